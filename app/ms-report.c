@@ -1,0 +1,208 @@
+/* ms-report.c: tables as a teacher would draw them: sizes down, modes
+ * across, time in microseconds and bandwidth in GB/s. */
+#include "ms-report.h"
+
+#include <string.h>
+
+static const char *
+yes_no (bool v)
+{
+  return v ? "yes" : "no";
+}
+
+void
+ms_report_device (FILE *out, const MsDeviceInfo *d)
+{
+  char total[32], freeb[32], drv[16], rt[16];
+  ms_format_version (d->driver_version, drv, sizeof drv);
+  ms_format_version (d->runtime_version, rt, sizeof rt);
+  if (!d->present) {
+    fprintf (out, "Device %d: none (%s)\n", d->index, d->error[0] ? d->error : "unknown");
+    fprintf (out, "CUDA driver %s, runtime %s\n", drv, rt);
+    return;
+  }
+  ms_format_bytes (d->total_mem, total, sizeof total);
+  ms_format_bytes (d->free_mem, freeb, sizeof freeb);
+  fprintf (out, "Device %d of %d: %s\n", d->index, d->count, d->name);
+  fprintf (out, "  compute capability      %d.%d\n", d->cc_major, d->cc_minor);
+  fprintf (out, "  memory                  %s total, %s free\n", total, freeb);
+  fprintf (out, "  CUDA driver / runtime   %s / %s\n", drv, rt);
+  if (d->pcie_gen > 0)
+    fprintf (out, "  PCIe link               gen%d x%d now, gen%d x%d max (%.1f GB/s per direction)\n",
+             d->pcie_gen, d->pcie_width, d->pcie_gen_max, d->pcie_width_max,
+             ms_pcie_theoretical_gbps (d->pcie_gen_max ? d->pcie_gen_max : d->pcie_gen,
+                                       d->pcie_width_max ? d->pcie_width_max : d->pcie_width));
+  else
+    fprintf (out, "  PCIe link               unknown (NVML not available)\n");
+  fprintf (out, "  PCI bus id              %s\n", d->pci_bus_id[0] ? d->pci_bus_id : "unknown");
+  fprintf (out, "  canMapHostMemory        %s\n", yes_no (d->can_map_host_memory));
+  fprintf (out, "  concurrentManagedAccess %s\n", yes_no (d->concurrent_managed_access));
+  fprintf (out, "  pageableMemoryAccess    %s\n", yes_no (d->pageable_memory_access));
+  fprintf (out, "  unifiedAddressing       %s\n", yes_no (d->unified_addressing));
+  fprintf (out, "  asyncEngineCount        %d\n", d->async_engine_count);
+  fprintf (out, "  multiprocessors         %d, L2 %d MiB\n", d->multiprocessors,
+           d->l2_bytes >> 20);
+  fprintf (out, "  host CPUs (affinity)    %s\n", d->host_cpu_affinity);
+}
+
+void
+ms_report_header (FILE *out, const MsResults *r)
+{
+  char drv[16], rt[16];
+  ms_format_version (r->device.driver_version, drv, sizeof drv);
+  ms_format_version (r->device.runtime_version, rt, sizeof rt);
+  fprintf (out, "memsweep %s  %s  %s (driver %s, runtime %s", r->version, r->date,
+           r->device.name[0] ? r->device.name : "no GPU", drv, rt);
+  if (r->device.pcie_gen > 0)
+    fprintf (out, ", PCIe gen%d x%d", r->device.pcie_gen, r->device.pcie_width);
+  fprintf (out, ")\n");
+  fprintf (out, "sizes 2^%d..2^%d step %d, %d repetitions after %d warm-up, streams K=%d %s-first\n",
+           r->sweep.min_exp, r->sweep.max_exp, r->sweep.step, r->sweep.reps, r->sweep.warmup,
+           r->sweep.streams, r->sweep.order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth");
+}
+
+static const char *
+short_name (MsMode m)
+{
+  static const char *names[MS_MODE_COUNT] = {
+    "pageable", "pinned", "registered", "wc", "zero-copy", "uva",
+    "managed", "mgd+pf", "streams", "device", "host",
+  };
+  return names[m];
+}
+
+/* Modes that appear in the results, in mode order. */
+static int
+present_modes (const MsResults *r, MsMode *modes)
+{
+  int n = 0;
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    for (size_t i = 0; i < r->n_cells; i++)
+      if ((int) r->cells[i].mode == m) {
+        modes[n++] = m;
+        break;
+      }
+  return n;
+}
+
+static int
+present_exponents (const MsResults *r, int *exps)
+{
+  int n = 0;
+  for (int e = 0; e <= MS_MAX_EXPONENT; e++)
+    for (size_t i = 0; i < r->n_cells; i++)
+      if (r->cells[i].exponent == e) {
+        exps[n++] = e;
+        break;
+      }
+  return n;
+}
+
+static void
+cell_text (const MsCell *c, bool gbps, char *buf, size_t len)
+{
+  if (!c) {
+    buf[0] = '\0';
+    return;
+  }
+  switch (c->status) {
+  case MS_CELL_OK:
+    if (gbps)
+      snprintf (buf, len, "%.2f", c->stats.e2e_gbps);
+    else
+      snprintf (buf, len, c->stats.e2e.median < 100 ? "%.2f" : "%.1f", c->stats.e2e.median);
+    break;
+  case MS_CELL_UNSUPPORTED: snprintf (buf, len, "n/a"); break;
+  case MS_CELL_VERIFY_FAILED: snprintf (buf, len, "WRONG"); break;
+  case MS_CELL_CANCELLED: snprintf (buf, len, "-"); break;
+  default: snprintf (buf, len, "FAIL"); break;
+  }
+}
+
+static void
+print_grid (FILE *out, const MsResults *r, const MsMode *modes, int n_modes, const int *exps,
+            int n_exps, bool gbps)
+{
+  char buf[32], size[32];
+  fprintf (out, "%-9s %9s", "size", "elements");
+  for (int j = 0; j < n_modes; j++)
+    fprintf (out, " %10s", short_name (modes[j]));
+  fputc ('\n', out);
+  for (int i = 0; i < n_exps; i++) {
+    ms_format_bytes ((1ull << exps[i]) * sizeof (float), size, sizeof size);
+    fprintf (out, "%-9s %9llu", size, 1ull << exps[i]);
+    for (int j = 0; j < n_modes; j++) {
+      cell_text (ms_results_find (r, modes[j], exps[i]), gbps, buf, sizeof buf);
+      fprintf (out, " %10s", buf);
+    }
+    fputc ('\n', out);
+  }
+}
+
+void
+ms_report_table (FILE *out, const MsResults *r)
+{
+  MsMode modes[MS_MODE_COUNT];
+  int exps[MS_MAX_EXPONENT + 1];
+  int n_modes = present_modes (r, modes);
+  int n_exps = present_exponents (r, exps);
+
+  if (n_modes == 0) {
+    fprintf (out, "\n(no results)\n");
+    return;
+  }
+  fprintf (out, "\nEnd-to-end time, median in us (first data movement to result readable on "
+                "the host); size is per vector\n");
+  print_grid (out, r, modes, n_modes, exps, n_exps, false);
+  fprintf (out, "\nEnd-to-end bandwidth in GB/s (3 vectors x 4 bytes x N / median time)\n");
+  print_grid (out, r, modes, n_modes, exps, n_exps, true);
+
+  int last = exps[n_exps - 1];
+  char size[32];
+  ms_format_bytes ((1ull << last) * sizeof (float), size, sizeof size);
+  fprintf (out, "\nPer mode: copy bandwidth at 2^%d (%s per vector) and the fit "
+                "time = latency + bytes / bandwidth over all sizes (end-to-end)\n", last, size);
+  fprintf (out, "%-17s %10s %10s %12s %12s %10s %6s\n", "mode", "h2d GB/s", "d2h GB/s",
+           "e2e p50 us", "latency us", "fit GB/s", "R^2");
+  for (int j = 0; j < n_modes; j++) {
+    const MsCell *c = ms_results_find (r, modes[j], last);
+    MsFit fit = ms_results_fit (r, modes[j], MS_PHASE_COUNT);
+    char h2d[16] = "-", d2h[16] = "-", e2e[16] = "-", lat[16] = "-", bw[16] = "-", r2[16] = "-";
+    if (c && c->status == MS_CELL_OK) {
+      if (c->stats.h2d_gbps > 0)
+        snprintf (h2d, sizeof h2d, "%.2f", c->stats.h2d_gbps);
+      if (c->stats.d2h_gbps > 0)
+        snprintf (d2h, sizeof d2h, "%.2f", c->stats.d2h_gbps);
+      snprintf (e2e, sizeof e2e, "%.1f", c->stats.e2e.median);
+    }
+    if (fit.valid) {
+      snprintf (lat, sizeof lat, "%.1f", fit.latency_us);
+      if (fit.bandwidth_gbps > 0)
+        snprintf (bw, sizeof bw, "%.2f", fit.bandwidth_gbps);
+      snprintf (r2, sizeof r2, "%.3f", fit.r2);
+    }
+    fprintf (out, "%-17s %10s %10s %12s %12s %10s %6s\n", ms_mode_name (modes[j]), h2d, d2h,
+             e2e, lat, bw, r2);
+  }
+
+  /* Why cells have no number: one line per distinct reason and mode. */
+  bool header = false;
+  for (size_t i = 0; i < r->n_cells; i++) {
+    const MsCell *c = &r->cells[i];
+    if (c->status == MS_CELL_OK)
+      continue;
+    bool seen = false;
+    for (size_t k = 0; k < i && !seen; k++)
+      seen = r->cells[k].mode == c->mode && r->cells[k].status == c->status &&
+             strcmp (r->cells[k].message, c->message) == 0;
+    if (seen)
+      continue;
+    if (!header) {
+      fprintf (out, "\nCells without a number:\n");
+      header = true;
+    }
+    fprintf (out, "  %s 2^%d%s: %s: %s\n", ms_mode_name (c->mode), c->exponent,
+             c->status == MS_CELL_UNSUPPORTED ? " (and every size)" : "",
+             ms_cell_status_name (c->status), c->message);
+  }
+}

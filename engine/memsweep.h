@@ -1,0 +1,292 @@
+/* memsweep.h: public interface of libmemsweep, the measuring engine.
+ *
+ * The engine depends on libc, libm, pthreads and libcsv only, so it builds on
+ * a bare GPU server. A front end (the command line, the GTK app) describes a
+ * sweep, validates it, runs it on a worker thread with a progress callback and
+ * a cancel flag, reads the results and writes or reads them as CSV.
+ *
+ * Times are in microseconds, sizes in bytes, bandwidths in GB/s (10^9 B/s).
+ */
+#pragma once
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MS_VERSION "0.1.0"
+
+/* Exponent bounds: N = 2^k float32 elements per vector. */
+#define MS_MIN_EXPONENT 0
+#define MS_MAX_EXPONENT 28
+#define MS_MAX_REPS 100000
+#define MS_MAX_WARMUP 1000
+#define MS_MAX_STREAMS 64
+
+typedef enum {
+  MS_MODE_PAGEABLE,
+  MS_MODE_PINNED,
+  MS_MODE_REGISTERED,
+  MS_MODE_WRITE_COMBINED,
+  MS_MODE_ZERO_COPY,
+  MS_MODE_UVA,
+  MS_MODE_MANAGED,
+  MS_MODE_MANAGED_PREFETCH,
+  MS_MODE_STREAMS,
+  MS_MODE_DEVICE,
+  MS_MODE_HOST,
+  MS_MODE_COUNT
+} MsMode;
+
+/* Phases in the order they happen within one run. */
+typedef enum {
+  MS_PHASE_ALLOC,
+  MS_PHASE_INIT,
+  MS_PHASE_REGISTER,
+  MS_PHASE_PREFETCH,
+  MS_PHASE_H2D,
+  MS_PHASE_KERNEL,
+  MS_PHASE_D2H,
+  MS_PHASE_VERIFY,
+  MS_PHASE_UNREGISTER,
+  MS_PHASE_FREE,
+  MS_PHASE_COUNT
+} MsPhase;
+
+typedef enum {
+  MS_ORDER_DEPTH_FIRST,
+  MS_ORDER_BREADTH_FIRST
+} MsIssueOrder;
+
+typedef enum {
+  MS_CELL_OK,
+  MS_CELL_FAILED,      /* a CUDA error, an allocation failure, a refusal */
+  MS_CELL_VERIFY_FAILED,
+  MS_CELL_UNSUPPORTED, /* the device cannot run this mode */
+  MS_CELL_CANCELLED,
+  MS_CELL_STATUS_COUNT
+} MsCellStatus;
+
+/* Lane 0 is the host thread; lane s + 1 is GPU stream s. */
+#define MS_LANE_HOST 0
+
+/* ---- modes and phases ------------------------------------------------- */
+
+const char *ms_mode_name (MsMode mode);        /* "pinned" */
+const char *ms_mode_title (MsMode mode);       /* "Pinned" */
+const char *ms_mode_description (MsMode mode); /* one line */
+bool ms_mode_from_name (const char *name, MsMode *out);
+bool ms_mode_uses_gpu (MsMode mode);
+
+const char *ms_phase_name (MsPhase phase); /* "h2d" */
+bool ms_phase_from_name (const char *name, MsPhase *out);
+
+/* The phase that moves the inputs to the device and the one that brings the
+ * result back, or MS_PHASE_COUNT when the mode has none. */
+MsPhase ms_mode_to_device_phase (MsMode mode);
+MsPhase ms_mode_to_host_phase (MsMode mode);
+
+const char *ms_cell_status_name (MsCellStatus status);
+bool ms_cell_status_from_name (const char *name, MsCellStatus *out);
+
+/* "4 KiB", "1 MiB", "1.5 GiB": binary units for buffer sizes. */
+void ms_format_bytes (uint64_t bytes, char *buf, size_t len);
+
+/* ---- sweep description ------------------------------------------------ */
+
+typedef struct {
+  bool modes[MS_MODE_COUNT];
+  int min_exp;
+  int max_exp;
+  int step;
+  int reps;
+  int warmup;
+  int streams;
+  MsIssueOrder order;
+  int device;
+} MsSweep;
+
+void ms_sweep_init_default (MsSweep *sweep);
+
+/* Returns true when valid; otherwise writes a specific message. */
+bool ms_sweep_validate (const MsSweep *sweep, char *err, size_t errlen);
+
+/* Parses "pinned,managed" or "all"; false with a message on unknown names. */
+bool ms_sweep_set_modes (MsSweep *sweep, const char *list, char *err, size_t errlen);
+void ms_sweep_format_modes (const MsSweep *sweep, char *buf, size_t len);
+
+int ms_sweep_n_sizes (const MsSweep *sweep);
+int ms_sweep_n_modes (const MsSweep *sweep);
+int ms_sweep_n_cells (const MsSweep *sweep);
+
+/* ---- device facts ----------------------------------------------------- */
+
+typedef struct {
+  bool present;            /* false: no usable device, see error */
+  char error[256];         /* why not, with the CUDA error text */
+  int index;
+  int count;               /* devices visible */
+  char name[256];
+  int cc_major, cc_minor;
+  uint64_t total_mem;
+  uint64_t free_mem;
+  int driver_version;      /* e.g. 13000 */
+  int runtime_version;
+  int pcie_gen;            /* 0 when unknown */
+  int pcie_width;          /* 0 when unknown */
+  int pcie_gen_max;
+  int pcie_width_max;
+  bool can_map_host_memory;
+  bool concurrent_managed_access;
+  bool pageable_memory_access;
+  bool managed_memory;
+  bool unified_addressing;
+  int async_engine_count;
+  int multiprocessors;
+  int l2_bytes;
+  char pci_bus_id[32];
+  char host_cpu_affinity[64]; /* CPUs the measuring thread may run on */
+} MsDeviceInfo;
+
+/* Theoretical PCIe payload rate per direction in GB/s for a link, or 0. */
+double ms_pcie_theoretical_gbps (int gen, int width);
+void ms_format_version (int cuda_version, char *buf, size_t len); /* 13000 -> "13.0" */
+
+/* ---- results ---------------------------------------------------------- */
+
+typedef struct {
+  MsPhase phase;
+  int lane;            /* MS_LANE_HOST or stream + 1 */
+  int rep;
+  int chunk;           /* stream chunk, 0 otherwise */
+  double host_start_us; /* from the start of the run, host monotonic clock */
+  double host_us;       /* duration of the API call as the host saw it */
+  double gpu_start_us;  /* from the run's reference event; < 0 when none */
+  double gpu_us;        /* < 0 when not on a stream */
+  uint64_t bytes;       /* bytes moved, 0 when the phase moves none */
+} MsEvent;
+
+typedef struct {
+  int n;
+  double median, min, max;
+} MsStat;
+
+typedef struct {
+  MsStat phase[MS_PHASE_COUNT];      /* per-rep phase time, GPU time if any */
+  MsStat phase_host[MS_PHASE_COUNT]; /* per-rep host time of the phase */
+  MsStat e2e;
+  MsStat parts_sum; /* sum of h2d + kernel + d2h event times per rep */
+  double h2d_gbps;  /* to-device bytes / median to-device time; 0 if none */
+  double d2h_gbps;
+  double e2e_gbps;  /* 3N*4 bytes / median e2e */
+} MsCellStats;
+
+typedef struct {
+  MsMode mode;
+  int exponent;
+  uint64_t elements;
+  MsCellStatus status;
+  char message[256];
+  uint64_t mismatches;     /* verification: count of wrong elements */
+  uint64_t first_mismatch; /* and the first index */
+  int n_reps;              /* kept (timed) repetitions */
+  double *e2e_us;          /* n_reps entries */
+  MsEvent *events;
+  size_t n_events;
+  MsCellStats stats;
+} MsCell;
+
+typedef struct {
+  bool valid;
+  int n_points;
+  double latency_us;
+  double bandwidth_gbps; /* 0 when the slope is not positive */
+  double r2;
+} MsFit;
+
+typedef struct {
+  MsSweep sweep;
+  MsDeviceInfo device;
+  char date[40];          /* ISO 8601 UTC */
+  char version[32];
+  char label[160];        /* e.g. file name, for comparisons */
+  MsCell *cells;
+  size_t n_cells;
+  size_t cap_cells;
+} MsResults;
+
+MsResults *ms_results_new (const MsSweep *sweep, const MsDeviceInfo *device);
+void ms_results_free (MsResults *results);
+/* Takes a deep copy of cell. */
+bool ms_results_add_cell (MsResults *results, const MsCell *cell);
+const MsCell *ms_results_find (const MsResults *results, MsMode mode, int exponent);
+MsResults *ms_results_copy (const MsResults *results);
+
+void ms_cell_clear (MsCell *cell);
+bool ms_cell_copy (MsCell *dst, const MsCell *src);
+void ms_cell_compute_stats (MsCell *cell);
+
+/* Least-squares time = latency + bytes / bandwidth over the OK cells of a
+ * mode. which: MS_PHASE_H2D or MS_PHASE_D2H for copy bandwidth, or
+ * MS_PHASE_COUNT for end-to-end. */
+MsFit ms_results_fit (const MsResults *results, MsMode mode, MsPhase which);
+
+/* Median of values (sorted copy); 0 for n == 0. */
+double ms_median (const double *values, int n);
+MsStat ms_stat_compute (const double *values, int n);
+
+/* ---- backends and running -------------------------------------------- */
+
+typedef struct MsBackend MsBackend;
+
+/* The real backend: CUDA for the GPU modes, the host for the CPU mode. */
+MsBackend *ms_backend_new_system (void);
+/* Deterministic timings for tests: see ms-backend-test.h. */
+void ms_backend_free (MsBackend *backend);
+const char *ms_backend_name (const MsBackend *backend);
+
+/* Fills info for device index; false with info->error set when none. */
+bool ms_backend_query_device (MsBackend *backend, int index, MsDeviceInfo *info);
+
+/* Whether a mode can run on the device, with the reason when not. */
+bool ms_backend_supports (MsBackend *backend, const MsDeviceInfo *info, MsMode mode,
+                          char *why, size_t whylen);
+
+/* Called from the running thread after each cell, with the finished cell.
+ * The cell belongs to the engine: copy what you keep. */
+typedef void (*MsProgressFunc) (int cell_index, int n_cells, const MsCell *cell,
+                                void *user_data);
+
+typedef enum {
+  MS_RUN_OK,
+  MS_RUN_CANCELLED,
+  MS_RUN_NO_DEVICE, /* see results->device.error */
+  MS_RUN_INVALID    /* sweep did not validate */
+} MsRunStatus;
+
+/* Runs the sweep synchronously on the calling thread. *out receives the
+ * results (also partial ones on cancel) unless the sweep is invalid. The
+ * cancel flag may be set from any thread; the current run stops at its next
+ * phase boundary and frees what it allocated. */
+MsRunStatus ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
+                          void *user_data, atomic_int *cancel, MsResults **out, char *err,
+                          size_t errlen);
+
+/* ---- CSV -------------------------------------------------------------- */
+
+/* Both return false with a message; writing goes through a temporary file
+ * renamed over path, so a failure leaves an existing file intact. */
+bool ms_csv_write_samples (const MsResults *results, const char *path, char *err, size_t errlen);
+bool ms_csv_write_summary (const MsResults *results, const char *path, char *err, size_t errlen);
+
+/* Reads a samples file back into results with statistics computed. Errors
+ * name file:line and the reason. */
+MsResults *ms_csv_read_samples (const char *path, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,284 @@
+/* ms-backend.c: the public face of backends, and the system backend (CUDA
+ * for the GPU modes, the host for the CPU baseline). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ms-backend.h"
+
+#ifdef MS_HAVE_CUDA
+#include "ms-kernels.h"
+
+/* The kernels use the engine's numbering. */
+_Static_assert (MS_PHASE_ALLOC == 0 && MS_PHASE_INIT == 1 && MS_PHASE_REGISTER == 2 &&
+                  MS_PHASE_PREFETCH == 3 && MS_PHASE_H2D == 4 && MS_PHASE_KERNEL == 5 &&
+                  MS_PHASE_D2H == 6 && MS_PHASE_VERIFY == 7 && MS_PHASE_UNREGISTER == 8 &&
+                  MS_PHASE_FREE == 9,
+                "phase numbers shared with kernels/ms-k-common.cuh");
+_Static_assert (MS_MODE_PAGEABLE == 0 && MS_MODE_PINNED == 1 && MS_MODE_REGISTERED == 2 &&
+                  MS_MODE_WRITE_COMBINED == 3 && MS_MODE_ZERO_COPY == 4 && MS_MODE_UVA == 5 &&
+                  MS_MODE_MANAGED == 6 && MS_MODE_MANAGED_PREFETCH == 7 &&
+                  MS_MODE_STREAMS == 8 && MS_MODE_DEVICE == 9,
+                "mode numbers shared with kernels/ms-k-common.cuh");
+#endif
+
+const char *
+ms_backend_name (const MsBackend *backend)
+{
+  return backend->name;
+}
+
+void
+ms_backend_free (MsBackend *backend)
+{
+  if (backend)
+    backend->free (backend);
+}
+
+bool
+ms_backend_query_device (MsBackend *backend, int index, MsDeviceInfo *info)
+{
+  memset (info, 0, sizeof *info);
+  info->index = index;
+  ms_host_cpu_affinity (info->host_cpu_affinity, sizeof info->host_cpu_affinity);
+  return backend->query_device (backend, index, info);
+}
+
+bool
+ms_backend_supports (MsBackend *backend, const MsDeviceInfo *info, MsMode mode, char *why,
+                     size_t whylen)
+{
+  return backend->supports (backend, info, mode, why, whylen);
+}
+
+/* ---- the system backend ----------------------------------------------- */
+
+static bool
+system_query_device (MsBackend *self, int index, MsDeviceInfo *info)
+{
+  (void) self;
+#ifdef MS_HAVE_CUDA
+  MsKDeviceInfo k;
+  ms_k_device_query (index, &k);
+  info->count = k.count;
+  info->driver_version = k.driver_version;
+  info->runtime_version = k.runtime_version;
+  if (!k.ok) {
+    snprintf (info->error, sizeof info->error, "%s", k.error);
+    return false;
+  }
+  info->present = true;
+  snprintf (info->name, sizeof info->name, "%s", k.name);
+  info->cc_major = k.cc_major;
+  info->cc_minor = k.cc_minor;
+  info->total_mem = k.total_mem;
+  info->free_mem = k.free_mem;
+  info->can_map_host_memory = k.can_map_host_memory;
+  info->concurrent_managed_access = k.concurrent_managed_access;
+  info->pageable_memory_access = k.pageable_memory_access;
+  info->managed_memory = k.managed_memory;
+  info->unified_addressing = k.unified_addressing;
+  info->async_engine_count = k.async_engine_count;
+  info->multiprocessors = k.multiprocessors;
+  info->l2_bytes = k.l2_bytes;
+  snprintf (info->pci_bus_id, sizeof info->pci_bus_id, "%s", k.pci_bus_id);
+  ms_nvml_pcie_link (info->pci_bus_id, &info->pcie_gen, &info->pcie_width,
+                     &info->pcie_gen_max, &info->pcie_width_max);
+  return true;
+#else
+  (void) index;
+  snprintf (info->error, sizeof info->error,
+            "this build of memsweep has no CUDA support (it was configured without nvcc)");
+  return false;
+#endif
+}
+
+static bool
+system_supports (MsBackend *self, const MsDeviceInfo *info, MsMode mode, char *why,
+                 size_t whylen)
+{
+  (void) self;
+  if (mode == MS_MODE_HOST)
+    return true;
+  if (!info->present) {
+    snprintf (why, whylen, "no usable CUDA device: %s", info->error);
+    return false;
+  }
+  switch (mode) {
+  case MS_MODE_ZERO_COPY:
+    if (!info->can_map_host_memory) {
+      snprintf (why, whylen, "the device cannot map host memory (canMapHostMemory = 0)");
+      return false;
+    }
+    break;
+  case MS_MODE_UVA:
+    if (!info->unified_addressing) {
+      snprintf (why, whylen, "the device has no unified addressing (unifiedAddressing = 0)");
+      return false;
+    }
+    break;
+  case MS_MODE_MANAGED:
+    if (!info->managed_memory) {
+      snprintf (why, whylen, "the device has no managed memory (managedMemory = 0)");
+      return false;
+    }
+    break;
+  case MS_MODE_MANAGED_PREFETCH:
+    if (!info->concurrent_managed_access) {
+      snprintf (why, whylen,
+                "prefetching needs concurrentManagedAccess, which this device lacks");
+      return false;
+    }
+    break;
+  default:
+    break;
+  }
+  return true;
+}
+
+/* Headroom left for the CUDA context, the driver and other programs. */
+#define MS_DEVICE_HEADROOM (256ull << 20)
+
+static bool
+system_check_fit (MsBackend *self, const MsDeviceInfo *info, MsMode mode, uint64_t n,
+                  char *why, size_t whylen)
+{
+  (void) self;
+  uint64_t vec = n * sizeof (float);
+  uint64_t host_need = mode == MS_MODE_DEVICE ? vec : 3 * vec;
+  bool device_buffers = mode != MS_MODE_HOST && mode != MS_MODE_ZERO_COPY && mode != MS_MODE_UVA;
+  uint64_t host_free = ms_host_available_memory ();
+  char need_s[32], have_s[32], vec_s[32];
+
+  ms_format_bytes (vec, vec_s, sizeof vec_s);
+  /* Leave a tenth of the available memory to everything else. */
+  if (host_free && host_need > host_free / 10 * 9) {
+    ms_format_bytes (host_need, need_s, sizeof need_s);
+    ms_format_bytes (host_free, have_s, sizeof have_s);
+    snprintf (why, whylen,
+              "refused before allocating: needs %s of host memory (vectors of %s) but only %s "
+              "is available",
+              need_s, vec_s, have_s);
+    return false;
+  }
+#ifdef MS_HAVE_CUDA
+  if (device_buffers) {
+    char err[256] = "";
+    uint64_t dev_free = ms_k_device_free_memory (info->index, err, sizeof err);
+    uint64_t dev_need = 3 * vec;
+    if (dev_free == 0 && err[0]) {
+      snprintf (why, whylen, "%s", err);
+      return false;
+    }
+    if (dev_need + MS_DEVICE_HEADROOM > dev_free) {
+      ms_format_bytes (dev_need, need_s, sizeof need_s);
+      ms_format_bytes (dev_free, have_s, sizeof have_s);
+      snprintf (why, whylen,
+                "refused before allocating: needs %s of %s memory (3 vectors of %s) but the "
+                "device has only %s free",
+                need_s,
+                mode == MS_MODE_MANAGED || mode == MS_MODE_MANAGED_PREFETCH ? "managed"
+                                                                             : "device",
+                vec_s, have_s);
+      return false;
+    }
+  }
+#else
+  (void) info;
+  (void) device_buffers;
+#endif
+  return true;
+}
+
+#ifdef MS_HAVE_CUDA
+static int
+cancel_flag_set (void *user)
+{
+  return user && atomic_load ((atomic_int *) user);
+}
+#endif
+
+static MsCellStatus
+system_run_once (MsBackend *self, const MsRunArgs *args, MsRunOutput *out)
+{
+  (void) self;
+  out->error[0] = '\0';
+  if (args->mode == MS_MODE_HOST)
+    return ms_host_run_once (args, out);
+#ifdef MS_HAVE_CUDA
+  MsKEvent *kev = calloc (out->max_events, sizeof (MsKEvent));
+  if (!kev) {
+    snprintf (out->error, sizeof out->error, "out of host memory");
+    return MS_CELL_FAILED;
+  }
+  MsKRun run = {
+    .mode = args->mode,
+    .device = args->device,
+    .n = args->n,
+    .streams = args->streams,
+    .breadth_first = args->order == MS_ORDER_BREADTH_FIRST,
+    .is_cancelled = cancel_flag_set,
+    .user = args->cancel,
+    .events = kev,
+    .max_events = out->max_events,
+  };
+  MsKStatus st = ms_k_run (&run);
+  out->n_events = run.n_events;
+  for (int i = 0; i < run.n_events; i++) {
+    MsEvent *ev = &out->events[i];
+    ev->phase = (MsPhase) kev[i].phase;
+    ev->lane = kev[i].lane;
+    ev->chunk = kev[i].chunk;
+    ev->rep = args->rep;
+    ev->host_start_us = kev[i].host_start_us;
+    ev->host_us = kev[i].host_us;
+    ev->gpu_start_us = kev[i].gpu_start_us;
+    ev->gpu_us = kev[i].gpu_us;
+    ev->bytes = kev[i].bytes;
+  }
+  free (kev);
+  out->e2e_us = run.e2e_us;
+  out->mismatches = run.mismatches;
+  out->first_mismatch = run.first_mismatch;
+  snprintf (out->error, sizeof out->error, "%s", run.error);
+  switch (st) {
+  case MS_K_OK: return MS_CELL_OK;
+  case MS_K_VERIFY_FAILED: return MS_CELL_VERIFY_FAILED;
+  case MS_K_UNSUPPORTED: return MS_CELL_UNSUPPORTED;
+  case MS_K_CANCELLED: return MS_CELL_CANCELLED;
+  case MS_K_FAILED:
+  default: return MS_CELL_FAILED;
+  }
+#else
+  snprintf (out->error, sizeof out->error, "this build of memsweep has no CUDA support");
+  return MS_CELL_UNSUPPORTED;
+#endif
+}
+
+static void
+system_free (MsBackend *self)
+{
+#ifdef MS_HAVE_CUDA
+  ms_k_shutdown ();
+#endif
+  free (self);
+}
+
+MsBackend *
+ms_backend_new_system (void)
+{
+  MsBackend *b = calloc (1, sizeof *b);
+  if (!b)
+    return NULL;
+#ifdef MS_HAVE_CUDA
+  b->name = "cuda";
+#else
+  b->name = "host-only";
+#endif
+  b->query_device = system_query_device;
+  b->supports = system_supports;
+  b->check_fit = system_check_fit;
+  b->run_once = system_run_once;
+  b->free = system_free;
+  return b;
+}

@@ -1,0 +1,193 @@
+/* ms-modes.c: names and explanations of modes, phases and statuses. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "memsweep.h"
+
+typedef struct {
+  const char *name;
+  const char *title;
+  const char *description;
+  MsPhase to_device;
+  MsPhase to_host;
+} MsModeInfo;
+
+static const MsModeInfo mode_info[MS_MODE_COUNT] = {
+  [MS_MODE_PAGEABLE] = { "pageable", "Pageable",
+                         "malloc'd host buffers; cudaMemcpy stages them through a hidden pinned "
+                         "buffer",
+                         MS_PHASE_H2D, MS_PHASE_D2H },
+  [MS_MODE_PINNED] = { "pinned", "Pinned",
+                       "cudaMallocHost (page-locked) host buffers; the copy engine reads them "
+                       "directly",
+                       MS_PHASE_H2D, MS_PHASE_D2H },
+  [MS_MODE_REGISTERED] = { "registered", "Registered",
+                           "malloc'd buffers pinned afterwards with cudaHostRegister; register "
+                           "and unregister are timed",
+                           MS_PHASE_H2D, MS_PHASE_D2H },
+  [MS_MODE_WRITE_COMBINED] = { "write-combined", "Write-combined",
+                               "inputs in write-combined pinned memory (host writes only); the "
+                               "output in normal pinned memory because the host reads it",
+                               MS_PHASE_H2D, MS_PHASE_D2H },
+  [MS_MODE_ZERO_COPY] = { "zero-copy", "Zero-copy",
+                          "mapped pinned memory; the kernel reads and writes host memory across "
+                          "PCIe via cudaHostGetDevicePointer, no copies",
+                          MS_PHASE_COUNT, MS_PHASE_COUNT },
+  [MS_MODE_UVA] = { "uva", "UVA",
+                    "pinned memory whose host pointers the kernel uses directly (unified "
+                    "virtual addressing)",
+                    MS_PHASE_COUNT, MS_PHASE_COUNT },
+  [MS_MODE_MANAGED] = { "managed", "Managed",
+                        "cudaMallocManaged; the kernel faults inputs over on demand, the host "
+                        "read faults the result back",
+                        MS_PHASE_COUNT, MS_PHASE_D2H },
+  [MS_MODE_MANAGED_PREFETCH] = { "managed-prefetch", "Managed + prefetch",
+                                 "cudaMallocManaged with cudaMemPrefetchAsync to the device "
+                                 "before the kernel and back to the host after it",
+                                 MS_PHASE_PREFETCH, MS_PHASE_D2H },
+  [MS_MODE_STREAMS] = { "streams", "Streams",
+                        "pinned buffers in K chunks on K streams so copies and kernels "
+                        "overlap (depth- or breadth-first issue)",
+                        MS_PHASE_H2D, MS_PHASE_D2H },
+  [MS_MODE_DEVICE] = { "device", "Device only",
+                       "data already in device memory, only the kernel is timed (GPU baseline; "
+                       "small sizes are L2-resident)",
+                       MS_PHASE_COUNT, MS_PHASE_COUNT },
+  [MS_MODE_HOST] = { "host", "Host CPU", "the CPU computes c = a + b (the no-GPU baseline)",
+                     MS_PHASE_COUNT, MS_PHASE_COUNT },
+};
+
+static const char *phase_names[MS_PHASE_COUNT] = {
+  [MS_PHASE_ALLOC] = "alloc",       [MS_PHASE_INIT] = "init",
+  [MS_PHASE_REGISTER] = "register", [MS_PHASE_PREFETCH] = "prefetch",
+  [MS_PHASE_H2D] = "h2d",           [MS_PHASE_KERNEL] = "kernel",
+  [MS_PHASE_D2H] = "d2h",           [MS_PHASE_VERIFY] = "verify",
+  [MS_PHASE_UNREGISTER] = "unregister", [MS_PHASE_FREE] = "free",
+};
+
+static const char *status_names[MS_CELL_STATUS_COUNT] = {
+  [MS_CELL_OK] = "ok",
+  [MS_CELL_FAILED] = "failed",
+  [MS_CELL_VERIFY_FAILED] = "verify-failed",
+  [MS_CELL_UNSUPPORTED] = "unsupported",
+  [MS_CELL_CANCELLED] = "cancelled",
+};
+
+const char *
+ms_mode_name (MsMode mode)
+{
+  return (unsigned) mode < MS_MODE_COUNT ? mode_info[mode].name : "?";
+}
+
+const char *
+ms_mode_title (MsMode mode)
+{
+  return (unsigned) mode < MS_MODE_COUNT ? mode_info[mode].title : "?";
+}
+
+const char *
+ms_mode_description (MsMode mode)
+{
+  return (unsigned) mode < MS_MODE_COUNT ? mode_info[mode].description : "";
+}
+
+bool
+ms_mode_from_name (const char *name, MsMode *out)
+{
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    if (name && strcmp (name, mode_info[m].name) == 0) {
+      *out = (MsMode) m;
+      return true;
+    }
+  return false;
+}
+
+bool
+ms_mode_uses_gpu (MsMode mode)
+{
+  return mode != MS_MODE_HOST;
+}
+
+MsPhase
+ms_mode_to_device_phase (MsMode mode)
+{
+  return (unsigned) mode < MS_MODE_COUNT ? mode_info[mode].to_device : MS_PHASE_COUNT;
+}
+
+MsPhase
+ms_mode_to_host_phase (MsMode mode)
+{
+  return (unsigned) mode < MS_MODE_COUNT ? mode_info[mode].to_host : MS_PHASE_COUNT;
+}
+
+const char *
+ms_phase_name (MsPhase phase)
+{
+  return (unsigned) phase < MS_PHASE_COUNT ? phase_names[phase] : "?";
+}
+
+bool
+ms_phase_from_name (const char *name, MsPhase *out)
+{
+  for (int p = 0; p < MS_PHASE_COUNT; p++)
+    if (name && strcmp (name, phase_names[p]) == 0) {
+      *out = (MsPhase) p;
+      return true;
+    }
+  return false;
+}
+
+const char *
+ms_cell_status_name (MsCellStatus status)
+{
+  return (unsigned) status < MS_CELL_STATUS_COUNT ? status_names[status] : "?";
+}
+
+bool
+ms_cell_status_from_name (const char *name, MsCellStatus *out)
+{
+  for (int s = 0; s < MS_CELL_STATUS_COUNT; s++)
+    if (name && strcmp (name, status_names[s]) == 0) {
+      *out = (MsCellStatus) s;
+      return true;
+    }
+  return false;
+}
+
+void
+ms_format_bytes (uint64_t bytes, char *buf, size_t len)
+{
+  static const char *units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+  double value = (double) bytes;
+  int u = 0;
+  while (value >= 1024 && u < 4) {
+    value /= 1024;
+    u++;
+  }
+  if (value == floor (value))
+    snprintf (buf, len, "%.0f %s", value, units[u]);
+  else
+    snprintf (buf, len, "%.1f %s", value, units[u]);
+}
+
+double
+ms_pcie_theoretical_gbps (int gen, int width)
+{
+  /* Per lane and direction, after line coding (8b/10b up to gen 2,
+   * 128b/130b from gen 3; gen 6 FLIT ~ 242/256). Packet headers cost a
+   * further ~10-15% in practice; this is the link's ceiling. */
+  static const double lane_gbps[] = { 0, 0.25, 0.5, 0.985, 1.969, 3.938, 7.563 };
+  if (gen < 1 || gen > 6 || width < 1)
+    return 0;
+  return lane_gbps[gen] * width;
+}
+
+void
+ms_format_version (int cuda_version, char *buf, size_t len)
+{
+  if (cuda_version <= 0)
+    snprintf (buf, len, "unknown");
+  else
+    snprintf (buf, len, "%d.%d", cuda_version / 1000, (cuda_version % 1000) / 10);
+}

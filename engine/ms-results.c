@@ -1,0 +1,309 @@
+/* ms-results.c: cells, their statistics, results and the latency/bandwidth
+ * fit. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "memsweep.h"
+
+static int
+cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+MsStat
+ms_stat_compute (const double *values, int n)
+{
+  MsStat st = { 0 };
+  if (n <= 0)
+    return st;
+  double *sorted = malloc (sizeof (double) * n);
+  if (!sorted)
+    return st;
+  memcpy (sorted, values, sizeof (double) * n);
+  qsort (sorted, n, sizeof (double), cmp_double);
+  st.n = n;
+  st.min = sorted[0];
+  st.max = sorted[n - 1];
+  st.median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+  free (sorted);
+  return st;
+}
+
+double
+ms_median (const double *values, int n)
+{
+  return ms_stat_compute (values, n).median;
+}
+
+static bool
+phase_is_transfer_or_compute (MsPhase p)
+{
+  return p == MS_PHASE_PREFETCH || p == MS_PHASE_H2D || p == MS_PHASE_KERNEL ||
+         p == MS_PHASE_D2H;
+}
+
+void
+ms_cell_compute_stats (MsCell *cell)
+{
+  MsCellStats *st = &cell->stats;
+  memset (st, 0, sizeof *st);
+  int reps = cell->n_reps;
+  if (reps <= 0)
+    return;
+
+  double *time = calloc ((size_t) reps * MS_PHASE_COUNT, sizeof (double));
+  double *host = calloc ((size_t) reps * MS_PHASE_COUNT, sizeof (double));
+  double *first = calloc ((size_t) reps * MS_PHASE_COUNT, sizeof (double));
+  double *last = calloc ((size_t) reps * MS_PHASE_COUNT, sizeof (double));
+  int *count = calloc ((size_t) reps * MS_PHASE_COUNT, sizeof (int));
+  bool *all_gpu = calloc ((size_t) reps * MS_PHASE_COUNT, sizeof (bool));
+  double *parts = calloc (reps, sizeof (double));
+  double *values = calloc (reps, sizeof (double));
+  uint64_t phase_bytes[MS_PHASE_COUNT] = { 0 };
+
+  if (!time || !host || !first || !last || !count || !all_gpu || !parts || !values)
+    goto out;
+
+  for (size_t i = 0; i < cell->n_events; i++) {
+    const MsEvent *ev = &cell->events[i];
+    if (ev->rep < 0 || ev->rep >= reps || (unsigned) ev->phase >= MS_PHASE_COUNT)
+      continue;
+    size_t k = (size_t) ev->rep * MS_PHASE_COUNT + ev->phase;
+    bool gpu = ev->gpu_us >= 0;
+    double dur = gpu ? ev->gpu_us : ev->host_us;
+    double start = gpu ? ev->gpu_start_us : ev->host_start_us;
+    if (count[k] == 0) {
+      first[k] = start;
+      last[k] = start + dur;
+      all_gpu[k] = gpu;
+    } else {
+      first[k] = fmin (first[k], start);
+      last[k] = fmax (last[k], start + dur);
+      all_gpu[k] = all_gpu[k] && gpu;
+    }
+    time[k] += dur;
+    host[k] += ev->host_us;
+    count[k]++;
+    if (ev->rep == 0)
+      phase_bytes[ev->phase] += ev->bytes;
+    if (phase_is_transfer_or_compute (ev->phase))
+      parts[ev->rep] += dur;
+  }
+
+  for (int p = 0; p < MS_PHASE_COUNT; p++) {
+    int n = 0, nh = 0;
+    /* Chunks of one phase on several streams overlap: the phase lasts from
+     * the first start to the last end on the GPU clock. */
+    for (int r = 0; r < reps; r++) {
+      size_t k = (size_t) r * MS_PHASE_COUNT + p;
+      if (count[k] == 0)
+        continue;
+      values[n++] = (count[k] > 1 && all_gpu[k]) ? last[k] - first[k] : time[k];
+    }
+    st->phase[p] = ms_stat_compute (values, n);
+    for (int r = 0; r < reps; r++) {
+      size_t k = (size_t) r * MS_PHASE_COUNT + p;
+      if (count[k])
+        values[nh++] = host[k];
+    }
+    st->phase_host[p] = ms_stat_compute (values, nh);
+  }
+  st->e2e = ms_stat_compute (cell->e2e_us, reps);
+  st->parts_sum = ms_stat_compute (parts, reps);
+
+  MsPhase to_dev = ms_mode_to_device_phase (cell->mode);
+  MsPhase to_host = ms_mode_to_host_phase (cell->mode);
+  if (to_dev < MS_PHASE_COUNT && st->phase[to_dev].median > 0)
+    st->h2d_gbps = phase_bytes[to_dev] / st->phase[to_dev].median * 1e-3;
+  if (to_host < MS_PHASE_COUNT && st->phase[to_host].median > 0)
+    st->d2h_gbps = phase_bytes[to_host] / st->phase[to_host].median * 1e-3;
+  if (st->e2e.median > 0)
+    st->e2e_gbps = 3.0 * cell->elements * sizeof (float) / st->e2e.median * 1e-3;
+
+out:
+  free (time);
+  free (host);
+  free (first);
+  free (last);
+  free (count);
+  free (all_gpu);
+  free (parts);
+  free (values);
+}
+
+void
+ms_cell_clear (MsCell *cell)
+{
+  free (cell->e2e_us);
+  free (cell->events);
+  cell->e2e_us = NULL;
+  cell->events = NULL;
+  cell->n_events = 0;
+  cell->n_reps = 0;
+}
+
+bool
+ms_cell_copy (MsCell *dst, const MsCell *src)
+{
+  *dst = *src;
+  dst->e2e_us = NULL;
+  dst->events = NULL;
+  if (src->n_reps > 0) {
+    dst->e2e_us = malloc (sizeof (double) * src->n_reps);
+    if (!dst->e2e_us)
+      goto fail;
+    memcpy (dst->e2e_us, src->e2e_us, sizeof (double) * src->n_reps);
+  }
+  if (src->n_events > 0) {
+    dst->events = malloc (sizeof (MsEvent) * src->n_events);
+    if (!dst->events)
+      goto fail;
+    memcpy (dst->events, src->events, sizeof (MsEvent) * src->n_events);
+  }
+  return true;
+fail:
+  ms_cell_clear (dst);
+  return false;
+}
+
+MsResults *
+ms_results_new (const MsSweep *sweep, const MsDeviceInfo *device)
+{
+  MsResults *r = calloc (1, sizeof *r);
+  if (!r)
+    return NULL;
+  if (sweep)
+    r->sweep = *sweep;
+  else
+    ms_sweep_init_default (&r->sweep);
+  if (device)
+    r->device = *device;
+  time_t now = time (NULL);
+  struct tm tm;
+  gmtime_r (&now, &tm);
+  strftime (r->date, sizeof r->date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  snprintf (r->version, sizeof r->version, "%s", MS_VERSION);
+  return r;
+}
+
+void
+ms_results_free (MsResults *results)
+{
+  if (!results)
+    return;
+  for (size_t i = 0; i < results->n_cells; i++)
+    ms_cell_clear (&results->cells[i]);
+  free (results->cells);
+  free (results);
+}
+
+bool
+ms_results_add_cell (MsResults *results, const MsCell *cell)
+{
+  if (results->n_cells == results->cap_cells) {
+    size_t cap = results->cap_cells ? results->cap_cells * 2 : 16;
+    MsCell *cells = realloc (results->cells, cap * sizeof (MsCell));
+    if (!cells)
+      return false;
+    results->cells = cells;
+    results->cap_cells = cap;
+  }
+  if (!ms_cell_copy (&results->cells[results->n_cells], cell))
+    return false;
+  results->n_cells++;
+  return true;
+}
+
+const MsCell *
+ms_results_find (const MsResults *results, MsMode mode, int exponent)
+{
+  for (size_t i = 0; i < results->n_cells; i++)
+    if (results->cells[i].mode == mode && results->cells[i].exponent == exponent)
+      return &results->cells[i];
+  return NULL;
+}
+
+MsResults *
+ms_results_copy (const MsResults *results)
+{
+  MsResults *copy = ms_results_new (&results->sweep, &results->device);
+  if (!copy)
+    return NULL;
+  memcpy (copy->date, results->date, sizeof copy->date);
+  memcpy (copy->version, results->version, sizeof copy->version);
+  memcpy (copy->label, results->label, sizeof copy->label);
+  for (size_t i = 0; i < results->n_cells; i++)
+    if (!ms_results_add_cell (copy, &results->cells[i])) {
+      ms_results_free (copy);
+      return NULL;
+    }
+  return copy;
+}
+
+MsFit
+ms_results_fit (const MsResults *results, MsMode mode, MsPhase which)
+{
+  /* Weighted least squares with weights 1/t^2, i.e. relative residuals: the
+   * sizes span three decades, and plain residuals would let the largest
+   * sizes decide the latency too. */
+  MsFit fit = { 0 };
+  double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+  double xs[64], ys[64];
+  int n = 0;
+
+  for (size_t i = 0; i < results->n_cells && n < 64; i++) {
+    const MsCell *c = &results->cells[i];
+    if (c->mode != mode || c->status != MS_CELL_OK)
+      continue;
+    double t, bytes;
+    if (which == MS_PHASE_COUNT) {
+      t = c->stats.e2e.median;
+      bytes = 3.0 * c->elements * sizeof (float);
+    } else {
+      MsPhase p = which == MS_PHASE_H2D ? ms_mode_to_device_phase (mode)
+                                        : ms_mode_to_host_phase (mode);
+      if (p >= MS_PHASE_COUNT)
+        return fit;
+      t = c->stats.phase[p].median;
+      bytes = (p == MS_PHASE_D2H ? 1.0 : 2.0) * c->elements * sizeof (float);
+    }
+    if (!(t > 0))
+      continue;
+    xs[n] = bytes;
+    ys[n] = t;
+    n++;
+  }
+  if (n < 2)
+    return fit;
+  for (int i = 0; i < n; i++) {
+    double w = 1.0 / (ys[i] * ys[i]);
+    sw += w;
+    sx += w * xs[i];
+    sy += w * ys[i];
+    sxx += w * xs[i] * xs[i];
+    sxy += w * xs[i] * ys[i];
+  }
+  double det = sw * sxx - sx * sx;
+  if (fabs (det) < 1e-300)
+    return fit;
+  double slope = (sw * sxy - sx * sy) / det;
+  double intercept = (sy - slope * sx) / sw;
+  double mean = sy / sw, ss_tot = 0, ss_res = 0;
+  for (int i = 0; i < n; i++) {
+    double w = 1.0 / (ys[i] * ys[i]);
+    double pred = intercept + slope * xs[i];
+    ss_res += w * (ys[i] - pred) * (ys[i] - pred);
+    ss_tot += w * (ys[i] - mean) * (ys[i] - mean);
+  }
+  fit.valid = true;
+  fit.n_points = n;
+  fit.latency_us = intercept;
+  fit.bandwidth_gbps = slope > 0 ? 1e-3 / slope : 0;
+  fit.r2 = ss_tot > 0 ? 1.0 - ss_res / ss_tot : 1.0;
+  return fit;
+}

@@ -1,0 +1,141 @@
+/* ms-sweep.c: the sweep description, its defaults and its validation. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "memsweep.h"
+
+void
+ms_sweep_init_default (MsSweep *sweep)
+{
+  memset (sweep, 0, sizeof *sweep);
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    sweep->modes[m] = true;
+  sweep->min_exp = 10;
+  sweep->max_exp = 20;
+  sweep->step = 1;
+  sweep->reps = 10;
+  sweep->warmup = 2;
+  sweep->streams = 4;
+  sweep->order = MS_ORDER_DEPTH_FIRST;
+  sweep->device = 0;
+}
+
+#define FAIL(...)                                                             \
+  do {                                                                        \
+    snprintf (err, errlen, __VA_ARGS__);                                      \
+    return false;                                                             \
+  } while (0)
+
+bool
+ms_sweep_validate (const MsSweep *sweep, char *err, size_t errlen)
+{
+  if (ms_sweep_n_modes (sweep) == 0)
+    FAIL ("no memory mode selected: choose at least one");
+  if (sweep->min_exp < MS_MIN_EXPONENT || sweep->min_exp > MS_MAX_EXPONENT)
+    FAIL ("minimum exponent %d is out of bounds: use %d..%d", sweep->min_exp, MS_MIN_EXPONENT,
+          MS_MAX_EXPONENT);
+  if (sweep->max_exp < MS_MIN_EXPONENT || sweep->max_exp > MS_MAX_EXPONENT)
+    FAIL ("maximum exponent %d is out of bounds: use %d..%d", sweep->max_exp, MS_MIN_EXPONENT,
+          MS_MAX_EXPONENT);
+  if (sweep->min_exp > sweep->max_exp)
+    FAIL ("empty size range: minimum exponent %d is larger than maximum exponent %d",
+          sweep->min_exp, sweep->max_exp);
+  if (sweep->step < 1)
+    FAIL ("step must be at least 1 (got %d)", sweep->step);
+  if (sweep->reps < 1)
+    FAIL ("repetitions must be at least 1 (got %d)", sweep->reps);
+  if (sweep->reps > MS_MAX_REPS)
+    FAIL ("repetitions must be at most %d (got %d)", MS_MAX_REPS, sweep->reps);
+  if (sweep->warmup < 0)
+    FAIL ("warm-up runs must be 0 or more (got %d)", sweep->warmup);
+  if (sweep->warmup > MS_MAX_WARMUP)
+    FAIL ("warm-up runs must be at most %d (got %d)", MS_MAX_WARMUP, sweep->warmup);
+  if (sweep->streams < 1)
+    FAIL ("stream count K must be at least 1 (got %d)", sweep->streams);
+  if (sweep->streams > MS_MAX_STREAMS)
+    FAIL ("stream count K must be at most %d (got %d)", MS_MAX_STREAMS, sweep->streams);
+  if (sweep->modes[MS_MODE_STREAMS] && sweep->min_exp < 30 &&
+      (1ull << sweep->min_exp) < (unsigned long long) sweep->streams)
+    FAIL ("K = %d streams need at least %d elements per chunk set, but the smallest size "
+          "2^%d has only %llu: raise the minimum exponent or lower K",
+          sweep->streams, sweep->streams, sweep->min_exp, 1ull << sweep->min_exp);
+  if (sweep->order != MS_ORDER_DEPTH_FIRST && sweep->order != MS_ORDER_BREADTH_FIRST)
+    FAIL ("issue order must be depth or breadth");
+  if (sweep->device < 0)
+    FAIL ("device index must be 0 or more (got %d)", sweep->device);
+  return true;
+}
+
+bool
+ms_sweep_set_modes (MsSweep *sweep, const char *list, char *err, size_t errlen)
+{
+  bool modes[MS_MODE_COUNT] = { false };
+
+  if (!list || !*list)
+    FAIL ("empty mode list: name modes separated by commas, or 'all'");
+  if (strcmp (list, "all") == 0) {
+    for (int m = 0; m < MS_MODE_COUNT; m++)
+      sweep->modes[m] = true;
+    return true;
+  }
+  const char *p = list;
+  while (*p) {
+    const char *end = strchr (p, ',');
+    size_t len = end ? (size_t) (end - p) : strlen (p);
+    char name[64];
+    if (len == 0)
+      FAIL ("empty name in mode list '%s'", list);
+    if (len >= sizeof name)
+      FAIL ("unknown mode '%.*s': 'memsweep modes' lists them", (int) len, p);
+    memcpy (name, p, len);
+    name[len] = '\0';
+    MsMode mode;
+    if (!ms_mode_from_name (name, &mode))
+      FAIL ("unknown mode '%s': 'memsweep modes' lists them", name);
+    modes[mode] = true;
+    p += len;
+    if (*p == ',')
+      p++;
+  }
+  memcpy (sweep->modes, modes, sizeof modes);
+  return true;
+}
+
+void
+ms_sweep_format_modes (const MsSweep *sweep, char *buf, size_t len)
+{
+  size_t used = 0;
+  buf[0] = '\0';
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    if (!sweep->modes[m])
+      continue;
+    int n = snprintf (buf + used, len - used, "%s%s", used ? "," : "", ms_mode_name (m));
+    if (n < 0 || (size_t) n >= len - used)
+      break;
+    used += n;
+  }
+}
+
+int
+ms_sweep_n_sizes (const MsSweep *sweep)
+{
+  if (sweep->step < 1 || sweep->min_exp > sweep->max_exp)
+    return 0;
+  return (sweep->max_exp - sweep->min_exp) / sweep->step + 1;
+}
+
+int
+ms_sweep_n_modes (const MsSweep *sweep)
+{
+  int n = 0;
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    n += sweep->modes[m] ? 1 : 0;
+  return n;
+}
+
+int
+ms_sweep_n_cells (const MsSweep *sweep)
+{
+  return ms_sweep_n_sizes (sweep) * ms_sweep_n_modes (sweep);
+}

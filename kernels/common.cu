@@ -1,0 +1,487 @@
+/* common.cu: the timing context, the kernels, dispatch and device facts. */
+#include "ms-k-common.cuh"
+
+#include <stdlib.h>
+
+/* Events are cached across runs: creating ~30 per run would add a visible
+ * cost to small sizes. They belong to one device's context. */
+static cudaEvent_t k_pool[2 * K_MAX_PAIRS + 1];
+static int k_pool_size = 0;
+static int k_pool_device = -1;
+
+static bool
+k_pool_ensure (KCtx *ctx, int needed)
+{
+  if (k_pool_device != ctx->run->device) {
+    ms_k_shutdown ();
+    k_pool_device = ctx->run->device;
+  }
+  while (k_pool_size < needed) {
+    cudaError_t err = cudaEventCreate (&k_pool[k_pool_size]);
+    if (err != cudaSuccess) {
+      k_fail (ctx, "cudaEventCreate", err);
+      return false;
+    }
+    k_pool_size++;
+  }
+  return true;
+}
+
+void
+ms_k_shutdown (void)
+{
+  for (int i = 0; i < k_pool_size; i++)
+    cudaEventDestroy (k_pool[i]);
+  k_pool_size = 0;
+  k_pool_device = -1;
+}
+
+void
+k_fail (KCtx *ctx, const char *what, cudaError_t err)
+{
+  if (!ctx->failed) {
+    /* Keep the call short: "cudaMallocHost(&a, bytes)" -> "cudaMallocHost" */
+    char call[64];
+    size_t len = strcspn (what, " (");
+    if (len >= sizeof call)
+      len = sizeof call - 1;
+    memcpy (call, what, len);
+    call[len] = '\0';
+    snprintf (ctx->run->error, sizeof ctx->run->error, "%s: %s (%s)", call,
+              cudaGetErrorString (err), cudaGetErrorName (err));
+  }
+  ctx->failed = true;
+}
+
+void
+k_fail_msg (KCtx *ctx, const char *msg)
+{
+  if (!ctx->failed)
+    snprintf (ctx->run->error, sizeof ctx->run->error, "%s", msg);
+  ctx->failed = true;
+}
+
+bool
+k_begin (KCtx *ctx, MsKRun *run)
+{
+  memset (ctx, 0, sizeof *ctx);
+  ctx->run = run;
+  run->n_events = 0;
+  run->e2e_us = -1;
+  run->mismatches = 0;
+  run->first_mismatch = 0;
+  run->error[0] = '\0';
+
+  cudaError_t err = cudaSetDevice (run->device);
+  if (err != cudaSuccess) {
+    k_fail (ctx, "cudaSetDevice", err);
+    return false;
+  }
+  if (!k_pool_ensure (ctx, 1))
+    return false;
+  ctx->ref = k_pool[0];
+  ctx->t0 = k_now_us ();
+  err = cudaEventRecord (ctx->ref, 0);
+  if (err != cudaSuccess) {
+    k_fail (ctx, "cudaEventRecord", err);
+    return false;
+  }
+  return true;
+}
+
+bool
+k_cancelled (KCtx *ctx)
+{
+  MsKRun *run = ctx->run;
+  return run->is_cancelled && run->is_cancelled (run->user);
+}
+
+int
+k_add_event (KCtx *ctx, int phase, int lane, int chunk, double host_start, uint64_t bytes)
+{
+  MsKRun *run = ctx->run;
+  if (run->n_events >= run->max_events) {
+    k_fail_msg (ctx, "internal: event buffer too small");
+    return -1;
+  }
+  MsKEvent *ev = &run->events[run->n_events];
+  ev->phase = phase;
+  ev->lane = lane;
+  ev->chunk = chunk;
+  ev->host_start_us = host_start - ctx->t0;
+  ev->host_us = k_now_us () - host_start;
+  ev->gpu_start_us = -1;
+  ev->gpu_us = -1;
+  ev->bytes = bytes;
+  return run->n_events++;
+}
+
+void
+k_host_event (KCtx *ctx, int phase, double host_start, uint64_t bytes)
+{
+  k_add_event (ctx, phase, 0, 0, host_start, bytes);
+}
+
+int
+k_gpu_begin (KCtx *ctx, cudaStream_t stream)
+{
+  if (ctx->n_pairs >= K_MAX_PAIRS) {
+    k_fail_msg (ctx, "internal: too many timed operations in one run");
+    return -1;
+  }
+  int p = ctx->n_pairs;
+  if (!k_pool_ensure (ctx, 1 + 2 * (p + 1)))
+    return -1;
+  ctx->pairs[p].start = k_pool[1 + 2 * p];
+  ctx->pairs[p].stop = k_pool[2 + 2 * p];
+  ctx->pairs[p].event_index = -1;
+  cudaError_t err = cudaEventRecord (ctx->pairs[p].start, stream);
+  if (err != cudaSuccess) {
+    k_fail (ctx, "cudaEventRecord", err);
+    return -1;
+  }
+  ctx->n_pairs++;
+  ctx->pairs[p].host_start = k_now_us ();
+  return p;
+}
+
+void
+k_gpu_end (KCtx *ctx, int pair, cudaStream_t stream, int phase, int lane, int chunk,
+           uint64_t bytes)
+{
+  if (pair < 0)
+    return;
+  int idx = k_add_event (ctx, phase, lane, chunk, ctx->pairs[pair].host_start, bytes);
+  cudaError_t err = cudaEventRecord (ctx->pairs[pair].stop, stream);
+  if (err != cudaSuccess)
+    k_fail (ctx, "cudaEventRecord", err);
+  ctx->pairs[pair].event_index = idx;
+}
+
+bool
+k_resolve (KCtx *ctx)
+{
+  for (int p = 0; p < ctx->n_pairs; p++) {
+    KPair *pair = &ctx->pairs[p];
+    if (pair->event_index < 0)
+      continue;
+    float start_ms = 0, dur_ms = 0;
+    cudaError_t err = cudaEventElapsedTime (&start_ms, ctx->ref, pair->start);
+    if (err == cudaSuccess)
+      err = cudaEventElapsedTime (&dur_ms, pair->start, pair->stop);
+    if (err != cudaSuccess) {
+      k_fail (ctx, "cudaEventElapsedTime", err);
+      return false;
+    }
+    MsKEvent *ev = &ctx->run->events[pair->event_index];
+    ev->gpu_start_us = start_ms * 1e3;
+    ev->gpu_us = dur_ms * 1e3;
+    pair->event_index = -1;
+  }
+  return true;
+}
+
+MsKStatus
+k_finish (KCtx *ctx)
+{
+  /* Clear a non-sticky error so the next cell starts clean. */
+  cudaGetLastError ();
+  if (ctx->failed)
+    return MS_K_FAILED;
+  if (k_cancelled (ctx))
+    return MS_K_CANCELLED;
+  if (ctx->run->mismatches)
+    return MS_K_VERIFY_FAILED;
+  return MS_K_OK;
+}
+
+void
+k_init_phase (KCtx *ctx, float *a, float *b, float *c_or_null)
+{
+  double hs = k_now_us ();
+  ms_data_fill (a, b, ctx->run->n);
+  if (c_or_null)
+    memset (c_or_null, MS_POISON_BYTE, ctx->run->n * sizeof (float));
+  k_host_event (ctx, K_INIT, hs, 0);
+}
+
+void
+k_verify_phase (KCtx *ctx, const float *c)
+{
+  MsKRun *run = ctx->run;
+  double hs = k_now_us ();
+  run->mismatches = ms_data_verify (c, run->n, &run->first_mismatch);
+  k_host_event (ctx, K_VERIFY, hs, 0);
+}
+
+__global__ void
+k_add_kernel (const float *__restrict__ a, const float *__restrict__ b, float *__restrict__ c,
+              uint64_t n)
+{
+  uint64_t stride = (uint64_t) gridDim.x * blockDim.x;
+  for (uint64_t i = (uint64_t) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+    c[i] = a[i] + b[i];
+}
+
+__global__ void
+k_fill_kernel (float *a, float *b, uint64_t n)
+{
+  uint64_t stride = (uint64_t) gridDim.x * blockDim.x;
+  for (uint64_t i = (uint64_t) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    a[i] = ms_data_a (i);
+    b[i] = ms_data_b (i);
+  }
+}
+
+static unsigned
+k_blocks_for (uint64_t n)
+{
+  uint64_t blocks = (n + 255) / 256;
+  /* Enough blocks to fill any current GPU; the loop strides over the rest. */
+  return (unsigned) (blocks < 8192 ? (blocks ? blocks : 1) : 8192);
+}
+
+void
+k_launch_add (const float *a, const float *b, float *c, uint64_t n, cudaStream_t stream)
+{
+  k_add_kernel<<<k_blocks_for (n), 256, 0, stream>>> (a, b, c, n);
+}
+
+void
+k_launch_fill (float *a, float *b, uint64_t n, cudaStream_t stream)
+{
+  k_fill_kernel<<<k_blocks_for (n), 256, 0, stream>>> (a, b, n);
+}
+
+bool
+k_explicit_copies (KCtx *ctx, const float *ha, const float *hb, float *hc, float *da, float *db,
+                   float *dc)
+{
+  MsKRun *run = ctx->run;
+  uint64_t bytes = run->n * sizeof (float);
+  double e2e_start = k_now_us ();
+  int p;
+
+  /* The legacy default stream: cudaMemcpy is what the modes describe. */
+  p = k_gpu_begin (ctx, 0);
+  K_CHECK (ctx, cudaMemcpy (da, ha, bytes, cudaMemcpyHostToDevice));
+  K_CHECK (ctx, cudaMemcpy (db, hb, bytes, cudaMemcpyHostToDevice));
+  k_gpu_end (ctx, p, 0, K_H2D, 1, 0, 2 * bytes);
+
+  p = k_gpu_begin (ctx, 0);
+  k_launch_add (da, db, dc, run->n, 0);
+  K_CHECK (ctx, cudaGetLastError ());
+  k_gpu_end (ctx, p, 0, K_KERNEL, 1, 0, 0);
+
+  p = k_gpu_begin (ctx, 0);
+  /* Synchronous for pageable and pinned memory alike: when it returns the
+   * result is on the host. */
+  K_CHECK (ctx, cudaMemcpy (hc, dc, bytes, cudaMemcpyDeviceToHost));
+  k_gpu_end (ctx, p, 0, K_D2H, 1, 0, bytes);
+  run->e2e_us = k_now_us () - e2e_start;
+
+  K_CHECK (ctx, cudaStreamSynchronize (0));
+  return k_resolve (ctx) && !ctx->failed;
+
+cleanup:
+  return false;
+}
+
+MsKStatus
+ms_k_run (MsKRun *run)
+{
+  KCtx *ctx = (KCtx *) calloc (1, sizeof (KCtx));
+  if (!ctx) {
+    snprintf (run->error, sizeof run->error, "out of host memory");
+    return MS_K_FAILED;
+  }
+  MsKStatus status;
+  if (!k_begin (ctx, run)) {
+    status = MS_K_FAILED;
+  } else {
+    switch (run->mode) {
+    case KM_PAGEABLE: status = k_run_pageable (ctx); break;
+    case KM_PINNED: status = k_run_pinned (ctx); break;
+    case KM_REGISTERED: status = k_run_registered (ctx); break;
+    case KM_WRITE_COMBINED: status = k_run_write_combined (ctx); break;
+    case KM_ZERO_COPY: status = k_run_zero_copy (ctx); break;
+    case KM_UVA: status = k_run_uva (ctx); break;
+    case KM_MANAGED: status = k_run_managed (ctx, false); break;
+    case KM_MANAGED_PREFETCH: status = k_run_managed (ctx, true); break;
+    case KM_STREAMS: status = k_run_streams (ctx); break;
+    case KM_DEVICE: status = k_run_device (ctx); break;
+    default:
+      snprintf (run->error, sizeof run->error, "mode %d is not a GPU mode", run->mode);
+      status = MS_K_UNSUPPORTED;
+      break;
+    }
+  }
+  free (ctx);
+  return status;
+}
+
+static int
+k_attr (cudaDeviceAttr attr, int dev)
+{
+  int value = 0;
+  if (cudaDeviceGetAttribute (&value, attr, dev) != cudaSuccess)
+    return 0;
+  return value;
+}
+
+void
+ms_k_device_query (int index, MsKDeviceInfo *info)
+{
+  memset (info, 0, sizeof *info);
+  cudaError_t err = cudaGetDeviceCount (&info->count);
+  if (err != cudaSuccess) {
+    snprintf (info->error, sizeof info->error, "cudaGetDeviceCount: %s (%s)",
+              cudaGetErrorString (err), cudaGetErrorName (err));
+    info->count = 0;
+    return;
+  }
+  cudaDriverGetVersion (&info->driver_version);
+  cudaRuntimeGetVersion (&info->runtime_version);
+  if (index < 0 || index >= info->count) {
+    snprintf (info->error, sizeof info->error,
+              "device index %d is out of range: %d CUDA device%s visible", index, info->count,
+              info->count == 1 ? "" : "s");
+    return;
+  }
+  cudaDeviceProp prop;
+  err = cudaGetDeviceProperties (&prop, index);
+  if (err == cudaSuccess)
+    err = cudaSetDevice (index);
+  size_t free_b = 0, total_b = 0;
+  if (err == cudaSuccess)
+    err = cudaMemGetInfo (&free_b, &total_b);
+  if (err != cudaSuccess) {
+    snprintf (info->error, sizeof info->error, "device %d: %s (%s)", index,
+              cudaGetErrorString (err), cudaGetErrorName (err));
+    return;
+  }
+  snprintf (info->name, sizeof info->name, "%s", prop.name);
+  info->cc_major = prop.major;
+  info->cc_minor = prop.minor;
+  info->total_mem = total_b;
+  info->free_mem = free_b;
+  info->can_map_host_memory = k_attr (cudaDevAttrCanMapHostMemory, index);
+  info->concurrent_managed_access = k_attr (cudaDevAttrConcurrentManagedAccess, index);
+  info->pageable_memory_access = k_attr (cudaDevAttrPageableMemoryAccess, index);
+  info->managed_memory = k_attr (cudaDevAttrManagedMemory, index);
+  info->unified_addressing = k_attr (cudaDevAttrUnifiedAddressing, index);
+  info->async_engine_count = k_attr (cudaDevAttrAsyncEngineCount, index);
+  info->multiprocessors = k_attr (cudaDevAttrMultiProcessorCount, index);
+  info->l2_bytes = k_attr (cudaDevAttrL2CacheSize, index);
+  if (cudaDeviceGetPCIBusId (info->pci_bus_id, sizeof info->pci_bus_id, index) != cudaSuccess)
+    info->pci_bus_id[0] = '\0';
+  info->ok = 1;
+}
+
+uint64_t
+ms_k_device_free_memory (int index, char *err, size_t errlen)
+{
+  size_t free_b = 0, total_b = 0;
+  cudaError_t e = cudaSetDevice (index);
+  if (e == cudaSuccess)
+    e = cudaMemGetInfo (&free_b, &total_b);
+  if (e != cudaSuccess) {
+    snprintf (err, errlen, "cudaMemGetInfo: %s (%s)", cudaGetErrorString (e),
+              cudaGetErrorName (e));
+    return 0;
+  }
+  return free_b;
+}
+
+static int
+k_cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+double
+ms_k_reference_copy_us (int device, uint64_t bytes, int to_device, int warmup, int samples,
+                        char *err, size_t errlen)
+{
+  /* Several copies between one event pair, as bandwidthTest does, so the
+   * event resolution (~0.5 us) does not dominate small copies. */
+  const int per_sample = 10;
+  float *host = NULL, *dev = NULL;
+  cudaStream_t stream = NULL;
+  cudaEvent_t e0 = NULL, e1 = NULL;
+  double *times = (double *) calloc (samples > 0 ? samples : 1, sizeof (double));
+  double result = -1;
+  cudaError_t e;
+
+#define REF_CHECK(call)                                                       \
+  do {                                                                        \
+    e = (call);                                                               \
+    if (e != cudaSuccess) {                                                   \
+      snprintf (err, errlen, "%s: %s", #call, cudaGetErrorString (e));        \
+      goto out;                                                               \
+    }                                                                         \
+  } while (0)
+
+  if (!times) {
+    snprintf (err, errlen, "out of memory");
+    return -1;
+  }
+  REF_CHECK (cudaSetDevice (device));
+  REF_CHECK (cudaMallocHost (&host, bytes));
+  REF_CHECK (cudaMalloc (&dev, bytes));
+  REF_CHECK (cudaStreamCreateWithFlags (&stream, cudaStreamNonBlocking));
+  REF_CHECK (cudaEventCreate (&e0));
+  REF_CHECK (cudaEventCreate (&e1));
+  /* Real data, not zeros, on both sides. */
+  for (uint64_t i = 0; i < bytes / sizeof (float); i++)
+    host[i] = ms_data_a (i);
+  REF_CHECK (cudaMemcpy (dev, host, bytes, cudaMemcpyHostToDevice));
+  {
+    void *dst = to_device ? (void *) dev : (void *) host;
+    const void *src = to_device ? (const void *) host : (const void *) dev;
+    cudaMemcpyKind kind = to_device ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
+    for (int w = 0; w < warmup; w++)
+      REF_CHECK (cudaMemcpyAsync (dst, src, bytes, kind, stream));
+    REF_CHECK (cudaStreamSynchronize (stream));
+    for (int s = 0; s < samples; s++) {
+      float ms = 0;
+      REF_CHECK (cudaEventRecord (e0, stream));
+      for (int k = 0; k < per_sample; k++)
+        REF_CHECK (cudaMemcpyAsync (dst, src, bytes, kind, stream));
+      REF_CHECK (cudaEventRecord (e1, stream));
+      REF_CHECK (cudaEventSynchronize (e1));
+      REF_CHECK (cudaEventElapsedTime (&ms, e0, e1));
+      times[s] = ms * 1e3 / per_sample;
+    }
+  }
+  qsort (times, samples, sizeof (double), k_cmp_double);
+  result = samples % 2 ? times[samples / 2] : 0.5 * (times[samples / 2 - 1] + times[samples / 2]);
+
+out:
+#undef REF_CHECK
+  if (e0) cudaEventDestroy (e0);
+  if (e1) cudaEventDestroy (e1);
+  if (stream) cudaStreamDestroy (stream);
+  if (dev) cudaFree (dev);
+  if (host) cudaFreeHost (host);
+  free (times);
+  return result;
+}
+
+bool
+k_timed_kernel (KCtx *ctx, const float *a, const float *b, float *c, cudaStream_t stream,
+                bool resolve)
+{
+  double e2e_start = k_now_us ();
+  int p = k_gpu_begin (ctx, stream);
+  k_launch_add (a, b, c, ctx->run->n, stream);
+  K_CHECK (ctx, cudaGetLastError ());
+  k_gpu_end (ctx, p, stream, K_KERNEL, 1, 0, 0);
+  K_CHECK (ctx, cudaStreamSynchronize (stream));
+  ctx->run->e2e_us = k_now_us () - e2e_start;
+  return resolve ? k_resolve (ctx) && !ctx->failed : !ctx->failed;
+
+cleanup:
+  return false;
+}

@@ -1,0 +1,95 @@
+/* managed and managed-prefetch: cudaMallocManaged buffers. The host writes
+ * a and b (their pages start on the host); c is poisoned on the device.
+ *
+ * managed: the kernel faults a and b over page by page; the d2h phase is
+ * the host reading c, which faults its pages back.
+ * managed-prefetch: cudaMemPrefetchAsync moves a and b to the device before
+ * the kernel (prefetch phase) and c back to the host after it (d2h phase),
+ * so the kernel and the host read run without faults. Needs
+ * concurrentManagedAccess (checked by the engine before running). */
+#include "ms-k-common.cuh"
+
+static cudaError_t
+k_prefetch (const void *ptr, size_t bytes, int device, bool to_host, cudaStream_t stream)
+{
+#if CUDART_VERSION >= 13000
+  cudaMemLocation loc;
+  memset (&loc, 0, sizeof loc);
+  loc.type = to_host ? cudaMemLocationTypeHost : cudaMemLocationTypeDevice;
+  loc.id = to_host ? 0 : device;
+  return cudaMemPrefetchAsync (ptr, bytes, loc, 0, stream);
+#else
+  return cudaMemPrefetchAsync (ptr, bytes, to_host ? cudaCpuDeviceId : device, stream);
+#endif
+}
+
+/* Reads every element so every page of c comes back to the host. */
+static void
+k_host_read (const float *c, uint64_t n)
+{
+  volatile float sink = 0;
+  float acc = 0;
+  for (uint64_t i = 0; i < n; i++)
+    acc += c[i];
+  sink = acc;
+  (void) sink;
+}
+
+MsKStatus
+k_run_managed (KCtx *ctx, bool prefetch)
+{
+  MsKRun *run = ctx->run;
+  size_t bytes = run->n * sizeof (float);
+  float *m[3] = { NULL, NULL, NULL };
+  double hs = k_now_us ();
+  double e2e_start;
+  int p;
+
+  for (int i = 0; i < 3; i++)
+    K_CHECK (ctx, cudaMallocManaged (&m[i], bytes, cudaMemAttachGlobal));
+  k_host_event (ctx, K_ALLOC, hs, 0);
+  K_CANCEL_POINT (ctx);
+
+  hs = k_now_us ();
+  ms_data_fill (m[0], m[1], run->n);
+  K_CHECK (ctx, cudaMemset (m[2], MS_POISON_BYTE, bytes));
+  K_CHECK (ctx, cudaDeviceSynchronize ());
+  k_host_event (ctx, K_INIT, hs, 0);
+  K_CANCEL_POINT (ctx);
+
+  e2e_start = k_now_us ();
+  if (prefetch) {
+    p = k_gpu_begin (ctx, 0);
+    K_CHECK (ctx, k_prefetch (m[0], bytes, run->device, false, 0));
+    K_CHECK (ctx, k_prefetch (m[1], bytes, run->device, false, 0));
+    k_gpu_end (ctx, p, 0, K_PREFETCH, 1, 0, 2 * bytes);
+  }
+  p = k_gpu_begin (ctx, 0);
+  k_launch_add (m[0], m[1], m[2], run->n, 0);
+  K_CHECK (ctx, cudaGetLastError ());
+  k_gpu_end (ctx, p, 0, K_KERNEL, 1, 0, 0);
+  if (prefetch) {
+    p = k_gpu_begin (ctx, 0);
+    K_CHECK (ctx, k_prefetch (m[2], bytes, run->device, true, 0));
+    k_gpu_end (ctx, p, 0, K_D2H, 1, 0, bytes);
+    K_CHECK (ctx, cudaStreamSynchronize (0));
+  } else {
+    K_CHECK (ctx, cudaStreamSynchronize (0));
+    hs = k_now_us ();
+    k_host_read (m[2], run->n);
+    k_host_event (ctx, K_D2H, hs, bytes);
+  }
+  run->e2e_us = k_now_us () - e2e_start;
+  if (!k_resolve (ctx))
+    goto cleanup;
+  K_CANCEL_POINT (ctx);
+
+  k_verify_phase (ctx, m[2]);
+
+cleanup:
+  hs = k_now_us ();
+  for (int i = 0; i < 3; i++)
+    cudaFree (m[i]);
+  k_host_event (ctx, K_FREE, hs, 0);
+  return k_finish (ctx);
+}

@@ -1,0 +1,117 @@
+/* ms-data.c: host fill and verification, shared by every backend. */
+#include "ms-data.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Below this, thread start-up costs more than it saves. */
+#define MS_DATA_PARALLEL_MIN (1u << 21)
+#define MS_DATA_MAX_THREADS 16
+
+typedef struct {
+  float *a, *b;
+  const float *c;
+  uint64_t begin, end;
+  uint64_t mismatches, first_bad;
+} MsDataSlice;
+
+static void *
+fill_slice (void *data)
+{
+  MsDataSlice *s = data;
+  for (uint64_t i = s->begin; i < s->end; i++) {
+    s->a[i] = ms_data_a (i);
+    s->b[i] = ms_data_b (i);
+  }
+  return NULL;
+}
+
+static void *
+verify_slice (void *data)
+{
+  MsDataSlice *s = data;
+  s->mismatches = 0;
+  s->first_bad = UINT64_MAX;
+  for (uint64_t i = s->begin; i < s->end; i++) {
+    /* Compare bits, not values: NaN poison must fail, and so must -0. */
+    float want = ms_data_a (i) + ms_data_b (i);
+    float got = s->c[i];
+    uint32_t got_bits, want_bits;
+    memcpy (&got_bits, &got, sizeof got_bits);
+    memcpy (&want_bits, &want, sizeof want_bits);
+    if (got_bits != want_bits) {
+      if (s->mismatches == 0)
+        s->first_bad = i;
+      s->mismatches++;
+    }
+  }
+  return NULL;
+}
+
+static int
+n_threads_for (uint64_t n)
+{
+  if (n < MS_DATA_PARALLEL_MIN)
+    return 1;
+  long cpus = sysconf (_SC_NPROCESSORS_ONLN);
+  if (cpus < 1)
+    cpus = 1;
+  return cpus > MS_DATA_MAX_THREADS ? MS_DATA_MAX_THREADS : (int) cpus;
+}
+
+static void
+run_slices (MsDataSlice *slices, int n_threads, uint64_t n, void *(*fn) (void *))
+{
+  pthread_t threads[MS_DATA_MAX_THREADS];
+  bool started[MS_DATA_MAX_THREADS] = { false };
+
+  for (int t = 0; t < n_threads; t++) {
+    slices[t].begin = n * t / n_threads;
+    slices[t].end = n * (t + 1) / n_threads;
+  }
+  for (int t = 1; t < n_threads; t++)
+    started[t] = pthread_create (&threads[t], NULL, fn, &slices[t]) == 0;
+  fn (&slices[0]);
+  /* A thread that could not start runs its slice here instead. */
+  for (int t = 1; t < n_threads; t++) {
+    if (started[t])
+      pthread_join (threads[t], NULL);
+    else
+      fn (&slices[t]);
+  }
+}
+
+void
+ms_data_fill (float *a, float *b, uint64_t n)
+{
+  MsDataSlice slices[MS_DATA_MAX_THREADS] = { 0 };
+  int n_threads = n_threads_for (n);
+  for (int t = 0; t < n_threads; t++) {
+    slices[t].a = a;
+    slices[t].b = b;
+  }
+  run_slices (slices, n_threads, n, fill_slice);
+}
+
+uint64_t
+ms_data_verify (const float *c, uint64_t n, uint64_t *first_bad)
+{
+  MsDataSlice slices[MS_DATA_MAX_THREADS] = { 0 };
+  int n_threads = n_threads_for (n);
+  uint64_t total = 0;
+  uint64_t first = UINT64_MAX;
+
+  for (int t = 0; t < n_threads; t++)
+    slices[t].c = c;
+  run_slices (slices, n_threads, n, verify_slice);
+  for (int t = 0; t < n_threads; t++) {
+    total += slices[t].mismatches;
+    if (slices[t].mismatches && slices[t].first_bad < first)
+      first = slices[t].first_bad;
+  }
+  if (first_bad)
+    *first_bad = total ? first : 0;
+  return total;
+}

@@ -1,0 +1,93 @@
+/* ms-kernels.h: plain C interface to the CUDA side of memsweep.
+ *
+ * One implementation per memory mode lives in mode-*.cu; this header is all
+ * the engine sees of them, so the engine itself needs no CUDA headers. Phase,
+ * mode and lane numbers are the engine's (memsweep.h) and are checked there
+ * with static assertions.
+ */
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+  int phase;
+  int lane;   /* 0 host, s + 1 for stream s */
+  int chunk;
+  double host_start_us;
+  double host_us;
+  double gpu_start_us; /* < 0 when none */
+  double gpu_us;       /* < 0 when none */
+  uint64_t bytes;
+} MsKEvent;
+
+typedef enum {
+  MS_K_OK = 0,
+  MS_K_FAILED,
+  MS_K_VERIFY_FAILED,
+  MS_K_UNSUPPORTED,
+  MS_K_CANCELLED
+} MsKStatus;
+
+typedef struct {
+  /* in */
+  int mode;              /* MsMode value */
+  int device;
+  uint64_t n;            /* elements per vector */
+  int streams;           /* chunks and streams for the streams mode */
+  int breadth_first;
+  int (*is_cancelled) (void *user);
+  void *user;
+  MsKEvent *events;      /* room for max_events */
+  int max_events;
+  /* out */
+  int n_events;
+  double e2e_us;         /* host time, first movement to result readable */
+  uint64_t mismatches;
+  uint64_t first_mismatch;
+  char error[256];
+} MsKRun;
+
+typedef struct {
+  int ok;
+  char error[256];
+  int count;
+  char name[256];
+  int cc_major, cc_minor;
+  uint64_t total_mem, free_mem;
+  int driver_version, runtime_version;
+  int can_map_host_memory;
+  int concurrent_managed_access;
+  int pageable_memory_access;
+  int managed_memory;
+  int unified_addressing;
+  int async_engine_count;
+  int multiprocessors;
+  int l2_bytes;
+  char pci_bus_id[32];
+} MsKDeviceInfo;
+
+/* Runs one repetition of a GPU mode: alloc .. free, every phase timed. */
+MsKStatus ms_k_run (MsKRun *run);
+
+/* Device facts; ok == 0 with the CUDA error text when there is no device. */
+void ms_k_device_query (int index, MsKDeviceInfo *info);
+
+/* Free device memory right now (bytes), or 0 with error text on failure. */
+uint64_t ms_k_device_free_memory (int index, char *err, size_t errlen);
+
+/* Reference microbenchmark: median GPU time (us) of one cudaMemcpyAsync of
+ * bytes between pinned host memory and device memory, timed with events. */
+double ms_k_reference_copy_us (int device, uint64_t bytes, int to_device, int warmup,
+                               int samples, char *err, size_t errlen);
+
+/* Releases cached events; call when done with the GPU. */
+void ms_k_shutdown (void);
+
+#ifdef __cplusplus
+}
+#endif
