@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Build memsweep on a GPU machine and run the gpu suite, the benchmarks and a
+# default sweep in one go. Logs and CSV go to $OUT (or ./gpu-out).
+# libcsv comes from the .deb files in .deps/ (apt-get download libcsv3
+# libcsv-dev) when the machine has no libcsv-dev.
+set -u
+OUT=${OUT:-$PWD/gpu-out}
+mkdir -p "$OUT"
+log() { echo "== $*" | tee -a "$OUT/summary.log"; }
+
+csv_opt=()
+if [ ! -f /usr/include/csv.h ]; then
+  mkdir -p /tmp/csv
+  for f in .deps/libcsv*.deb; do dpkg -x "$f" /tmp/csv; done
+  csv_opt=(-Dcsv_prefix=/tmp/csv/usr)
+fi
+export PATH=$PATH:/usr/local/cuda/bin
+
+log "$(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,pcie.link.gen.max,pcie.link.width.max --format=csv,noheader 2>&1)"
+t0=$(date +%s)
+meson setup build-gpu -Dgui=disabled -Dbuildtype=release "${csv_opt[@]}" \
+  -Dgpu_gencode="${GENCODE:--gencode=arch=compute_90,code=sm_90}" >"$OUT/setup.log" 2>&1 ||
+  { tail -30 "$OUT/setup.log"; exit 1; }
+ninja -C build-gpu >"$OUT/build.log" 2>&1 || { tail -40 "$OUT/build.log"; exit 1; }
+log "build took $(( $(date +%s) - t0 )) s; warnings: $(grep -c warning "$OUT/build.log")"
+
+./build-gpu/app/memsweep info 2>&1 | tee "$OUT/info.log"
+
+log "gpu suite"
+meson test -C build-gpu --suite gpu --print-errorlogs --no-rebuild >"$OUT/gpu-suite.log" 2>&1
+rc=$?
+cat build-gpu/meson-logs/testlog.txt >"$OUT/gpu-testlog.txt" 2>/dev/null
+grep -E "^(device|2\^20|cancel|FAIL|PASSED|FAILED)" "$OUT/gpu-testlog.txt" | head -40
+log "gpu suite rc=$rc"
+
+if [ "${SKIP_BENCH:-0}" != 1 ]; then
+  log "benchmark"
+  ./build-gpu/bench/bench-memsweep 3 2>&1 | tee "$OUT/bench.log"
+fi
+
+log "default sweep through the command line"
+/usr/bin/time -v ./build-gpu/app/memsweep run --quiet --out "$OUT/default" >"$OUT/default-table.txt" 2>"$OUT/default-stderr.txt"
+log "memsweep run rc=$?"
+cat "$OUT/default-table.txt"
+grep -E "Elapsed|Maximum resident" "$OUT/default-stderr.txt"
+exit $rc
