@@ -19,8 +19,8 @@ static const MsModeInfo mode_info[MS_MODE_COUNT] = {
                          "buffer",
                          MS_PHASE_H2D, MS_PHASE_D2H },
   [MS_MODE_PINNED] = { "pinned", "Pinned",
-                       "cudaMallocHost (page-locked) host buffers; the copy engine reads them "
-                       "directly",
+                       "cudaMallocHost (page-locked) host buffers; cudaMemcpyAsync copies, one "
+                       "synchronise at the end",
                        MS_PHASE_H2D, MS_PHASE_D2H },
   [MS_MODE_REGISTERED] = { "registered", "Registered",
                            "malloc'd buffers pinned afterwards with cudaHostRegister; register "

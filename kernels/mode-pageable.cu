@@ -27,7 +27,7 @@ k_run_pageable (KCtx *ctx)
   k_init_phase (ctx, ha, hb, hc);
   K_CANCEL_POINT (ctx);
 
-  if (!k_explicit_copies (ctx, ha, hb, hc, da, db, dc))
+  if (!k_explicit_copies (ctx, ha, hb, hc, da, db, dc, false))
     goto cleanup;
   K_CANCEL_POINT (ctx);
 

@@ -1,5 +1,6 @@
 /* pinned: page-locked host buffers from cudaMallocHost; the copy engine
- * reads and writes them directly. */
+ * reads and writes them directly, so the copies are queued with
+ * cudaMemcpyAsync and the host waits once, at the end. */
 #include "ms-k-common.cuh"
 
 MsKStatus
@@ -21,7 +22,7 @@ k_run_pinned (KCtx *ctx)
   k_init_phase (ctx, ha, hb, hc);
   K_CANCEL_POINT (ctx);
 
-  if (!k_explicit_copies (ctx, ha, hb, hc, da, db, dc))
+  if (!k_explicit_copies (ctx, ha, hb, hc, da, db, dc, true))
     goto cleanup;
   K_CANCEL_POINT (ctx);
 

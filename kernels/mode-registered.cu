@@ -39,7 +39,7 @@ k_run_registered (KCtx *ctx)
   k_host_event (ctx, K_REGISTER, hs, 3 * bytes);
   K_CANCEL_POINT (ctx);
 
-  if (!k_explicit_copies (ctx, h[0], h[1], h[2], da, db, dc))
+  if (!k_explicit_copies (ctx, h[0], h[1], h[2], da, db, dc, true))
     goto cleanup;
   K_CANCEL_POINT (ctx);
 

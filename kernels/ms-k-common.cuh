@@ -106,11 +106,12 @@ void k_init_phase (KCtx *ctx, float *a, float *b, float *c_or_null);
 void k_launch_add (const float *a, const float *b, float *c, uint64_t n, cudaStream_t stream);
 void k_launch_fill (float *a, float *b, uint64_t n, cudaStream_t stream);
 
-/* The h2d, kernel, d2h sequence of the explicit-copy modes. host_* are
- * host buffers of whatever kind; the device buffers are allocated by the
- * caller. Returns false on error (already recorded). */
+/* The h2d, kernel, d2h sequence of the explicit-copy modes. h* are host
+ * buffers of whatever kind, d* device buffers, both the caller's. async:
+ * cudaMemcpyAsync and one synchronise (page-locked memory) instead of
+ * cudaMemcpy. Returns false on error (already recorded). */
 bool k_explicit_copies (KCtx *ctx, const float *ha, const float *hb, float *hc, float *da,
-                        float *db, float *dc);
+                        float *db, float *dc, bool async);
 
 /* A timed kernel launch followed by a synchronise; sets e2e to the launch
  * until the result is complete. */
