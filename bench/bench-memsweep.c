@@ -42,8 +42,8 @@ main (int argc, char **argv)
     uint64_t vec = (1ull << e) * sizeof (float);
     double ref_h2d[16], ref_d2h[16], ms_h2d[16], ms_d2h[16];
     for (int r = 0; r < rounds && r < 16; r++) {
-      double t_h2d = ms_k_reference_copy_us (0, vec, 1, 5, 21, err, sizeof err);
-      double t_d2h = ms_k_reference_copy_us (0, vec, 0, 5, 21, err, sizeof err);
+      double t_h2d = ms_k_reference_copy_us (0, vec, 1, 5, 21, 10, 0, err, sizeof err);
+      double t_d2h = ms_k_reference_copy_us (0, vec, 0, 5, 21, 10, 0, err, sizeof err);
       ref_h2d[r] = vec / t_h2d * 1e-3;
       ref_d2h[r] = vec / t_d2h * 1e-3;
 
@@ -68,6 +68,19 @@ main (int argc, char **argv)
     double mh = ms_median (ms_h2d, n), md = ms_median (ms_d2h, n);
     printf ("2^%-4d %-4s %12.2f %12.2f %8.3f\n", e, "h2d", rh, mh, mh / rh);
     printf ("2^%-4d %-4s %12.2f %12.2f %8.3f\n", e, "d2h", rd, md, md / rd);
+  }
+
+  /* Where a gap comes from: one copy per event pair, and a fresh pinned
+   * buffer per sample, against the reference loop. */
+  printf ("\nreference variants at 2^20 (GB/s): loop of 10 | 1 copy per pair | 1 copy, fresh "
+          "buffer\n");
+  for (int dir = 1; dir >= 0; dir--) {
+    uint64_t vec = (1ull << 20) * sizeof (float);
+    double loop = ms_k_reference_copy_us (0, vec, dir, 5, 21, 10, 0, err, sizeof err);
+    double one = ms_k_reference_copy_us (0, vec, dir, 5, 21, 1, 0, err, sizeof err);
+    double fresh = ms_k_reference_copy_us (0, vec, dir, 5, 21, 1, 1, err, sizeof err);
+    printf ("  %s  %8.2f %8.2f %8.2f\n", dir ? "h2d" : "d2h", vec / loop * 1e-3,
+            vec / one * 1e-3, vec / fresh * 1e-3);
   }
 
   /* 2. The default sweep, timed after CUDA is initialised (the device query

@@ -410,18 +410,35 @@ k_cmp_double (const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
+/* One timed sample: `copies` back-to-back copies between one event pair. */
+static cudaError_t
+k_ref_sample (void *dst, const void *src, uint64_t bytes, cudaMemcpyKind kind, int copies,
+              cudaStream_t stream, cudaEvent_t e0, cudaEvent_t e1, double *us)
+{
+  float ms = 0;
+  cudaError_t e = cudaEventRecord (e0, stream);
+  for (int k = 0; k < copies && e == cudaSuccess; k++)
+    e = cudaMemcpyAsync (dst, src, bytes, kind, stream);
+  if (e == cudaSuccess)
+    e = cudaEventRecord (e1, stream);
+  if (e == cudaSuccess)
+    e = cudaEventSynchronize (e1);
+  if (e == cudaSuccess)
+    e = cudaEventElapsedTime (&ms, e0, e1);
+  *us = ms * 1e3 / copies;
+  return e;
+}
+
 double
 ms_k_reference_copy_us (int device, uint64_t bytes, int to_device, int warmup, int samples,
-                        char *err, size_t errlen)
+                        int copies_per_sample, int fresh_host_buffer, char *err, size_t errlen)
 {
-  /* Several copies between one event pair, as bandwidthTest does, so the
-   * event resolution (~0.5 us) does not dominate small copies. */
-  const int per_sample = 10;
   float *host = NULL, *dev = NULL;
   cudaStream_t stream = NULL;
   cudaEvent_t e0 = NULL, e1 = NULL;
   double *times = (double *) calloc (samples > 0 ? samples : 1, sizeof (double));
   double result = -1;
+  cudaMemcpyKind kind = to_device ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
   cudaError_t e;
 
 #define REF_CHECK(call)                                                       \
@@ -433,37 +450,34 @@ ms_k_reference_copy_us (int device, uint64_t bytes, int to_device, int warmup, i
     }                                                                         \
   } while (0)
 
-  if (!times) {
-    snprintf (err, errlen, "out of memory");
+  if (!times || samples < 1 || copies_per_sample < 1) {
+    snprintf (err, errlen, "bad arguments or out of memory");
+    free (times);
     return -1;
   }
   REF_CHECK (cudaSetDevice (device));
-  REF_CHECK (cudaMallocHost (&host, bytes));
   REF_CHECK (cudaMalloc (&dev, bytes));
   REF_CHECK (cudaStreamCreateWithFlags (&stream, cudaStreamNonBlocking));
   REF_CHECK (cudaEventCreate (&e0));
   REF_CHECK (cudaEventCreate (&e1));
-  /* Real data, not zeros, on both sides. */
-  for (uint64_t i = 0; i < bytes / sizeof (float); i++)
-    host[i] = ms_data_a (i);
-  REF_CHECK (cudaMemcpy (dev, host, bytes, cudaMemcpyHostToDevice));
-  {
+  for (int s = -warmup; s < samples; s++) {
+    /* fresh_host_buffer: a new pinned buffer for every sample, as memsweep
+     * allocates one per run; otherwise one buffer, warmed once. */
+    if (!host || fresh_host_buffer) {
+      if (host)
+        REF_CHECK (cudaFreeHost (host));
+      host = NULL;
+      REF_CHECK (cudaMallocHost (&host, bytes));
+      /* Real data, not zeros. */
+      for (uint64_t i = 0; i < bytes / sizeof (float); i++)
+        host[i] = ms_data_a (i);
+    }
     void *dst = to_device ? (void *) dev : (void *) host;
     const void *src = to_device ? (const void *) host : (const void *) dev;
-    cudaMemcpyKind kind = to_device ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
-    for (int w = 0; w < warmup; w++)
-      REF_CHECK (cudaMemcpyAsync (dst, src, bytes, kind, stream));
-    REF_CHECK (cudaStreamSynchronize (stream));
-    for (int s = 0; s < samples; s++) {
-      float ms = 0;
-      REF_CHECK (cudaEventRecord (e0, stream));
-      for (int k = 0; k < per_sample; k++)
-        REF_CHECK (cudaMemcpyAsync (dst, src, bytes, kind, stream));
-      REF_CHECK (cudaEventRecord (e1, stream));
-      REF_CHECK (cudaEventSynchronize (e1));
-      REF_CHECK (cudaEventElapsedTime (&ms, e0, e1));
-      times[s] = ms * 1e3 / per_sample;
-    }
+    double us = 0;
+    REF_CHECK (k_ref_sample (dst, src, bytes, kind, copies_per_sample, stream, e0, e1, &us));
+    if (s >= 0)
+      times[s] = us;
   }
   qsort (times, samples, sizeof (double), k_cmp_double);
   result = samples % 2 ? times[samples / 2] : 0.5 * (times[samples / 2 - 1] + times[samples / 2]);

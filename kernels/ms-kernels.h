@@ -81,9 +81,12 @@ void ms_k_device_query (int index, MsKDeviceInfo *info);
 uint64_t ms_k_device_free_memory (int index, char *err, size_t errlen);
 
 /* Reference microbenchmark: median GPU time (us) of one cudaMemcpyAsync of
- * bytes between pinned host memory and device memory, timed with events. */
+ * bytes between pinned host memory and device memory, timed with events
+ * around copies_per_sample back-to-back copies on a non-blocking stream.
+ * fresh_host_buffer: a new pinned buffer per sample (diagnostic). */
 double ms_k_reference_copy_us (int device, uint64_t bytes, int to_device, int warmup,
-                               int samples, char *err, size_t errlen);
+                               int samples, int copies_per_sample, int fresh_host_buffer,
+                               char *err, size_t errlen);
 
 /* Releases cached events; call when done with the GPU. */
 void ms_k_shutdown (void);
