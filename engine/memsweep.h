@@ -190,7 +190,7 @@ typedef struct {
   int exponent;
   uint64_t elements;
   MsCellStatus status;
-  char message[256];
+  char message[384];
   uint64_t mismatches;     /* verification: count of wrong elements */
   uint64_t first_mismatch; /* and the first index */
   int n_reps;              /* kept (timed) repetitions */

@@ -60,13 +60,14 @@ ms_host_cpu_affinity (char *buf, size_t len)
 }
 
 static void
-host_event (MsRunOutput *out, MsPhase phase, double t0, double start, uint64_t bytes)
+host_event (MsRunOutput *out, MsPhase phase, int rep, double t0, double start, uint64_t bytes)
 {
   if (out->n_events >= out->max_events)
     return;
   MsEvent *ev = &out->events[out->n_events++];
   memset (ev, 0, sizeof *ev);
   ev->phase = phase;
+  ev->rep = rep;
   ev->lane = MS_LANE_HOST;
   ev->host_start_us = start - t0;
   ev->host_us = ms_now_us () - start;
@@ -75,58 +76,74 @@ host_event (MsRunOutput *out, MsPhase phase, double t0, double start, uint64_t b
   ev->bytes = bytes;
 }
 
+/* Keeps the compiler from dropping or fusing the add into verification. */
+static void
+host_add (const float *a, const float *b, float *c, uint64_t n)
+{
+  for (uint64_t i = 0; i < n; i++)
+    c[i] = a[i] + b[i];
+  __asm__ volatile ("" : : "r"(c) : "memory");
+}
+
 MsCellStatus
-ms_host_run_once (const MsRunArgs *args, MsRunOutput *out)
+ms_host_run_cell (const MsRunArgs *args, MsRunOutput *out)
 {
   uint64_t n = args->n;
   size_t bytes = n * sizeof (float);
-  double t0 = ms_now_us (), hs = t0;
+  double cell_t0 = ms_now_us (), t0 = cell_t0, hs = cell_t0;
   MsCellStatus status = MS_CELL_OK;
+  int rep = 0;
 
   out->n_events = 0;
+  out->n_reps = 0;
   out->mismatches = 0;
-  out->e2e_us = -1;
+  out->failed_rep = -1;
   float *a = malloc (bytes), *b = malloc (bytes), *c = malloc (bytes);
   if (!a || !b || !c) {
     snprintf (out->error, sizeof out->error, "malloc: out of host memory");
     status = MS_CELL_FAILED;
     goto cleanup;
   }
-  host_event (out, MS_PHASE_ALLOC, t0, hs, 0);
-  if (args->cancel && atomic_load (args->cancel))
-    goto cancelled;
+  host_event (out, MS_PHASE_ALLOC, 0, t0, hs, 0);
+  int keep = out->n_events;
 
-  hs = ms_now_us ();
-  ms_data_fill (a, b, n);
-  memset (c, MS_POISON_BYTE, bytes);
-  host_event (out, MS_PHASE_INIT, t0, hs, 0);
-  if (args->cancel && atomic_load (args->cancel))
-    goto cancelled;
+  for (rep = -args->warmup; rep < args->reps; rep++) {
+    out->failed_rep = rep;
+    /* Repetition 0 shares the cell's origin so that it shows the alloc. */
+    t0 = rep == 0 ? cell_t0 : ms_now_us ();
+    if (args->cancel && atomic_load (args->cancel)) {
+      status = MS_CELL_CANCELLED;
+      break;
+    }
+    hs = ms_now_us ();
+    ms_data_fill (a, b, n);
+    memset (c, MS_POISON_BYTE, bytes);
+    host_event (out, MS_PHASE_INIT, rep, t0, hs, 0);
 
-  hs = ms_now_us ();
-  for (uint64_t i = 0; i < n; i++)
-    c[i] = a[i] + b[i];
-  /* Keep the compiler from dropping or sinking the loop into verify. */
-  __asm__ volatile ("" : : "r"(c) : "memory");
-  host_event (out, MS_PHASE_KERNEL, t0, hs, 0);
-  out->e2e_us = ms_now_us () - hs;
-  if (args->cancel && atomic_load (args->cancel))
-    goto cancelled;
+    hs = ms_now_us ();
+    host_add (a, b, c, n);
+    host_event (out, MS_PHASE_KERNEL, rep, t0, hs, 0);
+    if (rep >= 0)
+      out->e2e_us[rep] = ms_now_us () - hs;
 
-  hs = ms_now_us ();
-  out->mismatches = ms_data_verify (c, n, &out->first_mismatch);
-  host_event (out, MS_PHASE_VERIFY, t0, hs, 0);
-  if (out->mismatches)
-    status = MS_CELL_VERIFY_FAILED;
-  goto cleanup;
+    hs = ms_now_us ();
+    out->mismatches = ms_data_verify (c, n, &out->first_mismatch);
+    host_event (out, MS_PHASE_VERIFY, rep, t0, hs, 0);
+    if (out->mismatches) {
+      status = MS_CELL_VERIFY_FAILED;
+      break;
+    }
+    if (rep < 0)
+      out->n_events = keep;
+    else
+      out->n_reps = rep + 1;
+  }
 
-cancelled:
-  status = MS_CELL_CANCELLED;
 cleanup:
   hs = ms_now_us ();
   free (a);
   free (b);
   free (c);
-  host_event (out, MS_PHASE_FREE, t0, hs, 0);
+  host_event (out, MS_PHASE_FREE, rep < args->reps ? rep : args->reps - 1, t0, hs, 0);
   return status;
 }

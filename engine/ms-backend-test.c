@@ -94,6 +94,7 @@ typedef struct {
   MsTestBackend *tb;
   const MsRunArgs *args;
   MsRunOutput *out;
+  int rep;
   double clock;
   MsCellStatus status;
 } TestRun;
@@ -106,7 +107,7 @@ step (TestRun *t, MsPhase phase, int lane, int chunk, uint64_t bytes, bool gpu)
   const MsTestBackendConfig *cfg = &t->tb->config;
   const MsRunArgs *a = t->args;
   if (cfg->fail_exponent >= 0 && a->mode == cfg->fail_mode &&
-      a->n == (1ull << cfg->fail_exponent) && a->rep == cfg->fail_rep &&
+      a->n == (1ull << cfg->fail_exponent) && t->rep == cfg->fail_rep &&
       phase == cfg->fail_phase) {
     if (cfg->fail_status == MS_CELL_VERIFY_FAILED) {
       t->out->mismatches = 3;
@@ -130,7 +131,7 @@ step (TestRun *t, MsPhase phase, int lane, int chunk, uint64_t bytes, bool gpu)
     ev->phase = phase;
     ev->lane = lane;
     ev->chunk = chunk;
-    ev->rep = a->rep;
+    ev->rep = t->rep < 0 ? 0 : t->rep;
     ev->host_start_us = t->clock;
     ev->host_us = gpu ? 2.0 : dur;
     ev->gpu_start_us = gpu ? t->clock : -1;
@@ -141,67 +142,91 @@ step (TestRun *t, MsPhase phase, int lane, int chunk, uint64_t bytes, bool gpu)
   return true;
 }
 
+/* One repetition after alloc: init .. verify. */
+static bool
+test_rep (TestRun *t)
+{
+  const MsRunArgs *args = t->args;
+  uint64_t vec = args->n * sizeof (float);
+  long run_index = t->tb->runs++;
+
+  if (run_index == t->tb->config.cancel_at_run && args->cancel)
+    atomic_store (args->cancel, 1);
+  if (!step (t, MS_PHASE_INIT, 0, 0, 0, false))
+    return false;
+  if (args->mode == MS_MODE_REGISTERED && !step (t, MS_PHASE_REGISTER, 0, 0, 3 * vec, false))
+    return false;
+  double e2e_start = t->clock;
+  if (args->mode == MS_MODE_STREAMS) {
+    int k = args->streams;
+    double t0 = t->clock, longest = 0;
+    for (int s = 0; s < k; s++) {
+      /* Chunks run side by side: each stream's clock starts at t0. */
+      t->clock = t0;
+      uint64_t cb = vec / k;
+      if (!step (t, MS_PHASE_H2D, s + 1, s, 2 * cb, true) ||
+          !step (t, MS_PHASE_KERNEL, s + 1, s, 0, true) ||
+          !step (t, MS_PHASE_D2H, s + 1, s, cb, true))
+        return false;
+      if (t->clock - t0 > longest)
+        longest = t->clock - t0;
+    }
+    t->clock = t0 + longest;
+  } else {
+    MsPhase to_dev = ms_mode_to_device_phase (args->mode);
+    MsPhase to_host = ms_mode_to_host_phase (args->mode);
+    bool on_gpu = args->mode != MS_MODE_HOST;
+    if (to_dev < MS_PHASE_COUNT && !step (t, to_dev, 1, 0, 2 * vec, true))
+      return false;
+    if (!step (t, MS_PHASE_KERNEL, on_gpu ? 1 : 0, 0, 0, on_gpu))
+      return false;
+    if (to_host < MS_PHASE_COUNT && !step (t, to_host, 1, 0, vec, true))
+      return false;
+  }
+  if (t->rep >= 0)
+    t->out->e2e_us[t->rep] = t->clock - e2e_start;
+  if (!step (t, MS_PHASE_VERIFY, 0, 0, 0, false))
+    return false;
+  if (args->mode == MS_MODE_REGISTERED && !step (t, MS_PHASE_UNREGISTER, 0, 0, 3 * vec, false))
+    return false;
+  return true;
+}
+
 static MsCellStatus
-test_run_once (MsBackend *self, const MsRunArgs *args, MsRunOutput *out)
+test_run_cell (MsBackend *self, const MsRunArgs *args, MsRunOutput *out)
 {
   MsTestBackend *tb = (MsTestBackend *) self;
   TestRun t = { .tb = tb, .args = args, .out = out, .status = MS_CELL_OK };
-  uint64_t vec = args->n * sizeof (float);
-  long run_index = tb->runs++;
 
   out->n_events = 0;
+  out->n_reps = 0;
   out->mismatches = 0;
-  if (args->mode == MS_MODE_HOST && tb->config.fail_exponent < 0 &&
-      tb->config.cancel_at_run < 0)
-    return ms_host_run_once (args, out);
-
+  out->failed_rep = -1;
   if (!step (&t, MS_PHASE_ALLOC, 0, 0, 0, false))
     return t.status;
   tb->live_buffers += 3;
-  if (run_index == tb->config.cancel_at_run && args->cancel)
-    atomic_store (args->cancel, 1);
+  int keep = out->n_events;
 
-  double e2e_start = 0;
-  bool ok = step (&t, MS_PHASE_INIT, 0, 0, 0, false);
-  if (ok && args->mode == MS_MODE_REGISTERED)
-    ok = step (&t, MS_PHASE_REGISTER, 0, 0, 3 * vec, false);
-  e2e_start = t.clock;
-  if (ok && args->mode == MS_MODE_STREAMS) {
-    int k = args->streams;
-    double t0 = t.clock, longest = 0;
-    for (int s = 0; s < k && ok; s++) {
-      /* Chunks run side by side: each stream's clock starts at t0. */
-      t.clock = t0;
-      uint64_t cb = vec / k;
-      ok = step (&t, MS_PHASE_H2D, s + 1, s, 2 * cb, true) &&
-           step (&t, MS_PHASE_KERNEL, s + 1, s, 0, true) &&
-           step (&t, MS_PHASE_D2H, s + 1, s, cb, true);
-      if (t.clock - t0 > longest)
-        longest = t.clock - t0;
-    }
-    t.clock = t0 + longest;
-  } else if (ok) {
-    MsPhase to_dev = ms_mode_to_device_phase (args->mode);
-    MsPhase to_host = ms_mode_to_host_phase (args->mode);
-    if (to_dev < MS_PHASE_COUNT)
-      ok = step (&t, to_dev, 1, 0, 2 * vec, true);
-    ok = ok && step (&t, MS_PHASE_KERNEL, args->mode == MS_MODE_HOST ? 0 : 1, 0, 0,
-                     args->mode != MS_MODE_HOST);
-    if (ok && to_host < MS_PHASE_COUNT)
-      ok = step (&t, to_host, 1, 0, vec, true);
+  for (t.rep = -args->warmup; t.rep < args->reps; t.rep++) {
+    out->failed_rep = t.rep;
+    if (!test_rep (&t))
+      break;
+    if (t.rep < 0)
+      out->n_events = keep;
+    else
+      out->n_reps = t.rep + 1;
+    t.clock += 100; /* the gap between repetitions */
   }
-  out->e2e_us = t.clock - e2e_start;
-  ok = ok && step (&t, MS_PHASE_VERIFY, 0, 0, 0, false);
-  if (ok && args->mode == MS_MODE_REGISTERED)
-    ok = step (&t, MS_PHASE_UNREGISTER, 0, 0, 3 * vec, false);
-
   /* Free runs whatever happened before, as in the real backends. */
-  MsCellStatus status = t.status;
   tb->live_buffers -= 3;
-  out->events[out->n_events < out->max_events ? out->n_events++ : out->n_events - 1] =
-    (MsEvent){ .phase = MS_PHASE_FREE, .rep = args->rep, .host_start_us = t.clock,
-               .host_us = tb->config.latency_us, .gpu_start_us = -1, .gpu_us = -1 };
-  return status;
+  if (out->n_events < out->max_events)
+    out->events[out->n_events++] = (MsEvent){ .phase = MS_PHASE_FREE,
+                                              .rep = out->n_reps ? out->n_reps - 1 : 0,
+                                              .host_start_us = t.clock,
+                                              .host_us = tb->config.latency_us,
+                                              .gpu_start_us = -1,
+                                              .gpu_us = -1 };
+  return t.status;
 }
 
 static void
@@ -224,7 +249,7 @@ ms_backend_new_test (const MsTestBackendConfig *config)
   tb->parent.query_device = test_query_device;
   tb->parent.supports = test_supports;
   tb->parent.check_fit = test_check_fit;
-  tb->parent.run_once = test_run_once;
+  tb->parent.run_cell = test_run_cell;
   tb->parent.free = test_free;
   return &tb->parent;
 }

@@ -199,12 +199,12 @@ cancel_flag_set (void *user)
 #endif
 
 static MsCellStatus
-system_run_once (MsBackend *self, const MsRunArgs *args, MsRunOutput *out)
+system_run_cell (MsBackend *self, const MsRunArgs *args, MsRunOutput *out)
 {
   (void) self;
   out->error[0] = '\0';
   if (args->mode == MS_MODE_HOST)
-    return ms_host_run_once (args, out);
+    return ms_host_run_cell (args, out);
 #ifdef MS_HAVE_CUDA
   MsKEvent *kev = calloc (out->max_events, sizeof (MsKEvent));
   if (!kev) {
@@ -217,10 +217,13 @@ system_run_once (MsBackend *self, const MsRunArgs *args, MsRunOutput *out)
     .n = args->n,
     .streams = args->streams,
     .breadth_first = args->order == MS_ORDER_BREADTH_FIRST,
+    .warmup = args->warmup,
+    .reps = args->reps,
     .is_cancelled = cancel_flag_set,
     .user = args->cancel,
     .events = kev,
     .max_events = out->max_events,
+    .e2e_us = out->e2e_us,
   };
   MsKStatus st = ms_k_run (&run);
   out->n_events = run.n_events;
@@ -229,7 +232,7 @@ system_run_once (MsBackend *self, const MsRunArgs *args, MsRunOutput *out)
     ev->phase = (MsPhase) kev[i].phase;
     ev->lane = kev[i].lane;
     ev->chunk = kev[i].chunk;
-    ev->rep = args->rep;
+    ev->rep = kev[i].rep;
     ev->host_start_us = kev[i].host_start_us;
     ev->host_us = kev[i].host_us;
     ev->gpu_start_us = kev[i].gpu_start_us;
@@ -237,7 +240,8 @@ system_run_once (MsBackend *self, const MsRunArgs *args, MsRunOutput *out)
     ev->bytes = kev[i].bytes;
   }
   free (kev);
-  out->e2e_us = run.e2e_us;
+  out->n_reps = run.n_reps;
+  out->failed_rep = run.failed_rep;
   out->mismatches = run.mismatches;
   out->first_mismatch = run.first_mismatch;
   snprintf (out->error, sizeof out->error, "%s", run.error);
@@ -278,7 +282,7 @@ ms_backend_new_system (void)
   b->query_device = system_query_device;
   b->supports = system_supports;
   b->check_fit = system_check_fit;
-  b->run_once = system_run_once;
+  b->run_cell = system_run_cell;
   b->free = system_free;
   return b;
 }

@@ -4,25 +4,33 @@
 
 #include "memsweep.h"
 
+/* One (mode, size) cell: the backend allocates once, runs `warmup`
+ * discarded and `reps` kept repetitions on the same buffers, frees once. */
 typedef struct {
   MsMode mode;
   int device;
   uint64_t n;
   int streams;
   MsIssueOrder order;
-  int rep;           /* -1 for warm-up */
+  int warmup;
+  int reps;
   atomic_int *cancel;
 } MsRunArgs;
 
 typedef struct {
-  MsEvent *events; /* room for max_events, filled by the backend */
+  MsEvent *events;   /* room for max_events, filled by the backend */
   int max_events;
   int n_events;
-  double e2e_us;
+  double *e2e_us;    /* room for reps */
+  int n_reps;        /* repetitions completed */
+  int failed_rep;    /* where it stopped; -1: a warm-up */
   uint64_t mismatches;
   uint64_t first_mismatch;
   char error[256];
 } MsRunOutput;
+
+/* Events one repetition may record (K streams); alloc and free come on top. */
+#define MS_EVENTS_PER_REP(streams) (3 * (streams) + 16)
 
 struct MsBackend {
   const char *name;
@@ -32,12 +40,12 @@ struct MsBackend {
   /* Whether the buffers of one run fit the machine now. */
   bool (*check_fit) (MsBackend *self, const MsDeviceInfo *info, MsMode mode, uint64_t n,
                      char *why, size_t whylen);
-  MsCellStatus (*run_once) (MsBackend *self, const MsRunArgs *args, MsRunOutput *out);
+  MsCellStatus (*run_cell) (MsBackend *self, const MsRunArgs *args, MsRunOutput *out);
   void (*free) (MsBackend *self);
 };
 
 /* The CPU baseline, used by the system backend and by tests. */
-MsCellStatus ms_host_run_once (const MsRunArgs *args, MsRunOutput *out);
+MsCellStatus ms_host_run_cell (const MsRunArgs *args, MsRunOutput *out);
 
 /* Host memory the kernel would give us now (MemAvailable), or 0 if unknown. */
 uint64_t ms_host_available_memory (void);

@@ -12,13 +12,13 @@ cancel_requested (atomic_int *cancel)
 }
 
 static void
-describe_failure (MsCell *cell, MsCellStatus st, const MsRunOutput *out, int rep)
+describe_failure (MsCell *cell, MsCellStatus st, const MsRunOutput *out)
 {
   char where[48];
-  if (rep < 0)
+  if (out->failed_rep < 0)
     snprintf (where, sizeof where, "in a warm-up run");
   else
-    snprintf (where, sizeof where, "in repetition %d", rep + 1);
+    snprintf (where, sizeof where, "in repetition %d", out->failed_rep + 1);
 
   cell->status = st;
   if (st == MS_CELL_VERIFY_FAILED) {
@@ -36,7 +36,7 @@ describe_failure (MsCell *cell, MsCellStatus st, const MsRunOutput *out, int rep
   }
 }
 
-/* Runs warm-ups and repetitions of one (mode, size). */
+/* Runs one (mode, size): its warm-ups and repetitions in one backend call. */
 static void
 run_cell (const MsSweep *sweep, MsBackend *backend, const MsDeviceInfo *info, MsCell *cell,
           atomic_int *cancel)
@@ -54,57 +54,43 @@ run_cell (const MsSweep *sweep, MsBackend *backend, const MsDeviceInfo *info, Ms
   }
 
   MsRunOutput out = { 0 };
-  out.max_events = 3 * sweep->streams + 16;
+  out.max_events = sweep->reps * MS_EVENTS_PER_REP (sweep->streams) + 4;
   out.events = calloc (out.max_events, sizeof (MsEvent));
-  size_t cap = (size_t) sweep->reps * out.max_events;
-  cell->events = calloc (cap, sizeof (MsEvent));
-  cell->e2e_us = calloc (sweep->reps, sizeof (double));
-  if (!out.events || !cell->events || !cell->e2e_us) {
+  out.e2e_us = calloc (sweep->reps, sizeof (double));
+  if (!out.events || !out.e2e_us) {
+    free (out.events);
+    free (out.e2e_us);
     cell->status = MS_CELL_FAILED;
     snprintf (cell->message, sizeof cell->message, "out of host memory for the results");
-    goto out;
+    return;
   }
-
   MsRunArgs args = {
     .mode = cell->mode,
     .device = sweep->device,
     .n = cell->elements,
     .streams = sweep->streams,
     .order = sweep->order,
+    .warmup = sweep->warmup,
+    .reps = sweep->reps,
     .cancel = cancel,
   };
-  for (int i = -sweep->warmup; i < sweep->reps; i++) {
-    if (cancel_requested (cancel)) {
-      cell->status = MS_CELL_CANCELLED;
-      snprintf (cell->message, sizeof cell->message, "cancelled");
-      goto out;
-    }
-    args.rep = i < 0 ? -1 : i;
-    out.n_events = 0;
-    out.e2e_us = -1;
-    out.mismatches = 0;
-    out.error[0] = '\0';
-    MsCellStatus st = backend->run_once (backend, &args, &out);
-    if (st != MS_CELL_OK) {
-      describe_failure (cell, st, &out, args.rep);
-      goto out;
-    }
-    if (i < 0)
-      continue;
-    for (int e = 0; e < out.n_events && cell->n_events < cap; e++) {
-      MsEvent ev = out.events[e];
-      ev.rep = i;
-      cell->events[cell->n_events++] = ev;
-    }
-    cell->e2e_us[i] = out.e2e_us;
-    cell->n_reps = i + 1;
+  MsCellStatus st = backend->run_cell (backend, &args, &out);
+  if (st == MS_CELL_OK && out.n_reps != sweep->reps) {
+    st = MS_CELL_FAILED;
+    snprintf (out.error, sizeof out.error, "backend kept %d of %d repetitions", out.n_reps,
+              sweep->reps);
+  }
+  if (st != MS_CELL_OK) {
+    describe_failure (cell, st, &out);
+    free (out.events);
+    free (out.e2e_us);
+    return;
   }
   cell->status = MS_CELL_OK;
-
-out:
-  free (out.events);
-  if (cell->status != MS_CELL_OK)
-    ms_cell_clear (cell);
+  cell->events = out.events;
+  cell->n_events = out.n_events;
+  cell->e2e_us = out.e2e_us;
+  cell->n_reps = out.n_reps;
   ms_cell_compute_stats (cell);
 }
 

@@ -62,34 +62,6 @@ k_fail_msg (KCtx *ctx, const char *msg)
 }
 
 bool
-k_begin (KCtx *ctx, MsKRun *run)
-{
-  memset (ctx, 0, sizeof *ctx);
-  ctx->run = run;
-  run->n_events = 0;
-  run->e2e_us = -1;
-  run->mismatches = 0;
-  run->first_mismatch = 0;
-  run->error[0] = '\0';
-
-  cudaError_t err = cudaSetDevice (run->device);
-  if (err != cudaSuccess) {
-    k_fail (ctx, "cudaSetDevice", err);
-    return false;
-  }
-  if (!k_pool_ensure (ctx, 1))
-    return false;
-  ctx->ref = k_pool[0];
-  ctx->t0 = k_now_us ();
-  err = cudaEventRecord (ctx->ref, 0);
-  if (err != cudaSuccess) {
-    k_fail (ctx, "cudaEventRecord", err);
-    return false;
-  }
-  return true;
-}
-
-bool
 k_cancelled (KCtx *ctx)
 {
   MsKRun *run = ctx->run;
@@ -108,6 +80,7 @@ k_add_event (KCtx *ctx, int phase, int lane, int chunk, double host_start, uint6
   ev->phase = phase;
   ev->lane = lane;
   ev->chunk = chunk;
+  ev->rep = ctx->rep;
   ev->host_start_us = host_start - ctx->t0;
   ev->host_us = k_now_us () - host_start;
   ev->gpu_start_us = -1;
@@ -122,6 +95,10 @@ k_host_event (KCtx *ctx, int phase, double host_start, uint64_t bytes)
   k_add_event (ctx, phase, 0, 0, host_start, bytes);
 }
 
+/* Pool slots: 0 the cell's reference event, 1 the repetition's, then
+ * start/stop pairs. */
+#define K_POOL_PAIR(p) (2 + 2 * (p))
+
 int
 k_gpu_begin (KCtx *ctx, cudaStream_t stream)
 {
@@ -130,10 +107,10 @@ k_gpu_begin (KCtx *ctx, cudaStream_t stream)
     return -1;
   }
   int p = ctx->n_pairs;
-  if (!k_pool_ensure (ctx, 1 + 2 * (p + 1)))
+  if (!k_pool_ensure (ctx, K_POOL_PAIR (p) + 2))
     return -1;
-  ctx->pairs[p].start = k_pool[1 + 2 * p];
-  ctx->pairs[p].stop = k_pool[2 + 2 * p];
+  ctx->pairs[p].start = k_pool[K_POOL_PAIR (p)];
+  ctx->pairs[p].stop = k_pool[K_POOL_PAIR (p) + 1];
   ctx->pairs[p].event_index = -1;
   cudaError_t err = cudaEventRecord (ctx->pairs[p].start, stream);
   if (err != cudaSuccess) {
@@ -178,21 +155,15 @@ k_resolve (KCtx *ctx)
     ev->gpu_us = dur_ms * 1e3;
     pair->event_index = -1;
   }
+  ctx->n_pairs = 0;
   return true;
 }
 
-MsKStatus
-k_finish (KCtx *ctx)
+void
+k_set_e2e (KCtx *ctx, double e2e_start)
 {
-  /* Clear a non-sticky error so the next cell starts clean. */
-  cudaGetLastError ();
-  if (ctx->failed)
-    return MS_K_FAILED;
-  if (k_cancelled (ctx))
-    return MS_K_CANCELLED;
-  if (ctx->run->mismatches)
-    return MS_K_VERIFY_FAILED;
-  return MS_K_OK;
+  if (ctx->rep >= 0)
+    ctx->run->e2e_us[ctx->rep] = k_now_us () - e2e_start;
 }
 
 void
@@ -254,8 +225,16 @@ k_launch_fill (float *a, float *b, uint64_t n, cudaStream_t stream)
 }
 
 bool
-k_explicit_copies (KCtx *ctx, const float *ha, const float *hb, float *hc, float *da, float *db,
-                   float *dc, bool async)
+k_alloc_device (KCtx *ctx, KBuffers *b)
+{
+  b->d_owned = true;
+  for (int i = 0; i < 3; i++)
+    K_CHECK (ctx, cudaMalloc (&b->d[i], ctx->run->n * sizeof (float)));
+  return true;
+}
+
+bool
+k_explicit_copies (KCtx *ctx, KBuffers *b, bool async)
 {
   MsKRun *run = ctx->run;
   uint64_t bytes = run->n * sizeof (float);
@@ -269,62 +248,197 @@ k_explicit_copies (KCtx *ctx, const float *ha, const float *hb, float *hc, float
    * all three steps and synchronise once. */
   p = k_gpu_begin (ctx, 0);
   if (async) {
-    K_CHECK (ctx, cudaMemcpyAsync (da, ha, bytes, to_dev, 0));
-    K_CHECK (ctx, cudaMemcpyAsync (db, hb, bytes, to_dev, 0));
+    K_CHECK (ctx, cudaMemcpyAsync (b->d[0], b->h[0], bytes, to_dev, 0));
+    K_CHECK (ctx, cudaMemcpyAsync (b->d[1], b->h[1], bytes, to_dev, 0));
   } else {
-    K_CHECK (ctx, cudaMemcpy (da, ha, bytes, to_dev));
-    K_CHECK (ctx, cudaMemcpy (db, hb, bytes, to_dev));
+    K_CHECK (ctx, cudaMemcpy (b->d[0], b->h[0], bytes, to_dev));
+    K_CHECK (ctx, cudaMemcpy (b->d[1], b->h[1], bytes, to_dev));
   }
   k_gpu_end (ctx, p, 0, K_H2D, 1, 0, 2 * bytes);
 
   p = k_gpu_begin (ctx, 0);
-  k_launch_add (da, db, dc, run->n, 0);
+  k_launch_add (b->d[0], b->d[1], b->d[2], run->n, 0);
   K_CHECK (ctx, cudaGetLastError ());
   k_gpu_end (ctx, p, 0, K_KERNEL, 1, 0, 0);
 
   p = k_gpu_begin (ctx, 0);
   if (async)
-    K_CHECK (ctx, cudaMemcpyAsync (hc, dc, bytes, to_host, 0));
+    K_CHECK (ctx, cudaMemcpyAsync (b->h[2], b->d[2], bytes, to_host, 0));
   else
-    K_CHECK (ctx, cudaMemcpy (hc, dc, bytes, to_host));
+    K_CHECK (ctx, cudaMemcpy (b->h[2], b->d[2], bytes, to_host));
   k_gpu_end (ctx, p, 0, K_D2H, 1, 0, bytes);
   K_CHECK (ctx, cudaStreamSynchronize (0));
-  run->e2e_us = k_now_us () - e2e_start;
-
+  k_set_e2e (ctx, e2e_start);
   return k_resolve (ctx) && !ctx->failed;
+}
 
-cleanup:
-  return false;
+static bool
+k_rep_explicit (KCtx *ctx, KBuffers *b, bool async)
+{
+  k_init_phase (ctx, b->h[0], b->h[1], b->h[2]);
+  K_CANCEL_POINT (ctx);
+  if (!k_explicit_copies (ctx, b, async))
+    return false;
+  K_CANCEL_POINT (ctx);
+  k_verify_phase (ctx, b->h[2]);
+  return true;
+}
+
+bool
+k_rep_explicit_sync (KCtx *ctx, KBuffers *b)
+{
+  return k_rep_explicit (ctx, b, false);
+}
+
+bool
+k_rep_explicit_async (KCtx *ctx, KBuffers *b)
+{
+  return k_rep_explicit (ctx, b, true);
+}
+
+bool
+k_timed_kernel (KCtx *ctx, const float *a, const float *b, float *c, cudaStream_t stream)
+{
+  double e2e_start = k_now_us ();
+  int p = k_gpu_begin (ctx, stream);
+  k_launch_add (a, b, c, ctx->run->n, stream);
+  K_CHECK (ctx, cudaGetLastError ());
+  k_gpu_end (ctx, p, stream, K_KERNEL, 1, 0, 0);
+  K_CHECK (ctx, cudaStreamSynchronize (stream));
+  k_set_e2e (ctx, e2e_start);
+  return k_resolve (ctx) && !ctx->failed;
+}
+
+/* Frees whatever alloc managed to get, errors or not. Queued work is
+ * drained first: after an error or a cancel it may still use the buffers. */
+static void
+k_release (KBuffers *b)
+{
+  for (int s = 0; s < b->n_streams; s++) {
+    cudaStreamSynchronize (b->streams[s]);
+    cudaStreamDestroy (b->streams[s]);
+  }
+  cudaDeviceSynchronize ();
+  for (int i = 0; i < 3; i++) {
+    if (b->registered[i]) {
+      cudaHostUnregister (b->h[i]);
+      b->registered[i] = false;
+    }
+    switch (b->host_kind) {
+    case K_HOST_MALLOC: free (b->h[i]); break;
+    case K_HOST_CUDA: cudaFreeHost (b->h[i]); break;
+    case K_HOST_MANAGED: cudaFree (b->h[i]); break;
+    case K_HOST_NONE: break;
+    }
+    if (b->d_owned)
+      cudaFree (b->d[i]);
+  }
+}
+
+static void
+k_begin_rep (KCtx *ctx, int rep)
+{
+  ctx->rep = rep;
+  ctx->n_pairs = 0;
+  if (rep == 0) {
+    /* Repetition 0 shares the cell's origin, so the alloc it shows sits
+     * where it happened (before the warm-ups, if any). */
+    ctx->t0 = ctx->cell_t0;
+    ctx->ref = ctx->cell_ref;
+    return;
+  }
+  ctx->ref = k_pool[1];
+  ctx->t0 = k_now_us ();
+  cudaError_t err = cudaEventRecord (ctx->ref, 0);
+  if (err != cudaSuccess)
+    k_fail (ctx, "cudaEventRecord", err);
+}
+
+static MsKStatus
+k_run_cell (KCtx *ctx, const KMode *mode)
+{
+  MsKRun *run = ctx->run;
+  KBuffers bufs;
+  memset (&bufs, 0, sizeof bufs);
+
+  double hs = k_now_us ();
+  bool ok = mode->alloc (ctx, &bufs);
+  if (ok) {
+    k_host_event (ctx, K_ALLOC, hs, 0);
+    ctx->n_keep = run->n_events;
+  }
+  for (int rep = -run->warmup; ok && rep < run->reps && !ctx->failed; rep++) {
+    if (k_cancelled (ctx))
+      break;
+    k_begin_rep (ctx, rep);
+    run->failed_rep = rep;
+    ok = mode->rep (ctx, &bufs) && !ctx->failed;
+    if (!ok || run->mismatches)
+      break;
+    if (rep < 0)
+      run->n_events = ctx->n_keep; /* warm-up events are discarded */
+    else
+      run->n_reps = rep + 1;
+  }
+  hs = k_now_us ();
+  k_release (&bufs);
+  k_host_event (ctx, K_FREE, hs, 0);
+  /* Clear a non-sticky error so the next cell starts clean. */
+  cudaGetLastError ();
+  if (ctx->failed)
+    return MS_K_FAILED;
+  if (run->mismatches)
+    return MS_K_VERIFY_FAILED;
+  if (k_cancelled (ctx))
+    return MS_K_CANCELLED;
+  return MS_K_OK;
 }
 
 MsKStatus
 ms_k_run (MsKRun *run)
 {
+  static const KMode *modes[] = {
+    [KM_PAGEABLE] = &k_mode_pageable,
+    [KM_PINNED] = &k_mode_pinned,
+    [KM_REGISTERED] = &k_mode_registered,
+    [KM_WRITE_COMBINED] = &k_mode_write_combined,
+    [KM_ZERO_COPY] = &k_mode_zero_copy,
+    [KM_UVA] = &k_mode_uva,
+    [KM_MANAGED] = &k_mode_managed,
+    [KM_MANAGED_PREFETCH] = &k_mode_managed_prefetch,
+    [KM_STREAMS] = &k_mode_streams,
+    [KM_DEVICE] = &k_mode_device,
+  };
+  run->n_events = 0;
+  run->n_reps = 0;
+  run->failed_rep = -1;
+  run->mismatches = 0;
+  run->first_mismatch = 0;
+  run->error[0] = '\0';
+  if (run->mode < 0 || run->mode >= (int) (sizeof modes / sizeof modes[0])) {
+    snprintf (run->error, sizeof run->error, "mode %d is not a GPU mode", run->mode);
+    return MS_K_UNSUPPORTED;
+  }
+
   KCtx *ctx = (KCtx *) calloc (1, sizeof (KCtx));
   if (!ctx) {
     snprintf (run->error, sizeof run->error, "out of host memory");
     return MS_K_FAILED;
   }
-  MsKStatus status;
-  if (!k_begin (ctx, run)) {
-    status = MS_K_FAILED;
-  } else {
-    switch (run->mode) {
-    case KM_PAGEABLE: status = k_run_pageable (ctx); break;
-    case KM_PINNED: status = k_run_pinned (ctx); break;
-    case KM_REGISTERED: status = k_run_registered (ctx); break;
-    case KM_WRITE_COMBINED: status = k_run_write_combined (ctx); break;
-    case KM_ZERO_COPY: status = k_run_zero_copy (ctx); break;
-    case KM_UVA: status = k_run_uva (ctx); break;
-    case KM_MANAGED: status = k_run_managed (ctx, false); break;
-    case KM_MANAGED_PREFETCH: status = k_run_managed (ctx, true); break;
-    case KM_STREAMS: status = k_run_streams (ctx); break;
-    case KM_DEVICE: status = k_run_device (ctx); break;
-    default:
-      snprintf (run->error, sizeof run->error, "mode %d is not a GPU mode", run->mode);
-      status = MS_K_UNSUPPORTED;
-      break;
-    }
+  ctx->run = run;
+  MsKStatus status = MS_K_FAILED;
+  cudaError_t err = cudaSetDevice (run->device);
+  if (err != cudaSuccess)
+    k_fail (ctx, "cudaSetDevice", err);
+  else if (k_pool_ensure (ctx, 2)) {
+    ctx->cell_ref = k_pool[0];
+    ctx->cell_t0 = ctx->t0 = k_now_us ();
+    ctx->ref = ctx->cell_ref;
+    err = cudaEventRecord (ctx->cell_ref, 0);
+    if (err != cudaSuccess)
+      k_fail (ctx, "cudaEventRecord", err);
+    else
+      status = k_run_cell (ctx, modes[run->mode]);
   }
   free (ctx);
   return status;
@@ -493,19 +607,3 @@ out:
   return result;
 }
 
-bool
-k_timed_kernel (KCtx *ctx, const float *a, const float *b, float *c, cudaStream_t stream,
-                bool resolve)
-{
-  double e2e_start = k_now_us ();
-  int p = k_gpu_begin (ctx, stream);
-  k_launch_add (a, b, c, ctx->run->n, stream);
-  K_CHECK (ctx, cudaGetLastError ());
-  k_gpu_end (ctx, p, stream, K_KERNEL, 1, 0, 0);
-  K_CHECK (ctx, cudaStreamSynchronize (stream));
-  ctx->run->e2e_us = k_now_us () - e2e_start;
-  return resolve ? k_resolve (ctx) && !ctx->failed : !ctx->failed;
-
-cleanup:
-  return false;
-}

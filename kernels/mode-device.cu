@@ -7,47 +7,39 @@
 
 #include "ms-k-common.cuh"
 
-MsKStatus
-k_run_device (KCtx *ctx)
+static bool
+device_alloc (KCtx *ctx, KBuffers *b)
+{
+  /* h[2] is the host buffer verification copies c into. */
+  b->host_kind = K_HOST_MALLOC;
+  if (!(b->h[2] = (float *) malloc (ctx->run->n * sizeof (float)))) {
+    k_fail_msg (ctx, "malloc: out of host memory");
+    return false;
+  }
+  return k_alloc_device (ctx, b);
+}
+
+static bool
+device_rep (KCtx *ctx, KBuffers *b)
 {
   size_t bytes = ctx->run->n * sizeof (float);
-  float *da = NULL, *db = NULL, *dc = NULL, *check = NULL;
   double hs = k_now_us ();
-
-  K_CHECK (ctx, cudaMalloc (&da, bytes));
-  K_CHECK (ctx, cudaMalloc (&db, bytes));
-  K_CHECK (ctx, cudaMalloc (&dc, bytes));
-  k_host_event (ctx, K_ALLOC, hs, 0);
-  K_CANCEL_POINT (ctx);
-
-  hs = k_now_us ();
-  k_launch_fill (da, db, ctx->run->n, 0);
+  k_launch_fill (b->d[0], b->d[1], ctx->run->n, 0);
   K_CHECK (ctx, cudaGetLastError ());
-  K_CHECK (ctx, cudaMemset (dc, MS_POISON_BYTE, bytes));
+  K_CHECK (ctx, cudaMemset (b->d[2], MS_POISON_BYTE, bytes));
   K_CHECK (ctx, cudaDeviceSynchronize ());
   k_host_event (ctx, K_INIT, hs, 0);
   K_CANCEL_POINT (ctx);
 
-  if (!k_timed_kernel (ctx, da, db, dc, 0, true))
-    goto cleanup;
+  if (!k_timed_kernel (ctx, b->d[0], b->d[1], b->d[2], 0))
+    return false;
   K_CANCEL_POINT (ctx);
 
   hs = k_now_us ();
-  check = (float *) malloc (bytes);
-  if (!check) {
-    k_fail_msg (ctx, "malloc: out of host memory");
-    goto cleanup;
-  }
-  K_CHECK (ctx, cudaMemcpy (check, dc, bytes, cudaMemcpyDeviceToHost));
-  ctx->run->mismatches = ms_data_verify (check, ctx->run->n, &ctx->run->first_mismatch);
+  K_CHECK (ctx, cudaMemcpy (b->h[2], b->d[2], bytes, cudaMemcpyDeviceToHost));
+  ctx->run->mismatches = ms_data_verify (b->h[2], ctx->run->n, &ctx->run->first_mismatch);
   k_host_event (ctx, K_VERIFY, hs, 0);
-
-cleanup:
-  hs = k_now_us ();
-  free (check);
-  cudaFree (da);
-  cudaFree (db);
-  cudaFree (dc);
-  k_host_event (ctx, K_FREE, hs, 0);
-  return k_finish (ctx);
+  return true;
 }
+
+const KMode k_mode_device = { device_alloc, device_rep };

@@ -1,5 +1,6 @@
-/* managed and managed-prefetch: cudaMallocManaged buffers. The host writes
- * a and b (their pages start on the host); c is poisoned on the device.
+/* managed and managed-prefetch: cudaMallocManaged buffers. Each repetition
+ * the host writes a and b (so their pages move to the host) and c is
+ * poisoned on the device.
  *
  * managed: the kernel faults a and b over page by page; the d2h phase is
  * the host reading c, which faults its pages back.
@@ -35,61 +36,72 @@ k_host_read (const float *c, uint64_t n)
   (void) sink;
 }
 
-MsKStatus
-k_run_managed (KCtx *ctx, bool prefetch)
+static bool
+managed_alloc (KCtx *ctx, KBuffers *b)
+{
+  b->host_kind = K_HOST_MANAGED;
+  for (int i = 0; i < 3; i++)
+    K_CHECK (ctx, cudaMallocManaged (&b->h[i], ctx->run->n * sizeof (float),
+                                     cudaMemAttachGlobal));
+  return true;
+}
+
+static bool
+managed_rep (KCtx *ctx, KBuffers *b, bool prefetch)
 {
   MsKRun *run = ctx->run;
   size_t bytes = run->n * sizeof (float);
-  float *m[3] = { NULL, NULL, NULL };
   double hs = k_now_us ();
-  double e2e_start;
   int p;
 
-  for (int i = 0; i < 3; i++)
-    K_CHECK (ctx, cudaMallocManaged (&m[i], bytes, cudaMemAttachGlobal));
-  k_host_event (ctx, K_ALLOC, hs, 0);
-  K_CANCEL_POINT (ctx);
-
-  hs = k_now_us ();
-  ms_data_fill (m[0], m[1], run->n);
-  K_CHECK (ctx, cudaMemset (m[2], MS_POISON_BYTE, bytes));
+  ms_data_fill (b->h[0], b->h[1], run->n);
+  K_CHECK (ctx, cudaMemset (b->h[2], MS_POISON_BYTE, bytes));
   K_CHECK (ctx, cudaDeviceSynchronize ());
   k_host_event (ctx, K_INIT, hs, 0);
   K_CANCEL_POINT (ctx);
 
-  e2e_start = k_now_us ();
+  double e2e_start = k_now_us ();
   if (prefetch) {
     p = k_gpu_begin (ctx, 0);
-    K_CHECK (ctx, k_prefetch (m[0], bytes, run->device, false, 0));
-    K_CHECK (ctx, k_prefetch (m[1], bytes, run->device, false, 0));
+    K_CHECK (ctx, k_prefetch (b->h[0], bytes, run->device, false, 0));
+    K_CHECK (ctx, k_prefetch (b->h[1], bytes, run->device, false, 0));
     k_gpu_end (ctx, p, 0, K_PREFETCH, 1, 0, 2 * bytes);
   }
   p = k_gpu_begin (ctx, 0);
-  k_launch_add (m[0], m[1], m[2], run->n, 0);
+  k_launch_add (b->h[0], b->h[1], b->h[2], run->n, 0);
   K_CHECK (ctx, cudaGetLastError ());
   k_gpu_end (ctx, p, 0, K_KERNEL, 1, 0, 0);
   if (prefetch) {
     p = k_gpu_begin (ctx, 0);
-    K_CHECK (ctx, k_prefetch (m[2], bytes, run->device, true, 0));
+    K_CHECK (ctx, k_prefetch (b->h[2], bytes, run->device, true, 0));
     k_gpu_end (ctx, p, 0, K_D2H, 1, 0, bytes);
     K_CHECK (ctx, cudaStreamSynchronize (0));
   } else {
     K_CHECK (ctx, cudaStreamSynchronize (0));
     hs = k_now_us ();
-    k_host_read (m[2], run->n);
+    k_host_read (b->h[2], run->n);
     k_host_event (ctx, K_D2H, hs, bytes);
   }
-  run->e2e_us = k_now_us () - e2e_start;
+  k_set_e2e (ctx, e2e_start);
   if (!k_resolve (ctx))
-    goto cleanup;
+    return false;
   K_CANCEL_POINT (ctx);
 
-  k_verify_phase (ctx, m[2]);
-
-cleanup:
-  hs = k_now_us ();
-  for (int i = 0; i < 3; i++)
-    cudaFree (m[i]);
-  k_host_event (ctx, K_FREE, hs, 0);
-  return k_finish (ctx);
+  k_verify_phase (ctx, b->h[2]);
+  return true;
 }
+
+static bool
+managed_rep_fault (KCtx *ctx, KBuffers *b)
+{
+  return managed_rep (ctx, b, false);
+}
+
+static bool
+managed_rep_prefetch (KCtx *ctx, KBuffers *b)
+{
+  return managed_rep (ctx, b, true);
+}
+
+const KMode k_mode_managed = { managed_alloc, managed_rep_fault };
+const KMode k_mode_managed_prefetch = { managed_alloc, managed_rep_prefetch };

@@ -3,39 +3,13 @@
  * cudaMemcpyAsync and the host waits once, at the end. */
 #include "ms-k-common.cuh"
 
-MsKStatus
-k_run_pinned (KCtx *ctx)
+static bool
+pinned_alloc (KCtx *ctx, KBuffers *b)
 {
-  size_t bytes = ctx->run->n * sizeof (float);
-  float *ha = NULL, *hb = NULL, *hc = NULL, *da = NULL, *db = NULL, *dc = NULL;
-  double hs = k_now_us ();
-
-  K_CHECK (ctx, cudaMallocHost (&ha, bytes));
-  K_CHECK (ctx, cudaMallocHost (&hb, bytes));
-  K_CHECK (ctx, cudaMallocHost (&hc, bytes));
-  K_CHECK (ctx, cudaMalloc (&da, bytes));
-  K_CHECK (ctx, cudaMalloc (&db, bytes));
-  K_CHECK (ctx, cudaMalloc (&dc, bytes));
-  k_host_event (ctx, K_ALLOC, hs, 0);
-  K_CANCEL_POINT (ctx);
-
-  k_init_phase (ctx, ha, hb, hc);
-  K_CANCEL_POINT (ctx);
-
-  if (!k_explicit_copies (ctx, ha, hb, hc, da, db, dc, true))
-    goto cleanup;
-  K_CANCEL_POINT (ctx);
-
-  k_verify_phase (ctx, hc);
-
-cleanup:
-  hs = k_now_us ();
-  cudaFreeHost (ha);
-  cudaFreeHost (hb);
-  cudaFreeHost (hc);
-  cudaFree (da);
-  cudaFree (db);
-  cudaFree (dc);
-  k_host_event (ctx, K_FREE, hs, 0);
-  return k_finish (ctx);
+  b->host_kind = K_HOST_CUDA;
+  for (int i = 0; i < 3; i++)
+    K_CHECK (ctx, cudaMallocHost (&b->h[i], ctx->run->n * sizeof (float)));
+  return k_alloc_device (ctx, b);
 }
+
+const KMode k_mode_pinned = { pinned_alloc, k_rep_explicit_async };

@@ -1,67 +1,53 @@
 /* registered: ordinary malloc'd buffers page-locked after the fact with
- * cudaHostRegister. Registering and unregistering are timed as phases of
- * their own because they cost about as much as the copies they enable. */
+ * cudaHostRegister. Register and unregister happen in every repetition and
+ * are timed as phases of their own: they cost about as much as the copies
+ * they enable. */
 #include <stdlib.h>
 
 #include "ms-k-common.cuh"
 
-MsKStatus
-k_run_registered (KCtx *ctx)
+static bool
+registered_alloc (KCtx *ctx, KBuffers *b)
+{
+  b->host_kind = K_HOST_MALLOC;
+  for (int i = 0; i < 3; i++)
+    if (!(b->h[i] = (float *) malloc (ctx->run->n * sizeof (float)))) {
+      k_fail_msg (ctx, "malloc: out of host memory");
+      return false;
+    }
+  return k_alloc_device (ctx, b);
+}
+
+static bool
+registered_rep (KCtx *ctx, KBuffers *b)
 {
   size_t bytes = ctx->run->n * sizeof (float);
-  float *h[3] = { NULL, NULL, NULL };
-  bool registered[3] = { false, false, false };
-  float *da = NULL, *db = NULL, *dc = NULL;
-  double hs = k_now_us ();
-
-  for (int i = 0; i < 3; i++) {
-    h[i] = (float *) malloc (bytes);
-    if (!h[i]) {
-      k_fail_msg (ctx, "malloc: out of host memory");
-      goto cleanup;
-    }
-  }
-  K_CHECK (ctx, cudaMalloc (&da, bytes));
-  K_CHECK (ctx, cudaMalloc (&db, bytes));
-  K_CHECK (ctx, cudaMalloc (&dc, bytes));
-  k_host_event (ctx, K_ALLOC, hs, 0);
-  K_CANCEL_POINT (ctx);
+  double hs;
 
   /* First touch before registering, so registering measures pinning alone. */
-  k_init_phase (ctx, h[0], h[1], h[2]);
+  k_init_phase (ctx, b->h[0], b->h[1], b->h[2]);
   K_CANCEL_POINT (ctx);
 
   hs = k_now_us ();
   for (int i = 0; i < 3; i++) {
-    K_CHECK (ctx, cudaHostRegister (h[i], bytes, cudaHostRegisterDefault));
-    registered[i] = true;
+    K_CHECK (ctx, cudaHostRegister (b->h[i], bytes, cudaHostRegisterDefault));
+    b->registered[i] = true;
   }
   k_host_event (ctx, K_REGISTER, hs, 3 * bytes);
   K_CANCEL_POINT (ctx);
 
-  if (!k_explicit_copies (ctx, h[0], h[1], h[2], da, db, dc, true))
-    goto cleanup;
+  if (!k_explicit_copies (ctx, b, true))
+    return false;
   K_CANCEL_POINT (ctx);
+  k_verify_phase (ctx, b->h[2]);
 
-  k_verify_phase (ctx, h[2]);
-
-cleanup:
-  if (registered[0] || registered[1] || registered[2]) {
-    hs = k_now_us ();
-    for (int i = 0; i < 3; i++)
-      if (registered[i]) {
-        cudaError_t err = cudaHostUnregister (h[i]);
-        if (err != cudaSuccess)
-          k_fail (ctx, "cudaHostUnregister", err);
-      }
-    k_host_event (ctx, K_UNREGISTER, hs, 3 * bytes);
-  }
   hs = k_now_us ();
-  for (int i = 0; i < 3; i++)
-    free (h[i]);
-  cudaFree (da);
-  cudaFree (db);
-  cudaFree (dc);
-  k_host_event (ctx, K_FREE, hs, 0);
-  return k_finish (ctx);
+  for (int i = 0; i < 3; i++) {
+    b->registered[i] = false;
+    K_CHECK (ctx, cudaHostUnregister (b->h[i]));
+  }
+  k_host_event (ctx, K_UNREGISTER, hs, 3 * bytes);
+  return true;
 }
+
+const KMode k_mode_registered = { registered_alloc, registered_rep };

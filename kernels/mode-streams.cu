@@ -5,44 +5,43 @@
  * issues all copies in, then all kernels, then all copies out. */
 #include "ms-k-common.cuh"
 
-MsKStatus
-k_run_streams (KCtx *ctx)
+static bool
+streams_alloc (KCtx *ctx, KBuffers *b)
+{
+  MsKRun *run = ctx->run;
+  if (run->streams < 1 || run->streams > K_MAX_STREAMS || (uint64_t) run->streams > run->n) {
+    k_fail_msg (ctx, "stream count must be between 1 and the number of elements (at most 64)");
+    return false;
+  }
+  b->host_kind = K_HOST_CUDA;
+  for (int i = 0; i < 3; i++)
+    K_CHECK (ctx, cudaMallocHost (&b->h[i], run->n * sizeof (float)));
+  if (!k_alloc_device (ctx, b))
+    return false;
+  for (; b->n_streams < run->streams; b->n_streams++)
+    K_CHECK (ctx, cudaStreamCreateWithFlags (&b->streams[b->n_streams], cudaStreamNonBlocking));
+  return true;
+}
+
+static bool
+streams_rep (KCtx *ctx, KBuffers *b)
 {
   MsKRun *run = ctx->run;
   const int k = run->streams;
-  size_t bytes = run->n * sizeof (float);
-  float *ha = NULL, *hb = NULL, *hc = NULL, *da = NULL, *db = NULL, *dc = NULL;
-  cudaStream_t streams[64];
-  int n_streams = 0;
-  double hs = k_now_us ();
-  double e2e_start;
-
-  if (k < 1 || k > 64 || (uint64_t) k > run->n) {
-    k_fail_msg (ctx, "stream count must be between 1 and the number of elements (at most 64)");
-    goto cleanup;
-  }
-  K_CHECK (ctx, cudaMallocHost (&ha, bytes));
-  K_CHECK (ctx, cudaMallocHost (&hb, bytes));
-  K_CHECK (ctx, cudaMallocHost (&hc, bytes));
-  K_CHECK (ctx, cudaMalloc (&da, bytes));
-  K_CHECK (ctx, cudaMalloc (&db, bytes));
-  K_CHECK (ctx, cudaMalloc (&dc, bytes));
-  for (; n_streams < k; n_streams++)
-    K_CHECK (ctx, cudaStreamCreateWithFlags (&streams[n_streams], cudaStreamNonBlocking));
-  k_host_event (ctx, K_ALLOC, hs, 0);
-  K_CANCEL_POINT (ctx);
+  float *ha = b->h[0], *hb = b->h[1], *hc = b->h[2];
+  float *da = b->d[0], *db = b->d[1], *dc = b->d[2];
 
   k_init_phase (ctx, ha, hb, hc);
   K_CANCEL_POINT (ctx);
 
-  e2e_start = k_now_us ();
+  double e2e_start = k_now_us ();
   /* step 0: h2d, 1: kernel, 2: d2h; the loop order is the issue order. */
   for (int outer = 0; outer < 3 * k; outer++) {
     int s = run->breadth_first ? outer % k : outer / 3;
     int step = run->breadth_first ? outer / k : outer % 3;
     uint64_t begin = run->n * s / k, end = run->n * (s + 1) / k;
     uint64_t len = end - begin, cb = len * sizeof (float);
-    cudaStream_t st = streams[s];
+    cudaStream_t st = b->streams[s];
     int p = k_gpu_begin (ctx, st);
 
     if (step == 0) {
@@ -59,28 +58,14 @@ k_run_streams (KCtx *ctx)
     }
   }
   for (int s = 0; s < k; s++)
-    K_CHECK (ctx, cudaStreamSynchronize (streams[s]));
-  run->e2e_us = k_now_us () - e2e_start;
+    K_CHECK (ctx, cudaStreamSynchronize (b->streams[s]));
+  k_set_e2e (ctx, e2e_start);
   if (!k_resolve (ctx))
-    goto cleanup;
+    return false;
   K_CANCEL_POINT (ctx);
 
   k_verify_phase (ctx, hc);
-
-cleanup:
-  hs = k_now_us ();
-  /* Work may still be queued after an error or a cancel: drain it before
-   * freeing what it uses. */
-  for (int s = 0; s < n_streams; s++) {
-    cudaStreamSynchronize (streams[s]);
-    cudaStreamDestroy (streams[s]);
-  }
-  cudaFreeHost (ha);
-  cudaFreeHost (hb);
-  cudaFreeHost (hc);
-  cudaFree (da);
-  cudaFree (db);
-  cudaFree (dc);
-  k_host_event (ctx, K_FREE, hs, 0);
-  return k_finish (ctx);
+  return true;
 }
+
+const KMode k_mode_streams = { streams_alloc, streams_rep };

@@ -1,6 +1,7 @@
 /* ms-k-common.cuh: what every mode implementation shares: the timing
- * context (host clock, CUDA event pairs, one reference event per run), error
- * handling and the vector-add kernel launch. Internal to kernels/. */
+ * context (host clock, CUDA event pairs, a reference event per repetition),
+ * the cell driver (alloc once, repetitions, free once), error handling and
+ * the kernels. Internal to kernels/. */
 #pragma once
 
 #include <cuda_runtime.h>
@@ -41,6 +42,7 @@ enum {
 };
 
 #define K_MAX_PAIRS 512
+#define K_MAX_STREAMS 64
 
 struct KPair {
   int event_index; /* into run->events */
@@ -48,13 +50,35 @@ struct KPair {
   double host_start; /* host clock when the call was issued */
 };
 
+/* How the host buffers were allocated, so one routine can free them. */
+enum KHostKind { K_HOST_NONE, K_HOST_MALLOC, K_HOST_CUDA, K_HOST_MANAGED };
+
+struct KBuffers {
+  KHostKind host_kind;
+  float *h[3];             /* a, b, c on the host (or managed) */
+  float *d[3];             /* device buffers, or device views of h */
+  bool d_owned;            /* d[] are cudaMalloc'd and must be freed */
+  bool registered[3];
+  cudaStream_t streams[K_MAX_STREAMS];
+  int n_streams;
+};
+
 struct KCtx {
   MsKRun *run;
-  double t0;
-  cudaEvent_t ref;
+  int rep;                 /* current repetition, < 0 for warm-ups */
+  int n_keep;              /* events kept across warm-ups (alloc) */
+  double cell_t0, t0;      /* host origins of the cell and the repetition */
+  cudaEvent_t cell_ref, ref;
   KPair pairs[K_MAX_PAIRS];
   int n_pairs;
   bool failed;
+};
+
+/* One memory mode: allocate, run one repetition, release. rep returns false
+ * on error (recorded) or cancel. */
+struct KMode {
+  bool (*alloc) (KCtx *ctx, KBuffers *b);
+  bool (*rep) (KCtx *ctx, KBuffers *b);
 };
 
 static inline double
@@ -74,17 +98,16 @@ void k_fail_msg (KCtx *ctx, const char *msg);
     cudaError_t k_err_ = (call);                                              \
     if (k_err_ != cudaSuccess) {                                              \
       k_fail ((ctx), #call, k_err_);                                          \
-      goto cleanup;                                                           \
+      return false;                                                           \
     }                                                                         \
   } while (0)
 
 #define K_CANCEL_POINT(ctx)                                                   \
   do {                                                                        \
     if (k_cancelled (ctx))                                                    \
-      goto cleanup;                                                           \
+      return false;                                                           \
   } while (0)
 
-bool k_begin (KCtx *ctx, MsKRun *run);       /* takes the event pool */
 bool k_cancelled (KCtx *ctx);
 int k_add_event (KCtx *ctx, int phase, int lane, int chunk, double host_start, uint64_t bytes);
 /* Records the start event of stream work; returns a pair handle or -1. */
@@ -94,37 +117,37 @@ void k_gpu_end (KCtx *ctx, int pair, cudaStream_t stream, int phase, int lane, i
                 uint64_t bytes);
 /* After synchronising: turns event pairs into GPU times. */
 bool k_resolve (KCtx *ctx);
-/* Host-only phase helper. */
 void k_host_event (KCtx *ctx, int phase, double host_start, uint64_t bytes);
-MsKStatus k_finish (KCtx *ctx);
+void k_set_e2e (KCtx *ctx, double e2e_start);
 
-/* Verifies c on the host as a phase of its own. */
-void k_verify_phase (KCtx *ctx, const float *c);
 /* Host init phase: fill a, b; poison c when given. */
 void k_init_phase (KCtx *ctx, float *a, float *b, float *c_or_null);
+/* Verifies c on the host as a phase of its own. */
+void k_verify_phase (KCtx *ctx, const float *c);
 
 void k_launch_add (const float *a, const float *b, float *c, uint64_t n, cudaStream_t stream);
 void k_launch_fill (float *a, float *b, uint64_t n, cudaStream_t stream);
 
-/* The h2d, kernel, d2h sequence of the explicit-copy modes. h* are host
- * buffers of whatever kind, d* device buffers, both the caller's. async:
- * cudaMemcpyAsync and one synchronise (page-locked memory) instead of
- * cudaMemcpy. Returns false on error (already recorded). */
-bool k_explicit_copies (KCtx *ctx, const float *ha, const float *hb, float *hc, float *da,
-                        float *db, float *dc, bool async);
-
-/* A timed kernel launch followed by a synchronise; sets e2e to the launch
- * until the result is complete. */
-bool k_timed_kernel (KCtx *ctx, const float *a, const float *b, float *c, cudaStream_t stream,
-                     bool resolve);
+/* h2d, kernel, d2h of the explicit-copy modes between b->h and b->d.
+ * async: cudaMemcpyAsync and one synchronise (page-locked memory) instead
+ * of cudaMemcpy. */
+bool k_explicit_copies (KCtx *ctx, KBuffers *b, bool async);
+/* init, explicit copies, verify: one repetition of pageable and friends. */
+bool k_rep_explicit_sync (KCtx *ctx, KBuffers *b);
+bool k_rep_explicit_async (KCtx *ctx, KBuffers *b);
+/* A timed kernel launch and a synchronise; e2e from launch to completion. */
+bool k_timed_kernel (KCtx *ctx, const float *a, const float *b, float *c, cudaStream_t stream);
+/* cudaMalloc of the three device buffers. */
+bool k_alloc_device (KCtx *ctx, KBuffers *b);
 
 /* Modes, one file each. */
-MsKStatus k_run_pageable (KCtx *ctx);
-MsKStatus k_run_pinned (KCtx *ctx);
-MsKStatus k_run_registered (KCtx *ctx);
-MsKStatus k_run_write_combined (KCtx *ctx);
-MsKStatus k_run_zero_copy (KCtx *ctx);
-MsKStatus k_run_uva (KCtx *ctx);
-MsKStatus k_run_managed (KCtx *ctx, bool prefetch);
-MsKStatus k_run_streams (KCtx *ctx);
-MsKStatus k_run_device (KCtx *ctx);
+extern const KMode k_mode_pageable;
+extern const KMode k_mode_pinned;
+extern const KMode k_mode_registered;
+extern const KMode k_mode_write_combined;
+extern const KMode k_mode_zero_copy;
+extern const KMode k_mode_uva;
+extern const KMode k_mode_managed;
+extern const KMode k_mode_managed_prefetch;
+extern const KMode k_mode_streams;
+extern const KMode k_mode_device;

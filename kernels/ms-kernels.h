@@ -18,6 +18,7 @@ typedef struct {
   int phase;
   int lane;   /* 0 host, s + 1 for stream s */
   int chunk;
+  int rep;
   double host_start_us;
   double host_us;
   double gpu_start_us; /* < 0 when none */
@@ -40,13 +41,18 @@ typedef struct {
   uint64_t n;            /* elements per vector */
   int streams;           /* chunks and streams for the streams mode */
   int breadth_first;
+  int warmup;            /* discarded repetitions */
+  int reps;              /* kept repetitions */
   int (*is_cancelled) (void *user);
   void *user;
   MsKEvent *events;      /* room for max_events */
   int max_events;
+  double *e2e_us;        /* room for reps: host time, first movement to
+                          * result readable on the host */
   /* out */
   int n_events;
-  double e2e_us;         /* host time, first movement to result readable */
+  int n_reps;            /* repetitions completed */
+  int failed_rep;        /* where a failure happened; -1 a warm-up */
   uint64_t mismatches;
   uint64_t first_mismatch;
   char error[256];
@@ -71,7 +77,9 @@ typedef struct {
   char pci_bus_id[32];
 } MsKDeviceInfo;
 
-/* Runs one repetition of a GPU mode: alloc .. free, every phase timed. */
+/* Runs one (mode, size) cell of a GPU mode: allocates once, runs warm-up
+ * and kept repetitions (init .. verify) on the same buffers, frees once.
+ * Alloc is recorded in repetition 0's timeline and free in the last's. */
 MsKStatus ms_k_run (MsKRun *run);
 
 /* Device facts; ok == 0 with the CUDA error text when there is no device. */
