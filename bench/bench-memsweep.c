@@ -73,14 +73,16 @@ main (int argc, char **argv)
   /* Where a gap comes from: one copy per event pair, and a fresh pinned
    * buffer per sample, against the reference loop. */
   printf ("\nreference variants at 2^20 (GB/s): loop of 10 | 1 copy per pair | 1 copy, fresh "
-          "buffer\n");
+          "buffer | 1 copy, CPU memset before | 1 copy, CPU streaming-store fill before\n");
   for (int dir = 1; dir >= 0; dir--) {
     uint64_t vec = (1ull << 20) * sizeof (float);
     double loop = ms_k_reference_copy_us (0, vec, dir, 5, 21, 10, 0, err, sizeof err);
     double one = ms_k_reference_copy_us (0, vec, dir, 5, 21, 1, 0, err, sizeof err);
     double fresh = ms_k_reference_copy_us (0, vec, dir, 5, 21, 1, 1, err, sizeof err);
-    printf ("  %s  %8.2f %8.2f %8.2f\n", dir ? "h2d" : "d2h", vec / loop * 1e-3,
-            vec / one * 1e-3, vec / fresh * 1e-3);
+    double dirty = ms_k_reference_copy_us (0, vec, dir, 5, 21, 1, 2, err, sizeof err);
+    double stream = ms_k_reference_copy_us (0, vec, dir, 5, 21, 1, 3, err, sizeof err);
+    printf ("  %s  %8.2f %8.2f %8.2f %8.2f %8.2f\n", dir ? "h2d" : "d2h", vec / loop * 1e-3,
+            vec / one * 1e-3, vec / fresh * 1e-3, vec / dirty * 1e-3, vec / stream * 1e-3);
   }
 
   /* 2. The default sweep, timed after CUDA is initialised (the device query

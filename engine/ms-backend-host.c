@@ -117,7 +117,7 @@ ms_host_run_cell (const MsRunArgs *args, MsRunOutput *out)
     }
     hs = ms_now_us ();
     ms_data_fill (a, b, n);
-    memset (c, MS_POISON_BYTE, bytes);
+    ms_data_poison (c, n);
     host_event (out, MS_PHASE_INIT, rep, t0, hs, 0);
 
     hs = ms_now_us ();

@@ -172,7 +172,7 @@ k_init_phase (KCtx *ctx, float *a, float *b, float *c_or_null)
   double hs = k_now_us ();
   ms_data_fill (a, b, ctx->run->n);
   if (c_or_null)
-    memset (c_or_null, MS_POISON_BYTE, ctx->run->n * sizeof (float));
+    ms_data_poison (c_or_null, ctx->run->n);
   k_host_event (ctx, K_INIT, hs, 0);
 }
 
@@ -547,6 +547,11 @@ double
 ms_k_reference_copy_us (int device, uint64_t bytes, int to_device, int warmup, int samples,
                         int copies_per_sample, int fresh_host_buffer, char *err, size_t errlen)
 {
+  /* fresh_host_buffer 2: the CPU writes the buffer before each sample
+   * (memset, lines left dirty in its cache); 3: with streaming stores. */
+  int touch = fresh_host_buffer >= 2 ? fresh_host_buffer : 0;
+  if (touch)
+    fresh_host_buffer = 0;
   float *host = NULL, *dev = NULL;
   cudaStream_t stream = NULL;
   cudaEvent_t e0 = NULL, e1 = NULL;
@@ -586,6 +591,10 @@ ms_k_reference_copy_us (int device, uint64_t bytes, int to_device, int warmup, i
       for (uint64_t i = 0; i < bytes / sizeof (float); i++)
         host[i] = ms_data_a (i);
     }
+    if (touch == 2)
+      memset (host, MS_POISON_BYTE, bytes);
+    else if (touch == 3)
+      ms_data_poison (host, bytes / sizeof (float));
     void *dst = to_device ? (void *) dev : (void *) host;
     const void *src = to_device ? (const void *) host : (const void *) dev;
     double us = 0;

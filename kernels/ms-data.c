@@ -2,6 +2,9 @@
 #include "ms-data.h"
 
 #include <pthread.h>
+#if defined(__x86_64__)
+#include <emmintrin.h>
+#endif
 #include <stdbool.h>
 #include <string.h>
 #include <unistd.h>
@@ -126,4 +129,29 @@ ms_data_verify (const float *c, uint64_t n, uint64_t *first_bad)
   if (first_bad)
     *first_bad = total ? first : 0;
   return total;
+}
+
+void
+ms_data_poison (float *c, uint64_t n)
+{
+  size_t bytes = n * sizeof (float);
+#if defined(__x86_64__)
+  /* Streaming stores: the poison does not sit dirty in the CPU cache, where
+   * it would slow the device's writes of the result into the same lines. */
+  char *p = (char *) c;
+  size_t head = (16 - ((uintptr_t) p & 15)) & 15;
+  if (head > bytes)
+    head = bytes;
+  memset (p, MS_POISON_BYTE, head);
+  p += head;
+  bytes -= head;
+  const __m128i v = _mm_set1_epi8 ((char) MS_POISON_BYTE);
+  size_t blocks = bytes / 16;
+  for (size_t i = 0; i < blocks; i++)
+    _mm_stream_si128 ((__m128i *) p + i, v);
+  _mm_sfence ();
+  memset (p + blocks * 16, MS_POISON_BYTE, bytes - blocks * 16);
+#else
+  memset (c, MS_POISON_BYTE, bytes);
+#endif
 }

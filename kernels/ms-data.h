@@ -48,6 +48,8 @@ extern "C" {
 
 /* Host fill of a and b (multi-threaded for large n). */
 void ms_data_fill (float *a, float *b, uint64_t n);
+/* Fills c with the NaN poison, bypassing the CPU cache where it can. */
+void ms_data_poison (float *c, uint64_t n);
 /* Host check of c against the reference a + b; returns the mismatch count. */
 uint64_t ms_data_verify (const float *c, uint64_t n, uint64_t *first_bad);
 
