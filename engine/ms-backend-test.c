@@ -201,7 +201,9 @@ test_run_cell (MsBackend *self, const MsRunArgs *args, MsRunOutput *out)
   out->n_events = 0;
   out->n_reps = 0;
   out->mismatches = 0;
-  out->failed_rep = -1;
+  /* Alloc happens before the first warm-up, as in the real backends. */
+  t.rep = args->warmup > 0 ? -1 : 0;
+  out->failed_rep = t.rep;
   if (!step (&t, MS_PHASE_ALLOC, 0, 0, 0, false))
     return t.status;
   tb->live_buffers += 3;

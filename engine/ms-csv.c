@@ -56,6 +56,7 @@ typedef struct {
   FILE *f;
   char tmp_path[PATH_MAX];
   const char *path;
+  bool direct; /* not a regular file (a pipe, /dev/full): no rename */
   bool first_in_row;
   bool failed;
 } MsWriter;
@@ -63,8 +64,24 @@ typedef struct {
 static bool
 writer_open (MsWriter *w, const char *path, char *err, size_t errlen)
 {
+  struct stat st;
   memset (w, 0, sizeof *w);
   w->path = path;
+  w->first_in_row = true;
+  if (stat (path, &st) == 0 && !S_ISREG (st.st_mode)) {
+    if (S_ISDIR (st.st_mode)) {
+      snprintf (err, errlen, "%s: is a folder", path);
+      return false;
+    }
+    /* Renaming over a device or a pipe would replace it: write in place. */
+    w->direct = true;
+    w->f = fopen (path, "w");
+    if (!w->f) {
+      snprintf (err, errlen, "%s: cannot write: %s", path, strerror (errno));
+      return false;
+    }
+    return true;
+  }
   if (snprintf (w->tmp_path, sizeof w->tmp_path, "%s.XXXXXX", path) >= (int) sizeof w->tmp_path) {
     snprintf (err, errlen, "%s: path too long", path);
     return false;
@@ -95,6 +112,15 @@ writer_close (MsWriter *w, char *err, size_t errlen)
   if (fflush (w->f) != 0 && ok) {
     ok = false;
     saved = errno;
+  }
+  if (w->direct) {
+    if (fclose (w->f) != 0 && ok) {
+      ok = false;
+      saved = errno;
+    }
+    if (!ok)
+      snprintf (err, errlen, "%s: write failed: %s", w->path, strerror (saved));
+    return ok;
   }
   if (ok && fsync (fileno (w->f)) != 0 && errno != EINVAL && errno != EROFS) {
     ok = false;
@@ -420,6 +446,8 @@ typedef struct {
   bool have_header;
   int col[N_COLS];  /* index of each column, -1 if absent */
   MsCellBuilder *cells[MS_MODE_COUNT][MS_MAX_EXPONENT + 1];
+  MsCellBuilder *order[MS_MODE_COUNT * (MS_MAX_EXPONENT + 1)]; /* as first seen */
+  int n_order;
   unsigned long long rows;
   bool failed;
   char *err;
@@ -544,6 +572,7 @@ get_cell (MsReader *rd, MsMode mode, int exponent)
   b->cell.elements = 1ull << exponent;
   b->first_line = rd->record_line;
   rd->cells[mode][exponent] = b;
+  rd->order[rd->n_order++] = b;
   return b;
 }
 
@@ -907,27 +936,23 @@ slurp (const char *path, size_t *len, char *err, size_t errlen)
   return buf;
 }
 
+/* Checks every cell and hands them over in the file's order. */
 static MsResults *
 finish_results (MsReader *rd, MsResults *r)
 {
-  for (int m = 0; m < MS_MODE_COUNT && !rd->failed; m++)
-    for (int e = 0; e <= MS_MAX_EXPONENT && !rd->failed; e++) {
-      MsCellBuilder *b = rd->cells[m][e];
-      if (!b)
-        continue;
-      for (int rep = 0; rep < b->cell.n_reps; rep++)
-        if (!b->have_e2e[rep]) {
-          reader_fail (rd, b->first_line,
-                       "%s 2^%d has no end-to-end row for repetition %d (file cut short?)",
-                       ms_mode_name (m), e, rep);
-          break;
-        }
-      if (rd->failed)
-        break;
-      ms_cell_compute_stats (&b->cell);
-      if (!ms_results_add_cell (r, &b->cell))
-        reader_fail (rd, rd->line, "out of memory");
-    }
+  for (int i = 0; i < rd->n_order && !rd->failed; i++) {
+    MsCellBuilder *b = rd->order[i];
+    for (int rep = 0; rep < b->cell.n_reps; rep++)
+      if (!b->have_e2e[rep]) {
+        reader_fail (rd, b->first_line,
+                     "%s 2^%d has no end-to-end row for repetition %d (file cut short?)",
+                     ms_mode_name (b->cell.mode), b->cell.exponent, rep);
+        return r;
+      }
+    ms_cell_compute_stats (&b->cell);
+    if (!ms_results_add_cell (r, &b->cell))
+      reader_fail (rd, rd->line, "out of memory");
+  }
   return r;
 }
 

@@ -43,4 +43,12 @@ log "default sweep through the command line"
 log "memsweep run rc=$?"
 cat "$OUT/default-table.txt"
 grep -E "Elapsed|Maximum resident" "$OUT/default-stderr.txt"
+if [ "${SANITIZE:-0}" = 1 ]; then
+  for tool in memcheck racecheck; do
+    log "compute-sanitizer --tool $tool on the gpu suite"
+    timeout 400 compute-sanitizer --tool $tool $( [ $tool = memcheck ] && echo --leak-check full ) --error-exitcode 9 \
+      ./build-gpu/tests/test-gpu >"$OUT/sanitizer-$tool.log" 2>&1
+    log "compute-sanitizer $tool rc=$? ($(grep -E 'ERROR SUMMARY|LEAK SUMMARY' "$OUT/sanitizer-$tool.log" | tr '\n' ' '))"
+  done
+fi
 exit $rc

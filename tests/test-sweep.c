@@ -1,0 +1,135 @@
+/* test-sweep.c: sweep validation, table-driven, with the exact messages. */
+#include "memsweep.h"
+#include "ms-test.h"
+
+typedef struct {
+  const char *what;
+  void (*change) (MsSweep *s);
+  const char *message;
+} Case;
+
+static void no_modes (MsSweep *s) { memset (s->modes, 0, sizeof s->modes); }
+static void min_neg (MsSweep *s) { s->min_exp = -1; }
+static void min_big (MsSweep *s) { s->min_exp = 29; }
+static void max_big (MsSweep *s) { s->max_exp = 29; }
+static void max_huge (MsSweep *s) { s->max_exp = 2000000000; }
+static void empty_range (MsSweep *s) { s->min_exp = 20; s->max_exp = 10; }
+static void step_zero (MsSweep *s) { s->step = 0; }
+static void step_neg (MsSweep *s) { s->step = -3; }
+static void reps_zero (MsSweep *s) { s->reps = 0; }
+static void reps_huge (MsSweep *s) { s->reps = 100001; }
+static void warm_neg (MsSweep *s) { s->warmup = -1; }
+static void warm_huge (MsSweep *s) { s->warmup = 1001; }
+static void k_zero (MsSweep *s) { s->streams = 0; }
+static void k_huge (MsSweep *s) { s->streams = 65; }
+static void k_chunks (MsSweep *s) { s->min_exp = 2; s->streams = 8; }
+static void bad_order (MsSweep *s) { s->order = (MsIssueOrder) 7; }
+static void bad_device (MsSweep *s) { s->device = -1; }
+
+static const Case cases[] = {
+  { "no modes", no_modes, "no memory mode selected: choose at least one" },
+  { "min < 0", min_neg, "minimum exponent -1 is out of bounds: use 0..28" },
+  { "min > 28", min_big, "minimum exponent 29 is out of bounds: use 0..28" },
+  { "max > 28", max_big, "maximum exponent 29 is out of bounds: use 0..28" },
+  { "max huge", max_huge, "maximum exponent 2000000000 is out of bounds: use 0..28" },
+  { "empty range", empty_range,
+    "empty size range: minimum exponent 20 is larger than maximum exponent 10" },
+  { "step 0", step_zero, "step must be at least 1 (got 0)" },
+  { "step < 0", step_neg, "step must be at least 1 (got -3)" },
+  { "reps 0", reps_zero, "repetitions must be at least 1 (got 0)" },
+  { "reps huge", reps_huge, "repetitions must be at most 100000 (got 100001)" },
+  { "warm-up < 0", warm_neg, "warm-up runs must be 0 or more (got -1)" },
+  { "warm-up huge", warm_huge, "warm-up runs must be at most 1000 (got 1001)" },
+  { "K < 1", k_zero, "stream count K must be at least 1 (got 0)" },
+  { "K > 64", k_huge, "stream count K must be at most 64 (got 65)" },
+  { "K > chunk elements", k_chunks,
+    "K = 8 streams need at least 8 elements per chunk set, but the smallest size 2^2 has only "
+    "4: raise the minimum exponent or lower K" },
+  { "order", bad_order, "issue order must be depth or breadth" },
+  { "device < 0", bad_device, "device index must be 0 or more (got -1)" },
+};
+
+static void
+test_default_is_valid (void)
+{
+  MsSweep s;
+  char err[256] = "";
+  ms_sweep_init_default (&s);
+  MS_CHECK (ms_sweep_validate (&s, err, sizeof err), "%s", err);
+  MS_CHECK (ms_sweep_n_sizes (&s) == 11, "%d", ms_sweep_n_sizes (&s));
+  MS_CHECK (ms_sweep_n_modes (&s) == MS_MODE_COUNT, "%d", ms_sweep_n_modes (&s));
+  MS_CHECK (ms_sweep_n_cells (&s) == 11 * MS_MODE_COUNT, "%d", ms_sweep_n_cells (&s));
+  s.min_exp = 0;
+  s.max_exp = 28;
+  s.step = 5;
+  s.modes[MS_MODE_STREAMS] = false;
+  MS_CHECK (ms_sweep_validate (&s, err, sizeof err), "%s", err);
+  MS_CHECK (ms_sweep_n_sizes (&s) == 6, "0,5,...,25: %d", ms_sweep_n_sizes (&s));
+}
+
+static void
+test_invalid_table (void)
+{
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    MsSweep s;
+    char err[256] = "";
+    ms_sweep_init_default (&s);
+    cases[i].change (&s);
+    MS_CHECK (!ms_sweep_validate (&s, err, sizeof err), "%s accepted", cases[i].what);
+    MS_CHECK (strcmp (err, cases[i].message) == 0, "%s: got '%s'", cases[i].what, err);
+  }
+}
+
+static void
+test_mode_lists (void)
+{
+  MsSweep s;
+  char err[256] = "", buf[256];
+  ms_sweep_init_default (&s);
+  MS_CHECK (ms_sweep_set_modes (&s, "pinned,managed-prefetch", err, sizeof err), "%s", err);
+  ms_sweep_format_modes (&s, buf, sizeof buf);
+  MS_CHECK_STR (buf, "pinned,managed-prefetch");
+  MS_CHECK (!ms_sweep_set_modes (&s, "pinned,bogus", err, sizeof err), "bogus accepted");
+  MS_CHECK_STR (err, "unknown mode 'bogus': 'memsweep modes' lists them");
+  ms_sweep_format_modes (&s, buf, sizeof buf);
+  MS_CHECK_STR (buf, "pinned,managed-prefetch"); /* unchanged on error */
+  MS_CHECK (!ms_sweep_set_modes (&s, "", err, sizeof err), "empty accepted");
+  MS_CHECK (!ms_sweep_set_modes (&s, "pinned,,host", err, sizeof err), "empty name accepted");
+  MS_CHECK_STR (err, "empty name in mode list 'pinned,,host'");
+  MS_CHECK (ms_sweep_set_modes (&s, "all", err, sizeof err), "%s", err);
+  MS_CHECK (ms_sweep_n_modes (&s) == MS_MODE_COUNT, "all: %d", ms_sweep_n_modes (&s));
+}
+
+static void
+test_names_round_trip (void)
+{
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    MsMode back;
+    MS_CHECK (ms_mode_from_name (ms_mode_name (m), &back) && back == (MsMode) m, "mode %d", m);
+    MS_CHECK (strlen (ms_mode_description (m)) > 20, "mode %d has no description", m);
+  }
+  for (int p = 0; p < MS_PHASE_COUNT; p++) {
+    MsPhase back;
+    MS_CHECK (ms_phase_from_name (ms_phase_name (p), &back) && back == (MsPhase) p, "phase %d", p);
+  }
+  char buf[32];
+  ms_format_bytes (4096, buf, sizeof buf);
+  MS_CHECK_STR (buf, "4 KiB");
+  ms_format_bytes (4u << 20, buf, sizeof buf);
+  MS_CHECK_STR (buf, "4 MiB");
+  ms_format_bytes (1536, buf, sizeof buf);
+  MS_CHECK_STR (buf, "1.5 KiB");
+  MS_CHECK_NEAR (ms_pcie_theoretical_gbps (4, 16), 31.504, 0.01);
+  MS_CHECK_NEAR (ms_pcie_theoretical_gbps (5, 16), 63.008, 0.01);
+  MS_CHECK (ms_pcie_theoretical_gbps (0, 16) == 0, "unknown gen");
+}
+
+int
+main (void)
+{
+  MS_RUN (test_default_is_valid);
+  MS_RUN (test_invalid_table);
+  MS_RUN (test_mode_lists);
+  MS_RUN (test_names_round_trip);
+  return ms_test_finish ();
+}
