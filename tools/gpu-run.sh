@@ -19,15 +19,15 @@ export PATH=$PATH:/usr/local/cuda/bin
 log "$(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,pcie.link.gen.max,pcie.link.width.max --format=csv,noheader 2>&1)"
 t0=$(date +%s)
 meson setup build-gpu -Dgui=disabled -Dbuildtype=release "${csv_opt[@]}" \
-  -Dgpu_gencode="${GENCODE:--gencode=arch=compute_90,code=sm_90}" >"$OUT/setup.log" 2>&1 ||
-  { tail -30 "$OUT/setup.log"; exit 1; }
-ninja -C build-gpu >"$OUT/build.log" 2>&1 || { tail -40 "$OUT/build.log"; exit 1; }
-log "build took $(( $(date +%s) - t0 )) s; warnings: $(grep -c warning "$OUT/build.log")"
+  -Dgpu_gencode="${GENCODE:--gencode=arch=compute_90,code=sm_90}" >/tmp/setup.log 2>&1 ||
+  { tail -30 /tmp/setup.log; exit 1; }
+ninja -C build-gpu >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; exit 1; }
+log "build took $(( $(date +%s) - t0 )) s; warnings: $(grep -c warning /tmp/build.log)"
 
-./build-gpu/app/memsweep info 2>&1 | tee "$OUT/info.log"
+./build-gpu/app/memsweep info 2>&1 | tee -a "$OUT/summary.log"
 
 log "gpu suite"
-meson test -C build-gpu --suite gpu --print-errorlogs --no-rebuild >"$OUT/gpu-suite.log" 2>&1
+meson test -C build-gpu --suite gpu --print-errorlogs --no-rebuild >/tmp/gpu-suite.log 2>&1
 rc=$?
 cat build-gpu/meson-logs/testlog.txt >"$OUT/gpu-testlog.txt" 2>/dev/null
 grep -E "^(device|2\^20|cancel|FAIL|PASSED|FAILED)" "$OUT/gpu-testlog.txt" | head -40
@@ -39,10 +39,10 @@ if [ "${SKIP_BENCH:-0}" != 1 ]; then
 fi
 
 log "default sweep through the command line"
-/usr/bin/time -v ./build-gpu/app/memsweep run --quiet --out "$OUT/default" >"$OUT/default-table.txt" 2>"$OUT/default-stderr.txt"
+/usr/bin/time -v ./build-gpu/app/memsweep run --quiet --out "$OUT/default" >"$OUT/default-table.txt" 2>/tmp/default-stderr.txt
 log "memsweep run rc=$?"
 cat "$OUT/default-table.txt"
-grep -E "Elapsed|Maximum resident" "$OUT/default-stderr.txt"
+grep -E "Elapsed|Maximum resident" /tmp/default-stderr.txt | tee -a "$OUT/summary.log"
 if [ "${SANITIZE:-0}" = 1 ]; then
   for tool in memcheck racecheck; do
     log "compute-sanitizer --tool $tool on the gpu suite"
