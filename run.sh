@@ -1,0 +1,16 @@
+#!/bin/sh
+# ./run.sh [ARGS]: installs what is missing, builds, and starts memsweep.
+# With a display it opens the app (memsweep-gtk ARGS); without one, or with
+# "cli" as first argument, it runs the command line (memsweep ARGS, default
+# "run": the default sweep).
+set -e
+cd "$(dirname "$0")"
+sh tools/deps.sh build
+sh tools/configure.sh build >/dev/null
+ninja -C build >/dev/null
+if [ "${1:-}" = cli ] || { [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; } || [ ! -x build/app/gtk/memsweep-gtk ]; then
+  [ "${1:-}" = cli ] && shift
+  [ $# -gt 0 ] || set -- run
+  exec build/app/memsweep "$@"
+fi
+exec build/app/gtk/memsweep-gtk "$@"

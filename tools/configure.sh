@@ -1,0 +1,15 @@
+#!/bin/sh
+# tools/configure.sh BUILDDIR: sets up (or refreshes) a meson build dir,
+# finding nvcc in /usr/local/cuda when it is not on PATH.
+set -e
+dir=${1:-build}
+if ! command -v nvcc >/dev/null 2>&1 && [ -x /usr/local/cuda/bin/nvcc ]; then
+  PATH=$PATH:/usr/local/cuda/bin
+  export PATH
+fi
+if [ -f "$dir/build.ninja" ]; then
+  meson setup --reconfigure "$dir" >/dev/null
+else
+  meson setup "$dir" >/dev/null
+fi
+meson configure "$dir" | grep -E "^  (cuda|gui) " || true

@@ -1,0 +1,29 @@
+#!/bin/sh
+# tools/deps.sh [build|test]: installs what memsweep needs on Debian 12 or
+# Ubuntu 24.04 when it is missing, and nothing when it is all there. Uses
+# sudo when not run as root. The CUDA toolkit is not installed: it is used
+# when nvcc is on PATH or in /usr/local/cuda/bin.
+set -e
+want="build-essential meson ninja-build pkg-config libcsv-dev libgtk-4-dev libadwaita-1-dev
+  libglib2.0-bin desktop-file-utils appstream"
+if [ "${1:-build}" = test ]; then
+  want="$want xvfb xauth dbus dbus-x11 locales"
+fi
+missing=""
+for p in $want; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  echo "deps: installing$missing" >&2
+  sudo=""
+  [ "$(id -u)" = 0 ] || sudo=sudo
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
+# A comma-decimal locale lets the tests prove CSV ignores the user's locale.
+if [ "${1:-build}" = test ] && ! locale -a 2>/dev/null | grep -qi '^de_DE.utf8$'; then
+  sudo=""
+  [ "$(id -u)" = 0 ] || sudo=sudo
+  $sudo localedef -i de_DE -f UTF-8 de_DE.UTF-8 2>/dev/null || echo "deps: no de_DE locale (locale test will be skipped)" >&2
+fi
+exit 0
