@@ -1,0 +1,99 @@
+/* ms-chart.h: line charts with log2 size axes, drawn with Cairo onto any
+ * surface (the screen, PNG/SVG/PDF exports, render tests). Hit testing
+ * works on the layout the last draw produced, without a widget. */
+#pragma once
+
+#include <cairo.h>
+#include <gdk/gdk.h>
+
+#include "ms-scale.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  double x;  /* bytes per vector */
+  double y;  /* value; ignored when failed */
+  double lo, hi; /* error bar (min, max); lo > hi: none */
+  gboolean failed; /* no value: drawn as a cross on the x axis */
+} MsChartPoint;
+
+typedef struct {
+  char *label;
+  guint color;       /* palette index */
+  guint shape;       /* marker shape */
+  guint dash;        /* 0 solid, 1 dashed, 2 dotted: comparison runs */
+  gboolean hidden;
+  GArray *points;    /* MsChartPoint, in x order */
+} MsChartSeries;
+
+typedef struct {
+  double y;
+  char *label;
+} MsChartRefLine;
+
+typedef struct {
+  char *title;
+  char *x_label;
+  char *y_label;
+  char *unit;        /* for the crosshair read-out, e.g. "GB/s" */
+  MsScaleKind y_kind;
+  GPtrArray *series; /* MsChartSeries* */
+  GArray *refs;      /* MsChartRefLine */
+  char *empty_text;  /* shown when there is nothing to draw */
+} MsChartData;
+
+typedef struct {
+  GdkRGBA fg;
+  GdkRGBA bg;
+  gboolean dark;
+  double text_scale; /* 1 normal; larger in presentation mode */
+  double line_scale;
+} MsChartStyle;
+
+typedef struct {
+  double x, y, w, h;
+  guint series;
+} MsChartBox;
+
+typedef struct {
+  double plot_x, plot_y, plot_w, plot_h;
+  MsScale xs, ys;
+  GArray *legend; /* MsChartBox */
+} MsChartLayout;
+
+MsChartData *ms_chart_data_new (void);
+void ms_chart_data_free (MsChartData *data);
+MsChartSeries *ms_chart_data_add_series (MsChartData *data, const char *label, guint color,
+                                         guint shape, guint dash);
+void ms_chart_series_add (MsChartSeries *series, double x, double y, double lo, double hi,
+                          gboolean failed);
+void ms_chart_data_add_ref (MsChartData *data, double y, const char *label);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsChartData, ms_chart_data_free)
+
+void ms_chart_layout_init (MsChartLayout *layout);
+void ms_chart_layout_clear (MsChartLayout *layout);
+
+/* The colour-blind-safe palette (Okabe & Ito), adjusted for dark styles. */
+guint ms_chart_palette_size (void);
+void ms_chart_palette_color (guint index, gboolean dark, GdkRGBA *out);
+void ms_chart_style_init_light (MsChartStyle *style);
+void ms_chart_style_init_dark (MsChartStyle *style);
+
+/* Draws the whole chart into width x height user units. hover_x < 0: no
+ * crosshair; otherwise the crosshair snaps to the nearest size. layout, when
+ * given, receives the geometry for hit testing. */
+void ms_chart_draw (cairo_t *cr, const MsChartData *data, const MsChartStyle *style,
+                    double width, double height, double hover_x, MsChartLayout *layout);
+
+/* Index of the legend entry under (x, y), or -1. */
+int ms_chart_layout_hit_legend (const MsChartLayout *layout, double x, double y);
+/* Whether (x, y) lies in the plot area. */
+gboolean ms_chart_layout_in_plot (const MsChartLayout *layout, double x, double y);
+
+/* Shared by every Cairo drawing in the app. */
+void ms_draw_marker (cairo_t *cr, guint shape, double x, double y, double r, gboolean filled);
+void ms_set_dash (cairo_t *cr, guint dash, double line_width);
+void ms_draw_text (cairo_t *cr, const char *text, double x, double y, double size,
+                   double align_x, double align_y, gboolean bold, double *w_out, double *h_out);
+
+G_END_DECLS

@@ -1,0 +1,159 @@
+/* ms-plots.c: what each chart shows. */
+#include "ms-plots.h"
+
+#include <math.h>
+#include <string.h>
+
+char *
+ms_plot_run_label (const MsResults *run)
+{
+  const char *name = run->device.name[0] ? run->device.name : "no GPU";
+  /* "NVIDIA H100 80GB HBM3" -> "H100 80GB HBM3": the vendor is implied. */
+  if (g_str_has_prefix (name, "NVIDIA "))
+    name += 7;
+  char date[20] = "";
+  if (strlen (run->date) >= 16) {
+    memcpy (date, run->date, 16);
+    date[10] = ' ';
+  }
+  return g_strdup_printf ("%s · %s", name, date[0] ? date : run->label);
+}
+
+char *
+ms_plot_series_label (const MsResults *run, MsMode mode, gboolean comparing)
+{
+  if (!comparing)
+    return g_strdup (ms_mode_title (mode));
+  g_autofree char *run_label = ms_plot_run_label (run);
+  return g_strdup_printf ("%s (%s)", ms_mode_title (mode), run_label);
+}
+
+static gboolean
+metric_value (const MsCell *c, MsMetric metric, double *y, double *lo, double *hi)
+{
+  const MsCellStats *st = &c->stats;
+  double bytes;
+  const MsStat *t;
+  MsPhase p;
+  switch (metric) {
+  case MS_METRIC_E2E_TIME:
+    *y = st->e2e.median;
+    *lo = st->e2e.min;
+    *hi = st->e2e.max;
+    return st->e2e.n > 0;
+  case MS_METRIC_E2E_BANDWIDTH:
+    bytes = 3.0 * c->elements * sizeof (float);
+    t = &st->e2e;
+    break;
+  case MS_METRIC_H2D_BANDWIDTH:
+    p = ms_mode_to_device_phase (c->mode);
+    if (p >= MS_PHASE_COUNT)
+      return FALSE;
+    bytes = 2.0 * c->elements * sizeof (float);
+    t = &st->phase[p];
+    break;
+  case MS_METRIC_D2H_BANDWIDTH:
+  default:
+    p = ms_mode_to_host_phase (c->mode);
+    if (p >= MS_PHASE_COUNT)
+      return FALSE;
+    bytes = 1.0 * c->elements * sizeof (float);
+    t = &st->phase[p];
+    break;
+  }
+  if (t->n == 0 || !(t->median > 0))
+    return FALSE;
+  /* GB/s from µs; the slowest repetition gives the low end. */
+  *y = bytes / t->median * 1e-3;
+  *lo = t->max > 0 ? bytes / t->max * 1e-3 : *y;
+  *hi = t->min > 0 ? bytes / t->min * 1e-3 : *y;
+  return TRUE;
+}
+
+static gboolean
+mode_has_metric (MsMode mode, MsMetric metric)
+{
+  if (metric == MS_METRIC_H2D_BANDWIDTH)
+    return ms_mode_to_device_phase (mode) < MS_PHASE_COUNT;
+  if (metric == MS_METRIC_D2H_BANDWIDTH)
+    return ms_mode_to_host_phase (mode) < MS_PHASE_COUNT;
+  return TRUE;
+}
+
+MsChartData *
+ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hidden)
+{
+  MsChartData *d = ms_chart_data_new ();
+  gboolean comparing = runs && runs->len > 1;
+  gboolean time = metric == MS_METRIC_E2E_TIME;
+  static const char *titles[] = {
+    [MS_METRIC_E2E_BANDWIDTH] = "End-to-end bandwidth (3 × 4N bytes / time, first movement to "
+                                "result on the host)",
+    [MS_METRIC_H2D_BANDWIDTH] = "Host to device copy bandwidth (2 × 4N bytes)",
+    [MS_METRIC_D2H_BANDWIDTH] = "Device to host copy bandwidth (4N bytes)",
+    [MS_METRIC_E2E_TIME] = "End-to-end time, median with min-max",
+  };
+  d->title = g_strdup (titles[metric]);
+  d->x_label = g_strdup ("size per vector (log₂)");
+  d->y_label = g_strdup (time ? "time (µs, log)" : log_y ? "GB/s (log)" : "GB/s");
+  d->unit = g_strdup (time ? "µs" : "GB/s");
+  d->y_kind = time || log_y ? MS_SCALE_LOG10 : MS_SCALE_LINEAR;
+  d->empty_text = g_strdup ("No results yet: run a sweep, or open a CSV file or a reference run");
+
+  double best_pinned = 0;
+  int pcie_gen = 0, pcie_width = 0;
+  for (guint r = 0; runs && r < runs->len; r++) {
+    const MsResults *run = g_ptr_array_index (runs, r);
+    if (!pcie_gen && run->device.pcie_gen_max > 0) {
+      pcie_gen = run->device.pcie_gen_max;
+      pcie_width = run->device.pcie_width_max;
+    } else if (!pcie_gen && run->device.pcie_gen > 0) {
+      pcie_gen = run->device.pcie_gen;
+      pcie_width = run->device.pcie_width;
+    }
+    for (int m = 0; m < MS_MODE_COUNT; m++) {
+      if (!mode_has_metric (m, metric))
+        continue;
+      MsChartSeries *s = NULL;
+      for (size_t i = 0; i < run->n_cells; i++) {
+        const MsCell *c = &run->cells[i];
+        if ((int) c->mode != m)
+          continue;
+        if (!s) {
+          g_autofree char *label = ms_plot_series_label (run, m, comparing);
+          s = ms_chart_data_add_series (d, label, m % ms_chart_palette_size (),
+                                        m / ms_chart_palette_size (), MIN (r, 2));
+          s->hidden = hidden && g_hash_table_contains (hidden, label);
+        }
+        double y = 0, lo = 1, hi = 0;
+        gboolean ok = c->status == MS_CELL_OK && metric_value (c, metric, &y, &lo, &hi);
+        ms_chart_series_add (s, (double) c->elements * sizeof (float), y, lo, hi, !ok);
+        if (ok && m == MS_MODE_PINNED && !time)
+          best_pinned = MAX (best_pinned, y);
+      }
+      /* Points in size order whatever order the cells came in. */
+      if (s && s->points->len > 1) {
+        MsChartPoint *pts = (MsChartPoint *) s->points->data;
+        for (guint i = 1; i < s->points->len; i++)
+          for (guint k = i; k > 0 && pts[k - 1].x > pts[k].x; k--) {
+            MsChartPoint tmp = pts[k];
+            pts[k] = pts[k - 1];
+            pts[k - 1] = tmp;
+          }
+      }
+    }
+  }
+  if (!time) {
+    double pcie = ms_pcie_theoretical_gbps (pcie_gen, pcie_width);
+    if (pcie > 0) {
+      g_autofree char *label =
+        g_strdup_printf ("PCIe gen%d x%d: %.1f GB/s per direction", pcie_gen, pcie_width, pcie);
+      ms_chart_data_add_ref (d, pcie, label);
+    }
+    if (best_pinned > 0) {
+      g_autofree char *label = g_strdup_printf ("best pinned: %.1f GB/s", best_pinned);
+      ms_chart_data_add_ref (d, best_pinned, label);
+    }
+  }
+  return d;
+}

@@ -1,0 +1,27 @@
+/* ms-plots.h: chart data from results: bandwidth and time against size,
+ * one series per (run, mode). */
+#pragma once
+
+#include "memsweep.h"
+#include "ms-chart.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  MS_METRIC_E2E_BANDWIDTH,
+  MS_METRIC_H2D_BANDWIDTH,
+  MS_METRIC_D2H_BANDWIDTH,
+  MS_METRIC_E2E_TIME,
+} MsMetric;
+
+/* runs: MsResults*; hidden: series labels the user switched off (may be
+ * NULL). */
+MsChartData *ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hidden);
+
+/* Legend label of a series: the mode, plus the run when comparing. */
+char *ms_plot_series_label (const MsResults *run, MsMode mode, gboolean comparing);
+
+/* "H100 · 2026-11-22 08:14" from a run's metadata. */
+char *ms_plot_run_label (const MsResults *run);
+
+G_END_DECLS

@@ -1,0 +1,183 @@
+/* ms-scale.c: axes for the charts. */
+#include "ms-scale.h"
+
+#include <math.h>
+#include <stdio.h>
+
+void
+ms_format_size_label (double bytes, char *buf, gsize len)
+{
+  static const char *units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+  int u = 0;
+  while (bytes >= 1024 && u < 4) {
+    bytes /= 1024;
+    u++;
+  }
+  if (fabs (bytes - round (bytes)) < 1e-9)
+    g_snprintf (buf, len, "%.0f %s", bytes, units[u]);
+  else
+    g_snprintf (buf, len, "%.1f %s", bytes, units[u]);
+}
+
+void
+ms_format_value (double v, char *buf, gsize len)
+{
+  double a = fabs (v);
+  if (a == 0)
+    g_snprintf (buf, len, "0");
+  else if (a >= 1e4 || a < 1e-3)
+    g_snprintf (buf, len, "%.0e", v);
+  else if (a >= 100)
+    g_snprintf (buf, len, "%.0f", v);
+  else if (a >= 10)
+    g_snprintf (buf, len, "%.4g", v);
+  else
+    g_snprintf (buf, len, "%.3g", v);
+}
+
+static double
+nice_step (double span, int target)
+{
+  double raw = span / MAX (target, 1);
+  double mag = pow (10, floor (log10 (raw)));
+  double f = raw / mag;
+  double nice = f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 : f <= 5 ? 5 : 10;
+  return nice * mag;
+}
+
+void
+ms_scale_fit (MsScale *scale, MsScaleKind kind, double lo, double hi)
+{
+  scale->kind = kind;
+  if (!(lo <= hi) || !isfinite (lo) || !isfinite (hi)) {
+    lo = kind == MS_SCALE_LINEAR ? 0 : 1;
+    hi = kind == MS_SCALE_LINEAR ? 1 : 10;
+  }
+  switch (kind) {
+  case MS_SCALE_LINEAR: {
+    if (lo > 0)
+      lo = 0;
+    if (hi <= lo)
+      hi = lo + 1;
+    double step = nice_step (hi - lo, 5);
+    scale->min = floor (lo / step) * step;
+    scale->max = ceil (hi / step) * step;
+    break;
+  }
+  case MS_SCALE_LOG10:
+    if (lo <= 0)
+      lo = hi > 0 ? hi / 1000 : 1;
+    if (hi <= lo)
+      hi = lo * 10;
+    scale->min = pow (10, floor (log10 (lo) + 1e-9));
+    scale->max = pow (10, ceil (log10 (hi) - 1e-9));
+    if (scale->max <= scale->min)
+      scale->max = scale->min * 10;
+    break;
+  case MS_SCALE_LOG2:
+    if (lo <= 0)
+      lo = 1;
+    if (hi < lo)
+      hi = lo;
+    /* Half a step of margin each side so end points are not on the frame. */
+    scale->min = pow (2, floor (log2 (lo) + 1e-9) - 0.5);
+    scale->max = pow (2, ceil (log2 (hi) - 1e-9) + 0.5);
+    break;
+  }
+}
+
+static double
+to_unit (const MsScale *s, double v)
+{
+  switch (s->kind) {
+  case MS_SCALE_LOG10:
+    return (log10 (v) - log10 (s->min)) / (log10 (s->max) - log10 (s->min));
+  case MS_SCALE_LOG2:
+    return (log2 (v) - log2 (s->min)) / (log2 (s->max) - log2 (s->min));
+  case MS_SCALE_LINEAR:
+  default:
+    return (v - s->min) / (s->max - s->min);
+  }
+}
+
+double
+ms_scale_to_pixel (const MsScale *s, double value)
+{
+  if (s->kind != MS_SCALE_LINEAR && value <= 0)
+    return s->pixel_lo;
+  return s->pixel_lo + to_unit (s, value) * (s->pixel_hi - s->pixel_lo);
+}
+
+double
+ms_scale_from_pixel (const MsScale *s, double pixel)
+{
+  double u = (pixel - s->pixel_lo) / (s->pixel_hi - s->pixel_lo);
+  switch (s->kind) {
+  case MS_SCALE_LOG10:
+    return pow (10, log10 (s->min) + u * (log10 (s->max) - log10 (s->min)));
+  case MS_SCALE_LOG2:
+    return pow (2, log2 (s->min) + u * (log2 (s->max) - log2 (s->min)));
+  case MS_SCALE_LINEAR:
+  default:
+    return s->min + u * (s->max - s->min);
+  }
+}
+
+gboolean
+ms_scale_contains (const MsScale *s, double value)
+{
+  double eps = (s->max - s->min) * 1e-9;
+  return value >= s->min - eps && value <= s->max + eps;
+}
+
+guint
+ms_scale_ticks (const MsScale *s, MsTick *ticks, guint max_ticks)
+{
+  guint n = 0;
+  if (max_ticks == 0)
+    return 0;
+  switch (s->kind) {
+  case MS_SCALE_LINEAR: {
+    double step = nice_step (s->max - s->min, MIN ((int) max_ticks - 1, 6));
+    for (double v = ceil (s->min / step - 1e-9) * step; v <= s->max + step * 1e-9 && n < max_ticks;
+         v += step) {
+      double value = fabs (v) < step * 1e-9 ? 0 : v;
+      ticks[n].value = value;
+      ticks[n].major = TRUE;
+      ms_format_value (value, ticks[n].label, sizeof ticks[n].label);
+      n++;
+    }
+    break;
+  }
+  case MS_SCALE_LOG10:
+    for (int e = (int) floor (log10 (s->min) + 1e-9); e <= (int) ceil (log10 (s->max) - 1e-9) &&
+                                                       n < max_ticks;
+         e++) {
+      ticks[n].value = pow (10, e);
+      ticks[n].major = TRUE;
+      ms_format_value (ticks[n].value, ticks[n].label, sizeof ticks[n].label);
+      n++;
+    }
+    break;
+  case MS_SCALE_LOG2: {
+    int lo = (int) ceil (log2 (s->min) - 1e-9), hi = (int) floor (log2 (s->max) + 1e-9);
+    int count = hi - lo + 1;
+    /* Label every power of two when they fit, else every second or fourth. */
+    int every = 1;
+    while (count / every > (int) max_ticks && every < 64)
+      every *= 2;
+    for (int e = lo; e <= hi && n < max_ticks * every; e++) {
+      if ((e - lo) % every != 0)
+        continue;
+      if (n >= max_ticks)
+        break;
+      ticks[n].value = pow (2, e);
+      ticks[n].major = TRUE;
+      ms_format_size_label (ticks[n].value, ticks[n].label, sizeof ticks[n].label);
+      n++;
+    }
+    break;
+  }
+  }
+  return n;
+}

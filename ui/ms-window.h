@@ -1,0 +1,41 @@
+/* ms-window.h: the main window. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "memsweep.h"
+
+G_BEGIN_DECLS
+
+#define MS_TYPE_WINDOW (ms_window_get_type ())
+G_DECLARE_FINAL_TYPE (MsWindow, ms_window, MS, WINDOW, AdwApplicationWindow)
+
+typedef enum {
+  MS_VIEW_BANDWIDTH,
+  MS_VIEW_TIME,
+  MS_VIEW_TIMELINE,
+  MS_VIEW_BREAKDOWN,
+  MS_VIEW_TABLE,
+  MS_VIEW_COUNT
+} MsViewKind;
+
+MsWindow *ms_window_new (AdwApplication *app);
+
+/* Reads a samples CSV off the main thread and adds it as a comparison run;
+ * errors show as a toast naming the file. */
+void ms_window_open_file (MsWindow *self, GFile *file);
+/* Synchronous variant for tests: FALSE with error, data unchanged. */
+gboolean ms_window_load_path (MsWindow *self, const char *path, GError **error);
+void ms_window_start_sweep (MsWindow *self);
+void ms_window_set_view (MsWindow *self, MsViewKind view);
+MsViewKind ms_window_get_view (MsWindow *self);
+guint ms_window_get_n_runs (MsWindow *self);
+/* Exports through the engine / the chart drawing, without dialogs. */
+gboolean ms_window_export_csv (MsWindow *self, const char *path, gboolean summary,
+                               GError **error);
+gboolean ms_window_export_chart (MsWindow *self, const char *path, int width, int height,
+                                 GError **error);
+/* The directory with the bundled reference runs, or NULL. */
+const char *ms_reference_dir (void);
+
+G_END_DECLS
