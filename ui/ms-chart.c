@@ -432,11 +432,15 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
   cairo_rectangle (cr, l->plot_x, l->plot_y, l->plot_w, l->plot_h);
   cairo_clip (cr);
 
+  double last_label_y = -INFINITY;
   for (guint i = 0; i < d->refs->len; i++) {
     const MsChartRefLine *r = &g_array_index (d->refs, MsChartRefLine, i);
     if (!ms_scale_contains (&l->ys, r->y))
       continue;
     double py = round (ms_scale_to_pixel (&l->ys, r->y)) + 0.5;
+    /* Two lines close together: the second label goes below its line. */
+    gboolean below = fabs (py - last_label_y) < fs * 2.4;
+    last_label_y = py;
     set_color (cr, &st->fg, 0.6);
     cairo_set_line_width (cr, lw * 0.8);
     ms_set_dash (cr, 2, lw * 1.5);
@@ -444,8 +448,8 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
     cairo_line_to (cr, l->plot_x + l->plot_w, py);
     cairo_stroke (cr);
     ms_set_dash (cr, 0, lw);
-    ms_draw_text (cr, r->label, l->plot_x + l->plot_w - fs * 0.4, py - 2, fs * 0.9, 1, 1, FALSE,
-                  NULL, NULL);
+    ms_draw_text (cr, r->label, l->plot_x + l->plot_w - fs * 0.4, below ? py + 2 : py - 2,
+                  fs * 0.9, 1, below ? 0 : 1, FALSE, NULL, NULL);
   }
 
   for (guint i = 0; i < d->series->len; i++) {

@@ -25,8 +25,8 @@ ms_format_value (double v, char *buf, gsize len)
   double a = fabs (v);
   if (a == 0)
     g_snprintf (buf, len, "0");
-  else if (a >= 1e4 || a < 1e-3)
-    g_snprintf (buf, len, "%.0e", v);
+  else if (a >= 1e7 || a < 1e-3)
+    g_snprintf (buf, len, "%.1e", v);
   else if (a >= 100)
     g_snprintf (buf, len, "%.0f", v);
   else if (a >= 10)

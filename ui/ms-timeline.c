@@ -67,7 +67,7 @@ ms_phase_color (MsPhase phase, gboolean dark, GdkRGBA *out)
   static const int map[MS_PHASE_COUNT] = {
     [MS_PHASE_ALLOC] = -1,     [MS_PHASE_INIT] = 3,   [MS_PHASE_REGISTER] = 6,
     [MS_PHASE_PREFETCH] = 2,   [MS_PHASE_H2D] = 4,    [MS_PHASE_KERNEL] = 0,
-    [MS_PHASE_D2H] = 1,        [MS_PHASE_VERIFY] = 5, [MS_PHASE_UNREGISTER] = 6,
+    [MS_PHASE_D2H] = 1,        [MS_PHASE_VERIFY] = 5, [MS_PHASE_UNREGISTER] = 7,
     [MS_PHASE_FREE] = -2,
   };
   int m = (unsigned) phase < MS_PHASE_COUNT ? map[phase] : -1;
@@ -196,19 +196,21 @@ ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *
     ms_draw_text (cr, name, px0 - fs * 0.5, y + lane_h / 2, fs, 1, 0.5, FALSE, NULL, NULL);
   }
 
-  /* Time axis. */
-  MsScale xs = { MS_SCALE_LINEAR, win->t0, win->t1, px0, px0 + pw };
+  /* Time axis, in ms once the window is long enough to need it. */
+  gboolean in_ms = span >= 2000;
+  double unit = in_ms ? 1000 : 1;
+  MsScale xs = { MS_SCALE_LINEAR, win->t0 / unit, win->t1 / unit, px0, px0 + pw };
   MsTick ticks[16];
   guint n = ms_scale_ticks (&xs, ticks, MIN (16, MAX (2, (guint) (pw / (fs * 7)))));
   cairo_set_line_width (cr, 1);
   for (guint i = 0; i < n; i++) {
-    double x = round (TX (ticks[i].value)) + 0.5;
+    double x = round (TX (ticks[i].value * unit)) + 0.5;
     set_rgba (cr, &st->fg, 0.12);
     cairo_move_to (cr, x, py0);
     cairo_line_to (cr, x, py0 + ph);
     cairo_stroke (cr);
     char label[40];
-    g_snprintf (label, sizeof label, "%s µs", ticks[i].label);
+    g_snprintf (label, sizeof label, "%s %s", ticks[i].label, in_ms ? "ms" : "µs");
     set_rgba (cr, &st->fg, 0.8);
     ms_draw_text (cr, label, x, py0 + ph + fs * 0.3, fs, 0.5, 0, FALSE, NULL, NULL);
   }
@@ -366,7 +368,10 @@ ms_breakdown_draw (cairo_t *cr, GPtrArray *runs, int exponent, const MsChartStyl
   double pw = MAX (10, width - left - right);
   double row_h = MIN (fs * 2.6, (height - top - legend_h - axis_h) / cells->len);
   MsScale xs;
-  ms_scale_fit (&xs, MS_SCALE_LINEAR, 0, max_total);
+  /* The axis counts in ms once bars are long enough to need it. */
+  gboolean in_ms = max_total >= 2000;
+  double unit = in_ms ? 1000 : 1;
+  ms_scale_fit (&xs, MS_SCALE_LINEAR, 0, max_total / unit);
   xs.pixel_lo = left;
   xs.pixel_hi = left + pw;
   MsTick ticks[16];
@@ -380,7 +385,7 @@ ms_breakdown_draw (cairo_t *cr, GPtrArray *runs, int exponent, const MsChartStyl
     cairo_line_to (cr, x, plot_bottom);
     cairo_stroke (cr);
     char label[40];
-    g_snprintf (label, sizeof label, "%s µs", ticks[i].label);
+    g_snprintf (label, sizeof label, "%s %s", ticks[i].label, in_ms ? "ms" : "µs");
     set_rgba (cr, &st->fg, 0.8);
     ms_draw_text (cr, label, x, plot_bottom + fs * 0.3, fs, 0.5, 0, FALSE, NULL, NULL);
   }
@@ -402,7 +407,7 @@ ms_breakdown_draw (cairo_t *cr, GPtrArray *runs, int exponent, const MsChartStyl
       if (!c->stats.phase[p].n)
         continue;
       double v = c->stats.phase[p].median;
-      double w = ms_scale_to_pixel (&xs, total + v) - ms_scale_to_pixel (&xs, total);
+      double w = ms_scale_to_pixel (&xs, (total + v) / unit) - ms_scale_to_pixel (&xs, total / unit);
       GdkRGBA col;
       ms_phase_color (p, st->dark, &col);
       set_rgba (cr, &col, 1);

@@ -50,6 +50,7 @@ struct _MsWindow {
   GtkWidget *bandwidth_view, *metric_dropdown, *log_toggle;
   GtkWidget *time_view;
   GtkWidget *timeline_view, *tl_run_dd, *tl_mode_dd, *tl_size_dd, *tl_rep_spin;
+  gboolean tl_rep_chosen; /* the user picked a repetition */
   GtkWidget *breakdown_view, *bd_size_dd;
   GtkWidget *table_view;
   GListStore *table_store;
@@ -405,6 +406,14 @@ update_timeline (MsWindow *self)
     cell = ms_results_find (run, m, e);
   int reps = cell ? MAX (cell->n_reps, 1) : 1;
   gtk_spin_button_set_range (GTK_SPIN_BUTTON (self->tl_rep_spin), 1, reps);
+  /* Repetition 1 carries the allocation, made before the warm-ups; start
+   * on a plain repetition. */
+  if (!self->tl_rep_chosen && reps > 1 && rep == 0) {
+    rep = 1;
+    g_signal_handlers_block_by_func (self->tl_rep_spin, update_timeline, self);
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->tl_rep_spin), 2);
+    g_signal_handlers_unblock_by_func (self->tl_rep_spin, update_timeline, self);
+  }
   rep = CLAMP (rep, 0, reps - 1);
   g_autofree char *title = NULL;
   if (cell) {
@@ -628,7 +637,7 @@ refresh_views (MsWindow *self)
       g_ptr_array_add (sizes, g_strdup_printf ("2^%d · %s", e, b));
     }
   sync_dropdown (self->tl_run_dd, run_names);
-  gtk_widget_set_visible (self->tl_run_dd, self->runs->len > 1);
+  gtk_widget_set_visible (gtk_widget_get_parent (self->tl_run_dd), self->runs->len > 1);
   sync_dropdown (self->tl_size_dd, sizes);
   sync_dropdown (self->bd_size_dd, sizes);
   update_timeline (self);
@@ -1235,6 +1244,12 @@ fill_reference_menu (MsWindow *self)
   }
 }
 
+static void
+on_rep_chosen (MsWindow *self)
+{
+  self->tl_rep_chosen = TRUE;
+}
+
 static GtkWidget *
 toolbar (void)
 {
@@ -1283,13 +1298,16 @@ on_breakdown_size (MsWindow *self)
                               selected_exponent (self->bd_size_dd));
 }
 
+/* A label and its widget in a box of their own, so both hide together. */
 static GtkWidget *
 labelled (GtkWidget *bar, const char *text, GtkWidget *widget)
 {
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *label = gtk_label_new_with_mnemonic (text);
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), widget);
-  gtk_box_append (GTK_BOX (bar), label);
-  gtk_box_append (GTK_BOX (bar), widget);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), widget);
+  gtk_box_append (GTK_BOX (bar), box);
   return widget;
 }
 
@@ -1305,6 +1323,7 @@ build_views (MsWindow *self)
   self->log_toggle = gtk_toggle_button_new_with_mnemonic (_("_Log scale"));
   gtk_widget_set_tooltip_text (self->log_toggle, _("Logarithmic bandwidth axis"));
   g_signal_connect_swapped (self->log_toggle, "toggled", G_CALLBACK (on_log_toggled), self);
+
   gtk_box_append (GTK_BOX (bar), self->log_toggle);
   GtkWidget *hint = gtk_label_new (_("Click a legend entry to hide or show it; bars are min–max"));
   gtk_widget_add_css_class (hint, "dim-label");
@@ -1312,6 +1331,8 @@ build_views (MsWindow *self)
   gtk_label_set_xalign (GTK_LABEL (hint), 1);
   gtk_box_append (GTK_BOX (bar), hint);
   self->bandwidth_view = ms_plot_view_new (MS_METRIC_E2E_BANDWIDTH);
+  /* Bandwidths span three decades (0.1 to 1000 GB/s): log by default. */
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->log_toggle), TRUE);
   self->view_pages[MS_VIEW_BANDWIDTH] = page (bar, self->bandwidth_view);
 
   /* Time. */
@@ -1329,9 +1350,13 @@ build_views (MsWindow *self)
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->tl_mode_dd), MS_MODE_PAGEABLE);
   self->tl_size_dd = labelled (bar, _("Si_ze"), dropdown_with (NULL));
   self->tl_rep_spin = labelled (bar, _("Re_petition"), gtk_spin_button_new_with_range (1, 1, 1));
+  gtk_widget_set_tooltip_text (self->tl_rep_spin,
+                               _("Repetition 1 also shows the allocation, which happened before "
+                                 "the warm-up runs"));
   g_signal_connect_swapped (self->tl_run_dd, "notify::selected", G_CALLBACK (update_timeline), self);
   g_signal_connect_swapped (self->tl_mode_dd, "notify::selected", G_CALLBACK (update_timeline), self);
   g_signal_connect_swapped (self->tl_size_dd, "notify::selected", G_CALLBACK (update_timeline), self);
+  g_signal_connect_swapped (self->tl_rep_spin, "value-changed", G_CALLBACK (on_rep_chosen), self);
   g_signal_connect_swapped (self->tl_rep_spin, "value-changed", G_CALLBACK (update_timeline), self);
   GtkWidget *zoom_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   gtk_widget_add_css_class (zoom_box, "linked");

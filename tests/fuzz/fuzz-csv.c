@@ -1,0 +1,99 @@
+/* fuzz-csv.c: libFuzzer target for the samples reader and its metadata
+ * parser. Every input is read from a file, as users' files are; whatever
+ * is accepted must write back and read again to the same cells. Also built
+ * without libFuzzer as fuzz-regress, which replays the corpus and every
+ * crash input kept as a regression test. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "memsweep.h"
+
+static char tmpdir[64];
+
+static void
+check_round_trip (const MsResults *r)
+{
+  char path[128], err[512];
+  snprintf (path, sizeof path, "%s/rt.csv", tmpdir);
+  if (!ms_csv_write_samples (r, path, err, sizeof err)) {
+    fprintf (stderr, "write failed: %s\n", err);
+    abort ();
+  }
+  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  if (!back) {
+    fprintf (stderr, "accepted input did not read back: %s\n", err);
+    abort ();
+  }
+  if (back->n_cells != r->n_cells) {
+    fprintf (stderr, "round trip changed the cells: %zu -> %zu\n", r->n_cells, back->n_cells);
+    abort ();
+  }
+  for (size_t i = 0; i < r->n_cells; i++)
+    if (back->cells[i].n_events != r->cells[i].n_events ||
+        back->cells[i].status != r->cells[i].status) {
+      fprintf (stderr, "round trip changed cell %zu\n", i);
+      abort ();
+    }
+  ms_results_free (back);
+}
+
+int
+LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
+{
+  char path[128], err[512];
+  if (!tmpdir[0]) {
+    snprintf (tmpdir, sizeof tmpdir, "/tmp/memsweep-fuzz-XXXXXX");
+    if (!mkdtemp (tmpdir))
+      abort ();
+  }
+  snprintf (path, sizeof path, "%s/in.csv", tmpdir);
+  FILE *f = fopen (path, "wb");
+  if (!f)
+    abort ();
+  fwrite (data, 1, size, f);
+  fclose (f);
+  err[0] = '\0';
+  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  if (r) {
+    check_round_trip (r);
+    ms_results_free (r);
+  } else if (strncmp (err, path, strlen (path)) != 0) {
+    /* Every rejection names the file (and the line, where there is one). */
+    fprintf (stderr, "error does not name the file: %s\n", err);
+    abort ();
+  }
+  return 0;
+}
+
+#ifdef MS_FUZZ_REPLAY
+int
+main (int argc, char **argv)
+{
+  int n = 0;
+  for (int i = 1; i < argc; i++) {
+    FILE *f = fopen (argv[i], "rb");
+    if (!f) {
+      perror (argv[i]);
+      return 1;
+    }
+    fseek (f, 0, SEEK_END);
+    long len = ftell (f);
+    fseek (f, 0, SEEK_SET);
+    unsigned char *buf = malloc (len > 0 ? len : 1);
+    if (fread (buf, 1, len, f) != (size_t) len)
+      return 1;
+    fclose (f);
+    LLVMFuzzerTestOneInput (buf, len);
+    free (buf);
+    n++;
+  }
+  printf ("replayed %d inputs\n", n);
+  char cmd[128];
+  snprintf (cmd, sizeof cmd, "rm -rf %s", tmpdir);
+  return tmpdir[0] && system (cmd) != 0;
+}
+#endif
