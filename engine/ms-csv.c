@@ -823,7 +823,7 @@ parse_metadata (MsResults *r, const char *line, size_t len)
 #define INT_KEY(name, dst)                                                    \
   if (strcmp (key, name) == 0) {                                              \
     long v;                                                                   \
-    if (parse_int (value, -1, INT_MAX, &v))                                   \
+    if (parse_int (value, -1, 1 << 30, &v))                                   \
       dst = (int) v;                                                          \
     return;                                                                   \
   }
@@ -858,19 +858,20 @@ parse_metadata (MsResults *r, const char *line, size_t len)
   else if (strcmp (key, "device") == 0) {
     snprintf (d->name, sizeof d->name, "%s", value);
     d->present = strcmp (value, "none") != 0;
-  } else if (strcmp (key, "compute-capability") == 0 && sscanf (value, "%d.%d", &a, &b) == 2) {
+  } else if (strcmp (key, "compute-capability") == 0 && sscanf (value, "%3d.%3d", &a, &b) == 2) {
     d->cc_major = a;
     d->cc_minor = b;
   } else if (strcmp (key, "memory-total-bytes") == 0)
     parse_u64 (value, &d->total_mem);
   else if (strcmp (key, "memory-free-bytes") == 0)
     parse_u64 (value, &d->free_mem);
-  else if (strcmp (key, "driver") == 0 && sscanf (value, "%d.%d", &a, &b) == 2)
+  /* Field widths bound the numbers: no overflow from a hostile file. */
+  else if (strcmp (key, "driver") == 0 && sscanf (value, "%4d.%2d", &a, &b) == 2)
     d->driver_version = a * 1000 + b * 10;
-  else if (strcmp (key, "cuda-runtime") == 0 && sscanf (value, "%d.%d", &a, &b) == 2)
+  else if (strcmp (key, "cuda-runtime") == 0 && sscanf (value, "%4d.%2d", &a, &b) == 2)
     d->runtime_version = a * 1000 + b * 10;
   else if (strcmp (key, "pcie-link") == 0 &&
-           sscanf (value, "gen%d x%d (max gen%d x%d)", &a, &b, &c, &e) == 4) {
+           sscanf (value, "gen%2d x%3d (max gen%2d x%3d)", &a, &b, &c, &e) == 4) {
     d->pcie_gen = a;
     d->pcie_width = b;
     d->pcie_gen_max = c;

@@ -12,6 +12,8 @@
 
 #include "memsweep.h"
 
+int LLVMFuzzerTestOneInput (const unsigned char *data, size_t size);
+
 static char tmpdir[64];
 
 static void

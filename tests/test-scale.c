@@ -1,0 +1,146 @@
+/* test-scale.c: axes, ticks, value <-> pixel, the timeline window and
+ * legend hit testing, with no display. */
+#include <math.h>
+
+#include "ms-chart.h"
+#include "ms-plots.h"
+#include "ms-scale.h"
+#include "ms-timeline.h"
+
+static void
+test_log2_axis (void)
+{
+  MsScale s;
+  ms_scale_fit (&s, MS_SCALE_LOG2, 4096, 4 << 20);
+  s.pixel_lo = 100;
+  s.pixel_hi = 1100;
+  MsTick ticks[32];
+  guint n = ms_scale_ticks (&s, ticks, 32);
+  g_assert_cmpuint (n, ==, 11);
+  g_assert_cmpstr (ticks[0].label, ==, "4 KiB");
+  g_assert_cmpstr (ticks[10].label, ==, "4 MiB");
+  /* Half a step of margin: the first size is inside the frame. */
+  double p0 = ms_scale_to_pixel (&s, 4096), p1 = ms_scale_to_pixel (&s, 8192);
+  g_assert_cmpfloat (p0, >, 100);
+  g_assert_cmpfloat_with_epsilon (p1 - p0, 1000.0 / 11, 1e-9);
+  g_assert_cmpfloat_with_epsilon (ms_scale_from_pixel (&s, p1), 8192, 1e-6);
+  /* Too many to label: every second one. */
+  n = ms_scale_ticks (&s, ticks, 6);
+  g_assert_cmpuint (n, ==, 6);
+  g_assert_cmpstr (ticks[1].label, ==, "16 KiB");
+}
+
+static void
+test_linear_and_log10 (void)
+{
+  MsScale s;
+  ms_scale_fit (&s, MS_SCALE_LINEAR, 3.2, 47.9);
+  g_assert_cmpfloat (s.min, ==, 0);
+  g_assert_cmpfloat (s.max, >=, 47.9);
+  s.pixel_lo = 500;
+  s.pixel_hi = 0; /* y grows downwards */
+  g_assert_cmpfloat_with_epsilon (ms_scale_to_pixel (&s, 0), 500, 1e-9);
+  MsTick ticks[16];
+  guint n = ms_scale_ticks (&s, ticks, 16);
+  g_assert_cmpuint (n, >=, 3);
+  g_assert_cmpstr (ticks[0].label, ==, "0");
+  ms_scale_fit (&s, MS_SCALE_LOG10, 0.07, 750);
+  g_assert_cmpfloat_with_epsilon (s.min, 0.01, 1e-12);
+  g_assert_cmpfloat_with_epsilon (s.max, 1000, 1e-9);
+  n = ms_scale_ticks (&s, ticks, 16);
+  g_assert_cmpuint (n, ==, 6);
+  g_assert_cmpstr (ticks[5].label, ==, "1000");
+  /* Nonsense ranges fall back to something drawable. */
+  ms_scale_fit (&s, MS_SCALE_LOG10, NAN, INFINITY);
+  g_assert_cmpfloat (s.max, >, s.min);
+  char buf[32];
+  ms_format_size_label (1536, buf, sizeof buf);
+  g_assert_cmpstr (buf, ==, "1.5 KiB");
+}
+
+static void
+test_time_window (void)
+{
+  MsTimeWindow w;
+  ms_time_window_reset (&w, 1000);
+  ms_time_window_zoom (&w, 4, 500);
+  g_assert_cmpfloat_with_epsilon (w.t0, 375, 1e-9);
+  g_assert_cmpfloat_with_epsilon (w.t1, 625, 1e-9);
+  ms_time_window_pan (&w, -1000); /* stops at the start */
+  g_assert_cmpfloat (w.t0, ==, 0);
+  g_assert_cmpfloat_with_epsilon (w.t1, 250, 1e-9);
+  ms_time_window_zoom (&w, 1e-6, 0); /* zooming out stops at the data */
+  g_assert_cmpfloat (w.t1 - w.t0, <=, 1050 + 1e-9);
+  ms_time_window_zoom (&w, 1e12, 10); /* and in at 50 ns */
+  g_assert_cmpfloat_with_epsilon (w.t1 - w.t0, 0.05, 1e-9);
+}
+
+static void
+test_legend_hit (void)
+{
+  g_autoptr (MsChartData) d = ms_chart_data_new ();
+  MsChartSeries *a = ms_chart_data_add_series (d, "Pinned", 1, 0, 0);
+  MsChartSeries *b = ms_chart_data_add_series (d, "Pageable", 0, 0, 0);
+  for (int e = 10; e <= 20; e++) {
+    ms_chart_series_add (a, (1 << e) * 4.0, e, 1, 0, FALSE);
+    ms_chart_series_add (b, (1 << e) * 4.0, e / 2.0, 1, 0, FALSE);
+  }
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 500);
+  cairo_t *cr = cairo_create (surf);
+  MsChartLayout l;
+  ms_chart_layout_init (&l);
+  ms_chart_draw (cr, d, &st, 800, 500, -1, &l);
+  g_assert_cmpuint (l.legend->len, ==, 2);
+  const MsChartBox *box = &g_array_index (l.legend, MsChartBox, 1);
+  g_assert_cmpint (ms_chart_layout_hit_legend (&l, box->x + 2, box->y + box->h / 2), ==, 1);
+  g_assert_cmpint (ms_chart_layout_hit_legend (&l, 5, 5), ==, -1);
+  g_assert_true (ms_chart_layout_in_plot (&l, l.plot_x + 1, l.plot_y + 1));
+  g_assert_false (ms_chart_layout_in_plot (&l, l.plot_x - 1, l.plot_y + 1));
+  g_assert_cmpfloat (l.plot_x + l.plot_w, <, box->x);
+  ms_chart_layout_clear (&l);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surf);
+}
+
+static void
+test_plot_from_results (void)
+{
+  char err[256];
+  MsResults *r = ms_csv_read_samples (MS_SOURCE_REFERENCE_DIR "/h100-default-samples.csv", err,
+                                      sizeof err);
+  g_assert_nonnull (r);
+  g_autoptr (GPtrArray) runs = g_ptr_array_new ();
+  g_ptr_array_add (runs, r);
+  g_autoptr (MsChartData) d = ms_plot_build (runs, MS_METRIC_H2D_BANDWIDTH, FALSE, NULL);
+  /* Modes without an h2d phase are not in the copy chart. */
+  for (guint i = 0; i < d->series->len; i++) {
+    MsChartSeries *s = g_ptr_array_index (d->series, i);
+    g_assert_cmpstr (s->label, !=, "Zero-copy");
+    g_assert_cmpuint (s->points->len, ==, 11);
+  }
+  g_assert_cmpuint (d->refs->len, ==, 2); /* PCIe and best pinned */
+  g_autoptr (GHashTable) hidden = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_add (hidden, (gpointer) "Pinned");
+  g_autoptr (MsChartData) e = ms_plot_build (runs, MS_METRIC_E2E_BANDWIDTH, TRUE, hidden);
+  g_assert_cmpuint (e->series->len, ==, MS_MODE_COUNT);
+  g_assert_true (((MsChartSeries *) g_ptr_array_index (e->series, MS_MODE_PINNED))->hidden);
+  /* Two runs: labels name the run. */
+  g_ptr_array_add (runs, r);
+  g_autoptr (MsChartData) c = ms_plot_build (runs, MS_METRIC_E2E_TIME, FALSE, NULL);
+  g_assert_nonnull (strstr (((MsChartSeries *) g_ptr_array_index (c->series, 0))->label, "H100"));
+  ms_results_free (r);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/scale/log2", test_log2_axis);
+  g_test_add_func ("/scale/linear-log10", test_linear_and_log10);
+  g_test_add_func ("/timeline/window", test_time_window);
+  g_test_add_func ("/chart/legend-hit", test_legend_hit);
+  g_test_add_func ("/plot/from-results", test_plot_from_results);
+  return g_test_run ();
+}
