@@ -306,6 +306,7 @@ draw_crosshair (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
   double bx = px + fs;
   if (bx + bw > l->plot_x + l->plot_w)
     bx = px - fs - bw;
+  bx = MAX (bx, 0); /* keep the box on the canvas whatever its width */
   double by = l->plot_y + fs * 0.5;
   set_color (cr, &st->bg, 0.92);
   cairo_rectangle (cr, bx, by, bw, bh);

@@ -26,6 +26,7 @@ struct _MsWindow {
   GtkDropDown *order_dropdown;
   GtkBox *modes_box;
   AdwViewStack *stack;
+  GtkPaned *paned;
   GMenu *reference_menu;
 
   GtkCheckButton *mode_checks[MS_MODE_COUNT];
@@ -1070,6 +1071,8 @@ set_presentation (MsWindow *self, gboolean on)
   self->presentation = on;
   self->scale.text_scale = on ? 1.6 : 1.0;
   self->scale.line_scale = on ? 2.0 : 1.0;
+  /* The settings give way to the chart in front of a class. */
+  gtk_widget_set_visible (gtk_paned_get_start_child (self->paned), !on);
   if (on) {
     gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
     gtk_window_fullscreen (GTK_WINDOW (self));
@@ -1329,6 +1332,7 @@ build_views (MsWindow *self)
   gtk_widget_add_css_class (hint, "dim-label");
   gtk_widget_set_hexpand (hint, TRUE);
   gtk_label_set_xalign (GTK_LABEL (hint), 1);
+  gtk_label_set_ellipsize (GTK_LABEL (hint), PANGO_ELLIPSIZE_END);
   gtk_box_append (GTK_BOX (bar), hint);
   self->bandwidth_view = ms_plot_view_new (MS_METRIC_E2E_BANDWIDTH);
   /* Bandwidths span three decades (0.1 to 1000 GB/s): log by default. */
@@ -1520,6 +1524,7 @@ ms_window_class_init (MsWindowClass *klass)
   CHILD (order_dropdown);
   CHILD (modes_box);
   CHILD (stack);
+  CHILD (paned);
   CHILD (reference_menu);
 #undef CHILD
 }
