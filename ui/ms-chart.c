@@ -129,18 +129,56 @@ set_color (cairo_t *cr, const GdkRGBA *c, double alpha)
   cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha * alpha);
 }
 
+/* One layout per thread, reused across calls: creating a PangoLayout and a
+ * font description for every label cost more than the rest of a chart. */
+typedef struct {
+  PangoLayout *layout;
+  PangoFontDescription *font;
+  double size;
+  gboolean bold;
+} MsTextCache;
+
+static void
+text_cache_free (gpointer data)
+{
+  MsTextCache *c = data;
+  g_clear_object (&c->layout);
+  g_clear_pointer (&c->font, pango_font_description_free);
+  g_free (c);
+}
+
+static GPrivate text_cache_key = G_PRIVATE_INIT (text_cache_free);
+
+static PangoLayout *
+text_layout (cairo_t *cr, double size, gboolean bold)
+{
+  MsTextCache *c = g_private_get (&text_cache_key);
+  if (!c) {
+    c = g_new0 (MsTextCache, 1);
+    c->font = pango_font_description_new ();
+    pango_font_description_set_family (c->font, "Sans");
+    g_private_set (&text_cache_key, c);
+  }
+  if (!c->layout)
+    c->layout = pango_cairo_create_layout (cr);
+  else
+    pango_cairo_update_layout (cr, c->layout);
+  if (c->size != size || c->bold != bold || !pango_layout_get_font_description (c->layout)) {
+    pango_font_description_set_absolute_size (c->font, size * PANGO_SCALE);
+    pango_font_description_set_weight (c->font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+    pango_layout_set_font_description (c->layout, c->font);
+    c->size = size;
+    c->bold = bold;
+  }
+  return c->layout;
+}
+
 void
 ms_draw_text (cairo_t *cr, const char *text, double x, double y, double size, double align_x,
               double align_y, gboolean bold, double *w_out, double *h_out)
 {
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *font = pango_font_description_new ();
+  PangoLayout *layout = text_layout (cr, size, bold);
   int w, h;
-  pango_font_description_set_family (font, "Sans");
-  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
-  if (bold)
-    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-  pango_layout_set_font_description (layout, font);
   pango_layout_set_text (layout, text, -1);
   pango_layout_get_pixel_size (layout, &w, &h);
   if (w_out)
@@ -151,8 +189,6 @@ ms_draw_text (cairo_t *cr, const char *text, double x, double y, double size, do
     cairo_move_to (cr, x - w * align_x, y - h * align_y);
     pango_cairo_show_layout (cr, layout);
   }
-  pango_font_description_free (font);
-  g_object_unref (layout);
 }
 
 void
@@ -168,8 +204,8 @@ ms_set_dash (cairo_t *cr, guint dash, double lw)
     cairo_set_dash (cr, NULL, 0, 0);
 }
 
-void
-ms_draw_marker (cairo_t *cr, guint shape, double x, double y, double r, gboolean filled)
+static void
+marker_path (cairo_t *cr, guint shape, double x, double y, double r)
 {
   switch (shape % 4) {
   case 0:
@@ -193,6 +229,12 @@ ms_draw_marker (cairo_t *cr, guint shape, double x, double y, double r, gboolean
     cairo_close_path (cr);
     break;
   }
+}
+
+void
+ms_draw_marker (cairo_t *cr, guint shape, double x, double y, double r, gboolean filled)
+{
+  marker_path (cr, shape, x, y, r);
   if (filled)
     cairo_fill (cr);
   else
@@ -390,27 +432,29 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
   MsTick ticks[64];
   guint max_x_ticks = MAX (2, (guint) (l->plot_w / (fs * 5.5)));
   guint n = ms_scale_ticks (&l->xs, ticks, MIN (max_x_ticks, 64));
+  MsTick yticks[64];
+  guint ny = ms_scale_ticks (&l->ys, yticks, MIN ((guint) MAX (2, l->plot_h / (fs * 2.5)), 64));
   cairo_set_line_width (cr, 1);
+  set_color (cr, &st->fg, 0.12);
   for (guint i = 0; i < n; i++) {
     double px = round (ms_scale_to_pixel (&l->xs, ticks[i].value)) + 0.5;
-    set_color (cr, &st->fg, 0.12);
     cairo_move_to (cr, px, l->plot_y);
     cairo_line_to (cr, px, l->plot_y + l->plot_h);
-    cairo_stroke (cr);
-    set_color (cr, &st->fg, 0.8);
-    ms_draw_text (cr, ticks[i].label, px, l->plot_y + l->plot_h + fs * 0.4, fs, 0.5, 0, FALSE,
-                  NULL, NULL);
   }
-  n = ms_scale_ticks (&l->ys, ticks, MIN ((guint) MAX (2, l->plot_h / (fs * 2.5)), 64));
-  for (guint i = 0; i < n; i++) {
-    double py = round (ms_scale_to_pixel (&l->ys, ticks[i].value)) + 0.5;
-    set_color (cr, &st->fg, 0.12);
+  for (guint i = 0; i < ny; i++) {
+    double py = round (ms_scale_to_pixel (&l->ys, yticks[i].value)) + 0.5;
     cairo_move_to (cr, l->plot_x, py);
     cairo_line_to (cr, l->plot_x + l->plot_w, py);
-    cairo_stroke (cr);
-    set_color (cr, &st->fg, 0.8);
-    ms_draw_text (cr, ticks[i].label, l->plot_x - fs * 0.4, py, fs, 1, 0.5, FALSE, NULL, NULL);
   }
+  cairo_stroke (cr);
+  set_color (cr, &st->fg, 0.8);
+  for (guint i = 0; i < n; i++)
+    ms_draw_text (cr, ticks[i].label, round (ms_scale_to_pixel (&l->xs, ticks[i].value)),
+                  l->plot_y + l->plot_h + fs * 0.4, fs, 0.5, 0, FALSE, NULL, NULL);
+  for (guint i = 0; i < ny; i++)
+    ms_draw_text (cr, yticks[i].label, l->plot_x - fs * 0.4,
+                  round (ms_scale_to_pixel (&l->ys, yticks[i].value)), fs, 1, 0.5, FALSE, NULL,
+                  NULL);
   set_color (cr, &st->fg, 0.55);
   cairo_rectangle (cr, l->plot_x + 0.5, l->plot_y + 0.5, l->plot_w - 1, l->plot_h - 1);
   cairo_stroke (cr);
@@ -498,25 +542,38 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
     }
     cairo_stroke (cr);
     ms_set_dash (cr, 0, lw);
+    /* Markers and crosses of a series go out in one fill and one stroke:
+     * a path per point costs more than the drawing itself. */
+    gboolean crosses = FALSE;
     for (guint k = 0; k < s->points->len; k++) {
       const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-      double px = ms_scale_to_pixel (&l->xs, p->x);
-      if (p->failed) {
-        /* A cross on the x axis: measured, but no value (see the table). */
-        double py = l->plot_y + l->plot_h - fs * 0.6, r = fs * 0.35;
-        cairo_set_line_width (cr, lw);
-        cairo_move_to (cr, px - r, py - r);
-        cairo_line_to (cr, px + r, py + r);
-        cairo_move_to (cr, px + r, py - r);
-        cairo_line_to (cr, px - r, py + r);
-        cairo_stroke (cr);
+      if (p->failed || (d->y_kind != MS_SCALE_LINEAR && p->y <= 0)) {
+        crosses = crosses || p->failed;
         continue;
       }
-      if (d->y_kind != MS_SCALE_LINEAR && p->y <= 0)
+      marker_path (cr, s->shape, ms_scale_to_pixel (&l->xs, p->x),
+                   ms_scale_to_pixel (&l->ys, p->y), fs * 0.3 * sqrt (st->line_scale));
+    }
+    cairo_set_line_width (cr, lw * 0.8);
+    if (s->dash == 0)
+      cairo_fill (cr);
+    else
+      cairo_stroke (cr);
+    for (guint k = 0; crosses && k < s->points->len; k++) {
+      const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+      if (!p->failed)
         continue;
-      cairo_set_line_width (cr, lw * 0.8);
-      ms_draw_marker (cr, s->shape, px, ms_scale_to_pixel (&l->ys, p->y), fs * 0.3 * st->line_scale,
-                      s->dash == 0);
+      /* A cross on the x axis: measured, but no value (see the table). */
+      double px = ms_scale_to_pixel (&l->xs, p->x);
+      double py = l->plot_y + l->plot_h - fs * 0.6, r = fs * 0.35;
+      cairo_move_to (cr, px - r, py - r);
+      cairo_line_to (cr, px + r, py + r);
+      cairo_move_to (cr, px + r, py - r);
+      cairo_line_to (cr, px - r, py + r);
+    }
+    if (crosses) {
+      cairo_set_line_width (cr, lw);
+      cairo_stroke (cr);
     }
   }
   cairo_restore (cr);
@@ -557,12 +614,21 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
     ly += th * 1.25;
   }
 
-  if (hover_x >= l->plot_x && hover_x <= l->plot_x + l->plot_w)
-    draw_crosshair (cr, d, st, l, hover_x, fs, lw);
-
   cairo_restore (cr);
+  ms_chart_draw_crosshair (cr, d, st, l, hover_x);
   if (!layout)
     ms_chart_layout_clear (&local);
+}
+
+void
+ms_chart_draw_crosshair (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
+                         const MsChartLayout *l, double hover_x)
+{
+  if (!(hover_x >= l->plot_x && hover_x <= l->plot_x + l->plot_w))
+    return;
+  cairo_save (cr);
+  draw_crosshair (cr, d, st, l, hover_x, 12.0 * st->text_scale, 1.6 * st->line_scale);
+  cairo_restore (cr);
 }
 
 int

@@ -85,6 +85,11 @@ void ms_chart_style_init_dark (MsChartStyle *style);
 void ms_chart_draw (cairo_t *cr, const MsChartData *data, const MsChartStyle *style,
                     double width, double height, double hover_x, MsChartLayout *layout);
 
+/* Only the crosshair, over a chart drawn before with this layout: hovering
+ * repaints a cached chart and this. */
+void ms_chart_draw_crosshair (cairo_t *cr, const MsChartData *data, const MsChartStyle *style,
+                              const MsChartLayout *layout, double hover_x);
+
 /* Index of the legend entry under (x, y), or -1. */
 int ms_chart_layout_hit_legend (const MsChartLayout *layout, double x, double y);
 /* Whether (x, y) lies in the plot area. */

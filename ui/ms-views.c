@@ -36,6 +36,11 @@ struct _MsPlotView {
   MsChartData *data;  /* built lazily from runs */
   MsChartLayout layout;
   double hover_x;
+  /* The chart without the crosshair, at the widget's size and scale:
+   * hovering repaints this and the crosshair only. */
+  cairo_surface_t *cache;
+  int cache_w, cache_h, cache_scale;
+  gboolean cache_dark;
 };
 
 G_DEFINE_FINAL_TYPE (MsPlotView, ms_plot_view, GTK_TYPE_WIDGET)
@@ -54,10 +59,17 @@ ms_plot_view_get_data (MsPlotView *self)
   return plot_data (self);
 }
 
+static void
+drop_cache (MsPlotView *self)
+{
+  g_clear_pointer (&self->cache, cairo_surface_destroy);
+}
+
 void
 ms_plot_view_invalidate (MsPlotView *self)
 {
   g_clear_pointer (&self->data, ms_chart_data_free);
+  drop_cache (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -66,10 +78,30 @@ ms_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   MsPlotView *self = MS_PLOT_VIEW (widget);
   int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  int scale = gtk_widget_get_scale_factor (widget);
   MsChartStyle style;
   ms_view_style_from_widget (widget, &self->scale, &style);
+  if (w <= 0 || h <= 0)
+    return;
+  if (self->cache && (self->cache_w != w || self->cache_h != h || self->cache_scale != scale ||
+                      self->cache_dark != style.dark))
+    drop_cache (self);
+  if (!self->cache) {
+    /* Device scale keeps lines and text crisp on HiDPI screens. */
+    self->cache = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w * scale, h * scale);
+    cairo_surface_set_device_scale (self->cache, scale, scale);
+    cairo_t *cc = cairo_create (self->cache);
+    ms_chart_draw (cc, plot_data (self), &style, w, h, -1, &self->layout);
+    cairo_destroy (cc);
+    self->cache_w = w;
+    self->cache_h = h;
+    self->cache_scale = scale;
+    self->cache_dark = style.dark;
+  }
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  ms_chart_draw (cr, plot_data (self), &style, w, h, self->hover_x, &self->layout);
+  cairo_set_source_surface (cr, self->cache, 0, 0);
+  cairo_paint (cr);
+  ms_chart_draw_crosshair (cr, plot_data (self), &style, &self->layout, self->hover_x);
   cairo_destroy (cr);
 }
 
@@ -117,6 +149,7 @@ on_plot_leave (GtkEventControllerMotion *c, MsPlotView *self)
 static void
 on_style_changed (MsPlotView *self)
 {
+  drop_cache (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -126,6 +159,7 @@ ms_plot_view_dispose (GObject *object)
   MsPlotView *self = MS_PLOT_VIEW (object);
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
   g_clear_pointer (&self->data, ms_chart_data_free);
+  drop_cache (self);
   G_OBJECT_CLASS (ms_plot_view_parent_class)->dispose (object);
 }
 
@@ -207,6 +241,7 @@ void
 ms_plot_view_set_scale (MsPlotView *self, const MsViewScale *scale)
 {
   self->scale = *scale;
+  drop_cache (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
