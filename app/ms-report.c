@@ -26,7 +26,8 @@ ms_report_device (FILE *out, const MsDeviceInfo *d)
   fprintf (out, "Device %d of %d: %s\n", d->index, d->count, d->name);
   fprintf (out, "  compute capability      %d.%d\n", d->cc_major, d->cc_minor);
   fprintf (out, "  memory                  %s total, %s free\n", total, freeb);
-  fprintf (out, "  CUDA driver / runtime   %s / %s\n", drv, rt);
+  fprintf (out, "  CUDA driver / runtime   %s / %s (NVIDIA driver %s)\n", drv, rt,
+           d->driver_release[0] ? d->driver_release : "unknown");
   if (d->pcie_gen > 0)
     fprintf (out, "  PCIe link               gen%d x%d now, gen%d x%d max (%.1f GB/s per direction)\n",
              d->pcie_gen, d->pcie_width, d->pcie_gen_max, d->pcie_width_max,

@@ -134,7 +134,8 @@ typedef struct {
   int cc_major, cc_minor;
   uint64_t total_mem;
   uint64_t free_mem;
-  int driver_version;      /* e.g. 13000 */
+  int driver_version;      /* CUDA driver API version, e.g. 13000 */
+  char driver_release[32]; /* the kernel driver, e.g. "580.159.04" (NVML) */
   int runtime_version;
   int pcie_gen;            /* 0 when unknown */
   int pcie_width;          /* 0 when unknown */

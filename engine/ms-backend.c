@@ -84,6 +84,7 @@ system_query_device (MsBackend *self, int index, MsDeviceInfo *info)
   snprintf (info->pci_bus_id, sizeof info->pci_bus_id, "%s", k.pci_bus_id);
   ms_nvml_pcie_link (info->pci_bus_id, &info->pcie_gen, &info->pcie_width,
                      &info->pcie_gen_max, &info->pcie_width_max);
+  ms_nvml_driver_release (info->driver_release, sizeof info->driver_release);
   return true;
 #else
   (void) index;

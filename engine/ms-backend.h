@@ -54,5 +54,7 @@ void ms_host_cpu_affinity (char *buf, size_t len);
 /* PCIe link facts through NVML loaded at run time; false when unknown. */
 bool ms_nvml_pcie_link (const char *pci_bus_id, int *gen, int *width, int *gen_max,
                         int *width_max);
+/* The kernel driver's release ("580.159.04"); false when unknown. */
+bool ms_nvml_driver_release (char *buf, size_t len);
 
 double ms_now_us (void);

@@ -245,6 +245,9 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
   fprintf (w->f, "# memory-total-bytes: %llu\n", (unsigned long long) d->total_mem);
   fprintf (w->f, "# memory-free-bytes: %llu\n", (unsigned long long) d->free_mem);
   fprintf (w->f, "# driver: %s\n", drv);
+  char release[40];
+  clean_line (d->driver_release[0] ? d->driver_release : "unknown", release, sizeof release);
+  fprintf (w->f, "# nvidia-driver: %s\n", release);
   fprintf (w->f, "# cuda-runtime: %s\n", rt);
   if (d->pcie_gen > 0)
     fprintf (w->f, "# pcie-link: gen%d x%d (max gen%d x%d)\n", d->pcie_gen, d->pcie_width,

@@ -48,3 +48,27 @@ ms_nvml_pcie_link (const char *pci_bus_id, int *gen, int *width, int *gen_max, i
   dlclose (lib);
   return ok;
 }
+
+typedef int (*NvmlDriverVersion) (char *, unsigned int);
+
+bool
+ms_nvml_driver_release (char *buf, size_t len)
+{
+  buf[0] = '\0';
+  void *lib = dlopen ("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!lib)
+    return false;
+  NvmlInit init = (NvmlInit) dlsym (lib, "nvmlInit_v2");
+  NvmlShutdown shutdown = (NvmlShutdown) dlsym (lib, "nvmlShutdown");
+  NvmlDriverVersion version = (NvmlDriverVersion) dlsym (lib, "nvmlSystemGetDriverVersion");
+  bool ok = false;
+  if (init && shutdown && version && init () == 0) {
+    char tmp[96] = "";
+    ok = version (tmp, sizeof tmp) == 0;
+    if (ok)
+      snprintf (buf, len, "%s", tmp);
+    shutdown ();
+  }
+  dlclose (lib);
+  return ok;
+}
