@@ -13,4 +13,8 @@ if [ "${1:-}" = cli ] || { [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" 
   [ $# -gt 0 ] || set -- run
   exec build/app/memsweep "$@"
 fi
+# Uninstalled: the settings schema and the reference runs come from the
+# build and source trees.
+export GSETTINGS_SCHEMA_DIR="$PWD/build/data${GSETTINGS_SCHEMA_DIR:+:$GSETTINGS_SCHEMA_DIR}"
+export MEMSWEEP_REFERENCE_DIR="${MEMSWEEP_REFERENCE_DIR:-$PWD/data/reference}"
 exec build/app/gtk/memsweep-gtk "$@"

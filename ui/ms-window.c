@@ -1613,3 +1613,15 @@ ms_window_get_n_runs (MsWindow *self)
 {
   return self->runs->len;
 }
+
+gboolean
+ms_window_is_sweeping (MsWindow *self)
+{
+  return self->job != NULL;
+}
+
+const MsResults *
+ms_window_get_live (MsWindow *self)
+{
+  return self->live;
+}

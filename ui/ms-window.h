@@ -30,6 +30,9 @@ void ms_window_start_sweep (MsWindow *self);
 void ms_window_set_view (MsWindow *self, MsViewKind view);
 MsViewKind ms_window_get_view (MsWindow *self);
 guint ms_window_get_n_runs (MsWindow *self);
+gboolean ms_window_is_sweeping (MsWindow *self);
+/* The live sweep's results so far, or NULL. */
+const MsResults *ms_window_get_live (MsWindow *self);
 /* Exports through the engine / the chart drawing, without dialogs. */
 gboolean ms_window_export_csv (MsWindow *self, const char *path, gboolean summary,
                                GError **error);
