@@ -484,7 +484,7 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
       continue;
     double py = round (ms_scale_to_pixel (&l->ys, r->y)) + 0.5;
     /* Two lines close together: the second label goes below its line. */
-    gboolean below = fabs (py - last_label_y) < fs * 2.4;
+    gboolean below = fabs (py - last_label_y) < fs * 3.5;
     last_label_y = py;
     set_color (cr, &st->fg, 0.6);
     cairo_set_line_width (cr, lw * 0.8);
