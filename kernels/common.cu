@@ -234,6 +234,30 @@ k_alloc_device (KCtx *ctx, KBuffers *b)
 }
 
 bool
+k_alloc_malloc_host (KCtx *ctx, KBuffers *b)
+{
+  b->host_kind = K_HOST_MALLOC;
+  for (int i = 0; i < 3; i++)
+    if (!(b->h[i] = (float *) malloc (ctx->run->n * sizeof (float)))) {
+      k_fail_msg (ctx, "malloc: out of host memory");
+      return false;
+    }
+  return k_alloc_device (ctx, b);
+}
+
+bool
+k_rep_kernel_on_host_memory (KCtx *ctx, const float *a, const float *b, float *c, KBuffers *bufs)
+{
+  k_init_phase (ctx, bufs->h[0], bufs->h[1], bufs->h[2]);
+  K_CANCEL_POINT (ctx);
+  if (!k_timed_kernel (ctx, a, b, c, 0))
+    return false;
+  K_CANCEL_POINT (ctx);
+  k_verify_phase (ctx, bufs->h[2]);
+  return true;
+}
+
+bool
 k_explicit_copies (KCtx *ctx, KBuffers *b, bool async)
 {
   MsKRun *run = ctx->run;

@@ -2,21 +2,7 @@
  * cudaHostRegister. Register and unregister happen in every repetition and
  * are timed as phases of their own: they cost about as much as the copies
  * they enable. */
-#include <stdlib.h>
-
 #include "ms-k-common.cuh"
-
-static bool
-registered_alloc (KCtx *ctx, KBuffers *b)
-{
-  b->host_kind = K_HOST_MALLOC;
-  for (int i = 0; i < 3; i++)
-    if (!(b->h[i] = (float *) malloc (ctx->run->n * sizeof (float)))) {
-      k_fail_msg (ctx, "malloc: out of host memory");
-      return false;
-    }
-  return k_alloc_device (ctx, b);
-}
 
 static bool
 registered_rep (KCtx *ctx, KBuffers *b)
@@ -50,4 +36,4 @@ registered_rep (KCtx *ctx, KBuffers *b)
   return true;
 }
 
-const KMode k_mode_registered = { registered_alloc, registered_rep };
+const KMode k_mode_registered = { k_alloc_malloc_host, registered_rep };

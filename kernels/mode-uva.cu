@@ -16,13 +16,7 @@ uva_alloc (KCtx *ctx, KBuffers *b)
 static bool
 uva_rep (KCtx *ctx, KBuffers *b)
 {
-  k_init_phase (ctx, b->h[0], b->h[1], b->h[2]);
-  K_CANCEL_POINT (ctx);
-  if (!k_timed_kernel (ctx, b->h[0], b->h[1], b->h[2], 0))
-    return false;
-  K_CANCEL_POINT (ctx);
-  k_verify_phase (ctx, b->h[2]);
-  return true;
+  return k_rep_kernel_on_host_memory (ctx, b->h[0], b->h[1], b->h[2], b);
 }
 
 const KMode k_mode_uva = { uva_alloc, uva_rep };

@@ -18,13 +18,7 @@ zero_copy_alloc (KCtx *ctx, KBuffers *b)
 static bool
 zero_copy_rep (KCtx *ctx, KBuffers *b)
 {
-  k_init_phase (ctx, b->h[0], b->h[1], b->h[2]);
-  K_CANCEL_POINT (ctx);
-  if (!k_timed_kernel (ctx, b->d[0], b->d[1], b->d[2], 0))
-    return false;
-  K_CANCEL_POINT (ctx);
-  k_verify_phase (ctx, b->h[2]);
-  return true;
+  return k_rep_kernel_on_host_memory (ctx, b->d[0], b->d[1], b->d[2], b);
 }
 
 const KMode k_mode_zero_copy = { zero_copy_alloc, zero_copy_rep };

@@ -139,6 +139,12 @@ bool k_rep_explicit_async (KCtx *ctx, KBuffers *b);
 bool k_timed_kernel (KCtx *ctx, const float *a, const float *b, float *c, cudaStream_t stream);
 /* cudaMalloc of the three device buffers. */
 bool k_alloc_device (KCtx *ctx, KBuffers *b);
+/* malloc'd host buffers plus the device buffers (pageable, registered). */
+bool k_alloc_malloc_host (KCtx *ctx, KBuffers *b);
+/* init, a kernel that works on host memory through a, b, c (device views
+ * or host pointers), verify: zero-copy and uva. */
+bool k_rep_kernel_on_host_memory (KCtx *ctx, const float *a, const float *b, float *c,
+                                  KBuffers *bufs);
 
 /* Modes, one file each. */
 extern const KMode k_mode_pageable;

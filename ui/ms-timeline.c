@@ -106,6 +106,27 @@ set_rgba (cairo_t *cr, const GdkRGBA *c, double alpha)
   cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha * alpha);
 }
 
+/* A row of phase swatches from (x, y); returns where the row ends. */
+static double
+draw_phase_legend (cairo_t *cr, const gboolean seen[MS_PHASE_COUNT], const MsChartStyle *st,
+                   double x, double y, double fs)
+{
+  double tw;
+  for (int p = 0; p < MS_PHASE_COUNT; p++) {
+    if (!seen[p])
+      continue;
+    GdkRGBA c;
+    ms_phase_color (p, st->dark, &c);
+    set_rgba (cr, &c, 1);
+    cairo_rectangle (cr, x, y + fs * 0.2, fs, fs);
+    cairo_fill (cr);
+    set_rgba (cr, &st->fg, 0.9);
+    ms_draw_text (cr, ms_phase_name (p), x + fs * 1.3, y, fs, 0, 0, FALSE, &tw, NULL);
+    x += tw + fs * 2.3;
+  }
+  return x;
+}
+
 static void
 format_us (double us, char *buf, gsize len)
 {
@@ -334,18 +355,7 @@ ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *
   for (size_t i = 0; i < cell->n_events; i++)
     if (cell->events[i].rep == rep)
       seen[cell->events[i].phase] = TRUE;
-  for (int p = 0; p < MS_PHASE_COUNT; p++) {
-    if (!seen[p])
-      continue;
-    GdkRGBA c;
-    ms_phase_color (p, st->dark, &c);
-    set_rgba (cr, &c, 1);
-    cairo_rectangle (cr, lx, ly + fs * 0.2, fs, fs);
-    cairo_fill (cr);
-    set_rgba (cr, &st->fg, 0.9);
-    ms_draw_text (cr, ms_phase_name (p), lx + fs * 1.3, ly, fs, 0, 0, FALSE, &tw, NULL);
-    lx += tw + fs * 2.3;
-  }
+  lx = draw_phase_legend (cr, seen, st, lx, ly, fs);
   set_rgba (cr, &st->fg, 0.7);
   ms_draw_text (cr, "host lane: hatched = asynchronous call, outlined = call blocked the host",
                 lx + fs, ly, fs * 0.9, 0, 0, FALSE, NULL, NULL);
@@ -476,19 +486,7 @@ ms_breakdown_draw (cairo_t *cr, GPtrArray *runs, int exponent, const MsChartStyl
     set_rgba (cr, &st->fg, 0.8);
     ms_draw_text (cr, t, x + fs * 0.4, y + row_h / 2, fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
   }
-  double lx = left, ly = plot_bottom + axis_h + fs * 0.2;
-  for (int p = 0; p < MS_PHASE_COUNT; p++) {
-    if (!seen[p])
-      continue;
-    GdkRGBA col;
-    ms_phase_color (p, st->dark, &col);
-    set_rgba (cr, &col, 1);
-    cairo_rectangle (cr, lx, ly + fs * 0.2, fs, fs);
-    cairo_fill (cr);
-    set_rgba (cr, &st->fg, 0.9);
-    ms_draw_text (cr, ms_phase_name (p), lx + fs * 1.3, ly, fs, 0, 0, FALSE, &tw, NULL);
-    lx += tw + fs * 2.3;
-  }
+  draw_phase_legend (cr, seen, st, left, plot_bottom + axis_h + fs * 0.2, fs);
 out:
   g_ptr_array_unref (cells);
   g_ptr_array_unref (labels);
