@@ -434,8 +434,8 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
   guint n = ms_scale_ticks (&l->xs, ticks, MIN (max_x_ticks, 64));
   MsTick yticks[64];
   guint ny = ms_scale_ticks (&l->ys, yticks, MIN ((guint) MAX (2, l->plot_h / (fs * 2.5)), 64));
-  cairo_set_line_width (cr, 1);
-  set_color (cr, &st->fg, 0.12);
+  cairo_set_line_width (cr, st->high_contrast ? 1.5 : 1);
+  set_color (cr, &st->fg, st->high_contrast ? 0.3 : 0.12);
   for (guint i = 0; i < n; i++) {
     double px = round (ms_scale_to_pixel (&l->xs, ticks[i].value)) + 0.5;
     cairo_move_to (cr, px, l->plot_y);
@@ -447,7 +447,7 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
     cairo_line_to (cr, l->plot_x + l->plot_w, py);
   }
   cairo_stroke (cr);
-  set_color (cr, &st->fg, 0.8);
+  set_color (cr, &st->fg, st->high_contrast ? 1 : 0.8);
   for (guint i = 0; i < n; i++)
     ms_draw_text (cr, ticks[i].label, round (ms_scale_to_pixel (&l->xs, ticks[i].value)),
                   l->plot_y + l->plot_h + fs * 0.4, fs, 0.5, 0, FALSE, NULL, NULL);
@@ -455,7 +455,7 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
     ms_draw_text (cr, yticks[i].label, l->plot_x - fs * 0.4,
                   round (ms_scale_to_pixel (&l->ys, yticks[i].value)), fs, 1, 0.5, FALSE, NULL,
                   NULL);
-  set_color (cr, &st->fg, 0.55);
+  set_color (cr, &st->fg, st->high_contrast ? 1 : 0.55);
   cairo_rectangle (cr, l->plot_x + 0.5, l->plot_y + 0.5, l->plot_w - 1, l->plot_h - 1);
   cairo_stroke (cr);
 

@@ -48,6 +48,7 @@ typedef struct {
   gboolean dark;
   double text_scale; /* 1 normal; larger in presentation mode */
   double line_scale;
+  gboolean high_contrast; /* stronger grid and frame (projectors, a11y) */
 } MsChartStyle;
 
 typedef struct {

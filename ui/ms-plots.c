@@ -95,9 +95,10 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
   };
   d->title = g_strdup (titles[metric]);
   d->x_label = g_strdup ("size per vector (log₂)");
-  d->y_label = g_strdup (time ? "time (µs, log)" : log_y ? "GB/s (log)" : "GB/s");
+  d->y_label = g_strdup (time ? (log_y ? "time (µs, log)" : "time (µs)")
+                              : log_y ? "GB/s (log)" : "GB/s");
   d->unit = g_strdup (time ? "µs" : "GB/s");
-  d->y_kind = time || log_y ? MS_SCALE_LOG10 : MS_SCALE_LINEAR;
+  d->y_kind = log_y ? MS_SCALE_LOG10 : MS_SCALE_LINEAR;
   d->empty_text = g_strdup ("No results yet: run a sweep, or open a CSV file or a reference run");
 
   double best_pinned = 0;

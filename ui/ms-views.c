@@ -21,7 +21,10 @@ ms_view_style_from_widget (GtkWidget *widget, const MsViewScale *scale, MsChartS
   if (scale) {
     style->text_scale = scale->text_scale;
     style->line_scale = scale->line_scale;
+    style->high_contrast = scale->high_contrast;
   }
+  style->high_contrast =
+    style->high_contrast || adw_style_manager_get_high_contrast (adw_style_manager_get_default ());
 }
 
 /* ---- MsPlotView --------------------------------------------------------- */
@@ -103,6 +106,22 @@ ms_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   cairo_paint (cr);
   ms_chart_draw_crosshair (cr, plot_data (self), &style, &self->layout, self->hover_x);
   cairo_destroy (cr);
+}
+
+gboolean
+ms_plot_view_get_series_hidden (MsPlotView *self, const char *label)
+{
+  return g_hash_table_contains (self->hidden, label);
+}
+
+void
+ms_plot_view_set_series_hidden (MsPlotView *self, const char *label, gboolean hidden)
+{
+  if (hidden)
+    g_hash_table_add (self->hidden, g_strdup (label));
+  else
+    g_hash_table_remove (self->hidden, label);
+  ms_plot_view_invalidate (self);
 }
 
 gboolean

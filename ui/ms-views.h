@@ -16,6 +16,7 @@ G_BEGIN_DECLS
 typedef struct {
   double text_scale;
   double line_scale;
+  gboolean high_contrast; /* presentation mode */
 } MsViewScale;
 
 /* The style a view paints with: libadwaita's named colours, so that dark
@@ -34,6 +35,8 @@ void ms_plot_view_set_scale (MsPlotView *self, const MsViewScale *scale);
 void ms_plot_view_invalidate (MsPlotView *self);
 /* The data as drawn now (for exports and tests). */
 const MsChartData *ms_plot_view_get_data (MsPlotView *self);
+gboolean ms_plot_view_get_series_hidden (MsPlotView *self, const char *label);
+void ms_plot_view_set_series_hidden (MsPlotView *self, const char *label, gboolean hidden);
 /* Toggles a series as a legend click does; returns FALSE if none is there. */
 gboolean ms_plot_view_click (MsPlotView *self, double x, double y);
 

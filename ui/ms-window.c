@@ -1071,6 +1071,7 @@ set_presentation (MsWindow *self, gboolean on)
   self->presentation = on;
   self->scale.text_scale = on ? 1.6 : 1.0;
   self->scale.line_scale = on ? 2.0 : 1.0;
+  self->scale.high_contrast = on;
   /* The settings give way to the chart in front of a class. */
   gtk_widget_set_visible (gtk_paned_get_start_child (self->paned), !on);
   if (on) {
@@ -1294,6 +1295,55 @@ on_log_toggled (MsWindow *self)
                           gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->log_toggle)));
 }
 
+/* The legend from the keyboard: a popover of check buttons, rebuilt from
+ * the chart's series each time it opens. */
+static void
+on_series_check_toggled (GtkCheckButton *check, MsPlotView *view)
+{
+  ms_plot_view_set_series_hidden (view, gtk_check_button_get_label (check),
+                                  !gtk_check_button_get_active (check));
+}
+
+static void
+on_series_popover_show (GtkPopover *popover, MsPlotView *view)
+{
+  GtkWidget *box = gtk_popover_get_child (popover);
+  GtkWidget *child;
+  while ((child = gtk_widget_get_first_child (box)))
+    gtk_box_remove (GTK_BOX (box), child);
+  const MsChartData *data = ms_plot_view_get_data (view);
+  for (guint i = 0; i < data->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (data->series, i);
+    GtkWidget *check = gtk_check_button_new_with_label (s->label);
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (check), !s->hidden);
+    g_signal_connect (check, "toggled", G_CALLBACK (on_series_check_toggled), view);
+    gtk_box_append (GTK_BOX (box), check);
+  }
+  if (data->series->len == 0)
+    gtk_box_append (GTK_BOX (box), gtk_label_new (_("No series yet")));
+}
+
+static GtkWidget *
+series_button (GtkWidget *view)
+{
+  GtkWidget *button = gtk_menu_button_new ();
+  gtk_menu_button_set_label (GTK_MENU_BUTTON (button), _("Se_ries"));
+  gtk_menu_button_set_use_underline (GTK_MENU_BUTTON (button), TRUE);
+  gtk_widget_set_tooltip_text (button, _("Show or hide series (as clicking the legend does)"));
+  GtkWidget *popover = gtk_popover_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  gtk_popover_set_child (GTK_POPOVER (popover), box);
+  g_signal_connect (popover, "show", G_CALLBACK (on_series_popover_show), view);
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (button), popover);
+  return button;
+}
+
+static void
+on_time_log_toggled (GtkToggleButton *button, MsWindow *self)
+{
+  ms_plot_view_set_log_y (MS_PLOT_VIEW (self->time_view), gtk_toggle_button_get_active (button));
+}
+
 static void
 on_breakdown_size (MsWindow *self)
 {
@@ -1337,11 +1387,20 @@ build_views (MsWindow *self)
   self->bandwidth_view = ms_plot_view_new (MS_METRIC_E2E_BANDWIDTH);
   /* Bandwidths span three decades (0.1 to 1000 GB/s): log by default. */
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->log_toggle), TRUE);
+  gtk_box_insert_child_after (GTK_BOX (bar), series_button (self->bandwidth_view), self->log_toggle);
   self->view_pages[MS_VIEW_BANDWIDTH] = page (bar, self->bandwidth_view);
 
-  /* Time. */
+  /* Time: log-log by default, the chart the teaching material draws. */
+  bar = toolbar ();
   self->time_view = ms_plot_view_new (MS_METRIC_E2E_TIME);
-  self->view_pages[MS_VIEW_TIME] = page (NULL, self->time_view);
+  ms_plot_view_set_log_y (MS_PLOT_VIEW (self->time_view), TRUE);
+  GtkWidget *time_log = gtk_toggle_button_new_with_mnemonic (_("_Log scale"));
+  gtk_widget_set_tooltip_text (time_log, _("Logarithmic time axis"));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (time_log), TRUE);
+  g_signal_connect (time_log, "toggled", G_CALLBACK (on_time_log_toggled), self);
+  gtk_box_append (GTK_BOX (bar), time_log);
+  gtk_box_append (GTK_BOX (bar), series_button (self->time_view));
+  self->view_pages[MS_VIEW_TIME] = page (bar, self->time_view);
 
   /* Timeline. */
   bar = toolbar ();
