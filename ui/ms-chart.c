@@ -173,6 +173,20 @@ text_layout (cairo_t *cr, double size, gboolean bold)
   return c->layout;
 }
 
+/* As ms_draw_text, ellipsized to max_w user units when longer. */
+static void
+draw_text_max (cairo_t *cr, const char *text, double x, double y, double size, double max_w)
+{
+  PangoLayout *layout = text_layout (cr, size, FALSE);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_set_width (layout, (int) (max_w * PANGO_SCALE));
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  cairo_move_to (cr, x, y);
+  pango_cairo_show_layout (cr, layout);
+  pango_layout_set_width (layout, -1);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_NONE);
+}
+
 void
 ms_draw_text (cairo_t *cr, const char *text, double x, double y, double size, double align_x,
               double align_y, gboolean bold, double *w_out, double *h_out)
@@ -602,7 +616,9 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
     cairo_set_line_width (cr, lw * 0.8);
     ms_draw_marker (cr, s->shape, lx + fs * 0.8, ly + th / 2, fs * 0.3, s->dash == 0);
     set_color (cr, &st->fg, alpha);
-    ms_draw_text (cr, s->label, lx + fs * 2, ly, fs, 0, 0, FALSE, NULL, NULL);
+    double room = width - lx - fs * 2.2;
+    draw_text_max (cr, s->label, lx + fs * 2, ly, fs, MAX (room, fs));
+    tw = MIN (tw, room);
     if (s->hidden) {
       cairo_set_line_width (cr, 1);
       cairo_move_to (cr, lx + fs * 2, ly + th / 2);
