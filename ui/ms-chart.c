@@ -287,6 +287,11 @@ data_range (const MsChartData *d, double *xlo, double *xhi, double *ylo, double 
     *ylo = d->y_kind == MS_SCALE_LINEAR ? 0 : 1;
     *yhi = d->y_kind == MS_SCALE_LINEAR ? 1 : 10;
   }
+  if (!any) {
+    /* Nothing yet: show the default sweep's sizes, 4 KiB to 4 MiB. */
+    *xlo = 4096;
+    *xhi = 4 << 20;
+  }
   return any;
 }
 
