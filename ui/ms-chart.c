@@ -421,7 +421,7 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
     ms_draw_text (cr, s->label, 0, 0, fs, -1, 0, FALSE, &tw, &th);
     legend_w = MAX (legend_w, tw + fs * 2.6);
   }
-  legend_w = MIN (legend_w, width * 0.4);
+  legend_w = MIN (legend_w, width * 0.34);
 
   double title_h = 0;
   if (d->title) {
@@ -621,7 +621,7 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
     cairo_set_line_width (cr, lw * 0.8);
     ms_draw_marker (cr, s->shape, lx + fs * 0.8, ly + th / 2, fs * 0.3, s->dash == 0);
     set_color (cr, &st->fg, alpha);
-    double room = width - lx - fs * 2.2;
+    double room = width - lx - fs * 3;
     draw_text_max (cr, s->label, lx + fs * 2, ly, fs, MAX (room, fs));
     tw = MIN (tw, room);
     if (s->hidden) {
