@@ -20,6 +20,19 @@ spin (guint ms)
     g_main_context_iteration (NULL, FALSE);
 }
 
+static gboolean
+in_schema_range (const char *key, GVariant *value)
+{
+  g_autoptr (GSettingsSchema) schema =
+    g_settings_schema_source_lookup (g_settings_schema_source_get_default (), MS_APPLICATION_ID,
+                                     TRUE);
+  g_autoptr (GSettingsSchemaKey) k = g_settings_schema_get_key (schema, key);
+  g_variant_ref_sink (value);
+  gboolean ok = g_settings_schema_key_range_check (k, value);
+  g_variant_unref (value);
+  return ok;
+}
+
 static void
 on_activate (GApplication *app)
 {
@@ -82,11 +95,55 @@ on_activate (GApplication *app)
   g_action_group_activate_action (G_ACTION_GROUP (win), "presentation", NULL);
   spin (100);
 
+  /* Device discovery runs off the main thread; then Run is enabled for
+   * the host-only settings. */
+  for (;;) {
+    g_autofree char *blocker = ms_window_dup_run_blocker (win);
+    if (!blocker || g_get_monotonic_time () > deadline)
+      break;
+    spin (50);
+  }
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "run"));
+
+  /* Saved settings the engine refuses: a new window shows the engine's
+   * message and keeps Run disabled. Values outside the schema's ranges
+   * never get that far. */
+  g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
+  g_assert_false (in_schema_range ("max-exp", g_variant_new_int32 (29)));
+  g_assert_false (in_schema_range ("streams", g_variant_new_int32 (0)));
+  g_assert_false (in_schema_range ("reps", g_variant_new_int32 (0)));
+  g_assert_false (in_schema_range ("order", g_variant_new_string ("sideways")));
+  g_assert_true (in_schema_range ("max-exp", g_variant_new_int32 (28)));
+  struct {
+    const char *key;
+    int value;
+    const char *message;
+  } refused[] = {
+    { "min-exp", 17, "empty size range: minimum exponent 17 is larger than maximum exponent 16" },
+    { "streams", 64, "K = 64 streams need at least 64 elements per chunk set, but the smallest "
+                     "size 2^4 has only 16: raise the minimum exponent or lower K" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++) {
+    g_settings_set_int (settings, refused[i].key, refused[i].value);
+    if (i == 1) {
+      g_settings_set_int (settings, "min-exp", 4);
+      const char *with_streams[] = { "host", "streams", NULL };
+      g_settings_set_strv (settings, "modes", with_streams);
+    }
+    MsWindow *other = ms_window_new (ADW_APPLICATION (app));
+    spin (100);
+    g_autofree char *blocker = ms_window_dup_run_blocker (other);
+    g_assert_cmpstr (blocker, ==, refused[i].message);
+    g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (other), "run"));
+    gtk_window_destroy (GTK_WINDOW (other));
+  }
+  g_settings_set_int (settings, "min-exp", 12);
+  g_settings_set_int (settings, "streams", 4);
+  const char *host_only[] = { "host", NULL };
+  g_settings_set_strv (settings, "modes", host_only);
+
   /* A live sweep of the CPU baseline (the one mode every machine has):
    * cells arrive on the main thread while the worker runs. */
-  while (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "run") == FALSE &&
-         g_get_monotonic_time () < deadline)
-    spin (50);
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
   g_assert_true (ms_window_is_sweeping (win));
   while (ms_window_is_sweeping (win) && g_get_monotonic_time () < deadline)

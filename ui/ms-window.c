@@ -46,6 +46,7 @@ struct _MsWindow {
 
   MsViewScale scale;
   gboolean presentation;
+  char *run_blocker;
 
   /* Views. */
   GtkWidget *bandwidth_view, *metric_dropdown, *log_toggle;
@@ -283,13 +284,15 @@ update_actions (MsWindow *self)
   const char *why = NULL;
   if (self->job)
     why = _("A sweep is running");
-  else if (self->discovering)
-    why = _("Looking for CUDA devices…");
   else if (!valid)
     why = err;
+  else if (self->discovering)
+    why = _("Looking for CUDA devices…");
   else if (!have_gpu (self) && gpu_modes)
     why = _("No usable CUDA device: only the host mode can run (see the banner)");
   gtk_widget_set_tooltip_text (self->run_button, why ? why : _("Run the sweep (Ctrl+R)"));
+  g_free (self->run_blocker);
+  self->run_blocker = g_strdup (why);
 
   if (valid) {
     g_autofree char *summary = g_strdup_printf (
@@ -1548,6 +1551,7 @@ ms_window_finalize (GObject *object)
   g_clear_object (&self->settings);
   g_clear_object (&self->table_store);
   g_clear_object (&self->table_selection);
+  g_free (self->run_blocker);
   G_OBJECT_CLASS (ms_window_parent_class)->finalize (object);
 }
 
@@ -1683,4 +1687,10 @@ const MsResults *
 ms_window_get_live (MsWindow *self)
 {
   return self->live;
+}
+
+char *
+ms_window_dup_run_blocker (MsWindow *self)
+{
+  return g_strdup (self->run_blocker);
 }

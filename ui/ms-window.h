@@ -31,6 +31,9 @@ void ms_window_set_view (MsWindow *self, MsViewKind view);
 MsViewKind ms_window_get_view (MsWindow *self);
 guint ms_window_get_n_runs (MsWindow *self);
 gboolean ms_window_is_sweeping (MsWindow *self);
+/* Why Run is disabled (the settings' validation message, no GPU, ...), or
+ * NULL when it can run. */
+char *ms_window_dup_run_blocker (MsWindow *self);
 /* The live sweep's results so far, or NULL. */
 const MsResults *ms_window_get_live (MsWindow *self);
 /* Exports through the engine / the chart drawing, without dialogs. */
