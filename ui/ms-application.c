@@ -31,7 +31,7 @@ ms_application_activate (GApplication *app)
   gtk_window_present (GTK_WINDOW (w));
   if (self->run_at_start) {
     self->run_at_start = FALSE;
-    g_action_group_activate_action (G_ACTION_GROUP (w), "run", NULL);
+    ms_window_run_when_ready (w);
   }
 }
 

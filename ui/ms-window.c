@@ -47,6 +47,7 @@ struct _MsWindow {
   MsViewScale scale;
   gboolean presentation;
   char *run_blocker;
+  gboolean run_when_ready;
 
   /* Views. */
   GtkWidget *bandwidth_view, *metric_dropdown, *log_toggle;
@@ -1204,6 +1205,10 @@ discover_done (GObject *source, GAsyncResult *result, gpointer user_data)
     gtk_info_bar_set_revealed (self->banner, TRUE);
   }
   update_actions (self);
+  if (self->run_when_ready) {
+    self->run_when_ready = FALSE;
+    g_action_group_activate_action (G_ACTION_GROUP (self), "run", NULL);
+  }
 }
 
 /* ---- construction ------------------------------------------------------- */
@@ -1693,4 +1698,13 @@ char *
 ms_window_dup_run_blocker (MsWindow *self)
 {
   return g_strdup (self->run_blocker);
+}
+
+void
+ms_window_run_when_ready (MsWindow *self)
+{
+  if (self->discovering)
+    self->run_when_ready = TRUE;
+  else
+    g_action_group_activate_action (G_ACTION_GROUP (self), "run", NULL);
 }

@@ -27,6 +27,8 @@ void ms_window_open_file (MsWindow *self, GFile *file);
 /* Synchronous variant for tests: FALSE with error, data unchanged. */
 gboolean ms_window_load_path (MsWindow *self, const char *path, GError **error);
 void ms_window_start_sweep (MsWindow *self);
+/* Starts a sweep as soon as device discovery has finished (--run). */
+void ms_window_run_when_ready (MsWindow *self);
 void ms_window_set_view (MsWindow *self, MsViewKind view);
 MsViewKind ms_window_get_view (MsWindow *self);
 guint ms_window_get_n_runs (MsWindow *self);
