@@ -15,6 +15,8 @@ sleep 2
 export DISPLAY=:7
 "$b/bin/memsweep-gtk" --run >"$OUT/app.log" 2>&1 &
 apid=$!
+sleep "${EARLY:-2}"
+"$b/bin/xwd" -root -silent >"$OUT/early.xwd"
 sleep "${WAIT:-12}"
 "$b/bin/xwd" -root -silent >"$OUT/bandwidth.xwd"
 kill $apid $xpid 2>/dev/null
