@@ -43,6 +43,15 @@ log "default sweep through the command line"
 log "memsweep run rc=$?"
 cat "$OUT/default-table.txt"
 grep -E "Elapsed|Maximum resident" /tmp/default-stderr.txt | tee -a "$OUT/summary.log"
+if [ "${LARGE:-0}" = 1 ]; then
+  # The bandwidth plateau: 16 MiB to 1 GiB per vector.
+  log "large sweep 2^22..2^28"
+  ./build-gpu/app/memsweep run --min-exp 22 --max-exp 28 --step 2 --reps 5 --warmup 1 --quiet \
+    --out "$OUT/large" >"$OUT/large-table.txt" 2>/tmp/large-stderr.txt
+  log "large sweep rc=$? $(tail -n 1 /tmp/large-stderr.txt)"
+  rm -f "$OUT/large-summary.csv"
+  cat "$OUT/large-table.txt"
+fi
 if [ "${SANITIZE:-0}" = 1 ]; then
   # memcheck over the whole gpu suite; racecheck (shared-memory hazards,
   # ~100x slower) over a short sweep of every mode.
