@@ -632,7 +632,7 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
     cairo_set_line_width (cr, lw * 0.8);
     ms_draw_marker (cr, s->shape, lx + fs * 0.8, ly + th / 2, fs * 0.3, s->dash == 0);
     set_color (cr, &st->fg, alpha);
-    double room = width - lx - fs * 3;
+    double room = width - lx - fs * 4;
     draw_text_max (cr, s->label, lx + fs * 2, ly, fs, MAX (room, fs));
     tw = MIN (tw, room);
     if (s->hidden) {
