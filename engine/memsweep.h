@@ -225,7 +225,6 @@ void ms_results_free (MsResults *results);
 /* Takes a deep copy of cell. */
 bool ms_results_add_cell (MsResults *results, const MsCell *cell);
 const MsCell *ms_results_find (const MsResults *results, MsMode mode, int exponent);
-MsResults *ms_results_copy (const MsResults *results);
 
 void ms_cell_clear (MsCell *cell);
 bool ms_cell_copy (MsCell *dst, const MsCell *src);

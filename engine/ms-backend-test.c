@@ -261,9 +261,3 @@ ms_test_backend_live_buffers (MsBackend *backend)
 {
   return ((MsTestBackend *) backend)->live_buffers;
 }
-
-long
-ms_test_backend_runs (MsBackend *backend)
-{
-  return ((MsTestBackend *) backend)->runs;
-}

@@ -28,4 +28,3 @@ MsBackend *ms_backend_new_test (const MsTestBackendConfig *config);
 
 /* Buffers allocated and not yet freed, over all runs so far. */
 long ms_test_backend_live_buffers (MsBackend *backend);
-long ms_test_backend_runs (MsBackend *backend);

@@ -228,23 +228,6 @@ ms_results_find (const MsResults *results, MsMode mode, int exponent)
   return NULL;
 }
 
-MsResults *
-ms_results_copy (const MsResults *results)
-{
-  MsResults *copy = ms_results_new (&results->sweep, &results->device);
-  if (!copy)
-    return NULL;
-  memcpy (copy->date, results->date, sizeof copy->date);
-  memcpy (copy->version, results->version, sizeof copy->version);
-  memcpy (copy->label, results->label, sizeof copy->label);
-  for (size_t i = 0; i < results->n_cells; i++)
-    if (!ms_results_add_cell (copy, &results->cells[i])) {
-      ms_results_free (copy);
-      return NULL;
-    }
-  return copy;
-}
-
 MsFit
 ms_results_fit (const MsResults *results, MsMode mode, MsPhase which)
 {

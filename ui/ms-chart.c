@@ -333,7 +333,6 @@ draw_crosshair (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
   ms_set_dash (cr, 0, lw);
 
   /* A read-out box with every visible series' value at this size. */
-  GString *lines = g_string_new (NULL);
   char size[32];
   ms_format_size_label (x, size, sizeof size);
   GPtrArray *rows = g_ptr_array_new_with_free_func (g_free);
@@ -390,7 +389,6 @@ draw_crosshair (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
   }
   g_ptr_array_unref (rows);
   g_array_unref (colors);
-  g_string_free (lines, TRUE);
 }
 
 void
