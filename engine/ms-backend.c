@@ -82,9 +82,7 @@ system_query_device (MsBackend *self, int index, MsDeviceInfo *info)
   info->multiprocessors = k.multiprocessors;
   info->l2_bytes = k.l2_bytes;
   snprintf (info->pci_bus_id, sizeof info->pci_bus_id, "%s", k.pci_bus_id);
-  ms_nvml_pcie_link (info->pci_bus_id, &info->pcie_gen, &info->pcie_width,
-                     &info->pcie_gen_max, &info->pcie_width_max);
-  ms_nvml_driver_release (info->driver_release, sizeof info->driver_release);
+  ms_nvml_query (info);
   return true;
 #else
   (void) index;

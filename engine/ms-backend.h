@@ -51,10 +51,8 @@ MsCellStatus ms_host_run_cell (const MsRunArgs *args, MsRunOutput *out);
 uint64_t ms_host_available_memory (void);
 void ms_host_cpu_affinity (char *buf, size_t len);
 
-/* PCIe link facts through NVML loaded at run time; false when unknown. */
-bool ms_nvml_pcie_link (const char *pci_bus_id, int *gen, int *width, int *gen_max,
-                        int *width_max);
-/* The kernel driver's release ("580.159.04"); false when unknown. */
-bool ms_nvml_driver_release (char *buf, size_t len);
+/* PCIe link (current and maximum) and the driver release through NVML,
+ * loaded at run time; unknown fields stay 0 or "". Needs info->pci_bus_id. */
+void ms_nvml_query (MsDeviceInfo *info);
 
 double ms_now_us (void);

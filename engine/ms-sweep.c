@@ -55,7 +55,7 @@ ms_sweep_validate (const MsSweep *sweep, char *err, size_t errlen)
     FAIL ("stream count K must be at least 1 (got %d)", sweep->streams);
   if (sweep->streams > MS_MAX_STREAMS)
     FAIL ("stream count K must be at most %d (got %d)", MS_MAX_STREAMS, sweep->streams);
-  if (sweep->modes[MS_MODE_STREAMS] && sweep->min_exp < 30 &&
+  if (sweep->modes[MS_MODE_STREAMS] &&
       (1ull << sweep->min_exp) < (unsigned long long) sweep->streams)
     FAIL ("K = %d streams need at least %d elements per chunk set, but the smallest size "
           "2^%d has only %llu: raise the minimum exponent or lower K",
