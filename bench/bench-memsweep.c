@@ -42,8 +42,8 @@ main (int argc, char **argv)
     uint64_t vec = (1ull << e) * sizeof (float);
     double ref_h2d[16], ref_d2h[16], ms_h2d[16], ms_d2h[16];
     for (int r = 0; r < rounds && r < 16; r++) {
-      double t_h2d = ms_k_reference_copy_us (0, vec, 1, 5, 21, 10, 0, err, sizeof err);
-      double t_d2h = ms_k_reference_copy_us (0, vec, 0, 5, 21, 10, 0, err, sizeof err);
+      double t_h2d = ms_k_reference_copy_us (0, vec, 1, 5, 21, 10, MS_K_HOST_REUSED, err, sizeof err);
+      double t_d2h = ms_k_reference_copy_us (0, vec, 0, 5, 21, 10, MS_K_HOST_REUSED, err, sizeof err);
       ref_h2d[r] = vec / t_h2d * 1e-3;
       ref_d2h[r] = vec / t_d2h * 1e-3;
 
@@ -76,11 +76,11 @@ main (int argc, char **argv)
           "buffer | 1 copy, CPU memset before | 1 copy, CPU streaming-store fill before\n");
   for (int dir = 1; dir >= 0; dir--) {
     uint64_t vec = (1ull << 20) * sizeof (float);
-    double loop = ms_k_reference_copy_us (0, vec, dir, 5, 21, 10, 0, err, sizeof err);
-    double one = ms_k_reference_copy_us (0, vec, dir, 5, 21, 1, 0, err, sizeof err);
-    double fresh = ms_k_reference_copy_us (0, vec, dir, 5, 21, 1, 1, err, sizeof err);
-    double dirty = ms_k_reference_copy_us (0, vec, dir, 5, 21, 1, 2, err, sizeof err);
-    double stream = ms_k_reference_copy_us (0, vec, dir, 5, 21, 1, 3, err, sizeof err);
+    double loop = ms_k_reference_copy_us (0, vec, dir, 5, 21, 10, MS_K_HOST_REUSED, err, sizeof err);
+    double one = ms_k_reference_copy_us (0, vec, dir, 5, 21, 1, MS_K_HOST_REUSED, err, sizeof err);
+    double fresh = ms_k_reference_copy_us (0, vec, dir, 5, 21, 1, MS_K_HOST_FRESH, err, sizeof err);
+    double dirty = ms_k_reference_copy_us (0, vec, dir, 5, 21, 1, MS_K_HOST_CPU_WRITTEN, err, sizeof err);
+    double stream = ms_k_reference_copy_us (0, vec, dir, 5, 21, 1, MS_K_HOST_CPU_STREAMED, err, sizeof err);
     printf ("  %s  %8.2f %8.2f %8.2f %8.2f %8.2f\n", dir ? "h2d" : "d2h", vec / loop * 1e-3,
             vec / one * 1e-3, vec / fresh * 1e-3, vec / dirty * 1e-3, vec / stream * 1e-3);
   }

@@ -569,13 +569,9 @@ k_ref_sample (void *dst, const void *src, uint64_t bytes, cudaMemcpyKind kind, i
 
 double
 ms_k_reference_copy_us (int device, uint64_t bytes, int to_device, int warmup, int samples,
-                        int copies_per_sample, int fresh_host_buffer, char *err, size_t errlen)
+                        int copies_per_sample, MsKHostState host_state, char *err,
+                        size_t errlen)
 {
-  /* fresh_host_buffer 2: the CPU writes the buffer before each sample
-   * (memset, lines left dirty in its cache); 3: with streaming stores. */
-  int touch = fresh_host_buffer >= 2 ? fresh_host_buffer : 0;
-  if (touch)
-    fresh_host_buffer = 0;
   float *host = NULL, *dev = NULL;
   cudaStream_t stream = NULL;
   cudaEvent_t e0 = NULL, e1 = NULL;
@@ -604,9 +600,7 @@ ms_k_reference_copy_us (int device, uint64_t bytes, int to_device, int warmup, i
   REF_CHECK (cudaEventCreate (&e0));
   REF_CHECK (cudaEventCreate (&e1));
   for (int s = -warmup; s < samples; s++) {
-    /* fresh_host_buffer: a new pinned buffer for every sample, as memsweep
-     * allocates one per run; otherwise one buffer, warmed once. */
-    if (!host || fresh_host_buffer) {
+    if (!host || host_state == MS_K_HOST_FRESH) {
       if (host)
         REF_CHECK (cudaFreeHost (host));
       host = NULL;
@@ -615,9 +609,9 @@ ms_k_reference_copy_us (int device, uint64_t bytes, int to_device, int warmup, i
       for (uint64_t i = 0; i < bytes / sizeof (float); i++)
         host[i] = ms_data_a (i);
     }
-    if (touch == 2)
+    if (host_state == MS_K_HOST_CPU_WRITTEN)
       memset (host, MS_POISON_BYTE, bytes);
-    else if (touch == 3)
+    else if (host_state == MS_K_HOST_CPU_STREAMED)
       ms_data_poison (host, bytes / sizeof (float));
     void *dst = to_device ? (void *) dev : (void *) host;
     const void *src = to_device ? (const void *) host : (const void *) dev;

@@ -88,12 +88,19 @@ void ms_k_device_query (int index, MsKDeviceInfo *info);
 /* Free device memory right now (bytes), or 0 with error text on failure. */
 uint64_t ms_k_device_free_memory (int index, char *err, size_t errlen);
 
+/* The host buffer before each sample of the reference benchmark. */
+typedef enum {
+  MS_K_HOST_REUSED,       /* one pinned buffer, warmed once: the reference */
+  MS_K_HOST_FRESH,        /* a new pinned buffer per sample (first-use cost) */
+  MS_K_HOST_CPU_WRITTEN,  /* memset by the CPU, lines left dirty in its cache */
+  MS_K_HOST_CPU_STREAMED  /* written by the CPU with streaming stores */
+} MsKHostState;
+
 /* Reference microbenchmark: median GPU time (us) of one cudaMemcpyAsync of
  * bytes between pinned host memory and device memory, timed with events
- * around copies_per_sample back-to-back copies on a non-blocking stream.
- * fresh_host_buffer: a new pinned buffer per sample (diagnostic). */
+ * around copies_per_sample back-to-back copies on a non-blocking stream. */
 double ms_k_reference_copy_us (int device, uint64_t bytes, int to_device, int warmup,
-                               int samples, int copies_per_sample, int fresh_host_buffer,
+                               int samples, int copies_per_sample, MsKHostState host_state,
                                char *err, size_t errlen);
 
 /* Releases cached events; call when done with the GPU. */
