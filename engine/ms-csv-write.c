@@ -1,0 +1,362 @@
+/* ms-csv-write.c: samples and summary files through libcsv.
+ *
+ * Files are written to a temporary file beside the target and renamed over
+ * it, so a failed write never replaces a good file with half of one.
+ */
+#define _GNU_SOURCE
+#include <csv.h>
+#include <errno.h>
+#include <limits.h>
+#include <locale.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "memsweep.h"
+
+#include "memsweep.h"
+#include "ms-csv-private.h"
+
+/* ---- writing ------------------------------------------------------------ */
+
+typedef struct {
+  FILE *f;
+  char tmp_path[PATH_MAX];
+  const char *path;
+  bool direct; /* not a regular file (a pipe, /dev/full): no rename */
+  bool first_in_row;
+  bool failed;
+} MsWriter;
+
+static bool
+writer_open (MsWriter *w, const char *path, char *err, size_t errlen)
+{
+  struct stat st;
+  memset (w, 0, sizeof *w);
+  w->path = path;
+  w->first_in_row = true;
+  if (stat (path, &st) == 0 && !S_ISREG (st.st_mode)) {
+    if (S_ISDIR (st.st_mode)) {
+      snprintf (err, errlen, "%s: is a folder", path);
+      return false;
+    }
+    /* Renaming over a device or a pipe would replace it: write in place. */
+    w->direct = true;
+    w->f = fopen (path, "w");
+    if (!w->f) {
+      snprintf (err, errlen, "%s: cannot write: %s", path, strerror (errno));
+      return false;
+    }
+    return true;
+  }
+  if (snprintf (w->tmp_path, sizeof w->tmp_path, "%s.XXXXXX", path) >= (int) sizeof w->tmp_path) {
+    snprintf (err, errlen, "%s: path too long", path);
+    return false;
+  }
+  int fd = mkstemp (w->tmp_path);
+  if (fd < 0) {
+    snprintf (err, errlen, "%s: cannot write: %s", path, strerror (errno));
+    return false;
+  }
+  w->f = fdopen (fd, "w");
+  if (!w->f) {
+    snprintf (err, errlen, "%s: cannot write: %s", path, strerror (errno));
+    close (fd);
+    unlink (w->tmp_path);
+    return false;
+  }
+  w->first_in_row = true;
+  return true;
+}
+
+static bool
+writer_close (MsWriter *w, char *err, size_t errlen)
+{
+  int saved = 0;
+  bool ok = !w->failed && !ferror (w->f);
+  if (!ok)
+    saved = errno ? errno : EIO;
+  if (fflush (w->f) != 0 && ok) {
+    ok = false;
+    saved = errno;
+  }
+  if (w->direct) {
+    if (fclose (w->f) != 0 && ok) {
+      ok = false;
+      saved = errno;
+    }
+    if (!ok)
+      snprintf (err, errlen, "%s: write failed: %s", w->path, strerror (saved));
+    return ok;
+  }
+  if (ok && fsync (fileno (w->f)) != 0 && errno != EINVAL && errno != EROFS) {
+    ok = false;
+    saved = errno;
+  }
+  if (fclose (w->f) != 0 && ok) {
+    ok = false;
+    saved = errno;
+  }
+  if (ok) {
+    /* mkstemp makes 0600 files; an export should be readable like any other. */
+    mode_t mask = umask (0);
+    umask (mask);
+    chmod (w->tmp_path, 0666 & ~mask);
+    if (rename (w->tmp_path, w->path) != 0) {
+      ok = false;
+      saved = errno;
+    }
+  }
+  if (!ok) {
+    unlink (w->tmp_path);
+    snprintf (err, errlen, "%s: write failed: %s", w->path, strerror (saved));
+  }
+  return ok;
+}
+
+static void
+put_raw (MsWriter *w, const char *text)
+{
+  if (!w->first_in_row)
+    fputc (',', w->f);
+  if (fputs (text, w->f) < 0)
+    w->failed = true;
+  w->first_in_row = false;
+}
+
+/* Text fields are quoted by libcsv; a leading = + - @ is neutralised with an
+ * apostrophe so that a spreadsheet does not evaluate the cell. */
+static void
+put_text (MsWriter *w, const char *text)
+{
+  if (!w->first_in_row)
+    fputc (',', w->f);
+  w->first_in_row = false;
+  if (text[0] == '=' || text[0] == '+' || text[0] == '-' || text[0] == '@') {
+    char buf[600];
+    snprintf (buf, sizeof buf, "'%s", text);
+    if (csv_fwrite (w->f, buf, strlen (buf)) != 0)
+      w->failed = true;
+    return;
+  }
+  if (csv_fwrite (w->f, text, strlen (text)) != 0)
+    w->failed = true;
+}
+
+static void
+put_u64 (MsWriter *w, uint64_t v)
+{
+  char buf[32];
+  snprintf (buf, sizeof buf, "%llu", (unsigned long long) v);
+  put_raw (w, buf);
+}
+
+static void
+put_int (MsWriter *w, long v)
+{
+  char buf[32];
+  snprintf (buf, sizeof buf, "%ld", v);
+  put_raw (w, buf);
+}
+
+/* Negative or absent values are written as an empty field. */
+static void
+put_us (MsWriter *w, double v, bool present)
+{
+  char buf[48];
+  if (!present || !isfinite (v)) {
+    put_raw (w, "");
+    return;
+  }
+  snprintf (buf, sizeof buf, "%.3f", v);
+  put_raw (w, buf);
+}
+
+static void
+end_row (MsWriter *w)
+{
+  if (fputs ("\n", w->f) < 0)
+    w->failed = true;
+  w->first_in_row = true;
+}
+
+static void
+clean_line (const char *in, char *out, size_t len)
+{
+  /* Metadata values stay on one line whatever a device name holds. */
+  size_t i = 0;
+  for (; in[i] && i + 1 < len; i++)
+    out[i] = (in[i] == '\n' || in[i] == '\r') ? ' ' : in[i];
+  out[i] = '\0';
+}
+
+static void
+write_metadata (MsWriter *w, const MsResults *r, const char *kind)
+{
+  const MsDeviceInfo *d = &r->device;
+  char modes[256], name[300], label[200], drv[16], rt[16];
+  clean_line (d->name[0] ? d->name : "none", name, sizeof name);
+  clean_line (r->label, label, sizeof label);
+  ms_sweep_format_modes (&r->sweep, modes, sizeof modes);
+  ms_format_version (d->driver_version, drv, sizeof drv);
+  ms_format_version (d->runtime_version, rt, sizeof rt);
+
+  fprintf (w->f, "# memsweep %s file\n", kind);
+  fprintf (w->f, "# memsweep-version: %s\n", r->version);
+  fprintf (w->f, "# date: %s\n", r->date);
+  if (label[0])
+    fprintf (w->f, "# label: %s\n", label);
+  fprintf (w->f, "# device: %s\n", name);
+  fprintf (w->f, "# device-index: %d\n", d->index);
+  fprintf (w->f, "# compute-capability: %d.%d\n", d->cc_major, d->cc_minor);
+  fprintf (w->f, "# memory-total-bytes: %llu\n", (unsigned long long) d->total_mem);
+  fprintf (w->f, "# memory-free-bytes: %llu\n", (unsigned long long) d->free_mem);
+  fprintf (w->f, "# driver: %s\n", drv);
+  char release[40];
+  clean_line (d->driver_release[0] ? d->driver_release : "unknown", release, sizeof release);
+  fprintf (w->f, "# nvidia-driver: %s\n", release);
+  fprintf (w->f, "# cuda-runtime: %s\n", rt);
+  if (d->pcie_gen > 0)
+    fprintf (w->f, "# pcie-link: gen%d x%d (max gen%d x%d)\n", d->pcie_gen, d->pcie_width,
+             d->pcie_gen_max, d->pcie_width_max);
+  else
+    fprintf (w->f, "# pcie-link: unknown\n");
+  fprintf (w->f, "# can-map-host-memory: %d\n", d->can_map_host_memory);
+  fprintf (w->f, "# concurrent-managed-access: %d\n", d->concurrent_managed_access);
+  fprintf (w->f, "# pageable-memory-access: %d\n", d->pageable_memory_access);
+  fprintf (w->f, "# managed-memory: %d\n", d->managed_memory);
+  fprintf (w->f, "# unified-addressing: %d\n", d->unified_addressing);
+  fprintf (w->f, "# async-engine-count: %d\n", d->async_engine_count);
+  fprintf (w->f, "# multiprocessors: %d\n", d->multiprocessors);
+  fprintf (w->f, "# l2-bytes: %d\n", d->l2_bytes);
+  fprintf (w->f, "# cpu-affinity: %s\n", d->host_cpu_affinity[0] ? d->host_cpu_affinity : "unknown");
+  fprintf (w->f, "# modes: %s\n", modes);
+  fprintf (w->f, "# min-exp: %d\n", r->sweep.min_exp);
+  fprintf (w->f, "# max-exp: %d\n", r->sweep.max_exp);
+  fprintf (w->f, "# step: %d\n", r->sweep.step);
+  fprintf (w->f, "# reps: %d\n", r->sweep.reps);
+  fprintf (w->f, "# warmup: %d\n", r->sweep.warmup);
+  fprintf (w->f, "# streams: %d\n", r->sweep.streams);
+  fprintf (w->f, "# order: %s\n", r->sweep.order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth");
+  fprintf (w->f, "# units: times in microseconds; bytes per direction; GB = 1e9 bytes\n");
+}
+
+static const char *samples_columns[] = {
+  "mode", "elements", "bytes_per_vector", "rep", "phase", "lane", "chunk", "host_start_us",
+  "host_us", "gpu_start_us", "gpu_us", "bytes", "verified", "status", "mismatches",
+  "first_mismatch", "message",
+};
+#define N_SAMPLES_COLUMNS (sizeof samples_columns / sizeof samples_columns[0])
+
+static void
+write_sample_row (MsWriter *w, const MsCell *c, int rep, const char *phase, const MsEvent *ev,
+                  double e2e)
+{
+  put_text (w, ms_mode_name (c->mode));
+  put_u64 (w, c->elements);
+  put_u64 (w, c->elements * sizeof (float));
+  put_int (w, rep);
+  put_text (w, phase);
+  put_int (w, ev ? ev->lane : 0);
+  put_int (w, ev ? ev->chunk : 0);
+  put_us (w, ev ? ev->host_start_us : 0, ev != NULL);
+  put_us (w, ev ? ev->host_us : e2e, ev != NULL || e2e >= 0);
+  put_us (w, ev ? ev->gpu_start_us : 0, ev && ev->gpu_us >= 0);
+  put_us (w, ev ? ev->gpu_us : 0, ev && ev->gpu_us >= 0);
+  put_u64 (w, ev ? ev->bytes : 0);
+  put_int (w, c->status == MS_CELL_OK ? 1 : 0);
+  put_text (w, ms_cell_status_name (c->status));
+  put_u64 (w, c->mismatches);
+  put_u64 (w, c->first_mismatch);
+  put_text (w, c->message);
+  end_row (w);
+}
+
+bool
+ms_csv_write_samples (const MsResults *results, const char *path, char *err, size_t errlen)
+{
+  MsWriter w;
+  if (!writer_open (&w, path, err, errlen))
+    return false;
+  locale_t old = ms_csv_enter_c_locale ();
+  write_metadata (&w, results, "samples");
+  for (size_t i = 0; i < N_SAMPLES_COLUMNS; i++)
+    put_raw (&w, samples_columns[i]);
+  end_row (&w);
+  for (size_t i = 0; i < results->n_cells; i++) {
+    const MsCell *c = &results->cells[i];
+    if (c->n_reps == 0) {
+      /* A cell without data still says why. */
+      write_sample_row (&w, c, 0, "none", NULL, -1);
+      continue;
+    }
+    for (size_t e = 0; e < c->n_events; e++)
+      write_sample_row (&w, c, c->events[e].rep, ms_phase_name (c->events[e].phase),
+                        &c->events[e], -1);
+    for (int r = 0; r < c->n_reps; r++)
+      write_sample_row (&w, c, r, "e2e", NULL, c->e2e_us[r]);
+  }
+  ms_csv_leave_c_locale (old);
+  return writer_close (&w, err, errlen);
+}
+
+bool
+ms_csv_write_summary (const MsResults *results, const char *path, char *err, size_t errlen)
+{
+  MsWriter w;
+  char name[64];
+  if (!writer_open (&w, path, err, errlen))
+    return false;
+  locale_t old = ms_csv_enter_c_locale ();
+  write_metadata (&w, results, "summary");
+
+  const char *head[] = { "mode", "elements", "bytes_per_vector", "status", "reps",
+                         "e2e_median_us", "e2e_min_us", "e2e_max_us", "e2e_gbps", "h2d_gbps",
+                         "d2h_gbps", "parts_sum_median_us" };
+  for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
+    put_raw (&w, head[i]);
+  for (int p = 0; p < MS_PHASE_COUNT; p++) {
+    static const char *suffix[] = { "median_us", "min_us", "max_us", "host_median_us" };
+    for (int s = 0; s < 4; s++) {
+      snprintf (name, sizeof name, "%s_%s", ms_phase_name (p), suffix[s]);
+      put_raw (&w, name);
+    }
+  }
+  put_raw (&w, "message");
+  end_row (&w);
+
+  for (size_t i = 0; i < results->n_cells; i++) {
+    const MsCell *c = &results->cells[i];
+    const MsCellStats *st = &c->stats;
+    bool ok = c->status == MS_CELL_OK && c->n_reps > 0;
+    put_text (&w, ms_mode_name (c->mode));
+    put_u64 (&w, c->elements);
+    put_u64 (&w, c->elements * sizeof (float));
+    put_text (&w, ms_cell_status_name (c->status));
+    put_int (&w, c->n_reps);
+    put_us (&w, st->e2e.median, ok);
+    put_us (&w, st->e2e.min, ok);
+    put_us (&w, st->e2e.max, ok);
+    put_us (&w, st->e2e_gbps, ok && st->e2e_gbps > 0);
+    put_us (&w, st->h2d_gbps, ok && st->h2d_gbps > 0);
+    put_us (&w, st->d2h_gbps, ok && st->d2h_gbps > 0);
+    put_us (&w, st->parts_sum.median, ok && st->parts_sum.n > 0);
+    for (int p = 0; p < MS_PHASE_COUNT; p++) {
+      bool has = ok && st->phase[p].n > 0;
+      put_us (&w, st->phase[p].median, has);
+      put_us (&w, st->phase[p].min, has);
+      put_us (&w, st->phase[p].max, has);
+      put_us (&w, st->phase_host[p].median, has);
+    }
+    put_text (&w, c->message);
+    end_row (&w);
+  }
+  ms_csv_leave_c_locale (old);
+  return writer_close (&w, err, errlen);
+}
+
