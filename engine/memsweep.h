@@ -171,9 +171,15 @@ typedef struct {
   uint64_t bytes;       /* bytes moved, 0 when the phase moves none */
 } MsEvent;
 
+/* The median's 95% interval [ci_low, ci_high] is distribution-free: two
+ * order statistics chosen from the binomial distribution (see
+ * ms_median_ci_ranks). Below 6 samples no pair of order statistics reaches
+ * 95%; then ci_valid is false and the interval is min..max. */
 typedef struct {
   int n;
   double median, min, max;
+  double ci_low, ci_high;
+  bool ci_valid;
 } MsStat;
 
 typedef struct {
@@ -238,6 +244,17 @@ MsFit ms_results_fit (const MsResults *results, MsMode mode, MsPhase which);
 /* Median of values (sorted copy); 0 for n == 0. */
 double ms_median (const double *values, int n);
 MsStat ms_stat_compute (const double *values, int n);
+/* The same, sorting values in place: one sort serves every field. */
+void ms_stat_compute_in_place (MsStat *st, double *values, int n);
+
+/* Median of values (need not be sorted) and its distribution-free 95%
+ * confidence interval. Returns false when n is too small for 95% (n < 6);
+ * lo and hi are then min and max. */
+bool ms_median_ci (const double *values, int n, double *median, double *lo, double *hi);
+/* 1-based ranks l and n + 1 - l of the order statistics that bound the
+ * median with at least 95% coverage, l as large as possible: n = 10 gives 2
+ * and 9. False for n < 6, with the ranks 1 and n. */
+bool ms_median_ci_ranks (int n, int *lo_rank, int *hi_rank);
 
 /* ---- backends and running -------------------------------------------- */
 

@@ -8,38 +8,6 @@
 
 #include "memsweep.h"
 
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
-MsStat
-ms_stat_compute (const double *values, int n)
-{
-  MsStat st = { 0 };
-  if (n <= 0)
-    return st;
-  double *sorted = malloc (sizeof (double) * n);
-  if (!sorted)
-    return st;
-  memcpy (sorted, values, sizeof (double) * n);
-  qsort (sorted, n, sizeof (double), cmp_double);
-  st.n = n;
-  st.min = sorted[0];
-  st.max = sorted[n - 1];
-  st.median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
-  free (sorted);
-  return st;
-}
-
-double
-ms_median (const double *values, int n)
-{
-  return ms_stat_compute (values, n).median;
-}
-
 static bool
 phase_is_transfer_or_compute (MsPhase p)
 {
@@ -105,16 +73,18 @@ ms_cell_compute_stats (MsCell *cell)
         continue;
       values[n++] = (count[k] > 1 && all_gpu[k]) ? last[k] - first[k] : time[k];
     }
-    st->phase[p] = ms_stat_compute (values, n);
+    ms_stat_compute_in_place (&st->phase[p], values, n);
     for (int r = 0; r < reps; r++) {
       size_t k = (size_t) r * MS_PHASE_COUNT + p;
       if (count[k])
         values[nh++] = host[k];
     }
-    st->phase_host[p] = ms_stat_compute (values, nh);
+    ms_stat_compute_in_place (&st->phase_host[p], values, nh);
   }
-  st->e2e = ms_stat_compute (cell->e2e_us, reps);
-  st->parts_sum = ms_stat_compute (parts, reps);
+  /* The samples stay in run order for the CSV and the plots: sort a copy. */
+  memcpy (values, cell->e2e_us, sizeof (double) * reps);
+  ms_stat_compute_in_place (&st->e2e, values, reps);
+  ms_stat_compute_in_place (&st->parts_sum, parts, reps);
 
   MsPhase to_dev = ms_mode_to_device_phase (cell->mode);
   MsPhase to_host = ms_mode_to_host_phase (cell->mode);
