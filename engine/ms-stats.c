@@ -114,3 +114,41 @@ ms_median_ci (const double *values, int n, double *median, double *lo, double *h
   *hi = st.ci_high;
   return st.ci_valid;
 }
+
+/* Whether the interval of samples lies within +-pct of their median. */
+static bool
+ci_within (const double *samples, int n, double pct)
+{
+  double median, lo, hi;
+  if (!ms_median_ci (samples, n, &median, &lo, &hi) || !(median > 0))
+    return false;
+  return median - lo <= median * pct / 100.0 && hi - median <= median * pct / 100.0;
+}
+
+MsStopReason
+ms_sweep_stop_rule (const MsSweep *sweep, const double *samples, int n, double elapsed_ms)
+{
+  if (sweep->reps_rule == MS_REPS_FIXED)
+    return n >= sweep->reps ? MS_STOP_FIXED_COUNT : MS_STOP_CONTINUE;
+  if (n < sweep->min_reps)
+    return MS_STOP_CONTINUE;
+  if (n >= MS_MAX_REPS)
+    return MS_STOP_MAX_REPS;
+  /* Sorting all samples after every repetition would cost O(n^2 log n):
+   * look at the interval on a schedule that grows with n instead. */
+  int every = n / 32 > 1 ? n / 32 : 1;
+  if ((n == sweep->min_reps || n % every == 0) && ci_within (samples, n, sweep->ci_target_pct))
+    return MS_STOP_CI_REACHED;
+  if (elapsed_ms >= sweep->cell_budget_ms)
+    return MS_STOP_BUDGET;
+  return MS_STOP_CONTINUE;
+}
+
+const char *
+ms_stop_reason_name (MsStopReason reason)
+{
+  static const char *names[] = { "continue", "fixed-count", "ci-reached", "budget", "max-reps" };
+  if ((unsigned) reason >= sizeof names / sizeof names[0])
+    return "unknown";
+  return names[reason];
+}
