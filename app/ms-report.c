@@ -58,8 +58,16 @@ ms_report_header (FILE *out, const MsResults *r)
   if (r->device.pcie_gen > 0)
     fprintf (out, ", PCIe gen%d x%d", r->device.pcie_gen, r->device.pcie_width);
   fprintf (out, ")\n");
-  fprintf (out, "sizes 2^%d..2^%d step %d, %d repetitions after %d warm-up, streams K=%d %s-first\n",
-           r->sweep.min_exp, r->sweep.max_exp, r->sweep.step, r->sweep.reps, r->sweep.warmup,
+  char reps[160];
+  if (r->sweep.reps_rule == MS_REPS_FIXED)
+    snprintf (reps, sizeof reps, "%d repetitions", r->sweep.reps);
+  else
+    snprintf (reps, sizeof reps,
+              "at least %d repetitions until the median's 95%% interval is within +-%g%% or "
+              "%g ms are spent,", r->sweep.min_reps, r->sweep.ci_target_pct,
+              r->sweep.cell_budget_ms);
+  fprintf (out, "sizes 2^%d..2^%d step %d, %s after %d warm-up, streams K=%d %s-first\n",
+           r->sweep.min_exp, r->sweep.max_exp, r->sweep.step, reps, r->sweep.warmup,
            r->sweep.streams, r->sweep.order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth");
 }
 
@@ -174,7 +182,7 @@ print_fit_table (FILE *out, const MsResults *r, const MsMode *modes, const MsFit
   fprintf (out, "\nPer mode: copy bandwidth at 2^%d (%s per vector) and the fit "
                 "time = latency + bytes / bandwidth over all sizes (end-to-end,\n"
                 "latency >= 0); the fit describes the data when R^2 >= %.2f and every "
-                "point lies within %.0f%% of it\n",
+                "point lies within %.0f%% of it, else its figures are in parentheses\n",
            last, size, MS_FIT_MIN_R2, 100.0 * MS_FIT_MAX_RESIDUAL);
   fprintf (out, "%-17s %10s %10s %12s %12s %10s %6s %7s  %s\n", "mode", "h2d GB/s", "d2h GB/s",
            "e2e p50 us", "latency us", "fit GB/s", "R^2", "max res", "fit");
@@ -192,11 +200,13 @@ print_fit_table (FILE *out, const MsResults *r, const MsMode *modes, const MsFit
       snprintf (e2e, sizeof e2e, "%.1f", c->stats.e2e.median);
     }
     if (fit->valid) {
-      snprintf (lat, sizeof lat, "%.1f", fit->latency_us);
+      /* Parentheses: a number from a line that does not follow the points. */
+      const char *open = fit->describes_data ? "" : "(", *close = fit->describes_data ? "" : ")";
+      snprintf (lat, sizeof lat, "%s%.1f%s", open, fit->latency_us, close);
       if (fit->bandwidth_gbps > 0)
-        snprintf (bw, sizeof bw, "%.2f", fit->bandwidth_gbps);
+        snprintf (bw, sizeof bw, "%s%.2f%s", open, fit->bandwidth_gbps, close);
       snprintf (r2, sizeof r2, "%.3f", fit->r2);
-      snprintf (res, sizeof res, "%.0f%%", 100.0 * fit->max_abs_residual);
+      snprintf (res, sizeof res, "%.1f%%", 100.0 * fit->max_abs_residual);
       verdict = fit->describes_data ? "describes the data" : "does not describe the data";
     }
     fprintf (out, "%-17s %10s %10s %12s %12s %10s %6s %7s  %s%s\n", ms_mode_name (modes[j]), h2d,

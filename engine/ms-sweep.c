@@ -49,7 +49,7 @@ validate_reps_rule (const MsSweep *sweep, char *err, size_t errlen)
     FAIL ("confidence interval target must be more than 0%% and at most %g%% of the median "
           "(got %g%%)", MS_MAX_CI_TARGET_PCT, sweep->ci_target_pct);
   if (!(sweep->cell_budget_ms > 0) || sweep->cell_budget_ms > MS_MAX_CELL_BUDGET_MS)
-    FAIL ("time budget per cell must be more than 0 ms and at most %g ms (got %g ms)",
+    FAIL ("time budget per cell must be more than 0 ms and at most %.0f ms (got %g ms)",
           MS_MAX_CELL_BUDGET_MS, sweep->cell_budget_ms);
   return true;
 }
