@@ -96,6 +96,40 @@ parse_double_arg (const char *opt, const char *value, double *out)
   return true;
 }
 
+/* --reps, or the adaptive rule's --min-reps, --ci-target and --cell-budget:
+ * one kind or the other. */
+static bool
+parse_reps_option (int opt, const char *arg, MsSweep *sweep, const char **fixed_opt,
+                   const char **adaptive_opt)
+{
+  bool ok;
+  switch (opt) {
+  case 'r':
+    ok = parse_int_arg ("--reps", arg, &sweep->reps);
+    sweep->reps_rule = MS_REPS_FIXED;
+    *fixed_opt = "--reps";
+    break;
+  case 'R':
+    ok = parse_int_arg ("--min-reps", arg, &sweep->min_reps);
+    *adaptive_opt = "--min-reps";
+    break;
+  case 'C':
+    ok = parse_double_arg ("--ci-target", arg, &sweep->ci_target_pct);
+    *adaptive_opt = "--ci-target";
+    break;
+  default:
+    ok = parse_double_arg ("--cell-budget", arg, &sweep->cell_budget_ms);
+    *adaptive_opt = "--cell-budget";
+    break;
+  }
+  if (ok && *fixed_opt && *adaptive_opt) {
+    fprintf (stderr, "memsweep: %s sets a fixed count, %s belongs to the adaptive rule: "
+                     "give one or the other\n", *fixed_opt, *adaptive_opt);
+    return false;
+  }
+  return ok;
+}
+
 static int
 cmd_modes (void)
 {
@@ -200,22 +234,8 @@ cmd_run (int argc, char **argv)
     case 'a': ok = parse_int_arg ("--min-exp", optarg, &sweep.min_exp); break;
     case 'b': ok = parse_int_arg ("--max-exp", optarg, &sweep.max_exp); break;
     case 's': ok = parse_int_arg ("--step", optarg, &sweep.step); break;
-    case 'r':
-      ok = parse_int_arg ("--reps", optarg, &sweep.reps);
-      sweep.reps_rule = MS_REPS_FIXED;
-      fixed_opt = "--reps";
-      break;
-    case 'R':
-      ok = parse_int_arg ("--min-reps", optarg, &sweep.min_reps);
-      adaptive_opt = "--min-reps";
-      break;
-    case 'C':
-      ok = parse_double_arg ("--ci-target", optarg, &sweep.ci_target_pct);
-      adaptive_opt = "--ci-target";
-      break;
-    case 'B':
-      ok = parse_double_arg ("--cell-budget", optarg, &sweep.cell_budget_ms);
-      adaptive_opt = "--cell-budget";
+    case 'r': case 'R': case 'C': case 'B':
+      ok = parse_reps_option (c, optarg, &sweep, &fixed_opt, &adaptive_opt);
       break;
     case 'w': ok = parse_int_arg ("--warmup", optarg, &sweep.warmup); break;
     case 'k': ok = parse_int_arg ("--streams", optarg, &sweep.streams); break;
@@ -247,11 +267,6 @@ cmd_run (int argc, char **argv)
   }
   if (optind < argc) {
     fprintf (stderr, "memsweep: run: unexpected argument '%s'\n", argv[optind]);
-    return EXIT_USAGE;
-  }
-  if (fixed_opt && adaptive_opt) {
-    fprintf (stderr, "memsweep: %s sets a fixed count, %s belongs to the adaptive rule: "
-                     "give one or the other\n", fixed_opt, adaptive_opt);
     return EXIT_USAGE;
   }
   if (!ms_sweep_validate (&sweep, err, sizeof err)) {

@@ -473,7 +473,6 @@ parse_metadata (MsResults *r, const char *line, size_t len)
   INT_KEY ("reps", s->reps);
   INT_KEY ("warmup", s->warmup);
   INT_KEY ("streams", s->streams);
-  INT_KEY ("min-reps", s->min_reps);
   INT_KEY ("async-engine-count", d->async_engine_count);
   INT_KEY ("multiprocessors", d->multiprocessors);
   INT_KEY ("l2-bytes", d->l2_bytes);
@@ -489,22 +488,8 @@ parse_metadata (MsResults *r, const char *line, size_t len)
   BOOL_KEY ("managed-memory", d->managed_memory);
   BOOL_KEY ("unified-addressing", d->unified_addressing);
 #undef BOOL_KEY
-  if (strcmp (key, "reps-rule") == 0) {
-    if (strcmp (value, "fixed") == 0 || strcmp (value, "adaptive") == 0)
-      s->reps_rule = value[0] == 'f' ? MS_REPS_FIXED : MS_REPS_ADAPTIVE;
+  if (ms_csv_read_rule_metadata (s, key, value))
     return;
-  }
-  double v;
-  if (strcmp (key, "ci-target-pct") == 0) {
-    if (parse_time (value, &v, false))
-      s->ci_target_pct = v;
-    return;
-  }
-  if (strcmp (key, "cell-budget-ms") == 0) {
-    if (parse_time (value, &v, false))
-      s->cell_budget_ms = v;
-    return;
-  }
   if (strcmp (key, "memsweep-version") == 0)
     snprintf (r->version, sizeof r->version, "%s", value);
   else if (strcmp (key, "date") == 0)

@@ -240,10 +240,7 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
   fprintf (w->f, "# max-exp: %d\n", r->sweep.max_exp);
   fprintf (w->f, "# step: %d\n", r->sweep.step);
   fprintf (w->f, "# reps: %d\n", r->sweep.reps);
-  fprintf (w->f, "# reps-rule: %s\n", r->sweep.reps_rule == MS_REPS_FIXED ? "fixed" : "adaptive");
-  fprintf (w->f, "# min-reps: %d\n", r->sweep.min_reps);
-  fprintf (w->f, "# ci-target-pct: %g\n", r->sweep.ci_target_pct);
-  fprintf (w->f, "# cell-budget-ms: %g\n", r->sweep.cell_budget_ms);
+  ms_csv_write_rule_metadata (w->f, &r->sweep);
   fprintf (w->f, "# warmup: %d\n", r->sweep.warmup);
   fprintf (w->f, "# streams: %d\n", r->sweep.streams);
   fprintf (w->f, "# order: %s\n", r->sweep.order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth");

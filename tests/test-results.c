@@ -405,6 +405,34 @@ test_reference_files_open (void)
   }
 }
 
+static void
+test_rule_metadata_round_trip (void)
+{
+  char err[512], path[1024];
+  const char *tmp = getenv ("TMPDIR");
+  MsSweep s;
+  ms_sweep_init_default (&s);
+  s.min_reps = 17;
+  s.ci_target_pct = 0.5;
+  s.cell_budget_ms = 1234.5;
+  double t[] = { 10, 20 };
+  MsResults *r = results_with_times (MS_MODE_HOST, 10, t, 2);
+  r->sweep = s;
+  snprintf (path, sizeof path, "%s/memsweep-test-rule-%ld.csv", tmp && *tmp ? tmp : "/tmp",
+            (long) getpid ());
+  MS_CHECK (ms_csv_write_samples (r, path, err, sizeof err), "%s", err);
+  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  MS_CHECK (back != NULL, "%s", err);
+  if (back)
+    MS_CHECK (back->sweep.reps_rule == MS_REPS_ADAPTIVE && back->sweep.min_reps == 17 &&
+                back->sweep.ci_target_pct == 0.5 && back->sweep.cell_budget_ms == 1234.5,
+              "rule read back: %d %d %g %g", back->sweep.reps_rule, back->sweep.min_reps,
+              back->sweep.ci_target_pct, back->sweep.cell_budget_ms);
+  remove (path);
+  ms_results_free (back);
+  ms_results_free (r);
+}
+
 int
 main (void)
 {
@@ -416,5 +444,6 @@ main (void)
   MS_RUN (test_rule_validation);
   MS_RUN (test_summary_columns);
   MS_RUN (test_reference_files_open);
+  MS_RUN (test_rule_metadata_round_trip);
   return ms_test_finish ();
 }
