@@ -306,19 +306,6 @@ ms_csv_write_samples (const MsResults *results, const char *path, char *err, siz
   return writer_close (&w, err, errlen);
 }
 
-/* A dimensionless number (R^2, a relative residual), or an empty field. */
-static void
-put_ratio (MsWriter *w, double v, bool present)
-{
-  char buf[48];
-  if (!present || !isfinite (v)) {
-    put_raw (w, "");
-    return;
-  }
-  snprintf (buf, sizeof buf, "%.4f", v);
-  put_raw (w, buf);
-}
-
 /* The median, its 95% interval and, with extremes, min and max. */
 static void
 put_stat (MsWriter *w, const MsStat *st, bool present, bool extremes)
@@ -384,8 +371,9 @@ write_summary_row (MsWriter *w, const MsCell *c, const MsFit *fit)
   }
   put_us (w, fit->latency_us, fitted);
   put_us (w, fit->bandwidth_gbps, fitted && fit->bandwidth_gbps > 0);
-  put_ratio (w, fit->r2, fitted);
-  put_ratio (w, residual, fitted);
+  /* Three decimals of a ratio: 0.1%, finer than the timings' noise. */
+  put_us (w, fit->r2, fitted);
+  put_us (w, residual, fitted);
   put_raw (w, fitted ? (fit->describes_data ? "1" : "0") : "");
   put_text (w, c->message);
   end_row (w);

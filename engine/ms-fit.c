@@ -42,10 +42,11 @@ consider (const FitPoint *pts, int n, double latency, double slope, double *best
 }
 
 /* Minimises sum w (y - latency - slope x)^2 subject to latency >= 0 and
- * slope >= 0; true when a bound holds (the free fit was not physical). The objective is a convex quadratic, so the minimum lies in the
- * interior (the unconstrained solution) or on a face, where it is the 1-D
- * least-squares solution clamped to the face: the best feasible of these
- * candidates is the exact constrained optimum. */
+ * slope >= 0; true when a bound holds (the free fit was not physical). The
+ * objective is a convex quadratic, so the minimum lies in the interior (the
+ * unconstrained solution) or on a face, where it is the 1-D least-squares
+ * solution clamped to the face: the best feasible of these candidates is the
+ * exact constrained optimum. */
 static bool
 solve_constrained (const FitPoint *pts, int n, double *latency, double *slope)
 {
