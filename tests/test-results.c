@@ -179,7 +179,8 @@ test_fit_reference (void)
     return;
   MsFit fit = ms_results_fit (r, MS_MODE_MANAGED, MS_PHASE_COUNT);
   MS_CHECK (fit.valid && fit.at_bound && fit.latency_us == 0, "managed latency %g", fit.latency_us);
-  MS_CHECK (fit.bandwidth_gbps > 3 && fit.bandwidth_gbps < 5, "managed %g GB/s", fit.bandwidth_gbps);
+  MS_CHECK (fit.bandwidth_gbps > 3 && fit.bandwidth_gbps < 5, "managed %g GB/s",
+            fit.bandwidth_gbps);
   for (int m = 0; m < MS_MODE_COUNT; m++) {
     fit = ms_results_fit (r, m, MS_PHASE_COUNT);
     MS_CHECK (!fit.valid || fit.latency_us >= 0, "%s latency %g", ms_mode_name (m), fit.latency_us);
@@ -267,7 +268,8 @@ test_rule_validation (void)
     const char *message;
   } cases[] = {
     { "min 0", 0, 2, 500, "minimum repetitions must be at least 1 (got 0)" },
-    { "min big", MS_MAX_REPS + 1, 2, 500, "minimum repetitions must be at most 100000 (got 100001)" },
+    { "min big", MS_MAX_REPS + 1, 2, 500,
+      "minimum repetitions must be at most 100000 (got 100001)" },
     { "ci 0", 10, 0, 500,
       "confidence interval target must be more than 0% and at most 100% of the median (got 0%)" },
     { "ci nan", 10, NAN, 500,
@@ -333,7 +335,8 @@ test_summary_columns (void)
   const char *tmp = getenv ("TMPDIR");
   snprintf (path, sizeof path, "%s/memsweep-test-results-%ld.csv", tmp && *tmp ? tmp : "/tmp",
             (long) getpid ());
-  MsResults *r = ms_csv_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv", err, sizeof err);
+  MsResults *r =
+    ms_csv_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv", err, sizeof err);
   MS_CHECK (r != NULL, "%s", err);
   if (!r)
     return;
@@ -374,7 +377,8 @@ test_summary_columns (void)
     double ok = number_at (row, column_index (head, n_head, "fit_describes_data"));
     MS_CHECK (lat >= 0 && r2 <= 1 && fabs (res) < 1 && (ok == 0 || ok == 1),
               "row %d fit: %g %g %g %g", rows, lat, r2, res, ok);
-    MS_CHECK (number_at (row, column_index (head, n_head, "fit_gbps")) > 0, "row %d fit_gbps", rows);
+    MS_CHECK (number_at (row, column_index (head, n_head, "fit_gbps")) > 0, "row %d fit_gbps",
+              rows);
     rows++;
   }
   fclose (f);
@@ -397,8 +401,9 @@ test_reference_files_open (void)
     for (size_t c = 0; r && c < r->n_cells; c++) {
       const MsStat *e2e = &r->cells[c].stats.e2e;
       if (r->cells[c].status == MS_CELL_OK)
-        MS_CHECK (e2e->ci_valid == (e2e->n >= 6) && e2e->min <= e2e->ci_low && e2e->ci_low <= e2e->median &&
-                    e2e->median <= e2e->ci_high && e2e->ci_high <= e2e->max,
+        MS_CHECK (e2e->ci_valid == (e2e->n >= 6) && e2e->min <= e2e->ci_low &&
+                    e2e->ci_low <= e2e->median && e2e->median <= e2e->ci_high &&
+                    e2e->ci_high <= e2e->max,
                   "%s cell %zu interval", names[i], c);
     }
     ms_results_free (r);
