@@ -130,6 +130,20 @@ test_warmups_and_origins (void)
   ms_results_free (o.results);
 }
 
+/* A clean run of mode: the phases of one repetition, and the steps of the
+ * whole cell, which the loops below stop or fail one by one. */
+static long
+clean_run (MsMode mode, MsTestBackendConfig *cfg, MsPhase *seq, int *per_rep)
+{
+  ms_test_backend_config_init (cfg);
+  Outcome full = run_mode (mode, cfg, false);
+  *per_rep = phase_sequence (&full.results->cells[0], seq, 512);
+  ms_results_free (full.results);
+  MS_CHECK (full.steps == 1 + (WARMUP + REPS) * *per_rep, "%s: %ld steps", ms_mode_name (mode),
+            full.steps);
+  return full.steps;
+}
+
 /* Expected repetitions kept when step k (0: alloc) is the first not run. */
 static int
 kept_before_step (long k, int per_rep)
@@ -146,13 +160,9 @@ static void
 check_stop_everywhere (MsMode mode)
 {
   MsTestBackendConfig cfg;
-  ms_test_backend_config_init (&cfg);
-  Outcome full = run_mode (mode, &cfg, false);
   MsPhase seq[512];
-  int per_rep = phase_sequence (&full.results->cells[0], seq, 512);
-  long total = full.steps;
-  ms_results_free (full.results);
-  MS_CHECK (total == 1 + (WARMUP + REPS) * per_rep, "%s: %ld steps", ms_mode_name (mode), total);
+  int per_rep;
+  long total = clean_run (mode, &cfg, seq, &per_rep);
 
   for (long k = 0; k <= total; k++) {
     char what[96];
@@ -184,13 +194,16 @@ check_stop_everywhere (MsMode mode)
   }
 }
 
+/* One mode of each shape: explicit copies, extra host phases, streams,
+ * the CPU. */
+static const MsMode shapes[] = { MS_MODE_PINNED, MS_MODE_REGISTERED, MS_MODE_STREAMS,
+                                 MS_MODE_HOST };
+
 static void
 test_stop_at_every_step (void)
 {
-  check_stop_everywhere (MS_MODE_PINNED);
-  check_stop_everywhere (MS_MODE_REGISTERED);
-  check_stop_everywhere (MS_MODE_STREAMS);
-  check_stop_everywhere (MS_MODE_HOST);
+  for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+    check_stop_everywhere (shapes[i]);
 }
 
 /* Where a failure at step k happened, as the runner words it. */
@@ -212,12 +225,9 @@ static void
 check_fault_everywhere (MsMode mode)
 {
   MsTestBackendConfig cfg;
-  ms_test_backend_config_init (&cfg);
-  Outcome full = run_mode (mode, &cfg, false);
   MsPhase seq[512];
-  int per_rep = phase_sequence (&full.results->cells[0], seq, 512);
-  long total = full.steps;
-  ms_results_free (full.results);
+  int per_rep;
+  long total = clean_run (mode, &cfg, seq, &per_rep);
 
   for (long k = 0; k < total; k++) {
     char what[96], want[128];
@@ -253,10 +263,8 @@ check_fault_everywhere (MsMode mode)
 static void
 test_fault_at_every_step (void)
 {
-  check_fault_everywhere (MS_MODE_PAGEABLE);
-  check_fault_everywhere (MS_MODE_REGISTERED);
-  check_fault_everywhere (MS_MODE_STREAMS);
-  check_fault_everywhere (MS_MODE_HOST);
+  for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+    check_fault_everywhere (shapes[i]);
 }
 
 /* A partial cell's statistics use its kept repetitions, and it survives a
