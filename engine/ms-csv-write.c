@@ -270,7 +270,8 @@ write_sample_row (MsWriter *w, const MsCell *c, int rep, const char *phase, cons
   put_us (w, ev ? ev->gpu_start_us : 0, ev && ev->gpu_us >= 0);
   put_us (w, ev ? ev->gpu_us : 0, ev && ev->gpu_us >= 0);
   put_u64 (w, ev ? ev->bytes : 0);
-  put_int (w, c->status == MS_CELL_OK ? 1 : 0);
+  /* A partial cell's kept repetitions were verified too. */
+  put_int (w, c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL ? 1 : 0);
   put_text (w, ms_cell_status_name (c->status));
   put_u64 (w, c->mismatches);
   put_u64 (w, c->first_mismatch);
@@ -349,7 +350,7 @@ static void
 write_summary_row (MsWriter *w, const MsCell *c, const MsFit *fit)
 {
   const MsCellStats *st = &c->stats;
-  bool ok = c->status == MS_CELL_OK && c->n_reps > 0;
+  bool ok = (c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL) && c->n_reps > 0;
   double residual = 0;
   bool fitted = ok && fit->valid && ms_fit_residual_at (fit, c->exponent, &residual);
 

@@ -1,4 +1,5 @@
-/* ms-runner.c: runs a sweep cell by cell on the calling thread. */
+/* ms-runner.c: runs a sweep cell by cell on the calling thread; the rules
+ * inside a cell are ms-cell-driver.c's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,16 +55,6 @@ run_cell (const MsSweep *sweep, MsBackend *backend, const MsDeviceInfo *info, Ms
   }
 
   MsRunOutput out = { 0 };
-  out.max_events = sweep->reps * MS_EVENTS_PER_REP (sweep->streams) + 4;
-  out.events = calloc (out.max_events, sizeof (MsEvent));
-  out.e2e_us = calloc (sweep->reps, sizeof (double));
-  if (!out.events || !out.e2e_us) {
-    free (out.events);
-    free (out.e2e_us);
-    cell->status = MS_CELL_FAILED;
-    snprintf (cell->message, sizeof cell->message, "out of host memory for the results");
-    return;
-  }
   MsRunArgs args = {
     .mode = cell->mode,
     .device = sweep->device,
@@ -80,13 +71,15 @@ run_cell (const MsSweep *sweep, MsBackend *backend, const MsDeviceInfo *info, Ms
     snprintf (out.error, sizeof out.error, "backend kept %d of %d repetitions", out.n_reps,
               sweep->reps);
   }
-  if (st != MS_CELL_OK) {
+  if (st != MS_CELL_OK && st != MS_CELL_PARTIAL) {
     describe_failure (cell, st, &out);
-    free (out.events);
-    free (out.e2e_us);
+    ms_run_output_clear (&out);
     return;
   }
-  cell->status = MS_CELL_OK;
+  cell->status = st;
+  if (st == MS_CELL_PARTIAL)
+    snprintf (cell->message, sizeof cell->message, "cancelled after %d of %d repetitions",
+              out.n_reps, sweep->reps);
   cell->events = out.events;
   cell->n_events = out.n_events;
   cell->e2e_us = out.e2e_us;
