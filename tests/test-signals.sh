@@ -49,7 +49,10 @@ check() {
   KILL:137 | KILL:0) ;;
   KILL:*) fail "$what: SIGKILL but exit $rc" ;;
   *:0 | *:1) ;;
-  INT:130 | TERM:143 | HUP:129) ;; # before the handler was installed
+  # Ended by the signal itself: only before the handlers are installed, in
+  # the first milliseconds.
+  INT:130 | TERM:143 | HUP:129)
+    awk -v d="${4:-0}" 'BEGIN { exit !(d < 0.01) }' || fail "$what: ended by SIG$sig after $4 s" ;;
   *) fail "$what: exit $rc" ;;
   esac
 }
@@ -75,7 +78,7 @@ while read -r sig delay; do
   kill -s "$sig" "$pid" 2>/dev/null
   # (the shell's "Killed" notices are not ours)
   { wait "$pid"; } 2>/dev/null
-  check "$dir" "$sig" $?
+  check "$dir" "$sig" $? "$delay"
   rm -rf "$dir"
 done <"$tmp/points"
 
