@@ -87,5 +87,28 @@ for writer in samples png svg pdf; do
   [ "$n" = "$want" ] || { ls -A "$dir" >"$tmp/out"; fail "$writer without a fault: $n files"; }
 done
 
+# The policy for charts as for CSV: links followed, devices written in place,
+# read-only files refused.
+dir=$tmp/policy
+mkdir "$dir" "$dir/real"
+printf 'old\n' >"$dir/real/c.pdf"
+ln -s real/c.pdf "$dir/link.pdf"
+"$export_drawing" "$dir/link.pdf" >"$tmp/out" 2>&1 || fail "export through a link"
+[ -L "$dir/link.pdf" ] && head -c 4 "$dir/real/c.pdf" | grep -q '%PDF' || fail "the link was not followed"
+ln -s /dev/null "$dir/null.png"
+"$export_drawing" "$dir/null.png" >"$tmp/out" 2>&1 || fail "export to a character device"
+[ -c /dev/null ] || fail "/dev/null is no longer a character device"
+printf 'mine\n' >"$dir/ro.svg"
+chmod 444 "$dir/ro.svg"
+"$export_drawing" "$dir/ro.svg" >"$tmp/out" 2>&1 && fail "a read-only chart was replaced"
+grep -qxF "fault-export: $dir/ro.svg: is read-only: not replaced" "$tmp/out" || fail "read-only message"
+[ "$(cat "$dir/ro.svg")" = mine ] && [ "$(stat -c %a "$dir/ro.svg")" = 444 ] || fail "read-only chart changed"
+ls "$dir" | cmp -s - /dev/stdin <<EOF2 || { ls "$dir" >"$tmp/out"; fail "policy: files left over"; }
+link.pdf
+null.png
+real
+ro.svg
+EOF2
+
 echo "faults: $cases cases, $fails failed"
 [ "$fails" = 0 ]
