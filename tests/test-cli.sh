@@ -7,12 +7,13 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fails=0
 
-expect() { # expect RC PATTERN -- ARGS...: exit status and a line of output
-  want_rc=$1 pattern=$2
-  shift 3
+# expect_with GREP_FLAGS RC TEXT -- ARGS...: exit status and output
+expect_with() {
+  flags=$1 want_rc=$2 pattern=$3
+  shift 4
   "$memsweep" "$@" >"$tmp/out" 2>&1
   rc=$?
-  if [ "$rc" != "$want_rc" ] || ! grep -q -- "$pattern" "$tmp/out"; then
+  if [ "$rc" != "$want_rc" ] || ! grep $flags -- "$pattern" "$tmp/out"; then
     echo "FAIL: memsweep $* -> rc $rc (want $want_rc), output:"
     sed 's/^/  | /' "$tmp/out"
     echo "  wanted: $pattern"
@@ -21,22 +22,8 @@ expect() { # expect RC PATTERN -- ARGS...: exit status and a line of output
     echo "ok   memsweep $*"
   fi
 }
-
-# expect_line RC LINE -- ARGS...: exit status and one whole line of output
-expect_line() {
-  want_rc=$1 line=$2
-  shift 3
-  "$memsweep" "$@" >"$tmp/out" 2>&1
-  rc=$?
-  if [ "$rc" != "$want_rc" ] || ! grep -qxF -- "$line" "$tmp/out"; then
-    echo "FAIL: memsweep $* -> rc $rc (want $want_rc), output:"
-    sed 's/^/  | /' "$tmp/out"
-    echo "  wanted the line: $line"
-    fails=$((fails + 1))
-  else
-    echo "ok   memsweep $*"
-  fi
-}
+expect() { expect_with -q "$@"; }           # RC PATTERN -- ARGS: a line matching
+expect_line() { expect_with -qxF "$@"; }    # RC LINE -- ARGS: one whole line
 
 check() { # check WHAT COMMAND...: a condition on files
   what=$1
