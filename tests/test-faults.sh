@@ -7,6 +7,11 @@
 # may be left, the message must name the file and the reason, and the exit
 # status must say so. Every fault must really fire.
 memsweep=$1 export_drawing=$2 interposer=$3
+# Under AddressSanitizer its runtime must come first in the preload list.
+for program in "$memsweep" "$export_drawing"; do
+  asan=$(ldd "$program" 2>/dev/null | awk '/libasan/ { print $3 }')
+  [ -n "$asan" ] && interposer=$asan:$3
+done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fails=0 cases=0
