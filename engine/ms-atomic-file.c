@@ -19,9 +19,9 @@
 #define MAX_LINK_HOPS 40
 
 struct MsAtomicFile {
-  const char *name;        /* as the caller gave it, for messages */
-  char target[PATH_MAX];   /* symbolic links followed */
-  char tmp[PATH_MAX + 8];  /* empty when written in place */
+  const char *name;       /* as the caller gave it, for messages */
+  char target[PATH_MAX];  /* symbolic links followed */
+  char tmp[PATH_MAX + 8]; /* empty when written in place */
   int fd;
   int error;               /* first errno, 0 while all is well */
   const char *failed_step; /* what that error came from */
