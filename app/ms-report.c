@@ -5,6 +5,28 @@
 #include <math.h>
 #include <string.h>
 
+void
+ms_report_clean (const char *in, char *out, size_t len)
+{
+  /* Control characters (C0, DEL, and C1 as UTF-8) become visible escapes,
+   * so a file cannot move the cursor or recolour the terminal. */
+  size_t used = 0;
+  const unsigned char *p = (const unsigned char *) in;
+  if (len == 0)
+    return;
+  for (; *p && used + 7 < len; p++) {
+    if (*p < 0x20 || *p == 0x7f) {
+      used += snprintf (out + used, len - used, "\\x%02x", *p);
+    } else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
+      used += snprintf (out + used, len - used, "\\u%04x", p[1]);
+      p++;
+    } else {
+      out[used++] = (char) *p;
+    }
+  }
+  out[used] = '\0';
+}
+
 static const char *
 yes_no (bool v)
 {
@@ -14,17 +36,19 @@ yes_no (bool v)
 void
 ms_report_device (FILE *out, const MsDeviceInfo *d)
 {
-  char total[32], freeb[32], drv[16], rt[16];
+  char total[32], freeb[32], drv[16], rt[16], name[1024], error[1024];
   ms_format_version (d->driver_version, drv, sizeof drv);
   ms_format_version (d->runtime_version, rt, sizeof rt);
+  ms_report_clean (d->name, name, sizeof name);
+  ms_report_clean (d->error[0] ? d->error : "unknown", error, sizeof error);
   if (!d->present) {
-    fprintf (out, "Device %d: none (%s)\n", d->index, d->error[0] ? d->error : "unknown");
+    fprintf (out, "Device %d: none (%s)\n", d->index, error);
     fprintf (out, "CUDA driver %s, runtime %s\n", drv, rt);
     return;
   }
   ms_format_bytes (d->total_mem, total, sizeof total);
   ms_format_bytes (d->free_mem, freeb, sizeof freeb);
-  fprintf (out, "Device %d of %d: %s\n", d->index, d->count, d->name);
+  fprintf (out, "Device %d of %d: %s\n", d->index, d->count, name);
   fprintf (out, "  compute capability      %d.%d\n", d->cc_major, d->cc_minor);
   fprintf (out, "  memory                  %s total, %s free\n", total, freeb);
   fprintf (out, "  CUDA driver / runtime   %s / %s (NVIDIA driver %s)\n", drv, rt,
@@ -47,28 +71,72 @@ ms_report_device (FILE *out, const MsDeviceInfo *d)
   fprintf (out, "  host CPUs (affinity)    %s\n", d->host_cpu_affinity);
 }
 
-void
-ms_report_header (FILE *out, const MsResults *r)
+/* What the cells hold, whatever the settings said: sizes, modes and
+ * repetitions as they are in the data. */
+static void
+report_contents (FILE *out, const MsResults *r)
 {
-  char drv[16], rt[16];
+  int lo = -1, hi = -1, n_sizes = 0, reps_lo = 0, reps_hi = 0, n_modes = 0;
+  bool size_seen[MS_MAX_EXPONENT + 1] = { false }, mode_seen[MS_MODE_COUNT] = { false };
+  for (size_t i = 0; i < r->n_cells; i++) {
+    const MsCell *c = &r->cells[i];
+    if (c->exponent >= 0 && c->exponent <= MS_MAX_EXPONENT && !size_seen[c->exponent]) {
+      size_seen[c->exponent] = true;
+      n_sizes++;
+      lo = lo < 0 || c->exponent < lo ? c->exponent : lo;
+      hi = c->exponent > hi ? c->exponent : hi;
+    }
+    if ((int) c->mode >= 0 && c->mode < MS_MODE_COUNT && !mode_seen[c->mode]) {
+      mode_seen[c->mode] = true;
+      n_modes++;
+    }
+    if (c->n_reps > 0) {
+      reps_lo = reps_lo == 0 || c->n_reps < reps_lo ? c->n_reps : reps_lo;
+      reps_hi = c->n_reps > reps_hi ? c->n_reps : reps_hi;
+    }
+  }
+  if (r->n_cells == 0) {
+    fprintf (out, "holds no cells\n");
+    return;
+  }
+  fprintf (out, "holds %zu cells: %d mode%s, %d size%s from 2^%d to 2^%d, ", r->n_cells, n_modes,
+           n_modes == 1 ? "" : "s", n_sizes, n_sizes == 1 ? "" : "s", lo, hi);
+  if (reps_hi == 0)
+    fprintf (out, "no repetitions\n");
+  else if (reps_lo == reps_hi)
+    fprintf (out, "%d repetition%s per cell with data\n", reps_hi, reps_hi == 1 ? "" : "s");
+  else
+    fprintf (out, "%d to %d repetitions per cell with data\n", reps_lo, reps_hi);
+}
+
+void
+ms_report_header (FILE *out, const MsResults *r, bool with_settings)
+{
+  char drv[16], rt[16], version[128], date[128], name[1024];
   ms_format_version (r->device.driver_version, drv, sizeof drv);
   ms_format_version (r->device.runtime_version, rt, sizeof rt);
-  fprintf (out, "memsweep %s  %s  %s (driver %s, runtime %s", r->version, r->date,
-           r->device.name[0] ? r->device.name : "no GPU", drv, rt);
+  ms_report_clean (r->version, version, sizeof version);
+  ms_report_clean (r->date, date, sizeof date);
+  ms_report_clean (r->device.name[0] ? r->device.name : "no GPU", name, sizeof name);
+  fprintf (out, "memsweep %s  %s  %s (driver %s, runtime %s", version, date, name, drv, rt);
   if (r->device.pcie_gen > 0)
     fprintf (out, ", PCIe gen%d x%d", r->device.pcie_gen, r->device.pcie_width);
   fprintf (out, ")\n");
-  char reps[160];
-  if (r->sweep.reps_rule == MS_REPS_FIXED)
-    snprintf (reps, sizeof reps, "%d repetitions", r->sweep.reps);
-  else
-    snprintf (reps, sizeof reps,
-              "at least %d repetitions until the median's 95%% interval is within +-%g%% or "
-              "%g ms are spent,", r->sweep.min_reps, r->sweep.ci_target_pct,
-              r->sweep.cell_budget_ms);
-  fprintf (out, "sizes 2^%d..2^%d step %d, %s after %d warm-up, streams K=%d %s-first\n",
-           r->sweep.min_exp, r->sweep.max_exp, r->sweep.step, reps, r->sweep.warmup,
-           r->sweep.streams, r->sweep.order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth");
+  report_contents (out, r);
+  if (with_settings) {
+    char reps[160];
+    if (r->sweep.reps_rule == MS_REPS_FIXED)
+      snprintf (reps, sizeof reps, "%d repetitions", r->sweep.reps);
+    else
+      snprintf (reps, sizeof reps,
+                "at least %d repetitions until the median's 95%% interval is within +-%g%% or "
+                "%g ms are spent,", r->sweep.min_reps, r->sweep.ci_target_pct,
+                r->sweep.cell_budget_ms);
+    fprintf (out, "settings: sizes 2^%d..2^%d step %d, %s after %d warm-up, streams K=%d "
+                  "%s-first\n",
+             r->sweep.min_exp, r->sweep.max_exp, r->sweep.step, reps, r->sweep.warmup,
+             r->sweep.streams, r->sweep.order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth");
+  }
 }
 
 static const char *
@@ -259,8 +327,10 @@ ms_report_table (FILE *out, const MsResults *r)
       fprintf (out, "\nCells without a number:\n");
       header = true;
     }
+    char message[4 * sizeof c->message];
+    ms_report_clean (c->message, message, sizeof message);
     fprintf (out, "  %s 2^%d%s: %s: %s\n", ms_mode_name (c->mode), c->exponent,
              c->status == MS_CELL_UNSUPPORTED ? " (and every size)" : "",
-             ms_cell_status_name (c->status), c->message);
+             ms_cell_status_name (c->status), message);
   }
 }

@@ -7,6 +7,9 @@
 
 /* One (mode, size) cell: the backend allocates once, runs `warmup`
  * discarded and `reps` kept repetitions on the same buffers, frees once. */
+/* failed_rep of a cell that failed while allocating, before any run. */
+#define MS_REP_SETUP (-1000000)
+
 typedef struct {
   MsMode mode;
   int device;
@@ -25,7 +28,7 @@ typedef struct {
   size_t cap_events;
   double *e2e_us;    /* room for reps */
   int n_reps;        /* repetitions kept */
-  int failed_rep;    /* where it stopped; < 0: a warm-up */
+  int failed_rep;    /* where it stopped; < 0: a warm-up; MS_REP_SETUP: allocating */
   uint64_t mismatches;
   uint64_t first_mismatch;
   char error[256];

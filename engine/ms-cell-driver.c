@@ -190,9 +190,11 @@ run_reps (MsCellDriver *drv, bool *allocated)
 
   double hs = ms_cell_driver_now (drv);
   *allocated = true;
+  out->failed_rep = MS_REP_SETUP;
   MsCellStatus st = drv->ops->alloc (drv->data, drv);
   if (st != MS_CELL_OK)
     return st;
+  out->failed_rep = drv->rep;
   MsEvent alloc = host_event_from (drv, MS_PHASE_ALLOC, hs, 0);
   if (!append_event (drv, &alloc, 0, drv->cell_t0))
     return MS_CELL_FAILED;

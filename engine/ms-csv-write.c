@@ -1,122 +1,84 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-csv-write.c: samples and summary files through libcsv.
  *
- * Files are written to a temporary file beside the target and renamed over
- * it, so a failed write never replaces a good file with half of one.
+ * Every file goes through ms-atomic-file.c (temporary, sync, rename); the
+ * stdio stream that libcsv writes to is a cookie stream on top of it, so
+ * that every write's status reaches the file's error. A pair carries one
+ * run id in both files' metadata, which ms_csv_pair_check compares.
  */
 #define _GNU_SOURCE
 #include <csv.h>
 #include <errno.h>
-#include <limits.h>
 #include <locale.h>
 #include <math.h>
-#include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
-#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "memsweep.h"
-
-#include "memsweep.h"
+#include "ms-atomic-file.h"
+#include "ms-csv-pair.h"
 #include "ms-csv-private.h"
 
 /* ---- writing ------------------------------------------------------------ */
 
 typedef struct {
   FILE *f;
-  char tmp_path[PATH_MAX];
+  MsAtomicFile *file;
   const char *path;
-  bool direct; /* not a regular file (a pipe, /dev/full): no rename */
+  const char *run_id;
   bool first_in_row;
   bool failed;
 } MsWriter;
 
-static bool
-writer_open (MsWriter *w, const char *path, char *err, size_t errlen)
+static ssize_t
+cookie_write (void *file, const char *data, size_t len)
 {
-  struct stat st;
-  memset (w, 0, sizeof *w);
-  w->path = path;
-  w->first_in_row = true;
-  if (stat (path, &st) == 0 && !S_ISREG (st.st_mode)) {
-    if (S_ISDIR (st.st_mode)) {
-      snprintf (err, errlen, "%s: is a folder", path);
-      return false;
-    }
-    /* Renaming over a device or a pipe would replace it: write in place. */
-    w->direct = true;
-    w->f = fopen (path, "w");
-    if (!w->f) {
-      snprintf (err, errlen, "%s: cannot write: %s", path, strerror (errno));
-      return false;
-    }
-    return true;
-  }
-  if (snprintf (w->tmp_path, sizeof w->tmp_path, "%s.XXXXXX", path) >= (int) sizeof w->tmp_path) {
-    snprintf (err, errlen, "%s: path too long", path);
-    return false;
-  }
-  int fd = mkstemp (w->tmp_path);
-  if (fd < 0) {
-    snprintf (err, errlen, "%s: cannot write: %s", path, strerror (errno));
-    return false;
-  }
-  w->f = fdopen (fd, "w");
-  if (!w->f) {
-    snprintf (err, errlen, "%s: cannot write: %s", path, strerror (errno));
-    close (fd);
-    unlink (w->tmp_path);
-    return false;
-  }
-  w->first_in_row = true;
-  return true;
+  return ms_atomic_file_write (file, data, len) ? (ssize_t) len : -1;
 }
 
 static bool
-writer_close (MsWriter *w, char *err, size_t errlen)
+writer_open (MsWriter *w, const char *path, const char *run_id, char *err, size_t errlen)
 {
-  int saved = 0;
+  static const cookie_io_functions_t io = { .write = cookie_write };
+  memset (w, 0, sizeof *w);
+  w->path = path;
+  w->run_id = run_id;
+  w->first_in_row = true;
+  w->file = ms_atomic_file_open (path, err, errlen);
+  if (!w->file)
+    return false;
+  w->f = fopencookie (w->file, "w", io);
+  if (!w->f || setvbuf (w->f, NULL, _IOFBF, 1 << 16) != 0) {
+    snprintf (err, errlen, "%s: cannot write: %s", path, strerror (errno));
+    if (w->f)
+      fclose (w->f);
+    ms_atomic_file_abort (w->file);
+    return false;
+  }
+  return true;
+}
+
+/* Flushes the stream into the temporary file and syncs and closes it; the
+ * rename is left to the caller. False with a message, the file aborted. */
+static bool
+writer_finish (MsWriter *w, char *err, size_t errlen)
+{
   bool ok = !w->failed && !ferror (w->f);
-  if (!ok)
-    saved = errno ? errno : EIO;
-  if (fflush (w->f) != 0 && ok) {
+  if (fclose (w->f) != 0)
     ok = false;
-    saved = errno;
+  w->f = NULL;
+  bool finished = ms_atomic_file_finish (w->file, err, errlen);
+  if (!finished || !ok) {
+    /* A stream error that never reached the file (no errno of its own). */
+    if (finished)
+      snprintf (err, errlen, "%s: write failed: %s", w->path, strerror (EIO));
+    ms_atomic_file_abort (w->file);
+    w->file = NULL;
+    return false;
   }
-  if (w->direct) {
-    if (fclose (w->f) != 0 && ok) {
-      ok = false;
-      saved = errno;
-    }
-    if (!ok)
-      snprintf (err, errlen, "%s: write failed: %s", w->path, strerror (saved));
-    return ok;
-  }
-  if (ok && fsync (fileno (w->f)) != 0 && errno != EINVAL && errno != EROFS) {
-    ok = false;
-    saved = errno;
-  }
-  if (fclose (w->f) != 0 && ok) {
-    ok = false;
-    saved = errno;
-  }
-  if (ok) {
-    /* mkstemp makes 0600 files; an export should be readable like any other. */
-    mode_t mask = umask (0);
-    umask (mask);
-    chmod (w->tmp_path, 0666 & ~mask);
-    if (rename (w->tmp_path, w->path) != 0) {
-      ok = false;
-      saved = errno;
-    }
-  }
-  if (!ok) {
-    unlink (w->tmp_path);
-    snprintf (err, errlen, "%s: write failed: %s", w->path, strerror (saved));
-  }
-  return ok;
+  return true;
 }
 
 static void
@@ -207,6 +169,7 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
   ms_format_version (d->runtime_version, rt, sizeof rt);
 
   fprintf (w->f, "# memsweep %s file\n", kind);
+  fprintf (w->f, "# run-id: %s\n", w->run_id);
   fprintf (w->f, "# memsweep-version: %s\n", r->version);
   fprintf (w->f, "# date: %s\n", r->date);
   if (label[0])
@@ -279,32 +242,28 @@ write_sample_row (MsWriter *w, const MsCell *c, int rep, const char *phase, cons
   end_row (w);
 }
 
-bool
-ms_csv_write_samples (const MsResults *results, const char *path, char *err, size_t errlen)
+static void
+write_samples (MsWriter *w, const MsResults *results)
 {
-  MsWriter w;
-  if (!writer_open (&w, path, err, errlen))
-    return false;
   locale_t old = ms_csv_enter_c_locale ();
-  write_metadata (&w, results, "samples");
+  write_metadata (w, results, "samples");
   for (size_t i = 0; i < N_SAMPLES_COLUMNS; i++)
-    put_raw (&w, samples_columns[i]);
-  end_row (&w);
+    put_raw (w, samples_columns[i]);
+  end_row (w);
   for (size_t i = 0; i < results->n_cells; i++) {
     const MsCell *c = &results->cells[i];
     if (c->n_reps == 0) {
       /* A cell without data still says why. */
-      write_sample_row (&w, c, 0, "none", NULL, -1);
+      write_sample_row (w, c, 0, "none", NULL, -1);
       continue;
     }
     for (size_t e = 0; e < c->n_events; e++)
-      write_sample_row (&w, c, c->events[e].rep, ms_phase_name (c->events[e].phase),
+      write_sample_row (w, c, c->events[e].rep, ms_phase_name (c->events[e].phase),
                         &c->events[e], -1);
     for (int r = 0; r < c->n_reps; r++)
-      write_sample_row (&w, c, r, "e2e", NULL, c->e2e_us[r]);
+      write_sample_row (w, c, r, "e2e", NULL, c->e2e_us[r]);
   }
   ms_csv_leave_c_locale (old);
-  return writer_close (&w, err, errlen);
 }
 
 /* The median, its 95% interval and, with extremes, min and max. */
@@ -380,28 +339,101 @@ write_summary_row (MsWriter *w, const MsCell *c, const MsFit *fit)
   end_row (w);
 }
 
-bool
-ms_csv_write_summary (const MsResults *results, const char *path, char *err, size_t errlen)
+static void
+write_summary (MsWriter *w, const MsResults *results)
 {
-  MsWriter w;
   MsFit fits[MS_MODE_COUNT];
   bool fitted[MS_MODE_COUNT] = { false };
-  if (!writer_open (&w, path, err, errlen))
-    return false;
   locale_t old = ms_csv_enter_c_locale ();
-  write_metadata (&w, results, "summary");
-  fprintf (w.f, "# fit: e2e time = latency + bytes / bandwidth per mode, weighted 1/t^2, "
-                "latency >= 0; describes the data when R^2 >= %g and |residual| <= %g\n",
+  write_metadata (w, results, "summary");
+  fprintf (w->f, "# fit: e2e time = latency + bytes / bandwidth per mode, weighted 1/t^2, "
+                 "latency >= 0; describes the data when R^2 >= %g and |residual| <= %g\n",
            MS_FIT_MIN_R2, MS_FIT_MAX_RESIDUAL);
-  write_summary_header (&w);
+  write_summary_header (w);
   for (size_t i = 0; i < results->n_cells; i++) {
     const MsCell *c = &results->cells[i];
     if (!fitted[c->mode]) {
       fits[c->mode] = ms_results_fit (results, c->mode, MS_PHASE_COUNT);
       fitted[c->mode] = true;
     }
-    write_summary_row (&w, c, &fits[c->mode]);
+    write_summary_row (w, c, &fits[c->mode]);
   }
   ms_csv_leave_c_locale (old);
-  return writer_close (&w, err, errlen);
+}
+
+
+static ssize_t
+hash_write (void *state, const char *data, size_t len)
+{
+  uint64_t *h = state;
+  for (size_t i = 0; i < len; i++)
+    *h = (*h ^ (unsigned char) data[i]) * 0x100000001b3ull;
+  return (ssize_t) len;
+}
+
+/* The run id is a fingerprint (FNV-1a) of the samples file as written
+ * without it: a pair written together shares it, writing the same results
+ * again gives the same file, and another run gives another id. */
+static void
+make_run_id (const MsResults *results, char *buf, size_t len)
+{
+  static const cookie_io_functions_t io = { .write = hash_write };
+  uint64_t hash = 0xcbf29ce484222325ull;
+  MsWriter w = { .run_id = "", .first_in_row = true };
+  w.f = fopencookie (&hash, "w", io);
+  if (w.f) {
+    write_samples (&w, results);
+    fclose (w.f);
+  }
+  snprintf (buf, len, "%016llx", (unsigned long long) hash);
+}
+
+typedef void (*WriteBody) (MsWriter *w, const MsResults *results);
+
+static bool
+write_one (const MsResults *results, const char *path, WriteBody body, char *err, size_t errlen)
+{
+  MsWriter w;
+  char run_id[32];
+  make_run_id (results, run_id, sizeof run_id);
+  if (!writer_open (&w, path, run_id, err, errlen))
+    return false;
+  body (&w, results);
+  return writer_finish (&w, err, errlen) && ms_atomic_file_commit (w.file, err, errlen);
+}
+
+bool
+ms_csv_write_samples (const MsResults *results, const char *path, char *err, size_t errlen)
+{
+  return write_one (results, path, write_samples, err, errlen);
+}
+
+bool
+ms_csv_write_summary (const MsResults *results, const char *path, char *err, size_t errlen)
+{
+  return write_one (results, path, write_summary, err, errlen);
+}
+
+bool
+ms_csv_write_pair (const MsResults *results, const char *samples_path, const char *summary_path,
+                   char *err, size_t errlen)
+{
+  MsWriter samples, summary;
+  char run_id[32];
+  make_run_id (results, run_id, sizeof run_id);
+  if (!writer_open (&samples, samples_path, run_id, err, errlen))
+    return false;
+  write_samples (&samples, results);
+  if (!writer_finish (&samples, err, errlen))
+    return false;
+  if (!writer_open (&summary, summary_path, run_id, err, errlen)) {
+    ms_atomic_file_abort (samples.file);
+    return false;
+  }
+  write_summary (&summary, results);
+  if (!writer_finish (&summary, err, errlen)) {
+    ms_atomic_file_abort (samples.file);
+    return false;
+  }
+  return ms_atomic_file_commit_pair (samples.file, summary.file, err, errlen);
 }

@@ -13,10 +13,13 @@ cancel_requested (atomic_int *cancel)
 }
 
 static void
-describe_failure (MsCell *cell, MsCellStatus st, const MsRunOutput *out)
+describe_failure (MsCell *cell, MsCellStatus st, const MsRunOutput *out, int warmup)
 {
   char where[48];
-  if (out->failed_rep < 0)
+  /* Allocation happens once, before the warm-ups. */
+  if (out->failed_rep == MS_REP_SETUP || (out->failed_rep < 0 && warmup == 0))
+    snprintf (where, sizeof where, "before the first repetition");
+  else if (out->failed_rep < 0)
     snprintf (where, sizeof where, "in a warm-up run");
   else
     snprintf (where, sizeof where, "in repetition %d", out->failed_rep + 1);
@@ -72,7 +75,7 @@ run_cell (const MsSweep *sweep, MsBackend *backend, const MsDeviceInfo *info, Ms
               sweep->reps);
   }
   if (st != MS_CELL_OK && st != MS_CELL_PARTIAL) {
-    describe_failure (cell, st, &out);
+    describe_failure (cell, st, &out, sweep->warmup);
     ms_run_output_clear (&out);
     return;
   }
@@ -134,7 +137,10 @@ ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
         progress (index, n_cells, &results->cells[results->n_cells - 1], user_data);
       index++;
       if (cancel_requested (cancel)) {
-        snprintf (err, errlen, "cancelled after %d of %d cells", index, n_cells);
+        /* The cell that saw the cancel is not finished unless it says so. */
+        int done = results->cells[results->n_cells - 1].status == MS_CELL_CANCELLED ? index - 1
+                                                                                    : index;
+        snprintf (err, errlen, "cancelled after %d of %d cells", done, n_cells);
         return MS_RUN_CANCELLED;
       }
     }

@@ -70,6 +70,10 @@ ms_sweep_validate (const MsSweep *sweep, char *err, size_t errlen)
           sweep->min_exp, sweep->max_exp);
   if (sweep->step < 1)
     FAIL ("step must be at least 1 (got %d)", sweep->step);
+  /* A larger step gives the same single size, and min + step must not
+   * overflow while the runner counts up. */
+  if (sweep->step > MS_MAX_EXPONENT)
+    FAIL ("step must be at most %d (got %d)", MS_MAX_EXPONENT, sweep->step);
   if (sweep->reps < 1)
     FAIL ("repetitions must be at least 1 (got %d)", sweep->reps);
   if (sweep->reps > MS_MAX_REPS)

@@ -212,7 +212,9 @@ describe_step (long k, int per_rep, const MsPhase *seq, char *buf, size_t len)
 {
   MsPhase phase = k == 0 ? MS_PHASE_ALLOC : seq[(k - 1) % per_rep];
   int rep = k == 0 ? -WARMUP : (int) ((k - 1) / per_rep) - WARMUP;
-  if (rep < 0)
+  if (k == 0)
+    snprintf (buf, len, "injected fault in alloc before the first repetition");
+  else if (rep < 0)
     snprintf (buf, len, "injected fault in %s in a warm-up run", ms_phase_name (phase));
   else
     snprintf (buf, len, "injected fault in %s in repetition %d", ms_phase_name (phase),

@@ -169,7 +169,7 @@ test_faults (void)
   cfg.fail_phase = MS_PHASE_ALLOC;
   r = run_test (&s, &cfg, &st, &live);
   MS_CHECK_STR (ms_results_find (r, MS_MODE_PINNED, 12)->message,
-                "injected fault in alloc in a warm-up run");
+                "injected fault in alloc before the first repetition");
   ms_results_free (r);
 
   cfg.fail_rep = 0;
