@@ -2,6 +2,8 @@
 /* ms-breakdown-page.c: the breakdown page. */
 #include "ms-breakdown-page.h"
 
+#include "ms-views.h"
+
 #include "ms-pickers.h"
 
 struct _MsBreakdownPage {
@@ -20,7 +22,12 @@ static GParamSpec *props[N_PROPS];
 static void
 on_size_selected (MsBreakdownPage *self)
 {
-  ms_breakdown_view_set_exponent (self->view, ms_pickers_get_exponent (self->size_dropdown));
+  /* Refilling the list passes through other selections: notify only when
+   * the size shown changes. */
+  int exponent = ms_pickers_get_exponent (self->size_dropdown);
+  if (exponent == ms_breakdown_view_get_exponent (self->view))
+    return;
+  ms_breakdown_view_set_exponent (self->view, exponent);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_EXPONENT]);
 }
 
@@ -48,7 +55,7 @@ ms_breakdown_page_get_property (GObject *object, guint prop_id, GValue *value, G
 static void
 ms_breakdown_page_dispose (GObject *object)
 {
-  gtk_widget_dispose_template (GTK_WIDGET (object), MS_TYPE_BREAKDOWN_PAGE);
+  ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_BREAKDOWN_PAGE);
   G_OBJECT_CLASS (ms_breakdown_page_parent_class)->dispose (object);
 }
 
@@ -78,15 +85,18 @@ static void
 ms_breakdown_page_init (MsBreakdownPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  ms_breakdown_view_set_exponent (self->view, -1);
 }
 
 void
 ms_breakdown_page_set_runs (MsBreakdownPage *self, GPtrArray *runs)
 {
   g_autoptr (GPtrArray) sizes = ms_pickers_size_labels (runs);
+  g_signal_handlers_block_by_func (self->size_dropdown, on_size_selected, self);
   ms_pickers_sync (self->size_dropdown, sizes);
+  g_signal_handlers_unblock_by_func (self->size_dropdown, on_size_selected, self);
   ms_breakdown_view_set_runs (self->view, runs);
-  ms_breakdown_view_set_exponent (self->view, ms_pickers_get_exponent (self->size_dropdown));
+  on_size_selected (self);
 }
 
 MsBreakdownView *

@@ -2,6 +2,8 @@
 /* ms-chart-page.c: the bandwidth and time pages. */
 #include "ms-chart-page.h"
 
+#include "ms-views.h"
+
 #include <glib/gi18n.h>
 
 struct _MsChartPage {
@@ -119,7 +121,7 @@ ms_chart_page_get_property (GObject *object, guint prop_id, GValue *value, GPara
 static void
 ms_chart_page_dispose (GObject *object)
 {
-  gtk_widget_dispose_template (GTK_WIDGET (object), MS_TYPE_CHART_PAGE);
+  ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_CHART_PAGE);
   G_OBJECT_CLASS (ms_chart_page_parent_class)->dispose (object);
 }
 

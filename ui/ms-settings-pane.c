@@ -3,6 +3,8 @@
  * GSettings key, so settings are saved as they change. */
 #include "ms-settings-pane.h"
 
+#include "ms-views.h"
+
 #include <glib/gi18n.h>
 #include <string.h>
 
@@ -171,7 +173,7 @@ ms_settings_pane_dispose (GObject *object)
     if (self->mode_checks[m])
       g_settings_unbind (self->mode_checks[m], "active");
   memset (self->mode_checks, 0, sizeof self->mode_checks);
-  gtk_widget_dispose_template (GTK_WIDGET (object), MS_TYPE_SETTINGS_PANE);
+  ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_SETTINGS_PANE);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (ms_settings_pane_parent_class)->dispose (object);
 }

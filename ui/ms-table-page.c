@@ -2,6 +2,8 @@
 /* ms-table-page.c: the table page. */
 #include "ms-table-page.h"
 
+#include "ms-views.h"
+
 #include "ms-table-row.h"
 
 struct _MsTablePage {
@@ -67,7 +69,7 @@ add_columns (MsTablePage *self)
 static void
 ms_table_page_dispose (GObject *object)
 {
-  gtk_widget_dispose_template (GTK_WIDGET (object), MS_TYPE_TABLE_PAGE);
+  ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_TABLE_PAGE);
   G_OBJECT_CLASS (ms_table_page_parent_class)->dispose (object);
 }
 

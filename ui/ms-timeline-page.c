@@ -2,6 +2,8 @@
 /* ms-timeline-page.c: the timeline page. */
 #include "ms-timeline-page.h"
 
+#include "ms-views.h"
+
 #include <glib/gi18n.h>
 
 #include "ms-pickers.h"
@@ -10,6 +12,7 @@ struct _MsTimelinePage {
   GtkWidget parent_instance;
   GPtrArray *runs;
   gboolean rep_chosen; /* the user picked a repetition */
+  int exponent;        /* as notified */
 
   /* Template children. */
   MsTimelineView *view;
@@ -93,8 +96,12 @@ on_mode_selected (MsTimelinePage *self)
 static void
 on_size_selected (MsTimelinePage *self)
 {
+  int exponent = ms_pickers_get_exponent (self->size_dropdown);
   update_timeline (self);
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_EXPONENT]);
+  if (exponent != self->exponent) {
+    self->exponent = exponent;
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_EXPONENT]);
+  }
 }
 
 void
@@ -155,7 +162,7 @@ static void
 ms_timeline_page_dispose (GObject *object)
 {
   MsTimelinePage *self = MS_TIMELINE_PAGE (object);
-  gtk_widget_dispose_template (GTK_WIDGET (object), MS_TYPE_TIMELINE_PAGE);
+  ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_TIMELINE_PAGE);
   g_clear_pointer (&self->runs, g_ptr_array_unref);
   G_OBJECT_CLASS (ms_timeline_page_parent_class)->dispose (object);
 }
@@ -198,6 +205,7 @@ ms_timeline_page_class_init (MsTimelinePageClass *klass)
 static void
 ms_timeline_page_init (MsTimelinePage *self)
 {
+  self->exponent = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
   /* The engine's mode titles are not in the template. */
   for (int m = 0; m < MS_MODE_COUNT; m++)
@@ -215,10 +223,15 @@ ms_timeline_page_set_runs (MsTimelinePage *self, GPtrArray *runs)
   }
   g_autoptr (GPtrArray) names = ms_pickers_run_labels (runs);
   g_autoptr (GPtrArray) sizes = ms_pickers_size_labels (runs);
+  /* Refilling the lists passes through other selections: update once. */
+  g_signal_handlers_block_by_func (self->run_dropdown, update_timeline, self);
+  g_signal_handlers_block_by_func (self->size_dropdown, on_size_selected, self);
   ms_pickers_sync (self->run_dropdown, names);
-  gtk_widget_set_visible (self->run_box, names->len > 1);
   ms_pickers_sync (self->size_dropdown, sizes);
-  update_timeline (self);
+  g_signal_handlers_unblock_by_func (self->run_dropdown, update_timeline, self);
+  g_signal_handlers_unblock_by_func (self->size_dropdown, on_size_selected, self);
+  gtk_widget_set_visible (self->run_box, names->len > 1);
+  on_size_selected (self);
 }
 
 MsTimelineView *

@@ -78,3 +78,12 @@ ms_view_follow_style (GtkWidget *view, GCallback redraw)
   g_signal_connect_object (manager, "notify::dark", redraw, view, G_CONNECT_SWAPPED);
   g_signal_connect_object (manager, "notify::high-contrast", redraw, view, G_CONNECT_SWAPPED);
 }
+
+void
+ms_widget_dispose_children (GtkWidget *widget, GType template_type)
+{
+  GtkWidget *child;
+  gtk_widget_dispose_template (widget, template_type);
+  while ((child = gtk_widget_get_first_child (widget)))
+    gtk_widget_unparent (child);
+}

@@ -34,6 +34,10 @@ gboolean ms_view_scale_get (const MsViewScale *scale, guint index, GValue *value
  * disconnected when the view goes. */
 void ms_view_follow_style (GtkWidget *view, GCallback redraw);
 
+/* For the dispose of a templated widget that is not a container: drops the
+ * template children, then unparents what is left. */
+void ms_widget_dispose_children (GtkWidget *widget, GType template_type);
+
 G_END_DECLS
 
 #include "ms-breakdown-view.h"
