@@ -287,6 +287,12 @@ action_text_scale (GSimpleAction *a, GVariant *p, gpointer data)
 }
 
 static void
+change_presentation (GSimpleAction *a, GVariant *state, gpointer data)
+{
+  g_object_set (data, "presentation", g_variant_get_boolean (state), NULL);
+}
+
+static void
 action_view (GSimpleAction *a, GVariant *p, gpointer data)
 {
   ms_window_set_view (MS_WINDOW (data), (MsViewKind) g_variant_get_int32 (p));
@@ -322,10 +328,9 @@ ms_window_add_actions (MsWindow *self)
     { "view", action_view, "i" },
     { "timeline-zoom", action_timeline_zoom, "i" },
     { "copy-rows", action_copy_rows },
+    /* A toggle; its state follows the "presentation" property (a
+     * GPropertyAction would hold a reference to the window). */
+    { "presentation", NULL, NULL, "false", change_presentation },
   };
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
-  /* A stateful toggle that follows the property, whoever sets it. */
-  g_autoptr (GPropertyAction) presentation =
-    g_property_action_new ("presentation", self, "presentation");
-  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (presentation));
 }

@@ -139,6 +139,8 @@ set_presentation (MsWindow *self, gboolean on)
     gtk_widget_remove_css_class (GTK_WIDGET (self), "presentation");
     gtk_window_unfullscreen (GTK_WINDOW (self));
   }
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "presentation");
+  g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (on));
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PRESENTATION]);
 }
 
