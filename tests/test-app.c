@@ -193,6 +193,25 @@ check_presentation (MsWindow *win)
     g_action_group_get_action_state (G_ACTION_GROUP (win), "presentation")));
 }
 
+/* The Style menu's action sets the key, and the style manager follows. */
+static void
+check_color_scheme (GApplication *app)
+{
+  g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  g_action_group_activate_action (G_ACTION_GROUP (app), "color-scheme",
+                                  g_variant_new_string ("dark"));
+  g_autofree char *scheme = g_settings_get_string (settings, "color-scheme");
+  g_assert_cmpstr (scheme, ==, "dark");
+  g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_FORCE_DARK);
+  g_settings_set_string (settings, "color-scheme", "light");
+  g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  g_autoptr (GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (app), "color-scheme");
+  g_assert_cmpstr (g_variant_get_string (state, NULL), ==, "light");
+  g_settings_reset (settings, "color-scheme");
+  g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_DEFAULT);
+}
+
 /* Saved settings the engine refuses: a new window shows the engine's
  * message and keeps Run disabled. Values outside the schema's ranges never
  * get that far. */
@@ -280,6 +299,7 @@ on_activate (GApplication *app)
   check_views_and_exports (win);
   check_toast_text (win);
   check_presentation (win);
+  check_color_scheme (app);
   /* Device discovery runs off the main thread; then Run is enabled for
    * the host-only settings. */
   wait_until (can_run, win, "device discovery ends and Run is enabled");
