@@ -105,6 +105,16 @@ ms_test_watch (gpointer object, const char *property, guint *count)
   g_signal_connect (object, signal, G_CALLBACK (ms_test_count_notify), count);
 }
 
+static inline const char *
+ms_test_button_label (GtkWidget *widget)
+{
+  if (GTK_IS_BUTTON (widget))
+    return gtk_button_get_label (GTK_BUTTON (widget));
+  if (GTK_IS_CHECK_BUTTON (widget))
+    return gtk_check_button_get_label (GTK_CHECK_BUTTON (widget));
+  return NULL;
+}
+
 /* The first descendant of a type (and with that button label, unless NULL),
  * depth first. */
 static inline GtkWidget *
@@ -112,9 +122,7 @@ ms_test_find (GtkWidget *root, GType type, const char *label)
 {
   for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
     if (G_TYPE_CHECK_INSTANCE_TYPE (c, type) &&
-        (!label || (GTK_IS_BUTTON (c) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (c)), label) == 0) ||
-         (GTK_IS_CHECK_BUTTON (c) &&
-          g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (c)), label) == 0)))
+        (!label || g_strcmp0 (ms_test_button_label (c), label) == 0))
       return c;
     GtkWidget *found = ms_test_find (c, type, label);
     if (found)

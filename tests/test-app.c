@@ -206,7 +206,8 @@ check_color_scheme (GApplication *app)
   g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_FORCE_DARK);
   g_settings_set_string (settings, "color-scheme", "light");
   g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_FORCE_LIGHT);
-  g_autoptr (GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (app), "color-scheme");
+  g_autoptr (GVariant) state =
+    g_action_group_get_action_state (G_ACTION_GROUP (app), "color-scheme");
   g_assert_cmpstr (g_variant_get_string (state, NULL), ==, "light");
   g_settings_reset (settings, "color-scheme");
   g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_DEFAULT);

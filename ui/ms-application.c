@@ -141,6 +141,14 @@ ms_application_startup (GApplication *app)
 }
 
 static void
+ms_application_shutdown (GApplication *app)
+{
+  /* The style manager outlives the application: stop it following the key. */
+  g_settings_unbind (adw_style_manager_get_default (), "color-scheme");
+  G_APPLICATION_CLASS (ms_application_parent_class)->shutdown (app);
+}
+
+static void
 ms_application_dispose (GObject *object)
 {
   g_clear_object (&MS_APPLICATION (object)->settings);
@@ -155,6 +163,7 @@ ms_application_class_init (MsApplicationClass *klass)
   app_class->activate = ms_application_activate;
   app_class->open = ms_application_open;
   app_class->startup = ms_application_startup;
+  app_class->shutdown = ms_application_shutdown;
   app_class->handle_local_options = ms_application_handle_local_options;
 }
 

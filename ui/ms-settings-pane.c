@@ -121,8 +121,8 @@ mode_to_setting (const GValue *value, const GVariantType *type, gpointer data)
   g_variant_builder_init (&builder, G_VARIANT_TYPE_STRING_ARRAY);
   /* In the engine's order, whatever order the key had. */
   for (int m = 0; m < MS_MODE_COUNT; m++) {
-    gboolean on = m == (int) b->mode ? g_value_get_boolean (value)
-                                     : g_strv_contains ((const char *const *) old, ms_mode_name (m));
+    gboolean was = g_strv_contains ((const char *const *) old, ms_mode_name (m));
+    gboolean on = m == (int) b->mode ? g_value_get_boolean (value) : was;
     if (on)
       g_variant_builder_add (&builder, "s", ms_mode_name (m));
   }

@@ -142,14 +142,27 @@ action_open (GSimpleAction *a, GVariant *p, gpointer data)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (d));
 }
 
+/* TRUE if the dialog was accepted, with the local path chosen (NULL for a
+ * remote file) and the value of one of its choices. */
+static gboolean
+accepted (GtkNativeDialog *dialog, int response, const char *choice_id, char **path,
+          const char **choice)
+{
+  if (response != GTK_RESPONSE_ACCEPT)
+    return FALSE;
+  g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  *path = g_file_get_path (file);
+  *choice = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), choice_id);
+  return TRUE;
+}
+
 static void
 on_export_csv_response (GtkNativeDialog *dialog, int response, MsWindow *self)
 {
-  if (response == GTK_RESPONSE_ACCEPT) {
-    g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-    g_autofree char *path = g_file_get_path (file);
-    const char *kind = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "kind");
-    g_autoptr (GError) error = NULL;
+  g_autofree char *path = NULL;
+  const char *kind;
+  g_autoptr (GError) error = NULL;
+  if (accepted (dialog, response, "kind", &path, &kind)) {
     if (path)
       ms_window_export_csv (self, path, g_strcmp0 (kind, "summary") == 0, &error);
     toast_saved (self, path, error);
@@ -181,11 +194,10 @@ typedef struct {
 static void
 on_export_chart_response (GtkNativeDialog *dialog, int response, ChartExport *ce)
 {
-  if (response == GTK_RESPONSE_ACCEPT) {
-    g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-    g_autofree char *path = g_file_get_path (file);
-    const char *fmt = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "format");
-    g_autoptr (GError) error = NULL;
+  g_autofree char *path = NULL;
+  const char *fmt;
+  g_autoptr (GError) error = NULL;
+  if (accepted (dialog, response, "format", &path, &fmt)) {
     if (path && !ms_export_format_known (path)) {
       char *with_ext = g_strdup_printf ("%s.%s", path, fmt ? fmt : "png");
       g_free (path);
