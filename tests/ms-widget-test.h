@@ -51,12 +51,18 @@ ms_test_wait_until (gboolean (*cond) (gpointer), gpointer data, const char *what
 }
 
 static inline gboolean
-ms_test_is_drawn (gpointer widget)
+ms_test_is_laid_out (gpointer widget)
 {
-  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0;
+  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (widget));
+  int w, h;
+  gtk_window_get_default_size (GTK_WINDOW (window), &w, &h);
+  /* The first allocation may be the natural size: wait for the asked one,
+   * since what the tests measure depends on it. */
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0 &&
+         gtk_widget_get_width (window) == w && gtk_widget_get_height (window) == h;
 }
 
-/* A window holding the widget, shown and laid out. */
+/* A window holding the widget, shown and laid out at the size asked. */
 static inline GtkWindow *
 ms_test_show (GtkWidget *widget, int width, int height)
 {
@@ -64,7 +70,7 @@ ms_test_show (GtkWidget *widget, int width, int height)
   gtk_window_set_default_size (window, width, height);
   gtk_window_set_child (window, widget);
   gtk_window_present (window);
-  ms_test_wait_until (ms_test_is_drawn, widget, "the widget is mapped and allocated");
+  ms_test_wait_until (ms_test_is_laid_out, widget, "the widget is mapped and laid out");
   return window;
 }
 
