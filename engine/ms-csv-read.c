@@ -18,6 +18,7 @@
 
 #include "memsweep.h"
 #include "ms-csv-private.h"
+#include "ms-gpu-state.h"
 
 #define MS_CSV_MAX_FILE (256ull << 20)
 #define MS_CSV_MAX_COLUMNS 4096
@@ -84,6 +85,8 @@ typedef struct {
   bool too_many_fields;
   bool have_header;
   int col[N_COLS];  /* index of each column, -1 if absent */
+  int round_col;    /* the round and GPU state columns, -1 if absent */
+  int state_col[MS_N_STATE_COLUMNS];
   MsCellBuilder *cells[MS_MODE_COUNT][MS_MAX_EXPONENT + 1];
   MsCellBuilder *order[MS_MODE_COUNT * (MS_MAX_EXPONENT + 1)]; /* as first seen */
   int n_order;
@@ -239,6 +242,91 @@ builder_reserve_rep (MsCellBuilder *b, int rep)
   return true;
 }
 
+/* ---- rounds, GPU state and steady-state copies (optional columns) ---- */
+
+static void
+find_round_columns (MsReader *rd)
+{
+  rd->round_col = -1;
+  for (int c = 0; c < MS_N_STATE_COLUMNS; c++)
+    rd->state_col[c] = -1;
+  for (size_t i = 0; i < rd->n_fields; i++) {
+    if (strcmp (rd->fields[i], "round") == 0)
+      rd->round_col = (int) i;
+    for (int c = 0; c < MS_N_STATE_COLUMNS; c++)
+      if (strcmp (rd->fields[i], ms_state_columns[c]) == 0)
+        rd->state_col[c] = (int) i;
+  }
+}
+
+static const char *
+field_at (MsReader *rd, int i)
+{
+  return (i >= 0 && (size_t) i < rd->n_fields) ? rd->fields[i] : NULL;
+}
+
+static bool
+read_round (MsReader *rd, long line, long *round)
+{
+  const char *s = field_at (rd, rd->round_col);
+  *round = 0;
+  if (!s || !*s)
+    return true;
+  if (!parse_int (s, 0, MS_MAX_ROUNDS - 1, round)) {
+    reader_fail (rd, line, "round '%.40s' is not a whole number from 0 to %d", s,
+                 MS_MAX_ROUNDS - 1);
+    return false;
+  }
+  return true;
+}
+
+/* The repetition's round; on end-to-end rows also the round's GPU state. */
+static void
+read_round_fields (MsReader *rd, MsCell *cell, long line, long rep, bool is_e2e)
+{
+  long round;
+  if (!read_round (rd, line, &round))
+    return;
+  if (!ms_cell_note_rep_round (cell, (int) rep, (int) round)) {
+    reader_fail (rd, line, "more than %d rounds", MS_MAX_ROUNDS);
+    return;
+  }
+  const char *fields[MS_N_STATE_COLUMNS];
+  for (int c = 0; c < MS_N_STATE_COLUMNS; c++)
+    fields[c] = field_at (rd, rd->state_col[c]);
+  MsGpuState start, end;
+  if (!is_e2e || !fields[MS_STATE_COL_SM_START] || !*fields[MS_STATE_COL_SM_START])
+    return;
+  if (!ms_state_parse (fields, &start, &end)) {
+    reader_fail (rd, line, "a GPU state field (clocks, temperature, pstate, throttle) "
+                           "is malformed");
+    return;
+  }
+  for (int i = 0; i < cell->n_rounds; i++)
+    if (cell->rounds[i].round == round) {
+      cell->rounds[i].start = start;
+      cell->rounds[i].end = end;
+    }
+}
+
+static void
+read_copy_row (MsReader *rd, MsCell *cell, long line, const char *phase_s, uint64_t bytes)
+{
+  MsCopySample s = { .to_device = strcmp (phase_s, MS_COPY_PHASE_H2D) == 0, .bytes = bytes };
+  long round;
+  if (!read_round (rd, line, &round))
+    return;
+  s.round = (int) round;
+  if (!parse_time (field (rd, COL_GPU), &s.gpu_us, false) || s.gpu_us <= 0) {
+    reader_fail (rd, line, "steady-state copy time '%.40s' is not a positive time",
+                 field (rd, COL_GPU));
+    return;
+  }
+  if (!ms_cell_add_copy (cell, &s))
+    reader_fail (rd, line, "more than %d steady-state copy rows for one cell",
+                 MS_MAX_COPY_SAMPLES);
+}
+
 static void
 handle_header (MsReader *rd)
 {
@@ -255,6 +343,7 @@ handle_header (MsReader *rd)
       rd->col[c] = (int) i;
     }
   }
+  find_round_columns (rd);
   for (int c = 0; c < N_COLS; c++)
     if (read_columns[c].required && rd->col[c] < 0) {
       reader_fail (rd, rd->record_line,
@@ -299,7 +388,9 @@ handle_row (MsReader *rd)
     return;
   }
   bool is_e2e = strcmp (phase_s, "e2e") == 0, is_none = strcmp (phase_s, "none") == 0;
-  if (!is_e2e && !is_none && !ms_phase_from_name (phase_s, &phase)) {
+  bool is_copy = strcmp (phase_s, MS_COPY_PHASE_H2D) == 0 ||
+                 strcmp (phase_s, MS_COPY_PHASE_D2H) == 0;
+  if (!is_e2e && !is_none && !is_copy && !ms_phase_from_name (phase_s, &phase)) {
     reader_fail (rd, line, "unknown phase '%.40s'", phase_s);
     return;
   }
@@ -319,7 +410,8 @@ handle_row (MsReader *rd)
     return;
   }
   if (rd->col[COL_BYTES] >= 0 && *field (rd, COL_BYTES) &&
-      (!parse_u64 (field (rd, COL_BYTES), &bytes) || bytes > 3 * elements * sizeof (float))) {
+      (!parse_u64 (field (rd, COL_BYTES), &bytes) ||
+       bytes > (is_copy ? MS_COPY_BURST : 3) * elements * sizeof (float))) {
     reader_fail (rd, line, "bytes '%.40s' is not a byte count up to three vectors",
                  field (rd, COL_BYTES));
     return;
@@ -360,6 +452,11 @@ handle_row (MsReader *rd)
                  ms_cell_status_name (status));
     return;
   }
+  if (is_copy) {
+    read_copy_row (rd, cell, line, phase_s, bytes);
+    return;
+  }
+  read_round_fields (rd, cell, line, rep, is_e2e);
 
   double host_start, host, gpu_start = -1, gpu = -1;
   if (!builder_reserve_rep (b, (int) rep)) {
@@ -473,6 +570,13 @@ parse_metadata (MsResults *r, const char *line, size_t len)
   INT_KEY ("reps", s->reps);
   INT_KEY ("warmup", s->warmup);
   INT_KEY ("streams", s->streams);
+  INT_KEY ("rounds", s->rounds);
+  if (strcmp (key, "measuring-cpu") == 0) {
+    long v;
+    d->pinned = parse_int (value, 0, CPU_SETSIZE - 1, &v);
+    d->measuring_cpu = d->pinned ? (int) v : 0;
+    return;
+  }
   INT_KEY ("async-engine-count", d->async_engine_count);
   INT_KEY ("multiprocessors", d->multiprocessors);
   INT_KEY ("l2-bytes", d->l2_bytes);
@@ -515,6 +619,12 @@ parse_metadata (MsResults *r, const char *line, size_t len)
     d->pcie_width = b;
     d->pcie_gen_max = c;
     d->pcie_width_max = e;
+  } else if (strcmp (key, "gpu-near-cpus") == 0)
+    snprintf (d->gpu_near_cpus, sizeof d->gpu_near_cpus, "%s", value);
+  else if (strcmp (key, "gpu-warmup") == 0 &&
+           sscanf (value, "%7d ms to an SM clock of %6d MHz", &a, &b) == 2) {
+    d->warmup_ms = a;
+    d->steady_sm_mhz = b;
   } else if (strcmp (key, "cpu-affinity") == 0)
     snprintf (d->host_cpu_affinity, sizeof d->host_cpu_affinity, "%s", value);
   else if (strcmp (key, "order") == 0)
