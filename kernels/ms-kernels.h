@@ -103,6 +103,17 @@ double ms_k_reference_copy_us (int device, uint64_t bytes, int to_device, int wa
                                int samples, int copies_per_sample, MsKHostState host_state,
                                char *err, size_t errlen);
 
+/* Keeps every SM busy for about ms milliseconds (the warm-up to a steady
+ * clock); 0, or -1 with the error text. Never changes any clock. */
+int ms_k_spin (int device, double ms, char *err, size_t errlen);
+
+/* The add kernel at n elements, timed `samples` times each way,
+ * interleaved: medians of its GPU time with the stream latch (the work
+ * only), without it (events around the launch, as memsweep timed it
+ * before), and of the host's launch call. 0, or -1 with the error text. */
+int ms_k_kernel_probe (int device, uint64_t n, int samples, double *latched_us,
+                       double *unlatched_us, double *launch_us, char *err, size_t errlen);
+
 /* Releases cached events; call when done with the GPU. */
 void ms_k_shutdown (void);
 
