@@ -55,6 +55,7 @@ usage (FILE *out)
            "  --streams K          chunks and streams of the streams mode (default 4)\n"
            "  --order depth|breadth  issue order of the streams mode (default depth)\n"
            "  --device I           CUDA device index (default 0)\n"
+           "  --rounds N           visit every cell N times, interleaved (default 1)\n"
            "  --out PREFIX         write PREFIX-samples.csv and PREFIX-summary.csv\n"
            "                       (default memsweep)\n"
            "  --quiet              no progress bar\n"
@@ -163,7 +164,8 @@ cmd_run (int argc, char **argv)
     { "reps", required_argument, NULL, 'r' },   { "warmup", required_argument, NULL, 'w' },
     { "streams", required_argument, NULL, 'k' }, { "order", required_argument, NULL, 'o' },
     { "device", required_argument, NULL, 'd' }, { "out", required_argument, NULL, 'O' },
-    { "quiet", no_argument, NULL, 'q' },        { NULL, 0, NULL, 0 },
+    { "quiet", no_argument, NULL, 'q' },        { "rounds", required_argument, NULL, 'R' },
+    { NULL, 0, NULL, 0 },
   };
   int c;
   optind = 1;
@@ -182,6 +184,7 @@ cmd_run (int argc, char **argv)
     case 'w': ok = parse_int_arg ("--warmup", optarg, &sweep.warmup); break;
     case 'k': ok = parse_int_arg ("--streams", optarg, &sweep.streams); break;
     case 'd': ok = parse_int_arg ("--device", optarg, &sweep.device); break;
+    case 'R': ok = parse_int_arg ("--rounds", optarg, &sweep.rounds); break;
     case 'o':
       if (strcmp (optarg, "depth") == 0)
         sweep.order = MS_ORDER_DEPTH_FIRST;

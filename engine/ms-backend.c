@@ -258,6 +258,16 @@ system_run_cell (MsBackend *self, const MsRunArgs *args, MsRunOutput *out)
 #endif
 }
 
+#ifdef MS_HAVE_CUDA
+static bool
+system_spin (MsBackend *self, int device, double ms)
+{
+  (void) self;
+  char err[256];
+  return ms_k_spin (device, ms, err, sizeof err) == 0;
+}
+#endif
+
 static void
 system_free (MsBackend *self)
 {
@@ -283,5 +293,8 @@ ms_backend_new_system (void)
   b->check_fit = system_check_fit;
   b->run_cell = system_run_cell;
   b->free = system_free;
+#ifdef MS_HAVE_CUDA
+  b->spin = system_spin;
+#endif
   return b;
 }

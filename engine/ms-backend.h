@@ -41,6 +41,9 @@ struct MsBackend {
   bool (*check_fit) (MsBackend *self, const MsDeviceInfo *info, MsMode mode, uint64_t n,
                      char *why, size_t whylen);
   MsCellStatus (*run_cell) (MsBackend *self, const MsRunArgs *args, MsRunOutput *out);
+  /* Keeps the GPU busy for about ms milliseconds (warm-up to a steady
+   * clock); NULL when the backend has no GPU. */
+  bool (*spin) (MsBackend *self, int device, double ms);
   void (*free) (MsBackend *self);
 };
 

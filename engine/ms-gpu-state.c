@@ -97,8 +97,10 @@ ms_pin_thread (MsNvml *nvml, cpu_set_t *saved, char *near, size_t nearlen)
   cpu_set_t near_set, usable, one;
   if (near && nearlen)
     near[0] = '\0';
-  if (sched_getaffinity (0, sizeof *saved, saved) != 0)
+  if (sched_getaffinity (0, sizeof *saved, saved) != 0) {
+    CPU_ZERO (saved);
     return -1;
+  }
   int cpu = sched_getcpu ();
   if (ms_nvml_near_cpus (nvml, &near_set)) {
     if (near)
@@ -119,5 +121,6 @@ ms_pin_thread (MsNvml *nvml, cpu_set_t *saved, char *near, size_t nearlen)
 void
 ms_unpin_thread (const cpu_set_t *saved)
 {
-  sched_setaffinity (0, sizeof *saved, saved);
+  if (CPU_COUNT (saved) > 0)
+    sched_setaffinity (0, sizeof *saved, saved);
 }
