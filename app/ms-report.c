@@ -115,7 +115,8 @@ cell_text (const MsCell *c, bool gbps, char *buf, size_t len)
     break;
   case MS_CELL_UNSUPPORTED: snprintf (buf, len, "n/a"); break;
   case MS_CELL_VERIFY_FAILED: snprintf (buf, len, "WRONG"); break;
-  case MS_CELL_CANCELLED: snprintf (buf, len, "-"); break;
+  case MS_CELL_CANCELLED:
+  case MS_CELL_PARTIAL: snprintf (buf, len, "-"); break;
   default: snprintf (buf, len, "FAIL"); break;
   }
 }

@@ -72,7 +72,8 @@ typedef enum {
   MS_CELL_FAILED,      /* a CUDA error, an allocation failure, a refusal */
   MS_CELL_VERIFY_FAILED,
   MS_CELL_UNSUPPORTED, /* the device cannot run this mode */
-  MS_CELL_CANCELLED,
+  MS_CELL_CANCELLED,   /* stopped before any repetition was kept */
+  MS_CELL_PARTIAL,     /* stopped part-way: the kept repetitions stay */
   MS_CELL_STATUS_COUNT
 } MsCellStatus;
 
@@ -313,7 +314,7 @@ typedef struct MsBackend MsBackend;
 
 /* The real backend: CUDA for the GPU modes, the host for the CPU mode. */
 MsBackend *ms_backend_new_system (void);
-/* Deterministic timings for tests: see ms-backend-test.h. */
+/* Deterministic timings for tests: tests/ms-backend-test.h (test-only). */
 void ms_backend_free (MsBackend *backend);
 const char *ms_backend_name (const MsBackend *backend);
 
@@ -339,7 +340,8 @@ typedef enum {
 /* Runs the sweep synchronously on the calling thread. *out receives the
  * results (also partial ones on cancel) unless the sweep is invalid. The
  * cancel flag may be set from any thread; the current run stops at its next
- * phase boundary and frees what it allocated. */
+ * phase boundary and frees what it allocated. A cell stopped that way keeps
+ * the repetitions it finished (MS_CELL_PARTIAL), or none (MS_CELL_CANCELLED). */
 MsRunStatus ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
                           void *user_data, atomic_int *cancel, MsResults **out, char *err,
                           size_t errlen);

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ms-backend.h"
+#include "ms-cell-driver.h"
 
 #ifdef MS_HAVE_CUDA
 #include "ms-kernels.h"
@@ -190,10 +190,122 @@ system_check_fit (MsBackend *self, const MsDeviceInfo *info, MsMode mode, uint64
 }
 
 #ifdef MS_HAVE_CUDA
+/* The GPU modes: the driver's callbacks call the steps in kernels/. */
+typedef struct {
+  MsKRun run;
+  MsKCell *kcell;
+  MsCellDriver *drv; /* for the cancel points inside kernels/ */
+} CudaCell;
+
 static int
-cancel_flag_set (void *user)
+cuda_cancel_point (void *user)
 {
-  return user && atomic_load ((atomic_int *) user);
+  CudaCell *cc = user;
+  return cc->drv && ms_cell_driver_cancelled (cc->drv);
+}
+
+/* Hands the step's events and results to the driver; maps the status. */
+static MsCellStatus
+cuda_step_done (CudaCell *cc, MsCellDriver *drv, MsKStatus st)
+{
+  const MsKRun *run = &cc->run;
+  for (int i = 0; i < run->n_events; i++) {
+    const MsKEvent *k = &run->events[i];
+    MsEvent ev = {
+      .phase = (MsPhase) k->phase,
+      .lane = k->lane,
+      .chunk = k->chunk,
+      .host_start_us = k->host_start_us,
+      .host_us = k->host_us,
+      .gpu_start_us = k->gpu_start_us,
+      .gpu_us = k->gpu_us,
+      .bytes = k->bytes,
+    };
+    if (!ms_cell_driver_add_event (drv, &ev))
+      return MS_CELL_FAILED;
+  }
+  if (run->e2e_us >= 0)
+    ms_cell_driver_set_e2e (drv, run->e2e_us);
+  ms_cell_driver_set_mismatches (drv, run->mismatches, run->first_mismatch);
+  if (run->error[0])
+    ms_cell_driver_fail (drv, "%s", run->error);
+  switch (st) {
+  case MS_K_OK: return MS_CELL_OK;
+  case MS_K_CANCELLED: return MS_CELL_CANCELLED;
+  case MS_K_UNSUPPORTED: return MS_CELL_UNSUPPORTED;
+  case MS_K_VERIFY_FAILED: return MS_CELL_VERIFY_FAILED;
+  case MS_K_FAILED:
+  default: return MS_CELL_FAILED;
+  }
+}
+
+static bool
+cuda_origin (void *data, MsCellDriver *drv, MsOrigin origin)
+{
+  CudaCell *cc = data;
+  cc->drv = drv;
+  MsKOrigin k = origin == MS_ORIGIN_CELL         ? MS_K_ORIGIN_CELL
+                : origin == MS_ORIGIN_CELL_AGAIN ? MS_K_ORIGIN_CELL_AGAIN
+                                                 : MS_K_ORIGIN_REP;
+  return cuda_step_done (cc, drv, ms_k_cell_origin (cc->kcell, k)) == MS_CELL_OK;
+}
+
+static MsCellStatus
+cuda_alloc (void *data, MsCellDriver *drv)
+{
+  CudaCell *cc = data;
+  return cuda_step_done (cc, drv, ms_k_cell_alloc (cc->kcell));
+}
+
+static MsCellStatus
+cuda_rep (void *data, MsCellDriver *drv)
+{
+  CudaCell *cc = data;
+  return cuda_step_done (cc, drv, ms_k_cell_rep (cc->kcell));
+}
+
+static void
+cuda_release (void *data, MsCellDriver *drv)
+{
+  CudaCell *cc = data;
+  (void) drv;
+  ms_k_cell_free (cc->kcell);
+  cc->kcell = NULL;
+}
+
+static const MsCellOps cuda_cell_ops = {
+  .origin = cuda_origin,
+  .alloc = cuda_alloc,
+  .rep = cuda_rep,
+  .release = cuda_release,
+};
+
+static MsCellStatus
+cuda_run_cell (const MsRunArgs *args, MsRunOutput *out)
+{
+  CudaCell *cc = calloc (1, sizeof *cc);
+  if (cc) {
+    cc->run = (MsKRun){
+      .mode = args->mode,
+      .device = args->device,
+      .n = args->n,
+      .streams = args->streams,
+      .breadth_first = args->order == MS_ORDER_BREADTH_FIRST,
+      .is_cancelled = cuda_cancel_point,
+      .user = cc,
+    };
+    cc->kcell = ms_k_cell_new (&cc->run);
+  }
+  if (!cc || !cc->kcell) {
+    free (cc);
+    memset (out, 0, sizeof *out);
+    snprintf (out->error, sizeof out->error, "out of host memory");
+    return MS_CELL_FAILED;
+  }
+  MsCellStatus st = ms_cell_driver_run (&cuda_cell_ops, cc, args, out);
+  ms_k_cell_free (cc->kcell); /* only when release never ran */
+  free (cc);
+  return st;
 }
 #endif
 
@@ -201,58 +313,12 @@ static MsCellStatus
 system_run_cell (MsBackend *self, const MsRunArgs *args, MsRunOutput *out)
 {
   (void) self;
-  out->error[0] = '\0';
   if (args->mode == MS_MODE_HOST)
     return ms_host_run_cell (args, out);
 #ifdef MS_HAVE_CUDA
-  MsKEvent *kev = calloc (out->max_events, sizeof (MsKEvent));
-  if (!kev) {
-    snprintf (out->error, sizeof out->error, "out of host memory");
-    return MS_CELL_FAILED;
-  }
-  MsKRun run = {
-    .mode = args->mode,
-    .device = args->device,
-    .n = args->n,
-    .streams = args->streams,
-    .breadth_first = args->order == MS_ORDER_BREADTH_FIRST,
-    .warmup = args->warmup,
-    .reps = args->reps,
-    .is_cancelled = cancel_flag_set,
-    .user = args->cancel,
-    .events = kev,
-    .max_events = out->max_events,
-    .e2e_us = out->e2e_us,
-  };
-  MsKStatus st = ms_k_run (&run);
-  out->n_events = run.n_events;
-  for (int i = 0; i < run.n_events; i++) {
-    MsEvent *ev = &out->events[i];
-    ev->phase = (MsPhase) kev[i].phase;
-    ev->lane = kev[i].lane;
-    ev->chunk = kev[i].chunk;
-    ev->rep = kev[i].rep;
-    ev->host_start_us = kev[i].host_start_us;
-    ev->host_us = kev[i].host_us;
-    ev->gpu_start_us = kev[i].gpu_start_us;
-    ev->gpu_us = kev[i].gpu_us;
-    ev->bytes = kev[i].bytes;
-  }
-  free (kev);
-  out->n_reps = run.n_reps;
-  out->failed_rep = run.failed_rep;
-  out->mismatches = run.mismatches;
-  out->first_mismatch = run.first_mismatch;
-  snprintf (out->error, sizeof out->error, "%s", run.error);
-  switch (st) {
-  case MS_K_OK: return MS_CELL_OK;
-  case MS_K_VERIFY_FAILED: return MS_CELL_VERIFY_FAILED;
-  case MS_K_UNSUPPORTED: return MS_CELL_UNSUPPORTED;
-  case MS_K_CANCELLED: return MS_CELL_CANCELLED;
-  case MS_K_FAILED:
-  default: return MS_CELL_FAILED;
-  }
+  return cuda_run_cell (args, out);
 #else
+  memset (out, 0, sizeof *out);
   snprintf (out->error, sizeof out->error, "this build of memsweep has no CUDA support");
   return MS_CELL_UNSUPPORTED;
 #endif

@@ -1,5 +1,6 @@
 /* ms-backend.h: the small interface every backend implements (CUDA, host,
- * test). Private to the engine and its tests. */
+ * test). Private to the engine and its tests. Backends run a cell through
+ * ms-cell-driver.h, which holds the rules. */
 #pragma once
 
 #include "memsweep.h"
@@ -17,20 +18,21 @@ typedef struct {
   atomic_int *cancel;
 } MsRunArgs;
 
+/* What a cell run produced; ms-cell-driver.c fills it. */
 typedef struct {
-  MsEvent *events;   /* room for max_events, filled by the backend */
-  int max_events;
-  int n_events;
+  MsEvent *events;   /* kept events, grown as needed */
+  size_t n_events;
+  size_t cap_events;
   double *e2e_us;    /* room for reps */
-  int n_reps;        /* repetitions completed */
-  int failed_rep;    /* where it stopped; -1: a warm-up */
+  int n_reps;        /* repetitions kept */
+  int failed_rep;    /* where it stopped; < 0: a warm-up */
   uint64_t mismatches;
   uint64_t first_mismatch;
   char error[256];
 } MsRunOutput;
 
-/* Events one repetition may record (K streams); alloc and free come on top. */
-#define MS_EVENTS_PER_REP(streams) (3 * (streams) + 16)
+/* Frees what a run left in out and zeroes it. */
+void ms_run_output_clear (MsRunOutput *out);
 
 struct MsBackend {
   const char *name;
@@ -40,6 +42,7 @@ struct MsBackend {
   /* Whether the buffers of one run fit the machine now. */
   bool (*check_fit) (MsBackend *self, const MsDeviceInfo *info, MsMode mode, uint64_t n,
                      char *why, size_t whylen);
+  /* Runs one cell through ms_cell_driver_run with the mode's callbacks. */
   MsCellStatus (*run_cell) (MsBackend *self, const MsRunArgs *args, MsRunOutput *out);
   /* Keeps the GPU busy for about ms milliseconds (warm-up to a steady
    * clock); NULL when the backend has no GPU. */

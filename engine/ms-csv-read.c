@@ -447,7 +447,7 @@ handle_row (MsReader *rd)
   }
   if (is_none)
     return;
-  if (status != MS_CELL_OK) {
+  if (status != MS_CELL_OK && status != MS_CELL_PARTIAL) {
     reader_fail (rd, line, "%s row for a cell whose status is '%s'", phase_s,
                  ms_cell_status_name (status));
     return;

@@ -298,7 +298,8 @@ write_row_in_round (MsWriter *w, const MsCell *c, int rep, int round, const char
   put_us (w, ev ? ev->gpu_start_us : 0, ev && ev->gpu_us >= 0);
   put_us (w, ev ? ev->gpu_us : 0, ev && ev->gpu_us >= 0);
   put_u64 (w, ev ? ev->bytes : 0);
-  put_int (w, c->status == MS_CELL_OK ? 1 : 0);
+  /* A partial cell's kept repetitions were verified too. */
+  put_int (w, c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL ? 1 : 0);
   put_text (w, ms_cell_status_name (c->status));
   put_u64 (w, c->mismatches);
   put_u64 (w, c->first_mismatch);
@@ -404,7 +405,7 @@ ms_csv_write_summary (const MsResults *results, const char *path, char *err, siz
   for (size_t i = 0; i < results->n_cells; i++) {
     const MsCell *c = &results->cells[i];
     const MsCellStats *st = &c->stats;
-    bool ok = c->status == MS_CELL_OK && c->n_reps > 0;
+    bool ok = (c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL) && c->n_reps > 0;
     put_text (&w, ms_mode_name (c->mode));
     put_u64 (&w, c->elements);
     put_u64 (&w, c->elements * sizeof (float));

@@ -73,6 +73,7 @@ static const char *status_names[MS_CELL_STATUS_COUNT] = {
   [MS_CELL_VERIFY_FAILED] = "verify-failed",
   [MS_CELL_UNSUPPORTED] = "unsupported",
   [MS_CELL_CANCELLED] = "cancelled",
+  [MS_CELL_PARTIAL] = "partial",
 };
 
 const char *

@@ -1,5 +1,6 @@
 /* ms-runner.c: runs a sweep cell by cell on the calling thread, in rounds,
- * with the GPU held at a steady clock and the thread pinned. */
+ * with the GPU held at a steady clock and the thread pinned; the rules
+ * inside a cell are ms-cell-driver.c's. */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <stdio.h>
@@ -58,16 +59,6 @@ run_cell (const MsSweep *sweep, MsBackend *backend, const MsDeviceInfo *info, Ms
   }
 
   MsRunOutput out = { 0 };
-  out.max_events = sweep->reps * MS_EVENTS_PER_REP (sweep->streams) + 4;
-  out.events = calloc (out.max_events, sizeof (MsEvent));
-  out.e2e_us = calloc (sweep->reps, sizeof (double));
-  if (!out.events || !out.e2e_us) {
-    free (out.events);
-    free (out.e2e_us);
-    cell->status = MS_CELL_FAILED;
-    snprintf (cell->message, sizeof cell->message, "out of host memory for the results");
-    return;
-  }
   MsRunArgs args = {
     .mode = cell->mode,
     .device = sweep->device,
@@ -84,13 +75,15 @@ run_cell (const MsSweep *sweep, MsBackend *backend, const MsDeviceInfo *info, Ms
     snprintf (out.error, sizeof out.error, "backend kept %d of %d repetitions", out.n_reps,
               sweep->reps);
   }
-  if (st != MS_CELL_OK) {
+  if (st != MS_CELL_OK && st != MS_CELL_PARTIAL) {
     describe_failure (cell, st, &out);
-    free (out.events);
-    free (out.e2e_us);
+    ms_run_output_clear (&out);
     return;
   }
-  cell->status = MS_CELL_OK;
+  cell->status = st;
+  if (st == MS_CELL_PARTIAL)
+    snprintf (cell->message, sizeof cell->message, "cancelled after %d of %d repetitions",
+              out.n_reps, sweep->reps);
   cell->events = out.events;
   cell->n_events = out.n_events;
   cell->e2e_us = out.e2e_us;
@@ -158,8 +151,17 @@ merge_round (MsResults *results, MsCell *cell, int round)
     return ms_results_put_cell (results, cell) ? ms_results_find (results, cell->mode,
                                                                     cell->exponent)
                                                : NULL;
-  if (cell->status == MS_CELL_OK && old->status == MS_CELL_OK)
-    return ms_cell_append_round (old, cell) ? old : NULL;
+  if ((cell->status == MS_CELL_OK || cell->status == MS_CELL_PARTIAL) &&
+      old->status == MS_CELL_OK) {
+    if (!ms_cell_append_round (old, cell))
+      return NULL;
+    if (cell->status == MS_CELL_PARTIAL) {
+      old->status = MS_CELL_PARTIAL;
+      snprintf (old->message, sizeof old->message, "round %d: %.360s", round + 1,
+                cell->message);
+    }
+    return old;
+  }
   if (cell->status != MS_CELL_CANCELLED) {
     char msg[sizeof cell->message];
     snprintf (msg, sizeof msg, "round %d: %.360s", round + 1, cell->message);

@@ -1,7 +1,7 @@
 /* ms-k-common.cuh: what every mode implementation shares: the timing
  * context (host clock, CUDA event pairs, a reference event per repetition),
- * the cell driver (alloc once, repetitions, free once), error handling and
- * the kernels. Internal to kernels/. */
+ * the steps of a cell (alloc, one repetition, release: the engine's cell
+ * driver runs them), error handling and the kernels. Internal to kernels/. */
 #pragma once
 
 #include <cuda_runtime.h>
@@ -63,16 +63,20 @@ struct KBuffers {
   int n_streams;
 };
 
-struct KCtx {
+struct KMode;
+
+/* The cell: what the mode allocated and the timing context of the step
+ * running now. MsKCell in the plain C interface. */
+struct MsKCell {
   MsKRun *run;
-  int rep;                 /* current repetition, < 0 for warm-ups */
-  int n_keep;              /* events kept across warm-ups (alloc) */
-  double cell_t0, t0;      /* host origins of the cell and the repetition */
-  cudaEvent_t cell_ref, ref;
+  const KMode *mode;
+  KBuffers bufs;
+  cudaEvent_t cell_ref, ref; /* reference events of the cell and the rep */
   KPair pairs[K_MAX_PAIRS];
   int n_pairs;
   bool failed;
 };
+typedef MsKCell KCtx;
 
 /* One memory mode: allocate, run one repetition, release. rep returns false
  * on error (recorded) or cancel. */
