@@ -50,7 +50,12 @@ usage (FILE *out)
            "  --min-exp K          smallest size 2^K float32 elements (default 10)\n"
            "  --max-exp K          largest size 2^K, at most 28 (default 20)\n"
            "  --step S             exponent step (default 1)\n"
-           "  --reps N             timed repetitions per size (default 10)\n"
+           "  --reps N             a fixed count of timed repetitions per size, instead\n"
+           "                       of the adaptive rule below\n"
+           "  --min-reps N         at least N repetitions per size (default 10), then\n"
+           "  --ci-target PCT      until the median's 95%% confidence interval is within\n"
+           "                       +-PCT%% of it (default 2)\n"
+           "  --cell-budget MS     or MS milliseconds went into the size (default 500)\n"
            "  --warmup N           discarded warm-up runs (default 2)\n"
            "  --streams K          chunks and streams of the streams mode (default 4)\n"
            "  --order depth|breadth  issue order of the streams mode (default depth)\n"
@@ -76,6 +81,54 @@ parse_int_arg (const char *opt, const char *value, int *out)
   }
   *out = (int) v;
   return true;
+}
+
+static bool
+parse_double_arg (const char *opt, const char *value, double *out)
+{
+  char *end;
+  errno = 0;
+  double v = strtod (value, &end);
+  if (errno || end == value || *end) {
+    fprintf (stderr, "memsweep: %s: '%s' is not a number\n", opt, value);
+    return false;
+  }
+  *out = v;
+  return true;
+}
+
+/* --reps, or the adaptive rule's --min-reps, --ci-target and --cell-budget:
+ * one kind or the other. */
+static bool
+parse_reps_option (int opt, const char *arg, MsSweep *sweep, const char **fixed_opt,
+                   const char **adaptive_opt)
+{
+  bool ok;
+  switch (opt) {
+  case 'r':
+    ok = parse_int_arg ("--reps", arg, &sweep->reps);
+    sweep->reps_rule = MS_REPS_FIXED;
+    *fixed_opt = "--reps";
+    break;
+  case 'R':
+    ok = parse_int_arg ("--min-reps", arg, &sweep->min_reps);
+    *adaptive_opt = "--min-reps";
+    break;
+  case 'C':
+    ok = parse_double_arg ("--ci-target", arg, &sweep->ci_target_pct);
+    *adaptive_opt = "--ci-target";
+    break;
+  default:
+    ok = parse_double_arg ("--cell-budget", arg, &sweep->cell_budget_ms);
+    *adaptive_opt = "--cell-budget";
+    break;
+  }
+  if (ok && *fixed_opt && *adaptive_opt) {
+    fprintf (stderr, "memsweep: %s sets a fixed count, %s belongs to the adaptive rule: "
+                     "give one or the other\n", *fixed_opt, *adaptive_opt);
+    return false;
+  }
+  return ok;
 }
 
 static int
@@ -156,6 +209,7 @@ cmd_run (int argc, char **argv)
   char err[512];
   const char *prefix = "memsweep";
   bool quiet = false;
+  const char *fixed_opt = NULL, *adaptive_opt = NULL; /* the rule's options given */
   ms_sweep_init_default (&sweep);
 
   static const struct option opts[] = {
@@ -164,7 +218,9 @@ cmd_run (int argc, char **argv)
     { "reps", required_argument, NULL, 'r' },   { "warmup", required_argument, NULL, 'w' },
     { "streams", required_argument, NULL, 'k' }, { "order", required_argument, NULL, 'o' },
     { "device", required_argument, NULL, 'd' }, { "out", required_argument, NULL, 'O' },
-    { "quiet", no_argument, NULL, 'q' },        { "rounds", required_argument, NULL, 'R' },
+    { "quiet", no_argument, NULL, 'q' },        { "min-reps", required_argument, NULL, 'R' },
+    { "ci-target", required_argument, NULL, 'C' }, { "cell-budget", required_argument, NULL, 'B' },
+    { "rounds", required_argument, NULL, 'U' },
     { NULL, 0, NULL, 0 },
   };
   int c;
@@ -180,11 +236,13 @@ cmd_run (int argc, char **argv)
     case 'a': ok = parse_int_arg ("--min-exp", optarg, &sweep.min_exp); break;
     case 'b': ok = parse_int_arg ("--max-exp", optarg, &sweep.max_exp); break;
     case 's': ok = parse_int_arg ("--step", optarg, &sweep.step); break;
-    case 'r': ok = parse_int_arg ("--reps", optarg, &sweep.reps); break;
+    case 'r': case 'R': case 'C': case 'B':
+      ok = parse_reps_option (c, optarg, &sweep, &fixed_opt, &adaptive_opt);
+      break;
     case 'w': ok = parse_int_arg ("--warmup", optarg, &sweep.warmup); break;
     case 'k': ok = parse_int_arg ("--streams", optarg, &sweep.streams); break;
     case 'd': ok = parse_int_arg ("--device", optarg, &sweep.device); break;
-    case 'R': ok = parse_int_arg ("--rounds", optarg, &sweep.rounds); break;
+    case 'U': ok = parse_int_arg ("--rounds", optarg, &sweep.rounds); break;
     case 'o':
       if (strcmp (optarg, "depth") == 0)
         sweep.order = MS_ORDER_DEPTH_FIRST;

@@ -104,17 +104,30 @@ void ms_format_bytes (uint64_t bytes, char *buf, size_t len);
 
 /* ---- sweep description ------------------------------------------------ */
 
+/* How many repetitions a cell gets. */
+typedef enum {
+  MS_REPS_FIXED,    /* exactly reps */
+  MS_REPS_ADAPTIVE, /* see ms_sweep_stop_rule */
+} MsRepsRule;
+
+#define MS_MAX_CI_TARGET_PCT 100.0
+#define MS_MAX_CELL_BUDGET_MS 3600000.0 /* an hour */
+
 typedef struct {
   bool modes[MS_MODE_COUNT];
   int min_exp;
   int max_exp;
   int step;
-  int reps;
+  int reps;           /* the count under MS_REPS_FIXED */
   int warmup;
   int streams;
   MsIssueOrder order;
   int device;
   int rounds; /* the sweep visits every cell this many times, interleaved */
+  MsRepsRule reps_rule;
+  int min_reps;          /* MS_REPS_ADAPTIVE: at least this many, */
+  double ci_target_pct;  /* then until the median's 95% interval is within +- this, */
+  double cell_budget_ms; /* or this much time has gone into the cell */
 } MsSweep;
 
 void ms_sweep_init_default (MsSweep *sweep);
@@ -125,6 +138,25 @@ bool ms_sweep_validate (const MsSweep *sweep, char *err, size_t errlen);
 /* Parses "pinned,managed" or "all"; false with a message on unknown names. */
 bool ms_sweep_set_modes (MsSweep *sweep, const char *list, char *err, size_t errlen);
 void ms_sweep_format_modes (const MsSweep *sweep, char *buf, size_t len);
+
+typedef enum {
+  MS_STOP_CONTINUE,    /* take another repetition */
+  MS_STOP_FIXED_COUNT, /* MS_REPS_FIXED: reps taken */
+  MS_STOP_CI_REACHED,  /* the interval is within the target */
+  MS_STOP_BUDGET,      /* the cell's time budget is spent */
+  MS_STOP_MAX_REPS,    /* MS_MAX_REPS taken */
+} MsStopReason;
+
+/* Whether a cell with n timed repetitions (samples: their times, any order)
+ * that has spent elapsed_ms so far needs another. MS_REPS_ADAPTIVE: at least
+ * min_reps; then stop once the median's 95% interval lies within
+ * +-ci_target_pct of the median (both sides; never below 6 samples), or once
+ * elapsed_ms >= cell_budget_ms, or at MS_MAX_REPS. Past min_reps the interval
+ * is evaluated when n is a multiple of max (1, n / 32), so calling this after
+ * every repetition costs O(n log n) in all and overshoots by at most 1/32. */
+MsStopReason ms_sweep_stop_rule (const MsSweep *sweep, const double *samples, int n,
+                                 double elapsed_ms);
+const char *ms_stop_reason_name (MsStopReason reason);
 
 int ms_sweep_n_sizes (const MsSweep *sweep);
 int ms_sweep_n_modes (const MsSweep *sweep);
@@ -183,9 +215,15 @@ typedef struct {
   uint64_t bytes;       /* bytes moved, 0 when the phase moves none */
 } MsEvent;
 
+/* The median's 95% interval [ci_low, ci_high] is distribution-free: two
+ * order statistics chosen from the binomial distribution (see
+ * ms_median_ci_ranks). Below 6 samples no pair of order statistics reaches
+ * 95%; then ci_valid is false and the interval is min..max. */
 typedef struct {
   int n;
   double median, min, max;
+  double ci_low, ci_high;
+  bool ci_valid;
 } MsStat;
 
 typedef struct {
@@ -260,12 +298,24 @@ typedef struct {
   int n_copies;
 } MsCell;
 
+/* One point per size: a mode has at most this many. */
+#define MS_FIT_MAX_POINTS (MS_MAX_EXPONENT - MS_MIN_EXPONENT + 1)
+/* Below this R^2, or with a point further than MS_FIT_MAX_RESIDUAL from the
+ * line (relative), the fit does not describe the data: report it as such. */
+#define MS_FIT_MIN_R2 0.95
+#define MS_FIT_MAX_RESIDUAL 0.25
+
 typedef struct {
-  bool valid;
+  bool valid;            /* at least 2 points */
   int n_points;
-  double latency_us;
-  double bandwidth_gbps; /* 0 when the slope is not positive */
-  double r2;
+  double latency_us;     /* >= 0 */
+  double bandwidth_gbps; /* 0 when the time does not grow with size */
+  double r2;             /* weighted like the fit; may be < 0 at a bound */
+  bool at_bound;         /* the free fit had latency < 0 (or slope < 0) */
+  bool describes_data;   /* r2 >= MS_FIT_MIN_R2, residuals within bounds */
+  double max_abs_residual;
+  int exponent[MS_FIT_MAX_POINTS];   /* the size of each point */
+  double residual[MS_FIT_MAX_POINTS]; /* (measured - fit) / measured */
 } MsFit;
 
 typedef struct {
@@ -289,10 +339,13 @@ void ms_cell_clear (MsCell *cell);
 bool ms_cell_copy (MsCell *dst, const MsCell *src);
 void ms_cell_compute_stats (MsCell *cell);
 
-/* Least-squares time = latency + bytes / bandwidth over the OK cells of a
- * mode. which: MS_PHASE_H2D or MS_PHASE_D2H for copy bandwidth, or
- * MS_PHASE_COUNT for end-to-end. */
+/* time = latency + bytes / bandwidth over the OK cells of a mode, by least
+ * squares weighted 1/t^2 (relative residuals) with latency >= 0 and
+ * bandwidth > 0 enforced exactly. which: MS_PHASE_H2D or MS_PHASE_D2H for
+ * copy bandwidth, or MS_PHASE_COUNT for end-to-end. */
 MsFit ms_results_fit (const MsResults *results, MsMode mode, MsPhase which);
+/* The relative residual of the point at exponent; false when none. */
+bool ms_fit_residual_at (const MsFit *fit, int exponent, double *residual);
 
 /* Rounds and steady-state copies (ms-rounds.c). */
 const MsCellRound *ms_cell_round_of_rep (const MsCell *cell, int rep);
@@ -307,6 +360,17 @@ bool ms_results_put_cell (MsResults *results, const MsCell *cell);
 /* Median of values (sorted copy); 0 for n == 0. */
 double ms_median (const double *values, int n);
 MsStat ms_stat_compute (const double *values, int n);
+/* The same, sorting values in place: one sort serves every field. */
+void ms_stat_compute_in_place (MsStat *st, double *values, int n);
+
+/* Median of values (need not be sorted) and its distribution-free 95%
+ * confidence interval. Returns false when n is too small for 95% (n < 6);
+ * lo and hi are then min and max. */
+bool ms_median_ci (const double *values, int n, double *median, double *lo, double *hi);
+/* 1-based ranks l and n + 1 - l of the order statistics that bound the
+ * median with at least 95% coverage, l as large as possible: n = 10 gives 2
+ * and 9. False for n < 6, with the ranks 1 and n. */
+bool ms_median_ci_ranks (int n, int *lo_rank, int *hi_rank);
 
 /* ---- backends and running -------------------------------------------- */
 

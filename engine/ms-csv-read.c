@@ -592,6 +592,8 @@ parse_metadata (MsResults *r, const char *line, size_t len)
   BOOL_KEY ("managed-memory", d->managed_memory);
   BOOL_KEY ("unified-addressing", d->unified_addressing);
 #undef BOOL_KEY
+  if (ms_csv_read_rule_metadata (s, key, value))
+    return;
   if (strcmp (key, "memsweep-version") == 0)
     snprintf (r->version, sizeof r->version, "%s", value);
   else if (strcmp (key, "date") == 0)
@@ -726,6 +728,8 @@ ms_csv_read_samples (const char *path, char *err, size_t errlen)
     goto out;
   }
   r->date[0] = '\0';
+  /* Files from before the adaptive rule have no reps-rule key: fixed count. */
+  r->sweep.reps_rule = MS_REPS_FIXED;
   snprintf (r->label, sizeof r->label, "%s", strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
   if (memchr (data, '\0', len)) {
     long line = 1;

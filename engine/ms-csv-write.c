@@ -256,6 +256,7 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
   fprintf (w->f, "# max-exp: %d\n", r->sweep.max_exp);
   fprintf (w->f, "# step: %d\n", r->sweep.step);
   fprintf (w->f, "# reps: %d\n", r->sweep.reps);
+  ms_csv_write_rule_metadata (w->f, &r->sweep);
   fprintf (w->f, "# warmup: %d\n", r->sweep.warmup);
   fprintf (w->f, "# streams: %d\n", r->sweep.streams);
   fprintf (w->f, "# order: %s\n", r->sweep.order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth");
@@ -374,62 +375,103 @@ write_summary_state (MsWriter *w, const MsCell *c, bool ok)
   put_raw (w, known ? ms_state_flags_text (flags) : "");
 }
 
+/* The median, its 95% interval and, with extremes, min and max. */
+static void
+put_stat (MsWriter *w, const MsStat *st, bool present, bool extremes)
+{
+  put_us (w, st->median, present);
+  if (extremes) {
+    put_us (w, st->min, present);
+    put_us (w, st->max, present);
+  }
+  put_us (w, st->ci_low, present);
+  put_us (w, st->ci_high, present);
+}
+
+static void
+write_summary_header (MsWriter *w)
+{
+  static const char *head[] = {
+    "mode", "elements", "bytes_per_vector", "status", "reps", "e2e_median_us", "e2e_min_us",
+    "e2e_max_us", "e2e_ci_low_us", "e2e_ci_high_us", "e2e_ci_95", "e2e_gbps", "h2d_gbps",
+    "d2h_gbps", "parts_sum_median_us", "parts_sum_ci_low_us", "parts_sum_ci_high_us",
+  };
+  static const char *suffix[] = { "median_us", "min_us", "max_us", "ci_low_us", "ci_high_us",
+                                  "host_median_us" };
+  static const char *tail[] = { "fit_latency_us", "fit_gbps", "fit_r2", "fit_residual",
+                                "fit_describes_data", "h2d_copy_gbps", "d2h_copy_gbps",
+                                "gpu_state", "message" };
+  char name[64];
+  for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
+    put_raw (w, head[i]);
+  for (int p = 0; p < MS_PHASE_COUNT; p++)
+    for (size_t s = 0; s < sizeof suffix / sizeof suffix[0]; s++) {
+      snprintf (name, sizeof name, "%s_%s", ms_phase_name (p), suffix[s]);
+      put_raw (w, name);
+    }
+  for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++)
+    put_raw (w, tail[i]);
+  end_row (w);
+}
+
+/* fit: the end-to-end fit of the cell's mode. */
+static void
+write_summary_row (MsWriter *w, const MsCell *c, const MsFit *fit)
+{
+  const MsCellStats *st = &c->stats;
+  bool ok = (c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL) && c->n_reps > 0;
+  double residual = 0;
+  bool fitted = ok && fit->valid && ms_fit_residual_at (fit, c->exponent, &residual);
+
+  put_text (w, ms_mode_name (c->mode));
+  put_u64 (w, c->elements);
+  put_u64 (w, c->elements * sizeof (float));
+  put_text (w, ms_cell_status_name (c->status));
+  put_int (w, c->n_reps);
+  put_stat (w, &st->e2e, ok, true);
+  put_raw (w, ok ? (st->e2e.ci_valid ? "1" : "0") : "");
+  put_us (w, st->e2e_gbps, ok && st->e2e_gbps > 0);
+  put_us (w, st->h2d_gbps, ok && st->h2d_gbps > 0);
+  put_us (w, st->d2h_gbps, ok && st->d2h_gbps > 0);
+  put_stat (w, &st->parts_sum, ok && st->parts_sum.n > 0, false);
+  for (int p = 0; p < MS_PHASE_COUNT; p++) {
+    bool has = ok && st->phase[p].n > 0;
+    put_stat (w, &st->phase[p], has, true);
+    put_us (w, st->phase_host[p].median, has);
+  }
+  put_us (w, fit->latency_us, fitted);
+  put_us (w, fit->bandwidth_gbps, fitted && fit->bandwidth_gbps > 0);
+  /* Three decimals of a ratio: 0.1%, finer than the timings' noise. */
+  put_us (w, fit->r2, fitted);
+  put_us (w, residual, fitted);
+  put_raw (w, fitted ? (fit->describes_data ? "1" : "0") : "");
+  write_summary_state (w, c, ok);
+  put_text (w, c->message);
+  end_row (w);
+}
+
 bool
 ms_csv_write_summary (const MsResults *results, const char *path, char *err, size_t errlen)
 {
   MsWriter w;
-  char name[64];
+  MsFit fits[MS_MODE_COUNT];
+  bool fitted[MS_MODE_COUNT] = { false };
   if (!writer_open (&w, path, err, errlen))
     return false;
   locale_t old = ms_csv_enter_c_locale ();
   write_metadata (&w, results, "summary");
-
-  const char *head[] = { "mode", "elements", "bytes_per_vector", "status", "reps",
-                         "e2e_median_us", "e2e_min_us", "e2e_max_us", "e2e_gbps", "h2d_gbps",
-                         "d2h_gbps", "parts_sum_median_us" };
-  for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
-    put_raw (&w, head[i]);
-  for (int p = 0; p < MS_PHASE_COUNT; p++) {
-    static const char *suffix[] = { "median_us", "min_us", "max_us", "host_median_us" };
-    for (int s = 0; s < 4; s++) {
-      snprintf (name, sizeof name, "%s_%s", ms_phase_name (p), suffix[s]);
-      put_raw (&w, name);
-    }
-  }
-  put_raw (&w, "h2d_copy_gbps");
-  put_raw (&w, "d2h_copy_gbps");
-  put_raw (&w, "gpu_state");
-  put_raw (&w, "message");
-  end_row (&w);
-
+  fprintf (w.f, "# fit: e2e time = latency + bytes / bandwidth per mode, weighted 1/t^2, "
+                "latency >= 0; describes the data when R^2 >= %g and |residual| <= %g\n",
+           MS_FIT_MIN_R2, MS_FIT_MAX_RESIDUAL);
+  write_summary_header (&w);
   for (size_t i = 0; i < results->n_cells; i++) {
     const MsCell *c = &results->cells[i];
-    const MsCellStats *st = &c->stats;
-    bool ok = (c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL) && c->n_reps > 0;
-    put_text (&w, ms_mode_name (c->mode));
-    put_u64 (&w, c->elements);
-    put_u64 (&w, c->elements * sizeof (float));
-    put_text (&w, ms_cell_status_name (c->status));
-    put_int (&w, c->n_reps);
-    put_us (&w, st->e2e.median, ok);
-    put_us (&w, st->e2e.min, ok);
-    put_us (&w, st->e2e.max, ok);
-    put_us (&w, st->e2e_gbps, ok && st->e2e_gbps > 0);
-    put_us (&w, st->h2d_gbps, ok && st->h2d_gbps > 0);
-    put_us (&w, st->d2h_gbps, ok && st->d2h_gbps > 0);
-    put_us (&w, st->parts_sum.median, ok && st->parts_sum.n > 0);
-    for (int p = 0; p < MS_PHASE_COUNT; p++) {
-      bool has = ok && st->phase[p].n > 0;
-      put_us (&w, st->phase[p].median, has);
-      put_us (&w, st->phase[p].min, has);
-      put_us (&w, st->phase[p].max, has);
-      put_us (&w, st->phase_host[p].median, has);
+    if (!fitted[c->mode]) {
+      fits[c->mode] = ms_results_fit (results, c->mode, MS_PHASE_COUNT);
+      fitted[c->mode] = true;
     }
-    write_summary_state (&w, c, ok);
-    put_text (&w, c->message);
-    end_row (&w);
+    write_summary_row (&w, c, &fits[c->mode]);
   }
   ms_csv_leave_c_locale (old);
   return writer_close (&w, err, errlen);
 }
-
