@@ -66,11 +66,12 @@ run_cell (const MsSweep *sweep, MsBackend *backend, const MsDeviceInfo *info, Ms
     .streams = sweep->streams,
     .order = sweep->order,
     .warmup = sweep->warmup,
-    .reps = sweep->reps,
+    .reps = sweep->reps_rule == MS_REPS_FIXED ? sweep->reps : sweep->min_reps,
     .cancel = cancel,
+    .rule = sweep,
   };
   MsCellStatus st = backend->run_cell (backend, &args, &out);
-  if (st == MS_CELL_OK && out.n_reps != sweep->reps) {
+  if (st == MS_CELL_OK && sweep->reps_rule == MS_REPS_FIXED && out.n_reps != sweep->reps) {
     st = MS_CELL_FAILED;
     snprintf (out.error, sizeof out.error, "backend kept %d of %d repetitions", out.n_reps,
               sweep->reps);
@@ -88,6 +89,8 @@ run_cell (const MsSweep *sweep, MsBackend *backend, const MsDeviceInfo *info, Ms
   cell->n_events = out.n_events;
   cell->e2e_us = out.e2e_us;
   cell->n_reps = out.n_reps;
+  for (int i = 0; i < out.n_copies; i++)
+    ms_cell_add_copy (cell, &out.copies[i]);
   ms_cell_compute_stats (cell);
 }
 

@@ -80,6 +80,19 @@ MsKStatus ms_k_cell_alloc (MsKCell *cell);
 /* One repetition, init .. verify: MS_K_OK (mismatches set after verifying),
  * MS_K_FAILED or MS_K_CANCELLED (stopped at a cancel point). */
 MsKStatus ms_k_cell_rep (MsKCell *cell);
+/* One burst of steady-state copies: `burst` back-to-back copies of one
+ * vector between one event pair. */
+typedef struct {
+  int to_device;
+  double gpu_us;  /* the whole burst */
+  uint64_t bytes; /* the whole burst */
+} MsKCopy;
+
+/* After the repetitions: `samples` bursts of `burst` copies each way with
+ * the cell's own buffers (out: room for 2 * samples, h2d and d2h
+ * alternating). MS_K_UNSUPPORTED for the modes without explicit copies of
+ * their own host memory (zero-copy, uva, managed, streams, device). */
+MsKStatus ms_k_cell_copy_bursts (MsKCell *cell, int samples, int burst, MsKCopy *out);
 /* Drains queued work and frees whatever alloc got; then frees cell. */
 void ms_k_cell_free (MsKCell *cell);
 

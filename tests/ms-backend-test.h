@@ -32,6 +32,10 @@ typedef struct {
   long fail_at_step;
   bool no_device;
   uint64_t device_free_mem;
+  /* End-to-end times scaled by a seeded factor in 1 +- noise_pct / 100
+   * (the model's clock does not move): quiet or noisy cells for the
+   * repetition rule. 0: exact. */
+  double noise_pct;
 } MsTestBackendConfig;
 
 void ms_test_backend_config_init (MsTestBackendConfig *config);

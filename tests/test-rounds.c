@@ -41,6 +41,7 @@ run_rounds (int rounds, Progress *progress)
   s.min_exp = 10;
   s.max_exp = 12;
   s.reps = 4;
+  s.reps_rule = MS_REPS_FIXED;
   s.rounds = rounds;
   ms_test_backend_config_init (&cfg);
   cfg.unsupported[MS_MODE_MANAGED] = true;
@@ -94,6 +95,72 @@ test_rounds_numbered (void)
   MS_CHECK (!ms_sweep_validate (&bad, err, sizeof err) && strstr (err, "rounds"), "%s", err);
   bad.rounds = MS_MAX_ROUNDS + 1;
   MS_CHECK (!ms_sweep_validate (&bad, err, sizeof err), "too many rounds refused");
+}
+
+static MsResults *
+run_adaptive (double noise_pct, double budget_ms)
+{
+  MsSweep s;
+  MsTestBackendConfig cfg;
+  ms_sweep_init_default (&s);
+  s.min_exp = 10;
+  s.max_exp = 11;
+  s.reps_rule = MS_REPS_ADAPTIVE;
+  s.min_reps = 10;
+  s.ci_target_pct = 2;
+  s.cell_budget_ms = budget_ms;
+  ms_sweep_set_modes (&s, "pinned,pageable", NULL, 0);
+  ms_test_backend_config_init (&cfg);
+  cfg.noise_pct = noise_pct;
+  MsBackend *b = ms_backend_new_test (&cfg);
+  MsResults *r = NULL;
+  char err[256] = "";
+  MsRunStatus st = ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err);
+  MS_CHECK (st == MS_RUN_OK, "adaptive: %s", err);
+  ms_backend_free (b);
+  return r;
+}
+
+/* Quiet cells stop at the minimum; noisy ones go on until the budget; the
+ * driver's bookkeeping (e2e grown past the first guess, events) holds. */
+static void
+test_adaptive_reps (void)
+{
+  MsResults *quiet = run_adaptive (0, 500);
+  for (size_t i = 0; quiet && i < quiet->n_cells; i++) {
+    const MsCell *c = &quiet->cells[i];
+    MS_CHECK (c->status == MS_CELL_OK && c->n_reps == 10 && c->stats.e2e.n == 10,
+              "quiet %s 2^%d: %d reps", ms_mode_name (c->mode), c->exponent, c->n_reps);
+  }
+  ms_results_free (quiet);
+
+  /* A repetition takes a few hundred model microseconds: a 20 ms budget
+   * allows some dozens, far fewer than +-2% at +-30% noise needs. */
+  MsResults *noisy = run_adaptive (30, 20);
+  for (size_t i = 0; noisy && i < noisy->n_cells; i++) {
+    const MsCell *c = &noisy->cells[i];
+    double lo, hi, med;
+    ms_median_ci (c->e2e_us, c->n_reps, &med, &lo, &hi);
+    MS_CHECK (c->status == MS_CELL_OK && c->n_reps > 20 && c->n_reps < 200,
+              "noisy %s 2^%d: %d reps", ms_mode_name (c->mode), c->exponent, c->n_reps);
+    MS_CHECK (hi - lo > 0.04 * med, "noisy: the interval stays wider than the target");
+    int max_rep = -1;
+    for (size_t e = 0; e < c->n_events; e++)
+      max_rep = c->events[e].rep > max_rep ? c->events[e].rep : max_rep;
+    MS_CHECK (max_rep == c->n_reps - 1, "events up to the last repetition: %d", max_rep);
+  }
+  ms_results_free (noisy);
+
+  /* Generous budget, mild noise: the interval gets within the target. */
+  MsResults *mild = run_adaptive (3, 10000);
+  for (size_t i = 0; mild && i < mild->n_cells; i++) {
+    const MsCell *c = &mild->cells[i];
+    double lo, hi, med;
+    ms_median_ci (c->e2e_us, c->n_reps, &med, &lo, &hi);
+    MS_CHECK (c->n_reps >= 10 && hi - lo <= 0.04 * med + 1e-9, "mild: %d reps, +-%.2f%%",
+              c->n_reps, 50 * (hi - lo) / med);
+  }
+  ms_results_free (mild);
 }
 
 static MsGpuState
@@ -289,6 +356,7 @@ main (int argc, char **argv)
     return 1;
   MS_RUN (test_rounds_numbered);
   MS_RUN (test_state_round_trip);
+  MS_RUN (test_adaptive_reps);
   MS_RUN (test_malformed_state);
   MS_RUN (test_reference_files_open);
   MS_RUN (test_warm_and_pin);
