@@ -100,13 +100,15 @@ typedef struct {
   int device;
   MsNvml *nvml;
   int steady_sm_mhz;
+  atomic_int *cancel;
 } MsGpuKeeper;
 
+/* false ends the warm-up: on failure, and at once on a cancel. */
 static bool
 keeper_spin (void *user, double ms)
 {
   MsGpuKeeper *k = user;
-  return k->backend->spin (k->backend, k->device, ms);
+  return !cancel_requested (k->cancel) && k->backend->spin (k->backend, k->device, ms);
 }
 
 /* Pins the thread, then warms the GPU to a steady clock; records both. */
@@ -230,7 +232,7 @@ ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
   for (int m = 0; m < MS_MODE_COUNT; m++)
     wants_gpu = wants_gpu || (sweep->modes[m] && ms_mode_uses_gpu (m));
 
-  MsGpuKeeper keeper = { .backend = backend, .device = sweep->device };
+  MsGpuKeeper keeper = { .backend = backend, .device = sweep->device, .cancel = cancel };
   cpu_set_t saved;
   CPU_ZERO (&saved);
   if (!wants_gpu || have_device)
