@@ -265,66 +265,28 @@ field_at (MsReader *rd, int i)
   return (i >= 0 && (size_t) i < rd->n_fields) ? rd->fields[i] : NULL;
 }
 
-static bool
-read_round (MsReader *rd, long line, long *round)
-{
-  const char *s = field_at (rd, rd->round_col);
-  *round = 0;
-  if (!s || !*s)
-    return true;
-  if (!parse_int (s, 0, MS_MAX_ROUNDS - 1, round)) {
-    reader_fail (rd, line, "round '%.40s' is not a whole number from 0 to %d", s,
-                 MS_MAX_ROUNDS - 1);
-    return false;
-  }
-  return true;
-}
-
-/* The repetition's round; on end-to-end rows also the round's GPU state. */
+/* The round of a row and, on end-to-end rows, the GPU state (ms-rounds.c);
+ * steady-state copy rows are read whole there too. */
 static void
-read_round_fields (MsReader *rd, MsCell *cell, long line, long rep, bool is_e2e)
+read_round_fields (MsReader *rd, MsCell *cell, long line, long rep, bool is_e2e,
+                   const char *copy_phase, uint64_t bytes)
 {
-  long round;
-  if (!read_round (rd, line, &round))
-    return;
-  if (!ms_cell_note_rep_round (cell, (int) rep, (int) round)) {
-    reader_fail (rd, line, "more than %d rounds", MS_MAX_ROUNDS);
-    return;
-  }
-  const char *fields[MS_N_STATE_COLUMNS];
+  const char *state[MS_N_STATE_COLUMNS];
+  char why[160] = "";
+  double gpu = -1;
   for (int c = 0; c < MS_N_STATE_COLUMNS; c++)
-    fields[c] = field_at (rd, rd->state_col[c]);
-  MsGpuState start, end;
-  if (!is_e2e || !fields[MS_STATE_COL_SM_START] || !*fields[MS_STATE_COL_SM_START])
-    return;
-  if (!ms_state_parse (fields, &start, &end)) {
-    reader_fail (rd, line, "a GPU state field (clocks, temperature, pstate, throttle) "
-                           "is malformed");
-    return;
-  }
-  for (int i = 0; i < cell->n_rounds; i++)
-    if (cell->rounds[i].round == round) {
-      cell->rounds[i].start = start;
-      cell->rounds[i].end = end;
-    }
-}
-
-static void
-read_copy_row (MsReader *rd, MsCell *cell, long line, const char *phase_s, uint64_t bytes)
-{
-  MsCopySample s = { .to_device = strcmp (phase_s, MS_COPY_PHASE_H2D) == 0, .bytes = bytes };
-  long round;
-  if (!read_round (rd, line, &round))
-    return;
-  s.round = (int) round;
-  if (!parse_time (field (rd, COL_GPU), &s.gpu_us, false) || s.gpu_us <= 0) {
-    reader_fail (rd, line, "steady-state copy time '%.40s' is not a positive time",
-                 field (rd, COL_GPU));
-    return;
-  }
-  if (!ms_cell_add_copy (cell, &s))
-    reader_fail (rd, line, "more than %d steady-state copy rows for one cell",
-                 MS_MAX_COPY_SAMPLES);
+    state[c] = field_at (rd, rd->state_col[c]);
+  if (copy_phase && (!parse_time (field (rd, COL_GPU), &gpu, false) || gpu <= 0))
+    snprintf (why, sizeof why, "steady-state copy time '%.40s' is not a positive time",
+              field (rd, COL_GPU));
+  else if (copy_phase)
+    ms_cell_read_copy (cell, copy_phase, field_at (rd, rd->round_col), gpu, bytes, why,
+                       sizeof why);
+  else
+    ms_cell_read_round (cell, (int) rep, is_e2e, field_at (rd, rd->round_col), state, why,
+                        sizeof why);
+  if (why[0])
+    reader_fail (rd, line, "%s", why);
 }
 
 static void
@@ -452,11 +414,9 @@ handle_row (MsReader *rd)
                  ms_cell_status_name (status));
     return;
   }
-  if (is_copy) {
-    read_copy_row (rd, cell, line, phase_s, bytes);
+  read_round_fields (rd, cell, line, rep, is_e2e, is_copy ? phase_s : NULL, bytes);
+  if (is_copy)
     return;
-  }
-  read_round_fields (rd, cell, line, rep, is_e2e);
 
   double host_start, host, gpu_start = -1, gpu = -1;
   if (!builder_reserve_rep (b, (int) rep)) {
@@ -556,6 +516,8 @@ parse_metadata (MsResults *r, const char *line, size_t len)
   int a, b, c, e;
   /* Unknown or malformed metadata is ignored: it describes, it does not
    * drive, the data. */
+  if (ms_read_state_metadata (r, key, value))
+    return;
 #define INT_KEY(name, dst)                                                    \
   if (strcmp (key, name) == 0) {                                              \
     long v;                                                                   \
@@ -570,13 +532,6 @@ parse_metadata (MsResults *r, const char *line, size_t len)
   INT_KEY ("reps", s->reps);
   INT_KEY ("warmup", s->warmup);
   INT_KEY ("streams", s->streams);
-  INT_KEY ("rounds", s->rounds);
-  if (strcmp (key, "measuring-cpu") == 0) {
-    long v;
-    d->pinned = parse_int (value, 0, CPU_SETSIZE - 1, &v);
-    d->measuring_cpu = d->pinned ? (int) v : 0;
-    return;
-  }
   INT_KEY ("async-engine-count", d->async_engine_count);
   INT_KEY ("multiprocessors", d->multiprocessors);
   INT_KEY ("l2-bytes", d->l2_bytes);
@@ -621,12 +576,6 @@ parse_metadata (MsResults *r, const char *line, size_t len)
     d->pcie_width = b;
     d->pcie_gen_max = c;
     d->pcie_width_max = e;
-  } else if (strcmp (key, "gpu-near-cpus") == 0)
-    snprintf (d->gpu_near_cpus, sizeof d->gpu_near_cpus, "%s", value);
-  else if (strcmp (key, "gpu-warmup") == 0 &&
-           sscanf (value, "%7d ms to an SM clock of %6d MHz", &a, &b) == 2) {
-    d->warmup_ms = a;
-    d->steady_sm_mhz = b;
   } else if (strcmp (key, "cpu-affinity") == 0)
     snprintf (d->host_cpu_affinity, sizeof d->host_cpu_affinity, "%s", value);
   else if (strcmp (key, "order") == 0)

@@ -259,3 +259,91 @@ ms_state_parse (const char *const fields[MS_N_STATE_COLUMNS], MsGpuState *start,
 {
   return parse_state (fields, 0, start) && parse_state (fields, 1, end);
 }
+
+/* ---- reading ------------------------------------------------------------ */
+
+static bool
+read_round_number (const char *s, int *round, char *why, size_t whylen)
+{
+  long long v = 0;
+  *round = 0;
+  if (!s || !*s)
+    return true;
+  if (!parse_long (s, 10, 0, MS_MAX_ROUNDS - 1, &v)) {
+    snprintf (why, whylen, "round '%.40s' is not a whole number from 0 to %d", s,
+              MS_MAX_ROUNDS - 1);
+    return false;
+  }
+  *round = (int) v;
+  return true;
+}
+
+bool
+ms_cell_read_round (MsCell *cell, int rep, bool is_e2e, const char *round_s,
+                    const char *const state[MS_N_STATE_COLUMNS], char *why, size_t whylen)
+{
+  int round;
+  if (!read_round_number (round_s, &round, why, whylen))
+    return false;
+  if (!ms_cell_note_rep_round (cell, rep, round)) {
+    snprintf (why, whylen, "more than %d rounds", MS_MAX_ROUNDS);
+    return false;
+  }
+  const char *sm = state[MS_STATE_COL_SM_START];
+  if (!is_e2e || !sm || !*sm)
+    return true;
+  MsGpuState start, end;
+  if (!ms_state_parse (state, &start, &end)) {
+    snprintf (why, whylen,
+              "a GPU state field (clocks, temperature, pstate, throttle) is malformed");
+    return false;
+  }
+  for (int i = 0; i < cell->n_rounds; i++)
+    if (cell->rounds[i].round == round) {
+      cell->rounds[i].start = start;
+      cell->rounds[i].end = end;
+    }
+  return true;
+}
+
+bool
+ms_cell_read_copy (MsCell *cell, const char *phase, const char *round_s, double gpu_us,
+                   uint64_t bytes, char *why, size_t whylen)
+{
+  MsCopySample s = { .to_device = strcmp (phase, MS_COPY_PHASE_H2D) == 0, .gpu_us = gpu_us,
+                     .bytes = bytes };
+  if (!read_round_number (round_s, &s.round, why, whylen))
+    return false;
+  if (!ms_cell_add_copy (cell, &s)) {
+    snprintf (why, whylen, "more than %d steady-state copy rows for one cell",
+              MS_MAX_COPY_SAMPLES);
+    return false;
+  }
+  return true;
+}
+
+bool
+ms_read_state_metadata (MsResults *r, const char *key, const char *value)
+{
+  MsDeviceInfo *d = &r->device;
+  long long v;
+  int ms, mhz;
+  if (strcmp (key, "rounds") == 0) {
+    if (parse_long (value, 10, 1, MS_MAX_ROUNDS, &v))
+      r->sweep.rounds = (int) v;
+  } else if (strcmp (key, "measuring-cpu") == 0) {
+    d->pinned = parse_long (value, 10, 0, CPU_SETSIZE - 1, &v);
+    d->measuring_cpu = d->pinned ? (int) v : 0;
+  } else if (strcmp (key, "gpu-near-cpus") == 0) {
+    snprintf (d->gpu_near_cpus, sizeof d->gpu_near_cpus, "%s", value);
+  } else if (strcmp (key, "gpu-warmup") == 0) {
+    /* Field widths bound the numbers. */
+    if (sscanf (value, "%7d ms to an SM clock of %6d MHz", &ms, &mhz) == 2) {
+      d->warmup_ms = ms;
+      d->steady_sm_mhz = mhz;
+    }
+  } else {
+    return false;
+  }
+  return true;
+}
