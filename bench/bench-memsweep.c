@@ -22,21 +22,12 @@ now_s (void)
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-int
-main (int argc, char **argv)
+/* 1. Reference against memsweep, alternating so drift hits both: the
+ * pipeline's single copy and the steady-state copy bursts. */
+static int
+compare_with_reference (MsBackend *backend, int rounds)
 {
-  int rounds = argc > 1 ? atoi (argv[1]) : 3;
-  MsBackend *backend = ms_backend_new_system ();
-  MsDeviceInfo info;
   char err[512];
-
-  if (!ms_backend_query_device (backend, 0, &info)) {
-    printf ("SKIP: no usable CUDA device: %s\n", info.error);
-    return 77;
-  }
-  printf ("device: %s (cc %d.%d), PCIe gen%d x%d\n", info.name, info.cc_major, info.cc_minor,
-          info.pcie_gen, info.pcie_width);
-
   /* 1. Reference against memsweep, alternating so drift hits both. */
   const int exps[] = { 20, 26 };
   printf ("\n%-6s %-4s %12s %12s %8s %12s %8s\n", "size", "dir", "ref GB/s", "single", "ratio",
@@ -84,6 +75,13 @@ main (int argc, char **argv)
   printf ("%s: steady-state copy throughput >= 0.98 of the reference loop (worst %.3f)\n",
           worst_steady >= 0.98 ? "PASS" : "FAIL", worst_steady);
 
+  return 0;
+}
+
+static void
+reference_variants (void)
+{
+  char err[512];
   /* Where a gap comes from: one copy per event pair, and a fresh pinned
    * buffer per sample, against the reference loop. */
   printf ("\nreference variants at 2^20 (GB/s): loop of 10 | 1 copy per pair | 1 copy, fresh "
@@ -99,6 +97,12 @@ main (int argc, char **argv)
             vec / one * 1e-3, vec / fresh * 1e-3, vec / dirty * 1e-3, vec / stream * 1e-3);
   }
 
+}
+
+static void
+time_default_sweep (MsBackend *backend, int rounds)
+{
+  char err[512];
   /* 2. The default sweep, timed after CUDA is initialised (the device query
    * above created the context). */
   printf ("\ndefault sweep (11 sizes x all modes, 2 warm-up, the default repetition rule):\n");
@@ -134,6 +138,26 @@ main (int argc, char **argv)
   printf ("default sweep wall time: median %.3f s over %d rounds\n", wall, n_walls);
   printf ("%s: default sweep under 3 s after CUDA initialisation (%.3f s)\n",
           wall < 3.0 ? "PASS" : "FAIL", wall);
+}
+
+int
+main (int argc, char **argv)
+{
+  int rounds = argc > 1 ? atoi (argv[1]) : 3;
+  MsBackend *backend = ms_backend_new_system ();
+  MsDeviceInfo info;
+
+  if (!ms_backend_query_device (backend, 0, &info)) {
+    printf ("SKIP: no usable CUDA device: %s\n", info.error);
+    return 77;
+  }
+  printf ("device: %s (cc %d.%d), PCIe gen%d x%d\n", info.name, info.cc_major, info.cc_minor,
+          info.pcie_gen, info.pcie_width);
+
+  if (compare_with_reference (backend, rounds) != 0)
+    return 1;
+  reference_variants ();
+  time_default_sweep (backend, rounds);
   ms_backend_free (backend);
   return 0;
 }

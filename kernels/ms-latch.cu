@@ -7,7 +7,6 @@
  * same for copies). */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "ms-data.h"
 #include "ms-k-common.cuh"
@@ -141,14 +140,6 @@ k_probe_median (double *v, int n)
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-static double
-k_probe_now_us (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
-}
-
 /* One sample of the add kernel: with the latch or with the events around
  * the launch as before. */
 static cudaError_t
@@ -158,12 +149,12 @@ k_probe_sample (float *const d[3], uint64_t n, bool latched, cudaStream_t st, cu
   cudaError_t err = latched ? k_latch_hold (device, st) : cudaSuccess;
   if (err == cudaSuccess)
     err = cudaEventRecord (e0, st);
-  double hs = k_probe_now_us ();
+  double hs = k_now_us ();
   if (err == cudaSuccess) {
     k_launch_add (d[0], d[1], d[2], n, st);
     err = cudaGetLastError ();
   }
-  *launch_us = k_probe_now_us () - hs;
+  *launch_us = k_now_us () - hs;
   if (err == cudaSuccess)
     err = cudaEventRecord (e1, st);
   if (latched)
