@@ -17,6 +17,7 @@
 #define MS_WARM_MAX_MS 2000.0
 #define MS_WARM_STABLE_READINGS 3
 #define MS_REWARM_MS 20.0
+#define MS_REWARM_FRACTION 0.6
 
 double
 ms_gpu_warm (MsNvml *nvml, MsSpinFunc spin, void *user, int *steady_sm_mhz)
@@ -54,7 +55,10 @@ ms_gpu_state_before_cell (MsNvml *nvml, MsSpinFunc spin, void *user, int steady_
 {
   if (!ms_nvml_sample (nvml, out))
     return;
-  if (spin && steady_sm_mhz > 0 && out->sm_mhz < 0.9 * steady_sm_mhz) {
+  /* Only a GPU that went back towards idle (345 MHz on the lent H100s
+   * against 1980 steady) is warmed again: a light load may run a little
+   * below the spin's clock, and a re-warm per cell would cost 20 ms each. */
+  if (spin && steady_sm_mhz > 0 && out->sm_mhz < MS_REWARM_FRACTION * steady_sm_mhz) {
     spin (user, MS_REWARM_MS);
     ms_nvml_sample (nvml, out);
   }

@@ -34,8 +34,8 @@ typedef bool (*MsSpinFunc) (void *user, double ms);
 #define MS_WARM_BLIND_MS 200.0
 double ms_gpu_warm (MsNvml *nvml, MsSpinFunc spin, void *user, int *steady_sm_mhz);
 
-/* Samples the state before a cell; when the SM clock has fallen more than
- * 10 % below steady_sm_mhz, spins briefly and samples again. */
+/* Samples the state before a cell; when the SM clock has fallen below 60 %
+ * of steady_sm_mhz (back towards idle), spins briefly and samples again. */
 void ms_gpu_state_before_cell (MsNvml *nvml, MsSpinFunc spin, void *user, int steady_sm_mhz,
                                MsGpuState *out);
 
