@@ -267,7 +267,26 @@ test_release (void *data, MsCellDriver *drv)
   t->clock += t->tb->config.latency_us;
 }
 
+static MsCellStatus
+test_after_reps (void *data, MsCellDriver *drv)
+{
+  TestRun *t = data;
+  const MsTestBackendConfig *cfg = &t->tb->config;
+  const MsRunArgs *a = ms_cell_driver_args (drv);
+  if (!cfg->copy_bursts || a->mode != MS_MODE_PINNED)
+    return MS_CELL_OK;
+  uint64_t bytes = MS_COPY_BURST * a->n * sizeof (float);
+  for (int i = 0; i < 2 * MS_COPY_SAMPLES; i++) {
+    double us = cfg->latency_us + bytes / (cfg->bandwidth_gbps[a->mode] * 1e3);
+    t->clock += us;
+    if (!ms_cell_driver_add_copy (drv, i % 2 == 0, us, bytes))
+      return MS_CELL_FAILED;
+  }
+  return MS_CELL_OK;
+}
+
 static const MsCellOps test_cell_ops = {
+  .after_reps = test_after_reps,
   .now = test_now,
   .alloc = test_alloc,
   .rep = test_rep,

@@ -36,6 +36,10 @@ typedef struct {
    * (the model's clock does not move): quiet or noisy cells for the
    * repetition rule. 0: exact. */
   double noise_pct;
+  /* Steady-state copy bursts after the repetitions of pinned cells: one
+   * latency per burst of MS_COPY_BURST copies, so they beat the single
+   * copy. */
+  bool copy_bursts;
 } MsTestBackendConfig;
 
 void ms_test_backend_config_init (MsTestBackendConfig *config);
