@@ -26,7 +26,7 @@ extern "C" {
 #define MS_MAX_REPS 100000
 #define MS_MAX_WARMUP 1000
 #define MS_MAX_STREAMS 64
-#define MS_MAX_ROUNDS 16
+#define MS_MAX_ROUNDS 8
 
 typedef enum {
   MS_MODE_PAGEABLE,
