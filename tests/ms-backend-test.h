@@ -12,7 +12,8 @@ typedef struct {
   double latency_us;
   double bandwidth_gbps[MS_MODE_COUNT];
   /* Fault injection: fail phase `fail_phase` of repetition `fail_rep`
-   * (-1: a warm-up run) of (fail_mode, fail_exponent); exponent -1: none. */
+   * (warm-ups are -warmup .. -1; alloc belongs to the first, -warmup) of
+   * (fail_mode, fail_exponent); exponent -1: none. */
   MsMode fail_mode;
   int fail_exponent;
   int fail_rep;
