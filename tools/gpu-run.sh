@@ -55,6 +55,11 @@ for i in 1 2 3; do
   log "repeat $i: rc=$rrc, process wall ${wall_ms} ms (CUDA init and warm-up included)"
 done
 python3 tools/repeatability.py "$OUT"/repeat-{1,2,3}-summary.csv 2>&1 | tee "$OUT/repeatability.txt" | tee -a "$OUT/summary.log"
+# Within-run against between-run variance: one process, three rounds.
+log "default sweep in three rounds (--rounds 3)"
+s0=$(date +%s%N)
+./build-gpu/app/memsweep run --rounds 3 --quiet --out "$OUT/rounds3" >"$OUT/rounds3-table.txt" 2>&1
+log "rounds 3: rc=$?, process wall $(( ($(date +%s%N) - s0) / 1000000 )) ms"
 grep -h "^# gpu-warmup\|^# measuring-cpu\|^# gpu-near-cpus" "$OUT"/repeat-1-samples.csv | tee -a "$OUT/summary.log"
 if [ -f "$OUT/bench.log" ]; then
   grep -E "^(PASS|FAIL):" "$OUT/bench.log" | tee -a "$OUT/summary.log"
