@@ -60,6 +60,7 @@ log "default sweep in three rounds (--rounds 3)"
 s0=$(date +%s%N)
 ./build-gpu/app/memsweep run --rounds 3 --quiet --out "$OUT/rounds3" >"$OUT/rounds3-table.txt" 2>&1
 log "rounds 3: rc=$?, process wall $(( ($(date +%s%N) - s0) / 1000000 )) ms"
+python3 tools/repeatability.py --rounds "$OUT/rounds3-samples.csv" 2>&1 | tee -a "$OUT/summary.log"
 grep -h "^# gpu-warmup\|^# measuring-cpu\|^# gpu-near-cpus" "$OUT"/repeat-1-samples.csv | tee -a "$OUT/summary.log"
 if [ -f "$OUT/bench.log" ]; then
   grep -E "^(PASS|FAIL):" "$OUT/bench.log" | tee -a "$OUT/summary.log"

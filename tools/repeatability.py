@@ -3,6 +3,7 @@
 """Run-to-run repeatability of memsweep summaries.
 
 tools/repeatability.py A-summary.csv B-summary.csv [C-summary.csv ...]
+tools/repeatability.py --rounds SAMPLES.csv   (one run with --rounds N)
 
 For every (mode, size) that is ok in all files: the spread of the end-to-end
 median between runs (max / min), and the same for the h2d and d2h copy
@@ -36,6 +37,33 @@ def number(row, key):
         return 0.0
 
 
+def rounds_main(path):
+    """Spread of the per-round end-to-end medians within one run."""
+    times = {}
+    with open(path, newline="") as f:
+        lines = [line for line in f if not line.startswith("#")]
+    for row in csv.DictReader(lines):
+        if row["phase"] == "e2e" and row.get("round", "") != "":
+            key = (row["mode"], int(row["elements"]))
+            times.setdefault(key, {}).setdefault(int(row["round"]), []).append(
+                float(row["host_us"]))
+    spreads = []
+    for key, rounds in times.items():
+        s = spread([statistics.median(v) for v in rounds.values()])
+        if s is not None:
+            spreads.append((s, key))
+    if not spreads:
+        print("no cell has more than one round")
+        return 1
+    spreads.sort(reverse=True)
+    values = sorted(s for s, _ in spreads)
+    print(f"per-round e2e medians within one run: {len(values)} cells, spread median "
+          f"{statistics.median(values):.3f}x, max {values[-1]:.3f}x")
+    for s, (mode, n) in spreads[:5]:
+        print(f"  {mode:<17} 2^{n.bit_length() - 1:<3} {s:.3f}x")
+    return 0
+
+
 def main(paths):
     runs = [load(p) for p in paths]
     cells = sorted(set.intersection(*(set(r) for r in runs)))
@@ -66,6 +94,8 @@ def main(paths):
 
 
 if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--rounds":
+        sys.exit(rounds_main(sys.argv[2]))
     if len(sys.argv) < 3:
         print(__doc__)
         sys.exit(2)
