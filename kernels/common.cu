@@ -544,6 +544,13 @@ k_cmp_double (const void *a, const void *b)
 }
 
 double
+k_median (double *values, int n)
+{
+  qsort (values, n, sizeof (double), k_cmp_double);
+  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+double
 ms_k_reference_copy_us (int device, uint64_t bytes, int to_device, int warmup, int samples,
                         int copies_per_sample, MsKHostState host_state, char *err,
                         size_t errlen)
@@ -597,8 +604,7 @@ ms_k_reference_copy_us (int device, uint64_t bytes, int to_device, int warmup, i
     if (s >= 0)
       times[s] = us;
   }
-  qsort (times, samples, sizeof (double), k_cmp_double);
-  result = samples % 2 ? times[samples / 2] : 0.5 * (times[samples / 2 - 1] + times[samples / 2]);
+  result = k_median (times, samples);
 
 out:
 #undef REF_CHECK

@@ -94,6 +94,9 @@ k_now_us (void)
   return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
 }
 
+/* Median of n values; sorts them in place. */
+double k_median (double *values, int n);
+
 /* Sets the run's error once (the first error is the one that matters). */
 void k_fail (KCtx *ctx, const char *what, cudaError_t err);
 void k_fail_msg (KCtx *ctx, const char *msg);

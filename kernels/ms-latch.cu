@@ -126,20 +126,6 @@ ms_k_spin (int device, double ms, char *err, size_t errlen)
   return 0;
 }
 
-static int
-k_probe_cmp (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
-static double
-k_probe_median (double *v, int n)
-{
-  qsort (v, n, sizeof (double), k_probe_cmp);
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 /* One sample of the add kernel: with the latch or with the events around
  * the launch as before. */
 static cudaError_t
@@ -203,9 +189,9 @@ ms_k_kernel_probe (int device, uint64_t n, int samples, double *latched_us,
       v[samples + s] = g;
   }
   if (err == cudaSuccess) {
-    *latched_us = k_probe_median (v, samples);
-    *unlatched_us = k_probe_median (v + samples, samples);
-    *launch_us = k_probe_median (v + 2 * samples, samples);
+    *latched_us = k_median (v, samples);
+    *unlatched_us = k_median (v + samples, samples);
+    *launch_us = k_median (v + 2 * samples, samples);
   } else {
     snprintf (errbuf, errlen, "kernel probe: %s", cudaGetErrorString (err));
   }
