@@ -257,6 +257,7 @@ typedef struct {
   int first_rep;
   int n_reps;
   MsGpuState start, end;
+  MsStopReason stop; /* why its repetitions ended; CONTINUE: unknown */
 } MsCellRound;
 
 /* Flags for a round whose numbers the GPU's state may have moved. */

@@ -73,13 +73,15 @@ enum {
   MS_STATE_COL_THROTTLE_START,
   MS_STATE_COL_THROTTLE_END,
   MS_STATE_COL_FLAGS,
+  MS_STATE_COL_STOP, /* why the round's repetitions ended */
   MS_N_STATE_COLUMNS
 };
 extern const char *const ms_state_columns[MS_N_STATE_COLUMNS];
 #define MS_STATE_FIELD_LEN 48
 /* "steady", "clock-changed", "throttled" or both. */
 const char *ms_state_flags_text (int flags);
-/* Fields of a round's state as text; all empty when the state is unknown. */
+/* Fields of a round's state as text; the state's are empty when it is
+ * unknown, the stop reason's when that is. */
 void ms_state_format (const MsCellRound *round, char fields[][MS_STATE_FIELD_LEN]);
 /* Parses them back (NULL entries: absent columns); false on a malformed
  * value. All empty leaves the states invalid. */

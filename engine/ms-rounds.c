@@ -161,6 +161,7 @@ const char *const ms_state_columns[MS_N_STATE_COLUMNS] = {
   [MS_STATE_COL_THROTTLE_START] = "throttle_start",
   [MS_STATE_COL_THROTTLE_END] = "throttle_end",
   [MS_STATE_COL_FLAGS] = "gpu_state",
+  [MS_STATE_COL_STOP] = "stop",
 };
 
 const char *
@@ -196,6 +197,9 @@ ms_state_format (const MsCellRound *round, char fields[][MS_STATE_FIELD_LEN])
     fields[c][0] = '\0';
   if (!round)
     return;
+  if (round->stop != MS_STOP_CONTINUE)
+    snprintf (fields[MS_STATE_COL_STOP], MS_STATE_FIELD_LEN, "%s",
+              ms_stop_reason_name (round->stop));
   /* start columns sit at even offsets, end columns one after them */
   format_state (&round->start, fields, 0);
   format_state (&round->end, fields, 1);
@@ -263,6 +267,17 @@ ms_state_parse (const char *const fields[MS_N_STATE_COLUMNS], MsGpuState *start,
 /* ---- reading ------------------------------------------------------------ */
 
 static bool
+parse_stop_reason (const char *s, MsStopReason *out)
+{
+  for (MsStopReason r = MS_STOP_FIXED_COUNT; r <= MS_STOP_MAX_REPS; r++)
+    if (strcmp (s, ms_stop_reason_name (r)) == 0) {
+      *out = r;
+      return true;
+    }
+  return false;
+}
+
+static bool
 read_round_number (const char *s, int *round, char *why, size_t whylen)
 {
   long long v = 0;
@@ -289,8 +304,18 @@ ms_cell_read_round (MsCell *cell, int rep, bool is_e2e, const char *round_s,
     snprintf (why, whylen, "more than %d rounds", MS_MAX_ROUNDS);
     return false;
   }
-  const char *sm = state[MS_STATE_COL_SM_START];
-  if (!is_e2e || !sm || !*sm)
+  const char *sm = state[MS_STATE_COL_SM_START], *stop = state[MS_STATE_COL_STOP];
+  if (!is_e2e)
+    return true;
+  MsCellRound *r = NULL;
+  for (int i = 0; i < cell->n_rounds; i++)
+    if (cell->rounds[i].round == round)
+      r = &cell->rounds[i];
+  if (r && stop && *stop && !parse_stop_reason (stop, &r->stop)) {
+    snprintf (why, whylen, "stop '%.40s' is not a reason memsweep writes", stop);
+    return false;
+  }
+  if (!sm || !*sm)
     return true;
   MsGpuState start, end;
   if (!ms_state_parse (state, &start, &end)) {
@@ -298,11 +323,10 @@ ms_cell_read_round (MsCell *cell, int rep, bool is_e2e, const char *round_s,
               "a GPU state field (clocks, temperature, pstate, throttle) is malformed");
     return false;
   }
-  for (int i = 0; i < cell->n_rounds; i++)
-    if (cell->rounds[i].round == round) {
-      cell->rounds[i].start = start;
-      cell->rounds[i].end = end;
-    }
+  if (r) {
+    r->start = start;
+    r->end = end;
+  }
   return true;
 }
 

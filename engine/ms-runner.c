@@ -89,6 +89,7 @@ run_cell (const MsSweep *sweep, MsBackend *backend, const MsDeviceInfo *info, Ms
   cell->n_events = out.n_events;
   cell->e2e_us = out.e2e_us;
   cell->n_reps = out.n_reps;
+  cell->rounds[0].stop = out.stop;
   for (int i = 0; i < out.n_copies; i++)
     ms_cell_add_copy (cell, &out.copies[i]);
   ms_cell_compute_stats (cell);
@@ -138,7 +139,12 @@ run_cell_in_round (const MsSweep *sweep, MsGpuKeeper *k, const MsDeviceInfo *inf
   if (gpu)
     ms_nvml_sample (k->nvml, &end);
   if (cell->n_reps > 0 && cell->n_rounds == 0) {
-    cell->rounds[0] = (MsCellRound){ round, 0, cell->n_reps, start, end };
+    MsCellRound *r = &cell->rounds[0]; /* run_cell set stop */
+    r->round = round;
+    r->first_rep = 0;
+    r->n_reps = cell->n_reps;
+    r->start = start;
+    r->end = end;
     cell->n_rounds = 1;
   }
   for (int i = 0; i < cell->n_copies; i++)

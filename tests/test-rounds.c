@@ -143,6 +143,8 @@ test_adaptive_reps (void)
     const MsCell *c = &quiet->cells[i];
     MS_CHECK (c->status == MS_CELL_OK && c->n_reps == 10 && c->stats.e2e.n == 10,
               "quiet %s 2^%d: %d reps", ms_mode_name (c->mode), c->exponent, c->n_reps);
+    MS_CHECK (c->rounds[0].stop == MS_STOP_CI_REACHED, "quiet: stopped by %s",
+              ms_stop_reason_name (c->rounds[0].stop));
   }
   ms_results_free (quiet);
 
@@ -156,6 +158,8 @@ test_adaptive_reps (void)
     MS_CHECK (c->status == MS_CELL_OK && c->n_reps > 20 && c->n_reps < 200,
               "noisy %s 2^%d: %d reps", ms_mode_name (c->mode), c->exponent, c->n_reps);
     MS_CHECK (hi - lo > 0.04 * med, "noisy: the interval stays wider than the target");
+    MS_CHECK (c->rounds[0].stop == MS_STOP_BUDGET, "noisy: stopped by %s",
+              ms_stop_reason_name (c->rounds[0].stop));
     int max_rep = -1;
     for (size_t e = 0; e < c->n_events; e++)
       max_rep = c->events[e].rep > max_rep ? c->events[e].rep : max_rep;
@@ -234,6 +238,8 @@ test_state_round_trip (void)
     MS_CHECK (b && b->n_rounds == 2 && b->n_reps == 8, "rounds back");
     for (int k = 0; b && k < 2 && k < b->n_rounds; k++) {
       MS_CHECK (b->rounds[k].round == k && b->rounds[k].first_rep == 4 * k, "round %d", k);
+      MS_CHECK (b->rounds[k].stop == MS_STOP_FIXED_COUNT, "stop reason back: %s",
+                ms_stop_reason_name (b->rounds[k].stop));
       check_state (&b->rounds[k].start, &c->rounds[k].start, "start");
       check_state (&b->rounds[k].end, &c->rounds[k].end, "end");
     }

@@ -37,6 +37,21 @@ def number(row, key):
         return 0.0
 
 
+def stopped_by_budget(samples_path):
+    """(mode, elements) whose repetitions ended on the time budget, or None
+    when the samples file is not there."""
+    try:
+        with open(samples_path, newline="") as f:
+            lines = [line for line in f if not line.startswith("#")]
+    except OSError:
+        return None
+    cells = set()
+    for row in csv.DictReader(lines):
+        if row["phase"] == "e2e" and row.get("stop") in ("budget", "max-reps"):
+            cells.add((row["mode"], int(row["elements"])))
+    return sorted(cells)
+
+
 def rounds_main(path):
     """Spread of the per-round end-to-end medians within one run."""
     times = {}
@@ -87,6 +102,12 @@ def main(paths):
               f"p90 {p90:.3f}x, max {spreads[0][0]:.3f}x")
         for s, (mode, n) in spreads[:5]:
             print(f"  {mode:<17} 2^{n.bit_length() - 1:<3} {s:.3f}x")
+    for path in paths:
+        budget = stopped_by_budget(path.replace("-summary.csv", "-samples.csv"))
+        if budget is not None:
+            print(f"{path}: cells that spent their time budget: {len(budget)}"
+                  + (": " + ", ".join(f"{m} 2^{n.bit_length() - 1}" for m, n in budget[:8])
+                     if budget else ""))
     flagged = sum(1 for cell in cells
                   if any(r[cell].get("gpu_state", "") not in ("", "steady") for r in runs))
     print(f"cells flagged by the GPU state in some run: {flagged} of {len(cells)}")
