@@ -123,7 +123,7 @@ double ms_k_reference_copy_us (int device, uint64_t bytes, int to_device, int wa
                                int samples, int copies_per_sample, MsKHostState host_state,
                                char *err, size_t errlen);
 
-/* Releases cached events; call when done with the GPU. */
+/* Releases the calling thread's cached events; call when done with the GPU. */
 void ms_k_shutdown (void);
 
 #ifdef __cplusplus
