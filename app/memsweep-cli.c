@@ -12,6 +12,7 @@
 
 #include "memsweep.h"
 #include "ms-report.h"
+#include "ms-cli-extra.h"
 
 enum {
   EXIT_OK = 0,
@@ -377,6 +378,9 @@ main (int argc, char **argv)
     return cmd_run (argc - 1, argv + 1);
   if (strcmp (cmd, "show") == 0)
     return cmd_show (argc - 1, argv + 1);
+  int extra_rc;
+  if (ms_cli_extra_dispatch (argc, argv, &extra_rc))
+    return extra_rc;
   fprintf (stderr, "memsweep: unknown command '%s'\nTry 'memsweep --help'.\n", cmd);
   return EXIT_USAGE;
 }
