@@ -262,6 +262,11 @@ ms_cli_fleet_node (int argc, char **argv)
   }
   char self[PATH_MAX], prefix[PATH_MAX + 256], path[PATH_MAX + 300], err[512];
   snprintf (prefix, sizeof prefix, "%s/%s", dir, node);
+  /* Every node may get here first. */
+  if (mkdir (dir, 0777) != 0 && errno != EEXIST) {
+    fprintf (stderr, "memsweep fleet-node: %s: %s\n", dir, strerror (errno));
+    return 1;
+  }
   if (!self_path (self, sizeof self) || argc - optind > 40) {
     fprintf (stderr, "memsweep fleet-node: cannot find this program, or too many options\n");
     return 1;

@@ -41,8 +41,10 @@ CTLD_PORT=$BASE
 mkdir -p "$W/state" "$W/out"
 dd if=/dev/urandom of="$W/munge.key" bs=1024 count=1 2>/dev/null
 chmod 600 "$W/munge.key"
+chmod 755 "$W"
 munged --foreground --force --key-file="$W/munge.key" --socket="$W/munge.sock" \
-  --pid-file="$W/munged.pid" --log-file="$W/munged.log" --seed-file="$W/munge.seed" &
+  --pid-file="$W/munged.pid" --log-file="$W/munged.log" --seed-file="$W/munge.seed" \
+  2>>"$W/munged.log" &
 PIDS="$PIDS $!"
 
 cat > "$W/slurm.conf" <<CONF
