@@ -67,6 +67,8 @@ usage (FILE *out)
            "\n"
            "Exit status: 0 success, 1 runtime failure (a failed cell included),\n"
            "2 bad usage or bad input file, 3 no usable CUDA device.\n");
+  fprintf (out, "\nBeyond one GPU (COMMAND --help for each):\n");
+  ms_cli_extra_usage (out);
 }
 
 static bool

@@ -38,18 +38,18 @@ void
 ms_cli_extra_usage (FILE *out)
 {
   fprintf (out,
-           "memsweep multi [--devices LIST|all] [--solo] [--modes LIST] [--min-exp E]\n"
-           "               [--max-exp E] [--step S] [--reps N] [--warmup N] [--out PREFIX]\n"
-           "                             the sweep on several GPUs at once\n"
-           "memsweep peer [--devices LIST|all] [--exp E] [--reps N]\n"
-           "                             peer copy matrix and topology\n"
-           "memsweep portable [--devices LIST|all] [--exp E] [--reps N]\n"
-           "                             portable vs per-GPU vs foreign pinned memory\n"
-           "memsweep fleet --dir DIR [--nodes N] ... [-- RUN OPTIONS]\n"
-           "                             a sweep on every node through Slurm\n"
-           "memsweep fleet-node --dir DIR [-- RUN OPTIONS]   one node's part of it\n"
-           "memsweep fleet-report [--threshold PCT] [--outliers] DIR\n"
-           "                             nodes x key figures, outliers flagged\n");
+           "  memsweep multi [--devices LIST|all] [--solo] [--modes LIST] [--min-exp E]\n"
+           "                 [--max-exp E] [--step S] [--reps N] [--warmup N] [--out PREFIX]\n"
+           "                               the sweep on several GPUs at once\n"
+           "  memsweep peer [--devices LIST|all] [--exp E] [--reps N]\n"
+           "                               peer copy matrix and topology\n"
+           "  memsweep portable [--devices LIST|all] [--exp E] [--reps N]\n"
+           "                               portable vs per-GPU vs foreign pinned memory\n"
+           "  memsweep fleet --dir DIR [--nodes N] ... [-- RUN OPTIONS]\n"
+           "                               a sweep on every node through Slurm\n"
+           "  memsweep fleet-node --dir DIR [-- RUN OPTIONS]   one node's part of it\n"
+           "  memsweep fleet-report [--threshold PCT] [--outliers] DIR\n"
+           "                               nodes x key figures, outliers flagged\n");
 }
 
 typedef struct {

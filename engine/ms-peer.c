@@ -57,7 +57,7 @@ check_devices (const int *devices, int n_devices, int at_least, char *err, size_
   bool ok = ms_backend_query_device (backend, devices[0], &info);
   ms_backend_free (backend);
   if (!ok)
-    snprintf (err, errlen, "no usable CUDA device: %s", info.error);
+    snprintf (err, errlen, "no usable CUDA device: %.200s", info.error);
   return ok;
 #endif
 }

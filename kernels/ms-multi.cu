@@ -177,7 +177,7 @@ double
 ms_k_peer_gbps (int method, int src, int dst, uint64_t bytes, int bidirectional, int reps,
                 char *err, size_t errlen)
 {
-  KSide a = { 0 }, b = { 0 };
+  KSide a = {}, b = {};
   float *staging[2] = { NULL, NULL };
   double *t = (double *) calloc (reps > 0 ? reps : 1, sizeof (double)), result = 0;
   bool peer_on = method != MS_K_PEER_COPY_DISABLED && method != MS_K_PEER_STAGED;
