@@ -142,6 +142,24 @@ resolve_devices (const char *list, int *devices, int *n)
   return -1;
 }
 
+/* peer and portable: one size (--exp, default 2^26) and --reps (default
+ * 10). -1: go on; else the exit code. */
+static int
+parse_experiment_args (int argc, char **argv, MultiArgs *a, int *devices, int *n)
+{
+  *a = (MultiArgs) { .exp = 26 };
+  ms_sweep_init_default (&a->sweep);
+  a->sweep.reps = 10;
+  int rc = parse_multi_args (argc, argv, a);
+  if (rc >= 0 || (rc = resolve_devices (a->devices, devices, n)) >= 0)
+    return rc;
+  if (a->exp > MS_MAX_EXPONENT) {
+    fprintf (stderr, "memsweep %s: --exp at most %d\n", argv[0], MS_MAX_EXPONENT);
+    return 2;
+  }
+  return -1;
+}
+
 static const MsCell *
 cell_of (const MsMultiResults *r, int slot, MsMode mode, int e)
 {
@@ -331,17 +349,11 @@ print_topology (const MsPeerResults *r, MsDeviceInfo *info)
 int
 ms_cli_peer (int argc, char **argv)
 {
-  MultiArgs a = { .exp = 26 };
-  ms_sweep_init_default (&a.sweep);
-  a.sweep.reps = 10;
-  int rc = parse_multi_args (argc, argv, &a);
+  MultiArgs a;
   int devices[MS_MULTI_MAX_DEVICES], n = 0;
-  if (rc >= 0 || (rc = resolve_devices (a.devices, devices, &n)) >= 0)
+  int rc = parse_experiment_args (argc, argv, &a, devices, &n);
+  if (rc >= 0)
     return rc;
-  if (a.exp > MS_MAX_EXPONENT) {
-    fprintf (stderr, "memsweep peer: --exp at most %d\n", MS_MAX_EXPONENT);
-    return 2;
-  }
   MsPeerResults *r = calloc (1, sizeof *r);
   MsDeviceInfo info[MS_MULTI_MAX_DEVICES] = { 0 };
   if (!r)
@@ -384,17 +396,11 @@ ms_cli_peer (int argc, char **argv)
 int
 ms_cli_portable (int argc, char **argv)
 {
-  MultiArgs a = { .exp = 26 };
-  ms_sweep_init_default (&a.sweep);
-  a.sweep.reps = 10;
-  int rc = parse_multi_args (argc, argv, &a);
+  MultiArgs a;
   int devices[MS_MULTI_MAX_DEVICES], n = 0;
-  if (rc >= 0 || (rc = resolve_devices (a.devices, devices, &n)) >= 0)
+  int rc = parse_experiment_args (argc, argv, &a, devices, &n);
+  if (rc >= 0)
     return rc;
-  if (a.exp > MS_MAX_EXPONENT) {
-    fprintf (stderr, "memsweep portable: --exp at most %d\n", MS_MAX_EXPONENT);
-    return 2;
-  }
   MsPortableResults *r = calloc (1, sizeof *r);
   if (!r)
     return 1;

@@ -9,18 +9,10 @@
 
 #include "memsweep.h"
 #include "ms-multi.h"
+#include "ms-test.h"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                      \
-  do {                                                                        \
-    if (!(cond)) {                                                            \
-      failures++;                                                             \
-      printf ("FAIL %s:%d: ", __FILE__, __LINE__);                            \
-      printf (__VA_ARGS__);                                                   \
-      printf ("\n");                                                          \
-    }                                                                         \
-  } while (0)
+/* CHECK as the gpu suite prints it, counted by ms-test.h. */
+#define CHECK MS_CHECK
 
 static void
 check_multi (MsBackend *backend, const int *devices, int n)
@@ -146,7 +138,6 @@ main (void)
   check_peer (devices, n);
   check_portable (devices, n);
   ms_backend_free (backend);
-  printf ("%s: %d failure%s\n", failures ? "FAILED" : "PASSED", failures,
-          failures == 1 ? "" : "s");
-  return failures ? 1 : 0;
+  printf ("%s\n", ms_test_failures ? "FAILED" : "PASSED");
+  return ms_test_finish ();
 }
