@@ -31,6 +31,10 @@ struct MsMultiRun {
   atomic_int *cancel;
   pthread_barrier_t barrier;
   pthread_mutex_t lock;
+  /* Threads wait at the gate until all of them exist: the barrier counts
+   * every one, so if one cannot start, none may reach it. */
+  pthread_cond_t gate;
+  int gate_state; /* 0 closed, 1 open, -1 give up */
   bool stop; /* decided at the barrier, so that every thread agrees */
   DeviceThread threads[MS_MULTI_MAX_DEVICES];
 };
@@ -99,6 +103,13 @@ device_thread (void *data)
 {
   DeviceThread *t = data;
   MsMultiRun *run = t->run;
+  pthread_mutex_lock (&run->lock);
+  while (run->gate_state == 0)
+    pthread_cond_wait (&run->gate, &run->lock);
+  bool give_up = run->gate_state < 0;
+  pthread_mutex_unlock (&run->lock);
+  if (give_up)
+    return NULL;
   MsSweep one = *run->sweep;
   one.device = run->results->devices[t->slot];
   int n_cells = ms_sweep_n_cells (run->sweep), index = 0;
@@ -119,18 +130,29 @@ done:
   return NULL;
 }
 
+/* Starts a thread per device and opens the gate, or sends those started
+ * home when one cannot start; joins them all either way. */
 static bool
-start_threads (MsMultiRun *run, int n, pthread_t *tids, char *err, size_t errlen)
+run_threads (MsMultiRun *run, int n, char *err, size_t errlen)
 {
-  for (int i = 0; i < n; i++) {
-    run->threads[i] = (DeviceThread) { .run = run, .slot = i, .status = MS_RUN_OK };
-    if (pthread_create (&tids[i], NULL, device_thread, &run->threads[i]) != 0) {
-      /* The barrier counts n threads: without all of them nobody may wait. */
-      snprintf (err, errlen, "could not start thread %d of %d", i + 1, n);
-      return false;
+  pthread_t tids[MS_MULTI_MAX_DEVICES];
+  int started = 0;
+  for (; started < n; started++) {
+    run->threads[started] = (DeviceThread) { .run = run, .slot = started,
+                                             .status = MS_RUN_OK };
+    if (pthread_create (&tids[started], NULL, device_thread, &run->threads[started]) != 0) {
+      snprintf (err, errlen, "could not start a thread for device slot %d of %d", started + 1,
+                n);
+      break;
     }
   }
-  return true;
+  pthread_mutex_lock (&run->lock);
+  run->gate_state = started == n ? 1 : -1;
+  pthread_cond_broadcast (&run->gate);
+  pthread_mutex_unlock (&run->lock);
+  for (int i = 0; i < started; i++)
+    pthread_join (tids[i], NULL);
+  return started == n;
 }
 
 MsRunStatus
@@ -159,19 +181,10 @@ ms_multi_run (const MsSweep *sweep, const int *devices, int n_devices, MsBackend
                         .progress = progress, .user_data = user_data, .cancel = cancel };
   pthread_barrier_init (&run->barrier, NULL, (unsigned) n_devices);
   pthread_mutex_init (&run->lock, NULL);
+  pthread_cond_init (&run->gate, NULL);
+  bool ran = run_threads (run, n_devices, err, errlen);
 
-  pthread_t tids[MS_MULTI_MAX_DEVICES];
-  bool started = start_threads (run, n_devices, tids, err, errlen);
-  if (started) {
-    for (int i = 0; i < n_devices; i++)
-      pthread_join (tids[i], NULL);
-  }
-  /* A thread that could not start leaves the others stuck at the barrier;
-   * that is a broken process, not a result. */
-  if (!started)
-    abort ();
-
-  MsRunStatus status = MS_RUN_OK;
+  MsRunStatus status = ran ? MS_RUN_OK : MS_RUN_CANCELLED;
   int no_device = 0;
   for (int i = 0; i < n_devices; i++) {
     if (run->threads[i].status == MS_RUN_NO_DEVICE) {
@@ -183,12 +196,14 @@ ms_multi_run (const MsSweep *sweep, const int *devices, int n_devices, MsBackend
       results->per_device[i] = ms_results_new (sweep, &none);
     }
   }
-  if (no_device == n_devices)
+  /* When not every thread started, err already says why. */
+  if (ran && no_device == n_devices)
     status = MS_RUN_NO_DEVICE;
-  else if (run->stop || (cancel && atomic_load (cancel)))
+  else if (ran && (run->stop || (cancel && atomic_load (cancel))))
     status = MS_RUN_CANCELLED;
   pthread_barrier_destroy (&run->barrier);
   pthread_mutex_destroy (&run->lock);
+  pthread_cond_destroy (&run->gate);
   free (run);
   *out = results;
   return status;
