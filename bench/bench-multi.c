@@ -82,6 +82,7 @@ memsweep_multi (MsBackend *backend, const int *devices, int n)
   s.modes[MS_MODE_PINNED] = true;
   s.min_exp = s.max_exp = EXP;
   s.reps = 11;
+  s.reps_rule = MS_REPS_FIXED;
   s.warmup = 2;
   MsMultiResults *r = NULL;
   char err[512] = "";

@@ -72,7 +72,10 @@ typedef struct {
   int dev;
   float *in, *out; /* in: read by the peer; out: written by copies here */
   cudaStream_t stream;
+  cudaStream_t landing; /* staging: the h2d into this side, so that it does
+                         * not queue behind this side's own d2h */
   cudaEvent_t e0, e1;
+  cudaEvent_t staged, landed; /* staging: d2h done here, h2d done here */
 } KSide;
 
 static cudaError_t
@@ -90,9 +93,15 @@ k_side_open (KSide *s, int dev, uint64_t bytes)
   if (e == cudaSuccess)
     e = cudaStreamCreateWithFlags (&s->stream, cudaStreamNonBlocking);
   if (e == cudaSuccess)
+    e = cudaStreamCreateWithFlags (&s->landing, cudaStreamNonBlocking);
+  if (e == cudaSuccess)
     e = cudaEventCreate (&s->e0);
   if (e == cudaSuccess)
     e = cudaEventCreate (&s->e1);
+  if (e == cudaSuccess)
+    e = cudaEventCreateWithFlags (&s->staged, cudaEventDisableTiming);
+  if (e == cudaSuccess)
+    e = cudaEventCreateWithFlags (&s->landed, cudaEventDisableTiming);
   if (e == cudaSuccess)
     e = cudaDeviceSynchronize ();
   return e;
@@ -105,13 +114,45 @@ k_side_close (KSide *s)
     return;
   if (s->e0) cudaEventDestroy (s->e0);
   if (s->e1) cudaEventDestroy (s->e1);
+  if (s->staged) cudaEventDestroy (s->staged);
+  if (s->landed) cudaEventDestroy (s->landed);
   if (s->stream) cudaStreamDestroy (s->stream);
+  if (s->landing) cudaStreamDestroy (s->landing);
   if (s->in) cudaFree (s->in);
   if (s->out) cudaFree (s->out);
 }
 
-/* Moves `from`'s in-buffer into `to`'s out-buffer on `from`'s stream (for
- * the kernel: on `to`'s, since the reading kernel runs there). */
+/* Through pinned host memory: d2h on the source's stream, h2d on the
+ * destination's landing stream once that is done, and the source's stream
+ * (which issued the move) waits for the landing. Both ways at once use
+ * four streams, so neither direction queues behind the other. Leaves the
+ * source current. */
+static cudaError_t
+k_staged (KSide *from, KSide *to, uint64_t bytes, float *staging)
+{
+  cudaError_t e = cudaSetDevice (from->dev);
+  if (e == cudaSuccess)
+    e = cudaMemcpyAsync (staging, from->in, bytes, cudaMemcpyDeviceToHost, from->stream);
+  if (e == cudaSuccess)
+    e = cudaEventRecord (from->staged, from->stream);
+  if (e == cudaSuccess)
+    e = cudaSetDevice (to->dev);
+  if (e == cudaSuccess)
+    e = cudaStreamWaitEvent (to->landing, from->staged, 0);
+  if (e == cudaSuccess)
+    e = cudaMemcpyAsync (to->out, staging, bytes, cudaMemcpyHostToDevice, to->landing);
+  if (e == cudaSuccess)
+    e = cudaEventRecord (to->landed, to->landing);
+  if (e == cudaSuccess)
+    e = cudaSetDevice (from->dev);
+  if (e == cudaSuccess)
+    e = cudaStreamWaitEvent (from->stream, to->landed, 0);
+  return e;
+}
+
+/* Moves `from`'s in-buffer into `to`'s out-buffer, issued on `st` (the
+ * source's stream for copies, the destination's for the reading kernel,
+ * whose device is current). */
 static cudaError_t
 k_move (int method, KSide *from, KSide *to, uint64_t bytes, float *staging, cudaStream_t st)
 {
@@ -125,14 +166,8 @@ k_move (int method, KSide *from, KSide *to, uint64_t bytes, float *staging, cuda
     return cudaGetLastError ();
   }
   case MS_K_PEER_STAGED:
-  default: {
-    /* Both copies on one stream: d2h from the source, then h2d to the
-     * destination; cudaMemcpyAsync picks each copy's device from the
-     * pointers (unified addressing). */
-    cudaError_t e = cudaMemcpyAsync (staging, from->in, bytes, cudaMemcpyDefault, st);
-    return e == cudaSuccess ? cudaMemcpyAsync (to->out, staging, bytes, cudaMemcpyDefault, st)
-                            : e;
-  }
+  default:
+    return k_staged (from, to, bytes, staging);
   }
 }
 

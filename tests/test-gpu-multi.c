@@ -25,6 +25,7 @@ check_multi (MsBackend *backend, const int *devices, int n)
   s.max_exp = 24;
   s.step = 8;
   s.reps = 5;
+  s.reps_rule = MS_REPS_FIXED;
   MsMultiResults *r = NULL;
   char err[512] = "";
   MsRunStatus st = ms_multi_run (&s, devices, n, backend, NULL, NULL, NULL, &r, err, sizeof err);

@@ -20,6 +20,7 @@ two_mode_sweep (MsSweep *s)
   s->min_exp = 10;
   s->max_exp = 14;
   s->reps = 4;
+  s->reps_rule = MS_REPS_FIXED;
   s->warmup = 1;
 }
 
