@@ -3,6 +3,8 @@
  * node's key figures against the fleet's median, outliers flagged. */
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -233,6 +235,46 @@ list_samples (const char *dir, size_t *n, char *err, size_t errlen)
   return names;
 }
 
+/* Files are read on several threads: a default sweep's samples file takes
+ * tens of milliseconds to read, and a fleet has a thousand of them. */
+#define MS_FLEET_MAX_READERS 16
+
+typedef struct {
+  const char *dir;
+  char **names;
+  MsFleetNode *nodes;
+  size_t n;
+  atomic_size_t next;
+} Readers;
+
+static void *
+reader_thread (void *data)
+{
+  Readers *r = data;
+  size_t i;
+  while ((i = atomic_fetch_add (&r->next, 1)) < r->n)
+    read_node (r->dir, r->names[i], &r->nodes[i]);
+  return NULL;
+}
+
+static void
+read_nodes (const char *dir, char **names, MsFleetNode *nodes, size_t n)
+{
+  Readers r = { .dir = dir, .names = names, .nodes = nodes, .n = n };
+  atomic_init (&r.next, 0);
+  long cpus = sysconf (_SC_NPROCESSORS_ONLN);
+  size_t want = cpus < 1 ? 1 : cpus > MS_FLEET_MAX_READERS ? MS_FLEET_MAX_READERS : (size_t) cpus;
+  if (want > n)
+    want = n;
+  pthread_t tids[MS_FLEET_MAX_READERS];
+  size_t started = 0;
+  while (started + 1 < want && pthread_create (&tids[started], NULL, reader_thread, &r) == 0)
+    started++;
+  reader_thread (&r); /* this thread reads too, and alone if none started */
+  for (size_t k = 0; k < started; k++)
+    pthread_join (tids[k], NULL);
+}
+
 MsFleetReport *
 ms_fleet_report_dir (const char *dir, double threshold, char *err, size_t errlen)
 {
@@ -250,8 +292,7 @@ ms_fleet_report_dir (const char *dir, double threshold, char *err, size_t errlen
   } else {
     report->n_nodes = n;
     report->threshold = threshold;
-    for (size_t i = 0; i < n; i++)
-      read_node (dir, names[i], &report->nodes[i]);
+    read_nodes (dir, names, report->nodes, n);
     ms_fleet_report_compute (report);
   }
   for (size_t i = 0; i < n; i++)
