@@ -15,6 +15,7 @@
 #include "ms-atomic-file.h"
 #include "ms-csv-pair.h"
 #include "ms-report.h"
+#include "ms-cli-extra.h"
 
 enum {
   EXIT_OK = 0,
@@ -128,6 +129,8 @@ usage (FILE *out)
            "'memsweep COMMAND --help' describes one command.\n"
            "\n%s%s",
            run_options, exit_status);
+  fprintf (out, "\nBeyond one GPU (COMMAND --help for each):\n");
+  ms_cli_extra_usage (out);
 }
 
 /* --help of one command. */
@@ -567,6 +570,9 @@ main (int argc, char **argv)
     return cmd_run (argc - 1, argv + 1);
   if (strcmp (cmd, "show") == 0)
     return cmd_show (argc - 1, argv + 1);
+  int extra_rc;
+  if (ms_cli_extra_dispatch (argc, argv, &extra_rc))
+    return extra_rc;
   fprintf (stderr, "memsweep: unknown command '%s'\nTry 'memsweep --help'.\n", cmd);
   return EXIT_USAGE;
 }
