@@ -1,7 +1,7 @@
 /* bench-ui: drawing speed of the charts (no display needed): the bandwidth
- * chart with 12 series x 19 sizes and the timeline with 10,000 bars, each
- * drawn into a 1600x1000 image surface; the median of many draws. Prints
- * figures; asserts nothing. The first-frame time of the app is measured by
+ * chart with 12 series x 19 sizes and timelines of 10,000 to 1,000,000 bars
+ * on 16 and 64 lanes, each drawn into a 1600x1000 image surface; the median
+ * of many draws. Prints figures; asserts nothing. The first-frame time of the app is measured by
  * running memsweep-gtk with MEMSWEEP_FIRST_FRAME=1 (see the README). */
 #include <math.h>
 #include <stdio.h>
@@ -21,6 +21,49 @@ median_ms (double *t, int n)
 {
   qsort (t, n, sizeof *t, cmp);
   return n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
+}
+
+/* A streams cell whose repetition 1 (or 0 when reps is 1) has n_bars bars
+ * over lanes stream lanes: each event draws a GPU bar and a host bar. The
+ * view shows 1/zoom of the repetition's extent from its middle. */
+static void
+bench_timeline (cairo_t *cr, cairo_surface_t *surface, const MsChartStyle *style, int n_bars,
+                int lanes, int reps, double zoom, int width, int height)
+{
+  enum { RUNS = 30 };
+  double t[RUNS];
+  size_t per_rep = n_bars / 2, n = per_rep * reps;
+  MsEvent *ev = g_new0 (MsEvent, n);
+  for (size_t i = 0; i < n; i++) {
+    size_t k = i % per_rep;
+    ev[i].phase = (MsPhase) (MS_PHASE_H2D + k % 3);
+    ev[i].lane = 1 + k % lanes;
+    ev[i].rep = (int) (i / per_rep);
+    ev[i].host_start_us = k * 0.5;
+    ev[i].host_us = 0.4;
+    ev[i].gpu_start_us = k * 0.5 + 0.1;
+    ev[i].gpu_us = 5;
+  }
+  MsCell cell = { .mode = MS_MODE_STREAMS, .exponent = 20, .elements = 1 << 20, .n_reps = reps,
+                  .events = ev, .n_events = n };
+  int rep = reps - 1;
+  MsTimeWindow win;
+  ms_time_window_reset (&win, ms_timeline_extent (&cell, rep));
+  ms_time_window_zoom (&win, zoom, win.total_us / 2);
+  MsTimelineLayout tl;
+  ms_timeline_layout_init (&tl);
+  for (int i = 0; i < RUNS; i++) {
+    gint64 t0 = g_get_monotonic_time ();
+    ms_timeline_draw (cr, &cell, rep, &win, style, width, height, "bench", &tl);
+    cairo_surface_flush (surface);
+    t[i] = (g_get_monotonic_time () - t0) * 1e-3;
+  }
+  double med = median_ms (t, RUNS);
+  printf ("timeline, %d bars, %d lanes, %d reps, 1/%g of the extent, %dx%d: median %.2f ms "
+          "(min %.2f, max %.2f; %u bars in the layout)\n", n_bars, lanes, reps, zoom, width,
+          height, med, t[0], t[RUNS - 1], tl.bars->len);
+  ms_timeline_layout_clear (&tl);
+  g_free (ev);
 }
 
 int
@@ -86,40 +129,19 @@ main (void)
           "max %.2f)\n", med, t[0], t[RUNS - 1]);
   cairo_surface_destroy (cache);
 
-  /* 10,000 bars: a streams cell with 64 lanes and many repetitions' worth
-   * of events in one repetition. */
-  enum { BARS = 10000 };
-  MsEvent *ev = g_new0 (MsEvent, BARS);
-  for (int i = 0; i < BARS; i++) {
-    ev[i].phase = (MsPhase) (MS_PHASE_H2D + i % 3);
-    ev[i].lane = 1 + i % 16;
-    ev[i].rep = 0;
-    ev[i].host_start_us = i * 0.5;
-    ev[i].host_us = 0.4;
-    ev[i].gpu_start_us = i * 0.5 + 0.1;
-    ev[i].gpu_us = 5;
-  }
-  MsCell cell = { .mode = MS_MODE_STREAMS, .exponent = 20, .elements = 1 << 20, .n_reps = 1,
-                  .events = ev, .n_events = BARS / 2 };
-  /* Each event draws a GPU bar and a host bar: BARS / 2 events, BARS bars. */
-  MsTimeWindow win;
-  ms_time_window_reset (&win, ms_timeline_extent (&cell, 0));
-  MsTimelineLayout tl;
-  ms_timeline_layout_init (&tl);
-  for (int i = 0; i < RUNS; i++) {
-    gint64 t0 = g_get_monotonic_time ();
-    ms_timeline_draw (cr, &cell, 0, &win, &style, W, H, "bench", &tl);
-    cairo_surface_flush (surface);
-    t[i] = (g_get_monotonic_time () - t0) * 1e-3;
-  }
-  med = median_ms (t, RUNS);
-  printf ("timeline, %u bars, %dx%d: median %.2f ms (min %.2f, max %.2f) over %d draws\n",
-          tl.bars->len, W, H, med, t[0], t[RUNS - 1], RUNS);
+  /* 10,000 bars: a streams cell with 16 lanes, the original figure. */
+  bench_timeline (cr, surface, &style, 10000, 16, 1, 1, W, H);
+  /* Issue 10's targets: 100k and 1M bars on 16 and 64 lanes in the
+   * repetition drawn, with a second repetition's events in the cell; whole
+   * extent, then a window of 1/100 of it. */
+  for (int lanes = 16; lanes <= 64; lanes *= 4)
+    for (int bars = 100000; bars <= 1000000; bars *= 10) {
+      bench_timeline (cr, surface, &style, bars, lanes, 2, 1, W, H);
+      bench_timeline (cr, surface, &style, bars, lanes, 2, 100, W, H);
+    }
 
-  ms_timeline_layout_clear (&tl);
   ms_chart_layout_clear (&layout);
   ms_chart_data_free (d);
-  g_free (ev);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   return 0;
