@@ -44,7 +44,7 @@ pixel (Canvas *c, int x, int y, double rgb[3])
 }
 
 static gboolean
-near_color (const double rgb[3], const GdkRGBA *c, double tol)
+near_color (const double rgb[3], const MsColor *c, double tol)
 {
   return fabs (rgb[0] - c->red) < tol && fabs (rgb[1] - c->green) < tol &&
          fabs (rgb[2] - c->blue) < tol;
@@ -52,7 +52,7 @@ near_color (const double rgb[3], const GdkRGBA *c, double tol)
 
 /* Whether any pixel in the rectangle is close to the colour. */
 static gboolean
-any_color (Canvas *c, int x0, int y0, int x1, int y1, const GdkRGBA *col)
+any_color (Canvas *c, int x0, int y0, int x1, int y1, const MsColor *col)
 {
   double rgb[3];
   for (int y = MAX (0, y0); y < MIN (H, y1); y++)
@@ -86,7 +86,7 @@ test_series_at_its_point (void)
   MsChartLayout l;
   ms_chart_layout_init (&l);
   ms_chart_draw (c.cr, d, &st, W, H, -1, &l);
-  GdkRGBA blue;
+  MsColor blue;
   ms_chart_palette_color (4, FALSE, &blue);
   /* The marker of 2^15 sits where the scales put it. */
   int px = (int) round (ms_scale_to_pixel (&l.xs, (1 << 15) * 4.0));
@@ -115,7 +115,7 @@ test_nothing_outside_plot (void)
   MsChartLayout l;
   ms_chart_layout_init (&l);
   ms_chart_draw (c.cr, d, &st, W, H, -1, &l);
-  GdkRGBA blue;
+  MsColor blue;
   ms_chart_palette_color (4, FALSE, &blue);
   /* Above the plot and in the gap between plot and legend. */
   g_assert_false (any_color (&c, (int) l.plot_x, 0, (int) (l.plot_x + l.plot_w), (int) l.plot_y - 1,
@@ -144,10 +144,10 @@ test_dark_background (void)
   pixel (&c, 2, 2, rgb);
   g_assert_cmpfloat (rgb[0] + rgb[1] + rgb[2], <, 0.6);
   /* The series colour follows the style too. */
-  GdkRGBA a, b;
+  MsColor a, b;
   ms_chart_palette_color (7, FALSE, &a);
   ms_chart_palette_color (7, TRUE, &b);
-  g_assert_false (gdk_rgba_equal (&a, &b));
+  g_assert_false (a.red == b.red && a.green == b.green && a.blue == b.blue);
   canvas_free (&c);
 }
 
@@ -161,7 +161,7 @@ test_hidden_and_failed (void)
   ms_chart_style_init_light (&st);
   MsChartLayout l;
   ms_chart_layout_init (&l);
-  GdkRGBA blue;
+  MsColor blue;
   ms_chart_palette_color (4, FALSE, &blue);
   s->hidden = TRUE;
   ms_chart_draw (c.cr, d, &st, W, H, -1, &l);
@@ -204,7 +204,7 @@ test_timeline_bars (void)
   ms_timeline_layout_init (&l);
   ms_timeline_draw (c.cr, &cell, 0, &win, &st, W, H, "test", &l);
   g_assert_cmpuint (l.bars->len, ==, 5); /* init; h2d and kernel twice */
-  GdkRGBA h2d;
+  MsColor h2d;
   ms_phase_color (MS_PHASE_H2D, FALSE, &h2d);
   double x = l.plot_x + 250.0 / 500 * l.plot_w; /* inside the h2d GPU bar */
   const MsTimelineBar *bar = NULL;
