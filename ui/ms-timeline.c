@@ -191,10 +191,16 @@ ms_timeline_layout_clear (MsTimelineLayout *l)
   ms_timeline_layout_forget_cell (l);
 }
 
+static inline gboolean
+blocked_host (const MsEvent *ev)
+{
+  return ev->gpu_us > 2 && ev->host_us >= 0.75 * ev->gpu_us;
+}
+
 gboolean
 ms_event_blocked_host (const MsEvent *ev)
 {
-  return ev->gpu_us > 2 && ev->host_us >= 0.75 * ev->gpu_us;
+  return blocked_host (ev);
 }
 
 double
@@ -269,8 +275,9 @@ timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g
  * calls that blocked the host and asynchronous calls. */
 enum { K_GPU, K_HOST_WORK, K_HOST_BLOCKED, K_HOST_ASYNC, K_KINDS };
 
-/* Bars narrower than a pixel that touch, in one lane and kind, merged into
- * one bar in the colour of the phase that takes most of its time. */
+/* Bars narrower than a pixel less than a pixel apart, in one lane and
+ * kind, merged into one bar in the colour of the phase that takes most of
+ * its time: a million events make a few thousand rectangles at most. */
 typedef struct {
   guint count;
   MsTimelineBar bar; /* the first bar, then the merged extent */
@@ -316,29 +323,40 @@ run_flush (MsBarSet *set, MsBarRun *run, int kind)
   run->count = 0;
 }
 
-/* A bar raw_w pixels wide by its duration (bar->w is at least 1.5). */
+/* Adds a bar from x, w wide (at least 1.5) and raw_w by its duration, to
+ * the run open in its lane when it is under a pixel wide and less than a
+ * pixel after the run. The common case with many events: no bar is built. */
+static inline gboolean
+run_extend (MsBarRun *run, const MsEvent *ev, double x, double w, double raw_w)
+{
+  if (!(raw_w < 1 && run && run->count && x <= run->x1 + 1))
+    return FALSE;
+  run->count++;
+  run->x1 = MAX (run->x1, x + w);
+  run->phase_px[ev->phase] += raw_w;
+  if (!run->phase_event[ev->phase])
+    run->phase_event[ev->phase] = ev;
+  return TRUE;
+}
+
+/* A bar that no open run took: it opens a run when under a pixel wide,
+ * else it is drawn as it is (and named when wide enough). */
 static void
 bars_take (MsBarSet *set, MsBarRun *run, int kind, const MsTimelineBar *bar, double raw_w)
 {
   MsPhase phase = bar->event->phase;
-  if (run && raw_w < 1) {
-    if (run->count && bar->x > run->x1)
-      run_flush (set, run, kind);
-    if (run->count == 0) {
-      memset (run->phase_px, 0, sizeof run->phase_px);
-      memset (run->phase_event, 0, sizeof run->phase_event);
-      run->bar = *bar;
-      run->x1 = bar->x + bar->w;
-    }
-    run->count++;
-    run->x1 = MAX (run->x1, bar->x + bar->w);
-    run->phase_px[phase] += raw_w;
-    if (!run->phase_event[phase])
-      run->phase_event[phase] = bar->event;
-    return;
-  }
   if (run)
     run_flush (set, run, kind);
+  if (run && raw_w < 1) {
+    memset (run->phase_px, 0, sizeof run->phase_px);
+    memset (run->phase_event, 0, sizeof run->phase_event);
+    run->bar = *bar;
+    run->count = 1;
+    run->x1 = bar->x + bar->w;
+    run->phase_px[phase] = raw_w;
+    run->phase_event[phase] = bar->event;
+    return;
+  }
   bars_add (set, kind, phase, bar);
   if (kind == K_GPU && bar->w > set->label_w[phase] + set->fs * 0.6)
     g_array_append_val (set->labels, *bar);
@@ -361,10 +379,12 @@ collect_gpu_bars (MsBarSet *set, const MsTimelineIndex *ix, const MsTimelineGeom
     double w = MAX (1.5, raw_w);
     if (x + w < g->px0)
       continue;
+    MsBarRun *run = ev->lane >= 0 && ev->lane < ix->n_lanes ? &set->runs[ev->lane] : NULL;
+    if (run_extend (run, ev, x, w, raw_w))
+      continue;
     MsTimelineBar bar = { x, g->py0 + ev->lane * g->lane_h + g->lane_h * 0.15, w,
                           g->lane_h * 0.7, ev, FALSE };
-    gboolean mergeable = ev->lane >= 0 && ev->lane < ix->n_lanes;
-    bars_take (set, mergeable ? &set->runs[ev->lane] : NULL, K_GPU, &bar, raw_w);
+    bars_take (set, run, K_GPU, &bar, raw_w);
   }
   for (int lane = 0; lane < ix->n_lanes; lane++)
     run_flush (set, &set->runs[lane], K_GPU);
@@ -389,8 +409,9 @@ collect_host_bars (MsBarSet *set, const MsTimelineIndex *ix, const MsTimelineGeo
     if (x + w < g->px0)
       continue;
     gboolean on_stream = ev->gpu_us >= 0;
-    int kind = !on_stream ? K_HOST_WORK
-               : ms_event_blocked_host (ev) ? K_HOST_BLOCKED : K_HOST_ASYNC;
+    int kind = !on_stream ? K_HOST_WORK : blocked_host (ev) ? K_HOST_BLOCKED : K_HOST_ASYNC;
+    if (run_extend (&runs[kind], ev, x, w, raw_w))
+      continue;
     double y = g->py0 + g->lane_h * 0.15, h = g->lane_h * 0.7;
     if (kind == K_HOST_ASYNC) {
       y += h * 0.3;
