@@ -243,10 +243,12 @@ chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double 
   }
   ms_draw_text (cr, "000000", 0, 0, fs, -1, 0, FALSE, &tw, &th);
   double left = tw + fs * 2.6, bottom = th * 2 + fs * 1.4;
-  l->plot_x = left;
-  l->plot_y = fs + title_h;
-  l->plot_w = MAX (10, width - left - legend_w - fs * 1.5);
-  l->plot_h = MAX (10, height - l->plot_y - bottom);
+  /* On whole pixels: the grid, the frame and the clip are then boxes that
+   * Cairo fills directly instead of through coverage spans and masks. */
+  l->plot_x = round (left);
+  l->plot_y = round (fs + title_h);
+  l->plot_w = MAX (10, floor (width - l->plot_x - legend_w - fs * 1.5));
+  l->plot_h = MAX (10, floor (height - l->plot_y - bottom));
 
   ms_scale_fit (&l->xs, MS_SCALE_LOG2, xlo, xhi);
   ms_scale_fit (&l->ys, d->y_kind, ylo, yhi);
@@ -267,11 +269,11 @@ chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
   guint n = ms_axis_ticks (&l->xs, l->plot_w, fs * 5.5, ticks, 64);
   guint ny = ms_axis_ticks (&l->ys, l->plot_h, fs * 2.5, yticks, 64);
   /* One path for both directions: crossings are not painted twice. */
-  cairo_set_line_width (cr, st->high_contrast ? 1.5 : 1);
+  double grid_w = st->high_contrast ? 1.5 : 1;
   ms_set_color (cr, &st->fg, st->high_contrast ? 0.3 : 0.12);
-  ms_grid_path_x (cr, &l->xs, ticks, n, l->plot_y, l->plot_y + l->plot_h);
-  ms_grid_path_y (cr, &l->ys, yticks, ny, l->plot_x, l->plot_x + l->plot_w);
-  cairo_stroke (cr);
+  ms_grid_path_x (cr, &l->xs, ticks, n, l->plot_y, l->plot_y + l->plot_h, grid_w);
+  ms_grid_path_y (cr, &l->ys, yticks, ny, l->plot_x, l->plot_x + l->plot_w, grid_w);
+  cairo_fill (cr);
   ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.8);
   for (guint i = 0; i < n; i++)
     ms_draw_text (cr, ticks[i].label, round (ms_scale_to_pixel (&l->xs, ticks[i].value)),
@@ -281,8 +283,7 @@ chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
                   round (ms_scale_to_pixel (&l->ys, yticks[i].value)), fs, 1, 0.5, FALSE, NULL,
                   NULL);
   ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.55);
-  cairo_rectangle (cr, l->plot_x + 0.5, l->plot_y + 0.5, l->plot_w - 1, l->plot_h - 1);
-  cairo_stroke (cr);
+  ms_frame_rect (cr, l->plot_x, l->plot_y, l->plot_w, l->plot_h, grid_w);
 
   ms_set_color (cr, &st->fg, 0.9);
   if (d->x_label)
@@ -472,7 +473,11 @@ chart_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsChart
     ms_draw_marker (cr, s->shape, lx + fs * 0.8, ly + th / 2, fs * 0.3, s->dash == 0);
     ms_set_color (cr, &st->fg, alpha);
     double room = width - lx - fs * 4;
-    ms_draw_text_max (cr, s->label, lx + fs * 2, ly, fs, MAX (room, fs));
+    /* Ellipsizing lays the text out again: only for labels too long. */
+    if (label_w[i] <= MAX (room, fs))
+      ms_draw_text (cr, s->label, lx + fs * 2, ly, fs, 0, 0, FALSE, NULL, NULL);
+    else
+      ms_draw_text_max (cr, s->label, lx + fs * 2, ly, fs, MAX (room, fs));
     double tw = MIN (label_w[i], room);
     if (s->hidden) {
       cairo_set_line_width (cr, 1);

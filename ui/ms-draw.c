@@ -159,7 +159,10 @@ ms_draw_text (cairo_t *cr, const char *text, double x, double y, double size, do
 {
   PangoLayout *layout = text_layout (cr, size, bold);
   int w, h;
-  pango_layout_set_text (layout, text, -1);
+  /* Setting the text again throws away the layout measured for it: labels
+   * measured and then drawn, or drawn many times, are laid out once. */
+  if (g_strcmp0 (pango_layout_get_text (layout), text) != 0)
+    pango_layout_set_text (layout, text, -1);
   pango_layout_get_pixel_size (layout, &w, &h);
   if (w_out)
     *w_out = w;
@@ -229,24 +232,40 @@ ms_axis_ticks (const MsScale *scale, double length_px, double spacing_px, MsTick
   return ms_scale_ticks (scale, ticks, MIN (wanted, cap));
 }
 
+/* Grid lines are rectangles to fill, not lines to stroke: the same pixels,
+ * but Cairo fills axis-aligned rectangles several times faster. */
 void
-ms_grid_path_x (cairo_t *cr, const MsScale *xs, const MsTick *ticks, guint n, double y0, double y1)
+ms_grid_path_x (cairo_t *cr, const MsScale *xs, const MsTick *ticks, guint n, double y0, double y1,
+                double line_width)
 {
   for (guint i = 0; i < n; i++) {
     double px = round (ms_scale_to_pixel (xs, ticks[i].value)) + 0.5;
-    cairo_move_to (cr, px, y0);
-    cairo_line_to (cr, px, y1);
+    cairo_rectangle (cr, px - line_width / 2, y0, line_width, y1 - y0);
   }
 }
 
 void
-ms_grid_path_y (cairo_t *cr, const MsScale *ys, const MsTick *ticks, guint n, double x0, double x1)
+ms_grid_path_y (cairo_t *cr, const MsScale *ys, const MsTick *ticks, guint n, double x0, double x1,
+                double line_width)
 {
   for (guint i = 0; i < n; i++) {
     double py = round (ms_scale_to_pixel (ys, ticks[i].value)) + 0.5;
-    cairo_move_to (cr, x0, py);
-    cairo_line_to (cr, x1, py);
+    cairo_rectangle (cr, x0, py - line_width / 2, x1 - x0, line_width);
   }
+}
+
+void
+ms_frame_rect (cairo_t *cr, double x, double y, double w, double h, double line_width)
+{
+  /* Four strips that do not overlap: Cairo's fast path for boxes, where
+   * an even-odd pair of rectangles costs a general polygon. */
+  double x0 = x + 0.5 - line_width / 2, y0 = y + 0.5 - line_width / 2;
+  double x1 = x + w - 0.5 + line_width / 2, y1 = y + h - 0.5 + line_width / 2;
+  cairo_rectangle (cr, x0, y0, x1 - x0, line_width);
+  cairo_rectangle (cr, x0, y1 - line_width, x1 - x0, line_width);
+  cairo_rectangle (cr, x0, y0 + line_width, line_width, y1 - y0 - 2 * line_width);
+  cairo_rectangle (cr, x1 - line_width, y0 + line_width, line_width, y1 - y0 - 2 * line_width);
+  cairo_fill (cr);
 }
 
 void
@@ -256,10 +275,9 @@ ms_draw_time_axis (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, gbool
   const double fs = ms_style_font_size (st);
   MsTick ticks[16];
   guint n = ms_axis_ticks (xs, xs->pixel_hi - xs->pixel_lo, spacing_px, ticks, 16);
-  cairo_set_line_width (cr, 1);
   ms_set_color (cr, &st->fg, 0.12);
-  ms_grid_path_x (cr, xs, ticks, n, top, bottom);
-  cairo_stroke (cr);
+  ms_grid_path_x (cr, xs, ticks, n, top, bottom, 1);
+  cairo_fill (cr);
   ms_set_color (cr, &st->fg, 0.8);
   for (guint i = 0; i < n; i++) {
     char label[40];

@@ -62,12 +62,16 @@ void ms_set_dash (cairo_t *cr, guint dash, double line_width);
  * at least 2, at most cap. */
 guint ms_axis_ticks (const MsScale *scale, double length_px, double spacing_px, MsTick *ticks,
                      guint cap);
-/* Grid lines on whole pixels (not stroked): vertical ones at x ticks from
- * y0 to y1, horizontal ones at y ticks from x0 to x1. */
+/* Grid lines line_width wide centred on whole pixels, as rectangles to
+ * fill: vertical ones at x ticks from y0 to y1, horizontal ones at y ticks
+ * from x0 to x1. */
 void ms_grid_path_x (cairo_t *cr, const MsScale *xs, const MsTick *ticks, guint n, double y0,
-                     double y1);
+                     double y1, double line_width);
 void ms_grid_path_y (cairo_t *cr, const MsScale *ys, const MsTick *ticks, guint n, double x0,
-                     double x1);
+                     double x1, double line_width);
+/* Fills what stroking the rectangle (x + 0.5, y + 0.5, w - 1, h - 1) would
+ * paint: a frame inside (x, y, w, h) on whole pixels. */
+void ms_frame_rect (cairo_t *cr, double x, double y, double w, double h, double line_width);
 /* A time axis for a plot from top to bottom: grid lines and, under them,
  * labels with their unit; xs counts in ms when in_ms, else in µs. */
 void ms_draw_time_axis (cairo_t *cr, const MsChartStyle *style, const MsScale *xs,

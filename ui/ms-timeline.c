@@ -479,10 +479,21 @@ fill_bars (cairo_t *cr, const MsChartStyle *st, MsBarSet *set)
   }
 }
 
-/* Phase names in wide GPU bars, "blocked" in wide blocked host calls. */
+static int
+cmp_label_phase (gconstpointer a, gconstpointer b)
+{
+  const MsTimelineBar *x = a, *y = b;
+  if (x->event->phase != y->event->phase)
+    return x->event->phase < y->event->phase ? -1 : 1;
+  return (x->x > y->x) - (x->x < y->x);
+}
+
+/* Phase names in wide GPU bars, "blocked" in wide blocked host calls. The
+ * names go out phase by phase, so that each is laid out once. */
 static void
 bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
 {
+  g_array_sort (set->labels, cmp_label_phase);
   cairo_set_source_rgb (cr, 0, 0, 0);
   for (guint i = 0; i < set->labels->len; i++) {
     const MsTimelineBar *b = &g_array_index (set->labels, MsTimelineBar, i);
