@@ -132,10 +132,13 @@ index_new (const MsCell *cell, int rep)
     if ((unsigned) ev->phase >= MS_PHASE_COUNT)
       continue;
     ix->seen[ev->phase] = TRUE;
-    if (ev->gpu_us >= 0) {
+    /* Without a finite start an event has no place on the axis. */
+    if (ev->gpu_us >= 0 && isfinite (ev->gpu_start_us) && isfinite (ev->gpu_us)) {
       ix->by_gpu[ix->n_gpu++] = (guint) i;
       ix->max_gpu_us = MAX (ix->max_gpu_us, ev->gpu_us);
     }
+    if (!isfinite (ev->host_start_us) || !isfinite (ev->host_us))
+      continue;
     ix->by_host[ix->n_host++] = (guint) i;
     ix->max_host_us = MAX (ix->max_host_us, ev->host_us);
   }
