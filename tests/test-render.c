@@ -430,12 +430,16 @@ test_timeline_index_follows_cell (void)
 static void
 test_breakdown (void)
 {
-  char err[256];
-  MsResults *r = ms_csv_read_samples (MS_SOURCE_REFERENCE_DIR "/h100-default-samples.csv", err,
-                                      sizeof err);
-  g_assert_nonnull (r);
-  g_autoptr (GPtrArray) runs = g_ptr_array_new ();
-  g_ptr_array_add (runs, r);
+  /* Two runs compared: a row per (run, mode). */
+  const char *files[] = { "h100-default-samples.csv", "h200-default-samples.csv" };
+  g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_results_free);
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++) {
+    g_autofree char *path = g_build_filename (MS_SOURCE_REFERENCE_DIR, files[i], NULL);
+    char err[256];
+    MsResults *run = ms_csv_read_samples (path, err, sizeof err);
+    g_assert_nonnull (run);
+    g_ptr_array_add (runs, run);
+  }
   Canvas c = canvas_new ();
   MsChartStyle st;
   ms_chart_style_init_light (&st);
@@ -446,7 +450,6 @@ test_breakdown (void)
   /* No cells at this size: a message, no bars. */
   ms_breakdown_draw (c.cr, runs, 40, &st, W, H);
   g_assert_false (any_color (&c, 0, 0, W, H, &h2d));
-  ms_results_free (r);
   canvas_free (&c);
 }
 

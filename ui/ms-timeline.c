@@ -367,20 +367,44 @@ bars_take (MsBarSet *set, MsBarRun *run, int kind, const MsTimelineBar *bar, dou
     g_array_append_val (set->blocked_labels, *bar);
 }
 
+/* The first position in order (by start on the GPU or the host side) of
+ * an event that may show: none that starts earlier reaches the window,
+ * bars being at least 1.5 px wide. */
+static guint
+first_visible (const MsTimelineIndex *ix, const MsTimelineGeometry *g, gboolean gpu)
+{
+  double px_us = g->span / g->pw;
+  double t = g->t0 - (gpu ? ix->max_gpu_us : ix->max_host_us) - 2 * px_us;
+  return gpu ? index_lower_bound (ix->by_gpu, ix->n_gpu, ix->events, TRUE, t)
+             : index_lower_bound (ix->by_host, ix->n_host, ix->events, FALSE, t);
+}
+
+/* Where the bar of an event from start_us, dur_us long goes: x, its width
+ * w (at least 1.5) and raw_w by its duration. Returns 1 past the window,
+ * -1 before it, 0 in it. */
+static inline int
+bar_place (const MsTimelineGeometry *g, double start_us, double dur_us, double *x, double *w,
+           double *raw_w)
+{
+  *x = time_x (g, start_us);
+  *raw_w = dur_us / g->span * g->pw;
+  *w = MAX (1.5, *raw_w);
+  if (*x > g->px0 + g->pw)
+    return 1;
+  return *x + *w < g->px0 ? -1 : 0;
+}
+
 /* The GPU's view: a solid bar on the stream's lane. */
 static void
 collect_gpu_bars (MsBarSet *set, const MsTimelineIndex *ix, const MsTimelineGeometry *g)
 {
-  double px_us = g->span / g->pw; /* bars are at least 1.5 px wide */
-  guint i = index_lower_bound (ix->by_gpu, ix->n_gpu, ix->events, TRUE,
-                               g->t0 - ix->max_gpu_us - 2 * px_us);
-  for (; i < ix->n_gpu; i++) {
+  for (guint i = first_visible (ix, g, TRUE); i < ix->n_gpu; i++) {
     const MsEvent *ev = &ix->events[ix->by_gpu[i]];
-    double x = time_x (g, ev->gpu_start_us), raw_w = ev->gpu_us / g->span * g->pw;
-    if (x > g->px0 + g->pw)
+    double x, w, raw_w;
+    int place = bar_place (g, ev->gpu_start_us, ev->gpu_us, &x, &w, &raw_w);
+    if (place > 0)
       break;
-    double w = MAX (1.5, raw_w);
-    if (x + w < g->px0)
+    if (place < 0)
       continue;
     MsBarRun *run = ev->lane >= 0 && ev->lane < ix->n_lanes ? &set->runs[ev->lane] : NULL;
     if (run_extend (run, ev, x, w, raw_w))
@@ -399,17 +423,14 @@ collect_gpu_bars (MsBarSet *set, const MsTimelineIndex *ix, const MsTimelineGeom
 static void
 collect_host_bars (MsBarSet *set, const MsTimelineIndex *ix, const MsTimelineGeometry *g)
 {
-  double px_us = g->span / g->pw;
   MsBarRun *runs = set->runs + ix->n_lanes - K_HOST_WORK;
-  guint i = index_lower_bound (ix->by_host, ix->n_host, ix->events, FALSE,
-                               g->t0 - ix->max_host_us - 2 * px_us);
-  for (; i < ix->n_host; i++) {
+  for (guint i = first_visible (ix, g, FALSE); i < ix->n_host; i++) {
     const MsEvent *ev = &ix->events[ix->by_host[i]];
-    double x = time_x (g, ev->host_start_us), raw_w = ev->host_us / g->span * g->pw;
-    if (x > g->px0 + g->pw)
+    double x, w, raw_w;
+    int place = bar_place (g, ev->host_start_us, ev->host_us, &x, &w, &raw_w);
+    if (place > 0)
       break;
-    double w = MAX (1.5, raw_w);
-    if (x + w < g->px0)
+    if (place < 0)
       continue;
     gboolean on_stream = ev->gpu_us >= 0;
     int kind = !on_stream ? K_HOST_WORK : blocked_host (ev) ? K_HOST_BLOCKED : K_HOST_ASYNC;
