@@ -53,6 +53,20 @@ ms_time_window_pan (MsTimeWindow *w, double delta_us)
  * by start on each side (GPU, host), searched for the window's start. Built
  * once per cell and repetition and kept in the layout. */
 
+/* Bar kinds: the GPU's view on a stream lane; on the host lane host work,
+ * calls that blocked the host and asynchronous calls. */
+enum { K_GPU, K_HOST_WORK, K_HOST_BLOCKED, K_HOST_ASYNC, K_KINDS };
+
+/* What a frame reads of one event on one side, packed: a million events
+ * are scanned from a third of the memory the events take. */
+typedef struct {
+  double start_us, dur_us;
+  guint event;  /* index in the cell's events */
+  guint16 lane; /* G_MAXUINT16 beyond that: never merged */
+  guint8 phase;
+  guint8 kind;
+} MsIndexEntry;
+
 struct _MsTimelineIndex {
   /* Which cell: the events' address and count, and copies of a few events,
    * so that a cell replaced at the same address is noticed. */
@@ -60,7 +74,7 @@ struct _MsTimelineIndex {
   size_t n_events;
   int rep;
   MsEvent probe[3];
-  guint *by_gpu, *by_host; /* event indices, by gpu_start_us, host_start_us */
+  MsIndexEntry *gpu, *host; /* each by start */
   guint n_gpu, n_host;
   double max_gpu_us, max_host_us; /* the longest event on each side */
   int n_lanes;
@@ -85,32 +99,38 @@ index_matches (const MsTimelineIndex *ix, const MsCell *cell, int rep)
   return memcmp (probe, ix->probe, sizeof probe) == 0;
 }
 
-static int
-cmp_gpu_start (gconstpointer a, gconstpointer b, gpointer events)
+static inline gboolean
+blocked_host (const MsEvent *ev)
 {
-  const MsEvent *ev = events;
-  double x = ev[*(const guint *) a].gpu_start_us, y = ev[*(const guint *) b].gpu_start_us;
-  return (x > y) - (x < y);
+  return ev->gpu_us > 2 && ev->host_us >= 0.75 * ev->gpu_us;
 }
 
 static int
-cmp_host_start (gconstpointer a, gconstpointer b, gpointer events)
+cmp_start (const void *a, const void *b)
 {
-  const MsEvent *ev = events;
-  double x = ev[*(const guint *) a].host_start_us, y = ev[*(const guint *) b].host_start_us;
+  double x = ((const MsIndexEntry *) a)->start_us, y = ((const MsIndexEntry *) b)->start_us;
   return (x > y) - (x < y);
 }
 
-/* Sorts indices by start unless they are in order already (the usual case:
- * events are recorded as they happen). */
+/* Sorts by start unless in order already (the usual case: events are
+ * recorded as they happen). */
 static void
-index_sort (guint *order, guint n, const MsEvent *events, GCompareDataFunc cmp)
+index_sort (MsIndexEntry *entries, guint n)
 {
   for (guint i = 1; i < n; i++)
-    if (cmp (&order[i - 1], &order[i], (gpointer) events) > 0) {
-      g_qsort_with_data (order, n, sizeof *order, cmp, (gpointer) events);
+    if (entries[i - 1].start_us > entries[i].start_us) {
+      qsort (entries, n, sizeof *entries, cmp_start);
       return;
     }
+}
+
+static MsIndexEntry
+index_entry (const MsEvent *ev, size_t i, double start_us, double dur_us, int kind)
+{
+  MsIndexEntry e = { start_us, dur_us, (guint) i,
+                     ev->lane >= 0 && ev->lane < G_MAXUINT16 ? ev->lane : G_MAXUINT16,
+                     (guint8) ev->phase, (guint8) kind };
+  return e;
 }
 
 static MsTimelineIndex *
@@ -121,8 +141,8 @@ index_new (const MsCell *cell, int rep)
   ix->n_events = cell->n_events;
   ix->rep = rep;
   index_probes (cell, ix->probe);
-  ix->by_gpu = g_new (guint, cell->n_events);
-  ix->by_host = g_new (guint, cell->n_events);
+  ix->gpu = g_new (MsIndexEntry, cell->n_events);
+  ix->host = g_new (MsIndexEntry, cell->n_events);
   int max_lane = 0;
   for (size_t i = 0; i < cell->n_events; i++) {
     const MsEvent *ev = &cell->events[i];
@@ -132,19 +152,21 @@ index_new (const MsCell *cell, int rep)
     if ((unsigned) ev->phase >= MS_PHASE_COUNT)
       continue;
     ix->seen[ev->phase] = TRUE;
+    gboolean on_stream = ev->gpu_us >= 0;
     /* Without a finite start an event has no place on the axis. */
-    if (ev->gpu_us >= 0 && isfinite (ev->gpu_start_us) && isfinite (ev->gpu_us)) {
-      ix->by_gpu[ix->n_gpu++] = (guint) i;
+    if (on_stream && isfinite (ev->gpu_start_us) && isfinite (ev->gpu_us)) {
+      ix->gpu[ix->n_gpu++] = index_entry (ev, i, ev->gpu_start_us, ev->gpu_us, K_GPU);
       ix->max_gpu_us = MAX (ix->max_gpu_us, ev->gpu_us);
     }
     if (!isfinite (ev->host_start_us) || !isfinite (ev->host_us))
       continue;
-    ix->by_host[ix->n_host++] = (guint) i;
+    int kind = !on_stream ? K_HOST_WORK : blocked_host (ev) ? K_HOST_BLOCKED : K_HOST_ASYNC;
+    ix->host[ix->n_host++] = index_entry (ev, i, ev->host_start_us, ev->host_us, kind);
     ix->max_host_us = MAX (ix->max_host_us, ev->host_us);
   }
   ix->n_lanes = max_lane + 1;
-  index_sort (ix->by_gpu, ix->n_gpu, cell->events, cmp_gpu_start);
-  index_sort (ix->by_host, ix->n_host, cell->events, cmp_host_start);
+  index_sort (ix->gpu, ix->n_gpu);
+  index_sort (ix->host, ix->n_host);
   return ix;
 }
 
@@ -153,20 +175,19 @@ index_free (MsTimelineIndex *ix)
 {
   if (!ix)
     return;
-  g_free (ix->by_gpu);
-  g_free (ix->by_host);
+  g_free (ix->gpu);
+  g_free (ix->host);
   g_free (ix);
 }
 
-/* The first position in order whose event starts at or after t_us. */
+/* The first of n entries that starts at or after t_us. */
 static guint
-index_lower_bound (const guint *order, guint n, const MsEvent *events, gboolean gpu, double t_us)
+index_lower_bound (const MsIndexEntry *entries, guint n, double t_us)
 {
   guint lo = 0, hi = n;
   while (lo < hi) {
     guint mid = lo + (hi - lo) / 2;
-    const MsEvent *ev = &events[order[mid]];
-    if ((gpu ? ev->gpu_start_us : ev->host_start_us) < t_us)
+    if (entries[mid].start_us < t_us)
       lo = mid + 1;
     else
       hi = mid;
@@ -192,12 +213,6 @@ ms_timeline_layout_clear (MsTimelineLayout *l)
 {
   g_clear_pointer (&l->bars, g_array_unref);
   ms_timeline_layout_forget_cell (l);
-}
-
-static inline gboolean
-blocked_host (const MsEvent *ev)
-{
-  return ev->gpu_us > 2 && ev->host_us >= 0.75 * ev->gpu_us;
 }
 
 gboolean
@@ -274,10 +289,6 @@ timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g
   }
 }
 
-/* Bar kinds: the GPU's view on a stream lane; on the host lane host work,
- * calls that blocked the host and asynchronous calls. */
-enum { K_GPU, K_HOST_WORK, K_HOST_BLOCKED, K_HOST_ASYNC, K_KINDS };
-
 /* Bars narrower than a pixel less than a pixel apart, in one lane and
  * kind, merged into one bar in the colour of the phase that takes most of
  * its time: a million events make a few thousand rectangles at most. */
@@ -296,7 +307,9 @@ typedef struct {
   GArray *labels, *blocked_labels; /* MsTimelineBar wide enough for a name */
   double label_w[MS_PHASE_COUNT], blocked_w, fs;
   GArray *layout_bars; /* or NULL */
-  MsBarRun *runs;      /* per lane for K_GPU, then the three host kinds */
+  const MsEvent *events;
+  MsBarRun *runs;   /* per lane for K_GPU, then the host kinds */
+  guint lane_runs;  /* lanes with a run: beyond, bars are not merged */
 } MsBarSet;
 
 static void
@@ -330,15 +343,16 @@ run_flush (MsBarSet *set, MsBarRun *run, int kind)
  * the run open in its lane when it is under a pixel wide and less than a
  * pixel after the run. The common case with many events: no bar is built. */
 static inline gboolean
-run_extend (MsBarRun *run, const MsEvent *ev, double x, double w, double raw_w)
+run_extend (MsBarRun *run, const MsBarSet *set, const MsIndexEntry *e, double x, double w,
+            double raw_w)
 {
   if (!(raw_w < 1 && run && run->count && x <= run->x1 + 1))
     return FALSE;
   run->count++;
   run->x1 = MAX (run->x1, x + w);
-  run->phase_px[ev->phase] += raw_w;
-  if (!run->phase_event[ev->phase])
-    run->phase_event[ev->phase] = ev;
+  run->phase_px[e->phase] += raw_w;
+  if (!run->phase_event[e->phase])
+    run->phase_event[e->phase] = &set->events[e->event];
   return TRUE;
 }
 
@@ -375,8 +389,8 @@ first_visible (const MsTimelineIndex *ix, const MsTimelineGeometry *g, gboolean 
 {
   double px_us = g->span / g->pw;
   double t = g->t0 - (gpu ? ix->max_gpu_us : ix->max_host_us) - 2 * px_us;
-  return gpu ? index_lower_bound (ix->by_gpu, ix->n_gpu, ix->events, TRUE, t)
-             : index_lower_bound (ix->by_host, ix->n_host, ix->events, FALSE, t);
+  return gpu ? index_lower_bound (ix->gpu, ix->n_gpu, t)
+             : index_lower_bound (ix->host, ix->n_host, t);
 }
 
 /* Where the bar of an event from start_us, dur_us long goes: x, its width
@@ -399,21 +413,22 @@ static void
 collect_gpu_bars (MsBarSet *set, const MsTimelineIndex *ix, const MsTimelineGeometry *g)
 {
   for (guint i = first_visible (ix, g, TRUE); i < ix->n_gpu; i++) {
-    const MsEvent *ev = &ix->events[ix->by_gpu[i]];
+    const MsIndexEntry *e = &ix->gpu[i];
     double x, w, raw_w;
-    int place = bar_place (g, ev->gpu_start_us, ev->gpu_us, &x, &w, &raw_w);
+    int place = bar_place (g, e->start_us, e->dur_us, &x, &w, &raw_w);
     if (place > 0)
       break;
     if (place < 0)
       continue;
-    MsBarRun *run = ev->lane >= 0 && ev->lane < ix->n_lanes ? &set->runs[ev->lane] : NULL;
-    if (run_extend (run, ev, x, w, raw_w))
+    MsBarRun *run = e->lane < set->lane_runs ? &set->runs[e->lane] : NULL;
+    if (run_extend (run, set, e, x, w, raw_w))
       continue;
+    const MsEvent *ev = &ix->events[e->event];
     MsTimelineBar bar = { x, g->py0 + ev->lane * g->lane_h + g->lane_h * 0.15, w,
                           g->lane_h * 0.7, ev, FALSE };
     bars_take (set, run, K_GPU, &bar, raw_w);
   }
-  for (int lane = 0; lane < ix->n_lanes; lane++)
+  for (guint lane = 0; lane < set->lane_runs; lane++)
     run_flush (set, &set->runs[lane], K_GPU);
 }
 
@@ -423,19 +438,20 @@ collect_gpu_bars (MsBarSet *set, const MsTimelineIndex *ix, const MsTimelineGeom
 static void
 collect_host_bars (MsBarSet *set, const MsTimelineIndex *ix, const MsTimelineGeometry *g)
 {
-  MsBarRun *runs = set->runs + ix->n_lanes - K_HOST_WORK;
+  MsBarRun *runs = set->runs + set->lane_runs - K_HOST_WORK;
   for (guint i = first_visible (ix, g, FALSE); i < ix->n_host; i++) {
-    const MsEvent *ev = &ix->events[ix->by_host[i]];
+    const MsIndexEntry *e = &ix->host[i];
     double x, w, raw_w;
-    int place = bar_place (g, ev->host_start_us, ev->host_us, &x, &w, &raw_w);
+    int place = bar_place (g, e->start_us, e->dur_us, &x, &w, &raw_w);
     if (place > 0)
       break;
     if (place < 0)
       continue;
-    gboolean on_stream = ev->gpu_us >= 0;
-    int kind = !on_stream ? K_HOST_WORK : blocked_host (ev) ? K_HOST_BLOCKED : K_HOST_ASYNC;
-    if (run_extend (&runs[kind], ev, x, w, raw_w))
+    int kind = e->kind;
+    if (run_extend (&runs[kind], set, e, x, w, raw_w))
       continue;
+    const MsEvent *ev = &ix->events[e->event];
+    gboolean on_stream = kind != K_HOST_WORK;
     double y = g->py0 + g->lane_h * 0.15, h = g->lane_h * 0.7;
     if (kind == K_HOST_ASYNC) {
       y += h * 0.3;
@@ -545,7 +561,10 @@ timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
   set.labels = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
   set.blocked_labels = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
   set.layout_bars = layout ? layout->bars : NULL;
-  set.runs = g_new0 (MsBarRun, ix->n_lanes + K_KINDS - K_HOST_WORK);
+  set.events = ix->events;
+  /* A run per lane up to the most streams a sweep has (and some more). */
+  set.lane_runs = MIN (ix->n_lanes, 1024);
+  set.runs = g_new0 (MsBarRun, set.lane_runs + K_KINDS - K_HOST_WORK);
   collect_gpu_bars (&set, ix, g);
   collect_host_bars (&set, ix, g);
 
