@@ -408,60 +408,45 @@ bar_place (const MsTimelineGeometry *g, double start_us, double dur_us, double *
   return *x + *w < g->px0 ? -1 : 0;
 }
 
-/* The GPU's view: a solid bar on the stream's lane. */
+/* One side's bars. The GPU's view: a solid bar on the stream's lane. The
+ * host's view: solid for host work; for a stream operation the API call,
+ * hatched when asynchronous and outlined in full when it blocked the host
+ * for about as long as the GPU worked. */
 static void
-collect_gpu_bars (MsBarSet *set, const MsTimelineIndex *ix, const MsTimelineGeometry *g)
+collect_bars (MsBarSet *set, const MsTimelineIndex *ix, const MsTimelineGeometry *g,
+              gboolean gpu)
 {
-  for (guint i = first_visible (ix, g, TRUE); i < ix->n_gpu; i++) {
-    const MsIndexEntry *e = &ix->gpu[i];
+  const MsIndexEntry *entries = gpu ? ix->gpu : ix->host;
+  guint n = gpu ? ix->n_gpu : ix->n_host;
+  MsBarRun *host_runs = set->runs + set->lane_runs - K_HOST_WORK;
+  for (guint i = first_visible (ix, g, gpu); i < n; i++) {
+    const MsIndexEntry *e = &entries[i];
     double x, w, raw_w;
     int place = bar_place (g, e->start_us, e->dur_us, &x, &w, &raw_w);
     if (place > 0)
       break;
     if (place < 0)
       continue;
-    MsBarRun *run = e->lane < set->lane_runs ? &set->runs[e->lane] : NULL;
+    MsBarRun *run = !gpu                        ? &host_runs[e->kind]
+                    : e->lane < set->lane_runs ? &set->runs[e->lane]
+                                               : NULL;
     if (run_extend (run, set, e, x, w, raw_w))
       continue;
     const MsEvent *ev = &ix->events[e->event];
-    MsTimelineBar bar = { x, g->py0 + ev->lane * g->lane_h + g->lane_h * 0.15, w,
-                          g->lane_h * 0.7, ev, FALSE };
-    bars_take (set, run, K_GPU, &bar, raw_w);
-  }
-  for (guint lane = 0; lane < set->lane_runs; lane++)
-    run_flush (set, &set->runs[lane], K_GPU);
-}
-
-/* The host's view: solid for host work; for a stream operation the API
- * call, hatched when asynchronous and outlined in full when it blocked the
- * host for about as long as the GPU worked. */
-static void
-collect_host_bars (MsBarSet *set, const MsTimelineIndex *ix, const MsTimelineGeometry *g)
-{
-  MsBarRun *runs = set->runs + set->lane_runs - K_HOST_WORK;
-  for (guint i = first_visible (ix, g, FALSE); i < ix->n_host; i++) {
-    const MsIndexEntry *e = &ix->host[i];
-    double x, w, raw_w;
-    int place = bar_place (g, e->start_us, e->dur_us, &x, &w, &raw_w);
-    if (place > 0)
-      break;
-    if (place < 0)
-      continue;
-    int kind = e->kind;
-    if (run_extend (&runs[kind], set, e, x, w, raw_w))
-      continue;
-    const MsEvent *ev = &ix->events[e->event];
-    gboolean on_stream = kind != K_HOST_WORK;
-    double y = g->py0 + g->lane_h * 0.15, h = g->lane_h * 0.7;
-    if (kind == K_HOST_ASYNC) {
+    double y = g->py0 + (gpu ? ev->lane : 0) * g->lane_h + g->lane_h * 0.15, h = g->lane_h * 0.7;
+    if (e->kind == K_HOST_ASYNC) {
       y += h * 0.3;
       h *= 0.4;
     }
-    MsTimelineBar bar = { x, y, w, h, ev, on_stream };
-    bars_take (set, &runs[kind], kind, &bar, raw_w);
+    MsTimelineBar bar = { x, y, w, h, ev, !gpu && e->kind != K_HOST_WORK };
+    bars_take (set, run, e->kind, &bar, raw_w);
   }
-  for (int k = K_HOST_WORK; k < K_KINDS; k++)
-    run_flush (set, &runs[k], k);
+  if (gpu)
+    for (guint lane = 0; lane < set->lane_runs; lane++)
+      run_flush (set, &set->runs[lane], K_GPU);
+  else
+    for (int k = K_HOST_WORK; k < K_KINDS; k++)
+      run_flush (set, &host_runs[k], k);
 }
 
 /* Diagonal hatching through a repeating pattern: one fill for all bars. */
@@ -565,8 +550,8 @@ timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
   /* A run per lane up to the most streams a sweep has (and some more). */
   set.lane_runs = MIN (ix->n_lanes, 1024);
   set.runs = g_new0 (MsBarRun, set.lane_runs + K_KINDS - K_HOST_WORK);
-  collect_gpu_bars (&set, ix, g);
-  collect_host_bars (&set, ix, g);
+  collect_bars (&set, ix, g, TRUE);
+  collect_bars (&set, ix, g, FALSE);
 
   cairo_save (cr);
   cairo_rectangle (cr, g->px0, g->py0, g->pw, g->ph);
