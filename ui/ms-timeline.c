@@ -274,11 +274,15 @@ static void
 timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g, int n_lanes)
 {
   const double fs = ms_style_font_size (st);
+  /* Even lanes in one fill, odd ones in another: they do not touch. */
+  for (int odd = 0; odd < 2; odd++) {
+    for (int lane = odd; lane < n_lanes; lane += 2)
+      cairo_rectangle (cr, g->px0, g->py0 + lane * g->lane_h, g->pw, g->lane_h);
+    ms_set_color (cr, &st->fg, odd ? 0.03 : 0.07);
+    cairo_fill (cr);
+  }
   for (int lane = 0; lane < n_lanes; lane++) {
     double y = g->py0 + lane * g->lane_h;
-    ms_set_color (cr, &st->fg, lane % 2 ? 0.03 : 0.07);
-    cairo_rectangle (cr, g->px0, y, g->pw, g->lane_h);
-    cairo_fill (cr);
     char name[32];
     if (lane == 0)
       g_snprintf (name, sizeof name, "host");
