@@ -412,6 +412,14 @@ test_timeline_index_follows_cell (void)
   }
   ms_timeline_draw (c.cr, &cell, 0, &win, &st, W, H, NULL, &l);
   g_assert_cmpint (g_array_index (l.bars, MsTimelineBar, 0).event->rep, ==, 0);
+  /* An event without a finite start (a damaged file) draws no bar. An
+   * edit in place that the kept copies of a few events cannot see needs
+   * ms_timeline_layout_forget_cell. */
+  ev[100].host_start_us = ev[100].gpu_start_us = NAN;
+  ms_timeline_layout_forget_cell (&l);
+  ms_timeline_draw (c.cr, &cell, 0, &win, &st, W, H, NULL, &l);
+  for (guint i = 0; i < l.bars->len; i++)
+    g_assert_true (g_array_index (l.bars, MsTimelineBar, i).event != &ev[100]);
   /* Rewritten in place: repetition 0 moves to lane 2. */
   for (int i = 0; i < 2 * N; i++)
     ev[i].lane = 2;
