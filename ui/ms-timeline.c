@@ -67,13 +67,17 @@ typedef struct {
   guint8 kind;
 } MsIndexEntry;
 
+/* Events compared to tell a cell rewritten at the same address: spread
+ * evenly, first and last included. */
+#define MS_INDEX_PROBES 17
+
 struct _MsTimelineIndex {
   /* Which cell: the events' address and count, and copies of a few events,
    * so that a cell replaced at the same address is noticed. */
   const MsEvent *events;
   size_t n_events;
   int rep;
-  MsEvent probe[3];
+  MsEvent probe[MS_INDEX_PROBES];
   MsIndexEntry *gpu, *host; /* each by start */
   guint n_gpu, n_host;
   double max_gpu_us, max_host_us; /* the longest event on each side */
@@ -82,17 +86,17 @@ struct _MsTimelineIndex {
 };
 
 static void
-index_probes (const MsCell *cell, MsEvent probe[3])
+index_probes (const MsCell *cell, MsEvent probe[MS_INDEX_PROBES])
 {
-  memset (probe, 0, 3 * sizeof *probe);
-  for (int i = 0; i < 3 && cell->n_events; i++)
-    probe[i] = cell->events[(cell->n_events - 1) * i / 2];
+  memset (probe, 0, MS_INDEX_PROBES * sizeof *probe);
+  for (int i = 0; i < MS_INDEX_PROBES && cell->n_events; i++)
+    probe[i] = cell->events[(cell->n_events - 1) * i / (MS_INDEX_PROBES - 1)];
 }
 
 static gboolean
 index_matches (const MsTimelineIndex *ix, const MsCell *cell, int rep)
 {
-  MsEvent probe[3];
+  MsEvent probe[MS_INDEX_PROBES];
   if (!ix || ix->events != cell->events || ix->n_events != cell->n_events || ix->rep != rep)
     return FALSE;
   index_probes (cell, probe);
