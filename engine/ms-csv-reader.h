@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-csv-reader.h: the samples reader's state, shared by the streaming
+ * part (ms-csv-read.c) and the rows and cells part (ms-csv-rows.c). */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "memsweep.h"
+
+#define MS_CSV_MAX_COLUMNS 4096
+#define MS_CSV_MAX_REP 1000000
+/* Longer fields keep their first bytes and their length: no number or name
+ * is that long, and a message is cut to MsCell's buffer anyway. */
+#define MS_CSV_FIELD_MAX 400
+
+enum {
+  MS_COL_MODE,
+  MS_COL_ELEMENTS,
+  MS_COL_REP,
+  MS_COL_PHASE,
+  MS_COL_LANE,
+  MS_COL_CHUNK,
+  MS_COL_HOST_START,
+  MS_COL_HOST,
+  MS_COL_GPU_START,
+  MS_COL_GPU,
+  MS_COL_BYTES,
+  MS_COL_STATUS,
+  MS_COL_MISMATCHES,
+  MS_COL_FIRST_MISMATCH,
+  MS_COL_MESSAGE,
+  MS_CSV_N_COLS
+};
+
+typedef struct {
+  char text[MS_CSV_FIELD_MAX + 1];
+  size_t len; /* the field's full length, may exceed MS_CSV_FIELD_MAX */
+} MsField;
+
+typedef struct MsCellBuilder MsCellBuilder;
+
+typedef struct {
+  const char *path;
+  char *err;
+  size_t errlen;
+  bool failed;
+  uint64_t file_size; /* from fstat, bounds what the file can claim */
+  uint64_t bytes_read;
+
+  /* Streaming. */
+  char eol; /* '\n', or '\r' for CR-only files */
+  long line;        /* line being parsed */
+  long record_line; /* first line of the record being collected */
+  bool in_preamble, in_meta;
+  char meta[512];
+  size_t meta_len;
+
+  /* Records. */
+  bool have_header;
+  int col[MS_CSV_N_COLS]; /* index of each column, -1 if absent */
+  int8_t field_col[MS_CSV_MAX_COLUMNS]; /* column of each field index, -1 if unused */
+  MsField fields[MS_CSV_N_COLS];
+  size_t n_fields;
+  bool too_many_fields;
+
+  /* Cells. */
+  MsCellBuilder *cells[MS_MODE_COUNT][MS_MAX_EXPONENT + 1];
+  MsCellBuilder *order[MS_MODE_COUNT * (MS_MAX_EXPONENT + 1)]; /* as first seen */
+  int n_order;
+  uint64_t reps_claimed; /* sum of every cell's repetition count */
+  uint64_t rep_slots;    /* repetition slots allocated, for all cells */
+
+  /* Duplicate phase rows: the rows of one (cell, repetition) come together,
+   * so a stamp per (phase, lane, chunk) finds a repeat in constant time. */
+  uint32_t run;
+  MsCellBuilder *run_cell;
+  long run_rep;
+  uint32_t *stamp;      /* [phase][lane][chunk]: run that last had it */
+  uint32_t *stamp_line; /* and on which line */
+} MsReader;
+
+void ms_csv_fail (MsReader *rd, long line, const char *fmt, ...)
+  __attribute__ ((format (printf, 3, 4)));
+
+void ms_csv_reader_init (MsReader *rd, const char *path, uint64_t file_size, char *err,
+                         size_t errlen);
+void ms_csv_reader_clear (MsReader *rd);
+int ms_csv_header_column (MsReader *rd, const char *name, size_t len, size_t index);
+void ms_csv_header_done (MsReader *rd);
+void ms_csv_handle_row (MsReader *rd);
+void ms_csv_finish_cells (MsReader *rd, MsResults *r);
+void ms_csv_parse_metadata (MsResults *r, const char *line, size_t len);
+
+/* The number forms memsweep writes: digits, optionally '.' and digits. No
+ * sign, exponent, hex, spaces, inf or nan. */
+bool ms_csv_parse_count (const char *s, size_t len, uint64_t *out);
+bool ms_csv_parse_decimal (const char *s, size_t len, double *out);
