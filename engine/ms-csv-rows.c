@@ -28,6 +28,7 @@ struct MsCellBuilder {
   uint8_t *rep_flags; /* REP_E2E, REP_PHASES per repetition */
   bool seen, have_none;
   bool unordered; /* a repetition's phase rows came apart: check at the end */
+  bool trimmed;   /* events cut to their count once the file moved on */
   long first_line;
 };
 
@@ -381,6 +382,21 @@ check_duplicate (MsReader *rd, MsCellBuilder *b, const MsRow *row)
   return true;
 }
 
+/* Gives back the unused tail of a cell's events: in place, so cheap. */
+static void
+trim_events (MsCellBuilder *b)
+{
+  MsCell *c = &b->cell;
+  if (c->n_events && c->n_events < b->cap_events) {
+    MsEvent *ev = realloc (c->events, c->n_events * sizeof (MsEvent));
+    if (ev) {
+      c->events = ev;
+      b->cap_events = c->n_events;
+    }
+  }
+  b->trimmed = true;
+}
+
 static void
 add_event (MsReader *rd, MsCellBuilder *b, const MsRow *row)
 {
@@ -398,11 +414,17 @@ add_event (MsReader *rd, MsCellBuilder *b, const MsRow *row)
                  "gpu_us and gpu_start_us must both be given or both be empty");
     return;
   }
+  /* Cells come one after the other: the previous one is most likely
+   * complete. Only once per cell, so that rows alternating between cells
+   * cannot make every row copy an array. */
+  if (rd->run_cell && rd->run_cell != b && !rd->run_cell->trimmed)
+    trim_events (rd->run_cell);
   if (!check_duplicate (rd, b, row))
     return;
   MsCell *cell = &b->cell;
   if (cell->n_events == b->cap_events) {
-    size_t cap = b->cap_events ? b->cap_events * 2 : 64;
+    /* Growing by half keeps the unused tail of the array small. */
+    size_t cap = b->cap_events ? b->cap_events + b->cap_events / 2 : 64;
     MsEvent *ev = realloc (cell->events, cap * sizeof (MsEvent));
     if (!ev) {
       ms_csv_fail (rd, rd->record_line, "out of memory");
@@ -510,10 +532,7 @@ ms_csv_finish_cells (MsReader *rd, MsResults *r)
   r->cap_cells = rd->n_order;
   for (int i = 0; i < rd->n_order; i++) {
     MsCell *c = &rd->order[i]->cell;
-    if (c->n_events && c->n_events < rd->order[i]->cap_events) {
-      MsEvent *ev = realloc (c->events, c->n_events * sizeof (MsEvent));
-      c->events = ev ? ev : c->events;
-    }
+    trim_events (rd->order[i]);
     ms_cell_compute_stats (c);
     r->cells[r->n_cells++] = *c;
     memset (c, 0, sizeof *c);

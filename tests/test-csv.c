@@ -4,10 +4,13 @@
 #include <locale.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "memsweep.h"
 #include "ms-backend-test.h"
+#include "ms-csv-reader.h"
 #include "ms-test.h"
 
 static char tmpdir[256];
@@ -229,6 +232,46 @@ static const BadCase bad_cases[] = {
     "3: lane '99' is not a whole number from 0 to 64" },
   { "bytes-too-big", "pinned,1024,4096,0,h2d,1,0,0,1,0,1,99999999,1,ok,0,0,\n",
     "3: bytes '99999999' is not a byte count up to three vectors" },
+  /* Duplicates are refused alike, phase rows too (they used to be summed). */
+  { "dup-phase",
+    "pinned,1024,4096,0,h2d,1,0,0,1,0,1,8192,1,ok,0,0,\npinned,1024,4096,0,h2d,1,0,0,1,0,1,8192,1,ok,0,0,\n",
+    "4: duplicate h2d row for pinned 2^10 repetition 0 lane 1 chunk 0 (also on line 3)" },
+  { "dup-phase-apart",
+    "pinned,1024,4096,0,kernel,1,0,0,1,0,1,0,1,ok,0,0,\npinned,1024,4096,1,kernel,1,0,0,1,0,1,0,1,ok,0,0,\n"
+    "pinned,1024,4096,0,kernel,1,0,0,1,0,1,0,1,ok,0,0,\npinned,1024,4096,0,e2e,0,0,,5,,,0,1,ok,0,0,\n"
+    "pinned,1024,4096,1,e2e,0,0,,5,,,0,1,ok,0,0,\n",
+    "3: duplicate kernel row for pinned 2^10 repetition 0 lane 1 chunk 0" },
+  { "dup-none",
+    "uva,1024,4096,0,none,0,0,,,,,0,0,failed,0,0,x\nuva,1024,4096,0,none,0,0,,,,,0,0,failed,0,0,x\n",
+    "4: duplicate 'none' row for uva 2^10 (first on line 3)" },
+  /* Only the number forms memsweep writes. */
+  { "hex", "pinned,1024,4096,0,h2d,1,0,0,0x10,0,1,0,1,ok,0,0,\n",
+    "3: a time field is not a number of microseconds >= 0" },
+  { "hex-exponent", "pinned,1024,4096,0,h2d,1,0,0,0x1p3,0,1,0,1,ok,0,0,\n",
+    "3: a time field is not a number of microseconds >= 0" },
+  { "minus-zero", "pinned,1024,4096,0,h2d,1,0,-0,1,0,1,0,1,ok,0,0,\n",
+    "3: a time field is not a number of microseconds >= 0" },
+  { "exponent", "pinned,1024,4096,0,e2e,0,0,,1e3,,,0,1,ok,0,0,\n",
+    "3: end-to-end time '1e3' is not a time in microseconds" },
+  { "plus", "pinned,1024,4096,0,e2e,0,0,,+5,,,0,1,ok,0,0,\n",
+    "3: end-to-end time '+5' is not a time in microseconds" },
+  { "space", "pinned,1024,4096,0,e2e,0,0,,\" 5\",,,0,1,ok,0,0,\n",
+    "3: end-to-end time ' 5' is not a time in microseconds" },
+  { "bare-dot", "pinned,1024,4096,0,e2e,0,0,,5.,,,0,1,ok,0,0,\n",
+    "3: end-to-end time '5.' is not a time in microseconds" },
+  { "inf", "pinned,1024,4096,0,e2e,0,0,,inf,,,0,1,ok,0,0,\n",
+    "3: end-to-end time 'inf' is not a time in microseconds" },
+  { "rep-plus", "pinned,1024,4096,+1,h2d,1,0,0,1,0,1,0,1,ok,0,0,\n",
+    "3: rep '+1' is not a whole number from 0 to 999999" },
+  { "rep-minus-zero", "pinned,1024,4096,-0,h2d,1,0,0,1,0,1,0,1,ok,0,0,\n",
+    "3: rep '-0' is not a whole number from 0 to 999999" },
+  { "lane-hex", "pinned,1024,4096,0,h2d,0x1,0,0,1,0,1,0,1,ok,0,0,\n",
+    "3: lane '0x1' is not a whole number from 0 to 64" },
+  { "none-ok", "pinned,1024,4096,0,none,0,0,,,,,0,1,ok,0,0,\n",
+    "3: a 'none' row is for a cell without samples, but its status is 'ok'" },
+  /* Control characters from the file do not reach the message raw. */
+  { "control", "pin\033[2Jned,1024,4096,0,h2d,1,0,0,1,0,1,0,1,ok,0,0,\n",
+    "3: unknown mode 'pin\\x1b[2Jned'" },
 };
 
 static void
@@ -261,6 +304,149 @@ test_malformed (void)
   MS_CHECK (!ms_csv_read_samples (tmp_path ("does-not-exist.csv"), err, sizeof err), "missing");
   MS_CHECK (strstr (err, "does-not-exist.csv: cannot open: No such file") != NULL, "%s", err);
   MS_CHECK (!ms_csv_read_samples (tmpdir, err, sizeof err), "a folder");
+}
+
+/* A FIFO (or a device) is refused at once instead of blocking forever. */
+static void
+test_not_regular (void)
+{
+  char err[512];
+  const char *fifo = tmp_path ("fifo.csv");
+  MS_CHECK (mkfifo (fifo, 0600) == 0, "mkfifo");
+  alarm (10); /* a hang fails the test instead of the suite's timeout */
+  struct timespec t0, t1;
+  clock_gettime (CLOCK_MONOTONIC, &t0);
+  MS_CHECK (!ms_csv_read_samples (fifo, err, sizeof err), "FIFO accepted");
+  clock_gettime (CLOCK_MONOTONIC, &t1);
+  alarm (0);
+  MS_CHECK ((t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9 < 1.0, "took too long");
+  MS_CHECK (strstr (err, "fifo.csv: not a regular file (a pipe)") != NULL, "%s", err);
+  MS_CHECK (!ms_csv_read_samples ("/dev/zero", err, sizeof err), "device accepted");
+  MS_CHECK_STR (err, "/dev/zero: not a regular file (a device)");
+  unlink (fifo);
+}
+
+/* Repetition numbers reserve memory only as far as the file could hold
+ * their end-to-end rows. */
+static void
+test_rep_claims (void)
+{
+  char err[512], body[8192];
+  size_t n = snprintf (body, sizeof body, "%s", header);
+  for (int e = 0; e <= MS_MAX_EXPONENT; e++)
+    n += snprintf (body + n, sizeof body - n,
+                   "managed,%d,0,999999,h2d,1,0,1.0,2.0,,,0,1,ok,0,0,\n", 1 << e);
+  write_file (tmp_path ("claims.csv"), body);
+  MS_CHECK (!ms_csv_read_samples (tmp_path ("claims.csv"), err, sizeof err), "claims accepted");
+  MS_CHECK (strstr (err, "claims.csv:2: repetition 999999 of managed 2^0 needs 1000000 "
+                         "end-to-end rows in all, more than a file of") != NULL,
+            "%s", err);
+  /* Many repetitions that the file does hold are read. */
+  n = snprintf (body, sizeof body, "%s", header);
+  for (int rep = 0; rep < 100; rep++)
+    n += snprintf (body + n, sizeof body - n, "host,1,4,%d,e2e,0,0,,%d.5,,,0,1,ok,0,0,\n", rep,
+                   rep);
+  write_file (tmp_path ("many-reps.csv"), body);
+  MsResults *r = ms_csv_read_samples (tmp_path ("many-reps.csv"), err, sizeof err);
+  MS_CHECK (r && r->n_cells == 1 && r->cells[0].n_reps == 100, "%s", r ? "reps" : err);
+  if (r)
+    MS_CHECK_NEAR (r->cells[0].e2e_us[99], 99.5, 0);
+  ms_results_free (r);
+}
+
+/* What memsweep writes, memsweep reads: there is no size cap. The bulk is
+ * comment lines, which cost neither parsing nor memory. */
+static void
+test_no_size_cap (void)
+{
+  char err[512];
+  const char *path = tmp_path ("big.csv");
+  FILE *f = fopen (path, "wb");
+  static char line[1 << 20];
+  memset (line, 'x', sizeof line);
+  line[0] = '#';
+  line[sizeof line - 1] = '\n';
+  for (int i = 0; i < 260; i++)
+    fwrite (line, 1, sizeof line, f);
+  fputs (header, f);
+  fputs ("pinned,1024,4096,0,e2e,0,0,,5,,,0,1,ok,0,0,\n", f);
+  fclose (f);
+  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  MS_CHECK (r && r->n_cells == 1, "a 260 MiB file: %s", r ? "cells" : err);
+  ms_results_free (r);
+  unlink (path);
+}
+
+/* A file whose lines end in CR alone reads like its LF twin; UTF-16 is
+ * named as such. */
+static void
+test_encodings (void)
+{
+  char err[512];
+  const char *lf = "# memsweep samples file\n# device: CR GPU\n"
+                   "mode,elements,rep,phase,host_start_us,host_us,gpu_start_us,gpu_us,status\n"
+                   "pinned,1024,0,h2d,1.5,2.5,1.0,3.25,ok\npinned,1024,0,e2e,,9.75,,,ok\n";
+  char cr[512];
+  snprintf (cr, sizeof cr, "%s", lf);
+  for (char *p = cr; *p; p++)
+    if (*p == '\n')
+      *p = '\r';
+  write_file (tmp_path ("lf.csv"), lf);
+  write_file (tmp_path ("cr.csv"), cr);
+  MsResults *a = ms_csv_read_samples (tmp_path ("lf.csv"), err, sizeof err);
+  MsResults *b = ms_csv_read_samples (tmp_path ("cr.csv"), err, sizeof err);
+  MS_CHECK (a && b, "CR-only: %s", err);
+  if (a && b) {
+    compare_results (a, b);
+    MS_CHECK_STR (b->device.name, "CR GPU");
+  }
+  ms_results_free (a);
+  ms_results_free (b);
+  /* A CR-only file's errors name the right line. */
+  snprintf (cr, sizeof cr, "# x\rmode,elements,rep,phase,host_start_us,host_us,status\r"
+                           "pinned,1024,0,h2d,1,2,ok\rpinned,1024,0,warp,1,2,ok\r");
+  write_file (tmp_path ("cr-bad.csv"), cr);
+  MS_CHECK (!ms_csv_read_samples (tmp_path ("cr-bad.csv"), err, sizeof err), "bad CR file");
+  MS_CHECK (strstr (err, "cr-bad.csv:4: unknown phase 'warp'") != NULL, "%s", err);
+  static const char *utf16[] = { "\xff\xfem\0o\0d\0e\0", "\xfe\xff\0m\0o\0d\0e",
+                                 "m\0o\0d\0e\0" };
+  for (int i = 0; i < 3; i++) {
+    FILE *f = fopen (tmp_path ("utf16.csv"), "wb");
+    fwrite (utf16[i], 1, 10 - 2 * (i == 2), f);
+    fclose (f);
+    MS_CHECK (!ms_csv_read_samples (tmp_path ("utf16.csv"), err, sizeof err), "UTF-16");
+    MS_CHECK (strstr (err, "utf16.csv:1: UTF-16 text is not supported: save the file as UTF-8"),
+              "%d: %s", i, err);
+  }
+}
+
+/* The decimal parser gives strtod's value for every form it accepts. */
+static void
+test_decimals (void)
+{
+  static const char *texts[] = { "0", "0.000", "1", "12.345", "0.1", "0.3", "123456.789",
+                                 "999999999999.999", "1000000000000", "4503599627370497",
+                                 "9007199254740993", "0.30000000000000004441",
+                                 "123.45678901234567890123", "00012.5" };
+  for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+    double got = -1;
+    bool ok = ms_csv_parse_decimal (texts[i], strlen (texts[i]), &got);
+    double want = strtod (texts[i], NULL);
+    MS_CHECK (ok == (want <= 1e12), "%s accepted: %d", texts[i], ok);
+    if (ok)
+      MS_CHECK (memcmp (&got, &want, sizeof got) == 0, "%s: %.17g vs %.17g", texts[i], got, want);
+  }
+  /* And on every value the writer's "%.3f" makes of random times. */
+  srand (7);
+  for (int i = 0; i < 100000; i++) {
+    char buf[64];
+    double v = (double) rand () / RAND_MAX * pow (10, rand () % 13);
+    snprintf (buf, sizeof buf, "%.3f", v);
+    double got = -1, want = strtod (buf, NULL);
+    if (want > 1e12)
+      continue;
+    MS_CHECK (ms_csv_parse_decimal (buf, strlen (buf), &got) && got == want, "%s", buf);
+  }
 }
 
 static void
@@ -314,6 +500,11 @@ main (void)
   MS_RUN (test_malformed);
   MS_RUN (test_safe_writes);
   MS_RUN (test_locale);
+  MS_RUN (test_not_regular);
+  MS_RUN (test_rep_claims);
+  MS_RUN (test_no_size_cap);
+  MS_RUN (test_encodings);
+  MS_RUN (test_decimals);
   char cmd[300];
   snprintf (cmd, sizeof cmd, "rm -rf %s", tmpdir);
   if (ms_test_failures)
