@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-csv-meta.c: the samples reader's number forms and its '#' metadata
- * lines. */
+/* ms-csv-meta.c: the samples reader's '#' metadata lines. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>
@@ -10,68 +9,6 @@
 
 #include "memsweep.h"
 #include "ms-csv-reader.h"
-
-#define MS_CSV_MAX_TIME 1e12
-
-bool
-ms_csv_parse_count (const char *s, size_t len, uint64_t *out)
-{
-  if (len == 0 || len > 19)
-    return false;
-  uint64_t v = 0;
-  for (size_t i = 0; i < len; i++) {
-    unsigned d = (unsigned char) s[i] - '0';
-    if (d > 9)
-      return false;
-    v = v * 10 + d;
-  }
-  *out = v;
-  return true;
-}
-
-/* Digits, optionally '.' and digits, up to 1e12. Most values have at most
- * 15 significant digits: then one division of two exact doubles gives the
- * correctly rounded value, the same one strtod gives, without its cost. */
-bool
-ms_csv_parse_decimal (const char *s, size_t len, double *out)
-{
-  static const double pow10[] = { 1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                  1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                                  1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
-  if (len == 0 || len > MS_CSV_FIELD_MAX)
-    return false;
-  uint64_t mant = 0;
-  size_t digits = 0, frac = 0, i = 0;
-  bool dot = false;
-  for (; i < len; i++) {
-    unsigned d = (unsigned char) s[i] - '0';
-    if (d <= 9) {
-      if (digits < 19)
-        mant = mant * 10 + d;
-      digits++;
-      frac += dot;
-    } else if (s[i] == '.' && !dot && i > 0) {
-      dot = true;
-    } else {
-      return false;
-    }
-  }
-  if (s[len - 1] == '.')
-    return false;
-  double v;
-  if (digits <= 19 && mant < (1ull << 53) && frac < sizeof pow10 / sizeof pow10[0]) {
-    v = (double) mant / pow10[frac];
-  } else {
-    errno = 0;
-    v = strtod (s, NULL); /* the text is terminated and known to be a decimal */
-    if (errno)
-      return false;
-  }
-  if (!isfinite (v) || v > MS_CSV_MAX_TIME)
-    return false;
-  *out = v;
-  return true;
-}
 
 static bool
 parse_meta_int (const char *s, long lo, long hi, long *out)

@@ -3,9 +3,9 @@
  * anything malformed with file:line and a reason.
  *
  * The file is streamed in fixed-size chunks: memory grows with the rows
- * kept, never with a number read from the file. Fields are copied into fixed
- * slots of the record (no allocation per field), and the cells built here
- * are handed to the results without a copy. */
+ * kept, never with a number read from the file. Fields are parsed as libcsv
+ * hands them over (no allocation or copy per field), and the cells built
+ * here are handed to the results without a copy. */
 #define _GNU_SOURCE
 #include <csv.h>
 #include <errno.h>
@@ -22,50 +22,6 @@
 #include "ms-csv-reader.h"
 
 #define MS_CSV_CHUNK (64 * 1024)
-
-static void
-on_field (void *data, size_t len, void *user)
-{
-  MsReader *rd = user;
-  if (rd->failed)
-    return;
-  if (rd->n_fields == 0)
-    rd->record_line = rd->line;
-  size_t i = rd->n_fields++;
-  if (i >= MS_CSV_MAX_COLUMNS) {
-    rd->too_many_fields = true;
-    return;
-  }
-  int c = rd->have_header ? rd->field_col[i] : ms_csv_header_column (rd, data, len, i);
-  if (c < 0)
-    return;
-  MsField *f = &rd->fields[c];
-  size_t keep = len < MS_CSV_FIELD_MAX ? len : MS_CSV_FIELD_MAX;
-  memcpy (f->text, data, keep);
-  f->text[keep] = '\0';
-  f->len = len;
-}
-
-static void
-on_record (int term, void *user)
-{
-  (void) term;
-  MsReader *rd = user;
-  if (!rd->failed && rd->n_fields > 0) {
-    if (rd->too_many_fields)
-      ms_csv_fail (rd, rd->record_line, "more than %d columns", MS_CSV_MAX_COLUMNS);
-    else if (!rd->have_header)
-      ms_csv_header_done (rd);
-    else
-      ms_csv_handle_row (rd);
-  }
-  for (int c = 0; c < MS_CSV_N_COLS; c++) {
-    rd->fields[c].len = 0;
-    rd->fields[c].text[0] = '\0';
-  }
-  rd->n_fields = 0;
-  rd->too_many_fields = false;
-}
 
 /* Opens only regular files: a FIFO or a device could block or never end. */
 static int
@@ -160,7 +116,9 @@ parse_lines (MsReader *rd, struct csv_parser *parser, const char *buf, size_t le
   while (pos < len && !rd->failed) {
     const char *eol = memchr (buf + pos, rd->eol, len - pos);
     size_t n = eol ? (size_t) (eol - (buf + pos)) + 1 : len - pos;
-    if (csv_parse (parser, buf + pos, n, on_field, on_record, rd) != n) {
+    if (csv_parse (parser, buf + pos, n,
+                   rd->have_header ? ms_csv_on_field : ms_csv_on_header_field,
+                   ms_csv_on_record, rd) != n) {
       ms_csv_fail (rd, rd->line, "malformed CSV: %s", csv_strerror (csv_error (parser)));
       return;
     }
@@ -217,7 +175,8 @@ read_stream (MsReader *rd, MsResults *r, int fd)
     first = false;
   }
   if (!rd->failed)
-    csv_fini (&parser, on_field, on_record, rd);
+    csv_fini (&parser, rd->have_header ? ms_csv_on_field : ms_csv_on_header_field,
+              ms_csv_on_record, rd);
   csv_free (&parser);
   free (buf);
 }

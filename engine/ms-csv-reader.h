@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "memsweep.h"
+#include "ms-csv-number.h"
 
 #define MS_CSV_MAX_COLUMNS 4096
 #define MS_CSV_MAX_REP 1000000
@@ -34,12 +35,32 @@ enum {
   MS_CSV_N_COLS
 };
 
+/* A field of the current record, parsed as it arrives. Its text is kept
+ * only where needed: the message, and anything that did not parse (for the
+ * error). */
 typedef struct {
-  char text[MS_CSV_FIELD_MAX + 1];
   size_t len; /* the field's full length, may exceed MS_CSV_FIELD_MAX */
+  bool ok;    /* parsed as its column's kind */
+  int name;   /* mode, phase or status: index in the reader's names */
+  uint64_t count;
+  double value;
+  char text[MS_CSV_FIELD_MAX + 1];
 } MsField;
 
 typedef struct MsCellBuilder MsCellBuilder;
+
+typedef struct {
+  const char *text;
+  size_t len;
+} MsName;
+
+/* Names a row may hold; a lookup tries the last match first, since rows
+ * come in runs of one mode and status. */
+typedef struct {
+  MsName names[MS_PHASE_COUNT + 2];
+  int n;
+  int last;
+} MsNames;
 
 typedef struct {
   const char *path;
@@ -62,8 +83,11 @@ typedef struct {
   int col[MS_CSV_N_COLS]; /* index of each column, -1 if absent */
   int8_t field_col[MS_CSV_MAX_COLUMNS]; /* column of each field index, -1 if unused */
   MsField fields[MS_CSV_N_COLS];
+  uint32_t fields_set, header_set; /* bit per column: given in this record, in the header */
   size_t n_fields;
   bool too_many_fields;
+
+  MsNames modes, phases, statuses; /* phases: then "e2e" and "none" */
 
   /* Cells. */
   MsCellBuilder *cells[MS_MODE_COUNT][MS_MAX_EXPONENT + 1];
@@ -88,12 +112,9 @@ void ms_csv_reader_init (MsReader *rd, const char *path, uint64_t file_size, cha
                          size_t errlen);
 void ms_csv_reader_clear (MsReader *rd);
 int ms_csv_header_column (MsReader *rd, const char *name, size_t len, size_t index);
-void ms_csv_header_done (MsReader *rd);
-void ms_csv_handle_row (MsReader *rd);
+/* libcsv's callbacks. */
+void ms_csv_on_header_field (void *data, size_t len, void *user);
+void ms_csv_on_field (void *data, size_t len, void *user);
+void ms_csv_on_record (int term, void *user);
 void ms_csv_finish_cells (MsReader *rd, MsResults *r);
 void ms_csv_parse_metadata (MsResults *r, const char *line, size_t len);
-
-/* The number forms memsweep writes: digits, optionally '.' and digits. No
- * sign, exponent, hex, spaces, inf or nan. */
-bool ms_csv_parse_count (const char *s, size_t len, uint64_t *out);
-bool ms_csv_parse_decimal (const char *s, size_t len, double *out);

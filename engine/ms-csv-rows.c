@@ -53,6 +53,40 @@ static const struct {
   [MS_COL_MESSAGE] = { "message", false },
 };
 
+static void
+add_name (MsNames *names, const char *text)
+{
+  names->names[names->n++] = (MsName) { text, strlen (text) };
+}
+
+static inline bool
+same_name (const MsName *name, const char *text, size_t len)
+{
+  if (name->len != len)
+    return false;
+  for (size_t i = 0; i < len; i++)
+    if (name->text[i] != text[i])
+      return false;
+  return true;
+}
+
+/* The index of text in names, or -1. Rows come in runs of one mode and
+ * status, and phases in their order: the last match and the one after it
+ * are tried first. */
+static inline int
+find_name (MsNames *names, const char *text, size_t len)
+{
+  int last = names->last, next = last + 1 < names->n ? last + 1 : 0;
+  if (same_name (&names->names[last], text, len))
+    return last;
+  if (same_name (&names->names[next], text, len))
+    return names->last = next;
+  for (int i = 0; i < names->n; i++)
+    if (same_name (&names->names[i], text, len))
+      return names->last = i;
+  return -1;
+}
+
 void
 ms_csv_reader_init (MsReader *rd, const char *path, uint64_t file_size, char *err, size_t errlen)
 {
@@ -67,6 +101,14 @@ ms_csv_reader_init (MsReader *rd, const char *path, uint64_t file_size, char *er
     rd->col[c] = -1;
   memset (rd->field_col, -1, sizeof rd->field_col);
   rd->run_rep = -1;
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    add_name (&rd->modes, ms_mode_name ((MsMode) m));
+  for (int p = 0; p < MS_PHASE_COUNT; p++)
+    add_name (&rd->phases, ms_phase_name ((MsPhase) p));
+  add_name (&rd->phases, "e2e");
+  add_name (&rd->phases, "none");
+  for (int st = 0; st < MS_CELL_STATUS_COUNT; st++)
+    add_name (&rd->statuses, ms_cell_status_name ((MsCellStatus) st));
 }
 
 void
@@ -81,11 +123,16 @@ ms_csv_reader_clear (MsReader *rd)
   free (rd->stamp_line);
 }
 
-/* Text from a file, fit for an error message: at most 40 bytes, control
+/* A field's text, fit for an error message: at most 40 bytes, control
  * characters escaped. */
 static const char *
 shown (const MsField *f, char *buf, size_t size)
 {
+  /* A count that parsed but is out of range kept no text. */
+  if (f->ok) {
+    snprintf (buf, size, "%llu", (unsigned long long) f->count);
+    return buf;
+  }
   size_t o = 0;
   for (size_t i = 0; i < f->len && i < 40 && i < MS_CSV_FIELD_MAX && o + 5 < size; i++) {
     unsigned char ch = (unsigned char) f->text[i];
@@ -115,8 +162,8 @@ ms_csv_header_column (MsReader *rd, const char *name, size_t len, size_t index)
   return -1;
 }
 
-void
-ms_csv_header_done (MsReader *rd)
+static void
+header_done (MsReader *rd)
 {
   for (int c = 0; c < MS_CSV_N_COLS; c++)
     if (read_columns[c].required && rd->col[c] < 0) {
@@ -125,13 +172,17 @@ ms_csv_header_done (MsReader *rd)
                    read_columns[c].name);
       return;
     }
+  for (int c = 0; c < MS_CSV_N_COLS; c++)
+    if (rd->col[c] >= 0)
+      rd->header_set |= 1u << c;
   rd->have_header = true;
 }
 
 static bool
 field_count (const MsField *f, uint64_t max, uint64_t *out)
 {
-  return ms_csv_parse_count (f->text, f->len, out) && *out <= max;
+  *out = f->count;
+  return f->ok && f->count <= max;
 }
 
 static MsCellBuilder *
@@ -208,11 +259,12 @@ parse_keys (MsReader *rd, MsRow *row)
   const MsField *f = rd->fields;
   long line = rd->record_line;
   char s[200];
-  if (!ms_mode_from_name (f[MS_COL_MODE].text, &row->mode) ||
-      f[MS_COL_MODE].len > MS_CSV_FIELD_MAX) {
+  int mode = f[MS_COL_MODE].ok ? f[MS_COL_MODE].name : -1;
+  if (mode < 0) {
     ms_csv_fail (rd, line, "unknown mode '%s'", shown (&f[MS_COL_MODE], s, sizeof s));
     return false;
   }
+  row->mode = (MsMode) mode;
   uint64_t e = 0;
   if (!field_count (&f[MS_COL_ELEMENTS], 1ull << MS_MAX_EXPONENT, &e) || e == 0 || (e & (e - 1))) {
     ms_csv_fail (rd, line, "elements '%s' is not a power of two from 1 to 2^%d",
@@ -226,20 +278,20 @@ parse_keys (MsReader *rd, MsRow *row)
                  shown (&f[MS_COL_REP], s, sizeof s), MS_CSV_MAX_REP - 1);
     return false;
   }
-  const char *phase = f[MS_COL_PHASE].text;
-  row->is_e2e = strcmp (phase, "e2e") == 0;
-  row->is_none = strcmp (phase, "none") == 0;
-  row->phase = MS_PHASE_COUNT;
-  if ((!row->is_e2e && !row->is_none && !ms_phase_from_name (phase, &row->phase)) ||
-      f[MS_COL_PHASE].len > MS_CSV_FIELD_MAX) {
+  int phase = f[MS_COL_PHASE].ok ? f[MS_COL_PHASE].name : -1;
+  if (phase < 0) {
     ms_csv_fail (rd, line, "unknown phase '%s'", shown (&f[MS_COL_PHASE], s, sizeof s));
     return false;
   }
-  if (!ms_cell_status_from_name (f[MS_COL_STATUS].text, &row->status) ||
-      f[MS_COL_STATUS].len > MS_CSV_FIELD_MAX) {
+  row->is_e2e = phase == MS_PHASE_COUNT;
+  row->is_none = phase == MS_PHASE_COUNT + 1;
+  row->phase = phase < MS_PHASE_COUNT ? (MsPhase) phase : MS_PHASE_COUNT;
+  int status = f[MS_COL_STATUS].ok ? f[MS_COL_STATUS].name : -1;
+  if (status < 0) {
     ms_csv_fail (rd, line, "unknown status '%s'", shown (&f[MS_COL_STATUS], s, sizeof s));
     return false;
   }
+  row->status = (MsCellStatus) status;
   return true;
 }
 
@@ -320,10 +372,9 @@ check_cell (MsReader *rd, MsCellBuilder *b, const MsRow *row)
 static void
 add_e2e (MsReader *rd, MsCellBuilder *b, const MsRow *row)
 {
-  double host;
   const MsField *f = &rd->fields[MS_COL_HOST];
   char s[200];
-  if (!ms_csv_parse_decimal (f->text, f->len, &host)) {
+  if (!f->ok) {
     ms_csv_fail (rd, rd->record_line, "end-to-end time '%s' is not a time in microseconds",
                  shown (f, s, sizeof s));
     return;
@@ -334,7 +385,7 @@ add_e2e (MsReader *rd, MsCellBuilder *b, const MsRow *row)
     return;
   }
   b->rep_flags[row->rep] |= REP_E2E;
-  b->cell.e2e_us[row->rep] = host;
+  b->cell.e2e_us[row->rep] = f->value;
 }
 
 /* Empty means absent (-1) where allowed. */
@@ -345,7 +396,8 @@ parse_time (const MsField *f, double *out, bool allow_empty)
     *out = -1;
     return allow_empty;
   }
-  return ms_csv_parse_decimal (f->text, f->len, out);
+  *out = f->value;
+  return f->ok;
 }
 
 static bool
@@ -446,8 +498,8 @@ add_event (MsReader *rd, MsCellBuilder *b, const MsRow *row)
   };
 }
 
-void
-ms_csv_handle_row (MsReader *rd)
+static void
+handle_row (MsReader *rd)
 {
   MsRow row;
   if (!parse_keys (rd, &row) || !parse_counts (rd, &row))
@@ -537,4 +589,140 @@ ms_csv_finish_cells (MsReader *rd, MsResults *r)
     r->cells[r->n_cells++] = *c;
     memset (c, 0, sizeof *c);
   }
+}
+
+enum { KIND_TEXT, KIND_COUNT, KIND_TIME, KIND_MODE, KIND_PHASE, KIND_STATUS };
+
+static const uint8_t column_kind[MS_CSV_N_COLS] = {
+  [MS_COL_MODE] = KIND_MODE,
+  [MS_COL_ELEMENTS] = KIND_COUNT,
+  [MS_COL_REP] = KIND_COUNT,
+  [MS_COL_PHASE] = KIND_PHASE,
+  [MS_COL_LANE] = KIND_COUNT,
+  [MS_COL_CHUNK] = KIND_COUNT,
+  [MS_COL_HOST_START] = KIND_TIME,
+  [MS_COL_HOST] = KIND_TIME,
+  [MS_COL_GPU_START] = KIND_TIME,
+  [MS_COL_GPU] = KIND_TIME,
+  [MS_COL_BYTES] = KIND_COUNT,
+  [MS_COL_STATUS] = KIND_STATUS,
+  [MS_COL_MISMATCHES] = KIND_COUNT,
+  [MS_COL_FIRST_MISMATCH] = KIND_COUNT,
+  [MS_COL_MESSAGE] = KIND_TEXT,
+};
+
+/* Out of line: the message and fields in error only. */
+static void __attribute__ ((noinline))
+keep_text (MsField *f, const char *data, size_t len)
+{
+  size_t keep = len < MS_CSV_FIELD_MAX ? len : MS_CSV_FIELD_MAX;
+  memcpy (f->text, data, keep);
+  f->text[keep] = '\0';
+}
+
+/* One small function per kind of field, called last from the callback:
+ * they need few registers, so a field costs little beyond its parse. */
+static void __attribute__ ((noinline))
+take_count (MsField *f, const char *data, size_t len)
+{
+  f->len = len;
+  f->ok = ms_csv_parse_count (data, len, &f->count);
+  if (!f->ok)
+    keep_text (f, data, len);
+}
+
+static void __attribute__ ((noinline))
+take_time (MsField *f, const char *data, size_t len)
+{
+  f->len = len;
+  f->ok = ms_csv_parse_decimal (data, len, &f->value);
+  if (!f->ok)
+    keep_text (f, data, len);
+}
+
+static void __attribute__ ((noinline))
+take_name (MsField *f, MsNames *names, const char *data, size_t len)
+{
+  f->len = len;
+  f->name = find_name (names, data, len);
+  f->ok = f->name >= 0;
+  if (!f->ok)
+    keep_text (f, data, len);
+}
+
+/* Two callbacks: the header's fields, then the rows'. */
+void
+ms_csv_on_header_field (void *data, size_t len, void *user)
+{
+  MsReader *rd = user;
+  if (rd->n_fields == 0)
+    rd->record_line = rd->line;
+  size_t i = rd->n_fields++;
+  if (i >= MS_CSV_MAX_COLUMNS)
+    rd->too_many_fields = true;
+  else
+    ms_csv_header_column (rd, data, len, i);
+}
+
+void
+ms_csv_on_field (void *data, size_t len, void *user)
+{
+  MsReader *rd = user;
+  if (rd->n_fields == 0)
+    rd->record_line = rd->line;
+  size_t i = rd->n_fields++;
+  if (i >= MS_CSV_MAX_COLUMNS) {
+    rd->too_many_fields = true;
+    return;
+  }
+  int c = rd->field_col[i];
+  if (c < 0)
+    return;
+  MsField *f = &rd->fields[c];
+  rd->fields_set |= 1u << c;
+  switch (column_kind[c]) {
+  case KIND_COUNT:
+    take_count (f, data, len);
+    break;
+  case KIND_TIME:
+    take_time (f, data, len);
+    break;
+  case KIND_MODE:
+    take_name (f, &rd->modes, data, len);
+    break;
+  case KIND_PHASE:
+    take_name (f, &rd->phases, data, len);
+    break;
+  case KIND_STATUS:
+    take_name (f, &rd->statuses, data, len);
+    break;
+  default:
+    f->len = len;
+    f->ok = false;
+    keep_text (f, data, len);
+  }
+}
+
+void
+ms_csv_on_record (int term, void *user)
+{
+  (void) term;
+  MsReader *rd = user;
+  if (!rd->failed && rd->n_fields > 0) {
+    if (rd->too_many_fields)
+      ms_csv_fail (rd, rd->record_line, "more than %d columns", MS_CSV_MAX_COLUMNS);
+    else if (!rd->have_header)
+      header_done (rd);
+    else {
+      /* A short row: the columns it lacks read as empty. */
+      uint32_t missing = rd->header_set & ~rd->fields_set;
+      for (int c = 0; missing; c++, missing >>= 1)
+        if (missing & 1)
+          rd->fields[c] = (MsField) { 0 };
+      handle_row (rd);
+    }
+  }
+  rd->fields_set = 0;
+  rd->n_fields = 0;
+  rd->too_many_fields = false;
 }
