@@ -112,6 +112,7 @@ void ms_csv_reader_init (MsReader *rd, const char *path, uint64_t file_size, cha
                          size_t errlen);
 void ms_csv_reader_clear (MsReader *rd);
 int ms_csv_header_column (MsReader *rd, const char *name, size_t len, size_t index);
+void ms_csv_handle_row (MsReader *rd);
 /* libcsv's callbacks. */
 void ms_csv_on_header_field (void *data, size_t len, void *user);
 void ms_csv_on_field (void *data, size_t len, void *user);
