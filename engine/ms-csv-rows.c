@@ -362,8 +362,9 @@ add_event (MsReader *rd, MsCellBuilder *b, const MsRow *row)
     return;
   MsCell *cell = &b->cell;
   if (cell->n_events == b->cap_events) {
-    /* Growing by half keeps the unused tail of the array small. */
-    size_t cap = b->cap_events ? b->cap_events + b->cap_events / 2 : 64;
+    /* Growing by half keeps the unused tail of the array small; a trimmed
+     * array may hold a single event, hence the constant. */
+    size_t cap = b->cap_events + b->cap_events / 2 + 64;
     MsEvent *ev = realloc (cell->events, cap * sizeof (MsEvent));
     if (!ev) {
       ms_csv_fail (rd, rd->record_line, "out of memory");

@@ -354,6 +354,33 @@ test_rep_claims (void)
   ms_results_free (r);
 }
 
+/* Rows of two cells taking turns: each cell's events are trimmed when the
+ * other's rows start, and must grow again from one event (a heap overflow
+ * the fuzzer found). */
+static void
+test_cells_take_turns (void)
+{
+  char err[512], body[16384];
+  size_t n = snprintf (body, sizeof body, "%s", header);
+  for (int rep = 0; rep < 40; rep++)
+    for (int m = 0; m < 2; m++)
+      n += snprintf (body + n, sizeof body - n, "%s,1024,4096,%d,h2d,1,0,0,%d,,,0,1,ok,0,0,\n",
+                     m ? "uva" : "pinned", rep, rep);
+  for (int rep = 0; rep < 40; rep++)
+    for (int m = 0; m < 2; m++)
+      n += snprintf (body + n, sizeof body - n, "%s,1024,4096,%d,e2e,0,0,,9,,,0,1,ok,0,0,\n",
+                     m ? "uva" : "pinned", rep);
+  write_file (tmp_path ("turns.csv"), body);
+  MsResults *r = ms_csv_read_samples (tmp_path ("turns.csv"), err, sizeof err);
+  MS_CHECK (r && r->n_cells == 2, "%s", r ? "cells" : err);
+  for (size_t c = 0; r && c < r->n_cells; c++) {
+    MS_CHECK (r->cells[c].n_events == 40 && r->cells[c].n_reps == 40, "cell %zu", c);
+    for (size_t e = 0; e < r->cells[c].n_events; e++)
+      MS_CHECK (r->cells[c].events[e].host_us == (double) e, "event %zu", e);
+  }
+  ms_results_free (r);
+}
+
 /* What memsweep writes, memsweep reads: there is no size cap. The bulk is
  * comment lines, which cost neither parsing nor memory. */
 static void
@@ -503,6 +530,7 @@ main (void)
   MS_RUN (test_not_regular);
   MS_RUN (test_rep_claims);
   MS_RUN (test_no_size_cap);
+  MS_RUN (test_cells_take_turns);
   MS_RUN (test_encodings);
   MS_RUN (test_decimals);
   char cmd[300];
