@@ -150,7 +150,8 @@ keep_text (MsField *f, const char *data, size_t len)
 }
 
 /* One small function per kind of field, called last from the callback:
- * they need few registers, so a field costs little beyond its parse. */
+ * they need few registers, so a field costs little beyond its parse. (One
+ * function for counts and times with a flag costs 3% more instructions.) */
 static void __attribute__ ((noinline))
 take_count (MsField *f, const char *data, size_t len)
 {
