@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* memsweep: the command line. info, modes, run and show. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -11,7 +12,10 @@
 #include <unistd.h>
 
 #include "memsweep.h"
+#include "ms-atomic-file.h"
+#include "ms-csv-pair.h"
 #include "ms-report.h"
+#include "ms-cli-extra.h"
 
 enum {
   EXIT_OK = 0,
@@ -21,15 +25,92 @@ enum {
 };
 
 static atomic_int cancel_flag;
+static volatile sig_atomic_t stop_signal;
 
 static void
-on_sigint (int sig)
+on_stop_signal (int sig)
 {
-  (void) sig;
-  /* A second Ctrl+C ends the program the ordinary way. */
-  if (atomic_exchange (&cancel_flag, 1))
-    signal (SIGINT, SIG_DFL);
+  /* The first SIGINT, SIGTERM or SIGHUP stops the sweep, which then writes
+   * what it has; a second one ends the program at once, without leaving a
+   * temporary file behind. */
+  if (atomic_exchange (&cancel_flag, 1)) {
+    ms_atomic_file_remove_temporaries ();
+    signal (sig, SIG_DFL);
+    raise (sig);
+    return;
+  }
+  stop_signal = sig;
 }
+
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+
+static void
+install_signal_handlers (void)
+{
+  struct sigaction sa = { 0 };
+  sa.sa_handler = on_stop_signal;
+  sa.sa_flags = SA_RESTART;
+  for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
+    sigaction (stop_signals[i], &sa, NULL);
+}
+
+/* Blocks (or unblocks) the stop signals while a pair of files is renamed
+ * into place, so that no signal falls between the two renames. */
+static void
+block_stop_signals (bool block)
+{
+  sigset_t set;
+  sigemptyset (&set);
+  for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
+    sigaddset (&set, stop_signals[i]);
+  sigprocmask (block ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
+}
+
+static const char *
+signal_name (int sig)
+{
+  return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a signal";
+}
+
+/* Output that did not arrive is a failure: a full disk, a closed pipe. */
+static bool
+stdout_ok (void)
+{
+  errno = 0;
+  if (fflush (stdout) == 0 && !ferror (stdout))
+    return true;
+  fprintf (stderr, "memsweep: standard output: %s\n", strerror (errno ? errno : EIO));
+  return false;
+}
+
+static const char run_options[] =
+  "Options of run:\n"
+  "  --modes LIST|all     comma-separated modes (default all)\n"
+  "  --min-exp K          smallest size 2^K float32 elements (default 10)\n"
+  "  --max-exp K          largest size 2^K, at most 28 (default 20)\n"
+  "  --step S             exponent step, 1..28 (default 1)\n"
+  "  --reps N             a fixed count of timed repetitions per size, instead\n"
+  "                       of the adaptive rule below\n"
+  "  --min-reps N         at least N repetitions per size (default 10), then\n"
+  "  --ci-target PCT      until the median's 95% confidence interval is within\n"
+  "                       +-PCT% of it (default 2)\n"
+  "  --cell-budget MS     or MS milliseconds went into the size (default 500)\n"
+  "  --warmup N           discarded warm-up runs (default 2)\n"
+  "  --streams K          chunks and streams of the streams mode (default 4)\n"
+  "  --order depth|breadth  issue order of the streams mode (default depth)\n"
+  "  --device I           CUDA device index (default 0)\n"
+  "  --rounds N           visit every cell N times, interleaved (default 1)\n"
+  "  --out PREFIX         write PREFIX-samples.csv and PREFIX-summary.csv\n"
+  "                       (default memsweep)\n"
+  "  --quiet              no progress bar\n"
+  "\n"
+  "Ctrl+C, SIGTERM or SIGHUP stops the sweep and writes what was measured\n"
+  "(exit status 1); a second one ends memsweep at once.\n";
+
+static const char exit_status[] =
+  "\n"
+  "Exit status: 0 success, 1 runtime failure (a failed cell included),\n"
+  "2 bad usage or bad input file, 3 no usable CUDA device.\n";
 
 static void
 usage (FILE *out)
@@ -40,27 +121,44 @@ usage (FILE *out)
            "Measures CUDA host<->device memory modes with a verified vector add.\n"
            "\n"
            "Commands:\n"
-           "  info                 device facts and which modes it supports\n"
+           "  info [--device I]    device facts and which modes it supports\n"
            "  modes                each memory mode with a one-line explanation\n"
            "  run [OPTIONS]        run a sweep, print a table, write CSV files\n"
            "  show FILE            print the summary of a samples CSV (no GPU needed)\n"
            "\n"
-           "Options of run:\n"
-           "  --modes LIST|all     comma-separated modes (default all)\n"
-           "  --min-exp K          smallest size 2^K float32 elements (default 10)\n"
-           "  --max-exp K          largest size 2^K, at most 28 (default 20)\n"
-           "  --step S             exponent step (default 1)\n"
-           "  --reps N             timed repetitions per size (default 10)\n"
-           "  --warmup N           discarded warm-up runs (default 2)\n"
-           "  --streams K          chunks and streams of the streams mode (default 4)\n"
-           "  --order depth|breadth  issue order of the streams mode (default depth)\n"
-           "  --device I           CUDA device index (default 0)\n"
-           "  --out PREFIX         write PREFIX-samples.csv and PREFIX-summary.csv\n"
-           "                       (default memsweep)\n"
-           "  --quiet              no progress bar\n"
-           "\n"
-           "Exit status: 0 success, 1 runtime failure (a failed cell included),\n"
-           "2 bad usage or bad input file, 3 no usable CUDA device.\n");
+           "'memsweep COMMAND --help' describes one command.\n"
+           "\n%s%s",
+           run_options, exit_status);
+  fprintf (out, "\nBeyond one GPU (COMMAND --help for each):\n");
+  ms_cli_extra_usage (out);
+}
+
+/* --help of one command. */
+static int
+command_help (const char *command)
+{
+  if (strcmp (command, "run") == 0)
+    printf ("Usage: memsweep run [OPTIONS]\n\nRuns a sweep, prints a table of sizes by modes "
+            "and writes the samples and summary CSV files.\n\n%s%s",
+            run_options, exit_status);
+  else if (strcmp (command, "show") == 0)
+    printf ("Usage: memsweep show FILE\n\nPrints the tables of a samples CSV written by "
+            "memsweep (no GPU needed), and warns when the\nsummary beside it is from another "
+            "run.\n%s", exit_status);
+  else if (strcmp (command, "info") == 0)
+    printf ("Usage: memsweep info [--device I]\n\nPrints the facts of CUDA device I "
+            "(default 0) and which memory modes it supports.\n%s", exit_status);
+  else
+    printf ("Usage: memsweep modes\n\nLists every memory mode with a one-line "
+            "explanation.\n%s", exit_status);
+  return stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+}
+
+static int
+bad_usage (const char *command)
+{
+  fprintf (stderr, "Try 'memsweep %s --help'.\n", command);
+  return EXIT_USAGE;
 }
 
 static bool
@@ -77,12 +175,78 @@ parse_int_arg (const char *opt, const char *value, int *out)
   return true;
 }
 
-static int
-cmd_modes (void)
+static bool
+parse_double_arg (const char *opt, const char *value, double *out)
 {
+  char *end;
+  errno = 0;
+  double v = strtod (value, &end);
+  if (errno || end == value || *end) {
+    fprintf (stderr, "memsweep: %s: '%s' is not a number\n", opt, value);
+    return false;
+  }
+  *out = v;
+  return true;
+}
+
+/* --reps, or the adaptive rule's --min-reps, --ci-target and --cell-budget:
+ * one kind or the other. */
+static bool
+parse_reps_option (int opt, const char *arg, MsSweep *sweep, const char **fixed_opt,
+                   const char **adaptive_opt)
+{
+  bool ok;
+  switch (opt) {
+  case 'r':
+    ok = parse_int_arg ("--reps", arg, &sweep->reps);
+    sweep->reps_rule = MS_REPS_FIXED;
+    *fixed_opt = "--reps";
+    break;
+  case 'R':
+    ok = parse_int_arg ("--min-reps", arg, &sweep->min_reps);
+    *adaptive_opt = "--min-reps";
+    break;
+  case 'C':
+    ok = parse_double_arg ("--ci-target", arg, &sweep->ci_target_pct);
+    *adaptive_opt = "--ci-target";
+    break;
+  default:
+    ok = parse_double_arg ("--cell-budget", arg, &sweep->cell_budget_ms);
+    *adaptive_opt = "--cell-budget";
+    break;
+  }
+  if (ok && *fixed_opt && *adaptive_opt) {
+    fprintf (stderr, "memsweep: %s sets a fixed count, %s belongs to the adaptive rule: "
+                     "give one or the other\n", *fixed_opt, *adaptive_opt);
+    return false;
+  }
+  return ok;
+}
+
+static int
+cmd_modes (int argc, char **argv)
+{
+  if (argc == 2 && strcmp (argv[1], "--help") == 0)
+    return command_help ("modes");
+  if (argc != 1) {
+    fprintf (stderr, "memsweep: modes takes no arguments\n");
+    return bad_usage ("modes");
+  }
   for (int m = 0; m < MS_MODE_COUNT; m++)
     printf ("%-17s %s\n", ms_mode_name (m), ms_mode_description (m));
-  return EXIT_OK;
+  return stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+}
+
+static void
+report_modes (MsBackend *backend, const MsDeviceInfo *info)
+{
+  printf ("\nModes:\n");
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    char why[256] = "", clean[1024];
+    bool sup = ms_backend_supports (backend, info, m, why, sizeof why);
+    ms_report_clean (why, clean, sizeof clean);
+    printf ("  %-17s %s%s\n", ms_mode_name (m), sup ? "supported" : "unsupported: ", clean);
+  }
 }
 
 static int
@@ -90,32 +254,39 @@ cmd_info (int argc, char **argv)
 {
   int device = 0;
   static const struct option opts[] = { { "device", required_argument, NULL, 'd' },
+                                        { "help", no_argument, NULL, 'h' },
                                         { NULL, 0, NULL, 0 } };
   int c;
   optind = 1;
   while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
-    if (c != 'd' || !parse_int_arg ("--device", optarg, &device)) {
-      if (c != 'd')
-        fprintf (stderr, "Try 'memsweep --help'.\n");
+    if (c == 'h')
+      return command_help ("info");
+    if (c != 'd')
+      return bad_usage ("info");
+    if (!parse_int_arg ("--device", optarg, &device))
       return EXIT_USAGE;
-    }
+  }
+  if (optind < argc) {
+    fprintf (stderr, "memsweep: info: unexpected argument '%s'\n", argv[optind]);
+    return bad_usage ("info");
+  }
+  if (device < 0) {
+    fprintf (stderr, "memsweep: device index must be 0 or more (got %d)\n", device);
+    return EXIT_USAGE;
   }
   MsBackend *backend = ms_backend_new_system ();
   MsDeviceInfo info;
   bool ok = ms_backend_query_device (backend, device, &info);
   ms_report_device (stdout, &info);
-  if (ok) {
-    printf ("\nModes:\n");
-    for (int m = 0; m < MS_MODE_COUNT; m++) {
-      char why[256] = "";
-      bool sup = ms_backend_supports (backend, &info, m, why, sizeof why);
-      printf ("  %-17s %s%s\n", ms_mode_name (m), sup ? "supported" : "unsupported: ",
-              sup ? "" : why);
-    }
-  }
+  if (ok)
+    report_modes (backend, &info);
   ms_backend_free (backend);
+  if (!stdout_ok ())
+    return EXIT_RUNTIME;
   if (!ok) {
-    fprintf (stderr, "memsweep: no usable CUDA device: %s\n", info.error);
+    char error[1024];
+    ms_report_clean (info.error, error, sizeof error);
+    fprintf (stderr, "memsweep: no usable CUDA device: %s\n", error);
     return EXIT_NO_DEVICE;
   }
   return EXIT_OK;
@@ -148,130 +319,183 @@ on_progress (int index, int n, const MsCell *cell, void *user)
   fflush (stderr);
 }
 
-static int
-cmd_run (int argc, char **argv)
-{
+typedef struct {
   MsSweep sweep;
-  char err[512];
-  const char *prefix = "memsweep";
-  bool quiet = false;
-  ms_sweep_init_default (&sweep);
+  const char *prefix;
+  bool quiet;
+  const char *fixed_opt, *adaptive_opt; /* the repetition rule's options given */
+  char samples_path[PATH_MAX];
+  char summary_path[PATH_MAX];
+} RunOptions;
 
+static bool
+parse_run_option (RunOptions *o, int c, const char *arg)
+{
+  char err[512];
+  switch (c) {
+  case 'm':
+    if (ms_sweep_set_modes (&o->sweep, arg, err, sizeof err))
+      return true;
+    fprintf (stderr, "memsweep: --modes: %s\n", err);
+    return false;
+  case 'a': return parse_int_arg ("--min-exp", arg, &o->sweep.min_exp);
+  case 'b': return parse_int_arg ("--max-exp", arg, &o->sweep.max_exp);
+  case 's': return parse_int_arg ("--step", arg, &o->sweep.step);
+  case 'r': case 'R': case 'C': case 'B':
+    return parse_reps_option (c, arg, &o->sweep, &o->fixed_opt, &o->adaptive_opt);
+  case 'w': return parse_int_arg ("--warmup", arg, &o->sweep.warmup);
+  case 'k': return parse_int_arg ("--streams", arg, &o->sweep.streams);
+  case 'd': return parse_int_arg ("--device", arg, &o->sweep.device);
+  case 'U': return parse_int_arg ("--rounds", arg, &o->sweep.rounds);
+  case 'o':
+    if (strcmp (arg, "depth") == 0 || strcmp (arg, "breadth") == 0) {
+      o->sweep.order = arg[0] == 'b' ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST;
+      return true;
+    }
+    fprintf (stderr, "memsweep: --order: '%s' is neither depth nor breadth\n", arg);
+    return false;
+  case 'O':
+    o->prefix = arg;
+    if (*arg)
+      return true;
+    fprintf (stderr, "memsweep: --out: empty prefix\n");
+    return false;
+  case 'q': o->quiet = true; return true;
+  default: return false;
+  }
+}
+
+/* Options, validation and the output files, all before anything is
+ * measured. Returns -1 to go on, or the exit status. */
+static int
+parse_run (RunOptions *o, int argc, char **argv)
+{
   static const struct option opts[] = {
     { "modes", required_argument, NULL, 'm' }, { "min-exp", required_argument, NULL, 'a' },
     { "max-exp", required_argument, NULL, 'b' }, { "step", required_argument, NULL, 's' },
     { "reps", required_argument, NULL, 'r' },   { "warmup", required_argument, NULL, 'w' },
     { "streams", required_argument, NULL, 'k' }, { "order", required_argument, NULL, 'o' },
     { "device", required_argument, NULL, 'd' }, { "out", required_argument, NULL, 'O' },
-    { "quiet", no_argument, NULL, 'q' },        { NULL, 0, NULL, 0 },
+    { "quiet", no_argument, NULL, 'q' },        { "help", no_argument, NULL, 'h' },
+    { "min-reps", required_argument, NULL, 'R' }, { "ci-target", required_argument, NULL, 'C' },
+    { "cell-budget", required_argument, NULL, 'B' }, { "rounds", required_argument, NULL, 'U' },
+    { NULL, 0, NULL, 0 },
   };
+  char err[PATH_MAX + 256];
   int c;
+  ms_sweep_init_default (&o->sweep);
+  o->prefix = "memsweep";
+  o->fixed_opt = o->adaptive_opt = NULL;
   optind = 1;
   while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
-    bool ok = true;
-    switch (c) {
-    case 'm':
-      ok = ms_sweep_set_modes (&sweep, optarg, err, sizeof err);
-      if (!ok)
-        fprintf (stderr, "memsweep: --modes: %s\n", err);
-      break;
-    case 'a': ok = parse_int_arg ("--min-exp", optarg, &sweep.min_exp); break;
-    case 'b': ok = parse_int_arg ("--max-exp", optarg, &sweep.max_exp); break;
-    case 's': ok = parse_int_arg ("--step", optarg, &sweep.step); break;
-    case 'r': ok = parse_int_arg ("--reps", optarg, &sweep.reps); break;
-    case 'w': ok = parse_int_arg ("--warmup", optarg, &sweep.warmup); break;
-    case 'k': ok = parse_int_arg ("--streams", optarg, &sweep.streams); break;
-    case 'd': ok = parse_int_arg ("--device", optarg, &sweep.device); break;
-    case 'o':
-      if (strcmp (optarg, "depth") == 0)
-        sweep.order = MS_ORDER_DEPTH_FIRST;
-      else if (strcmp (optarg, "breadth") == 0)
-        sweep.order = MS_ORDER_BREADTH_FIRST;
-      else {
-        fprintf (stderr, "memsweep: --order: '%s' is neither depth nor breadth\n", optarg);
-        ok = false;
-      }
-      break;
-    case 'O':
-      if (!*optarg) {
-        fprintf (stderr, "memsweep: --out: empty prefix\n");
-        ok = false;
-      }
-      prefix = optarg;
-      break;
-    case 'q': quiet = true; break;
-    default:
-      fprintf (stderr, "Try 'memsweep --help'.\n");
-      return EXIT_USAGE;
-    }
-    if (!ok)
+    if (c == 'h')
+      return command_help ("run");
+    if (c == '?' || c == ':')
+      return bad_usage ("run");
+    if (!parse_run_option (o, c, optarg))
       return EXIT_USAGE;
   }
   if (optind < argc) {
     fprintf (stderr, "memsweep: run: unexpected argument '%s'\n", argv[optind]);
-    return EXIT_USAGE;
+    return bad_usage ("run");
   }
-  if (!ms_sweep_validate (&sweep, err, sizeof err)) {
+  if (!ms_sweep_validate (&o->sweep, err, sizeof err)) {
     fprintf (stderr, "memsweep: %s\n", err);
     return EXIT_USAGE;
   }
-
-  char samples_path[PATH_MAX], summary_path[PATH_MAX];
-  if (snprintf (samples_path, sizeof samples_path, "%s-samples.csv", prefix) >=
-        (int) sizeof samples_path ||
-      snprintf (summary_path, sizeof summary_path, "%s-summary.csv", prefix) >=
-        (int) sizeof summary_path) {
+  if (snprintf (o->samples_path, sizeof o->samples_path, "%s-samples.csv", o->prefix) >=
+        (int) sizeof o->samples_path ||
+      snprintf (o->summary_path, sizeof o->summary_path, "%s-summary.csv", o->prefix) >=
+        (int) sizeof o->summary_path) {
     fprintf (stderr, "memsweep: --out: prefix too long\n");
     return EXIT_USAGE;
   }
+  /* A sweep can take minutes: find a missing folder or a bad name now. */
+  if (!ms_atomic_file_check (o->samples_path, err, sizeof err) ||
+      !ms_atomic_file_check (o->summary_path, err, sizeof err)) {
+    fprintf (stderr, "memsweep: --out: %s\n", err);
+    return EXIT_USAGE;
+  }
+  return -1;
+}
 
-  struct sigaction sa = { 0 };
-  sa.sa_handler = on_sigint;
-  sigaction (SIGINT, &sa, NULL);
+static bool
+any_cell_failed (const MsResults *results)
+{
+  for (size_t i = 0; i < results->n_cells; i++)
+    if (results->cells[i].status == MS_CELL_FAILED ||
+        results->cells[i].status == MS_CELL_VERIFY_FAILED)
+      return true;
+  return false;
+}
+
+/* Files first (a closed stdout must not cost the measurements), then the
+ * table, then what went wrong. */
+static int
+save_and_report (const RunOptions *o, const MsResults *results, MsRunStatus st,
+                 const char *run_err)
+{
+  char err[PATH_MAX + 256];
+  int rc = EXIT_OK;
+  block_stop_signals (true);
+  bool saved = ms_csv_write_pair (results, o->samples_path, o->summary_path, err, sizeof err);
+  block_stop_signals (false);
+  if (!saved) {
+    fprintf (stderr, "memsweep: %s\n", err);
+    rc = EXIT_RUNTIME;
+  }
+  ms_report_header (stdout, results, true);
+  ms_report_table (stdout, results);
+  if (!stdout_ok ())
+    rc = EXIT_RUNTIME;
+  if (saved)
+    fprintf (stderr, "memsweep: wrote %s and %s\n", o->samples_path, o->summary_path);
+  if (st == MS_RUN_CANCELLED) {
+    if (stop_signal)
+      fprintf (stderr, "memsweep: %s: %s; partial results kept\n", signal_name (stop_signal),
+               run_err);
+    else
+      fprintf (stderr, "memsweep: %s; partial results kept\n", run_err);
+    rc = EXIT_RUNTIME;
+  } else if (stop_signal) {
+    fprintf (stderr, "memsweep: %s after the sweep had finished; results kept\n",
+             signal_name (stop_signal));
+    rc = EXIT_RUNTIME;
+  }
+  return any_cell_failed (results) ? EXIT_RUNTIME : rc;
+}
+
+static int
+cmd_run (int argc, char **argv)
+{
+  RunOptions o;
+  char err[512];
+  /* Before anything else, so that only the process start is unguarded. */
+  install_signal_handlers ();
+  int rc = parse_run (&o, argc, argv);
+  if (rc >= 0)
+    return rc;
 
   MsBackend *backend = ms_backend_new_system ();
   struct timespec ts;
   clock_gettime (CLOCK_MONOTONIC, &ts);
-  Progress progress = { .bar = !quiet && isatty (STDERR_FILENO),
+  Progress progress = { .bar = !o.quiet && isatty (STDERR_FILENO),
                         .start_us = ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3 };
   MsResults *results = NULL;
-  MsRunStatus st =
-    ms_sweep_run (&sweep, backend, on_progress, &progress, &cancel_flag, &results, err, sizeof err);
+  MsRunStatus st = ms_sweep_run (&o.sweep, backend, on_progress, &progress, &cancel_flag,
+                                 &results, err, sizeof err);
   ms_backend_free (backend);
 
-  if (st == MS_RUN_INVALID) {
+  if (st == MS_RUN_INVALID || st == MS_RUN_NO_DEVICE) {
     fprintf (stderr, "memsweep: %s\n", err);
+    if (st == MS_RUN_NO_DEVICE)
+      fprintf (stderr, "memsweep: 'memsweep run --modes host' still runs the CPU baseline\n");
     ms_results_free (results);
-    return EXIT_USAGE;
-  }
-  if (st == MS_RUN_NO_DEVICE) {
-    fprintf (stderr, "memsweep: %s\n", err);
-    fprintf (stderr, "memsweep: 'memsweep run --modes host' still runs the CPU baseline\n");
-    ms_results_free (results);
-    return EXIT_NO_DEVICE;
+    return st == MS_RUN_INVALID ? EXIT_USAGE : EXIT_NO_DEVICE;
   }
   if (progress.bar && st == MS_RUN_CANCELLED)
     fputc ('\n', stderr);
-
-  ms_report_header (stdout, results);
-  ms_report_table (stdout, results);
-
-  int rc = EXIT_OK;
-  if (!ms_csv_write_samples (results, samples_path, err, sizeof err) ||
-      !ms_csv_write_summary (results, summary_path, err, sizeof err)) {
-    fprintf (stderr, "memsweep: %s\n", err);
-    rc = EXIT_RUNTIME;
-  } else {
-    fprintf (stderr, "memsweep: wrote %s and %s\n", samples_path, summary_path);
-  }
-  if (st == MS_RUN_CANCELLED) {
-    fprintf (stderr, "memsweep: %s; partial results kept\n", err);
-    rc = EXIT_RUNTIME;
-  }
-  for (size_t i = 0; i < results->n_cells; i++)
-    if (results->cells[i].status == MS_CELL_FAILED ||
-        results->cells[i].status == MS_CELL_VERIFY_FAILED)
-      rc = EXIT_RUNTIME;
+  rc = save_and_report (&o, results, st, err);
   ms_results_free (results);
   return rc;
 }
@@ -279,25 +503,52 @@ cmd_run (int argc, char **argv)
 static int
 cmd_show (int argc, char **argv)
 {
-  if (argc != 2) {
+  char err[1024], clean[4096];
+  const char *path = NULL;
+  bool options_end = false;
+  for (int i = 1; i < argc; i++) {
+    if (!options_end && strcmp (argv[i], "--help") == 0)
+      return command_help ("show");
+    if (!options_end && strcmp (argv[i], "--") == 0) {
+      options_end = true;
+      continue;
+    }
+    if (!options_end && argv[i][0] == '-' && argv[i][1]) {
+      fprintf (stderr, "memsweep: show: unknown option '%s'\n", argv[i]);
+      return bad_usage ("show");
+    }
+    if (path) {
+      fprintf (stderr, "memsweep: show needs exactly one FILE (a samples CSV)\n");
+      return bad_usage ("show");
+    }
+    path = argv[i];
+  }
+  if (!path) {
     fprintf (stderr, "memsweep: show needs exactly one FILE (a samples CSV)\n");
-    return EXIT_USAGE;
+    return bad_usage ("show");
   }
-  char err[512];
-  MsResults *results = ms_csv_read_samples (argv[1], err, sizeof err);
+  MsResults *results = ms_csv_read_samples (path, err, sizeof err);
   if (!results) {
-    fprintf (stderr, "memsweep: %s\n", err);
+    ms_report_clean (err, clean, sizeof clean);
+    fprintf (stderr, "memsweep: %s\n", clean);
     return EXIT_USAGE;
   }
-  ms_report_header (stdout, results);
+  if (!ms_csv_pair_check (path, err, sizeof err)) {
+    ms_report_clean (err, clean, sizeof clean);
+    fprintf (stderr, "memsweep: warning: %s\n", clean);
+  }
+  char value[64];
+  ms_report_header (stdout, results, ms_csv_meta_value (path, "warmup", value, sizeof value));
   ms_report_table (stdout, results);
   ms_results_free (results);
-  return EXIT_OK;
+  return stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
 }
 
 int
 main (int argc, char **argv)
 {
+  /* A closed pipe is reported as an output error, after the files. */
+  signal (SIGPIPE, SIG_IGN);
   if (argc < 2) {
     usage (stderr);
     return EXIT_USAGE;
@@ -305,20 +556,23 @@ main (int argc, char **argv)
   const char *cmd = argv[1];
   if (strcmp (cmd, "--help") == 0 || strcmp (cmd, "-h") == 0 || strcmp (cmd, "help") == 0) {
     usage (stdout);
-    return EXIT_OK;
+    return stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
   }
   if (strcmp (cmd, "--version") == 0) {
     printf ("memsweep %s\n", MS_VERSION);
-    return EXIT_OK;
+    return stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
   }
   if (strcmp (cmd, "modes") == 0)
-    return argc == 2 ? cmd_modes () : (fprintf (stderr, "memsweep: modes takes no arguments\n"), EXIT_USAGE);
+    return cmd_modes (argc - 1, argv + 1);
   if (strcmp (cmd, "info") == 0)
     return cmd_info (argc - 1, argv + 1);
   if (strcmp (cmd, "run") == 0)
     return cmd_run (argc - 1, argv + 1);
   if (strcmp (cmd, "show") == 0)
     return cmd_show (argc - 1, argv + 1);
+  int extra_rc;
+  if (ms_cli_extra_dispatch (argc, argv, &extra_rc))
+    return extra_rc;
   fprintf (stderr, "memsweep: unknown command '%s'\nTry 'memsweep --help'.\n", cmd);
   return EXIT_USAGE;
 }

@@ -1,10 +1,16 @@
 /* ms-report.h: the plain-text tables of the command line. */
 #pragma once
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "memsweep.h"
 
 void ms_report_device (FILE *out, const MsDeviceInfo *info);
-void ms_report_header (FILE *out, const MsResults *results);
+/* The run's device and what its cells hold; with_settings adds the sweep
+ * settings (a file's metadata may lack them). */
+void ms_report_header (FILE *out, const MsResults *results, bool with_settings);
 void ms_report_table (FILE *out, const MsResults *results);
+
+/* Text from a file or a device, with control characters escaped. */
+void ms_report_clean (const char *in, char *out, size_t len);

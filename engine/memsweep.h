@@ -26,6 +26,7 @@ extern "C" {
 #define MS_MAX_REPS 100000
 #define MS_MAX_WARMUP 1000
 #define MS_MAX_STREAMS 64
+#define MS_MAX_ROUNDS 8
 
 typedef enum {
   MS_MODE_PAGEABLE,
@@ -54,6 +55,10 @@ typedef enum {
   MS_PHASE_VERIFY,
   MS_PHASE_UNREGISTER,
   MS_PHASE_FREE,
+  /* Appended so that older files and the kernels keep their numbers: the
+   * host's cost of enqueuing a kernel, timed apart from the kernel's GPU
+   * time (which no longer includes it). */
+  MS_PHASE_LAUNCH,
   MS_PHASE_COUNT
 } MsPhase;
 
@@ -67,7 +72,8 @@ typedef enum {
   MS_CELL_FAILED,      /* a CUDA error, an allocation failure, a refusal */
   MS_CELL_VERIFY_FAILED,
   MS_CELL_UNSUPPORTED, /* the device cannot run this mode */
-  MS_CELL_CANCELLED,
+  MS_CELL_CANCELLED,   /* stopped before any repetition was kept */
+  MS_CELL_PARTIAL,     /* stopped part-way: the kept repetitions stay */
   MS_CELL_STATUS_COUNT
 } MsCellStatus;
 
@@ -98,16 +104,30 @@ void ms_format_bytes (uint64_t bytes, char *buf, size_t len);
 
 /* ---- sweep description ------------------------------------------------ */
 
+/* How many repetitions a cell gets. */
+typedef enum {
+  MS_REPS_FIXED,    /* exactly reps */
+  MS_REPS_ADAPTIVE, /* see ms_sweep_stop_rule */
+} MsRepsRule;
+
+#define MS_MAX_CI_TARGET_PCT 100.0
+#define MS_MAX_CELL_BUDGET_MS 3600000.0 /* an hour */
+
 typedef struct {
   bool modes[MS_MODE_COUNT];
   int min_exp;
   int max_exp;
   int step;
-  int reps;
+  int reps;           /* the count under MS_REPS_FIXED */
   int warmup;
   int streams;
   MsIssueOrder order;
   int device;
+  int rounds; /* the sweep visits every cell this many times, interleaved */
+  MsRepsRule reps_rule;
+  int min_reps;          /* MS_REPS_ADAPTIVE: at least this many, */
+  double ci_target_pct;  /* then until the median's 95% interval is within +- this, */
+  double cell_budget_ms; /* or this much time has gone into the cell */
 } MsSweep;
 
 void ms_sweep_init_default (MsSweep *sweep);
@@ -118,6 +138,25 @@ bool ms_sweep_validate (const MsSweep *sweep, char *err, size_t errlen);
 /* Parses "pinned,managed" or "all"; false with a message on unknown names. */
 bool ms_sweep_set_modes (MsSweep *sweep, const char *list, char *err, size_t errlen);
 void ms_sweep_format_modes (const MsSweep *sweep, char *buf, size_t len);
+
+typedef enum {
+  MS_STOP_CONTINUE,    /* take another repetition */
+  MS_STOP_FIXED_COUNT, /* MS_REPS_FIXED: reps taken */
+  MS_STOP_CI_REACHED,  /* the interval is within the target */
+  MS_STOP_BUDGET,      /* the cell's time budget is spent */
+  MS_STOP_MAX_REPS,    /* MS_MAX_REPS taken */
+} MsStopReason;
+
+/* Whether a cell with n timed repetitions (samples: their times, any order)
+ * that has spent elapsed_ms so far needs another. MS_REPS_ADAPTIVE: at least
+ * min_reps; then stop once the median's 95% interval lies within
+ * +-ci_target_pct of the median (both sides; never below 6 samples), or once
+ * elapsed_ms >= cell_budget_ms, or at MS_MAX_REPS. Past min_reps the interval
+ * is evaluated when n is a multiple of max (1, n / 32), so calling this after
+ * every repetition costs O(n log n) in all and overshoots by at most 1/32. */
+MsStopReason ms_sweep_stop_rule (const MsSweep *sweep, const double *samples, int n,
+                                 double elapsed_ms);
+const char *ms_stop_reason_name (MsStopReason reason);
 
 int ms_sweep_n_sizes (const MsSweep *sweep);
 int ms_sweep_n_modes (const MsSweep *sweep);
@@ -151,6 +190,11 @@ typedef struct {
   int l2_bytes;
   char pci_bus_id[32];
   char host_cpu_affinity[64]; /* CPUs the measuring thread may run on */
+  char gpu_near_cpus[64];     /* CPUs NVML says are close to the GPU, or "" */
+  bool pinned;                /* the measuring thread was pinned ... */
+  int measuring_cpu;          /* ... to this CPU */
+  int steady_sm_mhz;          /* SM clock after the warm-up, 0 when unknown */
+  double warmup_ms;           /* time spent bringing the GPU to that clock */
 } MsDeviceInfo;
 
 /* Theoretical PCIe payload rate per direction in GB/s for a link, or 0. */
@@ -171,9 +215,15 @@ typedef struct {
   uint64_t bytes;       /* bytes moved, 0 when the phase moves none */
 } MsEvent;
 
+/* The median's 95% interval [ci_low, ci_high] is distribution-free: two
+ * order statistics chosen from the binomial distribution (see
+ * ms_median_ci_ranks). Below 6 samples no pair of order statistics reaches
+ * 95%; then ci_valid is false and the interval is min..max. */
 typedef struct {
   int n;
   double median, min, max;
+  double ci_low, ci_high;
+  bool ci_valid;
 } MsStat;
 
 typedef struct {
@@ -185,6 +235,49 @@ typedef struct {
   double d2h_gbps;
   double e2e_gbps;  /* 3N*4 bytes / median e2e */
 } MsCellStats;
+
+/* The GPU's power state as NVML reports it; valid is false without NVML. */
+typedef struct {
+  bool valid;
+  int sm_mhz;
+  int mem_mhz;
+  int temp_c;
+  int pstate;        /* 0 is the fastest */
+  uint64_t throttle; /* NVML's clock throttle (event) reason bits */
+} MsGpuState;
+
+/* Throttle reasons that slow the GPU down (power cap, slowdown, thermal,
+ * power brake): idle and the application-clock setting are not. */
+#define MS_THROTTLE_SLOWING 0xecull
+
+/* One round's visit to a cell: which repetitions it ran and the GPU's
+ * state at its start and end. */
+typedef struct {
+  int round;
+  int first_rep;
+  int n_reps;
+  MsGpuState start, end;
+  MsStopReason stop; /* why its repetitions ended; CONTINUE: unknown */
+} MsCellRound;
+
+/* Flags for a round whose numbers the GPU's state may have moved. */
+enum {
+  MS_STATE_CLOCK_CHANGED = 1 << 0, /* SM clock moved by more than 5 % */
+  MS_STATE_THROTTLED = 1 << 1,     /* a slowing throttle reason was set */
+};
+
+/* Steady-state copies: MS_COPY_BURST back-to-back copies of one vector
+ * between one event pair, MS_COPY_SAMPLES times per cell and round. */
+#define MS_COPY_BURST 8
+#define MS_COPY_SAMPLES 5
+#define MS_MAX_COPY_SAMPLES (2 * MS_COPY_SAMPLES * MS_MAX_ROUNDS)
+
+typedef struct {
+  int round;
+  bool to_device;
+  double gpu_us;  /* GPU time of the whole burst */
+  uint64_t bytes; /* bytes the whole burst moved */
+} MsCopySample;
 
 typedef struct {
   MsMode mode;
@@ -199,14 +292,31 @@ typedef struct {
   MsEvent *events;
   size_t n_events;
   MsCellStats stats;
+  /* Fixed arrays, so that a plain struct copy carries them. */
+  MsCellRound rounds[MS_MAX_ROUNDS];
+  int n_rounds;
+  MsCopySample copies[MS_MAX_COPY_SAMPLES];
+  int n_copies;
 } MsCell;
 
+/* One point per size: a mode has at most this many. */
+#define MS_FIT_MAX_POINTS (MS_MAX_EXPONENT - MS_MIN_EXPONENT + 1)
+/* Below this R^2, or with a point further than MS_FIT_MAX_RESIDUAL from the
+ * line (relative), the fit does not describe the data: report it as such. */
+#define MS_FIT_MIN_R2 0.95
+#define MS_FIT_MAX_RESIDUAL 0.25
+
 typedef struct {
-  bool valid;
+  bool valid;            /* at least 2 points */
   int n_points;
-  double latency_us;
-  double bandwidth_gbps; /* 0 when the slope is not positive */
-  double r2;
+  double latency_us;     /* >= 0 */
+  double bandwidth_gbps; /* 0 when the time does not grow with size */
+  double r2;             /* weighted like the fit; may be < 0 at a bound */
+  bool at_bound;         /* the free fit had latency < 0 (or slope < 0) */
+  bool describes_data;   /* r2 >= MS_FIT_MIN_R2, residuals within bounds */
+  double max_abs_residual;
+  int exponent[MS_FIT_MAX_POINTS];   /* the size of each point */
+  double residual[MS_FIT_MAX_POINTS]; /* (measured - fit) / measured */
 } MsFit;
 
 typedef struct {
@@ -230,14 +340,38 @@ void ms_cell_clear (MsCell *cell);
 bool ms_cell_copy (MsCell *dst, const MsCell *src);
 void ms_cell_compute_stats (MsCell *cell);
 
-/* Least-squares time = latency + bytes / bandwidth over the OK cells of a
- * mode. which: MS_PHASE_H2D or MS_PHASE_D2H for copy bandwidth, or
- * MS_PHASE_COUNT for end-to-end. */
+/* time = latency + bytes / bandwidth over the OK cells of a mode, by least
+ * squares weighted 1/t^2 (relative residuals) with latency >= 0 and
+ * bandwidth > 0 enforced exactly. which: MS_PHASE_H2D or MS_PHASE_D2H for
+ * copy bandwidth, or MS_PHASE_COUNT for end-to-end. */
 MsFit ms_results_fit (const MsResults *results, MsMode mode, MsPhase which);
+/* The relative residual of the point at exponent; false when none. */
+bool ms_fit_residual_at (const MsFit *fit, int exponent, double *residual);
+
+/* Rounds and steady-state copies (ms-rounds.c). */
+const MsCellRound *ms_cell_round_of_rep (const MsCell *cell, int rep);
+int ms_cell_round_flags (const MsCellRound *round); /* MS_STATE_* bits */
+/* Any round of the cell flagged. */
+int ms_cell_state_flags (const MsCell *cell);
+/* Median steady-state copy rate in GB/s for a direction, 0 when none. */
+double ms_cell_copy_gbps (const MsCell *cell, bool to_device);
+/* Adds or replaces the cell with the same mode and size. */
+bool ms_results_put_cell (MsResults *results, const MsCell *cell);
 
 /* Median of values (sorted copy); 0 for n == 0. */
 double ms_median (const double *values, int n);
 MsStat ms_stat_compute (const double *values, int n);
+/* The same, sorting values in place: one sort serves every field. */
+void ms_stat_compute_in_place (MsStat *st, double *values, int n);
+
+/* Median of values (need not be sorted) and its distribution-free 95%
+ * confidence interval. Returns false when n is too small for 95% (n < 6);
+ * lo and hi are then min and max. */
+bool ms_median_ci (const double *values, int n, double *median, double *lo, double *hi);
+/* 1-based ranks l and n + 1 - l of the order statistics that bound the
+ * median with at least 95% coverage, l as large as possible: n = 10 gives 2
+ * and 9. False for n < 6, with the ranks 1 and n. */
+bool ms_median_ci_ranks (int n, int *lo_rank, int *hi_rank);
 
 /* ---- backends and running -------------------------------------------- */
 
@@ -245,7 +379,7 @@ typedef struct MsBackend MsBackend;
 
 /* The real backend: CUDA for the GPU modes, the host for the CPU mode. */
 MsBackend *ms_backend_new_system (void);
-/* Deterministic timings for tests: see ms-backend-test.h. */
+/* Deterministic timings for tests: tests/ms-backend-test.h (test-only). */
 void ms_backend_free (MsBackend *backend);
 const char *ms_backend_name (const MsBackend *backend);
 
@@ -271,7 +405,8 @@ typedef enum {
 /* Runs the sweep synchronously on the calling thread. *out receives the
  * results (also partial ones on cancel) unless the sweep is invalid. The
  * cancel flag may be set from any thread; the current run stops at its next
- * phase boundary and frees what it allocated. */
+ * phase boundary and frees what it allocated. A cell stopped that way keeps
+ * the repetitions it finished (MS_CELL_PARTIAL), or none (MS_CELL_CANCELLED). */
 MsRunStatus ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
                           void *user_data, atomic_int *cancel, MsResults **out, char *err,
                           size_t errlen);

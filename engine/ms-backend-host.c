@@ -7,7 +7,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "ms-backend.h"
+#include "ms-cell-driver.h"
+#include "ms-gpu-state.h"
 #include "ms-data.h"
 
 double
@@ -37,43 +38,12 @@ void
 ms_host_cpu_affinity (char *buf, size_t len)
 {
   cpu_set_t set;
-  size_t used = 0;
   buf[0] = '\0';
   if (sched_getaffinity (0, sizeof set, &set) != 0) {
     snprintf (buf, len, "unknown");
     return;
   }
-  /* Compress runs: "0-15" rather than sixteen numbers. */
-  for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
-    if (!CPU_ISSET (cpu, &set))
-      continue;
-    int end = cpu;
-    while (end + 1 < CPU_SETSIZE && CPU_ISSET (end + 1, &set))
-      end++;
-    int n = end > cpu ? snprintf (buf + used, len - used, "%s%d-%d", used ? " " : "", cpu, end)
-                      : snprintf (buf + used, len - used, "%s%d", used ? " " : "", cpu);
-    if (n < 0 || (size_t) n >= len - used)
-      break;
-    used += n;
-    cpu = end;
-  }
-}
-
-static void
-host_event (MsRunOutput *out, MsPhase phase, int rep, double t0, double start, uint64_t bytes)
-{
-  if (out->n_events >= out->max_events)
-    return;
-  MsEvent *ev = &out->events[out->n_events++];
-  memset (ev, 0, sizeof *ev);
-  ev->phase = phase;
-  ev->rep = rep;
-  ev->lane = MS_LANE_HOST;
-  ev->host_start_us = start - t0;
-  ev->host_us = ms_now_us () - start;
-  ev->gpu_start_us = -1;
-  ev->gpu_us = -1;
-  ev->bytes = bytes;
+  ms_format_cpu_set (&set, buf, len);
 }
 
 /* Keeps the compiler from dropping or fusing the add into verification. */
@@ -85,65 +55,71 @@ host_add (const float *a, const float *b, float *c, uint64_t n)
   __asm__ volatile ("" : : "r"(c) : "memory");
 }
 
+typedef struct {
+  float *a, *b, *c;
+} HostBuffers;
+
+static MsCellStatus
+host_alloc (void *data, MsCellDriver *drv)
+{
+  HostBuffers *hb = data;
+  size_t bytes = ms_cell_driver_args (drv)->n * sizeof (float);
+  hb->a = malloc (bytes);
+  hb->b = malloc (bytes);
+  hb->c = malloc (bytes);
+  if (!hb->a || !hb->b || !hb->c) {
+    ms_cell_driver_fail (drv, "malloc: out of host memory");
+    return MS_CELL_FAILED;
+  }
+  return MS_CELL_OK;
+}
+
+static MsCellStatus
+host_rep (void *data, MsCellDriver *drv)
+{
+  HostBuffers *hb = data;
+  uint64_t n = ms_cell_driver_args (drv)->n, first = 0;
+  double hs = ms_now_us ();
+
+  ms_data_fill (hb->a, hb->b, n);
+  ms_data_poison (hb->c, n);
+  ms_cell_driver_host_event (drv, MS_PHASE_INIT, hs, 0);
+  if (ms_cell_driver_cancelled (drv))
+    return MS_CELL_CANCELLED;
+
+  hs = ms_now_us ();
+  host_add (hb->a, hb->b, hb->c, n);
+  ms_cell_driver_host_event (drv, MS_PHASE_KERNEL, hs, 0);
+  ms_cell_driver_set_e2e (drv, ms_now_us () - hs);
+  if (ms_cell_driver_cancelled (drv))
+    return MS_CELL_CANCELLED;
+
+  hs = ms_now_us ();
+  uint64_t wrong = ms_data_verify (hb->c, n, &first);
+  ms_cell_driver_host_event (drv, MS_PHASE_VERIFY, hs, 0);
+  ms_cell_driver_set_mismatches (drv, wrong, first);
+  return MS_CELL_OK;
+}
+
+static void
+host_release (void *data, MsCellDriver *drv)
+{
+  HostBuffers *hb = data;
+  (void) drv;
+  free (hb->a);
+  free (hb->b);
+  free (hb->c);
+}
+
+static const MsCellOps host_cell_ops = {
+  .alloc = host_alloc,
+  .rep = host_rep,
+  .release = host_release,
+};
+
 MsCellStatus
 ms_host_run_cell (const MsRunArgs *args, MsRunOutput *out)
 {
-  uint64_t n = args->n;
-  size_t bytes = n * sizeof (float);
-  double cell_t0 = ms_now_us (), t0 = cell_t0, hs = cell_t0;
-  MsCellStatus status = MS_CELL_OK;
-  int rep = 0;
-
-  out->n_events = 0;
-  out->n_reps = 0;
-  out->mismatches = 0;
-  out->failed_rep = -1;
-  float *a = malloc (bytes), *b = malloc (bytes), *c = malloc (bytes);
-  if (!a || !b || !c) {
-    snprintf (out->error, sizeof out->error, "malloc: out of host memory");
-    status = MS_CELL_FAILED;
-    goto cleanup;
-  }
-  host_event (out, MS_PHASE_ALLOC, 0, t0, hs, 0);
-  int keep = out->n_events;
-
-  for (rep = -args->warmup; rep < args->reps; rep++) {
-    out->failed_rep = rep;
-    /* Repetition 0 shares the cell's origin so that it shows the alloc. */
-    t0 = rep == 0 ? cell_t0 : ms_now_us ();
-    if (args->cancel && atomic_load (args->cancel)) {
-      status = MS_CELL_CANCELLED;
-      break;
-    }
-    hs = ms_now_us ();
-    ms_data_fill (a, b, n);
-    ms_data_poison (c, n);
-    host_event (out, MS_PHASE_INIT, rep, t0, hs, 0);
-
-    hs = ms_now_us ();
-    host_add (a, b, c, n);
-    host_event (out, MS_PHASE_KERNEL, rep, t0, hs, 0);
-    if (rep >= 0)
-      out->e2e_us[rep] = ms_now_us () - hs;
-
-    hs = ms_now_us ();
-    out->mismatches = ms_data_verify (c, n, &out->first_mismatch);
-    host_event (out, MS_PHASE_VERIFY, rep, t0, hs, 0);
-    if (out->mismatches) {
-      status = MS_CELL_VERIFY_FAILED;
-      break;
-    }
-    if (rep < 0)
-      out->n_events = keep;
-    else
-      out->n_reps = rep + 1;
-  }
-
-cleanup:
-  hs = ms_now_us ();
-  free (a);
-  free (b);
-  free (c);
-  host_event (out, MS_PHASE_FREE, rep < args->reps ? rep : args->reps - 1, t0, hs, 0);
-  return status;
+  HostBuffers hb = { 0 };
+  return ms_cell_driver_run (&host_cell_ops, &hb, args, out);
 }

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ms-backend.h"
+#include "ms-cell-driver.h"
 
 #ifdef MS_HAVE_CUDA
 #include "ms-kernels.h"
@@ -13,7 +13,7 @@
 _Static_assert (MS_PHASE_ALLOC == 0 && MS_PHASE_INIT == 1 && MS_PHASE_REGISTER == 2 &&
                   MS_PHASE_PREFETCH == 3 && MS_PHASE_H2D == 4 && MS_PHASE_KERNEL == 5 &&
                   MS_PHASE_D2H == 6 && MS_PHASE_VERIFY == 7 && MS_PHASE_UNREGISTER == 8 &&
-                  MS_PHASE_FREE == 9,
+                  MS_PHASE_FREE == 9 && MS_PHASE_LAUNCH == 10,
                 "phase numbers shared with kernels/ms-k-common.cuh");
 _Static_assert (MS_MODE_PAGEABLE == 0 && MS_MODE_PINNED == 1 && MS_MODE_REGISTERED == 2 &&
                   MS_MODE_WRITE_COMBINED == 3 && MS_MODE_ZERO_COPY == 4 && MS_MODE_UVA == 5 &&
@@ -190,10 +190,139 @@ system_check_fit (MsBackend *self, const MsDeviceInfo *info, MsMode mode, uint64
 }
 
 #ifdef MS_HAVE_CUDA
+/* The GPU modes: the driver's callbacks call the steps in kernels/. */
+typedef struct {
+  MsKRun run;
+  MsKCell *kcell;
+  MsCellDriver *drv; /* for the cancel points inside kernels/ */
+} CudaCell;
+
 static int
-cancel_flag_set (void *user)
+cuda_cancel_point (void *user)
 {
-  return user && atomic_load ((atomic_int *) user);
+  CudaCell *cc = user;
+  return cc->drv && ms_cell_driver_cancelled (cc->drv);
+}
+
+/* Hands the step's events and results to the driver; maps the status. */
+static MsCellStatus
+cuda_step_done (CudaCell *cc, MsCellDriver *drv, MsKStatus st)
+{
+  const MsKRun *run = &cc->run;
+  for (int i = 0; i < run->n_events; i++) {
+    const MsKEvent *k = &run->events[i];
+    MsEvent ev = {
+      .phase = (MsPhase) k->phase,
+      .lane = k->lane,
+      .chunk = k->chunk,
+      .host_start_us = k->host_start_us,
+      .host_us = k->host_us,
+      .gpu_start_us = k->gpu_start_us,
+      .gpu_us = k->gpu_us,
+      .bytes = k->bytes,
+    };
+    if (!ms_cell_driver_add_event (drv, &ev))
+      return MS_CELL_FAILED;
+  }
+  if (run->e2e_us >= 0)
+    ms_cell_driver_set_e2e (drv, run->e2e_us);
+  ms_cell_driver_set_mismatches (drv, run->mismatches, run->first_mismatch);
+  if (run->error[0])
+    ms_cell_driver_fail (drv, "%s", run->error);
+  switch (st) {
+  case MS_K_OK: return MS_CELL_OK;
+  case MS_K_CANCELLED: return MS_CELL_CANCELLED;
+  case MS_K_UNSUPPORTED: return MS_CELL_UNSUPPORTED;
+  case MS_K_VERIFY_FAILED: return MS_CELL_VERIFY_FAILED;
+  case MS_K_FAILED:
+  default: return MS_CELL_FAILED;
+  }
+}
+
+static bool
+cuda_origin (void *data, MsCellDriver *drv, MsOrigin origin)
+{
+  CudaCell *cc = data;
+  cc->drv = drv;
+  MsKOrigin k = origin == MS_ORIGIN_CELL         ? MS_K_ORIGIN_CELL
+                : origin == MS_ORIGIN_CELL_AGAIN ? MS_K_ORIGIN_CELL_AGAIN
+                                                 : MS_K_ORIGIN_REP;
+  return cuda_step_done (cc, drv, ms_k_cell_origin (cc->kcell, k)) == MS_CELL_OK;
+}
+
+static MsCellStatus
+cuda_alloc (void *data, MsCellDriver *drv)
+{
+  CudaCell *cc = data;
+  return cuda_step_done (cc, drv, ms_k_cell_alloc (cc->kcell));
+}
+
+static MsCellStatus
+cuda_rep (void *data, MsCellDriver *drv)
+{
+  CudaCell *cc = data;
+  return cuda_step_done (cc, drv, ms_k_cell_rep (cc->kcell));
+}
+
+/* Steady-state copy bursts with the cell's buffers; modes without copies
+ * of their own have none. */
+static MsCellStatus
+cuda_after_reps (void *data, MsCellDriver *drv)
+{
+  CudaCell *cc = data;
+  MsKCopy copies[2 * MS_COPY_SAMPLES];
+  MsKStatus st = ms_k_cell_copy_bursts (cc->kcell, MS_COPY_SAMPLES, MS_COPY_BURST, copies);
+  if (st == MS_K_UNSUPPORTED)
+    return MS_CELL_OK;
+  if (st == MS_K_OK)
+    for (int i = 0; i < 2 * MS_COPY_SAMPLES; i++)
+      ms_cell_driver_add_copy (drv, copies[i].to_device, copies[i].gpu_us, copies[i].bytes);
+  return cuda_step_done (cc, drv, st);
+}
+
+static void
+cuda_release (void *data, MsCellDriver *drv)
+{
+  CudaCell *cc = data;
+  (void) drv;
+  ms_k_cell_free (cc->kcell);
+  cc->kcell = NULL;
+}
+
+static const MsCellOps cuda_cell_ops = {
+  .origin = cuda_origin,
+  .alloc = cuda_alloc,
+  .rep = cuda_rep,
+  .after_reps = cuda_after_reps,
+  .release = cuda_release,
+};
+
+static MsCellStatus
+cuda_run_cell (const MsRunArgs *args, MsRunOutput *out)
+{
+  CudaCell *cc = calloc (1, sizeof *cc);
+  if (cc) {
+    cc->run = (MsKRun){
+      .mode = args->mode,
+      .device = args->device,
+      .n = args->n,
+      .streams = args->streams,
+      .breadth_first = args->order == MS_ORDER_BREADTH_FIRST,
+      .is_cancelled = cuda_cancel_point,
+      .user = cc,
+    };
+    cc->kcell = ms_k_cell_new (&cc->run);
+  }
+  if (!cc || !cc->kcell) {
+    free (cc);
+    memset (out, 0, sizeof *out);
+    snprintf (out->error, sizeof out->error, "out of host memory");
+    return MS_CELL_FAILED;
+  }
+  MsCellStatus st = ms_cell_driver_run (&cuda_cell_ops, cc, args, out);
+  ms_k_cell_free (cc->kcell); /* only when release never ran */
+  free (cc);
+  return st;
 }
 #endif
 
@@ -201,62 +330,26 @@ static MsCellStatus
 system_run_cell (MsBackend *self, const MsRunArgs *args, MsRunOutput *out)
 {
   (void) self;
-  out->error[0] = '\0';
   if (args->mode == MS_MODE_HOST)
     return ms_host_run_cell (args, out);
 #ifdef MS_HAVE_CUDA
-  MsKEvent *kev = calloc (out->max_events, sizeof (MsKEvent));
-  if (!kev) {
-    snprintf (out->error, sizeof out->error, "out of host memory");
-    return MS_CELL_FAILED;
-  }
-  MsKRun run = {
-    .mode = args->mode,
-    .device = args->device,
-    .n = args->n,
-    .streams = args->streams,
-    .breadth_first = args->order == MS_ORDER_BREADTH_FIRST,
-    .warmup = args->warmup,
-    .reps = args->reps,
-    .is_cancelled = cancel_flag_set,
-    .user = args->cancel,
-    .events = kev,
-    .max_events = out->max_events,
-    .e2e_us = out->e2e_us,
-  };
-  MsKStatus st = ms_k_run (&run);
-  out->n_events = run.n_events;
-  for (int i = 0; i < run.n_events; i++) {
-    MsEvent *ev = &out->events[i];
-    ev->phase = (MsPhase) kev[i].phase;
-    ev->lane = kev[i].lane;
-    ev->chunk = kev[i].chunk;
-    ev->rep = kev[i].rep;
-    ev->host_start_us = kev[i].host_start_us;
-    ev->host_us = kev[i].host_us;
-    ev->gpu_start_us = kev[i].gpu_start_us;
-    ev->gpu_us = kev[i].gpu_us;
-    ev->bytes = kev[i].bytes;
-  }
-  free (kev);
-  out->n_reps = run.n_reps;
-  out->failed_rep = run.failed_rep;
-  out->mismatches = run.mismatches;
-  out->first_mismatch = run.first_mismatch;
-  snprintf (out->error, sizeof out->error, "%s", run.error);
-  switch (st) {
-  case MS_K_OK: return MS_CELL_OK;
-  case MS_K_VERIFY_FAILED: return MS_CELL_VERIFY_FAILED;
-  case MS_K_UNSUPPORTED: return MS_CELL_UNSUPPORTED;
-  case MS_K_CANCELLED: return MS_CELL_CANCELLED;
-  case MS_K_FAILED:
-  default: return MS_CELL_FAILED;
-  }
+  return cuda_run_cell (args, out);
 #else
+  memset (out, 0, sizeof *out);
   snprintf (out->error, sizeof out->error, "this build of memsweep has no CUDA support");
   return MS_CELL_UNSUPPORTED;
 #endif
 }
+
+#ifdef MS_HAVE_CUDA
+static bool
+system_spin (MsBackend *self, int device, double ms)
+{
+  (void) self;
+  char err[256];
+  return ms_k_spin (device, ms, err, sizeof err) == 0;
+}
+#endif
 
 static void
 system_free (MsBackend *self)
@@ -283,5 +376,8 @@ ms_backend_new_system (void)
   b->check_fit = system_check_fit;
   b->run_cell = system_run_cell;
   b->free = system_free;
+#ifdef MS_HAVE_CUDA
+  b->spin = system_spin;
+#endif
   return b;
 }

@@ -1,11 +1,15 @@
 /* ms-backend.h: the small interface every backend implements (CUDA, host,
- * test). Private to the engine and its tests. */
+ * test). Private to the engine and its tests. Backends run a cell through
+ * ms-cell-driver.h, which holds the rules. */
 #pragma once
 
 #include "memsweep.h"
 
 /* One (mode, size) cell: the backend allocates once, runs `warmup`
  * discarded and `reps` kept repetitions on the same buffers, frees once. */
+/* failed_rep of a cell that failed while allocating, before any run. */
+#define MS_REP_SETUP (-1000000)
+
 typedef struct {
   MsMode mode;
   int device;
@@ -13,24 +17,33 @@ typedef struct {
   int streams;
   MsIssueOrder order;
   int warmup;
-  int reps;
+  int reps;          /* the count when rule is NULL; else a sizing hint */
   atomic_int *cancel;
+  /* How many repetitions: ms_sweep_stop_rule with this sweep's settings,
+   * asked before every repetition after the first; NULL: exactly reps. */
+  const MsSweep *rule;
 } MsRunArgs;
 
+/* What a cell run produced; ms-cell-driver.c fills it. */
 typedef struct {
-  MsEvent *events;   /* room for max_events, filled by the backend */
-  int max_events;
-  int n_events;
+  MsEvent *events;   /* kept events, grown as needed */
+  size_t n_events;
+  size_t cap_events;
   double *e2e_us;    /* room for reps */
-  int n_reps;        /* repetitions completed */
-  int failed_rep;    /* where it stopped; -1: a warm-up */
+  int n_reps;        /* repetitions kept */
+  int failed_rep;    /* where it stopped; < 0: a warm-up; MS_REP_SETUP: allocating */
   uint64_t mismatches;
   uint64_t first_mismatch;
   char error[256];
+  int cap_reps;      /* room in e2e_us */
+  MsStopReason stop; /* why the repetitions ended (when they did) */
+  /* Steady-state copy bursts, after the repetitions (copy modes only). */
+  MsCopySample copies[2 * MS_COPY_SAMPLES];
+  int n_copies;
 } MsRunOutput;
 
-/* Events one repetition may record (K streams); alloc and free come on top. */
-#define MS_EVENTS_PER_REP(streams) (3 * (streams) + 16)
+/* Frees what a run left in out and zeroes it. */
+void ms_run_output_clear (MsRunOutput *out);
 
 struct MsBackend {
   const char *name;
@@ -40,7 +53,11 @@ struct MsBackend {
   /* Whether the buffers of one run fit the machine now. */
   bool (*check_fit) (MsBackend *self, const MsDeviceInfo *info, MsMode mode, uint64_t n,
                      char *why, size_t whylen);
+  /* Runs one cell through ms_cell_driver_run with the mode's callbacks. */
   MsCellStatus (*run_cell) (MsBackend *self, const MsRunArgs *args, MsRunOutput *out);
+  /* Keeps the GPU busy for about ms milliseconds (warm-up to a steady
+   * clock); NULL when the backend has no GPU. */
+  bool (*spin) (MsBackend *self, int device, double ms);
   void (*free) (MsBackend *self);
 };
 

@@ -27,7 +27,18 @@ static const struct {
   [MS_COL_MISMATCHES] = { "mismatches", false },
   [MS_COL_FIRST_MISMATCH] = { "first_mismatch", false },
   [MS_COL_MESSAGE] = { "message", false },
+  [MS_COL_ROUND] = { "round", false },
+  /* The GPU state columns' names are ms_state_columns'. */
 };
+_Static_assert ((int) MS_MODE_COUNT <= (int) MS_PHASE_NAMES &&
+                  (int) MS_CELL_STATUS_COUNT <= (int) MS_PHASE_NAMES,
+                "MsNames holds every mode and status");
+
+static const char *
+column_name (int c)
+{
+  return c >= MS_COL_STATE ? ms_state_columns[c - MS_COL_STATE] : read_columns[c].name;
+}
 
 static void
 add_name (MsNames *names, const char *text)
@@ -83,6 +94,8 @@ ms_csv_reader_init (MsReader *rd, const char *path, uint64_t file_size, char *er
     add_name (&rd->phases, ms_phase_name ((MsPhase) p));
   add_name (&rd->phases, "e2e");
   add_name (&rd->phases, "none");
+  add_name (&rd->phases, MS_COPY_PHASE_H2D);
+  add_name (&rd->phases, MS_COPY_PHASE_D2H);
   for (int st = 0; st < MS_CELL_STATUS_COUNT; st++)
     add_name (&rd->statuses, ms_cell_status_name ((MsCellStatus) st));
 }
@@ -91,10 +104,11 @@ int
 ms_csv_header_column (MsReader *rd, const char *name, size_t len, size_t index)
 {
   for (int c = 0; c < MS_CSV_N_COLS; c++) {
-    if (strlen (read_columns[c].name) != len || memcmp (name, read_columns[c].name, len) != 0)
+    const char *known = column_name (c);
+    if (strlen (known) != len || memcmp (name, known, len) != 0)
       continue;
     if (rd->col[c] >= 0) {
-      ms_csv_fail (rd, rd->record_line, "column '%s' appears twice", read_columns[c].name);
+      ms_csv_fail (rd, rd->record_line, "column '%s' appears twice", known);
       return -1;
     }
     rd->col[c] = (int) index;
@@ -107,7 +121,7 @@ ms_csv_header_column (MsReader *rd, const char *name, size_t len, size_t index)
 static void
 header_done (MsReader *rd)
 {
-  for (int c = 0; c < MS_CSV_N_COLS; c++)
+  for (int c = 0; c < MS_COL_STATE; c++)
     if (read_columns[c].required && rd->col[c] < 0) {
       ms_csv_fail (rd, rd->record_line,
                    "missing column '%s' (is this a memsweep samples file?)",
@@ -138,6 +152,8 @@ static const uint8_t column_kind[MS_CSV_N_COLS] = {
   [MS_COL_MISMATCHES] = KIND_COUNT,
   [MS_COL_FIRST_MISMATCH] = KIND_COUNT,
   [MS_COL_MESSAGE] = KIND_TEXT,
+  [MS_COL_ROUND] = KIND_COUNT,
+  /* The GPU state columns are text, checked on rows that give them. */
 };
 
 /* Out of line: the message and fields in error only. */

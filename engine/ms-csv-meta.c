@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-csv-private.h"
 #include "ms-csv-reader.h"
+#include "ms-gpu-state.h"
 
 static bool
 parse_meta_int (const char *s, long lo, long hi, long *out)
@@ -48,6 +50,8 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
   int a, b, c, e;
   /* Unknown or malformed metadata is ignored: it describes, it does not
    * drive, the data. */
+  if (ms_read_state_metadata (r, key, value))
+    return;
 #define INT_KEY(name, dst)                                                    \
   if (strcmp (key, name) == 0) {                                              \
     long v;                                                                   \
@@ -77,6 +81,8 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
   BOOL_KEY ("managed-memory", d->managed_memory);
   BOOL_KEY ("unified-addressing", d->unified_addressing);
 #undef BOOL_KEY
+  if (ms_csv_read_rule_metadata (s, key, value))
+    return;
   if (strcmp (key, "memsweep-version") == 0)
     snprintf (r->version, sizeof r->version, "%s", value);
   else if (strcmp (key, "date") == 0)

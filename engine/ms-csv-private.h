@@ -2,8 +2,17 @@
 #pragma once
 
 #include <locale.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "memsweep.h"
 
 /* Switches this thread to the C locale, so numbers use '.' whatever the
  * process locale is; returns the previous locale for ms_csv_leave_c_locale. */
 locale_t ms_csv_enter_c_locale (void);
 void ms_csv_leave_c_locale (locale_t old);
+
+/* The repetition rule's metadata lines: written into both files, read back
+ * from samples files. Reading returns true when key was one of them. */
+void ms_csv_write_rule_metadata (FILE *f, const MsSweep *sweep);
+bool ms_csv_read_rule_metadata (MsSweep *sweep, const char *key, const char *value);

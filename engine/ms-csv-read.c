@@ -200,6 +200,8 @@ ms_csv_read_samples (const char *path, char *err, size_t errlen)
   }
   ms_csv_reader_init (rd, path, (uint64_t) st.st_size, err, errlen);
   r->date[0] = '\0';
+  /* Files from before the adaptive rule have no reps-rule key: fixed count. */
+  r->sweep.reps_rule = MS_REPS_FIXED;
   snprintf (r->label, sizeof r->label, "%s", strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
 
   locale_t old = ms_csv_enter_c_locale ();

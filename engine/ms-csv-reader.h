@@ -9,6 +9,7 @@
 
 #include "memsweep.h"
 #include "ms-csv-number.h"
+#include "ms-gpu-state.h"
 
 #define MS_CSV_MAX_COLUMNS 4096
 #define MS_CSV_MAX_REP 1000000
@@ -32,8 +33,11 @@ enum {
   MS_COL_MISMATCHES,
   MS_COL_FIRST_MISMATCH,
   MS_COL_MESSAGE,
-  MS_CSV_N_COLS
+  MS_COL_ROUND,
+  MS_COL_STATE, /* the first of MS_N_STATE_COLUMNS, in ms_state_columns' order */
+  MS_CSV_N_COLS = MS_COL_STATE + MS_N_STATE_COLUMNS
 };
+_Static_assert (MS_CSV_N_COLS <= 32, "a record's columns are bits of a uint32_t");
 
 /* A field of the current record, parsed as it arrives. Its text is kept
  * only where needed: the message, and anything that did not parse (for the
@@ -56,8 +60,17 @@ typedef struct {
 
 /* Names a row may hold; a lookup tries the last match first, since rows
  * come in runs of one mode and status. */
+/* The phase names after the pipeline's. */
+enum {
+  MS_PHASE_E2E = MS_PHASE_COUNT,
+  MS_PHASE_NONE,
+  MS_PHASE_COPY_H2D,
+  MS_PHASE_COPY_D2H,
+  MS_PHASE_NAMES
+};
+
 typedef struct {
-  MsName names[MS_PHASE_COUNT + 2];
+  MsName names[MS_PHASE_NAMES];
   int n;
   int last;
 } MsNames;
@@ -87,7 +100,7 @@ typedef struct {
   size_t n_fields;
   bool too_many_fields;
 
-  MsNames modes, phases, statuses; /* phases: then "e2e" and "none" */
+  MsNames modes, phases, statuses; /* phases: then MS_PHASE_E2E.. below */
 
   /* Cells. */
   MsCellBuilder *cells[MS_MODE_COUNT][MS_MAX_EXPONENT + 1];

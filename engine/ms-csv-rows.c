@@ -15,6 +15,9 @@
  * of line): a cell with R repetitions needs R of them. */
 #define MS_CSV_MIN_E2E_ROW 18
 
+#define MS_STRINGIFY_(x) #x
+#define MS_STRINGIFY(x) MS_STRINGIFY_ (x)
+
 #define N_LANES (MS_MAX_STREAMS + 1)
 #define N_STAMPS (MS_PHASE_COUNT * N_LANES * MS_MAX_STREAMS)
 
@@ -29,6 +32,7 @@ struct MsCellBuilder {
   bool unordered; /* a repetition's phase rows came apart: check at the end */
   bool trimmed;   /* events cut to their count once the file moved on */
   long first_line;
+  uint64_t copies_seen[(MS_MAX_COPY_SAMPLES + 63) / 64]; /* bit per copy row index */
 };
 
 void
@@ -134,10 +138,11 @@ reserve_rep (MsReader *rd, MsCellBuilder *b, uint64_t rep, long line)
 typedef struct {
   MsMode mode;
   int exponent;
-  uint64_t elements, rep, lane, chunk, bytes, mismatches, first_mismatch;
+  uint64_t elements, rep, lane, chunk, bytes, mismatches, first_mismatch, round;
   MsCellStatus status;
-  MsPhase phase; /* MS_PHASE_COUNT for e2e and none */
-  bool is_e2e, is_none;
+  MsPhase phase;  /* MS_PHASE_COUNT for e2e, none and copies */
+  int phase_name; /* index in the reader's phase names */
+  bool is_e2e, is_none, is_copy;
 } MsRow;
 
 static bool
@@ -170,8 +175,10 @@ parse_keys (MsReader *rd, MsRow *row)
     ms_csv_fail (rd, line, "unknown phase '%s'", shown (&f[MS_COL_PHASE], s, sizeof s));
     return false;
   }
-  row->is_e2e = phase == MS_PHASE_COUNT;
-  row->is_none = phase == MS_PHASE_COUNT + 1;
+  row->phase_name = phase;
+  row->is_e2e = phase == MS_PHASE_E2E;
+  row->is_none = phase == MS_PHASE_NONE;
+  row->is_copy = phase == MS_PHASE_COPY_H2D || phase == MS_PHASE_COPY_D2H;
   row->phase = phase < MS_PHASE_COUNT ? (MsPhase) phase : MS_PHASE_COUNT;
   int status = f[MS_COL_STATUS].ok ? f[MS_COL_STATUS].name : -1;
   if (status < 0) {
@@ -188,7 +195,7 @@ parse_counts (MsReader *rd, MsRow *row)
   const MsField *f = rd->fields;
   long line = rd->record_line;
   char s[200];
-  row->lane = row->chunk = row->bytes = row->mismatches = row->first_mismatch = 0;
+  row->lane = row->chunk = row->bytes = row->mismatches = row->first_mismatch = row->round = 0;
   if (rd->col[MS_COL_LANE] >= 0 && !field_count (&f[MS_COL_LANE], MS_MAX_STREAMS, &row->lane)) {
     ms_csv_fail (rd, line, "lane '%s' is not a whole number from 0 to %d",
                  shown (&f[MS_COL_LANE], s, sizeof s), MS_MAX_STREAMS);
@@ -200,10 +207,18 @@ parse_counts (MsReader *rd, MsRow *row)
                  shown (&f[MS_COL_CHUNK], s, sizeof s), MS_MAX_STREAMS - 1);
     return false;
   }
+  /* A steady-state copy row times a burst of copies of one vector. */
+  uint64_t vectors = row->is_copy ? MS_COPY_BURST : 3;
   if (f[MS_COL_BYTES].len &&
-      !field_count (&f[MS_COL_BYTES], 3 * row->elements * sizeof (float), &row->bytes)) {
-    ms_csv_fail (rd, line, "bytes '%s' is not a byte count up to three vectors",
-                 shown (&f[MS_COL_BYTES], s, sizeof s));
+      !field_count (&f[MS_COL_BYTES], vectors * row->elements * sizeof (float), &row->bytes)) {
+    ms_csv_fail (rd, line, "bytes '%s' is not a byte count up to %s vectors",
+                 shown (&f[MS_COL_BYTES], s, sizeof s),
+                 row->is_copy ? MS_STRINGIFY (MS_COPY_BURST) : "three");
+    return false;
+  }
+  if (f[MS_COL_ROUND].len && !field_count (&f[MS_COL_ROUND], MS_MAX_ROUNDS - 1, &row->round)) {
+    ms_csv_fail (rd, line, "round '%s' is not a whole number from 0 to %d",
+                 shown (&f[MS_COL_ROUND], s, sizeof s), MS_MAX_ROUNDS - 1);
     return false;
   }
   if ((f[MS_COL_MISMATCHES].len &&
@@ -247,10 +262,10 @@ check_cell (MsReader *rd, MsCellBuilder *b, const MsRow *row)
     b->have_none = true;
     return false;
   }
-  if (row->status != MS_CELL_OK) {
+  /* A partial cell keeps the repetitions it finished. */
+  if (row->status != MS_CELL_OK && row->status != MS_CELL_PARTIAL) {
     ms_csv_fail (rd, line, "%s row for a cell whose status is '%s'",
-                 row->is_e2e ? "e2e" : ms_phase_name (row->phase),
-                 ms_cell_status_name (row->status));
+                 rd->phases.names[row->phase_name].text, ms_cell_status_name (row->status));
     return false;
   }
   return true;
@@ -386,6 +401,112 @@ add_event (MsReader *rd, MsCellBuilder *b, const MsRow *row)
   };
 }
 
+/* The GPU state fields in the forms ms_state_format writes: digits ('-'
+ * first for a temperature), "P" and digits, "0x" and hex digits; no spaces
+ * or signs, which strtoll would let through. The flags and stop reason are
+ * words, matched whole where read. */
+static bool
+state_form_ok (int state_col, const MsField *f)
+{
+  const char *p = f->text, *end = f->text + f->len;
+  if (f->len == 0)
+    return true;
+  if (f->len >= MS_STATE_FIELD_LEN)
+    return false;
+  switch (state_col) {
+  case MS_STATE_COL_FLAGS:
+  case MS_STATE_COL_STOP:
+    return true;
+  case MS_STATE_COL_TEMP_START:
+  case MS_STATE_COL_TEMP_END:
+    p += *p == '-';
+    break;
+  case MS_STATE_COL_PSTATE_START:
+  case MS_STATE_COL_PSTATE_END:
+    p += *p == 'P';
+    break;
+  case MS_STATE_COL_THROTTLE_START:
+  case MS_STATE_COL_THROTTLE_END:
+    if (f->len < 3 || p[0] != '0' || p[1] != 'x')
+      return false;
+    for (p += 2; p < end; p++)
+      if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f') || (*p >= 'A' && *p <= 'F')))
+        return false;
+    return true;
+  default:
+    break;
+  }
+  if (p == end)
+    return false;
+  for (; p < end; p++)
+    if (*p < '0' || *p > '9')
+      return false;
+  return true;
+}
+
+/* The round of a row and, on end-to-end rows, the GPU state of that round
+ * (ms-rounds.c). Files without these columns read as one round. */
+static void
+read_round (MsReader *rd, MsCellBuilder *b, const MsRow *row)
+{
+  const char *state[MS_N_STATE_COLUMNS] = { NULL };
+  char why[160] = "";
+  if (rd->header_set >> MS_COL_STATE)
+    for (int c = 0; c < MS_N_STATE_COLUMNS; c++) {
+      const MsField *f = &rd->fields[MS_COL_STATE + c];
+      if (rd->col[MS_COL_STATE + c] < 0)
+        continue;
+      if (!state_form_ok (c, f)) {
+        char s[200];
+        ms_csv_fail (rd, rd->record_line, "GPU state field %s '%s' is malformed",
+                     ms_state_columns[c], shown (f, s, sizeof s));
+        return;
+      }
+      state[c] = f->text;
+    }
+  if (!ms_cell_read_round_number (&b->cell, (int) row->rep, row->is_e2e, (int) row->round,
+                                  state, why, sizeof why))
+    ms_csv_fail (rd, rd->record_line, "%s", why);
+}
+
+/* A steady-state copy row: its repetition is its index among the cell's
+ * copies, so a repeated index is a duplicate row. */
+static void
+add_copy (MsReader *rd, MsCellBuilder *b, const MsRow *row)
+{
+  const MsField *f = &rd->fields[MS_COL_GPU];
+  char s[200];
+  if (!f->ok || f->value <= 0) {
+    /* A time that parsed kept no text. */
+    if (f->ok)
+      snprintf (s, sizeof s, "%g", f->value);
+    ms_csv_fail (rd, rd->record_line, "steady-state copy time '%s' is not a positive time",
+                 f->ok ? s : shown (f, s, sizeof s));
+    return;
+  }
+  if (row->rep >= MS_MAX_COPY_SAMPLES) {
+    ms_csv_fail (rd, rd->record_line, "steady-state copy index %llu is not below %d",
+                 (unsigned long long) row->rep, MS_MAX_COPY_SAMPLES);
+    return;
+  }
+  uint64_t bit = 1ull << (row->rep % 64), *seen = &b->copies_seen[row->rep / 64];
+  if (*seen & bit) {
+    ms_csv_fail (rd, rd->record_line, "duplicate steady-state copy row %llu for %s 2^%d",
+                 (unsigned long long) row->rep, ms_mode_name (row->mode), row->exponent);
+    return;
+  }
+  *seen |= bit;
+  MsCopySample sample = {
+    .to_device = row->phase_name == MS_PHASE_COPY_H2D,
+    .gpu_us = f->value,
+    .bytes = row->bytes,
+    .round = (int) row->round,
+  };
+  if (!ms_cell_add_copy (&b->cell, &sample))
+    ms_csv_fail (rd, rd->record_line, "more than %d steady-state copy rows for one cell",
+                 MS_MAX_COPY_SAMPLES);
+}
+
 void
 ms_csv_handle_row (MsReader *rd)
 {
@@ -397,12 +518,20 @@ ms_csv_handle_row (MsReader *rd)
     ms_csv_fail (rd, rd->record_line, "out of memory");
     return;
   }
-  if (!check_cell (rd, b, &row) || !reserve_rep (rd, b, row.rep, rd->record_line))
+  if (!check_cell (rd, b, &row))
+    return;
+  if (row.is_copy) {
+    add_copy (rd, b, &row);
+    return;
+  }
+  if (!reserve_rep (rd, b, row.rep, rd->record_line))
     return;
   if (row.is_e2e)
     add_e2e (rd, b, &row);
   else
     add_event (rd, b, &row);
+  if (!rd->failed)
+    read_round (rd, b, &row);
   if (!rd->failed && (int) row.rep + 1 > b->cell.n_reps) {
     rd->reps_claimed += row.rep + 1 - b->cell.n_reps;
     b->cell.n_reps = (int) row.rep + 1;

@@ -1,122 +1,85 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-csv-write.c: samples and summary files through libcsv.
  *
- * Files are written to a temporary file beside the target and renamed over
- * it, so a failed write never replaces a good file with half of one.
+ * Every file goes through ms-atomic-file.c (temporary, sync, rename); the
+ * stdio stream that libcsv writes to is a cookie stream on top of it, so
+ * that every write's status reaches the file's error. A pair carries one
+ * run id in both files' metadata, which ms_csv_pair_check compares.
  */
 #define _GNU_SOURCE
 #include <csv.h>
 #include <errno.h>
-#include <limits.h>
 #include <locale.h>
 #include <math.h>
-#include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
-#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "memsweep.h"
-
-#include "memsweep.h"
+#include "ms-atomic-file.h"
+#include "ms-csv-pair.h"
 #include "ms-csv-private.h"
+#include "ms-gpu-state.h"
 
 /* ---- writing ------------------------------------------------------------ */
 
 typedef struct {
   FILE *f;
-  char tmp_path[PATH_MAX];
+  MsAtomicFile *file;
   const char *path;
-  bool direct; /* not a regular file (a pipe, /dev/full): no rename */
+  const char *run_id;
   bool first_in_row;
   bool failed;
 } MsWriter;
 
-static bool
-writer_open (MsWriter *w, const char *path, char *err, size_t errlen)
+static ssize_t
+cookie_write (void *file, const char *data, size_t len)
 {
-  struct stat st;
-  memset (w, 0, sizeof *w);
-  w->path = path;
-  w->first_in_row = true;
-  if (stat (path, &st) == 0 && !S_ISREG (st.st_mode)) {
-    if (S_ISDIR (st.st_mode)) {
-      snprintf (err, errlen, "%s: is a folder", path);
-      return false;
-    }
-    /* Renaming over a device or a pipe would replace it: write in place. */
-    w->direct = true;
-    w->f = fopen (path, "w");
-    if (!w->f) {
-      snprintf (err, errlen, "%s: cannot write: %s", path, strerror (errno));
-      return false;
-    }
-    return true;
-  }
-  if (snprintf (w->tmp_path, sizeof w->tmp_path, "%s.XXXXXX", path) >= (int) sizeof w->tmp_path) {
-    snprintf (err, errlen, "%s: path too long", path);
-    return false;
-  }
-  int fd = mkstemp (w->tmp_path);
-  if (fd < 0) {
-    snprintf (err, errlen, "%s: cannot write: %s", path, strerror (errno));
-    return false;
-  }
-  w->f = fdopen (fd, "w");
-  if (!w->f) {
-    snprintf (err, errlen, "%s: cannot write: %s", path, strerror (errno));
-    close (fd);
-    unlink (w->tmp_path);
-    return false;
-  }
-  w->first_in_row = true;
-  return true;
+  return ms_atomic_file_write (file, data, len) ? (ssize_t) len : -1;
 }
 
 static bool
-writer_close (MsWriter *w, char *err, size_t errlen)
+writer_open (MsWriter *w, const char *path, const char *run_id, char *err, size_t errlen)
 {
-  int saved = 0;
+  static const cookie_io_functions_t io = { .write = cookie_write };
+  memset (w, 0, sizeof *w);
+  w->path = path;
+  w->run_id = run_id;
+  w->first_in_row = true;
+  w->file = ms_atomic_file_open (path, err, errlen);
+  if (!w->file)
+    return false;
+  w->f = fopencookie (w->file, "w", io);
+  if (!w->f || setvbuf (w->f, NULL, _IOFBF, 1 << 16) != 0) {
+    snprintf (err, errlen, "%s: cannot write: %s", path, strerror (errno));
+    if (w->f)
+      fclose (w->f);
+    ms_atomic_file_abort (w->file);
+    return false;
+  }
+  return true;
+}
+
+/* Flushes the stream into the temporary file and syncs and closes it; the
+ * rename is left to the caller. False with a message, the file aborted. */
+static bool
+writer_finish (MsWriter *w, char *err, size_t errlen)
+{
   bool ok = !w->failed && !ferror (w->f);
-  if (!ok)
-    saved = errno ? errno : EIO;
-  if (fflush (w->f) != 0 && ok) {
+  if (fclose (w->f) != 0)
     ok = false;
-    saved = errno;
+  w->f = NULL;
+  bool finished = ms_atomic_file_finish (w->file, err, errlen);
+  if (!finished || !ok) {
+    /* A stream error that never reached the file (no errno of its own). */
+    if (finished)
+      snprintf (err, errlen, "%s: write failed: %s", w->path, strerror (EIO));
+    ms_atomic_file_abort (w->file);
+    w->file = NULL;
+    return false;
   }
-  if (w->direct) {
-    if (fclose (w->f) != 0 && ok) {
-      ok = false;
-      saved = errno;
-    }
-    if (!ok)
-      snprintf (err, errlen, "%s: write failed: %s", w->path, strerror (saved));
-    return ok;
-  }
-  if (ok && fsync (fileno (w->f)) != 0 && errno != EINVAL && errno != EROFS) {
-    ok = false;
-    saved = errno;
-  }
-  if (fclose (w->f) != 0 && ok) {
-    ok = false;
-    saved = errno;
-  }
-  if (ok) {
-    /* mkstemp makes 0600 files; an export should be readable like any other. */
-    mode_t mask = umask (0);
-    umask (mask);
-    chmod (w->tmp_path, 0666 & ~mask);
-    if (rename (w->tmp_path, w->path) != 0) {
-      ok = false;
-      saved = errno;
-    }
-  }
-  if (!ok) {
-    unlink (w->tmp_path);
-    snprintf (err, errlen, "%s: write failed: %s", w->path, strerror (saved));
-  }
-  return ok;
+  return true;
 }
 
 static void
@@ -195,6 +158,21 @@ clean_line (const char *in, char *out, size_t len)
   out[i] = '\0';
 }
 
+/* Rounds, where the measuring thread ran and how the GPU was warmed. */
+static void
+write_state_metadata (MsWriter *w, const MsResults *r)
+{
+  const MsDeviceInfo *d = &r->device;
+  fprintf (w->f, "# rounds: %d\n", r->sweep.rounds);
+  if (d->pinned)
+    fprintf (w->f, "# measuring-cpu: %d\n", d->measuring_cpu);
+  if (d->gpu_near_cpus[0])
+    fprintf (w->f, "# gpu-near-cpus: %s\n", d->gpu_near_cpus);
+  if (d->warmup_ms > 0)
+    fprintf (w->f, "# gpu-warmup: %.0f ms to an SM clock of %d MHz\n", d->warmup_ms,
+             d->steady_sm_mhz);
+}
+
 static void
 write_metadata (MsWriter *w, const MsResults *r, const char *kind)
 {
@@ -207,6 +185,7 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
   ms_format_version (d->runtime_version, rt, sizeof rt);
 
   fprintf (w->f, "# memsweep %s file\n", kind);
+  fprintf (w->f, "# run-id: %s\n", w->run_id);
   fprintf (w->f, "# memsweep-version: %s\n", r->version);
   fprintf (w->f, "# date: %s\n", r->date);
   if (label[0])
@@ -240,22 +219,36 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
   fprintf (w->f, "# max-exp: %d\n", r->sweep.max_exp);
   fprintf (w->f, "# step: %d\n", r->sweep.step);
   fprintf (w->f, "# reps: %d\n", r->sweep.reps);
+  ms_csv_write_rule_metadata (w->f, &r->sweep);
   fprintf (w->f, "# warmup: %d\n", r->sweep.warmup);
   fprintf (w->f, "# streams: %d\n", r->sweep.streams);
   fprintf (w->f, "# order: %s\n", r->sweep.order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth");
+  write_state_metadata (w, r);
   fprintf (w->f, "# units: times in microseconds; bytes per direction; GB = 1e9 bytes\n");
 }
 
 static const char *samples_columns[] = {
   "mode", "elements", "bytes_per_vector", "rep", "phase", "lane", "chunk", "host_start_us",
   "host_us", "gpu_start_us", "gpu_us", "bytes", "verified", "status", "mismatches",
-  "first_mismatch", "message",
+  "first_mismatch", "message", "round",
 };
 #define N_SAMPLES_COLUMNS (sizeof samples_columns / sizeof samples_columns[0])
 
+/* The round, and on end-to-end rows the GPU's state around that round (the
+ * same for all its repetitions). */
 static void
-write_sample_row (MsWriter *w, const MsCell *c, int rep, const char *phase, const MsEvent *ev,
-                  double e2e)
+write_round_fields (MsWriter *w, int round_number, const MsCellRound *state)
+{
+  char fields[MS_N_STATE_COLUMNS][MS_STATE_FIELD_LEN];
+  put_int (w, round_number);
+  ms_state_format (state, fields);
+  for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
+    put_raw (w, fields[i]);
+}
+
+static void
+write_row_in_round (MsWriter *w, const MsCell *c, int rep, int round, const char *phase,
+                    const MsEvent *ev, double e2e)
 {
   put_text (w, ms_mode_name (c->mode));
   put_u64 (w, c->elements);
@@ -269,94 +262,248 @@ write_sample_row (MsWriter *w, const MsCell *c, int rep, const char *phase, cons
   put_us (w, ev ? ev->gpu_start_us : 0, ev && ev->gpu_us >= 0);
   put_us (w, ev ? ev->gpu_us : 0, ev && ev->gpu_us >= 0);
   put_u64 (w, ev ? ev->bytes : 0);
-  put_int (w, c->status == MS_CELL_OK ? 1 : 0);
+  /* A partial cell's kept repetitions were verified too. */
+  put_int (w, c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL ? 1 : 0);
   put_text (w, ms_cell_status_name (c->status));
   put_u64 (w, c->mismatches);
   put_u64 (w, c->first_mismatch);
   put_text (w, c->message);
+  const MsCellRound *state = ms_cell_round_of_rep (c, rep);
+  write_round_fields (w, round, ev == NULL && e2e >= 0 ? state : NULL);
   end_row (w);
+}
+
+static void
+write_sample_row (MsWriter *w, const MsCell *c, int rep, const char *phase, const MsEvent *ev,
+                  double e2e)
+{
+  const MsCellRound *round = ms_cell_round_of_rep (c, rep);
+  write_row_in_round (w, c, rep, round ? round->round : 0, phase, ev, e2e);
+}
+
+/* A steady-state copy burst: rep is its index in the cell. */
+static void
+write_copy_row (MsWriter *w, const MsCell *c, int index)
+{
+  const MsCopySample *s = &c->copies[index];
+  MsEvent ev = { .lane = 1, .gpu_us = s->gpu_us, .bytes = s->bytes };
+  write_row_in_round (w, c, index, s->round,
+                      s->to_device ? MS_COPY_PHASE_H2D : MS_COPY_PHASE_D2H, &ev, -1);
+}
+
+static void
+write_samples (MsWriter *w, const MsResults *results)
+{
+  locale_t old = ms_csv_enter_c_locale ();
+  write_metadata (w, results, "samples");
+  for (size_t i = 0; i < N_SAMPLES_COLUMNS; i++)
+    put_raw (w, samples_columns[i]);
+  for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
+    put_raw (w, ms_state_columns[i]);
+  end_row (w);
+  for (size_t i = 0; i < results->n_cells; i++) {
+    const MsCell *c = &results->cells[i];
+    if (c->n_reps == 0) {
+      /* A cell without data still says why. */
+      write_sample_row (w, c, 0, "none", NULL, -1);
+      continue;
+    }
+    for (size_t e = 0; e < c->n_events; e++)
+      write_sample_row (w, c, c->events[e].rep, ms_phase_name (c->events[e].phase),
+                        &c->events[e], -1);
+    for (int r = 0; r < c->n_reps; r++)
+      write_sample_row (w, c, r, "e2e", NULL, c->e2e_us[r]);
+    for (int k = 0; k < c->n_copies; k++)
+      write_copy_row (w, c, k);
+  }
+  ms_csv_leave_c_locale (old);
+}
+
+/* Steady-state copy rates beside the pipeline's, and whether the GPU's
+ * state moved in any round of the cell. */
+static void
+write_summary_state (MsWriter *w, const MsCell *c, bool ok)
+{
+  double h2d = ms_cell_copy_gbps (c, true), d2h = ms_cell_copy_gbps (c, false);
+  put_us (w, h2d, ok && h2d > 0);
+  put_us (w, d2h, ok && d2h > 0);
+  int flags = ms_cell_state_flags (c);
+  bool known = false;
+  for (int i = 0; i < c->n_rounds; i++)
+    known = known || c->rounds[i].start.valid;
+  put_raw (w, known ? ms_state_flags_text (flags) : "");
+}
+
+/* The median, its 95% interval and, with extremes, min and max. */
+static void
+put_stat (MsWriter *w, const MsStat *st, bool present, bool extremes)
+{
+  put_us (w, st->median, present);
+  if (extremes) {
+    put_us (w, st->min, present);
+    put_us (w, st->max, present);
+  }
+  put_us (w, st->ci_low, present);
+  put_us (w, st->ci_high, present);
+}
+
+static void
+write_summary_header (MsWriter *w)
+{
+  static const char *head[] = {
+    "mode", "elements", "bytes_per_vector", "status", "reps", "e2e_median_us", "e2e_min_us",
+    "e2e_max_us", "e2e_ci_low_us", "e2e_ci_high_us", "e2e_ci_95", "e2e_gbps", "h2d_gbps",
+    "d2h_gbps", "parts_sum_median_us", "parts_sum_ci_low_us", "parts_sum_ci_high_us",
+  };
+  static const char *suffix[] = { "median_us", "min_us", "max_us", "ci_low_us", "ci_high_us",
+                                  "host_median_us" };
+  static const char *tail[] = { "h2d_copy_gbps", "d2h_copy_gbps", "gpu_state",
+                                "fit_latency_us", "fit_gbps", "fit_r2", "fit_residual",
+                                "fit_describes_data", "message" };
+  char name[64];
+  for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
+    put_raw (w, head[i]);
+  for (int p = 0; p < MS_PHASE_COUNT; p++)
+    for (size_t s = 0; s < sizeof suffix / sizeof suffix[0]; s++) {
+      snprintf (name, sizeof name, "%s_%s", ms_phase_name (p), suffix[s]);
+      put_raw (w, name);
+    }
+  for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++)
+    put_raw (w, tail[i]);
+  end_row (w);
+}
+
+/* fit: the end-to-end fit of the cell's mode. */
+static void
+write_summary_row (MsWriter *w, const MsCell *c, const MsFit *fit)
+{
+  const MsCellStats *st = &c->stats;
+  bool ok = (c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL) && c->n_reps > 0;
+  double residual = 0;
+  bool fitted = ok && fit->valid && ms_fit_residual_at (fit, c->exponent, &residual);
+
+  put_text (w, ms_mode_name (c->mode));
+  put_u64 (w, c->elements);
+  put_u64 (w, c->elements * sizeof (float));
+  put_text (w, ms_cell_status_name (c->status));
+  put_int (w, c->n_reps);
+  put_stat (w, &st->e2e, ok, true);
+  put_raw (w, ok ? (st->e2e.ci_valid ? "1" : "0") : "");
+  put_us (w, st->e2e_gbps, ok && st->e2e_gbps > 0);
+  put_us (w, st->h2d_gbps, ok && st->h2d_gbps > 0);
+  put_us (w, st->d2h_gbps, ok && st->d2h_gbps > 0);
+  put_stat (w, &st->parts_sum, ok && st->parts_sum.n > 0, false);
+  for (int p = 0; p < MS_PHASE_COUNT; p++) {
+    bool has = ok && st->phase[p].n > 0;
+    put_stat (w, &st->phase[p], has, true);
+    put_us (w, st->phase_host[p].median, has);
+  }
+  write_summary_state (w, c, ok);
+  put_us (w, fit->latency_us, fitted);
+  put_us (w, fit->bandwidth_gbps, fitted && fit->bandwidth_gbps > 0);
+  /* Three decimals of a ratio: 0.1%, finer than the timings' noise. */
+  put_us (w, fit->r2, fitted);
+  put_us (w, residual, fitted);
+  put_raw (w, fitted ? (fit->describes_data ? "1" : "0") : "");
+  put_text (w, c->message);
+  end_row (w);
+}
+
+static void
+write_summary (MsWriter *w, const MsResults *results)
+{
+  MsFit fits[MS_MODE_COUNT];
+  bool fitted[MS_MODE_COUNT] = { false };
+  locale_t old = ms_csv_enter_c_locale ();
+  write_metadata (w, results, "summary");
+  fprintf (w->f, "# fit: e2e time = latency + bytes / bandwidth per mode, weighted 1/t^2, "
+                 "latency >= 0; describes the data when R^2 >= %g and |residual| <= %g\n",
+           MS_FIT_MIN_R2, MS_FIT_MAX_RESIDUAL);
+  write_summary_header (w);
+  for (size_t i = 0; i < results->n_cells; i++) {
+    const MsCell *c = &results->cells[i];
+    if (!fitted[c->mode]) {
+      fits[c->mode] = ms_results_fit (results, c->mode, MS_PHASE_COUNT);
+      fitted[c->mode] = true;
+    }
+    write_summary_row (w, c, &fits[c->mode]);
+  }
+  ms_csv_leave_c_locale (old);
+}
+
+
+static ssize_t
+hash_write (void *state, const char *data, size_t len)
+{
+  uint64_t *h = state;
+  for (size_t i = 0; i < len; i++)
+    *h = (*h ^ (unsigned char) data[i]) * 0x100000001b3ull;
+  return (ssize_t) len;
+}
+
+/* The run id is a fingerprint (FNV-1a) of the samples file as written
+ * without it: a pair written together shares it, writing the same results
+ * again gives the same file, and another run gives another id. */
+static void
+make_run_id (const MsResults *results, char *buf, size_t len)
+{
+  static const cookie_io_functions_t io = { .write = hash_write };
+  uint64_t hash = 0xcbf29ce484222325ull;
+  MsWriter w = { .run_id = "", .first_in_row = true };
+  w.f = fopencookie (&hash, "w", io);
+  if (w.f) {
+    write_samples (&w, results);
+    fclose (w.f);
+  }
+  snprintf (buf, len, "%016llx", (unsigned long long) hash);
+}
+
+typedef void (*WriteBody) (MsWriter *w, const MsResults *results);
+
+static bool
+write_one (const MsResults *results, const char *path, WriteBody body, char *err, size_t errlen)
+{
+  MsWriter w;
+  char run_id[32];
+  make_run_id (results, run_id, sizeof run_id);
+  if (!writer_open (&w, path, run_id, err, errlen))
+    return false;
+  body (&w, results);
+  return writer_finish (&w, err, errlen) && ms_atomic_file_commit (w.file, err, errlen);
 }
 
 bool
 ms_csv_write_samples (const MsResults *results, const char *path, char *err, size_t errlen)
 {
-  MsWriter w;
-  if (!writer_open (&w, path, err, errlen))
-    return false;
-  locale_t old = ms_csv_enter_c_locale ();
-  write_metadata (&w, results, "samples");
-  for (size_t i = 0; i < N_SAMPLES_COLUMNS; i++)
-    put_raw (&w, samples_columns[i]);
-  end_row (&w);
-  for (size_t i = 0; i < results->n_cells; i++) {
-    const MsCell *c = &results->cells[i];
-    if (c->n_reps == 0) {
-      /* A cell without data still says why. */
-      write_sample_row (&w, c, 0, "none", NULL, -1);
-      continue;
-    }
-    for (size_t e = 0; e < c->n_events; e++)
-      write_sample_row (&w, c, c->events[e].rep, ms_phase_name (c->events[e].phase),
-                        &c->events[e], -1);
-    for (int r = 0; r < c->n_reps; r++)
-      write_sample_row (&w, c, r, "e2e", NULL, c->e2e_us[r]);
-  }
-  ms_csv_leave_c_locale (old);
-  return writer_close (&w, err, errlen);
+  return write_one (results, path, write_samples, err, errlen);
 }
 
 bool
 ms_csv_write_summary (const MsResults *results, const char *path, char *err, size_t errlen)
 {
-  MsWriter w;
-  char name[64];
-  if (!writer_open (&w, path, err, errlen))
-    return false;
-  locale_t old = ms_csv_enter_c_locale ();
-  write_metadata (&w, results, "summary");
-
-  const char *head[] = { "mode", "elements", "bytes_per_vector", "status", "reps",
-                         "e2e_median_us", "e2e_min_us", "e2e_max_us", "e2e_gbps", "h2d_gbps",
-                         "d2h_gbps", "parts_sum_median_us" };
-  for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
-    put_raw (&w, head[i]);
-  for (int p = 0; p < MS_PHASE_COUNT; p++) {
-    static const char *suffix[] = { "median_us", "min_us", "max_us", "host_median_us" };
-    for (int s = 0; s < 4; s++) {
-      snprintf (name, sizeof name, "%s_%s", ms_phase_name (p), suffix[s]);
-      put_raw (&w, name);
-    }
-  }
-  put_raw (&w, "message");
-  end_row (&w);
-
-  for (size_t i = 0; i < results->n_cells; i++) {
-    const MsCell *c = &results->cells[i];
-    const MsCellStats *st = &c->stats;
-    bool ok = c->status == MS_CELL_OK && c->n_reps > 0;
-    put_text (&w, ms_mode_name (c->mode));
-    put_u64 (&w, c->elements);
-    put_u64 (&w, c->elements * sizeof (float));
-    put_text (&w, ms_cell_status_name (c->status));
-    put_int (&w, c->n_reps);
-    put_us (&w, st->e2e.median, ok);
-    put_us (&w, st->e2e.min, ok);
-    put_us (&w, st->e2e.max, ok);
-    put_us (&w, st->e2e_gbps, ok && st->e2e_gbps > 0);
-    put_us (&w, st->h2d_gbps, ok && st->h2d_gbps > 0);
-    put_us (&w, st->d2h_gbps, ok && st->d2h_gbps > 0);
-    put_us (&w, st->parts_sum.median, ok && st->parts_sum.n > 0);
-    for (int p = 0; p < MS_PHASE_COUNT; p++) {
-      bool has = ok && st->phase[p].n > 0;
-      put_us (&w, st->phase[p].median, has);
-      put_us (&w, st->phase[p].min, has);
-      put_us (&w, st->phase[p].max, has);
-      put_us (&w, st->phase_host[p].median, has);
-    }
-    put_text (&w, c->message);
-    end_row (&w);
-  }
-  ms_csv_leave_c_locale (old);
-  return writer_close (&w, err, errlen);
+  return write_one (results, path, write_summary, err, errlen);
 }
 
+bool
+ms_csv_write_pair (const MsResults *results, const char *samples_path, const char *summary_path,
+                   char *err, size_t errlen)
+{
+  MsWriter samples, summary;
+  char run_id[32];
+  make_run_id (results, run_id, sizeof run_id);
+  if (!writer_open (&samples, samples_path, run_id, err, errlen))
+    return false;
+  write_samples (&samples, results);
+  if (!writer_finish (&samples, err, errlen))
+    return false;
+  if (!writer_open (&summary, summary_path, run_id, err, errlen)) {
+    ms_atomic_file_abort (samples.file);
+    return false;
+  }
+  write_summary (&summary, results);
+  if (!writer_finish (&summary, err, errlen)) {
+    ms_atomic_file_abort (samples.file);
+    return false;
+  }
+  return ms_atomic_file_commit_pair (samples.file, summary.file, err, errlen);
+}

@@ -1,5 +1,4 @@
-/* ms-results.c: cells, their statistics, results and the latency/bandwidth
- * fit. */
+/* ms-results.c: cells, their statistics and results. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,38 +6,6 @@
 #include <time.h>
 
 #include "memsweep.h"
-
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
-MsStat
-ms_stat_compute (const double *values, int n)
-{
-  MsStat st = { 0 };
-  if (n <= 0)
-    return st;
-  double *sorted = malloc (sizeof (double) * n);
-  if (!sorted)
-    return st;
-  memcpy (sorted, values, sizeof (double) * n);
-  qsort (sorted, n, sizeof (double), cmp_double);
-  st.n = n;
-  st.min = sorted[0];
-  st.max = sorted[n - 1];
-  st.median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
-  free (sorted);
-  return st;
-}
-
-double
-ms_median (const double *values, int n)
-{
-  return ms_stat_compute (values, n).median;
-}
 
 static bool
 phase_is_transfer_or_compute (MsPhase p)
@@ -105,16 +72,18 @@ ms_cell_compute_stats (MsCell *cell)
         continue;
       values[n++] = (count[k] > 1 && all_gpu[k]) ? last[k] - first[k] : time[k];
     }
-    st->phase[p] = ms_stat_compute (values, n);
+    ms_stat_compute_in_place (&st->phase[p], values, n);
     for (int r = 0; r < reps; r++) {
       size_t k = (size_t) r * MS_PHASE_COUNT + p;
       if (count[k])
         values[nh++] = host[k];
     }
-    st->phase_host[p] = ms_stat_compute (values, nh);
+    ms_stat_compute_in_place (&st->phase_host[p], values, nh);
   }
-  st->e2e = ms_stat_compute (cell->e2e_us, reps);
-  st->parts_sum = ms_stat_compute (parts, reps);
+  /* The samples stay in run order for the CSV and the plots: sort a copy. */
+  memcpy (values, cell->e2e_us, sizeof (double) * reps);
+  ms_stat_compute_in_place (&st->e2e, values, reps);
+  ms_stat_compute_in_place (&st->parts_sum, parts, reps);
 
   MsPhase to_dev = ms_mode_to_device_phase (cell->mode);
   MsPhase to_host = ms_mode_to_host_phase (cell->mode);
@@ -226,67 +195,4 @@ ms_results_find (const MsResults *results, MsMode mode, int exponent)
     if (results->cells[i].mode == mode && results->cells[i].exponent == exponent)
       return &results->cells[i];
   return NULL;
-}
-
-MsFit
-ms_results_fit (const MsResults *results, MsMode mode, MsPhase which)
-{
-  /* Weighted least squares with weights 1/t^2, i.e. relative residuals: the
-   * sizes span three decades, and plain residuals would let the largest
-   * sizes decide the latency too. */
-  MsFit fit = { 0 };
-  double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
-  double xs[64], ys[64];
-  int n = 0;
-
-  for (size_t i = 0; i < results->n_cells && n < 64; i++) {
-    const MsCell *c = &results->cells[i];
-    if (c->mode != mode || c->status != MS_CELL_OK)
-      continue;
-    double t, bytes;
-    if (which == MS_PHASE_COUNT) {
-      t = c->stats.e2e.median;
-      bytes = 3.0 * c->elements * sizeof (float);
-    } else {
-      MsPhase p = which == MS_PHASE_H2D ? ms_mode_to_device_phase (mode)
-                                        : ms_mode_to_host_phase (mode);
-      if (p >= MS_PHASE_COUNT)
-        return fit;
-      t = c->stats.phase[p].median;
-      bytes = (p == MS_PHASE_D2H ? 1.0 : 2.0) * c->elements * sizeof (float);
-    }
-    if (!(t > 0))
-      continue;
-    xs[n] = bytes;
-    ys[n] = t;
-    n++;
-  }
-  if (n < 2)
-    return fit;
-  for (int i = 0; i < n; i++) {
-    double w = 1.0 / (ys[i] * ys[i]);
-    sw += w;
-    sx += w * xs[i];
-    sy += w * ys[i];
-    sxx += w * xs[i] * xs[i];
-    sxy += w * xs[i] * ys[i];
-  }
-  double det = sw * sxx - sx * sx;
-  if (fabs (det) < 1e-300)
-    return fit;
-  double slope = (sw * sxy - sx * sy) / det;
-  double intercept = (sy - slope * sx) / sw;
-  double mean = sy / sw, ss_tot = 0, ss_res = 0;
-  for (int i = 0; i < n; i++) {
-    double w = 1.0 / (ys[i] * ys[i]);
-    double pred = intercept + slope * xs[i];
-    ss_res += w * (ys[i] - pred) * (ys[i] - pred);
-    ss_tot += w * (ys[i] - mean) * (ys[i] - mean);
-  }
-  fit.valid = true;
-  fit.n_points = n;
-  fit.latency_us = intercept;
-  fit.bandwidth_gbps = slope > 0 ? 1e-3 / slope : 0;
-  fit.r2 = ss_tot > 0 ? 1.0 - ss_res / ss_tot : 1.0;
-  return fit;
 }

@@ -19,6 +19,13 @@ ms_sweep_init_default (MsSweep *sweep)
   sweep->streams = 4;
   sweep->order = MS_ORDER_DEPTH_FIRST;
   sweep->device = 0;
+  sweep->rounds = 1;
+  /* Cheap cells repeat until the median is known to +-2%; expensive or noisy
+   * ones stop after half a second. */
+  sweep->reps_rule = MS_REPS_ADAPTIVE;
+  sweep->min_reps = 10;
+  sweep->ci_target_pct = 2.0;
+  sweep->cell_budget_ms = 500.0;
 }
 
 #define FAIL(...)                                                             \
@@ -26,6 +33,27 @@ ms_sweep_init_default (MsSweep *sweep)
     snprintf (err, errlen, __VA_ARGS__);                                      \
     return false;                                                             \
   } while (0)
+
+/* The adaptive rule's settings; the fixed count is checked with the rest. */
+static bool
+validate_reps_rule (const MsSweep *sweep, char *err, size_t errlen)
+{
+  if (sweep->reps_rule != MS_REPS_FIXED && sweep->reps_rule != MS_REPS_ADAPTIVE)
+    FAIL ("repetition rule must be fixed or adaptive");
+  if (sweep->reps_rule == MS_REPS_FIXED)
+    return true;
+  if (sweep->min_reps < 1)
+    FAIL ("minimum repetitions must be at least 1 (got %d)", sweep->min_reps);
+  if (sweep->min_reps > MS_MAX_REPS)
+    FAIL ("minimum repetitions must be at most %d (got %d)", MS_MAX_REPS, sweep->min_reps);
+  if (!(sweep->ci_target_pct > 0) || sweep->ci_target_pct > MS_MAX_CI_TARGET_PCT)
+    FAIL ("confidence interval target must be more than 0%% and at most %g%% of the median "
+          "(got %g%%)", MS_MAX_CI_TARGET_PCT, sweep->ci_target_pct);
+  if (!(sweep->cell_budget_ms > 0) || sweep->cell_budget_ms > MS_MAX_CELL_BUDGET_MS)
+    FAIL ("time budget per cell must be more than 0 ms and at most %.0f ms (got %g ms)",
+          MS_MAX_CELL_BUDGET_MS, sweep->cell_budget_ms);
+  return true;
+}
 
 bool
 ms_sweep_validate (const MsSweep *sweep, char *err, size_t errlen)
@@ -43,6 +71,10 @@ ms_sweep_validate (const MsSweep *sweep, char *err, size_t errlen)
           sweep->min_exp, sweep->max_exp);
   if (sweep->step < 1)
     FAIL ("step must be at least 1 (got %d)", sweep->step);
+  /* A larger step gives the same single size, and min + step must not
+   * overflow while the runner counts up. */
+  if (sweep->step > MS_MAX_EXPONENT)
+    FAIL ("step must be at most %d (got %d)", MS_MAX_EXPONENT, sweep->step);
   if (sweep->reps < 1)
     FAIL ("repetitions must be at least 1 (got %d)", sweep->reps);
   if (sweep->reps > MS_MAX_REPS)
@@ -64,7 +96,9 @@ ms_sweep_validate (const MsSweep *sweep, char *err, size_t errlen)
     FAIL ("issue order must be depth or breadth");
   if (sweep->device < 0)
     FAIL ("device index must be 0 or more (got %d)", sweep->device);
-  return true;
+  if (sweep->rounds < 1 || sweep->rounds > MS_MAX_ROUNDS)
+    FAIL ("rounds must be from 1 to %d (got %d)", MS_MAX_ROUNDS, sweep->rounds);
+  return validate_reps_rule (sweep, err, errlen);
 }
 
 bool

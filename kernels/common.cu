@@ -1,13 +1,16 @@
-/* common.cu: the timing context, the kernels, dispatch and device facts. */
+/* common.cu: the timing context, the kernels, the steps of a cell (the
+ * engine's cell driver decides their order) and device facts. */
 #include "ms-k-common.cuh"
+#include "ms-k-timing.cuh"
 
 #include <stdlib.h>
 
 /* Events are cached across runs: creating ~30 per run would add a visible
- * cost to small sizes. They belong to one device's context. */
-static cudaEvent_t k_pool[2 * K_MAX_PAIRS + 1];
-static int k_pool_size = 0;
-static int k_pool_device = -1;
+ * cost to small sizes. They belong to one device's context; one pool per
+ * host thread, so that a thread per GPU (engine/ms-multi.c) needs no lock. */
+static thread_local cudaEvent_t k_pool[2 * K_MAX_PAIRS + 1];
+static thread_local int k_pool_size = 0;
+static thread_local int k_pool_device = -1;
 
 static bool
 k_pool_ensure (KCtx *ctx, int needed)
@@ -30,6 +33,7 @@ k_pool_ensure (KCtx *ctx, int needed)
 void
 ms_k_shutdown (void)
 {
+  k_latch_shutdown ();
   for (int i = 0; i < k_pool_size; i++)
     cudaEventDestroy (k_pool[i]);
   k_pool_size = 0;
@@ -72,16 +76,16 @@ int
 k_add_event (KCtx *ctx, int phase, int lane, int chunk, double host_start, uint64_t bytes)
 {
   MsKRun *run = ctx->run;
-  if (run->n_events >= run->max_events) {
-    k_fail_msg (ctx, "internal: event buffer too small");
+  if (run->n_events >= MS_K_MAX_STEP_EVENTS) {
+    k_fail_msg (ctx, "internal: too many events in one repetition");
     return -1;
   }
   MsKEvent *ev = &run->events[run->n_events];
   ev->phase = phase;
   ev->lane = lane;
   ev->chunk = chunk;
-  ev->rep = ctx->rep;
-  ev->host_start_us = host_start - ctx->t0;
+  ev->rep = 0; /* the engine's driver knows the repetition */
+  ev->host_start_us = host_start;
   ev->host_us = k_now_us () - host_start;
   ev->gpu_start_us = -1;
   ev->gpu_us = -1;
@@ -162,8 +166,7 @@ k_resolve (KCtx *ctx)
 void
 k_set_e2e (KCtx *ctx, double e2e_start)
 {
-  if (ctx->rep >= 0)
-    ctx->run->e2e_us[ctx->rep] = k_now_us () - e2e_start;
+  ctx->run->e2e_us = k_now_us () - e2e_start;
 }
 
 void
@@ -280,10 +283,8 @@ k_explicit_copies (KCtx *ctx, KBuffers *b, bool async)
   }
   k_gpu_end (ctx, p, 0, K_H2D, 1, 0, 2 * bytes);
 
-  p = k_gpu_begin (ctx, 0);
-  k_launch_add (b->d[0], b->d[1], b->d[2], run->n, 0);
-  K_CHECK (ctx, cudaGetLastError ());
-  k_gpu_end (ctx, p, 0, K_KERNEL, 1, 0, 0);
+  if (!k_latched_add (ctx, b->d[0], b->d[1], b->d[2], 0))
+    return false;
 
   p = k_gpu_begin (ctx, 0);
   if (async)
@@ -324,10 +325,8 @@ bool
 k_timed_kernel (KCtx *ctx, const float *a, const float *b, float *c, cudaStream_t stream)
 {
   double e2e_start = k_now_us ();
-  int p = k_gpu_begin (ctx, stream);
-  k_launch_add (a, b, c, ctx->run->n, stream);
-  K_CHECK (ctx, cudaGetLastError ());
-  k_gpu_end (ctx, p, stream, K_KERNEL, 1, 0, 0);
+  if (!k_latched_add (ctx, a, b, c, stream))
+    return false;
   K_CHECK (ctx, cudaStreamSynchronize (stream));
   k_set_e2e (ctx, e2e_start);
   return k_resolve (ctx) && !ctx->failed;
@@ -357,69 +356,11 @@ k_release (KBuffers *b)
     if (b->d_owned)
       cudaFree (b->d[i]);
   }
+  memset (b, 0, sizeof *b);
 }
 
-static void
-k_begin_rep (KCtx *ctx, int rep)
-{
-  ctx->rep = rep;
-  ctx->n_pairs = 0;
-  if (rep == 0) {
-    /* Repetition 0 shares the cell's origin, so the alloc it shows sits
-     * where it happened (before the warm-ups, if any). */
-    ctx->t0 = ctx->cell_t0;
-    ctx->ref = ctx->cell_ref;
-    return;
-  }
-  ctx->ref = k_pool[1];
-  ctx->t0 = k_now_us ();
-  cudaError_t err = cudaEventRecord (ctx->ref, 0);
-  if (err != cudaSuccess)
-    k_fail (ctx, "cudaEventRecord", err);
-}
-
-static MsKStatus
-k_run_cell (KCtx *ctx, const KMode *mode)
-{
-  MsKRun *run = ctx->run;
-  KBuffers bufs;
-  memset (&bufs, 0, sizeof bufs);
-
-  double hs = k_now_us ();
-  bool ok = mode->alloc (ctx, &bufs);
-  if (ok) {
-    k_host_event (ctx, K_ALLOC, hs, 0);
-    ctx->n_keep = run->n_events;
-  }
-  for (int rep = -run->warmup; ok && rep < run->reps && !ctx->failed; rep++) {
-    if (k_cancelled (ctx))
-      break;
-    k_begin_rep (ctx, rep);
-    run->failed_rep = rep;
-    ok = mode->rep (ctx, &bufs) && !ctx->failed;
-    if (!ok || run->mismatches)
-      break;
-    if (rep < 0)
-      run->n_events = ctx->n_keep; /* warm-up events are discarded */
-    else
-      run->n_reps = rep + 1;
-  }
-  hs = k_now_us ();
-  k_release (&bufs);
-  k_host_event (ctx, K_FREE, hs, 0);
-  /* Clear a non-sticky error so the next cell starts clean. */
-  cudaGetLastError ();
-  if (ctx->failed)
-    return MS_K_FAILED;
-  if (run->mismatches)
-    return MS_K_VERIFY_FAILED;
-  if (k_cancelled (ctx))
-    return MS_K_CANCELLED;
-  return MS_K_OK;
-}
-
-MsKStatus
-ms_k_run (MsKRun *run)
+static const KMode *
+k_mode_for (int mode)
 {
   static const KMode *modes[] = {
     [KM_PAGEABLE] = &k_mode_pageable,
@@ -433,39 +374,94 @@ ms_k_run (MsKRun *run)
     [KM_STREAMS] = &k_mode_streams,
     [KM_DEVICE] = &k_mode_device,
   };
-  run->n_events = 0;
-  run->n_reps = 0;
-  run->failed_rep = -1;
-  run->mismatches = 0;
-  run->first_mismatch = 0;
-  run->error[0] = '\0';
-  if (run->mode < 0 || run->mode >= (int) (sizeof modes / sizeof modes[0])) {
-    snprintf (run->error, sizeof run->error, "mode %d is not a GPU mode", run->mode);
-    return MS_K_UNSUPPORTED;
-  }
+  if (mode < 0 || mode >= (int) (sizeof modes / sizeof modes[0]))
+    return NULL;
+  return modes[mode];
+}
 
+/* Every step starts with an empty output; the cell's first error stays. */
+static void
+k_step_begin (KCtx *ctx)
+{
+  ctx->run->n_events = 0;
+  ctx->run->e2e_us = -1;
+  ctx->run->mismatches = 0;
+  ctx->run->first_mismatch = 0;
+  ctx->n_pairs = 0;
+}
+
+MsKCell *
+ms_k_cell_new (MsKRun *run)
+{
   KCtx *ctx = (KCtx *) calloc (1, sizeof (KCtx));
-  if (!ctx) {
-    snprintf (run->error, sizeof run->error, "out of host memory");
-    return MS_K_FAILED;
-  }
+  if (!ctx)
+    return NULL;
   ctx->run = run;
-  MsKStatus status = MS_K_FAILED;
-  cudaError_t err = cudaSetDevice (run->device);
-  if (err != cudaSuccess)
-    k_fail (ctx, "cudaSetDevice", err);
-  else if (k_pool_ensure (ctx, 2)) {
-    ctx->cell_ref = k_pool[0];
-    ctx->cell_t0 = ctx->t0 = k_now_us ();
+  ctx->mode = k_mode_for (run->mode);
+  run->error[0] = '\0';
+  k_step_begin (ctx);
+  return ctx;
+}
+
+MsKStatus
+ms_k_cell_origin (KCtx *ctx, MsKOrigin origin)
+{
+  cudaError_t err;
+  k_step_begin (ctx);
+  if (origin == MS_K_ORIGIN_CELL_AGAIN) {
     ctx->ref = ctx->cell_ref;
-    err = cudaEventRecord (ctx->cell_ref, 0);
-    if (err != cudaSuccess)
-      k_fail (ctx, "cudaEventRecord", err);
-    else
-      status = k_run_cell (ctx, modes[run->mode]);
+    return ctx->failed ? MS_K_FAILED : MS_K_OK;
   }
+  if (origin == MS_K_ORIGIN_CELL) {
+    if (!ctx->mode) {
+      snprintf (ctx->run->error, sizeof ctx->run->error, "mode %d is not a GPU mode",
+                ctx->run->mode);
+      return MS_K_UNSUPPORTED;
+    }
+    err = cudaSetDevice (ctx->run->device);
+    if (err != cudaSuccess) {
+      k_fail (ctx, "cudaSetDevice", err);
+      return MS_K_FAILED;
+    }
+    if (!k_pool_ensure (ctx, 2))
+      return MS_K_FAILED;
+    ctx->cell_ref = k_pool[0];
+  }
+  ctx->ref = origin == MS_K_ORIGIN_CELL ? ctx->cell_ref : k_pool[1];
+  err = cudaEventRecord (ctx->ref, 0);
+  if (err != cudaSuccess)
+    k_fail (ctx, "cudaEventRecord", err);
+  return ctx->failed ? MS_K_FAILED : MS_K_OK;
+}
+
+MsKStatus
+ms_k_cell_alloc (KCtx *ctx)
+{
+  k_step_begin (ctx);
+  bool ok = ctx->mode->alloc (ctx, &ctx->bufs) && !ctx->failed;
+  return ok ? MS_K_OK : MS_K_FAILED;
+}
+
+MsKStatus
+ms_k_cell_rep (KCtx *ctx)
+{
+  k_step_begin (ctx);
+  bool ok = ctx->mode->rep (ctx, &ctx->bufs) && !ctx->failed;
+  if (ok)
+    return MS_K_OK;
+  /* A mode's rep returns false on an error (recorded) or at a cancel point. */
+  return ctx->failed ? MS_K_FAILED : MS_K_CANCELLED;
+}
+
+void
+ms_k_cell_free (KCtx *ctx)
+{
+  if (!ctx)
+    return;
+  k_release (&ctx->bufs);
+  /* Clear a non-sticky error so the next cell starts clean. */
+  cudaGetLastError ();
   free (ctx);
-  return status;
 }
 
 static int
@@ -548,23 +544,11 @@ k_cmp_double (const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-/* One timed sample: `copies` back-to-back copies between one event pair. */
-static cudaError_t
-k_ref_sample (void *dst, const void *src, uint64_t bytes, cudaMemcpyKind kind, int copies,
-              cudaStream_t stream, cudaEvent_t e0, cudaEvent_t e1, double *us)
+double
+k_median (double *values, int n)
 {
-  float ms = 0;
-  cudaError_t e = cudaEventRecord (e0, stream);
-  for (int k = 0; k < copies && e == cudaSuccess; k++)
-    e = cudaMemcpyAsync (dst, src, bytes, kind, stream);
-  if (e == cudaSuccess)
-    e = cudaEventRecord (e1, stream);
-  if (e == cudaSuccess)
-    e = cudaEventSynchronize (e1);
-  if (e == cudaSuccess)
-    e = cudaEventElapsedTime (&ms, e0, e1);
-  *us = ms * 1e3 / copies;
-  return e;
+  qsort (values, n, sizeof (double), k_cmp_double);
+  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
 double
@@ -616,12 +600,12 @@ ms_k_reference_copy_us (int device, uint64_t bytes, int to_device, int warmup, i
     void *dst = to_device ? (void *) dev : (void *) host;
     const void *src = to_device ? (const void *) host : (const void *) dev;
     double us = 0;
-    REF_CHECK (k_ref_sample (dst, src, bytes, kind, copies_per_sample, stream, e0, e1, &us));
+    REF_CHECK (k_copy_burst (dst, src, bytes, kind, copies_per_sample, stream, e0, e1, &us));
+    us /= copies_per_sample;
     if (s >= 0)
       times[s] = us;
   }
-  qsort (times, samples, sizeof (double), k_cmp_double);
-  result = samples % 2 ? times[samples / 2] : 0.5 * (times[samples / 2 - 1] + times[samples / 2]);
+  result = k_median (times, samples);
 
 out:
 #undef REF_CHECK

@@ -1,7 +1,7 @@
 /* ms-k-common.cuh: what every mode implementation shares: the timing
  * context (host clock, CUDA event pairs, a reference event per repetition),
- * the cell driver (alloc once, repetitions, free once), error handling and
- * the kernels. Internal to kernels/. */
+ * the steps of a cell (alloc, one repetition, release: the engine's cell
+ * driver runs them), error handling and the kernels. Internal to kernels/. */
 #pragma once
 
 #include <cuda_runtime.h>
@@ -23,7 +23,8 @@ enum {
   K_D2H,
   K_VERIFY,
   K_UNREGISTER,
-  K_FREE
+  K_FREE,
+  K_LAUNCH
 };
 
 /* Mirrors MsMode. */
@@ -63,16 +64,20 @@ struct KBuffers {
   int n_streams;
 };
 
-struct KCtx {
+struct KMode;
+
+/* The cell: what the mode allocated and the timing context of the step
+ * running now. MsKCell in the plain C interface. */
+struct MsKCell {
   MsKRun *run;
-  int rep;                 /* current repetition, < 0 for warm-ups */
-  int n_keep;              /* events kept across warm-ups (alloc) */
-  double cell_t0, t0;      /* host origins of the cell and the repetition */
-  cudaEvent_t cell_ref, ref;
+  const KMode *mode;
+  KBuffers bufs;
+  cudaEvent_t cell_ref, ref; /* reference events of the cell and the rep */
   KPair pairs[K_MAX_PAIRS];
   int n_pairs;
   bool failed;
 };
+typedef MsKCell KCtx;
 
 /* One memory mode: allocate, run one repetition, release. rep returns false
  * on error (recorded) or cancel. */
@@ -88,6 +93,9 @@ k_now_us (void)
   clock_gettime (CLOCK_MONOTONIC, &ts);
   return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
 }
+
+/* Median of n values; sorts them in place. */
+double k_median (double *values, int n);
 
 /* Sets the run's error once (the first error is the one that matters). */
 void k_fail (KCtx *ctx, const char *what, cudaError_t err);
@@ -135,6 +143,10 @@ bool k_explicit_copies (KCtx *ctx, KBuffers *b, bool async);
 /* init, explicit copies, verify: one repetition of pageable and friends. */
 bool k_rep_explicit_sync (KCtx *ctx, KBuffers *b);
 bool k_rep_explicit_async (KCtx *ctx, KBuffers *b);
+/* Queues the add kernel on stream behind the latch (ms-latch.cu): the
+ * kernel's event pair brackets the work, and the launch call is a phase of
+ * its own on the host lane. */
+bool k_latched_add (KCtx *ctx, const float *a, const float *b, float *c, cudaStream_t stream);
 /* A timed kernel launch and a synchronise; e2e from launch to completion. */
 bool k_timed_kernel (KCtx *ctx, const float *a, const float *b, float *c, cudaStream_t stream);
 /* cudaMalloc of the three device buffers. */

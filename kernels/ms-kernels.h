@@ -34,29 +34,67 @@ typedef enum {
   MS_K_CANCELLED
 } MsKStatus;
 
+/* Events one step (alloc or one repetition) may record: 3 per stream for
+ * up to 64 streams, and the host phases. */
+#define MS_K_MAX_STEP_EVENTS 256
+
+/* One (mode, size) cell of a GPU mode. The engine's cell driver
+ * (engine/ms-cell-driver.h) decides what runs when; these are its steps. */
 typedef struct {
-  /* in */
+  /* in, fixed for the cell */
   int mode;              /* MsMode value */
   int device;
   uint64_t n;            /* elements per vector */
   int streams;           /* chunks and streams for the streams mode */
   int breadth_first;
-  int warmup;            /* discarded repetitions */
-  int reps;              /* kept repetitions */
+  /* Cancel points inside a repetition ask this; the engine answers. */
   int (*is_cancelled) (void *user);
   void *user;
-  MsKEvent *events;      /* room for max_events */
-  int max_events;
-  double *e2e_us;        /* room for reps: host time, first movement to
-                          * result readable on the host */
-  /* out */
+  /* out, reset by each step */
+  MsKEvent events[MS_K_MAX_STEP_EVENTS]; /* host_start_us on the host
+                                          * monotonic clock (absolute) */
   int n_events;
-  int n_reps;            /* repetitions completed */
-  int failed_rep;        /* where a failure happened; -1 a warm-up */
+  double e2e_us;         /* host time, first movement to result readable on
+                          * the host; < 0 when the step gave none */
   uint64_t mismatches;
   uint64_t first_mismatch;
-  char error[256];
+  char error[256];       /* the cell's first error */
 } MsKRun;
+
+typedef struct MsKCell MsKCell;
+
+typedef enum {
+  MS_K_ORIGIN_CELL,       /* record the cell's reference event */
+  MS_K_ORIGIN_CELL_AGAIN, /* time the repetition against the cell's */
+  MS_K_ORIGIN_REP         /* record a new reference event for it */
+} MsKOrigin;
+
+/* A cell's state (buffers, timing context) for run, which must outlive it.
+ * NULL when out of host memory. */
+MsKCell *ms_k_cell_new (MsKRun *run);
+/* Selects the device (MS_K_ORIGIN_CELL) and sets the reference event that
+ * GPU start times of the next step are relative to. */
+MsKStatus ms_k_cell_origin (MsKCell *cell, MsKOrigin origin);
+/* Allocates the mode's buffers (MS_K_OK or MS_K_FAILED). */
+MsKStatus ms_k_cell_alloc (MsKCell *cell);
+/* One repetition, init .. verify: MS_K_OK (mismatches set after verifying),
+ * MS_K_FAILED or MS_K_CANCELLED (stopped at a cancel point). */
+MsKStatus ms_k_cell_rep (MsKCell *cell);
+/* One burst of steady-state copies: `burst` back-to-back copies of one
+ * vector between one event pair. */
+typedef struct {
+  int to_device;
+  double gpu_us;  /* the whole burst */
+  uint64_t bytes; /* the whole burst */
+} MsKCopy;
+
+/* After the repetitions: `samples` bursts of `burst` copies each way with
+ * the cell's own buffers (out: room for 2 * samples, h2d and d2h
+ * alternating). MS_K_UNSUPPORTED for the modes without explicit copies of
+ * their own host memory (zero-copy, uva, managed, streams, device). */
+MsKStatus ms_k_cell_copy_bursts (MsKCell *cell, int samples, int burst, MsKCopy *out);
+/* Drains queued work and frees whatever alloc got; then frees cell. */
+void ms_k_cell_free (MsKCell *cell);
 
 typedef struct {
   int ok;
@@ -76,11 +114,6 @@ typedef struct {
   int l2_bytes;
   char pci_bus_id[32];
 } MsKDeviceInfo;
-
-/* Runs one (mode, size) cell of a GPU mode: allocates once, runs warm-up
- * and kept repetitions (init .. verify) on the same buffers, frees once.
- * Alloc is recorded in repetition 0's timeline and free in the last's. */
-MsKStatus ms_k_run (MsKRun *run);
 
 /* Device facts; ok == 0 with the CUDA error text when there is no device. */
 void ms_k_device_query (int index, MsKDeviceInfo *info);
@@ -103,7 +136,18 @@ double ms_k_reference_copy_us (int device, uint64_t bytes, int to_device, int wa
                                int samples, int copies_per_sample, MsKHostState host_state,
                                char *err, size_t errlen);
 
-/* Releases cached events; call when done with the GPU. */
+/* Keeps every SM busy for about ms milliseconds (the warm-up to a steady
+ * clock); 0, or -1 with the error text. Never changes any clock. */
+int ms_k_spin (int device, double ms, char *err, size_t errlen);
+
+/* The add kernel at n elements, timed `samples` times each way,
+ * interleaved: medians of its GPU time with the stream latch (the work
+ * only), without it (events around the launch, as memsweep timed it
+ * before), and of the host's launch call. 0, or -1 with the error text. */
+int ms_k_kernel_probe (int device, uint64_t n, int samples, double *latched_us,
+                       double *unlatched_us, double *launch_us, char *err, size_t errlen);
+
+/* Releases the calling thread's cached events; call when done with the GPU. */
 void ms_k_shutdown (void);
 
 #ifdef __cplusplus

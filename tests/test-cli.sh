@@ -1,17 +1,19 @@
 #!/bin/sh
 # test-cli.sh MEMSWEEP DATA_DIR: the command line as a user meets it,
-# including bad input. Needs no GPU.
+# including bad input: every option with its exact message and exit status.
+# Needs no GPU.
 memsweep=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fails=0
 
-expect() { # expect RC PATTERN -- ARGS...: exit status and a line of output
-  want_rc=$1 pattern=$2
-  shift 3
+# expect_with GREP_FLAGS RC TEXT -- ARGS...: exit status and output
+expect_with() {
+  flags=$1 want_rc=$2 pattern=$3
+  shift 4
   "$memsweep" "$@" >"$tmp/out" 2>&1
   rc=$?
-  if [ "$rc" != "$want_rc" ] || ! grep -q -- "$pattern" "$tmp/out"; then
+  if [ "$rc" != "$want_rc" ] || ! grep $flags -- "$pattern" "$tmp/out"; then
     echo "FAIL: memsweep $* -> rc $rc (want $want_rc), output:"
     sed 's/^/  | /' "$tmp/out"
     echo "  wanted: $pattern"
@@ -19,6 +21,14 @@ expect() { # expect RC PATTERN -- ARGS...: exit status and a line of output
   else
     echo "ok   memsweep $*"
   fi
+}
+expect() { expect_with -q "$@"; }           # RC PATTERN -- ARGS: a line matching
+expect_line() { expect_with -qxF "$@"; }    # RC LINE -- ARGS: one whole line
+
+check() { # check WHAT COMMAND...: a condition on files
+  what=$1
+  shift
+  if "$@"; then echo "ok   $what"; else echo "FAIL: $what"; fails=$((fails + 1)); fi
 }
 
 expect 2 "Usage: memsweep COMMAND" --
@@ -33,6 +43,11 @@ expect 2 "repetitions must be at least 1 (got 0)" -- run --reps 0
 expect 2 "stream count K must be at least 1 (got 0)" -- run --streams 0
 expect 2 "--reps: 'ten' is not a whole number" -- run --reps ten
 expect 2 "--order: 'sideways' is neither depth nor breadth" -- run --order sideways
+expect 2 "--reps sets a fixed count, --ci-target belongs to the adaptive rule" -- run --reps 5 --ci-target 1
+expect 2 "--ci-target: 'lots' is not a number" -- run --ci-target lots
+expect 2 "confidence interval target must be more than 0% and at most 100% of the median (got 0%)" -- run --ci-target 0
+expect 2 "time budget per cell must be more than 0 ms" -- run --cell-budget 0
+expect 2 "minimum repetitions must be at least 1 (got 0)" -- run --min-reps 0
 expect 2 "device index must be 0 or more (got -1)" -- run --device -1
 expect 2 "unexpected argument 'extra'" -- run extra
 expect 2 "show needs exactly one FILE" -- show
@@ -40,10 +55,113 @@ expect 2 "cannot open: No such file or directory" -- show "$tmp/nothing.csv"
 printf 'not,a,memsweep,file\n1,2,3,4\n' >"$tmp/bad.csv"
 expect 2 "bad.csv:1: missing column 'mode'" -- show "$tmp/bad.csv"
 
+# Every command's --help, and bad arguments of every command.
+expect_line 0 "Usage: memsweep run [OPTIONS]" -- run --help
+expect_line 0 "  --step S             exponent step, 1..28 (default 1)" -- run --help
+expect_line 0 "Usage: memsweep show FILE" -- show --help
+expect_line 0 "Usage: memsweep info [--device I]" -- info --help
+expect_line 0 "Usage: memsweep modes" -- modes --help
+expect_line 2 "memsweep: modes takes no arguments" -- modes extra
+expect_line 2 "memsweep: info: unexpected argument 'extra'" -- info extra
+expect_line 2 "memsweep: device index must be 0 or more (got -1)" -- info --device -1
+expect_line 2 "memsweep: --device: 'x' is not a whole number" -- info --device x
+expect_line 2 "Try 'memsweep info --help'." -- info --bogus
+expect_line 2 "Try 'memsweep run --help'." -- run --bogus
+expect_line 2 "memsweep: show: unknown option '--bogus'" -- show --bogus
+expect_line 2 "memsweep: show needs exactly one FILE (a samples CSV)" -- show a b
+
+# Every option of run: bounds, overflow, words, empties.
+expect_line 2 "memsweep: step must be at most 28 (got 2147483647)" -- run --step 2147483647
+expect_line 2 "memsweep: step must be at least 1 (got 0)" -- run --step 0
+expect_line 2 "memsweep: --step: '99999999999' is not a whole number" -- run --step 99999999999
+expect_line 2 "memsweep: minimum exponent -1 is out of bounds: use 0..28" -- run --min-exp -1
+expect_line 2 "memsweep: --min-exp: '2147483648' is not a whole number" -- run --min-exp 2147483648
+expect_line 2 "memsweep: maximum exponent 2147483647 is out of bounds: use 0..28" -- run --max-exp 2147483647
+expect_line 2 "memsweep: repetitions must be at most 100000 (got 2147483647)" -- run --reps 2147483647
+expect_line 2 "memsweep: warm-up runs must be 0 or more (got -2147483648)" -- run --warmup -2147483648
+expect_line 2 "memsweep: warm-up runs must be at most 1000 (got 1001)" -- run --warmup 1001
+expect_line 2 "memsweep: stream count K must be at most 64 (got 65)" -- run --streams 65
+expect_line 2 "memsweep: --streams: '4x' is not a whole number" -- run --streams 4x
+expect_line 2 "memsweep: --modes: empty mode list: name modes separated by commas, or 'all'" -- run --modes ""
+expect_line 2 "memsweep: --out: empty prefix" -- run --out ""
+
+# The output files are checked before anything is measured.
+expect_line 2 "memsweep: --out: $tmp/missing/p-samples.csv: cannot write: No such file or directory" -- run --modes host --out "$tmp/missing/p"
+mkdir "$tmp/dir-samples.csv"
+expect_line 2 "memsweep: --out: $tmp/dir-samples.csv: is a folder" -- run --modes host --out "$tmp/dir"
+long=$(printf '%0250d' 0)
+expect_line 2 "memsweep: --out: $tmp/$long-samples.csv: cannot write: File name too long" -- run --modes host --out "$tmp/$long"
+printf 'mine\n' >"$tmp/ro-samples.csv"
+chmod 444 "$tmp/ro-samples.csv"
+expect_line 2 "memsweep: --out: $tmp/ro-samples.csv: is read-only: not replaced" -- run --modes host --out "$tmp/ro"
+check "a read-only target keeps its contents and mode" \
+  sh -c "[ \"\$(cat '$tmp/ro-samples.csv')\" = mine ] && [ \"\$(stat -c %a '$tmp/ro-samples.csv')\" = 444 ]"
+
 # The CPU baseline runs anywhere, and what it writes reads back.
 expect 0 "End-to-end time" -- run --modes host --min-exp 8 --max-exp 10 --reps 3 --warmup 1 --quiet --out "$tmp/host"
 expect 0 "host " -- show "$tmp/host-samples.csv"
 [ -s "$tmp/host-summary.csv" ] || { echo "FAIL: no summary written"; fails=$((fails + 1)); }
+grep -q "^# reps-rule: fixed" "$tmp/host-summary.csv" &&
+  grep -q "e2e_ci_low_us,e2e_ci_high_us" "$tmp/host-summary.csv" &&
+  grep -q "fit_latency_us,fit_gbps,fit_r2,fit_residual,fit_describes_data,message" "$tmp/host-summary.csv" ||
+  { echo "FAIL: summary lacks the rule, interval or fit columns"; fails=$((fails + 1)); }
+expect 0 "at least 6 repetitions until the median's 95% interval is within +-5%" -- run --modes host --min-exp 8 --max-exp 9 --min-reps 6 --ci-target 5 --cell-budget 50 --warmup 0 --quiet --out "$tmp/adaptive"
+
+# What show prints is what the file holds, with or without metadata.
+expect_line 0 "holds 3 cells: 1 mode, 3 sizes from 2^8 to 2^10, 3 repetitions per cell with data" -- show "$tmp/host-samples.csv"
+grep -v '^#' "$tmp/host-samples.csv" >"$tmp/bare.csv"
+expect_line 0 "holds 3 cells: 1 mode, 3 sizes from 2^8 to 2^10, 3 repetitions per cell with data" -- show "$tmp/bare.csv"
+check "no settings line without metadata" sh -c "! grep -q '^settings:' '$tmp/out'"
+
+# Control characters from a file reach the terminal escaped.
+sed "s/^# device: .*/# device: evil$(printf '\033')[31m red/" "$tmp/host-samples.csv" >"$tmp/evil.csv"
+expect 0 "evil\\\\x1b\[31m red" -- show "$tmp/evil.csv"
+check "no raw escape character on the terminal" sh -c "! grep -q \"\$(printf '\\033')\" '$tmp/out'"
+
+# A pair from two runs is named as such; one written together is not.
+expect 0 "End-to-end time" -- run --modes host --min-exp 5 --max-exp 6 --reps 2 --quiet --out "$tmp/other"
+cp "$tmp/host-samples.csv" "$tmp/mixed-samples.csv"
+cp "$tmp/other-summary.csv" "$tmp/mixed-summary.csv"
+expect 0 "memsweep: warning: $tmp/mixed-samples.csv and $tmp/mixed-summary.csv are not from the same run" -- show "$tmp/mixed-samples.csv"
+"$memsweep" show "$tmp/other-samples.csv" >/dev/null 2>"$tmp/err"
+check "a pair written together passes the check" test ! -s "$tmp/err"
+
+# A symbolic link is followed: the link stays, its target gets the data.
+mkdir "$tmp/real"
+printf 'old\n' >"$tmp/real/s.csv"
+ln -s real/s.csv "$tmp/link-samples.csv"
+expect 0 "End-to-end time" -- run --modes host --min-exp 5 --max-exp 5 --reps 2 --quiet --out "$tmp/link"
+check "the link stays a link" test -L "$tmp/link-samples.csv"
+check "the link's target holds the samples" grep -q "^# memsweep samples file" "$tmp/real/s.csv"
+
+# Output errors count: a full disk, a closed pipe (after the files).
+if [ -w /dev/full ]; then
+  "$memsweep" show "$tmp/host-samples.csv" >/dev/full 2>"$tmp/out"
+  rc=$?
+  check "show > /dev/full fails (rc $rc)" sh -c "[ $rc = 1 ] && grep -qxF 'memsweep: standard output: No space left on device' '$tmp/out'"
+fi
+rm -f "$tmp/pipe-samples.csv"
+{ "$memsweep" run --modes host --min-exp 5 --max-exp 6 --reps 2 --quiet --out "$tmp/pipe" 2>"$tmp/out"
+  echo $? >"$tmp/rc"; } | (exec 0<&-; sleep 1)
+check "a closed pipe is reported (rc $(cat "$tmp/rc"))" sh -c "[ $(cat "$tmp/rc") = 1 ] && grep -qxF 'memsweep: standard output: Broken pipe' '$tmp/out'"
+check "a closed pipe still leaves the files" test -s "$tmp/pipe-samples.csv"
+
+# A signal stops the sweep in the cell it interrupted, which is not counted.
+"$memsweep" run --modes host --min-exp 24 --max-exp 24 --reps 5 --warmup 0 --quiet --out "$tmp/term" >/dev/null 2>"$tmp/out" &
+pid=$!
+sleep 0.25
+kill -s TERM $pid
+wait $pid
+rc=$?
+check "SIGTERM: exit 1 with the cells counted (rc $rc)" sh -c "[ $rc = 1 ] && grep -qxF 'memsweep: SIGTERM: cancelled after 0 of 1 cells; partial results kept' '$tmp/out'"
+check "SIGTERM: the files are written" test -s "$tmp/term-summary.csv"
+
+# Out of host memory without warm-ups: not "in a warm-up run".
+if ! ldd "$memsweep" 2>/dev/null | grep -q asan; then
+  (ulimit -v 400000; exec "$memsweep" run --modes host --min-exp 26 --max-exp 26 --warmup 0 --reps 1 --quiet --out "$tmp/oom") >"$tmp/out" 2>&1
+  rc=$?
+  check "out of host memory: the message says where (rc $rc)" sh -c "[ $rc = 1 ] && grep -qxF '  host 2^26: failed: malloc: out of host memory before the first repetition' '$tmp/out'"
+fi
 
 # GPU modes without a device (or without CUDA in the build) exit 3.
 if ! "$memsweep" info >/dev/null 2>&1; then

@@ -55,6 +55,7 @@ make_results (void)
   s.min_exp = 10;
   s.max_exp = 13;
   s.reps = 4;
+  s.reps_rule = MS_REPS_FIXED;
   ms_test_backend_config_init (&cfg);
   cfg.fail_mode = MS_MODE_UVA;
   cfg.fail_exponent = 11;
@@ -306,6 +307,84 @@ test_malformed (void)
   MS_CHECK (!ms_csv_read_samples (tmpdir, err, sizeof err), "a folder");
 }
 
+/* The round, GPU state and steady-state copy columns follow the same rules:
+ * strict forms, duplicates refused, file:line in every error. */
+static const char *round_header =
+  "mode,elements,bytes_per_vector,rep,phase,lane,chunk,host_start_us,host_us,gpu_start_us,"
+  "gpu_us,bytes,verified,status,mismatches,first_mismatch,message,round,sm_mhz_start,"
+  "sm_mhz_end,mem_mhz_start,mem_mhz_end,temp_c_start,temp_c_end,pstate_start,pstate_end,"
+  "throttle_start,throttle_end,gpu_state,stop\n";
+#define E2E_ROW(status, round, state) \
+  "pinned,1024,4096,0,e2e,0,0,,5,,,0,1," status ",0,0,," round "," state "\n"
+#define STATE_OK "1980,1980,2619,2619,41,-3,P0,P2,0x0,0x4,steady,"
+#define COPY_ROW(phase, rep, gpu, bytes) COPY_ROW_STATUS ("ok", phase, rep, gpu, bytes)
+#define COPY_ROW_STATUS(status, phase, rep, gpu, bytes) \
+  "pinned,1024,4096," rep "," phase ",1,0,0,0,0," gpu "," bytes ",1," status ",0,0,,1,,,,,,,,,,,,\n"
+
+static const BadCase bad_round_cases[] = {
+  { "round-range", E2E_ROW ("ok", "8", STATE_OK), "2: round '8' is not a whole number from 0 to 7" },
+  { "round-plus", E2E_ROW ("ok", "+1", STATE_OK), "2: round '+1' is not a whole number from 0 to 7" },
+  { "state-space", E2E_ROW ("ok", "0", "\" 1980\",1980,,,,,,,,,,"),
+    "2: GPU state field sm_mhz_start ' 1980' is malformed" },
+  { "state-plus", E2E_ROW ("ok", "0", "1980,1980,2619,2619,+41,41,P0,P0,0x0,0x0,steady,"),
+    "2: GPU state field temp_c_start '+41' is malformed" },
+  { "state-pstate", E2E_ROW ("ok", "0", "1980,1980,2619,2619,41,41,Px,P0,0x0,0x0,steady,"),
+    "2: GPU state field pstate_start 'Px' is malformed" },
+  { "state-throttle", E2E_ROW ("ok", "0", "1980,1980,2619,2619,41,41,P0,P0,0x,0x0,steady,"),
+    "2: GPU state field throttle_start '0x' is malformed" },
+  { "state-range", E2E_ROW ("ok", "0", "1980,1980,2619,2619,41,41,P99,P0,0x0,0x0,steady,"),
+    "2: a GPU state field (clocks, temperature, pstate, throttle) is malformed" },
+  { "stop-unknown", E2E_ROW ("ok", "0", ",,,,,,,,,,,forever"),
+    "2: stop 'forever' is not a reason memsweep writes" },
+  { "copy-dup",
+    E2E_ROW ("ok", "0", STATE_OK) COPY_ROW ("h2d_copy", "0", "2.5", "32768")
+      COPY_ROW ("d2h_copy", "0", "2.5", "32768"),
+    "4: duplicate steady-state copy row 0 for pinned 2^10" },
+  { "copy-bytes", COPY_ROW ("h2d_copy", "0", "2.5", "32769"),
+    "2: bytes '32769' is not a byte count up to 8 vectors" },
+  { "copy-zero-time", COPY_ROW ("d2h_copy", "0", "0", "32768"),
+    "2: steady-state copy time '0' is not a positive time" },
+  { "copy-no-time", COPY_ROW ("d2h_copy", "0", "", "32768"),
+    "2: steady-state copy time '' is not a positive time" },
+  { "copy-index", COPY_ROW ("d2h_copy", "80", "1", "32768"),
+    "2: steady-state copy index 80 is not below 80" },
+  { "cancelled-row", E2E_ROW ("cancelled", "0", STATE_OK),
+    "2: e2e row for a cell whose status is 'cancelled'" },
+};
+
+static void
+test_round_columns (void)
+{
+  char err[512], want[600], body[4096];
+  for (size_t i = 0; i < sizeof bad_round_cases / sizeof bad_round_cases[0]; i++) {
+    const char *path = tmp_path (bad_round_cases[i].name);
+    snprintf (body, sizeof body, "%s%s", round_header, bad_round_cases[i].body);
+    write_file (path, body);
+    err[0] = '\0';
+    MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+    MS_CHECK (r == NULL, "%s accepted", bad_round_cases[i].name);
+    snprintf (want, sizeof want, "%s:%s", path, bad_round_cases[i].error);
+    MS_CHECK (strcmp (err, want) == 0, "%s: got '%s'", bad_round_cases[i].name, err);
+    ms_results_free (r);
+  }
+  /* A partial cell keeps its rows; its copies and round state come back. */
+  snprintf (body, sizeof body, "%s%s%s%s", round_header, E2E_ROW ("partial", "0", STATE_OK),
+            COPY_ROW_STATUS ("partial", "h2d_copy", "0", "2.5", "32768"),
+            COPY_ROW_STATUS ("partial", "d2h_copy", "1", "4", "32768"));
+  write_file (tmp_path ("partial.csv"), body);
+  MsResults *r = ms_csv_read_samples (tmp_path ("partial.csv"), err, sizeof err);
+  MS_CHECK (r != NULL, "%s", err);
+  const MsCell *c = r ? ms_results_find (r, MS_MODE_PINNED, 10) : NULL;
+  MS_CHECK (c && c->status == MS_CELL_PARTIAL && c->n_reps == 1 && c->n_rounds == 1, "cell");
+  MS_CHECK (c && c->rounds[0].start.valid && c->rounds[0].end.temp_c == -3 &&
+              c->rounds[0].end.pstate == 2 && c->rounds[0].end.throttle == 4,
+            "state");
+  MS_CHECK (c && c->n_copies == 2 && c->copies[0].to_device && !c->copies[1].to_device &&
+              c->copies[1].round == 1 && c->copies[1].gpu_us == 4 && c->copies[1].bytes == 32768,
+            "copies");
+  ms_results_free (r);
+}
+
 /* A FIFO (or a device) is refused at once instead of blocking forever. */
 static void
 test_not_regular (void)
@@ -525,6 +604,7 @@ main (void)
   MS_RUN (test_round_trip);
   MS_RUN (test_tolerant);
   MS_RUN (test_malformed);
+  MS_RUN (test_round_columns);
   MS_RUN (test_safe_writes);
   MS_RUN (test_locale);
   MS_RUN (test_not_regular);

@@ -16,6 +16,7 @@ static void max_huge (MsSweep *s) { s->max_exp = 2000000000; }
 static void empty_range (MsSweep *s) { s->min_exp = 20; s->max_exp = 10; }
 static void step_zero (MsSweep *s) { s->step = 0; }
 static void step_neg (MsSweep *s) { s->step = -3; }
+static void step_huge (MsSweep *s) { s->step = 2147483647; }
 static void reps_zero (MsSweep *s) { s->reps = 0; }
 static void reps_huge (MsSweep *s) { s->reps = 100001; }
 static void warm_neg (MsSweep *s) { s->warmup = -1; }
@@ -36,6 +37,7 @@ static const Case cases[] = {
     "empty size range: minimum exponent 20 is larger than maximum exponent 10" },
   { "step 0", step_zero, "step must be at least 1 (got 0)" },
   { "step < 0", step_neg, "step must be at least 1 (got -3)" },
+  { "step overflows", step_huge, "step must be at most 28 (got 2147483647)" },
   { "reps 0", reps_zero, "repetitions must be at least 1 (got 0)" },
   { "reps huge", reps_huge, "repetitions must be at most 100000 (got 100001)" },
   { "warm-up < 0", warm_neg, "warm-up runs must be 0 or more (got -1)" },
@@ -65,6 +67,12 @@ test_default_is_valid (void)
   s.modes[MS_MODE_STREAMS] = false;
   MS_CHECK (ms_sweep_validate (&s, err, sizeof err), "%s", err);
   MS_CHECK (ms_sweep_n_sizes (&s) == 6, "0,5,...,25: %d", ms_sweep_n_sizes (&s));
+  /* The largest step that validates counts sizes without overflow. */
+  s.step = 28;
+  MS_CHECK (ms_sweep_validate (&s, err, sizeof err), "%s", err);
+  MS_CHECK (ms_sweep_n_sizes (&s) == 2, "0 and 28: %d", ms_sweep_n_sizes (&s));
+  s.min_exp = s.max_exp = 28;
+  MS_CHECK (ms_sweep_n_sizes (&s) == 1, "28 only: %d", ms_sweep_n_sizes (&s));
 }
 
 static void

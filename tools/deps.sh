@@ -5,9 +5,9 @@
 # when nvcc is on PATH or in /usr/local/cuda/bin.
 set -e
 want="build-essential meson ninja-build pkg-config libcsv-dev libgtk-4-dev libadwaita-1-dev
-  libglib2.0-bin desktop-file-utils appstream"
+  libglib2.0-bin desktop-file-utils appstream gettext"
 if [ "${1:-build}" = test ]; then
-  want="$want xvfb xauth dbus dbus-x11 locales"
+  want="$want xvfb xauth dbus dbus-x11 locales slurm-wlm munge"
 fi
 missing=""
 for p in $want; do
@@ -20,10 +20,13 @@ if [ -n "$missing" ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
 fi
-# A comma-decimal locale lets the tests prove CSV ignores the user's locale.
-if [ "${1:-build}" = test ] && ! locale -a 2>/dev/null | grep -qi '^de_DE.utf8$'; then
-  sudo=""
-  [ "$(id -u)" = 0 ] || sudo=sudo
-  $sudo localedef -i de_DE -f UTF-8 de_DE.UTF-8 2>/dev/null || echo "deps: no de_DE locale (locale test will be skipped)" >&2
-fi
+# A comma-decimal locale lets the tests prove CSV ignores the user's locale;
+# zh_CN proves the translation is used.
+for loc in de_DE zh_CN; do
+  if [ "${1:-build}" = test ] && ! locale -a 2>/dev/null | grep -qi "^$loc.utf8\$"; then
+    sudo=""
+    [ "$(id -u)" = 0 ] || sudo=sudo
+    $sudo localedef -i $loc -f UTF-8 $loc.UTF-8 2>/dev/null || echo "deps: no $loc locale (its tests will be skipped)" >&2
+  fi
+done
 exit 0

@@ -1,6 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-export.h: a drawing to PNG, SVG or PDF (by the file's extension),
- * written to a temporary file and renamed, so a failure leaves an existing
- * file as it was. */
+ * written through ms-atomic-file.h (temporary file, sync, rename; links
+ * followed, read-only files refused, devices written in place), so a failure
+ * leaves an existing file as it was. */
 #pragma once
 
 #include <cairo.h>

@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cell-driver.c: runs one cell by the rules in ms-cell-driver.h, for
+ * every backend. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ms-cell-driver.h"
+
+struct MsCellDriver {
+  const MsCellOps *ops;
+  void *data;
+  const MsRunArgs *args;
+  MsRunOutput *out;
+  int rep;             /* running now; owner of the events added */
+  double cell_t0;      /* origin of the cell and of repetition 0 */
+  double t0;           /* origin of the running repetition */
+  double last_kept_t0; /* origin of the last kept repetition */
+  double rep_e2e_us;   /* < 0 until the repetition sets it */
+  bool out_of_memory;
+};
+
+void
+ms_run_output_clear (MsRunOutput *out)
+{
+  free (out->events);
+  free (out->e2e_us);
+  memset (out, 0, sizeof *out);
+}
+
+const MsRunArgs *
+ms_cell_driver_args (const MsCellDriver *drv)
+{
+  return drv->args;
+}
+
+int
+ms_cell_driver_rep (const MsCellDriver *drv)
+{
+  return drv->rep;
+}
+
+double
+ms_cell_driver_now (const MsCellDriver *drv)
+{
+  return drv->ops->now ? drv->ops->now (drv->data) : ms_now_us ();
+}
+
+bool
+ms_cell_driver_cancelled (const MsCellDriver *drv)
+{
+  return drv->args->cancel && atomic_load (drv->args->cancel);
+}
+
+void
+ms_cell_driver_fail (MsCellDriver *drv, const char *fmt, ...)
+{
+  if (drv->out->error[0])
+    return;
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (drv->out->error, sizeof drv->out->error, fmt, ap);
+  va_end (ap);
+}
+
+/* Appends ev with rep as owner and its host start relative to t0. */
+static bool
+append_event (MsCellDriver *drv, const MsEvent *ev, int rep, double t0)
+{
+  MsRunOutput *out = drv->out;
+  if (out->n_events == out->cap_events) {
+    size_t cap = out->cap_events ? out->cap_events * 2 : 64;
+    MsEvent *grown = realloc (out->events, cap * sizeof *grown);
+    if (!grown) {
+      drv->out_of_memory = true;
+      ms_cell_driver_fail (drv, "out of host memory for the events");
+      return false;
+    }
+    out->events = grown;
+    out->cap_events = cap;
+  }
+  MsEvent *dst = &out->events[out->n_events++];
+  *dst = *ev;
+  dst->rep = rep;
+  dst->host_start_us = ev->host_start_us - t0;
+  return true;
+}
+
+bool
+ms_cell_driver_add_event (MsCellDriver *drv, const MsEvent *ev)
+{
+  return append_event (drv, ev, drv->rep, drv->t0);
+}
+
+static MsEvent
+host_event_from (const MsCellDriver *drv, MsPhase phase, double host_start, uint64_t bytes)
+{
+  return (MsEvent){
+    .phase = phase,
+    .lane = MS_LANE_HOST,
+    .host_start_us = host_start,
+    .host_us = ms_cell_driver_now (drv) - host_start,
+    .gpu_start_us = -1,
+    .gpu_us = -1,
+    .bytes = bytes,
+  };
+}
+
+bool
+ms_cell_driver_host_event (MsCellDriver *drv, MsPhase phase, double host_start,
+                           uint64_t bytes)
+{
+  MsEvent ev = host_event_from (drv, phase, host_start, bytes);
+  return ms_cell_driver_add_event (drv, &ev);
+}
+
+void
+ms_cell_driver_set_e2e (MsCellDriver *drv, double e2e_us)
+{
+  drv->rep_e2e_us = e2e_us;
+}
+
+bool
+ms_cell_driver_add_copy (MsCellDriver *drv, bool to_device, double gpu_us, uint64_t bytes)
+{
+  MsRunOutput *out = drv->out;
+  if (out->n_copies >= (int) (sizeof out->copies / sizeof out->copies[0]))
+    return false;
+  out->copies[out->n_copies++] = (MsCopySample){ .to_device = to_device, .gpu_us = gpu_us,
+                                                 .bytes = bytes };
+  return true;
+}
+
+void
+ms_cell_driver_set_mismatches (MsCellDriver *drv, uint64_t mismatches, uint64_t first_mismatch)
+{
+  drv->out->mismatches = mismatches;
+  drv->out->first_mismatch = mismatches ? first_mismatch : 0;
+}
+
+static bool
+start_origin (MsCellDriver *drv, MsOrigin origin)
+{
+  if (!drv->ops->origin)
+    return true;
+  if (drv->ops->origin (drv->data, drv, origin))
+    return true;
+  ms_cell_driver_fail (drv, "could not start the timing of a repetition");
+  return false;
+}
+
+/* One repetition: its origin, the mode's work, then keep or discard. */
+static MsCellStatus
+run_rep (MsCellDriver *drv, int rep)
+{
+  MsRunOutput *out = drv->out;
+  size_t first_event = out->n_events;
+
+  drv->rep = rep;
+  drv->rep_e2e_us = -1;
+  out->failed_rep = rep;
+  drv->t0 = rep == 0 ? drv->cell_t0 : ms_cell_driver_now (drv);
+  if (!start_origin (drv, rep == 0 ? MS_ORIGIN_CELL_AGAIN : MS_ORIGIN_REP))
+    return MS_CELL_FAILED;
+
+  MsCellStatus st = drv->ops->rep (drv->data, drv);
+  if (drv->out_of_memory)
+    st = MS_CELL_FAILED;
+  if (st == MS_CELL_OK && out->mismatches)
+    st = MS_CELL_VERIFY_FAILED;
+  if (st == MS_CELL_OK && drv->rep_e2e_us < 0) {
+    ms_cell_driver_fail (drv, "internal: the repetition gave no end-to-end time");
+    st = MS_CELL_FAILED;
+  }
+  if (st != MS_CELL_OK || rep < 0) {
+    /* Warm-ups and repetitions that stopped part-way keep nothing. */
+    out->n_events = first_event;
+    return st;
+  }
+  if (rep >= out->cap_reps) {
+    int cap = out->cap_reps * 2 > rep + 1 ? out->cap_reps * 2 : rep + 1;
+    double *grown = realloc (out->e2e_us, sizeof (double) * cap);
+    if (!grown) {
+      out->n_events = first_event;
+      ms_cell_driver_fail (drv, "out of host memory for the results");
+      return MS_CELL_FAILED;
+    }
+    out->e2e_us = grown;
+    out->cap_reps = cap;
+  }
+  out->e2e_us[rep] = drv->rep_e2e_us;
+  out->n_reps = rep + 1;
+  drv->last_kept_t0 = drv->t0;
+  return MS_CELL_OK;
+}
+
+/* Whether the cell needs repetition n (n kept so far). */
+static MsStopReason
+stop_reason (MsCellDriver *drv, int n)
+{
+  const MsRunArgs *args = drv->args;
+  if (!args->rule)
+    return n >= args->reps ? MS_STOP_FIXED_COUNT : MS_STOP_CONTINUE;
+  double elapsed_ms = (ms_cell_driver_now (drv) - drv->cell_t0) * 1e-3;
+  return ms_sweep_stop_rule (args->rule, drv->out->e2e_us, n, elapsed_ms);
+}
+
+/* Origin, alloc and the repetitions; release is the caller's. */
+static MsCellStatus
+run_reps (MsCellDriver *drv, bool *allocated)
+{
+  const MsRunArgs *args = drv->args;
+  MsRunOutput *out = drv->out;
+
+  drv->rep = -args->warmup;
+  out->failed_rep = drv->rep;
+  if (ms_cell_driver_cancelled (drv))
+    return MS_CELL_CANCELLED;
+  drv->cell_t0 = drv->t0 = drv->last_kept_t0 = ms_cell_driver_now (drv);
+  if (!start_origin (drv, MS_ORIGIN_CELL))
+    return MS_CELL_FAILED;
+
+  double hs = ms_cell_driver_now (drv);
+  *allocated = true;
+  out->failed_rep = MS_REP_SETUP;
+  MsCellStatus st = drv->ops->alloc (drv->data, drv);
+  if (st != MS_CELL_OK)
+    return st;
+  out->failed_rep = drv->rep;
+  MsEvent alloc = host_event_from (drv, MS_PHASE_ALLOC, hs, 0);
+  if (!append_event (drv, &alloc, 0, drv->cell_t0))
+    return MS_CELL_FAILED;
+
+  for (int rep = -args->warmup;; rep++) {
+    if (rep >= 0 && (out->stop = stop_reason (drv, rep)) != MS_STOP_CONTINUE)
+      break;
+    if (ms_cell_driver_cancelled (drv)) {
+      out->failed_rep = rep;
+      return MS_CELL_CANCELLED;
+    }
+    st = run_rep (drv, rep);
+    if (st != MS_CELL_OK)
+      return st;
+  }
+  return drv->ops->after_reps ? drv->ops->after_reps (drv->data, drv) : MS_CELL_OK;
+}
+
+MsCellStatus
+ms_cell_driver_run (const MsCellOps *ops, void *data, const MsRunArgs *args, MsRunOutput *out)
+{
+  MsCellDriver drv = { .ops = ops, .data = data, .args = args, .out = out };
+  bool allocated = false;
+
+  memset (out, 0, sizeof *out);
+  out->cap_reps = args->reps > 0 ? args->reps : 1;
+  out->e2e_us = calloc (out->cap_reps, sizeof (double));
+  if (!out->e2e_us) {
+    snprintf (out->error, sizeof out->error, "out of host memory for the results");
+    return MS_CELL_FAILED;
+  }
+
+  MsCellStatus st = run_reps (&drv, &allocated);
+  if (allocated) {
+    double hs = ms_cell_driver_now (&drv);
+    ops->release (data, &drv);
+    MsEvent free_ev = host_event_from (&drv, MS_PHASE_FREE, hs, 0);
+    int owner = out->n_reps > 0 ? out->n_reps - 1 : 0;
+    if (!append_event (&drv, &free_ev, owner, drv.last_kept_t0) && st == MS_CELL_OK)
+      st = MS_CELL_FAILED;
+  }
+  if (st == MS_CELL_CANCELLED && out->n_reps > 0)
+    st = MS_CELL_PARTIAL;
+  return st;
+}

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-csv-pair.h: a samples file and its summary as one pair. */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "memsweep.h"
+
+/* Writes PREFIX-samples.csv and PREFIX-summary.csv with one run id: both
+ * temporaries are complete before either is renamed, and a failure at any
+ * step leaves both old files as they were. */
+bool ms_csv_write_pair (const MsResults *results, const char *samples_path,
+                        const char *summary_path, char *err, size_t errlen);
+
+/* The summary that belongs to a samples file (NAME-samples.csv ->
+ * NAME-summary.csv); false when the name does not end in -samples.csv. */
+bool ms_csv_pair_summary_path (const char *samples_path, char *out, size_t len);
+
+/* When samples_path has a summary beside it, whether both carry the same run
+ * id; false with a message naming both files when they do not. A samples
+ * file without a summary passes. */
+bool ms_csv_pair_check (const char *samples_path, char *err, size_t errlen);
+
+/* The value of a "# key: value" metadata line at the top of a file; false
+ * when the file has no such line or cannot be read. */
+bool ms_csv_meta_value (const char *path, const char *key, char *value, size_t len);

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-stats.c: per-statistic summaries of repeated timings: the median with
+ * a distribution-free 95% confidence interval from order statistics, and the
+ * rule that decides when a cell has enough repetitions.
+ *
+ * Timings are skewed and carry outliers (a page fault, a clock change), so
+ * nothing here assumes a normal distribution: the interval for the median
+ * comes from the binomial distribution of how many samples fall below it.
+ */
+#define _DEFAULT_SOURCE /* lgamma_r */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "memsweep.h"
+
+static int
+cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+/* lgamma writes the global signgam; cells are summarised on several
+ * threads at once (ms-multi.c). */
+static double
+log_gamma (double x)
+{
+  int sign;
+  return lgamma_r (x, &sign);
+}
+
+/* ln P(B = k) for B ~ Binomial(n, 1/2). */
+static double
+log_binomial_half (int n, int k)
+{
+  return log_gamma (n + 1.0) - log_gamma (k + 1.0) - log_gamma (n - k + 1.0) - n * log (2.0);
+}
+
+bool
+ms_median_ci_ranks (int n, int *lo_rank, int *hi_rank)
+{
+  /* [x_(l), x_(n+1-l)] covers the median with probability
+   * 1 - 2 P(B <= l - 1), B ~ Binomial(n, 1/2). Take the largest l whose lower
+   * tail is at most 2.5%. Terms more than 8 standard deviations below the
+   * mean add less than 1e-14 to the tail, so the sum starts there: the cost
+   * grows with sqrt(n), not n. */
+  int start = 0;
+  if (n > 64)
+    start = (int) floor (n / 2.0 - 8.0 * sqrt ((double) n) / 2.0);
+  double tail = 0;
+  int l = start;
+  double log_p = log_binomial_half (n, start);
+  for (int k = start; k < n / 2; k++) {
+    double p = exp (log_p);
+    if (tail + p > 0.025)
+      break;
+    tail += p;
+    l = k + 1;
+    log_p += log ((double) (n - k) / (k + 1));
+  }
+  if (l < 1) {
+    *lo_rank = n > 0 ? 1 : 0;
+    *hi_rank = n;
+    return false;
+  }
+  *lo_rank = l;
+  *hi_rank = n + 1 - l;
+  return true;
+}
+
+/* Fills st from values already sorted ascending. */
+static void
+stat_from_sorted (MsStat *st, const double *sorted, int n)
+{
+  memset (st, 0, sizeof *st);
+  if (n <= 0)
+    return;
+  int lo, hi;
+  st->n = n;
+  st->min = sorted[0];
+  st->max = sorted[n - 1];
+  st->median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+  st->ci_valid = ms_median_ci_ranks (n, &lo, &hi);
+  st->ci_low = sorted[lo - 1];
+  st->ci_high = sorted[hi - 1];
+}
+
+void
+ms_stat_compute_in_place (MsStat *st, double *values, int n)
+{
+  if (n > 0)
+    qsort (values, n, sizeof (double), cmp_double);
+  stat_from_sorted (st, values, n);
+}
+
+MsStat
+ms_stat_compute (const double *values, int n)
+{
+  MsStat st = { 0 };
+  if (n <= 0)
+    return st;
+  double *sorted = malloc (sizeof (double) * n);
+  if (!sorted)
+    return st;
+  memcpy (sorted, values, sizeof (double) * n);
+  ms_stat_compute_in_place (&st, sorted, n);
+  free (sorted);
+  return st;
+}
+
+double
+ms_median (const double *values, int n)
+{
+  return ms_stat_compute (values, n).median;
+}
+
+bool
+ms_median_ci (const double *values, int n, double *median, double *lo, double *hi)
+{
+  MsStat st = ms_stat_compute (values, n);
+  *median = st.median;
+  *lo = st.ci_low;
+  *hi = st.ci_high;
+  return st.ci_valid;
+}
+
+/* Whether the interval of samples lies within +-pct of their median. */
+static bool
+ci_within (const double *samples, int n, double pct)
+{
+  double median, lo, hi;
+  if (!ms_median_ci (samples, n, &median, &lo, &hi) || !(median > 0))
+    return false;
+  return median - lo <= median * pct / 100.0 && hi - median <= median * pct / 100.0;
+}
+
+MsStopReason
+ms_sweep_stop_rule (const MsSweep *sweep, const double *samples, int n, double elapsed_ms)
+{
+  if (sweep->reps_rule == MS_REPS_FIXED)
+    return n >= sweep->reps ? MS_STOP_FIXED_COUNT : MS_STOP_CONTINUE;
+  if (n < sweep->min_reps)
+    return MS_STOP_CONTINUE;
+  if (n >= MS_MAX_REPS)
+    return MS_STOP_MAX_REPS;
+  /* Sorting all samples after every repetition would cost O(n^2 log n):
+   * look at the interval on a schedule that grows with n instead. */
+  int every = n / 32 > 1 ? n / 32 : 1;
+  if ((n == sweep->min_reps || n % every == 0) && ci_within (samples, n, sweep->ci_target_pct))
+    return MS_STOP_CI_REACHED;
+  if (elapsed_ms >= sweep->cell_budget_ms)
+    return MS_STOP_BUDGET;
+  return MS_STOP_CONTINUE;
+}
+
+const char *
+ms_stop_reason_name (MsStopReason reason)
+{
+  static const char *names[] = { "continue", "fixed-count", "ci-reached", "budget", "max-reps" };
+  if ((unsigned) reason >= sizeof names / sizeof names[0])
+    return "unknown";
+  return names[reason];
+}

@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* fault-inject.c: an LD_PRELOAD interposer that makes one step of writing a
+ * file fail, for the fault matrix (tests/test-faults.sh).
+ *
+ * MS_FAULT_OP     write, short (half of one write, then ENOSPC), fsync,
+ *                 close or rename
+ * MS_FAULT_NTH    which matching call fails (1 = the first)
+ * MS_FAULT_ERRNO  the error number to fail with
+ * MS_FAULT_MATCH  only files whose path contains this text count
+ * MS_FAULT_FIRED  created when the fault fires, so a test knows it did
+ *
+ * A write fault stays (a full disk stays full); the others fail once.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdbool.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int calls;
+static int fired;
+
+static bool
+wanted (const char *op, const char *path)
+{
+  const char *want = getenv ("MS_FAULT_OP"), *match = getenv ("MS_FAULT_MATCH");
+  if (!want || !match || !path || !strstr (path, match))
+    return false;
+  if (strcmp (want, op) != 0 && !(strcmp (want, "short") == 0 && strcmp (op, "write") == 0))
+    return false;
+  if (fired && (strcmp (op, "write") == 0))
+    return true;
+  const char *nth = getenv ("MS_FAULT_NTH");
+  return ++calls == (nth ? atoi (nth) : 1);
+}
+
+static void
+mark_fired (void)
+{
+  const char *note = getenv ("MS_FAULT_FIRED");
+  fired = 1;
+  if (note) {
+    int fd = open (note, O_WRONLY | O_CREAT, 0644);
+    if (fd >= 0)
+      close (fd);
+  }
+}
+
+static int
+fault_errno (void)
+{
+  const char *e = getenv ("MS_FAULT_ERRNO");
+  return e ? atoi (e) : EIO;
+}
+
+static bool
+fd_wanted (const char *op, int fd)
+{
+  char link[64], path[4096];
+  snprintf (link, sizeof link, "/proc/self/fd/%d", fd);
+  ssize_t n = readlink (link, path, sizeof path - 1);
+  if (n < 0)
+    return false;
+  path[n] = '\0';
+  return wanted (op, path);
+}
+
+ssize_t
+write (int fd, const void *data, size_t len)
+{
+  static ssize_t (*real) (int, const void *, size_t);
+  if (!real)
+    real = (ssize_t (*) (int, const void *, size_t)) dlsym (RTLD_NEXT, "write");
+  if (fd > 2 && fd_wanted ("write", fd)) {
+    bool short_op = strcmp (getenv ("MS_FAULT_OP"), "short") == 0;
+    bool first = !fired;
+    mark_fired ();
+    if (short_op && first && len > 1)
+      return real (fd, data, len / 2);
+    errno = short_op ? ENOSPC : fault_errno ();
+    return -1;
+  }
+  return real (fd, data, len);
+}
+
+int
+fsync (int fd)
+{
+  static int (*real) (int);
+  if (!real)
+    real = (int (*) (int)) dlsym (RTLD_NEXT, "fsync");
+  if (fd_wanted ("fsync", fd)) {
+    mark_fired ();
+    errno = fault_errno ();
+    return -1;
+  }
+  return real (fd);
+}
+
+int
+close (int fd)
+{
+  static int (*real) (int);
+  if (!real)
+    real = (int (*) (int)) dlsym (RTLD_NEXT, "close");
+  if (fd > 2 && fd_wanted ("close", fd)) {
+    mark_fired ();
+    real (fd);
+    errno = fault_errno ();
+    return -1;
+  }
+  return real (fd);
+}
+
+int
+rename (const char *from, const char *to)
+{
+  static int (*real) (const char *, const char *);
+  if (!real)
+    real = (int (*) (const char *, const char *)) dlsym (RTLD_NEXT, "rename");
+  if (wanted ("rename", from)) {
+    mark_fired ();
+    errno = fault_errno ();
+    return -1;
+  }
+  return real (from, to);
+}

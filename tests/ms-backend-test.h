@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-backend-test.h: an in-process backend with deterministic timings and
+ * fault injection, for tests that must run without a GPU. It runs cells
+ * through the engine's cell driver (engine/ms-cell-driver.h). Test-only: the
+ * production engine library does not contain it. */
+#pragma once
+
+#include "memsweep.h"
+
+#define MS_TEST_MAX_DEVICES 16
+
+typedef struct {
+  /* Time model: t = latency + bytes / bandwidth, exact, per mode. */
+  double latency_us;
+  double bandwidth_gbps[MS_MODE_COUNT];
+  /* Fault injection: fail phase `fail_phase` of repetition `fail_rep`
+   * (warm-ups are -warmup .. -1; alloc belongs to the first, -warmup) of
+   * (fail_mode, fail_exponent); exponent -1: none. */
+  MsMode fail_mode;
+  int fail_exponent;
+  int fail_rep;
+  MsPhase fail_phase;
+  MsCellStatus fail_status; /* MS_CELL_FAILED or MS_CELL_VERIFY_FAILED (see
+                             * fail_at_step) */
+  bool unsupported[MS_MODE_COUNT];
+  /* Sets the cancel flag at the start of this repetition (counted from 0
+   * over all repetitions the backend ran, warm-ups included); -1: never. */
+  long cancel_at_run;
+  /* Sets the cancel flag just before this step (counted from 0 over all
+   * steps: alloc and every modelled phase or stream chunk); -1: never. */
+  long cancel_at_step;
+  /* Fails this step with fail_status; MS_CELL_VERIFY_FAILED means wrong
+   * results, which only a verify step can show (elsewhere it does nothing).
+   * -1: never. */
+  long fail_at_step;
+  bool no_device;
+  uint64_t device_free_mem;
+  /* End-to-end times scaled by a seeded factor in 1 +- noise_pct / 100
+   * (the model's clock does not move): quiet or noisy cells for the
+   * repetition rule. 0: exact. */
+  double noise_pct;
+  /* Steady-state copy bursts after the repetitions of pinned cells: one
+   * latency per burst of MS_COPY_BURST copies, so they beat the single
+   * copy. */
+  bool copy_bursts;
+  /* Several devices (ms-multi.c): how many are visible (default 1), one
+   * whose query fails (-1: none), the device the fail_* injection above
+   * applies to (-1: every device), and how long each cell holds its thread
+   * in real time so that cells of different devices overlap. Counters and
+   * clocks are safe to use from one thread per device. */
+  int n_devices;
+  int missing_device;
+  int fail_device;
+  int hold_us;
+} MsTestBackendConfig;
+
+void ms_test_backend_config_init (MsTestBackendConfig *config);
+MsBackend *ms_backend_new_test (const MsTestBackendConfig *config);
+
+/* Buffers allocated and not yet freed, over all runs so far. */
+long ms_test_backend_live_buffers (MsBackend *backend);
+/* Steps started over all runs so far (see cancel_at_step). */
+long ms_test_backend_steps (MsBackend *backend);
+/* The most cells that ran at the same time, and how many cells started
+ * while another device had not yet finished an earlier cell (a broken
+ * start barrier). */
+int ms_test_backend_max_concurrent (MsBackend *backend);
+long ms_test_backend_barrier_violations (MsBackend *backend);

@@ -1,0 +1,119 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# test-faults.sh MEMSWEEP FAULT_EXPORT INTERPOSER: the fault matrix. For every
+# writer (samples CSV, summary CSV, PNG, SVG, PDF) one step of writing fails
+# (ENOSPC, EIO, a short write, fsync, close, rename) through an LD_PRELOAD
+# interposer; afterwards the old files must be byte-identical, no temporary
+# may be left, the message must name the file and the reason, and the exit
+# status must say so. Every fault must really fire.
+memsweep=$1 export_drawing=$2 interposer=$3
+# Under AddressSanitizer its runtime must come first in the preload list.
+for program in "$memsweep" "$export_drawing"; do
+  asan=$(ldd "$program" 2>/dev/null | awk '/libasan/ { print $3 }')
+  [ -n "$asan" ] && interposer=$asan:$3
+done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0 cases=0
+ENOSPC=28 EIO=5 EACCES=13 EROFS=30
+
+fail() {
+  echo "FAIL: $*"
+  sed 's/^/  | /' "$tmp/out"
+  fails=$((fails + 1))
+}
+
+# write_with WRITER DIR: writes the writer's file(s) in DIR.
+write_with() {
+  case $1 in
+  samples | summary)
+    "$memsweep" run --modes host --min-exp 0 --max-exp 10 --reps 20 --warmup 0 --quiet \
+      --out "$2/p" ;;
+  *) "$export_drawing" "$2/chart.$1" ;;
+  esac
+}
+
+# one WRITER OP NTH ERRNO REASON
+one() {
+  writer=$1 op=$2 nth=$3 code=$4 reason=$5
+  cases=$((cases + 1))
+  dir=$tmp/$writer-$op-$nth-$code
+  mkdir "$dir"
+  case $writer in
+  samples | summary)
+    printf 'old samples\n' >"$dir/p-samples.csv"
+    printf 'old summary\n' >"$dir/p-summary.csv"
+    target=$dir/p-$writer.csv match=p-$writer.csv want_rc=1 ;;
+  *)
+    printf 'old chart\n' >"$dir/chart.$writer"
+    target=$dir/chart.$writer match=chart.$writer want_rc=1 ;;
+  esac
+  cp -p "$dir"/* "$tmp/" 2>/dev/null
+  ls "$dir" >"$tmp/before"
+  MS_FAULT_OP=$op MS_FAULT_NTH=$nth MS_FAULT_ERRNO=$code MS_FAULT_MATCH=$match \
+    MS_FAULT_FIRED=$tmp/fired LD_PRELOAD=$interposer write_with "$writer" "$dir" \
+    >"$tmp/out" 2>&1
+  rc=$?
+  what="$writer: $op #$nth errno $code"
+  if [ ! -e "$tmp/fired" ]; then
+    fail "$what: the fault never fired"
+    return
+  fi
+  rm -f "$tmp/fired"
+  [ "$rc" = "$want_rc" ] || fail "$what: exit status $rc, want $want_rc"
+  grep -qF -- "$target: " "$tmp/out" || fail "$what: the message does not name $target"
+  grep -qF -- "$reason" "$tmp/out" || fail "$what: the message does not say '$reason'"
+  for f in $(cat "$tmp/before"); do
+    cmp -s "$dir/$f" "$tmp/$f" || fail "$what: $f changed"
+  done
+  ls "$dir" | cmp -s - "$tmp/before" || { ls "$dir" >"$tmp/out"; fail "$what: files left over"; }
+}
+
+for writer in samples summary png svg pdf; do
+  one "$writer" write 1 $ENOSPC "No space left on device"
+  one "$writer" write 1 $EIO "Input/output error"
+  # The summary is smaller than one buffer: it has a single write.
+  [ "$writer" != summary ] && one "$writer" write 2 $EIO "Input/output error"
+  one "$writer" short 1 0 "No space left on device"
+  one "$writer" fsync 1 $EIO "Input/output error"
+  one "$writer" close 1 $EIO "Input/output error"
+  one "$writer" rename 1 $EACCES "Permission denied"
+  one "$writer" rename 1 $EROFS "Read-only file system"
+done
+
+# Without a fault every writer replaces its file and leaves nothing else.
+for writer in samples png svg pdf; do
+  dir=$tmp/ok-$writer
+  mkdir "$dir"
+  write_with "$writer" "$dir" >"$tmp/out" 2>&1 || fail "$writer without a fault"
+  n=$(ls -A "$dir" | wc -l)
+  want=1
+  [ "$writer" = samples ] && want=2
+  [ "$n" = "$want" ] || { ls -A "$dir" >"$tmp/out"; fail "$writer without a fault: $n files"; }
+done
+
+# The policy for charts as for CSV: links followed, devices written in place,
+# read-only files refused.
+dir=$tmp/policy
+mkdir "$dir" "$dir/real"
+printf 'old\n' >"$dir/real/c.pdf"
+ln -s real/c.pdf "$dir/link.pdf"
+"$export_drawing" "$dir/link.pdf" >"$tmp/out" 2>&1 || fail "export through a link"
+[ -L "$dir/link.pdf" ] && head -c 4 "$dir/real/c.pdf" | grep -q '%PDF' || fail "the link was not followed"
+ln -s /dev/null "$dir/null.png"
+"$export_drawing" "$dir/null.png" >"$tmp/out" 2>&1 || fail "export to a character device"
+[ -c /dev/null ] || fail "/dev/null is no longer a character device"
+printf 'mine\n' >"$dir/ro.svg"
+chmod 444 "$dir/ro.svg"
+"$export_drawing" "$dir/ro.svg" >"$tmp/out" 2>&1 && fail "a read-only chart was replaced"
+grep -qxF "fault-export: $dir/ro.svg: is read-only: not replaced" "$tmp/out" || fail "read-only message"
+[ "$(cat "$dir/ro.svg")" = mine ] && [ "$(stat -c %a "$dir/ro.svg")" = 444 ] || fail "read-only chart changed"
+ls "$dir" | cmp -s - /dev/stdin <<EOF2 || { ls "$dir" >"$tmp/out"; fail "policy: files left over"; }
+link.pdf
+null.png
+real
+ro.svg
+EOF2
+
+echo "faults: $cases cases, $fails failed"
+[ "$fails" = 0 ]

@@ -1,0 +1,458 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-results.c: the median's confidence interval, the constrained fit,
+ * the stop rule and the summary columns. */
+#include <stdint.h>
+#include <unistd.h>
+
+#include "memsweep.h"
+#include "ms-test.h"
+
+/* The largest l with P(B <= l - 1) <= 2.5%, B ~ Binomial(n, 1/2), from
+ * exact integer binomial coefficients: independent of the engine's
+ * logarithmic sum. Valid for n <= 60. */
+static int
+exact_lower_rank (int n)
+{
+  uint64_t coef = 1; /* C(n, k) */
+  double tail = 0;
+  int l = 0;
+  for (int k = 0; k < n; k++) {
+    tail += ldexp ((double) coef, -n);
+    if (tail > 0.025)
+      break;
+    l = k + 1;
+    coef = coef * (uint64_t) (n - k) / (uint64_t) (k + 1);
+  }
+  return l;
+}
+
+static void
+test_ci_ranks (void)
+{
+  /* Published tables of distribution-free intervals for the median. */
+  static const struct { int n, lo, hi; } table[] = {
+    { 6, 1, 6 }, { 10, 2, 9 }, { 20, 6, 15 }, { 30, 10, 21 }, { 50, 18, 33 }, { 100, 40, 61 },
+  };
+  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+    int lo = -1, hi = -1;
+    bool ok = ms_median_ci_ranks (table[i].n, &lo, &hi);
+    MS_CHECK (ok && lo == table[i].lo && hi == table[i].hi, "n=%d: ranks %d..%d, want %d..%d",
+              table[i].n, lo, hi, table[i].lo, table[i].hi);
+  }
+  for (int n = 1; n <= 60; n++) {
+    int lo = -1, hi = -1;
+    int want = exact_lower_rank (n);
+    bool ok = ms_median_ci_ranks (n, &lo, &hi);
+    if (want == 0)
+      MS_CHECK (!ok && lo == 1 && hi == n, "n=%d too small: %d %d %d", n, ok, lo, hi);
+    else
+      MS_CHECK (ok && lo == want && hi == n + 1 - want, "n=%d: %d..%d, want %d", n, lo, hi, want);
+  }
+  /* Large n: the interval shrinks like 1/sqrt(n) around the middle rank, and
+   * the normal approximation n/2 - 0.98 sqrt(n) is good to a rank or two. */
+  static const int big[] = { 1000, 12345, 100000 };
+  for (size_t i = 0; i < 3; i++) {
+    int n = big[i], lo, hi;
+    bool ok = ms_median_ci_ranks (n, &lo, &hi);
+    double approx = n / 2.0 - 0.98 * sqrt ((double) n);
+    MS_CHECK (ok && fabs (lo - approx) <= 2 && hi == n + 1 - lo, "n=%d: %d..%d near %.1f", n, lo,
+              hi, approx);
+  }
+}
+
+static void
+test_median_ci (void)
+{
+  /* Unsorted 1..10: ranks 2 and 9 are the values 2 and 9. */
+  double v[] = { 7, 3, 10, 1, 9, 2, 8, 5, 4, 6 };
+  double med, lo, hi;
+  MS_CHECK (ms_median_ci (v, 10, &med, &lo, &hi), "n=10 has a 95%% interval");
+  MS_CHECK (med == 5.5 && lo == 2 && hi == 9, "median %g [%g, %g]", med, lo, hi);
+  MS_CHECK (v[0] == 7 && v[9] == 6, "values left in their order");
+  /* Five samples: no 95% interval; min and max stand in. */
+  MS_CHECK (!ms_median_ci (v, 5, &med, &lo, &hi), "n=5 is too small");
+  MS_CHECK (med == 7 && lo == 1 && hi == 10, "median %g [%g, %g]", med, lo, hi);
+  MS_CHECK (!ms_median_ci (v, 0, &med, &lo, &hi), "n=0");
+  MsStat st = ms_stat_compute (v, 10);
+  MS_CHECK (st.ci_valid && st.ci_low == 2 && st.ci_high == 9 && st.min == 1 && st.max == 10,
+            "MsStat carries the interval");
+}
+
+/* Results with one OK cell per exponent of mode, e2e median times[i]. */
+static MsResults *
+results_with_times (MsMode mode, int first_exp, const double *times, int n)
+{
+  MsResults *r = ms_results_new (NULL, NULL);
+  for (int i = 0; i < n; i++) {
+    MsCell c = { .mode = mode, .exponent = first_exp + i, .status = MS_CELL_OK };
+    c.elements = 1ull << c.exponent;
+    c.stats.e2e = (MsStat) { .n = 10, .median = times[i], .min = times[i], .max = times[i] };
+    ms_results_add_cell (r, &c);
+  }
+  return r;
+}
+
+static double
+weighted_sse (const double *x, const double *y, int n, double latency, double slope)
+{
+  double sse = 0;
+  for (int i = 0; i < n; i++) {
+    double res = (y[i] - latency - slope * x[i]) / y[i];
+    sse += res * res;
+  }
+  return sse;
+}
+
+static void
+test_fit_constrained (void)
+{
+  /* Time that grows faster than linearly, as managed memory does past its
+   * fault-batch size: the free straight line crosses zero below the first
+   * size. */
+  enum { N = 6 };
+  double t[N], x[N];
+  for (int i = 0; i < N; i++) {
+    x[i] = 3.0 * 4 * (1u << (14 + i));
+    t[i] = x[i] / 4000.0 * (1.0 + 0.15 * i); /* 4 GB/s, then slower */
+  }
+  /* The free weighted fit, computed here on its own. */
+  double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (int i = 0; i < N; i++) {
+    double w = 1 / (t[i] * t[i]);
+    sw += w, sx += w * x[i], sy += w * t[i], sxx += w * x[i] * x[i], sxy += w * x[i] * t[i];
+  }
+  double free_slope = (sw * sxy - sx * sy) / (sw * sxx - sx * sx);
+  double free_latency = (sy - free_slope * sx) / sw;
+  MS_CHECK (free_latency < 0, "the data set must have a negative free latency: %g", free_latency);
+
+  MsResults *r = results_with_times (MS_MODE_MANAGED, 14, t, N);
+  MsFit fit = ms_results_fit (r, MS_MODE_MANAGED, MS_PHASE_COUNT);
+  MS_CHECK (fit.valid && fit.n_points == N && fit.at_bound, "fit at the bound");
+  MS_CHECK (fit.latency_us == 0, "latency %g", fit.latency_us);
+  /* Through the origin: slope = sum (w x y) / sum (w x^2). */
+  MS_CHECK_NEAR (fit.bandwidth_gbps, 1e-3 / (sxy / sxx), 1e-9);
+  /* No feasible point nearby does better. */
+  double slope = 1e-3 / fit.bandwidth_gbps, best = weighted_sse (x, t, N, 0, slope);
+  for (int a = 0; a <= 20; a++)
+    for (int b = -20; b <= 20; b++) {
+      double sse = weighted_sse (x, t, N, a * 0.5, slope * (1 + b * 0.005));
+      MS_CHECK (sse >= best - 1e-12, "latency %g slope x%g beats the fit", a * 0.5, 1 + b * 0.005);
+    }
+  for (int i = 0; i < N; i++) {
+    double res;
+    MS_CHECK (ms_fit_residual_at (&fit, 14 + i, &res), "residual at %d", 14 + i);
+    MS_CHECK_NEAR (res, (t[i] - slope * x[i]) / t[i], 1e-12);
+  }
+  double unused;
+  MS_CHECK (!ms_fit_residual_at (&fit, 13, &unused), "no point at 13");
+  ms_results_free (r);
+
+  /* A straight line with latency: recovered exactly and describes the data. */
+  for (int i = 0; i < N; i++)
+    t[i] = 20 + x[i] / 50e3;
+  r = results_with_times (MS_MODE_PINNED, 14, t, N);
+  fit = ms_results_fit (r, MS_MODE_PINNED, MS_PHASE_COUNT);
+  MS_CHECK (!fit.at_bound && fit.describes_data, "free fit");
+  MS_CHECK_NEAR (fit.latency_us, 20, 1e-9);
+  MS_CHECK_NEAR (fit.bandwidth_gbps, 50, 1e-9);
+  MS_CHECK_NEAR (fit.max_abs_residual, 0, 1e-12);
+  ms_results_free (r);
+
+  /* Time that falls with size: no physical line; flat at the weighted mean,
+   * no bandwidth, and flagged. */
+  double falling[] = { 100, 80, 60, 40, 30 };
+  r = results_with_times (MS_MODE_PINNED, 10, falling, 5);
+  fit = ms_results_fit (r, MS_MODE_PINNED, MS_PHASE_COUNT);
+  MS_CHECK (fit.valid && fit.at_bound && fit.bandwidth_gbps == 0 && fit.latency_us > 0, "flat");
+  MS_CHECK (!fit.describes_data, "a flat line through falling times describes nothing");
+  ms_results_free (r);
+}
+
+static void
+test_fit_reference (void)
+{
+  /* The large H100 sweep: its free managed fit had latency -454 us. */
+  char err[512];
+  MsResults *r = ms_csv_read_samples (MS_REFERENCE_DIR "/h100-large-samples.csv", err, sizeof err);
+  MS_CHECK (r != NULL, "%s", err);
+  if (!r)
+    return;
+  MsFit fit = ms_results_fit (r, MS_MODE_MANAGED, MS_PHASE_COUNT);
+  MS_CHECK (fit.valid && fit.at_bound && fit.latency_us == 0, "managed latency %g", fit.latency_us);
+  MS_CHECK (fit.bandwidth_gbps > 3 && fit.bandwidth_gbps < 5, "managed %g GB/s",
+            fit.bandwidth_gbps);
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    fit = ms_results_fit (r, m, MS_PHASE_COUNT);
+    MS_CHECK (!fit.valid || fit.latency_us >= 0, "%s latency %g", ms_mode_name (m), fit.latency_us);
+  }
+  fit = ms_results_fit (r, MS_MODE_PINNED, MS_PHASE_COUNT);
+  MS_CHECK (fit.describes_data && !fit.at_bound && fit.latency_us > 0, "pinned describes");
+  /* Old files open with a fixed count: they have no reps-rule key. */
+  MS_CHECK (r->sweep.reps_rule == MS_REPS_FIXED, "old file read as adaptive");
+  ms_results_free (r);
+}
+
+/* n samples of a noisy, skewed timing: 10 us plus up to spread x 10 us. */
+static void
+noisy_samples (double *v, int n, double spread)
+{
+  uint32_t state = 12345;
+  for (int i = 0; i < n; i++) {
+    state = state * 1664525u + 1013904223u;
+    double u = (state >> 8) / 16777216.0;
+    v[i] = 10.0 * (1 + spread * u * u);
+  }
+}
+
+/* Runs the rule as a runner would, one repetition of rep_ms after another. */
+static MsStopReason
+run_rule (const MsSweep *s, const double *samples, int max_n, double rep_ms, int *n_taken)
+{
+  MsStopReason why = MS_STOP_CONTINUE;
+  int n = 0;
+  while (why == MS_STOP_CONTINUE && n < max_n) {
+    n++;
+    why = ms_sweep_stop_rule (s, samples, n, n * rep_ms);
+  }
+  *n_taken = n;
+  return why;
+}
+
+static void
+test_stop_rule (void)
+{
+  static double v[MS_MAX_REPS];
+  MsSweep s;
+  int n;
+  ms_sweep_init_default (&s);
+  MS_CHECK (s.reps_rule == MS_REPS_ADAPTIVE && s.min_reps == 10 && s.ci_target_pct == 2 &&
+              s.cell_budget_ms == 500, "defaults");
+
+  /* Quiet: within 0.1%, done at the minimum. */
+  noisy_samples (v, 1000, 0.001);
+  MS_CHECK (run_rule (&s, v, 1000, 0.01, &n) == MS_STOP_CI_REACHED && n == 10, "quiet: %d", n);
+  /* Below 6 samples there is no 95% interval: the minimum cannot end it. */
+  s.min_reps = 3;
+  MS_CHECK (run_rule (&s, v, 1000, 0.01, &n) == MS_STOP_CI_REACHED && n == 6, "min 3: %d", n);
+  s.min_reps = 10;
+
+  /* Noisy: +-2% is out of reach; the budget ends it, at the first
+   * repetition that reaches it. */
+  noisy_samples (v, MS_MAX_REPS, 2.0);
+  MS_CHECK (run_rule (&s, v, MS_MAX_REPS, 1.0, &n) == MS_STOP_BUDGET && n == 500, "noisy: %d", n);
+  /* Moderately noisy: reached past the minimum, and then truly within. */
+  noisy_samples (v, MS_MAX_REPS, 0.3);
+  MS_CHECK (run_rule (&s, v, MS_MAX_REPS, 0.001, &n) == MS_STOP_CI_REACHED && n > 10, "n %d", n);
+  double med, lo, hi;
+  MS_CHECK (ms_median_ci (v, n, &med, &lo, &hi) && hi - med <= 0.02 * med && med - lo <= 0.02 * med,
+            "stopped at %d with [%g, %g] around %g", n, lo, hi, med);
+  /* A budget never spent: the cap. */
+  s.cell_budget_ms = MS_MAX_CELL_BUDGET_MS;
+  s.ci_target_pct = 0.001;
+  MS_CHECK (ms_sweep_stop_rule (&s, v, MS_MAX_REPS, 0) == MS_STOP_MAX_REPS, "cap");
+
+  /* The fixed count ignores everything else. */
+  s.reps_rule = MS_REPS_FIXED;
+  s.reps = 7;
+  MS_CHECK (run_rule (&s, v, 1000, 1e9, &n) == MS_STOP_FIXED_COUNT && n == 7, "fixed %d", n);
+  MS_CHECK_STR (ms_stop_reason_name (MS_STOP_BUDGET), "budget");
+}
+
+static void
+test_rule_validation (void)
+{
+  static const struct {
+    const char *what;
+    int min_reps;
+    double ci, budget;
+    const char *message;
+  } cases[] = {
+    { "min 0", 0, 2, 500, "minimum repetitions must be at least 1 (got 0)" },
+    { "min big", MS_MAX_REPS + 1, 2, 500,
+      "minimum repetitions must be at most 100000 (got 100001)" },
+    { "ci 0", 10, 0, 500,
+      "confidence interval target must be more than 0% and at most 100% of the median (got 0%)" },
+    { "ci nan", 10, NAN, 500,
+      "confidence interval target must be more than 0% and at most 100% of the median (got nan%)" },
+    { "ci big", 10, 150, 500,
+      "confidence interval target must be more than 0% and at most 100% of the median (got 150%)" },
+    { "budget", 10, 2, -1,
+      "time budget per cell must be more than 0 ms and at most 3600000 ms (got -1 ms)" },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    MsSweep s;
+    char err[256] = "";
+    ms_sweep_init_default (&s);
+    s.min_reps = cases[i].min_reps;
+    s.ci_target_pct = cases[i].ci;
+    s.cell_budget_ms = cases[i].budget;
+    MS_CHECK (!ms_sweep_validate (&s, err, sizeof err), "%s accepted", cases[i].what);
+    MS_CHECK_STR (err, cases[i].message);
+    /* A fixed count does not look at the adaptive settings. */
+    s.reps_rule = MS_REPS_FIXED;
+    MS_CHECK (ms_sweep_validate (&s, err, sizeof err), "%s: %s", cases[i].what, err);
+  }
+}
+
+/* Index of name in a header line split at commas, or -1. */
+static int
+column_index (char **fields, int n, const char *name)
+{
+  for (int i = 0; i < n; i++)
+    if (strcmp (fields[i], name) == 0)
+      return i;
+  return -1;
+}
+
+/* Splits line at commas in place; the summary's numbers are never quoted,
+ * and only the last column (message) may hold a comma. */
+static int
+split_fields (char *line, char **fields, int max)
+{
+  int n = 0;
+  for (char *p = line; n < max; p++) {
+    fields[n++] = p;
+    p = strchr (p, ',');
+    if (!p)
+      break;
+    *p = '\0';
+  }
+  return n;
+}
+
+static double
+number_at (char **fields, int col)
+{
+  char *end;
+  double v = strtod (fields[col], &end);
+  return (col >= 0 && *fields[col] && !*end) ? v : NAN;
+}
+
+static void
+test_summary_columns (void)
+{
+  char err[512], line[8192], *head[256], *row[256], path[1024];
+  const char *tmp = getenv ("TMPDIR");
+  snprintf (path, sizeof path, "%s/memsweep-test-results-%ld.csv", tmp && *tmp ? tmp : "/tmp",
+            (long) getpid ());
+  MsResults *r =
+    ms_csv_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv", err, sizeof err);
+  MS_CHECK (r != NULL, "%s", err);
+  if (!r)
+    return;
+  MS_CHECK (ms_csv_write_summary (r, path, err, sizeof err), "%s", err);
+  FILE *f = fopen (path, "r");
+  MS_CHECK (f != NULL, "reopen");
+  if (!f) {
+    ms_results_free (r);
+    return;
+  }
+  char header[8192] = "";
+  int n_head = 0, rows = 0;
+  while (fgets (line, sizeof line, f)) {
+    line[strcspn (line, "\n")] = '\0';
+    if (line[0] == '#')
+      continue;
+    if (!header[0]) {
+      snprintf (header, sizeof header, "%s", line);
+      n_head = split_fields (header, head, 256);
+      continue;
+    }
+    int n_row = split_fields (line, row, 256);
+    MS_CHECK (n_row >= n_head, "row %d has %d fields of %d", rows, n_row, n_head);
+    if (n_row < n_head)
+      break;
+    int med = column_index (head, n_head, "e2e_median_us");
+    double lo = number_at (row, column_index (head, n_head, "e2e_ci_low_us"));
+    double hi = number_at (row, column_index (head, n_head, "e2e_ci_high_us"));
+    double m = number_at (row, med);
+    MS_CHECK (lo <= m && m <= hi, "row %d: %g <= %g <= %g", rows, lo, m, hi);
+    double k_lo = number_at (row, column_index (head, n_head, "kernel_ci_low_us"));
+    double k_hi = number_at (row, column_index (head, n_head, "kernel_ci_high_us"));
+    MS_CHECK (isnan (k_lo) || k_lo <= k_hi, "kernel interval");
+    MS_CHECK (number_at (row, column_index (head, n_head, "e2e_ci_95")) == 1, "10 reps give 95%%");
+    double lat = number_at (row, column_index (head, n_head, "fit_latency_us"));
+    double r2 = number_at (row, column_index (head, n_head, "fit_r2"));
+    double res = number_at (row, column_index (head, n_head, "fit_residual"));
+    double ok = number_at (row, column_index (head, n_head, "fit_describes_data"));
+    MS_CHECK (lat >= 0 && r2 <= 1 && fabs (res) < 1 && (ok == 0 || ok == 1),
+              "row %d fit: %g %g %g %g", rows, lat, r2, res, ok);
+    MS_CHECK (number_at (row, column_index (head, n_head, "fit_gbps")) > 0, "row %d fit_gbps",
+              rows);
+    rows++;
+  }
+  fclose (f);
+  remove (path);
+  MS_CHECK (rows == (int) r->n_cells, "%d rows for %zu cells", rows, r->n_cells);
+  MS_CHECK (n_head > 0 && strcmp (head[n_head - 1], "message") == 0, "message stays last");
+  ms_results_free (r);
+}
+
+static void
+test_reference_files_open (void)
+{
+  static const char *names[] = { "h100-default-samples.csv", "h100-large-samples.csv",
+                                 "h200-default-samples.csv" };
+  for (size_t i = 0; i < 3; i++) {
+    char path[1024], err[512];
+    snprintf (path, sizeof path, "%s/%s", MS_REFERENCE_DIR, names[i]);
+    MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+    MS_CHECK (r && r->n_cells > 0, "%s: %s", names[i], r ? "empty" : err);
+    for (size_t c = 0; r && c < r->n_cells; c++) {
+      const MsStat *e2e = &r->cells[c].stats.e2e;
+      if (r->cells[c].status == MS_CELL_OK)
+        MS_CHECK (e2e->ci_valid == (e2e->n >= 6) && e2e->min <= e2e->ci_low &&
+                    e2e->ci_low <= e2e->median && e2e->median <= e2e->ci_high &&
+                    e2e->ci_high <= e2e->max,
+                  "%s cell %zu interval", names[i], c);
+    }
+    ms_results_free (r);
+  }
+}
+
+static void
+test_rule_metadata_round_trip (void)
+{
+  char err[512], path[1024];
+  const char *tmp = getenv ("TMPDIR");
+  MsSweep s;
+  ms_sweep_init_default (&s);
+  s.min_reps = 17;
+  s.ci_target_pct = 0.5;
+  s.cell_budget_ms = 1234.5;
+  double t[] = { 10, 20 };
+  MsResults *r = results_with_times (MS_MODE_HOST, 10, t, 2);
+  /* These cells have no samples: the reader refuses an 'ok' cell without
+   * them, so they say why they have none. */
+  for (size_t i = 0; i < r->n_cells; i++)
+    r->cells[i].status = MS_CELL_CANCELLED;
+  r->sweep = s;
+  snprintf (path, sizeof path, "%s/memsweep-test-rule-%ld.csv", tmp && *tmp ? tmp : "/tmp",
+            (long) getpid ());
+  MS_CHECK (ms_csv_write_samples (r, path, err, sizeof err), "%s", err);
+  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  MS_CHECK (back != NULL, "%s", err);
+  if (back)
+    MS_CHECK (back->sweep.reps_rule == MS_REPS_ADAPTIVE && back->sweep.min_reps == 17 &&
+                back->sweep.ci_target_pct == 0.5 && back->sweep.cell_budget_ms == 1234.5,
+              "rule read back: %d %d %g %g", back->sweep.reps_rule, back->sweep.min_reps,
+              back->sweep.ci_target_pct, back->sweep.cell_budget_ms);
+  remove (path);
+  ms_results_free (back);
+  ms_results_free (r);
+}
+
+int
+main (void)
+{
+  MS_RUN (test_ci_ranks);
+  MS_RUN (test_median_ci);
+  MS_RUN (test_fit_constrained);
+  MS_RUN (test_fit_reference);
+  MS_RUN (test_stop_rule);
+  MS_RUN (test_rule_validation);
+  MS_RUN (test_summary_columns);
+  MS_RUN (test_reference_files_open);
+  MS_RUN (test_rule_metadata_round_trip);
+  return ms_test_finish ();
+}
