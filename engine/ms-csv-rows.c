@@ -449,8 +449,16 @@ state_form_ok (int state_col, const MsField *f)
 static void
 read_round (MsReader *rd, MsCellBuilder *b, const MsRow *row)
 {
+  /* Most rows are phase rows, which only say which round their repetition
+   * belongs to: that much without the state's buffers. */
+  if (!row->is_e2e) {
+    if (!ms_cell_note_rep_round (&b->cell, (int) row->rep, (int) row->round))
+      ms_csv_fail (rd, rd->record_line, "more than %d rounds", MS_MAX_ROUNDS);
+    return;
+  }
   const char *state[MS_N_STATE_COLUMNS] = { NULL };
-  char why[160] = "";
+  char why[160];
+  why[0] = '\0';
   if (rd->header_set >> MS_COL_STATE)
     for (int c = 0; c < MS_N_STATE_COLUMNS; c++) {
       const MsField *f = &rd->fields[MS_COL_STATE + c];
@@ -599,11 +607,14 @@ ms_csv_finish_cells (MsReader *rd, MsResults *r)
     return;
   }
   r->cap_cells = rd->n_order;
+  /* One scratch for all cells: no heap growing and shrinking per cell. */
+  MsStatsScratch scratch = { 0 };
   for (int i = 0; i < rd->n_order; i++) {
     MsCell *c = &rd->order[i]->cell;
     trim_events (rd->order[i]);
-    ms_cell_compute_stats (c);
+    ms_cell_compute_stats_scratch (c, &scratch);
     r->cells[r->n_cells++] = *c;
     memset (c, 0, sizeof *c);
   }
+  ms_stats_scratch_clear (&scratch);
 }

@@ -385,6 +385,54 @@ test_round_columns (void)
   ms_results_free (r);
 }
 
+/* A cell of reps repetitions, two chunks of h2d and a kernel each, with
+ * times that vary by repetition. */
+static void
+make_stats_cell (MsCell *c, int reps, double scale)
+{
+  memset (c, 0, sizeof *c);
+  c->mode = MS_MODE_PINNED;
+  c->exponent = 10;
+  c->elements = 1024;
+  c->n_reps = reps;
+  c->e2e_us = calloc (reps, sizeof (double));
+  c->events = calloc ((size_t) reps * 3, sizeof (MsEvent));
+  for (int r = 0; r < reps; r++) {
+    double t = scale * (1 + (r * 7 % 11));
+    c->e2e_us[r] = 3 * t + 1;
+    for (int k = 0; k < 3; k++)
+      c->events[c->n_events++] = (MsEvent) {
+        .phase = k < 2 ? MS_PHASE_H2D : MS_PHASE_KERNEL, .lane = k + 1, .chunk = k % 2, .rep = r,
+        .host_start_us = k * t, .host_us = t, .gpu_start_us = k * t * 0.5, .gpu_us = t * 0.9,
+        .bytes = 2048,
+      };
+  }
+}
+
+/* Statistics computed with one scratch reused over cells of several sizes
+ * equal those computed alone: nothing of one cell leaks into the next. */
+static void
+test_stats_scratch (void)
+{
+  static const int reps[] = { 40, 3, 17, 40, 1 };
+  MsStatsScratch scratch = { 0 };
+  for (size_t i = 0; i < sizeof reps / sizeof reps[0]; i++) {
+    MsCell a, b;
+    make_stats_cell (&a, reps[i], 1.0 + (double) i);
+    make_stats_cell (&b, reps[i], 1.0 + (double) i);
+    ms_cell_compute_stats_scratch (&a, &scratch);
+    ms_cell_compute_stats (&b);
+    MS_CHECK (a.stats.e2e.n == reps[i] && a.stats.phase[MS_PHASE_H2D].n == reps[i],
+              "cell %zu counted", i);
+    MS_CHECK (memcmp (&a.stats, &b.stats, sizeof a.stats) == 0, "cell %zu of %d reps", i,
+              reps[i]);
+    ms_cell_clear (&a);
+    ms_cell_clear (&b);
+  }
+  MS_CHECK (scratch.size > 0, "scratch kept");
+  ms_stats_scratch_clear (&scratch);
+}
+
 /* A FIFO (or a device) is refused at once instead of blocking forever. */
 static void
 test_not_regular (void)
@@ -605,6 +653,7 @@ main (void)
   MS_RUN (test_tolerant);
   MS_RUN (test_malformed);
   MS_RUN (test_round_columns);
+  MS_RUN (test_stats_scratch);
   MS_RUN (test_safe_writes);
   MS_RUN (test_locale);
   MS_RUN (test_not_regular);
