@@ -275,21 +275,31 @@ static const BadCase bad_cases[] = {
     "3: unknown mode 'pin\\x1b[2Jned'" },
 };
 
+/* Each case's file is head and its body; the reader must refuse it with
+ * exactly its error. */
 static void
-test_malformed (void)
+check_bad_cases (const char *head, const BadCase *cases, size_t n)
 {
   char err[512], want[600], body[4096];
-  for (size_t i = 0; i < sizeof bad_cases / sizeof bad_cases[0]; i++) {
-    const char *path = tmp_path (bad_cases[i].name);
-    snprintf (body, sizeof body, "# memsweep samples file\n%s%s", header, bad_cases[i].body);
+  for (size_t i = 0; i < n; i++) {
+    const char *path = tmp_path (cases[i].name);
+    snprintf (body, sizeof body, "%s%s", head, cases[i].body);
     write_file (path, body);
     err[0] = '\0';
     MsResults *r = ms_csv_read_samples (path, err, sizeof err);
-    MS_CHECK (r == NULL, "%s accepted", bad_cases[i].name);
-    snprintf (want, sizeof want, "%s:%s", path, bad_cases[i].error);
-    MS_CHECK (strcmp (err, want) == 0, "%s: got '%s'", bad_cases[i].name, err);
+    MS_CHECK (r == NULL, "%s accepted", cases[i].name);
+    snprintf (want, sizeof want, "%s:%s", path, cases[i].error);
+    MS_CHECK (strcmp (err, want) == 0, "%s: got '%s'", cases[i].name, err);
     ms_results_free (r);
   }
+}
+
+static void
+test_malformed (void)
+{
+  char err[512], head[1024];
+  snprintf (head, sizeof head, "# memsweep samples file\n%s", header);
+  check_bad_cases (head, bad_cases, sizeof bad_cases / sizeof bad_cases[0]);
   /* Whole-file failures. */
   write_file (tmp_path ("empty.csv"), "");
   MS_CHECK (!ms_csv_read_samples (tmp_path ("empty.csv"), err, sizeof err), "empty");
@@ -355,18 +365,9 @@ static const BadCase bad_round_cases[] = {
 static void
 test_round_columns (void)
 {
-  char err[512], want[600], body[4096];
-  for (size_t i = 0; i < sizeof bad_round_cases / sizeof bad_round_cases[0]; i++) {
-    const char *path = tmp_path (bad_round_cases[i].name);
-    snprintf (body, sizeof body, "%s%s", round_header, bad_round_cases[i].body);
-    write_file (path, body);
-    err[0] = '\0';
-    MsResults *r = ms_csv_read_samples (path, err, sizeof err);
-    MS_CHECK (r == NULL, "%s accepted", bad_round_cases[i].name);
-    snprintf (want, sizeof want, "%s:%s", path, bad_round_cases[i].error);
-    MS_CHECK (strcmp (err, want) == 0, "%s: got '%s'", bad_round_cases[i].name, err);
-    ms_results_free (r);
-  }
+  char err[512], body[4096];
+  check_bad_cases (round_header, bad_round_cases,
+                   sizeof bad_round_cases / sizeof bad_round_cases[0]);
   /* A partial cell keeps its rows; its copies and round state come back. */
   snprintf (body, sizeof body, "%s%s%s%s", round_header, E2E_ROW ("partial", "0", STATE_OK),
             COPY_ROW_STATUS ("partial", "h2d_copy", "0", "2.5", "32768"),
