@@ -296,22 +296,39 @@ test_malformed_state (void)
   ms_results_free (back);
 }
 
+/* Files written before rounds existed (tests/data/old-format, the 0.1
+ * reference runs) read as one round without GPU state; the reference runs
+ * shipped now carry the state of every GPU cell. */
 static void
 test_reference_files_open (void)
 {
-  const char *names[] = { "h100-default-samples.csv", "h200-default-samples.csv",
-                          "h100-large-samples.csv" };
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+  const char *old[] = { "h100-default-samples.csv", "h100-large-samples.csv" };
+  for (size_t i = 0; i < sizeof old / sizeof old[0]; i++) {
     char path[512], err[512] = "";
-    snprintf (path, sizeof path, "%s/reference/%s", data_dir, names[i]);
+    snprintf (path, sizeof path, "%s/../tests/data/old-format/%s", data_dir, old[i]);
     MsResults *r = ms_csv_read_samples (path, err, sizeof err);
-    MS_CHECK (r && r->n_cells > 0 && r->sweep.rounds == 1, "%s: %s", names[i], err);
+    MS_CHECK (r && r->n_cells > 0 && r->sweep.rounds == 1, "%s: %s", old[i], err);
     for (size_t k = 0; r && k < r->n_cells; k++) {
       const MsCell *c = &r->cells[k];
       if (c->n_reps > 0)
         MS_CHECK (c->n_rounds == 1 && c->rounds[0].n_reps == c->n_reps && c->n_copies == 0 &&
                     !c->rounds[0].start.valid,
-                  "%s: old cells are one round without state", names[i]);
+                  "%s: old cells are one round without state", old[i]);
+    }
+    ms_results_free (r);
+  }
+  const char *now[] = { "h100-default-samples.csv", "h200-default-samples.csv",
+                        "h100-large-samples.csv" };
+  for (size_t i = 0; i < sizeof now / sizeof now[0]; i++) {
+    char path[512], err[512] = "";
+    snprintf (path, sizeof path, "%s/reference/%s", data_dir, now[i]);
+    MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+    MS_CHECK (r && r->n_cells > 0, "%s: %s", now[i], err);
+    for (size_t k = 0; r && k < r->n_cells; k++) {
+      const MsCell *c = &r->cells[k];
+      if (c->n_reps > 0 && ms_mode_uses_gpu (c->mode))
+        MS_CHECK (c->n_rounds >= 1 && c->rounds[0].start.valid, "%s: %s 2^%d has its GPU state",
+                  now[i], ms_mode_name (c->mode), c->exponent);
     }
     ms_results_free (r);
   }

@@ -6,8 +6,9 @@ measurement table, printed from the committed logs.
 Each PREFIX names one GPU's final run under docs/measurements/, e.g.
 docs/measurements/2026-11-22-h100-final; the script reads PREFIX-bench.log
 (bench-memsweep), PREFIX-summary.log (tools/gpu-run.sh), PREFIX-gpu-suite.txt
-(the gpu suite's log) and PREFIX-targets.txt (tools/repeatability-targets.py
-over three default sweeps). Nothing is typed in by hand: a figure that is
+(the gpu suite's log), PREFIX-targets.txt (tools/repeatability-targets.py
+over three default sweeps) and, when present, PREFIX-sanitizer-memcheck.log and
+PREFIX-sanitizer-racecheck.log (compute-sanitizer). Nothing is typed in by hand: a figure that is
 not in the logs prints as '?'."""
 import pathlib, re, sys
 
@@ -30,6 +31,12 @@ def bench_rows(bench):
                                               single_ratio=m.group(5), steady=m.group(6),
                                               steady_ratio=m.group(7))
     return rows
+
+
+def sanitizer(path, keys):
+    text = read(path)
+    found = [find(r'^========= ' + k + r': (.*)$', text) for k in keys]
+    return ', '.join(found) if text else 'not run'
 
 
 def column(prefix):
@@ -60,8 +67,8 @@ def column(prefix):
         'inside': find(r"^medians inside the other run's 95% interval: (.*)$", targets),
         'suite': 'passed' if 'PASS: gpu suite' in summary else
                  ('failed' if 'FAIL: gpu suite' in summary else '?'),
-        'memcheck': find(r'compute-sanitizer memcheck rc=\d+ \((.*?)\)', summary),
-        'racecheck': find(r'compute-sanitizer racecheck rc=\d+ \((.*?)\)', summary),
+        'memcheck': sanitizer(prefix + '-sanitizer-memcheck.log', ('ERROR SUMMARY', 'LEAK SUMMARY')),
+        'racecheck': sanitizer(prefix + '-sanitizer-racecheck.log', ('RACECHECK SUMMARY',)),
     }
 
 
