@@ -9,6 +9,7 @@
 #pragma once
 
 #include <libintl.h>
+#include <stdlib.h>
 
 #ifndef GETTEXT_PACKAGE
 #error "GETTEXT_PACKAGE must be defined by the build"
@@ -19,3 +20,13 @@
 #define MS_N_(s) (s)
 #define ms_gettext(s) dgettext (GETTEXT_PACKAGE, s)
 #define ms_ngettext(s, p, n) dngettext (GETTEXT_PACKAGE, s, p, n)
+
+/* Binds the catalogue: $MEMSWEEP_LOCALEDIR (uninstalled builds, tests) or
+ * the installed locale folder. The program still calls setlocale. */
+static inline void
+ms_i18n_bind (void)
+{
+  const char *dir = getenv ("MEMSWEEP_LOCALEDIR");
+  bindtextdomain (GETTEXT_PACKAGE, dir && *dir ? dir : MS_LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+}
