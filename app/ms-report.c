@@ -111,6 +111,7 @@ ms_report_device (FILE *out, const MsDeviceInfo *d)
   fprintf (out, ms_gettext ("Device %d of %d: %s\n"), d->index, d->count, name);
   put_label (out, ms_gettext ("compute capability"));
   fprintf (out, "%d.%d\n", d->cc_major, d->cc_minor);
+  /* TRANSLATORS: the device's own memory (VRAM). */
   put_label (out, ms_gettext ("memory"));
   fprintf (out, ms_gettext ("%s total, %s free\n"), total, freeb);
   put_label (out, ms_gettext ("CUDA driver / runtime"));
