@@ -1,6 +1,8 @@
 /* test-app.c: the application as a user would drive it, under Xvfb: start,
  * open a reference run, refuse a broken file without losing data, switch
- * through every view, export CSV and PNG and check them, quit. Run with
+ * through every view, export CSV and PNG and check them, show file names
+ * literally in toasts, run and stop sweeps, quit. Every wait is for a
+ * condition (a property or a widget), with a generous timeout. Run with
  * G_DEBUG=fatal-criticals so that any critical fails the test. */
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
@@ -12,12 +14,42 @@
 static char *tmpdir;
 static gboolean done;
 
+/* Runs the main loop until cond (data) holds; fails after 60 s. */
 static void
-spin (guint ms)
+wait_until (gboolean (*cond) (gpointer), gpointer data, const char *what)
 {
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-  while (g_get_monotonic_time () < end)
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (!cond (data)) {
+    if (g_get_monotonic_time () > deadline)
+      g_error ("timed out waiting until %s", what);
     g_main_context_iteration (NULL, FALSE);
+    g_usleep (1000);
+  }
+}
+
+static gboolean
+is_mapped (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget);
+}
+
+static gboolean
+is_not_sweeping (gpointer win)
+{
+  return !ms_window_is_sweeping (win);
+}
+
+static gboolean
+can_run (gpointer win)
+{
+  g_autofree char *blocker = ms_window_dup_run_blocker (win);
+  return blocker == NULL;
+}
+
+static gboolean
+is_null (gpointer pointer_to_pointer)
+{
+  return *(gpointer *) pointer_to_pointer == NULL;
 }
 
 static gboolean
@@ -34,13 +66,8 @@ in_schema_range (const char *key, GVariant *value)
 }
 
 static void
-on_activate (GApplication *app)
+check_files (MsWindow *win)
 {
-  MsWindow *win = MS_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-  g_assert_nonnull (win);
-  spin (200);
-
   g_autoptr (GError) error = NULL;
   g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
   g_assert_true (ms_window_load_path (win, ref, &error));
@@ -55,10 +82,17 @@ on_activate (GApplication *app)
   g_assert_nonnull (strstr (error->message, "broken.csv:2:"));
   g_clear_error (&error);
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 1);
+}
 
+static void
+check_views_and_exports (MsWindow *win)
+{
+  g_autoptr (GError) error = NULL;
   for (int v = 0; v < MS_VIEW_COUNT; v++) {
     ms_window_set_view (win, v);
-    spin (150);
+    int shown;
+    g_object_get (win, "view", &shown, NULL);
+    g_assert_cmpint (shown, ==, v);
     g_assert_cmpint (ms_window_get_view (win), ==, v);
     if (v != MS_VIEW_TABLE) {
       g_autofree char *name = g_strdup_printf ("view-%d.png", v);
@@ -86,28 +120,105 @@ on_activate (GApplication *app)
   g_clear_error (&error);
 
   /* The same file again is not a second comparison. */
+  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
   g_assert_true (ms_window_load_path (win, ref, &error));
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 1);
+}
 
-  g_action_group_activate_action (G_ACTION_GROUP (win), "presentation", NULL);
-  spin (200);
-  g_action_group_activate_action (G_ACTION_GROUP (win), "text-scale", g_variant_new_int32 (1));
-  g_action_group_activate_action (G_ACTION_GROUP (win), "presentation", NULL);
-  spin (100);
+typedef struct {
+  GtkWidget *root;
+  const char *text;
+} LabelSearch;
 
-  /* Device discovery runs off the main thread; then Run is enabled for
-   * the host-only settings. */
-  for (;;) {
-    g_autofree char *blocker = ms_window_dup_run_blocker (win);
-    if (!blocker || g_get_monotonic_time () > deadline)
-      break;
-    spin (50);
+static gboolean
+shows_label (gpointer data)
+{
+  LabelSearch *s = data;
+  for (GtkWidget *w = gtk_widget_get_first_child (s->root); w;) {
+    if (GTK_IS_LABEL (w) && gtk_widget_get_mapped (w) &&
+        g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), s->text) == 0)
+      return TRUE;
+    GtkWidget *next = gtk_widget_get_first_child (w);
+    while (!next && w && w != s->root) {
+      next = gtk_widget_get_next_sibling (w);
+      w = gtk_widget_get_parent (w);
+    }
+    w = next;
   }
-  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "run"));
+  return FALSE;
+}
 
-  /* Saved settings the engine refuses: a new window shows the engine's
-   * message and keeps Run disabled. Values outside the schema's ranges
-   * never get that far. */
+static gboolean
+toast_mentions (gpointer win)
+{
+  const char *text = ms_window_get_toast_text (win);
+  return text && strstr (text, "a&b<span>");
+}
+
+/* A file whose name holds markup and invalid UTF-8: the toast shows the
+ * name literally, with a replacement character for the bad byte. */
+static void
+check_toast_text (MsWindow *win)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "a&b<span>\xff.csv", NULL);
+  g_assert_true (g_file_set_contents (path, "not,a,memsweep\nfile\n", -1, NULL));
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  ms_window_open_file (win, file);
+  wait_until (toast_mentions, win, "a toast names the file");
+  const char *text = ms_window_get_toast_text (win);
+  g_assert_true (g_utf8_validate (text, -1, NULL));
+  g_assert_nonnull (strstr (text, "a&b<span>\xef\xbf\xbd.csv"));
+  LabelSearch search = { GTK_WIDGET (win), text };
+  wait_until (shows_label, &search, "the toast shows the text literally");
+  g_assert_cmpuint (ms_window_get_n_runs (win), ==, 1);
+}
+
+static void
+check_presentation (MsWindow *win)
+{
+  double text_scale;
+  gboolean presentation;
+  g_action_group_activate_action (G_ACTION_GROUP (win), "presentation", NULL);
+  g_object_get (win, "presentation", &presentation, "text-scale", &text_scale, NULL);
+  g_assert_true (presentation);
+  g_assert_cmpfloat (text_scale, ==, 1.6);
+  g_action_group_activate_action (G_ACTION_GROUP (win), "text-scale", g_variant_new_int32 (1));
+  g_object_get (win, "text-scale", &text_scale, NULL);
+  g_assert_cmpfloat_with_epsilon (text_scale, 1.6 * 1.15, 1e-9);
+  g_action_group_activate_action (G_ACTION_GROUP (win), "presentation", NULL);
+  g_object_get (win, "presentation", &presentation, "text-scale", &text_scale, NULL);
+  g_assert_false (presentation);
+  g_assert_cmpfloat (text_scale, ==, 1.0);
+  g_assert_false (g_variant_get_boolean (
+    g_action_group_get_action_state (G_ACTION_GROUP (win), "presentation")));
+}
+
+/* The Style menu's action sets the key, and the style manager follows. */
+static void
+check_color_scheme (GApplication *app)
+{
+  g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  g_action_group_activate_action (G_ACTION_GROUP (app), "color-scheme",
+                                  g_variant_new_string ("dark"));
+  g_autofree char *scheme = g_settings_get_string (settings, "color-scheme");
+  g_assert_cmpstr (scheme, ==, "dark");
+  g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_FORCE_DARK);
+  g_settings_set_string (settings, "color-scheme", "light");
+  g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  g_autoptr (GVariant) state =
+    g_action_group_get_action_state (G_ACTION_GROUP (app), "color-scheme");
+  g_assert_cmpstr (g_variant_get_string (state, NULL), ==, "light");
+  g_settings_reset (settings, "color-scheme");
+  g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_DEFAULT);
+}
+
+/* Saved settings the engine refuses: a new window shows the engine's
+ * message and keeps Run disabled. Values outside the schema's ranges never
+ * get that far. */
+static void
+check_refused_settings (GApplication *app)
+{
   g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
   g_assert_false (in_schema_range ("max-exp", g_variant_new_int32 (29)));
   g_assert_false (in_schema_range ("streams", g_variant_new_int32 (0)));
@@ -131,7 +242,6 @@ on_activate (GApplication *app)
       g_settings_set_strv (settings, "modes", with_streams);
     }
     MsWindow *other = ms_window_new (ADW_APPLICATION (app));
-    spin (100);
     g_autofree char *blocker = ms_window_dup_run_blocker (other);
     g_assert_cmpstr (blocker, ==, refused[i].message);
     g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (other), "run"));
@@ -141,34 +251,71 @@ on_activate (GApplication *app)
   g_settings_set_int (settings, "streams", 4);
   const char *host_only[] = { "host", NULL };
   g_settings_set_strv (settings, "modes", host_only);
+}
 
-  /* A live sweep of the CPU baseline (the one mode every machine has):
-   * cells arrive on the main thread while the worker runs. */
+/* A live sweep of the CPU baseline (the one mode every machine has): cells
+ * arrive on the main thread while the worker runs. */
+static void
+check_sweeps (MsWindow *win)
+{
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
   g_assert_true (ms_window_is_sweeping (win));
-  while (ms_window_is_sweeping (win) && g_get_monotonic_time () < deadline)
-    spin (20);
-  g_assert_false (ms_window_is_sweeping (win));
+  wait_until (is_not_sweeping, win, "the sweep ends");
   const MsResults *live = ms_window_get_live (win);
   g_assert_nonnull (live);
   g_assert_cmpuint (live->n_cells, ==, 5); /* host at 2^12..2^16 */
   for (size_t i = 0; i < live->n_cells; i++)
     g_assert_cmpint (live->cells[i].status, ==, MS_CELL_OK);
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 2);
+  g_assert_cmpstr (ms_window_get_toast_text (win), ==, "Sweep finished");
 
   /* Stop part-way: what was measured stays. */
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
   g_action_group_activate_action (G_ACTION_GROUP (win), "stop", NULL);
-  while (ms_window_is_sweeping (win) && g_get_monotonic_time () < deadline)
-    spin (20);
-  g_assert_false (ms_window_is_sweeping (win));
+  wait_until (is_not_sweeping, win, "the stopped sweep ends");
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 2);
+}
+
+/* Keeps the loop running until nothing has been dispatched for 0.5 s. */
+static void
+drain (void)
+{
+  gint64 quiet_since = g_get_monotonic_time ();
+  gint64 deadline = quiet_since + 60 * G_USEC_PER_SEC;
+  while (g_get_monotonic_time () - quiet_since < G_USEC_PER_SEC / 2 &&
+         g_get_monotonic_time () < deadline) {
+    if (g_main_context_iteration (NULL, FALSE))
+      quiet_since = g_get_monotonic_time ();
+    g_usleep (1000);
+  }
+}
+
+static void
+on_activate (GApplication *app)
+{
+  MsWindow *win = MS_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  g_assert_nonnull (win);
+  wait_until (is_mapped, win, "the window shows");
+  check_files (win);
+  check_views_and_exports (win);
+  check_toast_text (win);
+  check_presentation (win);
+  check_color_scheme (app);
+  /* Device discovery runs off the main thread; then Run is enabled for
+   * the host-only settings. */
+  wait_until (can_run, win, "device discovery ends and Run is enabled");
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "run"));
+  check_refused_settings (app);
+  check_sweeps (win);
 
   /* Closing during a sweep cancels it; the worker must not touch the
-   * window afterwards (checked by running the loop on for a while). */
+   * window afterwards (checked by running the loop on until the window is
+   * gone and the worker's last callbacks have run). */
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
+  g_object_add_weak_pointer (G_OBJECT (win), (gpointer *) &win);
   gtk_window_close (GTK_WINDOW (win));
-  spin (1500);
+  wait_until (is_null, &win, "the closed window is finalized");
+  drain ();
   done = TRUE;
 }
 

@@ -56,16 +56,18 @@ ms_application_handle_local_options (GApplication *app, GVariantDict *options)
   return -1;
 }
 
-static void
-apply_color_scheme (MsApplication *self)
+/* "color-scheme": 'default', 'light' or 'dark' -> the style manager's. */
+static gboolean
+color_scheme_from_setting (GValue *value, GVariant *variant, gpointer data)
 {
-  g_autofree char *scheme = g_settings_get_string (self->settings, "color-scheme");
+  const char *scheme = g_variant_get_string (variant, NULL);
   AdwColorScheme s = ADW_COLOR_SCHEME_DEFAULT;
   if (g_strcmp0 (scheme, "light") == 0)
     s = ADW_COLOR_SCHEME_FORCE_LIGHT;
   else if (g_strcmp0 (scheme, "dark") == 0)
     s = ADW_COLOR_SCHEME_FORCE_DARK;
-  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), s);
+  g_value_set_enum (value, s);
+  return TRUE;
 }
 
 static void
@@ -94,15 +96,6 @@ action_quit (GSimpleAction *a, GVariant *p, gpointer data)
 }
 
 static void
-action_color_scheme (GSimpleAction *a, GVariant *p, gpointer data)
-{
-  MsApplication *self = data;
-  g_simple_action_set_state (a, p);
-  g_settings_set_string (self->settings, "color-scheme", g_variant_get_string (p, NULL));
-  apply_color_scheme (self);
-}
-
-static void
 ms_application_startup (GApplication *app)
 {
   MsApplication *self = MS_APPLICATION (app);
@@ -110,16 +103,17 @@ ms_application_startup (GApplication *app)
   g_set_application_name ("memsweep");
   gtk_window_set_default_icon_name (MS_APPLICATION_ID);
   self->settings = g_settings_new (MS_APPLICATION_ID);
-  g_autofree char *scheme = g_settings_get_string (self->settings, "color-scheme");
   const GActionEntry entries[] = {
     { "about", action_about },
     { "quit", action_quit },
-    { "color-scheme", action_color_scheme, "s", "'default'" },
   };
   g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
-  g_action_group_change_action_state (G_ACTION_GROUP (app), "color-scheme",
-                                      g_variant_new_string (scheme));
-  apply_color_scheme (self);
+  /* The Style menu sets the key; the style manager follows the key. */
+  g_autoptr (GAction) scheme = g_settings_create_action (self->settings, "color-scheme");
+  g_action_map_add_action (G_ACTION_MAP (app), scheme);
+  g_settings_bind_with_mapping (self->settings, "color-scheme", adw_style_manager_get_default (),
+                                "color-scheme", G_SETTINGS_BIND_GET, color_scheme_from_setting,
+                                NULL, NULL, NULL);
 
   static const struct { const char *action; const char *accels[4]; } accels[] = {
     { "app.quit", { "<Primary>q", NULL } },
@@ -147,6 +141,14 @@ ms_application_startup (GApplication *app)
 }
 
 static void
+ms_application_shutdown (GApplication *app)
+{
+  /* The style manager outlives the application: stop it following the key. */
+  g_settings_unbind (adw_style_manager_get_default (), "color-scheme");
+  G_APPLICATION_CLASS (ms_application_parent_class)->shutdown (app);
+}
+
+static void
 ms_application_dispose (GObject *object)
 {
   g_clear_object (&MS_APPLICATION (object)->settings);
@@ -161,6 +163,7 @@ ms_application_class_init (MsApplicationClass *klass)
   app_class->activate = ms_application_activate;
   app_class->open = ms_application_open;
   app_class->startup = ms_application_startup;
+  app_class->shutdown = ms_application_shutdown;
   app_class->handle_local_options = ms_application_handle_local_options;
 }
 

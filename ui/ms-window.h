@@ -19,6 +19,10 @@ typedef enum {
   MS_VIEW_COUNT
 } MsViewKind;
 
+/* Properties: "presentation" (settings hidden, fullscreen, larger text and
+ * lines), "text-scale", "line-scale", "high-contrast" (bound to every view),
+ * "view" (an MsViewKind), "sweeping", "n-runs", "run-blocker" and
+ * "toast-text" (read-only; the plain text of the newest toast). */
 MsWindow *ms_window_new (AdwApplication *app);
 
 /* Reads a samples CSV off the main thread and adds it as a comparison run;
@@ -36,6 +40,8 @@ gboolean ms_window_is_sweeping (MsWindow *self);
 /* Why Run is disabled (the settings' validation message, no GPU, ...), or
  * NULL when it can run. */
 char *ms_window_dup_run_blocker (MsWindow *self);
+/* The plain text of the newest toast, or NULL. */
+const char *ms_window_get_toast_text (MsWindow *self);
 /* The live sweep's results so far, or NULL. */
 const MsResults *ms_window_get_live (MsWindow *self);
 /* Exports through the engine / the chart drawing, without dialogs. */

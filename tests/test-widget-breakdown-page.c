@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-widget-breakdown-page.c: MsBreakdownPage's size picker and view. */
+#include "ms-breakdown-page.h"
+#include "ms-widget-test.h"
+
+static void
+test_sizes (void)
+{
+  g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
+  MsBreakdownPage *page = g_object_new (MS_TYPE_BREAKDOWN_PAGE, NULL);
+  MsBreakdownView *view = ms_breakdown_page_get_view (page);
+  int exponent;
+  g_object_get (page, "exponent", &exponent, NULL);
+  g_assert_cmpint (exponent, ==, -1);
+  guint exponent_n;
+  ms_test_watch (page, "exponent", &exponent_n);
+  ms_breakdown_page_set_runs (page, runs);
+  /* The largest size is picked first. */
+  g_object_get (page, "exponent", &exponent, NULL);
+  g_assert_cmpint (exponent, ==, 20);
+  g_assert_cmpint (ms_breakdown_view_get_exponent (view), ==, 20);
+  g_assert_cmpuint (exponent_n, ==, 1);
+  g_object_set (page, "exponent", 12, NULL);
+  g_assert_cmpint (ms_breakdown_view_get_exponent (view), ==, 12);
+  g_assert_cmpuint (exponent_n, ==, 2);
+  /* A size no run has is not picked. */
+  g_object_set (page, "exponent", 27, NULL);
+  g_assert_cmpint (ms_breakdown_view_get_exponent (view), ==, 12);
+  /* The same runs again keep the choice. */
+  ms_breakdown_page_set_runs (page, runs);
+  g_assert_cmpint (ms_breakdown_view_get_exponent (view), ==, 12);
+
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 900, 600);
+  g_assert_cmpuint (ms_test_ink (GTK_WIDGET (view)), >, 10);
+  ms_test_destroy (window, GTK_WIDGET (page));
+}
+
+int
+main (int argc, char **argv)
+{
+  ms_widget_test_init (&argc, &argv);
+  g_test_add_func ("/breakdown-page/sizes", test_sizes);
+  return g_test_run ();
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-widget-breakdown-view.c: MsBreakdownView's properties and drawing. */
+#include "ms-views.h"
+#include "ms-widget-test.h"
+
+static void
+test_properties_and_draw (void)
+{
+  g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
+  GtkWidget *view = ms_breakdown_view_new ();
+  guint exponent_n, runs_n;
+  ms_test_watch (view, "exponent", &exponent_n);
+  ms_test_watch (view, "runs", &runs_n);
+  g_object_set (view, "runs", runs, "exponent", 14, NULL);
+  g_assert_cmpuint (exponent_n, ==, 1);
+  g_assert_cmpuint (runs_n, ==, 1);
+  g_assert_cmpint (ms_breakdown_view_get_exponent (MS_BREAKDOWN_VIEW (view)), ==, 14);
+
+  GtkWindow *window = ms_test_show (view, 900, 600);
+  guint with_data = ms_test_ink (view);
+  g_assert_cmpuint (with_data, >, 20);
+  ms_breakdown_view_set_runs (MS_BREAKDOWN_VIEW (view), NULL);
+  g_assert_cmpuint (runs_n, ==, 2);
+  g_assert_cmpuint (ms_test_ink (view), <, with_data / 2);
+  ms_test_destroy (window, view);
+}
+
+int
+main (int argc, char **argv)
+{
+  ms_widget_test_init (&argc, &argv);
+  g_test_add_func ("/breakdown-view/properties-and-draw", test_properties_and_draw);
+  return g_test_run ();
+}

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-widget-chart-page.c: MsChartPage: its properties reach the chart and
+ * the toolbar, and the toolbar reaches the properties. */
+#include "ms-chart-page.h"
+#include "ms-widget-test.h"
+
+static void
+test_bandwidth (void)
+{
+  g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
+  MsChartPage *page = g_object_new (MS_TYPE_CHART_PAGE, NULL);
+  MsPlotView *view = ms_chart_page_get_view (page);
+  GtkDropDown *metric = GTK_DROP_DOWN (ms_test_find (GTK_WIDGET (page), GTK_TYPE_DROP_DOWN, NULL));
+  GtkToggleButton *log =
+    GTK_TOGGLE_BUTTON (ms_test_find (GTK_WIDGET (page), GTK_TYPE_TOGGLE_BUTTON, "_Log scale"));
+  g_assert_nonnull (metric);
+  g_assert_nonnull (log);
+  ms_chart_page_set_runs (page, runs);
+
+  /* Log scale by default, in the page, its toggle and its chart. */
+  gboolean log_scale;
+  g_object_get (page, "log-scale", &log_scale, NULL);
+  g_assert_true (log_scale);
+  g_assert_true (gtk_toggle_button_get_active (log));
+  g_assert_true (ms_plot_view_get_log_scale (view));
+  guint log_n, metric_n;
+  ms_test_watch (page, "log-scale", &log_n);
+  ms_test_watch (page, "metric", &metric_n);
+  gtk_toggle_button_set_active (log, FALSE);
+  g_assert_cmpuint (log_n, ==, 1);
+  g_assert_false (ms_plot_view_get_log_scale (view));
+  g_object_set (page, "log-scale", TRUE, NULL);
+  g_assert_true (gtk_toggle_button_get_active (log));
+
+  gtk_drop_down_set_selected (metric, MS_METRIC_D2H_BANDWIDTH);
+  g_assert_cmpuint (metric_n, ==, 1);
+  g_assert_cmpint (ms_plot_view_get_metric (view), ==, MS_METRIC_D2H_BANDWIDTH);
+  g_object_set (page, "metric", MS_METRIC_H2D_BANDWIDTH, NULL);
+  g_assert_cmpuint (gtk_drop_down_get_selected (metric), ==, MS_METRIC_H2D_BANDWIDTH);
+  g_assert_cmpint (ms_plot_view_get_metric (view), ==, MS_METRIC_H2D_BANDWIDTH);
+
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1000, 700);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (metric)));
+  g_assert_cmpuint (ms_test_ink (GTK_WIDGET (view)), >, 10);
+  ms_test_destroy (window, GTK_WIDGET (page));
+}
+
+static void
+test_time (void)
+{
+  MsChartPage *page = g_object_new (MS_TYPE_CHART_PAGE, "metric", MS_METRIC_E2E_TIME, NULL);
+  GtkWidget *metric = ms_test_find (GTK_WIDGET (page), GTK_TYPE_DROP_DOWN, NULL);
+  GtkWidget *log = ms_test_find (GTK_WIDGET (page), GTK_TYPE_TOGGLE_BUTTON, "_Log scale");
+  g_assert_cmpint (ms_plot_view_get_metric (ms_chart_page_get_view (page)), ==,
+                   MS_METRIC_E2E_TIME);
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 800, 600);
+  /* No metric to pick for times. */
+  g_assert_false (gtk_widget_get_mapped (metric));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (log), ==, "Logarithmic time axis");
+  ms_test_destroy (window, GTK_WIDGET (page));
+}
+
+int
+main (int argc, char **argv)
+{
+  ms_widget_test_init (&argc, &argv);
+  g_test_add_func ("/chart-page/bandwidth", test_bandwidth);
+  g_test_add_func ("/chart-page/time", test_time);
+  return g_test_run ();
+}

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-widget-plot-view.c: MsPlotView's properties, drawing and legend. */
+#include "ms-views.h"
+#include "ms-widget-test.h"
+
+static void
+test_properties (void)
+{
+  GtkWidget *view = ms_plot_view_new (MS_METRIC_E2E_TIME);
+  g_object_ref_sink (view);
+  guint metric_n, log_n, text_n;
+  ms_test_watch (view, "metric", &metric_n);
+  ms_test_watch (view, "log-scale", &log_n);
+  ms_test_watch (view, "text-scale", &text_n);
+  int metric;
+  g_object_get (view, "metric", &metric, NULL);
+  g_assert_cmpint (metric, ==, MS_METRIC_E2E_TIME);
+
+  g_object_set (view, "metric", MS_METRIC_H2D_BANDWIDTH, "log-scale", TRUE, "text-scale", 1.5,
+                NULL);
+  g_object_set (view, "metric", MS_METRIC_H2D_BANDWIDTH, "log-scale", TRUE, "text-scale", 1.5,
+                NULL);
+  g_assert_cmpuint (metric_n, ==, 1); /* a value set twice notifies once */
+  g_assert_cmpuint (log_n, ==, 1);
+  g_assert_cmpuint (text_n, ==, 1);
+  g_assert_cmpint (ms_plot_view_get_metric (MS_PLOT_VIEW (view)), ==, MS_METRIC_H2D_BANDWIDTH);
+  g_assert_true (ms_plot_view_get_log_scale (MS_PLOT_VIEW (view)));
+  double text_scale;
+  g_object_get (view, "text-scale", &text_scale, NULL);
+  g_assert_cmpfloat (text_scale, ==, 1.5);
+  g_assert_finalize_object (view);
+}
+
+static void
+test_runs_and_series (void)
+{
+  g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
+  MsPlotView *view = MS_PLOT_VIEW (ms_plot_view_new (MS_METRIC_E2E_BANDWIDTH));
+  g_object_set (view, "runs", runs, NULL);
+  const MsChartData *data = ms_plot_view_get_data (view);
+  g_assert_cmpuint (data->series->len, ==, MS_MODE_COUNT);
+  const MsChartSeries *first = g_ptr_array_index (data->series, 0);
+  g_autofree char *label = g_strdup (first->label);
+  ms_plot_view_set_series_hidden (view, label, TRUE);
+  g_assert_true (ms_plot_view_get_series_hidden (view, label));
+  first = g_ptr_array_index (ms_plot_view_get_data (view)->series, 0);
+  g_assert_true (first->hidden);
+
+  GtkWindow *window = ms_test_show (GTK_WIDGET (view), 900, 600);
+  g_assert_cmpuint (ms_test_ink (GTK_WIDGET (view)), >, 20);
+  /* The view holds its own reference to the runs. */
+  GPtrArray *held = NULL;
+  g_object_get (view, "runs", &held, NULL);
+  g_assert_true (held == runs);
+  g_ptr_array_unref (held);
+  ms_test_destroy (window, GTK_WIDGET (view));
+}
+
+static void
+test_empty_draws (void)
+{
+  GtkWidget *view = ms_plot_view_new (MS_METRIC_E2E_BANDWIDTH);
+  GtkWindow *window = ms_test_show (view, 400, 300);
+  g_assert_cmpuint (ms_plot_view_get_data (MS_PLOT_VIEW (view))->series->len, ==, 0);
+  g_assert_cmpuint (ms_test_ink (view), <, 100);
+  g_assert_false (ms_plot_view_click (MS_PLOT_VIEW (view), 5, 5));
+  ms_test_destroy (window, view);
+}
+
+int
+main (int argc, char **argv)
+{
+  ms_widget_test_init (&argc, &argv);
+  g_test_add_func ("/plot-view/properties", test_properties);
+  g_test_add_func ("/plot-view/runs-and-series", test_runs_and_series);
+  g_test_add_func ("/plot-view/empty", test_empty_draws);
+  return g_test_run ();
+}

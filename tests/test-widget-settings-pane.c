@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-widget-settings-pane.c: MsSettingsPane follows GSettings both ways,
+ * and shows the sweep's size or the engine's reason to refuse it. */
+#include "ms-application.h"
+#include "ms-settings-pane.h"
+#include "ms-widget-test.h"
+
+static void
+count_changed (MsSettingsPane *pane, guint *count)
+{
+  (*count)++;
+}
+
+static void
+test_bindings (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
+  g_settings_set_int (settings, "reps", 7);
+  const char *two[] = { "host", "pinned", NULL };
+  g_settings_set_strv (settings, "modes", two);
+  MsSettingsPane *pane = MS_SETTINGS_PANE (ms_settings_pane_new ());
+  guint changed = 0, summary_n;
+  g_signal_connect (pane, "changed", G_CALLBACK (count_changed), &changed);
+  ms_test_watch (pane, "summary", &summary_n);
+
+  MsSweep s;
+  char err[256];
+  g_assert_true (ms_settings_pane_get_sweep (pane, &s, err, sizeof err));
+  g_assert_cmpint (s.reps, ==, 7);
+  g_assert_true (s.modes[MS_MODE_HOST] && s.modes[MS_MODE_PINNED]);
+  g_assert_false (s.modes[MS_MODE_PAGEABLE]);
+  g_assert_cmpstr (ms_settings_pane_get_summary (pane), ==,
+                   "11 sizes × 2 modes = 22 cells, 7 timed runs each");
+
+  /* Settings to widgets. */
+  g_settings_set_string (settings, "order", "breadth");
+  g_settings_set_int (settings, "max-exp", 12);
+  g_assert_true (ms_settings_pane_get_sweep (pane, &s, err, sizeof err));
+  g_assert_cmpint (s.order, ==, MS_ORDER_BREADTH_FIRST);
+  g_assert_cmpint (s.max_exp, ==, 12);
+  g_assert_cmpuint (changed, >=, 2);
+  g_assert_cmpuint (summary_n, >=, 1);
+
+  /* Refused by the engine: the summary says why. */
+  g_settings_set_int (settings, "min-exp", 13);
+  g_assert_false (ms_settings_pane_get_sweep (pane, &s, err, sizeof err));
+  g_assert_cmpstr (ms_settings_pane_get_summary (pane), ==, err);
+  g_settings_set_int (settings, "min-exp", 10);
+
+  /* Widgets to settings: a mode check adds its mode in the engine's order. */
+  GtkWindow *window = ms_test_show (GTK_WIDGET (pane), 320, 900);
+  GtkWidget *check = ms_test_find (GTK_WIDGET (pane), GTK_TYPE_CHECK_BUTTON, "Pageable");
+  g_assert_nonnull (check);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+  g_auto (GStrv) modes = g_settings_get_strv (settings, "modes");
+  g_autofree char *joined = g_strjoinv (",", modes);
+  g_assert_cmpstr (joined, ==, "pageable,pinned,host");
+  ms_test_destroy (window, GTK_WIDGET (pane));
+  g_settings_reset (settings, "modes");
+}
+
+int
+main (int argc, char **argv)
+{
+  ms_widget_test_init (&argc, &argv);
+  g_test_add_func ("/settings-pane/bindings", test_bindings);
+  return g_test_run ();
+}

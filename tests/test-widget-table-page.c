@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-widget-table-page.c: MsTablePage and its rows: every cell a row,
+ * sorting, and the selection as CSV. */
+#include "ms-table-page.h"
+#include "ms-table-row.h"
+#include "ms-widget-test.h"
+
+static void
+test_rows_and_csv (void)
+{
+  g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
+  const MsResults *run = g_ptr_array_index (runs, 0);
+  MsTablePage *page = g_object_new (MS_TYPE_TABLE_PAGE, NULL);
+  ms_table_page_set_runs (page, runs);
+  GtkSelectionModel *selection = ms_table_page_get_selection (page);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (selection)), ==, run->n_cells);
+
+  /* Nothing selected: the header only. */
+  g_autofree char *empty = ms_table_page_dup_selected_csv (page);
+  g_assert_true (g_str_has_prefix (empty, "run,mode,elements,status,"));
+  g_assert_cmpuint (strlen (strchr (empty, '\n')), ==, 1);
+
+  gtk_selection_model_select_range (selection, 0, 3, TRUE);
+  g_autofree char *csv = ms_table_page_dup_selected_csv (page);
+  g_auto (GStrv) lines = g_strsplit (csv, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 5); /* header, 3 rows, "" */
+  g_assert_nonnull (strstr (lines[1], ",pageable,1024,ok,"));
+
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1200, 600);
+  ms_table_page_set_runs (page, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (selection)), ==, 0);
+  ms_test_destroy (window, GTK_WIDGET (page));
+}
+
+static void
+test_row (void)
+{
+  MsCell ok = { .mode = MS_MODE_PINNED, .exponent = 10, .elements = 1024, .status = MS_CELL_OK };
+  ok.stats.e2e.median = 12.5;
+  ok.stats.e2e_gbps = 0.98;
+  MsCell failed = { .mode = MS_MODE_HOST, .exponent = 12, .elements = 4096,
+                    .status = MS_CELL_FAILED };
+  g_snprintf (failed.message, sizeof failed.message, "=cmd|' /c calc'!A1");
+  g_autoptr (MsTableRow) a = ms_table_row_new ("run \"A\"", &ok);
+  g_autoptr (MsTableRow) b = ms_table_row_new ("run B\xff", &failed);
+
+  g_autofree char *median = ms_table_row_text (a, MS_TABLE_COL_E2E);
+  g_assert_cmpstr (median, ==, "12.50");
+  g_autofree char *none = ms_table_row_text (b, MS_TABLE_COL_E2E);
+  g_assert_cmpstr (none, ==, "—");
+  /* Invalid UTF-8 from a file shows as a replacement character. */
+  g_autofree char *name = ms_table_row_text (b, MS_TABLE_COL_RUN);
+  g_assert_true (g_utf8_validate (name, -1, NULL));
+  /* Rows without a number sort last either way round. */
+  g_assert_cmpint (ms_table_row_compare (a, b, MS_TABLE_COL_E2E), <, 0);
+  g_assert_cmpint (ms_table_row_compare (b, a, MS_TABLE_COL_E2E), >, 0);
+  g_assert_cmpint (ms_table_row_compare (a, b, MS_TABLE_COL_MODE), <, 0);
+  g_assert_cmpstr (ms_table_col_title (MS_TABLE_COL_MESSAGE), ==, "Reason");
+
+  g_autoptr (GString) out = g_string_new (NULL);
+  ms_table_row_append_csv (a, out);
+  ms_table_row_append_csv (b, out);
+  g_assert_true (g_str_has_prefix (out->str, "\"run \\\"A\\\"\",pinned,1024,ok,12.500,"));
+  /* A reason that starts like a formula is neutralised. */
+  g_assert_nonnull (strstr (out->str, ",\"'=cmd|"));
+}
+
+int
+main (int argc, char **argv)
+{
+  ms_widget_test_init (&argc, &argv);
+  g_test_add_func ("/table-page/rows-and-csv", test_rows_and_csv);
+  g_test_add_func ("/table-page/row", test_row);
+  return g_test_run ();
+}

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-breakdown-page.c: the breakdown page. */
+#include "ms-breakdown-page.h"
+
+#include "ms-views.h"
+
+#include "ms-pickers.h"
+
+struct _MsBreakdownPage {
+  GtkWidget parent_instance;
+
+  /* Template children. */
+  MsBreakdownView *view;
+  GtkDropDown *size_dropdown;
+};
+
+G_DEFINE_FINAL_TYPE (MsBreakdownPage, ms_breakdown_page, GTK_TYPE_WIDGET)
+
+enum { PROP_0, PROP_EXPONENT, N_PROPS };
+static GParamSpec *props[N_PROPS];
+
+static void
+on_size_selected (MsBreakdownPage *self)
+{
+  /* Refilling the list passes through other selections: notify only when
+   * the size shown changes. */
+  int exponent = ms_pickers_get_exponent (self->size_dropdown);
+  if (exponent == ms_breakdown_view_get_exponent (self->view))
+    return;
+  ms_breakdown_view_set_exponent (self->view, exponent);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_EXPONENT]);
+}
+
+static void
+ms_breakdown_page_set_property (GObject *object, guint prop_id, const GValue *value,
+                                GParamSpec *pspec)
+{
+  MsBreakdownPage *self = MS_BREAKDOWN_PAGE (object);
+  if (prop_id == PROP_EXPONENT)
+    ms_pickers_set_exponent (self->size_dropdown, g_value_get_int (value));
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
+ms_breakdown_page_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  MsBreakdownPage *self = MS_BREAKDOWN_PAGE (object);
+  if (prop_id == PROP_EXPONENT)
+    g_value_set_int (value, ms_pickers_get_exponent (self->size_dropdown));
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
+ms_breakdown_page_dispose (GObject *object)
+{
+  ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_BREAKDOWN_PAGE);
+  G_OBJECT_CLASS (ms_breakdown_page_parent_class)->dispose (object);
+}
+
+static void
+ms_breakdown_page_class_init (MsBreakdownPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  object_class->dispose = ms_breakdown_page_dispose;
+  object_class->set_property = ms_breakdown_page_set_property;
+  object_class->get_property = ms_breakdown_page_get_property;
+
+  props[PROP_EXPONENT] =
+    g_param_spec_int ("exponent", NULL, NULL, -1, MS_MAX_EXPONENT, -1,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
+
+  g_type_ensure (MS_TYPE_BREAKDOWN_VIEW);
+  gtk_widget_class_set_template_from_resource (
+    widget_class, "/io/github/memsweep/Memsweep/ms-breakdown-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, MsBreakdownPage, view);
+  gtk_widget_class_bind_template_child (widget_class, MsBreakdownPage, size_dropdown);
+  gtk_widget_class_bind_template_callback (widget_class, on_size_selected);
+}
+
+static void
+ms_breakdown_page_init (MsBreakdownPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  ms_breakdown_view_set_exponent (self->view, -1);
+}
+
+void
+ms_breakdown_page_set_runs (MsBreakdownPage *self, GPtrArray *runs)
+{
+  g_autoptr (GPtrArray) sizes = ms_pickers_size_labels (runs);
+  g_signal_handlers_block_by_func (self->size_dropdown, on_size_selected, self);
+  ms_pickers_sync (self->size_dropdown, sizes);
+  g_signal_handlers_unblock_by_func (self->size_dropdown, on_size_selected, self);
+  ms_breakdown_view_set_runs (self->view, runs);
+  on_size_selected (self);
+}
+
+MsBreakdownView *
+ms_breakdown_page_get_view (MsBreakdownPage *self)
+{
+  return self->view;
+}

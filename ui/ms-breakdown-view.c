@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-breakdown-view.c: the phase breakdown widget. */
+#include "ms-breakdown-view.h"
+
+#include "ms-timeline.h"
+#include "ms-views.h"
+
+struct _MsBreakdownView {
+  GtkWidget parent_instance;
+  GPtrArray *runs;
+  int exponent;
+  MsViewScale scale;
+};
+
+G_DEFINE_FINAL_TYPE (MsBreakdownView, ms_breakdown_view, GTK_TYPE_WIDGET)
+
+enum { PROP_0, PROP_RUNS, PROP_EXPONENT, PROP_SCALE_FIRST, N_PROPS };
+static GParamSpec *props[N_PROPS];
+
+static void
+ms_breakdown_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  MsBreakdownView *self = MS_BREAKDOWN_VIEW (widget);
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  MsChartStyle style;
+  ms_view_style_from_widget (widget, &self->scale, &style);
+  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  ms_breakdown_draw (cr, self->runs, self->exponent, &style, w, h);
+  cairo_destroy (cr);
+}
+
+static void
+ms_breakdown_view_set_property (GObject *object, guint prop_id, const GValue *value,
+                                GParamSpec *pspec)
+{
+  MsBreakdownView *self = MS_BREAKDOWN_VIEW (object);
+  switch (prop_id) {
+  case PROP_RUNS: ms_breakdown_view_set_runs (self, g_value_get_boxed (value)); break;
+  case PROP_EXPONENT: ms_breakdown_view_set_exponent (self, g_value_get_int (value)); break;
+  default:
+    if (!ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value))
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+ms_breakdown_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  MsBreakdownView *self = MS_BREAKDOWN_VIEW (object);
+  switch (prop_id) {
+  case PROP_RUNS: g_value_set_boxed (value, self->runs); break;
+  case PROP_EXPONENT: g_value_set_int (value, self->exponent); break;
+  default:
+    if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+ms_breakdown_view_dispose (GObject *object)
+{
+  g_clear_pointer (&MS_BREAKDOWN_VIEW (object)->runs, g_ptr_array_unref);
+  G_OBJECT_CLASS (ms_breakdown_view_parent_class)->dispose (object);
+}
+
+static void
+ms_breakdown_view_class_init (MsBreakdownViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  object_class->dispose = ms_breakdown_view_dispose;
+  object_class->set_property = ms_breakdown_view_set_property;
+  object_class->get_property = ms_breakdown_view_get_property;
+  GTK_WIDGET_CLASS (klass)->snapshot = ms_breakdown_view_snapshot;
+
+  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  props[PROP_RUNS] = g_param_spec_boxed ("runs", NULL, NULL, G_TYPE_PTR_ARRAY, flags);
+  props[PROP_EXPONENT] =
+    g_param_spec_int ("exponent", NULL, NULL, -1, MS_MAX_EXPONENT, 20, flags);
+  g_object_class_install_properties (object_class, PROP_SCALE_FIRST, props);
+  ms_view_scale_install (object_class, PROP_SCALE_FIRST);
+
+  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "msbreakdownview");
+  gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+ms_breakdown_view_init (MsBreakdownView *self)
+{
+  self->scale = (MsViewScale){ 1, 1 };
+  self->exponent = 20;
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_size_request (GTK_WIDGET (self), 320, 200);
+  ms_view_follow_style (GTK_WIDGET (self), G_CALLBACK (gtk_widget_queue_draw));
+}
+
+GtkWidget *
+ms_breakdown_view_new (void)
+{
+  return g_object_new (MS_TYPE_BREAKDOWN_VIEW, NULL);
+}
+
+void
+ms_breakdown_view_set_runs (MsBreakdownView *self, GPtrArray *runs)
+{
+  /* Always redraws: the same array may have changed in place. */
+  if (runs != self->runs) {
+    g_clear_pointer (&self->runs, g_ptr_array_unref);
+    self->runs = runs ? g_ptr_array_ref (runs) : NULL;
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_RUNS]);
+  }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+int
+ms_breakdown_view_get_exponent (MsBreakdownView *self)
+{
+  return self->exponent;
+}
+
+void
+ms_breakdown_view_set_exponent (MsBreakdownView *self, int exponent)
+{
+  if (exponent == self->exponent)
+    return;
+  self->exponent = exponent;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_EXPONENT]);
+}

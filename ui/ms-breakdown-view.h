@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-breakdown-view.h: where the median time of each mode goes at one size. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "memsweep.h"
+
+G_BEGIN_DECLS
+
+#define MS_TYPE_BREAKDOWN_VIEW (ms_breakdown_view_get_type ())
+G_DECLARE_FINAL_TYPE (MsBreakdownView, ms_breakdown_view, MS, BREAKDOWN_VIEW, GtkWidget)
+
+/* Properties: "runs" (GPtrArray of MsResults*, referenced), "exponent" (the
+ * size, 2^exponent elements; -1: none), and the text-scale / line-scale /
+ * high-contrast of ms-views.h. */
+GtkWidget *ms_breakdown_view_new (void);
+void ms_breakdown_view_set_runs (MsBreakdownView *self, GPtrArray *runs);
+int ms_breakdown_view_get_exponent (MsBreakdownView *self);
+void ms_breakdown_view_set_exponent (MsBreakdownView *self, int exponent);
+
+G_END_DECLS

@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-chart-page.c: the bandwidth and time pages. */
+#include "ms-chart-page.h"
+
+#include "ms-views.h"
+
+#include <glib/gi18n.h>
+
+struct _MsChartPage {
+  GtkWidget parent_instance;
+  MsMetric metric;
+  gboolean log_scale;
+
+  /* Template children. */
+  MsPlotView *view;
+  GtkWidget *metric_box;
+  GtkDropDown *metric_dropdown;
+  GtkWidget *log_toggle;
+  GtkBox *series_box;
+};
+
+G_DEFINE_FINAL_TYPE (MsChartPage, ms_chart_page, GTK_TYPE_WIDGET)
+
+enum { PROP_0, PROP_METRIC, PROP_LOG_SCALE, N_PROPS };
+static GParamSpec *props[N_PROPS];
+
+static gboolean
+is_bandwidth (MsMetric metric)
+{
+  return metric != MS_METRIC_E2E_TIME;
+}
+
+static void
+show_metric (MsChartPage *self, MsMetric metric)
+{
+  gtk_widget_set_visible (self->metric_box, is_bandwidth (metric));
+  gtk_widget_set_tooltip_text (self->log_toggle, is_bandwidth (metric)
+                                                   ? _("Logarithmic bandwidth axis")
+                                                   : _("Logarithmic time axis"));
+  if (is_bandwidth (metric))
+    gtk_drop_down_set_selected (self->metric_dropdown, metric);
+}
+
+static void
+set_metric (MsChartPage *self, MsMetric metric)
+{
+  if (metric == self->metric)
+    return;
+  self->metric = metric;
+  show_metric (self, metric);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_METRIC]);
+}
+
+static void
+on_metric_selected (MsChartPage *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->metric_dropdown);
+  if (is_bandwidth (self->metric) && selected <= MS_METRIC_D2H_BANDWIDTH)
+    set_metric (self, selected);
+}
+
+/* The legend from the keyboard: check buttons rebuilt from the chart's
+ * series each time the popover opens. */
+static void
+on_series_check_toggled (GtkCheckButton *check, MsPlotView *view)
+{
+  ms_plot_view_set_series_hidden (view, gtk_check_button_get_label (check),
+                                  !gtk_check_button_get_active (check));
+}
+
+static void
+on_series_popover_show (GtkPopover *popover, MsChartPage *self)
+{
+  GtkWidget *child;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->series_box))))
+    gtk_box_remove (self->series_box, child);
+  const MsChartData *data = ms_plot_view_get_data (self->view);
+  for (guint i = 0; i < data->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (data->series, i);
+    GtkWidget *check = gtk_check_button_new_with_label (s->label);
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (check), !s->hidden);
+    g_signal_connect_object (check, "toggled", G_CALLBACK (on_series_check_toggled), self->view,
+                             0);
+    gtk_box_append (self->series_box, check);
+  }
+  if (data->series->len == 0)
+    gtk_box_append (self->series_box, gtk_label_new (_("No series yet")));
+}
+
+static void
+ms_chart_page_set_property (GObject *object, guint prop_id, const GValue *value,
+                            GParamSpec *pspec)
+{
+  MsChartPage *self = MS_CHART_PAGE (object);
+  switch (prop_id) {
+  case PROP_METRIC:
+    set_metric (self, g_value_get_int (value));
+    break;
+  case PROP_LOG_SCALE:
+    if (self->log_scale != g_value_get_boolean (value)) {
+      self->log_scale = g_value_get_boolean (value);
+      g_object_notify_by_pspec (object, pspec);
+    }
+    break;
+  default:
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+ms_chart_page_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  MsChartPage *self = MS_CHART_PAGE (object);
+  switch (prop_id) {
+  case PROP_METRIC: g_value_set_int (value, self->metric); break;
+  case PROP_LOG_SCALE: g_value_set_boolean (value, self->log_scale); break;
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+ms_chart_page_dispose (GObject *object)
+{
+  ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_CHART_PAGE);
+  G_OBJECT_CLASS (ms_chart_page_parent_class)->dispose (object);
+}
+
+static void
+ms_chart_page_class_init (MsChartPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  object_class->dispose = ms_chart_page_dispose;
+  object_class->set_property = ms_chart_page_set_property;
+  object_class->get_property = ms_chart_page_get_property;
+
+  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  props[PROP_METRIC] = g_param_spec_int ("metric", NULL, NULL, MS_METRIC_E2E_BANDWIDTH,
+                                         MS_METRIC_E2E_TIME, MS_METRIC_E2E_BANDWIDTH, flags);
+  /* Bandwidths span three decades (0.1 to 1000 GB/s) and times more: log
+   * by default, the chart the teaching material draws. */
+  props[PROP_LOG_SCALE] = g_param_spec_boolean ("log-scale", NULL, NULL, TRUE, flags);
+  g_object_class_install_properties (object_class, N_PROPS, props);
+
+  g_type_ensure (MS_TYPE_PLOT_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/memsweep/Memsweep/ms-chart-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, MsChartPage, view);
+  gtk_widget_class_bind_template_child (widget_class, MsChartPage, metric_box);
+  gtk_widget_class_bind_template_child (widget_class, MsChartPage, metric_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, MsChartPage, log_toggle);
+  gtk_widget_class_bind_template_child (widget_class, MsChartPage, series_box);
+  gtk_widget_class_bind_template_callback (widget_class, on_series_popover_show);
+  gtk_widget_class_bind_template_callback (widget_class, on_metric_selected);
+}
+
+static void
+ms_chart_page_init (MsChartPage *self)
+{
+  self->log_scale = TRUE;
+  gtk_widget_init_template (GTK_WIDGET (self));
+  show_metric (self, self->metric);
+}
+
+void
+ms_chart_page_set_runs (MsChartPage *self, GPtrArray *runs)
+{
+  ms_plot_view_set_runs (self->view, runs);
+}
+
+MsPlotView *
+ms_chart_page_get_view (MsChartPage *self)
+{
+  return self->view;
+}

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-chart-page.h: a chart page: bandwidth (with a metric picker) or time
+ * against size, a log-scale toggle and a series picker. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ms-plot-view.h"
+
+G_BEGIN_DECLS
+
+#define MS_TYPE_CHART_PAGE (ms_chart_page_get_type ())
+G_DECLARE_FINAL_TYPE (MsChartPage, ms_chart_page, MS, CHART_PAGE, GtkWidget)
+
+/* Properties: "metric" (an MsMetric; the picker shows for the bandwidth
+ * ones), "log-scale". */
+void ms_chart_page_set_runs (MsChartPage *self, GPtrArray *runs);
+MsPlotView *ms_chart_page_get_view (MsChartPage *self);
+
+G_END_DECLS

@@ -1,0 +1,300 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-plot-view.c: the line chart widget. */
+#include "ms-plot-view.h"
+
+#include "ms-views.h"
+
+struct _MsPlotView {
+  GtkWidget parent_instance;
+  GPtrArray *runs;
+  MsMetric metric;
+  gboolean log_scale;
+  MsViewScale scale;
+  GHashTable *hidden; /* labels switched off in the legend */
+  MsChartData *data;  /* built lazily from runs */
+  MsChartLayout layout;
+  double hover_x;
+  /* The chart without the crosshair, at the widget's size and scale:
+   * hovering repaints this and the crosshair only. */
+  cairo_surface_t *cache;
+  int cache_w, cache_h, cache_scale;
+  gboolean cache_dark;
+};
+
+G_DEFINE_FINAL_TYPE (MsPlotView, ms_plot_view, GTK_TYPE_WIDGET)
+
+enum { PROP_0, PROP_RUNS, PROP_METRIC, PROP_LOG_SCALE, PROP_SCALE_FIRST, N_PROPS };
+static GParamSpec *props[N_PROPS];
+
+static MsChartData *
+plot_data (MsPlotView *self)
+{
+  if (!self->data)
+    self->data = ms_plot_build (self->runs, self->metric, self->log_scale, self->hidden);
+  return self->data;
+}
+
+const MsChartData *
+ms_plot_view_get_data (MsPlotView *self)
+{
+  return plot_data (self);
+}
+
+static void
+drop_cache (MsPlotView *self)
+{
+  g_clear_pointer (&self->cache, cairo_surface_destroy);
+}
+
+static void
+on_style_changed (MsPlotView *self)
+{
+  drop_cache (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+ms_plot_view_invalidate (MsPlotView *self)
+{
+  g_clear_pointer (&self->data, ms_chart_data_free);
+  on_style_changed (self);
+}
+
+static void
+ms_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  MsPlotView *self = MS_PLOT_VIEW (widget);
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  int scale = gtk_widget_get_scale_factor (widget);
+  MsChartStyle style;
+  ms_view_style_from_widget (widget, &self->scale, &style);
+  if (w <= 0 || h <= 0)
+    return;
+  if (self->cache && (self->cache_w != w || self->cache_h != h || self->cache_scale != scale ||
+                      self->cache_dark != style.dark))
+    drop_cache (self);
+  if (!self->cache) {
+    /* Device scale keeps lines and text crisp on HiDPI screens. */
+    self->cache = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w * scale, h * scale);
+    cairo_surface_set_device_scale (self->cache, scale, scale);
+    cairo_t *cc = cairo_create (self->cache);
+    ms_chart_draw (cc, plot_data (self), &style, w, h, -1, &self->layout);
+    cairo_destroy (cc);
+    self->cache_w = w;
+    self->cache_h = h;
+    self->cache_scale = scale;
+    self->cache_dark = style.dark;
+  }
+  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  cairo_set_source_surface (cr, self->cache, 0, 0);
+  cairo_paint (cr);
+  ms_chart_draw_crosshair (cr, plot_data (self), &style, &self->layout, self->hover_x);
+  cairo_destroy (cr);
+}
+
+gboolean
+ms_plot_view_get_series_hidden (MsPlotView *self, const char *label)
+{
+  return g_hash_table_contains (self->hidden, label);
+}
+
+void
+ms_plot_view_set_series_hidden (MsPlotView *self, const char *label, gboolean hidden)
+{
+  if (hidden)
+    g_hash_table_add (self->hidden, g_strdup (label));
+  else
+    g_hash_table_remove (self->hidden, label);
+  ms_plot_view_invalidate (self);
+}
+
+gboolean
+ms_plot_view_click (MsPlotView *self, double x, double y)
+{
+  int i = ms_chart_layout_hit_legend (&self->layout, x, y);
+  if (i < 0)
+    return FALSE;
+  const MsChartSeries *s = g_ptr_array_index (plot_data (self)->series, i);
+  if (!g_hash_table_remove (self->hidden, s->label))
+    g_hash_table_add (self->hidden, g_strdup (s->label));
+  ms_plot_view_invalidate (self);
+  return TRUE;
+}
+
+static void
+on_plot_pressed (GtkGestureClick *gesture, int n_press, double x, double y, MsPlotView *self)
+{
+  if (ms_plot_view_click (self, x, y))
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+static void
+on_plot_motion (GtkEventControllerMotion *c, double x, double y, MsPlotView *self)
+{
+  double hover = ms_chart_layout_in_plot (&self->layout, x, y) ? x : -1;
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self),
+                                   ms_chart_layout_hit_legend (&self->layout, x, y) >= 0
+                                     ? "pointer"
+                                     : NULL);
+  if (hover != self->hover_x) {
+    self->hover_x = hover;
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+  }
+}
+
+static void
+on_plot_leave (GtkEventControllerMotion *c, MsPlotView *self)
+{
+  self->hover_x = -1;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+ms_plot_view_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  MsPlotView *self = MS_PLOT_VIEW (object);
+  switch (prop_id) {
+  case PROP_RUNS:
+    ms_plot_view_set_runs (self, g_value_get_boxed (value));
+    break;
+  case PROP_METRIC:
+    ms_plot_view_set_metric (self, g_value_get_int (value));
+    break;
+  case PROP_LOG_SCALE:
+    ms_plot_view_set_log_scale (self, g_value_get_boolean (value));
+    break;
+  default:
+    if (ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value))
+      drop_cache (self);
+    else
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+ms_plot_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  MsPlotView *self = MS_PLOT_VIEW (object);
+  switch (prop_id) {
+  case PROP_RUNS: g_value_set_boxed (value, self->runs); break;
+  case PROP_METRIC: g_value_set_int (value, self->metric); break;
+  case PROP_LOG_SCALE: g_value_set_boolean (value, self->log_scale); break;
+  default:
+    if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+ms_plot_view_dispose (GObject *object)
+{
+  MsPlotView *self = MS_PLOT_VIEW (object);
+  g_clear_pointer (&self->data, ms_chart_data_free);
+  g_clear_pointer (&self->runs, g_ptr_array_unref);
+  drop_cache (self);
+  G_OBJECT_CLASS (ms_plot_view_parent_class)->dispose (object);
+}
+
+static void
+ms_plot_view_finalize (GObject *object)
+{
+  MsPlotView *self = MS_PLOT_VIEW (object);
+  g_hash_table_unref (self->hidden);
+  ms_chart_layout_clear (&self->layout);
+  G_OBJECT_CLASS (ms_plot_view_parent_class)->finalize (object);
+}
+
+static void
+ms_plot_view_class_init (MsPlotViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  object_class->dispose = ms_plot_view_dispose;
+  object_class->finalize = ms_plot_view_finalize;
+  object_class->set_property = ms_plot_view_set_property;
+  object_class->get_property = ms_plot_view_get_property;
+  widget_class->snapshot = ms_plot_view_snapshot;
+
+  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  props[PROP_RUNS] = g_param_spec_boxed ("runs", NULL, NULL, G_TYPE_PTR_ARRAY, flags);
+  props[PROP_METRIC] = g_param_spec_int ("metric", NULL, NULL, MS_METRIC_E2E_BANDWIDTH,
+                                         MS_METRIC_E2E_TIME, MS_METRIC_E2E_BANDWIDTH, flags);
+  props[PROP_LOG_SCALE] = g_param_spec_boolean ("log-scale", NULL, NULL, FALSE, flags);
+  g_object_class_install_properties (object_class, PROP_SCALE_FIRST, props);
+  ms_view_scale_install (object_class, PROP_SCALE_FIRST);
+
+  gtk_widget_class_set_css_name (widget_class, "msplotview");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+ms_plot_view_init (MsPlotView *self)
+{
+  self->hidden = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->hover_x = -1;
+  self->scale = (MsViewScale){ 1, 1 };
+  ms_chart_layout_init (&self->layout);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_size_request (GTK_WIDGET (self), 320, 240);
+
+  GtkGesture *click = gtk_gesture_click_new ();
+  g_signal_connect (click, "pressed", G_CALLBACK (on_plot_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  g_signal_connect (motion, "motion", G_CALLBACK (on_plot_motion), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_plot_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+  ms_view_follow_style (GTK_WIDGET (self), G_CALLBACK (on_style_changed));
+}
+
+GtkWidget *
+ms_plot_view_new (MsMetric metric)
+{
+  return g_object_new (MS_TYPE_PLOT_VIEW, "metric", metric, NULL);
+}
+
+void
+ms_plot_view_set_runs (MsPlotView *self, GPtrArray *runs)
+{
+  /* Always rebuilds: the same array may have changed in place. */
+  if (runs != self->runs) {
+    g_clear_pointer (&self->runs, g_ptr_array_unref);
+    self->runs = runs ? g_ptr_array_ref (runs) : NULL;
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_RUNS]);
+  }
+  ms_plot_view_invalidate (self);
+}
+
+MsMetric
+ms_plot_view_get_metric (MsPlotView *self)
+{
+  return self->metric;
+}
+
+void
+ms_plot_view_set_metric (MsPlotView *self, MsMetric metric)
+{
+  if (metric == self->metric)
+    return;
+  self->metric = metric;
+  ms_plot_view_invalidate (self);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_METRIC]);
+}
+
+gboolean
+ms_plot_view_get_log_scale (MsPlotView *self)
+{
+  return self->log_scale;
+}
+
+void
+ms_plot_view_set_log_scale (MsPlotView *self, gboolean log_scale)
+{
+  log_scale = !!log_scale;
+  if (log_scale == self->log_scale)
+    return;
+  self->log_scale = log_scale;
+  ms_plot_view_invalidate (self);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_LOG_SCALE]);
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-plot-view.h: the line chart widget (bandwidth or time against size). */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "memsweep.h"
+#include "ms-chart.h"
+#include "ms-plots.h"
+
+G_BEGIN_DECLS
+
+#define MS_TYPE_PLOT_VIEW (ms_plot_view_get_type ())
+G_DECLARE_FINAL_TYPE (MsPlotView, ms_plot_view, MS, PLOT_VIEW, GtkWidget)
+
+/* Properties: "runs" (GPtrArray of MsResults*, referenced), "metric" (an
+ * MsMetric), "log-scale", and the text-scale / line-scale / high-contrast
+ * of ms-views.h. */
+GtkWidget *ms_plot_view_new (MsMetric metric);
+void ms_plot_view_set_runs (MsPlotView *self, GPtrArray *runs);
+MsMetric ms_plot_view_get_metric (MsPlotView *self);
+void ms_plot_view_set_metric (MsPlotView *self, MsMetric metric);
+gboolean ms_plot_view_get_log_scale (MsPlotView *self);
+void ms_plot_view_set_log_scale (MsPlotView *self, gboolean log_scale);
+/* The runs changed in place: rebuild the chart. */
+void ms_plot_view_invalidate (MsPlotView *self);
+/* The data as drawn now (for exports and tests). */
+const MsChartData *ms_plot_view_get_data (MsPlotView *self);
+gboolean ms_plot_view_get_series_hidden (MsPlotView *self, const char *label);
+void ms_plot_view_set_series_hidden (MsPlotView *self, const char *label, gboolean hidden);
+/* Toggles a series as a legend click does; returns FALSE if none is there. */
+gboolean ms_plot_view_click (MsPlotView *self, double x, double y);
+
+G_END_DECLS

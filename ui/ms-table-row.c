@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-table-row.c: the table's row type. */
+#include "ms-table-row.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+struct _MsTableRow {
+  GObject parent_instance;
+  char *run;
+  MsCell cell; /* a copy without events */
+};
+
+G_DEFINE_FINAL_TYPE (MsTableRow, ms_table_row, G_TYPE_OBJECT)
+
+static void
+ms_table_row_finalize (GObject *object)
+{
+  g_free (MS_TABLE_ROW (object)->run);
+  G_OBJECT_CLASS (ms_table_row_parent_class)->finalize (object);
+}
+
+static void
+ms_table_row_class_init (MsTableRowClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = ms_table_row_finalize;
+}
+
+static void
+ms_table_row_init (MsTableRow *row)
+{
+}
+
+MsTableRow *
+ms_table_row_new (const char *run, const MsCell *cell)
+{
+  MsTableRow *row = g_object_new (MS_TYPE_TABLE_ROW, NULL);
+  row->run = g_utf8_make_valid (run, -1);
+  row->cell = *cell;
+  row->cell.events = NULL; /* the table needs the summary only */
+  row->cell.n_events = 0;
+  row->cell.e2e_us = NULL;
+  return row;
+}
+
+const char *
+ms_table_col_title (MsTableCol col)
+{
+  static const char *titles[MS_TABLE_N_COLS] = {
+    N_ ("Run"),      N_ ("Mode"),     N_ ("Size"),      N_ ("Status"),
+    N_ ("E2E µs"),   N_ ("min µs"),   N_ ("max µs"),    N_ ("E2E GB/s"),
+    N_ ("h2d GB/s"), N_ ("d2h GB/s"), N_ ("kernel µs"), N_ ("Reason"),
+  };
+  return col < MS_TABLE_N_COLS ? _(titles[col]) : NULL;
+}
+
+gboolean
+ms_table_col_is_number (MsTableCol col)
+{
+  return col >= MS_TABLE_COL_E2E && col <= MS_TABLE_COL_KERNEL;
+}
+
+double
+ms_table_row_number (MsTableRow *row, MsTableCol col)
+{
+  const MsCellStats *st = &row->cell.stats;
+  gboolean ok = row->cell.status == MS_CELL_OK;
+  switch (col) {
+  case MS_TABLE_COL_SIZE: return (double) row->cell.elements;
+  case MS_TABLE_COL_E2E: return ok ? st->e2e.median : NAN;
+  case MS_TABLE_COL_E2E_MIN: return ok ? st->e2e.min : NAN;
+  case MS_TABLE_COL_E2E_MAX: return ok ? st->e2e.max : NAN;
+  case MS_TABLE_COL_E2E_GBPS: return ok ? st->e2e_gbps : NAN;
+  case MS_TABLE_COL_H2D_GBPS: return ok && st->h2d_gbps > 0 ? st->h2d_gbps : NAN;
+  case MS_TABLE_COL_D2H_GBPS: return ok && st->d2h_gbps > 0 ? st->d2h_gbps : NAN;
+  case MS_TABLE_COL_KERNEL:
+    return ok && st->phase[MS_PHASE_KERNEL].n ? st->phase[MS_PHASE_KERNEL].median : NAN;
+  default: return NAN;
+  }
+}
+
+char *
+ms_table_row_text (MsTableRow *row, MsTableCol col)
+{
+  char buf[64];
+  switch (col) {
+  case MS_TABLE_COL_RUN: return g_strdup (row->run);
+  case MS_TABLE_COL_MODE: return g_strdup (ms_mode_name (row->cell.mode));
+  case MS_TABLE_COL_SIZE:
+    ms_format_bytes (row->cell.elements * sizeof (float), buf, sizeof buf);
+    return g_strdup_printf ("2^%d · %s", row->cell.exponent, buf);
+  case MS_TABLE_COL_STATUS: return g_strdup (ms_cell_status_name (row->cell.status));
+  /* Reasons come from files and drivers: never trust them to be UTF-8. */
+  case MS_TABLE_COL_MESSAGE: return g_utf8_make_valid (row->cell.message, -1);
+  default: {
+    double v = ms_table_row_number (row, col);
+    if (isnan (v))
+      return g_strdup ("—");
+    return g_strdup_printf (v >= 100 ? "%.1f" : "%.2f", v);
+  }
+  }
+}
+
+int
+ms_table_row_compare (MsTableRow *x, MsTableRow *y, MsTableCol c)
+{
+  if (c == MS_TABLE_COL_MODE)
+    return (x->cell.mode > y->cell.mode) - (x->cell.mode < y->cell.mode);
+  if (c == MS_TABLE_COL_RUN || c == MS_TABLE_COL_STATUS || c == MS_TABLE_COL_MESSAGE) {
+    g_autofree char *s = ms_table_row_text (x, c), *t = ms_table_row_text (y, c);
+    return g_strcmp0 (s, t);
+  }
+  double u = ms_table_row_number (x, c), v = ms_table_row_number (y, c);
+  if (isnan (u) || isnan (v))
+    return isnan (u) - isnan (v);
+  return (u > v) - (u < v);
+}
+
+void
+ms_table_rows_csv_header (GString *out)
+{
+  g_string_append (out, "run,mode,elements,status,e2e_median_us,e2e_min_us,e2e_max_us,"
+                        "e2e_gbps,h2d_gbps,d2h_gbps,kernel_median_us,message\n");
+}
+
+void
+ms_table_row_append_csv (MsTableRow *row, GString *out)
+{
+  g_autofree char *run = g_strescape (row->run, NULL), *msg = g_strescape (row->cell.message, NULL);
+  g_string_append_printf (out, "\"%s\",%s,%llu,%s", run, ms_mode_name (row->cell.mode),
+                          (unsigned long long) row->cell.elements,
+                          ms_cell_status_name (row->cell.status));
+  for (MsTableCol c = MS_TABLE_COL_E2E; c <= MS_TABLE_COL_KERNEL; c++) {
+    double v = ms_table_row_number (row, c);
+    char num[G_ASCII_DTOSTR_BUF_SIZE];
+    g_string_append_c (out, ',');
+    if (!isnan (v))
+      g_string_append (out, g_ascii_formatd (num, sizeof num, "%.3f", v));
+  }
+  /* A reason that starts like a formula is neutralised, as in exports. */
+  g_string_append_printf (out, ",\"%s%s\"\n", strchr ("=+-@", msg[0]) && msg[0] ? "'" : "", msg);
+}

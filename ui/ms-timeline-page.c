@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-timeline-page.c: the timeline page. */
+#include "ms-timeline-page.h"
+
+#include "ms-views.h"
+
+#include <glib/gi18n.h>
+
+#include "ms-pickers.h"
+
+struct _MsTimelinePage {
+  GtkWidget parent_instance;
+  GPtrArray *runs;
+  gboolean rep_chosen; /* the user picked a repetition */
+  int exponent;        /* as notified */
+
+  /* Template children. */
+  MsTimelineView *view;
+  GtkWidget *run_box;
+  GtkDropDown *run_dropdown, *mode_dropdown, *size_dropdown;
+  GtkStringList *mode_list;
+  GtkSpinButton *rep_spin;
+};
+
+G_DEFINE_FINAL_TYPE (MsTimelinePage, ms_timeline_page, GTK_TYPE_WIDGET)
+
+enum { PROP_0, PROP_MODE, PROP_EXPONENT, PROP_REPETITION, N_PROPS };
+static GParamSpec *props[N_PROPS];
+
+static const MsResults *
+selected_run (MsTimelinePage *self)
+{
+  guint n = self->runs ? self->runs->len : 0;
+  guint r = gtk_drop_down_get_selected (self->run_dropdown);
+  if (n == 0)
+    return NULL;
+  return g_ptr_array_index (self->runs, r < n ? r : 0);
+}
+
+const MsCell *
+ms_timeline_page_get_cell (MsTimelinePage *self, int *rep)
+{
+  const MsResults *run = selected_run (self);
+  guint m = gtk_drop_down_get_selected (self->mode_dropdown);
+  int e = ms_pickers_get_exponent (self->size_dropdown);
+  if (rep)
+    *rep = gtk_spin_button_get_value_as_int (self->rep_spin) - 1;
+  return run && m < MS_MODE_COUNT && e >= 0 ? ms_results_find (run, m, e) : NULL;
+}
+
+static void on_rep_changed (MsTimelinePage *self);
+
+static void
+update_timeline (MsTimelinePage *self)
+{
+  int rep;
+  const MsCell *cell = ms_timeline_page_get_cell (self, &rep);
+  int reps = cell ? MAX (cell->n_reps, 1) : 1;
+  g_signal_handlers_block_by_func (self->rep_spin, on_rep_changed, self);
+  gtk_spin_button_set_range (self->rep_spin, 1, reps);
+  /* Repetition 1 carries the allocation, made before the warm-ups; start
+   * on a plain repetition. */
+  if (!self->rep_chosen && reps > 1 && rep == 0)
+    gtk_spin_button_set_value (self->rep_spin, 2);
+  g_signal_handlers_unblock_by_func (self->rep_spin, on_rep_changed, self);
+  int shown = gtk_spin_button_get_value_as_int (self->rep_spin) - 1;
+  if (shown != rep)
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_REPETITION]);
+  rep = CLAMP (shown, 0, reps - 1);
+  g_autofree char *title = NULL;
+  if (cell) {
+    char size[32];
+    ms_format_bytes (cell->elements * sizeof (float), size, sizeof size);
+    title = g_strdup_printf (_("%s, 2^%d (%s per vector), repetition %d of %d%s"),
+                             ms_mode_title (cell->mode), cell->exponent, size, rep + 1,
+                             cell->n_reps, rep == 0 ? _(" (shows the allocation)") : "");
+  }
+  ms_timeline_view_set_cell (self->view, cell, rep, title);
+}
+
+static void
+on_rep_changed (MsTimelinePage *self)
+{
+  self->rep_chosen = TRUE;
+  update_timeline (self);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_REPETITION]);
+}
+
+static void
+on_mode_selected (MsTimelinePage *self)
+{
+  update_timeline (self);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_MODE]);
+}
+
+static void
+on_size_selected (MsTimelinePage *self)
+{
+  int exponent = ms_pickers_get_exponent (self->size_dropdown);
+  update_timeline (self);
+  if (exponent != self->exponent) {
+    self->exponent = exponent;
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_EXPONENT]);
+  }
+}
+
+void
+ms_timeline_page_zoom (MsTimelinePage *self, int direction)
+{
+  if (direction == 0)
+    ms_timeline_view_reset_zoom (self->view);
+  else
+    ms_timeline_view_zoom (self->view, direction > 0 ? 1.5 : 1 / 1.5);
+}
+
+static void
+zoom_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ms_timeline_page_zoom (MS_TIMELINE_PAGE (widget), g_variant_get_int32 (param));
+}
+
+static void
+ms_timeline_page_set_property (GObject *object, guint prop_id, const GValue *value,
+                               GParamSpec *pspec)
+{
+  MsTimelinePage *self = MS_TIMELINE_PAGE (object);
+  switch (prop_id) {
+  case PROP_MODE:
+    gtk_drop_down_set_selected (self->mode_dropdown, g_value_get_int (value));
+    break;
+  case PROP_EXPONENT:
+    ms_pickers_set_exponent (self->size_dropdown, g_value_get_int (value));
+    break;
+  case PROP_REPETITION:
+    gtk_spin_button_set_value (self->rep_spin, g_value_get_int (value));
+    break;
+  default:
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+ms_timeline_page_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  MsTimelinePage *self = MS_TIMELINE_PAGE (object);
+  switch (prop_id) {
+  case PROP_MODE:
+    g_value_set_int (value, gtk_drop_down_get_selected (self->mode_dropdown));
+    break;
+  case PROP_EXPONENT:
+    g_value_set_int (value, ms_pickers_get_exponent (self->size_dropdown));
+    break;
+  case PROP_REPETITION:
+    g_value_set_int (value, gtk_spin_button_get_value_as_int (self->rep_spin));
+    break;
+  default:
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+ms_timeline_page_dispose (GObject *object)
+{
+  MsTimelinePage *self = MS_TIMELINE_PAGE (object);
+  ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_TIMELINE_PAGE);
+  g_clear_pointer (&self->runs, g_ptr_array_unref);
+  G_OBJECT_CLASS (ms_timeline_page_parent_class)->dispose (object);
+}
+
+static void
+ms_timeline_page_class_init (MsTimelinePageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  object_class->dispose = ms_timeline_page_dispose;
+  object_class->set_property = ms_timeline_page_set_property;
+  object_class->get_property = ms_timeline_page_get_property;
+
+  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  props[PROP_MODE] =
+    g_param_spec_int ("mode", NULL, NULL, 0, MS_MODE_COUNT - 1, MS_MODE_PAGEABLE, flags);
+  props[PROP_EXPONENT] = g_param_spec_int ("exponent", NULL, NULL, -1, MS_MAX_EXPONENT, -1, flags);
+  props[PROP_REPETITION] = g_param_spec_int ("repetition", NULL, NULL, 1, G_MAXINT, 1, flags);
+  g_object_class_install_properties (object_class, N_PROPS, props);
+
+  gtk_widget_class_install_action (widget_class, "timeline.zoom", "i", zoom_action);
+  g_type_ensure (MS_TYPE_TIMELINE_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/memsweep/Memsweep/ms-timeline-page.ui");
+#define CHILD(name) gtk_widget_class_bind_template_child (widget_class, MsTimelinePage, name)
+  CHILD (view);
+  CHILD (run_box);
+  CHILD (run_dropdown);
+  CHILD (mode_dropdown);
+  CHILD (size_dropdown);
+  CHILD (mode_list);
+  CHILD (rep_spin);
+#undef CHILD
+  gtk_widget_class_bind_template_callback (widget_class, update_timeline);
+  gtk_widget_class_bind_template_callback (widget_class, on_mode_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_size_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_rep_changed);
+}
+
+static void
+ms_timeline_page_init (MsTimelinePage *self)
+{
+  self->exponent = -1;
+  gtk_widget_init_template (GTK_WIDGET (self));
+  /* The engine's mode titles are not in the template. */
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    gtk_string_list_append (self->mode_list, ms_mode_title (m));
+  gtk_drop_down_set_selected (self->mode_dropdown, MS_MODE_PAGEABLE);
+  gtk_widget_set_visible (self->run_box, FALSE);
+}
+
+void
+ms_timeline_page_set_runs (MsTimelinePage *self, GPtrArray *runs)
+{
+  if (runs != self->runs) {
+    g_clear_pointer (&self->runs, g_ptr_array_unref);
+    self->runs = runs ? g_ptr_array_ref (runs) : NULL;
+  }
+  g_autoptr (GPtrArray) names = ms_pickers_run_labels (runs);
+  g_autoptr (GPtrArray) sizes = ms_pickers_size_labels (runs);
+  /* Refilling the lists passes through other selections: update once. */
+  g_signal_handlers_block_by_func (self->run_dropdown, update_timeline, self);
+  g_signal_handlers_block_by_func (self->size_dropdown, on_size_selected, self);
+  ms_pickers_sync (self->run_dropdown, names);
+  ms_pickers_sync (self->size_dropdown, sizes);
+  g_signal_handlers_unblock_by_func (self->run_dropdown, update_timeline, self);
+  g_signal_handlers_unblock_by_func (self->size_dropdown, on_size_selected, self);
+  gtk_widget_set_visible (self->run_box, names->len > 1);
+  on_size_selected (self);
+}
+
+MsTimelineView *
+ms_timeline_page_get_view (MsTimelinePage *self)
+{
+  return self->view;
+}

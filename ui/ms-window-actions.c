@@ -1,0 +1,348 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-window-actions.c: the window's actions, their dialogs, and exports. */
+#include <glib/gi18n.h>
+
+#include "ms-export.h"
+#include "ms-window-private.h"
+
+static void
+toast_saved (MsWindow *self, const char *path, GError *error)
+{
+  if (!path) {
+    ms_window_toast (self, _("Only local files can be written"));
+  } else if (error) {
+    ms_window_toast (self, error->message);
+  } else {
+    g_autofree char *name = g_filename_display_name (path);
+    g_autofree char *msg = g_strdup_printf (_("Saved %s"), name);
+    ms_window_toast (self, msg);
+  }
+}
+
+static MsResults *
+export_run (MsWindow *self)
+{
+  /* The live sweep when there is one, else the newest file. */
+  if (self->live)
+    return self->live;
+  return self->runs->len ? g_ptr_array_index (self->runs, self->runs->len - 1) : NULL;
+}
+
+gboolean
+ms_window_export_csv (MsWindow *self, const char *path, gboolean summary, GError **error)
+{
+  char err[512];
+  MsResults *run = export_run (self);
+  if (!run) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "%s: nothing to export", path);
+    return FALSE;
+  }
+  gboolean ok = summary ? ms_csv_write_summary (run, path, err, sizeof err)
+                        : ms_csv_write_samples (run, path, err, sizeof err);
+  if (!ok)
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, err);
+  return ok;
+}
+
+typedef struct {
+  MsWindow *self;
+  MsChartStyle style;
+} ExportCtx;
+
+static void
+export_draw (cairo_t *cr, double w, double h, gpointer data)
+{
+  ExportCtx *x = data;
+  MsWindow *self = x->self;
+  switch (ms_window_get_view (self)) {
+  case MS_VIEW_TIMELINE: {
+    MsTimelineView *tv = ms_timeline_page_get_view (self->timeline_page);
+    int rep;
+    const MsCell *cell = ms_timeline_page_get_cell (self->timeline_page, &rep);
+    ms_timeline_draw (cr, cell, rep, ms_timeline_view_get_window (tv), &x->style, w, h,
+                      cell ? ms_mode_title (cell->mode) : NULL, NULL);
+    break;
+  }
+  case MS_VIEW_BREAKDOWN: {
+    MsBreakdownView *bv = ms_breakdown_page_get_view (self->breakdown_page);
+    ms_breakdown_draw (cr, self->runs, ms_breakdown_view_get_exponent (bv), &x->style, w, h);
+    break;
+  }
+  default: {
+    MsChartPage *page =
+      ms_window_get_view (self) == MS_VIEW_TIME ? self->time_page : self->bandwidth_page;
+    ms_chart_draw (cr, ms_plot_view_get_data (ms_chart_page_get_view (page)), &x->style, w, h,
+                   -1, NULL);
+    break;
+  }
+  }
+}
+
+gboolean
+ms_window_export_chart (MsWindow *self, const char *path, int width, int height, GError **error)
+{
+  ExportCtx x = { self };
+  /* Files for reports are light whatever the screen shows; scale text with
+   * the image so a large export stays legible. */
+  ms_chart_style_init_light (&x.style);
+  x.style.text_scale = self->scale.text_scale * MAX (1.0, width / 1400.0);
+  x.style.line_scale = self->scale.line_scale * MAX (1.0, width / 1400.0);
+  return ms_export_drawing (path, width, height, export_draw, &x, error);
+}
+
+static void
+action_run (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  ms_window_start_sweep (MS_WINDOW (data));
+}
+
+static void
+action_stop (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  ms_window_sweep_cancel (MS_WINDOW (data));
+}
+
+static void
+on_open_response (GtkNativeDialog *dialog, int response, MsWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT) {
+    g_autoptr (GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
+    for (guint i = 0; i < g_list_model_get_n_items (files); i++) {
+      g_autoptr (GFile) f = g_list_model_get_item (files, i);
+      ms_window_open_file (self, f);
+    }
+  }
+  g_object_unref (dialog);
+}
+
+static GtkFileChooserNative *
+file_dialog (MsWindow *self, const char *title, GtkFileChooserAction action, const char *accept,
+             gboolean csv)
+{
+  GtkFileChooserNative *d =
+    gtk_file_chooser_native_new (title, GTK_WINDOW (self), action, accept, _("_Cancel"));
+  if (!csv)
+    return d;
+  g_autoptr (GtkFileFilter) f = gtk_file_filter_new ();
+  gtk_file_filter_set_name (f, _("CSV files"));
+  gtk_file_filter_add_pattern (f, "*.csv");
+  gtk_file_filter_add_mime_type (f, "text/csv");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (d), f);
+  return d;
+}
+
+static void
+action_open (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  MsWindow *self = data;
+  GtkFileChooserNative *d =
+    file_dialog (self, _("Open memsweep samples"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), TRUE);
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (d), TRUE);
+  g_signal_connect (d, "response", G_CALLBACK (on_open_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (d));
+}
+
+/* TRUE if the dialog was accepted, with the local path chosen (NULL for a
+ * remote file) and the value of one of its choices. */
+static gboolean
+accepted (GtkNativeDialog *dialog, int response, const char *choice_id, char **path,
+          const char **choice)
+{
+  if (response != GTK_RESPONSE_ACCEPT)
+    return FALSE;
+  g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  *path = g_file_get_path (file);
+  *choice = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), choice_id);
+  return TRUE;
+}
+
+static void
+on_export_csv_response (GtkNativeDialog *dialog, int response, MsWindow *self)
+{
+  g_autofree char *path = NULL;
+  const char *kind;
+  g_autoptr (GError) error = NULL;
+  if (accepted (dialog, response, "kind", &path, &kind)) {
+    if (path)
+      ms_window_export_csv (self, path, g_strcmp0 (kind, "summary") == 0, &error);
+    toast_saved (self, path, error);
+  }
+  g_object_unref (dialog);
+}
+
+static void
+action_export_csv (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  MsWindow *self = data;
+  GtkFileChooserNative *d =
+    file_dialog (self, _("Export CSV"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), TRUE);
+  const char *ids[] = { "samples", "summary", NULL };
+  const char *labels[] = { _("Samples (every phase of every repetition)"),
+                           _("Summary (medians, spreads, bandwidths)"), NULL };
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (d), "kind", _("Contents"), ids, labels);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (d), "kind", "samples");
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (d), "memsweep-samples.csv");
+  g_signal_connect (d, "response", G_CALLBACK (on_export_csv_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (d));
+}
+
+typedef struct {
+  MsWindow *self;
+  int width, height;
+} ChartExport;
+
+static void
+on_export_chart_response (GtkNativeDialog *dialog, int response, ChartExport *ce)
+{
+  g_autofree char *path = NULL;
+  const char *fmt;
+  g_autoptr (GError) error = NULL;
+  if (accepted (dialog, response, "format", &path, &fmt)) {
+    if (path && !ms_export_format_known (path)) {
+      char *with_ext = g_strdup_printf ("%s.%s", path, fmt ? fmt : "png");
+      g_free (path);
+      path = with_ext;
+    }
+    if (path)
+      ms_window_export_chart (ce->self, path, ce->width, ce->height, &error);
+    toast_saved (ce->self, path, error);
+  }
+  g_object_unref (dialog);
+  g_free (ce);
+}
+
+static void
+on_chart_size_response (AdwMessageDialog *dialog, const char *response, MsWindow *self)
+{
+  if (g_strcmp0 (response, "export") != 0)
+    return;
+  GtkWidget *grid = adw_message_dialog_get_extra_child (dialog);
+  ChartExport *ce = g_new0 (ChartExport, 1);
+  ce->self = self;
+  ce->width = gtk_spin_button_get_value_as_int (
+    GTK_SPIN_BUTTON (gtk_grid_get_child_at (GTK_GRID (grid), 1, 0)));
+  ce->height = gtk_spin_button_get_value_as_int (
+    GTK_SPIN_BUTTON (gtk_grid_get_child_at (GTK_GRID (grid), 1, 1)));
+  GtkFileChooserNative *d =
+    file_dialog (self, _("Export Chart"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), FALSE);
+  const char *ids[] = { "png", "svg", "pdf", NULL };
+  const char *labels[] = { "PNG", "SVG", "PDF", NULL };
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (d), "format",
+                               _("Format (if the name has no extension)"), ids, labels);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (d), "format", "png");
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (d), "memsweep-chart.png");
+  g_signal_connect (d, "response", G_CALLBACK (on_export_chart_response), ce);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (d));
+}
+
+static void
+action_export_chart (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  MsWindow *self = data;
+  if (ms_window_get_view (self) == MS_VIEW_TABLE) {
+    ms_window_toast (self, _("The table exports as CSV; pick a chart view to export a chart"));
+    return;
+  }
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Export Chart"),
+                                              _("Size of the image in pixels. PNG, SVG and PDF "
+                                                "are drawn by the same code as the screen."));
+  GtkWidget *grid = gtk_grid_new ();
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  gtk_widget_set_halign (grid, GTK_ALIGN_CENTER);
+  const char *names[] = { _("Width"), _("Height") };
+  int values[] = { 1600, 1000 };
+  for (int i = 0; i < 2; i++) {
+    GtkWidget *label = gtk_label_new (names[i]);
+    GtkWidget *spin = gtk_spin_button_new_with_range (16, 16384, 10);
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), values[i]);
+    gtk_grid_attach (GTK_GRID (grid), label, 0, i, 1, 1);
+    gtk_grid_attach (GTK_GRID (grid), spin, 1, i, 1, 1);
+  }
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), grid);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "export",
+                                    _("_Choose File…"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "export",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "export");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_chart_size_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+action_reference (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  g_autoptr (GFile) f = g_file_new_for_path (g_variant_get_string (p, NULL));
+  ms_window_open_file (MS_WINDOW (data), f);
+}
+
+static void
+action_clear_runs (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  MsWindow *self = data;
+  for (guint i = self->runs->len; i-- > 0;)
+    if (g_ptr_array_index (self->runs, i) != self->live)
+      g_ptr_array_remove_index (self->runs, i);
+  ms_window_refresh_views (self);
+}
+
+static void
+action_text_scale (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  MsWindow *self = data;
+  int dir = g_variant_get_int32 (p);
+  double base = self->presentation ? 1.6 : 1.0;
+  ms_window_set_text_scale (self, dir == 0 ? base
+                                           : CLAMP (self->scale.text_scale *
+                                                      (dir > 0 ? 1.15 : 1 / 1.15),
+                                                    0.6, 4.0));
+}
+
+static void
+change_presentation (GSimpleAction *a, GVariant *state, gpointer data)
+{
+  g_object_set (data, "presentation", g_variant_get_boolean (state), NULL);
+}
+
+static void
+action_view (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  ms_window_set_view (MS_WINDOW (data), (MsViewKind) g_variant_get_int32 (p));
+}
+
+static void
+action_timeline_zoom (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  ms_timeline_page_zoom (MS_WINDOW (data)->timeline_page, g_variant_get_int32 (p));
+}
+
+static void
+action_copy_rows (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  MsWindow *self = data;
+  g_autofree char *csv = ms_table_page_dup_selected_csv (self->table_page);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), csv);
+  ms_window_toast (self, _("Copied the selected rows as CSV"));
+}
+
+void
+ms_window_add_actions (MsWindow *self)
+{
+  static const GActionEntry entries[] = {
+    { "run", action_run },
+    { "stop", action_stop },
+    { "open", action_open },
+    { "export-csv", action_export_csv },
+    { "export-chart", action_export_chart },
+    { "reference", action_reference, "s" },
+    { "clear-runs", action_clear_runs },
+    { "text-scale", action_text_scale, "i" },
+    { "view", action_view, "i" },
+    { "timeline-zoom", action_timeline_zoom, "i" },
+    { "copy-rows", action_copy_rows },
+    /* A toggle; its state follows the "presentation" property (a
+     * GPropertyAction would hold a reference to the window). */
+    { "presentation", NULL, NULL, "false", change_presentation },
+  };
+  g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
+}
