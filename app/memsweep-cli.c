@@ -105,6 +105,7 @@ static const char *const run_options =
          "  --streams K          chunks and streams of the streams mode (default 4)\n"
          "  --order depth|breadth  issue order of the streams mode (default depth)\n"
          "  --device I           CUDA device index (default 0)\n"
+         "  --rounds N           visit every cell N times, interleaved (default 1)\n"
          "  --out PREFIX         write PREFIX-samples.csv and PREFIX-summary.csv\n"
          "                       (default memsweep)\n"
          "  --quiet              no progress bar\n"
@@ -353,6 +354,7 @@ parse_run_option (RunOptions *o, int c, const char *arg)
   case 'w': return parse_int_arg ("--warmup", arg, &o->sweep.warmup);
   case 'k': return parse_int_arg ("--streams", arg, &o->sweep.streams);
   case 'd': return parse_int_arg ("--device", arg, &o->sweep.device);
+  case 'U': return parse_int_arg ("--rounds", arg, &o->sweep.rounds);
   case 'o':
     if (strcmp (arg, "depth") == 0 || strcmp (arg, "breadth") == 0) {
       o->sweep.order = arg[0] == 'b' ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST;
@@ -384,7 +386,7 @@ parse_run (RunOptions *o, int argc, char **argv)
     { "device", required_argument, NULL, 'd' }, { "out", required_argument, NULL, 'O' },
     { "quiet", no_argument, NULL, 'q' },        { "help", no_argument, NULL, 'h' },
     { "min-reps", required_argument, NULL, 'R' }, { "ci-target", required_argument, NULL, 'C' },
-    { "cell-budget", required_argument, NULL, 'B' },
+    { "cell-budget", required_argument, NULL, 'B' }, { "rounds", required_argument, NULL, 'U' },
     { NULL, 0, NULL, 0 },
   };
   char err[PATH_MAX + 256];
@@ -402,7 +404,7 @@ parse_run (RunOptions *o, int argc, char **argv)
       return EXIT_USAGE;
   }
   if (optind < argc) {
-    fprintf (stderr, "memsweep: run: unexpected argument '%s'\n", argv[optind]);
+    fprintf (stderr, ms_gettext ("memsweep: run: unexpected argument '%s'\n"), argv[optind]);
     return bad_usage ("run");
   }
   if (!ms_sweep_validate (&o->sweep, err, sizeof err)) {

@@ -26,6 +26,7 @@ extern "C" {
 #define MS_MAX_REPS 100000
 #define MS_MAX_WARMUP 1000
 #define MS_MAX_STREAMS 64
+#define MS_MAX_ROUNDS 8
 
 typedef enum {
   MS_MODE_PAGEABLE,
@@ -54,6 +55,10 @@ typedef enum {
   MS_PHASE_VERIFY,
   MS_PHASE_UNREGISTER,
   MS_PHASE_FREE,
+  /* Appended so that older files and the kernels keep their numbers: the
+   * host's cost of enqueuing a kernel, timed apart from the kernel's GPU
+   * time (which no longer includes it). */
+  MS_PHASE_LAUNCH,
   MS_PHASE_COUNT
 } MsPhase;
 
@@ -118,6 +123,7 @@ typedef struct {
   int streams;
   MsIssueOrder order;
   int device;
+  int rounds; /* the sweep visits every cell this many times, interleaved */
   MsRepsRule reps_rule;
   int min_reps;          /* MS_REPS_ADAPTIVE: at least this many, */
   double ci_target_pct;  /* then until the median's 95% interval is within +- this, */
@@ -184,6 +190,11 @@ typedef struct {
   int l2_bytes;
   char pci_bus_id[32];
   char host_cpu_affinity[64]; /* CPUs the measuring thread may run on */
+  char gpu_near_cpus[64];     /* CPUs NVML says are close to the GPU, or "" */
+  bool pinned;                /* the measuring thread was pinned ... */
+  int measuring_cpu;          /* ... to this CPU */
+  int steady_sm_mhz;          /* SM clock after the warm-up, 0 when unknown */
+  double warmup_ms;           /* time spent bringing the GPU to that clock */
 } MsDeviceInfo;
 
 /* Theoretical PCIe payload rate per direction in GB/s for a link, or 0. */
@@ -225,6 +236,49 @@ typedef struct {
   double e2e_gbps;  /* 3N*4 bytes / median e2e */
 } MsCellStats;
 
+/* The GPU's power state as NVML reports it; valid is false without NVML. */
+typedef struct {
+  bool valid;
+  int sm_mhz;
+  int mem_mhz;
+  int temp_c;
+  int pstate;        /* 0 is the fastest */
+  uint64_t throttle; /* NVML's clock throttle (event) reason bits */
+} MsGpuState;
+
+/* Throttle reasons that slow the GPU down (power cap, slowdown, thermal,
+ * power brake): idle and the application-clock setting are not. */
+#define MS_THROTTLE_SLOWING 0xecull
+
+/* One round's visit to a cell: which repetitions it ran and the GPU's
+ * state at its start and end. */
+typedef struct {
+  int round;
+  int first_rep;
+  int n_reps;
+  MsGpuState start, end;
+  MsStopReason stop; /* why its repetitions ended; CONTINUE: unknown */
+} MsCellRound;
+
+/* Flags for a round whose numbers the GPU's state may have moved. */
+enum {
+  MS_STATE_CLOCK_CHANGED = 1 << 0, /* SM clock moved by more than 5 % */
+  MS_STATE_THROTTLED = 1 << 1,     /* a slowing throttle reason was set */
+};
+
+/* Steady-state copies: MS_COPY_BURST back-to-back copies of one vector
+ * between one event pair, MS_COPY_SAMPLES times per cell and round. */
+#define MS_COPY_BURST 8
+#define MS_COPY_SAMPLES 5
+#define MS_MAX_COPY_SAMPLES (2 * MS_COPY_SAMPLES * MS_MAX_ROUNDS)
+
+typedef struct {
+  int round;
+  bool to_device;
+  double gpu_us;  /* GPU time of the whole burst */
+  uint64_t bytes; /* bytes the whole burst moved */
+} MsCopySample;
+
 typedef struct {
   MsMode mode;
   int exponent;
@@ -238,6 +292,11 @@ typedef struct {
   MsEvent *events;
   size_t n_events;
   MsCellStats stats;
+  /* Fixed arrays, so that a plain struct copy carries them. */
+  MsCellRound rounds[MS_MAX_ROUNDS];
+  int n_rounds;
+  MsCopySample copies[MS_MAX_COPY_SAMPLES];
+  int n_copies;
 } MsCell;
 
 /* One point per size: a mode has at most this many. */
@@ -288,6 +347,16 @@ void ms_cell_compute_stats (MsCell *cell);
 MsFit ms_results_fit (const MsResults *results, MsMode mode, MsPhase which);
 /* The relative residual of the point at exponent; false when none. */
 bool ms_fit_residual_at (const MsFit *fit, int exponent, double *residual);
+
+/* Rounds and steady-state copies (ms-rounds.c). */
+const MsCellRound *ms_cell_round_of_rep (const MsCell *cell, int rep);
+int ms_cell_round_flags (const MsCellRound *round); /* MS_STATE_* bits */
+/* Any round of the cell flagged. */
+int ms_cell_state_flags (const MsCell *cell);
+/* Median steady-state copy rate in GB/s for a direction, 0 when none. */
+double ms_cell_copy_gbps (const MsCell *cell, bool to_device);
+/* Adds or replaces the cell with the same mode and size. */
+bool ms_results_put_cell (MsResults *results, const MsCell *cell);
 
 /* Median of values (sorted copy); 0 for n == 0. */
 double ms_median (const double *values, int n);

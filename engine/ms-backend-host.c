@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "ms-cell-driver.h"
+#include "ms-gpu-state.h"
 #include "ms-i18n.h"
 #include "ms-data.h"
 
@@ -38,26 +39,12 @@ void
 ms_host_cpu_affinity (char *buf, size_t len)
 {
   cpu_set_t set;
-  size_t used = 0;
   buf[0] = '\0';
   if (sched_getaffinity (0, sizeof set, &set) != 0) {
     snprintf (buf, len, "unknown");
     return;
   }
-  /* Compress runs: "0-15" rather than sixteen numbers. */
-  for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
-    if (!CPU_ISSET (cpu, &set))
-      continue;
-    int end = cpu;
-    while (end + 1 < CPU_SETSIZE && CPU_ISSET (end + 1, &set))
-      end++;
-    int n = end > cpu ? snprintf (buf + used, len - used, "%s%d-%d", used ? " " : "", cpu, end)
-                      : snprintf (buf + used, len - used, "%s%d", used ? " " : "", cpu);
-    if (n < 0 || (size_t) n >= len - used)
-      break;
-    used += n;
-    cpu = end;
-  }
+  ms_format_cpu_set (&set, buf, len);
 }
 
 /* Keeps the compiler from dropping or fusing the add into verification. */

@@ -14,7 +14,7 @@
 _Static_assert (MS_PHASE_ALLOC == 0 && MS_PHASE_INIT == 1 && MS_PHASE_REGISTER == 2 &&
                   MS_PHASE_PREFETCH == 3 && MS_PHASE_H2D == 4 && MS_PHASE_KERNEL == 5 &&
                   MS_PHASE_D2H == 6 && MS_PHASE_VERIFY == 7 && MS_PHASE_UNREGISTER == 8 &&
-                  MS_PHASE_FREE == 9,
+                  MS_PHASE_FREE == 9 && MS_PHASE_LAUNCH == 10,
                 "phase numbers shared with kernels/ms-k-common.cuh");
 _Static_assert (MS_MODE_PAGEABLE == 0 && MS_MODE_PINNED == 1 && MS_MODE_REGISTERED == 2 &&
                   MS_MODE_WRITE_COMBINED == 3 && MS_MODE_ZERO_COPY == 4 && MS_MODE_UVA == 5 &&
@@ -270,6 +270,22 @@ cuda_rep (void *data, MsCellDriver *drv)
   return cuda_step_done (cc, drv, ms_k_cell_rep (cc->kcell));
 }
 
+/* Steady-state copy bursts with the cell's buffers; modes without copies
+ * of their own have none. */
+static MsCellStatus
+cuda_after_reps (void *data, MsCellDriver *drv)
+{
+  CudaCell *cc = data;
+  MsKCopy copies[2 * MS_COPY_SAMPLES];
+  MsKStatus st = ms_k_cell_copy_bursts (cc->kcell, MS_COPY_SAMPLES, MS_COPY_BURST, copies);
+  if (st == MS_K_UNSUPPORTED)
+    return MS_CELL_OK;
+  if (st == MS_K_OK)
+    for (int i = 0; i < 2 * MS_COPY_SAMPLES; i++)
+      ms_cell_driver_add_copy (drv, copies[i].to_device, copies[i].gpu_us, copies[i].bytes);
+  return cuda_step_done (cc, drv, st);
+}
+
 static void
 cuda_release (void *data, MsCellDriver *drv)
 {
@@ -283,6 +299,7 @@ static const MsCellOps cuda_cell_ops = {
   .origin = cuda_origin,
   .alloc = cuda_alloc,
   .rep = cuda_rep,
+  .after_reps = cuda_after_reps,
   .release = cuda_release,
 };
 
@@ -331,6 +348,16 @@ system_run_cell (MsBackend *self, const MsRunArgs *args, MsRunOutput *out)
 #endif
 }
 
+#ifdef MS_HAVE_CUDA
+static bool
+system_spin (MsBackend *self, int device, double ms)
+{
+  (void) self;
+  char err[256];
+  return ms_k_spin (device, ms, err, sizeof err) == 0;
+}
+#endif
+
 static void
 system_free (MsBackend *self)
 {
@@ -356,5 +383,8 @@ ms_backend_new_system (void)
   b->check_fit = system_check_fit;
   b->run_cell = system_run_cell;
   b->free = system_free;
+#ifdef MS_HAVE_CUDA
+  b->spin = system_spin;
+#endif
   return b;
 }

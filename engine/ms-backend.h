@@ -17,8 +17,11 @@ typedef struct {
   int streams;
   MsIssueOrder order;
   int warmup;
-  int reps;
+  int reps;          /* the count when rule is NULL; else a sizing hint */
   atomic_int *cancel;
+  /* How many repetitions: ms_sweep_stop_rule with this sweep's settings,
+   * asked before every repetition after the first; NULL: exactly reps. */
+  const MsSweep *rule;
 } MsRunArgs;
 
 /* What a cell run produced; ms-cell-driver.c fills it. */
@@ -32,6 +35,11 @@ typedef struct {
   uint64_t mismatches;
   uint64_t first_mismatch;
   char error[256];
+  int cap_reps;      /* room in e2e_us */
+  MsStopReason stop; /* why the repetitions ended (when they did) */
+  /* Steady-state copy bursts, after the repetitions (copy modes only). */
+  MsCopySample copies[2 * MS_COPY_SAMPLES];
+  int n_copies;
 } MsRunOutput;
 
 /* Frees what a run left in out and zeroes it. */
@@ -47,6 +55,9 @@ struct MsBackend {
                      char *why, size_t whylen);
   /* Runs one cell through ms_cell_driver_run with the mode's callbacks. */
   MsCellStatus (*run_cell) (MsBackend *self, const MsRunArgs *args, MsRunOutput *out);
+  /* Keeps the GPU busy for about ms milliseconds (warm-up to a steady
+   * clock); NULL when the backend has no GPU. */
+  bool (*spin) (MsBackend *self, int device, double ms);
   void (*free) (MsBackend *self);
 };
 

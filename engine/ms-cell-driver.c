@@ -122,6 +122,17 @@ ms_cell_driver_set_e2e (MsCellDriver *drv, double e2e_us)
   drv->rep_e2e_us = e2e_us;
 }
 
+bool
+ms_cell_driver_add_copy (MsCellDriver *drv, bool to_device, double gpu_us, uint64_t bytes)
+{
+  MsRunOutput *out = drv->out;
+  if (out->n_copies >= (int) (sizeof out->copies / sizeof out->copies[0]))
+    return false;
+  out->copies[out->n_copies++] = (MsCopySample){ .to_device = to_device, .gpu_us = gpu_us,
+                                                 .bytes = bytes };
+  return true;
+}
+
 void
 ms_cell_driver_set_mismatches (MsCellDriver *drv, uint64_t mismatches, uint64_t first_mismatch)
 {
@@ -168,10 +179,32 @@ run_rep (MsCellDriver *drv, int rep)
     out->n_events = first_event;
     return st;
   }
+  if (rep >= out->cap_reps) {
+    int cap = out->cap_reps * 2 > rep + 1 ? out->cap_reps * 2 : rep + 1;
+    double *grown = realloc (out->e2e_us, sizeof (double) * cap);
+    if (!grown) {
+      out->n_events = first_event;
+      ms_cell_driver_fail (drv, ms_gettext ("out of host memory for the results"));
+      return MS_CELL_FAILED;
+    }
+    out->e2e_us = grown;
+    out->cap_reps = cap;
+  }
   out->e2e_us[rep] = drv->rep_e2e_us;
   out->n_reps = rep + 1;
   drv->last_kept_t0 = drv->t0;
   return MS_CELL_OK;
+}
+
+/* Whether the cell needs repetition n (n kept so far). */
+static MsStopReason
+stop_reason (MsCellDriver *drv, int n)
+{
+  const MsRunArgs *args = drv->args;
+  if (!args->rule)
+    return n >= args->reps ? MS_STOP_FIXED_COUNT : MS_STOP_CONTINUE;
+  double elapsed_ms = (ms_cell_driver_now (drv) - drv->cell_t0) * 1e-3;
+  return ms_sweep_stop_rule (args->rule, drv->out->e2e_us, n, elapsed_ms);
 }
 
 /* Origin, alloc and the repetitions; release is the caller's. */
@@ -200,7 +233,9 @@ run_reps (MsCellDriver *drv, bool *allocated)
   if (!append_event (drv, &alloc, 0, drv->cell_t0))
     return MS_CELL_FAILED;
 
-  for (int rep = -args->warmup; rep < args->reps; rep++) {
+  for (int rep = -args->warmup;; rep++) {
+    if (rep >= 0 && (out->stop = stop_reason (drv, rep)) != MS_STOP_CONTINUE)
+      break;
     if (ms_cell_driver_cancelled (drv)) {
       out->failed_rep = rep;
       return MS_CELL_CANCELLED;
@@ -209,7 +244,7 @@ run_reps (MsCellDriver *drv, bool *allocated)
     if (st != MS_CELL_OK)
       return st;
   }
-  return MS_CELL_OK;
+  return drv->ops->after_reps ? drv->ops->after_reps (drv->data, drv) : MS_CELL_OK;
 }
 
 MsCellStatus
@@ -219,7 +254,8 @@ ms_cell_driver_run (const MsCellOps *ops, void *data, const MsRunArgs *args, MsR
   bool allocated = false;
 
   memset (out, 0, sizeof *out);
-  out->e2e_us = calloc (args->reps > 0 ? args->reps : 1, sizeof (double));
+  out->cap_reps = args->reps > 0 ? args->reps : 1;
+  out->e2e_us = calloc (out->cap_reps, sizeof (double));
   if (!out->e2e_us) {
     snprintf (out->error, sizeof out->error, ms_gettext ("out of host memory for the results"));
     return MS_CELL_FAILED;

@@ -16,6 +16,9 @@
  *  - the cancel flag is read before each repetition and, through
  *    ms_cell_driver_cancelled, at the cancel points a mode chooses; a
  *    repetition that stops part-way (cancel or failure) keeps no events;
+ *  - how many repetitions: exactly args->reps, or, with args->rule, as
+ *    ms_sweep_stop_rule decides from the kept end-to-end times and the
+ *    time since the cell started (out->stop says why it ended);
  *  - a mismatch count > 0 after a repetition is a verification failure;
  *  - release always runs, after a failure or a cancel too, once alloc was
  *    attempted; the driver times it and records the free event, owned by
@@ -61,6 +64,11 @@ typedef struct {
    * with ms_cell_driver_set_mismatches. Returns MS_CELL_OK, MS_CELL_FAILED
    * or MS_CELL_CANCELLED (it stopped at a cancel point). */
   MsCellStatus (*rep) (void *data, MsCellDriver *drv);
+  /* Optional: after the last kept repetition of a cell that ran to the
+   * end, measures what the mode's buffers deliver in steady state (copy
+   * bursts, ms_cell_driver_add_copy). MS_CELL_OK, MS_CELL_FAILED or
+   * MS_CELL_CANCELLED. */
+  MsCellStatus (*after_reps) (void *data, MsCellDriver *drv);
   /* Frees whatever alloc got, even part of it; cannot fail. Records no
    * event itself (the driver records free). */
   void (*release) (void *data, MsCellDriver *drv);
@@ -89,6 +97,8 @@ bool ms_cell_driver_add_event (MsCellDriver *drv, const MsEvent *ev);
 bool ms_cell_driver_host_event (MsCellDriver *drv, MsPhase phase, double host_start,
                                 uint64_t bytes);
 void ms_cell_driver_set_e2e (MsCellDriver *drv, double e2e_us);
+/* A steady-state copy burst (after_reps); false when there is no room. */
+bool ms_cell_driver_add_copy (MsCellDriver *drv, bool to_device, double gpu_us, uint64_t bytes);
 void ms_cell_driver_set_mismatches (MsCellDriver *drv, uint64_t mismatches,
                                     uint64_t first_mismatch);
 /* Keeps the first error message of the cell; later ones are dropped. */

@@ -18,6 +18,7 @@
 
 #include "memsweep.h"
 #include "ms-csv-private.h"
+#include "ms-gpu-state.h"
 
 #define MS_CSV_MAX_FILE (256ull << 20)
 #define MS_CSV_MAX_COLUMNS 4096
@@ -84,6 +85,8 @@ typedef struct {
   bool too_many_fields;
   bool have_header;
   int col[N_COLS];  /* index of each column, -1 if absent */
+  int round_col;    /* the round and GPU state columns, -1 if absent */
+  int state_col[MS_N_STATE_COLUMNS];
   MsCellBuilder *cells[MS_MODE_COUNT][MS_MAX_EXPONENT + 1];
   MsCellBuilder *order[MS_MODE_COUNT * (MS_MAX_EXPONENT + 1)]; /* as first seen */
   int n_order;
@@ -239,6 +242,53 @@ builder_reserve_rep (MsCellBuilder *b, int rep)
   return true;
 }
 
+/* ---- rounds, GPU state and steady-state copies (optional columns) ---- */
+
+static void
+find_round_columns (MsReader *rd)
+{
+  rd->round_col = -1;
+  for (int c = 0; c < MS_N_STATE_COLUMNS; c++)
+    rd->state_col[c] = -1;
+  for (size_t i = 0; i < rd->n_fields; i++) {
+    if (strcmp (rd->fields[i], "round") == 0)
+      rd->round_col = (int) i;
+    for (int c = 0; c < MS_N_STATE_COLUMNS; c++)
+      if (strcmp (rd->fields[i], ms_state_columns[c]) == 0)
+        rd->state_col[c] = (int) i;
+  }
+}
+
+static const char *
+field_at (MsReader *rd, int i)
+{
+  return (i >= 0 && (size_t) i < rd->n_fields) ? rd->fields[i] : NULL;
+}
+
+/* The round of a row and, on end-to-end rows, the GPU state (ms-rounds.c);
+ * steady-state copy rows are read whole there too. */
+static void
+read_round_fields (MsReader *rd, MsCell *cell, long line, long rep, bool is_e2e,
+                   const char *copy_phase, uint64_t bytes)
+{
+  const char *state[MS_N_STATE_COLUMNS];
+  char why[160] = "";
+  double gpu = -1;
+  for (int c = 0; c < MS_N_STATE_COLUMNS; c++)
+    state[c] = field_at (rd, rd->state_col[c]);
+  if (copy_phase && (!parse_time (field (rd, COL_GPU), &gpu, false) || gpu <= 0))
+    snprintf (why, sizeof why, "steady-state copy time '%.40s' is not a positive time",
+              field (rd, COL_GPU));
+  else if (copy_phase)
+    ms_cell_read_copy (cell, copy_phase, field_at (rd, rd->round_col), gpu, bytes, why,
+                       sizeof why);
+  else
+    ms_cell_read_round (cell, (int) rep, is_e2e, field_at (rd, rd->round_col), state, why,
+                        sizeof why);
+  if (why[0])
+    reader_fail (rd, line, "%s", why);
+}
+
 static void
 handle_header (MsReader *rd)
 {
@@ -255,6 +305,7 @@ handle_header (MsReader *rd)
       rd->col[c] = (int) i;
     }
   }
+  find_round_columns (rd);
   for (int c = 0; c < N_COLS; c++)
     if (read_columns[c].required && rd->col[c] < 0) {
       reader_fail (rd, rd->record_line,
@@ -299,7 +350,9 @@ handle_row (MsReader *rd)
     return;
   }
   bool is_e2e = strcmp (phase_s, "e2e") == 0, is_none = strcmp (phase_s, "none") == 0;
-  if (!is_e2e && !is_none && !ms_phase_from_name (phase_s, &phase)) {
+  bool is_copy = strcmp (phase_s, MS_COPY_PHASE_H2D) == 0 ||
+                 strcmp (phase_s, MS_COPY_PHASE_D2H) == 0;
+  if (!is_e2e && !is_none && !is_copy && !ms_phase_from_name (phase_s, &phase)) {
     reader_fail (rd, line, "unknown phase '%.40s'", phase_s);
     return;
   }
@@ -319,7 +372,8 @@ handle_row (MsReader *rd)
     return;
   }
   if (rd->col[COL_BYTES] >= 0 && *field (rd, COL_BYTES) &&
-      (!parse_u64 (field (rd, COL_BYTES), &bytes) || bytes > 3 * elements * sizeof (float))) {
+      (!parse_u64 (field (rd, COL_BYTES), &bytes) ||
+       bytes > (is_copy ? MS_COPY_BURST : 3) * elements * sizeof (float))) {
     reader_fail (rd, line, "bytes '%.40s' is not a byte count up to three vectors",
                  field (rd, COL_BYTES));
     return;
@@ -360,6 +414,9 @@ handle_row (MsReader *rd)
                  ms_cell_status_name (status));
     return;
   }
+  read_round_fields (rd, cell, line, rep, is_e2e, is_copy ? phase_s : NULL, bytes);
+  if (is_copy)
+    return;
 
   double host_start, host, gpu_start = -1, gpu = -1;
   if (!builder_reserve_rep (b, (int) rep)) {
@@ -459,6 +516,8 @@ parse_metadata (MsResults *r, const char *line, size_t len)
   int a, b, c, e;
   /* Unknown or malformed metadata is ignored: it describes, it does not
    * drive, the data. */
+  if (ms_read_state_metadata (r, key, value))
+    return;
 #define INT_KEY(name, dst)                                                    \
   if (strcmp (key, name) == 0) {                                              \
     long v;                                                                   \

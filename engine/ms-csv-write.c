@@ -20,6 +20,7 @@
 #include "ms-atomic-file.h"
 #include "ms-csv-pair.h"
 #include "ms-csv-private.h"
+#include "ms-gpu-state.h"
 #include "ms-i18n.h"
 
 /* ---- writing ------------------------------------------------------------ */
@@ -158,6 +159,21 @@ clean_line (const char *in, char *out, size_t len)
   out[i] = '\0';
 }
 
+/* Rounds, where the measuring thread ran and how the GPU was warmed. */
+static void
+write_state_metadata (MsWriter *w, const MsResults *r)
+{
+  const MsDeviceInfo *d = &r->device;
+  fprintf (w->f, "# rounds: %d\n", r->sweep.rounds);
+  if (d->pinned)
+    fprintf (w->f, "# measuring-cpu: %d\n", d->measuring_cpu);
+  if (d->gpu_near_cpus[0])
+    fprintf (w->f, "# gpu-near-cpus: %s\n", d->gpu_near_cpus);
+  if (d->warmup_ms > 0)
+    fprintf (w->f, "# gpu-warmup: %.0f ms to an SM clock of %d MHz\n", d->warmup_ms,
+             d->steady_sm_mhz);
+}
+
 static void
 write_metadata (MsWriter *w, const MsResults *r, const char *kind)
 {
@@ -208,19 +224,32 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
   fprintf (w->f, "# warmup: %d\n", r->sweep.warmup);
   fprintf (w->f, "# streams: %d\n", r->sweep.streams);
   fprintf (w->f, "# order: %s\n", r->sweep.order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth");
+  write_state_metadata (w, r);
   fprintf (w->f, "# units: times in microseconds; bytes per direction; GB = 1e9 bytes\n");
 }
 
 static const char *samples_columns[] = {
   "mode", "elements", "bytes_per_vector", "rep", "phase", "lane", "chunk", "host_start_us",
   "host_us", "gpu_start_us", "gpu_us", "bytes", "verified", "status", "mismatches",
-  "first_mismatch", "message",
+  "first_mismatch", "message", "round",
 };
 #define N_SAMPLES_COLUMNS (sizeof samples_columns / sizeof samples_columns[0])
 
+/* The round, and on end-to-end rows the GPU's state around that round (the
+ * same for all its repetitions). */
 static void
-write_sample_row (MsWriter *w, const MsCell *c, int rep, const char *phase, const MsEvent *ev,
-                  double e2e)
+write_round_fields (MsWriter *w, int round_number, const MsCellRound *state)
+{
+  char fields[MS_N_STATE_COLUMNS][MS_STATE_FIELD_LEN];
+  put_int (w, round_number);
+  ms_state_format (state, fields);
+  for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
+    put_raw (w, fields[i]);
+}
+
+static void
+write_row_in_round (MsWriter *w, const MsCell *c, int rep, int round, const char *phase,
+                    const MsEvent *ev, double e2e)
 {
   put_text (w, ms_mode_name (c->mode));
   put_u64 (w, c->elements);
@@ -240,7 +269,27 @@ write_sample_row (MsWriter *w, const MsCell *c, int rep, const char *phase, cons
   put_u64 (w, c->mismatches);
   put_u64 (w, c->first_mismatch);
   put_text (w, c->message);
+  const MsCellRound *state = ms_cell_round_of_rep (c, rep);
+  write_round_fields (w, round, ev == NULL && e2e >= 0 ? state : NULL);
   end_row (w);
+}
+
+static void
+write_sample_row (MsWriter *w, const MsCell *c, int rep, const char *phase, const MsEvent *ev,
+                  double e2e)
+{
+  const MsCellRound *round = ms_cell_round_of_rep (c, rep);
+  write_row_in_round (w, c, rep, round ? round->round : 0, phase, ev, e2e);
+}
+
+/* A steady-state copy burst: rep is its index in the cell. */
+static void
+write_copy_row (MsWriter *w, const MsCell *c, int index)
+{
+  const MsCopySample *s = &c->copies[index];
+  MsEvent ev = { .lane = 1, .gpu_us = s->gpu_us, .bytes = s->bytes };
+  write_row_in_round (w, c, index, s->round,
+                      s->to_device ? MS_COPY_PHASE_H2D : MS_COPY_PHASE_D2H, &ev, -1);
 }
 
 static void
@@ -250,6 +299,8 @@ write_samples (MsWriter *w, const MsResults *results)
   write_metadata (w, results, "samples");
   for (size_t i = 0; i < N_SAMPLES_COLUMNS; i++)
     put_raw (w, samples_columns[i]);
+  for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
+    put_raw (w, ms_state_columns[i]);
   end_row (w);
   for (size_t i = 0; i < results->n_cells; i++) {
     const MsCell *c = &results->cells[i];
@@ -263,8 +314,25 @@ write_samples (MsWriter *w, const MsResults *results)
                         &c->events[e], -1);
     for (int r = 0; r < c->n_reps; r++)
       write_sample_row (w, c, r, "e2e", NULL, c->e2e_us[r]);
+    for (int k = 0; k < c->n_copies; k++)
+      write_copy_row (w, c, k);
   }
   ms_csv_leave_c_locale (old);
+}
+
+/* Steady-state copy rates beside the pipeline's, and whether the GPU's
+ * state moved in any round of the cell. */
+static void
+write_summary_state (MsWriter *w, const MsCell *c, bool ok)
+{
+  double h2d = ms_cell_copy_gbps (c, true), d2h = ms_cell_copy_gbps (c, false);
+  put_us (w, h2d, ok && h2d > 0);
+  put_us (w, d2h, ok && d2h > 0);
+  int flags = ms_cell_state_flags (c);
+  bool known = false;
+  for (int i = 0; i < c->n_rounds; i++)
+    known = known || c->rounds[i].start.valid;
+  put_raw (w, known ? ms_state_flags_text (flags) : "");
 }
 
 /* The median, its 95% interval and, with extremes, min and max. */
@@ -290,7 +358,8 @@ write_summary_header (MsWriter *w)
   };
   static const char *suffix[] = { "median_us", "min_us", "max_us", "ci_low_us", "ci_high_us",
                                   "host_median_us" };
-  static const char *tail[] = { "fit_latency_us", "fit_gbps", "fit_r2", "fit_residual",
+  static const char *tail[] = { "h2d_copy_gbps", "d2h_copy_gbps", "gpu_state",
+                                "fit_latency_us", "fit_gbps", "fit_r2", "fit_residual",
                                 "fit_describes_data", "message" };
   char name[64];
   for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
@@ -330,6 +399,7 @@ write_summary_row (MsWriter *w, const MsCell *c, const MsFit *fit)
     put_stat (w, &st->phase[p], has, true);
     put_us (w, st->phase_host[p].median, has);
   }
+  write_summary_state (w, c, ok);
   put_us (w, fit->latency_us, fitted);
   put_us (w, fit->bandwidth_gbps, fitted && fit->bandwidth_gbps > 0);
   /* Three decimals of a ratio: 0.1%, finer than the timings' noise. */

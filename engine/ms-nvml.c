@@ -1,16 +1,127 @@
-/* ms-nvml.c: PCIe link facts and the driver release from NVML, loaded at
- * run time so that memsweep neither links against nor requires the NVIDIA
- * management library. */
+/* ms-nvml.c: facts and state of the GPU from NVML, loaded at run time so
+ * that memsweep neither links against nor requires the NVIDIA management
+ * library: the PCIe link and driver release once per device query, and the
+ * clocks, temperature, performance state and throttle reasons around every
+ * cell. Also where the measuring thread is pinned. */
+#define _GNU_SOURCE
 #include <dlfcn.h>
+#include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "ms-backend.h"
+#include "ms-gpu-state.h"
 
 typedef int (*NvmlInit) (void);
 typedef int (*NvmlShutdown) (void);
 typedef int (*NvmlByBusId) (const char *, void **);
 typedef int (*NvmlUint) (void *, unsigned int *);
 typedef int (*NvmlDriverVersion) (char *, unsigned int);
+typedef int (*NvmlClock) (void *, int, unsigned int *);
+typedef int (*NvmlPstate) (void *, int *);
+typedef int (*NvmlReasons) (void *, unsigned long long *);
+typedef int (*NvmlCpuAffinity) (void *, unsigned int, unsigned long *);
+
+/* NVML's enum values (nvml.h), fixed by its ABI. */
+#define NVML_CLOCK_SM 1
+#define NVML_CLOCK_MEM 2
+#define NVML_TEMPERATURE_GPU 0
+
+struct MsNvml {
+  void *lib;
+  void *dev;
+  NvmlShutdown shutdown;
+  NvmlClock clock;
+  NvmlClock temperature;
+  NvmlPstate pstate;
+  NvmlReasons reasons;
+  NvmlCpuAffinity cpu_affinity;
+};
+
+MsNvml *
+ms_nvml_open (const char *pci_bus_id)
+{
+  if (!pci_bus_id || !pci_bus_id[0])
+    return NULL;
+  void *lib = dlopen ("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!lib)
+    return NULL;
+  NvmlInit init = (NvmlInit) dlsym (lib, "nvmlInit_v2");
+  NvmlByBusId by_bus = (NvmlByBusId) dlsym (lib, "nvmlDeviceGetHandleByPciBusId_v2");
+  MsNvml *n = calloc (1, sizeof *n);
+  if (!n || !init || !by_bus || init () != 0) {
+    free (n);
+    dlclose (lib);
+    return NULL;
+  }
+  n->lib = lib;
+  n->shutdown = (NvmlShutdown) dlsym (lib, "nvmlShutdown");
+  if (by_bus (pci_bus_id, &n->dev) != 0) {
+    ms_nvml_close (n);
+    return NULL;
+  }
+  n->clock = (NvmlClock) dlsym (lib, "nvmlDeviceGetClockInfo");
+  n->temperature = (NvmlClock) dlsym (lib, "nvmlDeviceGetTemperature");
+  n->pstate = (NvmlPstate) dlsym (lib, "nvmlDeviceGetPerformanceState");
+  /* Renamed "clocks event reasons" in newer drivers; the old name stays. */
+  n->reasons = (NvmlReasons) dlsym (lib, "nvmlDeviceGetCurrentClocksEventReasons");
+  if (!n->reasons)
+    n->reasons = (NvmlReasons) dlsym (lib, "nvmlDeviceGetCurrentClocksThrottleReasons");
+  n->cpu_affinity = (NvmlCpuAffinity) dlsym (lib, "nvmlDeviceGetCpuAffinity");
+  return n;
+}
+
+void
+ms_nvml_close (MsNvml *nvml)
+{
+  if (!nvml)
+    return;
+  if (nvml->shutdown)
+    nvml->shutdown ();
+  dlclose (nvml->lib);
+  free (nvml);
+}
+
+bool
+ms_nvml_sample (MsNvml *nvml, MsGpuState *out)
+{
+  memset (out, 0, sizeof *out);
+  out->pstate = -1;
+  if (!nvml || !nvml->clock)
+    return false;
+  unsigned int v;
+  if (nvml->clock (nvml->dev, NVML_CLOCK_SM, &v) != 0)
+    return false;
+  out->sm_mhz = (int) v;
+  if (nvml->clock (nvml->dev, NVML_CLOCK_MEM, &v) == 0)
+    out->mem_mhz = (int) v;
+  if (nvml->temperature && nvml->temperature (nvml->dev, NVML_TEMPERATURE_GPU, &v) == 0)
+    out->temp_c = (int) v;
+  int p;
+  if (nvml->pstate && nvml->pstate (nvml->dev, &p) == 0)
+    out->pstate = p;
+  unsigned long long reasons;
+  if (nvml->reasons && nvml->reasons (nvml->dev, &reasons) == 0)
+    out->throttle = reasons;
+  out->valid = true;
+  return true;
+}
+
+bool
+ms_nvml_near_cpus (MsNvml *nvml, cpu_set_t *set)
+{
+  unsigned long words[CPU_SETSIZE / (8 * sizeof (unsigned long))];
+  const unsigned int n_words = sizeof words / sizeof words[0];
+  CPU_ZERO (set);
+  if (!nvml || !nvml->cpu_affinity || nvml->cpu_affinity (nvml->dev, n_words, words) != 0)
+    return false;
+  for (unsigned int w = 0; w < n_words; w++)
+    for (unsigned int b = 0; b < 8 * sizeof (unsigned long); b++)
+      if (words[w] & (1ul << b))
+        CPU_SET (w * 8 * sizeof (unsigned long) + b, set);
+  return CPU_COUNT (set) > 0;
+}
 
 /* What NVML knows about one device; fields stay 0 or "" where it says
  * nothing. One dlopen and one init for all of it. */

@@ -1,10 +1,14 @@
-/* ms-runner.c: runs a sweep cell by cell on the calling thread; the rules
+/* ms-runner.c: runs a sweep cell by cell on the calling thread, in rounds,
+ * with the GPU held at a steady clock and the thread pinned; the rules
  * inside a cell are ms-cell-driver.c's. */
+#define _GNU_SOURCE
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ms-backend.h"
+#include "ms-gpu-state.h"
 #include "ms-i18n.h"
 
 static bool
@@ -69,11 +73,12 @@ run_cell (const MsSweep *sweep, MsBackend *backend, const MsDeviceInfo *info, Ms
     .streams = sweep->streams,
     .order = sweep->order,
     .warmup = sweep->warmup,
-    .reps = sweep->reps,
+    .reps = sweep->reps_rule == MS_REPS_FIXED ? sweep->reps : sweep->min_reps,
     .cancel = cancel,
+    .rule = sweep,
   };
   MsCellStatus st = backend->run_cell (backend, &args, &out);
-  if (st == MS_CELL_OK && out.n_reps != sweep->reps) {
+  if (st == MS_CELL_OK && sweep->reps_rule == MS_REPS_FIXED && out.n_reps != sweep->reps) {
     st = MS_CELL_FAILED;
     snprintf (out.error, sizeof out.error, ms_gettext ("backend kept %d of %d repetitions"),
               out.n_reps, sweep->reps);
@@ -91,7 +96,141 @@ run_cell (const MsSweep *sweep, MsBackend *backend, const MsDeviceInfo *info, Ms
   cell->n_events = out.n_events;
   cell->e2e_us = out.e2e_us;
   cell->n_reps = out.n_reps;
+  cell->rounds[0].stop = out.stop;
+  for (int i = 0; i < out.n_copies; i++)
+    ms_cell_add_copy (cell, &out.copies[i]);
   ms_cell_compute_stats (cell);
+}
+
+/* What the sweep keeps about the GPU's state while it runs. */
+typedef struct {
+  MsBackend *backend;
+  int device;
+  MsNvml *nvml;
+  int steady_sm_mhz;
+  atomic_int *cancel;
+} MsGpuKeeper;
+
+/* false ends the warm-up: on failure, and at once on a cancel. */
+static bool
+keeper_spin (void *user, double ms)
+{
+  MsGpuKeeper *k = user;
+  return !cancel_requested (k->cancel) && k->backend->spin (k->backend, k->device, ms);
+}
+
+/* Pins the thread, then warms the GPU to a steady clock; records both. */
+static void
+prepare_gpu (MsGpuKeeper *k, MsDeviceInfo *info, bool wants_gpu, cpu_set_t *saved)
+{
+  k->nvml = wants_gpu ? ms_nvml_open (info->pci_bus_id) : NULL;
+  int cpu = ms_pin_thread (k->nvml, saved, info->gpu_near_cpus, sizeof info->gpu_near_cpus);
+  info->pinned = cpu >= 0;
+  info->measuring_cpu = cpu >= 0 ? cpu : 0;
+  if (wants_gpu && k->backend->spin)
+    info->warmup_ms = ms_gpu_warm (k->nvml, keeper_spin, k, &k->steady_sm_mhz);
+  info->steady_sm_mhz = k->steady_sm_mhz;
+}
+
+/* One round's visit to a cell, with the GPU's state before and after. */
+static void
+run_cell_in_round (const MsSweep *sweep, MsGpuKeeper *k, const MsDeviceInfo *info, MsCell *cell,
+                   int round, atomic_int *cancel)
+{
+  MsGpuState start = { 0 }, end = { 0 };
+  bool gpu = ms_mode_uses_gpu (cell->mode);
+  if (gpu)
+    ms_gpu_state_before_cell (k->nvml, k->backend->spin ? keeper_spin : NULL, k,
+                              k->steady_sm_mhz, &start);
+  run_cell (sweep, k->backend, info, cell, cancel);
+  if (gpu)
+    ms_nvml_sample (k->nvml, &end);
+  if (cell->n_reps > 0 && cell->n_rounds == 0) {
+    MsCellRound *r = &cell->rounds[0]; /* run_cell set stop */
+    r->round = round;
+    r->first_rep = 0;
+    r->n_reps = cell->n_reps;
+    r->start = start;
+    r->end = end;
+    cell->n_rounds = 1;
+  }
+  for (int i = 0; i < cell->n_copies; i++)
+    cell->copies[i].round = round;
+}
+
+/* Folds a later round's run into the results: its repetitions join the
+ * cell's; a failure replaces the cell (its numbers are no longer whole);
+ * a cancel keeps what the earlier rounds measured. */
+static const MsCell *
+merge_round (MsResults *results, MsCell *cell, int round)
+{
+  MsCell *old = (MsCell *) ms_results_find (results, cell->mode, cell->exponent);
+  if (round == 0 || !old)
+    return ms_results_put_cell (results, cell) ? ms_results_find (results, cell->mode,
+                                                                    cell->exponent)
+                                               : NULL;
+  if ((cell->status == MS_CELL_OK || cell->status == MS_CELL_PARTIAL) &&
+      old->status == MS_CELL_OK) {
+    if (!ms_cell_append_round (old, cell))
+      return NULL;
+    if (cell->status == MS_CELL_PARTIAL) {
+      old->status = MS_CELL_PARTIAL;
+      snprintf (old->message, sizeof old->message, "round %d: %.360s", round + 1,
+                cell->message);
+    }
+    return old;
+  }
+  if (cell->status != MS_CELL_CANCELLED) {
+    char msg[sizeof cell->message];
+    snprintf (msg, sizeof msg, "round %d: %.360s", round + 1, cell->message);
+    snprintf (cell->message, sizeof cell->message, "%s", msg);
+    return ms_results_put_cell (results, cell) ? old : NULL;
+  }
+  return old;
+}
+
+static MsRunStatus
+run_rounds (const MsSweep *sweep, MsGpuKeeper *k, const MsDeviceInfo *info, MsResults *results,
+            MsProgressFunc progress, void *user_data, atomic_int *cancel, char *err,
+            size_t errlen)
+{
+  int n_cells = ms_sweep_n_cells (sweep) * sweep->rounds;
+  int index = 0;
+  for (int round = 0; round < sweep->rounds; round++) {
+    /* Size-major order: every curve grows together while the sweep runs. */
+    for (int e = sweep->min_exp; e <= sweep->max_exp; e += sweep->step) {
+      for (int m = 0; m < MS_MODE_COUNT; m++) {
+        if (!sweep->modes[m])
+          continue;
+        const MsCell *prev = ms_results_find (results, (MsMode) m, e);
+        MsCell cell = { 0 };
+        cell.mode = (MsMode) m;
+        cell.exponent = e;
+        cell.elements = 1ull << e;
+        /* A cell that cannot run once is not run again. */
+        if (!prev || prev->status == MS_CELL_OK)
+          run_cell_in_round (sweep, k, info, &cell, round, cancel);
+        const MsCell *merged = prev && prev->status != MS_CELL_OK ? prev
+                                                                   : merge_round (results, &cell,
+                                                                                  round);
+        ms_cell_clear (&cell);
+        if (!merged) {
+          snprintf (err, errlen, ms_gettext ("out of memory for the results"));
+          return MS_RUN_CANCELLED;
+        }
+        if (progress)
+          progress (index, n_cells, merged, user_data);
+        index++;
+        if (cancel_requested (cancel)) {
+          /* The cell that saw the cancel is not finished unless it says so. */
+          int done = merged->status == MS_CELL_CANCELLED ? index - 1 : index;
+          snprintf (err, errlen, ms_gettext ("cancelled after %d of %d cells"), done, n_cells);
+          return MS_RUN_CANCELLED;
+        }
+      }
+    }
+  }
+  return MS_RUN_OK;
 }
 
 MsRunStatus
@@ -104,50 +243,28 @@ ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
 
   MsDeviceInfo info;
   bool have_device = ms_backend_query_device (backend, sweep->device, &info);
-  MsResults *results = ms_results_new (sweep, &info);
-  if (!results) {
-    snprintf (err, errlen, ms_gettext ("out of memory"));
-    return MS_RUN_INVALID;
-  }
-  *out = results;
-
   bool wants_gpu = false;
   for (int m = 0; m < MS_MODE_COUNT; m++)
     wants_gpu = wants_gpu || (sweep->modes[m] && ms_mode_uses_gpu (m));
-  if (wants_gpu && !have_device) {
-    snprintf (err, errlen, ms_gettext ("no usable CUDA device: %s"), info.error);
-    return MS_RUN_NO_DEVICE;
-  }
 
-  int n_cells = ms_sweep_n_cells (sweep);
-  int index = 0;
-  /* Size-major order: every curve grows together while the sweep runs. */
-  for (int e = sweep->min_exp; e <= sweep->max_exp; e += sweep->step) {
-    for (int m = 0; m < MS_MODE_COUNT; m++) {
-      if (!sweep->modes[m])
-        continue;
-      MsCell cell = { 0 };
-      cell.mode = (MsMode) m;
-      cell.exponent = e;
-      cell.elements = 1ull << e;
-      run_cell (sweep, backend, &info, &cell, cancel);
-      bool added = ms_results_add_cell (results, &cell);
-      ms_cell_clear (&cell);
-      if (!added) {
-        snprintf (err, errlen, ms_gettext ("out of memory for the results"));
-        return MS_RUN_CANCELLED;
-      }
-      if (progress)
-        progress (index, n_cells, &results->cells[results->n_cells - 1], user_data);
-      index++;
-      if (cancel_requested (cancel)) {
-        /* The cell that saw the cancel is not finished unless it says so. */
-        int done = results->cells[results->n_cells - 1].status == MS_CELL_CANCELLED ? index - 1
-                                                                                    : index;
-        snprintf (err, errlen, ms_gettext ("cancelled after %d of %d cells"), done, n_cells);
-        return MS_RUN_CANCELLED;
-      }
-    }
+  MsGpuKeeper keeper = { .backend = backend, .device = sweep->device, .cancel = cancel };
+  cpu_set_t saved;
+  CPU_ZERO (&saved);
+  if (!wants_gpu || have_device)
+    prepare_gpu (&keeper, &info, wants_gpu && have_device, &saved);
+  MsResults *results = ms_results_new (sweep, &info);
+  MsRunStatus status = MS_RUN_INVALID;
+  if (!results)
+    snprintf (err, errlen, ms_gettext ("out of memory"));
+  else if (wants_gpu && !have_device) {
+    snprintf (err, errlen, ms_gettext ("no usable CUDA device: %s"), info.error);
+    status = MS_RUN_NO_DEVICE;
+  } else {
+    status = run_rounds (sweep, &keeper, &info, results, progress, user_data, cancel, err,
+                         errlen);
   }
-  return MS_RUN_OK;
+  ms_unpin_thread (&saved);
+  ms_nvml_close (keeper.nvml);
+  *out = results;
+  return status;
 }

@@ -21,6 +21,7 @@ ms_sweep_init_default (MsSweep *sweep)
   sweep->streams = 4;
   sweep->order = MS_ORDER_DEPTH_FIRST;
   sweep->device = 0;
+  sweep->rounds = 1;
   /* Cheap cells repeat until the median is known to +-2%; expensive or noisy
    * ones stop after half a second. */
   sweep->reps_rule = MS_REPS_ADAPTIVE;
@@ -110,6 +111,8 @@ ms_sweep_validate (const MsSweep *sweep, char *err, size_t errlen)
     FAIL ("issue order must be depth or breadth");
   if (sweep->device < 0)
     FAIL ("device index must be 0 or more (got %d)", sweep->device);
+  if (sweep->rounds < 1 || sweep->rounds > MS_MAX_ROUNDS)
+    FAIL ("rounds must be from 1 to %d (got %d)", MS_MAX_ROUNDS, sweep->rounds);
   return validate_reps_rule (sweep, err, errlen);
 }
 

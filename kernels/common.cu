@@ -1,6 +1,7 @@
 /* common.cu: the timing context, the kernels, the steps of a cell (the
  * engine's cell driver decides their order) and device facts. */
 #include "ms-k-common.cuh"
+#include "ms-k-timing.cuh"
 
 #include <stdlib.h>
 
@@ -31,6 +32,7 @@ k_pool_ensure (KCtx *ctx, int needed)
 void
 ms_k_shutdown (void)
 {
+  k_latch_shutdown ();
   for (int i = 0; i < k_pool_size; i++)
     cudaEventDestroy (k_pool[i]);
   k_pool_size = 0;
@@ -280,10 +282,8 @@ k_explicit_copies (KCtx *ctx, KBuffers *b, bool async)
   }
   k_gpu_end (ctx, p, 0, K_H2D, 1, 0, 2 * bytes);
 
-  p = k_gpu_begin (ctx, 0);
-  k_launch_add (b->d[0], b->d[1], b->d[2], run->n, 0);
-  K_CHECK (ctx, cudaGetLastError ());
-  k_gpu_end (ctx, p, 0, K_KERNEL, 1, 0, 0);
+  if (!k_latched_add (ctx, b->d[0], b->d[1], b->d[2], 0))
+    return false;
 
   p = k_gpu_begin (ctx, 0);
   if (async)
@@ -324,10 +324,8 @@ bool
 k_timed_kernel (KCtx *ctx, const float *a, const float *b, float *c, cudaStream_t stream)
 {
   double e2e_start = k_now_us ();
-  int p = k_gpu_begin (ctx, stream);
-  k_launch_add (a, b, c, ctx->run->n, stream);
-  K_CHECK (ctx, cudaGetLastError ());
-  k_gpu_end (ctx, p, stream, K_KERNEL, 1, 0, 0);
+  if (!k_latched_add (ctx, a, b, c, stream))
+    return false;
   K_CHECK (ctx, cudaStreamSynchronize (stream));
   k_set_e2e (ctx, e2e_start);
   return k_resolve (ctx) && !ctx->failed;
@@ -545,23 +543,11 @@ k_cmp_double (const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-/* One timed sample: `copies` back-to-back copies between one event pair. */
-static cudaError_t
-k_ref_sample (void *dst, const void *src, uint64_t bytes, cudaMemcpyKind kind, int copies,
-              cudaStream_t stream, cudaEvent_t e0, cudaEvent_t e1, double *us)
+double
+k_median (double *values, int n)
 {
-  float ms = 0;
-  cudaError_t e = cudaEventRecord (e0, stream);
-  for (int k = 0; k < copies && e == cudaSuccess; k++)
-    e = cudaMemcpyAsync (dst, src, bytes, kind, stream);
-  if (e == cudaSuccess)
-    e = cudaEventRecord (e1, stream);
-  if (e == cudaSuccess)
-    e = cudaEventSynchronize (e1);
-  if (e == cudaSuccess)
-    e = cudaEventElapsedTime (&ms, e0, e1);
-  *us = ms * 1e3 / copies;
-  return e;
+  qsort (values, n, sizeof (double), k_cmp_double);
+  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
 double
@@ -613,12 +599,12 @@ ms_k_reference_copy_us (int device, uint64_t bytes, int to_device, int warmup, i
     void *dst = to_device ? (void *) dev : (void *) host;
     const void *src = to_device ? (const void *) host : (const void *) dev;
     double us = 0;
-    REF_CHECK (k_ref_sample (dst, src, bytes, kind, copies_per_sample, stream, e0, e1, &us));
+    REF_CHECK (k_copy_burst (dst, src, bytes, kind, copies_per_sample, stream, e0, e1, &us));
+    us /= copies_per_sample;
     if (s >= 0)
       times[s] = us;
   }
-  qsort (times, samples, sizeof (double), k_cmp_double);
-  result = samples % 2 ? times[samples / 2] : 0.5 * (times[samples / 2 - 1] + times[samples / 2]);
+  result = k_median (times, samples);
 
 out:
 #undef REF_CHECK

@@ -67,10 +67,8 @@ managed_rep (KCtx *ctx, KBuffers *b, bool prefetch)
     K_CHECK (ctx, k_prefetch (b->h[1], bytes, run->device, false, 0));
     k_gpu_end (ctx, p, 0, K_PREFETCH, 1, 0, 2 * bytes);
   }
-  p = k_gpu_begin (ctx, 0);
-  k_launch_add (b->h[0], b->h[1], b->h[2], run->n, 0);
-  K_CHECK (ctx, cudaGetLastError ());
-  k_gpu_end (ctx, p, 0, K_KERNEL, 1, 0, 0);
+  if (!k_latched_add (ctx, b->h[0], b->h[1], b->h[2], 0))
+    return false;
   if (prefetch) {
     p = k_gpu_begin (ctx, 0);
     K_CHECK (ctx, k_prefetch (b->h[2], bytes, run->device, true, 0));

@@ -23,7 +23,8 @@ enum {
   K_D2H,
   K_VERIFY,
   K_UNREGISTER,
-  K_FREE
+  K_FREE,
+  K_LAUNCH
 };
 
 /* Mirrors MsMode. */
@@ -93,6 +94,9 @@ k_now_us (void)
   return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
 }
 
+/* Median of n values; sorts them in place. */
+double k_median (double *values, int n);
+
 /* Sets the run's error once (the first error is the one that matters). */
 void k_fail (KCtx *ctx, const char *what, cudaError_t err);
 void k_fail_msg (KCtx *ctx, const char *msg);
@@ -139,6 +143,10 @@ bool k_explicit_copies (KCtx *ctx, KBuffers *b, bool async);
 /* init, explicit copies, verify: one repetition of pageable and friends. */
 bool k_rep_explicit_sync (KCtx *ctx, KBuffers *b);
 bool k_rep_explicit_async (KCtx *ctx, KBuffers *b);
+/* Queues the add kernel on stream behind the latch (ms-latch.cu): the
+ * kernel's event pair brackets the work, and the launch call is a phase of
+ * its own on the host lane. */
+bool k_latched_add (KCtx *ctx, const float *a, const float *b, float *c, cudaStream_t stream);
 /* A timed kernel launch and a synchronise; e2e from launch to completion. */
 bool k_timed_kernel (KCtx *ctx, const float *a, const float *b, float *c, cudaStream_t stream);
 /* cudaMalloc of the three device buffers. */

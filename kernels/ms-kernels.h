@@ -80,6 +80,19 @@ MsKStatus ms_k_cell_alloc (MsKCell *cell);
 /* One repetition, init .. verify: MS_K_OK (mismatches set after verifying),
  * MS_K_FAILED or MS_K_CANCELLED (stopped at a cancel point). */
 MsKStatus ms_k_cell_rep (MsKCell *cell);
+/* One burst of steady-state copies: `burst` back-to-back copies of one
+ * vector between one event pair. */
+typedef struct {
+  int to_device;
+  double gpu_us;  /* the whole burst */
+  uint64_t bytes; /* the whole burst */
+} MsKCopy;
+
+/* After the repetitions: `samples` bursts of `burst` copies each way with
+ * the cell's own buffers (out: room for 2 * samples, h2d and d2h
+ * alternating). MS_K_UNSUPPORTED for the modes without explicit copies of
+ * their own host memory (zero-copy, uva, managed, streams, device). */
+MsKStatus ms_k_cell_copy_bursts (MsKCell *cell, int samples, int burst, MsKCopy *out);
 /* Drains queued work and frees whatever alloc got; then frees cell. */
 void ms_k_cell_free (MsKCell *cell);
 
@@ -122,6 +135,17 @@ typedef enum {
 double ms_k_reference_copy_us (int device, uint64_t bytes, int to_device, int warmup,
                                int samples, int copies_per_sample, MsKHostState host_state,
                                char *err, size_t errlen);
+
+/* Keeps every SM busy for about ms milliseconds (the warm-up to a steady
+ * clock); 0, or -1 with the error text. Never changes any clock. */
+int ms_k_spin (int device, double ms, char *err, size_t errlen);
+
+/* The add kernel at n elements, timed `samples` times each way,
+ * interleaved: medians of its GPU time with the stream latch (the work
+ * only), without it (events around the launch, as memsweep timed it
+ * before), and of the host's launch call. 0, or -1 with the error text. */
+int ms_k_kernel_probe (int device, uint64_t n, int samples, double *latched_us,
+                       double *unlatched_us, double *launch_us, char *err, size_t errlen);
 
 /* Releases cached events; call when done with the GPU. */
 void ms_k_shutdown (void);

@@ -17,6 +17,7 @@ typedef struct {
   long runs;  /* repetitions started, warm-ups included */
   long steps; /* modelled steps (alloc and phases) started */
   double clock;
+  unsigned noise_state; /* the noise's linear congruential generator */
 } MsTestBackend;
 
 void
@@ -217,6 +218,16 @@ test_moves (TestRun *t, MsCellDriver *drv, uint64_t vec)
 }
 
 /* One repetition after alloc: init .. verify. */
+static double
+test_noise (MsTestBackend *tb)
+{
+  if (tb->config.noise_pct <= 0)
+    return 1;
+  tb->noise_state = tb->noise_state * 1103515245u + 12345u;
+  double u = ((tb->noise_state >> 8) & 0xffff) / 65535.0; /* 0 .. 1 */
+  return 1 + tb->config.noise_pct / 100 * (2 * u - 1);
+}
+
 static MsCellStatus
 test_rep (void *data, MsCellDriver *drv)
 {
@@ -236,7 +247,7 @@ test_rep (void *data, MsCellDriver *drv)
                                                   : test_moves (t, drv, vec);
   if (st != MS_CELL_OK)
     return st;
-  ms_cell_driver_set_e2e (drv, t->clock - e2e_start);
+  ms_cell_driver_set_e2e (drv, (t->clock - e2e_start) * test_noise (t->tb));
   STEP (t, drv, MS_PHASE_VERIFY, 0, 0, 0, false);
   if (registered)
     STEP (t, drv, MS_PHASE_UNREGISTER, 0, 0, 3 * vec, false);
@@ -256,7 +267,26 @@ test_release (void *data, MsCellDriver *drv)
   t->clock += t->tb->config.latency_us;
 }
 
+static MsCellStatus
+test_after_reps (void *data, MsCellDriver *drv)
+{
+  TestRun *t = data;
+  const MsTestBackendConfig *cfg = &t->tb->config;
+  const MsRunArgs *a = ms_cell_driver_args (drv);
+  if (!cfg->copy_bursts || a->mode != MS_MODE_PINNED)
+    return MS_CELL_OK;
+  uint64_t bytes = MS_COPY_BURST * a->n * sizeof (float);
+  for (int i = 0; i < 2 * MS_COPY_SAMPLES; i++) {
+    double us = cfg->latency_us + bytes / (cfg->bandwidth_gbps[a->mode] * 1e3);
+    t->clock += us;
+    if (!ms_cell_driver_add_copy (drv, i % 2 == 0, us, bytes))
+      return MS_CELL_FAILED;
+  }
+  return MS_CELL_OK;
+}
+
 static const MsCellOps test_cell_ops = {
+  .after_reps = test_after_reps,
   .now = test_now,
   .alloc = test_alloc,
   .rep = test_rep,

@@ -33,6 +33,14 @@ typedef struct {
   long fail_at_step;
   bool no_device;
   uint64_t device_free_mem;
+  /* End-to-end times scaled by a seeded factor in 1 +- noise_pct / 100
+   * (the model's clock does not move): quiet or noisy cells for the
+   * repetition rule. 0: exact. */
+  double noise_pct;
+  /* Steady-state copy bursts after the repetitions of pinned cells: one
+   * latency per burst of MS_COPY_BURST copies, so they beat the single
+   * copy. */
+  bool copy_bursts;
 } MsTestBackendConfig;
 
 void ms_test_backend_config_init (MsTestBackendConfig *config);

@@ -38,6 +38,7 @@ run_mode (MsMode mode, const MsTestBackendConfig *cfg, bool two_cells)
   s.max_exp = two_cells ? 13 : 12;
   s.warmup = WARMUP;
   s.reps = REPS;
+  s.reps_rule = MS_REPS_FIXED;
   s.streams = 4;
   MsBackend *b = ms_backend_new_test (cfg);
   o.status = ms_sweep_run (&s, b, NULL, NULL, &cancel, &o.results, err, sizeof err);

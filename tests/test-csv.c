@@ -52,6 +52,7 @@ make_results (void)
   s.min_exp = 10;
   s.max_exp = 13;
   s.reps = 4;
+  s.reps_rule = MS_REPS_FIXED;
   ms_test_backend_config_init (&cfg);
   cfg.fail_mode = MS_MODE_UVA;
   cfg.fail_exponent = 11;

@@ -1,5 +1,7 @@
 /* test-gpu.c: the gpu suite. Every mode at 2^10, 2^16 and 2^20 on a real
- * device, verified, with plausibility checks. Exits 77 (skip) without one. */
+ * device, verified, with plausibility checks; the latch-timed kernel, the
+ * steady-state copies, the GPU state per cell and rounds. Exits 77 (skip)
+ * without one. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +10,10 @@
 
 #include "memsweep.h"
 #include "ms-kernels.h"
+
+/* Device-only time of the add kernel at 2^10 (12 KiB touched): an H100
+ * does it in about 2 us; 8 us leaves room for any current GPU. */
+#define KERNEL_2_10_BOUND_US 8.0
 
 static int failures;
 
@@ -32,6 +38,7 @@ run (MsBackend *backend, int min_exp, int max_exp, int step, MsIssueOrder order)
   sweep.max_exp = max_exp;
   sweep.step = step;
   sweep.reps = 5;
+  sweep.reps_rule = MS_REPS_FIXED;
   sweep.order = order;
   MsRunStatus st = ms_sweep_run (&sweep, backend, NULL, NULL, NULL, &results, err, sizeof err);
   CHECK (st == MS_RUN_OK, "sweep status %d: %s", st, err);
@@ -91,6 +98,118 @@ check_plausible_2_20 (const MsResults *r)
   } else {
     CHECK (false, "streams missing at 2^20");
   }
+}
+
+/* The latch keeps the launch out of the kernel's time: below a sane bound,
+ * and below the event pair around the launch, measured in the same run. */
+static void
+check_latched_kernel (const MsResults *small)
+{
+  double latched = 0, unlatched = 0, launch = 0;
+  char err[256] = "";
+  int rc = ms_k_kernel_probe (0, 1u << 10, 51, &latched, &unlatched, &launch, err, sizeof err);
+  CHECK (rc == 0, "kernel probe: %s", err);
+  printf ("2^10 kernel: latched %.2f us, events around the launch %.2f us, launch call %.2f us\n",
+          latched, unlatched, launch);
+  CHECK (latched > 0 && latched < KERNEL_2_10_BOUND_US, "latched kernel %.2f us not in (0, %g)",
+         latched, KERNEL_2_10_BOUND_US);
+  CHECK (latched < unlatched, "latched kernel %.2f us not below the old pair's %.2f us", latched,
+         unlatched);
+  const MsCell *dev = small ? ms_results_find (small, MS_MODE_DEVICE, 10) : NULL;
+  if (dev && dev->status == MS_CELL_OK) {
+    double k = dev->stats.phase[MS_PHASE_KERNEL].median;
+    double l = dev->stats.phase[MS_PHASE_LAUNCH].median;
+    printf ("2^10 device cell: kernel %.2f us, launch %.2f us (%d launch samples)\n", k, l,
+            dev->stats.phase[MS_PHASE_LAUNCH].n);
+    CHECK (k > 0 && k < KERNEL_2_10_BOUND_US, "device 2^10 kernel %.2f us", k);
+    CHECK (dev->stats.phase[MS_PHASE_LAUNCH].n == dev->n_reps, "launch phase in every rep");
+  } else {
+    CHECK (false, "device 2^10 missing");
+  }
+}
+
+/* Steady-state copies: several back-to-back copies deliver at least what
+ * the pipeline's single copy (two for h2d) does. */
+static void
+check_steady_copies (const MsResults *r)
+{
+  const MsMode modes[] = { MS_MODE_PINNED, MS_MODE_REGISTERED, MS_MODE_WRITE_COMBINED,
+                           MS_MODE_PAGEABLE };
+  for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+    const MsCell *c = ms_results_find (r, modes[i], 20);
+    if (!c || c->status != MS_CELL_OK) {
+      CHECK (false, "%s 2^20 missing", ms_mode_name (modes[i]));
+      continue;
+    }
+    double sh = ms_cell_copy_gbps (c, true), sd = ms_cell_copy_gbps (c, false);
+    printf ("2^20 %-14s copy throughput h2d %.2f GB/s (single %.2f), d2h %.2f (single %.2f), "
+            "%d bursts\n",
+            ms_mode_name (modes[i]), sh, c->stats.h2d_gbps, sd, c->stats.d2h_gbps, c->n_copies);
+    CHECK (c->n_copies == 2 * MS_COPY_SAMPLES, "%s: %d copy bursts", ms_mode_name (modes[i]),
+           c->n_copies);
+    if (modes[i] == MS_MODE_PINNED)
+      CHECK (sh >= c->stats.h2d_gbps && sd >= c->stats.d2h_gbps,
+             "pinned steady copy below the single copy: h2d %.2f < %.2f or d2h %.2f < %.2f", sh,
+             c->stats.h2d_gbps, sd, c->stats.d2h_gbps);
+  }
+  const MsCell *z = ms_results_find (r, MS_MODE_ZERO_COPY, 20);
+  CHECK (!z || z->n_copies == 0, "zero-copy has no copies of its own");
+}
+
+/* Clocks, temperature, pstate and throttle reasons per cell when NVML is
+ * there; the warm-up reached a clock; the thread was pinned. */
+static void
+check_gpu_state (const MsResults *r)
+{
+  const MsDeviceInfo *d = &r->device;
+  printf ("warm-up: %.0f ms to %d MHz; measuring thread on CPU %d (pinned %d, near %s)\n",
+          d->warmup_ms, d->steady_sm_mhz, d->measuring_cpu, d->pinned,
+          d->gpu_near_cpus[0] ? d->gpu_near_cpus : "unknown");
+  CHECK (d->pinned, "the measuring thread was not pinned");
+  CHECK (d->warmup_ms > 0, "no warm-up");
+  int with_state = 0, gpu_cells = 0, flagged = 0;
+  for (size_t i = 0; i < r->n_cells; i++) {
+    const MsCell *c = &r->cells[i];
+    if (c->status != MS_CELL_OK || !ms_mode_uses_gpu (c->mode))
+      continue;
+    gpu_cells++;
+    const MsCellRound *round = &c->rounds[0];
+    if (c->n_rounds > 0 && round->start.valid && round->end.valid && round->start.sm_mhz > 0 &&
+        round->start.mem_mhz > 0 && round->start.pstate >= 0)
+      with_state++;
+    flagged += ms_cell_state_flags (c) != 0;
+  }
+  if (d->steady_sm_mhz == 0) {
+    printf ("SKIP clocks: NVML did not answer\n");
+    return;
+  }
+  printf ("GPU state recorded for %d of %d GPU cells, %d flagged\n", with_state, gpu_cells,
+          flagged);
+  CHECK (with_state == gpu_cells && gpu_cells > 0, "state recorded for %d of %d cells",
+         with_state, gpu_cells);
+}
+
+/* Two rounds: every cell twice, repetitions pooled and numbered. */
+static void
+check_rounds (MsBackend *backend)
+{
+  MsSweep sweep;
+  char err[512];
+  MsResults *r = NULL;
+  ms_sweep_init_default (&sweep);
+  sweep.min_exp = sweep.max_exp = 12;
+  sweep.reps = 3;
+  sweep.reps_rule = MS_REPS_FIXED;
+  sweep.rounds = 2;
+  MsRunStatus st = ms_sweep_run (&sweep, backend, NULL, NULL, NULL, &r, err, sizeof err);
+  CHECK (st == MS_RUN_OK, "rounds sweep: %s", err);
+  for (size_t i = 0; r && i < r->n_cells; i++) {
+    const MsCell *c = &r->cells[i];
+    if (c->status == MS_CELL_OK)
+      CHECK (c->n_reps == 6 && c->n_rounds == 2 && c->rounds[1].first_rep == 3,
+             "%s: %d reps in %d rounds", ms_mode_name (c->mode), c->n_reps, c->n_rounds);
+  }
+  ms_results_free (r);
 }
 
 typedef struct {
@@ -158,7 +277,11 @@ main (void)
   if (large) {
     check_cells (large);
     check_plausible_2_20 (large);
+    check_steady_copies (large);
+    check_gpu_state (large);
   }
+  check_latched_kernel (small);
+  check_rounds (backend);
   if (breadth) {
     check_cells (breadth);
     const MsCell *s = ms_results_find (breadth, MS_MODE_STREAMS, 20);

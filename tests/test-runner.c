@@ -13,6 +13,7 @@ small_sweep (MsSweep *s)
   s->min_exp = 10;
   s->max_exp = 14;
   s->reps = 5;
+  s->reps_rule = MS_REPS_FIXED;
   s->warmup = 1;
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Build memsweep on a GPU machine and run the gpu suite, the benchmarks and a
-# default sweep in one go. Logs and CSV go to $OUT (or ./gpu-out).
+# Build memsweep on a GPU machine and run the gpu suite, the benchmarks, a
+# default sweep and three more for repeatability in one go. Logs and CSV go
+# to $OUT (or ./gpu-out); PASS/FAIL lines collect in $OUT/summary.log.
 # libcsv comes from the .deb files in .deps/ (apt-get download libcsv3
 # libcsv-dev) when the machine has no libcsv-dev.
 set -u
@@ -30,7 +31,7 @@ log "gpu suite"
 meson test -C build-gpu --suite gpu --print-errorlogs --no-rebuild >/tmp/gpu-suite.log 2>&1
 rc=$?
 cat build-gpu/meson-logs/testlog.txt >"$OUT/gpu-testlog.txt" 2>/dev/null
-grep -E "^(device|2\^20|cancel|FAIL|PASSED|FAILED)" "$OUT/gpu-testlog.txt" | head -40
+grep -E "^(device|2\^10|2\^20|cancel|warm-up|GPU state|SKIP|FAIL|PASSED|FAILED)" "$OUT/gpu-testlog.txt" | head -60
 log "gpu suite rc=$rc"
 
 if [ "${SKIP_BENCH:-0}" != 1 ]; then
@@ -43,6 +44,30 @@ log "default sweep through the command line"
 log "memsweep run rc=$?"
 cat "$OUT/default-table.txt"
 grep -E "Elapsed|Maximum resident" /tmp/default-stderr.txt | tee -a "$OUT/summary.log"
+# Repeatability: three default sweeps as whole processes, one after the
+# other, each timed; tools/repeatability.py compares their summaries.
+log "three consecutive default sweeps (repeatability)"
+for i in 1 2 3; do
+  s0=$(date +%s%N)
+  ./build-gpu/app/memsweep run --quiet --out "$OUT/repeat-$i" >"$OUT/repeat-$i-table.txt" 2>"$OUT/repeat-$i-stderr.txt"
+  rrc=$?
+  wall_ms=$(( ($(date +%s%N) - s0) / 1000000 ))
+  log "repeat $i: rc=$rrc, process wall ${wall_ms} ms (CUDA init and warm-up included)"
+done
+python3 tools/repeatability.py "$OUT"/repeat-{1,2,3}-summary.csv 2>&1 | tee "$OUT/repeatability.txt" | tee -a "$OUT/summary.log"
+# Within-run against between-run variance: one process, three rounds.
+log "default sweep in three rounds (--rounds 3)"
+s0=$(date +%s%N)
+./build-gpu/app/memsweep run --rounds 3 --quiet --out "$OUT/rounds3" >"$OUT/rounds3-table.txt" 2>&1
+log "rounds 3: rc=$?, process wall $(( ($(date +%s%N) - s0) / 1000000 )) ms"
+python3 tools/repeatability.py --rounds "$OUT/rounds3-samples.csv" 2>&1 | tee -a "$OUT/summary.log"
+grep -h "^# gpu-warmup\|^# measuring-cpu\|^# gpu-near-cpus" "$OUT"/repeat-1-samples.csv | tee -a "$OUT/summary.log"
+if [ -f "$OUT/bench.log" ]; then
+  grep -E "^(PASS|FAIL):" "$OUT/bench.log" | tee -a "$OUT/summary.log"
+fi
+grep -E "^(2\^10 kernel|2\^10 device|2\^20 [a-z-]+ +copy|warm-up|GPU state)" "$OUT/gpu-testlog.txt" | tee -a "$OUT/summary.log"
+if [ "$rc" = 0 ]; then log "PASS: gpu suite"; else log "FAIL: gpu suite (rc=$rc)"; fi
+
 if [ "${LARGE:-0}" = 1 ]; then
   # The bandwidth plateau: 16 MiB to 1 GiB per vector.
   log "large sweep 2^22..2^28"

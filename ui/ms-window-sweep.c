@@ -44,7 +44,8 @@ on_cell_measured (gpointer data)
   CellUpdate *u = data;
   g_autoptr (MsWindow) self = g_weak_ref_get (&u->job->window);
   if (self && self->job == u->job && self->live) {
-    ms_results_add_cell (self->live, &u->cell);
+    /* Later rounds bring the same cell again, with more repetitions. */
+    ms_results_put_cell (self->live, &u->cell);
     double frac = (u->index + 1.0) / u->n;
     double elapsed = (g_get_monotonic_time () - self->sweep_started_us) * 1e-6;
     double left = frac > 0 ? elapsed / frac - elapsed : 0;

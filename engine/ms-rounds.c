@@ -1,0 +1,375 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-rounds.c: a cell measured over several rounds (which repetitions each
+ * round ran, the GPU's state around it), its steady-state copies, and how
+ * both travel through the samples file. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ms-gpu-state.h"
+#include "ms-i18n.h"
+
+const MsCellRound *
+ms_cell_round_of_rep (const MsCell *cell, int rep)
+{
+  for (int i = 0; i < cell->n_rounds; i++) {
+    const MsCellRound *r = &cell->rounds[i];
+    if (rep >= r->first_rep && rep < r->first_rep + r->n_reps)
+      return r;
+  }
+  return NULL;
+}
+
+int
+ms_cell_round_flags (const MsCellRound *round)
+{
+  int flags = 0;
+  const MsGpuState *a = &round->start, *b = &round->end;
+  if (a->valid && b->valid) {
+    int hi = a->sm_mhz > b->sm_mhz ? a->sm_mhz : b->sm_mhz;
+    int lo = a->sm_mhz > b->sm_mhz ? b->sm_mhz : a->sm_mhz;
+    if (hi - lo > 0.05 * hi)
+      flags |= MS_STATE_CLOCK_CHANGED;
+  }
+  if (((a->valid ? a->throttle : 0) | (b->valid ? b->throttle : 0)) & MS_THROTTLE_SLOWING)
+    flags |= MS_STATE_THROTTLED;
+  return flags;
+}
+
+int
+ms_cell_state_flags (const MsCell *cell)
+{
+  int flags = 0;
+  for (int i = 0; i < cell->n_rounds; i++)
+    flags |= ms_cell_round_flags (&cell->rounds[i]);
+  return flags;
+}
+
+double
+ms_cell_copy_gbps (const MsCell *cell, bool to_device)
+{
+  double rates[MS_MAX_COPY_SAMPLES];
+  int n = 0;
+  for (int i = 0; i < cell->n_copies; i++) {
+    const MsCopySample *s = &cell->copies[i];
+    if (s->to_device == to_device && s->gpu_us > 0)
+      rates[n++] = s->bytes / s->gpu_us * 1e-3;
+  }
+  return ms_median (rates, n);
+}
+
+bool
+ms_cell_add_copy (MsCell *cell, const MsCopySample *sample)
+{
+  if (cell->n_copies >= MS_MAX_COPY_SAMPLES)
+    return false;
+  cell->copies[cell->n_copies++] = *sample;
+  return true;
+}
+
+bool
+ms_cell_note_rep_round (MsCell *cell, int rep, int round)
+{
+  for (int i = 0; i < cell->n_rounds; i++) {
+    MsCellRound *r = &cell->rounds[i];
+    if (r->round != round)
+      continue;
+    int end = r->first_rep + r->n_reps;
+    if (rep < r->first_rep) {
+      r->n_reps = end - rep;
+      r->first_rep = rep;
+    } else if (rep >= end) {
+      r->n_reps = rep + 1 - r->first_rep;
+    }
+    return true;
+  }
+  if (cell->n_rounds >= MS_MAX_ROUNDS)
+    return false;
+  MsCellRound *r = &cell->rounds[cell->n_rounds++];
+  memset (r, 0, sizeof *r);
+  r->round = round;
+  r->first_rep = rep;
+  r->n_reps = 1;
+  r->start.pstate = r->end.pstate = -1;
+  return true;
+}
+
+bool
+ms_cell_append_round (MsCell *dst, const MsCell *round)
+{
+  int offset = dst->n_reps;
+  if (dst->n_rounds + round->n_rounds > MS_MAX_ROUNDS ||
+      dst->n_copies + round->n_copies > MS_MAX_COPY_SAMPLES)
+    return false;
+  double *e2e = realloc (dst->e2e_us, sizeof (double) * (size_t) (offset + round->n_reps + 1));
+  if (!e2e)
+    return false;
+  dst->e2e_us = e2e;
+  MsEvent *events =
+    realloc (dst->events, sizeof (MsEvent) * (dst->n_events + round->n_events + 1));
+  if (!events)
+    return false;
+  dst->events = events;
+  memcpy (dst->e2e_us + offset, round->e2e_us, sizeof (double) * round->n_reps);
+  for (size_t i = 0; i < round->n_events; i++) {
+    MsEvent ev = round->events[i];
+    ev.rep += offset;
+    dst->events[dst->n_events++] = ev;
+  }
+  for (int i = 0; i < round->n_rounds; i++) {
+    MsCellRound r = round->rounds[i];
+    r.first_rep += offset;
+    dst->rounds[dst->n_rounds++] = r;
+  }
+  for (int i = 0; i < round->n_copies; i++)
+    dst->copies[dst->n_copies++] = round->copies[i];
+  dst->n_reps = offset + round->n_reps;
+  ms_cell_compute_stats (dst);
+  return true;
+}
+
+bool
+ms_results_put_cell (MsResults *results, const MsCell *cell)
+{
+  for (size_t i = 0; i < results->n_cells; i++) {
+    MsCell *old = &results->cells[i];
+    if (old->mode != cell->mode || old->exponent != cell->exponent)
+      continue;
+    MsCell copy;
+    if (!ms_cell_copy (&copy, cell))
+      return false;
+    ms_cell_clear (old);
+    *old = copy;
+    return true;
+  }
+  return ms_results_add_cell (results, cell);
+}
+
+/* ---- CSV columns -------------------------------------------------------- */
+
+const char *const ms_state_columns[MS_N_STATE_COLUMNS] = {
+  [MS_STATE_COL_SM_START] = "sm_mhz_start",
+  [MS_STATE_COL_SM_END] = "sm_mhz_end",
+  [MS_STATE_COL_MEM_START] = "mem_mhz_start",
+  [MS_STATE_COL_MEM_END] = "mem_mhz_end",
+  [MS_STATE_COL_TEMP_START] = "temp_c_start",
+  [MS_STATE_COL_TEMP_END] = "temp_c_end",
+  [MS_STATE_COL_PSTATE_START] = "pstate_start",
+  [MS_STATE_COL_PSTATE_END] = "pstate_end",
+  [MS_STATE_COL_THROTTLE_START] = "throttle_start",
+  [MS_STATE_COL_THROTTLE_END] = "throttle_end",
+  [MS_STATE_COL_FLAGS] = "gpu_state",
+  [MS_STATE_COL_STOP] = "stop",
+};
+
+const char *
+ms_state_flags_text (int flags)
+{
+  if (flags == (MS_STATE_CLOCK_CHANGED | MS_STATE_THROTTLED))
+    return "clock-changed throttled";
+  if (flags == MS_STATE_CLOCK_CHANGED)
+    return "clock-changed";
+  if (flags == MS_STATE_THROTTLED)
+    return "throttled";
+  return "steady";
+}
+
+static void
+format_state (const MsGpuState *s, char fields[][MS_STATE_FIELD_LEN], int offset)
+{
+  if (!s->valid)
+    return;
+  snprintf (fields[MS_STATE_COL_SM_START + offset], MS_STATE_FIELD_LEN, "%d", s->sm_mhz);
+  snprintf (fields[MS_STATE_COL_MEM_START + offset], MS_STATE_FIELD_LEN, "%d", s->mem_mhz);
+  snprintf (fields[MS_STATE_COL_TEMP_START + offset], MS_STATE_FIELD_LEN, "%d", s->temp_c);
+  if (s->pstate >= 0)
+    snprintf (fields[MS_STATE_COL_PSTATE_START + offset], MS_STATE_FIELD_LEN, "P%d", s->pstate);
+  snprintf (fields[MS_STATE_COL_THROTTLE_START + offset], MS_STATE_FIELD_LEN, "0x%" PRIx64,
+            s->throttle);
+}
+
+void
+ms_state_format (const MsCellRound *round, char fields[][MS_STATE_FIELD_LEN])
+{
+  for (int c = 0; c < MS_N_STATE_COLUMNS; c++)
+    fields[c][0] = '\0';
+  if (!round)
+    return;
+  if (round->stop != MS_STOP_CONTINUE)
+    snprintf (fields[MS_STATE_COL_STOP], MS_STATE_FIELD_LEN, "%s",
+              ms_stop_reason_name (round->stop));
+  /* start columns sit at even offsets, end columns one after them */
+  format_state (&round->start, fields, 0);
+  format_state (&round->end, fields, 1);
+  if (!round->start.valid && !round->end.valid)
+    return;
+  snprintf (fields[MS_STATE_COL_FLAGS], MS_STATE_FIELD_LEN, "%s",
+            ms_state_flags_text (ms_cell_round_flags (round)));
+}
+
+static bool
+parse_long (const char *s, int base, long long lo, long long hi, long long *out)
+{
+  char *end;
+  errno = 0;
+  long long v = strtoll (s, &end, base);
+  if (errno || end == s || *end || v < lo || v > hi)
+    return false;
+  *out = v;
+  return true;
+}
+
+static bool
+parse_state (const char *const fields[MS_N_STATE_COLUMNS], int offset, MsGpuState *s)
+{
+  const char *sm = fields[MS_STATE_COL_SM_START + offset];
+  const char *mem = fields[MS_STATE_COL_MEM_START + offset];
+  const char *temp = fields[MS_STATE_COL_TEMP_START + offset];
+  const char *ps = fields[MS_STATE_COL_PSTATE_START + offset];
+  const char *thr = fields[MS_STATE_COL_THROTTLE_START + offset];
+  long long v;
+  memset (s, 0, sizeof *s);
+  s->pstate = -1;
+  if (!sm || !*sm)
+    return true; /* unknown: NVML was not there */
+  if (!parse_long (sm, 10, 0, 100000, &v))
+    return false;
+  s->sm_mhz = (int) v;
+  if (mem && *mem && parse_long (mem, 10, 0, 100000, &v))
+    s->mem_mhz = (int) v;
+  else if (mem && *mem)
+    return false;
+  if (temp && *temp && parse_long (temp, 10, -100, 300, &v))
+    s->temp_c = (int) v;
+  else if (temp && *temp)
+    return false;
+  if (ps && *ps && ps[0] == 'P' && parse_long (ps + 1, 10, 0, 32, &v))
+    s->pstate = (int) v;
+  else if (ps && *ps)
+    return false;
+  if (thr && *thr && strncmp (thr, "0x", 2) == 0 && parse_long (thr + 2, 16, 0, INT64_MAX, &v))
+    s->throttle = (uint64_t) v;
+  else if (thr && *thr)
+    return false;
+  s->valid = true;
+  return true;
+}
+
+bool
+ms_state_parse (const char *const fields[MS_N_STATE_COLUMNS], MsGpuState *start,
+                MsGpuState *end)
+{
+  return parse_state (fields, 0, start) && parse_state (fields, 1, end);
+}
+
+/* ---- reading ------------------------------------------------------------ */
+
+static bool
+parse_stop_reason (const char *s, MsStopReason *out)
+{
+  for (MsStopReason r = MS_STOP_FIXED_COUNT; r <= MS_STOP_MAX_REPS; r++)
+    if (strcmp (s, ms_stop_reason_name (r)) == 0) {
+      *out = r;
+      return true;
+    }
+  return false;
+}
+
+static bool
+read_round_number (const char *s, int *round, char *why, size_t whylen)
+{
+  long long v = 0;
+  *round = 0;
+  if (!s || !*s)
+    return true;
+  if (!parse_long (s, 10, 0, MS_MAX_ROUNDS - 1, &v)) {
+    snprintf (why, whylen, ms_gettext ("round '%.40s' is not a whole number from 0 to %d"), s,
+              MS_MAX_ROUNDS - 1);
+    return false;
+  }
+  *round = (int) v;
+  return true;
+}
+
+bool
+ms_cell_read_round (MsCell *cell, int rep, bool is_e2e, const char *round_s,
+                    const char *const state[MS_N_STATE_COLUMNS], char *why, size_t whylen)
+{
+  int round;
+  if (!read_round_number (round_s, &round, why, whylen))
+    return false;
+  if (!ms_cell_note_rep_round (cell, rep, round)) {
+    snprintf (why, whylen, ms_gettext ("more than %d rounds"), MS_MAX_ROUNDS);
+    return false;
+  }
+  const char *sm = state[MS_STATE_COL_SM_START], *stop = state[MS_STATE_COL_STOP];
+  if (!is_e2e)
+    return true;
+  MsCellRound *r = NULL;
+  for (int i = 0; i < cell->n_rounds; i++)
+    if (cell->rounds[i].round == round)
+      r = &cell->rounds[i];
+  if (r && stop && *stop && !parse_stop_reason (stop, &r->stop)) {
+    snprintf (why, whylen, ms_gettext ("stop '%.40s' is not a reason memsweep writes"), stop);
+    return false;
+  }
+  if (!sm || !*sm)
+    return true;
+  MsGpuState start, end;
+  if (!ms_state_parse (state, &start, &end)) {
+    snprintf (why, whylen,
+              ms_gettext ("a GPU state field (clocks, temperature, pstate, throttle) is "
+                          "malformed"));
+    return false;
+  }
+  if (r) {
+    r->start = start;
+    r->end = end;
+  }
+  return true;
+}
+
+bool
+ms_cell_read_copy (MsCell *cell, const char *phase, const char *round_s, double gpu_us,
+                   uint64_t bytes, char *why, size_t whylen)
+{
+  MsCopySample s = { .to_device = strcmp (phase, MS_COPY_PHASE_H2D) == 0, .gpu_us = gpu_us,
+                     .bytes = bytes };
+  if (!read_round_number (round_s, &s.round, why, whylen))
+    return false;
+  if (!ms_cell_add_copy (cell, &s)) {
+    snprintf (why, whylen, ms_gettext ("more than %d steady-state copy rows for one cell"),
+              MS_MAX_COPY_SAMPLES);
+    return false;
+  }
+  return true;
+}
+
+bool
+ms_read_state_metadata (MsResults *r, const char *key, const char *value)
+{
+  MsDeviceInfo *d = &r->device;
+  long long v;
+  int ms, mhz;
+  if (strcmp (key, "rounds") == 0) {
+    if (parse_long (value, 10, 1, MS_MAX_ROUNDS, &v))
+      r->sweep.rounds = (int) v;
+  } else if (strcmp (key, "measuring-cpu") == 0) {
+    d->pinned = parse_long (value, 10, 0, CPU_SETSIZE - 1, &v);
+    d->measuring_cpu = d->pinned ? (int) v : 0;
+  } else if (strcmp (key, "gpu-near-cpus") == 0) {
+    snprintf (d->gpu_near_cpus, sizeof d->gpu_near_cpus, "%s", value);
+  } else if (strcmp (key, "gpu-warmup") == 0) {
+    /* Field widths bound the numbers. */
+    if (sscanf (value, "%7d ms to an SM clock of %6d MHz", &ms, &mhz) == 2) {
+      d->warmup_ms = ms;
+      d->steady_sm_mhz = mhz;
+    }
+  } else {
+    return false;
+  }
+  return true;
+}
