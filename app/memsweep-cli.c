@@ -17,6 +17,7 @@
 #include "ms-csv-pair.h"
 #include "ms-i18n.h"
 #include "ms-report.h"
+#include "ms-cli-extra.h"
 
 enum {
   EXIT_OK = 0,
@@ -135,6 +136,8 @@ usage (FILE *out)
                        "'memsweep COMMAND --help' describes one command.\n"
                        "\n%s%s"),
            ms_gettext (run_options), ms_gettext (exit_status));
+  fprintf (out, ms_gettext ("\nBeyond one GPU (COMMAND --help for each):\n"));
+  ms_cli_extra_usage (out);
 }
 
 /* --help of one command. */
@@ -585,6 +588,9 @@ main (int argc, char **argv)
     return cmd_run (argc - 1, argv + 1);
   if (strcmp (cmd, "show") == 0)
     return cmd_show (argc - 1, argv + 1);
+  int extra_rc;
+  if (ms_cli_extra_dispatch (argc, argv, &extra_rc))
+    return extra_rc;
   fprintf (stderr, ms_gettext ("memsweep: unknown command '%s'\nTry 'memsweep --help'.\n"), cmd);
   return EXIT_USAGE;
 }

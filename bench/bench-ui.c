@@ -1,13 +1,20 @@
 /* bench-ui: drawing speed of the charts (no display needed): the bandwidth
- * chart with 12 series x 19 sizes and the timeline with 10,000 bars, each
- * drawn into a 1600x1000 image surface; the median of many draws. Prints
- * figures; asserts nothing. The first-frame time of the app is measured by
- * running memsweep-gtk with MEMSWEEP_FIRST_FRAME=1 (see the README). */
+ * chart with 12 series x 19 sizes and timelines of 10,000 to 1,000,000 bars
+ * on 16 and 64 lanes, each drawn into an image surface; the median of many
+ * draws, in wall time and in the thread's CPU time (steadier on a shared
+ * machine). Prints figures; asserts nothing. The first-frame time of the
+ * app is measured by running memsweep-gtk with MEMSWEEP_FIRST_FRAME=1 (see
+ * the README). */
 #include <math.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "ms-chart.h"
 #include "ms-timeline.h"
+
+enum { W = 1600, H = 1000 };
+
+typedef void (*MsBenchDraw) (cairo_t *cr, int i, gpointer data);
 
 static int
 cmp (const void *a, const void *b)
@@ -23,103 +30,167 @@ median_ms (double *t, int n)
   return n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
 }
 
-int
-main (void)
+static double
+cpu_ms (void)
 {
-  enum { W = 1600, H = 1000, RUNS = 60 };
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
-  cairo_t *cr = cairo_create (surface);
-  MsChartStyle style;
-  ms_chart_style_init_light (&style);
-  double t[RUNS];
+  struct timespec ts;
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
 
-  MsChartData *d = ms_chart_data_new ();
-  d->y_kind = MS_SCALE_LOG10;
-  d->title = g_strdup ("bench");
+/* Draws runs times into surface and prints the medians after what. */
+static void
+measure (const char *what, cairo_t *cr, cairo_surface_t *surface, int runs, MsBenchDraw draw,
+         gpointer data)
+{
+  double *wall = g_new (double, runs), *cpu = g_new (double, runs);
+  for (int i = 0; i < runs; i++) {
+    gint64 t0 = g_get_monotonic_time ();
+    double c0 = cpu_ms ();
+    draw (cr, i, data);
+    cairo_surface_flush (surface);
+    cpu[i] = cpu_ms () - c0;
+    wall[i] = (g_get_monotonic_time () - t0) * 1e-3;
+  }
+  double med = median_ms (wall, runs), cpu_med = median_ms (cpu, runs);
+  printf ("%s: median %.2f ms (min %.2f, max %.2f), CPU %.2f ms, over %d draws\n", what, med,
+          wall[0], wall[runs - 1], cpu_med, runs);
+  g_free (wall);
+  g_free (cpu);
+}
+
+typedef struct {
+  MsChartData *data;
+  MsChartStyle style;
+  MsChartLayout layout;
+  cairo_surface_t *cache;
+  double width, height;
+} MsChartBench;
+
+static void
+draw_chart (cairo_t *cr, int i, gpointer data)
+{
+  MsChartBench *b = data;
+  ms_chart_draw (cr, b->data, &b->style, b->width, b->height, -1, &b->layout);
+}
+
+/* Hovering: the app repaints a cached chart and the crosshair only. */
+static void
+draw_hover (cairo_t *cr, int i, gpointer data)
+{
+  MsChartBench *b = data;
+  cairo_set_source_surface (cr, b->cache, 0, 0);
+  cairo_paint (cr);
+  ms_chart_draw_crosshair (cr, b->data, &b->style, &b->layout, 300 + i * 10);
+}
+
+static void
+bench_chart (cairo_t *cr, cairo_surface_t *surface)
+{
+  MsChartBench b = { .data = ms_chart_data_new (), .width = W, .height = H };
+  ms_chart_style_init_light (&b.style);
+  b.data->y_kind = MS_SCALE_LOG10;
+  b.data->title = g_strdup ("bench");
   for (int s = 0; s < 12; s++) {
     g_autofree char *label = g_strdup_printf ("series %d", s);
-    MsChartSeries *series = ms_chart_data_add_series (d, label, s % 8, s / 8, 0);
+    MsChartSeries *series = ms_chart_data_add_series (b.data, label, s % 8, s / 8, 0);
     for (int e = 10; e <= 28; e++) {
       double y = (s + 1) * pow (1.3, e - 10);
       ms_chart_series_add (series, (1 << e) * 4.0, y, y * 0.8, y * 1.2, FALSE);
     }
   }
-  ms_chart_data_add_ref (d, 63, "PCIe");
-  MsChartLayout layout;
-  ms_chart_layout_init (&layout);
-  for (int i = 0; i < RUNS; i++) {
-    gint64 t0 = g_get_monotonic_time ();
-    ms_chart_draw (cr, d, &style, W, H, -1, &layout);
-    cairo_surface_flush (surface);
-    t[i] = (g_get_monotonic_time () - t0) * 1e-3;
-  }
-  double med = median_ms (t, RUNS);
-  printf ("bandwidth chart, 12 series x 19 sizes, %dx%d: median %.2f ms (min %.2f, max %.2f) "
-          "over %d draws\n", W, H, med, t[0], t[RUNS - 1], RUNS);
-
+  ms_chart_data_add_ref (b.data, 63, "PCIe");
+  ms_chart_layout_init (&b.layout);
+  measure ("bandwidth chart, 12 series x 19 sizes, 1600x1000", cr, surface, 60, draw_chart, &b);
   /* The size the chart gets in the default 1280x820 window. */
-  for (int i = 0; i < RUNS; i++) {
-    gint64 t0 = g_get_monotonic_time ();
-    ms_chart_draw (cr, d, &style, 970, 680, -1, &layout);
-    cairo_surface_flush (surface);
-    t[i] = (g_get_monotonic_time () - t0) * 1e-3;
-  }
-  med = median_ms (t, RUNS);
-  printf ("bandwidth chart, 12 series x 19 sizes, 970x680 (default window): median %.2f ms "
-          "(min %.2f, max %.2f)\n", med, t[0], t[RUNS - 1]);
+  b.width = 970;
+  b.height = 680;
+  measure ("bandwidth chart, 12 series x 19 sizes, 970x680 (default window)", cr, surface, 60,
+           draw_chart, &b);
 
-  /* Hovering: the app repaints a cached chart and the crosshair only. */
-  cairo_surface_t *cache = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
-  cairo_t *cc = cairo_create (cache);
-  ms_chart_draw (cc, d, &style, W, H, -1, &layout);
+  b.width = W;
+  b.height = H;
+  b.cache = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_t *cc = cairo_create (b.cache);
+  draw_chart (cc, 0, &b);
   cairo_destroy (cc);
-  for (int i = 0; i < RUNS; i++) {
-    gint64 t0 = g_get_monotonic_time ();
-    cairo_set_source_surface (cr, cache, 0, 0);
-    cairo_paint (cr);
-    ms_chart_draw_crosshair (cr, d, &style, &layout, 300 + i * 10);
-    cairo_surface_flush (surface);
-    t[i] = (g_get_monotonic_time () - t0) * 1e-3;
-  }
-  med = median_ms (t, RUNS);
-  printf ("bandwidth chart, hover repaint (cached chart + crosshair): median %.2f ms (min %.2f, "
-          "max %.2f)\n", med, t[0], t[RUNS - 1]);
-  cairo_surface_destroy (cache);
+  measure ("bandwidth chart, hover repaint (cached chart + crosshair)", cr, surface, 60,
+           draw_hover, &b);
+  cairo_surface_destroy (b.cache);
+  ms_chart_layout_clear (&b.layout);
+  ms_chart_data_free (b.data);
+}
 
-  /* 10,000 bars: a streams cell with 64 lanes and many repetitions' worth
-   * of events in one repetition. */
-  enum { BARS = 10000 };
-  MsEvent *ev = g_new0 (MsEvent, BARS);
-  for (int i = 0; i < BARS; i++) {
-    ev[i].phase = (MsPhase) (MS_PHASE_H2D + i % 3);
-    ev[i].lane = 1 + i % 16;
-    ev[i].rep = 0;
-    ev[i].host_start_us = i * 0.5;
+typedef struct {
+  MsCell cell;
+  int rep;
+  MsTimeWindow win;
+  MsChartStyle style;
+  MsTimelineLayout layout;
+} MsTimelineBench;
+
+static void
+draw_timeline (cairo_t *cr, int i, gpointer data)
+{
+  MsTimelineBench *b = data;
+  ms_timeline_draw (cr, &b->cell, b->rep, &b->win, &b->style, W, H, "bench", &b->layout);
+}
+
+/* A streams cell whose last repetition has n_bars bars over lanes stream
+ * lanes (each event draws a GPU bar and a host bar), after reps - 1 others
+ * of the same size. The view shows 1/zoom of the extent from its middle. */
+static void
+bench_timeline (cairo_t *cr, cairo_surface_t *surface, int n_bars, int lanes, int reps,
+                double zoom)
+{
+  MsTimelineBench b = { .rep = reps - 1 };
+  size_t per_rep = n_bars / 2, n = per_rep * reps;
+  MsEvent *ev = g_new0 (MsEvent, n);
+  for (size_t i = 0; i < n; i++) {
+    size_t k = i % per_rep;
+    ev[i].phase = (MsPhase) (MS_PHASE_H2D + k % 3);
+    ev[i].lane = 1 + k % lanes;
+    ev[i].rep = (int) (i / per_rep);
+    ev[i].host_start_us = k * 0.5;
     ev[i].host_us = 0.4;
-    ev[i].gpu_start_us = i * 0.5 + 0.1;
+    ev[i].gpu_start_us = k * 0.5 + 0.1;
     ev[i].gpu_us = 5;
   }
-  MsCell cell = { .mode = MS_MODE_STREAMS, .exponent = 20, .elements = 1 << 20, .n_reps = 1,
-                  .events = ev, .n_events = BARS / 2 };
-  /* Each event draws a GPU bar and a host bar: BARS / 2 events, BARS bars. */
-  MsTimeWindow win;
-  ms_time_window_reset (&win, ms_timeline_extent (&cell, 0));
-  MsTimelineLayout tl;
-  ms_timeline_layout_init (&tl);
-  for (int i = 0; i < RUNS; i++) {
-    gint64 t0 = g_get_monotonic_time ();
-    ms_timeline_draw (cr, &cell, 0, &win, &style, W, H, "bench", &tl);
-    cairo_surface_flush (surface);
-    t[i] = (g_get_monotonic_time () - t0) * 1e-3;
-  }
-  med = median_ms (t, RUNS);
-  printf ("timeline, %u bars, %dx%d: median %.2f ms (min %.2f, max %.2f) over %d draws\n",
-          tl.bars->len, W, H, med, t[0], t[RUNS - 1], RUNS);
-
-  ms_timeline_layout_clear (&tl);
-  ms_chart_layout_clear (&layout);
-  ms_chart_data_free (d);
+  b.cell = (MsCell){ .mode = MS_MODE_STREAMS, .exponent = 20, .elements = 1 << 20,
+                     .n_reps = reps, .events = ev, .n_events = n };
+  ms_chart_style_init_light (&b.style);
+  ms_time_window_reset (&b.win, ms_timeline_extent (&b.cell, b.rep));
+  ms_time_window_zoom (&b.win, zoom, b.win.total_us / 2);
+  ms_timeline_layout_init (&b.layout);
+  /* The first draw builds the index the others reuse: timed on its own. */
+  gint64 t0 = g_get_monotonic_time ();
+  draw_timeline (cr, 0, &b);
+  double first = (g_get_monotonic_time () - t0) * 1e-3;
+  g_autofree char *what =
+    g_strdup_printf ("timeline, %d bars, %d lanes, %d reps, 1/%g of the extent, %dx%d "
+                     "(first draw %.1f ms)", n_bars, lanes, reps, zoom, W, H, first);
+  measure (what, cr, surface, 30, draw_timeline, &b);
+  printf ("  %u bars in the layout\n", b.layout.bars->len);
+  ms_timeline_layout_clear (&b.layout);
   g_free (ev);
+}
+
+int
+main (void)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_t *cr = cairo_create (surface);
+  bench_chart (cr, surface);
+  /* 10,000 bars on 16 lanes in one repetition: the earlier figure. */
+  bench_timeline (cr, surface, 10000, 16, 1, 1);
+  /* Issue 10's targets: 100k and 1M bars on 16 and 64 lanes in the
+   * repetition drawn, another repetition's events before them in the cell;
+   * the whole extent, then 1/100 of it. */
+  for (int lanes = 16; lanes <= 64; lanes *= 4)
+    for (int bars = 100000; bars <= 1000000; bars *= 10) {
+      bench_timeline (cr, surface, bars, lanes, 2, 1);
+      bench_timeline (cr, surface, bars, lanes, 2, 100);
+    }
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   return 0;

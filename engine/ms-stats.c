@@ -7,6 +7,7 @@
  * nothing here assumes a normal distribution: the interval for the median
  * comes from the binomial distribution of how many samples fall below it.
  */
+#define _DEFAULT_SOURCE /* lgamma_r */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,11 +21,20 @@ cmp_double (const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
+/* lgamma writes the global signgam; cells are summarised on several
+ * threads at once (ms-multi.c). */
+static double
+log_gamma (double x)
+{
+  int sign;
+  return lgamma_r (x, &sign);
+}
+
 /* ln P(B = k) for B ~ Binomial(n, 1/2). */
 static double
 log_binomial_half (int n, int k)
 {
-  return lgamma (n + 1.0) - lgamma (k + 1.0) - lgamma (n - k + 1.0) - n * log (2.0);
+  return log_gamma (n + 1.0) - log_gamma (k + 1.0) - log_gamma (n - k + 1.0) - n * log (2.0);
 }
 
 bool

@@ -147,7 +147,7 @@ int ms_k_spin (int device, double ms, char *err, size_t errlen);
 int ms_k_kernel_probe (int device, uint64_t n, int samples, double *latched_us,
                        double *unlatched_us, double *launch_us, char *err, size_t errlen);
 
-/* Releases cached events; call when done with the GPU. */
+/* Releases the calling thread's cached events; call when done with the GPU. */
 void ms_k_shutdown (void);
 
 #ifdef __cplusplus

@@ -3,9 +3,11 @@
  * run through the engine's cell driver so that tests exercise its rules.
  * Runs no GPU code and computes nothing: every mode is modelled. Linked
  * into the tests only. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "ms-backend-test.h"
 #include "ms-cell-driver.h"
@@ -13,10 +15,16 @@
 typedef struct {
   MsBackend parent;
   MsTestBackendConfig config;
-  long live_buffers;
-  long runs;  /* repetitions started, warm-ups included */
-  long steps; /* modelled steps (alloc and phases) started */
-  double clock;
+  atomic_long live_buffers;
+  atomic_long runs;  /* repetitions started, warm-ups included */
+  atomic_long steps; /* modelled steps (alloc and phases) started */
+  double clock[MS_TEST_MAX_DEVICES]; /* one model clock per device */
+  /* Several devices at once: cells started and finished per device. */
+  pthread_mutex_t lock;
+  long started[MS_TEST_MAX_DEVICES];
+  long finished[MS_TEST_MAX_DEVICES];
+  int running, max_running;
+  long barrier_violations;
   unsigned noise_state; /* the noise's linear congruential generator */
 } MsTestBackend;
 
@@ -33,6 +41,9 @@ ms_test_backend_config_init (MsTestBackendConfig *config)
   config->cancel_at_step = -1;
   config->fail_at_step = -1;
   config->device_free_mem = 80ull << 30;
+  config->n_devices = 1;
+  config->missing_device = -1;
+  config->fail_device = -1;
 }
 
 static bool
@@ -44,15 +55,25 @@ test_query_device (MsBackend *self, int index, MsDeviceInfo *info)
               "cudaGetDeviceCount: no CUDA-capable device is detected (cudaErrorNoDevice)");
     return false;
   }
-  if (index != 0) {
+  int count = tb->config.n_devices;
+  if (index < 0 || index >= count) {
     snprintf (info->error, sizeof info->error,
-              "device index %d is out of range: 1 CUDA device visible", index);
-    info->count = 1;
+              "device index %d is out of range: %d CUDA device%s visible", index, count,
+              count == 1 ? "" : "s");
+    info->count = count;
+    return false;
+  }
+  if (index == tb->config.missing_device) {
+    snprintf (info->error, sizeof info->error,
+              "cudaSetDevice: unspecified launch failure (test device %d is lost)", index);
+    info->count = count;
     return false;
   }
   info->present = true;
-  info->count = 1;
+  info->index = index;
+  info->count = count;
   snprintf (info->name, sizeof info->name, "Test GPU");
+  snprintf (info->pci_bus_id, sizeof info->pci_bus_id, "00000000:%02X:00.0", 0x10 + index);
   info->cc_major = 9;
   info->total_mem = 80ull << 30;
   info->free_mem = tb->config.device_free_mem;
@@ -109,6 +130,8 @@ injected_fault_here (TestRun *t, MsCellDriver *drv, MsPhase phase, long step_ind
 {
   const MsTestBackendConfig *cfg = &t->tb->config;
   const MsRunArgs *a = ms_cell_driver_args (drv);
+  if (cfg->fail_device >= 0 && a->device != cfg->fail_device)
+    return false;
   if (step_index == cfg->fail_at_step)
     return true;
   return cfg->fail_exponent >= 0 && a->mode == cfg->fail_mode &&
@@ -293,19 +316,53 @@ static const MsCellOps test_cell_ops = {
   .release = test_release,
 };
 
+/* A cell may start only once every device has finished every earlier
+ * cell: each device's count of finished cells must have caught up with
+ * this one's count of started ones. */
+static void
+cell_begins (MsTestBackend *tb, int dev)
+{
+  pthread_mutex_lock (&tb->lock);
+  for (int d = 0; d < tb->config.n_devices && d < MS_TEST_MAX_DEVICES; d++) {
+    if (d != dev && d != tb->config.missing_device && tb->finished[d] < tb->started[dev])
+      tb->barrier_violations++;
+  }
+  tb->started[dev]++;
+  if (++tb->running > tb->max_running)
+    tb->max_running = tb->running;
+  pthread_mutex_unlock (&tb->lock);
+  if (tb->config.hold_us > 0) {
+    struct timespec ts = { 0, tb->config.hold_us * 1000L };
+    nanosleep (&ts, NULL);
+  }
+}
+
+static void
+cell_ends (MsTestBackend *tb, int dev)
+{
+  pthread_mutex_lock (&tb->lock);
+  tb->finished[dev]++;
+  tb->running--;
+  pthread_mutex_unlock (&tb->lock);
+}
+
 static MsCellStatus
 test_run_cell (MsBackend *self, const MsRunArgs *args, MsRunOutput *out)
 {
   MsTestBackend *tb = (MsTestBackend *) self;
-  TestRun t = { .tb = tb, .clock = tb->clock };
+  int dev = args->device >= 0 && args->device < MS_TEST_MAX_DEVICES ? args->device : 0;
+  cell_begins (tb, dev);
+  TestRun t = { .tb = tb, .clock = tb->clock[dev] };
   MsCellStatus st = ms_cell_driver_run (&test_cell_ops, &t, args, out);
-  tb->clock = t.clock;
+  tb->clock[dev] = t.clock;
+  cell_ends (tb, dev);
   return st;
 }
 
 static void
 test_free (MsBackend *self)
 {
+  pthread_mutex_destroy (&((MsTestBackend *) self)->lock);
   free (self);
 }
 
@@ -319,6 +376,7 @@ ms_backend_new_test (const MsTestBackendConfig *config)
     tb->config = *config;
   else
     ms_test_backend_config_init (&tb->config);
+  pthread_mutex_init (&tb->lock, NULL);
   tb->parent.name = "test";
   tb->parent.query_device = test_query_device;
   tb->parent.supports = test_supports;
@@ -338,4 +396,16 @@ long
 ms_test_backend_steps (MsBackend *backend)
 {
   return ((MsTestBackend *) backend)->steps;
+}
+
+int
+ms_test_backend_max_concurrent (MsBackend *backend)
+{
+  return ((MsTestBackend *) backend)->max_running;
+}
+
+long
+ms_test_backend_barrier_violations (MsBackend *backend)
+{
+  return ((MsTestBackend *) backend)->barrier_violations;
 }

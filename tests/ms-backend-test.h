@@ -7,6 +7,8 @@
 
 #include "memsweep.h"
 
+#define MS_TEST_MAX_DEVICES 16
+
 typedef struct {
   /* Time model: t = latency + bytes / bandwidth, exact, per mode. */
   double latency_us;
@@ -41,6 +43,15 @@ typedef struct {
    * latency per burst of MS_COPY_BURST copies, so they beat the single
    * copy. */
   bool copy_bursts;
+  /* Several devices (ms-multi.c): how many are visible (default 1), one
+   * whose query fails (-1: none), the device the fail_* injection above
+   * applies to (-1: every device), and how long each cell holds its thread
+   * in real time so that cells of different devices overlap. Counters and
+   * clocks are safe to use from one thread per device. */
+  int n_devices;
+  int missing_device;
+  int fail_device;
+  int hold_us;
 } MsTestBackendConfig;
 
 void ms_test_backend_config_init (MsTestBackendConfig *config);
@@ -50,3 +61,8 @@ MsBackend *ms_backend_new_test (const MsTestBackendConfig *config);
 long ms_test_backend_live_buffers (MsBackend *backend);
 /* Steps started over all runs so far (see cancel_at_step). */
 long ms_test_backend_steps (MsBackend *backend);
+/* The most cells that ran at the same time, and how many cells started
+ * while another device had not yet finished an earlier cell (a broken
+ * start barrier). */
+int ms_test_backend_max_concurrent (MsBackend *backend);
+long ms_test_backend_barrier_violations (MsBackend *backend);

@@ -1,9 +1,12 @@
 /* test-render.c: charts drawn into image surfaces, checked pixel by pixel:
  * a series' colour where its point is, nothing outside the plot, the dark
- * style's background, timeline bars where their events are, exports. */
+ * style's background, timeline bars where their events are, the shared
+ * drawing steps, merged sub-pixel bars, the breakdown, exports. */
 #include <glib/gstdio.h>
 #include <math.h>
+#include <string.h>
 
+#include "ms-breakdown.h"
 #include "ms-chart.h"
 #include "ms-export.h"
 #include "ms-timeline.h"
@@ -44,7 +47,7 @@ pixel (Canvas *c, int x, int y, double rgb[3])
 }
 
 static gboolean
-near_color (const double rgb[3], const GdkRGBA *c, double tol)
+near_color (const double rgb[3], const MsColor *c, double tol)
 {
   return fabs (rgb[0] - c->red) < tol && fabs (rgb[1] - c->green) < tol &&
          fabs (rgb[2] - c->blue) < tol;
@@ -52,7 +55,7 @@ near_color (const double rgb[3], const GdkRGBA *c, double tol)
 
 /* Whether any pixel in the rectangle is close to the colour. */
 static gboolean
-any_color (Canvas *c, int x0, int y0, int x1, int y1, const GdkRGBA *col)
+any_color (Canvas *c, int x0, int y0, int x1, int y1, const MsColor *col)
 {
   double rgb[3];
   for (int y = MAX (0, y0); y < MIN (H, y1); y++)
@@ -86,7 +89,7 @@ test_series_at_its_point (void)
   MsChartLayout l;
   ms_chart_layout_init (&l);
   ms_chart_draw (c.cr, d, &st, W, H, -1, &l);
-  GdkRGBA blue;
+  MsColor blue;
   ms_chart_palette_color (4, FALSE, &blue);
   /* The marker of 2^15 sits where the scales put it. */
   int px = (int) round (ms_scale_to_pixel (&l.xs, (1 << 15) * 4.0));
@@ -115,7 +118,7 @@ test_nothing_outside_plot (void)
   MsChartLayout l;
   ms_chart_layout_init (&l);
   ms_chart_draw (c.cr, d, &st, W, H, -1, &l);
-  GdkRGBA blue;
+  MsColor blue;
   ms_chart_palette_color (4, FALSE, &blue);
   /* Above the plot and in the gap between plot and legend. */
   g_assert_false (any_color (&c, (int) l.plot_x, 0, (int) (l.plot_x + l.plot_w), (int) l.plot_y - 1,
@@ -144,10 +147,10 @@ test_dark_background (void)
   pixel (&c, 2, 2, rgb);
   g_assert_cmpfloat (rgb[0] + rgb[1] + rgb[2], <, 0.6);
   /* The series colour follows the style too. */
-  GdkRGBA a, b;
+  MsColor a, b;
   ms_chart_palette_color (7, FALSE, &a);
   ms_chart_palette_color (7, TRUE, &b);
-  g_assert_false (gdk_rgba_equal (&a, &b));
+  g_assert_false (a.red == b.red && a.green == b.green && a.blue == b.blue);
   canvas_free (&c);
 }
 
@@ -161,7 +164,7 @@ test_hidden_and_failed (void)
   ms_chart_style_init_light (&st);
   MsChartLayout l;
   ms_chart_layout_init (&l);
-  GdkRGBA blue;
+  MsColor blue;
   ms_chart_palette_color (4, FALSE, &blue);
   s->hidden = TRUE;
   ms_chart_draw (c.cr, d, &st, W, H, -1, &l);
@@ -204,7 +207,7 @@ test_timeline_bars (void)
   ms_timeline_layout_init (&l);
   ms_timeline_draw (c.cr, &cell, 0, &win, &st, W, H, "test", &l);
   g_assert_cmpuint (l.bars->len, ==, 5); /* init; h2d and kernel twice */
-  GdkRGBA h2d;
+  MsColor h2d;
   ms_phase_color (MS_PHASE_H2D, FALSE, &h2d);
   double x = l.plot_x + 250.0 / 500 * l.plot_w; /* inside the h2d GPU bar */
   const MsTimelineBar *bar = NULL;
@@ -221,6 +224,240 @@ test_timeline_bars (void)
   g_assert_true (ms_event_blocked_host (&ev[1]));
   g_assert_false (ms_event_blocked_host (&ev[2]));
   ms_timeline_layout_clear (&l);
+  canvas_free (&c);
+}
+
+/* Whether two canvases hold the same pixels. */
+static gboolean
+same_pixels (Canvas *a, Canvas *b)
+{
+  cairo_surface_flush (a->surface);
+  cairo_surface_flush (b->surface);
+  int stride = cairo_image_surface_get_stride (a->surface);
+  return memcmp (cairo_image_surface_get_data (a->surface),
+                 cairo_image_surface_get_data (b->surface), (size_t) stride * H) == 0;
+}
+
+static void
+test_grid_and_frame_as_strokes (void)
+{
+  /* The grid and the frame are filled as rectangles for speed: they must
+   * paint what stroking the same lines paints, crossings included, on
+   * whole and fractional bounds and in both line widths. */
+  const double bounds[][4] = { { 60, 40, 700, 400 }, { 60.4, 40.7, 700.3, 400.6 } };
+  for (guint b = 0; b < G_N_ELEMENTS (bounds); b++)
+    for (double lw = 1; lw <= 1.5; lw += 0.5) {
+      double x = bounds[b][0], y = bounds[b][1], w = bounds[b][2], h = bounds[b][3];
+      MsScale xs = { MS_SCALE_LOG2, 4096, 4 << 20, x, x + w };
+      MsScale ys = { MS_SCALE_LINEAR, 0, 100, y + h, y };
+      MsTick xt[16], yt[16];
+      guint nx = ms_scale_ticks (&xs, xt, 10), ny = ms_scale_ticks (&ys, yt, 10);
+      g_assert_cmpuint (nx, >, 2);
+      g_assert_cmpuint (ny, >, 2);
+      Canvas filled = canvas_new (), stroked = canvas_new ();
+      cairo_t *cr = filled.cr;
+      cairo_set_source_rgba (cr, 0, 0, 0, 0.5);
+      ms_grid_path_x (cr, &xs, xt, nx, y, y + h, lw);
+      ms_grid_path_y (cr, &ys, yt, ny, x, x + w, lw);
+      cairo_fill (cr);
+      ms_frame_rect (cr, x, y, w, h, lw);
+      cr = stroked.cr;
+      cairo_set_source_rgba (cr, 0, 0, 0, 0.5);
+      cairo_set_line_width (cr, lw);
+      for (guint i = 0; i < nx; i++) {
+        double px = round (ms_scale_to_pixel (&xs, xt[i].value)) + 0.5;
+        cairo_move_to (cr, px, y);
+        cairo_line_to (cr, px, y + h);
+      }
+      for (guint i = 0; i < ny; i++) {
+        double py = round (ms_scale_to_pixel (&ys, yt[i].value)) + 0.5;
+        cairo_move_to (cr, x, py);
+        cairo_line_to (cr, x + w, py);
+      }
+      cairo_stroke (cr);
+      cairo_rectangle (cr, x + 0.5, y + 0.5, w - 1, h - 1);
+      cairo_stroke (cr);
+      g_assert_true (same_pixels (&filled, &stroked));
+      canvas_free (&filled);
+      canvas_free (&stroked);
+    }
+}
+
+static void
+test_time_axis (void)
+{
+  /* A tick's grid line on its pixel column, nothing between two ticks. */
+  Canvas c = canvas_new ();
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  st.fg = (MsColor){ 0, 0, 1, 1 };
+  ms_draw_background (c.cr, &st);
+  MsScale xs = { MS_SCALE_LINEAR, 0, 10, 100, 800 };
+  ms_draw_time_axis (c.cr, &st, &xs, TRUE, 50, 400, 70);
+  MsTick ticks[16];
+  guint n = ms_axis_ticks (&xs, 700, 70, ticks, 16);
+  g_assert_cmpuint (n, >=, 2);
+  double rgb[3];
+  int x0 = (int) round (ms_scale_to_pixel (&xs, ticks[0].value));
+  int x1 = (int) round (ms_scale_to_pixel (&xs, ticks[1].value));
+  pixel (&c, x0, 200, rgb);
+  g_assert_cmpfloat (rgb[2] - rgb[0], >, 0.05); /* a blue tint */
+  pixel (&c, (x0 + x1) / 2, 200, rgb);
+  g_assert_cmpfloat (rgb[0] + rgb[1] + rgb[2], >, 2.99);
+  /* The labels sit under the axis, around their ticks. */
+  int inked = 0;
+  for (int y = 401; y < 430; y++)
+    for (int x = x0 - 30; x < x0 + 30; x++) {
+      pixel (&c, MAX (x, 0), y, rgb);
+      inked += rgb[2] - rgb[0] > 0.4;
+    }
+  g_assert_cmpint (inked, >, 10);
+  canvas_free (&c);
+}
+
+/* A cell with n events in repetition rep on lane 1, each dur_us long and
+ * step_us apart, phases alternating H2D (twice) and kernel. */
+static MsEvent *
+dense_events (int n, int rep, double dur_us, double step_us)
+{
+  MsEvent *ev = g_new0 (MsEvent, n);
+  for (int i = 0; i < n; i++)
+    ev[i] = (MsEvent){ .phase = i % 3 == 2 ? MS_PHASE_KERNEL : MS_PHASE_H2D, .lane = 1,
+                       .rep = rep, .host_start_us = i * step_us, .host_us = dur_us / 10,
+                       .gpu_start_us = i * step_us, .gpu_us = dur_us };
+  return ev;
+}
+
+static void
+test_timeline_merges_subpixel_bars (void)
+{
+  /* 20,000 GPU bars of a fraction of a pixel each, back to back: a few
+   * merged bars in the colour of the phase with most of the time, not
+   * twenty thousand rectangles. */
+  enum { N = 20000 };
+  g_autofree MsEvent *ev = dense_events (N, 0, 0.1, 0.1);
+  MsCell cell = { .mode = MS_MODE_STREAMS, .exponent = 20, .elements = 1 << 20, .n_reps = 1,
+                  .events = ev, .n_events = N };
+  Canvas c = canvas_new ();
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  MsTimeWindow win;
+  ms_time_window_reset (&win, ms_timeline_extent (&cell, 0));
+  MsTimelineLayout l;
+  ms_timeline_layout_init (&l);
+  ms_timeline_draw (c.cr, &cell, 0, &win, &st, W, H, NULL, &l);
+  guint gpu_bars = 0;
+  double covered = 0;
+  const MsTimelineBar *gpu = NULL;
+  for (guint i = 0; i < l.bars->len; i++) {
+    const MsTimelineBar *b = &g_array_index (l.bars, MsTimelineBar, i);
+    if (b->host_part)
+      continue;
+    gpu_bars++;
+    covered += b->w;
+    gpu = b;
+  }
+  g_assert_cmpuint (gpu_bars, >=, 1);
+  g_assert_cmpuint (gpu_bars, <, 50);
+  /* The merged bars span the lane's whole run of events. */
+  g_assert_cmpfloat (covered, >, l.plot_w * 0.95);
+  g_assert_cmpint (gpu->event->phase, ==, MS_PHASE_H2D);
+  MsColor h2d, kernel;
+  ms_phase_color (MS_PHASE_H2D, FALSE, &h2d);
+  ms_phase_color (MS_PHASE_KERNEL, FALSE, &kernel);
+  int y = (int) (gpu->y + gpu->h / 2);
+  g_assert_true (any_color (&c, (int) l.plot_x + 10, y - 1, (int) l.plot_x + 20, y + 2, &h2d));
+  g_assert_false (any_color (&c, (int) l.plot_x, y - 1, (int) (l.plot_x + l.plot_w), y + 2,
+                             &kernel));
+  /* A bar still answers hit tests with one of its events. */
+  const MsTimelineBar *hit = ms_timeline_layout_hit (&l, l.plot_x + l.plot_w / 2, y);
+  g_assert_nonnull (hit);
+  g_assert_true (hit->event >= ev && hit->event < ev + N);
+  ms_timeline_layout_clear (&l);
+  canvas_free (&c);
+}
+
+static void
+test_timeline_index_follows_cell (void)
+{
+  /* Two repetitions; a window of the second shows its events only, and
+   * the kept index notices another repetition and a cell rewritten in
+   * place. */
+  enum { N = 200 };
+  MsEvent *ev = g_new0 (MsEvent, 2 * N);
+  MsEvent *first = dense_events (N, 0, 5, 10), *second = dense_events (N, 1, 5, 10);
+  memcpy (ev, first, N * sizeof *ev);
+  memcpy (ev + N, second, N * sizeof *ev);
+  g_free (first);
+  g_free (second);
+  MsCell cell = { .mode = MS_MODE_STREAMS, .exponent = 20, .elements = 1 << 20, .n_reps = 2,
+                  .events = ev, .n_events = 2 * N };
+  Canvas c = canvas_new ();
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  MsTimeWindow win;
+  ms_time_window_reset (&win, ms_timeline_extent (&cell, 1));
+  ms_time_window_zoom (&win, 10, 1000); /* 200 µs around 1000 µs */
+  MsTimelineLayout l;
+  ms_timeline_layout_init (&l);
+  ms_timeline_draw (c.cr, &cell, 1, &win, &st, W, H, NULL, &l);
+  guint shown = l.bars->len;
+  g_assert_cmpuint (shown, >, 10);
+  g_assert_cmpuint (shown, <, N);
+  for (guint i = 0; i < l.bars->len; i++) {
+    const MsTimelineBar *b = &g_array_index (l.bars, MsTimelineBar, i);
+    g_assert_cmpint (b->event->rep, ==, 1);
+    g_assert_cmpfloat (b->x + b->w, >=, l.plot_x);
+    g_assert_cmpfloat (b->x, <=, l.plot_x + l.plot_w);
+  }
+  ms_timeline_draw (c.cr, &cell, 0, &win, &st, W, H, NULL, &l);
+  g_assert_cmpint (g_array_index (l.bars, MsTimelineBar, 0).event->rep, ==, 0);
+  /* An event without a finite start (a damaged file) draws no bar. An
+   * edit in place that the kept copies of a few events cannot see needs
+   * ms_timeline_layout_forget_cell. */
+  ev[100].host_start_us = ev[100].gpu_start_us = NAN;
+  ms_timeline_layout_forget_cell (&l);
+  ms_timeline_draw (c.cr, &cell, 0, &win, &st, W, H, NULL, &l);
+  for (guint i = 0; i < l.bars->len; i++)
+    g_assert_true (g_array_index (l.bars, MsTimelineBar, i).event != &ev[100]);
+  /* Rewritten in place: repetition 0 moves to lane 2. */
+  for (int i = 0; i < 2 * N; i++)
+    ev[i].lane = 2;
+  ms_timeline_draw (c.cr, &cell, 0, &win, &st, W, H, NULL, &l);
+  /* Three lanes now (host, two streams): a stale index would keep two and
+   * put the bar below the plot. */
+  double lane_h = l.plot_h / 3;
+  const MsTimelineBar *b = &g_array_index (l.bars, MsTimelineBar, 0);
+  g_assert_cmpfloat (b->y, >, l.plot_y + 2 * lane_h - 1);
+  g_assert_cmpfloat (b->y + b->h, <=, l.plot_y + l.plot_h + 0.01);
+  ms_timeline_layout_clear (&l);
+  canvas_free (&c);
+  g_free (ev);
+}
+
+static void
+test_breakdown (void)
+{
+  /* Two runs compared: a row per (run, mode). */
+  const char *files[] = { "h100-default-samples.csv", "h200-default-samples.csv" };
+  g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_results_free);
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++) {
+    g_autofree char *path = g_build_filename (MS_SOURCE_REFERENCE_DIR, files[i], NULL);
+    char err[256];
+    MsResults *run = ms_csv_read_samples (path, err, sizeof err);
+    g_assert_nonnull (run);
+    g_ptr_array_add (runs, run);
+  }
+  Canvas c = canvas_new ();
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  MsColor h2d;
+  ms_phase_color (MS_PHASE_H2D, FALSE, &h2d);
+  ms_breakdown_draw (c.cr, runs, 20, &st, W, H);
+  g_assert_true (any_color (&c, 0, 40, W, H, &h2d));
+  /* No cells at this size: a message, no bars. */
+  ms_breakdown_draw (c.cr, runs, 40, &st, W, H);
+  g_assert_false (any_color (&c, 0, 0, W, H, &h2d));
   canvas_free (&c);
 }
 
@@ -268,6 +505,11 @@ main (int argc, char **argv)
   g_test_add_func ("/render/dark-background", test_dark_background);
   g_test_add_func ("/render/hidden-and-failed", test_hidden_and_failed);
   g_test_add_func ("/render/timeline-bars", test_timeline_bars);
+  g_test_add_func ("/render/grid-and-frame-as-strokes", test_grid_and_frame_as_strokes);
+  g_test_add_func ("/render/time-axis", test_time_axis);
+  g_test_add_func ("/render/timeline-merges-subpixel-bars", test_timeline_merges_subpixel_bars);
+  g_test_add_func ("/render/timeline-index-follows-cell", test_timeline_index_follows_cell);
+  g_test_add_func ("/render/breakdown", test_breakdown);
   g_test_add_func ("/render/exports", test_exports);
   return g_test_run ();
 }

@@ -7,7 +7,7 @@ set -e
 want="build-essential meson ninja-build pkg-config libcsv-dev libgtk-4-dev libadwaita-1-dev
   libglib2.0-bin desktop-file-utils appstream gettext"
 if [ "${1:-build}" = test ]; then
-  want="$want xvfb xauth dbus dbus-x11 locales"
+  want="$want xvfb xauth dbus dbus-x11 locales slurm-wlm munge"
 fi
 missing=""
 for p in $want; do

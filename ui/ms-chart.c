@@ -1,9 +1,10 @@
-/* ms-chart.c: the line chart. One draw routine for screen and files. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-chart.c: the line chart. One draw routine for screen and files, in
+ * steps: layout, title, axes, reference lines, series, legend. */
 #include "ms-chart.h"
 
 #include <math.h>
 #include <string.h>
-#include <pango/pangocairo.h>
 
 MsChartData *
 ms_chart_data_new (void)
@@ -78,183 +79,6 @@ ms_chart_layout_clear (MsChartLayout *l)
   g_clear_pointer (&l->legend, g_array_unref);
 }
 
-/* Okabe & Ito's palette: distinguishable with the common colour vision
- * deficiencies. Yellow and black do not read on every background, so each
- * style gets a variant of those two. */
-static const guint32 palette_light[] = { 0xE69F00, 0x56B4E9, 0x009E73, 0xB89E00,
-                                         0x0072B2, 0xD55E00, 0xCC79A7, 0x444444 };
-static const guint32 palette_dark[] = { 0xF0A818, 0x72C4F2, 0x19C496, 0xF0E442,
-                                        0x4EA3E8, 0xF07B2A, 0xE39BC2, 0xDDDDDD };
-
-guint
-ms_chart_palette_size (void)
-{
-  return G_N_ELEMENTS (palette_light);
-}
-
-void
-ms_chart_palette_color (guint index, gboolean dark, GdkRGBA *out)
-{
-  guint32 c = (dark ? palette_dark : palette_light)[index % G_N_ELEMENTS (palette_light)];
-  out->red = ((c >> 16) & 0xff) / 255.0;
-  out->green = ((c >> 8) & 0xff) / 255.0;
-  out->blue = (c & 0xff) / 255.0;
-  out->alpha = 1;
-}
-
-void
-ms_chart_style_init_light (MsChartStyle *s)
-{
-  memset (s, 0, sizeof *s);
-  s->fg = (GdkRGBA){ 0.13, 0.13, 0.13, 1 };
-  s->bg = (GdkRGBA){ 1, 1, 1, 1 };
-  s->text_scale = 1;
-  s->line_scale = 1;
-}
-
-void
-ms_chart_style_init_dark (MsChartStyle *s)
-{
-  memset (s, 0, sizeof *s);
-  s->fg = (GdkRGBA){ 1, 1, 1, 1 };
-  s->bg = (GdkRGBA){ 0.12, 0.12, 0.12, 1 };
-  s->dark = TRUE;
-  s->text_scale = 1;
-  s->line_scale = 1;
-}
-
-static void
-set_color (cairo_t *cr, const GdkRGBA *c, double alpha)
-{
-  cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha * alpha);
-}
-
-/* One layout per thread, reused across calls: creating a PangoLayout and a
- * font description for every label cost more than the rest of a chart. */
-typedef struct {
-  PangoLayout *layout;
-  PangoFontDescription *font;
-  double size;
-  gboolean bold;
-} MsTextCache;
-
-static void
-text_cache_free (gpointer data)
-{
-  MsTextCache *c = data;
-  g_clear_object (&c->layout);
-  g_clear_pointer (&c->font, pango_font_description_free);
-  g_free (c);
-}
-
-static GPrivate text_cache_key = G_PRIVATE_INIT (text_cache_free);
-
-static PangoLayout *
-text_layout (cairo_t *cr, double size, gboolean bold)
-{
-  MsTextCache *c = g_private_get (&text_cache_key);
-  if (!c) {
-    c = g_new0 (MsTextCache, 1);
-    c->font = pango_font_description_new ();
-    pango_font_description_set_family (c->font, "Sans");
-    g_private_set (&text_cache_key, c);
-  }
-  if (!c->layout)
-    c->layout = pango_cairo_create_layout (cr);
-  else
-    pango_cairo_update_layout (cr, c->layout);
-  if (c->size != size || c->bold != bold || !pango_layout_get_font_description (c->layout)) {
-    pango_font_description_set_absolute_size (c->font, size * PANGO_SCALE);
-    pango_font_description_set_weight (c->font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
-    pango_layout_set_font_description (c->layout, c->font);
-    c->size = size;
-    c->bold = bold;
-  }
-  return c->layout;
-}
-
-/* As ms_draw_text, ellipsized to max_w user units when longer. */
-static void
-draw_text_max (cairo_t *cr, const char *text, double x, double y, double size, double max_w)
-{
-  PangoLayout *layout = text_layout (cr, size, FALSE);
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_set_width (layout, (int) (max_w * PANGO_SCALE));
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  cairo_move_to (cr, x, y);
-  pango_cairo_show_layout (cr, layout);
-  pango_layout_set_width (layout, -1);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_NONE);
-}
-
-void
-ms_draw_text (cairo_t *cr, const char *text, double x, double y, double size, double align_x,
-              double align_y, gboolean bold, double *w_out, double *h_out)
-{
-  PangoLayout *layout = text_layout (cr, size, bold);
-  int w, h;
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_get_pixel_size (layout, &w, &h);
-  if (w_out)
-    *w_out = w;
-  if (h_out)
-    *h_out = h;
-  if (align_x >= 0) {
-    cairo_move_to (cr, x - w * align_x, y - h * align_y);
-    pango_cairo_show_layout (cr, layout);
-  }
-}
-
-void
-ms_set_dash (cairo_t *cr, guint dash, double lw)
-{
-  const double dashed[] = { 6 * lw, 3 * lw };
-  const double dotted[] = { 1 * lw, 2.5 * lw };
-  if (dash == 1)
-    cairo_set_dash (cr, dashed, 2, 0);
-  else if (dash >= 2)
-    cairo_set_dash (cr, dotted, 2, 0);
-  else
-    cairo_set_dash (cr, NULL, 0, 0);
-}
-
-static void
-marker_path (cairo_t *cr, guint shape, double x, double y, double r)
-{
-  switch (shape % 4) {
-  case 0:
-    cairo_new_sub_path (cr);
-    cairo_arc (cr, x, y, r, 0, 2 * G_PI);
-    break;
-  case 1:
-    cairo_rectangle (cr, x - r * 0.9, y - r * 0.9, r * 1.8, r * 1.8);
-    break;
-  case 2:
-    cairo_move_to (cr, x, y - r * 1.15);
-    cairo_line_to (cr, x + r * 1.05, y + r * 0.75);
-    cairo_line_to (cr, x - r * 1.05, y + r * 0.75);
-    cairo_close_path (cr);
-    break;
-  default:
-    cairo_move_to (cr, x, y - r * 1.2);
-    cairo_line_to (cr, x + r * 1.2, y);
-    cairo_line_to (cr, x, y + r * 1.2);
-    cairo_line_to (cr, x - r * 1.2, y);
-    cairo_close_path (cr);
-    break;
-  }
-}
-
-void
-ms_draw_marker (cairo_t *cr, guint shape, double x, double y, double r, gboolean filled)
-{
-  marker_path (cr, shape, x, y, r);
-  if (filled)
-    cairo_fill (cr);
-  else
-    cairo_stroke (cr);
-}
-
 static gboolean
 data_range (const MsChartData *d, double *xlo, double *xhi, double *ylo, double *yhi)
 {
@@ -324,7 +148,7 @@ draw_crosshair (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
   if (!snap_x (d, l, hover_x, &x))
     return;
   double px = ms_scale_to_pixel (&l->xs, x);
-  set_color (cr, &st->fg, 0.45);
+  ms_set_color (cr, &st->fg, 0.45);
   cairo_set_line_width (cr, lw);
   ms_set_dash (cr, 1, lw);
   cairo_move_to (cr, round (px) + 0.5, l->plot_y);
@@ -368,22 +192,22 @@ draw_crosshair (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
     bx = px - fs - bw;
   bx = MAX (bx, 0); /* keep the box on the canvas whatever its width */
   double by = l->plot_y + fs * 0.5;
-  set_color (cr, &st->bg, 0.92);
+  ms_set_color (cr, &st->bg, 0.92);
   cairo_rectangle (cr, bx, by, bw, bh);
   cairo_fill_preserve (cr);
-  set_color (cr, &st->fg, 0.4);
+  ms_set_color (cr, &st->fg, 0.4);
   cairo_set_line_width (cr, 1);
   cairo_stroke (cr);
-  set_color (cr, &st->fg, 1);
+  ms_set_color (cr, &st->fg, 1);
   ms_draw_text (cr, size, bx + pad, by + pad, fs, 0, 0, TRUE, NULL, NULL);
   for (guint i = 0; i < rows->len; i++) {
-    GdkRGBA c;
+    MsColor c;
     double ry = by + pad + line_h * (i + 1);
     ms_chart_palette_color (g_array_index (colors, guint, i), st->dark, &c);
-    set_color (cr, &c, 1);
+    ms_set_color (cr, &c, 1);
     cairo_rectangle (cr, bx + pad, ry + line_h * 0.3, fs * 0.7, fs * 0.7);
     cairo_fill (cr);
-    set_color (cr, &st->fg, 1);
+    ms_set_color (cr, &st->fg, 1);
     ms_draw_text (cr, g_ptr_array_index (rows, i), bx + pad + fs * 1.2, ry, fs, 0, 0, FALSE, NULL,
                   NULL);
   }
@@ -391,34 +215,23 @@ draw_crosshair (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
   g_array_unref (colors);
 }
 
-void
-ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double width,
-               double height, double hover_x, MsChartLayout *layout)
+/* Where the plot goes: the legend on the right decides its width, the
+ * title and the tick labels its top, left and bottom. Legend label widths
+ * are measured once here into label_w and reused when it is drawn. Returns
+ * whether there is any data. */
+static gboolean
+chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double width,
+              double height, MsChartLayout *l, double *label_w, double *legend_th)
 {
-  MsChartLayout local;
-  MsChartLayout *l = layout ? layout : &local;
-  if (!layout)
-    ms_chart_layout_init (&local);
-  g_array_set_size (l->legend, 0);
-
-  const double fs = 12.0 * st->text_scale; /* text size in user units */
-  const double lw = 1.6 * st->line_scale;
-  double tw, th;
-
-  cairo_save (cr);
-  set_color (cr, &st->bg, 1);
-  cairo_paint (cr);
-
-  double xlo, xhi, ylo, yhi;
+  const double fs = ms_style_font_size (st);
+  double xlo, xhi, ylo, yhi, tw, th;
   gboolean any = data_range (d, &xlo, &xhi, &ylo, &yhi);
 
-  /* Legend on the right: its width decides the plot's. Label widths are
-   * measured once here and reused when the legend is drawn. */
-  double legend_w = 0, legend_th = fs;
-  double *label_w = g_newa (double, d->series->len + 1);
+  double legend_w = 0;
+  *legend_th = fs;
   for (guint i = 0; i < d->series->len; i++) {
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
-    ms_draw_text (cr, s->label, 0, 0, fs, -1, 0, FALSE, &label_w[i], &legend_th);
+    ms_draw_text (cr, s->label, 0, 0, fs, -1, 0, FALSE, &label_w[i], legend_th);
     legend_w = MAX (legend_w, label_w[i] + fs * 2.6);
   }
   legend_w = MIN (legend_w, width * 0.34);
@@ -430,10 +243,12 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
   }
   ms_draw_text (cr, "000000", 0, 0, fs, -1, 0, FALSE, &tw, &th);
   double left = tw + fs * 2.6, bottom = th * 2 + fs * 1.4;
-  l->plot_x = left;
-  l->plot_y = fs + title_h;
-  l->plot_w = MAX (10, width - left - legend_w - fs * 1.5);
-  l->plot_h = MAX (10, height - l->plot_y - bottom);
+  /* On whole pixels: the grid, the frame and the clip are then boxes that
+   * Cairo fills directly instead of through coverage spans and masks. */
+  l->plot_x = round (left);
+  l->plot_y = round (fs + title_h);
+  l->plot_w = MAX (10, floor (width - l->plot_x - legend_w - fs * 1.5));
+  l->plot_h = MAX (10, floor (height - l->plot_y - bottom));
 
   ms_scale_fit (&l->xs, MS_SCALE_LOG2, xlo, xhi);
   ms_scale_fit (&l->ys, d->y_kind, ylo, yhi);
@@ -441,32 +256,25 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
   l->xs.pixel_hi = l->plot_x + l->plot_w;
   l->ys.pixel_lo = l->plot_y + l->plot_h;
   l->ys.pixel_hi = l->plot_y;
+  return any;
+}
 
-  if (d->title) {
-    set_color (cr, &st->fg, 1);
-    ms_draw_text (cr, d->title, l->plot_x, fs * 0.5, fs * 1.15, 0, 0, TRUE, NULL, NULL);
-  }
-
-  /* Grid and ticks. */
-  MsTick ticks[64];
-  guint max_x_ticks = MAX (2, (guint) (l->plot_w / (fs * 5.5)));
-  guint n = ms_scale_ticks (&l->xs, ticks, MIN (max_x_ticks, 64));
-  MsTick yticks[64];
-  guint ny = ms_scale_ticks (&l->ys, yticks, MIN ((guint) MAX (2, l->plot_h / (fs * 2.5)), 64));
-  cairo_set_line_width (cr, st->high_contrast ? 1.5 : 1);
-  set_color (cr, &st->fg, st->high_contrast ? 0.3 : 0.12);
-  for (guint i = 0; i < n; i++) {
-    double px = round (ms_scale_to_pixel (&l->xs, ticks[i].value)) + 0.5;
-    cairo_move_to (cr, px, l->plot_y);
-    cairo_line_to (cr, px, l->plot_y + l->plot_h);
-  }
-  for (guint i = 0; i < ny; i++) {
-    double py = round (ms_scale_to_pixel (&l->ys, yticks[i].value)) + 0.5;
-    cairo_move_to (cr, l->plot_x, py);
-    cairo_line_to (cr, l->plot_x + l->plot_w, py);
-  }
-  cairo_stroke (cr);
-  set_color (cr, &st->fg, st->high_contrast ? 1 : 0.8);
+/* Grid, tick labels, the plot's frame and the axis titles. */
+static void
+chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l,
+            double height)
+{
+  const double fs = ms_style_font_size (st);
+  MsTick ticks[64], yticks[64];
+  guint n = ms_axis_ticks (&l->xs, l->plot_w, fs * 5.5, ticks, 64);
+  guint ny = ms_axis_ticks (&l->ys, l->plot_h, fs * 2.5, yticks, 64);
+  /* One path for both directions: crossings are not painted twice. */
+  double grid_w = st->high_contrast ? 1.5 : 1;
+  ms_set_color (cr, &st->fg, st->high_contrast ? 0.3 : 0.12);
+  ms_grid_path_x (cr, &l->xs, ticks, n, l->plot_y, l->plot_y + l->plot_h, grid_w);
+  ms_grid_path_y (cr, &l->ys, yticks, ny, l->plot_x, l->plot_x + l->plot_w, grid_w);
+  cairo_fill (cr);
+  ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.8);
   for (guint i = 0; i < n; i++)
     ms_draw_text (cr, ticks[i].label, round (ms_scale_to_pixel (&l->xs, ticks[i].value)),
                   l->plot_y + l->plot_h + fs * 0.4, fs, 0.5, 0, FALSE, NULL, NULL);
@@ -474,28 +282,30 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
     ms_draw_text (cr, yticks[i].label, l->plot_x - fs * 0.4,
                   round (ms_scale_to_pixel (&l->ys, yticks[i].value)), fs, 1, 0.5, FALSE, NULL,
                   NULL);
-  set_color (cr, &st->fg, st->high_contrast ? 1 : 0.55);
-  cairo_rectangle (cr, l->plot_x + 0.5, l->plot_y + 0.5, l->plot_w - 1, l->plot_h - 1);
-  cairo_stroke (cr);
+  ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.55);
+  ms_frame_rect (cr, l->plot_x, l->plot_y, l->plot_w, l->plot_h, grid_w);
 
-  set_color (cr, &st->fg, 0.9);
+  ms_set_color (cr, &st->fg, 0.9);
   if (d->x_label)
     ms_draw_text (cr, d->x_label, l->plot_x + l->plot_w / 2, height - fs * 0.3, fs, 0.5, 1, FALSE,
                   NULL, NULL);
   if (d->y_label) {
+    double tw;
     cairo_save (cr);
-    ms_draw_text (cr, d->y_label, 0, 0, fs, -1, 0, FALSE, &tw, &th);
+    ms_draw_text (cr, d->y_label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
     cairo_translate (cr, fs * 0.3, l->plot_y + l->plot_h / 2 + tw / 2);
     cairo_rotate (cr, -G_PI / 2);
     ms_draw_text (cr, d->y_label, 0, 0, fs, 0, 0, FALSE, NULL, NULL);
     cairo_restore (cr);
   }
+}
 
-  /* Everything data-driven stays inside the plot. */
-  cairo_save (cr);
-  cairo_rectangle (cr, l->plot_x, l->plot_y, l->plot_w, l->plot_h);
-  cairo_clip (cr);
-
+/* Dotted horizontal lines with their labels at the right end. */
+static void
+chart_ref_lines (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
+                 const MsChartLayout *l)
+{
+  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
   double last_label_y = -INFINITY;
   for (guint i = 0; i < d->refs->len; i++) {
     const MsChartRefLine *r = &g_array_index (d->refs, MsChartRefLine, i);
@@ -505,7 +315,7 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
     /* Two lines close together: the second label goes below its line. */
     gboolean below = fabs (py - last_label_y) < fs * 3.5;
     last_label_y = py;
-    set_color (cr, &st->fg, 0.6);
+    ms_set_color (cr, &st->fg, 0.6);
     cairo_set_line_width (cr, lw * 0.8);
     ms_set_dash (cr, 2, lw * 1.5);
     cairo_move_to (cr, l->plot_x, py);
@@ -515,112 +325,144 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
     ms_draw_text (cr, r->label, l->plot_x + l->plot_w - fs * 0.4, below ? py + 2 : py - 2,
                   fs * 0.9, 1, below ? 0 : 1, FALSE, NULL, NULL);
   }
+}
 
+/* Error bars (min..max) are axis-aligned: filled rectangles on whole
+ * pixels, all of a series in one fill (far cheaper than strokes). */
+static void
+series_error_bars (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st,
+                   const MsChartLayout *l)
+{
+  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
+  double bw = MAX (1, round (lw * 0.7)), cap = round (fs * 0.3);
+  for (guint k = 0; k < s->points->len; k++) {
+    const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+    if (p->failed || p->lo > p->hi)
+      continue;
+    double px = round (ms_scale_to_pixel (&l->xs, p->x));
+    double y0 = round (ms_scale_to_pixel (&l->ys, p->lo));
+    double y1 = round (ms_scale_to_pixel (&l->ys, p->hi));
+    if (fabs (y0 - y1) < 1)
+      continue;
+    double y_top = MIN (y0, y1), y_bottom = MAX (y0, y1);
+    cairo_rectangle (cr, px - floor (bw / 2), y_top, bw, y_bottom - y_top);
+    cairo_rectangle (cr, px - cap, y_top - floor (bw / 2), 2 * cap, bw);
+    cairo_rectangle (cr, px - cap, y_bottom - floor (bw / 2), 2 * cap, bw);
+  }
+  cairo_fill (cr);
+}
+
+static gboolean
+point_drawable (const MsChartData *d, const MsChartPoint *p)
+{
+  return !p->failed && (d->y_kind == MS_SCALE_LINEAR || p->y > 0);
+}
+
+/* The line, broken where a size has no value. Cairo's fast antialiasing is
+ * indistinguishable at these widths and a third cheaper for long diagonal
+ * strokes. */
+static void
+series_line (cairo_t *cr, const MsChartData *d, const MsChartSeries *s, const MsChartStyle *st,
+             const MsChartLayout *l)
+{
+  const double lw = ms_style_line_width (st);
+  cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
+  cairo_set_line_width (cr, lw);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  ms_set_dash (cr, s->dash, lw);
+  gboolean pen = FALSE;
+  for (guint k = 0; k < s->points->len; k++) {
+    const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+    if (!point_drawable (d, p)) {
+      pen = FALSE;
+      continue;
+    }
+    double px = ms_scale_to_pixel (&l->xs, p->x), py = ms_scale_to_pixel (&l->ys, p->y);
+    if (pen)
+      cairo_line_to (cr, px, py);
+    else
+      cairo_move_to (cr, px, py);
+    pen = TRUE;
+  }
+  cairo_stroke (cr);
+  cairo_set_antialias (cr, CAIRO_ANTIALIAS_DEFAULT);
+  ms_set_dash (cr, 0, lw);
+}
+
+/* Markers go out in one fill (or stroke, hollow for comparison runs) and
+ * the crosses of failed points, on the x axis, in one stroke: a path per
+ * point costs more than the drawing itself. */
+static void
+series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s,
+                const MsChartStyle *st, const MsChartLayout *l)
+{
+  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
+  gboolean crosses = FALSE;
+  for (guint k = 0; k < s->points->len; k++) {
+    const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+    if (!point_drawable (d, p)) {
+      crosses = crosses || p->failed;
+      continue;
+    }
+    ms_marker_path (cr, s->shape, ms_scale_to_pixel (&l->xs, p->x),
+                    ms_scale_to_pixel (&l->ys, p->y), fs * 0.3 * sqrt (st->line_scale));
+  }
+  cairo_set_line_width (cr, lw * 0.8);
+  /* Markers are a few pixels across: a coarser curve tolerance is
+   * invisible and flattens the circles into far fewer edges. */
+  cairo_set_tolerance (cr, 0.5);
+  if (s->dash == 0)
+    cairo_fill (cr);
+  else
+    cairo_stroke (cr);
+  cairo_set_tolerance (cr, 0.1);
+  if (!crosses)
+    return;
+  for (guint k = 0; k < s->points->len; k++) {
+    const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+    if (!p->failed)
+      continue;
+    /* Measured, but no value (the table says why). */
+    double px = ms_scale_to_pixel (&l->xs, p->x);
+    double py = l->plot_y + l->plot_h - fs * 0.6, r = fs * 0.35;
+    cairo_move_to (cr, px - r, py - r);
+    cairo_line_to (cr, px + r, py + r);
+    cairo_move_to (cr, px + r, py - r);
+    cairo_line_to (cr, px - r, py + r);
+  }
+  cairo_set_line_width (cr, lw);
+  cairo_stroke (cr);
+}
+
+static void
+chart_series (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l)
+{
   for (guint i = 0; i < d->series->len; i++) {
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
-    GdkRGBA c;
+    MsColor c;
     if (s->hidden)
       continue;
     ms_chart_palette_color (s->color, st->dark, &c);
-    set_color (cr, &c, 1);
-    /* Error bars (min..max): axis-aligned, so filled rectangles on whole
-     * pixels, all of a series in one fill (far cheaper than strokes). */
-    double bw = MAX (1, round (lw * 0.7)), cap = round (fs * 0.3);
-    for (guint k = 0; k < s->points->len; k++) {
-      const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-      if (p->failed || p->lo > p->hi)
-        continue;
-      double px = round (ms_scale_to_pixel (&l->xs, p->x));
-      double y0 = round (ms_scale_to_pixel (&l->ys, p->lo));
-      double y1 = round (ms_scale_to_pixel (&l->ys, p->hi));
-      if (fabs (y0 - y1) < 1)
-        continue;
-      double y_top = MIN (y0, y1), y_bottom = MAX (y0, y1);
-      cairo_rectangle (cr, px - floor (bw / 2), y_top, bw, y_bottom - y_top);
-      cairo_rectangle (cr, px - cap, y_top - floor (bw / 2), 2 * cap, bw);
-      cairo_rectangle (cr, px - cap, y_bottom - floor (bw / 2), 2 * cap, bw);
-    }
-    cairo_fill (cr);
-    /* The line, broken where a size has no value. Cairo's fast
-     * antialiasing is indistinguishable at these widths and a third
-     * cheaper for long diagonal strokes. */
-    cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
-    cairo_set_line_width (cr, lw);
-    cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-    ms_set_dash (cr, s->dash, lw);
-    gboolean pen = FALSE;
-    for (guint k = 0; k < s->points->len; k++) {
-      const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-      if (p->failed || (d->y_kind != MS_SCALE_LINEAR && p->y <= 0)) {
-        pen = FALSE;
-        continue;
-      }
-      double px = ms_scale_to_pixel (&l->xs, p->x), py = ms_scale_to_pixel (&l->ys, p->y);
-      if (pen)
-        cairo_line_to (cr, px, py);
-      else
-        cairo_move_to (cr, px, py);
-      pen = TRUE;
-    }
-    cairo_stroke (cr);
-    cairo_set_antialias (cr, CAIRO_ANTIALIAS_DEFAULT);
-    ms_set_dash (cr, 0, lw);
-    /* Markers and crosses of a series go out in one fill and one stroke:
-     * a path per point costs more than the drawing itself. */
-    gboolean crosses = FALSE;
-    for (guint k = 0; k < s->points->len; k++) {
-      const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-      if (p->failed || (d->y_kind != MS_SCALE_LINEAR && p->y <= 0)) {
-        crosses = crosses || p->failed;
-        continue;
-      }
-      marker_path (cr, s->shape, ms_scale_to_pixel (&l->xs, p->x),
-                   ms_scale_to_pixel (&l->ys, p->y), fs * 0.3 * sqrt (st->line_scale));
-    }
-    cairo_set_line_width (cr, lw * 0.8);
-    /* Markers are a few pixels across: a coarser curve tolerance is
-     * invisible and flattens the circles into far fewer edges. */
-    cairo_set_tolerance (cr, 0.5);
-    if (s->dash == 0)
-      cairo_fill (cr);
-    else
-      cairo_stroke (cr);
-    cairo_set_tolerance (cr, 0.1);
-    for (guint k = 0; crosses && k < s->points->len; k++) {
-      const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-      if (!p->failed)
-        continue;
-      /* A cross on the x axis: measured, but no value (see the table). */
-      double px = ms_scale_to_pixel (&l->xs, p->x);
-      double py = l->plot_y + l->plot_h - fs * 0.6, r = fs * 0.35;
-      cairo_move_to (cr, px - r, py - r);
-      cairo_line_to (cr, px + r, py + r);
-      cairo_move_to (cr, px + r, py - r);
-      cairo_line_to (cr, px - r, py + r);
-    }
-    if (crosses) {
-      cairo_set_line_width (cr, lw);
-      cairo_stroke (cr);
-    }
+    ms_set_color (cr, &c, 1);
+    series_error_bars (cr, s, st, l);
+    series_line (cr, d, s, st, l);
+    series_markers (cr, d, s, st, l);
   }
-  cairo_restore (cr);
+}
 
-  if (!any && d->empty_text) {
-    set_color (cr, &st->fg, 0.6);
-    ms_draw_text (cr, d->empty_text, l->plot_x + l->plot_w / 2, l->plot_y + l->plot_h / 2,
-                  fs * 1.2, 0.5, 0.5, FALSE, NULL, NULL);
-  }
-
-  /* Legend: click an entry to hide or show its series. */
+/* Right of the plot; click an entry to hide or show its series. */
+static void
+chart_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsChartLayout *l,
+              double width, const double *label_w, double th)
+{
+  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
   double ly = l->plot_y, lx = l->plot_x + l->plot_w + fs;
   for (guint i = 0; i < d->series->len; i++) {
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
-    GdkRGBA c;
+    MsColor c;
     ms_chart_palette_color (s->color, st->dark, &c);
     double alpha = s->hidden ? 0.3 : 1;
-    tw = label_w[i];
-    th = legend_th;
-    set_color (cr, &c, alpha);
+    ms_set_color (cr, &c, alpha);
     cairo_set_line_width (cr, lw);
     ms_set_dash (cr, s->dash, lw);
     cairo_move_to (cr, lx, ly + th / 2);
@@ -629,10 +471,14 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
     ms_set_dash (cr, 0, lw);
     cairo_set_line_width (cr, lw * 0.8);
     ms_draw_marker (cr, s->shape, lx + fs * 0.8, ly + th / 2, fs * 0.3, s->dash == 0);
-    set_color (cr, &st->fg, alpha);
+    ms_set_color (cr, &st->fg, alpha);
     double room = width - lx - fs * 4;
-    draw_text_max (cr, s->label, lx + fs * 2, ly, fs, MAX (room, fs));
-    tw = MIN (tw, room);
+    /* Ellipsizing lays the text out again: only for labels too long. */
+    if (label_w[i] <= MAX (room, fs))
+      ms_draw_text (cr, s->label, lx + fs * 2, ly, fs, 0, 0, FALSE, NULL, NULL);
+    else
+      ms_draw_text_max (cr, s->label, lx + fs * 2, ly, fs, MAX (room, fs));
+    double tw = MIN (label_w[i], room);
     if (s->hidden) {
       cairo_set_line_width (cr, 1);
       cairo_move_to (cr, lx + fs * 2, ly + th / 2);
@@ -643,7 +489,44 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
     g_array_append_val (l->legend, box);
     ly += th * 1.25;
   }
+}
 
+void
+ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double width,
+               double height, double hover_x, MsChartLayout *layout)
+{
+  MsChartLayout local;
+  MsChartLayout *l = layout ? layout : &local;
+  if (!layout)
+    ms_chart_layout_init (&local);
+  g_array_set_size (l->legend, 0);
+  const double fs = ms_style_font_size (st);
+  double *label_w = g_newa (double, d->series->len + 1);
+  double legend_th;
+
+  cairo_save (cr);
+  ms_draw_background (cr, st);
+  gboolean any = chart_layout (cr, d, st, width, height, l, label_w, &legend_th);
+  if (d->title) {
+    ms_set_color (cr, &st->fg, 1);
+    ms_draw_text (cr, d->title, l->plot_x, fs * 0.5, fs * 1.15, 0, 0, TRUE, NULL, NULL);
+  }
+  chart_axes (cr, d, st, l, height);
+
+  /* Everything data-driven stays inside the plot. */
+  cairo_save (cr);
+  cairo_rectangle (cr, l->plot_x, l->plot_y, l->plot_w, l->plot_h);
+  cairo_clip (cr);
+  chart_ref_lines (cr, d, st, l);
+  chart_series (cr, d, st, l);
+  cairo_restore (cr);
+
+  if (!any && d->empty_text) {
+    ms_set_color (cr, &st->fg, 0.6);
+    ms_draw_text (cr, d->empty_text, l->plot_x + l->plot_w / 2, l->plot_y + l->plot_h / 2,
+                  fs * 1.2, 0.5, 0.5, FALSE, NULL, NULL);
+  }
+  chart_legend (cr, d, st, l, width, label_w, legend_th);
   cairo_restore (cr);
   ms_chart_draw_crosshair (cr, d, st, l, hover_x);
   if (!layout)
@@ -657,7 +540,7 @@ ms_chart_draw_crosshair (cairo_t *cr, const MsChartData *d, const MsChartStyle *
   if (!(hover_x >= l->plot_x && hover_x <= l->plot_x + l->plot_w))
     return;
   cairo_save (cr);
-  draw_crosshair (cr, d, st, l, hover_x, 12.0 * st->text_scale, 1.6 * st->line_scale);
+  draw_crosshair (cr, d, st, l, hover_x, ms_style_font_size (st), ms_style_line_width (st));
   cairo_restore (cr);
 }
 

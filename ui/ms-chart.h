@@ -3,10 +3,7 @@
  * works on the layout the last draw produced, without a widget. */
 #pragma once
 
-#include <cairo.h>
-#include <gdk/gdk.h>
-
-#include "ms-scale.h"
+#include "ms-draw.h"
 
 G_BEGIN_DECLS
 
@@ -43,15 +40,6 @@ typedef struct {
 } MsChartData;
 
 typedef struct {
-  GdkRGBA fg;
-  GdkRGBA bg;
-  gboolean dark;
-  double text_scale; /* 1 normal; larger in presentation mode */
-  double line_scale;
-  gboolean high_contrast; /* stronger grid and frame (projectors, a11y) */
-} MsChartStyle;
-
-typedef struct {
   double x, y, w, h;
   guint series;
 } MsChartBox;
@@ -74,12 +62,6 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsChartData, ms_chart_data_free)
 void ms_chart_layout_init (MsChartLayout *layout);
 void ms_chart_layout_clear (MsChartLayout *layout);
 
-/* The colour-blind-safe palette (Okabe & Ito), adjusted for dark styles. */
-guint ms_chart_palette_size (void);
-void ms_chart_palette_color (guint index, gboolean dark, GdkRGBA *out);
-void ms_chart_style_init_light (MsChartStyle *style);
-void ms_chart_style_init_dark (MsChartStyle *style);
-
 /* Draws the whole chart into width x height user units. hover_x < 0: no
  * crosshair; otherwise the crosshair snaps to the nearest size. layout, when
  * given, receives the geometry for hit testing. */
@@ -95,11 +77,5 @@ void ms_chart_draw_crosshair (cairo_t *cr, const MsChartData *data, const MsChar
 int ms_chart_layout_hit_legend (const MsChartLayout *layout, double x, double y);
 /* Whether (x, y) lies in the plot area. */
 gboolean ms_chart_layout_in_plot (const MsChartLayout *layout, double x, double y);
-
-/* Shared by every Cairo drawing in the app. */
-void ms_draw_marker (cairo_t *cr, guint shape, double x, double y, double r, gboolean filled);
-void ms_set_dash (cairo_t *cr, guint dash, double line_width);
-void ms_draw_text (cairo_t *cr, const char *text, double x, double y, double size,
-                   double align_x, double align_y, gboolean bold, double *w_out, double *h_out);
 
 G_END_DECLS

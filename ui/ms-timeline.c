@@ -1,4 +1,6 @@
-/* ms-timeline.c: lanes of phase bars, and the phase breakdown. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-timeline.c: lanes of phase bars for one repetition, in steps: index,
+ * geometry, lanes, time axis, bars (merged below a pixel), labels, legend. */
 #include "ms-timeline.h"
 
 #include <math.h>
@@ -46,6 +48,157 @@ ms_time_window_pan (MsTimeWindow *w, double delta_us)
   clamp_window (w);
 }
 
+/* ---- the per-repetition index -------------------------------------------
+ * A frame touches only the events it shows: the repetition's events sorted
+ * by start on each side (GPU, host), searched for the window's start. Built
+ * once per cell and repetition and kept in the layout. */
+
+/* Bar kinds: the GPU's view on a stream lane; on the host lane host work,
+ * calls that blocked the host and asynchronous calls. */
+enum { K_GPU, K_HOST_WORK, K_HOST_BLOCKED, K_HOST_ASYNC, K_KINDS };
+
+/* What a frame reads of one event on one side, packed: a million events
+ * are scanned from a third of the memory the events take. */
+typedef struct {
+  double start_us, dur_us;
+  guint event;  /* index in the cell's events */
+  guint16 lane; /* G_MAXUINT16 beyond that: never merged */
+  guint8 phase;
+  guint8 kind;
+} MsIndexEntry;
+
+/* Events compared to tell a cell rewritten at the same address: spread
+ * evenly, first and last included. */
+#define MS_INDEX_PROBES 17
+
+struct _MsTimelineIndex {
+  /* Which cell: the events' address and count, and copies of a few events,
+   * so that a cell replaced at the same address is noticed. */
+  const MsEvent *events;
+  size_t n_events;
+  int rep;
+  MsEvent probe[MS_INDEX_PROBES];
+  MsIndexEntry *gpu, *host; /* each by start */
+  guint n_gpu, n_host;
+  double max_gpu_us, max_host_us; /* the longest event on each side */
+  int n_lanes;
+  gboolean seen[MS_PHASE_COUNT];
+};
+
+static void
+index_probes (const MsCell *cell, MsEvent probe[MS_INDEX_PROBES])
+{
+  memset (probe, 0, MS_INDEX_PROBES * sizeof *probe);
+  for (int i = 0; i < MS_INDEX_PROBES && cell->n_events; i++)
+    probe[i] = cell->events[(cell->n_events - 1) * i / (MS_INDEX_PROBES - 1)];
+}
+
+static gboolean
+index_matches (const MsTimelineIndex *ix, const MsCell *cell, int rep)
+{
+  MsEvent probe[MS_INDEX_PROBES];
+  if (!ix || ix->events != cell->events || ix->n_events != cell->n_events || ix->rep != rep)
+    return FALSE;
+  index_probes (cell, probe);
+  return memcmp (probe, ix->probe, sizeof probe) == 0;
+}
+
+static inline gboolean
+blocked_host (const MsEvent *ev)
+{
+  return ev->gpu_us > 2 && ev->host_us >= 0.75 * ev->gpu_us;
+}
+
+static int
+cmp_start (const void *a, const void *b)
+{
+  double x = ((const MsIndexEntry *) a)->start_us, y = ((const MsIndexEntry *) b)->start_us;
+  return (x > y) - (x < y);
+}
+
+/* Sorts by start unless in order already (the usual case: events are
+ * recorded as they happen). */
+static void
+index_sort (MsIndexEntry *entries, guint n)
+{
+  for (guint i = 1; i < n; i++)
+    if (entries[i - 1].start_us > entries[i].start_us) {
+      qsort (entries, n, sizeof *entries, cmp_start);
+      return;
+    }
+}
+
+static MsIndexEntry
+index_entry (const MsEvent *ev, size_t i, double start_us, double dur_us, int kind)
+{
+  MsIndexEntry e = { start_us, dur_us, (guint) i,
+                     ev->lane >= 0 && ev->lane < G_MAXUINT16 ? ev->lane : G_MAXUINT16,
+                     (guint8) ev->phase, (guint8) kind };
+  return e;
+}
+
+static MsTimelineIndex *
+index_new (const MsCell *cell, int rep)
+{
+  MsTimelineIndex *ix = g_new0 (MsTimelineIndex, 1);
+  ix->events = cell->events;
+  ix->n_events = cell->n_events;
+  ix->rep = rep;
+  index_probes (cell, ix->probe);
+  ix->gpu = g_new (MsIndexEntry, cell->n_events);
+  ix->host = g_new (MsIndexEntry, cell->n_events);
+  int max_lane = 0;
+  for (size_t i = 0; i < cell->n_events; i++) {
+    const MsEvent *ev = &cell->events[i];
+    if (ev->rep != rep)
+      continue;
+    max_lane = MAX (max_lane, ev->lane);
+    if ((unsigned) ev->phase >= MS_PHASE_COUNT)
+      continue;
+    ix->seen[ev->phase] = TRUE;
+    gboolean on_stream = ev->gpu_us >= 0;
+    /* Without a finite start an event has no place on the axis. */
+    if (on_stream && isfinite (ev->gpu_start_us) && isfinite (ev->gpu_us)) {
+      ix->gpu[ix->n_gpu++] = index_entry (ev, i, ev->gpu_start_us, ev->gpu_us, K_GPU);
+      ix->max_gpu_us = MAX (ix->max_gpu_us, ev->gpu_us);
+    }
+    if (!isfinite (ev->host_start_us) || !isfinite (ev->host_us))
+      continue;
+    int kind = !on_stream ? K_HOST_WORK : blocked_host (ev) ? K_HOST_BLOCKED : K_HOST_ASYNC;
+    ix->host[ix->n_host++] = index_entry (ev, i, ev->host_start_us, ev->host_us, kind);
+    ix->max_host_us = MAX (ix->max_host_us, ev->host_us);
+  }
+  ix->n_lanes = max_lane + 1;
+  index_sort (ix->gpu, ix->n_gpu);
+  index_sort (ix->host, ix->n_host);
+  return ix;
+}
+
+static void
+index_free (MsTimelineIndex *ix)
+{
+  if (!ix)
+    return;
+  g_free (ix->gpu);
+  g_free (ix->host);
+  g_free (ix);
+}
+
+/* The first of n entries that starts at or after t_us. */
+static guint
+index_lower_bound (const MsIndexEntry *entries, guint n, double t_us)
+{
+  guint lo = 0, hi = n;
+  while (lo < hi) {
+    guint mid = lo + (hi - lo) / 2;
+    if (entries[mid].start_us < t_us)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
 void
 ms_timeline_layout_init (MsTimelineLayout *l)
 {
@@ -54,35 +207,22 @@ ms_timeline_layout_init (MsTimelineLayout *l)
 }
 
 void
+ms_timeline_layout_forget_cell (MsTimelineLayout *l)
+{
+  g_clear_pointer (&l->index, index_free);
+}
+
+void
 ms_timeline_layout_clear (MsTimelineLayout *l)
 {
   g_clear_pointer (&l->bars, g_array_unref);
-}
-
-/* Phase colours: the chart palette, with neutral greys for allocation and
- * release, which are bookkeeping rather than data movement. */
-void
-ms_phase_color (MsPhase phase, gboolean dark, GdkRGBA *out)
-{
-  static const int map[MS_PHASE_COUNT] = {
-    [MS_PHASE_ALLOC] = -1,     [MS_PHASE_INIT] = 3,   [MS_PHASE_REGISTER] = 6,
-    [MS_PHASE_PREFETCH] = 2,   [MS_PHASE_H2D] = 4,    [MS_PHASE_KERNEL] = 0,
-    [MS_PHASE_D2H] = 1,        [MS_PHASE_VERIFY] = 5, [MS_PHASE_UNREGISTER] = 7,
-    [MS_PHASE_FREE] = -2,
-  };
-  int m = (unsigned) phase < MS_PHASE_COUNT ? map[phase] : -1;
-  if (m >= 0) {
-    ms_chart_palette_color (m, dark, out);
-    return;
-  }
-  double g = m == -1 ? (dark ? 0.55 : 0.6) : (dark ? 0.42 : 0.45);
-  *out = (GdkRGBA){ g, g, g, 1 };
+  ms_timeline_layout_forget_cell (l);
 }
 
 gboolean
 ms_event_blocked_host (const MsEvent *ev)
 {
-  return ev->gpu_us > 2 && ev->host_us >= 0.75 * ev->gpu_us;
+  return blocked_host (ev);
 }
 
 double
@@ -100,42 +240,354 @@ ms_timeline_extent (const MsCell *cell, int rep)
   return end;
 }
 
-static void
-set_rgba (cairo_t *cr, const GdkRGBA *c, double alpha)
-{
-  cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha * alpha);
-}
+/* ---- drawing ------------------------------------------------------------ */
 
-/* A row of phase swatches from (x, y); returns where the row ends. */
+typedef struct {
+  double px0, pw, py0, ph; /* the lanes */
+  double lane_h, axis_h;
+  double t0, span; /* the window in µs */
+} MsTimelineGeometry;
+
 static double
-draw_phase_legend (cairo_t *cr, const gboolean seen[MS_PHASE_COUNT], const MsChartStyle *st,
-                   double x, double y, double fs)
+time_x (const MsTimelineGeometry *g, double t_us)
 {
-  double tw;
-  for (int p = 0; p < MS_PHASE_COUNT; p++) {
-    if (!seen[p])
-      continue;
-    GdkRGBA c;
-    ms_phase_color (p, st->dark, &c);
-    set_rgba (cr, &c, 1);
-    cairo_rectangle (cr, x, y + fs * 0.2, fs, fs);
-    cairo_fill (cr);
-    set_rgba (cr, &st->fg, 0.9);
-    ms_draw_text (cr, ms_phase_name (p), x + fs * 1.3, y, fs, 0, 0, FALSE, &tw, NULL);
-    x += tw + fs * 2.3;
-  }
-  return x;
+  return g->px0 + (t_us - g->t0) / g->span * g->pw;
 }
 
 static void
-format_us (double us, char *buf, gsize len)
+timeline_geometry (cairo_t *cr, const MsChartStyle *st, const MsTimeWindow *win, double width,
+                   double height, double top, int n_lanes, MsTimelineGeometry *g)
 {
-  if (us >= 1000)
-    g_snprintf (buf, len, "%.2f ms", us / 1000);
-  else if (us >= 10)
-    g_snprintf (buf, len, "%.1f µs", us);
+  const double fs = ms_style_font_size (st);
+  double tw, th;
+  ms_draw_text (cr, "stream 00", 0, 0, fs, -1, 0, FALSE, &tw, &th);
+  double left = tw + fs * 1.5, legend_h = th * 1.6;
+  g->axis_h = th + fs;
+  g->px0 = left;
+  g->pw = MAX (10, width - left - fs);
+  g->py0 = top;
+  double ph = MAX (10, height - top - g->axis_h - legend_h - fs * 0.5);
+  g->lane_h = MIN (ph / n_lanes, fs * 5);
+  g->ph = g->lane_h * n_lanes;
+  g->t0 = win->t0;
+  g->span = win->t1 - win->t0;
+}
+
+/* Alternating lane backgrounds, named on the left. */
+static void
+timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g, int n_lanes)
+{
+  const double fs = ms_style_font_size (st);
+  /* Even lanes in one fill, odd ones in another: they do not touch. */
+  for (int odd = 0; odd < 2; odd++) {
+    for (int lane = odd; lane < n_lanes; lane += 2)
+      cairo_rectangle (cr, g->px0, g->py0 + lane * g->lane_h, g->pw, g->lane_h);
+    ms_set_color (cr, &st->fg, odd ? 0.03 : 0.07);
+    cairo_fill (cr);
+  }
+  for (int lane = 0; lane < n_lanes; lane++) {
+    double y = g->py0 + lane * g->lane_h;
+    char name[32];
+    if (lane == 0)
+      g_snprintf (name, sizeof name, "host");
+    else
+      g_snprintf (name, sizeof name, "stream %d", lane - 1);
+    ms_set_color (cr, &st->fg, 0.85);
+    ms_draw_text (cr, name, g->px0 - fs * 0.5, y + g->lane_h / 2, fs, 1, 0.5, FALSE, NULL, NULL);
+  }
+}
+
+/* Bars narrower than a pixel less than a pixel apart, in one lane and
+ * kind, merged into one bar in the colour of the phase that takes most of
+ * its time: a million events make a few thousand rectangles at most. */
+typedef struct {
+  guint count;
+  MsTimelineBar bar; /* the first bar, then the merged extent */
+  double x1;
+  double phase_px[MS_PHASE_COUNT];
+  const MsEvent *phase_event[MS_PHASE_COUNT];
+} MsBarRun;
+
+/* The bars of one frame, collected per phase and kind and filled in one go
+ * each: ten thousand separate fills cost a hundred times more than ten. */
+typedef struct {
+  GArray *rects[MS_PHASE_COUNT][K_KINDS];
+  GArray *labels, *blocked_labels; /* MsTimelineBar wide enough for a name */
+  double label_w[MS_PHASE_COUNT], blocked_w, fs;
+  GArray *layout_bars; /* or NULL */
+  const MsEvent *events;
+  MsBarRun *runs;   /* per lane for K_GPU, then the host kinds */
+  guint lane_runs;  /* lanes with a run: beyond, bars are not merged */
+} MsBarSet;
+
+static void
+bars_add (MsBarSet *set, int kind, MsPhase phase, const MsTimelineBar *bar)
+{
+  if (!set->rects[phase][kind])
+    set->rects[phase][kind] = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
+  g_array_append_val (set->rects[phase][kind], *bar);
+  if (set->layout_bars)
+    g_array_append_val (set->layout_bars, *bar);
+}
+
+static void
+run_flush (MsBarSet *set, MsBarRun *run, int kind)
+{
+  if (run->count == 0)
+    return;
+  MsPhase phase = run->bar.event->phase;
+  if (run->count > 1) {
+    for (int p = 0; p < MS_PHASE_COUNT; p++)
+      if (run->phase_px[p] > run->phase_px[phase])
+        phase = p;
+    run->bar.w = run->x1 - run->bar.x;
+    run->bar.event = run->phase_event[phase];
+  }
+  bars_add (set, kind, phase, &run->bar);
+  run->count = 0;
+}
+
+/* Adds a bar from x, w wide (at least 1.5) and raw_w by its duration, to
+ * the run open in its lane when it is under a pixel wide and less than a
+ * pixel after the run. The common case with many events: no bar is built. */
+static inline gboolean
+run_extend (MsBarRun *run, const MsBarSet *set, const MsIndexEntry *e, double x, double w,
+            double raw_w)
+{
+  if (!(raw_w < 1 && run && run->count && x <= run->x1 + 1))
+    return FALSE;
+  run->count++;
+  run->x1 = MAX (run->x1, x + w);
+  run->phase_px[e->phase] += raw_w;
+  if (!run->phase_event[e->phase])
+    run->phase_event[e->phase] = &set->events[e->event];
+  return TRUE;
+}
+
+/* A bar that no open run took: it opens a run when under a pixel wide,
+ * else it is drawn as it is (and named when wide enough). */
+static void
+bars_take (MsBarSet *set, MsBarRun *run, int kind, const MsTimelineBar *bar, double raw_w)
+{
+  MsPhase phase = bar->event->phase;
+  if (run)
+    run_flush (set, run, kind);
+  if (run && raw_w < 1) {
+    memset (run->phase_px, 0, sizeof run->phase_px);
+    memset (run->phase_event, 0, sizeof run->phase_event);
+    run->bar = *bar;
+    run->count = 1;
+    run->x1 = bar->x + bar->w;
+    run->phase_px[phase] = raw_w;
+    run->phase_event[phase] = bar->event;
+    return;
+  }
+  bars_add (set, kind, phase, bar);
+  if (kind == K_GPU && bar->w > set->label_w[phase] + set->fs * 0.6)
+    g_array_append_val (set->labels, *bar);
+  if (kind == K_HOST_BLOCKED && bar->w > set->blocked_w + set->fs * 0.6)
+    g_array_append_val (set->blocked_labels, *bar);
+}
+
+/* The first position in order (by start on the GPU or the host side) of
+ * an event that may show: none that starts earlier reaches the window,
+ * bars being at least 1.5 px wide. */
+static guint
+first_visible (const MsTimelineIndex *ix, const MsTimelineGeometry *g, gboolean gpu)
+{
+  double px_us = g->span / g->pw;
+  double t = g->t0 - (gpu ? ix->max_gpu_us : ix->max_host_us) - 2 * px_us;
+  return gpu ? index_lower_bound (ix->gpu, ix->n_gpu, t)
+             : index_lower_bound (ix->host, ix->n_host, t);
+}
+
+/* Where the bar of an event from start_us, dur_us long goes: x, its width
+ * w (at least 1.5) and raw_w by its duration. Returns 1 past the window,
+ * -1 before it, 0 in it. */
+static inline int
+bar_place (const MsTimelineGeometry *g, double start_us, double dur_us, double *x, double *w,
+           double *raw_w)
+{
+  *x = time_x (g, start_us);
+  *raw_w = dur_us / g->span * g->pw;
+  *w = MAX (1.5, *raw_w);
+  if (*x > g->px0 + g->pw)
+    return 1;
+  return *x + *w < g->px0 ? -1 : 0;
+}
+
+/* One side's bars. The GPU's view: a solid bar on the stream's lane. The
+ * host's view: solid for host work; for a stream operation the API call,
+ * hatched when asynchronous and outlined in full when it blocked the host
+ * for about as long as the GPU worked. */
+static void
+collect_bars (MsBarSet *set, const MsTimelineIndex *ix, const MsTimelineGeometry *g,
+              gboolean gpu)
+{
+  const MsIndexEntry *entries = gpu ? ix->gpu : ix->host;
+  guint n = gpu ? ix->n_gpu : ix->n_host;
+  MsBarRun *host_runs = set->runs + set->lane_runs - K_HOST_WORK;
+  for (guint i = first_visible (ix, g, gpu); i < n; i++) {
+    const MsIndexEntry *e = &entries[i];
+    double x, w, raw_w;
+    int place = bar_place (g, e->start_us, e->dur_us, &x, &w, &raw_w);
+    if (place > 0)
+      break;
+    if (place < 0)
+      continue;
+    MsBarRun *run = !gpu                        ? &host_runs[e->kind]
+                    : e->lane < set->lane_runs ? &set->runs[e->lane]
+                                               : NULL;
+    if (run_extend (run, set, e, x, w, raw_w))
+      continue;
+    const MsEvent *ev = &ix->events[e->event];
+    double y = g->py0 + (gpu ? ev->lane : 0) * g->lane_h + g->lane_h * 0.15, h = g->lane_h * 0.7;
+    if (e->kind == K_HOST_ASYNC) {
+      y += h * 0.3;
+      h *= 0.4;
+    }
+    MsTimelineBar bar = { x, y, w, h, ev, !gpu && e->kind != K_HOST_WORK };
+    bars_take (set, run, e->kind, &bar, raw_w);
+  }
+  if (gpu)
+    for (guint lane = 0; lane < set->lane_runs; lane++)
+      run_flush (set, &set->runs[lane], K_GPU);
   else
-    g_snprintf (buf, len, "%.2f µs", us);
+    for (int k = K_HOST_WORK; k < K_KINDS; k++)
+      run_flush (set, &host_runs[k], k);
+}
+
+/* Diagonal hatching through a repeating pattern: one fill for all bars. */
+static void
+fill_hatched (cairo_t *cr, const MsColor *c)
+{
+  cairo_surface_t *tile = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 6, 6);
+  cairo_t *tc = cairo_create (tile);
+  ms_set_color (tc, c, 0.9);
+  cairo_set_line_width (tc, 1.2);
+  cairo_move_to (tc, -1, 7);
+  cairo_line_to (tc, 7, -1);
+  cairo_stroke (tc);
+  cairo_destroy (tc);
+  cairo_pattern_t *pat = cairo_pattern_create_for_surface (tile);
+  cairo_pattern_set_extend (pat, CAIRO_EXTEND_REPEAT);
+  cairo_set_source (cr, pat);
+  cairo_fill (cr);
+  cairo_pattern_destroy (pat);
+  cairo_surface_destroy (tile);
+}
+
+static void
+fill_bars (cairo_t *cr, const MsChartStyle *st, MsBarSet *set)
+{
+  for (int p = 0; p < MS_PHASE_COUNT; p++) {
+    MsColor c;
+    ms_phase_color (p, st->dark, &c);
+    for (int k = 0; k < K_KINDS; k++) {
+      GArray *a = set->rects[p][k];
+      if (!a)
+        continue;
+      for (guint i = 0; i < a->len; i++) {
+        const MsTimelineBar *b = &g_array_index (a, MsTimelineBar, i);
+        cairo_rectangle (cr, b->x, b->y, b->w, b->h);
+      }
+      if (k == K_HOST_ASYNC) {
+        fill_hatched (cr, &c);
+      } else if (k == K_HOST_BLOCKED) {
+        ms_set_color (cr, &c, 0.35);
+        cairo_fill (cr);
+        ms_set_color (cr, &c, 1);
+        cairo_set_line_width (cr, 2 * st->line_scale);
+        for (guint i = 0; i < a->len; i++) {
+          const MsTimelineBar *b = &g_array_index (a, MsTimelineBar, i);
+          cairo_rectangle (cr, b->x + 1, b->y + 1, MAX (0.5, b->w - 2), b->h - 2);
+        }
+        cairo_stroke (cr);
+      } else {
+        ms_set_color (cr, &c, 1);
+        cairo_fill (cr);
+      }
+      g_clear_pointer (&set->rects[p][k], g_array_unref);
+    }
+  }
+}
+
+static int
+cmp_label_phase (gconstpointer a, gconstpointer b)
+{
+  const MsTimelineBar *x = a, *y = b;
+  if (x->event->phase != y->event->phase)
+    return x->event->phase < y->event->phase ? -1 : 1;
+  return (x->x > y->x) - (x->x < y->x);
+}
+
+/* Phase names in wide GPU bars, "blocked" in wide blocked host calls. The
+ * names go out phase by phase, so that each is laid out once. */
+static void
+bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
+{
+  g_array_sort (set->labels, cmp_label_phase);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  for (guint i = 0; i < set->labels->len; i++) {
+    const MsTimelineBar *b = &g_array_index (set->labels, MsTimelineBar, i);
+    ms_draw_text (cr, ms_phase_name (b->event->phase), b->x + b->w / 2, b->y + b->h / 2,
+                  set->fs * 0.9, 0.5, 0.5, FALSE, NULL, NULL);
+  }
+  ms_set_color (cr, &st->fg, 1);
+  for (guint i = 0; i < set->blocked_labels->len; i++) {
+    const MsTimelineBar *b = &g_array_index (set->blocked_labels, MsTimelineBar, i);
+    ms_draw_text (cr, "blocked", b->x + b->w / 2, b->y + b->h / 2, set->fs * 0.85, 0.5, 0.5,
+                  FALSE, NULL, NULL);
+  }
+}
+
+/* Collects the visible bars, then fills and labels them inside the lanes. */
+static void
+timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
+               const MsTimelineGeometry *g, MsTimelineLayout *layout)
+{
+  MsBarSet set = { .fs = ms_style_font_size (st) };
+  for (int p = 0; p < MS_PHASE_COUNT; p++)
+    ms_draw_text (cr, ms_phase_name (p), 0, 0, set.fs * 0.9, -1, 0, FALSE, &set.label_w[p],
+                  NULL);
+  ms_draw_text (cr, "blocked", 0, 0, set.fs * 0.85, -1, 0, FALSE, &set.blocked_w, NULL);
+  set.labels = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
+  set.blocked_labels = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
+  set.layout_bars = layout ? layout->bars : NULL;
+  set.events = ix->events;
+  /* A run per lane up to the most streams a sweep has (and some more). */
+  set.lane_runs = MIN (ix->n_lanes, 1024);
+  set.runs = g_new0 (MsBarRun, set.lane_runs + K_KINDS - K_HOST_WORK);
+  collect_bars (&set, ix, g, TRUE);
+  collect_bars (&set, ix, g, FALSE);
+
+  cairo_save (cr);
+  cairo_rectangle (cr, g->px0, g->py0, g->pw, g->ph);
+  cairo_clip (cr);
+  fill_bars (cr, st, &set);
+  bar_labels (cr, st, &set);
+  cairo_restore (cr);
+  g_array_unref (set.labels);
+  g_array_unref (set.blocked_labels);
+  g_free (set.runs);
+}
+
+/* The index for this cell and repetition: the layout's when it matches,
+ * else a new one kept there (or in *owned without a layout). */
+static const MsTimelineIndex *
+timeline_index (const MsCell *cell, int rep, MsTimelineLayout *layout, MsTimelineIndex **owned)
+{
+  *owned = NULL;
+  if (layout && index_matches (layout->index, cell, rep))
+    return layout->index;
+  MsTimelineIndex *ix = index_new (cell, rep);
+  if (layout) {
+    index_free (layout->index);
+    layout->index = ix;
+  } else {
+    *owned = ix;
+  }
+  return ix;
 }
 
 void
@@ -143,223 +595,52 @@ ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *
                   const MsChartStyle *st, double width, double height, const char *title,
                   MsTimelineLayout *layout)
 {
-  const double fs = 12.0 * st->text_scale;
-  double tw, th;
+  const double fs = ms_style_font_size (st);
+  double th;
   if (layout)
     g_array_set_size (layout->bars, 0);
 
   cairo_save (cr);
-  set_rgba (cr, &st->bg, 1);
-  cairo_paint (cr);
-  set_rgba (cr, &st->fg, 1);
+  ms_draw_background (cr, st);
+  ms_set_color (cr, &st->fg, 1);
   double top = fs * 0.5;
   if (title) {
     ms_draw_text (cr, title, fs, top, fs * 1.15, 0, 0, TRUE, NULL, &th);
     top += th + fs * 0.5;
   }
   if (!cell || cell->n_events == 0) {
-    set_rgba (cr, &st->fg, 0.6);
+    ms_set_color (cr, &st->fg, 0.6);
     ms_draw_text (cr, cell ? cell->message : "Run a sweep or open a CSV file to see a timeline",
                   width / 2, height / 2, fs * 1.2, 0.5, 0.5, FALSE, NULL, NULL);
     cairo_restore (cr);
     return;
   }
 
-  int max_lane = 0;
-  for (size_t i = 0; i < cell->n_events; i++)
-    if (cell->events[i].rep == rep)
-      max_lane = MAX (max_lane, cell->events[i].lane);
-  int n_lanes = max_lane + 1;
-
-  ms_draw_text (cr, "stream 00", 0, 0, fs, -1, 0, FALSE, &tw, &th);
-  double left = tw + fs * 1.5;
-  double legend_h = th * 1.6;
-  double axis_h = th + fs;
-  double px0 = left, pw = MAX (10, width - left - fs);
-  double py0 = top, ph = MAX (10, height - top - axis_h - legend_h - fs * 0.5);
-  double lane_h = MIN (ph / n_lanes, fs * 5);
-  ph = lane_h * n_lanes;
+  MsTimelineIndex *owned;
+  const MsTimelineIndex *ix = timeline_index (cell, rep, layout, &owned);
+  MsTimelineGeometry g;
+  timeline_geometry (cr, st, win, width, height, top, ix->n_lanes, &g);
   if (layout) {
-    layout->plot_x = px0;
-    layout->plot_y = py0;
-    layout->plot_w = pw;
-    layout->plot_h = ph;
+    layout->plot_x = g.px0;
+    layout->plot_y = g.py0;
+    layout->plot_w = g.pw;
+    layout->plot_h = g.ph;
   }
-  double span = win->t1 - win->t0;
-#define TX(t) (px0 + ((t) - win->t0) / span * pw)
-
-  /* Lanes. */
-  for (int lane = 0; lane < n_lanes; lane++) {
-    double y = py0 + lane * lane_h;
-    set_rgba (cr, &st->fg, lane % 2 ? 0.03 : 0.07);
-    cairo_rectangle (cr, px0, y, pw, lane_h);
-    cairo_fill (cr);
-    char name[32];
-    if (lane == 0)
-      g_snprintf (name, sizeof name, "host");
-    else
-      g_snprintf (name, sizeof name, "stream %d", lane - 1);
-    set_rgba (cr, &st->fg, 0.85);
-    ms_draw_text (cr, name, px0 - fs * 0.5, y + lane_h / 2, fs, 1, 0.5, FALSE, NULL, NULL);
-  }
-
-  /* Time axis, in ms once the window is long enough to need it. */
-  gboolean in_ms = span >= 2000;
+  timeline_lanes (cr, st, &g, ix->n_lanes);
+  /* In ms once the window is long enough to need it. */
+  gboolean in_ms = g.span >= 2000;
   double unit = in_ms ? 1000 : 1;
-  MsScale xs = { MS_SCALE_LINEAR, win->t0 / unit, win->t1 / unit, px0, px0 + pw };
-  MsTick ticks[16];
-  guint n = ms_scale_ticks (&xs, ticks, MIN (16, MAX (2, (guint) (pw / (fs * 7)))));
-  cairo_set_line_width (cr, 1);
-  for (guint i = 0; i < n; i++) {
-    double x = round (TX (ticks[i].value * unit)) + 0.5;
-    set_rgba (cr, &st->fg, 0.12);
-    cairo_move_to (cr, x, py0);
-    cairo_line_to (cr, x, py0 + ph);
-    cairo_stroke (cr);
-    char label[40];
-    g_snprintf (label, sizeof label, "%s %s", ticks[i].label, in_ms ? "ms" : "µs");
-    set_rgba (cr, &st->fg, 0.8);
-    ms_draw_text (cr, label, x, py0 + ph + fs * 0.3, fs, 0.5, 0, FALSE, NULL, NULL);
-  }
-
-  /* Bars are collected per phase and kind and filled in one go each: ten
-   * thousand separate fills cost a hundred times more than ten. */
-  enum { K_GPU, K_HOST_WORK, K_HOST_BLOCKED, K_HOST_ASYNC, K_KINDS };
-  GArray *rects[MS_PHASE_COUNT][K_KINDS];
-  for (int p = 0; p < MS_PHASE_COUNT; p++)
-    for (int k = 0; k < K_KINDS; k++)
-      rects[p][k] = NULL;
-  double label_w[MS_PHASE_COUNT];
-  for (int p = 0; p < MS_PHASE_COUNT; p++)
-    ms_draw_text (cr, ms_phase_name (p), 0, 0, fs * 0.9, -1, 0, FALSE, &label_w[p], NULL);
-  double blocked_w;
-  ms_draw_text (cr, "blocked", 0, 0, fs * 0.85, -1, 0, FALSE, &blocked_w, NULL);
-  GArray *labels = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
-  GArray *blocked_labels = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
-
-  for (size_t i = 0; i < cell->n_events; i++) {
-    const MsEvent *ev = &cell->events[i];
-    if (ev->rep != rep || (unsigned) ev->phase >= MS_PHASE_COUNT)
-      continue;
-    gboolean on_stream = ev->gpu_us >= 0;
-    /* The GPU's view: a solid bar on the stream's lane. */
-    if (on_stream) {
-      double x = TX (ev->gpu_start_us), w = MAX (1.5, ev->gpu_us / span * pw);
-      double y = py0 + ev->lane * lane_h + lane_h * 0.15, h = lane_h * 0.7;
-      if (x + w >= px0 && x <= px0 + pw) {
-        MsTimelineBar bar = { x, y, w, h, ev, FALSE };
-        if (!rects[ev->phase][K_GPU])
-          rects[ev->phase][K_GPU] = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
-        g_array_append_val (rects[ev->phase][K_GPU], bar);
-        if (w > label_w[ev->phase] + fs * 0.6)
-          g_array_append_val (labels, bar);
-        if (layout)
-          g_array_append_val (layout->bars, bar);
-      }
-    }
-    /* The host's view: solid for host work; for a stream operation the API
-     * call, hatched when asynchronous and outlined in full when it blocked
-     * the host for about as long as the GPU worked. */
-    double x = TX (ev->host_start_us), w = MAX (1.5, ev->host_us / span * pw);
-    double y = py0 + lane_h * 0.15, h = lane_h * 0.7;
-    if (x + w < px0 || x > px0 + pw)
-      continue;
-    int kind = !on_stream ? K_HOST_WORK : ms_event_blocked_host (ev) ? K_HOST_BLOCKED : K_HOST_ASYNC;
-    if (kind == K_HOST_ASYNC) {
-      y += h * 0.3;
-      h *= 0.4;
-    }
-    MsTimelineBar bar = { x, y, w, h, ev, on_stream };
-    if (kind == K_HOST_BLOCKED && w > blocked_w + fs * 0.6)
-      g_array_append_val (blocked_labels, bar);
-    if (!rects[ev->phase][kind])
-      rects[ev->phase][kind] = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
-    g_array_append_val (rects[ev->phase][kind], bar);
-    if (layout)
-      g_array_append_val (layout->bars, bar);
-  }
-
-  cairo_save (cr);
-  cairo_rectangle (cr, px0, py0, pw, ph);
-  cairo_clip (cr);
-  for (int p = 0; p < MS_PHASE_COUNT; p++) {
-    GdkRGBA c;
-    ms_phase_color (p, st->dark, &c);
-    for (int k = 0; k < K_KINDS; k++) {
-      GArray *a = rects[p][k];
-      if (!a)
-        continue;
-      for (guint i = 0; i < a->len; i++) {
-        const MsTimelineBar *b = &g_array_index (a, MsTimelineBar, i);
-        cairo_rectangle (cr, b->x, b->y, b->w, b->h);
-      }
-      switch (k) {
-      case K_GPU:
-      case K_HOST_WORK:
-        set_rgba (cr, &c, 1);
-        cairo_fill (cr);
-        break;
-      case K_HOST_BLOCKED:
-        set_rgba (cr, &c, 0.35);
-        cairo_fill (cr);
-        set_rgba (cr, &c, 1);
-        cairo_set_line_width (cr, 2 * st->line_scale);
-        for (guint i = 0; i < a->len; i++) {
-          const MsTimelineBar *b = &g_array_index (a, MsTimelineBar, i);
-          cairo_rectangle (cr, b->x + 1, b->y + 1, MAX (0.5, b->w - 2), b->h - 2);
-        }
-        cairo_stroke (cr);
-        break;
-      case K_HOST_ASYNC: {
-        /* Hatching through a repeating pattern: one fill for all bars. */
-        cairo_surface_t *tile = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 6, 6);
-        cairo_t *tc = cairo_create (tile);
-        set_rgba (tc, &c, 0.9);
-        cairo_set_line_width (tc, 1.2);
-        cairo_move_to (tc, -1, 7);
-        cairo_line_to (tc, 7, -1);
-        cairo_stroke (tc);
-        cairo_destroy (tc);
-        cairo_pattern_t *pat = cairo_pattern_create_for_surface (tile);
-        cairo_pattern_set_extend (pat, CAIRO_EXTEND_REPEAT);
-        cairo_set_source (cr, pat);
-        cairo_fill (cr);
-        cairo_pattern_destroy (pat);
-        cairo_surface_destroy (tile);
-        break;
-      }
-      }
-      g_array_unref (a);
-    }
-  }
-  cairo_set_source_rgb (cr, 0, 0, 0);
-  for (guint i = 0; i < labels->len; i++) {
-    const MsTimelineBar *b = &g_array_index (labels, MsTimelineBar, i);
-    ms_draw_text (cr, ms_phase_name (b->event->phase), b->x + b->w / 2, b->y + b->h / 2,
-                  fs * 0.9, 0.5, 0.5, FALSE, NULL, NULL);
-  }
-  g_array_unref (labels);
-  /* "blocked" inside wide enough blocked host bars. */
-  set_rgba (cr, &st->fg, 1);
-  for (guint i = 0; i < blocked_labels->len; i++) {
-    const MsTimelineBar *b = &g_array_index (blocked_labels, MsTimelineBar, i);
-    ms_draw_text (cr, "blocked", b->x + b->w / 2, b->y + b->h / 2, fs * 0.85, 0.5, 0.5, FALSE,
-                  NULL, NULL);
-  }
-  g_array_unref (blocked_labels);
-  cairo_restore (cr);
+  MsScale xs = { MS_SCALE_LINEAR, win->t0 / unit, win->t1 / unit, g.px0, g.px0 + g.pw };
+  ms_draw_time_axis (cr, st, &xs, in_ms, g.py0, g.py0 + g.ph, fs * 7);
+  timeline_bars (cr, st, ix, &g, layout);
 
   /* Legend: the phases present, and the host-bar conventions. */
-  double lx = px0, ly = py0 + ph + axis_h + fs * 0.2;
-  gboolean seen[MS_PHASE_COUNT] = { FALSE };
-  for (size_t i = 0; i < cell->n_events; i++)
-    if (cell->events[i].rep == rep)
-      seen[cell->events[i].phase] = TRUE;
-  lx = draw_phase_legend (cr, seen, st, lx, ly, fs);
-  set_rgba (cr, &st->fg, 0.7);
+  double ly = g.py0 + g.ph + g.axis_h + fs * 0.2;
+  double lx = ms_draw_phase_legend (cr, ix->seen, st, g.px0, ly);
+  ms_set_color (cr, &st->fg, 0.7);
   ms_draw_text (cr, "host lane: hatched = asynchronous call, outlined = call blocked the host",
                 lx + fs, ly, fs * 0.9, 0, 0, FALSE, NULL, NULL);
-#undef TX
+  index_free (owned);
   cairo_restore (cr);
 }
 
@@ -375,120 +656,3 @@ ms_timeline_layout_hit (const MsTimelineLayout *l, double x, double y)
   return NULL;
 }
 
-void
-ms_breakdown_draw (cairo_t *cr, GPtrArray *runs, int exponent, const MsChartStyle *st,
-                   double width, double height)
-{
-  const double fs = 12.0 * st->text_scale;
-  double tw, th;
-  cairo_save (cr);
-  set_rgba (cr, &st->bg, 1);
-  cairo_paint (cr);
-
-  /* Rows: every (run, mode) with a cell at this size. */
-  GPtrArray *cells = g_ptr_array_new ();
-  GPtrArray *labels = g_ptr_array_new_with_free_func (g_free);
-  double max_total = 0, label_w = 0;
-  for (guint r = 0; runs && r < runs->len; r++) {
-    const MsResults *res = g_ptr_array_index (runs, r);
-    for (int m = 0; m < MS_MODE_COUNT; m++) {
-      const MsCell *c = ms_results_find (res, m, exponent);
-      if (!c)
-        continue;
-      double total = 0;
-      for (int p = 0; p < MS_PHASE_COUNT; p++)
-        if (c->status == MS_CELL_OK && c->stats.phase[p].n)
-          total += c->stats.phase[p].median;
-      max_total = MAX (max_total, total);
-      char *label = runs->len > 1 ? g_strdup_printf ("%s · %s", ms_mode_title (m), res->label)
-                                  : g_strdup (ms_mode_title (m));
-      ms_draw_text (cr, label, 0, 0, fs, -1, 0, FALSE, &tw, &th);
-      label_w = MAX (label_w, tw);
-      g_ptr_array_add (cells, (gpointer) c);
-      g_ptr_array_add (labels, label);
-    }
-  }
-  char size[32], title[96];
-  ms_format_bytes ((1ull << exponent) * sizeof (float), size, sizeof size);
-  g_snprintf (title, sizeof title, "Where the time goes at 2^%d (%s per vector): median per phase",
-              exponent, size);
-  set_rgba (cr, &st->fg, 1);
-  ms_draw_text (cr, title, fs, fs * 0.5, fs * 1.15, 0, 0, TRUE, NULL, &th);
-  double top = fs * 0.5 + th + fs;
-  if (cells->len == 0 || max_total <= 0) {
-    set_rgba (cr, &st->fg, 0.6);
-    ms_draw_text (cr, "No measurements at this size", width / 2, height / 2, fs * 1.2, 0.5, 0.5,
-                  FALSE, NULL, NULL);
-    goto out;
-  }
-  double left = label_w + fs * 1.5, right = fs * 6;
-  double legend_h = th * 1.8, axis_h = th + fs;
-  double pw = MAX (10, width - left - right);
-  double row_h = MIN (fs * 2.6, (height - top - legend_h - axis_h) / cells->len);
-  MsScale xs;
-  /* The axis counts in ms once bars are long enough to need it. */
-  gboolean in_ms = max_total >= 2000;
-  double unit = in_ms ? 1000 : 1;
-  ms_scale_fit (&xs, MS_SCALE_LINEAR, 0, max_total / unit);
-  xs.pixel_lo = left;
-  xs.pixel_hi = left + pw;
-  MsTick ticks[16];
-  guint n = ms_scale_ticks (&xs, ticks, MIN (16, MAX (2, (guint) (pw / (fs * 6)))));
-  double plot_bottom = top + row_h * cells->len;
-  cairo_set_line_width (cr, 1);
-  for (guint i = 0; i < n; i++) {
-    double x = round (ms_scale_to_pixel (&xs, ticks[i].value)) + 0.5;
-    set_rgba (cr, &st->fg, 0.12);
-    cairo_move_to (cr, x, top);
-    cairo_line_to (cr, x, plot_bottom);
-    cairo_stroke (cr);
-    char label[40];
-    g_snprintf (label, sizeof label, "%s %s", ticks[i].label, in_ms ? "ms" : "µs");
-    set_rgba (cr, &st->fg, 0.8);
-    ms_draw_text (cr, label, x, plot_bottom + fs * 0.3, fs, 0.5, 0, FALSE, NULL, NULL);
-  }
-  gboolean seen[MS_PHASE_COUNT] = { FALSE };
-  for (guint i = 0; i < cells->len; i++) {
-    const MsCell *c = g_ptr_array_index (cells, i);
-    double y = top + i * row_h;
-    set_rgba (cr, &st->fg, 0.9);
-    ms_draw_text (cr, g_ptr_array_index (labels, i), left - fs * 0.5, y + row_h / 2, fs, 1, 0.5,
-                  FALSE, NULL, NULL);
-    if (c->status != MS_CELL_OK) {
-      set_rgba (cr, &st->fg, 0.6);
-      ms_draw_text (cr, ms_cell_status_name (c->status), left + fs * 0.3, y + row_h / 2, fs, 0,
-                    0.5, FALSE, NULL, NULL);
-      continue;
-    }
-    double x = left, total = 0;
-    for (int p = 0; p < MS_PHASE_COUNT; p++) {
-      if (!c->stats.phase[p].n)
-        continue;
-      double v = c->stats.phase[p].median;
-      double w = ms_scale_to_pixel (&xs, (total + v) / unit) - ms_scale_to_pixel (&xs, total / unit);
-      GdkRGBA col;
-      ms_phase_color (p, st->dark, &col);
-      set_rgba (cr, &col, 1);
-      cairo_rectangle (cr, x, y + row_h * 0.15, MAX (w, 0.5), row_h * 0.7);
-      cairo_fill (cr);
-      ms_draw_text (cr, ms_phase_name (p), 0, 0, fs * 0.85, -1, 0, FALSE, &tw, NULL);
-      if (w > tw + fs * 0.5) {
-        cairo_set_source_rgb (cr, 0, 0, 0);
-        ms_draw_text (cr, ms_phase_name (p), x + w / 2, y + row_h / 2, fs * 0.85, 0.5, 0.5, FALSE,
-                      NULL, NULL);
-      }
-      seen[p] = TRUE;
-      x += w;
-      total += v;
-    }
-    char t[32];
-    format_us (total, t, sizeof t);
-    set_rgba (cr, &st->fg, 0.8);
-    ms_draw_text (cr, t, x + fs * 0.4, y + row_h / 2, fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
-  }
-  draw_phase_legend (cr, seen, st, left, plot_bottom + axis_h + fs * 0.2, fs);
-out:
-  g_ptr_array_unref (cells);
-  g_ptr_array_unref (labels);
-  cairo_restore (cr);
-}

@@ -1,10 +1,11 @@
 /* ms-timeline.h: one repetition of one cell as lanes (host, then one per
- * stream), and the per-mode phase breakdown. Drawing takes a cairo_t; the
- * zoom/pan state and hit testing need no widget. */
+ * stream). Drawing takes a cairo_t; the zoom/pan state and hit testing need
+ * no widget. */
 #pragma once
 
 #include "memsweep.h"
-#include "ms-chart.h"
+#include "ms-breakdown.h"
+#include "ms-draw.h"
 
 G_BEGIN_DECLS
 
@@ -24,15 +25,20 @@ typedef struct {
   gboolean host_part; /* the host's view of a stream operation */
 } MsTimelineBar;
 
+typedef struct _MsTimelineIndex MsTimelineIndex;
+
 typedef struct {
   double plot_x, plot_y, plot_w, plot_h;
-  GArray *bars; /* MsTimelineBar */
+  GArray *bars; /* MsTimelineBar; bars under a pixel wide merged per lane */
+  MsTimelineIndex *index; /* private: the repetition's events by start */
 } MsTimelineLayout;
 
 void ms_timeline_layout_init (MsTimelineLayout *l);
 void ms_timeline_layout_clear (MsTimelineLayout *l);
-
-void ms_phase_color (MsPhase phase, gboolean dark, GdkRGBA *out);
+/* Drops the index kept between draws. The next draw notices a different
+ * cell or repetition by itself; call this when a cell's events were
+ * replaced in place. */
+void ms_timeline_layout_forget_cell (MsTimelineLayout *l);
 
 /* Extent in µs of repetition rep of cell (0 when it has none). */
 double ms_timeline_extent (const MsCell *cell, int rep);
@@ -45,10 +51,5 @@ void ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWin
                        const MsChartStyle *style, double width, double height, const char *title,
                        MsTimelineLayout *layout);
 const MsTimelineBar *ms_timeline_layout_hit (const MsTimelineLayout *l, double x, double y);
-
-/* Stacked horizontal bars: where the median time of each mode goes at one
- * size, for every run given (MsResults*). */
-void ms_breakdown_draw (cairo_t *cr, GPtrArray *runs, int exponent, const MsChartStyle *style,
-                        double width, double height);
 
 G_END_DECLS

@@ -15,10 +15,14 @@ ms_view_style_from_widget (GtkWidget *widget, const MsViewScale *scale, MsChartS
   else
     ms_chart_style_init_light (style);
   /* Named colours from libadwaita follow light, dark and high contrast. */
+  GdkRGBA bg = { style->bg.red, style->bg.green, style->bg.blue, style->bg.alpha };
+  GdkRGBA fg = { style->fg.red, style->fg.green, style->fg.blue, style->fg.alpha };
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_lookup_color (ctx, "view_bg_color", &style->bg);
-  gtk_style_context_lookup_color (ctx, "view_fg_color", &style->fg);
+  gtk_style_context_lookup_color (ctx, "view_bg_color", &bg);
+  gtk_style_context_lookup_color (ctx, "view_fg_color", &fg);
   G_GNUC_END_IGNORE_DEPRECATIONS
+  style->bg = (MsColor){ bg.red, bg.green, bg.blue, bg.alpha };
+  style->fg = (MsColor){ fg.red, fg.green, fg.blue, fg.alpha };
   if (scale) {
     style->text_scale = scale->text_scale;
     style->line_scale = scale->line_scale;

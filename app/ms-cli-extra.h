@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-extra.h: the command line beyond one GPU (ms-cli-multi.c: multi,
+ * peer, portable; ms-cli-fleet.c: fleet, fleet-node, fleet-report). Exit
+ * codes are memsweep-cli.c's: 0 ok, 1 runtime failure, 2 usage, 3 no
+ * device. */
+#pragma once
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/* true when argv[1] is one of these commands; its exit code in *rc. */
+bool ms_cli_extra_dispatch (int argc, char **argv, int *rc);
+void ms_cli_extra_usage (FILE *out);
+
+/* ms-cli-fleet.c */
+int ms_cli_fleet (int argc, char **argv);
+int ms_cli_fleet_node (int argc, char **argv);
+int ms_cli_fleet_report (int argc, char **argv);
+/* ms-cli-multi.c */
+int ms_cli_multi (int argc, char **argv);
+int ms_cli_peer (int argc, char **argv);
+int ms_cli_portable (int argc, char **argv);

@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-fleet-report.c: `memsweep fleet-report DIR`, nodes x key figures
+ * with each node's deviation from the fleet median and its flags. */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ms-cli-extra.h"
+#include "ms-fleet.h"
+
+static void
+print_link (FILE *out, const MsFleetNode *node)
+{
+  if (node->pcie_gen > 0)
+    fprintf (out, "gen%d x%-3d", node->pcie_gen, node->pcie_width);
+  else
+    fprintf (out, "%-9s", "unknown");
+}
+
+static void
+print_flags (FILE *out, const MsFleetReport *r, const MsFleetNode *node)
+{
+  if (!node->readable) {
+    fprintf (out, "  UNREADABLE: %s", node->error);
+    return;
+  }
+  const char *sep = "  ";
+  for (int f = 0; f < MS_FLEET_N_FIGURES; f++) {
+    if (node->flags & (1u << f)) {
+      fprintf (out, "%sLOW %s", sep, ms_fleet_figure_name (f));
+      sep = ", ";
+    }
+  }
+  if (node->flags & MS_FLEET_FLAG_LINK)
+    fprintf (out, "%sLINK below gen%d x%d", sep, r->common_gen, r->common_width);
+}
+
+static void
+print_header (FILE *out, const MsFleetReport *r)
+{
+  char pct[16];
+  snprintf (pct, sizeof pct, "%.0f%%", r->threshold * 100);
+  fprintf (out, "fleet: %zu nodes, %d flagged, %d unreadable; flagged: %s below the median, "
+           "or a link below the most common", r->n_nodes, r->n_outliers, r->n_unreadable, pct);
+  if (r->common_gen > 0)
+    fprintf (out, " (gen%d x%d)", r->common_gen, r->common_width);
+  fprintf (out, "\n");
+  for (int f = 0; f < MS_FLEET_N_FIGURES; f++) {
+    if (r->exponent[f] < 0)
+      continue;
+    char size[32];
+    ms_format_bytes ((4ull << r->exponent[f]), size, sizeof size);
+    fprintf (out, "  %-10s at 2^%d (%s per vector), median %.2f GB/s\n",
+             ms_fleet_figure_name (f), r->exponent[f], size, r->median[f]);
+  }
+  fprintf (out, "\n%-20s %-9s", "node", "link");
+  for (int f = 0; f < MS_FLEET_N_FIGURES; f++)
+    if (r->exponent[f] >= 0)
+      fprintf (out, " %10s %7s", ms_fleet_figure_name (f), "vs med");
+  fprintf (out, "  flags\n");
+}
+
+static void
+print_node (FILE *out, const MsFleetReport *r, const MsFleetNode *node)
+{
+  fprintf (out, "%-20s ", node->node);
+  print_link (out, node);
+  for (int f = 0; f < MS_FLEET_N_FIGURES; f++) {
+    if (r->exponent[f] < 0)
+      continue;
+    if (node->value[f] > 0)
+      fprintf (out, " %10.2f %+6.1f%%", node->value[f], node->deviation[f] * 100);
+    else
+      fprintf (out, " %10s %7s", "-", "");
+  }
+  print_flags (out, r, node);
+  fprintf (out, "\n");
+}
+
+int
+ms_cli_fleet_report (int argc, char **argv)
+{
+  static const struct option opts[] = {
+    { "threshold", required_argument, NULL, 't' }, { "outliers", no_argument, NULL, 'o' },
+    { "fail-on-outliers", no_argument, NULL, 'f' }, { NULL, 0, NULL, 0 }
+  };
+  double threshold = 10;
+  bool only_outliers = false, fail_on = false;
+  int c;
+  optind = 1;
+  while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
+    char *end;
+    if (c == 't') {
+      threshold = strtod (optarg, &end);
+      if (*end || !(threshold > 0 && threshold < 100)) {
+        fprintf (stderr, "memsweep fleet-report: --threshold wants a percentage in (0, 100)\n");
+        return 2;
+      }
+    } else if (c == 'o') {
+      only_outliers = true;
+    } else if (c == 'f') {
+      fail_on = true;
+    } else {
+      return 2;
+    }
+  }
+  if (optind + 1 != argc) {
+    fprintf (stderr, "Usage: memsweep fleet-report [--threshold PCT] [--outliers] "
+             "[--fail-on-outliers] DIR\n");
+    return 2;
+  }
+  char err[512];
+  MsFleetReport *r = ms_fleet_report_dir (argv[optind], threshold / 100, err, sizeof err);
+  if (!r) {
+    fprintf (stderr, "memsweep fleet-report: %s\n", err);
+    return 2;
+  }
+  print_header (stdout, r);
+  for (size_t i = 0; i < r->n_nodes; i++)
+    if (!only_outliers || r->nodes[i].flags || !r->nodes[i].readable)
+      print_node (stdout, r, &r->nodes[i]);
+  int rc = fail_on && (r->n_outliers > 0 || r->n_unreadable > 0) ? 1 : 0;
+  ms_fleet_report_free (r);
+  return rc;
+}

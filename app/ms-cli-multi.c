@@ -1,0 +1,430 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-multi.c: the commands beyond one GPU, and their dispatch.
+ *
+ *   multi     the sweep on several GPUs at once (optionally each alone
+ *             first), per device and aggregate
+ *   peer      the device x device peer copy matrix with the topology
+ *   portable  one portable pinned buffer vs one per GPU vs a foreign one */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "memsweep.h"
+#include "ms-cli-extra.h"
+#include "ms-multi.h"
+
+bool
+ms_cli_extra_dispatch (int argc, char **argv, int *rc)
+{
+  static const struct {
+    const char *name;
+    int (*run) (int, char **);
+  } cmds[] = {
+    { "multi", ms_cli_multi },           { "peer", ms_cli_peer },
+    { "portable", ms_cli_portable },     { "fleet", ms_cli_fleet },
+    { "fleet-node", ms_cli_fleet_node }, { "fleet-report", ms_cli_fleet_report },
+  };
+  for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++) {
+    if (strcmp (argv[1], cmds[i].name) == 0) {
+      *rc = cmds[i].run (argc - 1, argv + 1);
+      return true;
+    }
+  }
+  return false;
+}
+
+void
+ms_cli_extra_usage (FILE *out)
+{
+  fprintf (out,
+           "  memsweep multi [--devices LIST|all] [--solo] [--modes LIST] [--min-exp E]\n"
+           "                 [--max-exp E] [--step S] [--reps N] [--warmup N] [--out PREFIX]\n"
+           "                               the sweep on several GPUs at once\n"
+           "  memsweep peer [--devices LIST|all] [--exp E] [--reps N]\n"
+           "                               peer copy matrix and topology\n"
+           "  memsweep portable [--devices LIST|all] [--exp E] [--reps N]\n"
+           "                               portable vs per-GPU vs foreign pinned memory\n"
+           "  memsweep fleet --dir DIR [--nodes N] ... [-- RUN OPTIONS]\n"
+           "                               a sweep on every node through Slurm\n"
+           "  memsweep fleet-node --dir DIR [-- RUN OPTIONS]   one node's part of it\n"
+           "  memsweep fleet-report [--threshold PCT] [--outliers] DIR\n"
+           "                               nodes x key figures, outliers flagged\n");
+}
+
+typedef struct {
+  MsSweep sweep;
+  const char *devices;
+  const char *out;
+  bool solo;
+  int exp;
+} MultiArgs;
+
+static bool
+int_arg (const char *name, const char *text, int *out)
+{
+  char *end;
+  long v = strtol (text, &end, 10);
+  if (*text == '\0' || *end || v < 0 || v > 1000000) {
+    fprintf (stderr, "memsweep: %s wants a whole number, not '%s'\n", name, text);
+    return false;
+  }
+  *out = (int) v;
+  return true;
+}
+
+/* The options multi, peer and portable share. -1: go on; else exit code. */
+static int
+parse_multi_args (int argc, char **argv, MultiArgs *a)
+{
+  static const struct option opts[] = {
+    { "devices", required_argument, NULL, 'D' }, { "modes", required_argument, NULL, 'm' },
+    { "min-exp", required_argument, NULL, 'a' }, { "max-exp", required_argument, NULL, 'b' },
+    { "step", required_argument, NULL, 's' },    { "reps", required_argument, NULL, 'r' },
+    { "warmup", required_argument, NULL, 'w' },  { "out", required_argument, NULL, 'o' },
+    { "exp", required_argument, NULL, 'e' },     { "solo", no_argument, NULL, 'S' },
+    { "help", no_argument, NULL, 'h' },          { NULL, 0, NULL, 0 }
+  };
+  char err[256];
+  int c;
+  optind = 1;
+  while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
+    bool ok = true;
+    switch (c) {
+    case 'D': a->devices = optarg; break;
+    case 'm': ok = ms_sweep_set_modes (&a->sweep, optarg, err, sizeof err);
+      if (!ok)
+        fprintf (stderr, "memsweep: %s\n", err);
+      break;
+    case 'a': ok = int_arg ("--min-exp", optarg, &a->sweep.min_exp); break;
+    case 'b': ok = int_arg ("--max-exp", optarg, &a->sweep.max_exp); break;
+    case 's': ok = int_arg ("--step", optarg, &a->sweep.step); break;
+    case 'r': ok = int_arg ("--reps", optarg, &a->sweep.reps); break;
+    case 'w': ok = int_arg ("--warmup", optarg, &a->sweep.warmup); break;
+    case 'e': ok = int_arg ("--exp", optarg, &a->exp); break;
+    case 'o': a->out = optarg; break;
+    case 'S': a->solo = true; break;
+    case 'h': ms_cli_extra_usage (stdout); return 0;
+    default: return 2;
+    }
+    if (!ok)
+      return 2;
+  }
+  if (optind != argc) {
+    fprintf (stderr, "memsweep: unexpected argument '%s'\n", argv[optind]);
+    return 2;
+  }
+  a->sweep.reps_rule = MS_REPS_FIXED;
+  if (!ms_sweep_validate (&a->sweep, err, sizeof err)) {
+    fprintf (stderr, "memsweep: %s\n", err);
+    return 2;
+  }
+  return -1;
+}
+
+/* The device list against what is visible. -1: go on; else exit code. */
+static int
+resolve_devices (const char *list, int *devices, int *n)
+{
+  MsBackend *backend = ms_backend_new_system ();
+  MsDeviceInfo info;
+  bool any = ms_backend_query_device (backend, 0, &info);
+  ms_backend_free (backend);
+  if (!any) {
+    fprintf (stderr, "memsweep: no usable CUDA device: %s\n", info.error);
+    return 3;
+  }
+  char err[256];
+  if (!ms_multi_parse_devices (list ? list : "all", info.count, devices, n, err, sizeof err)) {
+    fprintf (stderr, "memsweep: %s\n", err);
+    return 2;
+  }
+  return -1;
+}
+
+/* peer and portable: one size (--exp, default 2^26) and --reps (default
+ * 10). -1: go on; else the exit code. */
+static int
+parse_experiment_args (int argc, char **argv, MultiArgs *a, int *devices, int *n)
+{
+  *a = (MultiArgs) { .exp = 26 };
+  ms_sweep_init_default (&a->sweep);
+  a->sweep.reps = 10;
+  int rc = parse_multi_args (argc, argv, a);
+  if (rc >= 0 || (rc = resolve_devices (a->devices, devices, n)) >= 0)
+    return rc;
+  if (a->exp > MS_MAX_EXPONENT) {
+    fprintf (stderr, "memsweep %s: --exp at most %d\n", argv[0], MS_MAX_EXPONENT);
+    return 2;
+  }
+  return -1;
+}
+
+static const MsCell *
+cell_of (const MsMultiResults *r, int slot, MsMode mode, int e)
+{
+  return r && r->per_device[slot] ? ms_results_find (r->per_device[slot], mode, e) : NULL;
+}
+
+static void
+print_cell (const MsCell *c)
+{
+  if (c && c->status == MS_CELL_OK)
+    printf ("  %8.2f %8.2f %8.2f", c->stats.h2d_gbps, c->stats.d2h_gbps, c->stats.e2e_gbps);
+  else
+    printf ("  %-26s", c ? ms_cell_status_name (c->status) : "-");
+}
+
+/* One block per (mode, size): each device together (and alone), the sum. */
+static void
+print_multi (const MultiArgs *a, MsMultiResults *together, MsMultiResults **alone)
+{
+  const MsSweep *s = &a->sweep;
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    for (int e = s->min_exp; s->modes[m] && e <= s->max_exp; e += s->step) {
+      char size[32];
+      ms_format_bytes (4ull << e, size, sizeof size);
+      printf ("\n%s, 2^%d (%s per vector)    GB/s: h2d, d2h, e2e%s\n", ms_mode_name (m), e,
+              size, alone ? "; alone, then together / alone (h2d, d2h)" : "");
+      for (int i = 0; i < together->n_devices; i++) {
+        const MsCell *c = cell_of (together, i, m, e);
+        printf ("  gpu %-3d", together->devices[i]);
+        print_cell (c);
+        const MsCell *c1 = alone ? cell_of (alone[i], 0, m, e) : NULL;
+        if (alone) {
+          print_cell (c1);
+          if (c && c1 && c->status == MS_CELL_OK && c1->status == MS_CELL_OK &&
+              c1->stats.h2d_gbps > 0 && c1->stats.d2h_gbps > 0)
+            printf ("   %.3f %.3f", c->stats.h2d_gbps / c1->stats.h2d_gbps,
+                    c->stats.d2h_gbps / c1->stats.d2h_gbps);
+        }
+        if (c && c->status != MS_CELL_OK && c->message[0])
+          printf ("  %s", c->message);
+        printf ("\n");
+      }
+      MsMultiAggregate agg;
+      if (ms_multi_aggregate (together, m, e, &agg))
+        printf ("  sum of %d  %8.2f %8.2f %8.2f   (slowest device %.2f / %.2f)\n", agg.n_ok,
+                agg.h2d_gbps, agg.d2h_gbps, agg.e2e_gbps, agg.h2d_min_gbps, agg.d2h_min_gbps);
+    }
+  }
+}
+
+static int
+write_multi (const char *prefix, const MsMultiResults *r)
+{
+  for (int i = 0; i < r->n_devices; i++) {
+    char path[4096], err[512];
+    snprintf (path, sizeof path, "%s-gpu%d-samples.csv", prefix, r->devices[i]);
+    if (!ms_csv_write_samples (r->per_device[i], path, err, sizeof err)) {
+      fprintf (stderr, "memsweep: %s\n", err);
+      return 1;
+    }
+    printf ("wrote %s\n", path);
+  }
+  return 0;
+}
+
+int
+ms_cli_multi (int argc, char **argv)
+{
+  MultiArgs a = { .exp = -1 };
+  ms_sweep_init_default (&a.sweep);
+  memset (a.sweep.modes, 0, sizeof a.sweep.modes);
+  a.sweep.modes[MS_MODE_PINNED] = true;
+  int rc = parse_multi_args (argc, argv, &a);
+  int devices[MS_MULTI_MAX_DEVICES], n = 0;
+  if (rc >= 0 || (rc = resolve_devices (a.devices, devices, &n)) >= 0)
+    return rc;
+  MsBackend *backend = ms_backend_new_system ();
+  MsMultiResults *alone[MS_MULTI_MAX_DEVICES] = { 0 }, *together = NULL;
+  char err[512] = "";
+  for (int i = 0; a.solo && i < n; i++)
+    ms_multi_run (&a.sweep, &devices[i], 1, backend, NULL, NULL, NULL, &alone[i], err,
+                  sizeof err);
+  MsRunStatus st = ms_multi_run (&a.sweep, devices, n, backend, NULL, NULL, NULL, &together,
+                                 err, sizeof err);
+  printf ("%d devices at once:", n);
+  for (int i = 0; together && i < n; i++) {
+    const MsDeviceInfo *d = &together->per_device[i]->device;
+    printf ("%s gpu %d %s (gen%d x%d)", i ? "," : "", devices[i], d->name, d->pcie_gen,
+            d->pcie_width);
+  }
+  printf ("\n");
+  if (together)
+    print_multi (&a, together, a.solo ? alone : NULL);
+  if (err[0])
+    fprintf (stderr, "memsweep: %s\n", err);
+  rc = st == MS_RUN_OK ? 0 : st == MS_RUN_NO_DEVICE ? 3 : 1;
+  if (together && a.out && write_multi (a.out, together) != 0)
+    rc = 1;
+  for (int i = 0; i < n; i++)
+    ms_multi_results_free (alone[i]);
+  ms_multi_results_free (together);
+  ms_backend_free (backend);
+  return rc;
+}
+
+/* The link's nominal rate per direction between two GPUs: NVLinks x the
+ * per-link rate (25 GB/s up to Hopper, 50 from Blackwell), else the slower
+ * of the two PCIe links. */
+static double
+nominal_gbps (const MsPeerResults *r, int i, int j, const MsDeviceInfo *di,
+              const MsDeviceInfo *dj, char *what, size_t len)
+{
+  int links = r->topo.nvlinks[i][j];
+  if (links > 0) {
+    double per_link = di->cc_major >= 10 ? 50 : 25;
+    snprintf (what, len, "%d NVLinks x %.0f GB/s", links, per_link);
+    return links * per_link;
+  }
+  double a = ms_pcie_theoretical_gbps (di->pcie_gen, di->pcie_width);
+  double b = ms_pcie_theoretical_gbps (dj->pcie_gen, dj->pcie_width);
+  snprintf (what, len, "PCIe (%s)", ms_link_path_name (r->topo.pcie_path[i][j]));
+  return a < b ? a : b;
+}
+
+static void
+print_matrix (const MsPeerResults *r, const char *title, double (*get) (const MsPeerResults *,
+                                                                        int, int, int),
+              int arg)
+{
+  printf ("\n%s (row: source, column: destination)\n%-8s", title, "");
+  for (int j = 0; j < r->n_devices; j++)
+    printf (" %9s%-2d", "gpu", r->devices[j]);
+  printf ("\n");
+  for (int i = 0; i < r->n_devices; i++) {
+    printf ("gpu %-4d", r->devices[i]);
+    for (int j = 0; j < r->n_devices; j++) {
+      double v = i == j ? 0 : get (r, i, j, arg);
+      if (v > 0)
+        printf (" %11.1f", v);
+      else
+        printf (" %11s", i == j ? "-" : "n/a");
+    }
+    printf ("\n");
+  }
+}
+
+static double
+get_uni (const MsPeerResults *r, int i, int j, int m)
+{
+  return r->cell[m][i][j].uni_gbps;
+}
+
+static double
+get_bi (const MsPeerResults *r, int i, int j, int m)
+{
+  return r->cell[m][i][j].bi_gbps;
+}
+
+static double
+get_reference (const MsPeerResults *r, int i, int j, int unused)
+{
+  (void) unused;
+  return r->reference_gbps[i][j];
+}
+
+static void
+print_topology (const MsPeerResults *r, MsDeviceInfo *info)
+{
+  printf ("topology (NVML%s):\n", r->topo.nvml ? "" : ": not available");
+  for (int i = 0; i < r->n_devices; i++) {
+    printf ("  gpu %d %s, %s, serial %s, PCIe gen%d x%d\n", r->devices[i], info[i].name,
+            info[i].pci_bus_id, r->topo.serial[i][0] ? r->topo.serial[i] : "unknown",
+            info[i].pcie_gen, info[i].pcie_width);
+    for (int j = 0; j < r->n_devices; j++) {
+      if (j == i)
+        continue;
+      char what[96];
+      double nominal = nominal_gbps (r, i, j, &info[i], &info[j], what, sizeof what);
+      printf ("    to gpu %d: %d NVLinks, PCIe path %s, peer access %s; nominal %.0f GB/s "
+              "per direction (%s)\n", r->devices[j], r->topo.nvlinks[i][j],
+              ms_link_path_name (r->topo.pcie_path[i][j]), r->can_access[i][j] ? "yes" : "no",
+              nominal, what);
+    }
+  }
+}
+
+int
+ms_cli_peer (int argc, char **argv)
+{
+  MultiArgs a;
+  int devices[MS_MULTI_MAX_DEVICES], n = 0;
+  int rc = parse_experiment_args (argc, argv, &a, devices, &n);
+  if (rc >= 0)
+    return rc;
+  MsPeerResults *r = calloc (1, sizeof *r);
+  MsDeviceInfo info[MS_MULTI_MAX_DEVICES] = { 0 };
+  if (!r)
+    return 1;
+  uint64_t bytes = 4ull << a.exp;
+  bool ok = ms_peer_run (devices, n, bytes, a.sweep.reps, r);
+  if (!ok) {
+    fprintf (stderr, "memsweep peer: %s\n", r->error);
+    free (r);
+    return n < 2 ? 2 : 1;
+  }
+  MsBackend *backend = ms_backend_new_system ();
+  for (int i = 0; i < n; i++)
+    ms_backend_query_device (backend, devices[i], &info[i]);
+  ms_backend_free (backend);
+  char size[32];
+  ms_format_bytes (bytes, size, sizeof size);
+  printf ("peer copies of %s, median of %d, GB/s (1e9 B/s; bidirectional counts both ways)\n",
+          size, a.sweep.reps);
+  print_topology (r, info);
+  for (int m = 0; m < MS_PEER_METHOD_COUNT; m++) {
+    char title[128];
+    snprintf (title, sizeof title, "%s, unidirectional", ms_peer_method_name (m));
+    print_matrix (r, title, get_uni, m);
+    snprintf (title, sizeof title, "%s, bidirectional", ms_peer_method_name (m));
+    print_matrix (r, title, get_bi, m);
+  }
+  print_matrix (r, "reference: cudaMemcpyPeerAsync x10 per event pair, unidirectional",
+                get_reference, 0);
+  for (int m = 0; m < MS_PEER_METHOD_COUNT; m++)
+    for (int i = 0; i < n; i++)
+      for (int j = 0; j < n; j++)
+        if (i != j && !r->cell[m][i][j].ok && r->cell[m][i][j].note[0])
+          printf ("%s, gpu %d -> %d: %s\n", ms_peer_method_name (m), devices[i], devices[j],
+                  r->cell[m][i][j].note);
+  free (r);
+  return 0;
+}
+
+int
+ms_cli_portable (int argc, char **argv)
+{
+  MultiArgs a;
+  int devices[MS_MULTI_MAX_DEVICES], n = 0;
+  int rc = parse_experiment_args (argc, argv, &a, devices, &n);
+  if (rc >= 0)
+    return rc;
+  MsPortableResults *r = calloc (1, sizeof *r);
+  if (!r)
+    return 1;
+  uint64_t bytes = 4ull << a.exp;
+  if (!ms_portable_run (devices, n, bytes, a.sweep.reps, r)) {
+    fprintf (stderr, "memsweep portable: %s\n", r->error);
+    free (r);
+    return 1;
+  }
+  char size[32];
+  ms_format_bytes (bytes, size, sizeof size);
+  printf ("pinned host memory across GPUs: copies of %s, each GPU alone, median of %d, GB/s\n",
+          size, a.sweep.reps);
+  for (int k = 0; k < MS_PORTABLE_COUNT; k++) {
+    printf ("\n%s\n", ms_portable_case_name (k));
+    for (int i = 0; i < n; i++) {
+      const MsPortableCell *c = &r->cell[k][i];
+      if (c->ok)
+        printf ("  gpu %-3d h2d %8.2f  d2h %8.2f  %s\n", devices[i], c->h2d_gbps, c->d2h_gbps,
+                c->note);
+      else
+        printf ("  gpu %-3d failed: %s\n", devices[i], c->note);
+    }
+  }
+  free (r);
+  return 0;
+}

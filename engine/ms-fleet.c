@@ -1,0 +1,395 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-fleet.c: stamping a node's samples file, and the fleet report: every
+ * node's key figures against the fleet's median, outliers flagged. */
+#include <dirent.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ms-fleet.h"
+
+static const char *const stamp_keys[] = { "# node: ", "# gpu-serials: ", "# gpu-pcie-links: " };
+
+const char *
+ms_fleet_figure_name (MsFleetFigure f)
+{
+  static const char *const names[MS_FLEET_N_FIGURES] = {
+    "pinned h2d", "pinned d2h", "zero-copy", "host",
+  };
+  return f < MS_FLEET_N_FIGURES ? names[f] : "?";
+}
+
+static char *
+slurp (const char *path, size_t *len, char *err, size_t errlen)
+{
+  FILE *f = fopen (path, "rb");
+  if (!f) {
+    snprintf (err, errlen, "%s: %s", path, strerror (errno));
+    return NULL;
+  }
+  char *buf = NULL;
+  size_t cap = 0, n = 0, got;
+  do {
+    if (n + 65536 > cap) {
+      char *bigger = realloc (buf, cap = 2 * cap + 65536);
+      if (!bigger) {
+        free (buf);
+        fclose (f);
+        snprintf (err, errlen, "%s: out of memory", path);
+        return NULL;
+      }
+      buf = bigger;
+    }
+    got = fread (buf + n, 1, cap - n - 1, f);
+    n += got;
+  } while (got > 0);
+  bool bad = ferror (f);
+  fclose (f);
+  if (bad) {
+    free (buf);
+    snprintf (err, errlen, "%s: read error", path);
+    return NULL;
+  }
+  buf[n] = '\0';
+  *len = n;
+  return buf;
+}
+
+static bool
+is_stamp_line (const char *line)
+{
+  for (size_t k = 0; k < sizeof stamp_keys / sizeof *stamp_keys; k++)
+    if (strncmp (line, stamp_keys[k], strlen (stamp_keys[k])) == 0)
+      return true;
+  return false;
+}
+
+/* Keeps stamps to one line each: no line breaks inside a value. */
+static void
+put_value (FILE *f, const char *key, const char *value)
+{
+  fputs (key, f);
+  for (const char *p = value; *p; p++)
+    fputc (*p == '\n' || *p == '\r' ? ' ' : *p, f);
+  fputc ('\n', f);
+}
+
+bool
+ms_fleet_stamp (const char *path, const MsFleetStamp *stamp, char *err, size_t errlen)
+{
+  size_t len;
+  char *text = slurp (path, &len, err, errlen);
+  if (!text)
+    return false;
+  char tmp[4096];
+  snprintf (tmp, sizeof tmp, "%s.stamp-XXXXXX", path);
+  int fd = mkstemp (tmp);
+  FILE *f = fd >= 0 ? fdopen (fd, "w") : NULL;
+  if (!f) {
+    snprintf (err, errlen, "%s: %s", tmp, strerror (errno));
+    if (fd >= 0)
+      close (fd);
+    free (text);
+    return false;
+  }
+  /* The metadata block, less any earlier stamp, then the stamp, then the
+   * rest as it was. */
+  char *p = text;
+  while (*p == '#') {
+    char *eol = strchr (p, '\n');
+    char *next = eol ? eol + 1 : p + strlen (p);
+    if (!is_stamp_line (p))
+      fwrite (p, 1, (size_t) (next - p), f);
+    p = next;
+  }
+  put_value (f, stamp_keys[0], stamp->node);
+  put_value (f, stamp_keys[1], stamp->serials[0] ? stamp->serials : "unknown");
+  put_value (f, stamp_keys[2], stamp->links[0] ? stamp->links : "unknown");
+  fwrite (p, 1, len - (size_t) (p - text), f);
+  free (text);
+  bool ok = fflush (f) == 0 && fsync (fileno (f)) == 0;
+  ok = (fclose (f) == 0) && ok;
+  if (!ok || rename (tmp, path) != 0) {
+    snprintf (err, errlen, "%s: %s", path, strerror (errno));
+    unlink (tmp);
+    return false;
+  }
+  return true;
+}
+
+/* The stamp, read back from the metadata lines; the worst link of the
+ * node's GPUs. */
+static void
+read_stamp (const char *path, MsFleetNode *node)
+{
+  FILE *f = fopen (path, "r");
+  if (!f)
+    return;
+  char line[1024];
+  while (fgets (line, sizeof line, f) && line[0] == '#') {
+    line[strcspn (line, "\r\n")] = '\0';
+    if (strncmp (line, stamp_keys[0], strlen (stamp_keys[0])) == 0)
+      snprintf (node->node, sizeof node->node, "%.127s", line + strlen (stamp_keys[0]));
+    else if (strncmp (line, stamp_keys[1], strlen (stamp_keys[1])) == 0)
+      snprintf (node->serials, sizeof node->serials, "%.511s", line + strlen (stamp_keys[1]));
+    else if (strncmp (line, stamp_keys[2], strlen (stamp_keys[2])) == 0) {
+      const char *p = line + strlen (stamp_keys[2]);
+      int gen, width, used;
+      while (sscanf (p, "gen%dx%d%n", &gen, &width, &used) == 2) {
+        if (node->pcie_gen == 0 || gen < node->pcie_gen)
+          node->pcie_gen = gen;
+        if (node->pcie_width == 0 || width < node->pcie_width)
+          node->pcie_width = width;
+        p += used;
+        p += *p == ',';
+      }
+    }
+  }
+  fclose (f);
+}
+
+static void
+read_node (const char *dir, const char *name, MsFleetNode *node)
+{
+  snprintf (node->file, sizeof node->file, "%s", name);
+  /* The node's name is the file's unless the stamp says otherwise. */
+  snprintf (node->node, sizeof node->node, "%.*s", (int) (strlen (name) - strlen ("-samples.csv")),
+            name);
+  char path[4096];
+  snprintf (path, sizeof path, "%s/%s", dir, name);
+  MsResults *r = ms_csv_read_samples (path, node->error, sizeof node->error);
+  if (!r)
+    return;
+  node->readable = true;
+  snprintf (node->device, sizeof node->device, "%.127s", r->device.name);
+  read_stamp (path, node);
+  if (node->pcie_gen == 0) {
+    node->pcie_gen = r->device.pcie_gen;
+    node->pcie_width = r->device.pcie_width;
+  }
+  for (size_t i = 0; i < r->n_cells; i++) {
+    const MsCell *c = &r->cells[i];
+    if (c->status != MS_CELL_OK || c->exponent < 0 || c->exponent > MS_MAX_EXPONENT)
+      continue;
+    if (c->mode == MS_MODE_PINNED) {
+      node->at[MS_FLEET_PINNED_H2D][c->exponent] = c->stats.h2d_gbps;
+      node->at[MS_FLEET_PINNED_D2H][c->exponent] = c->stats.d2h_gbps;
+    } else if (c->mode == MS_MODE_ZERO_COPY) {
+      node->at[MS_FLEET_ZERO_COPY][c->exponent] = c->stats.e2e_gbps;
+    } else if (c->mode == MS_MODE_HOST) {
+      node->at[MS_FLEET_HOST][c->exponent] = c->stats.e2e_gbps;
+    }
+  }
+  ms_results_free (r);
+}
+
+static bool
+is_samples_file (const char *name)
+{
+  size_t n = strlen (name), s = strlen ("-samples.csv");
+  return n > s && strcmp (name + n - s, "-samples.csv") == 0 && name[0] != '.';
+}
+
+static int
+compare_names (const void *a, const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+static char **
+list_samples (const char *dir, size_t *n, char *err, size_t errlen)
+{
+  DIR *d = opendir (dir);
+  if (!d) {
+    snprintf (err, errlen, "%s: %s", dir, strerror (errno));
+    return NULL;
+  }
+  char **names = NULL;
+  size_t cap = 0;
+  *n = 0;
+  struct dirent *de;
+  while ((de = readdir (d))) {
+    if (!is_samples_file (de->d_name))
+      continue;
+    if (*n == cap) {
+      char **bigger = realloc (names, (cap = 2 * cap + 64) * sizeof *names);
+      if (!bigger)
+        break;
+      names = bigger;
+    }
+    if (!(names[*n] = strdup (de->d_name)))
+      break;
+    (*n)++;
+  }
+  closedir (d);
+  if (*n == 0) {
+    snprintf (err, errlen, "%s: no *-samples.csv file", dir);
+    free (names);
+    return NULL;
+  }
+  qsort (names, *n, sizeof *names, compare_names);
+  return names;
+}
+
+/* Files are read on several threads: a default sweep's samples file takes
+ * tens of milliseconds to read, and a fleet has a thousand of them. */
+#define MS_FLEET_MAX_READERS 16
+
+typedef struct {
+  const char *dir;
+  char **names;
+  MsFleetNode *nodes;
+  size_t n;
+  atomic_size_t next;
+} Readers;
+
+static void *
+reader_thread (void *data)
+{
+  Readers *r = data;
+  size_t i;
+  while ((i = atomic_fetch_add (&r->next, 1)) < r->n)
+    read_node (r->dir, r->names[i], &r->nodes[i]);
+  return NULL;
+}
+
+static void
+read_nodes (const char *dir, char **names, MsFleetNode *nodes, size_t n)
+{
+  Readers r = { .dir = dir, .names = names, .nodes = nodes, .n = n };
+  atomic_init (&r.next, 0);
+  long cpus = sysconf (_SC_NPROCESSORS_ONLN);
+  size_t want = cpus < 1 ? 1 : cpus > MS_FLEET_MAX_READERS ? MS_FLEET_MAX_READERS : (size_t) cpus;
+  if (want > n)
+    want = n;
+  pthread_t tids[MS_FLEET_MAX_READERS];
+  size_t started = 0;
+  while (started + 1 < want && pthread_create (&tids[started], NULL, reader_thread, &r) == 0)
+    started++;
+  reader_thread (&r); /* this thread reads too, and alone if none started */
+  for (size_t k = 0; k < started; k++)
+    pthread_join (tids[k], NULL);
+}
+
+MsFleetReport *
+ms_fleet_report_dir (const char *dir, double threshold, char *err, size_t errlen)
+{
+  size_t n;
+  char **names = list_samples (dir, &n, err, errlen);
+  if (!names)
+    return NULL;
+  MsFleetReport *report = calloc (1, sizeof *report);
+  if (report)
+    report->nodes = calloc (n, sizeof *report->nodes);
+  if (!report || !report->nodes) {
+    snprintf (err, errlen, "out of memory for %zu nodes", n);
+    free (report);
+    report = NULL;
+  } else {
+    report->n_nodes = n;
+    report->threshold = threshold;
+    read_nodes (dir, names, report->nodes, n);
+    ms_fleet_report_compute (report);
+  }
+  for (size_t i = 0; i < n; i++)
+    free (names[i]);
+  free (names);
+  return report;
+}
+
+void
+ms_fleet_report_free (MsFleetReport *report)
+{
+  if (!report)
+    return;
+  free (report->nodes);
+  free (report);
+}
+
+/* The largest size every node that has figure f has, or -1. */
+static int
+common_exponent (const MsFleetReport *report, MsFleetFigure f)
+{
+  for (int e = MS_MAX_EXPONENT; e >= 0; e--) {
+    bool seen = false, all = true;
+    for (size_t i = 0; i < report->n_nodes && all; i++) {
+      const MsFleetNode *node = &report->nodes[i];
+      bool has_any = false;
+      for (int k = 0; k <= MS_MAX_EXPONENT && !has_any; k++)
+        has_any = node->at[f][k] > 0;
+      if (!has_any)
+        continue;
+      seen = true;
+      all = node->at[f][e] > 0;
+    }
+    if (seen && all)
+      return e;
+  }
+  return -1;
+}
+
+/* The most common of the known (> 0) values; a tie goes to the larger. */
+static int
+most_common (const MsFleetReport *report, bool width)
+{
+  int counts[64] = { 0 }, best = 0;
+  for (size_t i = 0; i < report->n_nodes; i++) {
+    int v = width ? report->nodes[i].pcie_width : report->nodes[i].pcie_gen;
+    if (v > 0 && v < 64)
+      counts[v]++;
+  }
+  for (int v = 1; v < 64; v++)
+    if (counts[v] > 0 && counts[v] >= counts[best])
+      best = v;
+  return best;
+}
+
+static void
+compare_figure (MsFleetReport *report, MsFleetFigure f, double *scratch)
+{
+  int e = report->exponent[f] = common_exponent (report, f);
+  int n = 0;
+  for (size_t i = 0; i < report->n_nodes; i++) {
+    MsFleetNode *node = &report->nodes[i];
+    node->value[f] = e >= 0 ? node->at[f][e] : 0;
+    if (node->value[f] > 0)
+      scratch[n++] = node->value[f];
+  }
+  double median = report->median[f] = ms_median (scratch, n);
+  for (size_t i = 0; i < report->n_nodes && median > 0; i++) {
+    MsFleetNode *node = &report->nodes[i];
+    if (node->value[f] <= 0)
+      continue;
+    node->deviation[f] = node->value[f] / median - 1;
+    if (node->value[f] < (1 - report->threshold) * median)
+      node->flags |= 1u << f;
+  }
+}
+
+void
+ms_fleet_report_compute (MsFleetReport *report)
+{
+  double *scratch = malloc ((report->n_nodes + 1) * sizeof *scratch);
+  report->n_outliers = report->n_unreadable = 0;
+  for (size_t i = 0; i < report->n_nodes; i++)
+    report->nodes[i].flags = 0;
+  for (int f = 0; f < MS_FLEET_N_FIGURES; f++) {
+    if (scratch)
+      compare_figure (report, (MsFleetFigure) f, scratch);
+  }
+  free (scratch);
+  report->common_gen = most_common (report, false);
+  report->common_width = most_common (report, true);
+  for (size_t i = 0; i < report->n_nodes; i++) {
+    MsFleetNode *node = &report->nodes[i];
+    if ((node->pcie_gen > 0 && node->pcie_gen < report->common_gen) ||
+        (node->pcie_width > 0 && node->pcie_width < report->common_width))
+      node->flags |= MS_FLEET_FLAG_LINK;
+    report->n_outliers += node->flags != 0;
+    report->n_unreadable += !node->readable;
+  }
+}

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-fleet.h: one sweep per node of a cluster, compared.
+ *
+ * Each node runs `memsweep run` and stamps its samples file with who it is
+ * (node name, GPU serials, every GPU's PCIe link) as extra `# key: value`
+ * metadata lines, which other readers ignore. The report reads a folder of
+ * such files and compares every node's key figures with the fleet's
+ * median. Plain C like the rest of the engine.
+ */
+#pragma once
+
+#include "memsweep.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+  char node[128];
+  char serials[512]; /* "1650224012345,1650224012346" or "" */
+  char links[256];   /* every GPU's current link: "gen5x16,gen5x16" or "" */
+} MsFleetStamp;
+
+/* Adds the stamp's metadata lines after the file's own, replacing earlier
+ * stamp lines; the file is rewritten through a temporary file. */
+bool ms_fleet_stamp (const char *path, const MsFleetStamp *stamp, char *err, size_t errlen);
+
+typedef enum {
+  MS_FLEET_PINNED_H2D,
+  MS_FLEET_PINNED_D2H,
+  MS_FLEET_ZERO_COPY, /* end-to-end: the kernel reads and writes host memory */
+  MS_FLEET_HOST,      /* the CPU's c = a + b, end-to-end */
+  MS_FLEET_N_FIGURES
+} MsFleetFigure;
+
+const char *ms_fleet_figure_name (MsFleetFigure f); /* "pinned h2d" */
+
+#define MS_FLEET_FLAG_LINK (1u << MS_FLEET_N_FIGURES)
+
+typedef struct {
+  char node[128];
+  char file[256];
+  char device[128];
+  char serials[512];
+  int pcie_gen, pcie_width; /* the worst link of the node's GPUs; 0 unknown */
+  /* GB/s per figure and size; 0 where the node has no OK cell. */
+  double at[MS_FLEET_N_FIGURES][MS_MAX_EXPONENT + 1];
+  double value[MS_FLEET_N_FIGURES];     /* at the report's size; 0: none */
+  double deviation[MS_FLEET_N_FIGURES]; /* (value - median) / median */
+  unsigned flags; /* bit f: figure f below the threshold; MS_FLEET_FLAG_LINK */
+  bool readable;
+  char error[256]; /* why the file could not be read */
+} MsFleetNode;
+
+typedef struct {
+  MsFleetNode *nodes; /* sorted by node name */
+  size_t n_nodes;
+  double threshold;   /* 0.10: flag 10% below the median */
+  int exponent[MS_FLEET_N_FIGURES]; /* the largest size every node has; -1 */
+  double median[MS_FLEET_N_FIGURES];
+  int common_gen, common_width; /* the fleet's most common link; 0 unknown */
+  int n_outliers;
+  int n_unreadable;
+} MsFleetReport;
+
+/* Reads every *-samples.csv in dir. NULL with a message when dir cannot be
+ * read or holds no samples file; unreadable files are nodes with an error. */
+MsFleetReport *ms_fleet_report_dir (const char *dir, double threshold, char *err,
+                                    size_t errlen);
+/* The comparison alone, on nodes already filled (values per size, links):
+ * medians, deviations, flags. */
+void ms_fleet_report_compute (MsFleetReport *report);
+void ms_fleet_report_free (MsFleetReport *report);
+
+#ifdef __cplusplus
+}
+#endif

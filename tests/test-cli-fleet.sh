@@ -1,0 +1,46 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# test-cli-fleet.sh MEMSWEEP: the fleet commands without Slurm: two nodes
+# by hand with fleet-node (host mode), the report, the sbatch command that
+# fleet would submit, and the usage errors.
+set -u
+M=$1
+W=$(mktemp -d /tmp/memsweep-cli-fleet.XXXXXX)
+trap 'rm -rf "$W"' EXIT
+fail () { echo "FAIL: $*"; exit 1; }
+
+for n in alpha beta; do
+  "$M" fleet-node --dir "$W/out" --node "$n" -- --modes host --min-exp 10 --max-exp 12 \
+    --reps 5 --warmup 1 >"$W/$n.txt" 2>&1 || fail "fleet-node $n exited $?: $(cat "$W/$n.txt")"
+  grep -q "^# node: $n\$" "$W/out/$n-samples.csv" || fail "no node stamp in $n"
+  grep -q "^# gpu-pcie-links: " "$W/out/$n-samples.csv" || fail "no link stamp in $n"
+done
+# Two runs of a few microseconds on a shared machine may differ by more than
+# 10%, so the flags of alpha and beta are not asserted (tests/test-fleet.c
+# does that on generated files).
+# A stamped file still reads as an ordinary samples file.
+"$M" show "$W/out/alpha-samples.csv" >/dev/null || fail "show of a stamped file"
+
+"$M" fleet-report "$W/out" >"$W/report.txt" || fail "fleet-report exited $?"
+grep -Eq "^fleet: 2 nodes, [0-9]+ flagged, 0 unreadable" "$W/report.txt" || fail "header: $(head -1 "$W/report.txt")"
+grep -q "^alpha " "$W/report.txt" && grep -q "^beta " "$W/report.txt" || fail "rows"
+
+# An unreadable file is listed, and --fail-on-outliers then exits 1.
+echo "garbage" >"$W/out/gamma-samples.csv"
+"$M" fleet-report --fail-on-outliers "$W/out" >"$W/report2.txt"
+[ $? = 1 ] || fail "--fail-on-outliers with an unreadable file must exit 1"
+grep -q "^gamma .*UNREADABLE" "$W/report2.txt" || fail "gamma not listed as unreadable"
+"$M" fleet-report --outliers --threshold 99 "$W/out" >"$W/report3.txt" ||
+  fail "--outliers exited $?"
+grep -q "^alpha " "$W/report3.txt" && fail "--outliers lists an ordinary node"
+
+"$M" fleet --dir "$W/fleet" --nodes 4 --partition gpu --dry-run -- --modes pinned \
+  >"$W/dry.txt" || fail "fleet --dry-run exited $?"
+grep -q "^sbatch --wait .*--nodes=4 .*--partition=gpu .*--wrap=srun .*'fleet-node' '--dir' '.*/fleet' '--' '--modes' 'pinned'" \
+  "$W/dry.txt" || fail "dry run: $(cat "$W/dry.txt")"
+
+"$M" fleet-report >/dev/null 2>&1; [ $? = 2 ] || fail "fleet-report without DIR must exit 2"
+"$M" fleet-report "$W/nothing" >/dev/null 2>&1; [ $? = 2 ] || fail "missing DIR must exit 2"
+"$M" fleet --nodes 2 >/dev/null 2>&1; [ $? = 2 ] || fail "fleet without --dir must exit 2"
+"$M" fleet-report --threshold 0 "$W/out" >/dev/null 2>&1; [ $? = 2 ] || fail "bad threshold"
+echo "PASS"

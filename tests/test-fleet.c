@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-fleet.c: the fleet report on generated samples files. 1,000 nodes
+ * written through the engine's own CSV writer and stamped, with a few
+ * outliers planted (a slow link, a degraded GPU among two, a narrow link,
+ * slow zero-copy and CPU) and one unreadable file: the report must flag
+ * exactly those, and read the whole fleet in seconds. */
+#define _DEFAULT_SOURCE /* mkdtemp */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "memsweep.h"
+#include "ms-backend-test.h"
+#include "ms-fleet.h"
+#include "ms-test.h"
+
+enum { N_NODES = 1000, SLOW_PINNED = 17, SLOW_ZERO_COPY = 250, GEN4 = 500, X8 = 999,
+       GARBAGE = 800 };
+
+static double
+seconds (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* One node's sweep: pinned, zero-copy and host at 2^22 and 2^26, with a
+ * pinned bandwidth a few percent either side of the fleet's (never 10%). */
+static bool
+write_node (const char *dir, int i)
+{
+  MsTestBackendConfig cfg;
+  ms_test_backend_config_init (&cfg);
+  double jitter = 1 + 0.03 * ((i * 37 % 13) - 6) / 6.0;
+  cfg.bandwidth_gbps[MS_MODE_PINNED] = 50 * jitter * (i == SLOW_PINNED ? 0.85 : 1);
+  /* The test backend models the zero-copy and host kernels as latency
+   * alone: a 25% longer one is a node 20% slower at both. */
+  cfg.latency_us *= i == SLOW_ZERO_COPY ? 1.25 : 1;
+  MsBackend *b = ms_backend_new_test (&cfg);
+  MsSweep s;
+  ms_sweep_init_default (&s);
+  memset (s.modes, 0, sizeof s.modes);
+  s.modes[MS_MODE_PINNED] = s.modes[MS_MODE_ZERO_COPY] = s.modes[MS_MODE_HOST] = true;
+  s.min_exp = 22;
+  s.max_exp = 26;
+  s.step = 4;
+  s.reps = 5;
+  s.warmup = 0;
+  s.reps_rule = MS_REPS_FIXED;
+  MsResults *r = NULL;
+  char err[512], path[512];
+  bool ok = ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err) == MS_RUN_OK;
+  ms_backend_free (b);
+  if (ok) {
+    r->device.pcie_gen = 5;
+    r->device.pcie_width = i == X8 ? 8 : 16;
+    snprintf (path, sizeof path, "%s/node%04d-samples.csv", dir, i);
+    ok = ms_csv_write_samples (r, path, err, sizeof err);
+  }
+  ms_results_free (r);
+  MsFleetStamp stamp = { 0 };
+  snprintf (stamp.node, sizeof stamp.node, "n%04d", i);
+  snprintf (stamp.serials, sizeof stamp.serials, "16502240%05d,16502241%05d", i, i);
+  /* Two GPUs; on one node the second trained down to gen4. The x8 node
+   * has no stamp links: its samples file's own pcie-link speaks. */
+  if (i != X8)
+    snprintf (stamp.links, sizeof stamp.links, "gen5x16,%s", i == GEN4 ? "gen4x16" : "gen5x16");
+  if (ok)
+    ok = ms_fleet_stamp (path, &stamp, err, sizeof err);
+  if (!ok)
+    fprintf (stderr, "node %d: %s\n", i, err);
+  return ok;
+}
+
+static void
+remove_dir (const char *dir)
+{
+  DIR *d = opendir (dir);
+  struct dirent *de;
+  char path[512];
+  while (d && (de = readdir (d))) {
+    if (de->d_name[0] == '.')
+      continue;
+    snprintf (path, sizeof path, "%s/%s", dir, de->d_name);
+    unlink (path);
+  }
+  if (d)
+    closedir (d);
+  rmdir (dir);
+}
+
+static void
+check_flags (const MsFleetReport *r)
+{
+  int flagged = 0;
+  for (size_t k = 0; k < r->n_nodes; k++) {
+    const MsFleetNode *node = &r->nodes[k];
+    int i = atoi (node->node + 1);
+    unsigned want = 0;
+    if (i == SLOW_PINNED)
+      want = 1u << MS_FLEET_PINNED_H2D | 1u << MS_FLEET_PINNED_D2H;
+    else if (i == SLOW_ZERO_COPY)
+      want = 1u << MS_FLEET_ZERO_COPY | 1u << MS_FLEET_HOST;
+    else if (i == GEN4 || i == X8)
+      want = MS_FLEET_FLAG_LINK;
+    if (i == GARBAGE) {
+      MS_CHECK (!node->readable && strstr (node->error, "node0800") != NULL, "garbage: %s",
+                node->error);
+      continue;
+    }
+    MS_CHECK (node->flags == want, "node %s: flags %#x, want %#x", node->node, node->flags,
+              want);
+    flagged += node->flags != 0;
+  }
+  MS_CHECK (flagged == 4 && r->n_outliers == 4, "flagged %d, n_outliers %d", flagged,
+            r->n_outliers);
+  MS_CHECK (r->n_unreadable == 1, "unreadable %d", r->n_unreadable);
+}
+
+static void
+test_fleet_1000 (void)
+{
+  char dir[] = "/tmp/memsweep-fleet-XXXXXX";
+  MS_CHECK (mkdtemp (dir) != NULL, "mkdtemp");
+  bool ok = true;
+  for (int i = 0; i < N_NODES && ok; i++)
+    ok = i == GARBAGE || write_node (dir, i);
+  MS_CHECK (ok, "writing the fleet");
+  char path[512];
+  snprintf (path, sizeof path, "%s/node%04d-samples.csv", dir, GARBAGE);
+  FILE *f = fopen (path, "w");
+  if (f) {
+    fputs ("# memsweep samples file\nthis is not a samples file\n", f);
+    fclose (f);
+  }
+
+  double t0 = seconds ();
+  char err[512];
+  MsFleetReport *r = ms_fleet_report_dir (dir, 0.10, err, sizeof err);
+  double took = seconds () - t0;
+  printf ("# report of %d nodes in %.2f s\n", N_NODES, took);
+  MS_CHECK (r != NULL, "%s", err);
+  if (r) {
+    MS_CHECK (r->n_nodes == N_NODES, "%zu nodes", r->n_nodes);
+    MS_CHECK (r->exponent[MS_FLEET_PINNED_H2D] == 26, "size 2^%d",
+              r->exponent[MS_FLEET_PINNED_H2D]);
+    MS_CHECK (r->common_gen == 5 && r->common_width == 16, "common gen%d x%d", r->common_gen,
+              r->common_width);
+    MS_CHECK (strcmp (r->nodes[0].node, "n0000") == 0, "stamped name %s", r->nodes[0].node);
+    MS_CHECK (strstr (r->nodes[3].serials, "1650224000003") != NULL, "serials %s",
+              r->nodes[3].serials);
+    MS_CHECK (r->nodes[GEN4].pcie_gen == 4, "the worst GPU's link: gen%d",
+              r->nodes[GEN4].pcie_gen);
+    check_flags (r);
+    MS_CHECK (r->nodes[SLOW_PINNED].deviation[MS_FLEET_PINNED_H2D] < -0.10, "deviation %g",
+              r->nodes[SLOW_PINNED].deviation[MS_FLEET_PINNED_H2D]);
+  }
+  MS_CHECK (took < 10, "1,000 nodes took %.1f s", took);
+  ms_fleet_report_free (r);
+  remove_dir (dir);
+}
+
+/* The report's size is the largest one every node has; a node without a
+ * mode at all does not hold the others back. */
+static void
+test_common_size (void)
+{
+  MsFleetReport r = { .threshold = 0.1 };
+  MsFleetNode nodes[3] = { 0 };
+  r.nodes = nodes;
+  r.n_nodes = 3;
+  for (int i = 0; i < 3; i++) {
+    nodes[i].readable = true;
+    nodes[i].at[MS_FLEET_PINNED_H2D][20] = 40;
+    nodes[i].at[MS_FLEET_PINNED_H2D][22] = 50 + i;
+  }
+  nodes[1].at[MS_FLEET_PINNED_H2D][24] = 55; /* only one node went further */
+  nodes[2].at[MS_FLEET_HOST][20] = 9;        /* only one node has host */
+  ms_fleet_report_compute (&r);
+  MS_CHECK (r.exponent[MS_FLEET_PINNED_H2D] == 22, "2^%d", r.exponent[MS_FLEET_PINNED_H2D]);
+  MS_CHECK_NEAR (r.median[MS_FLEET_PINNED_H2D], 51, 1e-12);
+  MS_CHECK (r.exponent[MS_FLEET_HOST] == 20, "host 2^%d", r.exponent[MS_FLEET_HOST]);
+  MS_CHECK (r.exponent[MS_FLEET_ZERO_COPY] == -1, "no zero-copy");
+  MS_CHECK (r.n_outliers == 0, "none flagged");
+  nodes[0].at[MS_FLEET_PINNED_H2D][22] = 45.8; /* 10.2% below 51 */
+  ms_fleet_report_compute (&r);
+  MS_CHECK (nodes[0].flags == 1u << MS_FLEET_PINNED_H2D && r.n_outliers == 1, "flags %#x",
+            nodes[0].flags);
+}
+
+static void
+test_stamp_twice (void)
+{
+  char path[] = "/tmp/memsweep-stamp-XXXXXX";
+  int fd = mkstemp (path);
+  MS_CHECK (fd >= 0, "mkstemp");
+  if (fd < 0)
+    return;
+  const char *text = "# memsweep samples file\n# device: X\nmode,elements\n";
+  MS_CHECK (write (fd, text, strlen (text)) == (ssize_t) strlen (text), "write");
+  close (fd);
+  MsFleetStamp s = { .node = "a" };
+  char err[256];
+  MS_CHECK (ms_fleet_stamp (path, &s, err, sizeof err), "%s", err);
+  snprintf (s.node, sizeof s.node, "b\nc");
+  MS_CHECK (ms_fleet_stamp (path, &s, err, sizeof err), "%s", err);
+  char buf[512] = "";
+  FILE *f = fopen (path, "r");
+  size_t n = f ? fread (buf, 1, sizeof buf - 1, f) : 0;
+  buf[n] = '\0';
+  if (f)
+    fclose (f);
+  MS_CHECK_STR (buf, "# memsweep samples file\n# device: X\n# node: b c\n# gpu-serials: "
+                     "unknown\n# gpu-pcie-links: unknown\nmode,elements\n");
+  unlink (path);
+  MS_CHECK (!ms_fleet_stamp ("/nonexistent/x-samples.csv", &s, err, sizeof err), "missing");
+  MS_CHECK (strstr (err, "/nonexistent") != NULL, "%s", err);
+}
+
+int
+main (void)
+{
+  MS_RUN (test_stamp_twice);
+  MS_RUN (test_common_size);
+  MS_RUN (test_fleet_1000);
+  return ms_test_finish ();
+}

@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-breakdown.c: stacked phase bars per (run, mode) at one size, in steps:
+ * rows, title, time axis, bars, legend. */
+#include "ms-breakdown.h"
+
+#include <math.h>
+
+typedef struct {
+  GPtrArray *cells;  /* const MsCell*, one per row */
+  GPtrArray *labels; /* char*, one per row */
+  double max_total;  /* µs, the longest row */
+  double label_w;
+} MsBreakdownRows;
+
+static double
+cell_total_us (const MsCell *c)
+{
+  double total = 0;
+  for (int p = 0; p < MS_PHASE_COUNT; p++)
+    if (c->status == MS_CELL_OK && c->stats.phase[p].n)
+      total += c->stats.phase[p].median;
+  return total;
+}
+
+/* Every (run, mode) with a cell at this size, its label measured. */
+static void
+breakdown_rows (cairo_t *cr, GPtrArray *runs, int exponent, double fs, MsBreakdownRows *rows)
+{
+  rows->cells = g_ptr_array_new ();
+  rows->labels = g_ptr_array_new_with_free_func (g_free);
+  rows->max_total = 0;
+  rows->label_w = 0;
+  for (guint r = 0; runs && r < runs->len; r++) {
+    const MsResults *res = g_ptr_array_index (runs, r);
+    for (int m = 0; m < MS_MODE_COUNT; m++) {
+      const MsCell *c = ms_results_find (res, m, exponent);
+      if (!c)
+        continue;
+      double tw;
+      rows->max_total = MAX (rows->max_total, cell_total_us (c));
+      char *label = runs->len > 1 ? g_strdup_printf ("%s · %s", ms_mode_title (m), res->label)
+                                  : g_strdup (ms_mode_title (m));
+      ms_draw_text (cr, label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+      rows->label_w = MAX (rows->label_w, tw);
+      g_ptr_array_add (rows->cells, (gpointer) c);
+      g_ptr_array_add (rows->labels, label);
+    }
+  }
+}
+
+static void
+format_us (double us, char *buf, gsize len)
+{
+  if (us >= 1000)
+    g_snprintf (buf, len, "%.2f ms", us / 1000);
+  else if (us >= 10)
+    g_snprintf (buf, len, "%.1f µs", us);
+  else
+    g_snprintf (buf, len, "%.2f µs", us);
+}
+
+/* One row's phases left to right, named where they are wide enough, and
+ * the total after them; marks the phases drawn in seen. */
+static void
+breakdown_bar (cairo_t *cr, const MsCell *c, const MsChartStyle *st, const MsScale *xs,
+               double unit, double y, double row_h, gboolean seen[MS_PHASE_COUNT])
+{
+  const double fs = ms_style_font_size (st);
+  double x = xs->pixel_lo, total = 0, tw;
+  for (int p = 0; p < MS_PHASE_COUNT; p++) {
+    if (!c->stats.phase[p].n)
+      continue;
+    double v = c->stats.phase[p].median;
+    double w = ms_scale_to_pixel (xs, (total + v) / unit) - ms_scale_to_pixel (xs, total / unit);
+    MsColor col;
+    ms_phase_color (p, st->dark, &col);
+    ms_set_color (cr, &col, 1);
+    cairo_rectangle (cr, x, y + row_h * 0.15, MAX (w, 0.5), row_h * 0.7);
+    cairo_fill (cr);
+    ms_draw_text (cr, ms_phase_name (p), 0, 0, fs * 0.85, -1, 0, FALSE, &tw, NULL);
+    if (w > tw + fs * 0.5) {
+      cairo_set_source_rgb (cr, 0, 0, 0);
+      ms_draw_text (cr, ms_phase_name (p), x + w / 2, y + row_h / 2, fs * 0.85, 0.5, 0.5, FALSE,
+                    NULL, NULL);
+    }
+    seen[p] = TRUE;
+    x += w;
+    total += v;
+  }
+  char t[32];
+  format_us (total, t, sizeof t);
+  ms_set_color (cr, &st->fg, 0.8);
+  ms_draw_text (cr, t, x + fs * 0.4, y + row_h / 2, fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
+}
+
+/* The plot under the title at top: axis, labelled rows, legend. */
+static void
+breakdown_plot (cairo_t *cr, const MsBreakdownRows *rows, const MsChartStyle *st, double width,
+                double height, double top, double th)
+{
+  const double fs = ms_style_font_size (st);
+  double left = rows->label_w + fs * 1.5, right = fs * 6;
+  double legend_h = th * 1.8, axis_h = th + fs;
+  double pw = MAX (10, width - left - right);
+  double row_h = MIN (fs * 2.6, (height - top - legend_h - axis_h) / rows->cells->len);
+  /* The axis counts in ms once bars are long enough to need it. */
+  gboolean in_ms = rows->max_total >= 2000;
+  double unit = in_ms ? 1000 : 1;
+  MsScale xs;
+  ms_scale_fit (&xs, MS_SCALE_LINEAR, 0, rows->max_total / unit);
+  xs.pixel_lo = left;
+  xs.pixel_hi = left + pw;
+  double plot_bottom = top + row_h * rows->cells->len;
+  ms_draw_time_axis (cr, st, &xs, in_ms, top, plot_bottom, fs * 6);
+
+  gboolean seen[MS_PHASE_COUNT] = { FALSE };
+  for (guint i = 0; i < rows->cells->len; i++) {
+    const MsCell *c = g_ptr_array_index (rows->cells, i);
+    double y = top + i * row_h;
+    ms_set_color (cr, &st->fg, 0.9);
+    ms_draw_text (cr, g_ptr_array_index (rows->labels, i), left - fs * 0.5, y + row_h / 2, fs, 1,
+                  0.5, FALSE, NULL, NULL);
+    if (c->status == MS_CELL_OK) {
+      breakdown_bar (cr, c, st, &xs, unit, y, row_h, seen);
+    } else {
+      ms_set_color (cr, &st->fg, 0.6);
+      ms_draw_text (cr, ms_cell_status_name (c->status), left + fs * 0.3, y + row_h / 2, fs, 0,
+                    0.5, FALSE, NULL, NULL);
+    }
+  }
+  ms_draw_phase_legend (cr, seen, st, left, plot_bottom + axis_h + fs * 0.2);
+}
+
+void
+ms_breakdown_draw (cairo_t *cr, GPtrArray *runs, int exponent, const MsChartStyle *st,
+                   double width, double height)
+{
+  const double fs = ms_style_font_size (st);
+  double th;
+  cairo_save (cr);
+  ms_draw_background (cr, st);
+  MsBreakdownRows rows;
+  breakdown_rows (cr, runs, exponent, fs, &rows);
+
+  char size[32], title[96];
+  ms_format_bytes ((1ull << exponent) * sizeof (float), size, sizeof size);
+  g_snprintf (title, sizeof title, "Where the time goes at 2^%d (%s per vector): median per phase",
+              exponent, size);
+  ms_set_color (cr, &st->fg, 1);
+  ms_draw_text (cr, title, fs, fs * 0.5, fs * 1.15, 0, 0, TRUE, NULL, &th);
+  double top = fs * 0.5 + th + fs;
+  if (rows.cells->len == 0 || rows.max_total <= 0) {
+    ms_set_color (cr, &st->fg, 0.6);
+    ms_draw_text (cr, "No measurements at this size", width / 2, height / 2, fs * 1.2, 0.5, 0.5,
+                  FALSE, NULL, NULL);
+  } else {
+    breakdown_plot (cr, &rows, st, width, height, top, th);
+  }
+  g_ptr_array_unref (rows.cells);
+  g_ptr_array_unref (rows.labels);
+  cairo_restore (cr);
+}

@@ -1,0 +1,309 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-draw.c: colours, text, markers and axis steps shared by every chart. */
+#include "ms-draw.h"
+
+#include <math.h>
+#include <string.h>
+#include <pango/pangocairo.h>
+
+void
+ms_chart_style_init_light (MsChartStyle *s)
+{
+  memset (s, 0, sizeof *s);
+  s->fg = (MsColor){ 0.13, 0.13, 0.13, 1 };
+  s->bg = (MsColor){ 1, 1, 1, 1 };
+  s->text_scale = 1;
+  s->line_scale = 1;
+}
+
+void
+ms_chart_style_init_dark (MsChartStyle *s)
+{
+  memset (s, 0, sizeof *s);
+  s->fg = (MsColor){ 1, 1, 1, 1 };
+  s->bg = (MsColor){ 0.12, 0.12, 0.12, 1 };
+  s->dark = TRUE;
+  s->text_scale = 1;
+  s->line_scale = 1;
+}
+
+double
+ms_style_font_size (const MsChartStyle *s)
+{
+  return 12.0 * s->text_scale;
+}
+
+double
+ms_style_line_width (const MsChartStyle *s)
+{
+  return 1.6 * s->line_scale;
+}
+
+/* Okabe & Ito's palette: distinguishable with the common colour vision
+ * deficiencies. Yellow and black do not read on every background, so each
+ * style gets a variant of those two. */
+static const guint32 palette_light[] = { 0xE69F00, 0x56B4E9, 0x009E73, 0xB89E00,
+                                         0x0072B2, 0xD55E00, 0xCC79A7, 0x444444 };
+static const guint32 palette_dark[] = { 0xF0A818, 0x72C4F2, 0x19C496, 0xF0E442,
+                                        0x4EA3E8, 0xF07B2A, 0xE39BC2, 0xDDDDDD };
+
+guint
+ms_chart_palette_size (void)
+{
+  return G_N_ELEMENTS (palette_light);
+}
+
+void
+ms_chart_palette_color (guint index, gboolean dark, MsColor *out)
+{
+  guint32 c = (dark ? palette_dark : palette_light)[index % G_N_ELEMENTS (palette_light)];
+  out->red = ((c >> 16) & 0xff) / 255.0;
+  out->green = ((c >> 8) & 0xff) / 255.0;
+  out->blue = (c & 0xff) / 255.0;
+  out->alpha = 1;
+}
+
+/* Allocation and release are bookkeeping rather than data movement: neutral
+ * greys, the rest from the palette. */
+void
+ms_phase_color (MsPhase phase, gboolean dark, MsColor *out)
+{
+  static const int map[MS_PHASE_COUNT] = {
+    [MS_PHASE_ALLOC] = -1,     [MS_PHASE_INIT] = 3,   [MS_PHASE_REGISTER] = 6,
+    [MS_PHASE_PREFETCH] = 2,   [MS_PHASE_H2D] = 4,    [MS_PHASE_KERNEL] = 0,
+    [MS_PHASE_D2H] = 1,        [MS_PHASE_VERIFY] = 5, [MS_PHASE_UNREGISTER] = 7,
+    [MS_PHASE_FREE] = -2,
+  };
+  int m = (unsigned) phase < MS_PHASE_COUNT ? map[phase] : -1;
+  if (m >= 0) {
+    ms_chart_palette_color (m, dark, out);
+    return;
+  }
+  double g = m == -1 ? (dark ? 0.55 : 0.6) : (dark ? 0.42 : 0.45);
+  *out = (MsColor){ g, g, g, 1 };
+}
+
+void
+ms_set_color (cairo_t *cr, const MsColor *c, double alpha)
+{
+  cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha * alpha);
+}
+
+void
+ms_draw_background (cairo_t *cr, const MsChartStyle *st)
+{
+  ms_set_color (cr, &st->bg, 1);
+  cairo_paint (cr);
+}
+
+/* One layout per thread, reused across calls: creating a PangoLayout and a
+ * font description for every label cost more than the rest of a chart. */
+typedef struct {
+  PangoLayout *layout;
+  PangoFontDescription *font;
+  double size;
+  gboolean bold;
+} MsTextCache;
+
+static void
+text_cache_free (gpointer data)
+{
+  MsTextCache *c = data;
+  g_clear_object (&c->layout);
+  g_clear_pointer (&c->font, pango_font_description_free);
+  g_free (c);
+}
+
+static GPrivate text_cache_key = G_PRIVATE_INIT (text_cache_free);
+
+static PangoLayout *
+text_layout (cairo_t *cr, double size, gboolean bold)
+{
+  MsTextCache *c = g_private_get (&text_cache_key);
+  if (!c) {
+    c = g_new0 (MsTextCache, 1);
+    c->font = pango_font_description_new ();
+    pango_font_description_set_family (c->font, "Sans");
+    g_private_set (&text_cache_key, c);
+  }
+  if (!c->layout)
+    c->layout = pango_cairo_create_layout (cr);
+  else
+    pango_cairo_update_layout (cr, c->layout);
+  if (c->size != size || c->bold != bold || !pango_layout_get_font_description (c->layout)) {
+    pango_font_description_set_absolute_size (c->font, size * PANGO_SCALE);
+    pango_font_description_set_weight (c->font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+    pango_layout_set_font_description (c->layout, c->font);
+    c->size = size;
+    c->bold = bold;
+  }
+  return c->layout;
+}
+
+void
+ms_draw_text_max (cairo_t *cr, const char *text, double x, double y, double size, double max_w)
+{
+  PangoLayout *layout = text_layout (cr, size, FALSE);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_set_width (layout, (int) (max_w * PANGO_SCALE));
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  cairo_move_to (cr, x, y);
+  pango_cairo_show_layout (cr, layout);
+  pango_layout_set_width (layout, -1);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_NONE);
+}
+
+void
+ms_draw_text (cairo_t *cr, const char *text, double x, double y, double size, double align_x,
+              double align_y, gboolean bold, double *w_out, double *h_out)
+{
+  PangoLayout *layout = text_layout (cr, size, bold);
+  int w, h;
+  /* Setting the text again throws away the layout measured for it: labels
+   * measured and then drawn, or drawn many times, are laid out once. */
+  if (g_strcmp0 (pango_layout_get_text (layout), text) != 0)
+    pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  if (w_out)
+    *w_out = w;
+  if (h_out)
+    *h_out = h;
+  if (align_x >= 0) {
+    cairo_move_to (cr, x - w * align_x, y - h * align_y);
+    pango_cairo_show_layout (cr, layout);
+  }
+}
+
+void
+ms_set_dash (cairo_t *cr, guint dash, double lw)
+{
+  const double dashed[] = { 6 * lw, 3 * lw };
+  const double dotted[] = { 1 * lw, 2.5 * lw };
+  if (dash == 1)
+    cairo_set_dash (cr, dashed, 2, 0);
+  else if (dash >= 2)
+    cairo_set_dash (cr, dotted, 2, 0);
+  else
+    cairo_set_dash (cr, NULL, 0, 0);
+}
+
+void
+ms_marker_path (cairo_t *cr, guint shape, double x, double y, double r)
+{
+  switch (shape % 4) {
+  case 0:
+    cairo_new_sub_path (cr);
+    cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+    break;
+  case 1:
+    cairo_rectangle (cr, x - r * 0.9, y - r * 0.9, r * 1.8, r * 1.8);
+    break;
+  case 2:
+    cairo_move_to (cr, x, y - r * 1.15);
+    cairo_line_to (cr, x + r * 1.05, y + r * 0.75);
+    cairo_line_to (cr, x - r * 1.05, y + r * 0.75);
+    cairo_close_path (cr);
+    break;
+  default:
+    cairo_move_to (cr, x, y - r * 1.2);
+    cairo_line_to (cr, x + r * 1.2, y);
+    cairo_line_to (cr, x, y + r * 1.2);
+    cairo_line_to (cr, x - r * 1.2, y);
+    cairo_close_path (cr);
+    break;
+  }
+}
+
+void
+ms_draw_marker (cairo_t *cr, guint shape, double x, double y, double r, gboolean filled)
+{
+  ms_marker_path (cr, shape, x, y, r);
+  if (filled)
+    cairo_fill (cr);
+  else
+    cairo_stroke (cr);
+}
+
+guint
+ms_axis_ticks (const MsScale *scale, double length_px, double spacing_px, MsTick *ticks,
+               guint cap)
+{
+  guint wanted = (guint) MAX (2, length_px / spacing_px);
+  return ms_scale_ticks (scale, ticks, MIN (wanted, cap));
+}
+
+/* Grid lines are rectangles to fill, not lines to stroke: the same pixels,
+ * but Cairo fills axis-aligned rectangles several times faster. */
+void
+ms_grid_path_x (cairo_t *cr, const MsScale *xs, const MsTick *ticks, guint n, double y0, double y1,
+                double line_width)
+{
+  for (guint i = 0; i < n; i++) {
+    double px = round (ms_scale_to_pixel (xs, ticks[i].value)) + 0.5;
+    cairo_rectangle (cr, px - line_width / 2, y0, line_width, y1 - y0);
+  }
+}
+
+void
+ms_grid_path_y (cairo_t *cr, const MsScale *ys, const MsTick *ticks, guint n, double x0, double x1,
+                double line_width)
+{
+  for (guint i = 0; i < n; i++) {
+    double py = round (ms_scale_to_pixel (ys, ticks[i].value)) + 0.5;
+    cairo_rectangle (cr, x0, py - line_width / 2, x1 - x0, line_width);
+  }
+}
+
+void
+ms_frame_rect (cairo_t *cr, double x, double y, double w, double h, double line_width)
+{
+  /* Four strips that do not overlap: Cairo's fast path for boxes, where
+   * an even-odd pair of rectangles costs a general polygon. */
+  double x0 = x + 0.5 - line_width / 2, y0 = y + 0.5 - line_width / 2;
+  double x1 = x + w - 0.5 + line_width / 2, y1 = y + h - 0.5 + line_width / 2;
+  cairo_rectangle (cr, x0, y0, x1 - x0, line_width);
+  cairo_rectangle (cr, x0, y1 - line_width, x1 - x0, line_width);
+  cairo_rectangle (cr, x0, y0 + line_width, line_width, y1 - y0 - 2 * line_width);
+  cairo_rectangle (cr, x1 - line_width, y0 + line_width, line_width, y1 - y0 - 2 * line_width);
+  cairo_fill (cr);
+}
+
+void
+ms_draw_time_axis (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, gboolean in_ms,
+                   double top, double bottom, double spacing_px)
+{
+  const double fs = ms_style_font_size (st);
+  MsTick ticks[16];
+  guint n = ms_axis_ticks (xs, xs->pixel_hi - xs->pixel_lo, spacing_px, ticks, 16);
+  ms_set_color (cr, &st->fg, 0.12);
+  ms_grid_path_x (cr, xs, ticks, n, top, bottom, 1);
+  cairo_fill (cr);
+  ms_set_color (cr, &st->fg, 0.8);
+  for (guint i = 0; i < n; i++) {
+    char label[40];
+    g_snprintf (label, sizeof label, "%s %s", ticks[i].label, in_ms ? "ms" : "µs");
+    ms_draw_text (cr, label, round (ms_scale_to_pixel (xs, ticks[i].value)) + 0.5,
+                  bottom + fs * 0.3, fs, 0.5, 0, FALSE, NULL, NULL);
+  }
+}
+
+double
+ms_draw_phase_legend (cairo_t *cr, const gboolean seen[MS_PHASE_COUNT], const MsChartStyle *st,
+                      double x, double y)
+{
+  const double fs = ms_style_font_size (st);
+  double tw;
+  for (int p = 0; p < MS_PHASE_COUNT; p++) {
+    if (!seen[p])
+      continue;
+    MsColor c;
+    ms_phase_color (p, st->dark, &c);
+    ms_set_color (cr, &c, 1);
+    cairo_rectangle (cr, x, y + fs * 0.2, fs, fs);
+    cairo_fill (cr);
+    ms_set_color (cr, &st->fg, 0.9);
+    ms_draw_text (cr, ms_phase_name (p), x + fs * 1.3, y, fs, 0, 0, FALSE, &tw, NULL);
+    x += tw + fs * 2.3;
+  }
+  return x;
+}

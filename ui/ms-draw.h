@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-draw.h: what the chart, the timeline and the breakdown share: colours
+ * (the palette, phase colours, the style), text, markers and dashes, and the
+ * axis steps (ticks, grid lines, labels). Cairo, Pango and GLib only. */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "memsweep.h"
+#include "ms-scale.h"
+
+G_BEGIN_DECLS
+
+/* A colour with components in 0..1; GdkRGBA has the same layout. */
+typedef struct {
+  double red, green, blue, alpha;
+} MsColor;
+
+typedef struct {
+  MsColor fg;
+  MsColor bg;
+  gboolean dark;
+  double text_scale; /* 1 normal; larger in presentation mode */
+  double line_scale;
+  gboolean high_contrast; /* stronger grid and frame (projectors, a11y) */
+} MsChartStyle;
+
+void ms_chart_style_init_light (MsChartStyle *style);
+void ms_chart_style_init_dark (MsChartStyle *style);
+
+/* Text size and line width in user units for a style. */
+double ms_style_font_size (const MsChartStyle *style);
+double ms_style_line_width (const MsChartStyle *style);
+
+/* The colour-blind-safe palette (Okabe & Ito), adjusted for dark styles. */
+guint ms_chart_palette_size (void);
+void ms_chart_palette_color (guint index, gboolean dark, MsColor *out);
+/* Phase colours: the palette, greys for allocation and release. */
+void ms_phase_color (MsPhase phase, gboolean dark, MsColor *out);
+/* The colour with its alpha multiplied by alpha as the source. */
+void ms_set_color (cairo_t *cr, const MsColor *color, double alpha);
+/* The style's background over the whole target. */
+void ms_draw_background (cairo_t *cr, const MsChartStyle *style);
+
+/* Text at (x, y) aligned by align_x, align_y (0 left/top .. 1 right/bottom);
+ * align_x < 0 only measures. */
+void ms_draw_text (cairo_t *cr, const char *text, double x, double y, double size,
+                   double align_x, double align_y, gboolean bold, double *w_out, double *h_out);
+/* Left-aligned text from (x, y), ellipsized to max_w user units. */
+void ms_draw_text_max (cairo_t *cr, const char *text, double x, double y, double size,
+                       double max_w);
+
+/* Markers: 0 circle, 1 square, 2 triangle, 3 diamond. The path alone lets
+ * many markers go out in one fill. */
+void ms_marker_path (cairo_t *cr, guint shape, double x, double y, double r);
+void ms_draw_marker (cairo_t *cr, guint shape, double x, double y, double r, gboolean filled);
+/* 0 solid, 1 dashed, 2 dotted. */
+void ms_set_dash (cairo_t *cr, guint dash, double line_width);
+
+/* Ticks for an axis length_px long with about spacing_px between labels:
+ * at least 2, at most cap. */
+guint ms_axis_ticks (const MsScale *scale, double length_px, double spacing_px, MsTick *ticks,
+                     guint cap);
+/* Grid lines line_width wide centred on whole pixels, as rectangles to
+ * fill: vertical ones at x ticks from y0 to y1, horizontal ones at y ticks
+ * from x0 to x1. */
+void ms_grid_path_x (cairo_t *cr, const MsScale *xs, const MsTick *ticks, guint n, double y0,
+                     double y1, double line_width);
+void ms_grid_path_y (cairo_t *cr, const MsScale *ys, const MsTick *ticks, guint n, double x0,
+                     double x1, double line_width);
+/* Fills what stroking the rectangle (x + 0.5, y + 0.5, w - 1, h - 1) would
+ * paint: a frame inside (x, y, w, h) on whole pixels. */
+void ms_frame_rect (cairo_t *cr, double x, double y, double w, double h, double line_width);
+/* A time axis for a plot from top to bottom: grid lines and, under them,
+ * labels with their unit; xs counts in ms when in_ms, else in µs. */
+void ms_draw_time_axis (cairo_t *cr, const MsChartStyle *style, const MsScale *xs,
+                        gboolean in_ms, double top, double bottom, double spacing_px);
+/* A row of phase swatches from (x, y) for the phases seen; returns where
+ * the row ends. */
+double ms_draw_phase_legend (cairo_t *cr, const gboolean seen[MS_PHASE_COUNT],
+                             const MsChartStyle *style, double x, double y);
+
+G_END_DECLS
