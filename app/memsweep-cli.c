@@ -101,7 +101,7 @@ static const char *const run_options =
          "  --min-reps N         at least N repetitions per size (default 10), then\n"
          "  --ci-target PCT      until the median's 95% confidence interval is within\n"
          "                       +-PCT% of it (default 2)\n"
-         "  --cell-budget MS     or MS milliseconds went into the size (default 500)\n"
+         "  --cell-budget MS     or MS milliseconds went into the size (default 25)\n"
          "  --warmup N           discarded warm-up runs (default 2)\n"
          "  --streams K          chunks and streams of the streams mode (default 4)\n"
          "  --order depth|breadth  issue order of the streams mode (default depth)\n"

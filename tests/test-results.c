@@ -226,7 +226,7 @@ test_stop_rule (void)
   int n;
   ms_sweep_init_default (&s);
   MS_CHECK (s.reps_rule == MS_REPS_ADAPTIVE && s.min_reps == 10 && s.ci_target_pct == 2 &&
-              s.cell_budget_ms == 500, "defaults");
+              s.cell_budget_ms == 25, "defaults");
 
   /* Quiet: within 0.1%, done at the minimum. */
   noisy_samples (v, 1000, 0.001);
@@ -239,7 +239,8 @@ test_stop_rule (void)
   /* Noisy: +-2% is out of reach; the budget ends it, at the first
    * repetition that reaches it. */
   noisy_samples (v, MS_MAX_REPS, 2.0);
-  MS_CHECK (run_rule (&s, v, MS_MAX_REPS, 1.0, &n) == MS_STOP_BUDGET && n == 500, "noisy: %d", n);
+  MS_CHECK (run_rule (&s, v, MS_MAX_REPS, 1.0, &n) == MS_STOP_BUDGET && n == (int) s.cell_budget_ms,
+            "noisy: %d", n);
   /* Moderately noisy: reached past the minimum, and then truly within. */
   noisy_samples (v, MS_MAX_REPS, 0.3);
   MS_CHECK (run_rule (&s, v, MS_MAX_REPS, 0.001, &n) == MS_STOP_CI_REACHED && n > 10, "n %d", n);

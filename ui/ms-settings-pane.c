@@ -43,6 +43,8 @@ ms_settings_pane_get_sweep (MsSettingsPane *self, MsSweep *s, char *err, size_t 
   s->max_exp = gtk_spin_button_get_value_as_int (self->max_exp_spin);
   s->step = gtk_spin_button_get_value_as_int (self->step_spin);
   s->reps = gtk_spin_button_get_value_as_int (self->reps_spin);
+  /* The pane offers a fixed count; the adaptive rule is the command line's. */
+  s->reps_rule = MS_REPS_FIXED;
   s->warmup = gtk_spin_button_get_value_as_int (self->warmup_spin);
   s->streams = gtk_spin_button_get_value_as_int (self->streams_spin);
   s->order = gtk_drop_down_get_selected (self->order_dropdown) == 1 ? MS_ORDER_BREADTH_FIRST

@@ -222,6 +222,8 @@ ms_timeline_view_set_cell (MsTimelineView *self, const MsCell *cell, int rep, co
 {
   if (self->has_cell)
     ms_cell_clear (&self->cell);
+  /* The layout's index may describe the cell that lived at this address. */
+  ms_timeline_layout_forget_cell (&self->layout);
   self->has_cell = cell && ms_cell_copy (&self->cell, cell);
   self->rep = rep;
   if (g_strcmp0 (title, self->title) != 0) {
