@@ -13,6 +13,7 @@
 #include "memsweep.h"
 #include "ms-application.h"
 #include "ms-i18n.h"
+#include "ms-widget-test.h"
 #include "ms-window.h"
 
 static char *tmpdir;
@@ -22,18 +23,6 @@ static gboolean
 is_mapped (gpointer widget)
 {
   return gtk_widget_get_mapped (widget);
-}
-
-static void
-wait_until (gboolean (*cond) (gpointer), gpointer data, const char *what)
-{
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-  while (!cond (data)) {
-    if (g_get_monotonic_time () > deadline)
-      g_error ("timed out waiting until %s", what);
-    g_main_context_iteration (NULL, FALSE);
-    g_usleep (1000);
-  }
 }
 
 /* Every label, button label and tooltip under widget, one per line. */
@@ -112,7 +101,7 @@ on_activate (GApplication *app)
 {
   MsWindow *win = MS_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
   g_assert_nonnull (win);
-  wait_until (is_mapped, win, "the window shows");
+  ms_test_wait_until (is_mapped, win, "the window shows");
   if (g_str_has_prefix (setlocale (LC_MESSAGES, NULL), "zh_CN"))
     check_translated (win);
 
