@@ -339,6 +339,15 @@ const MsCell *ms_results_find (const MsResults *results, MsMode mode, int expone
 void ms_cell_clear (MsCell *cell);
 bool ms_cell_copy (MsCell *dst, const MsCell *src);
 void ms_cell_compute_stats (MsCell *cell);
+/* The same with scratch memory kept between calls (zero it before the
+ * first), for callers that summarise many cells; free it with
+ * ms_stats_scratch_clear. */
+typedef struct {
+  void *data;
+  size_t size;
+} MsStatsScratch;
+void ms_cell_compute_stats_scratch (MsCell *cell, MsStatsScratch *scratch);
+void ms_stats_scratch_clear (MsStatsScratch *scratch);
 
 /* time = latency + bytes / bandwidth over the OK cells of a mode, by least
  * squares weighted 1/t^2 (relative residuals) with latency >= 0 and

@@ -93,6 +93,10 @@ bool ms_state_parse (const char *const fields[MS_N_STATE_COLUMNS], MsGpuState *s
  * false with why set on a malformed value. */
 bool ms_cell_read_round (MsCell *cell, int rep, bool is_e2e, const char *round,
                          const char *const state[MS_N_STATE_COLUMNS], char *why, size_t whylen);
+/* The same with the round already parsed (0 to MS_MAX_ROUNDS - 1). */
+bool ms_cell_read_round_number (MsCell *cell, int rep, bool is_e2e, int round,
+                                const char *const state[MS_N_STATE_COLUMNS], char *why,
+                                size_t whylen);
 bool ms_cell_read_copy (MsCell *cell, const char *phase, const char *round, double gpu_us,
                         uint64_t bytes, char *why, size_t whylen);
 /* The metadata keys of ms-csv-write.c's write_state_metadata; false for

@@ -17,24 +17,54 @@ phase_is_transfer_or_compute (MsPhase p)
 void
 ms_cell_compute_stats (MsCell *cell)
 {
+  MsStatsScratch scratch = { 0 };
+  ms_cell_compute_stats_scratch (cell, &scratch);
+  ms_stats_scratch_clear (&scratch);
+}
+
+void
+ms_stats_scratch_clear (MsStatsScratch *scratch)
+{
+  free (scratch->data);
+  scratch->data = NULL;
+  scratch->size = 0;
+}
+
+/* One zeroed block for every per-repetition array, kept in scratch: the
+ * doubles first, then the counts and flags, so each stays aligned. */
+static void *
+scratch_zeroed (MsStatsScratch *scratch, size_t size)
+{
+  if (size > scratch->size) {
+    void *data = realloc (scratch->data, size);
+    if (!data)
+      return NULL;
+    scratch->data = data;
+    scratch->size = size;
+  }
+  memset (scratch->data, 0, size);
+  return scratch->data;
+}
+
+void
+ms_cell_compute_stats_scratch (MsCell *cell, MsStatsScratch *scratch)
+{
   MsCellStats *st = &cell->stats;
   memset (st, 0, sizeof *st);
   int reps = cell->n_reps;
   if (reps <= 0)
     return;
 
-  double *time = calloc ((size_t) reps * MS_PHASE_COUNT, sizeof (double));
-  double *host = calloc ((size_t) reps * MS_PHASE_COUNT, sizeof (double));
-  double *first = calloc ((size_t) reps * MS_PHASE_COUNT, sizeof (double));
-  double *last = calloc ((size_t) reps * MS_PHASE_COUNT, sizeof (double));
-  int *count = calloc ((size_t) reps * MS_PHASE_COUNT, sizeof (int));
-  bool *all_gpu = calloc ((size_t) reps * MS_PHASE_COUNT, sizeof (bool));
-  double *parts = calloc (reps, sizeof (double));
-  double *values = calloc (reps, sizeof (double));
+  size_t slots = (size_t) reps * MS_PHASE_COUNT; /* one per repetition and phase */
+  size_t per_slot = 4 * sizeof (double) + sizeof (int) + sizeof (bool);
+  double *time = scratch_zeroed (scratch, slots * per_slot + 2 * (size_t) reps * sizeof (double));
+  if (!time)
+    return;
+  double *host = time + slots, *first = host + slots, *last = first + slots;
+  double *parts = last + slots, *values = parts + reps;
+  int *count = (int *) (values + reps);
+  bool *all_gpu = (bool *) (count + slots);
   uint64_t phase_bytes[MS_PHASE_COUNT] = { 0 };
-
-  if (!time || !host || !first || !last || !count || !all_gpu || !parts || !values)
-    goto out;
 
   for (size_t i = 0; i < cell->n_events; i++) {
     const MsEvent *ev = &cell->events[i];
@@ -93,16 +123,6 @@ ms_cell_compute_stats (MsCell *cell)
     st->d2h_gbps = phase_bytes[to_host] / st->phase[to_host].median * 1e-3;
   if (st->e2e.median > 0)
     st->e2e_gbps = 3.0 * cell->elements * sizeof (float) / st->e2e.median * 1e-3;
-
-out:
-  free (time);
-  free (host);
-  free (first);
-  free (last);
-  free (count);
-  free (all_gpu);
-  free (parts);
-  free (values);
 }
 
 void

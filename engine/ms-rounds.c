@@ -299,8 +299,15 @@ ms_cell_read_round (MsCell *cell, int rep, bool is_e2e, const char *round_s,
                     const char *const state[MS_N_STATE_COLUMNS], char *why, size_t whylen)
 {
   int round;
-  if (!read_round_number (round_s, &round, why, whylen))
-    return false;
+  return read_round_number (round_s, &round, why, whylen) &&
+         ms_cell_read_round_number (cell, rep, is_e2e, round, state, why, whylen);
+}
+
+bool
+ms_cell_read_round_number (MsCell *cell, int rep, bool is_e2e, int round,
+                           const char *const state[MS_N_STATE_COLUMNS], char *why,
+                           size_t whylen)
+{
   if (!ms_cell_note_rep_round (cell, rep, round)) {
     snprintf (why, whylen, ms_gettext ("more than %d rounds"), MS_MAX_ROUNDS);
     return false;

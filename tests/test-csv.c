@@ -4,10 +4,13 @@
 #include <locale.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "memsweep.h"
 #include "ms-backend-test.h"
+#include "ms-csv-reader.h"
 #include "ms-test.h"
 
 static char tmpdir[256];
@@ -230,23 +233,73 @@ static const BadCase bad_cases[] = {
     "3: lane '99' is not a whole number from 0 to 64" },
   { "bytes-too-big", "pinned,1024,4096,0,h2d,1,0,0,1,0,1,99999999,1,ok,0,0,\n",
     "3: bytes '99999999' is not a byte count up to three vectors" },
+  /* Duplicates are refused alike, phase rows too (they used to be summed). */
+  { "dup-phase",
+    "pinned,1024,4096,0,h2d,1,0,0,1,0,1,8192,1,ok,0,0,\npinned,1024,4096,0,h2d,1,0,0,1,0,1,8192,1,ok,0,0,\n",
+    "4: duplicate h2d row for pinned 2^10 repetition 0 lane 1 chunk 0 (also on line 3)" },
+  { "dup-phase-apart",
+    "pinned,1024,4096,0,kernel,1,0,0,1,0,1,0,1,ok,0,0,\npinned,1024,4096,1,kernel,1,0,0,1,0,1,0,1,ok,0,0,\n"
+    "pinned,1024,4096,0,kernel,1,0,0,1,0,1,0,1,ok,0,0,\npinned,1024,4096,0,e2e,0,0,,5,,,0,1,ok,0,0,\n"
+    "pinned,1024,4096,1,e2e,0,0,,5,,,0,1,ok,0,0,\n",
+    "3: duplicate kernel row for pinned 2^10 repetition 0 lane 1 chunk 0" },
+  { "dup-none",
+    "uva,1024,4096,0,none,0,0,,,,,0,0,failed,0,0,x\nuva,1024,4096,0,none,0,0,,,,,0,0,failed,0,0,x\n",
+    "4: duplicate 'none' row for uva 2^10 (first on line 3)" },
+  /* Only the number forms memsweep writes. */
+  { "hex", "pinned,1024,4096,0,h2d,1,0,0,0x10,0,1,0,1,ok,0,0,\n",
+    "3: a time field is not a number of microseconds >= 0" },
+  { "hex-exponent", "pinned,1024,4096,0,h2d,1,0,0,0x1p3,0,1,0,1,ok,0,0,\n",
+    "3: a time field is not a number of microseconds >= 0" },
+  { "minus-zero", "pinned,1024,4096,0,h2d,1,0,-0,1,0,1,0,1,ok,0,0,\n",
+    "3: a time field is not a number of microseconds >= 0" },
+  { "exponent", "pinned,1024,4096,0,e2e,0,0,,1e3,,,0,1,ok,0,0,\n",
+    "3: end-to-end time '1e3' is not a time in microseconds" },
+  { "plus", "pinned,1024,4096,0,e2e,0,0,,+5,,,0,1,ok,0,0,\n",
+    "3: end-to-end time '+5' is not a time in microseconds" },
+  { "space", "pinned,1024,4096,0,e2e,0,0,,\" 5\",,,0,1,ok,0,0,\n",
+    "3: end-to-end time ' 5' is not a time in microseconds" },
+  { "bare-dot", "pinned,1024,4096,0,e2e,0,0,,5.,,,0,1,ok,0,0,\n",
+    "3: end-to-end time '5.' is not a time in microseconds" },
+  { "inf", "pinned,1024,4096,0,e2e,0,0,,inf,,,0,1,ok,0,0,\n",
+    "3: end-to-end time 'inf' is not a time in microseconds" },
+  { "rep-plus", "pinned,1024,4096,+1,h2d,1,0,0,1,0,1,0,1,ok,0,0,\n",
+    "3: rep '+1' is not a whole number from 0 to 999999" },
+  { "rep-minus-zero", "pinned,1024,4096,-0,h2d,1,0,0,1,0,1,0,1,ok,0,0,\n",
+    "3: rep '-0' is not a whole number from 0 to 999999" },
+  { "lane-hex", "pinned,1024,4096,0,h2d,0x1,0,0,1,0,1,0,1,ok,0,0,\n",
+    "3: lane '0x1' is not a whole number from 0 to 64" },
+  { "none-ok", "pinned,1024,4096,0,none,0,0,,,,,0,1,ok,0,0,\n",
+    "3: a 'none' row is for a cell without samples, but its status is 'ok'" },
+  /* Control characters from the file do not reach the message raw. */
+  { "control", "pin\033[2Jned,1024,4096,0,h2d,1,0,0,1,0,1,0,1,ok,0,0,\n",
+    "3: unknown mode 'pin\\x1b[2Jned'" },
 };
+
+/* Each case's file is head and its body; the reader must refuse it with
+ * exactly its error. */
+static void
+check_bad_cases (const char *head, const BadCase *cases, size_t n)
+{
+  char err[512], want[600], body[4096];
+  for (size_t i = 0; i < n; i++) {
+    const char *path = tmp_path (cases[i].name);
+    snprintf (body, sizeof body, "%s%s", head, cases[i].body);
+    write_file (path, body);
+    err[0] = '\0';
+    MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+    MS_CHECK (r == NULL, "%s accepted", cases[i].name);
+    snprintf (want, sizeof want, "%s:%s", path, cases[i].error);
+    MS_CHECK (strcmp (err, want) == 0, "%s: got '%s'", cases[i].name, err);
+    ms_results_free (r);
+  }
+}
 
 static void
 test_malformed (void)
 {
-  char err[512], want[600], body[4096];
-  for (size_t i = 0; i < sizeof bad_cases / sizeof bad_cases[0]; i++) {
-    const char *path = tmp_path (bad_cases[i].name);
-    snprintf (body, sizeof body, "# memsweep samples file\n%s%s", header, bad_cases[i].body);
-    write_file (path, body);
-    err[0] = '\0';
-    MsResults *r = ms_csv_read_samples (path, err, sizeof err);
-    MS_CHECK (r == NULL, "%s accepted", bad_cases[i].name);
-    snprintf (want, sizeof want, "%s:%s", path, bad_cases[i].error);
-    MS_CHECK (strcmp (err, want) == 0, "%s: got '%s'", bad_cases[i].name, err);
-    ms_results_free (r);
-  }
+  char err[512], head[1024];
+  snprintf (head, sizeof head, "# memsweep samples file\n%s", header);
+  check_bad_cases (head, bad_cases, sizeof bad_cases / sizeof bad_cases[0]);
   /* Whole-file failures. */
   write_file (tmp_path ("empty.csv"), "");
   MS_CHECK (!ms_csv_read_samples (tmp_path ("empty.csv"), err, sizeof err), "empty");
@@ -262,6 +315,293 @@ test_malformed (void)
   MS_CHECK (!ms_csv_read_samples (tmp_path ("does-not-exist.csv"), err, sizeof err), "missing");
   MS_CHECK (strstr (err, "does-not-exist.csv: cannot open: No such file") != NULL, "%s", err);
   MS_CHECK (!ms_csv_read_samples (tmpdir, err, sizeof err), "a folder");
+}
+
+/* The round, GPU state and steady-state copy columns follow the same rules:
+ * strict forms, duplicates refused, file:line in every error. */
+static const char *round_header =
+  "mode,elements,bytes_per_vector,rep,phase,lane,chunk,host_start_us,host_us,gpu_start_us,"
+  "gpu_us,bytes,verified,status,mismatches,first_mismatch,message,round,sm_mhz_start,"
+  "sm_mhz_end,mem_mhz_start,mem_mhz_end,temp_c_start,temp_c_end,pstate_start,pstate_end,"
+  "throttle_start,throttle_end,gpu_state,stop\n";
+#define E2E_ROW(status, round, state) \
+  "pinned,1024,4096,0,e2e,0,0,,5,,,0,1," status ",0,0,," round "," state "\n"
+#define STATE_OK "1980,1980,2619,2619,41,-3,P0,P2,0x0,0x4,steady,"
+#define COPY_ROW(phase, rep, gpu, bytes) COPY_ROW_STATUS ("ok", phase, rep, gpu, bytes)
+#define COPY_ROW_STATUS(status, phase, rep, gpu, bytes) \
+  "pinned,1024,4096," rep "," phase ",1,0,0,0,0," gpu "," bytes ",1," status ",0,0,,1,,,,,,,,,,,,\n"
+
+static const BadCase bad_round_cases[] = {
+  { "round-range", E2E_ROW ("ok", "8", STATE_OK), "2: round '8' is not a whole number from 0 to 7" },
+  { "round-plus", E2E_ROW ("ok", "+1", STATE_OK), "2: round '+1' is not a whole number from 0 to 7" },
+  { "state-space", E2E_ROW ("ok", "0", "\" 1980\",1980,,,,,,,,,,"),
+    "2: GPU state field sm_mhz_start ' 1980' is malformed" },
+  { "state-plus", E2E_ROW ("ok", "0", "1980,1980,2619,2619,+41,41,P0,P0,0x0,0x0,steady,"),
+    "2: GPU state field temp_c_start '+41' is malformed" },
+  { "state-pstate", E2E_ROW ("ok", "0", "1980,1980,2619,2619,41,41,Px,P0,0x0,0x0,steady,"),
+    "2: GPU state field pstate_start 'Px' is malformed" },
+  { "state-throttle", E2E_ROW ("ok", "0", "1980,1980,2619,2619,41,41,P0,P0,0x,0x0,steady,"),
+    "2: GPU state field throttle_start '0x' is malformed" },
+  { "state-range", E2E_ROW ("ok", "0", "1980,1980,2619,2619,41,41,P99,P0,0x0,0x0,steady,"),
+    "2: a GPU state field (clocks, temperature, pstate, throttle) is malformed" },
+  { "stop-unknown", E2E_ROW ("ok", "0", ",,,,,,,,,,,forever"),
+    "2: stop 'forever' is not a reason memsweep writes" },
+  { "copy-dup",
+    E2E_ROW ("ok", "0", STATE_OK) COPY_ROW ("h2d_copy", "0", "2.5", "32768")
+      COPY_ROW ("d2h_copy", "0", "2.5", "32768"),
+    "4: duplicate steady-state copy row 0 for pinned 2^10" },
+  { "copy-bytes", COPY_ROW ("h2d_copy", "0", "2.5", "32769"),
+    "2: bytes '32769' is not a byte count up to 8 vectors" },
+  { "copy-zero-time", COPY_ROW ("d2h_copy", "0", "0", "32768"),
+    "2: steady-state copy time '0' is not a positive time" },
+  { "copy-no-time", COPY_ROW ("d2h_copy", "0", "", "32768"),
+    "2: steady-state copy time '' is not a positive time" },
+  { "copy-index", COPY_ROW ("d2h_copy", "80", "1", "32768"),
+    "2: steady-state copy index 80 is not below 80" },
+  { "cancelled-row", E2E_ROW ("cancelled", "0", STATE_OK),
+    "2: e2e row for a cell whose status is 'cancelled'" },
+};
+
+static void
+test_round_columns (void)
+{
+  char err[512], body[4096];
+  check_bad_cases (round_header, bad_round_cases,
+                   sizeof bad_round_cases / sizeof bad_round_cases[0]);
+  /* A partial cell keeps its rows; its copies and round state come back. */
+  snprintf (body, sizeof body, "%s%s%s%s", round_header, E2E_ROW ("partial", "0", STATE_OK),
+            COPY_ROW_STATUS ("partial", "h2d_copy", "0", "2.5", "32768"),
+            COPY_ROW_STATUS ("partial", "d2h_copy", "1", "4", "32768"));
+  write_file (tmp_path ("partial.csv"), body);
+  MsResults *r = ms_csv_read_samples (tmp_path ("partial.csv"), err, sizeof err);
+  MS_CHECK (r != NULL, "%s", err);
+  const MsCell *c = r ? ms_results_find (r, MS_MODE_PINNED, 10) : NULL;
+  MS_CHECK (c && c->status == MS_CELL_PARTIAL && c->n_reps == 1 && c->n_rounds == 1, "cell");
+  MS_CHECK (c && c->rounds[0].start.valid && c->rounds[0].end.temp_c == -3 &&
+              c->rounds[0].end.pstate == 2 && c->rounds[0].end.throttle == 4,
+            "state");
+  MS_CHECK (c && c->n_copies == 2 && c->copies[0].to_device && !c->copies[1].to_device &&
+              c->copies[1].round == 1 && c->copies[1].gpu_us == 4 && c->copies[1].bytes == 32768,
+            "copies");
+  ms_results_free (r);
+}
+
+/* A cell of reps repetitions, two chunks of h2d and a kernel each, with
+ * times that vary by repetition. */
+static void
+make_stats_cell (MsCell *c, int reps, double scale)
+{
+  memset (c, 0, sizeof *c);
+  c->mode = MS_MODE_PINNED;
+  c->exponent = 10;
+  c->elements = 1024;
+  c->n_reps = reps;
+  c->e2e_us = calloc (reps, sizeof (double));
+  c->events = calloc ((size_t) reps * 3, sizeof (MsEvent));
+  for (int r = 0; r < reps; r++) {
+    double t = scale * (1 + (r * 7 % 11));
+    c->e2e_us[r] = 3 * t + 1;
+    for (int k = 0; k < 3; k++)
+      c->events[c->n_events++] = (MsEvent) {
+        .phase = k < 2 ? MS_PHASE_H2D : MS_PHASE_KERNEL, .lane = k + 1, .chunk = k % 2, .rep = r,
+        .host_start_us = k * t, .host_us = t, .gpu_start_us = k * t * 0.5, .gpu_us = t * 0.9,
+        .bytes = 2048,
+      };
+  }
+}
+
+/* Statistics computed with one scratch reused over cells of several sizes
+ * equal those computed alone: nothing of one cell leaks into the next. */
+static void
+test_stats_scratch (void)
+{
+  static const int reps[] = { 40, 3, 17, 40, 1 };
+  MsStatsScratch scratch = { 0 };
+  for (size_t i = 0; i < sizeof reps / sizeof reps[0]; i++) {
+    MsCell a, b;
+    make_stats_cell (&a, reps[i], 1.0 + (double) i);
+    make_stats_cell (&b, reps[i], 1.0 + (double) i);
+    ms_cell_compute_stats_scratch (&a, &scratch);
+    ms_cell_compute_stats (&b);
+    MS_CHECK (a.stats.e2e.n == reps[i] && a.stats.phase[MS_PHASE_H2D].n == reps[i],
+              "cell %zu counted", i);
+    MS_CHECK (memcmp (&a.stats, &b.stats, sizeof a.stats) == 0, "cell %zu of %d reps", i,
+              reps[i]);
+    ms_cell_clear (&a);
+    ms_cell_clear (&b);
+  }
+  MS_CHECK (scratch.size > 0, "scratch kept");
+  ms_stats_scratch_clear (&scratch);
+}
+
+/* A FIFO (or a device) is refused at once instead of blocking forever. */
+static void
+test_not_regular (void)
+{
+  char err[512];
+  const char *fifo = tmp_path ("fifo.csv");
+  MS_CHECK (mkfifo (fifo, 0600) == 0, "mkfifo");
+  alarm (10); /* a hang fails the test instead of the suite's timeout */
+  struct timespec t0, t1;
+  clock_gettime (CLOCK_MONOTONIC, &t0);
+  MS_CHECK (!ms_csv_read_samples (fifo, err, sizeof err), "FIFO accepted");
+  clock_gettime (CLOCK_MONOTONIC, &t1);
+  alarm (0);
+  MS_CHECK ((t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9 < 1.0, "took too long");
+  MS_CHECK (strstr (err, "fifo.csv: not a regular file (a pipe)") != NULL, "%s", err);
+  MS_CHECK (!ms_csv_read_samples ("/dev/zero", err, sizeof err), "device accepted");
+  MS_CHECK_STR (err, "/dev/zero: not a regular file (a device)");
+  unlink (fifo);
+}
+
+/* Repetition numbers reserve memory only as far as the file could hold
+ * their end-to-end rows. */
+static void
+test_rep_claims (void)
+{
+  char err[512], body[8192];
+  size_t n = snprintf (body, sizeof body, "%s", header);
+  for (int e = 0; e <= MS_MAX_EXPONENT; e++)
+    n += snprintf (body + n, sizeof body - n,
+                   "managed,%d,0,999999,h2d,1,0,1.0,2.0,,,0,1,ok,0,0,\n", 1 << e);
+  write_file (tmp_path ("claims.csv"), body);
+  MS_CHECK (!ms_csv_read_samples (tmp_path ("claims.csv"), err, sizeof err), "claims accepted");
+  MS_CHECK (strstr (err, "claims.csv:2: repetition 999999 of managed 2^0 needs 1000000 "
+                         "end-to-end rows in all, more than a file of") != NULL,
+            "%s", err);
+  /* Many repetitions that the file does hold are read. */
+  n = snprintf (body, sizeof body, "%s", header);
+  for (int rep = 0; rep < 100; rep++)
+    n += snprintf (body + n, sizeof body - n, "host,1,4,%d,e2e,0,0,,%d.5,,,0,1,ok,0,0,\n", rep,
+                   rep);
+  write_file (tmp_path ("many-reps.csv"), body);
+  MsResults *r = ms_csv_read_samples (tmp_path ("many-reps.csv"), err, sizeof err);
+  MS_CHECK (r && r->n_cells == 1 && r->cells[0].n_reps == 100, "%s", r ? "reps" : err);
+  if (r)
+    MS_CHECK_NEAR (r->cells[0].e2e_us[99], 99.5, 0);
+  ms_results_free (r);
+}
+
+/* Rows of two cells taking turns: each cell's events are trimmed when the
+ * other's rows start, and must grow again from one event (a heap overflow
+ * the fuzzer found). */
+static void
+test_cells_take_turns (void)
+{
+  char err[512], body[16384];
+  size_t n = snprintf (body, sizeof body, "%s", header);
+  for (int rep = 0; rep < 40; rep++)
+    for (int m = 0; m < 2; m++)
+      n += snprintf (body + n, sizeof body - n, "%s,1024,4096,%d,h2d,1,0,0,%d,,,0,1,ok,0,0,\n",
+                     m ? "uva" : "pinned", rep, rep);
+  for (int rep = 0; rep < 40; rep++)
+    for (int m = 0; m < 2; m++)
+      n += snprintf (body + n, sizeof body - n, "%s,1024,4096,%d,e2e,0,0,,9,,,0,1,ok,0,0,\n",
+                     m ? "uva" : "pinned", rep);
+  write_file (tmp_path ("turns.csv"), body);
+  MsResults *r = ms_csv_read_samples (tmp_path ("turns.csv"), err, sizeof err);
+  MS_CHECK (r && r->n_cells == 2, "%s", r ? "cells" : err);
+  for (size_t c = 0; r && c < r->n_cells; c++) {
+    MS_CHECK (r->cells[c].n_events == 40 && r->cells[c].n_reps == 40, "cell %zu", c);
+    for (size_t e = 0; e < r->cells[c].n_events; e++)
+      MS_CHECK (r->cells[c].events[e].host_us == (double) e, "event %zu", e);
+  }
+  ms_results_free (r);
+}
+
+/* What memsweep writes, memsweep reads: there is no size cap. The bulk is
+ * comment lines, which cost neither parsing nor memory. */
+static void
+test_no_size_cap (void)
+{
+  char err[512];
+  const char *path = tmp_path ("big.csv");
+  FILE *f = fopen (path, "wb");
+  static char line[1 << 20];
+  memset (line, 'x', sizeof line);
+  line[0] = '#';
+  line[sizeof line - 1] = '\n';
+  for (int i = 0; i < 260; i++)
+    fwrite (line, 1, sizeof line, f);
+  fputs (header, f);
+  fputs ("pinned,1024,4096,0,e2e,0,0,,5,,,0,1,ok,0,0,\n", f);
+  fclose (f);
+  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  MS_CHECK (r && r->n_cells == 1, "a 260 MiB file: %s", r ? "cells" : err);
+  ms_results_free (r);
+  unlink (path);
+}
+
+/* A file whose lines end in CR alone reads like its LF twin; UTF-16 is
+ * named as such. */
+static void
+test_encodings (void)
+{
+  char err[512];
+  const char *lf = "# memsweep samples file\n# device: CR GPU\n"
+                   "mode,elements,rep,phase,host_start_us,host_us,gpu_start_us,gpu_us,status\n"
+                   "pinned,1024,0,h2d,1.5,2.5,1.0,3.25,ok\npinned,1024,0,e2e,,9.75,,,ok\n";
+  char cr[512];
+  snprintf (cr, sizeof cr, "%s", lf);
+  for (char *p = cr; *p; p++)
+    if (*p == '\n')
+      *p = '\r';
+  write_file (tmp_path ("lf.csv"), lf);
+  write_file (tmp_path ("cr.csv"), cr);
+  MsResults *a = ms_csv_read_samples (tmp_path ("lf.csv"), err, sizeof err);
+  MsResults *b = ms_csv_read_samples (tmp_path ("cr.csv"), err, sizeof err);
+  MS_CHECK (a && b, "CR-only: %s", err);
+  if (a && b) {
+    compare_results (a, b);
+    MS_CHECK_STR (b->device.name, "CR GPU");
+  }
+  ms_results_free (a);
+  ms_results_free (b);
+  /* A CR-only file's errors name the right line. */
+  snprintf (cr, sizeof cr, "# x\rmode,elements,rep,phase,host_start_us,host_us,status\r"
+                           "pinned,1024,0,h2d,1,2,ok\rpinned,1024,0,warp,1,2,ok\r");
+  write_file (tmp_path ("cr-bad.csv"), cr);
+  MS_CHECK (!ms_csv_read_samples (tmp_path ("cr-bad.csv"), err, sizeof err), "bad CR file");
+  MS_CHECK (strstr (err, "cr-bad.csv:4: unknown phase 'warp'") != NULL, "%s", err);
+  static const char *utf16[] = { "\xff\xfem\0o\0d\0e\0", "\xfe\xff\0m\0o\0d\0e",
+                                 "m\0o\0d\0e\0" };
+  for (int i = 0; i < 3; i++) {
+    FILE *f = fopen (tmp_path ("utf16.csv"), "wb");
+    fwrite (utf16[i], 1, 10 - 2 * (i == 2), f);
+    fclose (f);
+    MS_CHECK (!ms_csv_read_samples (tmp_path ("utf16.csv"), err, sizeof err), "UTF-16");
+    MS_CHECK (strstr (err, "utf16.csv:1: UTF-16 text is not supported: save the file as UTF-8"),
+              "%d: %s", i, err);
+  }
+}
+
+/* The decimal parser gives strtod's value for every form it accepts. */
+static void
+test_decimals (void)
+{
+  static const char *texts[] = { "0", "0.000", "1", "12.345", "0.1", "0.3", "123456.789",
+                                 "999999999999.999", "1000000000000", "4503599627370497",
+                                 "9007199254740993", "0.30000000000000004441",
+                                 "123.45678901234567890123", "00012.5" };
+  for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+    double got = -1;
+    bool ok = ms_csv_parse_decimal (texts[i], strlen (texts[i]), &got);
+    double want = strtod (texts[i], NULL);
+    MS_CHECK (ok == (want <= 1e12), "%s accepted: %d", texts[i], ok);
+    if (ok)
+      MS_CHECK (memcmp (&got, &want, sizeof got) == 0, "%s: %.17g vs %.17g", texts[i], got, want);
+  }
+  /* And on every value the writer's "%.3f" makes of random times. */
+  srand (7);
+  for (int i = 0; i < 100000; i++) {
+    char buf[64];
+    double v = (double) rand () / RAND_MAX * pow (10, rand () % 13);
+    snprintf (buf, sizeof buf, "%.3f", v);
+    double got = -1, want = strtod (buf, NULL);
+    if (want > 1e12)
+      continue;
+    MS_CHECK (ms_csv_parse_decimal (buf, strlen (buf), &got) && got == want, "%s", buf);
+  }
 }
 
 static void
@@ -313,8 +653,16 @@ main (void)
   MS_RUN (test_round_trip);
   MS_RUN (test_tolerant);
   MS_RUN (test_malformed);
+  MS_RUN (test_round_columns);
+  MS_RUN (test_stats_scratch);
   MS_RUN (test_safe_writes);
   MS_RUN (test_locale);
+  MS_RUN (test_not_regular);
+  MS_RUN (test_rep_claims);
+  MS_RUN (test_no_size_cap);
+  MS_RUN (test_cells_take_turns);
+  MS_RUN (test_encodings);
+  MS_RUN (test_decimals);
   char cmd[300];
   snprintf (cmd, sizeof cmd, "rm -rf %s", tmpdir);
   if (ms_test_failures)

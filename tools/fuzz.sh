@@ -10,9 +10,7 @@ out=${FUZZ_OUT:-build-fuzz}
 mkdir -p "$out/corpus" tests/fuzz/crashes
 clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
   -D_POSIX_C_SOURCE=200809L -Iengine -Ikernels \
-  engine/ms-backend-host.c engine/ms-backend-test.c engine/ms-backend.c engine/ms-csv.c \
-  engine/ms-modes.c engine/ms-nvml.c engine/ms-results.c engine/ms-runner.c engine/ms-sweep.c \
-  kernels/ms-data.c tests/fuzz/fuzz-csv.c -lcsv -lm -ldl -lpthread -o "$out/fuzz-csv"
+  engine/*.c kernels/ms-data.c tests/fuzz/fuzz-csv.c -lcsv -lm -ldl -lpthread -o "$out/fuzz-csv"
 cp tests/fuzz/corpus/* "$out/corpus/"
 python3 -c "print(','.join('c%d' % i for i in range(1000000)))" >"$out/corpus/million-columns.csv"
 "$out/fuzz-csv" -max_total_time="$secs" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \

@@ -1,0 +1,324 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bench-csv.c: the samples reader against a bare libcsv parse of the same
+ * file (csv_parse with empty callbacks, fed the same 64 KiB chunks).
+ *
+ * Files of 10^4..10^7 rows (and 10^8 with --huge) are made from a real run,
+ * data/reference/h100-default-samples.csv, as a sweep with more repetitions
+ * would write them: cell by cell, each cell's rows repeated with the
+ * repetition numbers moved on. Each measurement runs in a child process, so
+ * that its peak resident memory is its own; rounds alternate between the
+ * two parsers and the medians are printed.
+ *
+ *   bench-csv [--huge] [--rows N]... [--rounds R] [--dir DIR] [--keep] [--reference FILE]
+ *
+ * Times are the child's CPU time; --keep leaves the generated files.
+ */
+#define _GNU_SOURCE
+#include <csv.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "memsweep.h"
+
+#define CHUNK (64 * 1024)
+/* CPU time of the child: the machines this runs on are often shared, and
+ * a parse neither waits nor sleeps when the file is in the page cache. */
+#define CLOCK CLOCK_PROCESS_CPUTIME_ID
+#define MAX_SIZES 8
+
+typedef struct {
+  char *text; /* the cell's rows, each ending in '\n' */
+  size_t len;
+  long rows;
+  int reps;
+} BenchCell;
+
+typedef struct {
+  char *head; /* metadata and header lines */
+  BenchCell *cells;
+  int n_cells;
+  long rows;
+} Reference;
+
+typedef struct {
+  double seconds;
+  long peak_kib; /* resident memory added by the parse */
+  int ok;
+} Sample;
+
+static char *
+slurp (const char *path, size_t *len)
+{
+  FILE *f = fopen (path, "rb");
+  if (!f)
+    return NULL;
+  fseek (f, 0, SEEK_END);
+  *len = (size_t) ftell (f);
+  fseek (f, 0, SEEK_SET);
+  char *buf = malloc (*len + 1);
+  if (buf && fread (buf, 1, *len, f) != *len) {
+    free (buf);
+    buf = NULL;
+  }
+  fclose (f);
+  if (buf)
+    buf[*len] = '\0';
+  return buf;
+}
+
+/* Field i (0-based) of a plain data row: no quoted commas in them. */
+static const char *
+nth_field (const char *row, int i)
+{
+  while (i-- > 0)
+    row = strchr (row, ',') + 1;
+  return row;
+}
+
+static bool
+load_reference (const char *path, Reference *ref)
+{
+  size_t len;
+  char *text = slurp (path, &len);
+  if (!text)
+    return false;
+  char *p = text;
+  while (*p == '#')
+    p = strchr (p, '\n') + 1;
+  p = strchr (p, '\n') + 1; /* the header */
+  ref->head = strndup (text, p - text);
+  ref->cells = calloc (MS_MODE_COUNT * (MS_MAX_EXPONENT + 1), sizeof (BenchCell));
+  char key[64] = "";
+  while (*p) {
+    char *end = strchr (p, '\n') + 1;
+    const char *third = nth_field (p, 2);
+    char row_key[64];
+    snprintf (row_key, sizeof row_key, "%.*s", (int) (third - p), p);
+    if (strcmp (row_key, key) != 0) {
+      snprintf (key, sizeof key, "%s", row_key);
+      ref->cells[ref->n_cells++].text = p;
+    }
+    BenchCell *c = &ref->cells[ref->n_cells - 1];
+    c->len = end - c->text;
+    c->rows++;
+    int rep = atoi (nth_field (p, 3));
+    if (rep + 1 > c->reps)
+      c->reps = rep + 1;
+    ref->rows++;
+    p = end;
+  }
+  return ref->n_cells > 0;
+}
+
+/* Writes about `rows` rows: k copies of each cell, cells in order while the
+ * total stays within rows. Returns the rows written. */
+static long
+generate (const Reference *ref, long rows, const char *path)
+{
+  long k = (rows + ref->rows - 1) / ref->rows, written = 0;
+  FILE *f = fopen (path, "w");
+  if (!f)
+    return -1;
+  setvbuf (f, NULL, _IOFBF, 1 << 20);
+  fputs (ref->head, f);
+  for (int i = 0; i < ref->n_cells; i++) {
+    const BenchCell *c = &ref->cells[i];
+    if (written > 0 && written + k * c->rows > rows)
+      break;
+    /* Phase rows of every copy, then the end-to-end rows, as the writer
+     * orders a cell. */
+    for (int pass = 0; pass < 2; pass++)
+      for (long copy = 0; copy < k; copy++)
+        for (const char *p = c->text; p < c->text + c->len;) {
+          const char *end = strchr (p, '\n') + 1;
+          const char *rep = nth_field (p, 3), *phase = nth_field (p, 4);
+          bool e2e = strncmp (phase, "\"e2e\"", 5) == 0;
+          if (e2e == (pass == 1))
+            fprintf (f, "%.*s%ld%.*s", (int) (rep - p), p, atol (rep) + copy * c->reps,
+                     (int) (end - (phase - 1)), phase - 1);
+          p = end;
+        }
+    written += k * c->rows;
+  }
+  fclose (f);
+  return written;
+}
+
+static void
+on_field (void *data, size_t len, void *user)
+{
+  (void) data, (void) len, (void) user;
+}
+
+static void
+on_record (int term, void *user)
+{
+  (void) term, (void) user;
+}
+
+static bool
+bare_parse (const char *path)
+{
+  struct csv_parser p;
+  int fd = open (path, O_RDONLY);
+  char *buf = malloc (CHUNK);
+  if (fd < 0 || !buf || csv_init (&p, 0) != 0)
+    return false;
+  ssize_t n;
+  bool ok = true;
+  while ((n = read (fd, buf, CHUNK)) > 0)
+    ok = ok && csv_parse (&p, buf, n, on_field, on_record, NULL) == (size_t) n;
+  csv_fini (&p, on_field, on_record, NULL);
+  csv_free (&p);
+  free (buf);
+  close (fd);
+  return ok && n == 0;
+}
+
+static long
+status_kib (const char *key)
+{
+  FILE *f = fopen ("/proc/self/status", "r");
+  char line[256];
+  long v = -1;
+  while (f && fgets (line, sizeof line, f))
+    if (strncmp (line, key, strlen (key)) == 0)
+      v = atol (line + strlen (key));
+  if (f)
+    fclose (f);
+  return v;
+}
+
+/* One parse in a child process: its time and the resident memory it added. */
+static Sample
+measure (const char *path, bool reader)
+{
+  int fds[2];
+  Sample s = { 0 };
+  if (pipe (fds) != 0)
+    return s;
+  pid_t pid = fork ();
+  if (pid == 0) {
+    close (fds[0]);
+    long base = status_kib ("VmRSS:");
+    struct timespec t0, t1;
+    char err[512];
+    clock_gettime (CLOCK, &t0);
+    MsResults *r = NULL;
+    bool ok = reader ? (r = ms_csv_read_samples (path, err, sizeof err)) != NULL : bare_parse (path);
+    clock_gettime (CLOCK, &t1);
+    if (reader && !r)
+      fprintf (stderr, "%s\n", err);
+    s.seconds = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    s.peak_kib = status_kib ("VmHWM:") - base;
+    s.ok = ok;
+    if (write (fds[1], &s, sizeof s) != sizeof s)
+      _exit (1);
+    _exit (0); /* the results die with the child */
+  }
+  close (fds[1]);
+  if (pid < 0 || read (fds[0], &s, sizeof s) != sizeof s)
+    s.ok = 0;
+  close (fds[0]);
+  waitpid (pid, NULL, 0);
+  return s;
+}
+
+static int
+compare_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+static double
+median (double *v, int n)
+{
+  qsort (v, n, sizeof *v, compare_double);
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static bool keep;
+
+static void
+bench_size (const Reference *ref, long rows, int rounds, const char *dir)
+{
+  char path[512];
+  snprintf (path, sizeof path, "%s/bench-csv-%ld.csv", dir, rows);
+  long written = generate (ref, rows, path);
+  FILE *f = fopen (path, "r");
+  if (written <= 0 || !f) {
+    fprintf (stderr, "cannot write %s\n", path);
+    exit (1);
+  }
+  fseek (f, 0, SEEK_END);
+  double mb = ftell (f) / 1e6;
+  fclose (f);
+  double bare[64], rd[64], peak[64];
+  int ok = 1;
+  for (int i = 0; i < rounds; i++) {
+    Sample b = measure (path, false), r = measure (path, true);
+    ok = ok && b.ok && r.ok;
+    bare[i] = b.seconds;
+    rd[i] = r.seconds;
+    peak[i] = r.peak_kib * 1024.0;
+  }
+  double tb = median (bare, rounds), tr = median (rd, rounds), pk = median (peak, rounds);
+  printf ("%10ld %9.1f %9.3f %8.0f %9.3f %8.0f %6.2f %9.1f %7.1f%s\n", written, mb, tb, mb / tb,
+          tr, mb / tr, tr / tb, pk / 1048576.0, pk / written, ok ? "" : "  (a parse failed)");
+  fflush (stdout);
+  if (!keep)
+    unlink (path);
+}
+
+int
+main (int argc, char **argv)
+{
+  long sizes[MAX_SIZES] = { 10000, 100000, 1000000, 10000000 };
+  int n_sizes = 4, rounds = 5;
+  bool own_sizes = false;
+  const char *dir = "/tmp", *reference = MEMSWEEP_REFERENCE;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp (argv[i], "--keep") == 0)
+      keep = true;
+    else if (strcmp (argv[i], "--huge") == 0 && n_sizes < MAX_SIZES)
+      sizes[n_sizes++] = 100000000;
+    else if (strcmp (argv[i], "--rows") == 0 && i + 1 < argc) {
+      if (!own_sizes)
+        n_sizes = 0;
+      own_sizes = true;
+      long n = atol (argv[++i]);
+      if (n_sizes < MAX_SIZES && n > 0)
+        sizes[n_sizes++] = n;
+    } else if (strcmp (argv[i], "--rounds") == 0 && i + 1 < argc) {
+      rounds = atoi (argv[++i]);
+      rounds = rounds < 1 ? 1 : rounds > 64 ? 64 : rounds;
+    } else if (strcmp (argv[i], "--dir") == 0 && i + 1 < argc)
+      dir = argv[++i];
+    else if (strcmp (argv[i], "--reference") == 0 && i + 1 < argc)
+      reference = argv[++i];
+    else {
+      fprintf (stderr, "usage: %s [--huge] [--rows N]... [--rounds R] [--dir DIR] [--keep] "
+                       "[--reference FILE]\n", argv[0]);
+      return 2;
+    }
+  }
+  Reference ref = { 0 };
+  if (!load_reference (reference, &ref)) {
+    fprintf (stderr, "cannot read %s\n", reference);
+    return 1;
+  }
+  printf ("reader vs bare libcsv, medians of %d interleaved rounds, from %s (%ld rows)\n",
+          rounds, reference, ref.rows);
+  printf ("%10s %9s %9s %8s %9s %8s %6s %9s %7s\n", "rows", "MB", "libcsv s", "MB/s",
+          "reader s", "MB/s", "ratio", "peak MiB", "B/row");
+  printf ("(CPU seconds; peak: resident memory the reader added)\n");
+  for (int i = 0; i < n_sizes; i++)
+    bench_size (&ref, sizes[i], rounds, dir);
+  return 0;
+}

@@ -1,0 +1,274 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-csv-fields.c: the samples reader's header and fields: libcsv's
+ * callbacks, which parse each field as it arrives (no copy, no allocation)
+ * into the record's slot for its column. */
+#define _GNU_SOURCE
+#include <string.h>
+
+#include "memsweep.h"
+#include "ms-csv-reader.h"
+
+static const struct {
+  const char *name;
+  bool required;
+} read_columns[MS_CSV_N_COLS] = {
+  [MS_COL_MODE] = { "mode", true },
+  [MS_COL_ELEMENTS] = { "elements", true },
+  [MS_COL_REP] = { "rep", true },
+  [MS_COL_PHASE] = { "phase", true },
+  [MS_COL_LANE] = { "lane", false },
+  [MS_COL_CHUNK] = { "chunk", false },
+  [MS_COL_HOST_START] = { "host_start_us", true },
+  [MS_COL_HOST] = { "host_us", true },
+  [MS_COL_GPU_START] = { "gpu_start_us", false },
+  [MS_COL_GPU] = { "gpu_us", false },
+  [MS_COL_BYTES] = { "bytes", false },
+  [MS_COL_STATUS] = { "status", true },
+  [MS_COL_MISMATCHES] = { "mismatches", false },
+  [MS_COL_FIRST_MISMATCH] = { "first_mismatch", false },
+  [MS_COL_MESSAGE] = { "message", false },
+  [MS_COL_ROUND] = { "round", false },
+  /* The GPU state columns' names are ms_state_columns'. */
+};
+_Static_assert ((int) MS_MODE_COUNT <= (int) MS_PHASE_NAMES &&
+                  (int) MS_CELL_STATUS_COUNT <= (int) MS_PHASE_NAMES,
+                "MsNames holds every mode and status");
+
+static const char *
+column_name (int c)
+{
+  return c >= MS_COL_STATE ? ms_state_columns[c - MS_COL_STATE] : read_columns[c].name;
+}
+
+static void
+add_name (MsNames *names, const char *text)
+{
+  names->names[names->n++] = (MsName) { text, strlen (text) };
+}
+
+static inline bool
+same_name (const MsName *name, const char *text, size_t len)
+{
+  if (name->len != len)
+    return false;
+  for (size_t i = 0; i < len; i++)
+    if (name->text[i] != text[i])
+      return false;
+  return true;
+}
+
+/* The index of text in names, or -1. Rows come in runs of one mode and
+ * status, and phases in their order: the last match and the one after it
+ * are tried first. */
+static inline int
+find_name (MsNames *names, const char *text, size_t len)
+{
+  int last = names->last, next = last + 1 < names->n ? last + 1 : 0;
+  if (same_name (&names->names[last], text, len))
+    return last;
+  if (same_name (&names->names[next], text, len))
+    return names->last = next;
+  for (int i = 0; i < names->n; i++)
+    if (same_name (&names->names[i], text, len))
+      return names->last = i;
+  return -1;
+}
+
+void
+ms_csv_reader_init (MsReader *rd, const char *path, uint64_t file_size, char *err, size_t errlen)
+{
+  rd->path = path;
+  rd->err = err;
+  rd->errlen = errlen;
+  rd->file_size = file_size;
+  rd->eol = '\n';
+  rd->line = 1;
+  rd->in_preamble = true;
+  for (int c = 0; c < MS_CSV_N_COLS; c++)
+    rd->col[c] = -1;
+  memset (rd->field_col, -1, sizeof rd->field_col);
+  rd->run_rep = -1;
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    add_name (&rd->modes, ms_mode_name ((MsMode) m));
+  for (int p = 0; p < MS_PHASE_COUNT; p++)
+    add_name (&rd->phases, ms_phase_name ((MsPhase) p));
+  add_name (&rd->phases, "e2e");
+  add_name (&rd->phases, "none");
+  add_name (&rd->phases, MS_COPY_PHASE_H2D);
+  add_name (&rd->phases, MS_COPY_PHASE_D2H);
+  for (int st = 0; st < MS_CELL_STATUS_COUNT; st++)
+    add_name (&rd->statuses, ms_cell_status_name ((MsCellStatus) st));
+}
+
+int
+ms_csv_header_column (MsReader *rd, const char *name, size_t len, size_t index)
+{
+  for (int c = 0; c < MS_CSV_N_COLS; c++) {
+    const char *known = column_name (c);
+    if (strlen (known) != len || memcmp (name, known, len) != 0)
+      continue;
+    if (rd->col[c] >= 0) {
+      ms_csv_fail (rd, rd->record_line, "column '%s' appears twice", known);
+      return -1;
+    }
+    rd->col[c] = (int) index;
+    rd->field_col[index] = (int8_t) c;
+    return c;
+  }
+  return -1;
+}
+
+static void
+header_done (MsReader *rd)
+{
+  for (int c = 0; c < MS_COL_STATE; c++)
+    if (read_columns[c].required && rd->col[c] < 0) {
+      ms_csv_fail (rd, rd->record_line,
+                   "missing column '%s' (is this a memsweep samples file?)",
+                   read_columns[c].name);
+      return;
+    }
+  for (int c = 0; c < MS_CSV_N_COLS; c++)
+    if (rd->col[c] >= 0)
+      rd->header_set |= 1u << c;
+  rd->have_header = true;
+}
+
+enum { KIND_TEXT, KIND_COUNT, KIND_TIME, KIND_MODE, KIND_PHASE, KIND_STATUS };
+
+static const uint8_t column_kind[MS_CSV_N_COLS] = {
+  [MS_COL_MODE] = KIND_MODE,
+  [MS_COL_ELEMENTS] = KIND_COUNT,
+  [MS_COL_REP] = KIND_COUNT,
+  [MS_COL_PHASE] = KIND_PHASE,
+  [MS_COL_LANE] = KIND_COUNT,
+  [MS_COL_CHUNK] = KIND_COUNT,
+  [MS_COL_HOST_START] = KIND_TIME,
+  [MS_COL_HOST] = KIND_TIME,
+  [MS_COL_GPU_START] = KIND_TIME,
+  [MS_COL_GPU] = KIND_TIME,
+  [MS_COL_BYTES] = KIND_COUNT,
+  [MS_COL_STATUS] = KIND_STATUS,
+  [MS_COL_MISMATCHES] = KIND_COUNT,
+  [MS_COL_FIRST_MISMATCH] = KIND_COUNT,
+  [MS_COL_MESSAGE] = KIND_TEXT,
+  [MS_COL_ROUND] = KIND_COUNT,
+  /* The GPU state columns are text, checked on rows that give them. */
+};
+
+/* Out of line: the message and fields in error only. */
+static void __attribute__ ((noinline))
+keep_text (MsField *f, const char *data, size_t len)
+{
+  size_t keep = len < MS_CSV_FIELD_MAX ? len : MS_CSV_FIELD_MAX;
+  memcpy (f->text, data, keep);
+  f->text[keep] = '\0';
+}
+
+/* One small function per kind of field, called last from the callback:
+ * they need few registers, so a field costs little beyond its parse. (One
+ * function for counts and times with a flag costs 3% more instructions.) */
+static void __attribute__ ((noinline))
+take_count (MsField *f, const char *data, size_t len)
+{
+  f->len = len;
+  f->ok = ms_csv_parse_count (data, len, &f->count);
+  if (!f->ok)
+    keep_text (f, data, len);
+}
+
+static void __attribute__ ((noinline))
+take_time (MsField *f, const char *data, size_t len)
+{
+  f->len = len;
+  f->ok = ms_csv_parse_decimal (data, len, &f->value);
+  if (!f->ok)
+    keep_text (f, data, len);
+}
+
+static void __attribute__ ((noinline))
+take_name (MsField *f, MsNames *names, const char *data, size_t len)
+{
+  f->len = len;
+  f->name = find_name (names, data, len);
+  f->ok = f->name >= 0;
+  if (!f->ok)
+    keep_text (f, data, len);
+}
+
+/* Two callbacks: the header's fields, then the rows'. */
+void
+ms_csv_on_header_field (void *data, size_t len, void *user)
+{
+  MsReader *rd = user;
+  if (rd->n_fields == 0)
+    rd->record_line = rd->line;
+  size_t i = rd->n_fields++;
+  if (i >= MS_CSV_MAX_COLUMNS)
+    rd->too_many_fields = true;
+  else
+    ms_csv_header_column (rd, data, len, i);
+}
+
+void
+ms_csv_on_field (void *data, size_t len, void *user)
+{
+  MsReader *rd = user;
+  if (rd->n_fields == 0)
+    rd->record_line = rd->line;
+  size_t i = rd->n_fields++;
+  if (i >= MS_CSV_MAX_COLUMNS) {
+    rd->too_many_fields = true;
+    return;
+  }
+  int c = rd->field_col[i];
+  if (c < 0)
+    return;
+  MsField *f = &rd->fields[c];
+  rd->fields_set |= 1u << c;
+  switch (column_kind[c]) {
+  case KIND_COUNT:
+    take_count (f, data, len);
+    break;
+  case KIND_TIME:
+    take_time (f, data, len);
+    break;
+  case KIND_MODE:
+    take_name (f, &rd->modes, data, len);
+    break;
+  case KIND_PHASE:
+    take_name (f, &rd->phases, data, len);
+    break;
+  case KIND_STATUS:
+    take_name (f, &rd->statuses, data, len);
+    break;
+  default:
+    f->len = len;
+    f->ok = false;
+    keep_text (f, data, len);
+  }
+}
+
+void
+ms_csv_on_record (int term, void *user)
+{
+  (void) term;
+  MsReader *rd = user;
+  if (!rd->failed && rd->n_fields > 0) {
+    if (rd->too_many_fields)
+      ms_csv_fail (rd, rd->record_line, "more than %d columns", MS_CSV_MAX_COLUMNS);
+    else if (!rd->have_header)
+      header_done (rd);
+    else {
+      /* A short row: the columns it lacks read as empty. */
+      uint32_t missing = rd->header_set & ~rd->fields_set;
+      for (int c = 0; missing; c++, missing >>= 1)
+        if (missing & 1)
+          rd->fields[c] = (MsField) { 0 };
+      ms_csv_handle_row (rd);
+    }
+  }
+  rd->fields_set = 0;
+  rd->n_fields = 0;
+  rd->too_many_fields = false;
+}

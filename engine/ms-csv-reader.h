@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-csv-reader.h: the samples reader's state, shared by the streaming
+ * part (ms-csv-read.c) and the rows and cells part (ms-csv-rows.c). */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "memsweep.h"
+#include "ms-csv-number.h"
+#include "ms-gpu-state.h"
+
+#define MS_CSV_MAX_COLUMNS 4096
+#define MS_CSV_MAX_REP 1000000
+/* Longer fields keep their first bytes and their length: no number or name
+ * is that long, and a message is cut to MsCell's buffer anyway. */
+#define MS_CSV_FIELD_MAX 400
+
+enum {
+  MS_COL_MODE,
+  MS_COL_ELEMENTS,
+  MS_COL_REP,
+  MS_COL_PHASE,
+  MS_COL_LANE,
+  MS_COL_CHUNK,
+  MS_COL_HOST_START,
+  MS_COL_HOST,
+  MS_COL_GPU_START,
+  MS_COL_GPU,
+  MS_COL_BYTES,
+  MS_COL_STATUS,
+  MS_COL_MISMATCHES,
+  MS_COL_FIRST_MISMATCH,
+  MS_COL_MESSAGE,
+  MS_COL_ROUND,
+  MS_COL_STATE, /* the first of MS_N_STATE_COLUMNS, in ms_state_columns' order */
+  MS_CSV_N_COLS = MS_COL_STATE + MS_N_STATE_COLUMNS
+};
+_Static_assert (MS_CSV_N_COLS <= 32, "a record's columns are bits of a uint32_t");
+
+/* A field of the current record, parsed as it arrives. Its text is kept
+ * only where needed: the message, and anything that did not parse (for the
+ * error). */
+typedef struct {
+  size_t len; /* the field's full length, may exceed MS_CSV_FIELD_MAX */
+  bool ok;    /* parsed as its column's kind */
+  int name;   /* mode, phase or status: index in the reader's names */
+  uint64_t count;
+  double value;
+  char text[MS_CSV_FIELD_MAX + 1];
+} MsField;
+
+typedef struct MsCellBuilder MsCellBuilder;
+
+typedef struct {
+  const char *text;
+  size_t len;
+} MsName;
+
+/* Names a row may hold; a lookup tries the last match first, since rows
+ * come in runs of one mode and status. */
+/* The phase names after the pipeline's. */
+enum {
+  MS_PHASE_E2E = MS_PHASE_COUNT,
+  MS_PHASE_NONE,
+  MS_PHASE_COPY_H2D,
+  MS_PHASE_COPY_D2H,
+  MS_PHASE_NAMES
+};
+
+typedef struct {
+  MsName names[MS_PHASE_NAMES];
+  int n;
+  int last;
+} MsNames;
+
+typedef struct {
+  const char *path;
+  char *err;
+  size_t errlen;
+  bool failed;
+  uint64_t file_size; /* from fstat, bounds what the file can claim */
+  uint64_t bytes_read;
+
+  /* Streaming. */
+  char eol; /* '\n', or '\r' for CR-only files */
+  long line;        /* line being parsed */
+  long record_line; /* first line of the record being collected */
+  bool in_preamble, in_meta;
+  char meta[512];
+  size_t meta_len;
+
+  /* Records. */
+  bool have_header;
+  int col[MS_CSV_N_COLS]; /* index of each column, -1 if absent */
+  int8_t field_col[MS_CSV_MAX_COLUMNS]; /* column of each field index, -1 if unused */
+  MsField fields[MS_CSV_N_COLS];
+  uint32_t fields_set, header_set; /* bit per column: given in this record, in the header */
+  size_t n_fields;
+  bool too_many_fields;
+
+  MsNames modes, phases, statuses; /* phases: then MS_PHASE_E2E.. below */
+
+  /* Cells. */
+  MsCellBuilder *cells[MS_MODE_COUNT][MS_MAX_EXPONENT + 1];
+  MsCellBuilder *order[MS_MODE_COUNT * (MS_MAX_EXPONENT + 1)]; /* as first seen */
+  int n_order;
+  uint64_t reps_claimed; /* sum of every cell's repetition count */
+  uint64_t rep_slots;    /* repetition slots allocated, for all cells */
+
+  /* Duplicate phase rows: the rows of one (cell, repetition) come together,
+   * so a stamp per (phase, lane, chunk) finds a repeat in constant time. */
+  uint32_t run;
+  MsCellBuilder *run_cell;
+  long run_rep;
+  uint32_t *stamp;      /* [phase][lane][chunk]: run that last had it */
+  uint32_t *stamp_line; /* and on which line */
+} MsReader;
+
+void ms_csv_fail (MsReader *rd, long line, const char *fmt, ...)
+  __attribute__ ((format (printf, 3, 4)));
+
+void ms_csv_reader_init (MsReader *rd, const char *path, uint64_t file_size, char *err,
+                         size_t errlen);
+void ms_csv_reader_clear (MsReader *rd);
+int ms_csv_header_column (MsReader *rd, const char *name, size_t len, size_t index);
+void ms_csv_handle_row (MsReader *rd);
+/* libcsv's callbacks. */
+void ms_csv_on_header_field (void *data, size_t len, void *user);
+void ms_csv_on_field (void *data, size_t len, void *user);
+void ms_csv_on_record (int term, void *user);
+void ms_csv_finish_cells (MsReader *rd, MsResults *r);
+void ms_csv_parse_metadata (MsResults *r, const char *line, size_t len);

@@ -1,0 +1,620 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-csv-rows.c: the samples reader's rows and cells: every row is checked,
+ * every cell is built in place and handed to the results at the end. Allocations grow with the rows read: a repetition number read from
+ * the file reserves memory only while the file is long enough to hold the
+ * end-to-end rows that number implies. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "memsweep.h"
+#include "ms-csv-reader.h"
+
+/* The fewest bytes an end-to-end row takes ("uva,1,0,e2e,,1,ok" and an end
+ * of line): a cell with R repetitions needs R of them. */
+#define MS_CSV_MIN_E2E_ROW 18
+
+#define MS_STRINGIFY_(x) #x
+#define MS_STRINGIFY(x) MS_STRINGIFY_ (x)
+
+#define N_LANES (MS_MAX_STREAMS + 1)
+#define N_STAMPS (MS_PHASE_COUNT * N_LANES * MS_MAX_STREAMS)
+
+enum { REP_E2E = 1, REP_PHASES = 2 };
+
+struct MsCellBuilder {
+  MsCell cell;
+  size_t cap_events;
+  size_t cap_reps;
+  uint8_t *rep_flags; /* REP_E2E, REP_PHASES per repetition */
+  bool seen, have_none;
+  bool unordered; /* a repetition's phase rows came apart: check at the end */
+  bool trimmed;   /* events cut to their count once the file moved on */
+  long first_line;
+  uint64_t copies_seen[(MS_MAX_COPY_SAMPLES + 63) / 64]; /* bit per copy row index */
+};
+
+void
+ms_csv_reader_clear (MsReader *rd)
+{
+  for (int i = 0; i < rd->n_order; i++) {
+    ms_cell_clear (&rd->order[i]->cell);
+    free (rd->order[i]->rep_flags);
+    free (rd->order[i]);
+  }
+  free (rd->stamp);
+  free (rd->stamp_line);
+}
+
+/* A field's text, fit for an error message: at most 40 bytes, control
+ * characters escaped. */
+static const char *
+shown (const MsField *f, char *buf, size_t size)
+{
+  /* A count that parsed but is out of range kept no text. */
+  if (f->ok) {
+    snprintf (buf, size, "%llu", (unsigned long long) f->count);
+    return buf;
+  }
+  size_t o = 0;
+  for (size_t i = 0; i < f->len && i < 40 && i < MS_CSV_FIELD_MAX && o + 5 < size; i++) {
+    unsigned char ch = (unsigned char) f->text[i];
+    if (ch < 0x20 || ch == 0x7f)
+      o += snprintf (buf + o, size - o, "\\x%02x", ch);
+    else
+      buf[o++] = (char) ch;
+  }
+  buf[o] = '\0';
+  return buf;
+}
+
+static bool
+field_count (const MsField *f, uint64_t max, uint64_t *out)
+{
+  *out = f->count;
+  return f->ok && f->count <= max;
+}
+
+static MsCellBuilder *
+get_cell (MsReader *rd, MsMode mode, int exponent)
+{
+  MsCellBuilder *b = rd->cells[mode][exponent];
+  if (b)
+    return b;
+  b = calloc (1, sizeof *b);
+  if (!b)
+    return NULL;
+  b->cell.mode = mode;
+  b->cell.exponent = exponent;
+  b->cell.elements = 1ull << exponent;
+  b->first_line = rd->record_line;
+  rd->cells[mode][exponent] = b;
+  rd->order[rd->n_order++] = b;
+  return b;
+}
+
+/* Makes room for repetition rep. The cell then has rep + 1 repetitions,
+ * each of which needs an end-to-end row: refuse counts the file is too
+ * short to hold, before allocating for them. */
+static bool
+reserve_rep (MsReader *rd, MsCellBuilder *b, uint64_t rep, long line)
+{
+  uint64_t bytes = rd->file_size > rd->bytes_read ? rd->file_size : rd->bytes_read;
+  uint64_t budget = bytes / MS_CSV_MIN_E2E_ROW + 1;
+  uint64_t have = (uint64_t) b->cell.n_reps;
+  if (rep >= have && rd->reps_claimed + (rep + 1 - have) > budget) {
+    ms_csv_fail (rd, line,
+                 "repetition %llu of %s 2^%d needs %llu end-to-end rows in all, more than "
+                 "a file of %llu bytes can hold",
+                 (unsigned long long) rep, ms_mode_name (b->cell.mode), b->cell.exponent,
+                 (unsigned long long) (rd->reps_claimed + rep + 1 - have),
+                 (unsigned long long) bytes);
+    return false;
+  }
+  if (rep < b->cap_reps)
+    return true;
+  uint64_t cap = b->cap_reps ? b->cap_reps * 2 : 16;
+  uint64_t spare = budget > rd->rep_slots ? budget - rd->rep_slots : 0;
+  if (cap > b->cap_reps + spare)
+    cap = b->cap_reps + spare;
+  if (cap < rep + 1)
+    cap = rep + 1;
+  double *e2e = realloc (b->cell.e2e_us, cap * sizeof (double));
+  if (e2e)
+    b->cell.e2e_us = e2e;
+  uint8_t *flags = e2e ? realloc (b->rep_flags, cap) : NULL;
+  if (!flags) {
+    ms_csv_fail (rd, line, "out of memory");
+    return false;
+  }
+  b->rep_flags = flags;
+  memset (flags + b->cap_reps, 0, cap - b->cap_reps);
+  rd->rep_slots += cap - b->cap_reps;
+  b->cap_reps = cap;
+  return true;
+}
+
+typedef struct {
+  MsMode mode;
+  int exponent;
+  uint64_t elements, rep, lane, chunk, bytes, mismatches, first_mismatch, round;
+  MsCellStatus status;
+  MsPhase phase;  /* MS_PHASE_COUNT for e2e, none and copies */
+  int phase_name; /* index in the reader's phase names */
+  bool is_e2e, is_none, is_copy;
+} MsRow;
+
+static bool
+parse_keys (MsReader *rd, MsRow *row)
+{
+  const MsField *f = rd->fields;
+  long line = rd->record_line;
+  char s[200];
+  int mode = f[MS_COL_MODE].ok ? f[MS_COL_MODE].name : -1;
+  if (mode < 0) {
+    ms_csv_fail (rd, line, "unknown mode '%s'", shown (&f[MS_COL_MODE], s, sizeof s));
+    return false;
+  }
+  row->mode = (MsMode) mode;
+  uint64_t e = 0;
+  if (!field_count (&f[MS_COL_ELEMENTS], 1ull << MS_MAX_EXPONENT, &e) || e == 0 || (e & (e - 1))) {
+    ms_csv_fail (rd, line, "elements '%s' is not a power of two from 1 to 2^%d",
+                 shown (&f[MS_COL_ELEMENTS], s, sizeof s), MS_MAX_EXPONENT);
+    return false;
+  }
+  row->elements = e;
+  row->exponent = __builtin_ctzll (e);
+  if (!field_count (&f[MS_COL_REP], MS_CSV_MAX_REP - 1, &row->rep)) {
+    ms_csv_fail (rd, line, "rep '%s' is not a whole number from 0 to %d",
+                 shown (&f[MS_COL_REP], s, sizeof s), MS_CSV_MAX_REP - 1);
+    return false;
+  }
+  int phase = f[MS_COL_PHASE].ok ? f[MS_COL_PHASE].name : -1;
+  if (phase < 0) {
+    ms_csv_fail (rd, line, "unknown phase '%s'", shown (&f[MS_COL_PHASE], s, sizeof s));
+    return false;
+  }
+  row->phase_name = phase;
+  row->is_e2e = phase == MS_PHASE_E2E;
+  row->is_none = phase == MS_PHASE_NONE;
+  row->is_copy = phase == MS_PHASE_COPY_H2D || phase == MS_PHASE_COPY_D2H;
+  row->phase = phase < MS_PHASE_COUNT ? (MsPhase) phase : MS_PHASE_COUNT;
+  int status = f[MS_COL_STATUS].ok ? f[MS_COL_STATUS].name : -1;
+  if (status < 0) {
+    ms_csv_fail (rd, line, "unknown status '%s'", shown (&f[MS_COL_STATUS], s, sizeof s));
+    return false;
+  }
+  row->status = (MsCellStatus) status;
+  return true;
+}
+
+static bool
+parse_counts (MsReader *rd, MsRow *row)
+{
+  const MsField *f = rd->fields;
+  long line = rd->record_line;
+  char s[200];
+  row->lane = row->chunk = row->bytes = row->mismatches = row->first_mismatch = row->round = 0;
+  if (rd->col[MS_COL_LANE] >= 0 && !field_count (&f[MS_COL_LANE], MS_MAX_STREAMS, &row->lane)) {
+    ms_csv_fail (rd, line, "lane '%s' is not a whole number from 0 to %d",
+                 shown (&f[MS_COL_LANE], s, sizeof s), MS_MAX_STREAMS);
+    return false;
+  }
+  if (rd->col[MS_COL_CHUNK] >= 0 &&
+      !field_count (&f[MS_COL_CHUNK], MS_MAX_STREAMS - 1, &row->chunk)) {
+    ms_csv_fail (rd, line, "chunk '%s' is not a whole number from 0 to %d",
+                 shown (&f[MS_COL_CHUNK], s, sizeof s), MS_MAX_STREAMS - 1);
+    return false;
+  }
+  /* A steady-state copy row times a burst of copies of one vector. */
+  uint64_t vectors = row->is_copy ? MS_COPY_BURST : 3;
+  if (f[MS_COL_BYTES].len &&
+      !field_count (&f[MS_COL_BYTES], vectors * row->elements * sizeof (float), &row->bytes)) {
+    ms_csv_fail (rd, line, "bytes '%s' is not a byte count up to %s vectors",
+                 shown (&f[MS_COL_BYTES], s, sizeof s),
+                 row->is_copy ? MS_STRINGIFY (MS_COPY_BURST) : "three");
+    return false;
+  }
+  if (f[MS_COL_ROUND].len && !field_count (&f[MS_COL_ROUND], MS_MAX_ROUNDS - 1, &row->round)) {
+    ms_csv_fail (rd, line, "round '%s' is not a whole number from 0 to %d",
+                 shown (&f[MS_COL_ROUND], s, sizeof s), MS_MAX_ROUNDS - 1);
+    return false;
+  }
+  if ((f[MS_COL_MISMATCHES].len &&
+       !field_count (&f[MS_COL_MISMATCHES], row->elements, &row->mismatches)) ||
+      (f[MS_COL_FIRST_MISMATCH].len &&
+       !field_count (&f[MS_COL_FIRST_MISMATCH], row->elements - 1, &row->first_mismatch))) {
+    ms_csv_fail (rd, line, "mismatch count or index out of range");
+    return false;
+  }
+  return true;
+}
+
+/* The first row of a cell gives its status and message; later rows must
+ * agree. A 'none' row stands for a cell without samples, alone. */
+static bool
+check_cell (MsReader *rd, MsCellBuilder *b, const MsRow *row)
+{
+  MsCell *cell = &b->cell;
+  long line = rd->record_line;
+  if (!b->seen) {
+    b->seen = true;
+    cell->status = row->status;
+    cell->mismatches = row->mismatches;
+    cell->first_mismatch = row->first_mismatch;
+    const char *msg = rd->fields[MS_COL_MESSAGE].text;
+    if (msg[0] == '\'' && msg[1] && strchr ("=+-@", msg[1]))
+      msg++;
+    snprintf (cell->message, sizeof cell->message, "%.*s", (int) sizeof cell->message - 1, msg);
+  } else if (cell->status != row->status) {
+    ms_csv_fail (rd, line, "status '%s' contradicts '%s' given for %s 2^%d on line %ld",
+                 ms_cell_status_name (row->status), ms_cell_status_name (cell->status),
+                 ms_mode_name (row->mode), row->exponent, b->first_line);
+    return false;
+  }
+  if (row->is_none) {
+    if (row->status == MS_CELL_OK)
+      ms_csv_fail (rd, line, "a 'none' row is for a cell without samples, but its status is 'ok'");
+    else if (b->have_none)
+      ms_csv_fail (rd, line, "duplicate 'none' row for %s 2^%d (first on line %ld)",
+                   ms_mode_name (row->mode), row->exponent, b->first_line);
+    b->have_none = true;
+    return false;
+  }
+  /* A partial cell keeps the repetitions it finished. */
+  if (row->status != MS_CELL_OK && row->status != MS_CELL_PARTIAL) {
+    ms_csv_fail (rd, line, "%s row for a cell whose status is '%s'",
+                 rd->phases.names[row->phase_name].text, ms_cell_status_name (row->status));
+    return false;
+  }
+  return true;
+}
+
+static void
+add_e2e (MsReader *rd, MsCellBuilder *b, const MsRow *row)
+{
+  const MsField *f = &rd->fields[MS_COL_HOST];
+  char s[200];
+  if (!f->ok) {
+    ms_csv_fail (rd, rd->record_line, "end-to-end time '%s' is not a time in microseconds",
+                 shown (f, s, sizeof s));
+    return;
+  }
+  if (b->rep_flags[row->rep] & REP_E2E) {
+    ms_csv_fail (rd, rd->record_line, "duplicate end-to-end row for %s 2^%d repetition %llu",
+                 ms_mode_name (row->mode), row->exponent, (unsigned long long) row->rep);
+    return;
+  }
+  b->rep_flags[row->rep] |= REP_E2E;
+  b->cell.e2e_us[row->rep] = f->value;
+}
+
+/* Empty means absent (-1) where allowed. */
+static bool
+parse_time (const MsField *f, double *out, bool allow_empty)
+{
+  if (f->len == 0) {
+    *out = -1;
+    return allow_empty;
+  }
+  *out = f->value;
+  return f->ok;
+}
+
+static bool
+check_duplicate (MsReader *rd, MsCellBuilder *b, const MsRow *row)
+{
+  if (b != rd->run_cell || (long) row->rep != rd->run_rep) {
+    if (b->rep_flags[row->rep] & REP_PHASES)
+      b->unordered = true;
+    b->rep_flags[row->rep] |= REP_PHASES;
+    rd->run++;
+    rd->run_cell = b;
+    rd->run_rep = (long) row->rep;
+  }
+  if (!rd->stamp) {
+    rd->stamp = calloc (N_STAMPS, sizeof (uint32_t));
+    rd->stamp_line = calloc (N_STAMPS, sizeof (uint32_t));
+    if (!rd->stamp || !rd->stamp_line) {
+      ms_csv_fail (rd, rd->record_line, "out of memory");
+      return false;
+    }
+  }
+  size_t k = ((size_t) row->phase * N_LANES + row->lane) * MS_MAX_STREAMS + row->chunk;
+  if (rd->stamp[k] == rd->run) {
+    ms_csv_fail (rd, rd->record_line,
+                 "duplicate %s row for %s 2^%d repetition %llu lane %llu chunk %llu "
+                 "(also on line %lu)",
+                 ms_phase_name (row->phase), ms_mode_name (row->mode), row->exponent,
+                 (unsigned long long) row->rep, (unsigned long long) row->lane,
+                 (unsigned long long) row->chunk, (unsigned long) rd->stamp_line[k]);
+    return false;
+  }
+  rd->stamp[k] = rd->run;
+  rd->stamp_line[k] = rd->record_line > UINT32_MAX ? UINT32_MAX : (uint32_t) rd->record_line;
+  return true;
+}
+
+/* Gives back the unused tail of a cell's events: in place, so cheap. */
+static void
+trim_events (MsCellBuilder *b)
+{
+  MsCell *c = &b->cell;
+  if (c->n_events && c->n_events < b->cap_events) {
+    MsEvent *ev = realloc (c->events, c->n_events * sizeof (MsEvent));
+    if (ev) {
+      c->events = ev;
+      b->cap_events = c->n_events;
+    }
+  }
+  b->trimmed = true;
+}
+
+static void
+add_event (MsReader *rd, MsCellBuilder *b, const MsRow *row)
+{
+  const MsField *f = rd->fields;
+  double host_start, host, gpu_start, gpu;
+  if (!parse_time (&f[MS_COL_HOST_START], &host_start, false) ||
+      !parse_time (&f[MS_COL_HOST], &host, false) ||
+      !parse_time (&f[MS_COL_GPU_START], &gpu_start, true) ||
+      !parse_time (&f[MS_COL_GPU], &gpu, true)) {
+    ms_csv_fail (rd, rd->record_line, "a time field is not a number of microseconds >= 0");
+    return;
+  }
+  if ((gpu < 0) != (gpu_start < 0)) {
+    ms_csv_fail (rd, rd->record_line,
+                 "gpu_us and gpu_start_us must both be given or both be empty");
+    return;
+  }
+  /* Cells come one after the other: the previous one is most likely
+   * complete. Only once per cell, so that rows alternating between cells
+   * cannot make every row copy an array. */
+  if (rd->run_cell && rd->run_cell != b && !rd->run_cell->trimmed)
+    trim_events (rd->run_cell);
+  if (!check_duplicate (rd, b, row))
+    return;
+  MsCell *cell = &b->cell;
+  if (cell->n_events == b->cap_events) {
+    /* Growing by half keeps the unused tail of the array small; a trimmed
+     * array may hold a single event, hence the constant. */
+    size_t cap = b->cap_events + b->cap_events / 2 + 64;
+    MsEvent *ev = realloc (cell->events, cap * sizeof (MsEvent));
+    if (!ev) {
+      ms_csv_fail (rd, rd->record_line, "out of memory");
+      return;
+    }
+    cell->events = ev;
+    b->cap_events = cap;
+  }
+  cell->events[cell->n_events++] = (MsEvent) {
+    .phase = row->phase,
+    .lane = (int) row->lane,
+    .chunk = (int) row->chunk,
+    .rep = (int) row->rep,
+    .host_start_us = host_start,
+    .host_us = host,
+    .gpu_start_us = gpu_start,
+    .gpu_us = gpu,
+    .bytes = row->bytes,
+  };
+}
+
+/* The GPU state fields in the forms ms_state_format writes: digits ('-'
+ * first for a temperature), "P" and digits, "0x" and hex digits; no spaces
+ * or signs, which strtoll would let through. The flags and stop reason are
+ * words, matched whole where read. */
+static bool
+state_form_ok (int state_col, const MsField *f)
+{
+  const char *p = f->text, *end = f->text + f->len;
+  if (f->len == 0)
+    return true;
+  if (f->len >= MS_STATE_FIELD_LEN)
+    return false;
+  switch (state_col) {
+  case MS_STATE_COL_FLAGS:
+  case MS_STATE_COL_STOP:
+    return true;
+  case MS_STATE_COL_TEMP_START:
+  case MS_STATE_COL_TEMP_END:
+    p += *p == '-';
+    break;
+  case MS_STATE_COL_PSTATE_START:
+  case MS_STATE_COL_PSTATE_END:
+    p += *p == 'P';
+    break;
+  case MS_STATE_COL_THROTTLE_START:
+  case MS_STATE_COL_THROTTLE_END:
+    if (f->len < 3 || p[0] != '0' || p[1] != 'x')
+      return false;
+    for (p += 2; p < end; p++)
+      if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f') || (*p >= 'A' && *p <= 'F')))
+        return false;
+    return true;
+  default:
+    break;
+  }
+  if (p == end)
+    return false;
+  for (; p < end; p++)
+    if (*p < '0' || *p > '9')
+      return false;
+  return true;
+}
+
+/* The round of a row and, on end-to-end rows, the GPU state of that round
+ * (ms-rounds.c). Files without these columns read as one round. */
+static void
+read_round (MsReader *rd, MsCellBuilder *b, const MsRow *row)
+{
+  /* Most rows are phase rows, which only say which round their repetition
+   * belongs to: that much without the state's buffers. */
+  if (!row->is_e2e) {
+    if (!ms_cell_note_rep_round (&b->cell, (int) row->rep, (int) row->round))
+      ms_csv_fail (rd, rd->record_line, "more than %d rounds", MS_MAX_ROUNDS);
+    return;
+  }
+  const char *state[MS_N_STATE_COLUMNS] = { NULL };
+  char why[160];
+  why[0] = '\0';
+  if (rd->header_set >> MS_COL_STATE)
+    for (int c = 0; c < MS_N_STATE_COLUMNS; c++) {
+      const MsField *f = &rd->fields[MS_COL_STATE + c];
+      if (rd->col[MS_COL_STATE + c] < 0)
+        continue;
+      if (!state_form_ok (c, f)) {
+        char s[200];
+        ms_csv_fail (rd, rd->record_line, "GPU state field %s '%s' is malformed",
+                     ms_state_columns[c], shown (f, s, sizeof s));
+        return;
+      }
+      state[c] = f->text;
+    }
+  if (!ms_cell_read_round_number (&b->cell, (int) row->rep, row->is_e2e, (int) row->round,
+                                  state, why, sizeof why))
+    ms_csv_fail (rd, rd->record_line, "%s", why);
+}
+
+/* A steady-state copy row: its repetition is its index among the cell's
+ * copies, so a repeated index is a duplicate row. */
+static void
+add_copy (MsReader *rd, MsCellBuilder *b, const MsRow *row)
+{
+  const MsField *f = &rd->fields[MS_COL_GPU];
+  char s[200];
+  if (!f->ok || f->value <= 0) {
+    /* A time that parsed kept no text. */
+    if (f->ok)
+      snprintf (s, sizeof s, "%g", f->value);
+    ms_csv_fail (rd, rd->record_line, "steady-state copy time '%s' is not a positive time",
+                 f->ok ? s : shown (f, s, sizeof s));
+    return;
+  }
+  if (row->rep >= MS_MAX_COPY_SAMPLES) {
+    ms_csv_fail (rd, rd->record_line, "steady-state copy index %llu is not below %d",
+                 (unsigned long long) row->rep, MS_MAX_COPY_SAMPLES);
+    return;
+  }
+  uint64_t bit = 1ull << (row->rep % 64), *seen = &b->copies_seen[row->rep / 64];
+  if (*seen & bit) {
+    ms_csv_fail (rd, rd->record_line, "duplicate steady-state copy row %llu for %s 2^%d",
+                 (unsigned long long) row->rep, ms_mode_name (row->mode), row->exponent);
+    return;
+  }
+  *seen |= bit;
+  MsCopySample sample = {
+    .to_device = row->phase_name == MS_PHASE_COPY_H2D,
+    .gpu_us = f->value,
+    .bytes = row->bytes,
+    .round = (int) row->round,
+  };
+  if (!ms_cell_add_copy (&b->cell, &sample))
+    ms_csv_fail (rd, rd->record_line, "more than %d steady-state copy rows for one cell",
+                 MS_MAX_COPY_SAMPLES);
+}
+
+void
+ms_csv_handle_row (MsReader *rd)
+{
+  MsRow row;
+  if (!parse_keys (rd, &row) || !parse_counts (rd, &row))
+    return;
+  MsCellBuilder *b = get_cell (rd, row.mode, row.exponent);
+  if (!b) {
+    ms_csv_fail (rd, rd->record_line, "out of memory");
+    return;
+  }
+  if (!check_cell (rd, b, &row))
+    return;
+  if (row.is_copy) {
+    add_copy (rd, b, &row);
+    return;
+  }
+  if (!reserve_rep (rd, b, row.rep, rd->record_line))
+    return;
+  if (row.is_e2e)
+    add_e2e (rd, b, &row);
+  else
+    add_event (rd, b, &row);
+  if (!rd->failed)
+    read_round (rd, b, &row);
+  if (!rd->failed && (int) row.rep + 1 > b->cell.n_reps) {
+    rd->reps_claimed += row.rep + 1 - b->cell.n_reps;
+    b->cell.n_reps = (int) row.rep + 1;
+  }
+}
+
+static int
+compare_u64 (const void *a, const void *b)
+{
+  uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* For a cell whose repetitions came apart, duplicates are found by sorting
+ * the keys of its events once. */
+static void
+check_unordered (MsReader *rd, MsCellBuilder *b)
+{
+  MsCell *c = &b->cell;
+  uint64_t *keys = malloc (c->n_events * sizeof (uint64_t) + 1);
+  if (!keys) {
+    ms_csv_fail (rd, b->first_line, "out of memory");
+    return;
+  }
+  for (size_t i = 0; i < c->n_events; i++) {
+    const MsEvent *ev = &c->events[i];
+    keys[i] = (uint64_t) ev->rep << 24 | (uint64_t) ev->phase << 16 | (uint64_t) ev->lane << 8 |
+              (uint64_t) ev->chunk;
+  }
+  qsort (keys, c->n_events, sizeof (uint64_t), compare_u64);
+  for (size_t i = 1; i < c->n_events; i++)
+    if (keys[i] == keys[i - 1]) {
+      ms_csv_fail (rd, b->first_line,
+                   "duplicate %s row for %s 2^%d repetition %d lane %d chunk %d",
+                   ms_phase_name ((MsPhase) (keys[i] >> 16 & 0xff)), ms_mode_name (c->mode),
+                   c->exponent, (int) (keys[i] >> 24), (int) (keys[i] >> 8 & 0xff),
+                   (int) (keys[i] & 0xff));
+      break;
+    }
+  free (keys);
+}
+
+/* Checks every cell and hands them over in the file's order, trimmed to
+ * their size, without copying their samples. */
+void
+ms_csv_finish_cells (MsReader *rd, MsResults *r)
+{
+  for (int i = 0; i < rd->n_order && !rd->failed; i++) {
+    MsCellBuilder *b = rd->order[i];
+    for (int rep = 0; rep < b->cell.n_reps; rep++)
+      if (!(b->rep_flags[rep] & REP_E2E)) {
+        ms_csv_fail (rd, b->first_line,
+                     "%s 2^%d has no end-to-end row for repetition %d (file cut short?)",
+                     ms_mode_name (b->cell.mode), b->cell.exponent, rep);
+        return;
+      }
+    if (b->unordered)
+      check_unordered (rd, b);
+  }
+  if (rd->failed || rd->n_order == 0)
+    return;
+  r->cells = calloc (rd->n_order, sizeof (MsCell));
+  if (!r->cells) {
+    ms_csv_fail (rd, rd->line, "out of memory");
+    return;
+  }
+  r->cap_cells = rd->n_order;
+  /* One scratch for all cells: no heap growing and shrinking per cell. */
+  MsStatsScratch scratch = { 0 };
+  for (int i = 0; i < rd->n_order; i++) {
+    MsCell *c = &rd->order[i]->cell;
+    trim_events (rd->order[i]);
+    ms_cell_compute_stats_scratch (c, &scratch);
+    r->cells[r->n_cells++] = *c;
+    memset (c, 0, sizeof *c);
+  }
+  ms_stats_scratch_clear (&scratch);
+}
