@@ -45,6 +45,14 @@ if have_locale zh_CN.UTF-8; then
   run_in $zh "$tmp/bad" run --reps 0
   check "zh_CN: validation messages are translated" \
     grep -q '重复次数必须至少为 1（给定的是 0）' "$tmp/bad"
+  # The reader parses in the C locale (uselocale); its messages must not.
+  printf 'mode,elements,rep,phase,host_start_us,host_us,status\npinned,1000,0,h2d,0,1,ok\n' \
+    >"$tmp/bad.csv"
+  run_in $zh "$tmp/bad" show "$tmp/bad.csv"
+  check "zh_CN: reader errors are translated and name file:line" \
+    grep -q "bad.csv:2: elements“1000”不是 1 到 2^28 之间的 2 的幂" "$tmp/bad"
+  run_in $zh "$tmp/bad" run --modes host --out "$tmp/no-such-folder/x"
+  check "zh_CN: writer errors are translated" grep -q '无法写入' "$tmp/bad"
 fi
 
 for loc in zh_CN.UTF-8 de_DE.UTF-8; do
