@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include "memsweep.h"
 #include "ms-atomic-file.h"
 #include "ms-csv-pair.h"
+#include "ms-i18n.h"
 #include "ms-report.h"
 #include "ms-cli-extra.h"
 
@@ -69,7 +71,10 @@ block_stop_signals (bool block)
 static const char *
 signal_name (int sig)
 {
-  return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a signal";
+  return sig == SIGINT    ? "SIGINT"
+         : sig == SIGTERM ? "SIGTERM"
+         : sig == SIGHUP  ? "SIGHUP"
+                          : ms_gettext ("a signal");
 }
 
 /* Output that did not arrive is a failure: a full disk, a closed pipe. */
@@ -79,57 +84,59 @@ stdout_ok (void)
   errno = 0;
   if (fflush (stdout) == 0 && !ferror (stdout))
     return true;
-  fprintf (stderr, "memsweep: standard output: %s\n", strerror (errno ? errno : EIO));
+  fprintf (stderr, ms_gettext ("memsweep: standard output: %s\n"), strerror (errno ? errno : EIO));
   return false;
 }
 
-static const char run_options[] =
-  "Options of run:\n"
-  "  --modes LIST|all     comma-separated modes (default all)\n"
-  "  --min-exp K          smallest size 2^K float32 elements (default 10)\n"
-  "  --max-exp K          largest size 2^K, at most 28 (default 20)\n"
-  "  --step S             exponent step, 1..28 (default 1)\n"
-  "  --reps N             a fixed count of timed repetitions per size, instead\n"
-  "                       of the adaptive rule below\n"
-  "  --min-reps N         at least N repetitions per size (default 10), then\n"
-  "  --ci-target PCT      until the median's 95% confidence interval is within\n"
-  "                       +-PCT% of it (default 2)\n"
-  "  --cell-budget MS     or MS milliseconds went into the size (default 25)\n"
-  "  --warmup N           discarded warm-up runs (default 2)\n"
-  "  --streams K          chunks and streams of the streams mode (default 4)\n"
-  "  --order depth|breadth  issue order of the streams mode (default depth)\n"
-  "  --device I           CUDA device index (default 0)\n"
-  "  --rounds N           visit every cell N times, interleaved (default 1)\n"
-  "  --out PREFIX         write PREFIX-samples.csv and PREFIX-summary.csv\n"
-  "                       (default memsweep)\n"
-  "  --quiet              no progress bar\n"
-  "\n"
-  "Ctrl+C, SIGTERM or SIGHUP stops the sweep and writes what was measured\n"
-  "(exit status 1); a second one ends memsweep at once.\n";
+/* Translated where printed; "95% c" is no printf directive here. */
+static const char *const run_options =
+  /* xgettext:no-c-format */
+  MS_N_ ("Options of run:\n"
+         "  --modes LIST|all     comma-separated modes (default all)\n"
+         "  --min-exp K          smallest size 2^K float32 elements (default 10)\n"
+         "  --max-exp K          largest size 2^K, at most 28 (default 20)\n"
+         "  --step S             exponent step, 1..28 (default 1)\n"
+         "  --reps N             a fixed count of timed repetitions per size, instead\n"
+         "                       of the adaptive rule below\n"
+         "  --min-reps N         at least N repetitions per size (default 10), then\n"
+         "  --ci-target PCT      until the median's 95% confidence interval is within\n"
+         "                       +-PCT% of it (default 2)\n"
+         "  --cell-budget MS     or MS milliseconds went into the size (default 25)\n"
+         "  --warmup N           discarded warm-up runs (default 2)\n"
+         "  --streams K          chunks and streams of the streams mode (default 4)\n"
+         "  --order depth|breadth  issue order of the streams mode (default depth)\n"
+         "  --device I           CUDA device index (default 0)\n"
+         "  --rounds N           visit every cell N times, interleaved (default 1)\n"
+         "  --out PREFIX         write PREFIX-samples.csv and PREFIX-summary.csv\n"
+         "                       (default memsweep)\n"
+         "  --quiet              no progress bar\n"
+         "\n"
+         "Ctrl+C, SIGTERM or SIGHUP stops the sweep and writes what was measured\n"
+         "(exit status 1); a second one ends memsweep at once.\n");
 
-static const char exit_status[] =
-  "\n"
-  "Exit status: 0 success, 1 runtime failure (a failed cell included),\n"
-  "2 bad usage or bad input file, 3 no usable CUDA device.\n";
+static const char *const exit_status =
+  MS_N_ ("\n"
+         "Exit status: 0 success, 1 runtime failure (a failed cell included),\n"
+         "2 bad usage or bad input file, 3 no usable CUDA device.\n");
 
 static void
 usage (FILE *out)
 {
   fprintf (out,
-           "Usage: memsweep COMMAND [OPTIONS]\n"
-           "\n"
-           "Measures CUDA host<->device memory modes with a verified vector add.\n"
-           "\n"
-           "Commands:\n"
-           "  info [--device I]    device facts and which modes it supports\n"
-           "  modes                each memory mode with a one-line explanation\n"
-           "  run [OPTIONS]        run a sweep, print a table, write CSV files\n"
-           "  show FILE            print the summary of a samples CSV (no GPU needed)\n"
-           "\n"
-           "'memsweep COMMAND --help' describes one command.\n"
-           "\n%s%s",
-           run_options, exit_status);
-  fprintf (out, "\nBeyond one GPU (COMMAND --help for each):\n");
+           ms_gettext ("Usage: memsweep COMMAND [OPTIONS]\n"
+                       "\n"
+                       "Measures CUDA host<->device memory modes with a verified vector add.\n"
+                       "\n"
+                       "Commands:\n"
+                       "  info [--device I]    device facts and which modes it supports\n"
+                       "  modes                each memory mode with a one-line explanation\n"
+                       "  run [OPTIONS]        run a sweep, print a table, write CSV files\n"
+                       "  show FILE            print the summary of a samples CSV (no GPU needed)\n"
+                       "\n"
+                       "'memsweep COMMAND --help' describes one command.\n"
+                       "\n%s%s"),
+           ms_gettext (run_options), ms_gettext (exit_status));
+  fprintf (out, ms_gettext ("\nBeyond one GPU (COMMAND --help for each):\n"));
   ms_cli_extra_usage (out);
 }
 
@@ -138,26 +145,27 @@ static int
 command_help (const char *command)
 {
   if (strcmp (command, "run") == 0)
-    printf ("Usage: memsweep run [OPTIONS]\n\nRuns a sweep, prints a table of sizes by modes "
-            "and writes the samples and summary CSV files.\n\n%s%s",
-            run_options, exit_status);
+    printf (ms_gettext ("Usage: memsweep run [OPTIONS]\n\nRuns a sweep, prints a table of sizes "
+                        "by modes and writes the samples and summary CSV files.\n\n%s%s"),
+            ms_gettext (run_options), ms_gettext (exit_status));
   else if (strcmp (command, "show") == 0)
-    printf ("Usage: memsweep show FILE\n\nPrints the tables of a samples CSV written by "
-            "memsweep (no GPU needed), and warns when the\nsummary beside it is from another "
-            "run.\n%s", exit_status);
+    printf (ms_gettext ("Usage: memsweep show FILE\n\nPrints the tables of a samples CSV "
+                        "written by memsweep (no GPU needed), and warns when the\nsummary "
+                        "beside it is from another run.\n%s"), ms_gettext (exit_status));
   else if (strcmp (command, "info") == 0)
-    printf ("Usage: memsweep info [--device I]\n\nPrints the facts of CUDA device I "
-            "(default 0) and which memory modes it supports.\n%s", exit_status);
+    printf (ms_gettext ("Usage: memsweep info [--device I]\n\nPrints the facts of CUDA device I "
+                        "(default 0) and which memory modes it supports.\n%s"),
+            ms_gettext (exit_status));
   else
-    printf ("Usage: memsweep modes\n\nLists every memory mode with a one-line "
-            "explanation.\n%s", exit_status);
+    printf (ms_gettext ("Usage: memsweep modes\n\nLists every memory mode with a one-line "
+                        "explanation.\n%s"), ms_gettext (exit_status));
   return stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
 }
 
 static int
 bad_usage (const char *command)
 {
-  fprintf (stderr, "Try 'memsweep %s --help'.\n", command);
+  fprintf (stderr, ms_gettext ("Try 'memsweep %s --help'.\n"), command);
   return EXIT_USAGE;
 }
 
@@ -168,7 +176,7 @@ parse_int_arg (const char *opt, const char *value, int *out)
   errno = 0;
   long v = strtol (value, &end, 10);
   if (errno || end == value || *end || v < INT_MIN || v > INT_MAX) {
-    fprintf (stderr, "memsweep: %s: '%s' is not a whole number\n", opt, value);
+    fprintf (stderr, ms_gettext ("memsweep: %s: '%s' is not a whole number\n"), opt, value);
     return false;
   }
   *out = (int) v;
@@ -182,7 +190,7 @@ parse_double_arg (const char *opt, const char *value, double *out)
   errno = 0;
   double v = strtod (value, &end);
   if (errno || end == value || *end) {
-    fprintf (stderr, "memsweep: %s: '%s' is not a number\n", opt, value);
+    fprintf (stderr, ms_gettext ("memsweep: %s: '%s' is not a number\n"), opt, value);
     return false;
   }
   *out = v;
@@ -216,8 +224,8 @@ parse_reps_option (int opt, const char *arg, MsSweep *sweep, const char **fixed_
     break;
   }
   if (ok && *fixed_opt && *adaptive_opt) {
-    fprintf (stderr, "memsweep: %s sets a fixed count, %s belongs to the adaptive rule: "
-                     "give one or the other\n", *fixed_opt, *adaptive_opt);
+    fprintf (stderr, ms_gettext ("memsweep: %s sets a fixed count, %s belongs to the adaptive "
+                                 "rule: give one or the other\n"), *fixed_opt, *adaptive_opt);
     return false;
   }
   return ok;
@@ -229,7 +237,7 @@ cmd_modes (int argc, char **argv)
   if (argc == 2 && strcmp (argv[1], "--help") == 0)
     return command_help ("modes");
   if (argc != 1) {
-    fprintf (stderr, "memsweep: modes takes no arguments\n");
+    fprintf (stderr, ms_gettext ("memsweep: modes takes no arguments\n"));
     return bad_usage ("modes");
   }
   for (int m = 0; m < MS_MODE_COUNT; m++)
@@ -240,12 +248,13 @@ cmd_modes (int argc, char **argv)
 static void
 report_modes (MsBackend *backend, const MsDeviceInfo *info)
 {
-  printf ("\nModes:\n");
+  printf (ms_gettext ("\nModes:\n"));
   for (int m = 0; m < MS_MODE_COUNT; m++) {
     char why[256] = "", clean[1024];
     bool sup = ms_backend_supports (backend, info, m, why, sizeof why);
     ms_report_clean (why, clean, sizeof clean);
-    printf ("  %-17s %s%s\n", ms_mode_name (m), sup ? "supported" : "unsupported: ", clean);
+    printf ("  %-17s %s%s\n", ms_mode_name (m),
+            sup ? ms_gettext ("supported") : ms_gettext ("unsupported: "), clean);
   }
 }
 
@@ -267,11 +276,11 @@ cmd_info (int argc, char **argv)
       return EXIT_USAGE;
   }
   if (optind < argc) {
-    fprintf (stderr, "memsweep: info: unexpected argument '%s'\n", argv[optind]);
+    fprintf (stderr, ms_gettext ("memsweep: info: unexpected argument '%s'\n"), argv[optind]);
     return bad_usage ("info");
   }
   if (device < 0) {
-    fprintf (stderr, "memsweep: device index must be 0 or more (got %d)\n", device);
+    fprintf (stderr, ms_gettext ("memsweep: device index must be 0 or more (got %d)\n"), device);
     return EXIT_USAGE;
   }
   MsBackend *backend = ms_backend_new_system ();
@@ -286,7 +295,7 @@ cmd_info (int argc, char **argv)
   if (!ok) {
     char error[1024];
     ms_report_clean (info.error, error, sizeof error);
-    fprintf (stderr, "memsweep: no usable CUDA device: %s\n", error);
+    fprintf (stderr, ms_gettext ("memsweep: no usable CUDA device: %s\n"), error);
     return EXIT_NO_DEVICE;
   }
   return EXIT_OK;
@@ -310,10 +319,12 @@ on_progress (int index, int n, const MsCell *cell, void *user)
   double left = index + 1 < n ? elapsed / (index + 1) * (n - index - 1) : 0;
   const int width = 30;
   int done = (index + 1) * width / n;
-  fprintf (stderr, "\r[%.*s%.*s] %d/%d %-16s 2^%-2d  %.1fs left   ", done,
+  fprintf (stderr, "\r[%.*s%.*s] %d/%d %-16s 2^%-2d  ", done,
            "##############################", width - done,
            "..............................", index + 1, n, ms_mode_name (cell->mode),
-           cell->exponent, left);
+           cell->exponent);
+  fprintf (stderr, ms_gettext ("%.1fs left"), left);
+  fputs ("   ", stderr);
   if (index + 1 == n)
     fputc ('\n', stderr);
   fflush (stderr);
@@ -352,13 +363,13 @@ parse_run_option (RunOptions *o, int c, const char *arg)
       o->sweep.order = arg[0] == 'b' ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST;
       return true;
     }
-    fprintf (stderr, "memsweep: --order: '%s' is neither depth nor breadth\n", arg);
+    fprintf (stderr, ms_gettext ("memsweep: --order: '%s' is neither depth nor breadth\n"), arg);
     return false;
   case 'O':
     o->prefix = arg;
     if (*arg)
       return true;
-    fprintf (stderr, "memsweep: --out: empty prefix\n");
+    fprintf (stderr, ms_gettext ("memsweep: --out: empty prefix\n"));
     return false;
   case 'q': o->quiet = true; return true;
   default: return false;
@@ -396,7 +407,7 @@ parse_run (RunOptions *o, int argc, char **argv)
       return EXIT_USAGE;
   }
   if (optind < argc) {
-    fprintf (stderr, "memsweep: run: unexpected argument '%s'\n", argv[optind]);
+    fprintf (stderr, ms_gettext ("memsweep: run: unexpected argument '%s'\n"), argv[optind]);
     return bad_usage ("run");
   }
   if (!ms_sweep_validate (&o->sweep, err, sizeof err)) {
@@ -407,7 +418,7 @@ parse_run (RunOptions *o, int argc, char **argv)
         (int) sizeof o->samples_path ||
       snprintf (o->summary_path, sizeof o->summary_path, "%s-summary.csv", o->prefix) >=
         (int) sizeof o->summary_path) {
-    fprintf (stderr, "memsweep: --out: prefix too long\n");
+    fprintf (stderr, ms_gettext ("memsweep: --out: prefix too long\n"));
     return EXIT_USAGE;
   }
   /* A sweep can take minutes: find a missing folder or a bad name now. */
@@ -449,16 +460,16 @@ save_and_report (const RunOptions *o, const MsResults *results, MsRunStatus st,
   if (!stdout_ok ())
     rc = EXIT_RUNTIME;
   if (saved)
-    fprintf (stderr, "memsweep: wrote %s and %s\n", o->samples_path, o->summary_path);
+    fprintf (stderr, ms_gettext ("memsweep: wrote %s and %s\n"), o->samples_path, o->summary_path);
   if (st == MS_RUN_CANCELLED) {
     if (stop_signal)
-      fprintf (stderr, "memsweep: %s: %s; partial results kept\n", signal_name (stop_signal),
-               run_err);
+      fprintf (stderr, ms_gettext ("memsweep: %s: %s; partial results kept\n"),
+               signal_name (stop_signal), run_err);
     else
-      fprintf (stderr, "memsweep: %s; partial results kept\n", run_err);
+      fprintf (stderr, ms_gettext ("memsweep: %s; partial results kept\n"), run_err);
     rc = EXIT_RUNTIME;
   } else if (stop_signal) {
-    fprintf (stderr, "memsweep: %s after the sweep had finished; results kept\n",
+    fprintf (stderr, ms_gettext ("memsweep: %s after the sweep had finished; results kept\n"),
              signal_name (stop_signal));
     rc = EXIT_RUNTIME;
   }
@@ -489,7 +500,8 @@ cmd_run (int argc, char **argv)
   if (st == MS_RUN_INVALID || st == MS_RUN_NO_DEVICE) {
     fprintf (stderr, "memsweep: %s\n", err);
     if (st == MS_RUN_NO_DEVICE)
-      fprintf (stderr, "memsweep: 'memsweep run --modes host' still runs the CPU baseline\n");
+      fprintf (stderr,
+               ms_gettext ("memsweep: 'memsweep run --modes host' still runs the CPU baseline\n"));
     ms_results_free (results);
     return st == MS_RUN_INVALID ? EXIT_USAGE : EXIT_NO_DEVICE;
   }
@@ -514,17 +526,17 @@ cmd_show (int argc, char **argv)
       continue;
     }
     if (!options_end && argv[i][0] == '-' && argv[i][1]) {
-      fprintf (stderr, "memsweep: show: unknown option '%s'\n", argv[i]);
+      fprintf (stderr, ms_gettext ("memsweep: show: unknown option '%s'\n"), argv[i]);
       return bad_usage ("show");
     }
     if (path) {
-      fprintf (stderr, "memsweep: show needs exactly one FILE (a samples CSV)\n");
+      fprintf (stderr, ms_gettext ("memsweep: show needs exactly one FILE (a samples CSV)\n"));
       return bad_usage ("show");
     }
     path = argv[i];
   }
   if (!path) {
-    fprintf (stderr, "memsweep: show needs exactly one FILE (a samples CSV)\n");
+    fprintf (stderr, ms_gettext ("memsweep: show needs exactly one FILE (a samples CSV)\n"));
     return bad_usage ("show");
   }
   MsResults *results = ms_csv_read_samples (path, err, sizeof err);
@@ -535,7 +547,7 @@ cmd_show (int argc, char **argv)
   }
   if (!ms_csv_pair_check (path, err, sizeof err)) {
     ms_report_clean (err, clean, sizeof clean);
-    fprintf (stderr, "memsweep: warning: %s\n", clean);
+    fprintf (stderr, ms_gettext ("memsweep: warning: %s\n"), clean);
   }
   char value[64];
   ms_report_header (stdout, results, ms_csv_meta_value (path, "warmup", value, sizeof value));
@@ -547,6 +559,12 @@ cmd_show (int argc, char **argv)
 int
 main (int argc, char **argv)
 {
+  /* Messages and character widths follow the user's locale; numbers stay in
+   * the C locale so that tables print '.' like the files do. */
+  setlocale (LC_ALL, "");
+  setlocale (LC_NUMERIC, "C");
+  ms_i18n_bind ();
+  textdomain (GETTEXT_PACKAGE);
   /* A closed pipe is reported as an output error, after the files. */
   signal (SIGPIPE, SIG_IGN);
   if (argc < 2) {
@@ -573,6 +591,6 @@ main (int argc, char **argv)
   int extra_rc;
   if (ms_cli_extra_dispatch (argc, argv, &extra_rc))
     return extra_rc;
-  fprintf (stderr, "memsweep: unknown command '%s'\nTry 'memsweep --help'.\n", cmd);
+  fprintf (stderr, ms_gettext ("memsweep: unknown command '%s'\nTry 'memsweep --help'.\n"), cmd);
   return EXIT_USAGE;
 }

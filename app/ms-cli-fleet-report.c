@@ -8,6 +8,7 @@
 
 #include "ms-cli-extra.h"
 #include "ms-fleet.h"
+#include "ms-i18n.h"
 
 static void
 print_link (FILE *out, const MsFleetNode *node)
@@ -41,8 +42,9 @@ print_header (FILE *out, const MsFleetReport *r)
 {
   char pct[16];
   snprintf (pct, sizeof pct, "%.0f%%", r->threshold * 100);
-  fprintf (out, "fleet: %zu nodes, %d flagged, %d unreadable; flagged: %s below the median, "
-           "or a link below the most common", r->n_nodes, r->n_outliers, r->n_unreadable, pct);
+  fprintf (out, ms_gettext ("fleet: %zu nodes, %d flagged, %d unreadable; flagged: %s below the "
+                            "median, or a link below the most common"),
+           r->n_nodes, r->n_outliers, r->n_unreadable, pct);
   if (r->common_gen > 0)
     fprintf (out, " (gen%d x%d)", r->common_gen, r->common_width);
   fprintf (out, "\n");
@@ -51,7 +53,7 @@ print_header (FILE *out, const MsFleetReport *r)
       continue;
     char size[32];
     ms_format_bytes ((4ull << r->exponent[f]), size, sizeof size);
-    fprintf (out, "  %-10s at 2^%d (%s per vector), median %.2f GB/s\n",
+    fprintf (out, ms_gettext ("  %-10s at 2^%d (%s per vector), median %.2f GB/s\n"),
              ms_fleet_figure_name (f), r->exponent[f], size, r->median[f]);
   }
   fprintf (out, "\n%-20s %-9s", "node", "link");
@@ -94,7 +96,8 @@ ms_cli_fleet_report (int argc, char **argv)
     if (c == 't') {
       threshold = strtod (optarg, &end);
       if (*end || !(threshold > 0 && threshold < 100)) {
-        fprintf (stderr, "memsweep fleet-report: --threshold wants a percentage in (0, 100)\n");
+        fputs (ms_gettext ("memsweep fleet-report: --threshold wants a percentage in (0, 100)\n"),
+               stderr);
         return 2;
       }
     } else if (c == 'o') {
@@ -106,8 +109,8 @@ ms_cli_fleet_report (int argc, char **argv)
     }
   }
   if (optind + 1 != argc) {
-    fprintf (stderr, "Usage: memsweep fleet-report [--threshold PCT] [--outliers] "
-             "[--fail-on-outliers] DIR\n");
+    fputs (ms_gettext ("Usage: memsweep fleet-report [--threshold PCT] [--outliers] "
+                       "[--fail-on-outliers] DIR\n"), stderr);
     return 2;
   }
   char err[512];

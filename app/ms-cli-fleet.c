@@ -21,6 +21,7 @@
 #include "memsweep.h"
 #include "ms-cli-extra.h"
 #include "ms-fleet.h"
+#include "ms-i18n.h"
 #include "ms-multi.h"
 
 /* This program, for the commands that start it again (on each node). */
@@ -45,7 +46,7 @@ spawn_wait (char **argv)
     return -1;
   if (pid == 0) {
     execvp (argv[0], argv);
-    fprintf (stderr, "memsweep: cannot run %s: %s\n", argv[0], strerror (errno));
+    fprintf (stderr, ms_gettext ("memsweep: cannot run %s: %s\n"), argv[0], strerror (errno));
     _exit (127);
   }
   int status;
@@ -84,13 +85,15 @@ append_quoted (char *buf, size_t len, const char *arg)
 static void
 fleet_usage (FILE *out)
 {
-  fprintf (out,
-           "Usage: memsweep fleet --dir DIR [--nodes N] [--nodelist LIST] [--partition P]\n"
-           "                      [--time MINUTES] [--sbatch-arg ARG]... [--dry-run]\n"
-           "                      [-- RUN OPTIONS]\n"
-           "Submits one Slurm job (sbatch --wait, one task per node, nodes exclusive) that\n"
-           "runs 'memsweep fleet-node --dir DIR -- RUN OPTIONS' on every node, then prints\n"
-           "'memsweep fleet-report DIR'. DIR must be on a file system every node shares.\n");
+  const char *text =
+    ms_gettext ("Usage: memsweep fleet --dir DIR [--nodes N] [--nodelist LIST] [--partition P]\n"
+                "                      [--time MINUTES] [--sbatch-arg ARG]... [--dry-run]\n"
+                "                      [-- RUN OPTIONS]\n"
+                "Submits one Slurm job (sbatch --wait, one task per node, nodes exclusive) "
+                "that\nruns 'memsweep fleet-node --dir DIR -- RUN OPTIONS' on every node, then "
+                "prints\n'memsweep fleet-report DIR'. DIR must be on a file system every node "
+                "shares.\n");
+  fputs (text, out);
 }
 
 typedef struct {
@@ -126,7 +129,7 @@ parse_fleet_args (int argc, char **argv, FleetArgs *a)
     case 'n': a->dry_run = true; break;
     case 'x':
       if (a->n_extra == 16) {
-        fprintf (stderr, "memsweep fleet: at most 16 --sbatch-arg\n");
+        fprintf (stderr, ms_gettext ("memsweep fleet: at most 16 --sbatch-arg\n"));
         return 2;
       }
       a->extra[a->n_extra++] = optarg;
@@ -136,7 +139,7 @@ parse_fleet_args (int argc, char **argv, FleetArgs *a)
     }
   }
   if (!a->dir) {
-    fprintf (stderr, "memsweep fleet: --dir DIR is required\n");
+    fprintf (stderr, ms_gettext ("memsweep fleet: --dir DIR is required\n"));
     return 2;
   }
   return -1;
@@ -168,11 +171,12 @@ ms_cli_fleet (int argc, char **argv)
     return 1;
   }
   if (!self_path (self, sizeof self) || !realpath (a.dir, dir)) {
-    fprintf (stderr, "memsweep fleet: cannot resolve %s or this program's path\n", a.dir);
+    fprintf (stderr, ms_gettext ("memsweep fleet: cannot resolve %s or this program's path\n"),
+             a.dir);
     return 1;
   }
   if (!build_wrap (wrap, sizeof wrap, self, dir, argc, argv)) {
-    fprintf (stderr, "memsweep fleet: run options too long\n");
+    fprintf (stderr, ms_gettext ("memsweep fleet: run options too long\n"));
     return 2;
   }
   char *sb[48] = { "sbatch", "--wait", "--job-name=memsweep-fleet", "--ntasks-per-node=1",
@@ -202,8 +206,9 @@ ms_cli_fleet (int argc, char **argv)
   }
   rc = spawn_wait (sb);
   if (rc != 0) {
-    fprintf (stderr, "memsweep fleet: sbatch %s (exit %d); the job log is %s/fleet-JOB.out\n",
-             rc < 0 ? "could not start" : "failed", rc, dir);
+    fprintf (stderr,
+             ms_gettext ("memsweep fleet: sbatch %s (exit %d); the job log is %s/fleet-JOB.out\n"),
+             rc < 0 ? ms_gettext ("could not start") : ms_gettext ("failed"), rc, dir);
     return 1;
   }
   char *report[] = { argv[0], (char *) dir, NULL };
@@ -251,13 +256,14 @@ ms_cli_fleet_node (int argc, char **argv)
       return 2;
   }
   if (!dir) {
-    fprintf (stderr, "Usage: memsweep fleet-node --dir DIR [--node NAME] [-- RUN OPTIONS]\n");
+    fputs (ms_gettext ("Usage: memsweep fleet-node --dir DIR [--node NAME] [-- RUN OPTIONS]\n"),
+           stderr);
     return 2;
   }
   if (!node || !*node)
     node = gethostname (host, sizeof host - 1) == 0 ? host : "unknown";
   if (strchr (node, '/')) {
-    fprintf (stderr, "memsweep fleet-node: bad node name '%s'\n", node);
+    fprintf (stderr, ms_gettext ("memsweep fleet-node: bad node name '%s'\n"), node);
     return 2;
   }
   char self[PATH_MAX], prefix[PATH_MAX + 256], path[PATH_MAX + 300], err[512];
@@ -268,7 +274,8 @@ ms_cli_fleet_node (int argc, char **argv)
     return 1;
   }
   if (!self_path (self, sizeof self) || argc - optind > 40) {
-    fprintf (stderr, "memsweep fleet-node: cannot find this program, or too many options\n");
+    fputs (ms_gettext ("memsweep fleet-node: cannot find this program, or too many options\n"),
+           stderr);
     return 1;
   }
   char *run[48] = { self, "run", "--quiet", "--out", prefix };
@@ -280,7 +287,7 @@ ms_cli_fleet_node (int argc, char **argv)
   snprintf (path, sizeof path, "%s-samples.csv", prefix);
   /* A failed cell (exit 1) still leaves a file worth comparing. */
   if (rc != 0 && access (path, R_OK) != 0) {
-    fprintf (stderr, "memsweep fleet-node: %s: memsweep run exited %d\n", node, rc);
+    fprintf (stderr, ms_gettext ("memsweep fleet-node: %s: memsweep run exited %d\n"), node, rc);
     return rc > 0 ? rc : 1;
   }
   MsFleetStamp stamp = { 0 };

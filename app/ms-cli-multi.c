@@ -12,6 +12,7 @@
 
 #include "memsweep.h"
 #include "ms-cli-extra.h"
+#include "ms-i18n.h"
 #include "ms-multi.h"
 
 bool
@@ -37,19 +38,21 @@ ms_cli_extra_dispatch (int argc, char **argv, int *rc)
 void
 ms_cli_extra_usage (FILE *out)
 {
-  fprintf (out,
-           "  memsweep multi [--devices LIST|all] [--solo] [--modes LIST] [--min-exp E]\n"
-           "                 [--max-exp E] [--step S] [--reps N] [--warmup N] [--out PREFIX]\n"
-           "                               the sweep on several GPUs at once\n"
-           "  memsweep peer [--devices LIST|all] [--exp E] [--reps N]\n"
-           "                               peer copy matrix and topology\n"
-           "  memsweep portable [--devices LIST|all] [--exp E] [--reps N]\n"
-           "                               portable vs per-GPU vs foreign pinned memory\n"
-           "  memsweep fleet --dir DIR [--nodes N] ... [-- RUN OPTIONS]\n"
-           "                               a sweep on every node through Slurm\n"
-           "  memsweep fleet-node --dir DIR [-- RUN OPTIONS]   one node's part of it\n"
-           "  memsweep fleet-report [--threshold PCT] [--outliers] DIR\n"
-           "                               nodes x key figures, outliers flagged\n");
+  /* TRANSLATORS: keep the command lines; translate what they do. */
+  const char *text =
+    ms_gettext ("  memsweep multi [--devices LIST|all] [--solo] [--modes LIST] [--min-exp E]\n"
+                "                 [--max-exp E] [--step S] [--reps N] [--warmup N] [--out PREFIX]\n"
+                "                               the sweep on several GPUs at once\n"
+                "  memsweep peer [--devices LIST|all] [--exp E] [--reps N]\n"
+                "                               peer copy matrix and topology\n"
+                "  memsweep portable [--devices LIST|all] [--exp E] [--reps N]\n"
+                "                               portable vs per-GPU vs foreign pinned memory\n"
+                "  memsweep fleet --dir DIR [--nodes N] ... [-- RUN OPTIONS]\n"
+                "                               a sweep on every node through Slurm\n"
+                "  memsweep fleet-node --dir DIR [-- RUN OPTIONS]   one node's part of it\n"
+                "  memsweep fleet-report [--threshold PCT] [--outliers] DIR\n"
+                "                               nodes x key figures, outliers flagged\n");
+  fputs (text, out);
 }
 
 typedef struct {
@@ -66,7 +69,7 @@ int_arg (const char *name, const char *text, int *out)
   char *end;
   long v = strtol (text, &end, 10);
   if (*text == '\0' || *end || v < 0 || v > 1000000) {
-    fprintf (stderr, "memsweep: %s wants a whole number, not '%s'\n", name, text);
+    fprintf (stderr, ms_gettext ("memsweep: %s wants a whole number, not '%s'\n"), name, text);
     return false;
   }
   *out = (int) v;
@@ -111,7 +114,7 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
       return 2;
   }
   if (optind != argc) {
-    fprintf (stderr, "memsweep: unexpected argument '%s'\n", argv[optind]);
+    fprintf (stderr, ms_gettext ("memsweep: unexpected argument '%s'\n"), argv[optind]);
     return 2;
   }
   a->sweep.reps_rule = MS_REPS_FIXED;
@@ -131,7 +134,7 @@ resolve_devices (const char *list, int *devices, int *n)
   bool any = ms_backend_query_device (backend, 0, &info);
   ms_backend_free (backend);
   if (!any) {
-    fprintf (stderr, "memsweep: no usable CUDA device: %s\n", info.error);
+    fprintf (stderr, ms_gettext ("memsweep: no usable CUDA device: %s\n"), info.error);
     return 3;
   }
   char err[256];
@@ -154,7 +157,7 @@ parse_experiment_args (int argc, char **argv, MultiArgs *a, int *devices, int *n
   if (rc >= 0 || (rc = resolve_devices (a->devices, devices, n)) >= 0)
     return rc;
   if (a->exp > MS_MAX_EXPONENT) {
-    fprintf (stderr, "memsweep %s: --exp at most %d\n", argv[0], MS_MAX_EXPONENT);
+    fprintf (stderr, ms_gettext ("memsweep %s: --exp at most %d\n"), argv[0], MS_MAX_EXPONENT);
     return 2;
   }
   return -1;
@@ -184,8 +187,9 @@ print_multi (const MultiArgs *a, MsMultiResults *together, MsMultiResults **alon
     for (int e = s->min_exp; s->modes[m] && e <= s->max_exp; e += s->step) {
       char size[32];
       ms_format_bytes (4ull << e, size, sizeof size);
-      printf ("\n%s, 2^%d (%s per vector)    GB/s: h2d, d2h, e2e%s\n", ms_mode_name (m), e,
-              size, alone ? "; alone, then together / alone (h2d, d2h)" : "");
+      printf (ms_gettext ("\n%s, 2^%d (%s per vector)    GB/s: h2d, d2h, e2e%s\n"),
+              ms_mode_name (m), e, size,
+              alone ? ms_gettext ("; alone, then together / alone (h2d, d2h)") : "");
       for (int i = 0; i < together->n_devices; i++) {
         const MsCell *c = cell_of (together, i, m, e);
         printf ("  gpu %-3d", together->devices[i]);
@@ -204,8 +208,9 @@ print_multi (const MultiArgs *a, MsMultiResults *together, MsMultiResults **alon
       }
       MsMultiAggregate agg;
       if (ms_multi_aggregate (together, m, e, &agg))
-        printf ("  sum of %d  %8.2f %8.2f %8.2f   (slowest device %.2f / %.2f)\n", agg.n_ok,
-                agg.h2d_gbps, agg.d2h_gbps, agg.e2e_gbps, agg.h2d_min_gbps, agg.d2h_min_gbps);
+        printf (ms_gettext ("  sum of %d  %8.2f %8.2f %8.2f   (slowest device %.2f / %.2f)\n"),
+                agg.n_ok, agg.h2d_gbps, agg.d2h_gbps, agg.e2e_gbps, agg.h2d_min_gbps,
+                agg.d2h_min_gbps);
     }
   }
 }
@@ -220,7 +225,7 @@ write_multi (const char *prefix, const MsMultiResults *r)
       fprintf (stderr, "memsweep: %s\n", err);
       return 1;
     }
-    printf ("wrote %s\n", path);
+    printf (ms_gettext ("wrote %s\n"), path);
   }
   return 0;
 }
@@ -244,7 +249,7 @@ ms_cli_multi (int argc, char **argv)
                   sizeof err);
   MsRunStatus st = ms_multi_run (&a.sweep, devices, n, backend, NULL, NULL, NULL, &together,
                                  err, sizeof err);
-  printf ("%d devices at once:", n);
+  printf (ms_gettext ("%d devices at once:"), n);
   for (int i = 0; together && i < n; i++) {
     const MsDeviceInfo *d = &together->per_device[i]->device;
     printf ("%s gpu %d %s (gen%d x%d)", i ? "," : "", devices[i], d->name, d->pcie_gen,
@@ -275,7 +280,7 @@ nominal_gbps (const MsPeerResults *r, int i, int j, const MsDeviceInfo *di,
   int links = r->topo.nvlinks[i][j];
   if (links > 0) {
     double per_link = di->cc_major >= 10 ? 50 : 25;
-    snprintf (what, len, "%d NVLinks x %.0f GB/s", links, per_link);
+    snprintf (what, len, ms_gettext ("%d NVLinks x %.0f GB/s"), links, per_link);
     return links * per_link;
   }
   double a = ms_pcie_theoretical_gbps (di->pcie_gen, di->pcie_width);
@@ -289,7 +294,7 @@ print_matrix (const MsPeerResults *r, const char *title, double (*get) (const Ms
                                                                         int, int, int),
               int arg)
 {
-  printf ("\n%s (row: source, column: destination)\n%-8s", title, "");
+  printf (ms_gettext ("\n%s (row: source, column: destination)\n%-8s"), title, "");
   for (int j = 0; j < r->n_devices; j++)
     printf (" %9s%-2d", "gpu", r->devices[j]);
   printf ("\n");
@@ -328,19 +333,21 @@ get_reference (const MsPeerResults *r, int i, int j, int unused)
 static void
 print_topology (const MsPeerResults *r, MsDeviceInfo *info)
 {
-  printf ("topology (NVML%s):\n", r->topo.nvml ? "" : ": not available");
+  printf (ms_gettext ("topology (NVML%s):\n"), r->topo.nvml ? "" : ms_gettext (": not available"));
   for (int i = 0; i < r->n_devices; i++) {
-    printf ("  gpu %d %s, %s, serial %s, PCIe gen%d x%d\n", r->devices[i], info[i].name,
-            info[i].pci_bus_id, r->topo.serial[i][0] ? r->topo.serial[i] : "unknown",
+    printf (ms_gettext ("  gpu %d %s, %s, serial %s, PCIe gen%d x%d\n"), r->devices[i],
+            info[i].name, info[i].pci_bus_id,
+            r->topo.serial[i][0] ? r->topo.serial[i] : ms_gettext ("unknown"),
             info[i].pcie_gen, info[i].pcie_width);
     for (int j = 0; j < r->n_devices; j++) {
       if (j == i)
         continue;
       char what[96];
       double nominal = nominal_gbps (r, i, j, &info[i], &info[j], what, sizeof what);
-      printf ("    to gpu %d: %d NVLinks, PCIe path %s, peer access %s; nominal %.0f GB/s "
-              "per direction (%s)\n", r->devices[j], r->topo.nvlinks[i][j],
-              ms_link_path_name (r->topo.pcie_path[i][j]), r->can_access[i][j] ? "yes" : "no",
+      printf (ms_gettext ("    to gpu %d: %d NVLinks, PCIe path %s, peer access %s; nominal "
+                          "%.0f GB/s per direction (%s)\n"),
+              r->devices[j], r->topo.nvlinks[i][j], ms_link_path_name (r->topo.pcie_path[i][j]),
+              r->can_access[i][j] ? ms_gettext ("yes") : ms_gettext ("no"),
               nominal, what);
     }
   }
@@ -371,17 +378,19 @@ ms_cli_peer (int argc, char **argv)
   ms_backend_free (backend);
   char size[32];
   ms_format_bytes (bytes, size, sizeof size);
-  printf ("peer copies of %s, median of %d, GB/s (1e9 B/s; bidirectional counts both ways)\n",
+  printf (ms_gettext ("peer copies of %s, median of %d, GB/s (1e9 B/s; bidirectional counts both "
+                      "ways)\n"),
           size, a.sweep.reps);
   print_topology (r, info);
   for (int m = 0; m < MS_PEER_METHOD_COUNT; m++) {
     char title[128];
-    snprintf (title, sizeof title, "%s, unidirectional", ms_peer_method_name (m));
+    snprintf (title, sizeof title, ms_gettext ("%s, unidirectional"), ms_peer_method_name (m));
     print_matrix (r, title, get_uni, m);
-    snprintf (title, sizeof title, "%s, bidirectional", ms_peer_method_name (m));
+    snprintf (title, sizeof title, ms_gettext ("%s, bidirectional"), ms_peer_method_name (m));
     print_matrix (r, title, get_bi, m);
   }
-  print_matrix (r, "reference: cudaMemcpyPeerAsync x10 per event pair, unidirectional",
+  print_matrix (r,
+                ms_gettext ("reference: cudaMemcpyPeerAsync x10 per event pair, unidirectional"),
                 get_reference, 0);
   for (int m = 0; m < MS_PEER_METHOD_COUNT; m++)
     for (int i = 0; i < n; i++)
@@ -412,7 +421,8 @@ ms_cli_portable (int argc, char **argv)
   }
   char size[32];
   ms_format_bytes (bytes, size, sizeof size);
-  printf ("pinned host memory across GPUs: copies of %s, each GPU alone, median of %d, GB/s\n",
+  printf (ms_gettext ("pinned host memory across GPUs: copies of %s, each GPU alone, median of "
+                      "%d, GB/s\n"),
           size, a.sweep.reps);
   for (int k = 0; k < MS_PORTABLE_COUNT; k++) {
     printf ("\n%s\n", ms_portable_case_name (k));
@@ -422,7 +432,7 @@ ms_cli_portable (int argc, char **argv)
         printf ("  gpu %-3d h2d %8.2f  d2h %8.2f  %s\n", devices[i], c->h2d_gbps, c->d2h_gbps,
                 c->note);
       else
-        printf ("  gpu %-3d failed: %s\n", devices[i], c->note);
+        printf (ms_gettext ("  gpu %-3d failed: %s\n"), devices[i], c->note);
     }
   }
   free (r);

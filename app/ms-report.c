@@ -1,9 +1,14 @@
 /* ms-report.c: tables as a teacher would draw them: sizes down, modes
  * across, time in microseconds and bandwidth in GB/s. */
+#define _XOPEN_SOURCE 700 /* wcwidth */
 #include "ms-report.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
+
+#include "ms-i18n.h"
 
 void
 ms_report_clean (const char *in, char *out, size_t len)
@@ -27,48 +32,111 @@ ms_report_clean (const char *in, char *out, size_t len)
   out[used] = '\0';
 }
 
+/* Terminal columns of UTF-8 text in the current locale: a CJK character
+ * takes two, so translated headings are padded by width, not bytes. */
+static int
+text_width (const char *text)
+{
+  mbstate_t state = { 0 };
+  int width = 0;
+  while (*text) {
+    wchar_t wc;
+    size_t n = mbrtowc (&wc, text, MB_CUR_MAX, &state);
+    if (n == (size_t) -1 || n == (size_t) -2) {
+      memset (&state, 0, sizeof state); /* not text: count the byte */
+      width++;
+      text++;
+      continue;
+    }
+    int w = wcwidth (wc);
+    width += w > 0 ? w : 0;
+    text += n;
+  }
+  return width;
+}
+
+/* Like "%*s" (width > 0, right-aligned) or "%-*s" (width < 0), by display width. */
+static void
+put_padded (FILE *out, const char *text, int width)
+{
+  int pad = abs (width) - text_width (text);
+  if (width < 0)
+    fputs (text, out);
+  for (; pad > 0; pad--)
+    fputc (' ', out);
+  if (width > 0)
+    fputs (text, out);
+}
+
+/* "  label      " with the label in a column of its own. */
+static void
+put_label (FILE *out, const char *label)
+{
+  fputs ("  ", out);
+  put_padded (out, label, -23);
+  fputc (' ', out);
+}
+
+/* "13.0", or "unknown" in the reader's language (files keep the English word). */
+static void
+version_text (int cuda_version, char *buf, size_t len)
+{
+  if (cuda_version > 0)
+    ms_format_version (cuda_version, buf, len);
+  else
+    snprintf (buf, len, "%s", ms_gettext ("unknown"));
+}
+
 static const char *
 yes_no (bool v)
 {
-  return v ? "yes" : "no";
+  return v ? ms_gettext ("yes") : ms_gettext ("no");
 }
 
 void
 ms_report_device (FILE *out, const MsDeviceInfo *d)
 {
   char total[32], freeb[32], drv[16], rt[16], name[1024], error[1024];
-  ms_format_version (d->driver_version, drv, sizeof drv);
-  ms_format_version (d->runtime_version, rt, sizeof rt);
+  version_text (d->driver_version, drv, sizeof drv);
+  version_text (d->runtime_version, rt, sizeof rt);
   ms_report_clean (d->name, name, sizeof name);
-  ms_report_clean (d->error[0] ? d->error : "unknown", error, sizeof error);
+  ms_report_clean (d->error[0] ? d->error : ms_gettext ("unknown"), error, sizeof error);
   if (!d->present) {
-    fprintf (out, "Device %d: none (%s)\n", d->index, error);
-    fprintf (out, "CUDA driver %s, runtime %s\n", drv, rt);
+    fprintf (out, ms_gettext ("Device %d: none (%s)\n"), d->index, error);
+    fprintf (out, ms_gettext ("CUDA driver %s, runtime %s\n"), drv, rt);
     return;
   }
   ms_format_bytes (d->total_mem, total, sizeof total);
   ms_format_bytes (d->free_mem, freeb, sizeof freeb);
-  fprintf (out, "Device %d of %d: %s\n", d->index, d->count, name);
-  fprintf (out, "  compute capability      %d.%d\n", d->cc_major, d->cc_minor);
-  fprintf (out, "  memory                  %s total, %s free\n", total, freeb);
-  fprintf (out, "  CUDA driver / runtime   %s / %s (NVIDIA driver %s)\n", drv, rt,
-           d->driver_release[0] ? d->driver_release : "unknown");
+  fprintf (out, ms_gettext ("Device %d of %d: %s\n"), d->index, d->count, name);
+  put_label (out, ms_gettext ("compute capability"));
+  fprintf (out, "%d.%d\n", d->cc_major, d->cc_minor);
+  /* TRANSLATORS: the device's own memory (VRAM). */
+  put_label (out, ms_gettext ("memory"));
+  fprintf (out, ms_gettext ("%s total, %s free\n"), total, freeb);
+  put_label (out, ms_gettext ("CUDA driver / runtime"));
+  fprintf (out, ms_gettext ("%s / %s (NVIDIA driver %s)\n"), drv, rt,
+           d->driver_release[0] ? d->driver_release : ms_gettext ("unknown"));
+  put_label (out, ms_gettext ("PCIe link"));
   if (d->pcie_gen > 0)
-    fprintf (out, "  PCIe link               gen%d x%d now, gen%d x%d max (%.1f GB/s per direction)\n",
+    fprintf (out, ms_gettext ("gen%d x%d now, gen%d x%d max (%.1f GB/s per direction)\n"),
              d->pcie_gen, d->pcie_width, d->pcie_gen_max, d->pcie_width_max,
              ms_pcie_theoretical_gbps (d->pcie_gen_max ? d->pcie_gen_max : d->pcie_gen,
                                        d->pcie_width_max ? d->pcie_width_max : d->pcie_width));
   else
-    fprintf (out, "  PCIe link               unknown (NVML not available)\n");
-  fprintf (out, "  PCI bus id              %s\n", d->pci_bus_id[0] ? d->pci_bus_id : "unknown");
+    fprintf (out, ms_gettext ("unknown (NVML not available)\n"));
+  put_label (out, ms_gettext ("PCI bus id"));
+  fprintf (out, "%s\n", d->pci_bus_id[0] ? d->pci_bus_id : ms_gettext ("unknown"));
+  /* CUDA's attribute names, as in its documentation. */
   fprintf (out, "  canMapHostMemory        %s\n", yes_no (d->can_map_host_memory));
   fprintf (out, "  concurrentManagedAccess %s\n", yes_no (d->concurrent_managed_access));
   fprintf (out, "  pageableMemoryAccess    %s\n", yes_no (d->pageable_memory_access));
   fprintf (out, "  unifiedAddressing       %s\n", yes_no (d->unified_addressing));
   fprintf (out, "  asyncEngineCount        %d\n", d->async_engine_count);
-  fprintf (out, "  multiprocessors         %d, L2 %d MiB\n", d->multiprocessors,
-           d->l2_bytes >> 20);
-  fprintf (out, "  host CPUs (affinity)    %s\n", d->host_cpu_affinity);
+  put_label (out, ms_gettext ("multiprocessors"));
+  fprintf (out, "%d, L2 %d MiB\n", d->multiprocessors, d->l2_bytes >> 20);
+  put_label (out, ms_gettext ("host CPUs (affinity)"));
+  fprintf (out, "%s\n", d->host_cpu_affinity);
 }
 
 /* What the cells hold, whatever the settings said: sizes, modes and
@@ -96,29 +164,34 @@ report_contents (FILE *out, const MsResults *r)
     }
   }
   if (r->n_cells == 0) {
-    fprintf (out, "holds no cells\n");
+    fprintf (out, ms_gettext ("holds no cells\n"));
     return;
   }
-  fprintf (out, "holds %zu cells: %d mode%s, %d size%s from 2^%d to 2^%d, ", r->n_cells, n_modes,
-           n_modes == 1 ? "" : "s", n_sizes, n_sizes == 1 ? "" : "s", lo, hi);
+  fprintf (out, ms_ngettext ("holds %zu cell: ", "holds %zu cells: ", r->n_cells), r->n_cells);
+  fprintf (out, ms_ngettext ("%d mode, ", "%d modes, ", n_modes), n_modes);
+  fprintf (out,
+           ms_ngettext ("%d size from 2^%d to 2^%d, ", "%d sizes from 2^%d to 2^%d, ", n_sizes),
+           n_sizes, lo, hi);
   if (reps_hi == 0)
-    fprintf (out, "no repetitions\n");
+    fprintf (out, ms_gettext ("no repetitions\n"));
   else if (reps_lo == reps_hi)
-    fprintf (out, "%d repetition%s per cell with data\n", reps_hi, reps_hi == 1 ? "" : "s");
+    fprintf (out, ms_ngettext ("%d repetition per cell with data\n",
+                               "%d repetitions per cell with data\n", reps_hi), reps_hi);
   else
-    fprintf (out, "%d to %d repetitions per cell with data\n", reps_lo, reps_hi);
+    fprintf (out, ms_gettext ("%d to %d repetitions per cell with data\n"), reps_lo, reps_hi);
 }
 
 void
 ms_report_header (FILE *out, const MsResults *r, bool with_settings)
 {
   char drv[16], rt[16], version[128], date[128], name[1024];
-  ms_format_version (r->device.driver_version, drv, sizeof drv);
-  ms_format_version (r->device.runtime_version, rt, sizeof rt);
+  version_text (r->device.driver_version, drv, sizeof drv);
+  version_text (r->device.runtime_version, rt, sizeof rt);
   ms_report_clean (r->version, version, sizeof version);
   ms_report_clean (r->date, date, sizeof date);
-  ms_report_clean (r->device.name[0] ? r->device.name : "no GPU", name, sizeof name);
-  fprintf (out, "memsweep %s  %s  %s (driver %s, runtime %s", version, date, name, drv, rt);
+  ms_report_clean (r->device.name[0] ? r->device.name : ms_gettext ("no GPU"), name, sizeof name);
+  fprintf (out, ms_gettext ("memsweep %s  %s  %s (driver %s, runtime %s"), version, date, name,
+           drv, rt);
   if (r->device.pcie_gen > 0)
     fprintf (out, ", PCIe gen%d x%d", r->device.pcie_gen, r->device.pcie_width);
   fprintf (out, ")\n");
@@ -126,16 +199,19 @@ ms_report_header (FILE *out, const MsResults *r, bool with_settings)
   if (with_settings) {
     char reps[160];
     if (r->sweep.reps_rule == MS_REPS_FIXED)
-      snprintf (reps, sizeof reps, "%d repetitions", r->sweep.reps);
+      snprintf (reps, sizeof reps, ms_gettext ("%d repetitions"), r->sweep.reps);
     else
       snprintf (reps, sizeof reps,
-                "at least %d repetitions until the median's 95%% interval is within +-%g%% or "
-                "%g ms are spent,", r->sweep.min_reps, r->sweep.ci_target_pct,
-                r->sweep.cell_budget_ms);
-    fprintf (out, "settings: sizes 2^%d..2^%d step %d, %s after %d warm-up, streams K=%d "
-                  "%s-first\n",
+                ms_gettext ("at least %d repetitions until the median's 95%% interval is within "
+                            "+-%g%% or %g ms are spent,"), r->sweep.min_reps,
+                r->sweep.ci_target_pct, r->sweep.cell_budget_ms);
+    /* TRANSLATORS: the last %s is "depth-first" or "breadth-first". */
+    fprintf (out, ms_gettext ("settings: sizes 2^%d..2^%d step %d, %s after %d warm-up, streams "
+                              "K=%d %s\n"),
              r->sweep.min_exp, r->sweep.max_exp, r->sweep.step, reps, r->sweep.warmup,
-             r->sweep.streams, r->sweep.order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth");
+             r->sweep.streams, r->sweep.order == MS_ORDER_BREADTH_FIRST
+                                 ? ms_gettext ("breadth-first")
+                                 : ms_gettext ("depth-first"));
   }
 }
 
@@ -214,11 +290,12 @@ cell_text (const MsCell *c, GridKind kind, const MsFit *fit, char *buf, size_t l
     else
       snprintf (buf, len, c->stats.e2e.median < 100 ? "%.2f" : "%.1f", c->stats.e2e.median);
     break;
-  case MS_CELL_UNSUPPORTED: snprintf (buf, len, "n/a"); break;
-  case MS_CELL_VERIFY_FAILED: snprintf (buf, len, "WRONG"); break;
+  /* TRANSLATORS: table cells without a number, at most 10 columns wide. */
+  case MS_CELL_UNSUPPORTED: snprintf (buf, len, "%s", ms_gettext ("n/a")); break;
+  case MS_CELL_VERIFY_FAILED: snprintf (buf, len, "%s", ms_gettext ("WRONG")); break;
   case MS_CELL_CANCELLED:
   case MS_CELL_PARTIAL: snprintf (buf, len, "-"); break;
-  default: snprintf (buf, len, "FAIL"); break;
+  default: snprintf (buf, len, "%s", ms_gettext ("FAIL")); break;
   }
 }
 
@@ -227,7 +304,9 @@ print_grid (FILE *out, const MsResults *r, const MsMode *modes, const MsFit *fit
             const int *exps, int n_exps, GridKind kind)
 {
   char buf[32], size[32];
-  fprintf (out, "%-9s %9s", "size", "elements");
+  put_padded (out, ms_gettext ("size"), -9);
+  fputc (' ', out);
+  put_padded (out, ms_gettext ("elements"), 9);
   for (int j = 0; j < n_modes; j++)
     fprintf (out, " %10s", short_name (modes[j]));
   fputc ('\n', out);
@@ -236,10 +315,31 @@ print_grid (FILE *out, const MsResults *r, const MsMode *modes, const MsFit *fit
     fprintf (out, "%-9s %9llu", size, 1ull << exps[i]);
     for (int j = 0; j < n_modes; j++) {
       cell_text (ms_results_find (r, modes[j], exps[i]), kind, &fits[j], buf, sizeof buf);
-      fprintf (out, " %10s", buf);
+      fputc (' ', out);
+      put_padded (out, buf, 10);
     }
     fputc ('\n', out);
   }
+}
+
+/* The fit table's headings, padded by display width. */
+static void
+print_fit_heading (FILE *out)
+{
+  /* TRANSLATORS: fit table headings; keep each within its column (10, 10,
+   * 12, 12, 10, 6 and 8 terminal columns; a CJK character counts two). */
+  const char *headings[] = {
+    ms_gettext ("h2d GB/s"),   ms_gettext ("d2h GB/s"), ms_gettext ("e2e p50 us"),
+    ms_gettext ("latency us"), ms_gettext ("fit GB/s"), "R^2",
+    ms_gettext ("max res"),
+  };
+  static const int widths[] = { 10, 10, 12, 12, 10, 6, 8 };
+  put_padded (out, ms_gettext ("mode"), -17);
+  for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++) {
+    fputc (' ', out);
+    put_padded (out, headings[i], widths[i]);
+  }
+  fprintf (out, "  %s\n", ms_gettext ("fit"));
 }
 
 static void
@@ -248,13 +348,13 @@ print_fit_table (FILE *out, const MsResults *r, const MsMode *modes, const MsFit
 {
   char size[32];
   ms_format_bytes ((1ull << last) * sizeof (float), size, sizeof size);
-  fprintf (out, "\nPer mode: copy bandwidth at 2^%d (%s per vector) and the fit "
-                "time = latency + bytes / bandwidth over all sizes (end-to-end,\n"
-                "latency >= 0); the fit describes the data when R^2 >= %.2f and every "
-                "point lies within %.0f%% of it, else its figures are in parentheses\n",
+  fprintf (out, ms_gettext ("\nPer mode: copy bandwidth at 2^%d (%s per vector) and the fit "
+                            "time = latency + bytes / bandwidth over all sizes (end-to-end,\n"
+                            "latency >= 0); the fit describes the data when R^2 >= %.2f and "
+                            "every point lies within %.0f%% of it, else its figures are in "
+                            "parentheses\n"),
            last, size, MS_FIT_MIN_R2, 100.0 * MS_FIT_MAX_RESIDUAL);
-  fprintf (out, "%-17s %10s %10s %12s %12s %10s %6s %7s  %s\n", "mode", "h2d GB/s", "d2h GB/s",
-           "e2e p50 us", "latency us", "fit GB/s", "R^2", "max res", "fit");
+  print_fit_heading (out);
   for (int j = 0; j < n_modes; j++) {
     const MsCell *c = ms_results_find (r, modes[j], last);
     const MsFit *fit = &fits[j];
@@ -276,11 +376,12 @@ print_fit_table (FILE *out, const MsResults *r, const MsMode *modes, const MsFit
         snprintf (bw, sizeof bw, "%s%.2f%s", open, fit->bandwidth_gbps, close);
       snprintf (r2, sizeof r2, "%.3f", fit->r2);
       snprintf (res, sizeof res, "%.1f%%", 100.0 * fit->max_abs_residual);
-      verdict = fit->describes_data ? "describes the data" : "does not describe the data";
+      verdict = fit->describes_data ? ms_gettext ("describes the data")
+                                    : ms_gettext ("does not describe the data");
     }
-    fprintf (out, "%-17s %10s %10s %12s %12s %10s %6s %7s  %s%s\n", ms_mode_name (modes[j]), h2d,
+    fprintf (out, "%-17s %10s %10s %12s %12s %10s %6s %8s  %s%s\n", ms_mode_name (modes[j]), h2d,
              d2h, e2e, lat, bw, r2, res, verdict,
-             fit->valid && fit->at_bound ? " (latency held at 0)" : "");
+             fit->valid && fit->at_bound ? ms_gettext (" (latency held at 0)") : "");
   }
 }
 
@@ -294,21 +395,23 @@ ms_report_table (FILE *out, const MsResults *r)
   int n_exps = present_exponents (r, exps);
 
   if (n_modes == 0) {
-    fprintf (out, "\n(no results)\n");
+    fprintf (out, ms_gettext ("\n(no results)\n"));
     return;
   }
   for (int j = 0; j < n_modes; j++)
     fits[j] = ms_results_fit (r, modes[j], MS_PHASE_COUNT);
-  fprintf (out, "\nEnd-to-end time, median in us (first data movement to result readable on "
-                "the host); size is per vector\n");
+  fprintf (out, ms_gettext ("\nEnd-to-end time, median in us (first data movement to result "
+                            "readable on the host); size is per vector\n"));
   print_grid (out, r, modes, fits, n_modes, exps, n_exps, GRID_TIME);
-  fprintf (out, "\nEnd-to-end time, 95%% confidence interval of the median as +- %% of it "
-                "(the wider side); * : fewer than 6 repetitions, min..max instead\n");
+  fprintf (out, ms_gettext ("\nEnd-to-end time, 95%% confidence interval of the median as +- %% "
+                            "of it (the wider side); * : fewer than 6 repetitions, min..max "
+                            "instead\n"));
   print_grid (out, r, modes, fits, n_modes, exps, n_exps, GRID_CI);
-  fprintf (out, "\nEnd-to-end bandwidth in GB/s (3 vectors x 4 bytes x N / median time)\n");
+  fprintf (out,
+           ms_gettext ("\nEnd-to-end bandwidth in GB/s (3 vectors x 4 bytes x N / median time)\n"));
   print_grid (out, r, modes, fits, n_modes, exps, n_exps, GRID_GBPS);
   print_fit_table (out, r, modes, fits, n_modes, exps[n_exps - 1]);
-  fprintf (out, "\nFit residuals, (measured - fit) / measured end-to-end time\n");
+  fprintf (out, ms_gettext ("\nFit residuals, (measured - fit) / measured end-to-end time\n"));
   print_grid (out, r, modes, fits, n_modes, exps, n_exps, GRID_RESIDUAL);
 
   /* Why cells have no number: one line per distinct reason and mode. */
@@ -324,13 +427,13 @@ ms_report_table (FILE *out, const MsResults *r)
     if (seen)
       continue;
     if (!header) {
-      fprintf (out, "\nCells without a number:\n");
+      fprintf (out, ms_gettext ("\nCells without a number:\n"));
       header = true;
     }
     char message[4 * sizeof c->message];
     ms_report_clean (c->message, message, sizeof message);
     fprintf (out, "  %s 2^%d%s: %s: %s\n", ms_mode_name (c->mode), c->exponent,
-             c->status == MS_CELL_UNSUPPORTED ? " (and every size)" : "",
+             c->status == MS_CELL_UNSUPPORTED ? ms_gettext (" (and every size)") : "",
              ms_cell_status_name (c->status), message);
   }
 }

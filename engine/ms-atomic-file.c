@@ -3,6 +3,7 @@
  * the policy. */
 #define _GNU_SOURCE
 #include "ms-atomic-file.h"
+#include "ms-i18n.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -129,10 +130,10 @@ check_target (const char *name, char *target, size_t target_len, bool *in_place,
   char dir[PATH_MAX];
   *in_place = false;
   if (!resolve_target (name, target, target_len))
-    return fail (err, errlen, name, "cannot write", errno);
+    return fail (err, errlen, name, ms_gettext ("cannot write"), errno);
   if (stat (target, &st) == 0) {
     if (S_ISDIR (st.st_mode)) {
-      snprintf (err, errlen, "%s: is a folder", name);
+      snprintf (err, errlen, ms_gettext ("%s: is a folder"), name);
       errno = EISDIR;
       return false;
     }
@@ -141,19 +142,20 @@ check_target (const char *name, char *target, size_t target_len, bool *in_place,
       return true;
     }
     if (!S_ISREG (st.st_mode)) {
-      snprintf (err, errlen, "%s: is neither a regular file nor a device: not replaced", name);
+      snprintf (err, errlen,
+                ms_gettext ("%s: is neither a regular file nor a device: not replaced"), name);
       errno = EINVAL;
       return false;
     }
     /* Root may write anything: the mode bits still say what the user meant. */
     if ((st.st_mode & 0222) == 0 || access (target, W_OK) != 0) {
-      snprintf (err, errlen, "%s: is read-only: not replaced", name);
+      snprintf (err, errlen, ms_gettext ("%s: is read-only: not replaced"), name);
       errno = EACCES;
       return false;
     }
     *mode = st.st_mode & 07777;
   } else if (errno != ENOENT) {
-    return fail (err, errlen, name, "cannot write", errno);
+    return fail (err, errlen, name, ms_gettext ("cannot write"), errno);
   } else {
     mode_t mask = umask (0);
     umask (mask);
@@ -163,12 +165,12 @@ check_target (const char *name, char *target, size_t target_len, bool *in_place,
   const char *base = strrchr (target, '/') ? strrchr (target, '/') + 1 : target;
   long name_max = pathconf (dir, _PC_NAME_MAX);
   if (name_max < 0)
-    return fail (err, errlen, name, "cannot write", errno == 0 ? ENOENT : errno);
+    return fail (err, errlen, name, ms_gettext ("cannot write"), errno == 0 ? ENOENT : errno);
   if (strlen (base) + strlen (TEMP_SUFFIX) > (size_t) name_max ||
       strlen (target) + strlen (TEMP_SUFFIX) >= PATH_MAX)
-    return fail (err, errlen, name, "cannot write", ENAMETOOLONG);
+    return fail (err, errlen, name, ms_gettext ("cannot write"), ENAMETOOLONG);
   if (access (dir, W_OK | X_OK) != 0)
-    return fail (err, errlen, name, "cannot write", errno);
+    return fail (err, errlen, name, ms_gettext ("cannot write"), errno);
   return true;
 }
 
@@ -188,7 +190,7 @@ ms_atomic_file_open (const char *path, char *err, size_t errlen)
   bool in_place;
   mode_t mode = 0644;
   if (!file) {
-    fail (err, errlen, path, "cannot write", ENOMEM);
+    fail (err, errlen, path, ms_gettext ("cannot write"), ENOMEM);
     return NULL;
   }
   file->name = path;
@@ -209,13 +211,13 @@ ms_atomic_file_open (const char *path, char *err, size_t errlen)
       if (fchmod (file->fd, mode) != 0) {
         int saved = errno;
         ms_atomic_file_abort (file);
-        fail (err, errlen, path, "cannot write", saved);
+        fail (err, errlen, path, ms_gettext ("cannot write"), saved);
         return NULL;
       }
     }
   }
   if (file->fd < 0) {
-    fail (err, errlen, path, "cannot write", errno);
+    fail (err, errlen, path, ms_gettext ("cannot write"), errno);
     free (file);
     return NULL;
   }
@@ -243,9 +245,9 @@ ms_atomic_file_write (MsAtomicFile *file, const void *data, size_t len)
     if (n < 0 && errno == EINTR)
       continue;
     if (n < 0)
-      return record (file, "write failed", errno);
+      return record (file, ms_gettext ("write failed"), errno);
     if (n == 0)
-      return record (file, "write failed", ENOSPC);
+      return record (file, ms_gettext ("write failed"), ENOSPC);
     p += n;
     len -= (size_t) n;
   }
@@ -259,9 +261,9 @@ ms_atomic_file_finish (MsAtomicFile *file, char *err, size_t errlen)
     goto done;
   /* Devices and pipes cannot be synced (EINVAL); a file must be. */
   if (!file->error && fsync (file->fd) != 0 && !(file->tmp[0] == '\0' && errno == EINVAL))
-    record (file, "write failed", errno);
+    record (file, ms_gettext ("write failed"), errno);
   if (close (file->fd) != 0 && errno != EINTR)
-    record (file, "write failed", errno);
+    record (file, ms_gettext ("write failed"), errno);
   file->fd = -1;
 done:
   if (file->error)
@@ -275,7 +277,7 @@ rename_into_place (MsAtomicFile *file, char *err, size_t errlen)
   if (!file->tmp[0])
     return true;
   if (rename (file->tmp, file->target) != 0)
-    return fail (err, errlen, file->name, "cannot replace it", errno);
+    return fail (err, errlen, file->name, ms_gettext ("cannot replace it"), errno);
   forget_temporary (file->slot);
   file->tmp[0] = '\0';
   return true;

@@ -9,6 +9,7 @@
 
 #include "ms-cell-driver.h"
 #include "ms-gpu-state.h"
+#include "ms-i18n.h"
 #include "ms-data.h"
 
 double
@@ -68,7 +69,7 @@ host_alloc (void *data, MsCellDriver *drv)
   hb->b = malloc (bytes);
   hb->c = malloc (bytes);
   if (!hb->a || !hb->b || !hb->c) {
-    ms_cell_driver_fail (drv, "malloc: out of host memory");
+    ms_cell_driver_fail (drv, ms_gettext ("malloc: out of host memory"));
     return MS_CELL_FAILED;
   }
   return MS_CELL_OK;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ms-cell-driver.h"
+#include "ms-i18n.h"
 
 #ifdef MS_HAVE_CUDA
 #include "ms-kernels.h"
@@ -87,7 +88,8 @@ system_query_device (MsBackend *self, int index, MsDeviceInfo *info)
 #else
   (void) index;
   snprintf (info->error, sizeof info->error,
-            "this build of memsweep has no CUDA support (it was configured without nvcc)");
+            ms_gettext ("this build of memsweep has no CUDA support (it was configured "
+                        "without nvcc)"));
   return false;
 #endif
 }
@@ -100,32 +102,34 @@ system_supports (MsBackend *self, const MsDeviceInfo *info, MsMode mode, char *w
   if (mode == MS_MODE_HOST)
     return true;
   if (!info->present) {
-    snprintf (why, whylen, "no usable CUDA device: %s", info->error);
+    snprintf (why, whylen, ms_gettext ("no usable CUDA device: %s"), info->error);
     return false;
   }
   switch (mode) {
   case MS_MODE_ZERO_COPY:
     if (!info->can_map_host_memory) {
-      snprintf (why, whylen, "the device cannot map host memory (canMapHostMemory = 0)");
+      snprintf (why, whylen,
+                ms_gettext ("the device cannot map host memory (canMapHostMemory = 0)"));
       return false;
     }
     break;
   case MS_MODE_UVA:
     if (!info->unified_addressing) {
-      snprintf (why, whylen, "the device has no unified addressing (unifiedAddressing = 0)");
+      snprintf (why, whylen,
+                ms_gettext ("the device has no unified addressing (unifiedAddressing = 0)"));
       return false;
     }
     break;
   case MS_MODE_MANAGED:
     if (!info->managed_memory) {
-      snprintf (why, whylen, "the device has no managed memory (managedMemory = 0)");
+      snprintf (why, whylen, ms_gettext ("the device has no managed memory (managedMemory = 0)"));
       return false;
     }
     break;
   case MS_MODE_MANAGED_PREFETCH:
     if (!info->concurrent_managed_access) {
       snprintf (why, whylen,
-                "prefetching needs concurrentManagedAccess, which this device lacks");
+                ms_gettext ("prefetching needs concurrentManagedAccess, which this device lacks"));
       return false;
     }
     break;
@@ -155,8 +159,8 @@ system_check_fit (MsBackend *self, const MsDeviceInfo *info, MsMode mode, uint64
     ms_format_bytes (host_need, need_s, sizeof need_s);
     ms_format_bytes (host_free, have_s, sizeof have_s);
     snprintf (why, whylen,
-              "refused before allocating: needs %s of host memory (vectors of %s) but only %s "
-              "is available",
+              ms_gettext ("refused before allocating: needs %s of host memory (vectors of %s) "
+                          "but only %s is available"),
               need_s, vec_s, have_s);
     return false;
   }
@@ -172,12 +176,14 @@ system_check_fit (MsBackend *self, const MsDeviceInfo *info, MsMode mode, uint64
     if (dev_need + MS_DEVICE_HEADROOM > dev_free) {
       ms_format_bytes (dev_need, need_s, sizeof need_s);
       ms_format_bytes (dev_free, have_s, sizeof have_s);
+      /* TRANSLATORS: the second %s is "managed" or "device" (memory). */
       snprintf (why, whylen,
-                "refused before allocating: needs %s of %s memory (3 vectors of %s) but the "
-                "device has only %s free",
+                ms_gettext ("refused before allocating: needs %s of %s memory (3 vectors of %s) "
+                            "but the device has only %s free"),
                 need_s,
-                mode == MS_MODE_MANAGED || mode == MS_MODE_MANAGED_PREFETCH ? "managed"
-                                                                             : "device",
+                mode == MS_MODE_MANAGED || mode == MS_MODE_MANAGED_PREFETCH
+                  ? ms_gettext ("managed")
+                  : ms_gettext ("device"),
                 vec_s, have_s);
       return false;
     }
@@ -316,7 +322,7 @@ cuda_run_cell (const MsRunArgs *args, MsRunOutput *out)
   if (!cc || !cc->kcell) {
     free (cc);
     memset (out, 0, sizeof *out);
-    snprintf (out->error, sizeof out->error, "out of host memory");
+    snprintf (out->error, sizeof out->error, ms_gettext ("out of host memory"));
     return MS_CELL_FAILED;
   }
   MsCellStatus st = ms_cell_driver_run (&cuda_cell_ops, cc, args, out);
@@ -336,7 +342,8 @@ system_run_cell (MsBackend *self, const MsRunArgs *args, MsRunOutput *out)
   return cuda_run_cell (args, out);
 #else
   memset (out, 0, sizeof *out);
-  snprintf (out->error, sizeof out->error, "this build of memsweep has no CUDA support");
+  snprintf (out->error, sizeof out->error,
+            ms_gettext ("this build of memsweep has no CUDA support"));
   return MS_CELL_UNSUPPORTED;
 #endif
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ms-cell-driver.h"
+#include "ms-i18n.h"
 
 struct MsCellDriver {
   const MsCellOps *ops;
@@ -74,7 +75,7 @@ append_event (MsCellDriver *drv, const MsEvent *ev, int rep, double t0)
     MsEvent *grown = realloc (out->events, cap * sizeof *grown);
     if (!grown) {
       drv->out_of_memory = true;
-      ms_cell_driver_fail (drv, "out of host memory for the events");
+      ms_cell_driver_fail (drv, ms_gettext ("out of host memory for the events"));
       return false;
     }
     out->events = grown;
@@ -146,7 +147,7 @@ start_origin (MsCellDriver *drv, MsOrigin origin)
     return true;
   if (drv->ops->origin (drv->data, drv, origin))
     return true;
-  ms_cell_driver_fail (drv, "could not start the timing of a repetition");
+  ms_cell_driver_fail (drv, ms_gettext ("could not start the timing of a repetition"));
   return false;
 }
 
@@ -170,7 +171,7 @@ run_rep (MsCellDriver *drv, int rep)
   if (st == MS_CELL_OK && out->mismatches)
     st = MS_CELL_VERIFY_FAILED;
   if (st == MS_CELL_OK && drv->rep_e2e_us < 0) {
-    ms_cell_driver_fail (drv, "internal: the repetition gave no end-to-end time");
+    ms_cell_driver_fail (drv, ms_gettext ("internal: the repetition gave no end-to-end time"));
     st = MS_CELL_FAILED;
   }
   if (st != MS_CELL_OK || rep < 0) {
@@ -183,7 +184,7 @@ run_rep (MsCellDriver *drv, int rep)
     double *grown = realloc (out->e2e_us, sizeof (double) * cap);
     if (!grown) {
       out->n_events = first_event;
-      ms_cell_driver_fail (drv, "out of host memory for the results");
+      ms_cell_driver_fail (drv, ms_gettext ("out of host memory for the results"));
       return MS_CELL_FAILED;
     }
     out->e2e_us = grown;
@@ -256,7 +257,7 @@ ms_cell_driver_run (const MsCellOps *ops, void *data, const MsRunArgs *args, MsR
   out->cap_reps = args->reps > 0 ? args->reps : 1;
   out->e2e_us = calloc (out->cap_reps, sizeof (double));
   if (!out->e2e_us) {
-    snprintf (out->error, sizeof out->error, "out of host memory for the results");
+    snprintf (out->error, sizeof out->error, ms_gettext ("out of host memory for the results"));
     return MS_CELL_FAILED;
   }
 

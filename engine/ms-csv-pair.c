@@ -2,6 +2,7 @@
 /* ms-csv-pair.c: whether a samples file and the summary beside it were
  * written together (the run id in both files' metadata). */
 #include "ms-csv-pair.h"
+#include "ms-i18n.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -59,8 +60,9 @@ ms_csv_pair_check (const char *samples_path, char *err, size_t errlen)
   bool has_b = ms_csv_meta_value (summary, "run-id", b, sizeof b);
   if (has_a == has_b && strcmp (a, b) == 0)
     return true;
-  snprintf (err, errlen, "%s and %s are not from the same run (run id %s and %s): the "
-           "summary does not describe these samples", samples_path, summary,
-           has_a ? a : "none", has_b ? b : "none");
+  snprintf (err, errlen,
+            ms_gettext ("%s and %s are not from the same run (run id %s and %s): the summary "
+                        "does not describe these samples"), samples_path, summary,
+           has_a ? a : ms_gettext ("none"), has_b ? b : ms_gettext ("none"));
   return false;
 }

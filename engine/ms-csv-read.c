@@ -20,6 +20,7 @@
 #include "memsweep.h"
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
+#include "ms-i18n.h"
 
 #define MS_CSV_CHUNK (64 * 1024)
 
@@ -29,20 +30,21 @@ open_regular (const char *path, struct stat *st, char *err, size_t errlen)
 {
   int fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
   if (fd < 0) {
-    snprintf (err, errlen, "%s: cannot open: %s", path, strerror (errno));
+    snprintf (err, errlen, ms_gettext ("%s: cannot open: %s"), path, strerror (errno));
     return -1;
   }
   if (fstat (fd, st) != 0) {
-    snprintf (err, errlen, "%s: cannot open: %s", path, strerror (errno));
+    snprintf (err, errlen, ms_gettext ("%s: cannot open: %s"), path, strerror (errno));
     close (fd);
     return -1;
   }
   if (!S_ISREG (st->st_mode)) {
-    snprintf (err, errlen, "%s: not a regular file (%s)", path,
-              S_ISDIR (st->st_mode) ? "a folder"
-              : S_ISFIFO (st->st_mode) ? "a pipe"
-              : S_ISCHR (st->st_mode) || S_ISBLK (st->st_mode) ? "a device"
-                                                               : "a socket or special file");
+    snprintf (err, errlen, ms_gettext ("%s: not a regular file (%s)"), path,
+              S_ISDIR (st->st_mode) ? ms_gettext ("a folder")
+              : S_ISFIFO (st->st_mode) ? ms_gettext ("a pipe")
+              : S_ISCHR (st->st_mode) || S_ISBLK (st->st_mode)
+                ? ms_gettext ("a device")
+                : ms_gettext ("a socket or special file"));
     close (fd);
     return -1;
   }
@@ -192,7 +194,7 @@ ms_csv_read_samples (const char *path, char *err, size_t errlen)
   MsReader *rd = calloc (1, sizeof *rd);
   MsResults *r = ms_results_new (NULL, NULL);
   if (!rd || !r) {
-    snprintf (err, errlen, "%s: out of memory", path);
+    snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);
     free (rd);
     ms_results_free (r);
     close (fd);
@@ -223,6 +225,8 @@ ms_csv_read_samples (const char *path, char *err, size_t errlen)
   return r;
 }
 
+/* The message is translated: ms_csv_fail is an xgettext keyword
+ * (po/meson.build). */
 void
 ms_csv_fail (MsReader *rd, long line, const char *fmt, ...)
 {
@@ -234,6 +238,6 @@ ms_csv_fail (MsReader *rd, long line, const char *fmt, ...)
     return;
   va_list ap;
   va_start (ap, fmt);
-  vsnprintf (rd->err + n, rd->errlen - n, fmt, ap);
+  vsnprintf (rd->err + n, rd->errlen - n, ms_gettext (fmt), ap);
   va_end (ap);
 }

@@ -10,6 +10,7 @@
 
 #include "memsweep.h"
 #include "ms-csv-reader.h"
+#include "ms-i18n.h"
 
 /* The fewest bytes an end-to-end row takes ("uva,1,0,e2e,,1,ok" and an end
  * of line): a cell with R repetitions needs R of them. */
@@ -213,7 +214,7 @@ parse_counts (MsReader *rd, MsRow *row)
       !field_count (&f[MS_COL_BYTES], vectors * row->elements * sizeof (float), &row->bytes)) {
     ms_csv_fail (rd, line, "bytes '%s' is not a byte count up to %s vectors",
                  shown (&f[MS_COL_BYTES], s, sizeof s),
-                 row->is_copy ? MS_STRINGIFY (MS_COPY_BURST) : "three");
+                 row->is_copy ? MS_STRINGIFY (MS_COPY_BURST) : ms_gettext ("three"));
     return false;
   }
   if (f[MS_COL_ROUND].len && !field_count (&f[MS_COL_ROUND], MS_MAX_ROUNDS - 1, &row->round)) {

@@ -21,6 +21,7 @@
 #include "ms-csv-pair.h"
 #include "ms-csv-private.h"
 #include "ms-gpu-state.h"
+#include "ms-i18n.h"
 
 /* ---- writing ------------------------------------------------------------ */
 
@@ -52,7 +53,7 @@ writer_open (MsWriter *w, const char *path, const char *run_id, char *err, size_
     return false;
   w->f = fopencookie (w->file, "w", io);
   if (!w->f || setvbuf (w->f, NULL, _IOFBF, 1 << 16) != 0) {
-    snprintf (err, errlen, "%s: cannot write: %s", path, strerror (errno));
+    snprintf (err, errlen, ms_gettext ("%s: cannot write: %s"), path, strerror (errno));
     if (w->f)
       fclose (w->f);
     ms_atomic_file_abort (w->file);
@@ -74,7 +75,7 @@ writer_finish (MsWriter *w, char *err, size_t errlen)
   if (!finished || !ok) {
     /* A stream error that never reached the file (no errno of its own). */
     if (finished)
-      snprintf (err, errlen, "%s: write failed: %s", w->path, strerror (EIO));
+      snprintf (err, errlen, ms_gettext ("%s: write failed: %s"), w->path, strerror (EIO));
     ms_atomic_file_abort (w->file);
     w->file = NULL;
     return false;

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "ms-fleet.h"
+#include "ms-i18n.h"
 
 static const char *const stamp_keys[] = { "# node: ", "# gpu-serials: ", "# gpu-pcie-links: " };
 
@@ -39,7 +40,7 @@ slurp (const char *path, size_t *len, char *err, size_t errlen)
       if (!bigger) {
         free (buf);
         fclose (f);
-        snprintf (err, errlen, "%s: out of memory", path);
+        snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);
         return NULL;
       }
       buf = bigger;
@@ -51,7 +52,7 @@ slurp (const char *path, size_t *len, char *err, size_t errlen)
   fclose (f);
   if (bad) {
     free (buf);
-    snprintf (err, errlen, "%s: read error", path);
+    snprintf (err, errlen, ms_gettext ("%s: read error"), path);
     return NULL;
   }
   buf[n] = '\0';
@@ -227,7 +228,7 @@ list_samples (const char *dir, size_t *n, char *err, size_t errlen)
   }
   closedir (d);
   if (*n == 0) {
-    snprintf (err, errlen, "%s: no *-samples.csv file", dir);
+    snprintf (err, errlen, ms_gettext ("%s: no *-samples.csv file"), dir);
     free (names);
     return NULL;
   }
@@ -286,7 +287,7 @@ ms_fleet_report_dir (const char *dir, double threshold, char *err, size_t errlen
   if (report)
     report->nodes = calloc (n, sizeof *report->nodes);
   if (!report || !report->nodes) {
-    snprintf (err, errlen, "out of memory for %zu nodes", n);
+    snprintf (err, errlen, ms_gettext ("out of memory for %zu nodes"), n);
     free (report);
     report = NULL;
   } else {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ms-i18n.h"
 #include "ms-multi.h"
 #ifdef MS_HAVE_CUDA
 #include "ms-kernels.h"
@@ -141,8 +142,8 @@ run_threads (MsMultiRun *run, int n, char *err, size_t errlen)
     run->threads[started] = (DeviceThread) { .run = run, .slot = started,
                                              .status = MS_RUN_OK };
     if (pthread_create (&tids[started], NULL, device_thread, &run->threads[started]) != 0) {
-      snprintf (err, errlen, "could not start a thread for device slot %d of %d", started + 1,
-                n);
+      snprintf (err, errlen, ms_gettext ("could not start a thread for device slot %d of %d"),
+                started + 1, n);
       break;
     }
   }
@@ -162,7 +163,8 @@ ms_multi_run (const MsSweep *sweep, const int *devices, int n_devices, MsBackend
 {
   *out = NULL;
   if (n_devices < 1 || n_devices > MS_MULTI_MAX_DEVICES) {
-    snprintf (err, errlen, "between 1 and %d devices, not %d", MS_MULTI_MAX_DEVICES, n_devices);
+    snprintf (err, errlen, ms_gettext ("between 1 and %d devices, not %d"), MS_MULTI_MAX_DEVICES,
+              n_devices);
     return MS_RUN_INVALID;
   }
   if (!ms_sweep_validate (sweep, err, errlen))
@@ -172,7 +174,7 @@ ms_multi_run (const MsSweep *sweep, const int *devices, int n_devices, MsBackend
   if (!results || !run) {
     free (results);
     free (run);
-    snprintf (err, errlen, "out of memory");
+    snprintf (err, errlen, ms_gettext ("out of memory"));
     return MS_RUN_INVALID;
   }
   results->n_devices = n_devices;
@@ -189,7 +191,7 @@ ms_multi_run (const MsSweep *sweep, const int *devices, int n_devices, MsBackend
   for (int i = 0; i < n_devices; i++) {
     if (run->threads[i].status == MS_RUN_NO_DEVICE) {
       no_device++;
-      snprintf (err, errlen, "device %d: %s", devices[i], run->threads[i].err);
+      snprintf (err, errlen, ms_gettext ("device %d: %s"), devices[i], run->threads[i].err);
     }
     if (!results->per_device[i]) {
       MsDeviceInfo none = { 0 };
@@ -250,7 +252,7 @@ ms_multi_parse_devices (const char *list, int count, int *devices, int *n_device
   *n_devices = 0;
   if (strcmp (list, "all") == 0) {
     if (count < 1) {
-      snprintf (err, errlen, "no device visible");
+      snprintf (err, errlen, ms_gettext ("no device visible"));
       return false;
     }
     for (int i = 0; i < count && i < MS_MULTI_MAX_DEVICES; i++)
@@ -262,25 +264,26 @@ ms_multi_parse_devices (const char *list, int count, int *devices, int *n_device
     char *end;
     long v = strtol (p, &end, 10);
     if (end == p || v < 0 || v >= count || (*end && *end != ',')) {
-      snprintf (err, errlen, "bad device list '%s': want indices 0..%d separated by commas, "
-                "or all", list, count - 1);
+      snprintf (err, errlen,
+                ms_gettext ("bad device list '%s': want indices 0..%d separated by commas, or all"),
+                list, count - 1);
       return false;
     }
     for (int i = 0; i < *n_devices; i++) {
       if (devices[i] == v) {
-        snprintf (err, errlen, "device %ld is listed twice", v);
+        snprintf (err, errlen, ms_gettext ("device %ld is listed twice"), v);
         return false;
       }
     }
     if (*n_devices == MS_MULTI_MAX_DEVICES) {
-      snprintf (err, errlen, "at most %d devices", MS_MULTI_MAX_DEVICES);
+      snprintf (err, errlen, ms_gettext ("at most %d devices"), MS_MULTI_MAX_DEVICES);
       return false;
     }
     devices[(*n_devices)++] = (int) v;
     p = *end ? end + 1 : end;
   }
   if (*n_devices == 0) {
-    snprintf (err, errlen, "empty device list");
+    snprintf (err, errlen, ms_gettext ("empty device list"));
     return false;
   }
   return true;

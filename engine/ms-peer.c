@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ms-backend.h"
+#include "ms-i18n.h"
 #include "ms-multi.h"
 #ifdef MS_HAVE_CUDA
 #include "ms-k-multi.h"
@@ -24,32 +25,34 @@ const char *
 ms_peer_method_name (MsPeerMethod m)
 {
   static const char *const names[MS_PEER_METHOD_COUNT] = {
-    "copy, peer access on", "copy, peer access off", "kernel reads peer", "staged via host",
+    MS_N_ ("copy, peer access on"), MS_N_ ("copy, peer access off"),
+    MS_N_ ("kernel reads peer"),    MS_N_ ("staged via host"),
   };
-  return m < MS_PEER_METHOD_COUNT ? names[m] : "?";
+  return m < MS_PEER_METHOD_COUNT ? ms_gettext (names[m]) : "?";
 }
 
 const char *
 ms_portable_case_name (MsPortableCase c)
 {
   static const char *const names[MS_PORTABLE_COUNT] = {
-    "one pinned buffer per GPU", "one portable buffer, all GPUs",
-    "non-portable buffer of GPU 0, used by the others",
+    MS_N_ ("one pinned buffer per GPU"),
+    MS_N_ ("one portable buffer, all GPUs"),
+    MS_N_ ("non-portable buffer of GPU 0, used by the others"),
   };
-  return c < MS_PORTABLE_COUNT ? names[c] : "?";
+  return c < MS_PORTABLE_COUNT ? ms_gettext (names[c]) : "?";
 }
 
 static bool
 check_devices (const int *devices, int n_devices, int at_least, char *err, size_t errlen)
 {
   if (n_devices < at_least || n_devices > MS_MULTI_MAX_DEVICES) {
-    snprintf (err, errlen, "needs %d to %d devices, got %d", at_least, MS_MULTI_MAX_DEVICES,
-              n_devices);
+    snprintf (err, errlen, ms_gettext ("needs %d to %d devices, got %d"), at_least,
+              MS_MULTI_MAX_DEVICES, n_devices);
     return false;
   }
 #ifndef MS_HAVE_CUDA
   (void) devices;
-  snprintf (err, errlen, "built without CUDA");
+  snprintf (err, errlen, ms_gettext ("built without CUDA"));
   return false;
 #else
   MsDeviceInfo info;
@@ -57,7 +60,7 @@ check_devices (const int *devices, int n_devices, int at_least, char *err, size_
   bool ok = ms_backend_query_device (backend, devices[0], &info);
   ms_backend_free (backend);
   if (!ok)
-    snprintf (err, errlen, "no usable CUDA device: %.200s", info.error);
+    snprintf (err, errlen, ms_gettext ("no usable CUDA device: %.200s"), info.error);
   return ok;
 #endif
 }
@@ -76,8 +79,8 @@ peer_pair (MsPeerResults *r, int i, int j, int reps)
     MsPeerCell *c = &r->cell[m][i][j];
     bool needs_access = m == MS_PEER_COPY_ENABLED || m == MS_PEER_KERNEL_READ;
     if (needs_access && !(r->can_access[i][j] && r->can_access[j][i])) {
-      snprintf (c->note, sizeof c->note, "peer access not possible between %d and %d", src,
-                dst);
+      snprintf (c->note, sizeof c->note,
+                ms_gettext ("peer access not possible between %d and %d"), src, dst);
       continue;
     }
     c->uni_gbps = ms_k_peer_gbps (m, src, dst, r->bytes, 0, reps, c->note, sizeof c->note);

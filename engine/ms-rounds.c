@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ms-gpu-state.h"
+#include "ms-i18n.h"
 
 const MsCellRound *
 ms_cell_round_of_rep (const MsCell *cell, int rep)
@@ -285,7 +286,7 @@ read_round_number (const char *s, int *round, char *why, size_t whylen)
   if (!s || !*s)
     return true;
   if (!parse_long (s, 10, 0, MS_MAX_ROUNDS - 1, &v)) {
-    snprintf (why, whylen, "round '%.40s' is not a whole number from 0 to %d", s,
+    snprintf (why, whylen, ms_gettext ("round '%.40s' is not a whole number from 0 to %d"), s,
               MS_MAX_ROUNDS - 1);
     return false;
   }
@@ -308,7 +309,7 @@ ms_cell_read_round_number (MsCell *cell, int rep, bool is_e2e, int round,
                            size_t whylen)
 {
   if (!ms_cell_note_rep_round (cell, rep, round)) {
-    snprintf (why, whylen, "more than %d rounds", MS_MAX_ROUNDS);
+    snprintf (why, whylen, ms_gettext ("more than %d rounds"), MS_MAX_ROUNDS);
     return false;
   }
   const char *sm = state[MS_STATE_COL_SM_START], *stop = state[MS_STATE_COL_STOP];
@@ -319,7 +320,7 @@ ms_cell_read_round_number (MsCell *cell, int rep, bool is_e2e, int round,
     if (cell->rounds[i].round == round)
       r = &cell->rounds[i];
   if (r && stop && *stop && !parse_stop_reason (stop, &r->stop)) {
-    snprintf (why, whylen, "stop '%.40s' is not a reason memsweep writes", stop);
+    snprintf (why, whylen, ms_gettext ("stop '%.40s' is not a reason memsweep writes"), stop);
     return false;
   }
   if (!sm || !*sm)
@@ -327,7 +328,8 @@ ms_cell_read_round_number (MsCell *cell, int rep, bool is_e2e, int round,
   MsGpuState start, end;
   if (!ms_state_parse (state, &start, &end)) {
     snprintf (why, whylen,
-              "a GPU state field (clocks, temperature, pstate, throttle) is malformed");
+              ms_gettext ("a GPU state field (clocks, temperature, pstate, throttle) is "
+                          "malformed"));
     return false;
   }
   if (r) {
@@ -346,7 +348,7 @@ ms_cell_read_copy (MsCell *cell, const char *phase, const char *round_s, double 
   if (!read_round_number (round_s, &s.round, why, whylen))
     return false;
   if (!ms_cell_add_copy (cell, &s)) {
-    snprintf (why, whylen, "more than %d steady-state copy rows for one cell",
+    snprintf (why, whylen, ms_gettext ("more than %d steady-state copy rows for one cell"),
               MS_MAX_COPY_SAMPLES);
     return false;
   }

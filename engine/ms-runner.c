@@ -9,6 +9,7 @@
 
 #include "ms-backend.h"
 #include "ms-gpu-state.h"
+#include "ms-i18n.h"
 
 static bool
 cancel_requested (atomic_int *cancel)
@@ -22,25 +23,28 @@ describe_failure (MsCell *cell, MsCellStatus st, const MsRunOutput *out, int war
   char where[48];
   /* Allocation happens once, before the warm-ups. */
   if (out->failed_rep == MS_REP_SETUP || (out->failed_rep < 0 && warmup == 0))
-    snprintf (where, sizeof where, "before the first repetition");
+    snprintf (where, sizeof where, ms_gettext ("before the first repetition"));
   else if (out->failed_rep < 0)
-    snprintf (where, sizeof where, "in a warm-up run");
+    snprintf (where, sizeof where, ms_gettext ("in a warm-up run"));
   else
-    snprintf (where, sizeof where, "in repetition %d", out->failed_rep + 1);
+    snprintf (where, sizeof where, ms_gettext ("in repetition %d"), out->failed_rep + 1);
 
   cell->status = st;
   if (st == MS_CELL_VERIFY_FAILED) {
     cell->mismatches = out->mismatches;
     cell->first_mismatch = out->first_mismatch;
     snprintf (cell->message, sizeof cell->message,
-              "verification failed %s: %llu of %llu elements wrong, first at index %llu", where,
+              ms_gettext ("verification failed %s: %llu of %llu elements wrong, first at index "
+                          "%llu"), where,
               (unsigned long long) out->mismatches, (unsigned long long) cell->elements,
               (unsigned long long) out->first_mismatch);
   } else if (st == MS_CELL_CANCELLED) {
-    snprintf (cell->message, sizeof cell->message, "cancelled");
+    snprintf (cell->message, sizeof cell->message, ms_gettext ("cancelled"));
   } else {
-    snprintf (cell->message, sizeof cell->message, "%s %s",
-              out->error[0] ? out->error : "failed", where);
+    /* TRANSLATORS: an error message, then where in the cell it happened
+     * ("before the first repetition"); reorder with %2$s %1$s if needed. */
+    snprintf (cell->message, sizeof cell->message, ms_gettext ("%s %s"),
+              out->error[0] ? out->error : ms_gettext ("failed"), where);
   }
 }
 
@@ -76,8 +80,8 @@ run_cell (const MsSweep *sweep, MsBackend *backend, const MsDeviceInfo *info, Ms
   MsCellStatus st = backend->run_cell (backend, &args, &out);
   if (st == MS_CELL_OK && sweep->reps_rule == MS_REPS_FIXED && out.n_reps != sweep->reps) {
     st = MS_CELL_FAILED;
-    snprintf (out.error, sizeof out.error, "backend kept %d of %d repetitions", out.n_reps,
-              sweep->reps);
+    snprintf (out.error, sizeof out.error, ms_gettext ("backend kept %d of %d repetitions"),
+              out.n_reps, sweep->reps);
   }
   if (st != MS_CELL_OK && st != MS_CELL_PARTIAL) {
     describe_failure (cell, st, &out, sweep->warmup);
@@ -86,8 +90,8 @@ run_cell (const MsSweep *sweep, MsBackend *backend, const MsDeviceInfo *info, Ms
   }
   cell->status = st;
   if (st == MS_CELL_PARTIAL)
-    snprintf (cell->message, sizeof cell->message, "cancelled after %d of %d repetitions",
-              out.n_reps, sweep->reps);
+    snprintf (cell->message, sizeof cell->message,
+              ms_gettext ("cancelled after %d of %d repetitions"), out.n_reps, sweep->reps);
   cell->events = out.events;
   cell->n_events = out.n_events;
   cell->e2e_us = out.e2e_us;
@@ -211,7 +215,7 @@ run_rounds (const MsSweep *sweep, MsGpuKeeper *k, const MsDeviceInfo *info, MsRe
                                                                                   round);
         ms_cell_clear (&cell);
         if (!merged) {
-          snprintf (err, errlen, "out of memory for the results");
+          snprintf (err, errlen, ms_gettext ("out of memory for the results"));
           return MS_RUN_CANCELLED;
         }
         if (progress)
@@ -220,7 +224,7 @@ run_rounds (const MsSweep *sweep, MsGpuKeeper *k, const MsDeviceInfo *info, MsRe
         if (cancel_requested (cancel)) {
           /* The cell that saw the cancel is not finished unless it says so. */
           int done = merged->status == MS_CELL_CANCELLED ? index - 1 : index;
-          snprintf (err, errlen, "cancelled after %d of %d cells", done, n_cells);
+          snprintf (err, errlen, ms_gettext ("cancelled after %d of %d cells"), done, n_cells);
           return MS_RUN_CANCELLED;
         }
       }
@@ -251,9 +255,9 @@ ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
   MsResults *results = ms_results_new (sweep, &info);
   MsRunStatus status = MS_RUN_INVALID;
   if (!results)
-    snprintf (err, errlen, "out of memory");
+    snprintf (err, errlen, ms_gettext ("out of memory"));
   else if (wants_gpu && !have_device) {
-    snprintf (err, errlen, "no usable CUDA device: %s", info.error);
+    snprintf (err, errlen, ms_gettext ("no usable CUDA device: %s"), info.error);
     status = MS_RUN_NO_DEVICE;
   } else {
     status = run_rounds (sweep, &keeper, &info, results, progress, user_data, cancel, err,

@@ -1,9 +1,11 @@
 /* ms-sweep.c: the sweep description, its defaults and its validation. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-i18n.h"
 
 void
 ms_sweep_init_default (MsSweep *sweep)
@@ -29,9 +31,22 @@ ms_sweep_init_default (MsSweep *sweep)
   sweep->cell_budget_ms = 25.0;
 }
 
+static void fail_message (char *err, size_t errlen, const char *format, ...)
+  __attribute__ ((format (printf, 3, 4)));
+
+/* Writes the translated message: FAIL is an xgettext keyword (po/meson.build). */
+static void
+fail_message (char *err, size_t errlen, const char *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  vsnprintf (err, errlen, ms_gettext (format), args);
+  va_end (args);
+}
+
 #define FAIL(...)                                                             \
   do {                                                                        \
-    snprintf (err, errlen, __VA_ARGS__);                                      \
+    fail_message (err, errlen, __VA_ARGS__);                                  \
     return false;                                                             \
   } while (0)
 

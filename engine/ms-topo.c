@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ms-i18n.h"
 #include "ms-multi.h"
 
 /* NVML's nvmlPciInfo_t, as its header declares it. */
@@ -73,14 +74,14 @@ const char *
 ms_link_path_name (MsLinkPath path)
 {
   switch (path) {
-  case MS_LINK_SAME_BOARD: return "same board";
-  case MS_LINK_PCIE_SWITCH: return "one PCIe switch";
-  case MS_LINK_PCIE_SWITCHES: return "several PCIe switches";
-  case MS_LINK_PCIE_HOST_BRIDGE: return "PCIe host bridge";
-  case MS_LINK_NUMA_NODE: return "host bridges of one NUMA node";
-  case MS_LINK_SYSTEM: return "across NUMA nodes (SMP interconnect)";
+  case MS_LINK_SAME_BOARD: return ms_gettext ("same board");
+  case MS_LINK_PCIE_SWITCH: return ms_gettext ("one PCIe switch");
+  case MS_LINK_PCIE_SWITCHES: return ms_gettext ("several PCIe switches");
+  case MS_LINK_PCIE_HOST_BRIDGE: return ms_gettext ("PCIe host bridge");
+  case MS_LINK_NUMA_NODE: return ms_gettext ("host bridges of one NUMA node");
+  case MS_LINK_SYSTEM: return ms_gettext ("across NUMA nodes (SMP interconnect)");
   case MS_LINK_UNKNOWN:
-  default: return "unknown";
+  default: return ms_gettext ("unknown");
   }
 }
 
@@ -123,7 +124,8 @@ ms_topology_query (MsTopology *topo, char bus_ids[][32], int n_devices)
   topo->n_devices = n_devices;
   Nvml n;
   if (!nvml_open (&n)) {
-    snprintf (topo->error, sizeof topo->error, "NVML (libnvidia-ml.so.1) not available");
+    snprintf (topo->error, sizeof topo->error,
+              ms_gettext ("NVML (libnvidia-ml.so.1) not available"));
     return;
   }
   topo->nvml = true;

@@ -74,7 +74,7 @@ static void
 action_about (GSimpleAction *a, GVariant *p, gpointer data)
 {
   GtkApplication *app = data;
-  const char *developers[] = { "The memsweep developers", NULL };
+  const char *developers[] = { _("The memsweep developers"), NULL };
   GtkWidget *about = adw_about_window_new ();
   g_object_set (about, "transient-for", gtk_application_get_active_window (app), "application-name",
                 "memsweep", "application-icon", MS_APPLICATION_ID, "version", MS_VERSION,

@@ -3,6 +3,7 @@
  * rows, title, time axis, bars, legend. */
 #include "ms-breakdown.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 
 typedef struct {
@@ -142,16 +143,16 @@ ms_breakdown_draw (cairo_t *cr, GPtrArray *runs, int exponent, const MsChartStyl
   MsBreakdownRows rows;
   breakdown_rows (cr, runs, exponent, fs, &rows);
 
-  char size[32], title[96];
+  char size[32], title[256];
   ms_format_bytes ((1ull << exponent) * sizeof (float), size, sizeof size);
-  g_snprintf (title, sizeof title, "Where the time goes at 2^%d (%s per vector): median per phase",
-              exponent, size);
+  g_snprintf (title, sizeof title,
+              _("Where the time goes at 2^%d (%s per vector): median per phase"), exponent, size);
   ms_set_color (cr, &st->fg, 1);
   ms_draw_text (cr, title, fs, fs * 0.5, fs * 1.15, 0, 0, TRUE, NULL, &th);
   double top = fs * 0.5 + th + fs;
   if (rows.cells->len == 0 || rows.max_total <= 0) {
     ms_set_color (cr, &st->fg, 0.6);
-    ms_draw_text (cr, "No measurements at this size", width / 2, height / 2, fs * 1.2, 0.5, 0.5,
+    ms_draw_text (cr, _("No measurements at this size"), width / 2, height / 2, fs * 1.2, 0.5, 0.5,
                   FALSE, NULL, NULL);
   } else {
     breakdown_plot (cr, &rows, st, width, height, top, th);

@@ -3,6 +3,7 @@
  * steps: layout, title, axes, reference lines, series, legend. */
 #include "ms-chart.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -171,7 +172,7 @@ draw_crosshair (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
         continue;
       char v[32];
       if (p->failed)
-        g_snprintf (v, sizeof v, "no value");
+        g_snprintf (v, sizeof v, "%s", _("no value"));
       else
         ms_format_value (p->y, v, sizeof v);
       g_ptr_array_add (rows, g_strdup_printf ("%s: %s %s", s->label, v,

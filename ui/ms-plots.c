@@ -1,13 +1,14 @@
 /* ms-plots.c: what each chart shows. */
 #include "ms-plots.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
 char *
 ms_plot_run_label (const MsResults *run)
 {
-  const char *name = run->device.name[0] ? run->device.name : "no GPU";
+  const char *name = run->device.name[0] ? run->device.name : _("no GPU");
   /* "NVIDIA H100 80GB HBM3" -> "H100 80GB HBM3": the vendor is implied. */
   if (g_str_has_prefix (name, "NVIDIA "))
     name += 7;
@@ -87,19 +88,20 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
   gboolean comparing = runs && runs->len > 1;
   gboolean time = metric == MS_METRIC_E2E_TIME;
   static const char *titles[] = {
-    [MS_METRIC_E2E_BANDWIDTH] = "End-to-end bandwidth (3 × 4N bytes / time, first movement to "
-                                "result on the host)",
-    [MS_METRIC_H2D_BANDWIDTH] = "Host to device copy bandwidth (2 × 4N bytes)",
-    [MS_METRIC_D2H_BANDWIDTH] = "Device to host copy bandwidth (4N bytes)",
-    [MS_METRIC_E2E_TIME] = "End-to-end time, median with min-max",
+    [MS_METRIC_E2E_BANDWIDTH] = N_ ("End-to-end bandwidth (3 × 4N bytes / time, first movement "
+                                    "to result on the host)"),
+    [MS_METRIC_H2D_BANDWIDTH] = N_ ("Host to device copy bandwidth (2 × 4N bytes)"),
+    [MS_METRIC_D2H_BANDWIDTH] = N_ ("Device to host copy bandwidth (4N bytes)"),
+    [MS_METRIC_E2E_TIME] = N_ ("End-to-end time, median with min-max"),
   };
-  d->title = g_strdup (titles[metric]);
-  d->x_label = g_strdup ("size per vector (log₂)");
-  d->y_label = g_strdup (time ? (log_y ? "time (µs, log)" : "time (µs)")
-                              : log_y ? "GB/s (log)" : "GB/s");
+  d->title = g_strdup (_(titles[metric]));
+  d->x_label = g_strdup (_("size per vector (log₂)"));
+  d->y_label = g_strdup (time ? (log_y ? _("time (µs, log)") : _("time (µs)"))
+                              : log_y ? _("GB/s (log)") : "GB/s");
   d->unit = g_strdup (time ? "µs" : "GB/s");
   d->y_kind = log_y ? MS_SCALE_LOG10 : MS_SCALE_LINEAR;
-  d->empty_text = g_strdup ("No results yet: run a sweep, or open a CSV file or a reference run");
+  d->empty_text =
+    g_strdup (_("No results yet: run a sweep, or open a CSV file or a reference run"));
 
   double best_pinned = 0;
   int pcie_gen = 0, pcie_width = 0;
@@ -148,11 +150,11 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
     double pcie = ms_pcie_theoretical_gbps (pcie_gen, pcie_width);
     if (pcie > 0) {
       g_autofree char *label =
-        g_strdup_printf ("PCIe gen%d x%d: %.1f GB/s per direction", pcie_gen, pcie_width, pcie);
+        g_strdup_printf (_("PCIe gen%d x%d: %.1f GB/s per direction"), pcie_gen, pcie_width, pcie);
       ms_chart_data_add_ref (d, pcie, label);
     }
     if (best_pinned > 0) {
-      g_autofree char *label = g_strdup_printf ("best pinned: %.1f GB/s", best_pinned);
+      g_autofree char *label = g_strdup_printf (_("best pinned: %.1f GB/s"), best_pinned);
       ms_chart_data_add_ref (d, best_pinned, label);
     }
   }

@@ -2,6 +2,7 @@
 /* ms-timeline-view.c: the timeline widget. */
 #include "ms-timeline-view.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 
 #include "ms-views.h"
@@ -103,15 +104,18 @@ on_timeline_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTool
     return FALSE;
   const MsEvent *ev = bar->event;
   GString *s = g_string_new (NULL);
-  g_string_append_printf (s, "<b>%s</b>%s\n", ms_phase_name (ev->phase),
-                          bar->host_part ? " (host call)" : ev->gpu_us >= 0 ? " (on the GPU)" : "");
-  g_string_append_printf (s, "start %.2f µs (host clock)\nhost %.2f µs", ev->host_start_us,
+  /* Markup: the translations hold no markup characters. */
+  const char *where = bar->host_part    ? _(" (host call)")
+                      : ev->gpu_us >= 0 ? _(" (on the GPU)")
+                                        : "";
+  g_string_append_printf (s, "<b>%s</b>%s\n", ms_phase_name (ev->phase), where);
+  g_string_append_printf (s, _("start %.2f µs (host clock)\nhost %.2f µs"), ev->host_start_us,
                           ev->host_us);
   if (ev->gpu_us >= 0) {
-    g_string_append_printf (s, "\nGPU %.2f µs, starting at %.2f µs", ev->gpu_us,
+    g_string_append_printf (s, _("\nGPU %.2f µs, starting at %.2f µs"), ev->gpu_us,
                             ev->gpu_start_us);
     if (ms_event_blocked_host (ev))
-      g_string_append (s, "\nthe call blocked the host while the GPU worked");
+      g_string_append (s, _("\nthe call blocked the host while the GPU worked"));
   }
   if (ev->bytes) {
     char b[32];
@@ -122,7 +126,7 @@ on_timeline_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTool
       g_string_append_printf (s, ", %.2f GB/s", ev->bytes / t * 1e-3);
   }
   if (ev->lane > 0)
-    g_string_append_printf (s, "\nstream %d, chunk %d", ev->lane - 1, ev->chunk);
+    g_string_append_printf (s, _("\nstream %d, chunk %d"), ev->lane - 1, ev->chunk);
   gtk_tooltip_set_markup (tooltip, s->str);
   g_string_free (s, TRUE);
   return TRUE;

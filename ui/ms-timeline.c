@@ -3,6 +3,7 @@
  * geometry, lanes, time axis, bars (merged below a pixel), labels, legend. */
 #include "ms-timeline.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -260,7 +261,9 @@ timeline_geometry (cairo_t *cr, const MsChartStyle *st, const MsTimeWindow *win,
 {
   const double fs = ms_style_font_size (st);
   double tw, th;
-  ms_draw_text (cr, "stream 00", 0, 0, fs, -1, 0, FALSE, &tw, &th);
+  char widest[32]; /* the widest lane name */
+  g_snprintf (widest, sizeof widest, _("stream %d"), 10);
+  ms_draw_text (cr, widest, 0, 0, fs, -1, 0, FALSE, &tw, &th);
   double left = tw + fs * 1.5, legend_h = th * 1.6;
   g->axis_h = th + fs;
   g->px0 = left;
@@ -289,9 +292,9 @@ timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g
     double y = g->py0 + lane * g->lane_h;
     char name[32];
     if (lane == 0)
-      g_snprintf (name, sizeof name, "host");
+      g_snprintf (name, sizeof name, "%s", C_("timeline lane", "host"));
     else
-      g_snprintf (name, sizeof name, "stream %d", lane - 1);
+      g_snprintf (name, sizeof name, _("stream %d"), lane - 1);
     ms_set_color (cr, &st->fg, 0.85);
     ms_draw_text (cr, name, g->px0 - fs * 0.5, y + g->lane_h / 2, fs, 1, 0.5, FALSE, NULL, NULL);
   }
@@ -536,7 +539,7 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
   ms_set_color (cr, &st->fg, 1);
   for (guint i = 0; i < set->blocked_labels->len; i++) {
     const MsTimelineBar *b = &g_array_index (set->blocked_labels, MsTimelineBar, i);
-    ms_draw_text (cr, "blocked", b->x + b->w / 2, b->y + b->h / 2, set->fs * 0.85, 0.5, 0.5,
+    ms_draw_text (cr, _("blocked"), b->x + b->w / 2, b->y + b->h / 2, set->fs * 0.85, 0.5, 0.5,
                   FALSE, NULL, NULL);
   }
 }
@@ -550,7 +553,7 @@ timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
   for (int p = 0; p < MS_PHASE_COUNT; p++)
     ms_draw_text (cr, ms_phase_name (p), 0, 0, set.fs * 0.9, -1, 0, FALSE, &set.label_w[p],
                   NULL);
-  ms_draw_text (cr, "blocked", 0, 0, set.fs * 0.85, -1, 0, FALSE, &set.blocked_w, NULL);
+  ms_draw_text (cr, _("blocked"), 0, 0, set.fs * 0.85, -1, 0, FALSE, &set.blocked_w, NULL);
   set.labels = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
   set.blocked_labels = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
   set.layout_bars = layout ? layout->bars : NULL;
@@ -610,7 +613,7 @@ ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *
   }
   if (!cell || cell->n_events == 0) {
     ms_set_color (cr, &st->fg, 0.6);
-    ms_draw_text (cr, cell ? cell->message : "Run a sweep or open a CSV file to see a timeline",
+    ms_draw_text (cr, cell ? cell->message : _("Run a sweep or open a CSV file to see a timeline"),
                   width / 2, height / 2, fs * 1.2, 0.5, 0.5, FALSE, NULL, NULL);
     cairo_restore (cr);
     return;
@@ -638,7 +641,7 @@ ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *
   double ly = g.py0 + g.ph + g.axis_h + fs * 0.2;
   double lx = ms_draw_phase_legend (cr, ix->seen, st, g.px0, ly);
   ms_set_color (cr, &st->fg, 0.7);
-  ms_draw_text (cr, "host lane: hatched = asynchronous call, outlined = call blocked the host",
+  ms_draw_text (cr, _("host lane: hatched = asynchronous call, outlined = call blocked the host"),
                 lx + fs, ly, fs * 0.9, 0, 0, FALSE, NULL, NULL);
   index_free (owned);
   cairo_restore (cr);

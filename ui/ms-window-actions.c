@@ -34,7 +34,7 @@ ms_window_export_csv (MsWindow *self, const char *path, gboolean summary, GError
   char err[512];
   MsResults *run = export_run (self);
   if (!run) {
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "%s: nothing to export", path);
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("%s: nothing to export"), path);
     return FALSE;
   }
   gboolean ok = summary ? ms_csv_write_summary (run, path, err, sizeof err)

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "ms-application.h"
+#include "ms-i18n.h"
 
 /* MEMSWEEP_FIRST_FRAME=1: print how long the first frame of the window
  * took, from process start (kernel start time, 10 ms resolution) and from
@@ -64,9 +65,12 @@ int
 main (int argc, char *argv[])
 {
   main_start_us = g_get_monotonic_time ();
-  /* The user's locale for the interface; the engine writes and reads files
-   * in the C locale regardless. */
+  /* The user's locale and translations (MEMSWEEP_LOCALEDIR overrides the
+   * installed catalogue); the engine writes and reads files in the C locale
+   * regardless. */
   setlocale (LC_ALL, "");
+  ms_i18n_bind ();
+  textdomain (GETTEXT_PACKAGE);
   g_autoptr (MsApplication) app = ms_application_new ();
   if (g_getenv ("MEMSWEEP_FIRST_FRAME"))
     g_signal_connect (app, "window-added", G_CALLBACK (on_window_added), NULL);
