@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # ./run.sh [ARGS]: installs what is missing, builds, and starts memsweep.
 # With a display it opens the app (memsweep-gtk ARGS); without one, or with
 # "cli" as first argument, it runs the command line (memsweep ARGS, default

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # ./test.sh: installs what is missing, builds, runs every test suite that
 # this machine can run (the gpu suite skips without a GPU) and ends with a
 # line "N passed, N failed".

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-report.c: tables as a teacher would draw them: sizes down, modes
  * across, time in microseconds and bandwidth in GB/s. */
 #define _XOPEN_SOURCE 700 /* wcwidth */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-report.h: the plain-text tables of the command line. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-memsweep: the performance figures of the engine on a real GPU.
  *  1. pinned h2d/d2h bandwidth of memsweep at 2^20 and 2^26 elements against
  *     a reference loop of cudaMemcpyAsync timed with events, same run: the

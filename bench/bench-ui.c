@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-ui: drawing speed of the charts (no display needed): the bandwidth
  * chart with 12 series x 19 sizes and timelines of 10,000 to 1,000,000 bars
  * on 16 and 64 lanes, each drawn into an image surface; the median of many

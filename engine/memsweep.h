@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* memsweep.h: public interface of libmemsweep, the measuring engine.
  *
  * The engine depends on libc, libm, pthreads and libcsv only, so it builds on

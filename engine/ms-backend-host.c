@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-backend-host.c: the CPU baseline (c = a + b on the host) and the host
  * facts every backend needs. */
 #define _GNU_SOURCE

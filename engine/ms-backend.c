@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-backend.c: the public face of backends, and the system backend (CUDA
  * for the GPU modes, the host for the CPU baseline). */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-backend.h: the small interface every backend implements (CUDA, host,
  * test). Private to the engine and its tests. Backends run a cell through
  * ms-cell-driver.h, which holds the rules. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-csv-private.h: what the CSV reader and writer share. */
 #pragma once
 

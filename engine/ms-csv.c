@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-csv.c: what the CSV reader and writer share.
  *
  * Numbers are written and read in the C locale whatever the process locale

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-modes.c: names and explanations of modes, phases and statuses. */
 #include <math.h>
 #include <stdio.h>

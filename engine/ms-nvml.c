@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-nvml.c: facts and state of the GPU from NVML, loaded at run time so
  * that memsweep neither links against nor requires the NVIDIA management
  * library: the PCIe link and driver release once per device query, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-results.c: cells, their statistics and results. */
 #include <math.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-runner.c: runs a sweep cell by cell on the calling thread, in rounds,
  * with the GPU held at a steady clock and the thread pinned; the rules
  * inside a cell are ms-cell-driver.c's. */

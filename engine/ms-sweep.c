@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-sweep.c: the sweep description, its defaults and its validation. */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* common.cu: the timing context, the kernels, the steps of a cell (the
  * engine's cell driver decides their order) and device facts. */
 #include "ms-k-common.cuh"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* device: the on-GPU baseline. a, b and c are filled on the device by a
  * kernel that computes the same inputs as the host; only the add kernel is
  * timed. Verification copies c back as part of the verify phase. At small

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* managed and managed-prefetch: cudaMallocManaged buffers. Each repetition
  * the host writes a and b (so their pages move to the host) and c is
  * poisoned on the device.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pageable: malloc'd host buffers; cudaMemcpy stages them through the
  * driver's hidden pinned buffer and blocks the host while it does. */
 #include "ms-k-common.cuh"

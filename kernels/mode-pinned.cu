@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pinned: page-locked host buffers from cudaMallocHost; the copy engine
  * reads and writes them directly, so the copies are queued with
  * cudaMemcpyAsync and the host waits once, at the end. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* registered: ordinary malloc'd buffers page-locked after the fact with
  * cudaHostRegister. Register and unregister happen in every repetition and
  * are timed as phases of their own: they cost about as much as the copies

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* streams: pinned buffers split into K chunks on K non-blocking streams.
  * Each chunk is copied in, added and copied out with cudaMemcpyAsync and a
  * kernel on its own stream, so one chunk's copy overlaps another's compute.

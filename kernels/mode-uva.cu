@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* uva: pinned host memory from cudaMallocHost, whose host pointers the
  * kernel dereferences directly: with unified virtual addressing host and
  * device share one address space, so no device pointer is looked up. The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* write-combined: the inputs a and b, which the host only writes, live in
  * write-combined pinned memory (not cached by the CPU, faster across PCIe).
  * The output c is ordinary pinned memory: the host reads it to verify, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* zero-copy: mapped pinned host memory; the kernel reads a and b and writes
  * c across PCIe through device pointers from cudaHostGetDevicePointer. No
  * explicit copies; every kernel access crosses the bus (nothing is cached

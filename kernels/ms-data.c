@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-data.c: host fill and verification, shared by every backend. */
 #include "ms-data.h"
 

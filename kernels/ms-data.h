@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-data.h: the workload's inputs, identical on host and device.
  *
  * a[i] lies in [1, 2) and b[i] in [2, 4), both with 20 fraction bits, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-k-common.cuh: what every mode implementation shares: the timing
  * context (host clock, CUDA event pairs, a reference event per repetition),
  * the steps of a cell (alloc, one repetition, release: the engine's cell

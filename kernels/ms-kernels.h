@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-kernels.h: plain C interface to the CUDA side of memsweep.
  *
  * One implementation per memory mode lives in mode-*.cu; this header is all

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-test.h: a tiny assertion helper for the engine's plain C tests. */
 #pragma once
 

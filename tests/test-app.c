@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-app.c: the application as a user would drive it, under Xvfb: start,
  * open a reference run, refuse a broken file without losing data, switch
  * through every view, export CSV and PNG and check them, show file names

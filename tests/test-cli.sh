@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # test-cli.sh MEMSWEEP DATA_DIR: the command line as a user meets it,
 # including bad input: every option with its exact message and exit status.
 # Needs no GPU.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-csv.c: samples and summary files: round trip, locale independence,
  * tolerant reading, malformed input with file:line messages, safe writes. */
 #define _GNU_SOURCE

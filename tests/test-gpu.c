@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-gpu.c: the gpu suite. Every mode at 2^10, 2^16 and 2^20 on a real
  * device, verified, with plausibility checks; the latch-timed kernel, the
  * steady-state copies, the GPU state per cell and rounds. Exits 77 (skip)

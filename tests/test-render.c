@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-render.c: charts drawn into image surfaces, checked pixel by pixel:
  * a series' colour where its point is, nothing outside the plot, the dark
  * style's background, timeline bars where their events are, the shared

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-runner.c: statistics, the fit, host data, and the runner driven by
  * the test backend through the real cell driver: progress, faults,
  * unsupported modes, refusals, cancel. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-scale.c: axes, ticks, value <-> pixel, the timeline window and
  * legend hit testing, with no display. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-sweep.c: sweep validation, table-driven, with the exact messages. */
 #include "memsweep.h"
 #include "ms-test.h"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tools/bundle-gui.sh DIR: copies memsweep-gtk (from build/), Xvfb, xwd and
 # the libraries, keymaps, fonts and schema they need into DIR, so that the
 # app can run on a GPU machine that has no GTK (tools/gpu-gui.sh there).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """tools/code-measures.py [--max-file N] [--max-func N]: lines per source
 file and per function in the tree's C, CUDA and header files.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tools/configure.sh BUILDDIR: sets up (or refreshes) a meson build dir,
 # finding nvcc in /usr/local/cuda when it is not on PATH.
 set -e

@@ -1,11 +1,12 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tools/deps.sh [build|test]: installs what memsweep needs on Debian 12 or
 # Ubuntu 24.04 when it is missing, and nothing when it is all there. Uses
 # sudo when not run as root. The CUDA toolkit is not installed: it is used
 # when nvcc is on PATH or in /usr/local/cuda/bin.
 set -e
 want="build-essential meson ninja-build pkg-config libcsv-dev libgtk-4-dev libadwaita-1-dev
-  libglib2.0-bin desktop-file-utils appstream gettext"
+  libglib2.0-bin desktop-file-utils appstream gettext fonts-wqy-microhei"
 if [ "${1:-build}" = test ]; then
   want="$want xvfb xauth dbus dbus-x11 locales slurm-wlm munge"
 fi

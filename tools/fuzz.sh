@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tools/fuzz.sh [SECONDS]: builds the CSV reader's libFuzzer target with
 # ASan and UBSan (clang) and runs it, seeded with tests/fuzz/corpus plus a
 # generated 10^6-column file. New crash inputs land in tests/fuzz/crashes/,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tools/gpu-gui.sh [BUNDLE]: on a GPU machine without GTK, starts the
 # bundled Xvfb and memsweep-gtk --run (the saved/default settings: the
 # default sweep), waits for the sweep, and saves screenshots (xwd) of the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Build memsweep on a GPU machine and run the gpu suite, the benchmarks, a
 # default sweep and three more for repeatability in one go. Logs and CSV go
 # to $OUT (or ./gpu-out); PASS/FAIL lines collect in $OUT/summary.log.

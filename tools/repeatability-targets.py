@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """tools/repeatability-targets.py SUMMARY.csv SUMMARY.csv [...]: how far the
 end-to-end median of each (mode, size) moves between whole runs.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tools/sanitize.sh: the whole test suite built with AddressSanitizer and
 # UndefinedBehaviorSanitizer (no CUDA: the sanitizers and the CUDA runtime
 # do not mix), then the engine tests under valgrind memcheck. Prints one

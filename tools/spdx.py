@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """tools/spdx.py [--fix]: every source file (C, CUDA, headers, meson,
 shell, Python, .ui, CSS) names its licence with an SPDX line near the top.
 Without --fix it lists the files that lack one and exits 1 (a test); with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-application.c: the application object. */
 #include "ms-application.h"
 

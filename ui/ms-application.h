@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-application.h: the application: actions, accelerators, colour scheme,
  * opening files given on the command line. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-chart.h: line charts with log2 size axes, drawn with Cairo onto any
  * surface (the screen, PNG/SVG/PDF exports, render tests). Hit testing
  * works on the layout the last draw produced, without a widget. */

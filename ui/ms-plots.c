@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-plots.c: what each chart shows. */
 #include "ms-plots.h"
 

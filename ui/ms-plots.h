@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-plots.h: chart data from results: bandwidth and time against size,
  * one series per (run, mode). */
 #pragma once

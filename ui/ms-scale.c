@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-scale.c: axes for the charts. */
 #include "ms-scale.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-scale.h: axes, ticks and value <-> pixel mapping for the charts.
  * No widgets and no drawing, so it is tested without a display. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-timeline.h: one repetition of one cell as lanes (host, then one per
  * stream). Drawing takes a cairo_t; the zoom/pan state and hit testing need
  * no widget. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-views.h: what the drawing widgets share: the text and line scale
  * (presentation mode, Ctrl+±) as three GObject properties, and the style
  * they paint with. The widgets are in ms-plot-view.h, ms-timeline-view.h and

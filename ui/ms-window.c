@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-window.c: the main window: the runs shown, device discovery, files,
  * and what the other ms-window-*.c files share. */
 #include <glib/gi18n.h>

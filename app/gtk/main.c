@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* memsweep-gtk: the desktop app. */
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-csv.c: libFuzzer target for the samples reader and its metadata
  * parser. Every input is read from a file, as users' files are; whatever
  * is accepted must write back and read again to the same cells. Also built
