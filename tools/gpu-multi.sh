@@ -11,27 +11,14 @@ OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT"
 log() { echo "== $*" | tee -a "$OUT/multi-summary.log"; }
 
-csv_opt=()
-if [ ! -f /usr/include/csv.h ]; then
-  mkdir -p /tmp/csv
-  for f in .deps/libcsv*.deb; do dpkg -x "$f" /tmp/csv; done
-  csv_opt=(-Dcsv_prefix=/tmp/csv/usr)
-fi
-export PATH=$PATH:/usr/local/cuda/bin
+. "$(dirname "$0")/gpu-build.sh"
 
 log "$(date -u +%FT%TZ)"
 nvidia-smi --query-gpu=index,name,serial,driver_version,pcie.link.gen.current,pcie.link.width.current \
   --format=csv,noheader 2>&1 | tee -a "$OUT/multi-summary.log"
 nvidia-smi topo -m >"$OUT/nvidia-smi-topo.txt" 2>&1
 cat "$OUT/nvidia-smi-topo.txt"
-t0=$(date +%s)
-if [ ! -f build-gpu/build.ninja ]; then
-  meson setup build-gpu -Dgui=disabled -Dbuildtype=release "${csv_opt[@]}" \
-    -Dgpu_gencode="${GENCODE:--gencode=arch=compute_90,code=sm_90}" >/tmp/setup.log 2>&1 ||
-    { tail -30 /tmp/setup.log; exit 1; }
-fi
-ninja -C build-gpu >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; exit 1; }
-log "build took $(( $(date +%s) - t0 )) s; warnings: $(grep -c warning /tmp/build.log)"
+ms_gpu_build || exit 1
 
 status=0
 log "gpu suite (gpu and gpu-multi)"

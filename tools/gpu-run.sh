@@ -10,21 +10,9 @@ OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT"
 log() { echo "== $*" | tee -a "$OUT/summary.log"; }
 
-csv_opt=()
-if [ ! -f /usr/include/csv.h ]; then
-  mkdir -p /tmp/csv
-  for f in .deps/libcsv*.deb; do dpkg -x "$f" /tmp/csv; done
-  csv_opt=(-Dcsv_prefix=/tmp/csv/usr)
-fi
-export PATH=$PATH:/usr/local/cuda/bin
-
+. "$(dirname "$0")/gpu-build.sh"
 log "$(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,pcie.link.gen.max,pcie.link.width.max --format=csv,noheader 2>&1)"
-t0=$(date +%s)
-meson setup build-gpu -Dgui=disabled -Dbuildtype=release "${csv_opt[@]}" \
-  -Dgpu_gencode="${GENCODE:--gencode=arch=compute_90,code=sm_90}" >/tmp/setup.log 2>&1 ||
-  { tail -30 /tmp/setup.log; exit 1; }
-ninja -C build-gpu >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; exit 1; }
-log "build took $(( $(date +%s) - t0 )) s; warnings: $(grep -c warning /tmp/build.log)"
+ms_gpu_build || exit 1
 
 ./build-gpu/app/memsweep info 2>&1 | tee -a "$OUT/summary.log"
 

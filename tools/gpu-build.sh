@@ -1,0 +1,22 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# tools/gpu-build.sh: sourced by the GPU scripts (gpu-run.sh, gpu-multi.sh).
+# Builds build-gpu without the GUI, with libcsv from the .deb files in .deps/
+# (apt-get download libcsv3 libcsv-dev) when the machine has no libcsv-dev,
+# and logs how long it took through the caller's log function.
+ms_gpu_build () {
+  local csv_opt=() t0
+  if [ ! -f /usr/include/csv.h ]; then
+    mkdir -p /tmp/csv
+    for f in .deps/libcsv*.deb; do dpkg -x "$f" /tmp/csv; done
+    csv_opt=(-Dcsv_prefix=/tmp/csv/usr)
+  fi
+  export PATH=$PATH:/usr/local/cuda/bin
+  t0=$(date +%s)
+  if [ ! -f build-gpu/build.ninja ]; then
+    meson setup build-gpu -Dgui=disabled -Dbuildtype=release "${csv_opt[@]}" \
+      -Dgpu_gencode="${GENCODE:--gencode=arch=compute_90,code=sm_90}" >/tmp/setup.log 2>&1 ||
+      { tail -30 /tmp/setup.log; return 1; }
+  fi
+  ninja -C build-gpu >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; return 1; }
+  log "build took $(( $(date +%s) - t0 )) s; warnings: $(grep -c warning /tmp/build.log)"
+}
