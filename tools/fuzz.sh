@@ -10,7 +10,8 @@ secs=${1:-600}
 out=${FUZZ_OUT:-build-fuzz}
 mkdir -p "$out/corpus" tests/fuzz/crashes
 clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-  -D_POSIX_C_SOURCE=200809L -Iengine -Ikernels \
+  -D_POSIX_C_SOURCE=200809L -DGETTEXT_PACKAGE='"memsweep"' -DMS_LOCALEDIR='"/usr/share/locale"' \
+  -Iengine -Ikernels \
   engine/*.c kernels/ms-data.c tests/fuzz/fuzz-csv.c -lcsv -lm -ldl -lpthread -o "$out/fuzz-csv"
 cp tests/fuzz/corpus/* "$out/corpus/"
 python3 -c "print(','.join('c%d' % i for i in range(1000000)))" >"$out/corpus/million-columns.csv"
