@@ -30,6 +30,20 @@ ms_plot_series_label (const MsResults *run, MsMode mode, gboolean comparing)
   return g_strdup_printf ("%s (%s)", ms_mode_title (mode), run_label);
 }
 
+/* The bars: the median's 95% interval where there are enough repetitions
+ * for one (ms_median_ci), else min and max. */
+static double
+bar_low (const MsStat *t)
+{
+  return t->ci_valid ? t->ci_low : t->min;
+}
+
+static double
+bar_high (const MsStat *t)
+{
+  return t->ci_valid ? t->ci_high : t->max;
+}
+
 static gboolean
 metric_value (const MsCell *c, MsMetric metric, double *y, double *lo, double *hi)
 {
@@ -40,8 +54,8 @@ metric_value (const MsCell *c, MsMetric metric, double *y, double *lo, double *h
   switch (metric) {
   case MS_METRIC_E2E_TIME:
     *y = st->e2e.median;
-    *lo = st->e2e.min;
-    *hi = st->e2e.max;
+    *lo = bar_low (&st->e2e);
+    *hi = bar_high (&st->e2e);
     return st->e2e.n > 0;
   case MS_METRIC_E2E_BANDWIDTH:
     bytes = 3.0 * c->elements * sizeof (float);
@@ -65,10 +79,10 @@ metric_value (const MsCell *c, MsMetric metric, double *y, double *lo, double *h
   }
   if (t->n == 0 || !(t->median > 0))
     return FALSE;
-  /* GB/s from µs; the slowest repetition gives the low end. */
+  /* GB/s from µs; the slow end of the interval gives the low end. */
   *y = bytes / t->median * 1e-3;
-  *lo = t->max > 0 ? bytes / t->max * 1e-3 : *y;
-  *hi = t->min > 0 ? bytes / t->min * 1e-3 : *y;
+  *lo = bar_high (t) > 0 ? bytes / bar_high (t) * 1e-3 : *y;
+  *hi = bar_low (t) > 0 ? bytes / bar_low (t) * 1e-3 : *y;
   return TRUE;
 }
 
@@ -93,7 +107,7 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
                                     "to result on the host)"),
     [MS_METRIC_H2D_BANDWIDTH] = N_ ("Host to device copy bandwidth (2 × 4N bytes)"),
     [MS_METRIC_D2H_BANDWIDTH] = N_ ("Device to host copy bandwidth (4N bytes)"),
-    [MS_METRIC_E2E_TIME] = N_ ("End-to-end time, median with min-max"),
+    [MS_METRIC_E2E_TIME] = N_ ("End-to-end time, median with its confidence interval (95%)"),
   };
   d->title = g_strdup (_(titles[metric]));
   d->x_label = g_strdup (_("size per vector (log₂)"));
