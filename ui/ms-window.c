@@ -3,6 +3,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ms-probe.h"
 #include "ms-window-private.h"
 
 G_DEFINE_FINAL_TYPE (MsWindow, ms_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -203,6 +204,7 @@ load_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr (GError) error = NULL;
   GWeakRef *ref = user_data;
   g_autoptr (MsWindow) self = g_weak_ref_get (ref);
+  g_autofree char *path = g_strdup (g_task_get_task_data (G_TASK (result)));
   MsResults *r = g_task_propagate_pointer (G_TASK (result), &error);
   g_weak_ref_clear (ref);
   g_free (ref);
@@ -210,13 +212,12 @@ load_done (GObject *source, GAsyncResult *result, gpointer user_data)
     ms_results_free (r);
     return;
   }
-  if (!r) {
+  if (!r)
     ms_window_toast (self, error->message);
-    return;
-  }
-  g_autofree char *msg = g_strdup_printf (_("Opened %s"), r->label);
-  if (add_run (self, r))
+  g_autofree char *msg = r ? g_strdup_printf (_("Opened %s"), r->label) : NULL;
+  if (r && add_run (self, r))
     ms_window_toast (self, msg);
+  ms_probe_open_added (path);
 }
 
 void
@@ -233,6 +234,7 @@ ms_window_open_file (MsWindow *self, GFile *file)
    * source object, so it may go away while the file loads. */
   GWeakRef *ref = g_new0 (GWeakRef, 1);
   g_weak_ref_init (ref, self);
+  ms_probe_open_asked (path);
   GTask *task = g_task_new (NULL, NULL, load_done, ref);
   g_task_set_task_data (task, g_strdup (path), g_free);
   g_task_run_in_thread (task, load_thread);
@@ -543,6 +545,7 @@ ms_window_init (MsWindow *self)
 
   start_discovery (self);
   ms_window_refresh_views (self);
+  ms_probe_watch_window (GTK_WINDOW (self));
 }
 
 MsWindow *

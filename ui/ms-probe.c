@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-probe.c: responsiveness probe (see ms-probe.h). */
+#include "ms-probe.h"
+
+#include <stdio.h>
+
+typedef struct {
+  GHashTable *asked;  /* path -> start time (µs, monotonic) */
+  GHashTable *added;  /* path -> start time, waiting for their frame */
+  gint64 first_frame; /* monotonic µs; 0 before */
+  gint64 last_tick;   /* of the high-priority timeout */
+  gint64 longest_stall;
+  gint64 last_drawn;
+  guint n_drawn;
+  guint quit_ms;
+  GtkWindow *window;
+} MsProbe;
+
+static MsProbe *probe;
+
+static gboolean
+probe_enabled (void)
+{
+  const char *env = g_getenv ("MEMSWEEP_PROBE");
+  return env && env[0] && g_strcmp0 (env, "0") != 0;
+}
+
+/* A timeout at high priority: any gap longer than its period is time the
+ * main loop spent elsewhere. */
+static gboolean
+on_tick (gpointer data)
+{
+  gint64 now = g_get_monotonic_time ();
+  if (probe->first_frame && probe->last_tick)
+    probe->longest_stall = MAX (probe->longest_stall, now - probe->last_tick);
+  probe->last_tick = now;
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+maybe_quit (gint64 now)
+{
+  if (!probe->quit_ms || g_hash_table_size (probe->asked) > 0 || g_hash_table_size (probe->added) > 0)
+    return;
+  gint64 since = MAX (probe->first_frame, probe->last_drawn);
+  if (now - since < probe->quit_ms * (gint64) 1000)
+    return;
+  fprintf (stderr, "probe: summary files=%u longest-stall-ms=%.1f\n", probe->n_drawn,
+           probe->longest_stall / 1000.0);
+  probe->quit_ms = 0;
+  GtkApplication *app = gtk_window_get_application (probe->window);
+  if (app)
+    g_application_quit (G_APPLICATION (app));
+}
+
+static void
+on_after_paint (GdkFrameClock *clock, gpointer data)
+{
+  gint64 now = g_get_monotonic_time ();
+  if (!probe->first_frame) {
+    probe->first_frame = now;
+    fprintf (stderr, "probe: first-frame-unix-us=%" G_GINT64_FORMAT "\n", g_get_real_time ());
+  }
+  GHashTableIter iter;
+  gpointer path, start;
+  g_hash_table_iter_init (&iter, probe->added);
+  while (g_hash_table_iter_next (&iter, &path, &start)) {
+    fprintf (stderr, "probe: open-to-drawn-ms=%.1f longest-stall-ms=%.1f file=%s\n",
+             (now - (gint64) GPOINTER_TO_SIZE (start)) / 1000.0, probe->longest_stall / 1000.0, (char *) path);
+    probe->n_drawn++;
+    probe->last_drawn = now;
+  }
+  g_hash_table_remove_all (probe->added);
+  maybe_quit (now);
+}
+
+/* Frames stop when nothing changes: keep them coming while the probe
+ * waits to quit, so that the quit is seen. */
+static gboolean
+on_idle_frame (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  return probe->quit_ms ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+static void
+on_realize (GtkWidget *widget)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), NULL);
+  if (probe->quit_ms)
+    gtk_widget_add_tick_callback (widget, on_idle_frame, NULL, NULL);
+}
+
+void
+ms_probe_watch_window (GtkWindow *window)
+{
+  if (!probe_enabled () || probe)
+    return;
+  probe = g_new0 (MsProbe, 1);
+  probe->asked = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  probe->added = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  probe->window = window;
+  const char *quit = g_getenv ("MEMSWEEP_PROBE_QUIT_MS");
+  probe->quit_ms = quit ? (guint) g_ascii_strtoull (quit, NULL, 10) : 0;
+  g_signal_connect (window, "realize", G_CALLBACK (on_realize), NULL);
+  g_timeout_add_full (G_PRIORITY_HIGH, 1, on_tick, NULL, NULL);
+}
+
+void
+ms_probe_open_asked (const char *path)
+{
+  if (!probe)
+    return;
+  g_hash_table_insert (probe->asked, g_strdup (path),
+                       GSIZE_TO_POINTER ((gsize) g_get_monotonic_time ()));
+}
+
+void
+ms_probe_open_added (const char *path)
+{
+  gpointer start;
+  if (!probe || !g_hash_table_lookup_extended (probe->asked, path, NULL, &start))
+    return;
+  g_hash_table_insert (probe->added, g_strdup (path), start);
+  g_hash_table_remove (probe->asked, path);
+  gtk_widget_queue_draw (GTK_WIDGET (probe->window));
+}

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-probe.h: with MEMSWEEP_PROBE=1, measures the window's responsiveness
+ * and prints to stderr: the first frame (wall clock, for scripts that time
+ * the launch), open-to-drawn time per file, and the longest main-loop stall
+ * seen from the first frame on. With MEMSWEEP_PROBE_QUIT_MS=N the
+ * application quits N ms after the first frame and the last file drawn, and
+ * prints a summary line first. Does nothing without the variable. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+void ms_probe_watch_window (GtkWindow *window);
+/* A file's load was asked for, and its run was added to the views. */
+void ms_probe_open_asked (const char *path);
+void ms_probe_open_added (const char *path);
+
+G_END_DECLS
