@@ -16,7 +16,8 @@ ref="$src/data/reference"
 dir=${BENCH_DIR:-/tmp/memsweep-bench}
 mkdir -p "$dir"
 export GSETTINGS_BACKEND=memory MEMSWEEP_PROBE=1 MEMSWEEP_PROBE_QUIT_MS=${QUIT_MS:-500}
-export MEMSWEEP_REFERENCE_DIR="$ref"
+export MEMSWEEP_REFERENCE_DIR="$ref" NO_AT_BRIDGE=1 GTK_A11Y=none
+export GSETTINGS_SCHEMA_DIR=${GSETTINGS_SCHEMA_DIR:-$src/build/data}
 
 big="$dir/big-samples.csv"
 if [ ! -s "$big" ]; then
@@ -47,14 +48,16 @@ done
 
 median () { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int ((NR + 1) / 2)]; else print "-" }'; }
 
-# One case: prints "first-frame-ms open-to-drawn-ms(max over files) longest-stall-ms".
+# One launch: prints "first-frame-ms open-to-drawn-ms (the last file's)
+# longest-stall-ms longest-work-ms (the stall less the frames drawn in it)".
 one () {
   start=$(date +%s%N)
   log=$("$app" "$@" 2>&1 >/dev/null) || true
   ff=$(printf '%s\n' "$log" | sed -n 's/^probe: first-frame-unix-us=//p' | head -1)
   otd=$(printf '%s\n' "$log" | sed -n 's/^probe: open-to-drawn-ms=\([0-9.]*\).*/\1/p' | sort -n | tail -1)
-  stall=$(printf '%s\n' "$log" | sed -n 's/^probe: summary.*longest-stall-ms=//p')
-  echo "$(( (ff * 1000 - start) / 1000000 )) ${otd:--} ${stall:--}"
+  stall=$(printf '%s\n' "$log" | sed -n 's/^probe: summary.*longest-stall-ms=\([0-9.]*\).*/\1/p')
+  work=$(printf '%s\n' "$log" | sed -n 's/^probe: summary.*longest-work-ms=//p')
+  echo "$(( (ff * 1000 - start) / 1000000 )) ${otd:--} ${stall:--} ${work:--}"
 }
 
 case_row () {
@@ -62,14 +65,15 @@ case_row () {
   : > "$dir/case.txt"
   i=0
   while [ $i -lt "$n" ]; do one "$@" >> "$dir/case.txt"; i=$((i + 1)); done
-  printf '%-14s %8s %10s %10s\n' "$name" \
+  printf '%-10s %9s %9s %9s %9s\n' "$name" \
     "$(cut -d' ' -f1 "$dir/case.txt" | median)" \
     "$(cut -d' ' -f2 "$dir/case.txt" | grep -v -- - | median)" \
-    "$(cut -d' ' -f3 "$dir/case.txt" | grep -v -- - | median)"
+    "$(cut -d' ' -f3 "$dir/case.txt" | grep -v -- - | median)" \
+    "$(cut -d' ' -f4 "$dir/case.txt" | grep -v -- - | median)"
 }
 
 echo "medians over $runs launches ($(git -C "$src" rev-parse --short HEAD))"
-printf '%-14s %8s %10s %10s\n' case first-ms open-ms stall-ms
+printf '%-10s %9s %9s %9s %9s\n' case first-ms open-ms stall-ms work-ms
 case_row "no files" "$runs"
 case_row "1 file" "$runs" "$ref/h100-default-samples.csv"
 case_row "8 files" "$runs" $eight

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-probe.h: with MEMSWEEP_PROBE=1, measures the window's responsiveness
  * and prints to stderr: the first frame (wall clock, for scripts that time
- * the launch), open-to-drawn time per file, and the longest main-loop stall
- * seen from the first frame on. With MEMSWEEP_PROBE_QUIT_MS=N the
+ * the launch), open-to-drawn time per file, and from the first frame on the
+ * longest main-loop stall, and the longest less the frames drawn in it (the
+ * work that is not drawing). With MEMSWEEP_PROBE_QUIT_MS=N the
  * application quits N ms after the first frame and the last file drawn, and
  * prints a summary line first. Does nothing without the variable. */
 #pragma once
@@ -12,8 +13,9 @@
 G_BEGIN_DECLS
 
 void ms_probe_watch_window (GtkWindow *window);
-/* A file's load was asked for, and its run was added to the views. */
+/* A file's load was asked for, and its run was added to the views (or
+ * `error` shown instead). */
 void ms_probe_open_asked (const char *path);
-void ms_probe_open_added (const char *path);
+void ms_probe_open_added (const char *path, const char *error);
 
 G_END_DECLS

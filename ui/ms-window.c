@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ms-probe.h"
+#include "ms-run.h"
 #include "ms-window-private.h"
 
 G_DEFINE_FINAL_TYPE (MsWindow, ms_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -16,6 +17,7 @@ enum {
   PROP_N_RUNS,
   PROP_RUN_BLOCKER,
   PROP_TOAST_TEXT,
+  PROP_PAINTED,
   PROP_SCALE_FIRST,
   N_PROPS = PROP_SCALE_FIRST
 };
@@ -155,7 +157,7 @@ add_run (MsWindow *self, MsResults *results)
     MsResults *r = g_ptr_array_index (self->runs, i);
     if (r != self->live && g_strcmp0 (r->label, results->label) == 0 &&
         g_strcmp0 (r->date, results->date) == 0) {
-      ms_results_free (results);
+      ms_run_unref (results);
       return FALSE;
     }
   }
@@ -175,7 +177,7 @@ read_run (const char *path, GError **error)
   }
   g_autofree char *label = ms_plot_run_label (r);
   g_snprintf (r->label, sizeof r->label, "%s", label);
-  return r;
+  return ms_run_new (r);
 }
 
 gboolean
@@ -193,7 +195,7 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
   GError *error = NULL;
   MsResults *r = read_run (task_data, &error);
   if (r)
-    g_task_return_pointer (task, r, (GDestroyNotify) ms_results_free);
+    g_task_return_pointer (task, r, (GDestroyNotify) ms_run_unref);
   else
     g_task_return_error (task, error);
 }
@@ -209,7 +211,7 @@ load_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_weak_ref_clear (ref);
   g_free (ref);
   if (!self) {
-    ms_results_free (r);
+    ms_run_unref (r);
     return;
   }
   if (!r)
@@ -217,7 +219,20 @@ load_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autofree char *msg = r ? g_strdup_printf (_("Opened %s"), r->label) : NULL;
   if (r && add_run (self, r))
     ms_window_toast (self, msg);
-  ms_probe_open_added (path);
+  ms_probe_open_added (path, r ? NULL : error->message);
+}
+
+static void
+start_load (MsWindow *self, const char *path)
+{
+  /* The worker gets its own copy of the path; the window is not the task's
+   * source object, so it may go away while the file loads. */
+  GWeakRef *ref = g_new0 (GWeakRef, 1);
+  g_weak_ref_init (ref, self);
+  GTask *task = g_task_new (NULL, NULL, load_done, ref);
+  g_task_set_task_data (task, g_strdup (path), g_free);
+  g_task_run_in_thread (task, load_thread);
+  g_object_unref (task);
 }
 
 void
@@ -230,15 +245,33 @@ ms_window_open_file (MsWindow *self, GFile *file)
     ms_window_toast (self, msg);
     return;
   }
-  /* The worker gets its own copy of the path; the window is not the task's
-   * source object, so it may go away while the file loads. */
-  GWeakRef *ref = g_new0 (GWeakRef, 1);
-  g_weak_ref_init (ref, self);
   ms_probe_open_asked (path);
-  GTask *task = g_task_new (NULL, NULL, load_done, ref);
-  g_task_set_task_data (task, g_strdup (path), g_free);
-  g_task_run_in_thread (task, load_thread);
-  g_object_unref (task);
+  /* Files given at launch wait for the first frame: a small file read
+   * before it would only delay it. */
+  if (!self->painted)
+    g_ptr_array_add (self->pending_paths, g_steal_pointer (&path));
+  else
+    start_load (self, path);
+}
+
+static void
+on_first_paint (MsWindow *self, GdkFrameClock *clock)
+{
+  g_signal_handlers_disconnect_by_func (clock, on_first_paint, self);
+  self->painted = TRUE;
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PAINTED]);
+  for (guint i = 0; i < self->pending_paths->len; i++)
+    start_load (self, g_ptr_array_index (self->pending_paths, i));
+  g_ptr_array_set_size (self->pending_paths, 0);
+}
+
+static void
+on_realize (MsWindow *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  if (!self->painted)
+    g_signal_connect_object (clock, "after-paint", G_CALLBACK (on_first_paint), self,
+                             G_CONNECT_SWAPPED);
 }
 
 static gboolean
@@ -422,6 +455,7 @@ ms_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
   case PROP_N_RUNS: g_value_set_uint (value, self->runs->len); break;
   case PROP_RUN_BLOCKER: g_value_set_string (value, self->run_blocker); break;
   case PROP_TOAST_TEXT: g_value_set_string (value, self->toast_text); break;
+  case PROP_PAINTED: g_value_set_boolean (value, self->painted); break;
   default:
     if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -444,6 +478,7 @@ ms_window_finalize (GObject *object)
 {
   MsWindow *self = MS_WINDOW (object);
   g_ptr_array_unref (self->runs);
+  g_ptr_array_unref (self->pending_paths);
   g_clear_pointer (&self->devices, g_array_unref);
   g_free (self->run_blocker);
   g_free (self->toast_text);
@@ -462,6 +497,7 @@ install_properties (GObjectClass *object_class)
   props[PROP_N_RUNS] = g_param_spec_uint ("n-runs", NULL, NULL, 0, G_MAXUINT, 0, ro);
   props[PROP_RUN_BLOCKER] = g_param_spec_string ("run-blocker", NULL, NULL, NULL, ro);
   props[PROP_TOAST_TEXT] = g_param_spec_string ("toast-text", NULL, NULL, NULL, ro);
+  props[PROP_PAINTED] = g_param_spec_boolean ("painted", NULL, NULL, FALSE, ro);
   g_object_class_install_properties (object_class, N_PROPS, props);
   ms_view_scale_install (object_class, PROP_SCALE_FIRST);
 }
@@ -527,7 +563,8 @@ bind_view_scales (MsWindow *self)
 static void
 ms_window_init (MsWindow *self)
 {
-  self->runs = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_results_free);
+  self->runs = ms_run_array_new ();
+  self->pending_paths = g_ptr_array_new_with_free_func (g_free);
   self->scale = (MsViewScale){ 1, 1 };
   ms_window_add_actions (self);
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -543,6 +580,7 @@ ms_window_init (MsWindow *self)
   g_signal_connect_swapped (drop, "drop", G_CALLBACK (on_drop), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
+  g_signal_connect (self, "realize", G_CALLBACK (on_realize), NULL);
   start_discovery (self);
   ms_window_refresh_views (self);
   ms_probe_watch_window (GTK_WINDOW (self));
