@@ -21,13 +21,14 @@ export GSETTINGS_SCHEMA_DIR=${GSETTINGS_SCHEMA_DIR:-$src/build/data}
 
 big="$dir/big-samples.csv"
 if [ ! -s "$big" ]; then
-  # Header once, then copies of the data rows; copy k shifts rep by k * 10.
+  # Header once, then whole copies of the data rows (at least 10^7 rows);
+  # copy k shifts rep by k * 10.
   awk -F, -v OFS=, -v want=10000000 '
     /^#/ || /^mode,/ { if (FNR == NR) print; next }
     { rows[n++] = $0 }
     END {
       for (k = 0; out < want; k++)
-        for (i = 0; i < n && out < want; i++) {
+        for (i = 0; i < n; i++) {
           split (rows[i], f, ",")
           f[4] += k * 10
           line = f[1]
@@ -72,7 +73,7 @@ case_row () {
     "$(cut -d' ' -f4 "$dir/case.txt" | grep -v -- - | median)"
 }
 
-echo "medians over $runs launches ($(git -C "$src" rev-parse --short HEAD))"
+echo "medians over $runs launches of $app ($(git -C "$build/.." rev-parse --short HEAD 2>/dev/null))"
 printf '%-10s %9s %9s %9s %9s\n' case first-ms open-ms stall-ms work-ms
 case_row "no files" "$runs"
 case_row "1 file" "$runs" "$ref/h100-default-samples.csv"
