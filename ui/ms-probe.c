@@ -17,8 +17,12 @@ typedef struct {
   gint64 last_drawn;
   guint n_drawn;
   guint quit_ms;
+  int next_view;      /* before quitting, every view is shown in turn */
+  gint64 view_asked;
   GtkWindow *window;
 } MsProbe;
+
+#define MS_PROBE_N_VIEWS 5 /* MsViewKind */
 
 static MsProbe *probe;
 
@@ -45,10 +49,29 @@ on_tick (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* Shows the next view once the previous one is drawn; FALSE when all are. */
+static gboolean
+show_next_view (gint64 now)
+{
+  if (probe->view_asked) {
+    fprintf (stderr, "probe: view-drawn-ms=%.1f view=%d\n", (now - probe->view_asked) / 1000.0,
+             probe->next_view);
+    probe->last_drawn = now;
+    probe->view_asked = 0;
+  }
+  if (++probe->next_view >= MS_PROBE_N_VIEWS)
+    return FALSE;
+  probe->view_asked = g_get_monotonic_time ();
+  g_object_set (probe->window, "view", probe->next_view, NULL);
+  return TRUE;
+}
+
 static void
 maybe_quit (gint64 now)
 {
   if (!probe->quit_ms || g_hash_table_size (probe->asked) > 0 || g_hash_table_size (probe->added) > 0)
+    return;
+  if (probe->next_view < MS_PROBE_N_VIEWS && show_next_view (now))
     return;
   gint64 since = MAX (probe->first_frame, probe->last_drawn);
   if (now - since < probe->quit_ms * (gint64) 1000)

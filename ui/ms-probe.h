@@ -4,8 +4,9 @@
  * the launch), open-to-drawn time per file, and from the first frame on the
  * longest main-loop stall, and the longest less the frames drawn in it (the
  * work that is not drawing). With MEMSWEEP_PROBE_QUIT_MS=N the
- * application quits N ms after the first frame and the last file drawn, and
- * prints a summary line first. Does nothing without the variable. */
+ * application shows every view in turn once the files are drawn (printing
+ * the time each takes to draw), quits N ms later, and prints a summary line
+ * first. Does nothing without the variable. */
 #pragma once
 
 #include <gtk/gtk.h>
