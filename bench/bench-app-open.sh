@@ -51,17 +51,19 @@ median () { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int ((NR + 1) / 
 
 # One launch: prints "first-frame-ms open-to-drawn-ms (the last file's)
 # longest-stall-ms longest-work-ms (the stall less the frames drawn in it)
-# views-ms (the slowest of the views shown in turn after the files)".
+# views-ms (the slowest of the views shown in turn after the files)
+# open-work-ms (longest-work-ms until the last file was drawn)".
 one () {
   start=$(date +%s%N)
   log=$("$app" "$@" 2>&1 >/dev/null) || true
   ff=$(printf '%s\n' "$log" | sed -n 's/^probe: first-frame-unix-us=//p' | head -1)
   otd=$(printf '%s\n' "$log" | sed -n 's/^probe: open-to-drawn-ms=\([0-9.]*\).*/\1/p' | sort -n | tail -1)
   stall=$(printf '%s\n' "$log" | sed -n 's/^probe: summary.*longest-stall-ms=\([0-9.]*\).*/\1/p')
-  work=$(printf '%s\n' "$log" | sed -n 's/^probe: summary.*longest-work-ms=//p')
+  work=$(printf '%s\n' "$log" | sed -n 's/^probe: summary.*longest-work-ms=\([0-9.]*\).*/\1/p')
+  owork=$(printf '%s\n' "$log" | sed -n 's/^probe: summary.*opening-work-ms=//p')
   views=$(printf '%s\n' "$log" | sed -n 's/^probe: view-drawn-ms=\([0-9.]*\).*/\1/p' | sort -n | tail -1)
   printf '%s\n' "$log" | grep '^probe: open-failed' >&2 || true
-  echo "$(( (ff * 1000 - start) / 1000000 )) ${otd:--} ${stall:--} ${work:--} ${views:--}"
+  echo "$(( (ff * 1000 - start) / 1000000 )) ${otd:--} ${stall:--} ${work:--} ${views:--} ${owork:--}"
 }
 
 case_row () {
@@ -69,16 +71,17 @@ case_row () {
   : > "$dir/case.txt"
   i=0
   while [ $i -lt "$n" ]; do one "$@" >> "$dir/case.txt"; i=$((i + 1)); done
-  printf '%-10s %9s %9s %9s %9s %9s\n' "$name" \
+  printf '%-10s %9s %9s %9s %9s %9s %9s\n' "$name" \
     "$(cut -d' ' -f1 "$dir/case.txt" | median)" \
     "$(cut -d' ' -f2 "$dir/case.txt" | grep -v -- - | median)" \
     "$(cut -d' ' -f3 "$dir/case.txt" | grep -v -- - | median)" \
     "$(cut -d' ' -f4 "$dir/case.txt" | grep -v -- - | median)" \
-    "$(cut -d' ' -f5 "$dir/case.txt" | grep -v -- - | median)"
+    "$(cut -d' ' -f5 "$dir/case.txt" | grep -v -- - | median)" \
+    "$(cut -d' ' -f6 "$dir/case.txt" | grep -v -- - | median)"
 }
 
 echo "medians over $runs launches of $app ($(git -C "$build/.." rev-parse --short HEAD 2>/dev/null))"
-printf '%-10s %9s %9s %9s %9s %9s\n' case first-ms open-ms stall-ms work-ms views-ms
+printf '%-10s %9s %9s %9s %9s %9s %9s\n' case first-ms open-ms stall-ms work-ms views-ms open-work
 case_row "no files" "$runs"
 case_row "1 file" "$runs" "$ref/h100-default-samples.csv"
 case_row "8 files" "$runs" $eight

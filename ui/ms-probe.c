@@ -11,6 +11,7 @@ typedef struct {
   gint64 last_tick;   /* of the high-priority timeout */
   gint64 longest_stall;
   gint64 longest_work;  /* a stall less the frames drawn in it */
+  gint64 opening_work;  /* longest_work until the last file was drawn */
   gint64 frame_start;   /* of the frame being drawn, 0 outside one */
   gint64 frames_us;     /* time spent drawing frames, in all */
   gint64 frames_at_tick;
@@ -59,6 +60,8 @@ show_next_view (gint64 now)
     probe->last_drawn = now;
     probe->view_asked = 0;
   }
+  if (probe->next_view == 0)
+    probe->opening_work = probe->longest_work;
   if (++probe->next_view >= MS_PROBE_N_VIEWS)
     return FALSE;
   probe->view_asked = g_get_monotonic_time ();
@@ -76,8 +79,11 @@ maybe_quit (gint64 now)
   gint64 since = MAX (probe->first_frame, probe->last_drawn);
   if (now - since < probe->quit_ms * (gint64) 1000)
     return;
-  fprintf (stderr, "probe: summary files=%u longest-stall-ms=%.1f longest-work-ms=%.1f\n",
-           probe->n_drawn, probe->longest_stall / 1000.0, probe->longest_work / 1000.0);
+  fprintf (stderr,
+           "probe: summary files=%u longest-stall-ms=%.1f longest-work-ms=%.1f "
+           "opening-work-ms=%.1f\n",
+           probe->n_drawn, probe->longest_stall / 1000.0, probe->longest_work / 1000.0,
+           probe->opening_work / 1000.0);
   probe->quit_ms = 0;
   GtkApplication *app = gtk_window_get_application (probe->window);
   if (app)

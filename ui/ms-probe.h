@@ -3,7 +3,7 @@
  * and prints to stderr: the first frame (wall clock, for scripts that time
  * the launch), open-to-drawn time per file, and from the first frame on the
  * longest main-loop stall, and the longest less the frames drawn in it (the
- * work that is not drawing). With MEMSWEEP_PROBE_QUIT_MS=N the
+ * work that is not drawing), both in all and until the last file was drawn. With MEMSWEEP_PROBE_QUIT_MS=N the
  * application shows every view in turn once the files are drawn (printing
  * the time each takes to draw), quits N ms later, and prints a summary line
  * first. Does nothing without the variable. */
