@@ -44,6 +44,7 @@ struct _MsWindow {
   /* Files asked for before the first frame, loaded after it. */
   GPtrArray *pending_paths;
   gboolean painted;
+  guint refresh_source; /* views refreshed when idle */
   MsResults *live; /* also in runs while a sweep shows */
 
   /* Devices found off the main thread. */

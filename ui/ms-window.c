@@ -110,6 +110,7 @@ ms_window_update_actions (MsWindow *self)
 void
 ms_window_refresh_views (MsWindow *self)
 {
+  g_clear_handle_id (&self->refresh_source, g_source_remove);
   ms_chart_page_set_runs (self->bandwidth_page, self->runs);
   ms_chart_page_set_runs (self->time_page, self->runs);
   ms_timeline_page_set_runs (self->timeline_page, self->runs);
@@ -150,7 +151,18 @@ set_presentation (MsWindow *self, gboolean on)
 /* ---- files ------------------------------------------------------------------ */
 
 static gboolean
-add_run (MsWindow *self, MsResults *results)
+refresh_when_idle (gpointer data)
+{
+  MsWindow *self = data;
+  self->refresh_source = 0;
+  ms_window_refresh_views (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The views see the run at once, or (files finishing together) once for
+ * all of them, before the next frame. */
+static gboolean
+add_run (MsWindow *self, MsResults *results, gboolean refresh_now)
 {
   /* The same file twice is one comparison, not two. */
   for (guint i = 0; i < self->runs->len; i++) {
@@ -162,7 +174,12 @@ add_run (MsWindow *self, MsResults *results)
     }
   }
   g_ptr_array_add (self->runs, results);
-  ms_window_refresh_views (self);
+  if (refresh_now)
+    ms_window_refresh_views (self);
+  else if (!self->refresh_source)
+    /* After the files that finished meanwhile, before the next frame. */
+    self->refresh_source =
+      g_idle_add_full (G_PRIORITY_HIGH_IDLE, refresh_when_idle, self, NULL);
   return TRUE;
 }
 
@@ -185,7 +202,7 @@ ms_window_load_path (MsWindow *self, const char *path, GError **error)
 {
   MsResults *r = read_run (path, error);
   if (r)
-    add_run (self, r);
+    add_run (self, r, TRUE);
   return r != NULL;
 }
 
@@ -217,7 +234,7 @@ load_done (GObject *source, GAsyncResult *result, gpointer user_data)
   if (!r)
     ms_window_toast (self, error->message);
   g_autofree char *msg = r ? g_strdup_printf (_("Opened %s"), r->label) : NULL;
-  if (r && add_run (self, r))
+  if (r && add_run (self, r, FALSE))
     ms_window_toast (self, msg);
   ms_probe_open_added (path, r ? NULL : error->message);
 }
@@ -468,6 +485,7 @@ ms_window_dispose (GObject *object)
   MsWindow *self = MS_WINDOW (object);
   ms_window_sweep_cancel (self);
   self->job = NULL;
+  g_clear_handle_id (&self->refresh_source, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_WINDOW);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (ms_window_parent_class)->dispose (object);
