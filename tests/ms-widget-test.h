@@ -9,6 +9,7 @@
 
 #include "memsweep.h"
 #include "ms-plots.h"
+#include "ms-run.h"
 
 void ms_register_resource (void);
 
@@ -32,8 +33,8 @@ ms_test_reference_runs (void)
   g_assert_nonnull (r);
   g_autofree char *label = ms_plot_run_label (r);
   g_snprintf (r->label, sizeof r->label, "%s", label);
-  GPtrArray *runs = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_results_free);
-  g_ptr_array_add (runs, r);
+  GPtrArray *runs = ms_run_array_new ();
+  g_ptr_array_add (runs, ms_run_new (r));
   return runs;
 }
 

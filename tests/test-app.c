@@ -6,6 +6,7 @@
  * condition (a property or a widget), with a generous timeout. Run with
  * G_DEBUG=fatal-criticals so that any critical fails the test. */
 #include <glib/gstdio.h>
+#include <adwaita.h>
 #include <gtk/gtk.h>
 
 #include "memsweep.h"
@@ -292,6 +293,44 @@ drain (void)
 }
 
 static void
+on_painted (MsWindow *win)
+{
+  /* The files wait for the first frame: none is in yet. */
+  gboolean painted;
+  g_object_get (win, "painted", &painted, NULL);
+  g_assert_true (painted);
+  g_assert_cmpuint (ms_window_get_n_runs (win), ==, 0);
+}
+
+static gboolean
+has_a_run (gpointer win)
+{
+  return ms_window_get_n_runs (win) > 0;
+}
+
+/* A window given a file before it shows draws its first frame, then opens
+ * the file. */
+static void
+check_first_frame_before_files (GApplication *app)
+{
+  MsWindow *win = ms_window_new (ADW_APPLICATION (app));
+  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (ref);
+  ms_window_open_file (win, file);
+  gboolean painted = TRUE;
+  g_object_get (win, "painted", &painted, NULL);
+  g_assert_false (painted);
+  g_signal_connect (win, "notify::painted", G_CALLBACK (on_painted), NULL);
+  gtk_window_present (GTK_WINDOW (win));
+  wait_until (has_a_run, win, "the file opens after the first frame");
+  g_object_get (win, "painted", &painted, NULL);
+  g_assert_true (painted);
+  g_object_add_weak_pointer (G_OBJECT (win), (gpointer *) &win);
+  gtk_window_destroy (GTK_WINDOW (win));
+  wait_until (is_null, &win, "the second window is finalized");
+}
+
+static void
 on_activate (GApplication *app)
 {
   MsWindow *win = MS_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
@@ -302,6 +341,7 @@ on_activate (GApplication *app)
   check_toast_text (win);
   check_presentation (win);
   check_color_scheme (app);
+  check_first_frame_before_files (app);
   /* Device discovery runs off the main thread; then Run is enabled for
    * the host-only settings. */
   wait_until (can_run, win, "device discovery ends and Run is enabled");

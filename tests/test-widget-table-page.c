@@ -32,6 +32,62 @@ test_rows_and_csv (void)
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
+typedef struct {
+  guint calls, position, removed, added;
+} ItemsChanged;
+
+static void
+on_items_changed (GListModel *model, guint position, guint removed, guint added, ItemsChanged *c)
+{
+  c->calls++;
+  c->position = position;
+  c->removed = removed;
+  c->added = added;
+}
+
+/* Rows are made as they show: the model counts every cell of every run, and
+ * a run opened later changes only its own rows, not those already shown. */
+static void
+test_lazy_rows (void)
+{
+  g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
+  const MsResults *first = g_ptr_array_index (runs, 0);
+  char err[512];
+  g_autofree char *path =
+    g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h200-default-samples.csv", NULL);
+  MsResults *second = ms_run_new (ms_csv_read_samples (path, err, sizeof err));
+  g_assert_nonnull (second);
+  MsTablePage *page = g_object_ref_sink (g_object_new (MS_TYPE_TABLE_PAGE, NULL));
+  GListModel *rows = G_LIST_MODEL (ms_table_page_get_selection (page));
+  ItemsChanged c = { 0 };
+  g_signal_connect (rows, "items-changed", G_CALLBACK (on_items_changed), &c);
+  ms_table_page_set_runs (page, runs);
+  g_assert_cmpuint (c.calls, ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, first->n_cells);
+
+  g_ptr_array_add (runs, second);
+  ms_table_page_set_runs (page, runs);
+  g_assert_cmpuint (c.calls, ==, 2);
+  g_assert_cmpuint (c.position, ==, first->n_cells);
+  g_assert_cmpuint (c.removed, ==, 0);
+  g_assert_cmpuint (c.added, ==, second->n_cells);
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, first->n_cells + second->n_cells);
+  g_autoptr (MsTableRow) last = g_list_model_get_item (rows, first->n_cells + second->n_cells - 1);
+  g_assert_nonnull (last);
+  g_assert_null (g_list_model_get_item (rows, first->n_cells + second->n_cells));
+
+  /* The same runs again change nothing; closing the first moves the rest. */
+  ms_table_page_set_runs (page, runs);
+  g_assert_cmpuint (c.calls, ==, 2);
+  g_ptr_array_remove_index (runs, 0);
+  ms_table_page_set_runs (page, runs);
+  g_assert_cmpuint (c.calls, ==, 3);
+  g_assert_cmpuint (c.position, ==, 0);
+  g_assert_cmpuint (c.added, ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, second->n_cells);
+  g_object_unref (page);
+}
+
 static void
 test_row (void)
 {
@@ -71,5 +127,6 @@ main (int argc, char **argv)
   ms_widget_test_init (&argc, &argv);
   g_test_add_func ("/table-page/rows-and-csv", test_rows_and_csv);
   g_test_add_func ("/table-page/row", test_row);
+  g_test_add_func ("/table-page/lazy-rows", test_lazy_rows);
   return g_test_run ();
 }

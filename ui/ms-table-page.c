@@ -4,6 +4,7 @@
 
 #include "ms-views.h"
 
+#include "ms-table-model.h"
 #include "ms-table-row.h"
 
 struct _MsTablePage {
@@ -12,7 +13,11 @@ struct _MsTablePage {
   /* Template children. */
   GtkColumnView *column_view;
   GtkMultiSelection *selection;
-  GListStore *store;
+  MsTableModel *store; /* rows made as they show */
+
+  /* Held here too: the column view lets go of it while the page is hidden,
+   * so that runs opened meanwhile build no row widgets. */
+  GtkSelectionModel *rows;
 };
 
 G_DEFINE_FINAL_TYPE (MsTablePage, ms_table_page, GTK_TYPE_WIDGET)
@@ -67,9 +72,26 @@ add_columns (MsTablePage *self)
 }
 
 static void
+ms_table_page_map (GtkWidget *widget)
+{
+  MsTablePage *self = MS_TABLE_PAGE (widget);
+  gtk_column_view_set_model (self->column_view, self->rows);
+  GTK_WIDGET_CLASS (ms_table_page_parent_class)->map (widget);
+}
+
+static void
+ms_table_page_unmap (GtkWidget *widget)
+{
+  MsTablePage *self = MS_TABLE_PAGE (widget);
+  GTK_WIDGET_CLASS (ms_table_page_parent_class)->unmap (widget);
+  gtk_column_view_set_model (self->column_view, NULL);
+}
+
+static void
 ms_table_page_dispose (GObject *object)
 {
   ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_TABLE_PAGE);
+  g_clear_object (&MS_TABLE_PAGE (object)->rows);
   G_OBJECT_CLASS (ms_table_page_parent_class)->dispose (object);
 }
 
@@ -78,7 +100,10 @@ ms_table_page_class_init (MsTablePageClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   G_OBJECT_CLASS (klass)->dispose = ms_table_page_dispose;
+  widget_class->map = ms_table_page_map;
+  widget_class->unmap = ms_table_page_unmap;
   g_type_ensure (MS_TYPE_TABLE_ROW);
+  g_type_ensure (MS_TYPE_TABLE_MODEL);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/memsweep/Memsweep/ms-table-page.ui");
   gtk_widget_class_bind_template_child (widget_class, MsTablePage, column_view);
@@ -91,25 +116,20 @@ ms_table_page_init (MsTablePage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   add_columns (self);
+  self->rows = g_object_ref (GTK_SELECTION_MODEL (self->selection));
+  gtk_column_view_set_model (self->column_view, NULL);
 }
 
 void
 ms_table_page_set_runs (MsTablePage *self, GPtrArray *runs)
 {
-  g_list_store_remove_all (self->store);
-  for (guint r = 0; runs && r < runs->len; r++) {
-    const MsResults *run = g_ptr_array_index (runs, r);
-    for (size_t i = 0; i < run->n_cells; i++) {
-      g_autoptr (MsTableRow) row = ms_table_row_new (run->label, &run->cells[i]);
-      g_list_store_append (self->store, row);
-    }
-  }
+  ms_table_model_set_runs (self->store, runs);
 }
 
 GtkSelectionModel *
 ms_table_page_get_selection (MsTablePage *self)
 {
-  return GTK_SELECTION_MODEL (self->selection);
+  return self->rows;
 }
 
 char *
@@ -117,12 +137,12 @@ ms_table_page_dup_selected_csv (MsTablePage *self)
 {
   GString *out = g_string_new (NULL);
   ms_table_rows_csv_header (out);
-  GtkBitset *sel = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  GtkBitset *sel = gtk_selection_model_get_selection (self->rows);
   GtkBitsetIter iter;
   guint pos;
   for (gboolean ok = gtk_bitset_iter_init_first (&iter, sel, &pos); ok;
        ok = gtk_bitset_iter_next (&iter, &pos)) {
-    g_autoptr (MsTableRow) row = g_list_model_get_item (G_LIST_MODEL (self->selection), pos);
+    g_autoptr (MsTableRow) row = g_list_model_get_item (G_LIST_MODEL (self->rows), pos);
     ms_table_row_append_csv (row, out);
   }
   gtk_bitset_unref (sel);

@@ -10,6 +10,7 @@ G_BEGIN_DECLS
 #define MS_TYPE_TABLE_PAGE (ms_table_page_get_type ())
 G_DECLARE_FINAL_TYPE (MsTablePage, ms_table_page, MS, TABLE_PAGE, GtkWidget)
 
+/* Runs from ms-run.h; only the rows of runs that changed are made anew. */
 void ms_table_page_set_runs (MsTablePage *self, GPtrArray *runs);
 /* The rows as shown (sorted), with the selection. */
 GtkSelectionModel *ms_table_page_get_selection (MsTablePage *self);

@@ -75,7 +75,7 @@ update_timeline (MsTimelinePage *self)
                              ms_mode_title (cell->mode), cell->exponent, size, rep + 1,
                              cell->n_reps, rep == 0 ? _(" (shows the allocation)") : "");
   }
-  ms_timeline_view_set_cell (self->view, cell, rep, title);
+  ms_timeline_view_set_cell (self->view, selected_run (self), cell, rep, title);
 }
 
 static void

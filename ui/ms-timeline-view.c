@@ -5,12 +5,15 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "ms-run.h"
 #include "ms-views.h"
 
 struct _MsTimelineView {
   GtkWidget parent_instance;
-  MsCell cell; /* a copy */
-  gboolean has_cell;
+  /* The run shown, held, and the cell's index in it: no copy of its
+   * events, and a run closed meanwhile stays valid until the next cell. */
+  MsResults *run;
+  size_t index;
   int rep;
   char *title;
   MsTimeWindow window;
@@ -38,6 +41,12 @@ window_changed (MsTimelineView *self)
   }
 }
 
+static const MsCell *
+shown_cell (MsTimelineView *self)
+{
+  return self->run && self->index < self->run->n_cells ? &self->run->cells[self->index] : NULL;
+}
+
 static void
 ms_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -46,7 +55,7 @@ ms_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   MsChartStyle style;
   ms_view_style_from_widget (widget, &self->scale, &style);
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  ms_timeline_draw (cr, self->has_cell ? &self->cell : NULL, self->rep, &self->window, &style, w,
+  ms_timeline_draw (cr, shown_cell (self), self->rep, &self->window, &style, w,
                     h, self->title, &self->layout);
   cairo_destroy (cr);
 }
@@ -158,8 +167,7 @@ static void
 ms_timeline_view_finalize (GObject *object)
 {
   MsTimelineView *self = MS_TIMELINE_VIEW (object);
-  if (self->has_cell)
-    ms_cell_clear (&self->cell);
+  g_clear_pointer (&self->run, ms_run_unref);
   g_free (self->title);
   ms_timeline_layout_clear (&self->layout);
   G_OBJECT_CLASS (ms_timeline_view_parent_class)->finalize (object);
@@ -218,20 +226,26 @@ ms_timeline_view_new (void)
 }
 
 void
-ms_timeline_view_set_cell (MsTimelineView *self, const MsCell *cell, int rep, const char *title)
+ms_timeline_view_set_cell (MsTimelineView *self, const MsResults *run, const MsCell *cell, int rep,
+                           const char *title)
 {
-  if (self->has_cell)
-    ms_cell_clear (&self->cell);
-  /* The layout's index may describe the cell that lived at this address. */
+  g_return_if_fail (!cell || (run && cell >= run->cells && cell < run->cells + run->n_cells));
+  /* Hold the new run before letting the old one go: they may be the same. */
+  MsResults *old = self->run;
+  self->run = cell ? ms_run_ref (run) : NULL;
+  self->index = cell ? (size_t) (cell - run->cells) : 0;
+  ms_run_unref (old);
+  /* The layout's index and bars may describe the cell that lived here. */
   ms_timeline_layout_forget_cell (&self->layout);
-  self->has_cell = cell && ms_cell_copy (&self->cell, cell);
+  if (self->layout.bars)
+    g_array_set_size (self->layout.bars, 0);
   self->rep = rep;
   if (g_strcmp0 (title, self->title) != 0) {
     g_free (self->title);
     self->title = g_strdup (title);
     g_object_notify_by_pspec (G_OBJECT (self), props[PROP_TITLE]);
   }
-  ms_time_window_reset (&self->window, self->has_cell ? ms_timeline_extent (&self->cell, rep) : 1);
+  ms_time_window_reset (&self->window, cell ? ms_timeline_extent (cell, rep) : 1);
   window_changed (self);
 }
 

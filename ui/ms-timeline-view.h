@@ -16,9 +16,11 @@ G_DECLARE_FINAL_TYPE (MsTimelineView, ms_timeline_view, MS, TIMELINE_VIEW, GtkWi
  * the window shows less than the whole repetition), and the text-scale /
  * line-scale / high-contrast of ms-views.h. */
 GtkWidget *ms_timeline_view_new (void);
-/* Shows a copy of `cell`'s repetition `rep` (NULL: nothing) at full extent. */
-void ms_timeline_view_set_cell (MsTimelineView *self, const MsCell *cell, int rep,
-                                const char *title);
+/* Shows repetition `rep` of `cell` (NULL: nothing), one of the cells of
+ * `run` (from ms-run.h), at full extent. The view holds the run, not a copy
+ * of the cell. */
+void ms_timeline_view_set_cell (MsTimelineView *self, const MsResults *run, const MsCell *cell,
+                                int rep, const char *title);
 const char *ms_timeline_view_get_title (MsTimelineView *self);
 gboolean ms_timeline_view_get_zoomed (MsTimelineView *self);
 void ms_timeline_view_zoom (MsTimelineView *self, double factor);

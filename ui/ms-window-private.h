@@ -38,8 +38,13 @@ struct _MsWindow {
 
   GSettings *settings;
 
-  /* Runs shown: MsResults*, the live sweep first when there is one. */
+  /* Runs shown: MsResults* from ms_run_new, the live sweep first when
+   * there is one. */
   GPtrArray *runs;
+  /* Files asked for before the first frame, loaded after it. */
+  GPtrArray *pending_paths;
+  gboolean painted;
+  guint refresh_source; /* views refreshed when idle */
   MsResults *live; /* also in runs while a sweep shows */
 
   /* Devices found off the main thread. */

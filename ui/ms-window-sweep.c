@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "ms-run.h"
 #include "ms-window-private.h"
 
 struct _MsSweepJob {
@@ -179,7 +180,7 @@ ms_window_start_sweep (MsWindow *self)
   /* A new live run replaces the previous live one; opened files stay. */
   if (self->live)
     g_ptr_array_remove (self->runs, self->live);
-  self->live = ms_results_new (&s, &info);
+  self->live = ms_run_new (ms_results_new (&s, &info));
   g_snprintf (self->live->label, sizeof self->live->label, "%s", _("this sweep"));
   g_ptr_array_insert (self->runs, 0, self->live);
 

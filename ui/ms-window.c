@@ -4,6 +4,8 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ms-probe.h"
+#include "ms-run.h"
 #include "ms-window-private.h"
 
 G_DEFINE_FINAL_TYPE (MsWindow, ms_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -16,6 +18,7 @@ enum {
   PROP_N_RUNS,
   PROP_RUN_BLOCKER,
   PROP_TOAST_TEXT,
+  PROP_PAINTED,
   PROP_SCALE_FIRST,
   N_PROPS = PROP_SCALE_FIRST
 };
@@ -108,6 +111,7 @@ ms_window_update_actions (MsWindow *self)
 void
 ms_window_refresh_views (MsWindow *self)
 {
+  g_clear_handle_id (&self->refresh_source, g_source_remove);
   ms_chart_page_set_runs (self->bandwidth_page, self->runs);
   ms_chart_page_set_runs (self->time_page, self->runs);
   ms_timeline_page_set_runs (self->timeline_page, self->runs);
@@ -148,19 +152,35 @@ set_presentation (MsWindow *self, gboolean on)
 /* ---- files ------------------------------------------------------------------ */
 
 static gboolean
-add_run (MsWindow *self, MsResults *results)
+refresh_when_idle (gpointer data)
+{
+  MsWindow *self = data;
+  self->refresh_source = 0;
+  ms_window_refresh_views (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The views see the run at once, or (files finishing together) once for
+ * all of them, before the next frame. */
+static gboolean
+add_run (MsWindow *self, MsResults *results, gboolean refresh_now)
 {
   /* The same file twice is one comparison, not two. */
   for (guint i = 0; i < self->runs->len; i++) {
     MsResults *r = g_ptr_array_index (self->runs, i);
     if (r != self->live && g_strcmp0 (r->label, results->label) == 0 &&
         g_strcmp0 (r->date, results->date) == 0) {
-      ms_results_free (results);
+      ms_run_unref (results);
       return FALSE;
     }
   }
   g_ptr_array_add (self->runs, results);
-  ms_window_refresh_views (self);
+  if (refresh_now)
+    ms_window_refresh_views (self);
+  else if (!self->refresh_source)
+    /* After the files that finished meanwhile, before the next frame. */
+    self->refresh_source =
+      g_idle_add_full (G_PRIORITY_HIGH_IDLE, refresh_when_idle, self, NULL);
   return TRUE;
 }
 
@@ -175,7 +195,7 @@ read_run (const char *path, GError **error)
   }
   g_autofree char *label = ms_plot_run_label (r);
   g_snprintf (r->label, sizeof r->label, "%s", label);
-  return r;
+  return ms_run_new (r);
 }
 
 gboolean
@@ -183,7 +203,7 @@ ms_window_load_path (MsWindow *self, const char *path, GError **error)
 {
   MsResults *r = read_run (path, error);
   if (r)
-    add_run (self, r);
+    add_run (self, r, TRUE);
   return r != NULL;
 }
 
@@ -193,7 +213,7 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
   GError *error = NULL;
   MsResults *r = read_run (task_data, &error);
   if (r)
-    g_task_return_pointer (task, r, (GDestroyNotify) ms_results_free);
+    g_task_return_pointer (task, r, (GDestroyNotify) ms_run_unref);
   else
     g_task_return_error (task, error);
 }
@@ -204,20 +224,33 @@ load_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr (GError) error = NULL;
   GWeakRef *ref = user_data;
   g_autoptr (MsWindow) self = g_weak_ref_get (ref);
+  g_autofree char *path = g_strdup (g_task_get_task_data (G_TASK (result)));
   MsResults *r = g_task_propagate_pointer (G_TASK (result), &error);
   g_weak_ref_clear (ref);
   g_free (ref);
   if (!self) {
-    ms_results_free (r);
+    ms_run_unref (r);
     return;
   }
-  if (!r) {
+  if (!r)
     ms_window_toast (self, error->message);
-    return;
-  }
-  g_autofree char *msg = g_strdup_printf (_("Opened %s"), r->label);
-  if (add_run (self, r))
+  g_autofree char *msg = r ? g_strdup_printf (_("Opened %s"), r->label) : NULL;
+  if (r && add_run (self, r, FALSE))
     ms_window_toast (self, msg);
+  ms_probe_open_added (path, r ? NULL : error->message);
+}
+
+static void
+start_load (MsWindow *self, const char *path)
+{
+  /* The worker gets its own copy of the path; the window is not the task's
+   * source object, so it may go away while the file loads. */
+  GWeakRef *ref = g_new0 (GWeakRef, 1);
+  g_weak_ref_init (ref, self);
+  GTask *task = g_task_new (NULL, NULL, load_done, ref);
+  g_task_set_task_data (task, g_strdup (path), g_free);
+  g_task_run_in_thread (task, load_thread);
+  g_object_unref (task);
 }
 
 void
@@ -230,14 +263,33 @@ ms_window_open_file (MsWindow *self, GFile *file)
     ms_window_toast (self, msg);
     return;
   }
-  /* The worker gets its own copy of the path; the window is not the task's
-   * source object, so it may go away while the file loads. */
-  GWeakRef *ref = g_new0 (GWeakRef, 1);
-  g_weak_ref_init (ref, self);
-  GTask *task = g_task_new (NULL, NULL, load_done, ref);
-  g_task_set_task_data (task, g_strdup (path), g_free);
-  g_task_run_in_thread (task, load_thread);
-  g_object_unref (task);
+  ms_probe_open_asked (path);
+  /* Files given at launch wait for the first frame: a small file read
+   * before it would only delay it. */
+  if (!self->painted)
+    g_ptr_array_add (self->pending_paths, g_steal_pointer (&path));
+  else
+    start_load (self, path);
+}
+
+static void
+on_first_paint (MsWindow *self, GdkFrameClock *clock)
+{
+  g_signal_handlers_disconnect_by_func (clock, on_first_paint, self);
+  self->painted = TRUE;
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PAINTED]);
+  for (guint i = 0; i < self->pending_paths->len; i++)
+    start_load (self, g_ptr_array_index (self->pending_paths, i));
+  g_ptr_array_set_size (self->pending_paths, 0);
+}
+
+static void
+on_realize (MsWindow *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  if (!self->painted)
+    g_signal_connect_object (clock, "after-paint", G_CALLBACK (on_first_paint), self,
+                             G_CONNECT_SWAPPED);
 }
 
 static gboolean
@@ -421,6 +473,7 @@ ms_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
   case PROP_N_RUNS: g_value_set_uint (value, self->runs->len); break;
   case PROP_RUN_BLOCKER: g_value_set_string (value, self->run_blocker); break;
   case PROP_TOAST_TEXT: g_value_set_string (value, self->toast_text); break;
+  case PROP_PAINTED: g_value_set_boolean (value, self->painted); break;
   default:
     if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -433,6 +486,7 @@ ms_window_dispose (GObject *object)
   MsWindow *self = MS_WINDOW (object);
   ms_window_sweep_cancel (self);
   self->job = NULL;
+  g_clear_handle_id (&self->refresh_source, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_WINDOW);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (ms_window_parent_class)->dispose (object);
@@ -443,6 +497,7 @@ ms_window_finalize (GObject *object)
 {
   MsWindow *self = MS_WINDOW (object);
   g_ptr_array_unref (self->runs);
+  g_ptr_array_unref (self->pending_paths);
   g_clear_pointer (&self->devices, g_array_unref);
   g_free (self->run_blocker);
   g_free (self->toast_text);
@@ -461,6 +516,7 @@ install_properties (GObjectClass *object_class)
   props[PROP_N_RUNS] = g_param_spec_uint ("n-runs", NULL, NULL, 0, G_MAXUINT, 0, ro);
   props[PROP_RUN_BLOCKER] = g_param_spec_string ("run-blocker", NULL, NULL, NULL, ro);
   props[PROP_TOAST_TEXT] = g_param_spec_string ("toast-text", NULL, NULL, NULL, ro);
+  props[PROP_PAINTED] = g_param_spec_boolean ("painted", NULL, NULL, FALSE, ro);
   g_object_class_install_properties (object_class, N_PROPS, props);
   ms_view_scale_install (object_class, PROP_SCALE_FIRST);
 }
@@ -526,7 +582,8 @@ bind_view_scales (MsWindow *self)
 static void
 ms_window_init (MsWindow *self)
 {
-  self->runs = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_results_free);
+  self->runs = ms_run_array_new ();
+  self->pending_paths = g_ptr_array_new_with_free_func (g_free);
   self->scale = (MsViewScale){ 1, 1 };
   ms_window_add_actions (self);
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -542,8 +599,10 @@ ms_window_init (MsWindow *self)
   g_signal_connect_swapped (drop, "drop", G_CALLBACK (on_drop), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
+  g_signal_connect (self, "realize", G_CALLBACK (on_realize), NULL);
   start_discovery (self);
   ms_window_refresh_views (self);
+  ms_probe_watch_window (GTK_WINDOW (self));
 }
 
 MsWindow *

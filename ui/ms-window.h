@@ -22,12 +22,14 @@ typedef enum {
 
 /* Properties: "presentation" (settings hidden, fullscreen, larger text and
  * lines), "text-scale", "line-scale", "high-contrast" (bound to every view),
- * "view" (an MsViewKind), "sweeping", "n-runs", "run-blocker" and
- * "toast-text" (read-only; the plain text of the newest toast). */
+ * "view" (an MsViewKind), "sweeping", "n-runs", "run-blocker",
+ * "toast-text" (read-only; the plain text of the newest toast) and
+ * "painted" (read-only: the first frame is drawn). */
 MsWindow *ms_window_new (AdwApplication *app);
 
 /* Reads a samples CSV off the main thread and adds it as a comparison run;
- * errors show as a toast naming the file. */
+ * errors show as a toast naming the file. Before the window's first frame
+ * the file waits for it. */
 void ms_window_open_file (MsWindow *self, GFile *file);
 /* Synchronous variant for tests: FALSE with error, data unchanged. */
 gboolean ms_window_load_path (MsWindow *self, const char *path, GError **error);

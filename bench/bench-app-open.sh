@@ -1,0 +1,88 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# bench-app-open.sh: how long memsweep-gtk takes to show its first frame and
+# to open files, and the longest main-loop stall meanwhile, as medians over
+# several launches (MEMSWEEP_PROBE, see ui/ms-probe.h). Run under Xvfb:
+#   xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- \
+#     bench/bench-app-open.sh [build-dir] [runs]
+# The 10^7-row file is made once in $BENCH_DIR (default /tmp/memsweep-bench)
+# by repeating the reference run's rows with increasing repetition numbers.
+set -eu
+build=${1:-build}
+runs=${2:-5}
+src=$(cd "$(dirname "$0")/.." && pwd)
+app="$build/app/gtk/memsweep-gtk"
+ref="$src/data/reference"
+dir=${BENCH_DIR:-/tmp/memsweep-bench}
+mkdir -p "$dir"
+export GSETTINGS_BACKEND=memory MEMSWEEP_PROBE=1 MEMSWEEP_PROBE_QUIT_MS=${QUIT_MS:-500}
+export MEMSWEEP_REFERENCE_DIR="$ref" NO_AT_BRIDGE=1 GTK_A11Y=none
+export GSETTINGS_SCHEMA_DIR=${GSETTINGS_SCHEMA_DIR:-$src/build/data}
+
+big="$dir/big-samples.csv"
+if [ ! -s "$big" ]; then
+  # Header once, then whole copies of the data rows (at least 10^7 rows);
+  # copy k shifts rep by k * 10.
+  awk -F, -v OFS=, -v want=10000000 '
+    /^#/ || /^mode,/ { if (FNR == NR) print; next }
+    { rows[n++] = $0 }
+    END {
+      for (k = 0; out < want; k++)
+        for (i = 0; i < n; i++) {
+          split (rows[i], f, ",")
+          f[4] += k * 10
+          line = f[1]
+          for (j = 2; j <= 17; j++) line = line "," f[j]
+          print line; out++
+        }
+    }' "$ref/h100-default-samples.csv" > "$big.tmp"
+  mv "$big.tmp" "$big"
+fi
+
+eight=""
+for i in 1 2 3 4 5 6 7 8; do
+  cp "$ref/h100-default-samples.csv" "$dir/copy$i-samples.csv"
+  # Distinct dates so that the window keeps them as eight runs.
+  sed -i "s/^# date: .*/# date: 2026-01-0${i}T00:00:00Z/" "$dir/copy$i-samples.csv"
+  eight="$eight $dir/copy$i-samples.csv"
+done
+
+median () { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int ((NR + 1) / 2)]; else print "-" }'; }
+
+# One launch: prints "first-frame-ms open-to-drawn-ms (the last file's)
+# longest-stall-ms longest-work-ms (the stall less the frames drawn in it)
+# views-ms (the slowest of the views shown in turn after the files)
+# open-work-ms (longest-work-ms until the last file was drawn)".
+one () {
+  start=$(date +%s%N)
+  log=$("$app" "$@" 2>&1 >/dev/null) || true
+  ff=$(printf '%s\n' "$log" | sed -n 's/^probe: first-frame-unix-us=//p' | head -1)
+  otd=$(printf '%s\n' "$log" | sed -n 's/^probe: open-to-drawn-ms=\([0-9.]*\).*/\1/p' | sort -n | tail -1)
+  stall=$(printf '%s\n' "$log" | sed -n 's/^probe: summary.*longest-stall-ms=\([0-9.]*\).*/\1/p')
+  work=$(printf '%s\n' "$log" | sed -n 's/^probe: summary.*longest-work-ms=\([0-9.]*\).*/\1/p')
+  owork=$(printf '%s\n' "$log" | sed -n 's/^probe: summary.*opening-work-ms=//p')
+  views=$(printf '%s\n' "$log" | sed -n 's/^probe: view-drawn-ms=\([0-9.]*\).*/\1/p' | sort -n | tail -1)
+  printf '%s\n' "$log" | grep '^probe: open-failed' >&2 || true
+  echo "$(( (ff * 1000 - start) / 1000000 )) ${otd:--} ${stall:--} ${work:--} ${views:--} ${owork:--}"
+}
+
+case_row () {
+  name=$1; n=$2; shift 2
+  : > "$dir/case.txt"
+  i=0
+  while [ $i -lt "$n" ]; do one "$@" >> "$dir/case.txt"; i=$((i + 1)); done
+  printf '%-10s %9s %9s %9s %9s %9s %9s\n' "$name" \
+    "$(cut -d' ' -f1 "$dir/case.txt" | median)" \
+    "$(cut -d' ' -f2 "$dir/case.txt" | grep -v -- - | median)" \
+    "$(cut -d' ' -f3 "$dir/case.txt" | grep -v -- - | median)" \
+    "$(cut -d' ' -f4 "$dir/case.txt" | grep -v -- - | median)" \
+    "$(cut -d' ' -f5 "$dir/case.txt" | grep -v -- - | median)" \
+    "$(cut -d' ' -f6 "$dir/case.txt" | grep -v -- - | median)"
+}
+
+echo "medians over $runs launches of $app ($(git -C "$build/.." rev-parse --short HEAD 2>/dev/null))"
+printf '%-10s %9s %9s %9s %9s %9s %9s\n' case first-ms open-ms stall-ms work-ms views-ms open-work
+case_row "no files" "$runs"
+case_row "1 file" "$runs" "$ref/h100-default-samples.csv"
+case_row "8 files" "$runs" $eight
+case_row "1e7 rows" "${BIG_RUNS:-3}" "$big"

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-probe.h: with MEMSWEEP_PROBE=1, measures the window's responsiveness
+ * and prints to stderr: the first frame (wall clock, for scripts that time
+ * the launch), open-to-drawn time per file, and from the first frame on the
+ * longest main-loop stall, and the longest less the frames drawn in it (the
+ * work that is not drawing), both in all and until the last file was drawn. With MEMSWEEP_PROBE_QUIT_MS=N the
+ * application shows every view in turn once the files are drawn (printing
+ * the time each takes to draw), quits N ms later, and prints a summary line
+ * first. Does nothing without the variable. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+void ms_probe_watch_window (GtkWindow *window);
+/* A file's load was asked for, and its run was added to the views (or
+ * `error` shown instead). */
+void ms_probe_open_asked (const char *path);
+void ms_probe_open_added (const char *path, const char *error);
+
+G_END_DECLS

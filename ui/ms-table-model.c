@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-table-model.c: the table's rows, made on demand. */
+#include "ms-table-model.h"
+
+#include "ms-run.h"
+#include "ms-table-row.h"
+
+/* A run as the model last saw it: a change in cells or repetitions (the
+ * live sweep) makes its rows new. */
+typedef struct {
+  MsResults *run; /* held */
+  size_t n_cells;
+  size_t n_reps;  /* over every cell */
+  guint label_hash; /* the live run is named when it ends */
+} MsTableRun;
+
+struct _MsTableModel {
+  GObject parent_instance;
+  GArray *runs; /* MsTableRun */
+  guint n_items;
+};
+
+static void ms_table_model_list_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (MsTableModel, ms_table_model, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, ms_table_model_list_init))
+
+static GType
+ms_table_model_get_item_type (GListModel *list)
+{
+  return MS_TYPE_TABLE_ROW;
+}
+
+static guint
+ms_table_model_get_n_items (GListModel *list)
+{
+  return MS_TABLE_MODEL (list)->n_items;
+}
+
+static gpointer
+ms_table_model_get_item (GListModel *list, guint position)
+{
+  MsTableModel *self = MS_TABLE_MODEL (list);
+  /* Few runs of many cells: walking the runs is cheap. */
+  for (guint r = 0; r < self->runs->len; r++) {
+    const MsTableRun *t = &g_array_index (self->runs, MsTableRun, r);
+    if (position < t->n_cells)
+      return ms_table_row_new (t->run->label, &t->run->cells[position]);
+    position -= t->n_cells;
+  }
+  return NULL;
+}
+
+static void
+ms_table_model_list_init (GListModelInterface *iface)
+{
+  iface->get_item_type = ms_table_model_get_item_type;
+  iface->get_n_items = ms_table_model_get_n_items;
+  iface->get_item = ms_table_model_get_item;
+}
+
+static void
+table_run_clear (gpointer data)
+{
+  ms_run_unref (((MsTableRun *) data)->run);
+}
+
+static void
+ms_table_model_finalize (GObject *object)
+{
+  g_array_unref (MS_TABLE_MODEL (object)->runs);
+  G_OBJECT_CLASS (ms_table_model_parent_class)->finalize (object);
+}
+
+static void
+ms_table_model_class_init (MsTableModelClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = ms_table_model_finalize;
+}
+
+static void
+ms_table_model_init (MsTableModel *self)
+{
+  self->runs = g_array_new (FALSE, FALSE, sizeof (MsTableRun));
+  g_array_set_clear_func (self->runs, table_run_clear);
+}
+
+MsTableModel *
+ms_table_model_new (void)
+{
+  return g_object_new (MS_TYPE_TABLE_MODEL, NULL);
+}
+
+static MsTableRun
+table_run_of (const MsResults *run)
+{
+  MsTableRun t = { (MsResults *) run, run->n_cells, 0, g_str_hash (run->label) };
+  for (size_t i = 0; i < run->n_cells; i++)
+    t.n_reps += run->cells[i].n_reps;
+  return t;
+}
+
+static gboolean
+table_run_same (const MsTableRun *a, const MsTableRun *b)
+{
+  return a->run == b->run && a->n_cells == b->n_cells && a->n_reps == b->n_reps &&
+         a->label_hash == b->label_hash;
+}
+
+void
+ms_table_model_set_runs (MsTableModel *self, GPtrArray *runs)
+{
+  guint n_new = runs ? runs->len : 0, n_old = self->runs->len;
+  g_autoptr (GArray) seen = g_array_sized_new (FALSE, FALSE, sizeof (MsTableRun), n_new);
+  for (guint r = 0; r < n_new; r++) {
+    MsTableRun t = table_run_of (g_ptr_array_index (runs, r));
+    g_array_append_val (seen, t);
+  }
+  /* Runs kept at the start and at the end keep their rows. */
+  guint head = 0, tail = 0, position = 0, kept_rows = 0;
+  while (head < n_old && head < n_new &&
+         table_run_same (&g_array_index (self->runs, MsTableRun, head),
+                         &g_array_index (seen, MsTableRun, head)))
+    position += g_array_index (seen, MsTableRun, head++).n_cells;
+  while (tail < n_old - head && tail < n_new - head &&
+         table_run_same (&g_array_index (self->runs, MsTableRun, n_old - 1 - tail),
+                         &g_array_index (seen, MsTableRun, n_new - 1 - tail)))
+    kept_rows += g_array_index (seen, MsTableRun, n_new - 1 - tail++).n_cells;
+  guint n_items = 0;
+  for (guint r = 0; r < n_new; r++) {
+    MsTableRun *t = &g_array_index (seen, MsTableRun, r);
+    t->run = ms_run_ref (t->run);
+    n_items += t->n_cells;
+  }
+  guint removed = self->n_items - position - kept_rows, added = n_items - position - kept_rows;
+  g_array_set_size (self->runs, 0);
+  g_array_append_vals (self->runs, seen->data, seen->len);
+  self->n_items = n_items;
+  if (removed || added)
+    g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-table-model.h: every cell of every run as a GListModel of MsTableRow,
+ * made only when a row is asked for: opening a run costs the table nothing
+ * until its rows show, and a new run changes only its own rows. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "memsweep.h"
+
+G_BEGIN_DECLS
+
+#define MS_TYPE_TABLE_MODEL (ms_table_model_get_type ())
+G_DECLARE_FINAL_TYPE (MsTableModel, ms_table_model, MS, TABLE_MODEL, GObject)
+
+MsTableModel *ms_table_model_new (void);
+/* Runs from ms-run.h, held by the model. Emits items-changed only over the
+ * rows of runs that came, went or changed (cells or repetitions added). */
+void ms_table_model_set_runs (MsTableModel *self, GPtrArray *runs);
+
+G_END_DECLS
