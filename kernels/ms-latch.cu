@@ -12,9 +12,10 @@
 #include "ms-k-common.cuh"
 #include "ms-k-timing.cuh"
 
-static int *k_latch_flag = NULL; /* mapped host memory */
-static int *k_latch_flag_dev = NULL;
-static int k_latch_device = -1;
+/* Per thread: the multi-GPU runner drives one device per thread. */
+static thread_local int *k_latch_flag = NULL; /* mapped host memory */
+static thread_local int *k_latch_flag_dev = NULL;
+static thread_local int k_latch_device = -1;
 
 __device__ static inline uint64_t
 k_globaltimer_ns (void)
