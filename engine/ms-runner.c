@@ -218,8 +218,11 @@ run_rounds (const MsSweep *sweep, MsGpuKeeper *k, const MsDeviceInfo *info, MsRe
           progress (index, n_cells, merged, user_data);
         index++;
         if (cancel_requested (cancel)) {
-          /* The cell that saw the cancel is not finished unless it says so. */
-          int done = merged->status == MS_CELL_CANCELLED ? index - 1 : index;
+          /* The cell that saw the cancel is not finished unless it says so: a
+           * partial cell keeps its repetitions but is not finished. */
+          int done = merged->status == MS_CELL_CANCELLED || merged->status == MS_CELL_PARTIAL
+                       ? index - 1
+                       : index;
           snprintf (err, errlen, "cancelled after %d of %d cells", done, n_cells);
           return MS_RUN_CANCELLED;
         }

@@ -118,6 +118,32 @@ sed "s/^# device: .*/# device: evil$(printf '\033')[31m red/" "$tmp/host-samples
 expect 0 "evil\\\\x1b\[31m red" -- show "$tmp/evil.csv"
 check "no raw escape character on the terminal" sh -c "! grep -q \"\$(printf '\\033')\" '$tmp/out'"
 
+# Invalid UTF-8 from a file is escaped too, not passed to the terminal.
+sed "s/^# device: .*/# device: bad$(printf '\377\376')name/" "$tmp/host-samples.csv" >"$tmp/badutf.csv"
+expect 0 "bad\\\\xff\\\\xfename" -- show "$tmp/badutf.csv"
+check "no invalid UTF-8 on the terminal" sh -c "! grep -q \"\$(printf '\377')\" '$tmp/out'"
+# A file name is printed escaped on every path, success included.
+expect 0 "wrote $tmp/esc\\\\x1b\[1mx-samples.csv" -- run --modes host --min-exp 5 --max-exp 5 --reps 1 --quiet --out "$tmp/esc$(printf '\033')[1mx"
+
+# CR-only line ends and a byte order mark hide no metadata: the settings
+# line and the run id are read as from the plain file.
+tr '\n' '\r' <"$tmp/host-samples.csv" >"$tmp/cr-samples.csv"
+tr '\n' '\r' <"$tmp/host-summary.csv" >"$tmp/cr-summary.csv"
+expect 0 "^settings: sizes 2^8..2^10" -- show "$tmp/cr-samples.csv"
+check "CR-only pair: no run id warning" sh -c "! grep -q 'not from the same run' '$tmp/out'"
+{ printf '\357\273\277'; cat "$tmp/host-samples.csv"; } >"$tmp/bom-samples.csv"
+cp "$tmp/host-summary.csv" "$tmp/bom-summary.csv"
+expect 0 "^settings: sizes 2^8..2^10" -- show "$tmp/bom-samples.csv"
+check "byte order mark: no run id warning" sh -c "! grep -q 'not from the same run' '$tmp/out'"
+
+# Whatever stands beside the samples as its summary is opened like the
+# samples: a FIFO there must not hang show.
+cp "$tmp/host-samples.csv" "$tmp/fifo-samples.csv"
+mkfifo "$tmp/fifo-summary.csv"
+timeout 10 "$memsweep" show "$tmp/fifo-samples.csv" >"$tmp/out" 2>&1
+rc=$?
+check "a FIFO as the summary does not hang show (rc $rc)" test $rc = 0
+
 # A pair from two runs is named as such; one written together is not.
 expect 0 "End-to-end time" -- run --modes host --min-exp 5 --max-exp 6 --reps 2 --quiet --out "$tmp/other"
 cp "$tmp/host-samples.csv" "$tmp/mixed-samples.csv"
