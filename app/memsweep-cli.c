@@ -540,7 +540,10 @@ cmd_show (int argc, char **argv)
     fprintf (stderr, "memsweep: warning: %s\n", clean);
   }
   char value[64];
-  ms_report_header (stdout, results, ms_csv_meta_value (path, "warmup", value, sizeof value));
+  /* The settings line only for settings the file states and a sweep could have. */
+  bool settings = ms_csv_meta_value (path, "warmup", value, sizeof value) &&
+                  ms_sweep_validate (&results->sweep, err, sizeof err);
+  ms_report_header (stdout, results, settings);
   ms_report_table (stdout, results);
   ms_results_free (results);
   return stdout_ok () ? EXIT_OK : EXIT_RUNTIME;

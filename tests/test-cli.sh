@@ -113,6 +113,11 @@ grep -v '^#' "$tmp/host-samples.csv" >"$tmp/bare.csv"
 expect_line 0 "holds 3 cells: 1 mode, 3 sizes from 2^8 to 2^10, 3 repetitions per cell with data" -- show "$tmp/bare.csv"
 check "no settings line without metadata" sh -c "! grep -q '^settings:' '$tmp/out'"
 
+# Settings the metadata claims but no sweep could have had are not shown.
+sed -e 's/^# step: .*/# step: 0/' -e 's/^# max-exp: .*/# max-exp: 1073741824/' "$tmp/host-samples.csv" >"$tmp/badmeta.csv"
+expect_line 0 "holds 3 cells: 1 mode, 3 sizes from 2^8 to 2^10, 3 repetitions per cell with data" -- show "$tmp/badmeta.csv"
+check "no settings line from impossible metadata" sh -c "! grep -q '^settings:' '$tmp/out'"
+
 # Control characters from a file reach the terminal escaped.
 sed "s/^# device: .*/# device: evil$(printf '\033')[31m red/" "$tmp/host-samples.csv" >"$tmp/evil.csv"
 expect 0 "evil\\\\x1b\[31m red" -- show "$tmp/evil.csv"
