@@ -149,6 +149,21 @@ timeout 10 "$memsweep" show "$tmp/fifo-samples.csv" >"$tmp/out" 2>&1
 rc=$?
 check "a FIFO as the summary does not hang show (rc $rc)" test $rc = 0
 
+# A file that keeps growing is read as it was when opened, not forever.
+cp "$tmp/host-samples.csv" "$tmp/grow.csv"
+head -c 1000000 /dev/zero | tr '\0' '\n' >"$tmp/lines"
+(while [ ! -e "$tmp/stop" ] && [ $(stat -c %s "$tmp/grow.csv") -lt 1000000000 ]; do
+  cat "$tmp/lines" >>"$tmp/grow.csv"
+done) &
+pid=$!
+while [ $(stat -c %s "$tmp/grow.csv") -lt 2000000 ]; do sleep 0.01; done
+timeout 10 "$memsweep" show "$tmp/grow.csv" >"$tmp/out" 2>&1
+rc=$?
+touch "$tmp/stop"
+wait $pid
+check "a growing file: show ends (rc $rc)" test $rc = 0
+rm -f "$tmp/grow.csv" "$tmp/lines"
+
 # A pair from two runs is named as such; one written together is not.
 expect 0 "End-to-end time" -- run --modes host --min-exp 5 --max-exp 6 --reps 2 --quiet --out "$tmp/other"
 cp "$tmp/host-samples.csv" "$tmp/mixed-samples.csv"
