@@ -164,6 +164,19 @@ wait $pid
 check "a growing file: show ends (rc $rc)" test $rc = 0
 rm -f "$tmp/grow.csv" "$tmp/lines"
 
+# A FIFO as a target is written in place, but one that nobody reads is an
+# error, not a run that never ends (its stop signals are blocked then).
+mkfifo "$tmp/nobody-samples.csv"
+timeout -s KILL 20 "$memsweep" run --modes host --min-exp 5 --max-exp 5 --reps 1 --quiet --out "$tmp/nobody" >"$tmp/out" 2>&1
+rc=$?
+check "a FIFO nobody reads: run fails at once (rc $rc)" sh -c "[ $rc = 1 ] && grep -qxF 'memsweep: $tmp/nobody-samples.csv: is a pipe with nothing reading it: not written' '$tmp/out'"
+mkfifo "$tmp/read-samples.csv"
+cat "$tmp/read-samples.csv" >"$tmp/read-copy" &
+timeout -s KILL 20 "$memsweep" run --modes host --min-exp 5 --max-exp 5 --reps 1 --quiet --out "$tmp/read" >"$tmp/out" 2>&1
+rc=$?
+wait
+check "a FIFO that is read gets the samples (rc $rc)" sh -c "[ $rc = 0 ] && grep -q '^# memsweep samples file' '$tmp/read-copy'"
+
 # A pair from two runs is named as such; one written together is not.
 expect 0 "End-to-end time" -- run --modes host --min-exp 5 --max-exp 6 --reps 2 --quiet --out "$tmp/other"
 cp "$tmp/host-samples.csv" "$tmp/mixed-samples.csv"
