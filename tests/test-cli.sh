@@ -61,6 +61,7 @@ expect_line 0 "  --step S             exponent step, 1..28 (default 1)" -- run -
 expect_line 0 "Usage: memsweep show FILE" -- show --help
 expect_line 0 "Usage: memsweep info [--device I]" -- info --help
 expect_line 0 "Usage: memsweep modes" -- modes --help
+expect_line 0 "Usage: memsweep fleet-report [--threshold PCT] [--outliers] [--fail-on-outliers] DIR" -- fleet-report --help
 expect_line 2 "memsweep: modes takes no arguments" -- modes extra
 expect_line 2 "memsweep: info: unexpected argument 'extra'" -- info extra
 expect_line 2 "memsweep: device index must be 0 or more (got -1)" -- info --device -1
