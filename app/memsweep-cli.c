@@ -392,7 +392,7 @@ parse_run (RunOptions *o, int argc, char **argv)
     { "cell-budget", required_argument, NULL, 'B' }, { "rounds", required_argument, NULL, 'U' },
     { NULL, 0, NULL, 0 },
   };
-  char err[PATH_MAX + 256];
+  char err[PATH_MAX + 256], clean[4 * sizeof err];
   int c;
   ms_sweep_init_default (&o->sweep);
   o->prefix = "memsweep";
@@ -424,7 +424,7 @@ parse_run (RunOptions *o, int argc, char **argv)
   /* A sweep can take minutes: find a missing folder or a bad name now. */
   if (!ms_atomic_file_check (o->samples_path, err, sizeof err) ||
       !ms_atomic_file_check (o->summary_path, err, sizeof err)) {
-    fprintf (stderr, "memsweep: --out: %s\n", err);
+    fprintf (stderr, "memsweep: --out: %s\n", ms_report_clean (err, clean, sizeof clean));
     return EXIT_USAGE;
   }
   return -1;
@@ -446,13 +446,13 @@ static int
 save_and_report (const RunOptions *o, const MsResults *results, MsRunStatus st,
                  const char *run_err)
 {
-  char err[PATH_MAX + 256];
+  char err[PATH_MAX + 256], clean[4 * sizeof err], clean2[4 * PATH_MAX];
   int rc = EXIT_OK;
   block_stop_signals (true);
   bool saved = ms_csv_write_pair (results, o->samples_path, o->summary_path, err, sizeof err);
   block_stop_signals (false);
   if (!saved) {
-    fprintf (stderr, "memsweep: %s\n", err);
+    fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
     rc = EXIT_RUNTIME;
   }
   ms_report_header (stdout, results, true);
@@ -460,7 +460,9 @@ save_and_report (const RunOptions *o, const MsResults *results, MsRunStatus st,
   if (!stdout_ok ())
     rc = EXIT_RUNTIME;
   if (saved)
-    fprintf (stderr, ms_gettext ("memsweep: wrote %s and %s\n"), o->samples_path, o->summary_path);
+    fprintf (stderr, ms_gettext ("memsweep: wrote %s and %s\n"),
+             ms_report_clean (o->samples_path, clean, sizeof clean),
+             ms_report_clean (o->summary_path, clean2, sizeof clean2));
   if (st == MS_RUN_CANCELLED) {
     if (stop_signal)
       fprintf (stderr, ms_gettext ("memsweep: %s: %s; partial results kept\n"),
@@ -550,7 +552,10 @@ cmd_show (int argc, char **argv)
     fprintf (stderr, ms_gettext ("memsweep: warning: %s\n"), clean);
   }
   char value[64];
-  ms_report_header (stdout, results, ms_csv_meta_value (path, "warmup", value, sizeof value));
+  /* The settings line only for settings the file states and a sweep could have. */
+  bool settings = ms_csv_meta_value (path, "warmup", value, sizeof value) &&
+                  ms_sweep_validate (&results->sweep, err, sizeof err);
+  ms_report_header (stdout, results, settings);
   ms_report_table (stdout, results);
   ms_results_free (results);
   return stdout_ok () ? EXIT_OK : EXIT_RUNTIME;

@@ -80,12 +80,21 @@ print_node (FILE *out, const MsFleetReport *r, const MsFleetNode *node)
   fprintf (out, "\n");
 }
 
+static int
+usage (FILE *out, int rc)
+{
+  fputs (ms_gettext ("Usage: memsweep fleet-report [--threshold PCT] [--outliers] "
+                     "[--fail-on-outliers] DIR\n"), out);
+  return rc;
+}
+
 int
 ms_cli_fleet_report (int argc, char **argv)
 {
   static const struct option opts[] = {
     { "threshold", required_argument, NULL, 't' }, { "outliers", no_argument, NULL, 'o' },
-    { "fail-on-outliers", no_argument, NULL, 'f' }, { NULL, 0, NULL, 0 }
+    { "fail-on-outliers", no_argument, NULL, 'f' }, { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 }
   };
   double threshold = 10;
   bool only_outliers = false, fail_on = false;
@@ -104,15 +113,14 @@ ms_cli_fleet_report (int argc, char **argv)
       only_outliers = true;
     } else if (c == 'f') {
       fail_on = true;
+    } else if (c == 'h') {
+      return usage (stdout, 0);
     } else {
       return 2;
     }
   }
-  if (optind + 1 != argc) {
-    fputs (ms_gettext ("Usage: memsweep fleet-report [--threshold PCT] [--outliers] "
-                       "[--fail-on-outliers] DIR\n"), stderr);
-    return 2;
-  }
+  if (optind + 1 != argc)
+    return usage (stderr, 2);
   char err[512];
   MsFleetReport *r = ms_fleet_report_dir (argv[optind], threshold / 100, err, sizeof err);
   if (!r) {

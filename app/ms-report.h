@@ -13,5 +13,6 @@ void ms_report_device (FILE *out, const MsDeviceInfo *info);
 void ms_report_header (FILE *out, const MsResults *results, bool with_settings);
 void ms_report_table (FILE *out, const MsResults *results);
 
-/* Text from a file or a device, with control characters escaped. */
-void ms_report_clean (const char *in, char *out, size_t len);
+/* Text from a file or a device, with control characters and invalid UTF-8
+ * escaped, into OUT; returns OUT. */
+const char *ms_report_clean (const char *in, char *out, size_t len);

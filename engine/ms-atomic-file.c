@@ -201,7 +201,18 @@ ms_atomic_file_open (const char *path, char *err, size_t errlen)
     return NULL;
   }
   if (in_place) {
-    file->fd = open (file->target, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
+    /* Without a reader, opening a FIFO would wait forever (with the stop
+     * signals blocked while the files are written). */
+    file->fd = open (file->target, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (file->fd < 0 && errno == ENXIO) {
+      snprintf (err, errlen, ms_gettext ("%s: is a pipe with nothing reading it: not written"),
+                path);
+      errno = ENXIO;
+      free (file);
+      return NULL;
+    }
+    if (file->fd >= 0)
+      fcntl (file->fd, F_SETFL, fcntl (file->fd, F_GETFL) & ~O_NONBLOCK);
   } else {
     snprintf (file->tmp, sizeof file->tmp, "%s%s", file->target, TEMP_SUFFIX);
     file->fd = mkostemp (file->tmp, O_CLOEXEC);

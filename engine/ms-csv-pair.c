@@ -5,8 +5,10 @@
 #include "ms-i18n.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define SAMPLES_SUFFIX "-samples.csv"
@@ -14,16 +16,56 @@
 /* Metadata sits at the top; no need to read a large file to its end. */
 #define MAX_META_LINES 200
 
+/* Opens only a regular file, as the samples reader does: a FIFO or a
+ * device standing where a summary would be must not block or never end. */
+static FILE *
+open_regular_file (const char *path)
+{
+  struct stat st;
+  int fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0)
+    return NULL;
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode)) {
+    close (fd);
+    return NULL;
+  }
+  FILE *f = fdopen (fd, "r");
+  if (!f)
+    close (fd);
+  return f;
+}
+
+/* Reads one line ended by LF, CRLF or CR alone (the line ends the reader
+ * accepts); what does not fit in the buffer is skipped. */
+static bool
+read_meta_line (FILE *f, char *line, size_t len)
+{
+  size_t n = 0;
+  int c = getc (f);
+  if (c == EOF)
+    return false;
+  for (; c != EOF && c != '\n' && c != '\r'; c = getc (f))
+    if (n + 1 < len)
+      line[n++] = (char) c;
+  if (c == '\r' && (c = getc (f)) != '\n' && c != EOF)
+    ungetc (c, f);
+  line[n] = '\0';
+  return true;
+}
+
 bool
 ms_csv_meta_value (const char *path, const char *key, char *value, size_t len)
 {
   char line[512];
   size_t key_len = strlen (key);
   bool found = false;
-  FILE *f = fopen (path, "r");
+  FILE *f = open_regular_file (path);
   if (!f)
     return false;
-  for (int i = 0; i < MAX_META_LINES && fgets (line, sizeof line, f); i++) {
+  /* A byte order mark before the first line, as the reader allows. */
+  if (getc (f) != 0xEF || getc (f) != 0xBB || getc (f) != 0xBF)
+    rewind (f);
+  for (int i = 0; i < MAX_META_LINES && read_meta_line (f, line, sizeof line); i++) {
     if (line[0] != '#')
       break;
     const char *k = line + 1;
@@ -32,7 +74,6 @@ ms_csv_meta_value (const char *path, const char *key, char *value, size_t len)
     if (strncmp (k, key, key_len) != 0 || strncmp (k + key_len, ": ", 2) != 0)
       continue;
     snprintf (value, len, "%s", k + key_len + 2);
-    value[strcspn (value, "\r\n")] = '\0';
     found = true;
     break;
   }
@@ -53,8 +94,10 @@ bool
 ms_csv_pair_check (const char *samples_path, char *err, size_t errlen)
 {
   char summary[4096], a[64] = "", b[64] = "";
+  struct stat st;
+  /* Only a regular file beside the samples can be their summary. */
   if (!ms_csv_pair_summary_path (samples_path, summary, sizeof summary) ||
-      access (summary, F_OK) != 0)
+      stat (summary, &st) != 0 || !S_ISREG (st.st_mode))
     return true;
   bool has_a = ms_csv_meta_value (samples_path, "run-id", a, sizeof a);
   bool has_b = ms_csv_meta_value (summary, "run-id", b, sizeof b);

@@ -162,8 +162,11 @@ read_stream (MsReader *rd, MsResults *r, int fd)
     return;
   }
   bool first = true;
-  while (!rd->failed) {
-    ssize_t n = read (fd, buf, MS_CSV_CHUNK);
+  /* Only the bytes the file held when opened: one that keeps growing (a
+   * log, a writer gone wrong) must not be read forever. */
+  while (!rd->failed && rd->bytes_read < rd->file_size) {
+    uint64_t left = rd->file_size - rd->bytes_read;
+    ssize_t n = read (fd, buf, left < MS_CSV_CHUNK ? (size_t) left : MS_CSV_CHUNK);
     if (n < 0 && errno == EINTR)
       continue;
     if (n < 0) {

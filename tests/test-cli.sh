@@ -62,6 +62,7 @@ expect_line 0 "  --step S             exponent step, 1..28 (default 1)" -- run -
 expect_line 0 "Usage: memsweep show FILE" -- show --help
 expect_line 0 "Usage: memsweep info [--device I]" -- info --help
 expect_line 0 "Usage: memsweep modes" -- modes --help
+expect_line 0 "Usage: memsweep fleet-report [--threshold PCT] [--outliers] [--fail-on-outliers] DIR" -- fleet-report --help
 expect_line 2 "memsweep: modes takes no arguments" -- modes extra
 expect_line 2 "memsweep: info: unexpected argument 'extra'" -- info extra
 expect_line 2 "memsweep: device index must be 0 or more (got -1)" -- info --device -1
@@ -114,10 +115,69 @@ grep -v '^#' "$tmp/host-samples.csv" >"$tmp/bare.csv"
 expect_line 0 "holds 3 cells: 1 mode, 3 sizes from 2^8 to 2^10, 3 repetitions per cell with data" -- show "$tmp/bare.csv"
 check "no settings line without metadata" sh -c "! grep -q '^settings:' '$tmp/out'"
 
+# Settings the metadata claims but no sweep could have had are not shown.
+sed -e 's/^# step: .*/# step: 0/' -e 's/^# max-exp: .*/# max-exp: 1073741824/' "$tmp/host-samples.csv" >"$tmp/badmeta.csv"
+expect_line 0 "holds 3 cells: 1 mode, 3 sizes from 2^8 to 2^10, 3 repetitions per cell with data" -- show "$tmp/badmeta.csv"
+check "no settings line from impossible metadata" sh -c "! grep -q '^settings:' '$tmp/out'"
+
 # Control characters from a file reach the terminal escaped.
 sed "s/^# device: .*/# device: evil$(printf '\033')[31m red/" "$tmp/host-samples.csv" >"$tmp/evil.csv"
 expect 0 "evil\\\\x1b\[31m red" -- show "$tmp/evil.csv"
 check "no raw escape character on the terminal" sh -c "! grep -q \"\$(printf '\\033')\" '$tmp/out'"
+
+# Invalid UTF-8 from a file is escaped too, not passed to the terminal.
+sed "s/^# device: .*/# device: bad$(printf '\377\376')name/" "$tmp/host-samples.csv" >"$tmp/badutf.csv"
+expect 0 "bad\\\\xff\\\\xfename" -- show "$tmp/badutf.csv"
+check "no invalid UTF-8 on the terminal" sh -c "! grep -q \"\$(printf '\377')\" '$tmp/out'"
+# A file name is printed escaped on every path, success included.
+expect 0 "wrote $tmp/esc\\\\x1b\[1mx-samples.csv" -- run --modes host --min-exp 5 --max-exp 5 --reps 1 --quiet --out "$tmp/esc$(printf '\033')[1mx"
+
+# CR-only line ends and a byte order mark hide no metadata: the settings
+# line and the run id are read as from the plain file.
+tr '\n' '\r' <"$tmp/host-samples.csv" >"$tmp/cr-samples.csv"
+tr '\n' '\r' <"$tmp/host-summary.csv" >"$tmp/cr-summary.csv"
+expect 0 "^settings: sizes 2^8..2^10" -- show "$tmp/cr-samples.csv"
+check "CR-only pair: no run id warning" sh -c "! grep -q 'not from the same run' '$tmp/out'"
+{ printf '\357\273\277'; cat "$tmp/host-samples.csv"; } >"$tmp/bom-samples.csv"
+cp "$tmp/host-summary.csv" "$tmp/bom-summary.csv"
+expect 0 "^settings: sizes 2^8..2^10" -- show "$tmp/bom-samples.csv"
+check "byte order mark: no run id warning" sh -c "! grep -q 'not from the same run' '$tmp/out'"
+
+# Whatever stands beside the samples as its summary is opened like the
+# samples: a FIFO there must not hang show.
+cp "$tmp/host-samples.csv" "$tmp/fifo-samples.csv"
+mkfifo "$tmp/fifo-summary.csv"
+timeout 10 "$memsweep" show "$tmp/fifo-samples.csv" >"$tmp/out" 2>&1
+rc=$?
+check "a FIFO as the summary does not hang show (rc $rc)" test $rc = 0
+
+# A file that keeps growing is read as it was when opened, not forever.
+cp "$tmp/host-samples.csv" "$tmp/grow.csv"
+head -c 1000000 /dev/zero | tr '\0' '\n' >"$tmp/lines"
+(while [ ! -e "$tmp/stop" ] && [ $(stat -c %s "$tmp/grow.csv") -lt 1000000000 ]; do
+  cat "$tmp/lines" >>"$tmp/grow.csv"
+done) &
+pid=$!
+while [ $(stat -c %s "$tmp/grow.csv") -lt 2000000 ]; do sleep 0.01; done
+timeout 10 "$memsweep" show "$tmp/grow.csv" >"$tmp/out" 2>&1
+rc=$?
+touch "$tmp/stop"
+wait $pid
+check "a growing file: show ends (rc $rc)" test $rc = 0
+rm -f "$tmp/grow.csv" "$tmp/lines"
+
+# A FIFO as a target is written in place, but one that nobody reads is an
+# error, not a run that never ends (its stop signals are blocked then).
+mkfifo "$tmp/nobody-samples.csv"
+timeout -s KILL 20 "$memsweep" run --modes host --min-exp 5 --max-exp 5 --reps 1 --quiet --out "$tmp/nobody" >"$tmp/out" 2>&1
+rc=$?
+check "a FIFO nobody reads: run fails at once (rc $rc)" sh -c "[ $rc = 1 ] && grep -qxF 'memsweep: $tmp/nobody-samples.csv: is a pipe with nothing reading it: not written' '$tmp/out'"
+mkfifo "$tmp/read-samples.csv"
+cat "$tmp/read-samples.csv" >"$tmp/read-copy" &
+timeout -s KILL 20 "$memsweep" run --modes host --min-exp 5 --max-exp 5 --reps 1 --quiet --out "$tmp/read" >"$tmp/out" 2>&1
+rc=$?
+wait
+check "a FIFO that is read gets the samples (rc $rc)" sh -c "[ $rc = 0 ] && grep -q '^# memsweep samples file' '$tmp/read-copy'"
 
 # A pair from two runs is named as such; one written together is not.
 expect 0 "End-to-end time" -- run --modes host --min-exp 5 --max-exp 6 --reps 2 --quiet --out "$tmp/other"

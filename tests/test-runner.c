@@ -53,14 +53,16 @@ test_data (void)
   MS_CHECK (ms_data_verify (c, N, &first) == N && first == 0, "poison never passes");
 }
 
+/* The last run's error message. */
+static char run_err[256];
+
 static MsResults *
 run_test (const MsSweep *sweep, MsTestBackendConfig *cfg, MsRunStatus *status, long *live)
 {
   MsBackend *b = ms_backend_new_test (cfg);
   MsResults *r = NULL;
-  char err[256];
   atomic_int cancel = 0;
-  *status = ms_sweep_run (sweep, b, NULL, NULL, &cancel, &r, err, sizeof err);
+  *status = ms_sweep_run (sweep, b, NULL, NULL, &cancel, &r, run_err, sizeof run_err);
   if (live)
     *live = ms_test_backend_live_buffers (b);
   ms_backend_free (b);
@@ -255,6 +257,11 @@ test_random_cancels (void)
                 "last cell %s with %d reps", ms_cell_status_name (last->status), last->n_reps);
       for (size_t k = 0; k + 1 < r->n_cells; k++)
         MS_CHECK (r->cells[k].status == MS_CELL_OK, "earlier cells kept");
+      /* The stopped cell, partial or not, is not counted as finished. */
+      char want[128];
+      snprintf (want, sizeof want, "cancelled after %zu of %d cells", r->n_cells - 1,
+                ms_sweep_n_cells (&s));
+      MS_CHECK (strcmp (run_err, want) == 0, "'%s', want '%s'", run_err, want);
     } else {
       MS_CHECK (st == MS_RUN_OK, "no cancel: %d", st);
     }
