@@ -22,15 +22,16 @@ export GSETTINGS_SCHEMA_DIR=${GSETTINGS_SCHEMA_DIR:-$src/build/data}
 big="$dir/big-samples.csv"
 if [ ! -s "$big" ]; then
   # Header once, then whole copies of the data rows (at least 10^7 rows);
-  # copy k shifts rep by k * 10.
+  # copy k shifts rep by k times (the largest rep + 1), so no two rows of a
+  # cell collide whatever the repetition counts are.
   awk -F, -v OFS=, -v want=10000000 '
     /^#/ || /^mode,/ { if (FNR == NR) print; next }
-    { rows[n++] = $0 }
+    { rows[n++] = $0; if ($4 + 0 > maxrep) maxrep = $4 + 0 }
     END {
       for (k = 0; out < want; k++)
         for (i = 0; i < n; i++) {
           split (rows[i], f, ",")
-          f[4] += k * 10
+          f[4] += k * (maxrep + 1)
           line = f[1]
           for (j = 2; j <= 17; j++) line = line "," f[j]
           print line; out++
