@@ -22,16 +22,21 @@ export GSETTINGS_SCHEMA_DIR=${GSETTINGS_SCHEMA_DIR:-$src/build/data}
 big="$dir/big-samples.csv"
 if [ ! -s "$big" ]; then
   # Header once, then whole copies of the data rows (at least 10^7 rows);
-  # copy k shifts rep by k times (the largest rep + 1), so no two rows of a
-  # cell collide whatever the repetition counts are.
+  # copy k shifts a cell's reps by k times its repetition count, so the
+  # reps stay contiguous and no two rows collide.
   awk -F, -v OFS=, -v want=10000000 '
     /^#/ || /^mode,/ { if (FNR == NR) print; next }
-    { rows[n++] = $0; if ($4 + 0 > maxrep) maxrep = $4 + 0 }
+    {
+      rows[n++] = $0
+      if ($5 !~ /_copy"?$/ && $4 + 1 > reps[$1 "," $2]) reps[$1 "," $2] = $4 + 1
+    }
     END {
       for (k = 0; out < want; k++)
         for (i = 0; i < n; i++) {
           split (rows[i], f, ",")
-          f[4] += k * (maxrep + 1)
+          # Steady-state copy bursts are numbered apart (0..79): once.
+          if (k > 0 && f[5] ~ /_copy"?$/) continue
+          f[4] += k * reps[f[1] "," f[2]]
           line = f[1]
           for (j = 2; j <= 17; j++) line = line "," f[j]
           print line; out++
