@@ -85,8 +85,9 @@ ms_test_ink (GtkWidget *widget)
   GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
   g_autoptr (GskRenderNode) node = gtk_snapshot_free_to_node (snapshot);
   g_assert_nonnull (node);
-  /* A renderer of its own, without a surface: the window's GL renderer can
-   * hand back a texture cached for an earlier node (seen under load). */
+  /* A cairo renderer of its own, without a surface, so the measure does not
+   * depend on the window's GL renderer and its caches (widget-breakdown-view
+   * failed now and then under load with the window's renderer). */
   GskRenderer *renderer = gsk_cairo_renderer_new ();
   g_assert_true (gsk_renderer_realize (renderer, NULL, NULL));
   g_autoptr (GdkTexture) texture =
