@@ -497,11 +497,30 @@ test_exports (void)
   g_rmdir (dir);
 }
 
+/* Every phase a timeline lane or the breakdown can show has a colour of its
+ * own, in light and dark (launch and kernel once shared one). */
+static void
+test_phase_colours_distinct (void)
+{
+  for (int dark = 0; dark <= 1; dark++)
+    for (int p = 0; p < MS_PHASE_COUNT; p++)
+      for (int q = p + 1; q < MS_PHASE_COUNT; q++) {
+        MsColor a, b;
+        ms_phase_color (p, dark, &a);
+        ms_phase_color (q, dark, &b);
+        double d = fabs (a.red - b.red) + fabs (a.green - b.green) + fabs (a.blue - b.blue);
+        if (d < 0.1)
+          g_error ("%s and %s share a colour (dark %d)", ms_phase_name (p), ms_phase_name (q),
+                   dark);
+      }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render/series-at-point", test_series_at_its_point);
+  g_test_add_func ("/render/phase-colours-distinct", test_phase_colours_distinct);
   g_test_add_func ("/render/nothing-outside-plot", test_nothing_outside_plot);
   g_test_add_func ("/render/dark-background", test_dark_background);
   g_test_add_func ("/render/hidden-and-failed", test_hidden_and_failed);

@@ -72,11 +72,19 @@ ms_phase_color (MsPhase phase, gboolean dark, MsColor *out)
     [MS_PHASE_ALLOC] = -1,     [MS_PHASE_INIT] = 3,   [MS_PHASE_REGISTER] = 6,
     [MS_PHASE_PREFETCH] = 2,   [MS_PHASE_H2D] = 4,    [MS_PHASE_KERNEL] = 0,
     [MS_PHASE_D2H] = 1,        [MS_PHASE_VERIFY] = 5, [MS_PHASE_UNREGISTER] = 7,
-    [MS_PHASE_FREE] = -2,
+    [MS_PHASE_FREE] = -2,      [MS_PHASE_LAUNCH] = -3,
   };
   int m = (unsigned) phase < MS_PHASE_COUNT ? map[phase] : -1;
   if (m >= 0) {
     ms_chart_palette_color (m, dark, out);
+    return;
+  }
+  if (m == -3) {
+    /* The launch call belongs to the kernel: its colour, darker. */
+    ms_chart_palette_color (map[MS_PHASE_KERNEL], dark, out);
+    out->red *= 0.55;
+    out->green *= 0.55;
+    out->blue *= 0.55;
     return;
   }
   double g = m == -1 ? (dark ? 0.55 : 0.6) : (dark ? 0.42 : 0.45);
