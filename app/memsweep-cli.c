@@ -189,8 +189,12 @@ parse_double_arg (const char *opt, const char *value, double *out)
   char *end;
   errno = 0;
   double v = strtod (value, &end);
-  if (errno || end == value || *end) {
+  if (end == value || *end) {
     fprintf (stderr, ms_gettext ("memsweep: %s: '%s' is not a number\n"), opt, value);
+    return false;
+  }
+  if (errno == ERANGE) {
+    fprintf (stderr, ms_gettext ("memsweep: %s: '%s' is out of range\n"), opt, value);
     return false;
   }
   *out = v;
@@ -582,6 +586,10 @@ main (int argc, char **argv)
     return stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
   }
   if (strcmp (cmd, "--version") == 0) {
+    if (argc > 2) {
+      fprintf (stderr, ms_gettext ("memsweep: --version takes no arguments\n"));
+      return EXIT_USAGE;
+    }
     printf ("memsweep %s\n", MS_VERSION);
     return stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
   }

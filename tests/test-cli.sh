@@ -48,6 +48,8 @@ expect 2 "--reps sets a fixed count, --ci-target belongs to the adaptive rule" -
 expect 2 "--ci-target: 'lots' is not a number" -- run --ci-target lots
 expect 2 "confidence interval target must be more than 0% and at most 100% of the median (got 0%)" -- run --ci-target 0
 expect 2 "time budget per cell must be more than 0 ms" -- run --cell-budget 0
+expect_line 2 "memsweep: --cell-budget: '1e309' is out of range" -- run --cell-budget 1e309
+expect_line 2 "memsweep: --version takes no arguments" -- --version extra
 expect 2 "minimum repetitions must be at least 1 (got 0)" -- run --min-reps 0
 expect 2 "device index must be 0 or more (got -1)" -- run --device -1
 expect 2 "unexpected argument 'extra'" -- run extra
