@@ -99,21 +99,29 @@ path_from_level (int level)
   }
 }
 
-/* Active NVLinks of dev whose far end is the GPU at bus_ids[j], for all j. */
+/* Active NVLinks of dev (device `self` of the list) whose far end is the
+ * GPU at bus_ids[j], for all j. In a virtual machine the far end is named
+ * by the host's PCI address, which matches none of the guest's: with two
+ * GPUs such a link can only lead to the other one. */
 static void
-count_nvlinks (Nvml *n, void *dev, char bus_ids[][32], int n_devices, int *row)
+count_nvlinks (Nvml *n, void *dev, int self, char bus_ids[][32], int n_devices, int *row)
 {
   if (!n->link_state || !n->link_remote)
     return;
   for (unsigned l = 0; l < NVML_MAX_NVLINKS; l++) {
     int active = 0;
+    bool matched = false;
     NvmlPciInfo pci;
     memset (&pci, 0, sizeof pci);
     if (n->link_state (dev, l, &active) != 0 || !active || n->link_remote (dev, l, &pci) != 0)
       continue;
     for (int j = 0; j < n_devices; j++)
-      if (same_bus (pci.bus_id, bus_ids[j]))
+      if (same_bus (pci.bus_id, bus_ids[j])) {
         row[j]++;
+        matched = true;
+      }
+    if (!matched && n_devices == 2)
+      row[1 - self]++;
   }
 }
 
@@ -138,7 +146,7 @@ ms_topology_query (MsTopology *topo, char bus_ids[][32], int n_devices)
     }
     if (n.serial && n.serial (dev[i], topo->serial[i], sizeof topo->serial[i]) != 0)
       topo->serial[i][0] = '\0';
-    count_nvlinks (&n, dev[i], bus_ids, n_devices, topo->nvlinks[i]);
+    count_nvlinks (&n, dev[i], i, bus_ids, n_devices, topo->nvlinks[i]);
   }
   for (int i = 0; i < n_devices; i++) {
     for (int j = 0; j < n_devices; j++) {
