@@ -167,8 +167,11 @@ write_state_metadata (MsWriter *w, const MsResults *r)
   fprintf (w->f, "# rounds: %d\n", r->sweep.rounds);
   if (d->pinned)
     fprintf (w->f, "# measuring-cpu: %d\n", d->measuring_cpu);
-  if (d->gpu_near_cpus[0])
-    fprintf (w->f, "# gpu-near-cpus: %s\n", d->gpu_near_cpus);
+  if (d->gpu_near_cpus[0]) {
+    char cpus[sizeof d->gpu_near_cpus];
+    clean_line (d->gpu_near_cpus, cpus, sizeof cpus);
+    fprintf (w->f, "# gpu-near-cpus: %s\n", cpus);
+  }
   if (d->warmup_ms > 0)
     fprintf (w->f, "# gpu-warmup: %.0f ms to an SM clock of %d MHz\n", d->warmup_ms,
              d->steady_sm_mhz);
@@ -178,17 +181,22 @@ static void
 write_metadata (MsWriter *w, const MsResults *r, const char *kind)
 {
   const MsDeviceInfo *d = &r->device;
-  char modes[256], name[300], label[200], drv[16], rt[16];
+  char modes[256], name[300], label[200], drv[16], rt[16], version[64], date[64], cpus[300];
+  /* Every text value read from a file may hold a line break (a CR-only
+   * file's lines hold LF): one line each, or the file would not read back. */
   clean_line (d->name[0] ? d->name : "none", name, sizeof name);
   clean_line (r->label, label, sizeof label);
+  clean_line (r->version, version, sizeof version);
+  clean_line (r->date, date, sizeof date);
+  clean_line (d->host_cpu_affinity[0] ? d->host_cpu_affinity : "unknown", cpus, sizeof cpus);
   ms_sweep_format_modes (&r->sweep, modes, sizeof modes);
   ms_format_version (d->driver_version, drv, sizeof drv);
   ms_format_version (d->runtime_version, rt, sizeof rt);
 
   fprintf (w->f, "# memsweep %s file\n", kind);
   fprintf (w->f, "# run-id: %s\n", w->run_id);
-  fprintf (w->f, "# memsweep-version: %s\n", r->version);
-  fprintf (w->f, "# date: %s\n", r->date);
+  fprintf (w->f, "# memsweep-version: %s\n", version);
+  fprintf (w->f, "# date: %s\n", date);
   if (label[0])
     fprintf (w->f, "# label: %s\n", label);
   fprintf (w->f, "# device: %s\n", name);
@@ -214,7 +222,7 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
   fprintf (w->f, "# async-engine-count: %d\n", d->async_engine_count);
   fprintf (w->f, "# multiprocessors: %d\n", d->multiprocessors);
   fprintf (w->f, "# l2-bytes: %d\n", d->l2_bytes);
-  fprintf (w->f, "# cpu-affinity: %s\n", d->host_cpu_affinity[0] ? d->host_cpu_affinity : "unknown");
+  fprintf (w->f, "# cpu-affinity: %s\n", cpus);
   fprintf (w->f, "# modes: %s\n", modes);
   fprintf (w->f, "# min-exp: %d\n", r->sweep.min_exp);
   fprintf (w->f, "# max-exp: %d\n", r->sweep.max_exp);
