@@ -19,13 +19,6 @@
 #include "ms-report.h"
 #include "ms-cli-extra.h"
 
-enum {
-  EXIT_OK = 0,
-  EXIT_RUNTIME = 1,
-  EXIT_USAGE = 2,
-  EXIT_NO_DEVICE = 3,
-};
-
 static atomic_int cancel_flag;
 static volatile sig_atomic_t stop_signal;
 
@@ -110,6 +103,10 @@ static const char *const run_options =
          "  --out PREFIX         write PREFIX-samples.csv and PREFIX-summary.csv\n"
          "                       (default memsweep)\n"
          "  --quiet              no progress bar\n"
+         "  --profile FILE       widen the intervals by the run-to-run spread that\n"
+         "                       'memsweep calibrate' measured (default: this GPU's\n"
+         "                       profile, when there is one)\n"
+         "  --no-profile         within-run intervals only\n"
          "\n"
          "Ctrl+C, SIGTERM or SIGHUP stops the sweep and writes what was measured\n"
          "(exit status 1); a second one ends memsweep at once.\n");
@@ -339,6 +336,8 @@ typedef struct {
   const char *prefix;
   bool quiet;
   const char *fixed_opt, *adaptive_opt; /* the repetition rule's options given */
+  const char *profile; /* --profile FILE */
+  bool no_profile;
   char samples_path[PATH_MAX];
   char summary_path[PATH_MAX];
 } RunOptions;
@@ -376,6 +375,8 @@ parse_run_option (RunOptions *o, int c, const char *arg)
     fprintf (stderr, ms_gettext ("memsweep: --out: empty prefix\n"));
     return false;
   case 'q': o->quiet = true; return true;
+  case 'P': o->profile = arg; return true;
+  case 'N': o->no_profile = true; return true;
   default: return false;
   }
 }
@@ -394,6 +395,7 @@ parse_run (RunOptions *o, int argc, char **argv)
     { "quiet", no_argument, NULL, 'q' },        { "help", no_argument, NULL, 'h' },
     { "min-reps", required_argument, NULL, 'R' }, { "ci-target", required_argument, NULL, 'C' },
     { "cell-budget", required_argument, NULL, 'B' }, { "rounds", required_argument, NULL, 'U' },
+    { "profile", required_argument, NULL, 'P' }, { "no-profile", no_argument, NULL, 'N' },
     { NULL, 0, NULL, 0 },
   };
   char err[PATH_MAX + 256], clean[4 * sizeof err];
@@ -401,6 +403,8 @@ parse_run (RunOptions *o, int argc, char **argv)
   ms_sweep_init_default (&o->sweep);
   o->prefix = "memsweep";
   o->fixed_opt = o->adaptive_opt = NULL;
+  o->profile = NULL;
+  o->no_profile = false;
   optind = 1;
   while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
     if (c == 'h')
@@ -416,6 +420,13 @@ parse_run (RunOptions *o, int argc, char **argv)
   }
   if (!ms_sweep_validate (&o->sweep, err, sizeof err)) {
     fprintf (stderr, "memsweep: %s\n", err);
+    return EXIT_USAGE;
+  }
+  MsRunToRun rr;
+  char device[256];
+  if (o->profile && !ms_run_to_run_read_profile (&rr, o->profile, device, sizeof device, err,
+                                                 sizeof err)) {
+    fprintf (stderr, "memsweep: --profile: %s\n", ms_report_clean (err, clean, sizeof clean));
     return EXIT_USAGE;
   }
   if (snprintf (o->samples_path, sizeof o->samples_path, "%s-samples.csv", o->prefix) >=
@@ -482,6 +493,36 @@ save_and_report (const RunOptions *o, const MsResults *results, MsRunStatus st,
   return any_cell_failed (results) ? EXIT_RUNTIME : rc;
 }
 
+/* The run-to-run spread measured by `memsweep calibrate` widens the
+ * intervals (ms-run-to-run.c): the one given, or this device's default when
+ * it exists and names the same GPU. */
+static void
+apply_profile (const RunOptions *o, MsResults *results)
+{
+  char path[PATH_MAX], device[256], err[PATH_MAX + 128], clean[4 * PATH_MAX];
+  const char *expected = results->device.present ? results->device.name : "none";
+  if (o->profile)
+    snprintf (path, sizeof path, "%s", o->profile);
+  else if (!ms_run_to_run_default_path (&results->device, path, sizeof path) ||
+           access (path, R_OK) != 0)
+    return;
+  if (!ms_run_to_run_read_profile (&results->run_to_run, path, device, sizeof device, err,
+                                   sizeof err)) {
+    fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
+    return;
+  }
+  if (strcmp (device, expected) != 0) {
+    fprintf (stderr, ms_gettext ("memsweep: %s was measured on %s, not %s: not used\n"),
+             ms_report_clean (path, clean, sizeof clean), device, expected);
+    ms_run_to_run_clear (&results->run_to_run);
+    return;
+  }
+  fprintf (stderr,
+           ms_gettext ("memsweep: intervals include the run-to-run spread of %s (%d runs, %s)\n"),
+           ms_report_clean (path, clean, sizeof clean), results->run_to_run.runs,
+           results->run_to_run.date);
+}
+
 static int
 cmd_run (int argc, char **argv)
 {
@@ -502,6 +543,8 @@ cmd_run (int argc, char **argv)
   MsRunStatus st = ms_sweep_run (&o.sweep, backend, on_progress, &progress, &cancel_flag,
                                  &results, err, sizeof err);
   ms_backend_free (backend);
+  if (results && !o.no_profile)
+    apply_profile (&o, results);
 
   if (st == MS_RUN_INVALID || st == MS_RUN_NO_DEVICE) {
     fprintf (stderr, "memsweep: %s\n", err);

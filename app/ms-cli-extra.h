@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-cli-extra.h: the command line beyond one GPU (ms-cli-multi.c: multi,
- * peer, portable; ms-cli-fleet.c: fleet, fleet-node, fleet-report). Exit
+ * peer, portable; ms-cli-fleet.c: fleet, fleet-node, fleet-report;
+ * ms-cli-calibrate.c: calibrate). Exit
  * codes are memsweep-cli.c's: 0 ok, 1 runtime failure, 2 usage, 3 no
  * device. */
 #pragma once
@@ -8,10 +9,19 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+enum {
+  EXIT_OK = 0,
+  EXIT_RUNTIME = 1,
+  EXIT_USAGE = 2,
+  EXIT_NO_DEVICE = 3,
+};
+
 /* true when argv[1] is one of these commands; its exit code in *rc. */
 bool ms_cli_extra_dispatch (int argc, char **argv, int *rc);
 void ms_cli_extra_usage (FILE *out);
 
+/* ms-cli-calibrate.c */
+int ms_cli_calibrate (int argc, char **argv);
 /* ms-cli-fleet.c */
 int ms_cli_fleet (int argc, char **argv);
 int ms_cli_fleet_node (int argc, char **argv);

@@ -25,6 +25,7 @@ ms_cli_extra_dispatch (int argc, char **argv, int *rc)
     { "multi", ms_cli_multi },           { "peer", ms_cli_peer },
     { "portable", ms_cli_portable },     { "fleet", ms_cli_fleet },
     { "fleet-node", ms_cli_fleet_node }, { "fleet-report", ms_cli_fleet_report },
+    { "calibrate", ms_cli_calibrate },
   };
   for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++) {
     if (strcmp (argv[1], cmds[i].name) == 0) {
@@ -51,7 +52,10 @@ ms_cli_extra_usage (FILE *out)
                 "                               a sweep on every node through Slurm\n"
                 "  memsweep fleet-node --dir DIR [-- RUN OPTIONS]   one node's part of it\n"
                 "  memsweep fleet-report [--threshold PCT] [--outliers] DIR\n"
-                "                               nodes x key figures, outliers flagged\n");
+                "                               nodes x key figures, outliers flagged\n"
+                "  memsweep calibrate [--runs N] [--out PROFILE] [RUN OPTIONS]\n"
+                "                               this machine's run-to-run spread, which\n"
+                "                               later runs' intervals then include\n");
   fputs (text, out);
 }
 

@@ -278,6 +278,7 @@ present_exponents (const MsResults *r, int *exps)
 typedef enum {
   GRID_TIME,     /* median e2e time */
   GRID_CI,       /* its 95% interval as +- % */
+  GRID_RR,       /* the interval with the run-to-run spread, as +- % */
   GRID_GBPS,     /* e2e bandwidth */
   GRID_RESIDUAL, /* the fit's relative residual */
 } GridKind;
@@ -292,8 +293,22 @@ ci_text (const MsStat *st, char *buf, size_t len)
   snprintf (buf, len, pct < 10 ? "+-%.1f%s" : "+-%.0f%s", pct, st->ci_valid ? "" : "*");
 }
 
+/* The wider side of [lo, hi] around the median, in percent of it. */
 static void
-cell_text (const MsCell *c, GridKind kind, const MsFit *fit, char *buf, size_t len)
+rr_text (const MsResults *r, const MsCell *c, char *buf, size_t len)
+{
+  double lo, hi, m = c->stats.e2e.median;
+  if (!ms_run_to_run_interval (&r->run_to_run, c, &lo, &hi) || !(m > 0)) {
+    snprintf (buf, len, "-");
+    return;
+  }
+  double pct = 100.0 * fmax (m - lo, hi - m) / m;
+  snprintf (buf, len, pct < 10 ? "+-%.1f" : "+-%.0f", pct);
+}
+
+static void
+cell_text (const MsResults *r, const MsCell *c, GridKind kind, const MsFit *fit, char *buf,
+           size_t len)
 {
   double resid;
   if (!c) {
@@ -306,6 +321,8 @@ cell_text (const MsCell *c, GridKind kind, const MsFit *fit, char *buf, size_t l
       snprintf (buf, len, "%.2f", c->stats.e2e_gbps);
     else if (kind == GRID_CI)
       ci_text (&c->stats.e2e, buf, len);
+    else if (kind == GRID_RR)
+      rr_text (r, c, buf, len);
     else if (kind == GRID_RESIDUAL && ms_fit_residual_at (fit, c->exponent, &resid))
       snprintf (buf, len, "%+.1f%%", 100.0 * resid);
     else if (kind == GRID_RESIDUAL)
@@ -337,7 +354,7 @@ print_grid (FILE *out, const MsResults *r, const MsMode *modes, const MsFit *fit
     ms_format_bytes ((1ull << exps[i]) * sizeof (float), size, sizeof size);
     fprintf (out, "%-9s %9llu", size, 1ull << exps[i]);
     for (int j = 0; j < n_modes; j++) {
-      cell_text (ms_results_find (r, modes[j], exps[i]), kind, &fits[j], buf, sizeof buf);
+      cell_text (r, ms_results_find (r, modes[j], exps[i]), kind, &fits[j], buf, sizeof buf);
       fputc (' ', out);
       put_padded (out, buf, 10);
     }
@@ -430,6 +447,14 @@ ms_report_table (FILE *out, const MsResults *r)
                             "of it (the wider side); * : fewer than 6 repetitions, min..max "
                             "instead\n"));
   print_grid (out, r, modes, fits, n_modes, exps, n_exps, GRID_CI);
+  if (r->run_to_run.valid) {
+    fprintf (out,
+             ms_gettext ("\nEnd-to-end time, 95%% interval for another run's median as +- %% "
+                         "(the wider side): the interval above widened by the run-to-run "
+                         "spread of %d separate runs (memsweep calibrate, %s)\n"),
+             r->run_to_run.runs, r->run_to_run.date);
+    print_grid (out, r, modes, fits, n_modes, exps, n_exps, GRID_RR);
+  }
   fprintf (out,
            ms_gettext ("\nEnd-to-end bandwidth in GB/s (3 vectors x 4 bytes x N / median time)\n"));
   print_grid (out, r, modes, fits, n_modes, exps, n_exps, GRID_GBPS);

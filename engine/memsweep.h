@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -320,9 +321,24 @@ typedef struct {
   double residual[MS_FIT_MAX_POINTS]; /* (measured - fit) / measured */
 } MsFit;
 
+/* How far one invocation's median lands from another's on this machine:
+ * the standard deviation of ln(median) between whole runs, measured by
+ * `memsweep calibrate` (separate processes). The spread lies between runs
+ * (clock, host and buffer state), so no single run can see it; see
+ * ms-run-to-run.c for how it widens a run's intervals. */
+#define MS_RR_MAX_RUNS 64
+typedef struct {
+  bool valid;
+  int runs;      /* invocations the spread was measured over, >= 3 */
+  char date[40]; /* when */
+  /* < 0 where the profile has no value */
+  double sd[MS_MODE_COUNT][MS_MAX_EXPONENT + 1];
+} MsRunToRun;
+
 typedef struct {
   MsSweep sweep;
   MsDeviceInfo device;
+  MsRunToRun run_to_run;  /* valid when a calibration profile was applied */
   char date[40];          /* ISO 8601 UTC */
   char version[32];
   char label[160];        /* e.g. file name, for comparisons */
@@ -357,6 +373,30 @@ void ms_stats_scratch_clear (MsStatsScratch *scratch);
 MsFit ms_results_fit (const MsResults *results, MsMode mode, MsPhase which);
 /* The relative residual of the point at exponent; false when none. */
 bool ms_fit_residual_at (const MsFit *fit, int exponent, double *residual);
+
+/* Run-to-run spread (ms-run-to-run.c). */
+void ms_run_to_run_clear (MsRunToRun *rr);
+/* From the results of n >= 3 separate invocations of one sweep. */
+bool ms_run_to_run_measure (MsRunToRun *rr, MsResults *const *runs, int n, char *err,
+                            size_t errlen);
+/* Half-width in ln units of the 95% interval for another invocation's
+ * median, 0 when the profile knows nothing of the mode. */
+double ms_run_to_run_half_width (const MsRunToRun *rr, MsMode mode, int exponent);
+/* The cell's end-to-end median with an interval that covers both the
+ * within-run interval and the run-to-run spread; false without a profile
+ * value for the cell. */
+bool ms_run_to_run_interval (const MsRunToRun *rr, const MsCell *cell, double *lo, double *hi);
+bool ms_run_to_run_write_profile (const MsRunToRun *rr, const MsResults *like, const char *path,
+                                  char *err, size_t errlen);
+/* device: the profile's device name, so callers can refuse a mismatch. */
+bool ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size_t device_len,
+                                 char *err, size_t errlen);
+/* The per-device default: $XDG_DATA_HOME/memsweep (or ~/.local/share/memsweep)
+ * /run-to-run-<PCI bus id>.csv; false when no home is known. */
+bool ms_run_to_run_default_path (const MsDeviceInfo *device, char *buf, size_t len);
+/* Samples and summary metadata lines, and their reading. */
+void ms_run_to_run_write_metadata (const MsRunToRun *rr, FILE *f);
+bool ms_run_to_run_read_metadata (MsRunToRun *rr, const char *key, const char *value);
 
 /* Rounds and steady-state copies (ms-rounds.c). */
 const MsCellRound *ms_cell_round_of_rep (const MsCell *cell, int rep);

@@ -50,7 +50,8 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
   int a, b, c, e;
   /* Unknown or malformed metadata is ignored: it describes, it does not
    * drive, the data. */
-  if (ms_read_state_metadata (r, key, value))
+  if (ms_read_state_metadata (r, key, value) ||
+      ms_run_to_run_read_metadata (&r->run_to_run, key, value))
     return;
 #define INT_KEY(name, dst)                                                    \
   if (strcmp (key, name) == 0) {                                              \

@@ -233,6 +233,7 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
   fprintf (w->f, "# streams: %d\n", r->sweep.streams);
   fprintf (w->f, "# order: %s\n", r->sweep.order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth");
   write_state_metadata (w, r);
+  ms_run_to_run_write_metadata (&r->run_to_run, w->f);
   fprintf (w->f, "# units: times in microseconds; bytes per direction; GB = 1e9 bytes\n");
 }
 
@@ -361,7 +362,8 @@ write_summary_header (MsWriter *w)
 {
   static const char *head[] = {
     "mode", "elements", "bytes_per_vector", "status", "reps", "e2e_median_us", "e2e_min_us",
-    "e2e_max_us", "e2e_ci_low_us", "e2e_ci_high_us", "e2e_ci_95", "e2e_gbps", "h2d_gbps",
+    "e2e_max_us", "e2e_ci_low_us", "e2e_ci_high_us", "e2e_ci_95", "e2e_rr_low_us",
+    "e2e_rr_high_us", "e2e_gbps", "h2d_gbps",
     "d2h_gbps", "parts_sum_median_us", "parts_sum_ci_low_us", "parts_sum_ci_high_us",
   };
   static const char *suffix[] = { "median_us", "min_us", "max_us", "ci_low_us", "ci_high_us",
@@ -384,7 +386,7 @@ write_summary_header (MsWriter *w)
 
 /* fit: the end-to-end fit of the cell's mode. */
 static void
-write_summary_row (MsWriter *w, const MsCell *c, const MsFit *fit)
+write_summary_row (MsWriter *w, const MsResults *results, const MsCell *c, const MsFit *fit)
 {
   const MsCellStats *st = &c->stats;
   bool ok = (c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL) && c->n_reps > 0;
@@ -398,6 +400,10 @@ write_summary_row (MsWriter *w, const MsCell *c, const MsFit *fit)
   put_int (w, c->n_reps);
   put_stat (w, &st->e2e, ok, true);
   put_raw (w, ok ? (st->e2e.ci_valid ? "1" : "0") : "");
+  double rr_lo = 0, rr_hi = 0;
+  bool rr = ok && ms_run_to_run_interval (&results->run_to_run, c, &rr_lo, &rr_hi);
+  put_us (w, rr_lo, rr);
+  put_us (w, rr_hi, rr);
   put_us (w, st->e2e_gbps, ok && st->e2e_gbps > 0);
   put_us (w, st->h2d_gbps, ok && st->h2d_gbps > 0);
   put_us (w, st->d2h_gbps, ok && st->d2h_gbps > 0);
@@ -435,7 +441,7 @@ write_summary (MsWriter *w, const MsResults *results)
       fits[c->mode] = ms_results_fit (results, c->mode, MS_PHASE_COUNT);
       fitted[c->mode] = true;
     }
-    write_summary_row (w, c, &fits[c->mode]);
+    write_summary_row (w, results, c, &fits[c->mode]);
   }
   ms_csv_leave_c_locale (old);
 }

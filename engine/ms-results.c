@@ -173,6 +173,7 @@ ms_results_new (const MsSweep *sweep, const MsDeviceInfo *device)
     ms_sweep_init_default (&r->sweep);
   if (device)
     r->device = *device;
+  ms_run_to_run_clear (&r->run_to_run);
   time_t now = time (NULL);
   struct tm tm;
   gmtime_r (&now, &tm);

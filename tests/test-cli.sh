@@ -232,6 +232,24 @@ if ! "$memsweep" info >/dev/null 2>&1; then
   expect 3 "no usable CUDA device" -- info
 fi
 
+# The run-to-run spread: separate runs, a profile, wider intervals after.
+expect 2 "wants 3..64" -- calibrate --runs 2
+expect 2 "belongs to run" -- calibrate --no-profile
+expect 2 "unknown mode 'bogus'" -- calibrate --runs 3 --modes bogus --out "$tmp/p.csv"
+check "calibrate: a failed run writes no profile" test ! -e "$tmp/p.csv"
+mkdir "$tmp/caltmp"
+old_tmpdir=${TMPDIR-}
+export TMPDIR="$tmp/caltmp"
+expect 0 "^  host " -- calibrate --runs 3 --modes host --max-exp 11 --reps 6 --warmup 0 --out "$tmp/p.csv"
+TMPDIR=$old_tmpdir
+check "calibrate: the profile names the host mode" grep -q "^# run-to-run-sd-host: 10=" "$tmp/p.csv"
+check "calibrate: its runs are removed" sh -c "[ -z \"\$(ls -A '$tmp/caltmp')\" ]"
+expect 0 "95% interval for another run's median" -- run --modes host --max-exp 11 --reps 6 --warmup 0 --quiet --profile "$tmp/p.csv" --out "$tmp/rr"
+check "run --profile: the samples file keeps the spread" grep -q "^# run-to-run: 3 runs" "$tmp/rr-samples.csv"
+expect 0 "95% interval for another run's median" -- show "$tmp/rr-samples.csv"
+expect 2 "--profile: .*no-such" -- run --modes host --max-exp 10 --profile "$tmp/no-such.csv" --out "$tmp/x"
+expect 2 "not a memsweep run-to-run profile" -- run --modes host --max-exp 10 --profile "$tmp/rr-samples.csv" --out "$tmp/x"
+
 for f in "$2"/reference/*-samples.csv; do
   [ -e "$f" ] || continue
   expect 0 "End-to-end bandwidth" -- show "$f"

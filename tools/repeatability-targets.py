@@ -7,8 +7,10 @@ Prints, per mode and size, max/min of the e2e median over the files, the
 worst cell, and whether issue 7's targets hold: <= 1.05 for sizes >= 2^14
 and <= 1.10 below for the copy, zero-copy, uva, streams and device modes,
 <= 1.10 at every size for pageable and managed. When the files carry
-confidence intervals (e2e_ci_low_us, e2e_ci_high_us), it also counts the
-pairs of runs whose medians lie inside each other's interval."""
+confidence intervals (e2e_ci_low_us, e2e_ci_high_us) or run-to-run
+intervals (e2e_rr_low_us, e2e_rr_high_us, from a `memsweep calibrate`
+profile), it also counts the medians that lie inside the other run's
+interval, one way and both ways."""
 import csv, itertools, math, sys
 
 STRICT = {'pinned', 'registered', 'write-combined', 'zero-copy', 'uva', 'streams', 'device'}
@@ -65,20 +67,32 @@ def main(paths):
     print(f'targets: {len(judged) - len(misses)} of {len(judged)} judged cells held')
     for m, s, r, t in misses[:12]:
         print(f'  missed: {m} 2^{int(math.log2(s))} {r:.3f} > {t:.2f}')
-    if all('e2e_ci_low_us' in next(iter(r.values())) for r in runs if r):
-        inside = total = 0
-        for a, b in itertools.permutations(range(len(runs)), 2):
-            for k in keys:
-                ra, rb = runs[a][k], runs[b][k]
-                if not ra.get('e2e_ci_low_us') or not rb.get('e2e_ci_low_us'):
-                    continue
-                total += 1
-                med = float(ra['e2e_median_us'])
-                inside += float(rb['e2e_ci_low_us']) <= med <= float(rb['e2e_ci_high_us'])
-        if total:
-            print(f'medians inside the other run\'s 95% interval: {inside} of {total} '
-                  f'({100.0 * inside / total:.1f}%)')
+    for low, high, what in (('e2e_ci_low_us', 'e2e_ci_high_us', "95% interval"),
+                            ('e2e_rr_low_us', 'e2e_rr_high_us',
+                             "95% run-to-run interval (memsweep calibrate)")):
+        coverage(runs, keys, low, high, what)
 
+
+def coverage(runs, keys, low, high, what):
+    """Medians inside the other run's interval, one way (ordered pairs) and
+    both ways (each pair's medians inside each other's interval)."""
+    def inside(a, b, k):
+        ra, rb = runs[a][k], runs[b][k]
+        return float(rb[low]) <= float(ra['e2e_median_us']) <= float(rb[high])
+    one = both = n_one = n_both = 0
+    for a, b in itertools.combinations(range(len(runs)), 2):
+        for k in keys:
+            if not all(runs[i][k].get(low) for i in (a, b)):
+                continue
+            ab, ba = inside(a, b, k), inside(b, a, k)
+            one += ab + ba
+            n_one += 2
+            both += ab and ba
+            n_both += 1
+    if n_one:
+        print(f"medians inside the other run's {what}: {one} of {n_one} "
+              f"({100.0 * one / n_one:.1f}%); pairs inside each other's: {both} of {n_both} "
+              f"({100.0 * both / n_both:.1f}%)")
 
 if __name__ == '__main__':
     if len(sys.argv) < 3:

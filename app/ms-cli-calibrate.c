@@ -1,0 +1,267 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-calibrate.c: `memsweep calibrate`, the run-to-run spread of this
+ * machine measured over separate invocations of `memsweep run`.
+ *
+ * Separate processes, not rounds inside one: on the lent GPUs the spread
+ * that rounds inside one process see covers another invocation's median
+ * for under half of the cells (docs/measurements). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fcntl.h>
+
+#include "ms-cli-extra.h"
+#include "ms-i18n.h"
+#include "memsweep.h"
+
+#define MAX_FORWARDED 64
+
+static volatile sig_atomic_t calibrate_stop;
+
+static void
+on_calibrate_signal (int sig)
+{
+  calibrate_stop = sig;
+}
+
+static int
+calibrate_usage (FILE *out, int rc)
+{
+  fprintf (out, "%s",
+           ms_gettext ("Usage: memsweep calibrate [--runs N] [--out PROFILE] [RUN OPTIONS]\n"
+                       "Runs 'memsweep run' N times (default 5, 3..64) as separate processes with\n"
+                       "the run options given, and writes the spread of their medians to PROFILE\n"
+                       "(default: this GPU's profile, which later runs use):\n"));
+  char path[PATH_MAX];
+  MsDeviceInfo none = { 0 };
+  if (ms_run_to_run_default_path (&none, path, sizeof path))
+    fprintf (out, "  %s\n", path);
+  fprintf (out, "%s",
+           ms_gettext ("Every later interval then covers another run's median, not only the\n"
+                       "sampling within one run.\n"));
+  return rc;
+}
+
+/* mkdir -p for the folder of path. */
+static bool
+make_parent (const char *path)
+{
+  char dir[PATH_MAX];
+  if (snprintf (dir, sizeof dir, "%s", path) >= (int) sizeof dir)
+    return false;
+  char *slash = strrchr (dir, '/');
+  if (!slash || slash == dir)
+    return true;
+  *slash = '\0';
+  for (char *p = dir + 1; *p; p++)
+    if (*p == '/') {
+      *p = '\0';
+      if (mkdir (dir, 0755) != 0 && errno != EEXIST)
+        return false;
+      *p = '/';
+    }
+  return mkdir (dir, 0755) == 0 || errno == EEXIST;
+}
+
+/* One `memsweep run` as a child, its table thrown away and its messages
+ * kept in prefix.log (shown when it fails); its exit status, or -1 when it
+ * could not start. */
+static int
+run_child (const char *prefix, char **forwarded, int n_forwarded)
+{
+  char log[PATH_MAX + 32];
+  snprintf (log, sizeof log, "%s.log", prefix);
+  char *argv[MAX_FORWARDED + 8];
+  int n = 0;
+  argv[n++] = "memsweep";
+  argv[n++] = "run";
+  argv[n++] = "--quiet";
+  argv[n++] = "--no-profile";
+  argv[n++] = "--out";
+  argv[n++] = (char *) prefix;
+  for (int i = 0; i < n_forwarded; i++)
+    argv[n++] = forwarded[i];
+  argv[n] = NULL;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init (&actions);
+  posix_spawn_file_actions_addopen (&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen (&actions, STDERR_FILENO, log, O_WRONLY | O_CREAT | O_TRUNC,
+                                    0600);
+  extern char **environ;
+  pid_t pid;
+  int rc = posix_spawn (&pid, "/proc/self/exe", &actions, NULL, argv, environ);
+  posix_spawn_file_actions_destroy (&actions);
+  if (rc != 0) {
+    errno = rc;
+    return -1;
+  }
+  int status;
+  while (waitpid (pid, &status, 0) < 0) {
+    if (errno != EINTR)
+      return -1;
+    if (calibrate_stop)
+      kill (pid, calibrate_stop); /* the child stops and writes as usual */
+  }
+  return WIFEXITED (status) ? WEXITSTATUS (status) : 128 + WTERMSIG (status);
+}
+
+static void
+show_log (const char *prefix)
+{
+  char log[PATH_MAX + 32], line[1024];
+  snprintf (log, sizeof log, "%s.log", prefix);
+  FILE *f = fopen (log, "re");
+  while (f && fgets (line, sizeof line, f))
+    fprintf (stderr, "  %s", line);
+  if (f)
+    fclose (f);
+}
+
+static void
+remove_runs (const char *dir, int n)
+{
+  char path[PATH_MAX + 32];
+  for (int i = 1; i <= n; i++)
+    for (int k = 0; k < 3; k++) {
+      static const char *const kinds[] = { "-samples.csv", "-summary.csv", ".log" };
+      snprintf (path, sizeof path, "%s/run%d%s", dir, i, kinds[k]);
+      unlink (path);
+    }
+  rmdir (dir);
+}
+
+/* Per mode, the interval's half-width over the sizes, as +- %. */
+static void
+print_profile (const MsRunToRun *rr, const MsResults *like)
+{
+  printf (ms_gettext ("95%% interval for another run's median, +- %% of it (over the sizes):\n"));
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    double lo = INFINITY, hi = 0;
+    for (int e = like->sweep.min_exp; e <= like->sweep.max_exp; e += like->sweep.step) {
+      double h = ms_run_to_run_half_width (rr, (MsMode) m, e);
+      if (h > 0) {
+        lo = fmin (lo, 100 * (exp (h) - 1));
+        hi = fmax (hi, 100 * (exp (h) - 1));
+      }
+    }
+    if (hi > 0)
+      printf ("  %-18s %5.1f .. %5.1f\n", ms_mode_name ((MsMode) m), lo, hi);
+  }
+}
+
+/* Reads the runs and writes the profile; the exit status. */
+static int
+measure_and_write (const char *dir, int runs, const char *out)
+{
+  MsResults *results[MS_RR_MAX_RUNS] = { 0 };
+  char path[PATH_MAX + 32], err[PATH_MAX + 256];
+  int rc = EXIT_RUNTIME;
+  for (int i = 0; i < runs; i++) {
+    snprintf (path, sizeof path, "%s/run%d-samples.csv", dir, i + 1);
+    results[i] = ms_csv_read_samples (path, err, sizeof err);
+    if (!results[i]) {
+      fprintf (stderr, "memsweep calibrate: %s\n", err);
+      goto out;
+    }
+  }
+  MsRunToRun rr;
+  if (!ms_run_to_run_measure (&rr, results, runs, err, sizeof err)) {
+    fprintf (stderr, "memsweep calibrate: %s\n", err);
+    goto out;
+  }
+  if (out)
+    snprintf (path, sizeof path, "%s", out);
+  else if (!ms_run_to_run_default_path (&results[0]->device, path, sizeof path) ||
+           !make_parent (path)) {
+    fprintf (stderr, ms_gettext ("memsweep calibrate: no folder for the profile; give --out\n"));
+    goto out;
+  }
+  if (!ms_run_to_run_write_profile (&rr, results[0], path, err, sizeof err)) {
+    fprintf (stderr, "memsweep calibrate: %s\n", err);
+    goto out;
+  }
+  print_profile (&rr, results[0]);
+  printf (ms_gettext ("wrote %s\n"), path);
+  rc = EXIT_OK;
+out:
+  for (int i = 0; i < runs; i++)
+    ms_results_free (results[i]);
+  return rc;
+}
+
+int
+ms_cli_calibrate (int argc, char **argv)
+{
+  char *forwarded[MAX_FORWARDED];
+  int n_forwarded = 0, runs = 5;
+  const char *out = NULL;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp (argv[i], "--help") == 0)
+      return calibrate_usage (stdout, EXIT_OK);
+    if (strcmp (argv[i], "--runs") == 0 || strcmp (argv[i], "--out") == 0) {
+      char *end;
+      if (i + 1 >= argc) {
+        fprintf (stderr, ms_gettext ("memsweep calibrate: %s needs a value\n"), argv[i]);
+        return calibrate_usage (stderr, EXIT_USAGE);
+      }
+      if (argv[i][2] == 'o') {
+        out = argv[++i];
+        continue;
+      }
+      long v = strtol (argv[++i], &end, 10);
+      if (*end || end == argv[i] || v < 3 || v > MS_RR_MAX_RUNS) {
+        fprintf (stderr, ms_gettext ("memsweep calibrate: --runs wants 3..%d, not '%s'\n"),
+                 MS_RR_MAX_RUNS, argv[i]);
+        return EXIT_USAGE;
+      }
+      runs = (int) v;
+    } else if (strcmp (argv[i], "--profile") == 0 || strcmp (argv[i], "--no-profile") == 0) {
+      fprintf (stderr, ms_gettext ("memsweep calibrate: %s belongs to run\n"), argv[i]);
+      return EXIT_USAGE;
+    } else if (n_forwarded < MAX_FORWARDED) {
+      forwarded[n_forwarded++] = argv[i];
+    } else {
+      fprintf (stderr, ms_gettext ("memsweep calibrate: too many options\n"));
+      return EXIT_USAGE;
+    }
+  }
+  const char *tmp = getenv ("TMPDIR");
+  char dir[PATH_MAX], prefix[PATH_MAX + 16];
+  snprintf (dir, sizeof dir, "%s/memsweep-calibrate-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  if (!mkdtemp (dir)) {
+    fprintf (stderr, "memsweep calibrate: %s: %s\n", dir, strerror (errno));
+    return EXIT_RUNTIME;
+  }
+  struct sigaction sa = { .sa_handler = on_calibrate_signal };
+  sigaction (SIGINT, &sa, NULL);
+  sigaction (SIGTERM, &sa, NULL);
+  sigaction (SIGHUP, &sa, NULL);
+  int rc = EXIT_OK;
+  for (int i = 1; i <= runs && rc == EXIT_OK; i++) {
+    fprintf (stderr, ms_gettext ("memsweep calibrate: run %d of %d\n"), i, runs);
+    snprintf (prefix, sizeof prefix, "%s/run%d", dir, i);
+    int child = run_child (prefix, forwarded, n_forwarded);
+    if (calibrate_stop) {
+      fprintf (stderr, ms_gettext ("memsweep calibrate: stopped; no profile written\n"));
+      rc = EXIT_RUNTIME;
+    } else if (child != 0) {
+      fprintf (stderr, ms_gettext ("memsweep calibrate: run %d ended with status %d:\n"), i, child);
+      show_log (prefix);
+      rc = child == EXIT_USAGE || child == EXIT_NO_DEVICE ? child : EXIT_RUNTIME;
+    }
+  }
+  if (rc == EXIT_OK)
+    rc = measure_and_write (dir, runs, out);
+  remove_runs (dir, runs);
+  return rc;
+}

@@ -1,0 +1,279 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-run-to-run.c: the spread between whole invocations, and the interval
+ * that covers it.
+ *
+ * On the lent H100 and H200 the medians of three default sweeps differ by
+ * up to 2x at small sizes while each run's own 95% interval is a few per
+ * cent wide: the variation lies between runs (the host's and the GPU's
+ * state over tens of milliseconds), so another run's median fell inside a
+ * run's interval for only 19-32% of the cells. No single run can see that
+ * spread, so `memsweep calibrate` measures it over separate processes and
+ * the profile widens every later run's interval:
+ *
+ *   h = t(0.975, runs - 1) * sqrt(2) * max(sd(cell), sd(mode))
+ *
+ * sd is the standard deviation of ln(median) between the calibration runs;
+ * sqrt(2) because two runs' medians differ by the spread of both; Student's
+ * t because the sd comes from a few runs; and the mode's pooled sd (root
+ * mean square over its sizes) is a floor, since a cell's own sd from five
+ * runs is itself noisy. The interval is median * exp(+-h), never narrower
+ * than the run's own interval. Chosen on nine H100 runs (calibrate on five,
+ * check the other four: 96-97% of cells covered in both directions, against
+ * 19% for the within-run interval); see docs/measurements. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ms-atomic-file.h"
+#include "ms-i18n.h"
+#include "memsweep.h"
+
+void
+ms_run_to_run_clear (MsRunToRun *rr)
+{
+  memset (rr, 0, sizeof *rr);
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    for (int e = 0; e <= MS_MAX_EXPONENT; e++)
+      rr->sd[m][e] = -1;
+}
+
+/* Two-sided 95% quantile of Student's t with df degrees of freedom. */
+static double
+student_t_975 (int df)
+{
+  static const double t[] = { 0,     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
+                              2.262, 2.228,  2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110,
+                              2.101, 2.093,  2.086 };
+  if (df < 1)
+    return INFINITY;
+  if (df < (int) (sizeof t / sizeof t[0]))
+    return t[df];
+  return df < 40 ? 2.04 : df < 120 ? 2.00 : 1.96;
+}
+
+static double
+cell_sd (MsResults *const *runs, int n, MsMode mode, int exponent)
+{
+  double logs[MS_RR_MAX_RUNS], sum = 0;
+  for (int i = 0; i < n; i++) {
+    const MsCell *c = ms_results_find (runs[i], mode, exponent);
+    if (!c || c->status != MS_CELL_OK || !(c->stats.e2e.median > 0))
+      return -1;
+    logs[i] = log (c->stats.e2e.median);
+    sum += logs[i];
+  }
+  double mean = sum / n, ss = 0;
+  for (int i = 0; i < n; i++)
+    ss += (logs[i] - mean) * (logs[i] - mean);
+  return sqrt (ss / (n - 1));
+}
+
+bool
+ms_run_to_run_measure (MsRunToRun *rr, MsResults *const *runs, int n, char *err, size_t errlen)
+{
+  ms_run_to_run_clear (rr);
+  if (n < 3 || n > MS_RR_MAX_RUNS) {
+    snprintf (err, errlen, ms_gettext ("the run-to-run spread needs 3 to %d runs, not %d"),
+              MS_RR_MAX_RUNS, n);
+    return false;
+  }
+  int cells = 0;
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
+      rr->sd[m][e] = cell_sd (runs, n, (MsMode) m, e);
+      cells += rr->sd[m][e] >= 0;
+    }
+  if (cells == 0) {
+    snprintf (err, errlen, ms_gettext ("no cell was measured without failure in every run"));
+    return false;
+  }
+  rr->valid = true;
+  rr->runs = n;
+  snprintf (rr->date, sizeof rr->date, "%s", runs[n - 1]->date);
+  return true;
+}
+
+/* Root mean square of the mode's cell values, -1 when it has none. */
+static double
+mode_sd (const MsRunToRun *rr, MsMode mode)
+{
+  double ss = 0;
+  int n = 0;
+  for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++)
+    if (rr->sd[mode][e] >= 0) {
+      ss += rr->sd[mode][e] * rr->sd[mode][e];
+      n++;
+    }
+  return n ? sqrt (ss / n) : -1;
+}
+
+double
+ms_run_to_run_half_width (const MsRunToRun *rr, MsMode mode, int exponent)
+{
+  if (!rr->valid || mode < 0 || mode >= MS_MODE_COUNT)
+    return 0;
+  double pooled = mode_sd (rr, mode);
+  if (pooled < 0)
+    return 0;
+  double sd = pooled;
+  if (exponent >= MS_MIN_EXPONENT && exponent <= MS_MAX_EXPONENT && rr->sd[mode][exponent] > sd)
+    sd = rr->sd[mode][exponent];
+  return student_t_975 (rr->runs - 1) * sqrt (2.0) * sd;
+}
+
+bool
+ms_run_to_run_interval (const MsRunToRun *rr, const MsCell *cell, double *lo, double *hi)
+{
+  const MsStat *st = &cell->stats.e2e;
+  double h = ms_run_to_run_half_width (rr, cell->mode, cell->exponent);
+  if (!(h > 0) || !(st->median > 0) || st->n == 0)
+    return false;
+  *lo = fmin (st->ci_low, st->median * exp (-h));
+  *hi = fmax (st->ci_high, st->median * exp (h));
+  return true;
+}
+
+/* ---- files ------------------------------------------------------------ */
+
+/* "# run-to-run-sd-MODE: 10=0.0213 11=0.0190 ...", one line per mode. */
+void
+ms_run_to_run_write_metadata (const MsRunToRun *rr, FILE *f)
+{
+  if (!rr->valid)
+    return;
+  fprintf (f, "# run-to-run: %d runs, %s\n", rr->runs, rr->date);
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    if (mode_sd (rr, (MsMode) m) < 0)
+      continue;
+    fprintf (f, "# run-to-run-sd-%s:", ms_mode_name ((MsMode) m));
+    for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++)
+      if (rr->sd[m][e] >= 0)
+        fprintf (f, " %d=%.4f", e, rr->sd[m][e]);
+    fputc ('\n', f);
+  }
+}
+
+static bool
+parse_sd_list (MsRunToRun *rr, MsMode mode, const char *value)
+{
+  const char *p = value;
+  while (*p) {
+    char *end;
+    errno = 0;
+    long e = strtol (p, &end, 10);
+    if (end == p || *end != '=' || e < MS_MIN_EXPONENT || e > MS_MAX_EXPONENT)
+      return false;
+    p = end + 1;
+    double sd = strtod (p, &end);
+    if (end == p || errno || !(sd >= 0) || sd > 10)
+      return false;
+    rr->sd[mode][e] = sd;
+    p = end;
+    while (*p == ' ')
+      p++;
+  }
+  return true;
+}
+
+bool
+ms_run_to_run_read_metadata (MsRunToRun *rr, const char *key, const char *value)
+{
+  static const char prefix[] = "run-to-run-sd-";
+  if (strcmp (key, "run-to-run") == 0) {
+    int runs;
+    char date[40];
+    if (sscanf (value, "%2d runs, %39s", &runs, date) == 2 && runs >= 3 &&
+        runs <= MS_RR_MAX_RUNS) {
+      rr->runs = runs;
+      snprintf (rr->date, sizeof rr->date, "%s", date);
+      rr->valid = true;
+    }
+    return true;
+  }
+  if (strncmp (key, prefix, sizeof prefix - 1) != 0)
+    return false;
+  MsMode mode;
+  if (ms_mode_from_name (key + sizeof prefix - 1, &mode) && !parse_sd_list (rr, mode, value))
+    for (int e = 0; e <= MS_MAX_EXPONENT; e++)
+      rr->sd[mode][e] = -1; /* a damaged line is dropped whole */
+  return true;
+}
+
+bool
+ms_run_to_run_write_profile (const MsRunToRun *rr, const MsResults *like, const char *path,
+                             char *err, size_t errlen)
+{
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream (&text, &len);
+  if (!f) {
+    snprintf (err, errlen, "%s: %s", path, strerror (errno));
+    return false;
+  }
+  fprintf (f, "# memsweep run-to-run profile\n# device: %s\n# pci-bus-id: %s\n",
+           like->device.present ? like->device.name : "none", like->device.pci_bus_id);
+  ms_run_to_run_write_metadata (rr, f);
+  fclose (f);
+  MsAtomicFile *file = ms_atomic_file_open (path, err, errlen);
+  bool ok = file && ms_atomic_file_write (file, text, len) &&
+            ms_atomic_file_commit (file, err, errlen);
+  if (file && !ok)
+    ms_atomic_file_abort (file);
+  free (text);
+  return ok;
+}
+
+bool
+ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size_t device_len,
+                            char *err, size_t errlen)
+{
+  ms_run_to_run_clear (rr);
+  device[0] = '\0';
+  FILE *f = fopen (path, "re");
+  if (!f) {
+    snprintf (err, errlen, "%s: %s", path, strerror (errno));
+    return false;
+  }
+  char line[1024];
+  bool first = true;
+  while (fgets (line, sizeof line, f)) {
+    line[strcspn (line, "\r\n")] = '\0';
+    if (first && strcmp (line, "# memsweep run-to-run profile") != 0)
+      break;
+    first = false;
+    char *sep = strstr (line, ": ");
+    if (line[0] != '#' || !sep)
+      continue;
+    *sep = '\0';
+    if (strcmp (line + 2, "device") == 0)
+      snprintf (device, device_len, "%s", sep + 2);
+    else
+      ms_run_to_run_read_metadata (rr, line + 2, sep + 2);
+  }
+  fclose (f);
+  if (!rr->valid)
+    snprintf (err, errlen, ms_gettext ("%s: not a memsweep run-to-run profile"), path);
+  return rr->valid;
+}
+
+bool
+ms_run_to_run_default_path (const MsDeviceInfo *device, char *buf, size_t len)
+{
+  const char *data = getenv ("XDG_DATA_HOME"), *home = getenv ("HOME");
+  char id[40];
+  snprintf (id, sizeof id, "%s", device->pci_bus_id[0] ? device->pci_bus_id : "host");
+  for (char *p = id; *p; p++)
+    if (*p == ':' || *p == '/')
+      *p = '-';
+  int n;
+  if (data && data[0] == '/')
+    n = snprintf (buf, len, "%s/memsweep/run-to-run-%s.csv", data, id);
+  else if (home && home[0] == '/')
+    n = snprintf (buf, len, "%s/.local/share/memsweep/run-to-run-%s.csv", home, id);
+  else
+    return false;
+  return n > 0 && (size_t) n < len;
+}

@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-run-to-run.c: the run-to-run spread (ms-run-to-run.c): its measure
+ * from known medians, the interval it gives, and its way through the
+ * profile, the samples metadata and the summary columns. */
+#include <unistd.h>
+
+#include "memsweep.h"
+#include "ms-csv-pair.h"
+#include "ms-test.h"
+
+/* One OK cell per exponent 10..13 of pinned and host, e2e medians
+ * base * exp(shift) with a within-run interval of +-1%. */
+static MsResults *
+run_with_shift (double shift)
+{
+  MsResults *r = ms_results_new (NULL, NULL);
+  static const MsMode modes[] = { MS_MODE_PINNED, MS_MODE_HOST };
+  for (int m = 0; m < 2; m++)
+    for (int e = 10; e <= 13; e++) {
+      MsCell c = { .mode = modes[m], .exponent = e, .status = MS_CELL_OK };
+      c.elements = 1ull << e;
+      double t = 10.0 * (e - 9) * exp (m == 0 ? shift : shift * (e == 13 ? 3 : 1));
+      c.stats.e2e = (MsStat) { .n = 20, .median = t, .min = t * 0.9, .max = t * 1.1,
+                               .ci_low = t * 0.99, .ci_high = t * 1.01, .ci_valid = true };
+      ms_results_add_cell (r, &c);
+    }
+  return r;
+}
+
+static void
+test_measure (void)
+{
+  /* ln shifts 0, +-0.1, +-0.2: sample sd sqrt(0.1 / 4). */
+  static const double shifts[] = { 0, 0.1, -0.1, 0.2, -0.2 };
+  MsResults *runs[5];
+  for (int i = 0; i < 5; i++)
+    runs[i] = run_with_shift (shifts[i]);
+  MsRunToRun rr;
+  char err[256];
+  MS_CHECK (ms_run_to_run_measure (&rr, runs, 5, err, sizeof err), "%s", err);
+  double sd = sqrt (0.1 / 4);
+  MS_CHECK_NEAR (rr.sd[MS_MODE_PINNED][11], sd, 1e-12);
+  MS_CHECK_NEAR (rr.sd[MS_MODE_HOST][13], 3 * sd, 1e-12);
+  MS_CHECK (rr.sd[MS_MODE_ZERO_COPY][11] < 0 && rr.sd[MS_MODE_PINNED][14] < 0,
+            "cells no run measured are unknown");
+  /* t(0.975, 4) = 2.776; the mode's pooled sd is the floor, a noisier
+   * cell keeps its own. */
+  MS_CHECK_NEAR (ms_run_to_run_half_width (&rr, MS_MODE_PINNED, 11), 2.776 * sqrt (2) * sd, 1e-9);
+  double host_pool = sd * sqrt ((1 + 1 + 1 + 9) / 4.0);
+  MS_CHECK_NEAR (ms_run_to_run_half_width (&rr, MS_MODE_HOST, 10), 2.776 * sqrt (2) * host_pool,
+                 1e-9);
+  MS_CHECK_NEAR (ms_run_to_run_half_width (&rr, MS_MODE_HOST, 13), 2.776 * sqrt (2) * 3 * sd,
+                 1e-9);
+  MS_CHECK (ms_run_to_run_half_width (&rr, MS_MODE_HOST, 20) > 0,
+            "a size the profile lacks gets the mode's value");
+  MS_CHECK (ms_run_to_run_half_width (&rr, MS_MODE_ZERO_COPY, 11) == 0, "unknown mode");
+
+  /* The interval contains the run's own and reaches exp(+-h). */
+  const MsCell *c = ms_results_find (runs[0], MS_MODE_PINNED, 12);
+  double lo, hi, h = ms_run_to_run_half_width (&rr, MS_MODE_PINNED, 12);
+  MS_CHECK (ms_run_to_run_interval (&rr, c, &lo, &hi), "interval");
+  MS_CHECK_NEAR (lo, c->stats.e2e.median * exp (-h), 1e-9);
+  MS_CHECK_NEAR (hi, c->stats.e2e.median * exp (h), 1e-9);
+  MS_CHECK (lo <= c->stats.e2e.ci_low && hi >= c->stats.e2e.ci_high, "never narrower");
+
+  MS_CHECK (!ms_run_to_run_measure (&rr, runs, 2, err, sizeof err) && strstr (err, "3 to"),
+            "two runs are refused: %s", err);
+  for (int i = 0; i < 5; i++)
+    ms_results_free (runs[i]);
+}
+
+static void
+test_profile_and_metadata (void)
+{
+  static const double shifts[] = { 0.05, -0.02, 0.01 };
+  MsResults *runs[3];
+  for (int i = 0; i < 3; i++)
+    runs[i] = run_with_shift (shifts[i]);
+  MsRunToRun rr, back;
+  char err[512], device[256], path[1024], samples[1100], summary[1100];
+  MS_CHECK (ms_run_to_run_measure (&rr, runs, 3, err, sizeof err), "%s", err);
+  const char *tmp = getenv ("TMPDIR");
+  snprintf (path, sizeof path, "%s/memsweep-test-rr-%ld.csv", tmp && *tmp ? tmp : "/tmp",
+            (long) getpid ());
+  MS_CHECK (ms_run_to_run_write_profile (&rr, runs[0], path, err, sizeof err), "%s", err);
+  MS_CHECK (ms_run_to_run_read_profile (&back, path, device, sizeof device, err, sizeof err),
+            "%s", err);
+  MS_CHECK_STR (device, "none");
+  MS_CHECK (back.runs == 3 && fabs (back.sd[MS_MODE_HOST][13] - rr.sd[MS_MODE_HOST][13]) < 1e-4,
+            "profile round trip: %d runs, %g", back.runs, back.sd[MS_MODE_HOST][13]);
+
+  /* Through the samples file of a real run: show recomputes the same
+   * interval. */
+  MsResults *real = ms_csv_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv", err,
+                                         sizeof err);
+  MS_CHECK (real != NULL, "%s", err);
+  if (!real)
+    return;
+  real->run_to_run = rr;
+  snprintf (samples, sizeof samples, "%s.samples", path);
+  snprintf (summary, sizeof summary, "%s.summary", path);
+  MS_CHECK (ms_csv_write_pair (real, samples, summary, err, sizeof err), "%s", err);
+  ms_results_free (real);
+  MsResults *read = ms_csv_read_samples (samples, err, sizeof err);
+  MS_CHECK (read && read->run_to_run.valid && read->run_to_run.runs == 3, "metadata: %s", err);
+  if (read)
+    MS_CHECK_NEAR (ms_run_to_run_half_width (&read->run_to_run, MS_MODE_PINNED, 12),
+                   ms_run_to_run_half_width (&rr, MS_MODE_PINNED, 12), 1e-3);
+  ms_results_free (read);
+  FILE *f = fopen (summary, "r");
+  char line[8192];
+  bool header = false, filled = false;
+  while (f && fgets (line, sizeof line, f)) {
+    header = header || strstr (line, "e2e_rr_low_us,e2e_rr_high_us") != NULL;
+    /* pinned rows carry numbers there, zero-copy rows (no profile) none */
+    if (strncmp (line, "\"pinned\",", 9) == 0)
+      filled = strstr (line, ",1,,,") == NULL;
+    if (strncmp (line, "\"zero-copy\",", 12) == 0)
+      MS_CHECK (strstr (line, ",1,,,") != NULL, "no profile value, no interval: %.80s", line);
+  }
+  MS_CHECK (header && filled, "the summary has the run-to-run columns, filled for pinned");
+  if (f)
+    fclose (f);
+
+  /* A damaged line is dropped whole, not half read. */
+  MsRunToRun d;
+  ms_run_to_run_clear (&d);
+  MS_CHECK (ms_run_to_run_read_metadata (&d, "run-to-run-sd-pinned", "10=0.1 11=x"), "ours");
+  MS_CHECK (d.sd[MS_MODE_PINNED][10] < 0, "damaged line dropped");
+  MS_CHECK (!ms_run_to_run_read_metadata (&d, "fit", "whatever"), "not ours");
+  MS_CHECK (!ms_run_to_run_read_profile (&d, samples, device, sizeof device, err, sizeof err),
+            "a samples file is no profile");
+  unlink (path);
+  unlink (samples);
+  unlink (summary);
+  for (int i = 0; i < 3; i++)
+    ms_results_free (runs[i]);
+}
+
+int
+main (void)
+{
+  MS_RUN (test_measure);
+  MS_RUN (test_profile_and_metadata);
+  return ms_test_finish ();
+}
