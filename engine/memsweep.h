@@ -106,6 +106,12 @@ void ms_format_bytes (uint64_t bytes, char *buf, size_t len);
 
 /* ---- sweep description ------------------------------------------------ */
 
+/* A cell of an experiment (docs/lessons.md) carries the setting it was
+ * measured under as a variant: "key=value" pairs joined by '/', such as
+ * "R=4" or "queue=single/order=breadth"; "" in a plain sweep. Cells are
+ * identified by (mode, size, variant). */
+#define MS_VARIANT_LEN 48
+
 /* How many repetitions a cell gets. */
 typedef enum {
   MS_REPS_FIXED,    /* exactly reps */
@@ -130,6 +136,7 @@ typedef struct {
   int min_reps;          /* MS_REPS_ADAPTIVE: at least this many, */
   double ci_target_pct;  /* then until the median's 95% interval is within +- this, */
   double cell_budget_ms; /* or this much time has gone into the cell */
+  char variant[MS_VARIANT_LEN]; /* given to every cell; "" in a plain sweep */
 } MsSweep;
 
 void ms_sweep_init_default (MsSweep *sweep);
@@ -285,6 +292,7 @@ typedef struct {
   MsMode mode;
   int exponent;
   uint64_t elements;
+  char variant[MS_VARIANT_LEN];
   MsCellStatus status;
   char message[384];
   uint64_t mismatches;     /* verification: count of wrong elements */
@@ -334,6 +342,8 @@ typedef struct {
   /* < 0 where the profile has no value */
   double sd[MS_MODE_COUNT][MS_MAX_EXPONENT + 1];
 } MsRunToRun;
+#define MS_EXPERIMENT_LEN 32
+#define MS_EXPERIMENT_SETTINGS_LEN 256
 
 typedef struct {
   MsSweep sweep;
@@ -342,6 +352,10 @@ typedef struct {
   char date[40];          /* ISO 8601 UTC */
   char version[32];
   char label[160];        /* e.g. file name, for comparisons */
+  /* The experiment that made these results ("" for a plain sweep, written
+   * as "sweep") and its own settings in words, e.g. "R=1,2,4,8,16". */
+  char experiment[MS_EXPERIMENT_LEN];
+  char experiment_settings[MS_EXPERIMENT_SETTINGS_LEN];
   MsCell *cells;
   size_t n_cells;
   size_t cap_cells;
@@ -351,7 +365,24 @@ MsResults *ms_results_new (const MsSweep *sweep, const MsDeviceInfo *device);
 void ms_results_free (MsResults *results);
 /* Takes a deep copy of cell. */
 bool ms_results_add_cell (MsResults *results, const MsCell *cell);
+/* The cell of a plain sweep (variant ""), or NULL. */
 const MsCell *ms_results_find (const MsResults *results, MsMode mode, int exponent);
+/* The cell of (mode, size, variant); NULL variant reads as "". */
+const MsCell *ms_results_find_variant (const MsResults *results, MsMode mode, int exponent,
+                                       const char *variant);
+
+/* Variants (ms-variant.c). Valid: "" or shorter than MS_VARIANT_LEN, made
+ * of letters, digits and "=/._,+:-", starting with a letter or digit. */
+bool ms_variant_valid (const char *variant);
+/* The value of key in a variant ("order" in "queue=single/order=breadth"
+ * gives "breadth"); false when absent. */
+bool ms_variant_get (const char *variant, const char *key, char *value, size_t len);
+/* The same as a whole number; false when absent or not a number. */
+bool ms_variant_get_int (const char *variant, const char *key, int *value);
+/* The distinct variants of the cells of a mode (all modes with
+ * MS_MODE_COUNT), in the order first seen: at most max pointers into the
+ * cells' own strings; returns how many it wrote. */
+int ms_results_variants (const MsResults *results, MsMode mode, const char **variants, int max);
 
 void ms_cell_clear (MsCell *cell);
 bool ms_cell_copy (MsCell *dst, const MsCell *src);
@@ -371,6 +402,9 @@ void ms_stats_scratch_clear (MsStatsScratch *scratch);
  * bandwidth > 0 enforced exactly. which: MS_PHASE_H2D or MS_PHASE_D2H for
  * copy bandwidth, or MS_PHASE_COUNT for end-to-end. */
 MsFit ms_results_fit (const MsResults *results, MsMode mode, MsPhase which);
+/* The same over the cells of one variant. */
+MsFit ms_results_fit_variant (const MsResults *results, MsMode mode, const char *variant,
+                              MsPhase which);
 /* The relative residual of the point at exponent; false when none. */
 bool ms_fit_residual_at (const MsFit *fit, int exponent, double *residual);
 
@@ -405,7 +439,7 @@ int ms_cell_round_flags (const MsCellRound *round); /* MS_STATE_* bits */
 int ms_cell_state_flags (const MsCell *cell);
 /* Median steady-state copy rate in GB/s for a direction, 0 when none. */
 double ms_cell_copy_gbps (const MsCell *cell, bool to_device);
-/* Adds or replaces the cell with the same mode and size. */
+/* Adds or replaces the cell with the same mode, size and variant. */
 bool ms_results_put_cell (MsResults *results, const MsCell *cell);
 
 /* Median of values (sorted copy); 0 for n == 0. */
@@ -460,6 +494,24 @@ typedef enum {
 MsRunStatus ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
                           void *user_data, atomic_int *cancel, MsResults **out, char *err,
                           size_t errlen);
+
+/* ---- lessons (ms-lesson.c, ms-lessons-run.c; docs/lessons.md) ---------- */
+
+/* An experiment of the teaching material. The texts are untranslated
+ * (MS_N_): show them through ms_gettext; files store them as they are. */
+typedef struct {
+  const char *name;     /* "reuse": the CLI's and the metadata's name */
+  const char *title;    /* "Data reuse" */
+  const char *question; /* what the experiment answers */
+  const char *reason;   /* why it is measured, and what to look for */
+} MsLessonInfo;
+
+int ms_lesson_count (void);
+const MsLessonInfo *ms_lesson_nth (int index);
+const MsLessonInfo *ms_lesson_find (const char *name); /* NULL when unknown */
+/* The lesson's reason, or NULL for a plain sweep ("", "sweep") or an
+ * unknown name. */
+const char *ms_lesson_reason (const char *name);
 
 /* ---- CSV -------------------------------------------------------------- */
 

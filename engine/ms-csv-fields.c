@@ -28,6 +28,7 @@ static const struct {
   [MS_COL_FIRST_MISMATCH] = { "first_mismatch", false },
   [MS_COL_MESSAGE] = { "message", false },
   [MS_COL_ROUND] = { "round", false },
+  [MS_COL_VARIANT] = { "variant", false },
   /* The GPU state columns' names are ms_state_columns'. */
 };
 _Static_assert ((int) MS_MODE_COUNT <= (int) MS_PHASE_NAMES &&
@@ -134,7 +135,7 @@ header_done (MsReader *rd)
   rd->have_header = true;
 }
 
-enum { KIND_TEXT, KIND_COUNT, KIND_TIME, KIND_MODE, KIND_PHASE, KIND_STATUS };
+enum { KIND_TEXT, KIND_COUNT, KIND_TIME, KIND_MODE, KIND_PHASE, KIND_STATUS, KIND_VARIANT };
 
 static const uint8_t column_kind[MS_CSV_N_COLS] = {
   [MS_COL_MODE] = KIND_MODE,
@@ -153,6 +154,7 @@ static const uint8_t column_kind[MS_CSV_N_COLS] = {
   [MS_COL_FIRST_MISMATCH] = KIND_COUNT,
   [MS_COL_MESSAGE] = KIND_TEXT,
   [MS_COL_ROUND] = KIND_COUNT,
+  [MS_COL_VARIANT] = KIND_VARIANT,
   /* The GPU state columns are text, checked on rows that give them. */
 };
 
@@ -194,6 +196,15 @@ take_name (MsField *f, MsNames *names, const char *data, size_t len)
   f->ok = f->name >= 0;
   if (!f->ok)
     keep_text (f, data, len);
+}
+
+/* A variant's text is kept (it names the cell); ok when it is one. */
+static void __attribute__ ((noinline))
+take_variant (MsField *f, const char *data, size_t len)
+{
+  f->len = len;
+  keep_text (f, data, len);
+  f->ok = len < MS_VARIANT_LEN && ms_variant_valid (f->text);
 }
 
 /* Two callbacks: the header's fields, then the rows'. */
@@ -241,6 +252,9 @@ ms_csv_on_field (void *data, size_t len, void *user)
     break;
   case KIND_STATUS:
     take_name (f, &rd->statuses, data, len);
+    break;
+  case KIND_VARIANT:
+    take_variant (f, data, len);
     break;
   default:
     f->len = len;

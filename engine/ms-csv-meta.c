@@ -90,6 +90,11 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
     snprintf (r->date, sizeof r->date, "%s", value);
   else if (strcmp (key, "label") == 0)
     snprintf (r->label, sizeof r->label, "%s", value);
+  else if (strcmp (key, "experiment") == 0)
+    snprintf (r->experiment, sizeof r->experiment, "%s",
+              strcmp (value, "sweep") == 0 ? "" : value);
+  else if (strcmp (key, "experiment-settings") == 0)
+    snprintf (r->experiment_settings, sizeof r->experiment_settings, "%s", value);
   else if (strcmp (key, "device") == 0) {
     snprintf (d->name, sizeof d->name, "%s", value);
     d->present = strcmp (value, "none") != 0;

@@ -13,6 +13,8 @@
 
 #define MS_CSV_MAX_COLUMNS 4096
 #define MS_CSV_MAX_REP 1000000
+/* Variants of one (mode, size): an experiment has a few dozen. */
+#define MS_CSV_MAX_VARIANTS 256
 /* Longer fields keep their first bytes and their length: no number or name
  * is that long, and a message is cut to MsCell's buffer anyway. */
 #define MS_CSV_FIELD_MAX 400
@@ -34,6 +36,7 @@ enum {
   MS_COL_FIRST_MISMATCH,
   MS_COL_MESSAGE,
   MS_COL_ROUND,
+  MS_COL_VARIANT,
   MS_COL_STATE, /* the first of MS_N_STATE_COLUMNS, in ms_state_columns' order */
   MS_CSV_N_COLS = MS_COL_STATE + MS_N_STATE_COLUMNS
 };
@@ -102,10 +105,11 @@ typedef struct {
 
   MsNames modes, phases, statuses; /* phases: then MS_PHASE_E2E.. below */
 
-  /* Cells. */
+  /* Cells: the first of each (mode, size), which chains the others of
+   * other variants; all of them as first seen. */
   MsCellBuilder *cells[MS_MODE_COUNT][MS_MAX_EXPONENT + 1];
-  MsCellBuilder *order[MS_MODE_COUNT * (MS_MAX_EXPONENT + 1)]; /* as first seen */
-  int n_order;
+  MsCellBuilder **order;
+  int n_order, cap_order;
   uint64_t reps_claimed; /* sum of every cell's repetition count */
   uint64_t rep_slots;    /* repetition slots allocated, for all cells */
 

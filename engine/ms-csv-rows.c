@@ -26,6 +26,7 @@ enum { REP_E2E = 1, REP_PHASES = 2 };
 
 struct MsCellBuilder {
   MsCell cell;
+  MsCellBuilder *next_variant; /* of the same mode and size */
   size_t cap_events;
   size_t cap_reps;
   uint8_t *rep_flags; /* REP_E2E, REP_PHASES per repetition */
@@ -44,6 +45,7 @@ ms_csv_reader_clear (MsReader *rd)
     free (rd->order[i]->rep_flags);
     free (rd->order[i]);
   }
+  free (rd->order);
   free (rd->stamp);
   free (rd->stamp_line);
 }
@@ -77,20 +79,39 @@ field_count (const MsField *f, uint64_t max, uint64_t *out)
   return f->ok && f->count <= max;
 }
 
+/* The cell of (mode, size, variant), made on first sight; NULL when out
+ * of memory or with too many variants (*too_many). */
 static MsCellBuilder *
-get_cell (MsReader *rd, MsMode mode, int exponent)
+get_cell (MsReader *rd, MsMode mode, int exponent, const char *variant, bool *too_many)
 {
-  MsCellBuilder *b = rd->cells[mode][exponent];
-  if (b)
-    return b;
-  b = calloc (1, sizeof *b);
+  MsCellBuilder **slot = &rd->cells[mode][exponent];
+  int n_variants = 0;
+  for (; *slot; slot = &(*slot)->next_variant, n_variants++)
+    if (strcmp ((*slot)->cell.variant, variant) == 0)
+      return *slot;
+  *too_many = n_variants >= MS_CSV_MAX_VARIANTS;
+  if (*too_many)
+    return NULL;
+  if (rd->n_order == rd->cap_order) {
+    int cap = rd->cap_order ? rd->cap_order * 2 : 64;
+    MsCellBuilder **order = realloc (rd->order, cap * sizeof *order);
+    if (!order)
+      return NULL;
+    rd->order = order;
+    rd->cap_order = cap;
+  }
+  MsCellBuilder *b = calloc (1, sizeof *b);
   if (!b)
     return NULL;
   b->cell.mode = mode;
   b->cell.exponent = exponent;
   b->cell.elements = 1ull << exponent;
+  /* The field was checked to be shorter than a variant. */
+  size_t len = strnlen (variant, sizeof b->cell.variant - 1);
+  memcpy (b->cell.variant, variant, len);
+  b->cell.variant[len] = '\0';
   b->first_line = rd->record_line;
-  rd->cells[mode][exponent] = b;
+  *slot = b;
   rd->order[rd->n_order++] = b;
   return b;
 }
@@ -522,9 +543,22 @@ ms_csv_handle_row (MsReader *rd)
   MsRow row;
   if (!parse_keys (rd, &row) || !parse_counts (rd, &row))
     return;
-  MsCellBuilder *b = get_cell (rd, row.mode, row.exponent);
+  const MsField *vf = &rd->fields[MS_COL_VARIANT];
+  char s[200];
+  if (vf->len > 0 && !vf->ok) {
+    ms_csv_fail (rd, rd->record_line, "variant '%s' is not key=value pairs of %d bytes at most",
+                 shown (vf, s, sizeof s), MS_VARIANT_LEN - 1);
+    return;
+  }
+  bool too_many = false;
+  MsCellBuilder *b = get_cell (rd, row.mode, row.exponent, vf->len > 0 ? vf->text : "",
+                               &too_many);
   if (!b) {
-    ms_csv_fail (rd, rd->record_line, "out of memory");
+    if (too_many)
+      ms_csv_fail (rd, rd->record_line, "more than %d variants of %s 2^%d",
+                   MS_CSV_MAX_VARIANTS, ms_mode_name (row.mode), row.exponent);
+    else
+      ms_csv_fail (rd, rd->record_line, "out of memory");
     return;
   }
   if (!check_cell (rd, b, &row))

@@ -177,6 +177,23 @@ write_state_metadata (MsWriter *w, const MsResults *r)
              d->steady_sm_mhz);
 }
 
+/* Which experiment made the results, why, and its own settings; the
+ * cells' variant column says which setting each cell had. */
+static void
+write_experiment_metadata (MsWriter *w, const MsResults *r)
+{
+  char text[MS_EXPERIMENT_SETTINGS_LEN];
+  clean_line (r->experiment[0] ? r->experiment : "sweep", text, sizeof text);
+  fprintf (w->f, "# experiment: %s\n", text);
+  if (r->experiment_settings[0]) {
+    clean_line (r->experiment_settings, text, sizeof text);
+    fprintf (w->f, "# experiment-settings: %s\n", text);
+  }
+  const char *reason = ms_lesson_reason (r->experiment);
+  if (reason)
+    fprintf (w->f, "# experiment-reason: %s\n", reason);
+}
+
 static void
 write_metadata (MsWriter *w, const MsResults *r, const char *kind)
 {
@@ -234,6 +251,7 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
   fprintf (w->f, "# order: %s\n", r->sweep.order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth");
   write_state_metadata (w, r);
   ms_run_to_run_write_metadata (&r->run_to_run, w->f);
+  write_experiment_metadata (w, r);
   fprintf (w->f, "# units: times in microseconds; bytes per direction; GB = 1e9 bytes\n");
 }
 
@@ -280,6 +298,7 @@ write_row_in_round (MsWriter *w, const MsCell *c, int rep, int round, const char
   put_text (w, c->message);
   const MsCellRound *state = ms_cell_round_of_rep (c, rep);
   write_round_fields (w, round, ev == NULL && e2e >= 0 ? state : NULL);
+  put_text (w, c->variant);
   end_row (w);
 }
 
@@ -310,6 +329,7 @@ write_samples (MsWriter *w, const MsResults *results)
     put_raw (w, samples_columns[i]);
   for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
     put_raw (w, ms_state_columns[i]);
+  put_raw (w, "variant");
   end_row (w);
   for (size_t i = 0; i < results->n_cells; i++) {
     const MsCell *c = &results->cells[i];
@@ -370,7 +390,7 @@ write_summary_header (MsWriter *w)
                                   "host_median_us" };
   static const char *tail[] = { "h2d_copy_gbps", "d2h_copy_gbps", "gpu_state",
                                 "fit_latency_us", "fit_gbps", "fit_r2", "fit_residual",
-                                "fit_describes_data", "message" };
+                                "fit_describes_data", "variant", "message" };
   char name[64];
   for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
     put_raw (w, head[i]);
@@ -420,6 +440,7 @@ write_summary_row (MsWriter *w, const MsResults *results, const MsCell *c, const
   put_us (w, fit->r2, fitted);
   put_us (w, residual, fitted);
   put_raw (w, fitted ? (fit->describes_data ? "1" : "0") : "");
+  put_text (w, c->variant);
   put_text (w, c->message);
   end_row (w);
 }
@@ -427,7 +448,7 @@ write_summary_row (MsWriter *w, const MsResults *results, const MsCell *c, const
 static void
 write_summary (MsWriter *w, const MsResults *results)
 {
-  MsFit fits[MS_MODE_COUNT];
+  MsFit fits[MS_MODE_COUNT], fit;
   bool fitted[MS_MODE_COUNT] = { false };
   locale_t old = ms_csv_enter_c_locale ();
   write_metadata (w, results, "summary");
@@ -437,6 +458,12 @@ write_summary (MsWriter *w, const MsResults *results)
   write_summary_header (w);
   for (size_t i = 0; i < results->n_cells; i++) {
     const MsCell *c = &results->cells[i];
+    /* A plain sweep's fits once per mode; an experiment's per variant. */
+    if (c->variant[0]) {
+      fit = ms_results_fit_variant (results, c->mode, c->variant, MS_PHASE_COUNT);
+      write_summary_row (w, results, c, &fit);
+      continue;
+    }
     if (!fitted[c->mode]) {
       fits[c->mode] = ms_results_fit (results, c->mode, MS_PHASE_COUNT);
       fitted[c->mode] = true;

@@ -97,6 +97,13 @@ cell_point (const MsCell *c, MsMode mode, MsPhase which, double *bytes, double *
 MsFit
 ms_results_fit (const MsResults *results, MsMode mode, MsPhase which)
 {
+  return ms_results_fit_variant (results, mode, "", which);
+}
+
+MsFit
+ms_results_fit_variant (const MsResults *results, MsMode mode, const char *variant,
+                        MsPhase which)
+{
   /* Weights 1/t^2, i.e. relative residuals: the sizes span decades, and
    * plain residuals would let the largest sizes decide the latency too. */
   MsFit fit = { 0 };
@@ -106,7 +113,8 @@ ms_results_fit (const MsResults *results, MsMode mode, MsPhase which)
   for (size_t i = 0; i < results->n_cells && n < MS_FIT_MAX_POINTS; i++) {
     const MsCell *c = &results->cells[i];
     double bytes, t;
-    if (c->mode != mode || c->status != MS_CELL_OK || !cell_point (c, mode, which, &bytes, &t))
+    if (c->mode != mode || c->status != MS_CELL_OK || strcmp (c->variant, variant ? variant : "") ||
+        !cell_point (c, mode, which, &bytes, &t))
       continue;
     pts[n] = (FitPoint) { 1.0 / (t * t), bytes, t };
     fit.exponent[n] = c->exponent;

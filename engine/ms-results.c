@@ -211,10 +211,21 @@ ms_results_add_cell (MsResults *results, const MsCell *cell)
 }
 
 const MsCell *
+ms_results_find_variant (const MsResults *results, MsMode mode, int exponent,
+                         const char *variant)
+{
+  if (!variant)
+    variant = "";
+  for (size_t i = 0; i < results->n_cells; i++) {
+    const MsCell *c = &results->cells[i];
+    if (c->mode == mode && c->exponent == exponent && strcmp (c->variant, variant) == 0)
+      return c;
+  }
+  return NULL;
+}
+
+const MsCell *
 ms_results_find (const MsResults *results, MsMode mode, int exponent)
 {
-  for (size_t i = 0; i < results->n_cells; i++)
-    if (results->cells[i].mode == mode && results->cells[i].exponent == exponent)
-      return &results->cells[i];
-  return NULL;
+  return ms_results_find_variant (results, mode, exponent, "");
 }

@@ -136,7 +136,8 @@ ms_results_put_cell (MsResults *results, const MsCell *cell)
 {
   for (size_t i = 0; i < results->n_cells; i++) {
     MsCell *old = &results->cells[i];
-    if (old->mode != cell->mode || old->exponent != cell->exponent)
+    if (old->mode != cell->mode || old->exponent != cell->exponent ||
+        strcmp (old->variant, cell->variant) != 0)
       continue;
     MsCell copy;
     if (!ms_cell_copy (&copy, cell))

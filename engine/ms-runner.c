@@ -165,11 +165,12 @@ run_cell_in_round (const MsSweep *sweep, MsGpuKeeper *k, const MsDeviceInfo *inf
 static const MsCell *
 merge_round (MsResults *results, MsCell *cell, int round)
 {
-  MsCell *old = (MsCell *) ms_results_find (results, cell->mode, cell->exponent);
+  MsCell *old = (MsCell *) ms_results_find_variant (results, cell->mode, cell->exponent,
+                                                     cell->variant);
   if (round == 0 || !old)
-    return ms_results_put_cell (results, cell) ? ms_results_find (results, cell->mode,
-                                                                    cell->exponent)
-                                               : NULL;
+    return ms_results_put_cell (results, cell)
+             ? ms_results_find_variant (results, cell->mode, cell->exponent, cell->variant)
+             : NULL;
   if ((cell->status == MS_CELL_OK || cell->status == MS_CELL_PARTIAL) &&
       old->status == MS_CELL_OK) {
     if (!ms_cell_append_round (old, cell))
@@ -203,11 +204,12 @@ run_rounds (const MsSweep *sweep, MsGpuKeeper *k, const MsDeviceInfo *info, MsRe
       for (int m = 0; m < MS_MODE_COUNT; m++) {
         if (!sweep->modes[m])
           continue;
-        const MsCell *prev = ms_results_find (results, (MsMode) m, e);
+        const MsCell *prev = ms_results_find_variant (results, (MsMode) m, e, sweep->variant);
         MsCell cell = { 0 };
         cell.mode = (MsMode) m;
         cell.exponent = e;
         cell.elements = 1ull << e;
+        snprintf (cell.variant, sizeof cell.variant, "%s", sweep->variant);
         /* A cell that cannot run once is not run again. */
         if (!prev || prev->status == MS_CELL_OK)
           run_cell_in_round (sweep, k, info, &cell, round, cancel);
