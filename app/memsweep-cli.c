@@ -18,6 +18,9 @@
 #include "ms-i18n.h"
 #include "ms-report.h"
 #include "ms-cli-extra.h"
+#ifdef MS_HAVE_DRAW
+#include "ms-cli-draw.h"
+#endif
 
 enum {
   EXIT_OK = 0,
@@ -138,6 +141,10 @@ usage (FILE *out)
            ms_gettext (run_options), ms_gettext (exit_status));
   fprintf (out, ms_gettext ("\nBeyond one GPU (COMMAND --help for each):\n"));
   ms_cli_extra_usage (out);
+#ifdef MS_HAVE_DRAW
+  fprintf (out, ms_gettext ("\nCharts and reports (COMMAND --help for each):\n"));
+  ms_cli_draw_usage (out);
+#endif
 }
 
 /* --help of one command. */
@@ -601,6 +608,12 @@ main (int argc, char **argv)
     return cmd_run (argc - 1, argv + 1);
   if (strcmp (cmd, "show") == 0)
     return cmd_show (argc - 1, argv + 1);
+#ifdef MS_HAVE_DRAW
+  if (strcmp (cmd, "plot") == 0)
+    return ms_cli_plot (argc - 1, argv + 1);
+  if (strcmp (cmd, "report") == 0)
+    return ms_cli_report (argc - 1, argv + 1);
+#endif
   int extra_rc;
   if (ms_cli_extra_dispatch (argc, argv, &extra_rc))
     return extra_rc;
