@@ -90,12 +90,11 @@ run_draw (cairo_surface_t *surface, int width, int height, const DrawJob *job)
   return status;
 }
 
-/* An SVG document in memory: cairo's output with the text put in. */
+/* cairo's SVG document in memory, and the text it left out. */
 static GByteArray *
-svg_document (int width, int height, const DrawJob *job, cairo_status_t *status)
+svg_drawing (int width, int height, const DrawJob *job, MsSvgText *text, cairo_status_t *status)
 {
   GByteArray *svg = g_byte_array_new ();
-  g_autoptr (MsSvgText) text = ms_svg_text_new ();
   DrawJob with_text = *job;
   with_text.text = text;
   cairo_surface_t *surface = cairo_svg_surface_create_for_stream (write_to_bytes, svg, width,
@@ -105,9 +104,39 @@ svg_document (int width, int height, const DrawJob *job, cairo_status_t *status)
   if (*status == CAIRO_STATUS_SUCCESS)
     *status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
-  if (*status == CAIRO_STATUS_SUCCESS && !ms_svg_text_insert (text, svg))
+  if (*status == CAIRO_STATUS_SUCCESS && ms_svg_text_position (svg) < 0)
     *status = CAIRO_STATUS_WRITE_ERROR;
   return svg;
+}
+
+/* An SVG document in memory: cairo's output with the text put in. */
+static GByteArray *
+svg_document (int width, int height, const DrawJob *job, cairo_status_t *status)
+{
+  g_autoptr (MsSvgText) text = ms_svg_text_new ();
+  GByteArray *svg = svg_drawing (width, height, job, text, status);
+  if (*status == CAIRO_STATUS_SUCCESS)
+    ms_svg_text_insert (text, svg);
+  return svg;
+}
+
+/* The drawing, then the text, then the closing tag. */
+static cairo_status_t
+write_svg (int width, int height, const DrawJob *job, MsAtomicFile *file)
+{
+  cairo_status_t status;
+  g_autoptr (MsSvgText) text = ms_svg_text_new ();
+  GByteArray *svg = svg_drawing (width, height, job, text, &status);
+  if (status == CAIRO_STATUS_SUCCESS) {
+    gsize pos = ms_svg_text_position (svg), len;
+    const char *elements = ms_svg_text_elements (text, &len);
+    if (!ms_atomic_file_write (file, svg->data, pos) ||
+        (len && !ms_atomic_file_write (file, elements, len)) ||
+        !ms_atomic_file_write (file, svg->data + pos, svg->len - pos))
+      status = CAIRO_STATUS_WRITE_ERROR;
+  }
+  g_byte_array_unref (svg);
+  return status;
 }
 
 GBytes *
@@ -129,13 +158,8 @@ static cairo_status_t
 write_drawing (const char *ext, int width, int height, const DrawJob *job, MsAtomicFile *file)
 {
   cairo_status_t status;
-  if (!g_ascii_strcasecmp (ext, "svg")) {
-    GByteArray *svg = svg_document (width, height, job, &status);
-    if (status == CAIRO_STATUS_SUCCESS && !ms_atomic_file_write (file, svg->data, svg->len))
-      status = CAIRO_STATUS_WRITE_ERROR;
-    g_byte_array_unref (svg);
-    return status;
-  }
+  if (!g_ascii_strcasecmp (ext, "svg"))
+    return write_svg (width, height, job, file);
   gboolean pdf = !g_ascii_strcasecmp (ext, "pdf");
   cairo_surface_t *surface =
     pdf ? cairo_pdf_surface_create_for_stream (ms_export_stream_to_file, file, width, height)

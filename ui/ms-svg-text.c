@@ -141,15 +141,28 @@ ms_svg_text_attach (MsSvgText *t, cairo_t *cr)
   ms_draw_set_text_sink (cr, record, t);
 }
 
-gboolean
-ms_svg_text_insert (const MsSvgText *t, GByteArray *svg)
+const char *
+ms_svg_text_elements (const MsSvgText *t, gsize *len)
+{
+  *len = t->elements->len;
+  return t->elements->str;
+}
+
+gssize
+ms_svg_text_position (GByteArray *svg)
 {
   const char *data = (const char *) svg->data;
   const char *at = g_strrstr_len (data, svg->len, "</svg>");
-  if (!at)
+  return at ? at - data : -1;
+}
+
+gboolean
+ms_svg_text_insert (const MsSvgText *t, GByteArray *svg)
+{
+  gssize pos = ms_svg_text_position (svg);
+  if (pos < 0)
     return FALSE;
   /* Above everything else, as text drawn last would be. */
-  guint pos = at - data;
   GByteArray *tail = g_byte_array_new ();
   g_byte_array_append (tail, svg->data + pos, svg->len - pos);
   g_byte_array_set_size (svg, pos);

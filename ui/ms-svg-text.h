@@ -19,6 +19,10 @@ guint ms_svg_text_count (const MsSvgText *t);
 /* Inserts the recorded elements before the closing </svg> of a finished
  * SVG document; FALSE when it has none. */
 gboolean ms_svg_text_insert (const MsSvgText *t, GByteArray *svg);
+/* The parts for writing without a copy: where the elements go in a
+ * finished SVG (-1: nowhere), and the elements. */
+gssize ms_svg_text_position (GByteArray *svg);
+const char *ms_svg_text_elements (const MsSvgText *t, gsize *len);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsSvgText, ms_svg_text_free)
 
 G_END_DECLS
