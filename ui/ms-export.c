@@ -32,6 +32,16 @@ ms_export_stream_to_file (void *file, const unsigned char *data, unsigned int le
   return ms_atomic_file_write (file, data, len) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
+cairo_status_t
+ms_export_finish_surface (cairo_surface_t *surface, cairo_status_t status)
+{
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  return status;
+}
+
 static cairo_status_t
 write_to_bytes (void *bytes, const unsigned char *data, unsigned int len)
 {
@@ -99,11 +109,7 @@ svg_drawing (int width, int height, const DrawJob *job, MsSvgText *text, cairo_s
   with_text.text = text;
   cairo_surface_t *surface = cairo_svg_surface_create_for_stream (write_to_bytes, svg, width,
                                                                   height);
-  *status = run_draw (surface, width, height, &with_text);
-  cairo_surface_finish (surface);
-  if (*status == CAIRO_STATUS_SUCCESS)
-    *status = cairo_surface_status (surface);
-  cairo_surface_destroy (surface);
+  *status = ms_export_finish_surface (surface, run_draw (surface, width, height, &with_text));
   if (*status == CAIRO_STATUS_SUCCESS && ms_svg_text_position (svg) < 0)
     *status = CAIRO_STATUS_WRITE_ERROR;
   return svg;
@@ -165,16 +171,9 @@ write_drawing (const char *ext, int width, int height, const DrawJob *job, MsAto
     pdf ? cairo_pdf_surface_create_for_stream (ms_export_stream_to_file, file, width, height)
         : cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
   status = run_draw (surface, width, height, job);
-  if (!pdf) {
-    if (status == CAIRO_STATUS_SUCCESS)
-      status = cairo_surface_write_to_png_stream (surface, ms_export_stream_to_file, file);
-  } else {
-    cairo_surface_finish (surface);
-    if (status == CAIRO_STATUS_SUCCESS)
-      status = cairo_surface_status (surface);
-  }
-  cairo_surface_destroy (surface);
-  return status;
+  if (!pdf && status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_write_to_png_stream (surface, ms_export_stream_to_file, file);
+  return ms_export_finish_surface (surface, status);
 }
 
 gboolean

@@ -43,6 +43,9 @@ GBytes *ms_export_svg_bytes (int width, int height, MsDrawFunc draw, gpointer da
 typedef cairo_status_t (*MsExportWriter) (MsAtomicFile *file, gpointer data);
 gboolean ms_export_write_file (const char *path, MsExportWriter write, gpointer data,
                                GError **error);
+/* Finishes (where PDF and SVG write) and destroys surface: the first
+ * failing status of status and the surface's. */
+cairo_status_t ms_export_finish_surface (cairo_surface_t *surface, cairo_status_t status);
 /* A cairo_write_func_t into an MsAtomicFile. */
 cairo_status_t ms_export_stream_to_file (void *file, const unsigned char *data, unsigned int len);
 

@@ -181,11 +181,7 @@ write_pdf (MsAtomicFile *file, gpointer data)
   cairo_status_t status = cairo_status (p.cr);
   g_object_unref (p.layout);
   cairo_destroy (p.cr);
-  cairo_surface_finish (surface);
-  if (status == CAIRO_STATUS_SUCCESS)
-    status = cairo_surface_status (surface);
-  cairo_surface_destroy (surface);
-  return status;
+  return ms_export_finish_surface (surface, status);
 }
 
 gboolean
