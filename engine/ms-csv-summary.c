@@ -120,7 +120,12 @@ read_stat (SummaryReader *sr, const char *prefix, MsStat *st, int n)
   bool lo = number (sr, name, &st->ci_low);
   snprintf (name, sizeof name, "%s_ci_high_us", prefix);
   bool hi = number (sr, name, &st->ci_high);
-  st->ci_valid = lo && hi;
+  /* The file states the interval only for e2e (e2e_ci_95); the others
+   * have one from 6 repetitions on (ms_median_ci). */
+  double stated = 1;
+  snprintf (name, sizeof name, "%s_ci_95", prefix);
+  number (sr, name, &stated);
+  st->ci_valid = lo && hi && n >= 6 && stated != 0;
   return true;
 }
 
@@ -171,10 +176,12 @@ read_cell (SummaryReader *sr)
   read_stat (sr, "parts_sum", &c.stats.parts_sum, n);
   for (int p = 0; p < MS_PHASE_COUNT; p++) {
     char name[64];
-    if (read_stat (sr, ms_phase_name (p), &c.stats.phase[p], n)) {
+    /* The cell driver allocates and frees once per cell (ms-cell-driver.h). */
+    int times = p == MS_PHASE_ALLOC || p == MS_PHASE_FREE ? 1 : n;
+    if (read_stat (sr, ms_phase_name (p), &c.stats.phase[p], times)) {
       snprintf (name, sizeof name, "%s_host_median_us", ms_phase_name (p));
       number (sr, name, &c.stats.phase_host[p].median);
-      c.stats.phase_host[p].n = n;
+      c.stats.phase_host[p].n = times;
     }
   }
   number (sr, "e2e_gbps", &c.stats.e2e_gbps);
