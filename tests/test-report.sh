@@ -64,6 +64,14 @@ check "show --format json is valid JSON" python3 -m json.tool "$tmp/r.json"
 "$memsweep" show "$tmp/summary.csv" --format json --out "$tmp/s.json"
 check "a summary's JSON is valid" python3 -m json.tool "$tmp/s.json"
 
+"$memsweep" run --modes host --min-exp 10 --max-exp 11 --reps 3 --warmup 0 --quiet \
+  --format json --out "$tmp/run" >"$tmp/run.json" 2>"$tmp/run.err"
+check "run --format json is valid JSON with its cells" python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d['schema'] == 'memsweep-results' and len(d['cells']) == 2, d
+assert all(c['status'] == 'ok' and c['e2e']['n'] == 3 for c in d['cells'])" "$tmp/run.json"
+
 # The report: pages, text, table and captions against the summary.
 check "report PDF" "$memsweep" report "$samples" --out "$tmp/r.pdf"
 check "report HTML" "$memsweep" report "$samples" --out "$tmp/r.html"
