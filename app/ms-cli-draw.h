@@ -15,3 +15,5 @@ void ms_cli_draw_usage (FILE *out);
 /* Reads every file (samples or summary) into a new array of MsResults*;
  * NULL after printing the first file's error. */
 GPtrArray *ms_cli_load_runs (char **paths, int n);
+/* "memsweep: MESSAGE" on stderr, control characters escaped. */
+void ms_cli_print_error (const GError *error);

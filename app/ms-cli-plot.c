@@ -103,7 +103,9 @@ parse_plot (PlotOptions *o, int argc, char **argv)
     fprintf (stderr, ms_gettext ("memsweep: --format: '%s' is not png, svg or pdf\n"), o->format);
     return EXIT_USAGE;
   }
-  if (o->format ? (!dot || g_ascii_strcasecmp (dot + 1, o->format)) : !ms_export_format_known (o->out)) {
+  gboolean matches = o->format ? dot && !g_ascii_strcasecmp (dot + 1, o->format)
+                               : ms_export_format_known (o->out);
+  if (!matches) {
     fprintf (stderr, ms_gettext ("memsweep: --out: '%s' must end in .png, .svg or .pdf, as "
                                  "--format says\n"), o->out);
     return EXIT_USAGE;
@@ -140,7 +142,7 @@ ms_cli_plot (int argc, char **argv)
   MsExportOptions eo = { caption, &job.style };
   g_autoptr (GError) error = NULL;
   if (!ms_export_drawing_full (o.out, o.width, o.height, ms_report_view_draw, &job, &eo, &error)) {
-    fprintf (stderr, "memsweep: %s\n", error->message);
+    ms_cli_print_error (error);
     return EXIT_RUNTIME;
   }
   return EXIT_OK;

@@ -36,6 +36,15 @@ ms_cli_load_runs (char **paths, int n)
   return runs;
 }
 
+void
+ms_cli_print_error (const GError *error)
+{
+  /* A file name may hold control characters: escaped, as everywhere. */
+  size_t len = 4 * strlen (error->message) + 1;
+  g_autofree char *clean = g_malloc (len);
+  fprintf (stderr, "memsweep: %s\n", ms_report_clean (error->message, clean, len));
+}
+
 static void
 report_help (void)
 {
@@ -100,7 +109,7 @@ ms_cli_report (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   if (!(pdf ? ms_report_write_pdf (out, &input, &error)
             : ms_report_write_html (out, &input, &error))) {
-    fprintf (stderr, "memsweep: %s\n", error->message);
+    ms_cli_print_error (error);
     return EXIT_RUNTIME;
   }
   return EXIT_OK;
@@ -109,12 +118,13 @@ ms_cli_report (int argc, char **argv)
 void
 ms_cli_draw_usage (FILE *out)
 {
-  fprintf (out, ms_gettext ("  memsweep plot FILE --view bandwidth|h2d|d2h|time|breakdown|timeline\n"
-                            "                --out OUT.png|svg|pdf [--format F] [--size WxH] "
-                            "[--no-caption]\n"
-                            "                       one view of a CSV into an image (no display "
-                            "needed)\n"
-                            "  memsweep report FILE... --out REPORT.pdf|REPORT.html\n"
-                            "                       charts, table and captions of runs as a "
-                            "report\n"));
+  fprintf (out,
+           ms_gettext ("  memsweep plot FILE --view bandwidth|h2d|d2h|time|breakdown|timeline\n"
+                       "                --out OUT.png|svg|pdf [--format F] [--size WxH] "
+                       "[--no-caption]\n"
+                       "                       one view of a CSV into an image (no display "
+                       "needed)\n"
+                       "  memsweep report FILE... --out REPORT.pdf|REPORT.html\n"
+                       "                       charts, table and captions of runs as a "
+                       "report\n"));
 }

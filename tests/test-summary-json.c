@@ -109,7 +109,8 @@ test_summary_refused (void)
   expect_refused ("mode.csv", "\"warp\",1024,\"ok\",10,1.5,2,\n", ":4: unknown mode 'warp'");
   expect_refused ("size.csv", "\"pinned\",1000,\"ok\",10,1.5,2,\n", ":4: elements '1000'");
   expect_refused ("status.csv", "\"pinned\",1024,\"fine\",10,1.5,2,\n", ":4: unknown status");
-  expect_refused ("number.csv", "\"pinned\",1024,\"ok\",10,fast,2,\n", ":4: column 'e2e_median_us'");
+  expect_refused ("number.csv", "\"pinned\",1024,\"ok\",10,fast,2,\n",
+                  ":4: column 'e2e_median_us'");
   expect_refused ("fields.csv", "\"pinned\",1024,\"ok\",10\n", ":4: 4 fields where the header");
   expect_refused ("twice.csv",
                   "\"pinned\",1024,\"ok\",10,1.5,2,\n\"pinned\",1024,\"ok\",10,1.5,2,\n",
