@@ -16,8 +16,13 @@
 #include "ms-atomic-file.h"
 #include "ms-csv-pair.h"
 #include "ms-i18n.h"
+#include "ms-json.h"
 #include "ms-report.h"
 #include "ms-cli-extra.h"
+#include "ms-cli-show.h"
+#ifdef MS_HAVE_DRAW
+#include "ms-cli-draw.h"
+#endif
 
 static atomic_int cancel_flag;
 static volatile sig_atomic_t stop_signal;
@@ -111,6 +116,23 @@ static const char *const run_options =
          "Ctrl+C, SIGTERM or SIGHUP stops the sweep and writes what was measured\n"
          "(exit status 1); a second one ends memsweep at once.\n");
 
+/* A message of its own, so that run_options keeps its translations. */
+static const char *const run_format_option =
+  MS_N_ ("  --format table|json  what goes to standard output (default table; json:\n"
+         "                       docs/json.md)\n");
+
+/* run_options with the options added after it, translated. */
+static const char *
+run_options_text (void)
+{
+  static char text[8192];
+  const char *all = ms_gettext (run_options), *more = ms_gettext (run_format_option);
+  const char *tail = strstr (all, "\n\n");
+  int head = tail ? (int) (tail - all) + 1 : (int) strlen (all);
+  snprintf (text, sizeof text, "%.*s%s%s", head, all, more, tail ? tail + 1 : "");
+  return text;
+}
+
 static const char *const exit_status =
   MS_N_ ("\n"
          "Exit status: 0 success, 1 runtime failure (a failed cell included),\n"
@@ -132,9 +154,13 @@ usage (FILE *out)
                        "\n"
                        "'memsweep COMMAND --help' describes one command.\n"
                        "\n%s%s"),
-           ms_gettext (run_options), ms_gettext (exit_status));
+           run_options_text (), ms_gettext (exit_status));
   fprintf (out, ms_gettext ("\nBeyond one GPU (COMMAND --help for each):\n"));
   ms_cli_extra_usage (out);
+#ifdef MS_HAVE_DRAW
+  fprintf (out, ms_gettext ("\nCharts and reports (COMMAND --help for each):\n"));
+  ms_cli_draw_usage (out);
+#endif
 }
 
 /* --help of one command. */
@@ -144,11 +170,9 @@ command_help (const char *command)
   if (strcmp (command, "run") == 0)
     printf (ms_gettext ("Usage: memsweep run [OPTIONS]\n\nRuns a sweep, prints a table of sizes "
                         "by modes and writes the samples and summary CSV files.\n\n%s%s"),
-            ms_gettext (run_options), ms_gettext (exit_status));
+            run_options_text (), ms_gettext (exit_status));
   else if (strcmp (command, "show") == 0)
-    printf (ms_gettext ("Usage: memsweep show FILE\n\nPrints the tables of a samples CSV "
-                        "written by memsweep (no GPU needed), and warns when the\nsummary "
-                        "beside it is from another run.\n%s"), ms_gettext (exit_status));
+    ms_cli_show_help ();
   else if (strcmp (command, "info") == 0)
     printf (ms_gettext ("Usage: memsweep info [--device I]\n\nPrints the facts of CUDA device I "
                         "(default 0) and which memory modes it supports.\n%s"),
@@ -335,12 +359,36 @@ typedef struct {
   MsSweep sweep;
   const char *prefix;
   bool quiet;
+  bool json;
   const char *fixed_opt, *adaptive_opt; /* the repetition rule's options given */
   const char *profile; /* --profile FILE */
   bool no_profile;
   char samples_path[PATH_MAX];
   char summary_path[PATH_MAX];
 } RunOptions;
+
+const char *
+ms_cli_exit_status (void)
+{
+  return ms_gettext (exit_status);
+}
+
+bool
+ms_cli_stdout_ok (void)
+{
+  return stdout_ok ();
+}
+
+bool
+ms_cli_parse_format (const char *arg, bool *json)
+{
+  if (strcmp (arg, "table") == 0 || strcmp (arg, "json") == 0) {
+    *json = arg[0] == 'j';
+    return true;
+  }
+  fprintf (stderr, ms_gettext ("memsweep: --format: '%s' is neither table nor json\n"), arg);
+  return false;
+}
 
 static bool
 parse_run_option (RunOptions *o, int c, const char *arg)
@@ -377,6 +425,7 @@ parse_run_option (RunOptions *o, int c, const char *arg)
   case 'q': o->quiet = true; return true;
   case 'P': o->profile = arg; return true;
   case 'N': o->no_profile = true; return true;
+  case 'F': return ms_cli_parse_format (arg, &o->json);
   default: return false;
   }
 }
@@ -396,7 +445,7 @@ parse_run (RunOptions *o, int argc, char **argv)
     { "min-reps", required_argument, NULL, 'R' }, { "ci-target", required_argument, NULL, 'C' },
     { "cell-budget", required_argument, NULL, 'B' }, { "rounds", required_argument, NULL, 'U' },
     { "profile", required_argument, NULL, 'P' }, { "no-profile", no_argument, NULL, 'N' },
-    { NULL, 0, NULL, 0 },
+    { "format", required_argument, NULL, 'F' }, { NULL, 0, NULL, 0 },
   };
   char err[PATH_MAX + 256], clean[4 * sizeof err];
   int c;
@@ -405,6 +454,7 @@ parse_run (RunOptions *o, int argc, char **argv)
   o->fixed_opt = o->adaptive_opt = NULL;
   o->profile = NULL;
   o->no_profile = false;
+  o->json = false;
   optind = 1;
   while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
     if (c == 'h')
@@ -470,8 +520,12 @@ save_and_report (const RunOptions *o, const MsResults *results, MsRunStatus st,
     fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
     rc = EXIT_RUNTIME;
   }
-  ms_report_header (stdout, results, true);
-  ms_report_table (stdout, results);
+  if (o->json) {
+    ms_json_write (stdout, results);
+  } else {
+    ms_report_header (stdout, results, true);
+    ms_report_table (stdout, results);
+  }
   if (!stdout_ok ())
     rc = EXIT_RUNTIME;
   if (saved)
@@ -561,53 +615,6 @@ cmd_run (int argc, char **argv)
   return rc;
 }
 
-static int
-cmd_show (int argc, char **argv)
-{
-  char err[1024], clean[4096];
-  const char *path = NULL;
-  bool options_end = false;
-  for (int i = 1; i < argc; i++) {
-    if (!options_end && strcmp (argv[i], "--help") == 0)
-      return command_help ("show");
-    if (!options_end && strcmp (argv[i], "--") == 0) {
-      options_end = true;
-      continue;
-    }
-    if (!options_end && argv[i][0] == '-' && argv[i][1]) {
-      fprintf (stderr, ms_gettext ("memsweep: show: unknown option '%s'\n"), argv[i]);
-      return bad_usage ("show");
-    }
-    if (path) {
-      fprintf (stderr, ms_gettext ("memsweep: show needs exactly one FILE (a samples CSV)\n"));
-      return bad_usage ("show");
-    }
-    path = argv[i];
-  }
-  if (!path) {
-    fprintf (stderr, ms_gettext ("memsweep: show needs exactly one FILE (a samples CSV)\n"));
-    return bad_usage ("show");
-  }
-  MsResults *results = ms_csv_read_samples (path, err, sizeof err);
-  if (!results) {
-    ms_report_clean (err, clean, sizeof clean);
-    fprintf (stderr, "memsweep: %s\n", clean);
-    return EXIT_USAGE;
-  }
-  if (!ms_csv_pair_check (path, err, sizeof err)) {
-    ms_report_clean (err, clean, sizeof clean);
-    fprintf (stderr, ms_gettext ("memsweep: warning: %s\n"), clean);
-  }
-  char value[64];
-  /* The settings line only for settings the file states and a sweep could have. */
-  bool settings = ms_csv_meta_value (path, "warmup", value, sizeof value) &&
-                  ms_sweep_validate (&results->sweep, err, sizeof err);
-  ms_report_header (stdout, results, settings);
-  ms_report_table (stdout, results);
-  ms_results_free (results);
-  return stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
-}
-
 int
 main (int argc, char **argv)
 {
@@ -643,7 +650,13 @@ main (int argc, char **argv)
   if (strcmp (cmd, "run") == 0)
     return cmd_run (argc - 1, argv + 1);
   if (strcmp (cmd, "show") == 0)
-    return cmd_show (argc - 1, argv + 1);
+    return ms_cli_show (argc - 1, argv + 1);
+#ifdef MS_HAVE_DRAW
+  if (strcmp (cmd, "plot") == 0)
+    return ms_cli_plot (argc - 1, argv + 1);
+  if (strcmp (cmd, "report") == 0)
+    return ms_cli_report (argc - 1, argv + 1);
+#endif
   int extra_rc;
   if (ms_cli_extra_dispatch (argc, argv, &extra_rc))
     return extra_rc;

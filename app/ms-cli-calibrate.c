@@ -5,7 +5,9 @@
  * Separate processes, not rounds inside one: on the lent GPUs the spread
  * that rounds inside one process see covers another invocation's median
  * for under half of the cells (docs/measurements). */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <errno.h>
 #include <limits.h>
 #include <math.h>

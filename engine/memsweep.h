@@ -356,6 +356,7 @@ typedef struct {
    * as "sweep") and its own settings in words, e.g. "R=1,2,4,8,16". */
   char experiment[MS_EXPERIMENT_LEN];
   char experiment_settings[MS_EXPERIMENT_SETTINGS_LEN];
+  bool from_summary;      /* read from a summary file: statistics, no samples or events */
   MsCell *cells;
   size_t n_cells;
   size_t cap_cells;
@@ -523,6 +524,10 @@ bool ms_csv_write_summary (const MsResults *results, const char *path, char *err
 /* Reads a samples file back into results with statistics computed. Errors
  * name file:line and the reason. */
 MsResults *ms_csv_read_samples (const char *path, char *err, size_t errlen);
+/* A summary file (ms-csv-summary.c): cells with statistics only, and
+ * from_summary set. ms_csv_read_samples hands a summary file to it. */
+MsResults *ms_csv_read_summary (const char *path, char *err, size_t errlen);
+bool ms_csv_is_summary (const char *path);
 
 #ifdef __cplusplus
 }

@@ -95,6 +95,8 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
               strcmp (value, "sweep") == 0 ? "" : value);
   else if (strcmp (key, "experiment-settings") == 0)
     snprintf (r->experiment_settings, sizeof r->experiment_settings, "%s", value);
+  else if (strcmp (key, "nvidia-driver") == 0 && strcmp (value, "unknown") != 0)
+    snprintf (d->driver_release, sizeof d->driver_release, "%s", value);
   else if (strcmp (key, "device") == 0) {
     snprintf (d->name, sizeof d->name, "%s", value);
     d->present = strcmp (value, "none") != 0;

@@ -190,6 +190,8 @@ MsResults *
 ms_csv_read_samples (const char *path, char *err, size_t errlen)
 {
   struct stat st;
+  if (ms_csv_is_summary (path))
+    return ms_csv_read_summary (path, err, errlen);
   int fd = open_regular (path, &st, err, errlen);
   if (fd < 0)
     return NULL;

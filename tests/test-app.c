@@ -108,6 +108,19 @@ check_views_and_exports (MsWindow *win)
     }
   }
 
+  /* The report of the runs shown, as the menu item writes it. */
+  for (int html = 0; html < 2; html++) {
+    g_autofree char *report = g_build_filename (tmpdir, html ? "r.html" : "r.pdf", NULL);
+    g_assert_true (ms_window_export_report (win, report, &error));
+    g_assert_no_error (error);
+    g_autofree char *data = NULL;
+    gsize len = 0;
+    g_assert_true (g_file_get_contents (report, &data, &len, NULL));
+    g_assert_true (len > 10000);
+    g_assert_true (html ? g_str_has_prefix (data, "<!DOCTYPE html>") : memcmp (data, "%PDF", 4) == 0);
+  }
+  g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (win), "export-report"));
+
   g_autofree char *csv = g_build_filename (tmpdir, "export-samples.csv", NULL);
   g_assert_true (ms_window_export_csv (win, csv, FALSE, &error));
   char err[512];

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # test-faults.sh MEMSWEEP FAULT_EXPORT INTERPOSER: the fault matrix. For every
-# writer (samples CSV, summary CSV, PNG, SVG, PDF) one step of writing fails
+# writer (samples CSV, summary CSV, PNG, SVG, PDF; memsweep's JSON, plot and
+# PDF and HTML reports) one step of writing fails
 # (ENOSPC, EIO, a short write, fsync, close, rename) through an LD_PRELOAD
 # interposer; afterwards the old files must be byte-identical, no temporary
 # may be left, the message must name the file and the reason, and the exit
@@ -23,13 +24,32 @@ fail() {
   fails=$((fails + 1))
 }
 
-# write_with WRITER DIR: writes the writer's file(s) in DIR.
+# The input of the writers that read a run.
+"$memsweep" run --modes host --min-exp 10 --max-exp 12 --reps 6 --warmup 0 --quiet \
+  --out "$tmp/in" >/dev/null 2>&1 || echo "FAIL: no input run for the report writers"
+input=$tmp/in-samples.csv
+# The file each writer writes.
+file_of() {
+  case $1 in
+  json) echo r.json ;;
+  report-pdf) echo r.pdf ;;
+  report-html) echo r.html ;;
+  plot) echo plot.svg ;;
+  *) echo "chart.$1" ;;
+  esac
+}
+
+# write_with WRITER DIR [FILE]: writes the writer's file(s) in DIR.
 write_with() {
+  out=$2/${3:-$(file_of "$1")}
   case $1 in
   samples | summary)
     "$memsweep" run --modes host --min-exp 0 --max-exp 10 --reps 20 --warmup 0 --quiet \
       --out "$2/p" ;;
-  *) "$export_drawing" "$2/chart.$1" ;;
+  json) "$memsweep" show "$input" --format json --out "$out" ;;
+  report-pdf | report-html) "$memsweep" report "$input" --out "$out" ;;
+  plot) "$memsweep" plot "$input" --view bandwidth --out "$out" ;;
+  *) "$export_drawing" "$out" ;;
   esac
 }
 
@@ -45,8 +65,9 @@ one() {
     printf 'old summary\n' >"$dir/p-summary.csv"
     target=$dir/p-$writer.csv match=p-$writer.csv want_rc=1 ;;
   *)
-    printf 'old chart\n' >"$dir/chart.$writer"
-    target=$dir/chart.$writer match=chart.$writer want_rc=1 ;;
+    match=$(file_of "$writer")
+    printf 'old chart\n' >"$dir/$match"
+    target=$dir/$match want_rc=1 ;;
   esac
   cp -p "$dir"/* "$tmp/" 2>/dev/null
   ls "$dir" >"$tmp/before"
@@ -69,11 +90,16 @@ one() {
   ls "$dir" | cmp -s - "$tmp/before" || { ls "$dir" >"$tmp/out"; fail "$what: files left over"; }
 }
 
-for writer in samples summary png svg pdf; do
+# plot and report exist where memsweep was built with Cairo and Pango.
+drawing_writers=""
+"$memsweep" report --help >/dev/null 2>&1 && drawing_writers="plot report-pdf report-html"
+for writer in samples summary png svg pdf json $drawing_writers; do
   one "$writer" write 1 $ENOSPC "No space left on device"
   one "$writer" write 1 $EIO "Input/output error"
-  # The summary is smaller than one buffer: it has a single write.
-  [ "$writer" != summary ] && one "$writer" write 2 $EIO "Input/output error"
+  # The summary, the JSON and the HTML page go out in a single write.
+  case $writer in summary | json | report-html) ;; *)
+    one "$writer" write 2 $EIO "Input/output error" ;;
+  esac
   one "$writer" short 1 0 "No space left on device"
   one "$writer" fsync 1 $EIO "Input/output error"
   one "$writer" close 1 $EIO "Input/output error"
@@ -82,7 +108,7 @@ for writer in samples summary png svg pdf; do
 done
 
 # Without a fault every writer replaces its file and leaves nothing else.
-for writer in samples png svg pdf; do
+for writer in samples png svg pdf json $drawing_writers; do
   dir=$tmp/ok-$writer
   mkdir "$dir"
   write_with "$writer" "$dir" >"$tmp/out" 2>&1 || fail "$writer without a fault"
@@ -90,6 +116,26 @@ for writer in samples png svg pdf; do
   want=1
   [ "$writer" = samples ] && want=2
   [ "$n" = "$want" ] || { ls -A "$dir" >"$tmp/out"; fail "$writer without a fault: $n files"; }
+done
+
+# A full device (written in place, through a link with the file's name) and a
+# read-only target, for memsweep's own writers.
+for writer in json $drawing_writers; do
+  dir=$tmp/full-$writer
+  mkdir "$dir"
+  name=$(file_of "$writer")
+  ln -s /dev/full "$dir/$name"
+  write_with "$writer" "$dir" >"$tmp/out" 2>&1
+  rc=$?
+  [ "$rc" = 1 ] || fail "$writer onto /dev/full: exit status $rc, want 1"
+  grep -qF "No space left on device" "$tmp/out" || fail "$writer onto /dev/full: no reason"
+  rm "$dir/$name"
+  printf 'mine\n' >"$dir/$name"
+  chmod 444 "$dir/$name"
+  write_with "$writer" "$dir" >"$tmp/out" 2>&1 && fail "$writer: a read-only file was replaced"
+  grep -qF "$dir/$name: is read-only: not replaced" "$tmp/out" || fail "$writer: read-only message"
+  [ "$(cat "$dir/$name")" = mine ] || fail "$writer: the read-only file changed"
+  [ "$(ls -A "$dir")" = "$name" ] || { ls -A "$dir" >"$tmp/out"; fail "$writer: files left over"; }
 done
 
 # The policy for charts as for CSV: links followed, devices written in place,

@@ -8,7 +8,9 @@ set -e
 want="build-essential meson ninja-build pkg-config libcsv-dev libgtk-4-dev libadwaita-1-dev
   libglib2.0-bin desktop-file-utils appstream gettext fonts-wqy-microhei"
 if [ "${1:-build}" = test ]; then
-  want="$want xvfb xauth dbus dbus-x11 locales slurm-wlm munge"
+  # poppler-utils: the report tests read PDFs (pdftotext, pdfinfo); chromium
+  # renders the HTML report headless.
+  want="$want xvfb xauth dbus dbus-x11 locales slurm-wlm munge poppler-utils chromium"
 fi
 missing=""
 for p in $want; do

@@ -148,6 +148,34 @@ text_layout (cairo_t *cr, double size, gboolean bold)
   return c->layout;
 }
 
+typedef struct {
+  MsTextSink sink;
+  gpointer data;
+} MsTextSinkSlot;
+
+static const cairo_user_data_key_t text_sink_key;
+
+void
+ms_draw_set_text_sink (cairo_t *cr, MsTextSink sink, gpointer data)
+{
+  MsTextSinkSlot *slot = NULL;
+  if (sink) {
+    slot = g_new (MsTextSinkSlot, 1);
+    *slot = (MsTextSinkSlot){ sink, data };
+  }
+  cairo_set_user_data (cr, &text_sink_key, slot, g_free);
+}
+
+static void
+show_layout (cairo_t *cr, PangoLayout *layout)
+{
+  MsTextSinkSlot *slot = cairo_get_user_data (cr, &text_sink_key);
+  if (slot)
+    slot->sink (cr, layout, slot->data);
+  else
+    pango_cairo_show_layout (cr, layout);
+}
+
 void
 ms_draw_text_max (cairo_t *cr, const char *text, double x, double y, double size, double max_w)
 {
@@ -156,7 +184,7 @@ ms_draw_text_max (cairo_t *cr, const char *text, double x, double y, double size
   pango_layout_set_width (layout, (int) (max_w * PANGO_SCALE));
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
   cairo_move_to (cr, x, y);
-  pango_cairo_show_layout (cr, layout);
+  show_layout (cr, layout);
   pango_layout_set_width (layout, -1);
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_NONE);
 }
@@ -178,7 +206,7 @@ ms_draw_text (cairo_t *cr, const char *text, double x, double y, double size, do
     *h_out = h;
   if (align_x >= 0) {
     cairo_move_to (cr, x - w * align_x, y - h * align_y);
-    pango_cairo_show_layout (cr, layout);
+    show_layout (cr, layout);
   }
 }
 

@@ -6,6 +6,7 @@
 
 #include <cairo.h>
 #include <glib.h>
+#include <pango/pango.h>
 
 #include "memsweep.h"
 #include "ms-scale.h"
@@ -50,6 +51,12 @@ void ms_draw_text (cairo_t *cr, const char *text, double x, double y, double siz
 /* Left-aligned text from (x, y), ellipsized to max_w user units. */
 void ms_draw_text_max (cairo_t *cr, const char *text, double x, double y, double size,
                        double max_w);
+
+/* While a sink is set on cr, the two calls above hand it each laid-out
+ * text at the current point instead of drawing glyphs: SVG exports write
+ * the text as <text> elements (ms-svg-text.h). NULL removes it. */
+typedef void (*MsTextSink) (cairo_t *cr, PangoLayout *layout, gpointer data);
+void ms_draw_set_text_sink (cairo_t *cr, MsTextSink sink, gpointer data);
 
 /* Markers: 0 circle, 1 square, 2 triangle, 3 diamond. The path alone lets
  * many markers go out in one fill. */

@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "ms-atomic-file.h"
+#include "ms-svg-text.h"
 
 static const char *
 extension (const char *path)
@@ -25,60 +26,175 @@ ms_export_format_known (const char *path)
          !g_ascii_strcasecmp (ext, "pdf");
 }
 
-static cairo_status_t
-write_to_file (void *file, const unsigned char *data, unsigned int len)
+cairo_status_t
+ms_export_stream_to_file (void *file, const unsigned char *data, unsigned int len)
 {
   return ms_atomic_file_write (file, data, len) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
-static cairo_surface_t *
-create_surface (const char *ext, int width, int height, MsAtomicFile *file)
+cairo_status_t
+ms_export_finish_surface (cairo_surface_t *surface, cairo_status_t status)
 {
-  if (!g_ascii_strcasecmp (ext, "svg"))
-    return cairo_svg_surface_create_for_stream (write_to_file, file, width, height);
-  if (!g_ascii_strcasecmp (ext, "pdf"))
-    return cairo_pdf_surface_create_for_stream (write_to_file, file, width, height);
-  return cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  return status;
 }
 
-/* Every step's status counts: drawing, finishing the surface (where PDF and
- * SVG write), encoding the PNG, then the file's sync, close and rename. */
+static cairo_status_t
+write_to_bytes (void *bytes, const unsigned char *data, unsigned int len)
+{
+  g_byte_array_append (bytes, data, len);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+void
+ms_export_draw_captioned (cairo_t *cr, double width, double height, MsDrawFunc draw,
+                          gpointer data, const MsExportOptions *options)
+{
+  const char *caption = options ? options->caption : NULL;
+  if (!caption || !*caption) {
+    draw (cr, width, height, data);
+    return;
+  }
+  MsChartStyle light;
+  ms_chart_style_init_light (&light);
+  const MsChartStyle *style = options->style ? options->style : &light;
+  g_auto (GStrv) lines = g_strsplit (caption, "\n", 0);
+  double size = ms_style_font_size (style) * 0.85, line_h = size * 1.45;
+  double strip = line_h * g_strv_length (lines) + size;
+  if (strip > height / 3)
+    strip = 0;
+  ms_draw_background (cr, style);
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, height - strip);
+  cairo_clip (cr);
+  draw (cr, width, height - strip, data);
+  cairo_restore (cr);
+  if (strip == 0)
+    return;
+  ms_set_color (cr, &style->fg, 0.75);
+  for (guint i = 0; lines[i]; i++)
+    ms_draw_text_max (cr, lines[i], size, height - strip + size * 0.5 + i * line_h, size,
+                      width - 2 * size);
+}
+
+typedef struct {
+  MsDrawFunc draw;
+  gpointer data;
+  const MsExportOptions *options;
+  MsSvgText *text; /* SVG only */
+} DrawJob;
+
+/* Draws onto surface; the status of the drawing. */
+static cairo_status_t
+run_draw (cairo_surface_t *surface, int width, int height, const DrawJob *job)
+{
+  cairo_t *cr = cairo_create (surface);
+  if (job->text)
+    ms_svg_text_attach (job->text, cr);
+  ms_export_draw_captioned (cr, width, height, job->draw, job->data, job->options);
+  cairo_status_t status = cairo_status (cr);
+  cairo_destroy (cr);
+  return status;
+}
+
+/* cairo's SVG document in memory, and the text it left out. */
+static GByteArray *
+svg_drawing (int width, int height, const DrawJob *job, MsSvgText *text, cairo_status_t *status)
+{
+  GByteArray *svg = g_byte_array_new ();
+  DrawJob with_text = *job;
+  with_text.text = text;
+  cairo_surface_t *surface = cairo_svg_surface_create_for_stream (write_to_bytes, svg, width,
+                                                                  height);
+  *status = ms_export_finish_surface (surface, run_draw (surface, width, height, &with_text));
+  if (*status == CAIRO_STATUS_SUCCESS && ms_svg_text_position (svg) < 0)
+    *status = CAIRO_STATUS_WRITE_ERROR;
+  return svg;
+}
+
+/* An SVG document in memory: cairo's output with the text put in. */
+static GByteArray *
+svg_document (int width, int height, const DrawJob *job, cairo_status_t *status)
+{
+  g_autoptr (MsSvgText) text = ms_svg_text_new ();
+  GByteArray *svg = svg_drawing (width, height, job, text, status);
+  if (*status == CAIRO_STATUS_SUCCESS)
+    ms_svg_text_insert (text, svg);
+  return svg;
+}
+
+/* The drawing, then the text, then the closing tag. */
+static cairo_status_t
+write_svg (int width, int height, const DrawJob *job, MsAtomicFile *file)
+{
+  cairo_status_t status;
+  g_autoptr (MsSvgText) text = ms_svg_text_new ();
+  GByteArray *svg = svg_drawing (width, height, job, text, &status);
+  if (status == CAIRO_STATUS_SUCCESS) {
+    gsize pos = ms_svg_text_position (svg), len;
+    const char *elements = ms_svg_text_elements (text, &len);
+    if (!ms_atomic_file_write (file, svg->data, pos) ||
+        (len && !ms_atomic_file_write (file, elements, len)) ||
+        !ms_atomic_file_write (file, svg->data + pos, svg->len - pos))
+      status = CAIRO_STATUS_WRITE_ERROR;
+  }
+  g_byte_array_unref (svg);
+  return status;
+}
+
+GBytes *
+ms_export_svg_bytes (int width, int height, MsDrawFunc draw, gpointer data,
+                     const MsExportOptions *options)
+{
+  DrawJob job = { draw, data, options, NULL };
+  cairo_status_t status;
+  GByteArray *svg = svg_document (width, height, &job, &status);
+  if (status != CAIRO_STATUS_SUCCESS) {
+    g_byte_array_unref (svg);
+    return NULL;
+  }
+  return g_byte_array_free_to_bytes (svg);
+}
+
+/* Draws and encodes into file; the first failing status. */
+static cairo_status_t
+write_drawing (const char *ext, int width, int height, const DrawJob *job, MsAtomicFile *file)
+{
+  cairo_status_t status;
+  if (!g_ascii_strcasecmp (ext, "svg"))
+    return write_svg (width, height, job, file);
+  gboolean pdf = !g_ascii_strcasecmp (ext, "pdf");
+  cairo_surface_t *surface =
+    pdf ? cairo_pdf_surface_create_for_stream (ms_export_stream_to_file, file, width, height)
+        : cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  status = run_draw (surface, width, height, job);
+  if (!pdf && status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_write_to_png_stream (surface, ms_export_stream_to_file, file);
+  return ms_export_finish_surface (surface, status);
+}
+
 gboolean
 ms_export_drawing (const char *path, int width, int height, MsDrawFunc draw, gpointer data,
                    GError **error)
 {
-  const char *ext = extension (path);
-  char err[1024];
+  return ms_export_drawing_full (path, width, height, draw, data, NULL, error);
+}
 
-  if (width < 16 || height < 16 || width > 16384 || height > 16384) {
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                 _("%s: size %d × %d is outside 16..16384 pixels"), path, width, height);
-    return FALSE;
-  }
-  if (!ms_export_format_known (path)) {
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                 _("%s: unknown format '%s' (use .png, .svg or .pdf)"), path, ext);
-    return FALSE;
-  }
+/* Every step's status counts: the writer's (drawing, finishing the
+ * surface, encoding), then the file's sync, close and rename. */
+gboolean
+ms_export_write_file (const char *path, MsExportWriter write, gpointer data, GError **error)
+{
+  char err[1024];
   MsAtomicFile *file = ms_atomic_file_open (path, err, sizeof err);
   if (!file) {
     g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, err);
     return FALSE;
   }
-  cairo_surface_t *surface = create_surface (ext, width, height, file);
-  cairo_t *cr = cairo_create (surface);
-  draw (cr, width, height, data);
-  cairo_status_t status = cairo_status (cr);
-  cairo_destroy (cr);
-  if (!g_ascii_strcasecmp (ext, "png")) {
-    if (status == CAIRO_STATUS_SUCCESS)
-      status = cairo_surface_write_to_png_stream (surface, write_to_file, file);
-  } else {
-    cairo_surface_finish (surface);
-    if (status == CAIRO_STATUS_SUCCESS)
-      status = cairo_surface_status (surface);
-  }
-  cairo_surface_destroy (surface);
+  cairo_status_t status = write (file, data);
   /* A write error is the file's: its message names the reason. */
   if (!ms_atomic_file_finish (file, err, sizeof err) ||
       (status == CAIRO_STATUS_SUCCESS && !ms_atomic_file_commit (g_steal_pointer (&file), err,
@@ -94,4 +210,36 @@ ms_export_drawing (const char *path, int width, int height, MsDrawFunc draw, gpo
     return FALSE;
   }
   return TRUE;
+}
+
+typedef struct {
+  const char *ext;
+  int width, height;
+  DrawJob job;
+} FileJob;
+
+static cairo_status_t
+write_file_job (MsAtomicFile *file, gpointer data)
+{
+  FileJob *fj = data;
+  return write_drawing (fj->ext, fj->width, fj->height, &fj->job, file);
+}
+
+gboolean
+ms_export_drawing_full (const char *path, int width, int height, MsDrawFunc draw, gpointer data,
+                        const MsExportOptions *options, GError **error)
+{
+  const char *ext = extension (path);
+  if (width < 16 || height < 16 || width > 16384 || height > 16384) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                 _("%s: size %d × %d is outside 16..16384 pixels"), path, width, height);
+    return FALSE;
+  }
+  if (!ms_export_format_known (path)) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                 _("%s: unknown format '%s' (use .png, .svg or .pdf)"), path, ext);
+    return FALSE;
+  }
+  FileJob fj = { ext, width, height, { draw, data, options, NULL } };
+  return ms_export_write_file (path, write_file_job, &fj, error);
 }

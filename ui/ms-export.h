@@ -2,19 +2,51 @@
 /* ms-export.h: a drawing to PNG, SVG or PDF (by the file's extension),
  * written through ms-atomic-file.h (temporary file, sync, rename; links
  * followed, read-only files refused, devices written in place), so a failure
- * leaves an existing file as it was. */
+ * leaves an existing file as it was. SVG text comes out as <text> elements
+ * (ms-svg-text.h). */
 #pragma once
 
 #include <cairo.h>
 #include <glib.h>
 
+#include "ms-atomic-file.h"
+#include "ms-draw.h"
+
 G_BEGIN_DECLS
 
 typedef void (*MsDrawFunc) (cairo_t *cr, double width, double height, gpointer data);
 
+typedef struct {
+  /* Lines under the drawing (device, date, version, settings), or NULL for
+   * none; in style's colours and text size (light when NULL). */
+  const char *caption;
+  const MsChartStyle *style;
+} MsExportOptions;
+
 gboolean ms_export_drawing (const char *path, int width, int height, MsDrawFunc draw,
                             gpointer data, GError **error);
+gboolean ms_export_drawing_full (const char *path, int width, int height, MsDrawFunc draw,
+                                 gpointer data, const MsExportOptions *options, GError **error);
 /* Whether a path ends in .png, .svg or .pdf. */
 gboolean ms_export_format_known (const char *path);
+
+/* Draws into width x height with the caption strip under the drawing. */
+void ms_export_draw_captioned (cairo_t *cr, double width, double height, MsDrawFunc draw,
+                               gpointer data, const MsExportOptions *options);
+/* The drawing as an SVG document with real text, for pages that inline it
+ * (the HTML report); NULL on a drawing error. */
+GBytes *ms_export_svg_bytes (int width, int height, MsDrawFunc draw, gpointer data,
+                             const MsExportOptions *options);
+
+/* Writes path through an atomic file: write's status and the file's
+ * (sync, close, rename) both count; a failure leaves the old file. */
+typedef cairo_status_t (*MsExportWriter) (MsAtomicFile *file, gpointer data);
+gboolean ms_export_write_file (const char *path, MsExportWriter write, gpointer data,
+                               GError **error);
+/* Finishes (where PDF and SVG write) and destroys surface: the first
+ * failing status of status and the surface's. */
+cairo_status_t ms_export_finish_surface (cairo_surface_t *surface, cairo_status_t status);
+/* A cairo_write_func_t into an MsAtomicFile. */
+cairo_status_t ms_export_stream_to_file (void *file, const unsigned char *data, unsigned int len);
 
 G_END_DECLS

@@ -613,8 +613,12 @@ ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *
   }
   if (!cell || cell->n_events == 0) {
     ms_set_color (cr, &st->fg, 0.6);
-    ms_draw_text (cr, cell ? cell->message : _("Run a sweep or open a CSV file to see a timeline"),
-                  width / 2, height / 2, fs * 1.2, 0.5, 0.5, FALSE, NULL, NULL);
+    /* A cell with data but no events comes from a summary file. */
+    const char *why = !cell                ? _("Run a sweep or open a CSV file to see a timeline")
+                      : cell->message[0]   ? cell->message
+                                           : _("a summary file has no per-repetition events; "
+                                               "open the samples file");
+    ms_draw_text (cr, why, width / 2, height / 2, fs * 1.2, 0.5, 0.5, FALSE, NULL, NULL);
     cairo_restore (cr);
     return;
   }

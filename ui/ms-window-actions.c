@@ -3,6 +3,8 @@
 #include <glib/gi18n.h>
 
 #include "ms-export.h"
+#include "ms-report-content.h"
+#include "ms-report-views.h"
 #include "ms-window-private.h"
 
 static void
@@ -78,8 +80,10 @@ export_draw (cairo_t *cr, double w, double h, gpointer data)
   }
 }
 
-gboolean
-ms_window_export_chart (MsWindow *self, const char *path, int width, int height, GError **error)
+/* caption: the device, date, version and settings under the chart. */
+static gboolean
+export_chart (MsWindow *self, const char *path, int width, int height, gboolean caption,
+              GError **error)
 {
   ExportCtx x = { self };
   /* Files for reports are light whatever the screen shows; scale text with
@@ -87,7 +91,29 @@ ms_window_export_chart (MsWindow *self, const char *path, int width, int height,
   ms_chart_style_init_light (&x.style);
   x.style.text_scale = self->scale.text_scale * MAX (1.0, width / 1400.0);
   x.style.line_scale = self->scale.line_scale * MAX (1.0, width / 1400.0);
-  return ms_export_drawing (path, width, height, export_draw, &x, error);
+  g_autofree char *text = caption && self->runs->len ? ms_report_caption (self->runs) : NULL;
+  MsExportOptions options = { text, &x.style };
+  return ms_export_drawing_full (path, width, height, export_draw, &x, &options, error);
+}
+
+gboolean
+ms_window_export_chart (MsWindow *self, const char *path, int width, int height, GError **error)
+{
+  return export_chart (self, path, width, height, TRUE, error);
+}
+
+gboolean
+ms_window_export_report (MsWindow *self, const char *path, GError **error)
+{
+  if (!self->runs->len) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("%s: nothing to export"), path);
+    return FALSE;
+  }
+  g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *generated = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
+  MsReportInput input = { self->runs, NULL, generated };
+  return g_str_has_suffix (path, ".html") ? ms_report_write_html (path, &input, error)
+                                          : ms_report_write_pdf (path, &input, error);
 }
 
 static void
@@ -192,6 +218,41 @@ typedef struct {
 } ChartExport;
 
 static void
+on_export_report_response (GtkNativeDialog *dialog, int response, MsWindow *self)
+{
+  g_autofree char *path = NULL;
+  const char *fmt;
+  g_autoptr (GError) error = NULL;
+  if (accepted (dialog, response, "format", &path, &fmt)) {
+    if (path && !g_str_has_suffix (path, ".pdf") && !g_str_has_suffix (path, ".html")) {
+      char *with_ext = g_strdup_printf ("%s.%s", path, g_strcmp0 (fmt, "html") ? "pdf" : "html");
+      g_free (path);
+      path = with_ext;
+    }
+    if (path)
+      ms_window_export_report (self, path, &error);
+    toast_saved (self, path, error);
+  }
+  g_object_unref (dialog);
+}
+
+static void
+action_export_report (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  MsWindow *self = data;
+  GtkFileChooserNative *d =
+    file_dialog (self, _("Export Report"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), FALSE);
+  const char *ids[] = { "pdf", "html", NULL };
+  const char *labels[] = { "PDF", "HTML", NULL };
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (d), "format",
+                               _("Format (if the name has no extension)"), ids, labels);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (d), "format", "pdf");
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (d), "memsweep-report.pdf");
+  g_signal_connect (d, "response", G_CALLBACK (on_export_report_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (d));
+}
+
+static void
 on_export_chart_response (GtkNativeDialog *dialog, int response, ChartExport *ce)
 {
   g_autofree char *path = NULL;
@@ -203,8 +264,10 @@ on_export_chart_response (GtkNativeDialog *dialog, int response, ChartExport *ce
       g_free (path);
       path = with_ext;
     }
+    const char *caption = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "caption");
     if (path)
-      ms_window_export_chart (ce->self, path, ce->width, ce->height, &error);
+      export_chart (ce->self, path, ce->width, ce->height, g_strcmp0 (caption, "false") != 0,
+                    &error);
     toast_saved (ce->self, path, error);
   }
   g_object_unref (dialog);
@@ -230,6 +293,10 @@ on_chart_size_response (AdwMessageDialog *dialog, const char *response, MsWindow
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (d), "format",
                                _("Format (if the name has no extension)"), ids, labels);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (d), "format", "png");
+  /* Options NULL: a check box. */
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (d), "caption",
+                               _("Caption (device, date, version, settings)"), NULL, NULL);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (d), "caption", "true");
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (d), "memsweep-chart.png");
   g_signal_connect (d, "response", G_CALLBACK (on_export_chart_response), ce);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (d));
@@ -334,6 +401,7 @@ ms_window_add_actions (MsWindow *self)
     { "open", action_open },
     { "export-csv", action_export_csv },
     { "export-chart", action_export_chart },
+    { "export-report", action_export_report },
     { "reference", action_reference, "s" },
     { "clear-runs", action_clear_runs },
     { "text-scale", action_text_scale, "i" },

@@ -52,6 +52,8 @@ gboolean ms_window_export_csv (MsWindow *self, const char *path, gboolean summar
                                GError **error);
 gboolean ms_window_export_chart (MsWindow *self, const char *path, int width, int height,
                                  GError **error);
+/* Every run shown as a PDF report, or HTML when path ends in .html. */
+gboolean ms_window_export_report (MsWindow *self, const char *path, GError **error);
 /* The directory with the bundled reference runs, or NULL. */
 const char *ms_reference_dir (void);
 

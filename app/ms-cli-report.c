@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-report.c: `memsweep report`: every chart, the table and the
+ * captions of one or more runs as a PDF or an HTML page. */
+#include <getopt.h>
+#include <string.h>
+
+#include "memsweep.h"
+#include "ms-cli-draw.h"
+#include "ms-csv-pair.h"
+#include "ms-i18n.h"
+#include "ms-report-content.h"
+#include "ms-report.h"
+
+enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_USAGE = 2 };
+
+static void
+free_results (gpointer r)
+{
+  ms_results_free (r);
+}
+
+GPtrArray *
+ms_cli_load_runs (char **paths, int n)
+{
+  GPtrArray *runs = g_ptr_array_new_with_free_func (free_results);
+  for (int i = 0; i < n; i++) {
+    char err[1024], clean[4096];
+    MsResults *r = ms_csv_read_samples (paths[i], err, sizeof err);
+    if (!r) {
+      fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
+      g_ptr_array_unref (runs);
+      return NULL;
+    }
+    g_ptr_array_add (runs, r);
+  }
+  return runs;
+}
+
+void
+ms_cli_print_error (const GError *error)
+{
+  /* A file name may hold control characters: escaped, as everywhere. */
+  size_t len = 4 * strlen (error->message) + 1;
+  g_autofree char *clean = g_malloc (len);
+  fprintf (stderr, "memsweep: %s\n", ms_report_clean (error->message, clean, len));
+}
+
+static void
+report_help (void)
+{
+  printf (ms_gettext ("Usage: memsweep report FILE... --out REPORT.pdf|REPORT.html\n\n"
+                      "Writes a report of one or more samples or summary CSVs: a title page "
+                      "(device, PCIe link,\ndriver, settings, date, version), every chart, the "
+                      "breakdown, the summary table and\ncaptions computed from the data. PDF "
+                      "pages or one HTML page with the charts as SVG.\n"
+                      "\nExit status: 0 success, 1 the file could not be written, 2 bad usage "
+                      "or bad input file.\n"));
+}
+
+static int
+report_usage_error (void)
+{
+  fprintf (stderr, ms_gettext ("Try 'memsweep report --help'.\n"));
+  return EXIT_USAGE;
+}
+
+int
+ms_cli_report (int argc, char **argv)
+{
+  static const struct option opts[] = { { "out", required_argument, NULL, 'o' },
+                                        { "help", no_argument, NULL, 'h' },
+                                        { NULL, 0, NULL, 0 } };
+  const char *out = NULL;
+  int c;
+  optind = 1;
+  while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
+    if (c == 'h') {
+      report_help ();
+      return EXIT_OK;
+    }
+    if (c != 'o')
+      return report_usage_error ();
+    out = optarg;
+  }
+  const char *dot = out ? strrchr (out, '.') : NULL;
+  gboolean pdf = dot && !g_ascii_strcasecmp (dot, ".pdf");
+  gboolean html = dot && (!g_ascii_strcasecmp (dot, ".html") || !g_ascii_strcasecmp (dot, ".htm"));
+  if (optind >= argc || !out) {
+    fprintf (stderr, ms_gettext ("memsweep: report needs at least one FILE and --out\n"));
+    return report_usage_error ();
+  }
+  if (!pdf && !html) {
+    fprintf (stderr, ms_gettext ("memsweep: --out: '%s' must end in .pdf or .html\n"), out);
+    return EXIT_USAGE;
+  }
+  g_autoptr (GPtrArray) runs = ms_cli_load_runs (argv + optind, argc - optind);
+  if (!runs)
+    return EXIT_USAGE;
+  g_autoptr (GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+  for (int i = optind; i < argc; i++) {
+    char note[512];
+    g_ptr_array_add (notes, ms_csv_meta_value (argv[i], "note", note, sizeof note)
+                              ? g_strdup (note)
+                              : NULL);
+  }
+  g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *generated = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
+  MsReportInput input = { runs, notes, generated };
+  g_autoptr (GError) error = NULL;
+  if (!(pdf ? ms_report_write_pdf (out, &input, &error)
+            : ms_report_write_html (out, &input, &error))) {
+    ms_cli_print_error (error);
+    return EXIT_RUNTIME;
+  }
+  return EXIT_OK;
+}
+
+void
+ms_cli_draw_usage (FILE *out)
+{
+  fprintf (out,
+           ms_gettext ("  memsweep plot FILE --view bandwidth|h2d|d2h|time|breakdown|timeline\n"
+                       "                --out OUT.png|svg|pdf [--format F] [--size WxH] "
+                       "[--no-caption]\n"
+                       "                       one view of a CSV into an image (no display "
+                       "needed)\n"
+                       "  memsweep report FILE... --out REPORT.pdf|REPORT.html\n"
+                       "                       charts, table and captions of runs as a "
+                       "report\n"));
+}

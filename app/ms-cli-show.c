@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-show.c: `memsweep show FILE`: the tables of a samples or summary
+ * CSV, or its JSON (docs/json.md) on standard output or into a file. */
+#define _POSIX_C_SOURCE 200809L
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "memsweep.h"
+#include "ms-cli-show.h"
+#include "ms-csv-pair.h"
+#include "ms-i18n.h"
+#include "ms-json.h"
+#include "ms-report.h"
+
+enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_USAGE = 2 };
+
+void
+ms_cli_show_help (void)
+{
+  printf (ms_gettext ("Usage: memsweep show FILE\n"
+                      "       memsweep show FILE --format json [--out FILE.json]\n\n"
+                      "Prints the tables of a samples or summary CSV written by memsweep (no "
+                      "GPU needed),\nand warns when the summary beside it is from another "
+                      "run. --format json prints\nJSON instead (docs/json.md); with --out it "
+                      "goes into that file.\n%s"), ms_cli_exit_status ());
+}
+
+static int
+show_usage_error (void)
+{
+  fprintf (stderr, ms_gettext ("Try 'memsweep %s --help'.\n"), "show");
+  return EXIT_USAGE;
+}
+
+/* --NAME VALUE or --NAME=VALUE at argv[*i]: true with *value set (NULL
+ * when the value is missing), and *i past it. */
+static bool
+show_option (int argc, char **argv, int *i, const char *name, const char **value)
+{
+  size_t n = strlen (name);
+  if (strncmp (argv[*i], name, n) != 0 || (argv[*i][n] && argv[*i][n] != '='))
+    return false;
+  *value = argv[*i][n] == '=' ? argv[*i] + n + 1 : *i + 1 < argc ? argv[++*i] : NULL;
+  return true;
+}
+
+typedef struct {
+  const char *path, *out;
+  bool json;
+} ShowOptions;
+
+/* -1 to go on, else the exit status. */
+static int
+parse_show (ShowOptions *o, int argc, char **argv)
+{
+  bool options_end = false;
+  const char *value;
+  for (int i = 1; i < argc; i++) {
+    if (!options_end && strcmp (argv[i], "--help") == 0)
+      {
+      ms_cli_show_help ();
+      return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+    }
+    if (!options_end && strcmp (argv[i], "--") == 0) {
+      options_end = true;
+      continue;
+    }
+    if (!options_end && show_option (argc, argv, &i, "--format", &value)) {
+      if (!value || !ms_cli_parse_format (value, &o->json))
+        return show_usage_error ();
+      continue;
+    }
+    if (!options_end && show_option (argc, argv, &i, "--out", &value)) {
+      if (!value || !*value) {
+        fprintf (stderr, ms_gettext ("memsweep: --out: empty file name\n"));
+        return show_usage_error ();
+      }
+      o->out = value;
+      continue;
+    }
+    if (!options_end && argv[i][0] == '-' && argv[i][1]) {
+      fprintf (stderr, ms_gettext ("memsweep: show: unknown option '%s'\n"), argv[i]);
+      return show_usage_error ();
+    }
+    if (o->path) {
+      fprintf (stderr, ms_gettext ("memsweep: show needs exactly one FILE (a samples CSV)\n"));
+      return show_usage_error ();
+    }
+    o->path = argv[i];
+  }
+  if (!o->path) {
+    fprintf (stderr, ms_gettext ("memsweep: show needs exactly one FILE (a samples CSV)\n"));
+    return show_usage_error ();
+  }
+  if (o->out && !o->json) {
+    fprintf (stderr, ms_gettext ("memsweep: show: --out writes JSON: give --format json\n"));
+    return show_usage_error ();
+  }
+  return -1;
+}
+
+static int
+show_json (const ShowOptions *o, const MsResults *results)
+{
+  char err[PATH_MAX + 256], clean[4 * sizeof err];
+  if (!o->out) {
+    ms_json_write (stdout, results);
+    return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+  }
+  if (!ms_json_write_file (o->out, results, err, sizeof err)) {
+    fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
+    return EXIT_RUNTIME;
+  }
+  return EXIT_OK;
+}
+
+int
+ms_cli_show (int argc, char **argv)
+{
+  char err[1024], clean[4096];
+  ShowOptions o = { NULL };
+  int rc = parse_show (&o, argc, argv);
+  if (rc >= 0)
+    return rc;
+  MsResults *results = ms_csv_read_samples (o.path, err, sizeof err);
+  if (!results) {
+    ms_report_clean (err, clean, sizeof clean);
+    fprintf (stderr, "memsweep: %s\n", clean);
+    return EXIT_USAGE;
+  }
+  if (!ms_csv_pair_check (o.path, err, sizeof err)) {
+    ms_report_clean (err, clean, sizeof clean);
+    fprintf (stderr, ms_gettext ("memsweep: warning: %s\n"), clean);
+  }
+  if (o.json) {
+    rc = show_json (&o, results);
+    ms_results_free (results);
+    return rc;
+  }
+  char value[64];
+  /* The settings line only for settings the file states and a sweep could have. */
+  bool settings = ms_csv_meta_value (o.path, "warmup", value, sizeof value) &&
+                  ms_sweep_validate (&results->sweep, err, sizeof err);
+  ms_report_header (stdout, results, settings);
+  ms_report_table (stdout, results);
+  ms_results_free (results);
+  return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+}

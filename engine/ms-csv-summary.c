@@ -1,0 +1,336 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-csv-summary.c: reads a summary file (one row of statistics per cell)
+ * back into results that hold statistics only: no repetitions, no events.
+ * Charts and tables need nothing more; the timeline and the breakdown say
+ * why they are unavailable (MsResults.from_summary).
+ *
+ * A summary is small (a row per cell): the file is read whole, up to a
+ * bound, and every malformed row is refused with file:line. */
+#define _GNU_SOURCE
+#include <csv.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "memsweep.h"
+#include "ms-csv-private.h"
+#include "ms-csv-reader.h"
+#include "ms-i18n.h"
+
+/* A summary has at most MS_MODE_COUNT x 19 rows of about 2 KiB. */
+#define SUMMARY_MAX_BYTES (16u << 20)
+#define SUMMARY_MAX_FIELDS 256
+#define SUMMARY_FIELD_MAX 400
+
+typedef struct {
+  const char *path;
+  char *err;
+  size_t errlen;
+  bool failed;
+  long line;
+  MsResults *results;
+  /* The header's names, then the current record's fields. */
+  char *names[SUMMARY_MAX_FIELDS];
+  int n_names;
+  char fields[SUMMARY_MAX_FIELDS][SUMMARY_FIELD_MAX + 1];
+  int n_fields;
+  bool have_header;
+} SummaryReader;
+
+static void
+summary_fail (SummaryReader *sr, const char *fmt, ...)
+{
+  if (sr->failed)
+    return;
+  sr->failed = true;
+  int n = snprintf (sr->err, sr->errlen, "%s:%ld: ", sr->path, sr->line);
+  if (n < 0 || (size_t) n >= sr->errlen)
+    return;
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (sr->err + n, sr->errlen - n, fmt, ap);
+  va_end (ap);
+}
+
+static void
+on_field (void *data, size_t len, void *user)
+{
+  SummaryReader *sr = user;
+  if (sr->failed)
+    return;
+  if (sr->n_fields >= SUMMARY_MAX_FIELDS) {
+    summary_fail (sr, ms_gettext ("more than %d fields"), SUMMARY_MAX_FIELDS);
+    return;
+  }
+  size_t n = len < SUMMARY_FIELD_MAX ? len : SUMMARY_FIELD_MAX;
+  memcpy (sr->fields[sr->n_fields], data, n);
+  sr->fields[sr->n_fields][n] = '\0';
+  sr->n_fields++;
+}
+
+/* The field of the column called name, or NULL when the header lacks it. */
+static const char *
+field (const SummaryReader *sr, const char *name)
+{
+  for (int i = 0; i < sr->n_names && i < sr->n_fields; i++)
+    if (strcmp (sr->names[i], name) == 0)
+      return sr->fields[i];
+  return NULL;
+}
+
+/* An empty field is "no value": false, and *out untouched. */
+static bool
+number (SummaryReader *sr, const char *name, double *out)
+{
+  const char *s = field (sr, name);
+  if (!s || !*s)
+    return false;
+  char *end;
+  errno = 0;
+  double v = strtod (s, &end);
+  if (*end || errno || !isfinite (v)) {
+    summary_fail (sr, ms_gettext ("column '%s': '%s' is not a number"), name, s);
+    return false;
+  }
+  *out = v;
+  return true;
+}
+
+/* prefix_median_us, _min_us, _max_us, _ci_low_us, _ci_high_us into st. */
+static bool
+read_stat (SummaryReader *sr, const char *prefix, MsStat *st, int n)
+{
+  char name[64];
+  snprintf (name, sizeof name, "%s_median_us", prefix);
+  if (!number (sr, name, &st->median))
+    return false;
+  st->n = n;
+  st->min = st->max = st->median;
+  snprintf (name, sizeof name, "%s_min_us", prefix);
+  number (sr, name, &st->min);
+  snprintf (name, sizeof name, "%s_max_us", prefix);
+  number (sr, name, &st->max);
+  snprintf (name, sizeof name, "%s_ci_low_us", prefix);
+  bool lo = number (sr, name, &st->ci_low);
+  snprintf (name, sizeof name, "%s_ci_high_us", prefix);
+  bool hi = number (sr, name, &st->ci_high);
+  /* The file states the interval only for e2e (e2e_ci_95); the others
+   * have one from 6 repetitions on (ms_median_ci). */
+  double stated = 1;
+  snprintf (name, sizeof name, "%s_ci_95", prefix);
+  number (sr, name, &stated);
+  st->ci_valid = lo && hi && n >= 6 && stated != 0;
+  return true;
+}
+
+static bool
+cell_identity (SummaryReader *sr, MsCell *c)
+{
+  const char *mode = field (sr, "mode"), *status = field (sr, "status");
+  const char *elements = field (sr, "elements");
+  if (!mode || !ms_mode_from_name (mode, &c->mode)) {
+    summary_fail (sr, ms_gettext ("unknown mode '%s'"), mode ? mode : "");
+    return false;
+  }
+  if (!status || !ms_cell_status_from_name (status, &c->status)) {
+    summary_fail (sr, ms_gettext ("unknown status '%s'"), status ? status : "");
+    return false;
+  }
+  char *end;
+  errno = 0;
+  unsigned long long n = elements ? strtoull (elements, &end, 10) : 0;
+  int e = 0;
+  while (e <= MS_MAX_EXPONENT && (1ull << e) < n)
+    e++;
+  if (!elements || *end || errno || e < MS_MIN_EXPONENT || e > MS_MAX_EXPONENT ||
+      (1ull << e) != n) {
+    summary_fail (sr, ms_gettext ("elements '%s' is not a power of two from 2^%d to 2^%d"),
+                  elements ? elements : "", MS_MIN_EXPONENT, MS_MAX_EXPONENT);
+    return false;
+  }
+  c->exponent = e;
+  c->elements = n;
+  if (ms_results_find (sr->results, c->mode, e)) {
+    summary_fail (sr, ms_gettext ("a second row for %s at 2^%d"), mode, e);
+    return false;
+  }
+  return true;
+}
+
+static void
+read_cell (SummaryReader *sr)
+{
+  MsCell c = { 0 };
+  if (!cell_identity (sr, &c))
+    return;
+  double reps = 0;
+  number (sr, "reps", &reps);
+  int n = reps > 0 && reps < 1e9 ? (int) reps : 0;
+  read_stat (sr, "e2e", &c.stats.e2e, n);
+  read_stat (sr, "parts_sum", &c.stats.parts_sum, n);
+  for (int p = 0; p < MS_PHASE_COUNT; p++) {
+    char name[64];
+    /* The cell driver allocates and frees once per cell (ms-cell-driver.h). */
+    int times = p == MS_PHASE_ALLOC || p == MS_PHASE_FREE ? 1 : n;
+    if (read_stat (sr, ms_phase_name (p), &c.stats.phase[p], times)) {
+      snprintf (name, sizeof name, "%s_host_median_us", ms_phase_name (p));
+      number (sr, name, &c.stats.phase_host[p].median);
+      c.stats.phase_host[p].n = times;
+    }
+  }
+  number (sr, "e2e_gbps", &c.stats.e2e_gbps);
+  number (sr, "h2d_gbps", &c.stats.h2d_gbps);
+  number (sr, "d2h_gbps", &c.stats.d2h_gbps);
+  const char *message = field (sr, "message");
+  snprintf (c.message, sizeof c.message, "%s", message ? message : "");
+  if (!sr->failed && !ms_results_add_cell (sr->results, &c))
+    summary_fail (sr, ms_gettext ("out of memory"));
+}
+
+static void
+on_record (int term, void *user)
+{
+  SummaryReader *sr = user;
+  if (sr->failed)
+    return;
+  if (!sr->have_header) {
+    for (int i = 0; i < sr->n_fields; i++)
+      sr->names[i] = strdup (sr->fields[i]);
+    sr->n_names = sr->n_fields;
+    sr->have_header = true;
+    if (!field (sr, "mode") || !field (sr, "e2e_median_us"))
+      summary_fail (sr, ms_gettext ("not a memsweep summary header (no 'mode' or "
+                                    "'e2e_median_us' column)"));
+  } else if (sr->n_fields != sr->n_names) {
+    summary_fail (sr, ms_gettext ("%d fields where the header has %d"), sr->n_fields,
+                  sr->n_names);
+  } else {
+    read_cell (sr);
+  }
+  sr->n_fields = 0;
+}
+
+static char *
+read_whole (const char *path, size_t *len, char *err, size_t errlen)
+{
+  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  struct stat st;
+  if (fd < 0 || fstat (fd, &st) != 0) {
+    snprintf (err, errlen, ms_gettext ("%s: cannot open: %s"), path, strerror (errno));
+    if (fd >= 0)
+      close (fd);
+    return NULL;
+  }
+  if (!S_ISREG (st.st_mode) || (uint64_t) st.st_size > SUMMARY_MAX_BYTES) {
+    snprintf (err, errlen, ms_gettext ("%s: not a regular file of at most %u MiB"), path,
+              SUMMARY_MAX_BYTES >> 20);
+    close (fd);
+    return NULL;
+  }
+  char *buf = malloc ((size_t) st.st_size + 1);
+  size_t got = 0;
+  while (buf && got < (size_t) st.st_size) {
+    ssize_t n = read (fd, buf + got, (size_t) st.st_size - got);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break;
+    got += (size_t) n;
+  }
+  close (fd);
+  if (!buf || got < (size_t) st.st_size) {
+    snprintf (err, errlen, ms_gettext ("%s: read error"), path);
+    free (buf);
+    return NULL;
+  }
+  buf[got] = '\0';
+  *len = got;
+  return buf;
+}
+
+/* Metadata lines, then the table through libcsv a line at a time so that
+ * errors can name the line. */
+static void
+parse_summary (SummaryReader *sr, char *buf, size_t len)
+{
+  struct csv_parser parser;
+  if (csv_init (&parser, 0) != 0) {
+    summary_fail (sr, ms_gettext ("out of memory"));
+    return;
+  }
+  size_t pos = len >= 3 && memcmp (buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+  while (pos < len && !sr->failed) {
+    sr->line++;
+    char *eol = memchr (buf + pos, '\n', len - pos);
+    size_t n = eol ? (size_t) (eol - (buf + pos)) + 1 : len - pos;
+    if (buf[pos] == '#' && !sr->have_header)
+      ms_csv_parse_metadata (sr->results, buf + pos, eol ? n - 1 : n);
+    else if (csv_parse (&parser, buf + pos, n, on_field, on_record, sr) != n)
+      summary_fail (sr, ms_gettext ("malformed CSV: %s"), csv_strerror (csv_error (&parser)));
+    pos += n;
+  }
+  if (!sr->failed)
+    csv_fini (&parser, on_field, on_record, sr);
+  csv_free (&parser);
+  if (!sr->failed && !sr->have_header)
+    summary_fail (sr, ms_gettext ("no header row: the file holds no cells"));
+}
+
+/* Only a regular file is looked at: a FIFO or a device could block, and
+ * the samples reader refuses those with its own message. */
+bool
+ms_csv_is_summary (const char *path)
+{
+  char head[64] = "";
+  struct stat st;
+  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  if (fd < 0)
+    return false;
+  ssize_t n = fstat (fd, &st) == 0 && S_ISREG (st.st_mode) ? read (fd, head, sizeof head - 1) : 0;
+  close (fd);
+  head[n > 0 ? n : 0] = '\0';
+  const char *p = strncmp (head, "\xEF\xBB\xBF", 3) == 0 ? head + 3 : head;
+  return strncmp (p, "# memsweep summary file", 23) == 0;
+}
+
+MsResults *
+ms_csv_read_summary (const char *path, char *err, size_t errlen)
+{
+  size_t len = 0;
+  char *buf = read_whole (path, &len, err, errlen);
+  if (!buf)
+    return NULL;
+  SummaryReader *sr = calloc (1, sizeof *sr);
+  MsResults *r = ms_results_new (NULL, NULL);
+  if (!sr || !r) {
+    snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);
+    free (sr);
+    ms_results_free (r);
+    free (buf);
+    return NULL;
+  }
+  *sr = (SummaryReader){ .path = path, .err = err, .errlen = errlen, .results = r };
+  r->date[0] = '\0';
+  r->sweep.reps_rule = MS_REPS_FIXED;
+  r->from_summary = true;
+  snprintf (r->label, sizeof r->label, "%s", strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
+  locale_t old = ms_csv_enter_c_locale ();
+  parse_summary (sr, buf, len);
+  ms_csv_leave_c_locale (old);
+  bool failed = sr->failed;
+  for (int i = 0; i < sr->n_names; i++)
+    free (sr->names[i]);
+  free (sr);
+  free (buf);
+  if (failed) {
+    ms_results_free (r);
+    return NULL;
+  }
+  return r;
+}

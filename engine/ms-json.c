@@ -1,0 +1,263 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-json.c: results as JSON (docs/json.md). */
+#define _GNU_SOURCE
+#include "ms-json.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ms-atomic-file.h"
+#include "ms-csv-private.h"
+#include "ms-i18n.h"
+
+/* The length of the valid UTF-8 sequence at s (at most n bytes), or 0. */
+static size_t
+utf8_sequence (const unsigned char *s, size_t n)
+{
+  size_t len = s[0] < 0x80 ? 1 : (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3
+             : (s[0] & 0xF8) == 0xF0 ? 4 : 0;
+  if (len == 0 || len > n || (len == 2 && s[0] < 0xC2) || (len == 4 && s[0] > 0xF4))
+    return 0;
+  for (size_t i = 1; i < len; i++)
+    if ((s[i] & 0xC0) != 0x80)
+      return 0;
+  /* Overlong three- and four-byte forms, surrogates, beyond U+10FFFF. */
+  if ((len == 3 && s[0] == 0xE0 && s[1] < 0xA0) || (len == 3 && s[0] == 0xED && s[1] >= 0xA0) ||
+      (len == 4 && s[0] == 0xF0 && s[1] < 0x90) || (len == 4 && s[0] == 0xF4 && s[1] >= 0x90))
+    return 0;
+  return len;
+}
+
+static void
+put_string (FILE *f, const char *s)
+{
+  const unsigned char *p = (const unsigned char *) s;
+  size_t n = strlen (s);
+  fputc ('"', f);
+  while (n > 0) {
+    size_t len = utf8_sequence (p, n);
+    if (len == 0) {
+      fputs ("\\ufffd", f);
+      len = 1;
+    } else if (*p == '"' || *p == '\\') {
+      fprintf (f, "\\%c", *p);
+    } else if (*p < 0x20 || *p == 0x7f) {
+      fprintf (f, "\\u%04x", *p);
+    } else {
+      fwrite (p, 1, len, f);
+    }
+    p += len;
+    n -= len;
+  }
+  fputc ('"', f);
+}
+
+static void
+put_number (FILE *f, double v)
+{
+  if (isfinite (v))
+    fprintf (f, "%.10g", v);
+  else
+    fputs ("null", f);
+}
+
+/* "key": */
+static void
+key (FILE *f, const char *k)
+{
+  put_string (f, k);
+  fputc (':', f);
+}
+
+static void
+put_stat (FILE *f, const MsStat *st, bool present)
+{
+  if (!present || st->n <= 0) {
+    fputs ("null", f);
+    return;
+  }
+  fprintf (f, "{\"n\":%d,\"median_us\":", st->n);
+  put_number (f, st->median);
+  fputs (",\"min_us\":", f);
+  put_number (f, st->min);
+  fputs (",\"max_us\":", f);
+  put_number (f, st->max);
+  fputs (",\"ci95_low_us\":", f);
+  put_number (f, st->ci_valid ? st->ci_low : NAN);
+  fputs (",\"ci95_high_us\":", f);
+  put_number (f, st->ci_valid ? st->ci_high : NAN);
+  fputc ('}', f);
+}
+
+static void
+put_device (FILE *f, const MsDeviceInfo *d)
+{
+  char drv[16], rt[16];
+  ms_format_version (d->driver_version, drv, sizeof drv);
+  ms_format_version (d->runtime_version, rt, sizeof rt);
+  key (f, "device");
+  fputc ('{', f);
+  key (f, "name");
+  put_string (f, d->name[0] ? d->name : "none");
+  fprintf (f, ",\"index\":%d,\"compute_capability\":\"%d.%d\",\"memory_total_bytes\":%llu,",
+           d->index, d->cc_major, d->cc_minor, (unsigned long long) d->total_mem);
+  key (f, "cuda_driver");
+  put_string (f, drv);
+  fputc (',', f);
+  key (f, "cuda_runtime");
+  put_string (f, rt);
+  fputc (',', f);
+  key (f, "nvidia_driver");
+  if (d->driver_release[0])
+    put_string (f, d->driver_release);
+  else
+    fputs ("null", f);
+  if (d->pcie_gen > 0)
+    fprintf (f, ",\"pcie\":{\"gen\":%d,\"width\":%d,\"gen_max\":%d,\"width_max\":%d}",
+             d->pcie_gen, d->pcie_width, d->pcie_gen_max, d->pcie_width_max);
+  else
+    fputs (",\"pcie\":null", f);
+  fprintf (f, ",\"async_engines\":%d,\"multiprocessors\":%d,\"l2_bytes\":%d}",
+           d->async_engine_count, d->multiprocessors, d->l2_bytes);
+}
+
+static void
+put_settings (FILE *f, const MsSweep *s)
+{
+  key (f, "settings");
+  fputs ("{\"modes\":[", f);
+  bool first = true;
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    if (s->modes[m]) {
+      fputs (first ? "" : ",", f);
+      put_string (f, ms_mode_name (m));
+      first = false;
+    }
+  fprintf (f, "],\"min_exp\":%d,\"max_exp\":%d,\"step\":%d,\"reps_rule\":\"%s\",\"reps\":%d,"
+              "\"min_reps\":%d,\"ci_target_pct\":",
+           s->min_exp, s->max_exp, s->step, s->reps_rule == MS_REPS_FIXED ? "fixed" : "adaptive",
+           s->reps, s->min_reps);
+  put_number (f, s->ci_target_pct);
+  fputs (",\"cell_budget_ms\":", f);
+  put_number (f, s->cell_budget_ms);
+  fprintf (f, ",\"warmup\":%d,\"streams\":%d,\"order\":\"%s\",\"rounds\":%d}", s->warmup,
+           s->streams, s->order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth", s->rounds);
+}
+
+static void
+put_cell (FILE *f, const MsCell *c)
+{
+  const MsCellStats *st = &c->stats;
+  bool ok = (c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL) && st->e2e.n > 0;
+  fputs ("{\"mode\":", f);
+  put_string (f, ms_mode_name (c->mode));
+  fprintf (f, ",\"exponent\":%d,\"elements\":%llu,\"bytes_per_vector\":%llu,\"status\":",
+           c->exponent, (unsigned long long) c->elements,
+           (unsigned long long) (c->elements * sizeof (float)));
+  put_string (f, ms_cell_status_name (c->status));
+  fputs (",\"message\":", f);
+  put_string (f, c->message);
+  fputs (",\"e2e\":", f);
+  put_stat (f, &st->e2e, ok);
+  fputs (",\"e2e_gbps\":", f);
+  put_number (f, ok && st->e2e_gbps > 0 ? st->e2e_gbps : NAN);
+  fputs (",\"h2d_gbps\":", f);
+  put_number (f, ok && st->h2d_gbps > 0 ? st->h2d_gbps : NAN);
+  fputs (",\"d2h_gbps\":", f);
+  put_number (f, ok && st->d2h_gbps > 0 ? st->d2h_gbps : NAN);
+  fputs (",\"phases\":{", f);
+  bool first = true;
+  for (int p = 0; p < MS_PHASE_COUNT; p++) {
+    if (!ok || st->phase[p].n <= 0)
+      continue;
+    fputs (first ? "" : ",", f);
+    key (f, ms_phase_name (p));
+    put_stat (f, &st->phase[p], true);
+    first = false;
+  }
+  fputs ("}}", f);
+}
+
+static void
+put_fits (FILE *f, const MsResults *r)
+{
+  key (f, "fits");
+  fputc ('{', f);
+  bool first = true;
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    MsFit fit = ms_results_fit (r, m, MS_PHASE_COUNT);
+    if (!fit.valid)
+      continue;
+    fputs (first ? "" : ",", f);
+    key (f, ms_mode_name (m));
+    fprintf (f, "{\"points\":%d,\"latency_us\":", fit.n_points);
+    put_number (f, fit.latency_us);
+    fputs (",\"bandwidth_gbps\":", f);
+    put_number (f, fit.bandwidth_gbps > 0 ? fit.bandwidth_gbps : NAN);
+    fputs (",\"r2\":", f);
+    put_number (f, fit.r2);
+    fprintf (f, ",\"describes_data\":%s}", fit.describes_data ? "true" : "false");
+    first = false;
+  }
+  fputc ('}', f);
+}
+
+bool
+ms_json_write (FILE *f, const MsResults *r)
+{
+  locale_t old = ms_csv_enter_c_locale ();
+  fprintf (f, "{\"schema\":\"memsweep-results\",\"schema_version\":%d,", MS_JSON_SCHEMA_VERSION);
+  key (f, "memsweep_version");
+  put_string (f, r->version[0] ? r->version : MS_VERSION);
+  fputc (',', f);
+  key (f, "date");
+  put_string (f, r->date);
+  fputc (',', f);
+  key (f, "label");
+  put_string (f, r->label);
+  fprintf (f, ",\"source\":\"%s\",\n", r->from_summary ? "summary" : "samples");
+  put_device (f, &r->device);
+  fputs (",\n", f);
+  put_settings (f, &r->sweep);
+  fputs (",\n\"cells\":[\n", f);
+  for (size_t i = 0; i < r->n_cells; i++) {
+    put_cell (f, &r->cells[i]);
+    fputs (i + 1 < r->n_cells ? ",\n" : "\n", f);
+  }
+  fputs ("],\n", f);
+  put_fits (f, r);
+  fputs ("}\n", f);
+  ms_csv_leave_c_locale (old);
+  return !ferror (f);
+}
+
+bool
+ms_json_write_file (const char *path, const MsResults *results, char *err, size_t errlen)
+{
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *mem = open_memstream (&buf, &len);
+  if (!mem) {
+    snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);
+    return false;
+  }
+  bool ok = ms_json_write (mem, results);
+  ok = fclose (mem) == 0 && ok;
+  if (!ok) {
+    snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);
+    free (buf);
+    return false;
+  }
+  MsAtomicFile *file = ms_atomic_file_open (path, err, errlen);
+  ok = file != NULL;
+  if (file) {
+    /* A failed write is kept for the commit's message. */
+    ms_atomic_file_write (file, buf, len);
+    ok = ms_atomic_file_commit (file, err, errlen);
+  }
+  free (buf);
+  return ok;
+}

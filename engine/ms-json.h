@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-json.h: results as JSON for scripts and server tools (schema in
+ * docs/json.md): settings, device facts, per cell the statistics with their
+ * confidence intervals and status, per mode the fit. Always valid JSON:
+ * strings escaped (invalid UTF-8 replaced), NaN and infinities as null.
+ * GLib-free. */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "memsweep.h"
+
+#define MS_JSON_SCHEMA_VERSION 1
+
+/* Writes the document to f; false when a write failed. */
+bool ms_json_write (FILE *f, const MsResults *results);
+/* The same through an atomic file (ms-atomic-file.h). */
+bool ms_json_write_file (const char *path, const MsResults *results, char *err, size_t errlen);

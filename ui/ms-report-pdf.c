@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-report-pdf.c: the report as pages of a Cairo PDF surface. */
+#include <cairo-pdf.h>
+#include <glib/gi18n.h>
+#include <pango/pangocairo.h>
+
+#include "ms-export.h"
+#include "ms-report-content.h"
+#include "ms-report-views.h"
+
+/* A4 landscape in points. */
+#define PAGE_W 842.0
+#define PAGE_H 595.0
+#define MARGIN 48.0
+#define TABLE_ROW_H 13.0
+
+typedef struct {
+  const MsReportInput *in;
+  cairo_t *cr;
+  PangoLayout *layout;
+  int page;
+} Pdf;
+
+/* Wrapped text at (x, y), width wide; returns its height. */
+static double
+text_at (Pdf *p, const char *text, double x, double y, double width, double size, gboolean bold)
+{
+  PangoFontDescription *fd = pango_font_description_from_string ("Sans");
+  pango_font_description_set_absolute_size (fd, size * PANGO_SCALE);
+  pango_font_description_set_weight (fd, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+  pango_layout_set_font_description (p->layout, fd);
+  pango_font_description_free (fd);
+  pango_layout_set_width (p->layout, width > 0 ? (int) (width * PANGO_SCALE) : -1);
+  pango_layout_set_wrap (p->layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_text (p->layout, text, -1);
+  int h;
+  pango_layout_get_size (p->layout, NULL, &h);
+  cairo_move_to (p->cr, x, y);
+  pango_cairo_show_layout (p->cr, p->layout);
+  return h / (double) PANGO_SCALE;
+}
+
+/* Ends a page with its number at the foot. */
+static void
+end_page (Pdf *p)
+{
+  p->page++;
+  g_autofree char *foot = g_strdup_printf (_("memsweep report · page %d"), p->page);
+  cairo_set_source_rgb (p->cr, 0.4, 0.4, 0.4);
+  text_at (p, foot, MARGIN, PAGE_H - MARGIN * 0.6, -1, 8, FALSE);
+  cairo_show_page (p->cr);
+}
+
+static void
+title_page (Pdf *p)
+{
+  cairo_set_source_rgb (p->cr, 0.1, 0.1, 0.1);
+  double y = MARGIN;
+  y += text_at (p, _("memsweep report: host ↔ device memory"), MARGIN, y, PAGE_W - 2 * MARGIN,
+                24, TRUE) + 8;
+  g_autofree char *made = g_strdup_printf (_("Made %s by memsweep %s"), p->in->generated,
+                                           MS_VERSION);
+  y += text_at (p, made, MARGIN, y, -1, 10, FALSE) + 16;
+  for (guint r = 0; r < p->in->runs->len; r++) {
+    const MsResults *run = g_ptr_array_index (p->in->runs, r);
+    const char *note = p->in->notes && r < p->in->notes->len ? g_ptr_array_index (p->in->notes, r)
+                                                              : NULL;
+    g_auto (GStrv) facts = ms_report_facts (run, note);
+    y += text_at (p, run->label, MARGIN, y, -1, 13, TRUE) + 4;
+    for (guint i = 0; facts[i] && facts[i + 1]; i += 2) {
+      text_at (p, facts[i], MARGIN, y, 170, 10, TRUE);
+      y += text_at (p, facts[i + 1], MARGIN + 180, y, PAGE_W - 2 * MARGIN - 180, 10, FALSE) + 3;
+    }
+    y += 12;
+    if (y > PAGE_H - 2 * MARGIN && r + 1 < p->in->runs->len) {
+      end_page (p);
+      y = MARGIN;
+    }
+  }
+  end_page (p);
+}
+
+static void
+chart_pages (Pdf *p)
+{
+  MsReportViewJob job = { p->in->runs };
+  ms_chart_style_init_light (&job.style);
+  g_autofree char *caption = ms_report_caption (p->in->runs);
+  MsExportOptions options = { caption, &job.style };
+  for (int v = 0; v < MS_REPORT_N_VIEWS; v++) {
+    if (ms_report_view_unavailable (p->in->runs, v))
+      continue;
+    job.view = v;
+    cairo_save (p->cr);
+    ms_export_draw_captioned (p->cr, PAGE_W, PAGE_H - MARGIN * 0.6, ms_report_view_draw, &job,
+                              &options);
+    cairo_restore (p->cr);
+    end_page (p);
+  }
+}
+
+static const double column_x[MS_REPORT_TABLE_COLUMNS] = { 0, 120, 190, 270, 320, 400, 470, 550,
+                                                          630 };
+
+static void
+table_row (Pdf *p, char **cols, double y, gboolean bold)
+{
+  for (int c = 0; c < MS_REPORT_TABLE_COLUMNS; c++)
+    text_at (p, cols[c], MARGIN + column_x[c], y, column_x[1] - 4, 9, bold);
+}
+
+static void
+table_pages (Pdf *p)
+{
+  const int per_page = (int) ((PAGE_H - 3 * MARGIN - 40) / TABLE_ROW_H);
+  const char *headings[MS_REPORT_TABLE_COLUMNS];
+  for (int c = 0; c < MS_REPORT_TABLE_COLUMNS; c++)
+    headings[c] = ms_report_table_heading (c);
+  for (guint r = 0; r < p->in->runs->len; r++) {
+    const MsResults *run = g_ptr_array_index (p->in->runs, r);
+    int pages = MAX (1, ((int) run->n_cells + per_page - 1) / per_page);
+    for (int page = 0; page < pages; page++) {
+      cairo_set_source_rgb (p->cr, 0.1, 0.1, 0.1);
+      g_autofree char *title = g_strdup_printf (_("Summary table: %s (%d of %d)"), run->label,
+                                                page + 1, pages);
+      double y = MARGIN + text_at (p, title, MARGIN, MARGIN, -1, 14, TRUE) + 10;
+      table_row (p, (char **) headings, y, TRUE);
+      y += TABLE_ROW_H + 4;
+      for (int i = page * per_page; i < MIN ((int) run->n_cells, (page + 1) * per_page); i++) {
+        char *cols[MS_REPORT_TABLE_COLUMNS];
+        ms_report_table_row (run, i, cols);
+        table_row (p, cols, y, FALSE);
+        ms_report_table_row_clear (cols);
+        y += TABLE_ROW_H;
+      }
+      end_page (p);
+    }
+  }
+}
+
+static void
+captions_page (Pdf *p)
+{
+  cairo_set_source_rgb (p->cr, 0.1, 0.1, 0.1);
+  double y = MARGIN;
+  y += text_at (p, _("What the data says"), MARGIN, y, -1, 18, TRUE) + 10;
+  for (guint r = 0; r < p->in->runs->len; r++) {
+    const MsResults *run = g_ptr_array_index (p->in->runs, r);
+    g_auto (GStrv) captions = ms_report_captions (run);
+    y += text_at (p, run->label, MARGIN, y, -1, 12, TRUE) + 4;
+    if (!captions[0])
+      y += text_at (p, _("The run has too few cells with data for any of the captions."), MARGIN,
+                    y, PAGE_W - 2 * MARGIN, 10, FALSE) + 4;
+    for (guint i = 0; captions[i]; i++) {
+      if (y > PAGE_H - 2 * MARGIN) {
+        end_page (p);
+        y = MARGIN;
+      }
+      g_autofree char *item = g_strdup_printf ("• %s", captions[i]);
+      y += text_at (p, item, MARGIN, y, PAGE_W - 2 * MARGIN, 10, FALSE) + 6;
+    }
+    y += 8;
+  }
+  end_page (p);
+}
+
+static cairo_status_t
+write_pdf (MsAtomicFile *file, gpointer data)
+{
+  Pdf p = { data };
+  cairo_surface_t *surface =
+    cairo_pdf_surface_create_for_stream (ms_export_stream_to_file, file, PAGE_W, PAGE_H);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, _("memsweep report"));
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "memsweep " MS_VERSION);
+  p.cr = cairo_create (surface);
+  p.layout = pango_cairo_create_layout (p.cr);
+  title_page (&p);
+  chart_pages (&p);
+  table_pages (&p);
+  captions_page (&p);
+  cairo_status_t status = cairo_status (p.cr);
+  g_object_unref (p.layout);
+  cairo_destroy (p.cr);
+  return ms_export_finish_surface (surface, status);
+}
+
+gboolean
+ms_report_write_pdf (const char *path, const MsReportInput *input, GError **error)
+{
+  return ms_export_write_file (path, write_pdf, (gpointer) input, error);
+}

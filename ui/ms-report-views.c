@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-report-views.c: views without widgets, and their caption. */
+#include "ms-report-views.h"
+
+#include <glib/gi18n.h>
+
+#include "ms-breakdown.h"
+#include "ms-chart.h"
+#include "ms-plots.h"
+#include "ms-timeline.h"
+
+static const char *const view_names[MS_REPORT_N_VIEWS] = {
+  [MS_REPORT_VIEW_BANDWIDTH] = "bandwidth", [MS_REPORT_VIEW_H2D] = "h2d",
+  [MS_REPORT_VIEW_D2H] = "d2h",             [MS_REPORT_VIEW_TIME] = "time",
+  [MS_REPORT_VIEW_BREAKDOWN] = "breakdown", [MS_REPORT_VIEW_TIMELINE] = "timeline",
+};
+
+gboolean
+ms_report_view_from_name (const char *name, MsReportView *out)
+{
+  for (int v = 0; v < MS_REPORT_N_VIEWS; v++)
+    if (g_strcmp0 (name, view_names[v]) == 0) {
+      *out = v;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+const char *
+ms_report_view_name (MsReportView view)
+{
+  return (unsigned) view < MS_REPORT_N_VIEWS ? view_names[view] : "";
+}
+
+const MsCell *
+ms_report_timeline_cell (const MsResults *run, int *rep)
+{
+  const MsCell *best = NULL;
+  for (size_t i = 0; i < run->n_cells; i++) {
+    const MsCell *c = &run->cells[i];
+    if (!c->n_events || !c->n_reps)
+      continue;
+    gboolean pinned = c->mode == MS_MODE_PINNED, best_pinned = best && best->mode == MS_MODE_PINNED;
+    if (!best || (pinned && !best_pinned) ||
+        (pinned == best_pinned && c->exponent > best->exponent))
+      best = c;
+  }
+  *rep = best && best->n_reps > 1 ? 1 : 0;
+  return best;
+}
+
+int
+ms_report_run_largest_exponent (const MsResults *run)
+{
+  int e = -1;
+  for (size_t i = 0; i < run->n_cells; i++)
+    if (run->cells[i].status == MS_CELL_OK && run->cells[i].stats.e2e.n > 0)
+      e = MAX (e, run->cells[i].exponent);
+  return e;
+}
+
+int
+ms_report_breakdown_exponent (GPtrArray *runs)
+{
+  int e = -1;
+  for (guint r = 0; r < runs->len; r++)
+    e = MAX (e, ms_report_run_largest_exponent (g_ptr_array_index (runs, r)));
+  return e;
+}
+
+const char *
+ms_report_view_unavailable (GPtrArray *runs, MsReportView view)
+{
+  if (!runs || runs->len == 0)
+    return _("no runs");
+  int rep;
+  const MsResults *first = g_ptr_array_index (runs, 0);
+  if (view == MS_REPORT_VIEW_TIMELINE && !ms_report_timeline_cell (first, &rep))
+    return first->from_summary
+             ? _("a summary file has no per-repetition events; open the samples file")
+             : _("no cell of the run has events to show");
+  if (view == MS_REPORT_VIEW_BREAKDOWN && ms_report_breakdown_exponent (runs) < 0)
+    return _("no cell of the runs has data");
+  return NULL;
+}
+
+static void
+draw_timeline (cairo_t *cr, const MsReportViewJob *job, double width, double height)
+{
+  int rep;
+  const MsCell *cell = ms_report_timeline_cell (g_ptr_array_index (job->runs, 0), &rep);
+  MsTimeWindow win;
+  ms_time_window_reset (&win, cell ? ms_timeline_extent (cell, rep) : 0);
+  char size[32] = "";
+  if (cell)
+    ms_format_bytes (cell->elements * sizeof (float), size, sizeof size);
+  g_autofree char *title =
+    cell ? g_strdup_printf (_("%s at %s per vector, repetition %d"), ms_mode_title (cell->mode),
+                            size, rep + 1)
+         : NULL;
+  ms_timeline_draw (cr, cell, rep, &win, &job->style, width, height, title, NULL);
+}
+
+void
+ms_report_view_draw (cairo_t *cr, double width, double height, gpointer data)
+{
+  const MsReportViewJob *job = data;
+  static const MsMetric metrics[] = {
+    [MS_REPORT_VIEW_BANDWIDTH] = MS_METRIC_E2E_BANDWIDTH,
+    [MS_REPORT_VIEW_H2D] = MS_METRIC_H2D_BANDWIDTH,
+    [MS_REPORT_VIEW_D2H] = MS_METRIC_D2H_BANDWIDTH,
+    [MS_REPORT_VIEW_TIME] = MS_METRIC_E2E_TIME,
+  };
+  switch (job->view) {
+  case MS_REPORT_VIEW_TIMELINE:
+    draw_timeline (cr, job, width, height);
+    break;
+  case MS_REPORT_VIEW_BREAKDOWN:
+    ms_breakdown_draw (cr, job->runs, ms_report_breakdown_exponent (job->runs), &job->style,
+                       width, height);
+    break;
+  default: {
+    /* Sizes and values span decades: log axes, as the app opens them. */
+    g_autoptr (MsChartData) chart = ms_plot_build (job->runs, metrics[job->view], TRUE, NULL);
+    ms_chart_draw (cr, chart, &job->style, width, height, -1, NULL);
+    break;
+  }
+  }
+}
+
+char *
+ms_report_device_line (const MsResults *run)
+{
+  const MsDeviceInfo *d = &run->device;
+  GString *s = g_string_new (d->name[0] ? d->name : _("no GPU"));
+  if (d->pcie_gen > 0)
+    g_string_append_printf (s, " · PCIe gen%d x%d", d->pcie_gen, d->pcie_width);
+  if (d->driver_release[0] && g_strcmp0 (d->driver_release, "unknown") != 0)
+    g_string_append_printf (s, _(" · driver %s"), d->driver_release);
+  if (run->date[0])
+    g_string_append_printf (s, " · %s", run->date);
+  g_string_append_printf (s, " · memsweep %s", run->version[0] ? run->version : MS_VERSION);
+  if (run->from_summary)
+    g_string_append (s, _(" · from a summary file"));
+  return g_string_free (s, FALSE);
+}
+
+char *
+ms_report_settings_text (const MsResults *run)
+{
+  const MsSweep *w = &run->sweep;
+  g_autofree char *reps =
+    w->reps_rule == MS_REPS_FIXED
+      ? g_strdup_printf (_("%d repetitions"), w->reps)
+      : g_strdup_printf (_("at least %d repetitions, until the median is known to ±%g %% or %g ms "
+                           "are spent"), w->min_reps, w->ci_target_pct, w->cell_budget_ms);
+  return g_strdup_printf (_("sizes 2^%d..2^%d step %d · %s · %d warm-up · %d streams %s · %d "
+                            "round(s)"),
+                          w->min_exp, w->max_exp, w->step, reps, w->warmup, w->streams,
+                          w->order == MS_ORDER_BREADTH_FIRST ? _("breadth-first")
+                                                            : _("depth-first"),
+                          w->rounds);
+}
+
+char *
+ms_report_caption (GPtrArray *runs)
+{
+  GString *s = g_string_new (NULL);
+  for (guint r = 0; runs && r < runs->len; r++) {
+    g_autofree char *line = ms_report_device_line (g_ptr_array_index (runs, r));
+    g_string_append_printf (s, "%s\n", line);
+  }
+  if (runs && runs->len) {
+    g_autofree char *settings = ms_report_settings_text (g_ptr_array_index (runs, 0));
+    g_string_append (s, settings);
+  }
+  return g_string_free (s, FALSE);
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-report-views.h: the app's views drawn without widgets, for
+ * `memsweep plot`, the report and the app's exports: which views a set of
+ * runs can show (a summary file has no events), how each is drawn, and the
+ * caption that names the device, date, version and settings. */
+#pragma once
+
+#include "memsweep.h"
+#include "ms-draw.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  MS_REPORT_VIEW_BANDWIDTH,
+  MS_REPORT_VIEW_H2D,
+  MS_REPORT_VIEW_D2H,
+  MS_REPORT_VIEW_TIME,
+  MS_REPORT_VIEW_BREAKDOWN,
+  MS_REPORT_VIEW_TIMELINE,
+  MS_REPORT_N_VIEWS
+} MsReportView;
+
+gboolean ms_report_view_from_name (const char *name, MsReportView *out);
+const char *ms_report_view_name (MsReportView view);
+
+/* NULL when the view can be drawn from runs (MsResults*), else why not. */
+const char *ms_report_view_unavailable (GPtrArray *runs, MsReportView view);
+
+typedef struct {
+  GPtrArray *runs; /* MsResults* */
+  MsReportView view;
+  MsChartStyle style;
+} MsReportViewJob;
+
+/* An MsDrawFunc: job is an MsReportViewJob. */
+void ms_report_view_draw (cairo_t *cr, double width, double height, gpointer job);
+
+/* The cell and repetition the timeline shows: the pinned mode (else the
+ * first with events) at the largest size, a repetition past the first
+ * (which holds the allocation) when there is one. */
+const MsCell *ms_report_timeline_cell (const MsResults *run, int *rep);
+/* The largest size with a cell that has data, for the breakdown. */
+int ms_report_breakdown_exponent (GPtrArray *runs);
+int ms_report_run_largest_exponent (const MsResults *run);
+
+/* One line per run (device, PCIe link, driver, date, memsweep version) and
+ * one of the first run's settings. */
+char *ms_report_caption (GPtrArray *runs);
+char *ms_report_settings_text (const MsResults *run);
+char *ms_report_device_line (const MsResults *run);
+
+G_END_DECLS
