@@ -326,6 +326,7 @@ typedef struct {
   char date[40];          /* ISO 8601 UTC */
   char version[32];
   char label[160];        /* e.g. file name, for comparisons */
+  char note[512];         /* the user's note on the run, one line; "" when none */
   MsCell *cells;
   size_t n_cells;
   size_t cap_cells;

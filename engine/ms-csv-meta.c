@@ -89,6 +89,8 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
     snprintf (r->date, sizeof r->date, "%s", value);
   else if (strcmp (key, "label") == 0)
     snprintf (r->label, sizeof r->label, "%s", value);
+  else if (strcmp (key, "note") == 0)
+    snprintf (r->note, sizeof r->note, "%s", value);
   else if (strcmp (key, "device") == 0) {
     snprintf (d->name, sizeof d->name, "%s", value);
     d->present = strcmp (value, "none") != 0;

@@ -15,6 +15,7 @@
 G_BEGIN_DECLS
 
 typedef struct _MsSweepJob MsSweepJob;
+typedef struct _MsEta MsEta;
 
 struct _MsWindow {
   AdwApplicationWindow parent_instance;
@@ -25,7 +26,10 @@ struct _MsWindow {
   GtkWidget *stop_button;
   GtkDropDown *device_dropdown;
   GtkInfoBar *banner;
-  GtkLabel *banner_label;
+  GtkLabel *banner_label, *banner_error;
+  GtkLabel *blocker_label;
+  GtkMenuButton *runs_button, *main_menu_button;
+  GtkListBox *runs_list;
   GtkRevealer *progress_revealer;
   GtkProgressBar *progress_bar;
   MsSettingsPane *settings_pane;
@@ -53,13 +57,16 @@ struct _MsWindow {
 
   /* The running sweep, shared with its worker thread. */
   MsSweepJob *job;
-  gint64 sweep_started_us;
+  gint64 cell_started_us; /* when the cell now measured began */
+  MsEta *eta;
 
   MsViewScale scale;
   gboolean presentation;
   char *run_blocker;
   char *toast_text;
   gboolean run_when_ready;
+  gboolean banner_dismissed;
+  guint n_sweeps; /* sweeps started, for their names */
 };
 
 /* ms-window.c */
@@ -72,6 +79,14 @@ void ms_window_set_text_scale (MsWindow *self, double text_scale);
 
 /* ms-window-actions.c */
 void ms_window_add_actions (MsWindow *self);
+
+/* ms-window-runs.c */
+void ms_window_runs_init (MsWindow *self);
+/* Takes run; FALSE (and run dropped) when the same file is already shown. */
+gboolean ms_window_add_file_run (MsWindow *self, MsResults *run, gboolean refresh_now);
+/* "H100 80GB HBM3 · sweep 2": sweeps of one GPU differ by their names. */
+void ms_window_name_sweep (MsWindow *self, MsResults *run);
+void ms_window_name_file_run (MsWindow *self, MsResults *run);
 
 /* ms-window-sweep.c */
 void ms_window_sweep_cancel (MsWindow *self);
