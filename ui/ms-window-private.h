@@ -79,6 +79,7 @@ void ms_window_set_text_scale (MsWindow *self, double text_scale);
 
 /* ms-window-actions.c */
 void ms_window_add_actions (MsWindow *self);
+char *ms_window_dup_export_folder (MsWindow *self);
 
 /* ms-window-runs.c */
 void ms_window_runs_init (MsWindow *self);

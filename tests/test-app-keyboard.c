@@ -1,0 +1,278 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-app-keyboard.c: the keyboard keeps working after every item of the
+ * main menu. Each item is chosen in the open menu as a user would; then
+ * real key presses (through the X server's XTest extension, as xdotool
+ * sends them) must reach the window: Alt+3 and Alt+1 switch views. Also the
+ * export dialog: Enter in a size field goes on to the file chooser, which
+ * starts in the folder of the last export. Run under Xvfb. */
+#include <adwaita.h>
+#include <dlfcn.h>
+#include <gdk/x11/gdkx.h>
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <X11/keysym.h>
+
+#include "ms-application.h"
+#include "ms-window.h"
+
+static gboolean done;
+static char *tmpdir;
+
+typedef int (*FakeKeyFunc) (Display *, unsigned int, Bool, unsigned long);
+static FakeKeyFunc fake_key;
+
+static void
+wait_until (gboolean (*cond) (gpointer), gpointer data, const char *what)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  while (!cond (data)) {
+    if (g_get_monotonic_time () > deadline)
+      g_error ("timed out waiting until %s", what);
+    g_main_context_iteration (NULL, FALSE);
+    g_usleep (1000);
+  }
+}
+
+static void
+spin (int ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+  while (g_get_monotonic_time () < end) {
+    g_main_context_iteration (NULL, FALSE);
+    g_usleep (1000);
+  }
+}
+
+/* Presses modifier+key through the X server. */
+static void
+press (MsWindow *win, KeySym modifier, KeySym key)
+{
+  Display *dpy = gdk_x11_display_get_xdisplay (gtk_widget_get_display (GTK_WIDGET (win)));
+  KeyCode mod = XKeysymToKeycode (dpy, modifier), k = XKeysymToKeycode (dpy, key);
+  fake_key (dpy, mod, True, 0);
+  fake_key (dpy, k, True, 0);
+  fake_key (dpy, k, False, 0);
+  fake_key (dpy, mod, False, 0);
+  XFlush (dpy);
+}
+
+typedef struct {
+  MsWindow *win;
+  MsViewKind view;
+} ViewWait;
+
+static gboolean
+shows_view (gpointer data)
+{
+  ViewWait *w = data;
+  return ms_window_get_view (w->win) == w->view;
+}
+
+/* Alt+3 then Alt+1 reach the window, whatever was chosen before. */
+static void
+check_keys_work (MsWindow *win, const char *after)
+{
+  g_autofree char *what3 = g_strdup_printf ("Alt+3 shows the timeline after \"%s\"", after);
+  g_autofree char *what1 = g_strdup_printf ("Alt+1 shows the bandwidth after \"%s\"", after);
+  ViewWait w = { win, MS_VIEW_TIMELINE };
+  press (win, XK_Alt_L, XK_3);
+  wait_until (shows_view, &w, what3);
+  w.view = MS_VIEW_BANDWIDTH;
+  press (win, XK_Alt_L, XK_1);
+  wait_until (shows_view, &w, what1);
+  /* The focus is in the window's content, not left in a closed popover. */
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (win));
+  g_assert_nonnull (focus);
+  g_assert_null (gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER));
+}
+
+static GtkWidget *
+find_label (GtkWidget *root, const char *text)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
+    if (GTK_IS_LABEL (c) && gtk_widget_is_visible (c) &&
+        g_strcmp0 (gtk_label_get_text (GTK_LABEL (c)), text) == 0)
+      return c;
+    GtkWidget *found = find_label (c, text);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+static GtkWidget *
+find_menu_button (GtkWidget *root)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
+    if (GTK_IS_MENU_BUTTON (c) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (c)))
+      return c;
+    GtkWidget *found = find_menu_button (c);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+static gboolean
+popover_hidden (gpointer popover)
+{
+  return !gtk_widget_get_visible (popover);
+}
+
+/* Opens the main menu, chooses the item with that label (mnemonics
+ * stripped) as Enter on it would, and waits for the menu to close. */
+static void
+choose (MsWindow *win, const char *label)
+{
+  GtkMenuButton *button = GTK_MENU_BUTTON (find_menu_button (GTK_WIDGET (win)));
+  gtk_menu_button_popup (button);
+  GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (button));
+  spin (200);
+  GtkWidget *text = find_label (popover, label);
+  g_assert_nonnull (text);
+  GtkWidget *item = gtk_widget_get_parent (text);
+  while (item && !gtk_widget_get_focusable (item))
+    item = gtk_widget_get_parent (item);
+  g_assert_nonnull (item);
+  gtk_widget_grab_focus (item);
+  gtk_widget_activate (item);
+  wait_until (popover_hidden, popover, "the menu closes");
+  spin (200);
+}
+
+/* Every item of the menu lies in a section: no submenu to get lost in. */
+static void
+check_no_submenus (GMenuModel *model)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++) {
+    g_assert_null (g_menu_model_get_item_link (model, i, G_MENU_LINK_SUBMENU));
+    g_autoptr (GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+    if (section)
+      check_no_submenus (section);
+  }
+}
+
+static GtkWidget *
+find_toplevel (GType type)
+{
+  GListModel *tops = gtk_window_get_toplevels (); /* GTK's own */
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++) {
+    g_autoptr (GObject) w = g_list_model_get_item (tops, i);
+    if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_get_visible (GTK_WIDGET (w)))
+      return GTK_WIDGET (w);
+  }
+  return NULL;
+}
+
+static gboolean
+has_toplevel (gpointer type)
+{
+  return find_toplevel (GPOINTER_TO_SIZE (type)) != NULL;
+}
+
+static gboolean
+no_toplevel (gpointer type)
+{
+  return find_toplevel (GPOINTER_TO_SIZE (type)) == NULL;
+}
+
+static GtkWidget *
+find_spin (GtkWidget *root)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
+    if (GTK_IS_SPIN_BUTTON (c))
+      return c;
+    GtkWidget *found = find_spin (c);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+static gboolean
+has_folder (gpointer chooser)
+{
+  g_autoptr (GFile) folder = gtk_file_chooser_get_current_folder (chooser);
+  return folder != NULL;
+}
+
+/* Enter in the width field goes on to the file chooser, in the folder of
+ * the last export. */
+static void
+check_export_dialog (MsWindow *win)
+{
+  g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
+  g_settings_set_string (settings, "export-folder", tmpdir);
+  g_action_group_activate_action (G_ACTION_GROUP (win), "export-chart", NULL);
+  wait_until (has_toplevel, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG), "the size dialog shows");
+  GtkWidget *size = find_spin (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (size);
+  g_signal_emit_by_name (gtk_editable_get_delegate (GTK_EDITABLE (size)), "activate");
+  wait_until (no_toplevel, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG), "the size dialog closes");
+  wait_until (has_toplevel, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
+              "the file chooser shows");
+  GtkWidget *chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  wait_until (has_folder, chooser, "the file chooser shows a folder");
+  g_autoptr (GFile) folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
+  g_autofree char *path = g_file_get_path (folder);
+  g_assert_cmpstr (path, ==, tmpdir);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  wait_until (no_toplevel, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
+              "the file chooser closes");
+}
+
+static gboolean
+is_active (gpointer win)
+{
+  return gtk_window_is_active (win);
+}
+
+static void
+on_activate (GApplication *app)
+{
+  MsWindow *win = MS_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  wait_until (is_active, win, "the window has the keyboard");
+  GtkMenuButton *button = GTK_MENU_BUTTON (find_menu_button (GTK_WIDGET (win)));
+  check_no_submenus (gtk_menu_button_get_menu_model (button));
+  check_keys_work (win, "nothing");
+
+  /* Every item that does not open a dialog of its own. */
+  const char *items[] = { "h100-default", "h200-default", "Clear Comparisons",
+                          "Presentation Mode", "Presentation Mode",
+                          "Dark", "Light", "Follow System" };
+  for (guint i = 0; i < G_N_ELEMENTS (items); i++) {
+    choose (win, items[i]);
+    check_keys_work (win, items[i]);
+  }
+  g_assert_cmpuint (ms_window_get_n_runs (win), ==, 0);
+  check_export_dialog (win);
+  check_keys_work (win, "the export dialogs");
+  gtk_window_destroy (GTK_WINDOW (win));
+  done = TRUE;
+}
+
+int
+main (int argc, char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  if (!GDK_IS_X11_DISPLAY (gdk_display_get_default ())) {
+    g_print ("1..0 # SKIP needs an X11 display (Xvfb)\n");
+    return 77;
+  }
+  void *xtst = dlopen ("libXtst.so.6", RTLD_NOW);
+  fake_key = xtst ? (FakeKeyFunc) dlsym (xtst, "XTestFakeKeyEvent") : NULL;
+  if (!fake_key) {
+    g_print ("1..0 # SKIP needs libXtst.so.6 to send key presses\n");
+    return 77;
+  }
+  tmpdir = g_dir_make_tmp ("memsweep-keys-XXXXXX", NULL);
+  g_autoptr (MsApplication) app = ms_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_signal_connect_after (app, "activate", G_CALLBACK (on_activate), NULL);
+  char *args[] = { argv[0], NULL };
+  int rc = g_application_run (G_APPLICATION (app), 1, args);
+  g_assert_cmpint (rc, ==, 0);
+  g_assert_true (done);
+  g_rmdir (tmpdir);
+  return 0;
+}
