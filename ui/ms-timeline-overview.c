@@ -22,19 +22,12 @@ G_DEFINE_FINAL_TYPE (MsTimelineOverview, ms_timeline_overview, GTK_TYPE_WIDGET)
 enum { PROP_0, PROP_VIEW, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
-/* The strip lines up with the view's lanes. */
+/* The strip's inner width: a frame's width in from each side. */
 static void
 strip_x (MsTimelineOverview *self, double *x, double *w)
 {
-  double width = gtk_widget_get_width (GTK_WIDGET (self));
-  *x = 0;
-  *w = width;
-  if (self->view)
-    ms_timeline_view_get_plot_x (self->view, x, w);
-  if (*w <= 0 || *x + *w > width) {
-    *x = 0;
-    *w = width;
-  }
+  *x = 1;
+  *w = MAX (gtk_widget_get_width (GTK_WIDGET (self)) - 2, 1);
 }
 
 double

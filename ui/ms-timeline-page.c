@@ -257,11 +257,37 @@ ms_timeline_page_class_init (MsTimelinePageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_rep_changed);
 }
 
+/* Run names shortened in the middle (their ends tell runs apart: the GPU,
+ * the sweep number) so that two runs' toolbar fits; the full name in the
+ * tooltip. */
+static void
+setup_run_item (GtkSignalListItemFactory *factory, GtkListItem *item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 22);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_run_item (GtkSignalListItemFactory *factory, GtkListItem *item)
+{
+  GtkWidget *label = gtk_list_item_get_child (item);
+  const char *text = gtk_string_object_get_string (gtk_list_item_get_item (item));
+  gtk_label_set_text (GTK_LABEL (label), text);
+  gtk_widget_set_tooltip_text (label, text);
+}
+
 static void
 ms_timeline_page_init (MsTimelinePage *self)
 {
   self->exponent = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_autoptr (GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_run_item), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_run_item), NULL);
+  gtk_drop_down_set_factory (self->run_dropdown, factory);
   /* The engine's mode titles are not in the template. */
   for (int m = 0; m < MS_MODE_COUNT; m++)
     gtk_string_list_append (self->mode_list, ms_mode_title (m));

@@ -472,10 +472,3 @@ ms_timeline_view_get_cell (MsTimelineView *self, int *rep)
     *rep = self->rep;
   return shown_cell (self);
 }
-
-void
-ms_timeline_view_get_plot_x (MsTimelineView *self, double *x, double *width)
-{
-  *x = self->layout.plot_x;
-  *width = self->layout.plot_w;
-}

@@ -39,8 +39,6 @@ void ms_timeline_view_set_show_setup (MsTimelineView *self, gboolean show);
 /* The span of repetition rep's copies, prefetches and kernel work in µs;
  * FALSE when it has none. */
 gboolean ms_timeline_view_movement_span (const MsCell *cell, int rep, double *t0, double *t1);
-/* Where the lanes are drawn, in the widget's pixels (0 before a draw). */
-void ms_timeline_view_get_plot_x (MsTimelineView *self, double *x, double *width);
 /* The tooltip of an event's bar, as Pango markup. */
 char *ms_timeline_view_describe_event (const MsEvent *ev, gboolean host_part);
 /* The cell and repetition shown (NULL: none). */

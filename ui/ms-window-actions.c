@@ -358,6 +358,12 @@ action_timeline_zoom (GSimpleAction *a, GVariant *p, gpointer data)
 }
 
 static void
+action_show_runs (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  gtk_menu_button_popup (MS_WINDOW (data)->runs_button);
+}
+
+static void
 action_copy_rows (GSimpleAction *a, GVariant *p, gpointer data)
 {
   MsWindow *self = data;
@@ -381,6 +387,7 @@ ms_window_add_actions (MsWindow *self)
     { "view", action_view, "i" },
     { "timeline-zoom", action_timeline_zoom, "i" },
     { "copy-rows", action_copy_rows },
+    { "show-runs", action_show_runs },
     /* A toggle; its state follows the "presentation" property (a
      * GPropertyAction would hold a reference to the window). */
     { "presentation", NULL, NULL, "false", change_presentation },

@@ -28,6 +28,7 @@ struct _MsWindow {
   GtkInfoBar *banner;
   GtkLabel *banner_label, *banner_error;
   GtkLabel *blocker_label;
+  GtkRevealer *blocker_revealer;
   GtkMenuButton *runs_button, *main_menu_button;
   GtkListBox *runs_list;
   GtkRevealer *progress_revealer;

@@ -141,6 +141,23 @@ toast_outcome (MsWindow *self, const SweepOutcome *o)
   }
 }
 
+/* The charts' x axis spans the sweep's planned sizes from the first cell,
+ * so points do not move as sizes arrive (-1, -1: back to the data).
+ * COORDINATOR: H13's MsPlotView adds "planned-min-exponent" and
+ * "planned-max-exponent" (ms_plot_view_set_planned_range); set by name
+ * until both branches are merged, then call ms_plot_view_set_planned_range. */
+static void
+set_planned_range (MsWindow *self, int min_exp, int max_exp)
+{
+  MsChartPage *pages[] = { self->bandwidth_page, self->time_page };
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++) {
+    GObject *view = G_OBJECT (ms_chart_page_get_view (pages[i]));
+    if (g_object_class_find_property (G_OBJECT_GET_CLASS (view), "planned-max-exponent"))
+      g_object_set (view, "planned-min-exponent", min_exp, "planned-max-exponent", max_exp,
+                    NULL);
+  }
+}
+
 static void
 sweep_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -151,6 +168,7 @@ sweep_done (GObject *source, GAsyncResult *result, gpointer user_data)
     self->job = NULL;
     gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
     g_clear_pointer (&self->eta, ms_eta_free);
+    set_planned_range (self, -1, -1);
     if (o && self->live && o->results)
       /* The worker's copy has the device facts; the cells came live. */
       self->live->device = o->results->device;
@@ -184,6 +202,7 @@ ms_window_start_sweep (MsWindow *self)
   g_ptr_array_add (self->runs, self->live);
   g_clear_pointer (&self->eta, ms_eta_free);
   self->eta = ms_eta_new (&s);
+  set_planned_range (self, s.min_exp, s.max_exp);
 
   MsSweepJob *job = g_new0 (MsSweepJob, 1);
   g_atomic_ref_count_init (&job->ref);

@@ -103,10 +103,12 @@ ms_window_update_actions (MsWindow *self)
     why = _("No GPU here: untick the GPU modes to run Host CPU");
   gtk_widget_set_tooltip_text (self->run_button, why ? why : _("Run the sweep (Ctrl+R)"));
   /* A greyed-out Run says why in words, not only in a tooltip. */
-  gboolean show_why = why && !self->job && !self->discovering;
-  gtk_label_set_text (self->blocker_label, show_why ? why : "");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->blocker_label), show_why ? why : NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->blocker_label), show_why);
+  gboolean show_why = why && !self->job && !self->discovering &&
+                      !gtk_info_bar_get_revealed (self->banner);
+  g_autofree char *line = show_why ? g_strdup_printf (_("Run is off: %s"), why) : NULL;
+  gtk_label_set_text (self->blocker_label, show_why ? line : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->blocker_label), line);
+  gtk_revealer_set_reveal_child (self->blocker_revealer, show_why);
   if (g_strcmp0 (why, self->run_blocker) != 0) {
     g_free (self->run_blocker);
     self->run_blocker = g_strdup (why);
@@ -318,6 +320,7 @@ on_banner_response (MsWindow *self, int response)
   /* The close button; the run button's tooltip and label still say why. */
   self->banner_dismissed = TRUE;
   gtk_info_bar_set_revealed (self->banner, FALSE);
+  ms_window_update_actions (self);
 }
 
 static void
@@ -541,6 +544,7 @@ ms_window_class_init (MsWindowClass *klass)
   CHILD (banner_label);
   CHILD (banner_error);
   CHILD (blocker_label);
+  CHILD (blocker_revealer);
   CHILD (runs_button);
   CHILD (runs_list);
   CHILD (main_menu_button);
