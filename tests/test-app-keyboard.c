@@ -13,13 +13,16 @@
 #include <X11/keysym.h>
 
 #include "ms-application.h"
+#include "ms-timeline-view.h"
 #include "ms-window.h"
 
 static gboolean done;
 static char *tmpdir;
 
 typedef int (*FakeKeyFunc) (Display *, unsigned int, Bool, unsigned long);
+typedef int (*FakeMotionFunc) (Display *, int, int, int, unsigned long);
 static FakeKeyFunc fake_key;
+static FakeMotionFunc fake_motion;
 
 static void
 wait_until (gboolean (*cond) (gpointer), gpointer data, const char *what)
@@ -49,10 +52,12 @@ press (MsWindow *win, KeySym modifier, KeySym key)
 {
   Display *dpy = gdk_x11_display_get_xdisplay (gtk_widget_get_display (GTK_WIDGET (win)));
   KeyCode mod = XKeysymToKeycode (dpy, modifier), k = XKeysymToKeycode (dpy, key);
-  fake_key (dpy, mod, True, 0);
+  if (modifier)
+    fake_key (dpy, mod, True, 0);
   fake_key (dpy, k, True, 0);
   fake_key (dpy, k, False, 0);
-  fake_key (dpy, mod, False, 0);
+  if (modifier)
+    fake_key (dpy, mod, False, 0);
   XFlush (dpy);
 }
 
@@ -221,6 +226,78 @@ check_export_dialog (MsWindow *win)
               "the file chooser closes");
 }
 
+static GtkWidget *
+find_type (GtkWidget *root, GType type)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
+    if (G_TYPE_CHECK_INSTANCE_TYPE (c, type))
+      return c;
+    GtkWidget *found = find_type (c, type);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+/* Moves the X pointer over point (x, y) of widget. */
+static void
+point_at (MsWindow *win, GtkWidget *widget, double x, double y)
+{
+  Display *dpy = gdk_x11_display_get_xdisplay (gtk_widget_get_display (GTK_WIDGET (win)));
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (win));
+  double sx, sy;
+  gtk_native_get_surface_transform (GTK_NATIVE (win), &sx, &sy);
+  graphene_point_t p;
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (win), &GRAPHENE_POINT_INIT (x, y),
+                                           &p));
+  int rx, ry;
+  Window child;
+  XTranslateCoordinates (dpy, gdk_x11_surface_get_xid (surface), DefaultRootWindow (dpy),
+                         (int) (p.x + sx), (int) (p.y + sy), &rx, &ry, &child);
+  fake_motion (dpy, -1, rx, ry, 0);
+  XFlush (dpy);
+  spin (300);
+}
+
+/* The timeline by keyboard: Right pans, + zooms at the pointer, 0 goes
+ * back to the copies. */
+static void
+check_timeline_keys (MsWindow *win)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
+  g_assert_true (ms_window_load_path (win, ref, &error));
+  ms_window_set_view (win, MS_VIEW_TIMELINE);
+  GtkWidget *view = find_type (GTK_WIDGET (win), MS_TYPE_TIMELINE_VIEW);
+  g_assert_nonnull (view);
+  spin (300);
+  gtk_widget_grab_focus (view);
+  const MsTimeWindow *w = ms_timeline_view_get_window (MS_TIMELINE_VIEW (view));
+  MsTimeWindow start = *w;
+  double span = start.t1 - start.t0;
+
+  press (win, 0, XK_Right);
+  spin (300);
+  g_assert_cmpfloat_with_epsilon (w->t0, start.t0 + 0.2 * span, span * 1e-6);
+
+  /* The pointer at three quarters of the width: zooming keeps that side. */
+  point_at (win, view, gtk_widget_get_width (view) * 0.75, gtk_widget_get_height (view) * 0.3);
+  MsTimeWindow before = *w;
+  press (win, 0, XK_plus);
+  spin (300);
+  double new_span = w->t1 - w->t0;
+  g_assert_cmpfloat_with_epsilon (new_span, span / 1.5, span * 1e-6);
+  /* A zoom at the middle would start at t0 + span / 6. */
+  g_assert_cmpfloat (w->t0, >, before.t0 + span / 6 + span * 0.02);
+
+  press (win, 0, XK_0);
+  spin (300);
+  g_assert_cmpfloat_with_epsilon (w->t0, start.t0, span * 1e-6);
+  g_assert_cmpfloat_with_epsilon (w->t1, start.t1, span * 1e-6);
+  ms_window_close_run (win, 0);
+  ms_window_set_view (win, MS_VIEW_BANDWIDTH);
+}
+
 static gboolean
 is_active (gpointer win)
 {
@@ -247,6 +324,7 @@ on_activate (GApplication *app)
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 0);
   check_export_dialog (win);
   check_keys_work (win, "the export dialogs");
+  check_timeline_keys (win);
   gtk_window_destroy (GTK_WINDOW (win));
   done = TRUE;
 }
@@ -261,7 +339,8 @@ main (int argc, char **argv)
   }
   void *xtst = dlopen ("libXtst.so.6", RTLD_NOW);
   fake_key = xtst ? (FakeKeyFunc) dlsym (xtst, "XTestFakeKeyEvent") : NULL;
-  if (!fake_key) {
+  fake_motion = xtst ? (FakeMotionFunc) dlsym (xtst, "XTestFakeMotionEvent") : NULL;
+  if (!fake_key || !fake_motion) {
     g_print ("1..0 # SKIP needs libXtst.so.6 to send key presses\n");
     return 77;
   }
