@@ -91,31 +91,38 @@ check_keys_work (MsWindow *win, const char *after)
   g_assert_null (gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER));
 }
 
+/* The first widget under root (depth first) that match (widget, data)
+ * accepts. */
 static GtkWidget *
-find_label (GtkWidget *root, const char *text)
+find_widget (GtkWidget *root, gboolean (*match) (GtkWidget *, gconstpointer), gconstpointer data)
 {
   for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
-    if (GTK_IS_LABEL (c) && gtk_widget_is_visible (c) &&
-        g_strcmp0 (gtk_label_get_text (GTK_LABEL (c)), text) == 0)
+    if (match (c, data))
       return c;
-    GtkWidget *found = find_label (c, text);
+    GtkWidget *found = find_widget (c, match, data);
     if (found)
       return found;
   }
   return NULL;
 }
 
-static GtkWidget *
-find_menu_button (GtkWidget *root)
+static gboolean
+is_label (GtkWidget *w, gconstpointer text)
 {
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
-    if (GTK_IS_MENU_BUTTON (c) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (c)))
-      return c;
-    GtkWidget *found = find_menu_button (c);
-    if (found)
-      return found;
-  }
-  return NULL;
+  return GTK_IS_LABEL (w) && gtk_widget_is_visible (w)
+         && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), text) == 0;
+}
+
+static gboolean
+is_menu_button (GtkWidget *w, gconstpointer unused)
+{
+  return GTK_IS_MENU_BUTTON (w) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (w));
+}
+
+static gboolean
+is_type (GtkWidget *w, gconstpointer type)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (w, GPOINTER_TO_SIZE (type));
 }
 
 static gboolean
@@ -129,11 +136,11 @@ popover_hidden (gpointer popover)
 static void
 choose (MsWindow *win, const char *label)
 {
-  GtkMenuButton *button = GTK_MENU_BUTTON (find_menu_button (GTK_WIDGET (win)));
+  GtkMenuButton *button = GTK_MENU_BUTTON (find_widget (GTK_WIDGET (win), is_menu_button, NULL));
   gtk_menu_button_popup (button);
   GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (button));
   spin (200);
-  GtkWidget *text = find_label (popover, label);
+  GtkWidget *text = find_widget (popover, is_label, label);
   g_assert_nonnull (text);
   GtkWidget *item = gtk_widget_get_parent (text);
   while (item && !gtk_widget_get_focusable (item))
@@ -181,19 +188,6 @@ no_toplevel (gpointer type)
   return find_toplevel (GPOINTER_TO_SIZE (type)) == NULL;
 }
 
-static GtkWidget *
-find_spin (GtkWidget *root)
-{
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
-    if (GTK_IS_SPIN_BUTTON (c))
-      return c;
-    GtkWidget *found = find_spin (c);
-    if (found)
-      return found;
-  }
-  return NULL;
-}
-
 static gboolean
 has_folder (gpointer chooser)
 {
@@ -210,7 +204,8 @@ check_export_dialog (MsWindow *win)
   g_settings_set_string (settings, "export-folder", tmpdir);
   g_action_group_activate_action (G_ACTION_GROUP (win), "export-chart", NULL);
   wait_until (has_toplevel, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG), "the size dialog shows");
-  GtkWidget *size = find_spin (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  GtkWidget *size = find_widget (find_toplevel (ADW_TYPE_MESSAGE_DIALOG), is_type,
+                                 GSIZE_TO_POINTER (GTK_TYPE_SPIN_BUTTON));
   g_assert_nonnull (size);
   g_signal_emit_by_name (gtk_editable_get_delegate (GTK_EDITABLE (size)), "activate");
   wait_until (no_toplevel, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG), "the size dialog closes");
@@ -226,19 +221,6 @@ check_export_dialog (MsWindow *win)
               "the file chooser closes");
 }
 
-static GtkWidget *
-find_type (GtkWidget *root, GType type)
-{
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
-    if (G_TYPE_CHECK_INSTANCE_TYPE (c, type))
-      return c;
-    GtkWidget *found = find_type (c, type);
-    if (found)
-      return found;
-  }
-  return NULL;
-}
-
 /* Moves the X pointer over point (x, y) of widget. */
 static void
 point_at (MsWindow *win, GtkWidget *widget, double x, double y)
@@ -248,12 +230,12 @@ point_at (MsWindow *win, GtkWidget *widget, double x, double y)
   double sx, sy;
   gtk_native_get_surface_transform (GTK_NATIVE (win), &sx, &sy);
   graphene_point_t p;
-  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (win), &GRAPHENE_POINT_INIT (x, y),
-                                           &p));
+  g_assert_true (
+      gtk_widget_compute_point (widget, GTK_WIDGET (win), &GRAPHENE_POINT_INIT (x, y), &p));
   int rx, ry;
   Window child;
   XTranslateCoordinates (dpy, gdk_x11_surface_get_xid (surface), DefaultRootWindow (dpy),
-                         (int) (p.x + sx), (int) (p.y + sy), &rx, &ry, &child);
+                         (int)(p.x + sx), (int)(p.y + sy), &rx, &ry, &child);
   fake_motion (dpy, -1, rx, ry, 0);
   XFlush (dpy);
   spin (300);
@@ -268,7 +250,8 @@ check_timeline_keys (MsWindow *win)
   g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
   g_assert_true (ms_window_load_path (win, ref, &error));
   ms_window_set_view (win, MS_VIEW_TIMELINE);
-  GtkWidget *view = find_type (GTK_WIDGET (win), MS_TYPE_TIMELINE_VIEW);
+  GtkWidget *view
+      = find_widget (GTK_WIDGET (win), is_type, GSIZE_TO_POINTER (MS_TYPE_TIMELINE_VIEW));
   g_assert_nonnull (view);
   spin (300);
   gtk_widget_grab_focus (view);
@@ -309,14 +292,15 @@ on_activate (GApplication *app)
 {
   MsWindow *win = MS_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
   wait_until (is_active, win, "the window has the keyboard");
-  GtkMenuButton *button = GTK_MENU_BUTTON (find_menu_button (GTK_WIDGET (win)));
+  GtkMenuButton *button = GTK_MENU_BUTTON (find_widget (GTK_WIDGET (win), is_menu_button, NULL));
   check_no_submenus (gtk_menu_button_get_menu_model (button));
   check_keys_work (win, "nothing");
 
   /* Every item that does not open a dialog of its own. */
-  const char *items[] = { "h100-default", "h200-default", "Clear Comparisons",
-                          "Presentation Mode", "Presentation Mode",
-                          "Dark", "Light", "Follow System" };
+  const char *items[] = {
+    "h100-default", "h200-default", "Clear Comparisons", "Presentation Mode", "Presentation Mode",
+    "Dark",         "Light",        "Follow System"
+  };
   for (guint i = 0; i < G_N_ELEMENTS (items); i++) {
     choose (win, items[i]);
     check_keys_work (win, items[i]);
@@ -338,8 +322,8 @@ main (int argc, char **argv)
     return 77;
   }
   void *xtst = dlopen ("libXtst.so.6", RTLD_NOW);
-  fake_key = xtst ? (FakeKeyFunc) dlsym (xtst, "XTestFakeKeyEvent") : NULL;
-  fake_motion = xtst ? (FakeMotionFunc) dlsym (xtst, "XTestFakeMotionEvent") : NULL;
+  fake_key = xtst ? (FakeKeyFunc)dlsym (xtst, "XTestFakeKeyEvent") : NULL;
+  fake_motion = xtst ? (FakeMotionFunc)dlsym (xtst, "XTestFakeMotionEvent") : NULL;
   if (!fake_key || !fake_motion) {
     g_print ("1..0 # SKIP needs libXtst.so.6 to send key presses\n");
     return 77;

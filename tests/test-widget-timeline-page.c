@@ -95,7 +95,8 @@ test_sizes_per_run (void)
   gtk_drop_down_set_selected (run_dd, 1);
   g_object_get (page, "exponent", &exponent, NULL);
   g_assert_cmpint (exponent, ==, 22); /* the nearest the large run has */
-  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (size_dd)), ==, 4); /* 2^22..2^28, step 2 */
+  /* 2^22..2^28, step 2 */
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (size_dd)), ==, 4);
   const MsCell *cell = ms_timeline_page_get_cell (page, NULL);
   g_assert_nonnull (cell);
   g_assert_cmpint (cell->exponent, ==, 22);

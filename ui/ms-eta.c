@@ -137,10 +137,10 @@ char *
 ms_eta_format (double seconds_left)
 {
   if (seconds_left < 0)
-    return g_strdup (_("estimating the time left"));
+    return g_strdup (_ ("estimating the time left"));
   double s = ceil (seconds_left);
   if (s < 90)
-    return g_strdup_printf (_("about %.0f s left"), s);
-  int min = (int) (s / 60);
-  return g_strdup_printf (_("about %d min %02d s left"), min, (int) s - 60 * min);
+    return g_strdup_printf (_ ("about %.0f s left"), s);
+  int min = (int)(s / 60);
+  return g_strdup_printf (_ ("about %d min %02d s left"), min, (int)s - 60 * min);
 }

@@ -61,8 +61,8 @@ draw_bars (cairo_t *cr, const MsCell *cell, int rep, double total, double w, dou
 static void
 update_bars (MsTimelineOverview *self, const MsCell *cell, int rep, int w, int h, gboolean dark)
 {
-  if (self->bars && self->bars_cell == cell && self->bars_rep == rep && self->bars_w == w &&
-      self->bars_h == h && self->bars_dark == dark)
+  if (self->bars && self->bars_cell == cell && self->bars_rep == rep && self->bars_w == w
+      && self->bars_h == h && self->bars_dark == dark)
     return;
   g_clear_pointer (&self->bars, cairo_surface_destroy);
   self->bars_cell = cell, self->bars_rep = rep, self->bars_w = w, self->bars_h = h;
@@ -89,7 +89,7 @@ ms_timeline_overview_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   ms_view_style_from_widget (widget, &scale, &style);
   double x0, w;
   strip_x (self, &x0, &w);
-  update_bars (self, cell, rep, (int) w, h, style.dark);
+  update_bars (self, cell, rep, (int)w, h, style.dark);
   if (!self->bars)
     return;
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, x0 + w, h));
@@ -155,8 +155,7 @@ ms_timeline_overview_set_property (GObject *object, guint prop_id, const GValue 
 }
 
 static void
-ms_timeline_overview_get_property (GObject *object, guint prop_id, GValue *value,
-                                   GParamSpec *pspec)
+ms_timeline_overview_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   if (prop_id == PROP_VIEW)
     g_value_set_object (value, MS_TIMELINE_OVERVIEW (object)->view);
@@ -182,9 +181,9 @@ ms_timeline_overview_class_init (MsTimelineOverviewClass *klass)
   object_class->set_property = ms_timeline_overview_set_property;
   object_class->get_property = ms_timeline_overview_get_property;
   widget_class->snapshot = ms_timeline_overview_snapshot;
-  props[PROP_VIEW] =
-    g_param_spec_object ("view", NULL, NULL, MS_TYPE_TIMELINE_VIEW,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_VIEW]
+      = g_param_spec_object ("view", NULL, NULL, MS_TYPE_TIMELINE_VIEW,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
   gtk_widget_class_set_css_name (widget_class, "mstimelineoverview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -196,8 +195,8 @@ ms_timeline_overview_init (MsTimelineOverview *self)
   gtk_widget_set_size_request (GTK_WIDGET (self), -1, 22);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self),
-                               _("The whole repetition, the part shown framed: click or drag to "
-                                 "move there"));
+                               _ ("The whole repetition, the part shown framed: click or drag to "
+                                  "move there"));
   GtkGesture *drag = gtk_gesture_drag_new ();
   g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
   g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);

@@ -14,7 +14,7 @@ short_device_name (const MsResults *run)
 {
   const char *name = run->device.name[0] && run->device.present ? run->device.name : NULL;
   if (!name)
-    return _("Host CPU");
+    return _ ("Host CPU");
   return g_str_has_prefix (name, "NVIDIA ") ? name + 7 : name;
 }
 
@@ -49,8 +49,8 @@ ms_window_name_sweep (MsWindow *self, MsResults *run)
 {
   self->n_sweeps++;
   /* TRANSLATORS: a run's name: the GPU (or "Host CPU") and a sweep number. */
-  g_autofree char *name =
-    g_strdup_printf (_("%s · sweep %u"), short_device_name (run), self->n_sweeps);
+  g_autofree char *name
+      = g_strdup_printf (_ ("%s · sweep %u"), short_device_name (run), self->n_sweeps);
   set_unique_label (self, run, name);
 }
 
@@ -66,8 +66,8 @@ ms_window_name_file_run (MsWindow *self, MsResults *run)
 static gboolean
 same_file_run (const MsResults *a, const MsResults *b)
 {
-  return a->date[0] && g_strcmp0 (a->date, b->date) == 0 &&
-         g_strcmp0 (a->device.name, b->device.name) == 0 && a->n_cells == b->n_cells;
+  return a->date[0] && g_strcmp0 (a->date, b->date) == 0
+         && g_strcmp0 (a->device.name, b->device.name) == 0 && a->n_cells == b->n_cells;
 }
 
 static gboolean
@@ -156,7 +156,7 @@ static int
 index_of (MsWindow *self, gpointer run)
 {
   guint i;
-  return g_ptr_array_find (self->runs, run, &i) ? (int) i : -1;
+  return g_ptr_array_find (self->runs, run, &i) ? (int)i : -1;
 }
 
 static void
@@ -213,20 +213,21 @@ run_row (MsWindow *self, MsResults *run)
   gtk_widget_set_margin_top (row, 6);
   gtk_widget_set_margin_bottom (row, 6);
   GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *name = row_entry (self, row, run->label, _("Name"), _("The run's name in legends, "
-                                                                   "pickers and the table"));
+  GtkWidget *name = row_entry (self, row, run->label, _ ("Name"),
+                               _ ("The run's name in legends, "
+                                  "pickers and the table"));
   GtkWidget *close = gtk_button_new_from_icon_name ("window-close-symbolic");
   gtk_widget_add_css_class (close, "flat");
   gtk_widget_set_tooltip_text (close, is_sweeping_into (self, run)
-                                        ? _("Stop the sweep before closing its run")
-                                        : _("Close this run"));
+                                          ? _ ("Stop the sweep before closing its run")
+                                          : _ ("Close this run"));
   gtk_widget_set_sensitive (close, !is_sweeping_into (self, run));
   g_object_set_data (G_OBJECT (close), "run", run);
   g_signal_connect_object (close, "clicked", G_CALLBACK (on_close_clicked), self, 0);
   gtk_box_append (GTK_BOX (line), name);
   gtk_box_append (GTK_BOX (line), close);
-  GtkWidget *note = row_entry (self, row, run->note, _("Note"),
-                               _("A note on this run, saved in the CSV files it is exported to"));
+  GtkWidget *note = row_entry (self, row, run->note, _ ("Note"),
+                               _ ("A note on this run, saved in the CSV files it is exported to"));
   gtk_box_append (GTK_BOX (row), line);
   gtk_box_append (GTK_BOX (row), note);
   g_object_set_data (G_OBJECT (row), "run", run);
@@ -245,7 +246,7 @@ fill_runs_list (MsWindow *self)
   for (guint i = 0; i < self->runs->len; i++)
     gtk_list_box_append (self->runs_list, run_row (self, g_ptr_array_index (self->runs, i)));
   if (self->runs->len == 0) {
-    GtkWidget *none = gtk_label_new (_("No runs yet: run a sweep or open a CSV file"));
+    GtkWidget *none = gtk_label_new (_ ("No runs yet: run a sweep or open a CSV file"));
     gtk_widget_set_margin_top (none, 12);
     gtk_widget_set_margin_bottom (none, 12);
     gtk_list_box_append (self->runs_list, none);
@@ -269,8 +270,7 @@ ms_window_runs_init (MsWindow *self)
 {
   GtkPopover *popover = gtk_menu_button_get_popover (self->runs_button);
   gtk_widget_set_size_request (GTK_WIDGET (popover), 380, -1);
-  g_signal_connect_object (popover, "show", G_CALLBACK (fill_runs_list), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (popover, "show", G_CALLBACK (fill_runs_list), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (popover, "closed", G_CALLBACK (on_runs_popover_closed), self,
                            G_CONNECT_SWAPPED);
 }
