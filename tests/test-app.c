@@ -267,6 +267,24 @@ check_run_names_and_notes (MsWindow *win)
   g_assert_cmpstr (ms_window_get_run (win, 2)->label, ==, "before the BIOS update (2)");
   g_assert_true (ms_window_set_run_note (win, 2, "fan at 100%,\nroom 21 °C"));
   g_assert_false (ms_window_rename_run (win, 9, "nothing there"));
+  /* A long name is kept whole up to the field's size, cut on a character. */
+  g_autofree char *long_name = g_strnfill (100, 'x');
+  g_assert_true (ms_window_rename_run (win, 2, long_name));
+  g_assert_cmpstr (ms_window_get_run (win, 2)->label, ==, long_name);
+  GString *wide = g_string_new (NULL);
+  for (int i = 0; i < 100; i++)
+    g_string_append (wide, "é");
+  g_assert_true (ms_window_rename_run (win, 2, wide->str));
+  const char *cut = ms_window_get_run (win, 2)->label;
+  g_assert_true (g_utf8_validate (cut, -1, NULL));
+  g_assert_cmpuint (strlen (cut), ==, 158); /* 79 characters of 2 bytes */
+  /* The same long name for the other run: numbered, still apart. */
+  g_assert_true (ms_window_rename_run (win, 1, wide->str));
+  g_assert_cmpstr (ms_window_get_run (win, 1)->label, !=, cut);
+  g_assert_true (g_str_has_suffix (ms_window_get_run (win, 1)->label, " (2)"));
+  g_string_free (wide, TRUE);
+  g_assert_true (ms_window_rename_run (win, 1, "before the BIOS update"));
+  g_assert_true (ms_window_rename_run (win, 2, "before the BIOS update"));
 
   g_autoptr (GError) error = NULL;
   g_autofree char *csv = g_build_filename (tmpdir, "noted-samples.csv", NULL);

@@ -29,19 +29,29 @@ label_taken (MsWindow *self, const MsResults *except, const char *label)
   return FALSE;
 }
 
+/* The longest prefix of s in at most max_bytes bytes, cut on a character. */
+static char *
+utf8_cut (const char *s, gsize max_bytes)
+{
+  return g_utf8_substring (s, 0, g_utf8_strlen (s, max_bytes));
+}
+
 /* Sets run's label to `wanted`, or to "wanted (2)", "(3)" ... when another
- * run already has that name: two runs never share one. */
+ * run already has that name: two runs never share one. A long name is cut
+ * to leave room for the number, so that the numbered names stay apart. */
 static void
 set_unique_label (MsWindow *self, MsResults *run, const char *wanted)
 {
   g_autofree char *valid = g_utf8_make_valid (wanted, -1);
   g_strstrip (valid);
-  g_autofree char *label = g_strdup (valid[0] ? valid : short_device_name (run));
+  const char *base = valid[0] ? valid : short_device_name (run);
+  g_autofree char *label = utf8_cut (base, sizeof run->label - 1);
+  g_autofree char *stem = utf8_cut (base, sizeof run->label - 16);
   for (int n = 2; label_taken (self, run, label); n++) {
     g_free (label);
-    label = g_strdup_printf ("%s (%d)", valid[0] ? valid : short_device_name (run), n);
+    label = g_strdup_printf ("%s (%d)", stem, n);
   }
-  g_utf8_strncpy (run->label, label, g_utf8_strlen (label, sizeof run->label / 4 - 1));
+  g_strlcpy (run->label, label, sizeof run->label);
 }
 
 void
@@ -132,7 +142,8 @@ ms_window_set_run_note (MsWindow *self, guint index, const char *note)
   g_autofree char *valid = g_utf8_make_valid (note, -1);
   /* One line in the file's metadata: line breaks become spaces. */
   g_strdelimit (valid, "\r\n", ' ');
-  g_utf8_strncpy (run->note, valid, g_utf8_strlen (valid, sizeof run->note / 4 - 1));
+  g_autofree char *cut = utf8_cut (valid, sizeof run->note - 1);
+  g_strlcpy (run->note, cut, sizeof run->note);
   return TRUE;
 }
 
