@@ -128,7 +128,8 @@ is_type (GtkWidget *w, gconstpointer type)
 static gboolean
 popover_hidden (gpointer popover)
 {
-  return !gtk_widget_get_visible (popover);
+  /* Unmapped, not only hidden: until then its surface may hold the keys. */
+  return !gtk_widget_get_visible (popover) && !gtk_widget_get_mapped (popover);
 }
 
 /* Opens the main menu, chooses the item with that label (mnemonics
@@ -241,6 +242,27 @@ point_at (MsWindow *win, GtkWidget *widget, double x, double y)
   spin (300);
 }
 
+typedef struct {
+  const MsTimeWindow *now;
+  MsTimeWindow before;
+} WindowWait;
+
+static gboolean
+window_moved (gpointer data)
+{
+  WindowWait *w = data;
+  return w->now->t0 != w->before.t0 || w->now->t1 != w->before.t1;
+}
+
+/* Presses key in the timeline and waits for its window to move. */
+static void
+press_in_timeline (MsWindow *win, const MsTimeWindow *w, KeySym key, const char *what)
+{
+  WindowWait wait = { w, *w };
+  press (win, 0, key);
+  wait_until (window_moved, &wait, what);
+}
+
 /* The timeline by keyboard: Right pans, + zooms at the pointer, 0 goes
  * back to the copies. */
 static void
@@ -253,32 +275,83 @@ check_timeline_keys (MsWindow *win)
   GtkWidget *view
       = find_widget (GTK_WIDGET (win), is_type, GSIZE_TO_POINTER (MS_TYPE_TIMELINE_VIEW));
   g_assert_nonnull (view);
-  spin (300);
+  spin (500);
   gtk_widget_grab_focus (view);
+  spin (100);
   const MsTimeWindow *w = ms_timeline_view_get_window (MS_TIMELINE_VIEW (view));
   MsTimeWindow start = *w;
   double span = start.t1 - start.t0;
 
-  press (win, 0, XK_Right);
-  spin (300);
+  press_in_timeline (win, w, XK_Right, "Right pans the timeline");
   g_assert_cmpfloat_with_epsilon (w->t0, start.t0 + 0.2 * span, span * 1e-6);
 
   /* The pointer at three quarters of the width: zooming keeps that side. */
   point_at (win, view, gtk_widget_get_width (view) * 0.75, gtk_widget_get_height (view) * 0.3);
   MsTimeWindow before = *w;
-  press (win, 0, XK_plus);
-  spin (300);
+  press_in_timeline (win, w, XK_plus, "+ zooms the timeline");
   double new_span = w->t1 - w->t0;
   g_assert_cmpfloat_with_epsilon (new_span, span / 1.5, span * 1e-6);
   /* A zoom at the middle would start at t0 + span / 6. */
   g_assert_cmpfloat (w->t0, >, before.t0 + span / 6 + span * 0.02);
 
-  press (win, 0, XK_0);
-  spin (300);
+  press_in_timeline (win, w, XK_0, "0 resets the timeline");
   g_assert_cmpfloat_with_epsilon (w->t0, start.t0, span * 1e-6);
   g_assert_cmpfloat_with_epsilon (w->t1, start.t1, span * 1e-6);
   ms_window_close_run (win, 0);
   ms_window_set_view (win, MS_VIEW_BANDWIDTH);
+}
+
+static gboolean
+popover_shown (gpointer popover)
+{
+  return gtk_widget_get_mapped (popover);
+}
+
+static void
+type_text (MsWindow *win, const char *text)
+{
+  for (const char *c = text; *c; c++)
+    press (win, 0, (KeySym)*c);
+}
+
+/* Ctrl+Shift+R opens the runs; the name typed there, with Enter, renames
+ * the run; Escape closes the popover and the keys work on. */
+static void
+check_runs_popover (MsWindow *win)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
+  g_assert_true (ms_window_load_path (win, ref, &error));
+  Display *dpy = gdk_x11_display_get_xdisplay (gtk_widget_get_display (GTK_WIDGET (win)));
+  KeyCode ctrl = XKeysymToKeycode (dpy, XK_Control_L);
+  fake_key (dpy, ctrl, True, 0);
+  press (win, XK_Shift_L, XK_r);
+  fake_key (dpy, ctrl, False, 0);
+  XFlush (dpy);
+  GtkWidget *list = find_widget (GTK_WIDGET (win), is_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX));
+  GtkWidget *popover = gtk_widget_get_ancestor (list, GTK_TYPE_POPOVER);
+  wait_until (popover_shown, popover, "Ctrl+Shift+R opens the runs");
+  spin (300);
+  GtkWidget *entry = find_widget (list, is_type, GSIZE_TO_POINTER (GTK_TYPE_ENTRY));
+  gtk_widget_grab_focus (entry);
+  gtk_editable_select_region (GTK_EDITABLE (entry), 0, -1);
+  type_text (win, "baseline");
+  press (win, 0, XK_Return);
+  spin (300);
+  g_assert_cmpstr (ms_window_get_run (win, 0)->label, ==, "baseline");
+  press (win, 0, XK_Escape);
+  wait_until (popover_hidden, popover, "Escape closes the runs");
+  spin (200);
+  check_keys_work (win, "the runs popover");
+  g_assert_true (ms_window_close_run (win, 0));
+}
+
+static MsWindow *the_window;
+
+static gboolean
+has_more_runs (gpointer n)
+{
+  return ms_window_get_n_runs (the_window) >= GPOINTER_TO_UINT (n);
 }
 
 static gboolean
@@ -297,18 +370,24 @@ on_activate (GApplication *app)
   check_keys_work (win, "nothing");
 
   /* Every item that does not open a dialog of its own. */
+  the_window = win;
   const char *items[] = {
     "h100-default", "h200-default", "Clear Comparisons", "Presentation Mode", "Presentation Mode",
     "Dark",         "Light",        "Follow System"
   };
   for (guint i = 0; i < G_N_ELEMENTS (items); i++) {
+    guint runs = ms_window_get_n_runs (win);
     choose (win, items[i]);
+    /* A reference run opens off the main thread: wait for it. */
+    if (g_str_has_suffix (items[i], "-default"))
+      wait_until (has_more_runs, GUINT_TO_POINTER (runs + 1), "the reference run opens");
     check_keys_work (win, items[i]);
   }
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 0);
   check_export_dialog (win);
   check_keys_work (win, "the export dialogs");
   check_timeline_keys (win);
+  check_runs_popover (win);
   gtk_window_destroy (GTK_WINDOW (win));
   done = TRUE;
 }
