@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-window-private.h: what the window's files share (ms-window.c: the
- * window and its runs; ms-window-actions.c: actions and dialogs;
- * ms-window-sweep.c: running a sweep off the main thread). */
+ * window, devices and files; ms-window-runs.c: the runs, their names and
+ * notes; ms-window-actions.c: actions and dialogs; ms-window-sweep.c:
+ * running a sweep off the main thread). */
 #pragma once
 
 #include "ms-breakdown-page.h"
@@ -43,14 +44,14 @@ struct _MsWindow {
 
   GSettings *settings;
 
-  /* Runs shown: MsResults* from ms_run_new, the live sweep first when
-   * there is one. */
+  /* Runs shown: MsResults* from ms_run_new, in the order they came;
+   * every sweep and file stays until the user closes it. */
   GPtrArray *runs;
   /* Files asked for before the first frame, loaded after it. */
   GPtrArray *pending_paths;
   gboolean painted;
   guint refresh_source; /* views refreshed when idle */
-  MsResults *live; /* also in runs while a sweep shows */
+  MsResults *live; /* the newest sweep's run, also in runs; NULL once closed */
 
   /* Devices found off the main thread. */
   GArray *devices; /* MsDeviceInfo */
