@@ -357,6 +357,7 @@ typedef struct {
   char experiment[MS_EXPERIMENT_LEN];
   char experiment_settings[MS_EXPERIMENT_SETTINGS_LEN];
   bool from_summary;      /* read from a summary file: statistics, no samples or events */
+  char note[512];         /* the user's note on the run, one line; "" when none */
   MsCell *cells;
   size_t n_cells;
   size_t cap_cells;

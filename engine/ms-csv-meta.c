@@ -26,6 +26,30 @@ parse_meta_int (const char *s, long lo, long hi, long *out)
   return true;
 }
 
+/* The run's own words: version, date, label, note, experiment. */
+static bool
+read_text_metadata (MsResults *r, const char *key, const char *value)
+{
+  if (strcmp (key, "memsweep-version") == 0)
+    snprintf (r->version, sizeof r->version, "%s", value);
+  else if (strcmp (key, "date") == 0)
+    snprintf (r->date, sizeof r->date, "%s", value);
+  else if (strcmp (key, "label") == 0)
+    snprintf (r->label, sizeof r->label, "%s", value);
+  else if (strcmp (key, "note") == 0)
+    snprintf (r->note, sizeof r->note, "%s", value);
+  else if (strcmp (key, "experiment") == 0)
+    snprintf (r->experiment, sizeof r->experiment, "%s",
+              strcmp (value, "sweep") == 0 ? "" : value);
+  else if (strcmp (key, "experiment-settings") == 0)
+    snprintf (r->experiment_settings, sizeof r->experiment_settings, "%s", value);
+  else if (strcmp (key, "nvidia-driver") == 0 && strcmp (value, "unknown") != 0)
+    snprintf (r->device.driver_release, sizeof r->device.driver_release, "%s", value);
+  else
+    return false;
+  return true;
+}
+
 void
 ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
 {
@@ -84,20 +108,9 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
 #undef BOOL_KEY
   if (ms_csv_read_rule_metadata (s, key, value))
     return;
-  if (strcmp (key, "memsweep-version") == 0)
-    snprintf (r->version, sizeof r->version, "%s", value);
-  else if (strcmp (key, "date") == 0)
-    snprintf (r->date, sizeof r->date, "%s", value);
-  else if (strcmp (key, "label") == 0)
-    snprintf (r->label, sizeof r->label, "%s", value);
-  else if (strcmp (key, "experiment") == 0)
-    snprintf (r->experiment, sizeof r->experiment, "%s",
-              strcmp (value, "sweep") == 0 ? "" : value);
-  else if (strcmp (key, "experiment-settings") == 0)
-    snprintf (r->experiment_settings, sizeof r->experiment_settings, "%s", value);
-  else if (strcmp (key, "nvidia-driver") == 0 && strcmp (value, "unknown") != 0)
-    snprintf (d->driver_release, sizeof d->driver_release, "%s", value);
-  else if (strcmp (key, "device") == 0) {
+  if (read_text_metadata (r, key, value))
+    return;
+  if (strcmp (key, "device") == 0) {
     snprintf (d->name, sizeof d->name, "%s", value);
     d->present = strcmp (value, "none") != 0;
   } else if (strcmp (key, "compute-capability") == 0 && sscanf (value, "%3d.%3d", &a, &b) == 2) {

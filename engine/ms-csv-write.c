@@ -216,6 +216,11 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
   fprintf (w->f, "# date: %s\n", date);
   if (label[0])
     fprintf (w->f, "# label: %s\n", label);
+  if (r->note[0]) {
+    char note[sizeof r->note];
+    clean_line (r->note, note, sizeof note);
+    fprintf (w->f, "# note: %s\n", note);
+  }
   fprintf (w->f, "# device: %s\n", name);
   fprintf (w->f, "# device-index: %d\n", d->index);
   fprintf (w->f, "# compute-capability: %d.%d\n", d->cc_major, d->cc_minor);

@@ -268,6 +268,56 @@ check_refused_settings (GApplication *app)
   g_settings_set_strv (settings, "modes", host_only);
 }
 
+/* Runs are the user's: renamed (never to another run's name), annotated
+ * (the note goes into the exported CSV and reads back), closed. */
+static void
+check_run_names_and_notes (MsWindow *win)
+{
+  const MsResults *first = ms_window_get_run (win, 1);
+  g_assert_true (ms_window_rename_run (win, 1, "before the BIOS update"));
+  g_assert_cmpstr (first->label, ==, "before the BIOS update");
+  g_assert_true (ms_window_rename_run (win, 2, "before the BIOS update"));
+  g_assert_cmpstr (ms_window_get_run (win, 2)->label, ==, "before the BIOS update (2)");
+  g_assert_true (ms_window_set_run_note (win, 2, "fan at 100%,\nroom 21 °C"));
+  g_assert_false (ms_window_rename_run (win, 9, "nothing there"));
+  /* A long name is kept whole up to the field's size, cut on a character. */
+  g_autofree char *long_name = g_strnfill (100, 'x');
+  g_assert_true (ms_window_rename_run (win, 2, long_name));
+  g_assert_cmpstr (ms_window_get_run (win, 2)->label, ==, long_name);
+  GString *wide = g_string_new (NULL);
+  for (int i = 0; i < 100; i++)
+    g_string_append (wide, "é");
+  g_assert_true (ms_window_rename_run (win, 2, wide->str));
+  const char *cut = ms_window_get_run (win, 2)->label;
+  g_assert_true (g_utf8_validate (cut, -1, NULL));
+  g_assert_cmpuint (strlen (cut), ==, 158); /* 79 characters of 2 bytes */
+  /* The same long name for the other run: numbered, still apart. */
+  g_assert_true (ms_window_rename_run (win, 1, wide->str));
+  g_assert_cmpstr (ms_window_get_run (win, 1)->label, !=, cut);
+  g_assert_true (g_str_has_suffix (ms_window_get_run (win, 1)->label, " (2)"));
+  g_string_free (wide, TRUE);
+  g_assert_true (ms_window_rename_run (win, 1, "before the BIOS update"));
+  g_assert_true (ms_window_rename_run (win, 2, "before the BIOS update"));
+
+  g_autoptr (GError) error = NULL;
+  g_autofree char *csv = g_build_filename (tmpdir, "noted-samples.csv", NULL);
+  g_assert_true (ms_window_export_csv (win, csv, FALSE, &error));
+  char err[512];
+  MsResults *back = ms_csv_read_samples (csv, err, sizeof err);
+  g_assert_nonnull (back);
+  g_assert_cmpstr (back->note, ==, "fan at 100%, room 21 °C");
+  g_assert_cmpstr (back->label, ==, "before the BIOS update (2)");
+  ms_results_free (back);
+
+  /* Closing the first sweep keeps the second; closing the live one too. */
+  g_assert_true (ms_window_close_run (win, 1));
+  g_assert_cmpuint (ms_window_get_n_runs (win), ==, 2);
+  g_assert_cmpstr (ms_window_get_run (win, 1)->label, ==, "before the BIOS update (2)");
+  g_assert_true (ms_window_close_run (win, 1));
+  g_assert_null (ms_window_get_live (win));
+  g_assert_cmpuint (ms_window_get_n_runs (win), ==, 1);
+}
+
 /* A live sweep of the CPU baseline (the one mode every machine has): cells
  * arrive on the main thread while the worker runs. */
 static void
@@ -284,11 +334,19 @@ check_sweeps (MsWindow *win)
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 2);
   g_assert_cmpstr (ms_window_get_toast_text (win), ==, "Sweep finished");
 
-  /* Stop part-way: what was measured stays. */
+  /* Stop part-way: what was measured stays, as a run of its own beside
+   * the first sweep, under another name. */
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
+  g_assert_false (ms_window_close_run (win, 2)); /* a sweep fills it */
   g_action_group_activate_action (G_ACTION_GROUP (win), "stop", NULL);
   wait_until (is_not_sweeping, win, "the stopped sweep ends");
-  g_assert_cmpuint (ms_window_get_n_runs (win), ==, 2);
+  g_assert_cmpuint (ms_window_get_n_runs (win), ==, 3);
+  const MsResults *first = ms_window_get_run (win, 1), *second = ms_window_get_run (win, 2);
+  g_assert_true (second == ms_window_get_live (win));
+  g_assert_cmpstr (first->label, !=, second->label);
+  g_assert_nonnull (strstr (first->label, "sweep 1"));
+  g_assert_nonnull (strstr (second->label, "sweep 2"));
+  check_run_names_and_notes (win);
 }
 
 /* Keeps the loop running until nothing has been dispatched for 0.5 s. */

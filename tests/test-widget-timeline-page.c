@@ -39,9 +39,71 @@ test_pickers (void)
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1000, 500);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "timeline.zoom", "i", 1));
   g_assert_true (ms_timeline_view_get_zoomed (view));
+  /* Back to the data movement; "All phases" shows the whole repetition. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "timeline.zoom", "i", 0));
+  double t0, t1;
+  g_assert_true (ms_timeline_view_movement_span (cell, rep, &t0, &t1));
+  const MsTimeWindow *win = ms_timeline_view_get_window (view);
+  g_assert_cmpfloat (win->t0, <=, t0);
+  g_assert_cmpfloat (win->t1, >=, t1);
+  g_assert_true (ms_timeline_view_get_zoomed (view));
+  g_object_set (view, "show-setup", TRUE, NULL);
   g_assert_false (ms_timeline_view_get_zoomed (view));
   g_assert_cmpuint (ms_test_ink (GTK_WIDGET (view)), >, 5);
+  ms_test_destroy (window, GTK_WIDGET (page));
+}
+
+/* Two runs without a size in common: picking a run picks a size it has
+ * (the nearest to the one shown) and a mode it has; the view never empties. */
+static void
+test_sizes_per_run (void)
+{
+  g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
+  char err[512];
+  g_autofree char *path =
+    g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h100-large-samples.csv", NULL);
+  MsResults *large = ms_csv_read_samples (path, err, sizeof err);
+  g_assert_nonnull (large);
+  g_snprintf (large->label, sizeof large->label, "large sizes");
+  g_ptr_array_add (runs, ms_run_new (large));
+  MsTimelinePage *page = g_object_new (MS_TYPE_TIMELINE_PAGE, NULL);
+  ms_timeline_page_set_runs (page, runs);
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1000, 500);
+
+  /* The page's drop-downs in order: run, mode, size. */
+  g_autoptr (GPtrArray) dds = g_ptr_array_new ();
+  for (GtkWidget *w = gtk_widget_get_first_child (GTK_WIDGET (page)); w;) {
+    if (GTK_IS_DROP_DOWN (w))
+      g_ptr_array_add (dds, w);
+    GtkWidget *next = GTK_IS_DROP_DOWN (w) ? NULL : gtk_widget_get_first_child (w);
+    while (!next && w && w != GTK_WIDGET (page)) {
+      next = gtk_widget_get_next_sibling (w);
+      w = gtk_widget_get_parent (w);
+    }
+    w = next;
+  }
+  g_assert_cmpuint (dds->len, ==, 3);
+  GtkDropDown *run_dd = g_ptr_array_index (dds, 0), *size_dd = g_ptr_array_index (dds, 2);
+  g_assert_nonnull (run_dd);
+  g_assert_nonnull (size_dd);
+
+  gtk_drop_down_set_selected (run_dd, 0);
+  int exponent;
+  g_object_set (page, "exponent", 20, NULL);
+  g_assert_nonnull (ms_timeline_page_get_cell (page, NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (size_dd)), ==, 11);
+  gtk_drop_down_set_selected (run_dd, 1);
+  g_object_get (page, "exponent", &exponent, NULL);
+  g_assert_cmpint (exponent, ==, 22); /* the nearest the large run has */
+  /* 2^22..2^28, step 2 */
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (size_dd)), ==, 4);
+  const MsCell *cell = ms_timeline_page_get_cell (page, NULL);
+  g_assert_nonnull (cell);
+  g_assert_cmpint (cell->exponent, ==, 22);
+  gtk_drop_down_set_selected (run_dd, 0);
+  g_object_get (page, "exponent", &exponent, NULL);
+  g_assert_cmpint (exponent, ==, 20);
+  g_assert_nonnull (ms_timeline_page_get_cell (page, NULL));
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
@@ -50,5 +112,6 @@ main (int argc, char **argv)
 {
   ms_widget_test_init (&argc, &argv);
   g_test_add_func ("/timeline-page/pickers", test_pickers);
+  g_test_add_func ("/timeline-page/sizes-per-run", test_sizes_per_run);
   return g_test_run ();
 }

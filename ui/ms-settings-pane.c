@@ -180,6 +180,16 @@ ms_settings_pane_dispose (GObject *object)
   G_OBJECT_CLASS (ms_settings_pane_parent_class)->dispose (object);
 }
 
+/* Enter in a field runs the sweep with the value typed, as Ctrl+R would.
+ * (GtkSpinButton::activate is GTK 4.14: the text inside emits it.) */
+static void
+on_spin_activate (MsSettingsPane *self, GtkText *text)
+{
+  GtkWidget *spin = gtk_widget_get_ancestor (GTK_WIDGET (text), GTK_TYPE_SPIN_BUTTON);
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.run", NULL);
+}
+
 static void
 ms_settings_pane_class_init (MsSettingsPaneClass *klass)
 {
@@ -226,6 +236,11 @@ ms_settings_pane_init (MsSettingsPane *self)
     g_signal_connect_object (check, "toggled", G_CALLBACK (on_changed), self, G_CONNECT_SWAPPED);
   }
   bind_settings (self);
+  GtkSpinButton *spins[] = { self->min_exp_spin, self->max_exp_spin, self->step_spin,
+                             self->reps_spin,    self->warmup_spin,  self->streams_spin };
+  for (guint i = 0; i < G_N_ELEMENTS (spins); i++)
+    g_signal_connect_object (gtk_editable_get_delegate (GTK_EDITABLE (spins[i])), "activate",
+                             G_CALLBACK (on_spin_activate), self, G_CONNECT_SWAPPED);
   on_changed (self);
 }
 

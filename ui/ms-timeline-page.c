@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "ms-pickers.h"
+#include "ms-timeline-overview.h"
 
 struct _MsTimelinePage {
   GtkWidget parent_instance;
@@ -49,6 +50,7 @@ ms_timeline_page_get_cell (MsTimelinePage *self, int *rep)
 }
 
 static void on_rep_changed (MsTimelinePage *self);
+static void on_size_selected (MsTimelinePage *self);
 
 static void
 update_timeline (MsTimelinePage *self)
@@ -84,6 +86,58 @@ on_rep_changed (MsTimelinePage *self)
   self->rep_chosen = TRUE;
   update_timeline (self);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_REPETITION]);
+}
+
+static gboolean
+run_has_mode (const MsResults *run, int mode)
+{
+  for (size_t i = 0; run && i < run->n_cells; i++)
+    if ((int) run->cells[i].mode == mode)
+      return TRUE;
+  return FALSE;
+}
+
+/* The sizes of the run picked, not of every run: a size this run lacks
+ * would show nothing. The size kept is the one shown, else the nearest. */
+static void
+sync_sizes (MsTimelinePage *self)
+{
+  const MsResults *run = selected_run (self);
+  g_autoptr (GPtrArray) one = g_ptr_array_new ();
+  if (run)
+    g_ptr_array_add (one, (gpointer) run);
+  g_autoptr (GPtrArray) sizes = ms_pickers_size_labels (one);
+  int before = self->exponent;
+  g_signal_handlers_block_by_func (self->size_dropdown, on_size_selected, self);
+  ms_pickers_sync (self->size_dropdown, sizes);
+  for (int d = 0; before >= 0 && d <= MS_MAX_EXPONENT; d++)
+    if (ms_pickers_set_exponent (self->size_dropdown, before - d) ||
+        ms_pickers_set_exponent (self->size_dropdown, before + d))
+      break;
+  g_signal_handlers_unblock_by_func (self->size_dropdown, on_size_selected, self);
+}
+
+/* A mode the run has: the one shown, else the first of the run. */
+static void
+sync_mode (MsTimelinePage *self)
+{
+  const MsResults *run = selected_run (self);
+  guint m = gtk_drop_down_get_selected (self->mode_dropdown);
+  if (!run || run_has_mode (run, m))
+    return;
+  for (int k = 0; k < MS_MODE_COUNT; k++)
+    if (run_has_mode (run, k)) {
+      gtk_drop_down_set_selected (self->mode_dropdown, k);
+      return;
+    }
+}
+
+static void
+on_run_selected (MsTimelinePage *self)
+{
+  sync_sizes (self);
+  sync_mode (self);
+  on_size_selected (self);
 }
 
 static void
@@ -185,6 +239,7 @@ ms_timeline_page_class_init (MsTimelinePageClass *klass)
 
   gtk_widget_class_install_action (widget_class, "timeline.zoom", "i", zoom_action);
   g_type_ensure (MS_TYPE_TIMELINE_VIEW);
+  g_type_ensure (MS_TYPE_TIMELINE_OVERVIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/memsweep/Memsweep/ms-timeline-page.ui");
 #define CHILD(name) gtk_widget_class_bind_template_child (widget_class, MsTimelinePage, name)
@@ -196,10 +251,32 @@ ms_timeline_page_class_init (MsTimelinePageClass *klass)
   CHILD (mode_list);
   CHILD (rep_spin);
 #undef CHILD
-  gtk_widget_class_bind_template_callback (widget_class, update_timeline);
+  gtk_widget_class_bind_template_callback (widget_class, on_run_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_mode_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_size_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_rep_changed);
+}
+
+/* Run names shortened in the middle (their ends tell runs apart: the GPU,
+ * the sweep number) so that two runs' toolbar fits; the full name in the
+ * tooltip. */
+static void
+setup_run_item (GtkSignalListItemFactory *factory, GtkListItem *item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 22);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_run_item (GtkSignalListItemFactory *factory, GtkListItem *item)
+{
+  GtkWidget *label = gtk_list_item_get_child (item);
+  const char *text = gtk_string_object_get_string (gtk_list_item_get_item (item));
+  gtk_label_set_text (GTK_LABEL (label), text);
+  gtk_widget_set_tooltip_text (label, text);
 }
 
 static void
@@ -207,6 +284,10 @@ ms_timeline_page_init (MsTimelinePage *self)
 {
   self->exponent = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_autoptr (GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_run_item), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_run_item), NULL);
+  gtk_drop_down_set_factory (self->run_dropdown, factory);
   /* The engine's mode titles are not in the template. */
   for (int m = 0; m < MS_MODE_COUNT; m++)
     gtk_string_list_append (self->mode_list, ms_mode_title (m));
@@ -222,16 +303,12 @@ ms_timeline_page_set_runs (MsTimelinePage *self, GPtrArray *runs)
     self->runs = runs ? g_ptr_array_ref (runs) : NULL;
   }
   g_autoptr (GPtrArray) names = ms_pickers_run_labels (runs);
-  g_autoptr (GPtrArray) sizes = ms_pickers_size_labels (runs);
   /* Refilling the lists passes through other selections: update once. */
-  g_signal_handlers_block_by_func (self->run_dropdown, update_timeline, self);
-  g_signal_handlers_block_by_func (self->size_dropdown, on_size_selected, self);
+  g_signal_handlers_block_by_func (self->run_dropdown, on_run_selected, self);
   ms_pickers_sync (self->run_dropdown, names);
-  ms_pickers_sync (self->size_dropdown, sizes);
-  g_signal_handlers_unblock_by_func (self->run_dropdown, update_timeline, self);
-  g_signal_handlers_unblock_by_func (self->size_dropdown, on_size_selected, self);
+  g_signal_handlers_unblock_by_func (self->run_dropdown, on_run_selected, self);
   gtk_widget_set_visible (self->run_box, names->len > 1);
-  on_size_selected (self);
+  on_run_selected (self);
 }
 
 MsTimelineView *

@@ -22,12 +22,20 @@ struct _MsTimelineView {
   MsViewScale scale;
   double drag_t0;
   double pointer_x;
+  gboolean pointer_inside;
+  /* The time the user last pointed at or clicked (-1: none): zooming from
+   * the keyboard or the buttons keeps it in place. */
+  double anchor_us;
+  gboolean show_setup; /* the window opens on the whole repetition */
 };
 
 G_DEFINE_FINAL_TYPE (MsTimelineView, ms_timeline_view, GTK_TYPE_WIDGET)
 
-enum { PROP_0, PROP_TITLE, PROP_ZOOMED, PROP_SCALE_FIRST, N_PROPS };
+enum { PROP_0, PROP_TITLE, PROP_ZOOMED, PROP_SHOW_SETUP, PROP_SCALE_FIRST, N_PROPS };
 static GParamSpec *props[N_PROPS];
+
+enum { WINDOW_CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
 
 /* Redraws, and tells bindings whether the window still shows everything. */
 static void
@@ -35,6 +43,7 @@ window_changed (MsTimelineView *self)
 {
   gboolean zoomed = self->window.t0 > 0 || self->window.t1 < self->window.total_us;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit (self, signals[WINDOW_CHANGED], 0);
   if (zoomed != self->zoomed) {
     self->zoomed = zoomed;
     g_object_notify_by_pspec (G_OBJECT (self), props[PROP_ZOOMED]);
@@ -69,18 +78,92 @@ pixel_to_time (MsTimelineView *self, double x)
   return self->window.t0 + (x - l->plot_x) / l->plot_w * (self->window.t1 - self->window.t0);
 }
 
+static gboolean
+in_plot (MsTimelineView *self, double x)
+{
+  const MsTimelineLayout *l = &self->layout;
+  return l->plot_w > 0 && x >= l->plot_x && x <= l->plot_x + l->plot_w;
+}
+
 static void
 on_timeline_motion (GtkEventControllerMotion *c, double x, double y, MsTimelineView *self)
 {
   self->pointer_x = x;
+  self->pointer_inside = TRUE;
+  if (in_plot (self, x))
+    self->anchor_us = pixel_to_time (self, x);
+}
+
+static void
+on_timeline_leave (GtkEventControllerMotion *c, MsTimelineView *self)
+{
+  self->pointer_inside = FALSE;
+}
+
+/* Where a zoom not made with the wheel keeps its place: the pointer when it
+ * is over the lanes, else the time last pointed at while it is shown, else
+ * the middle. */
+static double
+zoom_anchor (MsTimelineView *self)
+{
+  if (self->pointer_inside && in_plot (self, self->pointer_x))
+    return pixel_to_time (self, self->pointer_x);
+  if (self->anchor_us >= self->window.t0 && self->anchor_us <= self->window.t1)
+    return self->anchor_us;
+  return (self->window.t0 + self->window.t1) / 2;
+}
+
+static gboolean
+on_timeline_key (GtkEventControllerKey *c, guint keyval, guint keycode, GdkModifierType state,
+                 MsTimelineView *self)
+{
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
+    return FALSE;
+  double span = self->window.t1 - self->window.t0;
+  switch (keyval) {
+  case GDK_KEY_Left: case GDK_KEY_KP_Left:
+    ms_timeline_view_pan (self, -0.2 * span);
+    return TRUE;
+  case GDK_KEY_Right: case GDK_KEY_KP_Right:
+    ms_timeline_view_pan (self, 0.2 * span);
+    return TRUE;
+  case GDK_KEY_Home: case GDK_KEY_KP_Home:
+    ms_timeline_view_pan (self, -self->window.t0);
+    return TRUE;
+  case GDK_KEY_End: case GDK_KEY_KP_End:
+    ms_timeline_view_pan (self, self->window.total_us - self->window.t1);
+    return TRUE;
+  case GDK_KEY_plus: case GDK_KEY_equal: case GDK_KEY_KP_Add:
+    ms_timeline_view_zoom (self, 1.5);
+    return TRUE;
+  case GDK_KEY_minus: case GDK_KEY_KP_Subtract:
+    ms_timeline_view_zoom (self, 1 / 1.5);
+    return TRUE;
+  case GDK_KEY_0: case GDK_KEY_KP_0:
+    ms_timeline_view_reset_zoom (self);
+    return TRUE;
+  default:
+    return FALSE;
+  }
+}
+
+static void
+on_timeline_pressed (GtkGestureClick *g, int n, double x, double y, MsTimelineView *self)
+{
+  /* A click gives the keyboard to the lanes and marks where to zoom. */
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  if (in_plot (self, x))
+    self->anchor_us = pixel_to_time (self, x);
 }
 
 static gboolean
 on_timeline_scroll (GtkEventControllerScroll *c, double dx, double dy, MsTimelineView *self)
 {
   /* Wheel zooms around the pointer; horizontal scrolling pans. */
-  if (dy != 0)
-    ms_time_window_zoom (&self->window, pow (1.2, -dy), pixel_to_time (self, self->pointer_x));
+  if (dy != 0) {
+    self->anchor_us = pixel_to_time (self, self->pointer_x);
+    ms_time_window_zoom (&self->window, pow (1.2, -dy), self->anchor_us);
+  }
   else if (dx != 0)
     ms_time_window_pan (&self->window, dx * (self->window.t1 - self->window.t0) * 0.05);
   window_changed (self);
@@ -103,18 +186,27 @@ on_drag_update (GtkGestureDrag *g, double dx, double dy, MsTimelineView *self)
   window_changed (self);
 }
 
-static gboolean
-on_timeline_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip,
-                     gpointer data)
+/* Said from the times alone: the call blocked the host while the GPU worked
+ * only if it was still running once the GPU had started. */
+static void
+append_host_overlap (GString *s, const MsEvent *ev)
 {
-  MsTimelineView *self = MS_TIMELINE_VIEW (widget);
-  const MsTimelineBar *bar = ms_timeline_layout_hit (&self->layout, x, y);
-  if (!bar)
-    return FALSE;
-  const MsEvent *ev = bar->event;
+  double host_end = ev->host_start_us + ev->host_us, gpu_end = ev->gpu_start_us + ev->gpu_us;
+  double overlap = MIN (host_end, gpu_end) - MAX (ev->host_start_us, ev->gpu_start_us);
+  if (overlap > 0)
+    g_string_append_printf (s, _("\nthe call blocked the host for %.2f µs of the GPU work"),
+                            overlap);
+  else if (host_end <= ev->gpu_start_us)
+    g_string_append_printf (s, _("\nthe call returned %.2f µs before the GPU started"),
+                            ev->gpu_start_us - host_end);
+}
+
+char *
+ms_timeline_view_describe_event (const MsEvent *ev, gboolean host_part)
+{
   GString *s = g_string_new (NULL);
   /* Markup: the translations hold no markup characters. */
-  const char *where = bar->host_part    ? _(" (host call)")
+  const char *where = host_part         ? _(" (host call)")
                       : ev->gpu_us >= 0 ? _(" (on the GPU)")
                                         : "";
   g_string_append_printf (s, "<b>%s</b>%s\n", ms_phase_name (ev->phase), where);
@@ -123,8 +215,7 @@ on_timeline_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTool
   if (ev->gpu_us >= 0) {
     g_string_append_printf (s, _("\nGPU %.2f µs, starting at %.2f µs"), ev->gpu_us,
                             ev->gpu_start_us);
-    if (ms_event_blocked_host (ev))
-      g_string_append (s, _("\nthe call blocked the host while the GPU worked"));
+    append_host_overlap (s, ev);
   }
   if (ev->bytes) {
     char b[32];
@@ -136,8 +227,19 @@ on_timeline_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTool
   }
   if (ev->lane > 0)
     g_string_append_printf (s, _("\nstream %d, chunk %d"), ev->lane - 1, ev->chunk);
-  gtk_tooltip_set_markup (tooltip, s->str);
-  g_string_free (s, TRUE);
+  return g_string_free (s, FALSE);
+}
+
+static gboolean
+on_timeline_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip,
+                     gpointer data)
+{
+  MsTimelineView *self = MS_TIMELINE_VIEW (widget);
+  const MsTimelineBar *bar = ms_timeline_layout_hit (&self->layout, x, y);
+  if (!bar)
+    return FALSE;
+  g_autofree char *text = ms_timeline_view_describe_event (bar->event, bar->host_part);
+  gtk_tooltip_set_markup (tooltip, text);
   return TRUE;
 }
 
@@ -146,7 +248,9 @@ ms_timeline_view_set_property (GObject *object, guint prop_id, const GValue *val
                                GParamSpec *pspec)
 {
   MsTimelineView *self = MS_TIMELINE_VIEW (object);
-  if (!ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value))
+  if (prop_id == PROP_SHOW_SETUP)
+    ms_timeline_view_set_show_setup (self, g_value_get_boolean (value));
+  else if (!ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value))
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
@@ -157,6 +261,7 @@ ms_timeline_view_get_property (GObject *object, guint prop_id, GValue *value, GP
   switch (prop_id) {
   case PROP_TITLE: g_value_set_string (value, self->title); break;
   case PROP_ZOOMED: g_value_set_boolean (value, self->zoomed); break;
+  case PROP_SHOW_SETUP: g_value_set_boolean (value, self->show_setup); break;
   default:
     if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -187,6 +292,11 @@ ms_timeline_view_class_init (MsTimelineViewClass *klass)
                                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   props[PROP_ZOOMED] = g_param_spec_boolean ("zoomed", NULL, NULL, FALSE,
                                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  props[PROP_SHOW_SETUP] =
+    g_param_spec_boolean ("show-setup", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  signals[WINDOW_CHANGED] = g_signal_new ("window-changed", G_TYPE_FROM_CLASS (klass),
+                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   g_object_class_install_properties (object_class, PROP_SCALE_FIRST, props);
   ms_view_scale_install (object_class, PROP_SCALE_FIRST);
 
@@ -204,6 +314,14 @@ ms_timeline_view_init (MsTimelineView *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_size_request (GTK_WIDGET (self), 320, 200);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  self->anchor_us = -1;
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_timeline_key), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  GtkGesture *click = gtk_gesture_click_new ();
+  g_signal_connect (click, "pressed", G_CALLBACK (on_timeline_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_timeline_tooltip), NULL);
   GtkEventController *scroll =
     gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
@@ -211,6 +329,7 @@ ms_timeline_view_init (MsTimelineView *self)
   gtk_widget_add_controller (GTK_WIDGET (self), scroll);
   GtkEventController *motion = gtk_event_controller_motion_new ();
   g_signal_connect (motion, "motion", G_CALLBACK (on_timeline_motion), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_timeline_leave), self);
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
   GtkGesture *drag = gtk_gesture_drag_new ();
   g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
@@ -246,7 +365,8 @@ ms_timeline_view_set_cell (MsTimelineView *self, const MsResults *run, const MsC
     g_object_notify_by_pspec (G_OBJECT (self), props[PROP_TITLE]);
   }
   ms_time_window_reset (&self->window, cell ? ms_timeline_extent (cell, rep) : 1);
-  window_changed (self);
+  self->anchor_us = -1;
+  ms_timeline_view_reset_zoom (self);
 }
 
 const char *
@@ -264,19 +384,91 @@ ms_timeline_view_get_zoomed (MsTimelineView *self)
 void
 ms_timeline_view_zoom (MsTimelineView *self, double factor)
 {
-  ms_time_window_zoom (&self->window, factor, (self->window.t0 + self->window.t1) / 2);
+  ms_time_window_zoom (&self->window, factor, zoom_anchor (self));
   window_changed (self);
+}
+
+void
+ms_timeline_view_pan (MsTimelineView *self, double delta_us)
+{
+  ms_time_window_pan (&self->window, delta_us);
+  window_changed (self);
+}
+
+void
+ms_timeline_view_center_on (MsTimelineView *self, double t_us)
+{
+  ms_timeline_view_pan (self, t_us - (self->window.t0 + self->window.t1) / 2);
+}
+
+static gboolean
+moves_data (MsPhase phase)
+{
+  return phase == MS_PHASE_PREFETCH || phase == MS_PHASE_H2D || phase == MS_PHASE_KERNEL ||
+         phase == MS_PHASE_D2H || phase == MS_PHASE_LAUNCH;
+}
+
+gboolean
+ms_timeline_view_movement_span (const MsCell *cell, int rep, double *t0, double *t1)
+{
+  *t0 = G_MAXDOUBLE;
+  *t1 = -G_MAXDOUBLE;
+  for (size_t i = 0; cell && i < cell->n_events; i++) {
+    const MsEvent *ev = &cell->events[i];
+    if (ev->rep != rep || !moves_data (ev->phase))
+      continue;
+    *t0 = MIN (*t0, ev->host_start_us);
+    *t1 = MAX (*t1, ev->host_start_us + ev->host_us);
+    if (ev->gpu_us >= 0) {
+      *t0 = MIN (*t0, ev->gpu_start_us);
+      *t1 = MAX (*t1, ev->gpu_start_us + ev->gpu_us);
+    }
+  }
+  return *t1 > *t0;
 }
 
 void
 ms_timeline_view_reset_zoom (MsTimelineView *self)
 {
   ms_time_window_reset (&self->window, self->window.total_us);
+  /* Allocation, initialisation and verification can take far longer than
+   * the copies and the kernel: open on the data movement unless asked. */
+  double t0, t1;
+  if (!self->show_setup && ms_timeline_view_movement_span (shown_cell (self), self->rep, &t0, &t1)) {
+    double margin = (t1 - t0) * 0.04;
+    self->window.t0 = MAX (0, t0 - margin);
+    self->window.t1 = MIN (self->window.total_us, t1 + margin);
+    ms_time_window_pan (&self->window, 0);
+  }
   window_changed (self);
+}
+
+gboolean
+ms_timeline_view_get_show_setup (MsTimelineView *self)
+{
+  return self->show_setup;
+}
+
+void
+ms_timeline_view_set_show_setup (MsTimelineView *self, gboolean show)
+{
+  if (show == self->show_setup)
+    return;
+  self->show_setup = show;
+  ms_timeline_view_reset_zoom (self);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SHOW_SETUP]);
 }
 
 const MsTimeWindow *
 ms_timeline_view_get_window (MsTimelineView *self)
 {
   return &self->window;
+}
+
+const MsCell *
+ms_timeline_view_get_cell (MsTimelineView *self, int *rep)
+{
+  if (rep)
+    *rep = self->rep;
+  return shown_cell (self);
 }

@@ -13,8 +13,13 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (MsTimelineView, ms_timeline_view, MS, TIMELINE_VIEW, GtkWidget)
 
 /* Properties: "title" (read-only, set with the cell), "zoomed" (read-only:
- * the window shows less than the whole repetition), and the text-scale /
- * line-scale / high-contrast of ms-views.h. */
+ * the window shows less than the whole repetition), "show-setup" (FALSE:
+ * a cell opens on its data movement, allocation, initialisation and
+ * verification left outside the window; TRUE: on the whole repetition), and
+ * the text-scale / line-scale / high-contrast of ms-views.h. Signal
+ * "window-changed": the visible window moved. Keys when focused: Left and
+ * Right pan, Home and End go to either end, + and - zoom around the pointer
+ * (or the time last pointed at), 0 resets. */
 GtkWidget *ms_timeline_view_new (void);
 /* Shows repetition `rep` of `cell` (NULL: nothing), one of the cells of
  * `run` (from ms-run.h), at full extent. The view holds the run, not a copy
@@ -23,8 +28,21 @@ void ms_timeline_view_set_cell (MsTimelineView *self, const MsResults *run, cons
                                 int rep, const char *title);
 const char *ms_timeline_view_get_title (MsTimelineView *self);
 gboolean ms_timeline_view_get_zoomed (MsTimelineView *self);
+/* Zooms around the pointer, else the time last pointed at, else the middle. */
 void ms_timeline_view_zoom (MsTimelineView *self, double factor);
+void ms_timeline_view_pan (MsTimelineView *self, double delta_us);
+void ms_timeline_view_center_on (MsTimelineView *self, double t_us);
+/* Back to the data movement (or the whole repetition with show-setup). */
 void ms_timeline_view_reset_zoom (MsTimelineView *self);
+gboolean ms_timeline_view_get_show_setup (MsTimelineView *self);
+void ms_timeline_view_set_show_setup (MsTimelineView *self, gboolean show);
+/* The span of repetition rep's copies, prefetches and kernel work in µs;
+ * FALSE when it has none. */
+gboolean ms_timeline_view_movement_span (const MsCell *cell, int rep, double *t0, double *t1);
+/* The tooltip of an event's bar, as Pango markup. */
+char *ms_timeline_view_describe_event (const MsEvent *ev, gboolean host_part);
+/* The cell and repetition shown (NULL: none). */
+const MsCell *ms_timeline_view_get_cell (MsTimelineView *self, int *rep);
 const MsTimeWindow *ms_timeline_view_get_window (MsTimelineView *self);
 
 G_END_DECLS

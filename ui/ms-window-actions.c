@@ -168,17 +168,42 @@ action_open (GSimpleAction *a, GVariant *p, gpointer data)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (d));
 }
 
+/* Where save dialogs start: the folder of the last export, else the user's
+ * documents (else home). */
+char *
+ms_window_dup_export_folder (MsWindow *self)
+{
+  g_autofree char *last = g_settings_get_string (self->settings, "export-folder");
+  if (last[0] && g_file_test (last, G_FILE_TEST_IS_DIR))
+    return g_steal_pointer (&last);
+  const char *docs = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+  return g_strdup (docs && g_file_test (docs, G_FILE_TEST_IS_DIR) ? docs : g_get_home_dir ());
+}
+
+static void
+start_in_export_folder (MsWindow *self, GtkFileChooserNative *d)
+{
+  g_autofree char *folder = ms_window_dup_export_folder (self);
+  g_autoptr (GFile) f = g_file_new_for_path (folder);
+  gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (d), f, NULL);
+}
+
 /* TRUE if the dialog was accepted, with the local path chosen (NULL for a
- * remote file) and the value of one of its choices. */
+ * remote file) and the value of one of its choices; a local folder is
+ * remembered for the next export. */
 static gboolean
-accepted (GtkNativeDialog *dialog, int response, const char *choice_id, char **path,
-          const char **choice)
+accepted (MsWindow *self, GtkNativeDialog *dialog, int response, const char *choice_id,
+          char **path, const char **choice)
 {
   if (response != GTK_RESPONSE_ACCEPT)
     return FALSE;
   g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
   *path = g_file_get_path (file);
   *choice = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), choice_id);
+  if (*path) {
+    g_autofree char *folder = g_path_get_dirname (*path);
+    g_settings_set_string (self->settings, "export-folder", folder);
+  }
   return TRUE;
 }
 
@@ -188,7 +213,7 @@ on_export_csv_response (GtkNativeDialog *dialog, int response, MsWindow *self)
   g_autofree char *path = NULL;
   const char *kind;
   g_autoptr (GError) error = NULL;
-  if (accepted (dialog, response, "kind", &path, &kind)) {
+  if (accepted (self, dialog, response, "kind", &path, &kind)) {
     if (path)
       ms_window_export_csv (self, path, g_strcmp0 (kind, "summary") == 0, &error);
     toast_saved (self, path, error);
@@ -208,6 +233,7 @@ action_export_csv (GSimpleAction *a, GVariant *p, gpointer data)
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (d), "kind", _("Contents"), ids, labels);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (d), "kind", "samples");
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (d), "memsweep-samples.csv");
+  start_in_export_folder (self, d);
   g_signal_connect (d, "response", G_CALLBACK (on_export_csv_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (d));
 }
@@ -223,7 +249,7 @@ on_export_report_response (GtkNativeDialog *dialog, int response, MsWindow *self
   g_autofree char *path = NULL;
   const char *fmt;
   g_autoptr (GError) error = NULL;
-  if (accepted (dialog, response, "format", &path, &fmt)) {
+  if (accepted (self, dialog, response, "format", &path, &fmt)) {
     if (path && !g_str_has_suffix (path, ".pdf") && !g_str_has_suffix (path, ".html")) {
       char *with_ext = g_strdup_printf ("%s.%s", path, g_strcmp0 (fmt, "html") ? "pdf" : "html");
       g_free (path);
@@ -258,7 +284,7 @@ on_export_chart_response (GtkNativeDialog *dialog, int response, ChartExport *ce
   g_autofree char *path = NULL;
   const char *fmt;
   g_autoptr (GError) error = NULL;
-  if (accepted (dialog, response, "format", &path, &fmt)) {
+  if (accepted (ce->self, dialog, response, "format", &path, &fmt)) {
     if (path && !ms_export_format_known (path)) {
       char *with_ext = g_strdup_printf ("%s.%s", path, fmt ? fmt : "png");
       g_free (path);
@@ -298,8 +324,19 @@ on_chart_size_response (AdwMessageDialog *dialog, const char *response, MsWindow
                                _("Caption (device, date, version, settings)"), NULL, NULL);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (d), "caption", "true");
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (d), "memsweep-chart.png");
+  start_in_export_folder (self, d);
   g_signal_connect (d, "response", G_CALLBACK (on_export_chart_response), ce);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (d));
+}
+
+static void
+on_size_activate (GtkText *text, AdwMessageDialog *dialog)
+{
+  /* GtkSpinButton::activate is GTK 4.14: the text inside emits it. */
+  gtk_spin_button_update (
+    GTK_SPIN_BUTTON (gtk_widget_get_ancestor (GTK_WIDGET (text), GTK_TYPE_SPIN_BUTTON)));
+  adw_message_dialog_response (dialog, "export");
+  gtk_window_close (GTK_WINDOW (dialog));
 }
 
 static void
@@ -323,6 +360,10 @@ action_export_chart (GSimpleAction *a, GVariant *p, gpointer data)
     GtkWidget *label = gtk_label_new (names[i]);
     GtkWidget *spin = gtk_spin_button_new_with_range (16, 16384, 10);
     gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), values[i]);
+    gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+    /* Enter in a size field chooses the file, as the default button. */
+    g_signal_connect_object (gtk_editable_get_delegate (GTK_EDITABLE (spin)), "activate",
+                             G_CALLBACK (on_size_activate), dialog, 0);
     gtk_grid_attach (GTK_GRID (grid), label, 0, i, 1, 1);
     gtk_grid_attach (GTK_GRID (grid), spin, 1, i, 1, 1);
   }
@@ -384,6 +425,12 @@ action_timeline_zoom (GSimpleAction *a, GVariant *p, gpointer data)
 }
 
 static void
+action_show_runs (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  gtk_menu_button_popup (MS_WINDOW (data)->runs_button);
+}
+
+static void
 action_copy_rows (GSimpleAction *a, GVariant *p, gpointer data)
 {
   MsWindow *self = data;
@@ -408,6 +455,7 @@ ms_window_add_actions (MsWindow *self)
     { "view", action_view, "i" },
     { "timeline-zoom", action_timeline_zoom, "i" },
     { "copy-rows", action_copy_rows },
+    { "show-runs", action_show_runs },
     /* A toggle; its state follows the "presentation" property (a
      * GPropertyAction would hold a reference to the window). */
     { "presentation", NULL, NULL, "false", change_presentation },

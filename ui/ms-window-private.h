@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-window-private.h: what the window's files share (ms-window.c: the
- * window and its runs; ms-window-actions.c: actions and dialogs;
- * ms-window-sweep.c: running a sweep off the main thread). */
+ * window, devices and files; ms-window-runs.c: the runs, their names and
+ * notes; ms-window-actions.c: actions and dialogs; ms-window-sweep.c:
+ * running a sweep off the main thread). */
 #pragma once
 
 #include "ms-breakdown-page.h"
@@ -15,6 +16,7 @@
 G_BEGIN_DECLS
 
 typedef struct _MsSweepJob MsSweepJob;
+typedef struct _MsEta MsEta;
 
 struct _MsWindow {
   AdwApplicationWindow parent_instance;
@@ -25,7 +27,11 @@ struct _MsWindow {
   GtkWidget *stop_button;
   GtkDropDown *device_dropdown;
   GtkInfoBar *banner;
-  GtkLabel *banner_label;
+  GtkLabel *banner_label, *banner_error;
+  GtkLabel *blocker_label;
+  GtkRevealer *blocker_revealer;
+  GtkMenuButton *runs_button, *main_menu_button;
+  GtkListBox *runs_list;
   GtkRevealer *progress_revealer;
   GtkProgressBar *progress_bar;
   MsSettingsPane *settings_pane;
@@ -38,14 +44,14 @@ struct _MsWindow {
 
   GSettings *settings;
 
-  /* Runs shown: MsResults* from ms_run_new, the live sweep first when
-   * there is one. */
+  /* Runs shown: MsResults* from ms_run_new, in the order they came;
+   * every sweep and file stays until the user closes it. */
   GPtrArray *runs;
   /* Files asked for before the first frame, loaded after it. */
   GPtrArray *pending_paths;
   gboolean painted;
   guint refresh_source; /* views refreshed when idle */
-  MsResults *live; /* also in runs while a sweep shows */
+  MsResults *live; /* the newest sweep's run, also in runs; NULL once closed */
 
   /* Devices found off the main thread. */
   GArray *devices; /* MsDeviceInfo */
@@ -53,13 +59,16 @@ struct _MsWindow {
 
   /* The running sweep, shared with its worker thread. */
   MsSweepJob *job;
-  gint64 sweep_started_us;
+  gint64 cell_started_us; /* when the cell now measured began */
+  MsEta *eta;
 
   MsViewScale scale;
   gboolean presentation;
   char *run_blocker;
   char *toast_text;
   gboolean run_when_ready;
+  gboolean banner_dismissed;
+  guint n_sweeps; /* sweeps started, for their names */
 };
 
 /* ms-window.c */
@@ -72,6 +81,15 @@ void ms_window_set_text_scale (MsWindow *self, double text_scale);
 
 /* ms-window-actions.c */
 void ms_window_add_actions (MsWindow *self);
+char *ms_window_dup_export_folder (MsWindow *self);
+
+/* ms-window-runs.c */
+void ms_window_runs_init (MsWindow *self);
+/* Takes run; FALSE (and run dropped) when the same file is already shown. */
+gboolean ms_window_add_file_run (MsWindow *self, MsResults *run, gboolean refresh_now);
+/* "H100 80GB HBM3 · sweep 2": sweeps of one GPU differ by their names. */
+void ms_window_name_sweep (MsWindow *self, MsResults *run);
+void ms_window_name_file_run (MsWindow *self, MsResults *run);
 
 /* ms-window-sweep.c */
 void ms_window_sweep_cancel (MsWindow *self);

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "ms-eta.h"
 #include "ms-run.h"
 #include "ms-window-private.h"
 
@@ -48,11 +49,13 @@ on_cell_measured (gpointer data)
     /* Later rounds bring the same cell again, with more repetitions. */
     ms_results_put_cell (self->live, &u->cell);
     double frac = (u->index + 1.0) / u->n;
-    double elapsed = (g_get_monotonic_time () - self->sweep_started_us) * 1e-6;
-    double left = frac > 0 ? elapsed / frac - elapsed : 0;
-    g_autofree char *text = g_strdup_printf (_("cell %d of %d: %s at 2^%d · about %.0f s left"),
-                                             u->index + 1, u->n, ms_mode_title (u->cell.mode),
-                                             u->cell.exponent, ceil (left));
+    gint64 now = g_get_monotonic_time ();
+    ms_eta_add (self->eta, u->index, &u->cell, (now - self->cell_started_us) * 1e-6);
+    self->cell_started_us = now;
+    g_autofree char *left = ms_eta_format (ms_eta_seconds_left (self->eta));
+    g_autofree char *text = g_strdup_printf (_("cell %d of %d: %s at 2^%d · %s"), u->index + 1,
+                                             u->n, ms_mode_title (u->cell.mode),
+                                             u->cell.exponent, left);
     gtk_progress_bar_set_fraction (self->progress_bar, frac);
     gtk_progress_bar_set_text (self->progress_bar, text);
     ms_window_refresh_views (self);
@@ -138,6 +141,23 @@ toast_outcome (MsWindow *self, const SweepOutcome *o)
   }
 }
 
+/* The charts' x axis spans the sweep's planned sizes from the first cell,
+ * so points do not move as sizes arrive (-1, -1: back to the data).
+ * COORDINATOR: H13's MsPlotView adds "planned-min-exponent" and
+ * "planned-max-exponent" (ms_plot_view_set_planned_range); set by name
+ * until both branches are merged, then call ms_plot_view_set_planned_range. */
+static void
+set_planned_range (MsWindow *self, int min_exp, int max_exp)
+{
+  MsChartPage *pages[] = { self->bandwidth_page, self->time_page };
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++) {
+    GObject *view = G_OBJECT (ms_chart_page_get_view (pages[i]));
+    if (g_object_class_find_property (G_OBJECT_GET_CLASS (view), "planned-max-exponent"))
+      g_object_set (view, "planned-min-exponent", min_exp, "planned-max-exponent", max_exp,
+                    NULL);
+  }
+}
+
 static void
 sweep_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -147,12 +167,11 @@ sweep_done (GObject *source, GAsyncResult *result, gpointer user_data)
   if (self && self->job == job) {
     self->job = NULL;
     gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
-    if (o && self->live && o->results) {
+    g_clear_pointer (&self->eta, ms_eta_free);
+    set_planned_range (self, -1, -1);
+    if (o && self->live && o->results)
       /* The worker's copy has the device facts; the cells came live. */
       self->live->device = o->results->device;
-      g_autofree char *label = ms_plot_run_label (self->live);
-      g_snprintf (self->live->label, sizeof self->live->label, "%s", label);
-    }
     if (o)
       toast_outcome (self, o);
     ms_window_refresh_views (self);
@@ -177,19 +196,20 @@ ms_window_start_sweep (MsWindow *self)
   MsDeviceInfo info = { 0 };
   if (s.device >= 0 && self->devices && (guint) s.device < self->devices->len)
     info = g_array_index (self->devices, MsDeviceInfo, s.device);
-  /* A new live run replaces the previous live one; opened files stay. */
-  if (self->live)
-    g_ptr_array_remove (self->runs, self->live);
+  /* Every sweep is a run of its own, kept with the others until closed. */
   self->live = ms_run_new (ms_results_new (&s, &info));
-  g_snprintf (self->live->label, sizeof self->live->label, "%s", _("this sweep"));
-  g_ptr_array_insert (self->runs, 0, self->live);
+  ms_window_name_sweep (self, self->live);
+  g_ptr_array_add (self->runs, self->live);
+  g_clear_pointer (&self->eta, ms_eta_free);
+  self->eta = ms_eta_new (&s);
+  set_planned_range (self, s.min_exp, s.max_exp);
 
   MsSweepJob *job = g_new0 (MsSweepJob, 1);
   g_atomic_ref_count_init (&job->ref);
   job->sweep = s;
   g_weak_ref_init (&job->window, self);
   job->context = g_main_context_ref_thread_default ();
-  self->sweep_started_us = g_get_monotonic_time ();
+  self->cell_started_us = g_get_monotonic_time ();
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   gtk_progress_bar_set_text (self->progress_bar, _("Starting…"));
   gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);

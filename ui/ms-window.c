@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ms-eta.h"
 #include "ms-probe.h"
 #include "ms-run.h"
 #include "ms-window-private.h"
@@ -99,8 +100,15 @@ ms_window_update_actions (MsWindow *self)
   else if (self->discovering)
     why = _("Looking for CUDA devices…");
   else if (!have_gpu (self) && gpu_modes)
-    why = _("No usable CUDA device: only the host mode can run (see the banner)");
+    why = _("No GPU here: untick the GPU modes to run Host CPU");
   gtk_widget_set_tooltip_text (self->run_button, why ? why : _("Run the sweep (Ctrl+R)"));
+  /* A greyed-out Run says why in words, not only in a tooltip. */
+  gboolean show_why = why && !self->job && !self->discovering &&
+                      !gtk_info_bar_get_revealed (self->banner);
+  g_autofree char *line = show_why ? g_strdup_printf (_("Run is off: %s"), why) : NULL;
+  gtk_label_set_text (self->blocker_label, show_why ? line : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->blocker_label), line);
+  gtk_revealer_set_reveal_child (self->blocker_revealer, show_why);
   if (g_strcmp0 (why, self->run_blocker) != 0) {
     g_free (self->run_blocker);
     self->run_blocker = g_strdup (why);
@@ -151,39 +159,6 @@ set_presentation (MsWindow *self, gboolean on)
 
 /* ---- files ------------------------------------------------------------------ */
 
-static gboolean
-refresh_when_idle (gpointer data)
-{
-  MsWindow *self = data;
-  self->refresh_source = 0;
-  ms_window_refresh_views (self);
-  return G_SOURCE_REMOVE;
-}
-
-/* The views see the run at once, or (files finishing together) once for
- * all of them, before the next frame. */
-static gboolean
-add_run (MsWindow *self, MsResults *results, gboolean refresh_now)
-{
-  /* The same file twice is one comparison, not two. */
-  for (guint i = 0; i < self->runs->len; i++) {
-    MsResults *r = g_ptr_array_index (self->runs, i);
-    if (r != self->live && g_strcmp0 (r->label, results->label) == 0 &&
-        g_strcmp0 (r->date, results->date) == 0) {
-      ms_run_unref (results);
-      return FALSE;
-    }
-  }
-  g_ptr_array_add (self->runs, results);
-  if (refresh_now)
-    ms_window_refresh_views (self);
-  else if (!self->refresh_source)
-    /* After the files that finished meanwhile, before the next frame. */
-    self->refresh_source =
-      g_idle_add_full (G_PRIORITY_HIGH_IDLE, refresh_when_idle, self, NULL);
-  return TRUE;
-}
-
 static MsResults *
 read_run (const char *path, GError **error)
 {
@@ -193,8 +168,12 @@ read_run (const char *path, GError **error)
     g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, err);
     return NULL;
   }
-  g_autofree char *label = ms_plot_run_label (r);
-  g_snprintf (r->label, sizeof r->label, "%s", label);
+  /* A file saved with a name keeps it; others are named by device and date. */
+  g_autofree char *base = g_path_get_basename (path);
+  if (g_strcmp0 (r->label, base) == 0) {
+    g_autofree char *label = ms_plot_run_label (r);
+    g_snprintf (r->label, sizeof r->label, "%s", label);
+  }
   return ms_run_new (r);
 }
 
@@ -203,7 +182,7 @@ ms_window_load_path (MsWindow *self, const char *path, GError **error)
 {
   MsResults *r = read_run (path, error);
   if (r)
-    add_run (self, r, TRUE);
+    ms_window_add_file_run (self, r, TRUE);
   return r != NULL;
 }
 
@@ -235,7 +214,7 @@ load_done (GObject *source, GAsyncResult *result, gpointer user_data)
   if (!r)
     ms_window_toast (self, error->message);
   g_autofree char *msg = r ? g_strdup_printf (_("Opened %s"), r->label) : NULL;
-  if (r && add_run (self, r, FALSE))
+  if (r && ms_window_add_file_run (self, r, FALSE))
     ms_window_toast (self, msg);
   ms_probe_open_added (path, r ? NULL : error->message);
 }
@@ -321,6 +300,29 @@ discover_thread (GTask *task, gpointer source, gpointer data, GCancellable *c)
   g_task_return_pointer (task, devices, (GDestroyNotify) g_array_unref);
 }
 
+/* One line in plain words; what CUDA said goes into the details. */
+static void
+show_no_gpu_banner (MsWindow *self, const MsDeviceInfo *d)
+{
+  g_autofree char *why = g_utf8_make_valid (d->error[0] ? d->error : _("no CUDA device"), -1);
+  gtk_label_set_text (self->banner_label,
+                      _("No usable GPU here: to run the host baseline, tick only Host CPU. "
+                        "Reference runs and CSV files open as usual."));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->banner_label),
+                               gtk_label_get_text (self->banner_label));
+  gtk_label_set_text (self->banner_error, why);
+  gtk_info_bar_set_revealed (self->banner, !self->banner_dismissed);
+}
+
+static void
+on_banner_response (MsWindow *self, int response)
+{
+  /* The close button; the run button's tooltip and label still say why. */
+  self->banner_dismissed = TRUE;
+  gtk_info_bar_set_revealed (self->banner, FALSE);
+  ms_window_update_actions (self);
+}
+
 static void
 show_devices (MsWindow *self)
 {
@@ -336,16 +338,8 @@ show_devices (MsWindow *self)
     gtk_string_list_append (list, _("No GPU"));
   gtk_drop_down_set_model (self->device_dropdown, G_LIST_MODEL (list));
   g_object_unref (list);
-  if (!have_gpu (self)) {
-    const MsDeviceInfo *d = &g_array_index (self->devices, MsDeviceInfo, 0);
-    g_autofree char *why = g_utf8_make_valid (d->error[0] ? d->error : _("no CUDA device"), -1);
-    g_autofree char *text = g_strdup_printf (
-      _("No sweep of GPU modes can run here: %s. The host mode, the reference runs (main menu) "
-        "and opening CSV files work."),
-      why);
-    gtk_label_set_text (self->banner_label, text);
-    gtk_info_bar_set_revealed (self->banner, TRUE);
-  }
+  if (!have_gpu (self))
+    show_no_gpu_banner (self, &g_array_index (self->devices, MsDeviceInfo, 0));
 }
 
 static void
@@ -501,6 +495,7 @@ ms_window_finalize (GObject *object)
   g_clear_pointer (&self->devices, g_array_unref);
   g_free (self->run_blocker);
   g_free (self->toast_text);
+  ms_eta_free (self->eta);
   G_OBJECT_CLASS (ms_window_parent_class)->finalize (object);
 }
 
@@ -547,6 +542,12 @@ ms_window_class_init (MsWindowClass *klass)
   CHILD (device_dropdown);
   CHILD (banner);
   CHILD (banner_label);
+  CHILD (banner_error);
+  CHILD (blocker_label);
+  CHILD (blocker_revealer);
+  CHILD (runs_button);
+  CHILD (runs_list);
+  CHILD (main_menu_button);
   CHILD (progress_revealer);
   CHILD (progress_bar);
   CHILD (settings_pane);
@@ -560,7 +561,7 @@ ms_window_class_init (MsWindowClass *klass)
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, ms_window_update_actions);
   gtk_widget_class_bind_template_callback (widget_class, on_view_changed);
-  gtk_widget_class_bind_template_callback (widget_class, gtk_info_bar_set_revealed);
+  gtk_widget_class_bind_template_callback (widget_class, on_banner_response);
 }
 
 /* Every view follows the window's text and line scale. */
@@ -594,6 +595,7 @@ ms_window_init (MsWindow *self)
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
   bind_view_scales (self);
   fill_reference_menu (self);
+  ms_window_runs_init (self);
 
   GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect_swapped (drop, "drop", G_CALLBACK (on_drop), self);

@@ -47,6 +47,14 @@ char *ms_window_dup_run_blocker (MsWindow *self);
 const char *ms_window_get_toast_text (MsWindow *self);
 /* The live sweep's results so far, or NULL. */
 const MsResults *ms_window_get_live (MsWindow *self);
+/* The runs of the session in the order they came (sweeps and files), each
+ * kept until closed. Index from 0; FALSE for an index out of range. The
+ * note is one line, stored in exported CSV files as `note`. The run a
+ * sweep is filling cannot be closed while it runs. */
+const MsResults *ms_window_get_run (MsWindow *self, guint index);
+gboolean ms_window_rename_run (MsWindow *self, guint index, const char *name);
+gboolean ms_window_set_run_note (MsWindow *self, guint index, const char *note);
+gboolean ms_window_close_run (MsWindow *self, guint index);
 /* Exports through the engine / the chart drawing, without dialogs. */
 gboolean ms_window_export_csv (MsWindow *self, const char *path, gboolean summary,
                                GError **error);

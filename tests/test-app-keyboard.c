@@ -1,0 +1,420 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-app-keyboard.c: the keyboard keeps working after every item of the
+ * main menu. Each item is chosen in the open menu as a user would; then
+ * real key presses (through the X server's XTest extension, as xdotool
+ * sends them) must reach the window: Alt+3 and Alt+1 switch views. Also the
+ * export dialog: Enter in a size field goes on to the file chooser, which
+ * starts in the folder of the last export. Run under Xvfb. */
+#include <adwaita.h>
+#include <dlfcn.h>
+#include <gdk/x11/gdkx.h>
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <X11/keysym.h>
+
+#include "ms-application.h"
+#include "ms-timeline-view.h"
+#include "ms-window.h"
+
+static gboolean done;
+static char *tmpdir;
+
+typedef int (*FakeKeyFunc) (Display *, unsigned int, Bool, unsigned long);
+typedef int (*FakeMotionFunc) (Display *, int, int, int, unsigned long);
+static FakeKeyFunc fake_key;
+static FakeMotionFunc fake_motion;
+
+static void
+wait_until (gboolean (*cond) (gpointer), gpointer data, const char *what)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  while (!cond (data)) {
+    if (g_get_monotonic_time () > deadline)
+      g_error ("timed out waiting until %s", what);
+    g_main_context_iteration (NULL, FALSE);
+    g_usleep (1000);
+  }
+}
+
+static void
+spin (int ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+  while (g_get_monotonic_time () < end) {
+    g_main_context_iteration (NULL, FALSE);
+    g_usleep (1000);
+  }
+}
+
+/* Presses modifier+key through the X server. */
+static void
+press (MsWindow *win, KeySym modifier, KeySym key)
+{
+  Display *dpy = gdk_x11_display_get_xdisplay (gtk_widget_get_display (GTK_WIDGET (win)));
+  KeyCode mod = XKeysymToKeycode (dpy, modifier), k = XKeysymToKeycode (dpy, key);
+  if (modifier)
+    fake_key (dpy, mod, True, 0);
+  fake_key (dpy, k, True, 0);
+  fake_key (dpy, k, False, 0);
+  if (modifier)
+    fake_key (dpy, mod, False, 0);
+  XFlush (dpy);
+}
+
+typedef struct {
+  MsWindow *win;
+  MsViewKind view;
+} ViewWait;
+
+static gboolean
+shows_view (gpointer data)
+{
+  ViewWait *w = data;
+  return ms_window_get_view (w->win) == w->view;
+}
+
+/* Alt+3 then Alt+1 reach the window, whatever was chosen before. */
+static void
+check_keys_work (MsWindow *win, const char *after)
+{
+  g_autofree char *what3 = g_strdup_printf ("Alt+3 shows the timeline after \"%s\"", after);
+  g_autofree char *what1 = g_strdup_printf ("Alt+1 shows the bandwidth after \"%s\"", after);
+  ViewWait w = { win, MS_VIEW_TIMELINE };
+  press (win, XK_Alt_L, XK_3);
+  wait_until (shows_view, &w, what3);
+  w.view = MS_VIEW_BANDWIDTH;
+  press (win, XK_Alt_L, XK_1);
+  wait_until (shows_view, &w, what1);
+  /* The focus is in the window's content, not left in a closed popover. */
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (win));
+  g_assert_nonnull (focus);
+  g_assert_null (gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER));
+}
+
+/* The first widget under root (depth first) that match (widget, data)
+ * accepts. */
+static GtkWidget *
+find_widget (GtkWidget *root, gboolean (*match) (GtkWidget *, gconstpointer), gconstpointer data)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
+    if (match (c, data))
+      return c;
+    GtkWidget *found = find_widget (c, match, data);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+static gboolean
+is_label (GtkWidget *w, gconstpointer text)
+{
+  return GTK_IS_LABEL (w) && gtk_widget_is_visible (w)
+         && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), text) == 0;
+}
+
+static gboolean
+is_menu_button (GtkWidget *w, gconstpointer unused)
+{
+  return GTK_IS_MENU_BUTTON (w) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (w));
+}
+
+static gboolean
+is_type (GtkWidget *w, gconstpointer type)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (w, GPOINTER_TO_SIZE (type));
+}
+
+static gboolean
+popover_hidden (gpointer popover)
+{
+  /* Unmapped, not only hidden: until then its surface may hold the keys. */
+  return !gtk_widget_get_visible (popover) && !gtk_widget_get_mapped (popover);
+}
+
+/* Opens the main menu, chooses the item with that label (mnemonics
+ * stripped) as Enter on it would, and waits for the menu to close. */
+static void
+choose (MsWindow *win, const char *label)
+{
+  GtkMenuButton *button = GTK_MENU_BUTTON (find_widget (GTK_WIDGET (win), is_menu_button, NULL));
+  gtk_menu_button_popup (button);
+  GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (button));
+  spin (200);
+  GtkWidget *text = find_widget (popover, is_label, label);
+  g_assert_nonnull (text);
+  GtkWidget *item = gtk_widget_get_parent (text);
+  while (item && !gtk_widget_get_focusable (item))
+    item = gtk_widget_get_parent (item);
+  g_assert_nonnull (item);
+  gtk_widget_grab_focus (item);
+  gtk_widget_activate (item);
+  wait_until (popover_hidden, popover, "the menu closes");
+  spin (200);
+}
+
+/* Every item of the menu lies in a section: no submenu to get lost in. */
+static void
+check_no_submenus (GMenuModel *model)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++) {
+    g_assert_null (g_menu_model_get_item_link (model, i, G_MENU_LINK_SUBMENU));
+    g_autoptr (GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+    if (section)
+      check_no_submenus (section);
+  }
+}
+
+static GtkWidget *
+find_toplevel (GType type)
+{
+  GListModel *tops = gtk_window_get_toplevels (); /* GTK's own */
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++) {
+    g_autoptr (GObject) w = g_list_model_get_item (tops, i);
+    if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_get_visible (GTK_WIDGET (w)))
+      return GTK_WIDGET (w);
+  }
+  return NULL;
+}
+
+static gboolean
+has_toplevel (gpointer type)
+{
+  return find_toplevel (GPOINTER_TO_SIZE (type)) != NULL;
+}
+
+static gboolean
+no_toplevel (gpointer type)
+{
+  return find_toplevel (GPOINTER_TO_SIZE (type)) == NULL;
+}
+
+static gboolean
+has_folder (gpointer chooser)
+{
+  g_autoptr (GFile) folder = gtk_file_chooser_get_current_folder (chooser);
+  return folder != NULL;
+}
+
+/* Enter in the width field goes on to the file chooser, in the folder of
+ * the last export. */
+static void
+check_export_dialog (MsWindow *win)
+{
+  g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
+  g_settings_set_string (settings, "export-folder", tmpdir);
+  g_action_group_activate_action (G_ACTION_GROUP (win), "export-chart", NULL);
+  wait_until (has_toplevel, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG), "the size dialog shows");
+  GtkWidget *size = find_widget (find_toplevel (ADW_TYPE_MESSAGE_DIALOG), is_type,
+                                 GSIZE_TO_POINTER (GTK_TYPE_SPIN_BUTTON));
+  g_assert_nonnull (size);
+  g_signal_emit_by_name (gtk_editable_get_delegate (GTK_EDITABLE (size)), "activate");
+  wait_until (no_toplevel, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG), "the size dialog closes");
+  wait_until (has_toplevel, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
+              "the file chooser shows");
+  GtkWidget *chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  wait_until (has_folder, chooser, "the file chooser shows a folder");
+  g_autoptr (GFile) folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
+  g_autofree char *path = g_file_get_path (folder);
+  g_assert_cmpstr (path, ==, tmpdir);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  wait_until (no_toplevel, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
+              "the file chooser closes");
+}
+
+/* Moves the X pointer over point (x, y) of widget. */
+static void
+point_at (MsWindow *win, GtkWidget *widget, double x, double y)
+{
+  Display *dpy = gdk_x11_display_get_xdisplay (gtk_widget_get_display (GTK_WIDGET (win)));
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (win));
+  double sx, sy;
+  gtk_native_get_surface_transform (GTK_NATIVE (win), &sx, &sy);
+  graphene_point_t p;
+  g_assert_true (
+      gtk_widget_compute_point (widget, GTK_WIDGET (win), &GRAPHENE_POINT_INIT (x, y), &p));
+  int rx, ry;
+  Window child;
+  XTranslateCoordinates (dpy, gdk_x11_surface_get_xid (surface), DefaultRootWindow (dpy),
+                         (int)(p.x + sx), (int)(p.y + sy), &rx, &ry, &child);
+  fake_motion (dpy, -1, rx, ry, 0);
+  XFlush (dpy);
+  spin (300);
+}
+
+typedef struct {
+  const MsTimeWindow *now;
+  MsTimeWindow before;
+} WindowWait;
+
+static gboolean
+window_moved (gpointer data)
+{
+  WindowWait *w = data;
+  return w->now->t0 != w->before.t0 || w->now->t1 != w->before.t1;
+}
+
+/* Presses key in the timeline and waits for its window to move. */
+static void
+press_in_timeline (MsWindow *win, const MsTimeWindow *w, KeySym key, const char *what)
+{
+  WindowWait wait = { w, *w };
+  press (win, 0, key);
+  wait_until (window_moved, &wait, what);
+}
+
+/* The timeline by keyboard: Right pans, + zooms at the pointer, 0 goes
+ * back to the copies. */
+static void
+check_timeline_keys (MsWindow *win)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
+  g_assert_true (ms_window_load_path (win, ref, &error));
+  ms_window_set_view (win, MS_VIEW_TIMELINE);
+  GtkWidget *view
+      = find_widget (GTK_WIDGET (win), is_type, GSIZE_TO_POINTER (MS_TYPE_TIMELINE_VIEW));
+  g_assert_nonnull (view);
+  spin (500);
+  gtk_widget_grab_focus (view);
+  spin (100);
+  const MsTimeWindow *w = ms_timeline_view_get_window (MS_TIMELINE_VIEW (view));
+  MsTimeWindow start = *w;
+  double span = start.t1 - start.t0;
+
+  press_in_timeline (win, w, XK_Right, "Right pans the timeline");
+  g_assert_cmpfloat_with_epsilon (w->t0, start.t0 + 0.2 * span, span * 1e-6);
+
+  /* The pointer at three quarters of the width: zooming keeps that side. */
+  point_at (win, view, gtk_widget_get_width (view) * 0.75, gtk_widget_get_height (view) * 0.3);
+  MsTimeWindow before = *w;
+  press_in_timeline (win, w, XK_plus, "+ zooms the timeline");
+  double new_span = w->t1 - w->t0;
+  g_assert_cmpfloat_with_epsilon (new_span, span / 1.5, span * 1e-6);
+  /* A zoom at the middle would start at t0 + span / 6. */
+  g_assert_cmpfloat (w->t0, >, before.t0 + span / 6 + span * 0.02);
+
+  press_in_timeline (win, w, XK_0, "0 resets the timeline");
+  g_assert_cmpfloat_with_epsilon (w->t0, start.t0, span * 1e-6);
+  g_assert_cmpfloat_with_epsilon (w->t1, start.t1, span * 1e-6);
+  ms_window_close_run (win, 0);
+  ms_window_set_view (win, MS_VIEW_BANDWIDTH);
+}
+
+static gboolean
+popover_shown (gpointer popover)
+{
+  return gtk_widget_get_mapped (popover);
+}
+
+static void
+type_text (MsWindow *win, const char *text)
+{
+  for (const char *c = text; *c; c++)
+    press (win, 0, (KeySym)*c);
+}
+
+/* Ctrl+Shift+R opens the runs; the name typed there, with Enter, renames
+ * the run; Escape closes the popover and the keys work on. */
+static void
+check_runs_popover (MsWindow *win)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
+  g_assert_true (ms_window_load_path (win, ref, &error));
+  Display *dpy = gdk_x11_display_get_xdisplay (gtk_widget_get_display (GTK_WIDGET (win)));
+  KeyCode ctrl = XKeysymToKeycode (dpy, XK_Control_L);
+  fake_key (dpy, ctrl, True, 0);
+  press (win, XK_Shift_L, XK_r);
+  fake_key (dpy, ctrl, False, 0);
+  XFlush (dpy);
+  GtkWidget *list = find_widget (GTK_WIDGET (win), is_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX));
+  GtkWidget *popover = gtk_widget_get_ancestor (list, GTK_TYPE_POPOVER);
+  wait_until (popover_shown, popover, "Ctrl+Shift+R opens the runs");
+  spin (300);
+  GtkWidget *entry = find_widget (list, is_type, GSIZE_TO_POINTER (GTK_TYPE_ENTRY));
+  gtk_widget_grab_focus (entry);
+  gtk_editable_select_region (GTK_EDITABLE (entry), 0, -1);
+  type_text (win, "baseline");
+  press (win, 0, XK_Return);
+  spin (300);
+  g_assert_cmpstr (ms_window_get_run (win, 0)->label, ==, "baseline");
+  press (win, 0, XK_Escape);
+  wait_until (popover_hidden, popover, "Escape closes the runs");
+  spin (200);
+  check_keys_work (win, "the runs popover");
+  g_assert_true (ms_window_close_run (win, 0));
+}
+
+static MsWindow *the_window;
+
+static gboolean
+has_more_runs (gpointer n)
+{
+  return ms_window_get_n_runs (the_window) >= GPOINTER_TO_UINT (n);
+}
+
+static gboolean
+is_active (gpointer win)
+{
+  return gtk_window_is_active (win);
+}
+
+static void
+on_activate (GApplication *app)
+{
+  MsWindow *win = MS_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  wait_until (is_active, win, "the window has the keyboard");
+  GtkMenuButton *button = GTK_MENU_BUTTON (find_widget (GTK_WIDGET (win), is_menu_button, NULL));
+  check_no_submenus (gtk_menu_button_get_menu_model (button));
+  check_keys_work (win, "nothing");
+
+  /* Every item that does not open a dialog of its own. */
+  the_window = win;
+  const char *items[] = {
+    "h100-default", "h200-default", "Clear Comparisons", "Presentation Mode", "Presentation Mode",
+    "Dark",         "Light",        "Follow System"
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (items); i++) {
+    guint runs = ms_window_get_n_runs (win);
+    choose (win, items[i]);
+    /* A reference run opens off the main thread: wait for it. */
+    if (g_str_has_suffix (items[i], "-default"))
+      wait_until (has_more_runs, GUINT_TO_POINTER (runs + 1), "the reference run opens");
+    check_keys_work (win, items[i]);
+  }
+  g_assert_cmpuint (ms_window_get_n_runs (win), ==, 0);
+  check_export_dialog (win);
+  check_keys_work (win, "the export dialogs");
+  check_timeline_keys (win);
+  check_runs_popover (win);
+  gtk_window_destroy (GTK_WINDOW (win));
+  done = TRUE;
+}
+
+int
+main (int argc, char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  if (!GDK_IS_X11_DISPLAY (gdk_display_get_default ())) {
+    g_print ("1..0 # SKIP needs an X11 display (Xvfb)\n");
+    return 77;
+  }
+  void *xtst = dlopen ("libXtst.so.6", RTLD_NOW);
+  fake_key = xtst ? (FakeKeyFunc)dlsym (xtst, "XTestFakeKeyEvent") : NULL;
+  fake_motion = xtst ? (FakeMotionFunc)dlsym (xtst, "XTestFakeMotionEvent") : NULL;
+  if (!fake_key || !fake_motion) {
+    g_print ("1..0 # SKIP needs libXtst.so.6 to send key presses\n");
+    return 77;
+  }
+  tmpdir = g_dir_make_tmp ("memsweep-keys-XXXXXX", NULL);
+  g_autoptr (MsApplication) app = ms_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_signal_connect_after (app, "activate", G_CALLBACK (on_activate), NULL);
+  char *args[] = { argv[0], NULL };
+  int rc = g_application_run (G_APPLICATION (app), 1, args);
+  g_assert_cmpint (rc, ==, 0);
+  g_assert_true (done);
+  g_rmdir (tmpdir);
+  return 0;
+}
