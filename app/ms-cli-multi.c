@@ -13,7 +13,9 @@
 #include "memsweep.h"
 #include "ms-cli-extra.h"
 #include "ms-i18n.h"
+#include "ms-atomic-file.h"
 #include "ms-multi.h"
+#include "ms-peer-file.h"
 
 bool
 ms_cli_extra_dispatch (int argc, char **argv, int *rc)
@@ -43,7 +45,7 @@ ms_cli_extra_usage (FILE *out)
     ms_gettext ("  memsweep multi [--devices LIST|all] [--solo] [--modes LIST] [--min-exp E]\n"
                 "                 [--max-exp E] [--step S] [--reps N] [--warmup N] [--out PREFIX]\n"
                 "                               the sweep on several GPUs at once\n"
-                "  memsweep peer [--devices LIST|all] [--exp E] [--reps N]\n"
+                "  memsweep peer [--devices LIST|all] [--exp E] [--reps N] [--out PREFIX]\n"
                 "                               peer copy matrix and topology\n"
                 "  memsweep portable [--devices LIST|all] [--exp E] [--reps N]\n"
                 "                               portable vs per-GPU vs foreign pinned memory\n"
@@ -270,25 +272,6 @@ ms_cli_multi (int argc, char **argv)
   return rc;
 }
 
-/* The link's nominal rate per direction between two GPUs: NVLinks x the
- * per-link rate (25 GB/s up to Hopper, 50 from Blackwell), else the slower
- * of the two PCIe links. */
-static double
-nominal_gbps (const MsPeerResults *r, int i, int j, const MsDeviceInfo *di,
-              const MsDeviceInfo *dj, char *what, size_t len)
-{
-  int links = r->topo.nvlinks[i][j];
-  if (links > 0) {
-    double per_link = di->cc_major >= 10 ? 50 : 25;
-    snprintf (what, len, ms_gettext ("%d NVLinks x %.0f GB/s"), links, per_link);
-    return links * per_link;
-  }
-  double a = ms_pcie_theoretical_gbps (di->pcie_gen, di->pcie_width);
-  double b = ms_pcie_theoretical_gbps (dj->pcie_gen, dj->pcie_width);
-  snprintf (what, len, "PCIe (%s)", ms_link_path_name (r->topo.pcie_path[i][j]));
-  return a < b ? a : b;
-}
-
 static void
 print_matrix (const MsPeerResults *r, const char *title, double (*get) (const MsPeerResults *,
                                                                         int, int, int),
@@ -343,7 +326,7 @@ print_topology (const MsPeerResults *r, MsDeviceInfo *info)
       if (j == i)
         continue;
       char what[96];
-      double nominal = nominal_gbps (r, i, j, &info[i], &info[j], what, sizeof what);
+      double nominal = ms_peer_nominal_gbps (r, info, i, j, what, sizeof what);
       printf (ms_gettext ("    to gpu %d: %d NVLinks, PCIe path %s, peer access %s; nominal "
                           "%.0f GB/s per direction (%s)\n"),
               r->devices[j], r->topo.nvlinks[i][j], ms_link_path_name (r->topo.pcie_path[i][j]),
@@ -351,6 +334,26 @@ print_topology (const MsPeerResults *r, MsDeviceInfo *info)
               nominal, what);
     }
   }
+}
+
+/* PREFIX-peer.csv: the matrices with the topology, for the app. */
+static int
+write_peer (const char *prefix, const MsPeerResults *r, const MsDeviceInfo *info, int reps)
+{
+  MsPeerFile *file = malloc (sizeof *file);
+  char path[4096], err[512];
+  if (!file)
+    return 1;
+  ms_peer_file_init (file, r, info, reps);
+  snprintf (path, sizeof path, "%s-peer.csv", prefix);
+  bool ok = ms_peer_file_write (file, path, err, sizeof err);
+  free (file);
+  if (!ok) {
+    fprintf (stderr, "memsweep: %s\n", err);
+    return 1;
+  }
+  printf (ms_gettext ("wrote %s\n"), path);
+  return 0;
 }
 
 int
@@ -361,6 +364,13 @@ ms_cli_peer (int argc, char **argv)
   int rc = parse_experiment_args (argc, argv, &a, devices, &n);
   if (rc >= 0)
     return rc;
+  char path[4096], err[512];
+  snprintf (path, sizeof path, "%s-peer.csv", a.out ? a.out : "");
+  if (a.out && !ms_atomic_file_check (path, err, sizeof err)) {
+    /* Said before the measurement, not after it. */
+    fprintf (stderr, "memsweep: %s\n", err);
+    return 2;
+  }
   MsPeerResults *r = calloc (1, sizeof *r);
   MsDeviceInfo info[MS_MULTI_MAX_DEVICES] = { 0 };
   if (!r)
@@ -398,8 +408,9 @@ ms_cli_peer (int argc, char **argv)
         if (i != j && !r->cell[m][i][j].ok && r->cell[m][i][j].note[0])
           printf ("%s, gpu %d -> %d: %s\n", ms_peer_method_name (m), devices[i], devices[j],
                   r->cell[m][i][j].note);
+  rc = a.out ? write_peer (a.out, r, info, a.sweep.reps) : 0;
   free (r);
-  return 0;
+  return rc;
 }
 
 int
