@@ -8,6 +8,7 @@
 #pragma once
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ms-multi.h"
