@@ -473,9 +473,11 @@ parse_text (PeerReader *rd, char *text)
     size_t len = strlen (line);
     if (len && line[len - 1] == '\r')
       line[--len] = '\0';
-    if (len == 0)
+    if (rd->line == 1 && strcmp (line, "# memsweep peer matrix") != 0)
+      fail (rd, ms_gettext ("not a memsweep peer file (it starts '%.40s')"), line);
+    else if (len == 0)
       continue;
-    if (line[0] == '#' && !header)
+    else if (line[0] == '#' && !header)
       parse_meta (rd, line);
     else if (!header && strcmp (line, "method,direction,src,dst,gbps,note") == 0)
       header = true;

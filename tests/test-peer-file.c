@@ -150,6 +150,7 @@ test_malformed (void)
     { "# link-0-1: nvlinks 18", "# link-0-2: nvlinks 18", ":" },
     { "method,direction,src,dst,gbps,note", "method,src,dst", ":" },
     { "# gpu-1-index: 1\n", "", ":" },
+    { "# memsweep peer matrix", "# memsweep samples file", ":1:" },
   };
   for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
     char *text = read_text (path);

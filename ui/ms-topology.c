@@ -217,8 +217,9 @@ draw_paths (cairo_t *cr, const MsPeerFile *file, const MsChartStyle *style,
   const MsPeerResults *r = &file->peer;
   ms_set_color (cr, &style->fg, 0.85);
   if (!r->topo.nvml) {
-    ms_draw_text_max (cr, _("NVML not available: NVLinks and PCIe paths unknown"), fs, y,
-                      fs * 0.9, width - 2 * fs);
+    const char *why = r->topo.error[0] ? r->topo.error
+                                       : _("NVML not available: NVLinks and PCIe paths unknown");
+    ms_draw_text_max (cr, why, fs, y, fs * 0.9, width - 2 * fs);
     lay->n_path_lines = 0;
     return;
   }

@@ -1,0 +1,621 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-devices-page.c: the page beyond one GPU (ms-devices-page.h): the
+ * device check list, the pickers and views, and the two jobs (a sweep on
+ * every selected GPU at once, the peer matrix), each a GTask thread that
+ * posts its results back through a weak reference. */
+#include <glib/gi18n.h>
+#include <stdatomic.h>
+
+#include "ms-devices-page.h"
+#include "ms-plots.h"
+#include "ms-run.h"
+#include "ms-views.h"
+
+#define PEER_EXPONENT 24 /* 64 MiB copies, as `memsweep peer` */
+#define PEER_REPS 11
+#define METHOD_RUNS MS_PEER_METHOD_COUNT + 1 /* the picker's last entry */
+
+/* The backend and the peer function, shared with the jobs: the page may go
+ * while a job still runs. */
+typedef struct {
+  MsBackend *backend;
+  MsDevicesPeerFunc peer_run;
+} Engine;
+
+typedef struct {
+  GWeakRef page;
+  Engine *engine;
+  gboolean peer;
+  MsSweep sweep;
+  int devices[MS_MULTI_MAX_DEVICES];
+  MsDeviceInfo info[MS_MULTI_MAX_DEVICES];
+  int n;
+  atomic_int cancel;
+  /* Results, filled on the worker. */
+  MsMultiResults *multi;
+  MsRunStatus status;
+  MsPeerFile *file;
+  gboolean peer_ok;
+  char err[512];
+} Job;
+
+struct _MsDevicesPage {
+  GtkWidget parent_instance;
+  GtkListBox *device_list;
+  GtkCheckButton *all_check;
+  GtkWidget *multi_button, *peer_button, *stop_button;
+  GtkSpinner *spinner;
+  GtkLabel *status_label;
+  GtkDropDown *method_dropdown, *direction_dropdown;
+  MsMatrixView *matrix_view;
+  MsTopologyView *topology_view;
+
+  GArray *devices; /* MsDeviceInfo */
+  GPtrArray *checks; /* GtkCheckButton per present device, in order */
+  Engine *engine;
+  Job *job;        /* the job running, owned by its task */
+  GPtrArray *runs; /* of the last multi-GPU sweep */
+  MsPeerFile *peer;
+  char *status;
+  gboolean updating_all;
+};
+
+G_DEFINE_FINAL_TYPE (MsDevicesPage, ms_devices_page, GTK_TYPE_WIDGET)
+
+enum { PROP_0, PROP_BUSY, PROP_STATUS, PROP_N_SELECTED, PROP_PEER, N_PROPS };
+static GParamSpec *props[N_PROPS];
+enum { SIGNAL_PREPARE_SWEEP, SIGNAL_RUNS_READY, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void
+engine_clear (Engine *engine)
+{
+  ms_backend_free (engine->backend);
+}
+
+static Engine *
+engine_new (MsBackend *backend, MsDevicesPeerFunc peer_run)
+{
+  Engine *engine = g_atomic_rc_box_new0 (Engine);
+  engine->backend = backend;
+  engine->peer_run = peer_run;
+  return engine;
+}
+
+static void
+engine_unref (Engine *engine)
+{
+  g_atomic_rc_box_release_full (engine, (GDestroyNotify) engine_clear);
+}
+
+static void
+set_status (MsDevicesPage *self, const char *text)
+{
+  g_autofree char *valid = g_utf8_make_valid (text ? text : "", -1);
+  if (g_strcmp0 (valid, self->status) == 0)
+    return;
+  g_free (self->status);
+  self->status = g_steal_pointer (&valid);
+  gtk_label_set_text (self->status_label, self->status);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_STATUS]);
+}
+
+/* ---- the device list ------------------------------------------------------ */
+
+static int
+device_of (GtkCheckButton *check)
+{
+  return GPOINTER_TO_INT (g_object_get_data (G_OBJECT (check), "ms-device"));
+}
+
+static guint
+n_selected (MsDevicesPage *self)
+{
+  guint n = 0;
+  for (guint i = 0; i < self->checks->len; i++)
+    n += gtk_check_button_get_active (g_ptr_array_index (self->checks, i));
+  return n;
+}
+
+static gboolean
+have_gpu (MsDevicesPage *self)
+{
+  return self->checks->len > 0;
+}
+
+/* Buttons, the "all" tick and the notifications after any change. */
+static void
+update_sensitivity (MsDevicesPage *self)
+{
+  guint n = n_selected (self);
+  gboolean busy = self->job != NULL;
+  gtk_widget_set_sensitive (self->multi_button, !busy && n >= 1);
+  gtk_widget_set_sensitive (self->peer_button, !busy && n >= 2);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->device_list), !busy);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->all_check), !busy && have_gpu (self));
+  gtk_widget_set_visible (self->stop_button, busy && !self->job->peer);
+  gtk_spinner_set_spinning (self->spinner, busy);
+  self->updating_all = TRUE;
+  gtk_check_button_set_active (self->all_check, have_gpu (self) && n == self->checks->len);
+  self->updating_all = FALSE;
+  gtk_widget_set_tooltip_text (self->peer_button,
+                               n < 2 && !busy ? _("Select at least two GPUs") : NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_N_SELECTED]);
+}
+
+static void
+on_all_toggled (MsDevicesPage *self)
+{
+  if (self->updating_all)
+    return;
+  gboolean on = gtk_check_button_get_active (self->all_check);
+  for (guint i = 0; i < self->checks->len; i++)
+    gtk_check_button_set_active (g_ptr_array_index (self->checks, i), on);
+  update_sensitivity (self);
+}
+
+/* The devices known so far as a peer file without links, so that the
+ * diagram shows the GPUs before the peer matrix has run. */
+static void
+show_devices_only (MsDevicesPage *self)
+{
+  MsPeerFile *file = g_new0 (MsPeerFile, 1);
+  for (guint i = 0; self->devices && i < self->devices->len; i++) {
+    const MsDeviceInfo *d = &g_array_index (self->devices, MsDeviceInfo, i);
+    if (!d->present || file->peer.n_devices >= MS_MULTI_MAX_DEVICES)
+      continue;
+    int slot = file->peer.n_devices++;
+    file->device[slot] = *d;
+    file->peer.devices[slot] = d->index;
+  }
+  g_snprintf (file->peer.topo.error, sizeof file->peer.topo.error, "%s",
+              _("Links between the GPUs: run the peer matrix to see them"));
+  g_autoptr (MsPeerFile) box = ms_peer_file_box_new (file);
+  g_free (file);
+  ms_topology_view_set_peer (self->topology_view, box);
+}
+
+static GtkWidget *
+device_row (MsDevicesPage *self, const MsDeviceInfo *d)
+{
+  g_autofree char *label =
+    d->pcie_gen > 0 ? g_strdup_printf (_("GPU %d: %s (PCIe gen%d x%d)"), d->index, d->name,
+                                       d->pcie_gen, d->pcie_width)
+                    : g_strdup_printf (_("GPU %d: %s"), d->index, d->name);
+  g_autofree char *valid = g_utf8_make_valid (label, -1);
+  GtkWidget *check = gtk_check_button_new_with_label (valid);
+  gtk_widget_set_margin_start (check, 6);
+  gtk_widget_set_margin_end (check, 6);
+  gtk_widget_set_margin_top (check, 6);
+  gtk_widget_set_margin_bottom (check, 6);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+  g_object_set_data (G_OBJECT (check), "ms-device", GINT_TO_POINTER (d->index));
+  g_signal_connect_swapped (check, "toggled", G_CALLBACK (update_sensitivity), self);
+  g_ptr_array_add (self->checks, check);
+  return check;
+}
+
+void
+ms_devices_page_set_devices (MsDevicesPage *self, GArray *devices)
+{
+  g_return_if_fail (MS_IS_DEVICES_PAGE (self));
+  if (devices != self->devices) {
+    g_clear_pointer (&self->devices, g_array_unref);
+    self->devices = devices ? g_array_ref (devices) : NULL;
+  }
+  GtkWidget *child;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->device_list))))
+    gtk_list_box_remove (self->device_list, child);
+  g_ptr_array_set_size (self->checks, 0);
+  for (guint i = 0; devices && i < devices->len; i++) {
+    const MsDeviceInfo *d = &g_array_index (devices, MsDeviceInfo, i);
+    if (d->present && self->checks->len < MS_MULTI_MAX_DEVICES)
+      gtk_list_box_append (self->device_list, device_row (self, d));
+  }
+  gtk_widget_set_visible (GTK_WIDGET (self->device_list), have_gpu (self));
+  if (!have_gpu (self)) {
+    const MsDeviceInfo *d = devices && devices->len ? &g_array_index (devices, MsDeviceInfo, 0)
+                                                    : NULL;
+    g_autofree char *why = g_strdup_printf (
+      _("No usable CUDA device here (%s). Saved peer matrices (*-peer.csv) and samples from "
+        "“memsweep multi --out” still open here."),
+      d && d->error[0] ? d->error : _("none found"));
+    set_status (self, why);
+  } else if (!self->job) {
+    set_status (self, self->checks->len > 1
+                        ? _("Tick the GPUs to use, then run them at once or measure peer copies.")
+                        : _("One GPU: the sweep runs on it; peer copies need two."));
+  }
+  if (!self->peer)
+    show_devices_only (self);
+  update_sensitivity (self);
+}
+
+/* ---- showing results ------------------------------------------------------ */
+
+static void
+show_peer (MsDevicesPage *self, MsPeerFile *file)
+{
+  g_clear_pointer (&self->peer, ms_peer_file_box_unref);
+  self->peer = ms_peer_file_box_ref (file);
+  ms_matrix_view_set_peer (self->matrix_view, file);
+  ms_topology_view_set_peer (self->topology_view, file);
+  if (gtk_drop_down_get_selected (self->method_dropdown) == METHOD_RUNS)
+    gtk_drop_down_set_selected (self->method_dropdown, MS_PEER_COPY_ENABLED);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PEER]);
+}
+
+gboolean
+ms_devices_page_open_path (MsDevicesPage *self, const char *path, GError **error)
+{
+  g_return_val_if_fail (MS_IS_DEVICES_PAGE (self), FALSE);
+  char err[512];
+  MsPeerFile *file = ms_peer_file_read (path, err, sizeof err);
+  if (!file) {
+    g_autofree char *valid = g_utf8_make_valid (err, -1);
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, valid);
+    return FALSE;
+  }
+  g_autoptr (MsPeerFile) box = ms_peer_file_box_new (file);
+  free (file);
+  show_peer (self, box);
+  g_autofree char *name = g_filename_display_basename (path);
+  g_autofree char *text =
+    g_strdup_printf (_("%s: %d GPUs of %s, measured %s"), name, box->peer.n_devices,
+                     box->host[0] ? box->host : _("an unnamed host"), box->date);
+  set_status (self, text);
+  return TRUE;
+}
+
+/* ---- the jobs --------------------------------------------------------------- */
+
+static void
+job_free (Job *job)
+{
+  g_weak_ref_clear (&job->page);
+  engine_unref (job->engine);
+  ms_multi_results_free (job->multi);
+  g_clear_pointer (&job->file, ms_peer_file_box_unref);
+  g_free (job);
+}
+
+static Job *
+job_new (MsDevicesPage *self, gboolean peer)
+{
+  Job *job = g_new0 (Job, 1);
+  g_weak_ref_init (&job->page, self);
+  if (!self->engine)
+    self->engine = engine_new (ms_backend_new_system (), ms_peer_run);
+  job->engine = g_atomic_rc_box_acquire (self->engine);
+  job->peer = peer;
+  for (guint i = 0; i < self->checks->len; i++) {
+    GtkCheckButton *check = g_ptr_array_index (self->checks, i);
+    if (!gtk_check_button_get_active (check))
+      continue;
+    job->devices[job->n] = device_of (check);
+    for (guint k = 0; k < self->devices->len; k++)
+      if (g_array_index (self->devices, MsDeviceInfo, k).index == job->devices[job->n])
+        job->info[job->n] = g_array_index (self->devices, MsDeviceInfo, k);
+    job->n++;
+  }
+  return job;
+}
+
+static void
+multi_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  Job *job = data;
+  job->status = ms_multi_run (&job->sweep, job->devices, job->n, job->engine->backend, NULL, NULL,
+                              &job->cancel, &job->multi, job->err, sizeof job->err);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+peer_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  Job *job = data;
+  MsPeerResults *r = g_new0 (MsPeerResults, 1);
+  job->peer_ok =
+    job->engine->peer_run (job->devices, job->n, 4ull << PEER_EXPONENT, PEER_REPS, r);
+  if (job->peer_ok) {
+    MsPeerFile *file = g_new0 (MsPeerFile, 1);
+    ms_peer_file_init (file, r, job->info, PEER_REPS);
+    job->file = ms_peer_file_box_new (file);
+    g_free (file);
+  } else {
+    g_snprintf (job->err, sizeof job->err, "%s", r->error);
+  }
+  g_free (r);
+  g_task_return_boolean (task, TRUE);
+}
+
+/* One run per device for the charts, and the devices x sizes matrix. */
+static void
+multi_done (MsDevicesPage *self, Job *job)
+{
+  g_autoptr (GPtrArray) runs = ms_run_array_new ();
+  for (int i = 0; job->multi && i < job->multi->n_devices; i++) {
+    MsResults *r = g_steal_pointer (&job->multi->per_device[i]);
+    if (!r)
+      continue;
+    g_autofree char *label = ms_plot_run_label (r);
+    g_snprintf (r->label, sizeof r->label, "%s", label);
+    g_ptr_array_add (runs, ms_run_new (r));
+  }
+  g_clear_pointer (&self->runs, g_ptr_array_unref);
+  self->runs = g_ptr_array_ref (runs);
+  ms_matrix_view_set_runs (self->matrix_view, runs);
+  gtk_drop_down_set_selected (self->method_dropdown, METHOD_RUNS);
+  g_autofree char *text = NULL;
+  if (job->status == MS_RUN_OK && job->err[0])
+    text = g_strdup_printf (_("%d GPUs ran the sweep at once, not all of it well: %s"), job->n,
+                            job->err);
+  else if (job->status == MS_RUN_OK)
+    text = g_strdup_printf (_("%d GPUs ran the sweep at once; each one's curves are in the "
+                              "charts, and the matrix shows them side by side."),
+                            job->n);
+  else if (job->status == MS_RUN_CANCELLED)
+    text = g_strdup (_("Stopped: what ran so far is in the charts."));
+  else
+    text = g_strdup_printf (_("Not every GPU finished: %s"), job->err);
+  set_status (self, text);
+  if (runs->len)
+    g_signal_emit (self, signals[SIGNAL_RUNS_READY], 0, runs);
+}
+
+static void
+job_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Job *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr (MsDevicesPage) self = g_weak_ref_get (&job->page);
+  if (!self)
+    return; /* the page went; the task frees the job */
+  self->job = NULL;
+  if (!job->peer) {
+    multi_done (self, job);
+  } else if (job->peer_ok) {
+    show_peer (self, job->file);
+    g_autofree char *text = g_strdup_printf (_("Peer copies measured between %d GPUs."), job->n);
+    set_status (self, text);
+  } else {
+    g_autofree char *text = g_strdup_printf (_("The peer matrix could not run: %s"), job->err);
+    set_status (self, text);
+  }
+  update_sensitivity (self);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_BUSY]);
+}
+
+static void
+start_job (MsDevicesPage *self, Job *job, GTaskThreadFunc func, const char *status)
+{
+  self->job = job;
+  GTask *task = g_task_new (NULL, NULL, job_done, NULL);
+  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
+  g_task_run_in_thread (task, func);
+  g_object_unref (task);
+  set_status (self, status);
+  update_sensitivity (self);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_BUSY]);
+}
+
+static void
+on_multi_clicked (MsDevicesPage *self)
+{
+  if (self->job || n_selected (self) == 0)
+    return;
+  Job *job = job_new (self, FALSE);
+  ms_sweep_init_default (&job->sweep);
+  memset (job->sweep.modes, 0, sizeof job->sweep.modes);
+  job->sweep.modes[MS_MODE_PINNED] = true;
+  g_signal_emit (self, signals[SIGNAL_PREPARE_SWEEP], 0, &job->sweep);
+  char err[256];
+  if (!ms_sweep_validate (&job->sweep, err, sizeof err)) {
+    set_status (self, err);
+    job_free (job);
+    return;
+  }
+  g_autofree char *text = g_strdup_printf (_("Running the sweep on %d GPUs at once…"), job->n);
+  start_job (self, job, multi_thread, text);
+}
+
+static void
+on_peer_clicked (MsDevicesPage *self)
+{
+  if (self->job || n_selected (self) < 2)
+    return;
+  Job *job = job_new (self, TRUE);
+  g_autofree char *text =
+    g_strdup_printf (_("Measuring copies between every pair of %d GPUs…"), job->n);
+  start_job (self, job, peer_thread, text);
+}
+
+void
+ms_devices_page_cancel (MsDevicesPage *self)
+{
+  g_return_if_fail (MS_IS_DEVICES_PAGE (self));
+  if (self->job)
+    atomic_store (&self->job->cancel, 1);
+}
+
+void
+ms_devices_page_set_engine (MsDevicesPage *self, MsBackend *backend, MsDevicesPeerFunc peer_run)
+{
+  g_return_if_fail (MS_IS_DEVICES_PAGE (self));
+  g_clear_pointer (&self->engine, engine_unref);
+  self->engine = engine_new (backend, peer_run ? peer_run : ms_peer_run);
+}
+
+void
+ms_devices_page_select (MsDevicesPage *self, int device, gboolean selected)
+{
+  g_return_if_fail (MS_IS_DEVICES_PAGE (self));
+  for (guint i = 0; i < self->checks->len; i++)
+    if (device_of (g_ptr_array_index (self->checks, i)) == device)
+      gtk_check_button_set_active (g_ptr_array_index (self->checks, i), selected);
+}
+
+/* ---- pickers ---------------------------------------------------------------- */
+
+static gboolean
+method_to_view (GBinding *binding, const GValue *from, GValue *to, gpointer data)
+{
+  guint selected = g_value_get_uint (from);
+  if (selected > METHOD_RUNS)
+    return FALSE;
+  g_value_set_int (to, selected == METHOD_RUNS ? MS_MATRIX_SHOW_RUNS : (int) selected);
+  return TRUE;
+}
+
+static gboolean
+direction_to_view (GBinding *binding, const GValue *from, GValue *to, gpointer data)
+{
+  guint selected = g_value_get_uint (from);
+  if (selected > 2)
+    return FALSE;
+  g_value_set_int (to, (int) selected);
+  return TRUE;
+}
+
+/* The directions the method has: peer copies one way or both; the runs'
+ * three; the reference loop one way only. */
+static void
+update_directions (MsDevicesPage *self)
+{
+  static const char *const peer[] = { N_("one way"), N_("both ways at once"), NULL };
+  static const char *const runs[] = { N_("host to device"), N_("device to host"),
+                                      N_("end to end"), NULL };
+  guint method = gtk_drop_down_get_selected (self->method_dropdown);
+  const char *const *names = method == METHOD_RUNS ? runs : peer;
+  guint n = method == MS_MATRIX_SHOW_REFERENCE ? 1 : g_strv_length ((char **) names);
+  GtkStringList *list = GTK_STRING_LIST (gtk_drop_down_get_model (self->direction_dropdown));
+  guint old = gtk_drop_down_get_selected (self->direction_dropdown);
+  const char *translated[4] = { NULL };
+  for (guint i = 0; i < n; i++)
+    translated[i] = _(names[i]);
+  gtk_string_list_splice (list, 0, g_list_model_get_n_items (G_LIST_MODEL (list)), translated);
+  gtk_drop_down_set_selected (self->direction_dropdown, old < n ? old : 0);
+}
+
+static void
+set_up_pickers (MsDevicesPage *self)
+{
+  GtkStringList *methods = GTK_STRING_LIST (gtk_drop_down_get_model (self->method_dropdown));
+  for (int m = 0; m < MS_PEER_METHOD_COUNT; m++)
+    gtk_string_list_append (methods, ms_peer_method_name (m));
+  gtk_string_list_append (methods, _("reference loop"));
+  gtk_string_list_append (methods, _("all selected GPUs at once"));
+  g_signal_connect_swapped (self->method_dropdown, "notify::selected",
+                            G_CALLBACK (update_directions), self);
+  update_directions (self);
+  g_object_bind_property_full (self->method_dropdown, "selected", self->matrix_view, "method",
+                               G_BINDING_SYNC_CREATE, method_to_view, NULL, NULL, NULL);
+  g_object_bind_property_full (self->direction_dropdown, "selected", self->matrix_view,
+                               "direction", G_BINDING_SYNC_CREATE, direction_to_view, NULL, NULL,
+                               NULL);
+}
+
+/* ---- the object ------------------------------------------------------------- */
+
+static void
+ms_devices_page_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  MsDevicesPage *self = MS_DEVICES_PAGE (object);
+  switch (prop_id) {
+  case PROP_BUSY: g_value_set_boolean (value, self->job != NULL); break;
+  case PROP_STATUS: g_value_set_string (value, self->status); break;
+  case PROP_N_SELECTED: g_value_set_uint (value, n_selected (self)); break;
+  case PROP_PEER: g_value_set_boxed (value, self->peer); break;
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+ms_devices_page_dispose (GObject *object)
+{
+  MsDevicesPage *self = MS_DEVICES_PAGE (object);
+  if (self->job)
+    atomic_store (&self->job->cancel, 1); /* the job finishes on its own */
+  self->job = NULL;
+  g_ptr_array_set_size (self->checks, 0);
+  ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_DEVICES_PAGE);
+  g_clear_pointer (&self->engine, engine_unref);
+  g_clear_pointer (&self->runs, g_ptr_array_unref);
+  g_clear_pointer (&self->peer, ms_peer_file_box_unref);
+  g_clear_pointer (&self->devices, g_array_unref);
+  G_OBJECT_CLASS (ms_devices_page_parent_class)->dispose (object);
+}
+
+static void
+ms_devices_page_finalize (GObject *object)
+{
+  MsDevicesPage *self = MS_DEVICES_PAGE (object);
+  g_ptr_array_unref (self->checks);
+  g_free (self->status);
+  G_OBJECT_CLASS (ms_devices_page_parent_class)->finalize (object);
+}
+
+static void
+ms_devices_page_class_init (MsDevicesPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  object_class->dispose = ms_devices_page_dispose;
+  object_class->finalize = ms_devices_page_finalize;
+  object_class->get_property = ms_devices_page_get_property;
+
+  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  props[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE, ro);
+  props[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL, ro);
+  props[PROP_N_SELECTED] = g_param_spec_uint ("n-selected", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  props[PROP_PEER] = g_param_spec_boxed ("peer", NULL, NULL, MS_TYPE_PEER_FILE, ro);
+  g_object_class_install_properties (object_class, N_PROPS, props);
+  signals[SIGNAL_PREPARE_SWEEP] =
+    g_signal_new ("prepare-sweep", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  signals[SIGNAL_RUNS_READY] =
+    g_signal_new ("runs-ready", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_PTR_ARRAY);
+
+  g_type_ensure (MS_TYPE_MATRIX_VIEW);
+  g_type_ensure (MS_TYPE_TOPOLOGY_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/memsweep/Memsweep/ms-devices-page.ui");
+#define CHILD(name) gtk_widget_class_bind_template_child (widget_class, MsDevicesPage, name)
+  CHILD (device_list);
+  CHILD (all_check);
+  CHILD (multi_button);
+  CHILD (peer_button);
+  CHILD (stop_button);
+  CHILD (spinner);
+  CHILD (status_label);
+  CHILD (method_dropdown);
+  CHILD (direction_dropdown);
+  CHILD (matrix_view);
+  CHILD (topology_view);
+#undef CHILD
+  gtk_widget_class_bind_template_callback (widget_class, on_all_toggled);
+  gtk_widget_class_bind_template_callback (widget_class, on_multi_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_peer_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, ms_devices_page_cancel);
+}
+
+static void
+ms_devices_page_init (MsDevicesPage *self)
+{
+  self->checks = g_ptr_array_new ();
+  gtk_widget_init_template (GTK_WIDGET (self));
+  set_up_pickers (self);
+  ms_devices_page_set_devices (self, NULL);
+}
+
+MsMatrixView *
+ms_devices_page_get_matrix_view (MsDevicesPage *self)
+{
+  return self->matrix_view;
+}
+
+MsTopologyView *
+ms_devices_page_get_topology_view (MsDevicesPage *self)
+{
+  return self->topology_view;
+}
