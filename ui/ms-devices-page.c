@@ -46,6 +46,7 @@ struct _MsDevicesPage {
   GtkWidget *multi_button, *peer_button, *stop_button;
   GtkSpinner *spinner;
   GtkLabel *status_label;
+  GtkLabel *why_label; /* why nothing can run here */
   GtkDropDown *method_dropdown, *direction_dropdown;
   MsMatrixView *matrix_view;
   MsTopologyView *topology_view;
@@ -213,6 +214,8 @@ ms_devices_page_set_devices (MsDevicesPage *self, GArray *devices)
       gtk_list_box_append (self->device_list, device_row (self, d));
   }
   gtk_widget_set_visible (GTK_WIDGET (self->device_list), have_gpu (self));
+  /* Said in the status until a file takes its place, then here. */
+  gtk_widget_set_visible (GTK_WIDGET (self->why_label), !have_gpu (self) && devices && self->peer);
   if (!have_gpu (self)) {
     const MsDeviceInfo *d = devices && devices->len ? &g_array_index (devices, MsDeviceInfo, 0)
                                                     : NULL;
@@ -220,7 +223,10 @@ ms_devices_page_set_devices (MsDevicesPage *self, GArray *devices)
       _("No usable CUDA device here (%s). Saved peer matrices (*-peer.csv) and samples from "
         "“memsweep multi --out” still open here."),
       d && d->error[0] ? d->error : _("none found"));
-    set_status (self, why);
+    g_autofree char *valid = g_utf8_make_valid (why, -1);
+    gtk_label_set_text (self->why_label, valid);
+    if (!self->peer)
+      set_status (self, valid);
   } else if (!self->job) {
     set_status (self, self->checks->len > 1
                         ? _("Tick the GPUs to use, then run them at once or measure peer copies.")
@@ -240,6 +246,7 @@ show_peer (MsDevicesPage *self, MsPeerFile *file)
   self->peer = ms_peer_file_box_ref (file);
   ms_matrix_view_set_peer (self->matrix_view, file);
   ms_topology_view_set_peer (self->topology_view, file);
+  gtk_widget_set_visible (GTK_WIDGET (self->why_label), !have_gpu (self) && self->devices);
   if (gtk_drop_down_get_selected (self->method_dropdown) == METHOD_RUNS)
     gtk_drop_down_set_selected (self->method_dropdown, MS_PEER_COPY_ENABLED);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PEER]);
@@ -588,6 +595,7 @@ ms_devices_page_class_init (MsDevicesPageClass *klass)
   CHILD (stop_button);
   CHILD (spinner);
   CHILD (status_label);
+  CHILD (why_label);
   CHILD (method_dropdown);
   CHILD (direction_dropdown);
   CHILD (matrix_view);

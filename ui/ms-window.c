@@ -253,6 +253,32 @@ start_load (MsWindow *self, const char *path)
   g_object_unref (task);
 }
 
+static void
+open_peer_file (MsWindow *self, const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  if (!ms_devices_page_open_path (self->devices_page, path, &error)) {
+    ms_window_toast (self, error->message);
+    return;
+  }
+  adw_view_stack_set_visible_child_name (self->stack, "devices");
+}
+
+/* The runs of a sweep on several GPUs at once: one per device. */
+static void
+on_devices_runs (MsWindow *self, GPtrArray *runs)
+{
+  for (guint i = 0; i < runs->len; i++)
+    add_run (self, ms_run_ref (g_ptr_array_index (runs, i)), FALSE);
+}
+
+static void
+on_prepare_sweep (MsWindow *self, MsSweep *sweep)
+{
+  char err[256];
+  ms_window_get_sweep (self, sweep, err, sizeof err);
+}
+
 void
 ms_window_open_file (MsWindow *self, GFile *file)
 {
@@ -261,6 +287,11 @@ ms_window_open_file (MsWindow *self, GFile *file)
     g_autofree char *uri = g_file_get_uri (file);
     g_autofree char *msg = g_strdup_printf (_("%s: only local files can be opened"), uri);
     ms_window_toast (self, msg);
+    return;
+  }
+  /* A peer matrix has its own page (ms-devices-page.c). */
+  if (g_str_has_suffix (path, "-peer.csv")) {
+    open_peer_file (self, path);
     return;
   }
   ms_probe_open_asked (path);
@@ -336,6 +367,7 @@ show_devices (MsWindow *self)
     gtk_string_list_append (list, _("No GPU"));
   gtk_drop_down_set_model (self->device_dropdown, G_LIST_MODEL (list));
   g_object_unref (list);
+  ms_devices_page_set_devices (self->devices_page, self->devices);
   if (!have_gpu (self)) {
     const MsDeviceInfo *d = &g_array_index (self->devices, MsDeviceInfo, 0);
     g_autofree char *why = g_utf8_make_valid (d->error[0] ? d->error : _("no CUDA device"), -1);
@@ -538,6 +570,7 @@ ms_window_class_init (MsWindowClass *klass)
   g_type_ensure (MS_TYPE_TIMELINE_PAGE);
   g_type_ensure (MS_TYPE_BREAKDOWN_PAGE);
   g_type_ensure (MS_TYPE_TABLE_PAGE);
+  g_type_ensure (MS_TYPE_DEVICES_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/memsweep/Memsweep/ms-window.ui");
 #define CHILD(name) gtk_widget_class_bind_template_child (widget_class, MsWindow, name)
@@ -557,6 +590,7 @@ ms_window_class_init (MsWindowClass *klass)
   CHILD (timeline_page);
   CHILD (breakdown_page);
   CHILD (table_page);
+  CHILD (devices_page);
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, ms_window_update_actions);
   gtk_widget_class_bind_template_callback (widget_class, on_view_changed);
@@ -572,6 +606,8 @@ bind_view_scales (MsWindow *self)
     G_OBJECT (ms_chart_page_get_view (self->time_page)),
     G_OBJECT (ms_timeline_page_get_view (self->timeline_page)),
     G_OBJECT (ms_breakdown_page_get_view (self->breakdown_page)),
+    G_OBJECT (ms_devices_page_get_matrix_view (self->devices_page)),
+    G_OBJECT (ms_devices_page_get_topology_view (self->devices_page)),
   };
   const char *names[] = { "text-scale", "line-scale", "high-contrast" };
   for (guint v = 0; v < G_N_ELEMENTS (views); v++)
@@ -593,6 +629,9 @@ ms_window_init (MsWindow *self)
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
   bind_view_scales (self);
+  g_signal_connect_swapped (self->devices_page, "runs-ready", G_CALLBACK (on_devices_runs), self);
+  g_signal_connect_swapped (self->devices_page, "prepare-sweep", G_CALLBACK (on_prepare_sweep),
+                            self);
   fill_reference_menu (self);
 
   GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
