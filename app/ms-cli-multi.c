@@ -14,6 +14,7 @@
 #include "ms-cli-extra.h"
 #include "ms-i18n.h"
 #include "ms-atomic-file.h"
+#include "ms-multi-file.h"
 #include "ms-multi.h"
 #include "ms-peer-file.h"
 
@@ -229,6 +230,20 @@ write_multi (const char *prefix, const MsMultiResults *r)
     }
     printf (ms_gettext ("wrote %s\n"), path);
   }
+  /* The aggregate, and which samples file is which GPU's. */
+  MsMultiFile *file = malloc (sizeof *file);
+  char path[4096], err[512];
+  if (!file)
+    return 1;
+  ms_multi_file_init (file, r, prefix);
+  snprintf (path, sizeof path, "%s-multi.csv", prefix);
+  bool ok = ms_multi_file_write (file, path, err, sizeof err);
+  free (file);
+  if (!ok) {
+    fprintf (stderr, "memsweep: %s\n", err);
+    return 1;
+  }
+  printf (ms_gettext ("wrote %s\n"), path);
   return 0;
 }
 

@@ -492,8 +492,8 @@ parse_text (PeerReader *rd, char *text)
   return !rd->failed;
 }
 
-static char *
-slurp (const char *path, char *err, size_t errlen)
+char *
+ms_small_file_read (const char *path, char *err, size_t errlen)
 {
   FILE *f = fopen (path, "rb");
   struct stat st;
@@ -502,7 +502,7 @@ slurp (const char *path, char *err, size_t errlen)
     snprintf (err, errlen, "%s: %s", path,
               !f ? strerror (errno)
                  : !S_ISREG (st.st_mode) ? ms_gettext ("not a regular file")
-                                         : ms_gettext ("too large for a peer matrix"));
+                                         : ms_gettext ("too large for a memsweep result file"));
     if (f)
       fclose (f);
     return NULL;
@@ -524,7 +524,7 @@ slurp (const char *path, char *err, size_t errlen)
 MsPeerFile *
 ms_peer_file_read (const char *path, char *err, size_t errlen)
 {
-  char *text = slurp (path, err, errlen);
+  char *text = ms_small_file_read (path, err, errlen);
   if (!text)
     return NULL;
   PeerReader *rd = calloc (1, sizeof *rd);
