@@ -206,7 +206,8 @@ test_matrix_from_runs (void)
   }
   MsMatrixData d;
   ms_matrix_data_from_runs (&d, runs, MS_MODE_PINNED, 1);
-  g_assert_cmpint (d.n_rows, ==, 2);
+  g_assert_cmpint (d.n_rows, ==, 3); /* and their sum */
+  g_assert_cmpstr (d.row_label[2], ==, "sum");
   g_assert_cmpint (d.n_cols, >, 3);
   g_assert_false (d.square);
   g_assert_cmpstr (d.row_label[1], ==, "GPU 1");
@@ -217,6 +218,7 @@ test_matrix_from_runs (void)
       last = &r->cells[c];
   g_assert_nonnull (last);
   g_assert_cmpfloat (d.value[1][d.n_cols - 1], ==, last->stats.d2h_gbps);
+  g_assert_cmpfloat (d.value[2][d.n_cols - 1], ==, 2 * last->stats.d2h_gbps);
   Canvas c = canvas_new (900, 400);
   MsMatrixLayout lay;
   MsChartStyle style;

@@ -6,9 +6,11 @@
  * and opens a saved peer file. */
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <math.h>
 
 #include "ms-backend-test.h"
 #include "ms-devices-page.h"
+#include "ms-multi-file.h"
 #include "ms-peer-test.h"
 #include "ms-widget-test.h"
 
@@ -89,7 +91,11 @@ check_runs (GPtrArray *runs, const int *want, guint n_want, MsMatrixView *view)
   g_object_get (view, "method", &method, NULL);
   g_assert_cmpint (method, ==, MS_MATRIX_SHOW_RUNS);
   const MsMatrixData *d = ms_matrix_view_get_data (view);
-  g_assert_cmpint (d->n_rows, ==, (int) n_want);
+  g_assert_cmpint (d->n_rows, ==, (int) n_want + 1); /* the GPUs and their sum */
+  double sum = 0;
+  for (guint i = 0; i < n_want; i++)
+    sum += ms_results_find (g_ptr_array_index (runs, i), MS_MODE_PINNED, 12)->stats.h2d_gbps;
+  g_assert_cmpfloat (fabs (d->value[n_want][2] - sum), <, 1e-9);
   g_assert_cmpint (d->n_cols, ==, 5);
   const MsResults *r = g_ptr_array_index (runs, n_want - 1);
   g_assert_cmpfloat (d->value[n_want - 1][4], ==,
@@ -254,6 +260,63 @@ test_no_gpu (void)
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
+/* What `memsweep multi --out P` leaves: P-gpuN-samples.csv and
+ * P-multi.csv; the page makes the GPUs' runs from it, even with one file
+ * gone. */
+static void
+test_open_multi (void)
+{
+  MsTestBackendConfig cfg;
+  ms_test_backend_config_init (&cfg);
+  cfg.n_devices = 3;
+  MsBackend *backend = ms_backend_new_test (&cfg);
+  MsSweep sweep;
+  ms_sweep_init_default (&sweep);
+  small_sweep (NULL, &sweep, NULL);
+  int devices[] = { 0, 1, 2 };
+  MsMultiResults *multi = NULL;
+  char err[512];
+  g_assert_cmpint (ms_multi_run (&sweep, devices, 3, backend, NULL, NULL, NULL, &multi, err,
+                                 sizeof err), ==, MS_RUN_OK);
+  ms_backend_free (backend);
+  g_autofree char *dir = g_dir_make_tmp ("ms-multi-XXXXXX", NULL);
+  g_autofree char *prefix = g_build_filename (dir, "node7", NULL);
+  g_autofree char *path = g_strconcat (prefix, "-multi.csv", NULL);
+  char samples[3][600];
+  for (int i = 0; i < 3; i++) {
+    g_snprintf (samples[i], sizeof samples[i], "%s-gpu%d-samples.csv", prefix, i);
+    g_assert_true (ms_csv_write_samples (multi->per_device[i], samples[i], err, sizeof err));
+  }
+  MsMultiFile *file = g_new0 (MsMultiFile, 1);
+  ms_multi_file_init (file, multi, prefix);
+  g_assert_true (ms_multi_file_write (file, path, err, sizeof err));
+  g_free (file);
+  ms_multi_results_free (multi);
+
+  MsDevicesPage *page = g_object_new (MS_TYPE_DEVICES_PAGE, NULL);
+  GPtrArray *runs = NULL;
+  g_signal_connect (page, "runs-ready", G_CALLBACK (keep_runs), &runs);
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (ms_devices_page_open_path (page, path, &error));
+  static const int all[] = { 0, 1, 2 }, two[] = { 0, 2 };
+  check_runs (runs, all, 3, ms_devices_page_get_matrix_view (page));
+  g_unlink (samples[1]);
+  g_assert_true (ms_devices_page_open_path (page, path, &error));
+  check_runs (runs, two, 2, ms_devices_page_get_matrix_view (page));
+  g_autofree char *status = status_of (page);
+  g_assert_nonnull (strstr (status, "node7-gpu1-samples.csv"));
+  g_assert_nonnull (strstr (((MsResults *) g_ptr_array_index (runs, 0))->label, "GPU 0"));
+  g_unlink (samples[0]);
+  g_unlink (samples[2]);
+  g_assert_false (ms_devices_page_open_path (page, path, &error));
+  g_assert_nonnull (error);
+  g_unlink (path);
+  g_rmdir (dir);
+  g_ptr_array_unref (runs);
+  ms_test_destroy (window, GTK_WIDGET (page));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -261,5 +324,6 @@ main (int argc, char **argv)
   g_test_add_func ("/devices-page/run-all", test_run_all);
   g_test_add_func ("/devices-page/one-fails", test_one_fails);
   g_test_add_func ("/devices-page/no-gpu", test_no_gpu);
+  g_test_add_func ("/devices-page/open-multi", test_open_multi);
   return g_test_run ();
 }

@@ -7,6 +7,7 @@
 #include <stdatomic.h>
 
 #include "ms-devices-page.h"
+#include "ms-multi-file.h"
 #include "ms-plots.h"
 #include "ms-run.h"
 #include "ms-views.h"
@@ -252,10 +253,82 @@ show_peer (MsDevicesPage *self, MsPeerFile *file)
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PEER]);
 }
 
+/* Runs of GPUs that ran together: in the matrix, and to the window. */
+static void
+show_runs (MsDevicesPage *self, GPtrArray *runs)
+{
+  g_clear_pointer (&self->runs, g_ptr_array_unref);
+  self->runs = g_ptr_array_ref (runs);
+  ms_matrix_view_set_runs (self->matrix_view, runs);
+  gtk_drop_down_set_selected (self->method_dropdown, METHOD_RUNS);
+  if (runs->len)
+    g_signal_emit (self, signals[SIGNAL_RUNS_READY], 0, runs);
+}
+
+static MsResults *
+read_run (const char *path, int n_devices, GString *missing)
+{
+  char err[512];
+  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  if (!r) {
+    g_string_append_printf (missing, "%s%s", missing->len ? "; " : "", err);
+    return NULL;
+  }
+  /* Not kept in the samples file; names the GPU in the charts' labels. */
+  r->device.count = MAX (r->device.count, n_devices);
+  g_autofree char *label = ms_plot_run_label (r);
+  g_snprintf (r->label, sizeof r->label, "%s", label);
+  return ms_run_new (r);
+}
+
+/* PREFIX-multi.csv: each GPU's samples file beside it becomes a run. */
+static gboolean
+open_multi (MsDevicesPage *self, const char *path, GError **error)
+{
+  char err[512];
+  MsMultiFile *file = ms_multi_file_read (path, err, sizeof err);
+  if (!file) {
+    g_autofree char *valid = g_utf8_make_valid (err, -1);
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, valid);
+    return FALSE;
+  }
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr (GPtrArray) runs = ms_run_array_new ();
+  g_autoptr (GString) missing = g_string_new (NULL);
+  for (int i = 0; i < file->n_devices; i++) {
+    g_autofree char *samples = g_build_filename (dir, file->samples[i], NULL);
+    MsResults *r = read_run (samples, file->n_devices, missing);
+    if (r)
+      g_ptr_array_add (runs, r);
+  }
+  g_autofree char *name = g_filename_display_basename (path);
+  g_autofree char *text = g_strdup_printf (_("%s: %d GPUs at once on %s, %s"), name,
+                                           file->n_devices, file->host, file->date);
+  int n_devices = file->n_devices;
+  free (file);
+  if (runs->len == 0) {
+    g_autofree char *valid = g_utf8_make_valid (missing->str, -1);
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("%s: no GPU's samples: %s"), name,
+                 valid);
+    return FALSE;
+  }
+  if (missing->len) {
+    g_autofree char *more = g_strdup_printf (_("%s (%u of %d GPUs; %s)"), text, runs->len,
+                                             n_devices, missing->str);
+    set_status (self, more);
+  } else {
+    set_status (self, text);
+  }
+  show_runs (self, runs);
+  return TRUE;
+}
+
 gboolean
 ms_devices_page_open_path (MsDevicesPage *self, const char *path, GError **error)
 {
   g_return_val_if_fail (MS_IS_DEVICES_PAGE (self), FALSE);
+  if (g_str_has_suffix (path, "-multi.csv"))
+    return open_multi (self, path, error);
   char err[512];
   MsPeerFile *file = ms_peer_file_read (path, err, sizeof err);
   if (!file) {
@@ -349,10 +422,6 @@ multi_done (MsDevicesPage *self, Job *job)
     g_snprintf (r->label, sizeof r->label, "%s", label);
     g_ptr_array_add (runs, ms_run_new (r));
   }
-  g_clear_pointer (&self->runs, g_ptr_array_unref);
-  self->runs = g_ptr_array_ref (runs);
-  ms_matrix_view_set_runs (self->matrix_view, runs);
-  gtk_drop_down_set_selected (self->method_dropdown, METHOD_RUNS);
   g_autofree char *text = NULL;
   if (job->status == MS_RUN_OK && job->err[0])
     text = g_strdup_printf (_("%d GPUs ran the sweep at once, not all of it well: %s"), job->n,
@@ -366,8 +435,7 @@ multi_done (MsDevicesPage *self, Job *job)
   else
     text = g_strdup_printf (_("Not every GPU finished: %s"), job->err);
   set_status (self, text);
-  if (runs->len)
-    g_signal_emit (self, signals[SIGNAL_RUNS_READY], 0, runs);
+  show_runs (self, runs);
 }
 
 static void

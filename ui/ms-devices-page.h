@@ -39,7 +39,8 @@ void ms_devices_page_set_devices (MsDevicesPage *self, GArray *devices);
  * system backend and ms_peer_run, made at the first run. */
 void ms_devices_page_set_engine (MsDevicesPage *self, MsBackend *backend,
                                  MsDevicesPeerFunc peer_run);
-/* Shows a saved PREFIX-peer.csv. */
+/* Shows a saved PREFIX-peer.csv, or the GPUs of a PREFIX-multi.csv (each
+ * one's samples file beside it becomes a run, as after a run here). */
 gboolean ms_devices_page_open_path (MsDevicesPage *self, const char *path, GError **error);
 /* Ticks or unticks one GPU (by its CUDA index). */
 void ms_devices_page_select (MsDevicesPage *self, int device, gboolean selected);

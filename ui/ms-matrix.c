@@ -318,4 +318,16 @@ ms_matrix_data_from_runs (MsMatrixData *data, GPtrArray *runs, MsMode mode, int 
       data->value[i][col_of[cell->exponent]] = v > 0 ? v : -1;
     }
   }
+  /* What the GPUs moved together, as ms_multi_aggregate adds it up. */
+  if (data->n_rows > 1 && data->n_rows < MS_MATRIX_MAX) {
+    int sum = data->n_rows++;
+    g_snprintf (data->row_label[sum], sizeof data->row_label[sum], "%s", _("sum"));
+    for (int j = 0; j < data->n_cols; j++) {
+      data->value[sum][j] = 0;
+      for (int i = 0; i < sum; i++)
+        data->value[sum][j] += MAX (data->value[i][j], 0);
+      if (data->value[sum][j] <= 0)
+        data->value[sum][j] = -1;
+    }
+  }
 }

@@ -254,7 +254,7 @@ start_load (MsWindow *self, const char *path)
 }
 
 static void
-open_peer_file (MsWindow *self, const char *path)
+open_devices_file (MsWindow *self, const char *path)
 {
   g_autoptr (GError) error = NULL;
   if (!ms_devices_page_open_path (self->devices_page, path, &error)) {
@@ -289,9 +289,10 @@ ms_window_open_file (MsWindow *self, GFile *file)
     ms_window_toast (self, msg);
     return;
   }
-  /* A peer matrix has its own page (ms-devices-page.c). */
-  if (g_str_has_suffix (path, "-peer.csv")) {
-    open_peer_file (self, path);
+  /* A peer matrix or a sweep on several GPUs has its own page
+   * (ms-devices-page.c). */
+  if (g_str_has_suffix (path, "-peer.csv") || g_str_has_suffix (path, "-multi.csv")) {
+    open_devices_file (self, path);
     return;
   }
   ms_probe_open_asked (path);
