@@ -6,18 +6,15 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "ms-atomic-file.h"
-#include "ms-csv-private.h"
 #include "ms-i18n.h"
 #include "ms-multi-file.h"
-#include "ms-peer-file.h"
+#include "ms-small-file.h"
 
 static const char title[] = "# memsweep multi-GPU sweep";
 static const char header[] = "mode,exponent,bytes,gpus_ok,h2d_sum_gbps,d2h_sum_gbps,"
@@ -54,14 +51,8 @@ ms_multi_file_init (MsMultiFile *file, const MsMultiResults *r, const char *pref
         memset (&row->agg, 0, sizeof row->agg);
     }
   }
-  time_t now = time (NULL);
-  struct tm tm;
-  gmtime_r (&now, &tm);
-  strftime (file->date, sizeof file->date, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  if (gethostname (file->host, sizeof file->host) != 0)
-    file->host[0] = '\0';
-  file->host[sizeof file->host - 1] = '\0';
-  snprintf (file->version, sizeof file->version, "%s", MS_VERSION);
+  ms_small_file_stamp (file->date, sizeof file->date, file->host, sizeof file->host,
+                       file->version, sizeof file->version);
 }
 
 static void
@@ -81,24 +72,26 @@ put_gbps (FILE *f, double v, bool last)
 }
 
 static void
-write_text (FILE *f, const MsMultiFile *file)
+write_text (FILE *f, const void *data)
 {
-  MsMultiFile *copy = malloc (sizeof *copy);
-  if (!copy)
-    return;
-  *copy = *file; /* names kept on one line */
-  one_line (copy->host);
+  const MsMultiFile *file = data;
+  char host[sizeof file->host];
+  snprintf (host, sizeof host, "%s", file->host);
+  one_line (host);
   fprintf (f, "%s\n# format: 1\n# memsweep-version: %s\n# date: %s\n# host: %s\n# devices: %d\n",
-           title, copy->version, copy->date, copy->host, copy->n_devices);
-  for (int i = 0; i < copy->n_devices; i++) {
-    one_line (copy->name[i]);
-    one_line (copy->samples[i]);
+           title, file->version, file->date, host, file->n_devices);
+  for (int i = 0; i < file->n_devices; i++) {
+    char name[sizeof file->name[0]], samples[sizeof file->samples[0]];
+    snprintf (name, sizeof name, "%s", file->name[i]);
+    snprintf (samples, sizeof samples, "%s", file->samples[i]);
+    one_line (name);
+    one_line (samples);
     fprintf (f, "# gpu-%d-index: %d\n# gpu-%d-name: %s\n# gpu-%d-samples: %s\n", i,
-             copy->devices[i], i, copy->name[i], i, copy->samples[i]);
+             file->devices[i], i, name, i, samples);
   }
   fprintf (f, "%s\n", header);
-  for (int k = 0; k < copy->n_rows; k++) {
-    const MsMultiFileRow *row = &copy->rows[k];
+  for (int k = 0; k < file->n_rows; k++) {
+    const MsMultiFileRow *row = &file->rows[k];
     fprintf (f, "%s,%d,%llu,%d,", ms_mode_name (row->mode), row->exponent,
              4ull << row->exponent, row->agg.n_ok);
     put_gbps (f, row->agg.h2d_gbps, false);
@@ -107,106 +100,43 @@ write_text (FILE *f, const MsMultiFile *file)
     put_gbps (f, row->agg.h2d_min_gbps, false);
     put_gbps (f, row->agg.d2h_min_gbps, true);
   }
-  free (copy);
 }
 
 bool
 ms_multi_file_write (const MsMultiFile *file, const char *path, char *err, size_t errlen)
 {
-  char *text = NULL;
-  size_t len = 0;
-  FILE *f = open_memstream (&text, &len);
-  if (!f) {
-    snprintf (err, errlen, "%s: %s", path, strerror (errno));
-    return false;
-  }
-  locale_t old = ms_csv_enter_c_locale ();
-  write_text (f, file);
-  ms_csv_leave_c_locale (old);
-  bool ok = !ferror (f);
-  if (fclose (f) != 0 || !ok || !strstr (text, header)) {
-    snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
-    free (text);
-    return false;
-  }
-  MsAtomicFile *out = ms_atomic_file_open (path, err, errlen);
-  if (out) {
-    /* A failed write is kept for the commit, which says why and cleans up. */
-    ms_atomic_file_write (out, text, len);
-    ok = ms_atomic_file_commit (out, err, errlen);
-  }
-  free (text);
-  return out && ok;
+  return ms_small_file_write (path, write_text, file, err, errlen);
 }
 
 /* ---- reading ------------------------------------------------------------ */
 
-typedef struct {
-  MsMultiFile *file;
-  const char *path;
-  int line;
-  char *err;
-  size_t errlen;
-  bool failed;
-} Reader;
-
 static bool
-fail (Reader *rd, const char *fmt, ...)
+parse_meta (MsSmallReader *rd, const char *key, const char *value, void *data)
 {
-  if (rd->failed)
-    return false;
-  char why[300];
-  va_list ap;
-  va_start (ap, fmt);
-  vsnprintf (why, sizeof why, fmt, ap);
-  va_end (ap);
-  snprintf (rd->err, rd->errlen, "%s:%d: %s", rd->path, rd->line, why);
-  rd->failed = true;
-  return false;
-}
-
-static bool
-parse_int (const char *s, long lo, long hi, long *out)
-{
-  char *end;
-  errno = 0;
-  long v = strtol (s, &end, 10);
-  if (!*s || *end || errno || v < lo || v > hi)
-    return false;
-  *out = v;
-  return true;
-}
-
-static bool
-parse_meta (Reader *rd, char *line)
-{
-  MsMultiFile *f = rd->file;
-  char *key = line + 2, *value = strstr (key, ": ");
-  if (line[1] != ' ' || !value)
-    return true;
-  *value = '\0';
-  value += 2;
+  MsMultiFile *f = data;
   long v;
   int i, end = 0;
   char what[16];
   if (strcmp (key, "format") == 0 && strcmp (value, "1") != 0)
-    return fail (rd, ms_gettext ("unknown multi file format '%s'"), value);
+    return ms_small_reader_fail (rd, ms_gettext ("unknown multi file format '%s'"), value);
   if (strcmp (key, "devices") == 0) {
-    if (f->n_devices || !parse_int (value, 1, MS_MULTI_MAX_DEVICES, &v))
-      return fail (rd, ms_gettext ("devices wants one count from 1 to %d, not '%s'"),
-                   MS_MULTI_MAX_DEVICES, value);
+    if (f->n_devices || !ms_small_parse_long (value, 1, MS_MULTI_MAX_DEVICES, &v))
+      return ms_small_reader_fail (rd, ms_gettext ("devices wants one count from 1 to %d, not '%s'"),
+                                   MS_MULTI_MAX_DEVICES, value);
     f->n_devices = (int) v;
   } else if (sscanf (key, "gpu-%d-%15[a-z]%n", &i, what, &end) == 2 && !key[end]) {
     if (i < 0 || i >= f->n_devices)
-      return fail (rd, ms_gettext ("gpu %d outside the %d devices"), i, f->n_devices);
-    if (strcmp (what, "index") == 0 && !parse_int (value, 0, 1 << 16, &v))
-      return fail (rd, ms_gettext ("malformed device index '%s'"), value);
+      return ms_small_reader_fail (rd, ms_gettext ("gpu %d outside the %d devices"), i,
+                                   f->n_devices);
+    if (strcmp (what, "index") == 0 && !ms_small_parse_long (value, 0, 1 << 16, &v))
+      return ms_small_reader_fail (rd, ms_gettext ("malformed device index '%s'"), value);
     if (strcmp (what, "index") == 0)
       f->devices[i] = (int) v;
     else if (strcmp (what, "name") == 0)
       snprintf (f->name[i], sizeof f->name[i], "%s", value);
     else if (strcmp (what, "samples") == 0 && (strchr (value, '/') || !*value))
-      return fail (rd, ms_gettext ("a samples file beside this one, not '%s'"), value);
+      return ms_small_reader_fail (rd, ms_gettext ("a samples file beside this one, not '%s'"),
+                                   value);
     else if (strcmp (what, "samples") == 0)
       snprintf (f->samples[i], sizeof f->samples[i], "%s", value);
   } else if (strcmp (key, "date") == 0) {
@@ -220,21 +150,9 @@ parse_meta (Reader *rd, char *line)
 }
 
 static bool
-parse_gbps (const char *s, double *out)
+parse_row (MsSmallReader *rd, char *line, size_t len, void *data)
 {
-  char *end;
-  *out = 0;
-  if (!*s)
-    return true;
-  errno = 0;
-  *out = strtod (s, &end);
-  return !*end && !errno && isfinite (*out) && *out > 0;
-}
-
-static bool
-parse_row (Reader *rd, char *line)
-{
-  MsMultiFile *f = rd->file;
+  MsMultiFile *f = data;
   char *field[10];
   int n = 0;
   for (char *p = line; n < 10; p++) {
@@ -244,80 +162,50 @@ parse_row (Reader *rd, char *line)
     *p = '\0';
   }
   if (n != 9)
-    return fail (rd, ms_gettext ("%d fields, want 9"), n);
+    return ms_small_reader_fail (rd, ms_gettext ("%d fields, want 9"), n);
   if (f->n_rows >= MS_MULTI_FILE_MAX_ROWS)
-    return fail (rd, ms_gettext ("more rows than modes and sizes"));
+    return ms_small_reader_fail (rd, ms_gettext ("more rows than modes and sizes"));
   MsMultiFileRow *row = &f->rows[f->n_rows];
   long e, bytes, ok;
   if (!ms_mode_from_name (field[0], &row->mode))
-    return fail (rd, ms_gettext ("unknown mode '%s'"), field[0]);
-  if (!parse_int (field[1], 0, MS_MAX_EXPONENT, &e) || !parse_int (field[2], 1, LONG_MAX, &bytes) ||
-      bytes != (long) (4ull << e) || !parse_int (field[3], 0, f->n_devices, &ok))
-    return fail (rd, ms_gettext ("malformed size or GPU count"));
+    return ms_small_reader_fail (rd, ms_gettext ("unknown mode '%s'"), field[0]);
+  if (!ms_small_parse_long (field[1], 0, MS_MAX_EXPONENT, &e) ||
+      !ms_small_parse_long (field[2], 1, LONG_MAX, &bytes) || bytes != (long) (4ull << e) ||
+      !ms_small_parse_long (field[3], 0, f->n_devices, &ok))
+    return ms_small_reader_fail (rd, ms_gettext ("malformed size or GPU count"));
   row->exponent = (int) e;
   row->agg.n_ok = (int) ok;
   double *values[] = { &row->agg.h2d_gbps, &row->agg.d2h_gbps, &row->agg.e2e_gbps,
                        &row->agg.h2d_min_gbps, &row->agg.d2h_min_gbps };
   for (int k = 0; k < 5; k++)
-    if (!parse_gbps (field[4 + k], values[k]))
-      return fail (rd, ms_gettext ("malformed GB/s '%s'"), field[4 + k]);
+    if (!ms_small_parse_gbps (field[4 + k], values[k]))
+      return ms_small_reader_fail (rd, ms_gettext ("malformed GB/s '%s'"), field[4 + k]);
   for (int k = 0; k < f->n_rows; k++)
     if (f->rows[k].mode == row->mode && f->rows[k].exponent == row->exponent)
-      return fail (rd, ms_gettext ("a second row for %s at 2^%ld"), field[0], e);
+      return ms_small_reader_fail (rd, ms_gettext ("a second row for %s at 2^%ld"), field[0], e);
   f->n_rows++;
   return true;
-}
-
-static bool
-parse_text (Reader *rd, char *text)
-{
-  bool have_header = false;
-  char *next;
-  for (char *line = text; line && !rd->failed; line = next) {
-    next = strchr (line, '\n');
-    if (next)
-      *next++ = '\0';
-    rd->line++;
-    size_t len = strlen (line);
-    if (len && line[len - 1] == '\r')
-      line[--len] = '\0';
-    if (rd->line == 1 && strcmp (line, title) != 0)
-      fail (rd, ms_gettext ("not a memsweep multi-GPU file (it starts '%.40s')"), line);
-    else if (len == 0)
-      continue;
-    else if (!have_header && line[0] == '#')
-      parse_meta (rd, line);
-    else if (!have_header && strcmp (line, header) == 0)
-      have_header = true;
-    else if (!have_header)
-      fail (rd, ms_gettext ("no header row"));
-    else
-      parse_row (rd, line);
-  }
-  if (!rd->failed && (!have_header || rd->file->n_devices == 0))
-    fail (rd, ms_gettext ("no header row or no devices line"));
-  for (int i = 0; !rd->failed && i < rd->file->n_devices; i++)
-    if (!rd->file->samples[i][0])
-      fail (rd, ms_gettext ("gpu-%d-samples missing"), i);
-  return !rd->failed;
 }
 
 MsMultiFile *
 ms_multi_file_read (const char *path, char *err, size_t errlen)
 {
+  static const MsSmallFormat format = {
+    .title = title, .header = header, .meta = parse_meta, .row = parse_row
+  };
   char *text = ms_small_file_read (path, err, errlen);
   if (!text)
     return NULL;
   MsMultiFile *file = calloc (1, sizeof *file);
-  Reader rd = { .file = file, .path = path, .err = err, .errlen = errlen };
-  bool ok = file != NULL;
-  if (ok) {
-    locale_t old = ms_csv_enter_c_locale ();
-    ok = parse_text (&rd, text);
-    ms_csv_leave_c_locale (old);
-  } else {
+  MsSmallReader rd = { .path = path, .err = err, .errlen = errlen };
+  bool ok = file && ms_small_file_parse (&rd, text, &format, file);
+  if (!file)
     snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
-  }
+  if (ok && file->n_devices == 0)
+    ok = ms_small_reader_fail (&rd, ms_gettext ("no devices line"));
+  for (int i = 0; ok && i < file->n_devices; i++)
+    if (!file->samples[i][0])
+      ok = ms_small_reader_fail (&rd, ms_gettext ("gpu-%d-samples missing"), i);
   free (text);
   if (!ok) {
     free (file);

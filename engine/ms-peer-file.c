@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -18,8 +17,8 @@
 #include "ms-csv-private.h"
 #include "ms-i18n.h"
 #include "ms-peer-file.h"
+#include "ms-small-file.h"
 
-#define MS_PEER_FILE_MAX_BYTES (4 << 20) /* 16 GPUs need some 60 KB */
 #define MS_PEER_REFERENCE MS_PEER_METHOD_COUNT
 
 static const char *const method_keys[MS_PEER_METHOD_COUNT + 1] = {
@@ -51,14 +50,8 @@ ms_peer_file_init (MsPeerFile *file, const MsPeerResults *results, const MsDevic
   for (int i = 0; i < results->n_devices && i < MS_MULTI_MAX_DEVICES; i++)
     file->device[i] = info[i];
   file->reps = reps;
-  time_t now = time (NULL);
-  struct tm tm;
-  gmtime_r (&now, &tm);
-  strftime (file->date, sizeof file->date, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  if (gethostname (file->host, sizeof file->host) != 0)
-    file->host[0] = '\0';
-  file->host[sizeof file->host - 1] = '\0';
-  snprintf (file->version, sizeof file->version, "%s", MS_VERSION);
+  ms_small_file_stamp (file->date, sizeof file->date, file->host, sizeof file->host,
+                       file->version, sizeof file->version);
 }
 
 double
@@ -112,7 +105,7 @@ static void
 write_metadata (FILE *f, const MsPeerFile *file)
 {
   const MsPeerResults *r = &file->peer;
-  fputs ("# memsweep peer matrix\n", f);
+  fprintf (f, "%s\n", "# memsweep peer matrix");
   put_meta (f, "format", "1");
   put_meta (f, "memsweep-version", "%s", file->version);
   put_meta (f, "date", "%s", file->date);
@@ -181,6 +174,13 @@ write_rows (FILE *f, const MsPeerResults *r)
             write_row (f, r, m, bi, i, j);
 }
 
+static void
+write_text (FILE *f, const void *data)
+{
+  write_metadata (f, data);
+  write_rows (f, &((const MsPeerFile *) data)->peer);
+}
+
 bool
 ms_peer_file_write (const MsPeerFile *file, const char *path, char *err, size_t errlen)
 {
@@ -190,75 +190,20 @@ ms_peer_file_write (const MsPeerFile *file, const char *path, char *err, size_t 
               MS_MULTI_MAX_DEVICES, r->n_devices);
     return false;
   }
-  char *text = NULL;
-  size_t len = 0;
-  FILE *f = open_memstream (&text, &len);
-  if (!f) {
-    snprintf (err, errlen, "%s: %s", path, strerror (errno));
-    return false;
-  }
-  locale_t old = ms_csv_enter_c_locale ();
-  write_metadata (f, file);
-  write_rows (f, r);
-  ms_csv_leave_c_locale (old);
-  bool ok = !ferror (f);
-  if (fclose (f) != 0 || !ok) {
-    snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
-    free (text);
-    return false;
-  }
-  MsAtomicFile *out = ms_atomic_file_open (path, err, errlen);
-  if (out) {
-    /* A failed write is kept for the commit, which says why and cleans up. */
-    ms_atomic_file_write (out, text, len);
-    ok = ms_atomic_file_commit (out, err, errlen);
-  }
-  free (text);
-  return out && ok;
+  return ms_small_file_write (path, write_text, file, err, errlen);
 }
 
 /* ---- reading ------------------------------------------------------------ */
 
 typedef struct {
   MsPeerFile *file;
-  const char *path;
-  int line;
-  char *err;
-  size_t errlen;
-  bool failed;
   bool seen_index[MS_MULTI_MAX_DEVICES];
   bool seen_row[MS_PEER_REFERENCE + 1][2][MS_MULTI_MAX_DEVICES][MS_MULTI_MAX_DEVICES];
+  struct csv_parser parser;
   /* The row being parsed by libcsv. */
   char field[6][256];
   int n_fields;
 } PeerReader;
-
-static bool
-fail (PeerReader *rd, const char *fmt, ...)
-{
-  if (rd->failed)
-    return false;
-  char why[256];
-  va_list ap;
-  va_start (ap, fmt);
-  vsnprintf (why, sizeof why, fmt, ap);
-  va_end (ap);
-  snprintf (rd->err, rd->errlen, "%s:%d: %s", rd->path, rd->line, why);
-  rd->failed = true;
-  return false;
-}
-
-static bool
-parse_long (const char *s, long lo, long hi, long *out)
-{
-  char *end;
-  errno = 0;
-  long v = strtol (s, &end, 10);
-  if (!*s || *end || errno || v < lo || v > hi)
-    return false;
-  *out = v;
-  return true;
-}
 
 static int
 key_index (const char *const *keys, int n, const char *key)
@@ -270,18 +215,17 @@ key_index (const char *const *keys, int n, const char *key)
 }
 
 static bool
-parse_link (PeerReader *rd, int i, int j, const char *value)
+parse_link (MsSmallReader *rd, MsPeerResults *r, int i, int j, const char *value)
 {
-  MsPeerResults *r = &rd->file->peer;
   char path[32];
   int links, access, end = 0;
   if (sscanf (value, "nvlinks %d, pcie-path %31[a-z-], peer-access %d%n", &links, path, &access,
               &end) != 3 ||
       value[end] || links < 0 || links > 64 || (access != 0 && access != 1))
-    return fail (rd, ms_gettext ("malformed link: '%s'"), value);
+    return ms_small_reader_fail (rd, ms_gettext ("malformed link: '%s'"), value);
   int p = key_index (path_keys, sizeof path_keys / sizeof *path_keys, path);
   if (p < 0)
-    return fail (rd, ms_gettext ("unknown PCIe path '%s'"), path);
+    return ms_small_reader_fail (rd, ms_gettext ("unknown PCIe path '%s'"), path);
   r->topo.nvlinks[i][j] = links;
   r->topo.pcie_path[i][j] = (MsLinkPath) p;
   r->can_access[i][j] = access == 1;
@@ -290,27 +234,29 @@ parse_link (PeerReader *rd, int i, int j, const char *value)
 
 /* gpu-N-what and link-I-J: slots below the device count. */
 static bool
-parse_slot_meta (PeerReader *rd, const char *key, const char *value)
+parse_slot_meta (MsSmallReader *rd, PeerReader *pr, const char *key, const char *value)
 {
-  MsPeerResults *r = &rd->file->peer;
+  MsPeerResults *r = &pr->file->peer;
   int i, j, end = 0;
   if (sscanf (key, "link-%d-%d%n", &i, &j, &end) == 2 && !key[end]) {
     if (i < 0 || j < 0 || i >= r->n_devices || j >= r->n_devices || i == j)
-      return fail (rd, ms_gettext ("link %d-%d outside the %d devices"), i, j, r->n_devices);
-    return parse_link (rd, i, j, value);
+      return ms_small_reader_fail (rd, ms_gettext ("link %d-%d outside the %d devices"), i, j,
+                                   r->n_devices);
+    return parse_link (rd, r, i, j, value);
   }
   char what[40];
   if (sscanf (key, "gpu-%d-%39s", &i, what) != 2)
     return true; /* unknown metadata describes, it does not drive */
   if (i < 0 || i >= r->n_devices)
-    return fail (rd, ms_gettext ("gpu %d outside the %d devices"), i, r->n_devices);
-  MsDeviceInfo *d = &rd->file->device[i];
+    return ms_small_reader_fail (rd, ms_gettext ("gpu %d outside the %d devices"), i,
+                                 r->n_devices);
+  MsDeviceInfo *d = &pr->file->device[i];
   long v;
   if (strcmp (what, "index") == 0) {
-    if (!parse_long (value, 0, 1 << 16, &v))
-      return fail (rd, ms_gettext ("malformed device index '%s'"), value);
+    if (!ms_small_parse_long (value, 0, 1 << 16, &v))
+      return ms_small_reader_fail (rd, ms_gettext ("malformed device index '%s'"), value);
     r->devices[i] = d->index = (int) v;
-    rd->seen_index[i] = true;
+    pr->seen_index[i] = true;
   } else if (strcmp (what, "name") == 0) {
     snprintf (d->name, sizeof d->name, "%s", value);
   } else if (strcmp (what, "bus-id") == 0) {
@@ -320,37 +266,31 @@ parse_slot_meta (PeerReader *rd, const char *key, const char *value)
     snprintf (r->topo.serial[i], sizeof r->topo.serial[i], "%s", value);
   } else if (strcmp (what, "pcie") == 0) {
     if (sscanf (value, "gen%d x%d%n", &d->pcie_gen, &d->pcie_width, &end) != 2 || value[end])
-      return fail (rd, ms_gettext ("malformed PCIe link '%s'"), value);
+      return ms_small_reader_fail (rd, ms_gettext ("malformed PCIe link '%s'"), value);
   } else if (strcmp (what, "compute-capability") == 0) {
     if (sscanf (value, "%d.%d%n", &d->cc_major, &d->cc_minor, &end) != 2 || value[end])
-      return fail (rd, ms_gettext ("malformed compute capability '%s'"), value);
+      return ms_small_reader_fail (rd, ms_gettext ("malformed compute capability '%s'"), value);
   }
   return true;
 }
 
 static bool
-parse_meta (PeerReader *rd, char *line)
+parse_meta (MsSmallReader *rd, const char *key, const char *value, void *data)
 {
-  MsPeerFile *f = rd->file;
-  char *key = line + 1, *value;
-  while (*key == ' ')
-    key++;
-  if (!(value = strstr (key, ": ")))
-    return true; /* the title line */
-  *value = '\0';
-  value += 2;
+  PeerReader *pr = data;
+  MsPeerFile *f = pr->file;
   long v;
   if (strcmp (key, "format") == 0) {
     if (strcmp (value, "1") != 0)
-      return fail (rd, ms_gettext ("unknown peer file format '%s'"), value);
+      return ms_small_reader_fail (rd, ms_gettext ("unknown peer file format '%s'"), value);
   } else if (strcmp (key, "devices") == 0) {
-    if (f->peer.n_devices || !parse_long (value, 2, MS_MULTI_MAX_DEVICES, &v))
-      return fail (rd, ms_gettext ("devices wants one count from 2 to %d, not '%s'"),
-                   MS_MULTI_MAX_DEVICES, value);
+    if (f->peer.n_devices || !ms_small_parse_long (value, 2, MS_MULTI_MAX_DEVICES, &v))
+      return ms_small_reader_fail (rd, ms_gettext ("devices wants one count from 2 to %d, not '%s'"),
+                                   MS_MULTI_MAX_DEVICES, value);
     f->peer.n_devices = f->peer.topo.n_devices = (int) v;
   } else if (strcmp (key, "bytes") == 0 || strcmp (key, "reps") == 0) {
-    if (!parse_long (value, 1, 1L << 40, &v))
-      return fail (rd, ms_gettext ("malformed %s '%s'"), key, value);
+    if (!ms_small_parse_long (value, 1, 1L << 40, &v))
+      return ms_small_reader_fail (rd, ms_gettext ("malformed %s '%s'"), key, value);
     if (key[0] == 'b')
       f->peer.bytes = (uint64_t) v;
     else
@@ -367,8 +307,8 @@ parse_meta (PeerReader *rd, char *line)
     snprintf (f->version, sizeof f->version, "%s", value);
   } else if (strncmp (key, "gpu-", 4) == 0 || strncmp (key, "link-", 5) == 0) {
     if (!f->peer.n_devices)
-      return fail (rd, ms_gettext ("%s before the devices line"), key);
-    return parse_slot_meta (rd, key, value);
+      return ms_small_reader_fail (rd, ms_gettext ("%s before the devices line"), key);
+    return parse_slot_meta (rd, pr, key, value);
   }
   return true;
 }
@@ -377,7 +317,7 @@ static int
 slot_of (const MsPeerResults *r, const char *text)
 {
   long v;
-  if (!parse_long (text, 0, 1 << 16, &v))
+  if (!ms_small_parse_long (text, 0, 1 << 16, &v))
     return -1;
   for (int i = 0; i < r->n_devices; i++)
     if (r->devices[i] == v)
@@ -386,41 +326,29 @@ slot_of (const MsPeerResults *r, const char *text)
 }
 
 static bool
-parse_gbps (const char *text, double *out)
+apply_row (MsSmallReader *rd, PeerReader *pr)
 {
-  if (!*text) {
-    *out = 0;
-    return true;
-  }
-  char *end;
-  errno = 0;
-  double v = strtod (text, &end);
-  *out = v;
-  return !*end && !errno && isfinite (v) && v > 0;
-}
-
-static bool
-apply_row (PeerReader *rd)
-{
-  MsPeerResults *r = &rd->file->peer;
-  char (*fd)[256] = rd->field;
-  if (rd->n_fields != 6)
-    return fail (rd, ms_gettext ("%d fields, want 6"), rd->n_fields);
+  MsPeerResults *r = &pr->file->peer;
+  char (*fd)[256] = pr->field;
+  if (pr->n_fields != 6)
+    return ms_small_reader_fail (rd, ms_gettext ("%d fields, want 6"), pr->n_fields);
   int m = key_index (method_keys, MS_PEER_REFERENCE + 1, fd[0]);
   int bi = strcmp (fd[1], "bi") == 0 ? 1 : strcmp (fd[1], "uni") == 0 ? 0 : -1;
   int i = slot_of (r, fd[2]), j = slot_of (r, fd[3]);
   double v;
   if (m < 0)
-    return fail (rd, ms_gettext ("unknown method '%s'"), fd[0]);
+    return ms_small_reader_fail (rd, ms_gettext ("unknown method '%s'"), fd[0]);
   if (bi < 0 || (bi && m == MS_PEER_REFERENCE))
-    return fail (rd, ms_gettext ("unknown direction '%s'"), fd[1]);
+    return ms_small_reader_fail (rd, ms_gettext ("unknown direction '%s'"), fd[1]);
   if (i < 0 || j < 0 || i == j)
-    return fail (rd, ms_gettext ("no pair of the devices: %s -> %s"), fd[2], fd[3]);
-  if (!parse_gbps (fd[4], &v))
-    return fail (rd, ms_gettext ("malformed GB/s '%s'"), fd[4]);
-  if (rd->seen_row[m][bi][i][j])
-    return fail (rd, ms_gettext ("a second row for %s %s %s -> %s"), fd[0], fd[1], fd[2], fd[3]);
-  rd->seen_row[m][bi][i][j] = true;
+    return ms_small_reader_fail (rd, ms_gettext ("no pair of the devices: %s -> %s"), fd[2],
+                                 fd[3]);
+  if (!ms_small_parse_gbps (fd[4], &v))
+    return ms_small_reader_fail (rd, ms_gettext ("malformed GB/s '%s'"), fd[4]);
+  if (pr->seen_row[m][bi][i][j])
+    return ms_small_reader_fail (rd, ms_gettext ("a second row for %s %s %s -> %s"), fd[0],
+                                 fd[1], fd[2], fd[3]);
+  pr->seen_row[m][bi][i][j] = true;
   if (m == MS_PEER_REFERENCE) {
     r->reference_gbps[i][j] = v;
     return true;
@@ -436,90 +364,33 @@ apply_row (PeerReader *rd)
 static void
 on_field (void *data, size_t len, void *user)
 {
-  PeerReader *rd = user;
-  if (rd->n_fields < 6) {
-    size_t n = len < sizeof rd->field[0] - 1 ? len : sizeof rd->field[0] - 1;
-    memcpy (rd->field[rd->n_fields], data, n);
-    rd->field[rd->n_fields][n] = '\0';
+  PeerReader *pr = user;
+  if (pr->n_fields < 6) {
+    size_t n = len < sizeof pr->field[0] - 1 ? len : sizeof pr->field[0] - 1;
+    memcpy (pr->field[pr->n_fields], data, n);
+    pr->field[pr->n_fields][n] = '\0';
   }
-  rd->n_fields++;
+  pr->n_fields++;
 }
 
 static bool
-parse_row (PeerReader *rd, struct csv_parser *parser, const char *line, size_t len)
+parse_row (MsSmallReader *rd, char *line, size_t len, void *data)
 {
-  rd->n_fields = 0;
-  if (csv_parse (parser, line, len, on_field, NULL, rd) != len ||
-      csv_fini (parser, on_field, NULL, rd) != 0)
-    return fail (rd, ms_gettext ("malformed CSV: %s"), csv_strerror (csv_error (parser)));
-  return apply_row (rd);
+  PeerReader *pr = data;
+  pr->n_fields = 0;
+  if (csv_parse (&pr->parser, line, len, on_field, NULL, pr) != len ||
+      csv_fini (&pr->parser, on_field, NULL, pr) != 0)
+    return ms_small_reader_fail (rd, ms_gettext ("malformed CSV: %s"),
+                                 csv_strerror (csv_error (&pr->parser)));
+  return apply_row (rd, pr);
 }
 
-/* The lines: metadata, the header, the rows. */
-static bool
-parse_text (PeerReader *rd, char *text)
-{
-  struct csv_parser parser;
-  if (csv_init (&parser, CSV_STRICT) != 0)
-    return fail (rd, "%s", strerror (ENOMEM));
-  bool header = false;
-  char *save = NULL;
-  rd->line = 0;
-  for (char *line = text; line && !rd->failed; line = save) {
-    save = strchr (line, '\n');
-    if (save)
-      *save++ = '\0';
-    rd->line++;
-    size_t len = strlen (line);
-    if (len && line[len - 1] == '\r')
-      line[--len] = '\0';
-    if (rd->line == 1 && strcmp (line, "# memsweep peer matrix") != 0)
-      fail (rd, ms_gettext ("not a memsweep peer file (it starts '%.40s')"), line);
-    else if (len == 0)
-      continue;
-    else if (line[0] == '#' && !header)
-      parse_meta (rd, line);
-    else if (!header && strcmp (line, "method,direction,src,dst,gbps,note") == 0)
-      header = true;
-    else if (!header)
-      fail (rd, ms_gettext ("not a memsweep peer file (no header row)"));
-    else
-      parse_row (rd, &parser, line, len);
-  }
-  csv_free (&parser);
-  if (!rd->failed && !header)
-    fail (rd, ms_gettext ("not a memsweep peer file (no header row)"));
-  return !rd->failed;
-}
-
-char *
-ms_small_file_read (const char *path, char *err, size_t errlen)
-{
-  FILE *f = fopen (path, "rb");
-  struct stat st;
-  if (!f || fstat (fileno (f), &st) != 0 || !S_ISREG (st.st_mode) ||
-      st.st_size > MS_PEER_FILE_MAX_BYTES) {
-    snprintf (err, errlen, "%s: %s", path,
-              !f ? strerror (errno)
-                 : !S_ISREG (st.st_mode) ? ms_gettext ("not a regular file")
-                                         : ms_gettext ("too large for a memsweep result file"));
-    if (f)
-      fclose (f);
-    return NULL;
-  }
-  char *text = malloc ((size_t) st.st_size + 1);
-  size_t n = text ? fread (text, 1, (size_t) st.st_size, f) : 0;
-  bool bad = !text || ferror (f) || memchr (text, '\0', n);
-  fclose (f);
-  if (bad) {
-    snprintf (err, errlen, "%s: %s", path,
-              text ? ms_gettext ("read error or binary data") : strerror (ENOMEM));
-    free (text);
-    return NULL;
-  }
-  text[n] = '\0';
-  return text;
-}
+static const MsSmallFormat peer_format = {
+  .title = "# memsweep peer matrix",
+  .header = "method,direction,src,dst,gbps,note",
+  .meta = parse_meta,
+  .row = parse_row,
+};
 
 MsPeerFile *
 ms_peer_file_read (const char *path, char *err, size_t errlen)
@@ -527,23 +398,23 @@ ms_peer_file_read (const char *path, char *err, size_t errlen)
   char *text = ms_small_file_read (path, err, errlen);
   if (!text)
     return NULL;
-  PeerReader *rd = calloc (1, sizeof *rd);
+  PeerReader *pr = calloc (1, sizeof *pr);
   MsPeerFile *file = calloc (1, sizeof *file);
-  bool ok = rd && file;
+  MsSmallReader rd = { .path = path, .err = err, .errlen = errlen };
+  bool ok = pr && file && csv_init (&pr->parser, CSV_STRICT) == 0;
   if (ok) {
-    *rd = (PeerReader) { .file = file, .path = path, .err = err, .errlen = errlen };
-    locale_t old = ms_csv_enter_c_locale ();
-    ok = parse_text (rd, text);
-    ms_csv_leave_c_locale (old);
+    pr->file = file;
+    ok = ms_small_file_parse (&rd, text, &peer_format, pr);
+    csv_free (&pr->parser);
     for (int i = 0; ok && i < file->peer.n_devices; i++)
-      if (!rd->seen_index[i])
-        ok = fail (rd, ms_gettext ("gpu-%d-index missing"), i);
+      if (!pr->seen_index[i])
+        ok = ms_small_reader_fail (&rd, ms_gettext ("gpu-%d-index missing"), i);
     if (ok && file->peer.n_devices < 2)
-      ok = fail (rd, ms_gettext ("no devices line"));
+      ok = ms_small_reader_fail (&rd, ms_gettext ("no devices line"));
   } else {
     snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
   }
-  free (rd);
+  free (pr);
   free (text);
   if (!ok) {
     free (file);

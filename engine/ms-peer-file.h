@@ -61,10 +61,6 @@ double ms_peer_file_value (const MsPeerResults *results, int method, bool bidire
 double ms_peer_nominal_gbps (const MsPeerResults *results, const MsDeviceInfo *info, int i,
                              int j, char *what, size_t len);
 
-/* A small text file (peer, multi) whole, NUL-terminated: regular files of
- * at most 4 MiB without NUL bytes; NULL with "path: why". Free with free (). */
-char *ms_small_file_read (const char *path, char *err, size_t errlen);
-
 #ifdef __cplusplus
 }
 #endif

@@ -1,66 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-devices-page.c: the page beyond one GPU (ms-devices-page.h): the
- * device check list, the pickers and views, and the two jobs (a sweep on
- * every selected GPU at once, the peer matrix), each a GTask thread that
- * posts its results back through a weak reference. */
+ * device check list, the pickers and views, saved files; the runs are in
+ * ms-devices-jobs.c. */
 #include <glib/gi18n.h>
-#include <stdatomic.h>
 
-#include "ms-devices-page.h"
+#include "ms-devices-page-private.h"
 #include "ms-multi-file.h"
 #include "ms-plots.h"
 #include "ms-run.h"
 #include "ms-views.h"
-
-#define PEER_EXPONENT 24 /* 64 MiB copies, as `memsweep peer` */
-#define PEER_REPS 11
-#define METHOD_RUNS MS_PEER_METHOD_COUNT + 1 /* the picker's last entry */
-
-/* The backend and the peer function, shared with the jobs: the page may go
- * while a job still runs. */
-typedef struct {
-  MsBackend *backend;
-  MsDevicesPeerFunc peer_run;
-} Engine;
-
-typedef struct {
-  GWeakRef page;
-  Engine *engine;
-  gboolean peer;
-  MsSweep sweep;
-  int devices[MS_MULTI_MAX_DEVICES];
-  MsDeviceInfo info[MS_MULTI_MAX_DEVICES];
-  int n;
-  atomic_int cancel;
-  /* Results, filled on the worker. */
-  MsMultiResults *multi;
-  MsRunStatus status;
-  MsPeerFile *file;
-  gboolean peer_ok;
-  char err[512];
-} Job;
-
-struct _MsDevicesPage {
-  GtkWidget parent_instance;
-  GtkListBox *device_list;
-  GtkCheckButton *all_check;
-  GtkWidget *multi_button, *peer_button, *stop_button;
-  GtkSpinner *spinner;
-  GtkLabel *status_label;
-  GtkLabel *why_label; /* why nothing can run here */
-  GtkDropDown *method_dropdown, *direction_dropdown;
-  MsMatrixView *matrix_view;
-  MsTopologyView *topology_view;
-
-  GArray *devices; /* MsDeviceInfo */
-  GPtrArray *checks; /* GtkCheckButton per present device, in order */
-  Engine *engine;
-  Job *job;        /* the job running, owned by its task */
-  GPtrArray *runs; /* of the last multi-GPU sweep */
-  MsPeerFile *peer;
-  char *status;
-  gboolean updating_all;
-};
 
 G_DEFINE_FINAL_TYPE (MsDevicesPage, ms_devices_page, GTK_TYPE_WIDGET)
 
@@ -69,29 +17,8 @@ static GParamSpec *props[N_PROPS];
 enum { SIGNAL_PREPARE_SWEEP, SIGNAL_RUNS_READY, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
-static void
-engine_clear (Engine *engine)
-{
-  ms_backend_free (engine->backend);
-}
-
-static Engine *
-engine_new (MsBackend *backend, MsDevicesPeerFunc peer_run)
-{
-  Engine *engine = g_atomic_rc_box_new0 (Engine);
-  engine->backend = backend;
-  engine->peer_run = peer_run;
-  return engine;
-}
-
-static void
-engine_unref (Engine *engine)
-{
-  g_atomic_rc_box_release_full (engine, (GDestroyNotify) engine_clear);
-}
-
-static void
-set_status (MsDevicesPage *self, const char *text)
+void
+ms_devices_page_set_status (MsDevicesPage *self, const char *text)
 {
   g_autofree char *valid = g_utf8_make_valid (text ? text : "", -1);
   if (g_strcmp0 (valid, self->status) == 0)
@@ -102,16 +29,22 @@ set_status (MsDevicesPage *self, const char *text)
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_STATUS]);
 }
 
+void
+ms_devices_page_notify_busy (MsDevicesPage *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_BUSY]);
+}
+
 /* ---- the device list ------------------------------------------------------ */
 
-static int
-device_of (GtkCheckButton *check)
+int
+ms_devices_page_device_of (GtkCheckButton *check)
 {
   return GPOINTER_TO_INT (g_object_get_data (G_OBJECT (check), "ms-device"));
 }
 
-static guint
-n_selected (MsDevicesPage *self)
+guint
+ms_devices_page_n_selected (MsDevicesPage *self)
 {
   guint n = 0;
   for (guint i = 0; i < self->checks->len; i++)
@@ -126,10 +59,10 @@ have_gpu (MsDevicesPage *self)
 }
 
 /* Buttons, the "all" tick and the notifications after any change. */
-static void
-update_sensitivity (MsDevicesPage *self)
+void
+ms_devices_page_update (MsDevicesPage *self)
 {
-  guint n = n_selected (self);
+  guint n = ms_devices_page_n_selected (self);
   gboolean busy = self->job != NULL;
   gtk_widget_set_sensitive (self->multi_button, !busy && n >= 1);
   gtk_widget_set_sensitive (self->peer_button, !busy && n >= 2);
@@ -153,7 +86,7 @@ on_all_toggled (MsDevicesPage *self)
   gboolean on = gtk_check_button_get_active (self->all_check);
   for (guint i = 0; i < self->checks->len; i++)
     gtk_check_button_set_active (g_ptr_array_index (self->checks, i), on);
-  update_sensitivity (self);
+  ms_devices_page_update (self);
 }
 
 /* The devices known so far as a peer file without links, so that the
@@ -192,7 +125,7 @@ device_row (MsDevicesPage *self, const MsDeviceInfo *d)
   gtk_widget_set_margin_bottom (check, 6);
   gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
   g_object_set_data (G_OBJECT (check), "ms-device", GINT_TO_POINTER (d->index));
-  g_signal_connect_swapped (check, "toggled", G_CALLBACK (update_sensitivity), self);
+  g_signal_connect_swapped (check, "toggled", G_CALLBACK (ms_devices_page_update), self);
   g_ptr_array_add (self->checks, check);
   return check;
 }
@@ -227,40 +160,40 @@ ms_devices_page_set_devices (MsDevicesPage *self, GArray *devices)
     g_autofree char *valid = g_utf8_make_valid (why, -1);
     gtk_label_set_text (self->why_label, valid);
     if (!self->peer)
-      set_status (self, valid);
+      ms_devices_page_set_status (self, valid);
   } else if (!self->job) {
-    set_status (self, self->checks->len > 1
+    ms_devices_page_set_status (self, self->checks->len > 1
                         ? _("Tick the GPUs to use, then run them at once or measure peer copies.")
                         : _("One GPU: the sweep runs on it; peer copies need two."));
   }
   if (!self->peer)
     show_devices_only (self);
-  update_sensitivity (self);
+  ms_devices_page_update (self);
 }
 
 /* ---- showing results ------------------------------------------------------ */
 
-static void
-show_peer (MsDevicesPage *self, MsPeerFile *file)
+void
+ms_devices_page_show_peer (MsDevicesPage *self, MsPeerFile *file)
 {
   g_clear_pointer (&self->peer, ms_peer_file_box_unref);
   self->peer = ms_peer_file_box_ref (file);
   ms_matrix_view_set_peer (self->matrix_view, file);
   ms_topology_view_set_peer (self->topology_view, file);
   gtk_widget_set_visible (GTK_WIDGET (self->why_label), !have_gpu (self) && self->devices);
-  if (gtk_drop_down_get_selected (self->method_dropdown) == METHOD_RUNS)
+  if (gtk_drop_down_get_selected (self->method_dropdown) == MS_DEVICES_METHOD_RUNS)
     gtk_drop_down_set_selected (self->method_dropdown, MS_PEER_COPY_ENABLED);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PEER]);
 }
 
 /* Runs of GPUs that ran together: in the matrix, and to the window. */
-static void
-show_runs (MsDevicesPage *self, GPtrArray *runs)
+void
+ms_devices_page_show_runs (MsDevicesPage *self, GPtrArray *runs)
 {
   g_clear_pointer (&self->runs, g_ptr_array_unref);
   self->runs = g_ptr_array_ref (runs);
   ms_matrix_view_set_runs (self->matrix_view, runs);
-  gtk_drop_down_set_selected (self->method_dropdown, METHOD_RUNS);
+  gtk_drop_down_set_selected (self->method_dropdown, MS_DEVICES_METHOD_RUNS);
   if (runs->len)
     g_signal_emit (self, signals[SIGNAL_RUNS_READY], 0, runs);
 }
@@ -315,11 +248,11 @@ open_multi (MsDevicesPage *self, const char *path, GError **error)
   if (missing->len) {
     g_autofree char *more = g_strdup_printf (_("%s (%u of %d GPUs; %s)"), text, runs->len,
                                              n_devices, missing->str);
-    set_status (self, more);
+    ms_devices_page_set_status (self, more);
   } else {
-    set_status (self, text);
+    ms_devices_page_set_status (self, text);
   }
-  show_runs (self, runs);
+  ms_devices_page_show_runs (self, runs);
   return TRUE;
 }
 
@@ -338,186 +271,13 @@ ms_devices_page_open_path (MsDevicesPage *self, const char *path, GError **error
   }
   g_autoptr (MsPeerFile) box = ms_peer_file_box_new (file);
   free (file);
-  show_peer (self, box);
+  ms_devices_page_show_peer (self, box);
   g_autofree char *name = g_filename_display_basename (path);
   g_autofree char *text =
     g_strdup_printf (_("%s: %d GPUs of %s, measured %s"), name, box->peer.n_devices,
                      box->host[0] ? box->host : _("an unnamed host"), box->date);
-  set_status (self, text);
+  ms_devices_page_set_status (self, text);
   return TRUE;
-}
-
-/* ---- the jobs --------------------------------------------------------------- */
-
-static void
-job_free (Job *job)
-{
-  g_weak_ref_clear (&job->page);
-  engine_unref (job->engine);
-  ms_multi_results_free (job->multi);
-  g_clear_pointer (&job->file, ms_peer_file_box_unref);
-  g_free (job);
-}
-
-static Job *
-job_new (MsDevicesPage *self, gboolean peer)
-{
-  Job *job = g_new0 (Job, 1);
-  g_weak_ref_init (&job->page, self);
-  if (!self->engine)
-    self->engine = engine_new (ms_backend_new_system (), ms_peer_run);
-  job->engine = g_atomic_rc_box_acquire (self->engine);
-  job->peer = peer;
-  for (guint i = 0; i < self->checks->len; i++) {
-    GtkCheckButton *check = g_ptr_array_index (self->checks, i);
-    if (!gtk_check_button_get_active (check))
-      continue;
-    job->devices[job->n] = device_of (check);
-    for (guint k = 0; k < self->devices->len; k++)
-      if (g_array_index (self->devices, MsDeviceInfo, k).index == job->devices[job->n])
-        job->info[job->n] = g_array_index (self->devices, MsDeviceInfo, k);
-    job->n++;
-  }
-  return job;
-}
-
-static void
-multi_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-  Job *job = data;
-  job->status = ms_multi_run (&job->sweep, job->devices, job->n, job->engine->backend, NULL, NULL,
-                              &job->cancel, &job->multi, job->err, sizeof job->err);
-  g_task_return_boolean (task, TRUE);
-}
-
-static void
-peer_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-  Job *job = data;
-  MsPeerResults *r = g_new0 (MsPeerResults, 1);
-  job->peer_ok =
-    job->engine->peer_run (job->devices, job->n, 4ull << PEER_EXPONENT, PEER_REPS, r);
-  if (job->peer_ok) {
-    MsPeerFile *file = g_new0 (MsPeerFile, 1);
-    ms_peer_file_init (file, r, job->info, PEER_REPS);
-    job->file = ms_peer_file_box_new (file);
-    g_free (file);
-  } else {
-    g_snprintf (job->err, sizeof job->err, "%s", r->error);
-  }
-  g_free (r);
-  g_task_return_boolean (task, TRUE);
-}
-
-/* One run per device for the charts, and the devices x sizes matrix. */
-static void
-multi_done (MsDevicesPage *self, Job *job)
-{
-  g_autoptr (GPtrArray) runs = ms_run_array_new ();
-  for (int i = 0; job->multi && i < job->multi->n_devices; i++) {
-    MsResults *r = g_steal_pointer (&job->multi->per_device[i]);
-    if (!r)
-      continue;
-    g_autofree char *label = ms_plot_run_label (r);
-    g_snprintf (r->label, sizeof r->label, "%s", label);
-    g_ptr_array_add (runs, ms_run_new (r));
-  }
-  g_autofree char *text = NULL;
-  if (job->status == MS_RUN_OK && job->err[0])
-    text = g_strdup_printf (_("%d GPUs ran the sweep at once, not all of it well: %s"), job->n,
-                            job->err);
-  else if (job->status == MS_RUN_OK)
-    text = g_strdup_printf (_("%d GPUs ran the sweep at once; each one's curves are in the "
-                              "charts, and the matrix shows them side by side."),
-                            job->n);
-  else if (job->status == MS_RUN_CANCELLED)
-    text = g_strdup (_("Stopped: what ran so far is in the charts."));
-  else
-    text = g_strdup_printf (_("Not every GPU finished: %s"), job->err);
-  set_status (self, text);
-  show_runs (self, runs);
-}
-
-static void
-job_done (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  Job *job = g_task_get_task_data (G_TASK (result));
-  g_autoptr (MsDevicesPage) self = g_weak_ref_get (&job->page);
-  if (!self)
-    return; /* the page went; the task frees the job */
-  self->job = NULL;
-  if (!job->peer) {
-    multi_done (self, job);
-  } else if (job->peer_ok) {
-    show_peer (self, job->file);
-    g_autofree char *text = g_strdup_printf (_("Peer copies measured between %d GPUs."), job->n);
-    set_status (self, text);
-  } else {
-    g_autofree char *text = g_strdup_printf (_("The peer matrix could not run: %s"), job->err);
-    set_status (self, text);
-  }
-  update_sensitivity (self);
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_BUSY]);
-}
-
-static void
-start_job (MsDevicesPage *self, Job *job, GTaskThreadFunc func, const char *status)
-{
-  self->job = job;
-  GTask *task = g_task_new (NULL, NULL, job_done, NULL);
-  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
-  g_task_run_in_thread (task, func);
-  g_object_unref (task);
-  set_status (self, status);
-  update_sensitivity (self);
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_BUSY]);
-}
-
-static void
-on_multi_clicked (MsDevicesPage *self)
-{
-  if (self->job || n_selected (self) == 0)
-    return;
-  Job *job = job_new (self, FALSE);
-  ms_sweep_init_default (&job->sweep);
-  memset (job->sweep.modes, 0, sizeof job->sweep.modes);
-  job->sweep.modes[MS_MODE_PINNED] = true;
-  g_signal_emit (self, signals[SIGNAL_PREPARE_SWEEP], 0, &job->sweep);
-  char err[256];
-  if (!ms_sweep_validate (&job->sweep, err, sizeof err)) {
-    set_status (self, err);
-    job_free (job);
-    return;
-  }
-  g_autofree char *text = g_strdup_printf (_("Running the sweep on %d GPUs at once…"), job->n);
-  start_job (self, job, multi_thread, text);
-}
-
-static void
-on_peer_clicked (MsDevicesPage *self)
-{
-  if (self->job || n_selected (self) < 2)
-    return;
-  Job *job = job_new (self, TRUE);
-  g_autofree char *text =
-    g_strdup_printf (_("Measuring copies between every pair of %d GPUs…"), job->n);
-  start_job (self, job, peer_thread, text);
-}
-
-void
-ms_devices_page_cancel (MsDevicesPage *self)
-{
-  g_return_if_fail (MS_IS_DEVICES_PAGE (self));
-  if (self->job)
-    atomic_store (&self->job->cancel, 1);
-}
-
-void
-ms_devices_page_set_engine (MsDevicesPage *self, MsBackend *backend, MsDevicesPeerFunc peer_run)
-{
-  g_return_if_fail (MS_IS_DEVICES_PAGE (self));
-  g_clear_pointer (&self->engine, engine_unref);
-  self->engine = engine_new (backend, peer_run ? peer_run : ms_peer_run);
 }
 
 void
@@ -525,7 +285,7 @@ ms_devices_page_select (MsDevicesPage *self, int device, gboolean selected)
 {
   g_return_if_fail (MS_IS_DEVICES_PAGE (self));
   for (guint i = 0; i < self->checks->len; i++)
-    if (device_of (g_ptr_array_index (self->checks, i)) == device)
+    if (ms_devices_page_device_of (g_ptr_array_index (self->checks, i)) == device)
       gtk_check_button_set_active (g_ptr_array_index (self->checks, i), selected);
 }
 
@@ -535,9 +295,9 @@ static gboolean
 method_to_view (GBinding *binding, const GValue *from, GValue *to, gpointer data)
 {
   guint selected = g_value_get_uint (from);
-  if (selected > METHOD_RUNS)
+  if (selected > MS_DEVICES_METHOD_RUNS)
     return FALSE;
-  g_value_set_int (to, selected == METHOD_RUNS ? MS_MATRIX_SHOW_RUNS : (int) selected);
+  g_value_set_int (to, selected == MS_DEVICES_METHOD_RUNS ? MS_MATRIX_SHOW_RUNS : (int) selected);
   return TRUE;
 }
 
@@ -560,7 +320,7 @@ update_directions (MsDevicesPage *self)
   static const char *const runs[] = { N_("host to device"), N_("device to host"),
                                       N_("end to end"), NULL };
   guint method = gtk_drop_down_get_selected (self->method_dropdown);
-  const char *const *names = method == METHOD_RUNS ? runs : peer;
+  const char *const *names = method == MS_DEVICES_METHOD_RUNS ? runs : peer;
   guint n = method == MS_MATRIX_SHOW_REFERENCE ? 1 : g_strv_length ((char **) names);
   GtkStringList *list = GTK_STRING_LIST (gtk_drop_down_get_model (self->direction_dropdown));
   guint old = gtk_drop_down_get_selected (self->direction_dropdown);
@@ -598,7 +358,7 @@ ms_devices_page_get_property (GObject *object, guint prop_id, GValue *value, GPa
   switch (prop_id) {
   case PROP_BUSY: g_value_set_boolean (value, self->job != NULL); break;
   case PROP_STATUS: g_value_set_string (value, self->status); break;
-  case PROP_N_SELECTED: g_value_set_uint (value, n_selected (self)); break;
+  case PROP_N_SELECTED: g_value_set_uint (value, ms_devices_page_n_selected (self)); break;
   case PROP_PEER: g_value_set_boxed (value, self->peer); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
@@ -613,7 +373,7 @@ ms_devices_page_dispose (GObject *object)
   self->job = NULL;
   g_ptr_array_set_size (self->checks, 0);
   ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_DEVICES_PAGE);
-  g_clear_pointer (&self->engine, engine_unref);
+  g_clear_pointer (&self->engine, ms_devices_engine_unref);
   g_clear_pointer (&self->runs, g_ptr_array_unref);
   g_clear_pointer (&self->peer, ms_peer_file_box_unref);
   g_clear_pointer (&self->devices, g_array_unref);
@@ -670,8 +430,8 @@ ms_devices_page_class_init (MsDevicesPageClass *klass)
   CHILD (topology_view);
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, on_all_toggled);
-  gtk_widget_class_bind_template_callback (widget_class, on_multi_clicked);
-  gtk_widget_class_bind_template_callback (widget_class, on_peer_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, ms_devices_page_run_multi);
+  gtk_widget_class_bind_template_callback (widget_class, ms_devices_page_run_peer);
   gtk_widget_class_bind_template_callback (widget_class, ms_devices_page_cancel);
 }
 
