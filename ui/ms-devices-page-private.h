@@ -10,7 +10,7 @@
 
 G_BEGIN_DECLS
 
-#define MS_DEVICES_PEER_EXPONENT 24 /* 64 MiB copies, as `memsweep peer` */
+#define MS_DEVICES_PEER_EXPONENT 26 /* 256 MiB copies, as `memsweep peer` by default */
 #define MS_DEVICES_PEER_REPS 11
 #define MS_DEVICES_METHOD_RUNS (MS_PEER_METHOD_COUNT + 1) /* the picker's last entry */
 
