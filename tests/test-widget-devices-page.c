@@ -155,6 +155,11 @@ test_run_all (void)
   guint n;
   g_object_get (page, "n-selected", &n, NULL);
   g_assert_cmpuint (n, ==, N_FAKE);
+  /* Not while the window's own sweep runs. */
+  g_object_set (page, "window-sweeping", TRUE, NULL);
+  g_assert_false (gtk_widget_is_sensitive (
+    ms_test_find (GTK_WIDGET (page), GTK_TYPE_BUTTON, _("_Run on All Selected at Once"))));
+  g_object_set (page, "window-sweeping", FALSE, NULL);
   click (page, _("_Run on All Selected at Once"));
   g_assert_false (is_idle (page));
   ms_test_wait_until (is_idle, page, "the GPUs ran at once");

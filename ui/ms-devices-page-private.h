@@ -58,6 +58,7 @@ struct _MsDevicesPage {
   MsPeerFile *peer;
   char *status;
   gboolean updating_all;
+  gboolean window_sweeping; /* the window's own sweep holds the GPU */
 };
 
 /* ms-devices-page.c */

@@ -12,7 +12,15 @@
 
 G_DEFINE_FINAL_TYPE (MsDevicesPage, ms_devices_page, GTK_TYPE_WIDGET)
 
-enum { PROP_0, PROP_BUSY, PROP_STATUS, PROP_N_SELECTED, PROP_PEER, N_PROPS };
+enum {
+  PROP_0,
+  PROP_BUSY,
+  PROP_STATUS,
+  PROP_N_SELECTED,
+  PROP_PEER,
+  PROP_WINDOW_SWEEPING,
+  N_PROPS
+};
 static GParamSpec *props[N_PROPS];
 enum { SIGNAL_PREPARE_SWEEP, SIGNAL_RUNS_READY, N_SIGNALS };
 static guint signals[N_SIGNALS];
@@ -64,8 +72,10 @@ ms_devices_page_update (MsDevicesPage *self)
 {
   guint n = ms_devices_page_n_selected (self);
   gboolean busy = self->job != NULL;
-  gtk_widget_set_sensitive (self->multi_button, !busy && n >= 1);
-  gtk_widget_set_sensitive (self->peer_button, !busy && n >= 2);
+  /* Two measurements at once would measure each other. */
+  gboolean blocked = busy || self->window_sweeping;
+  gtk_widget_set_sensitive (self->multi_button, !blocked && n >= 1);
+  gtk_widget_set_sensitive (self->peer_button, !blocked && n >= 2);
   gtk_widget_set_sensitive (GTK_WIDGET (self->device_list), !busy);
   gtk_widget_set_sensitive (GTK_WIDGET (self->all_check), !busy && have_gpu (self));
   gtk_widget_set_visible (self->stop_button, busy && !self->job->peer);
@@ -74,7 +84,9 @@ ms_devices_page_update (MsDevicesPage *self)
   gtk_check_button_set_active (self->all_check, have_gpu (self) && n == self->checks->len);
   self->updating_all = FALSE;
   gtk_widget_set_tooltip_text (self->peer_button,
-                               n < 2 && !busy ? _("Select at least two GPUs") : NULL);
+                               self->window_sweeping ? _("A sweep is running")
+                               : n < 2 && !busy     ? _("Select at least two GPUs")
+                                                    : NULL);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_N_SELECTED]);
 }
 
@@ -360,8 +372,25 @@ ms_devices_page_get_property (GObject *object, guint prop_id, GValue *value, GPa
   case PROP_STATUS: g_value_set_string (value, self->status); break;
   case PROP_N_SELECTED: g_value_set_uint (value, ms_devices_page_n_selected (self)); break;
   case PROP_PEER: g_value_set_boxed (value, self->peer); break;
+  case PROP_WINDOW_SWEEPING: g_value_set_boolean (value, self->window_sweeping); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
+}
+
+static void
+ms_devices_page_set_property (GObject *object, guint prop_id, const GValue *value,
+                              GParamSpec *pspec)
+{
+  MsDevicesPage *self = MS_DEVICES_PAGE (object);
+  if (prop_id != PROP_WINDOW_SWEEPING) {
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    return;
+  }
+  if (self->window_sweeping == g_value_get_boolean (value))
+    return;
+  self->window_sweeping = g_value_get_boolean (value);
+  ms_devices_page_update (self);
+  g_object_notify_by_pspec (object, pspec);
 }
 
 static void
@@ -397,12 +426,16 @@ ms_devices_page_class_init (MsDevicesPageClass *klass)
   object_class->dispose = ms_devices_page_dispose;
   object_class->finalize = ms_devices_page_finalize;
   object_class->get_property = ms_devices_page_get_property;
+  object_class->set_property = ms_devices_page_set_property;
 
   const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
   props[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE, ro);
   props[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL, ro);
   props[PROP_N_SELECTED] = g_param_spec_uint ("n-selected", NULL, NULL, 0, G_MAXUINT, 0, ro);
   props[PROP_PEER] = g_param_spec_boxed ("peer", NULL, NULL, MS_TYPE_PEER_FILE, ro);
+  props[PROP_WINDOW_SWEEPING] =
+    g_param_spec_boolean ("window-sweeping", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
   signals[SIGNAL_PREPARE_SWEEP] =
     g_signal_new ("prepare-sweep", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,

@@ -24,7 +24,8 @@ typedef bool (*MsDevicesPeerFunc) (const int *devices, int n_devices, uint64_t b
 
 /* Properties (read-only): "busy" (a run is under way), "status" (what the
  * page says: why not, what runs, what came out), "n-selected" (GPUs
- * ticked), "peer" (MS_TYPE_PEER_FILE shown).
+ * ticked), "peer" (MS_TYPE_PEER_FILE shown); read-write
+ * "window-sweeping" (the window's own sweep runs: nothing starts here).
  *
  * Signals:
  * - "prepare-sweep" (gpointer MsSweep *): fill in the sweep to run on the

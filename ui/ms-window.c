@@ -633,6 +633,8 @@ ms_window_init (MsWindow *self)
   g_signal_connect_swapped (self->devices_page, "runs-ready", G_CALLBACK (on_devices_runs), self);
   g_signal_connect_swapped (self->devices_page, "prepare-sweep", G_CALLBACK (on_prepare_sweep),
                             self);
+  g_object_bind_property (self, "sweeping", self->devices_page, "window-sweeping",
+                          G_BINDING_SYNC_CREATE);
   fill_reference_menu (self);
 
   GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
