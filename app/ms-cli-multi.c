@@ -218,6 +218,18 @@ print_multi (const MultiArgs *a, MsMultiResults *together, MsMultiResults **alon
   }
 }
 
+/* "wrote PATH", or the error: the exit status. */
+static int
+report_written (bool ok, const char *path, const char *err)
+{
+  if (!ok) {
+    fprintf (stderr, "memsweep: %s\n", err);
+    return 1;
+  }
+  printf (ms_gettext ("wrote %s\n"), path);
+  return 0;
+}
+
 static int
 write_multi (const char *prefix, const MsMultiResults *r)
 {
@@ -239,12 +251,7 @@ write_multi (const char *prefix, const MsMultiResults *r)
   snprintf (path, sizeof path, "%s-multi.csv", prefix);
   bool ok = ms_multi_file_write (file, path, err, sizeof err);
   free (file);
-  if (!ok) {
-    fprintf (stderr, "memsweep: %s\n", err);
-    return 1;
-  }
-  printf (ms_gettext ("wrote %s\n"), path);
-  return 0;
+  return report_written (ok, path, err);
 }
 
 int
@@ -363,12 +370,7 @@ write_peer (const char *prefix, const MsPeerResults *r, const MsDeviceInfo *info
   snprintf (path, sizeof path, "%s-peer.csv", prefix);
   bool ok = ms_peer_file_write (file, path, err, sizeof err);
   free (file);
-  if (!ok) {
-    fprintf (stderr, "memsweep: %s\n", err);
-    return 1;
-  }
-  printf (ms_gettext ("wrote %s\n"), path);
-  return 0;
+  return report_written (ok, path, err);
 }
 
 int

@@ -55,6 +55,20 @@ fake_devices (MsBackend *backend)
   return devices;
 }
 
+/* A page over the fake GPUs of backend (which it takes), with a small
+ * sweep, keeping the runs it hands out in *runs. */
+static MsDevicesPage *
+page_with_fakes (MsBackend *backend, GPtrArray **runs)
+{
+  g_autoptr (GArray) devices = fake_devices (backend);
+  MsDevicesPage *page = g_object_new (MS_TYPE_DEVICES_PAGE, NULL);
+  ms_devices_page_set_engine (page, backend, ms_test_peer_run);
+  ms_devices_page_set_devices (page, devices);
+  g_signal_connect (page, "prepare-sweep", G_CALLBACK (small_sweep), NULL);
+  g_signal_connect (page, "runs-ready", G_CALLBACK (keep_runs), runs);
+  return page;
+}
+
 static char *
 status_of (MsDevicesPage *page)
 {
@@ -143,13 +157,8 @@ test_run_all (void)
   cfg.n_devices = N_FAKE;
   cfg.hold_us = 3000;
   MsBackend *backend = ms_backend_new_test (&cfg);
-  g_autoptr (GArray) devices = fake_devices (backend);
-  MsDevicesPage *page = g_object_new (MS_TYPE_DEVICES_PAGE, NULL);
-  ms_devices_page_set_engine (page, backend, ms_test_peer_run);
-  ms_devices_page_set_devices (page, devices);
   GPtrArray *runs = NULL;
-  g_signal_connect (page, "prepare-sweep", G_CALLBACK (small_sweep), NULL);
-  g_signal_connect (page, "runs-ready", G_CALLBACK (keep_runs), &runs);
+  MsDevicesPage *page = page_with_fakes (backend, &runs);
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1200, 800);
 
   guint n;
@@ -203,13 +212,8 @@ test_one_fails (void)
   cfg.fail_phase = MS_PHASE_H2D;
   cfg.fail_status = MS_CELL_FAILED;
   MsBackend *backend = ms_backend_new_test (&cfg);
-  g_autoptr (GArray) devices = fake_devices (backend);
-  MsDevicesPage *page = g_object_new (MS_TYPE_DEVICES_PAGE, NULL);
-  ms_devices_page_set_engine (page, backend, ms_test_peer_run);
-  ms_devices_page_set_devices (page, devices);
   GPtrArray *runs = NULL;
-  g_signal_connect (page, "prepare-sweep", G_CALLBACK (small_sweep), NULL);
-  g_signal_connect (page, "runs-ready", G_CALLBACK (keep_runs), &runs);
+  MsDevicesPage *page = page_with_fakes (backend, &runs);
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
   click (page, _("_Run on All Selected at Once"));
   ms_test_wait_until (is_idle, page, "the GPUs ran at once");
