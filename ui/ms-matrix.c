@@ -93,7 +93,7 @@ hatch (cairo_t *cr, const MsChartStyle *style, double x, double y, double w, dou
 
 double
 ms_text_in_box (cairo_t *cr, const char *text, double cx, double cy, double box_w, double box_h,
-             double size, gboolean bold)
+                double size, gboolean bold)
 {
   double w, h;
   ms_draw_text (cr, text, 0, 0, size, -1, 0, bold, &w, &h);
