@@ -13,7 +13,10 @@
 #include "memsweep.h"
 #include "ms-cli-extra.h"
 #include "ms-i18n.h"
+#include "ms-atomic-file.h"
+#include "ms-multi-file.h"
 #include "ms-multi.h"
+#include "ms-peer-file.h"
 
 bool
 ms_cli_extra_dispatch (int argc, char **argv, int *rc)
@@ -44,7 +47,7 @@ ms_cli_extra_usage (FILE *out)
     ms_gettext ("  memsweep multi [--devices LIST|all] [--solo] [--modes LIST] [--min-exp E]\n"
                 "                 [--max-exp E] [--step S] [--reps N] [--warmup N] [--out PREFIX]\n"
                 "                               the sweep on several GPUs at once\n"
-                "  memsweep peer [--devices LIST|all] [--exp E] [--reps N]\n"
+                "  memsweep peer [--devices LIST|all] [--exp E] [--reps N] [--out PREFIX]\n"
                 "                               peer copy matrix and topology\n"
                 "  memsweep portable [--devices LIST|all] [--exp E] [--reps N]\n"
                 "                               portable vs per-GPU vs foreign pinned memory\n"
@@ -219,6 +222,18 @@ print_multi (const MultiArgs *a, MsMultiResults *together, MsMultiResults **alon
   }
 }
 
+/* "wrote PATH", or the error: the exit status. */
+static int
+report_written (bool ok, const char *path, const char *err)
+{
+  if (!ok) {
+    fprintf (stderr, "memsweep: %s\n", err);
+    return 1;
+  }
+  printf (ms_gettext ("wrote %s\n"), path);
+  return 0;
+}
+
 static int
 write_multi (const char *prefix, const MsMultiResults *r)
 {
@@ -231,7 +246,16 @@ write_multi (const char *prefix, const MsMultiResults *r)
     }
     printf (ms_gettext ("wrote %s\n"), path);
   }
-  return 0;
+  /* The aggregate, and which samples file is which GPU's. */
+  MsMultiFile *file = malloc (sizeof *file);
+  char path[4096], err[512];
+  if (!file)
+    return 1;
+  ms_multi_file_init (file, r, prefix);
+  snprintf (path, sizeof path, "%s-multi.csv", prefix);
+  bool ok = ms_multi_file_write (file, path, err, sizeof err);
+  free (file);
+  return report_written (ok, path, err);
 }
 
 int
@@ -272,25 +296,6 @@ ms_cli_multi (int argc, char **argv)
   ms_multi_results_free (together);
   ms_backend_free (backend);
   return rc;
-}
-
-/* The link's nominal rate per direction between two GPUs: NVLinks x the
- * per-link rate (25 GB/s up to Hopper, 50 from Blackwell), else the slower
- * of the two PCIe links. */
-static double
-nominal_gbps (const MsPeerResults *r, int i, int j, const MsDeviceInfo *di,
-              const MsDeviceInfo *dj, char *what, size_t len)
-{
-  int links = r->topo.nvlinks[i][j];
-  if (links > 0) {
-    double per_link = di->cc_major >= 10 ? 50 : 25;
-    snprintf (what, len, ms_gettext ("%d NVLinks x %.0f GB/s"), links, per_link);
-    return links * per_link;
-  }
-  double a = ms_pcie_theoretical_gbps (di->pcie_gen, di->pcie_width);
-  double b = ms_pcie_theoretical_gbps (dj->pcie_gen, dj->pcie_width);
-  snprintf (what, len, "PCIe (%s)", ms_link_path_name (r->topo.pcie_path[i][j]));
-  return a < b ? a : b;
 }
 
 static void
@@ -347,7 +352,7 @@ print_topology (const MsPeerResults *r, MsDeviceInfo *info)
       if (j == i)
         continue;
       char what[96];
-      double nominal = nominal_gbps (r, i, j, &info[i], &info[j], what, sizeof what);
+      double nominal = ms_peer_nominal_gbps (r, info, i, j, what, sizeof what);
       printf (ms_gettext ("    to gpu %d: %d NVLinks, PCIe path %s, peer access %s; nominal "
                           "%.0f GB/s per direction (%s)\n"),
               r->devices[j], r->topo.nvlinks[i][j], ms_link_path_name (r->topo.pcie_path[i][j]),
@@ -355,6 +360,21 @@ print_topology (const MsPeerResults *r, MsDeviceInfo *info)
               nominal, what);
     }
   }
+}
+
+/* PREFIX-peer.csv: the matrices with the topology, for the app. */
+static int
+write_peer (const char *prefix, const MsPeerResults *r, const MsDeviceInfo *info, int reps)
+{
+  MsPeerFile *file = malloc (sizeof *file);
+  char path[4096], err[512];
+  if (!file)
+    return 1;
+  ms_peer_file_init (file, r, info, reps);
+  snprintf (path, sizeof path, "%s-peer.csv", prefix);
+  bool ok = ms_peer_file_write (file, path, err, sizeof err);
+  free (file);
+  return report_written (ok, path, err);
 }
 
 int
@@ -365,6 +385,13 @@ ms_cli_peer (int argc, char **argv)
   int rc = parse_experiment_args (argc, argv, &a, devices, &n);
   if (rc >= 0)
     return rc;
+  char path[4096], err[512];
+  snprintf (path, sizeof path, "%s-peer.csv", a.out ? a.out : "");
+  if (a.out && !ms_atomic_file_check (path, err, sizeof err)) {
+    /* Said before the measurement, not after it. */
+    fprintf (stderr, "memsweep: %s\n", err);
+    return 2;
+  }
   MsPeerResults *r = calloc (1, sizeof *r);
   MsDeviceInfo info[MS_MULTI_MAX_DEVICES] = { 0 };
   if (!r)
@@ -402,8 +429,9 @@ ms_cli_peer (int argc, char **argv)
         if (i != j && !r->cell[m][i][j].ok && r->cell[m][i][j].note[0])
           printf ("%s, gpu %d -> %d: %s\n", ms_peer_method_name (m), devices[i], devices[j],
                   r->cell[m][i][j].note);
+  rc = a.out ? write_peer (a.out, r, info, a.sweep.reps) : 0;
   free (r);
-  return 0;
+  return rc;
 }
 
 int

@@ -5,7 +5,7 @@
 # gpu-multi), bench-multi (memsweep against plain reference loops in the
 # same process, one PASS or FAIL line per comparison), then the command
 # line's multi, peer and portable reports. Logs and CSV go to $OUT (or
-# ./gpu-out). Ends with the PASS/FAIL lines and the exit status.
+# ./gpu-out): multi-gpuN-samples.csv and gpus-peer.csv open in the app. Ends with the PASS/FAIL lines and the exit status.
 set -u
 OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT"
@@ -44,9 +44,12 @@ log "memsweep multi rc=$?"
 cat "$OUT/multi.txt"
 
 log "memsweep peer (device x device matrix, topology)"
-./build-gpu/app/memsweep peer --exp 26 --reps 11 >"$OUT/peer.txt" 2>&1
+# The matrix as a file too (gpus-peer.csv), for the app's GPUs page: the
+# reference peer files in data/reference/ are copies of it.
+./build-gpu/app/memsweep peer --exp 26 --reps 11 --out "$OUT/gpus" >"$OUT/peer.txt" 2>&1
 log "memsweep peer rc=$?"
 cat "$OUT/peer.txt"
+head -12 "$OUT/gpus-peer.csv" 2>/dev/null
 
 log "memsweep portable"
 ./build-gpu/app/memsweep portable --exp 26 --reps 11 >"$OUT/portable.txt" 2>&1

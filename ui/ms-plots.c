@@ -18,6 +18,10 @@ ms_plot_run_label (const MsResults *run)
     memcpy (date, run->date, 16);
     date[10] = ' ';
   }
+  /* On a host with several GPUs the runs differ by the device. */
+  if (run->device.count > 1 || run->device.index > 0)
+    return g_strdup_printf (_("%s · GPU %d · %s"), name, run->device.index,
+                            date[0] ? date : run->label);
   return g_strdup_printf ("%s · %s", name, date[0] ? date : run->label);
 }
 

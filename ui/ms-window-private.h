@@ -7,6 +7,7 @@
 
 #include "ms-breakdown-page.h"
 #include "ms-chart-page.h"
+#include "ms-devices-page.h"
 #include "ms-settings-pane.h"
 #include "ms-table-page.h"
 #include "ms-timeline-page.h"
@@ -41,6 +42,7 @@ struct _MsWindow {
   MsTimelinePage *timeline_page;
   MsBreakdownPage *breakdown_page;
   MsTablePage *table_page;
+  MsDevicesPage *devices_page;
 
   GSettings *settings;
 

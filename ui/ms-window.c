@@ -232,6 +232,32 @@ start_load (MsWindow *self, const char *path)
   g_object_unref (task);
 }
 
+static void
+open_devices_file (MsWindow *self, const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  if (!ms_devices_page_open_path (self->devices_page, path, &error)) {
+    ms_window_toast (self, error->message);
+    return;
+  }
+  adw_view_stack_set_visible_child_name (self->stack, "devices");
+}
+
+/* The runs of a sweep on several GPUs at once: one per device. */
+static void
+on_devices_runs (MsWindow *self, GPtrArray *runs)
+{
+  for (guint i = 0; i < runs->len; i++)
+    ms_window_add_file_run (self, ms_run_ref (g_ptr_array_index (runs, i)), FALSE);
+}
+
+static void
+on_prepare_sweep (MsWindow *self, MsSweep *sweep)
+{
+  char err[256];
+  ms_window_get_sweep (self, sweep, err, sizeof err);
+}
+
 void
 ms_window_open_file (MsWindow *self, GFile *file)
 {
@@ -240,6 +266,12 @@ ms_window_open_file (MsWindow *self, GFile *file)
     g_autofree char *uri = g_file_get_uri (file);
     g_autofree char *msg = g_strdup_printf (_("%s: only local files can be opened"), uri);
     ms_window_toast (self, msg);
+    return;
+  }
+  /* A peer matrix or a sweep on several GPUs has its own page
+   * (ms-devices-page.c). */
+  if (g_str_has_suffix (path, "-peer.csv") || g_str_has_suffix (path, "-multi.csv")) {
+    open_devices_file (self, path);
     return;
   }
   ms_probe_open_asked (path);
@@ -338,6 +370,7 @@ show_devices (MsWindow *self)
     gtk_string_list_append (list, _("No GPU"));
   gtk_drop_down_set_model (self->device_dropdown, G_LIST_MODEL (list));
   g_object_unref (list);
+  ms_devices_page_set_devices (self->devices_page, self->devices);
   if (!have_gpu (self))
     show_no_gpu_banner (self, &g_array_index (self->devices, MsDeviceInfo, 0));
 }
@@ -533,6 +566,7 @@ ms_window_class_init (MsWindowClass *klass)
   g_type_ensure (MS_TYPE_TIMELINE_PAGE);
   g_type_ensure (MS_TYPE_BREAKDOWN_PAGE);
   g_type_ensure (MS_TYPE_TABLE_PAGE);
+  g_type_ensure (MS_TYPE_DEVICES_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/memsweep/Memsweep/ms-window.ui");
 #define CHILD(name) gtk_widget_class_bind_template_child (widget_class, MsWindow, name)
@@ -558,6 +592,7 @@ ms_window_class_init (MsWindowClass *klass)
   CHILD (timeline_page);
   CHILD (breakdown_page);
   CHILD (table_page);
+  CHILD (devices_page);
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, ms_window_update_actions);
   gtk_widget_class_bind_template_callback (widget_class, on_view_changed);
@@ -573,6 +608,8 @@ bind_view_scales (MsWindow *self)
     G_OBJECT (ms_chart_page_get_view (self->time_page)),
     G_OBJECT (ms_timeline_page_get_view (self->timeline_page)),
     G_OBJECT (ms_breakdown_page_get_view (self->breakdown_page)),
+    G_OBJECT (ms_devices_page_get_matrix_view (self->devices_page)),
+    G_OBJECT (ms_devices_page_get_topology_view (self->devices_page)),
   };
   const char *names[] = { "text-scale", "line-scale", "high-contrast" };
   for (guint v = 0; v < G_N_ELEMENTS (views); v++)
@@ -594,6 +631,11 @@ ms_window_init (MsWindow *self)
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
   bind_view_scales (self);
+  g_signal_connect_swapped (self->devices_page, "runs-ready", G_CALLBACK (on_devices_runs), self);
+  g_signal_connect_swapped (self->devices_page, "prepare-sweep", G_CALLBACK (on_prepare_sweep),
+                            self);
+  g_object_bind_property (self, "sweeping", self->devices_page, "window-sweeping",
+                          G_BINDING_SYNC_CREATE);
   fill_reference_menu (self);
   ms_window_runs_init (self);
 

@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-multi-file.c: the aggregate file of a sweep on several GPUs at once
+ * (ms-multi-file.h): written into memory, then through an atomic file;
+ * read back strictly. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ms-i18n.h"
+#include "ms-multi-file.h"
+#include "ms-small-file.h"
+
+static const char title[] = "# memsweep multi-GPU sweep";
+static const char header[] = "mode,exponent,bytes,gpus_ok,h2d_sum_gbps,d2h_sum_gbps,"
+                             "e2e_sum_gbps,h2d_slowest_gbps,d2h_slowest_gbps";
+
+void
+ms_multi_file_samples_name (const char *prefix, int device, char *out, size_t len)
+{
+  const char *slash = strrchr (prefix, '/');
+  snprintf (out, len, "%s-gpu%d-samples.csv", slash ? slash + 1 : prefix, device);
+}
+
+void
+ms_multi_file_init (MsMultiFile *file, const MsMultiResults *r, const char *prefix)
+{
+  memset (file, 0, sizeof *file);
+  const MsResults *first = NULL;
+  file->n_devices = r->n_devices;
+  for (int i = 0; i < r->n_devices; i++) {
+    file->devices[i] = r->devices[i];
+    if (r->per_device[i]) {
+      snprintf (file->name[i], sizeof file->name[i], "%s", r->per_device[i]->device.name);
+      first = first ? first : r->per_device[i];
+    }
+    ms_multi_file_samples_name (prefix, r->devices[i], file->samples[i], sizeof file->samples[i]);
+  }
+  for (int m = 0; first && m < MS_MODE_COUNT; m++) {
+    const MsSweep *s = &first->sweep;
+    for (int e = s->min_exp; s->modes[m] && s->step > 0 && e <= s->max_exp; e += s->step) {
+      MsMultiFileRow *row = &file->rows[file->n_rows++];
+      row->mode = (MsMode) m;
+      row->exponent = e;
+      if (!ms_multi_aggregate (r, m, e, &row->agg))
+        memset (&row->agg, 0, sizeof row->agg);
+    }
+  }
+  ms_small_file_stamp (file->date, sizeof file->date, file->host, sizeof file->host,
+                       file->version, sizeof file->version);
+}
+
+static void
+one_line (char *s)
+{
+  for (; *s; s++)
+    if (*s == '\n' || *s == '\r')
+      *s = ' ';
+}
+
+static void
+put_gbps (FILE *f, double v, bool last)
+{
+  if (v > 0 && isfinite (v))
+    fprintf (f, "%.3f", v);
+  fputc (last ? '\n' : ',', f);
+}
+
+static void
+write_text (FILE *f, const void *data)
+{
+  const MsMultiFile *file = data;
+  char host[sizeof file->host];
+  snprintf (host, sizeof host, "%s", file->host);
+  one_line (host);
+  fprintf (f, "%s\n# format: 1\n# memsweep-version: %s\n# date: %s\n# host: %s\n# devices: %d\n",
+           title, file->version, file->date, host, file->n_devices);
+  for (int i = 0; i < file->n_devices; i++) {
+    char name[sizeof file->name[0]], samples[sizeof file->samples[0]];
+    snprintf (name, sizeof name, "%s", file->name[i]);
+    snprintf (samples, sizeof samples, "%s", file->samples[i]);
+    one_line (name);
+    one_line (samples);
+    fprintf (f, "# gpu-%d-index: %d\n# gpu-%d-name: %s\n# gpu-%d-samples: %s\n", i,
+             file->devices[i], i, name, i, samples);
+  }
+  fprintf (f, "%s\n", header);
+  for (int k = 0; k < file->n_rows; k++) {
+    const MsMultiFileRow *row = &file->rows[k];
+    fprintf (f, "%s,%d,%llu,%d,", ms_mode_name (row->mode), row->exponent,
+             4ull << row->exponent, row->agg.n_ok);
+    put_gbps (f, row->agg.h2d_gbps, false);
+    put_gbps (f, row->agg.d2h_gbps, false);
+    put_gbps (f, row->agg.e2e_gbps, false);
+    put_gbps (f, row->agg.h2d_min_gbps, false);
+    put_gbps (f, row->agg.d2h_min_gbps, true);
+  }
+}
+
+bool
+ms_multi_file_write (const MsMultiFile *file, const char *path, char *err, size_t errlen)
+{
+  return ms_small_file_write (path, write_text, file, err, errlen);
+}
+
+/* ---- reading ------------------------------------------------------------ */
+
+static bool
+parse_meta (MsSmallReader *rd, const char *key, const char *value, void *data)
+{
+  MsMultiFile *f = data;
+  long v;
+  int i, end = 0;
+  char what[16];
+  if (strcmp (key, "format") == 0 && strcmp (value, "1") != 0)
+    return ms_small_reader_fail (rd, ms_gettext ("unknown multi file format '%s'"), value);
+  if (strcmp (key, "devices") == 0) {
+    if (f->n_devices || !ms_small_parse_long (value, 1, MS_MULTI_MAX_DEVICES, &v))
+      return ms_small_reader_fail (rd, ms_gettext ("devices wants one count from 1 to %d, not '%s'"),
+                                   MS_MULTI_MAX_DEVICES, value);
+    f->n_devices = (int) v;
+  } else if (sscanf (key, "gpu-%d-%15[a-z]%n", &i, what, &end) == 2 && !key[end]) {
+    if (i < 0 || i >= f->n_devices)
+      return ms_small_reader_fail (rd, ms_gettext ("gpu %d outside the %d devices"), i,
+                                   f->n_devices);
+    if (strcmp (what, "index") == 0 && !ms_small_parse_long (value, 0, 1 << 16, &v))
+      return ms_small_reader_fail (rd, ms_gettext ("malformed device index '%s'"), value);
+    if (strcmp (what, "index") == 0)
+      f->devices[i] = (int) v;
+    else if (strcmp (what, "name") == 0)
+      snprintf (f->name[i], sizeof f->name[i], "%s", value);
+    else if (strcmp (what, "samples") == 0 && (strchr (value, '/') || !*value))
+      return ms_small_reader_fail (rd, ms_gettext ("a samples file beside this one, not '%s'"),
+                                   value);
+    else if (strcmp (what, "samples") == 0)
+      snprintf (f->samples[i], sizeof f->samples[i], "%s", value);
+  } else if (strcmp (key, "date") == 0) {
+    snprintf (f->date, sizeof f->date, "%s", value);
+  } else if (strcmp (key, "host") == 0) {
+    snprintf (f->host, sizeof f->host, "%s", value);
+  } else if (strcmp (key, "memsweep-version") == 0) {
+    snprintf (f->version, sizeof f->version, "%s", value);
+  }
+  return true;
+}
+
+static bool
+parse_row (MsSmallReader *rd, char *line, size_t len, void *data)
+{
+  MsMultiFile *f = data;
+  char *field[10];
+  int n = 0;
+  for (char *p = line; n < 10; p++) {
+    field[n++] = p;
+    if (!(p = strchr (p, ',')))
+      break;
+    *p = '\0';
+  }
+  if (n != 9)
+    return ms_small_reader_fail (rd, ms_gettext ("%d fields, want 9"), n);
+  if (f->n_rows >= MS_MULTI_FILE_MAX_ROWS)
+    return ms_small_reader_fail (rd, ms_gettext ("more rows than modes and sizes"));
+  MsMultiFileRow *row = &f->rows[f->n_rows];
+  long e, bytes, ok;
+  if (!ms_mode_from_name (field[0], &row->mode))
+    return ms_small_reader_fail (rd, ms_gettext ("unknown mode '%s'"), field[0]);
+  if (!ms_small_parse_long (field[1], 0, MS_MAX_EXPONENT, &e) ||
+      !ms_small_parse_long (field[2], 1, LONG_MAX, &bytes) || bytes != (long) (4ull << e) ||
+      !ms_small_parse_long (field[3], 0, f->n_devices, &ok))
+    return ms_small_reader_fail (rd, ms_gettext ("malformed size or GPU count"));
+  row->exponent = (int) e;
+  row->agg.n_ok = (int) ok;
+  double *values[] = { &row->agg.h2d_gbps, &row->agg.d2h_gbps, &row->agg.e2e_gbps,
+                       &row->agg.h2d_min_gbps, &row->agg.d2h_min_gbps };
+  for (int k = 0; k < 5; k++)
+    if (!ms_small_parse_gbps (field[4 + k], values[k]))
+      return ms_small_reader_fail (rd, ms_gettext ("malformed GB/s '%s'"), field[4 + k]);
+  for (int k = 0; k < f->n_rows; k++)
+    if (f->rows[k].mode == row->mode && f->rows[k].exponent == row->exponent)
+      return ms_small_reader_fail (rd, ms_gettext ("a second row for %s at 2^%ld"), field[0], e);
+  f->n_rows++;
+  return true;
+}
+
+MsMultiFile *
+ms_multi_file_read (const char *path, char *err, size_t errlen)
+{
+  static const MsSmallFormat format = {
+    .title = title, .header = header, .meta = parse_meta, .row = parse_row
+  };
+  char *text = ms_small_file_read (path, err, errlen);
+  if (!text)
+    return NULL;
+  MsMultiFile *file = calloc (1, sizeof *file);
+  MsSmallReader rd = { .path = path, .err = err, .errlen = errlen };
+  bool ok = file && ms_small_file_parse (&rd, text, &format, file);
+  if (!file)
+    snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
+  if (ok && file->n_devices == 0)
+    ok = ms_small_reader_fail (&rd, ms_gettext ("no devices line"));
+  for (int i = 0; ok && i < file->n_devices; i++)
+    if (!file->samples[i][0])
+      ok = ms_small_reader_fail (&rd, ms_gettext ("gpu-%d-samples missing"), i);
+  free (text);
+  if (!ok) {
+    free (file);
+    return NULL;
+  }
+  return file;
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-multi-file.h: what a sweep on several GPUs at once adds to each GPU's
+ * samples file (PREFIX-gpuN-samples.csv): PREFIX-multi.csv with the
+ * devices, the name of each one's samples file, and the aggregate of every
+ * (mode, size): how many GPUs had an OK cell, the sums of their h2d, d2h
+ * and end-to-end GB/s, and the slowest one's h2d and d2h.
+ *
+ *   mode,exponent,bytes,gpus_ok,h2d_sum_gbps,d2h_sum_gbps,e2e_sum_gbps,
+ *   h2d_slowest_gbps,d2h_slowest_gbps
+ *
+ * Plain C, no GLib. */
+#pragma once
+
+#include "ms-multi.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MS_MULTI_FILE_MAX_ROWS (MS_MODE_COUNT * (MS_MAX_EXPONENT + 1))
+
+typedef struct {
+  MsMode mode;
+  int exponent;
+  MsMultiAggregate agg;
+} MsMultiFileRow;
+
+typedef struct {
+  int n_devices;
+  int devices[MS_MULTI_MAX_DEVICES];
+  char name[MS_MULTI_MAX_DEVICES][256];
+  char samples[MS_MULTI_MAX_DEVICES][256]; /* file names beside this file */
+  char date[40];
+  char host[64];
+  char version[32];
+  int n_rows;
+  MsMultiFileRow rows[MS_MULTI_FILE_MAX_ROWS];
+} MsMultiFile;
+
+/* The samples file name of slot i for prefix's base name ("P-gpu1-samples.csv"). */
+void ms_multi_file_samples_name (const char *prefix, int device, char *out, size_t len);
+
+/* Fills file from results (the sweep's modes and sizes) with prefix's base
+ * name for the samples files. */
+void ms_multi_file_init (MsMultiFile *file, const MsMultiResults *results, const char *prefix);
+bool ms_multi_file_write (const MsMultiFile *file, const char *path, char *err, size_t errlen);
+/* NULL with "path:line: why" for anything but a file written above. Free
+ * with free (). */
+MsMultiFile *ms_multi_file_read (const char *path, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-peer-file.h: the peer copy matrix as a file (PREFIX-peer.csv), so that
+ * a matrix measured on a GPU server can be looked at later in the app.
+ *
+ * Metadata ('# key: value') holds the run (version, date, host, copy size,
+ * repetitions) and the facts the diagram needs: each GPU (slot i of the
+ * `devices` list: its CUDA index, name, bus id, serial, PCIe link, compute
+ * capability) and each ordered pair (NVLinks, PCIe path, peer access).
+ * Rows are the matrices, one per method and direction:
+ *
+ *   method,direction,src,dst,gbps,note
+ *   copy-access-on,uni,0,1,380.500,
+ *   staged,bi,1,0,,out of memory
+ *
+ * src and dst are CUDA device indices; gbps is empty where the pair could
+ * not be measured, with the reason in note. "reference" (the plain loop) is
+ * a method of its own, unidirectional only. Plain C, no GLib. */
+#pragma once
+
+#include "ms-multi.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+  MsPeerResults peer;
+  /* Per slot: name, pci_bus_id, pcie_gen/width, cc_major/minor, index. */
+  MsDeviceInfo device[MS_MULTI_MAX_DEVICES];
+  int reps;
+  char date[40]; /* ISO 8601 UTC */
+  char host[64];
+  char version[32];
+} MsPeerFile;
+
+/* Stable names in the file for methods and PCIe paths (not translated). */
+const char *ms_peer_method_key (MsPeerMethod method);
+const char *ms_link_path_key (MsLinkPath path);
+
+/* Fills file from a finished run: the date and host of now. info holds
+ * results->n_devices entries, in slot order. */
+void ms_peer_file_init (MsPeerFile *file, const MsPeerResults *results,
+                        const MsDeviceInfo *info, int reps);
+
+/* Writes through ms-atomic-file.c; false with a message naming path. */
+bool ms_peer_file_write (const MsPeerFile *file, const char *path, char *err, size_t errlen);
+
+/* Reads a file written by ms_peer_file_write; NULL with "path:line: why"
+ * for anything else. Free with free (). */
+MsPeerFile *ms_peer_file_read (const char *path, char *err, size_t errlen);
+
+/* The value a matrix shows for (slot i, slot j); method
+ * MS_PEER_METHOD_COUNT means the reference loop. -1 where there is none
+ * (the diagonal, a failed pair, the reference's bidirectional). */
+double ms_peer_file_value (const MsPeerResults *results, int method, bool bidirectional, int i,
+                           int j);
+
+/* The link's nominal rate per direction between slots i and j: NVLinks x
+ * the per-link rate (25 GB/s up to Hopper, 50 from Blackwell), else the
+ * slower of the two PCIe links; what says which (translated). */
+double ms_peer_nominal_gbps (const MsPeerResults *results, const MsDeviceInfo *info, int i,
+                             int j, char *what, size_t len);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-small-file.c: writing and reading the small result files
+ * (ms-small-file.h). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "memsweep.h"
+
+#include "ms-atomic-file.h"
+#include "ms-csv-private.h"
+#include "ms-i18n.h"
+#include "ms-small-file.h"
+
+#define MS_SMALL_FILE_MAX_BYTES (4 << 20) /* a 16-GPU peer file is some 60 KB */
+
+void
+ms_small_file_stamp (char *date, size_t date_len, char *host, size_t host_len, char *version,
+                     size_t version_len)
+{
+  time_t now = time (NULL);
+  struct tm tm;
+  gmtime_r (&now, &tm);
+  strftime (date, date_len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  if (gethostname (host, host_len) != 0)
+    host[0] = '\0';
+  host[host_len - 1] = '\0';
+  snprintf (version, version_len, "%s", MS_VERSION);
+}
+
+bool
+ms_small_file_write (const char *path, void (*write) (FILE *f, const void *data),
+                     const void *data, char *err, size_t errlen)
+{
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream (&text, &len);
+  if (!f) {
+    snprintf (err, errlen, "%s: %s", path, strerror (errno));
+    return false;
+  }
+  locale_t old = ms_csv_enter_c_locale ();
+  write (f, data);
+  ms_csv_leave_c_locale (old);
+  bool ok = !ferror (f);
+  if (fclose (f) != 0 || !ok) {
+    snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
+    free (text);
+    return false;
+  }
+  MsAtomicFile *out = ms_atomic_file_open (path, err, errlen);
+  if (out) {
+    /* A failed write is kept for the commit, which says why and cleans up. */
+    ms_atomic_file_write (out, text, len);
+    ok = ms_atomic_file_commit (out, err, errlen);
+  }
+  free (text);
+  return out && ok;
+}
+
+char *
+ms_small_file_read (const char *path, char *err, size_t errlen)
+{
+  FILE *f = fopen (path, "rb");
+  struct stat st;
+  if (!f || fstat (fileno (f), &st) != 0 || !S_ISREG (st.st_mode) ||
+      st.st_size > MS_SMALL_FILE_MAX_BYTES) {
+    snprintf (err, errlen, "%s: %s", path,
+              !f ? strerror (errno)
+                 : !S_ISREG (st.st_mode) ? ms_gettext ("not a regular file")
+                                         : ms_gettext ("too large for a memsweep result file"));
+    if (f)
+      fclose (f);
+    return NULL;
+  }
+  char *text = malloc ((size_t) st.st_size + 1);
+  size_t n = text ? fread (text, 1, (size_t) st.st_size, f) : 0;
+  bool bad = !text || ferror (f) || memchr (text, '\0', n);
+  fclose (f);
+  if (bad) {
+    snprintf (err, errlen, "%s: %s", path,
+              text ? ms_gettext ("read error or binary data") : strerror (ENOMEM));
+    free (text);
+    return NULL;
+  }
+  text[n] = '\0';
+  return text;
+}
+
+bool
+ms_small_reader_fail (MsSmallReader *rd, const char *fmt, ...)
+{
+  if (rd->failed)
+    return false;
+  char why[320];
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (why, sizeof why, fmt, ap);
+  va_end (ap);
+  snprintf (rd->err, rd->errlen, "%s:%d: %s", rd->path, rd->line, why);
+  rd->failed = true;
+  return false;
+}
+
+bool
+ms_small_parse_long (const char *s, long lo, long hi, long *out)
+{
+  char *end;
+  errno = 0;
+  long v = strtol (s, &end, 10);
+  if (!*s || *end || errno || v < lo || v > hi)
+    return false;
+  *out = v;
+  return true;
+}
+
+bool
+ms_small_parse_gbps (const char *s, double *out)
+{
+  char *end;
+  *out = 0;
+  if (!*s)
+    return true;
+  errno = 0;
+  double v = strtod (s, &end);
+  *out = v;
+  return !*end && !errno && isfinite (v) && v > 0;
+}
+
+/* One line: the title, metadata, the header or a row. */
+static void
+parse_line (MsSmallReader *rd, char *line, size_t len, bool *have_header,
+            const MsSmallFormat *format, void *data)
+{
+  if (rd->line == 1) {
+    if (strcmp (line, format->title) != 0)
+      ms_small_reader_fail (rd, ms_gettext ("not a %s file (it starts '%.40s')"),
+                            format->title + 2, line);
+  } else if (len == 0) {
+    return;
+  } else if (!*have_header && line[0] == '#') {
+    char *value = strstr (line, ": ");
+    if (line[1] != ' ' || !value)
+      return; /* a comment */
+    *value = '\0';
+    format->meta (rd, line + 2, value + 2, data);
+  } else if (!*have_header && strcmp (line, format->header) == 0) {
+    *have_header = true;
+  } else if (!*have_header) {
+    ms_small_reader_fail (rd, ms_gettext ("no header row"));
+  } else {
+    format->row (rd, line, len, data);
+  }
+}
+
+bool
+ms_small_file_parse (MsSmallReader *rd, char *text, const MsSmallFormat *format, void *data)
+{
+  bool have_header = false;
+  char *next;
+  locale_t old = ms_csv_enter_c_locale ();
+  rd->line = 0;
+  for (char *line = text; line && !rd->failed; line = next) {
+    next = strchr (line, '\n');
+    if (next)
+      *next++ = '\0';
+    rd->line++;
+    size_t len = strlen (line);
+    if (len && line[len - 1] == '\r')
+      line[--len] = '\0';
+    parse_line (rd, line, len, &have_header, format, data);
+  }
+  ms_csv_leave_c_locale (old);
+  if (!rd->failed && !have_header)
+    ms_small_reader_fail (rd, ms_gettext ("no header row"));
+  return !rd->failed;
+}

@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-multi-file.c: the aggregate file of a sweep on several fake GPUs at
+ * once: every (mode, size) comes back with the sums and the slowest GPU as
+ * ms_multi_aggregate says, one GPU's failed cell counted out; the samples
+ * file names; malformed files refused with their line. */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "ms-backend-test.h"
+#include "ms-multi-file.h"
+#include "ms-test.h"
+
+static char tmpdir[256];
+
+static void
+run_three (MsMultiResults **out)
+{
+  MsTestBackendConfig cfg;
+  ms_test_backend_config_init (&cfg);
+  cfg.n_devices = 3;
+  cfg.fail_device = 2;
+  cfg.fail_mode = MS_MODE_PINNED;
+  cfg.fail_exponent = 12;
+  cfg.fail_rep = 0;
+  cfg.fail_phase = MS_PHASE_H2D;
+  cfg.fail_status = MS_CELL_FAILED;
+  MsBackend *b = ms_backend_new_test (&cfg);
+  MsSweep s;
+  ms_sweep_init_default (&s);
+  memset (s.modes, 0, sizeof s.modes);
+  s.modes[MS_MODE_PINNED] = s.modes[MS_MODE_PAGEABLE] = true;
+  s.min_exp = 10;
+  s.max_exp = 14;
+  s.step = 2;
+  s.reps = 3;
+  s.reps_rule = MS_REPS_FIXED;
+  s.warmup = 0;
+  int devices[] = { 0, 1, 2 };
+  char err[256];
+  ms_multi_run (&s, devices, 3, b, NULL, NULL, NULL, out, err, sizeof err);
+  ms_backend_free (b);
+}
+
+static void
+test_round_trip (void)
+{
+  MsMultiResults *r = NULL;
+  run_three (&r);
+  MS_CHECK (r != NULL, "ran");
+  if (!r)
+    return;
+  char prefix[512], path[600], err[512];
+  snprintf (prefix, sizeof prefix, "%s/h200x2", tmpdir);
+  snprintf (path, sizeof path, "%s-multi.csv", prefix);
+  MsMultiFile *f = calloc (1, sizeof *f);
+  ms_multi_file_init (f, r, prefix);
+  MS_CHECK (f->n_rows == 2 * 3, "rows %d", f->n_rows);
+  MS_CHECK (ms_multi_file_write (f, path, err, sizeof err), "%s", err);
+  MsMultiFile *g = ms_multi_file_read (path, err, sizeof err);
+  MS_CHECK (g != NULL, "%s", err);
+  for (int i = 0; g && i < 3; i++) {
+    char want[64];
+    snprintf (want, sizeof want, "h200x2-gpu%d-samples.csv", i);
+    MS_CHECK_STR (g->samples[i], want);
+    MS_CHECK (g->devices[i] == i, "device %d", i);
+    MS_CHECK_STR (g->name[i], "Test GPU");
+  }
+  for (int k = 0; g && k < g->n_rows; k++) {
+    const MsMultiFileRow *row = &g->rows[k];
+    MsMultiAggregate agg;
+    MS_CHECK (ms_multi_aggregate (r, row->mode, row->exponent, &agg), "aggregate");
+    MS_CHECK (row->agg.n_ok == agg.n_ok, "n_ok %d vs %d", row->agg.n_ok, agg.n_ok);
+    MS_CHECK_NEAR (row->agg.h2d_gbps, agg.h2d_gbps, 0.0005);
+    MS_CHECK_NEAR (row->agg.d2h_gbps, agg.d2h_gbps, 0.0005);
+    MS_CHECK_NEAR (row->agg.e2e_gbps, agg.e2e_gbps, 0.0005);
+    MS_CHECK_NEAR (row->agg.h2d_min_gbps, agg.h2d_min_gbps, 0.0005);
+    MS_CHECK_NEAR (row->agg.d2h_min_gbps, agg.d2h_min_gbps, 0.0005);
+    /* The failed cell of GPU 2 leaves two GPUs in that sum. */
+    bool failed = row->mode == MS_MODE_PINNED && row->exponent == 12;
+    MS_CHECK (row->agg.n_ok == (failed ? 2 : 3), "%s 2^%d: %d GPUs",
+              ms_mode_name (row->mode), row->exponent, row->agg.n_ok);
+  }
+  free (g);
+
+  /* Malformed: each change refused with the file and line. */
+  static const struct {
+    const char *from, *to;
+  } cases[] = {
+    { "# memsweep multi-GPU sweep", "# memsweep peer matrix" },
+    { "pinned,10,", "teleport,10," },
+    { "pinned,10,4096,", "pinned,10,4097," },
+    { "pinned,10,4096,3,", "pinned,10,4096,7," },
+    { "pinned,12,", "pinned,10," },
+    { "# gpu-1-samples: h200x2", "# gpu-1-samples: ../h200x2" },
+    { "# devices: 3", "# devices: 0" },
+    { ",3,", ",3,abc," },
+  };
+  FILE *in = fopen (path, "rb");
+  char text[1 << 16];
+  size_t n = fread (text, 1, sizeof text - 1, in);
+  fclose (in);
+  text[n] = '\0';
+  for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+    char *at = strstr (text, cases[c].from), bad[1 << 16];
+    MS_CHECK (at != NULL, "case %zu", c);
+    if (!at)
+      continue;
+    snprintf (bad, sizeof bad, "%.*s%s%s", (int) (at - text), text, cases[c].to,
+              at + strlen (cases[c].from));
+    FILE *out = fopen (path, "wb");
+    fputs (bad, out);
+    fclose (out);
+    g = ms_multi_file_read (path, err, sizeof err);
+    MS_CHECK (g == NULL && strstr (err, path) == err && strstr (err, ":") != NULL,
+              "case %zu: %s", c, err);
+    free (g);
+  }
+  unlink (path);
+  free (f);
+  ms_multi_results_free (r);
+}
+
+int
+main (void)
+{
+  const char *base = getenv ("TMPDIR");
+  snprintf (tmpdir, sizeof tmpdir, "%s/ms-multi-file-XXXXXX", base && *base ? base : "/tmp");
+  if (!mkdtemp (tmpdir))
+    return 1;
+  MS_RUN (test_round_trip);
+  rmdir (tmpdir);
+  return ms_test_finish ();
+}

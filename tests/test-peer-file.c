@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-peer-file.c: the peer matrix file: every value, note, device fact
+ * and link comes back as written; malformed files are refused with their
+ * line; a failed write leaves the old file. */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ms-peer-file.h"
+#include "ms-peer-test.h"
+#include "ms-test.h"
+
+static char tmpdir[256];
+
+static const char *
+tmp_path (const char *name)
+{
+  static char buf[512];
+  snprintf (buf, sizeof buf, "%s/%s", tmpdir, name);
+  return buf;
+}
+
+static char *
+read_text (const char *path)
+{
+  FILE *f = fopen (path, "rb");
+  char *text = calloc (1, 1 << 20);
+  size_t n = f ? fread (text, 1, (1 << 20) - 1, f) : 0;
+  text[n] = '\0';
+  if (f)
+    fclose (f);
+  return text;
+}
+
+static void
+write_text (const char *path, const char *text)
+{
+  FILE *f = fopen (path, "wb");
+  fputs (text, f);
+  fclose (f);
+}
+
+static void
+compare (const MsPeerFile *a, const MsPeerFile *b)
+{
+  const MsPeerResults *x = &a->peer, *y = &b->peer;
+  MS_CHECK (x->n_devices == y->n_devices, "devices %d vs %d", x->n_devices, y->n_devices);
+  MS_CHECK (x->bytes == y->bytes && a->reps == b->reps, "bytes and reps");
+  MS_CHECK_STR (b->date, a->date);
+  MS_CHECK_STR (b->host, a->host);
+  MS_CHECK (y->topo.nvml == x->topo.nvml, "nvml");
+  for (int i = 0; i < x->n_devices; i++) {
+    MS_CHECK (x->devices[i] == y->devices[i], "device %d", i);
+    MS_CHECK_STR (b->device[i].name, a->device[i].name);
+    MS_CHECK_STR (y->topo.serial[i], x->topo.serial[i]);
+    MS_CHECK_STR (y->topo.bus_id[i], x->topo.bus_id[i]);
+    MS_CHECK (b->device[i].pcie_gen == a->device[i].pcie_gen &&
+                b->device[i].pcie_width == a->device[i].pcie_width &&
+                b->device[i].cc_major == a->device[i].cc_major,
+              "device %d facts", i);
+    for (int j = 0; j < x->n_devices; j++) {
+      MS_CHECK (x->topo.nvlinks[i][j] == y->topo.nvlinks[i][j] &&
+                  x->topo.pcie_path[i][j] == y->topo.pcie_path[i][j] &&
+                  x->can_access[i][j] == y->can_access[i][j],
+                "link %d-%d", i, j);
+      for (int m = 0; m <= MS_PEER_METHOD_COUNT; m++) {
+        for (int bi = 0; bi < 2; bi++)
+          MS_CHECK_NEAR (ms_peer_file_value (y, m, bi, i, j),
+                         ms_peer_file_value (x, m, bi, i, j), 0.0005);
+        if (m < MS_PEER_METHOD_COUNT && i != j) {
+          MS_CHECK_STR (y->cell[m][i][j].note, x->cell[m][i][j].note);
+          MS_CHECK (y->cell[m][i][j].ok == x->cell[m][i][j].ok, "ok %d %d %d", m, i, j);
+        }
+      }
+    }
+  }
+}
+
+static void
+test_round_trip (void)
+{
+  for (int n = 2; n <= 5; n += 3) {
+    MsPeerFile *f = calloc (1, sizeof *f);
+    ms_test_peer_file (n, f);
+    /* A name that would break a line or a field. */
+    snprintf (f->device[0].name, sizeof f->device[0].name, "NVIDIA, \"H200\"");
+    char err[512] = "";
+    const char *path = tmp_path ("rt-peer.csv");
+    MS_CHECK (ms_peer_file_write (f, path, err, sizeof err), "%s", err);
+    MsPeerFile *g = ms_peer_file_read (path, err, sizeof err);
+    MS_CHECK (g != NULL, "%s", err);
+    if (g)
+      compare (f, g);
+    /* The failed pairs are there with their reasons. */
+    if (n == 5 && g) {
+      MS_CHECK (!g->peer.cell[MS_PEER_COPY_ENABLED][0][2].ok, "0 -> 2 failed");
+      MS_CHECK (strstr (g->peer.cell[MS_PEER_COPY_ENABLED][0][2].note, "not possible") != NULL,
+                "note '%s'", g->peer.cell[MS_PEER_COPY_ENABLED][0][2].note);
+      MS_CHECK_NEAR (ms_peer_file_value (&g->peer, MS_PEER_STAGED, true, 3, 1),
+                     ms_test_peer_gbps (MS_PEER_STAGED, 3, 1, 1), 0.0005);
+    }
+    free (g);
+    free (f);
+  }
+}
+
+static void
+test_nominal (void)
+{
+  MsPeerFile *f = calloc (1, sizeof *f);
+  ms_test_peer_file (4, f);
+  char what[96];
+  MS_CHECK_NEAR (ms_peer_nominal_gbps (&f->peer, f->device, 0, 1, what, sizeof what), 450, 0);
+  MS_CHECK (strstr (what, "18") != NULL, "what '%s'", what);
+  /* Across the sockets: the slower PCIe link, gen5 x8 on device 3. */
+  MS_CHECK_NEAR (ms_peer_nominal_gbps (&f->peer, f->device, 0, 3, what, sizeof what),
+                 ms_pcie_theoretical_gbps (5, 8), 1e-9);
+  free (f);
+}
+
+/* Each replacement of a good file's text must be refused at that line. */
+static void
+test_malformed (void)
+{
+  MsPeerFile *f = calloc (1, sizeof *f);
+  ms_test_peer_file (2, f);
+  char err[512], path[512], bad_path[512];
+  snprintf (path, sizeof path, "%s", tmp_path ("good-peer.csv"));
+  snprintf (bad_path, sizeof bad_path, "%s", tmp_path ("bad-peer.csv"));
+  MS_CHECK (ms_peer_file_write (f, path, err, sizeof err), "%s", err);
+  char *good = read_text (path);
+  static const struct {
+    const char *from, *to, *line;
+  } cases[] = {
+    { "copy-access-on,uni,0,1,", "teleport,uni,0,1,", ":" },
+    { "copy-access-on,uni,0,1,", "copy-access-on,sideways,0,1,", ":" },
+    { "copy-access-on,uni,0,1,", "copy-access-on,uni,0,7,", ":" },
+    { "copy-access-on,uni,0,1,", "copy-access-on,uni,1,1,", ":" },
+    { "copy-access-on,uni,1,0,", "copy-access-on,uni,0,1,", ":" }, /* a second row */
+    { "reference,uni,0,1,", "reference,bi,0,1,", ":" },
+    { "staged,uni,0,1,", "staged,uni,0,1,abc", ":" },
+    { "staged,uni,0,1,", "staged,uni,0,1,-5", ":" },
+    { "staged,uni,0,1,", "staged,uni,0,1,nan", ":" },
+    { "staged,bi,0,1,", "staged,bi,0,1,\"", ":" },
+    { "# devices: 2", "# devices: 1", ":9:" },
+    { "# devices: 2", "# devices: 99", ":9:" },
+    { "# format: 1", "# format: 2", ":2:" },
+    { "# gpu-1-pcie: gen5 x16", "# gpu-1-pcie: fast", ":" },
+    { "# link-0-1: nvlinks 18", "# link-0-2: nvlinks 18", ":" },
+    { "method,direction,src,dst,gbps,note", "method,src,dst", ":" },
+    { "# gpu-1-index: 1\n", "", ":" },
+    { "# memsweep peer matrix", "# memsweep samples file", ":1:" },
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+    char *text = read_text (path);
+    char *at = strstr (text, cases[k].from);
+    MS_CHECK (at != NULL, "case %zu: '%s' in the file", k, cases[k].from);
+    if (!at) {
+      free (text);
+      continue;
+    }
+    char *bad = calloc (1, strlen (text) + 256);
+    memcpy (bad, text, at - text);
+    strcat (bad, cases[k].to);
+    strcat (bad, at + strlen (cases[k].from));
+    write_text (bad_path, bad);
+    err[0] = '\0';
+    MsPeerFile *g = ms_peer_file_read (bad_path, err, sizeof err);
+    MS_CHECK (g == NULL, "case %zu accepted", k);
+    MS_CHECK (strstr (err, bad_path) == err && strstr (err, cases[k].line) != NULL,
+              "case %zu: message '%s'", k, err);
+    free (g);
+    free (bad);
+    free (text);
+  }
+  /* Not a peer file at all, a folder, a missing file. */
+  write_text (tmp_path ("samples.csv"), "# memsweep samples\nmode,size\n");
+  const char *others[] = { tmp_path ("samples.csv"), tmpdir, "/nonexistent/x-peer.csv" };
+  for (size_t k = 0; k < 3; k++) {
+    char p[512];
+    snprintf (p, sizeof p, "%s", others[k]);
+    MsPeerFile *g = ms_peer_file_read (p, err, sizeof err);
+    MS_CHECK (g == NULL && strstr (err, p) == err, "'%s': '%s'", p, err);
+    free (g);
+  }
+  /* A failed write says why and leaves the file there as it was. */
+  chmod (path, 0444);
+  if (access (path, W_OK) != 0) {
+    f->peer.bytes = 1;
+    MS_CHECK (!ms_peer_file_write (f, path, err, sizeof err), "read-only file replaced");
+    char *after = read_text (path);
+    MS_CHECK_STR (after, good);
+    free (after);
+  }
+  chmod (path, 0644);
+  f->peer.n_devices = 1;
+  MS_CHECK (!ms_peer_file_write (f, tmp_path ("one-peer.csv"), err, sizeof err), "one device");
+  free (good);
+  free (f);
+}
+
+int
+main (void)
+{
+  const char *base = getenv ("TMPDIR");
+  snprintf (tmpdir, sizeof tmpdir, "%s/ms-peer-file-XXXXXX", base && *base ? base : "/tmp");
+  if (!mkdtemp (tmpdir))
+    return 1;
+  MS_RUN (test_round_trip);
+  MS_RUN (test_nominal);
+  MS_RUN (test_malformed);
+  const char *names[] = { "rt-peer.csv", "good-peer.csv", "bad-peer.csv", "samples.csv" };
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    unlink (tmp_path (names[i]));
+  rmdir (tmpdir);
+  return ms_test_finish ();
+}

@@ -1,0 +1,338 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-widget-devices-page.c: MsDevicesPage with four fake GPUs (the test
+ * backend and a fake peer run): a click runs the ticked GPUs at once (they
+ * overlap, the barrier holds, one run per GPU comes out), the peer matrix
+ * fills and the pickers drive the view; without a GPU the page says why
+ * and opens a saved peer file. */
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <math.h>
+
+#include "ms-backend-test.h"
+#include "ms-devices-page.h"
+#include "ms-multi-file.h"
+#include "ms-peer-test.h"
+#include "ms-widget-test.h"
+
+#define N_FAKE 4
+
+static gboolean
+is_idle (gpointer page)
+{
+  gboolean busy;
+  g_object_get (page, "busy", &busy, NULL);
+  return !busy;
+}
+
+static void
+small_sweep (MsDevicesPage *page, MsSweep *sweep, gpointer data)
+{
+  memset (sweep->modes, 0, sizeof sweep->modes);
+  sweep->modes[MS_MODE_PINNED] = sweep->modes[MS_MODE_PAGEABLE] = true;
+  sweep->min_exp = 10;
+  sweep->max_exp = 14;
+  sweep->reps = 3;
+  sweep->reps_rule = MS_REPS_FIXED;
+  sweep->warmup = 1;
+}
+
+static void
+keep_runs (MsDevicesPage *page, GPtrArray *runs, GPtrArray **out)
+{
+  g_clear_pointer (out, g_ptr_array_unref);
+  *out = g_ptr_array_ref (runs);
+}
+
+static GArray *
+fake_devices (MsBackend *backend)
+{
+  GArray *devices = g_array_new (FALSE, TRUE, sizeof (MsDeviceInfo));
+  for (int i = 0; i < N_FAKE; i++) {
+    MsDeviceInfo info = { 0 };
+    g_assert_true (ms_backend_query_device (backend, i, &info));
+    g_array_append_val (devices, info);
+  }
+  return devices;
+}
+
+/* A page over the fake GPUs of backend (which it takes), with a small
+ * sweep, keeping the runs it hands out in *runs. */
+static MsDevicesPage *
+page_with_fakes (MsBackend *backend, GPtrArray **runs)
+{
+  g_autoptr (GArray) devices = fake_devices (backend);
+  MsDevicesPage *page = g_object_new (MS_TYPE_DEVICES_PAGE, NULL);
+  ms_devices_page_set_engine (page, backend, ms_test_peer_run);
+  ms_devices_page_set_devices (page, devices);
+  g_signal_connect (page, "prepare-sweep", G_CALLBACK (small_sweep), NULL);
+  g_signal_connect (page, "runs-ready", G_CALLBACK (keep_runs), runs);
+  return page;
+}
+
+static char *
+status_of (MsDevicesPage *page)
+{
+  char *status;
+  g_object_get (page, "status", &status, NULL);
+  return status;
+}
+
+static void
+click (MsDevicesPage *page, const char *label)
+{
+  GtkWidget *button = ms_test_find (GTK_WIDGET (page), GTK_TYPE_BUTTON, label);
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_signal_emit_by_name (button, "clicked");
+}
+
+static void
+check_runs (GPtrArray *runs, const int *want, guint n_want, MsMatrixView *view)
+{
+  g_assert_nonnull (runs);
+  g_assert_cmpuint (runs->len, ==, n_want);
+  for (guint i = 0; i < runs->len; i++) {
+    const MsResults *r = g_ptr_array_index (runs, i);
+    g_assert_cmpint (r->device.index, ==, want[i]);
+    g_assert_cmpuint (r->n_cells, ==, 2 * 5);
+    for (size_t c = 0; c < r->n_cells; c++)
+      g_assert_cmpint (r->cells[c].status, ==, MS_CELL_OK);
+    /* The labels differ by the device, so the window keeps every run. */
+    for (guint j = 0; j < i; j++)
+      g_assert_cmpstr (r->label, !=, ((const MsResults *) g_ptr_array_index (runs, j))->label);
+  }
+  int method;
+  g_object_get (view, "method", &method, NULL);
+  g_assert_cmpint (method, ==, MS_MATRIX_SHOW_RUNS);
+  const MsMatrixData *d = ms_matrix_view_get_data (view);
+  g_assert_cmpint (d->n_rows, ==, (int) n_want + 1); /* the GPUs and their sum */
+  double sum = 0;
+  for (guint i = 0; i < n_want; i++)
+    sum += ms_results_find (g_ptr_array_index (runs, i), MS_MODE_PINNED, 12)->stats.h2d_gbps;
+  g_assert_cmpfloat (fabs (d->value[n_want][2] - sum), <, 1e-9);
+  g_assert_cmpint (d->n_cols, ==, 5);
+  const MsResults *r = g_ptr_array_index (runs, n_want - 1);
+  g_assert_cmpfloat (d->value[n_want - 1][4], ==,
+                     ms_results_find (r, MS_MODE_PINNED, 14)->stats.h2d_gbps);
+}
+
+static void
+check_peer (MsDevicesPage *page)
+{
+  MsMatrixView *view = ms_devices_page_get_matrix_view (page);
+  g_autoptr (MsPeerFile) peer = NULL;
+  g_object_get (page, "peer", &peer, NULL);
+  g_assert_nonnull (peer);
+  g_assert_cmpint (peer->peer.n_devices, ==, N_FAKE);
+  g_assert_true (ms_matrix_view_get_peer (view) == peer);
+  g_assert_true (ms_topology_view_get_peer (ms_devices_page_get_topology_view (page)) == peer);
+  int method;
+  g_object_get (view, "method", &method, NULL);
+  g_assert_cmpint (method, ==, MS_PEER_COPY_ENABLED);
+  const MsMatrixData *d = ms_matrix_view_get_data (view);
+  g_assert_cmpint (d->n_rows, ==, N_FAKE);
+  g_assert_cmpfloat (d->value[0][1], ==, ms_test_peer_gbps (MS_PEER_COPY_ENABLED, 0, 1, 0));
+  g_assert_cmpfloat (d->value[0][2], <, 0);
+  g_assert_cmpstr (peer->device[3].name, ==, "Test GPU");
+  g_assert_cmpint (peer->device[3].index, ==, 3);
+  /* The direction picker drives the view. */
+  GtkWidget *method_dropdown = ms_test_find (GTK_WIDGET (page), GTK_TYPE_DROP_DOWN, NULL);
+  GtkDropDown *direction = GTK_DROP_DOWN (
+    gtk_widget_get_next_sibling (gtk_widget_get_next_sibling (method_dropdown)));
+  gtk_drop_down_set_selected (direction, 1);
+  g_assert_cmpfloat (d->value[3][2], ==, ms_test_peer_gbps (MS_PEER_COPY_ENABLED, 3, 2, 1));
+  /* And the method picker: the staged copies, the reference loop. */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (method_dropdown), MS_PEER_STAGED);
+  g_assert_cmpfloat (d->value[0][2], ==, ms_test_peer_gbps (MS_PEER_STAGED, 0, 2, 1));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (method_dropdown), MS_MATRIX_SHOW_REFERENCE);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (direction)), ==, 1);
+  g_assert_cmpfloat (d->value[0][1], ==, peer->peer.reference_gbps[0][1]);
+}
+
+static void
+test_run_all (void)
+{
+  MsTestBackendConfig cfg;
+  ms_test_backend_config_init (&cfg);
+  cfg.n_devices = N_FAKE;
+  cfg.hold_us = 3000;
+  MsBackend *backend = ms_backend_new_test (&cfg);
+  GPtrArray *runs = NULL;
+  MsDevicesPage *page = page_with_fakes (backend, &runs);
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1200, 800);
+
+  guint n;
+  g_object_get (page, "n-selected", &n, NULL);
+  g_assert_cmpuint (n, ==, N_FAKE);
+  /* Not while the window's own sweep runs. */
+  g_object_set (page, "window-sweeping", TRUE, NULL);
+  g_assert_false (gtk_widget_is_sensitive (
+    ms_test_find (GTK_WIDGET (page), GTK_TYPE_BUTTON, _("_Run on All Selected at Once"))));
+  g_object_set (page, "window-sweeping", FALSE, NULL);
+  click (page, _("_Run on All Selected at Once"));
+  g_assert_false (is_idle (page));
+  ms_test_wait_until (is_idle, page, "the GPUs ran at once");
+  static const int all[] = { 0, 1, 2, 3 }, some[] = { 0, 1, 3 };
+  check_runs (runs, all, N_FAKE, ms_devices_page_get_matrix_view (page));
+  /* Four threads held their cells together, in step. */
+  g_assert_cmpint (ms_test_backend_max_concurrent (backend), ==, N_FAKE);
+  g_assert_cmpint (ms_test_backend_barrier_violations (backend), ==, 0);
+  g_autofree char *status = status_of (page);
+  g_assert_nonnull (strstr (status, "4 GPUs"));
+
+  /* Only the GPUs ticked run. */
+  ms_devices_page_select (page, 2, FALSE);
+  g_object_get (page, "n-selected", &n, NULL);
+  g_assert_cmpuint (n, ==, N_FAKE - 1);
+  click (page, _("_Run on All Selected at Once"));
+  ms_test_wait_until (is_idle, page, "three GPUs ran at once");
+  check_runs (runs, some, G_N_ELEMENTS (some), ms_devices_page_get_matrix_view (page));
+
+  ms_devices_page_select (page, 2, TRUE);
+  click (page, _("_Peer Matrix"));
+  ms_test_wait_until (is_idle, page, "the peer matrix filled");
+  check_peer (page);
+  g_assert_cmpuint (ms_test_ink (GTK_WIDGET (ms_devices_page_get_matrix_view (page))), >, 50);
+  g_assert_cmpuint (ms_test_ink (GTK_WIDGET (ms_devices_page_get_topology_view (page))), >, 20);
+  g_ptr_array_unref (runs);
+  ms_test_destroy (window, GTK_WIDGET (page));
+}
+
+/* One GPU fails a cell: the others' results stay, the page says so. */
+static void
+test_one_fails (void)
+{
+  MsTestBackendConfig cfg;
+  ms_test_backend_config_init (&cfg);
+  cfg.n_devices = N_FAKE;
+  cfg.fail_device = 1;
+  cfg.fail_mode = MS_MODE_PINNED;
+  cfg.fail_exponent = 12;
+  cfg.fail_rep = 0;
+  cfg.fail_phase = MS_PHASE_H2D;
+  cfg.fail_status = MS_CELL_FAILED;
+  MsBackend *backend = ms_backend_new_test (&cfg);
+  GPtrArray *runs = NULL;
+  MsDevicesPage *page = page_with_fakes (backend, &runs);
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
+  click (page, _("_Run on All Selected at Once"));
+  ms_test_wait_until (is_idle, page, "the GPUs ran at once");
+  g_assert_cmpuint (runs->len, ==, N_FAKE);
+  for (guint i = 0; i < runs->len; i++) {
+    const MsResults *r = g_ptr_array_index (runs, i);
+    const MsCell *c = ms_results_find (r, MS_MODE_PINNED, 12);
+    g_assert_cmpint (c->status, ==, i == 1 ? MS_CELL_FAILED : MS_CELL_OK);
+  }
+  g_ptr_array_unref (runs);
+  ms_test_destroy (window, GTK_WIDGET (page));
+}
+
+static void
+test_no_gpu (void)
+{
+  g_autoptr (GArray) devices = g_array_new (FALSE, TRUE, sizeof (MsDeviceInfo));
+  MsDeviceInfo none = { .present = FALSE, .error = "no CUDA-capable device is detected" };
+  g_array_append_val (devices, none);
+  MsDevicesPage *page = g_object_new (MS_TYPE_DEVICES_PAGE, NULL);
+  ms_devices_page_set_devices (page, devices);
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
+  g_autofree char *status = status_of (page);
+  g_assert_nonnull (strstr (status, "no CUDA-capable device is detected"));
+  GtkWidget *run = ms_test_find (GTK_WIDGET (page), GTK_TYPE_BUTTON,
+                                 _("_Run on All Selected at Once"));
+  g_assert_false (gtk_widget_is_sensitive (run));
+
+  g_autofree char *dir = g_dir_make_tmp ("ms-devices-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "h200x2-peer.csv", NULL);
+  MsPeerFile *file = g_new0 (MsPeerFile, 1);
+  ms_test_peer_file (2, file);
+  char err[512];
+  g_assert_true (ms_peer_file_write (file, path, err, sizeof err));
+  g_free (file);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (ms_devices_page_open_path (page, path, &error));
+  g_assert_no_error (error);
+  const MsMatrixData *d = ms_matrix_view_get_data (ms_devices_page_get_matrix_view (page));
+  g_assert_cmpint (d->n_rows, ==, 2);
+  g_assert_cmpfloat (d->value[1][0], ==, ms_test_peer_gbps (MS_PEER_COPY_ENABLED, 1, 0, 0));
+  g_free (status);
+  status = status_of (page);
+  g_assert_nonnull (strstr (status, "h200x2-peer.csv"));
+  /* A samples file is not a peer file: refused with the reason. */
+  g_autofree char *ref = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"),
+                                           "h100-default-samples.csv", NULL);
+  g_assert_false (ms_devices_page_open_path (page, ref, &error));
+  g_assert_nonnull (strstr (error->message, "peer"));
+  g_assert_cmpuint (ms_test_ink (GTK_WIDGET (ms_devices_page_get_matrix_view (page))), >, 50);
+  g_unlink (path);
+  g_rmdir (dir);
+  ms_test_destroy (window, GTK_WIDGET (page));
+}
+
+/* What `memsweep multi --out P` leaves: P-gpuN-samples.csv and
+ * P-multi.csv; the page makes the GPUs' runs from it, even with one file
+ * gone. */
+static void
+test_open_multi (void)
+{
+  MsTestBackendConfig cfg;
+  ms_test_backend_config_init (&cfg);
+  cfg.n_devices = 3;
+  MsBackend *backend = ms_backend_new_test (&cfg);
+  MsSweep sweep;
+  ms_sweep_init_default (&sweep);
+  small_sweep (NULL, &sweep, NULL);
+  int devices[] = { 0, 1, 2 };
+  MsMultiResults *multi = NULL;
+  char err[512];
+  g_assert_cmpint (ms_multi_run (&sweep, devices, 3, backend, NULL, NULL, NULL, &multi, err,
+                                 sizeof err), ==, MS_RUN_OK);
+  ms_backend_free (backend);
+  g_autofree char *dir = g_dir_make_tmp ("ms-multi-XXXXXX", NULL);
+  g_autofree char *prefix = g_build_filename (dir, "node7", NULL);
+  g_autofree char *path = g_strconcat (prefix, "-multi.csv", NULL);
+  char samples[3][600];
+  for (int i = 0; i < 3; i++) {
+    g_snprintf (samples[i], sizeof samples[i], "%s-gpu%d-samples.csv", prefix, i);
+    g_assert_true (ms_csv_write_samples (multi->per_device[i], samples[i], err, sizeof err));
+  }
+  MsMultiFile *file = g_new0 (MsMultiFile, 1);
+  ms_multi_file_init (file, multi, prefix);
+  g_assert_true (ms_multi_file_write (file, path, err, sizeof err));
+  g_free (file);
+  ms_multi_results_free (multi);
+
+  MsDevicesPage *page = g_object_new (MS_TYPE_DEVICES_PAGE, NULL);
+  GPtrArray *runs = NULL;
+  g_signal_connect (page, "runs-ready", G_CALLBACK (keep_runs), &runs);
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (ms_devices_page_open_path (page, path, &error));
+  static const int all[] = { 0, 1, 2 }, two[] = { 0, 2 };
+  check_runs (runs, all, 3, ms_devices_page_get_matrix_view (page));
+  g_unlink (samples[1]);
+  g_assert_true (ms_devices_page_open_path (page, path, &error));
+  check_runs (runs, two, 2, ms_devices_page_get_matrix_view (page));
+  g_autofree char *status = status_of (page);
+  g_assert_nonnull (strstr (status, "node7-gpu1-samples.csv"));
+  g_assert_nonnull (strstr (((MsResults *) g_ptr_array_index (runs, 0))->label, "GPU 0"));
+  g_unlink (samples[0]);
+  g_unlink (samples[2]);
+  g_assert_false (ms_devices_page_open_path (page, path, &error));
+  g_assert_nonnull (error);
+  g_unlink (path);
+  g_rmdir (dir);
+  g_ptr_array_unref (runs);
+  ms_test_destroy (window, GTK_WIDGET (page));
+}
+
+int
+main (int argc, char **argv)
+{
+  ms_widget_test_init (&argc, &argv);
+  g_test_add_func ("/devices-page/run-all", test_run_all);
+  g_test_add_func ("/devices-page/one-fails", test_one_fails);
+  g_test_add_func ("/devices-page/no-gpu", test_no_gpu);
+  g_test_add_func ("/devices-page/open-multi", test_open_multi);
+  return g_test_run ();
+}

@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-devices-jobs.c: the devices page's two jobs, a sweep on every
+ * selected GPU at once and the peer matrix: each a GTask thread with its
+ * own copy of what it needs, posting its results back through a weak
+ * reference (the page may go while a job runs; the job then finishes on its
+ * own and frees itself). */
+#include <glib/gi18n.h>
+
+#include "ms-devices-page-private.h"
+#include "ms-plots.h"
+#include "ms-run.h"
+
+static void
+engine_clear (Engine *engine)
+{
+  ms_backend_free (engine->backend);
+}
+
+Engine *
+ms_devices_engine_new (MsBackend *backend, MsDevicesPeerFunc peer_run)
+{
+  Engine *engine = g_atomic_rc_box_new0 (Engine);
+  engine->backend = backend;
+  engine->peer_run = peer_run;
+  return engine;
+}
+
+void
+ms_devices_engine_unref (Engine *engine)
+{
+  g_atomic_rc_box_release_full (engine, (GDestroyNotify) engine_clear);
+}
+
+/* ---- the jobs --------------------------------------------------------------- */
+
+static void
+job_free (Job *job)
+{
+  g_weak_ref_clear (&job->page);
+  ms_devices_engine_unref (job->engine);
+  ms_multi_results_free (job->multi);
+  g_clear_pointer (&job->file, ms_peer_file_box_unref);
+  g_free (job);
+}
+
+static Job *
+job_new (MsDevicesPage *self, gboolean peer)
+{
+  Job *job = g_new0 (Job, 1);
+  g_weak_ref_init (&job->page, self);
+  if (!self->engine)
+    self->engine = ms_devices_engine_new (ms_backend_new_system (), ms_peer_run);
+  job->engine = g_atomic_rc_box_acquire (self->engine);
+  job->peer = peer;
+  for (guint i = 0; i < self->checks->len; i++) {
+    GtkCheckButton *check = g_ptr_array_index (self->checks, i);
+    if (!gtk_check_button_get_active (check))
+      continue;
+    job->devices[job->n] = ms_devices_page_device_of (check);
+    for (guint k = 0; k < self->devices->len; k++)
+      if (g_array_index (self->devices, MsDeviceInfo, k).index == job->devices[job->n])
+        job->info[job->n] = g_array_index (self->devices, MsDeviceInfo, k);
+    job->n++;
+  }
+  return job;
+}
+
+static void
+multi_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  Job *job = data;
+  job->status = ms_multi_run (&job->sweep, job->devices, job->n, job->engine->backend, NULL, NULL,
+                              &job->cancel, &job->multi, job->err, sizeof job->err);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+peer_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  Job *job = data;
+  MsPeerResults *r = g_new0 (MsPeerResults, 1);
+  job->peer_ok =
+    job->engine->peer_run (job->devices, job->n, 4ull << MS_DEVICES_PEER_EXPONENT, MS_DEVICES_PEER_REPS, r);
+  if (job->peer_ok) {
+    MsPeerFile *file = g_new0 (MsPeerFile, 1);
+    ms_peer_file_init (file, r, job->info, MS_DEVICES_PEER_REPS);
+    job->file = ms_peer_file_box_new (file);
+    g_free (file);
+  } else {
+    g_snprintf (job->err, sizeof job->err, "%s", r->error);
+  }
+  g_free (r);
+  g_task_return_boolean (task, TRUE);
+}
+
+/* One run per device for the charts, and the devices x sizes matrix. */
+static void
+multi_done (MsDevicesPage *self, Job *job)
+{
+  g_autoptr (GPtrArray) runs = ms_run_array_new ();
+  for (int i = 0; job->multi && i < job->multi->n_devices; i++) {
+    MsResults *r = g_steal_pointer (&job->multi->per_device[i]);
+    if (!r)
+      continue;
+    g_autofree char *label = ms_plot_run_label (r);
+    g_snprintf (r->label, sizeof r->label, "%s", label);
+    g_ptr_array_add (runs, ms_run_new (r));
+  }
+  g_autofree char *text = NULL;
+  if (job->status == MS_RUN_OK && job->err[0])
+    text = g_strdup_printf (_("%d GPUs ran the sweep at once, not all of it well: %s"), job->n,
+                            job->err);
+  else if (job->status == MS_RUN_OK)
+    text = g_strdup_printf (_("%d GPUs ran the sweep at once; each one's curves are in the "
+                              "charts, and the matrix shows them side by side."),
+                            job->n);
+  else if (job->status == MS_RUN_CANCELLED)
+    text = g_strdup (_("Stopped: what ran so far is in the charts."));
+  else
+    text = g_strdup_printf (_("Not every GPU finished: %s"), job->err);
+  ms_devices_page_set_status (self, text);
+  ms_devices_page_show_runs (self, runs);
+}
+
+static void
+job_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Job *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr (MsDevicesPage) self = g_weak_ref_get (&job->page);
+  if (!self)
+    return; /* the page went; the task frees the job */
+  self->job = NULL;
+  if (!job->peer) {
+    multi_done (self, job);
+  } else if (job->peer_ok) {
+    ms_devices_page_show_peer (self, job->file);
+    g_autofree char *text = g_strdup_printf (_("Peer copies measured between %d GPUs."), job->n);
+    ms_devices_page_set_status (self, text);
+  } else {
+    g_autofree char *text = g_strdup_printf (_("The peer matrix could not run: %s"), job->err);
+    ms_devices_page_set_status (self, text);
+  }
+  ms_devices_page_update (self);
+  ms_devices_page_notify_busy (self);
+}
+
+static void
+start_job (MsDevicesPage *self, Job *job, GTaskThreadFunc func, const char *status)
+{
+  self->job = job;
+  GTask *task = g_task_new (NULL, NULL, job_done, NULL);
+  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
+  g_task_run_in_thread (task, func);
+  g_object_unref (task);
+  ms_devices_page_set_status (self, status);
+  ms_devices_page_update (self);
+  ms_devices_page_notify_busy (self);
+}
+
+void
+ms_devices_page_run_multi (MsDevicesPage *self)
+{
+  if (self->job || ms_devices_page_n_selected (self) == 0)
+    return;
+  Job *job = job_new (self, FALSE);
+  ms_sweep_init_default (&job->sweep);
+  memset (job->sweep.modes, 0, sizeof job->sweep.modes);
+  job->sweep.modes[MS_MODE_PINNED] = true;
+  g_signal_emit_by_name (self, "prepare-sweep", &job->sweep);
+  char err[256];
+  if (!ms_sweep_validate (&job->sweep, err, sizeof err)) {
+    ms_devices_page_set_status (self, err);
+    job_free (job);
+    return;
+  }
+  g_autofree char *text = g_strdup_printf (_("Running the sweep on %d GPUs at once…"), job->n);
+  start_job (self, job, multi_thread, text);
+}
+
+void
+ms_devices_page_run_peer (MsDevicesPage *self)
+{
+  if (self->job || ms_devices_page_n_selected (self) < 2)
+    return;
+  Job *job = job_new (self, TRUE);
+  g_autofree char *text =
+    g_strdup_printf (_("Measuring copies between every pair of %d GPUs…"), job->n);
+  start_job (self, job, peer_thread, text);
+}
+
+void
+ms_devices_page_cancel (MsDevicesPage *self)
+{
+  g_return_if_fail (MS_IS_DEVICES_PAGE (self));
+  if (self->job)
+    atomic_store (&self->job->cancel, 1);
+}
+
+void
+ms_devices_page_set_engine (MsDevicesPage *self, MsBackend *backend, MsDevicesPeerFunc peer_run)
+{
+  g_return_if_fail (MS_IS_DEVICES_PAGE (self));
+  g_clear_pointer (&self->engine, ms_devices_engine_unref);
+  self->engine = ms_devices_engine_new (backend, peer_run ? peer_run : ms_peer_run);
+}

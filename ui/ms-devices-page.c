@@ -1,0 +1,490 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-devices-page.c: the page beyond one GPU (ms-devices-page.h): the
+ * device check list, the pickers and views, saved files; the runs are in
+ * ms-devices-jobs.c. */
+#include <glib/gi18n.h>
+
+#include "ms-devices-page-private.h"
+#include "ms-multi-file.h"
+#include "ms-plots.h"
+#include "ms-run.h"
+#include "ms-views.h"
+
+G_DEFINE_FINAL_TYPE (MsDevicesPage, ms_devices_page, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_BUSY,
+  PROP_STATUS,
+  PROP_N_SELECTED,
+  PROP_PEER,
+  PROP_WINDOW_SWEEPING,
+  N_PROPS
+};
+static GParamSpec *props[N_PROPS];
+enum { SIGNAL_PREPARE_SWEEP, SIGNAL_RUNS_READY, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+void
+ms_devices_page_set_status (MsDevicesPage *self, const char *text)
+{
+  g_autofree char *valid = g_utf8_make_valid (text ? text : "", -1);
+  if (g_strcmp0 (valid, self->status) == 0)
+    return;
+  g_free (self->status);
+  self->status = g_steal_pointer (&valid);
+  gtk_label_set_text (self->status_label, self->status);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_STATUS]);
+}
+
+void
+ms_devices_page_notify_busy (MsDevicesPage *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_BUSY]);
+}
+
+/* ---- the device list ------------------------------------------------------ */
+
+int
+ms_devices_page_device_of (GtkCheckButton *check)
+{
+  return GPOINTER_TO_INT (g_object_get_data (G_OBJECT (check), "ms-device"));
+}
+
+guint
+ms_devices_page_n_selected (MsDevicesPage *self)
+{
+  guint n = 0;
+  for (guint i = 0; i < self->checks->len; i++)
+    n += gtk_check_button_get_active (g_ptr_array_index (self->checks, i));
+  return n;
+}
+
+static gboolean
+have_gpu (MsDevicesPage *self)
+{
+  return self->checks->len > 0;
+}
+
+/* Buttons, the "all" tick and the notifications after any change. */
+void
+ms_devices_page_update (MsDevicesPage *self)
+{
+  guint n = ms_devices_page_n_selected (self);
+  gboolean busy = self->job != NULL;
+  /* Two measurements at once would measure each other. */
+  gboolean blocked = busy || self->window_sweeping;
+  gtk_widget_set_sensitive (self->multi_button, !blocked && n >= 1);
+  gtk_widget_set_sensitive (self->peer_button, !blocked && n >= 2);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->device_list), !busy);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->all_check), !busy && have_gpu (self));
+  gtk_widget_set_visible (self->stop_button, busy && !self->job->peer);
+  gtk_spinner_set_spinning (self->spinner, busy);
+  self->updating_all = TRUE;
+  gtk_check_button_set_active (self->all_check, have_gpu (self) && n == self->checks->len);
+  self->updating_all = FALSE;
+  gtk_widget_set_tooltip_text (self->peer_button,
+                               self->window_sweeping ? _("A sweep is running")
+                               : n < 2 && !busy     ? _("Select at least two GPUs")
+                                                    : NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_N_SELECTED]);
+}
+
+static void
+on_all_toggled (MsDevicesPage *self)
+{
+  if (self->updating_all)
+    return;
+  gboolean on = gtk_check_button_get_active (self->all_check);
+  for (guint i = 0; i < self->checks->len; i++)
+    gtk_check_button_set_active (g_ptr_array_index (self->checks, i), on);
+  ms_devices_page_update (self);
+}
+
+/* The devices known so far as a peer file without links, so that the
+ * diagram shows the GPUs before the peer matrix has run. */
+static void
+show_devices_only (MsDevicesPage *self)
+{
+  MsPeerFile *file = g_new0 (MsPeerFile, 1);
+  for (guint i = 0; self->devices && i < self->devices->len; i++) {
+    const MsDeviceInfo *d = &g_array_index (self->devices, MsDeviceInfo, i);
+    if (!d->present || file->peer.n_devices >= MS_MULTI_MAX_DEVICES)
+      continue;
+    int slot = file->peer.n_devices++;
+    file->device[slot] = *d;
+    file->peer.devices[slot] = d->index;
+  }
+  g_snprintf (file->peer.topo.error, sizeof file->peer.topo.error, "%s",
+              _("Links between the GPUs: run the peer matrix to see them"));
+  g_autoptr (MsPeerFile) box = ms_peer_file_box_new (file);
+  g_free (file);
+  ms_topology_view_set_peer (self->topology_view, box);
+}
+
+static GtkWidget *
+device_row (MsDevicesPage *self, const MsDeviceInfo *d)
+{
+  g_autofree char *label =
+    d->pcie_gen > 0 ? g_strdup_printf (_("GPU %d: %s (PCIe gen%d x%d)"), d->index, d->name,
+                                       d->pcie_gen, d->pcie_width)
+                    : g_strdup_printf (_("GPU %d: %s"), d->index, d->name);
+  g_autofree char *valid = g_utf8_make_valid (label, -1);
+  GtkWidget *check = gtk_check_button_new_with_label (valid);
+  gtk_widget_set_margin_start (check, 6);
+  gtk_widget_set_margin_end (check, 6);
+  gtk_widget_set_margin_top (check, 6);
+  gtk_widget_set_margin_bottom (check, 6);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+  g_object_set_data (G_OBJECT (check), "ms-device", GINT_TO_POINTER (d->index));
+  g_signal_connect_swapped (check, "toggled", G_CALLBACK (ms_devices_page_update), self);
+  g_ptr_array_add (self->checks, check);
+  return check;
+}
+
+void
+ms_devices_page_set_devices (MsDevicesPage *self, GArray *devices)
+{
+  g_return_if_fail (MS_IS_DEVICES_PAGE (self));
+  if (devices != self->devices) {
+    g_clear_pointer (&self->devices, g_array_unref);
+    self->devices = devices ? g_array_ref (devices) : NULL;
+  }
+  GtkWidget *child;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->device_list))))
+    gtk_list_box_remove (self->device_list, child);
+  g_ptr_array_set_size (self->checks, 0);
+  for (guint i = 0; devices && i < devices->len; i++) {
+    const MsDeviceInfo *d = &g_array_index (devices, MsDeviceInfo, i);
+    if (d->present && self->checks->len < MS_MULTI_MAX_DEVICES)
+      gtk_list_box_append (self->device_list, device_row (self, d));
+  }
+  gtk_widget_set_visible (GTK_WIDGET (self->device_list), have_gpu (self));
+  /* Said in the status until a file takes its place, then here. */
+  gtk_widget_set_visible (GTK_WIDGET (self->why_label), !have_gpu (self) && devices && self->peer);
+  if (!have_gpu (self)) {
+    const MsDeviceInfo *d = devices && devices->len ? &g_array_index (devices, MsDeviceInfo, 0)
+                                                    : NULL;
+    g_autofree char *why = g_strdup_printf (
+      _("No usable CUDA device here (%s). Saved peer matrices (*-peer.csv) and samples from "
+        "“memsweep multi --out” still open here."),
+      d && d->error[0] ? d->error : _("none found"));
+    g_autofree char *valid = g_utf8_make_valid (why, -1);
+    gtk_label_set_text (self->why_label, valid);
+    if (!self->peer)
+      ms_devices_page_set_status (self, valid);
+  } else if (!self->job) {
+    ms_devices_page_set_status (self, self->checks->len > 1
+                        ? _("Tick the GPUs to use, then run them at once or measure peer copies.")
+                        : _("One GPU: the sweep runs on it; peer copies need two."));
+  }
+  if (!self->peer)
+    show_devices_only (self);
+  ms_devices_page_update (self);
+}
+
+/* ---- showing results ------------------------------------------------------ */
+
+void
+ms_devices_page_show_peer (MsDevicesPage *self, MsPeerFile *file)
+{
+  g_clear_pointer (&self->peer, ms_peer_file_box_unref);
+  self->peer = ms_peer_file_box_ref (file);
+  ms_matrix_view_set_peer (self->matrix_view, file);
+  ms_topology_view_set_peer (self->topology_view, file);
+  gtk_widget_set_visible (GTK_WIDGET (self->why_label), !have_gpu (self) && self->devices);
+  if (gtk_drop_down_get_selected (self->method_dropdown) == MS_DEVICES_METHOD_RUNS)
+    gtk_drop_down_set_selected (self->method_dropdown, MS_PEER_COPY_ENABLED);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PEER]);
+}
+
+/* Runs of GPUs that ran together: in the matrix, and to the window. */
+void
+ms_devices_page_show_runs (MsDevicesPage *self, GPtrArray *runs)
+{
+  g_clear_pointer (&self->runs, g_ptr_array_unref);
+  self->runs = g_ptr_array_ref (runs);
+  ms_matrix_view_set_runs (self->matrix_view, runs);
+  gtk_drop_down_set_selected (self->method_dropdown, MS_DEVICES_METHOD_RUNS);
+  if (runs->len)
+    g_signal_emit (self, signals[SIGNAL_RUNS_READY], 0, runs);
+}
+
+static MsResults *
+read_run (const char *path, int n_devices, GString *missing)
+{
+  char err[512];
+  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  if (!r) {
+    g_string_append_printf (missing, "%s%s", missing->len ? "; " : "", err);
+    return NULL;
+  }
+  /* Not kept in the samples file; names the GPU in the charts' labels. */
+  r->device.count = MAX (r->device.count, n_devices);
+  g_autofree char *label = ms_plot_run_label (r);
+  g_snprintf (r->label, sizeof r->label, "%s", label);
+  return ms_run_new (r);
+}
+
+/* PREFIX-multi.csv: each GPU's samples file beside it becomes a run. */
+static gboolean
+open_multi (MsDevicesPage *self, const char *path, GError **error)
+{
+  char err[512];
+  MsMultiFile *file = ms_multi_file_read (path, err, sizeof err);
+  if (!file) {
+    g_autofree char *valid = g_utf8_make_valid (err, -1);
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, valid);
+    return FALSE;
+  }
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr (GPtrArray) runs = ms_run_array_new ();
+  g_autoptr (GString) missing = g_string_new (NULL);
+  for (int i = 0; i < file->n_devices; i++) {
+    g_autofree char *samples = g_build_filename (dir, file->samples[i], NULL);
+    MsResults *r = read_run (samples, file->n_devices, missing);
+    if (r)
+      g_ptr_array_add (runs, r);
+  }
+  g_autofree char *name = g_filename_display_basename (path);
+  g_autofree char *text = g_strdup_printf (_("%s: %d GPUs at once on %s, %s"), name,
+                                           file->n_devices, file->host, file->date);
+  int n_devices = file->n_devices;
+  free (file);
+  if (runs->len == 0) {
+    g_autofree char *valid = g_utf8_make_valid (missing->str, -1);
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("%s: no GPU's samples: %s"), name,
+                 valid);
+    return FALSE;
+  }
+  if (missing->len) {
+    g_autofree char *more = g_strdup_printf (_("%s (%u of %d GPUs; %s)"), text, runs->len,
+                                             n_devices, missing->str);
+    ms_devices_page_set_status (self, more);
+  } else {
+    ms_devices_page_set_status (self, text);
+  }
+  ms_devices_page_show_runs (self, runs);
+  return TRUE;
+}
+
+gboolean
+ms_devices_page_open_path (MsDevicesPage *self, const char *path, GError **error)
+{
+  g_return_val_if_fail (MS_IS_DEVICES_PAGE (self), FALSE);
+  if (g_str_has_suffix (path, "-multi.csv"))
+    return open_multi (self, path, error);
+  char err[512];
+  MsPeerFile *file = ms_peer_file_read (path, err, sizeof err);
+  if (!file) {
+    g_autofree char *valid = g_utf8_make_valid (err, -1);
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, valid);
+    return FALSE;
+  }
+  g_autoptr (MsPeerFile) box = ms_peer_file_box_new (file);
+  free (file);
+  ms_devices_page_show_peer (self, box);
+  g_autofree char *name = g_filename_display_basename (path);
+  g_autofree char *text =
+    g_strdup_printf (_("%s: %d GPUs of %s, measured %s"), name, box->peer.n_devices,
+                     box->host[0] ? box->host : _("an unnamed host"), box->date);
+  ms_devices_page_set_status (self, text);
+  return TRUE;
+}
+
+void
+ms_devices_page_select (MsDevicesPage *self, int device, gboolean selected)
+{
+  g_return_if_fail (MS_IS_DEVICES_PAGE (self));
+  for (guint i = 0; i < self->checks->len; i++)
+    if (ms_devices_page_device_of (g_ptr_array_index (self->checks, i)) == device)
+      gtk_check_button_set_active (g_ptr_array_index (self->checks, i), selected);
+}
+
+/* ---- pickers ---------------------------------------------------------------- */
+
+static gboolean
+method_to_view (GBinding *binding, const GValue *from, GValue *to, gpointer data)
+{
+  guint selected = g_value_get_uint (from);
+  if (selected > MS_DEVICES_METHOD_RUNS)
+    return FALSE;
+  g_value_set_int (to, selected == MS_DEVICES_METHOD_RUNS ? MS_MATRIX_SHOW_RUNS : (int) selected);
+  return TRUE;
+}
+
+static gboolean
+direction_to_view (GBinding *binding, const GValue *from, GValue *to, gpointer data)
+{
+  guint selected = g_value_get_uint (from);
+  if (selected > 2)
+    return FALSE;
+  g_value_set_int (to, (int) selected);
+  return TRUE;
+}
+
+/* The directions the method has: peer copies one way or both; the runs'
+ * three; the reference loop one way only. */
+static void
+update_directions (MsDevicesPage *self)
+{
+  static const char *const peer[] = { N_("one way"), N_("both ways at once"), NULL };
+  static const char *const runs[] = { N_("host to device"), N_("device to host"),
+                                      N_("end to end"), NULL };
+  guint method = gtk_drop_down_get_selected (self->method_dropdown);
+  const char *const *names = method == MS_DEVICES_METHOD_RUNS ? runs : peer;
+  guint n = method == MS_MATRIX_SHOW_REFERENCE ? 1 : g_strv_length ((char **) names);
+  GtkStringList *list = GTK_STRING_LIST (gtk_drop_down_get_model (self->direction_dropdown));
+  guint old = gtk_drop_down_get_selected (self->direction_dropdown);
+  const char *translated[4] = { NULL };
+  for (guint i = 0; i < n; i++)
+    translated[i] = _(names[i]);
+  gtk_string_list_splice (list, 0, g_list_model_get_n_items (G_LIST_MODEL (list)), translated);
+  gtk_drop_down_set_selected (self->direction_dropdown, old < n ? old : 0);
+}
+
+static void
+set_up_pickers (MsDevicesPage *self)
+{
+  GtkStringList *methods = GTK_STRING_LIST (gtk_drop_down_get_model (self->method_dropdown));
+  for (int m = 0; m < MS_PEER_METHOD_COUNT; m++)
+    gtk_string_list_append (methods, ms_peer_method_name (m));
+  gtk_string_list_append (methods, _("reference loop"));
+  gtk_string_list_append (methods, _("all selected GPUs at once"));
+  g_signal_connect_swapped (self->method_dropdown, "notify::selected",
+                            G_CALLBACK (update_directions), self);
+  update_directions (self);
+  g_object_bind_property_full (self->method_dropdown, "selected", self->matrix_view, "method",
+                               G_BINDING_SYNC_CREATE, method_to_view, NULL, NULL, NULL);
+  g_object_bind_property_full (self->direction_dropdown, "selected", self->matrix_view,
+                               "direction", G_BINDING_SYNC_CREATE, direction_to_view, NULL, NULL,
+                               NULL);
+}
+
+/* ---- the object ------------------------------------------------------------- */
+
+static void
+ms_devices_page_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  MsDevicesPage *self = MS_DEVICES_PAGE (object);
+  switch (prop_id) {
+  case PROP_BUSY: g_value_set_boolean (value, self->job != NULL); break;
+  case PROP_STATUS: g_value_set_string (value, self->status); break;
+  case PROP_N_SELECTED: g_value_set_uint (value, ms_devices_page_n_selected (self)); break;
+  case PROP_PEER: g_value_set_boxed (value, self->peer); break;
+  case PROP_WINDOW_SWEEPING: g_value_set_boolean (value, self->window_sweeping); break;
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+ms_devices_page_set_property (GObject *object, guint prop_id, const GValue *value,
+                              GParamSpec *pspec)
+{
+  MsDevicesPage *self = MS_DEVICES_PAGE (object);
+  if (prop_id != PROP_WINDOW_SWEEPING) {
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    return;
+  }
+  if (self->window_sweeping == g_value_get_boolean (value))
+    return;
+  self->window_sweeping = g_value_get_boolean (value);
+  ms_devices_page_update (self);
+  g_object_notify_by_pspec (object, pspec);
+}
+
+static void
+ms_devices_page_dispose (GObject *object)
+{
+  MsDevicesPage *self = MS_DEVICES_PAGE (object);
+  if (self->job)
+    atomic_store (&self->job->cancel, 1); /* the job finishes on its own */
+  self->job = NULL;
+  g_ptr_array_set_size (self->checks, 0);
+  ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_DEVICES_PAGE);
+  g_clear_pointer (&self->engine, ms_devices_engine_unref);
+  g_clear_pointer (&self->runs, g_ptr_array_unref);
+  g_clear_pointer (&self->peer, ms_peer_file_box_unref);
+  g_clear_pointer (&self->devices, g_array_unref);
+  G_OBJECT_CLASS (ms_devices_page_parent_class)->dispose (object);
+}
+
+static void
+ms_devices_page_finalize (GObject *object)
+{
+  MsDevicesPage *self = MS_DEVICES_PAGE (object);
+  g_ptr_array_unref (self->checks);
+  g_free (self->status);
+  G_OBJECT_CLASS (ms_devices_page_parent_class)->finalize (object);
+}
+
+static void
+ms_devices_page_class_init (MsDevicesPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  object_class->dispose = ms_devices_page_dispose;
+  object_class->finalize = ms_devices_page_finalize;
+  object_class->get_property = ms_devices_page_get_property;
+  object_class->set_property = ms_devices_page_set_property;
+
+  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  props[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE, ro);
+  props[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL, ro);
+  props[PROP_N_SELECTED] = g_param_spec_uint ("n-selected", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  props[PROP_PEER] = g_param_spec_boxed ("peer", NULL, NULL, MS_TYPE_PEER_FILE, ro);
+  props[PROP_WINDOW_SWEEPING] =
+    g_param_spec_boolean ("window-sweeping", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
+  signals[SIGNAL_PREPARE_SWEEP] =
+    g_signal_new ("prepare-sweep", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  signals[SIGNAL_RUNS_READY] =
+    g_signal_new ("runs-ready", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_PTR_ARRAY);
+
+  g_type_ensure (MS_TYPE_MATRIX_VIEW);
+  g_type_ensure (MS_TYPE_TOPOLOGY_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/memsweep/Memsweep/ms-devices-page.ui");
+#define CHILD(name) gtk_widget_class_bind_template_child (widget_class, MsDevicesPage, name)
+  CHILD (device_list);
+  CHILD (all_check);
+  CHILD (multi_button);
+  CHILD (peer_button);
+  CHILD (stop_button);
+  CHILD (spinner);
+  CHILD (status_label);
+  CHILD (why_label);
+  CHILD (method_dropdown);
+  CHILD (direction_dropdown);
+  CHILD (matrix_view);
+  CHILD (topology_view);
+#undef CHILD
+  gtk_widget_class_bind_template_callback (widget_class, on_all_toggled);
+  gtk_widget_class_bind_template_callback (widget_class, ms_devices_page_run_multi);
+  gtk_widget_class_bind_template_callback (widget_class, ms_devices_page_run_peer);
+  gtk_widget_class_bind_template_callback (widget_class, ms_devices_page_cancel);
+}
+
+static void
+ms_devices_page_init (MsDevicesPage *self)
+{
+  self->checks = g_ptr_array_new ();
+  gtk_widget_init_template (GTK_WIDGET (self));
+  set_up_pickers (self);
+  ms_devices_page_set_devices (self, NULL);
+}
+
+MsMatrixView *
+ms_devices_page_get_matrix_view (MsDevicesPage *self)
+{
+  return self->matrix_view;
+}
+
+MsTopologyView *
+ms_devices_page_get_topology_view (MsDevicesPage *self)
+{
+  return self->topology_view;
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-devices-page.h: the page beyond one GPU: a check list of the GPUs,
+ * "Run on all selected at once" (the sweep on every selected GPU together,
+ * engine/ms-multi.c, on a worker thread: one run per device for the charts),
+ * "Peer matrix" (engine/ms-peer.c, on a worker), the heat map with method
+ * and direction pickers, and the topology diagram. Without a GPU it says
+ * why and shows saved peer files (ms_devices_page_open_path). */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "memsweep.h"
+#include "ms-matrix-view.h"
+#include "ms-topology-view.h"
+
+G_BEGIN_DECLS
+
+#define MS_TYPE_DEVICES_PAGE (ms_devices_page_get_type ())
+G_DECLARE_FINAL_TYPE (MsDevicesPage, ms_devices_page, MS, DEVICES_PAGE, GtkWidget)
+
+/* ms_peer_run's signature, so that tests can measure without GPUs. */
+typedef bool (*MsDevicesPeerFunc) (const int *devices, int n_devices, uint64_t bytes, int reps,
+                                   MsPeerResults *results);
+
+/* Properties (read-only): "busy" (a run is under way), "status" (what the
+ * page says: why not, what runs, what came out), "n-selected" (GPUs
+ * ticked), "peer" (MS_TYPE_PEER_FILE shown); read-write
+ * "window-sweeping" (the window's own sweep runs: nothing starts here).
+ *
+ * Signals:
+ * - "prepare-sweep" (gpointer MsSweep *): fill in the sweep to run on the
+ *   selected GPUs (the window's settings); left alone, pinned memory at
+ *   the default sizes.
+ * - "runs-ready" (GPtrArray *): the runs of a finished multi-GPU sweep, one
+ *   per device (ms_run_new boxes), for the window's charts. */
+
+/* The devices found (MsDeviceInfo; entry 0 says why when none is present). */
+void ms_devices_page_set_devices (MsDevicesPage *self, GArray *devices);
+/* The backend and peer function the runs use; takes backend. Default: the
+ * system backend and ms_peer_run, made at the first run. */
+void ms_devices_page_set_engine (MsDevicesPage *self, MsBackend *backend,
+                                 MsDevicesPeerFunc peer_run);
+/* Shows a saved PREFIX-peer.csv, or the GPUs of a PREFIX-multi.csv (each
+ * one's samples file beside it becomes a run, as after a run here). */
+gboolean ms_devices_page_open_path (MsDevicesPage *self, const char *path, GError **error);
+/* Ticks or unticks one GPU (by its CUDA index). */
+void ms_devices_page_select (MsDevicesPage *self, int device, gboolean selected);
+/* Stops a multi-GPU sweep at the next cell. */
+void ms_devices_page_cancel (MsDevicesPage *self);
+MsMatrixView *ms_devices_page_get_matrix_view (MsDevicesPage *self);
+MsTopologyView *ms_devices_page_get_topology_view (MsDevicesPage *self);
+
+G_END_DECLS

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-topology-view.h: the diagram of a host's GPUs and their links. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ms-matrix-view.h"
+#include "ms-topology.h"
+
+G_BEGIN_DECLS
+
+#define MS_TYPE_TOPOLOGY_VIEW (ms_topology_view_get_type ())
+G_DECLARE_FINAL_TYPE (MsTopologyView, ms_topology_view, MS, TOPOLOGY_VIEW, GtkWidget)
+
+/* Properties: "peer" (MS_TYPE_PEER_FILE: the devices and, after a peer
+ * run, their links), and the text-scale / line-scale / high-contrast of
+ * ms-views.h. */
+GtkWidget *ms_topology_view_new (void);
+void ms_topology_view_set_peer (MsTopologyView *self, MsPeerFile *peer);
+MsPeerFile *ms_topology_view_get_peer (MsTopologyView *self);
+/* Where the last frame put things, for tests. */
+const MsTopologyLayout *ms_topology_view_get_layout (MsTopologyView *self);
+
+G_END_DECLS
