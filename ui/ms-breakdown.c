@@ -7,7 +7,7 @@
 #include <math.h>
 
 typedef struct {
-  GPtrArray *cells;  /* const MsCell*, one per row */
+  GPtrArray *cells;  /* const MsCell*, one per row; NULL: a run's heading */
   GPtrArray *labels; /* char*, one per row */
   double max_total;  /* µs, the longest row */
   double label_w;
@@ -23,7 +23,8 @@ cell_total_us (const MsCell *c)
   return total;
 }
 
-/* Every (run, mode) with a cell at this size, its label measured. */
+/* Every (run, mode) with a cell at this size, its label measured; with
+ * several runs, each run's name on a row of its own before its modes. */
 static void
 breakdown_rows (cairo_t *cr, GPtrArray *runs, int exponent, double fs, MsBreakdownRows *rows)
 {
@@ -33,14 +34,19 @@ breakdown_rows (cairo_t *cr, GPtrArray *runs, int exponent, double fs, MsBreakdo
   rows->label_w = 0;
   for (guint r = 0; runs && r < runs->len; r++) {
     const MsResults *res = g_ptr_array_index (runs, r);
+    gboolean heading = runs->len > 1;
     for (int m = 0; m < MS_MODE_COUNT; m++) {
       const MsCell *c = ms_results_find (res, m, exponent);
       if (!c)
         continue;
       double tw;
+      if (heading) {
+        g_ptr_array_add (rows->cells, NULL);
+        g_ptr_array_add (rows->labels, g_strdup (res->label));
+        heading = FALSE;
+      }
       rows->max_total = MAX (rows->max_total, cell_total_us (c));
-      char *label = runs->len > 1 ? g_strdup_printf ("%s · %s", ms_mode_title (m), res->label)
-                                  : g_strdup (ms_mode_title (m));
+      char *label = g_strdup (ms_mode_title (m));
       ms_draw_text (cr, label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
       rows->label_w = MAX (rows->label_w, tw);
       g_ptr_array_add (rows->cells, (gpointer) c);
@@ -53,9 +59,8 @@ breakdown_rows (cairo_t *cr, GPtrArray *runs, int exponent, double fs, MsBreakdo
  * the total after them; marks the phases drawn in seen. */
 static void
 breakdown_bar (cairo_t *cr, const MsCell *c, const MsChartStyle *st, const MsScale *xs,
-               double y, double row_h, gboolean seen[MS_PHASE_COUNT])
+               double y, double row_h, double fs, gboolean seen[MS_PHASE_COUNT])
 {
-  const double fs = ms_style_font_size (st);
   double x = xs->pixel_lo, total = 0, tw;
   for (int p = 0; p < MS_PHASE_COUNT; p++) {
     if (!c->stats.phase[p].n)
@@ -92,18 +97,21 @@ breakdown_plot (cairo_t *cr, const MsBreakdownRows *rows, const MsChartStyle *st
   /* Room on the right for the longest total ("1.23 ms"). */
   double tw, th;
   ms_draw_text (cr, "888 ms", 0, 0, fs, -1, 0, FALSE, &tw, &th);
-  double left = rows->label_w + fs * 1.5, right = tw + fs;
+  double left, right = tw + fs;
   /* Every phase that any row shows, for the legend's height. */
   gboolean present[MS_PHASE_COUNT] = { FALSE };
   for (guint i = 0; i < rows->cells->len; i++) {
     const MsCell *c = g_ptr_array_index (rows->cells, i);
     for (int p = 0; p < MS_PHASE_COUNT; p++)
-      present[p] = present[p] || (c->status == MS_CELL_OK && c->stats.phase[p].n);
+      present[p] = present[p] || (c && c->status == MS_CELL_OK && c->stats.phase[p].n);
   }
   double legend_h = ms_draw_phase_legend (cr, present, st, fs, 0, width - fs, FALSE) + fs * 0.5;
   double axis_h = th + fs;
-  double pw = MAX (10, width - left - right);
   double row_h = MIN (fs * 2.6, (height - top - legend_h - axis_h) / rows->cells->len);
+  /* Many rows in little height: the row text shrinks to the row. */
+  double rfs = th > row_h * 0.95 ? fs * row_h * 0.9 / th : fs;
+  left = rows->label_w * rfs / fs + fs * 1.5;
+  double pw = MAX (10, width - left - right);
   MsScale xs;
   ms_scale_fit (&xs, MS_SCALE_LINEAR, 0, rows->max_total);
   xs.pixel_lo = left;
@@ -116,13 +124,19 @@ breakdown_plot (cairo_t *cr, const MsBreakdownRows *rows, const MsChartStyle *st
     const MsCell *c = g_ptr_array_index (rows->cells, i);
     double y = top + i * row_h;
     ms_set_color (cr, &st->fg, 0.9);
-    ms_draw_text (cr, g_ptr_array_index (rows->labels, i), left - fs * 0.5, y + row_h / 2, fs, 1,
-                  0.5, FALSE, NULL, NULL);
+    if (!c)
+      ms_draw_text (cr, g_ptr_array_index (rows->labels, i), fs, y + row_h / 2, rfs, 0, 0.5, TRUE,
+                    NULL, NULL);
+    else
+      ms_draw_text (cr, g_ptr_array_index (rows->labels, i), left - fs * 0.5, y + row_h / 2, rfs,
+                    1, 0.5, FALSE, NULL, NULL);
+    if (!c)
+      continue;
     if (c->status == MS_CELL_OK) {
-      breakdown_bar (cr, c, st, &xs, y, row_h, seen);
+      breakdown_bar (cr, c, st, &xs, y, row_h, rfs, seen);
     } else {
       ms_set_color (cr, &st->fg, 0.6);
-      ms_draw_text (cr, ms_cell_status_name (c->status), left + fs * 0.3, y + row_h / 2, fs, 0,
+      ms_draw_text (cr, ms_cell_status_name (c->status), left + fs * 0.3, y + row_h / 2, rfs, 0,
                     0.5, FALSE, NULL, NULL);
     }
   }

@@ -399,15 +399,26 @@ chart_ref_lines (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
   ms_set_dash (cr, 0, lw);
 }
 
+typedef struct {
+  double x, y, w, h;
+} MsRect;
+
+static gboolean
+rects_overlap (const MsRect *a, const MsRect *b)
+{
+  return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h && b->y < a->y + a->h;
+}
+
 /* The reference lines' labels over the series, each on a background so no
- * curve crosses it, at the right end above its line; a label that would
- * cover the previous one goes below its line, and both stay in the plot. */
+ * curve crosses it: above its line at the right end, else below it, else
+ * at the left end, wherever it covers no label placed before; all inside
+ * the plot. */
 static void
 chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
                   const MsChartLayout *l)
 {
   const double fs = ms_style_font_size (st) * 0.9, pad = fs * 0.25;
-  double prev_top = INFINITY, prev_bottom = -INFINITY;
+  GArray *placed = g_array_new (FALSE, FALSE, sizeof (MsRect));
   for (guint i = 0; i < d->refs->len; i++) {
     const MsChartRefLine *r = &g_array_index (d->refs, MsChartRefLine, i);
     if (!ms_scale_contains (&l->ys, r->y))
@@ -415,19 +426,37 @@ chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
     double py = round (ms_scale_to_pixel (&l->ys, r->y)) + 0.5, tw, th;
     ms_draw_text (cr, r->label, 0, 0, fs, -1, 0, FALSE, &tw, &th);
     double bh = th + 2 * pad, bw = tw + 2 * pad;
-    double top = py - 2 - bh;
-    if (top < l->plot_y || (top < prev_bottom && top + bh > prev_top))
-      top = py + 2;
-    top = CLAMP (top, l->plot_y + 1, l->plot_y + l->plot_h - bh - 1);
-    double left = MAX (l->plot_x + 1, l->plot_x + l->plot_w - fs * 0.4 - bw);
+    double right = MAX (l->plot_x + 1, l->plot_x + l->plot_w - fs * 0.4 - bw);
+    /* Four spots by the line, then under or over each label placed. */
+    double left = l->plot_x + fs * 0.4;
+    MsRect spots[4 + 2 * 8] = { { right, py - 2 - bh }, { right, py + 2 },
+                                { left, py - 2 - bh }, { left, py + 2 } };
+    guint n_spots = 4;
+    for (guint j = 0; j < placed->len && n_spots + 2 <= G_N_ELEMENTS (spots); j++) {
+      const MsRect *p = &g_array_index (placed, MsRect, j);
+      spots[n_spots++] = (MsRect){ right, p->y + p->h + 1 };
+      spots[n_spots++] = (MsRect){ right, p->y - bh - 1 };
+    }
+    MsRect box = { 0 };
+    for (guint k = 0; k < n_spots; k++) {
+      MsRect cand = { spots[k].x,
+                      CLAMP (spots[k].y, l->plot_y + 1, l->plot_y + l->plot_h - bh - 1), bw, bh };
+      gboolean free_spot = TRUE;
+      for (guint j = 0; j < placed->len && free_spot; j++)
+        free_spot = !rects_overlap (&cand, &g_array_index (placed, MsRect, j));
+      if (free_spot || k == 0)
+        box = cand;
+      if (free_spot)
+        break;
+    }
+    g_array_append_val (placed, box);
     ms_set_color (cr, &st->bg, 0.88);
-    cairo_rectangle (cr, left, top, bw, bh);
+    cairo_rectangle (cr, box.x, box.y, bw, bh);
     cairo_fill (cr);
     ms_set_color (cr, &st->fg, 0.85);
-    ms_draw_text (cr, r->label, left + pad, top + pad, fs, 0, 0, FALSE, NULL, NULL);
-    prev_top = top;
-    prev_bottom = top + bh;
+    ms_draw_text (cr, r->label, box.x + pad, box.y + pad, fs, 0, 0, FALSE, NULL, NULL);
   }
+  g_array_unref (placed);
 }
 
 /* Error bars (min..max) are axis-aligned: filled rectangles on whole

@@ -59,6 +59,8 @@ typedef struct {
   GArray *legend; /* MsChartBox */
   /* Where the legend goes: right of the plot, or below it in columns. */
   gboolean legend_below;
+  gboolean legend_compact; /* modes once, then runs once: many runs */
+  double legend_fs;        /* the legend's text size: smaller when crowded */
   double legend_x, legend_y, legend_w, legend_h, legend_col_w;
   double direct_w; /* the gutter right of the plot for direct labels */
 } MsChartLayout;

@@ -203,16 +203,21 @@ ms_scale_ticks (const MsScale *s, MsTick *ticks, guint max_ticks)
     }
     break;
   }
-  case MS_SCALE_LOG10:
-    for (int e = (int) floor (log10 (s->min) + 1e-9); e <= (int) ceil (log10 (s->max) - 1e-9) &&
-                                                       n < max_ticks;
-         e++) {
+  case MS_SCALE_LOG10: {
+    int lo = (int) floor (log10 (s->min) + 1e-9), hi = (int) ceil (log10 (s->max) - 1e-9);
+    /* Every decade when they fit, else every second (third ...), counted
+     * from the top so that the largest keeps its label. */
+    int every = 1;
+    while ((hi - lo + every) / every > (int) max_ticks)
+      every++;
+    for (int e = hi - ((hi - lo) / every) * every; e <= hi && n < max_ticks; e += every) {
       ticks[n].value = pow (10, e);
       ticks[n].major = TRUE;
       format_tick (s, ticks[n].value, 1, NULL, ticks[n].label, sizeof ticks[n].label);
       n++;
     }
     break;
+  }
   case MS_SCALE_LOG2: {
     int lo = (int) ceil (log2 (s->min) - 1e-9), hi = (int) floor (log2 (s->max) + 1e-9);
     int count = hi - lo + 1;
