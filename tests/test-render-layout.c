@@ -195,6 +195,7 @@ test_cut_short (void)
     if (c->mode != MS_MODE_PINNED || c->exponent < 14)
       continue;
     c->status = marked == 0 ? MS_CELL_CANCELLED : marked == 1 ? MS_CELL_PARTIAL : MS_CELL_FAILED;
+    c->n_reps = marked == 0 ? 0 : marked == 1 ? 3 : c->n_reps; /* fewer: the arrays stay valid */
     g_snprintf (c->message, sizeof c->message, "out of memory");
     marked++;
   }
@@ -204,13 +205,33 @@ test_cut_short (void)
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
     for (guint k = 0; k < s->points->len; k++) {
       const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-      cancelled = cancelled || (p->note && g_str_has_prefix (p->note, "cancelled after "));
+      cancelled = cancelled || (p->partial && g_strcmp0 (p->note, "cancelled after 3 of at "
+                                                                    "least 10 repetitions") == 0);
       failed = failed || g_strcmp0 (p->note, "failed: out of memory") == 0;
     }
   }
   g_assert_true (cancelled && failed);
   g_assert_true (ms_chart_data_has_notes (d));
   render_all_sizes (one, "cut-short", draw_plot, GINT_TO_POINTER (0));
+  render_all_sizes (one, "cut-short-breakdown", draw_breakdown, GINT_TO_POINTER (14));
+  /* The breakdown says why the cancelled cell has no bar. */
+  {
+    g_autoptr (GArray) boxes = g_array_new (FALSE, FALSE, sizeof (TextBox));
+    g_array_set_clear_func (boxes, clear_box);
+    cairo_surface_t *bs = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 900, 700);
+    cairo_t *bcr = cairo_create (bs);
+    MsChartStyle bst;
+    ms_chart_style_init_light (&bst);
+    ms_draw_set_text_recorder (record, boxes);
+    ms_breakdown_draw (bcr, one, 14, &bst, 900, 700);
+    ms_draw_set_text_recorder (NULL, NULL);
+    gboolean said = FALSE;
+    for (guint i = 0; i < boxes->len; i++)
+      said = said || g_str_has_prefix (g_array_index (boxes, TextBox, i).text, "cancelled after 0 ");
+    g_assert_true (said);
+    cairo_destroy (bcr);
+    cairo_surface_destroy (bs);
+  }
 
   /* The planned range holds the axis still: the x scale is the same with
    * one size measured as with all of them. */

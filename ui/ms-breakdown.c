@@ -3,12 +3,15 @@
  * rows, title, time axis, bars, legend. */
 #include "ms-breakdown.h"
 
+#include "ms-plots.h"
+
 #include <glib/gi18n.h>
 #include <math.h>
 
 typedef struct {
   GPtrArray *cells;  /* const MsCell*, one per row; NULL: a run's heading */
   GPtrArray *labels; /* char*, one per row */
+  GPtrArray *notes;  /* char*, one per row: why a cell has no bar, or NULL */
   double max_total;  /* µs, the longest row */
   double label_w;
 } MsBreakdownRows;
@@ -30,6 +33,7 @@ breakdown_rows (cairo_t *cr, GPtrArray *runs, int exponent, double fs, MsBreakdo
 {
   rows->cells = g_ptr_array_new ();
   rows->labels = g_ptr_array_new_with_free_func (g_free);
+  rows->notes = g_ptr_array_new_with_free_func (g_free);
   rows->max_total = 0;
   rows->label_w = 0;
   for (guint r = 0; runs && r < runs->len; r++) {
@@ -43,6 +47,7 @@ breakdown_rows (cairo_t *cr, GPtrArray *runs, int exponent, double fs, MsBreakdo
       if (heading) {
         g_ptr_array_add (rows->cells, NULL);
         g_ptr_array_add (rows->labels, g_strdup (res->label));
+        g_ptr_array_add (rows->notes, NULL);
         heading = FALSE;
       }
       rows->max_total = MAX (rows->max_total, cell_total_us (c));
@@ -51,6 +56,7 @@ breakdown_rows (cairo_t *cr, GPtrArray *runs, int exponent, double fs, MsBreakdo
       rows->label_w = MAX (rows->label_w, tw);
       g_ptr_array_add (rows->cells, (gpointer) c);
       g_ptr_array_add (rows->labels, label);
+      g_ptr_array_add (rows->notes, ms_plot_cell_note (res, c));
     }
   }
 }
@@ -136,8 +142,8 @@ breakdown_plot (cairo_t *cr, const MsBreakdownRows *rows, const MsChartStyle *st
       breakdown_bar (cr, c, st, &xs, y, row_h, rfs, seen);
     } else {
       ms_set_color (cr, &st->fg, 0.6);
-      ms_draw_text (cr, ms_cell_status_name (c->status), left + fs * 0.3, y + row_h / 2, rfs, 0,
-                    0.5, FALSE, NULL, NULL);
+      ms_draw_text_max (cr, g_ptr_array_index (rows->notes, i), left + fs * 0.3,
+                        y + row_h / 2 - th * rfs / fs / 2, rfs, width - left - fs * 0.6);
     }
   }
   ms_draw_phase_legend (cr, seen, st, fs, plot_bottom + axis_h + fs * 0.2, width - fs, TRUE);
@@ -170,5 +176,6 @@ ms_breakdown_draw (cairo_t *cr, GPtrArray *runs, int exponent, const MsChartStyl
   }
   g_ptr_array_unref (rows.cells);
   g_ptr_array_unref (rows.labels);
+  g_ptr_array_unref (rows.notes);
   cairo_restore (cr);
 }

@@ -99,16 +99,25 @@ mode_has_metric (MsMode mode, MsMetric metric)
 char *
 ms_plot_cell_note (const MsResults *run, const MsCell *c)
 {
-  int planned = run->sweep.reps_rule == MS_REPS_FIXED ? run->sweep.reps : 0;
+  gboolean fixed = run->sweep.reps_rule == MS_REPS_FIXED;
+  int planned = fixed ? run->sweep.reps : run->sweep.min_reps;
   switch (c->status) {
   case MS_CELL_OK:
     return NULL;
   case MS_CELL_CANCELLED:
   case MS_CELL_PARTIAL:
-    if (planned > 0)
+    if (planned > 0 && fixed)
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                            "cancelled after %d of %d repetition",
                                            "cancelled after %d of %d repetitions", planned),
+                              c->n_reps, planned);
+    /* An adaptive cell runs at least min_reps, then until its interval is
+     * narrow enough. */
+    if (planned > 0)
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "cancelled after %d of at least %d repetition",
+                                           "cancelled after %d of at least %d repetitions",
+                                           planned),
                               c->n_reps, planned);
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "cancelled after %d repetition",
                                          "cancelled after %d repetitions", c->n_reps),
