@@ -233,6 +233,39 @@ test_cut_short (void)
     cairo_surface_destroy (bs);
   }
 
+  /* Hovering a cancelled cell says so; values read with three digits. */
+  {
+    g_autoptr (GArray) boxes = g_array_new (FALSE, FALSE, sizeof (TextBox));
+    g_array_set_clear_func (boxes, clear_box);
+    cairo_surface_t *hs = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1000, 700);
+    cairo_t *hcr = cairo_create (hs);
+    MsChartStyle hst;
+    ms_chart_style_init_light (&hst);
+    MsChartLayout hl;
+    ms_chart_layout_init (&hl);
+    ms_chart_draw (hcr, d, &hst, 1000, 700, -1, &hl);
+    ms_draw_set_text_recorder (record, boxes);
+    ms_chart_draw_crosshair (hcr, d, &hst, &hl, ms_scale_to_pixel (&hl.xs, 65536));
+    ms_draw_set_text_recorder (NULL, NULL);
+    gboolean said = FALSE;
+    for (guint i = 0; i < boxes->len; i++) {
+      const char *t = g_array_index (boxes, TextBox, i).text;
+      said = said || g_strcmp0 (t, "Pinned: cancelled after 0 of at least 10 repetitions") == 0;
+      /* "Pageable: 2.19 GB/s": at most three digits in any value. */
+      const char *colon = strstr (t, ": ");
+      if (colon && g_ascii_isdigit (colon[2])) {
+        int digits = 0;
+        for (const char *c = colon + 2; *c && *c != ' '; c++)
+          digits += g_ascii_isdigit (*c) && !(digits == 0 && *c == '0');
+        g_assert_cmpint (digits, <=, 3);
+      }
+    }
+    g_assert_true (said);
+    ms_chart_layout_clear (&hl);
+    cairo_destroy (hcr);
+    cairo_surface_destroy (hs);
+  }
+
   /* The planned range holds the axis still: the x scale is the same with
    * one size measured as with all of them. */
   MsChartLayout early, full;

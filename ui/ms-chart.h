@@ -95,7 +95,8 @@ int ms_chart_layout_hit_legend (const MsChartLayout *layout, double x, double y)
 /* Whether (x, y) lies in the plot area. */
 gboolean ms_chart_layout_in_plot (const MsChartLayout *layout, double x, double y);
 
-/* ms-chart-legend.c: the legend (beside or below, grouped by run, never
+/* ms_chart_draw_crosshair is in ms-chart-readout.c. ms-chart-legend.c: the
+ * legend (beside or below, grouped by run, never
  * ellipsized) and the direct labels at the line ends, nudged apart. */
 void ms_chart_legend_measure (cairo_t *cr, const MsChartData *data, const MsChartStyle *style,
                               double width, double height, MsChartLayout *layout);
