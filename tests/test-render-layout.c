@@ -71,6 +71,9 @@ static const Size sizes[] = {
   { 1600, 1000, 1.0, "1600x1000" },
 };
 
+/* For draw functions that record themselves: the boxes array as data. */
+#define MS_RECORDED_BOXES GINT_TO_POINTER (-1)
+
 typedef void (*DrawFunc) (cairo_t *cr, GPtrArray *runs, const MsChartStyle *st, double w,
                           double h, gpointer data);
 
@@ -83,6 +86,27 @@ draw_plot (cairo_t *cr, GPtrArray *runs, const MsChartStyle *st, double w, doubl
   g_autoptr (MsChartData) d = ms_plot_build (runs, metric, kind < 4, NULL);
   d->direct_labels = st->high_contrast;
   ms_chart_draw (cr, d, st, w, h, -1, NULL);
+}
+
+/* The read-out alone over a chart of the data: its rows must not cover
+ * each other or leave the drawing. The chart under it is not recorded. */
+static void
+draw_readout (cairo_t *cr, GPtrArray *runs, const MsChartStyle *st, double w, double h,
+              gpointer data)
+{
+  GArray *boxes = data;
+  g_autoptr (MsChartData) d = ms_plot_build (runs, MS_METRIC_E2E_BANDWIDTH, TRUE, NULL);
+  MsChartLayout l;
+  ms_chart_layout_init (&l);
+  ms_draw_set_text_recorder (NULL, NULL);
+  ms_chart_draw (cr, d, st, w, h, -1, &l);
+  ms_draw_set_text_recorder (record, boxes);
+  for (double at = 0.2; at < 1; at += 0.3) {
+    g_array_set_size (boxes, 0);
+    ms_chart_draw_crosshair (cr, d, st, &l, l.plot_x + l.plot_w * at);
+    check_boxes (boxes, "read-out", w, h);
+  }
+  ms_chart_layout_clear (&l);
 }
 
 static void
@@ -126,7 +150,7 @@ render_all_sizes (GPtrArray *runs, const char *what, DrawFunc draw, gpointer dat
       g_autoptr (GArray) boxes = g_array_new (FALSE, FALSE, sizeof (TextBox));
       g_array_set_clear_func (boxes, clear_box);
       ms_draw_set_text_recorder (record, boxes);
-      draw (cr, runs, &st, sz->width, sz->height, data);
+      draw (cr, runs, &st, sz->width, sz->height, data == MS_RECORDED_BOXES ? boxes : data);
       ms_draw_set_text_recorder (NULL, NULL);
       g_autofree char *name = g_strdup_printf ("%s-%s-%s", what, sz->name, dark ? "dark" : "light");
       if (dir) {
@@ -169,6 +193,8 @@ test_charts (void)
     render_all_sizes (one, kinds[k], draw_plot, GINT_TO_POINTER (k));
   render_all_sizes (three, "compare-3-runs", draw_plot, GINT_TO_POINTER (0));
   render_all_sizes (three, "compare-3-runs-time", draw_plot, GINT_TO_POINTER (3));
+  render_all_sizes (three, "read-out-3-runs", draw_readout, MS_RECORDED_BOXES);
+  render_all_sizes (one, "read-out", draw_readout, MS_RECORDED_BOXES);
 }
 
 static void

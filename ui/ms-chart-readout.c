@@ -82,6 +82,63 @@ readout_rows (const MsChartData *d, double x, GArray *colors)
   return rows;
 }
 
+/* The read-out box beside the crosshair at px: the size, then the rows in
+ * as many columns as the plot's height needs, the text down to 55% when
+ * the columns would not fit left of the plot's right edge. */
+static void
+readout_box (cairo_t *cr, const MsChartStyle *st, const MsChartLayout *l, double px,
+             const char *size, GPtrArray *rows, GArray *colors, double fs0)
+{
+  double tw, th, maxw, fs = fs0, line_h, pad;
+  guint per_col, cols;
+  for (double shrink = 1;; shrink -= 0.15) {
+    fs = fs0 * shrink;
+    ms_draw_text (cr, size, 0, 0, fs, -1, 0, TRUE, &maxw, &th);
+    for (guint i = 0; i < rows->len; i++) {
+      gboolean heading = g_array_index (colors, guint, i) == MS_READOUT_HEADING;
+      ms_draw_text (cr, g_ptr_array_index (rows, i), 0, 0, fs, -1, 0, heading, &tw, NULL);
+      maxw = MAX (maxw, tw + (heading ? 0 : fs * 1.2));
+    }
+    pad = fs * 0.5;
+    line_h = th * 1.05;
+    per_col = MAX (1, (guint) ((l->plot_h - fs - 2 * pad) / line_h) - 1);
+    cols = MAX (1, (rows->len + per_col - 1) / per_col);
+    if (cols * (maxw + pad) + pad <= l->plot_x + l->plot_w || shrink < 0.6)
+      break;
+  }
+  per_col = (rows->len + cols - 1) / MAX (cols, 1);
+  double bw = cols * (maxw + pad) + pad, bh = line_h * (MIN (rows->len, per_col) + 1) + 2 * pad;
+  double bx = px + fs;
+  if (bx + bw > l->plot_x + l->plot_w)
+    bx = px - fs - bw;
+  /* Beside the crosshair when there is room, else as far right as fits. */
+  bx = CLAMP (bx, 0, MAX (0, l->plot_x + l->plot_w - bw));
+  double by = l->plot_y + fs * 0.5;
+  ms_set_color (cr, &st->bg, 0.92);
+  cairo_rectangle (cr, bx, by, bw, bh);
+  cairo_fill_preserve (cr);
+  ms_set_color (cr, &st->fg, 0.4);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+  ms_set_color (cr, &st->fg, 1);
+  ms_draw_text (cr, size, bx + pad, by + pad, fs, 0, 0, TRUE, NULL, NULL);
+  for (guint i = 0; i < rows->len; i++) {
+    guint color = g_array_index (colors, guint, i);
+    double ry = by + pad + line_h * (i % per_col + 1), tx = bx + pad + (i / per_col) * (maxw + pad);
+    if (color != MS_READOUT_HEADING) {
+      MsColor c;
+      ms_chart_palette_color (color, st->dark, &c);
+      ms_set_color (cr, &c, 1);
+      cairo_rectangle (cr, tx, ry + line_h * 0.3, fs * 0.7, fs * 0.7);
+      cairo_fill (cr);
+      tx += fs * 1.2;
+    }
+    ms_set_color (cr, &st->fg, 1);
+    ms_draw_text (cr, g_ptr_array_index (rows, i), tx, ry, fs, 0, 0, color == MS_READOUT_HEADING,
+                  NULL, NULL);
+  }
+}
+
 static void
 draw_crosshair (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l,
                 double hover_x, double fs, double lw)
@@ -98,51 +155,11 @@ draw_crosshair (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
   cairo_stroke (cr);
   ms_set_dash (cr, 0, lw);
 
-  /* A read-out box with every visible series' value at this size, its
-   * text smaller when the rows would not fit the plot's height. */
   char size[32];
   ms_format_size_label (x, size, sizeof size);
   GArray *colors = g_array_new (FALSE, FALSE, sizeof (guint));
   GPtrArray *rows = readout_rows (d, x, colors);
-  double tw, th, maxw = 0;
-  ms_draw_text (cr, size, 0, 0, fs, -1, 0, TRUE, NULL, &th);
-  fs = MIN (fs, fs * (l->plot_h - fs) / ((rows->len + 1) * th * 1.05 + fs));
-  ms_draw_text (cr, size, 0, 0, fs, -1, 0, TRUE, &maxw, &th);
-  for (guint i = 0; i < rows->len; i++) {
-    gboolean heading = g_array_index (colors, guint, i) == MS_READOUT_HEADING;
-    ms_draw_text (cr, g_ptr_array_index (rows, i), 0, 0, fs, -1, 0, heading, &tw, NULL);
-    maxw = MAX (maxw, tw + (heading ? 0 : fs * 1.2));
-  }
-  double pad = fs * 0.5, line_h = th * 1.05;
-  double bw = maxw + 2 * pad, bh = line_h * (rows->len + 1) + 2 * pad;
-  double bx = px + fs;
-  if (bx + bw > l->plot_x + l->plot_w)
-    bx = px - fs - bw;
-  bx = MAX (bx, 0); /* keep the box on the canvas whatever its width */
-  double by = l->plot_y + fs * 0.5;
-  ms_set_color (cr, &st->bg, 0.92);
-  cairo_rectangle (cr, bx, by, bw, bh);
-  cairo_fill_preserve (cr);
-  ms_set_color (cr, &st->fg, 0.4);
-  cairo_set_line_width (cr, 1);
-  cairo_stroke (cr);
-  ms_set_color (cr, &st->fg, 1);
-  ms_draw_text (cr, size, bx + pad, by + pad, fs, 0, 0, TRUE, NULL, NULL);
-  for (guint i = 0; i < rows->len; i++) {
-    guint color = g_array_index (colors, guint, i);
-    double ry = by + pad + line_h * (i + 1), tx = bx + pad;
-    if (color != MS_READOUT_HEADING) {
-      MsColor c;
-      ms_chart_palette_color (color, st->dark, &c);
-      ms_set_color (cr, &c, 1);
-      cairo_rectangle (cr, bx + pad, ry + line_h * 0.3, fs * 0.7, fs * 0.7);
-      cairo_fill (cr);
-      tx += fs * 1.2;
-    }
-    ms_set_color (cr, &st->fg, 1);
-    ms_draw_text (cr, g_ptr_array_index (rows, i), tx, ry, fs, 0, 0, color == MS_READOUT_HEADING,
-                  NULL, NULL);
-  }
+  readout_box (cr, st, l, px, size, rows, colors, fs);
   g_ptr_array_unref (rows);
   g_array_unref (colors);
 }
