@@ -3,7 +3,6 @@
  * steps: layout, title, axes, reference lines, series, legend. */
 #include "ms-chart.h"
 
-#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
