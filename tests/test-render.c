@@ -293,8 +293,8 @@ test_time_axis (void)
   ms_chart_style_init_light (&st);
   st.fg = (MsColor){ 0, 0, 1, 1 };
   ms_draw_background (c.cr, &st);
-  MsScale xs = { MS_SCALE_LINEAR, 0, 10, 100, 800 };
-  ms_draw_time_axis (c.cr, &st, &xs, TRUE, 50, 400, 70);
+  MsScale xs = { MS_SCALE_LINEAR, 0, 10000, 100, 800 }; /* µs: labelled in ms */
+  ms_draw_time_axis (c.cr, &st, &xs, 50, 400, 70, W);
   MsTick ticks[16];
   guint n = ms_axis_ticks (&xs, 700, 70, ticks, 16);
   g_assert_cmpuint (n, >=, 2);

@@ -134,12 +134,69 @@ test_plot_from_results (void)
   ms_results_free (r);
 }
 
+/* One precision everywhere, and times in the unit that reads: no
+ * "1000000 µs" axis, no "495330.11 µs" read-out. */
+static void
+test_units (void)
+{
+  char buf[48];
+  const struct {
+    double v;
+    const char *text;
+  } values[] = { { 495330.11, "495000" }, { 12.345, "12.3" }, { 0.25, "0.25" },
+                 { 1500, "1500" },        { 99.96, "100" },   { 0, "0" } };
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++) {
+    ms_format_value (values[i].v, buf, sizeof buf);
+    g_assert_cmpstr (buf, ==, values[i].text);
+  }
+  const struct {
+    double us;
+    const char *text;
+  } times[] = { { 495330.11, "495 ms" }, { 3.2, "3.2 µs" }, { 999.7, "1 ms" },
+                { 1.5e6, "1.5 s" },      { 12.34, "12.3 µs" } };
+  for (guint i = 0; i < G_N_ELEMENTS (times); i++) {
+    ms_format_time_us (times[i].us, buf, sizeof buf);
+    g_assert_cmpstr (buf, ==, times[i].text);
+  }
+  /* A linear time axis up to 2 s counts in s, every tick with its unit. */
+  MsScale s;
+  MsTick ticks[16];
+  ms_scale_fit (&s, MS_SCALE_LINEAR, 0, 2e6);
+  s.unit = MS_SCALE_TIME_US;
+  guint n = ms_scale_ticks (&s, ticks, 16);
+  g_assert_cmpuint (n, >=, 3);
+  g_assert_cmpstr (ticks[0].label, ==, "0 s");
+  g_assert_true (g_str_has_suffix (ticks[n - 1].label, " s"));
+  g_assert_cmpfloat (ticks[n - 1].value, ==, 2e6);
+  g_assert_cmpstr (ticks[n - 1].label, ==, "2 s");
+  /* A log time axis labels each decade in its own unit. */
+  ms_scale_fit (&s, MS_SCALE_LOG10, 1, 1e6);
+  s.unit = MS_SCALE_TIME_US;
+  n = ms_scale_ticks (&s, ticks, 16);
+  g_assert_cmpuint (n, ==, 7);
+  g_assert_cmpstr (ticks[0].label, ==, "1 µs");
+  g_assert_cmpstr (ticks[3].label, ==, "1 ms");
+  g_assert_cmpstr (ticks[6].label, ==, "1 s");
+  /* Fewer labels than decades: every second one, the top one kept. */
+  n = ms_scale_ticks (&s, ticks, 3);
+  g_assert_cmpuint (n, <=, 3);
+  g_assert_cmpstr (ticks[n - 1].label, ==, "1 s");
+  /* The same for sizes: the largest is labelled whatever the count. */
+  ms_scale_fit (&s, MS_SCALE_LOG2, 4096, 1 << 30);
+  for (guint max = 2; max < 12; max++) {
+    n = ms_scale_ticks (&s, ticks, max);
+    g_assert_cmpuint (n, <=, max);
+    g_assert_cmpstr (ticks[n - 1].label, ==, "1 GiB");
+  }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/scale/log2", test_log2_axis);
   g_test_add_func ("/scale/linear-log10", test_linear_and_log10);
+  g_test_add_func ("/scale/units", test_units);
   g_test_add_func ("/timeline/window", test_time_window);
   g_test_add_func ("/chart/legend-hit", test_legend_hit);
   g_test_add_func ("/plot/from-results", test_plot_from_results);

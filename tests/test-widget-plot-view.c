@@ -31,6 +31,39 @@ test_properties (void)
   g_assert_finalize_object (view);
 }
 
+/* Direct labels come on with presentation mode (high contrast) and go with
+ * it, and can be set by hand in between; the planned sizes reach the chart
+ * data as its fixed x range. */
+static void
+test_direct_labels_and_plan (void)
+{
+  GtkWidget *view = ms_plot_view_new (MS_METRIC_E2E_BANDWIDTH);
+  g_object_ref_sink (view);
+  MsPlotView *pv = MS_PLOT_VIEW (view);
+  guint direct_n, plan_n;
+  ms_test_watch (view, "direct-labels", &direct_n);
+  ms_test_watch (view, "planned-max-exponent", &plan_n);
+  g_assert_false (ms_plot_view_get_direct_labels (pv));
+  g_object_set (view, "high-contrast", TRUE, NULL);
+  g_assert_true (ms_plot_view_get_direct_labels (pv));
+  g_assert_true (ms_plot_view_get_data (pv)->direct_labels);
+  g_object_set (view, "direct-labels", FALSE, NULL);
+  g_assert_false (ms_plot_view_get_data (pv)->direct_labels);
+  g_object_set (view, "high-contrast", FALSE, NULL);
+  g_assert_false (ms_plot_view_get_direct_labels (pv));
+  g_assert_cmpuint (direct_n, ==, 2);
+
+  g_assert_cmpfloat (ms_plot_view_get_data (pv)->x_min, ==, 0);
+  ms_plot_view_set_planned_range (pv, 10, 24);
+  ms_plot_view_set_planned_range (pv, 10, 24);
+  g_assert_cmpuint (plan_n, ==, 1);
+  g_assert_cmpfloat (ms_plot_view_get_data (pv)->x_min, ==, 4096);
+  g_assert_cmpfloat (ms_plot_view_get_data (pv)->x_max, ==, 64 << 20);
+  ms_plot_view_set_planned_range (pv, -1, -1);
+  g_assert_cmpfloat (ms_plot_view_get_data (pv)->x_max, ==, 0);
+  g_assert_finalize_object (view);
+}
+
 static void
 test_runs_and_series (void)
 {
@@ -73,6 +106,7 @@ main (int argc, char **argv)
   ms_widget_test_init (&argc, &argv);
   g_test_add_func ("/plot-view/properties", test_properties);
   g_test_add_func ("/plot-view/runs-and-series", test_runs_and_series);
+  g_test_add_func ("/plot-view/direct-labels-and-plan", test_direct_labels_and_plan);
   g_test_add_func ("/plot-view/empty", test_empty_draws);
   return g_test_run ();
 }

@@ -3,7 +3,6 @@
  * steps: layout, title, axes, reference lines, series, legend. */
 #include "ms-chart.h"
 
-#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -24,7 +23,11 @@ ms_chart_data_free (MsChartData *d)
     return;
   for (guint i = 0; i < d->series->len; i++) {
     MsChartSeries *s = g_ptr_array_index (d->series, i);
+    for (guint k = 0; k < s->points->len; k++)
+      g_free (g_array_index (s->points, MsChartPoint, k).note);
     g_free (s->label);
+    g_free (s->short_label);
+    g_free (s->group);
     g_array_unref (s->points);
     g_free (s);
   }
@@ -56,8 +59,18 @@ ms_chart_data_add_series (MsChartData *d, const char *label, guint color, guint 
 void
 ms_chart_series_add (MsChartSeries *s, double x, double y, double lo, double hi, gboolean failed)
 {
-  MsChartPoint p = { x, y, lo, hi, failed };
+  MsChartPoint p = { x, y, lo, hi, failed, FALSE, NULL };
   g_array_append_val (s->points, p);
+}
+
+void
+ms_chart_series_note_last (MsChartSeries *s, gboolean partial, const char *note)
+{
+  g_return_if_fail (s->points->len > 0);
+  MsChartPoint *p = &g_array_index (s->points, MsChartPoint, s->points->len - 1);
+  p->partial = partial;
+  g_free (p->note);
+  p->note = g_strdup (note);
 }
 
 void
@@ -117,142 +130,70 @@ data_range (const MsChartData *d, double *xlo, double *xhi, double *ylo, double 
     *xlo = 4096;
     *xhi = 4 << 20;
   }
+  /* A sweep under way shows its planned sizes from the start, so that
+   * points do not move as the range grows. */
+  if (d->x_min > 0 && d->x_max >= d->x_min) {
+    *xlo = any ? MIN (*xlo, d->x_min) : d->x_min;
+    *xhi = any ? MAX (*xhi, d->x_max) : d->x_max;
+  }
   return any;
 }
 
-/* The x of the series point nearest to px, over every series. */
-static gboolean
-snap_x (const MsChartData *d, const MsChartLayout *l, double px, double *x_out)
+/* The widest label among ticks. */
+static double
+ticks_width (cairo_t *cr, const MsTick *ticks, guint n, double fs)
 {
-  double best = INFINITY;
-  for (guint i = 0; i < d->series->len; i++) {
-    const MsChartSeries *s = g_ptr_array_index (d->series, i);
-    if (s->hidden)
-      continue;
-    for (guint k = 0; k < s->points->len; k++) {
-      double x = g_array_index (s->points, MsChartPoint, k).x;
-      double dist = fabs (ms_scale_to_pixel (&l->xs, x) - px);
-      if (dist < best) {
-        best = dist;
-        *x_out = x;
-      }
-    }
+  double w = 0, tw;
+  for (guint i = 0; i < n; i++) {
+    ms_draw_text (cr, ticks[i].label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+    w = MAX (w, tw);
   }
-  return isfinite (best);
+  return w;
 }
 
-static void
-draw_crosshair (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l,
-                double hover_x, double fs, double lw)
-{
-  double x = 0;
-  if (!snap_x (d, l, hover_x, &x))
-    return;
-  double px = ms_scale_to_pixel (&l->xs, x);
-  ms_set_color (cr, &st->fg, 0.45);
-  cairo_set_line_width (cr, lw);
-  ms_set_dash (cr, 1, lw);
-  cairo_move_to (cr, round (px) + 0.5, l->plot_y);
-  cairo_line_to (cr, round (px) + 0.5, l->plot_y + l->plot_h);
-  cairo_stroke (cr);
-  ms_set_dash (cr, 0, lw);
-
-  /* A read-out box with every visible series' value at this size. */
-  char size[32];
-  ms_format_size_label (x, size, sizeof size);
-  GPtrArray *rows = g_ptr_array_new_with_free_func (g_free);
-  GArray *colors = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (guint i = 0; i < d->series->len; i++) {
-    const MsChartSeries *s = g_ptr_array_index (d->series, i);
-    if (s->hidden)
-      continue;
-    for (guint k = 0; k < s->points->len; k++) {
-      const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-      if (p->x != x)
-        continue;
-      char v[32];
-      if (p->failed)
-        g_snprintf (v, sizeof v, "%s", _("no value"));
-      else
-        ms_format_value (p->y, v, sizeof v);
-      g_ptr_array_add (rows, g_strdup_printf ("%s: %s %s", s->label, v,
-                                              p->failed ? "" : (d->unit ? d->unit : "")));
-      g_array_append_val (colors, s->color);
-    }
-  }
-  double tw, th, maxw = 0;
-  ms_draw_text (cr, size, 0, 0, fs, -1, 0, TRUE, &maxw, &th);
-  for (guint i = 0; i < rows->len; i++) {
-    ms_draw_text (cr, g_ptr_array_index (rows, i), 0, 0, fs, -1, 0, FALSE, &tw, NULL);
-    maxw = MAX (maxw, tw + fs * 1.2);
-  }
-  double pad = fs * 0.5, line_h = th * 1.05;
-  double bw = maxw + 2 * pad, bh = line_h * (rows->len + 1) + 2 * pad;
-  double bx = px + fs;
-  if (bx + bw > l->plot_x + l->plot_w)
-    bx = px - fs - bw;
-  bx = MAX (bx, 0); /* keep the box on the canvas whatever its width */
-  double by = l->plot_y + fs * 0.5;
-  ms_set_color (cr, &st->bg, 0.92);
-  cairo_rectangle (cr, bx, by, bw, bh);
-  cairo_fill_preserve (cr);
-  ms_set_color (cr, &st->fg, 0.4);
-  cairo_set_line_width (cr, 1);
-  cairo_stroke (cr);
-  ms_set_color (cr, &st->fg, 1);
-  ms_draw_text (cr, size, bx + pad, by + pad, fs, 0, 0, TRUE, NULL, NULL);
-  for (guint i = 0; i < rows->len; i++) {
-    MsColor c;
-    double ry = by + pad + line_h * (i + 1);
-    ms_chart_palette_color (g_array_index (colors, guint, i), st->dark, &c);
-    ms_set_color (cr, &c, 1);
-    cairo_rectangle (cr, bx + pad, ry + line_h * 0.3, fs * 0.7, fs * 0.7);
-    cairo_fill (cr);
-    ms_set_color (cr, &st->fg, 1);
-    ms_draw_text (cr, g_ptr_array_index (rows, i), bx + pad + fs * 1.2, ry, fs, 0, 0, FALSE, NULL,
-                  NULL);
-  }
-  g_ptr_array_unref (rows);
-  g_array_unref (colors);
-}
-
-/* Where the plot goes: the legend on the right decides its width, the
- * title and the tick labels its top, left and bottom. Legend label widths
- * are measured once here into label_w and reused when it is drawn. Returns
- * whether there is any data. */
+/* Where the plot goes: the title (wrapped) on top, the legend beside or
+ * below (ms_chart_legend_measure), the direct labels' gutter on the right,
+ * the widest y tick label and the axis titles on the left and bottom.
+ * Returns whether there is any data. */
 static gboolean
 chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double width,
-              double height, MsChartLayout *l, double *label_w, double *legend_th)
+              double height, MsChartLayout *l, double *title_h)
 {
   const double fs = ms_style_font_size (st);
-  double xlo, xhi, ylo, yhi, tw, th;
+  double xlo, xhi, ylo, yhi, th;
   gboolean any = data_range (d, &xlo, &xhi, &ylo, &yhi);
 
-  double legend_w = 0;
-  *legend_th = fs;
-  for (guint i = 0; i < d->series->len; i++) {
-    const MsChartSeries *s = g_ptr_array_index (d->series, i);
-    ms_draw_text (cr, s->label, 0, 0, fs, -1, 0, FALSE, &label_w[i], legend_th);
-    legend_w = MAX (legend_w, label_w[i] + fs * 2.6);
-  }
-  legend_w = MIN (legend_w, width * 0.34);
+  *title_h = 0;
+  if (d->title)
+    *title_h = ms_draw_text_wrapped (cr, d->title, 0, 0, fs * 1.15, width - 2 * fs, TRUE, FALSE) +
+               fs * 0.4;
+  ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &th);
+  l->plot_y = round (fs * 0.5 + *title_h + th * 0.5);
+  ms_chart_legend_measure (cr, d, st, width, height, l);
 
-  double title_h = 0;
-  if (d->title) {
-    ms_draw_text (cr, d->title, 0, 0, fs * 1.15, -1, 0, TRUE, NULL, &title_h);
-    title_h += fs * 0.6;
-  }
-  ms_draw_text (cr, "000000", 0, 0, fs, -1, 0, FALSE, &tw, &th);
-  double left = tw + fs * 2.6, bottom = th * 2 + fs * 1.4;
+  /* The y ticks decide the left margin: fitted first on a provisional
+   * height (the ticks depend on the height only through their count). */
+  double axis_titles_h = d->x_label ? th * 1.1 : 0;
+  double bottom = th * 1.2 + fs * 0.4 + axis_titles_h + fs * 0.3 +
+                  (l->legend_below ? l->legend_h + fs * 0.5 : 0);
+  double plot_h = MAX (10, floor (height - l->plot_y - bottom));
+  ms_scale_fit (&l->ys, d->y_kind, ylo, yhi);
+  l->ys.unit = d->y_unit;
+  MsTick yticks[64];
+  guint ny = ms_axis_ticks (&l->ys, plot_h, fs * 2.5, yticks, 64);
+  double left = ticks_width (cr, yticks, ny, fs) + fs * 0.4 + (d->y_label ? th * 1.2 : fs * 0.5);
   /* On whole pixels: the grid, the frame and the clip are then boxes that
    * Cairo fills directly instead of through coverage spans and masks. */
   l->plot_x = round (left);
-  l->plot_y = round (fs + title_h);
-  l->plot_w = MAX (10, floor (width - l->plot_x - legend_w - fs * 1.5));
-  l->plot_h = MAX (10, floor (height - l->plot_y - bottom));
+  double right = l->direct_w + (l->legend_below ? 0 : l->legend_w + fs) + fs * 1.2;
+  l->plot_w = MAX (10, floor (width - l->plot_x - right));
+  l->plot_h = plot_h;
+  if (!l->legend_below)
+    l->legend_x = l->plot_x + l->plot_w + l->direct_w + fs;
+  else
+    l->legend_y = height - l->legend_h - fs * 0.3;
 
   ms_scale_fit (&l->xs, MS_SCALE_LOG2, xlo, xhi);
-  ms_scale_fit (&l->ys, d->y_kind, ylo, yhi);
   l->xs.pixel_lo = l->plot_x;
   l->xs.pixel_hi = l->plot_x + l->plot_w;
   l->ys.pixel_lo = l->plot_y + l->plot_h;
@@ -260,72 +201,149 @@ chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double 
   return any;
 }
 
+/* Size labels under their ticks: as many as fit side by side, the last
+ * one always (ms_scale_ticks counts from it), none past the canvas. */
+static void
+chart_x_labels (cairo_t *cr, const MsChartStyle *st, const MsChartLayout *l, double width,
+                MsTick *ticks, guint *n_out)
+{
+  const double fs = ms_style_font_size (st);
+  double widest, tw;
+  ms_draw_text (cr, "512 KiB", 0, 0, fs, -1, 0, FALSE, &widest, NULL);
+  guint n = ms_axis_ticks (&l->xs, l->plot_w, widest + fs, ticks, 64);
+  for (guint i = 0; i < n; i++) {
+    double px = round (ms_scale_to_pixel (&l->xs, ticks[i].value));
+    ms_draw_text (cr, ticks[i].label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+    double x = CLAMP (px - tw / 2, 1, width - tw - 1);
+    ms_draw_text (cr, ticks[i].label, x, l->plot_y + l->plot_h + fs * 0.4, fs, 0, 0, FALSE, NULL,
+                  NULL);
+  }
+  *n_out = n;
+}
+
 /* Grid, tick labels, the plot's frame and the axis titles. */
 static void
 chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l,
-            double height)
+            double width)
 {
   const double fs = ms_style_font_size (st);
   MsTick ticks[64], yticks[64];
-  guint n = ms_axis_ticks (&l->xs, l->plot_w, fs * 5.5, ticks, 64);
+  guint n;
   guint ny = ms_axis_ticks (&l->ys, l->plot_h, fs * 2.5, yticks, 64);
+  ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.8);
+  chart_x_labels (cr, st, l, width, ticks, &n);
+  for (guint i = 0; i < ny; i++)
+    ms_draw_text (cr, yticks[i].label, l->plot_x - fs * 0.4,
+                  round (ms_scale_to_pixel (&l->ys, yticks[i].value)), fs, 1, 0.5, FALSE, NULL,
+                  NULL);
   /* One path for both directions: crossings are not painted twice. */
   double grid_w = st->high_contrast ? 1.5 : 1;
   ms_set_color (cr, &st->fg, st->high_contrast ? 0.3 : 0.12);
   ms_grid_path_x (cr, &l->xs, ticks, n, l->plot_y, l->plot_y + l->plot_h, grid_w);
   ms_grid_path_y (cr, &l->ys, yticks, ny, l->plot_x, l->plot_x + l->plot_w, grid_w);
   cairo_fill (cr);
-  ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.8);
-  for (guint i = 0; i < n; i++)
-    ms_draw_text (cr, ticks[i].label, round (ms_scale_to_pixel (&l->xs, ticks[i].value)),
-                  l->plot_y + l->plot_h + fs * 0.4, fs, 0.5, 0, FALSE, NULL, NULL);
-  for (guint i = 0; i < ny; i++)
-    ms_draw_text (cr, yticks[i].label, l->plot_x - fs * 0.4,
-                  round (ms_scale_to_pixel (&l->ys, yticks[i].value)), fs, 1, 0.5, FALSE, NULL,
-                  NULL);
   ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.55);
   ms_frame_rect (cr, l->plot_x, l->plot_y, l->plot_w, l->plot_h, grid_w);
 
   ms_set_color (cr, &st->fg, 0.9);
+  double th;
+  ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &th);
   if (d->x_label)
-    ms_draw_text (cr, d->x_label, l->plot_x + l->plot_w / 2, height - fs * 0.3, fs, 0.5, 1, FALSE,
-                  NULL, NULL);
+    ms_draw_text (cr, d->x_label, l->plot_x + l->plot_w / 2,
+                  l->plot_y + l->plot_h + fs * 0.4 + th * 1.2, fs, 0.5, 0, FALSE, NULL, NULL);
   if (d->y_label) {
     double tw;
     cairo_save (cr);
     ms_draw_text (cr, d->y_label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
-    cairo_translate (cr, fs * 0.3, l->plot_y + l->plot_h / 2 + tw / 2);
+    cairo_translate (cr, fs * 0.2, l->plot_y + l->plot_h / 2 + MIN (tw, l->plot_h) / 2);
     cairo_rotate (cr, -G_PI / 2);
-    ms_draw_text (cr, d->y_label, 0, 0, fs, 0, 0, FALSE, NULL, NULL);
+    if (tw <= l->plot_h)
+      ms_draw_text (cr, d->y_label, 0, 0, fs, 0, 0, FALSE, NULL, NULL);
+    else
+      ms_draw_text_max (cr, d->y_label, 0, 0, fs, l->plot_h);
     cairo_restore (cr);
   }
 }
 
-/* Dotted horizontal lines with their labels at the right end. */
+/* Dotted horizontal lines under the series; their labels come later. */
 static void
 chart_ref_lines (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
                  const MsChartLayout *l)
 {
-  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
-  double last_label_y = -INFINITY;
+  const double lw = ms_style_line_width (st);
+  ms_set_color (cr, &st->fg, 0.6);
+  cairo_set_line_width (cr, lw * 0.8);
+  ms_set_dash (cr, 2, lw * 1.5);
   for (guint i = 0; i < d->refs->len; i++) {
     const MsChartRefLine *r = &g_array_index (d->refs, MsChartRefLine, i);
     if (!ms_scale_contains (&l->ys, r->y))
       continue;
     double py = round (ms_scale_to_pixel (&l->ys, r->y)) + 0.5;
-    /* Two lines close together: the second label goes below its line. */
-    gboolean below = fabs (py - last_label_y) < fs * 3.5;
-    last_label_y = py;
-    ms_set_color (cr, &st->fg, 0.6);
-    cairo_set_line_width (cr, lw * 0.8);
-    ms_set_dash (cr, 2, lw * 1.5);
     cairo_move_to (cr, l->plot_x, py);
     cairo_line_to (cr, l->plot_x + l->plot_w, py);
-    cairo_stroke (cr);
-    ms_set_dash (cr, 0, lw);
-    ms_draw_text (cr, r->label, l->plot_x + l->plot_w - fs * 0.4, below ? py + 2 : py - 2,
-                  fs * 0.9, 1, below ? 0 : 1, FALSE, NULL, NULL);
   }
+  cairo_stroke (cr);
+  ms_set_dash (cr, 0, lw);
+}
+
+typedef struct {
+  double x, y, w, h;
+} MsRect;
+
+static gboolean
+rects_overlap (const MsRect *a, const MsRect *b)
+{
+  return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h && b->y < a->y + a->h;
+}
+
+/* The reference lines' labels over the series, each on a background so no
+ * curve crosses it: above its line at the right end, else below it, else
+ * at the left end, wherever it covers no label placed before; all inside
+ * the plot. */
+static void
+chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
+                  const MsChartLayout *l)
+{
+  const double fs = ms_style_font_size (st) * 0.9, pad = fs * 0.25;
+  GArray *placed = g_array_new (FALSE, FALSE, sizeof (MsRect));
+  for (guint i = 0; i < d->refs->len; i++) {
+    const MsChartRefLine *r = &g_array_index (d->refs, MsChartRefLine, i);
+    if (!ms_scale_contains (&l->ys, r->y))
+      continue;
+    double py = round (ms_scale_to_pixel (&l->ys, r->y)) + 0.5, tw, th;
+    ms_draw_text (cr, r->label, 0, 0, fs, -1, 0, FALSE, &tw, &th);
+    double bh = th + 2 * pad, bw = tw + 2 * pad;
+    double right = MAX (l->plot_x + 1, l->plot_x + l->plot_w - fs * 0.4 - bw);
+    /* Four spots by the line, then under or over each label placed. */
+    double left = l->plot_x + fs * 0.4;
+    MsRect spots[4 + 2 * 8] = { { right, py - 2 - bh }, { right, py + 2 },
+                                { left, py - 2 - bh }, { left, py + 2 } };
+    guint n_spots = 4;
+    for (guint j = 0; j < placed->len && n_spots + 2 <= G_N_ELEMENTS (spots); j++) {
+      const MsRect *p = &g_array_index (placed, MsRect, j);
+      spots[n_spots++] = (MsRect){ right, p->y + p->h + 1 };
+      spots[n_spots++] = (MsRect){ right, p->y - bh - 1 };
+    }
+    MsRect box = { 0 };
+    for (guint k = 0; k < n_spots; k++) {
+      MsRect cand = { spots[k].x,
+                      CLAMP (spots[k].y, l->plot_y + 1, l->plot_y + l->plot_h - bh - 1), bw, bh };
+      gboolean free_spot = TRUE;
+      for (guint j = 0; j < placed->len && free_spot; j++)
+        free_spot = !rects_overlap (&cand, &g_array_index (placed, MsRect, j));
+      if (free_spot || k == 0)
+        box = cand;
+      if (free_spot)
+        break;
+    }
+    g_array_append_val (placed, box);
+    ms_set_color (cr, &st->bg, 0.88);
+    cairo_rectangle (cr, box.x, box.y, bw, bh);
+    cairo_fill (cr);
+    ms_set_color (cr, &st->fg, 0.85);
+    ms_draw_text (cr, r->label, box.x + pad, box.y + pad, fs, 0, 0, FALSE, NULL, NULL);
+  }
+  g_array_unref (placed);
 }
 
 /* Error bars (min..max) are axis-aligned: filled rectangles on whole
@@ -359,6 +377,13 @@ point_drawable (const MsChartData *d, const MsChartPoint *p)
   return !p->failed && (d->y_kind == MS_SCALE_LINEAR || p->y > 0);
 }
 
+/* A measured value on the line: not failed, not from a cell cut short. */
+static gboolean
+point_on_line (const MsChartData *d, const MsChartPoint *p)
+{
+  return point_drawable (d, p) && !p->partial;
+}
+
 /* The line, broken where a size has no value. Cairo's fast antialiasing is
  * indistinguishable at these widths and a third cheaper for long diagonal
  * strokes. */
@@ -374,7 +399,7 @@ series_line (cairo_t *cr, const MsChartData *d, const MsChartSeries *s, const Ms
   gboolean pen = FALSE;
   for (guint k = 0; k < s->points->len; k++) {
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-    if (!point_drawable (d, p)) {
+    if (!point_on_line (d, p)) {
       pen = FALSE;
       continue;
     }
@@ -390,49 +415,62 @@ series_line (cairo_t *cr, const MsChartData *d, const MsChartSeries *s, const Ms
   ms_set_dash (cr, 0, lw);
 }
 
-/* Markers go out in one fill (or stroke, hollow for comparison runs) and
- * the crosses of failed points, on the x axis, in one stroke: a path per
- * point costs more than the drawing itself. */
+/* A marker as the run draws it: filled for the first run, hollow for the
+ * second, a dot in a ring for the third. */
+static void
+run_markers_finish (cairo_t *cr, guint run, const MsChartStyle *st)
+{
+  cairo_set_line_width (cr, ms_style_line_width (st) * 0.8);
+  if (run % 3 == 0)
+    cairo_fill (cr);
+  else
+    cairo_stroke (cr);
+}
+
+/* Markers go out in one path per series: a path per point costs more than
+ * the drawing itself. Failed cells (on the x axis) and cells cut short (at
+ * their value) get a hollow marker struck through, explained in the
+ * legend and the read-out. */
 static void
 series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s,
                 const MsChartStyle *st, const MsChartLayout *l)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
-  gboolean crosses = FALSE;
-  for (guint k = 0; k < s->points->len; k++) {
-    const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-    if (!point_drawable (d, p)) {
-      crosses = crosses || p->failed;
-      continue;
-    }
-    ms_marker_path (cr, s->shape, ms_scale_to_pixel (&l->xs, p->x),
-                    ms_scale_to_pixel (&l->ys, p->y), fs * 0.3 * sqrt (st->line_scale));
-  }
-  cairo_set_line_width (cr, lw * 0.8);
+  const double r = fs * 0.3 * sqrt (st->line_scale);
+  gboolean notes = FALSE;
   /* Markers are a few pixels across: a coarser curve tolerance is
    * invisible and flattens the circles into far fewer edges. */
   cairo_set_tolerance (cr, 0.5);
-  if (s->dash == 0)
-    cairo_fill (cr);
-  else
-    cairo_stroke (cr);
-  cairo_set_tolerance (cr, 0.1);
-  if (!crosses)
-    return;
   for (guint k = 0; k < s->points->len; k++) {
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-    if (!p->failed)
+    if (!point_on_line (d, p)) {
+      notes = TRUE;
       continue;
-    /* Measured, but no value (the table says why). */
-    double px = ms_scale_to_pixel (&l->xs, p->x);
-    double py = l->plot_y + l->plot_h - fs * 0.6, r = fs * 0.35;
-    cairo_move_to (cr, px - r, py - r);
-    cairo_line_to (cr, px + r, py + r);
-    cairo_move_to (cr, px + r, py - r);
-    cairo_line_to (cr, px - r, py + r);
+    }
+    double px = ms_scale_to_pixel (&l->xs, p->x), py = ms_scale_to_pixel (&l->ys, p->y);
+    ms_marker_path (cr, s->shape, px, py, r);
+    if (s->run % 3 == 2)
+      ms_marker_path (cr, 0, px, py, r * 0.3);
   }
-  cairo_set_line_width (cr, lw);
+  run_markers_finish (cr, s->run, st);
+  if (!notes) {
+    cairo_set_tolerance (cr, 0.1);
+    return;
+  }
+  for (guint k = 0; k < s->points->len; k++) {
+    const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+    if (point_on_line (d, p))
+      continue;
+    double px = ms_scale_to_pixel (&l->xs, p->x);
+    double py = point_drawable (d, p) ? ms_scale_to_pixel (&l->ys, p->y)
+                                      : l->plot_y + l->plot_h - fs * 0.7;
+    ms_marker_path (cr, s->shape, px, py, r * 1.3);
+    cairo_move_to (cr, px - r * 1.3, py + r * 1.3);
+    cairo_line_to (cr, px + r * 1.3, py - r * 1.3);
+  }
+  cairo_set_line_width (cr, lw * 0.7);
   cairo_stroke (cr);
+  cairo_set_tolerance (cr, 0.1);
 }
 
 static void
@@ -451,47 +489,6 @@ chart_series (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const M
   }
 }
 
-/* Right of the plot; click an entry to hide or show its series. */
-static void
-chart_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsChartLayout *l,
-              double width, const double *label_w, double th)
-{
-  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
-  double ly = l->plot_y, lx = l->plot_x + l->plot_w + fs;
-  for (guint i = 0; i < d->series->len; i++) {
-    const MsChartSeries *s = g_ptr_array_index (d->series, i);
-    MsColor c;
-    ms_chart_palette_color (s->color, st->dark, &c);
-    double alpha = s->hidden ? 0.3 : 1;
-    ms_set_color (cr, &c, alpha);
-    cairo_set_line_width (cr, lw);
-    ms_set_dash (cr, s->dash, lw);
-    cairo_move_to (cr, lx, ly + th / 2);
-    cairo_line_to (cr, lx + fs * 1.6, ly + th / 2);
-    cairo_stroke (cr);
-    ms_set_dash (cr, 0, lw);
-    cairo_set_line_width (cr, lw * 0.8);
-    ms_draw_marker (cr, s->shape, lx + fs * 0.8, ly + th / 2, fs * 0.3, s->dash == 0);
-    ms_set_color (cr, &st->fg, alpha);
-    double room = width - lx - fs * 4;
-    /* Ellipsizing lays the text out again: only for labels too long. */
-    if (label_w[i] <= MAX (room, fs))
-      ms_draw_text (cr, s->label, lx + fs * 2, ly, fs, 0, 0, FALSE, NULL, NULL);
-    else
-      ms_draw_text_max (cr, s->label, lx + fs * 2, ly, fs, MAX (room, fs));
-    double tw = MIN (label_w[i], room);
-    if (s->hidden) {
-      cairo_set_line_width (cr, 1);
-      cairo_move_to (cr, lx + fs * 2, ly + th / 2);
-      cairo_line_to (cr, lx + fs * 2 + tw, ly + th / 2);
-      cairo_stroke (cr);
-    }
-    MsChartBox box = { lx, ly, fs * 2 + tw, th, i };
-    g_array_append_val (l->legend, box);
-    ly += th * 1.25;
-  }
-}
-
 void
 ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double width,
                double height, double hover_x, MsChartLayout *layout)
@@ -502,17 +499,16 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
     ms_chart_layout_init (&local);
   g_array_set_size (l->legend, 0);
   const double fs = ms_style_font_size (st);
-  double *label_w = g_newa (double, d->series->len + 1);
-  double legend_th;
+  double title_h;
 
   cairo_save (cr);
   ms_draw_background (cr, st);
-  gboolean any = chart_layout (cr, d, st, width, height, l, label_w, &legend_th);
+  gboolean any = chart_layout (cr, d, st, width, height, l, &title_h);
   if (d->title) {
     ms_set_color (cr, &st->fg, 1);
-    ms_draw_text (cr, d->title, l->plot_x, fs * 0.5, fs * 1.15, 0, 0, TRUE, NULL, NULL);
+    ms_draw_text_wrapped (cr, d->title, fs, fs * 0.5, fs * 1.15, width - 2 * fs, TRUE, TRUE);
   }
-  chart_axes (cr, d, st, l, height);
+  chart_axes (cr, d, st, l, width);
 
   /* Everything data-driven stays inside the plot. */
   cairo_save (cr);
@@ -520,29 +516,21 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
   cairo_clip (cr);
   chart_ref_lines (cr, d, st, l);
   chart_series (cr, d, st, l);
+  chart_ref_labels (cr, d, st, l);
   cairo_restore (cr);
 
   if (!any && d->empty_text) {
     ms_set_color (cr, &st->fg, 0.6);
-    ms_draw_text (cr, d->empty_text, l->plot_x + l->plot_w / 2, l->plot_y + l->plot_h / 2,
-                  fs * 1.2, 0.5, 0.5, FALSE, NULL, NULL);
+    ms_draw_text_wrapped (cr, d->empty_text, l->plot_x + fs, l->plot_y + l->plot_h / 2 - fs,
+                          fs * 1.2, l->plot_w - 2 * fs, FALSE, TRUE);
   }
-  chart_legend (cr, d, st, l, width, label_w, legend_th);
+  if (d->direct_labels)
+    ms_chart_direct_labels (cr, d, st, l);
+  ms_chart_legend_draw (cr, d, st, l);
   cairo_restore (cr);
   ms_chart_draw_crosshair (cr, d, st, l, hover_x);
   if (!layout)
     ms_chart_layout_clear (&local);
-}
-
-void
-ms_chart_draw_crosshair (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
-                         const MsChartLayout *l, double hover_x)
-{
-  if (!(hover_x >= l->plot_x && hover_x <= l->plot_x + l->plot_w))
-    return;
-  cairo_save (cr);
-  draw_crosshair (cr, d, st, l, hover_x, ms_style_font_size (st), ms_style_line_width (st));
-  cairo_restore (cr);
 }
 
 int

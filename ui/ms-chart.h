@@ -12,14 +12,19 @@ typedef struct {
   double x;  /* bytes per vector */
   double y;  /* value; ignored when failed */
   double lo, hi; /* error bar (min, max); lo > hi: none */
-  gboolean failed; /* no value: drawn as a cross on the x axis */
+  gboolean failed; /* no value: a hollow, struck-through marker on the x axis */
+  gboolean partial; /* a value from fewer repetitions than planned: hollow, struck through */
+  char *note;       /* why, for the read-out ("cancelled after 3 of 10 repetitions") */
 } MsChartPoint;
 
 typedef struct {
-  char *label;
+  char *label;       /* unique: the legend's key for hiding */
+  char *short_label; /* the mode alone, under its run's heading */
+  char *group;       /* the run's name when several runs are shown, else NULL */
   guint color;       /* palette index */
   guint shape;       /* marker shape */
-  guint dash;        /* 0 solid, 1 dashed, 2 dotted: comparison runs */
+  guint dash;        /* 0 solid, 1 dashed, 2 dotted, 3 dash-dot */
+  guint run;         /* 0 filled markers, 1 hollow, 2 a dot in a ring */
   gboolean hidden;
   GArray *points;    /* MsChartPoint, in x order */
 } MsChartSeries;
@@ -33,8 +38,11 @@ typedef struct {
   char *title;
   char *x_label;
   char *y_label;
-  char *unit;        /* for the crosshair read-out, e.g. "GB/s" */
+  char *unit;        /* for the crosshair read-out, e.g. "GB/s"; unused for times */
   MsScaleKind y_kind;
+  MsScaleUnit y_unit; /* MS_SCALE_TIME_US: values in µs, shown as µs, ms or s */
+  double x_min, x_max; /* sizes always in range (a sweep's plan); 0: the data's */
+  gboolean direct_labels; /* each series named at its line's end */
   GPtrArray *series; /* MsChartSeries* */
   GArray *refs;      /* MsChartRefLine */
   char *empty_text;  /* shown when there is nothing to draw */
@@ -49,6 +57,12 @@ typedef struct {
   double plot_x, plot_y, plot_w, plot_h;
   MsScale xs, ys;
   GArray *legend; /* MsChartBox */
+  /* Where the legend goes: right of the plot, or below it in columns. */
+  gboolean legend_below;
+  gboolean legend_compact; /* modes once, then runs once: many runs */
+  double legend_fs;        /* the legend's text size: smaller when crowded */
+  double legend_x, legend_y, legend_w, legend_h, legend_col_w;
+  double direct_w; /* the gutter right of the plot for direct labels */
 } MsChartLayout;
 
 MsChartData *ms_chart_data_new (void);
@@ -57,6 +71,8 @@ MsChartSeries *ms_chart_data_add_series (MsChartData *data, const char *label, g
                                          guint shape, guint dash);
 void ms_chart_series_add (MsChartSeries *series, double x, double y, double lo, double hi,
                           gboolean failed);
+/* The last point added is failed or partial for the reason in note. */
+void ms_chart_series_note_last (MsChartSeries *series, gboolean partial, const char *note);
 void ms_chart_data_add_ref (MsChartData *data, double y, const char *label);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsChartData, ms_chart_data_free)
 
@@ -78,5 +94,18 @@ void ms_chart_draw_crosshair (cairo_t *cr, const MsChartData *data, const MsChar
 int ms_chart_layout_hit_legend (const MsChartLayout *layout, double x, double y);
 /* Whether (x, y) lies in the plot area. */
 gboolean ms_chart_layout_in_plot (const MsChartLayout *layout, double x, double y);
+
+/* ms_chart_draw_crosshair is in ms-chart-readout.c. ms-chart-legend.c: the
+ * legend (beside or below, grouped by run, never
+ * ellipsized) and the direct labels at the line ends, nudged apart. */
+void ms_chart_legend_measure (cairo_t *cr, const MsChartData *data, const MsChartStyle *style,
+                              double width, double height, MsChartLayout *layout);
+void ms_chart_legend_draw (cairo_t *cr, const MsChartData *data, const MsChartStyle *style,
+                           MsChartLayout *layout);
+void ms_chart_direct_labels (cairo_t *cr, const MsChartData *data, const MsChartStyle *style,
+                             const MsChartLayout *layout);
+/* Whether a visible point is failed or partial (the legend then explains
+ * the hollow markers). */
+gboolean ms_chart_data_has_notes (const MsChartData *data);
 
 G_END_DECLS

@@ -39,28 +39,87 @@ ms_style_line_width (const MsChartStyle *s)
   return 1.6 * s->line_scale;
 }
 
-/* Okabe & Ito's palette: distinguishable with the common colour vision
- * deficiencies. Yellow and black do not read on every background, so each
- * style gets a variant of those two. */
-static const guint32 palette_light[] = { 0xE69F00, 0x56B4E9, 0x009E73, 0xB89E00,
-                                         0x0072B2, 0xD55E00, 0xCC79A7, 0x444444 };
-static const guint32 palette_dark[] = { 0xF0A818, 0x72C4F2, 0x19C496, 0xF0E442,
-                                        0x4EA3E8, 0xF07B2A, 0xE39BC2, 0xDDDDDD };
+/* Phase colours: Okabe & Ito's palette, distinguishable with the common
+ * colour vision deficiencies; each style gets a variant of yellow and black,
+ * which do not read on every background. Phase names are written in black
+ * on these bars, so all of them are light enough for that. */
+static const guint32 phase_light[] = { 0xE69F00, 0x56B4E9, 0x009E73, 0xB89E00,
+                                       0x0072B2, 0xD55E00, 0xCC79A7, 0x444444 };
+static const guint32 phase_dark[] = { 0xF0A818, 0x72C4F2, 0x19C496, 0xF0E442,
+                                      0x4EA3E8, 0xF07B2A, 0xE39BC2, 0xDDDDDD };
+
+/* Series colours, one per mode. Eight colours served eleven modes before
+ * and three pairs were the same; these were searched (greedy, then one
+ * colour at a time, over a 16-level sRGB grid) for the largest smallest
+ * CIEDE2000 distance between any two, counting the distance with
+ * deuteranopia and protanopia simulated (Machado 2009) twice, among colours
+ * at least 25 from the background and of a lightness a line shows in
+ * (L* 28..80 light, 45..92 dark). Markers and dashes tell apart what colour
+ * alone cannot for every reader. */
+static const guint32 series_light[] = {
+  [MS_MODE_PAGEABLE] = 0xCC6644,   [MS_MODE_PINNED] = 0x0099FF,
+  [MS_MODE_REGISTERED] = 0x00AA77, [MS_MODE_WRITE_COMBINED] = 0xCC55BB,
+  [MS_MODE_ZERO_COPY] = 0xEEBB00,  [MS_MODE_UVA] = 0x885500,
+  [MS_MODE_MANAGED] = 0x770088,    [MS_MODE_MANAGED_PREFETCH] = 0x9999AA,
+  [MS_MODE_STREAMS] = 0x337788,    [MS_MODE_DEVICE] = 0x005533,
+  [MS_MODE_HOST] = 0x444455,
+};
+static const guint32 series_dark[] = {
+  [MS_MODE_PAGEABLE] = 0xFF2277,   [MS_MODE_PINNED] = 0x77DDFF,
+  [MS_MODE_REGISTERED] = 0x33FF55, [MS_MODE_WRITE_COMBINED] = 0xCC00FF,
+  [MS_MODE_ZERO_COPY] = 0xAA9900,  [MS_MODE_UVA] = 0xAA5500,
+  [MS_MODE_MANAGED] = 0xEEBBBB,    [MS_MODE_MANAGED_PREFETCH] = 0x7788AA,
+  [MS_MODE_STREAMS] = 0x00FFDD,    [MS_MODE_DEVICE] = 0x447766,
+  [MS_MODE_HOST] = 0xEEDDAA,
+};
+G_STATIC_ASSERT (G_N_ELEMENTS (series_light) == MS_MODE_COUNT);
+G_STATIC_ASSERT (G_N_ELEMENTS (series_dark) == MS_MODE_COUNT);
+
+static void
+color_from_hex (guint32 c, MsColor *out)
+{
+  out->red = ((c >> 16) & 0xff) / 255.0;
+  out->green = ((c >> 8) & 0xff) / 255.0;
+  out->blue = (c & 0xff) / 255.0;
+  out->alpha = 1;
+}
 
 guint
 ms_chart_palette_size (void)
 {
-  return G_N_ELEMENTS (palette_light);
+  return G_N_ELEMENTS (series_light);
 }
 
 void
 ms_chart_palette_color (guint index, gboolean dark, MsColor *out)
 {
-  guint32 c = (dark ? palette_dark : palette_light)[index % G_N_ELEMENTS (palette_light)];
-  out->red = ((c >> 16) & 0xff) / 255.0;
-  out->green = ((c >> 8) & 0xff) / 255.0;
-  out->blue = (c & 0xff) / 255.0;
-  out->alpha = 1;
+  color_from_hex ((dark ? series_dark : series_light)[index % G_N_ELEMENTS (series_light)], out);
+}
+
+void
+ms_mode_look (MsMode mode, guint *color, guint *shape, guint *dash)
+{
+  /* { shape, dash }: every pair differs, and the modes whose curves lie
+   * on top of each other (pinned, registered, write-combined, streams;
+   * zero-copy and UVA; the two managed modes) differ in both. */
+  static const guint8 look[MS_MODE_COUNT][2] = {
+    [MS_MODE_PAGEABLE] = { 0, 0 },       [MS_MODE_PINNED] = { 1, 0 },
+    [MS_MODE_REGISTERED] = { 2, 1 },     [MS_MODE_WRITE_COMBINED] = { 3, 2 },
+    [MS_MODE_ZERO_COPY] = { 4, 0 },      [MS_MODE_UVA] = { 0, 3 },
+    [MS_MODE_MANAGED] = { 3, 1 },        [MS_MODE_MANAGED_PREFETCH] = { 1, 2 },
+    [MS_MODE_STREAMS] = { 4, 3 },        [MS_MODE_DEVICE] = { 2, 0 },
+    [MS_MODE_HOST] = { 0, 2 },
+  };
+  guint m = (guint) mode < MS_MODE_COUNT ? (guint) mode : 0;
+  *color = m;
+  *shape = look[m][0];
+  *dash = look[m][1];
+}
+
+static void
+phase_palette_color (guint index, gboolean dark, MsColor *out)
+{
+  color_from_hex ((dark ? phase_dark : phase_light)[index % G_N_ELEMENTS (phase_light)], out);
 }
 
 /* Allocation and release are bookkeeping rather than data movement: neutral
@@ -76,12 +135,12 @@ ms_phase_color (MsPhase phase, gboolean dark, MsColor *out)
   };
   int m = (unsigned) phase < MS_PHASE_COUNT ? map[phase] : -1;
   if (m >= 0) {
-    ms_chart_palette_color (m, dark, out);
+    phase_palette_color (m, dark, out);
     return;
   }
   if (m == -3) {
     /* The launch call belongs to the kernel: its colour, darker. */
-    ms_chart_palette_color (map[MS_PHASE_KERNEL], dark, out);
+    phase_palette_color (map[MS_PHASE_KERNEL], dark, out);
     out->red *= 0.55;
     out->green *= 0.55;
     out->blue *= 0.55;
@@ -166,14 +225,64 @@ ms_draw_set_text_sink (cairo_t *cr, MsTextSink sink, gpointer data)
   cairo_set_user_data (cr, &text_sink_key, slot, g_free);
 }
 
+/* Glyphs, or the SVG export's <text> through the sink. */
 static void
-show_layout (cairo_t *cr, PangoLayout *layout)
+emit_layout (cairo_t *cr, PangoLayout *layout)
 {
   MsTextSinkSlot *slot = cairo_get_user_data (cr, &text_sink_key);
   if (slot)
     slot->sink (cr, layout, slot->data);
   else
     pango_cairo_show_layout (cr, layout);
+}
+
+typedef struct {
+  MsTextRecorder recorder;
+  gpointer user_data;
+} MsTextRecording;
+
+static GPrivate text_recording_key = G_PRIVATE_INIT (g_free);
+
+void
+ms_draw_set_text_recorder (MsTextRecorder recorder, gpointer user_data)
+{
+  MsTextRecording *r = g_private_get (&text_recording_key);
+  if (!r) {
+    r = g_new0 (MsTextRecording, 1);
+    g_private_set (&text_recording_key, r);
+  }
+  r->recorder = recorder;
+  r->user_data = user_data;
+}
+
+/* Reports the box (x, y, w, h) in user units, as the device box around
+ * its corners (rotated axis titles included). */
+static void
+record_text (cairo_t *cr, const char *text, double x, double y, double w, double h)
+{
+  MsTextRecording *r = g_private_get (&text_recording_key);
+  if (!r || !r->recorder)
+    return;
+  double xs[4] = { x, x + w, x, x + w }, ys[4] = { y, y, y + h, y + h };
+  double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+  for (int i = 0; i < 4; i++) {
+    cairo_user_to_device (cr, &xs[i], &ys[i]);
+    x0 = MIN (x0, xs[i]);
+    x1 = MAX (x1, xs[i]);
+    y0 = MIN (y0, ys[i]);
+    y1 = MAX (y1, ys[i]);
+  }
+  r->recorder (text, x0, y0, x1 - x0, y1 - y0, r->user_data);
+}
+
+static void
+show_layout (cairo_t *cr, PangoLayout *layout, const char *text, double x, double y)
+{
+  int w, h;
+  pango_layout_get_pixel_size (layout, &w, &h);
+  cairo_move_to (cr, x, y);
+  emit_layout (cr, layout);
+  record_text (cr, text, x, y, w, h);
 }
 
 void
@@ -183,10 +292,27 @@ ms_draw_text_max (cairo_t *cr, const char *text, double x, double y, double size
   pango_layout_set_text (layout, text, -1);
   pango_layout_set_width (layout, (int) (max_w * PANGO_SCALE));
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  cairo_move_to (cr, x, y);
-  show_layout (cr, layout);
+  show_layout (cr, layout, text, x, y);
   pango_layout_set_width (layout, -1);
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_NONE);
+}
+
+double
+ms_draw_text_wrapped (cairo_t *cr, const char *text, double x, double y, double size,
+                      double max_w, gboolean bold, gboolean draw)
+{
+  PangoLayout *layout = text_layout (cr, size, bold);
+  int w, h;
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_set_width (layout, (int) (MAX (max_w, size) * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  if (draw)
+    show_layout (cr, layout, text, x, y);
+  pango_layout_set_width (layout, -1);
+  /* The next caller measures this text afresh, unwrapped. */
+  pango_layout_set_text (layout, "", -1);
+  return h;
 }
 
 void
@@ -206,7 +332,8 @@ ms_draw_text (cairo_t *cr, const char *text, double x, double y, double size, do
     *h_out = h;
   if (align_x >= 0) {
     cairo_move_to (cr, x - w * align_x, y - h * align_y);
-    show_layout (cr, layout);
+    emit_layout (cr, layout);
+    record_text (cr, text, x - w * align_x, y - h * align_y, w, h);
   }
 }
 
@@ -215,10 +342,13 @@ ms_set_dash (cairo_t *cr, guint dash, double lw)
 {
   const double dashed[] = { 6 * lw, 3 * lw };
   const double dotted[] = { 1 * lw, 2.5 * lw };
+  const double dash_dot[] = { 6 * lw, 2.5 * lw, 1 * lw, 2.5 * lw };
   if (dash == 1)
     cairo_set_dash (cr, dashed, 2, 0);
-  else if (dash >= 2)
+  else if (dash == 2)
     cairo_set_dash (cr, dotted, 2, 0);
+  else if (dash >= 3)
+    cairo_set_dash (cr, dash_dot, 4, 0);
   else
     cairo_set_dash (cr, NULL, 0, 0);
 }
@@ -226,7 +356,7 @@ ms_set_dash (cairo_t *cr, guint dash, double lw)
 void
 ms_marker_path (cairo_t *cr, guint shape, double x, double y, double r)
 {
-  switch (shape % 4) {
+  switch (shape % MS_MARKER_SHAPES) {
   case 0:
     cairo_new_sub_path (cr);
     cairo_arc (cr, x, y, r, 0, 2 * G_PI);
@@ -238,6 +368,12 @@ ms_marker_path (cairo_t *cr, guint shape, double x, double y, double r)
     cairo_move_to (cr, x, y - r * 1.15);
     cairo_line_to (cr, x + r * 1.05, y + r * 0.75);
     cairo_line_to (cr, x - r * 1.05, y + r * 0.75);
+    cairo_close_path (cr);
+    break;
+  case 4:
+    cairo_move_to (cr, x, y + r * 1.15);
+    cairo_line_to (cr, x + r * 1.05, y - r * 0.75);
+    cairo_line_to (cr, x - r * 1.05, y - r * 0.75);
     cairo_close_path (cr);
     break;
   default:
@@ -305,41 +441,54 @@ ms_frame_rect (cairo_t *cr, double x, double y, double w, double h, double line_
 }
 
 void
-ms_draw_time_axis (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, gboolean in_ms,
-                   double top, double bottom, double spacing_px)
+ms_draw_time_axis (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, double top,
+                   double bottom, double spacing_px, double right_edge)
 {
   const double fs = ms_style_font_size (st);
   MsTick ticks[16];
-  guint n = ms_axis_ticks (xs, xs->pixel_hi - xs->pixel_lo, spacing_px, ticks, 16);
+  MsScale scale = *xs;
+  scale.unit = MS_SCALE_TIME_US;
+  guint n = ms_axis_ticks (&scale, xs->pixel_hi - xs->pixel_lo, spacing_px, ticks, 16);
   ms_set_color (cr, &st->fg, 0.12);
   ms_grid_path_x (cr, xs, ticks, n, top, bottom, 1);
   cairo_fill (cr);
   ms_set_color (cr, &st->fg, 0.8);
   for (guint i = 0; i < n; i++) {
-    char label[40];
-    g_snprintf (label, sizeof label, "%s %s", ticks[i].label, in_ms ? "ms" : "µs");
-    ms_draw_text (cr, label, round (ms_scale_to_pixel (xs, ticks[i].value)) + 0.5,
-                  bottom + fs * 0.3, fs, 0.5, 0, FALSE, NULL, NULL);
+    double px = round (ms_scale_to_pixel (xs, ticks[i].value)) + 0.5, tw;
+    ms_draw_text (cr, ticks[i].label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+    /* Centred under its line, but never past the edge: the last tick's
+     * label was cut in a narrow window. */
+    double x = MIN (px - tw / 2, right_edge - tw);
+    ms_draw_text (cr, ticks[i].label, MAX (x, 0), bottom + fs * 0.3, fs, 0, 0, FALSE, NULL, NULL);
   }
 }
 
 double
 ms_draw_phase_legend (cairo_t *cr, const gboolean seen[MS_PHASE_COUNT], const MsChartStyle *st,
-                      double x, double y)
+                      double x, double y, double max_x, gboolean draw)
 {
   const double fs = ms_style_font_size (st);
-  double tw;
+  double tw, th = fs, cx = x, cy = y;
   for (int p = 0; p < MS_PHASE_COUNT; p++) {
     if (!seen[p])
       continue;
+    ms_draw_text (cr, ms_phase_name (p), 0, 0, fs, -1, 0, FALSE, &tw, &th);
+    if (cx > x && cx + fs * 1.3 + tw > max_x) {
+      cx = x;
+      cy += th * 1.3;
+    }
+    if (!draw) {
+      cx += fs * 1.3 + tw + fs * 1.0;
+      continue;
+    }
     MsColor c;
     ms_phase_color (p, st->dark, &c);
     ms_set_color (cr, &c, 1);
-    cairo_rectangle (cr, x, y + fs * 0.2, fs, fs);
+    cairo_rectangle (cr, cx, cy + fs * 0.2, fs, fs);
     cairo_fill (cr);
     ms_set_color (cr, &st->fg, 0.9);
-    ms_draw_text (cr, ms_phase_name (p), x + fs * 1.3, y, fs, 0, 0, FALSE, &tw, NULL);
-    x += tw + fs * 2.3;
+    ms_draw_text (cr, ms_phase_name (p), cx + fs * 1.3, cy, fs, 0, 0, FALSE, NULL, NULL);
+    cx += fs * 1.3 + tw + fs * 1.0;
   }
-  return x;
+  return cy + th - y;
 }

@@ -34,9 +34,16 @@ void ms_chart_style_init_dark (MsChartStyle *style);
 double ms_style_font_size (const MsChartStyle *style);
 double ms_style_line_width (const MsChartStyle *style);
 
-/* The colour-blind-safe palette (Okabe & Ito), adjusted for dark styles. */
+/* The series palette: one colour per memory mode, chosen for distance
+ * from each other and from the background with normal vision and with
+ * deuteranopia and protanopia simulated, one variant for light and one for
+ * dark styles (test-render checks the distances). */
 guint ms_chart_palette_size (void);
 void ms_chart_palette_color (guint index, gboolean dark, MsColor *out);
+/* How a mode's series looks: its palette colour, marker and dash. No two
+ * modes share a marker and dash pair, and modes that often lie on top of
+ * each other (pinned, registered, write-combined, streams) differ in both. */
+void ms_mode_look (MsMode mode, guint *color, guint *shape, guint *dash);
 /* Phase colours: the palette, greys for allocation and release. */
 void ms_phase_color (MsPhase phase, gboolean dark, MsColor *out);
 /* The colour with its alpha multiplied by alpha as the source. */
@@ -51,6 +58,10 @@ void ms_draw_text (cairo_t *cr, const char *text, double x, double y, double siz
 /* Left-aligned text from (x, y), ellipsized to max_w user units. */
 void ms_draw_text_max (cairo_t *cr, const char *text, double x, double y, double size,
                        double max_w);
+/* Left-aligned text from (x, y) wrapped at words to max_w user units; only
+ * measures when draw is FALSE. Returns the height. */
+double ms_draw_text_wrapped (cairo_t *cr, const char *text, double x, double y, double size,
+                             double max_w, gboolean bold, gboolean draw);
 
 /* While a sink is set on cr, the two calls above hand it each laid-out
  * text at the current point instead of drawing glyphs: SVG exports write
@@ -58,11 +69,20 @@ void ms_draw_text_max (cairo_t *cr, const char *text, double x, double y, double
 typedef void (*MsTextSink) (cairo_t *cr, PangoLayout *layout, gpointer data);
 void ms_draw_set_text_sink (cairo_t *cr, MsTextSink sink, gpointer data);
 
-/* Markers: 0 circle, 1 square, 2 triangle, 3 diamond. The path alone lets
- * many markers go out in one fill. */
+
+/* Every text box drawn (not measured) on this thread goes to the recorder,
+ * in device units: the render tests check that no label leaves the drawing
+ * or covers another. NULL stops recording. */
+typedef void (*MsTextRecorder) (const char *text, double x, double y, double w, double h,
+                                gpointer user_data);
+void ms_draw_set_text_recorder (MsTextRecorder recorder, gpointer user_data);
+
+/* Markers: 0 circle, 1 square, 2 triangle, 3 diamond, 4 triangle pointing
+ * down. The path alone lets many markers go out in one fill. */
+#define MS_MARKER_SHAPES 5
 void ms_marker_path (cairo_t *cr, guint shape, double x, double y, double r);
 void ms_draw_marker (cairo_t *cr, guint shape, double x, double y, double r, gboolean filled);
-/* 0 solid, 1 dashed, 2 dotted. */
+/* 0 solid, 1 dashed, 2 dotted, 3 dash-dot. */
 void ms_set_dash (cairo_t *cr, guint dash, double line_width);
 
 /* Ticks for an axis length_px long with about spacing_px between labels:
@@ -80,12 +100,15 @@ void ms_grid_path_y (cairo_t *cr, const MsScale *ys, const MsTick *ticks, guint 
  * paint: a frame inside (x, y, w, h) on whole pixels. */
 void ms_frame_rect (cairo_t *cr, double x, double y, double w, double h, double line_width);
 /* A time axis for a plot from top to bottom: grid lines and, under them,
- * labels with their unit; xs counts in ms when in_ms, else in µs. */
-void ms_draw_time_axis (cairo_t *cr, const MsChartStyle *style, const MsScale *xs,
-                        gboolean in_ms, double top, double bottom, double spacing_px);
-/* A row of phase swatches from (x, y) for the phases seen; returns where
- * the row ends. */
+ * labels with their unit; xs counts in µs (its unit MS_SCALE_TIME_US picks
+ * µs, ms or s). The last label moves left to stay inside right_edge. */
+void ms_draw_time_axis (cairo_t *cr, const MsChartStyle *style, const MsScale *xs, double top,
+                        double bottom, double spacing_px, double right_edge);
+/* Rows of phase swatches from (x, y) for the phases seen, wrapped before
+ * max_x so that every entry shows; returns the height used. Only measures
+ * when draw is FALSE. */
 double ms_draw_phase_legend (cairo_t *cr, const gboolean seen[MS_PHASE_COUNT],
-                             const MsChartStyle *style, double x, double y);
+                             const MsChartStyle *style, double x, double y, double max_x,
+                             gboolean draw);
 
 G_END_DECLS

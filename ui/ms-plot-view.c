@@ -4,11 +4,15 @@
 
 #include "ms-views.h"
 
+#include <math.h>
+
 struct _MsPlotView {
   GtkWidget parent_instance;
   GPtrArray *runs;
   MsMetric metric;
   gboolean log_scale;
+  gboolean direct_labels;
+  int planned_min_exp, planned_max_exp; /* -1: none */
   MsViewScale scale;
   GHashTable *hidden; /* labels switched off in the legend */
   MsChartData *data;  /* built lazily from runs */
@@ -23,14 +27,30 @@ struct _MsPlotView {
 
 G_DEFINE_FINAL_TYPE (MsPlotView, ms_plot_view, GTK_TYPE_WIDGET)
 
-enum { PROP_0, PROP_RUNS, PROP_METRIC, PROP_LOG_SCALE, PROP_SCALE_FIRST, N_PROPS };
+enum {
+  PROP_0,
+  PROP_RUNS,
+  PROP_METRIC,
+  PROP_LOG_SCALE,
+  PROP_DIRECT_LABELS,
+  PROP_PLANNED_MIN_EXPONENT,
+  PROP_PLANNED_MAX_EXPONENT,
+  PROP_SCALE_FIRST,
+  N_PROPS = PROP_SCALE_FIRST + MS_VIEW_SCALE_N_PROPS
+};
 static GParamSpec *props[N_PROPS];
 
 static MsChartData *
 plot_data (MsPlotView *self)
 {
-  if (!self->data)
+  if (!self->data) {
     self->data = ms_plot_build (self->runs, self->metric, self->log_scale, self->hidden);
+    self->data->direct_labels = self->direct_labels;
+    if (self->planned_min_exp >= 0 && self->planned_max_exp >= self->planned_min_exp) {
+      self->data->x_min = ldexp (sizeof (float), self->planned_min_exp);
+      self->data->x_max = ldexp (sizeof (float), self->planned_max_exp);
+    }
+  }
   return self->data;
 }
 
@@ -150,6 +170,18 @@ on_plot_leave (GtkEventControllerMotion *c, MsPlotView *self)
 }
 
 static void
+set_planned (MsPlotView *self, guint prop_id, int exponent)
+{
+  int *field = prop_id == PROP_PLANNED_MIN_EXPONENT ? &self->planned_min_exp
+                                                     : &self->planned_max_exp;
+  if (*field == exponent)
+    return;
+  *field = exponent;
+  ms_plot_view_invalidate (self);
+  g_object_notify_by_pspec (G_OBJECT (self), props[prop_id]);
+}
+
+static void
 ms_plot_view_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   MsPlotView *self = MS_PLOT_VIEW (object);
@@ -163,10 +195,22 @@ ms_plot_view_set_property (GObject *object, guint prop_id, const GValue *value, 
   case PROP_LOG_SCALE:
     ms_plot_view_set_log_scale (self, g_value_get_boolean (value));
     break;
+  case PROP_DIRECT_LABELS:
+    ms_plot_view_set_direct_labels (self, g_value_get_boolean (value));
+    break;
+  case PROP_PLANNED_MIN_EXPONENT:
+  case PROP_PLANNED_MAX_EXPONENT:
+    set_planned (self, prop_id, g_value_get_int (value));
+    break;
   default:
-    if (ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value))
+    if (ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value)) {
+      /* Presentation mode (high contrast) names the lines at their ends;
+       * leaving it goes back to the legend alone. Either can be changed
+       * afterwards. */
+      if (prop_id - PROP_SCALE_FIRST == 2)
+        ms_plot_view_set_direct_labels (self, self->scale.high_contrast);
       drop_cache (self);
-    else
+    } else
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
@@ -179,6 +223,9 @@ ms_plot_view_get_property (GObject *object, guint prop_id, GValue *value, GParam
   case PROP_RUNS: g_value_set_boxed (value, self->runs); break;
   case PROP_METRIC: g_value_set_int (value, self->metric); break;
   case PROP_LOG_SCALE: g_value_set_boolean (value, self->log_scale); break;
+  case PROP_DIRECT_LABELS: g_value_set_boolean (value, self->direct_labels); break;
+  case PROP_PLANNED_MIN_EXPONENT: g_value_set_int (value, self->planned_min_exp); break;
+  case PROP_PLANNED_MAX_EXPONENT: g_value_set_int (value, self->planned_max_exp); break;
   default:
     if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -220,6 +267,13 @@ ms_plot_view_class_init (MsPlotViewClass *klass)
   props[PROP_METRIC] = g_param_spec_int ("metric", NULL, NULL, MS_METRIC_E2E_BANDWIDTH,
                                          MS_METRIC_E2E_TIME, MS_METRIC_E2E_BANDWIDTH, flags);
   props[PROP_LOG_SCALE] = g_param_spec_boolean ("log-scale", NULL, NULL, FALSE, flags);
+  props[PROP_DIRECT_LABELS] = g_param_spec_boolean ("direct-labels", NULL, NULL, FALSE, flags);
+  /* A sweep's planned sizes (2^e elements), -1 for none: the x axis covers
+   * them from the first cell on, so points do not move as results come. */
+  props[PROP_PLANNED_MIN_EXPONENT] =
+    g_param_spec_int ("planned-min-exponent", NULL, NULL, -1, 62, -1, flags);
+  props[PROP_PLANNED_MAX_EXPONENT] =
+    g_param_spec_int ("planned-max-exponent", NULL, NULL, -1, 62, -1, flags);
   g_object_class_install_properties (object_class, PROP_SCALE_FIRST, props);
   ms_view_scale_install (object_class, PROP_SCALE_FIRST);
 
@@ -232,6 +286,7 @@ ms_plot_view_init (MsPlotView *self)
 {
   self->hidden = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->hover_x = -1;
+  self->planned_min_exp = self->planned_max_exp = -1;
   self->scale = (MsViewScale){ 1, 1 };
   ms_chart_layout_init (&self->layout);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
@@ -297,4 +352,28 @@ ms_plot_view_set_log_scale (MsPlotView *self, gboolean log_scale)
   self->log_scale = log_scale;
   ms_plot_view_invalidate (self);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_LOG_SCALE]);
+}
+
+gboolean
+ms_plot_view_get_direct_labels (MsPlotView *self)
+{
+  return self->direct_labels;
+}
+
+void
+ms_plot_view_set_direct_labels (MsPlotView *self, gboolean direct_labels)
+{
+  direct_labels = !!direct_labels;
+  if (direct_labels == self->direct_labels)
+    return;
+  self->direct_labels = direct_labels;
+  ms_plot_view_invalidate (self);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_DIRECT_LABELS]);
+}
+
+void
+ms_plot_view_set_planned_range (MsPlotView *self, int min_exponent, int max_exponent)
+{
+  g_object_set (self, "planned-min-exponent", min_exponent, "planned-max-exponent", max_exponent,
+                NULL);
 }

@@ -100,6 +100,58 @@ mode_has_metric (MsMode mode, MsMetric metric)
   return TRUE;
 }
 
+char *
+ms_plot_cell_note (const MsResults *run, const MsCell *c)
+{
+  gboolean fixed = run->sweep.reps_rule == MS_REPS_FIXED;
+  int planned = fixed ? run->sweep.reps : run->sweep.min_reps;
+  switch (c->status) {
+  case MS_CELL_OK:
+    return NULL;
+  case MS_CELL_CANCELLED:
+  case MS_CELL_PARTIAL:
+    if (planned > 0 && fixed)
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "cancelled after %d of %d repetition",
+                                           "cancelled after %d of %d repetitions", planned),
+                              c->n_reps, planned);
+    /* An adaptive cell runs at least min_reps, then until its interval is
+     * narrow enough. */
+    if (planned > 0)
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "cancelled after %d of at least %d repetition",
+                                           "cancelled after %d of at least %d repetitions",
+                                           planned),
+                              c->n_reps, planned);
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "cancelled after %d repetition",
+                                         "cancelled after %d repetitions", c->n_reps),
+                            c->n_reps);
+  case MS_CELL_UNSUPPORTED:
+    return g_strdup_printf (_("not supported: %s"),
+                            c->message[0] ? c->message : _("this device cannot run the mode"));
+  default:
+    return g_strdup_printf (_("failed: %s"),
+                            c->message[0] ? c->message : ms_cell_status_name (c->status));
+  }
+}
+
+/* A (run, mode) series: the mode's colour, marker and dash, the run's
+ * marker fill, and the run's name as its legend heading when comparing. */
+static MsChartSeries *
+plot_series (MsChartData *d, const MsResults *run, guint r, MsMode m, gboolean comparing,
+             GHashTable *hidden)
+{
+  g_autofree char *label = ms_plot_series_label (run, m, comparing);
+  guint color, shape, dash;
+  ms_mode_look (m, &color, &shape, &dash);
+  MsChartSeries *s = ms_chart_data_add_series (d, label, color, shape, dash);
+  s->run = r;
+  s->short_label = g_strdup (ms_mode_title (m));
+  s->group = comparing ? ms_plot_run_label (run) : NULL;
+  s->hidden = hidden && g_hash_table_contains (hidden, label);
+  return s;
+}
+
 MsChartData *
 ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hidden)
 {
@@ -115,9 +167,11 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
   };
   d->title = g_strdup (_(titles[metric]));
   d->x_label = g_strdup (_("size per vector (log₂)"));
-  d->y_label = g_strdup (time ? (log_y ? _("time (µs, log)") : _("time (µs)"))
+  /* Times carry their unit (µs, ms, s) on every tick. */
+  d->y_label = g_strdup (time ? (log_y ? _("time (log)") : _("time"))
                               : log_y ? _("GB/s (log)") : "GB/s");
-  d->unit = g_strdup (time ? "µs" : "GB/s");
+  d->unit = g_strdup (time ? NULL : "GB/s");
+  d->y_unit = time ? MS_SCALE_TIME_US : MS_SCALE_PLAIN;
   d->y_kind = log_y ? MS_SCALE_LOG10 : MS_SCALE_LINEAR;
   d->empty_text =
     g_strdup (_("No results yet: run a sweep, or open a CSV file or a reference run"));
@@ -141,16 +195,17 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
         const MsCell *c = &run->cells[i];
         if ((int) c->mode != m)
           continue;
-        if (!s) {
-          g_autofree char *label = ms_plot_series_label (run, m, comparing);
-          s = ms_chart_data_add_series (d, label, m % ms_chart_palette_size (),
-                                        m / ms_chart_palette_size (), MIN (r, 2));
-          s->hidden = hidden && g_hash_table_contains (hidden, label);
-        }
+        if (!s)
+          s = plot_series (d, run, r, m, comparing, hidden);
         double y = 0, lo = 1, hi = 0;
-        gboolean ok = c->status == MS_CELL_OK && metric_value (c, metric, &y, &lo, &hi);
+        gboolean usable = c->status == MS_CELL_OK || (c->status == MS_CELL_PARTIAL && c->n_reps);
+        gboolean ok = usable && metric_value (c, metric, &y, &lo, &hi);
         ms_chart_series_add (s, (double) c->elements * sizeof (float), y, lo, hi, !ok);
-        if (ok && m == MS_MODE_PINNED && !time)
+        if (c->status != MS_CELL_OK) {
+          g_autofree char *note = ms_plot_cell_note (run, c);
+          ms_chart_series_note_last (s, ok, note);
+        }
+        if (ok && c->status == MS_CELL_OK && m == MS_MODE_PINNED && !time)
           best_pinned = MAX (best_pinned, y);
       }
       /* Points in size order whatever order the cells came in. */

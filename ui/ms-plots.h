@@ -22,6 +22,10 @@ MsChartData *ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GH
 /* Legend label of a series: the mode, plus the run when comparing. */
 char *ms_plot_series_label (const MsResults *run, MsMode mode, gboolean comparing);
 
+/* Why a cell has no value or a partial one ("cancelled after 3 of 10
+ * repetitions", "failed: out of memory"); NULL for a complete cell. */
+char *ms_plot_cell_note (const MsResults *run, const MsCell *cell);
+
 /* "H100 · 2026-11-22 08:14" from a run's metadata. */
 char *ms_plot_run_label (const MsResults *run);
 

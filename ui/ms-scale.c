@@ -20,20 +20,71 @@ ms_format_size_label (double bytes, char *buf, gsize len)
     g_snprintf (buf, len, "%.1f %s", bytes, units[u]);
 }
 
+/* v rounded to three significant digits. */
+static double
+round_sig3 (double v)
+{
+  if (v == 0 || !isfinite (v))
+    return v;
+  double mag = pow (10, floor (log10 (fabs (v))) - 2);
+  return round (v / mag) * mag;
+}
+
 void
 ms_format_value (double v, char *buf, gsize len)
 {
-  double a = fabs (v);
+  double r = round_sig3 (v), a = fabs (r);
   if (a == 0)
     g_snprintf (buf, len, "0");
   else if (a >= 1e7 || a < 1e-3)
-    g_snprintf (buf, len, "%.1e", v);
+    g_snprintf (buf, len, "%.2e", r);
   else if (a >= 100)
-    g_snprintf (buf, len, "%.0f", v);
-  else if (a >= 10)
-    g_snprintf (buf, len, "%.4g", v);
+    g_snprintf (buf, len, "%.0f", r);
   else
-    g_snprintf (buf, len, "%.3g", v);
+    g_snprintf (buf, len, "%.3g", r);
+}
+
+double
+ms_time_unit (double max_us, const char **name)
+{
+  /* Rounded first, so that 999.7 µs reads "1 ms" and not "1000 µs". */
+  double a = fabs (round_sig3 (max_us));
+  if (a >= 1e6) {
+    *name = "s";
+    return 1e6;
+  }
+  if (a >= 1e3) {
+    *name = "ms";
+    return 1e3;
+  }
+  *name = "µs";
+  return 1;
+}
+
+void
+ms_format_time_us (double us, char *buf, gsize len)
+{
+  const char *name;
+  double unit = ms_time_unit (us, &name);
+  char v[32];
+  ms_format_value (us / unit, v, sizeof v);
+  g_snprintf (buf, len, "%s %s", v, name);
+}
+
+/* A tick's value exactly as the step makes it (2500, 0.125), in unit. */
+static void
+format_tick (const MsScale *s, double value, double unit, const char *unit_name, char *buf,
+             gsize len)
+{
+  if (s->unit != MS_SCALE_TIME_US) {
+    g_snprintf (buf, len, "%.6g", value);
+    return;
+  }
+  if (s->kind != MS_SCALE_LINEAR) {
+    ms_format_time_us (value, buf, len);
+    return;
+  }
+  g_snprintf (buf, len, "%.6g %s", value / unit, unit_name);
 }
 
 static double
@@ -140,38 +191,43 @@ ms_scale_ticks (const MsScale *s, MsTick *ticks, guint max_ticks)
   switch (s->kind) {
   case MS_SCALE_LINEAR: {
     double step = nice_step (s->max - s->min, MIN ((int) max_ticks - 1, 6));
+    const char *unit_name;
+    double unit = ms_time_unit (MAX (fabs (s->min), fabs (s->max)), &unit_name);
     for (double v = ceil (s->min / step - 1e-9) * step; v <= s->max + step * 1e-9 && n < max_ticks;
          v += step) {
       double value = fabs (v) < step * 1e-9 ? 0 : v;
       ticks[n].value = value;
       ticks[n].major = TRUE;
-      ms_format_value (value, ticks[n].label, sizeof ticks[n].label);
+      format_tick (s, value, unit, unit_name, ticks[n].label, sizeof ticks[n].label);
       n++;
     }
     break;
   }
-  case MS_SCALE_LOG10:
-    for (int e = (int) floor (log10 (s->min) + 1e-9); e <= (int) ceil (log10 (s->max) - 1e-9) &&
-                                                       n < max_ticks;
-         e++) {
+  case MS_SCALE_LOG10: {
+    int lo = (int) floor (log10 (s->min) + 1e-9), hi = (int) ceil (log10 (s->max) - 1e-9);
+    /* Every decade when they fit, else every second (third ...), counted
+     * from the top so that the largest keeps its label. */
+    int every = 1;
+    while ((hi - lo + every) / every > (int) max_ticks)
+      every++;
+    for (int e = hi - ((hi - lo) / every) * every; e <= hi && n < max_ticks; e += every) {
       ticks[n].value = pow (10, e);
       ticks[n].major = TRUE;
-      ms_format_value (ticks[n].value, ticks[n].label, sizeof ticks[n].label);
+      format_tick (s, ticks[n].value, 1, NULL, ticks[n].label, sizeof ticks[n].label);
       n++;
     }
     break;
+  }
   case MS_SCALE_LOG2: {
     int lo = (int) ceil (log2 (s->min) - 1e-9), hi = (int) floor (log2 (s->max) + 1e-9);
     int count = hi - lo + 1;
-    /* Label every power of two when they fit, else every second or fourth. */
+    /* Label every power of two when they fit, else every second or fourth,
+     * counted from the largest so that the last size keeps its label. */
     int every = 1;
-    while (count / every > (int) max_ticks && every < 64)
+    while ((count + every - 1) / every > (int) max_ticks && every < 64)
       every *= 2;
-    for (int e = lo; e <= hi && n < max_ticks * every; e++) {
-      if ((e - lo) % every != 0)
-        continue;
-      if (n >= max_ticks)
-        break;
+    int first = hi - ((hi - lo) / every) * every;
+    for (int e = first; e <= hi && n < max_ticks; e += every) {
       ticks[n].value = pow (2, e);
       ticks[n].major = TRUE;
       ms_format_size_label (ticks[n].value, ticks[n].label, sizeof ticks[n].label);

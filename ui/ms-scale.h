@@ -13,10 +13,18 @@ typedef enum {
   MS_SCALE_LOG2,
 } MsScaleKind;
 
+/* What the values count, for the tick labels: plain numbers, or a time in
+ * µs labelled in the unit that reads best (µs, ms, s). */
+typedef enum {
+  MS_SCALE_PLAIN,
+  MS_SCALE_TIME_US,
+} MsScaleUnit;
+
 typedef struct {
   MsScaleKind kind;
   double min, max;       /* data range shown */
   double pixel_lo, pixel_hi; /* pixels of min and max (hi < lo for y) */
+  MsScaleUnit unit;      /* after the fields above, so older literals stay valid */
 } MsScale;
 
 typedef struct {
@@ -33,12 +41,23 @@ double ms_scale_from_pixel (const MsScale *scale, double pixel);
 gboolean ms_scale_contains (const MsScale *scale, double value);
 
 /* Ticks with labels; at most max_ticks labelled ones. For LOG2 the values
- * are bytes, labelled "4 KiB", "1 MiB". Returns the number written. */
+ * are bytes, labelled "4 KiB", "1 MiB"; when more powers of two lie in the
+ * range than fit, every second (fourth ...) counted down from the largest,
+ * so that the last size is always labelled. Time scales carry their unit on
+ * every label: one unit for a linear axis, each tick's own on a log axis.
+ * Returns the number written. */
 guint ms_scale_ticks (const MsScale *scale, MsTick *ticks, guint max_ticks);
 
 /* "4 KiB", "512 B", "1 GiB": powers of two read by people. */
 void ms_format_size_label (double bytes, char *buf, gsize len);
-/* 0.25, 12.5, 1500: short value labels. */
+/* Three significant digits everywhere (0.25, 12.5, 1500, 495330 -> 495000):
+ * the same precision for tooltips, read-outs and labels. */
 void ms_format_value (double value, char *buf, gsize len);
+/* A time in µs in the unit that keeps it under 1000: "3.2 µs", "495 ms",
+ * "1.5 s", with ms_format_value's precision. */
+void ms_format_time_us (double us, char *buf, gsize len);
+/* The unit a linear time axis up to max_us counts in: its size in µs, and
+ * its name in name (µs, ms or s). */
+double ms_time_unit (double max_us, const char **name);
 
 G_END_DECLS

@@ -257,14 +257,15 @@ time_x (const MsTimelineGeometry *g, double t_us)
 
 static void
 timeline_geometry (cairo_t *cr, const MsChartStyle *st, const MsTimeWindow *win, double width,
-                   double height, double top, int n_lanes, MsTimelineGeometry *g)
+                   double height, double top, int n_lanes, double legend_h,
+                   MsTimelineGeometry *g)
 {
   const double fs = ms_style_font_size (st);
   double tw, th;
   char widest[32]; /* the widest lane name */
   g_snprintf (widest, sizeof widest, _("stream %d"), 10);
   ms_draw_text (cr, widest, 0, 0, fs, -1, 0, FALSE, &tw, &th);
-  double left = tw + fs * 1.5, legend_h = th * 1.6;
+  double left = tw + fs * 1.5;
   g->axis_h = th + fs;
   g->px0 = left;
   g->pw = MAX (10, width - left - fs);
@@ -608,7 +609,7 @@ ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *
   ms_set_color (cr, &st->fg, 1);
   double top = fs * 0.5;
   if (title) {
-    ms_draw_text (cr, title, fs, top, fs * 1.15, 0, 0, TRUE, NULL, &th);
+    th = ms_draw_text_wrapped (cr, title, fs, top, fs * 1.15, width - 2 * fs, TRUE, TRUE);
     top += th + fs * 0.5;
   }
   if (!cell || cell->n_events == 0) {
@@ -625,8 +626,15 @@ ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *
 
   MsTimelineIndex *owned;
   const MsTimelineIndex *ix = timeline_index (cell, rep, layout, &owned);
+  /* The legend and the hint wrap to the width: measured first, so that the
+   * lanes leave them room. */
+  const char *hint = _("host lane: hatched = asynchronous call, outlined = call blocked the host");
+  double legend_x = fs, legend_w = width - 2 * fs;
+  double phases_h = ms_draw_phase_legend (cr, ix->seen, st, legend_x, 0, width - fs, FALSE);
+  double hint_h = ms_draw_text_wrapped (cr, hint, 0, 0, fs * 0.9, legend_w, FALSE, FALSE);
+  double legend_h = phases_h + fs * 0.3 + hint_h + fs * 0.4;
   MsTimelineGeometry g;
-  timeline_geometry (cr, st, win, width, height, top, ix->n_lanes, &g);
+  timeline_geometry (cr, st, win, width, height, top, ix->n_lanes, legend_h, &g);
   if (layout) {
     layout->plot_x = g.px0;
     layout->plot_y = g.py0;
@@ -634,19 +642,16 @@ ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *
     layout->plot_h = g.ph;
   }
   timeline_lanes (cr, st, &g, ix->n_lanes);
-  /* In ms once the window is long enough to need it. */
-  gboolean in_ms = g.span >= 2000;
-  double unit = in_ms ? 1000 : 1;
-  MsScale xs = { MS_SCALE_LINEAR, win->t0 / unit, win->t1 / unit, g.px0, g.px0 + g.pw };
-  ms_draw_time_axis (cr, st, &xs, in_ms, g.py0, g.py0 + g.ph, fs * 7);
+  MsScale xs = { MS_SCALE_LINEAR, win->t0, win->t1, g.px0, g.px0 + g.pw, MS_SCALE_TIME_US };
+  ms_draw_time_axis (cr, st, &xs, g.py0, g.py0 + g.ph, fs * 7, width - fs * 0.3);
   timeline_bars (cr, st, ix, &g, layout);
 
   /* Legend: the phases present, and the host-bar conventions. */
   double ly = g.py0 + g.ph + g.axis_h + fs * 0.2;
-  double lx = ms_draw_phase_legend (cr, ix->seen, st, g.px0, ly);
+  ms_draw_phase_legend (cr, ix->seen, st, legend_x, ly, width - fs, TRUE);
   ms_set_color (cr, &st->fg, 0.7);
-  ms_draw_text (cr, _("host lane: hatched = asynchronous call, outlined = call blocked the host"),
-                lx + fs, ly, fs * 0.9, 0, 0, FALSE, NULL, NULL);
+  ms_draw_text_wrapped (cr, hint, legend_x, ly + phases_h + fs * 0.3, fs * 0.9, legend_w, FALSE,
+                        TRUE);
   index_free (owned);
   cairo_restore (cr);
 }

@@ -1,0 +1,425 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-render-layout.c: every chart kind drawn from the reference runs at
+ * 1024x768 with presentation text, at the size the chart gets in the window
+ * there, and at 1600x1000, light and dark, with every text box recorded
+ * (ms_draw_set_text_recorder): no label may leave the drawing or cover
+ * another. MEMSWEEP_RENDER_DIR=dir keeps the images for a look. Also the
+ * series palette's colour distances, with normal vision and with
+ * deuteranopia and protanopia simulated. */
+#include <math.h>
+#include <string.h>
+
+#include "ms-breakdown.h"
+#include "ms-color-test.h"
+#include "ms-plots.h"
+#include "ms-timeline.h"
+
+typedef struct {
+  char *text;
+  double x, y, w, h;
+} TextBox;
+
+static void
+record (const char *text, double x, double y, double w, double h, gpointer data)
+{
+  TextBox b = { g_strdup (text), x, y, w, h };
+  g_array_append_val ((GArray *) data, b);
+}
+
+static void
+clear_box (gpointer p)
+{
+  g_free (((TextBox *) p)->text);
+}
+
+/* Pango's logical boxes include line spacing: a pixel of overlap between
+ * neighbours is not a visible collision. */
+#define SLACK 1.0
+
+static void
+check_boxes (GArray *boxes, const char *what, double width, double height)
+{
+  g_assert_cmpuint (boxes->len, >, 3);
+  for (guint i = 0; i < boxes->len; i++) {
+    const TextBox *a = &g_array_index (boxes, TextBox, i);
+    if (a->x < -SLACK || a->y < -SLACK || a->x + a->w > width + SLACK ||
+        a->y + a->h > height + SLACK)
+      g_error ("%s: \"%s\" (%.0f,%.0f %.0fx%.0f) leaves the %.0fx%.0f drawing", what, a->text,
+               a->x, a->y, a->w, a->h, width, height);
+    for (guint k = i + 1; k < boxes->len; k++) {
+      const TextBox *b = &g_array_index (boxes, TextBox, k);
+      double ox = MIN (a->x + a->w, b->x + b->w) - MAX (a->x, b->x);
+      double oy = MIN (a->y + a->h, b->y + b->h) - MAX (a->y, b->y);
+      if (ox > SLACK && oy > SLACK)
+        g_error ("%s: \"%s\" (%.0f,%.0f %.0fx%.0f) covers \"%s\" (%.0f,%.0f %.0fx%.0f)", what,
+                 a->text, a->x, a->y, a->w, a->h, b->text, b->x, b->y, b->w, b->h);
+    }
+  }
+}
+
+typedef struct {
+  int width, height;
+  double text_scale;
+  const char *name;
+} Size;
+
+static const Size sizes[] = {
+  { 1024, 768, 1.6, "1024x768-presentation" },
+  /* The chart's share of a 1024x768 window in presentation mode. */
+  { 700, 560, 1.6, "window-share-presentation" },
+  { 1280, 720, 1.6, "1280x720-presentation" },
+  { 1600, 1000, 1.0, "1600x1000" },
+};
+
+/* For draw functions that record themselves: the boxes array as data. */
+#define MS_RECORDED_BOXES GINT_TO_POINTER (-1)
+
+typedef void (*DrawFunc) (cairo_t *cr, GPtrArray *runs, const MsChartStyle *st, double w,
+                          double h, gpointer data);
+
+static void
+draw_plot (cairo_t *cr, GPtrArray *runs, const MsChartStyle *st, double w, double h,
+           gpointer data)
+{
+  int kind = GPOINTER_TO_INT (data);
+  MsMetric metric = kind % 4;
+  g_autoptr (MsChartData) d = ms_plot_build (runs, metric, kind < 4, NULL);
+  d->direct_labels = st->high_contrast;
+  ms_chart_draw (cr, d, st, w, h, -1, NULL);
+}
+
+/* The read-out alone over a chart of the data: its rows must not cover
+ * each other or leave the drawing. The chart under it is not recorded. */
+static void
+draw_readout (cairo_t *cr, GPtrArray *runs, const MsChartStyle *st, double w, double h,
+              gpointer data)
+{
+  GArray *boxes = data;
+  g_autoptr (MsChartData) d = ms_plot_build (runs, MS_METRIC_E2E_BANDWIDTH, TRUE, NULL);
+  MsChartLayout l;
+  ms_chart_layout_init (&l);
+  ms_draw_set_text_recorder (NULL, NULL);
+  ms_chart_draw (cr, d, st, w, h, -1, &l);
+  ms_draw_set_text_recorder (record, boxes);
+  /* Near either end, then at 64 KiB on the default sweep (kept in boxes). */
+  const double at[] = { 0.1, 0.7, 0.4 };
+  for (guint i = 0; i < G_N_ELEMENTS (at); i++) {
+    g_array_set_size (boxes, 0);
+    ms_chart_draw_crosshair (cr, d, st, &l, l.plot_x + l.plot_w * at[i]);
+    check_boxes (boxes, "read-out", w, h);
+  }
+  ms_chart_layout_clear (&l);
+}
+
+static void
+draw_breakdown (cairo_t *cr, GPtrArray *runs, const MsChartStyle *st, double w, double h,
+                gpointer data)
+{
+  ms_breakdown_draw (cr, runs, GPOINTER_TO_INT (data), st, w, h);
+}
+
+static void
+draw_timeline (cairo_t *cr, GPtrArray *runs, const MsChartStyle *st, double w, double h,
+               gpointer data)
+{
+  const MsResults *r = g_ptr_array_index (runs, 0);
+  const MsCell *c = ms_results_find (r, GPOINTER_TO_INT (data), 20);
+  g_assert_nonnull (c);
+  MsTimeWindow win;
+  ms_time_window_reset (&win, ms_timeline_extent (c, 0));
+  ms_timeline_draw (cr, c, 0, &win, st, w, h, "Pinned at 2^20 (4 MiB per vector), repetition 1",
+                    NULL);
+}
+
+static void
+render_all_sizes (GPtrArray *runs, const char *what, DrawFunc draw, gpointer data)
+{
+  const char *dir = g_getenv ("MEMSWEEP_RENDER_DIR");
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    for (int dark = 0; dark < 2; dark++) {
+      const Size *sz = &sizes[i];
+      MsChartStyle st;
+      if (dark)
+        ms_chart_style_init_dark (&st);
+      else
+        ms_chart_style_init_light (&st);
+      st.text_scale = sz->text_scale;
+      st.line_scale = sz->text_scale > 1 ? 2 : 1;
+      st.high_contrast = sz->text_scale > 1;
+      cairo_surface_t *surf =
+        cairo_image_surface_create (CAIRO_FORMAT_ARGB32, sz->width, sz->height);
+      cairo_t *cr = cairo_create (surf);
+      g_autoptr (GArray) boxes = g_array_new (FALSE, FALSE, sizeof (TextBox));
+      g_array_set_clear_func (boxes, clear_box);
+      ms_draw_set_text_recorder (record, boxes);
+      draw (cr, runs, &st, sz->width, sz->height, data == MS_RECORDED_BOXES ? boxes : data);
+      ms_draw_set_text_recorder (NULL, NULL);
+      g_autofree char *name = g_strdup_printf ("%s-%s-%s", what, sz->name, dark ? "dark" : "light");
+      if (dir) {
+        g_autofree char *path = g_strdup_printf ("%s/%s.png", dir, name);
+        cairo_surface_write_to_png (surf, path);
+      }
+      check_boxes (boxes, name, sz->width, sz->height);
+      cairo_destroy (cr);
+      cairo_surface_destroy (surf);
+    }
+}
+
+static GPtrArray *
+reference_runs (guint n)
+{
+  const char *files[] = { "h100-default-samples.csv", "h200-default-samples.csv",
+                          "h100-large-samples.csv" };
+  GPtrArray *runs = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_results_free);
+  for (guint i = 0; i < n; i++) {
+    char err[512];
+    g_autofree char *path = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), files[i], NULL);
+    MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+    if (!r)
+      g_error ("%s", err);
+    g_autofree char *label = ms_plot_run_label (r);
+    g_snprintf (r->label, sizeof r->label, "%s", label);
+    g_ptr_array_add (runs, r);
+  }
+  return runs;
+}
+
+static void
+test_charts (void)
+{
+  g_autoptr (GPtrArray) one = reference_runs (1);
+  g_autoptr (GPtrArray) three = reference_runs (3);
+  static const char *kinds[] = { "bandwidth-log", "h2d-log", "d2h-log", "time-log",
+                                 "bandwidth", "h2d", "d2h", "time" };
+  for (int k = 0; k < 8; k++)
+    render_all_sizes (one, kinds[k], draw_plot, GINT_TO_POINTER (k));
+  render_all_sizes (three, "compare-3-runs", draw_plot, GINT_TO_POINTER (0));
+  render_all_sizes (three, "compare-3-runs-time", draw_plot, GINT_TO_POINTER (3));
+  render_all_sizes (three, "read-out-3-runs", draw_readout, MS_RECORDED_BOXES);
+  render_all_sizes (one, "read-out", draw_readout, MS_RECORDED_BOXES);
+}
+
+static void
+test_breakdown_and_timeline (void)
+{
+  g_autoptr (GPtrArray) one = reference_runs (1);
+  g_autoptr (GPtrArray) two = reference_runs (2);
+  render_all_sizes (one, "breakdown", draw_breakdown, GINT_TO_POINTER (20));
+  render_all_sizes (two, "breakdown-2-runs", draw_breakdown, GINT_TO_POINTER (12));
+  render_all_sizes (one, "timeline-pinned", draw_timeline, GINT_TO_POINTER (MS_MODE_PINNED));
+  render_all_sizes (one, "timeline-streams", draw_timeline, GINT_TO_POINTER (MS_MODE_STREAMS));
+}
+
+/* The reference run with pinned cut short: a cancelled cell at 2^14, a
+ * partial one at 2^15 and a failed one at 2^16. */
+static GPtrArray *
+cut_short_runs (void)
+{
+  GPtrArray *one = reference_runs (1);
+  MsResults *r = g_ptr_array_index (one, 0);
+  int marked = 0;
+  for (size_t i = 0; i < r->n_cells && marked < 3; i++) {
+    MsCell *c = &r->cells[i];
+    if (c->mode != MS_MODE_PINNED || c->exponent < 14)
+      continue;
+    c->status = marked == 0 ? MS_CELL_CANCELLED : marked == 1 ? MS_CELL_PARTIAL : MS_CELL_FAILED;
+    c->n_reps = marked == 0 ? 0 : marked == 1 ? 3 : c->n_reps; /* fewer: the arrays stay valid */
+    g_snprintf (c->message, sizeof c->message, "out of memory");
+    marked++;
+  }
+  return one;
+}
+
+/* The text boxes that draw records on a light 1000x700 canvas. */
+static GArray *
+recorded_texts (GPtrArray *runs, DrawFunc draw, gpointer data)
+{
+  GArray *boxes = g_array_new (FALSE, FALSE, sizeof (TextBox));
+  g_array_set_clear_func (boxes, clear_box);
+  cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1000, 700);
+  cairo_t *cr = cairo_create (surf);
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  ms_draw_set_text_recorder (record, boxes);
+  draw (cr, runs, &st, 1000, 700, data == MS_RECORDED_BOXES ? boxes : data);
+  ms_draw_set_text_recorder (NULL, NULL);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surf);
+  return boxes;
+}
+
+static gboolean
+has_text (GArray *boxes, const char *text)
+{
+  for (guint i = 0; i < boxes->len; i++)
+    if (g_strcmp0 (g_array_index (boxes, TextBox, i).text, text) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The chart data say why, the chart and the breakdown lay out. */
+static void
+test_cut_short (void)
+{
+  g_autoptr (GPtrArray) one = cut_short_runs ();
+  g_autoptr (MsChartData) d = ms_plot_build (one, MS_METRIC_E2E_BANDWIDTH, TRUE, NULL);
+  gboolean cancelled = FALSE, failed = FALSE;
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    for (guint k = 0; k < s->points->len; k++) {
+      const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+      cancelled = cancelled || (p->partial && g_strcmp0 (p->note, "cancelled after 3 of at "
+                                                                    "least 10 repetitions") == 0);
+      failed = failed || g_strcmp0 (p->note, "failed: out of memory") == 0;
+    }
+  }
+  g_assert_true (cancelled && failed);
+  g_assert_true (ms_chart_data_has_notes (d));
+  render_all_sizes (one, "cut-short", draw_plot, GINT_TO_POINTER (0));
+  render_all_sizes (one, "cut-short-breakdown", draw_breakdown, GINT_TO_POINTER (14));
+  /* The breakdown says why the cancelled cell has no bar. */
+  g_autoptr (GArray) boxes = recorded_texts (one, draw_breakdown, GINT_TO_POINTER (14));
+  g_assert_true (has_text (boxes, "cancelled after 0 of at least 10 repetitions"));
+}
+
+/* Hovering the cancelled cell says so; values read with three digits. */
+static void
+test_cut_short_read_out (void)
+{
+  g_autoptr (GPtrArray) one = cut_short_runs ();
+  g_autoptr (GArray) boxes = recorded_texts (one, draw_readout, MS_RECORDED_BOXES);
+  g_assert_true (has_text (boxes, "Pinned: cancelled after 0 of at least 10 repetitions"));
+  for (guint i = 0; i < boxes->len; i++) {
+    /* "Pageable: 2.19 GB/s": no more than three significant digits. */
+    const char *t = g_array_index (boxes, TextBox, i).text, *colon = strstr (t, ": ");
+    int digits = 0;
+    for (const char *c = colon ? colon + 2 : ""; g_ascii_isdigit (*c) || *c == '.'; c++)
+      digits += g_ascii_isdigit (*c) && !(digits == 0 && *c == '0');
+    g_assert_cmpint (digits, <=, 3);
+  }
+}
+
+/* The planned range holds the axis still: the x scale is the same with
+ * one size measured as with all of them. */
+static void
+test_planned_range (void)
+{
+  g_autoptr (GPtrArray) one = reference_runs (1);
+  g_autoptr (MsChartData) d = ms_plot_build (one, MS_METRIC_E2E_BANDWIDTH, TRUE, NULL);
+  MsChartLayout early, full;
+  ms_chart_layout_init (&early);
+  ms_chart_layout_init (&full);
+  cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 600);
+  cairo_t *cr = cairo_create (surf);
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  ms_chart_draw (cr, d, &st, 800, 600, -1, &full);
+  g_autoptr (MsChartData) first = ms_chart_data_new ();
+  MsChartSeries *s = ms_chart_data_add_series (first, "Pinned", 1, 1, 0);
+  ms_chart_series_add (s, full.xs.min * 4, 5, 1, 0, FALSE);
+  first->x_min = full.xs.min * 2;
+  first->x_max = full.xs.max / 2;
+  ms_chart_draw (cr, first, &st, 800, 600, -1, &early);
+  g_assert_cmpfloat (early.xs.min, ==, full.xs.min);
+  g_assert_cmpfloat (early.xs.max, ==, full.xs.max);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surf);
+  ms_chart_layout_clear (&early);
+  ms_chart_layout_clear (&full);
+}
+
+/* The thresholds: CIEDE2000 2.3 is a just noticeable difference between
+ * large patches; thin lines and small markers need several times that
+ * (Szafir 2018, "Modeling color difference for visualization design"), so
+ * 20 between any two series with normal vision. With deuteranopia or
+ * protanopia simulated at full severity eleven colours cannot all stay that
+ * far apart; 10 keeps each pair apart on a projector, and the marker and
+ * dash of each mode (ms_mode_look) carry the rest. Against the background
+ * 25, so that no line fades into it. */
+#define MIN_DE_NORMAL 20.0
+#define MIN_DE_CVD 10.0
+#define MIN_DE_BACKGROUND 25.0
+
+static void
+test_palette_distances (void)
+{
+  for (int dark = 0; dark < 2; dark++) {
+    MsChartStyle st;
+    if (dark)
+      ms_chart_style_init_dark (&st);
+    else
+      ms_chart_style_init_light (&st);
+    guint n = ms_chart_palette_size ();
+    g_assert_cmpuint (n, ==, MS_MODE_COUNT);
+    for (int vision = 0; vision < 3; vision++) {
+      double bg[3];
+      ms_test_lab (&st.bg, vision, bg);
+      for (guint i = 0; i < n; i++) {
+        MsColor a, b;
+        double la[3], lb[3];
+        ms_chart_palette_color (i, dark, &a);
+        ms_test_lab (&a, vision, la);
+        if (ms_test_ciede2000 (la, bg) < MIN_DE_BACKGROUND)
+          g_error ("series %u too close to the %s background (vision %d): %.1f", i,
+                   dark ? "dark" : "light", vision, ms_test_ciede2000 (la, bg));
+        for (guint k = i + 1; k < n; k++) {
+          ms_chart_palette_color (k, dark, &b);
+          ms_test_lab (&b, vision, lb);
+          double de = ms_test_ciede2000 (la, lb);
+          if (de < (vision == 0 ? MIN_DE_NORMAL : MIN_DE_CVD))
+            g_error ("series %u and %u too close (%s, vision %d): %.1f", i, k,
+                     dark ? "dark" : "light", vision, de);
+        }
+      }
+    }
+  }
+  /* No two modes look alike even in grey: marker and dash pairs differ. */
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    for (int k = m + 1; k < MS_MODE_COUNT; k++) {
+      guint c1, s1, d1, c2, s2, d2;
+      ms_mode_look (m, &c1, &s1, &d1);
+      ms_mode_look (k, &c2, &s2, &d2);
+      g_assert_cmpuint (c1, !=, c2);
+      g_assert_false (s1 == s2 && d1 == d2);
+    }
+  /* Pinned, registered, write-combined and streams lie on top of each other
+   * on the default chart: each differs from the others in marker and dash. */
+  const MsMode close[] = { MS_MODE_PINNED, MS_MODE_REGISTERED, MS_MODE_WRITE_COMBINED,
+                           MS_MODE_STREAMS };
+  for (guint i = 0; i < G_N_ELEMENTS (close); i++)
+    for (guint k = i + 1; k < G_N_ELEMENTS (close); k++) {
+      guint c1, s1, d1, c2, s2, d2;
+      ms_mode_look (close[i], &c1, &s1, &d1);
+      ms_mode_look (close[k], &c2, &s2, &d2);
+      g_assert_cmpuint (s1, !=, s2);
+      g_assert_cmpuint (d1, !=, d2);
+    }
+}
+
+static void
+test_ciede2000_reference (void)
+{
+  /* Sharma, Wu and Dalal's test data (2005), pairs 1, 7 and 17. */
+  const double pairs[][7] = {
+    { 50.0, 2.6772, -79.7751, 50.0, 0.0, -82.7485, 2.0425 },
+    { 50.0, 0.0, 0.0, 50.0, -1.0, 2.0, 2.3669 },
+    { 50.0, 2.5, 0.0, 73.0, 25.0, -18.0, 27.1492 },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    g_assert_cmpfloat_with_epsilon (ms_test_ciede2000 (pairs[i], pairs[i] + 3), pairs[i][6],
+                                    1e-4);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/render-layout/ciede2000-reference", test_ciede2000_reference);
+  g_test_add_func ("/render-layout/palette-distances", test_palette_distances);
+  g_test_add_func ("/render-layout/charts", test_charts);
+  g_test_add_func ("/render-layout/breakdown-and-timeline", test_breakdown_and_timeline);
+  g_test_add_func ("/render-layout/cut-short", test_cut_short);
+  g_test_add_func ("/render-layout/cut-short-read-out", test_cut_short_read_out);
+  g_test_add_func ("/render-layout/planned-range", test_planned_range);
+  return g_test_run ();
+}

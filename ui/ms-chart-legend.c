@@ -1,0 +1,374 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-chart-legend.c: the chart's legend and its direct labels. The legend
+ * goes right of the plot when it is narrow and short enough, else below it
+ * in columns; with several runs it names each run once and lists its modes
+ * under it; entries are never ellipsized (exports included). */
+#include "ms-chart.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+/* The legend may take this share of the width beside the plot. */
+#define MS_LEGEND_BESIDE_SHARE 0.3
+
+static const char *
+series_name (const MsChartSeries *s)
+{
+  return s->group && s->short_label ? s->short_label : s->label;
+}
+
+static const char *
+notes_text (void)
+{
+  return _("Struck-through hollow marker: a cell cancelled or failed (hover it for why)");
+}
+
+gboolean
+ms_chart_data_has_notes (const MsChartData *d)
+{
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    for (guint k = 0; !s->hidden && k < s->points->len; k++) {
+      const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+      if (p->failed || p->partial)
+        return TRUE;
+    }
+  }
+  return FALSE;
+}
+
+/* A run's heading comes before its first series. */
+static const char *
+group_heading (const MsChartData *d, guint i)
+{
+  const MsChartSeries *s = g_ptr_array_index (d->series, i);
+  const MsChartSeries *prev = i > 0 ? g_ptr_array_index (d->series, i - 1) : NULL;
+  if (!s->group || (prev && g_strcmp0 (prev->group, s->group) == 0))
+    return NULL;
+  return s->group;
+}
+
+/* One line of the legend: a run's heading, a series, or (in the compact
+ * form) a mode or a run alone. */
+typedef struct {
+  const char *text;
+  const MsChartSeries *series; /* NULL for a heading */
+  int index;                   /* the series for a click, -1 for none */
+  gboolean mode_only;          /* the mode's line and marker, filled */
+  gboolean run_only;           /* the run's marker fill alone, no line */
+} MsLegendItem;
+
+static void
+legend_sample (cairo_t *cr, const MsLegendItem *it, const MsChartStyle *st, double fs, double x,
+               double y, double th)
+{
+  const double lw = ms_style_line_width (st);
+  const MsChartSeries *s = it->series;
+  MsColor c;
+  guint run = it->mode_only ? 0 : s->run;
+  ms_chart_palette_color (s->color, st->dark, &c);
+  if (it->run_only)
+    c = st->fg;
+  ms_set_color (cr, &c, s->hidden && !it->mode_only && !it->run_only ? 0.3 : 1);
+  if (!it->run_only) {
+    cairo_set_line_width (cr, lw);
+    ms_set_dash (cr, s->dash, lw);
+    cairo_move_to (cr, x, y + th / 2);
+    cairo_line_to (cr, x + fs * 1.6, y + th / 2);
+    cairo_stroke (cr);
+    ms_set_dash (cr, 0, lw);
+  }
+  cairo_set_line_width (cr, lw * 0.8);
+  ms_marker_path (cr, it->run_only ? 0 : s->shape, x + fs * 0.8, y + th / 2, fs * 0.3);
+  if (run % 3 == 2)
+    ms_marker_path (cr, 0, x + fs * 0.8, y + th / 2, fs * 0.1);
+  if (run % 3 == 0)
+    cairo_fill (cr);
+  else
+    cairo_stroke (cr);
+}
+
+static void
+legend_item_draw (cairo_t *cr, const MsLegendItem *it, const MsChartStyle *st, MsChartLayout *l,
+                  double x, double y, double th)
+{
+  const double fs = l->legend_fs;
+  double tw;
+  if (!it->series) {
+    ms_set_color (cr, &st->fg, 1);
+    ms_draw_text (cr, it->text, x, y, fs, 0, 0, TRUE, NULL, NULL);
+    return;
+  }
+  legend_sample (cr, it, st, fs, x, y, th);
+  gboolean hidden = it->index >= 0 && it->series->hidden;
+  ms_set_color (cr, &st->fg, hidden ? 0.3 : 1);
+  ms_draw_text (cr, it->text, x + fs * 2, y, fs, 0, 0, FALSE, &tw, NULL);
+  if (hidden) {
+    cairo_set_line_width (cr, 1);
+    cairo_move_to (cr, x + fs * 2, y + th / 2);
+    cairo_line_to (cr, x + fs * 2 + tw, y + th / 2);
+    cairo_stroke (cr);
+  }
+  if (it->index >= 0) {
+    MsChartBox box = { x, y, fs * 2 + tw, th, (guint) it->index };
+    g_array_append_val (l->legend, box);
+  }
+}
+
+/* Every series under its run's heading. */
+static GArray *
+legend_items_grouped (const MsChartData *d)
+{
+  GArray *items = g_array_new (FALSE, TRUE, sizeof (MsLegendItem));
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    const char *heading = group_heading (d, i);
+    if (heading)
+      g_array_append_val (items, ((MsLegendItem){ heading, NULL, -1 }));
+    g_array_append_val (items, ((MsLegendItem){ series_name (s), s, (int) i }));
+  }
+  return items;
+}
+
+/* Many runs: each mode once, then each run once (its marker fill), so
+ * that three runs take 14 lines and not 36. Series are switched off
+ * through the Series menu then. */
+static GArray *
+legend_items_compact (const MsChartData *d)
+{
+  GArray *items = g_array_new (FALSE, TRUE, sizeof (MsLegendItem));
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    gboolean seen = FALSE;
+    for (guint k = 0; k < i && !seen; k++)
+      seen = g_strcmp0 (series_name (g_ptr_array_index (d->series, k)), series_name (s)) == 0;
+    if (!seen)
+      g_array_append_val (items, ((MsLegendItem){ series_name (s), s, -1, TRUE, FALSE }));
+  }
+  g_array_append_val (items, ((MsLegendItem){ _("Runs"), NULL, -1 }));
+  for (guint i = 0; i < d->series->len; i++)
+    if (group_heading (d, i)) {
+      const MsChartSeries *s = g_ptr_array_index (d->series, i);
+      g_array_append_val (items, ((MsLegendItem){ s->group, s, -1, FALSE, TRUE }));
+    }
+  return items;
+}
+
+/* Places (and draws when draw) the items and the note from
+ * (l->legend_x, l->legend_y): one per row beside the plot, in columns of
+ * l->legend_col_w below it, headings on rows of their own. Returns the
+ * height. */
+static double
+legend_walk (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsChartLayout *l,
+             gboolean draw)
+{
+  const double fs = l->legend_fs;
+  double th, tw;
+  ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &th);
+  const double row_h = th * 1.25, x0 = l->legend_x;
+  double x = x0, y = l->legend_y;
+  gboolean row_used = FALSE;
+  GArray *items = l->legend_compact ? legend_items_compact (d) : legend_items_grouped (d);
+  for (guint i = 0; i < items->len; i++) {
+    const MsLegendItem *it = &g_array_index (items, MsLegendItem, i);
+    /* Headings, and entries wider than a column (run names), take a row. */
+    ms_draw_text (cr, it->text, 0, 0, fs, -1, 0, !it->series, &tw, NULL);
+    gboolean whole_row = !it->series || tw + fs * 2 > l->legend_col_w - fs * 1.2 + 0.5;
+    gboolean new_row = whole_row || !l->legend_below ||
+                       x + l->legend_col_w * 2 > x0 + l->legend_w + 1;
+    if (row_used && new_row) {
+      x = x0;
+      y += row_h;
+    } else if (row_used) {
+      x += l->legend_col_w;
+    }
+    if (draw)
+      legend_item_draw (cr, it, st, l, x, y, th);
+    row_used = !whole_row;
+    if (whole_row)
+      y += row_h;
+  }
+  g_array_unref (items);
+  if (row_used)
+    y += row_h;
+  if (ms_chart_data_has_notes (d)) {
+    if (draw)
+      ms_set_color (cr, &st->fg, 0.8);
+    y += ms_draw_text_wrapped (cr, notes_text (), x0, y, fs * 0.9, l->legend_w, FALSE, draw);
+  }
+  return y - l->legend_y;
+}
+
+/* The widest label, as the direct labels need it; 0 when they are off or
+ * would not fit one above another. */
+static double
+direct_labels_width (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double width,
+                     double height)
+{
+  const double fs = ms_style_font_size (st);
+  double w = 0, tw, th = fs;
+  guint n = 0;
+  if (!d->direct_labels)
+    return 0;
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    if (s->hidden)
+      continue;
+    ms_draw_text (cr, series_name (s), 0, 0, fs, -1, 0, FALSE, &tw, &th);
+    w = MAX (w, tw);
+    n++;
+  }
+  /* Too many to stack, or a gutter that would squeeze the plot: the
+   * legend alone names the lines. */
+  if (n == 0 || n * th > height * 0.6 || w + fs * 2.4 > width * 0.25)
+    return 0;
+  return w + fs * 2.4;
+}
+
+/* Lays the legend out beside the plot when narrow enough and no taller
+ * than the plot can be; else below, as many columns as the width holds;
+ * in the compact form when the full one would take over a third of the
+ * height. */
+/* The widest entry, and the widest run heading, at the legend's size. */
+static void
+legend_widths (cairo_t *cr, const MsChartData *d, double fs, double *w, double *heading_w)
+{
+  double tw;
+  *w = *heading_w = 0;
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    const char *heading = group_heading (d, i);
+    if (heading) {
+      ms_draw_text (cr, heading, 0, 0, fs, -1, 0, TRUE, &tw, NULL);
+      *heading_w = MAX (*heading_w, tw);
+    }
+    ms_draw_text (cr, series_name (s), 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+    *w = MAX (*w, tw + fs * 2);
+  }
+}
+
+/* Below the plot at the legend's size: grouped, or compact when the
+ * grouped form takes over a third of the height. */
+static void
+legend_below (cairo_t *cr, const MsChartData *d, double width, double height, double margin,
+              MsChartLayout *l)
+{
+  double w, heading_w;
+  legend_widths (cr, d, l->legend_fs, &w, &heading_w);
+  l->legend_below = TRUE;
+  l->legend_compact = FALSE;
+  l->legend_x = margin;
+  l->legend_w = width - 2 * margin;
+  l->legend_col_w = w + l->legend_fs * 1.2;
+  l->legend_h = legend_walk (cr, d, NULL, l, FALSE);
+  if (l->legend_h > height / 3 && heading_w > 0) {
+    l->legend_compact = TRUE;
+    l->legend_h = legend_walk (cr, d, NULL, l, FALSE);
+  }
+}
+
+/* Lays the legend out beside the plot when narrow enough and no taller
+ * than the plot can be; else below, as many columns as the width holds,
+ * its text smaller (down to 70%) while it would take over a third of the
+ * height, so that the plot keeps its room. */
+void
+ms_chart_legend_measure (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
+                         double width, double height, MsChartLayout *l)
+{
+  const double fs = ms_style_font_size (st);
+  double w, heading_w;
+  l->legend_fs = fs;
+  legend_widths (cr, d, fs, &w, &heading_w);
+  l->direct_w = direct_labels_width (cr, d, st, width, height);
+  l->legend_col_w = w + fs * 1.2;
+  l->legend_w = MAX (w, heading_w);
+  l->legend_below = FALSE;
+  l->legend_compact = FALSE;
+  l->legend_x = 0;
+  l->legend_y = l->plot_y;
+  if (d->series->len == 0) {
+    l->legend_h = 0;
+    return;
+  }
+  l->legend_h = legend_walk (cr, d, NULL, l, FALSE);
+  if (l->legend_w + l->direct_w <= width * MS_LEGEND_BESIDE_SHARE &&
+      l->legend_h <= height - l->plot_y - fs * 5)
+    return;
+  for (double shrink = 1; shrink >= 0.69; shrink -= 0.15) {
+    l->legend_fs = fs * shrink;
+    legend_below (cr, d, width, height, fs, l);
+    if (l->legend_h <= height / 3)
+      break;
+  }
+}
+
+void
+ms_chart_legend_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
+                      MsChartLayout *l)
+{
+  if (d->series->len)
+    legend_walk (cr, d, st, l, TRUE);
+}
+
+typedef struct {
+  const MsChartSeries *series;
+  double want, y; /* the line end's y, and the label's after nudging */
+} MsDirectLabel;
+
+static int
+by_want (gconstpointer a, gconstpointer b)
+{
+  const MsDirectLabel *x = a, *y = b;
+  return (x->want > y->want) - (x->want < y->want);
+}
+
+/* Labels at the lines' ends, in the gutter right of the plot, nudged apart
+ * vertically (down first, then up from the bottom) and joined to their
+ * line end when moved. */
+void
+ms_chart_direct_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
+                        const MsChartLayout *l)
+{
+  const double fs = ms_style_font_size (st);
+  double th;
+  if (l->direct_w <= 0)
+    return;
+  ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &th);
+  GArray *labels = g_array_new (FALSE, FALSE, sizeof (MsDirectLabel));
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    for (guint k = s->points->len; !s->hidden && k-- > 0;) {
+      const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+      if (p->failed || p->partial || (d->y_kind != MS_SCALE_LINEAR && p->y <= 0))
+        continue;
+      double py = CLAMP (ms_scale_to_pixel (&l->ys, p->y), l->plot_y, l->plot_y + l->plot_h);
+      MsDirectLabel dl = { s, py - th / 2, py - th / 2 };
+      g_array_append_val (labels, dl);
+      break;
+    }
+  }
+  g_array_sort (labels, by_want);
+  MsDirectLabel *v = (MsDirectLabel *) labels->data;
+  double top = l->plot_y - th / 2, bottom = l->plot_y + l->plot_h + th / 2;
+  for (guint i = 0; i < labels->len; i++)
+    v[i].y = MAX (v[i].want, i ? v[i - 1].y + th : top);
+  for (guint i = labels->len; i-- > 0;)
+    v[i].y = MIN (v[i].y, i + 1 < labels->len ? v[i + 1].y - th : bottom - th);
+  double x = l->plot_x + l->plot_w + fs * 1.2;
+  for (guint i = 0; i < labels->len; i++) {
+    MsColor c;
+    ms_chart_palette_color (v[i].series->color, st->dark, &c);
+    ms_set_color (cr, &c, 1);
+    cairo_set_line_width (cr, 1);
+    cairo_move_to (cr, l->plot_x + l->plot_w + 2, v[i].want + th / 2);
+    cairo_line_to (cr, x - fs * 0.2, v[i].y + th / 2);
+    cairo_stroke (cr);
+    /* The name in the text colour (some series colours are too light for
+     * text), after the series' marker. */
+    ms_draw_marker (cr, v[i].series->shape, x + fs * 0.35, v[i].y + th / 2, fs * 0.3, TRUE);
+    ms_set_color (cr, &st->fg, 1);
+    ms_draw_text (cr, series_name (v[i].series), x + fs * 0.9, v[i].y, fs, 0, 0, FALSE, NULL,
+                  NULL);
+  }
+  g_array_unref (labels);
+}
