@@ -566,7 +566,11 @@ cmd_show (int argc, char **argv)
   bool settings = ms_csv_meta_value (path, "warmup", value, sizeof value) &&
                   ms_sweep_validate (&results->sweep, err, sizeof err);
   ms_report_header (stdout, results, settings);
-  ms_report_table (stdout, results);
+  /* A lesson's cells have variants: its own table (docs/lessons.md). */
+  if (results->experiment[0])
+    ms_cli_lesson_table (stdout, results);
+  else
+    ms_report_table (stdout, results);
   ms_results_free (results);
   return stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
 }

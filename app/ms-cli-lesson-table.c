@@ -8,6 +8,7 @@
 #include "memsweep.h"
 #include "ms-cli-extra.h"
 #include "ms-i18n.h"
+#include "ms-report.h"
 
 static double
 median_of (const MsResults *r, MsMode mode, int e, const char *variant)
@@ -24,7 +25,9 @@ print_cell (FILE *out, const MsCell *c, bool costs)
   ms_format_bytes (c->elements * sizeof (float), size, sizeof size);
   fprintf (out, "%-16s %9s  %-40s", ms_mode_name (c->mode), size, c->variant);
   if (c->status != MS_CELL_OK) {
-    fprintf (out, " %s: %s\n", ms_cell_status_name (c->status), c->message);
+    char clean[4 * sizeof c->message];
+    fprintf (out, " %s: %s\n", ms_cell_status_name (c->status),
+             ms_report_clean (c->message, clean, sizeof clean));
     return;
   }
   if (costs) {
@@ -103,6 +106,47 @@ issue_order_finding (FILE *out, const MsResults *r)
     }
 }
 
+static double
+phase_of (const MsResults *r, MsMode mode, const char *variant, MsPhase p, bool gbps)
+{
+  const MsCell *c = ms_results_find_variant (r, mode, r->sweep.max_exp, variant);
+  if (!c || c->status != MS_CELL_OK)
+    return -1;
+  return gbps ? c->stats.h2d_gbps : c->stats.phase[p].median;
+}
+
+/* Cache state: the copy rate per way of writing, and reading WC memory. */
+static void
+cache_state_finding (FILE *out, const MsResults *r)
+{
+  double s = phase_of (r, MS_MODE_PINNED, "stores=streamed", MS_PHASE_H2D, true);
+  double o = phase_of (r, MS_MODE_PINNED, "stores=ordinary", MS_PHASE_H2D, true);
+  double f = phase_of (r, MS_MODE_PINNED, "stores=fresh", MS_PHASE_H2D, true);
+  double v = phase_of (r, MS_MODE_WRITE_COMBINED, "stores=streamed", MS_PHASE_VERIFY, false);
+  double vwc = phase_of (r, MS_MODE_WRITE_COMBINED, "stores=streamed/read=wc", MS_PHASE_VERIFY,
+                         false);
+  if (s > 0 && o > 0 && f > 0)
+    fprintf (out, ms_gettext ("Pinned copies to the device: %.2f GB/s after streaming stores, "
+                              "%.2f after ordinary stores, %.2f from fresh buffers.\n"), s, o, f);
+  if (v > 0 && vwc > 0)
+    fprintf (out, ms_gettext ("The CPU reads the result %.1fx slower from write-combined "
+                              "memory.\n"), vwc / v);
+}
+
+/* Managed: the kernel on first touch, on resident pages, after prefetch. */
+static void
+managed_finding (FILE *out, const MsResults *r)
+{
+  double f = phase_of (r, MS_MODE_MANAGED, "touch=first", MS_PHASE_KERNEL, false);
+  double res = phase_of (r, MS_MODE_MANAGED, "touch=resident", MS_PHASE_KERNEL, false);
+  double pre = phase_of (r, MS_MODE_MANAGED_PREFETCH, "touch=first", MS_PHASE_KERNEL, false);
+  if (f > 0 && res > 0)
+    fprintf (out, ms_gettext ("The kernel takes %.1f us on first touch, %.1f us on resident "
+                              "pages.\n"), f, res);
+  if (pre > 0)
+    fprintf (out, ms_gettext ("After a prefetch it takes %.1f us.\n"), pre);
+}
+
 void
 ms_cli_lesson_table (FILE *out, const MsResults *r)
 {
@@ -126,4 +170,8 @@ ms_cli_lesson_table (FILE *out, const MsResults *r)
     duplex_finding (out, r);
   else if (strcmp (r->experiment, "issue-order") == 0)
     issue_order_finding (out, r);
+  else if (strcmp (r->experiment, "cache-state") == 0)
+    cache_state_finding (out, r);
+  else if (strcmp (r->experiment, "managed-touch") == 0)
+    managed_finding (out, r);
 }

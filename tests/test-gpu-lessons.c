@@ -56,12 +56,13 @@ check_reuse (const MsResults *r)
   const MsCell *rd = cell (r, MS_MODE_ZERO_COPY, "R=4/access=read");
   if (!z1 || !z16 || !p1 || !p16 || !w1 || !w16 || !rd)
     return;
-  /* Zero-copy's kernel crosses PCIe on every access: 16 reads cost more
-   * than one. Pinned copies once, whatever the kernel does afterwards. */
-  CHECK (phase (z16, MS_PHASE_KERNEL) > 2 * phase (z1, MS_PHASE_KERNEL),
+  /* Zero-copy's kernel reads (writes) 16 times instead of once: it cannot
+   * take less time (how much more is the lesson, printed below). Pinned
+   * copies once, whatever the kernel does afterwards. */
+  CHECK (phase (z16, MS_PHASE_KERNEL) > 1.05 * phase (z1, MS_PHASE_KERNEL),
          "zero-copy kernel R=16 %.1f us vs R=1 %.1f us", phase (z16, MS_PHASE_KERNEL),
          phase (z1, MS_PHASE_KERNEL));
-  CHECK (phase (w16, MS_PHASE_KERNEL) > 2 * phase (w1, MS_PHASE_KERNEL),
+  CHECK (phase (w16, MS_PHASE_KERNEL) > 1.05 * phase (w1, MS_PHASE_KERNEL),
          "write-only kernel R=16 %.1f us vs R=1 %.1f us", phase (w16, MS_PHASE_KERNEL),
          phase (w1, MS_PHASE_KERNEL));
   double ph = phase (p16, MS_PHASE_H2D) / phase (p1, MS_PHASE_H2D);
@@ -71,7 +72,9 @@ check_reuse (const MsResults *r)
   CHECK (zr > pr, "zero-copy e2e grows %.2fx with R, pinned %.2fx", zr, pr);
   CHECK (rd->stats.phase[MS_PHASE_D2H].n == rd->n_reps, "read-only copies its result back");
   printf ("reuse 16 MiB: e2e R=16/R=1 zero-copy %.2fx, pinned %.2fx; zero-copy/pinned at R=1 "
-          "%.2f\n", zr, pr, z1->stats.e2e.median / p1->stats.e2e.median);
+          "%.2f; zero-copy kernel R=16/R=1 %.2fx\n", zr, pr,
+          z1->stats.e2e.median / p1->stats.e2e.median,
+          phase (z16, MS_PHASE_KERNEL) / phase (z1, MS_PHASE_KERNEL));
 }
 
 static void

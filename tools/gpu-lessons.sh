@@ -27,7 +27,7 @@ for name in $("$memsweep" lesson LIST | awk '/^[a-z]/ { print $1 }'); do
   lrc=$?
   [ "$lrc" = 0 ] || rc=1
   log "lesson $name: rc=$lrc, $(( $(date +%s) - t0 )) s"
-  sed -n '/^At \|^Both \|^queue=/p' "$out/lesson-$name.txt" | tee -a "$out/lessons.log"
+  grep -E '^(At |Both |queue=|Pinned |The |After )' "$out/lesson-$name.txt" | tee -a "$out/lessons.log"
 done
 log "lessons took $(( $(date +%s) - t_all )) s"
 
