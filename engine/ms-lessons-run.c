@@ -319,8 +319,9 @@ ms_lesson_run (const char *name, const MsSweep *base, MsBackend *backend,
     MsResults *r = NULL;
     if (parts[first].isolated && isolated) {
       r = isolated (name, base, idx, end - first, isolated_user, err, errlen);
+      /* A failed child ends the lesson; what earlier parts measured stays. */
       if (!r)
-        st = MS_RUN_NO_DEVICE;
+        st = *out ? MS_RUN_CANCELLED : MS_RUN_NO_DEVICE;
       else if (cancel && atomic_load (cancel))
         st = MS_RUN_CANCELLED;
     } else {

@@ -117,6 +117,36 @@ fake_isolated (const char *name, const MsSweep *base, const int *parts, int n_pa
   return r;
 }
 
+/* A front end whose second child fails. */
+static MsResults *
+failing_isolated (const char *name, const MsSweep *base, const int *parts, int n_parts,
+                  void *user, char *err, size_t errlen)
+{
+  Isolated *iso = user;
+  if (iso->calls == 1) {
+    snprintf (err, errlen, "child failed");
+    return NULL;
+  }
+  return fake_isolated (name, base, parts, n_parts, user, err, errlen);
+}
+
+static void
+test_child_fails (void)
+{
+  Isolated iso = { .backend = ms_backend_new_test (NULL) };
+  MsSweep s;
+  MsResults *r = NULL;
+  char err[256] = "";
+  base_sweep (&s);
+  MsRunStatus st = ms_lesson_run ("issue-order", &s, iso.backend, failing_isolated, &iso, NULL,
+                                  NULL, NULL, &r, err, sizeof err);
+  /* The first child's cells stay, the run says it stopped and why. */
+  MS_CHECK (st == MS_RUN_CANCELLED && r && r->n_cells == 10 * 2 && strstr (err, "child failed"),
+            "status %d, %zu cells, %s", st, r ? r->n_cells : 0, err);
+  ms_results_free (r);
+  ms_backend_free (iso.backend);
+}
+
 static void
 test_issue_order (void)
 {
@@ -244,6 +274,7 @@ main (void)
   MS_RUN (test_reuse);
   MS_RUN (test_duplex);
   MS_RUN (test_issue_order);
+  MS_RUN (test_child_fails);
   MS_RUN (test_cache_state_and_managed);
   MS_RUN (test_costs);
   MS_RUN (test_unknown_and_invalid);
