@@ -183,6 +183,13 @@ parse_int_arg (const char *opt, const char *value, int *out)
   return true;
 }
 
+atomic_int *
+ms_cli_stop_on_signals (void)
+{
+  install_signal_handlers ();
+  return &cancel_flag;
+}
+
 bool
 ms_cli_parse_int (const char *opt, const char *value, int *out)
 {

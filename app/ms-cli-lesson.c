@@ -214,8 +214,8 @@ run_part (LessonOptions *o, MsBackend *backend)
     p = *end == ',' ? end + 1 : end + (*end != '\0');
   }
   MsResults *r = NULL;
-  MsRunStatus st = ms_lesson_run_parts (o->name, &o->sweep, idx, n, backend, NULL, NULL, NULL,
-                                        &r, err, sizeof err);
+  MsRunStatus st = ms_lesson_run_parts (o->name, &o->sweep, idx, n, backend, NULL, NULL,
+                                        ms_cli_stop_on_signals (), &r, err, sizeof err);
   if (!r || st == MS_RUN_NO_DEVICE || st == MS_RUN_INVALID) {
     fprintf (stderr, "memsweep: %s\n", err);
     ms_results_free (r);
@@ -265,8 +265,9 @@ ms_cli_lesson (int argc, char **argv, bool part)
   fflush (stdout);
   bool bar = !o.quiet && isatty (STDERR_FILENO);
   MsResults *r = NULL;
+  atomic_int *cancel = ms_cli_stop_on_signals ();
   MsRunStatus st = ms_lesson_run (o.name, &o.sweep, backend, run_isolated, &o, on_progress, &bar,
-                                  NULL, &r, err, sizeof err);
+                                  cancel, &r, err, sizeof err);
   ms_backend_free (backend);
   if (bar)
     fputc ('\n', stderr);
