@@ -204,6 +204,19 @@ parse_int_arg (const char *opt, const char *value, int *out)
   return true;
 }
 
+atomic_int *
+ms_cli_stop_on_signals (void)
+{
+  install_signal_handlers ();
+  return &cancel_flag;
+}
+
+bool
+ms_cli_parse_int (const char *opt, const char *value, int *out)
+{
+  return parse_int_arg (opt, value, out);
+}
+
 static bool
 parse_double_arg (const char *opt, const char *value, double *out)
 {

@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "memsweep.h"
+
 enum {
   EXIT_OK = 0,
   EXIT_RUNTIME = 1,
@@ -26,6 +28,15 @@ int ms_cli_calibrate (int argc, char **argv);
 int ms_cli_fleet (int argc, char **argv);
 int ms_cli_fleet_node (int argc, char **argv);
 int ms_cli_fleet_report (int argc, char **argv);
+/* memsweep-cli.c: the first SIGINT, SIGTERM or SIGHUP sets the flag
+ * returned (as for run), a second one ends memsweep. */
+atomic_int *ms_cli_stop_on_signals (void);
+/* memsweep-cli.c: a whole number for option opt, or false with a message. */
+bool ms_cli_parse_int (const char *opt, const char *value, int *out);
+/* ms-cli-lesson.c: lesson (part false) and the hidden __lesson-part. */
+int ms_cli_lesson (int argc, char **argv, bool part);
+/* ms-cli-lesson-table.c: the cells of a lesson's results and its finding. */
+void ms_cli_lesson_table (FILE *out, const MsResults *results);
 /* ms-cli-multi.c */
 int ms_cli_multi (int argc, char **argv);
 int ms_cli_peer (int argc, char **argv);

@@ -30,6 +30,11 @@ ms_cli_extra_dispatch (int argc, char **argv, int *rc)
     { "fleet-node", ms_cli_fleet_node }, { "fleet-report", ms_cli_fleet_report },
     { "calibrate", ms_cli_calibrate },
   };
+  /* Lessons: docs/lessons.md; __lesson-part is memsweep running itself. */
+  if (strcmp (argv[1], "lesson") == 0 || strcmp (argv[1], "__lesson-part") == 0) {
+    *rc = ms_cli_lesson (argc - 1, argv + 1, argv[1][0] == '_');
+    return true;
+  }
   for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++) {
     if (strcmp (argv[1], cmds[i].name) == 0) {
       *rc = cmds[i].run (argc - 1, argv + 1);
@@ -58,7 +63,9 @@ ms_cli_extra_usage (FILE *out)
                 "                               nodes x key figures, outliers flagged\n"
                 "  memsweep calibrate [--runs N] [--out PROFILE] [RUN OPTIONS]\n"
                 "                               this machine's run-to-run spread, which\n"
-                "                               later runs' intervals then include\n");
+                "                               later runs' intervals then include\n"
+                "  memsweep lesson LIST | NAME [--sizes MIN:MAX[:STEP]] [--reps N] [--out PREFIX]\n"
+                "                               the experiments of the teaching material\n");
   fputs (text, out);
 }
 

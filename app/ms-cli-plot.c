@@ -11,8 +11,8 @@
 #include "ms-export.h"
 #include "ms-i18n.h"
 #include "ms-report-views.h"
+#include "ms-cli-extra.h"
 
-enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_USAGE = 2 };
 
 static int
 plot_usage_error (void)

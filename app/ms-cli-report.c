@@ -10,8 +10,8 @@
 #include "ms-i18n.h"
 #include "ms-report-content.h"
 #include "ms-report.h"
+#include "ms-cli-extra.h"
 
-enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_USAGE = 2 };
 
 static void
 free_results (gpointer r)

@@ -7,13 +7,13 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-cli-extra.h"
 #include "ms-cli-show.h"
 #include "ms-csv-pair.h"
 #include "ms-i18n.h"
 #include "ms-json.h"
 #include "ms-report.h"
 
-enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_USAGE = 2 };
 
 void
 ms_cli_show_help (void)
@@ -143,7 +143,11 @@ ms_cli_show (int argc, char **argv)
   bool settings = ms_csv_meta_value (o.path, "warmup", value, sizeof value) &&
                   ms_sweep_validate (&results->sweep, err, sizeof err);
   ms_report_header (stdout, results, settings);
-  ms_report_table (stdout, results);
+  /* A lesson's cells have variants: its own table (docs/lessons.md). */
+  if (results->experiment[0])
+    ms_cli_lesson_table (stdout, results);
+  else
+    ms_report_table (stdout, results);
   ms_results_free (results);
   return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
 }

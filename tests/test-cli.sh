@@ -107,7 +107,7 @@ expect 0 "host " -- show "$tmp/host-samples.csv"
 [ -s "$tmp/host-summary.csv" ] || { echo "FAIL: no summary written"; fails=$((fails + 1)); }
 grep -q "^# reps-rule: fixed" "$tmp/host-summary.csv" &&
   grep -q "e2e_ci_low_us,e2e_ci_high_us" "$tmp/host-summary.csv" &&
-  grep -q "fit_latency_us,fit_gbps,fit_r2,fit_residual,fit_describes_data,variant,message" "$tmp/host-summary.csv" ||
+  grep -q "fit_latency_us,fit_gbps,fit_r2,fit_residual,fit_describes_data,message" "$tmp/host-summary.csv" ||
   { echo "FAIL: summary lacks the rule, interval or fit columns"; fails=$((fails + 1)); }
 expect 0 "at least 6 repetitions until the median's 95% interval is within +-5%" -- run --modes host --min-exp 8 --max-exp 9 --min-reps 6 --ci-target 5 --cell-budget 50 --warmup 0 --quiet --out "$tmp/adaptive"
 
@@ -254,6 +254,17 @@ for f in "$2"/reference/*-samples.csv; do
   [ -e "$f" ] || continue
   expect 0 "End-to-end bandwidth" -- show "$f"
 done
+
+# Lessons (docs/lessons.md): the list, and every refusal before measuring.
+expect 0 "^reuse  *Data reuse$" -- lesson LIST
+expect 0 "When does zero-copy stop paying off" -- lesson LIST
+expect_line 0 "Usage: memsweep lesson LIST" -- lesson --help
+expect 2 "Usage: memsweep lesson LIST" -- lesson
+expect_line 2 "memsweep: lesson: unknown lesson 'nope' (see 'memsweep lesson LIST')" -- lesson nope
+expect_line 2 "memsweep: --sizes: 'big' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes big
+expect_line 2 "memsweep: repetitions must be at least 1 (got 0)" -- lesson duplex --reps 0
+expect_line 2 "Try 'memsweep lesson --help'." -- lesson reuse --bogus
+expect 2 "K = 8 streams need at least 8 elements" -- lesson issue-order --sizes 2:2
 
 echo "cli: $fails failed"
 [ "$fails" = 0 ]
