@@ -120,6 +120,42 @@ typedef enum {
 #define MS_MAX_CI_TARGET_PCT 100.0
 #define MS_MAX_CELL_BUDGET_MS 3600000.0 /* an hour */
 
+/* The settings the lessons vary (docs/lessons.md); all zero in a plain
+ * sweep, and a mode ignores those it has no use for. */
+typedef enum {
+  MS_ACCESS_READ_WRITE, /* the kernel reads a and b, writes c */
+  MS_ACCESS_READ,       /* reads a and b; c goes to device memory and is copied back */
+  MS_ACCESS_WRITE,      /* computes a and b itself and only writes c */
+  MS_ACCESS_COUNT
+} MsAccess;
+
+typedef enum {
+  MS_STORES_STREAMED, /* the host writes the inputs with streaming stores */
+  MS_STORES_ORDINARY, /* with ordinary stores: dirty lines in the CPU cache */
+  MS_STORES_FRESH,    /* into pinned buffers allocated anew each repetition */
+  MS_STORES_COUNT
+} MsHostStores;
+
+typedef enum {
+  MS_DUPLEX_NONE, /* the pipeline as always */
+  MS_DUPLEX_H2D,  /* pinned: one vector to the device alone */
+  MS_DUPLEX_D2H,  /* one vector to the host alone */
+  MS_DUPLEX_BOTH, /* both at once on two streams */
+  MS_DUPLEX_COUNT
+} MsDuplex;
+
+#define MS_MAX_REUSE 64
+
+typedef struct {
+  int reuse;           /* R reads (writes) per element; 0: the plain kernel */
+  MsAccess access;     /* zero-copy */
+  MsHostStores stores; /* pinned, write-combined */
+  bool read_wc;        /* write-combined: the result too, so verify reads WC memory */
+  MsDuplex duplex;     /* pinned */
+  bool host_work;      /* streams: the host computes while the copies run */
+  bool resident;       /* managed: a first kernel brings the pages, the timed one reuses them */
+} MsKnobs;
+
 typedef struct {
   bool modes[MS_MODE_COUNT];
   int min_exp;
@@ -136,6 +172,7 @@ typedef struct {
   double ci_target_pct;  /* then until the median's 95% interval is within +- this, */
   double cell_budget_ms; /* or this much time has gone into the cell */
   char variant[MS_VARIANT_LEN]; /* given to every cell; "" in a plain sweep */
+  MsKnobs knobs;
 } MsSweep;
 
 void ms_sweep_init_default (MsSweep *sweep);
@@ -473,6 +510,45 @@ const MsLessonInfo *ms_lesson_find (const char *name); /* NULL when unknown */
 /* The lesson's reason, or NULL for a plain sweep ("", "sweep") or an
  * unknown name. */
 const char *ms_lesson_reason (const char *name);
+
+/* A lesson runs as parts: one sweep (or the costs table) per setting, in
+ * this process or, isolated, in a fresh one with an environment variable
+ * set or removed (CUDA_DEVICE_MAX_CONNECTIONS must be set before the CUDA
+ * context exists; the first context's cost needs a process without one). */
+#define MS_LESSON_MAX_PARTS 48
+
+typedef struct {
+  MsSweep sweep;       /* modes, knobs and variant of this part */
+  bool costs;          /* the costs table instead of a sweep */
+  bool isolated;       /* in a fresh process */
+  const char *env;     /* for an isolated part: "NAME=VALUE" to set, or */
+  const char *env_unset; /* a name to remove from the environment; or NULL */
+} MsLessonPart;
+
+/* The parts of lesson name on the sizes, repetitions and device of base;
+ * 0 for an unknown name. */
+int ms_lesson_parts (const char *name, const MsSweep *base, MsLessonPart *parts, int max);
+/* The experiment's settings in words, for the metadata. */
+const char *ms_lesson_settings (const char *name);
+
+/* Runs parts (indices into ms_lesson_parts) in a fresh process, all with
+ * the same environment, and returns their results; the front end provides
+ * it (the command line runs itself). NULL with a message on failure. */
+typedef MsResults *(*MsIsolatedFunc) (const char *name, const MsSweep *base, const int *parts,
+                                      int n_parts, void *user, char *err, size_t errlen);
+
+/* Runs the parts given in this process (the isolated child uses it). */
+MsRunStatus ms_lesson_run_parts (const char *name, const MsSweep *base, const int *parts,
+                                 int n_parts, MsBackend *backend, MsProgressFunc progress,
+                                 void *user_data, atomic_int *cancel, MsResults **out,
+                                 char *err, size_t errlen);
+/* Runs a whole lesson: its parts in order, the isolated ones through
+ * isolated (in this process when NULL), every cell merged into one result
+ * with the experiment's name and settings. */
+MsRunStatus ms_lesson_run (const char *name, const MsSweep *base, MsBackend *backend,
+                           MsIsolatedFunc isolated, void *isolated_user, MsProgressFunc progress,
+                           void *user_data, atomic_int *cancel, MsResults **out, char *err,
+                           size_t errlen);
 
 /* ---- CSV -------------------------------------------------------------- */
 

@@ -22,6 +22,10 @@ _Static_assert (MS_MODE_PAGEABLE == 0 && MS_MODE_PINNED == 1 && MS_MODE_REGISTER
                   MS_MODE_MANAGED == 6 && MS_MODE_MANAGED_PREFETCH == 7 &&
                   MS_MODE_STREAMS == 8 && MS_MODE_DEVICE == 9,
                 "mode numbers shared with kernels/ms-k-common.cuh");
+_Static_assert (MS_ACCESS_READ == 1 && MS_ACCESS_WRITE == 2 && MS_STORES_ORDINARY == 1 &&
+                  MS_STORES_FRESH == 2 && MS_DUPLEX_H2D == 1 && MS_DUPLEX_D2H == 2 &&
+                  MS_DUPLEX_BOTH == 3,
+                "lesson settings shared with kernels/ms-k-common.cuh");
 #endif
 
 const char *
@@ -315,6 +319,13 @@ cuda_run_cell (const MsRunArgs *args, MsRunOutput *out)
       .n = args->n,
       .streams = args->streams,
       .breadth_first = args->order == MS_ORDER_BREADTH_FIRST,
+      .reuse = args->knobs.reuse,
+      .access = args->knobs.access,
+      .stores = args->knobs.stores,
+      .read_wc = args->knobs.read_wc,
+      .duplex = args->knobs.duplex,
+      .host_work = args->knobs.host_work,
+      .resident = args->knobs.resident,
       .is_cancelled = cuda_cancel_point,
       .user = cc,
     };
@@ -350,6 +361,19 @@ system_run_cell (MsBackend *self, const MsRunArgs *args, MsRunOutput *out)
 }
 
 #ifdef MS_HAVE_CUDA
+_Static_assert ((int) MS_COST_CONTEXT_FIRST == (int) MS_K_COST_CONTEXT_FIRST &&
+                  (int) MS_COST_REGISTER == (int) MS_K_COST_REGISTER &&
+                  (int) MS_COST_COUNT == (int) MS_K_COST_COUNT,
+                "cost numbers shared with kernels/ms-kernels.h");
+
+static bool
+system_cost_sample (MsBackend *self, int device, int what, uint64_t bytes, double *alloc_us,
+                    double *free_us, char *err, size_t errlen)
+{
+  (void) self;
+  return ms_k_cost_sample (device, what, bytes, alloc_us, free_us, err, errlen) == 0;
+}
+
 static bool
 system_spin (MsBackend *self, int device, double ms)
 {
@@ -386,6 +410,7 @@ ms_backend_new_system (void)
   b->free = system_free;
 #ifdef MS_HAVE_CUDA
   b->spin = system_spin;
+  b->cost_sample = system_cost_sample;
 #endif
   return b;
 }

@@ -17,6 +17,7 @@ typedef struct {
   uint64_t n;
   int streams;
   MsIssueOrder order;
+  MsKnobs knobs;
   int warmup;
   int reps;          /* the count when rule is NULL; else a sizing hint */
   atomic_int *cancel;
@@ -56,11 +57,32 @@ struct MsBackend {
                      char *why, size_t whylen);
   /* Runs one cell through ms_cell_driver_run with the mode's callbacks. */
   MsCellStatus (*run_cell) (MsBackend *self, const MsRunArgs *args, MsRunOutput *out);
+  /* One sample of a call's cost (the costs lesson; what: MS_COST_*): the
+   * allocating and the freeing call's host times. NULL: not measurable. */
+  bool (*cost_sample) (MsBackend *self, int device, int what, uint64_t bytes, double *alloc_us,
+                       double *free_us, char *err, size_t errlen);
   /* Keeps the GPU busy for about ms milliseconds (warm-up to a steady
    * clock); NULL when the backend has no GPU. */
   bool (*spin) (MsBackend *self, int device, double ms);
   void (*free) (MsBackend *self);
 };
+
+/* What the costs lesson measures; mirrors MS_K_COST_* in kernels/. */
+typedef enum {
+  MS_COST_CONTEXT_FIRST,
+  MS_COST_CONTEXT,
+  MS_COST_FIRST_MALLOC,
+  MS_COST_DEVICE_MALLOC,
+  MS_COST_MALLOC_HOST,
+  MS_COST_MALLOC,
+  MS_COST_REGISTER,
+  MS_COST_COUNT
+} MsCost;
+
+/* The costs lesson's table (ms-lesson-costs.c): every MsCost at the
+ * sweep's sizes, as cells of variant "cost=NAME". */
+MsRunStatus ms_lesson_run_costs (const MsSweep *sweep, MsBackend *backend, atomic_int *cancel,
+                                 MsResults **out, char *err, size_t errlen);
 
 /* The CPU baseline, used by the system backend and by tests. */
 MsCellStatus ms_host_run_cell (const MsRunArgs *args, MsRunOutput *out);

@@ -73,6 +73,7 @@ run_cell (const MsSweep *sweep, MsBackend *backend, const MsDeviceInfo *info, Ms
     .n = cell->elements,
     .streams = sweep->streams,
     .order = sweep->order,
+    .knobs = sweep->knobs,
     .warmup = sweep->warmup,
     .reps = sweep->reps_rule == MS_REPS_FIXED ? sweep->reps : sweep->min_reps,
     .cancel = cancel,

@@ -115,6 +115,12 @@ ms_sweep_validate (const MsSweep *sweep, char *err, size_t errlen)
     FAIL ("device index must be 0 or more (got %d)", sweep->device);
   if (sweep->rounds < 1 || sweep->rounds > MS_MAX_ROUNDS)
     FAIL ("rounds must be from 1 to %d (got %d)", MS_MAX_ROUNDS, sweep->rounds);
+  const MsKnobs *k = &sweep->knobs;
+  if (k->reuse < 0 || k->reuse > MS_MAX_REUSE)
+    FAIL ("accesses per element R must be from 1 to %d (got %d)", MS_MAX_REUSE, k->reuse);
+  if ((unsigned) k->access >= MS_ACCESS_COUNT || (unsigned) k->stores >= MS_STORES_COUNT ||
+      (unsigned) k->duplex >= MS_DUPLEX_COUNT)
+    FAIL ("unknown access, host stores or duplex setting");
   if (!memchr (sweep->variant, '\0', sizeof sweep->variant) || !ms_variant_valid (sweep->variant))
     FAIL ("variant must be key=value pairs joined by '/' of letters, digits and =/._,+:-");
   return validate_reps_rule (sweep, err, errlen);

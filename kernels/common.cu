@@ -171,16 +171,6 @@ k_set_e2e (KCtx *ctx, double e2e_start)
 }
 
 void
-k_init_phase (KCtx *ctx, float *a, float *b, float *c_or_null)
-{
-  double hs = k_now_us ();
-  ms_data_fill (a, b, ctx->run->n);
-  if (c_or_null)
-    ms_data_poison (c_or_null, ctx->run->n);
-  k_host_event (ctx, K_INIT, hs, 0);
-}
-
-void
 k_verify_phase (KCtx *ctx, const float *c)
 {
   MsKRun *run = ctx->run;
@@ -357,6 +347,7 @@ k_release (KBuffers *b)
     if (b->d_owned)
       cudaFree (b->d[i]);
   }
+  cudaFree (b->scratch);
   memset (b, 0, sizeof *b);
 }
 

@@ -61,6 +61,8 @@ managed_rep (KCtx *ctx, KBuffers *b, bool prefetch)
   k_host_event (ctx, K_INIT, hs, 0);
   K_CANCEL_POINT (ctx);
 
+  if (run->resident && !k_managed_make_resident (ctx, b))
+    return false;
   double e2e_start = k_now_us ();
   if (prefetch) {
     p = k_gpu_begin (ctx, 0);

@@ -10,7 +10,14 @@ pinned_alloc (KCtx *ctx, KBuffers *b)
   b->host_kind = K_HOST_CUDA;
   for (int i = 0; i < 3; i++)
     K_CHECK (ctx, cudaMallocHost (&b->h[i], ctx->run->n * sizeof (float)));
-  return k_alloc_device (ctx, b);
+  return k_alloc_device (ctx, b) && (!ctx->run->duplex || k_duplex_streams (ctx, b));
 }
 
-const KMode k_mode_pinned = { pinned_alloc, k_rep_explicit_async };
+/* The duplex lesson times one vector each way instead of the pipeline. */
+static bool
+pinned_rep (KCtx *ctx, KBuffers *b)
+{
+  return ctx->run->duplex ? k_rep_duplex (ctx, b) : k_rep_explicit_async (ctx, b);
+}
+
+const KMode k_mode_pinned = { pinned_alloc, pinned_rep };

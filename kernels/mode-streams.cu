@@ -58,6 +58,8 @@ streams_rep (KCtx *ctx, KBuffers *b)
       k_gpu_end (ctx, p, st, K_D2H, s + 1, s, cb);
     }
   }
+  if (run->host_work)
+    k_host_work (ctx);
   for (int s = 0; s < k; s++)
     K_CHECK (ctx, cudaStreamSynchronize (b->streams[s]));
   k_set_e2e (ctx, e2e_start);

@@ -13,7 +13,10 @@ write_combined_alloc (KCtx *ctx, KBuffers *b)
   b->host_kind = K_HOST_CUDA;
   K_CHECK (ctx, cudaHostAlloc (&b->h[0], bytes, cudaHostAllocWriteCombined));
   K_CHECK (ctx, cudaHostAlloc (&b->h[1], bytes, cudaHostAllocWriteCombined));
-  K_CHECK (ctx, cudaMallocHost (&b->h[2], bytes));
+  /* The cache-state lesson's read=wc: c write-combined too, so the verify
+   * phase is the CPU reading write-combined memory. */
+  K_CHECK (ctx, cudaHostAlloc (&b->h[2], bytes,
+                               ctx->run->read_wc ? cudaHostAllocWriteCombined : 0));
   return k_alloc_device (ctx, b);
 }
 

@@ -13,12 +13,17 @@ zero_copy_alloc (KCtx *ctx, KBuffers *b)
     K_CHECK (ctx, cudaHostAlloc (&b->h[i], ctx->run->n * sizeof (float), cudaHostAllocMapped));
     K_CHECK (ctx, cudaHostGetDevicePointer ((void **) &b->d[i], b->h[i], 0));
   }
+  /* Read-only (reuse lesson): the result goes to device memory. */
+  if (ctx->run->access == K_ACCESS_READ)
+    K_CHECK (ctx, cudaMalloc (&b->scratch, ctx->run->n * sizeof (float)));
   return true;
 }
 
 static bool
 zero_copy_rep (KCtx *ctx, KBuffers *b)
 {
+  if (b->scratch)
+    return k_rep_read_only (ctx, b);
   return k_rep_kernel_on_host_memory (ctx, b->d[0], b->d[1], b->d[2], b);
 }
 

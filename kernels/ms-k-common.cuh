@@ -43,6 +43,11 @@ enum {
   KM_HOST
 };
 
+/* Mirror MsAccess, MsHostStores and MsDuplex (checked in ms-backend.c). */
+enum { K_ACCESS_READ_WRITE, K_ACCESS_READ, K_ACCESS_WRITE };
+enum { K_STORES_STREAMED, K_STORES_ORDINARY, K_STORES_FRESH };
+enum { K_DUPLEX_NONE, K_DUPLEX_H2D, K_DUPLEX_D2H, K_DUPLEX_BOTH };
+
 #define K_MAX_PAIRS 512
 #define K_MAX_STREAMS 64
 
@@ -61,6 +66,7 @@ struct KBuffers {
   float *d[3];             /* device buffers, or device views of h */
   bool d_owned;            /* d[] are cudaMalloc'd and must be freed */
   bool registered[3];
+  float *scratch;          /* a device buffer of n floats some lessons use */
   cudaStream_t streams[K_MAX_STREAMS];
   int n_streams;
 };
@@ -158,6 +164,18 @@ bool k_alloc_malloc_host (KCtx *ctx, KBuffers *b);
  * or host pointers), verify: zero-copy and uva. */
 bool k_rep_kernel_on_host_memory (KCtx *ctx, const float *a, const float *b, float *c,
                                   KBuffers *bufs);
+
+/* The lessons (ms-lessons.cu). The add kernel, or the reuse kernel when
+ * run->reuse > 0, on stream. */
+void k_launch_work (const MsKRun *run, const float *a, const float *b, float *c,
+                    cudaStream_t stream);
+/* pinned with run->duplex: two streams, and the repetition. */
+bool k_duplex_streams (KCtx *ctx, KBuffers *b);
+bool k_rep_duplex (KCtx *ctx, KBuffers *b);
+/* zero-copy with access read: the result into b->scratch, copied back. */
+bool k_rep_read_only (KCtx *ctx, KBuffers *b);
+bool k_managed_make_resident (KCtx *ctx, KBuffers *b);
+void k_host_work (KCtx *ctx);
 
 /* Modes, one file each. */
 extern const KMode k_mode_pageable;

@@ -48,6 +48,14 @@ typedef struct {
   uint64_t n;            /* elements per vector */
   int streams;           /* chunks and streams for the streams mode */
   int breadth_first;
+  /* The lessons' settings (MsKnobs in memsweep.h); all 0 in a sweep. */
+  int reuse;       /* R accesses per element with the reuse kernel; 0: plain */
+  int access;      /* MsAccess */
+  int stores;      /* MsHostStores */
+  int read_wc;
+  int duplex;      /* MsDuplex */
+  int host_work;
+  int resident;
   /* Cancel points inside a repetition ask this; the engine answers. */
   int (*is_cancelled) (void *user);
   void *user;
@@ -147,6 +155,23 @@ int ms_k_spin (int device, double ms, char *err, size_t errlen);
  * before), and of the host's launch call. 0, or -1 with the error text. */
 int ms_k_kernel_probe (int device, uint64_t n, int samples, double *latched_us,
                        double *unlatched_us, double *launch_us, char *err, size_t errlen);
+
+/* The costs lesson: one sample of a call's cost. */
+enum {
+  MS_K_COST_CONTEXT_FIRST, /* the process's first context (cudaFree (0)) */
+  MS_K_COST_CONTEXT,       /* a context again, after cudaDeviceReset */
+  MS_K_COST_FIRST_MALLOC,  /* the first cudaMalloc in a new context */
+  MS_K_COST_DEVICE_MALLOC, /* cudaMalloc and cudaFree */
+  MS_K_COST_MALLOC_HOST,   /* cudaMallocHost and cudaFreeHost */
+  MS_K_COST_MALLOC,        /* malloc with its first touch, and free */
+  MS_K_COST_REGISTER,      /* cudaHostRegister and cudaHostUnregister */
+  MS_K_COST_COUNT
+};
+/* 0 with the allocating and the freeing call's host times, or -1 with the
+ * error text. CONTEXT and FIRST_MALLOC reset the device: nothing else may
+ * hold memory on it. */
+int ms_k_cost_sample (int device, int what, uint64_t bytes, double *alloc_us, double *free_us,
+                      char *err, size_t errlen);
 
 /* Releases the calling thread's cached events; call when done with the GPU. */
 void ms_k_shutdown (void);

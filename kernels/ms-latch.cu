@@ -105,7 +105,7 @@ k_latched_add (KCtx *ctx, const float *a, const float *b, float *c, cudaStream_t
   }
   int p = k_gpu_begin (ctx, stream);
   double hs = k_now_us ();
-  k_launch_add (a, b, c, ctx->run->n, stream);
+  k_launch_work (ctx->run, a, b, c, stream);
   err = cudaGetLastError ();
   k_host_event (ctx, K_LAUNCH, hs, 0);
   k_gpu_end (ctx, p, stream, K_KERNEL, 1, 0, 0);

@@ -18,6 +18,7 @@ typedef struct {
   atomic_long live_buffers;
   atomic_long runs;  /* repetitions started, warm-ups included */
   atomic_long steps; /* modelled steps (alloc and phases) started */
+  long cost_calls;   /* the costs lesson's samples taken */
   double clock[MS_TEST_MAX_DEVICES]; /* one model clock per device */
   /* Several devices at once: cells started and finished per device. */
   pthread_mutex_t lock;
@@ -224,17 +225,42 @@ test_streams (TestRun *t, MsCellDriver *drv, uint64_t vec)
   return MS_CELL_OK;
 }
 
+/* The bytes the kernel moves across the bus under the lessons' settings:
+ * zero-copy and uva R times (their accesses cross PCIe), managed once (its
+ * faults), none on device memory; the duplex copies move one vector. */
+static uint64_t
+test_kernel_bytes (const MsRunArgs *a, uint64_t vec)
+{
+  int r = a->knobs.reuse;
+  if ((a->mode == MS_MODE_ZERO_COPY || a->mode == MS_MODE_UVA) && r > 0)
+    return (uint64_t) r * (a->knobs.access == MS_ACCESS_READ_WRITE ? 3 : 2) * vec;
+  return a->mode == MS_MODE_MANAGED && !a->knobs.resident ? 2 * vec : 0;
+}
+
 /* to-device, kernel, to-host as the mode has them. */
 static MsCellStatus
 test_moves (TestRun *t, MsCellDriver *drv, uint64_t vec)
 {
-  MsMode mode = ms_cell_driver_args (drv)->mode;
+  const MsRunArgs *a = ms_cell_driver_args (drv);
+  MsMode mode = a->mode;
   MsPhase to_dev = ms_mode_to_device_phase (mode);
   MsPhase to_host = ms_mode_to_host_phase (mode);
   bool on_gpu = mode != MS_MODE_HOST;
+  if (a->knobs.duplex != MS_DUPLEX_NONE) {
+    /* Both directions start together on lanes 1 and 2. */
+    double t0 = t->clock, end = t0;
+    if (a->knobs.duplex != MS_DUPLEX_D2H)
+      STEP (t, drv, MS_PHASE_H2D, 1, 0, vec, true);
+    end = t->clock;
+    t->clock = t0;
+    if (a->knobs.duplex != MS_DUPLEX_H2D)
+      STEP (t, drv, MS_PHASE_D2H, 2, 0, vec, true);
+    t->clock = end > t->clock ? end : t->clock;
+    return MS_CELL_OK;
+  }
   if (to_dev < MS_PHASE_COUNT)
     STEP (t, drv, to_dev, 1, 0, 2 * vec, true);
-  STEP (t, drv, MS_PHASE_KERNEL, on_gpu ? 1 : 0, 0, 0, on_gpu);
+  STEP (t, drv, MS_PHASE_KERNEL, on_gpu ? 1 : 0, 0, test_kernel_bytes (a, vec), on_gpu);
   if (to_host < MS_PHASE_COUNT)
     STEP (t, drv, to_host, 1, 0, vec, true);
   return MS_CELL_OK;
@@ -276,6 +302,30 @@ test_rep (void *data, MsCellDriver *drv)
     STEP (t, drv, MS_PHASE_UNREGISTER, 0, 0, 3 * vec, false);
   t->clock += 100; /* the gap between repetitions */
   return MS_CELL_OK;
+}
+
+/* The costs lesson's calls: latency plus bytes at the mode's bandwidth,
+ * the first context ten times the latency. */
+static bool
+test_cost_sample (MsBackend *self, int device, int what, uint64_t bytes, double *alloc_us,
+                  double *free_us, char *err, size_t errlen)
+{
+  MsTestBackend *tb = (MsTestBackend *) self;
+  (void) device;
+  if (tb->config.no_device) {
+    snprintf (err, errlen, "no device (test backend)");
+    return false;
+  }
+  MsMode mode = what == MS_COST_MALLOC_HOST ? MS_MODE_PINNED
+                : what == MS_COST_MALLOC    ? MS_MODE_PAGEABLE
+                : what == MS_COST_REGISTER  ? MS_MODE_REGISTERED
+                                            : MS_MODE_DEVICE;
+  double lat = tb->config.latency_us * (what == MS_COST_CONTEXT_FIRST ? 10 : 1);
+  bool sized = what != MS_COST_CONTEXT_FIRST && what != MS_COST_CONTEXT;
+  *alloc_us = lat + (sized ? bytes / (tb->config.bandwidth_gbps[mode] * 1e3) : 0);
+  *free_us = lat / 2;
+  tb->cost_calls++;
+  return true;
 }
 
 static void
@@ -383,6 +433,7 @@ ms_backend_new_test (const MsTestBackendConfig *config)
   tb->parent.check_fit = test_check_fit;
   tb->parent.run_cell = test_run_cell;
   tb->parent.free = test_free;
+  tb->parent.cost_sample = test_cost_sample;
   return &tb->parent;
 }
 
@@ -390,6 +441,12 @@ long
 ms_test_backend_live_buffers (MsBackend *backend)
 {
   return ((MsTestBackend *) backend)->live_buffers;
+}
+
+long
+ms_test_backend_cost_calls (MsBackend *backend)
+{
+  return ((MsTestBackend *) backend)->cost_calls;
 }
 
 long

@@ -61,6 +61,8 @@ MsBackend *ms_backend_new_test (const MsTestBackendConfig *config);
 long ms_test_backend_live_buffers (MsBackend *backend);
 /* Steps started over all runs so far (see cancel_at_step). */
 long ms_test_backend_steps (MsBackend *backend);
+/* Samples the costs lesson took. */
+long ms_test_backend_cost_calls (MsBackend *backend);
 /* The most cells that ran at the same time, and how many cells started
  * while another device had not yet finished an earlier cell (a broken
  * start barrier). */

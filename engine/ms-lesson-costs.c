@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-costs.c: the costs people forget, as cells: context creation,
+ * the first cudaMalloc, cudaMallocHost against malloc, cudaHostRegister and
+ * the frees. Each sample is one allocating and one freeing call, timed on
+ * the host; a cell is one call kind at one size (variant "cost=NAME"). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ms-backend.h"
+#include "ms-i18n.h"
+
+static const struct {
+  const char *variant;
+  MsMode mode;           /* whose memory it is */
+  MsPhase alloc, release; /* the phases the two calls are filed under */
+  bool per_size;          /* false: once, at the smallest size */
+} costs[MS_COST_COUNT] = {
+  [MS_COST_CONTEXT_FIRST] = { "cost=context-first", MS_MODE_DEVICE, MS_PHASE_ALLOC,
+                              MS_PHASE_FREE, false },
+  [MS_COST_CONTEXT] = { "cost=context", MS_MODE_DEVICE, MS_PHASE_ALLOC, MS_PHASE_FREE, false },
+  [MS_COST_FIRST_MALLOC] = { "cost=first-malloc", MS_MODE_DEVICE, MS_PHASE_ALLOC, MS_PHASE_FREE,
+                             true },
+  [MS_COST_DEVICE_MALLOC] = { "cost=malloc", MS_MODE_DEVICE, MS_PHASE_ALLOC, MS_PHASE_FREE,
+                              true },
+  [MS_COST_MALLOC_HOST] = { "cost=malloc-host", MS_MODE_PINNED, MS_PHASE_ALLOC, MS_PHASE_FREE,
+                            true },
+  [MS_COST_MALLOC] = { "cost=malloc", MS_MODE_PAGEABLE, MS_PHASE_ALLOC, MS_PHASE_FREE, true },
+  [MS_COST_REGISTER] = { "cost=register", MS_MODE_REGISTERED, MS_PHASE_REGISTER,
+                         MS_PHASE_UNREGISTER, true },
+};
+
+static bool
+add_sample (MsCell *c, int rep, double alloc_us, double free_us, uint64_t bytes, int what)
+{
+  MsEvent *ev = realloc (c->events, (c->n_events + 2) * sizeof (MsEvent));
+  double *e2e = realloc (c->e2e_us, (rep + 1) * sizeof (double));
+  if (ev)
+    c->events = ev;
+  if (e2e)
+    c->e2e_us = e2e;
+  if (!ev || !e2e)
+    return false;
+  /* The calls follow each other on the host lane, from the sample's start. */
+  c->events[c->n_events++] = (MsEvent) { .phase = costs[what].alloc, .rep = rep,
+                                         .host_us = alloc_us, .gpu_start_us = -1, .gpu_us = -1,
+                                         .bytes = bytes };
+  c->events[c->n_events++] = (MsEvent) { .phase = costs[what].release, .rep = rep,
+                                         .host_start_us = alloc_us, .host_us = free_us,
+                                         .gpu_start_us = -1, .gpu_us = -1, .bytes = bytes };
+  c->e2e_us[rep] = alloc_us + free_us;
+  c->n_reps = rep + 1;
+  return true;
+}
+
+/* One cell: reps samples (one for the process's first context). */
+static void
+run_cost_cell (const MsSweep *sweep, MsBackend *backend, int what, int exponent, MsCell *c)
+{
+  c->mode = costs[what].mode;
+  c->exponent = exponent;
+  c->elements = 1ull << exponent;
+  snprintf (c->variant, sizeof c->variant, "%s", costs[what].variant);
+  uint64_t bytes = c->elements * sizeof (float);
+  int reps = what == MS_COST_CONTEXT_FIRST ? 1 : sweep->reps;
+  char err[256] = "";
+  if (!backend->cost_sample) {
+    c->status = MS_CELL_UNSUPPORTED;
+    snprintf (c->message, sizeof c->message, ms_gettext ("this backend cannot time the calls"));
+    return;
+  }
+  c->status = MS_CELL_OK;
+  for (int rep = 0; rep < reps; rep++) {
+    double alloc_us = 0, free_us = 0;
+    if (!backend->cost_sample (backend, sweep->device, what, bytes, &alloc_us, &free_us, err,
+                               sizeof err)) {
+      c->status = MS_CELL_FAILED;
+      snprintf (c->message, sizeof c->message, "%s", err);
+      break;
+    }
+    if (!add_sample (c, rep, alloc_us, free_us, what == MS_COST_CONTEXT_FIRST ||
+                                                  what == MS_COST_CONTEXT ? 0 : bytes, what)) {
+      c->status = MS_CELL_FAILED;
+      snprintf (c->message, sizeof c->message, ms_gettext ("out of host memory"));
+      break;
+    }
+  }
+  if (c->status != MS_CELL_OK)
+    ms_cell_clear (c);
+  ms_cell_compute_stats (c);
+}
+
+MsRunStatus
+ms_lesson_run_costs (const MsSweep *sweep, MsBackend *backend, atomic_int *cancel,
+                     MsResults **out, char *err, size_t errlen)
+{
+  MsCell first = { 0 };
+  MsDeviceInfo info;
+  /* Before anything else touches the device: the process's first context. */
+  run_cost_cell (sweep, backend, MS_COST_CONTEXT_FIRST, sweep->min_exp, &first);
+  bool have_device = ms_backend_query_device (backend, sweep->device, &info);
+  *out = ms_results_new (sweep, &info);
+  if (!*out || !ms_results_add_cell (*out, &first)) {
+    ms_cell_clear (&first);
+    snprintf (err, errlen, ms_gettext ("out of memory"));
+    return MS_RUN_CANCELLED;
+  }
+  ms_cell_clear (&first);
+  if (!have_device) {
+    snprintf (err, errlen, ms_gettext ("no usable CUDA device: %s"), info.error);
+    return MS_RUN_NO_DEVICE;
+  }
+  for (int what = MS_COST_CONTEXT; what < MS_COST_COUNT; what++)
+    for (int e = sweep->min_exp; e <= sweep->max_exp; e += sweep->step) {
+      if (cancel && atomic_load (cancel)) {
+        snprintf (err, errlen, ms_gettext ("cancelled"));
+        return MS_RUN_CANCELLED;
+      }
+      MsCell c = { 0 };
+      run_cost_cell (sweep, backend, what, e, &c);
+      bool ok = ms_results_add_cell (*out, &c);
+      ms_cell_clear (&c);
+      if (!ok) {
+        snprintf (err, errlen, ms_gettext ("out of memory"));
+        return MS_RUN_CANCELLED;
+      }
+      if (!costs[what].per_size)
+        break;
+    }
+  return MS_RUN_OK;
+}

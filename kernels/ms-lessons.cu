@@ -1,0 +1,300 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lessons.cu: what the lessons change in a repetition (docs/lessons.md):
+ * the reuse kernel (R accesses per element), how the host writes the
+ * inputs, the duplex copies, the read-only zero-copy kernel, the managed
+ * re-run on resident pages, host work beside the streams, and the costs of
+ * allocation calls. */
+#include <stdlib.h>
+
+#include "ms-k-common.cuh"
+
+/* Volatile accesses: the compiler must issue every one of the R loads (or
+ * stores), so the memory behind the pointers is accessed R times; ld.volatile
+ * also skips L1, where a zero-copy line would otherwise be reused. */
+__global__ void
+k_reuse_kernel (const float *a, const float *b, float *c, uint64_t n, int reuse, int access)
+{
+  uint64_t stride = (uint64_t) gridDim.x * blockDim.x;
+  for (uint64_t i = (uint64_t) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    if (access == K_ACCESS_WRITE) {
+      volatile float *vc = c;
+      float v = ms_data_a (i) + ms_data_b (i);
+      for (int r = 0; r < reuse; r++)
+        vc[i] = v;
+    } else {
+      const volatile float *va = a, *vb = b;
+      float v = 0;
+      for (int r = 0; r < reuse; r++)
+        v = va[i] + vb[i];
+      c[i] = v;
+    }
+  }
+}
+
+void
+k_launch_work (const MsKRun *run, const float *a, const float *b, float *c, cudaStream_t stream)
+{
+  if (run->reuse <= 0) {
+    k_launch_add (a, b, c, run->n, stream);
+    return;
+  }
+  uint64_t blocks = (run->n + 255) / 256;
+  unsigned grid = (unsigned) (blocks < 8192 ? (blocks ? blocks : 1) : 8192);
+  k_reuse_kernel<<<grid, 256, 0, stream>>> (a, b, c, run->n, run->reuse, run->access);
+}
+
+/* Ordinary stores leave the lines dirty in the CPU cache, unlike the
+ * streaming stores of ms_data_fill. */
+static void
+k_fill_ordinary (float *a, float *b, uint64_t n)
+{
+  for (uint64_t i = 0; i < n; i++) {
+    a[i] = ms_data_a (i);
+    b[i] = ms_data_b (i);
+  }
+}
+
+/* Fresh inputs: new page-locked buffers with the mode's flags, never used
+ * by the GPU before this repetition. */
+static bool
+k_fresh_inputs (KCtx *ctx, KBuffers *b)
+{
+  unsigned flags = ctx->run->mode == KM_WRITE_COMBINED ? cudaHostAllocWriteCombined : 0;
+  for (int i = 0; i < 2; i++) {
+    K_CHECK (ctx, cudaFreeHost (b->h[i]));
+    b->h[i] = NULL;
+    K_CHECK (ctx, cudaHostAlloc (&b->h[i], ctx->run->n * sizeof (float), flags));
+  }
+  return true;
+}
+
+void
+k_init_phase (KCtx *ctx, float *a, float *b, float *c_or_null)
+{
+  MsKRun *run = ctx->run;
+  KBuffers *bufs = &ctx->bufs;
+  double hs = k_now_us ();
+  /* Fresh buffers only where the mode's own inputs are pinned allocations
+   * (pinned, write-combined): the allocation is part of the init phase. */
+  bool fresh = run->stores == K_STORES_FRESH && bufs->host_kind == K_HOST_CUDA &&
+               a == bufs->h[0] && (run->mode == KM_PINNED || run->mode == KM_WRITE_COMBINED);
+  if (fresh) {
+    if (!k_fresh_inputs (ctx, bufs))
+      return;
+    a = bufs->h[0];
+    b = bufs->h[1];
+  }
+  if (run->stores == K_STORES_ORDINARY)
+    k_fill_ordinary (a, b, run->n);
+  else
+    ms_data_fill (a, b, run->n);
+  if (c_or_null)
+    ms_data_poison (c_or_null, run->n);
+  k_host_event (ctx, K_INIT, hs, 0);
+}
+
+/* One vector each way, alone or at once on two streams. The device makes
+ * the result itself first (untimed), so the copy back brings a verified c. */
+bool
+k_rep_duplex (KCtx *ctx, KBuffers *b)
+{
+  MsKRun *run = ctx->run;
+  uint64_t bytes = run->n * sizeof (float);
+  k_init_phase (ctx, b->h[0], b->h[1], b->h[2]);
+  K_CANCEL_POINT (ctx);
+  k_launch_fill (b->d[0], b->d[1], run->n, b->streams[0]);
+  k_launch_add (b->d[0], b->d[1], b->d[2], run->n, b->streams[0]);
+  K_CHECK (ctx, cudaGetLastError ());
+  K_CHECK (ctx, cudaStreamSynchronize (b->streams[0]));
+
+  double e2e_start = k_now_us ();
+  if (run->duplex != K_DUPLEX_D2H) {
+    int p = k_gpu_begin (ctx, b->streams[0]);
+    K_CHECK (ctx, cudaMemcpyAsync (b->d[0], b->h[0], bytes, cudaMemcpyHostToDevice,
+                                   b->streams[0]));
+    k_gpu_end (ctx, p, b->streams[0], K_H2D, 1, 0, bytes);
+  }
+  if (run->duplex != K_DUPLEX_H2D) {
+    int p = k_gpu_begin (ctx, b->streams[1]);
+    K_CHECK (ctx, cudaMemcpyAsync (b->h[2], b->d[2], bytes, cudaMemcpyDeviceToHost,
+                                   b->streams[1]));
+    k_gpu_end (ctx, p, b->streams[1], K_D2H, 2, 0, bytes);
+  }
+  K_CHECK (ctx, cudaStreamSynchronize (b->streams[0]));
+  K_CHECK (ctx, cudaStreamSynchronize (b->streams[1]));
+  k_set_e2e (ctx, e2e_start);
+  if (!k_resolve (ctx))
+    return false;
+  if (run->duplex == K_DUPLEX_H2D) /* c back, untimed, for the verification */
+    K_CHECK (ctx, cudaMemcpy (b->h[2], b->d[2], bytes, cudaMemcpyDeviceToHost));
+  K_CANCEL_POINT (ctx);
+  k_verify_phase (ctx, b->h[2]);
+  return true;
+}
+
+bool
+k_duplex_streams (KCtx *ctx, KBuffers *b)
+{
+  for (; b->n_streams < 2; b->n_streams++)
+    K_CHECK (ctx, cudaStreamCreateWithFlags (&b->streams[b->n_streams], cudaStreamNonBlocking));
+  return true;
+}
+
+/* Zero-copy read-only: the kernel reads a and b across PCIe and writes c
+ * into device memory (b->scratch), which one copy brings back. */
+bool
+k_rep_read_only (KCtx *ctx, KBuffers *b)
+{
+  MsKRun *run = ctx->run;
+  uint64_t bytes = run->n * sizeof (float);
+  k_init_phase (ctx, b->h[0], b->h[1], b->h[2]);
+  K_CANCEL_POINT (ctx);
+  double e2e_start = k_now_us ();
+  if (!k_latched_add (ctx, b->d[0], b->d[1], b->scratch, 0))
+    return false;
+  int p = k_gpu_begin (ctx, 0);
+  K_CHECK (ctx, cudaMemcpyAsync (b->h[2], b->scratch, bytes, cudaMemcpyDeviceToHost, 0));
+  k_gpu_end (ctx, p, 0, K_D2H, 1, 0, bytes);
+  K_CHECK (ctx, cudaStreamSynchronize (0));
+  k_set_e2e (ctx, e2e_start);
+  if (!k_resolve (ctx) || ctx->failed)
+    return false;
+  K_CANCEL_POINT (ctx);
+  k_verify_phase (ctx, b->h[2]);
+  return true;
+}
+
+/* Managed, resident: a first kernel brings a and b to the device (timed on
+ * the host as the prefetch phase), so the timed kernel runs without faults. */
+bool
+k_managed_make_resident (KCtx *ctx, KBuffers *b)
+{
+  double hs = k_now_us ();
+  k_launch_work (ctx->run, b->h[0], b->h[1], b->h[2], 0);
+  K_CHECK (ctx, cudaGetLastError ());
+  K_CHECK (ctx, cudaStreamSynchronize (0));
+  k_host_event (ctx, K_PREFETCH, hs, 2 * ctx->run->n * sizeof (float));
+  return true;
+}
+
+/* Host work while the streams' copies run: a computation as long as one
+ * pass over the inputs, timed as a second init event (chunk 1). */
+void
+k_host_work (KCtx *ctx)
+{
+  double hs = k_now_us ();
+  volatile float sink = 0;
+  float acc = 0;
+  for (uint64_t i = 0; i < ctx->run->n; i++)
+    acc += ms_data_a (i) * ms_data_b (i);
+  sink = acc;
+  (void) sink;
+  k_add_event (ctx, K_INIT, 0, 1, hs, 0);
+}
+
+/* ---- costs -------------------------------------------------------------- */
+
+static double
+k_elapsed (double since)
+{
+  return k_now_us () - since;
+}
+
+static int
+k_cost_fail (const char *what, cudaError_t e, char *err, size_t errlen)
+{
+  snprintf (err, errlen, "%s: %s (%s)", what, cudaGetErrorString (e), cudaGetErrorName (e));
+  return -1;
+}
+
+#define K_COST_CHECK(what, call)                                              \
+  do {                                                                        \
+    cudaError_t e_ = (call);                                                  \
+    if (e_ != cudaSuccess)                                                    \
+      return k_cost_fail (what, e_, err, errlen);                             \
+  } while (0)
+
+/* A context, first or again: cudaFree (0) creates it. */
+static int
+k_cost_context (int device, bool reset, double *alloc_us, char *err, size_t errlen)
+{
+  if (reset) {
+    ms_k_shutdown (); /* its cached events die with the context */
+    K_COST_CHECK ("cudaDeviceReset", cudaDeviceReset ());
+  }
+  double t = k_now_us ();
+  K_COST_CHECK ("cudaSetDevice", cudaSetDevice (device));
+  K_COST_CHECK ("cudaFree (0)", cudaFree (0));
+  *alloc_us = k_elapsed (t);
+  return 0;
+}
+
+static int
+k_cost_host (int what, uint64_t bytes, double *alloc_us, double *free_us, char *err,
+             size_t errlen)
+{
+  void *p = NULL;
+  double t = k_now_us ();
+  if (what == MS_K_COST_MALLOC_HOST) {
+    K_COST_CHECK ("cudaMallocHost", cudaMallocHost (&p, bytes));
+    *alloc_us = k_elapsed (t);
+    t = k_now_us ();
+    K_COST_CHECK ("cudaFreeHost", cudaFreeHost (p));
+    *free_us = k_elapsed (t);
+    return 0;
+  }
+  /* malloc and its first touch (the pages exist only once written). */
+  p = malloc (bytes);
+  if (!p) {
+    snprintf (err, errlen, "malloc: out of host memory");
+    return -1;
+  }
+  memset (p, 1, bytes);
+  *alloc_us = k_elapsed (t);
+  if (what == MS_K_COST_REGISTER) {
+    t = k_now_us ();
+    cudaError_t e = cudaHostRegister (p, bytes, cudaHostRegisterDefault);
+    *alloc_us = k_elapsed (t);
+    if (e == cudaSuccess) {
+      t = k_now_us ();
+      e = cudaHostUnregister (p);
+      *free_us = k_elapsed (t);
+    }
+    if (e != cudaSuccess) {
+      free (p);
+      return k_cost_fail ("cudaHostRegister", e, err, errlen);
+    }
+    free (p);
+    return 0;
+  }
+  t = k_now_us ();
+  free (p);
+  *free_us = k_elapsed (t);
+  return 0;
+}
+
+int
+ms_k_cost_sample (int device, int what, uint64_t bytes, double *alloc_us, double *free_us,
+                  char *err, size_t errlen)
+{
+  *alloc_us = *free_us = 0;
+  if (what == MS_K_COST_CONTEXT_FIRST || what == MS_K_COST_CONTEXT)
+    return k_cost_context (device, what == MS_K_COST_CONTEXT, alloc_us, err, errlen);
+  K_COST_CHECK ("cudaSetDevice", cudaSetDevice (device));
+  if (what == MS_K_COST_FIRST_MALLOC) {
+    /* In a new context: the first allocation sets up the device heap. */
+    if (k_cost_context (device, true, alloc_us, err, errlen) != 0)
+      return -1;
+  }
+  if (what == MS_K_COST_FIRST_MALLOC || what == MS_K_COST_DEVICE_MALLOC) {
+    void *p = NULL;
+    double t = k_now_us ();
+    K_COST_CHECK ("cudaMalloc", cudaMalloc (&p, bytes));
+    *alloc_us = k_elapsed (t);
+    t = k_now_us ();
+    K_COST_CHECK ("cudaFree", cudaFree (p));
+    *free_us = k_elapsed (t);
+    return 0;
+  }
+  return k_cost_host (what, bytes, alloc_us, free_us, err, errlen);
+}

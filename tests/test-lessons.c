@@ -1,0 +1,251 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-lessons.c: each lesson's bookkeeping on the test backend: which
+ * parts it runs with which settings, the variants its cells carry, the
+ * isolated parts handed to the front end grouped by environment, the
+ * merged result and its metadata, and the costs table. */
+#include <unistd.h>
+
+#include "memsweep.h"
+#include "ms-backend-test.h"
+#include "ms-test.h"
+
+static void
+base_sweep (MsSweep *s)
+{
+  ms_sweep_init_default (s);
+  s->min_exp = 16;
+  s->max_exp = 18;
+  s->step = 2;
+  s->reps = 3;
+  s->reps_rule = MS_REPS_FIXED;
+  s->warmup = 0;
+}
+
+static MsResults *
+run_lesson (const char *name, MsBackend *b, MsIsolatedFunc isolated, void *user)
+{
+  MsSweep s;
+  MsResults *r = NULL;
+  char err[256] = "";
+  base_sweep (&s);
+  MsRunStatus st = ms_lesson_run (name, &s, b, isolated, user, NULL, NULL, NULL, &r, err,
+                                  sizeof err);
+  MS_CHECK (st == MS_RUN_OK && r, "%s: %s", name, err);
+  if (r)
+    MS_CHECK_STR (r->experiment, name);
+  return r;
+}
+
+static double
+e2e (const MsResults *r, MsMode mode, int e, const char *variant)
+{
+  const MsCell *c = ms_results_find_variant (r, mode, e, variant);
+  MS_CHECK (c && c->status == MS_CELL_OK, "%s 2^%d %s", ms_mode_name (mode), e, variant);
+  return c ? c->stats.e2e.median : -1;
+}
+
+static void
+test_reuse (void)
+{
+  MsBackend *b = ms_backend_new_test (NULL);
+  MsResults *r = run_lesson ("reuse", b, NULL, NULL);
+  if (r) {
+    /* 5 R x (4 modes + 2 zero-copy variants) x 2 sizes. */
+    MS_CHECK (r->n_cells == 5 * 6 * 2, "cells %zu", r->n_cells);
+    /* In the model zero-copy pays every access, pinned none. */
+    MS_CHECK (e2e (r, MS_MODE_ZERO_COPY, 18, "R=16") > 4 * e2e (r, MS_MODE_ZERO_COPY, 18, "R=1"),
+              "zero-copy grows with R");
+    MS_CHECK_NEAR (e2e (r, MS_MODE_PINNED, 18, "R=16"), e2e (r, MS_MODE_PINNED, 18, "R=1"), 1e-6);
+    MS_CHECK (e2e (r, MS_MODE_ZERO_COPY, 18, "R=4/access=read") > 0 &&
+                e2e (r, MS_MODE_ZERO_COPY, 18, "R=4/access=write") > 0,
+              "access variants");
+    MS_CHECK (ms_results_find_variant (r, MS_MODE_PINNED, 18, "R=4/access=read") == NULL,
+              "access variants are zero-copy's only");
+    MS_CHECK (r->sweep.modes[MS_MODE_UVA] && !r->sweep.modes[MS_MODE_STREAMS], "modes union");
+    MS_CHECK (r->sweep.knobs.reuse == 0 && r->sweep.variant[0] == '\0', "base sweep plain");
+  }
+  ms_results_free (r);
+  ms_backend_free (b);
+}
+
+static void
+test_duplex (void)
+{
+  MsBackend *b = ms_backend_new_test (NULL);
+  MsResults *r = run_lesson ("duplex", b, NULL, NULL);
+  if (r) {
+    const MsCell *both = ms_results_find_variant (r, MS_MODE_PINNED, 18, "copy=duplex");
+    const MsCell *h2d = ms_results_find_variant (r, MS_MODE_PINNED, 18, "copy=h2d");
+    MS_CHECK (both && h2d && both->stats.phase[MS_PHASE_H2D].n == 3 &&
+                both->stats.phase[MS_PHASE_D2H].n == 3 && h2d->stats.phase[MS_PHASE_D2H].n == 0,
+              "phases per variant");
+    /* Overlapping in the model: both together take as long as one. */
+    MS_CHECK_NEAR (e2e (r, MS_MODE_PINNED, 18, "copy=duplex"),
+                   e2e (r, MS_MODE_PINNED, 18, "copy=h2d"), 1e-6);
+    MS_CHECK (r->n_cells == 3 * 2, "cells %zu", r->n_cells);
+  }
+  ms_results_free (r);
+  ms_backend_free (b);
+}
+
+/* The front end's side of isolated parts, recorded: runs them here. */
+typedef struct {
+  MsBackend *backend;
+  int calls;
+  int parts;
+  char first_variant[MS_VARIANT_LEN];
+} Isolated;
+
+static MsResults *
+fake_isolated (const char *name, const MsSweep *base, const int *parts, int n_parts, void *user,
+               char *err, size_t errlen)
+{
+  Isolated *iso = user;
+  MsLessonPart all[MS_LESSON_MAX_PARTS];
+  int n = ms_lesson_parts (name, base, all, MS_LESSON_MAX_PARTS);
+  for (int i = 0; i < n_parts; i++)
+    MS_CHECK (parts[i] < n && all[parts[i]].isolated &&
+                (all[parts[i]].env == all[parts[0]].env) &&
+                all[parts[i]].env_unset == all[parts[0]].env_unset,
+              "one environment per call");
+  if (iso->calls++ == 0)
+    snprintf (iso->first_variant, sizeof iso->first_variant, "%s", all[parts[0]].sweep.variant);
+  iso->parts += n_parts;
+  MsResults *r = NULL;
+  ms_lesson_run_parts (name, base, parts, n_parts, iso->backend, NULL, NULL, NULL, &r, err,
+                       errlen);
+  return r;
+}
+
+static void
+test_issue_order (void)
+{
+  Isolated iso = { .backend = ms_backend_new_test (NULL) };
+  MsResults *r = run_lesson ("issue-order", iso.backend, fake_isolated, &iso);
+  /* queue=single (the variable set), then the default (removed), with the
+   * host-work parts in the same process as the default ones. */
+  MS_CHECK (iso.calls == 2 && iso.parts == 22, "calls %d parts %d", iso.calls, iso.parts);
+  MS_CHECK_STR (iso.first_variant, "queue=single/order=depth/K=1");
+  if (r) {
+    MS_CHECK (r->n_cells == 22 * 2, "cells %zu", r->n_cells);
+    const MsCell *c = ms_results_find_variant (r, MS_MODE_STREAMS, 18,
+                                               "queue=single/order=breadth/K=16");
+    int lanes = 0;
+    for (size_t i = 0; c && i < c->n_events; i++)
+      lanes = c->events[i].lane > lanes ? c->events[i].lane : lanes;
+    MS_CHECK (lanes == 16, "K=16 runs 16 streams (%d)", lanes);
+    MS_CHECK (ms_results_find_variant (r, MS_MODE_STREAMS, 16,
+                                       "queue=default/order=depth/K=4/host=work") != NULL,
+              "host work part");
+  }
+  MsLessonPart parts[MS_LESSON_MAX_PARTS];
+  MsSweep s;
+  base_sweep (&s);
+  int n = ms_lesson_parts ("issue-order", &s, parts, MS_LESSON_MAX_PARTS);
+  MS_CHECK (n == 22 && parts[0].env && strcmp (parts[0].env, "CUDA_DEVICE_MAX_CONNECTIONS=1") == 0,
+            "first part sets the variable");
+  MS_CHECK (parts[n - 1].sweep.knobs.host_work && parts[n - 1].env_unset, "last: host work");
+  ms_results_free (r);
+  ms_backend_free (iso.backend);
+}
+
+static void
+test_cache_state_and_managed (void)
+{
+  MsBackend *b = ms_backend_new_test (NULL);
+  MsResults *r = run_lesson ("cache-state", b, NULL, NULL);
+  MS_CHECK (r && r->n_cells == (3 * 2 + 1) * 2, "cache-state cells %zu", r ? r->n_cells : 0);
+  MS_CHECK (r && ms_results_find_variant (r, MS_MODE_WRITE_COMBINED, 16,
+                                          "stores=streamed/read=wc"), "read=wc cell");
+  ms_results_free (r);
+  r = run_lesson ("managed-touch", b, NULL, NULL);
+  MS_CHECK (r && r->n_cells == 3 * 2, "managed cells %zu", r ? r->n_cells : 0);
+  if (r)
+    MS_CHECK (e2e (r, MS_MODE_MANAGED, 18, "touch=resident") <
+                e2e (r, MS_MODE_MANAGED, 18, "touch=first"),
+              "resident pages fault no more");
+  ms_results_free (r);
+  ms_backend_free (b);
+}
+
+static void
+test_costs (void)
+{
+  MsBackend *b = ms_backend_new_test (NULL);
+  MsResults *r = run_lesson ("costs", b, NULL, NULL);
+  /* context-first once, context 3 times, five per-size calls x 2 sizes x 3. */
+  MS_CHECK (ms_test_backend_cost_calls (b) == 1 + 3 + 5 * 2 * 3, "calls %ld",
+            ms_test_backend_cost_calls (b));
+  if (r) {
+    MS_CHECK (r->n_cells == 2 + 5 * 2, "cells %zu", r->n_cells);
+    const MsCell *first = ms_results_find_variant (r, MS_MODE_DEVICE, 16, "cost=context-first");
+    const MsCell *reg = ms_results_find_variant (r, MS_MODE_REGISTERED, 18, "cost=register");
+    MS_CHECK (first && first->n_reps == 1, "first context once");
+    MS_CHECK (reg && reg->stats.phase[MS_PHASE_REGISTER].n == 3 &&
+                reg->stats.phase[MS_PHASE_UNREGISTER].n == 3 &&
+                reg->stats.phase[MS_PHASE_ALLOC].n == 0,
+              "register filed under its phases");
+    MS_CHECK (ms_results_find_variant (r, MS_MODE_PAGEABLE, 18, "cost=malloc") &&
+                ms_results_find_variant (r, MS_MODE_DEVICE, 18, "cost=malloc"),
+              "malloc and cudaMalloc apart by mode");
+    /* Through the CSV and back, as the app reads it. */
+    char err[256], path[] = "/tmp/ms-test-lessons-XXXXXX";
+    int fd = mkstemp (path);
+    close (fd);
+    MS_CHECK (ms_csv_write_samples (r, path, err, sizeof err), "%s", err);
+    MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+    MS_CHECK (back && back->n_cells == r->n_cells && strcmp (back->experiment, "costs") == 0,
+              "%s", err);
+    ms_results_free (back);
+    remove (path);
+  }
+  ms_results_free (r);
+  /* Without a device the first context fails and says why. */
+  MsTestBackendConfig cfg;
+  ms_test_backend_config_init (&cfg);
+  cfg.no_device = true;
+  MsBackend *none = ms_backend_new_test (&cfg);
+  MsSweep s;
+  char err[256] = "";
+  base_sweep (&s);
+  r = NULL;
+  MS_CHECK (ms_lesson_run ("costs", &s, none, NULL, NULL, NULL, NULL, NULL, &r, err,
+                           sizeof err) == MS_RUN_NO_DEVICE, "no device: %s", err);
+  MS_CHECK (r && r->n_cells == 1 && r->cells[0].status == MS_CELL_FAILED, "first cell failed");
+  ms_results_free (r);
+  ms_backend_free (none);
+  ms_backend_free (b);
+}
+
+static void
+test_unknown_and_invalid (void)
+{
+  MsSweep s;
+  MsResults *r = NULL;
+  char err[256] = "";
+  base_sweep (&s);
+  MsBackend *b = ms_backend_new_test (NULL);
+  MS_CHECK (ms_lesson_run ("nope", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err, sizeof err) ==
+              MS_RUN_INVALID && strstr (err, "nope"), "%s", err);
+  /* K = 16 streams need 16 elements: every part is checked before any runs. */
+  s.min_exp = 2;
+  s.max_exp = 2;
+  MS_CHECK (ms_lesson_run ("issue-order", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err,
+                           sizeof err) == MS_RUN_INVALID && r == NULL, "%s", err);
+  MS_CHECK (ms_test_backend_steps (b) == 0, "nothing ran");
+  for (int i = 0; i < ms_lesson_count (); i++)
+    MS_CHECK (ms_lesson_settings (ms_lesson_nth (i)->name) != NULL, "settings of each lesson");
+  ms_backend_free (b);
+}
+
+int
+main (void)
+{
+  MS_RUN (test_reuse);
+  MS_RUN (test_duplex);
+  MS_RUN (test_issue_order);
+  MS_RUN (test_cache_state_and_managed);
+  MS_RUN (test_costs);
+  MS_RUN (test_unknown_and_invalid);
+  return ms_test_finish ();
+}
