@@ -11,27 +11,27 @@
 #include "ms-lesson-caption.h"
 
 static const MsLessonTopicInfo topics[MS_TOPIC_COUNT] = {
-  [MS_TOPIC_PINNED_PAGEABLE] = { "pinned-pageable", "", "pageable,pinned",
+  [MS_TOPIC_PINNED_PAGEABLE] = { "pinned-pageable", "", "pageable,pinned", true,
     MS_N_ ("Pinned against pageable"),
     MS_N_ ("How much faster are copies from page-locked (pinned) memory?") },
-  [MS_TOPIC_REUSE] = { "reuse", "reuse", "pinned,zero-copy,uva,managed",
+  [MS_TOPIC_REUSE] = { "reuse", "reuse", "pinned,zero-copy,uva,managed", false,
     MS_N_ ("Zero-copy against copies, and data reuse"),
     MS_N_ ("When does zero-copy stop paying off as the kernel reads its data more often?") },
-  [MS_TOPIC_CACHE_STATE] = { "cache-state", "cache-state", "pinned,write-combined",
+  [MS_TOPIC_CACHE_STATE] = { "cache-state", "cache-state", "pinned,write-combined", false,
     MS_N_ ("Write-combined memory and the host cache"),
     MS_N_ ("How does the way the host last wrote the buffers change the copy?") },
-  [MS_TOPIC_REGISTER] = { "register-allocate", "", "registered,pinned",
+  [MS_TOPIC_REGISTER] = { "register-allocate", "", "registered,pinned", true,
     MS_N_ ("Register against allocate"),
     MS_N_ ("Is pinning existing memory with cudaHostRegister as good as cudaMallocHost?") },
-  [MS_TOPIC_MANAGED] = { "managed-prefetch", "", "managed,managed-prefetch",
+  [MS_TOPIC_MANAGED] = { "managed-prefetch", "managed-touch", "managed,managed-prefetch", true,
     MS_N_ ("Managed memory with and without prefetch"),
     MS_N_ ("What does prefetching unified memory save over faulting its pages in?") },
-  [MS_TOPIC_ISSUE_ORDER] = { "issue-order", "issue-order", "streams",
+  [MS_TOPIC_ISSUE_ORDER] = { "issue-order", "issue-order", "streams", false,
     MS_N_ ("Streams, overlap and issue order"),
     MS_N_ ("Does depth-first or breadth-first issue order change the overlap of streams?") },
-  [MS_TOPIC_DUPLEX] = { "duplex", "duplex", "pinned", MS_N_ ("Copies in both directions"),
+  [MS_TOPIC_DUPLEX] = { "duplex", "duplex", "pinned", false, MS_N_ ("Copies in both directions"),
     MS_N_ ("Do host-to-device and device-to-host copies run at the same time?") },
-  [MS_TOPIC_COSTS] = { "costs", "costs", "device,pinned,pageable,registered",
+  [MS_TOPIC_COSTS] = { "costs", "costs", "device,pinned,pageable,registered", false,
     MS_N_ ("Costs people forget"),
     MS_N_ ("What do context creation, allocation, registration and freeing cost?") },
 };
@@ -66,11 +66,10 @@ ms_lesson_topic_matches (MsLessonTopic topic, const MsResults *r)
   const MsLessonTopicInfo *info = ms_lesson_topic (topic);
   if (!info || !r)
     return false;
-  if (info->experiment[0])
-    return strcmp (r->experiment, info->experiment) == 0 ||
-           (topic == MS_TOPIC_MANAGED && strcmp (r->experiment, "managed-touch") == 0);
-  if (topic == MS_TOPIC_MANAGED && strcmp (r->experiment, "managed-touch") == 0)
+  if (info->experiment[0] && strcmp (r->experiment, info->experiment) == 0)
     return true;
+  if (!info->plain || r->experiment[0])
+    return false;
   /* A plain sweep with every mode the topic compares. */
   char list[64];
   snprintf (list, sizeof list, "%s", info->modes);
@@ -80,7 +79,7 @@ ms_lesson_topic_matches (MsLessonTopic topic, const MsResults *r)
     if (!ms_mode_from_name (name, &mode) || !has_mode (r, mode))
       return false;
   }
-  return r->experiment[0] == '\0';
+  return true;
 }
 
 /* ---- what every caption shares ------------------------------------------ */

@@ -19,7 +19,7 @@ typedef enum {
   MS_TOPIC_REUSE,           /* experiment "reuse" */
   MS_TOPIC_CACHE_STATE,     /* experiment "cache-state" */
   MS_TOPIC_REGISTER,        /* plain sweep: registered, pinned */
-  MS_TOPIC_MANAGED,         /* plain sweep or "managed-touch" */
+  MS_TOPIC_MANAGED,         /* experiment "managed-touch", or a plain sweep */
   MS_TOPIC_ISSUE_ORDER,     /* experiment "issue-order" */
   MS_TOPIC_DUPLEX,          /* experiment "duplex" */
   MS_TOPIC_COSTS,           /* experiment "costs" */
@@ -31,7 +31,8 @@ typedef enum {
 typedef struct {
   const char *name;       /* "pinned-pageable": reference files are lesson-NAME-samples.csv */
   const char *experiment; /* the experiment that measures it, "" for a plain sweep */
-  const char *modes;      /* the modes a plain sweep needs ("pageable,pinned") */
+  const char *modes;      /* the modes it compares ("pageable,pinned") */
+  bool plain;             /* a plain sweep of these modes answers it too */
   const char *title;
   const char *question;
 } MsLessonTopicInfo;
@@ -39,8 +40,9 @@ typedef struct {
 const MsLessonTopicInfo *ms_lesson_topic (MsLessonTopic topic); /* NULL out of range */
 /* The topic named name, or MS_TOPIC_COUNT. */
 MsLessonTopic ms_lesson_topic_from_name (const char *name);
-/* Whether results hold what the topic reads: its experiment, or for a
- * plain-sweep topic any results with cells of its modes. */
+/* Whether results hold what the topic reads: its experiment, or where a
+ * plain sweep answers it, a plain sweep with cells of every mode it
+ * compares. */
 bool ms_lesson_topic_matches (MsLessonTopic topic, const MsResults *results);
 
 /* Writes the caption of topic for results into buf (always a sentence).

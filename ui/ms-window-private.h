@@ -6,6 +6,7 @@
 
 #include "ms-breakdown-page.h"
 #include "ms-chart-page.h"
+#include "ms-lessons-page.h"
 #include "ms-settings-pane.h"
 #include "ms-table-page.h"
 #include "ms-timeline-page.h"
@@ -35,6 +36,7 @@ struct _MsWindow {
   MsTimelinePage *timeline_page;
   MsBreakdownPage *breakdown_page;
   MsTablePage *table_page;
+  MsLessonsPage *lessons_page;
 
   GSettings *settings;
 

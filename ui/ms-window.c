@@ -117,6 +117,7 @@ ms_window_refresh_views (MsWindow *self)
   ms_timeline_page_set_runs (self->timeline_page, self->runs);
   ms_breakdown_page_set_runs (self->breakdown_page, self->runs);
   ms_table_page_set_runs (self->table_page, self->runs);
+  ms_lessons_page_set_runs (self->lessons_page, self->runs);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_N_RUNS]);
   ms_window_update_actions (self);
 }
@@ -364,6 +365,7 @@ discover_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_clear_pointer (&self->devices, g_array_unref);
   self->devices = devices;
   show_devices (self);
+  g_object_set (self->lessons_page, "can-run", have_gpu (self), NULL);
   ms_window_update_actions (self);
   if (self->run_when_ready) {
     self->run_when_ready = FALSE;
@@ -382,6 +384,30 @@ start_discovery (MsWindow *self)
   GTask *task = g_task_new (NULL, NULL, discover_done, ref);
   g_task_run_in_thread (task, discover_thread);
   g_object_unref (task);
+}
+
+/* ---- the Lessons page ---------------------------------------------------------- */
+
+static void
+ms_window_lesson_run_added (MsWindow *self, MsResults *run)
+{
+  add_run (self, ms_run_ref (run), TRUE);
+}
+
+static void
+ms_window_lesson_prepare_sweep (MsWindow *self, MsSweep *sweep)
+{
+  char err[256];
+  MsSweep s;
+  /* The sizes, repetitions and device as set; the lesson picks its modes. */
+  if (ms_window_get_sweep (self, &s, err, sizeof err))
+    *sweep = s;
+}
+
+static void
+ms_window_lesson_show_view (MsWindow *self, const char *view, const char *modes, gboolean log_y)
+{
+  adw_view_stack_set_visible_child_name (self->stack, view);
 }
 
 /* ---- construction ------------------------------------------------------- */
@@ -538,6 +564,7 @@ ms_window_class_init (MsWindowClass *klass)
   g_type_ensure (MS_TYPE_TIMELINE_PAGE);
   g_type_ensure (MS_TYPE_BREAKDOWN_PAGE);
   g_type_ensure (MS_TYPE_TABLE_PAGE);
+  g_type_ensure (MS_TYPE_LESSONS_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/memsweep/Memsweep/ms-window.ui");
 #define CHILD(name) gtk_widget_class_bind_template_child (widget_class, MsWindow, name)
@@ -557,10 +584,14 @@ ms_window_class_init (MsWindowClass *klass)
   CHILD (timeline_page);
   CHILD (breakdown_page);
   CHILD (table_page);
+  CHILD (lessons_page);
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, ms_window_update_actions);
   gtk_widget_class_bind_template_callback (widget_class, on_view_changed);
   gtk_widget_class_bind_template_callback (widget_class, gtk_info_bar_set_revealed);
+  gtk_widget_class_bind_template_callback (widget_class, ms_window_lesson_run_added);
+  gtk_widget_class_bind_template_callback (widget_class, ms_window_lesson_prepare_sweep);
+  gtk_widget_class_bind_template_callback (widget_class, ms_window_lesson_show_view);
 }
 
 /* Every view follows the window's text and line scale. */
@@ -572,6 +603,8 @@ bind_view_scales (MsWindow *self)
     G_OBJECT (ms_chart_page_get_view (self->time_page)),
     G_OBJECT (ms_timeline_page_get_view (self->timeline_page)),
     G_OBJECT (ms_breakdown_page_get_view (self->breakdown_page)),
+    G_OBJECT (ms_lessons_page_get_reuse_view (self->lessons_page)),
+    G_OBJECT (ms_lessons_page_get_timeline_stack (self->lessons_page)),
   };
   const char *names[] = { "text-scale", "line-scale", "high-contrast" };
   for (guint v = 0; v < G_N_ELEMENTS (views); v++)
