@@ -26,6 +26,11 @@ ms_cli_extra_dispatch (int argc, char **argv, int *rc)
     { "portable", ms_cli_portable },     { "fleet", ms_cli_fleet },
     { "fleet-node", ms_cli_fleet_node }, { "fleet-report", ms_cli_fleet_report },
   };
+  /* Lessons: docs/lessons.md; __lesson-part is memsweep running itself. */
+  if (strcmp (argv[1], "lesson") == 0 || strcmp (argv[1], "__lesson-part") == 0) {
+    *rc = ms_cli_lesson (argc - 1, argv + 1, argv[1][0] == '_');
+    return true;
+  }
   for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++) {
     if (strcmp (argv[1], cmds[i].name) == 0) {
       *rc = cmds[i].run (argc - 1, argv + 1);
@@ -51,7 +56,9 @@ ms_cli_extra_usage (FILE *out)
                 "                               a sweep on every node through Slurm\n"
                 "  memsweep fleet-node --dir DIR [-- RUN OPTIONS]   one node's part of it\n"
                 "  memsweep fleet-report [--threshold PCT] [--outliers] DIR\n"
-                "                               nodes x key figures, outliers flagged\n");
+                "                               nodes x key figures, outliers flagged\n"
+                "  memsweep lesson LIST | NAME [--sizes MIN:MAX[:STEP]] [--reps N] [--out PREFIX]\n"
+                "                               the experiments of the teaching material\n");
   fputs (text, out);
 }
 

@@ -386,9 +386,9 @@ write_summary_header (MsWriter *w)
   };
   static const char *suffix[] = { "median_us", "min_us", "max_us", "ci_low_us", "ci_high_us",
                                   "host_median_us" };
-  static const char *tail[] = { "h2d_copy_gbps", "d2h_copy_gbps", "gpu_state",
+  static const char *tail[] = { "h2d_copy_gbps", "d2h_copy_gbps", "gpu_state", "variant",
                                 "fit_latency_us", "fit_gbps", "fit_r2", "fit_residual",
-                                "fit_describes_data", "variant", "message" };
+                                "fit_describes_data", "message" };
   char name[64];
   for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
     put_raw (w, head[i]);
@@ -428,13 +428,13 @@ write_summary_row (MsWriter *w, const MsCell *c, const MsFit *fit)
     put_us (w, st->phase_host[p].median, has);
   }
   write_summary_state (w, c, ok);
+  put_text (w, c->variant);
   put_us (w, fit->latency_us, fitted);
   put_us (w, fit->bandwidth_gbps, fitted && fit->bandwidth_gbps > 0);
   /* Three decimals of a ratio: 0.1%, finer than the timings' noise. */
   put_us (w, fit->r2, fitted);
   put_us (w, residual, fitted);
   put_raw (w, fitted ? (fit->describes_data ? "1" : "0") : "");
-  put_text (w, c->variant);
   put_text (w, c->message);
   end_row (w);
 }

@@ -237,5 +237,16 @@ for f in "$2"/reference/*-samples.csv; do
   expect 0 "End-to-end bandwidth" -- show "$f"
 done
 
+# Lessons (docs/lessons.md): the list, and every refusal before measuring.
+expect 0 "^reuse  *Data reuse$" -- lesson LIST
+expect 0 "When does zero-copy stop paying off" -- lesson LIST
+expect_line 0 "Usage: memsweep lesson LIST" -- lesson --help
+expect 2 "Usage: memsweep lesson LIST" -- lesson
+expect_line 2 "memsweep: lesson: unknown lesson 'nope' (see 'memsweep lesson LIST')" -- lesson nope
+expect_line 2 "memsweep: --sizes: 'big' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes big
+expect_line 2 "memsweep: repetitions must be at least 1 (got 0)" -- lesson duplex --reps 0
+expect_line 2 "Try 'memsweep lesson --help'." -- lesson reuse --bogus
+expect 2 "K = 8 streams need at least 8 elements" -- lesson issue-order --sizes 2:2
+
 echo "cli: $fails failed"
 [ "$fails" = 0 ]

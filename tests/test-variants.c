@@ -121,7 +121,7 @@ test_round_trip (void)
   int rows_r4 = 0;
   bool header = false, meta = false, reason = false;
   while (f && fgets (line, sizeof line, f)) {
-    header = header || (strncmp (line, "mode,", 5) == 0 && strstr (line, ",variant,message\n"));
+    header = header || (strncmp (line, "mode,", 5) == 0 && strstr (line, ",gpu_state,variant,fit_latency_us,"));
     meta = meta || strcmp (line, "# experiment: reuse\n") == 0;
     reason = reason || strncmp (line, "# experiment-reason: The kernel reads", 37) == 0;
     rows_r4 += strstr (line, ",\"R=4\",") != NULL;

@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-lesson-table.c: what `memsweep lesson NAME` prints after the
+ * run: one line per cell (mode, size, variant) and the lesson's finding,
+ * computed from the cells shown. */
+#include <stdio.h>
+#include <string.h>
+
+#include "memsweep.h"
+#include "ms-cli-extra.h"
+#include "ms-i18n.h"
+
+static double
+median_of (const MsResults *r, MsMode mode, int e, const char *variant)
+{
+  const MsCell *c = ms_results_find_variant (r, mode, e, variant);
+  return c && c->status == MS_CELL_OK ? c->stats.e2e.median : -1;
+}
+
+static void
+print_cell (FILE *out, const MsCell *c, bool costs)
+{
+  char size[32];
+  const MsCellStats *st = &c->stats;
+  ms_format_bytes (c->elements * sizeof (float), size, sizeof size);
+  fprintf (out, "%-16s %9s  %-40s", ms_mode_name (c->mode), size, c->variant);
+  if (c->status != MS_CELL_OK) {
+    fprintf (out, " %s: %s\n", ms_cell_status_name (c->status), c->message);
+    return;
+  }
+  if (costs) {
+    bool reg = c->mode == MS_MODE_REGISTERED;
+    double a = st->phase_host[reg ? MS_PHASE_REGISTER : MS_PHASE_ALLOC].median;
+    double f = st->phase_host[reg ? MS_PHASE_UNREGISTER : MS_PHASE_FREE].median;
+    double mib = c->elements * sizeof (float) / 1048576.0;
+    bool sized = strstr (c->variant, "context") == NULL;
+    fprintf (out, " %12.1f %12.1f", a, f);
+    if (sized)
+      fprintf (out, " %12.1f", (a + f) / mib);
+    fputc ('\n', out);
+    return;
+  }
+  fprintf (out, " %12.1f %8.2f %8.2f %10.1f %10.1f\n", st->e2e.median, st->h2d_gbps,
+           st->d2h_gbps, st->phase[MS_PHASE_KERNEL].median, st->phase[MS_PHASE_VERIFY].median);
+}
+
+/* Reuse: the smallest R at which zero-copy takes longer than pinned. */
+static void
+reuse_finding (FILE *out, const MsResults *r)
+{
+  static const int rs[] = { 1, 2, 4, 8, 16 };
+  for (int e = r->sweep.min_exp; e <= r->sweep.max_exp; e += r->sweep.step) {
+    char size[32], v[MS_VARIANT_LEN];
+    int from = 0, compared = 0;
+    ms_format_bytes ((1ull << e) * sizeof (float), size, sizeof size);
+    for (int i = 0; i < 5 && !from; i++) {
+      snprintf (v, sizeof v, "R=%d", rs[i]);
+      double zc = median_of (r, MS_MODE_ZERO_COPY, e, v), pin = median_of (r, MS_MODE_PINNED, e, v);
+      compared += zc > 0 && pin > 0;
+      if (zc > 0 && pin > 0 && zc > pin)
+        from = rs[i];
+    }
+    if (compared < 5 && !from)
+      continue; /* not every R measured: no finding */
+    if (from)
+      fprintf (out, ms_gettext ("At %s zero-copy takes longer than pinned from R = %d.\n"), size,
+               from);
+    else
+      fprintf (out, ms_gettext ("At %s zero-copy is not slower than pinned up to R = 16.\n"),
+               size);
+  }
+}
+
+/* Duplex: both directions at once against the two alone. */
+static void
+duplex_finding (FILE *out, const MsResults *r)
+{
+  int e = r->sweep.max_exp;
+  double both = median_of (r, MS_MODE_PINNED, e, "copy=duplex");
+  double h2d = median_of (r, MS_MODE_PINNED, e, "copy=h2d");
+  double d2h = median_of (r, MS_MODE_PINNED, e, "copy=d2h");
+  if (both > 0 && h2d > 0 && d2h > 0)
+    fprintf (out, ms_gettext ("Both directions at once take %.2f of the time of the two copies "
+                              "one after the other (1.0: no overlap, 0.5: full duplex).\n"),
+             both / (h2d + d2h));
+}
+
+/* Issue order: breadth-first against depth-first per queue and K. */
+static void
+issue_order_finding (FILE *out, const MsResults *r)
+{
+  static const int ks[] = { 1, 2, 4, 8, 16 };
+  int e = r->sweep.max_exp;
+  for (int q = 0; q < 2; q++)
+    for (int i = 0; i < 5; i++) {
+      char vd[MS_VARIANT_LEN], vb[MS_VARIANT_LEN];
+      const char *queue = q ? "default" : "single";
+      snprintf (vd, sizeof vd, "queue=%s/order=depth/K=%d", queue, ks[i]);
+      snprintf (vb, sizeof vb, "queue=%s/order=breadth/K=%d", queue, ks[i]);
+      double d = median_of (r, MS_MODE_STREAMS, e, vd), b = median_of (r, MS_MODE_STREAMS, e, vb);
+      if (d > 0 && b > 0)
+        fprintf (out, ms_gettext ("queue=%s K=%d: breadth-first takes %.2f of depth-first's "
+                                  "time\n"), queue, ks[i], b / d);
+    }
+}
+
+void
+ms_cli_lesson_table (FILE *out, const MsResults *r)
+{
+  bool costs = strcmp (r->experiment, "costs") == 0;
+  fputc ('\n', out);
+  if (costs)
+    fprintf (out, "%-16s %9s  %-40s %12s %12s %12s\n", ms_gettext ("mode"), ms_gettext ("size"),
+             ms_gettext ("variant"), ms_gettext ("alloc us"), ms_gettext ("free us"),
+             ms_gettext ("us per MiB"));
+  else
+    fprintf (out, "%-16s %9s  %-40s %12s %8s %8s %10s %10s\n", ms_gettext ("mode"),
+             ms_gettext ("size"), ms_gettext ("variant"), ms_gettext ("e2e us"),
+             ms_gettext ("to GB/s"), ms_gettext ("back GB/s"), ms_gettext ("kernel us"),
+             ms_gettext ("verify us"));
+  for (size_t i = 0; i < r->n_cells; i++)
+    print_cell (out, &r->cells[i], costs);
+  fputc ('\n', out);
+  if (strcmp (r->experiment, "reuse") == 0)
+    reuse_finding (out, r);
+  else if (strcmp (r->experiment, "duplex") == 0)
+    duplex_finding (out, r);
+  else if (strcmp (r->experiment, "issue-order") == 0)
+    issue_order_finding (out, r);
+}

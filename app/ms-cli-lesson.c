@@ -1,0 +1,305 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-lesson.c: `memsweep lesson LIST` and `memsweep lesson NAME`, the
+ * experiments of docs/lessons.md; and the hidden `__lesson-part`, which
+ * runs a lesson's isolated parts in a fresh process (memsweep runs itself
+ * with the environment the part needs) and writes their samples. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "memsweep.h"
+#include "ms-atomic-file.h"
+#include "ms-cli-extra.h"
+#include "ms-csv-pair.h"
+#include "ms-i18n.h"
+#include "ms-report.h"
+
+enum { EXIT_OK, EXIT_RUNTIME, EXIT_USAGE, EXIT_NO_DEVICE };
+
+typedef struct {
+  MsSweep sweep;
+  const char *name;
+  const char *prefix; /* lesson: the pair's prefix; __lesson-part: the samples path */
+  const char *parts;  /* __lesson-part: comma-separated part indices */
+  bool quiet;
+} LessonOptions;
+
+static int
+lesson_list (void)
+{
+  for (int i = 0; i < ms_lesson_count (); i++) {
+    const MsLessonInfo *l = ms_lesson_nth (i);
+    printf ("%-14s %s\n%-14s %s\n", l->name, ms_gettext (l->title), "",
+            ms_gettext (l->question));
+  }
+  return fflush (stdout) == 0 && !ferror (stdout) ? EXIT_OK : EXIT_RUNTIME;
+}
+
+static void
+lesson_usage (FILE *out)
+{
+  fputs (ms_gettext ("Usage: memsweep lesson LIST\n"
+                     "       memsweep lesson NAME [--sizes MIN:MAX[:STEP]] [--reps N]\n"
+                     "                            [--warmup N] [--device I] [--out PREFIX]\n"
+                     "\n"
+                     "Runs one experiment of the teaching material (LIST names them) and\n"
+                     "writes PREFIX-samples.csv and PREFIX-summary.csv (default lesson-NAME).\n"
+                     "--sizes gives the exponents of the sizes, 2^MIN to 2^MAX float32\n"
+                     "elements (default 20:22:2). Without --reps the adaptive rule of 'run'.\n"),
+         out);
+}
+
+static bool
+parse_int (const char *opt, const char *value, int *out)
+{
+  char *end;
+  errno = 0;
+  long v = strtol (value, &end, 10);
+  if (errno || end == value || *end || v < INT_MIN || v > INT_MAX) {
+    fprintf (stderr, ms_gettext ("memsweep: %s: '%s' is not a whole number\n"), opt, value);
+    return false;
+  }
+  *out = (int) v;
+  return true;
+}
+
+static bool
+parse_sizes (MsSweep *s, const char *arg)
+{
+  int n = sscanf (arg, "%d:%d:%d", &s->min_exp, &s->max_exp, &s->step);
+  if (n == 2)
+    s->step = 1;
+  if (n >= 2)
+    return true;
+  fprintf (stderr, ms_gettext ("memsweep: --sizes: '%s' is not MIN:MAX or MIN:MAX:STEP\n"), arg);
+  return false;
+}
+
+static bool
+parse_option (LessonOptions *o, int c, const char *arg)
+{
+  switch (c) {
+  case 'z': return parse_sizes (&o->sweep, arg);
+  case 'r':
+    o->sweep.reps_rule = MS_REPS_FIXED;
+    return parse_int ("--reps", arg, &o->sweep.reps);
+  case 'R': return parse_int ("--min-reps", arg, &o->sweep.min_reps);
+  case 'w': return parse_int ("--warmup", arg, &o->sweep.warmup);
+  case 'd': return parse_int ("--device", arg, &o->sweep.device);
+  case 'O': o->prefix = arg; return *arg != '\0';
+  case 'P': o->parts = arg; return true;
+  case 'q': o->quiet = true; return true;
+  default: return false;
+  }
+}
+
+/* -1 to go on, or the exit status. */
+static int
+parse_lesson (LessonOptions *o, int argc, char **argv)
+{
+  static const struct option opts[] = {
+    { "sizes", required_argument, NULL, 'z' },  { "reps", required_argument, NULL, 'r' },
+    { "min-reps", required_argument, NULL, 'R' }, { "warmup", required_argument, NULL, 'w' },
+    { "device", required_argument, NULL, 'd' }, { "out", required_argument, NULL, 'O' },
+    { "parts", required_argument, NULL, 'P' },  { "quiet", no_argument, NULL, 'q' },
+    { "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 },
+  };
+  char err[512];
+  int c;
+  ms_sweep_init_default (&o->sweep);
+  o->sweep.min_exp = 20;
+  o->sweep.max_exp = 22;
+  o->sweep.step = 2;
+  optind = 1;
+  while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
+    if (c == 'h') {
+      lesson_usage (stdout);
+      return EXIT_OK;
+    }
+    if (c == '?' || c == ':' || !parse_option (o, c, optarg)) {
+      fprintf (stderr, ms_gettext ("Try 'memsweep lesson --help'.\n"));
+      return EXIT_USAGE;
+    }
+  }
+  if (optind + 1 != argc) {
+    lesson_usage (stderr);
+    return EXIT_USAGE;
+  }
+  o->name = argv[optind];
+  if (strcmp (o->name, "LIST") == 0 || strcmp (o->name, "list") == 0)
+    return lesson_list ();
+  if (!ms_lesson_find (o->name)) {
+    fprintf (stderr, ms_gettext ("memsweep: lesson: unknown lesson '%s' (see 'memsweep lesson "
+                                 "LIST')\n"), o->name);
+    return EXIT_USAGE;
+  }
+  if (!ms_sweep_validate (&o->sweep, err, sizeof err)) {
+    fprintf (stderr, "memsweep: %s\n", err);
+    return EXIT_USAGE;
+  }
+  return -1;
+}
+
+/* The child's command line: the same base sweep, the parts, a samples path. */
+static void
+child_args (const LessonOptions *o, const int *parts, int n_parts, const char *path,
+            char buf[][64], char **argv)
+{
+  const MsSweep *s = &o->sweep;
+  int n = 0, b = 0;
+  argv[n++] = "memsweep";
+  argv[n++] = "__lesson-part";
+  snprintf (buf[b], 64, "--sizes=%d:%d:%d", s->min_exp, s->max_exp, s->step);
+  argv[n++] = buf[b++];
+  snprintf (buf[b], 64, s->reps_rule == MS_REPS_FIXED ? "--reps=%d" : "--min-reps=%d",
+            s->reps_rule == MS_REPS_FIXED ? s->reps : s->min_reps);
+  argv[n++] = buf[b++];
+  snprintf (buf[b], 64, "--warmup=%d", s->warmup);
+  argv[n++] = buf[b++];
+  snprintf (buf[b], 64, "--device=%d", s->device);
+  argv[n++] = buf[b++];
+  int len = snprintf (buf[b], 64, "--parts=");
+  for (int i = 0; i < n_parts && len < 60; i++)
+    len += snprintf (buf[b] + len, 64 - len, i ? ",%d" : "%d", parts[i]);
+  argv[n++] = buf[b++];
+  argv[n++] = "--out";
+  argv[n++] = (char *) path;
+  argv[n++] = "--quiet";
+  argv[n++] = (char *) o->name;
+  argv[n] = NULL;
+}
+
+/* MsIsolatedFunc: memsweep again, with the parts' environment. */
+static MsResults *
+run_isolated (const char *name, const MsSweep *base, const int *parts, int n_parts, void *user,
+              char *err, size_t errlen)
+{
+  const LessonOptions *o = user;
+  MsLessonPart all[MS_LESSON_MAX_PARTS];
+  ms_lesson_parts (name, base, all, MS_LESSON_MAX_PARTS);
+  char path[] = "/tmp/memsweep-lesson-XXXXXX", buf[8][64];
+  char *argv[16];
+  int fd = mkstemp (path);
+  if (fd < 0) {
+    snprintf (err, errlen, "mkstemp: %s", strerror (errno));
+    return NULL;
+  }
+  close (fd);
+  child_args (o, parts, n_parts, path, buf, argv);
+  fflush (NULL);
+  pid_t pid = fork ();
+  if (pid == 0) {
+    const MsLessonPart *p = &all[parts[0]];
+    if (p->env)
+      putenv ((char *) p->env);
+    if (p->env_unset)
+      unsetenv (p->env_unset);
+    execv ("/proc/self/exe", argv);
+    _exit (127);
+  }
+  int status = 0;
+  while (pid > 0 && waitpid (pid, &status, 0) < 0 && errno == EINTR)
+    ;
+  MsResults *r = NULL;
+  int code = pid > 0 && WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+  if (code == EXIT_OK || code == EXIT_RUNTIME)
+    r = ms_csv_read_samples (path, err, errlen);
+  else
+    snprintf (err, errlen, ms_gettext ("the lesson's child process failed (exit status %d)"),
+              code);
+  unlink (path);
+  return r;
+}
+
+static int
+run_part (LessonOptions *o, MsBackend *backend)
+{
+  int idx[MS_LESSON_MAX_PARTS], n = 0;
+  char err[512];
+  for (const char *p = o->parts; p && *p && n < MS_LESSON_MAX_PARTS;) {
+    char *end;
+    idx[n++] = (int) strtol (p, &end, 10);
+    p = *end == ',' ? end + 1 : end + (*end != '\0');
+  }
+  MsResults *r = NULL;
+  MsRunStatus st = ms_lesson_run_parts (o->name, &o->sweep, idx, n, backend, NULL, NULL, NULL,
+                                        &r, err, sizeof err);
+  if (!r || st == MS_RUN_NO_DEVICE || st == MS_RUN_INVALID) {
+    fprintf (stderr, "memsweep: %s\n", err);
+    ms_results_free (r);
+    return st == MS_RUN_NO_DEVICE ? EXIT_NO_DEVICE : EXIT_USAGE;
+  }
+  bool ok = ms_csv_write_samples (r, o->prefix, err, sizeof err);
+  if (!ok)
+    fprintf (stderr, "memsweep: %s\n", err);
+  ms_results_free (r);
+  return ok && st == MS_RUN_OK ? EXIT_OK : EXIT_RUNTIME;
+}
+
+static void
+on_progress (int index, int n, const MsCell *cell, void *user)
+{
+  (void) n;
+  if (*(bool *) user)
+    fprintf (stderr, "\r%4d %-16s 2^%-2d %-40s", index + 1, ms_mode_name (cell->mode),
+             cell->exponent, cell->variant);
+}
+
+int
+ms_cli_lesson (int argc, char **argv, bool part)
+{
+  LessonOptions o = { 0 };
+  int rc = parse_lesson (&o, argc, argv);
+  if (rc >= 0)
+    return rc;
+  MsBackend *backend = ms_backend_new_system ();
+  if (part) {
+    rc = o.prefix ? run_part (&o, backend) : EXIT_USAGE;
+    ms_backend_free (backend);
+    return rc;
+  }
+  char prefix[PATH_MAX - 16], samples[PATH_MAX], summary[PATH_MAX], err[512];
+  snprintf (prefix, sizeof prefix, o.prefix ? "%s" : "lesson-%s", o.prefix ? o.prefix : o.name);
+  snprintf (samples, sizeof samples, "%s-samples.csv", prefix);
+  snprintf (summary, sizeof summary, "%s-summary.csv", prefix);
+  if (!ms_atomic_file_check (samples, err, sizeof err) ||
+      !ms_atomic_file_check (summary, err, sizeof err)) {
+    fprintf (stderr, "memsweep: --out: %s\n", err);
+    ms_backend_free (backend);
+    return EXIT_USAGE;
+  }
+  const MsLessonInfo *info = ms_lesson_find (o.name);
+  printf ("%s\n%s\n\n", ms_gettext (info->title), ms_gettext (info->reason));
+  fflush (stdout);
+  bool bar = !o.quiet && isatty (STDERR_FILENO);
+  MsResults *r = NULL;
+  MsRunStatus st = ms_lesson_run (o.name, &o.sweep, backend, run_isolated, &o, on_progress, &bar,
+                                  NULL, &r, err, sizeof err);
+  ms_backend_free (backend);
+  if (bar)
+    fputc ('\n', stderr);
+  if (!r || st == MS_RUN_NO_DEVICE || st == MS_RUN_INVALID) {
+    fprintf (stderr, "memsweep: %s\n", err);
+    ms_results_free (r);
+    return st == MS_RUN_INVALID ? EXIT_USAGE : EXIT_NO_DEVICE;
+  }
+  if (st != MS_RUN_OK)
+    fprintf (stderr, "memsweep: %s\n", err);
+  rc = st == MS_RUN_OK ? EXIT_OK : EXIT_RUNTIME;
+  if (!ms_csv_write_pair (r, samples, summary, err, sizeof err)) {
+    fprintf (stderr, "memsweep: %s\n", err);
+    rc = EXIT_RUNTIME;
+  } else {
+    fprintf (stderr, ms_gettext ("memsweep: wrote %s and %s\n"), samples, summary);
+  }
+  ms_report_device (stdout, &r->device);
+  ms_cli_lesson_table (stdout, r);
+  ms_results_free (r);
+  return rc;
+}

@@ -1,0 +1,249 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-gpu-lessons.c: the gpu suite's lesson checks. Runs every lesson
+ * through the command line (MEMSWEEP lesson NAME, so the isolated parts run
+ * in child processes as they do for a user) at 4 and 16 MiB, or reads the
+ * runs tools/gpu-lessons.sh made (MS_LESSONS_DIR), and checks what was
+ * measured: every cell verified, the phases each variant must have, and
+ * orderings that follow from what each variant does. Ratios the lessons
+ * are about are printed, not assumed. Exits 77 without a device. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "memsweep.h"
+
+static int failures;
+
+#define CHECK(cond, ...)                                                      \
+  do {                                                                        \
+    if (!(cond)) {                                                            \
+      failures++;                                                             \
+      printf ("FAIL %s:%d: ", __FILE__, __LINE__);                            \
+      printf (__VA_ARGS__);                                                   \
+      printf ("\n");                                                          \
+    }                                                                         \
+  } while (0)
+
+#define BIG 22 /* 16 MiB per vector: the size the checks look at */
+
+static const MsCell *
+cell (const MsResults *r, MsMode mode, const char *variant)
+{
+  const MsCell *c = ms_results_find_variant (r, mode, BIG, variant);
+  CHECK (c && c->status == MS_CELL_OK, "%s %s: %s", ms_mode_name (mode), variant,
+         c ? c->message : "missing");
+  return c && c->status == MS_CELL_OK ? c : NULL;
+}
+
+static double
+phase (const MsCell *c, MsPhase p)
+{
+  return c ? c->stats.phase[p].median : -1;
+}
+
+static void
+check_all_ok (const MsResults *r)
+{
+  for (size_t i = 0; i < r->n_cells; i++) {
+    const MsCell *c = &r->cells[i];
+    bool allowed = c->status == MS_CELL_UNSUPPORTED && c->mode == MS_MODE_MANAGED_PREFETCH &&
+                   !r->device.concurrent_managed_access;
+    CHECK (c->status == MS_CELL_OK || allowed, "%s 2^%d %s: %s: %s", ms_mode_name (c->mode),
+           c->exponent, c->variant, ms_cell_status_name (c->status), c->message);
+    CHECK (c->variant[0] != '\0', "%s 2^%d without a variant", ms_mode_name (c->mode), c->exponent);
+  }
+}
+
+static void
+check_reuse (const MsResults *r)
+{
+  const MsCell *z1 = cell (r, MS_MODE_ZERO_COPY, "R=1"), *z16 = cell (r, MS_MODE_ZERO_COPY, "R=16");
+  const MsCell *p1 = cell (r, MS_MODE_PINNED, "R=1"), *p16 = cell (r, MS_MODE_PINNED, "R=16");
+  const MsCell *w16 = cell (r, MS_MODE_ZERO_COPY, "R=16/access=write");
+  const MsCell *w1 = cell (r, MS_MODE_ZERO_COPY, "R=1/access=write");
+  const MsCell *rd = cell (r, MS_MODE_ZERO_COPY, "R=4/access=read");
+  if (!z1 || !z16 || !p1 || !p16 || !w1 || !w16 || !rd)
+    return;
+  /* Zero-copy's kernel crosses PCIe on every access: 16 reads cost more
+   * than one. Pinned copies once, whatever the kernel does afterwards. */
+  CHECK (phase (z16, MS_PHASE_KERNEL) > 2 * phase (z1, MS_PHASE_KERNEL),
+         "zero-copy kernel R=16 %.1f us vs R=1 %.1f us", phase (z16, MS_PHASE_KERNEL),
+         phase (z1, MS_PHASE_KERNEL));
+  CHECK (phase (w16, MS_PHASE_KERNEL) > 2 * phase (w1, MS_PHASE_KERNEL),
+         "write-only kernel R=16 %.1f us vs R=1 %.1f us", phase (w16, MS_PHASE_KERNEL),
+         phase (w1, MS_PHASE_KERNEL));
+  double ph = phase (p16, MS_PHASE_H2D) / phase (p1, MS_PHASE_H2D);
+  CHECK (ph > 0.67 && ph < 1.5, "pinned h2d moved with R: ratio %.2f", ph);
+  double zr = z16->stats.e2e.median / z1->stats.e2e.median;
+  double pr = p16->stats.e2e.median / p1->stats.e2e.median;
+  CHECK (zr > pr, "zero-copy e2e grows %.2fx with R, pinned %.2fx", zr, pr);
+  CHECK (rd->stats.phase[MS_PHASE_D2H].n == rd->n_reps, "read-only copies its result back");
+  printf ("reuse 16 MiB: e2e R=16/R=1 zero-copy %.2fx, pinned %.2fx; zero-copy/pinned at R=1 "
+          "%.2f\n", zr, pr, z1->stats.e2e.median / p1->stats.e2e.median);
+}
+
+static void
+check_duplex (const MsResults *r)
+{
+  const MsCell *h = cell (r, MS_MODE_PINNED, "copy=h2d"), *d = cell (r, MS_MODE_PINNED, "copy=d2h");
+  const MsCell *b = cell (r, MS_MODE_PINNED, "copy=duplex");
+  if (!h || !d || !b)
+    return;
+  CHECK (b->stats.phase[MS_PHASE_H2D].n == b->n_reps && b->stats.phase[MS_PHASE_D2H].n == b->n_reps
+           && h->stats.phase[MS_PHASE_D2H].n == 0 && d->stats.phase[MS_PHASE_H2D].n == 0,
+         "duplex phases");
+  /* Both at once cannot beat the slower alone by much, nor take much
+   * longer than the two one after the other. */
+  double hb = h->stats.e2e.median, db = d->stats.e2e.median, bb = b->stats.e2e.median;
+  CHECK (bb > 0.9 * (hb > db ? hb : db) && bb < 1.2 * (hb + db),
+         "duplex %.1f us against h2d %.1f and d2h %.1f", bb, hb, db);
+  printf ("duplex 16 MiB: h2d %.1f us, d2h %.1f us, both %.1f us (%.2f of serial; %d copy "
+          "engines)\n", hb, db, bb, bb / (hb + db), r->device.async_engine_count);
+}
+
+static void
+check_issue_order (const MsResults *r)
+{
+  static const int ks[] = { 1, 2, 4, 8, 16 };
+  for (int q = 0; q < 2; q++)
+    for (int i = 0; i < 5; i++) {
+      char vd[MS_VARIANT_LEN], vb[MS_VARIANT_LEN];
+      const char *queue = q ? "default" : "single";
+      snprintf (vd, sizeof vd, "queue=%s/order=depth/K=%d", queue, ks[i]);
+      snprintf (vb, sizeof vb, "queue=%s/order=breadth/K=%d", queue, ks[i]);
+      const MsCell *d = cell (r, MS_MODE_STREAMS, vd), *b = cell (r, MS_MODE_STREAMS, vb);
+      if (!d || !b)
+        continue;
+      int lanes = 0;
+      for (size_t e = 0; e < b->n_events; e++)
+        lanes = b->events[e].lane > lanes ? b->events[e].lane : lanes;
+      CHECK (lanes == ks[i], "%s: %d lanes", vb, lanes);
+      double ratio = b->stats.e2e.median / d->stats.e2e.median;
+      /* One queue: breadth-first issues every copy before any kernel, so it
+       * cannot serialise more than depth-first does. */
+      if (q == 0 && ks[i] > 1)
+        CHECK (ratio < 1.1, "single queue K=%d: breadth-first %.2fx depth-first", ks[i], ratio);
+      printf ("issue order 16 MiB queue=%s K=%d: depth %.1f us, breadth %.1f us (%.2f)\n", queue,
+              ks[i], d->stats.e2e.median, b->stats.e2e.median, ratio);
+    }
+  const MsCell *w = cell (r, MS_MODE_STREAMS, "queue=default/order=depth/K=4/host=work");
+  double work = -1;
+  for (size_t e = 0; w && e < w->n_events; e++)
+    if (w->events[e].rep == 0 && w->events[e].phase == MS_PHASE_INIT && w->events[e].chunk == 1)
+      work = w->events[e].host_us;
+  CHECK (!w || work > 0, "no host-work event");
+  if (w && work > 0)
+    printf ("host work beside the copies (K=4, depth): e2e %.1f us, host work %.1f us\n",
+            w->stats.e2e.median, work);
+}
+
+static void
+check_cache_state (const MsResults *r)
+{
+  const MsCell *s = cell (r, MS_MODE_WRITE_COMBINED, "stores=streamed");
+  const MsCell *wc = cell (r, MS_MODE_WRITE_COMBINED, "stores=streamed/read=wc");
+  const MsCell *ps = cell (r, MS_MODE_PINNED, "stores=streamed");
+  const MsCell *pf = cell (r, MS_MODE_PINNED, "stores=fresh");
+  const MsCell *po = cell (r, MS_MODE_PINNED, "stores=ordinary");
+  if (!s || !wc || !ps || !pf || !po)
+    return;
+  /* Reading uncached write-combined memory on the CPU is the penalty. */
+  CHECK (phase (wc, MS_PHASE_VERIFY) > phase (s, MS_PHASE_VERIFY),
+         "verify from WC %.1f us, from cached %.1f us", phase (wc, MS_PHASE_VERIFY),
+         phase (s, MS_PHASE_VERIFY));
+  /* Fresh buffers are allocated in the init phase. */
+  CHECK (phase (pf, MS_PHASE_INIT) > phase (ps, MS_PHASE_INIT), "fresh init %.1f vs %.1f",
+         phase (pf, MS_PHASE_INIT), phase (ps, MS_PHASE_INIT));
+  printf ("cache state 16 MiB pinned h2d GB/s: streamed %.2f, ordinary %.2f, fresh %.2f; "
+          "verify from WC %.1fx slower\n", ps->stats.h2d_gbps, po->stats.h2d_gbps,
+          pf->stats.h2d_gbps, phase (wc, MS_PHASE_VERIFY) / phase (s, MS_PHASE_VERIFY));
+}
+
+static void
+check_managed (const MsResults *r)
+{
+  const MsCell *f = cell (r, MS_MODE_MANAGED, "touch=first");
+  const MsCell *res = cell (r, MS_MODE_MANAGED, "touch=resident");
+  if (!f || !res)
+    return;
+  CHECK (res->stats.phase[MS_PHASE_PREFETCH].n == res->n_reps, "resident: first kernel recorded");
+  /* The faulting kernel moves the pages; the second one finds them there. */
+  CHECK (phase (res, MS_PHASE_KERNEL) < phase (f, MS_PHASE_KERNEL),
+         "kernel on resident pages %.1f us, on first touch %.1f us", phase (res, MS_PHASE_KERNEL),
+         phase (f, MS_PHASE_KERNEL));
+  const MsCell *pre = ms_results_find_variant (r, MS_MODE_MANAGED_PREFETCH, BIG, "touch=first");
+  printf ("managed 16 MiB kernel: first touch %.1f us, resident %.1f us, after prefetch %.1f us\n",
+          phase (f, MS_PHASE_KERNEL), phase (res, MS_PHASE_KERNEL),
+          pre && pre->status == MS_CELL_OK ? phase (pre, MS_PHASE_KERNEL) : -1);
+}
+
+static void
+check_costs (const MsResults *r)
+{
+  const MsCell *first = ms_results_find_variant (r, MS_MODE_DEVICE, r->sweep.min_exp,
+                                                 "cost=context-first");
+  CHECK (first && first->status == MS_CELL_OK && first->n_reps == 1, "first context");
+  const MsCell *reg = cell (r, MS_MODE_REGISTERED, "cost=register");
+  const MsCell *host = cell (r, MS_MODE_PINNED, "cost=malloc-host");
+  if (!first || !reg || !host)
+    return;
+  CHECK (reg->stats.phase_host[MS_PHASE_REGISTER].median > 0 &&
+           host->stats.phase_host[MS_PHASE_ALLOC].median > 0,
+         "register and cudaMallocHost timed");
+  printf ("costs: first context %.0f us; 16 MiB cudaMallocHost %.0f us, cudaHostRegister %.0f us\n",
+          first->stats.phase_host[MS_PHASE_ALLOC].median,
+          host->stats.phase_host[MS_PHASE_ALLOC].median,
+          reg->stats.phase_host[MS_PHASE_REGISTER].median);
+}
+
+static const struct {
+  const char *name;
+  void (*check) (const MsResults *r);
+} lessons[] = {
+  { "reuse", check_reuse },         { "duplex", check_duplex },
+  { "issue-order", check_issue_order }, { "cache-state", check_cache_state },
+  { "managed-touch", check_managed }, { "costs", check_costs },
+};
+
+int
+main (int argc, char **argv)
+{
+  const char *dir = getenv ("MS_LESSONS_DIR");
+  char tmp[] = "/tmp/ms-gpu-lessons-XXXXXX", path[600], cmd[1400];
+  MsBackend *backend = ms_backend_new_system ();
+  MsDeviceInfo info;
+  bool have = ms_backend_query_device (backend, 0, &info);
+  ms_backend_free (backend);
+  if (!have || argc < 2) {
+    printf ("SKIP: no usable CUDA device: %s\n", have ? "no memsweep given" : info.error);
+    return 77;
+  }
+  if (!dir && !(dir = mkdtemp (tmp)))
+    return 1;
+  for (size_t i = 0; i < sizeof lessons / sizeof lessons[0]; i++) {
+    snprintf (path, sizeof path, "%s/lesson-%s-samples.csv", dir, lessons[i].name);
+    if (!getenv ("MS_LESSONS_DIR")) {
+      snprintf (cmd, sizeof cmd, "'%s' lesson %s --sizes 20:22:2 --reps 5 --quiet --out "
+                "'%s/lesson-%s' >/dev/null", argv[1], lessons[i].name, dir, lessons[i].name);
+      CHECK (system (cmd) == 0, "%s", cmd);
+    }
+    char err[512];
+    MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+    CHECK (r != NULL, "%s", err);
+    if (!r)
+      continue;
+    CHECK (strcmp (r->experiment, lessons[i].name) == 0, "experiment '%s'", r->experiment);
+    check_all_ok (r);
+    lessons[i].check (r);
+    ms_results_free (r);
+  }
+  if (!getenv ("MS_LESSONS_DIR")) {
+    snprintf (cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system (cmd) != 0)
+      return 1;
+  }
+  printf ("%s: %d failure%s\n", failures ? "FAILED" : "PASSED", failures,
+          failures == 1 ? "" : "s");
+  return failures ? 1 : 0;
+}
