@@ -180,9 +180,6 @@ test_cards_from_references (void)
   }
   g_assert_cmpuint (added, ==, MS_TOPIC_COUNT);
   g_assert_cmpuint (views, ==, 1); /* the costs, in the window's table */
-  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
-  ms_lessons_page_show (MS_LESSONS_PAGE (page), MS_TOPIC_ISSUE_ORDER);
-  save_shot (window, "lessons-1024.png");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -210,8 +207,16 @@ test_window_runs (void)
   g_assert_nonnull (r);
   g_autoptr (GPtrArray) runs = ms_run_array_new ();
   g_ptr_array_add (runs, r);
-  GtkWidget *page = g_object_ref_sink (ms_lessons_page_new ());
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *page = g_object_ref (ms_lessons_page_new ());
+  gtk_window_set_child (GTK_WINDOW (window), page);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
+  gtk_window_present (GTK_WINDOW (window));
   ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
+  ms_lessons_page_show (MS_LESSONS_PAGE (page), MS_TOPIC_PINNED_PAGEABLE);
+  g_assert_cmpint (ms_timeline_stack_get_n_rows (ms_lessons_page_get_timeline_stack (
+                     MS_LESSONS_PAGE (page))), ==, 2);
+  save_shot (window, "lessons-1024-h100.png");
   const char *caption = ms_lessons_page_get_caption (MS_LESSONS_PAGE (page),
                                                      MS_TOPIC_PINNED_PAGEABLE);
   g_assert_nonnull (strstr (caption, "pinned copies are"));
@@ -219,6 +224,7 @@ test_window_runs (void)
   g_assert_true (ms_lessons_page_get_run (MS_LESSONS_PAGE (page), MS_TOPIC_REUSE) == NULL);
   ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), NULL);
   g_assert_null (ms_lessons_page_get_run (MS_LESSONS_PAGE (page), MS_TOPIC_PINNED_PAGEABLE));
+  gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (page);
 }
 

@@ -93,7 +93,9 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
 {
   const MsLessonTopicInfo *info = ms_lesson_topic (t);
   const MsResults *run = card_run (self, t);
-  g_autofree char *streams = run ? ms_run_describe_streams (run) : NULL;
+  /* The streams settings matter to the lesson about streams. */
+  g_autofree char *streams =
+    run && t == MS_TOPIC_ISSUE_ORDER ? ms_run_describe_streams (run) : NULL;
   g_autofree char *title =
     streams ? g_strdup_printf ("%s · %s", _(info->title), streams) : g_strdup (_(info->title));
   gtk_label_set_text (self->detail_title, title);
@@ -273,13 +275,17 @@ build_card (MsLessonsPage *self, MsLessonTopic t)
 {
   const MsLessonTopicInfo *info = ms_lesson_topic (t);
   MsLessonCard *card = &self->cards[t];
+  GtkWidget *frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_add_css_class (box, "card");
-  gtk_widget_add_css_class (box, "lesson-card");
+  gtk_widget_add_css_class (frame, "card");
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 12);
+  gtk_widget_set_margin_bottom (box, 12);
+  gtk_box_append (GTK_BOX (frame), box);
   gtk_box_append (GTK_BOX (box), card_label (_(info->title), "heading"));
   gtk_box_append (GTK_BOX (box), card_label (_(info->question), "dim-label"));
   card->caption = GTK_LABEL (card_label ("", NULL));
-  gtk_label_set_selectable (card->caption, TRUE);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (card->caption));
   card->progress = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
   gtk_widget_set_visible (GTK_WIDGET (card->progress), FALSE);
@@ -291,7 +297,7 @@ build_card (MsLessonsPage *self, MsLessonTopic t)
   gtk_box_append (GTK_BOX (buttons), GTK_WIDGET (card->run_button));
   gtk_box_append (GTK_BOX (buttons), card->show_button);
   gtk_box_append (GTK_BOX (box), buttons);
-  gtk_box_append (self->cards_box, box);
+  gtk_box_append (self->cards_box, frame);
   update_card (self, t);
 }
 
