@@ -183,6 +183,12 @@ parse_int_arg (const char *opt, const char *value, int *out)
   return true;
 }
 
+bool
+ms_cli_parse_int (const char *opt, const char *value, int *out)
+{
+  return parse_int_arg (opt, value, out);
+}
+
 static bool
 parse_double_arg (const char *opt, const char *value, double *out)
 {

@@ -18,6 +18,8 @@ void ms_cli_extra_usage (FILE *out);
 int ms_cli_fleet (int argc, char **argv);
 int ms_cli_fleet_node (int argc, char **argv);
 int ms_cli_fleet_report (int argc, char **argv);
+/* memsweep-cli.c: a whole number for option opt, or false with a message. */
+bool ms_cli_parse_int (const char *opt, const char *value, int *out);
 /* ms-cli-lesson.c: lesson (part false) and the hidden __lesson-part. */
 int ms_cli_lesson (int argc, char **argv, bool part);
 /* ms-cli-lesson-table.c: the cells of a lesson's results and its finding. */

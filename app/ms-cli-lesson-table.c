@@ -94,8 +94,8 @@ issue_order_finding (FILE *out, const MsResults *r)
     for (int i = 0; i < 5; i++) {
       char vd[MS_VARIANT_LEN], vb[MS_VARIANT_LEN];
       const char *queue = q ? "default" : "single";
-      snprintf (vd, sizeof vd, "queue=%s/order=depth/K=%d", queue, ks[i]);
-      snprintf (vb, sizeof vb, "queue=%s/order=breadth/K=%d", queue, ks[i]);
+      ms_lesson_streams_variant (vd, sizeof vd, !q, MS_ORDER_DEPTH_FIRST, ks[i]);
+      ms_lesson_streams_variant (vb, sizeof vb, !q, MS_ORDER_BREADTH_FIRST, ks[i]);
       double d = median_of (r, MS_MODE_STREAMS, e, vd), b = median_of (r, MS_MODE_STREAMS, e, vb);
       if (d > 0 && b > 0)
         fprintf (out, ms_gettext ("queue=%s K=%d: breadth-first takes %.2f of depth-first's "

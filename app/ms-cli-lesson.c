@@ -56,20 +56,6 @@ lesson_usage (FILE *out)
 }
 
 static bool
-parse_int (const char *opt, const char *value, int *out)
-{
-  char *end;
-  errno = 0;
-  long v = strtol (value, &end, 10);
-  if (errno || end == value || *end || v < INT_MIN || v > INT_MAX) {
-    fprintf (stderr, ms_gettext ("memsweep: %s: '%s' is not a whole number\n"), opt, value);
-    return false;
-  }
-  *out = (int) v;
-  return true;
-}
-
-static bool
 parse_sizes (MsSweep *s, const char *arg)
 {
   int n = sscanf (arg, "%d:%d:%d", &s->min_exp, &s->max_exp, &s->step);
@@ -88,10 +74,10 @@ parse_option (LessonOptions *o, int c, const char *arg)
   case 'z': return parse_sizes (&o->sweep, arg);
   case 'r':
     o->sweep.reps_rule = MS_REPS_FIXED;
-    return parse_int ("--reps", arg, &o->sweep.reps);
-  case 'R': return parse_int ("--min-reps", arg, &o->sweep.min_reps);
-  case 'w': return parse_int ("--warmup", arg, &o->sweep.warmup);
-  case 'd': return parse_int ("--device", arg, &o->sweep.device);
+    return ms_cli_parse_int ("--reps", arg, &o->sweep.reps);
+  case 'R': return ms_cli_parse_int ("--min-reps", arg, &o->sweep.min_reps);
+  case 'w': return ms_cli_parse_int ("--warmup", arg, &o->sweep.warmup);
+  case 'd': return ms_cli_parse_int ("--device", arg, &o->sweep.device);
   case 'O': o->prefix = arg; return *arg != '\0';
   case 'P': o->parts = arg; return true;
   case 'q': o->quiet = true; return true;

@@ -26,6 +26,20 @@ parse_meta_int (const char *s, long lo, long hi, long *out)
   return true;
 }
 
+/* The experiment that made the file (docs/lessons.md); "sweep" reads as "". */
+static bool
+read_experiment_metadata (MsResults *r, const char *key, const char *value)
+{
+  if (strcmp (key, "experiment") == 0)
+    snprintf (r->experiment, sizeof r->experiment, "%s",
+              strcmp (value, "sweep") == 0 ? "" : value);
+  else if (strcmp (key, "experiment-settings") == 0)
+    snprintf (r->experiment_settings, sizeof r->experiment_settings, "%s", value);
+  else
+    return false;
+  return true;
+}
+
 void
 ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
 {
@@ -50,7 +64,7 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
   int a, b, c, e;
   /* Unknown or malformed metadata is ignored: it describes, it does not
    * drive, the data. */
-  if (ms_read_state_metadata (r, key, value))
+  if (ms_read_state_metadata (r, key, value) || read_experiment_metadata (r, key, value))
     return;
 #define INT_KEY(name, dst)                                                    \
   if (strcmp (key, name) == 0) {                                              \
@@ -89,11 +103,7 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
     snprintf (r->date, sizeof r->date, "%s", value);
   else if (strcmp (key, "label") == 0)
     snprintf (r->label, sizeof r->label, "%s", value);
-  else if (strcmp (key, "experiment") == 0)
-    snprintf (r->experiment, sizeof r->experiment, "%s",
-              strcmp (value, "sweep") == 0 ? "" : value);
-  else if (strcmp (key, "experiment-settings") == 0)
-    snprintf (r->experiment_settings, sizeof r->experiment_settings, "%s", value);
+
   else if (strcmp (key, "device") == 0) {
     snprintf (d->name, sizeof d->name, "%s", value);
     d->present = strcmp (value, "none") != 0;

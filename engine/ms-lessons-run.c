@@ -70,6 +70,14 @@ duplex_parts (PartList *l)
   }
 }
 
+void
+ms_lesson_streams_variant (char *buf, size_t len, bool single_queue, MsIssueOrder order,
+                           int streams)
+{
+  snprintf (buf, len, "queue=%s/order=%s/K=%d", single_queue ? "single" : "default",
+            order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth", streams);
+}
+
 /* Every setting in a fresh process: one queue (the variable set) or the
  * default (the variable removed, whatever the caller's environment says). */
 static void
@@ -79,8 +87,9 @@ issue_order_parts (PartList *l)
     for (int o = 0; o < 2; o++)
       for (int i = 0; i < N_OF (stream_counts); i++) {
         char v[MS_VARIANT_LEN];
-        snprintf (v, sizeof v, "queue=%s/order=%s/K=%d", single ? "single" : "default",
-                  o ? "breadth" : "depth", stream_counts[i]);
+        ms_lesson_streams_variant (v, sizeof v, single, o ? MS_ORDER_BREADTH_FIRST
+                                                          : MS_ORDER_DEPTH_FIRST,
+                                   stream_counts[i]);
         MsLessonPart *p = add_part (l, "streams", v);
         if (!p)
           return;

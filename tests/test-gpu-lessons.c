@@ -12,18 +12,9 @@
 #include <unistd.h>
 
 #include "memsweep.h"
+#include "ms-test.h"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                      \
-  do {                                                                        \
-    if (!(cond)) {                                                            \
-      failures++;                                                             \
-      printf ("FAIL %s:%d: ", __FILE__, __LINE__);                            \
-      printf (__VA_ARGS__);                                                   \
-      printf ("\n");                                                          \
-    }                                                                         \
-  } while (0)
+#define CHECK MS_CHECK
 
 #define BIG 22 /* 16 MiB per vector: the size the checks look at */
 
@@ -110,8 +101,8 @@ check_issue_order (const MsResults *r)
     for (int i = 0; i < 5; i++) {
       char vd[MS_VARIANT_LEN], vb[MS_VARIANT_LEN];
       const char *queue = q ? "default" : "single";
-      snprintf (vd, sizeof vd, "queue=%s/order=depth/K=%d", queue, ks[i]);
-      snprintf (vb, sizeof vb, "queue=%s/order=breadth/K=%d", queue, ks[i]);
+      ms_lesson_streams_variant (vd, sizeof vd, !q, MS_ORDER_DEPTH_FIRST, ks[i]);
+      ms_lesson_streams_variant (vb, sizeof vb, !q, MS_ORDER_BREADTH_FIRST, ks[i]);
       const MsCell *d = cell (r, MS_MODE_STREAMS, vd), *b = cell (r, MS_MODE_STREAMS, vb);
       if (!d || !b)
         continue;
@@ -243,7 +234,6 @@ main (int argc, char **argv)
     if (system (cmd) != 0)
       return 1;
   }
-  printf ("%s: %d failure%s\n", failures ? "FAILED" : "PASSED", failures,
-          failures == 1 ? "" : "s");
-  return failures ? 1 : 0;
+  printf ("%s\n", ms_test_failures ? "FAILED" : "PASSED");
+  return ms_test_finish ();
 }
