@@ -26,13 +26,11 @@ issue_order_rows (const MsResults *run, RowSpec *rows)
         !ms_variant_get (c->variant, "host", host, sizeof host))
       best = k;
   }
-  const char *queues[] = { "single", "default" }, *orders[] = { "depth", "breadth" };
   int n = 0;
-  for (int q = 0; q < 2 && best; q++)
-    for (int o = 0; o < 2; o++) {
+  for (int single = 1; single >= 0 && best; single--)
+    for (int o = MS_ORDER_DEPTH_FIRST; o <= MS_ORDER_BREADTH_FIRST; o++) {
       rows[n].mode = MS_MODE_STREAMS;
-      g_snprintf (rows[n++].variant, MS_VARIANT_LEN, "queue=%s/order=%s/K=%d", queues[q], orders[o],
-                  best);
+      ms_lesson_streams_variant (rows[n++].variant, MS_VARIANT_LEN, single, o, best);
     }
   return n;
 }
