@@ -3,6 +3,8 @@
  * shared by the task and the progress messages; the owner is reached
  * through a weak reference only. */
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <unistd.h>
 
 #include "ms-lesson-job.h"
 #include "ms-plots.h"
@@ -86,6 +88,76 @@ on_cell (int index, int n, const MsCell *cell, void *user_data)
                               progress_free);
 }
 
+/* The command line next to this program (installed: the same folder; a
+ * build: app/ beside app/gtk/), else on PATH. */
+static char *
+find_cli (void)
+{
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *dir = self ? g_path_get_dirname (self) : NULL;
+  const char *tries[] = { "memsweep", "../memsweep" };
+  for (guint i = 0; dir && i < G_N_ELEMENTS (tries); i++) {
+    g_autofree char *path = g_build_filename (dir, tries[i], NULL);
+    if (g_file_test (path, G_FILE_TEST_IS_EXECUTABLE) && !g_file_test (path, G_FILE_TEST_IS_DIR))
+      return g_canonicalize_filename (path, NULL);
+  }
+  return g_find_program_in_path ("memsweep");
+}
+
+/* MsIsolatedFunc: the parts in a fresh `memsweep __lesson-part`, with
+ * their environment (CUDA_DEVICE_MAX_CONNECTIONS must be set before a
+ * context exists; the first context's cost needs a process without one). */
+static MsResults *
+run_isolated (const char *name, const MsSweep *base, const int *parts, int n_parts, void *user,
+              char *err, size_t errlen)
+{
+  MsLessonPart all[MS_LESSON_MAX_PARTS];
+  g_autofree char *cli = find_cli ();
+  g_autofree char *path = NULL;
+  g_autoptr (GError) error = NULL;
+  int fd = g_file_open_tmp ("memsweep-lesson-XXXXXX.csv", &path, &error);
+  if (!cli || fd < 0) {
+    g_snprintf (err, errlen, "%s", cli ? error->message : _("the memsweep command is not installed"));
+    return NULL;
+  }
+  close (fd);
+  ms_lesson_parts (name, base, all, MS_LESSON_MAX_PARTS);
+  g_autoptr (GString) list = g_string_new ("--parts=");
+  for (int i = 0; i < n_parts; i++)
+    g_string_append_printf (list, i ? ",%d" : "%d", parts[i]);
+  g_autofree char *sizes = g_strdup_printf ("--sizes=%d:%d:%d", base->min_exp, base->max_exp,
+                                            base->step);
+  g_autofree char *reps =
+    base->reps_rule == MS_REPS_FIXED ? g_strdup_printf ("--reps=%d", base->reps)
+                                     : g_strdup_printf ("--min-reps=%d", base->min_reps);
+  g_autofree char *warmup = g_strdup_printf ("--warmup=%d", base->warmup);
+  g_autofree char *device = g_strdup_printf ("--device=%d", base->device);
+  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  const MsLessonPart *p = &all[parts[0]];
+  if (p->env) {
+    g_auto (GStrv) kv = g_strsplit (p->env, "=", 2);
+    g_subprocess_launcher_setenv (launcher, kv[0], kv[1] ? kv[1] : "", TRUE);
+  }
+  if (p->env_unset)
+    g_subprocess_launcher_unsetenv (launcher, p->env_unset);
+  g_autoptr (GSubprocess) child = g_subprocess_launcher_spawn (
+    launcher, &error, cli, "__lesson-part", sizes, reps, warmup, device, list->str, "--out", path,
+    "--quiet", name, NULL);
+  MsResults *r = NULL;
+  if (child && g_subprocess_wait (child, NULL, &error)) {
+    int code = g_subprocess_get_if_exited (child) ? g_subprocess_get_exit_status (child) : -1;
+    /* 0: all measured; 1: written with failed cells. */
+    if (code == 0 || code == 1)
+      r = ms_csv_read_samples (path, err, errlen);
+    else
+      g_snprintf (err, errlen, _("the lesson's child process failed (exit status %d)"), code);
+  } else {
+    g_snprintf (err, errlen, "%s", error->message);
+  }
+  g_unlink (path);
+  return r;
+}
+
 static MsResults *
 measure (MsLessonJob *job, char *err, gsize errlen)
 {
@@ -94,9 +166,7 @@ measure (MsLessonJob *job, char *err, gsize errlen)
   MsResults *out = NULL;
   MsRunStatus st;
   if (info->experiment[0]) {
-    /* Parts that need a fresh process (one hardware queue, the first
-     * context) run in this one: the app has no child to run them in. */
-    st = ms_lesson_run (info->experiment, &job->base, backend, NULL, NULL, on_cell, job,
+    st = ms_lesson_run (info->experiment, &job->base, backend, run_isolated, NULL, on_cell, job,
                         &job->cancel, &out, err, errlen);
   } else {
     MsSweep s = job->base;
