@@ -229,13 +229,17 @@ parse_counts (MsReader *rd, MsRow *row)
                  shown (&f[MS_COL_CHUNK], s, sizeof s), MS_MAX_STREAMS - 1);
     return false;
   }
-  /* A steady-state copy row times a burst of copies of one vector. */
-  uint64_t vectors = row->is_copy ? MS_COPY_BURST : 3;
+  /* A steady-state copy row times a burst of copies of one vector; a
+   * kernel of the reuse lesson touches its vectors up to MS_MAX_REUSE times. */
+  bool reuse = row->phase == MS_PHASE_KERNEL;
+  uint64_t vectors = row->is_copy ? MS_COPY_BURST : reuse ? 3 * MS_MAX_REUSE : 3;
   if (f[MS_COL_BYTES].len &&
       !field_count (&f[MS_COL_BYTES], vectors * row->elements * sizeof (float), &row->bytes)) {
+    char n[16];
+    snprintf (n, sizeof n, "%d", (int) vectors);
     ms_csv_fail (rd, line, "bytes '%s' is not a byte count up to %s vectors",
                  shown (&f[MS_COL_BYTES], s, sizeof s),
-                 row->is_copy ? MS_STRINGIFY (MS_COPY_BURST) : ms_gettext ("three"));
+                 row->is_copy || reuse ? n : ms_gettext ("three"));
     return false;
   }
   if (f[MS_COL_ROUND].len && !field_count (&f[MS_COL_ROUND], MS_MAX_ROUNDS - 1, &row->round)) {

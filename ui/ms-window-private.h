@@ -8,6 +8,7 @@
 #include "ms-breakdown-page.h"
 #include "ms-chart-page.h"
 #include "ms-devices-page.h"
+#include "ms-lessons-page.h"
 #include "ms-settings-pane.h"
 #include "ms-table-page.h"
 #include "ms-timeline-page.h"
@@ -43,6 +44,7 @@ struct _MsWindow {
   MsBreakdownPage *breakdown_page;
   MsTablePage *table_page;
   MsDevicesPage *devices_page;
+  MsLessonsPage *lessons_page;
 
   GSettings *settings;
 
@@ -83,6 +85,14 @@ void ms_window_set_text_scale (MsWindow *self, double text_scale);
 
 /* ms-window-actions.c */
 void ms_window_add_actions (MsWindow *self);
+
+/* ms-window-pages.c: the GPUs and Lessons pages. */
+void ms_window_pages_init (MsWindow *self);
+void ms_window_open_devices_file (MsWindow *self, const char *path);
+void ms_window_lesson_run_added (MsWindow *self, MsResults *run);
+void ms_window_lesson_prepare_sweep (MsWindow *self, MsSweep *sweep);
+void ms_window_lesson_show_view (MsWindow *self, const char *view, const char *modes,
+                                 gboolean log_y);
 char *ms_window_dup_export_folder (MsWindow *self);
 
 /* ms-window-runs.c */

@@ -125,6 +125,7 @@ ms_window_refresh_views (MsWindow *self)
   ms_timeline_page_set_runs (self->timeline_page, self->runs);
   ms_breakdown_page_set_runs (self->breakdown_page, self->runs);
   ms_table_page_set_runs (self->table_page, self->runs);
+  ms_lessons_page_set_runs (self->lessons_page, self->runs);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_N_RUNS]);
   ms_window_update_actions (self);
 }
@@ -232,32 +233,6 @@ start_load (MsWindow *self, const char *path)
   g_object_unref (task);
 }
 
-static void
-open_devices_file (MsWindow *self, const char *path)
-{
-  g_autoptr (GError) error = NULL;
-  if (!ms_devices_page_open_path (self->devices_page, path, &error)) {
-    ms_window_toast (self, error->message);
-    return;
-  }
-  adw_view_stack_set_visible_child_name (self->stack, "devices");
-}
-
-/* The runs of a sweep on several GPUs at once: one per device. */
-static void
-on_devices_runs (MsWindow *self, GPtrArray *runs)
-{
-  for (guint i = 0; i < runs->len; i++)
-    ms_window_add_file_run (self, ms_run_ref (g_ptr_array_index (runs, i)), FALSE);
-}
-
-static void
-on_prepare_sweep (MsWindow *self, MsSweep *sweep)
-{
-  char err[256];
-  ms_window_get_sweep (self, sweep, err, sizeof err);
-}
-
 void
 ms_window_open_file (MsWindow *self, GFile *file)
 {
@@ -271,7 +246,7 @@ ms_window_open_file (MsWindow *self, GFile *file)
   /* A peer matrix or a sweep on several GPUs has its own page
    * (ms-devices-page.c). */
   if (g_str_has_suffix (path, "-peer.csv") || g_str_has_suffix (path, "-multi.csv")) {
-    open_devices_file (self, path);
+    ms_window_open_devices_file (self, path);
     return;
   }
   ms_probe_open_asked (path);
@@ -391,6 +366,7 @@ discover_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_clear_pointer (&self->devices, g_array_unref);
   self->devices = devices;
   show_devices (self);
+  g_object_set (self->lessons_page, "can-run", have_gpu (self), NULL);
   ms_window_update_actions (self);
   if (self->run_when_ready) {
     self->run_when_ready = FALSE;
@@ -567,6 +543,7 @@ ms_window_class_init (MsWindowClass *klass)
   g_type_ensure (MS_TYPE_BREAKDOWN_PAGE);
   g_type_ensure (MS_TYPE_TABLE_PAGE);
   g_type_ensure (MS_TYPE_DEVICES_PAGE);
+  g_type_ensure (MS_TYPE_LESSONS_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/memsweep/Memsweep/ms-window.ui");
 #define CHILD(name) gtk_widget_class_bind_template_child (widget_class, MsWindow, name)
@@ -593,10 +570,14 @@ ms_window_class_init (MsWindowClass *klass)
   CHILD (breakdown_page);
   CHILD (table_page);
   CHILD (devices_page);
+  CHILD (lessons_page);
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, ms_window_update_actions);
   gtk_widget_class_bind_template_callback (widget_class, on_view_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_banner_response);
+  gtk_widget_class_bind_template_callback (widget_class, ms_window_lesson_run_added);
+  gtk_widget_class_bind_template_callback (widget_class, ms_window_lesson_prepare_sweep);
+  gtk_widget_class_bind_template_callback (widget_class, ms_window_lesson_show_view);
 }
 
 /* Every view follows the window's text and line scale. */
@@ -610,6 +591,8 @@ bind_view_scales (MsWindow *self)
     G_OBJECT (ms_breakdown_page_get_view (self->breakdown_page)),
     G_OBJECT (ms_devices_page_get_matrix_view (self->devices_page)),
     G_OBJECT (ms_devices_page_get_topology_view (self->devices_page)),
+    G_OBJECT (ms_lessons_page_get_reuse_view (self->lessons_page)),
+    G_OBJECT (ms_lessons_page_get_timeline_stack (self->lessons_page)),
   };
   const char *names[] = { "text-scale", "line-scale", "high-contrast" };
   for (guint v = 0; v < G_N_ELEMENTS (views); v++)
@@ -631,11 +614,7 @@ ms_window_init (MsWindow *self)
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
   bind_view_scales (self);
-  g_signal_connect_swapped (self->devices_page, "runs-ready", G_CALLBACK (on_devices_runs), self);
-  g_signal_connect_swapped (self->devices_page, "prepare-sweep", G_CALLBACK (on_prepare_sweep),
-                            self);
-  g_object_bind_property (self, "sweeping", self->devices_page, "window-sweeping",
-                          G_BINDING_SYNC_CREATE);
+  ms_window_pages_init (self);
   fill_reference_menu (self);
   ms_window_runs_init (self);
 

@@ -1,0 +1,535 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-caption.c: the lessons' topics and their captions, sentence
+ * templates filled from the run shown (docs/lessons.md). Every number in a
+ * caption comes from the results; where the results lack a cell the
+ * sentence says so instead. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ms-i18n.h"
+#include "ms-lesson-caption.h"
+
+static const MsLessonTopicInfo topics[MS_TOPIC_COUNT] = {
+  [MS_TOPIC_PINNED_PAGEABLE] = { "pinned-pageable", "", "pageable,pinned", true,
+    MS_N_ ("Pinned against pageable"),
+    MS_N_ ("How much faster are copies from page-locked (pinned) memory?") },
+  [MS_TOPIC_REUSE] = { "reuse", "reuse", "pinned,zero-copy,uva,managed", false,
+    MS_N_ ("Zero-copy against copies, and data reuse"),
+    MS_N_ ("When does zero-copy stop paying off as the kernel reads its data more often?") },
+  [MS_TOPIC_CACHE_STATE] = { "cache-state", "cache-state", "pinned,write-combined", false,
+    MS_N_ ("Write-combined memory and the host cache"),
+    MS_N_ ("How does the way the host last wrote the buffers change the copy?") },
+  [MS_TOPIC_REGISTER] = { "register-allocate", "", "registered,pinned", true,
+    MS_N_ ("Register against allocate"),
+    MS_N_ ("Is pinning existing memory with cudaHostRegister as good as cudaMallocHost?") },
+  [MS_TOPIC_MANAGED] = { "managed-prefetch", "managed-touch", "managed,managed-prefetch", true,
+    MS_N_ ("Managed memory with and without prefetch"),
+    MS_N_ ("What does prefetching unified memory save over faulting its pages in?") },
+  [MS_TOPIC_ISSUE_ORDER] = { "issue-order", "issue-order", "streams", false,
+    MS_N_ ("Streams, overlap and issue order"),
+    MS_N_ ("Does depth-first or breadth-first issue order change the overlap of streams?") },
+  [MS_TOPIC_DUPLEX] = { "duplex", "duplex", "pinned", false, MS_N_ ("Copies in both directions"),
+    MS_N_ ("Do host-to-device and device-to-host copies run at the same time?") },
+  [MS_TOPIC_COSTS] = { "costs", "costs", "device,pinned,pageable,registered", false,
+    MS_N_ ("Costs people forget"),
+    MS_N_ ("What do context creation, allocation, registration and freeing cost?") },
+};
+
+const MsLessonTopicInfo *
+ms_lesson_topic (MsLessonTopic topic)
+{
+  return (unsigned) topic < MS_TOPIC_COUNT ? &topics[topic] : NULL;
+}
+
+MsLessonTopic
+ms_lesson_topic_from_name (const char *name)
+{
+  for (int t = 0; name && t < MS_TOPIC_COUNT; t++)
+    if (strcmp (topics[t].name, name) == 0)
+      return t;
+  return MS_TOPIC_COUNT;
+}
+
+static bool
+has_mode (const MsResults *r, MsMode mode)
+{
+  for (size_t i = 0; i < r->n_cells; i++)
+    if (r->cells[i].mode == mode)
+      return true;
+  return false;
+}
+
+bool
+ms_lesson_topic_matches (MsLessonTopic topic, const MsResults *r)
+{
+  const MsLessonTopicInfo *info = ms_lesson_topic (topic);
+  if (!info || !r)
+    return false;
+  if (info->experiment[0] && strcmp (r->experiment, info->experiment) == 0)
+    return true;
+  if (!info->plain || r->experiment[0])
+    return false;
+  /* A plain sweep with every mode the topic compares. */
+  char list[64];
+  snprintf (list, sizeof list, "%s", info->modes);
+  for (char *save = NULL, *name = strtok_r (list, ",", &save); name;
+       name = strtok_r (NULL, ",", &save)) {
+    MsMode mode;
+    if (!ms_mode_from_name (name, &mode) || !has_mode (r, mode))
+      return false;
+  }
+  return true;
+}
+
+/* ---- what every caption shares ------------------------------------------ */
+
+/* A cell with kept repetitions and an end-to-end median, or NULL. */
+static const MsCell *
+measured (const MsResults *r, MsMode mode, int exp, const char *variant)
+{
+  const MsCell *c = ms_results_find_variant (r, mode, exp, variant);
+  if (!c || (c->status != MS_CELL_OK && c->status != MS_CELL_PARTIAL) || c->n_reps < 1 ||
+      !(c->stats.e2e.median > 0))
+    return NULL;
+  return c;
+}
+
+/* The sizes to try, largest first: only exponent when one is given. */
+#define FOR_EACH_EXP(e, exponent)                                                    \
+  for (int e = (exponent) >= 0 ? (exponent) : MS_MAX_EXPONENT;                      \
+       e >= ((exponent) >= 0 ? (exponent) : MS_MIN_EXPONENT); e--)
+
+static const char *
+size_text (const MsCell *c, char *buf, size_t len)
+{
+  ms_format_bytes (c->elements * sizeof (float), buf, len);
+  return buf;
+}
+
+static const char *
+time_text (double us, char *buf, size_t len)
+{
+  if (us >= 10000)
+    snprintf (buf, len, "%.1f ms", us / 1000);
+  else if (us >= 10)
+    snprintf (buf, len, "%.0f µs", us);
+  else
+    snprintf (buf, len, "%.2f µs", us);
+  return buf;
+}
+
+static const char *
+device_text (const MsResults *r)
+{
+  return r->device.name[0] ? r->device.name : ms_gettext ("GPU");
+}
+
+/* Appends a formatted sentence to buf (separated by a space). */
+__attribute__ ((format (printf, 3, 4))) static void
+append (char *buf, size_t len, const char *format, ...)
+{
+  size_t used = strlen (buf);
+  if (used + 2 >= len)
+    return;
+  if (used)
+    buf[used++] = ' ', buf[used] = '\0';
+  va_list ap;
+  va_start (ap, format);
+  vsnprintf (buf + used, len - used, format, ap);
+  va_end (ap);
+}
+
+static bool
+missing (char *buf, size_t len, const char *sentence)
+{
+  snprintf (buf, len, "%s", sentence);
+  return false;
+}
+
+/* ---- pinned against pageable, register against allocate ----------------- */
+
+static bool
+caption_pinned_pageable (const MsResults *r, int exponent, char *buf, size_t len)
+{
+  FOR_EACH_EXP (e, exponent) {
+    const MsCell *pin = measured (r, MS_MODE_PINNED, e, "");
+    const MsCell *page = measured (r, MS_MODE_PAGEABLE, e, "");
+    if (!pin || !page || !(pin->stats.h2d_gbps > 0) || !(page->stats.h2d_gbps > 0))
+      continue;
+    char size[32];
+    double ratio = pin->stats.h2d_gbps / page->stats.h2d_gbps;
+    size_text (pin, size, sizeof size);
+    if (ratio >= 1.05)
+      snprintf (buf, len,
+                ms_gettext ("On this %s, pinned copies are %.1fx faster than pageable at %s "
+                            "(%.1f against %.1f GB/s to the device)."),
+                device_text (r), ratio, size, pin->stats.h2d_gbps, page->stats.h2d_gbps);
+    else
+      snprintf (buf, len,
+                ms_gettext ("On this %s, pinned copies are not faster than pageable at %s "
+                            "(%.1fx: %.1f against %.1f GB/s to the device)."),
+                device_text (r), size, ratio, pin->stats.h2d_gbps, page->stats.h2d_gbps);
+    return true;
+  }
+  return missing (buf, len,
+                  ms_gettext ("This run has no pinned and pageable copies of the same size "
+                              "to compare."));
+}
+
+static bool
+caption_register (const MsResults *r, int exponent, char *buf, size_t len)
+{
+  FOR_EACH_EXP (e, exponent) {
+    const MsCell *reg = measured (r, MS_MODE_REGISTERED, e, "");
+    const MsCell *pin = measured (r, MS_MODE_PINNED, e, "");
+    if (!reg || !pin || !(reg->stats.h2d_gbps > 0) || !(pin->stats.h2d_gbps > 0))
+      continue;
+    char size[32], t_reg[32], t_alloc[32];
+    const MsStat *st_reg = &reg->stats.phase_host[MS_PHASE_REGISTER];
+    const MsStat *st_alloc = &pin->stats.phase_host[MS_PHASE_ALLOC];
+    snprintf (buf, len,
+              ms_gettext ("At %s, copies from registered memory run at %.1f GB/s against "
+                          "%.1f GB/s from cudaMallocHost memory."),
+              size_text (pin, size, sizeof size), reg->stats.h2d_gbps, pin->stats.h2d_gbps);
+    if (st_reg->n > 0 && st_alloc->n > 0)
+      append (buf, len,
+              ms_gettext ("Registering the buffers took %s, allocating pinned ones %s."),
+              time_text (st_reg->median, t_reg, sizeof t_reg),
+              time_text (st_alloc->median, t_alloc, sizeof t_alloc));
+    return true;
+  }
+  return missing (buf, len,
+                  ms_gettext ("This run has no registered and pinned copies of the same size "
+                              "to compare."));
+}
+
+/* ---- managed memory ------------------------------------------------------- */
+
+static void
+append_resident (const MsResults *r, int e, char *buf, size_t len)
+{
+  const MsCell *first = measured (r, MS_MODE_MANAGED, e, "touch=first");
+  const MsCell *resident = measured (r, MS_MODE_MANAGED, e, "touch=resident");
+  if (first && resident)
+    append (buf, len,
+            ms_gettext ("Once resident, its pages run %.1fx as fast as on first touch."),
+            first->stats.e2e.median / resident->stats.e2e.median);
+}
+
+static bool
+caption_managed (const MsResults *r, int exponent, char *buf, size_t len)
+{
+  static const char *variants[] = { "", "touch=first" };
+  for (int v = 0; v < 2; v++)
+    FOR_EACH_EXP (e, exponent) {
+      const MsCell *man = measured (r, MS_MODE_MANAGED, e, variants[v]);
+      const MsCell *pre = measured (r, MS_MODE_MANAGED_PREFETCH, e, variants[v]);
+      if (!man || !pre)
+        continue;
+      char size[32], t_man[32], t_pre[32];
+      double ratio = man->stats.e2e.median / pre->stats.e2e.median;
+      size_text (man, size, sizeof size);
+      time_text (pre->stats.e2e.median, t_pre, sizeof t_pre);
+      time_text (man->stats.e2e.median, t_man, sizeof t_man);
+      if (ratio >= 1.05)
+        snprintf (buf, len,
+                  ms_gettext ("At %s, prefetching makes managed memory %.1fx as fast end to "
+                              "end (%s against %s without)."),
+                  size, ratio, t_pre, t_man);
+      else
+        snprintf (buf, len,
+                  ms_gettext ("At %s, prefetching does not speed managed memory up end to end "
+                              "(%s against %s without)."),
+                  size, t_pre, t_man);
+      append_resident (r, e, buf, len);
+      return true;
+    }
+  return missing (buf, len,
+                  ms_gettext ("This run has no managed and managed-prefetch cells of the same "
+                              "size to compare."));
+}
+
+/* ---- data reuse ------------------------------------------------------------ */
+
+int
+ms_lesson_reuse_crossover (const MsResults *r, int exponent, int *r_cross, int *r_max)
+{
+  const char *variants[64];
+  int n = ms_results_variants (r, MS_MODE_ZERO_COPY, variants, 64);
+  int best_cross = 0, largest = 0;
+  for (int i = 0; i < n; i++) {
+    int reuse;
+    char access[16];
+    if (!ms_variant_get_int (variants[i], "R", &reuse) ||
+        ms_variant_get (variants[i], "access", access, sizeof access))
+      continue;
+    const MsCell *zc = measured (r, MS_MODE_ZERO_COPY, exponent, variants[i]);
+    const MsCell *pin = measured (r, MS_MODE_PINNED, exponent, variants[i]);
+    if (!zc || !pin)
+      continue;
+    if (reuse > largest)
+      largest = reuse;
+    if (zc->stats.e2e.median > pin->stats.e2e.median && (!best_cross || reuse < best_cross))
+      best_cross = reuse;
+  }
+  if (!largest)
+    return -1;
+  *r_cross = best_cross;
+  *r_max = largest;
+  return best_cross ? 1 : 0;
+}
+
+/* The smallest R of the reuse cells at e. */
+static int
+smallest_reuse (const MsResults *r, int e)
+{
+  int smallest = 0;
+  for (size_t i = 0; i < r->n_cells; i++) {
+    int reuse;
+    char access[16];
+    const MsCell *c = &r->cells[i];
+    if (c->mode == MS_MODE_ZERO_COPY && c->exponent == e &&
+        ms_variant_get_int (c->variant, "R", &reuse) &&
+        !ms_variant_get (c->variant, "access", access, sizeof access) &&
+        measured (r, MS_MODE_PINNED, e, c->variant) && (!smallest || reuse < smallest))
+      smallest = reuse;
+  }
+  return smallest;
+}
+
+static bool
+caption_reuse (const MsResults *r, int exponent, char *buf, size_t len)
+{
+  FOR_EACH_EXP (e, exponent) {
+    int cross, largest;
+    int found = ms_lesson_reuse_crossover (r, e, &cross, &largest);
+    if (found < 0)
+      continue;
+    char size[32], variant[MS_VARIANT_LEN];
+    snprintf (variant, sizeof variant, "R=%d", found ? cross : largest);
+    const MsCell *zc = measured (r, MS_MODE_ZERO_COPY, e, variant);
+    const MsCell *pin = measured (r, MS_MODE_PINNED, e, variant);
+    char t_zc[32], t_pin[32];
+    size_text (zc, size, sizeof size);
+    time_text (zc->stats.e2e.median, t_zc, sizeof t_zc);
+    time_text (pin->stats.e2e.median, t_pin, sizeof t_pin);
+    if (!found)
+      snprintf (buf, len,
+                ms_gettext ("Zero-copy beats pinned at every R measured up to %d at %s "
+                            "(%s against %s at R = %d)."),
+                largest, size, t_zc, t_pin, largest);
+    else if (cross == smallest_reuse (r, e))
+      snprintf (buf, len,
+                ms_gettext ("Zero-copy loses to pinned at every R measured, from R = %d, at %s "
+                            "(%s against %s)."),
+                cross, size, t_zc, t_pin);
+    else
+      snprintf (buf, len,
+                ms_ngettext ("Zero-copy loses to pinned from R = %d access per element at %s "
+                             "(%s against %s).",
+                             "Zero-copy loses to pinned from R = %d accesses per element at %s "
+                             "(%s against %s).",
+                             (unsigned long) cross),
+                cross, size, t_zc, t_pin);
+    return true;
+  }
+  return missing (buf, len,
+                  ms_gettext ("This run has no zero-copy and pinned cells with an R setting "
+                              "to compare."));
+}
+
+/* ---- host cache state ------------------------------------------------------ */
+
+static bool
+caption_cache_state (const MsResults *r, int exponent, char *buf, size_t len)
+{
+  FOR_EACH_EXP (e, exponent) {
+    const MsCell *wc_stream = measured (r, MS_MODE_WRITE_COMBINED, e, "stores=streamed");
+    const MsCell *wc_ord = measured (r, MS_MODE_WRITE_COMBINED, e, "stores=ordinary");
+    const MsCell *wc_read = measured (r, MS_MODE_WRITE_COMBINED, e, "stores=streamed/read=wc");
+    const MsCell *pin_stream = measured (r, MS_MODE_PINNED, e, "stores=streamed");
+    const MsCell *pin_fresh = measured (r, MS_MODE_PINNED, e, "stores=fresh");
+    char size[32];
+    buf[0] = '\0';
+    if (wc_stream && wc_ord && wc_stream->stats.h2d_gbps > 0 && wc_ord->stats.h2d_gbps > 0)
+      append (buf, len,
+              ms_gettext ("At %s, write-combined copies reach %.1f GB/s after streamed stores "
+                          "and %.1f GB/s after ordinary ones."),
+              size_text (wc_stream, size, sizeof size), wc_stream->stats.h2d_gbps,
+              wc_ord->stats.h2d_gbps);
+    if (pin_stream && pin_fresh)
+      append (buf, len,
+              ms_gettext ("Fresh pinned buffers take %.1fx as long end to end as reused ones "
+                          "at %s."),
+              pin_fresh->stats.e2e.median / pin_stream->stats.e2e.median,
+              size_text (pin_fresh, size, sizeof size));
+    const MsStat *v_wc = wc_read ? &wc_read->stats.phase[MS_PHASE_VERIFY] : NULL;
+    const MsStat *v_plain = wc_stream ? &wc_stream->stats.phase[MS_PHASE_VERIFY] : NULL;
+    if (v_wc && v_plain && v_wc->n > 0 && v_plain->n > 0 && v_plain->median > 0)
+      append (buf, len,
+              ms_gettext ("The CPU reads write-combined memory %.1fx as slowly as ordinary "
+                          "memory."),
+              v_wc->median / v_plain->median);
+    if (buf[0])
+      return true;
+  }
+  return missing (buf, len,
+                  ms_gettext ("This run has no write-combined or pinned cells under the host "
+                              "stores settings."));
+}
+
+/* ---- issue order, duplex, costs ---------------------------------------------- */
+
+/* The streams cells at e by [single queue][breadth first][K]. */
+typedef const MsCell *OrderTable[2][2][MS_MAX_STREAMS + 1];
+
+static void
+order_table (const MsResults *r, int e, OrderTable table)
+{
+  memset (table, 0, sizeof (OrderTable));
+  for (size_t i = 0; i < r->n_cells; i++) {
+    const MsCell *c = &r->cells[i];
+    char queue[16], order[16], host[16];
+    int k;
+    if (c->mode != MS_MODE_STREAMS || c->exponent != e ||
+        !ms_variant_get (c->variant, "queue", queue, sizeof queue) ||
+        !ms_variant_get (c->variant, "order", order, sizeof order) ||
+        !ms_variant_get_int (c->variant, "K", &k) || k < 1 || k > MS_MAX_STREAMS ||
+        ms_variant_get (c->variant, "host", host, sizeof host) ||
+        !measured (r, c->mode, e, c->variant))
+      continue;
+    table[strcmp (queue, "single") == 0][strcmp (order, "breadth") == 0][k] = c;
+  }
+}
+
+/* Breadth-first against depth-first on one queue (single) or the default
+ * queues. */
+static void
+append_orders (char *buf, size_t len, bool single, const MsCell *depth, const MsCell *breadth)
+{
+  char t_b[32], t_d[32];
+  double ratio = depth->stats.e2e.median / breadth->stats.e2e.median;
+  time_text (breadth->stats.e2e.median, t_b, sizeof t_b);
+  time_text (depth->stats.e2e.median, t_d, sizeof t_d);
+  if (single)
+    append (buf, len,
+            ms_gettext ("on one hardware queue breadth-first takes %s against %s depth-first "
+                        "(%.2fx as fast);"),
+            t_b, t_d, ratio);
+  else
+    append (buf, len,
+            ms_gettext ("with the default queues breadth-first takes %s against %s depth-first "
+                        "(%.2fx as fast)."),
+            t_b, t_d, ratio);
+}
+
+static bool
+caption_issue_order (const MsResults *r, int exponent, char *buf, size_t len)
+{
+  OrderTable t;
+  FOR_EACH_EXP (e, exponent) {
+    order_table (r, e, t);
+    for (int k = MS_MAX_STREAMS; k >= 1; k--) {
+      bool single = t[1][0][k] && t[1][1][k], plain = t[0][0][k] && t[0][1][k];
+      if (!single && !plain)
+        continue;
+      char size[32];
+      snprintf (buf, len, ms_gettext ("With K = %d streams at %s:"), k,
+                size_text (single ? t[1][0][k] : t[0][0][k], size, sizeof size));
+      if (single)
+        append_orders (buf, len, true, t[1][0][k], t[1][1][k]);
+      if (plain)
+        append_orders (buf, len, false, t[0][0][k], t[0][1][k]);
+      return true;
+    }
+  }
+  return missing (buf, len,
+                  ms_gettext ("This run has no streams cells measured in both issue orders."));
+}
+
+static bool
+caption_duplex (const MsResults *r, int exponent, char *buf, size_t len)
+{
+  FOR_EACH_EXP (e, exponent) {
+    const MsCell *h2d = measured (r, MS_MODE_PINNED, e, "copy=h2d");
+    const MsCell *d2h = measured (r, MS_MODE_PINNED, e, "copy=d2h");
+    const MsCell *both = measured (r, MS_MODE_PINNED, e, "copy=duplex");
+    if (!h2d || !d2h || !both)
+      continue;
+    char size[32], t_both[32], t_turns[32];
+    double turns = h2d->stats.e2e.median + d2h->stats.e2e.median;
+    snprintf (buf, len,
+              ms_gettext ("At %s, a copy each way at once takes %s, against %s for the two one "
+                          "after the other: %.2fx as fast."),
+              size_text (both, size, sizeof size),
+              time_text (both->stats.e2e.median, t_both, sizeof t_both),
+              time_text (turns, t_turns, sizeof t_turns), turns / both->stats.e2e.median);
+    return true;
+  }
+  return missing (buf, len,
+                  ms_gettext ("This run lacks one of the copies to the device, to the host and "
+                              "both at once of the same size."));
+}
+
+static bool
+caption_costs (const MsResults *r, int exponent, char *buf, size_t len)
+{
+  FOR_EACH_EXP (e, exponent) {
+    const MsCell *most = NULL, *least = NULL;
+    int n = 0;
+    for (size_t i = 0; i < r->n_cells; i++) {
+      const MsCell *c = &r->cells[i];
+      char cost[MS_VARIANT_LEN];
+      if (c->exponent != e || !ms_variant_get (c->variant, "cost", cost, sizeof cost) ||
+          !measured (r, c->mode, e, c->variant))
+        continue;
+      n++;
+      if (!most || c->stats.e2e.median > most->stats.e2e.median)
+        most = c;
+      if (!least || c->stats.e2e.median < least->stats.e2e.median)
+        least = c;
+    }
+    if (n < 2)
+      continue;
+    char size[32], c_most[MS_VARIANT_LEN], c_least[MS_VARIANT_LEN], t_most[32], t_least[32];
+    ms_variant_get (most->variant, "cost", c_most, sizeof c_most);
+    ms_variant_get (least->variant, "cost", c_least, sizeof c_least);
+    snprintf (buf, len,
+              ms_gettext ("Of %d costs measured at %s, %s (%s) takes longest, %s; %s (%s) "
+                          "takes least, %s."),
+              n, size_text (most, size, sizeof size), c_most, ms_mode_name (most->mode),
+              time_text (most->stats.e2e.median, t_most, sizeof t_most), c_least,
+              ms_mode_name (least->mode),
+              time_text (least->stats.e2e.median, t_least, sizeof t_least));
+    return true;
+  }
+  return missing (buf, len, ms_gettext ("This run has fewer than two costs measured."));
+}
+
+bool
+ms_lesson_caption (MsLessonTopic topic, const MsResults *results, int exponent, char *buf,
+                   size_t len)
+{
+  typedef bool (*CaptionFunc) (const MsResults *, int, char *, size_t);
+  static const CaptionFunc funcs[MS_TOPIC_COUNT] = {
+    [MS_TOPIC_PINNED_PAGEABLE] = caption_pinned_pageable,
+    [MS_TOPIC_REUSE] = caption_reuse,
+    [MS_TOPIC_CACHE_STATE] = caption_cache_state,
+    [MS_TOPIC_REGISTER] = caption_register,
+    [MS_TOPIC_MANAGED] = caption_managed,
+    [MS_TOPIC_ISSUE_ORDER] = caption_issue_order,
+    [MS_TOPIC_DUPLEX] = caption_duplex,
+    [MS_TOPIC_COSTS] = caption_costs,
+  };
+  if (!buf || len == 0)
+    return false;
+  buf[0] = '\0';
+  if ((unsigned) topic >= MS_TOPIC_COUNT)
+    return missing (buf, len, ms_gettext ("Unknown lesson."));
+  if (!results || results->n_cells == 0)
+    return missing (buf, len, ms_gettext ("No run to describe yet."));
+  if (exponent > MS_MAX_EXPONENT)
+    exponent = -1;
+  return funcs[topic](results, exponent, buf, len);
+}

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-caption.h: the lessons as topics (one card each in the app,
+ * one line each in a report) and the caption of a run: a sentence template
+ * filled with the numbers of that run, never with numbers of our own.
+ * GLib-free, so the command line can print the same sentences. */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "memsweep.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+  MS_TOPIC_PINNED_PAGEABLE, /* plain sweep: pageable, pinned */
+  MS_TOPIC_REUSE,           /* experiment "reuse" */
+  MS_TOPIC_CACHE_STATE,     /* experiment "cache-state" */
+  MS_TOPIC_REGISTER,        /* plain sweep: registered, pinned */
+  MS_TOPIC_MANAGED,         /* experiment "managed-touch", or a plain sweep */
+  MS_TOPIC_ISSUE_ORDER,     /* experiment "issue-order" */
+  MS_TOPIC_DUPLEX,          /* experiment "duplex" */
+  MS_TOPIC_COSTS,           /* experiment "costs" */
+  MS_TOPIC_COUNT
+} MsLessonTopic;
+
+/* What a topic shows and how it is measured. Texts are untranslated
+ * (MS_N_): show them through ms_gettext. */
+typedef struct {
+  const char *name;       /* "pinned-pageable": reference files are lesson-NAME-samples.csv */
+  const char *experiment; /* the experiment that measures it, "" for a plain sweep */
+  const char *modes;      /* the modes it compares ("pageable,pinned") */
+  bool plain;             /* a plain sweep of these modes answers it too */
+  const char *title;
+  const char *question;
+} MsLessonTopicInfo;
+
+const MsLessonTopicInfo *ms_lesson_topic (MsLessonTopic topic); /* NULL out of range */
+/* The topic named name, or MS_TOPIC_COUNT. */
+MsLessonTopic ms_lesson_topic_from_name (const char *name);
+/* Whether results hold what the topic reads: its experiment, or where a
+ * plain sweep answers it, a plain sweep with cells of every mode it
+ * compares. */
+bool ms_lesson_topic_matches (MsLessonTopic topic, const MsResults *results);
+
+/* Writes the caption of topic for results into buf (always a sentence).
+ * exponent: the size to speak of, or -1 for the largest size with every
+ * cell the sentence needs. Returns true when the sentence states the
+ * effect from measured numbers; false when the results lack what the topic
+ * needs (the sentence then says what is missing). */
+bool ms_lesson_caption (MsLessonTopic topic, const MsResults *results, int exponent, char *buf,
+                        size_t len);
+
+/* The smallest R at which zero-copy takes longer end to end than pinned at
+ * exponent, in a "reuse" experiment (variants "R=n"). Returns 1 and sets
+ * *r_cross when found, 0 when zero-copy wins at every R (then *r_max is the
+ * largest R measured), -1 when the cells are missing. */
+int ms_lesson_reuse_crossover (const MsResults *results, int exponent, int *r_cross, int *r_max);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,235 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-lesson-caption.c: the lessons' captions from runs of the test
+ * backend: the numbers come from the cells, the reuse crossover is found,
+ * reported absent when zero-copy always wins, and missing cells are named
+ * rather than guessed. */
+#include "memsweep.h"
+#include "ms-backend-test.h"
+#include "ms-lesson-caption.h"
+#include "ms-test.h"
+
+/* Runs modes under variant with every bandwidth divided by slow[mode]
+ * (1 when 0) and merges the cells into *all. */
+static void
+add_part (MsResults **all, const char *modes, const char *variant, const double *slow)
+{
+  MsTestBackendConfig cfg;
+  MsSweep s;
+  char err[256];
+  ms_sweep_init_default (&s);
+  s.min_exp = 16;
+  s.max_exp = 18;
+  s.reps = 3;
+  s.reps_rule = MS_REPS_FIXED;
+  MS_CHECK (ms_sweep_set_modes (&s, modes, err, sizeof err), "%s", err);
+  snprintf (s.variant, sizeof s.variant, "%s", variant);
+  ms_test_backend_config_init (&cfg);
+  cfg.latency_us = 0.01;
+  for (int m = 0; slow && m < MS_MODE_COUNT; m++)
+    cfg.bandwidth_gbps[m] /= slow[m] > 0 ? slow[m] : 1;
+  MsBackend *b = ms_backend_new_test (&cfg);
+  MsResults *r = NULL;
+  MS_CHECK (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err) == MS_RUN_OK, "%s", err);
+  ms_backend_free (b);
+  if (!*all) {
+    *all = r;
+    return;
+  }
+  for (size_t i = 0; r && i < r->n_cells; i++)
+    ms_results_put_cell (*all, &r->cells[i]);
+  ms_results_free (r);
+}
+
+/* A cell with three repetitions of e2e_us each, and no events. */
+static void
+add_synthetic (MsResults *r, MsMode mode, int exp, const char *variant, double e2e_us)
+{
+  double times[3] = { e2e_us, e2e_us * 1.01, e2e_us * 0.99 };
+  MsCell c = { .mode = mode, .exponent = exp, .elements = 1ull << exp, .n_reps = 3,
+               .e2e_us = times, .status = MS_CELL_OK };
+  snprintf (c.variant, sizeof c.variant, "%s", variant);
+  ms_cell_compute_stats (&c);
+  MS_CHECK (ms_results_add_cell (r, &c), "add");
+}
+
+/* A reuse experiment at 2^16..2^18: zero-copy takes zc_us * R^2 (the test
+ * backend's zero-copy moves no bytes), pinned 100 µs at every R. */
+static MsResults *
+make_reuse (double zc_us)
+{
+  MsSweep s;
+  ms_sweep_init_default (&s);
+  MsResults *all = ms_results_new (&s, &(MsDeviceInfo){ 0 });
+  for (int exp = 16; exp <= 18; exp++)
+    for (int reuse = 1; reuse <= 16; reuse *= 2) {
+      char variant[MS_VARIANT_LEN];
+      snprintf (variant, sizeof variant, "R=%d", reuse);
+      add_synthetic (all, MS_MODE_PINNED, exp, variant, 100);
+      add_synthetic (all, MS_MODE_ZERO_COPY, exp, variant, zc_us * reuse * reuse);
+    }
+  snprintf (all->experiment, sizeof all->experiment, "reuse");
+  return all;
+}
+
+/* The first R (of 1, 2, 4, 8, 16) where zero-copy's median is above
+ * pinned's, read from the cells directly; 0 when none. */
+static int
+expected_crossover (const MsResults *r, int exp)
+{
+  for (int reuse = 1; reuse <= 16; reuse *= 2) {
+    char v[16];
+    snprintf (v, sizeof v, "R=%d", reuse);
+    const MsCell *zc = ms_results_find_variant (r, MS_MODE_ZERO_COPY, exp, v);
+    const MsCell *pin = ms_results_find_variant (r, MS_MODE_PINNED, exp, v);
+    if (zc && pin && zc->stats.e2e.median > pin->stats.e2e.median)
+      return reuse;
+  }
+  return 0;
+}
+
+static void
+test_reuse_found (void)
+{
+  /* Zero-copy starts 20x faster and slows by R^2: it loses at R = 8. */
+  MsResults *r = make_reuse (5);
+  int want = expected_crossover (r, 18), cross = 0, largest = 0;
+  MS_CHECK (want == 8, "the model crosses at R = 8 (%d)", want);
+  MS_CHECK (ms_lesson_reuse_crossover (r, 18, &cross, &largest) == 1, "found");
+  MS_CHECK (cross == want, "crossover %d, want %d", cross, want);
+  MS_CHECK (largest == 16, "largest %d", largest);
+  char buf[512], expect[64];
+  MS_CHECK (ms_lesson_caption (MS_TOPIC_REUSE, r, -1, buf, sizeof buf), "%s", buf);
+  snprintf (expect, sizeof expect, "from R = %d accesses", want);
+  MS_CHECK (strstr (buf, expect) && strstr (buf, "1 MiB") && strstr (buf, "320 µs against 100 µs"),
+            "%s", buf);
+  MS_CHECK (ms_lesson_topic_matches (MS_TOPIC_REUSE, r), "matches");
+  MS_CHECK (!ms_lesson_topic_matches (MS_TOPIC_PINNED_PAGEABLE, r), "not a plain sweep");
+  ms_results_free (r);
+}
+
+static void
+test_reuse_not_found (void)
+{
+  /* 1000x faster at R = 1: still 4x faster at R = 16. */
+  MsResults *r = make_reuse (0.1);
+  int cross = -1, largest = 0;
+  MS_CHECK (expected_crossover (r, 17) == 0, "the model never crosses");
+  MS_CHECK (ms_lesson_reuse_crossover (r, 17, &cross, &largest) == 0, "not found");
+  MS_CHECK (largest == 16, "largest %d", largest);
+  char buf[512];
+  MS_CHECK (ms_lesson_caption (MS_TOPIC_REUSE, r, 17, buf, sizeof buf), "%s", buf);
+  MS_CHECK (strstr (buf, "beats pinned at every R measured up to 16 at 512 KiB"), "%s", buf);
+  ms_results_free (r);
+
+  /* Zero-copy slower from the first R: said as such, not as a crossover. */
+  r = make_reuse (400);
+  MS_CHECK (ms_lesson_caption (MS_TOPIC_REUSE, r, -1, buf, sizeof buf), "%s", buf);
+  MS_CHECK (strstr (buf, "at every R measured, from R = 1"), "%s", buf);
+  ms_results_free (r);
+}
+
+static void
+test_missing (void)
+{
+  MsResults *r = NULL;
+  char buf[512];
+  add_part (&r, "pinned", "", NULL);
+  int cross, largest;
+  MS_CHECK (ms_lesson_reuse_crossover (r, 18, &cross, &largest) == -1, "no reuse cells");
+  for (int t = 0; t < MS_TOPIC_COUNT; t++) {
+    MS_CHECK (!ms_lesson_caption (t, r, -1, buf, sizeof buf), "topic %d: %s", t, buf);
+    MS_CHECK (buf[0] && strpbrk (buf, "0123456789") == NULL, "no invented number: %s", buf);
+  }
+  MS_CHECK (!ms_lesson_caption (MS_TOPIC_COUNT, r, -1, buf, sizeof buf), "unknown");
+  MS_CHECK (!ms_lesson_caption (MS_TOPIC_REUSE, NULL, -1, buf, sizeof buf) && buf[0], "none");
+  /* A size that was not measured is missing too. */
+  ms_results_free (r);
+  r = NULL;
+  add_part (&r, "pageable,pinned", "", NULL);
+  MS_CHECK (ms_lesson_caption (MS_TOPIC_PINNED_PAGEABLE, r, 17, buf, sizeof buf), "%s", buf);
+  MS_CHECK (!ms_lesson_caption (MS_TOPIC_PINNED_PAGEABLE, r, 12, buf, sizeof buf), "%s", buf);
+  /* A failed cell is no number. */
+  for (size_t i = 0; i < r->n_cells; i++)
+    if (r->cells[i].mode == MS_MODE_PAGEABLE)
+      r->cells[i].status = MS_CELL_FAILED;
+  MS_CHECK (!ms_lesson_caption (MS_TOPIC_PINNED_PAGEABLE, r, -1, buf, sizeof buf), "%s", buf);
+  ms_results_free (r);
+}
+
+static void
+test_plain_sweep_topics (void)
+{
+  MsResults *r = NULL;
+  char buf[512], expect[64];
+  double slow[MS_MODE_COUNT] = { 0 };
+  slow[MS_MODE_PAGEABLE] = 3;
+  add_part (&r, "pageable,pinned,registered,managed,managed-prefetch", "", slow);
+  snprintf (r->device.name, sizeof r->device.name, "Test GPU");
+  const MsCell *pin = ms_results_find (r, MS_MODE_PINNED, 18);
+  const MsCell *page = ms_results_find (r, MS_MODE_PAGEABLE, 18);
+  MS_CHECK (ms_lesson_caption (MS_TOPIC_PINNED_PAGEABLE, r, -1, buf, sizeof buf), "%s", buf);
+  snprintf (expect, sizeof expect, "On this Test GPU, pinned copies are %.1fx faster",
+            pin->stats.h2d_gbps / page->stats.h2d_gbps);
+  MS_CHECK (strstr (buf, expect) && strstr (buf, "at 1 MiB"), "%s", buf);
+  MS_CHECK (ms_lesson_caption (MS_TOPIC_REGISTER, r, -1, buf, sizeof buf), "%s", buf);
+  MS_CHECK (strstr (buf, "registered memory run at"), "%s", buf);
+  MS_CHECK (ms_lesson_caption (MS_TOPIC_MANAGED, r, -1, buf, sizeof buf), "%s", buf);
+  MS_CHECK (strstr (buf, "prefetching"), "%s", buf);
+  for (int t = 0; t < MS_TOPIC_COUNT; t++) {
+    const MsLessonTopicInfo *info = ms_lesson_topic (t);
+    MS_CHECK (info && ms_lesson_topic_from_name (info->name) == (MsLessonTopic) t, "topic %d", t);
+    MS_CHECK (ms_lesson_topic_matches (t, r) == info->plain, "%s", info->name);
+  }
+  MS_CHECK (ms_lesson_topic (MS_TOPIC_COUNT) == NULL, "out of range");
+  /* Pageable faster: the caption says pinned is not faster. */
+  ms_results_free (r);
+  r = NULL;
+  slow[MS_MODE_PAGEABLE] = 0;
+  slow[MS_MODE_PINNED] = 3;
+  add_part (&r, "pageable,pinned", "", slow);
+  MS_CHECK (ms_lesson_caption (MS_TOPIC_PINNED_PAGEABLE, r, -1, buf, sizeof buf), "%s", buf);
+  MS_CHECK (strstr (buf, "are not faster"), "%s", buf);
+  ms_results_free (r);
+}
+
+static void
+test_experiment_topics (void)
+{
+  MsResults *r = NULL;
+  char buf[512];
+  double slow[MS_MODE_COUNT] = { 0 };
+  add_part (&r, "pinned", "copy=h2d", NULL);
+  add_part (&r, "pinned", "copy=d2h", NULL);
+  add_part (&r, "pinned", "copy=duplex", NULL);
+  MS_CHECK (ms_lesson_caption (MS_TOPIC_DUPLEX, r, 18, buf, sizeof buf), "%s", buf);
+  MS_CHECK (strstr (buf, "2.00x as fast"), "equal times: twice as fast: %s", buf);
+  add_part (&r, "streams", "queue=single/order=depth/K=4", NULL);
+  slow[MS_MODE_STREAMS] = 0.5;
+  add_part (&r, "streams", "queue=single/order=breadth/K=4", slow);
+  add_part (&r, "streams", "queue=single/order=breadth/K=8/host=overlap", slow);
+  MS_CHECK (ms_lesson_caption (MS_TOPIC_ISSUE_ORDER, r, -1, buf, sizeof buf), "%s", buf);
+  MS_CHECK (strstr (buf, "K = 4 streams") && strstr (buf, "one hardware queue") &&
+              !strstr (buf, "default queues"),
+            "%s", buf);
+  add_part (&r, "write-combined", "stores=streamed", NULL);
+  slow[MS_MODE_WRITE_COMBINED] = 2;
+  add_part (&r, "write-combined", "stores=ordinary", slow);
+  MS_CHECK (ms_lesson_caption (MS_TOPIC_CACHE_STATE, r, -1, buf, sizeof buf), "%s", buf);
+  MS_CHECK (strstr (buf, "after streamed stores") && !strstr (buf, "Fresh"), "%s", buf);
+  add_part (&r, "pinned", "cost=malloc-host", NULL);
+  add_part (&r, "pageable", "cost=malloc", NULL);
+  MS_CHECK (ms_lesson_caption (MS_TOPIC_COSTS, r, -1, buf, sizeof buf), "%s", buf);
+  MS_CHECK (strstr (buf, "Of 2 costs") && strstr (buf, "malloc-host"), "%s", buf);
+  ms_results_free (r);
+}
+
+int
+main (void)
+{
+  MS_RUN (test_reuse_found);
+  MS_RUN (test_reuse_not_found);
+  MS_RUN (test_missing);
+  MS_RUN (test_plain_sweep_topics);
+  MS_RUN (test_experiment_topics);
+  return ms_test_finish ();
+}

@@ -1,0 +1,265 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-render-lessons.c: the lessons' drawings in image surfaces: the reuse
+ * chart (a series' colour where its point is, nothing drawn without R
+ * cells), timelines on one time axis (rows aligned where the data movement
+ * starts, the window opening on it, every row drawn), and the streams
+ * settings of a run in words. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ms-backend-test.h"
+#include "ms-reuse-chart.h"
+#include "ms-run-describe.h"
+#include "ms-timeline-rows.h"
+
+#define W 900
+#define H 560
+
+static cairo_surface_t *surface;
+static cairo_t *cr;
+
+static gboolean
+color_near (int x0, int y0, int x1, int y1, const MsColor *col)
+{
+  cairo_surface_flush (surface);
+  const unsigned char *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  for (int y = MAX (0, y0); y < MIN (H, y1); y++)
+    for (int x = MAX (0, x0); x < MIN (W, x1); x++) {
+      guint32 p = *(const guint32 *) (data + y * stride + x * 4);
+      if (fabs (((p >> 16) & 0xff) / 255.0 - col->red) < 0.08 &&
+          fabs (((p >> 8) & 0xff) / 255.0 - col->green) < 0.08 &&
+          fabs ((p & 0xff) / 255.0 - col->blue) < 0.08)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+add_cell (MsResults *r, MsMode mode, int exp, const char *variant, double e2e_us)
+{
+  double times[6];
+  for (int i = 0; i < 6; i++)
+    times[i] = e2e_us * (1 + 0.01 * (i - 3));
+  MsCell c = { .mode = mode, .exponent = exp, .elements = 1ull << exp, .n_reps = 6,
+               .e2e_us = times, .status = MS_CELL_OK };
+  g_snprintf (c.variant, sizeof c.variant, "%s", variant);
+  ms_cell_compute_stats (&c);
+  g_assert_true (ms_results_add_cell (r, &c));
+}
+
+static MsResults *
+reuse_run (void)
+{
+  MsSweep s;
+  ms_sweep_init_default (&s);
+  MsResults *r = ms_results_new (&s, &(MsDeviceInfo){ 0 });
+  for (int exp = 18; exp <= 20; exp += 2)
+    for (int reuse = 1; reuse <= 16; reuse *= 2) {
+      char v[MS_VARIANT_LEN];
+      g_snprintf (v, sizeof v, "R=%d", reuse);
+      add_cell (r, MS_MODE_PINNED, exp, v, 400);
+      add_cell (r, MS_MODE_ZERO_COPY, exp, v, 50.0 * reuse);
+      g_snprintf (v, sizeof v, "R=%d/access=read", reuse);
+      add_cell (r, MS_MODE_ZERO_COPY, exp, v, 30.0 * reuse);
+    }
+  g_snprintf (r->experiment, sizeof r->experiment, "reuse");
+  return r;
+}
+
+static void
+test_reuse_chart (void)
+{
+  MsResults *r = reuse_run ();
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  g_assert_cmpint (ms_reuse_default_exponent (r), ==, 20);
+  MsChartData *d = ms_reuse_chart_build (r, 20, MS_REUSE_TIME);
+  g_assert_cmpuint (d->series->len, ==, 3); /* pinned, zero-copy, zero-copy read only */
+  MsReuseLayout l;
+  ms_reuse_chart_draw (cr, d, &st, W, H, &l);
+  g_assert_cmpuint (l.n_series, ==, 3);
+  /* Zero-copy at R = 16 takes 800 µs: its colour is drawn there. */
+  MsColor zc, pin;
+  ms_chart_palette_color (MS_MODE_ZERO_COPY, FALSE, &zc);
+  ms_chart_palette_color (MS_MODE_PINNED, FALSE, &pin);
+  int px = (int) ms_scale_to_pixel (&l.xs, 16), py = (int) ms_scale_to_pixel (&l.ys, 800);
+  g_assert_true (color_near (px - 4, py - 4, px + 5, py + 5, &zc));
+  g_assert_false (color_near (px - 4, py - 4, px + 5, py + 5, &pin));
+  int qx = (int) ms_scale_to_pixel (&l.xs, 1), qy = (int) ms_scale_to_pixel (&l.ys, 400);
+  g_assert_true (color_near (qx - 4, qy - 4, qx + 5, qy + 5, &pin));
+  /* Points in R order, whatever the cells' order. */
+  const MsChartSeries *s = g_ptr_array_index (d->series, 1);
+  for (guint k = 1; k < s->points->len; k++)
+    g_assert_cmpfloat (g_array_index (s->points, MsChartPoint, k - 1).x, <,
+                       g_array_index (s->points, MsChartPoint, k).x);
+  ms_chart_data_free (d);
+
+  /* Bandwidth: 3 vectors over the median time (of 0.97 .. 1.02 x 400 µs). */
+  d = ms_reuse_chart_build (r, 18, MS_REUSE_BANDWIDTH);
+  s = g_ptr_array_index (d->series, 0);
+  g_assert_cmpfloat_with_epsilon (g_array_index (s->points, MsChartPoint, 0).y,
+                                  3.0 * (1 << 18) * 4 / (400 * 0.995) * 1e-3, 1e-3);
+  ms_chart_data_free (d);
+
+  /* A size without R cells: nothing but the empty text. */
+  d = ms_reuse_chart_build (r, 12, MS_REUSE_TIME);
+  g_assert_cmpuint (d->series->len, ==, 0);
+  ms_reuse_chart_draw (cr, d, &st, W, H, &l);
+  g_assert_false (color_near (0, 0, W, H, &zc));
+  ms_chart_data_free (d);
+  ms_results_free (r);
+}
+
+static MsResults *
+backend_run (const char *modes, int streams, MsIssueOrder order)
+{
+  MsTestBackendConfig cfg;
+  MsSweep s;
+  char err[256];
+  ms_sweep_init_default (&s);
+  s.min_exp = s.max_exp = 16;
+  s.reps = 2;
+  s.reps_rule = MS_REPS_FIXED;
+  s.streams = streams;
+  s.order = order;
+  g_assert_true (ms_sweep_set_modes (&s, modes, err, sizeof err));
+  ms_test_backend_config_init (&cfg);
+  MsBackend *b = ms_backend_new_test (&cfg);
+  MsResults *r = NULL;
+  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
+  ms_backend_free (b);
+  return r;
+}
+
+/* Repetition 1 of a cell with consistent clocks: init on the host, then
+ * h2d, kernel and d2h on stream 0 (the host blocked for the copies), then
+ * a 100 µs verify; repetition 0's events lie 5000 µs earlier. */
+static MsCell
+synthetic_row (MsMode mode, double init, double h2d, double d2h)
+{
+  const MsPhase phases[] = { MS_PHASE_INIT, MS_PHASE_H2D, MS_PHASE_KERNEL, MS_PHASE_D2H,
+                             MS_PHASE_VERIFY };
+  const double lens[] = { init, h2d, 20, d2h, 100 };
+  MsCell c = { .mode = mode, .exponent = 16, .elements = 1 << 16, .status = MS_CELL_OK };
+  c.events = calloc (2 * G_N_ELEMENTS (phases), sizeof (MsEvent)); /* ms_cell_clear frees */
+  for (int rep = 0; rep < 2; rep++) {
+    double t = 1000 + rep * 5000;
+    for (guint i = 0; i < G_N_ELEMENTS (phases); i++) {
+      gboolean gpu = phases[i] != MS_PHASE_INIT && phases[i] != MS_PHASE_VERIFY;
+      c.events[c.n_events++] = (MsEvent){ .phase = phases[i], .lane = gpu, .rep = rep,
+                                          .host_start_us = t, .host_us = lens[i],
+                                          .gpu_start_us = gpu ? t : -1,
+                                          .gpu_us = gpu ? lens[i] : -1 };
+      t += lens[i];
+    }
+  }
+  return c;
+}
+
+/* The start of the first event of phase in a row. */
+static double
+phase_start (const MsCell *c, MsPhase phase)
+{
+  double t = INFINITY;
+  for (size_t i = 0; i < c->n_events; i++)
+    if (c->events[i].phase == phase)
+      t = MIN (t, c->events[i].host_start_us);
+  return t;
+}
+
+static void
+test_timeline_rows (void)
+{
+  MsCell pageable = synthetic_row (MS_MODE_PAGEABLE, 300, 200, 150);
+  MsCell pinned = synthetic_row (MS_MODE_PINNED, 100, 80, 60);
+  MsTimelineRows rows;
+  ms_timeline_rows_init (&rows);
+  g_assert_true (ms_timeline_rows_add (&rows, &pageable, 1, "pageable"));
+  g_assert_true (ms_timeline_rows_add (&rows, &pinned, 1, "pinned"));
+  g_assert_false (ms_timeline_rows_add (&rows, &pinned, 7,
+                                        "no such repetition"));
+  g_assert_cmpint (rows.n, ==, 2);
+  /* Both rows' movement starts where pageable's does, after its longer
+   * init; the longest row ends with pageable's verify. */
+  g_assert_cmpfloat_with_epsilon (rows.move_t0, 300, 1e-9);
+  g_assert_cmpfloat_with_epsilon (rows.move_t1, 300 + 200 + 20 + 150, 1e-9);
+  g_assert_cmpfloat_with_epsilon (rows.total_us, 300 + 200 + 20 + 150 + 100, 1e-9);
+  for (int i = 0; i < rows.n; i++) {
+    g_assert_cmpfloat_with_epsilon (phase_start (&rows.cells[i], MS_PHASE_H2D), rows.move_t0,
+                                    1e-6);
+    g_assert_cmpfloat (phase_start (&rows.cells[i], MS_PHASE_INIT), <, rows.move_t0);
+  }
+  MsTimeWindow win, all;
+  ms_timeline_rows_window (&rows, FALSE, &win);
+  ms_timeline_rows_window (&rows, TRUE, &all);
+  /* Init and verify collapsed: the window opens on the movement. */
+  g_assert_cmpfloat (win.t0, >, 0);
+  g_assert_cmpfloat (win.t1, <, all.t1);
+  g_assert_cmpfloat (win.t0, <=, rows.move_t0);
+  g_assert_cmpfloat (win.t1, >=, rows.move_t1);
+
+  MsChartStyle st;
+  MsTimelineLayout layouts[2];
+  ms_chart_style_init_light (&st);
+  ms_timeline_layout_init (&layouts[0]);
+  ms_timeline_layout_init (&layouts[1]);
+  ms_timeline_rows_draw (cr, &rows, &win, &st, W, H, layouts);
+  /* An h2d bar in each half of the image. */
+  MsColor h2d;
+  ms_phase_color (MS_PHASE_H2D, FALSE, &h2d);
+  g_assert_true (color_near (0, 0, W, H / 2, &h2d));
+  g_assert_true (color_near (0, H / 2, W, H, &h2d));
+  g_assert_cmpuint (layouts[0].bars->len, >, 0);
+  g_assert_cmpuint (layouts[1].bars->len, >, 0);
+  /* The same time lands on the same x in both rows. */
+  g_assert_cmpfloat_with_epsilon (layouts[0].plot_x, layouts[1].plot_x, 1e-9);
+  ms_timeline_layout_clear (&layouts[0]);
+  ms_timeline_layout_clear (&layouts[1]);
+  ms_timeline_rows_clear (&rows);
+  g_assert_cmpint (rows.n, ==, 0);
+  ms_cell_clear (&pageable);
+  ms_cell_clear (&pinned);
+}
+
+static void
+test_describe_streams (void)
+{
+  MsResults *r = backend_run ("pinned", 4, MS_ORDER_BREADTH_FIRST);
+  g_assert_null (ms_run_describe_streams (r));
+  ms_results_free (r);
+  r = backend_run ("streams", 4, MS_ORDER_BREADTH_FIRST);
+  g_autofree char *plain = ms_run_describe_streams (r);
+  g_assert_cmpstr (plain, ==, "4 streams, breadth-first");
+  /* An experiment: the settings its cells cover. */
+  MsCell c = r->cells[0];
+  c.e2e_us = NULL;
+  c.events = NULL;
+  c.n_reps = 0;
+  c.n_events = 0;
+  const char *variants[] = { "queue=single/order=depth/K=1", "queue=default/order=breadth/K=16" };
+  for (guint i = 0; i < G_N_ELEMENTS (variants); i++) {
+    g_snprintf (c.variant, sizeof c.variant, "%s", variants[i]);
+    g_assert_true (ms_results_put_cell (r, &c));
+  }
+  g_autofree char *exp = ms_run_describe_streams (r);
+  g_assert_cmpstr (exp, ==, "1–16 streams, depth-first and breadth-first, one hardware queue "
+                            "and the default");
+  ms_results_free (r);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cr = cairo_create (surface);
+  g_test_add_func ("/render-lessons/reuse-chart", test_reuse_chart);
+  g_test_add_func ("/render-lessons/timeline-rows", test_timeline_rows);
+  g_test_add_func ("/render-lessons/describe-streams", test_describe_streams);
+  int status = g_test_run ();
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return status;
+}

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-widget-lesson-views.c: MsReuseView and MsTimelineStack: their
+ * properties, notifications and drawing. */
+#include "ms-reuse-view.h"
+#include "ms-timeline-stack.h"
+#include "ms-widget-test.h"
+
+static void
+add_cell (MsResults *r, MsMode mode, int exp, const char *variant, double e2e_us)
+{
+  double times[6];
+  for (int i = 0; i < 6; i++)
+    times[i] = e2e_us * (1 + 0.01 * i);
+  MsCell c = { .mode = mode, .exponent = exp, .elements = 1ull << exp, .n_reps = 6,
+               .e2e_us = times, .status = MS_CELL_OK };
+  g_snprintf (c.variant, sizeof c.variant, "%s", variant);
+  ms_cell_compute_stats (&c);
+  g_assert_true (ms_results_add_cell (r, &c));
+}
+
+static void
+test_reuse_view (void)
+{
+  MsSweep s;
+  ms_sweep_init_default (&s);
+  MsResults *r = ms_results_new (&s, &(MsDeviceInfo){ 0 });
+  for (int reuse = 1; reuse <= 16; reuse *= 2) {
+    char v[16];
+    g_snprintf (v, sizeof v, "R=%d", reuse);
+    add_cell (r, MS_MODE_PINNED, 20, v, 500);
+    add_cell (r, MS_MODE_ZERO_COPY, 20, v, 100.0 * reuse);
+    add_cell (r, MS_MODE_ZERO_COPY, 18, v, 30.0 * reuse);
+  }
+  MsResults *run = ms_run_new (r);
+  GtkWidget *view = ms_reuse_view_new ();
+  guint time_n, exponent_n;
+  ms_test_watch (view, "time", &time_n);
+  ms_test_watch (view, "exponent", &exponent_n);
+  ms_reuse_view_set_run (MS_REUSE_VIEW (view), run);
+  ms_run_unref (run); /* the view keeps its own reference */
+  g_assert_cmpint (ms_reuse_view_get_shown_exponent (MS_REUSE_VIEW (view)), ==, 20);
+  GtkWindow *window = ms_test_show (view, 900, 600);
+  guint with_data = ms_test_ink (view);
+  g_assert_cmpuint (with_data, >, 20);
+  g_object_set (view, "time", FALSE, "exponent", 18, NULL);
+  g_object_set (view, "time", FALSE, NULL);
+  g_assert_cmpuint (time_n, ==, 1);
+  g_assert_cmpuint (exponent_n, ==, 1);
+  g_assert_cmpint (ms_reuse_view_get_shown_exponent (MS_REUSE_VIEW (view)), ==, 18);
+  g_assert_cmpuint (ms_test_ink (view), >, 20);
+  /* No R cells at that size: the empty text only. */
+  g_object_set (view, "exponent", 12, NULL);
+  g_assert_cmpuint (ms_test_ink (view), <, with_data / 2);
+  ms_reuse_view_set_run (MS_REUSE_VIEW (view), NULL);
+  g_assert_null (ms_reuse_view_get_run (MS_REUSE_VIEW (view)));
+  ms_test_destroy (window, view);
+}
+
+static void
+test_timeline_stack (void)
+{
+  g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
+  const MsResults *r = g_ptr_array_index (runs, 0);
+  GtkWidget *stack = ms_timeline_stack_new ();
+  MsTimelineStack *st = MS_TIMELINE_STACK (stack);
+  guint rows_n, setup_n;
+  ms_test_watch (stack, "n-rows", &rows_n);
+  ms_test_watch (stack, "show-setup", &setup_n);
+  GtkWindow *window = ms_test_show (stack, 900, 600);
+  guint empty = ms_test_ink (stack);
+  g_assert_true (ms_timeline_stack_add (st, ms_results_find (r, MS_MODE_PAGEABLE, 20), 1, "a"));
+  g_assert_true (ms_timeline_stack_add (st, ms_results_find (r, MS_MODE_PINNED, 20), 1, "b"));
+  g_assert_cmpint (ms_timeline_stack_get_n_rows (st), ==, 2);
+  g_assert_cmpuint (rows_n, ==, 2);
+  double t0, t1, all0, all1;
+  ms_timeline_stack_get_window (st, &t0, &t1);
+  g_assert_cmpfloat (t0, >, 0); /* init collapsed */
+  g_assert_cmpuint (ms_test_ink (stack), >, empty + 20);
+  g_object_set (stack, "show-setup", TRUE, NULL);
+  g_assert_cmpuint (setup_n, ==, 1);
+  ms_timeline_stack_get_window (st, &all0, &all1);
+  g_assert_cmpfloat (all0, ==, 0);
+  g_assert_cmpfloat (all1, >, t1);
+  ms_timeline_stack_clear (st);
+  g_assert_cmpint (ms_timeline_stack_get_n_rows (st), ==, 0);
+  g_assert_cmpuint (rows_n, ==, 3);
+  ms_test_destroy (window, stack);
+}
+
+int
+main (int argc, char **argv)
+{
+  ms_widget_test_init (&argc, &argv);
+  g_test_add_func ("/lesson-views/reuse-view", test_reuse_view);
+  g_test_add_func ("/lesson-views/timeline-stack", test_timeline_stack);
+  return g_test_run ();
+}

@@ -1,0 +1,284 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-job.c: lessons run or read on a GTask thread. The job is
+ * shared by the task and the progress messages; the owner is reached
+ * through a weak reference only. */
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <unistd.h>
+
+#include "ms-lesson-job.h"
+#include "ms-plots.h"
+#include "ms-run.h"
+
+struct _MsLessonJob {
+  gatomicrefcount ref;
+  MsLessonTopic topic;
+  MsSweep base;
+  GStrv paths; /* load: the candidates */
+  atomic_int cancel;
+  GWeakRef owner;
+  GMainContext *context;
+  MsLessonJobProgress progress;
+  MsLessonJobDone done;
+};
+
+typedef struct {
+  MsResults *run;
+  char error[512];
+} JobOutcome;
+
+static MsLessonJob *
+job_ref (MsLessonJob *job)
+{
+  g_atomic_ref_count_inc (&job->ref);
+  return job;
+}
+
+static void
+job_unref (MsLessonJob *job)
+{
+  if (!g_atomic_ref_count_dec (&job->ref))
+    return;
+  g_weak_ref_clear (&job->owner);
+  g_main_context_unref (job->context);
+  g_strfreev (job->paths);
+  g_free (job);
+}
+
+static void
+outcome_free (gpointer data)
+{
+  JobOutcome *o = data;
+  ms_run_unref (o->run);
+  g_free (o);
+}
+
+typedef struct {
+  MsLessonJob *job;
+  double fraction;
+} ProgressUpdate;
+
+static gboolean
+on_progress_main (gpointer data)
+{
+  ProgressUpdate *u = data;
+  g_autoptr (GObject) owner = g_weak_ref_get (&u->job->owner);
+  if (owner && u->job->progress)
+    u->job->progress (owner, u->job->topic, u->fraction);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+progress_free (gpointer data)
+{
+  ProgressUpdate *u = data;
+  job_unref (u->job);
+  g_free (u);
+}
+
+/* Worker thread. */
+static void
+on_cell (int index, int n, const MsCell *cell, void *user_data)
+{
+  MsLessonJob *job = user_data;
+  ProgressUpdate *u = g_new0 (ProgressUpdate, 1);
+  u->job = job_ref (job);
+  u->fraction = n > 0 ? (index + 1.0) / n : 0;
+  g_main_context_invoke_full (job->context, G_PRIORITY_DEFAULT, on_progress_main, u,
+                              progress_free);
+}
+
+/* The command line next to this program (installed: the same folder; a
+ * build: app/ beside app/gtk/), else on PATH. */
+static char *
+find_cli (void)
+{
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *dir = self ? g_path_get_dirname (self) : NULL;
+  const char *tries[] = { "memsweep", "../memsweep" };
+  for (guint i = 0; dir && i < G_N_ELEMENTS (tries); i++) {
+    g_autofree char *path = g_build_filename (dir, tries[i], NULL);
+    if (g_file_test (path, G_FILE_TEST_IS_EXECUTABLE) && !g_file_test (path, G_FILE_TEST_IS_DIR))
+      return g_canonicalize_filename (path, NULL);
+  }
+  return g_find_program_in_path ("memsweep");
+}
+
+/* MsIsolatedFunc: the parts in a fresh `memsweep __lesson-part`, with
+ * their environment (CUDA_DEVICE_MAX_CONNECTIONS must be set before a
+ * context exists; the first context's cost needs a process without one). */
+static MsResults *
+run_isolated (const char *name, const MsSweep *base, const int *parts, int n_parts, void *user,
+              char *err, size_t errlen)
+{
+  MsLessonPart all[MS_LESSON_MAX_PARTS];
+  g_autofree char *cli = find_cli ();
+  g_autofree char *path = NULL;
+  g_autoptr (GError) error = NULL;
+  int fd = g_file_open_tmp ("memsweep-lesson-XXXXXX.csv", &path, &error);
+  if (!cli || fd < 0) {
+    g_snprintf (err, errlen, "%s", cli ? error->message : _("the memsweep command is not installed"));
+    return NULL;
+  }
+  close (fd);
+  ms_lesson_parts (name, base, all, MS_LESSON_MAX_PARTS);
+  g_autoptr (GString) list = g_string_new ("--parts=");
+  for (int i = 0; i < n_parts; i++)
+    g_string_append_printf (list, i ? ",%d" : "%d", parts[i]);
+  g_autofree char *sizes = g_strdup_printf ("--sizes=%d:%d:%d", base->min_exp, base->max_exp,
+                                            base->step);
+  g_autofree char *reps =
+    base->reps_rule == MS_REPS_FIXED ? g_strdup_printf ("--reps=%d", base->reps)
+                                     : g_strdup_printf ("--min-reps=%d", base->min_reps);
+  g_autofree char *warmup = g_strdup_printf ("--warmup=%d", base->warmup);
+  g_autofree char *device = g_strdup_printf ("--device=%d", base->device);
+  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  const MsLessonPart *p = &all[parts[0]];
+  if (p->env) {
+    g_auto (GStrv) kv = g_strsplit (p->env, "=", 2);
+    g_subprocess_launcher_setenv (launcher, kv[0], kv[1] ? kv[1] : "", TRUE);
+  }
+  if (p->env_unset)
+    g_subprocess_launcher_unsetenv (launcher, p->env_unset);
+  g_autoptr (GSubprocess) child = g_subprocess_launcher_spawn (
+    launcher, &error, cli, "__lesson-part", sizes, reps, warmup, device, list->str, "--out", path,
+    "--quiet", name, NULL);
+  MsResults *r = NULL;
+  if (child && g_subprocess_wait (child, NULL, &error)) {
+    int code = g_subprocess_get_if_exited (child) ? g_subprocess_get_exit_status (child) : -1;
+    /* 0: all measured; 1: written with failed cells. */
+    if (code == 0 || code == 1)
+      r = ms_csv_read_samples (path, err, errlen);
+    else
+      g_snprintf (err, errlen, _("the lesson's child process failed (exit status %d)"), code);
+  } else {
+    g_snprintf (err, errlen, "%s", error->message);
+  }
+  g_unlink (path);
+  return r;
+}
+
+static MsResults *
+measure (MsLessonJob *job, char *err, gsize errlen)
+{
+  const MsLessonTopicInfo *info = ms_lesson_topic (job->topic);
+  MsBackend *backend = ms_backend_new_system ();
+  MsResults *out = NULL;
+  MsRunStatus st;
+  if (info->experiment[0]) {
+    st = ms_lesson_run (info->experiment, &job->base, backend, run_isolated, NULL, on_cell, job,
+                        &job->cancel, &out, err, errlen);
+  } else {
+    MsSweep s = job->base;
+    s.variant[0] = '\0';
+    st = ms_sweep_set_modes (&s, info->modes, err, errlen)
+           ? ms_sweep_run (&s, backend, on_cell, job, &job->cancel, &out, err, errlen)
+           : MS_RUN_INVALID;
+  }
+  ms_backend_free (backend);
+  if (st == MS_RUN_CANCELLED)
+    g_snprintf (err, errlen, "%s", _("Stopped; the cells measured so far are kept"));
+  else if (st == MS_RUN_NO_DEVICE && out)
+    g_snprintf (err, errlen, "%s", out->device.error);
+  if (out && out->n_cells == 0)
+    g_clear_pointer (&out, ms_results_free);
+  return out;
+}
+
+static MsResults *
+load (MsLessonJob *job, char *err, gsize errlen)
+{
+  for (guint i = 0; job->paths && job->paths[i]; i++) {
+    char why[512];
+    MsResults *r = ms_csv_read_samples (job->paths[i], why, sizeof why);
+    if (r && ms_lesson_topic_matches (job->topic, r))
+      return r;
+    if (!r)
+      g_snprintf (err, errlen, "%s", why);
+    ms_results_free (r);
+  }
+  if (!err[0])
+    g_snprintf (err, errlen, "%s", _("No reference run answers this lesson"));
+  return NULL;
+}
+
+static void
+job_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  MsLessonJob *job = task_data;
+  JobOutcome *o = g_new0 (JobOutcome, 1);
+  MsResults *r = job->paths ? load (job, o->error, sizeof o->error)
+                            : measure (job, o->error, sizeof o->error);
+  if (r) {
+    g_autofree char *label = ms_plot_run_label (r);
+    const MsLessonTopicInfo *info = ms_lesson_topic (job->topic);
+    g_snprintf (r->label, sizeof r->label, "%s · %s", g_dgettext (GETTEXT_PACKAGE, info->title), label);
+    o->run = ms_run_new (r);
+  }
+  g_task_return_pointer (task, o, outcome_free);
+}
+
+static void
+job_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  MsLessonJob *job = user_data;
+  JobOutcome *o = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr (GObject) owner = g_weak_ref_get (&job->owner);
+  if (owner && o)
+    job->done (owner, job, job->topic, g_steal_pointer (&o->run), o->error[0] ? o->error : NULL);
+  if (o)
+    outcome_free (o);
+  job_unref (job);
+}
+
+static MsLessonJob *
+job_start (GObject *owner, MsLessonTopic topic, MsLessonJobDone done)
+{
+  MsLessonJob *job = g_new0 (MsLessonJob, 1);
+  g_atomic_ref_count_init (&job->ref);
+  job->topic = topic;
+  job->done = done;
+  g_weak_ref_init (&job->owner, owner);
+  job->context = g_main_context_ref_thread_default ();
+  return job;
+}
+
+static void
+job_launch (MsLessonJob *job)
+{
+  GTask *task = g_task_new (NULL, NULL, job_done, job_ref (job));
+  g_task_set_task_data (task, job_ref (job), (GDestroyNotify) job_unref);
+  g_task_run_in_thread (task, job_thread);
+  g_object_unref (task);
+  job_unref (job); /* the owner's pointer is borrowed from the task */
+}
+
+MsLessonJob *
+ms_lesson_job_run (GObject *owner, MsLessonTopic topic, const MsSweep *base,
+                   MsLessonJobProgress progress, MsLessonJobDone done)
+{
+  MsLessonJob *job = job_start (owner, topic, done);
+  job->base = *base;
+  job->progress = progress;
+  job_launch (job);
+  return job;
+}
+
+MsLessonJob *
+ms_lesson_job_load (GObject *owner, MsLessonTopic topic, const char *const *paths,
+                    MsLessonJobDone done)
+{
+  MsLessonJob *job = job_start (owner, topic, done);
+  job->paths = g_strdupv ((char **) paths);
+  if (!job->paths)
+    job->paths = g_new0 (char *, 1);
+  job_launch (job);
+  return job;
+}
+
+void
+ms_lesson_job_cancel (MsLessonJob *job)
+{
+  if (job)
+    atomic_store (&job->cancel, 1);
+}

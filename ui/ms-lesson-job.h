@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-job.h: a lesson's run on a worker thread (its experiment, or a
+ * plain sweep of its modes), or its reference run read from a file, as
+ * ms-window-sweep.c runs the sweep: the worker gets copies, results come
+ * back to the main context, and the owner may go away meanwhile. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "ms-lesson-caption.h"
+
+G_BEGIN_DECLS
+
+typedef struct _MsLessonJob MsLessonJob;
+
+/* Main context; the owner is alive. fraction: 0..1. */
+typedef void (*MsLessonJobProgress) (GObject *owner, MsLessonTopic topic, double fraction);
+/* Main context, once, when the owner is still alive: run (from ms_run_new,
+ * transfer full) or NULL with error. */
+typedef void (*MsLessonJobDone) (GObject *owner, MsLessonJob *job, MsLessonTopic topic,
+                                 MsResults *run, const char *error);
+
+/* Measures topic on the sizes, repetitions and device of base. */
+MsLessonJob *ms_lesson_job_run (GObject *owner, MsLessonTopic topic, const MsSweep *base,
+                                MsLessonJobProgress progress, MsLessonJobDone done);
+/* Reads the first of paths that answers topic. */
+MsLessonJob *ms_lesson_job_load (GObject *owner, MsLessonTopic topic, const char *const *paths,
+                                 MsLessonJobDone done);
+/* Stops a run at the next repetition; done still comes, with what was
+ * measured. */
+void ms_lesson_job_cancel (MsLessonJob *job);
+
+G_END_DECLS

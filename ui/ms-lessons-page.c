@@ -1,0 +1,478 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lessons-page.c: the lesson cards and the view beside them. A card
+ * captions its own run (measured or opened by its button) or else the
+ * first of the window's runs that answers it; every caption is computed
+ * from that run (engine/ms-lesson-caption.c). */
+#include <glib/gi18n.h>
+
+#include "ms-lesson-detail.h"
+#include "ms-lesson-job.h"
+#include "ms-lessons-page.h"
+#include "ms-run-describe.h"
+#include "ms-run.h"
+#include "ms-views.h"
+#include "ms-window.h"
+
+typedef struct {
+  GtkLabel *caption;
+  GtkButton *run_button;
+  GtkWidget *show_button;
+  GtkProgressBar *progress;
+  MsResults *own;          /* from its button, referenced */
+  const MsResults *shared; /* one of the window's runs (held by runs) */
+  MsLessonJob *job;        /* borrowed from the job's task */
+  char *text;
+} MsLessonCard;
+
+struct _MsLessonsPage {
+  GtkWidget parent_instance;
+
+  GtkWidget *paned;
+  GtkBox *cards_box;
+  GtkLabel *detail_title;
+  GtkLabel *detail_caption;
+  GtkStack *detail_stack;
+  MsReuseView *reuse_view;
+  GtkCheckButton *reuse_bandwidth_check;
+  MsTimelineStack *timeline_stack;
+  GtkCheckButton *setup_check;
+
+  MsLessonCard cards[MS_TOPIC_COUNT];
+  GPtrArray *runs;
+  gboolean can_run;
+  int shown; /* an MsLessonTopic, or -1 */
+};
+
+G_DEFINE_FINAL_TYPE (MsLessonsPage, ms_lessons_page, GTK_TYPE_WIDGET)
+
+enum { PROP_0, PROP_CAN_RUN, PROP_SHOWN_TOPIC, PROP_BUSY, N_PROPS };
+static GParamSpec *props[N_PROPS];
+
+enum { SIGNAL_PREPARE_SWEEP, SIGNAL_RUN_ADDED, SIGNAL_SHOW_VIEW, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static const MsResults *
+card_run (MsLessonsPage *self, MsLessonTopic t)
+{
+  return self->cards[t].own ? self->cards[t].own : self->cards[t].shared;
+}
+
+static void
+set_card_text (MsLessonCard *card, const char *text)
+{
+  g_free (card->text);
+  card->text = g_strdup (text);
+  gtk_label_set_text (card->caption, text);
+}
+
+static void
+update_card (MsLessonsPage *self, MsLessonTopic t)
+{
+  MsLessonCard *card = &self->cards[t];
+  const MsResults *run = card_run (self, t);
+  gtk_widget_set_sensitive (card->show_button, run != NULL || t == MS_TOPIC_COSTS);
+  gtk_button_set_label (card->run_button, card->job      ? _("_Stop")
+                                          : self->can_run ? _("_Run")
+                                                          : _("_Open Reference Run"));
+  gtk_widget_set_visible (GTK_WIDGET (card->progress), card->job != NULL && self->can_run);
+  if (card->job)
+    return;
+  if (run) {
+    char buf[1024];
+    ms_lesson_caption (t, run, -1, buf, sizeof buf);
+    set_card_text (card, buf);
+  } else {
+    set_card_text (card, self->can_run
+                           ? _("No run of this lesson yet: Run measures it on this GPU.")
+                           : _("No run of this lesson yet: without a GPU, Run opens its reference run."));
+  }
+}
+
+static void
+show_detail (MsLessonsPage *self, MsLessonTopic t)
+{
+  const MsLessonTopicInfo *info = ms_lesson_topic (t);
+  const MsResults *run = card_run (self, t);
+  /* The streams settings matter to the lesson about streams. */
+  g_autofree char *streams =
+    run && t == MS_TOPIC_ISSUE_ORDER ? ms_run_describe_streams (run) : NULL;
+  g_autofree char *title =
+    streams ? g_strdup_printf ("%s · %s", _(info->title), streams) : g_strdup (_(info->title));
+  gtk_label_set_text (self->detail_title, title);
+  g_autofree char *caption =
+    run ? g_strdup_printf ("%s\n%s", self->cards[t].text, run->label) : g_strdup (self->cards[t].text);
+  gtk_label_set_text (self->detail_caption, caption);
+  if (t == MS_TOPIC_REUSE) {
+    ms_reuse_view_set_run (self->reuse_view, run);
+    gtk_stack_set_visible_child_name (self->detail_stack, "reuse");
+  } else if (t != MS_TOPIC_COSTS && ms_lesson_detail_fill_rows (self->timeline_stack, t, run) > 0) {
+    gtk_stack_set_visible_child_name (self->detail_stack, "timelines");
+  } else {
+    gtk_stack_set_visible_child_name (self->detail_stack, "empty");
+  }
+}
+
+void
+ms_lessons_page_show (MsLessonsPage *self, MsLessonTopic t)
+{
+  g_return_if_fail ((unsigned) t < MS_TOPIC_COUNT);
+  self->shown = t;
+  show_detail (self, t);
+  /* The costs are a table of calls: the window's table shows them. */
+  if (t == MS_TOPIC_COSTS)
+    g_signal_emit (self, signals[SIGNAL_SHOW_VIEW], 0, "table", ms_lesson_topic (t)->modes, FALSE);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SHOWN_TOPIC]);
+}
+
+/* ---- running and opening ------------------------------------------------- */
+
+static void
+on_job_progress (GObject *owner, MsLessonTopic t, double fraction)
+{
+  MsLessonsPage *self = MS_LESSONS_PAGE (owner);
+  gtk_progress_bar_set_fraction (self->cards[t].progress, fraction);
+}
+
+static void
+on_job_done (GObject *owner, MsLessonJob *job, MsLessonTopic t, MsResults *run,
+             const char *error)
+{
+  MsLessonsPage *self = MS_LESSONS_PAGE (owner);
+  MsLessonCard *card = &self->cards[t];
+  if (card->job == job)
+    card->job = NULL;
+  if (run) {
+    g_clear_pointer (&card->own, ms_run_unref);
+    card->own = run;
+    g_signal_emit (self, signals[SIGNAL_RUN_ADDED], 0, run);
+  }
+  update_card (self, t);
+  if (error) {
+    g_autofree char *text =
+      run ? g_strdup_printf ("%s (%s)", card->text, error) : g_strdup (error);
+    set_card_text (card, text);
+  }
+  if (run)
+    ms_lessons_page_show (self, t);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_BUSY]);
+}
+
+static void
+add_if_file (GPtrArray *paths, const char *dir, const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    g_ptr_array_add (paths, g_steal_pointer (&path));
+}
+
+/* The lesson's own reference runs; where a plain sweep answers it, then
+ * the other reference runs too. */
+static GPtrArray *
+reference_paths (MsLessonTopic t, const char *dir)
+{
+  const MsLessonTopicInfo *info = ms_lesson_topic (t);
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *own = g_strdup_printf ("lesson-%s-samples.csv", info->name);
+  g_autofree char *exp = g_strdup_printf ("lesson-%s-samples.csv", info->experiment);
+  add_if_file (paths, dir, own);
+  if (info->experiment[0] && !g_str_equal (own, exp))
+    add_if_file (paths, dir, exp);
+  g_autoptr (GDir) d = info->plain ? g_dir_open (dir, 0, NULL) : NULL;
+  g_autoptr (GPtrArray) others = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+  while (d && (name = g_dir_read_name (d)))
+    if (g_str_has_suffix (name, "-samples.csv") && !g_str_has_prefix (name, "lesson-"))
+      g_ptr_array_add (others, g_strdup (name));
+  g_ptr_array_sort (others, (GCompareFunc) g_strcmp0);
+  for (guint i = 0; i < others->len; i++)
+    add_if_file (paths, dir, g_ptr_array_index (others, i));
+  g_ptr_array_add (paths, NULL);
+  return paths;
+}
+
+static void
+open_reference (MsLessonsPage *self, MsLessonTopic t)
+{
+  const char *dir = ms_reference_dir ();
+  g_autoptr (GPtrArray) paths = dir ? reference_paths (t, dir) : NULL;
+  if (!paths || paths->len <= 1) {
+    g_autofree char *why = g_strdup_printf (
+      _("No GPU here, and no reference run of this lesson is installed (lesson-%s-samples.csv "
+        "in %s)."),
+      ms_lesson_topic (t)->name, dir ? dir : _("the reference folder"));
+    set_card_text (&self->cards[t], why);
+    return;
+  }
+  self->cards[t].job = ms_lesson_job_load (G_OBJECT (self), t,
+                                           (const char *const *) paths->pdata, on_job_done);
+}
+
+void
+ms_lessons_page_activate (MsLessonsPage *self, MsLessonTopic t)
+{
+  g_return_if_fail ((unsigned) t < MS_TOPIC_COUNT);
+  MsLessonCard *card = &self->cards[t];
+  if (card->job) {
+    ms_lesson_job_cancel (card->job);
+    return;
+  }
+  if (self->can_run) {
+    MsSweep base;
+    ms_sweep_init_default (&base);
+    g_signal_emit (self, signals[SIGNAL_PREPARE_SWEEP], 0, &base);
+    gtk_progress_bar_set_fraction (card->progress, 0);
+    card->job = ms_lesson_job_run (G_OBJECT (self), t, &base, on_job_progress, on_job_done);
+  } else {
+    open_reference (self, t);
+  }
+  if (card->job) {
+    set_card_text (card, self->can_run ? _("Measuring…") : _("Opening the reference run…"));
+    update_card (self, t);
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_BUSY]);
+  }
+}
+
+/* ---- cards ---------------------------------------------------------------- */
+
+static void
+on_run_clicked (GtkButton *button, MsLessonsPage *self)
+{
+  ms_lessons_page_activate (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "topic")));
+}
+
+static void
+on_show_clicked (GtkButton *button, MsLessonsPage *self)
+{
+  ms_lessons_page_show (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "topic")));
+}
+
+static GtkWidget *
+card_label (const char *text, const char *css)
+{
+  GtkWidget *label = gtk_label_new (text);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  if (css)
+    gtk_widget_add_css_class (label, css);
+  return label;
+}
+
+static GtkWidget *
+card_button (MsLessonsPage *self, MsLessonTopic t, const char *label, GCallback callback)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (label);
+  g_object_set_data (G_OBJECT (button), "topic", GINT_TO_POINTER (t));
+  g_signal_connect (button, "clicked", callback, self);
+  /* Every card has the same buttons: the lesson tells them apart. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _(ms_lesson_topic (t)->title), -1);
+  return button;
+}
+
+static void
+build_card (MsLessonsPage *self, MsLessonTopic t)
+{
+  const MsLessonTopicInfo *info = ms_lesson_topic (t);
+  MsLessonCard *card = &self->cards[t];
+  GtkWidget *frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_add_css_class (frame, "card");
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 12);
+  gtk_widget_set_margin_bottom (box, 12);
+  gtk_box_append (GTK_BOX (frame), box);
+  gtk_box_append (GTK_BOX (box), card_label (_(info->title), "heading"));
+  gtk_box_append (GTK_BOX (box), card_label (_(info->question), "dim-label"));
+  card->caption = GTK_LABEL (card_label ("", NULL));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (card->caption));
+  card->progress = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
+  gtk_widget_set_visible (GTK_WIDGET (card->progress), FALSE);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (card->progress));
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  card->run_button = GTK_BUTTON (card_button (self, t, _("_Run"), G_CALLBACK (on_run_clicked)));
+  gtk_widget_add_css_class (GTK_WIDGET (card->run_button), "suggested-action");
+  card->show_button = card_button (self, t, _("_Show"), G_CALLBACK (on_show_clicked));
+  gtk_box_append (GTK_BOX (buttons), GTK_WIDGET (card->run_button));
+  gtk_box_append (GTK_BOX (buttons), card->show_button);
+  gtk_box_append (GTK_BOX (box), buttons);
+  gtk_box_append (self->cards_box, frame);
+  update_card (self, t);
+}
+
+/* ---- the window's runs ------------------------------------------------------ */
+
+void
+ms_lessons_page_set_runs (MsLessonsPage *self, GPtrArray *runs)
+{
+  if (runs != self->runs) {
+    g_clear_pointer (&self->runs, g_ptr_array_unref);
+    self->runs = runs ? g_ptr_array_ref (runs) : NULL;
+  }
+  for (int t = 0; t < MS_TOPIC_COUNT; t++) {
+    self->cards[t].shared = NULL;
+    for (guint i = 0; self->runs && i < self->runs->len && !self->cards[t].shared; i++) {
+      const MsResults *r = g_ptr_array_index (self->runs, i);
+      if (ms_lesson_topic_matches (t, r))
+        self->cards[t].shared = r;
+    }
+    update_card (self, t);
+  }
+  if (self->shown >= 0)
+    show_detail (self, self->shown);
+}
+
+/* ---- GObject ---------------------------------------------------------------- */
+
+static void
+ms_lessons_page_set_property (GObject *object, guint prop_id, const GValue *value,
+                              GParamSpec *pspec)
+{
+  MsLessonsPage *self = MS_LESSONS_PAGE (object);
+  switch (prop_id) {
+  case PROP_CAN_RUN:
+    if (g_value_get_boolean (value) != self->can_run) {
+      self->can_run = g_value_get_boolean (value);
+      for (int t = 0; t < MS_TOPIC_COUNT; t++)
+        update_card (self, t);
+      g_object_notify_by_pspec (object, pspec);
+    }
+    break;
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+ms_lessons_page_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  MsLessonsPage *self = MS_LESSONS_PAGE (object);
+  switch (prop_id) {
+  case PROP_CAN_RUN: g_value_set_boolean (value, self->can_run); break;
+  case PROP_SHOWN_TOPIC:
+    g_value_set_string (value, self->shown >= 0 ? ms_lesson_topic (self->shown)->name : NULL);
+    break;
+  case PROP_BUSY: g_value_set_boolean (value, ms_lessons_page_is_busy (self)); break;
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+ms_lessons_page_dispose (GObject *object)
+{
+  MsLessonsPage *self = MS_LESSONS_PAGE (object);
+  for (int t = 0; t < MS_TOPIC_COUNT; t++) {
+    /* The job finds the page gone and frees what it made. */
+    ms_lesson_job_cancel (self->cards[t].job);
+    self->cards[t].job = NULL;
+    g_clear_pointer (&self->cards[t].own, ms_run_unref);
+    g_clear_pointer (&self->cards[t].text, g_free);
+    self->cards[t].shared = NULL;
+  }
+  g_clear_pointer (&self->runs, g_ptr_array_unref);
+  ms_widget_dispose_children (GTK_WIDGET (self), MS_TYPE_LESSONS_PAGE);
+  G_OBJECT_CLASS (ms_lessons_page_parent_class)->dispose (object);
+}
+
+static void
+install (GObjectClass *object_class)
+{
+  props[PROP_CAN_RUN] = g_param_spec_boolean (
+    "can-run", NULL, NULL, FALSE,
+    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_SHOWN_TOPIC] = g_param_spec_string ("shown-topic", NULL, NULL, NULL,
+                                                 G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  props[PROP_BUSY] =
+    g_param_spec_boolean ("busy", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
+  GType type = G_TYPE_FROM_CLASS (object_class);
+  signals[SIGNAL_PREPARE_SWEEP] = g_signal_new ("prepare-sweep", type, G_SIGNAL_RUN_LAST, 0, NULL,
+                                                NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  signals[SIGNAL_RUN_ADDED] = g_signal_new ("run-added", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                            NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  signals[SIGNAL_SHOW_VIEW] =
+    g_signal_new ("show-view", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 3,
+                  G_TYPE_STRING, G_TYPE_STRING, G_TYPE_BOOLEAN);
+}
+
+static void
+ms_lessons_page_class_init (MsLessonsPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  object_class->dispose = ms_lessons_page_dispose;
+  object_class->set_property = ms_lessons_page_set_property;
+  object_class->get_property = ms_lessons_page_get_property;
+  install (object_class);
+
+  g_type_ensure (MS_TYPE_REUSE_VIEW);
+  g_type_ensure (MS_TYPE_TIMELINE_STACK);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/memsweep/Memsweep/ms-lessons-page.ui");
+#define CHILD(name) gtk_widget_class_bind_template_child (widget_class, MsLessonsPage, name)
+  CHILD (paned);
+  CHILD (cards_box);
+  CHILD (detail_title);
+  CHILD (detail_caption);
+  CHILD (detail_stack);
+  CHILD (reuse_view);
+  CHILD (reuse_bandwidth_check);
+  CHILD (timeline_stack);
+  CHILD (setup_check);
+#undef CHILD
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+ms_lessons_page_init (MsLessonsPage *self)
+{
+  self->shown = -1;
+  gtk_widget_init_template (GTK_WIDGET (self));
+  g_object_bind_property (self->reuse_bandwidth_check, "active", self->reuse_view, "time",
+                          G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
+  g_object_bind_property (self->setup_check, "active", self->timeline_stack, "show-setup",
+                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
+  for (int t = 0; t < MS_TOPIC_COUNT; t++)
+    build_card (self, t);
+}
+
+GtkWidget *
+ms_lessons_page_new (void)
+{
+  return g_object_new (MS_TYPE_LESSONS_PAGE, NULL);
+}
+
+const char *
+ms_lessons_page_get_caption (MsLessonsPage *self, MsLessonTopic t)
+{
+  g_return_val_if_fail ((unsigned) t < MS_TOPIC_COUNT, NULL);
+  return self->cards[t].text;
+}
+
+const MsResults *
+ms_lessons_page_get_run (MsLessonsPage *self, MsLessonTopic t)
+{
+  g_return_val_if_fail ((unsigned) t < MS_TOPIC_COUNT, NULL);
+  return card_run (self, t);
+}
+
+gboolean
+ms_lessons_page_is_busy (MsLessonsPage *self)
+{
+  for (int t = 0; t < MS_TOPIC_COUNT; t++)
+    if (self->cards[t].job)
+      return TRUE;
+  return FALSE;
+}
+
+MsReuseView *
+ms_lessons_page_get_reuse_view (MsLessonsPage *self)
+{
+  return self->reuse_view;
+}
+
+MsTimelineStack *
+ms_lessons_page_get_timeline_stack (MsLessonsPage *self)
+{
+  return self->timeline_stack;
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lessons-page.h: the Lessons page: a card per lesson (its question, a
+ * Run button, the caption computed from the run shown) and the view that
+ * answers it: the reuse chart or timelines on one time axis. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ms-lesson-caption.h"
+#include "ms-reuse-view.h"
+#include "ms-timeline-stack.h"
+
+G_BEGIN_DECLS
+
+#define MS_TYPE_LESSONS_PAGE (ms_lessons_page_get_type ())
+G_DECLARE_FINAL_TYPE (MsLessonsPage, ms_lessons_page, MS, LESSONS_PAGE, GtkWidget)
+
+/* Properties: "can-run" (a GPU is there: Run measures the lesson; without
+ * one Run opens the lesson's reference run), "shown-topic" (read-only: the
+ * name of the lesson shown beside the cards, or NULL) and "busy"
+ * (read-only: a card is running or reading).
+ *
+ * Signals:
+ * - "prepare-sweep" (gpointer MsSweep *): before a run, fill in the sizes,
+ *   repetitions and device the lesson runs on (the defaults otherwise);
+ * - "run-added" (gpointer MsResults *, from ms_run_new): a card measured or
+ *   opened a run; take a reference to keep it (e.g. among the window's
+ *   runs);
+ * - "show-view" (string view, string modes, boolean log-y): the answer is
+ *   in one of the window's views ("table", "bandwidth", ...), with these
+ *   modes' series and scale. */
+GtkWidget *ms_lessons_page_new (void);
+/* The window's runs (MsResults* from ms_run_new): a card without a run of
+ * its own captions the first of them that answers it. */
+void ms_lessons_page_set_runs (MsLessonsPage *self, GPtrArray *runs);
+/* As clicking a card's Run button (Stop while it runs). */
+void ms_lessons_page_activate (MsLessonsPage *self, MsLessonTopic topic);
+/* As clicking a card's Show button. */
+void ms_lessons_page_show (MsLessonsPage *self, MsLessonTopic topic);
+/* The caption a card shows now. */
+const char *ms_lessons_page_get_caption (MsLessonsPage *self, MsLessonTopic topic);
+/* The run a card captions, or NULL. */
+const MsResults *ms_lessons_page_get_run (MsLessonsPage *self, MsLessonTopic topic);
+gboolean ms_lessons_page_is_busy (MsLessonsPage *self);
+/* The views beside the cards, to bind the window's text and line scale. */
+MsReuseView *ms_lessons_page_get_reuse_view (MsLessonsPage *self);
+MsTimelineStack *ms_lessons_page_get_timeline_stack (MsLessonsPage *self);
+
+G_END_DECLS

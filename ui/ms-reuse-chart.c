@@ -1,0 +1,274 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-reuse-chart.c: bandwidth or time against R for the data reuse lesson.
+ * The size chart's x axis is in bytes, so this one lays out its own R axis
+ * and draws with the shared steps of ms-draw.c. */
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ms-reuse-chart.h"
+
+static gboolean
+reuse_of (const MsCell *c, int *reuse, char *access, gsize len)
+{
+  access[0] = '\0';
+  if (!ms_variant_get_int (c->variant, "R", reuse) || *reuse < 1)
+    return FALSE;
+  ms_variant_get (c->variant, "access", access, len);
+  return TRUE;
+}
+
+int
+ms_reuse_default_exponent (const MsResults *run)
+{
+  int best = -1, reuse;
+  char access[16];
+  for (gsize i = 0; run && i < run->n_cells; i++)
+    if (reuse_of (&run->cells[i], &reuse, access, sizeof access) && run->cells[i].exponent > best)
+      best = run->cells[i].exponent;
+  return best;
+}
+
+static int
+compare_points (gconstpointer a, gconstpointer b)
+{
+  double xa = ((const MsChartPoint *) a)->x, xb = ((const MsChartPoint *) b)->x;
+  return (xa > xb) - (xa < xb);
+}
+
+static char *
+series_label (MsMode mode, const char *access)
+{
+  if (g_str_equal (access, "read"))
+    /* TRANSLATORS: a memory mode whose kernel only reads host memory. */
+    return g_strdup_printf (_("%s, reads only"), ms_mode_title (mode));
+  if (g_str_equal (access, "write"))
+    return g_strdup_printf (_("%s, writes only"), ms_mode_title (mode));
+  return g_strdup (ms_mode_title (mode));
+}
+
+static void
+add_point (MsChartSeries *s, const MsCell *c, int reuse, MsReuseMetric metric)
+{
+  const MsStat *e2e = &c->stats.e2e;
+  gboolean ok = (c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL) && e2e->median > 0;
+  if (!ok) {
+    ms_chart_series_add (s, reuse, 0, 1, 0, TRUE);
+    return;
+  }
+  if (metric == MS_REUSE_TIME) {
+    ms_chart_series_add (s, reuse, e2e->median, e2e->ci_low, e2e->ci_high, FALSE);
+    return;
+  }
+  double bytes = 3.0 * c->elements * sizeof (float);
+  double lo = e2e->ci_high > 0 ? bytes / e2e->ci_high * 1e-3 : 1;
+  double hi = e2e->ci_low > 0 ? bytes / e2e->ci_low * 1e-3 : 0;
+  ms_chart_series_add (s, reuse, c->stats.e2e_gbps, lo, hi, FALSE);
+}
+
+MsChartData *
+ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
+{
+  static const char *accesses[] = { "", "read", "write" };
+  MsChartData *d = ms_chart_data_new ();
+  d->y_kind = MS_SCALE_LINEAR;
+  d->x_label = g_strdup (_("R: accesses per element"));
+  d->y_label = g_strdup (metric == MS_REUSE_TIME ? _("end-to-end time (µs)")
+                                                 : _("end-to-end bandwidth (GB/s)"));
+  d->unit = g_strdup (metric == MS_REUSE_TIME ? "µs" : "GB/s");
+  d->empty_text = g_strdup (_("This run has no cells with an R setting: run the data reuse lesson"));
+  if (exponent >= 0) {
+    char size[32];
+    ms_format_bytes ((1ull << exponent) * sizeof (float), size, sizeof size);
+    d->title = g_strdup_printf (_("Data reuse at %s per vector"), size);
+  }
+  for (int m = 0; run && m < MS_MODE_COUNT; m++)
+    for (guint a = 0; a < G_N_ELEMENTS (accesses); a++) {
+      MsChartSeries *s = NULL;
+      for (gsize i = 0; i < run->n_cells; i++) {
+        const MsCell *c = &run->cells[i];
+        int reuse;
+        char access[16];
+        if (c->mode != (MsMode) m || c->exponent != exponent ||
+            !reuse_of (c, &reuse, access, sizeof access) || !g_str_equal (access, accesses[a]))
+          continue;
+        if (!s) {
+          g_autofree char *label = series_label (m, accesses[a]);
+          s = ms_chart_data_add_series (d, label, m % ms_chart_palette_size (), a, a);
+        }
+        add_point (s, c, reuse, metric);
+      }
+      if (s)
+        g_array_sort (s->points, compare_points);
+    }
+  return d;
+}
+
+/* ---- drawing ----------------------------------------------------------------- */
+
+static void
+fit_scales (const MsChartData *d, MsReuseLayout *l)
+{
+  double x_lo = G_MAXDOUBLE, x_hi = 0, y_hi = 0;
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    for (guint k = 0; k < s->points->len; k++) {
+      const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+      x_lo = MIN (x_lo, p->x);
+      x_hi = MAX (x_hi, p->x);
+      if (!p->failed)
+        y_hi = MAX (y_hi, MAX (p->y, p->lo <= p->hi ? p->hi : p->y));
+    }
+  }
+  /* Half a step of room on each side of the first and last R. */
+  l->xs = (MsScale){ MS_SCALE_LOG2, x_lo / sqrt (2), x_hi * sqrt (2), l->plot_x,
+                     l->plot_x + l->plot_w };
+  ms_scale_fit (&l->ys, MS_SCALE_LINEAR, 0, y_hi > 0 ? y_hi : 1);
+  l->ys.pixel_lo = l->plot_y + l->plot_h;
+  l->ys.pixel_hi = l->plot_y;
+}
+
+static void
+draw_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsReuseLayout *l,
+           double height)
+{
+  const double fs = ms_style_font_size (st);
+  MsTick yticks[32];
+  guint ny = ms_axis_ticks (&l->ys, l->plot_h, fs * 2.5, yticks, 32);
+  ms_set_color (cr, &st->fg, st->high_contrast ? 0.3 : 0.12);
+  ms_grid_path_y (cr, &l->ys, yticks, ny, l->plot_x, l->plot_x + l->plot_w, 1);
+  cairo_fill (cr);
+  ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.8);
+  for (guint i = 0; i < ny; i++)
+    ms_draw_text (cr, yticks[i].label, l->plot_x - fs * 0.4,
+                  round (ms_scale_to_pixel (&l->ys, yticks[i].value)), fs, 1, 0.5, FALSE, NULL,
+                  NULL);
+  /* R is a whole number: a label at every power of two shown. */
+  for (double r = 1; r <= l->xs.max; r *= 2) {
+    if (r < l->xs.min)
+      continue;
+    char label[16];
+    g_snprintf (label, sizeof label, "%.0f", r);
+    ms_draw_text (cr, label, round (ms_scale_to_pixel (&l->xs, r)),
+                  l->plot_y + l->plot_h + fs * 0.4, fs, 0.5, 0, FALSE, NULL, NULL);
+  }
+  ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.55);
+  ms_frame_rect (cr, l->plot_x, l->plot_y, l->plot_w, l->plot_h, 1);
+  ms_set_color (cr, &st->fg, 0.9);
+  ms_draw_text (cr, d->x_label, l->plot_x + l->plot_w / 2, height - fs * 0.3, fs, 0.5, 1, FALSE,
+                NULL, NULL);
+  double tw;
+  cairo_save (cr);
+  ms_draw_text (cr, d->y_label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+  cairo_translate (cr, fs * 0.3, l->plot_y + l->plot_h / 2 + tw / 2);
+  cairo_rotate (cr, -G_PI / 2);
+  ms_draw_text (cr, d->y_label, 0, 0, fs, 0, 0, FALSE, NULL, NULL);
+  cairo_restore (cr);
+}
+
+static void
+draw_series (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st, const MsReuseLayout *l)
+{
+  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
+  MsColor c;
+  ms_chart_palette_color (s->color, st->dark, &c);
+  ms_set_color (cr, &c, 1);
+  cairo_set_line_width (cr, lw * 0.8);
+  for (guint k = 0; k < s->points->len; k++) {
+    const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+    if (p->failed || p->lo > p->hi)
+      continue;
+    double px = round (ms_scale_to_pixel (&l->xs, p->x)) + 0.5;
+    cairo_move_to (cr, px, ms_scale_to_pixel (&l->ys, p->lo));
+    cairo_line_to (cr, px, ms_scale_to_pixel (&l->ys, p->hi));
+  }
+  cairo_stroke (cr);
+  cairo_set_line_width (cr, lw);
+  ms_set_dash (cr, s->dash, lw);
+  gboolean started = FALSE;
+  for (guint k = 0; k < s->points->len; k++) {
+    const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+    if (p->failed)
+      continue;
+    double px = ms_scale_to_pixel (&l->xs, p->x), py = ms_scale_to_pixel (&l->ys, p->y);
+    if (started)
+      cairo_line_to (cr, px, py);
+    else
+      cairo_move_to (cr, px, py);
+    started = TRUE;
+  }
+  cairo_stroke (cr);
+  ms_set_dash (cr, 0, lw);
+  for (guint k = 0; k < s->points->len; k++) {
+    const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+    if (!p->failed)
+      ms_marker_path (cr, s->shape, ms_scale_to_pixel (&l->xs, p->x),
+                      ms_scale_to_pixel (&l->ys, p->y), fs * 0.3 * sqrt (st->line_scale));
+  }
+  cairo_fill (cr);
+}
+
+/* One row of entries under the title; returns the row's height. */
+static double
+draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x, double y,
+             double width)
+{
+  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
+  double lx = x, rows = 1;
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    double tw, th;
+    ms_draw_text (cr, s->label, 0, 0, fs, -1, 0, FALSE, &tw, &th);
+    if (lx > x && lx + fs * 2 + tw > width) {
+      lx = x;
+      y += fs * 1.5;
+      rows++;
+    }
+    MsColor c;
+    ms_chart_palette_color (s->color, st->dark, &c);
+    ms_set_color (cr, &c, 1);
+    cairo_set_line_width (cr, lw);
+    ms_set_dash (cr, s->dash, lw);
+    cairo_move_to (cr, lx, y + fs * 0.6);
+    cairo_line_to (cr, lx + fs * 1.6, y + fs * 0.6);
+    cairo_stroke (cr);
+    ms_set_dash (cr, 0, lw);
+    ms_draw_marker (cr, s->shape, lx + fs * 0.8, y + fs * 0.6, fs * 0.3, TRUE);
+    ms_set_color (cr, &st->fg, 1);
+    ms_draw_text (cr, s->label, lx + fs * 2, y, fs, 0, 0, FALSE, NULL, NULL);
+    lx += fs * 3 + tw;
+  }
+  return rows * fs * 1.5;
+}
+
+void
+ms_reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double width,
+                     double height, MsReuseLayout *layout)
+{
+  const double fs = ms_style_font_size (st);
+  MsReuseLayout l = { 0 };
+  ms_draw_background (cr, st);
+  double top = fs * 0.6;
+  if (d->title) {
+    ms_set_color (cr, &st->fg, 1);
+    ms_draw_text (cr, d->title, width / 2, top, fs * 1.15, 0.5, 0, TRUE, NULL, NULL);
+    top += fs * 2;
+  }
+  top += draw_legend (cr, d, st, fs * 5, top, width - fs);
+  l.plot_x = fs * 5.5;
+  l.plot_y = top + fs * 0.5;
+  l.plot_w = MAX (1, width - l.plot_x - fs * 1.5);
+  l.plot_h = MAX (1, height - l.plot_y - fs * 3.5);
+  l.n_series = d->series->len;
+  if (d->series->len == 0) {
+    ms_set_color (cr, &st->fg, 0.7);
+    ms_draw_text (cr, d->empty_text ? d->empty_text : "", width / 2, height / 2, fs, 0.5, 0.5,
+                  FALSE, NULL, NULL);
+  } else {
+    fit_scales (d, &l);
+    draw_axes (cr, d, st, &l, height);
+    for (guint i = 0; i < d->series->len; i++)
+      draw_series (cr, g_ptr_array_index (d->series, i), st, &l);
+  }
+  if (layout)
+    *layout = l;
+}

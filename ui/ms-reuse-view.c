@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-reuse-view.c: the reuse chart widget: the chart data is built when the
+ * run, size or metric changes, and drawn at every frame. */
+#include "ms-reuse-view.h"
+
+#include "ms-reuse-chart.h"
+#include "ms-run.h"
+#include "ms-views.h"
+
+struct _MsReuseView {
+  GtkWidget parent_instance;
+  MsResults *run;
+  int exponent;
+  gboolean time;
+  MsChartData *data; /* built lazily */
+  MsViewScale scale;
+};
+
+G_DEFINE_FINAL_TYPE (MsReuseView, ms_reuse_view, GTK_TYPE_WIDGET)
+
+enum { PROP_0, PROP_EXPONENT, PROP_TIME, PROP_SCALE_FIRST, N_PROPS = PROP_SCALE_FIRST };
+static GParamSpec *props[N_PROPS];
+
+int
+ms_reuse_view_get_shown_exponent (MsReuseView *self)
+{
+  return self->exponent >= 0 ? self->exponent : ms_reuse_default_exponent (self->run);
+}
+
+static void
+invalidate (MsReuseView *self)
+{
+  g_clear_pointer (&self->data, ms_chart_data_free);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+ms_reuse_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  MsReuseView *self = MS_REUSE_VIEW (widget);
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  MsChartStyle style;
+  if (!self->data)
+    self->data = ms_reuse_chart_build (self->run, ms_reuse_view_get_shown_exponent (self),
+                                       self->time ? MS_REUSE_TIME : MS_REUSE_BANDWIDTH);
+  ms_view_style_from_widget (widget, &self->scale, &style);
+  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  ms_reuse_chart_draw (cr, self->data, &style, w, h, NULL);
+  cairo_destroy (cr);
+}
+
+static void
+ms_reuse_view_set_property (GObject *object, guint prop_id, const GValue *value,
+                            GParamSpec *pspec)
+{
+  MsReuseView *self = MS_REUSE_VIEW (object);
+  switch (prop_id) {
+  case PROP_EXPONENT:
+  case PROP_TIME: {
+    int *field = prop_id == PROP_EXPONENT ? &self->exponent : &self->time;
+    int v = prop_id == PROP_EXPONENT ? g_value_get_int (value) : g_value_get_boolean (value);
+    if (v != *field) {
+      *field = v;
+      invalidate (self);
+      g_object_notify_by_pspec (object, pspec);
+    }
+    break;
+  }
+  default:
+    if (!ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value))
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+ms_reuse_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  MsReuseView *self = MS_REUSE_VIEW (object);
+  switch (prop_id) {
+  case PROP_EXPONENT: g_value_set_int (value, self->exponent); break;
+  case PROP_TIME: g_value_set_boolean (value, self->time); break;
+  default:
+    if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+ms_reuse_view_dispose (GObject *object)
+{
+  MsReuseView *self = MS_REUSE_VIEW (object);
+  g_clear_pointer (&self->run, ms_run_unref);
+  g_clear_pointer (&self->data, ms_chart_data_free);
+  G_OBJECT_CLASS (ms_reuse_view_parent_class)->dispose (object);
+}
+
+static void
+ms_reuse_view_class_init (MsReuseViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  object_class->dispose = ms_reuse_view_dispose;
+  object_class->set_property = ms_reuse_view_set_property;
+  object_class->get_property = ms_reuse_view_get_property;
+  GTK_WIDGET_CLASS (klass)->snapshot = ms_reuse_view_snapshot;
+
+  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  props[PROP_EXPONENT] = g_param_spec_int ("exponent", NULL, NULL, -1, MS_MAX_EXPONENT, -1, flags);
+  props[PROP_TIME] = g_param_spec_boolean ("time", NULL, NULL, TRUE, flags);
+  g_object_class_install_properties (object_class, N_PROPS, props);
+  ms_view_scale_install (object_class, PROP_SCALE_FIRST);
+
+  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "msreuseview");
+  gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+ms_reuse_view_init (MsReuseView *self)
+{
+  self->scale = (MsViewScale){ 1, 1 };
+  self->exponent = -1;
+  self->time = TRUE;
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_size_request (GTK_WIDGET (self), 320, 200);
+  ms_view_follow_style (GTK_WIDGET (self), G_CALLBACK (gtk_widget_queue_draw));
+}
+
+GtkWidget *
+ms_reuse_view_new (void)
+{
+  return g_object_new (MS_TYPE_REUSE_VIEW, NULL);
+}
+
+void
+ms_reuse_view_set_run (MsReuseView *self, const MsResults *run)
+{
+  if (run == self->run)
+    return;
+  g_clear_pointer (&self->run, ms_run_unref);
+  self->run = run ? ms_run_ref (run) : NULL;
+  invalidate (self);
+}
+
+const MsResults *
+ms_reuse_view_get_run (MsReuseView *self)
+{
+  return self->run;
+}

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-reuse-view.h: the reuse chart as a widget (ms-reuse-chart.h). */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "memsweep.h"
+
+G_BEGIN_DECLS
+
+#define MS_TYPE_REUSE_VIEW (ms_reuse_view_get_type ())
+G_DECLARE_FINAL_TYPE (MsReuseView, ms_reuse_view, MS, REUSE_VIEW, GtkWidget)
+
+/* Properties: "exponent" (the size shown; -1: the largest with R cells),
+ * "time" (TRUE: end-to-end time, FALSE: bandwidth), and the text-scale /
+ * line-scale / high-contrast of ms-views.h. */
+GtkWidget *ms_reuse_view_new (void);
+/* run: from ms_run_new (referenced) or NULL. */
+void ms_reuse_view_set_run (MsReuseView *self, const MsResults *run);
+const MsResults *ms_reuse_view_get_run (MsReuseView *self);
+/* The size drawn: the exponent property, or the default for -1. */
+int ms_reuse_view_get_shown_exponent (MsReuseView *self);
+
+G_END_DECLS

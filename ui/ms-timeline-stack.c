@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-timeline-stack.c: the stacked timelines widget. The rows are copies,
+ * so the runs they came from may go at any time. */
+#include "ms-timeline-stack.h"
+
+#include "ms-timeline-rows.h"
+#include "ms-views.h"
+
+struct _MsTimelineStack {
+  GtkWidget parent_instance;
+  MsTimelineRows rows;
+  MsTimeWindow win;
+  MsTimelineLayout layouts[MS_TIMELINE_MAX_ROWS];
+  gboolean show_setup;
+  double pointer_x;
+  MsViewScale scale;
+};
+
+G_DEFINE_FINAL_TYPE (MsTimelineStack, ms_timeline_stack, GTK_TYPE_WIDGET)
+
+enum { PROP_0, PROP_N_ROWS, PROP_SHOW_SETUP, PROP_SCALE_FIRST, N_PROPS = PROP_SCALE_FIRST };
+static GParamSpec *props[N_PROPS];
+
+/* Rows are aligned again, in place, whenever one is added: the layouts'
+ * indexes of the events go with them. */
+static void
+reset_window (MsTimelineStack *self)
+{
+  for (int i = 0; i < MS_TIMELINE_MAX_ROWS; i++)
+    ms_timeline_layout_forget_cell (&self->layouts[i]);
+  ms_timeline_rows_window (&self->rows, self->show_setup, &self->win);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+ms_timeline_stack_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  MsTimelineStack *self = MS_TIMELINE_STACK (widget);
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  MsChartStyle style;
+  ms_view_style_from_widget (widget, &self->scale, &style);
+  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  ms_timeline_rows_draw (cr, &self->rows, &self->win, &style, w, h, self->layouts);
+  cairo_destroy (cr);
+}
+
+static gboolean
+on_scroll (GtkEventControllerScroll *scroll, double dx, double dy, MsTimelineStack *self)
+{
+  const MsTimelineLayout *l = &self->layouts[0];
+  if (self->rows.n == 0 || l->plot_w <= 0 || dy == 0)
+    return FALSE;
+  double frac = CLAMP ((self->pointer_x - l->plot_x) / l->plot_w, 0, 1);
+  double anchor = self->win.t0 + frac * (self->win.t1 - self->win.t0);
+  ms_time_window_zoom (&self->win, dy < 0 ? 1.25 : 0.8, anchor);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return TRUE;
+}
+
+static void
+on_motion (GtkEventControllerMotion *motion, double x, double y, MsTimelineStack *self)
+{
+  self->pointer_x = x;
+}
+
+static void
+ms_timeline_stack_set_property (GObject *object, guint prop_id, const GValue *value,
+                                GParamSpec *pspec)
+{
+  MsTimelineStack *self = MS_TIMELINE_STACK (object);
+  switch (prop_id) {
+  case PROP_SHOW_SETUP:
+    if (g_value_get_boolean (value) != self->show_setup) {
+      self->show_setup = g_value_get_boolean (value);
+      reset_window (self);
+      g_object_notify_by_pspec (object, pspec);
+    }
+    break;
+  default:
+    if (!ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value))
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+ms_timeline_stack_get_property (GObject *object, guint prop_id, GValue *value,
+                                GParamSpec *pspec)
+{
+  MsTimelineStack *self = MS_TIMELINE_STACK (object);
+  switch (prop_id) {
+  case PROP_N_ROWS: g_value_set_int (value, self->rows.n); break;
+  case PROP_SHOW_SETUP: g_value_set_boolean (value, self->show_setup); break;
+  default:
+    if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+ms_timeline_stack_finalize (GObject *object)
+{
+  MsTimelineStack *self = MS_TIMELINE_STACK (object);
+  ms_timeline_rows_clear (&self->rows);
+  for (int i = 0; i < MS_TIMELINE_MAX_ROWS; i++)
+    ms_timeline_layout_clear (&self->layouts[i]);
+  G_OBJECT_CLASS (ms_timeline_stack_parent_class)->finalize (object);
+}
+
+static void
+ms_timeline_stack_class_init (MsTimelineStackClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  object_class->finalize = ms_timeline_stack_finalize;
+  object_class->set_property = ms_timeline_stack_set_property;
+  object_class->get_property = ms_timeline_stack_get_property;
+  GTK_WIDGET_CLASS (klass)->snapshot = ms_timeline_stack_snapshot;
+
+  props[PROP_N_ROWS] =
+    g_param_spec_int ("n-rows", NULL, NULL, 0, MS_TIMELINE_MAX_ROWS, 0,
+                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  props[PROP_SHOW_SETUP] =
+    g_param_spec_boolean ("show-setup", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
+  ms_view_scale_install (object_class, PROP_SCALE_FIRST);
+  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "mstimelinestack");
+  gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+ms_timeline_stack_init (MsTimelineStack *self)
+{
+  self->scale = (MsViewScale){ 1, 1 };
+  ms_timeline_rows_init (&self->rows);
+  for (int i = 0; i < MS_TIMELINE_MAX_ROWS; i++)
+    ms_timeline_layout_init (&self->layouts[i]);
+  ms_time_window_reset (&self->win, 1);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_size_request (GTK_WIDGET (self), 320, 240);
+  GtkEventController *scroll =
+    gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+  g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), scroll);
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+  ms_view_follow_style (GTK_WIDGET (self), G_CALLBACK (gtk_widget_queue_draw));
+}
+
+GtkWidget *
+ms_timeline_stack_new (void)
+{
+  return g_object_new (MS_TYPE_TIMELINE_STACK, NULL);
+}
+
+void
+ms_timeline_stack_clear (MsTimelineStack *self)
+{
+  ms_timeline_rows_clear (&self->rows);
+  reset_window (self);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_N_ROWS]);
+}
+
+gboolean
+ms_timeline_stack_add (MsTimelineStack *self, const MsCell *cell, int rep, const char *title)
+{
+  if (!ms_timeline_rows_add (&self->rows, cell, rep, title))
+    return FALSE;
+  reset_window (self);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_N_ROWS]);
+  return TRUE;
+}
+
+int
+ms_timeline_stack_get_n_rows (MsTimelineStack *self)
+{
+  return self->rows.n;
+}
+
+void
+ms_timeline_stack_get_window (MsTimelineStack *self, double *t0, double *t1)
+{
+  *t0 = self->win.t0;
+  *t1 = self->win.t1;
+}

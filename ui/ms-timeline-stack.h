@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-timeline-stack.h: two to four timelines stacked on one time axis
+ * (ms-timeline-rows.h), zoomed on the data movement; the scroll wheel
+ * zooms every row together. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "memsweep.h"
+
+G_BEGIN_DECLS
+
+#define MS_TYPE_TIMELINE_STACK (ms_timeline_stack_get_type ())
+G_DECLARE_FINAL_TYPE (MsTimelineStack, ms_timeline_stack, MS, TIMELINE_STACK, GtkWidget)
+
+/* Properties: "n-rows" (read-only), "show-setup" (FALSE: init and verify
+ * collapsed, the window on the data movement; TRUE: the whole repetition),
+ * and the text-scale / line-scale / high-contrast of ms-views.h. */
+GtkWidget *ms_timeline_stack_new (void);
+void ms_timeline_stack_clear (MsTimelineStack *self);
+/* Adds repetition rep of cell (copied) as the next row; FALSE when four
+ * rows are shown or the cell has no such repetition. */
+gboolean ms_timeline_stack_add (MsTimelineStack *self, const MsCell *cell, int rep,
+                                const char *title);
+int ms_timeline_stack_get_n_rows (MsTimelineStack *self);
+/* The time window shown, in µs on the shared axis. */
+void ms_timeline_stack_get_window (MsTimelineStack *self, double *t0, double *t1);
+
+G_END_DECLS
