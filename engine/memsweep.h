@@ -467,6 +467,10 @@ bool ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device,
 /* The per-device default: $XDG_DATA_HOME/memsweep (or ~/.local/share/memsweep)
  * /run-to-run-<PCI bus id>.csv; false when no home is known. */
 bool ms_run_to_run_default_path (const MsDeviceInfo *device, char *buf, size_t len);
+/* The device's default profile when there is one and it names the same
+ * GPU; false (rr cleared) otherwise. path gets the file's name. */
+bool ms_run_to_run_load_default (MsRunToRun *rr, const MsDeviceInfo *device, char *path,
+                                 size_t len);
 /* Samples and summary metadata lines, and their reading. */
 void ms_run_to_run_write_metadata (const MsRunToRun *rr, FILE *f);
 bool ms_run_to_run_read_metadata (MsRunToRun *rr, const char *key, const char *value);

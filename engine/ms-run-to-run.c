@@ -279,3 +279,17 @@ ms_run_to_run_default_path (const MsDeviceInfo *device, char *buf, size_t len)
     return false;
   return n > 0 && (size_t) n < len;
 }
+
+bool
+ms_run_to_run_load_default (MsRunToRun *rr, const MsDeviceInfo *device, char *path, size_t len)
+{
+  char name[256], err[256];
+  const char *expected = device->present ? device->name : "none";
+  if (!ms_run_to_run_default_path (device, path, len) ||
+      !ms_run_to_run_read_profile (rr, path, name, sizeof name, err, sizeof err) ||
+      strcmp (name, expected) != 0) {
+    ms_run_to_run_clear (rr);
+    return false;
+  }
+  return true;
+}

@@ -48,18 +48,22 @@ bar_high (const MsStat *t)
   return t->ci_valid ? t->ci_high : t->max;
 }
 
+/* End-to-end bars cover another run's median when the run carries a
+ * run-to-run profile (ms-run-to-run.c), else the run's own interval. */
 static gboolean
-metric_value (const MsCell *c, MsMetric metric, double *y, double *lo, double *hi)
+metric_value (const MsResults *run, const MsCell *c, MsMetric metric, double *y, double *lo,
+              double *hi)
 {
   const MsCellStats *st = &c->stats;
-  double bytes;
+  double bytes, rr_lo, rr_hi;
   const MsStat *t;
   MsPhase p;
+  gboolean rr = ms_run_to_run_interval (&run->run_to_run, c, &rr_lo, &rr_hi);
   switch (metric) {
   case MS_METRIC_E2E_TIME:
     *y = st->e2e.median;
-    *lo = bar_low (&st->e2e);
-    *hi = bar_high (&st->e2e);
+    *lo = rr ? rr_lo : bar_low (&st->e2e);
+    *hi = rr ? rr_hi : bar_high (&st->e2e);
     return st->e2e.n > 0;
   case MS_METRIC_E2E_BANDWIDTH:
     bytes = 3.0 * c->elements * sizeof (float);
@@ -85,8 +89,10 @@ metric_value (const MsCell *c, MsMetric metric, double *y, double *lo, double *h
     return FALSE;
   /* GB/s from µs; the slow end of the interval gives the low end. */
   *y = bytes / t->median * 1e-3;
-  *lo = bar_high (t) > 0 ? bytes / bar_high (t) * 1e-3 : *y;
-  *hi = bar_low (t) > 0 ? bytes / bar_low (t) * 1e-3 : *y;
+  double slow = rr && t == &st->e2e ? rr_hi : bar_high (t);
+  double fast = rr && t == &st->e2e ? rr_lo : bar_low (t);
+  *lo = slow > 0 ? bytes / slow * 1e-3 : *y;
+  *hi = fast > 0 ? bytes / fast * 1e-3 : *y;
   return TRUE;
 }
 
@@ -165,7 +171,15 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
     [MS_METRIC_D2H_BANDWIDTH] = N_ ("Device to host copy bandwidth (4N bytes)"),
     [MS_METRIC_E2E_TIME] = N_ ("End-to-end time, median with its confidence interval (95%)"),
   };
-  d->title = g_strdup (_(titles[metric]));
+  gboolean any_rr = FALSE;
+  for (guint r = 0; runs && r < runs->len; r++)
+    any_rr = any_rr || ((const MsResults *) g_ptr_array_index (runs, r))->run_to_run.valid;
+  /* With a run-to-run profile the bars say where another run would land. */
+  if (time && any_rr)
+    d->title = g_strdup (_("End-to-end time, median with the interval for another run (95%, "
+                           "memsweep calibrate)"));
+  else
+    d->title = g_strdup (_(titles[metric]));
   d->x_label = g_strdup (_("size per vector (log₂)"));
   /* Times carry their unit (µs, ms, s) on every tick. */
   d->y_label = g_strdup (time ? (log_y ? _("time (log)") : _("time"))
@@ -199,7 +213,7 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
           s = plot_series (d, run, r, m, comparing, hidden);
         double y = 0, lo = 1, hi = 0;
         gboolean usable = c->status == MS_CELL_OK || (c->status == MS_CELL_PARTIAL && c->n_reps);
-        gboolean ok = usable && metric_value (c, metric, &y, &lo, &hi);
+        gboolean ok = usable && metric_value (run, c, metric, &y, &lo, &hi);
         ms_chart_series_add (s, (double) c->elements * sizeof (float), y, lo, hi, !ok);
         if (c->status != MS_CELL_OK) {
           g_autofree char *note = ms_plot_cell_note (run, c);

@@ -112,6 +112,10 @@ sweep_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *ca
   o->status = ms_sweep_run (&job->sweep, backend, on_progress, job, &job->cancel, &o->results,
                             o->error, sizeof o->error);
   ms_backend_free (backend);
+  /* As `memsweep run` does: this GPU's run-to-run profile, when calibrated. */
+  char path[4096];
+  if (o->results)
+    ms_run_to_run_load_default (&o->results->run_to_run, &o->results->device, path, sizeof path);
   g_task_return_pointer (task, o, sweep_outcome_free);
 }
 
@@ -142,20 +146,13 @@ toast_outcome (MsWindow *self, const SweepOutcome *o)
 }
 
 /* The charts' x axis spans the sweep's planned sizes from the first cell,
- * so points do not move as sizes arrive (-1, -1: back to the data).
- * COORDINATOR: H13's MsPlotView adds "planned-min-exponent" and
- * "planned-max-exponent" (ms_plot_view_set_planned_range); set by name
- * until both branches are merged, then call ms_plot_view_set_planned_range. */
+ * so points do not move as sizes arrive (-1, -1: back to the data). */
 static void
 set_planned_range (MsWindow *self, int min_exp, int max_exp)
 {
   MsChartPage *pages[] = { self->bandwidth_page, self->time_page };
-  for (guint i = 0; i < G_N_ELEMENTS (pages); i++) {
-    GObject *view = G_OBJECT (ms_chart_page_get_view (pages[i]));
-    if (g_object_class_find_property (G_OBJECT_GET_CLASS (view), "planned-max-exponent"))
-      g_object_set (view, "planned-min-exponent", min_exp, "planned-max-exponent", max_exp,
-                    NULL);
-  }
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    ms_plot_view_set_planned_range (ms_chart_page_get_view (pages[i]), min_exp, max_exp);
 }
 
 static void
@@ -169,9 +166,12 @@ sweep_done (GObject *source, GAsyncResult *result, gpointer user_data)
     gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
     g_clear_pointer (&self->eta, ms_eta_free);
     set_planned_range (self, -1, -1);
-    if (o && self->live && o->results)
-      /* The worker's copy has the device facts; the cells came live. */
+    if (o && self->live && o->results) {
+      /* The worker's copy has the device facts and the profile; the cells
+       * came live. */
       self->live->device = o->results->device;
+      self->live->run_to_run = o->results->run_to_run;
+    }
     if (o)
       toast_outcome (self, o);
     ms_window_refresh_views (self);
