@@ -73,18 +73,36 @@ shows_view (gpointer data)
   return ms_window_get_view (w->win) == w->view;
 }
 
+/* Presses Alt+key until the view shows, for up to 20 s. On a loaded
+ * machine a press can land while the theme or a popover is still settling
+ * and be dropped by the X server; pressing again is what a person does.
+ * The failure this test is about (keys dead until a click) never recovers
+ * by pressing, so it still fails. */
+static void
+press_until_view (MsWindow *win, KeySym key, MsViewKind view, const char *what)
+{
+  ViewWait w = { win, view };
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  while (!shows_view (&w)) {
+    if (g_get_monotonic_time () > deadline)
+      g_error ("timed out waiting until %s", what);
+    press (win, XK_Alt_L, key);
+    gint64 retry = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+    while (!shows_view (&w) && g_get_monotonic_time () < retry) {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  }
+}
+
 /* Alt+3 then Alt+1 reach the window, whatever was chosen before. */
 static void
 check_keys_work (MsWindow *win, const char *after)
 {
   g_autofree char *what3 = g_strdup_printf ("Alt+3 shows the timeline after \"%s\"", after);
   g_autofree char *what1 = g_strdup_printf ("Alt+1 shows the bandwidth after \"%s\"", after);
-  ViewWait w = { win, MS_VIEW_TIMELINE };
-  press (win, XK_Alt_L, XK_3);
-  wait_until (shows_view, &w, what3);
-  w.view = MS_VIEW_BANDWIDTH;
-  press (win, XK_Alt_L, XK_1);
-  wait_until (shows_view, &w, what1);
+  press_until_view (win, XK_3, MS_VIEW_TIMELINE, what3);
+  press_until_view (win, XK_1, MS_VIEW_BANDWIDTH, what1);
   /* The focus is in the window's content, not left in a closed popover. */
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (win));
   g_assert_nonnull (focus);
