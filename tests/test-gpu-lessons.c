@@ -6,6 +6,7 @@
  * measured: every cell verified, the phases each variant must have, and
  * orderings that follow from what each variant does. Ratios the lessons
  * are about are printed, not assumed. Exits 77 without a device. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,8 +39,8 @@ check_all_ok (const MsResults *r)
 {
   for (size_t i = 0; i < r->n_cells; i++) {
     const MsCell *c = &r->cells[i];
-    bool allowed = c->status == MS_CELL_UNSUPPORTED && c->mode == MS_MODE_MANAGED_PREFETCH &&
-                   !r->device.concurrent_managed_access;
+    bool allowed = c->status == MS_CELL_UNSUPPORTED && c->mode == MS_MODE_MANAGED_PREFETCH
+                   && !r->device.concurrent_managed_access;
     CHECK (c->status == MS_CELL_OK || allowed, "%s 2^%d %s: %s: %s", ms_mode_name (c->mode),
            c->exponent, c->variant, ms_cell_status_name (c->status), c->message);
     CHECK (c->variant[0] != '\0', "%s 2^%d without a variant", ms_mode_name (c->mode), c->exponent);
@@ -72,8 +73,8 @@ check_reuse (const MsResults *r)
   CHECK (zr > pr, "zero-copy e2e grows %.2fx with R, pinned %.2fx", zr, pr);
   CHECK (rd->stats.phase[MS_PHASE_D2H].n == rd->n_reps, "read-only copies its result back");
   printf ("reuse 16 MiB: e2e R=16/R=1 zero-copy %.2fx, pinned %.2fx; zero-copy/pinned at R=1 "
-          "%.2f; zero-copy kernel R=16/R=1 %.2fx\n", zr, pr,
-          z1->stats.e2e.median / p1->stats.e2e.median,
+          "%.2f; zero-copy kernel R=16/R=1 %.2fx\n",
+          zr, pr, z1->stats.e2e.median / p1->stats.e2e.median,
           phase (z16, MS_PHASE_KERNEL) / phase (z1, MS_PHASE_KERNEL));
 }
 
@@ -85,7 +86,7 @@ check_duplex (const MsResults *r)
   if (!h || !d || !b)
     return;
   CHECK (b->stats.phase[MS_PHASE_H2D].n == b->n_reps && b->stats.phase[MS_PHASE_D2H].n == b->n_reps
-           && h->stats.phase[MS_PHASE_D2H].n == 0 && d->stats.phase[MS_PHASE_H2D].n == 0,
+             && h->stats.phase[MS_PHASE_D2H].n == 0 && d->stats.phase[MS_PHASE_H2D].n == 0,
          "duplex phases");
   /* Both at once cannot beat the slower alone by much, nor take much
    * longer than the two one after the other. */
@@ -93,7 +94,8 @@ check_duplex (const MsResults *r)
   CHECK (bb > 0.9 * (hb > db ? hb : db) && bb < 1.2 * (hb + db),
          "duplex %.1f us against h2d %.1f and d2h %.1f", bb, hb, db);
   printf ("duplex 16 MiB: h2d %.1f us, d2h %.1f us, both %.1f us (%.2f of serial; %d copy "
-          "engines)\n", hb, db, bb, bb / (hb + db), r->device.async_engine_count);
+          "engines)\n",
+          hb, db, bb, bb / (hb + db), r->device.async_engine_count);
 }
 
 static void
@@ -114,12 +116,17 @@ check_issue_order (const MsResults *r)
         lanes = b->events[e].lane > lanes ? b->events[e].lane : lanes;
       CHECK (lanes == ks[i], "%s: %d lanes", vb, lanes);
       double ratio = b->stats.e2e.median / d->stats.e2e.median;
-      /* One queue: breadth-first issues every copy before any kernel, so it
-       * cannot serialise more than depth-first does. */
-      if (q == 0 && ks[i] > 1)
-        CHECK (ratio < 1.1, "single queue K=%d: breadth-first %.2fx depth-first", ks[i], ratio);
-      printf ("issue order 16 MiB queue=%s K=%d: depth %.1f us, breadth %.1f us (%.2f)\n", queue,
-              ks[i], d->stats.e2e.median, b->stats.e2e.median, ratio);
+      CHECK (isfinite (ratio) && ratio > 0, "%s: no time", vb);
+      /* The material says breadth-first cannot serialise more than
+       * depth-first on one hardware queue (Fermi's false dependencies).
+       * Whether that holds on this GPU is the lesson's finding, so it is
+       * reported, not asserted: on the lent H100 breadth-first came out
+       * 1.15x slower at K=2 with one connection. */
+      printf ("issue order 16 MiB queue=%s K=%d: depth %.1f us, breadth %.1f us (%.2f)%s\n", queue,
+              ks[i], d->stats.e2e.median, b->stats.e2e.median, ratio,
+              q == 0 && ks[i] > 1 && ratio >= 1.1 ? "  <- breadth-first slower: the old rule "
+                                                    "does not hold here"
+                                                  : "");
     }
   const MsCell *w = cell (r, MS_MODE_STREAMS, "queue=default/order=depth/K=4/host=work");
   double work = -1;
@@ -142,16 +149,20 @@ check_cache_state (const MsResults *r)
   const MsCell *po = cell (r, MS_MODE_PINNED, "stores=ordinary");
   if (!s || !wc || !ps || !pf || !po)
     return;
-  /* Reading uncached write-combined memory on the CPU is the penalty. */
-  CHECK (phase (wc, MS_PHASE_VERIFY) > phase (s, MS_PHASE_VERIFY),
+  /* The material's penalty for the CPU reading write-combined memory is
+   * reported, not asserted: in the lent VMs the read from WC memory came
+   * out faster than from cached memory (5.6 vs 6.7 ms at 16 MiB on the
+   * H100), as if the guest maps it cached. */
+  CHECK (phase (wc, MS_PHASE_VERIFY) > 0 && phase (s, MS_PHASE_VERIFY) > 0,
          "verify from WC %.1f us, from cached %.1f us", phase (wc, MS_PHASE_VERIFY),
          phase (s, MS_PHASE_VERIFY));
   /* Fresh buffers are allocated in the init phase. */
   CHECK (phase (pf, MS_PHASE_INIT) > phase (ps, MS_PHASE_INIT), "fresh init %.1f vs %.1f",
          phase (pf, MS_PHASE_INIT), phase (ps, MS_PHASE_INIT));
   printf ("cache state 16 MiB pinned h2d GB/s: streamed %.2f, ordinary %.2f, fresh %.2f; "
-          "verify from WC %.1fx slower\n", ps->stats.h2d_gbps, po->stats.h2d_gbps,
-          pf->stats.h2d_gbps, phase (wc, MS_PHASE_VERIFY) / phase (s, MS_PHASE_VERIFY));
+          "verify from WC %.1fx slower\n",
+          ps->stats.h2d_gbps, po->stats.h2d_gbps, pf->stats.h2d_gbps,
+          phase (wc, MS_PHASE_VERIFY) / phase (s, MS_PHASE_VERIFY));
 }
 
 static void
@@ -175,15 +186,15 @@ check_managed (const MsResults *r)
 static void
 check_costs (const MsResults *r)
 {
-  const MsCell *first = ms_results_find_variant (r, MS_MODE_DEVICE, r->sweep.min_exp,
-                                                 "cost=context-first");
+  const MsCell *first
+      = ms_results_find_variant (r, MS_MODE_DEVICE, r->sweep.min_exp, "cost=context-first");
   CHECK (first && first->status == MS_CELL_OK && first->n_reps == 1, "first context");
   const MsCell *reg = cell (r, MS_MODE_REGISTERED, "cost=register");
   const MsCell *host = cell (r, MS_MODE_PINNED, "cost=malloc-host");
   if (!first || !reg || !host)
     return;
-  CHECK (reg->stats.phase_host[MS_PHASE_REGISTER].median > 0 &&
-           host->stats.phase_host[MS_PHASE_ALLOC].median > 0,
+  CHECK (reg->stats.phase_host[MS_PHASE_REGISTER].median > 0
+             && host->stats.phase_host[MS_PHASE_ALLOC].median > 0,
          "register and cudaMallocHost timed");
   printf ("costs: first context %.0f us; 16 MiB cudaMallocHost %.0f us, cudaHostRegister %.0f us\n",
           first->stats.phase_host[MS_PHASE_ALLOC].median,
@@ -195,9 +206,12 @@ static const struct {
   const char *name;
   void (*check) (const MsResults *r);
 } lessons[] = {
-  { "reuse", check_reuse },         { "duplex", check_duplex },
-  { "issue-order", check_issue_order }, { "cache-state", check_cache_state },
-  { "managed-touch", check_managed }, { "costs", check_costs },
+  { "reuse", check_reuse },
+  { "duplex", check_duplex },
+  { "issue-order", check_issue_order },
+  { "cache-state", check_cache_state },
+  { "managed-touch", check_managed },
+  { "costs", check_costs },
 };
 
 int
@@ -218,8 +232,10 @@ main (int argc, char **argv)
   for (size_t i = 0; i < sizeof lessons / sizeof lessons[0]; i++) {
     snprintf (path, sizeof path, "%s/lesson-%s-samples.csv", dir, lessons[i].name);
     if (!getenv ("MS_LESSONS_DIR")) {
-      snprintf (cmd, sizeof cmd, "'%s' lesson %s --sizes 20:22:2 --reps 5 --quiet --out "
-                "'%s/lesson-%s' >/dev/null", argv[1], lessons[i].name, dir, lessons[i].name);
+      snprintf (cmd, sizeof cmd,
+                "'%s' lesson %s --sizes 20:22:2 --reps 5 --quiet --out "
+                "'%s/lesson-%s' >/dev/null",
+                argv[1], lessons[i].name, dir, lessons[i].name);
       CHECK (system (cmd) == 0, "%s", cmd);
     }
     char err[512];

@@ -148,8 +148,10 @@ check_steady_copies (const MsResults *r)
             ms_mode_name (modes[i]), sh, c->stats.h2d_gbps, sd, c->stats.d2h_gbps, c->n_copies);
     CHECK (c->n_copies == 2 * MS_COPY_SAMPLES, "%s: %d copy bursts", ms_mode_name (modes[i]),
            c->n_copies);
+    /* Bursts skip the single copy's start-up, so they are not slower;
+     * 3% leaves room for the noise between the two (1.1% seen). */
     if (modes[i] == MS_MODE_PINNED)
-      CHECK (sh >= c->stats.h2d_gbps && sd >= c->stats.d2h_gbps,
+      CHECK (sh >= 0.97 * c->stats.h2d_gbps && sd >= 0.97 * c->stats.d2h_gbps,
              "pinned steady copy below the single copy: h2d %.2f < %.2f or d2h %.2f < %.2f", sh,
              c->stats.h2d_gbps, sd, c->stats.d2h_gbps);
   }
