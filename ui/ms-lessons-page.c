@@ -4,6 +4,7 @@
  * first of the window's runs that answers it; every caption is computed
  * from that run (engine/ms-lesson-caption.c). */
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "ms-lesson-detail.h"
 #include "ms-lesson-job.h"
@@ -165,25 +166,46 @@ add_if_file (GPtrArray *paths, const char *dir, const char *name)
     g_ptr_array_add (paths, g_steal_pointer (&path));
 }
 
-/* The lesson's own reference runs; where a plain sweep answers it, then
- * the other reference runs too. */
+static int
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* Whether name is the reference run own or exp names, bare or after a
+ * GPU prefix ("h100-lesson-reuse-samples.csv"). */
+static gboolean
+is_lesson_file (const char *name, const char *own, const char *exp)
+{
+  const char *tail = strstr (name, "lesson-");
+  return tail && (tail == name || tail[-1] == '-') &&
+         (g_str_equal (tail, own) || (exp && g_str_equal (tail, exp)));
+}
+
+/* The lesson's own reference runs (every GPU's, in name order); where a
+ * plain sweep answers it, then the other reference runs too. */
 static GPtrArray *
 reference_paths (MsLessonTopic t, const char *dir)
 {
   const MsLessonTopicInfo *info = ms_lesson_topic (t);
   GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *own = g_strdup_printf ("lesson-%s-samples.csv", info->name);
-  g_autofree char *exp = g_strdup_printf ("lesson-%s-samples.csv", info->experiment);
-  add_if_file (paths, dir, own);
-  if (info->experiment[0] && !g_str_equal (own, exp))
-    add_if_file (paths, dir, exp);
-  g_autoptr (GDir) d = info->plain ? g_dir_open (dir, 0, NULL) : NULL;
+  g_autofree char *exp =
+    info->experiment[0] ? g_strdup_printf ("lesson-%s-samples.csv", info->experiment) : NULL;
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr (GPtrArray) lessons = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) others = g_ptr_array_new_with_free_func (g_free);
   const char *name;
-  while (d && (name = g_dir_read_name (d)))
-    if (g_str_has_suffix (name, "-samples.csv") && !g_str_has_prefix (name, "lesson-"))
+  while (d && (name = g_dir_read_name (d))) {
+    if (is_lesson_file (name, own, exp))
+      g_ptr_array_add (lessons, g_strdup (name));
+    else if (info->plain && g_str_has_suffix (name, "-samples.csv") && !strstr (name, "lesson-"))
       g_ptr_array_add (others, g_strdup (name));
-  g_ptr_array_sort (others, (GCompareFunc) g_strcmp0);
+  }
+  g_ptr_array_sort (lessons, compare_names);
+  g_ptr_array_sort (others, compare_names);
+  for (guint i = 0; i < lessons->len; i++)
+    add_if_file (paths, dir, g_ptr_array_index (lessons, i));
   for (guint i = 0; i < others->len; i++)
     add_if_file (paths, dir, g_ptr_array_index (others, i));
   g_ptr_array_add (paths, NULL);
