@@ -8,7 +8,9 @@ docs/measurements/2026-11-22-h100-final; the script reads PREFIX-bench.log
 (bench-memsweep), PREFIX-summary.log (tools/gpu-run.sh), PREFIX-gpu-suite.txt
 (the gpu suite's log), PREFIX-targets.txt (tools/repeatability-targets.py
 over three default sweeps) and, when present, PREFIX-sanitizer-memcheck.log and
-PREFIX-sanitizer-racecheck.log (compute-sanitizer). Nothing is typed in by hand: a figure that is
+PREFIX-sanitizer-racecheck.log (compute-sanitizer),
+PREFIX-run-to-run-coverage.txt (tools/gpu-run-to-run.sh), PREFIX-lessons.log
+(tools/gpu-lessons.sh) and PREFIX-gpu-suite-rerun.txt (a second gpu suite). Nothing is typed in by hand: a figure that is
 not in the logs prints as '?'."""
 import pathlib, re, sys
 
@@ -44,6 +46,9 @@ def column(prefix):
     summary = read(prefix + '-summary.log')
     suite = read(prefix + '-gpu-suite.txt')
     targets = read(prefix + '-targets.txt')
+    coverage = read(prefix + '-run-to-run-coverage.txt')
+    lessons = read(prefix + '-lessons.log')
+    rerun = read(prefix + '-gpu-suite-rerun.txt')
     rows = bench_rows(bench)
 
     def pair(size, key):
@@ -65,8 +70,17 @@ def column(prefix):
         'worst': find(r'^worst cell: (.*)$', targets),
         'held': find(r'^targets: (\d+ of \d+) judged cells held', targets),
         'inside': find(r"^medians inside the other run's 95% interval: (.*)$", targets),
-        'suite': 'passed' if 'PASS: gpu suite' in summary else
-                 ('failed' if 'FAIL: gpu suite' in summary else '?'),
+        'suite': ('passed' if 'PASS: gpu suite' in summary else
+                  ('failed: ' + '; '.join(re.findall(r'^FAIL \S+: (.*)$', suite, re.M))
+                   if 'FAIL: gpu suite' in summary else '?')) +
+                 ('; rerun: ' + ('passed' if re.search(r'^Fail:\s+0', rerun, re.M) else 'failed')
+                  if rerun else ''),
+        'rr_within': find(r"^medians inside the other run's 95% interval: .*pairs inside each "
+                          r"other's: (.*)$", coverage),
+        'rr': find(r"^medians inside the other run's 95% run-to-run interval.*pairs inside each "
+                   r"other's: (.*)$", coverage),
+        'lessons': ('passed' if 'PASS: lessons' in lessons else
+                    ('failed' if 'FAIL: lessons' in lessons else 'not run')),
         'memcheck': sanitizer(prefix + '-sanitizer-memcheck.log', ('ERROR SUMMARY', 'LEAK SUMMARY')),
         'racecheck': sanitizer(prefix + '-sanitizer-racecheck.log', ('RACECHECK SUMMARY',)),
     }
@@ -84,6 +98,9 @@ LINES = [
     ('three default sweeps: worst max/min of an (mode, size) median', 'worst'),
     ('three default sweeps: cells within the repeatability target', 'held'),
     ("medians inside another run's 95% interval", 'inside'),
+    ("four more default sweeps: pairs of medians inside each other's 95% interval, within-run", 'rr_within'),
+    ("the same four: inside each other's run-to-run interval (profile of five other sweeps, memsweep calibrate)", 'rr'),
+    ('every lesson (tools/gpu-lessons.sh) and its checks', 'lessons'),
     ('gpu suite', 'suite'),
     ('compute-sanitizer memcheck (gpu suite)', 'memcheck'),
     ('compute-sanitizer racecheck (short sweep)', 'racecheck'),
