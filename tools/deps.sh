@@ -9,8 +9,9 @@ want="build-essential meson ninja-build pkg-config libcsv-dev libgtk-4-dev libad
   libglib2.0-bin desktop-file-utils appstream gettext fonts-wqy-microhei"
 if [ "${1:-build}" = test ]; then
   # poppler-utils: the report tests read PDFs (pdftotext, pdfinfo); chromium
-  # renders the HTML report headless.
-  want="$want xvfb xauth dbus dbus-x11 locales slurm-wlm munge poppler-utils chromium"
+  # renders the HTML report headless; libxtst6: the keyboard test presses
+  # real keys through XTest.
+  want="$want xvfb xauth dbus dbus-x11 locales slurm-wlm munge poppler-utils chromium libxtst6"
 fi
 missing=""
 for p in $want; do
