@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ms-atomic-file.h"
+#include "ms-small-file.h"
 #include "ms-i18n.h"
 #include "memsweep.h"
 
@@ -204,28 +204,27 @@ ms_run_to_run_read_metadata (MsRunToRun *rr, const char *key, const char *value)
   return true;
 }
 
+typedef struct {
+  const MsRunToRun *rr;
+  const MsResults *like;
+} ProfileText;
+
+static void
+write_profile_text (FILE *f, const void *data)
+{
+  const ProfileText *p = data;
+  fprintf (f, "# memsweep run-to-run profile\n# device: %s\n# pci-bus-id: %s\n",
+           p->like->device.present ? p->like->device.name : "none", p->like->device.pci_bus_id);
+  ms_run_to_run_write_metadata (p->rr, f);
+}
+
 bool
 ms_run_to_run_write_profile (const MsRunToRun *rr, const MsResults *like, const char *path,
                              char *err, size_t errlen)
 {
-  char *text = NULL;
-  size_t len = 0;
-  FILE *f = open_memstream (&text, &len);
-  if (!f) {
-    snprintf (err, errlen, "%s: %s", path, strerror (errno));
-    return false;
-  }
-  fprintf (f, "# memsweep run-to-run profile\n# device: %s\n# pci-bus-id: %s\n",
-           like->device.present ? like->device.name : "none", like->device.pci_bus_id);
-  ms_run_to_run_write_metadata (rr, f);
-  fclose (f);
-  MsAtomicFile *file = ms_atomic_file_open (path, err, errlen);
-  bool ok = file && ms_atomic_file_write (file, text, len) &&
-            ms_atomic_file_commit (file, err, errlen);
-  if (file && !ok)
-    ms_atomic_file_abort (file);
-  free (text);
-  return ok;
+  /* In the C locale, whole, through an atomic file (ms-small-file.c). */
+  ProfileText text = { rr, like };
+  return ms_small_file_write (path, write_profile_text, &text, err, errlen);
 }
 
 bool
