@@ -5,6 +5,8 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "ms-i18n.h"
+#include "ms-lesson-caption.h"
 #include "ms-report-views.h"
 
 static void
@@ -222,6 +224,24 @@ caption_pcie (GStrvBuilder *b, const MsResults *run)
                         d->pcie_gen, d->pcie_width, link, best, 100 * best / link));
 }
 
+/* The lessons this run answers, in the words of their cards
+ * (ms-lesson-caption.c): only sentences stated from measured numbers. */
+static void
+caption_lessons (GStrvBuilder *b, const MsResults *run)
+{
+  char sentence[512];
+  for (int t = 0; t < MS_TOPIC_COUNT; t++) {
+    const MsLessonTopicInfo *info = ms_lesson_topic ((MsLessonTopic) t);
+    if (!ms_lesson_topic_matches ((MsLessonTopic) t, run) ||
+        !ms_lesson_caption ((MsLessonTopic) t, run, -1, sentence, sizeof sentence))
+      continue;
+    /* TRANSLATORS: a lesson's title, then its caption. */
+    g_autofree char *line = g_strdup_printf (_("Lesson, %s: %s"), ms_gettext (info->title),
+                                             sentence);
+    g_strv_builder_add (b, line);
+  }
+}
+
 GStrv
 ms_report_captions (const MsResults *run)
 {
@@ -231,5 +251,6 @@ ms_report_captions (const MsResults *run)
   caption_latency (b, run);
   caption_prefetch (b, run);
   caption_pcie (b, run);
+  caption_lessons (b, run);
   return g_strv_builder_end (b);
 }
