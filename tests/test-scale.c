@@ -131,6 +131,14 @@ test_plot_from_results (void)
   g_ptr_array_add (runs, r);
   g_autoptr (MsChartData) c = ms_plot_build (runs, MS_METRIC_E2E_TIME, FALSE, NULL);
   g_assert_nonnull (strstr (((MsChartSeries *) g_ptr_array_index (c->series, 0))->label, "H100"));
+  /* A run the user named (the window names every run) shows by that name. */
+  g_strlcpy (r->label, "before the driver update", sizeof r->label);
+  g_autoptr (MsChartData) named = ms_plot_build (runs, MS_METRIC_E2E_TIME, FALSE, NULL);
+  gboolean found = FALSE;
+  for (guint i = 0; i < named->series->len; i++)
+    found = found || strstr (((MsChartSeries *) g_ptr_array_index (named->series, i))->label,
+                             "before the driver update") != NULL;
+  g_assert_true (found);
   ms_results_free (r);
 }
 

@@ -9,6 +9,11 @@
 char *
 ms_plot_run_label (const MsResults *run)
 {
+  /* A run's name (the window names every run; the user may rename it, a
+   * file may carry one); a file's bare name says nothing, so device and
+   * date stand in for it. */
+  if (run->label[0] && !g_str_has_suffix (run->label, ".csv"))
+    return g_strdup (run->label);
   const char *name = run->device.name[0] ? run->device.name : _("no GPU");
   /* "NVIDIA H100 80GB HBM3" -> "H100 80GB HBM3": the vendor is implied. */
   if (g_str_has_prefix (name, "NVIDIA "))
