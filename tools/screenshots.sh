@@ -1,53 +1,107 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # tools/screenshots.sh [BUILD]: retakes docs/screenshots/ from the built app
-# under Xvfb and openbox (1400x900), driven by keyboard: every view light and
-# dark with the bundled H100 reference run, presentation mode, and the H100
-# and H200 runs compared. Needs xvfb, openbox, xdotool and imagemagick.
+# under Xvfb and openbox, driven by keyboard and a few clicks, from the
+# bundled reference runs: every view (bandwidth, time, timeline, breakdown,
+# table, GPUs with the 2x H200 peer matrix, Lessons with the reuse lesson
+# opened, and the H100 and H200 runs compared) as VIEW-1600-light.png
+# (1600x1000), VIEW-1024-presentation-light.png and
+# VIEW-1024-presentation-dark.png (1024x768, presentation mode).
+# Needs xvfb, openbox, xdotool, dbus-x11 and imagemagick; pngquant and
+# optipng shrink the files where installed.
 set -e
 build=${1:-build}
 src=$(cd "$(dirname "$0")/.." && pwd)
 out=$src/docs/screenshots
+ref=$src/data/reference
 export GSETTINGS_BACKEND=memory GSETTINGS_SCHEMA_DIR=$src/$build/data NO_AT_BRIDGE=1
-export MEMSWEEP_REFERENCE_DIR=$src/data/reference MEMSWEEP_LOCALEDIR=$src/$build/po
-export GSK_RENDERER=cairo LANG=C.UTF-8 DISPLAY=:93
-Xvfb :93 -screen 0 1400x900x24 >/dev/null 2>&1 &
-xvfb=$!
-sleep 1
-openbox >/dev/null 2>&1 &
-wm=$!
-trap 'kill $wm $xvfb 2>/dev/null' EXIT
+export MEMSWEEP_REFERENCE_DIR=$ref MEMSWEEP_LOCALEDIR=$src/$build/po
+export GSK_RENDERER=cairo LANG=C.UTF-8
+tmp=$(mktemp -d)
+xvfb="" wm="" app=""
+stop_screen () {
+  for p in $app $wm $DBUS_SESSION_BUS_PID $xvfb; do kill "$p" 2>/dev/null || true; done
+  for p in $app $wm $xvfb; do wait "$p" 2>/dev/null || true; done
+  xvfb="" wm="" app="" DBUS_SESSION_BUS_PID=""
+}
+trap 'stop_screen; rm -rf "$tmp"' EXIT
 
-# shoot SCHEME NAME:KEYS... [-- FILES]: one app, one screenshot per NAME after
-# its keys (comma-separated xdotool keys).
+# start_screen W H: a display of that size on a free number, a window
+# manager and a session bus of its own, so the apps end by their pid.
+start_screen () {
+  width=$1 height=$2
+  Xvfb -displayfd 3 -screen 0 "${width}x${height}x24" 3>"$tmp/display" >/dev/null 2>&1 &
+  xvfb=$!
+  while [ ! -s "$tmp/display" ]; do sleep 0.2; done
+  export DISPLAY=:$(cat "$tmp/display")
+  rm -f "$tmp/display"
+  openbox >/dev/null 2>&1 &
+  wm=$!
+  eval "$(dbus-launch --sh-syntax)"
+}
+
+# act ACTION: an xdotool key ("alt+3") or a click at a point ("click:X:Y").
+act () {
+  case $1 in
+  click:*) xdotool mousemove $(echo "${1#click:}" | tr ':' ' ') click 1 ;;
+  *) xdotool key "$1" ;;
+  esac
+  sleep 1
+}
+
+# shoot SCHEME SUFFIX NAME:ACTIONS... -- FILES: one app opening FILES, one
+# screenshot NAME-SUFFIX.png after each NAME's comma-separated actions. A
+# SUFFIX with "presentation" in it turns presentation mode on first.
 shoot () {
-  scheme=$1
-  shift
+  scheme=$1 suffix=$2
+  shift 2
   shots=""
   while [ $# -gt 0 ] && [ "$1" != -- ]; do shots="$shots $1"; shift; done
   [ "${1:-}" = -- ] && shift
-  ADW_DEBUG_COLOR_SCHEME=$scheme dbus-run-session -- "$src/$build/app/gtk/memsweep-gtk" "$@" \
-    >/dev/null 2>&1 &
+  ADW_DEBUG_COLOR_SCHEME=$scheme "$src/$build/app/gtk/memsweep-gtk" "$@" >/dev/null 2>&1 &
   app=$!
-  sleep 6
-  xdotool search --sync --name memsweep windowsize 1400 900 windowmove 0 0 windowactivate
-  sleep 1
+  win=$(xdotool search --sync --onlyvisible --name memsweep | tail -n 1)
+  xdotool windowsize "$win" "$width" "$height" windowmove "$win" 0 0 windowactivate "$win" \
+    2>/dev/null || true
+  case $suffix in *presentation*) sleep 2; act F11 ;; esac
+  # Let the files load and their "Opened" toasts (5 s each) go.
+  sleep 12
   for s in $shots; do
-    for k in $(echo "${s#*:}" | tr ',' ' '); do xdotool key "$k"; sleep 0.7; done
-    sleep 1
-    import -window root "$out/${s%%:*}.png"
+    for a in $(echo "${s#*:}" | tr ',' ' '); do act "$a"; done
+    # Away from the charts, so that no readout follows the pointer.
+    xdotool mousemove "$((width - 1))" "$((height - 1))"
+    sleep 1.5
+    import -window root "$out/${s%%:*}-$suffix.png"
   done
-  # dbus-run-session does not pass the signal on: end the app itself.
-  pkill -f "^$src/$build/app/gtk/memsweep-gtk" 2>/dev/null || true
-  wait $app 2>/dev/null || true
+  kill "$app" 2>/dev/null || true
+  wait "$app" 2>/dev/null || true
+  app=""
 }
 
-h100=$src/data/reference/h100-default-samples.csv
-h200=$src/data/reference/h200-default-samples.csv
-shoot prefer-light bandwidth-light:alt+1 time-light:alt+2 timeline-light:alt+3 \
-  breakdown-light:alt+4 table-light:alt+5 -- "$h100"
-shoot prefer-dark bandwidth-dark:alt+1 time-dark:alt+2 timeline-dark:alt+3 \
-  breakdown-dark:alt+4 table-dark:alt+5 -- "$h100"
-shoot prefer-light bandwidth-presentation:F11,alt+1 timeline-presentation:alt+3 -- "$h100"
-shoot prefer-light compare-h100-h200:alt+1 -- "$h100" "$h200"
+# views SCHEME SUFFIX GPUS LESSONS REUSE: every view; GPUS and LESSONS are
+# the points of those view switcher buttons, REUSE that of the reuse card's
+# Open Reference Run button, in this layout.
+views () {
+  shoot "$1" "$2" bandwidth:alt+1 time:alt+2 timeline:alt+3 breakdown:alt+4 table:alt+5 \
+    gpus:"click:$3" lessons:"click:$4,click:$5" -- "$ref/h100-default-samples.csv" \
+    "$ref/h200x2-peer.csv"
+  shoot "$1" "$2" compare:alt+1 -- "$ref/h100-default-samples.csv" "$ref/h200-default-samples.csv"
+}
+
+start_screen 1600 1000
+views prefer-light 1600-light 1065:26 1200:26 423:432
+stop_screen
+start_screen 1024 768
+views prefer-light 1024-presentation-light 711:740 811:740 162:566
+views prefer-dark 1024-presentation-dark 711:740 811:740 162:566
+stop_screen
+
+if command -v pngquant >/dev/null; then
+  for f in "$out"/*-1600-*.png "$out"/*-1024-*.png; do
+    pngquant --force --skip-if-larger --quality 80-100 --output "$f" "$f" || true
+  done
+fi
+if command -v optipng >/dev/null; then
+  optipng -quiet -o2 "$out"/*-1600-*.png "$out"/*-1024-*.png
+fi
 echo "screenshots: $(ls "$out" | wc -l) files in $out"

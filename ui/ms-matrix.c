@@ -159,12 +159,14 @@ draw_legend (cairo_t *cr, const MsMatrixData *d, const MsChartStyle *style,
     cairo_fill (cr);
   }
   ms_set_color (cr, &style->fg, 0.9);
-  for (int k = 0; k <= 4; k++) {
+  /* As many steps as labels fit along the bar: large text gets fewer. */
+  int steps = CLAMP ((int) (h / (fs * 1.2)), 1, 4);
+  for (int k = 0; k <= steps; k++) {
     char label[32];
-    double v = lay->vmax - (lay->vmax - lay->vmin) * k / 4;
+    double v = lay->vmax - (lay->vmax - lay->vmin) * k / steps;
     g_snprintf (label, sizeof label, "%.0f", v);
-    ms_draw_text (cr, label, x + w + 4, y + h * k / 4, fs * 0.85, 0, 0.5, FALSE, NULL, NULL);
-    cairo_rectangle (cr, x + w, y + h * k / 4 - 0.5, 3, 1);
+    ms_draw_text (cr, label, x + w + 4, y + h * k / steps, fs * 0.85, 0, 0.5, FALSE, NULL, NULL);
+    cairo_rectangle (cr, x + w, y + h * k / steps - 0.5, 3, 1);
     cairo_fill (cr);
   }
   ms_draw_text (cr, _("GB/s"), x, y - 4, fs * 0.85, 0, 1, TRUE, NULL, NULL);

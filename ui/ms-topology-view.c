@@ -79,6 +79,9 @@ ms_topology_view_init (MsTopologyView *self)
 {
   self->scale = (MsViewScale){ 1, 1 };
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  /* Shares the page's height with the matrix: at presentation sizes the
+   * boxes and NVLink arcs need more than the 220 pixels asked for. */
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_size_request (GTK_WIDGET (self), 320, 220);
   ms_view_follow_style (GTK_WIDGET (self), G_CALLBACK (gtk_widget_queue_draw));
 }
