@@ -225,6 +225,23 @@ direct_labels_width (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, 
   return w + fs * 2.4;
 }
 
+/* One run, nothing hidden and every line named at its end: the legend
+ * would only repeat the names, and at 1024x768 its rows cost the plot a
+ * third of its height. (Hidden series and several runs keep it: it is
+ * where a series comes back and where runs are told apart.) */
+static gboolean
+direct_labels_suffice (const MsChartData *d, const MsChartLayout *l)
+{
+  if (l->direct_w <= 0)
+    return FALSE;
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    if (s->hidden || s->group)
+      return FALSE;
+  }
+  return TRUE;
+}
+
 /* Lays the legend out beside the plot when narrow enough and no taller
  * than the plot can be; else below, as many columns as the width holds;
  * in the compact form when the full one would take over a third of the
@@ -286,8 +303,8 @@ ms_chart_legend_measure (cairo_t *cr, const MsChartData *d, const MsChartStyle *
   l->legend_compact = FALSE;
   l->legend_x = 0;
   l->legend_y = l->plot_y;
-  if (d->series->len == 0) {
-    l->legend_h = 0;
+  if (d->series->len == 0 || direct_labels_suffice (d, l)) {
+    l->legend_w = l->legend_h = 0;
     return;
   }
   l->legend_h = legend_walk (cr, d, NULL, l, FALSE);
@@ -306,7 +323,7 @@ void
 ms_chart_legend_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
                       MsChartLayout *l)
 {
-  if (d->series->len)
+  if (d->series->len && (l->legend_w > 0 || l->legend_h > 0))
     legend_walk (cr, d, st, l, TRUE);
 }
 
