@@ -32,6 +32,14 @@ table_setup (GtkSignalListItemFactory *f, GtkListItem *item, gpointer col)
     gtk_widget_add_css_class (label, "numeric");
   if (c == MS_TABLE_COL_MESSAGE)
     gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  /* A run's name can be long ("H100 80GB HBM3 · 2026-11-22 14:36"): cut in
+   * the middle past 18 characters, so that at 1024x768 in presentation
+   * mode the numbers stay in view; the tooltip has it whole. */
+  if (c == MS_TABLE_COL_RUN) {
+    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+    gtk_label_set_width_chars (GTK_LABEL (label), 16);
+    gtk_label_set_max_width_chars (GTK_LABEL (label), 18);
+  }
   gtk_list_item_set_child (item, label);
 }
 
@@ -42,7 +50,7 @@ table_bind (GtkSignalListItemFactory *f, GtkListItem *item, gpointer col)
   g_autofree char *text = ms_table_row_text (row, GPOINTER_TO_INT (col));
   GtkWidget *label = gtk_list_item_get_child (item);
   gtk_label_set_text (GTK_LABEL (label), text);
-  if (GPOINTER_TO_INT (col) == MS_TABLE_COL_MESSAGE)
+  if (GPOINTER_TO_INT (col) == MS_TABLE_COL_MESSAGE || GPOINTER_TO_INT (col) == MS_TABLE_COL_RUN)
     gtk_widget_set_tooltip_text (label, text[0] ? text : NULL);
 }
 
