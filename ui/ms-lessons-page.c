@@ -166,12 +166,6 @@ add_if_file (GPtrArray *paths, const char *dir, const char *name)
     g_ptr_array_add (paths, g_steal_pointer (&path));
 }
 
-static int
-compare_names (gconstpointer a, gconstpointer b)
-{
-  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
-}
-
 /* Whether name is the reference run own or exp names, bare or after a
  * GPU prefix ("h100-lesson-reuse-samples.csv"). */
 static gboolean
@@ -202,8 +196,8 @@ reference_paths (MsLessonTopic t, const char *dir)
     else if (info->plain && g_str_has_suffix (name, "-samples.csv") && !strstr (name, "lesson-"))
       g_ptr_array_add (others, g_strdup (name));
   }
-  g_ptr_array_sort (lessons, compare_names);
-  g_ptr_array_sort (others, compare_names);
+  g_ptr_array_sort (lessons, ms_compare_names);
+  g_ptr_array_sort (others, ms_compare_names);
   for (guint i = 0; i < lessons->len; i++)
     add_if_file (paths, dir, g_ptr_array_index (lessons, i));
   for (guint i = 0; i < others->len; i++)

@@ -406,8 +406,8 @@ ms_reference_dir (void)
 }
 
 /* g_ptr_array_sort hands the comparison pointers to the elements. */
-static int
-compare_names (gconstpointer a, gconstpointer b)
+int
+ms_compare_names (gconstpointer a, gconstpointer b)
 {
   return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
 }
@@ -422,7 +422,7 @@ fill_reference_menu (MsWindow *self)
   while (d && (name = g_dir_read_name (d)))
     if (g_str_has_suffix (name, "-samples.csv"))
       g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
+  g_ptr_array_sort (names, ms_compare_names);
   for (guint i = 0; i < names->len; i++) {
     const char *file = g_ptr_array_index (names, i);
     g_autofree char *path = g_build_filename (dir, file, NULL);
