@@ -269,6 +269,12 @@ test_no_gpu (void)
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
+static void
+keep_result (GObject *source, GAsyncResult *result, gpointer data)
+{
+  *(GAsyncResult **) data = g_object_ref (result);
+}
+
 /* What `memsweep multi --out P` leaves: P-gpuN-samples.csv and
  * P-multi.csv; the page makes the GPUs' runs from it, even with one file
  * gone. */
@@ -309,6 +315,14 @@ test_open_multi (void)
   g_autoptr (GError) error = NULL;
   g_assert_true (ms_devices_page_open_path (page, path, &error));
   static const int all[] = { 0, 1, 2 }, two[] = { 0, 2 };
+  check_runs (runs, all, 3, ms_devices_page_get_matrix_view (page));
+  /* The same read on a worker thread, shown when it finishes. */
+  GAsyncResult *result = NULL;
+  ms_devices_page_open_path_async (page, path, keep_result, &result);
+  while (!result)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (ms_devices_page_open_path_finish (page, result, &error));
+  g_object_unref (result);
   check_runs (runs, all, 3, ms_devices_page_get_matrix_view (page));
   g_unlink (samples[1]);
   g_assert_true (ms_devices_page_open_path (page, path, &error));

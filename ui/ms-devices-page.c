@@ -226,16 +226,33 @@ read_run (const char *path, int n_devices, GString *missing)
   return ms_run_new (r);
 }
 
+/* What a saved file holds, read without touching the page (any thread):
+ * a peer matrix, or the runs of a PREFIX-multi.csv; and the status line. */
+typedef struct {
+  MsPeerFile *peer;
+  GPtrArray *runs;
+  char *status;
+} Opened;
+
+static void
+opened_free (Opened *o)
+{
+  g_clear_pointer (&o->peer, ms_peer_file_box_unref);
+  g_clear_pointer (&o->runs, g_ptr_array_unref);
+  g_free (o->status);
+  g_free (o);
+}
+
 /* PREFIX-multi.csv: each GPU's samples file beside it becomes a run. */
-static gboolean
-open_multi (MsDevicesPage *self, const char *path, GError **error)
+static Opened *
+read_multi (const char *path, GError **error)
 {
   char err[512];
   MsMultiFile *file = ms_multi_file_read (path, err, sizeof err);
   if (!file) {
     g_autofree char *valid = g_utf8_make_valid (err, -1);
     g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, valid);
-    return FALSE;
+    return NULL;
   }
   g_autofree char *dir = g_path_get_dirname (path);
   g_autoptr (GPtrArray) runs = ms_run_array_new ();
@@ -255,40 +272,95 @@ open_multi (MsDevicesPage *self, const char *path, GError **error)
     g_autofree char *valid = g_utf8_make_valid (missing->str, -1);
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("%s: no GPU's samples: %s"), name,
                  valid);
-    return FALSE;
+    return NULL;
   }
-  if (missing->len) {
-    g_autofree char *more = g_strdup_printf (_("%s (%u of %d GPUs; %s)"), text, runs->len,
-                                             n_devices, missing->str);
-    ms_devices_page_set_status (self, more);
+  Opened *o = g_new0 (Opened, 1);
+  if (missing->len)
+    o->status = g_strdup_printf (_("%s (%u of %d GPUs; %s)"), text, runs->len, n_devices,
+                                 missing->str);
+  else
+    o->status = g_steal_pointer (&text);
+  o->runs = g_steal_pointer (&runs);
+  return o;
+}
+
+static Opened *
+read_path (const char *path, GError **error)
+{
+  if (g_str_has_suffix (path, "-multi.csv"))
+    return read_multi (path, error);
+  char err[512];
+  MsPeerFile *file = ms_peer_file_read (path, err, sizeof err);
+  if (!file) {
+    g_autofree char *valid = g_utf8_make_valid (err, -1);
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, valid);
+    return NULL;
+  }
+  Opened *o = g_new0 (Opened, 1);
+  o->peer = ms_peer_file_box_new (file);
+  free (file);
+  g_autofree char *name = g_filename_display_basename (path);
+  o->status = g_strdup_printf (_("%s: %d GPUs of %s, measured %s"), name, o->peer->peer.n_devices,
+                               o->peer->host[0] ? o->peer->host : _("an unnamed host"),
+                               o->peer->date);
+  return o;
+}
+
+static void
+show_opened (MsDevicesPage *self, const Opened *o)
+{
+  if (o->peer) {
+    ms_devices_page_show_peer (self, o->peer);
+    ms_devices_page_set_status (self, o->status);
   } else {
-    ms_devices_page_set_status (self, text);
+    ms_devices_page_set_status (self, o->status);
+    ms_devices_page_show_runs (self, o->runs);
   }
-  ms_devices_page_show_runs (self, runs);
-  return TRUE;
 }
 
 gboolean
 ms_devices_page_open_path (MsDevicesPage *self, const char *path, GError **error)
 {
   g_return_val_if_fail (MS_IS_DEVICES_PAGE (self), FALSE);
-  if (g_str_has_suffix (path, "-multi.csv"))
-    return open_multi (self, path, error);
-  char err[512];
-  MsPeerFile *file = ms_peer_file_read (path, err, sizeof err);
-  if (!file) {
-    g_autofree char *valid = g_utf8_make_valid (err, -1);
-    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, valid);
+  Opened *o = read_path (path, error);
+  if (!o)
     return FALSE;
-  }
-  g_autoptr (MsPeerFile) box = ms_peer_file_box_new (file);
-  free (file);
-  ms_devices_page_show_peer (self, box);
-  g_autofree char *name = g_filename_display_basename (path);
-  g_autofree char *text =
-    g_strdup_printf (_("%s: %d GPUs of %s, measured %s"), name, box->peer.n_devices,
-                     box->host[0] ? box->host : _("an unnamed host"), box->date);
-  ms_devices_page_set_status (self, text);
+  show_opened (self, o);
+  opened_free (o);
+  return TRUE;
+}
+
+static void
+open_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  GError *error = NULL;
+  Opened *o = read_path (data, &error);
+  if (o)
+    g_task_return_pointer (task, o, (GDestroyNotify) opened_free);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+ms_devices_page_open_path_async (MsDevicesPage *self, const char *path,
+                                 GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_return_if_fail (MS_IS_DEVICES_PAGE (self));
+  GTask *task = g_task_new (self, NULL, callback, user_data);
+  g_task_set_task_data (task, g_strdup (path), g_free);
+  g_task_run_in_thread (task, open_thread);
+  g_object_unref (task);
+}
+
+gboolean
+ms_devices_page_open_path_finish (MsDevicesPage *self, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  Opened *o = g_task_propagate_pointer (G_TASK (result), error);
+  if (!o)
+    return FALSE;
+  show_opened (self, o);
+  opened_free (o);
   return TRUE;
 }
 

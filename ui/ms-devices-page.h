@@ -43,6 +43,11 @@ void ms_devices_page_set_engine (MsDevicesPage *self, MsBackend *backend,
 /* Shows a saved PREFIX-peer.csv, or the GPUs of a PREFIX-multi.csv (each
  * one's samples file beside it becomes a run, as after a run here). */
 gboolean ms_devices_page_open_path (MsDevicesPage *self, const char *path, GError **error);
+/* The same with the files read on a worker thread; _finish shows them. */
+void ms_devices_page_open_path_async (MsDevicesPage *self, const char *path,
+                                     GAsyncReadyCallback callback, gpointer user_data);
+gboolean ms_devices_page_open_path_finish (MsDevicesPage *self, GAsyncResult *result,
+                                          GError **error);
 /* Ticks or unticks one GPU (by its CUDA index). */
 void ms_devices_page_select (MsDevicesPage *self, int device, gboolean selected);
 /* Stops a multi-GPU sweep at the next cell. */

@@ -6,15 +6,30 @@
 
 #include "ms-run.h"
 
-void
-ms_window_open_devices_file (MsWindow *self, const char *path)
+static void
+devices_file_opened (GObject *source, GAsyncResult *result, gpointer user_data)
 {
+  GWeakRef *ref = user_data;
+  g_autoptr (MsWindow) self = g_weak_ref_get (ref);
+  g_weak_ref_clear (ref);
+  g_free (ref);
+  if (!self)
+    return; /* the page went with the window; the task drops what it read */
   g_autoptr (GError) error = NULL;
-  if (!ms_devices_page_open_path (self->devices_page, path, &error)) {
+  if (!ms_devices_page_open_path_finish (self->devices_page, result, &error)) {
     ms_window_toast (self, error->message);
     return;
   }
   adw_view_stack_set_visible_child_name (self->stack, "devices");
+}
+
+/* A multi file names one samples file per GPU: read off the main thread. */
+void
+ms_window_open_devices_file (MsWindow *self, const char *path)
+{
+  GWeakRef *ref = g_new0 (GWeakRef, 1);
+  g_weak_ref_init (ref, self);
+  ms_devices_page_open_path_async (self->devices_page, path, devices_file_opened, ref);
 }
 
 /* The runs of a sweep on several GPUs at once: one per device. */
