@@ -562,27 +562,29 @@ save_and_report (const RunOptions *o, const MsResults *results, MsRunStatus st,
 
 /* The run-to-run spread measured by `memsweep calibrate` widens the
  * intervals (ms-run-to-run.c): the one given, or this device's default when
- * it exists and names the same GPU. */
+ * it exists and names the same GPU (ms_run_to_run_load_default, as the
+ * window does). */
 static void
 apply_profile (const RunOptions *o, MsResults *results)
 {
   char path[PATH_MAX], device[256], err[PATH_MAX + 128], clean[4 * PATH_MAX];
   const char *expected = results->device.present ? results->device.name : "none";
-  if (o->profile)
+  if (!o->profile) {
+    if (!ms_run_to_run_load_default (&results->run_to_run, &results->device, path, sizeof path))
+      return;
+  } else {
     snprintf (path, sizeof path, "%s", o->profile);
-  else if (!ms_run_to_run_default_path (&results->device, path, sizeof path) ||
-           access (path, R_OK) != 0)
-    return;
-  if (!ms_run_to_run_read_profile (&results->run_to_run, path, device, sizeof device, err,
-                                   sizeof err)) {
-    fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
-    return;
-  }
-  if (strcmp (device, expected) != 0) {
-    fprintf (stderr, ms_gettext ("memsweep: %s was measured on %s, not %s: not used\n"),
-             ms_report_clean (path, clean, sizeof clean), device, expected);
-    ms_run_to_run_clear (&results->run_to_run);
-    return;
+    if (!ms_run_to_run_read_profile (&results->run_to_run, path, device, sizeof device, err,
+                                     sizeof err)) {
+      fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
+      return;
+    }
+    if (strcmp (device, expected) != 0) {
+      fprintf (stderr, ms_gettext ("memsweep: %s was measured on %s, not %s: not used\n"),
+               ms_report_clean (path, clean, sizeof clean), device, expected);
+      ms_run_to_run_clear (&results->run_to_run);
+      return;
+    }
   }
   fprintf (stderr,
            ms_gettext ("memsweep: intervals include the run-to-run spread of %s (%d runs, %s)\n"),
