@@ -375,6 +375,8 @@ typedef struct {
   bool json;
   const char *fixed_opt, *adaptive_opt; /* the repetition rule's options given */
   const char *profile; /* --profile FILE */
+  MsRunToRun profile_rr; /* its contents, read once by parse_run */
+  char profile_device[256];
   bool no_profile;
   char samples_path[PATH_MAX];
   char summary_path[PATH_MAX];
@@ -485,10 +487,8 @@ parse_run (RunOptions *o, int argc, char **argv)
     fprintf (stderr, "memsweep: %s\n", err);
     return EXIT_USAGE;
   }
-  MsRunToRun rr;
-  char device[256];
-  if (o->profile && !ms_run_to_run_read_profile (&rr, o->profile, device, sizeof device, err,
-                                                 sizeof err)) {
+  if (o->profile && !ms_run_to_run_read_profile (&o->profile_rr, o->profile, o->profile_device,
+                                                 sizeof o->profile_device, err, sizeof err)) {
     fprintf (stderr, "memsweep: --profile: %s\n", ms_report_clean (err, clean, sizeof clean));
     return EXIT_USAGE;
   }
@@ -562,27 +562,25 @@ save_and_report (const RunOptions *o, const MsResults *results, MsRunStatus st,
 
 /* The run-to-run spread measured by `memsweep calibrate` widens the
  * intervals (ms-run-to-run.c): the one given, or this device's default when
- * it exists and names the same GPU. */
+ * it exists and names the same GPU (ms_run_to_run_load_default, as the
+ * window does). */
 static void
 apply_profile (const RunOptions *o, MsResults *results)
 {
-  char path[PATH_MAX], device[256], err[PATH_MAX + 128], clean[4 * PATH_MAX];
+  char path[PATH_MAX], clean[4 * PATH_MAX];
   const char *expected = results->device.present ? results->device.name : "none";
-  if (o->profile)
+  if (!o->profile) {
+    if (!ms_run_to_run_load_default (&results->run_to_run, &results->device, path, sizeof path))
+      return;
+  } else {
+    /* Read and checked by parse_run, before the sweep. */
     snprintf (path, sizeof path, "%s", o->profile);
-  else if (!ms_run_to_run_default_path (&results->device, path, sizeof path) ||
-           access (path, R_OK) != 0)
-    return;
-  if (!ms_run_to_run_read_profile (&results->run_to_run, path, device, sizeof device, err,
-                                   sizeof err)) {
-    fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
-    return;
-  }
-  if (strcmp (device, expected) != 0) {
-    fprintf (stderr, ms_gettext ("memsweep: %s was measured on %s, not %s: not used\n"),
-             ms_report_clean (path, clean, sizeof clean), device, expected);
-    ms_run_to_run_clear (&results->run_to_run);
-    return;
+    if (strcmp (o->profile_device, expected) != 0) {
+      fprintf (stderr, ms_gettext ("memsweep: %s was measured on %s, not %s: not used\n"),
+               ms_report_clean (path, clean, sizeof clean), o->profile_device, expected);
+      return;
+    }
+    results->run_to_run = o->profile_rr;
   }
   fprintf (stderr,
            ms_gettext ("memsweep: intervals include the run-to-run spread of %s (%d runs, %s)\n"),

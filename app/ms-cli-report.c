@@ -6,7 +6,6 @@
 
 #include "memsweep.h"
 #include "ms-cli-draw.h"
-#include "ms-csv-pair.h"
 #include "ms-i18n.h"
 #include "ms-report-content.h"
 #include "ms-report.h"
@@ -97,12 +96,9 @@ ms_cli_report (int argc, char **argv)
   if (!runs)
     return EXIT_USAGE;
   g_autoptr (GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
-  for (int i = optind; i < argc; i++) {
-    char note[512];
-    g_ptr_array_add (notes, ms_csv_meta_value (argv[i], "note", note, sizeof note)
-                              ? g_strdup (note)
-                              : NULL);
-  }
+  /* The reader keeps each run's note: no second read of the files. */
+  for (guint i = 0; i < runs->len; i++)
+    g_ptr_array_add (notes, g_strdup (((MsResults *) g_ptr_array_index (runs, i))->note));
   g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
   g_autofree char *generated = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
   MsReportInput input = { runs, notes, generated };

@@ -10,22 +10,7 @@
 #include <wchar.h>
 
 #include "ms-i18n.h"
-
-/* The length of the valid UTF-8 sequence at p (shortest form, no
- * surrogates, at most U+10FFFF), or 0 when p does not start one. */
-static int
-utf8_sequence_length (const unsigned char *p)
-{
-  int n = p[0] < 0x80 ? 1 : p[0] >= 0xc2 && p[0] <= 0xdf ? 2 : p[0] >= 0xe0 && p[0] <= 0xef ? 3
-                        : p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : 0;
-  for (int i = 1; i < n; i++)
-    if ((p[i] & 0xc0) != 0x80)
-      return 0;
-  if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] > 0x9f) ||
-      (p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] > 0x8f))
-    return 0;
-  return n;
-}
+#include "ms-json.h"
 
 const char *
 ms_report_clean (const char *in, char *out, size_t len)
@@ -33,23 +18,23 @@ ms_report_clean (const char *in, char *out, size_t len)
   /* Control characters (C0, DEL, and C1 as UTF-8) and bytes that are not
    * UTF-8 become visible escapes, so a file cannot move the cursor,
    * recolour the terminal or garble the line. */
-  size_t used = 0;
+  size_t used = 0, left = strlen (in);
   const unsigned char *p = (const unsigned char *) in;
   if (len == 0)
     return out;
   while (*p && used + 7 < len) {
-    int n = utf8_sequence_length (p);
+    size_t n = ms_utf8_sequence (p, left);
     if (n == 0 || *p < 0x20 || *p == 0x7f) {
       used += snprintf (out + used, len - used, "\\x%02x", *p);
-      p++;
+      n = 1;
     } else if (*p == 0xc2 && p[1] <= 0x9f) {
       used += snprintf (out + used, len - used, "\\u%04x", p[1]);
-      p += 2;
     } else {
       memcpy (out + used, p, n);
       used += n;
-      p += n;
     }
+    p += n;
+    left -= n;
   }
   out[used] = '\0';
   return out;

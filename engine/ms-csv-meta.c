@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-csv-meta.c: the samples reader's '#' metadata lines. */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,20 +10,7 @@
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
 #include "ms-gpu-state.h"
-
-static bool
-parse_meta_int (const char *s, long lo, long hi, long *out)
-{
-  if (!*s)
-    return false;
-  char *end;
-  errno = 0;
-  long v = strtol (s, &end, 10);
-  if (errno || *end || v < lo || v > hi)
-    return false;
-  *out = v;
-  return true;
-}
+#include "ms-small-file.h"
 
 /* The run's own words: version, date, label, note, experiment. */
 static bool
@@ -80,7 +66,7 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
 #define INT_KEY(name, dst)                                                    \
   if (strcmp (key, name) == 0) {                                              \
     long v;                                                                   \
-    if (parse_meta_int (value, -1, 1 << 30, &v))                                   \
+    if (ms_small_parse_long (value, -1, 1 << 30, &v))                         \
       dst = (int) v;                                                          \
     return;                                                                   \
   }

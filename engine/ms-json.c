@@ -13,9 +13,8 @@
 #include "ms-csv-private.h"
 #include "ms-i18n.h"
 
-/* The length of the valid UTF-8 sequence at s (at most n bytes), or 0. */
-static size_t
-utf8_sequence (const unsigned char *s, size_t n)
+size_t
+ms_utf8_sequence (const unsigned char *s, size_t n)
 {
   size_t len = s[0] < 0x80 ? 1 : (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3
              : (s[0] & 0xF8) == 0xF0 ? 4 : 0;
@@ -38,7 +37,7 @@ put_string (FILE *f, const char *s)
   size_t n = strlen (s);
   fputc ('"', f);
   while (n > 0) {
-    size_t len = utf8_sequence (p, n);
+    size_t len = ms_utf8_sequence (p, n);
     if (len == 0) {
       fputs ("\\ufffd", f);
       len = 1;

@@ -18,3 +18,6 @@
 bool ms_json_write (FILE *f, const MsResults *results);
 /* The same through an atomic file (ms-atomic-file.h). */
 bool ms_json_write_file (const char *path, const MsResults *results, char *err, size_t errlen);
+/* The length of the valid UTF-8 sequence at s (at most n bytes; shortest
+ * form, no surrogates, at most U+10FFFF), or 0 when s does not start one. */
+size_t ms_utf8_sequence (const unsigned char *s, size_t n);

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-variant.c: the variant of a cell, the setting of an experiment it was
  * measured under ("R=4", "queue=single/order=breadth"). */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-small-file.h"
 
 bool
 ms_variant_valid (const char *variant)
@@ -49,12 +49,10 @@ ms_variant_get (const char *variant, const char *key, char *value, size_t len)
 bool
 ms_variant_get_int (const char *variant, const char *key, int *value)
 {
-  char text[MS_VARIANT_LEN], *end;
-  if (!ms_variant_get (variant, key, text, sizeof text) || !text[0])
-    return false;
-  errno = 0;
-  long v = strtol (text, &end, 10);
-  if (errno || *end || v < -1000000 || v > 1000000)
+  char text[MS_VARIANT_LEN];
+  long v;
+  if (!ms_variant_get (variant, key, text, sizeof text) ||
+      !ms_small_parse_long (text, -1000000, 1000000, &v))
     return false;
   *value = (int) v;
   return true;
