@@ -242,7 +242,8 @@ k_alloc_malloc_host (KCtx *ctx, KBuffers *b)
 bool
 k_rep_kernel_on_host_memory (KCtx *ctx, const float *a, const float *b, float *c, KBuffers *bufs)
 {
-  k_init_phase (ctx, bufs->h[0], bufs->h[1], bufs->h[2]);
+  if (!k_init_phase (ctx, bufs->h[0], bufs->h[1], bufs->h[2]))
+    return false;
   K_CANCEL_POINT (ctx);
   if (!k_timed_kernel (ctx, a, b, c, 0))
     return false;
@@ -291,7 +292,8 @@ k_explicit_copies (KCtx *ctx, KBuffers *b, bool async)
 static bool
 k_rep_explicit (KCtx *ctx, KBuffers *b, bool async)
 {
-  k_init_phase (ctx, b->h[0], b->h[1], b->h[2]);
+  if (!k_init_phase (ctx, b->h[0], b->h[1], b->h[2]))
+    return false;
   K_CANCEL_POINT (ctx);
   if (!k_explicit_copies (ctx, b, async))
     return false;

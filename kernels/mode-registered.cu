@@ -12,7 +12,8 @@ registered_rep (KCtx *ctx, KBuffers *b)
   double hs;
 
   /* First touch before registering, so registering measures pinning alone. */
-  k_init_phase (ctx, b->h[0], b->h[1], b->h[2]);
+  if (!k_init_phase (ctx, b->h[0], b->h[1], b->h[2]))
+    return false;
   K_CANCEL_POINT (ctx);
 
   hs = k_now_us ();

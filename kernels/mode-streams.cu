@@ -32,7 +32,8 @@ streams_rep (KCtx *ctx, KBuffers *b)
   float *ha = b->h[0], *hb = b->h[1], *hc = b->h[2];
   float *da = b->d[0], *db = b->d[1], *dc = b->d[2];
 
-  k_init_phase (ctx, ha, hb, hc);
+  if (!k_init_phase (ctx, ha, hb, hc))
+    return false;
   K_CANCEL_POINT (ctx);
 
   double e2e_start = k_now_us ();

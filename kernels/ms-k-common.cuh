@@ -136,7 +136,8 @@ void k_host_event (KCtx *ctx, int phase, double host_start, uint64_t bytes);
 void k_set_e2e (KCtx *ctx, double e2e_start);
 
 /* Host init phase: fill a, b; poison c when given. */
-void k_init_phase (KCtx *ctx, float *a, float *b, float *c_or_null);
+/* false when fresh inputs could not be allocated (the error is in ctx). */
+bool k_init_phase (KCtx *ctx, float *a, float *b, float *c_or_null);
 /* Verifies c on the host as a phase of its own. */
 void k_verify_phase (KCtx *ctx, const float *c);
 

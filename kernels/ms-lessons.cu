@@ -68,7 +68,7 @@ k_fresh_inputs (KCtx *ctx, KBuffers *b)
   return true;
 }
 
-void
+bool
 k_init_phase (KCtx *ctx, float *a, float *b, float *c_or_null)
 {
   MsKRun *run = ctx->run;
@@ -80,7 +80,7 @@ k_init_phase (KCtx *ctx, float *a, float *b, float *c_or_null)
                a == bufs->h[0] && (run->mode == KM_PINNED || run->mode == KM_WRITE_COMBINED);
   if (fresh) {
     if (!k_fresh_inputs (ctx, bufs))
-      return;
+      return false;
     a = bufs->h[0];
     b = bufs->h[1];
   }
@@ -91,6 +91,7 @@ k_init_phase (KCtx *ctx, float *a, float *b, float *c_or_null)
   if (c_or_null)
     ms_data_poison (c_or_null, run->n);
   k_host_event (ctx, K_INIT, hs, 0);
+  return true;
 }
 
 /* One vector each way, alone or at once on two streams. The device makes
@@ -100,7 +101,8 @@ k_rep_duplex (KCtx *ctx, KBuffers *b)
 {
   MsKRun *run = ctx->run;
   uint64_t bytes = run->n * sizeof (float);
-  k_init_phase (ctx, b->h[0], b->h[1], b->h[2]);
+  if (!k_init_phase (ctx, b->h[0], b->h[1], b->h[2]))
+    return false;
   K_CANCEL_POINT (ctx);
   k_launch_fill (b->d[0], b->d[1], run->n, b->streams[0]);
   k_launch_add (b->d[0], b->d[1], b->d[2], run->n, b->streams[0]);
@@ -147,7 +149,8 @@ k_rep_read_only (KCtx *ctx, KBuffers *b)
 {
   MsKRun *run = ctx->run;
   uint64_t bytes = run->n * sizeof (float);
-  k_init_phase (ctx, b->h[0], b->h[1], b->h[2]);
+  if (!k_init_phase (ctx, b->h[0], b->h[1], b->h[2]))
+    return false;
   K_CANCEL_POINT (ctx);
   double e2e_start = k_now_us ();
   if (!k_latched_add (ctx, b->d[0], b->d[1], b->scratch, 0))
