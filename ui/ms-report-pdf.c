@@ -2,7 +2,6 @@
 /* ms-report-pdf.c: the report as pages of a Cairo PDF surface. */
 #include <cairo-pdf.h>
 #include <glib/gi18n.h>
-#include <pango/pangocairo.h>
 
 #include "ms-export.h"
 #include "ms-report-content.h"
@@ -17,27 +16,19 @@
 typedef struct {
   const MsReportInput *in;
   cairo_t *cr;
-  PangoLayout *layout;
   int page;
 } Pdf;
 
-/* Wrapped text at (x, y), width wide; returns its height. */
+/* Wrapped text at (x, y), width wide (on one line when width <= 0);
+ * returns its height. */
 static double
 text_at (Pdf *p, const char *text, double x, double y, double width, double size, gboolean bold)
 {
-  PangoFontDescription *fd = pango_font_description_from_string ("Sans");
-  pango_font_description_set_absolute_size (fd, size * PANGO_SCALE);
-  pango_font_description_set_weight (fd, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
-  pango_layout_set_font_description (p->layout, fd);
-  pango_font_description_free (fd);
-  pango_layout_set_width (p->layout, width > 0 ? (int) (width * PANGO_SCALE) : -1);
-  pango_layout_set_wrap (p->layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_text (p->layout, text, -1);
-  int h;
-  pango_layout_get_size (p->layout, NULL, &h);
-  cairo_move_to (p->cr, x, y);
-  pango_cairo_show_layout (p->cr, p->layout);
-  return h / (double) PANGO_SCALE;
+  double h;
+  if (width > 0)
+    return ms_draw_text_wrapped (p->cr, text, x, y, size, width, bold, TRUE);
+  ms_draw_text (p->cr, text, x, y, size, 0, 0, bold, NULL, &h);
+  return h;
 }
 
 /* Ends a page with its number at the foot. */
@@ -173,13 +164,11 @@ write_pdf (MsAtomicFile *file, gpointer data)
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, _("memsweep report"));
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "memsweep " MS_VERSION);
   p.cr = cairo_create (surface);
-  p.layout = pango_cairo_create_layout (p.cr);
   title_page (&p);
   chart_pages (&p);
   table_pages (&p);
   captions_page (&p);
   cairo_status_t status = cairo_status (p.cr);
-  g_object_unref (p.layout);
   cairo_destroy (p.cr);
   return ms_export_finish_surface (surface, status);
 }
