@@ -95,13 +95,9 @@ ms_cli_report (int argc, char **argv)
   g_autoptr (GPtrArray) runs = ms_cli_load_runs (argv + optind, argc - optind);
   if (!runs)
     return EXIT_USAGE;
-  g_autoptr (GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
-  /* The reader keeps each run's note: no second read of the files. */
-  for (guint i = 0; i < runs->len; i++)
-    g_ptr_array_add (notes, g_strdup (((MsResults *) g_ptr_array_index (runs, i))->note));
   g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
   g_autofree char *generated = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
-  MsReportInput input = { runs, notes, generated };
+  MsReportInput input = { runs, generated };
   g_autoptr (GError) error = NULL;
   if (!(pdf ? ms_report_write_pdf (out, &input, &error)
             : ms_report_write_html (out, &input, &error))) {

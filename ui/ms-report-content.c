@@ -18,7 +18,7 @@ add_fact (GStrvBuilder *b, const char *key, char *value)
 }
 
 GStrv
-ms_report_facts (const MsResults *run, const char *note)
+ms_report_facts (const MsResults *run)
 {
   const MsDeviceInfo *d = &run->device;
   g_autoptr (GStrvBuilder) b = g_strv_builder_new ();
@@ -42,8 +42,9 @@ ms_report_facts (const MsResults *run, const char *note)
   add_fact (b, _("memsweep version"), g_strdup (run->version[0] ? run->version : _("unknown")));
   if (run->from_summary)
     add_fact (b, _("Source"), g_strdup (_("a summary file: statistics only, no timeline")));
-  if (note && *note)
-    add_fact (b, _("Note"), g_strdup (note));
+  /* The run's own note (the window's, or read from its file). */
+  if (run->note[0])
+    add_fact (b, _("Note"), g_strdup (run->note));
   return g_strv_builder_end (b);
 }
 

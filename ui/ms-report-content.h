@@ -11,13 +11,12 @@ G_BEGIN_DECLS
 
 typedef struct {
   GPtrArray *runs;  /* MsResults*, not owned */
-  GPtrArray *notes; /* char* per run (NULL: none), not owned; may be NULL */
   const char *generated; /* when the report was made, ISO 8601 */
 } MsReportInput;
 
 /* Key, value, key, value... of one run: device facts, PCIe link, driver,
  * settings, date, version, note. */
-GStrv ms_report_facts (const MsResults *run, const char *note);
+GStrv ms_report_facts (const MsResults *run);
 
 #define MS_REPORT_TABLE_COLUMNS 9
 const char *ms_report_table_heading (guint column);

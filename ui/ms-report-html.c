@@ -23,8 +23,7 @@ html_facts (GString *s, const MsReportInput *in)
 {
   for (guint r = 0; r < in->runs->len; r++) {
     const MsResults *run = g_ptr_array_index (in->runs, r);
-    const char *note = in->notes && r < in->notes->len ? g_ptr_array_index (in->notes, r) : NULL;
-    g_auto (GStrv) facts = ms_report_facts (run, note);
+    g_auto (GStrv) facts = ms_report_facts (run);
     g_string_append (s, "<h2>");
     append_escaped (s, run->label);
     g_string_append (s, "</h2>\n<dl>\n");

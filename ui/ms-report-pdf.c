@@ -54,9 +54,7 @@ title_page (Pdf *p)
   y += text_at (p, made, MARGIN, y, -1, 10, FALSE) + 16;
   for (guint r = 0; r < p->in->runs->len; r++) {
     const MsResults *run = g_ptr_array_index (p->in->runs, r);
-    const char *note = p->in->notes && r < p->in->notes->len ? g_ptr_array_index (p->in->notes, r)
-                                                              : NULL;
-    g_auto (GStrv) facts = ms_report_facts (run, note);
+    g_auto (GStrv) facts = ms_report_facts (run);
     y += text_at (p, run->label, MARGIN, y, -1, 13, TRUE) + 4;
     for (guint i = 0; facts[i] && facts[i + 1]; i += 2) {
       text_at (p, facts[i], MARGIN, y, 170, 10, TRUE);

@@ -111,7 +111,7 @@ ms_window_export_report (MsWindow *self, const char *path, GError **error)
   }
   g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
   g_autofree char *generated = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
-  MsReportInput input = { self->runs, NULL, generated };
+  MsReportInput input = { self->runs, generated };
   return g_str_has_suffix (path, ".html") ? ms_report_write_html (path, &input, error)
                                           : ms_report_write_pdf (path, &input, error);
 }
