@@ -233,15 +233,15 @@ ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size
 {
   ms_run_to_run_clear (rr);
   device[0] = '\0';
-  FILE *f = fopen (path, "re");
-  if (!f) {
-    snprintf (err, errlen, "%s: %s", path, strerror (errno));
+  char *text = ms_small_file_read (path, err, errlen);
+  if (!text)
     return false;
-  }
-  char line[1024];
   bool first = true;
-  while (fgets (line, sizeof line, f)) {
-    line[strcspn (line, "\r\n")] = '\0';
+  for (char *line = text, *next; line; line = next) {
+    next = strchr (line, '\n');
+    if (next)
+      *next++ = '\0';
+    line[strcspn (line, "\r")] = '\0';
     if (first && strcmp (line, "# memsweep run-to-run profile") != 0)
       break;
     first = false;
@@ -254,7 +254,7 @@ ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size
     else
       ms_run_to_run_read_metadata (rr, line + 2, sep + 2);
   }
-  fclose (f);
+  free (text);
   if (!rr->valid)
     snprintf (err, errlen, ms_gettext ("%s: not a memsweep run-to-run profile"), path);
   return rr->valid;

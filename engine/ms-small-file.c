@@ -3,6 +3,7 @@
  * (ms-small-file.h). */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -64,25 +65,53 @@ ms_small_file_write (const char *path, void (*write) (FILE *f, const void *data)
   return out && ok;
 }
 
+int
+ms_open_regular (const char *path, struct stat *st, char *err, size_t errlen)
+{
+  /* O_NONBLOCK: opening a FIFO for reading would wait for a writer. */
+  int fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0 || fstat (fd, st) != 0) {
+    snprintf (err, errlen, ms_gettext ("%s: cannot open: %s"), path, strerror (errno));
+    if (fd >= 0)
+      close (fd);
+    return -1;
+  }
+  if (!S_ISREG (st->st_mode)) {
+    snprintf (err, errlen, ms_gettext ("%s: not a regular file (%s)"), path,
+              S_ISDIR (st->st_mode) ? ms_gettext ("a folder")
+              : S_ISFIFO (st->st_mode) ? ms_gettext ("a pipe")
+              : S_ISCHR (st->st_mode) || S_ISBLK (st->st_mode)
+                ? ms_gettext ("a device")
+                : ms_gettext ("a socket or special file"));
+    close (fd);
+    return -1;
+  }
+  /* Regular files never block; reads should wait for slow disks as usual. */
+  fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
+  return fd;
+}
+
 char *
 ms_small_file_read (const char *path, char *err, size_t errlen)
 {
-  FILE *f = fopen (path, "rb");
   struct stat st;
-  if (!f || fstat (fileno (f), &st) != 0 || !S_ISREG (st.st_mode) ||
-      st.st_size > MS_SMALL_FILE_MAX_BYTES) {
-    snprintf (err, errlen, "%s: %s", path,
-              !f ? strerror (errno)
-                 : !S_ISREG (st.st_mode) ? ms_gettext ("not a regular file")
-                                         : ms_gettext ("too large for a memsweep result file"));
-    if (f)
-      fclose (f);
+  int fd = ms_open_regular (path, &st, err, errlen);
+  if (fd < 0)
+    return NULL;
+  if (st.st_size > MS_SMALL_FILE_MAX_BYTES) {
+    snprintf (err, errlen, "%s: %s", path, ms_gettext ("too large for a memsweep result file"));
+    close (fd);
     return NULL;
   }
   char *text = malloc ((size_t) st.st_size + 1);
-  size_t n = text ? fread (text, 1, (size_t) st.st_size, f) : 0;
-  bool bad = !text || ferror (f) || memchr (text, '\0', n);
-  fclose (f);
+  size_t n = 0;
+  ssize_t got = 1;
+  /* Only the bytes the file held when opened: a growing file still ends. */
+  while (text && n < (size_t) st.st_size &&
+         ((got = read (fd, text + n, (size_t) st.st_size - n)) > 0 || (got < 0 && errno == EINTR)))
+    n += got > 0 ? (size_t) got : 0;
+  bool bad = !text || got < 0 || memchr (text, '\0', n);
+  close (fd);
   if (bad) {
     snprintf (err, errlen, "%s: %s", path,
               text ? ms_gettext ("read error or binary data") : strerror (ENOMEM));

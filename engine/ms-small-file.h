@@ -27,6 +27,11 @@ void ms_small_file_stamp (char *date, size_t date_len, char *host, size_t host_l
 bool ms_small_file_write (const char *path, void (*write) (FILE *f, const void *data),
                           const void *data, char *err, size_t errlen);
 
+struct stat;
+/* Opens path for reading if it is a regular file (a FIFO, device or folder
+ * is refused at once, never waited on); -1 with "path: why". */
+int ms_open_regular (const char *path, struct stat *st, char *err, size_t errlen);
+
 /* A regular file of at most 4 MiB without NUL bytes, whole and
  * NUL-terminated; NULL with "path: why". Free with free (). */
 char *ms_small_file_read (const char *path, char *err, size_t errlen);

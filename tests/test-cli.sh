@@ -153,6 +153,16 @@ timeout 10 "$memsweep" show "$tmp/fifo-samples.csv" >"$tmp/out" 2>&1
 rc=$?
 check "a FIFO as the summary does not hang show (rc $rc)" test $rc = 0
 
+# The small files (run-to-run profile, peer and multi-GPU results) are
+# refused at once when they are FIFOs, not waited on.
+mkfifo "$tmp/fifo-profile.csv" "$tmp/fifo-peer.csv"
+timeout -s KILL 10 "$memsweep" run --modes host --min-exp 5 --max-exp 5 --reps 1 --quiet --profile "$tmp/fifo-profile.csv" --out "$tmp/fp" >"$tmp/out" 2>&1
+rc=$?
+check "a FIFO as --profile is refused at once (rc $rc)" sh -c "[ $rc = 2 ] && grep -q 'not a regular file (a pipe)' '$tmp/out'"
+timeout -s KILL 10 "$memsweep" show "$tmp/fifo-peer.csv" >"$tmp/out" 2>&1
+rc=$?
+check "a FIFO named like a peer file is refused at once (rc $rc)" sh -c "[ $rc != 124 ] && [ $rc != 0 ] && grep -q 'not a regular file (a pipe)' '$tmp/out'"
+
 # A file that keeps growing is read as it was when opened, not forever.
 cp "$tmp/host-samples.csv" "$tmp/grow.csv"
 head -c 1000000 /dev/zero | tr '\0' '\n' >"$tmp/lines"
