@@ -487,6 +487,11 @@ parse_run (RunOptions *o, int argc, char **argv)
     fprintf (stderr, "memsweep: %s\n", err);
     return EXIT_USAGE;
   }
+  /* The CPU baseline touches no GPU: say so rather than ignore the index. */
+  if (o->sweep.device != 0 && ms_sweep_n_modes (&o->sweep) == 1 && o->sweep.modes[MS_MODE_HOST])
+    fprintf (stderr, ms_gettext ("memsweep: note: --device %d has no effect: the host mode runs "
+                                 "on the CPU only\n"),
+             o->sweep.device);
   if (o->profile && !ms_run_to_run_read_profile (&o->profile_rr, o->profile, o->profile_device,
                                                  sizeof o->profile_device, err, sizeof err)) {
     fprintf (stderr, "memsweep: --profile: %s\n", ms_report_clean (err, clean, sizeof clean));

@@ -132,6 +132,11 @@ ms_cli_fleet_report (int argc, char **argv)
     if (!only_outliers || r->nodes[i].flags || !r->nodes[i].readable)
       print_node (stdout, r, &r->nodes[i]);
   int rc = fail_on && (r->n_outliers > 0 || r->n_unreadable > 0) ? 1 : 0;
+  /* Nothing to compare is bad input, not a clean fleet. */
+  if (r->n_nodes > 0 && r->n_unreadable == (int) r->n_nodes) {
+    fprintf (stderr, ms_gettext ("memsweep fleet-report: no node's results could be read\n"));
+    rc = 2;
+  }
   ms_fleet_report_free (r);
   return rc;
 }

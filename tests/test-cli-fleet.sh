@@ -39,6 +39,13 @@ grep -q "^alpha " "$W/report3.txt" && fail "--outliers lists an ordinary node"
 grep -q "^sbatch --wait .*--nodes=4 .*--partition=gpu .*--wrap=srun .*'fleet-node' '--dir' '.*/fleet' '--' '--modes' 'pinned'" \
   "$W/dry.txt" || fail "dry run: $(cat "$W/dry.txt")"
 
+# A folder where no node's results can be read is bad input, not a report.
+mkdir "$W/bad"
+echo "garbage" >"$W/bad/delta-samples.csv"
+"$M" fleet-report "$W/bad" >/dev/null 2>"$W/bad.err"
+[ $? = 2 ] || fail "fleet-report with only unreadable files must exit 2"
+grep -q "no node's results could be read" "$W/bad.err" || fail "message: $(cat "$W/bad.err")"
+
 "$M" fleet-report >/dev/null 2>&1; [ $? = 2 ] || fail "fleet-report without DIR must exit 2"
 "$M" fleet-report "$W/nothing" >/dev/null 2>&1; [ $? = 2 ] || fail "missing DIR must exit 2"
 "$M" fleet --nodes 2 >/dev/null 2>&1; [ $? = 2 ] || fail "fleet without --dir must exit 2"
