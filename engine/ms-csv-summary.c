@@ -41,7 +41,6 @@ typedef struct {
   char fields[SUMMARY_MAX_FIELDS][SUMMARY_FIELD_MAX + 1];
   int n_fields;
   bool have_header;
-  MsUmPending um; /* "# um-counts:" lines until the cells exist */
 } SummaryReader;
 
 static void
@@ -270,10 +269,8 @@ parse_summary (SummaryReader *sr, char *buf, size_t len)
     sr->line++;
     char *eol = memchr (buf + pos, '\n', len - pos);
     size_t n = eol ? (size_t) (eol - (buf + pos)) + 1 : len - pos;
-    if (buf[pos] == '#' && !sr->have_header) {
-      if (!ms_um_pending_take (&sr->um, buf + pos, eol ? n - 1 : n))
-        ms_csv_parse_metadata (sr->results, buf + pos, eol ? n - 1 : n);
-    }
+    if (buf[pos] == '#' && !sr->have_header)
+      ms_csv_parse_metadata (sr->results, buf + pos, eol ? n - 1 : n);
     else if (csv_parse (&parser, buf + pos, n, on_field, on_record, sr) != n)
       summary_fail (sr, ms_gettext ("malformed CSV: %s"), csv_strerror (csv_error (&parser)));
     pos += n;
@@ -281,8 +278,6 @@ parse_summary (SummaryReader *sr, char *buf, size_t len)
   if (!sr->failed)
     csv_fini (&parser, on_field, on_record, sr);
   csv_free (&parser);
-  if (!sr->failed)
-    ms_um_pending_attach (&sr->um, sr->results);
   if (!sr->failed && !sr->have_header)
     summary_fail (sr, ms_gettext ("no header row: the file holds no cells"));
 }
@@ -331,7 +326,6 @@ ms_csv_read_summary (const char *path, char *err, size_t errlen)
   bool failed = sr->failed;
   for (int i = 0; i < sr->n_names; i++)
     free (sr->names[i]);
-  ms_um_pending_clear (&sr->um);
   free (sr);
   free (buf);
   if (failed) {
