@@ -292,15 +292,15 @@ cuda_count_um (CudaCell *cc, MsCellDriver *drv)
     MsKStatus st = ms_k_cell_rep (cc->kcell);
     int ended = ms_k_um_end (&k);
     if (st != MS_K_OK || cc->run.mismatches > 0)
-      snprintf (k.reason, sizeof k.reason, "%s",
-                cc->run.error[0] ? cc->run.error : "the counted repetition did not complete");
+      snprintf (um.reason, sizeof um.reason, "%s: %.150s",
+                ms_gettext ("the counted repetition did not complete"), cc->run.error);
     else if (ended == 0)
       um = (MsUmCounts){ .state = MS_UM_COUNTED, .gpu_faults = k.gpu_faults,
                          .cpu_faults = k.cpu_faults, .h2d_bytes = k.h2d_bytes,
                          .d2h_bytes = k.d2h_bytes };
   }
   if (um.state == MS_UM_UNAVAILABLE && !um.reason[0])
-    snprintf (um.reason, sizeof um.reason, ms_gettext ("CUPTI cannot count here: %s"),
+    snprintf (um.reason, sizeof um.reason, "%s: %.150s", ms_gettext ("CUPTI cannot count here"),
               k.reason);
   cc->run.error[0] = '\0';
   cc->run.mismatches = 0;
