@@ -96,11 +96,12 @@ um_fail (MsKUmCounts *out, const char *call, CUptiResult r)
   return -1;
 }
 
-#define UM_CHECK(out, call)                                                   \
+/* fn: the CUPTI function called, named in the reason. */
+#define UM_CHECK(out, fn, args)                                               \
   do {                                                                        \
-    CUptiResult r_ = (call);                                                  \
+    CUptiResult r_ = fn args;                                                 \
     if (r_ != CUPTI_SUCCESS)                                                  \
-      return um_fail (out, #call, r_);                                        \
+      return um_fail (out, #fn, r_);                                          \
   } while (0)
 
 int
@@ -126,11 +127,11 @@ ms_k_um_begin (MsKUmCounts *out)
     config[i].enable = 1;
   }
   if (!um.registered) {
-    UM_CHECK (out, cuptiActivityRegisterCallbacks (um_buffer_requested, um_buffer_completed));
+    UM_CHECK (out, cuptiActivityRegisterCallbacks, (um_buffer_requested, um_buffer_completed));
     um.registered = 1;
   }
-  UM_CHECK (out, cuptiActivityConfigureUnifiedMemoryCounter (config, 4));
-  UM_CHECK (out, cuptiActivityEnable (CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER));
+  UM_CHECK (out, cuptiActivityConfigureUnifiedMemoryCounter, (config, 4));
+  UM_CHECK (out, cuptiActivityEnable, (CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER));
   pthread_mutex_lock (&um.lock);
   memset (&um.sums, 0, sizeof um.sums);
   um.open_ns = um.close_ns = 0;

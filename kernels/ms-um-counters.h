@@ -18,13 +18,13 @@ extern "C" {
 #endif
 
 typedef struct {
-  int available;          /* 1: the counts below were measured */
-  uint64_t gpu_faults;    /* GPU page-fault records (page-fault groups) */
-  uint64_t cpu_faults;    /* CPU page-fault records */
-  uint64_t h2d_bytes;     /* bytes migrated host to device */
-  uint64_t d2h_bytes;     /* bytes migrated device to host */
-  uint64_t dropped;       /* records CUPTI dropped (buffers full) */
-  char reason[200];       /* available == 0: why, with CUPTI's error text */
+  int available;       /* 1: the counts below were measured */
+  uint64_t gpu_faults; /* GPU page-fault records (page-fault groups) */
+  uint64_t cpu_faults; /* CPU page-fault records */
+  uint64_t h2d_bytes;  /* bytes migrated host to device */
+  uint64_t d2h_bytes;  /* bytes migrated device to host */
+  uint64_t dropped;    /* records CUPTI dropped (buffers full) */
+  char reason[200];    /* available == 0: why, with CUPTI's error text */
 } MsKUmCounts;
 
 /* Whether this build has CUPTI at all. */
