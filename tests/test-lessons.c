@@ -281,6 +281,55 @@ test_managed_counts (void)
   ms_backend_free (b);
 }
 
+/* Malformed or foreign "# um-counts:" lines are ignored; the file reads. */
+static void
+test_bad_um_lines (void)
+{
+  static const char *const lines[] = {
+    "# um-counts: managed 65536 touch=first counted 1 2 3\n",          /* short */
+    "# um-counts: nosuch 65536 touch=first counted 1 2 3 4\n",         /* mode */
+    "# um-counts: managed 65535 touch=first counted 1 2 3 4\n",        /* size */
+    "# um-counts: managed 65536 touch=none counted 1 2 3 4\n",         /* no cell */
+    "# um-counts: managed 65536 touch=first maybe 1 2 3 4\n",          /* state */
+    "# um-counts: managed 262144 touch=first unavailable told so\n",    /* valid */
+  };
+  char path[64], err[256] = "";
+  snprintf (path, sizeof path, "/tmp/test-lessons-bad-um-%d.csv", (int) getpid ());
+  /* A lesson's file without counts, the lines put after its first line. */
+  MsBackend *b = ms_backend_new_test (NULL);
+  MsResults *orig = run_lesson ("managed-touch", b, NULL, NULL);
+  ms_backend_free (b);
+  for (size_t i = 0; orig && i < orig->n_cells; i++)
+    orig->cells[i].um.state = MS_UM_NONE;
+  MS_CHECK (orig && ms_csv_write_samples (orig, path, err, sizeof err), "%s", err);
+  ms_results_free (orig);
+  FILE *f = fopen (path, "r");
+  static char text[1 << 20];
+  size_t n = f ? fread (text, 1, sizeof text - 1, f) : 0;
+  if (f)
+    fclose (f);
+  text[n] = '\0';
+  char *rest = strchr (text, '\n');
+  f = rest ? fopen (path, "w") : NULL;
+  MS_CHECK (f != NULL, "%s", path);
+  if (!f)
+    return;
+  fwrite (text, 1, (size_t) (rest + 1 - text), f);
+  for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+    fputs (lines[i], f);
+  fputs (rest + 1, f);
+  fclose (f);
+  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  MS_CHECK (r != NULL, "%s", err);
+  const MsCell *small = r ? ms_results_find_variant (r, MS_MODE_MANAGED, 16, "touch=first") : NULL;
+  const MsCell *big = r ? ms_results_find_variant (r, MS_MODE_MANAGED, 18, "touch=first") : NULL;
+  MS_CHECK (small && small->um.state == MS_UM_NONE, "malformed lines give no counts");
+  MS_CHECK (big && big->um.state == MS_UM_UNAVAILABLE && strcmp (big->um.reason, "told so") == 0,
+            "the valid line reaches its cell");
+  ms_results_free (r);
+  unlink (path);
+}
+
 /* A managed-touch file from before the counts reads with none. */
 static void
 test_old_managed_file (void)
@@ -374,6 +423,7 @@ main (void)
   MS_RUN (test_cache_state_and_managed);
   MS_RUN (test_managed_counts);
   MS_RUN (test_old_managed_file);
+  MS_RUN (test_bad_um_lines);
   MS_RUN (test_costs);
   MS_RUN (test_unknown_and_invalid);
   return ms_test_finish ();
