@@ -17,6 +17,28 @@ median_of (const MsResults *r, MsMode mode, int e, const char *variant)
   return c && c->status == MS_CELL_OK ? c->stats.e2e.median : -1;
 }
 
+/* A managed cell's unified-memory counts, from its extra counted
+ * repetition (CUPTI), under the cell's line. */
+static void
+print_um_counts (FILE *out, const MsUmCounts *um)
+{
+  char h2d[32], d2h[32], clean[4 * sizeof um->reason];
+  if (um->state == MS_UM_UNAVAILABLE) {
+    fprintf (out, ms_gettext ("%18sunified memory not counted: %s\n"), "",
+             ms_report_clean (um->reason, clean, sizeof clean));
+    return;
+  }
+  if (um->state != MS_UM_COUNTED)
+    return;
+  ms_format_bytes (um->h2d_bytes, h2d, sizeof h2d);
+  ms_format_bytes (um->d2h_bytes, d2h, sizeof d2h);
+  fprintf (out,
+           ms_gettext ("%18scounted repetition: %llu GPU page faults, %llu CPU page faults, "
+                       "%s migrated to the device, %s to the host\n"),
+           "", (unsigned long long) um->gpu_faults, (unsigned long long) um->cpu_faults, h2d,
+           d2h);
+}
+
 static void
 print_cell (FILE *out, const MsCell *c, bool costs)
 {
@@ -44,6 +66,7 @@ print_cell (FILE *out, const MsCell *c, bool costs)
   }
   fprintf (out, " %12.1f %8.2f %8.2f %10.1f %10.1f\n", st->e2e.median, st->h2d_gbps,
            st->d2h_gbps, st->phase[MS_PHASE_KERNEL].median, st->phase[MS_PHASE_VERIFY].median);
+  print_um_counts (out, &c->um);
 }
 
 /* Reuse: the smallest R at which zero-copy takes longer than pinned. */

@@ -155,6 +155,7 @@ typedef struct {
   MsDuplex duplex;     /* pinned */
   bool host_work;      /* streams: the host computes while the copies run */
   bool resident;       /* managed: a first kernel brings the pages, the timed one reuses them */
+  bool um_counts;      /* managed: one more, untimed repetition counted by CUPTI (MsUmCounts) */
 } MsKnobs;
 
 typedef struct {
@@ -325,6 +326,25 @@ typedef struct {
   uint64_t bytes; /* bytes the whole burst moved */
 } MsCopySample;
 
+/* Unified-memory counts of a managed cell (the managed-touch lesson,
+ * docs/lessons.md): CUPTI's unified-memory counters over one extra
+ * repetition after the timed ones, so the counters' overhead never reaches
+ * the times. They cover the end-to-end window of that repetition. */
+typedef enum {
+  MS_UM_NONE,        /* not asked for (every other cell), or an older file */
+  MS_UM_COUNTED,     /* the counts below were measured */
+  MS_UM_UNAVAILABLE, /* asked for, but CUPTI could not count: see reason */
+} MsUmState;
+
+typedef struct {
+  MsUmState state;
+  uint64_t gpu_faults; /* GPU page-fault records (one per faulting page group) */
+  uint64_t cpu_faults; /* CPU page faults */
+  uint64_t h2d_bytes;  /* bytes migrated to the device */
+  uint64_t d2h_bytes;  /* bytes migrated to the host */
+  char reason[200];    /* MS_UM_UNAVAILABLE: why, with CUPTI's error text */
+} MsUmCounts;
+
 typedef struct {
   MsMode mode;
   int exponent;
@@ -344,6 +364,7 @@ typedef struct {
   int n_rounds;
   MsCopySample copies[MS_MAX_COPY_SAMPLES];
   int n_copies;
+  MsUmCounts um;
 } MsCell;
 
 /* One point per size: a mode has at most this many. */

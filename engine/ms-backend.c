@@ -10,6 +10,7 @@
 
 #ifdef MS_HAVE_CUDA
 #include "ms-kernels.h"
+#include "ms-um-counters.h"
 
 /* The kernels use the engine's numbering. */
 _Static_assert (MS_PHASE_ALLOC == 0 && MS_PHASE_INIT == 1 && MS_PHASE_REGISTER == 2 &&
@@ -275,12 +276,47 @@ cuda_rep (void *data, MsCellDriver *drv)
   return cuda_step_done (cc, drv, ms_k_cell_rep (cc->kcell));
 }
 
+/* The managed-touch lesson's counts: one more repetition with CUPTI's
+ * unified-memory counters on, after the timed ones (the counters slow the
+ * faults down). Its events and times are dropped; a failure to count
+ * leaves the cell's measurements as they are and says why. */
+static void
+cuda_count_um (CudaCell *cc, MsCellDriver *drv)
+{
+  MsKUmCounts k;
+  MsUmCounts um = { .state = MS_UM_UNAVAILABLE };
+  if (!ms_k_um_built ()) {
+    snprintf (um.reason, sizeof um.reason,
+              ms_gettext ("not built with CUPTI (libcupti was not found at configure time)"));
+  } else if (ms_k_um_begin (&k) == 0) {
+    MsKStatus st = ms_k_cell_rep (cc->kcell);
+    int ended = ms_k_um_end (&k);
+    if (st != MS_K_OK || cc->run.mismatches > 0)
+      snprintf (um.reason, sizeof um.reason, "%s: %.150s",
+                ms_gettext ("the counted repetition did not complete"), cc->run.error);
+    else if (ended == 0)
+      um = (MsUmCounts){ .state = MS_UM_COUNTED, .gpu_faults = k.gpu_faults,
+                         .cpu_faults = k.cpu_faults, .h2d_bytes = k.h2d_bytes,
+                         .d2h_bytes = k.d2h_bytes };
+  }
+  if (um.state == MS_UM_UNAVAILABLE && !um.reason[0])
+    snprintf (um.reason, sizeof um.reason, "%s: %.150s", ms_gettext ("CUPTI cannot count here"),
+              k.reason);
+  cc->run.error[0] = '\0';
+  cc->run.mismatches = 0;
+  ms_cell_driver_set_um_counts (drv, &um);
+}
+
 /* Steady-state copy bursts with the cell's buffers; modes without copies
  * of their own have none. */
 static MsCellStatus
 cuda_after_reps (void *data, MsCellDriver *drv)
 {
   CudaCell *cc = data;
+  const MsRunArgs *args = ms_cell_driver_args (drv);
+  if (args->knobs.um_counts &&
+      (args->mode == MS_MODE_MANAGED || args->mode == MS_MODE_MANAGED_PREFETCH))
+    cuda_count_um (cc, drv);
   MsKCopy copies[2 * MS_COPY_SAMPLES];
   MsKStatus st = ms_k_cell_copy_bursts (cc->kcell, MS_COPY_SAMPLES, MS_COPY_BURST, copies);
   if (st == MS_K_UNSUPPORTED)

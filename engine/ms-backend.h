@@ -42,6 +42,8 @@ typedef struct {
   /* Steady-state copy bursts, after the repetitions (copy modes only). */
   MsCopySample copies[2 * MS_COPY_SAMPLES];
   int n_copies;
+  /* Unified-memory counts of the counted repetition (knobs.um_counts). */
+  MsUmCounts um;
 } MsRunOutput;
 
 /* Frees what a run left in out and zeroes it. */

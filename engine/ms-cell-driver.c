@@ -140,6 +140,12 @@ ms_cell_driver_set_mismatches (MsCellDriver *drv, uint64_t mismatches, uint64_t 
   drv->out->first_mismatch = mismatches ? first_mismatch : 0;
 }
 
+void
+ms_cell_driver_set_um_counts (MsCellDriver *drv, const MsUmCounts *um)
+{
+  drv->out->um = *um;
+}
+
 static bool
 start_origin (MsCellDriver *drv, MsOrigin origin)
 {

@@ -99,6 +99,8 @@ bool ms_cell_driver_host_event (MsCellDriver *drv, MsPhase phase, double host_st
 void ms_cell_driver_set_e2e (MsCellDriver *drv, double e2e_us);
 /* A steady-state copy burst (after_reps); false when there is no room. */
 bool ms_cell_driver_add_copy (MsCellDriver *drv, bool to_device, double gpu_us, uint64_t bytes);
+/* The unified-memory counts of the cell's counted repetition (after_reps). */
+void ms_cell_driver_set_um_counts (MsCellDriver *drv, const MsUmCounts *um);
 void ms_cell_driver_set_mismatches (MsCellDriver *drv, uint64_t mismatches,
                                     uint64_t first_mismatch);
 /* Keeps the first error message of the cell; later ones are dropped. */

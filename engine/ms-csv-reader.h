@@ -10,6 +10,7 @@
 #include "memsweep.h"
 #include "ms-csv-number.h"
 #include "ms-gpu-state.h"
+#include "ms-um-counts.h"
 
 #define MS_CSV_MAX_COLUMNS 4096
 #define MS_CSV_MAX_REP 1000000
@@ -92,6 +93,7 @@ typedef struct {
   long record_line; /* first line of the record being collected */
   bool in_preamble, in_meta;
   char meta[512];
+  MsUmPending um; /* "# um-counts:" lines until the cells exist */
   size_t meta_len;
 
   /* Records. */

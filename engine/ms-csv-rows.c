@@ -48,6 +48,7 @@ ms_csv_reader_clear (MsReader *rd)
   free (rd->order);
   free (rd->stamp);
   free (rd->stamp_line);
+  ms_um_pending_clear (&rd->um);
 }
 
 /* A field's text, fit for an error message: at most 40 bytes, control

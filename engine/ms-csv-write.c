@@ -22,6 +22,7 @@
 #include "ms-csv-private.h"
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
+#include "ms-um-counts.h"
 
 /* ---- writing ------------------------------------------------------------ */
 
@@ -257,6 +258,7 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
   write_state_metadata (w, r);
   ms_run_to_run_write_metadata (&r->run_to_run, w->f);
   write_experiment_metadata (w, r);
+  ms_um_write_metadata (w->f, r);
   fprintf (w->f, "# units: times in microseconds; bytes per direction; GB = 1e9 bytes\n");
 }
 

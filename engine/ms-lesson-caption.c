@@ -217,6 +217,59 @@ append_resident (const MsResults *r, int e, char *buf, size_t len)
             first->stats.e2e.median / resident->stats.e2e.median);
 }
 
+/* "2048 GPU page faults", or "none" for 0. */
+static const char *
+faults_text (uint64_t n, char *buf, size_t len)
+{
+  if (n == 0)
+    snprintf (buf, len, "%s", ms_gettext ("none"));
+  else
+    snprintf (buf, len, ms_ngettext ("%llu GPU page fault", "%llu GPU page faults", n),
+              (unsigned long long) n);
+  return buf;
+}
+
+static const MsCell *
+counted (const MsResults *r, MsMode mode, int e, const char *variant)
+{
+  const MsCell *c = measured (r, mode, e, variant);
+  return c && c->um.state == MS_UM_COUNTED ? c : NULL;
+}
+
+/* The unified-memory counts (CUPTI) of the managed-touch lesson, when the
+ * run has them; false leaves buf as it was. */
+static bool
+append_um_counts (const MsResults *r, int e, char *buf, size_t len)
+{
+  const MsCell *first = counted (r, MS_MODE_MANAGED, e, "touch=first");
+  const MsCell *resident = counted (r, MS_MODE_MANAGED, e, "touch=resident");
+  const MsCell *pre = counted (r, MS_MODE_MANAGED_PREFETCH, e, "touch=first");
+  if (!first)
+    return false;
+  char size[32], t_first[32], moved[32], faults[64], t_res[32], faults_res[64];
+  size_text (first, size, sizeof size);
+  time_text (first->stats.e2e.median, t_first, sizeof t_first);
+  ms_format_bytes (first->um.h2d_bytes, moved, sizeof moved);
+  faults_text (first->um.gpu_faults, faults, sizeof faults);
+  if (resident)
+    append (buf, len,
+            ms_gettext ("First touch of %s took %s with %s migrating %s to the device; "
+                        "resident data took %s with %s."),
+            size, t_first, faults, moved,
+            time_text (resident->stats.e2e.median, t_res, sizeof t_res),
+            faults_text (resident->um.gpu_faults, faults_res, sizeof faults_res));
+  else
+    append (buf, len,
+            ms_gettext ("First touch of %s took %s with %s migrating %s to the device."), size,
+            t_first, faults, moved);
+  if (pre) {
+    ms_format_bytes (pre->um.h2d_bytes, moved, sizeof moved);
+    append (buf, len, ms_gettext ("With a prefetch, %s moved with %s."), moved,
+            faults_text (pre->um.gpu_faults, faults, sizeof faults));
+  }
+  return true;
+}
+
 static bool
 caption_managed (const MsResults *r, int exponent, char *buf, size_t len)
 {
@@ -242,7 +295,8 @@ caption_managed (const MsResults *r, int exponent, char *buf, size_t len)
                   ms_gettext ("At %s, prefetching does not speed managed memory up end to end "
                               "(%s against %s without)."),
                   size, t_pre, t_man);
-      append_resident (r, e, buf, len);
+      if (!append_um_counts (r, e, buf, len))
+        append_resident (r, e, buf, len);
       return true;
     }
   return missing (buf, len,

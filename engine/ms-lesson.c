@@ -32,7 +32,10 @@ static const MsLessonInfo lessons[] = {
     MS_N_ ("What does unified memory cost on first touch, once resident, and with prefetch?"),
     MS_N_ ("Fresh managed buffers fault every page on first touch; buffers already on the "
            "device run without faults; prefetching moves the pages in bulk before the kernel "
-           "needs them.") },
+           "needs them. Where CUPTI allows, its unified-memory counters count the page faults "
+           "and the bytes migrated each way in one extra repetition after the timed ones, "
+           "since counting slows the faults down: the times come from repetitions without "
+           "counters.") },
   { "costs", MS_N_ ("Costs people forget"),
     MS_N_ ("What do context creation, allocation, registration and freeing cost?"),
     MS_N_ ("A profile shows these calls beside the copies: creating the context, the first "

@@ -126,13 +126,19 @@ cache_state_parts (PartList *l)
     p->sweep.knobs.read_wc = true;
 }
 
+/* Every cell also gets a counted repetition after its timed ones (CUPTI's
+ * unified-memory counters: MsUmCounts). */
 static void
 managed_parts (PartList *l)
 {
-  add_part (l, "managed,managed-prefetch", "touch=first");
-  MsLessonPart *p = add_part (l, "managed", "touch=resident");
+  MsLessonPart *p = add_part (l, "managed,managed-prefetch", "touch=first");
   if (p)
+    p->sweep.knobs.um_counts = true;
+  p = add_part (l, "managed", "touch=resident");
+  if (p) {
     p->sweep.knobs.resident = true;
+    p->sweep.knobs.um_counts = true;
+  }
 }
 
 static void
@@ -160,7 +166,8 @@ static const struct {
     "pinned and write-combined inputs written with streaming stores, ordinary stores, or "
     "fresh buffers; write-combined result read by the CPU" },
   { "managed-touch", managed_parts,
-    "managed first touch and on resident pages; managed-prefetch" },
+    "managed first touch and on resident pages; managed-prefetch; page faults and migrations "
+    "counted by CUPTI in one extra repetition per cell" },
   { "costs", costs_parts,
     "context creation, cudaMalloc, cudaMallocHost, malloc, cudaHostRegister and their frees, "
     "in a fresh process" },

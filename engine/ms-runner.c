@@ -101,6 +101,7 @@ run_cell (const MsSweep *sweep, MsBackend *backend, const MsDeviceInfo *info, Ms
   cell->rounds[0].stop = out.stop;
   for (int i = 0; i < out.n_copies; i++)
     ms_cell_add_copy (cell, &out.copies[i]);
+  cell->um = out.um;
   ms_cell_compute_stats (cell);
 }
 

@@ -10,6 +10,7 @@
  * so the kernel and the host read run without faults. Needs
  * concurrentManagedAccess (checked by the engine before running). */
 #include "ms-k-common.cuh"
+#include "ms-um-counters.h"
 
 static cudaError_t
 k_prefetch (const void *ptr, size_t bytes, int device, bool to_host, cudaStream_t stream)
@@ -63,6 +64,9 @@ managed_rep (KCtx *ctx, KBuffers *b, bool prefetch)
 
   if (run->resident && !k_managed_make_resident (ctx, b))
     return false;
+  /* A counted repetition (ms-um-counters.h) counts this window only: not
+   * the host's init nor the pages made resident before it. */
+  ms_k_um_window (1);
   double e2e_start = k_now_us ();
   if (prefetch) {
     p = k_gpu_begin (ctx, 0);
@@ -84,6 +88,7 @@ managed_rep (KCtx *ctx, KBuffers *b, bool prefetch)
     k_host_event (ctx, K_D2H, hs, bytes);
   }
   k_set_e2e (ctx, e2e_start);
+  ms_k_um_window (0);
   if (!k_resolve (ctx))
     return false;
   K_CANCEL_POINT (ctx);

@@ -340,12 +340,35 @@ test_release (void *data, MsCellDriver *drv)
   t->clock += t->tb->config.latency_us;
 }
 
+/* The counted repetition's model: first touch faults a and b over (GPU)
+ * and c back (CPU); resident pages fault only c back; prefetch moves the
+ * same bytes without faults. */
+static void
+test_um_counts (const MsTestBackendConfig *cfg, const MsRunArgs *a, MsCellDriver *drv)
+{
+  uint64_t vec = a->n * sizeof (float);
+  bool prefetch = a->mode == MS_MODE_MANAGED_PREFETCH;
+  MsUmCounts um = { .state = MS_UM_COUNTED };
+  if (cfg->um_unavailable) {
+    um.state = MS_UM_UNAVAILABLE;
+    snprintf (um.reason, sizeof um.reason, "%s", cfg->um_reason ? cfg->um_reason : "");
+  } else {
+    um.h2d_bytes = a->knobs.resident ? 0 : 2 * vec;
+    um.d2h_bytes = vec;
+    um.gpu_faults = a->knobs.resident || prefetch ? 0 : (2 * vec + 65535) / 65536;
+    um.cpu_faults = prefetch ? 0 : (vec + 4095) / 4096;
+  }
+  ms_cell_driver_set_um_counts (drv, &um);
+}
+
 static MsCellStatus
 test_after_reps (void *data, MsCellDriver *drv)
 {
   TestRun *t = data;
   const MsTestBackendConfig *cfg = &t->tb->config;
   const MsRunArgs *a = ms_cell_driver_args (drv);
+  if (a->knobs.um_counts && (a->mode == MS_MODE_MANAGED || a->mode == MS_MODE_MANAGED_PREFETCH))
+    test_um_counts (cfg, a, drv);
   if (!cfg->copy_bursts || a->mode != MS_MODE_PINNED)
     return MS_CELL_OK;
   uint64_t bytes = MS_COPY_BURST * a->n * sizeof (float);

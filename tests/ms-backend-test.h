@@ -43,6 +43,13 @@ typedef struct {
    * latency per burst of MS_COPY_BURST copies, so they beat the single
    * copy. */
   bool copy_bursts;
+  /* Managed cells asked for unified-memory counts (knobs.um_counts) get
+   * them from a model after their repetitions: the pages the cell's
+   * movement touches, 64 KiB per GPU fault group and 4 KiB per CPU fault,
+   * with none for what is already resident or prefetched. With
+   * um_unavailable they get um_reason instead, as from a refusing CUPTI. */
+  bool um_unavailable;
+  const char *um_reason;
   /* Several devices (ms-multi.c): how many are visible (default 1), one
    * whose query fails (-1: none), the device the fail_* injection above
    * applies to (-1: every device), and how long each cell holds its thread

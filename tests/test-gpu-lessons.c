@@ -165,6 +165,39 @@ check_cache_state (const MsResults *r)
           phase (wc, MS_PHASE_VERIFY) / phase (s, MS_PHASE_VERIFY));
 }
 
+/* CUPTI's counts of the counted repetitions, or why there are none. */
+static void
+check_managed_counts (const MsCell *f, const MsCell *res, const MsCell *pre)
+{
+  double vec = (double) f->elements * sizeof (float);
+  CHECK (f->um.state != MS_UM_NONE && res->um.state != MS_UM_NONE, "no counted repetition ran");
+  if (f->um.state != MS_UM_COUNTED || res->um.state != MS_UM_COUNTED) {
+    printf ("managed counts unavailable: %s\n",
+            f->um.state == MS_UM_UNAVAILABLE ? f->um.reason : res->um.reason);
+    return;
+  }
+  /* First touch faults a and b over; resident pages need (almost) none. */
+  CHECK (f->um.gpu_faults > 0, "first touch without GPU faults");
+  CHECK (f->um.h2d_bytes >= 0.9 * vec, "first touch migrated %llu bytes to the device",
+         (unsigned long long) f->um.h2d_bytes);
+  CHECK (res->um.gpu_faults * 20 <= f->um.gpu_faults, "resident %llu GPU faults, first %llu",
+         (unsigned long long) res->um.gpu_faults, (unsigned long long) f->um.gpu_faults);
+  CHECK (res->um.h2d_bytes < 0.1 * vec, "resident migrated %llu bytes to the device",
+         (unsigned long long) res->um.h2d_bytes);
+  printf ("managed 16 MiB counted: first touch %llu GPU faults, %llu CPU faults, %.1f MiB h2d, "
+          "%.1f MiB d2h; resident %llu GPU faults, %.1f MiB h2d\n",
+          (unsigned long long) f->um.gpu_faults, (unsigned long long) f->um.cpu_faults,
+          f->um.h2d_bytes / 1048576.0, f->um.d2h_bytes / 1048576.0,
+          (unsigned long long) res->um.gpu_faults, res->um.h2d_bytes / 1048576.0);
+  if (pre && pre->status == MS_CELL_OK && pre->um.state == MS_UM_COUNTED) {
+    CHECK (pre->um.h2d_bytes >= 0.9 * vec, "prefetch migrated %llu bytes to the device",
+           (unsigned long long) pre->um.h2d_bytes);
+    printf ("managed-prefetch 16 MiB counted: %llu GPU faults, %.1f MiB h2d, %.1f MiB d2h\n",
+            (unsigned long long) pre->um.gpu_faults, pre->um.h2d_bytes / 1048576.0,
+            pre->um.d2h_bytes / 1048576.0);
+  }
+}
+
 static void
 check_managed (const MsResults *r)
 {
@@ -181,6 +214,7 @@ check_managed (const MsResults *r)
   printf ("managed 16 MiB kernel: first touch %.1f us, resident %.1f us, after prefetch %.1f us\n",
           phase (f, MS_PHASE_KERNEL), phase (res, MS_PHASE_KERNEL),
           pre && pre->status == MS_CELL_OK ? phase (pre, MS_PHASE_KERNEL) : -1);
+  check_managed_counts (f, res, pre);
 }
 
 static void

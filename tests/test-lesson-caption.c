@@ -223,6 +223,66 @@ test_experiment_topics (void)
   ms_results_free (r);
 }
 
+/* The managed-touch lesson on the test backend, its counts modelled or
+ * refused. */
+static MsResults *
+run_managed_touch (bool unavailable)
+{
+  MsTestBackendConfig cfg;
+  MsSweep s;
+  MsResults *r = NULL;
+  char err[256] = "";
+  ms_test_backend_config_init (&cfg);
+  cfg.um_unavailable = unavailable;
+  cfg.um_reason = "refused";
+  ms_sweep_init_default (&s);
+  s.min_exp = 16;
+  s.max_exp = 18;
+  s.reps = 3;
+  s.reps_rule = MS_REPS_FIXED;
+  MsBackend *b = ms_backend_new_test (&cfg);
+  MS_CHECK (ms_lesson_run ("managed-touch", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err,
+                           sizeof err) == MS_RUN_OK && r, "%s", err);
+  ms_backend_free (b);
+  return r;
+}
+
+static void
+test_managed_counts (void)
+{
+  char buf[1024], plain[1024], expect[128], moved[32];
+  MsResults *r = run_managed_touch (false);
+  if (!r)
+    return;
+  const MsCell *first = ms_results_find_variant (r, MS_MODE_MANAGED, 18, "touch=first");
+  const MsCell *pre = ms_results_find_variant (r, MS_MODE_MANAGED_PREFETCH, 18, "touch=first");
+  MS_CHECK (ms_lesson_caption (MS_TOPIC_MANAGED, r, -1, buf, sizeof buf), "%s", buf);
+  /* Every count in the sentence is the cell's. */
+  ms_format_bytes (first->um.h2d_bytes, moved, sizeof moved);
+  snprintf (expect, sizeof expect, "with %llu GPU page faults migrating %s to the device",
+            (unsigned long long) first->um.gpu_faults, moved);
+  MS_CHECK (first->um.gpu_faults > 1 && strstr (buf, expect), "%s", buf);
+  MS_CHECK (strstr (buf, "First touch of 1 MiB took") && strstr (buf, "resident data took") &&
+              strstr (buf, "with none."),
+            "%s", buf);
+  ms_format_bytes (pre->um.h2d_bytes, moved, sizeof moved);
+  snprintf (expect, sizeof expect, "With a prefetch, %s moved with none.", moved);
+  MS_CHECK (strstr (buf, expect) && !strstr (buf, "Once resident"), "%s", buf);
+  /* Without counts (an older file) the caption is the one before. */
+  for (size_t i = 0; i < r->n_cells; i++)
+    r->cells[i].um.state = MS_UM_NONE;
+  MS_CHECK (ms_lesson_caption (MS_TOPIC_MANAGED, r, -1, plain, sizeof plain), "%s", plain);
+  MS_CHECK (!strstr (plain, "First touch") && strstr (plain, "Once resident"), "%s", plain);
+  ms_results_free (r);
+  /* Counts refused: the same caption as without them. */
+  r = run_managed_touch (true);
+  if (!r)
+    return;
+  MS_CHECK (ms_lesson_caption (MS_TOPIC_MANAGED, r, -1, buf, sizeof buf), "%s", buf);
+  MS_CHECK (strcmp (buf, plain) == 0, "'%s' against '%s'", buf, plain);
+  ms_results_free (r);
+}
+
 int
 main (void)
 {
@@ -231,5 +291,6 @@ main (void)
   MS_RUN (test_missing);
   MS_RUN (test_plain_sweep_topics);
   MS_RUN (test_experiment_topics);
+  MS_RUN (test_managed_counts);
   return ms_test_finish ();
 }

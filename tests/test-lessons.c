@@ -198,6 +198,151 @@ test_cache_state_and_managed (void)
   ms_backend_free (b);
 }
 
+/* The fields a file must keep of a cell's unified-memory counts. */
+static bool
+same_um (const MsUmCounts *a, const MsUmCounts *b)
+{
+  return a->state == b->state && a->gpu_faults == b->gpu_faults &&
+         a->cpu_faults == b->cpu_faults && a->h2d_bytes == b->h2d_bytes &&
+         a->d2h_bytes == b->d2h_bytes && strcmp (a->reason, b->reason) == 0;
+}
+
+/* Writes r as samples, reads it back and compares the counts cell by
+ * cell. (The summary file carries the same metadata lines, but its reader
+ * keeps no variants, so a lesson's summary does not read back.) */
+static void
+check_um_round_trip (const MsResults *r)
+{
+  char path[64], err[256] = "";
+  snprintf (path, sizeof path, "/tmp/test-lessons-um-%d.csv", (int) getpid ());
+  MS_CHECK (ms_csv_write_samples (r, path, err, sizeof err), "%s", err);
+  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  MS_CHECK (back, "%s", err);
+  for (size_t i = 0; back && i < r->n_cells; i++) {
+    const MsCell *c = &r->cells[i];
+    const MsCell *b = ms_results_find_variant (back, c->mode, c->exponent, c->variant);
+    MS_CHECK (b && same_um (&b->um, &c->um), "%s 2^%d %s: counts kept", ms_mode_name (c->mode),
+              c->exponent, c->variant);
+  }
+  ms_results_free (back);
+  unlink (path);
+}
+
+static void
+test_managed_counts (void)
+{
+  MsBackend *b = ms_backend_new_test (NULL);
+  MsResults *r = run_lesson ("managed-touch", b, NULL, NULL);
+  for (int e = 16; r && e <= 18; e += 2) {
+    uint64_t vec = (1ull << e) * sizeof (float);
+    const MsCell *first = ms_results_find_variant (r, MS_MODE_MANAGED, e, "touch=first");
+    const MsCell *res = ms_results_find_variant (r, MS_MODE_MANAGED, e, "touch=resident");
+    const MsCell *pre = ms_results_find_variant (r, MS_MODE_MANAGED_PREFETCH, e, "touch=first");
+    MS_CHECK (first && res && pre, "three managed cells at 2^%d", e);
+    if (!first || !res || !pre)
+      continue;
+    MS_CHECK (first->um.state == MS_UM_COUNTED && res->um.state == MS_UM_COUNTED &&
+                pre->um.state == MS_UM_COUNTED, "every managed cell counted");
+    /* The model's counts reach the cells unchanged. */
+    MS_CHECK (first->um.gpu_faults == 2 * vec / 65536 && first->um.h2d_bytes == 2 * vec &&
+                first->um.d2h_bytes == vec && first->um.cpu_faults == vec / 4096,
+              "first touch %llu faults %llu bytes", (unsigned long long) first->um.gpu_faults,
+              (unsigned long long) first->um.h2d_bytes);
+    MS_CHECK (res->um.gpu_faults == 0 && res->um.h2d_bytes == 0, "resident: no faults");
+    MS_CHECK (pre->um.gpu_faults == 0 && pre->um.h2d_bytes == 2 * vec, "prefetch moves");
+    /* Counting is one extra repetition: the timed ones stay as many. */
+    MS_CHECK (first->n_reps == 3, "reps %d", first->n_reps);
+  }
+  if (r)
+    check_um_round_trip (r);
+  ms_results_free (r);
+
+  /* Other lessons and plain sweeps ask for no counts. */
+  r = run_lesson ("duplex", b, NULL, NULL);
+  for (size_t i = 0; r && i < r->n_cells; i++)
+    MS_CHECK (r->cells[i].um.state == MS_UM_NONE, "duplex cell counted");
+  ms_results_free (r);
+  ms_backend_free (b);
+
+  /* CUPTI refusing: the cells say why, and the times are still there. */
+  MsTestBackendConfig cfg;
+  ms_test_backend_config_init (&cfg);
+  cfg.um_unavailable = true;
+  cfg.um_reason = "CUPTI cannot count here: CUPTI_ERROR_NOT_SUPPORTED";
+  b = ms_backend_new_test (&cfg);
+  r = run_lesson ("managed-touch", b, NULL, NULL);
+  const MsCell *c = r ? ms_results_find_variant (r, MS_MODE_MANAGED, 18, "touch=first") : NULL;
+  MS_CHECK (c && c->um.state == MS_UM_UNAVAILABLE && strcmp (c->um.reason, cfg.um_reason) == 0 &&
+              c->status == MS_CELL_OK && c->n_reps == 3,
+            "unavailable with the reason");
+  if (r)
+    check_um_round_trip (r);
+  ms_results_free (r);
+  ms_backend_free (b);
+}
+
+/* Malformed or foreign "# um-counts:" lines are ignored; the file reads. */
+static void
+test_bad_um_lines (void)
+{
+  static const char *const lines[] = {
+    "# um-counts: managed 65536 touch=first counted 1 2 3\n",          /* short */
+    "# um-counts: nosuch 65536 touch=first counted 1 2 3 4\n",         /* mode */
+    "# um-counts: managed 65535 touch=first counted 1 2 3 4\n",        /* size */
+    "# um-counts: managed 65536 touch=none counted 1 2 3 4\n",         /* no cell */
+    "# um-counts: managed 65536 touch=first maybe 1 2 3 4\n",          /* state */
+    "# um-counts: managed 262144 touch=first unavailable told so\n",    /* valid */
+  };
+  char path[64], err[256] = "";
+  snprintf (path, sizeof path, "/tmp/test-lessons-bad-um-%d.csv", (int) getpid ());
+  /* A lesson's file without counts, the lines put after its first line. */
+  MsBackend *b = ms_backend_new_test (NULL);
+  MsResults *orig = run_lesson ("managed-touch", b, NULL, NULL);
+  ms_backend_free (b);
+  for (size_t i = 0; orig && i < orig->n_cells; i++)
+    orig->cells[i].um.state = MS_UM_NONE;
+  MS_CHECK (orig && ms_csv_write_samples (orig, path, err, sizeof err), "%s", err);
+  ms_results_free (orig);
+  FILE *f = fopen (path, "r");
+  static char text[1 << 20];
+  size_t n = f ? fread (text, 1, sizeof text - 1, f) : 0;
+  if (f)
+    fclose (f);
+  text[n] = '\0';
+  char *rest = strchr (text, '\n');
+  f = rest ? fopen (path, "w") : NULL;
+  MS_CHECK (f != NULL, "%s", path);
+  if (!f)
+    return;
+  fwrite (text, 1, (size_t) (rest + 1 - text), f);
+  for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+    fputs (lines[i], f);
+  fputs (rest + 1, f);
+  fclose (f);
+  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  MS_CHECK (r != NULL, "%s", err);
+  const MsCell *small = r ? ms_results_find_variant (r, MS_MODE_MANAGED, 16, "touch=first") : NULL;
+  const MsCell *big = r ? ms_results_find_variant (r, MS_MODE_MANAGED, 18, "touch=first") : NULL;
+  MS_CHECK (small && small->um.state == MS_UM_NONE, "malformed lines give no counts");
+  MS_CHECK (big && big->um.state == MS_UM_UNAVAILABLE && strcmp (big->um.reason, "told so") == 0,
+            "the valid line reaches its cell");
+  ms_results_free (r);
+  unlink (path);
+}
+
+/* A managed-touch file from before the counts reads with none. */
+static void
+test_old_managed_file (void)
+{
+  char err[256] = "";
+  MsResults *r = ms_csv_read_samples (MS_REFERENCE_DIR "/h100-lesson-managed-touch-"
+                                      "samples.csv", err, sizeof err);
+  MS_CHECK (r && r->n_cells > 0, "%s", err);
+  for (size_t i = 0; r && i < r->n_cells; i++)
+    MS_CHECK (r->cells[i].um.state == MS_UM_NONE, "old cell without counts");
+  ms_results_free (r);
+}
+
 static void
 test_costs (void)
 {
@@ -276,6 +421,9 @@ main (void)
   MS_RUN (test_issue_order);
   MS_RUN (test_child_fails);
   MS_RUN (test_cache_state_and_managed);
+  MS_RUN (test_managed_counts);
+  MS_RUN (test_old_managed_file);
+  MS_RUN (test_bad_um_lines);
   MS_RUN (test_costs);
   MS_RUN (test_unknown_and_invalid);
   return ms_test_finish ();

@@ -28,6 +28,9 @@ for name in $("$memsweep" lesson LIST | awk '/^[a-z]/ { print $1 }'); do
   [ "$lrc" = 0 ] || rc=1
   log "lesson $name: rc=$lrc, $(( $(date +%s) - t0 )) s"
   grep -E '^(At |Both |queue=|Pinned |The |After )' "$out/lesson-$name.txt" | tee -a "$out/lessons.log"
+  # managed-touch: each cell's line with its unified-memory counts under it.
+  grep -B1 -E '^ +(counted repetition|unified memory not counted)' "$out/lesson-$name.txt" |
+    tee -a "$out/lessons.log"
 done
 log "lessons took $(( $(date +%s) - t_all )) s"
 

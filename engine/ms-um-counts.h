@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-um-counts.h: the unified-memory counts of managed cells (MsUmCounts)
+ * in a file's metadata, one "# um-counts:" line per counted cell. The
+ * lines come before the rows that make the cells, so a reader keeps them
+ * until the cells exist. Private to the engine. */
+#pragma once
+
+#include <stdio.h>
+
+#include "memsweep.h"
+
+typedef struct MsUmLine MsUmLine;
+
+typedef struct {
+  MsUmLine *lines;
+  int n, cap;
+} MsUmPending;
+
+/* The lines of every cell with counts (or the reason it has none). */
+void ms_um_write_metadata (FILE *f, const MsResults *results);
+/* Keeps line when it is a "# um-counts:" line (true); false otherwise. */
+bool ms_um_pending_take (MsUmPending *pending, const char *line, size_t len);
+/* Gives the kept counts to their cells; lines naming no cell are dropped. */
+void ms_um_pending_attach (const MsUmPending *pending, MsResults *results);
+void ms_um_pending_clear (MsUmPending *pending);
