@@ -10,6 +10,7 @@ struct _MsChartPage {
   GtkWidget parent_instance;
   MsMetric metric;
   gboolean log_scale;
+  char *modes; /* a lesson's filter: only these modes' series, NULL: all */
 
   /* Template children. */
   MsPlotView *view;
@@ -17,11 +18,13 @@ struct _MsChartPage {
   GtkDropDown *metric_dropdown;
   GtkWidget *log_toggle;
   GtkBox *series_box;
+  GtkWidget *filter_bar;
+  GtkLabel *filter_label;
 };
 
 G_DEFINE_FINAL_TYPE (MsChartPage, ms_chart_page, GTK_TYPE_WIDGET)
 
-enum { PROP_0, PROP_METRIC, PROP_LOG_SCALE, N_PROPS };
+enum { PROP_0, PROP_METRIC, PROP_LOG_SCALE, PROP_MODES, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
 static gboolean
@@ -87,6 +90,39 @@ on_series_popover_show (GtkPopover *popover, MsChartPage *self)
     gtk_box_append (self->series_box, gtk_label_new (_("No series yet")));
 }
 
+/* A filter stays in sight with a way out, so that a lesson never leaves
+ * the chart short of series without saying so. */
+static void
+set_modes (MsChartPage *self, const char *modes)
+{
+  if (modes && !modes[0])
+    modes = NULL;
+  if (g_strcmp0 (modes, self->modes) == 0)
+    return;
+  g_free (self->modes);
+  self->modes = g_strdup (modes);
+  gtk_widget_set_visible (self->filter_bar, modes != NULL);
+  if (modes) {
+    g_auto (GStrv) names = g_strsplit (modes, ",", -1);
+    g_autoptr (GString) titles = g_string_new (NULL);
+    for (guint i = 0; names[i]; i++) {
+      MsMode mode;
+      if (ms_mode_from_name (g_strstrip (names[i]), &mode))
+        g_string_append_printf (titles, titles->len ? ", %s" : "%s", ms_mode_title (mode));
+    }
+    /* TRANSLATORS: the memory modes a lesson left on the chart. */
+    g_autofree char *text = g_strdup_printf (_("Showing only: %s"), titles->str);
+    gtk_label_set_text (self->filter_label, text);
+  }
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_MODES]);
+}
+
+static void
+on_show_all_clicked (MsChartPage *self)
+{
+  set_modes (self, NULL);
+}
+
 static void
 ms_chart_page_set_property (GObject *object, guint prop_id, const GValue *value,
                             GParamSpec *pspec)
@@ -102,6 +138,9 @@ ms_chart_page_set_property (GObject *object, guint prop_id, const GValue *value,
       g_object_notify_by_pspec (object, pspec);
     }
     break;
+  case PROP_MODES:
+    set_modes (self, g_value_get_string (value));
+    break;
   default:
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
@@ -114,6 +153,7 @@ ms_chart_page_get_property (GObject *object, guint prop_id, GValue *value, GPara
   switch (prop_id) {
   case PROP_METRIC: g_value_set_int (value, self->metric); break;
   case PROP_LOG_SCALE: g_value_set_boolean (value, self->log_scale); break;
+  case PROP_MODES: g_value_set_string (value, self->modes); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
@@ -121,6 +161,7 @@ ms_chart_page_get_property (GObject *object, guint prop_id, GValue *value, GPara
 static void
 ms_chart_page_dispose (GObject *object)
 {
+  g_clear_pointer (&MS_CHART_PAGE (object)->modes, g_free);
   ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_CHART_PAGE);
   G_OBJECT_CLASS (ms_chart_page_parent_class)->dispose (object);
 }
@@ -140,6 +181,7 @@ ms_chart_page_class_init (MsChartPageClass *klass)
   /* Bandwidths span three decades (0.1 to 1000 GB/s) and times more: log
    * by default, the chart the teaching material draws. */
   props[PROP_LOG_SCALE] = g_param_spec_boolean ("log-scale", NULL, NULL, TRUE, flags);
+  props[PROP_MODES] = g_param_spec_string ("modes", NULL, NULL, NULL, flags);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   g_type_ensure (MS_TYPE_PLOT_VIEW);
@@ -150,6 +192,9 @@ ms_chart_page_class_init (MsChartPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsChartPage, metric_dropdown);
   gtk_widget_class_bind_template_child (widget_class, MsChartPage, log_toggle);
   gtk_widget_class_bind_template_child (widget_class, MsChartPage, series_box);
+  gtk_widget_class_bind_template_child (widget_class, MsChartPage, filter_bar);
+  gtk_widget_class_bind_template_child (widget_class, MsChartPage, filter_label);
+  gtk_widget_class_bind_template_callback (widget_class, on_show_all_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_series_popover_show);
   gtk_widget_class_bind_template_callback (widget_class, on_metric_selected);
 }
