@@ -10,7 +10,6 @@ struct _MsChartPage {
   GtkWidget parent_instance;
   MsMetric metric;
   gboolean log_scale;
-  char *modes; /* a lesson's filter: only these modes' series, NULL: all */
 
   /* Template children. */
   MsPlotView *view;
@@ -90,17 +89,12 @@ on_series_popover_show (GtkPopover *popover, MsChartPage *self)
     gtk_box_append (self->series_box, gtk_label_new (_("No series yet")));
 }
 
-/* A filter stays in sight with a way out, so that a lesson never leaves
- * the chart short of series without saying so. */
+/* The chart's filter stays in sight with a way out, so that a lesson never
+ * leaves the chart short of series without saying so. */
 static void
-set_modes (MsChartPage *self, const char *modes)
+on_view_modes (MsChartPage *self)
 {
-  if (modes && !modes[0])
-    modes = NULL;
-  if (g_strcmp0 (modes, self->modes) == 0)
-    return;
-  g_free (self->modes);
-  self->modes = g_strdup (modes);
+  const char *modes = ms_plot_view_get_modes (self->view);
   gtk_widget_set_visible (self->filter_bar, modes != NULL);
   if (modes) {
     g_auto (GStrv) names = g_strsplit (modes, ",", -1);
@@ -120,7 +114,7 @@ set_modes (MsChartPage *self, const char *modes)
 static void
 on_show_all_clicked (MsChartPage *self)
 {
-  set_modes (self, NULL);
+  ms_plot_view_set_modes (self->view, NULL);
 }
 
 static void
@@ -139,7 +133,7 @@ ms_chart_page_set_property (GObject *object, guint prop_id, const GValue *value,
     }
     break;
   case PROP_MODES:
-    set_modes (self, g_value_get_string (value));
+    ms_plot_view_set_modes (self->view, g_value_get_string (value));
     break;
   default:
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -153,7 +147,7 @@ ms_chart_page_get_property (GObject *object, guint prop_id, GValue *value, GPara
   switch (prop_id) {
   case PROP_METRIC: g_value_set_int (value, self->metric); break;
   case PROP_LOG_SCALE: g_value_set_boolean (value, self->log_scale); break;
-  case PROP_MODES: g_value_set_string (value, self->modes); break;
+  case PROP_MODES: g_value_set_string (value, ms_plot_view_get_modes (self->view)); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
@@ -161,7 +155,6 @@ ms_chart_page_get_property (GObject *object, guint prop_id, GValue *value, GPara
 static void
 ms_chart_page_dispose (GObject *object)
 {
-  g_clear_pointer (&MS_CHART_PAGE (object)->modes, g_free);
   ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_CHART_PAGE);
   G_OBJECT_CLASS (ms_chart_page_parent_class)->dispose (object);
 }
@@ -205,6 +198,8 @@ ms_chart_page_init (MsChartPage *self)
   self->log_scale = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
   show_metric (self, self->metric);
+  g_signal_connect_object (self->view, "notify::modes", G_CALLBACK (on_view_modes), self,
+                           G_CONNECT_SWAPPED);
 }
 
 void
