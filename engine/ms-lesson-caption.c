@@ -532,10 +532,10 @@ caption_portable_one (const MsResults *r, int exponent, char *buf, size_t len)
                             "context there is."),
                 device_text (r));
     append (buf, len,
-            ms_gettext ("cudaHostAllocPortable changes nothing here: pinned copies reach %.1f "
-                        "GB/s to the device at %s with or without it. The flag matters once a "
-                        "second GPU uses the same buffer (memsweep portable on two or more "
-                        "GPUs)."),
+            ms_gettext ("cudaHostAllocPortable changes nothing here: for that one context a "
+                        "portable buffer is the same pinned memory as this run's, whose copies "
+                        "reach %.1f GB/s to the device at %s. The flag matters once a second GPU "
+                        "uses the same buffer (memsweep portable on two or more GPUs)."),
             pin->stats.h2d_gbps, size_text (pin, size, sizeof size));
     return true;
   }
