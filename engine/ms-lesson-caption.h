@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "memsweep.h"
+#include "ms-multi.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -23,6 +24,7 @@ typedef enum {
   MS_TOPIC_ISSUE_ORDER,     /* experiment "issue-order" */
   MS_TOPIC_DUPLEX,          /* experiment "duplex" */
   MS_TOPIC_COSTS,           /* experiment "costs" */
+  MS_TOPIC_PORTABLE,        /* plain sweep of pinned; with 2+ GPUs `memsweep portable` too */
   MS_TOPIC_COUNT
 } MsLessonTopic;
 
@@ -58,6 +60,16 @@ bool ms_lesson_caption (MsLessonTopic topic, const MsResults *results, int expon
  * *r_cross when found, 0 when zero-copy wins at every R (then *r_max is the
  * largest R measured), -1 when the cells are missing. */
 int ms_lesson_reuse_crossover (const MsResults *results, int exponent, int *r_cross, int *r_max);
+
+/* The portable-flag lesson (cudaHostAllocPortable). With portable, the
+ * three buffers of `memsweep portable` on 2 or more GPUs (ms_portable_run):
+ * what each GPU reached from a buffer pinned per GPU, one portable buffer
+ * and one pinned on the first GPU only. Without (NULL, or one GPU): why
+ * the flag changes nothing for the one GPU of run, from run's device and
+ * pinned copies. ms_lesson_caption (MS_TOPIC_PORTABLE, ...) is the latter.
+ * Returns as ms_lesson_caption. */
+bool ms_lesson_portable_caption (const MsResults *run, const MsPortableResults *portable,
+                                 char *buf, size_t len);
 
 #ifdef __cplusplus
 }

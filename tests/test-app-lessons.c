@@ -9,12 +9,15 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+#include "ms-application.h"
 #include "ms-backend-test.h"
+#include "ms-chart-page.h"
+#include "ms-lesson-detail.h"
 #include "ms-lessons-page.h"
 #include "ms-run.h"
+#include "ms-timeline-page.h"
+#include "ms-widget-test.h"
 #include "ms-window.h"
-
-void ms_register_resource (void);
 
 static char *refdir;
 static char *bundled; /* data/reference */
@@ -155,9 +158,12 @@ check_card (MsLessonsPage *page, MsLessonTopic t)
   g_autofree char *shown = NULL;
   g_object_get (page, "shown-topic", &shown, NULL);
   g_assert_cmpstr (shown, ==, info->name);
+  /* The portable flag on one GPU: the pinned copy alone. */
   if (t != MS_TOPIC_COSTS && t != MS_TOPIC_REUSE)
     g_assert_cmpint (ms_timeline_stack_get_n_rows (ms_lessons_page_get_timeline_stack (page)), >=,
-                     2);
+                     t == MS_TOPIC_PORTABLE ? 1 : 2);
+  if (t == MS_TOPIC_PORTABLE)
+    g_assert_nonnull (strstr (caption, "cudaHostAllocPortable changes nothing here"));
   if (t == MS_TOPIC_REUSE)
     g_assert_true (ms_reuse_view_get_run (ms_lessons_page_get_reuse_view (page)) == run);
 }
@@ -228,6 +234,129 @@ test_window_runs (void)
   g_object_unref (page);
 }
 
+/* ---- the window's views and --lesson --------------------------------------- */
+
+static MsChartPage *
+chart_page_with_modes (GtkWidget *root, const char *modes)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
+    if (MS_IS_CHART_PAGE (c)) {
+      g_autofree char *m = NULL;
+      g_object_get (c, "modes", &m, NULL);
+      if (g_strcmp0 (m, modes) == 0)
+        return MS_CHART_PAGE (c);
+    }
+    MsChartPage *found = chart_page_with_modes (c, modes);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+/* The card was shown (after device discovery) and its Run has ended. */
+static gboolean
+register_card_done (gpointer page)
+{
+  g_autofree char *shown = NULL;
+  g_object_get (page, "shown-topic", &shown, NULL);
+  return g_strcmp0 (shown, "register-allocate") == 0 && !ms_lessons_page_is_busy (page);
+}
+
+/* Open in the Bandwidth View: the window's chart shows the lesson's series
+ * and scale (and says so), the timeline the cell of the caption. */
+static void
+on_activate_view (GApplication *app)
+{
+  MsWindow *win = MS_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  MsLessonsPage *page =
+    MS_LESSONS_PAGE (ms_test_find (GTK_WIDGET (win), MS_TYPE_LESSONS_PAGE, NULL));
+  /* A sweep of every mode beside the lesson's run. */
+  g_autofree char *path = g_build_filename (bundled, "h100-default-samples.csv", NULL);
+  g_assert_true (ms_window_load_path (win, path, NULL));
+  g_assert_false (ms_window_open_lesson (win, "no-such-lesson", FALSE));
+  g_assert_true (ms_window_open_lesson (win, "register-allocate", TRUE));
+  ms_test_wait_until (register_card_done, page, "the register card has run");
+  g_assert_true (ms_lessons_page_get_run (page, MS_TOPIC_REGISTER) !=
+                 ms_window_get_run (win, 0)); /* its own run, not the sweep's */
+  g_assert_true (ms_lessons_page_open_view (page));
+  g_assert_cmpint (ms_window_get_view (win), ==, MS_VIEW_BANDWIDTH);
+  MsChartPage *chart = chart_page_with_modes (GTK_WIDGET (win), "registered,pinned");
+  g_assert_nonnull (chart);
+  int metric;
+  gboolean log_scale;
+  g_object_get (chart, "metric", &metric, "log-scale", &log_scale, NULL);
+  g_assert_cmpint (metric, ==, MS_METRIC_H2D_BANDWIDTH);
+  g_assert_true (log_scale);
+  /* Registered and pinned of both runs. */
+  const MsChartData *data = ms_plot_view_get_data (ms_chart_page_get_view (chart));
+  g_assert_cmpuint (data->series->len, ==, 4);
+  GtkWidget *timeline = ms_test_find (GTK_WIDGET (win), MS_TYPE_TIMELINE_PAGE, NULL);
+  int mode, exponent;
+  g_object_get (timeline, "mode", &mode, "exponent", &exponent, NULL);
+  g_assert_cmpint (mode, ==, MS_MODE_PINNED);
+  g_assert_cmpint (exponent, ==,
+                   ms_lesson_detail_exponent (MS_TOPIC_REGISTER,
+                                              ms_lessons_page_get_run (page, MS_TOPIC_REGISTER)));
+  g_assert_cmpint (exponent, >=, 0);
+  /* Leaving the lesson: Show All gives the chart every series back. */
+  GtkWidget *show_all = ms_test_find (GTK_WIDGET (chart), GTK_TYPE_BUTTON, "Show _All");
+  g_signal_emit_by_name (show_all, "clicked");
+  g_assert_null (ms_plot_view_get_modes (ms_chart_page_get_view (chart)));
+  g_assert_cmpuint (ms_plot_view_get_data (ms_chart_page_get_view (chart))->series->len, >, 4);
+  gtk_window_close (GTK_WINDOW (win));
+}
+
+static MsApplication *
+make_app (void)
+{
+  MsApplication *app = ms_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
+  return app;
+}
+
+static void
+test_window_view (void)
+{
+  g_autoptr (MsApplication) app = make_app ();
+  g_signal_connect_after (app, "activate", G_CALLBACK (on_activate_view), NULL);
+  char *args[] = { "memsweep-gtk", NULL };
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 1, args), ==, 0);
+}
+
+/* memsweep-gtk --lesson NAME --run with the probe: one line on stdout when
+ * the card's run ends, then the application quits by itself. Here, without
+ * a GPU, Run opens the reference run; on a GPU it measures. */
+static void
+test_command_line (void)
+{
+  if (g_test_subprocess ()) {
+    g_setenv ("MEMSWEEP_PROBE", "1", TRUE);
+    g_setenv ("MEMSWEEP_QUIT_AFTER_LESSON", "1", TRUE);
+    g_autoptr (MsApplication) app = make_app ();
+    char *args[] = { "memsweep-gtk", "--lesson", "pinned-pageable", "--run", NULL };
+    exit (g_application_run (G_APPLICATION (app), 4, args));
+  }
+  g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stdout ("*lesson pinned-pageable: done, caption: On this *, pinned copies are "
+                             "* than pageable at *\n*");
+}
+
+/* An unknown name is refused before any window, naming the lessons. */
+static void
+test_command_line_unknown (void)
+{
+  if (g_test_subprocess ()) {
+    g_autoptr (MsApplication) app = make_app ();
+    char *args[] = { "memsweep-gtk", "--lesson", "no-such-lesson", NULL };
+    exit (g_application_run (G_APPLICATION (app), 3, args));
+  }
+  g_test_trap_subprocess (NULL, 30 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stderr ("*no-such-lesson*pinned-pageable*portable*");
+}
+
 static void
 remove_refdir (void)
 {
@@ -247,11 +376,16 @@ main (int argc, char **argv)
 {
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
-  ms_register_resource ();
+  /* The application registers the resources once for every application of
+   * the tests (registering them twice loops GIO's list of them). */
+  g_object_unref (ms_application_new ());
   prepare_references ();
   g_test_add_func ("/lessons/cards-from-references", test_cards_from_references);
   g_test_add_func ("/lessons/missing-reference", test_missing_reference);
   g_test_add_func ("/lessons/window-runs", test_window_runs);
+  g_test_add_func ("/lessons/window-view", test_window_view);
+  g_test_add_func ("/lessons/command-line", test_command_line);
+  g_test_add_func ("/lessons/command-line-unknown", test_command_line_unknown);
   int status = g_test_run ();
   remove_refdir ();
   return status;

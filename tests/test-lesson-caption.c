@@ -137,6 +137,9 @@ test_missing (void)
   int cross, largest;
   MS_CHECK (ms_lesson_reuse_crossover (r, 18, &cross, &largest) == -1, "no reuse cells");
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
+    /* The portable flag is explained from pinned copies alone. */
+    if (t == MS_TOPIC_PORTABLE)
+      continue;
     MS_CHECK (!ms_lesson_caption (t, r, -1, buf, sizeof buf), "topic %d: %s", t, buf);
     MS_CHECK (buf[0] && strpbrk (buf, "0123456789") == NULL, "no invented number: %s", buf);
   }
@@ -280,6 +283,73 @@ test_managed_counts (void)
     return;
   MS_CHECK (ms_lesson_caption (MS_TOPIC_MANAGED, r, -1, buf, sizeof buf), "%s", buf);
   MS_CHECK (strcmp (buf, plain) == 0, "'%s' against '%s'", buf, plain);
+/* One GPU: the device and the pinned copies of the run, no other number. */
+static void
+test_portable_one_gpu (void)
+{
+  MsResults *r = NULL;
+  char buf[1024], expect[160], size[32];
+  add_part (&r, "pinned", "", NULL);
+  snprintf (r->device.name, sizeof r->device.name, "Test GPU %s", "A1");
+  const MsCell *pin = ms_results_find (r, MS_MODE_PINNED, 18);
+  MS_CHECK (ms_lesson_caption (MS_TOPIC_PORTABLE, r, -1, buf, sizeof buf), "%s", buf);
+  MS_CHECK (strstr (buf, "With one GPU (Test GPU A1)") && strstr (buf, "cudaHostAllocPortable"),
+            "%s", buf);
+  ms_format_bytes (pin->elements * sizeof (float), size, sizeof size);
+  snprintf (expect, sizeof expect, "reach %.1f GB/s to the device at %s", pin->stats.h2d_gbps,
+            size);
+  MS_CHECK (strstr (buf, expect), "%s (expected %s)", buf, expect);
+  /* No portable result, or one of one GPU: the same sentence. */
+  char again[1024];
+  MsPortableResults one = { .n_devices = 1 };
+  MS_CHECK (ms_lesson_portable_caption (r, NULL, again, sizeof again), "%s", again);
+  MS_CHECK (strcmp (again, buf) == 0, "%s", again);
+  MS_CHECK (ms_lesson_portable_caption (r, &one, again, sizeof again), "%s", again);
+  MS_CHECK (strcmp (again, buf) == 0, "%s", again);
+  /* A host that saw more GPUs says so. */
+  r->device.count = 4;
+  MS_CHECK (ms_lesson_caption (MS_TOPIC_PORTABLE, r, -1, buf, sizeof buf), "%s", buf);
+  MS_CHECK (strstr (buf, "This host has 4 GPUs, but this run used one, the Test GPU A1"), "%s",
+            buf);
+  /* A failed pinned cell is no number. */
+  for (size_t i = 0; i < r->n_cells; i++)
+    r->cells[i].status = MS_CELL_FAILED;
+  MS_CHECK (!ms_lesson_caption (MS_TOPIC_PORTABLE, r, -1, buf, sizeof buf), "%s", buf);
+  MS_CHECK (strpbrk (buf, "0123456789") == NULL, "no invented number: %s", buf);
+  ms_results_free (r);
+}
+
+/* Two GPUs: the second GPU's three buffers, as measured. */
+static void
+test_portable_two_gpus (void)
+{
+  MsResults *r = NULL;
+  char buf[1024];
+  add_part (&r, "pinned", "", NULL);
+  snprintf (r->device.name, sizeof r->device.name, "Test GPU");
+  MsPortableResults *p = calloc (1, sizeof *p);
+  p->n_devices = 2;
+  p->bytes = 1u << 20;
+  for (int k = 0; k < MS_PORTABLE_COUNT; k++)
+    for (int i = 0; i < 2; i++)
+      p->cell[k][i] = (MsPortableCell){ .ok = true, .h2d_gbps = 50 + 10 * k + i,
+                                        .d2h_gbps = 40, .pinned_path = true };
+  p->cell[MS_PORTABLE_FOREIGN][1].h2d_gbps = 12.25;
+  p->cell[MS_PORTABLE_FOREIGN][1].pinned_path = false;
+  MS_CHECK (ms_lesson_portable_caption (r, p, buf, sizeof buf), "%s", buf);
+  MS_CHECK (strstr (buf, "With 2 GPUs (Test GPU), copies of 1 MiB"), "%s", buf);
+  MS_CHECK (strstr (buf, "reach 61.0 GB/s from a portable buffer, 51.0 GB/s from a buffer pinned "
+                         "for it and 12.2 GB/s from one pinned by the first GPU only"),
+            "%s", buf);
+  MS_CHECK (strstr (buf, "does not treat"), "%s", buf);
+  p->cell[MS_PORTABLE_FOREIGN][1].pinned_path = true;
+  MS_CHECK (ms_lesson_portable_caption (r, p, buf, sizeof buf), "%s", buf);
+  MS_CHECK (strstr (buf, "changes little"), "%s", buf);
+  /* The second GPU failed a buffer: said, not guessed. */
+  p->cell[MS_PORTABLE_SHARED][1].ok = false;
+  MS_CHECK (!ms_lesson_portable_caption (r, p, buf, sizeof buf), "%s", buf);
+  MS_CHECK (strpbrk (buf, "0123456789") == NULL, "no invented number: %s", buf);
+  free (p);
   ms_results_free (r);
 }
 
@@ -292,5 +362,7 @@ main (void)
   MS_RUN (test_plain_sweep_topics);
   MS_RUN (test_experiment_topics);
   MS_RUN (test_managed_counts);
+  MS_RUN (test_portable_one_gpu);
+  MS_RUN (test_portable_two_gpus);
   return ms_test_finish ();
 }

@@ -60,11 +60,46 @@ test_time (void)
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
+/* A lesson's filter: the chart shows it, says so, and Show All ends it. */
+static void
+test_modes_filter (void)
+{
+  g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
+  MsChartPage *page = g_object_new (MS_TYPE_CHART_PAGE, NULL);
+  MsPlotView *view = ms_chart_page_get_view (page);
+  ms_chart_page_set_runs (page, runs);
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1000, 700);
+  GtkWidget *show_all = ms_test_find (GTK_WIDGET (page), GTK_TYPE_BUTTON, "Show _All");
+  g_assert_nonnull (show_all);
+  g_assert_false (gtk_widget_get_mapped (show_all));
+  guint all = ms_plot_view_get_data (view)->series->len;
+  g_object_set (page, "modes", "registered,pinned", NULL);
+  g_assert_cmpstr (ms_plot_view_get_modes (view), ==, "registered,pinned");
+  g_assert_cmpuint (ms_plot_view_get_data (view)->series->len, ==, 2);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_true (gtk_widget_get_mapped (show_all));
+  GtkWidget *label = gtk_widget_get_prev_sibling (show_all);
+  g_autofree char *expect = g_strdup_printf ("Showing only: %s, %s",
+                                             ms_mode_title (MS_MODE_REGISTERED),
+                                             ms_mode_title (MS_MODE_PINNED));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, expect);
+  g_signal_emit_by_name (show_all, "clicked");
+  g_autofree char *modes = NULL;
+  g_object_get (page, "modes", &modes, NULL);
+  g_assert_null (modes);
+  g_assert_null (ms_plot_view_get_modes (view));
+  g_assert_cmpuint (ms_plot_view_get_data (view)->series->len, ==, all);
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (show_all)));
+  ms_test_destroy (window, GTK_WIDGET (page));
+}
+
 int
 main (int argc, char **argv)
 {
   ms_widget_test_init (&argc, &argv);
   g_test_add_func ("/chart-page/bandwidth", test_bandwidth);
   g_test_add_func ("/chart-page/time", test_time);
+  g_test_add_func ("/chart-page/modes-filter", test_modes_filter);
   return g_test_run ();
 }

@@ -89,6 +89,36 @@ test_runs_and_series (void)
   ms_test_destroy (window, GTK_WIDGET (view));
 }
 
+/* "modes": only the listed modes' series, in the legend too; NULL: all. */
+static void
+test_modes_filter (void)
+{
+  g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
+  MsPlotView *view = g_object_ref_sink (MS_PLOT_VIEW (ms_plot_view_new (MS_METRIC_H2D_BANDWIDTH)));
+  g_object_set (view, "runs", runs, NULL);
+  guint all = ms_plot_view_get_data (view)->series->len;
+  g_assert_cmpuint (all, >, 2);
+  guint notified;
+  ms_test_watch (view, "modes", &notified);
+  g_object_set (view, "modes", "pageable,pinned", NULL);
+  g_assert_cmpuint (notified, ==, 1);
+  const MsChartData *data = ms_plot_view_get_data (view);
+  g_assert_cmpuint (data->series->len, ==, 2);
+  for (guint i = 0; i < data->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (data->series, i);
+    g_assert_true (g_str_equal (s->short_label, ms_mode_title (MS_MODE_PAGEABLE)) ||
+                   g_str_equal (s->short_label, ms_mode_title (MS_MODE_PINNED)));
+  }
+  g_object_set (view, "modes", "registered", NULL);
+  g_assert_cmpuint (ms_plot_view_get_data (view)->series->len, ==, 1);
+  /* "" is NULL: every mode again. */
+  g_object_set (view, "modes", "", NULL);
+  g_assert_null (ms_plot_view_get_modes (view));
+  g_assert_cmpuint (ms_plot_view_get_data (view)->series->len, ==, all);
+  g_assert_cmpuint (notified, ==, 3);
+  g_object_unref (view);
+}
+
 static void
 test_empty_draws (void)
 {
@@ -108,5 +138,6 @@ main (int argc, char **argv)
   g_test_add_func ("/plot-view/runs-and-series", test_runs_and_series);
   g_test_add_func ("/plot-view/direct-labels-and-plan", test_direct_labels_and_plan);
   g_test_add_func ("/plot-view/empty", test_empty_draws);
+  g_test_add_func ("/plot-view/modes-filter", test_modes_filter);
   return g_test_run ();
 }

@@ -5,12 +5,14 @@
 #include <glib/gi18n.h>
 
 #include "memsweep.h"
+#include "ms-lesson-caption.h"
 #include "ms-window.h"
 
 struct _MsApplication {
   AdwApplication parent_instance;
   GSettings *settings;
   gboolean run_at_start;
+  char *lesson; /* --lesson NAME: the Lessons page opens on it */
 };
 
 G_DEFINE_FINAL_TYPE (MsApplication, ms_application, ADW_TYPE_APPLICATION)
@@ -30,6 +32,13 @@ ms_application_activate (GApplication *app)
   MsApplication *self = MS_APPLICATION (app);
   MsWindow *w = get_window (self);
   gtk_window_present (GTK_WINDOW (w));
+  if (self->lesson) {
+    /* --run with --lesson runs the card, not a sweep. */
+    g_action_group_activate_action (G_ACTION_GROUP (self), "lesson",
+                                    g_variant_new ("(sb)", self->lesson, self->run_at_start));
+    g_clear_pointer (&self->lesson, g_free);
+    self->run_at_start = FALSE;
+  }
   if (self->run_at_start) {
     self->run_at_start = FALSE;
     ms_window_run_when_ready (w);
@@ -50,6 +59,18 @@ ms_application_handle_local_options (GApplication *app, GVariantDict *options)
 {
   if (g_variant_dict_contains (options, "run"))
     MS_APPLICATION (app)->run_at_start = TRUE;
+  const char *lesson = NULL;
+  if (g_variant_dict_lookup (options, "lesson", "&s", &lesson)) {
+    if (ms_lesson_topic_from_name (lesson) == MS_TOPIC_COUNT) {
+      g_printerr (_("memsweep-gtk: no lesson is called “%s”; the lessons are:"), lesson);
+      for (int t = 0; t < MS_TOPIC_COUNT; t++)
+        g_printerr (" %s", ms_lesson_topic (t)->name);
+      g_printerr ("\n");
+      return 1;
+    }
+    g_free (MS_APPLICATION (app)->lesson);
+    MS_APPLICATION (app)->lesson = g_strdup (lesson);
+  }
   if (g_variant_dict_contains (options, "version")) {
     g_print ("memsweep-gtk %s\n", MS_VERSION);
     return 0;
@@ -86,6 +107,17 @@ action_about (GSimpleAction *a, GVariant *p, gpointer data)
   gtk_window_present (GTK_WINDOW (about));
 }
 
+/* app.lesson(("duplex", run)): the Lessons page on that card, and its Run
+ * when run is true (--lesson). */
+static void
+action_lesson (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  const char *name;
+  gboolean run;
+  g_variant_get (p, "(&sb)", &name, &run);
+  ms_window_open_lesson (get_window (MS_APPLICATION (data)), name, run);
+}
+
 static void
 action_quit (GSimpleAction *a, GVariant *p, gpointer data)
 {
@@ -107,6 +139,7 @@ ms_application_startup (GApplication *app)
   const GActionEntry entries[] = {
     { "about", action_about },
     { "quit", action_quit },
+    { "lesson", action_lesson, "(sb)" },
   };
   g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
   /* The Style menu sets the key; the style manager follows the key. */
@@ -154,6 +187,7 @@ static void
 ms_application_dispose (GObject *object)
 {
   g_clear_object (&MS_APPLICATION (object)->settings);
+  g_clear_pointer (&MS_APPLICATION (object)->lesson, g_free);
   G_OBJECT_CLASS (ms_application_parent_class)->dispose (object);
 }
 
@@ -175,6 +209,8 @@ ms_application_init (MsApplication *self)
   const GOptionEntry options[] = {
     { "run", 0, 0, G_OPTION_ARG_NONE, NULL, N_ ("Start a sweep with the saved settings"), NULL },
     { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_ ("Print the version and exit"), NULL },
+    { "lesson", 0, 0, G_OPTION_ARG_STRING, NULL,
+      N_ ("Open the Lessons page on lesson NAME (with --run: run it)"), N_ ("NAME") },
     { NULL },
   };
   g_application_add_main_option_entries (G_APPLICATION (self), options);

@@ -17,11 +17,13 @@ struct _MsChartPage {
   GtkDropDown *metric_dropdown;
   GtkWidget *log_toggle;
   GtkBox *series_box;
+  GtkWidget *filter_bar;
+  GtkLabel *filter_label;
 };
 
 G_DEFINE_FINAL_TYPE (MsChartPage, ms_chart_page, GTK_TYPE_WIDGET)
 
-enum { PROP_0, PROP_METRIC, PROP_LOG_SCALE, N_PROPS };
+enum { PROP_0, PROP_METRIC, PROP_LOG_SCALE, PROP_MODES, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
 static gboolean
@@ -87,6 +89,34 @@ on_series_popover_show (GtkPopover *popover, MsChartPage *self)
     gtk_box_append (self->series_box, gtk_label_new (_("No series yet")));
 }
 
+/* The chart's filter stays in sight with a way out, so that a lesson never
+ * leaves the chart short of series without saying so. */
+static void
+on_view_modes (MsChartPage *self)
+{
+  const char *modes = ms_plot_view_get_modes (self->view);
+  gtk_widget_set_visible (self->filter_bar, modes != NULL);
+  if (modes) {
+    g_auto (GStrv) names = g_strsplit (modes, ",", -1);
+    g_autoptr (GString) titles = g_string_new (NULL);
+    for (guint i = 0; names[i]; i++) {
+      MsMode mode;
+      if (ms_mode_from_name (g_strstrip (names[i]), &mode))
+        g_string_append_printf (titles, titles->len ? ", %s" : "%s", ms_mode_title (mode));
+    }
+    /* TRANSLATORS: the memory modes a lesson left on the chart. */
+    g_autofree char *text = g_strdup_printf (_("Showing only: %s"), titles->str);
+    gtk_label_set_text (self->filter_label, text);
+  }
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_MODES]);
+}
+
+static void
+on_show_all_clicked (MsChartPage *self)
+{
+  ms_plot_view_set_modes (self->view, NULL);
+}
+
 static void
 ms_chart_page_set_property (GObject *object, guint prop_id, const GValue *value,
                             GParamSpec *pspec)
@@ -102,6 +132,9 @@ ms_chart_page_set_property (GObject *object, guint prop_id, const GValue *value,
       g_object_notify_by_pspec (object, pspec);
     }
     break;
+  case PROP_MODES:
+    ms_plot_view_set_modes (self->view, g_value_get_string (value));
+    break;
   default:
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
@@ -114,6 +147,7 @@ ms_chart_page_get_property (GObject *object, guint prop_id, GValue *value, GPara
   switch (prop_id) {
   case PROP_METRIC: g_value_set_int (value, self->metric); break;
   case PROP_LOG_SCALE: g_value_set_boolean (value, self->log_scale); break;
+  case PROP_MODES: g_value_set_string (value, ms_plot_view_get_modes (self->view)); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
@@ -140,6 +174,7 @@ ms_chart_page_class_init (MsChartPageClass *klass)
   /* Bandwidths span three decades (0.1 to 1000 GB/s) and times more: log
    * by default, the chart the teaching material draws. */
   props[PROP_LOG_SCALE] = g_param_spec_boolean ("log-scale", NULL, NULL, TRUE, flags);
+  props[PROP_MODES] = g_param_spec_string ("modes", NULL, NULL, NULL, flags);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   g_type_ensure (MS_TYPE_PLOT_VIEW);
@@ -150,6 +185,9 @@ ms_chart_page_class_init (MsChartPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsChartPage, metric_dropdown);
   gtk_widget_class_bind_template_child (widget_class, MsChartPage, log_toggle);
   gtk_widget_class_bind_template_child (widget_class, MsChartPage, series_box);
+  gtk_widget_class_bind_template_child (widget_class, MsChartPage, filter_bar);
+  gtk_widget_class_bind_template_child (widget_class, MsChartPage, filter_label);
+  gtk_widget_class_bind_template_callback (widget_class, on_show_all_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_series_popover_show);
   gtk_widget_class_bind_template_callback (widget_class, on_metric_selected);
 }
@@ -160,6 +198,8 @@ ms_chart_page_init (MsChartPage *self)
   self->log_scale = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
   show_metric (self, self->metric);
+  g_signal_connect_object (self->view, "notify::modes", G_CALLBACK (on_view_modes), self,
+                           G_CONNECT_SWAPPED);
 }
 
 void

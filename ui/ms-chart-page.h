@@ -13,7 +13,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (MsChartPage, ms_chart_page, MS, CHART_PAGE, GtkWidget)
 
 /* Properties: "metric" (an MsMetric; the picker shows for the bandwidth
- * ones), "log-scale". */
+ * ones), "log-scale", "modes" (mode names, comma-separated: only their
+ * series are drawn, under a bar "Showing only: ..." with Show All, which
+ * sets it back to NULL). */
 void ms_chart_page_set_runs (MsChartPage *self, GPtrArray *runs);
 MsPlotView *ms_chart_page_get_view (MsChartPage *self);
 

@@ -62,6 +62,7 @@ topic_rows (MsLessonTopic topic, const MsResults *run, RowSpec *rows)
     { MS_TOPIC_REUSE, MS_MODE_PINNED, "R=16" },
     { MS_TOPIC_REUSE, MS_MODE_ZERO_COPY, "R=1" },
     { MS_TOPIC_REUSE, MS_MODE_ZERO_COPY, "R=16" },
+    { MS_TOPIC_PORTABLE, MS_MODE_PINNED, "" },
   };
   if (topic == MS_TOPIC_ISSUE_ORDER)
     return issue_order_rows (run, rows);
@@ -115,4 +116,34 @@ ms_lesson_detail_fill_rows (MsTimelineStack *stack, MsLessonTopic topic, const M
       add_row (stack, c);
   }
   return ms_timeline_stack_get_n_rows (stack);
+}
+
+const MsLessonView *
+ms_lesson_detail_view (MsLessonTopic topic)
+{
+  /* Copies are compared by their copy bandwidth, managed memory by time
+   * end to end (its copies are faults inside the kernel); fresh buffers
+   * and reading write-combined memory cost in init and verify. */
+  static const MsLessonView views[MS_TOPIC_COUNT] = {
+    [MS_TOPIC_PINNED_PAGEABLE] = { "bandwidth", "pageable,pinned", MS_METRIC_H2D_BANDWIDTH, TRUE },
+    [MS_TOPIC_REUSE] = { NULL, NULL, MS_METRIC_E2E_TIME, TRUE, FALSE, TRUE },
+    [MS_TOPIC_CACHE_STATE] = { NULL, NULL, MS_METRIC_H2D_BANDWIDTH, TRUE, TRUE },
+    [MS_TOPIC_REGISTER] = { "bandwidth", "registered,pinned", MS_METRIC_H2D_BANDWIDTH, TRUE },
+    [MS_TOPIC_MANAGED] = { "time", "managed,managed-prefetch", MS_METRIC_E2E_TIME, TRUE },
+    [MS_TOPIC_ISSUE_ORDER] = { NULL, NULL, MS_METRIC_E2E_TIME, TRUE },
+    [MS_TOPIC_DUPLEX] = { NULL, NULL, MS_METRIC_E2E_TIME, TRUE },
+    [MS_TOPIC_COSTS] = { "table", "device,pinned,pageable,registered", MS_METRIC_E2E_TIME, FALSE },
+    [MS_TOPIC_PORTABLE] = { "bandwidth", "pinned", MS_METRIC_H2D_BANDWIDTH, TRUE },
+  };
+  return (unsigned) topic < MS_TOPIC_COUNT ? &views[topic] : NULL;
+}
+
+int
+ms_lesson_detail_exponent (MsLessonTopic topic, const MsResults *run)
+{
+  char buf[1024];
+  for (int e = MS_MAX_EXPONENT; run && e >= MS_MIN_EXPONENT; e--)
+    if (ms_lesson_caption (topic, run, e, buf, sizeof buf))
+      return e;
+  return -1;
 }

@@ -20,6 +20,7 @@ struct _MsLessonJob {
   GMainContext *context;
   MsLessonJobProgress progress;
   MsLessonJobDone done;
+  MsPortableResults *portable; /* the portable lesson on 2+ GPUs, or NULL */
 };
 
 typedef struct {
@@ -42,6 +43,7 @@ job_unref (MsLessonJob *job)
   g_weak_ref_clear (&job->owner);
   g_main_context_unref (job->context);
   g_strfreev (job->paths);
+  g_free (job->portable);
   g_free (job);
 }
 
@@ -158,6 +160,26 @@ run_isolated (const char *name, const MsSweep *base, const int *parts, int n_par
   return r;
 }
 
+/* The portable lesson on a host with 2 or more GPUs: memsweep portable's
+ * three buffers on every GPU (up to MS_MULTI_MAX_DEVICES), at the largest
+ * size of the sweep. With one GPU the plain sweep of pinned says enough. */
+static void
+measure_portable (MsLessonJob *job, const MsResults *run, char *err, gsize errlen)
+{
+  int devices[MS_MULTI_MAX_DEVICES];
+  int n = MIN (run->device.count, MS_MULTI_MAX_DEVICES);
+  if (n < 2 || atomic_load (&job->cancel))
+    return;
+  for (int i = 0; i < n; i++)
+    devices[i] = i;
+  job->portable = g_new0 (MsPortableResults, 1);
+  int reps = job->base.reps_rule == MS_REPS_FIXED ? job->base.reps : job->base.min_reps;
+  if (!ms_portable_run (devices, n, 4ull << job->base.max_exp, MAX (reps, 1), job->portable)) {
+    g_snprintf (err, errlen, "%s", job->portable->error);
+    g_clear_pointer (&job->portable, g_free);
+  }
+}
+
 static MsResults *
 measure (MsLessonJob *job, char *err, gsize errlen)
 {
@@ -182,6 +204,8 @@ measure (MsLessonJob *job, char *err, gsize errlen)
     g_snprintf (err, errlen, "%s", out->device.error);
   if (out && out->n_cells == 0)
     g_clear_pointer (&out, ms_results_free);
+  if (out && job->topic == MS_TOPIC_PORTABLE && st == MS_RUN_OK)
+    measure_portable (job, out, err, errlen);
   return out;
 }
 
@@ -274,6 +298,12 @@ ms_lesson_job_load (GObject *owner, MsLessonTopic topic, const char *const *path
     job->paths = g_new0 (char *, 1);
   job_launch (job);
   return job;
+}
+
+const MsPortableResults *
+ms_lesson_job_get_portable (MsLessonJob *job)
+{
+  return job->portable;
 }
 
 void

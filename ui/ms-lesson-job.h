@@ -26,6 +26,9 @@ MsLessonJob *ms_lesson_job_run (GObject *owner, MsLessonTopic topic, const MsSwe
 /* Reads the first of paths that answers topic. */
 MsLessonJob *ms_lesson_job_load (GObject *owner, MsLessonTopic topic, const char *const *paths,
                                  MsLessonJobDone done);
+/* The portable lesson's three buffers when it ran on 2 or more GPUs, else
+ * NULL; valid in the done callback. */
+const MsPortableResults *ms_lesson_job_get_portable (MsLessonJob *job);
 /* Stops a run at the next repetition; done still comes, with what was
  * measured. */
 void ms_lesson_job_cancel (MsLessonJob *job);

@@ -22,6 +22,7 @@ typedef struct {
   MsResults *own;          /* from its button, referenced */
   const MsResults *shared; /* one of the window's runs (held by runs) */
   MsLessonJob *job;        /* borrowed from the job's task */
+  MsPortableResults *portable; /* the portable lesson on 2+ GPUs, with own */
   char *text;
 } MsLessonCard;
 
@@ -32,6 +33,7 @@ struct _MsLessonsPage {
   GtkBox *cards_box;
   GtkLabel *detail_title;
   GtkLabel *detail_caption;
+  GtkButton *open_view_button;
   GtkStack *detail_stack;
   MsReuseView *reuse_view;
   GtkCheckButton *reuse_bandwidth_check;
@@ -49,7 +51,13 @@ G_DEFINE_FINAL_TYPE (MsLessonsPage, ms_lessons_page, GTK_TYPE_WIDGET)
 enum { PROP_0, PROP_CAN_RUN, PROP_SHOWN_TOPIC, PROP_BUSY, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
-enum { SIGNAL_PREPARE_SWEEP, SIGNAL_RUN_ADDED, SIGNAL_SHOW_VIEW, N_SIGNALS };
+enum {
+  SIGNAL_PREPARE_SWEEP,
+  SIGNAL_RUN_ADDED,
+  SIGNAL_SHOW_VIEW,
+  SIGNAL_LESSON_FINISHED,
+  N_SIGNALS
+};
 static guint signals[N_SIGNALS];
 
 static const MsResults *
@@ -80,7 +88,10 @@ update_card (MsLessonsPage *self, MsLessonTopic t)
     return;
   if (run) {
     char buf[1024];
-    ms_lesson_caption (t, run, -1, buf, sizeof buf);
+    if (t == MS_TOPIC_PORTABLE)
+      ms_lesson_portable_caption (run, card->own ? card->portable : NULL, buf, sizeof buf);
+    else
+      ms_lesson_caption (t, run, -1, buf, sizeof buf);
     set_card_text (card, buf);
   } else {
     set_card_text (card, self->can_run
@@ -89,11 +100,55 @@ update_card (MsLessonsPage *self, MsLessonTopic t)
   }
 }
 
+/* Whether the window's view of topic can show run: the charts draw a plain
+ * sweep's cells only (an experiment's variants would share their sizes). */
+static gboolean
+has_window_view (MsLessonTopic t, const MsResults *run)
+{
+  const MsLessonView *v = ms_lesson_detail_view (t);
+  return run && v->view && (g_str_equal (v->view, "table") || !run->experiment[0]);
+}
+
+static void
+emit_show_view (MsLessonsPage *self, MsLessonTopic t)
+{
+  const MsLessonView *v = ms_lesson_detail_view (t);
+  g_signal_emit (self, signals[SIGNAL_SHOW_VIEW], 0, v->view, v->modes, (int) v->metric,
+                 v->log_scale, ms_lesson_detail_exponent (t, card_run (self, t)));
+}
+
+/* The button under the caption that opens the window's view of the lesson
+ * shown, with its series and scale. */
+static void
+update_open_view (MsLessonsPage *self, MsLessonTopic t, const MsResults *run)
+{
+  const MsLessonView *v = ms_lesson_detail_view (t);
+  gboolean chart = has_window_view (t, run) && !g_str_equal (v->view, "table");
+  gtk_widget_set_visible (GTK_WIDGET (self->open_view_button), chart);
+  if (chart)
+    gtk_button_set_label (self->open_view_button, g_str_equal (v->view, "time")
+                                                    ? _("Open in the _Time View")
+                                                    : _("Open in the _Bandwidth View"));
+}
+
+/* The scale and size the card reads its answer at, in the views beside
+ * the cards. */
+static void
+apply_detail_view (MsLessonsPage *self, MsLessonTopic t, const MsResults *run)
+{
+  const MsLessonView *v = ms_lesson_detail_view (t);
+  gtk_check_button_set_active (self->setup_check, v->show_setup);
+  gtk_check_button_set_active (self->reuse_bandwidth_check, !v->reuse_time);
+  if (t == MS_TOPIC_REUSE)
+    g_object_set (self->reuse_view, "exponent", ms_lesson_detail_exponent (t, run), NULL);
+}
+
 static void
 show_detail (MsLessonsPage *self, MsLessonTopic t)
 {
   const MsLessonTopicInfo *info = ms_lesson_topic (t);
   const MsResults *run = card_run (self, t);
+  update_open_view (self, t, run);
   /* The streams settings matter to the lesson about streams. */
   g_autofree char *streams =
     run && t == MS_TOPIC_ISSUE_ORDER ? ms_run_describe_streams (run) : NULL;
@@ -103,6 +158,7 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
   g_autofree char *caption =
     run ? g_strdup_printf ("%s\n%s", self->cards[t].text, run->label) : g_strdup (self->cards[t].text);
   gtk_label_set_text (self->detail_caption, caption);
+  apply_detail_view (self, t, run);
   if (t == MS_TOPIC_REUSE) {
     ms_reuse_view_set_run (self->reuse_view, run);
     gtk_stack_set_visible_child_name (self->detail_stack, "reuse");
@@ -121,8 +177,23 @@ ms_lessons_page_show (MsLessonsPage *self, MsLessonTopic t)
   show_detail (self, t);
   /* The costs are a table of calls: the window's table shows them. */
   if (t == MS_TOPIC_COSTS)
-    g_signal_emit (self, signals[SIGNAL_SHOW_VIEW], 0, "table", ms_lesson_topic (t)->modes, FALSE);
+    emit_show_view (self, t);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SHOWN_TOPIC]);
+}
+
+gboolean
+ms_lessons_page_open_view (MsLessonsPage *self)
+{
+  if (self->shown < 0 || !has_window_view (self->shown, card_run (self, self->shown)))
+    return FALSE;
+  emit_show_view (self, self->shown);
+  return TRUE;
+}
+
+static void
+on_open_view_clicked (MsLessonsPage *self)
+{
+  ms_lessons_page_open_view (self);
 }
 
 /* ---- running and opening ------------------------------------------------- */
@@ -144,7 +215,11 @@ on_job_done (GObject *owner, MsLessonJob *job, MsLessonTopic t, MsResults *run,
     card->job = NULL;
   if (run) {
     g_clear_pointer (&card->own, ms_run_unref);
+    g_clear_pointer (&card->portable, g_free);
     card->own = run;
+    const MsPortableResults *portable = ms_lesson_job_get_portable (job);
+    if (portable)
+      card->portable = g_memdup2 (portable, sizeof *portable);
     g_signal_emit (self, signals[SIGNAL_RUN_ADDED], 0, run);
   }
   update_card (self, t);
@@ -156,6 +231,8 @@ on_job_done (GObject *owner, MsLessonJob *job, MsLessonTopic t, MsResults *run,
   if (run)
     ms_lessons_page_show (self, t);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_BUSY]);
+  g_signal_emit (self, signals[SIGNAL_LESSON_FINISHED], 0, ms_lesson_topic (t)->name,
+                 run ? NULL : error);
 }
 
 static void
@@ -382,6 +459,7 @@ ms_lessons_page_dispose (GObject *object)
     ms_lesson_job_cancel (self->cards[t].job);
     self->cards[t].job = NULL;
     g_clear_pointer (&self->cards[t].own, ms_run_unref);
+    g_clear_pointer (&self->cards[t].portable, g_free);
     g_clear_pointer (&self->cards[t].text, g_free);
     self->cards[t].shared = NULL;
   }
@@ -407,8 +485,11 @@ install (GObjectClass *object_class)
   signals[SIGNAL_RUN_ADDED] = g_signal_new ("run-added", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                             NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
   signals[SIGNAL_SHOW_VIEW] =
-    g_signal_new ("show-view", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 3,
-                  G_TYPE_STRING, G_TYPE_STRING, G_TYPE_BOOLEAN);
+    g_signal_new ("show-view", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 5,
+                  G_TYPE_STRING, G_TYPE_STRING, G_TYPE_INT, G_TYPE_BOOLEAN, G_TYPE_INT);
+  signals[SIGNAL_LESSON_FINISHED] =
+    g_signal_new ("lesson-finished", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+                  2, G_TYPE_STRING, G_TYPE_STRING);
 }
 
 static void
@@ -430,12 +511,14 @@ ms_lessons_page_class_init (MsLessonsPageClass *klass)
   CHILD (cards_box);
   CHILD (detail_title);
   CHILD (detail_caption);
+  CHILD (open_view_button);
   CHILD (detail_stack);
   CHILD (reuse_view);
   CHILD (reuse_bandwidth_check);
   CHILD (timeline_stack);
   CHILD (setup_check);
 #undef CHILD
+  gtk_widget_class_bind_template_callback (widget_class, on_open_view_clicked);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
@@ -456,6 +539,18 @@ GtkWidget *
 ms_lessons_page_new (void)
 {
   return g_object_new (MS_TYPE_LESSONS_PAGE, NULL);
+}
+
+gboolean
+ms_lessons_page_show_name (MsLessonsPage *self, const char *name, gboolean run)
+{
+  MsLessonTopic t = ms_lesson_topic_from_name (name);
+  if (t == MS_TOPIC_COUNT)
+    return FALSE;
+  ms_lessons_page_show (self, t);
+  if (run)
+    ms_lessons_page_activate (self, t);
+  return TRUE;
 }
 
 const char *

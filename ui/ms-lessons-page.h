@@ -26,9 +26,14 @@ G_DECLARE_FINAL_TYPE (MsLessonsPage, ms_lessons_page, MS, LESSONS_PAGE, GtkWidge
  * - "run-added" (gpointer MsResults *, from ms_run_new): a card measured or
  *   opened a run; take a reference to keep it (e.g. among the window's
  *   runs);
- * - "show-view" (string view, string modes, boolean log-y): the answer is
- *   in one of the window's views ("table", "bandwidth", ...), with these
- *   modes' series and scale. */
+ * - "show-view" (string view, string modes, int metric, boolean log-scale,
+ *   int exponent): the answer is in one of the window's views ("table",
+ *   "bandwidth", "time"): show it with only these modes' series (comma-
+ *   separated), this MsMetric and y scale, and the cell of the last mode at
+ *   2^exponent elements (-1: none) in the timeline. Emitted by Show for the
+ *   costs, and by the "Open in the ... View" button for a plain sweep;
+ * - "lesson-finished" (string name, string error or NULL): a card's Run
+ *   (or opening of its reference run) ended, with a run or with error. */
 GtkWidget *ms_lessons_page_new (void);
 /* The window's runs (MsResults* from ms_run_new): a card without a run of
  * its own captions the first of them that answers it. */
@@ -37,6 +42,12 @@ void ms_lessons_page_set_runs (MsLessonsPage *self, GPtrArray *runs);
 void ms_lessons_page_activate (MsLessonsPage *self, MsLessonTopic topic);
 /* As clicking a card's Show button. */
 void ms_lessons_page_show (MsLessonsPage *self, MsLessonTopic topic);
+/* Shows the lesson called name ("duplex"), and with run starts its Run
+ * too; FALSE when no lesson has that name. */
+gboolean ms_lessons_page_show_name (MsLessonsPage *self, const char *name, gboolean run);
+/* As the "Open in the ... View" button: emits "show-view" for the lesson
+ * shown; FALSE when it has no window view for its run. */
+gboolean ms_lessons_page_open_view (MsLessonsPage *self);
 /* The caption a card shows now. */
 const char *ms_lessons_page_get_caption (MsLessonsPage *self, MsLessonTopic topic);
 /* The run a card captions, or NULL. */

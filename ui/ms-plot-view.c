@@ -15,6 +15,7 @@ struct _MsPlotView {
   int planned_min_exp, planned_max_exp; /* -1: none */
   MsViewScale scale;
   GHashTable *hidden; /* labels switched off in the legend */
+  char *modes;        /* "pageable,pinned": only these modes' series; NULL: all */
   MsChartData *data;  /* built lazily from runs */
   MsChartLayout layout;
   double hover_x;
@@ -35,16 +36,49 @@ enum {
   PROP_DIRECT_LABELS,
   PROP_PLANNED_MIN_EXPONENT,
   PROP_PLANNED_MAX_EXPONENT,
+  PROP_MODES,
   PROP_SCALE_FIRST,
   N_PROPS = PROP_SCALE_FIRST + MS_VIEW_SCALE_N_PROPS
 };
 static GParamSpec *props[N_PROPS];
+
+/* Whether a series (its short label is its mode's title) is one of the
+ * modes in list. */
+static gboolean
+series_in_modes (const MsChartSeries *s, const char *list)
+{
+  g_auto (GStrv) names = g_strsplit (list, ",", -1);
+  for (guint i = 0; names[i]; i++) {
+    MsMode mode;
+    if (ms_mode_from_name (g_strstrip (names[i]), &mode) &&
+        g_strcmp0 (s->short_label, ms_mode_title (mode)) == 0)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* Drops the series of modes outside self->modes (a lesson's filter): they
+ * leave the legend too, so the chart shows what the filter says. */
+static void
+filter_modes (MsPlotView *self, MsChartData *data)
+{
+  if (!self->modes || !self->modes[0])
+    return;
+  MsChartData *dropped = ms_chart_data_new ();
+  for (guint i = data->series->len; i-- > 0;) {
+    MsChartSeries *s = g_ptr_array_index (data->series, i);
+    if (!series_in_modes (s, self->modes))
+      g_ptr_array_add (dropped->series, g_ptr_array_steal_index (data->series, i));
+  }
+  ms_chart_data_free (dropped);
+}
 
 static MsChartData *
 plot_data (MsPlotView *self)
 {
   if (!self->data) {
     self->data = ms_plot_build (self->runs, self->metric, self->log_scale, self->hidden);
+    filter_modes (self, self->data);
     self->data->direct_labels = self->direct_labels;
     if (self->planned_min_exp >= 0 && self->planned_max_exp >= self->planned_min_exp) {
       self->data->x_min = ldexp (sizeof (float), self->planned_min_exp);
@@ -181,6 +215,25 @@ set_planned (MsPlotView *self, guint prop_id, int exponent)
   g_object_notify_by_pspec (G_OBJECT (self), props[prop_id]);
 }
 
+const char *
+ms_plot_view_get_modes (MsPlotView *self)
+{
+  return self->modes;
+}
+
+void
+ms_plot_view_set_modes (MsPlotView *self, const char *modes)
+{
+  if (modes && !modes[0])
+    modes = NULL;
+  if (g_strcmp0 (modes, self->modes) == 0)
+    return;
+  g_free (self->modes);
+  self->modes = g_strdup (modes);
+  ms_plot_view_invalidate (self);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_MODES]);
+}
+
 static void
 ms_plot_view_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
@@ -201,6 +254,9 @@ ms_plot_view_set_property (GObject *object, guint prop_id, const GValue *value, 
   case PROP_PLANNED_MIN_EXPONENT:
   case PROP_PLANNED_MAX_EXPONENT:
     set_planned (self, prop_id, g_value_get_int (value));
+    break;
+  case PROP_MODES:
+    ms_plot_view_set_modes (self, g_value_get_string (value));
     break;
   default:
     if (ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value)) {
@@ -226,6 +282,7 @@ ms_plot_view_get_property (GObject *object, guint prop_id, GValue *value, GParam
   case PROP_DIRECT_LABELS: g_value_set_boolean (value, self->direct_labels); break;
   case PROP_PLANNED_MIN_EXPONENT: g_value_set_int (value, self->planned_min_exp); break;
   case PROP_PLANNED_MAX_EXPONENT: g_value_set_int (value, self->planned_max_exp); break;
+  case PROP_MODES: g_value_set_string (value, self->modes); break;
   default:
     if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -247,6 +304,7 @@ ms_plot_view_finalize (GObject *object)
 {
   MsPlotView *self = MS_PLOT_VIEW (object);
   g_hash_table_unref (self->hidden);
+  g_free (self->modes);
   ms_chart_layout_clear (&self->layout);
   G_OBJECT_CLASS (ms_plot_view_parent_class)->finalize (object);
 }
@@ -274,6 +332,9 @@ ms_plot_view_class_init (MsPlotViewClass *klass)
     g_param_spec_int ("planned-min-exponent", NULL, NULL, -1, 62, -1, flags);
   props[PROP_PLANNED_MAX_EXPONENT] =
     g_param_spec_int ("planned-max-exponent", NULL, NULL, -1, 62, -1, flags);
+  /* Mode names, comma-separated: only their series are drawn (a lesson
+   * shows the modes it compares); NULL or "": every mode. */
+  props[PROP_MODES] = g_param_spec_string ("modes", NULL, NULL, NULL, flags);
   g_object_class_install_properties (object_class, PROP_SCALE_FIRST, props);
   ms_view_scale_install (object_class, PROP_SCALE_FIRST);
 

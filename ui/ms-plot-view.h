@@ -17,7 +17,8 @@ G_DECLARE_FINAL_TYPE (MsPlotView, ms_plot_view, MS, PLOT_VIEW, GtkWidget)
  * MsMetric), "log-scale", "direct-labels" (each line named at its end; set
  * with "high-contrast", so on in presentation mode), "planned-min-exponent"
  * and "planned-max-exponent" (a running sweep's sizes, -1 for none: the x
- * axis spans them from the start), and the text-scale / line-scale /
+ * axis spans them from the start), "modes" (mode names, comma-separated:
+ * only their series are drawn; NULL for all), and the text-scale / line-scale /
  * high-contrast of ms-views.h. */
 GtkWidget *ms_plot_view_new (MsMetric metric);
 void ms_plot_view_set_runs (MsPlotView *self, GPtrArray *runs);
@@ -29,6 +30,8 @@ gboolean ms_plot_view_get_direct_labels (MsPlotView *self);
 void ms_plot_view_set_direct_labels (MsPlotView *self, gboolean direct_labels);
 /* Both planned exponents at once; -1, -1 when no sweep is running. */
 void ms_plot_view_set_planned_range (MsPlotView *self, int min_exponent, int max_exponent);
+const char *ms_plot_view_get_modes (MsPlotView *self);
+void ms_plot_view_set_modes (MsPlotView *self, const char *modes);
 /* The runs changed in place: rebuild the chart. */
 void ms_plot_view_invalidate (MsPlotView *self);
 /* The data as drawn now (for exports and tests). */

@@ -179,3 +179,21 @@ ms_probe_open_added (const char *path, const char *error)
   g_hash_table_remove (probe->asked, path);
   gtk_widget_queue_draw (GTK_WIDGET (probe->window));
 }
+
+void
+ms_probe_lesson_finished (GtkWindow *window, const char *name, const char *caption,
+                          const char *error)
+{
+  if (!probe_enabled ())
+    return;
+  /* stdout, one line: what a script on a GPU machine waits for. */
+  if (error)
+    printf ("lesson %s: failed: %s\n", name, error);
+  else
+    printf ("lesson %s: done, caption: %s\n", name, caption ? caption : "");
+  fflush (stdout);
+  const char *quit = g_getenv ("MEMSWEEP_QUIT_AFTER_LESSON");
+  GtkApplication *app = gtk_window_get_application (window);
+  if (quit && quit[0] && g_strcmp0 (quit, "0") != 0 && app)
+    g_application_quit (G_APPLICATION (app));
+}

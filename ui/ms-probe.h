@@ -18,5 +18,10 @@ void ms_probe_watch_window (GtkWindow *window);
  * `error` shown instead). */
 void ms_probe_open_asked (const char *path);
 void ms_probe_open_added (const char *path, const char *error);
+/* A lesson card's run ended: with MEMSWEEP_PROBE set, prints one line to
+ * stdout, "lesson NAME: done, caption: ..." or "lesson NAME: failed:
+ * ...", and with MEMSWEEP_QUIT_AFTER_LESSON=1 quits the application. */
+void ms_probe_lesson_finished (GtkWindow *window, const char *name, const char *caption,
+                               const char *error);
 
 G_END_DECLS

@@ -4,6 +4,9 @@
  * files) and the Lessons page (a lesson's experiment or reference run). */
 #include "ms-window-private.h"
 
+#include <string.h>
+
+#include "ms-probe.h"
 #include "ms-run.h"
 
 static void
@@ -63,10 +66,81 @@ ms_window_lesson_prepare_sweep (MsWindow *self, MsSweep *sweep)
   on_prepare_sweep (self, sweep);
 }
 
+/* A lesson's answer in one of the window's views: its series, metric and
+ * scale through the charts' properties (the chart says what it hides, with
+ * Show All), and the timeline on the cell the caption speaks of. */
 void
-ms_window_lesson_show_view (MsWindow *self, const char *view, const char *modes, gboolean log_y)
+ms_window_lesson_show_view (MsWindow *self, const char *view, const char *modes, int metric,
+                            gboolean log_scale, int exponent)
 {
+  MsChartPage *chart = g_str_equal (view, "bandwidth") ? self->bandwidth_page
+                       : g_str_equal (view, "time")    ? self->time_page
+                                                       : NULL;
+  if (chart)
+    g_object_set (chart, "modes", modes, "metric", metric, "log-scale", log_scale, NULL);
+  /* The last mode named is the one the lesson recommends (pinned, ...). */
+  const char *last = modes ? strrchr (modes, ',') : NULL;
+  MsMode mode;
+  if (chart && exponent >= 0 && ms_mode_from_name (last ? last + 1 : modes, &mode))
+    g_object_set (self->timeline_page, "mode", mode, "exponent", exponent, NULL);
   adw_view_stack_set_visible_child_name (self->stack, view);
+}
+
+static void
+on_lesson_finished (MsWindow *self, const char *name, const char *error)
+{
+  MsLessonTopic t = ms_lesson_topic_from_name (name);
+  ms_probe_lesson_finished (GTK_WINDOW (self), name,
+                            ms_lessons_page_get_caption (self->lessons_page, t), error);
+}
+
+typedef struct {
+  GWeakRef window;
+  char *name;
+  gboolean run;
+} LessonRequest;
+
+static void
+lesson_request_free (gpointer data)
+{
+  LessonRequest *req = data;
+  g_weak_ref_clear (&req->window);
+  g_free (req->name);
+  g_free (req);
+}
+
+/* Waits for device discovery: before it ends the page cannot know whether
+ * Run measures or opens the reference run. */
+static gboolean
+lesson_when_ready (gpointer data)
+{
+  LessonRequest *req = data;
+  g_autoptr (MsWindow) self = g_weak_ref_get (&req->window);
+  if (!self)
+    return G_SOURCE_REMOVE;
+  if (self->discovering)
+    return G_SOURCE_CONTINUE;
+  adw_view_stack_set_visible_child_name (self->stack, "lessons");
+  ms_lessons_page_show_name (self->lessons_page, req->name, req->run);
+  return G_SOURCE_REMOVE;
+}
+
+gboolean
+ms_window_open_lesson (MsWindow *self, const char *name, gboolean run)
+{
+  g_return_val_if_fail (MS_IS_WINDOW (self), FALSE);
+  if (ms_lesson_topic_from_name (name) == MS_TOPIC_COUNT)
+    return FALSE;
+  LessonRequest *req = g_new0 (LessonRequest, 1);
+  g_weak_ref_init (&req->window, self);
+  req->name = g_strdup (name);
+  req->run = run;
+  adw_view_stack_set_visible_child_name (self->stack, "lessons");
+  if (lesson_when_ready (req) == G_SOURCE_REMOVE)
+    lesson_request_free (req);
+  else
+    g_timeout_add_full (G_PRIORITY_DEFAULT, 50, lesson_when_ready, req, lesson_request_free);
+  return TRUE;
 }
 
 void
@@ -77,4 +151,6 @@ ms_window_pages_init (MsWindow *self)
                             self);
   g_object_bind_property (self, "sweeping", self->devices_page, "window-sweeping",
                           G_BINDING_SYNC_CREATE);
+  g_signal_connect_swapped (self->lessons_page, "lesson-finished",
+                            G_CALLBACK (on_lesson_finished), self);
 }

@@ -92,7 +92,7 @@ void ms_window_open_devices_file (MsWindow *self, const char *path);
 void ms_window_lesson_run_added (MsWindow *self, MsResults *run);
 void ms_window_lesson_prepare_sweep (MsWindow *self, MsSweep *sweep);
 void ms_window_lesson_show_view (MsWindow *self, const char *view, const char *modes,
-                                 gboolean log_y);
+                                 int metric, gboolean log_scale, int exponent);
 char *ms_window_dup_export_folder (MsWindow *self);
 
 /* ms-window-runs.c */

@@ -36,6 +36,10 @@ gboolean ms_window_load_path (MsWindow *self, const char *path, GError **error);
 void ms_window_start_sweep (MsWindow *self);
 /* Starts a sweep as soon as device discovery has finished (--run). */
 void ms_window_run_when_ready (MsWindow *self);
+/* Shows the Lessons page on the lesson called name ("duplex"), once device
+ * discovery has ended; with run, starts the card's Run too (--lesson).
+ * FALSE when no lesson has that name. (ms-window-pages.c) */
+gboolean ms_window_open_lesson (MsWindow *self, const char *name, gboolean run);
 void ms_window_set_view (MsWindow *self, MsViewKind view);
 MsViewKind ms_window_get_view (MsWindow *self);
 guint ms_window_get_n_runs (MsWindow *self);
