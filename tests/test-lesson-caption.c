@@ -283,6 +283,9 @@ test_managed_counts (void)
     return;
   MS_CHECK (ms_lesson_caption (MS_TOPIC_MANAGED, r, -1, buf, sizeof buf), "%s", buf);
   MS_CHECK (strcmp (buf, plain) == 0, "'%s' against '%s'", buf, plain);
+  ms_results_free (r);
+}
+
 /* One GPU: the device and the pinned copies of the run, no other number. */
 static void
 test_portable_one_gpu (void)
