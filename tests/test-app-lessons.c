@@ -339,7 +339,7 @@ test_command_line (void)
   }
   g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_passed ();
-  g_test_trap_assert_stdout ("*lesson pinned-pageable: done, caption: On this *, pinned copies are "
+  g_test_trap_assert_stdout ("*lesson pinned-pageable: done (* on *, *), caption: On this *, pinned copies are "
                              "* than pageable at *\n*");
 }
 

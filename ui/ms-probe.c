@@ -181,8 +181,8 @@ ms_probe_open_added (const char *path, const char *error)
 }
 
 void
-ms_probe_lesson_finished (GtkWindow *window, const char *name, const char *caption,
-                          const char *error)
+ms_probe_lesson_finished (GtkWindow *window, const char *name, const char *source,
+                          const char *caption, const char *error)
 {
   if (!probe_enabled ())
     return;
@@ -190,7 +190,7 @@ ms_probe_lesson_finished (GtkWindow *window, const char *name, const char *capti
   if (error)
     printf ("lesson %s: failed: %s\n", name, error);
   else
-    printf ("lesson %s: done, caption: %s\n", name, caption ? caption : "");
+    printf ("lesson %s: done (%s), caption: %s\n", name, source, caption ? caption : "");
   fflush (stdout);
   const char *quit = g_getenv ("MEMSWEEP_QUIT_AFTER_LESSON");
   GtkApplication *app = gtk_window_get_application (window);

@@ -19,9 +19,9 @@ void ms_probe_watch_window (GtkWindow *window);
 void ms_probe_open_asked (const char *path);
 void ms_probe_open_added (const char *path, const char *error);
 /* A lesson card's run ended: with MEMSWEEP_PROBE set, prints one line to
- * stdout, "lesson NAME: done, caption: ..." or "lesson NAME: failed:
- * ...", and with MEMSWEEP_QUIT_AFTER_LESSON=1 quits the application. */
-void ms_probe_lesson_finished (GtkWindow *window, const char *name, const char *caption,
-                               const char *error);
+ * stdout, "lesson NAME: done (SOURCE), caption: ..." (SOURCE: "measured" or
+ * "reference run", " on DEVICE, DATE") or "lesson NAME: failed: ...", and with MEMSWEEP_QUIT_AFTER_LESSON=1 quits the application. */
+void ms_probe_lesson_finished (GtkWindow *window, const char *name, const char *source,
+                               const char *caption, const char *error);
 
 G_END_DECLS

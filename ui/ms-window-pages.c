@@ -90,7 +90,16 @@ static void
 on_lesson_finished (MsWindow *self, const char *name, const char *error)
 {
   MsLessonTopic t = ms_lesson_topic_from_name (name);
-  ms_probe_lesson_finished (GTK_WINDOW (self), name,
+  gboolean measured = FALSE;
+  g_object_get (self->lessons_page, "can-run", &measured, NULL);
+  const MsResults *run = ms_lessons_page_get_run (self->lessons_page, t);
+  /* Says which run the caption is from, so a check can tell a fresh
+   * measurement from a reference run opened instead. */
+  g_autofree char *source =
+    g_strdup_printf ("%s on %s, %s", measured ? "measured" : "reference run",
+                     run && run->device.present ? run->device.name : "no GPU",
+                     run ? run->date : "-");
+  ms_probe_lesson_finished (GTK_WINDOW (self), name, source,
                             ms_lessons_page_get_caption (self->lessons_page, t), error);
 }
 
