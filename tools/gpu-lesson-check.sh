@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# tools/gpu-lesson-check.sh: issue 8's check on one GPU machine in one call:
+# build-gpu, the gpu suite, every lesson through the CLI as reference runs
+# (tools/gpu-lessons.sh, with the unified-memory counts), then every lesson
+# card's Run in the app (tools/gpu-gui-lessons.sh, the bundle carried as
+# .gtk). Everything lands in $OUT: summary.log, gpu-testlog.txt,
+# lessons/, cards/.
+set -u
+OUT=${OUT:-$PWD/gpu-out}
+mkdir -p "$OUT"
+log() { echo "== $*" | tee -a "$OUT/summary.log"; }
+. "$(dirname "$0")/gpu-build.sh"
+log "$(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,memory.free --format=csv,noheader 2>&1)"
+ms_gpu_build || exit 1
+t0=$(date +%s)
+meson test -C build-gpu --suite gpu --print-errorlogs --no-rebuild >/tmp/gpu-suite.log 2>&1
+rc=$?
+cp build-gpu/meson-logs/testlog.txt "$OUT/gpu-testlog.txt" 2>/dev/null
+grep -E "^ *[0-9]+/[0-9]+ " /tmp/gpu-suite.log | tee -a "$OUT/summary.log"
+log "gpu suite rc=$rc, $(( $(date +%s) - t0 )) s"
+t0=$(date +%s)
+bash tools/gpu-lessons.sh "$OUT/lessons" >"$OUT/lessons-run.log" 2>&1
+log "gpu-lessons.sh rc=$?, $(( $(date +%s) - t0 )) s"
+grep -E "PASS|FAIL|counts|faults" "$OUT/lessons/lessons.log" | head -20 | tee -a "$OUT/summary.log"
+if [ -d .gtk ]; then
+  t0=$(date +%s)
+  OUT="$OUT/cards" LIMIT=${LIMIT:-120} timeout 420 sh tools/gpu-gui-lessons.sh .gtk | tee "$OUT/cards.txt"
+  log "cards rc=$?, $(( $(date +%s) - t0 )) s"
+  cat "$OUT/cards.txt" >>"$OUT/summary.log"
+fi
+ls -la "$OUT"
