@@ -5,7 +5,7 @@
 # memsweep-gtk --lesson NAME --run (tools/bundle-gui.sh), one launch per
 # card, the card's children being this machine's build-gpu/app/memsweep.
 # Waits for the probe's "lesson NAME: done|failed" line, saves a
-# screenshot of the card ($OUT/lesson-NAME.xwd) and the app's output
+# screenshot of the card ($OUT/lesson-NAME.xwd.gz) and the app's output
 # ($OUT/lesson-NAME.log); prints one line per card and exits 1 if any failed.
 b=$(cd "${1:-.gtk}" && pwd)
 [ $# -gt 0 ] && shift
@@ -29,7 +29,7 @@ for name in $names; do
     sleep 1
   done
   sleep 2 # the caption and the chart are drawn after the probe line
-  "$b/bin/xwd" -root -silent >"$OUT/lesson-$name.xwd"
+  "$b/bin/xwd" -root -silent | gzip >"$OUT/lesson-$name.xwd.gz"
   kill $apid 2>/dev/null
   wait $apid 2>/dev/null
   case "$line" in
