@@ -4,7 +4,7 @@
 # build-gpu, the gpu suite, every lesson through the CLI as reference runs
 # (tools/gpu-lessons.sh, with the unified-memory counts), then every lesson
 # card's Run in the app (tools/gpu-gui-lessons.sh, the bundle carried as
-# .gtk). Everything lands in $OUT: summary.log, gpu-testlog.txt,
+# .gtk or packed as .gtk.tgz). Everything lands in $OUT: summary.log, gpu-testlog.txt,
 # lessons/, cards/.
 set -u
 OUT=${OUT:-$PWD/gpu-out}
@@ -23,6 +23,8 @@ t0=$(date +%s)
 bash tools/gpu-lessons.sh "$OUT/lessons" >"$OUT/lessons-run.log" 2>&1
 log "gpu-lessons.sh rc=$?, $(( $(date +%s) - t0 )) s"
 grep -E "PASS|FAIL|counts|faults" "$OUT/lessons/lessons.log" | head -20 | tee -a "$OUT/summary.log"
+# The bundle travels packed (the working tree a device call takes is small).
+[ -d .gtk ] || [ ! -f .gtk.tgz ] || tar xzf .gtk.tgz
 if [ -d .gtk ]; then
   t0=$(date +%s)
   OUT="$OUT/cards" LIMIT=${LIMIT:-120} timeout 420 sh tools/gpu-gui-lessons.sh .gtk | tee "$OUT/cards.txt"
