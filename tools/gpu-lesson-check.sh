@@ -5,7 +5,7 @@
 # (tools/gpu-lessons.sh, with the unified-memory counts), then every lesson
 # card's Run in the app (tools/gpu-gui-lessons.sh, the bundle carried as
 # .gtk or packed as .gtk.tgz). Everything lands in $OUT: summary.log, gpu-testlog.txt,
-# lessons/, cards/.
+# lessons/, cards/, packed as $OUT/lesson-check.tgz.
 set -u
 OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT"
@@ -31,4 +31,6 @@ if [ -d .gtk ]; then
   log "cards rc=$?, $(( $(date +%s) - t0 )) s"
   cat "$OUT/cards.txt" >>"$OUT/summary.log"
 fi
+# A device call brings back a few files only: everything as one archive.
+tar czf /tmp/lesson-check.tgz -C "$OUT" . && rm -rf "${OUT:?}"/* && mv /tmp/lesson-check.tgz "$OUT/"
 ls -la "$OUT"
