@@ -330,17 +330,40 @@ test_bad_um_lines (void)
   unlink (path);
 }
 
-/* A managed-touch file from before the counts reads with none. */
+/* A managed-touch file from before the counts (the H100 reference run of
+ * session 7, kept in tests/data/old-format) reads with none. */
 static void
 test_old_managed_file (void)
 {
   char err[256] = "";
-  MsResults *r = ms_csv_read_samples (MS_REFERENCE_DIR "/h100-lesson-managed-touch-"
+  MsResults *r = ms_csv_read_samples (MS_OLD_FORMAT_DIR "/h100-lesson-managed-touch-"
                                       "samples.csv", err, sizeof err);
   MS_CHECK (r && r->n_cells > 0, "%s", err);
   for (size_t i = 0; r && i < r->n_cells; i++)
     MS_CHECK (r->cells[i].um.state == MS_UM_NONE, "old cell without counts");
   ms_results_free (r);
+}
+
+/* The bundled reference runs carry the counts their GPUs measured: faults
+ * and migration on first touch, none once resident. */
+static void
+test_reference_counts (void)
+{
+  const char *files[] = { MS_REFERENCE_DIR "/h100-lesson-managed-touch-samples.csv",
+                          MS_REFERENCE_DIR "/h200-lesson-managed-touch-samples.csv" };
+  for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+    char err[256] = "";
+    MsResults *r = ms_csv_read_samples (files[f], err, sizeof err);
+    MS_CHECK (r != NULL, "%s", err);
+    const MsCell *first = r ? ms_results_find_variant (r, MS_MODE_MANAGED, 22, "touch=first") : NULL;
+    const MsCell *res = r ? ms_results_find_variant (r, MS_MODE_MANAGED, 22, "touch=resident") : NULL;
+    MS_CHECK (first && first->um.state == MS_UM_COUNTED && first->um.gpu_faults > 0 &&
+                first->um.h2d_bytes > 0,
+              "%s: first touch counted with faults", files[f]);
+    MS_CHECK (res && res->um.state == MS_UM_COUNTED && res->um.gpu_faults == 0,
+              "%s: resident counted without faults", files[f]);
+    ms_results_free (r);
+  }
 }
 
 static void
@@ -423,6 +446,7 @@ main (void)
   MS_RUN (test_cache_state_and_managed);
   MS_RUN (test_managed_counts);
   MS_RUN (test_old_managed_file);
+  MS_RUN (test_reference_counts);
   MS_RUN (test_bad_um_lines);
   MS_RUN (test_costs);
   MS_RUN (test_unknown_and_invalid);
