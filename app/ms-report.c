@@ -116,7 +116,11 @@ ms_report_device (FILE *out, const MsDeviceInfo *d)
   }
   ms_format_bytes (d->total_mem, total, sizeof total);
   ms_format_bytes (d->free_mem, freeb, sizeof freeb);
-  fprintf (out, ms_gettext ("Device %d of %d: %s\n"), d->index, d->count, name);
+  /* A run read back from a file may not know how many GPUs its host had. */
+  if (d->count > d->index)
+    fprintf (out, ms_gettext ("Device %d of %d: %s\n"), d->index, d->count, name);
+  else
+    fprintf (out, ms_gettext ("Device %d: %s\n"), d->index, name);
   put_label (out, ms_gettext ("compute capability"));
   fprintf (out, "%d.%d\n", d->cc_major, d->cc_minor);
   /* TRANSLATORS: the device's own memory (VRAM). */
