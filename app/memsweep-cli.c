@@ -120,6 +120,11 @@ static const char *const run_options =
 static const char *const run_format_option =
   MS_N_ ("  --format table|json  what goes to standard output (default table; json:\n"
          "                       docs/json.md)\n");
+static const char *const run_knob_options =
+  MS_N_ ("  --reuse R            the kernel reads each input R times (1..64) in pinned,\n"
+         "                       zero-copy, uva and managed memory (docs/lessons.md)\n"
+         "  --stores streamed|ordinary|fresh  how the host writes pinned and\n"
+         "                       write-combined inputs (default streamed)\n");
 
 /* run_options with the options added after it, translated. */
 static const char *
@@ -127,9 +132,10 @@ run_options_text (void)
 {
   static char text[8192];
   const char *all = ms_gettext (run_options), *more = ms_gettext (run_format_option);
+  const char *knobs = ms_gettext (run_knob_options);
   const char *tail = strstr (all, "\n\n");
   int head = tail ? (int) (tail - all) + 1 : (int) strlen (all);
-  snprintf (text, sizeof text, "%.*s%s%s", head, all, more, tail ? tail + 1 : "");
+  snprintf (text, sizeof text, "%.*s%s%s%s", head, all, more, knobs, tail ? tail + 1 : "");
   return text;
 }
 
@@ -438,6 +444,13 @@ parse_run_option (RunOptions *o, int c, const char *arg)
     fprintf (stderr, ms_gettext ("memsweep: --out: empty prefix\n"));
     return false;
   case 'q': o->quiet = true; return true;
+  case 'e': return parse_int_arg ("--reuse", arg, &o->sweep.knobs.reuse);
+  case 'S':
+    if (ms_sweep_stores_from_name (arg, &o->sweep.knobs.stores))
+      return true;
+    fprintf (stderr,
+             ms_gettext ("memsweep: --stores: '%s' is not streamed, ordinary or fresh\n"), arg);
+    return false;
   case 'P': o->profile = arg; return true;
   case 'N': o->no_profile = true; return true;
   case 'F': return ms_cli_parse_format (arg, &o->json);
@@ -460,7 +473,8 @@ parse_run (RunOptions *o, int argc, char **argv)
     { "min-reps", required_argument, NULL, 'R' }, { "ci-target", required_argument, NULL, 'C' },
     { "cell-budget", required_argument, NULL, 'B' }, { "rounds", required_argument, NULL, 'U' },
     { "profile", required_argument, NULL, 'P' }, { "no-profile", no_argument, NULL, 'N' },
-    { "format", required_argument, NULL, 'F' }, { NULL, 0, NULL, 0 },
+    { "format", required_argument, NULL, 'F' }, { "reuse", required_argument, NULL, 'e' },
+    { "stores", required_argument, NULL, 'S' }, { NULL, 0, NULL, 0 },
   };
   char err[PATH_MAX + 256], clean[4 * sizeof err];
   int c;

@@ -209,6 +209,18 @@ int ms_sweep_n_sizes (const MsSweep *sweep);
 int ms_sweep_n_modes (const MsSweep *sweep);
 int ms_sweep_n_cells (const MsSweep *sweep);
 
+/* The knobs a plain sweep (the CLI's run, the app's pane) may set. */
+typedef enum { MS_KNOB_REUSE, MS_KNOB_STORES } MsSweepKnob;
+/* Whether mode honours knob; other modes run as without it. */
+bool ms_sweep_knob_applies (MsSweepKnob knob, MsMode mode);
+/* "streamed", "ordinary" or "fresh". */
+bool ms_sweep_stores_from_name (const char *name, MsHostStores *out);
+/* The knobs and variant of mode's cells: a lesson part's as they are; in a
+ * plain sweep (empty variant) reuse and stores where they apply, named in
+ * the variant ("R=4/stores=ordinary"), cleared elsewhere. */
+void ms_sweep_cell_knobs (const MsSweep *sweep, MsMode mode, MsKnobs *knobs, char *variant,
+                          size_t len);
+
 /* ---- device facts ----------------------------------------------------- */
 
 typedef struct {

@@ -73,12 +73,13 @@ run_cell (const MsSweep *sweep, MsBackend *backend, const MsDeviceInfo *info, Ms
     .n = cell->elements,
     .streams = sweep->streams,
     .order = sweep->order,
-    .knobs = sweep->knobs,
     .warmup = sweep->warmup,
     .reps = sweep->reps_rule == MS_REPS_FIXED ? sweep->reps : sweep->min_reps,
     .cancel = cancel,
     .rule = sweep,
   };
+  char variant[MS_VARIANT_LEN];
+  ms_sweep_cell_knobs (sweep, cell->mode, &args.knobs, variant, sizeof variant);
   MsCellStatus st = backend->run_cell (backend, &args, &out);
   if (st == MS_CELL_OK && sweep->reps_rule == MS_REPS_FIXED && out.n_reps != sweep->reps) {
     st = MS_CELL_FAILED;
@@ -206,12 +207,13 @@ run_rounds (const MsSweep *sweep, MsGpuKeeper *k, const MsDeviceInfo *info, MsRe
       for (int m = 0; m < MS_MODE_COUNT; m++) {
         if (!sweep->modes[m])
           continue;
-        const MsCell *prev = ms_results_find_variant (results, (MsMode) m, e, sweep->variant);
         MsCell cell = { 0 };
+        MsKnobs knobs;
+        ms_sweep_cell_knobs (sweep, (MsMode) m, &knobs, cell.variant, sizeof cell.variant);
+        const MsCell *prev = ms_results_find_variant (results, (MsMode) m, e, cell.variant);
         cell.mode = (MsMode) m;
         cell.exponent = e;
         cell.elements = 1ull << e;
-        snprintf (cell.variant, sizeof cell.variant, "%s", sweep->variant);
         /* A cell that cannot run once is not run again. */
         if (!prev || prev->status == MS_CELL_OK)
           run_cell_in_round (sweep, k, info, &cell, round, cancel);

@@ -72,6 +72,8 @@ validate_reps_rule (const MsSweep *sweep, char *err, size_t errlen)
   return true;
 }
 
+static bool knob_has_mode (const MsSweep *sweep, MsSweepKnob knob, bool set);
+
 bool
 ms_sweep_validate (const MsSweep *sweep, char *err, size_t errlen)
 {
@@ -121,6 +123,12 @@ ms_sweep_validate (const MsSweep *sweep, char *err, size_t errlen)
   if ((unsigned) k->access >= MS_ACCESS_COUNT || (unsigned) k->stores >= MS_STORES_COUNT ||
       (unsigned) k->duplex >= MS_DUPLEX_COUNT)
     FAIL ("unknown access, host stores or duplex setting");
+  if (!sweep->variant[0] && !knob_has_mode (sweep, MS_KNOB_REUSE, k->reuse > 0))
+    FAIL ("accesses per element R apply to pinned, zero-copy, uva and managed memory: "
+          "select one of them");
+  if (!sweep->variant[0] && !knob_has_mode (sweep, MS_KNOB_STORES, k->stores != MS_STORES_STREAMED))
+    FAIL ("how the host writes the inputs applies to pinned and write-combined memory: "
+          "select one of them");
   if (!memchr (sweep->variant, '\0', sizeof sweep->variant) || !ms_variant_valid (sweep->variant))
     FAIL ("variant must be key=value pairs joined by '/' of letters, digits and =/._,+:-");
   return validate_reps_rule (sweep, err, errlen);
@@ -191,6 +199,67 @@ ms_sweep_n_modes (const MsSweep *sweep)
   for (int m = 0; m < MS_MODE_COUNT; m++)
     n += sweep->modes[m] ? 1 : 0;
   return n;
+}
+
+/* The modes whose experiments measured these knobs (docs/lessons.md): the
+ * reuse kernel runs in pinned, zero-copy, uva and managed memory; the host
+ * stores matter where the host writes pinned or write-combined inputs. */
+bool
+ms_sweep_knob_applies (MsSweepKnob knob, MsMode mode)
+{
+  if (knob == MS_KNOB_REUSE)
+    return mode == MS_MODE_PINNED || mode == MS_MODE_ZERO_COPY || mode == MS_MODE_UVA ||
+           mode == MS_MODE_MANAGED;
+  return mode == MS_MODE_PINNED || mode == MS_MODE_WRITE_COMBINED;
+}
+
+/* An unset knob needs no mode; a set one at least one that honours it. */
+static bool
+knob_has_mode (const MsSweep *sweep, MsSweepKnob knob, bool set)
+{
+  for (int m = 0; set && m < MS_MODE_COUNT; m++)
+    if (sweep->modes[m] && ms_sweep_knob_applies (knob, (MsMode) m))
+      return true;
+  return !set;
+}
+
+static const char *const store_names[MS_STORES_COUNT] = { "streamed", "ordinary", "fresh" };
+
+bool
+ms_sweep_stores_from_name (const char *name, MsHostStores *out)
+{
+  for (int i = 0; i < MS_STORES_COUNT; i++)
+    if (name && strcmp (name, store_names[i]) == 0) {
+      *out = (MsHostStores) i;
+      return true;
+    }
+  return false;
+}
+
+void
+ms_sweep_cell_knobs (const MsSweep *sweep, MsMode mode, MsKnobs *knobs, char *variant,
+                     size_t len)
+{
+  *knobs = sweep->knobs;
+  /* A lesson's part names its own variant and sets its knobs to match. */
+  if (sweep->variant[0]) {
+    snprintf (variant, len, "%s", sweep->variant);
+    return;
+  }
+  /* A plain sweep: each knob where it applies, named in the cell's variant
+   * so that the files say what ran. */
+  variant[0] = '\0';
+  if (knobs->reuse > 0 && ms_sweep_knob_applies (MS_KNOB_REUSE, mode))
+    snprintf (variant, len, "R=%d", knobs->reuse);
+  else
+    knobs->reuse = 0;
+  if (knobs->stores != MS_STORES_STREAMED && ms_sweep_knob_applies (MS_KNOB_STORES, mode)) {
+    size_t used = strlen (variant);
+    snprintf (variant + used, len - used, "%sstores=%s", used ? "/" : "",
+              store_names[knobs->stores]);
+  } else {
+    knobs->stores = MS_STORES_STREAMED;
+  }
 }
 
 int

@@ -211,6 +211,50 @@ test_lessons_table (void)
   MS_CHECK (ms_lesson_nth (ms_lesson_count ()) == NULL, "bounds");
 }
 
+/* A plain sweep's knobs (run --reuse/--stores, the app's pane) reach only
+ * the modes that honour them, and each cell's variant says which. */
+static void
+test_plain_sweep_knobs (void)
+{
+  MsSweep s;
+  MsResults *r = NULL;
+  char err[256] = "";
+  ms_sweep_init_default (&s);
+  s.min_exp = s.max_exp = 10;
+  s.reps = 3;
+  s.reps_rule = MS_REPS_FIXED;
+  MS_CHECK (ms_sweep_set_modes (&s, "pinned,zero-copy,write-combined,host", err, sizeof err),
+            "%s", err);
+  s.knobs.reuse = 4;
+  s.knobs.stores = MS_STORES_ORDINARY;
+  MS_CHECK (ms_sweep_validate (&s, err, sizeof err), "%s", err);
+  MsBackend *b = ms_backend_new_test (NULL);
+  MS_CHECK (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err) == MS_RUN_OK, "%s", err);
+  ms_backend_free (b);
+  static const struct { MsMode mode; const char *variant; } want[] = {
+    { MS_MODE_PINNED, "R=4/stores=ordinary" },
+    { MS_MODE_ZERO_COPY, "R=4" },
+    { MS_MODE_WRITE_COMBINED, "stores=ordinary" },
+    { MS_MODE_HOST, "" },
+  };
+  for (size_t i = 0; r && i < sizeof want / sizeof want[0]; i++)
+    MS_CHECK (ms_results_find_variant (r, want[i].mode, 10, want[i].variant), "%s '%s'",
+              ms_mode_name (want[i].mode), want[i].variant);
+  MS_CHECK (r && r->n_cells == 4, "4 cells");
+  ms_results_free (r);
+  /* The knob's modes all left out: refused before anything runs. */
+  MS_CHECK (ms_sweep_set_modes (&s, "host,streams", err, sizeof err), "%s", err);
+  MS_CHECK (!ms_sweep_validate (&s, err, sizeof err) && strstr (err, "select one of them"),
+            "%s", err);
+  /* A lesson part keeps its own variant and knobs. */
+  MsKnobs k;
+  char v[MS_VARIANT_LEN];
+  snprintf (s.variant, sizeof s.variant, "R=2/access=read");
+  s.knobs.reuse = 2;
+  ms_sweep_cell_knobs (&s, MS_MODE_HOST, &k, v, sizeof v);
+  MS_CHECK (strcmp (v, "R=2/access=read") == 0 && k.reuse == 2, "%s", v);
+}
+
 int
 main (void)
 {
@@ -222,6 +266,7 @@ main (void)
   MS_RUN (test_reader);
   MS_RUN (test_variant_text);
   MS_RUN (test_lessons_table);
+  MS_RUN (test_plain_sweep_knobs);
   char cmd[300];
   snprintf (cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
   if (getenv ("MS_KEEP_TMP"))
