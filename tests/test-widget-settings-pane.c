@@ -41,6 +41,23 @@ test_bindings (void)
   g_assert_cmpuint (changed, >=, 2);
   g_assert_cmpuint (summary_n, >=, 1);
 
+  /* The lessons' knobs: R from 2 on and the host stores reach the sweep; R
+   * with none of its modes is refused with the engine's reason. */
+  g_settings_set_int (settings, "reuse", 4);
+  g_settings_set_string (settings, "host-stores", "ordinary");
+  g_assert_true (ms_settings_pane_get_sweep (pane, &s, err, sizeof err));
+  g_assert_cmpint (s.knobs.reuse, ==, 4);
+  g_assert_cmpint (s.knobs.stores, ==, MS_STORES_ORDINARY);
+  g_settings_set_strv (settings, "modes", (const char *const[]){ "host", NULL });
+  g_assert_false (ms_settings_pane_get_sweep (pane, &s, err, sizeof err));
+  g_assert_nonnull (strstr (ms_settings_pane_get_summary (pane), "select one of them"));
+  g_settings_set_strv (settings, "modes", (const char *const[]){ "pinned", "host", NULL });
+  g_settings_reset (settings, "reuse");
+  g_settings_reset (settings, "host-stores");
+  g_assert_true (ms_settings_pane_get_sweep (pane, &s, err, sizeof err));
+  g_assert_cmpint (s.knobs.reuse, ==, 0);
+  g_assert_cmpint (s.knobs.stores, ==, MS_STORES_STREAMED);
+
   /* Refused by the engine: the summary says why. */
   g_settings_set_int (settings, "min-exp", 13);
   g_assert_false (ms_settings_pane_get_sweep (pane, &s, err, sizeof err));

@@ -22,9 +22,10 @@ struct _MsSettingsPane {
   GtkCheckButton *mode_checks[MS_MODE_COUNT];
 
   /* Template children. */
-  GtkSpinButton *min_exp_spin, *max_exp_spin, *step_spin, *reps_spin, *warmup_spin, *streams_spin;
+  GtkSpinButton *min_exp_spin, *max_exp_spin, *step_spin, *reps_spin, *warmup_spin, *streams_spin,
+    *reuse_spin;
   GtkLabel *min_exp_label, *max_exp_label, *sweep_summary;
-  GtkDropDown *order_dropdown;
+  GtkDropDown *order_dropdown, *stores_dropdown;
   GtkBox *modes_box;
 };
 
@@ -49,6 +50,11 @@ ms_settings_pane_get_sweep (MsSettingsPane *self, MsSweep *s, char *err, size_t 
   s->streams = gtk_spin_button_get_value_as_int (self->streams_spin);
   s->order = gtk_drop_down_get_selected (self->order_dropdown) == 1 ? MS_ORDER_BREADTH_FIRST
                                                                    : MS_ORDER_DEPTH_FIRST;
+  /* R = 1 is the plain kernel: the reuse loop only from 2 on. */
+  int reuse = gtk_spin_button_get_value_as_int (self->reuse_spin);
+  s->knobs.reuse = reuse > 1 ? reuse : 0;
+  s->knobs.stores = (MsHostStores) MIN (gtk_drop_down_get_selected (self->stores_dropdown),
+                                        MS_STORES_COUNT - 1);
   for (int m = 0; m < MS_MODE_COUNT; m++)
     s->modes[m] = self->mode_checks[m] && gtk_check_button_get_active (self->mode_checks[m]);
   return ms_sweep_validate (s, err, err_size);
@@ -89,18 +95,28 @@ on_changed (MsSettingsPane *self)
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
-/* "order": 'depth' or 'breadth' <-> the drop-down's position. */
+/* A string key with choices <-> a drop-down's position: user data is the
+ * NULL-terminated list of the choices in the drop-down's order. */
 static gboolean
-order_from_setting (GValue *value, GVariant *variant, gpointer data)
+choice_from_setting (GValue *value, GVariant *variant, gpointer data)
 {
-  g_value_set_uint (value, g_strcmp0 (g_variant_get_string (variant, NULL), "breadth") == 0);
+  const char *const *choices = data;
+  const char *text = g_variant_get_string (variant, NULL);
+  for (guint i = 0; choices[i]; i++)
+    if (g_str_equal (text, choices[i])) {
+      g_value_set_uint (value, i);
+      return TRUE;
+    }
+  g_value_set_uint (value, 0);
   return TRUE;
 }
 
 static GVariant *
-order_to_setting (const GValue *value, const GVariantType *type, gpointer data)
+choice_to_setting (const GValue *value, const GVariantType *type, gpointer data)
 {
-  return g_variant_new_string (g_value_get_uint (value) == 1 ? "breadth" : "depth");
+  const char *const *choices = data;
+  guint i = g_value_get_uint (value);
+  return g_variant_new_string (i < g_strv_length ((char **) choices) ? choices[i] : choices[0]);
 }
 
 /* "modes": one check button per mode, each in or out of the list. */
@@ -141,6 +157,7 @@ bind_settings (MsSettingsPane *self)
     { "reps", G_STRUCT_OFFSET (MsSettingsPane, reps_spin) },
     { "warmup", G_STRUCT_OFFSET (MsSettingsPane, warmup_spin) },
     { "streams", G_STRUCT_OFFSET (MsSettingsPane, streams_spin) },
+    { "reuse", G_STRUCT_OFFSET (MsSettingsPane, reuse_spin) },
   };
   /* Values out of range (an edited dconf) are clamped by the adjustments
    * and then validated like any other input. */
@@ -148,9 +165,14 @@ bind_settings (MsSettingsPane *self)
     g_settings_bind (self->settings, spins[i].key,
                      G_STRUCT_MEMBER (GtkSpinButton *, self, spins[i].offset), "value",
                      G_SETTINGS_BIND_DEFAULT);
+  static const char *const orders[] = { "depth", "breadth", NULL };
+  static const char *const stores[] = { "streamed", "ordinary", "fresh", NULL };
   g_settings_bind_with_mapping (self->settings, "order", self->order_dropdown, "selected",
-                                G_SETTINGS_BIND_DEFAULT, order_from_setting, order_to_setting,
-                                NULL, NULL);
+                                G_SETTINGS_BIND_DEFAULT, choice_from_setting, choice_to_setting,
+                                (gpointer) orders, NULL);
+  g_settings_bind_with_mapping (self->settings, "host-stores", self->stores_dropdown, "selected",
+                                G_SETTINGS_BIND_DEFAULT, choice_from_setting, choice_to_setting,
+                                (gpointer) stores, NULL);
   for (int m = 0; m < MS_MODE_COUNT; m++)
     g_settings_bind_with_mapping (self->settings, "modes", self->mode_checks[m], "active",
                                   G_SETTINGS_BIND_DEFAULT, mode_from_setting, mode_to_setting,
@@ -217,6 +239,8 @@ ms_settings_pane_class_init (MsSettingsPaneClass *klass)
   CHILD (max_exp_label);
   CHILD (sweep_summary);
   CHILD (order_dropdown);
+  CHILD (stores_dropdown);
+  CHILD (reuse_spin);
   CHILD (modes_box);
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, on_changed);
