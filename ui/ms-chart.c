@@ -2,6 +2,7 @@
 /* ms-chart.c: the line chart. One draw routine for screen and files, in
  * steps: layout, title, axes, reference lines, series, legend. */
 #include "ms-chart.h"
+#include "ms-raster.h"
 
 #include <math.h>
 #include <string.h>
@@ -384,33 +385,46 @@ point_on_line (const MsChartData *d, const MsChartPoint *p)
   return point_drawable (d, p) && !p->partial;
 }
 
-/* The line, broken where a size has no value. Cairo's fast antialiasing is
- * indistinguishable at these widths and a third cheaper for long diagonal
- * strokes. */
+/* The line, broken where a size has no value: straight into the image
+ * when ras allows (ms-raster.h), else a Cairo stroke, whose fast
+ * antialiasing is indistinguishable at these widths. */
 static void
-series_line (cairo_t *cr, const MsChartData *d, const MsChartSeries *s, const MsChartStyle *st,
-             const MsChartLayout *l)
+series_line (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartSeries *s,
+             const MsChartStyle *st, const MsChartLayout *l)
 {
   const double lw = ms_style_line_width (st);
+  double dashes[4], *xy = g_new (double, 2 * s->points->len);
+  guint n_dashes = ms_dash_pattern (s->dash, lw, dashes), n = 0;
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
   cairo_set_line_width (cr, lw);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   ms_set_dash (cr, s->dash, lw);
-  gboolean pen = FALSE;
-  for (guint k = 0; k < s->points->len; k++) {
-    const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-    if (!point_on_line (d, p)) {
-      pen = FALSE;
+  for (guint k = 0; k <= s->points->len; k++) {
+    const MsChartPoint *p =
+      k < s->points->len ? &g_array_index (s->points, MsChartPoint, k) : NULL;
+    if (p && point_on_line (d, p)) {
+      xy[2 * n] = ms_scale_to_pixel (&l->xs, p->x);
+      xy[2 * n + 1] = ms_scale_to_pixel (&l->ys, p->y);
+      n++;
       continue;
     }
-    double px = ms_scale_to_pixel (&l->xs, p->x), py = ms_scale_to_pixel (&l->ys, p->y);
-    if (pen)
-      cairo_line_to (cr, px, py);
-    else
-      cairo_move_to (cr, px, py);
-    pen = TRUE;
+    /* A gap or the end: the points so far make one sub-path. */
+    if (ras) {
+      ms_raster_add_polyline (ras, xy, n, lw, dashes, n_dashes);
+    } else {
+      for (guint i = 0; i < n; i++)
+        (i ? cairo_line_to : cairo_move_to) (cr, xy[2 * i], xy[2 * i + 1]);
+    }
+    n = 0;
   }
-  cairo_stroke (cr);
+  g_free (xy);
+  if (ras) {
+    MsColor c;
+    ms_chart_palette_color (s->color, st->dark, &c);
+    ms_raster_paint (ras, &c, 1);
+  } else {
+    cairo_stroke (cr);
+  }
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_DEFAULT);
   ms_set_dash (cr, 0, lw);
 }
@@ -432,7 +446,7 @@ run_markers_finish (cairo_t *cr, guint run, const MsChartStyle *st)
  * their value) get a hollow marker struck through, explained in the
  * legend and the read-out. */
 static void
-series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s,
+series_markers (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartSeries *s,
                 const MsChartStyle *st, const MsChartLayout *l)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
@@ -448,11 +462,24 @@ series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s,
       continue;
     }
     double px = ms_scale_to_pixel (&l->xs, p->x), py = ms_scale_to_pixel (&l->ys, p->y);
+    if (ras) {
+      double ring = s->run % 3 == 0 ? 0 : lw * 0.8;
+      ms_raster_add_marker (ras, s->shape, px, py, r, ring);
+      if (s->run % 3 == 2)
+        ms_raster_add_marker (ras, 0, px, py, r * 0.3, ring);
+      continue;
+    }
     ms_marker_path (cr, s->shape, px, py, r);
     if (s->run % 3 == 2)
       ms_marker_path (cr, 0, px, py, r * 0.3);
   }
-  run_markers_finish (cr, s->run, st);
+  if (ras) {
+    MsColor c;
+    ms_chart_palette_color (s->color, st->dark, &c);
+    ms_raster_paint (ras, &c, 1);
+  } else {
+    run_markers_finish (cr, s->run, st);
+  }
   if (!notes) {
     cairo_set_tolerance (cr, 0.1);
     return;
@@ -476,6 +503,7 @@ series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s,
 static void
 chart_series (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l)
 {
+  MsRaster *ras = ms_raster_begin (cr);
   for (guint i = 0; i < d->series->len; i++) {
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
     MsColor c;
@@ -484,9 +512,11 @@ chart_series (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const M
     ms_chart_palette_color (s->color, st->dark, &c);
     ms_set_color (cr, &c, 1);
     series_error_bars (cr, s, st, l);
-    series_line (cr, d, s, st, l);
-    series_markers (cr, d, s, st, l);
+    series_line (cr, ras, d, s, st, l);
+    series_markers (cr, ras, d, s, st, l);
   }
+  if (ras)
+    ms_raster_end (ras);
 }
 
 void

@@ -459,20 +459,25 @@ ms_draw_text (cairo_t *cr, const char *text, double x, double y, double size, do
     show_layout (cr, e, text, x - e->w * align_x, y - e->h * align_y);
 }
 
+guint
+ms_dash_pattern (guint dash, double lw, double pattern[4])
+{
+  static const double shapes[3][4] = { { 6, 3 }, { 1, 2.5 }, { 6, 2.5, 1, 2.5 } };
+  static const guint counts[3] = { 2, 2, 4 };
+  if (dash == 0)
+    return 0;
+  guint k = MIN (dash, 3) - 1;
+  for (guint i = 0; i < counts[k]; i++)
+    pattern[i] = shapes[k][i] * lw;
+  return counts[k];
+}
+
 void
 ms_set_dash (cairo_t *cr, guint dash, double lw)
 {
-  const double dashed[] = { 6 * lw, 3 * lw };
-  const double dotted[] = { 1 * lw, 2.5 * lw };
-  const double dash_dot[] = { 6 * lw, 2.5 * lw, 1 * lw, 2.5 * lw };
-  if (dash == 1)
-    cairo_set_dash (cr, dashed, 2, 0);
-  else if (dash == 2)
-    cairo_set_dash (cr, dotted, 2, 0);
-  else if (dash >= 3)
-    cairo_set_dash (cr, dash_dot, 4, 0);
-  else
-    cairo_set_dash (cr, NULL, 0, 0);
+  double pattern[4];
+  guint n = ms_dash_pattern (dash, lw, pattern);
+  cairo_set_dash (cr, n ? pattern : NULL, (int) n, 0);
 }
 
 void

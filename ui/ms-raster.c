@@ -1,0 +1,456 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-raster.c: coverage from distances, gathered in a mask of the clip's
+ * size and painted through the list of pixels touched (ms-raster.h). */
+#include "ms-raster.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef struct _MsRasterScratch MsRasterScratch;
+
+struct _MsRaster {
+  cairo_surface_t *surface;
+  guchar *data;
+  int stride;
+  int x0, y0, x1, y1;       /* the clip in device pixels, x1 and y1 past it */
+  double scale, dx, dy;     /* user to device: x * scale + dx */
+  int width;                /* the surface's, the mask's stride */
+  guint8 *mask;             /* coverage, as big as the surface; zero between paints */
+  MsRasterScratch *scratch; /* the mask's owner, and the pixels touched */
+};
+
+/* The mask is kept per thread, zero outside a paint: a chart allocates it
+ * once, not for every draw. */
+struct _MsRasterScratch {
+  guint8 *mask;
+  gsize size;
+  guint32 *touched; /* y * width + x where the mask is not zero */
+  gsize n_touched, touched_size;
+};
+
+static void
+scratch_free (gpointer data)
+{
+  MsRasterScratch *s = data;
+  g_free (s->mask);
+  g_free (s->touched);
+  g_free (s);
+}
+
+static GPrivate scratch_key = G_PRIVATE_INIT (scratch_free);
+
+static gboolean
+whole (double v)
+{
+  return fabs (v - round (v)) < 1e-6;
+}
+
+MsRaster *
+ms_raster_begin (cairo_t *cr)
+{
+  cairo_surface_t *target = cairo_get_target (cr);
+  if (cairo_get_group_target (cr) != target || cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE ||
+      cairo_get_operator (cr) != CAIRO_OPERATOR_OVER)
+    return NULL;
+  cairo_format_t format = cairo_image_surface_get_format (target);
+  if (format != CAIRO_FORMAT_ARGB32 && format != CAIRO_FORMAT_RGB24)
+    return NULL;
+  cairo_matrix_t m;
+  double sx, sy, ox, oy;
+  cairo_get_matrix (cr, &m);
+  cairo_surface_get_device_scale (target, &sx, &sy);
+  cairo_surface_get_device_offset (target, &ox, &oy);
+  if (m.xy != 0 || m.yx != 0 || m.xx <= 0 || m.xx != m.yy || sx != sy)
+    return NULL;
+  cairo_rectangle_list_t *clip = cairo_copy_clip_rectangle_list (cr);
+  gboolean one = clip->status == CAIRO_STATUS_SUCCESS && clip->num_rectangles == 1;
+  cairo_rectangle_t c = one ? clip->rectangles[0] : (cairo_rectangle_t){ 0 };
+  cairo_rectangle_list_destroy (clip);
+  double scale = m.xx * sx, dx = m.x0 * sx + ox, dy = m.y0 * sy + oy;
+  double cx0 = c.x * scale + dx, cy0 = c.y * scale + dy;
+  double cx1 = (c.x + c.width) * scale + dx, cy1 = (c.y + c.height) * scale + dy;
+  if (!one || !whole (cx0) || !whole (cy0) || !whole (cx1) || !whole (cy1))
+    return NULL;
+
+  MsRaster *r = g_new0 (MsRaster, 1);
+  r->surface = target;
+  r->scale = scale;
+  r->dx = dx;
+  r->dy = dy;
+  r->x0 = MAX (0, (int) round (cx0));
+  r->y0 = MAX (0, (int) round (cy0));
+  r->x1 = MIN (cairo_image_surface_get_width (target), (int) round (cx1));
+  r->y1 = MIN (cairo_image_surface_get_height (target), (int) round (cy1));
+  r->x1 = MAX (r->x1, r->x0);
+  r->y1 = MAX (r->y1, r->y0);
+  MsRasterScratch *s = g_private_get (&scratch_key);
+  if (!s) {
+    s = g_new0 (MsRasterScratch, 1);
+    g_private_set (&scratch_key, s);
+  }
+  r->width = cairo_image_surface_get_width (target);
+  gsize need = (gsize) r->width * cairo_image_surface_get_height (target);
+  if (need > s->size) {
+    g_free (s->mask);
+    s->mask = g_malloc0 (need);
+    s->size = need;
+  }
+  r->mask = s->mask;
+  r->scratch = s;
+  s->n_touched = 0;
+  cairo_surface_flush (target);
+  r->data = cairo_image_surface_get_data (target);
+  r->stride = cairo_image_surface_get_stride (target);
+  return r->data ? r : (g_free (r), NULL);
+}
+
+void
+ms_raster_end (MsRaster *r)
+{
+  /* Whatever was added and not painted is dropped: the mask stays zero. */
+  MsRasterScratch *s = r->scratch;
+  for (gsize i = 0; i < s->n_touched; i++)
+    r->mask[s->touched[i]] = 0;
+  s->n_touched = 0;
+  g_free (r);
+}
+
+/* Room for n more touched pixels. */
+static void
+reserve (MsRaster *r, gsize n)
+{
+  MsRasterScratch *s = r->scratch;
+  if (s->n_touched + n <= s->touched_size)
+    return;
+  s->touched_size = MAX (s->touched_size * 2, s->n_touched + n + 4096);
+  s->touched = g_renew (guint32, s->touched, s->touched_size);
+}
+
+/* Coverage v into the mask at (x, y), which is in the clip, kept at the
+ * largest: the union of the shapes, as one path. Room is reserved. */
+static inline void
+cover_at (MsRaster *r, guint8 *at, guint8 v)
+{
+  if (*at == 0)
+    r->scratch->touched[r->scratch->n_touched++] = (guint32) (at - r->mask);
+  if (v > *at)
+    *at = v;
+}
+
+static inline guint8
+coverage_byte (double c)
+{
+  return c >= 1 ? 255 : (guint8) (c * 255 + 0.5);
+}
+
+/* The same for any (x, y) and a coverage 0..1. */
+static inline void
+cover (MsRaster *r, int x, int y, double c)
+{
+  if (c <= 0 || x < r->x0 || x >= r->x1 || y < r->y0 || y >= r->y1)
+    return;
+  reserve (r, 1);
+  cover_at (r, r->mask + (gsize) y * r->width + x, coverage_byte (c));
+}
+
+static inline double
+clamp01 (double v)
+{
+  return v < 0 ? 0 : v > 1 ? 1 : v;
+}
+
+/* One segment from (ax, ay) to (bx, by) in device pixels, hw half its
+ * width; an end is butt (a dash's or the line's end) or round (a join). */
+typedef struct {
+  double ax, ay, bx, by, hw;
+  gboolean butt_a, butt_b;
+} MsSegment;
+
+static double
+segment_coverage (const MsSegment *s, double ux, double uy, double len, double px, double py)
+{
+  double rx = px - s->ax, ry = py - s->ay;
+  double along = rx * ux + ry * uy, across = fabs (rx * uy - ry * ux);
+  double c;
+  if (along < 0 && !s->butt_a)
+    c = s->hw + 0.5 - sqrt (rx * rx + ry * ry);
+  else if (along > len && !s->butt_b)
+    c = s->hw + 0.5 - sqrt ((px - s->bx) * (px - s->bx) + (py - s->by) * (py - s->by));
+  else
+    c = s->hw + 0.5 - across;
+  c = clamp01 (c);
+  if (s->butt_a)
+    c *= clamp01 (0.5 + along);
+  if (s->butt_b)
+    c *= clamp01 (0.5 + len - along);
+  return c;
+}
+
+/* Walks the pixels within reach of the segment, column by column when it
+ * is flatter than steep, else row by row: in each, the pixels whose centre
+ * is within hw + 0.5 of the segment's line (which holds its round ends
+ * too), a few per column. Away from the ends a pixel's coverage is its
+ * distance across the line, stepped from one pixel to the next. */
+static void
+add_segment (MsRaster *r, const MsSegment *s)
+{
+  double dx = s->bx - s->ax, dy = s->by - s->ay, len = sqrt (dx * dx + dy * dy);
+  if (len < 1e-9)
+    return;
+  double ux = dx / len, uy = dy / len, reach = s->hw + 0.5;
+  gboolean flat = fabs (dx) >= fabs (dy);
+  /* Major axis i (x when flat), minor j; the clip along each. */
+  double a0 = flat ? MIN (s->ax, s->bx) : MIN (s->ay, s->by);
+  double a1 = flat ? MAX (s->ax, s->bx) : MAX (s->ay, s->by);
+  double slope = flat ? dy / dx : dx / dy;
+  double half = reach * len / fabs (flat ? dx : dy);
+  int mi0 = flat ? r->x0 : r->y0, mi1 = flat ? r->x1 : r->y1;
+  int mj0 = flat ? r->y0 : r->x0, mj1 = flat ? r->y1 : r->x1;
+  int i0 = MAX (mi0, (int) floor (a0 - reach - 0.5)), i1 = MIN (mi1 - 1, (int) ceil (a1 + reach - 0.5));
+  /* A step along j moves the pixel centre by one in y (flat) or x. */
+  double step_across = flat ? -ux : uy;
+  gsize step_mask = flat ? (gsize) r->width : 1;
+  int span = (int) ceil (2 * half) + 2;
+  if (i1 < i0)
+    return;
+  reserve (r, (gsize) (i1 - i0 + 1) * span);
+  for (int i = i0; i <= i1; i++) {
+    double at = CLAMP (i + 0.5, a0, a1);
+    double mid = flat ? s->ay + (at - s->ax) * slope : s->ax + (at - s->ay) * slope;
+    int j0 = MAX (mj0, (int) floor (mid - half - 0.5));
+    int j1 = MIN (mj1 - 1, (int) ceil (mid + half - 0.5));
+    if (j1 < j0)
+      continue;
+    int x = flat ? i : j0, y = flat ? j0 : i;
+    double rx = x + 0.5 - s->ax, ry = y + 0.5 - s->ay;
+    double across = rx * uy - ry * ux;
+    guint8 *m = r->mask + (gsize) y * r->width + x;
+    /* Near an end (by the major axis): the end's shape, pixel by pixel;
+     * elsewhere the distance across alone. */
+    if (i + 0.5 < a0 + reach + 1 || i + 0.5 > a1 - reach - 1) {
+      for (int j = j0; j <= j1; j++, m += step_mask) {
+        int px = flat ? i : j, py = flat ? j : i;
+        double c = segment_coverage (s, ux, uy, len, px + 0.5, py + 0.5);
+        if (c > 0)
+          cover_at (r, m, coverage_byte (c));
+      }
+      continue;
+    }
+    for (int j = j0; j <= j1; j++, across += step_across, m += step_mask) {
+      double c = reach - fabs (across);
+      if (c > 0)
+        cover_at (r, m, coverage_byte (c));
+    }
+  }
+}
+
+/* One stroke of the polyline (device points), its ends butt. */
+static void
+add_piece (MsRaster *r, const double *xy, guint n, double hw)
+{
+  for (guint i = 0; i + 1 < n; i++) {
+    MsSegment s = { xy[2 * i], xy[2 * i + 1], xy[2 * i + 2], xy[2 * i + 3], hw, i == 0,
+                    i + 2 == n };
+    add_segment (r, &s);
+  }
+}
+
+/* Cuts the polyline into its dashes (on, off, on...) from its start, as
+ * Cairo does for each sub-path, and adds each. */
+static void
+add_dashed (MsRaster *r, const double *xy, guint n, double hw, const double *dashes,
+            guint n_dashes)
+{
+  GArray *piece = g_array_new (FALSE, FALSE, sizeof (double));
+  guint k = 0;
+  double left = dashes[0]; /* of the current dash or gap */
+  for (guint i = 0; i + 1 < n; i++) {
+    double ax = xy[2 * i], ay = xy[2 * i + 1], bx = xy[2 * i + 2], by = xy[2 * i + 3];
+    double len = hypot (bx - ax, by - ay), done = 0;
+    while (len - done > 1e-9) {
+      double step = MIN (left, len - done), t0 = done / len, t1 = (done + step) / len;
+      if (k % 2 == 0) {
+        if (piece->len == 0) {
+          double p[2] = { ax + (bx - ax) * t0, ay + (by - ay) * t0 };
+          g_array_append_vals (piece, p, 2);
+        }
+        double q[2] = { ax + (bx - ax) * t1, ay + (by - ay) * t1 };
+        g_array_append_vals (piece, q, 2);
+      }
+      done += step;
+      left -= step;
+      if (left <= 1e-9) {
+        if (k % 2 == 0)
+          add_piece (r, (double *) piece->data, piece->len / 2, hw);
+        g_array_set_size (piece, 0);
+        k = (k + 1) % n_dashes;
+        left = dashes[k];
+      }
+    }
+  }
+  if (k % 2 == 0 && piece->len >= 4)
+    add_piece (r, (double *) piece->data, piece->len / 2, hw);
+  g_array_unref (piece);
+}
+
+void
+ms_raster_add_polyline (MsRaster *r, const double *xy, guint n, double line_width,
+                        const double *dashes, guint n_dashes)
+{
+  if (n < 2)
+    return;
+  double *dev = g_new (double, 2 * n);
+  guint m = 0;
+  for (guint i = 0; i < n; i++) {
+    double x = xy[2 * i] * r->scale + r->dx, y = xy[2 * i + 1] * r->scale + r->dy;
+    /* Repeated points make no segment and no join. */
+    if (m > 0 && dev[2 * m - 2] == x && dev[2 * m - 1] == y)
+      continue;
+    dev[2 * m] = x;
+    dev[2 * m + 1] = y;
+    m++;
+  }
+  double hw = line_width * r->scale / 2;
+  if (n_dashes >= 2) {
+    double scaled[8];
+    n_dashes = MIN (n_dashes, G_N_ELEMENTS (scaled)) & ~1u;
+    for (guint i = 0; i < n_dashes; i++)
+      scaled[i] = dashes[i] * r->scale;
+    add_dashed (r, dev, m, hw, scaled, n_dashes);
+  } else if (m >= 2) {
+    add_piece (r, dev, m, hw);
+  }
+  g_free (dev);
+}
+
+/* Signed distance from (px, py) to the marker's outline (< 0 inside) with
+ * (px, py) relative to its centre: exact for the circle, the largest of the
+ * distances to the sides' lines for the polygons (their corners stay
+ * sharp, as filled). */
+static double
+marker_distance (guint shape, double px, double py, double r)
+{
+  switch (shape % MS_MARKER_SHAPES) {
+  case 0:
+    return sqrt (px * px + py * py) - r;
+  case 1:
+    return MAX (fabs (px), fabs (py)) - r * 0.9;
+  case 3:
+    return (fabs (px) + fabs (py) - r * 1.2) * G_SQRT2 / 2;
+  default: {
+    /* Triangles: apex (0, -1.15 r), base at 0.75 r from -1.05 r to 1.05 r;
+     * shape 4 points down. The slanted sides by symmetry. */
+    if (shape % MS_MARKER_SHAPES == 4)
+      py = -py;
+    double ex = r * 1.05, ey = r * 1.9, n = hypot (ex, ey);
+    return MAX (py - r * 0.75, (ey * fabs (px) - ex * (py + r * 1.15)) / n);
+  }
+  }
+}
+
+/* A marker's coverage around a centre at a given eighth of a pixel, kept
+ * per thread across draws: a chart's markers are a few shapes at a few
+ * sizes, and a marker is then a copy instead of a hundred distances. */
+enum { MS_STAMP_STEPS = 8, MS_STAMPS_MAX = 1024 };
+
+typedef struct {
+  int side; /* pixels, 2 * half + 1 */
+  guint8 cover[];
+} MsStamp;
+
+static GPrivate stamps_key = G_PRIVATE_INIT ((GDestroyNotify) g_hash_table_unref);
+
+static const MsStamp *
+stamp_for (guint shape, double rr, double hw, int qx, int qy)
+{
+  GHashTable *stamps = g_private_get (&stamps_key);
+  if (!stamps) {
+    stamps = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+    g_private_set (&stamps_key, stamps);
+  }
+  gint64 key = (gint64) (shape % MS_MARKER_SHAPES) | (gint64) qx << 3 | (gint64) qy << 7 |
+               (gint64) MIN (lround (rr * 256), 0xfffff) << 11 |
+               (gint64) MIN (lround (hw * 256), 0xfffff) << 31;
+  MsStamp *st = g_hash_table_lookup (stamps, &key);
+  if (st)
+    return st;
+  if (g_hash_table_size (stamps) >= MS_STAMPS_MAX)
+    g_hash_table_remove_all (stamps);
+  int half = (int) ceil (rr * 1.2 + hw + 1);
+  int side = 2 * half + 1;
+  st = g_malloc (sizeof (MsStamp) + (gsize) side * side);
+  st->side = side;
+  for (int y = 0; y < side; y++)
+    for (int x = 0; x < side; x++) {
+      double d = marker_distance (shape, x - half + 0.5 - qx / (double) MS_STAMP_STEPS,
+                                  y - half + 0.5 - qy / (double) MS_STAMP_STEPS, rr);
+      double c = hw > 0 ? hw + 0.5 - fabs (d) : 0.5 - d;
+      st->cover[y * side + x] = c > 0 ? coverage_byte (c) : 0;
+    }
+  g_hash_table_insert (stamps, g_memdup2 (&key, sizeof key), st);
+  return st;
+}
+
+void
+ms_raster_add_marker (MsRaster *r, guint shape, double x, double y, double rad,
+                      double ring_width)
+{
+  double cx = x * r->scale + r->dx, cy = y * r->scale + r->dy;
+  int bx = (int) floor (cx), by = (int) floor (cy);
+  int qx = (int) lround ((cx - bx) * MS_STAMP_STEPS), qy = (int) lround ((cy - by) * MS_STAMP_STEPS);
+  bx += qx / MS_STAMP_STEPS;
+  by += qy / MS_STAMP_STEPS;
+  const MsStamp *st = stamp_for (shape, rad * r->scale, ring_width * r->scale / 2,
+                                 qx % MS_STAMP_STEPS, qy % MS_STAMP_STEPS);
+  int half = st->side / 2;
+  reserve (r, (gsize) st->side * st->side);
+  for (int j = 0; j < st->side; j++) {
+    int py = by - half + j;
+    if (py < r->y0 || py >= r->y1)
+      continue;
+    for (int i = 0; i < st->side; i++) {
+      int px = bx - half + i;
+      guint8 v = st->cover[j * st->side + i];
+      if (v && px >= r->x0 && px < r->x1)
+        cover_at (r, r->mask + (gsize) py * r->width + px, v);
+    }
+  }
+}
+
+/* The four 8-bit channels of x times a / 255, rounded (as pixman does). */
+static inline guint32
+mul_un8x4 (guint32 x, guint32 a)
+{
+  guint32 rb = (x & 0xff00ff) * a + 0x800080;
+  rb = ((rb + ((rb >> 8) & 0xff00ff)) >> 8) & 0xff00ff;
+  guint32 ag = ((x >> 8) & 0xff00ff) * a + 0x800080;
+  ag = (ag + ((ag >> 8) & 0xff00ff)) & 0xff00ff00;
+  return rb | ag;
+}
+
+void
+ms_raster_paint (MsRaster *r, const MsColor *color, double alpha)
+{
+  double a = CLAMP (color->alpha * alpha, 0, 1);
+  /* Premultiplied, as the surface stores it: alpha, red, green, blue. */
+  guint32 src = (guint32) round (a * 255) << 24 | (guint32) round (color->red * a * 255) << 16 |
+                (guint32) round (color->green * a * 255) << 8 |
+                (guint32) round (color->blue * a * 255);
+  MsRasterScratch *sc = r->scratch;
+  /* The source at each coverage, once. */
+  guint32 at_cover[256];
+  for (guint m = 0; m < 256; m++)
+    at_cover[m] = mul_un8x4 (src, m);
+  gboolean packed = r->stride == 4 * r->width;
+  for (gsize i = 0; i < sc->n_touched; i++) {
+    guint32 at = sc->touched[i];
+    guint32 *p = packed ? (guint32 *) r->data + at
+                        : (guint32 *) (r->data + at / r->width * r->stride) + at % r->width;
+    /* OVER at coverage m: source * m + pixel * (1 - alpha * m). */
+    guint32 s = at_cover[r->mask[at]];
+    *p = s + mul_un8x4 (*p, 255 - (s >> 24));
+    r->mask[at] = 0;
+  }
+  sc->n_touched = 0;
+  cairo_surface_mark_dirty (r->surface);
+}

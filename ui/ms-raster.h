@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-raster.h: thin antialiased lines and small markers written straight
+ * into an image surface. Cairo's scan converter costs about a thousand
+ * instructions for every pixel row a path crosses, so a chart's dozen
+ * polylines across the plot and its markers (one path per series, as tall
+ * as the plot) were most of a draw; here a pixel's coverage comes from its
+ * distance to the shape, only for the few pixels near it. Shapes are
+ * gathered into a coverage mask (the union, as one Cairo path would paint
+ * it) and painted in one colour. Only where that is exact: an image
+ * surface, no group, OVER, no rotation, a clip that is one rectangle on
+ * whole pixels; elsewhere (PDF, SVG, print) ms_raster_begin returns NULL and
+ * the caller draws with Cairo. */
+#pragma once
+
+#include "ms-draw.h"
+
+G_BEGIN_DECLS
+
+typedef struct _MsRaster MsRaster;
+
+MsRaster *ms_raster_begin (cairo_t *cr);
+void ms_raster_end (MsRaster *raster);
+
+/* A polyline through n points (x, y pairs in user units), line_width wide,
+ * round joins and butt ends as Cairo strokes it, dashed by the n_dashes
+ * lengths in dashes (none when 0) from its start. */
+void ms_raster_add_polyline (MsRaster *raster, const double *xy, guint n, double line_width,
+                             const double *dashes, guint n_dashes);
+/* A marker as ms_marker_path draws it: filled when ring_width is 0, else
+ * its outline ring_width wide. */
+void ms_raster_add_marker (MsRaster *raster, guint shape, double x, double y, double r,
+                           double ring_width);
+/* Paints what was added in color (with alpha) and starts afresh. */
+void ms_raster_paint (MsRaster *raster, const MsColor *color, double alpha);
+
+G_END_DECLS
