@@ -268,10 +268,12 @@ chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
 
 /* Dotted horizontal lines under the series; their labels come later. */
 static void
-chart_ref_lines (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
+chart_ref_lines (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartStyle *st,
                  const MsChartLayout *l)
 {
   const double lw = ms_style_line_width (st);
+  double dots[4];
+  guint n_dots = ms_dash_pattern (2, lw * 1.5, dots);
   ms_set_color (cr, &st->fg, 0.6);
   cairo_set_line_width (cr, lw * 0.8);
   ms_set_dash (cr, 2, lw * 1.5);
@@ -280,9 +282,14 @@ chart_ref_lines (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
     if (!ms_scale_contains (&l->ys, r->y))
       continue;
     double py = round (ms_scale_to_pixel (&l->ys, r->y)) + 0.5;
-    cairo_move_to (cr, l->plot_x, py);
-    cairo_line_to (cr, l->plot_x + l->plot_w, py);
+    double xy[4] = { l->plot_x, py, l->plot_x + l->plot_w, py };
+    if (!ras || !ms_raster_add_polyline (ras, xy, 2, lw * 0.8, dots, n_dots)) {
+      cairo_move_to (cr, xy[0], py);
+      cairo_line_to (cr, xy[2], py);
+    }
   }
+  if (ras)
+    ms_raster_paint (ras, &st->fg, 0.6);
   cairo_stroke (cr);
   ms_set_dash (cr, 0, lw);
 }
@@ -347,10 +354,21 @@ chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
   g_array_unref (placed);
 }
 
-/* Error bars (min..max) are axis-aligned: filled rectangles on whole
- * pixels, all of a series in one fill (far cheaper than strokes). */
 static void
-series_error_bars (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st,
+bar_rect (cairo_t *cr, MsRaster *ras, double x, double y, double w, double h)
+{
+  if (ras)
+    ms_raster_add_rect (ras, x, y, w, h);
+  else
+    cairo_rectangle (cr, x, y, w, h);
+}
+
+/* Error bars (min..max) are axis-aligned: filled rectangles on whole
+ * pixels, all of a series in one fill (far cheaper than strokes), or into
+ * ras with the series' line (whole pixels in the line's colour: the same
+ * as painted one after the other). */
+static void
+series_error_bars (cairo_t *cr, MsRaster *ras, const MsChartSeries *s, const MsChartStyle *st,
                    const MsChartLayout *l)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
@@ -365,11 +383,12 @@ series_error_bars (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st,
     if (fabs (y0 - y1) < 1)
       continue;
     double y_top = MIN (y0, y1), y_bottom = MAX (y0, y1);
-    cairo_rectangle (cr, px - floor (bw / 2), y_top, bw, y_bottom - y_top);
-    cairo_rectangle (cr, px - cap, y_top - floor (bw / 2), 2 * cap, bw);
-    cairo_rectangle (cr, px - cap, y_bottom - floor (bw / 2), 2 * cap, bw);
+    bar_rect (cr, ras, px - floor (bw / 2), y_top, bw, y_bottom - y_top);
+    bar_rect (cr, ras, px - cap, y_top - floor (bw / 2), 2 * cap, bw);
+    bar_rect (cr, ras, px - cap, y_bottom - floor (bw / 2), 2 * cap, bw);
   }
-  cairo_fill (cr);
+  if (!ras)
+    cairo_fill (cr);
 }
 
 static gboolean
@@ -409,12 +428,9 @@ series_line (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartSeri
       continue;
     }
     /* A gap or the end: the points so far make one sub-path. */
-    if (ras) {
-      ms_raster_add_polyline (ras, xy, n, lw, dashes, n_dashes);
-    } else {
+    if (!ras || !ms_raster_add_polyline (ras, xy, n, lw, dashes, n_dashes))
       for (guint i = 0; i < n; i++)
         (i ? cairo_line_to : cairo_move_to) (cr, xy[2 * i], xy[2 * i + 1]);
-    }
     n = 0;
   }
   g_free (xy);
@@ -422,9 +438,8 @@ series_line (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartSeri
     MsColor c;
     ms_chart_palette_color (s->color, st->dark, &c);
     ms_raster_paint (ras, &c, 1);
-  } else {
-    cairo_stroke (cr);
   }
+  cairo_stroke (cr);
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_DEFAULT);
   ms_set_dash (cr, 0, lw);
 }
@@ -501,9 +516,9 @@ series_markers (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartS
 }
 
 static void
-chart_series (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l)
+chart_series (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartStyle *st,
+              const MsChartLayout *l)
 {
-  MsRaster *ras = ms_raster_begin (cr);
   for (guint i = 0; i < d->series->len; i++) {
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
     MsColor c;
@@ -511,12 +526,10 @@ chart_series (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const M
       continue;
     ms_chart_palette_color (s->color, st->dark, &c);
     ms_set_color (cr, &c, 1);
-    series_error_bars (cr, s, st, l);
+    series_error_bars (cr, ras, s, st, l);
     series_line (cr, ras, d, s, st, l);
     series_markers (cr, ras, d, s, st, l);
   }
-  if (ras)
-    ms_raster_end (ras);
 }
 
 void
@@ -544,8 +557,12 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
   cairo_save (cr);
   cairo_rectangle (cr, l->plot_x, l->plot_y, l->plot_w, l->plot_h);
   cairo_clip (cr);
-  chart_ref_lines (cr, d, st, l);
-  chart_series (cr, d, st, l);
+  /* Straight into the image where it can (ms-raster.h). */
+  MsRaster *ras = ms_raster_begin (cr);
+  chart_ref_lines (cr, ras, d, st, l);
+  chart_series (cr, ras, d, st, l);
+  if (ras)
+    ms_raster_end (ras);
   chart_ref_labels (cr, d, st, l);
   cairo_restore (cr);
 

@@ -8,6 +8,10 @@
 
 typedef struct _MsRasterScratch MsRasterScratch;
 
+/* Lines through points this far (device pixels) are left to Cairo: their
+ * dashes would take as long to walk. */
+#define MS_RASTER_FAR 1e5
+
 struct _MsRaster {
   cairo_surface_t *surface;
   guchar *data;
@@ -115,42 +119,62 @@ ms_raster_end (MsRaster *r)
   g_free (r);
 }
 
-/* Room for n more touched pixels. */
-static void
-reserve (MsRaster *r, gsize n)
+/* Where shapes are added: the mask and the list of pixels touched, with
+ * room for n more reserved. A local copy, so that the count stays in a
+ * register while the mask is written byte by byte. */
+typedef struct {
+  guint8 *mask;
+  guint32 *touched;
+  gsize n;
+} MsCover;
+
+static MsCover
+cover_begin (MsRaster *r, gsize n)
 {
   MsRasterScratch *s = r->scratch;
-  if (s->n_touched + n <= s->touched_size)
-    return;
-  s->touched_size = MAX (s->touched_size * 2, s->n_touched + n + 4096);
-  s->touched = g_renew (guint32, s->touched, s->touched_size);
+  if (s->n_touched + n > s->touched_size) {
+    s->touched_size = MAX (s->touched_size * 2, s->n_touched + n + 4096);
+    s->touched = g_renew (guint32, s->touched, s->touched_size);
+  }
+  return (MsCover){ r->mask, s->touched, s->n_touched };
 }
 
-/* Coverage v into the mask at (x, y), which is in the clip, kept at the
- * largest: the union of the shapes, as one path. Room is reserved. */
+static void
+cover_end (MsRaster *r, const MsCover *c)
+{
+  r->scratch->n_touched = c->n;
+}
+
+/* Coverage v into the mask at at, kept at the largest: the union of the
+ * shapes, as one path. */
 static inline void
-cover_at (MsRaster *r, guint8 *at, guint8 v)
+cover_at (MsCover *c, guint8 *at, guint8 v)
 {
   if (*at == 0)
-    r->scratch->touched[r->scratch->n_touched++] = (guint32) (at - r->mask);
+    c->touched[c->n++] = (guint32) (at - c->mask);
   if (v > *at)
     *at = v;
+}
+
+/* floor and ceil without the library calls they compile to here. */
+static inline int
+ifloor (double v)
+{
+  int i = (int) v;
+  return i - (v < i);
+}
+
+static inline int
+iceil (double v)
+{
+  int i = (int) v;
+  return i + (v > i);
 }
 
 static inline guint8
 coverage_byte (double c)
 {
   return c >= 1 ? 255 : (guint8) (c * 255 + 0.5);
-}
-
-/* The same for any (x, y) and a coverage 0..1. */
-static inline void
-cover (MsRaster *r, int x, int y, double c)
-{
-  if (c <= 0 || x < r->x0 || x >= r->x1 || y < r->y0 || y >= r->y1)
-    return;
-  reserve (r, 1);
-  cover_at (r, r->mask + (gsize) y * r->width + x, coverage_byte (c));
 }
 
 static inline double
@@ -206,19 +230,19 @@ add_segment (MsRaster *r, const MsSegment *s)
   double half = reach * len / fabs (flat ? dx : dy);
   int mi0 = flat ? r->x0 : r->y0, mi1 = flat ? r->x1 : r->y1;
   int mj0 = flat ? r->y0 : r->x0, mj1 = flat ? r->y1 : r->x1;
-  int i0 = MAX (mi0, (int) floor (a0 - reach - 0.5)), i1 = MIN (mi1 - 1, (int) ceil (a1 + reach - 0.5));
+  int i0 = MAX (mi0, ifloor (a0 - reach - 0.5)), i1 = MIN (mi1 - 1, iceil (a1 + reach - 0.5));
   /* A step along j moves the pixel centre by one in y (flat) or x. */
   double step_across = flat ? -ux : uy;
   gsize step_mask = flat ? (gsize) r->width : 1;
   int span = (int) ceil (2 * half) + 2;
   if (i1 < i0)
     return;
-  reserve (r, (gsize) (i1 - i0 + 1) * span);
+  MsCover cov = cover_begin (r, (gsize) (i1 - i0 + 1) * span);
   for (int i = i0; i <= i1; i++) {
     double at = CLAMP (i + 0.5, a0, a1);
     double mid = flat ? s->ay + (at - s->ax) * slope : s->ax + (at - s->ay) * slope;
-    int j0 = MAX (mj0, (int) floor (mid - half - 0.5));
-    int j1 = MIN (mj1 - 1, (int) ceil (mid + half - 0.5));
+    int j0 = MAX (mj0, ifloor (mid - half - 0.5));
+    int j1 = MIN (mj1 - 1, iceil (mid + half - 0.5));
     if (j1 < j0)
       continue;
     int x = flat ? i : j0, y = flat ? j0 : i;
@@ -232,16 +256,17 @@ add_segment (MsRaster *r, const MsSegment *s)
         int px = flat ? i : j, py = flat ? j : i;
         double c = segment_coverage (s, ux, uy, len, px + 0.5, py + 0.5);
         if (c > 0)
-          cover_at (r, m, coverage_byte (c));
+          cover_at (&cov, m, coverage_byte (c));
       }
       continue;
     }
     for (int j = j0; j <= j1; j++, across += step_across, m += step_mask) {
       double c = reach - fabs (across);
       if (c > 0)
-        cover_at (r, m, coverage_byte (c));
+        cover_at (&cov, m, coverage_byte (c));
     }
   }
+  cover_end (r, &cov);
 }
 
 /* One stroke of the polyline (device points), its ends butt. */
@@ -293,12 +318,15 @@ add_dashed (MsRaster *r, const double *xy, guint n, double hw, const double *das
   g_array_unref (piece);
 }
 
-void
+gboolean
 ms_raster_add_polyline (MsRaster *r, const double *xy, guint n, double line_width,
                         const double *dashes, guint n_dashes)
 {
+  for (guint i = 0; i < 2 * n; i++)
+    if (!(fabs (xy[i] * r->scale) < MS_RASTER_FAR))
+      return FALSE;
   if (n < 2)
-    return;
+    return TRUE;
   double *dev = g_new (double, 2 * n);
   guint m = 0;
   for (guint i = 0; i < n; i++) {
@@ -321,6 +349,7 @@ ms_raster_add_polyline (MsRaster *r, const double *xy, guint n, double line_widt
     add_piece (r, dev, m, hw);
   }
   g_free (dev);
+  return TRUE;
 }
 
 /* Signed distance from (px, py) to the marker's outline (< 0 inside) with
@@ -346,6 +375,28 @@ marker_distance (guint shape, double px, double py, double r)
     return MAX (py - r * 0.75, (ey * fabs (px) - ex * (py + r * 1.15)) / n);
   }
   }
+}
+
+void
+ms_raster_add_rect (MsRaster *r, double x, double y, double w, double h)
+{
+  double x0 = MAX (x * r->scale + r->dx, r->x0), x1 = MIN ((x + w) * r->scale + r->dx, r->x1);
+  double y0 = MAX (y * r->scale + r->dy, r->y0), y1 = MIN ((y + h) * r->scale + r->dy, r->y1);
+  if (!(x1 > x0 && y1 > y0))
+    return;
+  int i0 = ifloor (x0), i1 = iceil (x1), j0 = ifloor (y0), j1 = iceil (y1);
+  MsCover cov = cover_begin (r, (gsize) (i1 - i0) * (j1 - j0));
+  for (int j = j0; j < j1; j++) {
+    /* The share of each pixel inside: whole but at the edges. */
+    double cy = MIN (j + 1, y1) - MAX (j, y0);
+    guint8 *m = r->mask + (gsize) j * r->width + i0;
+    for (int i = i0; i < i1; i++, m++) {
+      double c = cy * (MIN (i + 1, x1) - MAX (i, x0));
+      if (c > 0)
+        cover_at (&cov, m, coverage_byte (c));
+    }
+  }
+  cover_end (r, &cov);
 }
 
 /* A marker's coverage around a centre at a given eighth of a pixel, kept
@@ -396,14 +447,18 @@ ms_raster_add_marker (MsRaster *r, guint shape, double x, double y, double rad,
                       double ring_width)
 {
   double cx = x * r->scale + r->dx, cy = y * r->scale + r->dy;
-  int bx = (int) floor (cx), by = (int) floor (cy);
+  double reach = (rad * 1.2 + ring_width) * r->scale + 2;
+  /* Out of sight (or not a number): nothing to cover. */
+  if (!(cx > r->x0 - reach && cx < r->x1 + reach && cy > r->y0 - reach && cy < r->y1 + reach))
+    return;
+  int bx = ifloor (cx), by = ifloor (cy);
   int qx = (int) lround ((cx - bx) * MS_STAMP_STEPS), qy = (int) lround ((cy - by) * MS_STAMP_STEPS);
   bx += qx / MS_STAMP_STEPS;
   by += qy / MS_STAMP_STEPS;
   const MsStamp *st = stamp_for (shape, rad * r->scale, ring_width * r->scale / 2,
                                  qx % MS_STAMP_STEPS, qy % MS_STAMP_STEPS);
   int half = st->side / 2;
-  reserve (r, (gsize) st->side * st->side);
+  MsCover cov = cover_begin (r, (gsize) st->side * st->side);
   for (int j = 0; j < st->side; j++) {
     int py = by - half + j;
     if (py < r->y0 || py >= r->y1)
@@ -412,9 +467,10 @@ ms_raster_add_marker (MsRaster *r, guint shape, double x, double y, double rad,
       int px = bx - half + i;
       guint8 v = st->cover[j * st->side + i];
       if (v && px >= r->x0 && px < r->x1)
-        cover_at (r, r->mask + (gsize) py * r->width + px, v);
+        cover_at (&cov, r->mask + (gsize) py * r->width + px, v);
     }
   }
+  cover_end (r, &cov);
 }
 
 /* The four 8-bit channels of x times a / 255, rounded (as pixman does). */
@@ -441,15 +497,23 @@ ms_raster_paint (MsRaster *r, const MsColor *color, double alpha)
   guint32 at_cover[256];
   for (guint m = 0; m < 256; m++)
     at_cover[m] = mul_un8x4 (src, m);
-  gboolean packed = r->stride == 4 * r->width;
-  for (gsize i = 0; i < sc->n_touched; i++) {
-    guint32 at = sc->touched[i];
-    guint32 *p = packed ? (guint32 *) r->data + at
-                        : (guint32 *) (r->data + at / r->width * r->stride) + at % r->width;
-    /* OVER at coverage m: source * m + pixel * (1 - alpha * m). */
-    guint32 s = at_cover[r->mask[at]];
-    *p = s + mul_un8x4 (*p, 255 - (s >> 24));
-    r->mask[at] = 0;
+  /* OVER at coverage m: source * m + pixel * (1 - alpha * m). */
+  guint8 *mask = r->mask;
+  const guint32 *touched = sc->touched;
+  if (r->stride == 4 * r->width) {
+    guint32 *pixels = (guint32 *) r->data;
+    for (gsize i = 0; i < sc->n_touched; i++) {
+      guint32 at = touched[i], s = at_cover[mask[at]];
+      pixels[at] = s >> 24 == 255 ? s : s + mul_un8x4 (pixels[at], 255 - (s >> 24));
+      mask[at] = 0;
+    }
+  } else {
+    for (gsize i = 0; i < sc->n_touched; i++) {
+      guint32 at = touched[i], s = at_cover[mask[at]];
+      guint32 *p = (guint32 *) (r->data + at / r->width * r->stride) + at % r->width;
+      *p = s >> 24 == 255 ? s : s + mul_un8x4 (*p, 255 - (s >> 24));
+      mask[at] = 0;
+    }
   }
   sc->n_touched = 0;
   cairo_surface_mark_dirty (r->surface);

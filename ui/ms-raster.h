@@ -23,9 +23,12 @@ void ms_raster_end (MsRaster *raster);
 
 /* A polyline through n points (x, y pairs in user units), line_width wide,
  * round joins and butt ends as Cairo strokes it, dashed by the n_dashes
- * lengths in dashes (none when 0) from its start. */
-void ms_raster_add_polyline (MsRaster *raster, const double *xy, guint n, double line_width,
+ * lengths in dashes (none when 0) from its start. FALSE, and nothing
+ * added, for points far outside the surface (or not finite): Cairo's. */
+gboolean ms_raster_add_polyline (MsRaster *raster, const double *xy, guint n, double line_width,
                              const double *dashes, guint n_dashes);
+/* A filled rectangle (user units). */
+void ms_raster_add_rect (MsRaster *raster, double x, double y, double w, double h);
 /* A marker as ms_marker_path draws it: filled when ring_width is 0, else
  * its outline ring_width wide. */
 void ms_raster_add_marker (MsRaster *raster, guint shape, double x, double y, double r,
