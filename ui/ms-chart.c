@@ -282,14 +282,20 @@ chart_ref_lines (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChart
     if (!ms_scale_contains (&l->ys, r->y))
       continue;
     double py = round (ms_scale_to_pixel (&l->ys, r->y)) + 0.5;
-    double xy[4] = { l->plot_x, py, l->plot_x + l->plot_w, py };
-    if (!ras || !ms_raster_add_polyline (ras, xy, 2, lw * 0.8, dots, n_dots)) {
-      cairo_move_to (cr, xy[0], py);
-      cairo_line_to (cr, xy[2], py);
+    if (!ras) {
+      cairo_move_to (cr, l->plot_x, py);
+      cairo_line_to (cr, l->plot_x + l->plot_w, py);
+      continue;
     }
+    /* Butt-ended dots on a level line: rectangles. */
+    ms_raster_set_color (ras, &st->fg, 0.6);
+    double x = l->plot_x, end = l->plot_x + l->plot_w, w = lw * 0.8;
+    for (guint k = 0; x < end; x += dots[k], k = (k + 1) % n_dots)
+      if (k % 2 == 0)
+        ms_raster_add_rect (ras, x, py - w / 2, MIN (dots[k], end - x), w);
   }
   if (ras)
-    ms_raster_paint (ras, &st->fg, 0.6);
+    ms_raster_paint (ras);
   cairo_stroke (cr);
   ms_set_dash (cr, 0, lw);
 }
@@ -434,11 +440,8 @@ series_line (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartSeri
     n = 0;
   }
   g_free (xy);
-  if (ras) {
-    MsColor c;
-    ms_chart_palette_color (s->color, st->dark, &c);
-    ms_raster_paint (ras, &c, 1);
-  }
+  if (ras)
+    ms_raster_paint (ras);
   cairo_stroke (cr);
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_DEFAULT);
   ms_set_dash (cr, 0, lw);
@@ -488,13 +491,10 @@ series_markers (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartS
     if (s->run % 3 == 2)
       ms_marker_path (cr, 0, px, py, r * 0.3);
   }
-  if (ras) {
-    MsColor c;
-    ms_chart_palette_color (s->color, st->dark, &c);
-    ms_raster_paint (ras, &c, 1);
-  } else {
+  if (ras)
+    ms_raster_paint (ras);
+  else
     run_markers_finish (cr, s->run, st);
-  }
   if (!notes) {
     cairo_set_tolerance (cr, 0.1);
     return;
@@ -526,6 +526,8 @@ chart_series (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartSty
       continue;
     ms_chart_palette_color (s->color, st->dark, &c);
     ms_set_color (cr, &c, 1);
+    if (ras)
+      ms_raster_set_color (ras, &c, 1);
     series_error_bars (cr, ras, s, st, l);
     series_line (cr, ras, d, s, st, l);
     series_markers (cr, ras, d, s, st, l);

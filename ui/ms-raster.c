@@ -21,6 +21,7 @@ struct _MsRaster {
   int width;                /* the surface's, the mask's stride */
   guint8 *mask;             /* coverage, as big as the surface; zero between paints */
   MsRasterScratch *scratch; /* the mask's owner, and the pixels touched */
+  guint32 at_cover[256];    /* the colour (premultiplied) at each coverage */
 };
 
 /* The mask is kept per thread, zero outside a paint: a chart allocates it
@@ -42,6 +43,25 @@ scratch_free (gpointer data)
 }
 
 static GPrivate scratch_key = G_PRIVATE_INIT (scratch_free);
+
+/* The four 8-bit channels of x times a / 255, rounded (as pixman does). */
+static inline guint32
+mul_un8x4 (guint32 x, guint32 a)
+{
+  guint32 rb = (x & 0xff00ff) * a + 0x800080;
+  rb = ((rb + ((rb >> 8) & 0xff00ff)) >> 8) & 0xff00ff;
+  guint32 ag = ((x >> 8) & 0xff00ff) * a + 0x800080;
+  ag = (ag + ((ag >> 8) & 0xff00ff)) & 0xff00ff00;
+  return rb | ag;
+}
+
+/* OVER at coverage: the colour at that coverage plus the pixel times one
+ * less its alpha. */
+static inline guint32
+over (guint32 pixel, guint32 src)
+{
+  return src >> 24 == 255 ? src : src + mul_un8x4 (pixel, 255 - (src >> 24));
+}
 
 static gboolean
 whole (double v)
@@ -214,9 +234,11 @@ segment_coverage (const MsSegment *s, double ux, double uy, double len, double p
  * is flatter than steep, else row by row: in each, the pixels whose centre
  * is within hw + 0.5 of the segment's line (which holds its round ends
  * too), a few per column. Away from the ends a pixel's coverage is its
- * distance across the line, stepped from one pixel to the next. */
+ * distance across the line, stepped from one pixel to the next. In a
+ * polyline whose x only grows (or only shrinks), a flat segment's columns
+ * away from its ends are its own: those pixels are painted at once. */
 static void
-add_segment (MsRaster *r, const MsSegment *s)
+add_segment (MsRaster *r, const MsSegment *s, gboolean monotonic)
 {
   double dx = s->bx - s->ax, dy = s->by - s->ay, len = sqrt (dx * dx + dy * dy);
   if (len < 1e-9)
@@ -234,6 +256,7 @@ add_segment (MsRaster *r, const MsSegment *s)
   /* A step along j moves the pixel centre by one in y (flat) or x. */
   double step_across = flat ? -ux : uy;
   gsize step_mask = flat ? (gsize) r->width : 1;
+  gboolean direct = monotonic && flat && r->stride % 4 == 0;
   int span = (int) ceil (2 * half) + 2;
   if (i1 < i0)
     return;
@@ -260,6 +283,15 @@ add_segment (MsRaster *r, const MsSegment *s)
       }
       continue;
     }
+    if (direct) {
+      guint32 *p = (guint32 *) (r->data + (gsize) j0 * r->stride) + i;
+      for (int j = j0; j <= j1; j++, across += step_across, p += r->stride / 4) {
+        double c = reach - fabs (across);
+        if (c > 0)
+          *p = over (*p, r->at_cover[coverage_byte (c)]);
+      }
+      continue;
+    }
     for (int j = j0; j <= j1; j++, across += step_across, m += step_mask) {
       double c = reach - fabs (across);
       if (c > 0)
@@ -271,12 +303,12 @@ add_segment (MsRaster *r, const MsSegment *s)
 
 /* One stroke of the polyline (device points), its ends butt. */
 static void
-add_piece (MsRaster *r, const double *xy, guint n, double hw)
+add_piece (MsRaster *r, const double *xy, guint n, double hw, gboolean monotonic)
 {
   for (guint i = 0; i + 1 < n; i++) {
     MsSegment s = { xy[2 * i], xy[2 * i + 1], xy[2 * i + 2], xy[2 * i + 3], hw, i == 0,
                     i + 2 == n };
-    add_segment (r, &s);
+    add_segment (r, &s, monotonic);
   }
 }
 
@@ -284,7 +316,7 @@ add_piece (MsRaster *r, const double *xy, guint n, double hw)
  * Cairo does for each sub-path, and adds each. */
 static void
 add_dashed (MsRaster *r, const double *xy, guint n, double hw, const double *dashes,
-            guint n_dashes)
+            guint n_dashes, gboolean monotonic)
 {
   GArray *piece = g_array_new (FALSE, FALSE, sizeof (double));
   guint k = 0;
@@ -306,7 +338,7 @@ add_dashed (MsRaster *r, const double *xy, guint n, double hw, const double *das
       left -= step;
       if (left <= 1e-9) {
         if (k % 2 == 0)
-          add_piece (r, (double *) piece->data, piece->len / 2, hw);
+          add_piece (r, (double *) piece->data, piece->len / 2, hw, monotonic);
         g_array_set_size (piece, 0);
         k = (k + 1) % n_dashes;
         left = dashes[k];
@@ -314,7 +346,7 @@ add_dashed (MsRaster *r, const double *xy, guint n, double hw, const double *das
     }
   }
   if (k % 2 == 0 && piece->len >= 4)
-    add_piece (r, (double *) piece->data, piece->len / 2, hw);
+    add_piece (r, (double *) piece->data, piece->len / 2, hw, monotonic);
   g_array_unref (piece);
 }
 
@@ -339,14 +371,17 @@ ms_raster_add_polyline (MsRaster *r, const double *xy, guint n, double line_widt
     m++;
   }
   double hw = line_width * r->scale / 2;
+  gboolean monotonic = TRUE;
+  for (guint i = 1; i + 1 < m && monotonic; i++)
+    monotonic = (dev[2 * i] - dev[2 * i - 2]) * (dev[2 * i + 2] - dev[2 * i]) > 0;
   if (n_dashes >= 2) {
     double scaled[8];
     n_dashes = MIN (n_dashes, G_N_ELEMENTS (scaled)) & ~1u;
     for (guint i = 0; i < n_dashes; i++)
       scaled[i] = dashes[i] * r->scale;
-    add_dashed (r, dev, m, hw, scaled, n_dashes);
+    add_dashed (r, dev, m, hw, scaled, n_dashes, monotonic);
   } else if (m >= 2) {
-    add_piece (r, dev, m, hw);
+    add_piece (r, dev, m, hw, monotonic);
   }
   g_free (dev);
   return TRUE;
@@ -385,6 +420,16 @@ ms_raster_add_rect (MsRaster *r, double x, double y, double w, double h)
   if (!(x1 > x0 && y1 > y0))
     return;
   int i0 = ifloor (x0), i1 = iceil (x1), j0 = ifloor (y0), j1 = iceil (y1);
+  if (whole (x0) && whole (x1) && whole (y0) && whole (y1) && r->at_cover[255] >> 24 == 255) {
+    /* Whole pixels in an opaque colour: painted at once, the same as
+     * through the mask. */
+    for (int j = j0; j < j1; j++) {
+      guint32 *p = (guint32 *) (r->data + (gsize) j * r->stride) + i0;
+      for (int i = i0; i < i1; i++)
+        *p++ = r->at_cover[255];
+    }
+    return;
+  }
   MsCover cov = cover_begin (r, (gsize) (i1 - i0) * (j1 - j0));
   for (int j = j0; j < j1; j++) {
     /* The share of each pixel inside: whole but at the edges. */
@@ -473,45 +518,36 @@ ms_raster_add_marker (MsRaster *r, guint shape, double x, double y, double rad,
   cover_end (r, &cov);
 }
 
-/* The four 8-bit channels of x times a / 255, rounded (as pixman does). */
-static inline guint32
-mul_un8x4 (guint32 x, guint32 a)
-{
-  guint32 rb = (x & 0xff00ff) * a + 0x800080;
-  rb = ((rb + ((rb >> 8) & 0xff00ff)) >> 8) & 0xff00ff;
-  guint32 ag = ((x >> 8) & 0xff00ff) * a + 0x800080;
-  ag = (ag + ((ag >> 8) & 0xff00ff)) & 0xff00ff00;
-  return rb | ag;
-}
-
 void
-ms_raster_paint (MsRaster *r, const MsColor *color, double alpha)
+ms_raster_set_color (MsRaster *r, const MsColor *color, double alpha)
 {
   double a = CLAMP (color->alpha * alpha, 0, 1);
   /* Premultiplied, as the surface stores it: alpha, red, green, blue. */
   guint32 src = (guint32) round (a * 255) << 24 | (guint32) round (color->red * a * 255) << 16 |
                 (guint32) round (color->green * a * 255) << 8 |
                 (guint32) round (color->blue * a * 255);
-  MsRasterScratch *sc = r->scratch;
-  /* The source at each coverage, once. */
-  guint32 at_cover[256];
   for (guint m = 0; m < 256; m++)
-    at_cover[m] = mul_un8x4 (src, m);
-  /* OVER at coverage m: source * m + pixel * (1 - alpha * m). */
+    r->at_cover[m] = mul_un8x4 (src, m);
+}
+
+void
+ms_raster_paint (MsRaster *r)
+{
+  MsRasterScratch *sc = r->scratch;
   guint8 *mask = r->mask;
   const guint32 *touched = sc->touched;
   if (r->stride == 4 * r->width) {
     guint32 *pixels = (guint32 *) r->data;
     for (gsize i = 0; i < sc->n_touched; i++) {
-      guint32 at = touched[i], s = at_cover[mask[at]];
-      pixels[at] = s >> 24 == 255 ? s : s + mul_un8x4 (pixels[at], 255 - (s >> 24));
+      guint32 at = touched[i];
+      pixels[at] = over (pixels[at], r->at_cover[mask[at]]);
       mask[at] = 0;
     }
   } else {
     for (gsize i = 0; i < sc->n_touched; i++) {
-      guint32 at = touched[i], s = at_cover[mask[at]];
+      guint32 at = touched[i];
       guint32 *p = (guint32 *) (r->data + at / r->width * r->stride) + at % r->width;
-      *p = s >> 24 == 255 ? s : s + mul_un8x4 (*p, 255 - (s >> 24));
+      *p = over (*p, r->at_cover[mask[at]]);
       mask[at] = 0;
     }
   }

@@ -27,13 +27,16 @@ void ms_raster_end (MsRaster *raster);
  * added, for points far outside the surface (or not finite): Cairo's. */
 gboolean ms_raster_add_polyline (MsRaster *raster, const double *xy, guint n, double line_width,
                              const double *dashes, guint n_dashes);
-/* A filled rectangle (user units). */
+/* The colour (with alpha) of what is added next. */
+void ms_raster_set_color (MsRaster *raster, const MsColor *color, double alpha);
+/* A filled rectangle (user units); one on whole pixels in an opaque
+ * colour is painted at once. */
 void ms_raster_add_rect (MsRaster *raster, double x, double y, double w, double h);
 /* A marker as ms_marker_path draws it: filled when ring_width is 0, else
  * its outline ring_width wide. */
 void ms_raster_add_marker (MsRaster *raster, guint shape, double x, double y, double r,
                            double ring_width);
-/* Paints what was added in color (with alpha) and starts afresh. */
-void ms_raster_paint (MsRaster *raster, const MsColor *color, double alpha);
+/* Paints what was added, in the colour, and starts afresh. */
+void ms_raster_paint (MsRaster *raster);
 
 G_END_DECLS
