@@ -230,73 +230,113 @@ segment_coverage (const MsSegment *s, double ux, double uy, double len, double p
   return c;
 }
 
+/* A segment as walked: along its major axis i (x when it is flatter than
+ * steep, else y), across the minor axis j. */
+typedef struct {
+  const MsSegment *s;
+  gboolean flat;
+  double ux, uy, len, reach;
+  double a0, a1;  /* the ends along i */
+  double slope;   /* j per i */
+  double half;    /* how far along j a pixel centre may lie from the line */
+  int mj0, mj1;   /* the clip along j */
+} MsWalk;
+
+static inline double
+walk_mid (const MsWalk *w, double at)
+{
+  const MsSegment *s = w->s;
+  return w->flat ? s->ay + (at - s->ax) * w->slope : s->ax + (at - s->ay) * w->slope;
+}
+
+/* Columns i0..i1 near an end: each pixel's coverage from the end's shape
+ * (round join or butt), into the mask. */
+static void
+walk_ends (MsRaster *r, const MsWalk *w, MsCover *cov, int i0, int i1)
+{
+  for (int i = i0; i <= i1; i++) {
+    double mid = walk_mid (w, CLAMP (i + 0.5, w->a0, w->a1));
+    int j0 = MAX (w->mj0, ifloor (mid - w->half - 0.5));
+    int j1 = MIN (w->mj1 - 1, iceil (mid + w->half - 0.5));
+    for (int j = j0; j <= j1; j++) {
+      int x = w->flat ? i : j, y = w->flat ? j : i;
+      double c = segment_coverage (w->s, w->ux, w->uy, w->len, x + 0.5, y + 0.5);
+      if (c > 0)
+        cover_at (cov, r->mask + (gsize) y * r->width + x, coverage_byte (c));
+    }
+  }
+}
+
+/* Columns i0..i1 away from the ends: the pixels whose centre lies within
+ * half of the line along j, their coverage from the distance across;
+ * painted at once when direct, else into the mask. */
+static void
+walk_middle (MsRaster *r, const MsWalk *w, MsCover *cov, int i0, int i1, gboolean direct)
+{
+  /* Across the line, a step along j moves a pixel centre this far. */
+  const double per_j = fabs (w->flat ? w->ux : w->uy), reach = w->reach;
+  const gsize stride = r->stride, step_mask = w->flat ? (gsize) r->width : 1;
+  const gsize step_pixel = w->flat ? stride / 4 : 1;
+  guchar *data = r->data;
+  guint32 at_cover[256];
+  /* A local copy: the pixels written might otherwise be the table. */
+  if (direct)
+    memcpy (at_cover, r->at_cover, sizeof at_cover);
+  double mid = walk_mid (w, i0 + 0.5);
+  for (int i = i0; i <= i1; i++, mid += w->slope) {
+    int j0 = MAX (w->mj0, ifloor (mid - w->half - 0.5) + 1);
+    int j1 = MIN (w->mj1 - 1, iceil (mid + w->half - 0.5) - 1);
+    double off = j0 + 0.5 - mid;
+    int x = w->flat ? i : j0, y = w->flat ? j0 : i;
+    if (direct) {
+      guint32 *p = (guint32 *) (data + (gsize) y * stride) + x;
+      for (int j = j0; j <= j1; j++, off += 1, p += step_pixel)
+        *p = over (*p, at_cover[coverage_byte (reach - per_j * fabs (off))]);
+      continue;
+    }
+    guint8 *m = r->mask + (gsize) y * r->width + x;
+    for (int j = j0; j <= j1; j++, off += 1, m += step_mask) {
+      double c = reach - per_j * fabs (off);
+      if (c > 0)
+        cover_at (cov, m, coverage_byte (c));
+    }
+  }
+}
+
 /* Walks the pixels within reach of the segment, column by column when it
  * is flatter than steep, else row by row: in each, the pixels whose centre
  * is within hw + 0.5 of the segment's line (which holds its round ends
- * too), a few per column. Away from the ends a pixel's coverage is its
- * distance across the line, stepped from one pixel to the next. In a
- * polyline whose x only grows (or only shrinks), a flat segment's columns
- * away from its ends are its own: those pixels are painted at once. */
+ * too), a few per column. In a polyline whose x only grows (or only
+ * shrinks), a flat segment's columns away from its ends are its own:
+ * those pixels are painted at once. */
 static void
 add_segment (MsRaster *r, const MsSegment *s, gboolean monotonic)
 {
   double dx = s->bx - s->ax, dy = s->by - s->ay, len = sqrt (dx * dx + dy * dy);
   if (len < 1e-9)
     return;
-  double ux = dx / len, uy = dy / len, reach = s->hw + 0.5;
-  gboolean flat = fabs (dx) >= fabs (dy);
-  /* Major axis i (x when flat), minor j; the clip along each. */
-  double a0 = flat ? MIN (s->ax, s->bx) : MIN (s->ay, s->by);
-  double a1 = flat ? MAX (s->ax, s->bx) : MAX (s->ay, s->by);
-  double slope = flat ? dy / dx : dx / dy;
-  double half = reach * len / fabs (flat ? dx : dy);
-  int mi0 = flat ? r->x0 : r->y0, mi1 = flat ? r->x1 : r->y1;
-  int mj0 = flat ? r->y0 : r->x0, mj1 = flat ? r->y1 : r->x1;
-  int i0 = MAX (mi0, ifloor (a0 - reach - 0.5)), i1 = MIN (mi1 - 1, iceil (a1 + reach - 0.5));
-  /* A step along j moves the pixel centre by one in y (flat) or x. */
-  double step_across = flat ? -ux : uy;
-  gsize step_mask = flat ? (gsize) r->width : 1;
-  gboolean direct = monotonic && flat && r->stride % 4 == 0;
-  int span = (int) ceil (2 * half) + 2;
+  MsWalk w = { s, fabs (dx) >= fabs (dy), dx / len, dy / len, len, s->hw + 0.5 };
+  w.a0 = w.flat ? MIN (s->ax, s->bx) : MIN (s->ay, s->by);
+  w.a1 = w.flat ? MAX (s->ax, s->bx) : MAX (s->ay, s->by);
+  w.slope = w.flat ? dy / dx : dx / dy;
+  w.half = w.reach * len / fabs (w.flat ? dx : dy);
+  w.mj0 = w.flat ? r->y0 : r->x0;
+  w.mj1 = w.flat ? r->y1 : r->x1;
+  int mi0 = w.flat ? r->x0 : r->y0, mi1 = w.flat ? r->x1 : r->y1;
+  int i0 = MAX (mi0, ifloor (w.a0 - w.reach - 0.5));
+  int i1 = MIN (mi1 - 1, iceil (w.a1 + w.reach - 0.5));
   if (i1 < i0)
     return;
-  MsCover cov = cover_begin (r, (gsize) (i1 - i0 + 1) * span);
-  for (int i = i0; i <= i1; i++) {
-    double at = CLAMP (i + 0.5, a0, a1);
-    double mid = flat ? s->ay + (at - s->ax) * slope : s->ax + (at - s->ay) * slope;
-    int j0 = MAX (mj0, ifloor (mid - half - 0.5));
-    int j1 = MIN (mj1 - 1, iceil (mid + half - 0.5));
-    if (j1 < j0)
-      continue;
-    int x = flat ? i : j0, y = flat ? j0 : i;
-    double rx = x + 0.5 - s->ax, ry = y + 0.5 - s->ay;
-    double across = rx * uy - ry * ux;
-    guint8 *m = r->mask + (gsize) y * r->width + x;
-    /* Near an end (by the major axis): the end's shape, pixel by pixel;
-     * elsewhere the distance across alone. */
-    if (i + 0.5 < a0 + reach + 1 || i + 0.5 > a1 - reach - 1) {
-      for (int j = j0; j <= j1; j++, m += step_mask) {
-        int px = flat ? i : j, py = flat ? j : i;
-        double c = segment_coverage (s, ux, uy, len, px + 0.5, py + 0.5);
-        if (c > 0)
-          cover_at (&cov, m, coverage_byte (c));
-      }
-      continue;
-    }
-    if (direct) {
-      guint32 *p = (guint32 *) (r->data + (gsize) j0 * r->stride) + i;
-      for (int j = j0; j <= j1; j++, across += step_across, p += r->stride / 4) {
-        double c = reach - fabs (across);
-        if (c > 0)
-          *p = over (*p, r->at_cover[coverage_byte (c)]);
-      }
-      continue;
-    }
-    for (int j = j0; j <= j1; j++, across += step_across, m += step_mask) {
-      double c = reach - fabs (across);
-      if (c > 0)
-        cover_at (&cov, m, coverage_byte (c));
-    }
+  /* The columns whose centre is clear of both ends by the reach and one. */
+  int ia = MAX (i0, iceil (w.a0 + w.reach + 0.5));
+  int ib = MIN (i1, ifloor (w.a1 - w.reach - 1.5));
+  MsCover cov = cover_begin (r, (gsize) (i1 - i0 + 1) * ((int) ceil (2 * w.half) + 2));
+  if (ia > ib) {
+    walk_ends (r, &w, &cov, i0, i1);
+  } else {
+    walk_ends (r, &w, &cov, i0, ia - 1);
+    walk_middle (r, &w, &cov, ia, ib, monotonic && w.flat && r->stride % 4 == 0);
+    walk_ends (r, &w, &cov, ib + 1, i1);
   }
   cover_end (r, &cov);
 }
