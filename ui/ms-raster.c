@@ -490,7 +490,8 @@ ms_raster_add_rect (MsRaster *r, double x, double y, double w, double h)
 enum { MS_STAMP_STEPS = 8, MS_STAMPS_MAX = 1024 };
 
 typedef struct {
-  int side; /* pixels, 2 * half + 1 */
+  int side;         /* pixels, 2 * half + 1 */
+  guint16 *lo, *hi; /* per row, the first and one past the last covered pixel */
   guint8 cover[];
 } MsStamp;
 
@@ -512,17 +513,28 @@ stamp_for (guint shape, double rr, double hw, int qx, int qy)
     return st;
   if (g_hash_table_size (stamps) >= MS_STAMPS_MAX)
     g_hash_table_remove_all (stamps);
-  int half = (int) ceil (rr * 1.2 + hw + 1);
+  int half = MIN ((int) ceil (rr * 1.2 + hw + 1), 4096);
   int side = 2 * half + 1;
-  st = g_malloc (sizeof (MsStamp) + (gsize) side * side);
+  /* The spans after the coverage, aligned for their type. */
+  gsize spans = ((gsize) side * side + 1) & ~(gsize) 1;
+  st = g_malloc (sizeof (MsStamp) + spans + 2 * side * sizeof (guint16));
   st->side = side;
-  for (int y = 0; y < side; y++)
+  st->lo = (guint16 *) (st->cover + spans);
+  st->hi = st->lo + side;
+  for (int y = 0; y < side; y++) {
+    st->lo[y] = side;
+    st->hi[y] = 0;
     for (int x = 0; x < side; x++) {
       double d = marker_distance (shape, x - half + 0.5 - qx / (double) MS_STAMP_STEPS,
                                   y - half + 0.5 - qy / (double) MS_STAMP_STEPS, rr);
       double c = hw > 0 ? hw + 0.5 - fabs (d) : 0.5 - d;
       st->cover[y * side + x] = c > 0 ? coverage_byte (c) : 0;
+      if (st->cover[y * side + x]) {
+        st->lo[y] = MIN (st->lo[y], x);
+        st->hi[y] = x + 1;
+      }
     }
+  }
   g_hash_table_insert (stamps, g_memdup2 (&key, sizeof key), st);
   return st;
 }
@@ -548,7 +560,7 @@ ms_raster_add_marker (MsRaster *r, guint shape, double x, double y, double rad,
     int py = by - half + j;
     if (py < r->y0 || py >= r->y1)
       continue;
-    for (int i = 0; i < st->side; i++) {
+    for (int i = st->lo[j]; i < st->hi[j]; i++) {
       int px = bx - half + i;
       guint8 v = st->cover[j * st->side + i];
       if (v && px >= r->x0 && px < r->x1)
