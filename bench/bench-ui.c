@@ -90,13 +90,16 @@ draw_chart (cairo_t *cr, int i, gpointer data)
   ms_chart_draw (cr, b->data, &b->style, b->width, b->height, -1, &b->layout);
 }
 
-/* Hovering: the app repaints a cached chart and the crosshair only. */
+/* Hovering: the app repaints a cached chart and the crosshair only, the
+ * chart copied as it is when its background is opaque (ms-plot-view.c). */
 static void
 draw_hover (cairo_t *cr, int i, gpointer data)
 {
   MsChartBench *b = data;
   cairo_set_source_surface (cr, b->cache, 0, 0);
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
   cairo_paint (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
   ms_chart_draw_crosshair (cr, b->data, &b->style, &b->layout, 300 + i * 10);
 }
 
