@@ -143,7 +143,7 @@ test_dashes_and_clip (void)
   ms_raster_set_color (r, &black, 1);
   double across[] = { 45, 30, 80, 30 };
   ms_raster_add_polyline (r, across, 2, 3, NULL, 0);
-  ms_raster_add_marker (r, 0, 50, 20, 6, 0);
+  ms_raster_add_marker (r, 0, 50, 20, 6, 0, FALSE);
   ms_raster_paint (r);
   ms_raster_end (r);
   g_assert_cmpfloat (ink_sum (&c, 40, 15, 50, 40) + ink_sum (&c, 70, 15, 100, 40), ==, 0);
@@ -161,7 +161,7 @@ test_markers (void)
     ms_marker_path (a.cr, shape, 20.3, 19.6, 6);
     cairo_fill (a.cr);
     MsRaster *r = raster_over (&b, 40, 40);
-    ms_raster_add_marker (r, shape, 20.3, 19.6, 6, 0);
+    ms_raster_add_marker (r, shape, 20.3, 19.6, 6, 0, FALSE);
     ms_raster_paint (r);
     ms_raster_end (r);
     double want = ink_sum (&a, 0, 0, 40, 40);
@@ -172,7 +172,7 @@ test_markers (void)
   /* A ring: about its circumference times its width. */
   Canvas c = canvas_new (40, 40);
   MsRaster *r = raster_over (&c, 40, 40);
-  ms_raster_add_marker (r, 0, 20, 20, 8, 1.5);
+  ms_raster_add_marker (r, 0, 20, 20, 8, 1.5, FALSE);
   ms_raster_paint (r);
   ms_raster_end (r);
   g_assert_cmpfloat_with_epsilon (ink_sum (&c, 0, 0, 40, 40), 2 * G_PI * 8 * 1.5, 4);

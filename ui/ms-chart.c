@@ -482,9 +482,7 @@ series_markers (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartS
     double px = ms_scale_to_pixel (&l->xs, p->x), py = ms_scale_to_pixel (&l->ys, p->y);
     if (ras) {
       double ring = s->run % 3 == 0 ? 0 : lw * 0.8;
-      ms_raster_add_marker (ras, s->shape, px, py, r, ring);
-      if (s->run % 3 == 2)
-        ms_raster_add_marker (ras, 0, px, py, r * 0.3, ring);
+      ms_raster_add_marker (ras, s->shape, px, py, r, ring, s->run % 3 == 2);
       continue;
     }
     ms_marker_path (cr, s->shape, px, py, r);

@@ -22,6 +22,7 @@ struct _MsRaster {
   guint8 *mask;             /* coverage, as big as the surface; zero between paints */
   MsRasterScratch *scratch; /* the mask's owner, and the pixels touched */
   guint32 at_cover[256];    /* the colour (premultiplied) at each coverage */
+  int last_right;           /* past the last marker painted at once, G_MAXINT: none */
 };
 
 /* The mask is kept per thread, zero outside a paint: a chart allocates it
@@ -121,6 +122,7 @@ ms_raster_begin (cairo_t *cr)
   }
   r->mask = s->mask;
   r->scratch = s;
+  r->last_right = G_MININT;
   s->n_touched = 0;
   cairo_surface_flush (target);
   r->data = cairo_image_surface_get_data (target);
@@ -498,14 +500,15 @@ typedef struct {
 static GPrivate stamps_key = G_PRIVATE_INIT ((GDestroyNotify) g_hash_table_unref);
 
 static const MsStamp *
-stamp_for (guint shape, double rr, double hw, int qx, int qy)
+stamp_for (guint shape, double rr, double hw, gboolean dot, int qx, int qy)
 {
   GHashTable *stamps = g_private_get (&stamps_key);
   if (!stamps) {
     stamps = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
     g_private_set (&stamps_key, stamps);
   }
-  gint64 key = (gint64) (shape % MS_MARKER_SHAPES) | (gint64) qx << 3 | (gint64) qy << 7 |
+  gint64 key = (gint64) (shape % MS_MARKER_SHAPES) | (gint64) qx << 3 | (gint64) qy << 6 |
+               (gint64) (dot != FALSE) << 10 |
                (gint64) MIN (lround (rr * 256), 0xfffff) << 11 |
                (gint64) MIN (lround (hw * 256), 0xfffff) << 31;
   MsStamp *st = g_hash_table_lookup (stamps, &key);
@@ -525,9 +528,14 @@ stamp_for (guint shape, double rr, double hw, int qx, int qy)
     st->lo[y] = side;
     st->hi[y] = 0;
     for (int x = 0; x < side; x++) {
-      double d = marker_distance (shape, x - half + 0.5 - qx / (double) MS_STAMP_STEPS,
-                                  y - half + 0.5 - qy / (double) MS_STAMP_STEPS, rr);
+      double px = x - half + 0.5 - qx / (double) MS_STAMP_STEPS;
+      double py = y - half + 0.5 - qy / (double) MS_STAMP_STEPS;
+      double d = marker_distance (shape, px, py, rr);
       double c = hw > 0 ? hw + 0.5 - fabs (d) : 0.5 - d;
+      if (dot) {
+        double e = marker_distance (0, px, py, rr * 0.3);
+        c = MAX (c, hw > 0 ? hw + 0.5 - fabs (e) : 0.5 - e);
+      }
       st->cover[y * side + x] = c > 0 ? coverage_byte (c) : 0;
       if (st->cover[y * side + x]) {
         st->lo[y] = MIN (st->lo[y], x);
@@ -541,7 +549,7 @@ stamp_for (guint shape, double rr, double hw, int qx, int qy)
 
 void
 ms_raster_add_marker (MsRaster *r, guint shape, double x, double y, double rad,
-                      double ring_width)
+                      double ring_width, gboolean dot)
 {
   double cx = x * r->scale + r->dx, cy = y * r->scale + r->dy;
   double reach = (rad * 1.2 + ring_width) * r->scale + 2;
@@ -552,20 +560,31 @@ ms_raster_add_marker (MsRaster *r, guint shape, double x, double y, double rad,
   int qx = (int) lround ((cx - bx) * MS_STAMP_STEPS), qy = (int) lround ((cy - by) * MS_STAMP_STEPS);
   bx += qx / MS_STAMP_STEPS;
   by += qy / MS_STAMP_STEPS;
-  const MsStamp *st = stamp_for (shape, rad * r->scale, ring_width * r->scale / 2,
+  const MsStamp *st = stamp_for (shape, rad * r->scale, ring_width * r->scale / 2, dot,
                                  qx % MS_STAMP_STEPS, qy % MS_STAMP_STEPS);
   int half = st->side / 2;
-  MsCover cov = cover_begin (r, (gsize) st->side * st->side);
+  /* Markers that follow each other rightwards clear of the one before
+   * cover pixels of their own: painted at once. */
+  gboolean direct = bx - half >= r->last_right && r->stride % 4 == 0;
+  r->last_right = direct ? bx + half + 1 : G_MAXINT;
+  MsCover cov = cover_begin (r, direct ? 0 : (gsize) st->side * st->side);
   for (int j = 0; j < st->side; j++) {
     int py = by - half + j;
     if (py < r->y0 || py >= r->y1)
       continue;
-    for (int i = st->lo[j]; i < st->hi[j]; i++) {
-      int px = bx - half + i;
-      guint8 v = st->cover[j * st->side + i];
-      if (v && px >= r->x0 && px < r->x1)
-        cover_at (&cov, r->mask + (gsize) py * r->width + px, v);
+    int i0 = MAX (st->lo[j], r->x0 - (bx - half)), i1 = MIN (st->hi[j], r->x1 - (bx - half));
+    const guint8 *v = st->cover + j * st->side;
+    if (direct) {
+      guint32 *p = (guint32 *) (r->data + (gsize) py * r->stride) + (bx - half);
+      for (int i = i0; i < i1; i++)
+        if (v[i])
+          p[i] = over (p[i], r->at_cover[v[i]]);
+      continue;
     }
+    guint8 *m = r->mask + (gsize) py * r->width + (bx - half);
+    for (int i = i0; i < i1; i++)
+      if (v[i])
+        cover_at (&cov, m + i, v[i]);
   }
   cover_end (r, &cov);
 }
@@ -604,5 +623,6 @@ ms_raster_paint (MsRaster *r)
     }
   }
   sc->n_touched = 0;
+  r->last_right = G_MININT;
   cairo_surface_mark_dirty (r->surface);
 }

@@ -33,9 +33,10 @@ void ms_raster_set_color (MsRaster *raster, const MsColor *color, double alpha);
  * colour is painted at once. */
 void ms_raster_add_rect (MsRaster *raster, double x, double y, double w, double h);
 /* A marker as ms_marker_path draws it: filled when ring_width is 0, else
- * its outline ring_width wide. */
+ * its outline ring_width wide; with dot, a circle of 0.3 r inside drawn
+ * the same way. */
 void ms_raster_add_marker (MsRaster *raster, guint shape, double x, double y, double r,
-                           double ring_width);
+                           double ring_width, gboolean dot);
 /* Paints what was added, in the colour, and starts afresh. */
 void ms_raster_paint (MsRaster *raster);
 
