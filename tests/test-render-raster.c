@@ -129,8 +129,12 @@ test_dashes_and_clip (void)
 {
   Canvas c = canvas_new (100, 40);
   MsRaster *r = raster_over (&c, 100, 40);
-  double dashes[] = { 4, 4 }, xy[] = { 0, 10, 40, 10 };
-  ms_raster_add_polyline (r, xy, 2, 2, dashes, 2);
+  double dashes[] = { 4, 4 }, xy[] = { 0, 10, 40, 10 }, none[] = { 0, 0 };
+  /* Dashes that would never advance, and far points, are Cairo's. */
+  g_assert_false (ms_raster_add_polyline (r, xy, 2, 2, none, 2));
+  double far[] = { 0, 10, 1e9, 10 };
+  g_assert_false (ms_raster_add_polyline (r, far, 2, 2, NULL, 0));
+  g_assert_true (ms_raster_add_polyline (r, xy, 2, 2, dashes, 2));
   ms_raster_paint (r);
   for (int x = 0; x < 40; x++)
     g_assert_cmpfloat (ink (&c, x, 9), ==, x % 8 < 4 ? 1 : 0);

@@ -11,6 +11,8 @@ typedef struct _MsRasterScratch MsRasterScratch;
 /* Lines through points this far (device pixels) are left to Cairo: their
  * dashes would take as long to walk. */
 #define MS_RASTER_FAR 1e5
+/* The largest mask kept between draws: a 4K screen's. */
+#define MS_RASTER_KEEP ((gsize) 3840 * 2400)
 
 struct _MsRaster {
   cairo_surface_t *surface;
@@ -138,6 +140,11 @@ ms_raster_end (MsRaster *r)
   for (gsize i = 0; i < s->n_touched; i++)
     r->mask[s->touched[i]] = 0;
   s->n_touched = 0;
+  /* A big export's mask is not kept for the screen's small ones. */
+  if (s->size > MS_RASTER_KEEP) {
+    g_clear_pointer (&s->mask, g_free);
+    s->size = 0;
+  }
   g_free (r);
 }
 
@@ -398,6 +405,10 @@ ms_raster_add_polyline (MsRaster *r, const double *xy, guint n, double line_widt
 {
   for (guint i = 0; i < 2 * n; i++)
     if (!(fabs (xy[i] * r->scale) < MS_RASTER_FAR))
+      return FALSE;
+  /* Dashes of no length (or less) would never advance. */
+  for (guint i = 0; i < n_dashes; i++)
+    if (!(dashes[i] * r->scale > 1e-3))
       return FALSE;
   if (n < 2)
     return TRUE;

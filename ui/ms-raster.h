@@ -18,6 +18,7 @@ G_BEGIN_DECLS
 
 typedef struct _MsRaster MsRaster;
 
+/* One at a time on a thread: they share the mask. */
 MsRaster *ms_raster_begin (cairo_t *cr);
 void ms_raster_end (MsRaster *raster);
 
