@@ -5,15 +5,30 @@
  * draws, in wall time and in the thread's CPU time (steadier on a shared
  * machine). Prints figures; asserts nothing. The first-frame time of the
  * app is measured by running memsweep-gtk with MEMSWEEP_FIRST_FRAME=1 (see
- * the README). */
+ * the README).
+ *
+ * Options: --only chart|timeline restricts it to one part (for profiling);
+ * --runs N draws N times per figure; --png FILE writes the 1600x1000
+ * chart, to compare drawings before and after a change. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "ms-chart.h"
 #include "ms-timeline.h"
 
 enum { W = 1600, H = 1000 };
+
+/* 0: the defaults (60 chart draws, 30 timeline draws). */
+static int bench_runs;
+
+static int
+runs_or (int fallback)
+{
+  return bench_runs > 0 ? bench_runs : fallback;
+}
 
 typedef void (*MsBenchDraw) (cairo_t *cr, int i, gpointer data);
 
@@ -75,18 +90,21 @@ draw_chart (cairo_t *cr, int i, gpointer data)
   ms_chart_draw (cr, b->data, &b->style, b->width, b->height, -1, &b->layout);
 }
 
-/* Hovering: the app repaints a cached chart and the crosshair only. */
+/* Hovering: the app repaints a cached chart and the crosshair only, the
+ * chart copied as it is when its background is opaque (ms-plot-view.c). */
 static void
 draw_hover (cairo_t *cr, int i, gpointer data)
 {
   MsChartBench *b = data;
   cairo_set_source_surface (cr, b->cache, 0, 0);
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
   cairo_paint (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
   ms_chart_draw_crosshair (cr, b->data, &b->style, &b->layout, 300 + i * 10);
 }
 
 static void
-bench_chart (cairo_t *cr, cairo_surface_t *surface)
+bench_chart (cairo_t *cr, cairo_surface_t *surface, const char *png)
 {
   MsChartBench b = { .data = ms_chart_data_new (), .width = W, .height = H };
   ms_chart_style_init_light (&b.style);
@@ -102,12 +120,18 @@ bench_chart (cairo_t *cr, cairo_surface_t *surface)
   }
   ms_chart_data_add_ref (b.data, 63, "PCIe");
   ms_chart_layout_init (&b.layout);
-  measure ("bandwidth chart, 12 series x 19 sizes, 1600x1000", cr, surface, 60, draw_chart, &b);
+  if (png) {
+    draw_chart (cr, 0, &b);
+    if (cairo_surface_write_to_png (surface, png) != CAIRO_STATUS_SUCCESS)
+      g_printerr ("cannot write %s\n", png);
+  }
+  measure ("bandwidth chart, 12 series x 19 sizes, 1600x1000", cr, surface, runs_or (60),
+           draw_chart, &b);
   /* The size the chart gets in the default 1280x820 window. */
   b.width = 970;
   b.height = 680;
-  measure ("bandwidth chart, 12 series x 19 sizes, 970x680 (default window)", cr, surface, 60,
-           draw_chart, &b);
+  measure ("bandwidth chart, 12 series x 19 sizes, 970x680 (default window)", cr, surface,
+           runs_or (60), draw_chart, &b);
 
   b.width = W;
   b.height = H;
@@ -115,8 +139,8 @@ bench_chart (cairo_t *cr, cairo_surface_t *surface)
   cairo_t *cc = cairo_create (b.cache);
   draw_chart (cc, 0, &b);
   cairo_destroy (cc);
-  measure ("bandwidth chart, hover repaint (cached chart + crosshair)", cr, surface, 60,
-           draw_hover, &b);
+  measure ("bandwidth chart, hover repaint (cached chart + crosshair)", cr, surface,
+           runs_or (60), draw_hover, &b);
   cairo_surface_destroy (b.cache);
   ms_chart_layout_clear (&b.layout);
   ms_chart_data_free (b.data);
@@ -170,18 +194,46 @@ bench_timeline (cairo_t *cr, cairo_surface_t *surface, int n_bars, int lanes, in
   g_autofree char *what =
     g_strdup_printf ("timeline, %d bars, %d lanes, %d reps, 1/%g of the extent, %dx%d "
                      "(first draw %.1f ms)", n_bars, lanes, reps, zoom, W, H, first);
-  measure (what, cr, surface, 30, draw_timeline, &b);
+  measure (what, cr, surface, runs_or (30), draw_timeline, &b);
   printf ("  %u bars in the layout\n", b.layout.bars->len);
   ms_timeline_layout_clear (&b.layout);
   g_free (ev);
 }
 
-int
-main (void)
+static void
+usage (void)
 {
+  g_printerr ("usage: bench-ui [--only chart|timeline] [--runs N] [--png FILE]\n");
+  exit (2);
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *only = NULL, *png = NULL;
+  for (int i = 1; i < argc; i++) {
+    if (i + 1 < argc && strcmp (argv[i], "--only") == 0)
+      only = argv[++i];
+    else if (i + 1 < argc && strcmp (argv[i], "--runs") == 0)
+      bench_runs = atoi (argv[++i]);
+    else if (i + 1 < argc && strcmp (argv[i], "--png") == 0)
+      png = argv[++i];
+    else
+      usage ();
+  }
+  if (only && strcmp (only, "chart") != 0 && strcmp (only, "timeline") != 0)
+    usage ();
+  gboolean chart = !only || strcmp (only, "chart") == 0;
+  gboolean timeline = !only || strcmp (only, "timeline") == 0;
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
   cairo_t *cr = cairo_create (surface);
-  bench_chart (cr, surface);
+  if (chart)
+    bench_chart (cr, surface, png);
+  if (!timeline) {
+    cairo_destroy (cr);
+    cairo_surface_destroy (surface);
+    return 0;
+  }
   /* 10,000 bars on 16 lanes in one repetition: the earlier figure. */
   bench_timeline (cr, surface, 10000, 16, 1, 1);
   /* Issue 10's targets: 100k and 1M bars on 16 and 64 lanes in the

@@ -2,6 +2,7 @@
 /* ms-chart.c: the line chart. One draw routine for screen and files, in
  * steps: layout, title, axes, reference lines, series, legend. */
 #include "ms-chart.h"
+#include "ms-raster.h"
 
 #include <math.h>
 #include <string.h>
@@ -267,10 +268,12 @@ chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
 
 /* Dotted horizontal lines under the series; their labels come later. */
 static void
-chart_ref_lines (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
+chart_ref_lines (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartStyle *st,
                  const MsChartLayout *l)
 {
   const double lw = ms_style_line_width (st);
+  double dots[4];
+  guint n_dots = ms_dash_pattern (2, lw * 1.5, dots);
   ms_set_color (cr, &st->fg, 0.6);
   cairo_set_line_width (cr, lw * 0.8);
   ms_set_dash (cr, 2, lw * 1.5);
@@ -279,9 +282,20 @@ chart_ref_lines (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
     if (!ms_scale_contains (&l->ys, r->y))
       continue;
     double py = round (ms_scale_to_pixel (&l->ys, r->y)) + 0.5;
-    cairo_move_to (cr, l->plot_x, py);
-    cairo_line_to (cr, l->plot_x + l->plot_w, py);
+    if (!ras) {
+      cairo_move_to (cr, l->plot_x, py);
+      cairo_line_to (cr, l->plot_x + l->plot_w, py);
+      continue;
+    }
+    /* Butt-ended dots on a level line: rectangles. */
+    ms_raster_set_color (ras, &st->fg, 0.6);
+    double x = l->plot_x, end = l->plot_x + l->plot_w, w = lw * 0.8;
+    for (guint k = 0; x < end; x += dots[k], k = (k + 1) % n_dots)
+      if (k % 2 == 0)
+        ms_raster_add_rect (ras, x, py - w / 2, MIN (dots[k], end - x), w);
   }
+  if (ras)
+    ms_raster_paint (ras);
   cairo_stroke (cr);
   ms_set_dash (cr, 0, lw);
 }
@@ -346,10 +360,21 @@ chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
   g_array_unref (placed);
 }
 
-/* Error bars (min..max) are axis-aligned: filled rectangles on whole
- * pixels, all of a series in one fill (far cheaper than strokes). */
 static void
-series_error_bars (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st,
+bar_rect (cairo_t *cr, MsRaster *ras, double x, double y, double w, double h)
+{
+  if (ras)
+    ms_raster_add_rect (ras, x, y, w, h);
+  else
+    cairo_rectangle (cr, x, y, w, h);
+}
+
+/* Error bars (min..max) are axis-aligned: filled rectangles on whole
+ * pixels, all of a series in one fill (far cheaper than strokes), or into
+ * ras with the series' line (whole pixels in the line's colour: the same
+ * as painted one after the other). */
+static void
+series_error_bars (cairo_t *cr, MsRaster *ras, const MsChartSeries *s, const MsChartStyle *st,
                    const MsChartLayout *l)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
@@ -364,11 +389,12 @@ series_error_bars (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st,
     if (fabs (y0 - y1) < 1)
       continue;
     double y_top = MIN (y0, y1), y_bottom = MAX (y0, y1);
-    cairo_rectangle (cr, px - floor (bw / 2), y_top, bw, y_bottom - y_top);
-    cairo_rectangle (cr, px - cap, y_top - floor (bw / 2), 2 * cap, bw);
-    cairo_rectangle (cr, px - cap, y_bottom - floor (bw / 2), 2 * cap, bw);
+    bar_rect (cr, ras, px - floor (bw / 2), y_top, bw, y_bottom - y_top);
+    bar_rect (cr, ras, px - cap, y_top - floor (bw / 2), 2 * cap, bw);
+    bar_rect (cr, ras, px - cap, y_bottom - floor (bw / 2), 2 * cap, bw);
   }
-  cairo_fill (cr);
+  if (!ras)
+    cairo_fill (cr);
 }
 
 static gboolean
@@ -384,32 +410,38 @@ point_on_line (const MsChartData *d, const MsChartPoint *p)
   return point_drawable (d, p) && !p->partial;
 }
 
-/* The line, broken where a size has no value. Cairo's fast antialiasing is
- * indistinguishable at these widths and a third cheaper for long diagonal
- * strokes. */
+/* The line, broken where a size has no value: straight into the image
+ * when ras allows (ms-raster.h), else a Cairo stroke, whose fast
+ * antialiasing is indistinguishable at these widths. */
 static void
-series_line (cairo_t *cr, const MsChartData *d, const MsChartSeries *s, const MsChartStyle *st,
-             const MsChartLayout *l)
+series_line (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartSeries *s,
+             const MsChartStyle *st, const MsChartLayout *l)
 {
   const double lw = ms_style_line_width (st);
+  double dashes[4], *xy = g_new (double, 2 * s->points->len);
+  guint n_dashes = ms_dash_pattern (s->dash, lw, dashes), n = 0;
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
   cairo_set_line_width (cr, lw);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   ms_set_dash (cr, s->dash, lw);
-  gboolean pen = FALSE;
-  for (guint k = 0; k < s->points->len; k++) {
-    const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-    if (!point_on_line (d, p)) {
-      pen = FALSE;
+  for (guint k = 0; k <= s->points->len; k++) {
+    const MsChartPoint *p =
+      k < s->points->len ? &g_array_index (s->points, MsChartPoint, k) : NULL;
+    if (p && point_on_line (d, p)) {
+      xy[2 * n] = ms_scale_to_pixel (&l->xs, p->x);
+      xy[2 * n + 1] = ms_scale_to_pixel (&l->ys, p->y);
+      n++;
       continue;
     }
-    double px = ms_scale_to_pixel (&l->xs, p->x), py = ms_scale_to_pixel (&l->ys, p->y);
-    if (pen)
-      cairo_line_to (cr, px, py);
-    else
-      cairo_move_to (cr, px, py);
-    pen = TRUE;
+    /* A gap or the end: the points so far make one sub-path. */
+    if (!ras || !ms_raster_add_polyline (ras, xy, n, lw, dashes, n_dashes))
+      for (guint i = 0; i < n; i++)
+        (i ? cairo_line_to : cairo_move_to) (cr, xy[2 * i], xy[2 * i + 1]);
+    n = 0;
   }
+  g_free (xy);
+  if (ras)
+    ms_raster_paint (ras);
   cairo_stroke (cr);
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_DEFAULT);
   ms_set_dash (cr, 0, lw);
@@ -432,7 +464,7 @@ run_markers_finish (cairo_t *cr, guint run, const MsChartStyle *st)
  * their value) get a hollow marker struck through, explained in the
  * legend and the read-out. */
 static void
-series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s,
+series_markers (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartSeries *s,
                 const MsChartStyle *st, const MsChartLayout *l)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
@@ -448,11 +480,19 @@ series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s,
       continue;
     }
     double px = ms_scale_to_pixel (&l->xs, p->x), py = ms_scale_to_pixel (&l->ys, p->y);
+    if (ras) {
+      double ring = s->run % 3 == 0 ? 0 : lw * 0.8;
+      ms_raster_add_marker (ras, s->shape, px, py, r, ring, s->run % 3 == 2);
+      continue;
+    }
     ms_marker_path (cr, s->shape, px, py, r);
     if (s->run % 3 == 2)
       ms_marker_path (cr, 0, px, py, r * 0.3);
   }
-  run_markers_finish (cr, s->run, st);
+  if (ras)
+    ms_raster_paint (ras);
+  else
+    run_markers_finish (cr, s->run, st);
   if (!notes) {
     cairo_set_tolerance (cr, 0.1);
     return;
@@ -474,7 +514,8 @@ series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s,
 }
 
 static void
-chart_series (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l)
+chart_series (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartStyle *st,
+              const MsChartLayout *l)
 {
   for (guint i = 0; i < d->series->len; i++) {
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
@@ -483,9 +524,11 @@ chart_series (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const M
       continue;
     ms_chart_palette_color (s->color, st->dark, &c);
     ms_set_color (cr, &c, 1);
-    series_error_bars (cr, s, st, l);
-    series_line (cr, d, s, st, l);
-    series_markers (cr, d, s, st, l);
+    if (ras)
+      ms_raster_set_color (ras, &c, 1);
+    series_error_bars (cr, ras, s, st, l);
+    series_line (cr, ras, d, s, st, l);
+    series_markers (cr, ras, d, s, st, l);
   }
 }
 
@@ -514,8 +557,12 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
   cairo_save (cr);
   cairo_rectangle (cr, l->plot_x, l->plot_y, l->plot_w, l->plot_h);
   cairo_clip (cr);
-  chart_ref_lines (cr, d, st, l);
-  chart_series (cr, d, st, l);
+  /* Straight into the image where it can (ms-raster.h). */
+  MsRaster *ras = ms_raster_begin (cr);
+  chart_ref_lines (cr, ras, d, st, l);
+  chart_series (cr, ras, d, st, l);
+  if (ras)
+    ms_raster_end (ras);
   chart_ref_labels (cr, d, st, l);
   cairo_restore (cr);
 

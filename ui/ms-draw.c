@@ -163,28 +163,120 @@ ms_draw_background (cairo_t *cr, const MsChartStyle *st)
   cairo_paint (cr);
 }
 
-/* One layout per thread, reused across calls: creating a PangoLayout and a
- * font description for every label cost more than the rest of a chart. */
+/* Laid-out labels are kept across draws, per thread: a chart lays out the
+ * same few dozen labels every frame (and measures most of them before
+ * drawing them), and laying them out was a quarter of a draw. One context
+ * per thread is shared by every layout and kept in step with the target's
+ * matrix and font options, so that a change there, or in the fonts, makes
+ * each layout lay itself out again; rotated text has a context of its own,
+ * so that the y axis title does not throw the others away on every frame.
+ * pango_cairo_update_context marks its context changed on every call
+ * (Pango 1.50), which alone made every label lay itself out again each
+ * time: it is called only when the matrix or the options differ. */
+enum { MS_TEXT_PLAIN, MS_TEXT_ELLIPSIZED, MS_TEXT_WRAPPED };
+enum { MS_TEXT_CACHE_MAX = 512 };
+
+typedef struct {
+  double size;
+  int width; /* Pango units; -1 for none */
+  guint8 bold, mode;
+  char text[];
+} MsTextKey;
+
+static guint
+text_key_hash (gconstpointer p)
+{
+  const MsTextKey *k = p;
+  return g_str_hash (k->text) ^ g_double_hash (&k->size) ^ (guint) k->width * 31u ^
+         (guint) (k->bold | k->mode << 1) * 7919u;
+}
+
+static gboolean
+text_key_equal (gconstpointer a, gconstpointer b)
+{
+  const MsTextKey *x = a, *y = b;
+  return x->size == y->size && x->width == y->width && x->bold == y->bold &&
+         x->mode == y->mode && strcmp (x->text, y->text) == 0;
+}
+
+/* A layout with its size and baseline, measured when the context last
+ * changed: Pango measures a layout afresh on every call (font metrics
+ * included), which cost more than the glyphs. */
 typedef struct {
   PangoLayout *layout;
+  guint serial; /* the context's when measured */
+  int w, h;     /* pixels */
+  int baseline; /* Pango units */
+  gboolean one_line;
+} MsTextEntry;
+
+static void
+text_entry_free (gpointer data)
+{
+  MsTextEntry *e = data;
+  g_object_unref (e->layout);
+  g_free (e);
+}
+
+typedef struct {
+  PangoContext *context;
+  GHashTable *layouts; /* MsTextKey -> MsTextEntry */
+  /* What the context was last updated from: the matrix without its
+   * translation, the target's and the cairo_t's font options merged. */
+  double xx, yx, xy, yy;
+  cairo_font_options_t *options, *scratch;
+} MsTextContext;
+
+typedef struct {
+  MsTextContext upright, rotated;
   PangoFontDescription *font;
-  double size;
-  gboolean bold;
 } MsTextCache;
+
+static void
+text_context_clear (MsTextContext *t)
+{
+  g_clear_pointer (&t->layouts, g_hash_table_unref);
+  g_clear_object (&t->context);
+  g_clear_pointer (&t->options, cairo_font_options_destroy);
+  g_clear_pointer (&t->scratch, cairo_font_options_destroy);
+}
+
+/* Brings the context in step with cr when the matrix or the font options
+ * differ from the last time. */
+static void
+text_context_update (MsTextContext *t, cairo_t *cr, const cairo_matrix_t *m)
+{
+  cairo_surface_get_font_options (cairo_get_target (cr), t->scratch);
+  cairo_font_options_t *own = cairo_font_options_create ();
+  cairo_get_font_options (cr, own);
+  cairo_font_options_merge (t->scratch, own);
+  cairo_font_options_destroy (own);
+  if (t->xx == m->xx && t->yx == m->yx && t->xy == m->xy && t->yy == m->yy &&
+      cairo_font_options_equal (t->options, t->scratch))
+    return;
+  pango_cairo_update_context (cr, t->context);
+  cairo_font_options_destroy (t->options);
+  t->options = cairo_font_options_copy (t->scratch);
+  t->xx = m->xx;
+  t->yx = m->yx;
+  t->xy = m->xy;
+  t->yy = m->yy;
+}
 
 static void
 text_cache_free (gpointer data)
 {
   MsTextCache *c = data;
-  g_clear_object (&c->layout);
+  text_context_clear (&c->upright);
+  text_context_clear (&c->rotated);
   g_clear_pointer (&c->font, pango_font_description_free);
   g_free (c);
 }
 
 static GPrivate text_cache_key = G_PRIVATE_INIT (text_cache_free);
 
-static PangoLayout *
-text_layout (cairo_t *cr, double size, gboolean bold)
+static MsTextContext *
+text_context (cairo_t *cr)
 {
   MsTextCache *c = g_private_get (&text_cache_key);
   if (!c) {
@@ -193,18 +285,65 @@ text_layout (cairo_t *cr, double size, gboolean bold)
     pango_font_description_set_family (c->font, "Sans");
     g_private_set (&text_cache_key, c);
   }
-  if (!c->layout)
-    c->layout = pango_cairo_create_layout (cr);
-  else
-    pango_cairo_update_layout (cr, c->layout);
-  if (c->size != size || c->bold != bold || !pango_layout_get_font_description (c->layout)) {
+  cairo_matrix_t m;
+  cairo_get_matrix (cr, &m);
+  MsTextContext *t = m.xy != 0 || m.yx != 0 ? &c->rotated : &c->upright;
+  if (!t->context) {
+    t->context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+    t->layouts = g_hash_table_new_full (text_key_hash, text_key_equal, g_free, text_entry_free);
+    t->options = cairo_font_options_create ();
+    t->scratch = cairo_font_options_create ();
+    t->xx = NAN; /* the first update always happens */
+  }
+  text_context_update (t, cr, &m);
+  return t;
+}
+
+/* The layout of text at size and weight, max_w user units wide (< 0: no
+ * limit) and wrapped or ellipsized there as mode says, measured; laid out
+ * when first asked for, then reused. */
+static const MsTextEntry *
+text_layout (cairo_t *cr, const char *text, double size, gboolean bold, double max_w, int mode)
+{
+  MsTextContext *t = text_context (cr);
+  gsize len = strlen (text);
+  MsTextKey *key = g_malloc (sizeof (MsTextKey) + len + 1);
+  key->size = size;
+  key->width = max_w < 0 ? -1 : (int) (max_w * PANGO_SCALE);
+  key->bold = bold != FALSE;
+  key->mode = mode;
+  memcpy (key->text, text, len + 1);
+  MsTextEntry *e = g_hash_table_lookup (t->layouts, key);
+  if (e) {
+    g_free (key);
+  } else {
+    /* Time axes label every zoom level afresh: dropping everything now
+     * and then bounds the memory and costs one frame's layouts. */
+    if (g_hash_table_size (t->layouts) >= MS_TEXT_CACHE_MAX)
+      g_hash_table_remove_all (t->layouts);
+    MsTextCache *c = g_private_get (&text_cache_key);
+    e = g_new0 (MsTextEntry, 1);
+    e->layout = pango_layout_new (t->context);
     pango_font_description_set_absolute_size (c->font, size * PANGO_SCALE);
     pango_font_description_set_weight (c->font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
-    pango_layout_set_font_description (c->layout, c->font);
-    c->size = size;
-    c->bold = bold;
+    pango_layout_set_font_description (e->layout, c->font);
+    pango_layout_set_text (e->layout, text, (int) len);
+    pango_layout_set_width (e->layout, key->width);
+    if (mode == MS_TEXT_ELLIPSIZED)
+      pango_layout_set_ellipsize (e->layout, PANGO_ELLIPSIZE_END);
+    else if (mode == MS_TEXT_WRAPPED)
+      pango_layout_set_wrap (e->layout, PANGO_WRAP_WORD_CHAR);
+    e->serial = pango_context_get_serial (t->context) - 1;
+    g_hash_table_insert (t->layouts, key, e);
   }
-  return c->layout;
+  guint serial = pango_context_get_serial (t->context);
+  if (e->serial != serial) {
+    pango_layout_get_pixel_size (e->layout, &e->w, &e->h);
+    e->baseline = pango_layout_get_baseline (e->layout);
+    e->one_line = pango_layout_get_line_count (e->layout) == 1;
+    e->serial = serial;
+  }
+  return e;
 }
 
 typedef struct {
@@ -225,15 +364,24 @@ ms_draw_set_text_sink (cairo_t *cr, MsTextSink sink, gpointer data)
   cairo_set_user_data (cr, &text_sink_key, slot, g_free);
 }
 
-/* Glyphs, or the SVG export's <text> through the sink. */
+/* Glyphs with their top left at (x, y), or the SVG export's <text>
+ * through the sink. A single line goes out as that line at its baseline:
+ * the same glyphs, without the walk over the layout that measures it
+ * again. */
 static void
-emit_layout (cairo_t *cr, PangoLayout *layout)
+emit_layout (cairo_t *cr, const MsTextEntry *e, double x, double y)
 {
   MsTextSinkSlot *slot = cairo_get_user_data (cr, &text_sink_key);
-  if (slot)
-    slot->sink (cr, layout, slot->data);
-  else
-    pango_cairo_show_layout (cr, layout);
+  if (slot) {
+    cairo_move_to (cr, x, y);
+    slot->sink (cr, e->layout, slot->data);
+  } else if (e->one_line) {
+    cairo_move_to (cr, x, y + e->baseline / (double) PANGO_SCALE);
+    pango_cairo_show_layout_line (cr, pango_layout_get_line_readonly (e->layout, 0));
+  } else {
+    cairo_move_to (cr, x, y);
+    pango_cairo_show_layout (cr, e->layout);
+  }
 }
 
 typedef struct {
@@ -276,81 +424,60 @@ record_text (cairo_t *cr, const char *text, double x, double y, double w, double
 }
 
 static void
-show_layout (cairo_t *cr, PangoLayout *layout, const char *text, double x, double y)
+show_layout (cairo_t *cr, const MsTextEntry *e, const char *text, double x, double y)
 {
-  int w, h;
-  pango_layout_get_pixel_size (layout, &w, &h);
-  cairo_move_to (cr, x, y);
-  emit_layout (cr, layout);
-  record_text (cr, text, x, y, w, h);
+  emit_layout (cr, e, x, y);
+  record_text (cr, text, x, y, e->w, e->h);
 }
 
 void
 ms_draw_text_max (cairo_t *cr, const char *text, double x, double y, double size, double max_w)
 {
-  PangoLayout *layout = text_layout (cr, size, FALSE);
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_set_width (layout, (int) (max_w * PANGO_SCALE));
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  show_layout (cr, layout, text, x, y);
-  pango_layout_set_width (layout, -1);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_NONE);
+  show_layout (cr, text_layout (cr, text, size, FALSE, max_w, MS_TEXT_ELLIPSIZED), text, x, y);
 }
 
 double
 ms_draw_text_wrapped (cairo_t *cr, const char *text, double x, double y, double size,
                       double max_w, gboolean bold, gboolean draw)
 {
-  PangoLayout *layout = text_layout (cr, size, bold);
-  int w, h;
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_set_width (layout, (int) (MAX (max_w, size) * PANGO_SCALE));
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_get_pixel_size (layout, &w, &h);
+  const MsTextEntry *e = text_layout (cr, text, size, bold, MAX (max_w, size), MS_TEXT_WRAPPED);
   if (draw)
-    show_layout (cr, layout, text, x, y);
-  pango_layout_set_width (layout, -1);
-  /* The next caller measures this text afresh, unwrapped. */
-  pango_layout_set_text (layout, "", -1);
-  return h;
+    show_layout (cr, e, text, x, y);
+  return e->h;
 }
 
 void
 ms_draw_text (cairo_t *cr, const char *text, double x, double y, double size, double align_x,
               double align_y, gboolean bold, double *w_out, double *h_out)
 {
-  PangoLayout *layout = text_layout (cr, size, bold);
-  int w, h;
-  /* Setting the text again throws away the layout measured for it: labels
-   * measured and then drawn, or drawn many times, are laid out once. */
-  if (g_strcmp0 (pango_layout_get_text (layout), text) != 0)
-    pango_layout_set_text (layout, text, -1);
-  pango_layout_get_pixel_size (layout, &w, &h);
+  const MsTextEntry *e = text_layout (cr, text, size, bold, -1, MS_TEXT_PLAIN);
   if (w_out)
-    *w_out = w;
+    *w_out = e->w;
   if (h_out)
-    *h_out = h;
-  if (align_x >= 0) {
-    cairo_move_to (cr, x - w * align_x, y - h * align_y);
-    emit_layout (cr, layout);
-    record_text (cr, text, x - w * align_x, y - h * align_y, w, h);
-  }
+    *h_out = e->h;
+  if (align_x >= 0)
+    show_layout (cr, e, text, x - e->w * align_x, y - e->h * align_y);
+}
+
+guint
+ms_dash_pattern (guint dash, double lw, double pattern[4])
+{
+  static const double shapes[3][4] = { { 6, 3 }, { 1, 2.5 }, { 6, 2.5, 1, 2.5 } };
+  static const guint counts[3] = { 2, 2, 4 };
+  if (dash == 0)
+    return 0;
+  guint k = MIN (dash, 3) - 1;
+  for (guint i = 0; i < counts[k]; i++)
+    pattern[i] = shapes[k][i] * lw;
+  return counts[k];
 }
 
 void
 ms_set_dash (cairo_t *cr, guint dash, double lw)
 {
-  const double dashed[] = { 6 * lw, 3 * lw };
-  const double dotted[] = { 1 * lw, 2.5 * lw };
-  const double dash_dot[] = { 6 * lw, 2.5 * lw, 1 * lw, 2.5 * lw };
-  if (dash == 1)
-    cairo_set_dash (cr, dashed, 2, 0);
-  else if (dash == 2)
-    cairo_set_dash (cr, dotted, 2, 0);
-  else if (dash >= 3)
-    cairo_set_dash (cr, dash_dot, 4, 0);
-  else
-    cairo_set_dash (cr, NULL, 0, 0);
+  double pattern[4];
+  guint n = ms_dash_pattern (dash, lw, pattern);
+  cairo_set_dash (cr, n ? pattern : NULL, (int) n, 0);
 }
 
 void

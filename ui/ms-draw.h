@@ -84,6 +84,9 @@ void ms_marker_path (cairo_t *cr, guint shape, double x, double y, double r);
 void ms_draw_marker (cairo_t *cr, guint shape, double x, double y, double r, gboolean filled);
 /* 0 solid, 1 dashed, 2 dotted, 3 dash-dot. */
 void ms_set_dash (cairo_t *cr, guint dash, double line_width);
+/* The lengths of that dash for line_width into pattern; returns how many
+ * (0 for solid). */
+guint ms_dash_pattern (guint dash, double line_width, double pattern[4]);
 
 /* Ticks for an axis length_px long with about spacing_px between labels:
  * at least 2, at most cap. */

