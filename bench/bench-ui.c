@@ -8,6 +8,8 @@
  * the README). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "ms-chart.h"
@@ -122,6 +124,10 @@ bench_chart (cairo_t *cr, cairo_surface_t *surface)
   ms_chart_data_free (b.data);
 }
 
+/* --only timeline BARS LANES ZOOM: that timeline case alone (0: any). */
+static int only_bars, only_lanes;
+static double only_zoom;
+
 typedef struct {
   MsCell cell;
   int rep;
@@ -144,6 +150,9 @@ static void
 bench_timeline (cairo_t *cr, cairo_surface_t *surface, int n_bars, int lanes, int reps,
                 double zoom)
 {
+  if ((only_bars && only_bars != n_bars) || (only_lanes && only_lanes != lanes) ||
+      (only_zoom > 0 && only_zoom != zoom))
+    return;
   MsTimelineBench b = { .rep = reps - 1 };
   size_t per_rep = n_bars / 2, n = per_rep * reps;
   MsEvent *ev = g_new0 (MsEvent, n);
@@ -177,11 +186,22 @@ bench_timeline (cairo_t *cr, cairo_surface_t *surface, int n_bars, int lanes, in
 }
 
 int
-main (void)
+main (int argc, char **argv)
 {
+  /* --only chart or --only timeline [BARS LANES ZOOM]: one part, for
+   * profiling. */
+  const char *only = argc > 2 && strcmp (argv[1], "--only") == 0 ? argv[2] : "";
+  if (argc > 5) {
+    only_bars = atoi (argv[3]);
+    only_lanes = atoi (argv[4]);
+    only_zoom = atof (argv[5]);
+  }
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
   cairo_t *cr = cairo_create (surface);
-  bench_chart (cr, surface);
+  if (strcmp (only, "timeline") != 0)
+    bench_chart (cr, surface);
+  if (strcmp (only, "chart") == 0)
+    goto out;
   /* 10,000 bars on 16 lanes in one repetition: the earlier figure. */
   bench_timeline (cr, surface, 10000, 16, 1, 1);
   /* Issue 10's targets: 100k and 1M bars on 16 and 64 lanes in the
@@ -192,6 +212,7 @@ main (void)
       bench_timeline (cr, surface, bars, lanes, 2, 1);
       bench_timeline (cr, surface, bars, lanes, 2, 100);
     }
+out:
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   return 0;
