@@ -17,14 +17,51 @@ index_probes (const MsCell *cell, MsEvent *probe)
     probe[i] = cell->events[(cell->n_events - 1) * i / (N_PROBES - 1)];
 }
 
-gboolean
-ms_timeline_index_matches (const MsTimelineIndex *ix, const MsCell *cell, int rep)
+static gboolean
+same_cell (const MsTimelineIndex *ix, const MsCell *cell)
 {
   MsEvent probe[N_PROBES];
-  if (!ix || ix->events != cell->events || ix->n_events != cell->n_events || ix->rep != rep)
+  if (!ix || ix->events != cell->events || ix->n_events != cell->n_events)
     return FALSE;
   index_probes (cell, probe);
   return memcmp (probe, ix->probe, sizeof probe) == 0;
+}
+
+gboolean
+ms_timeline_index_matches (const MsTimelineIndex *ix, const MsCell *cell, int rep)
+{
+  return ix && ix->rep == rep && same_cell (ix, cell);
+}
+
+/* Where each repetition's events lie: [rep_range[2r], rep_range[2r + 1]). */
+static void
+find_rep_ranges (MsTimelineIndex *ix, const MsCell *cell)
+{
+  int max_rep = -1;
+  for (size_t i = 0; i < cell->n_events; i++)
+    max_rep = MAX (max_rep, cell->events[i].rep);
+  ix->n_rep_ranges = max_rep + 1;
+  ix->rep_range = g_new (size_t, 2 * (size_t) MAX (ix->n_rep_ranges, 1));
+  for (int r = 0; r < ix->n_rep_ranges; r++)
+    ix->rep_range[2 * r] = ix->rep_range[2 * r + 1] = 0;
+  for (size_t i = cell->n_events; i-- > 0;) {
+    int r = cell->events[i].rep;
+    if (r < 0)
+      continue;
+    if (ix->rep_range[2 * r + 1] == 0)
+      ix->rep_range[2 * r + 1] = i + 1;
+    ix->rep_range[2 * r] = i;
+  }
+}
+
+static void
+rep_range (const MsTimelineIndex *ix, int rep, size_t *first, size_t *end)
+{
+  *first = *end = 0;
+  if (rep >= 0 && rep < ix->n_rep_ranges) {
+    *first = ix->rep_range[2 * rep];
+    *end = ix->rep_range[2 * rep + 1];
+  }
 }
 
 gboolean
@@ -102,7 +139,9 @@ static void
 index_pass (MsTimelineIndex *ix, const MsCell *cell, int n_merged, guint *counts,
             guint *next)
 {
-  for (size_t i = 0; i < cell->n_events; i++) {
+  size_t first, end;
+  rep_range (ix, ix->rep, &first, &end);
+  for (size_t i = first; i < end; i++) {
     const MsEvent *ev = &cell->events[i];
     int gpu, host;
     if (ev->rep != ix->rep)
@@ -121,24 +160,11 @@ index_pass (MsTimelineIndex *ix, const MsCell *cell, int n_merged, guint *counts
   }
 }
 
-MsTimelineIndex *
-ms_timeline_index_new (const MsCell *cell, int rep)
+/* The repetition's entries in tracks: merged GPU lanes, the unmerged
+ * ones, then the host kinds; each sorted and summarised. */
+static void
+build_tracks (MsTimelineIndex *ix, const MsCell *cell)
 {
-  MsTimelineIndex *ix = g_new0 (MsTimelineIndex, 1);
-  ix->events = cell->events;
-  ix->n_events = cell->n_events;
-  ix->rep = rep;
-  index_probes (cell, ix->probe);
-  int max_lane = 0;
-  for (size_t i = 0; i < cell->n_events; i++)
-    if (cell->events[i].rep == rep) {
-      max_lane = MAX (max_lane, cell->events[i].lane);
-      if ((unsigned) cell->events[i].phase < MS_PHASE_COUNT)
-        ix->seen[cell->events[i].phase] = TRUE;
-    }
-  ix->n_lanes = max_lane + 1;
-
-  /* Merged GPU lanes, the unmerged ones, then the host kinds. */
   int n_merged = MIN (ix->n_lanes, MS_INDEX_MERGED_LANES);
   ix->n_tracks = n_merged + MS_BAR_KINDS;
   ix->tracks = g_new0 (MsIndexTrack, ix->n_tracks);
@@ -155,19 +181,47 @@ ms_timeline_index_new (const MsCell *cell, int rep)
   ix->blocks = g_new (MsIndexBlock, MAX (n_blocks, 1));
   index_pass (ix, cell, n_merged, NULL, next);
 
-  guint first = 0, first_block = 0;
+  guint at = 0, at_block = 0;
   for (guint t = 0; t < ix->n_tracks; t++) {
     MsIndexTrack *track = &ix->tracks[t];
-    track->entries = ix->entries + first;
-    track->blocks = ix->blocks + first_block;
+    track->entries = ix->entries + at;
+    track->blocks = ix->blocks + at_block;
     track->n = counts[t];
     track->kind = (int) t < n_merged ? MS_BAR_GPU : (int) t - n_merged;
     track->lane = (int) t < n_merged ? (int) t : -1;
-    sort_entries (ix->entries + first, track->n);
-    summarise_track (ix->entries + first, track->n, ix->blocks + first_block);
-    first += track->n;
-    first_block += (track->n + MS_INDEX_BLOCK - 1) / MS_INDEX_BLOCK;
+    sort_entries (ix->entries + at, track->n);
+    summarise_track (ix->entries + at, track->n, ix->blocks + at_block);
+    at += track->n;
+    at_block += (track->n + MS_INDEX_BLOCK - 1) / MS_INDEX_BLOCK;
   }
+}
+
+MsTimelineIndex *
+ms_timeline_index_new (const MsCell *cell, int rep, MsTimelineIndex *previous)
+{
+  MsTimelineIndex *ix = g_new0 (MsTimelineIndex, 1);
+  ix->events = cell->events;
+  ix->n_events = cell->n_events;
+  ix->rep = rep;
+  index_probes (cell, ix->probe);
+  if (same_cell (previous, cell)) {
+    ix->rep_range = g_steal_pointer (&previous->rep_range);
+    ix->n_rep_ranges = previous->n_rep_ranges;
+  } else {
+    find_rep_ranges (ix, cell);
+  }
+  size_t first, end;
+  rep_range (ix, rep, &first, &end);
+  int max_lane = 0;
+  for (size_t i = first; i < end; i++)
+    if (cell->events[i].rep == rep) {
+      max_lane = MAX (max_lane, cell->events[i].lane);
+      if ((unsigned) cell->events[i].phase < MS_PHASE_COUNT)
+        ix->seen[cell->events[i].phase] = TRUE;
+    }
+  ix->n_lanes = max_lane + 1;
+
+  build_tracks (ix, cell);
   return ix;
 }
 
@@ -179,6 +233,7 @@ ms_timeline_index_free (MsTimelineIndex *ix)
   g_free (ix->entries);
   g_free (ix->blocks);
   g_free (ix->tracks);
+  g_free (ix->rep_range);
   g_free (ix);
 }
 

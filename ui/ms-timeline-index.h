@@ -58,9 +58,16 @@ struct _MsTimelineIndex {
   guint n_tracks;
   int n_lanes;
   gboolean seen[MS_PHASE_COUNT];
+  /* Per repetition of the cell, the first event and one past the last:
+   * made once per cell, handed on from index to index as the repetition
+   * changes, so that a repetition's index reads only its events. */
+  size_t *rep_range;
+  int n_rep_ranges;
 };
 
-MsTimelineIndex *ms_timeline_index_new (const MsCell *cell, int rep);
+/* previous: the index the new one replaces, or NULL; what it knows of the
+ * same cell is taken over. */
+MsTimelineIndex *ms_timeline_index_new (const MsCell *cell, int rep, MsTimelineIndex *previous);
 void ms_timeline_index_free (MsTimelineIndex *ix);
 gboolean ms_timeline_index_matches (const MsTimelineIndex *ix, const MsCell *cell, int rep);
 /* The first entry of t that may end at or after t_us (a block's start). */

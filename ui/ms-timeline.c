@@ -471,7 +471,7 @@ timeline_index (const MsCell *cell, int rep, MsTimelineLayout *layout, MsTimelin
   *owned = NULL;
   if (layout && ms_timeline_index_matches (layout->index, cell, rep))
     return layout->index;
-  MsTimelineIndex *ix = ms_timeline_index_new (cell, rep);
+  MsTimelineIndex *ix = ms_timeline_index_new (cell, rep, layout ? layout->index : NULL);
   if (layout) {
     ms_timeline_index_free (layout->index);
     layout->index = ix;
