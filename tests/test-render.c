@@ -329,6 +329,17 @@ dense_events (int n, int rep, double dur_us, double step_us)
   return ev;
 }
 
+/* Repetition 0 of cell, all of it, into c; l to be cleared. */
+static void
+draw_whole_timeline (Canvas *c, const MsCell *cell, MsTimeWindow *win, MsTimelineLayout *l)
+{
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  ms_time_window_reset (win, ms_timeline_extent (cell, 0));
+  ms_timeline_layout_init (l);
+  ms_timeline_draw (c->cr, cell, 0, win, &st, W, H, NULL, l);
+}
+
 static void
 test_timeline_merges_subpixel_bars (void)
 {
@@ -340,13 +351,9 @@ test_timeline_merges_subpixel_bars (void)
   MsCell cell = { .mode = MS_MODE_STREAMS, .exponent = 20, .elements = 1 << 20, .n_reps = 1,
                   .events = ev, .n_events = N };
   Canvas c = canvas_new ();
-  MsChartStyle st;
-  ms_chart_style_init_light (&st);
   MsTimeWindow win;
-  ms_time_window_reset (&win, ms_timeline_extent (&cell, 0));
   MsTimelineLayout l;
-  ms_timeline_layout_init (&l);
-  ms_timeline_draw (c.cr, &cell, 0, &win, &st, W, H, NULL, &l);
+  draw_whole_timeline (&c, &cell, &win, &l);
   guint gpu_bars = 0;
   double covered = 0;
   const MsTimelineBar *gpu = NULL;
@@ -392,13 +399,9 @@ test_timeline_merge_stops (void)
   MsCell cell = { .mode = MS_MODE_STREAMS, .exponent = 20, .elements = 1 << 20, .n_reps = 1,
                   .events = ev, .n_events = N };
   Canvas c = canvas_new ();
-  MsChartStyle st;
-  ms_chart_style_init_light (&st);
   MsTimeWindow win;
-  ms_time_window_reset (&win, ms_timeline_extent (&cell, 0));
   MsTimelineLayout l;
-  ms_timeline_layout_init (&l);
-  ms_timeline_draw (c.cr, &cell, 0, &win, &st, W, H, NULL, &l);
+  draw_whole_timeline (&c, &cell, &win, &l);
   const MsTimelineBar *gpu[8];
   guint n = 0;
   for (guint i = 0; i < l.bars->len && n < G_N_ELEMENTS (gpu); i++)
