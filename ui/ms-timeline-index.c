@@ -84,7 +84,7 @@ event_tracks (const MsEvent *ev, int n_merged, int *gpu, int *host)
     *gpu = ev->lane >= 0 && ev->lane < n_merged ? ev->lane : n_merged;
   if (!isfinite (ev->host_start_us) || !isfinite (ev->host_us))
     return;
-  int kind = !on_stream                  ? MS_BAR_HOST_WORK
+  int kind = !on_stream                   ? MS_BAR_HOST_WORK
              : ms_index_blocked_host (ev) ? MS_BAR_HOST_BLOCKED
                                           : MS_BAR_HOST_ASYNC;
   *host = n_merged + kind;

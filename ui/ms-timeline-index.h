@@ -25,10 +25,10 @@ typedef struct {
 
 /* MS_INDEX_BLOCK entries of a track in a few numbers. */
 typedef struct {
-  double max_gap_us;   /* between starts, the first against the entry before */
+  double max_gap_us; /* between starts, the first against the entry before */
   double max_dur_us;
-  double max_end_us;   /* in the block */
-  double reach_us;     /* the latest end in the track up to the block's end */
+  double max_end_us; /* in the block */
+  double reach_us;   /* the latest end in the track up to the block's end */
   double phase_us[MS_PHASE_COUNT];
   guint8 phase_first[MS_PHASE_COUNT]; /* offset of the first, 0xff: none */
 } MsIndexBlock;
@@ -41,8 +41,8 @@ typedef struct {
   const MsIndexEntry *entries; /* by start */
   const MsIndexBlock *blocks;
   guint n;
-  int kind;  /* MS_BAR_* */
-  int lane;  /* the stream lane of a merged GPU track, else -1 */
+  int kind; /* MS_BAR_* */
+  int lane; /* the stream lane of a merged GPU track, else -1 */
 } MsIndexTrack;
 
 struct _MsTimelineIndex {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-timeline.c: lanes of phase bars for one repetition, in steps: index,
- * geometry, lanes, time axis, bars (merged below a pixel), labels, legend. */
+/* ms-timeline.c: lanes of phase bars for one repetition, in steps: the
+ * index (ms-timeline-index.c), geometry, lanes, time axis, bars (merged
+ * below a pixel), labels, legend. */
 #include "ms-timeline.h"
 #include "ms-timeline-index.h"
 
