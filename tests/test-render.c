@@ -329,15 +329,18 @@ dense_events (int n, int rep, double dur_us, double step_us)
   return ev;
 }
 
-/* Repetition 0 of cell, all of it, into c; l to be cleared. */
+/* A streams cell of the n events, all of repetition 0 drawn into c; l to
+ * be cleared. */
 static void
-draw_whole_timeline (Canvas *c, const MsCell *cell, MsTimeWindow *win, MsTimelineLayout *l)
+draw_whole_timeline (Canvas *c, MsEvent *ev, int n, MsTimeWindow *win, MsTimelineLayout *l)
 {
+  MsCell cell = { .mode = MS_MODE_STREAMS, .exponent = 20, .elements = 1 << 20, .n_reps = 1,
+                  .events = ev, .n_events = n };
   MsChartStyle st;
   ms_chart_style_init_light (&st);
-  ms_time_window_reset (win, ms_timeline_extent (cell, 0));
+  ms_time_window_reset (win, ms_timeline_extent (&cell, 0));
   ms_timeline_layout_init (l);
-  ms_timeline_draw (c->cr, cell, 0, win, &st, W, H, NULL, l);
+  ms_timeline_draw (c->cr, &cell, 0, win, &st, W, H, NULL, l);
 }
 
 static void
@@ -348,12 +351,10 @@ test_timeline_merges_subpixel_bars (void)
    * twenty thousand rectangles. */
   enum { N = 20000 };
   g_autofree MsEvent *ev = dense_events (N, 0, 0.1, 0.1);
-  MsCell cell = { .mode = MS_MODE_STREAMS, .exponent = 20, .elements = 1 << 20, .n_reps = 1,
-                  .events = ev, .n_events = N };
   Canvas c = canvas_new ();
   MsTimeWindow win;
   MsTimelineLayout l;
-  draw_whole_timeline (&c, &cell, &win, &l);
+  draw_whole_timeline (&c, ev, N, &win, &l);
   guint gpu_bars = 0;
   double covered = 0;
   const MsTimelineBar *gpu = NULL;
@@ -396,12 +397,10 @@ test_timeline_merge_stops (void)
   ev[10000].gpu_us = 200;
   for (int i = 15001; i < N; i++)
     ev[i].gpu_start_us += 100;
-  MsCell cell = { .mode = MS_MODE_STREAMS, .exponent = 20, .elements = 1 << 20, .n_reps = 1,
-                  .events = ev, .n_events = N };
   Canvas c = canvas_new ();
   MsTimeWindow win;
   MsTimelineLayout l;
-  draw_whole_timeline (&c, &cell, &win, &l);
+  draw_whole_timeline (&c, ev, N, &win, &l);
   const MsTimelineBar *gpu[8];
   guint n = 0;
   for (guint i = 0; i < l.bars->len && n < G_N_ELEMENTS (gpu); i++)
