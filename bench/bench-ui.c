@@ -146,6 +146,10 @@ bench_chart (cairo_t *cr, cairo_surface_t *surface, const char *png)
   ms_chart_data_free (b.data);
 }
 
+/* --only timeline BARS LANES ZOOM: that timeline case alone (0: any). */
+static int only_bars, only_lanes;
+static double only_zoom;
+
 typedef struct {
   MsCell cell;
   int rep;
@@ -168,6 +172,9 @@ static void
 bench_timeline (cairo_t *cr, cairo_surface_t *surface, int n_bars, int lanes, int reps,
                 double zoom)
 {
+  if ((only_bars && only_bars != n_bars) || (only_lanes && only_lanes != lanes) ||
+      (only_zoom > 0 && only_zoom != zoom))
+    return;
   MsTimelineBench b = { .rep = reps - 1 };
   size_t per_rep = n_bars / 2, n = per_rep * reps;
   MsEvent *ev = g_new0 (MsEvent, n);
@@ -203,18 +210,24 @@ bench_timeline (cairo_t *cr, cairo_surface_t *surface, int n_bars, int lanes, in
 static void
 usage (void)
 {
-  g_printerr ("usage: bench-ui [--only chart|timeline] [--runs N] [--png FILE]\n");
+  g_printerr ("usage: bench-ui [--only chart|timeline] [--case BARS LANES ZOOM] [--runs N] "
+              "[--png FILE]\n");
   exit (2);
 }
 
 int
 main (int argc, char **argv)
 {
+  /* --only picks one part and --case one timeline case, for profiling. */
   const char *only = NULL, *png = NULL;
   for (int i = 1; i < argc; i++) {
     if (i + 1 < argc && strcmp (argv[i], "--only") == 0)
       only = argv[++i];
-    else if (i + 1 < argc && strcmp (argv[i], "--runs") == 0)
+    else if (i + 3 < argc && strcmp (argv[i], "--case") == 0) {
+      only_bars = atoi (argv[++i]);
+      only_lanes = atoi (argv[++i]);
+      only_zoom = atof (argv[++i]);
+    } else if (i + 1 < argc && strcmp (argv[i], "--runs") == 0)
       bench_runs = atoi (argv[++i]);
     else if (i + 1 < argc && strcmp (argv[i], "--png") == 0)
       png = argv[++i];
@@ -223,17 +236,12 @@ main (int argc, char **argv)
   }
   if (only && strcmp (only, "chart") != 0 && strcmp (only, "timeline") != 0)
     usage ();
-  gboolean chart = !only || strcmp (only, "chart") == 0;
-  gboolean timeline = !only || strcmp (only, "timeline") == 0;
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
   cairo_t *cr = cairo_create (surface);
-  if (chart)
+  if (!only || strcmp (only, "chart") == 0)
     bench_chart (cr, surface, png);
-  if (!timeline) {
-    cairo_destroy (cr);
-    cairo_surface_destroy (surface);
-    return 0;
-  }
+  if (only && strcmp (only, "chart") == 0)
+    goto out;
   /* 10,000 bars on 16 lanes in one repetition: the earlier figure. */
   bench_timeline (cr, surface, 10000, 16, 1, 1);
   /* Issue 10's targets: 100k and 1M bars on 16 and 64 lanes in the
@@ -244,6 +252,7 @@ main (int argc, char **argv)
       bench_timeline (cr, surface, bars, lanes, 2, 1);
       bench_timeline (cr, surface, bars, lanes, 2, 100);
     }
+out:
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   return 0;

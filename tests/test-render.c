@@ -329,6 +329,20 @@ dense_events (int n, int rep, double dur_us, double step_us)
   return ev;
 }
 
+/* A streams cell of the n events, all of repetition 0 drawn into c; l to
+ * be cleared. */
+static void
+draw_whole_timeline (Canvas *c, MsEvent *ev, int n, MsTimeWindow *win, MsTimelineLayout *l)
+{
+  MsCell cell = { .mode = MS_MODE_STREAMS, .exponent = 20, .elements = 1 << 20, .n_reps = 1,
+                  .events = ev, .n_events = n };
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  ms_time_window_reset (win, ms_timeline_extent (&cell, 0));
+  ms_timeline_layout_init (l);
+  ms_timeline_draw (c->cr, &cell, 0, win, &st, W, H, NULL, l);
+}
+
 static void
 test_timeline_merges_subpixel_bars (void)
 {
@@ -337,16 +351,10 @@ test_timeline_merges_subpixel_bars (void)
    * twenty thousand rectangles. */
   enum { N = 20000 };
   g_autofree MsEvent *ev = dense_events (N, 0, 0.1, 0.1);
-  MsCell cell = { .mode = MS_MODE_STREAMS, .exponent = 20, .elements = 1 << 20, .n_reps = 1,
-                  .events = ev, .n_events = N };
   Canvas c = canvas_new ();
-  MsChartStyle st;
-  ms_chart_style_init_light (&st);
   MsTimeWindow win;
-  ms_time_window_reset (&win, ms_timeline_extent (&cell, 0));
   MsTimelineLayout l;
-  ms_timeline_layout_init (&l);
-  ms_timeline_draw (c.cr, &cell, 0, &win, &st, W, H, NULL, &l);
+  draw_whole_timeline (&c, ev, N, &win, &l);
   guint gpu_bars = 0;
   double covered = 0;
   const MsTimelineBar *gpu = NULL;
@@ -374,6 +382,45 @@ test_timeline_merges_subpixel_bars (void)
   const MsTimelineBar *hit = ms_timeline_layout_hit (&l, l.plot_x + l.plot_w / 2, y);
   g_assert_nonnull (hit);
   g_assert_true (hit->event >= ev && hit->event < ev + N);
+  ms_timeline_layout_clear (&l);
+  canvas_free (&c);
+}
+
+/* Merged runs end where the lane has a gap of a few pixels or a bar a
+ * pixel wide or more, also where whole blocks of the index are merged at
+ * once: 20,000 sub-pixel bars, one wide bar at 10,000, a gap after 15,000. */
+static void
+test_timeline_merge_stops (void)
+{
+  enum { N = 20000 };
+  g_autofree MsEvent *ev = dense_events (N, 0, 0.1, 0.1);
+  ev[10000].gpu_us = 200;
+  for (int i = 15001; i < N; i++)
+    ev[i].gpu_start_us += 100;
+  Canvas c = canvas_new ();
+  MsTimeWindow win;
+  MsTimelineLayout l;
+  draw_whole_timeline (&c, ev, N, &win, &l);
+  const MsTimelineBar *gpu[8];
+  guint n = 0;
+  for (guint i = 0; i < l.bars->len && n < G_N_ELEMENTS (gpu); i++)
+    if (!g_array_index (l.bars, MsTimelineBar, i).host_part)
+      gpu[n++] = &g_array_index (l.bars, MsTimelineBar, i);
+  g_assert_cmpuint (n, ==, 4);
+  double px_us = l.plot_w / win.total_us;
+  /* Events 0..9999, the wide one, 10,001..15,000 up to the gap, the rest;
+   * each merged bar names its first H2D event. */
+  g_assert_true (gpu[0]->event == &ev[0]);
+  g_assert_cmpfloat_with_epsilon (gpu[0]->x + gpu[0]->w, l.plot_x + 9999 * 0.1 * px_us + 1.5,
+                                  1e-6);
+  g_assert_true (gpu[1]->event == &ev[10000]);
+  g_assert_cmpfloat_with_epsilon (gpu[1]->w, 200 * px_us, 1e-6);
+  g_assert_true (gpu[2]->event == &ev[10002]); /* 10,001 is a kernel */
+  g_assert_cmpfloat_with_epsilon (gpu[2]->x + gpu[2]->w, l.plot_x + 15000 * 0.1 * px_us + 1.5,
+                                  1e-6);
+  g_assert_true (gpu[3]->event == &ev[15001]);
+  g_assert_cmpfloat_with_epsilon (gpu[3]->x + gpu[3]->w,
+                                  l.plot_x + (19999 * 0.1 + 100) * px_us + 1.5, 1e-6);
   ms_timeline_layout_clear (&l);
   canvas_free (&c);
 }
@@ -528,6 +575,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/grid-and-frame-as-strokes", test_grid_and_frame_as_strokes);
   g_test_add_func ("/render/time-axis", test_time_axis);
   g_test_add_func ("/render/timeline-merges-subpixel-bars", test_timeline_merges_subpixel_bars);
+  g_test_add_func ("/render/timeline-merge-stops", test_timeline_merge_stops);
   g_test_add_func ("/render/timeline-index-follows-cell", test_timeline_index_follows_cell);
   g_test_add_func ("/render/breakdown", test_breakdown);
   g_test_add_func ("/render/exports", test_exports);

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-timeline.c: lanes of phase bars for one repetition, in steps: index,
- * geometry, lanes, time axis, bars (merged below a pixel), labels, legend. */
+/* ms-timeline.c: lanes of phase bars for one repetition, in steps: the
+ * index (ms-timeline-index.c), geometry, lanes, time axis, bars (merged
+ * below a pixel), labels, legend. */
 #include "ms-timeline.h"
+#include "ms-timeline-index.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -49,157 +51,6 @@ ms_time_window_pan (MsTimeWindow *w, double delta_us)
   clamp_window (w);
 }
 
-/* ---- the per-repetition index -------------------------------------------
- * A frame touches only the events it shows: the repetition's events sorted
- * by start on each side (GPU, host), searched for the window's start. Built
- * once per cell and repetition and kept in the layout. */
-
-/* Bar kinds: the GPU's view on a stream lane; on the host lane host work,
- * calls that blocked the host and asynchronous calls. */
-enum { K_GPU, K_HOST_WORK, K_HOST_BLOCKED, K_HOST_ASYNC, K_KINDS };
-
-/* What a frame reads of one event on one side, packed: a million events
- * are scanned from a third of the memory the events take. */
-typedef struct {
-  double start_us, dur_us;
-  guint event;  /* index in the cell's events */
-  guint16 lane; /* G_MAXUINT16 beyond that: never merged */
-  guint8 phase;
-  guint8 kind;
-} MsIndexEntry;
-
-/* Events compared to tell a cell rewritten at the same address: spread
- * evenly, first and last included. */
-#define MS_INDEX_PROBES 17
-
-struct _MsTimelineIndex {
-  /* Which cell: the events' address and count, and copies of a few events,
-   * so that a cell replaced at the same address is noticed. */
-  const MsEvent *events;
-  size_t n_events;
-  int rep;
-  MsEvent probe[MS_INDEX_PROBES];
-  MsIndexEntry *gpu, *host; /* each by start */
-  guint n_gpu, n_host;
-  double max_gpu_us, max_host_us; /* the longest event on each side */
-  int n_lanes;
-  gboolean seen[MS_PHASE_COUNT];
-};
-
-static void
-index_probes (const MsCell *cell, MsEvent probe[MS_INDEX_PROBES])
-{
-  memset (probe, 0, MS_INDEX_PROBES * sizeof *probe);
-  for (int i = 0; i < MS_INDEX_PROBES && cell->n_events; i++)
-    probe[i] = cell->events[(cell->n_events - 1) * i / (MS_INDEX_PROBES - 1)];
-}
-
-static gboolean
-index_matches (const MsTimelineIndex *ix, const MsCell *cell, int rep)
-{
-  MsEvent probe[MS_INDEX_PROBES];
-  if (!ix || ix->events != cell->events || ix->n_events != cell->n_events || ix->rep != rep)
-    return FALSE;
-  index_probes (cell, probe);
-  return memcmp (probe, ix->probe, sizeof probe) == 0;
-}
-
-static inline gboolean
-blocked_host (const MsEvent *ev)
-{
-  return ev->gpu_us > 2 && ev->host_us >= 0.75 * ev->gpu_us;
-}
-
-static int
-cmp_start (const void *a, const void *b)
-{
-  double x = ((const MsIndexEntry *) a)->start_us, y = ((const MsIndexEntry *) b)->start_us;
-  return (x > y) - (x < y);
-}
-
-/* Sorts by start unless in order already (the usual case: events are
- * recorded as they happen). */
-static void
-index_sort (MsIndexEntry *entries, guint n)
-{
-  for (guint i = 1; i < n; i++)
-    if (entries[i - 1].start_us > entries[i].start_us) {
-      qsort (entries, n, sizeof *entries, cmp_start);
-      return;
-    }
-}
-
-static MsIndexEntry
-index_entry (const MsEvent *ev, size_t i, double start_us, double dur_us, int kind)
-{
-  MsIndexEntry e = { start_us, dur_us, (guint) i,
-                     ev->lane >= 0 && ev->lane < G_MAXUINT16 ? ev->lane : G_MAXUINT16,
-                     (guint8) ev->phase, (guint8) kind };
-  return e;
-}
-
-static MsTimelineIndex *
-index_new (const MsCell *cell, int rep)
-{
-  MsTimelineIndex *ix = g_new0 (MsTimelineIndex, 1);
-  ix->events = cell->events;
-  ix->n_events = cell->n_events;
-  ix->rep = rep;
-  index_probes (cell, ix->probe);
-  ix->gpu = g_new (MsIndexEntry, cell->n_events);
-  ix->host = g_new (MsIndexEntry, cell->n_events);
-  int max_lane = 0;
-  for (size_t i = 0; i < cell->n_events; i++) {
-    const MsEvent *ev = &cell->events[i];
-    if (ev->rep != rep)
-      continue;
-    max_lane = MAX (max_lane, ev->lane);
-    if ((unsigned) ev->phase >= MS_PHASE_COUNT)
-      continue;
-    ix->seen[ev->phase] = TRUE;
-    gboolean on_stream = ev->gpu_us >= 0;
-    /* Without a finite start an event has no place on the axis. */
-    if (on_stream && isfinite (ev->gpu_start_us) && isfinite (ev->gpu_us)) {
-      ix->gpu[ix->n_gpu++] = index_entry (ev, i, ev->gpu_start_us, ev->gpu_us, K_GPU);
-      ix->max_gpu_us = MAX (ix->max_gpu_us, ev->gpu_us);
-    }
-    if (!isfinite (ev->host_start_us) || !isfinite (ev->host_us))
-      continue;
-    int kind = !on_stream ? K_HOST_WORK : blocked_host (ev) ? K_HOST_BLOCKED : K_HOST_ASYNC;
-    ix->host[ix->n_host++] = index_entry (ev, i, ev->host_start_us, ev->host_us, kind);
-    ix->max_host_us = MAX (ix->max_host_us, ev->host_us);
-  }
-  ix->n_lanes = max_lane + 1;
-  index_sort (ix->gpu, ix->n_gpu);
-  index_sort (ix->host, ix->n_host);
-  return ix;
-}
-
-static void
-index_free (MsTimelineIndex *ix)
-{
-  if (!ix)
-    return;
-  g_free (ix->gpu);
-  g_free (ix->host);
-  g_free (ix);
-}
-
-/* The first of n entries that starts at or after t_us. */
-static guint
-index_lower_bound (const MsIndexEntry *entries, guint n, double t_us)
-{
-  guint lo = 0, hi = n;
-  while (lo < hi) {
-    guint mid = lo + (hi - lo) / 2;
-    if (entries[mid].start_us < t_us)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
-}
-
 void
 ms_timeline_layout_init (MsTimelineLayout *l)
 {
@@ -210,7 +61,7 @@ ms_timeline_layout_init (MsTimelineLayout *l)
 void
 ms_timeline_layout_forget_cell (MsTimelineLayout *l)
 {
-  g_clear_pointer (&l->index, index_free);
+  g_clear_pointer (&l->index, ms_timeline_index_free);
 }
 
 void
@@ -223,7 +74,7 @@ ms_timeline_layout_clear (MsTimelineLayout *l)
 gboolean
 ms_event_blocked_host (const MsEvent *ev)
 {
-  return blocked_host (ev);
+  return ms_index_blocked_host (ev);
 }
 
 double
@@ -277,6 +128,30 @@ timeline_geometry (cairo_t *cr, const MsChartStyle *st, const MsTimeWindow *win,
   g->span = win->t1 - win->t0;
 }
 
+/* A rectangle on whole pixels: cairo fills those as boxes, several times
+ * faster than edges it has to antialias. */
+static void
+pixel_rectangle (cairo_t *cr, double x, double y, double w, double h)
+{
+  double x0 = round (x), y0 = round (y);
+  cairo_rectangle (cr, x0, y0, MAX (1, round (x + w) - x0), MAX (1, round (y + h) - y0));
+}
+
+/* The foreground at alpha over the background, as one opaque colour when
+ * the background is opaque: cairo then fills without blending. */
+static void
+set_tint (cairo_t *cr, const MsChartStyle *st, double alpha)
+{
+  double a = st->fg.alpha * alpha;
+  if (st->bg.alpha < 1) {
+    ms_set_color (cr, &st->fg, alpha);
+    return;
+  }
+  cairo_set_source_rgb (cr, st->bg.red + (st->fg.red - st->bg.red) * a,
+                        st->bg.green + (st->fg.green - st->bg.green) * a,
+                        st->bg.blue + (st->fg.blue - st->bg.blue) * a);
+}
+
 /* Alternating lane backgrounds, named on the left. */
 static void
 timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g, int n_lanes)
@@ -285,8 +160,8 @@ timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g
   /* Even lanes in one fill, odd ones in another: they do not touch. */
   for (int odd = 0; odd < 2; odd++) {
     for (int lane = odd; lane < n_lanes; lane += 2)
-      cairo_rectangle (cr, g->px0, g->py0 + lane * g->lane_h, g->pw, g->lane_h);
-    ms_set_color (cr, &st->fg, odd ? 0.03 : 0.07);
+      pixel_rectangle (cr, g->px0, g->py0 + lane * g->lane_h, g->pw, g->lane_h);
+    set_tint (cr, st, odd ? 0.03 : 0.07);
     cairo_fill (cr);
   }
   for (int lane = 0; lane < n_lanes; lane++) {
@@ -315,13 +190,11 @@ typedef struct {
 /* The bars of one frame, collected per phase and kind and filled in one go
  * each: ten thousand separate fills cost a hundred times more than ten. */
 typedef struct {
-  GArray *rects[MS_PHASE_COUNT][K_KINDS];
+  GArray *rects[MS_PHASE_COUNT][MS_BAR_KINDS];
   GArray *labels, *blocked_labels; /* MsTimelineBar wide enough for a name */
   double label_w[MS_PHASE_COUNT], blocked_w, fs;
   GArray *layout_bars; /* or NULL */
   const MsEvent *events;
-  MsBarRun *runs;   /* per lane for K_GPU, then the host kinds */
-  guint lane_runs;  /* lanes with a run: beyond, bars are not merged */
 } MsBarSet;
 
 static void
@@ -352,7 +225,7 @@ run_flush (MsBarSet *set, MsBarRun *run, int kind)
 }
 
 /* Adds a bar from x, w wide (at least 1.5) and raw_w by its duration, to
- * the run open in its lane when it is under a pixel wide and less than a
+ * the run open in its track when it is under a pixel wide and less than a
  * pixel after the run. The common case with many events: no bar is built. */
 static inline gboolean
 run_extend (MsBarRun *run, const MsBarSet *set, const MsIndexEntry *e, double x, double w,
@@ -387,22 +260,10 @@ bars_take (MsBarSet *set, MsBarRun *run, int kind, const MsTimelineBar *bar, dou
     return;
   }
   bars_add (set, kind, phase, bar);
-  if (kind == K_GPU && bar->w > set->label_w[phase] + set->fs * 0.6)
+  if (kind == MS_BAR_GPU && bar->w > set->label_w[phase] + set->fs * 0.6)
     g_array_append_val (set->labels, *bar);
-  if (kind == K_HOST_BLOCKED && bar->w > set->blocked_w + set->fs * 0.6)
+  if (kind == MS_BAR_HOST_BLOCKED && bar->w > set->blocked_w + set->fs * 0.6)
     g_array_append_val (set->blocked_labels, *bar);
-}
-
-/* The first position in order (by start on the GPU or the host side) of
- * an event that may show: none that starts earlier reaches the window,
- * bars being at least 1.5 px wide. */
-static guint
-first_visible (const MsTimelineIndex *ix, const MsTimelineGeometry *g, gboolean gpu)
-{
-  double px_us = g->span / g->pw;
-  double t = g->t0 - (gpu ? ix->max_gpu_us : ix->max_host_us) - 2 * px_us;
-  return gpu ? index_lower_bound (ix->gpu, ix->n_gpu, t)
-             : index_lower_bound (ix->host, ix->n_host, t);
 }
 
 /* Where the bar of an event from start_us, dur_us long goes: x, its width
@@ -420,45 +281,73 @@ bar_place (const MsTimelineGeometry *g, double start_us, double dur_us, double *
   return *x + *w < g->px0 ? -1 : 0;
 }
 
-/* One side's bars. The GPU's view: a solid bar on the stream's lane. The
+/* At a block's first entry i: the entries the block lets go at once, 0 for
+ * none. A block left of the window is skipped; one whose bars are all under
+ * a pixel and less than a pixel apart, inside the window, joins the open
+ * run as its entries would one by one (each bar 1.5 px wide, the next
+ * merged when it starts at most a pixel after the last one's end). */
+static guint
+block_step (MsBarSet *set, MsBarRun *run, const MsIndexTrack *t, guint i,
+            const MsTimelineGeometry *g)
+{
+  const MsIndexBlock *blk = &t->blocks[i / MS_INDEX_BLOCK];
+  guint m = MIN (MS_INDEX_BLOCK, t->n - i);
+  double px_per_us = g->pw / g->span;
+  double last_x = time_x (g, t->entries[i + m - 1].start_us);
+  if (last_x + 1.5 < g->px0 && time_x (g, blk->max_end_us) < g->px0)
+    return m;
+  if (!run || !run->count || last_x > g->px0 + g->pw || !(blk->max_dur_us * px_per_us < 1) ||
+      !(blk->max_gap_us * px_per_us <= 2.5))
+    return 0;
+  run->count += m;
+  run->x1 = MAX (run->x1, last_x + 1.5);
+  for (int p = 0; p < MS_PHASE_COUNT; p++) {
+    if (blk->phase_first[p] == 0xff)
+      continue;
+    run->phase_px[p] += blk->phase_us[p] * px_per_us;
+    if (!run->phase_event[p])
+      run->phase_event[p] = &set->events[t->entries[i + blk->phase_first[p]].event];
+  }
+  return m;
+}
+
+/* One track's bars. The GPU's view: a solid bar on the stream's lane. The
  * host's view: solid for host work; for a stream operation the API call,
  * hatched when asynchronous and outlined in full when it blocked the host
  * for about as long as the GPU worked. */
 static void
-collect_bars (MsBarSet *set, const MsTimelineIndex *ix, const MsTimelineGeometry *g,
-              gboolean gpu)
+collect_track (MsBarSet *set, const MsIndexTrack *t, const MsTimelineGeometry *g)
 {
-  const MsIndexEntry *entries = gpu ? ix->gpu : ix->host;
-  guint n = gpu ? ix->n_gpu : ix->n_host;
-  MsBarRun *host_runs = set->runs + set->lane_runs - K_HOST_WORK;
-  for (guint i = first_visible (ix, g, gpu); i < n; i++) {
-    const MsIndexEntry *e = &entries[i];
+  MsBarRun merging = { 0 };
+  /* Lanes beyond the merged ones share a track whose bars stay apart. */
+  MsBarRun *run = t->kind == MS_BAR_GPU && t->lane < 0 ? NULL : &merging;
+  /* Bars are at least 1.5 px wide: none that ends 2 px left shows. */
+  for (guint i = ms_index_track_seek (t, g->t0 - 2 * g->span / g->pw); i < t->n;) {
+    if (i % MS_INDEX_BLOCK == 0) {
+      guint m = block_step (set, run, t, i, g);
+      i += m;
+      if (m)
+        continue;
+    }
+    const MsIndexEntry *e = &t->entries[i++];
     double x, w, raw_w;
     int place = bar_place (g, e->start_us, e->dur_us, &x, &w, &raw_w);
     if (place > 0)
       break;
-    if (place < 0)
+    if (place < 0 || run_extend (run, set, e, x, w, raw_w))
       continue;
-    MsBarRun *run = !gpu                        ? &host_runs[e->kind]
-                    : e->lane < set->lane_runs ? &set->runs[e->lane]
-                                               : NULL;
-    if (run_extend (run, set, e, x, w, raw_w))
-      continue;
-    const MsEvent *ev = &ix->events[e->event];
-    double y = g->py0 + (gpu ? ev->lane : 0) * g->lane_h + g->lane_h * 0.15, h = g->lane_h * 0.7;
-    if (e->kind == K_HOST_ASYNC) {
+    const MsEvent *ev = &set->events[e->event];
+    int lane = t->kind == MS_BAR_GPU ? ev->lane : 0;
+    double y = g->py0 + lane * g->lane_h + g->lane_h * 0.15, h = g->lane_h * 0.7;
+    if (t->kind == MS_BAR_HOST_ASYNC) {
       y += h * 0.3;
       h *= 0.4;
     }
-    MsTimelineBar bar = { x, y, w, h, ev, !gpu && e->kind != K_HOST_WORK };
-    bars_take (set, run, e->kind, &bar, raw_w);
+    MsTimelineBar bar = { x, y, w, h, ev, t->kind != MS_BAR_GPU && t->kind != MS_BAR_HOST_WORK };
+    bars_take (set, run, t->kind, &bar, raw_w);
   }
-  if (gpu)
-    for (guint lane = 0; lane < set->lane_runs; lane++)
-      run_flush (set, &set->runs[lane], K_GPU);
-  else
-    for (int k = K_HOST_WORK; k < K_KINDS; k++)
-      run_flush (set, &host_runs[k], k);
+  if (run)
+    run_flush (set, run, t->kind);
 }
 
 /* Diagonal hatching through a repeating pattern: one fill for all bars. */
@@ -487,24 +376,26 @@ fill_bars (cairo_t *cr, const MsChartStyle *st, MsBarSet *set)
   for (int p = 0; p < MS_PHASE_COUNT; p++) {
     MsColor c;
     ms_phase_color (p, st->dark, &c);
-    for (int k = 0; k < K_KINDS; k++) {
+    for (int k = 0; k < MS_BAR_KINDS; k++) {
       GArray *a = set->rects[p][k];
       if (!a)
         continue;
       for (guint i = 0; i < a->len; i++) {
         const MsTimelineBar *b = &g_array_index (a, MsTimelineBar, i);
-        cairo_rectangle (cr, b->x, b->y, b->w, b->h);
+        pixel_rectangle (cr, b->x, b->y, b->w, b->h);
       }
-      if (k == K_HOST_ASYNC) {
+      if (k == MS_BAR_HOST_ASYNC) {
         fill_hatched (cr, &c);
-      } else if (k == K_HOST_BLOCKED) {
+      } else if (k == MS_BAR_HOST_BLOCKED) {
         ms_set_color (cr, &c, 0.35);
         cairo_fill (cr);
         ms_set_color (cr, &c, 1);
         cairo_set_line_width (cr, 2 * st->line_scale);
         for (guint i = 0; i < a->len; i++) {
           const MsTimelineBar *b = &g_array_index (a, MsTimelineBar, i);
-          cairo_rectangle (cr, b->x + 1, b->y + 1, MAX (0.5, b->w - 2), b->h - 2);
+          double x0 = round (b->x), y0 = round (b->y);
+          cairo_rectangle (cr, x0 + 1, y0 + 1, MAX (0.5, round (b->x + b->w) - x0 - 2),
+                           round (b->y + b->h) - y0 - 2);
         }
         cairo_stroke (cr);
       } else {
@@ -559,11 +450,9 @@ timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
   set.blocked_labels = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
   set.layout_bars = layout ? layout->bars : NULL;
   set.events = ix->events;
-  /* A run per lane up to the most streams a sweep has (and some more). */
-  set.lane_runs = MIN (ix->n_lanes, 1024);
-  set.runs = g_new0 (MsBarRun, set.lane_runs + K_KINDS - K_HOST_WORK);
-  collect_bars (&set, ix, g, TRUE);
-  collect_bars (&set, ix, g, FALSE);
+  /* The GPU's tracks, then the host's: hit tests take the last drawn. */
+  for (guint t = 0; t < ix->n_tracks; t++)
+    collect_track (&set, &ix->tracks[t], g);
 
   cairo_save (cr);
   cairo_rectangle (cr, g->px0, g->py0, g->pw, g->ph);
@@ -573,7 +462,6 @@ timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
   cairo_restore (cr);
   g_array_unref (set.labels);
   g_array_unref (set.blocked_labels);
-  g_free (set.runs);
 }
 
 /* The index for this cell and repetition: the layout's when it matches,
@@ -582,11 +470,11 @@ static const MsTimelineIndex *
 timeline_index (const MsCell *cell, int rep, MsTimelineLayout *layout, MsTimelineIndex **owned)
 {
   *owned = NULL;
-  if (layout && index_matches (layout->index, cell, rep))
+  if (layout && ms_timeline_index_matches (layout->index, cell, rep))
     return layout->index;
-  MsTimelineIndex *ix = index_new (cell, rep);
+  MsTimelineIndex *ix = ms_timeline_index_new (cell, rep, layout ? layout->index : NULL);
   if (layout) {
-    index_free (layout->index);
+    ms_timeline_index_free (layout->index);
     layout->index = ix;
   } else {
     *owned = ix;
@@ -652,7 +540,7 @@ ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *
   ms_set_color (cr, &st->fg, 0.7);
   ms_draw_text_wrapped (cr, hint, legend_x, ly + phases_h + fs * 0.3, fs * 0.9, legend_w, FALSE,
                         TRUE);
-  index_free (owned);
+  ms_timeline_index_free (owned);
   cairo_restore (cr);
 }
 

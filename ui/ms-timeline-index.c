@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-timeline-index.c: one repetition's events in tracks by start, with
+ * block summaries. Built once per cell and repetition, kept in the layout;
+ * a frame then costs what it shows, not what the cell holds. */
+#include "ms-timeline-index.h"
+
+#include <math.h>
+#include <string.h>
+
+#define N_PROBES G_N_ELEMENTS (((MsTimelineIndex *) 0)->probe)
+
+static void
+index_probes (const MsCell *cell, MsEvent *probe)
+{
+  memset (probe, 0, N_PROBES * sizeof *probe);
+  for (guint i = 0; i < N_PROBES && cell->n_events; i++)
+    probe[i] = cell->events[(cell->n_events - 1) * i / (N_PROBES - 1)];
+}
+
+static gboolean
+same_cell (const MsTimelineIndex *ix, const MsCell *cell)
+{
+  MsEvent probe[N_PROBES];
+  if (!ix || ix->events != cell->events || ix->n_events != cell->n_events)
+    return FALSE;
+  index_probes (cell, probe);
+  return memcmp (probe, ix->probe, sizeof probe) == 0;
+}
+
+gboolean
+ms_timeline_index_matches (const MsTimelineIndex *ix, const MsCell *cell, int rep)
+{
+  return ix && ix->rep == rep && same_cell (ix, cell);
+}
+
+/* Where each repetition's events lie: [rep_range[2r], rep_range[2r + 1]). */
+static void
+find_rep_ranges (MsTimelineIndex *ix, const MsCell *cell)
+{
+  int max_rep = -1;
+  for (size_t i = 0; i < cell->n_events; i++)
+    max_rep = MAX (max_rep, cell->events[i].rep);
+  ix->n_rep_ranges = max_rep + 1;
+  ix->rep_range = g_new (size_t, 2 * (size_t) MAX (ix->n_rep_ranges, 1));
+  for (int r = 0; r < ix->n_rep_ranges; r++)
+    ix->rep_range[2 * r] = ix->rep_range[2 * r + 1] = 0;
+  for (size_t i = cell->n_events; i-- > 0;) {
+    int r = cell->events[i].rep;
+    if (r < 0)
+      continue;
+    if (ix->rep_range[2 * r + 1] == 0)
+      ix->rep_range[2 * r + 1] = i + 1;
+    ix->rep_range[2 * r] = i;
+  }
+}
+
+static void
+rep_range (const MsTimelineIndex *ix, int rep, size_t *first, size_t *end)
+{
+  *first = *end = 0;
+  if (rep >= 0 && rep < ix->n_rep_ranges) {
+    *first = ix->rep_range[2 * rep];
+    *end = ix->rep_range[2 * rep + 1];
+  }
+}
+
+gboolean
+ms_index_blocked_host (const MsEvent *ev)
+{
+  return ev->gpu_us > 2 && ev->host_us >= 0.75 * ev->gpu_us;
+}
+
+/* The tracks an event of the repetition goes to, -1 for none: its GPU bar
+ * (lanes beyond the merged ones share the track after them) and its host
+ * bar. Without a finite start an event has no place on the axis. */
+static void
+event_tracks (const MsEvent *ev, int n_merged, int *gpu, int *host)
+{
+  *gpu = *host = -1;
+  if ((unsigned) ev->phase >= MS_PHASE_COUNT)
+    return;
+  gboolean on_stream = ev->gpu_us >= 0;
+  if (on_stream && isfinite (ev->gpu_start_us) && isfinite (ev->gpu_us))
+    *gpu = ev->lane >= 0 && ev->lane < n_merged ? ev->lane : n_merged;
+  if (!isfinite (ev->host_start_us) || !isfinite (ev->host_us))
+    return;
+  int kind = !on_stream                   ? MS_BAR_HOST_WORK
+             : ms_index_blocked_host (ev) ? MS_BAR_HOST_BLOCKED
+                                          : MS_BAR_HOST_ASYNC;
+  *host = n_merged + kind;
+}
+
+static int
+cmp_start (const void *a, const void *b)
+{
+  double x = ((const MsIndexEntry *) a)->start_us, y = ((const MsIndexEntry *) b)->start_us;
+  return (x > y) - (x < y);
+}
+
+/* Sorts by start unless in order already (the usual case: events are
+ * recorded as they happen). */
+static void
+sort_entries (MsIndexEntry *entries, guint n)
+{
+  for (guint i = 1; i < n; i++)
+    if (entries[i - 1].start_us > entries[i].start_us) {
+      qsort (entries, n, sizeof *entries, cmp_start);
+      return;
+    }
+}
+
+static void
+summarise_track (MsIndexEntry *e, guint n, MsIndexBlock *blocks)
+{
+  double reach = -INFINITY;
+  for (guint b = 0; b * MS_INDEX_BLOCK < n; b++) {
+    MsIndexBlock *blk = &blocks[b];
+    memset (blk, 0, sizeof *blk);
+    memset (blk->phase_first, 0xff, sizeof blk->phase_first);
+    blk->max_end_us = -INFINITY;
+    guint i0 = b * MS_INDEX_BLOCK, i1 = MIN (n, i0 + MS_INDEX_BLOCK);
+    for (guint i = i0; i < i1; i++) {
+      if (i > 0)
+        blk->max_gap_us = MAX (blk->max_gap_us, e[i].start_us - e[i - 1].start_us);
+      blk->max_dur_us = MAX (blk->max_dur_us, e[i].dur_us);
+      blk->max_end_us = MAX (blk->max_end_us, e[i].start_us + e[i].dur_us);
+      blk->phase_us[e[i].phase] += e[i].dur_us;
+      if (blk->phase_first[e[i].phase] == 0xff)
+        blk->phase_first[e[i].phase] = (guint8) (i - i0);
+    }
+    reach = MAX (reach, blk->max_end_us);
+    blk->reach_us = reach;
+  }
+}
+
+/* Counts the entries per track (counts[t]), or with entries fills them in
+ * the events' order from the offsets in next[t]. */
+static void
+index_pass (MsTimelineIndex *ix, const MsCell *cell, int n_merged, guint *counts,
+            guint *next)
+{
+  size_t first, end;
+  rep_range (ix, ix->rep, &first, &end);
+  for (size_t i = first; i < end; i++) {
+    const MsEvent *ev = &cell->events[i];
+    int gpu, host;
+    if (ev->rep != ix->rep)
+      continue;
+    event_tracks (ev, n_merged, &gpu, &host);
+    if (gpu >= 0 && counts)
+      counts[gpu]++;
+    else if (gpu >= 0)
+      ix->entries[next[gpu]++] =
+        (MsIndexEntry){ ev->gpu_start_us, ev->gpu_us, (guint) i, (guint8) ev->phase };
+    if (host >= 0 && counts)
+      counts[host]++;
+    else if (host >= 0)
+      ix->entries[next[host]++] =
+        (MsIndexEntry){ ev->host_start_us, ev->host_us, (guint) i, (guint8) ev->phase };
+  }
+}
+
+/* The repetition's entries in tracks: merged GPU lanes, the unmerged
+ * ones, then the host kinds; each sorted and summarised. */
+static void
+build_tracks (MsTimelineIndex *ix, const MsCell *cell)
+{
+  int n_merged = MIN (ix->n_lanes, MS_INDEX_MERGED_LANES);
+  ix->n_tracks = n_merged + MS_BAR_KINDS;
+  ix->tracks = g_new0 (MsIndexTrack, ix->n_tracks);
+  g_autofree guint *counts = g_new0 (guint, ix->n_tracks);
+  g_autofree guint *next = g_new0 (guint, ix->n_tracks);
+  index_pass (ix, cell, n_merged, counts, NULL);
+  guint total = 0, n_blocks = 0;
+  for (guint t = 0; t < ix->n_tracks; t++) {
+    next[t] = total;
+    total += counts[t];
+    n_blocks += (counts[t] + MS_INDEX_BLOCK - 1) / MS_INDEX_BLOCK;
+  }
+  ix->entries = g_new (MsIndexEntry, MAX (total, 1));
+  ix->blocks = g_new (MsIndexBlock, MAX (n_blocks, 1));
+  index_pass (ix, cell, n_merged, NULL, next);
+
+  guint at = 0, at_block = 0;
+  for (guint t = 0; t < ix->n_tracks; t++) {
+    MsIndexTrack *track = &ix->tracks[t];
+    track->entries = ix->entries + at;
+    track->blocks = ix->blocks + at_block;
+    track->n = counts[t];
+    track->kind = (int) t < n_merged ? MS_BAR_GPU : (int) t - n_merged;
+    track->lane = (int) t < n_merged ? (int) t : -1;
+    sort_entries (ix->entries + at, track->n);
+    summarise_track (ix->entries + at, track->n, ix->blocks + at_block);
+    at += track->n;
+    at_block += (track->n + MS_INDEX_BLOCK - 1) / MS_INDEX_BLOCK;
+  }
+}
+
+MsTimelineIndex *
+ms_timeline_index_new (const MsCell *cell, int rep, MsTimelineIndex *previous)
+{
+  MsTimelineIndex *ix = g_new0 (MsTimelineIndex, 1);
+  ix->events = cell->events;
+  ix->n_events = cell->n_events;
+  ix->rep = rep;
+  index_probes (cell, ix->probe);
+  if (same_cell (previous, cell)) {
+    ix->rep_range = g_steal_pointer (&previous->rep_range);
+    ix->n_rep_ranges = previous->n_rep_ranges;
+  } else {
+    find_rep_ranges (ix, cell);
+  }
+  size_t first, end;
+  rep_range (ix, rep, &first, &end);
+  int max_lane = 0;
+  for (size_t i = first; i < end; i++)
+    if (cell->events[i].rep == rep) {
+      max_lane = MAX (max_lane, cell->events[i].lane);
+      if ((unsigned) cell->events[i].phase < MS_PHASE_COUNT)
+        ix->seen[cell->events[i].phase] = TRUE;
+    }
+  ix->n_lanes = max_lane + 1;
+
+  build_tracks (ix, cell);
+  return ix;
+}
+
+void
+ms_timeline_index_free (MsTimelineIndex *ix)
+{
+  if (!ix)
+    return;
+  g_free (ix->entries);
+  g_free (ix->blocks);
+  g_free (ix->tracks);
+  g_free (ix->rep_range);
+  g_free (ix);
+}
+
+guint
+ms_index_track_seek (const MsIndexTrack *t, double t_us)
+{
+  /* The reach only grows: the first block that reaches t_us. */
+  guint lo = 0, hi = (t->n + MS_INDEX_BLOCK - 1) / MS_INDEX_BLOCK;
+  while (lo < hi) {
+    guint mid = lo + (hi - lo) / 2;
+    if (t->blocks[mid].reach_us < t_us)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return MIN (t->n, lo * MS_INDEX_BLOCK);
+}

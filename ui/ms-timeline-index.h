@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-timeline-index.h: private to the timeline. One repetition's events
+ * split into tracks (a stream lane's GPU bars; each kind of host bar), each
+ * sorted by start and summarised in blocks, so that a frame touches the
+ * events it shows and skips runs of sub-pixel bars a block at a time. */
+#pragma once
+
+#include "ms-timeline.h"
+
+G_BEGIN_DECLS
+
+/* Bar kinds: the GPU's view on a stream lane; on the host lane host work,
+ * calls that blocked the host and asynchronous calls. */
+enum { MS_BAR_GPU, MS_BAR_HOST_WORK, MS_BAR_HOST_BLOCKED, MS_BAR_HOST_ASYNC, MS_BAR_KINDS };
+
+/* What a frame reads of one event on one side, packed: a million events
+ * are read from a third of the memory the events take. */
+typedef struct {
+  double start_us, dur_us;
+  guint event; /* index in the cell's events */
+  guint8 phase;
+} MsIndexEntry;
+
+#define MS_INDEX_BLOCK 64
+
+/* MS_INDEX_BLOCK entries of a track in a few numbers. */
+typedef struct {
+  double max_gap_us; /* between starts, the first against the entry before */
+  double max_dur_us;
+  double max_end_us; /* in the block */
+  double reach_us;   /* the latest end in the track up to the block's end */
+  double phase_us[MS_PHASE_COUNT];
+  guint8 phase_first[MS_PHASE_COUNT]; /* offset of the first, 0xff: none */
+} MsIndexBlock;
+
+/* Stream lanes up to this many get a track each, and so merged bars; the
+ * rest share one whose bars are never merged. */
+#define MS_INDEX_MERGED_LANES 1024
+
+typedef struct {
+  const MsIndexEntry *entries; /* by start */
+  const MsIndexBlock *blocks;
+  guint n;
+  int kind; /* MS_BAR_* */
+  int lane; /* the stream lane of a merged GPU track, else -1 */
+} MsIndexTrack;
+
+struct _MsTimelineIndex {
+  /* Which cell: the events' address and count, and copies of a few events,
+   * so that a cell replaced at the same address is noticed. */
+  const MsEvent *events;
+  size_t n_events;
+  int rep;
+  MsEvent probe[17];
+  MsIndexEntry *entries;
+  MsIndexBlock *blocks;
+  MsIndexTrack *tracks;
+  guint n_tracks;
+  int n_lanes;
+  gboolean seen[MS_PHASE_COUNT];
+  /* Per repetition of the cell, the first event and one past the last:
+   * made once per cell, handed on from index to index as the repetition
+   * changes, so that a repetition's index reads only its events. */
+  size_t *rep_range;
+  int n_rep_ranges;
+};
+
+/* previous: the index the new one replaces, or NULL; what it knows of the
+ * same cell is taken over. */
+MsTimelineIndex *ms_timeline_index_new (const MsCell *cell, int rep, MsTimelineIndex *previous);
+void ms_timeline_index_free (MsTimelineIndex *ix);
+gboolean ms_timeline_index_matches (const MsTimelineIndex *ix, const MsCell *cell, int rep);
+/* The first entry of t that may end at or after t_us (a block's start). */
+guint ms_index_track_seek (const MsIndexTrack *t, double t_us);
+gboolean ms_index_blocked_host (const MsEvent *ev);
+
+G_END_DECLS
