@@ -14,8 +14,6 @@ struct _MsTablePage {
   GtkColumnView *column_view;
   GtkMultiSelection *selection;
   MsTableModel *store; /* rows made as they show */
-  GtkSliceListModel *slice; /* the sorted rows the column view has rows for */
-  GListModel *sorted;
 
   /* Held here too: the column view lets go of it while the page is hidden,
    * so that runs opened meanwhile build no row widgets. */
@@ -95,7 +93,7 @@ static void
 finish_growing (MsTablePage *self)
 {
   g_clear_handle_id (&self->grow_source, g_source_remove);
-  gtk_slice_list_model_set_size (self->slice, G_MAXUINT);
+  ms_table_model_set_limit (self->store, G_MAXUINT);
   if (self->held_selection) {
     gtk_selection_model_set_selection (self->rows, self->held_selection,
                                        self->held_selection);
@@ -107,16 +105,16 @@ static gboolean
 grow_rows (gpointer data)
 {
   MsTablePage *self = data;
-  guint n = g_list_model_get_n_items (self->sorted);
-  guint size = gtk_slice_list_model_get_size (self->slice), added = 0;
+  guint n = ms_table_model_get_n_all (self->store);
+  guint shown = MIN (n, ms_table_model_get_limit (self->store)), added = 0;
   gint64 start = g_get_monotonic_time ();
   /* One row at a time: past the rows GTK makes widgets for, rows cost
    * nothing, and then the rest comes at once. */
-  while (size < n && added < 256 && g_get_monotonic_time () - start < MS_TABLE_GROW_SLICE_US) {
-    gtk_slice_list_model_set_size (self->slice, ++size);
+  while (shown < n && added < 256 && g_get_monotonic_time () - start < MS_TABLE_GROW_SLICE_US) {
+    ms_table_model_set_limit (self->store, ++shown);
     added++;
   }
-  if (size < n && added < 256)
+  if (shown < n && added < 256)
     return G_SOURCE_CONTINUE;
   self->grow_source = 0;
   finish_growing (self);
@@ -127,16 +125,19 @@ grow_rows (gpointer data)
 static void
 grow_from (MsTablePage *self, guint shown)
 {
-  guint n = g_list_model_get_n_items (self->sorted);
   if (self->grow_source)
     return;
-  if (shown >= n) {
+  if (shown >= ms_table_model_get_n_all (self->store)) {
     finish_growing (self);
     return;
   }
-  if (!self->held_selection)
-    self->held_selection = gtk_selection_model_get_selection (self->rows);
-  gtk_slice_list_model_set_size (self->slice, shown);
+  if (!self->held_selection) {
+    /* A copy: the selection model may hand out the bitset it changes. */
+    GtkBitset *selected = gtk_selection_model_get_selection (self->rows);
+    self->held_selection = gtk_bitset_copy (selected);
+    gtk_bitset_unref (selected);
+  }
+  ms_table_model_set_limit (self->store, shown);
   self->grow_source = g_idle_add (grow_rows, self);
 }
 
@@ -183,8 +184,6 @@ ms_table_page_class_init (MsTablePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsTablePage, column_view);
   gtk_widget_class_bind_template_child (widget_class, MsTablePage, selection);
   gtk_widget_class_bind_template_child (widget_class, MsTablePage, store);
-  gtk_widget_class_bind_template_child (widget_class, MsTablePage, slice);
-  gtk_widget_class_bind_template_child (widget_class, MsTablePage, sorted);
 }
 
 static void
@@ -202,13 +201,13 @@ ms_table_page_set_runs (MsTablePage *self, GPtrArray *runs)
   /* Shown, the rows of a run just opened come in slices too; rows that
    * move drop a selection held meanwhile. */
   gboolean shown = gtk_widget_get_mapped (GTK_WIDGET (self));
-  guint before = g_list_model_get_n_items (G_LIST_MODEL (self->slice));
+  guint before = g_list_model_get_n_items (G_LIST_MODEL (self->store));
   if (shown)
-    gtk_slice_list_model_set_size (self->slice, before);
+    ms_table_model_set_limit (self->store, before);
   g_clear_pointer (&self->held_selection, gtk_bitset_unref);
   ms_table_model_set_runs (self->store, runs);
   if (shown)
-    grow_from (self, MIN (before, g_list_model_get_n_items (self->sorted)));
+    grow_from (self, MIN (before, ms_table_model_get_n_all (self->store)));
 }
 
 GtkSelectionModel *
