@@ -20,7 +20,8 @@ typedef struct {
   /* The same in the main thread's CPU time, which a busy machine's
    * preemption does not stretch. */
   gint64 last_tick_cpu, frame_start_cpu, frames_cpu, frames_cpu_at_tick;
-  gint64 longest_work_cpu, opening_work_cpu, view_work_cpu;
+  gint64 longest_work_cpu, opening_work_cpu;
+  gint64 view_work, view_work_cpu; /* the longest while the view shown now was asked for */
   gint64 last_drawn;
   guint n_drawn;
   guint quit_ms;
@@ -28,7 +29,6 @@ typedef struct {
   gboolean first_view_shown;
   int next_view;      /* before quitting, every page of the view stack is shown in turn */
   gint64 view_asked;
-  gint64 view_work;   /* longest_work when the view was asked for */
   GtkWindow *window;
   AdwViewStack *stack; /* the window's views, found when it is realized */
 } MsProbe;
@@ -62,10 +62,12 @@ on_tick (gpointer data)
   if (probe->first_frame && probe->last_tick) {
     gint64 gap = now - probe->last_tick;
     probe->longest_stall = MAX (probe->longest_stall, gap);
-    probe->longest_work = MAX (probe->longest_work, gap - (probe->frames_us - probe->frames_at_tick));
-    gint64 gap_cpu = cpu - probe->last_tick_cpu;
-    probe->longest_work_cpu = MAX (probe->longest_work_cpu,
-                                   gap_cpu - (probe->frames_cpu - probe->frames_cpu_at_tick));
+    gint64 work = gap - (probe->frames_us - probe->frames_at_tick);
+    gint64 work_cpu = cpu - probe->last_tick_cpu - (probe->frames_cpu - probe->frames_cpu_at_tick);
+    probe->longest_work = MAX (probe->longest_work, work);
+    probe->longest_work_cpu = MAX (probe->longest_work_cpu, work_cpu);
+    probe->view_work = MAX (probe->view_work, work);
+    probe->view_work_cpu = MAX (probe->view_work_cpu, work_cpu);
   }
   probe->last_tick = now;
   probe->last_tick_cpu = cpu;
@@ -77,8 +79,10 @@ on_tick (gpointer data)
 static guint
 n_views (void)
 {
-  return probe->stack ? g_list_model_get_n_items (G_LIST_MODEL (adw_view_stack_get_pages (probe->stack)))
-                      : 0;
+  if (!probe->stack)
+    return 0;
+  g_autoptr (GtkSelectionModel) pages = adw_view_stack_get_pages (probe->stack);
+  return g_list_model_get_n_items (G_LIST_MODEL (pages));
 }
 
 /* Shows the next page once the previous one is drawn, and says how long it
@@ -91,9 +95,7 @@ show_next_view (gint64 now)
     const char *name = adw_view_stack_get_visible_child_name (probe->stack);
     fprintf (stderr, "probe: view-drawn-ms=%.1f view=%d name=%s work-ms=%.1f work-cpu-ms=%.1f\n",
              (now - probe->view_asked) / 1000.0, probe->next_view, name ? name : "",
-             probe->longest_work > probe->view_work ? probe->longest_work / 1000.0 : 0.0,
-             probe->longest_work_cpu > probe->view_work_cpu ? probe->longest_work_cpu / 1000.0
-                                                            : 0.0);
+             probe->view_work / 1000.0, probe->view_work_cpu / 1000.0);
     fprintf (stderr, "probe: view-shown name=%s\n", name ? name : "");
     probe->last_drawn = now;
     probe->view_asked = 0;
@@ -113,10 +115,10 @@ show_next_view (gint64 now)
   }
   if ((guint) ++probe->next_view >= n_views ())
     return FALSE;
-  probe->view_work = probe->longest_work;
-  probe->view_work_cpu = probe->longest_work_cpu;
+  probe->view_work = probe->view_work_cpu = 0;
   probe->view_asked = g_get_monotonic_time ();
-  gtk_selection_model_select_item (adw_view_stack_get_pages (probe->stack), probe->next_view, TRUE);
+  g_autoptr (GtkSelectionModel) pages = adw_view_stack_get_pages (probe->stack);
+  gtk_selection_model_select_item (pages, probe->next_view, TRUE);
   return TRUE;
 }
 
