@@ -85,6 +85,15 @@ n_views (void)
   return g_list_model_get_n_items (G_LIST_MODEL (pages));
 }
 
+/* The longest blocks from asking for the view shown now until leaving it. */
+static void
+print_view_work (void)
+{
+  const char *name = adw_view_stack_get_visible_child_name (probe->stack);
+  fprintf (stderr, "probe: view-work name=%s work-ms=%.1f work-cpu-ms=%.1f\n", name ? name : "",
+           probe->view_work / 1000.0, probe->view_work_cpu / 1000.0);
+}
+
 /* Shows the next page once the previous one is drawn, and says how long it
  * took and the longest main-loop block meanwhile (showing a page maps it
  * outside any frame); FALSE when all are shown. */
@@ -93,9 +102,8 @@ show_next_view (gint64 now)
 {
   if (probe->view_asked) {
     const char *name = adw_view_stack_get_visible_child_name (probe->stack);
-    fprintf (stderr, "probe: view-drawn-ms=%.1f view=%d name=%s work-ms=%.1f work-cpu-ms=%.1f\n",
-             (now - probe->view_asked) / 1000.0, probe->next_view, name ? name : "",
-             probe->view_work / 1000.0, probe->view_work_cpu / 1000.0);
+    fprintf (stderr, "probe: view-drawn-ms=%.1f view=%d name=%s\n",
+             (now - probe->view_asked) / 1000.0, probe->next_view, name ? name : "");
     fprintf (stderr, "probe: view-shown name=%s\n", name ? name : "");
     probe->last_drawn = now;
     probe->view_asked = 0;
@@ -113,6 +121,8 @@ show_next_view (gint64 now)
     probe->opening_work = probe->longest_work;
     probe->opening_work_cpu = probe->longest_work_cpu;
   }
+  if (probe->next_view > 0)
+    print_view_work ();
   if ((guint) ++probe->next_view >= n_views ())
     return FALSE;
   probe->view_work = probe->view_work_cpu = 0;

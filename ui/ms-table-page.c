@@ -16,18 +16,21 @@ struct _MsTablePage {
   MsTableModel *store; /* rows made as they show */
 
   /* Held here too: the column view lets go of it while the page is hidden,
-   * so that runs opened meanwhile build no row widgets. */
+   * so that runs opened or swept meanwhile build no row widgets. */
   GtkSelectionModel *rows;
+  gboolean attached; /* the column view has rows */
 
-  /* GTK 4.8 makes widgets for up to 200 rows of 12 cells at once (about
-   * 0.15 ms a cell): rows come in a few at a time in idle slices instead,
-   * so that showing the page or opening a run never blocks the window. */
-  guint grow_source;
-  GtkBitset *held_selection; /* of rows let go while they grow again */
+  /* GTK 4.8 makes widgets for up to 200 rows of 12 cells at once when the
+   * column view gets its model, and destroys them as slowly when it lets
+   * go (about 0.15 ms a cell): rows come and go a few at a time in idle
+   * slices instead, so that showing or leaving the page or opening a run
+   * never blocks the window. */
+  guint step_source;
+  GtkBitset *held_selection; /* of rows let go until they are all back */
 };
 
 /* Main-loop time for one slice of rows: a frame's worth less drawing. */
-#define MS_TABLE_GROW_SLICE_US 6000
+#define MS_TABLE_SLICE_US 6000
 
 G_DEFINE_FINAL_TYPE (MsTablePage, ms_table_page, GTK_TYPE_WIDGET)
 
@@ -88,65 +91,77 @@ add_columns (MsTablePage *self)
   }
 }
 
-/* Every row shown again, and the selection as it was before they went. */
+/* Every row in the list again (shown or not), and the selection as it was
+ * before rows went. */
 static void
-finish_growing (MsTablePage *self)
+show_all_rows (MsTablePage *self)
 {
-  g_clear_handle_id (&self->grow_source, g_source_remove);
   ms_table_model_set_limit (self->store, G_MAXUINT);
   if (self->held_selection) {
-    gtk_selection_model_set_selection (self->rows, self->held_selection,
-                                       self->held_selection);
+    gtk_selection_model_set_selection (self->rows, self->held_selection, self->held_selection);
     g_clear_pointer (&self->held_selection, gtk_bitset_unref);
   }
 }
 
+static void
+hold_selection (MsTablePage *self)
+{
+  if (self->held_selection)
+    return;
+  /* A copy: the selection model may hand out the bitset it changes. */
+  GtkBitset *selected = gtk_selection_model_get_selection (self->rows);
+  self->held_selection = gtk_bitset_copy (selected);
+  gtk_bitset_unref (selected);
+}
+
+/* One slice: rows toward all of them while the page is shown, toward none
+ * while it is hidden, and then the column view lets go of the model. */
 static gboolean
-grow_rows (gpointer data)
+step_rows (gpointer data)
 {
   MsTablePage *self = data;
+  gboolean growing = gtk_widget_get_mapped (GTK_WIDGET (self));
   guint n = ms_table_model_get_n_all (self->store);
-  guint shown = MIN (n, ms_table_model_get_limit (self->store)), added = 0;
+  guint shown = MIN (n, ms_table_model_get_limit (self->store)), target = growing ? n : 0;
+  guint moved = 0;
   gint64 start = g_get_monotonic_time ();
-  /* One row at a time: past the rows GTK makes widgets for, rows cost
-   * nothing, and then the rest comes at once. */
-  while (shown < n && added < 256 && g_get_monotonic_time () - start < MS_TABLE_GROW_SLICE_US) {
-    ms_table_model_set_limit (self->store, ++shown);
-    added++;
+  /* Past the rows GTK makes widgets for, new rows cost nothing: after 256
+   * in one slice the rest comes at once. */
+  while (shown != target && !(growing && moved >= 256)
+         && g_get_monotonic_time () - start < MS_TABLE_SLICE_US) {
+    shown = growing ? shown + 1 : shown - 1;
+    ms_table_model_set_limit (self->store, shown);
+    moved++;
   }
-  if (shown < n && added < 256)
+  if (shown != target && !(growing && moved >= 256))
     return G_SOURCE_CONTINUE;
-  self->grow_source = 0;
-  finish_growing (self);
+  self->step_source = 0;
+  if (!growing) {
+    gtk_column_view_set_model (self->column_view, NULL);
+    self->attached = FALSE;
+  }
+  show_all_rows (self);
   return G_SOURCE_REMOVE;
 }
 
-/* Holds the rows at `shown` and lets the rest come in idle slices. */
 static void
-grow_from (MsTablePage *self, guint shown)
+start_steps (MsTablePage *self)
 {
-  if (self->grow_source)
-    return;
-  if (shown >= ms_table_model_get_n_all (self->store)) {
-    finish_growing (self);
-    return;
-  }
-  if (!self->held_selection) {
-    /* A copy: the selection model may hand out the bitset it changes. */
-    GtkBitset *selected = gtk_selection_model_get_selection (self->rows);
-    self->held_selection = gtk_bitset_copy (selected);
-    gtk_bitset_unref (selected);
-  }
-  ms_table_model_set_limit (self->store, shown);
-  self->grow_source = g_idle_add (grow_rows, self);
+  if (!self->step_source)
+    self->step_source = g_idle_add (step_rows, self);
 }
 
 static void
 ms_table_page_map (GtkWidget *widget)
 {
   MsTablePage *self = MS_TABLE_PAGE (widget);
-  grow_from (self, 0);
-  gtk_column_view_set_model (self->column_view, self->rows);
+  if (!self->attached) {
+    hold_selection (self);
+    ms_table_model_set_limit (self->store, 0);
+    gtk_column_view_set_model (self->column_view, self->rows);
+    self->attached = TRUE;
+  }
+  start_steps (self);
   GTK_WIDGET_CLASS (ms_table_page_parent_class)->map (widget);
 }
 
@@ -155,15 +170,15 @@ ms_table_page_unmap (GtkWidget *widget)
 {
   MsTablePage *self = MS_TABLE_PAGE (widget);
   GTK_WIDGET_CLASS (ms_table_page_parent_class)->unmap (widget);
-  gtk_column_view_set_model (self->column_view, NULL);
-  finish_growing (self);
+  hold_selection (self);
+  start_steps (self);
 }
 
 static void
 ms_table_page_dispose (GObject *object)
 {
   MsTablePage *self = MS_TABLE_PAGE (object);
-  g_clear_handle_id (&self->grow_source, g_source_remove);
+  g_clear_handle_id (&self->step_source, g_source_remove);
   g_clear_pointer (&self->held_selection, gtk_bitset_unref);
   ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_TABLE_PAGE);
   g_clear_object (&self->rows);
@@ -198,16 +213,14 @@ ms_table_page_init (MsTablePage *self)
 void
 ms_table_page_set_runs (MsTablePage *self, GPtrArray *runs)
 {
-  /* Shown, the rows of a run just opened come in slices too; rows that
-   * move drop a selection held meanwhile. */
-  gboolean shown = gtk_widget_get_mapped (GTK_WIDGET (self));
-  guint before = g_list_model_get_n_items (G_LIST_MODEL (self->store));
-  if (shown)
-    ms_table_model_set_limit (self->store, before);
+  /* While the column view has rows, those of a run just opened come in
+   * slices too; rows that move drop a selection held meanwhile. */
+  if (self->attached)
+    ms_table_model_set_limit (self->store, g_list_model_get_n_items (G_LIST_MODEL (self->store)));
   g_clear_pointer (&self->held_selection, gtk_bitset_unref);
   ms_table_model_set_runs (self->store, runs);
-  if (shown)
-    grow_from (self, MIN (before, ms_table_model_get_n_all (self->store)));
+  if (self->attached)
+    start_steps (self);
 }
 
 GtkSelectionModel *
