@@ -165,6 +165,19 @@ all_rows_shown (gpointer data)
   return g_list_model_get_n_items (g->rows) == g->want;
 }
 
+static GtkColumnView *
+find_column_view (GtkWidget *widget)
+{
+  if (GTK_IS_COLUMN_VIEW (widget))
+    return GTK_COLUMN_VIEW (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c)) {
+    GtkColumnView *found = find_column_view (c);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
 /* Shown, the table takes its rows a few at a time (GTK makes widgets for
  * each) and gives the selection back once they are all in. */
 static void
@@ -197,6 +210,19 @@ test_rows_grow_when_shown (void)
   g_assert_cmpuint (g_list_model_get_n_items (g.rows), <, g.want);
   ms_test_wait_until (all_rows_shown, &g, "the new run's rows are in");
   g_assert_cmpuint (g.calls, >, 2);
+
+  /* Sorted by a column, rows come and go at once: hidden, the list keeps
+   * every row; shown again, so does the first frame's. */
+  GtkColumnView *view = find_column_view (GTK_WIDGET (page));
+  g_autoptr (GtkColumnViewColumn) size =
+    g_list_model_get_item (gtk_column_view_get_columns (view), MS_TABLE_COL_SIZE);
+  gtk_column_view_sort_by_column (view, size, GTK_SORT_DESCENDING);
+  gtk_widget_set_visible (GTK_WIDGET (page), FALSE);
+  g_assert_cmpuint (g_list_model_get_n_items (g.rows), ==, g.want);
+  gtk_widget_set_visible (GTK_WIDGET (page), TRUE);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
+  g_assert_cmpuint (g_list_model_get_n_items (g.rows), ==, g.want);
+  ms_test_wait_until (ms_test_is_laid_out, page, "the page is shown again");
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 

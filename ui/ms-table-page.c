@@ -114,12 +114,28 @@ hold_selection (MsTablePage *self)
   gtk_bitset_unref (selected);
 }
 
+/* Sorted by a column, every row added re-sorts the rows (GtkSortListModel
+ * merges them again): then the rows come and go at once, as before. */
+static gboolean
+rows_are_sorted (MsTablePage *self)
+{
+  GtkSorter *sorter = gtk_column_view_get_sorter (self->column_view);
+  return sorter && gtk_sorter_get_order (sorter) != GTK_SORTER_ORDER_NONE;
+}
+
+static void start_steps (MsTablePage *self);
+
 /* One slice: rows toward all of them while the page is shown, toward none
  * while it is hidden, and then the column view lets go of the model. */
 static gboolean
 step_rows (gpointer data)
 {
   MsTablePage *self = data;
+  if (rows_are_sorted (self)) {
+    self->step_source = 0;
+    start_steps (self);
+    return G_SOURCE_REMOVE;
+  }
   gboolean growing = gtk_widget_get_mapped (GTK_WIDGET (self));
   guint n = ms_table_model_get_n_all (self->store);
   guint shown = MIN (n, ms_table_model_get_limit (self->store)), target = growing ? n : 0;
@@ -147,8 +163,16 @@ step_rows (gpointer data)
 static void
 start_steps (MsTablePage *self)
 {
-  if (!self->step_source)
+  if (rows_are_sorted (self)) {
+    g_clear_handle_id (&self->step_source, g_source_remove);
+    if (!gtk_widget_get_mapped (GTK_WIDGET (self))) {
+      gtk_column_view_set_model (self->column_view, NULL);
+      self->attached = FALSE;
+    }
+    show_all_rows (self);
+  } else if (!self->step_source) {
     self->step_source = g_idle_add (step_rows, self);
+  }
 }
 
 static void
@@ -157,7 +181,8 @@ ms_table_page_map (GtkWidget *widget)
   MsTablePage *self = MS_TABLE_PAGE (widget);
   if (!self->attached) {
     hold_selection (self);
-    ms_table_model_set_limit (self->store, 0);
+    if (!rows_are_sorted (self))
+      ms_table_model_set_limit (self->store, 0);
     gtk_column_view_set_model (self->column_view, self->rows);
     self->attached = TRUE;
   }
@@ -215,7 +240,7 @@ ms_table_page_set_runs (MsTablePage *self, GPtrArray *runs)
 {
   /* While the column view has rows, those of a run just opened come in
    * slices too; rows that move drop a selection held meanwhile. */
-  if (self->attached)
+  if (self->attached && !rows_are_sorted (self))
     ms_table_model_set_limit (self->store, g_list_model_get_n_items (G_LIST_MODEL (self->store)));
   g_clear_pointer (&self->held_selection, gtk_bitset_unref);
   ms_table_model_set_runs (self->store, runs);
