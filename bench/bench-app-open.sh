@@ -16,6 +16,9 @@ ref="$src/data/reference"
 dir=${BENCH_DIR:-/tmp/memsweep-bench}
 mkdir -p "$dir"
 export GSETTINGS_BACKEND=memory MEMSWEEP_PROBE=1 MEMSWEEP_PROBE_QUIT_MS=${QUIT_MS:-500}
+# Each view stays a second, so that work it finishes in idle time (the
+# table's rows) counts as its own.
+export MEMSWEEP_FIRST_FRAME=1 MEMSWEEP_PROBE_DWELL_MS=${DWELL_MS:-1000}
 export MEMSWEEP_REFERENCE_DIR="$ref" NO_AT_BRIDGE=1 GTK_A11Y=none
 export GSETTINGS_SCHEMA_DIR=${GSETTINGS_SCHEMA_DIR:-$src/build/data}
 
@@ -55,21 +58,34 @@ done
 
 median () { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int ((NR + 1) / 2)]; else print "-" }'; }
 
-# One launch: prints "first-frame-ms open-to-drawn-ms (the last file's)
-# longest-stall-ms longest-work-ms (the stall less the frames drawn in it)
+# One launch: prints "first-frame-ms (from the launch) built-ms mapped-ms
+# (the window, after main()) first-cpu-ms (the main thread's CPU time at the
+# first frame) open-to-drawn-ms (the last file's) longest-stall-ms
+# longest-work-ms (the stall less the frames drawn in it) work-cpu-ms (the
+# same in main-thread CPU time, which the machine's load does not stretch)
 # views-ms (the slowest of the views shown in turn after the files)
-# open-work-ms (longest-work-ms until the last file was drawn)".
+# view-cpu-ms (the longest block while a view was shown, CPU time: the
+# slowest view's)
+# open-work-ms open-cpu-ms (longest work until the last file was drawn)".
+field () { printf '%s\n' "$log" | sed -n "s/^$1/p" | head -1; }
 one () {
   start=$(date +%s%N)
   log=$("$app" "$@" 2>&1 >/dev/null) || true
-  ff=$(printf '%s\n' "$log" | sed -n 's/^probe: first-frame-unix-us=//p' | head -1)
+  ff=$(field 'probe: first-frame-unix-us=/')
+  built=$(field 'memsweep-gtk: window built \([0-9.]*\) ms.*/\1')
+  mapped=$(field 'memsweep-gtk: window mapped \([0-9.]*\) ms.*/\1')
+  ffcpu=$(field 'memsweep-gtk: first frame drawn.*CPU \([0-9.]*\) ms/\1')
   otd=$(printf '%s\n' "$log" | sed -n 's/^probe: open-to-drawn-ms=\([0-9.]*\).*/\1/p' | sort -n | tail -1)
-  stall=$(printf '%s\n' "$log" | sed -n 's/^probe: summary.*longest-stall-ms=\([0-9.]*\).*/\1/p')
-  work=$(printf '%s\n' "$log" | sed -n 's/^probe: summary.*longest-work-ms=\([0-9.]*\).*/\1/p')
-  owork=$(printf '%s\n' "$log" | sed -n 's/^probe: summary.*opening-work-ms=//p')
+  stall=$(field 'probe: summary.*longest-stall-ms=\([0-9.]*\).*/\1')
+  work=$(field 'probe: summary.*longest-work-ms=\([0-9.]*\).*/\1')
+  wcpu=$(field 'probe: summary.*longest-work-cpu-ms=\([0-9.]*\).*/\1')
+  owork=$(field 'probe: summary.*opening-work-ms=/')
+  ocpu=$(field 'probe: summary.*opening-work-cpu-ms=\([0-9.]*\).*/\1')
   views=$(printf '%s\n' "$log" | sed -n 's/^probe: view-drawn-ms=\([0-9.]*\).*/\1/p' | sort -n | tail -1)
+  vcpu=$(printf '%s\n' "$log" | sed -n 's/^probe: view-work.*work-cpu-ms=\([0-9.]*\).*/\1/p' | sort -n | tail -1)
   printf '%s\n' "$log" | grep '^probe: open-failed' >&2 || true
-  echo "$(( (ff * 1000 - start) / 1000000 )) ${otd:--} ${stall:--} ${work:--} ${views:--} ${owork:--}"
+  echo "$(( (ff * 1000 - start) / 1000000 )) ${built:--} ${mapped:--} ${ffcpu:--} ${otd:--}" \
+       "${stall:--} ${work:--} ${wcpu:--} ${views:--} ${vcpu:--} ${owork:--} ${ocpu:--}"
 }
 
 case_row () {
@@ -77,17 +93,20 @@ case_row () {
   : > "$dir/case.txt"
   i=0
   while [ $i -lt "$n" ]; do one "$@" >> "$dir/case.txt"; i=$((i + 1)); done
-  printf '%-10s %9s %9s %9s %9s %9s %9s\n' "$name" \
-    "$(cut -d' ' -f1 "$dir/case.txt" | median)" \
-    "$(cut -d' ' -f2 "$dir/case.txt" | grep -v -- - | median)" \
-    "$(cut -d' ' -f3 "$dir/case.txt" | grep -v -- - | median)" \
-    "$(cut -d' ' -f4 "$dir/case.txt" | grep -v -- - | median)" \
-    "$(cut -d' ' -f5 "$dir/case.txt" | grep -v -- - | median)" \
-    "$(cut -d' ' -f6 "$dir/case.txt" | grep -v -- - | median)"
+  printf '%-9s' "$name"
+  for col in 1 2 3 4 5 6 7 8 9 10 11 12; do
+    printf ' %8s' "$(cut -d' ' -f$col "$dir/case.txt" | grep -v -- - | median)"
+  done
+  echo
 }
 
-echo "medians over $runs launches of $app ($(git -C "$build/.." rev-parse --short HEAD 2>/dev/null))"
-printf '%-10s %9s %9s %9s %9s %9s %9s\n' case first-ms open-ms stall-ms work-ms views-ms open-work
+echo "medians over $runs launches of $app ($(git -C "$build/.." rev-parse --short HEAD 2>/dev/null))," \
+     "renderer ${GSK_RENDERER:-default}; times in ms; cpu: the main thread's CPU time"
+printf '%-9s' case
+for h in first built mapped 1st-cpu open stall work work-cpu views view-cpu open-wrk open-cpu; do
+  printf ' %8s' "$h"
+done
+echo
 case_row "no files" "$runs"
 case_row "1 file" "$runs" "$ref/h100-default-samples.csv"
 case_row "8 files" "$runs" $eight

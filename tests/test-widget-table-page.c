@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-widget-table-page.c: MsTablePage and its rows: every cell a row,
  * sorting, and the selection as CSV. */
+#include "ms-run.h"
+#include "ms-table-model.h"
 #include "ms-table-page.h"
 #include "ms-table-row.h"
 #include "ms-widget-test.h"
@@ -88,6 +90,142 @@ test_lazy_rows (void)
   g_object_unref (page);
 }
 
+/* A copy of the list kept by items-changed alone: it must match the model
+ * after every change, limit or not. */
+typedef struct {
+  GListModel *model;
+  guint n, calls;
+} Mirror;
+
+static void
+on_mirror_changed (GListModel *model, guint position, guint removed, guint added, Mirror *m)
+{
+  g_assert_cmpuint (position + removed, <=, m->n);
+  m->n = m->n - removed + added;
+  m->calls++;
+  g_assert_cmpuint (m->n, ==, g_list_model_get_n_items (model));
+}
+
+static void
+test_limit (void)
+{
+  g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
+  const MsResults *first = g_ptr_array_index (runs, 0);
+  g_autoptr (MsTableModel) model = ms_table_model_new ();
+  Mirror m = { G_LIST_MODEL (model) };
+  g_signal_connect (model, "items-changed", G_CALLBACK (on_mirror_changed), &m);
+  ms_table_model_set_limit (model, 5);
+  ms_table_model_set_runs (model, runs);
+  g_assert_cmpuint (m.n, ==, 5);
+  g_assert_cmpuint (ms_table_model_get_n_all (model), ==, first->n_cells);
+  g_assert_null (g_list_model_get_item (G_LIST_MODEL (model), 5));
+
+  /* A run opened beyond the limit changes nothing shown. */
+  char err[512];
+  g_autofree char *path =
+    g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h200-default-samples.csv", NULL);
+  MsResults *second = ms_run_new (ms_csv_read_samples (path, err, sizeof err));
+  g_assert_nonnull (second);
+  g_ptr_array_add (runs, second);
+  guint calls = m.calls;
+  ms_table_model_set_runs (model, runs);
+  g_assert_cmpuint (m.calls, ==, calls);
+  g_assert_cmpuint (ms_table_model_get_n_all (model), ==, first->n_cells + second->n_cells);
+
+  /* Closing the first run under a limit past it: its rows go, the second
+   * run's rows move up and those that cross the limit come in. */
+  ms_table_model_set_limit (model, first->n_cells + 7);
+  g_assert_cmpuint (m.n, ==, first->n_cells + 7);
+  g_ptr_array_remove_index (runs, 0);
+  ms_table_model_set_runs (model, runs);
+  g_assert_cmpuint (m.n, ==, MIN (second->n_cells, first->n_cells + 7));
+  g_autoptr (MsTableRow) row = g_list_model_get_item (G_LIST_MODEL (model), m.n - 1);
+  g_assert_nonnull (row);
+  ms_table_model_set_limit (model, 0);
+  g_assert_cmpuint (m.n, ==, 0);
+  ms_table_model_set_limit (model, G_MAXUINT);
+  g_assert_cmpuint (m.n, ==, second->n_cells);
+}
+
+typedef struct {
+  GListModel *rows;
+  guint want, calls;
+} Growth;
+
+static void
+on_growth (GListModel *rows, guint position, guint removed, guint added, Growth *g)
+{
+  g->calls++;
+}
+
+static gboolean
+all_rows_shown (gpointer data)
+{
+  Growth *g = data;
+  return g_list_model_get_n_items (g->rows) == g->want;
+}
+
+static GtkColumnView *
+find_column_view (GtkWidget *widget)
+{
+  if (GTK_IS_COLUMN_VIEW (widget))
+    return GTK_COLUMN_VIEW (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c)) {
+    GtkColumnView *found = find_column_view (c);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+/* Shown, the table takes its rows a few at a time (GTK makes widgets for
+ * each) and gives the selection back once they are all in. */
+static void
+test_rows_grow_when_shown (void)
+{
+  g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
+  const MsResults *run = g_ptr_array_index (runs, 0);
+  MsTablePage *page = g_object_new (MS_TYPE_TABLE_PAGE, NULL);
+  ms_table_page_set_runs (page, runs);
+  GtkSelectionModel *selection = ms_table_page_get_selection (page);
+  gtk_selection_model_select_item (selection, run->n_cells - 1, FALSE);
+  Growth g = { G_LIST_MODEL (selection), run->n_cells };
+  g_signal_connect (selection, "items-changed", G_CALLBACK (on_growth), &g);
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1200, 600);
+  ms_test_wait_until (all_rows_shown, &g, "every row is in");
+  g_assert_cmpuint (g.calls, >, 2);
+  g_assert_true (gtk_selection_model_is_selected (selection, run->n_cells - 1));
+  g_assert_false (gtk_selection_model_is_selected (selection, 0));
+
+  /* A run opened while shown comes in the same way. */
+  char err[512];
+  g_autofree char *path =
+    g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h200-default-samples.csv", NULL);
+  MsResults *second = ms_run_new (ms_csv_read_samples (path, err, sizeof err));
+  g_assert_nonnull (second);
+  g_ptr_array_add (runs, second);
+  g.calls = 0;
+  g.want = run->n_cells + second->n_cells;
+  ms_table_page_set_runs (page, runs);
+  g_assert_cmpuint (g_list_model_get_n_items (g.rows), <, g.want);
+  ms_test_wait_until (all_rows_shown, &g, "the new run's rows are in");
+  g_assert_cmpuint (g.calls, >, 2);
+
+  /* Sorted by a column, rows come and go at once: hidden, the list keeps
+   * every row; shown again, so does the first frame's. */
+  GtkColumnView *view = find_column_view (GTK_WIDGET (page));
+  g_autoptr (GtkColumnViewColumn) size =
+    g_list_model_get_item (gtk_column_view_get_columns (view), MS_TABLE_COL_SIZE);
+  gtk_column_view_sort_by_column (view, size, GTK_SORT_DESCENDING);
+  gtk_widget_set_visible (GTK_WIDGET (page), FALSE);
+  g_assert_cmpuint (g_list_model_get_n_items (g.rows), ==, g.want);
+  gtk_widget_set_visible (GTK_WIDGET (page), TRUE);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
+  g_assert_cmpuint (g_list_model_get_n_items (g.rows), ==, g.want);
+  ms_test_wait_until (ms_test_is_laid_out, page, "the page is shown again");
+  ms_test_destroy (window, GTK_WIDGET (page));
+}
+
 static void
 test_row (void)
 {
@@ -128,5 +266,7 @@ main (int argc, char **argv)
   g_test_add_func ("/table-page/rows-and-csv", test_rows_and_csv);
   g_test_add_func ("/table-page/row", test_row);
   g_test_add_func ("/table-page/lazy-rows", test_lazy_rows);
+  g_test_add_func ("/table-page/limit", test_limit);
+  g_test_add_func ("/table-page/rows-grow-when-shown", test_rows_grow_when_shown);
   return g_test_run ();
 }

@@ -2,7 +2,9 @@
 /* ms-probe.c: responsiveness probe (see ms-probe.h). */
 #include "ms-probe.h"
 
+#include <adwaita.h>
 #include <stdio.h>
+#include <sys/resource.h>
 
 typedef struct {
   GHashTable *asked;  /* path -> start time (µs, monotonic) */
@@ -15,17 +17,34 @@ typedef struct {
   gint64 frame_start;   /* of the frame being drawn, 0 outside one */
   gint64 frames_us;     /* time spent drawing frames, in all */
   gint64 frames_at_tick;
+  /* The same in the main thread's CPU time, which a busy machine's
+   * preemption does not stretch. */
+  gint64 last_tick_cpu, frame_start_cpu, frames_cpu, frames_cpu_at_tick;
+  gint64 longest_work_cpu, opening_work_cpu;
+  gint64 view_work, view_work_cpu; /* the longest while the view shown now was asked for */
   gint64 last_drawn;
   guint n_drawn;
   guint quit_ms;
-  int next_view;      /* before quitting, every view is shown in turn */
+  guint dwell_ms;     /* on each view before the next */
+  gboolean first_view_shown;
+  int next_view;      /* before quitting, every page of the view stack is shown in turn */
   gint64 view_asked;
   GtkWindow *window;
+  AdwViewStack *stack; /* the window's views, found when it is realized */
 } MsProbe;
 
-#define MS_PROBE_N_VIEWS 5 /* MsViewKind */
-
 static MsProbe *probe;
+
+/* µs of CPU the calling thread has used. */
+static gint64
+thread_cpu_us (void)
+{
+  struct rusage u;
+  if (getrusage (RUSAGE_THREAD, &u) != 0)
+    return 0;
+  return (u.ru_utime.tv_sec + u.ru_stime.tv_sec) * G_USEC_PER_SEC + u.ru_utime.tv_usec
+         + u.ru_stime.tv_usec;
+}
 
 static gboolean
 probe_enabled (void)
@@ -39,33 +58,77 @@ probe_enabled (void)
 static gboolean
 on_tick (gpointer data)
 {
-  gint64 now = g_get_monotonic_time ();
+  gint64 now = g_get_monotonic_time (), cpu = thread_cpu_us ();
   if (probe->first_frame && probe->last_tick) {
     gint64 gap = now - probe->last_tick;
     probe->longest_stall = MAX (probe->longest_stall, gap);
-    probe->longest_work = MAX (probe->longest_work, gap - (probe->frames_us - probe->frames_at_tick));
+    gint64 work = gap - (probe->frames_us - probe->frames_at_tick);
+    gint64 work_cpu = cpu - probe->last_tick_cpu - (probe->frames_cpu - probe->frames_cpu_at_tick);
+    probe->longest_work = MAX (probe->longest_work, work);
+    probe->longest_work_cpu = MAX (probe->longest_work_cpu, work_cpu);
+    probe->view_work = MAX (probe->view_work, work);
+    probe->view_work_cpu = MAX (probe->view_work_cpu, work_cpu);
   }
   probe->last_tick = now;
+  probe->last_tick_cpu = cpu;
   probe->frames_at_tick = probe->frames_us;
+  probe->frames_cpu_at_tick = probe->frames_cpu;
   return G_SOURCE_CONTINUE;
 }
 
-/* Shows the next view once the previous one is drawn; FALSE when all are. */
+static guint
+n_views (void)
+{
+  if (!probe->stack)
+    return 0;
+  g_autoptr (GtkSelectionModel) pages = adw_view_stack_get_pages (probe->stack);
+  return g_list_model_get_n_items (G_LIST_MODEL (pages));
+}
+
+/* The longest blocks from asking for the view shown now until leaving it. */
+static void
+print_view_work (void)
+{
+  const char *name = adw_view_stack_get_visible_child_name (probe->stack);
+  fprintf (stderr, "probe: view-work name=%s work-ms=%.1f work-cpu-ms=%.1f\n", name ? name : "",
+           probe->view_work / 1000.0, probe->view_work_cpu / 1000.0);
+}
+
+/* Shows the next page once the previous one is drawn, and says how long it
+ * took and the longest main-loop block meanwhile (showing a page maps it
+ * outside any frame); FALSE when all are shown. */
 static gboolean
 show_next_view (gint64 now)
 {
   if (probe->view_asked) {
-    fprintf (stderr, "probe: view-drawn-ms=%.1f view=%d\n", (now - probe->view_asked) / 1000.0,
-             probe->next_view);
+    const char *name = adw_view_stack_get_visible_child_name (probe->stack);
+    fprintf (stderr, "probe: view-drawn-ms=%.1f view=%d name=%s\n",
+             (now - probe->view_asked) / 1000.0, probe->next_view, name ? name : "");
+    fprintf (stderr, "probe: view-shown name=%s\n", name ? name : "");
     probe->last_drawn = now;
     probe->view_asked = 0;
   }
-  if (probe->next_view == 0)
+  if (probe->next_view == 0 && !probe->first_view_shown) {
+    const char *name = adw_view_stack_get_visible_child_name (probe->stack);
+    fprintf (stderr, "probe: view-shown name=%s\n", name ? name : "");
+    probe->first_view_shown = TRUE;
+    probe->last_drawn = now;
+  }
+  /* Time to look at it (MEMSWEEP_PROBE_DWELL_MS), for screenshots. */
+  if (now - probe->last_drawn < probe->dwell_ms * (gint64) 1000)
+    return TRUE;
+  if (probe->next_view == 0) {
     probe->opening_work = probe->longest_work;
-  if (++probe->next_view >= MS_PROBE_N_VIEWS)
+    probe->opening_work_cpu = probe->longest_work_cpu;
+  }
+  if (probe->next_view > 0)
+    print_view_work ();
+  if ((guint) ++probe->next_view >= n_views ())
     return FALSE;
+  probe->view_work = probe->view_work_cpu = 0;
   probe->view_asked = g_get_monotonic_time ();
-  g_object_set (probe->window, "view", probe->next_view, NULL);
+  g_autoptr (GtkSelectionModel) pages = adw_view_stack_get_pages (probe->stack);
+  gtk_selection_model_select_item (pages, probe->next_view, TRUE);
   return TRUE;
 }
 
@@ -74,15 +137,16 @@ maybe_quit (gint64 now)
 {
   if (!probe->quit_ms || g_hash_table_size (probe->asked) > 0 || g_hash_table_size (probe->added) > 0)
     return;
-  if (probe->next_view < MS_PROBE_N_VIEWS && show_next_view (now))
+  if ((guint) probe->next_view < n_views () && show_next_view (now))
     return;
   gint64 since = MAX (probe->first_frame, probe->last_drawn);
   if (now - since < probe->quit_ms * (gint64) 1000)
     return;
   fprintf (stderr,
            "probe: summary files=%u longest-stall-ms=%.1f longest-work-ms=%.1f "
-           "opening-work-ms=%.1f\n",
+           "longest-work-cpu-ms=%.1f opening-work-cpu-ms=%.1f opening-work-ms=%.1f\n",
            probe->n_drawn, probe->longest_stall / 1000.0, probe->longest_work / 1000.0,
+           probe->longest_work_cpu / 1000.0, probe->opening_work_cpu / 1000.0,
            probe->opening_work / 1000.0);
   probe->quit_ms = 0;
   GtkApplication *app = gtk_window_get_application (probe->window);
@@ -95,16 +159,20 @@ maybe_quit (gint64 now)
 static void
 on_frame_start (GdkFrameClock *clock, gpointer data)
 {
-  if (!probe->frame_start)
+  if (!probe->frame_start) {
     probe->frame_start = g_get_monotonic_time ();
+    probe->frame_start_cpu = thread_cpu_us ();
+  }
 }
 
 static void
 on_after_paint (GdkFrameClock *clock, gpointer data)
 {
   gint64 now = g_get_monotonic_time ();
-  if (probe->frame_start)
+  if (probe->frame_start) {
     probe->frames_us += now - probe->frame_start;
+    probe->frames_cpu += thread_cpu_us () - probe->frame_start_cpu;
+  }
   probe->frame_start = 0;
   if (!probe->first_frame) {
     probe->first_frame = now;
@@ -131,9 +199,23 @@ on_idle_frame (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
   return probe->quit_ms ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
 }
 
+static AdwViewStack *
+find_view_stack (GtkWidget *widget)
+{
+  if (ADW_IS_VIEW_STACK (widget))
+    return ADW_VIEW_STACK (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c)) {
+    AdwViewStack *found = find_view_stack (c);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
 static void
 on_realize (GtkWidget *widget)
 {
+  probe->stack = find_view_stack (widget);
   GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
   g_signal_connect (clock, "update", G_CALLBACK (on_frame_start), NULL);
   g_signal_connect (clock, "layout", G_CALLBACK (on_frame_start), NULL);
@@ -154,6 +236,8 @@ ms_probe_watch_window (GtkWindow *window)
   probe->window = window;
   const char *quit = g_getenv ("MEMSWEEP_PROBE_QUIT_MS");
   probe->quit_ms = quit ? (guint) g_ascii_strtoull (quit, NULL, 10) : 0;
+  const char *dwell = g_getenv ("MEMSWEEP_PROBE_DWELL_MS");
+  probe->dwell_ms = dwell ? (guint) g_ascii_strtoull (dwell, NULL, 10) : 0;
   g_signal_connect (window, "realize", G_CALLBACK (on_realize), NULL);
   g_timeout_add_full (G_PRIORITY_HIGH, 1, on_tick, NULL, NULL);
 }

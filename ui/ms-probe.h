@@ -3,10 +3,14 @@
  * and prints to stderr: the first frame (wall clock, for scripts that time
  * the launch), open-to-drawn time per file, and from the first frame on the
  * longest main-loop stall, and the longest less the frames drawn in it (the
- * work that is not drawing), both in all and until the last file was drawn. With MEMSWEEP_PROBE_QUIT_MS=N the
- * application shows every view in turn once the files are drawn (printing
- * the time each takes to draw), quits N ms later, and prints a summary line
- * first. Does nothing without the variable. */
+ * work that is not drawing), in wall-clock time and in the main thread's
+ * CPU time (which preemption on a busy machine does not stretch), both in
+ * all and until the last file was drawn. With MEMSWEEP_PROBE_QUIT_MS=N the
+ * application shows every page of its view stack in turn once the files are
+ * drawn (printing the time each takes to draw and the longest block while
+ * it is shown), staying MEMSWEEP_PROBE_DWELL_MS on each (0 by default; for
+ * screenshots), quits N ms later, and prints a summary line first. Does
+ * nothing without the variable. */
 #pragma once
 
 #include <gtk/gtk.h>

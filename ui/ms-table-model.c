@@ -17,7 +17,8 @@ typedef struct {
 struct _MsTableModel {
   GObject parent_instance;
   GArray *runs; /* MsTableRun */
-  guint n_items;
+  guint n_items; /* every row; the list shows MIN (n_items, limit) */
+  guint limit;
 };
 
 static void ms_table_model_list_init (GListModelInterface *iface);
@@ -34,13 +35,16 @@ ms_table_model_get_item_type (GListModel *list)
 static guint
 ms_table_model_get_n_items (GListModel *list)
 {
-  return MS_TABLE_MODEL (list)->n_items;
+  MsTableModel *self = MS_TABLE_MODEL (list);
+  return MIN (self->n_items, self->limit);
 }
 
 static gpointer
 ms_table_model_get_item (GListModel *list, guint position)
 {
   MsTableModel *self = MS_TABLE_MODEL (list);
+  if (position >= self->limit)
+    return NULL;
   /* Few runs of many cells: walking the runs is cheap. */
   for (guint r = 0; r < self->runs->len; r++) {
     const MsTableRun *t = &g_array_index (self->runs, MsTableRun, r);
@@ -81,6 +85,7 @@ ms_table_model_class_init (MsTableModelClass *klass)
 static void
 ms_table_model_init (MsTableModel *self)
 {
+  self->limit = G_MAXUINT;
   self->runs = g_array_new (FALSE, FALSE, sizeof (MsTableRun));
   g_array_set_clear_func (self->runs, table_run_clear);
 }
@@ -105,6 +110,27 @@ table_run_same (const MsTableRun *a, const MsTableRun *b)
 {
   return a->run == b->run && a->n_cells == b->n_cells && a->n_reps == b->n_reps &&
          a->label_hash == b->label_hash;
+}
+
+/* Rows [position, position + removed) of n_before became `added` rows: says
+ * so for the rows below the limit. Under a limit, when rows after the change
+ * would cross it, everything shown from `position` on is new: one signal,
+ * so that the model reads as it is while it is emitted. */
+static void
+emit_shown_changes (MsTableModel *self, guint position, guint removed, guint added,
+                    guint n_before)
+{
+  guint shown_before = MIN (n_before, self->limit), shown = MIN (self->n_items, self->limit);
+  if (position >= shown_before && position >= shown)
+    return;
+  guint r = MIN (position + removed, shown_before) - position;
+  guint a = MIN (position + added, shown) - position;
+  if (shown_before - r != shown - a) {
+    r = shown_before - position;
+    a = shown - position;
+  }
+  if (r || a)
+    g_list_model_items_changed (G_LIST_MODEL (self), position, r, a);
 }
 
 void
@@ -133,9 +159,32 @@ ms_table_model_set_runs (MsTableModel *self, GPtrArray *runs)
     n_items += t->n_cells;
   }
   guint removed = self->n_items - position - kept_rows, added = n_items - position - kept_rows;
+  guint n_before = self->n_items;
   g_array_set_size (self->runs, 0);
   g_array_append_vals (self->runs, seen->data, seen->len);
   self->n_items = n_items;
-  if (removed || added)
-    g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
+  emit_shown_changes (self, position, removed, added, n_before);
+}
+
+void
+ms_table_model_set_limit (MsTableModel *self, guint limit)
+{
+  guint before = MIN (self->n_items, self->limit), after = MIN (self->n_items, limit);
+  self->limit = limit;
+  if (after > before)
+    g_list_model_items_changed (G_LIST_MODEL (self), before, 0, after - before);
+  else if (after < before)
+    g_list_model_items_changed (G_LIST_MODEL (self), after, before - after, 0);
+}
+
+guint
+ms_table_model_get_limit (MsTableModel *self)
+{
+  return self->limit;
+}
+
+guint
+ms_table_model_get_n_all (MsTableModel *self)
+{
+  return self->n_items;
 }

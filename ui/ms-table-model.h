@@ -17,5 +17,11 @@ MsTableModel *ms_table_model_new (void);
 /* Runs from ms-run.h, held by the model. Emits items-changed only over the
  * rows of runs that came, went or changed (cells or repetitions added). */
 void ms_table_model_set_runs (MsTableModel *self, GPtrArray *runs);
+/* Shows only the first `limit` rows (G_MAXUINT: all, the default), so that
+ * a view can take rows a few at a time; items-changed stays exact. */
+void ms_table_model_set_limit (MsTableModel *self, guint limit);
+guint ms_table_model_get_limit (MsTableModel *self);
+/* Every row, shown or beyond the limit. */
+guint ms_table_model_get_n_all (MsTableModel *self);
 
 G_END_DECLS

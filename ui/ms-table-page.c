@@ -16,9 +16,21 @@ struct _MsTablePage {
   MsTableModel *store; /* rows made as they show */
 
   /* Held here too: the column view lets go of it while the page is hidden,
-   * so that runs opened meanwhile build no row widgets. */
+   * so that runs opened or swept meanwhile build no row widgets. */
   GtkSelectionModel *rows;
+  gboolean attached; /* the column view has rows */
+
+  /* GTK 4.8 makes widgets for up to 200 rows of 12 cells at once when the
+   * column view gets its model, and destroys them as slowly when it lets
+   * go (about 0.15 ms a cell): rows come and go a few at a time in idle
+   * slices instead, so that showing or leaving the page or opening a run
+   * never blocks the window. */
+  guint step_source;
+  GtkBitset *held_selection; /* of rows let go until they are all back */
 };
+
+/* Main-loop time for one slice of rows: a frame's worth less drawing. */
+#define MS_TABLE_SLICE_US 6000
 
 G_DEFINE_FINAL_TYPE (MsTablePage, ms_table_page, GTK_TYPE_WIDGET)
 
@@ -79,11 +91,102 @@ add_columns (MsTablePage *self)
   }
 }
 
+/* Every row in the list again (shown or not), and the selection as it was
+ * before rows went. */
+static void
+show_all_rows (MsTablePage *self)
+{
+  ms_table_model_set_limit (self->store, G_MAXUINT);
+  if (self->held_selection) {
+    gtk_selection_model_set_selection (self->rows, self->held_selection, self->held_selection);
+    g_clear_pointer (&self->held_selection, gtk_bitset_unref);
+  }
+}
+
+static void
+hold_selection (MsTablePage *self)
+{
+  if (self->held_selection)
+    return;
+  /* A copy: the selection model may hand out the bitset it changes. */
+  GtkBitset *selected = gtk_selection_model_get_selection (self->rows);
+  self->held_selection = gtk_bitset_copy (selected);
+  gtk_bitset_unref (selected);
+}
+
+/* Sorted by a column, every row added re-sorts the rows (GtkSortListModel
+ * merges them again): then the rows come and go at once, as before. */
+static gboolean
+rows_are_sorted (MsTablePage *self)
+{
+  GtkSorter *sorter = gtk_column_view_get_sorter (self->column_view);
+  return sorter && gtk_sorter_get_order (sorter) != GTK_SORTER_ORDER_NONE;
+}
+
+static void start_steps (MsTablePage *self);
+
+/* One slice: rows toward all of them while the page is shown, toward none
+ * while it is hidden, and then the column view lets go of the model. */
+static gboolean
+step_rows (gpointer data)
+{
+  MsTablePage *self = data;
+  if (rows_are_sorted (self)) {
+    self->step_source = 0;
+    start_steps (self);
+    return G_SOURCE_REMOVE;
+  }
+  gboolean growing = gtk_widget_get_mapped (GTK_WIDGET (self));
+  guint n = ms_table_model_get_n_all (self->store);
+  guint shown = MIN (n, ms_table_model_get_limit (self->store)), target = growing ? n : 0;
+  guint moved = 0;
+  gint64 start = g_get_monotonic_time ();
+  /* Past the rows GTK makes widgets for, new rows cost nothing: after 256
+   * in one slice the rest comes at once. */
+  while (shown != target && !(growing && moved >= 256)
+         && g_get_monotonic_time () - start < MS_TABLE_SLICE_US) {
+    shown = growing ? shown + 1 : shown - 1;
+    ms_table_model_set_limit (self->store, shown);
+    moved++;
+  }
+  if (shown != target && !(growing && moved >= 256))
+    return G_SOURCE_CONTINUE;
+  self->step_source = 0;
+  if (!growing) {
+    gtk_column_view_set_model (self->column_view, NULL);
+    self->attached = FALSE;
+  }
+  show_all_rows (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+start_steps (MsTablePage *self)
+{
+  if (rows_are_sorted (self)) {
+    g_clear_handle_id (&self->step_source, g_source_remove);
+    if (!gtk_widget_get_mapped (GTK_WIDGET (self))) {
+      gtk_column_view_set_model (self->column_view, NULL);
+      self->attached = FALSE;
+    }
+    show_all_rows (self);
+  } else if (!self->step_source) {
+    self->step_source = g_idle_add (step_rows, self);
+  }
+}
+
 static void
 ms_table_page_map (GtkWidget *widget)
 {
   MsTablePage *self = MS_TABLE_PAGE (widget);
-  gtk_column_view_set_model (self->column_view, self->rows);
+  if (!self->attached) {
+    hold_selection (self);
+    if (!rows_are_sorted (self))
+      ms_table_model_set_limit (self->store, 0);
+    gtk_column_view_set_model (self->column_view, self->rows);
+    self->attached = TRUE;
+  }
+  start_steps (self);
   GTK_WIDGET_CLASS (ms_table_page_parent_class)->map (widget);
 }
 
@@ -92,14 +195,18 @@ ms_table_page_unmap (GtkWidget *widget)
 {
   MsTablePage *self = MS_TABLE_PAGE (widget);
   GTK_WIDGET_CLASS (ms_table_page_parent_class)->unmap (widget);
-  gtk_column_view_set_model (self->column_view, NULL);
+  hold_selection (self);
+  start_steps (self);
 }
 
 static void
 ms_table_page_dispose (GObject *object)
 {
+  MsTablePage *self = MS_TABLE_PAGE (object);
+  g_clear_handle_id (&self->step_source, g_source_remove);
+  g_clear_pointer (&self->held_selection, gtk_bitset_unref);
   ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_TABLE_PAGE);
-  g_clear_object (&MS_TABLE_PAGE (object)->rows);
+  g_clear_object (&self->rows);
   G_OBJECT_CLASS (ms_table_page_parent_class)->dispose (object);
 }
 
@@ -131,7 +238,14 @@ ms_table_page_init (MsTablePage *self)
 void
 ms_table_page_set_runs (MsTablePage *self, GPtrArray *runs)
 {
+  /* While the column view has rows, those of a run just opened come in
+   * slices too; rows that move drop a selection held meanwhile. */
+  if (self->attached && !rows_are_sorted (self))
+    ms_table_model_set_limit (self->store, g_list_model_get_n_items (G_LIST_MODEL (self->store)));
+  g_clear_pointer (&self->held_selection, gtk_bitset_unref);
   ms_table_model_set_runs (self->store, runs);
+  if (self->attached)
+    start_steps (self);
 }
 
 GtkSelectionModel *
