@@ -437,7 +437,9 @@ MsResults *ms_results_new (const MsSweep *sweep, const MsDeviceInfo *device);
 void ms_results_free (MsResults *results);
 /* Takes a deep copy of cell. */
 bool ms_results_add_cell (MsResults *results, const MsCell *cell);
-/* The cell of a plain sweep (variant ""), or NULL. */
+/* The cell of a plain sweep (variant ""); where there is none, the one
+ * cell of that mode and size whatever its variant (a plain sweep whose
+ * knobs name it); NULL when there is none or there are several. */
 const MsCell *ms_results_find (const MsResults *results, MsMode mode, int exponent);
 /* The cell of (mode, size, variant); NULL variant reads as "". */
 const MsCell *ms_results_find_variant (const MsResults *results, MsMode mode, int exponent,

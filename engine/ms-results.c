@@ -227,5 +227,18 @@ ms_results_find_variant (const MsResults *results, MsMode mode, int exponent,
 const MsCell *
 ms_results_find (const MsResults *results, MsMode mode, int exponent)
 {
-  return ms_results_find_variant (results, mode, exponent, "");
+  const MsCell *plain = ms_results_find_variant (results, mode, exponent, "");
+  if (plain)
+    return plain;
+  /* A plain sweep with knobs (run --reuse 4) names them in every cell of
+   * the modes they reach: that cell stands for the size. Several variants
+   * (an experiment) have no one cell to stand for it. */
+  const MsCell *only = NULL;
+  for (size_t i = 0; i < results->n_cells; i++)
+    if (results->cells[i].mode == mode && results->cells[i].exponent == exponent) {
+      if (only)
+        return NULL;
+      only = &results->cells[i];
+    }
+  return only;
 }

@@ -241,6 +241,10 @@ test_plain_sweep_knobs (void)
     MS_CHECK (ms_results_find_variant (r, want[i].mode, 10, want[i].variant), "%s '%s'",
               ms_mode_name (want[i].mode), want[i].variant);
   MS_CHECK (r && r->n_cells == 4, "4 cells");
+  /* The views and the table find a knob's cell as the size's cell. */
+  const MsCell *zc = r ? ms_results_find (r, MS_MODE_ZERO_COPY, 10) : NULL;
+  MS_CHECK (zc && strcmp (zc->variant, "R=4") == 0, "find falls back to the knob's cell");
+  MS_CHECK (r && !ms_results_find (r, MS_MODE_ZERO_COPY, 11), "no cell at another size");
   ms_results_free (r);
   /* The knob's modes all left out: refused before anything runs. */
   MS_CHECK (ms_sweep_set_modes (&s, "host,streams", err, sizeof err), "%s", err);
