@@ -435,11 +435,12 @@ add_event (MsReader *rd, MsCellBuilder *b, const MsRow *row)
 static bool
 state_form_ok (int state_col, const MsField *f)
 {
-  const char *p = f->text, *end = f->text + f->len;
   if (f->len == 0)
     return true;
   if (f->len >= MS_STATE_FIELD_LEN)
     return false;
+  /* Only now: len may exceed the text kept, and so the array. */
+  const char *p = f->text, *end = f->text + f->len;
   switch (state_col) {
   case MS_STATE_COL_FLAGS:
   case MS_STATE_COL_STOP:
