@@ -630,6 +630,13 @@ ms_csv_finish_cells (MsReader *rd, MsResults *r)
 {
   for (int i = 0; i < rd->n_order && !rd->failed; i++) {
     MsCellBuilder *b = rd->order[i];
+    /* Copy rows alone make no cell: memsweep writes an 'ok' cell with its
+     * repetitions, and one without any as a 'none' row of another status. */
+    if (b->cell.n_reps == 0 && b->cell.status == MS_CELL_OK) {
+      ms_csv_fail (rd, b->first_line, "%s 2^%d has status 'ok' but no repetitions",
+                   ms_mode_name (b->cell.mode), b->cell.exponent);
+      return;
+    }
     for (int rep = 0; rep < b->cell.n_reps; rep++)
       if (!(b->rep_flags[rep] & REP_E2E)) {
         ms_csv_fail (rd, b->first_line,
