@@ -32,6 +32,9 @@ typedef struct {
   const char *run_id;
   bool first_in_row;
   bool failed;
+  /* The row being written: handed to stdio whole, one call per row. */
+  size_t len;
+  char line[4096];
 } MsWriter;
 
 static ssize_t
@@ -62,11 +65,14 @@ writer_open (MsWriter *w, const char *path, const char *run_id, char *err, size_
   return true;
 }
 
+static void flush_line (MsWriter *w);
+
 /* Flushes the stream into the temporary file and syncs and closes it; the
  * rename is left to the caller. False with a message, the file aborted. */
 static bool
 writer_finish (MsWriter *w, char *err, size_t errlen)
 {
+  flush_line (w);
   bool ok = !w->failed && !ferror (w->f);
   if (fclose (w->f) != 0)
     ok = false;
@@ -84,48 +90,125 @@ writer_finish (MsWriter *w, char *err, size_t errlen)
 }
 
 static void
-put_raw (MsWriter *w, const char *text)
+flush_line (MsWriter *w)
+{
+  if (w->len && fwrite (w->line, 1, w->len, w->f) != w->len)
+    w->failed = true;
+  w->len = 0;
+}
+
+static void
+put_bytes (MsWriter *w, const char *data, size_t len)
+{
+  if (len > sizeof w->line - w->len) {
+    flush_line (w);
+    if (len > sizeof w->line) {
+      if (fwrite (data, 1, len, w->f) != len)
+        w->failed = true;
+      return;
+    }
+  }
+  memcpy (w->line + w->len, data, len);
+  w->len += len;
+}
+
+static void
+start_field (MsWriter *w)
 {
   if (!w->first_in_row)
-    fputc (',', w->f);
-  if (fputs (text, w->f) < 0)
-    w->failed = true;
+    put_bytes (w, ",", 1);
   w->first_in_row = false;
 }
 
-/* Text fields are quoted by libcsv; a leading = + - @ is neutralised with an
+static void
+put_raw (MsWriter *w, const char *text)
+{
+  start_field (w);
+  put_bytes (w, text, strlen (text));
+}
+
+/* In the form csv_fwrite writes: quoted, every quote doubled. */
+static void
+put_quoted (MsWriter *w, const char *text, size_t len)
+{
+  put_bytes (w, "\"", 1);
+  for (const char *q; (q = memchr (text, '"', len));) {
+    size_t n = (size_t) (q - text) + 1;
+    put_bytes (w, text, n);
+    put_bytes (w, "\"", 1);
+    text += n;
+    len -= n;
+  }
+  put_bytes (w, text, len);
+  put_bytes (w, "\"", 1);
+}
+
+/* Text fields are quoted; a leading = + - @ is neutralised with an
  * apostrophe so that a spreadsheet does not evaluate the cell. */
 static void
 put_text (MsWriter *w, const char *text)
 {
-  if (!w->first_in_row)
-    fputc (',', w->f);
-  w->first_in_row = false;
+  start_field (w);
   if (text[0] == '=' || text[0] == '+' || text[0] == '-' || text[0] == '@') {
     char buf[600];
     snprintf (buf, sizeof buf, "'%s", text);
-    if (csv_fwrite (w->f, buf, strlen (buf)) != 0)
-      w->failed = true;
+    put_quoted (w, buf, strlen (buf));
     return;
   }
-  if (csv_fwrite (w->f, text, strlen (text)) != 0)
-    w->failed = true;
+  put_quoted (w, text, strlen (text));
+}
+
+/* The decimal digits of v, written backwards before end; returns the first. */
+static char *
+digits_before (char *end, uint64_t v)
+{
+  do {
+    *--end = (char) ('0' + v % 10);
+    v /= 10;
+  } while (v);
+  return end;
 }
 
 static void
 put_u64 (MsWriter *w, uint64_t v)
 {
-  char buf[32];
-  snprintf (buf, sizeof buf, "%llu", (unsigned long long) v);
-  put_raw (w, buf);
+  char buf[24], *p = digits_before (buf + sizeof buf, v);
+  start_field (w);
+  put_bytes (w, p, (size_t) (buf + sizeof buf - p));
 }
 
 static void
 put_int (MsWriter *w, long v)
 {
-  char buf[32];
-  snprintf (buf, sizeof buf, "%ld", v);
-  put_raw (w, buf);
+  char buf[24], *p = digits_before (buf + sizeof buf, v < 0 ? -(uint64_t) v : (uint64_t) v);
+  if (v < 0)
+    *--p = '-';
+  start_field (w);
+  put_bytes (w, p, (size_t) (buf + sizeof buf - p));
+}
+
+/* v as "%.3f" writes it, into buf; returns the length. Below 1e9, v * 1000
+ * is within 1e-4 of its exact value, so unless its fraction is within 1e-3
+ * of a half it rounds as printf rounds the exact value: those without
+ * printf, which costs ten times more. */
+static size_t
+format_3f (char *buf, size_t size, double v)
+{
+  if (v >= 0 && v < 1e9 && !signbit (v)) {
+    double x = v * 1000, whole = floor (x), frac = x - whole;
+    if (fabs (frac - 0.5) > 1e-3) {
+      uint64_t n = (uint64_t) whole + (frac > 0.5);
+      char tmp[32], *end = tmp + sizeof tmp, *p = end;
+      for (int i = 0; i < 3; i++, n /= 10)
+        *--p = (char) ('0' + n % 10);
+      *--p = '.';
+      p = digits_before (p, n);
+      memcpy (buf, p, (size_t) (end - p));
+      return (size_t) (end - p);
+    }
+  }
+  int n = snprintf (buf, size, "%.3f", v);
+  return n < 0 ? 0 : (size_t) n < size ? (size_t) n : size - 1;
 }
 
 /* Negative or absent values are written as an empty field. */
@@ -133,19 +216,17 @@ static void
 put_us (MsWriter *w, double v, bool present)
 {
   char buf[48];
-  if (!present || !isfinite (v)) {
-    put_raw (w, "");
+  start_field (w);
+  if (!present || !isfinite (v))
     return;
-  }
-  snprintf (buf, sizeof buf, "%.3f", v);
-  put_raw (w, buf);
+  put_bytes (w, buf, format_3f (buf, sizeof buf, v));
 }
 
 static void
 end_row (MsWriter *w)
 {
-  if (fputs ("\n", w->f) < 0)
-    w->failed = true;
+  put_bytes (w, "\n", 1);
+  flush_line (w);
   w->first_in_row = true;
 }
 
@@ -274,6 +355,12 @@ write_round_fields (MsWriter *w, int round_number, const MsCellRound *state)
 {
   char fields[MS_N_STATE_COLUMNS][MS_STATE_FIELD_LEN];
   put_int (w, round_number);
+  if (!state) {
+    /* Most rows: empty fields. */
+    for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
+      start_field (w);
+    return;
+  }
   ms_state_format (state, fields);
   for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
     put_raw (w, fields[i]);
