@@ -20,22 +20,12 @@
 #include "ms-atomic-file.h"
 #include "ms-csv-pair.h"
 #include "ms-csv-private.h"
+#include "ms-csv-writer.h"
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
 
 /* ---- writing ------------------------------------------------------------ */
 
-typedef struct {
-  FILE *f;
-  MsAtomicFile *file;
-  const char *path;
-  const char *run_id;
-  bool first_in_row;
-  bool failed;
-  /* The row being written: handed to stdio whole, one call per row. */
-  size_t len;
-  char line[4096];
-} MsWriter;
 
 static ssize_t
 cookie_write (void *file, const char *data, size_t len)
@@ -65,14 +55,12 @@ writer_open (MsWriter *w, const char *path, const char *run_id, char *err, size_
   return true;
 }
 
-static void flush_line (MsWriter *w);
-
 /* Flushes the stream into the temporary file and syncs and closes it; the
  * rename is left to the caller. False with a message, the file aborted. */
 static bool
 writer_finish (MsWriter *w, char *err, size_t errlen)
 {
-  flush_line (w);
+  ms_writer_flush_line (w);
   bool ok = !w->failed && !ferror (w->f);
   if (fclose (w->f) != 0)
     ok = false;
@@ -87,147 +75,6 @@ writer_finish (MsWriter *w, char *err, size_t errlen)
     return false;
   }
   return true;
-}
-
-static void
-flush_line (MsWriter *w)
-{
-  if (w->len && fwrite (w->line, 1, w->len, w->f) != w->len)
-    w->failed = true;
-  w->len = 0;
-}
-
-static void
-put_bytes (MsWriter *w, const char *data, size_t len)
-{
-  if (len > sizeof w->line - w->len) {
-    flush_line (w);
-    if (len > sizeof w->line) {
-      if (fwrite (data, 1, len, w->f) != len)
-        w->failed = true;
-      return;
-    }
-  }
-  memcpy (w->line + w->len, data, len);
-  w->len += len;
-}
-
-static void
-start_field (MsWriter *w)
-{
-  if (!w->first_in_row)
-    put_bytes (w, ",", 1);
-  w->first_in_row = false;
-}
-
-static void
-put_raw (MsWriter *w, const char *text)
-{
-  start_field (w);
-  put_bytes (w, text, strlen (text));
-}
-
-/* In the form csv_fwrite writes: quoted, every quote doubled. */
-static void
-put_quoted (MsWriter *w, const char *text, size_t len)
-{
-  put_bytes (w, "\"", 1);
-  for (const char *q; (q = memchr (text, '"', len));) {
-    size_t n = (size_t) (q - text) + 1;
-    put_bytes (w, text, n);
-    put_bytes (w, "\"", 1);
-    text += n;
-    len -= n;
-  }
-  put_bytes (w, text, len);
-  put_bytes (w, "\"", 1);
-}
-
-/* Text fields are quoted; a leading = + - @ is neutralised with an
- * apostrophe so that a spreadsheet does not evaluate the cell. */
-static void
-put_text (MsWriter *w, const char *text)
-{
-  start_field (w);
-  if (text[0] == '=' || text[0] == '+' || text[0] == '-' || text[0] == '@') {
-    char buf[600];
-    snprintf (buf, sizeof buf, "'%s", text);
-    put_quoted (w, buf, strlen (buf));
-    return;
-  }
-  put_quoted (w, text, strlen (text));
-}
-
-/* The decimal digits of v, written backwards before end; returns the first. */
-static char *
-digits_before (char *end, uint64_t v)
-{
-  do {
-    *--end = (char) ('0' + v % 10);
-    v /= 10;
-  } while (v);
-  return end;
-}
-
-static void
-put_u64 (MsWriter *w, uint64_t v)
-{
-  char buf[24], *p = digits_before (buf + sizeof buf, v);
-  start_field (w);
-  put_bytes (w, p, (size_t) (buf + sizeof buf - p));
-}
-
-static void
-put_int (MsWriter *w, long v)
-{
-  char buf[24], *p = digits_before (buf + sizeof buf, v < 0 ? -(uint64_t) v : (uint64_t) v);
-  if (v < 0)
-    *--p = '-';
-  start_field (w);
-  put_bytes (w, p, (size_t) (buf + sizeof buf - p));
-}
-
-/* v as "%.3f" writes it, into buf; returns the length. Below 1e9, v * 1000
- * is within 1e-4 of its exact value, so unless its fraction is within 1e-3
- * of a half it rounds as printf rounds the exact value: those without
- * printf, which costs ten times more. */
-static size_t
-format_3f (char *buf, size_t size, double v)
-{
-  if (v >= 0 && v < 1e9 && !signbit (v)) {
-    double x = v * 1000, whole = floor (x), frac = x - whole;
-    if (fabs (frac - 0.5) > 1e-3) {
-      uint64_t n = (uint64_t) whole + (frac > 0.5);
-      char tmp[32], *end = tmp + sizeof tmp, *p = end;
-      for (int i = 0; i < 3; i++, n /= 10)
-        *--p = (char) ('0' + n % 10);
-      *--p = '.';
-      p = digits_before (p, n);
-      memcpy (buf, p, (size_t) (end - p));
-      return (size_t) (end - p);
-    }
-  }
-  int n = snprintf (buf, size, "%.3f", v);
-  return n < 0 ? 0 : (size_t) n < size ? (size_t) n : size - 1;
-}
-
-/* Negative or absent values are written as an empty field. */
-static void
-put_us (MsWriter *w, double v, bool present)
-{
-  char buf[48];
-  start_field (w);
-  if (!present || !isfinite (v))
-    return;
-  put_bytes (w, buf, format_3f (buf, sizeof buf, v));
-}
-
-static void
-end_row (MsWriter *w)
-{
-  put_bytes (w, "\n", 1);
-  flush_line (w);
-  w->first_in_row = true;
 }
 
 static void
@@ -349,11 +196,10 @@ static const char *samples_columns[] = {
 #define N_SAMPLES_COLUMNS (sizeof samples_columns / sizeof samples_columns[0])
 
 /* The round, and on end-to-end rows the GPU's state around that round (the
- * same for all its repetitions). */
+ * same for all its repetitions: formatted once). */
 static void
 write_round_fields (MsWriter *w, int round_number, const MsCellRound *state)
 {
-  char fields[MS_N_STATE_COLUMNS][MS_STATE_FIELD_LEN];
   put_int (w, round_number);
   if (!state) {
     /* Most rows: empty fields. */
@@ -361,18 +207,64 @@ write_round_fields (MsWriter *w, int round_number, const MsCellRound *state)
       start_field (w);
     return;
   }
-  ms_state_format (state, fields);
-  for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
-    put_raw (w, fields[i]);
+  if (state != w->state_round) {
+    char fields[MS_N_STATE_COLUMNS][MS_STATE_FIELD_LEN];
+    ms_state_format (state, fields);
+    w->state_len = 0;
+    for (int i = 0; i < MS_N_STATE_COLUMNS; i++) {
+      size_t n = strnlen (fields[i], MS_STATE_FIELD_LEN - 1);
+      w->state[w->state_len++] = ',';
+      memcpy (w->state + w->state_len, fields[i], n);
+      w->state_len += n;
+    }
+    w->state_round = state;
+  }
+  put_bytes (w, w->state, w->state_len);
+}
+
+/* Copies the fields written since mark out of the row into a cell string. */
+static size_t
+take_written (MsWriter *w, size_t mark, char *out, size_t size)
+{
+  size_t n = w->len - mark < size ? w->len - mark : size;
+  memcpy (out, w->line + mark, n);
+  w->len = mark;
+  return n;
+}
+
+/* The fields every row of cell c repeats, written once into w's strings.
+ * Written with the row's own functions, at the end of the row buffer. */
+static void
+make_cell_strings (MsWriter *w, const MsCell *c)
+{
+  bool first = w->first_in_row;
+  ms_writer_flush_line (w);
+  w->first_in_row = true;
+  put_text (w, ms_mode_name (c->mode));
+  put_u64 (w, c->elements);
+  put_u64 (w, c->elements * sizeof (float));
+  w->head_len = take_written (w, 0, w->head, sizeof w->head);
+  /* A partial cell's kept repetitions were verified too. */
+  put_int (w, c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL ? 1 : 0);
+  put_text (w, ms_cell_status_name (c->status));
+  put_u64 (w, c->mismatches);
+  put_u64 (w, c->first_mismatch);
+  put_text (w, c->message);
+  w->mid_len = take_written (w, 0, w->mid, sizeof w->mid);
+  put_text (w, c->variant);
+  w->tail_len = take_written (w, 0, w->tail, sizeof w->tail);
+  w->first_in_row = first;
+  w->cell = c;
 }
 
 static void
 write_row_in_round (MsWriter *w, const MsCell *c, int rep, int round, const char *phase,
                     const MsEvent *ev, double e2e)
 {
-  put_text (w, ms_mode_name (c->mode));
-  put_u64 (w, c->elements);
-  put_u64 (w, c->elements * sizeof (float));
+  if (c != w->cell)
+    make_cell_strings (w, c);
+  put_bytes (w, w->head, w->head_len);
+  w->first_in_row = false;
   put_int (w, rep);
   put_text (w, phase);
   put_int (w, ev ? ev->lane : 0);
@@ -382,15 +274,10 @@ write_row_in_round (MsWriter *w, const MsCell *c, int rep, int round, const char
   put_us (w, ev ? ev->gpu_start_us : 0, ev && ev->gpu_us >= 0);
   put_us (w, ev ? ev->gpu_us : 0, ev && ev->gpu_us >= 0);
   put_u64 (w, ev ? ev->bytes : 0);
-  /* A partial cell's kept repetitions were verified too. */
-  put_int (w, c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL ? 1 : 0);
-  put_text (w, ms_cell_status_name (c->status));
-  put_u64 (w, c->mismatches);
-  put_u64 (w, c->first_mismatch);
-  put_text (w, c->message);
+  put_bytes (w, w->mid, w->mid_len);
   const MsCellRound *state = ms_cell_round_of_rep (c, rep);
   write_round_fields (w, round, ev == NULL && e2e >= 0 ? state : NULL);
-  put_text (w, c->variant);
+  put_bytes (w, w->tail, w->tail_len);
   end_row (w);
 }
 
