@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-results.c: the median's confidence interval, statistics by selection, the constrained fit,
- * the stop rule and the summary columns. */
+/* test-results.c: the median's confidence interval, statistics by
+ * selection, the constrained fit, the stop rule and the summary columns. */
 #include <stdint.h>
 #include <unistd.h>
 
