@@ -134,6 +134,30 @@ load_reference (const char *path, Reference *ref)
   return ref->n_cells > 0;
 }
 
+/* The reader takes up to 10^6 repetitions per cell: at 10^8 rows the
+ * copies of a cell with many repetitions are spread over variants. */
+#define REPS_PER_VARIANT 900000
+
+/* Row [p, end) as copy number `copy` of its cell: the repetition number
+ * moved on, and past REPS_PER_VARIANT repetitions another variant. */
+static void
+write_copy (FILE *f, const char *p, const char *end, long copy, int reps)
+{
+  long per_variant = REPS_PER_VARIANT / reps > 0 ? REPS_PER_VARIANT / reps : 1;
+  long variant = copy / per_variant, rep_copy = copy % per_variant;
+  const char *rep = nth_field (p, 3), *phase = nth_field (p, 4);
+  size_t rest = (size_t) (end - (phase - 1));
+  /* The variant is the last field, empty ("") in a plain sweep. */
+  bool plain_variant = rest >= 4 && memcmp (end - 4, ",\"\"\n", 4) == 0;
+  if (variant == 0 || !plain_variant) {
+    fprintf (f, "%.*s%ld%.*s", (int) (rep - p), p, atol (rep) + rep_copy * reps, (int) rest,
+             phase - 1);
+    return;
+  }
+  fprintf (f, "%.*s%ld%.*s,\"copy=%ld\"\n", (int) (rep - p), p, atol (rep) + rep_copy * reps,
+           (int) (rest - 4), phase - 1, variant);
+}
+
 /* Writes about `rows` rows: k copies of each cell, cells in order while the
  * total stays within rows. Returns the rows written. */
 static long
@@ -156,10 +180,8 @@ generate (const Reference *ref, long rows, const char *path)
       for (long copy = 0; copy < (pass == 2 ? 1 : k); copy++)
         for (const char *p = c->text; p < c->text + c->len;) {
           const char *end = strchr (p, '\n') + 1;
-          const char *rep = nth_field (p, 3), *phase = nth_field (p, 4);
           if (row_pass (p) == pass) {
-            fprintf (f, "%.*s%ld%.*s", (int) (rep - p), p, atol (rep) + copy * c->reps,
-                     (int) (end - (phase - 1)), phase - 1);
+            write_copy (f, p, end, copy, c->reps);
             written++;
           }
           p = end;
