@@ -9,9 +9,12 @@
  * that its peak resident memory is its own; rounds alternate between the
  * two parsers and the medians are printed.
  *
- *   bench-csv [--huge] [--rows N]... [--rounds R] [--dir DIR] [--keep] [--reference FILE]
+ *   bench-csv [--huge] [--rows N]... [--rounds R] [--dir DIR] [--keep] [--no-write]
+ *             [--reference FILE]
  *
- * Times are the child's CPU time; --keep leaves the generated files.
+ * Times are the child's CPU time; --keep leaves the generated files. After
+ * each reader round the child writes what it read back (ms_csv_write_samples,
+ * next to the file, then removed), unless --no-write.
  */
 #define _GNU_SOURCE
 #include <csv.h>
@@ -31,6 +34,8 @@
 #define CLOCK CLOCK_PROCESS_CPUTIME_ID
 #define MAX_SIZES 8
 
+static bool keep, write_too = true;
+
 typedef struct {
   char *text; /* the cell's rows, each ending in '\n' */
   size_t len;
@@ -47,7 +52,8 @@ typedef struct {
 
 typedef struct {
   double seconds;
-  long peak_kib; /* resident memory added by the parse */
+  double write_seconds; /* the reader's results written back, reader only */
+  long peak_kib;        /* resident memory added by the parse */
   int ok;
 } Sample;
 
@@ -80,6 +86,18 @@ nth_field (const char *row, int i)
   return row;
 }
 
+/* Which pass of generate () writes a row: the writer's order in a cell. */
+static int
+row_pass (const char *row)
+{
+  const char *phase = nth_field (row, 4);
+  if (strncmp (phase, "\"e2e\"", 5) == 0)
+    return 1;
+  return strncmp (phase, "\"h2d_copy\"", 10) == 0 || strncmp (phase, "\"d2h_copy\"", 10) == 0
+           ? 2
+           : 0;
+}
+
 static bool
 load_reference (const char *path, Reference *ref)
 {
@@ -107,12 +125,37 @@ load_reference (const char *path, Reference *ref)
     c->len = end - c->text;
     c->rows++;
     int rep = atoi (nth_field (p, 3));
-    if (rep + 1 > c->reps)
+    /* A copy row's number is its index among the cell's copies. */
+    if (row_pass (p) != 2 && rep + 1 > c->reps)
       c->reps = rep + 1;
     ref->rows++;
     p = end;
   }
   return ref->n_cells > 0;
+}
+
+/* The reader takes up to 10^6 repetitions per cell: at 10^8 rows the
+ * copies of a cell with many repetitions are spread over variants. */
+#define REPS_PER_VARIANT 900000
+
+/* Row [p, end) as copy number `copy` of its cell: the repetition number
+ * moved on, and past REPS_PER_VARIANT repetitions another variant. */
+static void
+write_copy (FILE *f, const char *p, const char *end, long copy, int reps)
+{
+  long per_variant = REPS_PER_VARIANT / reps > 0 ? REPS_PER_VARIANT / reps : 1;
+  long variant = copy / per_variant, rep_copy = copy % per_variant;
+  const char *rep = nth_field (p, 3), *phase = nth_field (p, 4);
+  size_t rest = (size_t) (end - (phase - 1));
+  /* The variant is the last field, empty ("") in a plain sweep. */
+  bool plain_variant = rest >= 4 && memcmp (end - 4, ",\"\"\n", 4) == 0;
+  if (variant == 0 || !plain_variant) {
+    fprintf (f, "%.*s%ld%.*s", (int) (rep - p), p, atol (rep) + rep_copy * reps, (int) rest,
+             phase - 1);
+    return;
+  }
+  fprintf (f, "%.*s%ld%.*s,\"copy=%ld\"\n", (int) (rep - p), p, atol (rep) + rep_copy * reps,
+           (int) (rest - 4), phase - 1, variant);
 }
 
 /* Writes about `rows` rows: k copies of each cell, cells in order while the
@@ -130,20 +173,19 @@ generate (const Reference *ref, long rows, const char *path)
     const BenchCell *c = &ref->cells[i];
     if (written > 0 && written + k * c->rows > rows)
       break;
-    /* Phase rows of every copy, then the end-to-end rows, as the writer
-     * orders a cell. */
-    for (int pass = 0; pass < 2; pass++)
-      for (long copy = 0; copy < k; copy++)
+    /* Phase rows of every copy, then the end-to-end rows, then the
+     * steady-state copy rows once (they are not per repetition), as the
+     * writer orders a cell. */
+    for (int pass = 0; pass < 3; pass++)
+      for (long copy = 0; copy < (pass == 2 ? 1 : k); copy++)
         for (const char *p = c->text; p < c->text + c->len;) {
           const char *end = strchr (p, '\n') + 1;
-          const char *rep = nth_field (p, 3), *phase = nth_field (p, 4);
-          bool e2e = strncmp (phase, "\"e2e\"", 5) == 0;
-          if (e2e == (pass == 1))
-            fprintf (f, "%.*s%ld%.*s", (int) (rep - p), p, atol (rep) + copy * c->reps,
-                     (int) (end - (phase - 1)), phase - 1);
+          if (row_pass (p) == pass) {
+            write_copy (f, p, end, copy, c->reps);
+            written++;
+          }
           p = end;
         }
-    written += k * c->rows;
   }
   fclose (f);
   return written;
@@ -194,7 +236,33 @@ status_kib (const char *key)
   return v;
 }
 
-/* One parse in a child process: its time and the resident memory it added. */
+static double
+seconds_since (const struct timespec *t0)
+{
+  struct timespec t1;
+  clock_gettime (CLOCK, &t1);
+  return (t1.tv_sec - t0->tv_sec) + (t1.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
+/* Writes the results read back next to the file and times it. */
+static double
+time_write (const MsResults *r, const char *path, bool *ok)
+{
+  char out[520], err[512];
+  struct timespec t0;
+  snprintf (out, sizeof out, "%s.written", path);
+  clock_gettime (CLOCK, &t0);
+  bool written = ms_csv_write_samples (r, out, err, sizeof err);
+  double s = seconds_since (&t0);
+  if (!written)
+    fprintf (stderr, "%s\n", err);
+  *ok = *ok && written;
+  unlink (out);
+  return s;
+}
+
+/* One parse in a child process: its time and the resident memory it added;
+ * for the reader, then the time to write what it read. */
 static Sample
 measure (const char *path, bool reader)
 {
@@ -206,16 +274,17 @@ measure (const char *path, bool reader)
   if (pid == 0) {
     close (fds[0]);
     long base = status_kib ("VmRSS:");
-    struct timespec t0, t1;
+    struct timespec t0;
     char err[512];
     clock_gettime (CLOCK, &t0);
     MsResults *r = NULL;
     bool ok = reader ? (r = ms_csv_read_samples (path, err, sizeof err)) != NULL : bare_parse (path);
-    clock_gettime (CLOCK, &t1);
+    s.seconds = seconds_since (&t0);
     if (reader && !r)
       fprintf (stderr, "%s\n", err);
-    s.seconds = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;
     s.peak_kib = status_kib ("VmHWM:") - base;
+    if (r && write_too)
+      s.write_seconds = time_write (r, path, &ok);
     s.ok = ok;
     if (write (fds[1], &s, sizeof s) != sizeof s)
       _exit (1);
@@ -243,7 +312,6 @@ median (double *v, int n)
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-static bool keep;
 
 static void
 bench_size (const Reference *ref, long rows, int rounds, const char *dir)
@@ -259,7 +327,7 @@ bench_size (const Reference *ref, long rows, int rounds, const char *dir)
   fseek (f, 0, SEEK_END);
   double mb = ftell (f) / 1e6;
   fclose (f);
-  double bare[64], rd[64], peak[64];
+  double bare[64], rd[64], peak[64], wr[64];
   int ok = 1;
   for (int i = 0; i < rounds; i++) {
     Sample b = measure (path, false), r = measure (path, true);
@@ -267,10 +335,15 @@ bench_size (const Reference *ref, long rows, int rounds, const char *dir)
     bare[i] = b.seconds;
     rd[i] = r.seconds;
     peak[i] = r.peak_kib * 1024.0;
+    wr[i] = r.write_seconds;
   }
   double tb = median (bare, rounds), tr = median (rd, rounds), pk = median (peak, rounds);
-  printf ("%10ld %9.1f %9.3f %8.0f %9.3f %8.0f %6.2f %9.1f %7.1f%s\n", written, mb, tb, mb / tb,
-          tr, mb / tr, tr / tb, pk / 1048576.0, pk / written, ok ? "" : "  (a parse failed)");
+  double tw = median (wr, rounds);
+  printf ("%10ld %9.1f %9.3f %8.0f %9.3f %8.0f %6.2f %9.1f %7.1f", written, mb, tb, mb / tb, tr,
+          mb / tr, tr / tb, pk / 1048576.0, pk / written);
+  if (write_too)
+    printf (" %9.3f %6.2f", tw, tw / tr);
+  printf ("%s\n", ok ? "" : "  (a parse failed)");
   fflush (stdout);
   if (!keep)
     unlink (path);
@@ -286,6 +359,8 @@ main (int argc, char **argv)
   for (int i = 1; i < argc; i++) {
     if (strcmp (argv[i], "--keep") == 0)
       keep = true;
+    else if (strcmp (argv[i], "--no-write") == 0)
+      write_too = false;
     else if (strcmp (argv[i], "--huge") == 0 && n_sizes < MAX_SIZES)
       sizes[n_sizes++] = 100000000;
     else if (strcmp (argv[i], "--rows") == 0 && i + 1 < argc) {
@@ -304,7 +379,7 @@ main (int argc, char **argv)
       reference = argv[++i];
     else {
       fprintf (stderr, "usage: %s [--huge] [--rows N]... [--rounds R] [--dir DIR] [--keep] "
-                       "[--reference FILE]\n", argv[0]);
+                       "[--no-write] [--reference FILE]\n", argv[0]);
       return 2;
     }
   }
@@ -315,9 +390,11 @@ main (int argc, char **argv)
   }
   printf ("reader vs bare libcsv, medians of %d interleaved rounds, from %s (%ld rows)\n",
           rounds, reference, ref.rows);
-  printf ("%10s %9s %9s %8s %9s %8s %6s %9s %7s\n", "rows", "MB", "libcsv s", "MB/s",
-          "reader s", "MB/s", "ratio", "peak MiB", "B/row");
-  printf ("(CPU seconds; peak: resident memory the reader added)\n");
+  printf ("%10s %9s %9s %8s %9s %8s %6s %9s %7s", "rows", "MB", "libcsv s", "MB/s", "reader s",
+          "MB/s", "ratio", "peak MiB", "B/row");
+  printf (write_too ? " %9s %6s\n" : "\n", "write s", "w/r");
+  printf ("(CPU seconds; peak: resident memory the reader added; write: the results read\n"
+          " written back with ms_csv_write_samples, w/r its time over the reader's)\n");
   for (int i = 0; i < n_sizes; i++)
     bench_size (&ref, sizes[i], rounds, dir);
   return 0;

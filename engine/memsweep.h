@@ -523,7 +523,7 @@ bool ms_results_put_cell (MsResults *results, const MsCell *cell);
 /* Median of values (sorted copy); 0 for n == 0. */
 double ms_median (const double *values, int n);
 MsStat ms_stat_compute (const double *values, int n);
-/* The same, sorting values in place: one sort serves every field. */
+/* The same, reordering values in place (selections, no full sort). */
 void ms_stat_compute_in_place (MsStat *st, double *values, int n);
 
 /* Median of values (need not be sorted) and its distribution-free 95%

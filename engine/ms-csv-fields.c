@@ -160,11 +160,22 @@ static const uint8_t column_kind[MS_CSV_N_COLS] = {
 
 /* Out of line: the message and fields in error only. */
 static void __attribute__ ((noinline))
-keep_text (MsField *f, const char *data, size_t len)
+copy_text (MsField *f, const char *data, size_t len)
 {
   size_t keep = len < MS_CSV_FIELD_MAX ? len : MS_CSV_FIELD_MAX;
   memcpy (f->text, data, keep);
   f->text[keep] = '\0';
+}
+
+/* Most text fields are empty: the message of a cell that went well, the
+ * GPU state on phase rows, the variant of a plain sweep. */
+static inline void
+keep_text (MsField *f, const char *data, size_t len)
+{
+  if (len == 0)
+    f->text[0] = '\0';
+  else
+    copy_text (f, data, len);
 }
 
 /* One small function per kind of field, called last from the callback:
@@ -204,7 +215,7 @@ take_variant (MsField *f, const char *data, size_t len)
 {
   f->len = len;
   keep_text (f, data, len);
-  f->ok = len < MS_VARIANT_LEN && ms_variant_valid (f->text);
+  f->ok = len == 0 || (len < MS_VARIANT_LEN && ms_variant_valid (f->text));
 }
 
 /* Two callbacks: the header's fields, then the rows'. */

@@ -122,7 +122,19 @@ typedef struct {
   long run_rep;
   uint32_t *stamp;      /* [phase][lane][chunk]: run that last had it */
   uint32_t *stamp_line; /* and on which line */
+
+  /* The GPU state fields of the last end-to-end row, and its cell and
+   * round: every repetition of a round repeats them, and they are checked
+   * and parsed once. */
+  const MsCellBuilder *state_cell;
+  uint64_t state_round;
+  size_t state_len;
+  char state_text[MS_N_STATE_COLUMNS * (MS_STATE_FIELD_LEN + 1)];
 } MsReader;
+
+/* Whether rows in the plain forms memsweep writes are split without
+ * libcsv (the default); the fuzzing target turns it off to compare. */
+extern bool ms_csv_plain_rows;
 
 void ms_csv_fail (MsReader *rd, long line, const char *fmt, ...)
   __attribute__ ((format (printf, 3, 4)));

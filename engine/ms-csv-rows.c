@@ -472,6 +472,36 @@ state_form_ok (int state_col, const MsField *f)
   return true;
 }
 
+/* Whether the state fields of an end-to-end row are those of the last one
+ * of the same cell and round; if not, they are remembered for the next. */
+static bool
+same_state (MsReader *rd, const MsCellBuilder *b, const MsRow *row)
+{
+  char text[sizeof rd->state_text];
+  size_t len = 0;
+  for (int c = 0; c < MS_N_STATE_COLUMNS; c++) {
+    const MsField *f = &rd->fields[MS_COL_STATE + c];
+    if (rd->col[MS_COL_STATE + c] < 0)
+      continue;
+    /* Longer fields are malformed: never taken as known. */
+    if (f->len >= MS_STATE_FIELD_LEN) {
+      rd->state_cell = NULL;
+      return false;
+    }
+    text[len++] = (char) f->len;
+    memcpy (text + len, f->text, f->len);
+    len += f->len;
+  }
+  if (rd->state_cell == b && rd->state_round == row->round && rd->state_len == len &&
+      memcmp (rd->state_text, text, len) == 0)
+    return true;
+  rd->state_cell = b;
+  rd->state_round = row->round;
+  rd->state_len = len;
+  memcpy (rd->state_text, text, len);
+  return false;
+}
+
 /* The round of a row and, on end-to-end rows, the GPU state of that round
  * (ms-rounds.c). Files without these columns read as one round. */
 static void
@@ -487,7 +517,8 @@ read_round (MsReader *rd, MsCellBuilder *b, const MsRow *row)
   const char *state[MS_N_STATE_COLUMNS] = { NULL };
   char why[160];
   why[0] = '\0';
-  if (rd->header_set >> MS_COL_STATE)
+  /* The same state as the round's last row: it was checked and read. */
+  if ((rd->header_set >> MS_COL_STATE) && !same_state (rd, b, row))
     for (int c = 0; c < MS_N_STATE_COLUMNS; c++) {
       const MsField *f = &rd->fields[MS_COL_STATE + c];
       if (rd->col[MS_COL_STATE + c] < 0)

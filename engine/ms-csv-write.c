@@ -20,20 +20,13 @@
 #include "ms-atomic-file.h"
 #include "ms-csv-pair.h"
 #include "ms-csv-private.h"
+#include "ms-csv-writer.h"
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
 #include "ms-um-counts.h"
 
 /* ---- writing ------------------------------------------------------------ */
 
-typedef struct {
-  FILE *f;
-  MsAtomicFile *file;
-  const char *path;
-  const char *run_id;
-  bool first_in_row;
-  bool failed;
-} MsWriter;
 
 static ssize_t
 cookie_write (void *file, const char *data, size_t len)
@@ -68,6 +61,7 @@ writer_open (MsWriter *w, const char *path, const char *run_id, char *err, size_
 static bool
 writer_finish (MsWriter *w, char *err, size_t errlen)
 {
+  ms_writer_flush_line (w);
   bool ok = !w->failed && !ferror (w->f);
   if (fclose (w->f) != 0)
     ok = false;
@@ -82,72 +76,6 @@ writer_finish (MsWriter *w, char *err, size_t errlen)
     return false;
   }
   return true;
-}
-
-static void
-put_raw (MsWriter *w, const char *text)
-{
-  if (!w->first_in_row)
-    fputc (',', w->f);
-  if (fputs (text, w->f) < 0)
-    w->failed = true;
-  w->first_in_row = false;
-}
-
-/* Text fields are quoted by libcsv; a leading = + - @ is neutralised with an
- * apostrophe so that a spreadsheet does not evaluate the cell. */
-static void
-put_text (MsWriter *w, const char *text)
-{
-  if (!w->first_in_row)
-    fputc (',', w->f);
-  w->first_in_row = false;
-  if (text[0] == '=' || text[0] == '+' || text[0] == '-' || text[0] == '@') {
-    char buf[600];
-    snprintf (buf, sizeof buf, "'%s", text);
-    if (csv_fwrite (w->f, buf, strlen (buf)) != 0)
-      w->failed = true;
-    return;
-  }
-  if (csv_fwrite (w->f, text, strlen (text)) != 0)
-    w->failed = true;
-}
-
-static void
-put_u64 (MsWriter *w, uint64_t v)
-{
-  char buf[32];
-  snprintf (buf, sizeof buf, "%llu", (unsigned long long) v);
-  put_raw (w, buf);
-}
-
-static void
-put_int (MsWriter *w, long v)
-{
-  char buf[32];
-  snprintf (buf, sizeof buf, "%ld", v);
-  put_raw (w, buf);
-}
-
-/* Negative or absent values are written as an empty field. */
-static void
-put_us (MsWriter *w, double v, bool present)
-{
-  char buf[48];
-  if (!present || !isfinite (v)) {
-    put_raw (w, "");
-    return;
-  }
-  snprintf (buf, sizeof buf, "%.3f", v);
-  put_raw (w, buf);
-}
-
-static void
-end_row (MsWriter *w)
-{
-  if (fputs ("\n", w->f) < 0)
-    w->failed = true;
-  w->first_in_row = true;
 }
 
 static void
@@ -270,24 +198,75 @@ static const char *samples_columns[] = {
 #define N_SAMPLES_COLUMNS (sizeof samples_columns / sizeof samples_columns[0])
 
 /* The round, and on end-to-end rows the GPU's state around that round (the
- * same for all its repetitions). */
+ * same for all its repetitions: formatted once). */
 static void
 write_round_fields (MsWriter *w, int round_number, const MsCellRound *state)
 {
-  char fields[MS_N_STATE_COLUMNS][MS_STATE_FIELD_LEN];
+  static const char empty[MS_N_STATE_COLUMNS + 1] = { [0 ... MS_N_STATE_COLUMNS - 1] = ',' };
   put_int (w, round_number);
-  ms_state_format (state, fields);
-  for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
-    put_raw (w, fields[i]);
+  if (!state) {
+    /* Most rows: empty fields. */
+    put_bytes (w, empty, MS_N_STATE_COLUMNS);
+    return;
+  }
+  if (state != w->state_round) {
+    char fields[MS_N_STATE_COLUMNS][MS_STATE_FIELD_LEN];
+    ms_state_format (state, fields);
+    w->state_len = 0;
+    for (int i = 0; i < MS_N_STATE_COLUMNS; i++) {
+      size_t n = strnlen (fields[i], MS_STATE_FIELD_LEN - 1);
+      w->state[w->state_len++] = ',';
+      memcpy (w->state + w->state_len, fields[i], n);
+      w->state_len += n;
+    }
+    w->state_round = state;
+  }
+  put_bytes (w, w->state, w->state_len);
+}
+
+/* Copies the fields written since mark out of the row into a cell string. */
+static size_t
+take_written (MsWriter *w, size_t mark, char *out, size_t size)
+{
+  size_t n = w->len - mark < size ? w->len - mark : size;
+  memcpy (out, w->line + mark, n);
+  w->len = mark;
+  return n;
+}
+
+/* The fields every row of cell c repeats, written once into w's strings.
+ * Written with the row's own functions, at the end of the row buffer. */
+static void
+make_cell_strings (MsWriter *w, const MsCell *c)
+{
+  bool first = w->first_in_row;
+  ms_writer_flush_line (w);
+  w->first_in_row = true;
+  put_text (w, ms_mode_name (c->mode));
+  put_u64 (w, c->elements);
+  put_u64 (w, c->elements * sizeof (float));
+  w->head_len = take_written (w, 0, w->head, sizeof w->head);
+  /* A partial cell's kept repetitions were verified too. */
+  put_int (w, c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL ? 1 : 0);
+  put_text (w, ms_cell_status_name (c->status));
+  put_u64 (w, c->mismatches);
+  put_u64 (w, c->first_mismatch);
+  put_text (w, c->message);
+  w->mid_len = take_written (w, 0, w->mid, sizeof w->mid);
+  put_text (w, c->variant);
+  w->tail_len = take_written (w, 0, w->tail, sizeof w->tail);
+  w->first_in_row = first;
+  w->cell = c;
 }
 
 static void
 write_row_in_round (MsWriter *w, const MsCell *c, int rep, int round, const char *phase,
                     const MsEvent *ev, double e2e)
 {
-  put_text (w, ms_mode_name (c->mode));
-  put_u64 (w, c->elements);
-  put_u64 (w, c->elements * sizeof (float));
+  if (c != w->cell)
+    make_cell_strings (w, c);
+  put_bytes (w, w->head, w->head_len);
+  w->first_in_row = false;
   put_int (w, rep);
   put_text (w, phase);
   put_int (w, ev ? ev->lane : 0);
@@ -297,15 +276,10 @@ write_row_in_round (MsWriter *w, const MsCell *c, int rep, int round, const char
   put_us (w, ev ? ev->gpu_start_us : 0, ev && ev->gpu_us >= 0);
   put_us (w, ev ? ev->gpu_us : 0, ev && ev->gpu_us >= 0);
   put_u64 (w, ev ? ev->bytes : 0);
-  /* A partial cell's kept repetitions were verified too. */
-  put_int (w, c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL ? 1 : 0);
-  put_text (w, ms_cell_status_name (c->status));
-  put_u64 (w, c->mismatches);
-  put_u64 (w, c->first_mismatch);
-  put_text (w, c->message);
+  put_bytes (w, w->mid, w->mid_len);
   const MsCellRound *state = ms_cell_round_of_rep (c, rep);
   write_round_fields (w, round, ev == NULL && e2e >= 0 ? state : NULL);
-  put_text (w, c->variant);
+  put_bytes (w, w->tail, w->tail_len);
   end_row (w);
 }
 
@@ -484,9 +458,7 @@ write_summary (MsWriter *w, const MsResults *results)
 static ssize_t
 hash_write (void *state, const char *data, size_t len)
 {
-  uint64_t *h = state;
-  for (size_t i = 0; i < len; i++)
-    *h = (*h ^ (unsigned char) data[i]) * 0x100000001b3ull;
+  ms_fnv1a (state, data, len);
   return (ssize_t) len;
 }
 
@@ -498,10 +470,13 @@ make_run_id (const MsResults *results, char *buf, size_t len)
 {
   static const cookie_io_functions_t io = { .write = hash_write };
   uint64_t hash = 0xcbf29ce484222325ull;
-  MsWriter w = { .run_id = "", .first_in_row = true };
+  MsWriter w = { .run_id = "", .first_in_row = true, .hash = &hash };
   w.f = fopencookie (&hash, "w", io);
+  /* Unbuffered: the metadata, written through the stream, is hashed
+   * before the rows, which are hashed as they are made. */
   if (w.f) {
-    write_samples (&w, results);
+    if (setvbuf (w.f, NULL, _IONBF, 0) == 0)
+      write_samples (&w, results);
     fclose (w.f);
   }
   snprintf (buf, len, "%016llx", (unsigned long long) hash);

@@ -69,29 +69,95 @@ ms_median_ci_ranks (int n, int *lo_rank, int *hi_rank)
   return true;
 }
 
-/* Fills st from values already sorted ascending. */
-static void
-stat_from_sorted (MsStat *st, const double *sorted, int n)
+static inline void
+swap_double (double *a, double *b)
 {
-  memset (st, 0, sizeof *st);
-  if (n <= 0)
-    return;
-  int lo, hi;
-  st->n = n;
-  st->min = sorted[0];
-  st->max = sorted[n - 1];
-  st->median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
-  st->ci_valid = ms_median_ci_ranks (n, &lo, &hi);
-  st->ci_low = sorted[lo - 1];
-  st->ci_high = sorted[hi - 1];
+  double t = *a;
+  *a = *b;
+  *b = t;
+}
+
+/* Moves the k-th smallest of v[0..n) to v[k], smaller ones before it and
+ * larger ones after (quickselect, median-of-three pivots): linear on
+ * average, where a sort is n log n. A range that keeps splitting badly is
+ * sorted instead, which bounds the worst case. */
+static void
+select_kth (double *v, int n, int k)
+{
+  int lo = 0, hi = n - 1, budget = 64;
+  while (hi - lo > 16) {
+    if (--budget == 0) {
+      qsort (v + lo, hi - lo + 1, sizeof (double), cmp_double);
+      return;
+    }
+    int mid = lo + (hi - lo) / 2;
+    if (v[mid] < v[lo])
+      swap_double (&v[mid], &v[lo]);
+    if (v[hi] < v[lo])
+      swap_double (&v[hi], &v[lo]);
+    if (v[hi] < v[mid])
+      swap_double (&v[hi], &v[mid]);
+    double pivot = v[mid];
+    int i = lo, j = hi;
+    while (i <= j) {
+      /* Bounded: a NaN compares false with everything. */
+      while (i <= hi && v[i] < pivot)
+        i++;
+      while (j >= lo && pivot < v[j])
+        j--;
+      if (i <= j)
+        swap_double (&v[i++], &v[j--]);
+    }
+    /* v[lo..j] <= pivot <= v[i..hi], and v(j..i) == pivot. */
+    if (k <= j)
+      hi = j;
+    else if (k >= i)
+      lo = i;
+    else
+      return;
+  }
+  /* Insertion sort for the last few. */
+  for (int a = lo + 1; a <= hi; a++) {
+    double x = v[a];
+    int b = a - 1;
+    for (; b >= lo && x < v[b]; b--)
+      v[b + 1] = v[b];
+    v[b + 1] = x;
+  }
+}
+
+/* The largest of v[0..n), n > 0. */
+static double
+max_of (const double *v, int n)
+{
+  double m = v[0];
+  for (int i = 1; i < n; i++)
+    m = v[i] > m ? v[i] : m;
+  return m;
 }
 
 void
 ms_stat_compute_in_place (MsStat *st, double *values, int n)
 {
-  if (n > 0)
-    qsort (values, n, sizeof (double), cmp_double);
-  stat_from_sorted (st, values, n);
+  memset (st, 0, sizeof *st);
+  if (n <= 0)
+    return;
+  int lo, hi, mid = n / 2;
+  st->n = n;
+  st->ci_valid = ms_median_ci_ranks (n, &lo, &hi);
+  /* Ranks from the top down, each selection within the part below the
+   * previous one: hi - 1 >= mid >= lo - 1. */
+  select_kth (values, n, hi - 1);
+  st->ci_high = values[hi - 1];
+  st->max = max_of (values + hi - 1, n - (hi - 1));
+  select_kth (values, hi - 1 > mid ? hi - 1 : n, mid);
+  st->median = n % 2 ? values[mid] : 0.5 * (max_of (values, mid) + values[mid]);
+  select_kth (values, mid > lo - 1 ? mid : n, lo - 1);
+  st->ci_low = values[lo - 1];
+  double min = values[0];
+  for (int i = 1; i < lo; i++)
+    min = values[i] < min ? values[i] : min;
+  st->min = min;
 }
 
 MsStat

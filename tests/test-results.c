@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-results.c: the median's confidence interval, the constrained fit,
- * the stop rule and the summary columns. */
+/* test-results.c: the median's confidence interval, statistics by
+ * selection, the constrained fit, the stop rule and the summary columns. */
 #include <stdint.h>
 #include <unistd.h>
 
@@ -445,6 +445,45 @@ test_rule_metadata_round_trip (void)
   ms_results_free (r);
 }
 
+static int
+compare_values (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+/* The statistics come from selections, not a sort: every field must equal
+ * the one read off a sorted copy, for ties, runs and random samples. */
+static void
+test_stat_selection (void)
+{
+  enum { MAX_N = 2500 };
+  static double values[MAX_N], sorted[MAX_N];
+  uint64_t seed = 12345;
+  for (int t = 0; t < 600; t++) {
+    int n = 1 + (t < 300 ? t % 40 : (int) (seed >> 33) % MAX_N);
+    for (int i = 0; i < n; i++) {
+      seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+      values[i] = t % 4 == 0 ? (double) (seed >> 61)  /* many ties */
+                  : t % 4 == 1 ? i                   /* ascending */
+                  : t % 4 == 2 ? n - i               /* descending */
+                               : (double) (seed >> 11) * 0x1p-40;
+    }
+    memcpy (sorted, values, n * sizeof (double));
+    qsort (sorted, n, sizeof (double), compare_values);
+    MsStat st;
+    ms_stat_compute_in_place (&st, values, n);
+    int lo, hi;
+    bool ci = ms_median_ci_ranks (n, &lo, &hi);
+    double median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+    MS_CHECK (st.n == n && st.min == sorted[0] && st.max == sorted[n - 1] &&
+                st.median == median && st.ci_valid == ci && st.ci_low == sorted[lo - 1] &&
+                st.ci_high == sorted[hi - 1],
+              "n %d: median %g (%g), interval %g..%g (%g..%g)", n, st.median, median, st.ci_low,
+              st.ci_high, sorted[lo - 1], sorted[hi - 1]);
+  }
+}
+
 int
 main (void)
 {
@@ -457,5 +496,6 @@ main (void)
   MS_RUN (test_summary_columns);
   MS_RUN (test_reference_files_open);
   MS_RUN (test_rule_metadata_round_trip);
+  MS_RUN (test_stat_selection);
   return ms_test_finish ();
 }

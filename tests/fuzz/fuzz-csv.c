@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "memsweep.h"
+#include "ms-csv-reader.h"
 
 int LLVMFuzzerTestOneInput (const unsigned char *data, size_t size);
 
@@ -44,6 +45,42 @@ check_round_trip (const MsResults *r)
   ms_results_free (back);
 }
 
+static bool
+same_cell (const MsCell *a, const MsCell *b)
+{
+  return a->mode == b->mode && a->exponent == b->exponent && a->status == b->status &&
+         a->n_reps == b->n_reps && a->n_events == b->n_events &&
+         strcmp (a->message, b->message) == 0 && strcmp (a->variant, b->variant) == 0 &&
+         memcmp (a->e2e_us, b->e2e_us, a->n_reps * sizeof (double)) == 0 &&
+         memcmp (a->events, b->events, a->n_events * sizeof (MsEvent)) == 0 &&
+         memcmp (&a->stats, &b->stats, sizeof a->stats) == 0;
+}
+
+/* The reader splits plain rows itself and leaves the rest to libcsv: with
+ * libcsv alone, the same cells or the same error. */
+static void
+check_plain_rows (const char *path, const MsResults *r, const char *err)
+{
+  char err2[512] = "";
+  ms_csv_plain_rows = false;
+  MsResults *r2 = ms_csv_read_samples (path, err2, sizeof err2);
+  ms_csv_plain_rows = true;
+  bool same = (r == NULL) == (r2 == NULL);
+  if (same && !r)
+    same = strcmp (err, err2) == 0;
+  if (same && r) {
+    same = r->n_cells == r2->n_cells;
+    for (size_t i = 0; same && i < r->n_cells; i++)
+      same = same_cell (&r->cells[i], &r2->cells[i]);
+  }
+  if (!same) {
+    fprintf (stderr, "plain rows read otherwise than libcsv reads them: '%s' / '%s'\n",
+             r ? "ok" : err, r2 ? "ok" : err2);
+    abort ();
+  }
+  ms_results_free (r2);
+}
+
 int
 LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
 {
@@ -61,6 +98,7 @@ LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
   fclose (f);
   err[0] = '\0';
   MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  check_plain_rows (path, r, err);
   if (r) {
     check_round_trip (r);
     ms_results_free (r);

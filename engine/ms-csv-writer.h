@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-csv-writer.h: the CSV writer's fields. A row is gathered in a buffer
+ * and handed to stdio whole; numbers are formatted here, printf only where
+ * its rounding is not plain. Inline: they run for every field of every row
+ * of a file, twice (the run id is a hash of the file). */
+#pragma once
+
+#include <csv.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "memsweep.h"
+#include "ms-atomic-file.h"
+#include "ms-gpu-state.h"
+
+typedef struct {
+  FILE *f;
+  MsAtomicFile *file;
+  const char *path;
+  const char *run_id;
+  bool first_in_row;
+  bool failed;
+  /* The strings every row of a cell repeats, made once per cell. */
+  const MsCell *cell;
+  size_t head_len, mid_len, tail_len;
+  char head[96];                                /* mode, elements, bytes per vector */
+  char mid[2 * sizeof ((MsCell *) 0)->message + 96]; /* verified .. message */
+  char tail[2 * MS_VARIANT_LEN + 4];             /* variant */
+  /* The GPU state fields of the round last written, formatted. */
+  const MsCellRound *state_round;
+  size_t state_len;
+  char state[MS_N_STATE_COLUMNS * (MS_STATE_FIELD_LEN + 1)];
+  /* Where rows go when the run id is computed: its hash, not the file. */
+  uint64_t *hash;
+  /* The row being written. */
+  size_t len;
+  char line[4096];
+} MsWriter;
+
+/* FNV-1a, the run id's hash. */
+static inline void
+ms_fnv1a (uint64_t *h, const char *data, size_t len)
+{
+  uint64_t v = *h;
+  for (size_t i = 0; i < len; i++)
+    v = (v ^ (unsigned char) data[i]) * 0x100000001b3ull;
+  *h = v;
+}
+
+static inline void
+ms_writer_emit (MsWriter *w, const char *data, size_t len)
+{
+  if (w->hash)
+    ms_fnv1a (w->hash, data, len);
+  else if (fwrite (data, 1, len, w->f) != len)
+    w->failed = true;
+}
+
+static inline void
+ms_writer_flush_line (MsWriter *w)
+{
+  if (w->len)
+    ms_writer_emit (w, w->line, w->len);
+  w->len = 0;
+}
+
+/* Room for n more bytes of the row, n at most the buffer's size. */
+static inline char *
+ms_writer_room (MsWriter *w, size_t n)
+{
+  if (n > sizeof w->line - w->len)
+    ms_writer_flush_line (w);
+  return w->line + w->len;
+}
+
+static inline void
+put_bytes (MsWriter *w, const char *data, size_t len)
+{
+  if (len > sizeof w->line) {
+    ms_writer_flush_line (w);
+    ms_writer_emit (w, data, len);
+    return;
+  }
+  memcpy (ms_writer_room (w, len), data, len);
+  w->len += len;
+}
+
+static inline void
+start_field (MsWriter *w)
+{
+  if (!w->first_in_row) {
+    *ms_writer_room (w, 1) = ',';
+    w->len++;
+  }
+  w->first_in_row = false;
+}
+
+/* A short field (a number): a byte loop costs less than memcpy's call. */
+static inline void
+put_short (MsWriter *w, const char *text, size_t len)
+{
+  start_field (w);
+  char *out = ms_writer_room (w, len);
+  for (size_t i = 0; i < len; i++)
+    out[i] = text[i];
+  w->len += len;
+}
+
+static inline void
+put_raw (MsWriter *w, const char *text)
+{
+  start_field (w);
+  put_bytes (w, text, strlen (text));
+}
+
+/* In the form csv_fwrite writes: quoted, every quote doubled. Names and
+ * short messages byte by byte, longer text by memchr and memcpy. */
+static inline void
+put_quoted (MsWriter *w, const char *text, size_t len)
+{
+  if (len <= 64) {
+    char *out = ms_writer_room (w, 2 * len + 2), *o = out;
+    *o++ = '"';
+    for (size_t i = 0; i < len; i++) {
+      if (text[i] == '"')
+        *o++ = '"';
+      *o++ = text[i];
+    }
+    *o++ = '"';
+    w->len += (size_t) (o - out);
+    return;
+  }
+  put_bytes (w, "\"", 1);
+  for (const char *q; (q = memchr (text, '"', len));) {
+    size_t n = (size_t) (q - text) + 1;
+    put_bytes (w, text, n);
+    put_bytes (w, "\"", 1);
+    text += n;
+    len -= n;
+  }
+  put_bytes (w, text, len);
+  put_bytes (w, "\"", 1);
+}
+
+/* Text fields are quoted; a leading = + - @ is neutralised with an
+ * apostrophe so that a spreadsheet does not evaluate the cell. */
+static inline void
+put_text (MsWriter *w, const char *text)
+{
+  start_field (w);
+  if (text[0] == '=' || text[0] == '+' || text[0] == '-' || text[0] == '@') {
+    char buf[600];
+    snprintf (buf, sizeof buf, "'%s", text);
+    put_quoted (w, buf, strlen (buf));
+    return;
+  }
+  put_quoted (w, text, strlen (text));
+}
+
+/* The decimal digits of v, written backwards before end; returns the first. */
+static inline char *
+digits_before (char *end, uint64_t v)
+{
+  do {
+    *--end = (char) ('0' + v % 10);
+    v /= 10;
+  } while (v);
+  return end;
+}
+
+static inline void
+put_u64 (MsWriter *w, uint64_t v)
+{
+  char buf[24], *p = digits_before (buf + sizeof buf, v);
+  put_short (w, p, (size_t) (buf + sizeof buf - p));
+}
+
+static inline void
+put_int (MsWriter *w, long v)
+{
+  char buf[24], *p = digits_before (buf + sizeof buf, v < 0 ? -(uint64_t) v : (uint64_t) v);
+  if (v < 0)
+    *--p = '-';
+  put_short (w, p, (size_t) (buf + sizeof buf - p));
+}
+
+/* v as "%.3f" writes it, into buf; returns the length. Below 1e9, v * 1000
+ * is within 1e-4 of its exact value, so unless its fraction is within 1e-3
+ * of a half it rounds as printf rounds the exact value: those without
+ * printf, which costs ten times more. */
+static inline size_t
+format_3f (char *buf, size_t size, double v)
+{
+  if (v >= 0 && v < 1e9 && !signbit (v)) {
+    /* A cast truncates without floor's call (x >= 0). */
+    double x = v * 1000, whole = (double) (uint64_t) x, frac = x - whole;
+    if (fabs (frac - 0.5) > 1e-3) {
+      uint64_t n = (uint64_t) whole + (frac > 0.5);
+      char tmp[32], *end = tmp + sizeof tmp, *p = end;
+      for (int i = 0; i < 3; i++, n /= 10)
+        *--p = (char) ('0' + n % 10);
+      *--p = '.';
+      p = digits_before (p, n);
+      memcpy (buf, p, (size_t) (end - p));
+      return (size_t) (end - p);
+    }
+  }
+  int n = snprintf (buf, size, "%.3f", v);
+  return n < 0 ? 0 : (size_t) n < size ? (size_t) n : size - 1;
+}
+
+/* Absent or infinite values are written as an empty field. */
+static inline void
+put_us (MsWriter *w, double v, bool present)
+{
+  char buf[48];
+  if (!present || !isfinite (v)) {
+    start_field (w);
+    return;
+  }
+  put_short (w, buf, format_3f (buf, sizeof buf, v));
+}
+
+static inline void
+end_row (MsWriter *w)
+{
+  *ms_writer_room (w, 1) = '\n';
+  w->len++;
+  ms_writer_flush_line (w);
+  w->first_in_row = true;
+}
