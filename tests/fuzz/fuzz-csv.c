@@ -51,8 +51,9 @@ same_cell (const MsCell *a, const MsCell *b)
   return a->mode == b->mode && a->exponent == b->exponent && a->status == b->status &&
          a->n_reps == b->n_reps && a->n_events == b->n_events &&
          strcmp (a->message, b->message) == 0 && strcmp (a->variant, b->variant) == 0 &&
-         memcmp (a->e2e_us, b->e2e_us, a->n_reps * sizeof (double)) == 0 &&
-         memcmp (a->events, b->events, a->n_events * sizeof (MsEvent)) == 0 &&
+         /* memcmp takes no NULL, even for 0 bytes: a cell with no data. */
+         (a->n_reps == 0 || memcmp (a->e2e_us, b->e2e_us, a->n_reps * sizeof (double)) == 0) &&
+         (a->n_events == 0 || memcmp (a->events, b->events, a->n_events * sizeof (MsEvent)) == 0) &&
          memcmp (&a->stats, &b->stats, sizeof a->stats) == 0;
 }
 
