@@ -193,6 +193,27 @@ report_contents (FILE *out, const MsResults *r)
     fprintf (out, ms_gettext ("%d to %d repetitions per cell with data\n"), reps_lo, reps_hi);
 }
 
+/* A plain sweep's knobs (run --reuse, --stores) name the cells they
+ * reached: say which, since the tables show modes only. */
+static void
+report_knobs (FILE *out, const MsResults *r)
+{
+  if (r->experiment[0])
+    return;
+  bool any = false;
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    const char *names[2];
+    if (ms_results_variants (r, (MsMode) m, names, 2) != 1 || !names[0][0])
+      continue;
+    char clean[256];
+    fprintf (out, "%s%s %s", any ? ", " : ms_gettext ("knobs: "), ms_mode_name ((MsMode) m),
+             ms_report_clean (names[0], clean, sizeof clean));
+    any = true;
+  }
+  if (any)
+    fputc ('\n', out);
+}
+
 void
 ms_report_header (FILE *out, const MsResults *r, bool with_settings)
 {
@@ -225,6 +246,7 @@ ms_report_header (FILE *out, const MsResults *r, bool with_settings)
                                  ? ms_gettext ("breadth-first")
                                  : ms_gettext ("depth-first"));
   }
+  report_knobs (out, r);
 }
 
 static const char *

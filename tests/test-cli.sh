@@ -146,6 +146,15 @@ cp "$tmp/host-summary.csv" "$tmp/bom-summary.csv"
 expect 0 "^settings: sizes 2^8..2^10" -- show "$tmp/bom-samples.csv"
 check "byte order mark: no run id warning" sh -c "! grep -q 'not from the same run' '$tmp/out'"
 
+# A plain sweep's knobs (run --reuse, --stores) are named in its cells'
+# variant; show says which cells they reached.
+awk -F, 'BEGIN { OFS = "," } /^#/ { print; next }
+  !v { for (i = 1; i <= NF; i++) if ($i == "variant") v = i; print; next }
+  { $v = "\"R=4\""; print }' "$tmp/host-samples.csv" >"$tmp/knob-samples.csv"
+expect_line 0 "knobs: host R=4" -- show "$tmp/knob-samples.csv"
+"$memsweep" show "$tmp/host-samples.csv" >"$tmp/out" 2>&1
+check "no knobs line for a plain run" sh -c "! grep -q '^knobs:' '$tmp/out'"
+
 # Whatever stands beside the samples as its summary is opened like the
 # samples: a FIFO there must not hang show.
 cp "$tmp/host-samples.csv" "$tmp/fifo-samples.csv"
