@@ -24,37 +24,9 @@
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
 #include "ms-i18n.h"
+#include "ms-small-file.h"
 
 #define MS_CSV_CHUNK (64 * 1024)
-
-/* Opens only regular files: a FIFO or a device could block or never end. */
-static int
-open_regular (const char *path, struct stat *st, char *err, size_t errlen)
-{
-  int fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-  if (fd < 0) {
-    snprintf (err, errlen, ms_gettext ("%s: cannot open: %s"), path, strerror (errno));
-    return -1;
-  }
-  if (fstat (fd, st) != 0) {
-    snprintf (err, errlen, ms_gettext ("%s: cannot open: %s"), path, strerror (errno));
-    close (fd);
-    return -1;
-  }
-  if (!S_ISREG (st->st_mode)) {
-    snprintf (err, errlen, ms_gettext ("%s: not a regular file (%s)"), path,
-              S_ISDIR (st->st_mode) ? ms_gettext ("a folder")
-              : S_ISFIFO (st->st_mode) ? ms_gettext ("a pipe")
-              : S_ISCHR (st->st_mode) || S_ISBLK (st->st_mode)
-                ? ms_gettext ("a device")
-                : ms_gettext ("a socket or special file"));
-    close (fd);
-    return -1;
-  }
-  /* Regular files never block; reads should wait for slow disks as usual. */
-  fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
-  return fd;
-}
 
 static long
 count_byte (const char *p, size_t len, char c)
@@ -258,7 +230,7 @@ ms_csv_read_samples (const char *path, char *err, size_t errlen)
   struct stat st;
   if (ms_csv_is_summary (path))
     return ms_csv_read_summary (path, err, errlen);
-  int fd = open_regular (path, &st, err, errlen);
+  int fd = ms_open_regular (path, &st, err, errlen);
   if (fd < 0)
     return NULL;
 

@@ -22,6 +22,7 @@
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
 #include "ms-i18n.h"
+#include "ms-small-file.h"
 
 /* A summary has at most MS_MODE_COUNT x 19 rows of about 2 KiB. */
 #define SUMMARY_MAX_BYTES (16u << 20)
@@ -219,15 +220,11 @@ on_record (int term, void *user)
 static char *
 read_whole (const char *path, size_t *len, char *err, size_t errlen)
 {
-  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
   struct stat st;
-  if (fd < 0 || fstat (fd, &st) != 0) {
-    snprintf (err, errlen, ms_gettext ("%s: cannot open: %s"), path, strerror (errno));
-    if (fd >= 0)
-      close (fd);
+  int fd = ms_open_regular (path, &st, err, errlen);
+  if (fd < 0)
     return NULL;
-  }
-  if (!S_ISREG (st.st_mode) || (uint64_t) st.st_size > SUMMARY_MAX_BYTES) {
+  if ((uint64_t) st.st_size > SUMMARY_MAX_BYTES) {
     snprintf (err, errlen, ms_gettext ("%s: not a regular file of at most %u MiB"), path,
               SUMMARY_MAX_BYTES >> 20);
     close (fd);

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# tools/gpu-build.sh: sourced by the GPU scripts (gpu-run.sh, gpu-multi.sh).
+# tools/gpu-build.sh: sourced by the GPU scripts (gpu-run.sh, gpu-multi.sh,
+# gpu-lessons.sh, gpu-lesson-check.sh, gpu-final-check.sh).
 # Builds build-gpu without the GUI, with libcsv from the .deb files in .deps/
 # (apt-get download libcsv3 libcsv-dev) when the machine has no libcsv-dev,
 # and logs how long it took through the caller's log function.
@@ -23,4 +24,15 @@ ms_gpu_build () {
   # extras/CUPTI and lib64 of the nvcc it uses and of /usr/local/cuda.
   log "$(grep -o 'unified-memory counts (CUPTI) *: *[A-Za-z]*' build-gpu/meson-logs/meson-log.txt |
     tail -1)"
+}
+
+# The start every one-call GPU script shares: $OUT made, a log function
+# that appends to $OUT/summary.log, the date and the GPU logged, then the
+# build. The caller exits when it fails.
+ms_gpu_start () {
+  OUT=${OUT:-$PWD/gpu-out}
+  mkdir -p "$OUT"
+  log() { echo "== $*" | tee -a "$OUT/summary.log"; }
+  log "$(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,memory.free --format=csv,noheader 2>&1)"
+  ms_gpu_build
 }

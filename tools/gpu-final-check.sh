@@ -5,12 +5,8 @@
 # knobs (run --reuse 4 --stores ordinary: which cells got which variant),
 # the same sweep without them, and bench-memsweep. Logs in $OUT.
 set -u
-OUT=${OUT:-$PWD/gpu-out}
-mkdir -p "$OUT"
-log() { echo "== $*" | tee -a "$OUT/summary.log"; }
 . "$(dirname "$0")/gpu-build.sh"
-log "$(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,memory.free --format=csv,noheader 2>&1)"
-ms_gpu_build || exit 1
+ms_gpu_start || exit 1
 meson test -C build-gpu --suite gpu --print-errorlogs --no-rebuild >/tmp/gpu-suite.log 2>&1
 log "gpu suite rc=$?"
 grep -E "^ *[0-9]+/[0-9]+ " /tmp/gpu-suite.log | tee -a "$OUT/summary.log"

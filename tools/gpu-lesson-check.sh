@@ -7,12 +7,8 @@
 # .gtk or packed as .gtk.tgz). Everything lands in $OUT: summary.log, gpu-testlog.txt,
 # lessons/, cards/, packed as $OUT/lesson-check.tgz.
 set -u
-OUT=${OUT:-$PWD/gpu-out}
-mkdir -p "$OUT"
-log() { echo "== $*" | tee -a "$OUT/summary.log"; }
 . "$(dirname "$0")/gpu-build.sh"
-log "$(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,memory.free --format=csv,noheader 2>&1)"
-ms_gpu_build || exit 1
+ms_gpu_start || exit 1
 t0=$(date +%s)
 meson test -C build-gpu --suite gpu --print-errorlogs --no-rebuild >/tmp/gpu-suite.log 2>&1
 rc=$?
