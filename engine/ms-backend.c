@@ -266,6 +266,12 @@ static MsCellStatus
 cuda_alloc (void *data, MsCellDriver *drv)
 {
   CudaCell *cc = data;
+  const MsRunArgs *args = ms_cell_driver_args (drv);
+  /* CUPTI's first session in a process counted nothing for buffers made
+   * before it (the first managed-touch cell read all zeros on both GPUs):
+   * one session before the buffers exist. */
+  if (args->knobs.um_counts && ms_k_um_built ())
+    ms_k_um_prepare ();
   return cuda_step_done (cc, drv, ms_k_cell_alloc (cc->kcell));
 }
 

@@ -187,6 +187,18 @@ ms_k_um_end (MsKUmCounts *out)
   return 0;
 }
 
+void
+ms_k_um_prepare (void)
+{
+  static int prepared;
+  MsKUmCounts scratch;
+  if (prepared)
+    return;
+  prepared = 1;
+  if (ms_k_um_begin (&scratch) == 0)
+    ms_k_um_end (&scratch);
+}
+
 #else /* !MS_HAVE_CUPTI */
 
 static int
@@ -220,6 +232,11 @@ int
 ms_k_um_end (MsKUmCounts *out)
 {
   return um_not_built (out);
+}
+
+void
+ms_k_um_prepare (void)
+{
 }
 
 #endif

@@ -32,6 +32,9 @@ int ms_k_um_built (void);
 /* Enables the counters (after the CUDA context exists); 0, or -1 with the
  * reason in out (out->available = 0). */
 int ms_k_um_begin (MsKUmCounts *out);
+/* Once per process, before the first counted cell's buffers exist: an
+ * empty session, so that CUPTI tracks the buffers made after it. */
+void ms_k_um_prepare (void);
 /* Opens (1) or closes (0) the measured window; does nothing unless a
  * counted pass is running. */
 void ms_k_um_window (int open);

@@ -215,6 +215,16 @@ check_managed (const MsResults *r)
           phase (f, MS_PHASE_KERNEL), phase (res, MS_PHASE_KERNEL),
           pre && pre->status == MS_CELL_OK ? phase (pre, MS_PHASE_KERNEL) : -1);
   check_managed_counts (f, res, pre);
+  /* Every size, the first cell of the process included: it once read all
+   * zeros, the buffers made before CUPTI's first session. */
+  for (size_t i = 0; i < r->n_cells; i++) {
+    const MsCell *c = &r->cells[i];
+    if (c->mode == MS_MODE_MANAGED && strcmp (c->variant, "touch=first") == 0 &&
+        c->um.state == MS_UM_COUNTED)
+      CHECK (c->um.gpu_faults > 0 && c->um.h2d_bytes >= 0.9 * c->elements * sizeof (float),
+             "first touch at 2^%d: %llu GPU faults, %llu bytes to the device", c->exponent,
+             (unsigned long long) c->um.gpu_faults, (unsigned long long) c->um.h2d_bytes);
+  }
 }
 
 static void
