@@ -210,23 +210,6 @@ parse_int_arg (const char *opt, const char *value, int *out)
   return true;
 }
 
-/* The engine reads R = 0 as "no reuse kernel"; given on the command line
- * it would run a plain sweep without a word, so R is 1..64 as the help
- * says (the engine checks the rest of the range). */
-static bool
-parse_reuse_arg (const char *value, int *reuse)
-{
-  if (!parse_int_arg ("--reuse", value, reuse))
-    return false;
-  if (*reuse != 0)
-    return true;
-  fputs ("memsweep: ", stderr);
-  fprintf (stderr, ms_gettext ("accesses per element R must be from 1 to %d (got %d)"),
-           MS_MAX_REUSE, *reuse);
-  fputc ('\n', stderr);
-  return false;
-}
-
 atomic_int *
 ms_cli_stop_on_signals (void)
 {
@@ -461,7 +444,7 @@ parse_run_option (RunOptions *o, int c, const char *arg)
     fprintf (stderr, ms_gettext ("memsweep: --out: empty prefix\n"));
     return false;
   case 'q': o->quiet = true; return true;
-  case 'e': return parse_reuse_arg (arg, &o->sweep.knobs.reuse);
+  case 'e': return ms_cli_parse_reuse (arg, &o->sweep.knobs.reuse);
   case 'S':
     if (ms_sweep_stores_from_name (arg, &o->sweep.knobs.stores))
       return true;
