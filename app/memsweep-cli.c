@@ -444,7 +444,7 @@ parse_run_option (RunOptions *o, int c, const char *arg)
     fprintf (stderr, ms_gettext ("memsweep: --out: empty prefix\n"));
     return false;
   case 'q': o->quiet = true; return true;
-  case 'e': return parse_int_arg ("--reuse", arg, &o->sweep.knobs.reuse);
+  case 'e': return ms_cli_parse_reuse (arg, &o->sweep.knobs.reuse);
   case 'S':
     if (ms_sweep_stores_from_name (arg, &o->sweep.knobs.stores))
       return true;

@@ -35,6 +35,8 @@ atomic_int *ms_cli_stop_on_signals (void);
 bool ms_cli_parse_int (const char *opt, const char *value, int *out);
 /* ms-cli-lesson.c: lesson (part false) and the hidden __lesson-part. */
 int ms_cli_lesson (int argc, char **argv, bool part);
+/* ms-cli-lesson.c: run --reuse R, the reuse lesson's knob: 1..64. */
+bool ms_cli_parse_reuse (const char *value, int *reuse);
 /* ms-cli-lesson-table.c: the cells of a lesson's results and its finding. */
 void ms_cli_lesson_table (FILE *out, const MsResults *results);
 /* ms-cli-multi.c */

@@ -471,7 +471,8 @@ typedef struct {
 void ms_cell_compute_stats_scratch (MsCell *cell, MsStatsScratch *scratch);
 void ms_stats_scratch_clear (MsStatsScratch *scratch);
 
-/* time = latency + bytes / bandwidth over the OK cells of a mode, by least
+/* time = latency + bytes / bandwidth over the OK cells of a mode (its plain
+ * cells, or its one variant's as in ms_results_find), by least
  * squares weighted 1/t^2 (relative residuals) with latency >= 0 and
  * bandwidth > 0 enforced exactly. which: MS_PHASE_H2D or MS_PHASE_D2H for
  * copy bandwidth, or MS_PHASE_COUNT for end-to-end. */

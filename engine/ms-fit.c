@@ -97,7 +97,12 @@ cell_point (const MsCell *c, MsMode mode, MsPhase which, double *bytes, double *
 MsFit
 ms_results_fit (const MsResults *results, MsMode mode, MsPhase which)
 {
-  return ms_results_fit_variant (results, mode, "", which);
+  /* The cells ms_results_find gives: a plain sweep's knobs (run --reuse 4)
+   * name every cell of the modes they reach, and those cells are the
+   * mode's line; an experiment's several variants have none. */
+  const char *variants[2];
+  int n = ms_results_variants (results, mode, variants, 2);
+  return ms_results_fit_variant (results, mode, n == 1 ? variants[0] : "", which);
 }
 
 MsFit

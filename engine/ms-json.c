@@ -159,6 +159,9 @@ put_cell (FILE *f, const MsCell *c)
   put_string (f, ms_cell_status_name (c->status));
   fputs (",\"message\":", f);
   put_string (f, c->message);
+  /* Which knobs or experiment setting the cell ran with ("" for none). */
+  fputs (",\"variant\":", f);
+  put_string (f, c->variant);
   fputs (",\"e2e\":", f);
   put_stat (f, &st->e2e, ok);
   fputs (",\"e2e_gbps\":", f);

@@ -4,6 +4,7 @@
  *   # um-counts: MODE ELEMENTS VARIANT unavailable REASON...
  * with "-" for an empty variant. Older files have no such lines: their
  * cells keep MS_UM_NONE. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,28 +58,61 @@ exponent_of (unsigned long long elements)
   return -1;
 }
 
+/* A decimal count at *p after blanks, up to a blank or the end: no sign,
+ * no overflow (sscanf's %llu takes "-1" and wraps, saturates past 2^64
+ * and splits a long number in two). */
+static bool
+read_count (const char **p, uint64_t *out)
+{
+  const char *s = *p;
+  while (*s == ' ' || *s == '\t')
+    s++;
+  if (*s < '0' || *s > '9')
+    return false;
+  uint64_t v = 0;
+  for (; *s >= '0' && *s <= '9'; s++) {
+    unsigned digit = (unsigned) (*s - '0');
+    if (v > (UINT64_MAX - digit) / 10)
+      return false;
+    v = v * 10 + digit;
+  }
+  if (*s && *s != ' ' && *s != '\t')
+    return false;
+  *p = s;
+  *out = v;
+  return true;
+}
+
 /* One line's value; false when malformed (the line is then ignored). */
 static bool
 parse_line (const char *value, MsUmLine *out)
 {
   char mode[24], variant[MS_VARIANT_LEN], state[16];
-  unsigned long long elements, g, c, h, d;
-  int used = 0;
+  uint64_t elements, n[4];
+  int used = 0, rest = 0;
   memset (out, 0, sizeof *out);
-  if (sscanf (value, "%23s %20llu %47s %15s %n", mode, &elements, variant, state, &used) < 4 ||
-      !ms_mode_from_name (mode, &out->mode) || (out->exponent = exponent_of (elements)) < 0)
+  if (sscanf (value, "%23s%n", mode, &used) != 1 || !ms_mode_from_name (mode, &out->mode))
     return false;
+  value += used;
+  if (!read_count (&value, &elements) || (out->exponent = exponent_of (elements)) < 0 ||
+      sscanf (value, "%47s %15s %n", variant, state, &rest) < 2)
+    return false;
+  value += rest;
   snprintf (out->variant, sizeof out->variant, "%s", strcmp (variant, "-") ? variant : "");
   if (strcmp (state, "unavailable") == 0) {
     out->counts.state = MS_UM_UNAVAILABLE;
-    snprintf (out->counts.reason, sizeof out->counts.reason, "%s", value + used);
+    snprintf (out->counts.reason, sizeof out->counts.reason, "%s", value);
     return true;
   }
-  if (strcmp (state, "counted") != 0 ||
-      sscanf (value + used, "%20llu %20llu %20llu %20llu", &g, &c, &h, &d) != 4)
+  if (strcmp (state, "counted") != 0)
     return false;
-  out->counts = (MsUmCounts){ .state = MS_UM_COUNTED, .gpu_faults = g, .cpu_faults = c,
-                              .h2d_bytes = h, .d2h_bytes = d };
+  for (int i = 0; i < 4; i++)
+    if (!read_count (&value, &n[i]))
+      return false;
+  if (value[strspn (value, " \t")] != '\0')
+    return false; /* more than four counts */
+  out->counts = (MsUmCounts){ .state = MS_UM_COUNTED, .gpu_faults = n[0], .cpu_faults = n[1],
+                              .h2d_bytes = n[2], .d2h_bytes = n[3] };
   return true;
 }
 

@@ -151,6 +151,9 @@ check "byte order mark: no run id warning" sh -c "! grep -q 'not from the same r
 awk -F, 'BEGIN { OFS = "," } /^#/ { print; next }
   !v { for (i = 1; i <= NF; i++) if ($i == "variant") v = i; print; next }
   { $v = "\"R=4\""; print }' "$tmp/host-samples.csv" >"$tmp/knob-samples.csv"
+# R = 0 would be the engine's plain kernel: refused like any R outside 1..64.
+expect_line 2 "memsweep: accesses per element R must be from 1 to 64 (got 0)" -- run --modes pinned --reuse 0
+expect_line 2 "memsweep: accesses per element R must be from 1 to 64 (got 65)" -- run --modes pinned --reuse 65
 expect_line 0 "knobs: host R=4" -- show "$tmp/knob-samples.csv"
 "$memsweep" show "$tmp/host-samples.csv" >"$tmp/out" 2>&1
 check "no knobs line for a plain run" sh -c "! grep -q '^knobs:' '$tmp/out'"

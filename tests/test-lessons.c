@@ -291,6 +291,12 @@ test_bad_um_lines (void)
     "# um-counts: managed 65535 touch=first counted 1 2 3 4\n",        /* size */
     "# um-counts: managed 65536 touch=none counted 1 2 3 4\n",         /* no cell */
     "# um-counts: managed 65536 touch=first maybe 1 2 3 4\n",          /* state */
+    "# um-counts: managed 65536 touch=first counted -1 2 3 4\n",       /* sign */
+    "# um-counts: managed 65536 touch=first counted 1 2 3 18446744073709551616\n", /* 2^64 */
+    "# um-counts: managed 65536 touch=first counted 123456789012345678901 2 3\n",  /* long */
+    "# um-counts: managed 65536 touch=first counted 1 2 3 4 5\n",      /* extra */
+    "# um-counts: managed 65536 touch=first counted 1 2 3 4x\n",       /* junk */
+    "# um-counts: managed -65536 touch=first counted 1 2 3 4\n",       /* size sign */
     "# um-counts: managed 262144 touch=first unavailable told so\n",    /* valid */
   };
   char path[64], err[256] = "";

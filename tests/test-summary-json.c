@@ -131,6 +131,7 @@ test_json_valid (void)
   MsCell c = { .mode = MS_MODE_PINNED, .exponent = 10, .elements = 1024, .status = MS_CELL_OK };
   c.stats.e2e = (MsStat){ .n = 3, .median = NAN, .min = 1, .max = INFINITY };
   snprintf (c.message, sizeof c.message, "bad\x01" "byte");
+  snprintf (c.variant, sizeof c.variant, "R=4");
   ms_results_add_cell (r, &c);
   const char *path = tmp_path ("r.json");
   char err[512];
@@ -143,6 +144,7 @@ test_json_valid (void)
   MS_CHECK (strstr (text, "a \\\"label\\\"\\u000awith\\u0009tabs \\\\ and \\ufffd bytes"),
             "label escaped: %s", text);
   MS_CHECK (strstr (text, "bad\\u0001byte"), "control character escaped");
+  MS_CHECK (strstr (text, "\"variant\":\"R=4\""), "the cell's variant: %s", text);
   MS_CHECK (!strstr (text, "nan") && !strstr (text, "inf"), "non-finite number: %s", text);
   MS_CHECK (strstr (text, "\"median_us\":null"), "NaN as null");
   char cmd[512];

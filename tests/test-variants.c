@@ -220,7 +220,8 @@ test_plain_sweep_knobs (void)
   MsResults *r = NULL;
   char err[256] = "";
   ms_sweep_init_default (&s);
-  s.min_exp = s.max_exp = 10;
+  s.min_exp = 10;
+  s.max_exp = 11;
   s.reps = 3;
   s.reps_rule = MS_REPS_FIXED;
   MS_CHECK (ms_sweep_set_modes (&s, "pinned,zero-copy,write-combined,host", err, sizeof err),
@@ -240,11 +241,15 @@ test_plain_sweep_knobs (void)
   for (size_t i = 0; r && i < sizeof want / sizeof want[0]; i++)
     MS_CHECK (ms_results_find_variant (r, want[i].mode, 10, want[i].variant), "%s '%s'",
               ms_mode_name (want[i].mode), want[i].variant);
-  MS_CHECK (r && r->n_cells == 4, "4 cells");
+  MS_CHECK (r && r->n_cells == 8, "8 cells");
   /* The views and the table find a knob's cell as the size's cell. */
   const MsCell *zc = r ? ms_results_find (r, MS_MODE_ZERO_COPY, 10) : NULL;
   MS_CHECK (zc && strcmp (zc->variant, "R=4") == 0, "find falls back to the knob's cell");
-  MS_CHECK (r && !ms_results_find (r, MS_MODE_ZERO_COPY, 11), "no cell at another size");
+  MS_CHECK (r && !ms_results_find (r, MS_MODE_ZERO_COPY, 12), "no cell at another size");
+  /* And the fit of the table and show's fit line is over those cells. */
+  for (size_t i = 0; r && i < sizeof want / sizeof want[0]; i++)
+    MS_CHECK (ms_results_fit (r, want[i].mode, MS_PHASE_COUNT).n_points == 2, "%s fit",
+              ms_mode_name (want[i].mode));
   ms_results_free (r);
   /* The knob's modes all left out: refused before anything runs. */
   MS_CHECK (ms_sweep_set_modes (&s, "host,streams", err, sizeof err), "%s", err);
