@@ -4,6 +4,7 @@
 
 #include "ms-views.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 
 struct _MsPlotView {
@@ -71,6 +72,12 @@ filter_modes (MsPlotView *self, MsChartData *data)
       g_ptr_array_add (dropped->series, g_ptr_array_steal_index (data->series, i));
   }
   ms_chart_data_free (dropped);
+  /* Runs are open: "no results yet" would be wrong, the filter hides them. */
+  if (data->series->len == 0 && self->runs && self->runs->len > 0) {
+    g_free (data->empty_text);
+    data->empty_text = g_strdup (_("None of the open runs has the modes this chart is limited "
+                                   "to: Show All draws every mode"));
+  }
 }
 
 static MsChartData *
