@@ -84,6 +84,10 @@ test_modes_filter (void)
                                              ms_mode_title (MS_MODE_REGISTERED),
                                              ms_mode_title (MS_MODE_PINNED));
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, expect);
+  /* On one line where the page has room for it (a wrapping label in a box
+   * would ask for a narrow width and take two). */
+  ms_test_wait_until (ms_test_is_laid_out, label, "the filter bar is laid out");
+  g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (GTK_LABEL (label))), ==, 1);
   g_signal_emit_by_name (show_all, "clicked");
   g_autofree char *modes = NULL;
   g_object_get (page, "modes", &modes, NULL);

@@ -111,11 +111,19 @@ test_modes_filter (void)
   }
   g_object_set (view, "modes", "registered", NULL);
   g_assert_cmpuint (ms_plot_view_get_data (view)->series->len, ==, 1);
+  /* A filter that leaves nothing of the open runs does not say "no results
+   * yet" (zero-copy makes no copy to chart). */
+  g_autofree char *no_runs = g_strdup (ms_plot_view_get_data (view)->empty_text);
+  g_object_set (view, "modes", "zero-copy", NULL);
+  data = ms_plot_view_get_data (view);
+  g_assert_cmpuint (data->series->len, ==, 0);
+  g_assert_nonnull (strstr (data->empty_text, "Show All"));
+  g_assert_cmpstr (data->empty_text, !=, no_runs);
   /* "" is NULL: every mode again. */
   g_object_set (view, "modes", "", NULL);
   g_assert_null (ms_plot_view_get_modes (view));
   g_assert_cmpuint (ms_plot_view_get_data (view)->series->len, ==, all);
-  g_assert_cmpuint (notified, ==, 3);
+  g_assert_cmpuint (notified, ==, 4);
   g_object_unref (view);
 }
 

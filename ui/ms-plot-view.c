@@ -42,43 +42,12 @@ enum {
 };
 static GParamSpec *props[N_PROPS];
 
-/* Whether a series (its short label is its mode's title) is one of the
- * modes in list. */
-static gboolean
-series_in_modes (const MsChartSeries *s, const char *list)
-{
-  g_auto (GStrv) names = g_strsplit (list, ",", -1);
-  for (guint i = 0; names[i]; i++) {
-    MsMode mode;
-    if (ms_mode_from_name (g_strstrip (names[i]), &mode) &&
-        g_strcmp0 (s->short_label, ms_mode_title (mode)) == 0)
-      return TRUE;
-  }
-  return FALSE;
-}
-
-/* Drops the series of modes outside self->modes (a lesson's filter): they
- * leave the legend too, so the chart shows what the filter says. */
-static void
-filter_modes (MsPlotView *self, MsChartData *data)
-{
-  if (!self->modes || !self->modes[0])
-    return;
-  MsChartData *dropped = ms_chart_data_new ();
-  for (guint i = data->series->len; i-- > 0;) {
-    MsChartSeries *s = g_ptr_array_index (data->series, i);
-    if (!series_in_modes (s, self->modes))
-      g_ptr_array_add (dropped->series, g_ptr_array_steal_index (data->series, i));
-  }
-  ms_chart_data_free (dropped);
-}
-
 static MsChartData *
 plot_data (MsPlotView *self)
 {
   if (!self->data) {
     self->data = ms_plot_build (self->runs, self->metric, self->log_scale, self->hidden);
-    filter_modes (self, self->data);
+    ms_plot_keep_modes (self->data, self->modes, self->runs && self->runs->len > 0);
     self->data->direct_labels = self->direct_labels;
     if (self->planned_min_exp >= 0 && self->planned_max_exp >= self->planned_min_exp) {
       self->data->x_min = ldexp (sizeof (float), self->planned_min_exp);

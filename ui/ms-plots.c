@@ -253,3 +253,38 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
   }
   return d;
 }
+
+/* Whether a series (its short label is its mode's title) is one of the
+ * modes in list. */
+static gboolean
+series_in_modes (const MsChartSeries *s, const char *list)
+{
+  g_auto (GStrv) names = g_strsplit (list, ",", -1);
+  for (guint i = 0; names[i]; i++) {
+    MsMode mode;
+    if (ms_mode_from_name (g_strstrip (names[i]), &mode) &&
+        g_strcmp0 (s->short_label, ms_mode_title (mode)) == 0)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+void
+ms_plot_keep_modes (MsChartData *data, const char *modes, gboolean runs_open)
+{
+  if (!modes || !modes[0])
+    return;
+  MsChartData *dropped = ms_chart_data_new ();
+  for (guint i = data->series->len; i-- > 0;) {
+    MsChartSeries *s = g_ptr_array_index (data->series, i);
+    if (!series_in_modes (s, modes))
+      g_ptr_array_add (dropped->series, g_ptr_array_steal_index (data->series, i));
+  }
+  ms_chart_data_free (dropped);
+  /* Runs are open: "no results yet" would be wrong, the filter hides them. */
+  if (data->series->len == 0 && runs_open) {
+    g_free (data->empty_text);
+    data->empty_text = g_strdup (_("None of the open runs has the modes this chart is limited "
+                                   "to: Show All draws every mode"));
+  }
+}

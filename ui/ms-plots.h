@@ -18,6 +18,10 @@ typedef enum {
 /* runs: MsResults*; hidden: series labels the user switched off (may be
  * NULL). */
 MsChartData *ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hidden);
+/* Drops the series of modes outside modes ("pageable,pinned", a lesson's
+ * filter; NULL or "": keeps all); with runs open and nothing left, the
+ * empty chart names the filter. */
+void ms_plot_keep_modes (MsChartData *data, const char *modes, gboolean runs_open);
 
 /* Legend label of a series: the mode, plus the run when comparing. */
 char *ms_plot_series_label (const MsResults *run, MsMode mode, gboolean comparing);

@@ -133,7 +133,7 @@ emit_shown_changes (MsTableModel *self, guint position, guint removed, guint add
     g_list_model_items_changed (G_LIST_MODEL (self), position, r, a);
 }
 
-void
+guint
 ms_table_model_set_runs (MsTableModel *self, GPtrArray *runs)
 {
   guint n_new = runs ? runs->len : 0, n_old = self->runs->len;
@@ -164,6 +164,7 @@ ms_table_model_set_runs (MsTableModel *self, GPtrArray *runs)
   g_array_append_vals (self->runs, seen->data, seen->len);
   self->n_items = n_items;
   emit_shown_changes (self, position, removed, added, n_before);
+  return removed || added ? position : n_items;
 }
 
 void

@@ -15,8 +15,9 @@ G_DECLARE_FINAL_TYPE (MsTableModel, ms_table_model, MS, TABLE_MODEL, GObject)
 
 MsTableModel *ms_table_model_new (void);
 /* Runs from ms-run.h, held by the model. Emits items-changed only over the
- * rows of runs that came, went or changed (cells or repetitions added). */
-void ms_table_model_set_runs (MsTableModel *self, GPtrArray *runs);
+ * rows of runs that came, went or changed (cells or repetitions added).
+ * Returns the first row that changed (the number of rows: none did). */
+guint ms_table_model_set_runs (MsTableModel *self, GPtrArray *runs);
 /* Shows only the first `limit` rows (G_MAXUINT: all, the default), so that
  * a view can take rows a few at a time; items-changed stays exact. */
 void ms_table_model_set_limit (MsTableModel *self, guint limit);

@@ -239,11 +239,14 @@ void
 ms_table_page_set_runs (MsTablePage *self, GPtrArray *runs)
 {
   /* While the column view has rows, those of a run just opened come in
-   * slices too; rows that move drop a selection held meanwhile. */
+   * slices too; rows that move drop a selection held meanwhile, rows added
+   * after it (a run opened, a sweep's cells) keep it. */
   if (self->attached && !rows_are_sorted (self))
     ms_table_model_set_limit (self->store, g_list_model_get_n_items (G_LIST_MODEL (self->store)));
-  g_clear_pointer (&self->held_selection, gtk_bitset_unref);
-  ms_table_model_set_runs (self->store, runs);
+  guint changed = ms_table_model_set_runs (self->store, runs);
+  if (self->held_selection && !gtk_bitset_is_empty (self->held_selection) &&
+      changed <= gtk_bitset_get_maximum (self->held_selection))
+    g_clear_pointer (&self->held_selection, gtk_bitset_unref);
   if (self->attached)
     start_steps (self);
 }
