@@ -213,7 +213,8 @@ int ms_sweep_n_cells (const MsSweep *sweep);
 typedef enum { MS_KNOB_REUSE, MS_KNOB_STORES } MsSweepKnob;
 /* Whether mode honours knob; other modes run as without it. */
 bool ms_sweep_knob_applies (MsSweepKnob knob, MsMode mode);
-/* "streamed", "ordinary" or "fresh". */
+/* "streamed", "ordinary" or "fresh", and back. */
+const char *ms_sweep_stores_name (MsHostStores stores);
 bool ms_sweep_stores_from_name (const char *name, MsHostStores *out);
 /* The knobs and variant of mode's cells: a lesson part's as they are; in a
  * plain sweep (empty variant) reuse and stores where they apply, named in

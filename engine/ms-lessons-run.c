@@ -115,9 +115,10 @@ issue_order_parts (PartList *l)
 static void
 cache_state_parts (PartList *l)
 {
-  static const char *const names[] = { "stores=streamed", "stores=ordinary", "stores=fresh" };
+  char v[MS_VARIANT_LEN];
   for (int s = 0; s < MS_STORES_COUNT; s++) {
-    MsLessonPart *p = add_part (l, "pinned,write-combined", names[s]);
+    snprintf (v, sizeof v, "stores=%s", ms_sweep_stores_name ((MsHostStores) s));
+    MsLessonPart *p = add_part (l, "pinned,write-combined", v);
     if (p)
       p->sweep.knobs.stores = (MsHostStores) s;
   }

@@ -49,10 +49,11 @@ describe_failure (MsCell *cell, MsCellStatus st, const MsRunOutput *out, int war
   }
 }
 
-/* Runs one (mode, size): its warm-ups and repetitions in one backend call. */
+/* Runs one (mode, size): its warm-ups and repetitions in one backend call,
+ * with the knobs that reach the cell's mode (ms_sweep_cell_knobs). */
 static void
-run_cell (const MsSweep *sweep, MsBackend *backend, const MsDeviceInfo *info, MsCell *cell,
-          atomic_int *cancel)
+run_cell (const MsSweep *sweep, const MsKnobs *knobs, MsBackend *backend,
+          const MsDeviceInfo *info, MsCell *cell, atomic_int *cancel)
 {
   char why[256] = "";
   if (!backend->supports (backend, info, cell->mode, why, sizeof why)) {
@@ -73,13 +74,12 @@ run_cell (const MsSweep *sweep, MsBackend *backend, const MsDeviceInfo *info, Ms
     .n = cell->elements,
     .streams = sweep->streams,
     .order = sweep->order,
+    .knobs = *knobs,
     .warmup = sweep->warmup,
     .reps = sweep->reps_rule == MS_REPS_FIXED ? sweep->reps : sweep->min_reps,
     .cancel = cancel,
     .rule = sweep,
   };
-  char variant[MS_VARIANT_LEN];
-  ms_sweep_cell_knobs (sweep, cell->mode, &args.knobs, variant, sizeof variant);
   MsCellStatus st = backend->run_cell (backend, &args, &out);
   if (st == MS_CELL_OK && sweep->reps_rule == MS_REPS_FIXED && out.n_reps != sweep->reps) {
     st = MS_CELL_FAILED;
@@ -138,15 +138,15 @@ prepare_gpu (MsGpuKeeper *k, MsDeviceInfo *info, bool wants_gpu, cpu_set_t *save
 
 /* One round's visit to a cell, with the GPU's state before and after. */
 static void
-run_cell_in_round (const MsSweep *sweep, MsGpuKeeper *k, const MsDeviceInfo *info, MsCell *cell,
-                   int round, atomic_int *cancel)
+run_cell_in_round (const MsSweep *sweep, const MsKnobs *knobs, MsGpuKeeper *k,
+                   const MsDeviceInfo *info, MsCell *cell, int round, atomic_int *cancel)
 {
   MsGpuState start = { 0 }, end = { 0 };
   bool gpu = ms_mode_uses_gpu (cell->mode);
   if (gpu)
     ms_gpu_state_before_cell (k->nvml, k->backend->spin ? keeper_spin : NULL, k,
                               k->steady_sm_mhz, &start);
-  run_cell (sweep, k->backend, info, cell, cancel);
+  run_cell (sweep, knobs, k->backend, info, cell, cancel);
   if (gpu)
     ms_nvml_sample (k->nvml, &end);
   if (cell->n_reps > 0 && cell->n_rounds == 0) {
@@ -216,7 +216,7 @@ run_rounds (const MsSweep *sweep, MsGpuKeeper *k, const MsDeviceInfo *info, MsRe
         cell.elements = 1ull << e;
         /* A cell that cannot run once is not run again. */
         if (!prev || prev->status == MS_CELL_OK)
-          run_cell_in_round (sweep, k, info, &cell, round, cancel);
+          run_cell_in_round (sweep, &knobs, k, info, &cell, round, cancel);
         const MsCell *merged = prev && prev->status != MS_CELL_OK ? prev
                                                                    : merge_round (results, &cell,
                                                                                   round);

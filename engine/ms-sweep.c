@@ -225,6 +225,12 @@ knob_has_mode (const MsSweep *sweep, MsSweepKnob knob, bool set)
 
 static const char *const store_names[MS_STORES_COUNT] = { "streamed", "ordinary", "fresh" };
 
+const char *
+ms_sweep_stores_name (MsHostStores stores)
+{
+  return (unsigned) stores < MS_STORES_COUNT ? store_names[stores] : "";
+}
+
 bool
 ms_sweep_stores_from_name (const char *name, MsHostStores *out)
 {
