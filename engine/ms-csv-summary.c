@@ -284,12 +284,12 @@ parse_summary (SummaryReader *sr, char *buf, size_t len)
 bool
 ms_csv_is_summary (const char *path)
 {
-  char head[64] = "";
+  char head[64] = "", err[64];
   struct stat st;
-  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  int fd = ms_open_regular (path, &st, err, sizeof err);
   if (fd < 0)
     return false;
-  ssize_t n = fstat (fd, &st) == 0 && S_ISREG (st.st_mode) ? read (fd, head, sizeof head - 1) : 0;
+  ssize_t n = read (fd, head, sizeof head - 1);
   close (fd);
   head[n > 0 ? n : 0] = '\0';
   const char *p = strncmp (head, "\xEF\xBB\xBF", 3) == 0 ? head + 3 : head;
