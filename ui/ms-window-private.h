@@ -39,6 +39,7 @@ struct _MsWindow {
   MsSettingsPane *settings_pane;
   AdwViewStack *stack;
   GMenu *reference_menu;
+  GMenuModel *primary_menu;
   MsChartPage *bandwidth_page, *time_page;
   MsTimelinePage *timeline_page;
   MsBreakdownPage *breakdown_page;

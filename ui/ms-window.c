@@ -571,6 +571,7 @@ ms_window_class_init (MsWindowClass *klass)
   CHILD (settings_pane);
   CHILD (stack);
   CHILD (reference_menu);
+  CHILD (primary_menu);
   CHILD (bandwidth_page);
   CHILD (time_page);
   CHILD (timeline_page);
@@ -585,6 +586,14 @@ ms_window_class_init (MsWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, ms_window_lesson_run_added);
   gtk_widget_class_bind_template_callback (widget_class, ms_window_lesson_prepare_sweep);
   gtk_widget_class_bind_template_callback (widget_class, ms_window_lesson_show_view);
+}
+
+/* The main menu's popover (about a hundred widgets) is built the first
+ * time it opens, not before the window's first frame. */
+static void
+create_main_menu (GtkMenuButton *button, gpointer data)
+{
+  gtk_menu_button_set_menu_model (button, MS_WINDOW (data)->primary_menu);
 }
 
 /* Every view follows the window's text and line scale. */
@@ -623,6 +632,7 @@ ms_window_init (MsWindow *self)
   bind_view_scales (self);
   ms_window_pages_init (self);
   fill_reference_menu (self);
+  gtk_menu_button_set_create_popup_func (self->main_menu_button, create_main_menu, self, NULL);
   ms_window_runs_init (self);
 
   GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
