@@ -373,6 +373,23 @@ has_more_runs (gpointer n)
   return ms_window_get_n_runs (the_window) >= GPOINTER_TO_UINT (n);
 }
 
+/* The shortcuts window is built on first use: Ctrl+? opens it, twice. */
+static void
+check_shortcuts_window (MsWindow *win)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (win));
+  g_auto (GStrv) actions = gtk_application_get_actions_for_accel (app, "<Primary>question");
+  g_assert_true (actions && g_strv_contains ((const char *const *) actions, "win.show-help-overlay"));
+  g_assert_null (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (win)));
+  for (int i = 0; i < 2; i++) {
+    gtk_widget_activate_action (GTK_WIDGET (win), "win.show-help-overlay", NULL);
+    wait_until (has_toplevel, GSIZE_TO_POINTER (GTK_TYPE_SHORTCUTS_WINDOW), "the shortcuts open");
+    gtk_window_close (GTK_WINDOW (find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW)));
+    wait_until (no_toplevel, GSIZE_TO_POINTER (GTK_TYPE_SHORTCUTS_WINDOW), "the shortcuts close");
+  }
+  check_keys_work (win, "the shortcuts window");
+}
+
 static gboolean
 is_active (gpointer win)
 {
@@ -410,6 +427,7 @@ on_activate (GApplication *app)
   check_keys_work (win, "the export dialogs");
   check_timeline_keys (win);
   check_runs_popover (win);
+  check_shortcuts_window (win);
   gtk_window_destroy (GTK_WINDOW (win));
   done = TRUE;
 }

@@ -169,6 +169,7 @@ ms_application_startup (GApplication *app)
     { "win.timeline-zoom(-1)", { "<Primary>bracketleft", NULL } },
     { "win.copy-rows", { "<Primary>c", NULL } },
     { "win.show-runs", { "<Primary><Shift>r", NULL } },
+    { "win.show-help-overlay", { "<Primary>question", NULL } },
   };
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action,

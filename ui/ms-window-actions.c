@@ -439,6 +439,22 @@ action_copy_rows (GSimpleAction *a, GVariant *p, gpointer data)
   ms_window_toast (self, _("Copied the selected rows as CSV"));
 }
 
+/* win.show-help-overlay: the shortcuts window is built the first time it
+ * is asked for. (GtkApplication would build it for every new window, before
+ * the first frame, if it were at gtk/help-overlay.ui.) */
+static void
+action_show_help_overlay (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  GtkApplicationWindow *window = data;
+  if (!gtk_application_window_get_help_overlay (window)) {
+    g_autoptr (GtkBuilder) builder
+      = gtk_builder_new_from_resource ("/io/github/memsweep/Memsweep/ms-shortcuts-window.ui");
+    gtk_application_window_set_help_overlay (
+      window, GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
+  }
+  gtk_window_present (GTK_WINDOW (gtk_application_window_get_help_overlay (window)));
+}
+
 void
 ms_window_add_actions (MsWindow *self)
 {
@@ -456,6 +472,7 @@ ms_window_add_actions (MsWindow *self)
     { "timeline-zoom", action_timeline_zoom, "i" },
     { "copy-rows", action_copy_rows },
     { "show-runs", action_show_runs },
+    { "show-help-overlay", action_show_help_overlay },
     /* A toggle; its state follows the "presentation" property (a
      * GPropertyAction would hold a reference to the window). */
     { "presentation", NULL, NULL, "false", change_presentation },
