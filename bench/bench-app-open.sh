@@ -11,7 +11,7 @@ set -eu
 build=${1:-build}
 runs=${2:-5}
 src=$(cd "$(dirname "$0")/.." && pwd)
-app="$build/app/gtk/memsweep-gtk"
+app=${APP:-$build/app/gtk/memsweep-gtk}
 ref="$src/data/reference"
 dir=${BENCH_DIR:-/tmp/memsweep-bench}
 mkdir -p "$dir"

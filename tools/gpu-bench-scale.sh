@@ -1,0 +1,33 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# tools/gpu-bench-scale.sh: issue 10's benchmarks on a GPU host's own CPUs
+# (the lent H100 host has 16 cores), for comparison with the 2-core VM the
+# code is written on: bench-csv (build-gpu's), bench-ui and the app's open
+# and first-frame times (bench/bench-app-open.sh) from the GTK bundle carried
+# as .gtk.tgz (tools/bundle-gui.sh .gtk, with bench-ui). One device call:
+#   run --carry .deps --carry .gtk.tgz 'bash tools/gpu-bench-scale.sh'
+# Logs go to $OUT (summary.log, bench-csv.txt, bench-ui.txt, app-open.txt).
+# The bundle has no GL driver, so the app draws with the cairo renderer.
+set -u
+. tools/gpu-build.sh
+ms_gpu_start || exit 1
+log "$(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
+tar xzf .gtk.tgz -C /tmp && b=/tmp/.gtk
+git rev-parse --short HEAD >"$OUT/commit.txt" 2>/dev/null
+
+t0=$(date +%s)
+build-gpu/bench/bench-csv --rounds "${CSV_ROUNDS:-5}" --dir /tmp/bench-csv >"$OUT/bench-csv.txt" 2>&1
+log "bench-csv: exit $?, $(( $(date +%s) - t0 )) s"
+
+t0=$(date +%s)
+LD_LIBRARY_PATH="$b/lib" FONTCONFIG_FILE="$b/fonts.conf" "$b/bin/bench-ui" >"$OUT/bench-ui.txt" 2>&1
+log "bench-ui: exit $?, $(( $(date +%s) - t0 )) s"
+
+t0=$(date +%s)
+SCREEN=1600x1000x24
+. tools/gpu-gui-env.sh
+APP="$b/bin/memsweep-gtk" BENCH_DIR=/tmp/bench-open sh bench/bench-app-open.sh build \
+  "${OPEN_RUNS:-5}" >"$OUT/app-open.txt" 2>&1
+log "bench-app-open: exit $?, $(( $(date +%s) - t0 )) s"
+kill "$xpid" 2>/dev/null
+tar czf "$OUT/logs.tgz" -C "$OUT" summary.log bench-csv.txt bench-ui.txt app-open.txt
