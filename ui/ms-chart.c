@@ -202,16 +202,58 @@ chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double 
   return any;
 }
 
-/* Size labels under their ticks: as many as fit side by side, the last
- * one always (ms_scale_ticks counts from it), none past the canvas. */
-static void
-chart_x_labels (cairo_t *cr, const MsChartStyle *st, const MsChartLayout *l, double width,
-                MsTick *ticks, guint *n_out)
+/* Size ticks: as many as their labels fit side by side, the last one
+ * always (ms_scale_ticks counts from it). */
+static guint
+chart_x_ticks (cairo_t *cr, const MsChartStyle *st, const MsChartLayout *l, MsTick *ticks)
 {
   const double fs = ms_style_font_size (st);
-  double widest, tw;
+  double widest;
   ms_draw_text (cr, "512 KiB", 0, 0, fs, -1, 0, FALSE, &widest, NULL);
-  guint n = ms_axis_ticks (&l->xs, l->plot_w, widest + fs, ticks, 64);
+  return ms_axis_ticks (&l->xs, l->plot_w, widest + fs, ticks, 64);
+}
+
+/* The background, the grid and the plot's frame: one pass over the image
+ * where the raster can (ms_raster_fill), else painted and filled by Cairo,
+ * with the same pixels. One path for the grid's both directions:
+ * crossings are not painted twice. */
+static void
+chart_backdrop (cairo_t *cr, const MsChartStyle *st, const MsChartLayout *l, const MsTick *xt,
+                guint nx, const MsTick *yt, guint ny)
+{
+  double grid_w = st->high_contrast ? 1.5 : 1, frame[16];
+  double *grid = g_new (double, 4 * (nx + ny + 1));
+  ms_grid_boxes (&l->xs, xt, nx, l->plot_y, l->plot_y + l->plot_h, grid_w, TRUE, grid);
+  ms_grid_boxes (&l->ys, yt, ny, l->plot_x, l->plot_x + l->plot_w, grid_w, FALSE, grid + 4 * nx);
+  ms_frame_boxes (l->plot_x, l->plot_y, l->plot_w, l->plot_h, grid_w, frame);
+  const MsRasterLayer layers[2] = {
+    { &st->fg, st->high_contrast ? 0.3 : 0.12, grid, nx + ny },
+    { &st->fg, st->high_contrast ? 1 : 0.55, frame, 4 },
+  };
+  MsRaster *ras = ms_raster_begin (cr);
+  gboolean done = ras && ms_raster_fill (ras, &st->bg, layers, G_N_ELEMENTS (layers));
+  if (ras)
+    ms_raster_end (ras);
+  if (!done) {
+    ms_draw_background (cr, st);
+    for (guint i = 0; i < G_N_ELEMENTS (layers); i++) {
+      ms_set_color (cr, layers[i].color, layers[i].alpha);
+      ms_boxes_path (cr, layers[i].boxes, layers[i].n_boxes);
+      cairo_fill (cr);
+    }
+  }
+  g_free (grid);
+}
+
+/* Tick labels, the size labels under their ticks but none past the
+ * canvas, and the axis titles. */
+static void
+chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l,
+            double width, const MsTick *ticks, guint n, const MsTick *yticks, guint ny)
+{
+  const double fs = ms_style_font_size (st);
+  double tw;
+  ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.8);
   for (guint i = 0; i < n; i++) {
     double px = round (ms_scale_to_pixel (&l->xs, ticks[i].value));
     ms_draw_text (cr, ticks[i].label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
@@ -219,32 +261,10 @@ chart_x_labels (cairo_t *cr, const MsChartStyle *st, const MsChartLayout *l, dou
     ms_draw_text (cr, ticks[i].label, x, l->plot_y + l->plot_h + fs * 0.4, fs, 0, 0, FALSE, NULL,
                   NULL);
   }
-  *n_out = n;
-}
-
-/* Grid, tick labels, the plot's frame and the axis titles. */
-static void
-chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l,
-            double width)
-{
-  const double fs = ms_style_font_size (st);
-  MsTick ticks[64], yticks[64];
-  guint n;
-  guint ny = ms_axis_ticks (&l->ys, l->plot_h, fs * 2.5, yticks, 64);
-  ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.8);
-  chart_x_labels (cr, st, l, width, ticks, &n);
   for (guint i = 0; i < ny; i++)
     ms_draw_text (cr, yticks[i].label, l->plot_x - fs * 0.4,
                   round (ms_scale_to_pixel (&l->ys, yticks[i].value)), fs, 1, 0.5, FALSE, NULL,
                   NULL);
-  /* One path for both directions: crossings are not painted twice. */
-  double grid_w = st->high_contrast ? 1.5 : 1;
-  ms_set_color (cr, &st->fg, st->high_contrast ? 0.3 : 0.12);
-  ms_grid_path_x (cr, &l->xs, ticks, n, l->plot_y, l->plot_y + l->plot_h, grid_w);
-  ms_grid_path_y (cr, &l->ys, yticks, ny, l->plot_x, l->plot_x + l->plot_w, grid_w);
-  cairo_fill (cr);
-  ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.55);
-  ms_frame_rect (cr, l->plot_x, l->plot_y, l->plot_w, l->plot_h, grid_w);
 
   ms_set_color (cr, &st->fg, 0.9);
   double th;
@@ -253,7 +273,6 @@ chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
     ms_draw_text (cr, d->x_label, l->plot_x + l->plot_w / 2,
                   l->plot_y + l->plot_h + fs * 0.4 + th * 1.2, fs, 0.5, 0, FALSE, NULL, NULL);
   if (d->y_label) {
-    double tw;
     cairo_save (cr);
     ms_draw_text (cr, d->y_label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
     cairo_translate (cr, fs * 0.2, l->plot_y + l->plot_h / 2 + MIN (tw, l->plot_h) / 2);
@@ -545,13 +564,18 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
   double title_h;
 
   cairo_save (cr);
-  ms_draw_background (cr, st);
+  /* Laid out first (measuring only), so that the background and the grid
+   * go out together; nothing drawn after them overlaps the grid. */
   gboolean any = chart_layout (cr, d, st, width, height, l, &title_h);
+  MsTick xticks[64], yticks[64];
+  guint nx = chart_x_ticks (cr, st, l, xticks);
+  guint ny = ms_axis_ticks (&l->ys, l->plot_h, fs * 2.5, yticks, 64);
+  chart_backdrop (cr, st, l, xticks, nx, yticks, ny);
   if (d->title) {
     ms_set_color (cr, &st->fg, 1);
     ms_draw_text_wrapped (cr, d->title, fs, fs * 0.5, fs * 1.15, width - 2 * fs, TRUE, TRUE);
   }
-  chart_axes (cr, d, st, l, width);
+  chart_axes (cr, d, st, l, width, xticks, nx, yticks, ny);
 
   /* Everything data-driven stays inside the plot. */
   cairo_save (cr);
