@@ -24,6 +24,8 @@ struct _MsRaster {
   guint8 *mask;             /* coverage, as big as the surface; zero between paints */
   MsRasterScratch *scratch; /* the mask's owner, and the pixels touched */
   guint32 at_cover[256];    /* the colour (premultiplied) at each coverage */
+  guint32 background;       /* the last background filled on this thread */
+  guint32 over_bg[256];     /* at_cover over it: most pixels a line covers */
   int last_right;           /* past the last marker painted at once, G_MAXINT: none */
 };
 
@@ -34,6 +36,7 @@ struct _MsRasterScratch {
   gsize size;
   guint32 *touched; /* y * width + x where the mask is not zero */
   gsize n_touched, touched_size;
+  guint32 background; /* the last ms_raster_fill's */
 };
 
 static void
@@ -64,6 +67,14 @@ static inline guint32
 over (guint32 pixel, guint32 src)
 {
   return src >> 24 == 255 ? src : src + mul_un8x4 (pixel, 255 - (src >> 24));
+}
+
+/* The colour at coverage c over pixel: looked up where the pixel is the
+ * background. */
+static inline guint32
+blend (const MsRaster *r, guint32 pixel, guint c)
+{
+  return pixel == r->background ? r->over_bg[c] : over (pixel, r->at_cover[c]);
 }
 
 static gboolean
@@ -124,6 +135,7 @@ ms_raster_begin (cairo_t *cr)
   }
   r->mask = s->mask;
   r->scratch = s;
+  r->background = s->background;
   r->last_right = G_MININT;
   s->n_touched = 0;
   cairo_surface_flush (target);
@@ -219,7 +231,7 @@ typedef struct {
   gboolean butt_a, butt_b;
 } MsSegment;
 
-static double
+static inline double
 segment_coverage (const MsSegment *s, double ux, double uy, double len, double px, double py)
 {
   double rx = px - s->ax, ry = py - s->ay;
@@ -350,10 +362,150 @@ add_segment (MsRaster *r, const MsSegment *s, gboolean monotonic)
   cover_end (r, &cov);
 }
 
+/* A segment of a polyline painted column by column, with what its
+ * columns need. */
+typedef struct {
+  MsSegment s;
+  double ux, uy, len;
+  double slope, half; /* y per x; how far along y a pixel centre may lie */
+  double inner0, inner1; /* the columns whose pixels all lie beside it, not by an end */
+} MsColumnSegment;
+
+static void
+column_segment_init (MsColumnSegment *c, const double *a, gboolean butt_a, gboolean butt_b,
+                     double hw)
+{
+  double dx = a[2] - a[0], dy = a[3] - a[1], reach = hw + 0.5;
+  c->s = (MsSegment){ a[0], a[1], a[2], a[3], hw, butt_a, butt_b };
+  c->len = sqrt (dx * dx + dy * dy);
+  c->ux = dx / c->len;
+  c->uy = dy / c->len;
+  c->slope = dy / dx;
+  c->half = reach / c->ux;
+  /* A pixel beside the line at most reach away lies reach |uy| along it
+   * from its column's crossing; a butt end's half pixel on top. */
+  double margin = reach * fabs (c->uy) + 0.5 * c->ux + 1e-6;
+  c->inner0 = a[0] + margin;
+  c->inner1 = a[2] - margin;
+}
+
+/* The rows of column x (its centre cx) within reach of the segment, its
+ * round ends included. */
+static void
+column_segment_rows (const MsColumnSegment *c, double cx, double reach, int *j0, int *j1)
+{
+  double xa = CLAMP (cx - reach, c->s.ax, c->s.bx), xb = CLAMP (cx + reach, c->s.ax, c->s.bx);
+  double ya = c->s.ay + (xa - c->s.ax) * c->slope, yb = c->s.ay + (xb - c->s.ax) * c->slope;
+  *j0 = MIN (*j0, iceil (MIN (ya, yb) - reach - 0.5));
+  *j1 = MAX (*j1, ifloor (MAX (ya, yb) + reach - 0.5));
+}
+
+/* Columns x0..x1 beside segment c alone: each pixel's coverage from its
+ * distance across the line, as walk_middle. */
+static void
+column_run (MsRaster *r, const MsColumnSegment *c, int x0, int x1, double reach)
+{
+  const gsize step = r->stride / 4;
+  const double ux = c->ux, half = c->half, slope = c->slope;
+  double mid = c->s.ay + (x0 + 0.5 - c->s.ax) * slope;
+  for (int x = x0; x <= x1; x++, mid += slope) {
+    int j0 = MAX (r->y0, ifloor (mid - half - 0.5) + 1);
+    int j1 = MIN (r->y1 - 1, iceil (mid + half - 0.5) - 1);
+    if (j0 > j1)
+      continue;
+    guint32 *p = (guint32 *) (r->data + (gsize) j0 * r->stride) + x;
+    double off = j0 + 0.5 - mid;
+    for (int j = j0; j <= j1; j++, off += 1, p += step)
+      *p = blend (r, *p, coverage_byte (reach - ux * fabs (off)));
+  }
+}
+
+/* Column x near the ends of segments k0..k1: each pixel at the largest of
+ * their coverages (the union, as one stroke). */
+static void
+column_joined (MsRaster *r, const MsColumnSegment *cs, guint k0, guint k1, int x, double reach)
+{
+  double cx = x + 0.5;
+  int j0 = G_MAXINT, j1 = G_MININT;
+  for (guint k = k0; k <= k1; k++)
+    column_segment_rows (&cs[k], cx, reach, &j0, &j1);
+  j0 = MAX (j0, r->y0);
+  j1 = MIN (j1, r->y1 - 1);
+  if (j0 > j1)
+    return;
+  const gsize step = r->stride / 4;
+  guint32 *p = (guint32 *) (r->data + (gsize) j0 * r->stride) + x;
+  for (int j = j0; j <= j1; j++, p += step) {
+    double c = 0;
+    for (guint k = k0; k <= k1; k++)
+      c = MAX (c, segment_coverage (&cs[k].s, cs[k].ux, cs[k].uy, cs[k].len, cx, j + 0.5));
+    if (c > 0)
+      *p = blend (r, *p, coverage_byte (c));
+  }
+}
+
+/* A polyline whose x only grows (or only shrinks), clear of what was
+ * painted at once since the last paint, painted straight into the image
+ * column by column: each pixel once. FALSE, and nothing painted, where
+ * that does not hold. */
+static gboolean
+add_columns (MsRaster *r, const double *xy, guint n, double hw)
+{
+  const double reach = hw + 0.5;
+  double *pts = g_new (double, 2 * n);
+  gboolean down = xy[2 * n - 2] < xy[0];
+  for (guint i = 0; i < n; i++) {
+    guint from = down ? n - 1 - i : i;
+    pts[2 * i] = xy[2 * from];
+    pts[2 * i + 1] = xy[2 * from + 1];
+  }
+  gboolean ok = r->stride % 4 == 0 && ifloor (pts[0] - reach - 1) >= r->last_right;
+  for (guint i = 0; i + 1 < n && ok; i++)
+    ok = pts[2 * i + 2] > pts[2 * i];
+  if (!ok) {
+    g_free (pts);
+    return FALSE;
+  }
+  guint n_seg = n - 1;
+  MsColumnSegment *cs = g_new (MsColumnSegment, n_seg);
+  for (guint k = 0; k < n_seg; k++)
+    column_segment_init (&cs[k], pts + 2 * k, k == 0, k + 1 == n_seg, hw);
+  int x0 = MAX (r->x0, ifloor (pts[0] - reach - 0.5));
+  int x1 = MIN (r->x1 - 1, iceil (pts[2 * n - 2] + reach - 0.5));
+  guint k0 = 0, k1 = 0;
+  for (int x = x0; x <= x1;) {
+    double cx = x + 0.5;
+    /* The segments whose pixels may lie in this column: within reach. */
+    while (k0 + 1 < n_seg && cs[k0].s.bx + reach <= cx)
+      k0++;
+    k1 = MAX (k1, k0);
+    while (k1 + 1 < n_seg && cs[k1 + 1].s.ax - reach < cx)
+      k1++;
+    if (k0 == k1 && cx >= cs[k0].inner0 && cx <= cs[k0].inner1) {
+      /* The columns up to where the next segment comes within reach. */
+      double end = k0 + 1 < n_seg ? MIN (cs[k0].inner1, cs[k0 + 1].s.ax - reach) : cs[k0].inner1;
+      int last = MAX (x, MIN (x1, ifloor (end - 0.5)));
+      column_run (r, &cs[k0], x, last, reach);
+      x = last + 1;
+    } else {
+      column_joined (r, cs, k0, k1, x, reach);
+      x++;
+    }
+  }
+  r->last_right = iceil (pts[2 * n - 2] + reach + 1);
+  g_free (cs);
+  g_free (pts);
+  return TRUE;
+}
+
 /* One stroke of the polyline (device points), its ends butt. */
 static void
 add_piece (MsRaster *r, const double *xy, guint n, double hw, gboolean monotonic)
 {
+  if (monotonic && add_columns (r, xy, n, hw))
+    return;
+  /* Painted through the mask: nothing more at once until it is painted. */
+  r->last_right = G_MAXINT;
   for (guint i = 0; i + 1 < n; i++) {
     MsSegment s = { xy[2 * i], xy[2 * i + 1], xy[2 * i + 2], xy[2 * i + 3], hw, i == 0,
                     i + 2 == n };
@@ -589,7 +741,7 @@ ms_raster_add_marker (MsRaster *r, guint shape, double x, double y, double rad,
       guint32 *p = (guint32 *) (r->data + (gsize) py * r->stride) + (bx - half);
       for (int i = i0; i < i1; i++)
         if (v[i])
-          p[i] = over (p[i], r->at_cover[v[i]]);
+          p[i] = blend (r, p[i], v[i]);
       continue;
     }
     guint8 *m = r->mask + (gsize) py * r->width + (bx - half);
@@ -622,8 +774,10 @@ void
 ms_raster_set_color (MsRaster *r, const MsColor *color, double alpha)
 {
   guint32 src = cairo_pixel (color, alpha);
-  for (guint m = 0; m < 256; m++)
+  for (guint m = 0; m < 256; m++) {
     r->at_cover[m] = mul_un8x4 (src, m);
+    r->over_bg[m] = over (r->background, r->at_cover[m]);
+  }
 }
 
 void
@@ -636,7 +790,7 @@ ms_raster_paint (MsRaster *r)
     guint32 *pixels = (guint32 *) r->data;
     for (gsize i = 0; i < sc->n_touched; i++) {
       guint32 at = touched[i];
-      pixels[at] = over (pixels[at], r->at_cover[mask[at]]);
+      pixels[at] = blend (r, pixels[at], mask[at]);
       mask[at] = 0;
     }
   } else {
@@ -706,6 +860,22 @@ fill_layer_row (guint32 *row, int y, const MsBox *boxes, guint n, guint32 src)
   }
 }
 
+/* n pixels of one colour from p, two at a time: plain stores, which
+ * here beat memcpy from a row of the colour by almost half. */
+static void
+fill_row (guint32 *p, int n, guint32 pixel)
+{
+  if (n > 0 && (guintptr) p % 8 != 0) {
+    *p++ = pixel;
+    n--;
+  }
+  guint64 two = (guint64) pixel << 32 | pixel, *q = (guint64 *) p;
+  for (int i = 0; i < n / 2; i++)
+    q[i] = two;
+  if (n % 2)
+    p[n - 1] = pixel;
+}
+
 gboolean
 ms_raster_fill (MsRaster *r, const MsColor *background, const MsRasterLayer *layers,
                 guint n_layers)
@@ -724,21 +894,16 @@ ms_raster_fill (MsRaster *r, const MsColor *background, const MsRasterLayer *lay
     ok = layer_boxes (r, &layers[i], boxes + at, &counts[i]);
     srcs[i] = cairo_pixel (layers[i].color, layers[i].alpha);
   }
-  /* A row of the background copied into each: memcpy's wide stores, where
-   * a loop of pixels is not vectorised at this optimisation level. */
-  gsize row_bytes = (gsize) (r->x1 - r->x0) * 4;
-  guint32 *bg_row = g_new (guint32, MAX (r->x1 - r->x0, 1));
-  for (int x = r->x0; x < r->x1; x++)
-    bg_row[x - r->x0] = bg;
   for (int y = r->y0; y < r->y1 && ok; y++) {
     guint32 *row = (guint32 *) (r->data + (gsize) y * r->stride);
-    memcpy (row + r->x0, bg_row, row_bytes);
+    fill_row (row + r->x0, r->x1 - r->x0, bg);
     for (guint i = 0, at = 0; i < n_layers; at += counts[i], i++)
       fill_layer_row (row, y, boxes + at, counts[i], srcs[i]);
   }
-  if (ok)
+  if (ok) {
     cairo_surface_mark_dirty (r->surface);
-  g_free (bg_row);
+    r->scratch->background = r->background = bg;
+  }
   g_free (boxes);
   g_free (counts);
   g_free (srcs);
