@@ -379,6 +379,27 @@ chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
   g_array_unref (placed);
 }
 
+/* A point's place in pixels, worked out once for its bar, line and marker
+ * (a logarithm each). */
+typedef struct {
+  double x, y, lo, hi;
+} MsChartPixel;
+
+static MsChartPixel *
+series_pixels (const MsChartSeries *s, const MsChartLayout *l)
+{
+  MsChartPixel *pix = g_new (MsChartPixel, MAX (s->points->len, 1));
+  for (guint k = 0; k < s->points->len; k++) {
+    const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+    pix[k].x = ms_scale_to_pixel (&l->xs, p->x);
+    pix[k].y = ms_scale_to_pixel (&l->ys, p->y);
+    gboolean bar = !p->failed && p->lo <= p->hi;
+    pix[k].lo = bar ? ms_scale_to_pixel (&l->ys, p->lo) : 0;
+    pix[k].hi = bar ? ms_scale_to_pixel (&l->ys, p->hi) : 0;
+  }
+  return pix;
+}
+
 static void
 bar_rect (cairo_t *cr, MsRaster *ras, double x, double y, double w, double h)
 {
@@ -393,8 +414,8 @@ bar_rect (cairo_t *cr, MsRaster *ras, double x, double y, double w, double h)
  * ras with the series' line (whole pixels in the line's colour: the same
  * as painted one after the other). */
 static void
-series_error_bars (cairo_t *cr, MsRaster *ras, const MsChartSeries *s, const MsChartStyle *st,
-                   const MsChartLayout *l)
+series_error_bars (cairo_t *cr, MsRaster *ras, const MsChartSeries *s, const MsChartPixel *pix,
+                   const MsChartStyle *st)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
   double bw = MAX (1, round (lw * 0.7)), cap = round (fs * 0.3);
@@ -402,9 +423,7 @@ series_error_bars (cairo_t *cr, MsRaster *ras, const MsChartSeries *s, const MsC
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
     if (p->failed || p->lo > p->hi)
       continue;
-    double px = round (ms_scale_to_pixel (&l->xs, p->x));
-    double y0 = round (ms_scale_to_pixel (&l->ys, p->lo));
-    double y1 = round (ms_scale_to_pixel (&l->ys, p->hi));
+    double px = round (pix[k].x), y0 = round (pix[k].lo), y1 = round (pix[k].hi);
     if (fabs (y0 - y1) < 1)
       continue;
     double y_top = MIN (y0, y1), y_bottom = MAX (y0, y1);
@@ -434,7 +453,7 @@ point_on_line (const MsChartData *d, const MsChartPoint *p)
  * antialiasing is indistinguishable at these widths. */
 static void
 series_line (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartSeries *s,
-             const MsChartStyle *st, const MsChartLayout *l)
+             const MsChartPixel *pix, const MsChartStyle *st)
 {
   const double lw = ms_style_line_width (st);
   double dashes[4], *xy = g_new (double, 2 * s->points->len);
@@ -447,8 +466,8 @@ series_line (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartSeri
     const MsChartPoint *p =
       k < s->points->len ? &g_array_index (s->points, MsChartPoint, k) : NULL;
     if (p && point_on_line (d, p)) {
-      xy[2 * n] = ms_scale_to_pixel (&l->xs, p->x);
-      xy[2 * n + 1] = ms_scale_to_pixel (&l->ys, p->y);
+      xy[2 * n] = pix[k].x;
+      xy[2 * n + 1] = pix[k].y;
       n++;
       continue;
     }
@@ -484,7 +503,7 @@ run_markers_finish (cairo_t *cr, guint run, const MsChartStyle *st)
  * legend and the read-out. */
 static void
 series_markers (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartSeries *s,
-                const MsChartStyle *st, const MsChartLayout *l)
+                const MsChartPixel *pix, const MsChartStyle *st, const MsChartLayout *l)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
   const double r = fs * 0.3 * sqrt (st->line_scale);
@@ -498,7 +517,7 @@ series_markers (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartS
       notes = TRUE;
       continue;
     }
-    double px = ms_scale_to_pixel (&l->xs, p->x), py = ms_scale_to_pixel (&l->ys, p->y);
+    double px = pix[k].x, py = pix[k].y;
     if (ras) {
       double ring = s->run % 3 == 0 ? 0 : lw * 0.8;
       ms_raster_add_marker (ras, s->shape, px, py, r, ring, s->run % 3 == 2);
@@ -520,9 +539,8 @@ series_markers (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartS
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
     if (point_on_line (d, p))
       continue;
-    double px = ms_scale_to_pixel (&l->xs, p->x);
-    double py = point_drawable (d, p) ? ms_scale_to_pixel (&l->ys, p->y)
-                                      : l->plot_y + l->plot_h - fs * 0.7;
+    double px = pix[k].x;
+    double py = point_drawable (d, p) ? pix[k].y : l->plot_y + l->plot_h - fs * 0.7;
     ms_marker_path (cr, s->shape, px, py, r * 1.3);
     cairo_move_to (cr, px - r * 1.3, py + r * 1.3);
     cairo_line_to (cr, px + r * 1.3, py - r * 1.3);
@@ -545,9 +563,11 @@ chart_series (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartSty
     ms_set_color (cr, &c, 1);
     if (ras)
       ms_raster_set_color (ras, &c, 1);
-    series_error_bars (cr, ras, s, st, l);
-    series_line (cr, ras, d, s, st, l);
-    series_markers (cr, ras, d, s, st, l);
+    MsChartPixel *pix = series_pixels (s, l);
+    series_error_bars (cr, ras, s, pix, st);
+    series_line (cr, ras, d, s, pix, st);
+    series_markers (cr, ras, d, s, pix, st, l);
+    g_free (pix);
   }
 }
 

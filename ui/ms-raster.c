@@ -77,10 +77,14 @@ blend (const MsRaster *r, guint32 pixel, guint c)
   return pixel == r->background ? r->over_bg[c] : over (pixel, r->at_cover[c]);
 }
 
+/* Within a millionth of a whole number; without round's library call. */
 static gboolean
 whole (double v)
 {
-  return fabs (v - round (v)) < 1e-6;
+  if (!(fabs (v) < 1e15))
+    return FALSE;
+  double f = fabs (v - (double) (gint64) v);
+  return f < 1e-6 || f > 1 - 1e-6;
 }
 
 MsRaster *
