@@ -404,13 +404,16 @@ column_segment_rows (const MsColumnSegment *c, double cx, double reach, int *j0,
   *j1 = MAX (*j1, ifloor (MAX (ya, yb) + reach - 0.5));
 }
 
-/* The image after a full fill is mostly out of the cache: the rows a line
- * will cross in column x, around mid, are asked for a cache line (16
- * pixels) ahead, so that reading them does not stall. */
+/* The image after a full fill is mostly out of the cache: the rows the
+ * line crosses in the next cache line's columns (16 pixels from x, its
+ * middle from mid to mid + 16 slope) are asked for ahead, so that reading
+ * them does not stall; at most 64 of them. */
 static inline void
-prefetch_ahead (const MsRaster *r, int x, double mid, double half)
+prefetch_ahead (const MsRaster *r, int x, double mid, double slope, double half)
 {
-  int j0 = MAX (r->y0, ifloor (mid - half)), j1 = MIN (r->y1 - 1, iceil (mid + half));
+  double end = mid + 15 * slope;
+  int j0 = MAX (r->y0, ifloor (MIN (mid, end) - half));
+  int j1 = MIN (MIN (r->y1 - 1, iceil (MAX (mid, end) + half)), j0 + 63);
   if (x >= r->x1)
     return;
   for (int j = j0; j <= j1; j++)
@@ -432,7 +435,7 @@ column_run (MsRaster *r, const MsColumnSegment *c, int x0, int x1, double reach)
       continue;
     guint32 *p = (guint32 *) (r->data + (gsize) j0 * r->stride) + x;
     if (x % 16 == 0)
-      prefetch_ahead (r, x + 16, mid + 16 * slope, half);
+      prefetch_ahead (r, x + 16, mid + 16 * slope, slope, half);
     double off = j0 + 0.5 - mid;
     for (int j = j0; j <= j1; j++, off += 1, p += step)
       *p = blend (r, *p, coverage_byte (reach - ux * fabs (off)));
