@@ -882,20 +882,24 @@ fill_layer_row (guint32 *row, int y, const MsBox *boxes, guint n, guint32 src)
   }
 }
 
-/* n pixels of one colour from p, two at a time: plain stores, which
- * here beat memcpy from a row of the colour by almost half. */
+/* Four pixels in one store (GCC's and Clang's vectors), as pixman fills. */
+typedef guint32 MsPixels4 __attribute__ ((vector_size (16)));
+
+/* n pixels of one colour from p: aligned 16-byte stores, which here beat
+ * memcpy from a row of the colour by almost half. */
 static void
 fill_row (guint32 *p, int n, guint32 pixel)
 {
-  if (n > 0 && (guintptr) p % 8 != 0) {
+  while (n > 0 && (guintptr) p % sizeof (MsPixels4) != 0) {
     *p++ = pixel;
     n--;
   }
-  guint64 two = (guint64) pixel << 32 | pixel, *q = (guint64 *) p;
-  for (int i = 0; i < n / 2; i++)
-    q[i] = two;
-  if (n % 2)
-    p[n - 1] = pixel;
+  const MsPixels4 four = { pixel, pixel, pixel, pixel };
+  MsPixels4 *q = (MsPixels4 *) p;
+  for (int i = 0; i < n / 4; i++)
+    q[i] = four;
+  for (int i = n & ~3; i < n; i++)
+    p[i] = pixel;
 }
 
 gboolean
