@@ -146,8 +146,9 @@ measure_cold (const char *what, cairo_t *cr, cairo_surface_t *surface, int runs,
     wall[i] = c.wall;
     cpu[i] = c.cpu;
   }
-  printf ("%s: median %.2f ms (min %.2f, max %.2f), CPU %.2f ms, over %d cold draws\n", what,
-          median_ms (wall, runs), wall[0], wall[runs - 1], median_ms (cpu, runs), runs);
+  double med = median_ms (wall, runs), cpu_med = median_ms (cpu, runs);
+  printf ("%s: median %.2f ms (min %.2f, max %.2f), CPU %.2f ms, over %d cold draws\n", what, med,
+          wall[0], wall[runs - 1], cpu_med, runs);
   g_free (wall);
   g_free (cpu);
 }

@@ -895,9 +895,16 @@ fill_row (guint32 *p, int n, guint32 pixel)
     n--;
   }
   const MsPixels4 four = { pixel, pixel, pixel, pixel };
-  MsPixels4 *q = (MsPixels4 *) p;
-  for (int i = 0; i < n / 4; i++)
-    q[i] = four;
+  MsPixels4 *q = (MsPixels4 *) p, *end = q + n / 4;
+  /* A cache line a turn. */
+  for (; end - q >= 4; q += 4) {
+    q[0] = four;
+    q[1] = four;
+    q[2] = four;
+    q[3] = four;
+  }
+  for (; q < end; q++)
+    *q = four;
   for (int i = n & ~3; i < n; i++)
     p[i] = pixel;
 }
