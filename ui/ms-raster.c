@@ -1,43 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-raster.c: coverage from distances, gathered in a mask of the clip's
  * size and painted through the list of pixels touched (ms-raster.h). */
-#include "ms-raster.h"
+#include "ms-raster-private.h"
 
-#include <math.h>
 #include <string.h>
-
-typedef struct _MsRasterScratch MsRasterScratch;
 
 /* Lines through points this far (device pixels) are left to Cairo: their
  * dashes would take as long to walk. */
 #define MS_RASTER_FAR 1e5
 /* The largest mask kept between draws: a 4K screen's. */
 #define MS_RASTER_KEEP ((gsize) 3840 * 2400)
-
-struct _MsRaster {
-  cairo_surface_t *surface;
-  guchar *data;
-  int stride;
-  int x0, y0, x1, y1;       /* the clip in device pixels, x1 and y1 past it */
-  double scale, dx, dy;     /* user to device: x * scale + dx */
-  int width;                /* the surface's, the mask's stride */
-  guint8 *mask;             /* coverage, as big as the surface; zero between paints */
-  MsRasterScratch *scratch; /* the mask's owner, and the pixels touched */
-  guint32 at_cover[256];    /* the colour (premultiplied) at each coverage */
-  guint32 background;       /* the last background filled on this thread */
-  guint32 over_bg[256];     /* at_cover over it: most pixels a line covers */
-  int last_right;           /* past the last marker painted at once, G_MAXINT: none */
-};
-
-/* The mask is kept per thread, zero outside a paint: a chart allocates it
- * once, not for every draw. */
-struct _MsRasterScratch {
-  guint8 *mask;
-  gsize size;
-  guint32 *touched; /* y * width + x where the mask is not zero */
-  gsize n_touched, touched_size;
-  guint32 background; /* the last ms_raster_fill's */
-};
 
 static void
 scratch_free (gpointer data)
@@ -49,43 +21,6 @@ scratch_free (gpointer data)
 }
 
 static GPrivate scratch_key = G_PRIVATE_INIT (scratch_free);
-
-/* The four 8-bit channels of x times a / 255, rounded (as pixman does). */
-static inline guint32
-mul_un8x4 (guint32 x, guint32 a)
-{
-  guint32 rb = (x & 0xff00ff) * a + 0x800080;
-  rb = ((rb + ((rb >> 8) & 0xff00ff)) >> 8) & 0xff00ff;
-  guint32 ag = ((x >> 8) & 0xff00ff) * a + 0x800080;
-  ag = (ag + ((ag >> 8) & 0xff00ff)) & 0xff00ff00;
-  return rb | ag;
-}
-
-/* OVER at coverage: the colour at that coverage plus the pixel times one
- * less its alpha. */
-static inline guint32
-over (guint32 pixel, guint32 src)
-{
-  return src >> 24 == 255 ? src : src + mul_un8x4 (pixel, 255 - (src >> 24));
-}
-
-/* The colour at coverage c over pixel: looked up where the pixel is the
- * background. */
-static inline guint32
-blend (const MsRaster *r, guint32 pixel, guint c)
-{
-  return pixel == r->background ? r->over_bg[c] : over (pixel, r->at_cover[c]);
-}
-
-/* Within a millionth of a whole number; without round's library call. */
-static gboolean
-whole (double v)
-{
-  if (!(fabs (v) < 1e15))
-    return FALSE;
-  double f = fabs (v - (double) (gint64) v);
-  return f < 1e-6 || f > 1 - 1e-6;
-}
 
 MsRaster *
 ms_raster_begin (cairo_t *cr)
@@ -201,60 +136,6 @@ cover_at (MsCover *c, guint8 *at, guint8 v)
     *at = v;
 }
 
-/* floor and ceil without the library calls they compile to here. */
-static inline int
-ifloor (double v)
-{
-  int i = (int) v;
-  return i - (v < i);
-}
-
-static inline int
-iceil (double v)
-{
-  int i = (int) v;
-  return i + (v > i);
-}
-
-static inline guint8
-coverage_byte (double c)
-{
-  return c >= 1 ? 255 : (guint8) (c * 255 + 0.5);
-}
-
-static inline double
-clamp01 (double v)
-{
-  return v < 0 ? 0 : v > 1 ? 1 : v;
-}
-
-/* One segment from (ax, ay) to (bx, by) in device pixels, hw half its
- * width; an end is butt (a dash's or the line's end) or round (a join). */
-typedef struct {
-  double ax, ay, bx, by, hw;
-  gboolean butt_a, butt_b;
-} MsSegment;
-
-static inline double
-segment_coverage (const MsSegment *s, double ux, double uy, double len, double px, double py)
-{
-  double rx = px - s->ax, ry = py - s->ay;
-  double along = rx * ux + ry * uy, across = fabs (rx * uy - ry * ux);
-  double c;
-  if (along < 0 && !s->butt_a)
-    c = s->hw + 0.5 - sqrt (rx * rx + ry * ry);
-  else if (along > len && !s->butt_b)
-    c = s->hw + 0.5 - sqrt ((px - s->bx) * (px - s->bx) + (py - s->by) * (py - s->by));
-  else
-    c = s->hw + 0.5 - across;
-  c = clamp01 (c);
-  if (s->butt_a)
-    c *= clamp01 (0.5 + along);
-  if (s->butt_b)
-    c *= clamp01 (0.5 + len - along);
-  return c;
-}
-
 /* A segment as walked: along its major axis i (x when it is flatter than
  * steep, else y), across the minor axis j. */
 typedef struct {
@@ -366,165 +247,11 @@ add_segment (MsRaster *r, const MsSegment *s, gboolean monotonic)
   cover_end (r, &cov);
 }
 
-/* A segment of a polyline painted column by column, with what its
- * columns need. */
-typedef struct {
-  MsSegment s;
-  double ux, uy, len;
-  double slope, half; /* y per x; how far along y a pixel centre may lie */
-  double inner0, inner1; /* the columns whose pixels all lie beside it, not by an end */
-} MsColumnSegment;
-
-static void
-column_segment_init (MsColumnSegment *c, const double *a, gboolean butt_a, gboolean butt_b,
-                     double hw)
-{
-  double dx = a[2] - a[0], dy = a[3] - a[1], reach = hw + 0.5;
-  c->s = (MsSegment){ a[0], a[1], a[2], a[3], hw, butt_a, butt_b };
-  c->len = sqrt (dx * dx + dy * dy);
-  c->ux = dx / c->len;
-  c->uy = dy / c->len;
-  c->slope = dy / dx;
-  c->half = reach / c->ux;
-  /* A pixel beside the line at most reach away lies reach |uy| along it
-   * from its column's crossing; a butt end's half pixel on top. */
-  double margin = reach * fabs (c->uy) + 0.5 * c->ux + 1e-6;
-  c->inner0 = a[0] + margin;
-  c->inner1 = a[2] - margin;
-}
-
-/* The rows of column x (its centre cx) within reach of the segment, its
- * round ends included. */
-static void
-column_segment_rows (const MsColumnSegment *c, double cx, double reach, int *j0, int *j1)
-{
-  double xa = CLAMP (cx - reach, c->s.ax, c->s.bx), xb = CLAMP (cx + reach, c->s.ax, c->s.bx);
-  double ya = c->s.ay + (xa - c->s.ax) * c->slope, yb = c->s.ay + (xb - c->s.ax) * c->slope;
-  *j0 = MIN (*j0, iceil (MIN (ya, yb) - reach - 0.5));
-  *j1 = MAX (*j1, ifloor (MAX (ya, yb) + reach - 0.5));
-}
-
-/* The image after a full fill is mostly out of the cache: the rows the
- * line crosses in the next cache line's columns (16 pixels from x, its
- * middle from mid to mid + 16 slope) are asked for ahead, so that reading
- * them does not stall; at most 64 of them. */
-static inline void
-prefetch_ahead (const MsRaster *r, int x, double mid, double slope, double half)
-{
-  double end = mid + 15 * slope;
-  int j0 = MAX (r->y0, ifloor (MIN (mid, end) - half));
-  int j1 = MIN (MIN (r->y1 - 1, iceil (MAX (mid, end) + half)), j0 + 63);
-  if (x >= r->x1)
-    return;
-  for (int j = j0; j <= j1; j++)
-    __builtin_prefetch (r->data + (gsize) j * r->stride + (gsize) x * 4, 1);
-}
-
-/* Columns x0..x1 beside segment c alone: each pixel's coverage from its
- * distance across the line, as walk_middle. */
-static void
-column_run (MsRaster *r, const MsColumnSegment *c, int x0, int x1, double reach)
-{
-  const gsize step = r->stride / 4;
-  const double ux = c->ux, half = c->half, slope = c->slope;
-  double mid = c->s.ay + (x0 + 0.5 - c->s.ax) * slope;
-  for (int x = x0; x <= x1; x++, mid += slope) {
-    int j0 = MAX (r->y0, ifloor (mid - half - 0.5) + 1);
-    int j1 = MIN (r->y1 - 1, iceil (mid + half - 0.5) - 1);
-    if (j0 > j1)
-      continue;
-    guint32 *p = (guint32 *) (r->data + (gsize) j0 * r->stride) + x;
-    if (x % 16 == 0)
-      prefetch_ahead (r, x + 16, mid + 16 * slope, slope, half);
-    double off = j0 + 0.5 - mid;
-    for (int j = j0; j <= j1; j++, off += 1, p += step)
-      *p = blend (r, *p, coverage_byte (reach - ux * fabs (off)));
-  }
-}
-
-/* Column x near the ends of segments k0..k1: each pixel at the largest of
- * their coverages (the union, as one stroke). */
-static void
-column_joined (MsRaster *r, const MsColumnSegment *cs, guint k0, guint k1, int x, double reach)
-{
-  double cx = x + 0.5;
-  int j0 = G_MAXINT, j1 = G_MININT;
-  for (guint k = k0; k <= k1; k++)
-    column_segment_rows (&cs[k], cx, reach, &j0, &j1);
-  j0 = MAX (j0, r->y0);
-  j1 = MIN (j1, r->y1 - 1);
-  if (j0 > j1)
-    return;
-  const gsize step = r->stride / 4;
-  guint32 *p = (guint32 *) (r->data + (gsize) j0 * r->stride) + x;
-  for (int j = j0; j <= j1; j++, p += step) {
-    double c = 0;
-    for (guint k = k0; k <= k1; k++)
-      c = MAX (c, segment_coverage (&cs[k].s, cs[k].ux, cs[k].uy, cs[k].len, cx, j + 0.5));
-    if (c > 0)
-      *p = blend (r, *p, coverage_byte (c));
-  }
-}
-
-/* A polyline whose x only grows (or only shrinks), clear of what was
- * painted at once since the last paint, painted straight into the image
- * column by column: each pixel once. FALSE, and nothing painted, where
- * that does not hold. */
-static gboolean
-add_columns (MsRaster *r, const double *xy, guint n, double hw)
-{
-  const double reach = hw + 0.5;
-  double *pts = g_new (double, 2 * n);
-  gboolean down = xy[2 * n - 2] < xy[0];
-  for (guint i = 0; i < n; i++) {
-    guint from = down ? n - 1 - i : i;
-    pts[2 * i] = xy[2 * from];
-    pts[2 * i + 1] = xy[2 * from + 1];
-  }
-  gboolean ok = r->stride % 4 == 0 && ifloor (pts[0] - reach - 1) >= r->last_right;
-  for (guint i = 0; i + 1 < n && ok; i++)
-    ok = pts[2 * i + 2] > pts[2 * i];
-  if (!ok) {
-    g_free (pts);
-    return FALSE;
-  }
-  guint n_seg = n - 1;
-  MsColumnSegment *cs = g_new (MsColumnSegment, n_seg);
-  for (guint k = 0; k < n_seg; k++)
-    column_segment_init (&cs[k], pts + 2 * k, k == 0, k + 1 == n_seg, hw);
-  int x0 = MAX (r->x0, ifloor (pts[0] - reach - 0.5));
-  int x1 = MIN (r->x1 - 1, iceil (pts[2 * n - 2] + reach - 0.5));
-  guint k0 = 0, k1 = 0;
-  for (int x = x0; x <= x1;) {
-    double cx = x + 0.5;
-    /* The segments whose pixels may lie in this column: within reach. */
-    while (k0 + 1 < n_seg && cs[k0].s.bx + reach <= cx)
-      k0++;
-    k1 = MAX (k1, k0);
-    while (k1 + 1 < n_seg && cs[k1 + 1].s.ax - reach < cx)
-      k1++;
-    if (k0 == k1 && cx >= cs[k0].inner0 && cx <= cs[k0].inner1) {
-      /* The columns up to where the next segment comes within reach. */
-      double end = k0 + 1 < n_seg ? MIN (cs[k0].inner1, cs[k0 + 1].s.ax - reach) : cs[k0].inner1;
-      int last = MAX (x, MIN (x1, ifloor (end - 0.5)));
-      column_run (r, &cs[k0], x, last, reach);
-      x = last + 1;
-    } else {
-      column_joined (r, cs, k0, k1, x, reach);
-      x++;
-    }
-  }
-  r->last_right = iceil (pts[2 * n - 2] + reach + 1);
-  g_free (cs);
-  g_free (pts);
-  return TRUE;
-}
-
 /* One stroke of the polyline (device points), its ends butt. */
 static void
 add_piece (MsRaster *r, const double *xy, guint n, double hw, gboolean monotonic)
 {
-  if (monotonic && add_columns (r, xy, n, hw))
+  if (monotonic && ms_raster_add_columns (r, xy, n, hw))
     return;
   /* Painted through the mask: nothing more at once until it is painted. */
   r->last_right = G_MAXINT;
@@ -774,24 +501,6 @@ ms_raster_add_marker (MsRaster *r, guint shape, double x, double y, double rad,
   cover_end (r, &cov);
 }
 
-/* A channel as Cairo makes it: 16 bits, rounded, then the upper 8. */
-static inline guint32
-cairo_channel (double v)
-{
-  return (guint32) (CLAMP (v, 0, 1) * 65535.0 + 0.5) >> 8;
-}
-
-/* The colour premultiplied, as the surface stores it (alpha, red, green,
- * blue) and as Cairo's solid sources reach pixman. */
-static guint32
-cairo_pixel (const MsColor *color, double alpha)
-{
-  double a = CLAMP (color->alpha * alpha, 0, 1);
-  return cairo_channel (a) << 24 | cairo_channel (CLAMP (color->red, 0, 1) * a) << 16 |
-         cairo_channel (CLAMP (color->green, 0, 1) * a) << 8 |
-         cairo_channel (CLAMP (color->blue, 0, 1) * a);
-}
-
 void
 ms_raster_set_color (MsRaster *r, const MsColor *color, double alpha)
 {
@@ -828,117 +537,3 @@ ms_raster_paint (MsRaster *r)
   cairo_surface_mark_dirty (r->surface);
 }
 
-typedef struct {
-  int x0, y0, x1, y1;
-} MsBox;
-
-static int
-box_cmp_x (gconstpointer a, gconstpointer b)
-{
-  return ((const MsBox *) a)->x0 - ((const MsBox *) b)->x0;
-}
-
-/* The layer's boxes in device pixels inside the clip, by their left edge;
- * FALSE when one is not on whole pixels. */
-static gboolean
-layer_boxes (MsRaster *r, const MsRasterLayer *layer, MsBox *out, guint *n_out)
-{
-  guint n = 0;
-  for (guint i = 0; i < layer->n_boxes; i++) {
-    const double *b = layer->boxes + 4 * i;
-    double x0 = b[0] * r->scale + r->dx, y0 = b[1] * r->scale + r->dy;
-    double x1 = (b[0] + b[2]) * r->scale + r->dx, y1 = (b[1] + b[3]) * r->scale + r->dy;
-    if (!whole (x0) || !whole (y0) || !whole (x1) || !whole (y1))
-      return FALSE;
-    MsBox box = { MAX (r->x0, (int) round (MIN (x0, x1))), MAX (r->y0, (int) round (MIN (y0, y1))),
-                  MIN (r->x1, (int) round (MAX (x0, x1))), MIN (r->y1, (int) round (MAX (y0, y1))) };
-    if (box.x1 > box.x0 && box.y1 > box.y0)
-      out[n++] = box;
-  }
-  qsort (out, n, sizeof *out, box_cmp_x);
-  *n_out = n;
-  return TRUE;
-}
-
-/* The layer's boxes across row y, each pixel once (the boxes are sorted by
- * their left edge). Pixels of the colour met last are not blended again. */
-static void
-fill_layer_row (guint32 *row, int y, const MsBox *boxes, guint n, guint32 src)
-{
-  int done = G_MININT;
-  guint32 last_in = 0, last_out = over (0, src);
-  for (guint k = 0; k < n; k++) {
-    const MsBox *b = &boxes[k];
-    if (y < b->y0 || y >= b->y1 || b->x1 <= done)
-      continue;
-    for (int x = MAX (b->x0, done); x < b->x1; x++) {
-      if (row[x] != last_in) {
-        last_in = row[x];
-        last_out = over (last_in, src);
-      }
-      row[x] = last_out;
-    }
-    done = b->x1;
-  }
-}
-
-/* Four pixels in one store (GCC's and Clang's vectors), as pixman fills. */
-typedef guint32 MsPixels4 __attribute__ ((vector_size (16)));
-
-/* n pixels of one colour from p: aligned 16-byte stores, which here beat
- * memcpy from a row of the colour by almost half. */
-static void
-fill_row (guint32 *p, int n, guint32 pixel)
-{
-  while (n > 0 && (guintptr) p % sizeof (MsPixels4) != 0) {
-    *p++ = pixel;
-    n--;
-  }
-  const MsPixels4 four = { pixel, pixel, pixel, pixel };
-  MsPixels4 *q = (MsPixels4 *) p, *end = q + n / 4;
-  /* A cache line a turn. */
-  for (; end - q >= 4; q += 4) {
-    q[0] = four;
-    q[1] = four;
-    q[2] = four;
-    q[3] = four;
-  }
-  for (; q < end; q++)
-    *q = four;
-  for (int i = n & ~3; i < n; i++)
-    p[i] = pixel;
-}
-
-gboolean
-ms_raster_fill (MsRaster *r, const MsColor *background, const MsRasterLayer *layers,
-                guint n_layers)
-{
-  guint32 bg = cairo_pixel (background, 1);
-  if (bg >> 24 != 255 || r->stride % 4 != 0)
-    return FALSE;
-  guint total = 0;
-  for (guint i = 0; i < n_layers; i++)
-    total += layers[i].n_boxes;
-  MsBox *boxes = g_new (MsBox, MAX (total, 1));
-  guint *counts = g_new (guint, MAX (n_layers, 1));
-  guint32 *srcs = g_new (guint32, MAX (n_layers, 1));
-  gboolean ok = TRUE;
-  for (guint i = 0, at = 0; i < n_layers && ok; at += counts[i], i++) {
-    ok = layer_boxes (r, &layers[i], boxes + at, &counts[i]);
-    srcs[i] = cairo_pixel (layers[i].color, layers[i].alpha);
-  }
-  for (int y = r->y0; y < r->y1 && ok; y++) {
-    guint32 *row = (guint32 *) (r->data + (gsize) y * r->stride);
-    fill_row (row + r->x0, r->x1 - r->x0, bg);
-    for (guint i = 0, at = 0; i < n_layers; at += counts[i], i++)
-      fill_layer_row (row, y, boxes + at, counts[i], srcs[i]);
-  }
-  if (ok) {
-    cairo_surface_mark_dirty (r->surface);
-    r->scratch->background = r->background = bg;
-  }
-  g_free (boxes);
-  g_free (counts);
-  g_free (srcs);
-  return ok;
-}
