@@ -155,4 +155,3 @@ ms_raster_add_columns (MsRaster *r, const double *xy, guint n, double hw)
   g_free (pts);
   return TRUE;
 }
-
