@@ -37,26 +37,57 @@ layer_boxes (MsRaster *r, const MsRasterLayer *layer, MsBox *out, guint *n_out)
   return TRUE;
 }
 
-/* The layer's boxes across row y, each pixel once (the boxes are sorted by
- * their left edge). Pixels of the colour met last are not blended again. */
+typedef struct {
+  int x0, x1;
+} MsSpan;
+
+/* A layer as filled: its boxes by their left edge, and the spans they
+ * cover across the rows from the last one worked out until next, where a
+ * box begins or ends. */
+typedef struct {
+  MsBox *boxes;
+  MsSpan *spans;
+  guint n_boxes, n_spans;
+  int next;
+  guint32 src;
+} MsFillLayer;
+
+/* The spans across row y, each pixel in one only (the union). */
 static void
-fill_layer_row (guint32 *row, int y, const MsBox *boxes, guint n, guint32 src)
+layer_spans (MsFillLayer *f, int y)
 {
   int done = G_MININT;
-  guint32 last_in = 0, last_out = over (0, src);
-  for (guint k = 0; k < n; k++) {
-    const MsBox *b = &boxes[k];
-    if (y < b->y0 || y >= b->y1 || b->x1 <= done)
+  f->n_spans = 0;
+  f->next = G_MAXINT;
+  for (guint k = 0; k < f->n_boxes; k++) {
+    const MsBox *b = &f->boxes[k];
+    if (y < b->y0 || y >= b->y1) {
+      f->next = y < b->y0 ? MIN (f->next, b->y0) : f->next;
       continue;
-    for (int x = MAX (b->x0, done); x < b->x1; x++) {
+    }
+    f->next = MIN (f->next, b->y1);
+    if (b->x1 > done)
+      f->spans[f->n_spans++] = (MsSpan){ MAX (b->x0, done), b->x1 };
+    done = MAX (done, b->x1);
+  }
+}
+
+/* The layer's spans over row y. Pixels of the colour met last are not
+ * blended again. */
+static void
+fill_layer_row (guint32 *row, int y, MsFillLayer *f)
+{
+  if (y >= f->next)
+    layer_spans (f, y);
+  guint32 last_in = 0, last_out = over (0, f->src);
+  for (guint k = 0; k < f->n_spans; k++)
+    for (int x = f->spans[k].x0; x < f->spans[k].x1; x++) {
       if (row[x] != last_in) {
         last_in = row[x];
-        last_out = over (last_in, src);
+        last_out = over (last_in, f->src);
       }
       row[x] = last_out;
     }
-    done = b->x1;
-  }
 }
 
 /* Four pixels in one store (GCC's and Clang's vectors), as pixman fills. */
@@ -93,29 +124,29 @@ ms_raster_fill (MsRaster *r, const MsColor *background, const MsRasterLayer *lay
   guint32 bg = cairo_pixel (background, 1);
   if (bg >> 24 != 255 || r->stride % 4 != 0)
     return FALSE;
-  guint total = 0;
-  for (guint i = 0; i < n_layers; i++)
-    total += layers[i].n_boxes;
-  MsBox *boxes = g_new (MsBox, MAX (total, 1));
-  guint *counts = g_new (guint, MAX (n_layers, 1));
-  guint32 *srcs = g_new (guint32, MAX (n_layers, 1));
+  MsFillLayer *f = g_new0 (MsFillLayer, MAX (n_layers, 1));
   gboolean ok = TRUE;
-  for (guint i = 0, at = 0; i < n_layers && ok; at += counts[i], i++) {
-    ok = layer_boxes (r, &layers[i], boxes + at, &counts[i]);
-    srcs[i] = cairo_pixel (layers[i].color, layers[i].alpha);
+  for (guint i = 0; i < n_layers; i++) {
+    f[i].boxes = g_new (MsBox, MAX (layers[i].n_boxes, 1));
+    f[i].spans = g_new (MsSpan, MAX (layers[i].n_boxes, 1));
+    f[i].next = r->y0;
+    f[i].src = cairo_pixel (layers[i].color, layers[i].alpha);
+    ok = ok && layer_boxes (r, &layers[i], f[i].boxes, &f[i].n_boxes);
   }
   for (int y = r->y0; y < r->y1 && ok; y++) {
     guint32 *row = (guint32 *) (r->data + (gsize) y * r->stride);
     fill_row (row + r->x0, r->x1 - r->x0, bg);
-    for (guint i = 0, at = 0; i < n_layers; at += counts[i], i++)
-      fill_layer_row (row, y, boxes + at, counts[i], srcs[i]);
+    for (guint i = 0; i < n_layers; i++)
+      fill_layer_row (row, y, &f[i]);
   }
   if (ok) {
     cairo_surface_mark_dirty (r->surface);
     r->scratch->background = r->background = bg;
   }
-  g_free (boxes);
-  g_free (counts);
-  g_free (srcs);
+  for (guint i = 0; i < n_layers; i++) {
+    g_free (f[i].boxes);
+    g_free (f[i].spans);
+  }
+  g_free (f);
   return ok;
 }
