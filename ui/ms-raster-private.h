@@ -89,10 +89,13 @@ iceil (double v)
   return i + (v > i);
 }
 
+/* Coverage 0..1 as a byte, rounded; without a branch (min and max
+ * instructions), as the edge pixels of a line come and go. */
 static inline guint8
 coverage_byte (double c)
 {
-  return c >= 1 ? 255 : (guint8) (c * 255 + 0.5);
+  c = c < 1 ? c : 1;
+  return (guint8) ((c > 0 ? c : 0) * 255 + 0.5);
 }
 
 static inline double
