@@ -21,20 +21,32 @@ struct _MsRaster {
   int width;                /* the surface's, the mask's stride */
   guint8 *mask;             /* coverage, as big as the surface; zero between paints */
   MsRasterScratch *scratch; /* the mask's owner, and the pixels touched */
-  guint32 at_cover[256];    /* the colour (premultiplied) at each coverage */
+  const guint32 *at_cover;  /* the colour (premultiplied) at each coverage */
   guint32 background;       /* the last background filled on this thread */
-  guint32 over_bg[256];     /* at_cover over it: most pixels a line covers */
+  const guint32 *over_bg;   /* at_cover over it: most pixels a line covers */
   int last_right;           /* past what was last painted at once, G_MAXINT: none */
 };
 
 /* The mask is kept per thread, zero outside a paint: a chart allocates it
  * once, not for every draw. */
+/* A colour's tables, worked out once for the few colours a chart paints
+ * with on every draw (its series' and its text's). */
+enum { MS_RASTER_COLORS = 16 };
+
+typedef struct {
+  guint32 src, background;
+  gboolean used;
+  guint32 at_cover[256], over_bg[256];
+} MsRasterColor;
+
 struct _MsRasterScratch {
   guint8 *mask;
   gsize size;
   guint32 *touched; /* y * width + x where the mask is not zero */
   gsize n_touched, touched_size;
   guint32 background; /* the last ms_raster_fill's */
+  MsRasterColor colors[MS_RASTER_COLORS];
+  guint next_color; /* the one to replace */
 };
 
 /* The four 8-bit channels of x times a / 255, rounded (as pixman does). */

@@ -75,6 +75,9 @@ ms_raster_begin (cairo_t *cr)
   r->mask = s->mask;
   r->scratch = s;
   r->background = s->background;
+  /* No colour yet: nothing painted. */
+  static const guint32 none[256];
+  r->at_cover = r->over_bg = none;
   r->last_right = G_MININT;
   s->n_touched = 0;
   cairo_surface_flush (target);
@@ -184,10 +187,6 @@ walk_middle (MsRaster *r, const MsWalk *w, MsCover *cov, int i0, int i1, gboolea
   const gsize stride = r->stride, step_mask = w->flat ? (gsize) r->width : 1;
   const gsize step_pixel = w->flat ? stride / 4 : 1;
   guchar *data = r->data;
-  guint32 at_cover[256];
-  /* A local copy: the pixels written might otherwise be the table. */
-  if (direct)
-    memcpy (at_cover, r->at_cover, sizeof at_cover);
   double mid = walk_mid (w, i0 + 0.5);
   for (int i = i0; i <= i1; i++, mid += w->slope) {
     int j0 = MAX (w->mj0, ifloor (mid - w->half - 0.5) + 1);
@@ -197,7 +196,7 @@ walk_middle (MsRaster *r, const MsWalk *w, MsCover *cov, int i0, int i1, gboolea
     if (direct) {
       guint32 *p = (guint32 *) (data + (gsize) y * stride) + x;
       for (int j = j0; j <= j1; j++, off += 1, p += step_pixel)
-        *p = over (*p, at_cover[coverage_byte (reach - per_j * fabs (off))]);
+        *p = blend (r, *p, coverage_byte (reach - per_j * fabs (off)));
       continue;
     }
     guint8 *m = r->mask + (gsize) y * r->width + x;
@@ -505,10 +504,21 @@ void
 ms_raster_set_color (MsRaster *r, const MsColor *color, double alpha)
 {
   guint32 src = cairo_pixel (color, alpha);
-  for (guint m = 0; m < 256; m++) {
-    r->at_cover[m] = mul_un8x4 (src, m);
-    r->over_bg[m] = over (r->background, r->at_cover[m]);
+  MsRasterScratch *s = r->scratch;
+  MsRasterColor *t = NULL;
+  for (guint i = 0; i < MS_RASTER_COLORS && !t; i++)
+    if (s->colors[i].used && s->colors[i].src == src && s->colors[i].background == r->background)
+      t = &s->colors[i];
+  if (!t) {
+    t = &s->colors[s->next_color++ % MS_RASTER_COLORS];
+    *t = (MsRasterColor){ src, r->background, TRUE };
+    for (guint m = 0; m < 256; m++) {
+      t->at_cover[m] = mul_un8x4 (src, m);
+      t->over_bg[m] = over (r->background, t->at_cover[m]);
+    }
   }
+  r->at_cover = t->at_cover;
+  r->over_bg = t->over_bg;
 }
 
 void
