@@ -9,14 +9,15 @@
  *
  * Every chart draw is a whole draw from the data: the background, grid,
  * text, lines, markers and bars are all painted again. Kept between draws
- * on the drawing thread, as in the app (none depends on the data's values,
- * and a hover, a resize or a new run meets them the same): laid-out labels
- * (Pango layouts, ms-draw.c), marker coverage stamps, each colour's
- * blending tables and the raster's scratch mask (ms-raster.c), besides
- * Cairo's and Pango's own font and glyph caches. The "cold" figure draws each time on a new thread, where
- * those of ours are empty (Cairo's and Pango's stay warm). The background
- * alone (one cairo_paint of the surface) is timed too: the floor of a draw
- * into a surface of that size on this machine.
+ * on the drawing thread, as in the app (none is a picture of the chart; a
+ * hover, a resize back and forth or a new run meets them the same):
+ * laid-out labels (Pango layouts, ms-draw.c), marker coverage stamps, each
+ * colour's blending tables and the raster's scratch mask (ms-raster.c),
+ * besides Cairo's and Pango's own font and glyph caches. The "cold" figure
+ * draws each time on a new thread, where those of ours are empty (Cairo's
+ * and Pango's stay warm). The background alone (one cairo_paint of the
+ * surface) is timed too: the floor of any draw into a surface of that
+ * size on this machine.
  *
  * Options: --only chart|timeline restricts it to one part (for profiling);
  * --runs N draws N times per figure; --png FILE writes the 1600x1000
