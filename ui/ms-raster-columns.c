@@ -66,6 +66,7 @@ column_run (MsRaster *r, const MsColumnSegment *c, int x0, int x1, double reach)
 {
   const gsize step = r->stride / 4;
   const double ux = c->ux, half = c->half, slope = c->slope;
+  const MsBlend b = blend_of (r);
   double mid = c->s.ay + (x0 + 0.5 - c->s.ax) * slope;
   for (int x = x0; x <= x1; x++, mid += slope) {
     int j0 = MAX (r->y0, ifloor (mid - half - 0.5) + 1);
@@ -73,11 +74,16 @@ column_run (MsRaster *r, const MsColumnSegment *c, int x0, int x1, double reach)
     if (j0 > j1)
       continue;
     guint32 *p = (guint32 *) (r->data + (gsize) j0 * r->stride) + x;
+    /* Two cache lines ahead: the first two when the run starts. */
+    if (x == x0)
+      prefetch_ahead (r, x, mid, slope, half);
+    if (x == x0 || x % 16 == 0)
+      prefetch_ahead (r, (x & ~15) + 16, mid + ((x & ~15) + 16 - x) * slope, slope, half);
     if (x % 16 == 0)
-      prefetch_ahead (r, x + 16, mid + 16 * slope, slope, half);
+      prefetch_ahead (r, x + 32, mid + 32 * slope, slope, half);
     double off = j0 + 0.5 - mid;
     for (int j = j0; j <= j1; j++, off += 1, p += step)
-      *p = blend (r, *p, coverage_byte (reach - ux * fabs (off)));
+      *p = blend_with (&b, *p, coverage_byte (reach - ux * fabs (off)));
   }
 }
 

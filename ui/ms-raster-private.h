@@ -70,10 +70,29 @@ over (guint32 pixel, guint32 src)
 
 /* The colour at coverage c over pixel: looked up where the pixel is the
  * background. */
+typedef struct {
+  guint32 background;
+  const guint32 *over_bg, *at_cover;
+} MsBlend;
+
+static inline guint32
+blend_with (const MsBlend *b, guint32 pixel, guint c)
+{
+  return pixel == b->background ? b->over_bg[c] : over (pixel, b->at_cover[c]);
+}
+
 static inline guint32
 blend (const MsRaster *r, guint32 pixel, guint c)
 {
   return pixel == r->background ? r->over_bg[c] : over (pixel, r->at_cover[c]);
+}
+
+/* The raster's colour as local values: the pixels written are of the same
+ * type as its fields, which would otherwise be read again after each. */
+static inline MsBlend
+blend_of (const MsRaster *r)
+{
+  return (MsBlend){ r->background, r->over_bg, r->at_cover };
 }
 
 /* Within a millionth of a whole number; without round's library call. */

@@ -479,6 +479,7 @@ ms_raster_add_marker (MsRaster *r, guint shape, double x, double y, double rad,
   gboolean direct = bx - half >= r->last_right && r->stride % 4 == 0;
   r->last_right = direct ? bx + half + 1 : G_MAXINT;
   MsCover cov = cover_begin (r, direct ? 0 : (gsize) st->side * st->side);
+  const MsBlend b = blend_of (r);
   for (int j = 0; j < st->side; j++) {
     int py = by - half + j;
     if (py < r->y0 || py >= r->y1)
@@ -489,7 +490,7 @@ ms_raster_add_marker (MsRaster *r, guint shape, double x, double y, double rad,
       guint32 *p = (guint32 *) (r->data + (gsize) py * r->stride) + (bx - half);
       for (int i = i0; i < i1; i++)
         if (v[i])
-          p[i] = blend (r, p[i], v[i]);
+          p[i] = blend_with (&b, p[i], v[i]);
       continue;
     }
     guint8 *m = r->mask + (gsize) py * r->width + (bx - half);
