@@ -123,7 +123,9 @@ ms_raster_add_columns (MsRaster *r, const double *xy, guint n, double hw)
     pts[2 * i] = xy[2 * from];
     pts[2 * i + 1] = xy[2 * from + 1];
   }
-  gboolean ok = r->stride % 4 == 0 && ifloor (pts[0] - reach - 1) >= r->last_right;
+  /* Not over shapes still in the mask: they would be painted over it. */
+  gboolean ok = r->stride % 4 == 0 && ifloor (pts[0] - reach - 1) >= r->last_right &&
+                r->scratch->n_touched == 0;
   for (guint i = 0; i + 1 < n && ok; i++)
     ok = pts[2 * i + 2] > pts[2 * i];
   if (!ok) {

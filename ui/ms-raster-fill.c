@@ -27,8 +27,9 @@ layer_boxes (MsRaster *r, const MsRasterLayer *layer, MsBox *out, guint *n_out)
     double x1 = (b[0] + b[2]) * r->scale + r->dx, y1 = (b[1] + b[3]) * r->scale + r->dy;
     if (!whole (x0) || !whole (y0) || !whole (x1) || !whole (y1))
       return FALSE;
-    MsBox box = { MAX (r->x0, (int) round (MIN (x0, x1))), MAX (r->y0, (int) round (MIN (y0, y1))),
-                  MIN (r->x1, (int) round (MAX (x0, x1))), MIN (r->y1, (int) round (MAX (y0, y1))) };
+    /* Inside the clip before they become integers. */
+    MsBox box = { (int) round (MAX (r->x0, MIN (x0, x1))), (int) round (MAX (r->y0, MIN (y0, y1))),
+                  (int) round (MIN (r->x1, MAX (x0, x1))), (int) round (MIN (r->y1, MAX (y0, y1))) };
     if (box.x1 > box.x0 && box.y1 > box.y0)
       out[n++] = box;
   }

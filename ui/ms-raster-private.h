@@ -181,9 +181,10 @@ cairo_pixel (const MsColor *color, double alpha)
 }
 
 /* A polyline whose x only grows (or only shrinks), clear of what was
- * painted at once since the last paint, painted straight into the image
- * column by column (ms-raster-columns.c). FALSE, and nothing painted,
- * where that does not hold. */
+ * painted at once since the last paint and with nothing waiting in the
+ * mask, painted straight into the image column by column
+ * (ms-raster-columns.c). FALSE, and nothing painted, where that does not
+ * hold. */
 gboolean ms_raster_add_columns (MsRaster *r, const double *xy, guint n, double hw);
 
 G_END_DECLS
