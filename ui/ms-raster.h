@@ -6,7 +6,10 @@
  * as the plot) were most of a draw; here a pixel's coverage comes from its
  * distance to the shape, only for the few pixels near it. Shapes are
  * gathered into a coverage mask (the union, as one Cairo path would paint
- * it) and painted in one colour. Only where that is exact: an image
+ * it) and painted in one colour; a line whose x only grows, the chart's
+ * usual one, goes straight into the image column by column, each pixel
+ * once (ms-raster-columns.c). The background and the grid can be written
+ * in one pass too (ms_raster_fill). Only where that is exact: an image
  * surface, no group, OVER, no rotation, a clip that is one rectangle on
  * whole pixels; elsewhere (PDF, SVG, print) ms_raster_begin returns NULL and
  * the caller draws with Cairo. */
