@@ -7,6 +7,18 @@
  * app is measured by running memsweep-gtk with MEMSWEEP_FIRST_FRAME=1 (see
  * the README).
  *
+ * Every chart draw is a whole draw from the data: the background, grid,
+ * text, lines, markers and bars are all painted again. Kept between draws
+ * on the drawing thread, as in the app (none is a picture of the chart; a
+ * hover, a resize back and forth or a new run meets them the same):
+ * laid-out labels (Pango layouts, ms-draw.c), marker coverage stamps, each
+ * colour's blending tables and the raster's scratch mask (ms-raster.c),
+ * besides Cairo's and Pango's own font and glyph caches. The "cold" figure
+ * draws each time on a new thread, where those of ours are empty (Cairo's
+ * and Pango's stay warm). The background alone (one cairo_paint of the
+ * surface) is timed too: the floor of any draw into a surface of that
+ * size on this machine.
+ *
  * Options: --only chart|timeline restricts it to one part (for profiling);
  * --runs N draws N times per figure; --png FILE writes the 1600x1000
  * chart, to compare drawings before and after a change. */
@@ -103,6 +115,51 @@ draw_hover (cairo_t *cr, int i, gpointer data)
   ms_chart_draw_crosshair (cr, b->data, &b->style, &b->layout, 300 + i * 10);
 }
 
+/* One draw on a thread of its own: our caches are per thread (ms-draw.c,
+ * ms-raster.c), so that they start empty. */
+typedef struct {
+  MsChartBench *bench;
+  cairo_t *cr;
+  cairo_surface_t *surface;
+  double wall, cpu;
+} MsColdDraw;
+
+static gpointer
+cold_draw_thread (gpointer data)
+{
+  MsColdDraw *c = data;
+  gint64 t0 = g_get_monotonic_time ();
+  double c0 = cpu_ms ();
+  draw_chart (c->cr, 0, c->bench);
+  cairo_surface_flush (c->surface);
+  c->cpu = cpu_ms () - c0;
+  c->wall = (g_get_monotonic_time () - t0) * 1e-3;
+  return NULL;
+}
+
+static void
+measure_cold (const char *what, cairo_t *cr, cairo_surface_t *surface, int runs, MsChartBench *b)
+{
+  double *wall = g_new (double, runs), *cpu = g_new (double, runs);
+  for (int i = 0; i < runs; i++) {
+    MsColdDraw c = { b, cr, surface };
+    g_thread_join (g_thread_new ("cold-draw", cold_draw_thread, &c));
+    wall[i] = c.wall;
+    cpu[i] = c.cpu;
+  }
+  double med = median_ms (wall, runs), cpu_med = median_ms (cpu, runs);
+  printf ("%s: median %.2f ms (min %.2f, max %.2f), CPU %.2f ms, over %d cold draws\n", what, med,
+          wall[0], wall[runs - 1], cpu_med, runs);
+  g_free (wall);
+  g_free (cpu);
+}
+
+static void
+draw_background (cairo_t *cr, int i, gpointer data)
+{
+  ms_draw_background (cr, &((MsChartBench *) data)->style);
+}
+
 static void
 bench_chart (cairo_t *cr, cairo_surface_t *surface, const char *png)
 {
@@ -127,6 +184,10 @@ bench_chart (cairo_t *cr, cairo_surface_t *surface, const char *png)
   }
   measure ("bandwidth chart, 12 series x 19 sizes, 1600x1000", cr, surface, runs_or (60),
            draw_chart, &b);
+  measure_cold ("bandwidth chart, 1600x1000, cold (our caches empty)", cr, surface,
+                MIN (runs_or (60), 30), &b);
+  measure ("background alone (cairo_paint), 1600x1000", cr, surface, runs_or (60),
+           draw_background, &b);
   /* The size the chart gets in the default 1280x820 window. */
   b.width = 970;
   b.height = 680;

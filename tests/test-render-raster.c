@@ -184,6 +184,84 @@ test_markers (void)
   canvas_free (&c);
 }
 
+/* The same pixels, or the largest difference in a channel. */
+static int
+surfaces_differ (Canvas *a, Canvas *b, int w, int h)
+{
+  cairo_surface_flush (a->surface);
+  cairo_surface_flush (b->surface);
+  const guchar *p = cairo_image_surface_get_data (a->surface);
+  const guchar *q = cairo_image_surface_get_data (b->surface);
+  int stride = cairo_image_surface_get_stride (a->surface), most = 0;
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w * 4; x++)
+      most = MAX (most, abs (p[y * stride + x] - q[y * stride + x]));
+  return most;
+}
+
+static void
+test_fill_as_cairo (void)
+{
+  /* A background, then a grid whose lines cross (one union) and a frame
+   * over it: pixel for pixel what Cairo's paint and fills make. */
+  const MsColor bg = { 0.12, 0.12, 0.12, 1 }, fg = { 1, 1, 1, 1 };
+  double grid[] = { 10, 5, 1, 50, 30, 5, 1, 50, 5, 20, 60, 1, 5, 40, 60, 1 }, frame[16];
+  ms_frame_boxes (5, 5, 60, 50, 1, frame);
+  const MsRasterLayer layers[] = { { &fg, 0.12, grid, 4 }, { &fg, 0.55, frame, 4 } };
+  Canvas a = canvas_new (80, 70), b = canvas_new (80, 70);
+  MsRaster *r = ms_raster_begin (a.cr);
+  g_assert_true (ms_raster_fill (r, &bg, layers, G_N_ELEMENTS (layers)));
+  ms_raster_end (r);
+  ms_set_color (b.cr, &bg, 1);
+  cairo_paint (b.cr);
+  for (guint i = 0; i < G_N_ELEMENTS (layers); i++) {
+    ms_set_color (b.cr, layers[i].color, layers[i].alpha);
+    ms_boxes_path (b.cr, layers[i].boxes, layers[i].n_boxes);
+    cairo_fill (b.cr);
+  }
+  g_assert_cmpint (surfaces_differ (&a, &b, 80, 70), ==, 0);
+  /* Off whole pixels, or a background that lets the old one through:
+   * nothing painted, Cairo's to draw. */
+  double half[] = { 10.5, 5, 1, 50 };
+  const MsRasterLayer off = { &fg, 0.5, half, 1 };
+  const MsColor clear_bg = { 1, 1, 1, 0.5 };
+  r = ms_raster_begin (a.cr);
+  g_assert_false (ms_raster_fill (r, &fg, &off, 1));
+  g_assert_false (ms_raster_fill (r, &clear_bg, NULL, 0));
+  ms_raster_end (r);
+  g_assert_cmpint (surfaces_differ (&a, &b, 80, 70), ==, 0);
+  canvas_free (&a);
+  canvas_free (&b);
+}
+
+static void
+test_columns_as_mask (void)
+{
+  /* A line whose x only grows is painted column by column at once; the
+   * same line, added where something was painted at once just before, goes
+   * through the mask. Joins (a sharp one too) and ends come out the same. */
+  double xy[] = { 5.3, 50, 30.7, 20.2, 42, 58.5, 44, 10, 90.5, 31.25 };
+  Canvas a = canvas_new (110, 70), b = canvas_new (110, 70);
+  MsRaster *r = raster_over (&a, 110, 70);
+  g_assert_true (ms_raster_add_polyline (r, xy, 5, 1.6, NULL, 0));
+  ms_raster_paint (r);
+  ms_raster_end (r);
+  r = raster_over (&b, 110, 70);
+  ms_raster_add_marker (r, 0, 104, 64, 2, 0, FALSE);
+  g_assert_true (ms_raster_add_polyline (r, xy, 5, 1.6, NULL, 0));
+  ms_raster_paint (r);
+  ms_raster_end (r);
+  /* The marker's pixels, away from the line, painted on a too. */
+  r = raster_over (&a, 110, 70);
+  ms_raster_add_marker (r, 0, 104, 64, 2, 0, FALSE);
+  ms_raster_paint (r);
+  ms_raster_end (r);
+  g_assert_cmpint (surfaces_differ (&a, &b, 110, 70), <=, 1);
+  g_assert_cmpfloat (ink_sum (&a, 0, 0, 100, 70), >, 100);
+  canvas_free (&a);
+  canvas_free (&b);
+}
+
 /* Every look a series can have: dashes, markers, runs, error bars, a
  * failed and a partial cell, a reference line. */
 static MsChartData *
@@ -259,5 +337,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render-raster/dashes-and-clip", test_dashes_and_clip);
   g_test_add_func ("/render-raster/markers", test_markers);
   g_test_add_func ("/render-raster/chart-as-cairo", test_chart_as_cairo);
+  g_test_add_func ("/render-raster/fill-as-cairo", test_fill_as_cairo);
+  g_test_add_func ("/render-raster/columns-as-mask", test_columns_as_mask);
   return g_test_run ();
 }

@@ -202,16 +202,58 @@ chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double 
   return any;
 }
 
-/* Size labels under their ticks: as many as fit side by side, the last
- * one always (ms_scale_ticks counts from it), none past the canvas. */
-static void
-chart_x_labels (cairo_t *cr, const MsChartStyle *st, const MsChartLayout *l, double width,
-                MsTick *ticks, guint *n_out)
+/* Size ticks: as many as their labels fit side by side, the last one
+ * always (ms_scale_ticks counts from it). */
+static guint
+chart_x_ticks (cairo_t *cr, const MsChartStyle *st, const MsChartLayout *l, MsTick *ticks)
 {
   const double fs = ms_style_font_size (st);
-  double widest, tw;
+  double widest;
   ms_draw_text (cr, "512 KiB", 0, 0, fs, -1, 0, FALSE, &widest, NULL);
-  guint n = ms_axis_ticks (&l->xs, l->plot_w, widest + fs, ticks, 64);
+  return ms_axis_ticks (&l->xs, l->plot_w, widest + fs, ticks, 64);
+}
+
+/* The background, the grid and the plot's frame: one pass over the image
+ * where the raster can (ms_raster_fill), else painted and filled by Cairo,
+ * with the same pixels. One path for the grid's both directions:
+ * crossings are not painted twice. */
+static void
+chart_backdrop (cairo_t *cr, const MsChartStyle *st, const MsChartLayout *l, const MsTick *xt,
+                guint nx, const MsTick *yt, guint ny)
+{
+  double grid_w = st->high_contrast ? 1.5 : 1, frame[16];
+  double *grid = g_new (double, 4 * (nx + ny + 1));
+  ms_grid_boxes (&l->xs, xt, nx, l->plot_y, l->plot_y + l->plot_h, grid_w, TRUE, grid);
+  ms_grid_boxes (&l->ys, yt, ny, l->plot_x, l->plot_x + l->plot_w, grid_w, FALSE, grid + 4 * nx);
+  ms_frame_boxes (l->plot_x, l->plot_y, l->plot_w, l->plot_h, grid_w, frame);
+  const MsRasterLayer layers[2] = {
+    { &st->fg, st->high_contrast ? 0.3 : 0.12, grid, nx + ny },
+    { &st->fg, st->high_contrast ? 1 : 0.55, frame, 4 },
+  };
+  MsRaster *ras = ms_raster_begin (cr);
+  gboolean done = ras && ms_raster_fill (ras, &st->bg, layers, G_N_ELEMENTS (layers));
+  if (ras)
+    ms_raster_end (ras);
+  if (!done) {
+    ms_draw_background (cr, st);
+    for (guint i = 0; i < G_N_ELEMENTS (layers); i++) {
+      ms_set_color (cr, layers[i].color, layers[i].alpha);
+      ms_boxes_path (cr, layers[i].boxes, layers[i].n_boxes);
+      cairo_fill (cr);
+    }
+  }
+  g_free (grid);
+}
+
+/* Tick labels, the size labels under their ticks but none past the
+ * canvas, and the axis titles. */
+static void
+chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l,
+            double width, const MsTick *ticks, guint n, const MsTick *yticks, guint ny)
+{
+  const double fs = ms_style_font_size (st);
+  double tw;
+  ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.8);
   for (guint i = 0; i < n; i++) {
     double px = round (ms_scale_to_pixel (&l->xs, ticks[i].value));
     ms_draw_text (cr, ticks[i].label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
@@ -219,32 +261,10 @@ chart_x_labels (cairo_t *cr, const MsChartStyle *st, const MsChartLayout *l, dou
     ms_draw_text (cr, ticks[i].label, x, l->plot_y + l->plot_h + fs * 0.4, fs, 0, 0, FALSE, NULL,
                   NULL);
   }
-  *n_out = n;
-}
-
-/* Grid, tick labels, the plot's frame and the axis titles. */
-static void
-chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l,
-            double width)
-{
-  const double fs = ms_style_font_size (st);
-  MsTick ticks[64], yticks[64];
-  guint n;
-  guint ny = ms_axis_ticks (&l->ys, l->plot_h, fs * 2.5, yticks, 64);
-  ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.8);
-  chart_x_labels (cr, st, l, width, ticks, &n);
   for (guint i = 0; i < ny; i++)
     ms_draw_text (cr, yticks[i].label, l->plot_x - fs * 0.4,
                   round (ms_scale_to_pixel (&l->ys, yticks[i].value)), fs, 1, 0.5, FALSE, NULL,
                   NULL);
-  /* One path for both directions: crossings are not painted twice. */
-  double grid_w = st->high_contrast ? 1.5 : 1;
-  ms_set_color (cr, &st->fg, st->high_contrast ? 0.3 : 0.12);
-  ms_grid_path_x (cr, &l->xs, ticks, n, l->plot_y, l->plot_y + l->plot_h, grid_w);
-  ms_grid_path_y (cr, &l->ys, yticks, ny, l->plot_x, l->plot_x + l->plot_w, grid_w);
-  cairo_fill (cr);
-  ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.55);
-  ms_frame_rect (cr, l->plot_x, l->plot_y, l->plot_w, l->plot_h, grid_w);
 
   ms_set_color (cr, &st->fg, 0.9);
   double th;
@@ -253,7 +273,6 @@ chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
     ms_draw_text (cr, d->x_label, l->plot_x + l->plot_w / 2,
                   l->plot_y + l->plot_h + fs * 0.4 + th * 1.2, fs, 0.5, 0, FALSE, NULL, NULL);
   if (d->y_label) {
-    double tw;
     cairo_save (cr);
     ms_draw_text (cr, d->y_label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
     cairo_translate (cr, fs * 0.2, l->plot_y + l->plot_h / 2 + MIN (tw, l->plot_h) / 2);
@@ -360,6 +379,27 @@ chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
   g_array_unref (placed);
 }
 
+/* A point's place in pixels, worked out once for its bar, line and marker
+ * (a logarithm each). */
+typedef struct {
+  double x, y, lo, hi;
+} MsChartPixel;
+
+static MsChartPixel *
+series_pixels (const MsChartSeries *s, const MsChartLayout *l)
+{
+  MsChartPixel *pix = g_new (MsChartPixel, MAX (s->points->len, 1));
+  for (guint k = 0; k < s->points->len; k++) {
+    const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+    pix[k].x = ms_scale_to_pixel (&l->xs, p->x);
+    pix[k].y = ms_scale_to_pixel (&l->ys, p->y);
+    gboolean bar = !p->failed && p->lo <= p->hi;
+    pix[k].lo = bar ? ms_scale_to_pixel (&l->ys, p->lo) : 0;
+    pix[k].hi = bar ? ms_scale_to_pixel (&l->ys, p->hi) : 0;
+  }
+  return pix;
+}
+
 static void
 bar_rect (cairo_t *cr, MsRaster *ras, double x, double y, double w, double h)
 {
@@ -374,8 +414,8 @@ bar_rect (cairo_t *cr, MsRaster *ras, double x, double y, double w, double h)
  * ras with the series' line (whole pixels in the line's colour: the same
  * as painted one after the other). */
 static void
-series_error_bars (cairo_t *cr, MsRaster *ras, const MsChartSeries *s, const MsChartStyle *st,
-                   const MsChartLayout *l)
+series_error_bars (cairo_t *cr, MsRaster *ras, const MsChartSeries *s, const MsChartPixel *pix,
+                   const MsChartStyle *st)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
   double bw = MAX (1, round (lw * 0.7)), cap = round (fs * 0.3);
@@ -383,9 +423,7 @@ series_error_bars (cairo_t *cr, MsRaster *ras, const MsChartSeries *s, const MsC
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
     if (p->failed || p->lo > p->hi)
       continue;
-    double px = round (ms_scale_to_pixel (&l->xs, p->x));
-    double y0 = round (ms_scale_to_pixel (&l->ys, p->lo));
-    double y1 = round (ms_scale_to_pixel (&l->ys, p->hi));
+    double px = round (pix[k].x), y0 = round (pix[k].lo), y1 = round (pix[k].hi);
     if (fabs (y0 - y1) < 1)
       continue;
     double y_top = MIN (y0, y1), y_bottom = MAX (y0, y1);
@@ -415,7 +453,7 @@ point_on_line (const MsChartData *d, const MsChartPoint *p)
  * antialiasing is indistinguishable at these widths. */
 static void
 series_line (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartSeries *s,
-             const MsChartStyle *st, const MsChartLayout *l)
+             const MsChartPixel *pix, const MsChartStyle *st)
 {
   const double lw = ms_style_line_width (st);
   double dashes[4], *xy = g_new (double, 2 * s->points->len);
@@ -428,8 +466,8 @@ series_line (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartSeri
     const MsChartPoint *p =
       k < s->points->len ? &g_array_index (s->points, MsChartPoint, k) : NULL;
     if (p && point_on_line (d, p)) {
-      xy[2 * n] = ms_scale_to_pixel (&l->xs, p->x);
-      xy[2 * n + 1] = ms_scale_to_pixel (&l->ys, p->y);
+      xy[2 * n] = pix[k].x;
+      xy[2 * n + 1] = pix[k].y;
       n++;
       continue;
     }
@@ -465,7 +503,7 @@ run_markers_finish (cairo_t *cr, guint run, const MsChartStyle *st)
  * legend and the read-out. */
 static void
 series_markers (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartSeries *s,
-                const MsChartStyle *st, const MsChartLayout *l)
+                const MsChartPixel *pix, const MsChartStyle *st, const MsChartLayout *l)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
   const double r = fs * 0.3 * sqrt (st->line_scale);
@@ -479,7 +517,7 @@ series_markers (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartS
       notes = TRUE;
       continue;
     }
-    double px = ms_scale_to_pixel (&l->xs, p->x), py = ms_scale_to_pixel (&l->ys, p->y);
+    double px = pix[k].x, py = pix[k].y;
     if (ras) {
       double ring = s->run % 3 == 0 ? 0 : lw * 0.8;
       ms_raster_add_marker (ras, s->shape, px, py, r, ring, s->run % 3 == 2);
@@ -501,9 +539,8 @@ series_markers (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartS
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
     if (point_on_line (d, p))
       continue;
-    double px = ms_scale_to_pixel (&l->xs, p->x);
-    double py = point_drawable (d, p) ? ms_scale_to_pixel (&l->ys, p->y)
-                                      : l->plot_y + l->plot_h - fs * 0.7;
+    double px = pix[k].x;
+    double py = point_drawable (d, p) ? pix[k].y : l->plot_y + l->plot_h - fs * 0.7;
     ms_marker_path (cr, s->shape, px, py, r * 1.3);
     cairo_move_to (cr, px - r * 1.3, py + r * 1.3);
     cairo_line_to (cr, px + r * 1.3, py - r * 1.3);
@@ -526,9 +563,11 @@ chart_series (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartSty
     ms_set_color (cr, &c, 1);
     if (ras)
       ms_raster_set_color (ras, &c, 1);
-    series_error_bars (cr, ras, s, st, l);
-    series_line (cr, ras, d, s, st, l);
-    series_markers (cr, ras, d, s, st, l);
+    MsChartPixel *pix = series_pixels (s, l);
+    series_error_bars (cr, ras, s, pix, st);
+    series_line (cr, ras, d, s, pix, st);
+    series_markers (cr, ras, d, s, pix, st, l);
+    g_free (pix);
   }
 }
 
@@ -545,13 +584,18 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
   double title_h;
 
   cairo_save (cr);
-  ms_draw_background (cr, st);
+  /* Laid out first (measuring only), so that the background and the grid
+   * go out together; nothing drawn after them overlaps the grid. */
   gboolean any = chart_layout (cr, d, st, width, height, l, &title_h);
+  MsTick xticks[64], yticks[64];
+  guint nx = chart_x_ticks (cr, st, l, xticks);
+  guint ny = ms_axis_ticks (&l->ys, l->plot_h, fs * 2.5, yticks, 64);
+  chart_backdrop (cr, st, l, xticks, nx, yticks, ny);
   if (d->title) {
     ms_set_color (cr, &st->fg, 1);
     ms_draw_text_wrapped (cr, d->title, fs, fs * 0.5, fs * 1.15, width - 2 * fs, TRUE, TRUE);
   }
-  chart_axes (cr, d, st, l, width);
+  chart_axes (cr, d, st, l, width, xticks, nx, yticks, ny);
 
   /* Everything data-driven stays inside the plot. */
   cairo_save (cr);

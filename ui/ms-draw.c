@@ -534,36 +534,72 @@ ms_axis_ticks (const MsScale *scale, double length_px, double spacing_px, MsTick
 /* Grid lines are rectangles to fill, not lines to stroke: the same pixels,
  * but Cairo fills axis-aligned rectangles several times faster. */
 void
+ms_grid_boxes (const MsScale *scale, const MsTick *ticks, guint n, double lo, double hi,
+               double line_width, gboolean vertical, double *boxes)
+{
+  for (guint i = 0; i < n; i++) {
+    double at = round (ms_scale_to_pixel (scale, ticks[i].value)) + 0.5 - line_width / 2;
+    double *b = boxes + 4 * i;
+    b[0] = vertical ? at : lo;
+    b[1] = vertical ? lo : at;
+    b[2] = vertical ? line_width : hi - lo;
+    b[3] = vertical ? hi - lo : line_width;
+  }
+}
+
+void
+ms_boxes_path (cairo_t *cr, const double *boxes, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    cairo_rectangle (cr, boxes[4 * i], boxes[4 * i + 1], boxes[4 * i + 2], boxes[4 * i + 3]);
+}
+
+static void
+grid_path (cairo_t *cr, const MsScale *scale, const MsTick *ticks, guint n, double lo, double hi,
+           double line_width, gboolean vertical)
+{
+  double *boxes = g_new (double, 4 * MAX (n, 1));
+  ms_grid_boxes (scale, ticks, n, lo, hi, line_width, vertical, boxes);
+  ms_boxes_path (cr, boxes, n);
+  g_free (boxes);
+}
+
+void
 ms_grid_path_x (cairo_t *cr, const MsScale *xs, const MsTick *ticks, guint n, double y0, double y1,
                 double line_width)
 {
-  for (guint i = 0; i < n; i++) {
-    double px = round (ms_scale_to_pixel (xs, ticks[i].value)) + 0.5;
-    cairo_rectangle (cr, px - line_width / 2, y0, line_width, y1 - y0);
-  }
+  grid_path (cr, xs, ticks, n, y0, y1, line_width, TRUE);
 }
 
 void
 ms_grid_path_y (cairo_t *cr, const MsScale *ys, const MsTick *ticks, guint n, double x0, double x1,
                 double line_width)
 {
-  for (guint i = 0; i < n; i++) {
-    double py = round (ms_scale_to_pixel (ys, ticks[i].value)) + 0.5;
-    cairo_rectangle (cr, x0, py - line_width / 2, x1 - x0, line_width);
-  }
+  grid_path (cr, ys, ticks, n, x0, x1, line_width, FALSE);
 }
 
 void
-ms_frame_rect (cairo_t *cr, double x, double y, double w, double h, double line_width)
+ms_frame_boxes (double x, double y, double w, double h, double line_width, double boxes[16])
 {
   /* Four strips that do not overlap: Cairo's fast path for boxes, where
    * an even-odd pair of rectangles costs a general polygon. */
   double x0 = x + 0.5 - line_width / 2, y0 = y + 0.5 - line_width / 2;
   double x1 = x + w - 0.5 + line_width / 2, y1 = y + h - 0.5 + line_width / 2;
-  cairo_rectangle (cr, x0, y0, x1 - x0, line_width);
-  cairo_rectangle (cr, x0, y1 - line_width, x1 - x0, line_width);
-  cairo_rectangle (cr, x0, y0 + line_width, line_width, y1 - y0 - 2 * line_width);
-  cairo_rectangle (cr, x1 - line_width, y0 + line_width, line_width, y1 - y0 - 2 * line_width);
+  const double strips[16] = {
+    x0, y0, x1 - x0, line_width,
+    x0, y1 - line_width, x1 - x0, line_width,
+    x0, y0 + line_width, line_width, y1 - y0 - 2 * line_width,
+    x1 - line_width, y0 + line_width, line_width, y1 - y0 - 2 * line_width,
+  };
+  memcpy (boxes, strips, sizeof strips);
+}
+
+void
+ms_frame_rect (cairo_t *cr, double x, double y, double w, double h, double line_width)
+{
+  double boxes[16];
+  ms_frame_boxes (x, y, w, h, line_width, boxes);
+  ms_boxes_path (cr, boxes, 4);
   cairo_fill (cr);
 }
 

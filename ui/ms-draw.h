@@ -99,9 +99,19 @@ void ms_grid_path_x (cairo_t *cr, const MsScale *xs, const MsTick *ticks, guint 
                      double y1, double line_width);
 void ms_grid_path_y (cairo_t *cr, const MsScale *ys, const MsTick *ticks, guint n, double x0,
                      double x1, double line_width);
+/* The same rectangles as x, y, w, h in boxes (4 n doubles), for a raster;
+ * vertical is TRUE for ms_grid_path_x's (from lo to hi along y), FALSE
+ * for ms_grid_path_y's (along x). */
+void ms_grid_boxes (const MsScale *scale, const MsTick *ticks, guint n, double lo, double hi,
+                    double line_width, gboolean vertical, double *boxes);
+/* Adds the n boxes (x, y, w, h each) to the path as rectangles. */
+void ms_boxes_path (cairo_t *cr, const double *boxes, guint n);
 /* Fills what stroking the rectangle (x + 0.5, y + 0.5, w - 1, h - 1) would
  * paint: a frame inside (x, y, w, h) on whole pixels. */
 void ms_frame_rect (cairo_t *cr, double x, double y, double w, double h, double line_width);
+/* Its four strips, which do not overlap, as x, y, w, h in boxes. */
+void ms_frame_boxes (double x, double y, double w, double h, double line_width,
+                     double boxes[16]);
 /* A time axis for a plot from top to bottom: grid lines and, under them,
  * labels with their unit; xs counts in µs (its unit MS_SCALE_TIME_US picks
  * µs, ms or s). The last label moves left to stay inside right_edge. */

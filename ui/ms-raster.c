@@ -1,40 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-raster.c: coverage from distances, gathered in a mask of the clip's
  * size and painted through the list of pixels touched (ms-raster.h). */
-#include "ms-raster.h"
+#include "ms-raster-private.h"
 
-#include <math.h>
 #include <string.h>
-
-typedef struct _MsRasterScratch MsRasterScratch;
 
 /* Lines through points this far (device pixels) are left to Cairo: their
  * dashes would take as long to walk. */
 #define MS_RASTER_FAR 1e5
 /* The largest mask kept between draws: a 4K screen's. */
 #define MS_RASTER_KEEP ((gsize) 3840 * 2400)
-
-struct _MsRaster {
-  cairo_surface_t *surface;
-  guchar *data;
-  int stride;
-  int x0, y0, x1, y1;       /* the clip in device pixels, x1 and y1 past it */
-  double scale, dx, dy;     /* user to device: x * scale + dx */
-  int width;                /* the surface's, the mask's stride */
-  guint8 *mask;             /* coverage, as big as the surface; zero between paints */
-  MsRasterScratch *scratch; /* the mask's owner, and the pixels touched */
-  guint32 at_cover[256];    /* the colour (premultiplied) at each coverage */
-  int last_right;           /* past the last marker painted at once, G_MAXINT: none */
-};
-
-/* The mask is kept per thread, zero outside a paint: a chart allocates it
- * once, not for every draw. */
-struct _MsRasterScratch {
-  guint8 *mask;
-  gsize size;
-  guint32 *touched; /* y * width + x where the mask is not zero */
-  gsize n_touched, touched_size;
-};
 
 static void
 scratch_free (gpointer data)
@@ -46,31 +21,6 @@ scratch_free (gpointer data)
 }
 
 static GPrivate scratch_key = G_PRIVATE_INIT (scratch_free);
-
-/* The four 8-bit channels of x times a / 255, rounded (as pixman does). */
-static inline guint32
-mul_un8x4 (guint32 x, guint32 a)
-{
-  guint32 rb = (x & 0xff00ff) * a + 0x800080;
-  rb = ((rb + ((rb >> 8) & 0xff00ff)) >> 8) & 0xff00ff;
-  guint32 ag = ((x >> 8) & 0xff00ff) * a + 0x800080;
-  ag = (ag + ((ag >> 8) & 0xff00ff)) & 0xff00ff00;
-  return rb | ag;
-}
-
-/* OVER at coverage: the colour at that coverage plus the pixel times one
- * less its alpha. */
-static inline guint32
-over (guint32 pixel, guint32 src)
-{
-  return src >> 24 == 255 ? src : src + mul_un8x4 (pixel, 255 - (src >> 24));
-}
-
-static gboolean
-whole (double v)
-{
-  return fabs (v - round (v)) < 1e-6;
-}
 
 MsRaster *
 ms_raster_begin (cairo_t *cr)
@@ -124,6 +74,10 @@ ms_raster_begin (cairo_t *cr)
   }
   r->mask = s->mask;
   r->scratch = s;
+  r->background = s->background;
+  /* No colour yet: nothing painted. */
+  static const guint32 none[256];
+  r->at_cover = r->over_bg = none;
   r->last_right = G_MININT;
   s->n_touched = 0;
   cairo_surface_flush (target);
@@ -185,60 +139,6 @@ cover_at (MsCover *c, guint8 *at, guint8 v)
     *at = v;
 }
 
-/* floor and ceil without the library calls they compile to here. */
-static inline int
-ifloor (double v)
-{
-  int i = (int) v;
-  return i - (v < i);
-}
-
-static inline int
-iceil (double v)
-{
-  int i = (int) v;
-  return i + (v > i);
-}
-
-static inline guint8
-coverage_byte (double c)
-{
-  return c >= 1 ? 255 : (guint8) (c * 255 + 0.5);
-}
-
-static inline double
-clamp01 (double v)
-{
-  return v < 0 ? 0 : v > 1 ? 1 : v;
-}
-
-/* One segment from (ax, ay) to (bx, by) in device pixels, hw half its
- * width; an end is butt (a dash's or the line's end) or round (a join). */
-typedef struct {
-  double ax, ay, bx, by, hw;
-  gboolean butt_a, butt_b;
-} MsSegment;
-
-static double
-segment_coverage (const MsSegment *s, double ux, double uy, double len, double px, double py)
-{
-  double rx = px - s->ax, ry = py - s->ay;
-  double along = rx * ux + ry * uy, across = fabs (rx * uy - ry * ux);
-  double c;
-  if (along < 0 && !s->butt_a)
-    c = s->hw + 0.5 - sqrt (rx * rx + ry * ry);
-  else if (along > len && !s->butt_b)
-    c = s->hw + 0.5 - sqrt ((px - s->bx) * (px - s->bx) + (py - s->by) * (py - s->by));
-  else
-    c = s->hw + 0.5 - across;
-  c = clamp01 (c);
-  if (s->butt_a)
-    c *= clamp01 (0.5 + along);
-  if (s->butt_b)
-    c *= clamp01 (0.5 + len - along);
-  return c;
-}
-
 /* A segment as walked: along its major axis i (x when it is flatter than
  * steep, else y), across the minor axis j. */
 typedef struct {
@@ -287,10 +187,6 @@ walk_middle (MsRaster *r, const MsWalk *w, MsCover *cov, int i0, int i1, gboolea
   const gsize stride = r->stride, step_mask = w->flat ? (gsize) r->width : 1;
   const gsize step_pixel = w->flat ? stride / 4 : 1;
   guchar *data = r->data;
-  guint32 at_cover[256];
-  /* A local copy: the pixels written might otherwise be the table. */
-  if (direct)
-    memcpy (at_cover, r->at_cover, sizeof at_cover);
   double mid = walk_mid (w, i0 + 0.5);
   for (int i = i0; i <= i1; i++, mid += w->slope) {
     int j0 = MAX (w->mj0, ifloor (mid - w->half - 0.5) + 1);
@@ -300,7 +196,7 @@ walk_middle (MsRaster *r, const MsWalk *w, MsCover *cov, int i0, int i1, gboolea
     if (direct) {
       guint32 *p = (guint32 *) (data + (gsize) y * stride) + x;
       for (int j = j0; j <= j1; j++, off += 1, p += step_pixel)
-        *p = over (*p, at_cover[coverage_byte (reach - per_j * fabs (off))]);
+        *p = blend (r, *p, coverage_byte (reach - per_j * fabs (off)));
       continue;
     }
     guint8 *m = r->mask + (gsize) y * r->width + x;
@@ -354,6 +250,10 @@ add_segment (MsRaster *r, const MsSegment *s, gboolean monotonic)
 static void
 add_piece (MsRaster *r, const double *xy, guint n, double hw, gboolean monotonic)
 {
+  if (monotonic && ms_raster_add_columns (r, xy, n, hw))
+    return;
+  /* Painted through the mask: nothing more at once until it is painted. */
+  r->last_right = G_MAXINT;
   for (guint i = 0; i + 1 < n; i++) {
     MsSegment s = { xy[2 * i], xy[2 * i + 1], xy[2 * i + 2], xy[2 * i + 3], hw, i == 0,
                     i + 2 == n };
@@ -579,6 +479,7 @@ ms_raster_add_marker (MsRaster *r, guint shape, double x, double y, double rad,
   gboolean direct = bx - half >= r->last_right && r->stride % 4 == 0;
   r->last_right = direct ? bx + half + 1 : G_MAXINT;
   MsCover cov = cover_begin (r, direct ? 0 : (gsize) st->side * st->side);
+  const MsBlend b = blend_of (r);
   for (int j = 0; j < st->side; j++) {
     int py = by - half + j;
     if (py < r->y0 || py >= r->y1)
@@ -589,7 +490,7 @@ ms_raster_add_marker (MsRaster *r, guint shape, double x, double y, double rad,
       guint32 *p = (guint32 *) (r->data + (gsize) py * r->stride) + (bx - half);
       for (int i = i0; i < i1; i++)
         if (v[i])
-          p[i] = over (p[i], r->at_cover[v[i]]);
+          p[i] = blend_with (&b, p[i], v[i]);
       continue;
     }
     guint8 *m = r->mask + (gsize) py * r->width + (bx - half);
@@ -603,13 +504,22 @@ ms_raster_add_marker (MsRaster *r, guint shape, double x, double y, double rad,
 void
 ms_raster_set_color (MsRaster *r, const MsColor *color, double alpha)
 {
-  double a = CLAMP (color->alpha * alpha, 0, 1);
-  /* Premultiplied, as the surface stores it: alpha, red, green, blue. */
-  guint32 src = (guint32) round (a * 255) << 24 | (guint32) round (color->red * a * 255) << 16 |
-                (guint32) round (color->green * a * 255) << 8 |
-                (guint32) round (color->blue * a * 255);
-  for (guint m = 0; m < 256; m++)
-    r->at_cover[m] = mul_un8x4 (src, m);
+  guint32 src = cairo_pixel (color, alpha);
+  MsRasterScratch *s = r->scratch;
+  MsRasterColor *t = NULL;
+  for (guint i = 0; i < MS_RASTER_COLORS && !t; i++)
+    if (s->colors[i].used && s->colors[i].src == src && s->colors[i].background == r->background)
+      t = &s->colors[i];
+  if (!t) {
+    t = &s->colors[s->next_color++ % MS_RASTER_COLORS];
+    *t = (MsRasterColor){ src, r->background, TRUE };
+    for (guint m = 0; m < 256; m++) {
+      t->at_cover[m] = mul_un8x4 (src, m);
+      t->over_bg[m] = over (r->background, t->at_cover[m]);
+    }
+  }
+  r->at_cover = t->at_cover;
+  r->over_bg = t->over_bg;
 }
 
 void
@@ -622,7 +532,7 @@ ms_raster_paint (MsRaster *r)
     guint32 *pixels = (guint32 *) r->data;
     for (gsize i = 0; i < sc->n_touched; i++) {
       guint32 at = touched[i];
-      pixels[at] = over (pixels[at], r->at_cover[mask[at]]);
+      pixels[at] = blend (r, pixels[at], mask[at]);
       mask[at] = 0;
     }
   } else {
@@ -637,3 +547,4 @@ ms_raster_paint (MsRaster *r)
   r->last_right = G_MININT;
   cairo_surface_mark_dirty (r->surface);
 }
+

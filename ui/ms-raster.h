@@ -6,7 +6,10 @@
  * as the plot) were most of a draw; here a pixel's coverage comes from its
  * distance to the shape, only for the few pixels near it. Shapes are
  * gathered into a coverage mask (the union, as one Cairo path would paint
- * it) and painted in one colour. Only where that is exact: an image
+ * it) and painted in one colour; a line whose x only grows, the chart's
+ * usual one, goes straight into the image column by column, each pixel
+ * once (ms-raster-columns.c). The background and the grid can be written
+ * in one pass too (ms_raster_fill). Only where that is exact: an image
  * surface, no group, OVER, no rotation, a clip that is one rectangle on
  * whole pixels; elsewhere (PDF, SVG, print) ms_raster_begin returns NULL and
  * the caller draws with Cairo. */
@@ -40,5 +43,23 @@ void ms_raster_add_marker (MsRaster *raster, guint shape, double x, double y, do
                            double ring_width, gboolean dot);
 /* Paints what was added, in the colour, and starts afresh. */
 void ms_raster_paint (MsRaster *raster);
+
+/* Boxes (x, y, w, h in user units, n_boxes of them) painted as their
+ * union in one colour, as one Cairo fill of their rectangles. */
+typedef struct {
+  const MsColor *color;
+  double alpha;
+  const double *boxes;
+  guint n_boxes;
+} MsRasterLayer;
+
+/* The background over the whole clip, then each layer over it in turn,
+ * written row by row in one pass: the boxes are painted while their row
+ * is in the cache, not in a second walk over the image (a vertical grid
+ * line touches a cache line per pixel). The same pixels as cairo_paint
+ * and cairo_fill. FALSE, and nothing painted, unless the background is
+ * opaque and every box lies on whole device pixels. */
+gboolean ms_raster_fill (MsRaster *raster, const MsColor *background,
+                         const MsRasterLayer *layers, guint n_layers);
 
 G_END_DECLS
