@@ -8,6 +8,9 @@
 
 #include "memsweep.h"
 
+_Static_assert (MS_PHASE_COUNT <= 127 && MS_MAX_STREAMS < 2047 && sizeof (MsEvent) == 48,
+                "MsEvent's bit-fields hold every phase, lane and chunk");
+
 static bool
 phase_is_transfer_or_compute (MsPhase p)
 {
