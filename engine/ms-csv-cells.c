@@ -36,11 +36,14 @@ ms_csv_reader_clear (MsReader *rd)
 }
 
 /* Room for one more cell. The cells move when their array grows: each
- * builder's pointer follows. */
+ * builder's pointer follows. The first array is large enough for a
+ * default sweep (121 cells) and past malloc's mmap threshold: a page of it
+ * costs memory only once a cell is made in it (nothing zeroes it ahead),
+ * and growing it remaps instead of copying and leaving a hole in the heap. */
 static bool
 grow_cells (MsReader *rd)
 {
-  int cap = rd->cap_order ? rd->cap_order * 2 : 16;
+  int cap = rd->cap_order ? rd->cap_order * 2 : 128;
   MsCellBuilder **order = realloc (rd->order, cap * sizeof *order);
   if (!order)
     return false;
