@@ -171,6 +171,12 @@ void ms_csv_handle_row (MsReader *rd);
 void ms_csv_on_header_field (void *data, size_t len, void *user);
 void ms_csv_on_field (void *data, size_t len, void *user);
 void ms_csv_on_record (int term, void *user);
+/* A row split without libcsv, into fields as its callbacks get them. */
+typedef struct {
+  const char *text;
+  size_t len;
+} MsFieldText;
+void ms_csv_take_record (MsReader *rd, const MsFieldText *fields, size_t n);
 /* ms-csv-cells.c */
 MsCellBuilder *ms_csv_get_cell (MsReader *rd, MsMode mode, int exponent, const char *variant,
                                 bool *too_many);
