@@ -26,7 +26,7 @@
 #include "ms-i18n.h"
 #include "ms-small-file.h"
 
-#define MS_CSV_CHUNK (64 * 1024)
+#define MS_CSV_CHUNK (32 * 1024)
 
 static long
 count_byte (const char *p, size_t len, char c)
