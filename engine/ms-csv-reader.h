@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-csv-reader.h: the samples reader's state, shared by the streaming
- * part (ms-csv-read.c) and the rows and cells part (ms-csv-rows.c). */
+ * part (ms-csv-read.c), the fields (ms-csv-fields.c), the rows
+ * (ms-csv-rows.c) and the cells (ms-csv-cells.c). */
 #pragma once
 
 #include <stdbool.h>
