@@ -218,17 +218,26 @@ take_variant (MsField *f, const char *data, size_t len)
   f->ok = len == 0 || (len < MS_VARIANT_LEN && ms_variant_valid (f->text));
 }
 
+/* The index of the record's next field; false past MS_CSV_MAX_COLUMNS. */
+static inline bool
+next_field (MsReader *rd, size_t *i)
+{
+  if (rd->n_fields == 0)
+    rd->record_line = rd->line;
+  *i = rd->n_fields++;
+  if (*i < MS_CSV_MAX_COLUMNS)
+    return true;
+  rd->too_many_fields = true;
+  return false;
+}
+
 /* Two callbacks: the header's fields, then the rows'. */
 void
 ms_csv_on_header_field (void *data, size_t len, void *user)
 {
   MsReader *rd = user;
-  if (rd->n_fields == 0)
-    rd->record_line = rd->line;
-  size_t i = rd->n_fields++;
-  if (i >= MS_CSV_MAX_COLUMNS)
-    rd->too_many_fields = true;
-  else
+  size_t i;
+  if (next_field (rd, &i))
     ms_csv_header_column (rd, data, len, i);
 }
 
@@ -271,14 +280,9 @@ void
 ms_csv_on_field (void *data, size_t len, void *user)
 {
   MsReader *rd = user;
-  if (rd->n_fields == 0)
-    rd->record_line = rd->line;
-  size_t i = rd->n_fields++;
-  if (i >= MS_CSV_MAX_COLUMNS) {
-    rd->too_many_fields = true;
-    return;
-  }
-  take_field (rd, i, data, len);
+  size_t i;
+  if (next_field (rd, &i))
+    take_field (rd, i, data, len);
 }
 
 /* A whole record split by the caller (fewer fields than
