@@ -5,9 +5,16 @@
  * Files of 10^4..10^7 rows (and 10^8 with --huge) are made from a real run,
  * data/reference/h100-default-samples.csv, as a sweep with more repetitions
  * would write them: cell by cell, each cell's rows repeated with the
- * repetition numbers moved on. Each measurement runs in a child process, so
- * that its peak resident memory is its own; rounds alternate between the
- * two parsers and the medians are printed.
+ * repetition numbers moved on. Each measurement runs in a child process;
+ * rounds alternate between the two parsers and the medians are printed.
+ *
+ * Peak memory is measured in a fresh process of its own (this program run
+ * again with --peak-of FILE), as `memsweep show FILE` would start: it maps
+ * the program's code first, then reads, and reports how far its resident
+ * memory rose above that: heap and stack, the results held at the end
+ * included. The code pages a timed reader maps on first use (shared with
+ * the page cache and every other process running the program) are shown
+ * apart, as "code MiB".
  *
  *   bench-csv [--huge] [--rows N]... [--rounds R] [--dir DIR] [--keep] [--no-write]
  *             [--reference FILE]
@@ -22,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -35,6 +43,8 @@
 #define MAX_SIZES 8
 
 static bool keep, write_too = true;
+static bool fixed_known;
+static double fixed_bytes;
 
 typedef struct {
   char *text; /* the cell's rows, each ending in '\n' */
@@ -53,7 +63,7 @@ typedef struct {
 typedef struct {
   double seconds;
   double write_seconds; /* the reader's results written back, reader only */
-  long peak_kib;        /* resident memory added by the parse */
+  long code_kib;        /* file-backed pages (code) the timed child mapped */
   int ok;
 } Sample;
 
@@ -273,7 +283,7 @@ measure (const char *path, bool reader)
   pid_t pid = fork ();
   if (pid == 0) {
     close (fds[0]);
-    long base = status_kib ("VmRSS:");
+    long code_base = status_kib ("RssFile:");
     struct timespec t0;
     char err[512];
     clock_gettime (CLOCK, &t0);
@@ -282,7 +292,7 @@ measure (const char *path, bool reader)
     s.seconds = seconds_since (&t0);
     if (reader && !r)
       fprintf (stderr, "%s\n", err);
-    s.peak_kib = status_kib ("VmHWM:") - base;
+    s.code_kib = status_kib ("RssFile:") - code_base;
     if (r && write_too)
       s.write_seconds = time_write (r, path, &ok);
     s.ok = ok;
@@ -296,6 +306,72 @@ measure (const char *path, bool reader)
   close (fds[0]);
   waitpid (pid, NULL, 0);
   return s;
+}
+
+/* Maps every page of the program's file mappings (code, read-only data),
+ * so that the peak measured afterwards is what reading adds. The bytes are
+ * read whatever they hold: not a sanitizer's business. */
+static void __attribute__ ((no_sanitize_address))
+map_code (void)
+{
+  FILE *f = fopen ("/proc/self/maps", "r");
+  long page = sysconf (_SC_PAGESIZE);
+  char line[512];
+  while (f && fgets (line, sizeof line, f)) {
+    unsigned long lo, hi;
+    char perms[8], file[256] = "";
+    if (sscanf (line, "%lx-%lx %7s %*s %*s %*s %255s", &lo, &hi, perms, file) < 3 ||
+        file[0] != '/' || perms[0] != 'r')
+      continue;
+    for (unsigned long a = lo; a < hi; a += (unsigned long) page)
+      (void) *(volatile const char *) a;
+  }
+  if (f)
+    fclose (f);
+}
+
+/* --peak-of FILE: in a fresh process, the resident memory reading FILE
+ * adds, in KiB, on stdout. */
+static int
+peak_of (const char *path)
+{
+  map_code ();
+  long base = status_kib ("VmRSS:");
+  char err[512];
+  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  if (!r) {
+    fprintf (stderr, "%s\n", err);
+    return 1;
+  }
+  printf ("%ld\n", status_kib ("VmHWM:") - base);
+  ms_results_free (r);
+  return 0;
+}
+
+/* The reader's peak from a fresh process (peak_of), or -1. */
+static long
+measure_peak (const char *path)
+{
+  int fds[2];
+  if (pipe (fds) != 0)
+    return -1;
+  pid_t pid = fork ();
+  if (pid == 0) {
+    dup2 (fds[1], STDOUT_FILENO);
+    close (fds[0]);
+    close (fds[1]);
+    execl ("/proc/self/exe", "bench-csv", "--peak-of", path, (char *) NULL);
+    _exit (127);
+  }
+  close (fds[1]);
+  char text[64] = "";
+  ssize_t n = pid > 0 ? read (fds[0], text, sizeof text - 1) : -1;
+  close (fds[0]);
+  int status = 1;
+  if (pid > 0)
+    waitpid (pid, &status, 0);
+  text[n > 0 ? n : 0] = '\0';
+  return status == 0 && n > 0 ? atol (text) : -1;
 }
 
 static int
@@ -314,7 +390,8 @@ median (double *v, int n)
 
 
 static void
-bench_size (const Reference *ref, long rows, int rounds, const char *dir)
+bench_size (const Reference *ref, long rows, int rounds, const char *dir, long *prev_rows,
+            double *prev_peak)
 {
   char path[512];
   snprintf (path, sizeof path, "%s/bench-csv-%ld.csv", dir, rows);
@@ -327,24 +404,39 @@ bench_size (const Reference *ref, long rows, int rounds, const char *dir)
   fseek (f, 0, SEEK_END);
   double mb = ftell (f) / 1e6;
   fclose (f);
-  double bare[64], rd[64], peak[64], wr[64];
+  double bare[64], rd[64], peak[64], wr[64], code[64];
   int ok = 1;
   for (int i = 0; i < rounds; i++) {
     Sample b = measure (path, false), r = measure (path, true);
-    ok = ok && b.ok && r.ok;
+    long peak_kib = measure_peak (path);
+    ok = ok && b.ok && r.ok && peak_kib >= 0;
     bare[i] = b.seconds;
     rd[i] = r.seconds;
-    peak[i] = r.peak_kib * 1024.0;
+    peak[i] = peak_kib * 1024.0;
     wr[i] = r.write_seconds;
+    code[i] = r.code_kib * 1024.0;
   }
   double tb = median (bare, rounds), tr = median (rd, rounds), pk = median (peak, rounds);
-  double tw = median (wr, rounds);
+  double tw = median (wr, rounds), cd = median (code, rounds);
   printf ("%10ld %9.1f %9.3f %8.0f %9.3f %8.0f %6.2f %9.1f %7.1f", written, mb, tb, mb / tb, tr,
           mb / tr, tr / tb, pk / 1048576.0, pk / written);
+  /* What each row past the previous size added: the per-row slope. */
+  if (*prev_rows > 0 && written > *prev_rows)
+    printf (" %7.1f", (pk - *prev_peak) / (written - *prev_rows));
+  else
+    printf (" %7s", "");
+  printf (" %8.2f", cd / 1048576.0);
   if (write_too)
     printf (" %9.3f %6.2f", tw, tw / tr);
   printf ("%s\n", ok ? "" : "  (a parse failed)");
   fflush (stdout);
+  /* The fixed cost: the smallest size's peak less its rows at the slope. */
+  if (*prev_rows > 0 && written > *prev_rows && !fixed_known) {
+    fixed_bytes = *prev_peak - (pk - *prev_peak) / (written - *prev_rows) * *prev_rows;
+    fixed_known = true;
+  }
+  *prev_rows = written;
+  *prev_peak = pk;
   if (!keep)
     unlink (path);
 }
@@ -356,6 +448,8 @@ main (int argc, char **argv)
   int n_sizes = 4, rounds = 5;
   bool own_sizes = false;
   const char *dir = "/tmp", *reference = MEMSWEEP_REFERENCE;
+  if (argc == 3 && strcmp (argv[1], "--peak-of") == 0)
+    return peak_of (argv[2]);
   for (int i = 1; i < argc; i++) {
     if (strcmp (argv[i], "--keep") == 0)
       keep = true;
@@ -390,12 +484,19 @@ main (int argc, char **argv)
   }
   printf ("reader vs bare libcsv, medians of %d interleaved rounds, from %s (%ld rows)\n",
           rounds, reference, ref.rows);
-  printf ("%10s %9s %9s %8s %9s %8s %6s %9s %7s", "rows", "MB", "libcsv s", "MB/s", "reader s",
-          "MB/s", "ratio", "peak MiB", "B/row");
+  printf ("%10s %9s %9s %8s %9s %8s %6s %9s %7s %7s %8s", "rows", "MB", "libcsv s", "MB/s", "reader s",
+          "MB/s", "ratio", "peak MiB", "B/row", "+B/row", "code MiB");
   printf (write_too ? " %9s %6s\n" : "\n", "write s", "w/r");
-  printf ("(CPU seconds; peak: resident memory the reader added; write: the results read\n"
-          " written back with ms_csv_write_samples, w/r its time over the reader's)\n");
+  printf ("(CPU seconds; peak: resident memory the reader added in a fresh process, its code\n"
+          " mapped first; +B/row: the peak's growth per row from the previous size; code: the\n"
+          " code pages a timed reader mapped, shared with the page cache; write: the results\n"
+          " read written back with ms_csv_write_samples, w/r its time over the reader's)\n");
+  long prev_rows = 0;
+  double prev_peak = 0;
   for (int i = 0; i < n_sizes; i++)
-    bench_size (&ref, sizes[i], rounds, dir);
+    bench_size (&ref, sizes[i], rounds, dir, &prev_rows, &prev_peak);
+  if (fixed_known)
+    printf ("fixed cost (the first size's peak less its rows at the next +B/row): %.0f KiB\n",
+            fixed_bytes / 1024);
   return 0;
 }

@@ -263,11 +263,13 @@ void ms_format_version (int cuda_version, char *buf, size_t len); /* 13000 -> "1
 
 /* ---- results ---------------------------------------------------------- */
 
+/* One per phase row of a file: its small fields share one word, which
+ * keeps the struct at 48 bytes (checked in ms-results.c). */
 typedef struct {
-  MsPhase phase;
-  int lane;            /* MS_LANE_HOST or stream + 1 */
+  MsPhase phase : 8;
+  signed int lane : 12;  /* MS_LANE_HOST or stream + 1 */
+  signed int chunk : 12; /* stream chunk, 0 otherwise */
   int rep;
-  int chunk;           /* stream chunk, 0 otherwise */
   double host_start_us; /* from the start of the run, host monotonic clock */
   double host_us;       /* duration of the API call as the host saw it */
   double gpu_start_us;  /* from the run's reference event; < 0 when none */

@@ -218,31 +218,33 @@ take_variant (MsField *f, const char *data, size_t len)
   f->ok = len == 0 || (len < MS_VARIANT_LEN && ms_variant_valid (f->text));
 }
 
+/* The index of the record's next field; false past MS_CSV_MAX_COLUMNS. */
+static inline bool
+next_field (MsReader *rd, size_t *i)
+{
+  if (rd->n_fields == 0)
+    rd->record_line = rd->line;
+  *i = rd->n_fields++;
+  if (*i < MS_CSV_MAX_COLUMNS)
+    return true;
+  rd->too_many_fields = true;
+  return false;
+}
+
 /* Two callbacks: the header's fields, then the rows'. */
 void
 ms_csv_on_header_field (void *data, size_t len, void *user)
 {
   MsReader *rd = user;
-  if (rd->n_fields == 0)
-    rd->record_line = rd->line;
-  size_t i = rd->n_fields++;
-  if (i >= MS_CSV_MAX_COLUMNS)
-    rd->too_many_fields = true;
-  else
+  size_t i;
+  if (next_field (rd, &i))
     ms_csv_header_column (rd, data, len, i);
 }
 
-void
-ms_csv_on_field (void *data, size_t len, void *user)
+/* Field i of a record: the column it belongs to, if any, takes it. */
+static inline void
+take_field (MsReader *rd, size_t i, const char *data, size_t len)
 {
-  MsReader *rd = user;
-  if (rd->n_fields == 0)
-    rd->record_line = rd->line;
-  size_t i = rd->n_fields++;
-  if (i >= MS_CSV_MAX_COLUMNS) {
-    rd->too_many_fields = true;
-    return;
-  }
   int c = rd->field_col[i];
   if (c < 0)
     return;
@@ -272,6 +274,30 @@ ms_csv_on_field (void *data, size_t len, void *user)
     f->ok = false;
     keep_text (f, data, len);
   }
+}
+
+void
+ms_csv_on_field (void *data, size_t len, void *user)
+{
+  MsReader *rd = user;
+  size_t i;
+  if (next_field (rd, &i))
+    take_field (rd, i, data, len);
+}
+
+/* A whole record split by the caller (fewer fields than
+ * MS_CSV_MAX_COLUMNS): what ms_csv_on_field for each field and then
+ * ms_csv_on_record do, with the dispatch inlined into one loop. */
+void
+ms_csv_take_record (MsReader *rd, const MsFieldText *fields, size_t n)
+{
+  if (n == 0)
+    return;
+  rd->record_line = rd->line;
+  rd->n_fields = n;
+  for (size_t i = 0; i < n; i++)
+    take_field (rd, i, fields[i].text, fields[i].len);
+  ms_csv_on_record ('\n', rd);
 }
 
 void

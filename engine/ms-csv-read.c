@@ -26,7 +26,7 @@
 #include "ms-i18n.h"
 #include "ms-small-file.h"
 
-#define MS_CSV_CHUNK (64 * 1024)
+#define MS_CSV_CHUNK (32 * 1024)
 
 static long
 count_byte (const char *p, size_t len, char c)
@@ -106,10 +106,7 @@ bool ms_csv_plain_rows = true;
 static bool
 parse_plain_row (MsReader *rd, const char *line, const char *eol)
 {
-  struct {
-    const char *text;
-    size_t len;
-  } field[MS_CSV_FAST_FIELDS];
+  MsFieldText field[MS_CSV_FAST_FIELDS];
   int n = 0;
   const char *p = line;
   if (p == eol)
@@ -138,9 +135,7 @@ parse_plain_row (MsReader *rd, const char *line, const char *eol)
       break;
     p++; /* the comma */
   }
-  for (int i = 0; i < n; i++)
-    ms_csv_on_field ((void *) field[i].text, field[i].len, rd);
-  ms_csv_on_record ('\n', rd);
+  ms_csv_take_record (rd, field, (size_t) n);
   return true;
 }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-csv-reader.h: the samples reader's state, shared by the streaming
- * part (ms-csv-read.c) and the rows and cells part (ms-csv-rows.c). */
+ * part (ms-csv-read.c), the fields (ms-csv-fields.c), the rows
+ * (ms-csv-rows.c) and the cells (ms-csv-cells.c). */
 #pragma once
 
 #include <stdbool.h>
@@ -55,7 +56,28 @@ typedef struct {
   char text[MS_CSV_FIELD_MAX + 1];
 } MsField;
 
+enum { MS_REP_E2E = 1, MS_REP_PHASES = 2 };
+
+/* What reading a cell needs beside the cell itself (ms-csv-cells.c). */
 typedef struct MsCellBuilder MsCellBuilder;
+struct MsCellBuilder {
+  MsCell *cell; /* in the reader's cell array, which may move as it grows */
+  MsCellBuilder *next_variant; /* of the same mode and size */
+  size_t cap_events;
+  size_t cap_reps;
+  uint8_t *rep_flags; /* MS_REP_E2E, MS_REP_PHASES per repetition */
+  bool seen, have_none;
+  bool unordered; /* a repetition's phase rows came apart: check at the end */
+  bool trimmed;   /* events cut to their count once the file moved on */
+  long first_line;
+  uint64_t copies_seen[(MS_MAX_COPY_SAMPLES + 63) / 64]; /* bit per copy row index */
+};
+
+/* Which run last had a (phase, lane, chunk), and on which line. */
+typedef struct {
+  uint32_t run;
+  uint32_t line;
+} MsStamp;
 
 typedef struct {
   const char *text;
@@ -108,9 +130,11 @@ typedef struct {
   MsNames modes, phases, statuses; /* phases: then MS_PHASE_E2E.. below */
 
   /* Cells: the first of each (mode, size), which chains the others of
-   * other variants; all of them as first seen. */
+   * other variants; all of them as first seen, with their cells in
+   * cell_array in the same order (handed to the results at the end). */
   MsCellBuilder *cells[MS_MODE_COUNT][MS_MAX_EXPONENT + 1];
   MsCellBuilder **order;
+  MsCell *cell_array;
   int n_order, cap_order;
   uint64_t reps_claimed; /* sum of every cell's repetition count */
   uint64_t rep_slots;    /* repetition slots allocated, for all cells */
@@ -120,8 +144,8 @@ typedef struct {
   uint32_t run;
   MsCellBuilder *run_cell;
   long run_rep;
-  uint32_t *stamp;      /* [phase][lane][chunk]: run that last had it */
-  uint32_t *stamp_line; /* and on which line */
+  MsStamp *stamps; /* [lane][chunk][phase]: the few lanes and chunks in use
+                      * share a few pages */
 
   /* The GPU state fields of the last end-to-end row, and its cell and
    * round: every repetition of a round repeats them, and they are checked
@@ -148,5 +172,16 @@ void ms_csv_handle_row (MsReader *rd);
 void ms_csv_on_header_field (void *data, size_t len, void *user);
 void ms_csv_on_field (void *data, size_t len, void *user);
 void ms_csv_on_record (int term, void *user);
+/* A row split without libcsv, into fields as its callbacks get them. */
+typedef struct {
+  const char *text;
+  size_t len;
+} MsFieldText;
+void ms_csv_take_record (MsReader *rd, const MsFieldText *fields, size_t n);
+/* ms-csv-cells.c */
+MsCellBuilder *ms_csv_get_cell (MsReader *rd, MsMode mode, int exponent, const char *variant,
+                                bool *too_many);
+bool ms_csv_reserve_rep (MsReader *rd, MsCellBuilder *b, uint64_t rep, long line);
+void ms_csv_trim_events (MsCellBuilder *b);
 void ms_csv_finish_cells (MsReader *rd, MsResults *r);
 void ms_csv_parse_metadata (MsResults *r, const char *line, size_t len);

@@ -1,8 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-csv-rows.c: the samples reader's rows and cells: every row is checked,
- * every cell is built in place and handed to the results at the end. Allocations grow with the rows read: a repetition number read from
- * the file reserves memory only while the file is long enough to hold the
- * end-to-end rows that number implies. */
+/* ms-csv-rows.c: the samples reader's rows: every row is checked and added
+ * to its cell (kept in ms-csv-cells.c). */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,44 +10,8 @@
 #include "ms-csv-reader.h"
 #include "ms-i18n.h"
 
-/* The fewest bytes an end-to-end row takes ("uva,1,0,e2e,,1,ok" and an end
- * of line): a cell with R repetitions needs R of them. */
-#define MS_CSV_MIN_E2E_ROW 18
-
-#define MS_STRINGIFY_(x) #x
-#define MS_STRINGIFY(x) MS_STRINGIFY_ (x)
-
 #define N_LANES (MS_MAX_STREAMS + 1)
 #define N_STAMPS (MS_PHASE_COUNT * N_LANES * MS_MAX_STREAMS)
-
-enum { REP_E2E = 1, REP_PHASES = 2 };
-
-struct MsCellBuilder {
-  MsCell cell;
-  MsCellBuilder *next_variant; /* of the same mode and size */
-  size_t cap_events;
-  size_t cap_reps;
-  uint8_t *rep_flags; /* REP_E2E, REP_PHASES per repetition */
-  bool seen, have_none;
-  bool unordered; /* a repetition's phase rows came apart: check at the end */
-  bool trimmed;   /* events cut to their count once the file moved on */
-  long first_line;
-  uint64_t copies_seen[(MS_MAX_COPY_SAMPLES + 63) / 64]; /* bit per copy row index */
-};
-
-void
-ms_csv_reader_clear (MsReader *rd)
-{
-  for (int i = 0; i < rd->n_order; i++) {
-    ms_cell_clear (&rd->order[i]->cell);
-    free (rd->order[i]->rep_flags);
-    free (rd->order[i]);
-  }
-  free (rd->order);
-  free (rd->stamp);
-  free (rd->stamp_line);
-  ms_um_pending_clear (&rd->um);
-}
 
 /* A field's text, fit for an error message: at most 40 bytes, control
  * characters escaped. */
@@ -78,84 +40,6 @@ field_count (const MsField *f, uint64_t max, uint64_t *out)
 {
   *out = f->count;
   return f->ok && f->count <= max;
-}
-
-/* The cell of (mode, size, variant), made on first sight; NULL when out
- * of memory or with too many variants (*too_many). */
-static MsCellBuilder *
-get_cell (MsReader *rd, MsMode mode, int exponent, const char *variant, bool *too_many)
-{
-  MsCellBuilder **slot = &rd->cells[mode][exponent];
-  int n_variants = 0;
-  for (; *slot; slot = &(*slot)->next_variant, n_variants++)
-    if (strcmp ((*slot)->cell.variant, variant) == 0)
-      return *slot;
-  *too_many = n_variants >= MS_CSV_MAX_VARIANTS;
-  if (*too_many)
-    return NULL;
-  if (rd->n_order == rd->cap_order) {
-    int cap = rd->cap_order ? rd->cap_order * 2 : 64;
-    MsCellBuilder **order = realloc (rd->order, cap * sizeof *order);
-    if (!order)
-      return NULL;
-    rd->order = order;
-    rd->cap_order = cap;
-  }
-  MsCellBuilder *b = calloc (1, sizeof *b);
-  if (!b)
-    return NULL;
-  b->cell.mode = mode;
-  b->cell.exponent = exponent;
-  b->cell.elements = 1ull << exponent;
-  /* The field was checked to be shorter than a variant. */
-  size_t len = strnlen (variant, sizeof b->cell.variant - 1);
-  memcpy (b->cell.variant, variant, len);
-  b->cell.variant[len] = '\0';
-  b->first_line = rd->record_line;
-  *slot = b;
-  rd->order[rd->n_order++] = b;
-  return b;
-}
-
-/* Makes room for repetition rep. The cell then has rep + 1 repetitions,
- * each of which needs an end-to-end row: refuse counts the file is too
- * short to hold, before allocating for them. */
-static bool
-reserve_rep (MsReader *rd, MsCellBuilder *b, uint64_t rep, long line)
-{
-  uint64_t bytes = rd->file_size > rd->bytes_read ? rd->file_size : rd->bytes_read;
-  uint64_t budget = bytes / MS_CSV_MIN_E2E_ROW + 1;
-  uint64_t have = (uint64_t) b->cell.n_reps;
-  if (rep >= have && rd->reps_claimed + (rep + 1 - have) > budget) {
-    ms_csv_fail (rd, line,
-                 "repetition %llu of %s 2^%d needs %llu end-to-end rows in all, more than "
-                 "a file of %llu bytes can hold",
-                 (unsigned long long) rep, ms_mode_name (b->cell.mode), b->cell.exponent,
-                 (unsigned long long) (rd->reps_claimed + rep + 1 - have),
-                 (unsigned long long) bytes);
-    return false;
-  }
-  if (rep < b->cap_reps)
-    return true;
-  uint64_t cap = b->cap_reps ? b->cap_reps * 2 : 16;
-  uint64_t spare = budget > rd->rep_slots ? budget - rd->rep_slots : 0;
-  if (cap > b->cap_reps + spare)
-    cap = b->cap_reps + spare;
-  if (cap < rep + 1)
-    cap = rep + 1;
-  double *e2e = realloc (b->cell.e2e_us, cap * sizeof (double));
-  if (e2e)
-    b->cell.e2e_us = e2e;
-  uint8_t *flags = e2e ? realloc (b->rep_flags, cap) : NULL;
-  if (!flags) {
-    ms_csv_fail (rd, line, "out of memory");
-    return false;
-  }
-  b->rep_flags = flags;
-  memset (flags + b->cap_reps, 0, cap - b->cap_reps);
-  rd->rep_slots += cap - b->cap_reps;
-  b->cap_reps = cap;
-  return true;
 }
 
 typedef struct {
@@ -263,7 +147,7 @@ parse_counts (MsReader *rd, MsRow *row)
 static bool
 check_cell (MsReader *rd, MsCellBuilder *b, const MsRow *row)
 {
-  MsCell *cell = &b->cell;
+  MsCell *cell = b->cell;
   long line = rd->record_line;
   if (!b->seen) {
     b->seen = true;
@@ -308,13 +192,13 @@ add_e2e (MsReader *rd, MsCellBuilder *b, const MsRow *row)
                  shown (f, s, sizeof s));
     return;
   }
-  if (b->rep_flags[row->rep] & REP_E2E) {
+  if (b->rep_flags[row->rep] & MS_REP_E2E) {
     ms_csv_fail (rd, rd->record_line, "duplicate end-to-end row for %s 2^%d repetition %llu",
                  ms_mode_name (row->mode), row->exponent, (unsigned long long) row->rep);
     return;
   }
-  b->rep_flags[row->rep] |= REP_E2E;
-  b->cell.e2e_us[row->rep] = f->value;
+  b->rep_flags[row->rep] |= MS_REP_E2E;
+  b->cell->e2e_us[row->rep] = f->value;
 }
 
 /* Empty means absent (-1) where allowed. */
@@ -333,49 +217,34 @@ static bool
 check_duplicate (MsReader *rd, MsCellBuilder *b, const MsRow *row)
 {
   if (b != rd->run_cell || (long) row->rep != rd->run_rep) {
-    if (b->rep_flags[row->rep] & REP_PHASES)
+    if (b->rep_flags[row->rep] & MS_REP_PHASES)
       b->unordered = true;
-    b->rep_flags[row->rep] |= REP_PHASES;
+    b->rep_flags[row->rep] |= MS_REP_PHASES;
     rd->run++;
     rd->run_cell = b;
     rd->run_rep = (long) row->rep;
   }
-  if (!rd->stamp) {
-    rd->stamp = calloc (N_STAMPS, sizeof (uint32_t));
-    rd->stamp_line = calloc (N_STAMPS, sizeof (uint32_t));
-    if (!rd->stamp || !rd->stamp_line) {
+  if (!rd->stamps) {
+    rd->stamps = calloc (N_STAMPS, sizeof (MsStamp));
+    if (!rd->stamps) {
       ms_csv_fail (rd, rd->record_line, "out of memory");
       return false;
     }
   }
-  size_t k = ((size_t) row->phase * N_LANES + row->lane) * MS_MAX_STREAMS + row->chunk;
-  if (rd->stamp[k] == rd->run) {
+  MsStamp *stamp =
+    &rd->stamps[((size_t) row->lane * MS_MAX_STREAMS + row->chunk) * MS_PHASE_COUNT + row->phase];
+  if (stamp->run == rd->run) {
     ms_csv_fail (rd, rd->record_line,
                  "duplicate %s row for %s 2^%d repetition %llu lane %llu chunk %llu "
                  "(also on line %lu)",
                  ms_phase_name (row->phase), ms_mode_name (row->mode), row->exponent,
                  (unsigned long long) row->rep, (unsigned long long) row->lane,
-                 (unsigned long long) row->chunk, (unsigned long) rd->stamp_line[k]);
+                 (unsigned long long) row->chunk, (unsigned long) stamp->line);
     return false;
   }
-  rd->stamp[k] = rd->run;
-  rd->stamp_line[k] = rd->record_line > UINT32_MAX ? UINT32_MAX : (uint32_t) rd->record_line;
+  stamp->run = rd->run;
+  stamp->line = rd->record_line > UINT32_MAX ? UINT32_MAX : (uint32_t) rd->record_line;
   return true;
-}
-
-/* Gives back the unused tail of a cell's events: in place, so cheap. */
-static void
-trim_events (MsCellBuilder *b)
-{
-  MsCell *c = &b->cell;
-  if (c->n_events && c->n_events < b->cap_events) {
-    MsEvent *ev = realloc (c->events, c->n_events * sizeof (MsEvent));
-    if (ev) {
-      c->events = ev;
-      b->cap_events = c->n_events;
-    }
-  }
-  b->trimmed = true;
 }
 
 static void
@@ -399,10 +268,10 @@ add_event (MsReader *rd, MsCellBuilder *b, const MsRow *row)
    * complete. Only once per cell, so that rows alternating between cells
    * cannot make every row copy an array. */
   if (rd->run_cell && rd->run_cell != b && !rd->run_cell->trimmed)
-    trim_events (rd->run_cell);
+    ms_csv_trim_events (rd->run_cell);
   if (!check_duplicate (rd, b, row))
     return;
-  MsCell *cell = &b->cell;
+  MsCell *cell = b->cell;
   if (cell->n_events == b->cap_events) {
     /* Growing by half keeps the unused tail of the array small; a trimmed
      * array may hold a single event, hence the constant. */
@@ -510,7 +379,7 @@ read_round (MsReader *rd, MsCellBuilder *b, const MsRow *row)
   /* Most rows are phase rows, which only say which round their repetition
    * belongs to: that much without the state's buffers. */
   if (!row->is_e2e) {
-    if (!ms_cell_note_rep_round (&b->cell, (int) row->rep, (int) row->round))
+    if (!ms_cell_note_rep_round (b->cell, (int) row->rep, (int) row->round))
       ms_csv_fail (rd, rd->record_line, "more than %d rounds", MS_MAX_ROUNDS);
     return;
   }
@@ -531,7 +400,7 @@ read_round (MsReader *rd, MsCellBuilder *b, const MsRow *row)
       }
       state[c] = f->text;
     }
-  if (!ms_cell_read_round_number (&b->cell, (int) row->rep, row->is_e2e, (int) row->round,
+  if (!ms_cell_read_round_number (b->cell, (int) row->rep, row->is_e2e, (int) row->round,
                                   state, why, sizeof why))
     ms_csv_fail (rd, rd->record_line, "%s", why);
 }
@@ -569,7 +438,7 @@ add_copy (MsReader *rd, MsCellBuilder *b, const MsRow *row)
     .bytes = row->bytes,
     .round = (int) row->round,
   };
-  if (!ms_cell_add_copy (&b->cell, &sample))
+  if (!ms_cell_add_copy (b->cell, &sample))
     ms_csv_fail (rd, rd->record_line, "more than %d steady-state copy rows for one cell",
                  MS_MAX_COPY_SAMPLES);
 }
@@ -588,7 +457,7 @@ ms_csv_handle_row (MsReader *rd)
     return;
   }
   bool too_many = false;
-  MsCellBuilder *b = get_cell (rd, row.mode, row.exponent, vf->len > 0 ? vf->text : "",
+  MsCellBuilder *b = ms_csv_get_cell (rd, row.mode, row.exponent, vf->len > 0 ? vf->text : "",
                                &too_many);
   if (!b) {
     if (too_many)
@@ -604,7 +473,7 @@ ms_csv_handle_row (MsReader *rd)
     add_copy (rd, b, &row);
     return;
   }
-  if (!reserve_rep (rd, b, row.rep, rd->record_line))
+  if (!ms_csv_reserve_rep (rd, b, row.rep, rd->record_line))
     return;
   if (row.is_e2e)
     add_e2e (rd, b, &row);
@@ -612,88 +481,9 @@ ms_csv_handle_row (MsReader *rd)
     add_event (rd, b, &row);
   if (!rd->failed)
     read_round (rd, b, &row);
-  if (!rd->failed && (int) row.rep + 1 > b->cell.n_reps) {
-    rd->reps_claimed += row.rep + 1 - b->cell.n_reps;
-    b->cell.n_reps = (int) row.rep + 1;
+  if (!rd->failed && (int) row.rep + 1 > b->cell->n_reps) {
+    rd->reps_claimed += row.rep + 1 - b->cell->n_reps;
+    b->cell->n_reps = (int) row.rep + 1;
   }
 }
 
-static int
-compare_u64 (const void *a, const void *b)
-{
-  uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
-  return x < y ? -1 : x > y;
-}
-
-/* For a cell whose repetitions came apart, duplicates are found by sorting
- * the keys of its events once. */
-static void
-check_unordered (MsReader *rd, MsCellBuilder *b)
-{
-  MsCell *c = &b->cell;
-  uint64_t *keys = malloc (c->n_events * sizeof (uint64_t) + 1);
-  if (!keys) {
-    ms_csv_fail (rd, b->first_line, "out of memory");
-    return;
-  }
-  for (size_t i = 0; i < c->n_events; i++) {
-    const MsEvent *ev = &c->events[i];
-    keys[i] = (uint64_t) ev->rep << 24 | (uint64_t) ev->phase << 16 | (uint64_t) ev->lane << 8 |
-              (uint64_t) ev->chunk;
-  }
-  qsort (keys, c->n_events, sizeof (uint64_t), compare_u64);
-  for (size_t i = 1; i < c->n_events; i++)
-    if (keys[i] == keys[i - 1]) {
-      ms_csv_fail (rd, b->first_line,
-                   "duplicate %s row for %s 2^%d repetition %d lane %d chunk %d",
-                   ms_phase_name ((MsPhase) (keys[i] >> 16 & 0xff)), ms_mode_name (c->mode),
-                   c->exponent, (int) (keys[i] >> 24), (int) (keys[i] >> 8 & 0xff),
-                   (int) (keys[i] & 0xff));
-      break;
-    }
-  free (keys);
-}
-
-/* Checks every cell and hands them over in the file's order, trimmed to
- * their size, without copying their samples. */
-void
-ms_csv_finish_cells (MsReader *rd, MsResults *r)
-{
-  for (int i = 0; i < rd->n_order && !rd->failed; i++) {
-    MsCellBuilder *b = rd->order[i];
-    /* Copy rows alone make no cell: memsweep writes an 'ok' cell with its
-     * repetitions, and one without any as a 'none' row of another status. */
-    if (b->cell.n_reps == 0 && b->cell.status == MS_CELL_OK) {
-      ms_csv_fail (rd, b->first_line, "%s 2^%d has status 'ok' but no repetitions",
-                   ms_mode_name (b->cell.mode), b->cell.exponent);
-      return;
-    }
-    for (int rep = 0; rep < b->cell.n_reps; rep++)
-      if (!(b->rep_flags[rep] & REP_E2E)) {
-        ms_csv_fail (rd, b->first_line,
-                     "%s 2^%d has no end-to-end row for repetition %d (file cut short?)",
-                     ms_mode_name (b->cell.mode), b->cell.exponent, rep);
-        return;
-      }
-    if (b->unordered)
-      check_unordered (rd, b);
-  }
-  if (rd->failed || rd->n_order == 0)
-    return;
-  r->cells = calloc (rd->n_order, sizeof (MsCell));
-  if (!r->cells) {
-    ms_csv_fail (rd, rd->line, "out of memory");
-    return;
-  }
-  r->cap_cells = rd->n_order;
-  /* One scratch for all cells: no heap growing and shrinking per cell. */
-  MsStatsScratch scratch = { 0 };
-  for (int i = 0; i < rd->n_order; i++) {
-    MsCell *c = &rd->order[i]->cell;
-    trim_events (rd->order[i]);
-    ms_cell_compute_stats_scratch (c, &scratch);
-    r->cells[r->n_cells++] = *c;
-    memset (c, 0, sizeof *c);
-  }
-  ms_stats_scratch_clear (&scratch);
-}

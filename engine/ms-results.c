@@ -8,6 +8,9 @@
 
 #include "memsweep.h"
 
+_Static_assert (MS_PHASE_COUNT <= 127 && MS_MAX_STREAMS < 2047 && sizeof (MsEvent) == 48,
+                "MsEvent's bit-fields hold every phase, lane and chunk");
+
 static bool
 phase_is_transfer_or_compute (MsPhase p)
 {
@@ -31,10 +34,10 @@ ms_stats_scratch_clear (MsStatsScratch *scratch)
   scratch->size = 0;
 }
 
-/* One zeroed block for every per-repetition array, kept in scratch: the
- * doubles first, then the counts and flags, so each stays aligned. */
+/* One block for every per-repetition array, kept in scratch: the doubles
+ * first, then the counts and flags, so each stays aligned. */
 static void *
-scratch_zeroed (MsStatsScratch *scratch, size_t size)
+scratch_block (MsStatsScratch *scratch, size_t size)
 {
   if (size > scratch->size) {
     void *data = realloc (scratch->data, size);
@@ -43,10 +46,59 @@ scratch_zeroed (MsStatsScratch *scratch, size_t size)
     scratch->data = data;
     scratch->size = size;
   }
-  memset (scratch->data, 0, size);
   return scratch->data;
 }
 
+/* Per repetition, for the phase being gathered. */
+typedef struct {
+  double *time, *host, *first, *last, *values;
+  int *count;
+  bool *all_gpu;
+} MsPhaseSlots;
+
+/* The statistics of phase p from its events: a phase's chunks on several
+ * streams overlap, so it lasts from the first start to the last end on the
+ * GPU clock. */
+static void
+phase_stats (const MsCell *cell, MsPhase p, const MsPhaseSlots *s, MsCellStats *st)
+{
+  int reps = cell->n_reps, n = 0, nh = 0;
+  memset (s->count, 0, sizeof (int) * reps);
+  for (size_t i = 0; i < cell->n_events; i++) {
+    const MsEvent *ev = &cell->events[i];
+    if (ev->phase != p || ev->rep < 0 || ev->rep >= reps)
+      continue;
+    int r = ev->rep;
+    bool gpu = ev->gpu_us >= 0;
+    double dur = gpu ? ev->gpu_us : ev->host_us;
+    double start = gpu ? ev->gpu_start_us : ev->host_start_us;
+    if (s->count[r] == 0) {
+      s->first[r] = start;
+      s->last[r] = start + dur;
+      s->all_gpu[r] = gpu;
+      s->time[r] = s->host[r] = 0;
+    } else {
+      s->first[r] = fmin (s->first[r], start);
+      s->last[r] = fmax (s->last[r], start + dur);
+      s->all_gpu[r] = s->all_gpu[r] && gpu;
+    }
+    s->time[r] += dur;
+    s->host[r] += ev->host_us;
+    s->count[r]++;
+  }
+  for (int r = 0; r < reps; r++)
+    if (s->count[r])
+      s->values[n++] = (s->count[r] > 1 && s->all_gpu[r]) ? s->last[r] - s->first[r] : s->time[r];
+  ms_stat_compute_in_place (&st->phase[p], s->values, n);
+  for (int r = 0; r < reps; r++)
+    if (s->count[r])
+      s->values[nh++] = s->host[r];
+  ms_stat_compute_in_place (&st->phase_host[p], s->values, nh);
+}
+
+/* A pass over the events for which phases the cell has, their bytes and
+ * each repetition's transfer and compute time; then a pass per phase it
+ * has, so that the scratch holds one phase's slots at a time. */
 void
 ms_cell_compute_stats_scratch (MsCell *cell, MsStatsScratch *scratch)
 {
@@ -56,64 +108,38 @@ ms_cell_compute_stats_scratch (MsCell *cell, MsStatsScratch *scratch)
   if (reps <= 0)
     return;
 
-  size_t slots = (size_t) reps * MS_PHASE_COUNT; /* one per repetition and phase */
-  size_t per_slot = 4 * sizeof (double) + sizeof (int) + sizeof (bool);
-  double *time = scratch_zeroed (scratch, slots * per_slot + 2 * (size_t) reps * sizeof (double));
-  if (!time)
+  size_t per_rep = 6 * sizeof (double) + sizeof (int) + sizeof (bool);
+  double *parts = scratch_block (scratch, (size_t) reps * per_rep);
+  if (!parts)
     return;
-  double *host = time + slots, *first = host + slots, *last = first + slots;
-  double *parts = last + slots, *values = parts + reps;
-  int *count = (int *) (values + reps);
-  bool *all_gpu = (bool *) (count + slots);
+  MsPhaseSlots slots = { .time = parts + reps };
+  slots.host = slots.time + reps;
+  slots.first = slots.host + reps;
+  slots.last = slots.first + reps;
+  slots.values = slots.last + reps;
+  slots.count = (int *) (slots.values + reps);
+  slots.all_gpu = (bool *) (slots.count + reps);
+  memset (parts, 0, sizeof (double) * reps);
   uint64_t phase_bytes[MS_PHASE_COUNT] = { 0 };
+  uint32_t present = 0;
+  _Static_assert (MS_PHASE_COUNT <= 32, "a phase is a bit of present");
 
   for (size_t i = 0; i < cell->n_events; i++) {
     const MsEvent *ev = &cell->events[i];
     if (ev->rep < 0 || ev->rep >= reps || (unsigned) ev->phase >= MS_PHASE_COUNT)
       continue;
-    size_t k = (size_t) ev->rep * MS_PHASE_COUNT + ev->phase;
-    bool gpu = ev->gpu_us >= 0;
-    double dur = gpu ? ev->gpu_us : ev->host_us;
-    double start = gpu ? ev->gpu_start_us : ev->host_start_us;
-    if (count[k] == 0) {
-      first[k] = start;
-      last[k] = start + dur;
-      all_gpu[k] = gpu;
-    } else {
-      first[k] = fmin (first[k], start);
-      last[k] = fmax (last[k], start + dur);
-      all_gpu[k] = all_gpu[k] && gpu;
-    }
-    time[k] += dur;
-    host[k] += ev->host_us;
-    count[k]++;
+    present |= 1u << ev->phase;
     if (ev->rep == 0)
       phase_bytes[ev->phase] += ev->bytes;
     if (phase_is_transfer_or_compute (ev->phase))
-      parts[ev->rep] += dur;
+      parts[ev->rep] += ev->gpu_us >= 0 ? ev->gpu_us : ev->host_us;
   }
-
-  for (int p = 0; p < MS_PHASE_COUNT; p++) {
-    int n = 0, nh = 0;
-    /* Chunks of one phase on several streams overlap: the phase lasts from
-     * the first start to the last end on the GPU clock. */
-    for (int r = 0; r < reps; r++) {
-      size_t k = (size_t) r * MS_PHASE_COUNT + p;
-      if (count[k] == 0)
-        continue;
-      values[n++] = (count[k] > 1 && all_gpu[k]) ? last[k] - first[k] : time[k];
-    }
-    ms_stat_compute_in_place (&st->phase[p], values, n);
-    for (int r = 0; r < reps; r++) {
-      size_t k = (size_t) r * MS_PHASE_COUNT + p;
-      if (count[k])
-        values[nh++] = host[k];
-    }
-    ms_stat_compute_in_place (&st->phase_host[p], values, nh);
-  }
+  for (int p = 0; p < MS_PHASE_COUNT; p++)
+    if (present & (1u << p))
+      phase_stats (cell, (MsPhase) p, &slots, st);
   /* The samples stay in run order for the CSV and the plots: sort a copy. */
-  memcpy (values, cell->e2e_us, sizeof (double) * reps);
-  ms_stat_compute_in_place (&st->e2e, values, reps);
+  memcpy (slots.values, cell->e2e_us, sizeof (double) * reps);
+  ms_stat_compute_in_place (&st->e2e, slots.values, reps);
   ms_stat_compute_in_place (&st->parts_sum, parts, reps);
 
   MsPhase to_dev = ms_mode_to_device_phase (cell->mode);

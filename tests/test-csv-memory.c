@@ -13,15 +13,16 @@
 #include "ms-test.h"
 
 /* Cells, tables and buffers that do not grow with the file: up to
- * MS_MODE_COUNT x 29 cells of about 4.5 KiB each (an MsCell holds its
- * rounds and steady-state copies), held twice while they are handed to the
- * results, the duplicate table (330 KiB), a 64 KiB chunk. */
+ * MS_MODE_COUNT x 29 cells of about 4.6 KiB each (an MsCell holds its
+ * rounds and steady-state copies) in an array of up to twice that many
+ * (handed to the results as it is), the duplicate table (360 KiB), a
+ * 64 KiB chunk. */
 #define CONSTANT_BYTES (3584 * 1024)
-/* ms_cell_compute_stats (engine/ms-results.c) takes about 470 bytes of
- * scratch per repetition of the cell it works on, freed before the next
- * cell. A file of end-to-end rows alone (about 20 bytes per repetition)
- * needs more than twice its size for that: allowed for, separately. */
-#define STATS_BYTES_PER_REP 480
+/* ms_cell_compute_stats (engine/ms-results.c) takes 53 bytes of scratch
+ * per repetition of the cell it works on, reused for the next cell. A file
+ * of end-to-end rows alone (about 20 bytes per repetition) needs more than
+ * twice its size for that: allowed for, separately. */
+#define STATS_BYTES_PER_REP 64
 
 #if defined(__SANITIZE_ADDRESS__)
 #define COUNTING 0

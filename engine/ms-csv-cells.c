@@ -1,0 +1,245 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-csv-cells.c: where the samples reader keeps its cells. They are built
+ * in one growing array that becomes the results' cells at the end, so a
+ * cell's fixed structures (statistics, rounds, copies: most of MsCell) are
+ * never held twice; what only reading needs sits in a small builder beside
+ * it. Allocations grow with the rows read: a repetition number read from
+ * the file reserves memory only while the file is long enough to hold the
+ * end-to-end rows that number implies. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "memsweep.h"
+#include "ms-csv-reader.h"
+#include "ms-i18n.h"
+
+/* The fewest bytes an end-to-end row takes ("uva,1,0,e2e,,1,ok" and an end
+ * of line): a cell with R repetitions needs R of them. */
+#define MS_CSV_MIN_E2E_ROW 18
+
+void
+ms_csv_reader_clear (MsReader *rd)
+{
+  for (int i = 0; i < rd->n_order; i++) {
+    /* After a successful read the cells belong to the results. */
+    if (rd->cell_array)
+      ms_cell_clear (&rd->cell_array[i]);
+    free (rd->order[i]->rep_flags);
+    free (rd->order[i]);
+  }
+  free (rd->cell_array);
+  free (rd->order);
+  free (rd->stamps);
+  ms_um_pending_clear (&rd->um);
+}
+
+/* Room for one more cell. The cells move when their array grows: each
+ * builder's pointer follows. The first array is large enough for a
+ * default sweep (121 cells) and past malloc's mmap threshold: a page of it
+ * costs memory only once a cell is made in it (nothing zeroes it ahead),
+ * and growing it remaps instead of copying and leaving a hole in the heap. */
+static bool
+grow_cells (MsReader *rd)
+{
+  int cap = rd->cap_order ? rd->cap_order * 2 : 128;
+  MsCellBuilder **order = realloc (rd->order, cap * sizeof *order);
+  if (!order)
+    return false;
+  rd->order = order;
+  /* Not zeroed: a page is touched only once a cell is made in it. */
+  MsCell *cells = realloc (rd->cell_array, cap * sizeof *cells);
+  if (!cells)
+    return false;
+  for (int i = 0; i < rd->n_order; i++)
+    order[i]->cell = &cells[i];
+  rd->cell_array = cells;
+  rd->cap_order = cap;
+  return true;
+}
+
+/* The cell of (mode, size, variant), made on first sight; NULL when out
+ * of memory or with too many variants (*too_many). */
+MsCellBuilder *
+ms_csv_get_cell (MsReader *rd, MsMode mode, int exponent, const char *variant, bool *too_many)
+{
+  MsCellBuilder **slot = &rd->cells[mode][exponent];
+  int n_variants = 0;
+  for (; *slot; slot = &(*slot)->next_variant, n_variants++)
+    if (strcmp ((*slot)->cell->variant, variant) == 0)
+      return *slot;
+  *too_many = n_variants >= MS_CSV_MAX_VARIANTS;
+  if (*too_many)
+    return NULL;
+  if (rd->n_order == rd->cap_order && !grow_cells (rd))
+    return NULL;
+  MsCellBuilder *b = calloc (1, sizeof *b);
+  if (!b)
+    return NULL;
+  b->cell = &rd->cell_array[rd->n_order];
+  memset (b->cell, 0, sizeof *b->cell);
+  b->cell->mode = mode;
+  b->cell->exponent = exponent;
+  b->cell->elements = 1ull << exponent;
+  /* The field was checked to be shorter than a variant. */
+  size_t len = strnlen (variant, sizeof b->cell->variant - 1);
+  memcpy (b->cell->variant, variant, len);
+  b->cell->variant[len] = '\0';
+  b->first_line = rd->record_line;
+  *slot = b;
+  rd->order[rd->n_order++] = b;
+  return b;
+}
+
+/* Makes room for repetition rep. The cell then has rep + 1 repetitions,
+ * each of which needs an end-to-end row: refuse counts the file is too
+ * short to hold, before allocating for them. */
+bool
+ms_csv_reserve_rep (MsReader *rd, MsCellBuilder *b, uint64_t rep, long line)
+{
+  uint64_t bytes = rd->file_size > rd->bytes_read ? rd->file_size : rd->bytes_read;
+  uint64_t budget = bytes / MS_CSV_MIN_E2E_ROW + 1;
+  uint64_t have = (uint64_t) b->cell->n_reps;
+  if (rep >= have && rd->reps_claimed + (rep + 1 - have) > budget) {
+    ms_csv_fail (rd, line,
+                 "repetition %llu of %s 2^%d needs %llu end-to-end rows in all, more than "
+                 "a file of %llu bytes can hold",
+                 (unsigned long long) rep, ms_mode_name (b->cell->mode), b->cell->exponent,
+                 (unsigned long long) (rd->reps_claimed + rep + 1 - have),
+                 (unsigned long long) bytes);
+    return false;
+  }
+  if (rep < b->cap_reps)
+    return true;
+  uint64_t cap = b->cap_reps ? b->cap_reps * 2 : 16;
+  uint64_t spare = budget > rd->rep_slots ? budget - rd->rep_slots : 0;
+  if (cap > b->cap_reps + spare)
+    cap = b->cap_reps + spare;
+  if (cap < rep + 1)
+    cap = rep + 1;
+  double *e2e = realloc (b->cell->e2e_us, cap * sizeof (double));
+  if (e2e)
+    b->cell->e2e_us = e2e;
+  uint8_t *flags = e2e ? realloc (b->rep_flags, cap) : NULL;
+  if (!flags) {
+    ms_csv_fail (rd, line, "out of memory");
+    return false;
+  }
+  b->rep_flags = flags;
+  memset (flags + b->cap_reps, 0, cap - b->cap_reps);
+  rd->rep_slots += cap - b->cap_reps;
+  b->cap_reps = cap;
+  return true;
+}
+
+/* Gives back the unused tail of a cell's events: in place, so cheap. */
+void
+ms_csv_trim_events (MsCellBuilder *b)
+{
+  MsCell *c = b->cell;
+  if (c->n_events && c->n_events < b->cap_events) {
+    MsEvent *ev = realloc (c->events, c->n_events * sizeof (MsEvent));
+    if (ev) {
+      c->events = ev;
+      b->cap_events = c->n_events;
+    }
+  }
+  b->trimmed = true;
+}
+
+/* The end-to-end times' unused tail, once no row can add one. */
+static void
+trim_reps (MsCellBuilder *b)
+{
+  MsCell *c = b->cell;
+  if (c->n_reps > 0 && (uint64_t) c->n_reps < b->cap_reps) {
+    double *e2e = realloc (c->e2e_us, c->n_reps * sizeof (double));
+    if (e2e)
+      c->e2e_us = e2e;
+  }
+}
+
+static int
+compare_u64 (const void *a, const void *b)
+{
+  uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* For a cell whose repetitions came apart, duplicates are found by sorting
+ * the keys of its events once. */
+static void
+check_unordered (MsReader *rd, MsCellBuilder *b)
+{
+  MsCell *c = b->cell;
+  uint64_t *keys = malloc (c->n_events * sizeof (uint64_t) + 1);
+  if (!keys) {
+    ms_csv_fail (rd, b->first_line, "out of memory");
+    return;
+  }
+  for (size_t i = 0; i < c->n_events; i++) {
+    const MsEvent *ev = &c->events[i];
+    keys[i] = (uint64_t) ev->rep << 24 | (uint64_t) ev->phase << 16 | (uint64_t) ev->lane << 8 |
+              (uint64_t) ev->chunk;
+  }
+  qsort (keys, c->n_events, sizeof (uint64_t), compare_u64);
+  for (size_t i = 1; i < c->n_events; i++)
+    if (keys[i] == keys[i - 1]) {
+      ms_csv_fail (rd, b->first_line,
+                   "duplicate %s row for %s 2^%d repetition %d lane %d chunk %d",
+                   ms_phase_name ((MsPhase) (keys[i] >> 16 & 0xff)), ms_mode_name (c->mode),
+                   c->exponent, (int) (keys[i] >> 24), (int) (keys[i] >> 8 & 0xff),
+                   (int) (keys[i] & 0xff));
+      break;
+    }
+  free (keys);
+}
+
+/* Checks every cell, computes its statistics and hands the cells over in
+ * the file's order, trimmed to their size, without copying them. */
+void
+ms_csv_finish_cells (MsReader *rd, MsResults *r)
+{
+  for (int i = 0; i < rd->n_order && !rd->failed; i++) {
+    MsCellBuilder *b = rd->order[i];
+    /* Copy rows alone make no cell: memsweep writes an 'ok' cell with its
+     * repetitions, and one without any as a 'none' row of another status. */
+    if (b->cell->n_reps == 0 && b->cell->status == MS_CELL_OK) {
+      ms_csv_fail (rd, b->first_line, "%s 2^%d has status 'ok' but no repetitions",
+                   ms_mode_name (b->cell->mode), b->cell->exponent);
+      return;
+    }
+    for (int rep = 0; rep < b->cell->n_reps; rep++)
+      if (!(b->rep_flags[rep] & MS_REP_E2E)) {
+        ms_csv_fail (rd, b->first_line,
+                     "%s 2^%d has no end-to-end row for repetition %d (file cut short?)",
+                     ms_mode_name (b->cell->mode), b->cell->exponent, rep);
+        return;
+      }
+    if (b->unordered)
+      check_unordered (rd, b);
+  }
+  if (rd->failed || rd->n_order == 0)
+    return;
+  /* What only reading needed goes before the statistics' scratch comes,
+   * so that the two peaks do not stack. */
+  free (rd->stamps);
+  rd->stamps = NULL;
+  MsStatsScratch scratch = { 0 };
+  for (int i = 0; i < rd->n_order; i++) {
+    MsCellBuilder *b = rd->order[i];
+    free (b->rep_flags);
+    b->rep_flags = NULL;
+    ms_csv_trim_events (b);
+    trim_reps (b);
+    ms_cell_compute_stats_scratch (b->cell, &scratch);
+  }
+  ms_stats_scratch_clear (&scratch);
+  /* The cells become the results': no copy, only the array's unused tail
+   * is given back. */
+  MsCell *cells = realloc (rd->cell_array, rd->n_order * sizeof *cells);
+  r->cells = cells ? cells : rd->cell_array;
+  r->n_cells = r->cap_cells = (size_t) rd->n_order;
+  rd->cell_array = NULL;
+}
