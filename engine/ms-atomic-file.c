@@ -266,6 +266,33 @@ ms_atomic_file_write (MsAtomicFile *file, const void *data, size_t len)
 }
 
 bool
+ms_atomic_file_can_patch (const MsAtomicFile *file)
+{
+  return file->tmp[0] != '\0' && file->fd >= 0;
+}
+
+bool
+ms_atomic_file_patch (MsAtomicFile *file, long long offset, const void *data, size_t len)
+{
+  const char *p = data;
+  if (file->error)
+    return false;
+  if (!ms_atomic_file_can_patch (file))
+    return record (file, ms_gettext ("write failed"), ESPIPE);
+  while (len > 0) {
+    ssize_t n = pwrite (file->fd, p, len, (off_t) offset);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return record (file, ms_gettext ("write failed"), n < 0 ? errno : ENOSPC);
+    p += n;
+    offset += n;
+    len -= (size_t) n;
+  }
+  return true;
+}
+
+bool
 ms_atomic_file_finish (MsAtomicFile *file, char *err, size_t errlen)
 {
   if (file->fd < 0)

@@ -35,6 +35,14 @@ MsAtomicFile *ms_atomic_file_open (const char *path, char *err, size_t errlen);
  * failure, which is kept for ms_atomic_file_finish's message. */
 bool ms_atomic_file_write (MsAtomicFile *file, const void *data, size_t len);
 
+/* Whether bytes already written can be overwritten (ms_atomic_file_patch):
+ * a temporary can, a device or a pipe written in place cannot. */
+bool ms_atomic_file_can_patch (const MsAtomicFile *file);
+
+/* Overwrites len bytes at offset of what was written, before finishing;
+ * false after a failure, kept like a write's. */
+bool ms_atomic_file_patch (MsAtomicFile *file, long long offset, const void *data, size_t len);
+
 /* Syncs and closes the temporary: after this only the rename is left. */
 bool ms_atomic_file_finish (MsAtomicFile *file, char *err, size_t errlen);
 

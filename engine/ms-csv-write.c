@@ -29,9 +29,15 @@
 
 
 static ssize_t
-cookie_write (void *file, const char *data, size_t len)
+cookie_write (void *sink, const char *data, size_t len)
 {
-  return ms_atomic_file_write (file, data, len) ? (ssize_t) len : -1;
+  MsWriteSink *s = sink;
+  if (s->hashing)
+    ms_fnv1a (&s->hash, data, len);
+  if (!ms_atomic_file_write (s->file, data, len))
+    return -1;
+  s->written += (long long) len;
+  return (ssize_t) len;
 }
 
 static bool
@@ -42,10 +48,12 @@ writer_open (MsWriter *w, const char *path, const char *run_id, char *err, size_
   w->path = path;
   w->run_id = run_id;
   w->first_in_row = true;
+  w->run_id_offset = -1;
   w->file = ms_atomic_file_open (path, err, errlen);
   if (!w->file)
     return false;
-  w->f = fopencookie (w->file, "w", io);
+  w->sink.file = w->file;
+  w->f = fopencookie (&w->sink, "w", io);
   if (!w->f || setvbuf (w->f, NULL, _IOFBF, 1 << 16) != 0) {
     snprintf (err, errlen, ms_gettext ("%s: cannot write: %s"), path, strerror (errno));
     if (w->f)
@@ -123,6 +131,24 @@ write_experiment_metadata (MsWriter *w, const MsResults *r)
     fprintf (w->f, "# experiment-reason: %s\n", reason);
 }
 
+/* The run id's line when the id is worked out while the file is written:
+ * hashed as make_run_id hashes it (an empty id), written with room for the
+ * id, which finish_samples puts in. */
+static void
+reserve_run_id (MsWriter *w)
+{
+  static const char hashed[] = "# run-id: \n";
+  if (fflush (w->f) != 0)
+    w->failed = true;
+  ms_fnv1a (&w->sink.hash, hashed, sizeof hashed - 1);
+  w->sink.hashing = false;
+  w->run_id_offset = w->sink.written + (long long) strlen ("# run-id: ");
+  fprintf (w->f, "# run-id: %016x\n", 0);
+  if (fflush (w->f) != 0)
+    w->failed = true;
+  w->sink.hashing = true;
+}
+
 static void
 write_metadata (MsWriter *w, const MsResults *r, const char *kind)
 {
@@ -140,7 +166,10 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
   ms_format_version (d->runtime_version, rt, sizeof rt);
 
   fprintf (w->f, "# memsweep %s file\n", kind);
-  fprintf (w->f, "# run-id: %s\n", w->run_id);
+  if (w->run_id)
+    fprintf (w->f, "# run-id: %s\n", w->run_id);
+  else
+    reserve_run_id (w);
   fprintf (w->f, "# memsweep-version: %s\n", version);
   fprintf (w->f, "# date: %s\n", date);
   if (label[0])
@@ -482,30 +511,55 @@ make_run_id (const MsResults *results, char *buf, size_t len)
   snprintf (buf, len, "%016llx", (unsigned long long) hash);
 }
 
-typedef void (*WriteBody) (MsWriter *w, const MsResults *results);
-
+/* Writes the samples file up to its rename and leaves its run id in
+ * run_id[32]. Where the target can be overwritten (a temporary) the id is
+ * hashed as the file is written and put in place at the end: the rows are
+ * formatted once. A device or a pipe, written in place, gets a first pass
+ * that only hashes. */
 static bool
-write_one (const MsResults *results, const char *path, WriteBody body, char *err, size_t errlen)
+write_samples_file (MsWriter *w, const MsResults *results, const char *path, char *run_id,
+                    char *err, size_t errlen)
+{
+  if (!writer_open (w, path, NULL, err, errlen))
+    return false;
+  if (ms_atomic_file_can_patch (w->file)) {
+    w->sink.hash = 0xcbf29ce484222325ull;
+    w->sink.hashing = true;
+  } else {
+    make_run_id (results, run_id, 32);
+    w->run_id = run_id;
+  }
+  write_samples (w, results);
+  if (!w->run_id) {
+    ms_writer_flush_line (w);
+    if (fflush (w->f) != 0)
+      w->failed = true;
+    snprintf (run_id, 32, "%016llx", (unsigned long long) w->sink.hash);
+    if (!ms_atomic_file_patch (w->file, w->run_id_offset, run_id, 16))
+      w->failed = true;
+  }
+  return writer_finish (w, err, errlen);
+}
+
+bool
+ms_csv_write_samples (const MsResults *results, const char *path, char *err, size_t errlen)
+{
+  MsWriter w;
+  char run_id[32];
+  return write_samples_file (&w, results, path, run_id, err, errlen) &&
+         ms_atomic_file_commit (w.file, err, errlen);
+}
+
+bool
+ms_csv_write_summary (const MsResults *results, const char *path, char *err, size_t errlen)
 {
   MsWriter w;
   char run_id[32];
   make_run_id (results, run_id, sizeof run_id);
   if (!writer_open (&w, path, run_id, err, errlen))
     return false;
-  body (&w, results);
+  write_summary (&w, results);
   return writer_finish (&w, err, errlen) && ms_atomic_file_commit (w.file, err, errlen);
-}
-
-bool
-ms_csv_write_samples (const MsResults *results, const char *path, char *err, size_t errlen)
-{
-  return write_one (results, path, write_samples, err, errlen);
-}
-
-bool
-ms_csv_write_summary (const MsResults *results, const char *path, char *err, size_t errlen)
-{
-  return write_one (results, path, write_summary, err, errlen);
 }
 
 bool
@@ -514,11 +568,7 @@ ms_csv_write_pair (const MsResults *results, const char *samples_path, const cha
 {
   MsWriter samples, summary;
   char run_id[32];
-  make_run_id (results, run_id, sizeof run_id);
-  if (!writer_open (&samples, samples_path, run_id, err, errlen))
-    return false;
-  write_samples (&samples, results);
-  if (!writer_finish (&samples, err, errlen))
+  if (!write_samples_file (&samples, results, samples_path, run_id, err, errlen))
     return false;
   if (!writer_open (&summary, summary_path, run_id, err, errlen)) {
     ms_atomic_file_abort (samples.file);

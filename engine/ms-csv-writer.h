@@ -16,11 +16,23 @@
 #include "ms-atomic-file.h"
 #include "ms-gpu-state.h"
 
+/* What the stream writes to: the file, with a count of the bytes written
+ * and, while the run id is worked out in the same pass, their hash. */
+typedef struct {
+  MsAtomicFile *file;
+  long long written;
+  bool hashing;
+  uint64_t hash;
+} MsWriteSink;
+
 typedef struct {
   FILE *f;
   MsAtomicFile *file;
+  MsWriteSink sink;
+  /* Where the run id's digits go once the file is written; -1: nowhere. */
+  long long run_id_offset;
   const char *path;
-  const char *run_id;
+  const char *run_id; /* NULL: worked out while the file is written */
   bool first_in_row;
   bool failed;
   /* The strings every row of a cell repeats, made once per cell. */

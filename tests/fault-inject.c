@@ -2,8 +2,9 @@
 /* fault-inject.c: an LD_PRELOAD interposer that makes one step of writing a
  * file fail, for the fault matrix (tests/test-faults.sh).
  *
- * MS_FAULT_OP     write, short (half of one write, then ENOSPC), fsync,
- *                 close or rename
+ * MS_FAULT_OP     write, short (half of one write, then ENOSPC), pwrite
+ *                 (the samples' run id put in place), fsync, close or
+ *                 rename
  * MS_FAULT_NTH    which matching call fails (1 = the first)
  * MS_FAULT_ERRNO  the error number to fail with
  * MS_FAULT_MATCH  only files whose path contains this text count
@@ -85,6 +86,21 @@ write (int fd, const void *data, size_t len)
     return -1;
   }
   return real (fd, data, len);
+}
+
+/* Built with _FILE_OFFSET_BITS=64, like memsweep: this is pwrite64. */
+ssize_t
+pwrite (int fd, const void *data, size_t len, off_t offset)
+{
+  static ssize_t (*real) (int, const void *, size_t, off_t);
+  if (!real)
+    real = (ssize_t (*) (int, const void *, size_t, off_t)) dlsym (RTLD_NEXT, "pwrite64");
+  if (fd_wanted ("pwrite", fd)) {
+    mark_fired ();
+    errno = fault_errno ();
+    return -1;
+  }
+  return real (fd, data, len, offset);
 }
 
 int

@@ -101,6 +101,8 @@ for writer in samples summary png svg pdf json $drawing_writers; do
     one "$writer" write 2 $EIO "Input/output error" ;;
   esac
   one "$writer" short 1 0 "No space left on device"
+  # The samples' run id is put in place once the rows are written.
+  [ "$writer" = samples ] && one "$writer" pwrite 1 $EIO "Input/output error"
   one "$writer" fsync 1 $EIO "Input/output error"
   one "$writer" close 1 $EIO "Input/output error"
   one "$writer" rename 1 $EACCES "Permission denied"

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-csv-run-id.c: the samples file's run id, a fingerprint (FNV-1a) of
+ * the file as written with an empty id. A regular file gets it in the same
+ * pass as its rows (put in place at the end), a pipe written in place by a
+ * pass that only hashes first: both must give the same bytes, the id must
+ * be that fingerprint, and a pair's summary must carry the same id. */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "memsweep.h"
+#include "ms-csv-pair.h"
+#include "ms-test.h"
+
+static char *
+slurp (const char *path, size_t *len)
+{
+  FILE *f = fopen (path, "rb");
+  if (!f)
+    return NULL;
+  fseek (f, 0, SEEK_END);
+  long n = ftell (f);
+  fseek (f, 0, SEEK_SET);
+  char *buf = malloc ((size_t) n + 1);
+  *len = fread (buf, 1, (size_t) n, f);
+  buf[*len] = '\0';
+  fclose (f);
+  return buf;
+}
+
+/* The id on the file's "# run-id:" line, and the fingerprint of the file
+ * with that line's id left out. */
+static void
+id_and_fingerprint (const char *text, size_t len, char id[17], char fingerprint[17])
+{
+  const char *line = strstr (text, "# run-id: ");
+  id[0] = fingerprint[0] = '\0';
+  if (!line)
+    return;
+  const char *digits = line + strlen ("# run-id: "), *end = strchr (digits, '\n');
+  if (!end || end - digits != 16)
+    return;
+  memcpy (id, digits, 16);
+  id[16] = '\0';
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (size_t i = 0; i < len; i++) {
+    if (text + i >= digits && text + i < end)
+      continue;
+    h = (h ^ (unsigned char) text[i]) * 0x100000001b3ull;
+  }
+  snprintf (fingerprint, 17, "%016llx", (unsigned long long) h);
+}
+
+static void
+test_run_id (void)
+{
+  char err[512], dir[] = "/tmp/memsweep-test-run-id-XXXXXX";
+  MsResults *r = ms_csv_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv", err,
+                                      sizeof err);
+  MS_CHECK (r != NULL, "reference run: %s", err);
+  if (!r || !mkdtemp (dir))
+    return;
+  char file[128], fifo[128], piped[128], pair_s[128], pair_m[128];
+  snprintf (file, sizeof file, "%s/file.csv", dir);
+  snprintf (fifo, sizeof fifo, "%s/fifo.csv", dir);
+  snprintf (piped, sizeof piped, "%s/piped.csv", dir);
+  snprintf (pair_s, sizeof pair_s, "%s/p-samples.csv", dir);
+  snprintf (pair_m, sizeof pair_m, "%s/p-summary.csv", dir);
+
+  MS_CHECK (ms_csv_write_samples (r, file, err, sizeof err), "regular file: %s", err);
+  MS_CHECK (mkfifo (fifo, 0600) == 0, "fifo");
+  int ready[2];
+  MS_CHECK (pipe (ready) == 0, "pipe");
+  pid_t child = fork ();
+  if (child == 0) {
+    /* The pipe's other end: copies what comes through into a file. It is
+     * open before the writer starts (a pipe nobody reads is refused). */
+    int early = open (fifo, O_RDONLY | O_NONBLOCK);
+    if (early < 0 || write (ready[1], "r", 1) != 1)
+      _exit (1);
+    /* Blocks until the writer opens its end. */
+    int in = open (fifo, O_RDONLY), out = open (piped, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    char buf[65536];
+    ssize_t n;
+    while (in >= 0 && out >= 0 && (n = read (in, buf, sizeof buf)) > 0)
+      if (write (out, buf, (size_t) n) != n)
+        _exit (1);
+    _exit (in >= 0 && out >= 0 ? 0 : 1);
+  }
+  char c1;
+  MS_CHECK (read (ready[0], &c1, 1) == 1, "the pipe's reader is ready");
+  MS_CHECK (ms_csv_write_samples (r, fifo, err, sizeof err), "pipe: %s", err);
+  int status = 1;
+  waitpid (child, &status, 0);
+  MS_CHECK (WIFEXITED (status) && WEXITSTATUS (status) == 0, "the pipe's reader");
+  close (ready[0]), close (ready[1]);
+  MS_CHECK (ms_csv_write_pair (r, pair_s, pair_m, err, sizeof err), "pair: %s", err);
+
+  size_t n_file = 0, n_piped = 0, n_pair = 0, n_summary = 0;
+  char *a = slurp (file, &n_file), *b = slurp (piped, &n_piped), *c = slurp (pair_s, &n_pair);
+  char *m = slurp (pair_m, &n_summary);
+  MS_CHECK (a && b && c && m, "files read back");
+  if (a && b && c && m) {
+    MS_CHECK (n_file == n_piped && memcmp (a, b, n_file) == 0, "one pass = two passes");
+    MS_CHECK (n_file == n_pair && memcmp (a, c, n_file) == 0, "the pair's samples the same");
+    char id[17], fingerprint[17], summary_id[17], unused[17];
+    id_and_fingerprint (a, n_file, id, fingerprint);
+    MS_CHECK (id[0] && strcmp (id, fingerprint) == 0, "id %s, fingerprint %s", id, fingerprint);
+    id_and_fingerprint (m, n_summary, summary_id, unused);
+    MS_CHECK_STR (summary_id, id);
+  }
+  free (a), free (b), free (c), free (m);
+  unlink (file), unlink (fifo), unlink (piped), unlink (pair_s), unlink (pair_m);
+  rmdir (dir);
+  ms_results_free (r);
+}
+
+int
+main (void)
+{
+  MS_RUN (test_run_id);
+  return ms_test_finish ();
+}
