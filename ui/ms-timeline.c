@@ -62,6 +62,16 @@ void
 ms_timeline_layout_forget_cell (MsTimelineLayout *l)
 {
   g_clear_pointer (&l->index, ms_timeline_index_free);
+  g_clear_pointer (&l->reps, ms_rep_map_unref);
+}
+
+void
+ms_timeline_layout_set_reps (MsTimelineLayout *l, MsRepMap *reps)
+{
+  if (reps)
+    ms_rep_map_ref (reps);
+  ms_rep_map_unref (l->reps);
+  l->reps = reps;
 }
 
 void
@@ -80,8 +90,16 @@ ms_event_blocked_host (const MsEvent *ev)
 double
 ms_timeline_extent (const MsCell *cell, int rep)
 {
+  return ms_timeline_rep_extent (cell, rep, NULL);
+}
+
+double
+ms_timeline_rep_extent (const MsCell *cell, int rep, const MsRepMap *reps)
+{
   double end = 0;
-  for (size_t i = 0; i < cell->n_events; i++) {
+  size_t first, last;
+  ms_rep_map_bounds (reps, cell, rep, &first, &last);
+  for (size_t i = first; i < last; i++) {
     const MsEvent *ev = &cell->events[i];
     if (ev->rep != rep)
       continue;
@@ -472,7 +490,8 @@ timeline_index (const MsCell *cell, int rep, MsTimelineLayout *layout, MsTimelin
   *owned = NULL;
   if (layout && ms_timeline_index_matches (layout->index, cell, rep))
     return layout->index;
-  MsTimelineIndex *ix = ms_timeline_index_new (cell, rep, layout ? layout->index : NULL);
+  MsTimelineIndex *ix = ms_timeline_index_new (cell, rep, layout ? layout->index : NULL,
+                                               layout ? layout->reps : NULL);
   if (layout) {
     ms_timeline_index_free (layout->index);
     layout->index = ix;
@@ -482,36 +501,53 @@ timeline_index (const MsCell *cell, int rep, MsTimelineLayout *layout, MsTimelin
   return ix;
 }
 
+/* The background and the title; the title's height in *top. */
+static void
+draw_title (cairo_t *cr, const MsChartStyle *st, double width, const char *title, double *top)
+{
+  const double fs = ms_style_font_size (st);
+  ms_draw_background (cr, st);
+  ms_set_color (cr, &st->fg, 1);
+  *top = fs * 0.5;
+  if (title)
+    *top += ms_draw_text_wrapped (cr, title, fs, *top, fs * 1.15, width - 2 * fs, TRUE, TRUE)
+            + fs * 0.5;
+}
+
+void
+ms_timeline_draw_message (cairo_t *cr, const MsChartStyle *st, double width, double height,
+                          const char *title, const char *message)
+{
+  const double fs = ms_style_font_size (st);
+  double top;
+  cairo_save (cr);
+  draw_title (cr, st, width, title, &top);
+  ms_set_color (cr, &st->fg, 0.6);
+  ms_draw_text (cr, message, width / 2, height / 2, fs * 1.2, 0.5, 0.5, FALSE, NULL, NULL);
+  cairo_restore (cr);
+}
+
 void
 ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *win,
                   const MsChartStyle *st, double width, double height, const char *title,
                   MsTimelineLayout *layout)
 {
   const double fs = ms_style_font_size (st);
-  double th;
   if (layout)
     g_array_set_size (layout->bars, 0);
-
-  cairo_save (cr);
-  ms_draw_background (cr, st);
-  ms_set_color (cr, &st->fg, 1);
-  double top = fs * 0.5;
-  if (title) {
-    th = ms_draw_text_wrapped (cr, title, fs, top, fs * 1.15, width - 2 * fs, TRUE, TRUE);
-    top += th + fs * 0.5;
-  }
   if (!cell || cell->n_events == 0) {
-    ms_set_color (cr, &st->fg, 0.6);
     /* A cell with data but no events comes from a summary file. */
     const char *why = !cell                ? _("Run a sweep or open a CSV file to see a timeline")
                       : cell->message[0]   ? cell->message
                                            : _("a summary file has no per-repetition events; "
                                                "open the samples file");
-    ms_draw_text (cr, why, width / 2, height / 2, fs * 1.2, 0.5, 0.5, FALSE, NULL, NULL);
-    cairo_restore (cr);
+    ms_timeline_draw_message (cr, st, width, height, title, why);
     return;
   }
 
+  double top;
+  cairo_save (cr);
+  draw_title (cr, st, width, title, &top);
   MsTimelineIndex *owned;
   const MsTimelineIndex *ix = timeline_index (cell, rep, layout, &owned);
   /* The legend and the hint wrap to the width: measured first, so that the
