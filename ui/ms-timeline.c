@@ -170,6 +170,52 @@ set_tint (cairo_t *cr, const MsChartStyle *st, double alpha)
                         st->bg.blue + (st->fg.blue - st->bg.blue) * a);
 }
 
+/* The lanes' rectangles, whole pixels each. */
+static void
+lanes_path (cairo_t *cr, const MsTimelineGeometry *g, int n_lanes, int odd)
+{
+  for (int lane = odd; lane < n_lanes; lane += 2)
+    pixel_rectangle (cr, g->px0, g->py0 + lane * g->lane_h, g->pw, g->lane_h);
+}
+
+/* Whole user pixels are whole device pixels: an image surface at an
+ * integer scale and offset. */
+static gboolean
+on_device_pixels (cairo_t *cr)
+{
+  cairo_matrix_t m;
+  double dx, dy;
+  cairo_get_matrix (cr, &m);
+  cairo_surface_get_device_offset (cairo_get_target (cr), &dx, &dy);
+  return cairo_surface_get_type (cairo_get_target (cr)) == CAIRO_SURFACE_TYPE_IMAGE
+         && m.xy == 0 && m.yx == 0 && m.xx == m.yy && m.xx == round (m.xx) && m.xx >= 1
+         && m.x0 + dx == round (m.x0 + dx) && m.y0 + dy == round (m.y0 + dy);
+}
+
+/* The background around the lanes: they cover the rest with opaque tints
+ * (over an opaque background), so that their pixels are written once, not
+ * twice; on anything but whole device pixels all of it, as their edges
+ * would blend. */
+static void
+timeline_background (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g,
+                     int n_lanes)
+{
+  if (st->bg.alpha < 1 || !on_device_pixels (cr)) {
+    ms_draw_background (cr, st);
+    return;
+  }
+  double x0, y0, x1, y1;
+  cairo_clip_extents (cr, &x0, &y0, &x1, &y1);
+  cairo_rectangle (cr, floor (x0), floor (y0), ceil (x1) - floor (x0), ceil (y1) - floor (y0));
+  lanes_path (cr, g, n_lanes, 0);
+  lanes_path (cr, g, n_lanes, 1);
+  ms_set_color (cr, &st->bg, 1);
+  /* Where two lanes' rounded edges share a row it is painted, then covered. */
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  cairo_fill (cr);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
+}
+
 /* Alternating lane backgrounds, named on the left. */
 static void
 timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g, int n_lanes)
@@ -177,8 +223,7 @@ timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g
   const double fs = ms_style_font_size (st);
   /* Even lanes in one fill, odd ones in another: they do not touch. */
   for (int odd = 0; odd < 2; odd++) {
-    for (int lane = odd; lane < n_lanes; lane += 2)
-      pixel_rectangle (cr, g->px0, g->py0 + lane * g->lane_h, g->pw, g->lane_h);
+    lanes_path (cr, g, n_lanes, odd);
     set_tint (cr, st, odd ? 0.03 : 0.07);
     cairo_fill (cr);
   }
@@ -368,23 +413,38 @@ collect_track (MsBarSet *set, const MsIndexTrack *t, const MsTimelineGeometry *g
     run_flush (set, run, t->kind);
 }
 
-/* Diagonal hatching through a repeating pattern: one fill for all bars. */
+/* Diagonal hatching through a repeating pattern: one fill for all bars.
+ * The 6 px tile is copied into one of 8 x 8 tiles first: pixman repeats a
+ * source tile by tile, and hundreds of thin bars over 6 px tiles made
+ * thousands of tiny composites. The pixels are the same. */
+#define HATCH_TILE 6
+#define HATCH_COPIES 8
+
 static void
 fill_hatched (cairo_t *cr, const MsColor *c)
 {
-  cairo_surface_t *tile = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 6, 6);
+  cairo_surface_t *tile = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, HATCH_TILE, HATCH_TILE);
   cairo_t *tc = cairo_create (tile);
   ms_set_color (tc, c, 0.9);
   cairo_set_line_width (tc, 1.2);
-  cairo_move_to (tc, -1, 7);
-  cairo_line_to (tc, 7, -1);
+  cairo_move_to (tc, -1, HATCH_TILE + 1);
+  cairo_line_to (tc, HATCH_TILE + 1, -1);
   cairo_stroke (tc);
   cairo_destroy (tc);
-  cairo_pattern_t *pat = cairo_pattern_create_for_surface (tile);
+  const int big = HATCH_TILE * HATCH_COPIES;
+  cairo_surface_t *tiles = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, big, big);
+  cairo_t *bc = cairo_create (tiles);
+  cairo_set_source_surface (bc, tile, 0, 0);
+  cairo_pattern_set_extend (cairo_get_source (bc), CAIRO_EXTEND_REPEAT);
+  cairo_set_operator (bc, CAIRO_OPERATOR_SOURCE);
+  cairo_paint (bc);
+  cairo_destroy (bc);
+  cairo_pattern_t *pat = cairo_pattern_create_for_surface (tiles);
   cairo_pattern_set_extend (pat, CAIRO_EXTEND_REPEAT);
   cairo_set_source (cr, pat);
   cairo_fill (cr);
   cairo_pattern_destroy (pat);
+  cairo_surface_destroy (tiles);
   cairo_surface_destroy (tile);
 }
 
@@ -501,17 +561,17 @@ timeline_index (const MsCell *cell, int rep, MsTimelineLayout *layout, MsTimelin
   return ix;
 }
 
-/* The background and the title; the title's height in *top. */
-static void
-draw_title (cairo_t *cr, const MsChartStyle *st, double width, const char *title, double *top)
+/* The title (drawn or measured); the height it leaves above the lanes. */
+static double
+draw_title (cairo_t *cr, const MsChartStyle *st, double width, const char *title, gboolean draw)
 {
   const double fs = ms_style_font_size (st);
-  ms_draw_background (cr, st);
   ms_set_color (cr, &st->fg, 1);
-  *top = fs * 0.5;
+  double top = fs * 0.5;
   if (title)
-    *top += ms_draw_text_wrapped (cr, title, fs, *top, fs * 1.15, width - 2 * fs, TRUE, TRUE)
-            + fs * 0.5;
+    top += ms_draw_text_wrapped (cr, title, fs, top, fs * 1.15, width - 2 * fs, TRUE, draw)
+           + fs * 0.5;
+  return top;
 }
 
 void
@@ -519,9 +579,9 @@ ms_timeline_draw_message (cairo_t *cr, const MsChartStyle *st, double width, dou
                           const char *title, const char *message)
 {
   const double fs = ms_style_font_size (st);
-  double top;
   cairo_save (cr);
-  draw_title (cr, st, width, title, &top);
+  ms_draw_background (cr, st);
+  draw_title (cr, st, width, title, TRUE);
   ms_set_color (cr, &st->fg, 0.6);
   ms_draw_text (cr, message, width / 2, height / 2, fs * 1.2, 0.5, 0.5, FALSE, NULL, NULL);
   cairo_restore (cr);
@@ -545,9 +605,8 @@ ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *
     return;
   }
 
-  double top;
   cairo_save (cr);
-  draw_title (cr, st, width, title, &top);
+  double top = draw_title (cr, st, width, title, FALSE);
   MsTimelineIndex *owned;
   const MsTimelineIndex *ix = timeline_index (cell, rep, layout, &owned);
   /* The legend and the hint wrap to the width: measured first, so that the
@@ -559,6 +618,8 @@ ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *
   double legend_h = phases_h + fs * 0.3 + hint_h + fs * 0.4;
   MsTimelineGeometry g;
   timeline_geometry (cr, st, win, width, height, top, ix->n_lanes, legend_h, &g);
+  timeline_background (cr, st, &g, ix->n_lanes);
+  draw_title (cr, st, width, title, TRUE);
   if (layout) {
     layout->plot_x = g.px0;
     layout->plot_y = g.py0;
