@@ -184,13 +184,17 @@ lanes_path (cairo_t *cr, const MsTimelineGeometry *g, int n_lanes, int odd)
 static gboolean
 on_device_pixels (cairo_t *cr)
 {
-  cairo_matrix_t m;
-  double dx, dy;
-  cairo_get_matrix (cr, &m);
-  cairo_surface_get_device_offset (cairo_get_target (cr), &dx, &dy);
-  return cairo_surface_get_type (cairo_get_target (cr)) == CAIRO_SURFACE_TYPE_IMAGE
-         && m.xy == 0 && m.yx == 0 && m.xx == m.yy && m.xx == round (m.xx) && m.xx >= 1
-         && m.x0 + dx == round (m.x0 + dx) && m.y0 + dy == round (m.y0 + dy);
+  cairo_surface_t *target = cairo_get_target (cr);
+  double ox = 0, oy = 0, xx = 1, xy = 0, yx = 0, yy = 1, sx, sy, dx, dy;
+  cairo_user_to_device (cr, &ox, &oy);
+  cairo_user_to_device_distance (cr, &xx, &xy);
+  cairo_user_to_device_distance (cr, &yx, &yy);
+  /* The target's own scale and offset (HiDPI) come on top. */
+  cairo_surface_get_device_scale (target, &sx, &sy);
+  cairo_surface_get_device_offset (target, &dx, &dy);
+  xx *= sx, yy *= sy, ox = ox * sx + dx, oy = oy * sy + dy;
+  return cairo_surface_get_type (target) == CAIRO_SURFACE_TYPE_IMAGE && xy == 0 && yx == 0
+         && xx == yy && xx == round (xx) && xx >= 1 && ox == round (ox) && oy == round (oy);
 }
 
 /* The background around the lanes: they cover the rest with opaque tints
