@@ -379,6 +379,11 @@ fill_reps (gpointer data)
 {
   MsTimelineView *self = data;
   const MsCell *cell = shown_cell (self);
+  /* A cell replaced in place meanwhile is read again from its start. */
+  if (cell && !ms_rep_map_matches (self->reps, cell)) {
+    ms_rep_map_unref (self->reps);
+    self->reps = ms_rep_map_new (cell);
+  }
   if (cell && !ms_rep_map_fill (self->reps, cell, g_get_monotonic_time () + FILL_SLICE_US))
     return G_SOURCE_CONTINUE;
   self->fill_source = 0;
