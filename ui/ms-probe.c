@@ -71,8 +71,11 @@ on_tick (gpointer data)
     probe->longest_work_cpu = MAX (probe->longest_work_cpu, work_cpu);
     probe->view_work = MAX (probe->view_work, work);
     probe->view_work_cpu = MAX (probe->view_work_cpu, work_cpu);
-    probe->longest_block_cpu = MAX (probe->longest_block_cpu, cpu - probe->last_tick_cpu);
-    probe->view_block_cpu = MAX (probe->view_block_cpu, cpu - probe->last_tick_cpu);
+    /* Blocks from the first frame's end: the first frame is timed apart. */
+    if (probe->last_tick >= probe->first_frame) {
+      probe->longest_block_cpu = MAX (probe->longest_block_cpu, cpu - probe->last_tick_cpu);
+      probe->view_block_cpu = MAX (probe->view_block_cpu, cpu - probe->last_tick_cpu);
+    }
   }
   probe->last_tick = now;
   probe->last_tick_cpu = cpu;
