@@ -66,7 +66,9 @@ median () { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int ((NR + 1) / 
 # views-ms (the slowest of the views shown in turn after the files)
 # view-cpu-ms (the longest block while a view was shown, CPU time: the
 # slowest view's)
-# open-work-ms open-cpu-ms (longest work until the last file was drawn)".
+# open-work-ms open-cpu-ms (longest work until the last file was drawn)
+# blk-cpu open-blk (the longest block of any kind, frames included, in CPU
+# time: in all, and until the last file was drawn)".
 field () { printf '%s\n' "$log" | sed -n "s/^$1/p" | head -1; }
 one () {
   start=$(date +%s%N)
@@ -79,13 +81,16 @@ one () {
   stall=$(field 'probe: summary.*longest-stall-ms=\([0-9.]*\).*/\1')
   work=$(field 'probe: summary.*longest-work-ms=\([0-9.]*\).*/\1')
   wcpu=$(field 'probe: summary.*longest-work-cpu-ms=\([0-9.]*\).*/\1')
-  owork=$(field 'probe: summary.*opening-work-ms=/')
+  owork=$(field 'probe: summary.*opening-work-ms=\([0-9.]*\).*/\1')
   ocpu=$(field 'probe: summary.*opening-work-cpu-ms=\([0-9.]*\).*/\1')
+  bcpu=$(field 'probe: summary.*longest-block-cpu-ms=\([0-9.]*\).*/\1')
+  obcpu=$(field 'probe: summary.*opening-block-cpu-ms=\([0-9.]*\).*/\1')
   views=$(printf '%s\n' "$log" | sed -n 's/^probe: view-drawn-ms=\([0-9.]*\).*/\1/p' | sort -n | tail -1)
   vcpu=$(printf '%s\n' "$log" | sed -n 's/^probe: view-work.*work-cpu-ms=\([0-9.]*\).*/\1/p' | sort -n | tail -1)
   printf '%s\n' "$log" | grep '^probe: open-failed' >&2 || true
   echo "$(( (ff * 1000 - start) / 1000000 )) ${built:--} ${mapped:--} ${ffcpu:--} ${otd:--}" \
-       "${stall:--} ${work:--} ${wcpu:--} ${views:--} ${vcpu:--} ${owork:--} ${ocpu:--}"
+       "${stall:--} ${work:--} ${wcpu:--} ${views:--} ${vcpu:--} ${owork:--} ${ocpu:--}" \
+       "${bcpu:--} ${obcpu:--}"
 }
 
 case_row () {
@@ -94,7 +99,7 @@ case_row () {
   i=0
   while [ $i -lt "$n" ]; do one "$@" >> "$dir/case.txt"; i=$((i + 1)); done
   printf '%-9s' "$name"
-  for col in 1 2 3 4 5 6 7 8 9 10 11 12; do
+  for col in 1 2 3 4 5 6 7 8 9 10 11 12 13 14; do
     printf ' %8s' "$(cut -d' ' -f$col "$dir/case.txt" | grep -v -- - | median)"
   done
   echo
@@ -103,7 +108,8 @@ case_row () {
 echo "medians over $runs launches of $app ($(git -C "$build/.." rev-parse --short HEAD 2>/dev/null))," \
      "renderer ${GSK_RENDERER:-default}; times in ms; cpu: the main thread's CPU time"
 printf '%-9s' case
-for h in first built mapped 1st-cpu open stall work work-cpu views view-cpu open-wrk open-cpu; do
+for h in first built mapped 1st-cpu open stall work work-cpu views view-cpu open-wrk open-cpu \
+  blk-cpu open-blk; do
   printf ' %8s' "$h"
 done
 echo

@@ -21,7 +21,8 @@
  *
  * Options: --only chart|timeline restricts it to one part (for profiling);
  * --runs N draws N times per figure; --png FILE writes the 1600x1000
- * chart, to compare drawings before and after a change. */
+ * chart, --timeline-png PREFIX each timeline case, to compare drawings
+ * before and after a change. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -210,6 +211,8 @@ bench_chart (cairo_t *cr, cairo_surface_t *surface, const char *png)
 /* --only timeline BARS LANES ZOOM: that timeline case alone (0: any). */
 static int only_bars, only_lanes;
 static double only_zoom;
+/* --timeline-png PREFIX: each case's drawing to PREFIX-BARS-LANES-ZOOM.png. */
+static const char *timeline_png;
 
 typedef struct {
   MsCell cell;
@@ -264,6 +267,11 @@ bench_timeline (cairo_t *cr, cairo_surface_t *surface, int n_bars, int lanes, in
                      "(first draw %.1f ms)", n_bars, lanes, reps, zoom, W, H, first);
   measure (what, cr, surface, runs_or (30), draw_timeline, &b);
   printf ("  %u bars in the layout\n", b.layout.bars->len);
+  if (timeline_png) {
+    g_autofree char *png = g_strdup_printf ("%s-%d-%d-%g.png", timeline_png, n_bars, lanes, zoom);
+    if (cairo_surface_write_to_png (surface, png) != CAIRO_STATUS_SUCCESS)
+      g_printerr ("cannot write %s\n", png);
+  }
   ms_timeline_layout_clear (&b.layout);
   g_free (ev);
 }
@@ -272,7 +280,7 @@ static void
 usage (void)
 {
   g_printerr ("usage: bench-ui [--only chart|timeline] [--case BARS LANES ZOOM] [--runs N] "
-              "[--png FILE]\n");
+              "[--png FILE] [--timeline-png PREFIX]\n");
   exit (2);
 }
 
@@ -292,6 +300,8 @@ main (int argc, char **argv)
       bench_runs = atoi (argv[++i]);
     else if (i + 1 < argc && strcmp (argv[i], "--png") == 0)
       png = argv[++i];
+    else if (i + 1 < argc && strcmp (argv[i], "--timeline-png") == 0)
+      timeline_png = argv[++i];
     else
       usage ();
   }

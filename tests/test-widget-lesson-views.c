@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-widget-lesson-views.c: MsReuseView and MsTimelineStack: their
  * properties, notifications and drawing. */
+#include "ms-lessons-page.h"
 #include "ms-reuse-view.h"
 #include "ms-timeline-stack.h"
 #include "ms-widget-test.h"
@@ -87,11 +88,45 @@ test_timeline_stack (void)
   ms_test_destroy (window, stack);
 }
 
+static guint
+count_cards (GtkWidget *root, gboolean visible_only)
+{
+  guint n = 0;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
+    if (gtk_widget_has_css_class (c, "card") && (!visible_only || gtk_widget_get_visible (c)))
+      n++;
+    n += count_cards (c, visible_only);
+  }
+  return n;
+}
+
+static gboolean
+all_cards_shown (gpointer page)
+{
+  return count_cards (page, TRUE) == MS_TOPIC_COUNT;
+}
+
+/* The lesson cards come a few a frame once the page is shown, so that no
+ * frame measures all their texts; all of them in the end. */
+static void
+test_lesson_cards_in_steps (void)
+{
+  GtkWidget *page = ms_lessons_page_new ();
+  g_assert_cmpuint (count_cards (page, FALSE), ==, MS_TOPIC_COUNT);
+  guint before = count_cards (page, TRUE);
+  g_assert_cmpuint (before, >, 0);
+  g_assert_cmpuint (before, <, MS_TOPIC_COUNT);
+  GtkWindow *window = ms_test_show (page, 1200, 800);
+  ms_test_wait_until (all_cards_shown, page, "every lesson card is shown");
+  ms_test_destroy (window, page);
+}
+
 int
 main (int argc, char **argv)
 {
   ms_widget_test_init (&argc, &argv);
   g_test_add_func ("/lesson-views/reuse-view", test_reuse_view);
   g_test_add_func ("/lesson-views/timeline-stack", test_timeline_stack);
+  g_test_add_func ("/lesson-views/lesson-cards-in-steps", test_lesson_cards_in_steps);
   return g_test_run ();
 }

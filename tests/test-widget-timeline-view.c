@@ -148,6 +148,113 @@ test_run_closed_while_shown (void)
   ms_test_destroy (window, GTK_WIDGET (view));
 }
 
+/* A run of one cell with n_reps repetitions of a copy and a kernel each
+ * (the kernel of repetition r written after repetition r + 1's copy, so
+ * that the repetitions interleave), and events of no repetition. */
+static MsResults *
+many_events_run (int n_reps)
+{
+  MsSweep sweep;
+  ms_sweep_init_default (&sweep);
+  MsResults *r = ms_results_new (&sweep, &(MsDeviceInfo){ 0 });
+  MsCell c = { .mode = MS_MODE_PINNED, .exponent = 10, .elements = 1024, .n_reps = n_reps,
+               .status = MS_CELL_OK };
+  c.e2e_us = g_new (double, n_reps);
+  c.events = g_new0 (MsEvent, 2 * (size_t) n_reps + 2);
+  size_t n = 0;
+  c.events[n++] = (MsEvent){ .phase = MS_PHASE_ALLOC, .rep = -1, .host_us = 1 };
+  for (int k = 0; k < n_reps; k++) {
+    double t = 10.0 * (k % 7);
+    c.e2e_us[k] = 10;
+    c.events[n++] = (MsEvent){ .phase = MS_PHASE_H2D, .rep = k, .host_start_us = t,
+                               .host_us = 4, .gpu_start_us = t + 1, .gpu_us = 3 + k % 5 };
+    if (k > 0)
+      c.events[n++] = (MsEvent){ .phase = MS_PHASE_KERNEL, .rep = k - 1, .lane = 0,
+                                 .host_start_us = t + 4, .host_us = 1, .gpu_start_us = t + 5,
+                                 .gpu_us = 2 };
+  }
+  c.events[n++] = (MsEvent){ .phase = MS_PHASE_FREE, .rep = -1, .host_us = 1 };
+  c.n_events = n;
+  ms_cell_compute_stats (&c);
+  g_assert_true (ms_results_add_cell (r, &c));
+  g_free (c.e2e_us);
+  g_free (c.events);
+  return ms_run_new (r);
+}
+
+/* The map, read in steps, gives each repetition a range holding all its
+ * events, and the extent read through it is the whole scan's. */
+static void
+test_rep_map (void)
+{
+  MsResults *run = many_events_run (1000);
+  const MsCell *cell = &run->cells[0];
+  g_autoptr (MsRepMap) map = ms_rep_map_new (cell);
+  g_assert_true (ms_rep_map_matches (map, cell));
+  g_assert_false (ms_rep_map_complete (map));
+  /* A deadline already past still reads a step, and the rest next time. */
+  while (!ms_rep_map_fill (map, cell, 1))
+    ;
+  g_assert_true (ms_rep_map_complete (map));
+  for (int rep = 0; rep < 1000; rep += 37) {
+    size_t first, end, n = 0;
+    ms_rep_map_range (map, rep, &first, &end);
+    for (size_t i = 0; i < cell->n_events; i++)
+      if (cell->events[i].rep == rep) {
+        g_assert_true (i >= first && i < end);
+        n++;
+      }
+    g_assert_cmpuint (n, ==, rep < 999 ? 2 : 1);
+    g_assert_cmpfloat (ms_timeline_rep_extent (cell, rep, map), ==,
+                       ms_timeline_extent (cell, rep));
+  }
+  size_t first, end;
+  ms_rep_map_range (map, 1000, &first, &end);
+  g_assert_cmpuint (end, ==, 0);
+  ms_rep_map_range (map, -1, &first, &end);
+  g_assert_cmpuint (end, ==, 0);
+  /* Another cell's events are not this map's. */
+  MsResults *other = many_events_run (10);
+  g_assert_false (ms_rep_map_matches (map, &other->cells[0]));
+  ms_run_unref (other);
+  ms_run_unref (run);
+}
+
+/* A cell of many events is indexed in idle slices: set_cell returns at
+ * once, the view says it is indexing, and the window opens on the
+ * repetition once the index is done. */
+static void
+test_large_cell_in_slices (void)
+{
+  MsResults *run = many_events_run (200000);
+  const MsCell *cell = &run->cells[0];
+  MsTimelineView *view = MS_TIMELINE_VIEW (ms_timeline_view_new ());
+  GtkWindow *window = ms_test_show (GTK_WIDGET (view), 900, 400);
+  guint changed = 0;
+  g_signal_connect (view, "window-changed", G_CALLBACK (count_signal), &changed);
+  ms_timeline_view_set_show_setup (view, TRUE);
+  changed = 0;
+  ms_timeline_view_set_cell (view, run, cell, 5, "many");
+  size_t first, end;
+  g_assert_false (ms_timeline_view_get_rep_range (view, &first, &end));
+  g_assert_cmpfloat (ms_timeline_view_get_window (view)->total_us, ==, 1);
+  guint before = changed;
+  while (changed == before)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (ms_timeline_view_get_rep_range (view, &first, &end));
+  g_assert_cmpuint (end - first, <=, 4);
+  const MsTimeWindow *win = ms_timeline_view_get_window (view);
+  g_assert_cmpfloat (win->total_us, ==, ms_timeline_extent (cell, 5));
+  g_assert_cmpfloat (win->t1, ==, win->total_us);
+  g_assert_cmpuint (ms_test_ink (GTK_WIDGET (view)), >, 20);
+  /* Another repetition of the same cell needs no new index. */
+  ms_timeline_view_set_cell (view, run, cell, 9, "many");
+  g_assert_true (ms_timeline_view_get_rep_range (view, &first, &end));
+  g_assert_cmpfloat (win->total_us, ==, ms_timeline_extent (cell, 9));
+  ms_test_destroy (window, GTK_WIDGET (view));
+  ms_run_unref (run);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -157,5 +264,7 @@ main (int argc, char **argv)
   g_test_add_func ("/timeline-view/tooltip-truthful", test_tooltip_truthful);
   g_test_add_func ("/timeline-view/no-cell", test_no_cell);
   g_test_add_func ("/timeline-view/run-closed-while-shown", test_run_closed_while_shown);
+  g_test_add_func ("/timeline-view/rep-map", test_rep_map);
+  g_test_add_func ("/timeline-view/large-cell-in-slices", test_large_cell_in_slices);
   return g_test_run ();
 }

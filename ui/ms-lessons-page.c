@@ -15,6 +15,7 @@
 #include "ms-window.h"
 
 typedef struct {
+  GtkWidget *frame;
   GtkLabel *caption;
   GtkButton *run_button;
   GtkWidget *show_button;
@@ -41,6 +42,8 @@ struct _MsLessonsPage {
   GtkCheckButton *setup_check;
 
   MsLessonCard cards[MS_TOPIC_COUNT];
+  int n_cards_shown; /* the rest come a few a frame once the page is shown */
+  guint reveal_tick;
   GPtrArray *runs;
   gboolean can_run;
   int shown; /* an MsLessonTopic, or -1 */
@@ -366,6 +369,39 @@ card_button (MsLessonsPage *self, MsLessonTopic t, const char *label, GCallback 
   return button;
 }
 
+/* Measuring the cards' wrapped texts is most of the page's first show
+ * (Pango shapes each text again for every width GTK asks about): the
+ * first cards come with the page, the others this many a frame after. */
+#define CARDS_PER_FRAME 3
+
+static gboolean
+reveal_cards (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  MsLessonsPage *self = MS_LESSONS_PAGE (widget);
+  /* The frame that shows the page measures the first ones. */
+  if (gdk_frame_clock_get_frame_counter (clock) == (gint64) GPOINTER_TO_SIZE (data))
+    return G_SOURCE_CONTINUE;
+  int end = MIN (MS_TOPIC_COUNT, self->n_cards_shown + CARDS_PER_FRAME);
+  for (; self->n_cards_shown < end; self->n_cards_shown++)
+    gtk_widget_set_visible (self->cards[self->n_cards_shown].frame, TRUE);
+  if (self->n_cards_shown < MS_TOPIC_COUNT)
+    return G_SOURCE_CONTINUE;
+  self->reveal_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_page_map (MsLessonsPage *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  if (self->reveal_tick || self->n_cards_shown >= MS_TOPIC_COUNT || !clock)
+    return;
+  /* The next frame's counter: that frame shows the page as it is. */
+  gint64 first = gdk_frame_clock_get_frame_counter (clock) + 1;
+  self->reveal_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), reveal_cards,
+                                                    GSIZE_TO_POINTER ((gsize) first), NULL);
+}
+
 static void
 build_card (MsLessonsPage *self, MsLessonTopic t)
 {
@@ -373,6 +409,8 @@ build_card (MsLessonsPage *self, MsLessonTopic t)
   MsLessonCard *card = &self->cards[t];
   GtkWidget *frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  card->frame = frame;
+  gtk_widget_set_visible (frame, (int) t < CARDS_PER_FRAME);
   gtk_widget_add_css_class (frame, "card");
   gtk_widget_set_margin_start (box, 12);
   gtk_widget_set_margin_end (box, 12);
@@ -457,6 +495,9 @@ static void
 ms_lessons_page_dispose (GObject *object)
 {
   MsLessonsPage *self = MS_LESSONS_PAGE (object);
+  if (self->reveal_tick)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->reveal_tick);
+  self->reveal_tick = 0;
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
     /* The job finds the page gone and frees what it made. */
     ms_lesson_job_cancel (self->cards[t].job);
@@ -536,6 +577,8 @@ ms_lessons_page_init (MsLessonsPage *self)
                           G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
   for (int t = 0; t < MS_TOPIC_COUNT; t++)
     build_card (self, t);
+  self->n_cards_shown = MIN (CARDS_PER_FRAME, MS_TOPIC_COUNT);
+  g_signal_connect (self, "map", G_CALLBACK (on_page_map), NULL);
 }
 
 GtkWidget *

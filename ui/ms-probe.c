@@ -22,6 +22,9 @@ typedef struct {
   gint64 last_tick_cpu, frame_start_cpu, frames_cpu, frames_cpu_at_tick;
   gint64 longest_work_cpu, opening_work_cpu;
   gint64 view_work, view_work_cpu; /* the longest while the view shown now was asked for */
+  /* The longest block of any kind, frames included, in CPU time: in all,
+   * until the last file was drawn, and for the view shown now. */
+  gint64 longest_block_cpu, opening_block_cpu, view_block_cpu;
   gint64 last_drawn;
   guint n_drawn;
   guint quit_ms;
@@ -68,6 +71,11 @@ on_tick (gpointer data)
     probe->longest_work_cpu = MAX (probe->longest_work_cpu, work_cpu);
     probe->view_work = MAX (probe->view_work, work);
     probe->view_work_cpu = MAX (probe->view_work_cpu, work_cpu);
+    /* Blocks from the first frame's end: the first frame is timed apart. */
+    if (probe->last_tick >= probe->first_frame) {
+      probe->longest_block_cpu = MAX (probe->longest_block_cpu, cpu - probe->last_tick_cpu);
+      probe->view_block_cpu = MAX (probe->view_block_cpu, cpu - probe->last_tick_cpu);
+    }
   }
   probe->last_tick = now;
   probe->last_tick_cpu = cpu;
@@ -90,8 +98,9 @@ static void
 print_view_work (void)
 {
   const char *name = adw_view_stack_get_visible_child_name (probe->stack);
-  fprintf (stderr, "probe: view-work name=%s work-ms=%.1f work-cpu-ms=%.1f\n", name ? name : "",
-           probe->view_work / 1000.0, probe->view_work_cpu / 1000.0);
+  fprintf (stderr, "probe: view-work name=%s work-ms=%.1f work-cpu-ms=%.1f block-cpu-ms=%.1f\n",
+           name ? name : "", probe->view_work / 1000.0, probe->view_work_cpu / 1000.0,
+           probe->view_block_cpu / 1000.0);
 }
 
 /* Shows the next page once the previous one is drawn, and says how long it
@@ -120,12 +129,13 @@ show_next_view (gint64 now)
   if (probe->next_view == 0) {
     probe->opening_work = probe->longest_work;
     probe->opening_work_cpu = probe->longest_work_cpu;
+    probe->opening_block_cpu = probe->longest_block_cpu;
   }
   if (probe->next_view > 0)
     print_view_work ();
   if ((guint) ++probe->next_view >= n_views ())
     return FALSE;
-  probe->view_work = probe->view_work_cpu = 0;
+  probe->view_work = probe->view_work_cpu = probe->view_block_cpu = 0;
   probe->view_asked = g_get_monotonic_time ();
   g_autoptr (GtkSelectionModel) pages = adw_view_stack_get_pages (probe->stack);
   gtk_selection_model_select_item (pages, probe->next_view, TRUE);
@@ -144,10 +154,12 @@ maybe_quit (gint64 now)
     return;
   fprintf (stderr,
            "probe: summary files=%u longest-stall-ms=%.1f longest-work-ms=%.1f "
-           "longest-work-cpu-ms=%.1f opening-work-cpu-ms=%.1f opening-work-ms=%.1f\n",
+           "longest-work-cpu-ms=%.1f opening-work-cpu-ms=%.1f opening-work-ms=%.1f "
+           "longest-block-cpu-ms=%.1f opening-block-cpu-ms=%.1f\n",
            probe->n_drawn, probe->longest_stall / 1000.0, probe->longest_work / 1000.0,
            probe->longest_work_cpu / 1000.0, probe->opening_work_cpu / 1000.0,
-           probe->opening_work / 1000.0);
+           probe->opening_work / 1000.0, probe->longest_block_cpu / 1000.0,
+           probe->opening_block_cpu / 1000.0);
   probe->quit_ms = 0;
   GtkApplication *app = gtk_window_get_application (probe->window);
   if (app)

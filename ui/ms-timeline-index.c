@@ -7,7 +7,8 @@
 #include <math.h>
 #include <string.h>
 
-#define N_PROBES G_N_ELEMENTS (((MsTimelineIndex *) 0)->probe)
+/* A few events kept to tell a cell replaced at the same address. */
+#define N_PROBES 17
 
 static void
 index_probes (const MsCell *cell, MsEvent *probe)
@@ -17,50 +18,127 @@ index_probes (const MsCell *cell, MsEvent *probe)
     probe[i] = cell->events[(cell->n_events - 1) * i / (N_PROBES - 1)];
 }
 
-static gboolean
-same_cell (const MsTimelineIndex *ix, const MsCell *cell)
-{
-  MsEvent probe[N_PROBES];
-  if (!ix || ix->events != cell->events || ix->n_events != cell->n_events)
-    return FALSE;
-  index_probes (cell, probe);
-  return memcmp (probe, ix->probe, sizeof probe) == 0;
-}
-
 gboolean
 ms_timeline_index_matches (const MsTimelineIndex *ix, const MsCell *cell, int rep)
 {
-  return ix && ix->rep == rep && same_cell (ix, cell);
+  return ix && ix->rep == rep && ms_rep_map_matches (ix->reps, cell);
 }
 
-/* Where each repetition's events lie: [rep_range[2r], rep_range[2r + 1]). */
-static void
-find_rep_ranges (MsTimelineIndex *ix, const MsCell *cell)
+/* ---- the repetition map ------------------------------------------------- */
+
+struct _MsRepMap {
+  gatomicrefcount ref;
+  const MsEvent *events; /* which cell, as in the index */
+  size_t n_events;
+  MsEvent probe[N_PROBES];
+  size_t scanned; /* events read so far */
+  /* Per repetition, the first event and one past the last, [2r] and
+   * [2r + 1]; SIZE_MAX at [2r] for a repetition not seen (yet). */
+  size_t *range;
+  int n_reps, cap_reps;
+};
+
+MsRepMap *
+ms_rep_map_new (const MsCell *cell)
 {
-  int max_rep = -1;
-  for (size_t i = 0; i < cell->n_events; i++)
-    max_rep = MAX (max_rep, cell->events[i].rep);
-  ix->n_rep_ranges = max_rep + 1;
-  ix->rep_range = g_new (size_t, 2 * (size_t) MAX (ix->n_rep_ranges, 1));
-  for (int r = 0; r < ix->n_rep_ranges; r++)
-    ix->rep_range[2 * r] = ix->rep_range[2 * r + 1] = 0;
-  for (size_t i = cell->n_events; i-- > 0;) {
-    int r = cell->events[i].rep;
-    if (r < 0)
-      continue;
-    if (ix->rep_range[2 * r + 1] == 0)
-      ix->rep_range[2 * r + 1] = i + 1;
-    ix->rep_range[2 * r] = i;
+  MsRepMap *m = g_new0 (MsRepMap, 1);
+  g_atomic_ref_count_init (&m->ref);
+  m->events = cell->events;
+  m->n_events = cell->n_events;
+  index_probes (cell, m->probe);
+  return m;
+}
+
+MsRepMap *
+ms_rep_map_ref (MsRepMap *m)
+{
+  g_atomic_ref_count_inc (&m->ref);
+  return m;
+}
+
+void
+ms_rep_map_unref (MsRepMap *m)
+{
+  if (m && g_atomic_ref_count_dec (&m->ref)) {
+    g_free (m->range);
+    g_free (m);
   }
 }
 
+gboolean
+ms_rep_map_matches (const MsRepMap *m, const MsCell *cell)
+{
+  MsEvent probe[N_PROBES];
+  if (!m || !cell || m->events != cell->events || m->n_events != cell->n_events)
+    return FALSE;
+  index_probes (cell, probe);
+  return memcmp (probe, m->probe, sizeof probe) == 0;
+}
+
+gboolean
+ms_rep_map_complete (const MsRepMap *m)
+{
+  return m && m->scanned == m->n_events;
+}
+
 static void
-rep_range (const MsTimelineIndex *ix, int rep, size_t *first, size_t *end)
+grow_reps (MsRepMap *m, int rep)
+{
+  int cap = MAX (rep + 1, MAX (2 * m->cap_reps, 64));
+  m->range = g_renew (size_t, m->range, 2 * (size_t) cap);
+  for (int r = m->cap_reps; r < cap; r++) {
+    m->range[2 * r] = SIZE_MAX;
+    m->range[2 * r + 1] = 0;
+  }
+  m->cap_reps = cap;
+}
+
+/* One pass, in steps that look at the clock now and then: a cell of a
+ * million events is read in a few milliseconds. */
+#define FILL_STEP 16384
+
+gboolean
+ms_rep_map_fill (MsRepMap *m, const MsCell *cell, gint64 deadline_us)
+{
+  g_return_val_if_fail (ms_rep_map_matches (m, cell), FALSE);
+  while (m->scanned < m->n_events) {
+    size_t end = MIN (m->n_events, m->scanned + FILL_STEP);
+    for (size_t i = m->scanned; i < end; i++) {
+      int r = cell->events[i].rep;
+      if (r < 0)
+        continue;
+      if (r >= m->cap_reps)
+        grow_reps (m, r);
+      if (m->range[2 * r] == SIZE_MAX)
+        m->range[2 * r] = i;
+      m->range[2 * r + 1] = i + 1;
+      m->n_reps = MAX (m->n_reps, r + 1);
+    }
+    m->scanned = end;
+    if (deadline_us && m->scanned < m->n_events && g_get_monotonic_time () >= deadline_us)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+void
+ms_rep_map_range (const MsRepMap *m, int rep, size_t *first, size_t *end)
 {
   *first = *end = 0;
-  if (rep >= 0 && rep < ix->n_rep_ranges) {
-    *first = ix->rep_range[2 * rep];
-    *end = ix->rep_range[2 * rep + 1];
+  if (m && rep >= 0 && rep < m->n_reps && m->range[2 * rep] != SIZE_MAX) {
+    *first = m->range[2 * rep];
+    *end = m->range[2 * rep + 1];
+  }
+}
+
+void
+ms_rep_map_bounds (const MsRepMap *m, const MsCell *cell, int rep, size_t *first, size_t *end)
+{
+  if (ms_rep_map_complete (m) && ms_rep_map_matches (m, cell)) {
+    ms_rep_map_range (m, rep, first, end);
+  } else {
+    *first = 0;
+    *end = cell->n_events;
   }
 }
 
@@ -140,7 +218,7 @@ index_pass (MsTimelineIndex *ix, const MsCell *cell, int n_merged, guint *counts
             guint *next)
 {
   size_t first, end;
-  rep_range (ix, ix->rep, &first, &end);
+  ms_rep_map_range (ix->reps, ix->rep, &first, &end);
   for (size_t i = first; i < end; i++) {
     const MsEvent *ev = &cell->events[i];
     int gpu, host;
@@ -196,22 +274,29 @@ build_tracks (MsTimelineIndex *ix, const MsCell *cell)
   }
 }
 
+/* The map of the cell's repetitions: the one given or the previous
+ * index's when complete for this cell, else one made here at once. */
+static MsRepMap *
+index_rep_map (const MsCell *cell, MsTimelineIndex *previous, MsRepMap *reps)
+{
+  if (ms_rep_map_complete (reps) && ms_rep_map_matches (reps, cell))
+    return ms_rep_map_ref (reps);
+  if (previous && ms_rep_map_complete (previous->reps) && ms_rep_map_matches (previous->reps, cell))
+    return ms_rep_map_ref (previous->reps);
+  MsRepMap *m = ms_rep_map_new (cell);
+  ms_rep_map_fill (m, cell, 0);
+  return m;
+}
+
 MsTimelineIndex *
-ms_timeline_index_new (const MsCell *cell, int rep, MsTimelineIndex *previous)
+ms_timeline_index_new (const MsCell *cell, int rep, MsTimelineIndex *previous, MsRepMap *reps)
 {
   MsTimelineIndex *ix = g_new0 (MsTimelineIndex, 1);
   ix->events = cell->events;
-  ix->n_events = cell->n_events;
   ix->rep = rep;
-  index_probes (cell, ix->probe);
-  if (same_cell (previous, cell)) {
-    ix->rep_range = g_steal_pointer (&previous->rep_range);
-    ix->n_rep_ranges = previous->n_rep_ranges;
-  } else {
-    find_rep_ranges (ix, cell);
-  }
+  ix->reps = index_rep_map (cell, previous, reps);
   size_t first, end;
-  rep_range (ix, rep, &first, &end);
+  ms_rep_map_range (ix->reps, rep, &first, &end);
   int max_lane = 0;
   for (size_t i = first; i < end; i++)
     if (cell->events[i].rep == rep) {
@@ -233,7 +318,7 @@ ms_timeline_index_free (MsTimelineIndex *ix)
   g_free (ix->entries);
   g_free (ix->blocks);
   g_free (ix->tracks);
-  g_free (ix->rep_range);
+  ms_rep_map_unref (ix->reps);
   g_free (ix);
 }
 

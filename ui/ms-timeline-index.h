@@ -46,28 +46,24 @@ typedef struct {
 } MsIndexTrack;
 
 struct _MsTimelineIndex {
-  /* Which cell: the events' address and count, and copies of a few events,
-   * so that a cell replaced at the same address is noticed. */
-  const MsEvent *events;
-  size_t n_events;
+  const MsEvent *events; /* the cell's */
   int rep;
-  MsEvent probe[17];
   MsIndexEntry *entries;
   MsIndexBlock *blocks;
   MsIndexTrack *tracks;
   guint n_tracks;
   int n_lanes;
   gboolean seen[MS_PHASE_COUNT];
-  /* Per repetition of the cell, the first event and one past the last:
-   * made once per cell, handed on from index to index as the repetition
-   * changes, so that a repetition's index reads only its events. */
-  size_t *rep_range;
-  int n_rep_ranges;
+  /* Where the cell's repetitions lie: made once per cell, handed on from
+   * index to index as the repetition changes, so that a repetition's index
+   * reads only its events. */
+  MsRepMap *reps;
 };
 
 /* previous: the index the new one replaces, or NULL; what it knows of the
- * same cell is taken over. */
-MsTimelineIndex *ms_timeline_index_new (const MsCell *cell, int rep, MsTimelineIndex *previous);
+ * same cell is taken over, as is `reps` (may be NULL) when complete. */
+MsTimelineIndex *ms_timeline_index_new (const MsCell *cell, int rep, MsTimelineIndex *previous,
+                                        MsRepMap *reps);
 void ms_timeline_index_free (MsTimelineIndex *ix);
 gboolean ms_timeline_index_matches (const MsTimelineIndex *ix, const MsCell *cell, int rep);
 /* The first entry of t that may end at or after t_us (a block's start). */

@@ -43,9 +43,10 @@ ms_timeline_overview_time_at (MsTimelineOverview *self, double x)
 /* The time of each phase in each pixel column of a half (host calls,
  * GPU work), added up from the events that touch the column. */
 static void
-sum_columns (const MsCell *cell, int rep, double total, double w, int cols, double *time)
+sum_columns (const MsCell *cell, int rep, size_t first, size_t end, double total, double w,
+             int cols, double *time)
 {
-  for (size_t i = 0; i < cell->n_events; i++) {
+  for (size_t i = first; i < end; i++) {
     const MsEvent *ev = &cell->events[i];
     if (ev->rep != rep || (unsigned) ev->phase >= MS_PHASE_COUNT)
       continue;
@@ -74,13 +75,17 @@ dominant_phase (const double *col)
  * in the colour of the phase with most time there, so that a million
  * events cost one pass and a fill per phase. */
 static void
-draw_bars (cairo_t *cr, const MsCell *cell, int rep, double total, double w, double h,
-           gboolean dark)
+draw_bars (cairo_t *cr, MsTimelineView *view, double w, double h, gboolean dark)
 {
+  int rep;
+  const MsCell *cell = ms_timeline_view_get_cell (view, &rep);
+  double total = ms_timeline_view_get_window (view)->total_us;
+  size_t first, past;
+  ms_timeline_view_get_rep_range (view, &first, &past);
   int cols = MAX (1, (int) ceil (w));
   double *time = g_new0 (double, 2 * (size_t) cols * MS_PHASE_COUNT);
   int *phase = g_new (int, 2 * (size_t) cols);
-  sum_columns (cell, rep, total, w, cols, time);
+  sum_columns (cell, rep, first, past, total, w, cols, time);
   for (int c = 0; c < 2 * cols; c++)
     phase[c] = dominant_phase (time + (size_t) c * MS_PHASE_COUNT);
   for (int p = 0; p < MS_PHASE_COUNT; p++) {
@@ -117,7 +122,7 @@ update_bars (MsTimelineOverview *self, const MsCell *cell, int rep, int w, int h
     return;
   self->bars = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
   cairo_t *cr = cairo_create (self->bars);
-  draw_bars (cr, cell, rep, ms_timeline_view_get_window (self->view)->total_us, w, h, dark);
+  draw_bars (cr, self->view, w, h, dark);
   cairo_destroy (cr);
 }
 
@@ -130,6 +135,10 @@ ms_timeline_overview_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     return;
   int rep;
   const MsCell *cell = ms_timeline_view_get_cell (self->view, &rep);
+  size_t first, end;
+  /* While the view indexes a large cell the strip waits with it. */
+  if (!ms_timeline_view_get_rep_range (self->view, &first, &end))
+    cell = NULL;
   MsViewScale scale = { 1, 1 };
   MsChartStyle style;
   ms_view_style_from_widget (widget, &scale, &style);

@@ -27,6 +27,10 @@ struct _MsTimelineView {
    * the keyboard or the buttons keeps it in place. */
   double anchor_us;
   gboolean show_setup; /* the window opens on the whole repetition */
+  /* Where the cell's repetitions lie; a large cell's is read in idle
+   * slices (fill_source), the view saying so meanwhile. */
+  MsRepMap *reps;
+  guint fill_source;
 };
 
 G_DEFINE_FINAL_TYPE (MsTimelineView, ms_timeline_view, GTK_TYPE_WIDGET)
@@ -56,6 +60,12 @@ shown_cell (MsTimelineView *self)
   return self->run && self->index < self->run->n_cells ? &self->run->cells[self->index] : NULL;
 }
 
+static gboolean
+indexing (MsTimelineView *self)
+{
+  return self->fill_source != 0;
+}
+
 static void
 ms_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -64,8 +74,11 @@ ms_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   MsChartStyle style;
   ms_view_style_from_widget (widget, &self->scale, &style);
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  ms_timeline_draw (cr, shown_cell (self), self->rep, &self->window, &style, w,
-                    h, self->title, &self->layout);
+  if (indexing (self))
+    ms_timeline_draw_message (cr, &style, w, h, self->title, _("Indexing repetitions…"));
+  else
+    ms_timeline_draw (cr, shown_cell (self), self->rep, &self->window, &style, w, h, self->title,
+                      &self->layout);
   cairo_destroy (cr);
 }
 
@@ -272,6 +285,8 @@ static void
 ms_timeline_view_finalize (GObject *object)
 {
   MsTimelineView *self = MS_TIMELINE_VIEW (object);
+  g_clear_handle_id (&self->fill_source, g_source_remove);
+  g_clear_pointer (&self->reps, ms_rep_map_unref);
   g_clear_pointer (&self->run, ms_run_unref);
   g_free (self->title);
   ms_timeline_layout_clear (&self->layout);
@@ -344,6 +359,64 @@ ms_timeline_view_new (void)
   return g_object_new (MS_TYPE_TIMELINE_VIEW, NULL);
 }
 
+/* The map is complete: the window opens on the repetition. */
+static void
+open_window (MsTimelineView *self)
+{
+  const MsCell *cell = shown_cell (self);
+  ms_timeline_layout_set_reps (&self->layout, self->reps);
+  ms_time_window_reset (&self->window,
+                        cell ? ms_timeline_rep_extent (cell, self->rep, self->reps) : 1);
+  self->anchor_us = -1;
+  ms_timeline_view_reset_zoom (self);
+}
+
+/* A slice of a frame's time at most, so that input and drawing go on. */
+#define FILL_SLICE_US 4000
+
+static gboolean
+fill_reps (gpointer data)
+{
+  MsTimelineView *self = data;
+  const MsCell *cell = shown_cell (self);
+  /* A cell replaced in place meanwhile is read again from its start. */
+  if (cell && !ms_rep_map_matches (self->reps, cell)) {
+    ms_rep_map_unref (self->reps);
+    self->reps = ms_rep_map_new (cell);
+  }
+  if (cell && !ms_rep_map_fill (self->reps, cell, g_get_monotonic_time () + FILL_SLICE_US))
+    return G_SOURCE_CONTINUE;
+  self->fill_source = 0;
+  open_window (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Reading this many events takes about a millisecond: a cell that small
+ * is mapped at once. */
+#define FILL_AT_ONCE 262144
+
+/* The map of the cell shown: kept when it is the same cell, else made, at
+ * once or in idle slices. */
+static void
+map_reps (MsTimelineView *self, const MsCell *cell)
+{
+  if (!cell) {
+    g_clear_pointer (&self->reps, ms_rep_map_unref);
+  } else if (!ms_rep_map_matches (self->reps, cell)) {
+    g_clear_pointer (&self->reps, ms_rep_map_unref);
+    self->reps = ms_rep_map_new (cell);
+  }
+  g_clear_handle_id (&self->fill_source, g_source_remove);
+  if (!cell || ms_rep_map_complete (self->reps))
+    return;
+  if (cell->n_events <= FILL_AT_ONCE) {
+    ms_rep_map_fill (self->reps, cell, 0);
+    return;
+  }
+  self->fill_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, fill_reps, self, NULL);
+  g_source_set_name_by_id (self->fill_source, "[memsweep] timeline repetitions");
+}
+
 void
 ms_timeline_view_set_cell (MsTimelineView *self, const MsResults *run, const MsCell *cell, int rep,
                            const char *title)
@@ -364,9 +437,13 @@ ms_timeline_view_set_cell (MsTimelineView *self, const MsResults *run, const MsC
     self->title = g_strdup (title);
     g_object_notify_by_pspec (G_OBJECT (self), props[PROP_TITLE]);
   }
-  ms_time_window_reset (&self->window, cell ? ms_timeline_extent (cell, rep) : 1);
-  self->anchor_us = -1;
-  ms_timeline_view_reset_zoom (self);
+  map_reps (self, cell);
+  if (!indexing (self)) {
+    open_window (self);
+    return;
+  }
+  ms_time_window_reset (&self->window, 1);
+  window_changed (self);
 }
 
 const char *
@@ -408,12 +485,15 @@ moves_data (MsPhase phase)
          phase == MS_PHASE_D2H || phase == MS_PHASE_LAUNCH;
 }
 
-gboolean
-ms_timeline_view_movement_span (const MsCell *cell, int rep, double *t0, double *t1)
+static gboolean
+movement_span (const MsCell *cell, int rep, const MsRepMap *reps, double *t0, double *t1)
 {
+  size_t first = 0, end = 0;
+  if (cell)
+    ms_rep_map_bounds (reps, cell, rep, &first, &end);
   *t0 = G_MAXDOUBLE;
   *t1 = -G_MAXDOUBLE;
-  for (size_t i = 0; cell && i < cell->n_events; i++) {
+  for (size_t i = first; i < end; i++) {
     const MsEvent *ev = &cell->events[i];
     if (ev->rep != rep || !moves_data (ev->phase))
       continue;
@@ -427,6 +507,12 @@ ms_timeline_view_movement_span (const MsCell *cell, int rep, double *t0, double 
   return *t1 > *t0;
 }
 
+gboolean
+ms_timeline_view_movement_span (const MsCell *cell, int rep, double *t0, double *t1)
+{
+  return movement_span (cell, rep, NULL, t0, t1);
+}
+
 void
 ms_timeline_view_reset_zoom (MsTimelineView *self)
 {
@@ -434,7 +520,8 @@ ms_timeline_view_reset_zoom (MsTimelineView *self)
   /* Allocation, initialisation and verification can take far longer than
    * the copies and the kernel: open on the data movement unless asked. */
   double t0, t1;
-  if (!self->show_setup && ms_timeline_view_movement_span (shown_cell (self), self->rep, &t0, &t1)) {
+  if (!self->show_setup && !indexing (self)
+      && movement_span (shown_cell (self), self->rep, self->reps, &t0, &t1)) {
     double margin = (t1 - t0) * 0.04;
     self->window.t0 = MAX (0, t0 - margin);
     self->window.t1 = MIN (self->window.total_us, t1 + margin);
@@ -471,4 +558,14 @@ ms_timeline_view_get_cell (MsTimelineView *self, int *rep)
   if (rep)
     *rep = self->rep;
   return shown_cell (self);
+}
+
+gboolean
+ms_timeline_view_get_rep_range (MsTimelineView *self, size_t *first, size_t *end)
+{
+  *first = *end = 0;
+  if (indexing (self) || !shown_cell (self))
+    return FALSE;
+  ms_rep_map_bounds (self->reps, shown_cell (self), self->rep, first, end);
+  return TRUE;
 }

@@ -23,7 +23,9 @@ G_DECLARE_FINAL_TYPE (MsTimelineView, ms_timeline_view, MS, TIMELINE_VIEW, GtkWi
 GtkWidget *ms_timeline_view_new (void);
 /* Shows repetition `rep` of `cell` (NULL: nothing), one of the cells of
  * `run` (from ms-run.h), at full extent. The view holds the run, not a copy
- * of the cell. */
+ * of the cell. A cell of many events is indexed in idle slices first (the
+ * view says so; the window is set, and "window-changed" emitted, once it
+ * is done): the main loop is never held for long. */
 void ms_timeline_view_set_cell (MsTimelineView *self, const MsResults *run, const MsCell *cell,
                                 int rep, const char *title);
 const char *ms_timeline_view_get_title (MsTimelineView *self);
@@ -44,5 +46,9 @@ char *ms_timeline_view_describe_event (const MsEvent *ev, gboolean host_part);
 /* The cell and repetition shown (NULL: none). */
 const MsCell *ms_timeline_view_get_cell (MsTimelineView *self, int *rep);
 const MsTimeWindow *ms_timeline_view_get_window (MsTimelineView *self);
+/* Where the repetition shown lies in its cell's events ([first, end), with
+ * other repetitions' events where they interleave); FALSE while a large
+ * cell is still being indexed ("window-changed" follows) or with none. */
+gboolean ms_timeline_view_get_rep_range (MsTimelineView *self, size_t *first, size_t *end);
 
 G_END_DECLS

@@ -3,6 +3,7 @@
  * index (ms-timeline-index.c), geometry, lanes, time axis, bars (merged
  * below a pixel), labels, legend. */
 #include "ms-timeline.h"
+#include "ms-timeline-glyphs.h"
 #include "ms-timeline-index.h"
 
 #include <glib/gi18n.h>
@@ -62,6 +63,16 @@ void
 ms_timeline_layout_forget_cell (MsTimelineLayout *l)
 {
   g_clear_pointer (&l->index, ms_timeline_index_free);
+  g_clear_pointer (&l->reps, ms_rep_map_unref);
+}
+
+void
+ms_timeline_layout_set_reps (MsTimelineLayout *l, MsRepMap *reps)
+{
+  if (reps)
+    ms_rep_map_ref (reps);
+  ms_rep_map_unref (l->reps);
+  l->reps = reps;
 }
 
 void
@@ -80,8 +91,16 @@ ms_event_blocked_host (const MsEvent *ev)
 double
 ms_timeline_extent (const MsCell *cell, int rep)
 {
+  return ms_timeline_rep_extent (cell, rep, NULL);
+}
+
+double
+ms_timeline_rep_extent (const MsCell *cell, int rep, const MsRepMap *reps)
+{
   double end = 0;
-  for (size_t i = 0; i < cell->n_events; i++) {
+  size_t first, last;
+  ms_rep_map_bounds (reps, cell, rep, &first, &last);
+  for (size_t i = first; i < last; i++) {
     const MsEvent *ev = &cell->events[i];
     if (ev->rep != rep)
       continue;
@@ -152,6 +171,56 @@ set_tint (cairo_t *cr, const MsChartStyle *st, double alpha)
                         st->bg.blue + (st->fg.blue - st->bg.blue) * a);
 }
 
+/* The lanes' rectangles, whole pixels each. */
+static void
+lanes_path (cairo_t *cr, const MsTimelineGeometry *g, int n_lanes, int odd)
+{
+  for (int lane = odd; lane < n_lanes; lane += 2)
+    pixel_rectangle (cr, g->px0, g->py0 + lane * g->lane_h, g->pw, g->lane_h);
+}
+
+/* Whole user pixels are whole device pixels: an image surface at an
+ * integer scale and offset. */
+static gboolean
+on_device_pixels (cairo_t *cr)
+{
+  cairo_surface_t *target = cairo_get_target (cr);
+  double ox = 0, oy = 0, xx = 1, xy = 0, yx = 0, yy = 1, sx, sy, dx, dy;
+  cairo_user_to_device (cr, &ox, &oy);
+  cairo_user_to_device_distance (cr, &xx, &xy);
+  cairo_user_to_device_distance (cr, &yx, &yy);
+  /* The target's own scale and offset (HiDPI) come on top. */
+  cairo_surface_get_device_scale (target, &sx, &sy);
+  cairo_surface_get_device_offset (target, &dx, &dy);
+  xx *= sx, yy *= sy, ox = ox * sx + dx, oy = oy * sy + dy;
+  return cairo_surface_get_type (target) == CAIRO_SURFACE_TYPE_IMAGE && xy == 0 && yx == 0
+         && xx == yy && xx == round (xx) && xx >= 1 && ox == round (ox) && oy == round (oy);
+}
+
+/* The background around the lanes: they cover the rest with opaque tints
+ * (over an opaque background), so that their pixels are written once, not
+ * twice; on anything but whole device pixels all of it, as their edges
+ * would blend. */
+static void
+timeline_background (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g,
+                     int n_lanes)
+{
+  if (st->bg.alpha < 1 || !on_device_pixels (cr)) {
+    ms_draw_background (cr, st);
+    return;
+  }
+  double x0, y0, x1, y1;
+  cairo_clip_extents (cr, &x0, &y0, &x1, &y1);
+  cairo_rectangle (cr, floor (x0), floor (y0), ceil (x1) - floor (x0), ceil (y1) - floor (y0));
+  lanes_path (cr, g, n_lanes, 0);
+  lanes_path (cr, g, n_lanes, 1);
+  ms_set_color (cr, &st->bg, 1);
+  /* Where two lanes' rounded edges share a row it is painted, then covered. */
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  cairo_fill (cr);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
+}
+
 /* Alternating lane backgrounds, named on the left. */
 static void
 timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g, int n_lanes)
@@ -159,8 +228,7 @@ timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g
   const double fs = ms_style_font_size (st);
   /* Even lanes in one fill, odd ones in another: they do not touch. */
   for (int odd = 0; odd < 2; odd++) {
-    for (int lane = odd; lane < n_lanes; lane += 2)
-      pixel_rectangle (cr, g->px0, g->py0 + lane * g->lane_h, g->pw, g->lane_h);
+    lanes_path (cr, g, n_lanes, odd);
     set_tint (cr, st, odd ? 0.03 : 0.07);
     cairo_fill (cr);
   }
@@ -350,23 +418,38 @@ collect_track (MsBarSet *set, const MsIndexTrack *t, const MsTimelineGeometry *g
     run_flush (set, run, t->kind);
 }
 
-/* Diagonal hatching through a repeating pattern: one fill for all bars. */
+/* Diagonal hatching through a repeating pattern: one fill for all bars.
+ * The 6 px tile is copied into one of 8 x 8 tiles first: pixman repeats a
+ * source tile by tile, and hundreds of thin bars over 6 px tiles made
+ * thousands of tiny composites. The pixels are the same. */
+#define HATCH_TILE 6
+#define HATCH_COPIES 8
+
 static void
 fill_hatched (cairo_t *cr, const MsColor *c)
 {
-  cairo_surface_t *tile = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 6, 6);
+  cairo_surface_t *tile = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, HATCH_TILE, HATCH_TILE);
   cairo_t *tc = cairo_create (tile);
   ms_set_color (tc, c, 0.9);
   cairo_set_line_width (tc, 1.2);
-  cairo_move_to (tc, -1, 7);
-  cairo_line_to (tc, 7, -1);
+  cairo_move_to (tc, -1, HATCH_TILE + 1);
+  cairo_line_to (tc, HATCH_TILE + 1, -1);
   cairo_stroke (tc);
   cairo_destroy (tc);
-  cairo_pattern_t *pat = cairo_pattern_create_for_surface (tile);
+  const int big = HATCH_TILE * HATCH_COPIES;
+  cairo_surface_t *tiles = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, big, big);
+  cairo_t *bc = cairo_create (tiles);
+  cairo_set_source_surface (bc, tile, 0, 0);
+  cairo_pattern_set_extend (cairo_get_source (bc), CAIRO_EXTEND_REPEAT);
+  cairo_set_operator (bc, CAIRO_OPERATOR_SOURCE);
+  cairo_paint (bc);
+  cairo_destroy (bc);
+  cairo_pattern_t *pat = cairo_pattern_create_for_surface (tiles);
   cairo_pattern_set_extend (pat, CAIRO_EXTEND_REPEAT);
   cairo_set_source (cr, pat);
   cairo_fill (cr);
   cairo_pattern_destroy (pat);
+  cairo_surface_destroy (tiles);
   cairo_surface_destroy (tile);
 }
 
@@ -423,17 +506,21 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
 {
   g_array_sort (set->labels, cmp_label_phase);
   cairo_set_source_rgb (cr, 0, 0, 0);
+  MsGlyphBatch *batch = ms_glyph_batch_begin (cr);
   for (guint i = 0; i < set->labels->len; i++) {
     const MsTimelineBar *b = &g_array_index (set->labels, MsTimelineBar, i);
     ms_draw_text (cr, ms_phase_name (b->event->phase), b->x + b->w / 2, b->y + b->h / 2,
                   set->fs * 0.9, 0.5, 0.5, FALSE, NULL, NULL);
   }
+  ms_glyph_batch_end (batch, cr);
   ms_set_color (cr, &st->fg, 1);
+  batch = ms_glyph_batch_begin (cr);
   for (guint i = 0; i < set->blocked_labels->len; i++) {
     const MsTimelineBar *b = &g_array_index (set->blocked_labels, MsTimelineBar, i);
     ms_draw_text (cr, _("blocked"), b->x + b->w / 2, b->y + b->h / 2, set->fs * 0.85, 0.5, 0.5,
                   FALSE, NULL, NULL);
   }
+  ms_glyph_batch_end (batch, cr);
 }
 
 /* Collects the visible bars, then fills and labels them inside the lanes. */
@@ -472,7 +559,8 @@ timeline_index (const MsCell *cell, int rep, MsTimelineLayout *layout, MsTimelin
   *owned = NULL;
   if (layout && ms_timeline_index_matches (layout->index, cell, rep))
     return layout->index;
-  MsTimelineIndex *ix = ms_timeline_index_new (cell, rep, layout ? layout->index : NULL);
+  MsTimelineIndex *ix = ms_timeline_index_new (cell, rep, layout ? layout->index : NULL,
+                                               layout ? layout->reps : NULL);
   if (layout) {
     ms_timeline_index_free (layout->index);
     layout->index = ix;
@@ -482,36 +570,52 @@ timeline_index (const MsCell *cell, int rep, MsTimelineLayout *layout, MsTimelin
   return ix;
 }
 
+/* The title (drawn or measured); the height it leaves above the lanes. */
+static double
+draw_title (cairo_t *cr, const MsChartStyle *st, double width, const char *title, gboolean draw)
+{
+  const double fs = ms_style_font_size (st);
+  ms_set_color (cr, &st->fg, 1);
+  double top = fs * 0.5;
+  if (title)
+    top += ms_draw_text_wrapped (cr, title, fs, top, fs * 1.15, width - 2 * fs, TRUE, draw)
+           + fs * 0.5;
+  return top;
+}
+
+void
+ms_timeline_draw_message (cairo_t *cr, const MsChartStyle *st, double width, double height,
+                          const char *title, const char *message)
+{
+  const double fs = ms_style_font_size (st);
+  cairo_save (cr);
+  ms_draw_background (cr, st);
+  draw_title (cr, st, width, title, TRUE);
+  ms_set_color (cr, &st->fg, 0.6);
+  ms_draw_text (cr, message, width / 2, height / 2, fs * 1.2, 0.5, 0.5, FALSE, NULL, NULL);
+  cairo_restore (cr);
+}
+
 void
 ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *win,
                   const MsChartStyle *st, double width, double height, const char *title,
                   MsTimelineLayout *layout)
 {
   const double fs = ms_style_font_size (st);
-  double th;
   if (layout)
     g_array_set_size (layout->bars, 0);
-
-  cairo_save (cr);
-  ms_draw_background (cr, st);
-  ms_set_color (cr, &st->fg, 1);
-  double top = fs * 0.5;
-  if (title) {
-    th = ms_draw_text_wrapped (cr, title, fs, top, fs * 1.15, width - 2 * fs, TRUE, TRUE);
-    top += th + fs * 0.5;
-  }
   if (!cell || cell->n_events == 0) {
-    ms_set_color (cr, &st->fg, 0.6);
     /* A cell with data but no events comes from a summary file. */
     const char *why = !cell                ? _("Run a sweep or open a CSV file to see a timeline")
                       : cell->message[0]   ? cell->message
                                            : _("a summary file has no per-repetition events; "
                                                "open the samples file");
-    ms_draw_text (cr, why, width / 2, height / 2, fs * 1.2, 0.5, 0.5, FALSE, NULL, NULL);
-    cairo_restore (cr);
+    ms_timeline_draw_message (cr, st, width, height, title, why);
     return;
   }
 
+  cairo_save (cr);
+  double top = draw_title (cr, st, width, title, FALSE);
   MsTimelineIndex *owned;
   const MsTimelineIndex *ix = timeline_index (cell, rep, layout, &owned);
   /* The legend and the hint wrap to the width: measured first, so that the
@@ -523,6 +627,8 @@ ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *
   double legend_h = phases_h + fs * 0.3 + hint_h + fs * 0.4;
   MsTimelineGeometry g;
   timeline_geometry (cr, st, win, width, height, top, ix->n_lanes, legend_h, &g);
+  timeline_background (cr, st, &g, ix->n_lanes);
+  draw_title (cr, st, width, title, TRUE);
   if (layout) {
     layout->plot_x = g.px0;
     layout->plot_y = g.py0;

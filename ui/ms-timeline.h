@@ -28,10 +28,35 @@ typedef struct {
 
 typedef struct _MsTimelineIndex MsTimelineIndex;
 
+/* Where each repetition's events lie in a cell, found in one pass over its
+ * events: made once per cell, in steps for a large one, and shared by
+ * whatever shows its repetitions (reference counted). */
+typedef struct _MsRepMap MsRepMap;
+
+MsRepMap *ms_rep_map_new (const MsCell *cell);
+MsRepMap *ms_rep_map_ref (MsRepMap *m);
+void ms_rep_map_unref (MsRepMap *m);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsRepMap, ms_rep_map_unref)
+/* Reads on from where it stopped until all is read (TRUE) or the
+ * monotonic clock passes deadline_us (FALSE; 0: no deadline). */
+gboolean ms_rep_map_fill (MsRepMap *m, const MsCell *cell, gint64 deadline_us);
+gboolean ms_rep_map_complete (const MsRepMap *m);
+/* The map was made for this cell (its events' address, count and a few
+ * events compared: a cell replaced at the same address is noticed). */
+gboolean ms_rep_map_matches (const MsRepMap *m, const MsCell *cell);
+/* Repetition rep's events lie in [first, end), mixed with others' where
+ * the repetitions are interleaved; 0, 0 when it has none. */
+void ms_rep_map_range (const MsRepMap *m, int rep, size_t *first, size_t *end);
+/* The events to read for repetition rep: its range when m is complete and
+ * of this cell, else all of them. */
+void ms_rep_map_bounds (const MsRepMap *m, const MsCell *cell, int rep, size_t *first,
+                        size_t *end);
+
 typedef struct {
   double plot_x, plot_y, plot_w, plot_h;
   GArray *bars; /* MsTimelineBar; bars under a pixel wide merged per lane */
   MsTimelineIndex *index; /* private: the repetition's events by start */
+  MsRepMap *reps; /* the cell's repetitions when known, else found by the next draw */
 } MsTimelineLayout;
 
 void ms_timeline_layout_init (MsTimelineLayout *l);
@@ -40,9 +65,16 @@ void ms_timeline_layout_clear (MsTimelineLayout *l);
  * cell or repetition by itself; call this when a cell's events were
  * replaced in place. */
 void ms_timeline_layout_forget_cell (MsTimelineLayout *l);
+/* The map of the cell drawn next, complete (held), or NULL. */
+void ms_timeline_layout_set_reps (MsTimelineLayout *l, MsRepMap *reps);
 
 /* Extent in µs of repetition rep of cell (0 when it has none). */
 double ms_timeline_extent (const MsCell *cell, int rep);
+/* The same, reading only the repetition's events when reps allows. */
+double ms_timeline_rep_extent (const MsCell *cell, int rep, const MsRepMap *reps);
+/* Draws the title and a line of text where the lanes go. */
+void ms_timeline_draw_message (cairo_t *cr, const MsChartStyle *style, double width,
+                               double height, const char *title, const char *message);
 
 /* A host operation "blocked" when the call took about as long as the GPU
  * work it issued: pageable copies, synchronous copies. */
