@@ -6,7 +6,8 @@
 # and first-frame times (bench/bench-app-open.sh) from the GTK bundle carried
 # as .gtk.tgz (tools/bundle-gui.sh .gtk, with bench-ui). One device call:
 #   run --carry .deps --carry .gtk.tgz 'bash tools/gpu-bench-scale.sh'
-# Logs go to $OUT (summary.log, bench-csv.txt, bench-ui.txt, app-open.txt).
+# Logs go to $OUT (summary.log, gpu-tests.txt, bench-csv.txt, bench-ui.txt,
+# app-open.txt), and all of them in logs.tgz.
 # The bundle has no GL driver, so the app draws with the cairo renderer.
 set -u
 . tools/gpu-build.sh
@@ -14,6 +15,9 @@ ms_gpu_start || exit 1
 log "$(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 tar xzf .gtk.tgz -C /tmp && b=/tmp/.gtk
 git rev-parse --short HEAD >"$OUT/commit.txt" 2>/dev/null
+# The engine's structures change with this work: the gpu suite first.
+meson test -C build-gpu --suite gpu --num-processes 1 >"$OUT/gpu-tests.txt" 2>&1
+log "gpu suite: exit $?, $(grep -E '^(Ok|Fail|Skipped):' "$OUT/gpu-tests.txt" | tr -s ' ' | tr '\n' ' ')"
 
 t0=$(date +%s)
 build-gpu/bench/bench-csv --rounds "${CSV_ROUNDS:-5}" --dir /tmp/bench-csv >"$OUT/bench-csv.txt" 2>&1
@@ -30,4 +34,4 @@ APP="$b/bin/memsweep-gtk" BENCH_DIR=/tmp/bench-open sh bench/bench-app-open.sh b
   "${OPEN_RUNS:-5}" >"$OUT/app-open.txt" 2>&1
 log "bench-app-open: exit $?, $(( $(date +%s) - t0 )) s"
 kill "$xpid" 2>/dev/null
-tar czf "$OUT/logs.tgz" -C "$OUT" summary.log bench-csv.txt bench-ui.txt app-open.txt
+tar czf "$OUT/logs.tgz" -C "$OUT" summary.log gpu-tests.txt bench-csv.txt bench-ui.txt app-open.txt
