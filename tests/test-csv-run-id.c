@@ -15,23 +15,8 @@
 
 #include "memsweep.h"
 #include "ms-csv-pair.h"
+#include "ms-small-file.h"
 #include "ms-test.h"
-
-static char *
-slurp (const char *path, size_t *len)
-{
-  FILE *f = fopen (path, "rb");
-  if (!f)
-    return NULL;
-  fseek (f, 0, SEEK_END);
-  long n = ftell (f);
-  fseek (f, 0, SEEK_SET);
-  char *buf = malloc ((size_t) n + 1);
-  *len = fread (buf, 1, (size_t) n, f);
-  buf[*len] = '\0';
-  fclose (f);
-  return buf;
-}
 
 /* The id on the file's "# run-id:" line, and the fingerprint of the file
  * with that line's id left out. */
@@ -51,17 +36,16 @@ id_and_fingerprint (const char *text, size_t len, char id[17], char fingerprint[
   for (size_t i = 0; i < len; i++) {
     if (text + i >= digits && text + i < end)
       continue;
-    h = (h ^ (unsigned char) text[i]) * 0x100000001b3ull;
+    h = (h ^ (unsigned char)text[i]) * 0x100000001b3ull;
   }
-  snprintf (fingerprint, 17, "%016llx", (unsigned long long) h);
+  snprintf (fingerprint, 17, "%016llx", (unsigned long long)h);
 }
 
 static void
 test_run_id (void)
 {
   char err[512], dir[] = "/tmp/memsweep-test-run-id-XXXXXX";
-  MsResults *r = ms_csv_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv", err,
-                                      sizeof err);
+  MsResults *r = ms_csv_read_samples (MS_REFERENCE_DIR "/h100-large-samples.csv", err, sizeof err);
   MS_CHECK (r != NULL, "reference run: %s", err);
   if (!r || !mkdtemp (dir))
     return;
@@ -88,7 +72,7 @@ test_run_id (void)
     char buf[65536];
     ssize_t n;
     while (in >= 0 && out >= 0 && (n = read (in, buf, sizeof buf)) > 0)
-      if (write (out, buf, (size_t) n) != n)
+      if (write (out, buf, (size_t)n) != n)
         _exit (1);
     _exit (in >= 0 && out >= 0 ? 0 : 1);
   }
@@ -101,11 +85,13 @@ test_run_id (void)
   close (ready[0]), close (ready[1]);
   MS_CHECK (ms_csv_write_pair (r, pair_s, pair_m, err, sizeof err), "pair: %s", err);
 
-  size_t n_file = 0, n_piped = 0, n_pair = 0, n_summary = 0;
-  char *a = slurp (file, &n_file), *b = slurp (piped, &n_piped), *c = slurp (pair_s, &n_pair);
-  char *m = slurp (pair_m, &n_summary);
-  MS_CHECK (a && b && c && m, "files read back");
+  char *a = ms_small_file_read (file, err, sizeof err),
+       *b = ms_small_file_read (piped, err, sizeof err);
+  char *c = ms_small_file_read (pair_s, err, sizeof err),
+       *m = ms_small_file_read (pair_m, err, sizeof err);
+  MS_CHECK (a && b && c && m, "files read back: %s", err);
   if (a && b && c && m) {
+    size_t n_file = strlen (a), n_piped = strlen (b), n_pair = strlen (c), n_summary = strlen (m);
     MS_CHECK (n_file == n_piped && memcmp (a, b, n_file) == 0, "one pass = two passes");
     MS_CHECK (n_file == n_pair && memcmp (a, c, n_file) == 0, "the pair's samples the same");
     char id[17], fingerprint[17], summary_id[17], unused[17];
