@@ -405,6 +405,12 @@ on_activate (GApplication *app)
   g_assert_null (gtk_menu_button_get_menu_model (button));
   gtk_menu_button_popup (button);
   gtk_menu_button_popdown (button);
+  /* Built once: opening it again keeps the same popover. */
+  GtkPopover *menu = gtk_menu_button_get_popover (button);
+  g_assert_nonnull (menu);
+  gtk_menu_button_popup (button);
+  gtk_menu_button_popdown (button);
+  g_assert_true (gtk_menu_button_get_popover (button) == menu);
   check_no_submenus (gtk_menu_button_get_menu_model (button));
   check_keys_work (win, "nothing");
 

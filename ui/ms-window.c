@@ -589,11 +589,13 @@ ms_window_class_init (MsWindowClass *klass)
 }
 
 /* The main menu's popover (about a hundred widgets) is built the first
- * time it opens, not before the window's first frame. */
+ * time it opens, not before the window's first frame. GtkMenuButton calls
+ * this on every opening, and setting a model builds a new popover: once. */
 static void
 create_main_menu (GtkMenuButton *button, gpointer data)
 {
-  gtk_menu_button_set_menu_model (button, MS_WINDOW (data)->primary_menu);
+  if (!gtk_menu_button_get_menu_model (button))
+    gtk_menu_button_set_menu_model (button, MS_WINDOW (data)->primary_menu);
 }
 
 /* Every view follows the window's text and line scale. */
