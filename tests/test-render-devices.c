@@ -7,33 +7,13 @@
 #include <math.h>
 #include <string.h>
 
+#include "ms-canvas-test.h"
 #include "ms-matrix.h"
 #include "ms-peer-test.h"
 #include "ms-topology.h"
 
-typedef struct {
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  int w, h;
-} Canvas;
-
-static Canvas
-canvas_new (int w, int h)
-{
-  Canvas c = { cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h), NULL, w, h };
-  c.cr = cairo_create (c.surface);
-  return c;
-}
-
-static void
-canvas_free (Canvas *c)
-{
-  cairo_destroy (c->cr);
-  cairo_surface_destroy (c->surface);
-}
-
 static guint32
-pixel (Canvas *c, double x, double y)
+pixel (MsTestCanvas *c, double x, double y)
 {
   cairo_surface_flush (c->surface);
   const unsigned char *data = cairo_image_surface_get_data (c->surface);
@@ -62,7 +42,7 @@ rgb_of (const MsColor *c)
 /* The most common colour in a rectangle: a box's fill, whatever text it
  * holds. */
 static guint32
-mode_color (Canvas *c, double x, double y, double w, double h)
+mode_color (MsTestCanvas *c, double x, double y, double w, double h)
 {
   g_autoptr (GHashTable) counts = g_hash_table_new (NULL, NULL);
   guint32 best = 0;
@@ -94,7 +74,7 @@ test_matrix_colours (void)
   }
   MsChartStyle style;
   ms_chart_style_init_light (&style);
-  Canvas c = canvas_new (900, 560);
+  MsTestCanvas c = ms_test_canvas_new (900, 560);
   MsMatrixLayout lay;
   ms_matrix_draw (c.cr, &d, &style, c.w, c.h, &lay);
   g_assert_cmpfloat (lay.vmax, ==, 400);
@@ -131,7 +111,7 @@ test_matrix_colours (void)
   g_assert_cmpfloat (distance (pixel (&c, lay.legend_x + 5, lay.legend_y), rgb_of (&top)), <,
                      0.03);
 #undef AT
-  canvas_free (&c);
+  ms_test_canvas_free (&c);
 }
 
 /* Every off-diagonal cell has its text, and it fits the cell. */
@@ -144,7 +124,7 @@ check_matrix_text (int n, int width, int height, int method)
   ms_matrix_data_from_peer (&d, &f->peer, method, FALSE);
   MsChartStyle style;
   ms_chart_style_init_dark (&style);
-  Canvas c = canvas_new (width, height);
+  MsTestCanvas c = ms_test_canvas_new (width, height);
   MsMatrixLayout lay;
   ms_matrix_draw (c.cr, &d, &style, width, height, &lay);
   g_assert_cmpint (d.n_rows, ==, n);
@@ -161,7 +141,7 @@ check_matrix_text (int n, int width, int height, int method)
   g_assert_cmpfloat (lay.x0 + n * lay.cell_w, <=, lay.legend_x);
   g_assert_cmpfloat (lay.legend_x + lay.legend_w, <, width);
   g_assert_cmpfloat (lay.y0 + n * lay.cell_h, <=, height);
-  canvas_free (&c);
+  ms_test_canvas_free (&c);
   free (f);
 }
 
@@ -219,14 +199,14 @@ test_matrix_from_runs (void)
   g_assert_nonnull (last);
   g_assert_cmpfloat (d.value[1][d.n_cols - 1], ==, last->stats.d2h_gbps);
   g_assert_cmpfloat (d.value[2][d.n_cols - 1], ==, 2 * last->stats.d2h_gbps);
-  Canvas c = canvas_new (900, 400);
+  MsTestCanvas c = ms_test_canvas_new (900, 400);
   MsMatrixLayout lay;
   MsChartStyle style;
   ms_chart_style_init_light (&style);
   ms_matrix_draw (c.cr, &d, &style, c.w, c.h, &lay);
   for (int j = 0; j < d.n_cols; j++)
     g_assert_cmpfloat (lay.text_w[0][j], <=, lay.cell_w - 6 + 0.5);
-  canvas_free (&c);
+  ms_test_canvas_free (&c);
 }
 
 static gboolean
@@ -240,7 +220,7 @@ check_topology (MsPeerFile *f, int width, int height, int want_edges)
 {
   MsChartStyle style;
   ms_chart_style_init_light (&style);
-  Canvas c = canvas_new (width, height);
+  MsTestCanvas c = ms_test_canvas_new (width, height);
   MsTopologyLayout lay;
   ms_topology_draw (c.cr, f, &style, width, height, &lay);
   int n = f->peer.n_devices;
@@ -267,7 +247,7 @@ check_topology (MsPeerFile *f, int width, int height, int want_edges)
   /* Side by side, each GPU its own colour (the palette repeats after 8). */
   for (int i = 1; i < n && i < 8; i++)
     g_assert_cmpfloat (distance (fills[i], fills[i - 1]), >, 0.03);
-  canvas_free (&c);
+  ms_test_canvas_free (&c);
 }
 
 static void
@@ -299,7 +279,7 @@ test_topology_paths (void)
   ms_test_peer_file (4, f);
   MsChartStyle style;
   ms_chart_style_init_light (&style);
-  Canvas c = canvas_new (900, 560);
+  MsTestCanvas c = ms_test_canvas_new (900, 560);
   MsTopologyLayout lay;
   ms_topology_draw (c.cr, f, &style, c.w, c.h, &lay);
   g_assert_cmpint (lay.n_path_lines, ==, 1); /* every pair without NVLink crosses sockets */
@@ -309,7 +289,7 @@ test_topology_paths (void)
   memset (f, 0, sizeof *f);
   ms_topology_draw (c.cr, f, &style, c.w, c.h, &lay);
   g_assert_cmpint (lay.n_gpus, ==, 0);
-  canvas_free (&c);
+  ms_test_canvas_free (&c);
   free (f);
 }
 

@@ -5,38 +5,26 @@
  * not, and a whole chart drawn both ways looking the same. */
 #include <math.h>
 
+#include "ms-canvas-test.h"
 #include "ms-chart.h"
 #include "ms-raster.h"
 
 #define W 900
 #define H 560
 
-typedef struct {
-  cairo_surface_t *surface;
-  cairo_t *cr;
-} Canvas;
-
-static Canvas
-canvas_new (int w, int h)
+/* White, as a chart's background. */
+static MsTestCanvas
+white_canvas (int w, int h)
 {
-  Canvas c;
-  c.surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
-  c.cr = cairo_create (c.surface);
+  MsTestCanvas c = ms_test_canvas_new (w, h);
   cairo_set_source_rgb (c.cr, 1, 1, 1);
   cairo_paint (c.cr);
   return c;
 }
 
-static void
-canvas_free (Canvas *c)
-{
-  cairo_destroy (c->cr);
-  cairo_surface_destroy (c->surface);
-}
-
 /* How much black is at (x, y): 0 white .. 1 black. */
 static double
-ink (Canvas *c, int x, int y)
+ink (MsTestCanvas *c, int x, int y)
 {
   cairo_surface_flush (c->surface);
   const guchar *row = cairo_image_surface_get_data (c->surface) +
@@ -45,7 +33,7 @@ ink (Canvas *c, int x, int y)
 }
 
 static double
-ink_sum (Canvas *c, int x0, int y0, int x1, int y1)
+ink_sum (MsTestCanvas *c, int x0, int y0, int x1, int y1)
 {
   double sum = 0;
   for (int y = y0; y < y1; y++)
@@ -58,7 +46,7 @@ static const MsColor black = { 0, 0, 0, 1 };
 
 /* A raster over the whole canvas. */
 static MsRaster *
-raster_over (Canvas *c, int w, int h)
+raster_over (MsTestCanvas *c, int w, int h)
 {
   cairo_rectangle (c->cr, 0, 0, w, h);
   cairo_clip (c->cr);
@@ -71,7 +59,7 @@ raster_over (Canvas *c, int w, int h)
 static void
 test_when (void)
 {
-  Canvas c = canvas_new (64, 64);
+  MsTestCanvas c = white_canvas (64, 64);
   /* No clip: the whole surface; a rectangle on whole pixels. */
   MsRaster *r = ms_raster_begin (c.cr);
   g_assert_nonnull (r);
@@ -94,13 +82,13 @@ test_when (void)
   cairo_rotate (c.cr, 0.3);
   g_assert_null (ms_raster_begin (c.cr));
   cairo_restore (c.cr);
-  canvas_free (&c);
+  ms_test_canvas_free (&c);
 }
 
 static void
 test_line_ends_and_area (void)
 {
-  Canvas c = canvas_new (100, 100);
+  MsTestCanvas c = white_canvas (100, 100);
   MsRaster *r = raster_over (&c, 100, 100);
   /* Level, 2 wide on whole pixels, butt ends: exactly rows 19 and 20
    * from column 10 to 49. */
@@ -121,13 +109,13 @@ test_line_ends_and_area (void)
   double len = hypot (30, 30) + hypot (30, 20);
   g_assert_cmpfloat_with_epsilon (ink_sum (&c, 0, 50, 100, 100), len * 1.6, len * 1.6 * 0.04);
   ms_raster_end (r);
-  canvas_free (&c);
+  ms_test_canvas_free (&c);
 }
 
 static void
 test_dashes_and_clip (void)
 {
-  Canvas c = canvas_new (100, 40);
+  MsTestCanvas c = white_canvas (100, 40);
   MsRaster *r = raster_over (&c, 100, 40);
   double dashes[] = { 4, 4 }, xy[] = { 0, 10, 40, 10 }, none[] = { 0, 0 };
   /* Dashes that would never advance, and far points, are Cairo's. */
@@ -152,7 +140,7 @@ test_dashes_and_clip (void)
   ms_raster_end (r);
   g_assert_cmpfloat (ink_sum (&c, 40, 15, 50, 40) + ink_sum (&c, 70, 15, 100, 40), ==, 0);
   g_assert_cmpfloat (ink (&c, 60, 30), >, 0.9);
-  canvas_free (&c);
+  ms_test_canvas_free (&c);
 }
 
 static void
@@ -160,7 +148,7 @@ test_markers (void)
 {
   for (guint shape = 0; shape < MS_MARKER_SHAPES; shape++) {
     /* Cairo's path for the marker, filled, against the raster's. */
-    Canvas a = canvas_new (40, 40), b = canvas_new (40, 40);
+    MsTestCanvas a = white_canvas (40, 40), b = white_canvas (40, 40);
     cairo_set_source_rgb (a.cr, 0, 0, 0);
     ms_marker_path (a.cr, shape, 20.3, 19.6, 6);
     cairo_fill (a.cr);
@@ -170,23 +158,23 @@ test_markers (void)
     ms_raster_end (r);
     double want = ink_sum (&a, 0, 0, 40, 40);
     g_assert_cmpfloat_with_epsilon (ink_sum (&b, 0, 0, 40, 40), want, want * 0.03);
-    canvas_free (&a);
-    canvas_free (&b);
+    ms_test_canvas_free (&a);
+    ms_test_canvas_free (&b);
   }
   /* A ring: about its circumference times its width. */
-  Canvas c = canvas_new (40, 40);
+  MsTestCanvas c = white_canvas (40, 40);
   MsRaster *r = raster_over (&c, 40, 40);
   ms_raster_add_marker (r, 0, 20, 20, 8, 1.5, FALSE);
   ms_raster_paint (r);
   ms_raster_end (r);
   g_assert_cmpfloat_with_epsilon (ink_sum (&c, 0, 0, 40, 40), 2 * G_PI * 8 * 1.5, 4);
   g_assert_cmpfloat (ink (&c, 20, 20), <, 0.01);
-  canvas_free (&c);
+  ms_test_canvas_free (&c);
 }
 
 /* The same pixels, or the largest difference in a channel. */
 static int
-surfaces_differ (Canvas *a, Canvas *b, int w, int h)
+surfaces_differ (MsTestCanvas *a, MsTestCanvas *b, int w, int h)
 {
   cairo_surface_flush (a->surface);
   cairo_surface_flush (b->surface);
@@ -208,7 +196,7 @@ test_fill_as_cairo (void)
   double grid[] = { 10, 5, 1, 50, 30, 5, 1, 50, 5, 20, 60, 1, 5, 40, 60, 1 }, frame[16];
   ms_frame_boxes (5, 5, 60, 50, 1, frame);
   const MsRasterLayer layers[] = { { &fg, 0.12, grid, 4 }, { &fg, 0.55, frame, 4 } };
-  Canvas a = canvas_new (80, 70), b = canvas_new (80, 70);
+  MsTestCanvas a = white_canvas (80, 70), b = white_canvas (80, 70);
   MsRaster *r = ms_raster_begin (a.cr);
   g_assert_true (ms_raster_fill (r, &bg, layers, G_N_ELEMENTS (layers)));
   ms_raster_end (r);
@@ -230,8 +218,8 @@ test_fill_as_cairo (void)
   g_assert_false (ms_raster_fill (r, &clear_bg, NULL, 0));
   ms_raster_end (r);
   g_assert_cmpint (surfaces_differ (&a, &b, 80, 70), ==, 0);
-  canvas_free (&a);
-  canvas_free (&b);
+  ms_test_canvas_free (&a);
+  ms_test_canvas_free (&b);
 }
 
 static void
@@ -241,7 +229,7 @@ test_columns_as_mask (void)
    * same line, added where something was painted at once just before, goes
    * through the mask. Joins (a sharp one too) and ends come out the same. */
   double xy[] = { 5.3, 50, 30.7, 20.2, 42, 58.5, 44, 10, 90.5, 31.25 };
-  Canvas a = canvas_new (110, 70), b = canvas_new (110, 70);
+  MsTestCanvas a = white_canvas (110, 70), b = white_canvas (110, 70);
   MsRaster *r = raster_over (&a, 110, 70);
   g_assert_true (ms_raster_add_polyline (r, xy, 5, 1.6, NULL, 0));
   ms_raster_paint (r);
@@ -258,8 +246,8 @@ test_columns_as_mask (void)
   ms_raster_end (r);
   g_assert_cmpint (surfaces_differ (&a, &b, 110, 70), <=, 1);
   g_assert_cmpfloat (ink_sum (&a, 0, 0, 100, 70), >, 100);
-  canvas_free (&a);
-  canvas_free (&b);
+  ms_test_canvas_free (&a);
+  ms_test_canvas_free (&b);
 }
 
 /* Every look a series can have: dashes, markers, runs, error bars, a
@@ -291,7 +279,7 @@ test_chart_as_cairo (void)
   g_autoptr (MsChartData) d = busy_chart ();
   MsChartStyle st;
   ms_chart_style_init_light (&st);
-  Canvas direct = canvas_new (W, H), cairo = canvas_new (W, H);
+  MsTestCanvas direct = white_canvas (W, H), cairo = white_canvas (W, H);
   ms_chart_draw (direct.cr, d, &st, W, H, -1, NULL);
   /* In a group the raster stands aside: Cairo draws everything. */
   cairo_push_group (cairo.cr);
@@ -324,8 +312,8 @@ test_chart_as_cairo (void)
                   far);
   g_assert_cmpfloat (sum / (W * H * 4), <, 0.6);
   g_assert_cmpint (far, <, W * H * 4 / 2000);
-  canvas_free (&direct);
-  canvas_free (&cairo);
+  ms_test_canvas_free (&direct);
+  ms_test_canvas_free (&cairo);
 }
 
 int

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ms-breakdown.h"
+#include "ms-canvas-test.h"
 #include "ms-chart.h"
 #include "ms-export.h"
 #include "ms-timeline.h"
@@ -16,29 +17,8 @@
 #define W 900
 #define H 560
 
-typedef struct {
-  cairo_surface_t *surface;
-  cairo_t *cr;
-} Canvas;
-
-static Canvas
-canvas_new (void)
-{
-  Canvas c;
-  c.surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
-  c.cr = cairo_create (c.surface);
-  return c;
-}
-
 static void
-canvas_free (Canvas *c)
-{
-  cairo_destroy (c->cr);
-  cairo_surface_destroy (c->surface);
-}
-
-static void
-pixel (Canvas *c, int x, int y, double rgb[3])
+pixel (MsTestCanvas *c, int x, int y, double rgb[3])
 {
   cairo_surface_flush (c->surface);
   const unsigned char *data = cairo_image_surface_get_data (c->surface);
@@ -57,7 +37,7 @@ near_color (const double rgb[3], const MsColor *c, double tol)
 
 /* Whether any pixel in the rectangle is close to the colour. */
 static gboolean
-any_color (Canvas *c, int x0, int y0, int x1, int y1, const MsColor *col)
+any_color (MsTestCanvas *c, int x0, int y0, int x1, int y1, const MsColor *col)
 {
   double rgb[3];
   for (int y = MAX (0, y0); y < MIN (H, y1); y++)
@@ -84,7 +64,7 @@ one_series (double y_scale)
 static void
 test_series_at_its_point (void)
 {
-  Canvas c = canvas_new ();
+  MsTestCanvas c = ms_test_canvas_new (W, H);
   g_autoptr (MsChartData) d = one_series (1);
   MsChartStyle st;
   ms_chart_style_init_light (&st);
@@ -101,7 +81,7 @@ test_series_at_its_point (void)
   g_assert_false (any_color (&c, (int) l.plot_x + 5, (int) l.plot_y + 5, (int) l.plot_x + 40,
                              (int) l.plot_y + 40, &blue));
   ms_chart_layout_clear (&l);
-  canvas_free (&c);
+  ms_test_canvas_free (&c);
 }
 
 static void
@@ -109,7 +89,7 @@ test_nothing_outside_plot (void)
 {
   /* Error bars far beyond the axis range (a log axis fitted to the values,
    * not the bars, would cut them): they must be clipped to the plot. */
-  Canvas c = canvas_new ();
+  MsTestCanvas c = ms_test_canvas_new (W, H);
   g_autoptr (MsChartData) d = one_series (1);
   d->y_kind = MS_SCALE_LOG10;
   MsChartSeries *s = g_ptr_array_index (d->series, 0);
@@ -130,13 +110,13 @@ test_nothing_outside_plot (void)
                              (int) legend->x + 40, H, &blue));
   g_assert_false (any_color (&c, 0, (int) (l.plot_y + l.plot_h) + 2, W, H, &blue));
   ms_chart_layout_clear (&l);
-  canvas_free (&c);
+  ms_test_canvas_free (&c);
 }
 
 static void
 test_dark_background (void)
 {
-  Canvas c = canvas_new ();
+  MsTestCanvas c = ms_test_canvas_new (W, H);
   g_autoptr (MsChartData) d = one_series (1);
   MsChartStyle light, dark;
   double rgb[3];
@@ -153,13 +133,13 @@ test_dark_background (void)
   ms_chart_palette_color (7, FALSE, &a);
   ms_chart_palette_color (7, TRUE, &b);
   g_assert_false (a.red == b.red && a.green == b.green && a.blue == b.blue);
-  canvas_free (&c);
+  ms_test_canvas_free (&c);
 }
 
 static void
 test_hidden_and_failed (void)
 {
-  Canvas c = canvas_new ();
+  MsTestCanvas c = ms_test_canvas_new (W, H);
   g_autoptr (MsChartData) d = one_series (1);
   MsChartSeries *s = g_ptr_array_index (d->series, 0);
   MsChartStyle st;
@@ -182,7 +162,7 @@ test_hidden_and_failed (void)
   g_assert_true (any_color (&c, px - 6, (int) (l.plot_y + l.plot_h) - 20, px + 6,
                             (int) (l.plot_y + l.plot_h), &blue));
   ms_chart_layout_clear (&l);
-  canvas_free (&c);
+  ms_test_canvas_free (&c);
 }
 
 static void
@@ -199,7 +179,7 @@ test_timeline_bars (void)
   };
   MsCell cell = { .mode = MS_MODE_PAGEABLE, .exponent = 20, .elements = 1 << 20,
                   .n_reps = 1, .events = ev, .n_events = 3 };
-  Canvas c = canvas_new ();
+  MsTestCanvas c = ms_test_canvas_new (W, H);
   MsChartStyle st;
   ms_chart_style_init_light (&st);
   MsTimeWindow win;
@@ -226,12 +206,12 @@ test_timeline_bars (void)
   g_assert_true (ms_event_blocked_host (&ev[1]));
   g_assert_false (ms_event_blocked_host (&ev[2]));
   ms_timeline_layout_clear (&l);
-  canvas_free (&c);
+  ms_test_canvas_free (&c);
 }
 
 /* Whether two canvases hold the same pixels. */
 static gboolean
-same_pixels (Canvas *a, Canvas *b)
+same_pixels (MsTestCanvas *a, MsTestCanvas *b)
 {
   cairo_surface_flush (a->surface);
   cairo_surface_flush (b->surface);
@@ -256,7 +236,7 @@ test_grid_and_frame_as_strokes (void)
       guint nx = ms_scale_ticks (&xs, xt, 10), ny = ms_scale_ticks (&ys, yt, 10);
       g_assert_cmpuint (nx, >, 2);
       g_assert_cmpuint (ny, >, 2);
-      Canvas filled = canvas_new (), stroked = canvas_new ();
+      MsTestCanvas filled = ms_test_canvas_new (W, H), stroked = ms_test_canvas_new (W, H);
       cairo_t *cr = filled.cr;
       cairo_set_source_rgba (cr, 0, 0, 0, 0.5);
       ms_grid_path_x (cr, &xs, xt, nx, y, y + h, lw);
@@ -280,8 +260,8 @@ test_grid_and_frame_as_strokes (void)
       cairo_rectangle (cr, x + 0.5, y + 0.5, w - 1, h - 1);
       cairo_stroke (cr);
       g_assert_true (same_pixels (&filled, &stroked));
-      canvas_free (&filled);
-      canvas_free (&stroked);
+      ms_test_canvas_free (&filled);
+      ms_test_canvas_free (&stroked);
     }
 }
 
@@ -289,7 +269,7 @@ static void
 test_time_axis (void)
 {
   /* A tick's grid line on its pixel column, nothing between two ticks. */
-  Canvas c = canvas_new ();
+  MsTestCanvas c = ms_test_canvas_new (W, H);
   MsChartStyle st;
   ms_chart_style_init_light (&st);
   st.fg = (MsColor){ 0, 0, 1, 1 };
@@ -314,7 +294,7 @@ test_time_axis (void)
       inked += rgb[2] - rgb[0] > 0.4;
     }
   g_assert_cmpint (inked, >, 10);
-  canvas_free (&c);
+  ms_test_canvas_free (&c);
 }
 
 /* A cell with n events in repetition rep on lane 1, each dur_us long and
@@ -333,7 +313,7 @@ dense_events (int n, int rep, double dur_us, double step_us)
 /* A streams cell of the n events, all of repetition 0 drawn into c; l to
  * be cleared. */
 static void
-draw_whole_timeline (Canvas *c, MsEvent *ev, int n, MsTimeWindow *win, MsTimelineLayout *l)
+draw_whole_timeline (MsTestCanvas *c, MsEvent *ev, int n, MsTimeWindow *win, MsTimelineLayout *l)
 {
   MsCell cell = { .mode = MS_MODE_STREAMS, .exponent = 20, .elements = 1 << 20, .n_reps = 1,
                   .events = ev, .n_events = n };
@@ -352,7 +332,7 @@ test_timeline_merges_subpixel_bars (void)
    * twenty thousand rectangles. */
   enum { N = 20000 };
   g_autofree MsEvent *ev = dense_events (N, 0, 0.1, 0.1);
-  Canvas c = canvas_new ();
+  MsTestCanvas c = ms_test_canvas_new (W, H);
   MsTimeWindow win;
   MsTimelineLayout l;
   draw_whole_timeline (&c, ev, N, &win, &l);
@@ -384,7 +364,7 @@ test_timeline_merges_subpixel_bars (void)
   g_assert_nonnull (hit);
   g_assert_true (hit->event >= ev && hit->event < ev + N);
   ms_timeline_layout_clear (&l);
-  canvas_free (&c);
+  ms_test_canvas_free (&c);
 }
 
 /* Merged runs end where the lane has a gap of a few pixels or a bar a
@@ -398,7 +378,7 @@ test_timeline_merge_stops (void)
   ev[10000].gpu_us = 200;
   for (int i = 15001; i < N; i++)
     ev[i].gpu_start_us += 100;
-  Canvas c = canvas_new ();
+  MsTestCanvas c = ms_test_canvas_new (W, H);
   MsTimeWindow win;
   MsTimelineLayout l;
   draw_whole_timeline (&c, ev, N, &win, &l);
@@ -423,7 +403,7 @@ test_timeline_merge_stops (void)
   g_assert_cmpfloat_with_epsilon (gpu[3]->x + gpu[3]->w,
                                   l.plot_x + (19999 * 0.1 + 100) * px_us + 1.5, 1e-6);
   ms_timeline_layout_clear (&l);
-  canvas_free (&c);
+  ms_test_canvas_free (&c);
 }
 
 static void
@@ -441,7 +421,7 @@ test_timeline_index_follows_cell (void)
   g_free (second);
   MsCell cell = { .mode = MS_MODE_STREAMS, .exponent = 20, .elements = 1 << 20, .n_reps = 2,
                   .events = ev, .n_events = 2 * N };
-  Canvas c = canvas_new ();
+  MsTestCanvas c = ms_test_canvas_new (W, H);
   MsChartStyle st;
   ms_chart_style_init_light (&st);
   MsTimeWindow win;
@@ -480,7 +460,7 @@ test_timeline_index_follows_cell (void)
   g_assert_cmpfloat (b->y, >, l.plot_y + 2 * lane_h - 1);
   g_assert_cmpfloat (b->y + b->h, <=, l.plot_y + l.plot_h + 0.01);
   ms_timeline_layout_clear (&l);
-  canvas_free (&c);
+  ms_test_canvas_free (&c);
   g_free (ev);
 }
 
@@ -497,7 +477,7 @@ test_breakdown (void)
     g_assert_nonnull (run);
     g_ptr_array_add (runs, run);
   }
-  Canvas c = canvas_new ();
+  MsTestCanvas c = ms_test_canvas_new (W, H);
   MsChartStyle st;
   ms_chart_style_init_light (&st);
   MsColor h2d;
@@ -507,7 +487,7 @@ test_breakdown (void)
   /* No cells at this size: a message, no bars. */
   ms_breakdown_draw (c.cr, runs, 40, &st, W, H);
   g_assert_false (any_color (&c, 0, 0, W, H, &h2d));
-  canvas_free (&c);
+  ms_test_canvas_free (&c);
 }
 
 static void
