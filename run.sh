@@ -12,7 +12,7 @@ ninja -C build >/dev/null
 if [ "${1:-}" = cli ] || { [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; } || [ ! -x build/app/gtk/memsweep-gtk ]; then
   [ "${1:-}" = cli ] && shift
   [ $# -gt 0 ] || set -- run
-  exec build/app/memsweep "$@"
+  exec build/app/cli/memsweep "$@"
 fi
 # Uninstalled: the settings schema and the reference runs come from the
 # build and source trees.

@@ -11,7 +11,7 @@ meson test -C build-gpu --suite gpu --print-errorlogs --no-rebuild >/tmp/gpu-sui
 log "gpu suite rc=$?"
 grep -E "^ *[0-9]+/[0-9]+ " /tmp/gpu-suite.log | tee -a "$OUT/summary.log"
 cp build-gpu/meson-logs/testlog.txt "$OUT/gpu-testlog.txt"
-M=./build-gpu/app/memsweep
+M=./build-gpu/app/cli/memsweep
 sweep=(--min-exp 20 --max-exp 22 --step 2 --reps 5 --quiet)
 $M run --modes pinned,zero-copy,write-combined,host --reuse 4 --stores ordinary "${sweep[@]}" \
   --out "$OUT/knobs" >"$OUT/knobs.txt" 2>&1

@@ -3,7 +3,7 @@
 # tools/gpu-gui-lessons.sh [BUNDLE] [LESSON...]: on a GPU machine without
 # GTK, every lesson card's Run as a user starts it: the bundled
 # memsweep-gtk --lesson NAME --run (tools/bundle-gui.sh), one launch per
-# card, the card's children being this machine's build-gpu/app/memsweep.
+# card, the card's children being this machine's build-gpu/app/cli/memsweep.
 # Waits for the probe's "lesson NAME: done|failed" line, saves a
 # screenshot of the card ($OUT/lesson-NAME.xwd.gz) and the app's output
 # ($OUT/lesson-NAME.log); prints one line per card and exits 1 if any failed.
@@ -14,7 +14,7 @@ mkdir -p "$OUT"
 SCREEN=1600x1000x24
 . "$(dirname "$0")/gpu-gui-env.sh"
 # The app starts the CLI found next to it first: this machine's own build.
-cp build-gpu/app/memsweep "$b/bin/memsweep" 2>/dev/null || export PATH="$PWD/build-gpu/app:$PATH"
+cp build-gpu/app/cli/memsweep "$b/bin/memsweep" 2>/dev/null || export PATH="$PWD/build-gpu/app/cli:$PATH"
 export MEMSWEEP_PROBE=1
 names=${*:-"pinned-pageable reuse cache-state register-allocate managed-prefetch issue-order duplex costs portable"}
 rc=0

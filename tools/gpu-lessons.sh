@@ -16,7 +16,7 @@ log() { echo "== $*" | tee -a "$out/lessons.log"; }
 . "$(dirname "$0")/gpu-build.sh"
 log "$(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,memory.free --format=csv,noheader 2>&1)"
 ms_gpu_build || exit 1
-memsweep=./build-gpu/app/memsweep
+memsweep=./build-gpu/app/cli/memsweep
 rc=0
 t_all=$(date +%s)
 for name in $("$memsweep" lesson LIST | awk '/^[a-z]/ { print $1 }'); do

@@ -38,7 +38,7 @@ log "bench-multi rc=$rc"
 [ $rc = 0 ] || status=1
 
 log "memsweep multi --solo (each GPU alone, then all at once)"
-./build-gpu/app/memsweep multi --solo --modes pinned,zero-copy,streams --min-exp 20 \
+./build-gpu/app/cli/memsweep multi --solo --modes pinned,zero-copy,streams --min-exp 20 \
   --max-exp 28 --step 2 --reps 5 --warmup 1 --out "$OUT/multi" >"$OUT/multi.txt" 2>&1
 log "memsweep multi rc=$?"
 cat "$OUT/multi.txt"
@@ -46,13 +46,13 @@ cat "$OUT/multi.txt"
 log "memsweep peer (device x device matrix, topology)"
 # The matrix as a file too (gpus-peer.csv), for the app's GPUs page: the
 # reference peer files in data/reference/ are copies of it.
-./build-gpu/app/memsweep peer --exp 26 --reps 11 --out "$OUT/gpus" >"$OUT/peer.txt" 2>&1
+./build-gpu/app/cli/memsweep peer --exp 26 --reps 11 --out "$OUT/gpus" >"$OUT/peer.txt" 2>&1
 log "memsweep peer rc=$?"
 cat "$OUT/peer.txt"
 head -12 "$OUT/gpus-peer.csv" 2>/dev/null
 
 log "memsweep portable"
-./build-gpu/app/memsweep portable --exp 26 --reps 11 >"$OUT/portable.txt" 2>&1
+./build-gpu/app/cli/memsweep portable --exp 26 --reps 11 >"$OUT/portable.txt" 2>&1
 log "memsweep portable rc=$?"
 cat "$OUT/portable.txt"
 

@@ -9,7 +9,7 @@
 set -u
 out=${1:?usage: tools/gpu-run-to-run.sh OUTDIR}
 mkdir -p "$out"
-ms=./build-gpu/app/memsweep
+ms=./build-gpu/app/cli/memsweep
 s0=$(date +%s%N)
 $ms calibrate --runs 5 --out "$out/run-to-run-profile.csv" >"$out/calibrate.txt" 2>&1
 echo "calibrate rc=$? in $(( ($(date +%s%N) - s0) / 1000000 )) ms" | tee -a "$out/calibrate.txt"

@@ -14,7 +14,7 @@ log() { echo "== $*" | tee -a "$OUT/summary.log"; }
 log "$(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,pcie.link.gen.max,pcie.link.width.max --format=csv,noheader 2>&1)"
 ms_gpu_build || exit 1
 
-./build-gpu/app/memsweep info 2>&1 | tee -a "$OUT/summary.log"
+./build-gpu/app/cli/memsweep info 2>&1 | tee -a "$OUT/summary.log"
 
 log "gpu suite"
 meson test -C build-gpu --suite gpu --print-errorlogs --no-rebuild >/tmp/gpu-suite.log 2>&1
@@ -29,7 +29,7 @@ if [ "${SKIP_BENCH:-0}" != 1 ]; then
 fi
 
 log "default sweep through the command line"
-/usr/bin/time -v ./build-gpu/app/memsweep run --quiet --out "$OUT/default" >"$OUT/default-table.txt" 2>/tmp/default-stderr.txt
+/usr/bin/time -v ./build-gpu/app/cli/memsweep run --quiet --out "$OUT/default" >"$OUT/default-table.txt" 2>/tmp/default-stderr.txt
 log "memsweep run rc=$?"
 cat "$OUT/default-table.txt"
 grep -E "Elapsed|Maximum resident" /tmp/default-stderr.txt | tee -a "$OUT/summary.log"
@@ -38,7 +38,7 @@ grep -E "Elapsed|Maximum resident" /tmp/default-stderr.txt | tee -a "$OUT/summar
 log "three consecutive default sweeps (repeatability)"
 for i in 1 2 3; do
   s0=$(date +%s%N)
-  ./build-gpu/app/memsweep run --quiet --out "$OUT/repeat-$i" >"$OUT/repeat-$i-table.txt" 2>"$OUT/repeat-$i-stderr.txt"
+  ./build-gpu/app/cli/memsweep run --quiet --out "$OUT/repeat-$i" >"$OUT/repeat-$i-table.txt" 2>"$OUT/repeat-$i-stderr.txt"
   rrc=$?
   wall_ms=$(( ($(date +%s%N) - s0) / 1000000 ))
   log "repeat $i: rc=$rrc, process wall ${wall_ms} ms (CUDA init and warm-up included)"
@@ -47,7 +47,7 @@ python3 tools/repeatability.py "$OUT"/repeat-{1,2,3}-summary.csv 2>&1 | tee "$OU
 # Within-run against between-run variance: one process, three rounds.
 log "default sweep in three rounds (--rounds 3)"
 s0=$(date +%s%N)
-./build-gpu/app/memsweep run --rounds 3 --quiet --out "$OUT/rounds3" >"$OUT/rounds3-table.txt" 2>&1
+./build-gpu/app/cli/memsweep run --rounds 3 --quiet --out "$OUT/rounds3" >"$OUT/rounds3-table.txt" 2>&1
 log "rounds 3: rc=$?, process wall $(( ($(date +%s%N) - s0) / 1000000 )) ms"
 python3 tools/repeatability.py --rounds "$OUT/rounds3-samples.csv" 2>&1 | tee -a "$OUT/summary.log"
 grep -h "^# gpu-warmup\|^# measuring-cpu\|^# gpu-near-cpus" "$OUT"/repeat-1-samples.csv | tee -a "$OUT/summary.log"
@@ -60,7 +60,7 @@ if [ "$rc" = 0 ]; then log "PASS: gpu suite"; else log "FAIL: gpu suite (rc=$rc)
 if [ "${LARGE:-0}" = 1 ]; then
   # The bandwidth plateau: 16 MiB to 1 GiB per vector.
   log "large sweep 2^22..2^28"
-  ./build-gpu/app/memsweep run --min-exp 22 --max-exp 28 --step 2 --reps 5 --warmup 1 --quiet \
+  ./build-gpu/app/cli/memsweep run --min-exp 22 --max-exp 28 --step 2 --reps 5 --warmup 1 --quiet \
     --out "$OUT/large" >"$OUT/large-table.txt" 2>/tmp/large-stderr.txt
   log "large sweep rc=$? $(tail -n 1 /tmp/large-stderr.txt)"
   rm -f "$OUT/large-summary.csv"
@@ -75,7 +75,7 @@ if [ "${SANITIZE:-0}" = 1 ]; then
   log "compute-sanitizer memcheck rc=$? ($(grep -E 'ERROR SUMMARY|LEAK SUMMARY' "$OUT/sanitizer-memcheck.log" | tr '\n' ' '))"
   log "compute-sanitizer --tool racecheck on a short sweep"
   timeout 300 compute-sanitizer --tool racecheck --error-exitcode 9 \
-    ./build-gpu/app/memsweep run --min-exp 10 --max-exp 16 --step 6 --reps 2 --warmup 1 --quiet \
+    ./build-gpu/app/cli/memsweep run --min-exp 10 --max-exp 16 --step 6 --reps 2 --warmup 1 --quiet \
     --out /tmp/racecheck >"$OUT/sanitizer-racecheck.log" 2>&1
   log "compute-sanitizer racecheck rc=$? ($(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/sanitizer-racecheck.log" | tr '\n' ' '))"
 fi

@@ -5,7 +5,7 @@
 # memsweep report from BUILD_DIR (default build).
 set -e
 cd "$(dirname "$0")/.."
-memsweep=${1:-build}/app/memsweep
+memsweep=${1:-build}/app/cli/memsweep
 [ -x "$memsweep" ] || { echo "reports: no $memsweep: build first" >&2; exit 1; }
 mkdir -p docs/reports
 for samples in data/reference/*-samples.csv; do

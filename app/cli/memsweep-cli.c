@@ -17,7 +17,7 @@
 #include "ms-csv-pair.h"
 #include "ms-i18n.h"
 #include "ms-json.h"
-#include "ms-report.h"
+#include "ms-cli-tables.h"
 #include "ms-cli-extra.h"
 #include "ms-cli-show.h"
 #ifdef MS_HAVE_DRAW

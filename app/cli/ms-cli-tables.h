@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-report.h: the plain-text tables of the command line. */
+/* ms-cli-tables.h: the plain-text tables of the command line. */
 #pragma once
 
 #include <stdbool.h>

@@ -8,7 +8,7 @@
 #include "memsweep.h"
 #include "ms-cli-extra.h"
 #include "ms-i18n.h"
-#include "ms-report.h"
+#include "ms-cli-tables.h"
 
 static double
 median_of (const MsResults *r, MsMode mode, int e, const char *variant)

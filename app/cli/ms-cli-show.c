@@ -12,7 +12,7 @@
 #include "ms-csv-pair.h"
 #include "ms-i18n.h"
 #include "ms-json.h"
-#include "ms-report.h"
+#include "ms-cli-tables.h"
 
 
 void

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-report.c: tables as a teacher would draw them: sizes down, modes
+/* ms-cli-tables.c: tables as a teacher would draw them: sizes down, modes
  * across, time in microseconds and bandwidth in GB/s. */
 #define _XOPEN_SOURCE 700 /* wcwidth */
-#include "ms-report.h"
+#include "ms-cli-tables.h"
 
 #include <math.h>
 #include <stdlib.h>

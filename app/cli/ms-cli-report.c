@@ -8,7 +8,7 @@
 #include "ms-cli-draw.h"
 #include "ms-i18n.h"
 #include "ms-report-content.h"
-#include "ms-report.h"
+#include "ms-cli-tables.h"
 #include "ms-cli-extra.h"
 
 

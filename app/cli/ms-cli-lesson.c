@@ -20,7 +20,7 @@
 #include "ms-cli-extra.h"
 #include "ms-csv-pair.h"
 #include "ms-i18n.h"
-#include "ms-report.h"
+#include "ms-cli-tables.h"
 
 
 typedef struct {
