@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "memsweep.h"
-#include "ms-json.h"
+#include "ms-cli-json.h"
 #include "ms-test.h"
 
 static char tmpdir[] = "/tmp/ms-summary-XXXXXX";
