@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # bench-app-open.sh: how long memsweep-gtk takes to show its first frame and
 # to open files, and the longest main-loop stall meanwhile, as medians over
-# several launches (MEMSWEEP_PROBE, see ui/ms-probe.h). Run under Xvfb:
+# several launches (MEMSWEEP_PROBE, see ui/ms-probe.h; the app built with
+# -Dprofiling=true, as tools/configure.sh does). Run under Xvfb:
 #   xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- \
 #     bench/bench-app-open.sh [build-dir] [runs]
 # The 10^7-row file is made once in $BENCH_DIR (default /tmp/memsweep-bench)
@@ -15,6 +16,11 @@ app=${APP:-$build/app/gtk/memsweep-gtk}
 ref="$src/data/reference"
 dir=${BENCH_DIR:-/tmp/memsweep-bench}
 mkdir -p "$dir"
+# The probe is built only with -Dprofiling=true (tools/configure.sh sets it).
+if ! grep -q -a -F MEMSWEEP_PROBE "$app"; then
+  echo "bench-app-open.sh: $app has no profiling hooks: build it with -Dprofiling=true" >&2
+  exit 1
+fi
 export GSETTINGS_BACKEND=memory MEMSWEEP_PROBE=1 MEMSWEEP_PROBE_QUIT_MS=${QUIT_MS:-500}
 # Each view stays a second, so that work it finishes in idle time (the
 # table's rows) counts as its own.

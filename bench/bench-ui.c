@@ -4,8 +4,8 @@
  * on 16 and 64 lanes, each drawn into an image surface; the median of many
  * draws, in wall time and in the thread's CPU time (steadier on a shared
  * machine). Prints figures; asserts nothing. The first-frame time of the
- * app is measured by running memsweep-gtk with MEMSWEEP_FIRST_FRAME=1 (see
- * the README).
+ * app is measured by running memsweep-gtk built with -Dprofiling=true with
+ * MEMSWEEP_FIRST_FRAME=1 (bench/bench-app-open.sh, the README).
  *
  * Every chart draw is a whole draw from the data: the background, grid,
  * text, lines, markers and bars are all painted again. Kept between draws

@@ -6,20 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "ms-cell-driver.h"
+#include "ms-clock.h"
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
 #include "ms-data.h"
-
-double
-ms_now_us (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
-}
 
 uint64_t
 ms_host_available_memory (void)

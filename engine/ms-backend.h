@@ -96,5 +96,3 @@ void ms_host_cpu_affinity (char *buf, size_t len);
 /* PCIe link (current and maximum) and the driver release through NVML,
  * loaded at run time; unknown fields stay 0 or "". Needs info->pci_bus_id. */
 void ms_nvml_query (MsDeviceInfo *info);
-
-double ms_now_us (void);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ms-cell-driver.h"
+#include "ms-clock.h"
 #include "ms-i18n.h"
 
 struct MsCellDriver {

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ms-backend.h"
+#include "ms-clock.h"
 #include "ms-gpu-state.h"
 
 #define MS_WARM_CHUNK_MS 10.0

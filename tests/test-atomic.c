@@ -4,9 +4,13 @@
 #include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <glib.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "ms-atomic-file.h"
-#include "ms-test.h"
 
 static char dir[64];
 
@@ -65,12 +69,12 @@ test_replace_keeps_mode (void)
   char err[512] = "";
   put (in_dir ("a.csv"), "old");
   chmod (in_dir ("a.csv"), 0640);
-  MS_CHECK (write_text (in_dir ("a.csv"), "new", err, sizeof err), "%s", err);
-  MS_CHECK_STR (get (in_dir ("a.csv")), "new");
+  g_assert_true (write_text (in_dir ("a.csv"), "new", err, sizeof err));
+  g_assert_cmpstr (get (in_dir ("a.csv")), ==, "new");
   struct stat st;
   stat (in_dir ("a.csv"), &st);
-  MS_CHECK ((st.st_mode & 07777) == 0640, "mode %o", st.st_mode & 07777);
-  MS_CHECK (count_entries () == 1, "%d entries", count_entries ());
+  g_assert_true ((st.st_mode & 07777) == 0640);
+  g_assert_cmpint (count_entries (), ==, 1);
   unlink (in_dir ("a.csv"));
 }
 
@@ -80,14 +84,15 @@ test_links_followed (void)
   char err[512] = "";
   put (in_dir ("target.csv"), "old");
   symlink ("target.csv", in_dir ("link.csv"));
-  MS_CHECK (write_text (in_dir ("link.csv"), "new", err, sizeof err), "%s", err);
+  g_assert_true (write_text (in_dir ("link.csv"), "new", err, sizeof err));
   struct stat st;
-  MS_CHECK (lstat (in_dir ("link.csv"), &st) == 0 && S_ISLNK (st.st_mode), "link replaced");
-  MS_CHECK_STR (get (in_dir ("target.csv")), "new");
+  g_assert_true (lstat (in_dir ("link.csv"), &st) == 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+  g_assert_cmpstr (get (in_dir ("target.csv")), ==, "new");
   /* A dangling link creates the file it names. */
   symlink ("made.csv", in_dir ("dangling.csv"));
-  MS_CHECK (write_text (in_dir ("dangling.csv"), "made", err, sizeof err), "%s", err);
-  MS_CHECK_STR (get (in_dir ("made.csv")), "made");
+  g_assert_true (write_text (in_dir ("dangling.csv"), "made", err, sizeof err));
+  g_assert_cmpstr (get (in_dir ("made.csv")), ==, "made");
   unlink (in_dir ("link.csv"));
   unlink (in_dir ("target.csv"));
   unlink (in_dir ("dangling.csv"));
@@ -100,19 +105,19 @@ test_refusals (void)
   char err[512] = "", want[512];
   put (in_dir ("ro.csv"), "mine");
   chmod (in_dir ("ro.csv"), 0444);
-  MS_CHECK (!write_text (in_dir ("ro.csv"), "new", err, sizeof err), "read-only replaced");
+  g_assert_false (write_text (in_dir ("ro.csv"), "new", err, sizeof err));
   snprintf (want, sizeof want, "%s: is read-only: not replaced", in_dir ("ro.csv"));
-  MS_CHECK_STR (err, want);
-  MS_CHECK_STR (get (in_dir ("ro.csv")), "mine");
-  MS_CHECK (!ms_atomic_file_check (dir, err, sizeof err), "a folder passed");
+  g_assert_cmpstr (err, ==, want);
+  g_assert_cmpstr (get (in_dir ("ro.csv")), ==, "mine");
+  g_assert_false (ms_atomic_file_check (dir, err, sizeof err));
   snprintf (want, sizeof want, "%s: is a folder", dir);
-  MS_CHECK_STR (err, want);
+  g_assert_cmpstr (err, ==, want);
   char long_name[300];
   memset (long_name, 'x', 250);
   strcpy (long_name + 250, ".csv");
-  MS_CHECK (!ms_atomic_file_check (in_dir (long_name), err, sizeof err), "long name passed");
-  MS_CHECK (strstr (err, ": cannot write: File name too long") != NULL, "%s", err);
-  MS_CHECK (count_entries () == 1, "%d entries", count_entries ());
+  g_assert_false (ms_atomic_file_check (in_dir (long_name), err, sizeof err));
+  g_assert_nonnull (strstr (err, ": cannot write: File name too long"));
+  g_assert_cmpint (count_entries (), ==, 1);
   unlink (in_dir ("ro.csv"));
 }
 
@@ -121,8 +126,9 @@ test_devices_in_place (void)
 {
   char err[512] = "";
   struct stat st;
-  MS_CHECK (write_text ("/dev/null", "nothing", err, sizeof err), "%s", err);
-  MS_CHECK (stat ("/dev/null", &st) == 0 && S_ISCHR (st.st_mode), "/dev/null replaced");
+  g_assert_true (write_text ("/dev/null", "nothing", err, sizeof err));
+  g_assert_true (stat ("/dev/null", &st) == 0);
+  g_assert_true (S_ISCHR (st.st_mode));
 }
 
 static void
@@ -132,38 +138,41 @@ test_pair_and_cleanup (void)
   put (in_dir ("p-samples.csv"), "old samples");
   MsAtomicFile *a = ms_atomic_file_open (in_dir ("p-samples.csv"), err, sizeof err);
   MsAtomicFile *b = ms_atomic_file_open (in_dir ("p-summary.csv"), err, sizeof err);
-  MS_CHECK (a && b, "%s", err);
+  g_assert_true (a);
+  g_assert_true (b);
   ms_atomic_file_write (a, "new samples", 11);
   ms_atomic_file_write (b, "new summary", 11);
-  MS_CHECK (count_entries () == 3, "two temporaries: %d entries", count_entries ());
+  g_assert_cmpint (count_entries (), ==, 3);
   /* What a signal handler does: no temporary stays. */
   ms_atomic_file_remove_temporaries ();
-  MS_CHECK (count_entries () == 1, "after removal: %d entries", count_entries ());
+  g_assert_cmpint (count_entries (), ==, 1);
   ms_atomic_file_abort (a);
   ms_atomic_file_abort (b);
   a = ms_atomic_file_open (in_dir ("p-samples.csv"), err, sizeof err);
   b = ms_atomic_file_open (in_dir ("p-summary.csv"), err, sizeof err);
   ms_atomic_file_write (a, "new samples", 11);
   ms_atomic_file_write (b, "new summary", 11);
-  MS_CHECK (ms_atomic_file_commit_pair (a, b, err, sizeof err), "%s", err);
-  MS_CHECK_STR (get (in_dir ("p-samples.csv")), "new samples");
-  MS_CHECK_STR (get (in_dir ("p-summary.csv")), "new summary");
-  MS_CHECK (count_entries () == 2, "%d entries", count_entries ());
+  g_assert_true (ms_atomic_file_commit_pair (a, b, err, sizeof err));
+  g_assert_cmpstr (get (in_dir ("p-samples.csv")), ==, "new samples");
+  g_assert_cmpstr (get (in_dir ("p-summary.csv")), ==, "new summary");
+  g_assert_cmpint (count_entries (), ==, 2);
   unlink (in_dir ("p-samples.csv"));
   unlink (in_dir ("p-summary.csv"));
 }
 
 int
-main (void)
+main (int argc, char **argv)
 {
+  g_test_init (&argc, &argv, NULL);
   snprintf (dir, sizeof dir, "/tmp/memsweep-test-atomic-XXXXXX");
   if (!mkdtemp (dir))
     return 1;
-  MS_RUN (test_replace_keeps_mode);
-  MS_RUN (test_links_followed);
-  MS_RUN (test_refusals);
-  MS_RUN (test_devices_in_place);
-  MS_RUN (test_pair_and_cleanup);
+  g_test_add_func ("/atomic/replace-keeps-mode", test_replace_keeps_mode);
+  g_test_add_func ("/atomic/links-followed", test_links_followed);
+  g_test_add_func ("/atomic/refusals", test_refusals);
+  g_test_add_func ("/atomic/devices-in-place", test_devices_in_place);
+  g_test_add_func ("/atomic/pair-and-cleanup", test_pair_and_cleanup);
+  int rc = g_test_run ();
   rmdir (dir);
-  return ms_test_finish ();
+  return rc;
 }

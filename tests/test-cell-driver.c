@@ -7,11 +7,14 @@
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <unistd.h>
+#include <glib.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-backend.h"
-#include "ms-test.h"
 
 enum { WARMUP = 2, REPS = 3 };
 
@@ -72,10 +75,11 @@ check_kept_events (const MsCell *c, int kept, int per_rep, const char *what)
   double free_start = -1, last_end = 0;
   for (size_t i = 0; i < c->n_events; i++) {
     const MsEvent *ev = &c->events[i];
-    MS_CHECK (ev->rep >= 0 && ev->rep < kept, "%s: event of repetition %d kept", what, ev->rep);
+    g_assert_cmpint (ev->rep, >=, 0);
+    g_assert_cmpint (ev->rep, <, kept);
     if (ev->phase == MS_PHASE_ALLOC) {
       allocs++;
-      MS_CHECK (ev->rep == 0, "%s: alloc in repetition %d", what, ev->rep);
+      g_assert_cmpint (ev->rep, ==, 0);
     } else if (ev->phase == MS_PHASE_FREE) {
       frees++;
       free_rep = ev->rep;
@@ -86,15 +90,13 @@ check_kept_events (const MsCell *c, int kept, int per_rep, const char *what)
         last_end = ev->host_start_us + ev->host_us;
     }
   }
-  MS_CHECK (allocs == 1 && frees == 1, "%s: alloc %d free %d", what, allocs, frees);
-  MS_CHECK (free_rep == kept - 1, "%s: free in repetition %d, want %d", what, free_rep,
-            kept - 1);
-  MS_CHECK (free_start >= last_end, "%s: free at %g before the end %g of its repetition", what,
-            free_start, last_end);
-  MS_CHECK (other == kept * per_rep, "%s: %d phase events, want %d", what, other,
-            kept * per_rep);
-  MS_CHECK (c->n_reps == kept && c->stats.e2e.n == kept, "%s: %d reps, e2e over %d", what,
-            c->n_reps, c->stats.e2e.n);
+  g_assert_cmpint (allocs, ==, 1);
+  g_assert_cmpint (frees, ==, 1);
+  g_assert_cmpint (free_rep, ==, kept - 1);
+  g_assert_cmpfloat (free_start, >=, last_end);
+  g_assert_cmpint (other, ==, kept * per_rep);
+  g_assert_cmpint (c->n_reps, ==, kept);
+  g_assert_cmpint (c->stats.e2e.n, ==, kept);
 }
 
 static void
@@ -103,14 +105,15 @@ test_warmups_and_origins (void)
   MsTestBackendConfig cfg;
   ms_test_backend_config_init (&cfg);
   Outcome o = run_mode (MS_MODE_REGISTERED, &cfg, false);
-  MS_CHECK (o.status == MS_RUN_OK && o.live == 0, "status %d live %ld", o.status, o.live);
+  g_assert_cmpint (o.status, ==, MS_RUN_OK);
+  g_assert_cmpint (o.live, ==, 0);
   const MsCell *c = &o.results->cells[0];
   MsPhase seq[64];
   int per_rep = phase_sequence (c, seq, 64);
-  MS_CHECK (per_rep == 7, "registered: %d phases per repetition", per_rep);
-  MS_CHECK (c->status == MS_CELL_OK, "status %s", ms_cell_status_name (c->status));
+  g_assert_cmpint (per_rep, ==, 7);
+  g_assert_cmpint (c->status, ==, MS_CELL_OK);
   check_kept_events (c, REPS, per_rep, "full run");
-  MS_CHECK (o.steps == 1 + (WARMUP + REPS) * per_rep, "steps %ld: warm-ups ran", o.steps);
+  g_assert_cmpint (o.steps, ==, 1 + (WARMUP + REPS) * per_rep);
 
   /* Repetition 0 keeps the cell's origin: alloc at 0, and its own phases
    * after the warm-ups; later repetitions start a new origin at 0. */
@@ -120,14 +123,13 @@ test_warmups_and_origins (void)
   for (size_t i = 0; i < c->n_events; i++) {
     const MsEvent *ev = &c->events[i];
     if (ev->phase == MS_PHASE_ALLOC)
-      MS_CHECK (ev->host_start_us == 0, "alloc at %g", ev->host_start_us);
+      g_assert_cmpfloat (ev->host_start_us, ==, 0);
     else if (ev->phase != MS_PHASE_FREE && first_start[ev->rep] < 0)
       first_start[ev->rep] = ev->host_start_us;
   }
-  MS_CHECK (first_start[1] == 0 && first_start[2] == 0, "later origins %g %g", first_start[1],
-            first_start[2]);
-  MS_CHECK (first_start[0] > 2 * 100, "repetition 0 starts at %g, after the warm-ups",
-            first_start[0]);
+  g_assert_cmpfloat (first_start[1], ==, 0);
+  g_assert_cmpfloat (first_start[2], ==, 0);
+  g_assert_cmpfloat (first_start[0], >, 2 * 100);
   ms_results_free (o.results);
 }
 
@@ -140,8 +142,7 @@ clean_run (MsMode mode, MsTestBackendConfig *cfg, MsPhase *seq, int *per_rep)
   Outcome full = run_mode (mode, cfg, false);
   *per_rep = phase_sequence (&full.results->cells[0], seq, 512);
   ms_results_free (full.results);
-  MS_CHECK (full.steps == 1 + (WARMUP + REPS) * *per_rep, "%s: %ld steps", ms_mode_name (mode),
-            full.steps);
+  g_assert_cmpint (full.steps, ==, 1 + (WARMUP + REPS) * *per_rep);
   return full.steps;
 }
 
@@ -172,26 +173,26 @@ check_stop_everywhere (MsMode mode)
     Outcome o = run_mode (mode, &cfg, false);
     const MsCell *c = &o.results->cells[0];
     int kept = k == total ? REPS : kept_before_step (k, per_rep);
-    MS_CHECK (o.live == 0, "%s: %ld buffers left", what, o.live);
+    g_assert_cmpint (o.live, ==, 0);
     if (k == total) {
       /* The flag was never set: the cell ran to the end. */
-      MS_CHECK (o.status == MS_RUN_OK && c->status == MS_CELL_OK, "%s: %d", what, o.status);
+      g_assert_cmpint (o.status, ==, MS_RUN_OK);
+      g_assert_cmpint (c->status, ==, MS_CELL_OK);
     } else if (kept == 0) {
-      MS_CHECK (o.status == MS_RUN_CANCELLED && c->status == MS_CELL_CANCELLED, "%s: %s", what,
-                ms_cell_status_name (c->status));
-      MS_CHECK (c->n_reps == 0 && c->n_events == 0, "%s: keeps nothing", what);
-      MS_CHECK_STR (c->message, "cancelled");
+      g_assert_cmpint (o.status, ==, MS_RUN_CANCELLED);
+      g_assert_cmpint (c->status, ==, MS_CELL_CANCELLED);
+      g_assert_true (c->n_reps == 0);
+      g_assert_true (c->n_events == 0);
+      g_assert_cmpstr (c->message, ==, "cancelled");
     } else {
       char want[96];
       snprintf (want, sizeof want, "cancelled after %d of %d repetitions", kept, REPS);
-      MS_CHECK (o.status == MS_RUN_CANCELLED && c->status == MS_CELL_PARTIAL, "%s: %s", what,
-                ms_cell_status_name (c->status));
-      MS_CHECK_STR (c->message, want);
+      g_assert_cmpint (o.status, ==, MS_RUN_CANCELLED);
+      g_assert_cmpint (c->status, ==, MS_CELL_PARTIAL);
+      g_assert_cmpstr (c->message, ==, want);
       check_kept_events (c, kept, per_rep, what);
     }
     ms_results_free (o.results);
-    if (ms_test_failures > 20)
-      return;
   }
 }
 
@@ -240,14 +241,15 @@ check_fault_everywhere (MsMode mode)
     Outcome o = run_mode (mode, &cfg, true);
     const MsCell *c = &o.results->cells[0];
     describe_step (k, per_rep, seq, want, sizeof want);
-    MS_CHECK (o.status == MS_RUN_OK && o.live == 0, "%s: status %d live %ld", what, o.status,
-              o.live);
-    MS_CHECK (c->status == MS_CELL_FAILED && c->n_reps == 0 && c->n_events == 0 &&
-                c->e2e_us == NULL, "%s: %s keeps %d reps", what,
-              ms_cell_status_name (c->status), c->n_reps);
-    MS_CHECK_STR (c->message, want);
-    MS_CHECK (o.results->n_cells == 2 && o.results->cells[1].status == MS_CELL_OK,
-              "%s: next cell", what);
+    g_assert_cmpint (o.status, ==, MS_RUN_OK);
+    g_assert_cmpint (o.live, ==, 0);
+    g_assert_cmpint (c->status, ==, MS_CELL_FAILED);
+    g_assert_cmpint (c->n_reps, ==, 0);
+    g_assert_true (c->n_events == 0);
+    g_assert_null (c->e2e_us);
+    g_assert_cmpstr (c->message, ==, want);
+    g_assert_true (o.results->n_cells == 2);
+    g_assert_cmpint (o.results->cells[1].status, ==, MS_CELL_OK);
     ms_results_free (o.results);
 
     /* Wrong results show only where the backend verifies. */
@@ -255,11 +257,9 @@ check_fault_everywhere (MsMode mode)
     o = run_mode (mode, &cfg, false);
     c = &o.results->cells[0];
     bool at_verify = k > 0 && seq[(k - 1) % per_rep] == MS_PHASE_VERIFY;
-    MS_CHECK (c->status == (at_verify ? MS_CELL_VERIFY_FAILED : MS_CELL_OK) && o.live == 0,
-              "%s: wrong results give %s", what, ms_cell_status_name (c->status));
+    g_assert_true (c->status == (at_verify ? MS_CELL_VERIFY_FAILED : MS_CELL_OK));
+    g_assert_true (o.live == 0);
     ms_results_free (o.results);
-    if (ms_test_failures > 20)
-      return;
   }
 }
 
@@ -279,27 +279,33 @@ test_partial_cell (void)
   ms_test_backend_config_init (&cfg);
   cfg.cancel_at_run = WARMUP + 2; /* the third kept repetition */
   Outcome o = run_mode (MS_MODE_PINNED, &cfg, true);
-  MS_CHECK (o.status == MS_RUN_CANCELLED && o.results->n_cells == 1, "status %d, %zu cells",
-            o.status, o.results->n_cells);
+  g_assert_cmpint (o.status, ==, MS_RUN_CANCELLED);
+  g_assert_cmpuint (o.results->n_cells, ==, 1);
   const MsCell *c = &o.results->cells[0];
-  MS_CHECK (c->status == MS_CELL_PARTIAL && c->n_reps == 2, "%s with %d reps",
-            ms_cell_status_name (c->status), c->n_reps);
+  g_assert_cmpint (c->status, ==, MS_CELL_PARTIAL);
+  g_assert_cmpint (c->n_reps, ==, 2);
   double want_h2d = cfg.latency_us + 2.0 * 4096 * 4 / (cfg.bandwidth_gbps[MS_MODE_PINNED] * 1e3);
-  MS_CHECK (c->stats.phase[MS_PHASE_H2D].n == 2, "h2d over %d", c->stats.phase[MS_PHASE_H2D].n);
-  MS_CHECK_NEAR (c->stats.phase[MS_PHASE_H2D].median, want_h2d, 1e-9);
-  MS_CHECK (c->stats.h2d_gbps > 0 && c->stats.e2e.median > 0, "rates");
+  g_assert_cmpint (c->stats.phase[MS_PHASE_H2D].n, ==, 2);
+  g_assert_cmpfloat (fabs ((double)(c->stats.phase[MS_PHASE_H2D].median) - (double)(want_h2d)), <=,
+                     1e-9);
+  g_assert_true (c->stats.h2d_gbps > 0);
+  g_assert_true (c->stats.e2e.median > 0);
 
   char path[] = "/tmp/memsweep-partial-XXXXXX";
   int fd = mkstemp (path);
   char err[256] = "";
-  MS_CHECK (fd >= 0 && ms_csv_write_samples (o.results, path, err, sizeof err), "write: %s", err);
+  g_assert_true (fd >= 0);
+  g_assert_true (ms_csv_write_samples (o.results, path, err, sizeof err));
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
-  MS_CHECK (back && back->n_cells == 1, "read: %s", err);
+  g_assert_true (back);
+  g_assert_true (back->n_cells == 1);
   if (back && back->n_cells == 1) {
     const MsCell *b = &back->cells[0];
-    MS_CHECK (b->status == MS_CELL_PARTIAL && b->n_reps == 2 && b->n_events == c->n_events,
-              "read back %s, %d reps", ms_cell_status_name (b->status), b->n_reps);
-    MS_CHECK_NEAR (b->stats.e2e.median, c->stats.e2e.median, 1e-6);
+    g_assert_cmpint (b->status, ==, MS_CELL_PARTIAL);
+    g_assert_cmpint (b->n_reps, ==, 2);
+    g_assert_true (b->n_events == c->n_events);
+    g_assert_cmpfloat (fabs ((double)(b->stats.e2e.median) - (double)(c->stats.e2e.median)), <=,
+                       1e-6);
   }
   ms_results_free (back);
   if (fd >= 0) {
@@ -323,22 +329,26 @@ test_memory_per_mode (void)
   };
   MsRunOutput out;
   MsCellStatus st = b->run_cell (b, &args, &out);
-  MS_CHECK (st == MS_CELL_OK && out.n_reps == MS_MAX_REPS, "status %d", st);
-  MS_CHECK (out.n_events == 2 + 3 * (size_t) MS_MAX_REPS, "events %zu", out.n_events);
-  MS_CHECK (out.cap_events <= 2 * out.n_events, "reserved %zu for %zu", out.cap_events,
-            out.n_events);
+  g_assert_cmpint (st, ==, MS_CELL_OK);
+  g_assert_true (out.n_reps == MS_MAX_REPS);
+  g_assert_cmpuint (out.n_events, ==, 2 + 3 * (size_t)MS_MAX_REPS);
+  g_assert_cmpuint (out.cap_events, <=, 2 * out.n_events);
   ms_run_output_clear (&out);
-  MS_CHECK (out.events == NULL && out.e2e_us == NULL && out.n_events == 0, "cleared");
+  g_assert_null (out.events);
+  g_assert_null (out.e2e_us);
+  g_assert_true (out.n_events == 0);
   ms_backend_free (b);
 }
 
 int
-main (void)
+main (int argc, char **argv)
 {
-  MS_RUN (test_warmups_and_origins);
-  MS_RUN (test_stop_at_every_step);
-  MS_RUN (test_fault_at_every_step);
-  MS_RUN (test_partial_cell);
-  MS_RUN (test_memory_per_mode);
-  return ms_test_finish ();
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cell-driver/warmups-and-origins", test_warmups_and_origins);
+  g_test_add_func ("/cell-driver/stop-at-every-step", test_stop_at_every_step);
+  g_test_add_func ("/cell-driver/fault-at-every-step", test_fault_at_every_step);
+  g_test_add_func ("/cell-driver/partial-cell", test_partial_cell);
+  g_test_add_func ("/cell-driver/memory-per-mode", test_memory_per_mode);
+  int rc = g_test_run ();
+  return rc;
 }

@@ -4,9 +4,12 @@
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <unistd.h>
+#include <glib.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "memsweep.h"
-#include "ms-test.h"
 
 /* More cells than the reader's first cell array holds, with variants:
  * the array grows and its cells move while rows still arrive, and then
@@ -20,7 +23,7 @@ test_cells_moved (void)
   int fd = mkstemp (path);
   FILE *f = fd >= 0 ? fdopen (fd, "wb") : NULL;
   if (!f) {
-    MS_CHECK (f != NULL, "a temporary file");
+    g_assert_nonnull (f);
     return;
   }
   fputs ("mode,elements,rep,phase,lane,chunk,host_start_us,host_us,gpu_start_us,gpu_us,bytes,"
@@ -38,30 +41,33 @@ test_cells_moved (void)
   fclose (f);
   char err[512];
   MsResults *r = ms_csv_read_samples (path, err, sizeof err);
-  MS_CHECK (r && r->n_cells == (size_t) n_cells && r->cap_cells == r->n_cells, "%s",
-            r ? "cell count" : err);
+  g_assert_true (r);
+  g_assert_true (r->n_cells == (size_t)n_cells);
+  g_assert_true (r->cap_cells == r->n_cells);
   for (size_t i = 0; r && i < r->n_cells; i++) {
     const MsCell *c = &r->cells[i];
     char variant[16];
     snprintf (variant, sizeof variant, "copy=%d", (int) i / (MS_MODE_COUNT * 8));
-    MS_CHECK (c->mode == (MsMode) (i / 8 % MS_MODE_COUNT) && c->exponent == 10 + (int) i % 8 &&
-                strcmp (c->variant, variant) == 0 && c->n_reps == 3 && c->n_events == 3,
-              "cell %zu: %s 2^%d %s", i, ms_mode_name (c->mode), c->exponent, c->variant);
+    g_assert_true (c->mode == (MsMode)(i / 8 % MS_MODE_COUNT));
+    g_assert_cmpint (c->exponent, ==, 10 + (int)i % 8);
+    g_assert_cmpstr (c->variant, ==, variant);
+    g_assert_true (c->n_reps == 3);
+    g_assert_true (c->n_events == 3);
     for (int rep = 0; rep < c->n_reps && rep < 3; rep++)
-      MS_CHECK (c->e2e_us[rep] == 2.0 * i + rep && c->events[rep].host_us == i + rep + 0.5 &&
-                  c->events[rep].gpu_us == i + rep + 0.25 && c->events[rep].rep == rep,
-                "cell %zu repetition %d", i, rep);
+      g_assert_true (c->e2e_us[rep] == 2.0 * i + rep && c->events[rep].host_us == i + rep + 0.5
+                     && c->events[rep].gpu_us == i + rep + 0.25 && c->events[rep].rep == rep);
     MsCell alone;
-    MS_CHECK (ms_cell_copy (&alone, c), "copy");
+    g_assert_true (ms_cell_copy (&alone, c));
     ms_cell_compute_stats (&alone);
-    MS_CHECK (memcmp (&alone.stats, &c->stats, sizeof alone.stats) == 0, "cell %zu stats", i);
+    g_assert_true (memcmp (&alone.stats, &c->stats, sizeof alone.stats) == 0);
     ms_cell_clear (&alone);
   }
   if (r) {
     MsCell extra;
-    MS_CHECK (ms_cell_copy (&extra, &r->cells[0]), "copy");
-    MS_CHECK (ms_results_add_cell (r, &extra), "one more cell");
-    MS_CHECK (r->n_cells == (size_t) n_cells + 1 && r->cells[n_cells].n_events == 3, "added");
+    g_assert_true (ms_cell_copy (&extra, &r->cells[0]));
+    g_assert_true (ms_results_add_cell (r, &extra));
+    g_assert_true (r->n_cells == (size_t)n_cells + 1);
+    g_assert_true (r->cells[n_cells].n_events == 3);
     ms_cell_clear (&extra);
   }
   ms_results_free (r);
@@ -69,8 +75,10 @@ test_cells_moved (void)
 }
 
 int
-main (void)
+main (int argc, char **argv)
 {
-  MS_RUN (test_cells_moved);
-  return ms_test_finish ();
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/csv-cells/cells-moved", test_cells_moved);
+  int rc = g_test_run ();
+  return rc;
 }

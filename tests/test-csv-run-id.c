@@ -12,11 +12,13 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <glib.h>
+#include <math.h>
+#include <stdio.h>
 
 #include "memsweep.h"
 #include "ms-csv-pair.h"
 #include "ms-small-file.h"
-#include "ms-test.h"
 
 /* The id on the file's "# run-id:" line, and the fingerprint of the file
  * with that line's id left out. */
@@ -46,7 +48,7 @@ test_run_id (void)
 {
   char err[512], dir[] = "/tmp/memsweep-test-run-id-XXXXXX";
   MsResults *r = ms_csv_read_samples (MS_REFERENCE_DIR "/h100-large-samples.csv", err, sizeof err);
-  MS_CHECK (r != NULL, "reference run: %s", err);
+  g_assert_nonnull (r);
   if (!r || !mkdtemp (dir))
     return;
   char file[128], fifo[128], piped[128], pair_s[128], pair_m[128];
@@ -56,10 +58,10 @@ test_run_id (void)
   snprintf (pair_s, sizeof pair_s, "%s/p-samples.csv", dir);
   snprintf (pair_m, sizeof pair_m, "%s/p-summary.csv", dir);
 
-  MS_CHECK (ms_csv_write_samples (r, file, err, sizeof err), "regular file: %s", err);
-  MS_CHECK (mkfifo (fifo, 0600) == 0, "fifo");
+  g_assert_true (ms_csv_write_samples (r, file, err, sizeof err));
+  g_assert_true (mkfifo (fifo, 0600) == 0);
   int ready[2];
-  MS_CHECK (pipe (ready) == 0, "pipe");
+  g_assert_true (pipe (ready) == 0);
   pid_t child = fork ();
   if (child == 0) {
     /* The pipe's other end: copies what comes through into a file. It is
@@ -77,28 +79,35 @@ test_run_id (void)
     _exit (in >= 0 && out >= 0 ? 0 : 1);
   }
   char c1;
-  MS_CHECK (read (ready[0], &c1, 1) == 1, "the pipe's reader is ready");
-  MS_CHECK (ms_csv_write_samples (r, fifo, err, sizeof err), "pipe: %s", err);
+  g_assert_true (read (ready[0], &c1, 1) == 1);
+  g_assert_true (ms_csv_write_samples (r, fifo, err, sizeof err));
   int status = 1;
   waitpid (child, &status, 0);
-  MS_CHECK (WIFEXITED (status) && WEXITSTATUS (status) == 0, "the pipe's reader");
+  g_assert_true (WIFEXITED (status));
+  g_assert_true (WEXITSTATUS (status) == 0);
   close (ready[0]), close (ready[1]);
-  MS_CHECK (ms_csv_write_pair (r, pair_s, pair_m, err, sizeof err), "pair: %s", err);
+  g_assert_true (ms_csv_write_pair (r, pair_s, pair_m, err, sizeof err));
 
   char *a = ms_small_file_read (file, err, sizeof err),
        *b = ms_small_file_read (piped, err, sizeof err);
   char *c = ms_small_file_read (pair_s, err, sizeof err),
        *m = ms_small_file_read (pair_m, err, sizeof err);
-  MS_CHECK (a && b && c && m, "files read back: %s", err);
+  g_assert_true (a);
+  g_assert_true (b);
+  g_assert_true (c);
+  g_assert_true (m);
   if (a && b && c && m) {
     size_t n_file = strlen (a), n_piped = strlen (b), n_pair = strlen (c), n_summary = strlen (m);
-    MS_CHECK (n_file == n_piped && memcmp (a, b, n_file) == 0, "one pass = two passes");
-    MS_CHECK (n_file == n_pair && memcmp (a, c, n_file) == 0, "the pair's samples the same");
+    g_assert_true (n_file == n_piped);
+    g_assert_true (memcmp (a, b, n_file) == 0);
+    g_assert_true (n_file == n_pair);
+    g_assert_true (memcmp (a, c, n_file) == 0);
     char id[17], fingerprint[17], summary_id[17], unused[17];
     id_and_fingerprint (a, n_file, id, fingerprint);
-    MS_CHECK (id[0] && strcmp (id, fingerprint) == 0, "id %s, fingerprint %s", id, fingerprint);
+    g_assert_true (id[0]);
+    g_assert_cmpstr (id, ==, fingerprint);
     id_and_fingerprint (m, n_summary, summary_id, unused);
-    MS_CHECK_STR (summary_id, id);
+    g_assert_cmpstr (summary_id, ==, id);
   }
   free (a), free (b), free (c), free (m);
   unlink (file), unlink (fifo), unlink (piped), unlink (pair_s), unlink (pair_m);
@@ -107,8 +116,10 @@ test_run_id (void)
 }
 
 int
-main (void)
+main (int argc, char **argv)
 {
-  MS_RUN (test_run_id);
-  return ms_test_finish ();
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/csv-run-id/run-id", test_run_id);
+  int rc = g_test_run ();
+  return rc;
 }

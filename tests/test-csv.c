@@ -8,11 +8,15 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include <glib.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-csv-reader.h"
-#include "ms-test.h"
 
 static char tmpdir[256];
 
@@ -76,30 +80,33 @@ make_results (void)
 static void
 compare_results (const MsResults *a, const MsResults *b)
 {
-  MS_CHECK (a->n_cells == b->n_cells, "cells %zu vs %zu", a->n_cells, b->n_cells);
-  MS_CHECK_STR (a->device.name, b->device.name);
-  MS_CHECK (a->sweep.min_exp == b->sweep.min_exp && a->sweep.reps == b->sweep.reps &&
-              a->sweep.streams == b->sweep.streams && a->device.pcie_gen == b->device.pcie_gen,
-            "metadata");
+  g_assert_cmpuint (a->n_cells, ==, b->n_cells);
+  g_assert_cmpstr (a->device.name, ==, b->device.name);
+  g_assert_true (a->sweep.min_exp == b->sweep.min_exp);
+  g_assert_true (a->sweep.reps == b->sweep.reps);
+  g_assert_true (a->sweep.streams == b->sweep.streams);
+  g_assert_true (a->device.pcie_gen == b->device.pcie_gen);
   for (size_t i = 0; i < a->n_cells && i < b->n_cells; i++) {
     const MsCell *x = &a->cells[i];
     const MsCell *y = ms_results_find (b, x->mode, x->exponent);
-    MS_CHECK (y != NULL, "cell %s 2^%d missing", ms_mode_name (x->mode), x->exponent);
+    g_assert_nonnull (y);
     if (!y)
       continue;
-    MS_CHECK (x->status == y->status && x->n_reps == y->n_reps && x->n_events == y->n_events,
-              "%s 2^%d status/reps/events", ms_mode_name (x->mode), x->exponent);
-    MS_CHECK_STR (x->message, y->message);
+    g_assert_true (x->status == y->status);
+    g_assert_true (x->n_reps == y->n_reps);
+    g_assert_true (x->n_events == y->n_events);
+    g_assert_cmpstr (x->message, ==, y->message);
     for (size_t e = 0; e < x->n_events && e < y->n_events; e++) {
       const MsEvent *p = &x->events[e], *q = &y->events[e];
-      MS_CHECK (p->phase == q->phase && p->lane == q->lane && p->rep == q->rep &&
-                  p->bytes == q->bytes && fabs (p->host_us - q->host_us) < 1e-3 &&
-                  fabs (p->gpu_us - q->gpu_us) < 1e-3,
-                "event %zu of %s", e, ms_mode_name (x->mode));
+      g_assert_true (p->phase == q->phase);
+      g_assert_true (p->lane == q->lane);
+      g_assert_true (p->rep == q->rep);
+      g_assert_true (p->bytes == q->bytes);
+      g_assert_true (fabs (p->host_us - q->host_us) < 1e-3);
+      g_assert_true (fabs (p->gpu_us - q->gpu_us) < 1e-3);
     }
-    MS_CHECK (fabs (x->stats.e2e.median - y->stats.e2e.median) < 1e-3, "e2e median");
-    MS_CHECK (fabs (x->stats.h2d_gbps - y->stats.h2d_gbps) < 1e-3 * (1 + x->stats.h2d_gbps),
-              "h2d GB/s");
+    g_assert_true (fabs (x->stats.e2e.median - y->stats.e2e.median) < 1e-3);
+    g_assert_true (fabs (x->stats.h2d_gbps - y->stats.h2d_gbps) < 1e-3 * (1 + x->stats.h2d_gbps));
   }
 }
 
@@ -109,23 +116,22 @@ test_round_trip (void)
   MsResults *r = make_results ();
   char err[512] = "";
   const char *path = tmp_path ("rt-samples.csv");
-  MS_CHECK (ms_csv_write_samples (r, path, err, sizeof err), "%s", err);
+  g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
-  MS_CHECK (back != NULL, "%s", err);
+  g_assert_nonnull (back);
   if (back) {
     compare_results (r, back);
     /* And again: what was read writes the same file. */
     const char *path2 = tmp_path ("rt2-samples.csv");
     snprintf (back->label, sizeof back->label, "%s", r->label);
-    MS_CHECK (ms_csv_write_samples (back, path2, err, sizeof err), "%s", err);
+    g_assert_true (ms_csv_write_samples (back, path2, err, sizeof err));
     char *first = strdup (read_file (path));
-    MS_CHECK (strcmp (first, read_file (path2)) == 0, "second write differs: diff %s %s", path,
-              path2);
+    g_assert_cmpstr (first, ==, read_file (path2));
     free (first);
   }
   char *text = read_file (path);
-  MS_CHECK (strstr (text, "# device: =Test \"GPU\", rev 2\n") != NULL, "metadata line");
-  MS_CHECK (strstr (text, "\"'injected fault") == NULL, "plain message not neutralised");
+  g_assert_nonnull (strstr (text, "# device: =Test \"GPU\", rev 2\n"));
+  g_assert_null (strstr (text, "\"'injected fault"));
   ms_results_free (back);
   ms_results_free (r);
 }
@@ -143,22 +149,21 @@ test_locale (void)
   }
   char probe[16];
   snprintf (probe, sizeof probe, "%.1f", 3.5);
-  MS_CHECK_STR (probe, "3,5"); /* the locale really uses a comma */
+  g_assert_cmpstr (probe, ==, "3,5"); /* the locale really uses a comma */
   MsResults *r = make_results ();
   char err[512] = "";
   const char *path = tmp_path ("locale-samples.csv");
-  MS_CHECK (ms_csv_write_samples (r, path, err, sizeof err), "%s", err);
-  MS_CHECK (ms_csv_write_summary (r, tmp_path ("locale-summary.csv"), err, sizeof err), "%s", err);
+  g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
+  g_assert_true (ms_csv_write_summary (r, tmp_path ("locale-summary.csv"), err, sizeof err));
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
-  MS_CHECK (back != NULL, "%s", err);
+  g_assert_nonnull (back);
   if (back)
     compare_results (r, back);
   setlocale (LC_ALL, "C");
   MsResults *c_back = ms_csv_read_samples (path, err, sizeof err);
-  MS_CHECK (c_back != NULL, "read in C: %s", err);
-  MS_CHECK (strstr (read_file (tmp_path ("locale-summary.csv")), ",0.") != NULL ||
-              strstr (read_file (tmp_path ("locale-summary.csv")), ".") != NULL,
-            "dot decimals");
+  g_assert_nonnull (c_back);
+  g_assert_true (strstr (read_file (tmp_path ("locale-summary.csv")), ",0.") != NULL
+                 || strstr (read_file (tmp_path ("locale-summary.csv")), ".") != NULL);
   ms_results_free (c_back);
   ms_results_free (back);
   ms_results_free (r);
@@ -181,15 +186,18 @@ test_tolerant (void)
     "z,e2e,pinned,1024,0,,9.75,,,ok,\r\n";
   write_file (tmp_path ("tolerant.csv"), text);
   MsResults *r = ms_csv_read_samples (tmp_path ("tolerant.csv"), err, sizeof err);
-  MS_CHECK (r != NULL, "%s", err);
+  g_assert_nonnull (r);
   if (!r)
     return;
-  MS_CHECK_STR (r->device.name, "Some GPU");
+  g_assert_cmpstr (r->device.name, ==, "Some GPU");
   const MsCell *c = ms_results_find (r, MS_MODE_PINNED, 10);
-  MS_CHECK (c && c->n_events == 2 && c->n_reps == 1, "events");
-  MS_CHECK_NEAR (c->stats.phase[MS_PHASE_H2D].median, 3.25, 1e-9);
-  MS_CHECK_NEAR (c->stats.e2e.median, 9.75, 1e-9);
-  MS_CHECK_NEAR (c->stats.h2d_gbps, 8192 / 3.25 * 1e-3, 1e-9);
+  g_assert_true (c);
+  g_assert_true (c->n_events == 2);
+  g_assert_true (c->n_reps == 1);
+  g_assert_cmpfloat (fabs ((double)(c->stats.phase[MS_PHASE_H2D].median) - (double)(3.25)), <=,
+                     1e-9);
+  g_assert_cmpfloat (fabs ((double)(c->stats.e2e.median) - (double)(9.75)), <=, 1e-9);
+  g_assert_cmpfloat (fabs ((double)(c->stats.h2d_gbps) - (double)(8192 / 3.25 * 1e-3)), <=, 1e-9);
   ms_results_free (r);
 }
 
@@ -288,9 +296,9 @@ check_bad_cases (const char *head, const BadCase *cases, size_t n)
     write_file (path, body);
     err[0] = '\0';
     MsResults *r = ms_csv_read_samples (path, err, sizeof err);
-    MS_CHECK (r == NULL, "%s accepted", cases[i].name);
+    g_assert_null (r);
     snprintf (want, sizeof want, "%s:%s", path, cases[i].error);
-    MS_CHECK (strcmp (err, want) == 0, "%s: got '%s'", cases[i].name, err);
+    g_assert_cmpstr (err, ==, want);
     ms_results_free (r);
   }
 }
@@ -303,19 +311,19 @@ test_malformed (void)
   check_bad_cases (head, bad_cases, sizeof bad_cases / sizeof bad_cases[0]);
   /* Whole-file failures. */
   write_file (tmp_path ("empty.csv"), "");
-  MS_CHECK (!ms_csv_read_samples (tmp_path ("empty.csv"), err, sizeof err), "empty");
-  MS_CHECK (strstr (err, "empty.csv:1: no header row") != NULL, "%s", err);
+  g_assert_false (ms_csv_read_samples (tmp_path ("empty.csv"), err, sizeof err));
+  g_assert_nonnull (strstr (err, "empty.csv:1: no header row"));
   write_file (tmp_path ("nohead.csv"), "a,b,c\n1,2,3\n");
-  MS_CHECK (!ms_csv_read_samples (tmp_path ("nohead.csv"), err, sizeof err), "no header");
-  MS_CHECK (strstr (err, "nohead.csv:1: missing column 'mode'") != NULL, "%s", err);
+  g_assert_false (ms_csv_read_samples (tmp_path ("nohead.csv"), err, sizeof err));
+  g_assert_nonnull (strstr (err, "nohead.csv:1: missing column 'mode'"));
   FILE *f = fopen (tmp_path ("nul.csv"), "wb");
   fwrite ("mode,elements\n\0\0garbage", 1, 23, f);
   fclose (f);
-  MS_CHECK (!ms_csv_read_samples (tmp_path ("nul.csv"), err, sizeof err), "NUL");
-  MS_CHECK (strstr (err, "nul.csv:2: binary data") != NULL, "%s", err);
-  MS_CHECK (!ms_csv_read_samples (tmp_path ("does-not-exist.csv"), err, sizeof err), "missing");
-  MS_CHECK (strstr (err, "does-not-exist.csv: cannot open: No such file") != NULL, "%s", err);
-  MS_CHECK (!ms_csv_read_samples (tmpdir, err, sizeof err), "a folder");
+  g_assert_false (ms_csv_read_samples (tmp_path ("nul.csv"), err, sizeof err));
+  g_assert_nonnull (strstr (err, "nul.csv:2: binary data"));
+  g_assert_false (ms_csv_read_samples (tmp_path ("does-not-exist.csv"), err, sizeof err));
+  g_assert_nonnull (strstr (err, "does-not-exist.csv: cannot open: No such file"));
+  g_assert_false (ms_csv_read_samples (tmpdir, err, sizeof err));
 }
 
 /* The round, GPU state and steady-state copy columns follow the same rules:
@@ -375,15 +383,24 @@ test_round_columns (void)
             COPY_ROW_STATUS ("partial", "d2h_copy", "1", "4", "32768"));
   write_file (tmp_path ("partial.csv"), body);
   MsResults *r = ms_csv_read_samples (tmp_path ("partial.csv"), err, sizeof err);
-  MS_CHECK (r != NULL, "%s", err);
+  g_assert_nonnull (r);
   const MsCell *c = r ? ms_results_find (r, MS_MODE_PINNED, 10) : NULL;
-  MS_CHECK (c && c->status == MS_CELL_PARTIAL && c->n_reps == 1 && c->n_rounds == 1, "cell");
-  MS_CHECK (c && c->rounds[0].start.valid && c->rounds[0].end.temp_c == -3 &&
-              c->rounds[0].end.pstate == 2 && c->rounds[0].end.throttle == 4,
-            "state");
-  MS_CHECK (c && c->n_copies == 2 && c->copies[0].to_device && !c->copies[1].to_device &&
-              c->copies[1].round == 1 && c->copies[1].gpu_us == 4 && c->copies[1].bytes == 32768,
-            "copies");
+  g_assert_true (c);
+  g_assert_cmpint (c->status, ==, MS_CELL_PARTIAL);
+  g_assert_true (c->n_reps == 1);
+  g_assert_true (c->n_rounds == 1);
+  g_assert_true (c);
+  g_assert_true (c->rounds[0].start.valid);
+  g_assert_true (c->rounds[0].end.temp_c == -3);
+  g_assert_true (c->rounds[0].end.pstate == 2);
+  g_assert_true (c->rounds[0].end.throttle == 4);
+  g_assert_true (c);
+  g_assert_true (c->n_copies == 2);
+  g_assert_true (c->copies[0].to_device);
+  g_assert_false (c->copies[1].to_device);
+  g_assert_true (c->copies[1].round == 1);
+  g_assert_true (c->copies[1].gpu_us == 4);
+  g_assert_true (c->copies[1].bytes == 32768);
   ms_results_free (r);
 }
 
@@ -424,14 +441,13 @@ test_stats_scratch (void)
     make_stats_cell (&b, reps[i], 1.0 + (double) i);
     ms_cell_compute_stats_scratch (&a, &scratch);
     ms_cell_compute_stats (&b);
-    MS_CHECK (a.stats.e2e.n == reps[i] && a.stats.phase[MS_PHASE_H2D].n == reps[i],
-              "cell %zu counted", i);
-    MS_CHECK (memcmp (&a.stats, &b.stats, sizeof a.stats) == 0, "cell %zu of %d reps", i,
-              reps[i]);
+    g_assert_true (a.stats.e2e.n == reps[i]);
+    g_assert_true (a.stats.phase[MS_PHASE_H2D].n == reps[i]);
+    g_assert_true (memcmp (&a.stats, &b.stats, sizeof a.stats) == 0);
     ms_cell_clear (&a);
     ms_cell_clear (&b);
   }
-  MS_CHECK (scratch.size > 0, "scratch kept");
+  g_assert_true (scratch.size > 0);
   ms_stats_scratch_clear (&scratch);
 }
 
@@ -441,17 +457,17 @@ test_not_regular (void)
 {
   char err[512];
   const char *fifo = tmp_path ("fifo.csv");
-  MS_CHECK (mkfifo (fifo, 0600) == 0, "mkfifo");
+  g_assert_true (mkfifo (fifo, 0600) == 0);
   alarm (10); /* a hang fails the test instead of the suite's timeout */
   struct timespec t0, t1;
   clock_gettime (CLOCK_MONOTONIC, &t0);
-  MS_CHECK (!ms_csv_read_samples (fifo, err, sizeof err), "FIFO accepted");
+  g_assert_false (ms_csv_read_samples (fifo, err, sizeof err));
   clock_gettime (CLOCK_MONOTONIC, &t1);
   alarm (0);
-  MS_CHECK ((t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9 < 1.0, "took too long");
-  MS_CHECK (strstr (err, "fifo.csv: not a regular file (a pipe)") != NULL, "%s", err);
-  MS_CHECK (!ms_csv_read_samples ("/dev/zero", err, sizeof err), "device accepted");
-  MS_CHECK_STR (err, "/dev/zero: not a regular file (a device)");
+  g_assert_true ((t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9 < 1.0);
+  g_assert_nonnull (strstr (err, "fifo.csv: not a regular file (a pipe)"));
+  g_assert_false (ms_csv_read_samples ("/dev/zero", err, sizeof err));
+  g_assert_cmpstr (err, ==, "/dev/zero: not a regular file (a device)");
   unlink (fifo);
 }
 
@@ -466,10 +482,9 @@ test_rep_claims (void)
     n += snprintf (body + n, sizeof body - n,
                    "managed,%d,0,999999,h2d,1,0,1.0,2.0,,,0,1,ok,0,0,\n", 1 << e);
   write_file (tmp_path ("claims.csv"), body);
-  MS_CHECK (!ms_csv_read_samples (tmp_path ("claims.csv"), err, sizeof err), "claims accepted");
-  MS_CHECK (strstr (err, "claims.csv:2: repetition 999999 of managed 2^0 needs 1000000 "
-                         "end-to-end rows in all, more than a file of") != NULL,
-            "%s", err);
+  g_assert_false (ms_csv_read_samples (tmp_path ("claims.csv"), err, sizeof err));
+  g_assert_nonnull (strstr (err, "claims.csv:2: repetition 999999 of managed 2^0 needs 1000000 "
+                                 "end-to-end rows in all, more than a file of"));
   /* Many repetitions that the file does hold are read. */
   n = snprintf (body, sizeof body, "%s", header);
   for (int rep = 0; rep < 100; rep++)
@@ -477,9 +492,11 @@ test_rep_claims (void)
                    rep);
   write_file (tmp_path ("many-reps.csv"), body);
   MsResults *r = ms_csv_read_samples (tmp_path ("many-reps.csv"), err, sizeof err);
-  MS_CHECK (r && r->n_cells == 1 && r->cells[0].n_reps == 100, "%s", r ? "reps" : err);
+  g_assert_true (r);
+  g_assert_true (r->n_cells == 1);
+  g_assert_true (r->cells[0].n_reps == 100);
   if (r)
-    MS_CHECK_NEAR (r->cells[0].e2e_us[99], 99.5, 0);
+    g_assert_cmpfloat (fabs ((double)(r->cells[0].e2e_us[99]) - (double)(99.5)), <=, 0);
   ms_results_free (r);
 }
 
@@ -501,11 +518,13 @@ test_cells_take_turns (void)
                      m ? "uva" : "pinned", rep);
   write_file (tmp_path ("turns.csv"), body);
   MsResults *r = ms_csv_read_samples (tmp_path ("turns.csv"), err, sizeof err);
-  MS_CHECK (r && r->n_cells == 2, "%s", r ? "cells" : err);
+  g_assert_true (r);
+  g_assert_true (r->n_cells == 2);
   for (size_t c = 0; r && c < r->n_cells; c++) {
-    MS_CHECK (r->cells[c].n_events == 40 && r->cells[c].n_reps == 40, "cell %zu", c);
+    g_assert_true (r->cells[c].n_events == 40);
+    g_assert_true (r->cells[c].n_reps == 40);
     for (size_t e = 0; e < r->cells[c].n_events; e++)
-      MS_CHECK (r->cells[c].events[e].host_us == (double) e, "event %zu", e);
+      g_assert_true (r->cells[c].events[e].host_us == (double)e);
   }
   ms_results_free (r);
 }
@@ -528,7 +547,8 @@ test_no_size_cap (void)
   fputs ("pinned,1024,4096,0,e2e,0,0,,5,,,0,1,ok,0,0,\n", f);
   fclose (f);
   MsResults *r = ms_csv_read_samples (path, err, sizeof err);
-  MS_CHECK (r && r->n_cells == 1, "a 260 MiB file: %s", r ? "cells" : err);
+  g_assert_true (r);
+  g_assert_true (r->n_cells == 1);
   ms_results_free (r);
   unlink (path);
 }
@@ -551,10 +571,11 @@ test_encodings (void)
   write_file (tmp_path ("cr.csv"), cr);
   MsResults *a = ms_csv_read_samples (tmp_path ("lf.csv"), err, sizeof err);
   MsResults *b = ms_csv_read_samples (tmp_path ("cr.csv"), err, sizeof err);
-  MS_CHECK (a && b, "CR-only: %s", err);
+  g_assert_true (a);
+  g_assert_true (b);
   if (a && b) {
     compare_results (a, b);
-    MS_CHECK_STR (b->device.name, "CR GPU");
+    g_assert_cmpstr (b->device.name, ==, "CR GPU");
   }
   ms_results_free (a);
   ms_results_free (b);
@@ -562,17 +583,17 @@ test_encodings (void)
   snprintf (cr, sizeof cr, "# x\rmode,elements,rep,phase,host_start_us,host_us,status\r"
                            "pinned,1024,0,h2d,1,2,ok\rpinned,1024,0,warp,1,2,ok\r");
   write_file (tmp_path ("cr-bad.csv"), cr);
-  MS_CHECK (!ms_csv_read_samples (tmp_path ("cr-bad.csv"), err, sizeof err), "bad CR file");
-  MS_CHECK (strstr (err, "cr-bad.csv:4: unknown phase 'warp'") != NULL, "%s", err);
+  g_assert_false (ms_csv_read_samples (tmp_path ("cr-bad.csv"), err, sizeof err));
+  g_assert_nonnull (strstr (err, "cr-bad.csv:4: unknown phase 'warp'"));
   static const char *utf16[] = { "\xff\xfem\0o\0d\0e\0", "\xfe\xff\0m\0o\0d\0e",
                                  "m\0o\0d\0e\0" };
   for (int i = 0; i < 3; i++) {
     FILE *f = fopen (tmp_path ("utf16.csv"), "wb");
     fwrite (utf16[i], 1, 10 - 2 * (i == 2), f);
     fclose (f);
-    MS_CHECK (!ms_csv_read_samples (tmp_path ("utf16.csv"), err, sizeof err), "UTF-16");
-    MS_CHECK (strstr (err, "utf16.csv:1: UTF-16 text is not supported: save the file as UTF-8"),
-              "%d: %s", i, err);
+    g_assert_false (ms_csv_read_samples (tmp_path ("utf16.csv"), err, sizeof err));
+    g_assert_nonnull (
+        strstr (err, "utf16.csv:1: UTF-16 text is not supported: save the file as UTF-8"));
   }
 }
 
@@ -588,9 +609,9 @@ test_decimals (void)
     double got = -1;
     bool ok = ms_csv_parse_decimal (texts[i], strlen (texts[i]), &got);
     double want = strtod (texts[i], NULL);
-    MS_CHECK (ok == (want <= 1e12), "%s accepted: %d", texts[i], ok);
+    g_assert_cmpint (ok, ==, (want <= 1e12));
     if (ok)
-      MS_CHECK (memcmp (&got, &want, sizeof got) == 0, "%s: %.17g vs %.17g", texts[i], got, want);
+      g_assert_true (memcmp (&got, &want, sizeof got) == 0);
   }
   /* And on every value the writer's "%.3f" makes of random times. */
   srand (7);
@@ -601,7 +622,8 @@ test_decimals (void)
     double got = -1, want = strtod (buf, NULL);
     if (want > 1e12)
       continue;
-    MS_CHECK (ms_csv_parse_decimal (buf, strlen (buf), &got) && got == want, "%s", buf);
+    g_assert_true (ms_csv_parse_decimal (buf, strlen (buf), &got));
+    g_assert_true (got == want);
   }
 }
 
@@ -610,14 +632,12 @@ test_safe_writes (void)
 {
   MsResults *r = make_results ();
   char err[512] = "";
-  MS_CHECK (!ms_csv_write_samples (r, "/nonexistent-folder/x.csv", err, sizeof err), "no dir");
-  MS_CHECK (strstr (err, "/nonexistent-folder/x.csv: cannot write: No such file") != NULL, "%s",
-            err);
-  MS_CHECK (!ms_csv_write_samples (r, tmpdir, err, sizeof err), "folder");
+  g_assert_false (ms_csv_write_samples (r, "/nonexistent-folder/x.csv", err, sizeof err));
+  g_assert_nonnull (strstr (err, "/nonexistent-folder/x.csv: cannot write: No such file"));
+  g_assert_false (ms_csv_write_samples (r, tmpdir, err, sizeof err));
   if (access ("/dev/full", W_OK) == 0) {
-    MS_CHECK (!ms_csv_write_samples (r, "/dev/full", err, sizeof err), "/dev/full");
-    MS_CHECK (strstr (err, "/dev/full: write failed: No space left on device") != NULL, "%s",
-              err);
+    g_assert_false (ms_csv_write_samples (r, "/dev/full", err, sizeof err));
+    g_assert_nonnull (strstr (err, "/dev/full: write failed: No space left on device"));
   }
   /* An existing file survives a failed write: limit the file size so the
    * write fails part-way. */
@@ -630,45 +650,46 @@ test_safe_writes (void)
   setrlimit (RLIMIT_FSIZE, &small);
   bool ok = ms_csv_write_samples (r, keep, err, sizeof err);
   setrlimit (RLIMIT_FSIZE, &old);
-  MS_CHECK (!ok, "write past the size limit succeeded");
-  MS_CHECK (strstr (err, "write failed") != NULL, "%s", err);
-  MS_CHECK_STR (read_file (keep), "precious\n");
+  g_assert_false (ok);
+  g_assert_nonnull (strstr (err, "write failed"));
+  g_assert_cmpstr (read_file (keep), ==, "precious\n");
   char cmd[600];
   snprintf (cmd, sizeof cmd, "ls %s | grep -c 'keep.csv.' > %s/count", tmpdir, tmpdir);
-  MS_CHECK (system (cmd) >= 0, "ls");
-  MS_CHECK_STR (read_file (tmp_path ("count")), "0\n");
-  MS_CHECK (ms_csv_write_summary (r, keep, err, sizeof err), "%s", err);
+  g_assert_true (system (cmd) >= 0);
+  g_assert_cmpstr (read_file (tmp_path ("count")), ==, "0\n");
+  g_assert_true (ms_csv_write_summary (r, keep, err, sizeof err));
   char *text = read_file (keep);
-  MS_CHECK (strstr (text, "mode,elements,bytes_per_vector,status,reps,e2e_median_us") != NULL,
-            "summary header");
-  MS_CHECK (strstr (text, "\"uva\",2048,8192,\"failed\",0,,,,") != NULL, "failed row");
+  g_assert_nonnull (strstr (text, "mode,elements,bytes_per_vector,status,reps,e2e_median_us"));
+  g_assert_nonnull (strstr (text, "\"uva\",2048,8192,\"failed\",0,,,,"));
   ms_results_free (r);
 }
 
 int
-main (void)
+main (int argc, char **argv)
 {
+  g_test_init (&argc, &argv, NULL);
   snprintf (tmpdir, sizeof tmpdir, "/tmp/memsweep-test-csv-XXXXXX");
   if (!mkdtemp (tmpdir))
     return 99;
-  MS_RUN (test_round_trip);
-  MS_RUN (test_tolerant);
-  MS_RUN (test_malformed);
-  MS_RUN (test_round_columns);
-  MS_RUN (test_stats_scratch);
-  MS_RUN (test_safe_writes);
-  MS_RUN (test_locale);
-  MS_RUN (test_not_regular);
-  MS_RUN (test_rep_claims);
-  MS_RUN (test_no_size_cap);
-  MS_RUN (test_cells_take_turns);
-  MS_RUN (test_encodings);
-  MS_RUN (test_decimals);
+  g_test_add_func ("/csv/round-trip", test_round_trip);
+  g_test_add_func ("/csv/tolerant", test_tolerant);
+  g_test_add_func ("/csv/malformed", test_malformed);
+  g_test_add_func ("/csv/round-columns", test_round_columns);
+  g_test_add_func ("/csv/stats-scratch", test_stats_scratch);
+  g_test_add_func ("/csv/safe-writes", test_safe_writes);
+  g_test_add_func ("/csv/locale", test_locale);
+  g_test_add_func ("/csv/not-regular", test_not_regular);
+  g_test_add_func ("/csv/rep-claims", test_rep_claims);
+  g_test_add_func ("/csv/no-size-cap", test_no_size_cap);
+  g_test_add_func ("/csv/cells-take-turns", test_cells_take_turns);
+  g_test_add_func ("/csv/encodings", test_encodings);
+  g_test_add_func ("/csv/decimals", test_decimals);
+  int rc = g_test_run ();
   char cmd[300];
   snprintf (cmd, sizeof cmd, "rm -rf %s", tmpdir);
-  if (ms_test_failures)
-    return ms_test_finish ();
+  if (rc)
+    return rc;
   if (system (cmd) != 0)
     fprintf (stderr, "could not remove %s\n", tmpdir);
-  return ms_test_finish ();
+  return rc;
 }

@@ -11,11 +11,12 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <glib.h>
+#include <math.h>
 
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-fleet.h"
-#include "ms-test.h"
 
 enum { N_NODES = 1000, SLOW_PINNED = 17, SLOW_ZERO_COPY = 250, GEN4 = 500, X8 = 999,
        GARBAGE = 800 };
@@ -108,28 +109,27 @@ check_flags (const MsFleetReport *r)
     else if (i == GEN4 || i == X8)
       want = MS_FLEET_FLAG_LINK;
     if (i == GARBAGE) {
-      MS_CHECK (!node->readable && strstr (node->error, "node0800") != NULL, "garbage: %s",
-                node->error);
+      g_assert_false (node->readable);
+      g_assert_nonnull (strstr (node->error, "node0800"));
       continue;
     }
-    MS_CHECK (node->flags == want, "node %s: flags %#x, want %#x", node->node, node->flags,
-              want);
+    g_assert_cmphex (node->flags, ==, want);
     flagged += node->flags != 0;
   }
-  MS_CHECK (flagged == 4 && r->n_outliers == 4, "flagged %d, n_outliers %d", flagged,
-            r->n_outliers);
-  MS_CHECK (r->n_unreadable == 1, "unreadable %d", r->n_unreadable);
+  g_assert_cmpint (flagged, ==, 4);
+  g_assert_cmpint (r->n_outliers, ==, 4);
+  g_assert_cmpint (r->n_unreadable, ==, 1);
 }
 
 static void
 test_fleet_1000 (void)
 {
   char dir[] = "/tmp/memsweep-fleet-XXXXXX";
-  MS_CHECK (mkdtemp (dir) != NULL, "mkdtemp");
+  g_assert_nonnull (mkdtemp (dir));
   bool ok = true;
   for (int i = 0; i < N_NODES && ok; i++)
     ok = i == GARBAGE || write_node (dir, i);
-  MS_CHECK (ok, "writing the fleet");
+  g_assert_true (ok);
   char path[512];
   snprintf (path, sizeof path, "%s/node%04d-samples.csv", dir, GARBAGE);
   FILE *f = fopen (path, "w");
@@ -143,23 +143,19 @@ test_fleet_1000 (void)
   MsFleetReport *r = ms_fleet_report_dir (dir, 0.10, err, sizeof err);
   double took = seconds () - t0;
   printf ("# report of %d nodes in %.2f s\n", N_NODES, took);
-  MS_CHECK (r != NULL, "%s", err);
+  g_assert_nonnull (r);
   if (r) {
-    MS_CHECK (r->n_nodes == N_NODES, "%zu nodes", r->n_nodes);
-    MS_CHECK (r->exponent[MS_FLEET_PINNED_H2D] == 26, "size 2^%d",
-              r->exponent[MS_FLEET_PINNED_H2D]);
-    MS_CHECK (r->common_gen == 5 && r->common_width == 16, "common gen%d x%d", r->common_gen,
-              r->common_width);
-    MS_CHECK (strcmp (r->nodes[0].node, "n0000") == 0, "stamped name %s", r->nodes[0].node);
-    MS_CHECK (strstr (r->nodes[3].serials, "1650224000003") != NULL, "serials %s",
-              r->nodes[3].serials);
-    MS_CHECK (r->nodes[GEN4].pcie_gen == 4, "the worst GPU's link: gen%d",
-              r->nodes[GEN4].pcie_gen);
+    g_assert_cmpuint (r->n_nodes, ==, N_NODES);
+    g_assert_cmpint (r->exponent[MS_FLEET_PINNED_H2D], ==, 26);
+    g_assert_cmpint (r->common_gen, ==, 5);
+    g_assert_cmpint (r->common_width, ==, 16);
+    g_assert_cmpstr (r->nodes[0].node, ==, "n0000");
+    g_assert_nonnull (strstr (r->nodes[3].serials, "1650224000003"));
+    g_assert_cmpint (r->nodes[GEN4].pcie_gen, ==, 4);
     check_flags (r);
-    MS_CHECK (r->nodes[SLOW_PINNED].deviation[MS_FLEET_PINNED_H2D] < -0.10, "deviation %g",
-              r->nodes[SLOW_PINNED].deviation[MS_FLEET_PINNED_H2D]);
+    g_assert_cmpfloat (r->nodes[SLOW_PINNED].deviation[MS_FLEET_PINNED_H2D], <, -0.10);
   }
-  MS_CHECK (took < 10, "1,000 nodes took %.1f s", took);
+  g_assert_cmpfloat (took, <, 10);
   ms_fleet_report_free (r);
   remove_dir (dir);
 }
@@ -181,15 +177,15 @@ test_common_size (void)
   nodes[1].at[MS_FLEET_PINNED_H2D][24] = 55; /* only one node went further */
   nodes[2].at[MS_FLEET_HOST][20] = 9;        /* only one node has host */
   ms_fleet_report_compute (&r);
-  MS_CHECK (r.exponent[MS_FLEET_PINNED_H2D] == 22, "2^%d", r.exponent[MS_FLEET_PINNED_H2D]);
-  MS_CHECK_NEAR (r.median[MS_FLEET_PINNED_H2D], 51, 1e-12);
-  MS_CHECK (r.exponent[MS_FLEET_HOST] == 20, "host 2^%d", r.exponent[MS_FLEET_HOST]);
-  MS_CHECK (r.exponent[MS_FLEET_ZERO_COPY] == -1, "no zero-copy");
-  MS_CHECK (r.n_outliers == 0, "none flagged");
+  g_assert_cmpint (r.exponent[MS_FLEET_PINNED_H2D], ==, 22);
+  g_assert_cmpfloat (fabs ((double)(r.median[MS_FLEET_PINNED_H2D]) - (double)(51)), <=, 1e-12);
+  g_assert_cmpint (r.exponent[MS_FLEET_HOST], ==, 20);
+  g_assert_true (r.exponent[MS_FLEET_ZERO_COPY] == -1);
+  g_assert_true (r.n_outliers == 0);
   nodes[0].at[MS_FLEET_PINNED_H2D][22] = 45.8; /* 10.2% below 51 */
   ms_fleet_report_compute (&r);
-  MS_CHECK (nodes[0].flags == 1u << MS_FLEET_PINNED_H2D && r.n_outliers == 1, "flags %#x",
-            nodes[0].flags);
+  g_assert_cmphex (nodes[0].flags, ==, 1u << MS_FLEET_PINNED_H2D);
+  g_assert_true (r.n_outliers == 1);
 }
 
 static void
@@ -197,35 +193,38 @@ test_stamp_twice (void)
 {
   char path[] = "/tmp/memsweep-stamp-XXXXXX";
   int fd = mkstemp (path);
-  MS_CHECK (fd >= 0, "mkstemp");
+  g_assert_true (fd >= 0);
   if (fd < 0)
     return;
   const char *text = "# memsweep samples file\n# device: X\nmode,elements\n";
-  MS_CHECK (write (fd, text, strlen (text)) == (ssize_t) strlen (text), "write");
+  g_assert_true (write (fd, text, strlen (text)) == (ssize_t)strlen (text));
   close (fd);
   MsFleetStamp s = { .node = "a" };
   char err[256];
-  MS_CHECK (ms_fleet_stamp (path, &s, err, sizeof err), "%s", err);
+  g_assert_true (ms_fleet_stamp (path, &s, err, sizeof err));
   snprintf (s.node, sizeof s.node, "b\nc");
-  MS_CHECK (ms_fleet_stamp (path, &s, err, sizeof err), "%s", err);
+  g_assert_true (ms_fleet_stamp (path, &s, err, sizeof err));
   char buf[512] = "";
   FILE *f = fopen (path, "r");
   size_t n = f ? fread (buf, 1, sizeof buf - 1, f) : 0;
   buf[n] = '\0';
   if (f)
     fclose (f);
-  MS_CHECK_STR (buf, "# memsweep samples file\n# device: X\n# node: b c\n# gpu-serials: "
-                     "unknown\n# gpu-pcie-links: unknown\nmode,elements\n");
+  g_assert_cmpstr (buf, ==,
+                   "# memsweep samples file\n# device: X\n# node: b c\n# gpu-serials: "
+                   "unknown\n# gpu-pcie-links: unknown\nmode,elements\n");
   unlink (path);
-  MS_CHECK (!ms_fleet_stamp ("/nonexistent/x-samples.csv", &s, err, sizeof err), "missing");
-  MS_CHECK (strstr (err, "/nonexistent") != NULL, "%s", err);
+  g_assert_false (ms_fleet_stamp ("/nonexistent/x-samples.csv", &s, err, sizeof err));
+  g_assert_nonnull (strstr (err, "/nonexistent"));
 }
 
 int
-main (void)
+main (int argc, char **argv)
 {
-  MS_RUN (test_stamp_twice);
-  MS_RUN (test_common_size);
-  MS_RUN (test_fleet_1000);
-  return ms_test_finish ();
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/fleet/stamp-twice", test_stamp_twice);
+  g_test_add_func ("/fleet/common-size", test_common_size);
+  g_test_add_func ("/fleet/fleet-1000", test_fleet_1000);
+  int rc = g_test_run ();
+  return rc;
 }

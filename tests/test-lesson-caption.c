@@ -3,10 +3,15 @@
  * backend: the numbers come from the cells, the reuse crossover is found,
  * reported absent when zero-copy always wins, and missing cells are named
  * rather than guessed. */
+#include <glib.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-lesson-caption.h"
-#include "ms-test.h"
 
 /* Runs modes under variant with every bandwidth divided by slow[mode]
  * (1 when 0) and merges the cells into *all. */
@@ -21,7 +26,7 @@ add_part (MsResults **all, const char *modes, const char *variant, const double 
   s.max_exp = 18;
   s.reps = 3;
   s.reps_rule = MS_REPS_FIXED;
-  MS_CHECK (ms_sweep_set_modes (&s, modes, err, sizeof err), "%s", err);
+  g_assert_true (ms_sweep_set_modes (&s, modes, err, sizeof err));
   snprintf (s.variant, sizeof s.variant, "%s", variant);
   ms_test_backend_config_init (&cfg);
   cfg.latency_us = 0.01;
@@ -29,7 +34,7 @@ add_part (MsResults **all, const char *modes, const char *variant, const double 
     cfg.bandwidth_gbps[m] /= slow[m] > 0 ? slow[m] : 1;
   MsBackend *b = ms_backend_new_test (&cfg);
   MsResults *r = NULL;
-  MS_CHECK (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err) == MS_RUN_OK, "%s", err);
+  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
   ms_backend_free (b);
   if (!*all) {
     *all = r;
@@ -49,7 +54,7 @@ add_synthetic (MsResults *r, MsMode mode, int exp, const char *variant, double e
                .e2e_us = times, .status = MS_CELL_OK };
   snprintf (c.variant, sizeof c.variant, "%s", variant);
   ms_cell_compute_stats (&c);
-  MS_CHECK (ms_results_add_cell (r, &c), "add");
+  g_assert_true (ms_results_add_cell (r, &c));
 }
 
 /* A reuse experiment at 2^16..2^18: zero-copy takes zc_us * R^2 (the test
@@ -93,17 +98,18 @@ test_reuse_found (void)
   /* Zero-copy starts 20x faster and slows by R^2: it loses at R = 8. */
   MsResults *r = make_reuse (5);
   int want = expected_crossover (r, 18), cross = 0, largest = 0;
-  MS_CHECK (want == 8, "the model crosses at R = 8 (%d)", want);
-  MS_CHECK (ms_lesson_reuse_crossover (r, 18, &cross, &largest) == 1, "found");
-  MS_CHECK (cross == want, "crossover %d, want %d", cross, want);
-  MS_CHECK (largest == 16, "largest %d", largest);
+  g_assert_cmpint (want, ==, 8);
+  g_assert_true (ms_lesson_reuse_crossover (r, 18, &cross, &largest) == 1);
+  g_assert_cmpint (cross, ==, want);
+  g_assert_cmpint (largest, ==, 16);
   char buf[512], expect[64];
-  MS_CHECK (ms_lesson_caption (MS_TOPIC_REUSE, r, -1, buf, sizeof buf), "%s", buf);
+  g_assert_true (ms_lesson_caption (MS_TOPIC_REUSE, r, -1, buf, sizeof buf));
   snprintf (expect, sizeof expect, "from R = %d accesses", want);
-  MS_CHECK (strstr (buf, expect) && strstr (buf, "1 MiB") && strstr (buf, "320 µs against 100 µs"),
-            "%s", buf);
-  MS_CHECK (ms_lesson_topic_matches (MS_TOPIC_REUSE, r), "matches");
-  MS_CHECK (!ms_lesson_topic_matches (MS_TOPIC_PINNED_PAGEABLE, r), "not a plain sweep");
+  g_assert_nonnull (strstr (buf, expect));
+  g_assert_nonnull (strstr (buf, "1 MiB"));
+  g_assert_nonnull (strstr (buf, "320 µs against 100 µs"));
+  g_assert_true (ms_lesson_topic_matches (MS_TOPIC_REUSE, r));
+  g_assert_false (ms_lesson_topic_matches (MS_TOPIC_PINNED_PAGEABLE, r));
   ms_results_free (r);
 }
 
@@ -113,18 +119,18 @@ test_reuse_not_found (void)
   /* 1000x faster at R = 1: still 4x faster at R = 16. */
   MsResults *r = make_reuse (0.1);
   int cross = -1, largest = 0;
-  MS_CHECK (expected_crossover (r, 17) == 0, "the model never crosses");
-  MS_CHECK (ms_lesson_reuse_crossover (r, 17, &cross, &largest) == 0, "not found");
-  MS_CHECK (largest == 16, "largest %d", largest);
+  g_assert_true (expected_crossover (r, 17) == 0);
+  g_assert_true (ms_lesson_reuse_crossover (r, 17, &cross, &largest) == 0);
+  g_assert_cmpint (largest, ==, 16);
   char buf[512];
-  MS_CHECK (ms_lesson_caption (MS_TOPIC_REUSE, r, 17, buf, sizeof buf), "%s", buf);
-  MS_CHECK (strstr (buf, "beats pinned at every R measured up to 16 at 512 KiB"), "%s", buf);
+  g_assert_true (ms_lesson_caption (MS_TOPIC_REUSE, r, 17, buf, sizeof buf));
+  g_assert_nonnull (strstr (buf, "beats pinned at every R measured up to 16 at 512 KiB"));
   ms_results_free (r);
 
   /* Zero-copy slower from the first R: said as such, not as a crossover. */
   r = make_reuse (400);
-  MS_CHECK (ms_lesson_caption (MS_TOPIC_REUSE, r, -1, buf, sizeof buf), "%s", buf);
-  MS_CHECK (strstr (buf, "at every R measured, from R = 1"), "%s", buf);
+  g_assert_true (ms_lesson_caption (MS_TOPIC_REUSE, r, -1, buf, sizeof buf));
+  g_assert_nonnull (strstr (buf, "at every R measured, from R = 1"));
   ms_results_free (r);
 }
 
@@ -135,27 +141,29 @@ test_missing (void)
   char buf[512];
   add_part (&r, "pinned", "", NULL);
   int cross, largest;
-  MS_CHECK (ms_lesson_reuse_crossover (r, 18, &cross, &largest) == -1, "no reuse cells");
+  g_assert_true (ms_lesson_reuse_crossover (r, 18, &cross, &largest) == -1);
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
     /* The portable flag is explained from pinned copies alone. */
     if (t == MS_TOPIC_PORTABLE)
       continue;
-    MS_CHECK (!ms_lesson_caption (t, r, -1, buf, sizeof buf), "topic %d: %s", t, buf);
-    MS_CHECK (buf[0] && strpbrk (buf, "0123456789") == NULL, "no invented number: %s", buf);
+    g_assert_false (ms_lesson_caption (t, r, -1, buf, sizeof buf));
+    g_assert_true (buf[0]);
+    g_assert_null (strpbrk (buf, "0123456789"));
   }
-  MS_CHECK (!ms_lesson_caption (MS_TOPIC_COUNT, r, -1, buf, sizeof buf), "unknown");
-  MS_CHECK (!ms_lesson_caption (MS_TOPIC_REUSE, NULL, -1, buf, sizeof buf) && buf[0], "none");
+  g_assert_false (ms_lesson_caption (MS_TOPIC_COUNT, r, -1, buf, sizeof buf));
+  g_assert_false (ms_lesson_caption (MS_TOPIC_REUSE, NULL, -1, buf, sizeof buf));
+  g_assert_true (buf[0]);
   /* A size that was not measured is missing too. */
   ms_results_free (r);
   r = NULL;
   add_part (&r, "pageable,pinned", "", NULL);
-  MS_CHECK (ms_lesson_caption (MS_TOPIC_PINNED_PAGEABLE, r, 17, buf, sizeof buf), "%s", buf);
-  MS_CHECK (!ms_lesson_caption (MS_TOPIC_PINNED_PAGEABLE, r, 12, buf, sizeof buf), "%s", buf);
+  g_assert_true (ms_lesson_caption (MS_TOPIC_PINNED_PAGEABLE, r, 17, buf, sizeof buf));
+  g_assert_false (ms_lesson_caption (MS_TOPIC_PINNED_PAGEABLE, r, 12, buf, sizeof buf));
   /* A failed cell is no number. */
   for (size_t i = 0; i < r->n_cells; i++)
     if (r->cells[i].mode == MS_MODE_PAGEABLE)
       r->cells[i].status = MS_CELL_FAILED;
-  MS_CHECK (!ms_lesson_caption (MS_TOPIC_PINNED_PAGEABLE, r, -1, buf, sizeof buf), "%s", buf);
+  g_assert_false (ms_lesson_caption (MS_TOPIC_PINNED_PAGEABLE, r, -1, buf, sizeof buf));
   ms_results_free (r);
 }
 
@@ -170,28 +178,30 @@ test_plain_sweep_topics (void)
   snprintf (r->device.name, sizeof r->device.name, "Test GPU");
   const MsCell *pin = ms_results_find (r, MS_MODE_PINNED, 18);
   const MsCell *page = ms_results_find (r, MS_MODE_PAGEABLE, 18);
-  MS_CHECK (ms_lesson_caption (MS_TOPIC_PINNED_PAGEABLE, r, -1, buf, sizeof buf), "%s", buf);
+  g_assert_true (ms_lesson_caption (MS_TOPIC_PINNED_PAGEABLE, r, -1, buf, sizeof buf));
   snprintf (expect, sizeof expect, "On this Test GPU, pinned copies are %.1fx faster",
             pin->stats.h2d_gbps / page->stats.h2d_gbps);
-  MS_CHECK (strstr (buf, expect) && strstr (buf, "at 1 MiB"), "%s", buf);
-  MS_CHECK (ms_lesson_caption (MS_TOPIC_REGISTER, r, -1, buf, sizeof buf), "%s", buf);
-  MS_CHECK (strstr (buf, "registered memory run at"), "%s", buf);
-  MS_CHECK (ms_lesson_caption (MS_TOPIC_MANAGED, r, -1, buf, sizeof buf), "%s", buf);
-  MS_CHECK (strstr (buf, "prefetching"), "%s", buf);
+  g_assert_nonnull (strstr (buf, expect));
+  g_assert_nonnull (strstr (buf, "at 1 MiB"));
+  g_assert_true (ms_lesson_caption (MS_TOPIC_REGISTER, r, -1, buf, sizeof buf));
+  g_assert_nonnull (strstr (buf, "registered memory run at"));
+  g_assert_true (ms_lesson_caption (MS_TOPIC_MANAGED, r, -1, buf, sizeof buf));
+  g_assert_nonnull (strstr (buf, "prefetching"));
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
     const MsLessonTopicInfo *info = ms_lesson_topic (t);
-    MS_CHECK (info && ms_lesson_topic_from_name (info->name) == (MsLessonTopic) t, "topic %d", t);
-    MS_CHECK (ms_lesson_topic_matches (t, r) == info->plain, "%s", info->name);
+    g_assert_true (info);
+    g_assert_true (ms_lesson_topic_from_name (info->name) == (MsLessonTopic)t);
+    g_assert_true (ms_lesson_topic_matches (t, r) == info->plain);
   }
-  MS_CHECK (ms_lesson_topic (MS_TOPIC_COUNT) == NULL, "out of range");
+  g_assert_null (ms_lesson_topic (MS_TOPIC_COUNT));
   /* Pageable faster: the caption says pinned is not faster. */
   ms_results_free (r);
   r = NULL;
   slow[MS_MODE_PAGEABLE] = 0;
   slow[MS_MODE_PINNED] = 3;
   add_part (&r, "pageable,pinned", "", slow);
-  MS_CHECK (ms_lesson_caption (MS_TOPIC_PINNED_PAGEABLE, r, -1, buf, sizeof buf), "%s", buf);
-  MS_CHECK (strstr (buf, "are not faster"), "%s", buf);
+  g_assert_true (ms_lesson_caption (MS_TOPIC_PINNED_PAGEABLE, r, -1, buf, sizeof buf));
+  g_assert_nonnull (strstr (buf, "are not faster"));
   ms_results_free (r);
 }
 
@@ -204,25 +214,27 @@ test_experiment_topics (void)
   add_part (&r, "pinned", "copy=h2d", NULL);
   add_part (&r, "pinned", "copy=d2h", NULL);
   add_part (&r, "pinned", "copy=duplex", NULL);
-  MS_CHECK (ms_lesson_caption (MS_TOPIC_DUPLEX, r, 18, buf, sizeof buf), "%s", buf);
-  MS_CHECK (strstr (buf, "2.00x as fast"), "equal times: twice as fast: %s", buf);
+  g_assert_true (ms_lesson_caption (MS_TOPIC_DUPLEX, r, 18, buf, sizeof buf));
+  g_assert_nonnull (strstr (buf, "2.00x as fast"));
   add_part (&r, "streams", "queue=single/order=depth/K=4", NULL);
   slow[MS_MODE_STREAMS] = 0.5;
   add_part (&r, "streams", "queue=single/order=breadth/K=4", slow);
   add_part (&r, "streams", "queue=single/order=breadth/K=8/host=overlap", slow);
-  MS_CHECK (ms_lesson_caption (MS_TOPIC_ISSUE_ORDER, r, -1, buf, sizeof buf), "%s", buf);
-  MS_CHECK (strstr (buf, "K = 4 streams") && strstr (buf, "one hardware queue") &&
-              !strstr (buf, "default queues"),
-            "%s", buf);
+  g_assert_true (ms_lesson_caption (MS_TOPIC_ISSUE_ORDER, r, -1, buf, sizeof buf));
+  g_assert_nonnull (strstr (buf, "K = 4 streams"));
+  g_assert_nonnull (strstr (buf, "one hardware queue"));
+  g_assert_false (strstr (buf, "default queues"));
   add_part (&r, "write-combined", "stores=streamed", NULL);
   slow[MS_MODE_WRITE_COMBINED] = 2;
   add_part (&r, "write-combined", "stores=ordinary", slow);
-  MS_CHECK (ms_lesson_caption (MS_TOPIC_CACHE_STATE, r, -1, buf, sizeof buf), "%s", buf);
-  MS_CHECK (strstr (buf, "after streamed stores") && !strstr (buf, "Fresh"), "%s", buf);
+  g_assert_true (ms_lesson_caption (MS_TOPIC_CACHE_STATE, r, -1, buf, sizeof buf));
+  g_assert_nonnull (strstr (buf, "after streamed stores"));
+  g_assert_false (strstr (buf, "Fresh"));
   add_part (&r, "pinned", "cost=malloc-host", NULL);
   add_part (&r, "pageable", "cost=malloc", NULL);
-  MS_CHECK (ms_lesson_caption (MS_TOPIC_COSTS, r, -1, buf, sizeof buf), "%s", buf);
-  MS_CHECK (strstr (buf, "Of 2 costs") && strstr (buf, "malloc-host"), "%s", buf);
+  g_assert_true (ms_lesson_caption (MS_TOPIC_COSTS, r, -1, buf, sizeof buf));
+  g_assert_nonnull (strstr (buf, "Of 2 costs"));
+  g_assert_nonnull (strstr (buf, "malloc-host"));
   ms_results_free (r);
 }
 
@@ -244,8 +256,10 @@ run_managed_touch (bool unavailable)
   s.reps = 3;
   s.reps_rule = MS_REPS_FIXED;
   MsBackend *b = ms_backend_new_test (&cfg);
-  MS_CHECK (ms_lesson_run ("managed-touch", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err,
-                           sizeof err) == MS_RUN_OK && r, "%s", err);
+  g_assert_cmpint (
+      ms_lesson_run ("managed-touch", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err, sizeof err), ==,
+      MS_RUN_OK);
+  g_assert_true (r);
   ms_backend_free (b);
   return r;
 }
@@ -259,30 +273,33 @@ test_managed_counts (void)
     return;
   const MsCell *first = ms_results_find_variant (r, MS_MODE_MANAGED, 18, "touch=first");
   const MsCell *pre = ms_results_find_variant (r, MS_MODE_MANAGED_PREFETCH, 18, "touch=first");
-  MS_CHECK (ms_lesson_caption (MS_TOPIC_MANAGED, r, -1, buf, sizeof buf), "%s", buf);
+  g_assert_true (ms_lesson_caption (MS_TOPIC_MANAGED, r, -1, buf, sizeof buf));
   /* Every count in the sentence is the cell's. */
   ms_format_bytes (first->um.h2d_bytes, moved, sizeof moved);
   snprintf (expect, sizeof expect, "with %llu GPU page faults migrating %s to the device",
             (unsigned long long) first->um.gpu_faults, moved);
-  MS_CHECK (first->um.gpu_faults > 1 && strstr (buf, expect), "%s", buf);
-  MS_CHECK (strstr (buf, "First touch of 1 MiB took") && strstr (buf, "resident data took") &&
-              strstr (buf, "with none."),
-            "%s", buf);
+  g_assert_true (first->um.gpu_faults > 1);
+  g_assert_nonnull (strstr (buf, expect));
+  g_assert_nonnull (strstr (buf, "First touch of 1 MiB took"));
+  g_assert_nonnull (strstr (buf, "resident data took"));
+  g_assert_nonnull (strstr (buf, "with none."));
   ms_format_bytes (pre->um.h2d_bytes, moved, sizeof moved);
   snprintf (expect, sizeof expect, "With a prefetch, %s moved with none.", moved);
-  MS_CHECK (strstr (buf, expect) && !strstr (buf, "Once resident"), "%s", buf);
+  g_assert_nonnull (strstr (buf, expect));
+  g_assert_false (strstr (buf, "Once resident"));
   /* Without counts (an older file) the caption is the one before. */
   for (size_t i = 0; i < r->n_cells; i++)
     r->cells[i].um.state = MS_UM_NONE;
-  MS_CHECK (ms_lesson_caption (MS_TOPIC_MANAGED, r, -1, plain, sizeof plain), "%s", plain);
-  MS_CHECK (!strstr (plain, "First touch") && strstr (plain, "Once resident"), "%s", plain);
+  g_assert_true (ms_lesson_caption (MS_TOPIC_MANAGED, r, -1, plain, sizeof plain));
+  g_assert_false (strstr (plain, "First touch"));
+  g_assert_nonnull (strstr (plain, "Once resident"));
   ms_results_free (r);
   /* Counts refused: the same caption as without them. */
   r = run_managed_touch (true);
   if (!r)
     return;
-  MS_CHECK (ms_lesson_caption (MS_TOPIC_MANAGED, r, -1, buf, sizeof buf), "%s", buf);
-  MS_CHECK (strcmp (buf, plain) == 0, "'%s' against '%s'", buf, plain);
+  g_assert_true (ms_lesson_caption (MS_TOPIC_MANAGED, r, -1, buf, sizeof buf));
+  g_assert_cmpstr (buf, ==, plain);
   ms_results_free (r);
 }
 
@@ -295,30 +312,29 @@ test_portable_one_gpu (void)
   add_part (&r, "pinned", "", NULL);
   snprintf (r->device.name, sizeof r->device.name, "Test GPU %s", "A1");
   const MsCell *pin = ms_results_find (r, MS_MODE_PINNED, 18);
-  MS_CHECK (ms_lesson_caption (MS_TOPIC_PORTABLE, r, -1, buf, sizeof buf), "%s", buf);
-  MS_CHECK (strstr (buf, "With one GPU (Test GPU A1)") && strstr (buf, "cudaHostAllocPortable"),
-            "%s", buf);
+  g_assert_true (ms_lesson_caption (MS_TOPIC_PORTABLE, r, -1, buf, sizeof buf));
+  g_assert_nonnull (strstr (buf, "With one GPU (Test GPU A1)"));
+  g_assert_nonnull (strstr (buf, "cudaHostAllocPortable"));
   ms_format_bytes (pin->elements * sizeof (float), size, sizeof size);
   snprintf (expect, sizeof expect, "reach %.1f GB/s to the device at %s", pin->stats.h2d_gbps,
             size);
-  MS_CHECK (strstr (buf, expect), "%s (expected %s)", buf, expect);
+  g_assert_nonnull (strstr (buf, expect));
   /* No portable result, or one of one GPU: the same sentence. */
   char again[1024];
   MsPortableResults one = { .n_devices = 1 };
-  MS_CHECK (ms_lesson_portable_caption (r, NULL, again, sizeof again), "%s", again);
-  MS_CHECK (strcmp (again, buf) == 0, "%s", again);
-  MS_CHECK (ms_lesson_portable_caption (r, &one, again, sizeof again), "%s", again);
-  MS_CHECK (strcmp (again, buf) == 0, "%s", again);
+  g_assert_true (ms_lesson_portable_caption (r, NULL, again, sizeof again));
+  g_assert_cmpstr (again, ==, buf);
+  g_assert_true (ms_lesson_portable_caption (r, &one, again, sizeof again));
+  g_assert_cmpstr (again, ==, buf);
   /* A host that saw more GPUs says so. */
   r->device.count = 4;
-  MS_CHECK (ms_lesson_caption (MS_TOPIC_PORTABLE, r, -1, buf, sizeof buf), "%s", buf);
-  MS_CHECK (strstr (buf, "This host has 4 GPUs, but this run used one, the Test GPU A1"), "%s",
-            buf);
+  g_assert_true (ms_lesson_caption (MS_TOPIC_PORTABLE, r, -1, buf, sizeof buf));
+  g_assert_nonnull (strstr (buf, "This host has 4 GPUs, but this run used one, the Test GPU A1"));
   /* A failed pinned cell is no number. */
   for (size_t i = 0; i < r->n_cells; i++)
     r->cells[i].status = MS_CELL_FAILED;
-  MS_CHECK (!ms_lesson_caption (MS_TOPIC_PORTABLE, r, -1, buf, sizeof buf), "%s", buf);
-  MS_CHECK (strpbrk (buf, "0123456789") == NULL, "no invented number: %s", buf);
+  g_assert_false (ms_lesson_caption (MS_TOPIC_PORTABLE, r, -1, buf, sizeof buf));
+  g_assert_null (strpbrk (buf, "0123456789"));
   ms_results_free (r);
 }
 
@@ -339,33 +355,35 @@ test_portable_two_gpus (void)
                                         .d2h_gbps = 40, .pinned_path = true };
   p->cell[MS_PORTABLE_FOREIGN][1].h2d_gbps = 12.25;
   p->cell[MS_PORTABLE_FOREIGN][1].pinned_path = false;
-  MS_CHECK (ms_lesson_portable_caption (r, p, buf, sizeof buf), "%s", buf);
-  MS_CHECK (strstr (buf, "With 2 GPUs (Test GPU), copies of 1 MiB"), "%s", buf);
-  MS_CHECK (strstr (buf, "reach 61.0 GB/s from a portable buffer, 51.0 GB/s from a buffer pinned "
-                         "for it and 12.2 GB/s from one pinned by the first GPU only"),
-            "%s", buf);
-  MS_CHECK (strstr (buf, "does not treat"), "%s", buf);
+  g_assert_true (ms_lesson_portable_caption (r, p, buf, sizeof buf));
+  g_assert_nonnull (strstr (buf, "With 2 GPUs (Test GPU), copies of 1 MiB"));
+  g_assert_nonnull (
+      strstr (buf, "reach 61.0 GB/s from a portable buffer, 51.0 GB/s from a buffer pinned "
+                   "for it and 12.2 GB/s from one pinned by the first GPU only"));
+  g_assert_nonnull (strstr (buf, "does not treat"));
   p->cell[MS_PORTABLE_FOREIGN][1].pinned_path = true;
-  MS_CHECK (ms_lesson_portable_caption (r, p, buf, sizeof buf), "%s", buf);
-  MS_CHECK (strstr (buf, "changes little"), "%s", buf);
+  g_assert_true (ms_lesson_portable_caption (r, p, buf, sizeof buf));
+  g_assert_nonnull (strstr (buf, "changes little"));
   /* The second GPU failed a buffer: said, not guessed. */
   p->cell[MS_PORTABLE_SHARED][1].ok = false;
-  MS_CHECK (!ms_lesson_portable_caption (r, p, buf, sizeof buf), "%s", buf);
-  MS_CHECK (strpbrk (buf, "0123456789") == NULL, "no invented number: %s", buf);
+  g_assert_false (ms_lesson_portable_caption (r, p, buf, sizeof buf));
+  g_assert_null (strpbrk (buf, "0123456789"));
   free (p);
   ms_results_free (r);
 }
 
 int
-main (void)
+main (int argc, char **argv)
 {
-  MS_RUN (test_reuse_found);
-  MS_RUN (test_reuse_not_found);
-  MS_RUN (test_missing);
-  MS_RUN (test_plain_sweep_topics);
-  MS_RUN (test_experiment_topics);
-  MS_RUN (test_managed_counts);
-  MS_RUN (test_portable_one_gpu);
-  MS_RUN (test_portable_two_gpus);
-  return ms_test_finish ();
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/lesson-caption/reuse-found", test_reuse_found);
+  g_test_add_func ("/lesson-caption/reuse-not-found", test_reuse_not_found);
+  g_test_add_func ("/lesson-caption/missing", test_missing);
+  g_test_add_func ("/lesson-caption/plain-sweep-topics", test_plain_sweep_topics);
+  g_test_add_func ("/lesson-caption/experiment-topics", test_experiment_topics);
+  g_test_add_func ("/lesson-caption/managed-counts", test_managed_counts);
+  g_test_add_func ("/lesson-caption/portable-one-gpu", test_portable_one_gpu);
+  g_test_add_func ("/lesson-caption/portable-two-gpus", test_portable_two_gpus);
+  int rc = g_test_run ();
+  return rc;
 }

@@ -4,10 +4,14 @@
  * isolated parts handed to the front end grouped by environment, the
  * merged result and its metadata, and the costs table. */
 #include <unistd.h>
+#include <glib.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "memsweep.h"
 #include "ms-backend-test.h"
-#include "ms-test.h"
 
 static void
 base_sweep (MsSweep *s)
@@ -30,9 +34,10 @@ run_lesson (const char *name, MsBackend *b, MsIsolatedFunc isolated, void *user)
   base_sweep (&s);
   MsRunStatus st = ms_lesson_run (name, &s, b, isolated, user, NULL, NULL, NULL, &r, err,
                                   sizeof err);
-  MS_CHECK (st == MS_RUN_OK && r, "%s: %s", name, err);
+  g_assert_cmpint (st, ==, MS_RUN_OK);
+  g_assert_true (r);
   if (r)
-    MS_CHECK_STR (r->experiment, name);
+    g_assert_cmpstr (r->experiment, ==, name);
   return r;
 }
 
@@ -40,7 +45,8 @@ static double
 e2e (const MsResults *r, MsMode mode, int e, const char *variant)
 {
   const MsCell *c = ms_results_find_variant (r, mode, e, variant);
-  MS_CHECK (c && c->status == MS_CELL_OK, "%s 2^%d %s", ms_mode_name (mode), e, variant);
+  g_assert_true (c);
+  g_assert_cmpint (c->status, ==, MS_CELL_OK);
   return c ? c->stats.e2e.median : -1;
 }
 
@@ -51,18 +57,20 @@ test_reuse (void)
   MsResults *r = run_lesson ("reuse", b, NULL, NULL);
   if (r) {
     /* 5 R x (4 modes + 2 zero-copy variants) x 2 sizes. */
-    MS_CHECK (r->n_cells == 5 * 6 * 2, "cells %zu", r->n_cells);
+    g_assert_cmpuint (r->n_cells, ==, 5 * 6 * 2);
     /* In the model zero-copy pays every access, pinned none. */
-    MS_CHECK (e2e (r, MS_MODE_ZERO_COPY, 18, "R=16") > 4 * e2e (r, MS_MODE_ZERO_COPY, 18, "R=1"),
-              "zero-copy grows with R");
-    MS_CHECK_NEAR (e2e (r, MS_MODE_PINNED, 18, "R=16"), e2e (r, MS_MODE_PINNED, 18, "R=1"), 1e-6);
-    MS_CHECK (e2e (r, MS_MODE_ZERO_COPY, 18, "R=4/access=read") > 0 &&
-                e2e (r, MS_MODE_ZERO_COPY, 18, "R=4/access=write") > 0,
-              "access variants");
-    MS_CHECK (ms_results_find_variant (r, MS_MODE_PINNED, 18, "R=4/access=read") == NULL,
-              "access variants are zero-copy's only");
-    MS_CHECK (r->sweep.modes[MS_MODE_UVA] && !r->sweep.modes[MS_MODE_STREAMS], "modes union");
-    MS_CHECK (r->sweep.knobs.reuse == 0 && r->sweep.variant[0] == '\0', "base sweep plain");
+    g_assert_true (e2e (r, MS_MODE_ZERO_COPY, 18, "R=16")
+                   > 4 * e2e (r, MS_MODE_ZERO_COPY, 18, "R=1"));
+    g_assert_cmpfloat (fabs ((double)(e2e (r, MS_MODE_PINNED, 18, "R=16"))
+                             - (double)(e2e (r, MS_MODE_PINNED, 18, "R=1"))),
+                       <=, 1e-6);
+    g_assert_true (e2e (r, MS_MODE_ZERO_COPY, 18, "R=4/access=read") > 0);
+    g_assert_true (e2e (r, MS_MODE_ZERO_COPY, 18, "R=4/access=write") > 0);
+    g_assert_null (ms_results_find_variant (r, MS_MODE_PINNED, 18, "R=4/access=read"));
+    g_assert_true (r->sweep.modes[MS_MODE_UVA]);
+    g_assert_false (r->sweep.modes[MS_MODE_STREAMS]);
+    g_assert_true (r->sweep.knobs.reuse == 0);
+    g_assert_true (r->sweep.variant[0] == '\0');
   }
   ms_results_free (r);
   ms_backend_free (b);
@@ -76,13 +84,16 @@ test_duplex (void)
   if (r) {
     const MsCell *both = ms_results_find_variant (r, MS_MODE_PINNED, 18, "copy=duplex");
     const MsCell *h2d = ms_results_find_variant (r, MS_MODE_PINNED, 18, "copy=h2d");
-    MS_CHECK (both && h2d && both->stats.phase[MS_PHASE_H2D].n == 3 &&
-                both->stats.phase[MS_PHASE_D2H].n == 3 && h2d->stats.phase[MS_PHASE_D2H].n == 0,
-              "phases per variant");
+    g_assert_true (both);
+    g_assert_true (h2d);
+    g_assert_true (both->stats.phase[MS_PHASE_H2D].n == 3);
+    g_assert_true (both->stats.phase[MS_PHASE_D2H].n == 3);
+    g_assert_true (h2d->stats.phase[MS_PHASE_D2H].n == 0);
     /* Overlapping in the model: both together take as long as one. */
-    MS_CHECK_NEAR (e2e (r, MS_MODE_PINNED, 18, "copy=duplex"),
-                   e2e (r, MS_MODE_PINNED, 18, "copy=h2d"), 1e-6);
-    MS_CHECK (r->n_cells == 3 * 2, "cells %zu", r->n_cells);
+    g_assert_cmpfloat (fabs ((double)(e2e (r, MS_MODE_PINNED, 18, "copy=duplex"))
+                             - (double)(e2e (r, MS_MODE_PINNED, 18, "copy=h2d"))),
+                       <=, 1e-6);
+    g_assert_cmpuint (r->n_cells, ==, 3 * 2);
   }
   ms_results_free (r);
   ms_backend_free (b);
@@ -104,10 +115,9 @@ fake_isolated (const char *name, const MsSweep *base, const int *parts, int n_pa
   MsLessonPart all[MS_LESSON_MAX_PARTS];
   int n = ms_lesson_parts (name, base, all, MS_LESSON_MAX_PARTS);
   for (int i = 0; i < n_parts; i++)
-    MS_CHECK (parts[i] < n && all[parts[i]].isolated &&
-                (all[parts[i]].env == all[parts[0]].env) &&
-                all[parts[i]].env_unset == all[parts[0]].env_unset,
-              "one environment per call");
+    g_assert_true (parts[i] < n && all[parts[i]].isolated
+                   && (all[parts[i]].env == all[parts[0]].env)
+                   && all[parts[i]].env_unset == all[parts[0]].env_unset);
   if (iso->calls++ == 0)
     snprintf (iso->first_variant, sizeof iso->first_variant, "%s", all[parts[0]].sweep.variant);
   iso->parts += n_parts;
@@ -141,8 +151,10 @@ test_child_fails (void)
   MsRunStatus st = ms_lesson_run ("issue-order", &s, iso.backend, failing_isolated, &iso, NULL,
                                   NULL, NULL, &r, err, sizeof err);
   /* The first child's cells stay, the run says it stopped and why. */
-  MS_CHECK (st == MS_RUN_CANCELLED && r && r->n_cells == 10 * 2 && strstr (err, "child failed"),
-            "status %d, %zu cells, %s", st, r ? r->n_cells : 0, err);
+  g_assert_cmpint (st, ==, MS_RUN_CANCELLED);
+  g_assert_true (r);
+  g_assert_true (r->n_cells == 10 * 2);
+  g_assert_nonnull (strstr (err, "child failed"));
   ms_results_free (r);
   ms_backend_free (iso.backend);
 }
@@ -154,27 +166,29 @@ test_issue_order (void)
   MsResults *r = run_lesson ("issue-order", iso.backend, fake_isolated, &iso);
   /* queue=single (the variable set), then the default (removed), with the
    * host-work parts in the same process as the default ones. */
-  MS_CHECK (iso.calls == 2 && iso.parts == 22, "calls %d parts %d", iso.calls, iso.parts);
-  MS_CHECK_STR (iso.first_variant, "queue=single/order=depth/K=1");
+  g_assert_cmpint (iso.calls, ==, 2);
+  g_assert_cmpint (iso.parts, ==, 22);
+  g_assert_cmpstr (iso.first_variant, ==, "queue=single/order=depth/K=1");
   if (r) {
-    MS_CHECK (r->n_cells == 22 * 2, "cells %zu", r->n_cells);
+    g_assert_cmpuint (r->n_cells, ==, 22 * 2);
     const MsCell *c = ms_results_find_variant (r, MS_MODE_STREAMS, 18,
                                                "queue=single/order=breadth/K=16");
     int lanes = 0;
     for (size_t i = 0; c && i < c->n_events; i++)
       lanes = c->events[i].lane > lanes ? c->events[i].lane : lanes;
-    MS_CHECK (lanes == 16, "K=16 runs 16 streams (%d)", lanes);
-    MS_CHECK (ms_results_find_variant (r, MS_MODE_STREAMS, 16,
-                                       "queue=default/order=depth/K=4/host=work") != NULL,
-              "host work part");
+    g_assert_cmpint (lanes, ==, 16);
+    g_assert_nonnull (ms_results_find_variant (r, MS_MODE_STREAMS, 16,
+                                               "queue=default/order=depth/K=4/host=work"));
   }
   MsLessonPart parts[MS_LESSON_MAX_PARTS];
   MsSweep s;
   base_sweep (&s);
   int n = ms_lesson_parts ("issue-order", &s, parts, MS_LESSON_MAX_PARTS);
-  MS_CHECK (n == 22 && parts[0].env && strcmp (parts[0].env, "CUDA_DEVICE_MAX_CONNECTIONS=1") == 0,
-            "first part sets the variable");
-  MS_CHECK (parts[n - 1].sweep.knobs.host_work && parts[n - 1].env_unset, "last: host work");
+  g_assert_true (n == 22);
+  g_assert_true (parts[0].env);
+  g_assert_cmpstr (parts[0].env, ==, "CUDA_DEVICE_MAX_CONNECTIONS=1");
+  g_assert_true (parts[n - 1].sweep.knobs.host_work);
+  g_assert_true (parts[n - 1].env_unset);
   ms_results_free (r);
   ms_backend_free (iso.backend);
 }
@@ -184,16 +198,18 @@ test_cache_state_and_managed (void)
 {
   MsBackend *b = ms_backend_new_test (NULL);
   MsResults *r = run_lesson ("cache-state", b, NULL, NULL);
-  MS_CHECK (r && r->n_cells == (3 * 2 + 1) * 2, "cache-state cells %zu", r ? r->n_cells : 0);
-  MS_CHECK (r && ms_results_find_variant (r, MS_MODE_WRITE_COMBINED, 16,
-                                          "stores=streamed/read=wc"), "read=wc cell");
+  g_assert_true (r);
+  g_assert_true (r->n_cells == (3 * 2 + 1) * 2);
+  g_assert_true (r);
+  g_assert_true (
+      ms_results_find_variant (r, MS_MODE_WRITE_COMBINED, 16, "stores=streamed/read=wc"));
   ms_results_free (r);
   r = run_lesson ("managed-touch", b, NULL, NULL);
-  MS_CHECK (r && r->n_cells == 3 * 2, "managed cells %zu", r ? r->n_cells : 0);
+  g_assert_true (r);
+  g_assert_true (r->n_cells == 3 * 2);
   if (r)
-    MS_CHECK (e2e (r, MS_MODE_MANAGED, 18, "touch=resident") <
-                e2e (r, MS_MODE_MANAGED, 18, "touch=first"),
-              "resident pages fault no more");
+    g_assert_true (e2e (r, MS_MODE_MANAGED, 18, "touch=resident")
+                   < e2e (r, MS_MODE_MANAGED, 18, "touch=first"));
   ms_results_free (r);
   ms_backend_free (b);
 }
@@ -215,14 +231,14 @@ check_um_round_trip (const MsResults *r)
 {
   char path[64], err[256] = "";
   snprintf (path, sizeof path, "/tmp/test-lessons-um-%d.csv", (int) getpid ());
-  MS_CHECK (ms_csv_write_samples (r, path, err, sizeof err), "%s", err);
+  g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
-  MS_CHECK (back, "%s", err);
+  g_assert_true (back);
   for (size_t i = 0; back && i < r->n_cells; i++) {
     const MsCell *c = &r->cells[i];
     const MsCell *b = ms_results_find_variant (back, c->mode, c->exponent, c->variant);
-    MS_CHECK (b && same_um (&b->um, &c->um), "%s 2^%d %s: counts kept", ms_mode_name (c->mode),
-              c->exponent, c->variant);
+    g_assert_true (b);
+    g_assert_true (same_um (&b->um, &c->um));
   }
   ms_results_free (back);
   unlink (path);
@@ -238,20 +254,25 @@ test_managed_counts (void)
     const MsCell *first = ms_results_find_variant (r, MS_MODE_MANAGED, e, "touch=first");
     const MsCell *res = ms_results_find_variant (r, MS_MODE_MANAGED, e, "touch=resident");
     const MsCell *pre = ms_results_find_variant (r, MS_MODE_MANAGED_PREFETCH, e, "touch=first");
-    MS_CHECK (first && res && pre, "three managed cells at 2^%d", e);
+    g_assert_true (first);
+    g_assert_true (res);
+    g_assert_true (pre);
     if (!first || !res || !pre)
       continue;
-    MS_CHECK (first->um.state == MS_UM_COUNTED && res->um.state == MS_UM_COUNTED &&
-                pre->um.state == MS_UM_COUNTED, "every managed cell counted");
+    g_assert_cmpint (first->um.state, ==, MS_UM_COUNTED);
+    g_assert_cmpint (res->um.state, ==, MS_UM_COUNTED);
+    g_assert_cmpint (pre->um.state, ==, MS_UM_COUNTED);
     /* The model's counts reach the cells unchanged. */
-    MS_CHECK (first->um.gpu_faults == 2 * vec / 65536 && first->um.h2d_bytes == 2 * vec &&
-                first->um.d2h_bytes == vec && first->um.cpu_faults == vec / 4096,
-              "first touch %llu faults %llu bytes", (unsigned long long) first->um.gpu_faults,
-              (unsigned long long) first->um.h2d_bytes);
-    MS_CHECK (res->um.gpu_faults == 0 && res->um.h2d_bytes == 0, "resident: no faults");
-    MS_CHECK (pre->um.gpu_faults == 0 && pre->um.h2d_bytes == 2 * vec, "prefetch moves");
+    g_assert_cmpuint (first->um.gpu_faults, ==, 2 * vec / 65536);
+    g_assert_cmpuint (first->um.h2d_bytes, ==, 2 * vec);
+    g_assert_true (first->um.d2h_bytes == vec);
+    g_assert_true (first->um.cpu_faults == vec / 4096);
+    g_assert_true (res->um.gpu_faults == 0);
+    g_assert_true (res->um.h2d_bytes == 0);
+    g_assert_true (pre->um.gpu_faults == 0);
+    g_assert_true (pre->um.h2d_bytes == 2 * vec);
     /* Counting is one extra repetition: the timed ones stay as many. */
-    MS_CHECK (first->n_reps == 3, "reps %d", first->n_reps);
+    g_assert_cmpint (first->n_reps, ==, 3);
   }
   if (r)
     check_um_round_trip (r);
@@ -260,7 +281,7 @@ test_managed_counts (void)
   /* Other lessons and plain sweeps ask for no counts. */
   r = run_lesson ("duplex", b, NULL, NULL);
   for (size_t i = 0; r && i < r->n_cells; i++)
-    MS_CHECK (r->cells[i].um.state == MS_UM_NONE, "duplex cell counted");
+    g_assert_cmpint (r->cells[i].um.state, ==, MS_UM_NONE);
   ms_results_free (r);
   ms_backend_free (b);
 
@@ -272,9 +293,11 @@ test_managed_counts (void)
   b = ms_backend_new_test (&cfg);
   r = run_lesson ("managed-touch", b, NULL, NULL);
   const MsCell *c = r ? ms_results_find_variant (r, MS_MODE_MANAGED, 18, "touch=first") : NULL;
-  MS_CHECK (c && c->um.state == MS_UM_UNAVAILABLE && strcmp (c->um.reason, cfg.um_reason) == 0 &&
-              c->status == MS_CELL_OK && c->n_reps == 3,
-            "unavailable with the reason");
+  g_assert_true (c);
+  g_assert_cmpint (c->um.state, ==, MS_UM_UNAVAILABLE);
+  g_assert_cmpstr (c->um.reason, ==, cfg.um_reason);
+  g_assert_cmpint (c->status, ==, MS_CELL_OK);
+  g_assert_true (c->n_reps == 3);
   if (r)
     check_um_round_trip (r);
   ms_results_free (r);
@@ -307,7 +330,8 @@ test_bad_um_lines (void)
   ms_backend_free (b);
   for (size_t i = 0; orig && i < orig->n_cells; i++)
     orig->cells[i].um.state = MS_UM_NONE;
-  MS_CHECK (orig && ms_csv_write_samples (orig, path, err, sizeof err), "%s", err);
+  g_assert_true (orig);
+  g_assert_true (ms_csv_write_samples (orig, path, err, sizeof err));
   ms_results_free (orig);
   FILE *f = fopen (path, "r");
   static char text[1 << 20];
@@ -317,7 +341,7 @@ test_bad_um_lines (void)
   text[n] = '\0';
   char *rest = strchr (text, '\n');
   f = rest ? fopen (path, "w") : NULL;
-  MS_CHECK (f != NULL, "%s", path);
+  g_assert_nonnull (f);
   if (!f)
     return;
   fwrite (text, 1, (size_t) (rest + 1 - text), f);
@@ -326,12 +350,14 @@ test_bad_um_lines (void)
   fputs (rest + 1, f);
   fclose (f);
   MsResults *r = ms_csv_read_samples (path, err, sizeof err);
-  MS_CHECK (r != NULL, "%s", err);
+  g_assert_nonnull (r);
   const MsCell *small = r ? ms_results_find_variant (r, MS_MODE_MANAGED, 16, "touch=first") : NULL;
   const MsCell *big = r ? ms_results_find_variant (r, MS_MODE_MANAGED, 18, "touch=first") : NULL;
-  MS_CHECK (small && small->um.state == MS_UM_NONE, "malformed lines give no counts");
-  MS_CHECK (big && big->um.state == MS_UM_UNAVAILABLE && strcmp (big->um.reason, "told so") == 0,
-            "the valid line reaches its cell");
+  g_assert_true (small);
+  g_assert_cmpint (small->um.state, ==, MS_UM_NONE);
+  g_assert_true (big);
+  g_assert_cmpint (big->um.state, ==, MS_UM_UNAVAILABLE);
+  g_assert_cmpstr (big->um.reason, ==, "told so");
   ms_results_free (r);
   unlink (path);
 }
@@ -344,9 +370,10 @@ test_old_managed_file (void)
   char err[256] = "";
   MsResults *r = ms_csv_read_samples (MS_OLD_FORMAT_DIR "/h100-lesson-managed-touch-"
                                       "samples.csv", err, sizeof err);
-  MS_CHECK (r && r->n_cells > 0, "%s", err);
+  g_assert_true (r);
+  g_assert_true (r->n_cells > 0);
   for (size_t i = 0; r && i < r->n_cells; i++)
-    MS_CHECK (r->cells[i].um.state == MS_UM_NONE, "old cell without counts");
+    g_assert_cmpint (r->cells[i].um.state, ==, MS_UM_NONE);
   ms_results_free (r);
 }
 
@@ -360,14 +387,16 @@ test_reference_counts (void)
   for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
     char err[256] = "";
     MsResults *r = ms_csv_read_samples (files[f], err, sizeof err);
-    MS_CHECK (r != NULL, "%s", err);
+    g_assert_nonnull (r);
     const MsCell *first = r ? ms_results_find_variant (r, MS_MODE_MANAGED, 22, "touch=first") : NULL;
     const MsCell *res = r ? ms_results_find_variant (r, MS_MODE_MANAGED, 22, "touch=resident") : NULL;
-    MS_CHECK (first && first->um.state == MS_UM_COUNTED && first->um.gpu_faults > 0 &&
-                first->um.h2d_bytes > 0,
-              "%s: first touch counted with faults", files[f]);
-    MS_CHECK (res && res->um.state == MS_UM_COUNTED && res->um.gpu_faults == 0,
-              "%s: resident counted without faults", files[f]);
+    g_assert_true (first);
+    g_assert_cmpint (first->um.state, ==, MS_UM_COUNTED);
+    g_assert_true (first->um.gpu_faults > 0);
+    g_assert_true (first->um.h2d_bytes > 0);
+    g_assert_true (res);
+    g_assert_cmpint (res->um.state, ==, MS_UM_COUNTED);
+    g_assert_true (res->um.gpu_faults == 0);
     ms_results_free (r);
   }
 }
@@ -378,28 +407,28 @@ test_costs (void)
   MsBackend *b = ms_backend_new_test (NULL);
   MsResults *r = run_lesson ("costs", b, NULL, NULL);
   /* context-first once, context 3 times, five per-size calls x 2 sizes x 3. */
-  MS_CHECK (ms_test_backend_cost_calls (b) == 1 + 3 + 5 * 2 * 3, "calls %ld",
-            ms_test_backend_cost_calls (b));
+  g_assert_cmpint (ms_test_backend_cost_calls (b), ==, 1 + 3 + 5 * 2 * 3);
   if (r) {
-    MS_CHECK (r->n_cells == 2 + 5 * 2, "cells %zu", r->n_cells);
+    g_assert_cmpuint (r->n_cells, ==, 2 + 5 * 2);
     const MsCell *first = ms_results_find_variant (r, MS_MODE_DEVICE, 16, "cost=context-first");
     const MsCell *reg = ms_results_find_variant (r, MS_MODE_REGISTERED, 18, "cost=register");
-    MS_CHECK (first && first->n_reps == 1, "first context once");
-    MS_CHECK (reg && reg->stats.phase[MS_PHASE_REGISTER].n == 3 &&
-                reg->stats.phase[MS_PHASE_UNREGISTER].n == 3 &&
-                reg->stats.phase[MS_PHASE_ALLOC].n == 0,
-              "register filed under its phases");
-    MS_CHECK (ms_results_find_variant (r, MS_MODE_PAGEABLE, 18, "cost=malloc") &&
-                ms_results_find_variant (r, MS_MODE_DEVICE, 18, "cost=malloc"),
-              "malloc and cudaMalloc apart by mode");
+    g_assert_true (first);
+    g_assert_true (first->n_reps == 1);
+    g_assert_true (reg);
+    g_assert_true (reg->stats.phase[MS_PHASE_REGISTER].n == 3);
+    g_assert_true (reg->stats.phase[MS_PHASE_UNREGISTER].n == 3);
+    g_assert_true (reg->stats.phase[MS_PHASE_ALLOC].n == 0);
+    g_assert_true (ms_results_find_variant (r, MS_MODE_PAGEABLE, 18, "cost=malloc"));
+    g_assert_true (ms_results_find_variant (r, MS_MODE_DEVICE, 18, "cost=malloc"));
     /* Through the CSV and back, as the app reads it. */
     char err[256], path[] = "/tmp/ms-test-lessons-XXXXXX";
     int fd = mkstemp (path);
     close (fd);
-    MS_CHECK (ms_csv_write_samples (r, path, err, sizeof err), "%s", err);
+    g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
     MsResults *back = ms_csv_read_samples (path, err, sizeof err);
-    MS_CHECK (back && back->n_cells == r->n_cells && strcmp (back->experiment, "costs") == 0,
-              "%s", err);
+    g_assert_true (back);
+    g_assert_true (back->n_cells == r->n_cells);
+    g_assert_cmpstr (back->experiment, ==, "costs");
     ms_results_free (back);
     remove (path);
   }
@@ -413,9 +442,12 @@ test_costs (void)
   char err[256] = "";
   base_sweep (&s);
   r = NULL;
-  MS_CHECK (ms_lesson_run ("costs", &s, none, NULL, NULL, NULL, NULL, NULL, &r, err,
-                           sizeof err) == MS_RUN_NO_DEVICE, "no device: %s", err);
-  MS_CHECK (r && r->n_cells == 1 && r->cells[0].status == MS_CELL_FAILED, "first cell failed");
+  g_assert_cmpint (
+      ms_lesson_run ("costs", &s, none, NULL, NULL, NULL, NULL, NULL, &r, err, sizeof err), ==,
+      MS_RUN_NO_DEVICE);
+  g_assert_true (r);
+  g_assert_true (r->n_cells == 1);
+  g_assert_cmpint (r->cells[0].status, ==, MS_CELL_FAILED);
   ms_results_free (r);
   ms_backend_free (none);
   ms_backend_free (b);
@@ -429,32 +461,37 @@ test_unknown_and_invalid (void)
   char err[256] = "";
   base_sweep (&s);
   MsBackend *b = ms_backend_new_test (NULL);
-  MS_CHECK (ms_lesson_run ("nope", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err, sizeof err) ==
-              MS_RUN_INVALID && strstr (err, "nope"), "%s", err);
+  g_assert_cmpint (ms_lesson_run ("nope", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err, sizeof err),
+                   ==, MS_RUN_INVALID);
+  g_assert_nonnull (strstr (err, "nope"));
   /* K = 16 streams need 16 elements: every part is checked before any runs. */
   s.min_exp = 2;
   s.max_exp = 2;
-  MS_CHECK (ms_lesson_run ("issue-order", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err,
-                           sizeof err) == MS_RUN_INVALID && r == NULL, "%s", err);
-  MS_CHECK (ms_test_backend_steps (b) == 0, "nothing ran");
+  g_assert_cmpint (
+      ms_lesson_run ("issue-order", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err, sizeof err), ==,
+      MS_RUN_INVALID);
+  g_assert_null (r);
+  g_assert_true (ms_test_backend_steps (b) == 0);
   for (int i = 0; i < ms_lesson_count (); i++)
-    MS_CHECK (ms_lesson_settings (ms_lesson_nth (i)->name) != NULL, "settings of each lesson");
+    g_assert_nonnull (ms_lesson_settings (ms_lesson_nth (i)->name));
   ms_backend_free (b);
 }
 
 int
-main (void)
+main (int argc, char **argv)
 {
-  MS_RUN (test_reuse);
-  MS_RUN (test_duplex);
-  MS_RUN (test_issue_order);
-  MS_RUN (test_child_fails);
-  MS_RUN (test_cache_state_and_managed);
-  MS_RUN (test_managed_counts);
-  MS_RUN (test_old_managed_file);
-  MS_RUN (test_reference_counts);
-  MS_RUN (test_bad_um_lines);
-  MS_RUN (test_costs);
-  MS_RUN (test_unknown_and_invalid);
-  return ms_test_finish ();
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/lessons/reuse", test_reuse);
+  g_test_add_func ("/lessons/duplex", test_duplex);
+  g_test_add_func ("/lessons/issue-order", test_issue_order);
+  g_test_add_func ("/lessons/child-fails", test_child_fails);
+  g_test_add_func ("/lessons/cache-state-and-managed", test_cache_state_and_managed);
+  g_test_add_func ("/lessons/managed-counts", test_managed_counts);
+  g_test_add_func ("/lessons/old-managed-file", test_old_managed_file);
+  g_test_add_func ("/lessons/reference-counts", test_reference_counts);
+  g_test_add_func ("/lessons/bad-um-lines", test_bad_um_lines);
+  g_test_add_func ("/lessons/costs", test_costs);
+  g_test_add_func ("/lessons/unknown-and-invalid", test_unknown_and_invalid);
+  int rc = g_test_run ();
+  return rc;
 }

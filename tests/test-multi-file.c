@@ -6,10 +6,13 @@
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <unistd.h>
+#include <glib.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "ms-backend-test.h"
 #include "ms-multi-file.h"
-#include "ms-test.h"
 
 static char tmpdir[256];
 
@@ -47,7 +50,7 @@ test_round_trip (void)
 {
   MsMultiResults *r = NULL;
   run_three (&r);
-  MS_CHECK (r != NULL, "ran");
+  g_assert_nonnull (r);
   if (!r)
     return;
   char prefix[512], path[600], err[512];
@@ -55,31 +58,32 @@ test_round_trip (void)
   snprintf (path, sizeof path, "%s-multi.csv", prefix);
   MsMultiFile *f = calloc (1, sizeof *f);
   ms_multi_file_init (f, r, prefix);
-  MS_CHECK (f->n_rows == 2 * 3, "rows %d", f->n_rows);
-  MS_CHECK (ms_multi_file_write (f, path, err, sizeof err), "%s", err);
+  g_assert_cmpint (f->n_rows, ==, 2 * 3);
+  g_assert_true (ms_multi_file_write (f, path, err, sizeof err));
   MsMultiFile *g = ms_multi_file_read (path, err, sizeof err);
-  MS_CHECK (g != NULL, "%s", err);
+  g_assert_nonnull (g);
   for (int i = 0; g && i < 3; i++) {
     char want[64];
     snprintf (want, sizeof want, "h200x2-gpu%d-samples.csv", i);
-    MS_CHECK_STR (g->samples[i], want);
-    MS_CHECK (g->devices[i] == i, "device %d", i);
-    MS_CHECK_STR (g->name[i], "Test GPU");
+    g_assert_cmpstr (g->samples[i], ==, want);
+    g_assert_cmpint (g->devices[i], ==, i);
+    g_assert_cmpstr (g->name[i], ==, "Test GPU");
   }
   for (int k = 0; g && k < g->n_rows; k++) {
     const MsMultiFileRow *row = &g->rows[k];
     MsMultiAggregate agg;
-    MS_CHECK (ms_multi_aggregate (r, row->mode, row->exponent, &agg), "aggregate");
-    MS_CHECK (row->agg.n_ok == agg.n_ok, "n_ok %d vs %d", row->agg.n_ok, agg.n_ok);
-    MS_CHECK_NEAR (row->agg.h2d_gbps, agg.h2d_gbps, 0.0005);
-    MS_CHECK_NEAR (row->agg.d2h_gbps, agg.d2h_gbps, 0.0005);
-    MS_CHECK_NEAR (row->agg.e2e_gbps, agg.e2e_gbps, 0.0005);
-    MS_CHECK_NEAR (row->agg.h2d_min_gbps, agg.h2d_min_gbps, 0.0005);
-    MS_CHECK_NEAR (row->agg.d2h_min_gbps, agg.d2h_min_gbps, 0.0005);
+    g_assert_true (ms_multi_aggregate (r, row->mode, row->exponent, &agg));
+    g_assert_cmpint (row->agg.n_ok, ==, agg.n_ok);
+    g_assert_cmpfloat (fabs ((double)(row->agg.h2d_gbps) - (double)(agg.h2d_gbps)), <=, 0.0005);
+    g_assert_cmpfloat (fabs ((double)(row->agg.d2h_gbps) - (double)(agg.d2h_gbps)), <=, 0.0005);
+    g_assert_cmpfloat (fabs ((double)(row->agg.e2e_gbps) - (double)(agg.e2e_gbps)), <=, 0.0005);
+    g_assert_cmpfloat (fabs ((double)(row->agg.h2d_min_gbps) - (double)(agg.h2d_min_gbps)), <=,
+                       0.0005);
+    g_assert_cmpfloat (fabs ((double)(row->agg.d2h_min_gbps) - (double)(agg.d2h_min_gbps)), <=,
+                       0.0005);
     /* The failed cell of GPU 2 leaves two GPUs in that sum. */
     bool failed = row->mode == MS_MODE_PINNED && row->exponent == 12;
-    MS_CHECK (row->agg.n_ok == (failed ? 2 : 3), "%s 2^%d: %d GPUs",
-              ms_mode_name (row->mode), row->exponent, row->agg.n_ok);
+    g_assert_cmpint (row->agg.n_ok, ==, (failed ? 2 : 3));
   }
   free (g);
 
@@ -103,7 +107,7 @@ test_round_trip (void)
   text[n] = '\0';
   for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
     char *at = strstr (text, cases[c].from), bad[1 << 16];
-    MS_CHECK (at != NULL, "case %zu", c);
+    g_assert_nonnull (at);
     if (!at)
       continue;
     snprintf (bad, sizeof bad, "%.*s%s%s", (int) (at - text), text, cases[c].to,
@@ -112,8 +116,9 @@ test_round_trip (void)
     fputs (bad, out);
     fclose (out);
     g = ms_multi_file_read (path, err, sizeof err);
-    MS_CHECK (g == NULL && strstr (err, path) == err && strstr (err, ":") != NULL,
-              "case %zu: %s", c, err);
+    g_assert_null (g);
+    g_assert_true (strstr (err, path) == err);
+    g_assert_nonnull (strstr (err, ":"));
     free (g);
   }
   unlink (path);
@@ -122,13 +127,15 @@ test_round_trip (void)
 }
 
 int
-main (void)
+main (int argc, char **argv)
 {
+  g_test_init (&argc, &argv, NULL);
   const char *base = getenv ("TMPDIR");
   snprintf (tmpdir, sizeof tmpdir, "%s/ms-multi-file-XXXXXX", base && *base ? base : "/tmp");
   if (!mkdtemp (tmpdir))
     return 1;
-  MS_RUN (test_round_trip);
+  g_test_add_func ("/multi-file/round-trip", test_round_trip);
+  int rc = g_test_run ();
   rmdir (tmpdir);
-  return ms_test_finish ();
+  return rc;
 }

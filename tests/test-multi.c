@@ -5,11 +5,15 @@
  * cancel stops every thread at the same cell, aggregates add up. */
 #include <pthread.h>
 #include <time.h>
+#include <glib.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-multi.h"
-#include "ms-test.h"
 
 static void
 two_mode_sweep (MsSweep *s)
@@ -63,32 +67,28 @@ test_concurrent (void)
   Progress p = { .calls = { 0 } };
   char err[256] = "";
   MsRunStatus st = ms_multi_run (&s, devices, 4, b, on_progress, &p, NULL, &r, err, sizeof err);
-  MS_CHECK (st == MS_RUN_OK, "status %d: %s", st, err);
+  g_assert_cmpint (st, ==, MS_RUN_OK);
   int n_cells = ms_sweep_n_cells (&s);
   for (int i = 0; i < 4; i++) {
-    MS_CHECK ((int) r->per_device[i]->n_cells == n_cells, "device %d has %zu cells", i,
-              r->per_device[i]->n_cells);
-    MS_CHECK (count_status (r->per_device[i], MS_CELL_OK) == n_cells, "device %d all ok", i);
-    MS_CHECK (r->per_device[i]->device.index == i, "device %d facts", i);
-    MS_CHECK (r->per_device[i]->sweep.device == i, "device %d in its sweep", i);
-    MS_CHECK (p.calls[i] == n_cells, "progress for device %d: %d", i, p.calls[i]);
+    g_assert_true ((int)r->per_device[i]->n_cells == n_cells);
+    g_assert_true (count_status (r->per_device[i], MS_CELL_OK) == n_cells);
+    g_assert_cmpint (r->per_device[i]->device.index, ==, i);
+    g_assert_cmpint (r->per_device[i]->sweep.device, ==, i);
+    g_assert_cmpint (p.calls[i], ==, n_cells);
   }
   /* The cells held their threads 2 ms each: with four threads they must
    * have overlapped, and the barrier must have kept them in step. */
-  MS_CHECK (ms_test_backend_max_concurrent (b) == 4, "max concurrent %d",
-            ms_test_backend_max_concurrent (b));
-  MS_CHECK (ms_test_backend_barrier_violations (b) == 0, "barrier violated %ld times",
-            ms_test_backend_barrier_violations (b));
-  MS_CHECK (ms_test_backend_live_buffers (b) == 0, "leaked %ld",
-            ms_test_backend_live_buffers (b));
+  g_assert_cmpint (ms_test_backend_max_concurrent (b), ==, 4);
+  g_assert_cmpint (ms_test_backend_barrier_violations (b), ==, 0);
+  g_assert_cmpint (ms_test_backend_live_buffers (b), ==, 0);
 
   MsMultiAggregate agg;
-  MS_CHECK (ms_multi_aggregate (r, MS_MODE_PINNED, 14, &agg), "aggregate");
+  g_assert_true (ms_multi_aggregate (r, MS_MODE_PINNED, 14, &agg));
   const MsCell *one = ms_results_find (r->per_device[0], MS_MODE_PINNED, 14);
-  MS_CHECK (agg.n_ok == 4, "n_ok %d", agg.n_ok);
-  MS_CHECK_NEAR (agg.h2d_gbps, 4 * one->stats.h2d_gbps, 1e-9);
-  MS_CHECK_NEAR (agg.d2h_min_gbps, one->stats.d2h_gbps, 1e-9);
-  MS_CHECK (!ms_multi_aggregate (r, MS_MODE_HOST, 14, &agg), "no host cells");
+  g_assert_cmpint (agg.n_ok, ==, 4);
+  g_assert_cmpfloat (fabs ((double)(agg.h2d_gbps) - (double)(4 * one->stats.h2d_gbps)), <=, 1e-9);
+  g_assert_cmpfloat (fabs ((double)(agg.d2h_min_gbps) - (double)(one->stats.d2h_gbps)), <=, 1e-9);
+  g_assert_false (ms_multi_aggregate (r, MS_MODE_HOST, 14, &agg));
   ms_multi_results_free (r);
   ms_backend_free (b);
 }
@@ -108,15 +108,15 @@ test_one_device_lost (void)
   char err[256] = "";
   MsRunStatus st = ms_multi_run (&s, devices, 3, b, NULL, NULL, NULL, &r, err, sizeof err);
   int n_cells = ms_sweep_n_cells (&s);
-  MS_CHECK (st == MS_RUN_OK, "one lost device is not a failed run: %d", st);
-  MS_CHECK (count_status (r->per_device[0], MS_CELL_OK) == n_cells, "device 0 kept");
-  MS_CHECK (count_status (r->per_device[2], MS_CELL_OK) == n_cells, "device 2 kept");
-  MS_CHECK (count_status (r->per_device[1], MS_CELL_FAILED) == n_cells, "device 1 failed");
-  MS_CHECK (strstr (r->per_device[1]->cells[0].message, "lost") != NULL, "reason: %s",
-            r->per_device[1]->cells[0].message);
-  MS_CHECK (strstr (err, "device 1") != NULL, "err names the device: %s", err);
+  g_assert_cmpint (st, ==, MS_RUN_OK);
+  g_assert_true (count_status (r->per_device[0], MS_CELL_OK) == n_cells);
+  g_assert_true (count_status (r->per_device[2], MS_CELL_OK) == n_cells);
+  g_assert_true (count_status (r->per_device[1], MS_CELL_FAILED) == n_cells);
+  g_assert_nonnull (strstr (r->per_device[1]->cells[0].message, "lost"));
+  g_assert_nonnull (strstr (err, "device 1"));
   MsMultiAggregate agg;
-  MS_CHECK (ms_multi_aggregate (r, MS_MODE_PINNED, 12, &agg) && agg.n_ok == 2, "two ok");
+  g_assert_true (ms_multi_aggregate (r, MS_MODE_PINNED, 12, &agg));
+  g_assert_true (agg.n_ok == 2);
   ms_multi_results_free (r);
   ms_backend_free (b);
 
@@ -125,7 +125,7 @@ test_one_device_lost (void)
   cfg.missing_device = 0;
   b = ms_backend_new_test (&cfg);
   st = ms_multi_run (&s, devices, 1, b, NULL, NULL, NULL, &r, err, sizeof err);
-  MS_CHECK (st == MS_RUN_NO_DEVICE, "status %d", st);
+  g_assert_cmpint (st, ==, MS_RUN_NO_DEVICE);
   ms_multi_results_free (r);
   ms_backend_free (b);
 }
@@ -148,16 +148,18 @@ test_one_cell_fails (void)
   MsMultiResults *r = NULL;
   char err[256] = "";
   MsRunStatus st = ms_multi_run (&s, devices, 2, b, NULL, NULL, NULL, &r, err, sizeof err);
-  MS_CHECK (st == MS_RUN_OK, "status %d: %s", st, err);
+  g_assert_cmpint (st, ==, MS_RUN_OK);
   const MsCell *bad = ms_results_find (r->per_device[1], MS_MODE_PINNED, 12);
   const MsCell *good = ms_results_find (r->per_device[0], MS_MODE_PINNED, 12);
-  MS_CHECK (bad && bad->status == MS_CELL_FAILED, "device 1 cell failed");
-  MS_CHECK (bad && strstr (bad->message, "injected fault in h2d") != NULL, "why: %s",
-            bad ? bad->message : "");
-  MS_CHECK (good && good->status == MS_CELL_OK && good->n_reps == 4, "device 0 kept it");
-  MS_CHECK (count_status (r->per_device[1], MS_CELL_OK) == ms_sweep_n_cells (&s) - 1,
-            "device 1 went on after the failure");
-  MS_CHECK (ms_test_backend_live_buffers (b) == 0, "leaked");
+  g_assert_true (bad);
+  g_assert_cmpint (bad->status, ==, MS_CELL_FAILED);
+  g_assert_true (bad);
+  g_assert_nonnull (strstr (bad->message, "injected fault in h2d"));
+  g_assert_true (good);
+  g_assert_cmpint (good->status, ==, MS_CELL_OK);
+  g_assert_true (good->n_reps == 4);
+  g_assert_true (count_status (r->per_device[1], MS_CELL_OK) == ms_sweep_n_cells (&s) - 1);
+  g_assert_true (ms_test_backend_live_buffers (b) == 0);
   ms_multi_results_free (r);
   ms_backend_free (b);
 }
@@ -201,13 +203,12 @@ test_cancel (void)
     char err[256] = "";
     MsRunStatus st = ms_multi_run (&s, devices, 3, b, cancel_progress, &c, &cancel, &r, err,
                                    sizeof err);
-    MS_CHECK (st == MS_RUN_CANCELLED, "at %d: status %d", at, st);
+    g_assert_cmpint (st, ==, MS_RUN_CANCELLED);
     size_t n0 = r->per_device[0]->n_cells;
     for (int i = 1; i < 3; i++)
-      MS_CHECK (r->per_device[i]->n_cells == n0, "at %d: device %d has %zu cells, device 0 %zu",
-                at, i, r->per_device[i]->n_cells, n0);
-    MS_CHECK ((int) n0 < ms_sweep_n_cells (&s), "at %d: stopped early (%zu)", at, n0);
-    MS_CHECK (ms_test_backend_live_buffers (b) == 0, "at %d: leaked", at);
+      g_assert_cmpuint (r->per_device[i]->n_cells, ==, n0);
+    g_assert_true ((int)n0 < ms_sweep_n_cells (&s));
+    g_assert_true (ms_test_backend_live_buffers (b) == 0);
     ms_multi_results_free (r);
     ms_backend_free (b);
   }
@@ -218,25 +219,29 @@ test_parse_devices (void)
 {
   int d[MS_MULTI_MAX_DEVICES], n;
   char err[160];
-  MS_CHECK (ms_multi_parse_devices ("all", 3, d, &n, err, sizeof err) && n == 3 && d[2] == 2,
-            "all");
-  MS_CHECK (ms_multi_parse_devices ("2,0", 3, d, &n, err, sizeof err) && n == 2 && d[0] == 2,
-            "list");
-  MS_CHECK (!ms_multi_parse_devices ("0,3", 3, d, &n, err, sizeof err), "out of range");
-  MS_CHECK (strstr (err, "0..2") != NULL, "%s", err);
-  MS_CHECK (!ms_multi_parse_devices ("1,1", 3, d, &n, err, sizeof err), "twice");
-  MS_CHECK (!ms_multi_parse_devices ("1,x", 3, d, &n, err, sizeof err), "garbage");
-  MS_CHECK (!ms_multi_parse_devices ("", 3, d, &n, err, sizeof err), "empty");
-  MS_CHECK (!ms_multi_parse_devices ("all", 0, d, &n, err, sizeof err), "none visible");
+  g_assert_true (ms_multi_parse_devices ("all", 3, d, &n, err, sizeof err));
+  g_assert_true (n == 3);
+  g_assert_true (d[2] == 2);
+  g_assert_true (ms_multi_parse_devices ("2,0", 3, d, &n, err, sizeof err));
+  g_assert_true (n == 2);
+  g_assert_true (d[0] == 2);
+  g_assert_false (ms_multi_parse_devices ("0,3", 3, d, &n, err, sizeof err));
+  g_assert_nonnull (strstr (err, "0..2"));
+  g_assert_false (ms_multi_parse_devices ("1,1", 3, d, &n, err, sizeof err));
+  g_assert_false (ms_multi_parse_devices ("1,x", 3, d, &n, err, sizeof err));
+  g_assert_false (ms_multi_parse_devices ("", 3, d, &n, err, sizeof err));
+  g_assert_false (ms_multi_parse_devices ("all", 0, d, &n, err, sizeof err));
 }
 
 int
-main (void)
+main (int argc, char **argv)
 {
-  MS_RUN (test_concurrent);
-  MS_RUN (test_one_device_lost);
-  MS_RUN (test_one_cell_fails);
-  MS_RUN (test_cancel);
-  MS_RUN (test_parse_devices);
-  return ms_test_finish ();
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/multi/concurrent", test_concurrent);
+  g_test_add_func ("/multi/one-device-lost", test_one_device_lost);
+  g_test_add_func ("/multi/one-cell-fails", test_one_cell_fails);
+  g_test_add_func ("/multi/cancel", test_cancel);
+  g_test_add_func ("/multi/parse-devices", test_parse_devices);
+  int rc = g_test_run ();
+  return rc;
 }

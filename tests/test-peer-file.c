@@ -6,10 +6,13 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <glib.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "ms-peer-file.h"
 #include "ms-peer-test.h"
-#include "ms-test.h"
 
 static char tmpdir[256];
 
@@ -45,32 +48,32 @@ static void
 compare (const MsPeerFile *a, const MsPeerFile *b)
 {
   const MsPeerResults *x = &a->peer, *y = &b->peer;
-  MS_CHECK (x->n_devices == y->n_devices, "devices %d vs %d", x->n_devices, y->n_devices);
-  MS_CHECK (x->bytes == y->bytes && a->reps == b->reps, "bytes and reps");
-  MS_CHECK_STR (b->date, a->date);
-  MS_CHECK_STR (b->host, a->host);
-  MS_CHECK (y->topo.nvml == x->topo.nvml, "nvml");
+  g_assert_cmpint (x->n_devices, ==, y->n_devices);
+  g_assert_true (x->bytes == y->bytes);
+  g_assert_true (a->reps == b->reps);
+  g_assert_cmpstr (b->date, ==, a->date);
+  g_assert_cmpstr (b->host, ==, a->host);
+  g_assert_true (y->topo.nvml == x->topo.nvml);
   for (int i = 0; i < x->n_devices; i++) {
-    MS_CHECK (x->devices[i] == y->devices[i], "device %d", i);
-    MS_CHECK_STR (b->device[i].name, a->device[i].name);
-    MS_CHECK_STR (y->topo.serial[i], x->topo.serial[i]);
-    MS_CHECK_STR (y->topo.bus_id[i], x->topo.bus_id[i]);
-    MS_CHECK (b->device[i].pcie_gen == a->device[i].pcie_gen &&
-                b->device[i].pcie_width == a->device[i].pcie_width &&
-                b->device[i].cc_major == a->device[i].cc_major,
-              "device %d facts", i);
+    g_assert_true (x->devices[i] == y->devices[i]);
+    g_assert_cmpstr (b->device[i].name, ==, a->device[i].name);
+    g_assert_cmpstr (y->topo.serial[i], ==, x->topo.serial[i]);
+    g_assert_cmpstr (y->topo.bus_id[i], ==, x->topo.bus_id[i]);
+    g_assert_true (b->device[i].pcie_gen == a->device[i].pcie_gen);
+    g_assert_true (b->device[i].pcie_width == a->device[i].pcie_width);
+    g_assert_true (b->device[i].cc_major == a->device[i].cc_major);
     for (int j = 0; j < x->n_devices; j++) {
-      MS_CHECK (x->topo.nvlinks[i][j] == y->topo.nvlinks[i][j] &&
-                  x->topo.pcie_path[i][j] == y->topo.pcie_path[i][j] &&
-                  x->can_access[i][j] == y->can_access[i][j],
-                "link %d-%d", i, j);
+      g_assert_true (x->topo.nvlinks[i][j] == y->topo.nvlinks[i][j]);
+      g_assert_true (x->topo.pcie_path[i][j] == y->topo.pcie_path[i][j]);
+      g_assert_true (x->can_access[i][j] == y->can_access[i][j]);
       for (int m = 0; m <= MS_PEER_METHOD_COUNT; m++) {
         for (int bi = 0; bi < 2; bi++)
-          MS_CHECK_NEAR (ms_peer_file_value (y, m, bi, i, j),
-                         ms_peer_file_value (x, m, bi, i, j), 0.0005);
+          g_assert_cmpfloat (fabs ((double)(ms_peer_file_value (y, m, bi, i, j))
+                                   - (double)(ms_peer_file_value (x, m, bi, i, j))),
+                             <=, 0.0005);
         if (m < MS_PEER_METHOD_COUNT && i != j) {
-          MS_CHECK_STR (y->cell[m][i][j].note, x->cell[m][i][j].note);
-          MS_CHECK (y->cell[m][i][j].ok == x->cell[m][i][j].ok, "ok %d %d %d", m, i, j);
+          g_assert_cmpstr (y->cell[m][i][j].note, ==, x->cell[m][i][j].note);
+          g_assert_true (y->cell[m][i][j].ok == x->cell[m][i][j].ok);
         }
       }
     }
@@ -87,18 +90,18 @@ test_round_trip (void)
     snprintf (f->device[0].name, sizeof f->device[0].name, "NVIDIA, \"H200\"");
     char err[512] = "";
     const char *path = tmp_path ("rt-peer.csv");
-    MS_CHECK (ms_peer_file_write (f, path, err, sizeof err), "%s", err);
+    g_assert_true (ms_peer_file_write (f, path, err, sizeof err));
     MsPeerFile *g = ms_peer_file_read (path, err, sizeof err);
-    MS_CHECK (g != NULL, "%s", err);
+    g_assert_nonnull (g);
     if (g)
       compare (f, g);
     /* The failed pairs are there with their reasons. */
     if (n == 5 && g) {
-      MS_CHECK (!g->peer.cell[MS_PEER_COPY_ENABLED][0][2].ok, "0 -> 2 failed");
-      MS_CHECK (strstr (g->peer.cell[MS_PEER_COPY_ENABLED][0][2].note, "not possible") != NULL,
-                "note '%s'", g->peer.cell[MS_PEER_COPY_ENABLED][0][2].note);
-      MS_CHECK_NEAR (ms_peer_file_value (&g->peer, MS_PEER_STAGED, true, 3, 1),
-                     ms_test_peer_gbps (MS_PEER_STAGED, 3, 1, 1), 0.0005);
+      g_assert_false (g->peer.cell[MS_PEER_COPY_ENABLED][0][2].ok);
+      g_assert_nonnull (strstr (g->peer.cell[MS_PEER_COPY_ENABLED][0][2].note, "not possible"));
+      g_assert_cmpfloat (fabs ((double)(ms_peer_file_value (&g->peer, MS_PEER_STAGED, true, 3, 1))
+                               - (double)(ms_test_peer_gbps (MS_PEER_STAGED, 3, 1, 1))),
+                         <=, 0.0005);
     }
     free (g);
     free (f);
@@ -111,11 +114,16 @@ test_nominal (void)
   MsPeerFile *f = calloc (1, sizeof *f);
   ms_test_peer_file (4, f);
   char what[96];
-  MS_CHECK_NEAR (ms_peer_nominal_gbps (&f->peer, f->device, 0, 1, what, sizeof what), 450, 0);
-  MS_CHECK (strstr (what, "18") != NULL, "what '%s'", what);
+  g_assert_cmpfloat (
+      fabs ((double)(ms_peer_nominal_gbps (&f->peer, f->device, 0, 1, what, sizeof what))
+            - (double)(450)),
+      <=, 0);
+  g_assert_nonnull (strstr (what, "18"));
   /* Across the sockets: the slower PCIe link, gen5 x8 on device 3. */
-  MS_CHECK_NEAR (ms_peer_nominal_gbps (&f->peer, f->device, 0, 3, what, sizeof what),
-                 ms_pcie_theoretical_gbps (5, 8), 1e-9);
+  g_assert_cmpfloat (
+      fabs ((double)(ms_peer_nominal_gbps (&f->peer, f->device, 0, 3, what, sizeof what))
+            - (double)(ms_pcie_theoretical_gbps (5, 8))),
+      <=, 1e-9);
   free (f);
 }
 
@@ -128,7 +136,7 @@ test_malformed (void)
   char err[512], path[512], bad_path[512];
   snprintf (path, sizeof path, "%s", tmp_path ("good-peer.csv"));
   snprintf (bad_path, sizeof bad_path, "%s", tmp_path ("bad-peer.csv"));
-  MS_CHECK (ms_peer_file_write (f, path, err, sizeof err), "%s", err);
+  g_assert_true (ms_peer_file_write (f, path, err, sizeof err));
   char *good = read_text (path);
   static const struct {
     const char *from, *to, *line;
@@ -155,7 +163,7 @@ test_malformed (void)
   for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
     char *text = read_text (path);
     char *at = strstr (text, cases[k].from);
-    MS_CHECK (at != NULL, "case %zu: '%s' in the file", k, cases[k].from);
+    g_assert_nonnull (at);
     if (!at) {
       free (text);
       continue;
@@ -167,9 +175,9 @@ test_malformed (void)
     write_text (bad_path, bad);
     err[0] = '\0';
     MsPeerFile *g = ms_peer_file_read (bad_path, err, sizeof err);
-    MS_CHECK (g == NULL, "case %zu accepted", k);
-    MS_CHECK (strstr (err, bad_path) == err && strstr (err, cases[k].line) != NULL,
-              "case %zu: message '%s'", k, err);
+    g_assert_null (g);
+    g_assert_true (strstr (err, bad_path) == err);
+    g_assert_nonnull (strstr (err, cases[k].line));
     free (g);
     free (bad);
     free (text);
@@ -181,38 +189,41 @@ test_malformed (void)
     char p[512];
     snprintf (p, sizeof p, "%s", others[k]);
     MsPeerFile *g = ms_peer_file_read (p, err, sizeof err);
-    MS_CHECK (g == NULL && strstr (err, p) == err, "'%s': '%s'", p, err);
+    g_assert_null (g);
+    g_assert_true (strstr (err, p) == err);
     free (g);
   }
   /* A failed write says why and leaves the file there as it was. */
   chmod (path, 0444);
   if (access (path, W_OK) != 0) {
     f->peer.bytes = 1;
-    MS_CHECK (!ms_peer_file_write (f, path, err, sizeof err), "read-only file replaced");
+    g_assert_false (ms_peer_file_write (f, path, err, sizeof err));
     char *after = read_text (path);
-    MS_CHECK_STR (after, good);
+    g_assert_cmpstr (after, ==, good);
     free (after);
   }
   chmod (path, 0644);
   f->peer.n_devices = 1;
-  MS_CHECK (!ms_peer_file_write (f, tmp_path ("one-peer.csv"), err, sizeof err), "one device");
+  g_assert_false (ms_peer_file_write (f, tmp_path ("one-peer.csv"), err, sizeof err));
   free (good);
   free (f);
 }
 
 int
-main (void)
+main (int argc, char **argv)
 {
+  g_test_init (&argc, &argv, NULL);
   const char *base = getenv ("TMPDIR");
   snprintf (tmpdir, sizeof tmpdir, "%s/ms-peer-file-XXXXXX", base && *base ? base : "/tmp");
   if (!mkdtemp (tmpdir))
     return 1;
-  MS_RUN (test_round_trip);
-  MS_RUN (test_nominal);
-  MS_RUN (test_malformed);
+  g_test_add_func ("/peer-file/round-trip", test_round_trip);
+  g_test_add_func ("/peer-file/nominal", test_nominal);
+  g_test_add_func ("/peer-file/malformed", test_malformed);
+  int rc = g_test_run ();
   const char *names[] = { "rt-peer.csv", "good-peer.csv", "bad-peer.csv", "samples.csv" };
   for (size_t i = 0; i < sizeof names / sizeof *names; i++)
     unlink (tmp_path (names[i]));
   rmdir (tmpdir);
-  return ms_test_finish ();
+  return rc;
 }

@@ -3,9 +3,13 @@
  * selection, the constrained fit, the stop rule and the summary columns. */
 #include <stdint.h>
 #include <unistd.h>
+#include <glib.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "memsweep.h"
-#include "ms-test.h"
 
 /* The largest l with P(B <= l - 1) <= 2.5%, B ~ Binomial(n, 1/2), from
  * exact integer binomial coefficients: independent of the engine's
@@ -36,17 +40,18 @@ test_ci_ranks (void)
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
     int lo = -1, hi = -1;
     bool ok = ms_median_ci_ranks (table[i].n, &lo, &hi);
-    MS_CHECK (ok && lo == table[i].lo && hi == table[i].hi, "n=%d: ranks %d..%d, want %d..%d",
-              table[i].n, lo, hi, table[i].lo, table[i].hi);
+    g_assert_true (ok);
+    g_assert_cmpint (lo, ==, table[i].lo);
+    g_assert_cmpint (hi, ==, table[i].hi);
   }
   for (int n = 1; n <= 60; n++) {
     int lo = -1, hi = -1;
     int want = exact_lower_rank (n);
     bool ok = ms_median_ci_ranks (n, &lo, &hi);
     if (want == 0)
-      MS_CHECK (!ok && lo == 1 && hi == n, "n=%d too small: %d %d %d", n, ok, lo, hi);
+      g_assert_true (!ok && lo == 1 && hi == n);
     else
-      MS_CHECK (ok && lo == want && hi == n + 1 - want, "n=%d: %d..%d, want %d", n, lo, hi, want);
+      g_assert_true (ok && lo == want && hi == n + 1 - want);
   }
   /* Large n: the interval shrinks like 1/sqrt(n) around the middle rank, and
    * the normal approximation n/2 - 0.98 sqrt(n) is good to a rank or two. */
@@ -55,8 +60,9 @@ test_ci_ranks (void)
     int n = big[i], lo, hi;
     bool ok = ms_median_ci_ranks (n, &lo, &hi);
     double approx = n / 2.0 - 0.98 * sqrt ((double) n);
-    MS_CHECK (ok && fabs (lo - approx) <= 2 && hi == n + 1 - lo, "n=%d: %d..%d near %.1f", n, lo,
-              hi, approx);
+    g_assert_true (ok);
+    g_assert_true (fabs (lo - approx) <= 2);
+    g_assert_cmpint (hi, ==, n + 1 - lo);
   }
 }
 
@@ -66,16 +72,24 @@ test_median_ci (void)
   /* Unsorted 1..10: ranks 2 and 9 are the values 2 and 9. */
   double v[] = { 7, 3, 10, 1, 9, 2, 8, 5, 4, 6 };
   double med, lo, hi;
-  MS_CHECK (ms_median_ci (v, 10, &med, &lo, &hi), "n=10 has a 95%% interval");
-  MS_CHECK (med == 5.5 && lo == 2 && hi == 9, "median %g [%g, %g]", med, lo, hi);
-  MS_CHECK (v[0] == 7 && v[9] == 6, "values left in their order");
+  g_assert_true (ms_median_ci (v, 10, &med, &lo, &hi));
+  g_assert_cmpfloat (med, ==, 5.5);
+  g_assert_cmpfloat (lo, ==, 2);
+  g_assert_cmpfloat (hi, ==, 9);
+  g_assert_true (v[0] == 7);
+  g_assert_true (v[9] == 6);
   /* Five samples: no 95% interval; min and max stand in. */
-  MS_CHECK (!ms_median_ci (v, 5, &med, &lo, &hi), "n=5 is too small");
-  MS_CHECK (med == 7 && lo == 1 && hi == 10, "median %g [%g, %g]", med, lo, hi);
-  MS_CHECK (!ms_median_ci (v, 0, &med, &lo, &hi), "n=0");
+  g_assert_false (ms_median_ci (v, 5, &med, &lo, &hi));
+  g_assert_cmpfloat (med, ==, 7);
+  g_assert_cmpfloat (lo, ==, 1);
+  g_assert_cmpfloat (hi, ==, 10);
+  g_assert_false (ms_median_ci (v, 0, &med, &lo, &hi));
   MsStat st = ms_stat_compute (v, 10);
-  MS_CHECK (st.ci_valid && st.ci_low == 2 && st.ci_high == 9 && st.min == 1 && st.max == 10,
-            "MsStat carries the interval");
+  g_assert_true (st.ci_valid);
+  g_assert_true (st.ci_low == 2);
+  g_assert_true (st.ci_high == 9);
+  g_assert_true (st.min == 1);
+  g_assert_true (st.max == 10);
 }
 
 /* Results with one OK cell per exponent of mode, e2e median times[i]. */
@@ -123,28 +137,30 @@ test_fit_constrained (void)
   }
   double free_slope = (sw * sxy - sx * sy) / (sw * sxx - sx * sx);
   double free_latency = (sy - free_slope * sx) / sw;
-  MS_CHECK (free_latency < 0, "the data set must have a negative free latency: %g", free_latency);
+  g_assert_cmpfloat (free_latency, <, 0);
 
   MsResults *r = results_with_times (MS_MODE_MANAGED, 14, t, N);
   MsFit fit = ms_results_fit (r, MS_MODE_MANAGED, MS_PHASE_COUNT);
-  MS_CHECK (fit.valid && fit.n_points == N && fit.at_bound, "fit at the bound");
-  MS_CHECK (fit.latency_us == 0, "latency %g", fit.latency_us);
+  g_assert_true (fit.valid);
+  g_assert_true (fit.n_points == N);
+  g_assert_true (fit.at_bound);
+  g_assert_cmpfloat (fit.latency_us, ==, 0);
   /* Through the origin: slope = sum (w x y) / sum (w x^2). */
-  MS_CHECK_NEAR (fit.bandwidth_gbps, 1e-3 / (sxy / sxx), 1e-9);
+  g_assert_cmpfloat (fabs ((double)(fit.bandwidth_gbps) - (double)(1e-3 / (sxy / sxx))), <=, 1e-9);
   /* No feasible point nearby does better. */
   double slope = 1e-3 / fit.bandwidth_gbps, best = weighted_sse (x, t, N, 0, slope);
   for (int a = 0; a <= 20; a++)
     for (int b = -20; b <= 20; b++) {
       double sse = weighted_sse (x, t, N, a * 0.5, slope * (1 + b * 0.005));
-      MS_CHECK (sse >= best - 1e-12, "latency %g slope x%g beats the fit", a * 0.5, 1 + b * 0.005);
+      g_assert_true (sse >= best - 1e-12);
     }
   for (int i = 0; i < N; i++) {
     double res;
-    MS_CHECK (ms_fit_residual_at (&fit, 14 + i, &res), "residual at %d", 14 + i);
-    MS_CHECK_NEAR (res, (t[i] - slope * x[i]) / t[i], 1e-12);
+    g_assert_true (ms_fit_residual_at (&fit, 14 + i, &res));
+    g_assert_cmpfloat (fabs ((double)(res) - (double)((t[i] - slope * x[i]) / t[i])), <=, 1e-12);
   }
   double unused;
-  MS_CHECK (!ms_fit_residual_at (&fit, 13, &unused), "no point at 13");
+  g_assert_false (ms_fit_residual_at (&fit, 13, &unused));
   ms_results_free (r);
 
   /* A straight line with latency: recovered exactly and describes the data. */
@@ -152,10 +168,11 @@ test_fit_constrained (void)
     t[i] = 20 + x[i] / 50e3;
   r = results_with_times (MS_MODE_PINNED, 14, t, N);
   fit = ms_results_fit (r, MS_MODE_PINNED, MS_PHASE_COUNT);
-  MS_CHECK (!fit.at_bound && fit.describes_data, "free fit");
-  MS_CHECK_NEAR (fit.latency_us, 20, 1e-9);
-  MS_CHECK_NEAR (fit.bandwidth_gbps, 50, 1e-9);
-  MS_CHECK_NEAR (fit.max_abs_residual, 0, 1e-12);
+  g_assert_false (fit.at_bound);
+  g_assert_true (fit.describes_data);
+  g_assert_cmpfloat (fabs ((double)(fit.latency_us) - (double)(20)), <=, 1e-9);
+  g_assert_cmpfloat (fabs ((double)(fit.bandwidth_gbps) - (double)(50)), <=, 1e-9);
+  g_assert_cmpfloat (fabs ((double)(fit.max_abs_residual) - (double)(0)), <=, 1e-12);
   ms_results_free (r);
 
   /* Time that falls with size: no physical line; flat at the weighted mean,
@@ -163,8 +180,11 @@ test_fit_constrained (void)
   double falling[] = { 100, 80, 60, 40, 30 };
   r = results_with_times (MS_MODE_PINNED, 10, falling, 5);
   fit = ms_results_fit (r, MS_MODE_PINNED, MS_PHASE_COUNT);
-  MS_CHECK (fit.valid && fit.at_bound && fit.bandwidth_gbps == 0 && fit.latency_us > 0, "flat");
-  MS_CHECK (!fit.describes_data, "a flat line through falling times describes nothing");
+  g_assert_true (fit.valid);
+  g_assert_true (fit.at_bound);
+  g_assert_true (fit.bandwidth_gbps == 0);
+  g_assert_true (fit.latency_us > 0);
+  g_assert_false (fit.describes_data);
   ms_results_free (r);
 }
 
@@ -176,21 +196,25 @@ test_fit_reference (void)
    * -454 us. */
   char err[512];
   MsResults *r = ms_csv_read_samples (MS_OLD_FORMAT_DIR "/h100-large-samples.csv", err, sizeof err);
-  MS_CHECK (r != NULL, "%s", err);
+  g_assert_nonnull (r);
   if (!r)
     return;
   MsFit fit = ms_results_fit (r, MS_MODE_MANAGED, MS_PHASE_COUNT);
-  MS_CHECK (fit.valid && fit.at_bound && fit.latency_us == 0, "managed latency %g", fit.latency_us);
-  MS_CHECK (fit.bandwidth_gbps > 3 && fit.bandwidth_gbps < 5, "managed %g GB/s",
-            fit.bandwidth_gbps);
+  g_assert_true (fit.valid);
+  g_assert_true (fit.at_bound);
+  g_assert_cmpfloat (fit.latency_us, ==, 0);
+  g_assert_cmpfloat (fit.bandwidth_gbps, >, 3);
+  g_assert_cmpfloat (fit.bandwidth_gbps, <, 5);
   for (int m = 0; m < MS_MODE_COUNT; m++) {
     fit = ms_results_fit (r, m, MS_PHASE_COUNT);
-    MS_CHECK (!fit.valid || fit.latency_us >= 0, "%s latency %g", ms_mode_name (m), fit.latency_us);
+    g_assert_true (!fit.valid || fit.latency_us >= 0);
   }
   fit = ms_results_fit (r, MS_MODE_PINNED, MS_PHASE_COUNT);
-  MS_CHECK (fit.describes_data && !fit.at_bound && fit.latency_us > 0, "pinned describes");
+  g_assert_true (fit.describes_data);
+  g_assert_false (fit.at_bound);
+  g_assert_true (fit.latency_us > 0);
   /* Old files open with a fixed count: they have no reps-rule key. */
-  MS_CHECK (r->sweep.reps_rule == MS_REPS_FIXED, "old file read as adaptive");
+  g_assert_cmpint (r->sweep.reps_rule, ==, MS_REPS_FIXED);
   ms_results_free (r);
 }
 
@@ -227,38 +251,45 @@ test_stop_rule (void)
   MsSweep s;
   int n;
   ms_sweep_init_default (&s);
-  MS_CHECK (s.reps_rule == MS_REPS_ADAPTIVE && s.min_reps == 10 && s.ci_target_pct == 2 &&
-              s.cell_budget_ms == 25, "defaults");
+  g_assert_cmpint (s.reps_rule, ==, MS_REPS_ADAPTIVE);
+  g_assert_true (s.min_reps == 10);
+  g_assert_true (s.ci_target_pct == 2);
+  g_assert_true (s.cell_budget_ms == 25);
 
   /* Quiet: within 0.1%, done at the minimum. */
   noisy_samples (v, 1000, 0.001);
-  MS_CHECK (run_rule (&s, v, 1000, 0.01, &n) == MS_STOP_CI_REACHED && n == 10, "quiet: %d", n);
+  g_assert_cmpint (run_rule (&s, v, 1000, 0.01, &n), ==, MS_STOP_CI_REACHED);
+  g_assert_cmpint (n, ==, 10);
   /* Below 6 samples there is no 95% interval: the minimum cannot end it. */
   s.min_reps = 3;
-  MS_CHECK (run_rule (&s, v, 1000, 0.01, &n) == MS_STOP_CI_REACHED && n == 6, "min 3: %d", n);
+  g_assert_cmpint (run_rule (&s, v, 1000, 0.01, &n), ==, MS_STOP_CI_REACHED);
+  g_assert_cmpint (n, ==, 6);
   s.min_reps = 10;
 
   /* Noisy: +-2% is out of reach; the budget ends it, at the first
    * repetition that reaches it. */
   noisy_samples (v, MS_MAX_REPS, 2.0);
-  MS_CHECK (run_rule (&s, v, MS_MAX_REPS, 1.0, &n) == MS_STOP_BUDGET && n == (int) s.cell_budget_ms,
-            "noisy: %d", n);
+  g_assert_cmpint (run_rule (&s, v, MS_MAX_REPS, 1.0, &n), ==, MS_STOP_BUDGET);
+  g_assert_cmpint (n, ==, (int)s.cell_budget_ms);
   /* Moderately noisy: reached past the minimum, and then truly within. */
   noisy_samples (v, MS_MAX_REPS, 0.3);
-  MS_CHECK (run_rule (&s, v, MS_MAX_REPS, 0.001, &n) == MS_STOP_CI_REACHED && n > 10, "n %d", n);
+  g_assert_cmpint (run_rule (&s, v, MS_MAX_REPS, 0.001, &n), ==, MS_STOP_CI_REACHED);
+  g_assert_cmpint (n, >, 10);
   double med, lo, hi;
-  MS_CHECK (ms_median_ci (v, n, &med, &lo, &hi) && hi - med <= 0.02 * med && med - lo <= 0.02 * med,
-            "stopped at %d with [%g, %g] around %g", n, lo, hi, med);
+  g_assert_true (ms_median_ci (v, n, &med, &lo, &hi));
+  g_assert_true (hi - med <= 0.02 * med);
+  g_assert_true (med - lo <= 0.02 * med);
   /* A budget never spent: the cap. */
   s.cell_budget_ms = MS_MAX_CELL_BUDGET_MS;
   s.ci_target_pct = 0.001;
-  MS_CHECK (ms_sweep_stop_rule (&s, v, MS_MAX_REPS, 0) == MS_STOP_MAX_REPS, "cap");
+  g_assert_cmpint (ms_sweep_stop_rule (&s, v, MS_MAX_REPS, 0), ==, MS_STOP_MAX_REPS);
 
   /* The fixed count ignores everything else. */
   s.reps_rule = MS_REPS_FIXED;
   s.reps = 7;
-  MS_CHECK (run_rule (&s, v, 1000, 1e9, &n) == MS_STOP_FIXED_COUNT && n == 7, "fixed %d", n);
-  MS_CHECK_STR (ms_stop_reason_name (MS_STOP_BUDGET), "budget");
+  g_assert_true (run_rule (&s, v, 1000, 1e9, &n) == MS_STOP_FIXED_COUNT);
+  g_assert_cmpint (n, ==, 7);
+  g_assert_cmpstr (ms_stop_reason_name (MS_STOP_BUDGET), ==, "budget");
 }
 
 static void
@@ -289,11 +320,11 @@ test_rule_validation (void)
     s.min_reps = cases[i].min_reps;
     s.ci_target_pct = cases[i].ci;
     s.cell_budget_ms = cases[i].budget;
-    MS_CHECK (!ms_sweep_validate (&s, err, sizeof err), "%s accepted", cases[i].what);
-    MS_CHECK_STR (err, cases[i].message);
+    g_assert_false (ms_sweep_validate (&s, err, sizeof err));
+    g_assert_cmpstr (err, ==, cases[i].message);
     /* A fixed count does not look at the adaptive settings. */
     s.reps_rule = MS_REPS_FIXED;
-    MS_CHECK (ms_sweep_validate (&s, err, sizeof err), "%s: %s", cases[i].what, err);
+    g_assert_true (ms_sweep_validate (&s, err, sizeof err));
   }
 }
 
@@ -340,12 +371,12 @@ test_summary_columns (void)
             (long) getpid ());
   MsResults *r =
     ms_csv_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv", err, sizeof err);
-  MS_CHECK (r != NULL, "%s", err);
+  g_assert_nonnull (r);
   if (!r)
     return;
-  MS_CHECK (ms_csv_write_summary (r, path, err, sizeof err), "%s", err);
+  g_assert_true (ms_csv_write_summary (r, path, err, sizeof err));
   FILE *f = fopen (path, "r");
-  MS_CHECK (f != NULL, "reopen");
+  g_assert_nonnull (f);
   if (!f) {
     ms_results_free (r);
     return;
@@ -362,32 +393,35 @@ test_summary_columns (void)
       continue;
     }
     int n_row = split_fields (line, row, 256);
-    MS_CHECK (n_row >= n_head, "row %d has %d fields of %d", rows, n_row, n_head);
+    g_assert_cmpint (n_row, >=, n_head);
     if (n_row < n_head)
       break;
     int med = column_index (head, n_head, "e2e_median_us");
     double lo = number_at (row, column_index (head, n_head, "e2e_ci_low_us"));
     double hi = number_at (row, column_index (head, n_head, "e2e_ci_high_us"));
     double m = number_at (row, med);
-    MS_CHECK (lo <= m && m <= hi, "row %d: %g <= %g <= %g", rows, lo, m, hi);
+    g_assert_cmpfloat (lo, <=, m);
+    g_assert_cmpfloat (m, <=, hi);
     double k_lo = number_at (row, column_index (head, n_head, "kernel_ci_low_us"));
     double k_hi = number_at (row, column_index (head, n_head, "kernel_ci_high_us"));
-    MS_CHECK (isnan (k_lo) || k_lo <= k_hi, "kernel interval");
-    MS_CHECK (number_at (row, column_index (head, n_head, "e2e_ci_95")) == 1, "10 reps give 95%%");
+    g_assert_true (isnan (k_lo) || k_lo <= k_hi);
+    g_assert_true (number_at (row, column_index (head, n_head, "e2e_ci_95")) == 1);
     double lat = number_at (row, column_index (head, n_head, "fit_latency_us"));
     double r2 = number_at (row, column_index (head, n_head, "fit_r2"));
     double res = number_at (row, column_index (head, n_head, "fit_residual"));
     double ok = number_at (row, column_index (head, n_head, "fit_describes_data"));
-    MS_CHECK (lat >= 0 && r2 <= 1 && fabs (res) < 1 && (ok == 0 || ok == 1),
-              "row %d fit: %g %g %g %g", rows, lat, r2, res, ok);
-    MS_CHECK (number_at (row, column_index (head, n_head, "fit_gbps")) > 0, "row %d fit_gbps",
-              rows);
+    g_assert_cmpfloat (lat, >=, 0);
+    g_assert_cmpfloat (r2, <=, 1);
+    g_assert_true (fabs (res) < 1);
+    g_assert_true (ok == 0 || ok == 1);
+    g_assert_true (number_at (row, column_index (head, n_head, "fit_gbps")) > 0);
     rows++;
   }
   fclose (f);
   remove (path);
-  MS_CHECK (rows == (int) r->n_cells, "%d rows for %zu cells", rows, r->n_cells);
-  MS_CHECK (n_head > 0 && strcmp (head[n_head - 1], "message") == 0, "message stays last");
+  g_assert_cmpint (rows, ==, (int)r->n_cells);
+  g_assert_true (n_head > 0);
+  g_assert_cmpstr (head[n_head - 1], ==, "message");
   ms_results_free (r);
 }
 
@@ -400,14 +434,14 @@ test_reference_files_open (void)
     char path[1024], err[512];
     snprintf (path, sizeof path, "%s/%s", MS_REFERENCE_DIR, names[i]);
     MsResults *r = ms_csv_read_samples (path, err, sizeof err);
-    MS_CHECK (r && r->n_cells > 0, "%s: %s", names[i], r ? "empty" : err);
+    g_assert_true (r);
+    g_assert_true (r->n_cells > 0);
     for (size_t c = 0; r && c < r->n_cells; c++) {
       const MsStat *e2e = &r->cells[c].stats.e2e;
       if (r->cells[c].status == MS_CELL_OK)
-        MS_CHECK (e2e->ci_valid == (e2e->n >= 6) && e2e->min <= e2e->ci_low &&
-                    e2e->ci_low <= e2e->median && e2e->median <= e2e->ci_high &&
-                    e2e->ci_high <= e2e->max,
-                  "%s cell %zu interval", names[i], c);
+        g_assert_true (e2e->ci_valid == (e2e->n >= 6) && e2e->min <= e2e->ci_low
+                       && e2e->ci_low <= e2e->median && e2e->median <= e2e->ci_high
+                       && e2e->ci_high <= e2e->max);
     }
     ms_results_free (r);
   }
@@ -432,14 +466,12 @@ test_rule_metadata_round_trip (void)
   r->sweep = s;
   snprintf (path, sizeof path, "%s/memsweep-test-rule-%ld.csv", tmp && *tmp ? tmp : "/tmp",
             (long) getpid ());
-  MS_CHECK (ms_csv_write_samples (r, path, err, sizeof err), "%s", err);
+  g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
-  MS_CHECK (back != NULL, "%s", err);
+  g_assert_nonnull (back);
   if (back)
-    MS_CHECK (back->sweep.reps_rule == MS_REPS_ADAPTIVE && back->sweep.min_reps == 17 &&
-                back->sweep.ci_target_pct == 0.5 && back->sweep.cell_budget_ms == 1234.5,
-              "rule read back: %d %d %g %g", back->sweep.reps_rule, back->sweep.min_reps,
-              back->sweep.ci_target_pct, back->sweep.cell_budget_ms);
+    g_assert_true (back->sweep.reps_rule == MS_REPS_ADAPTIVE && back->sweep.min_reps == 17
+                   && back->sweep.ci_target_pct == 0.5 && back->sweep.cell_budget_ms == 1234.5);
   remove (path);
   ms_results_free (back);
   ms_results_free (r);
@@ -476,26 +508,30 @@ test_stat_selection (void)
     int lo, hi;
     bool ci = ms_median_ci_ranks (n, &lo, &hi);
     double median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
-    MS_CHECK (st.n == n && st.min == sorted[0] && st.max == sorted[n - 1] &&
-                st.median == median && st.ci_valid == ci && st.ci_low == sorted[lo - 1] &&
-                st.ci_high == sorted[hi - 1],
-              "n %d: median %g (%g), interval %g..%g (%g..%g)", n, st.median, median, st.ci_low,
-              st.ci_high, sorted[lo - 1], sorted[hi - 1]);
+    g_assert_cmpint (st.n, ==, n);
+    g_assert_true (st.min == sorted[0]);
+    g_assert_true (st.max == sorted[n - 1]);
+    g_assert_cmpfloat (st.median, ==, median);
+    g_assert_true (st.ci_valid == ci);
+    g_assert_cmpfloat (st.ci_low, ==, sorted[lo - 1]);
+    g_assert_cmpfloat (st.ci_high, ==, sorted[hi - 1]);
   }
 }
 
 int
-main (void)
+main (int argc, char **argv)
 {
-  MS_RUN (test_ci_ranks);
-  MS_RUN (test_median_ci);
-  MS_RUN (test_fit_constrained);
-  MS_RUN (test_fit_reference);
-  MS_RUN (test_stop_rule);
-  MS_RUN (test_rule_validation);
-  MS_RUN (test_summary_columns);
-  MS_RUN (test_reference_files_open);
-  MS_RUN (test_rule_metadata_round_trip);
-  MS_RUN (test_stat_selection);
-  return ms_test_finish ();
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/results/ci-ranks", test_ci_ranks);
+  g_test_add_func ("/results/median-ci", test_median_ci);
+  g_test_add_func ("/results/fit-constrained", test_fit_constrained);
+  g_test_add_func ("/results/fit-reference", test_fit_reference);
+  g_test_add_func ("/results/stop-rule", test_stop_rule);
+  g_test_add_func ("/results/rule-validation", test_rule_validation);
+  g_test_add_func ("/results/summary-columns", test_summary_columns);
+  g_test_add_func ("/results/reference-files-open", test_reference_files_open);
+  g_test_add_func ("/results/rule-metadata-round-trip", test_rule_metadata_round_trip);
+  g_test_add_func ("/results/stat-selection", test_stat_selection);
+  int rc = g_test_run ();
+  return rc;
 }

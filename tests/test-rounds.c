@@ -6,11 +6,15 @@
 #define _GNU_SOURCE
 #include <sched.h>
 #include <unistd.h>
+#include <glib.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-gpu-state.h"
-#include "ms-test.h"
 
 static char tmpdir[256];
 static const char *data_dir = "data";
@@ -50,7 +54,7 @@ run_rounds (int rounds, Progress *progress)
   MsResults *r = NULL;
   char err[256] = "";
   MsRunStatus st = ms_sweep_run (&s, b, on_progress, progress, NULL, &r, err, sizeof err);
-  MS_CHECK (st == MS_RUN_OK, "rounds %d: %s", rounds, err);
+  g_assert_cmpint (st, ==, MS_RUN_OK);
   ms_backend_free (b);
   return r;
 }
@@ -61,52 +65,55 @@ test_rounds_numbered (void)
   Progress p = { .last_index = -1, .in_order = true };
   MsResults *r = run_rounds (3, &p);
   int cells = 3 * ms_sweep_n_modes (&r->sweep);
-  MS_CHECK (r->n_cells == (size_t) cells, "one cell per (mode, size): %zu", r->n_cells);
-  MS_CHECK (p.calls == 3 * cells && p.n == 3 * cells && p.in_order, "progress %d of %d",
-            p.calls, p.n);
+  g_assert_cmpuint (r->n_cells, ==, (size_t)cells);
+  g_assert_cmpint (p.calls, ==, 3 * cells);
+  g_assert_cmpint (p.n, ==, 3 * cells);
+  g_assert_true (p.in_order);
   for (size_t i = 0; i < r->n_cells; i++) {
     const MsCell *c = &r->cells[i];
     if (c->mode == MS_MODE_MANAGED) {
-      MS_CHECK (c->status == MS_CELL_UNSUPPORTED && c->n_rounds == 0, "unsupported once");
+      g_assert_cmpint (c->status, ==, MS_CELL_UNSUPPORTED);
+      g_assert_true (c->n_rounds == 0);
       continue;
     }
-    MS_CHECK (c->status == MS_CELL_OK && c->n_reps == 12 && c->n_rounds == 3,
-              "%s: %d reps in %d rounds", ms_mode_name (c->mode), c->n_reps, c->n_rounds);
+    g_assert_cmpint (c->status, ==, MS_CELL_OK);
+    g_assert_cmpint (c->n_reps, ==, 12);
+    g_assert_cmpint (c->n_rounds, ==, 3);
     for (int k = 0; k < c->n_rounds; k++)
-      MS_CHECK (c->rounds[k].round == k && c->rounds[k].first_rep == 4 * k &&
-                  c->rounds[k].n_reps == 4,
-                "round %d: first %d n %d", c->rounds[k].round, c->rounds[k].first_rep,
-                c->rounds[k].n_reps);
-    MS_CHECK (ms_cell_round_of_rep (c, 9)->round == 2, "rep 9 is in round 2");
-    MS_CHECK (c->stats.e2e.n == 12, "the summary pools rounds: %d", c->stats.e2e.n);
+      g_assert_true (c->rounds[k].round == k && c->rounds[k].first_rep == 4 * k
+                     && c->rounds[k].n_reps == 4);
+    g_assert_true (ms_cell_round_of_rep (c, 9)->round == 2);
+    g_assert_cmpint (c->stats.e2e.n, ==, 12);
     int reps_seen = 0;
     for (size_t e = 0; e < c->n_events; e++)
       reps_seen |= 1 << c->events[e].rep;
-    MS_CHECK (reps_seen == 0xfff, "events renumbered over rounds: %x", reps_seen);
+    g_assert_cmphex (reps_seen, ==, 0xfff);
   }
   /* Steady copies come through the driver and the runner, per round. */
   const MsCell *pinned = ms_results_find (r, MS_MODE_PINNED, 12);
-  MS_CHECK (pinned && pinned->n_copies == 3 * 2 * MS_COPY_SAMPLES, "copy bursts in 3 rounds");
+  g_assert_true (pinned);
+  g_assert_true (pinned->n_copies == 3 * 2 * MS_COPY_SAMPLES);
   for (int k = 0; pinned && k < pinned->n_copies; k++)
-    MS_CHECK (pinned->copies[k].round == k / (2 * MS_COPY_SAMPLES), "burst %d in round %d", k,
-              pinned->copies[k].round);
-  MS_CHECK (pinned && ms_cell_copy_gbps (pinned, true) > pinned->stats.h2d_gbps &&
-              ms_cell_copy_gbps (pinned, false) > pinned->stats.d2h_gbps,
-            "the model's steady copy beats its single copy");
+    g_assert_cmpint (pinned->copies[k].round, ==, k / (2 * MS_COPY_SAMPLES));
+  g_assert_true (pinned);
+  g_assert_true (ms_cell_copy_gbps (pinned, true) > pinned->stats.h2d_gbps);
+  g_assert_true (ms_cell_copy_gbps (pinned, false) > pinned->stats.d2h_gbps);
   const MsCell *pageable = ms_results_find (r, MS_MODE_PAGEABLE, 12);
-  MS_CHECK (pageable && pageable->n_copies == 0, "no bursts where the backend has none");
+  g_assert_true (pageable);
+  g_assert_true (pageable->n_copies == 0);
   /* The host backend runs without NVML here: no state, no flags. */
-  MS_CHECK (!r->cells[0].rounds[0].start.valid && ms_cell_state_flags (&r->cells[0]) == 0,
-            "no NVML, no state");
+  g_assert_false (r->cells[0].rounds[0].start.valid);
+  g_assert_true (ms_cell_state_flags (&r->cells[0]) == 0);
   ms_results_free (r);
 
   MsSweep bad;
   char err[128];
   ms_sweep_init_default (&bad);
   bad.rounds = 0;
-  MS_CHECK (!ms_sweep_validate (&bad, err, sizeof err) && strstr (err, "rounds"), "%s", err);
+  g_assert_false (ms_sweep_validate (&bad, err, sizeof err));
+  g_assert_nonnull (strstr (err, "rounds"));
   bad.rounds = MS_MAX_ROUNDS + 1;
-  MS_CHECK (!ms_sweep_validate (&bad, err, sizeof err), "too many rounds refused");
+  g_assert_false (ms_sweep_validate (&bad, err, sizeof err));
 }
 
 static MsResults *
@@ -128,7 +135,7 @@ run_adaptive (double noise_pct, double budget_ms)
   MsResults *r = NULL;
   char err[256] = "";
   MsRunStatus st = ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err);
-  MS_CHECK (st == MS_RUN_OK, "adaptive: %s", err);
+  g_assert_cmpint (st, ==, MS_RUN_OK);
   ms_backend_free (b);
   return r;
 }
@@ -141,10 +148,10 @@ test_adaptive_reps (void)
   MsResults *quiet = run_adaptive (0, 500);
   for (size_t i = 0; quiet && i < quiet->n_cells; i++) {
     const MsCell *c = &quiet->cells[i];
-    MS_CHECK (c->status == MS_CELL_OK && c->n_reps == 10 && c->stats.e2e.n == 10,
-              "quiet %s 2^%d: %d reps", ms_mode_name (c->mode), c->exponent, c->n_reps);
-    MS_CHECK (c->rounds[0].stop == MS_STOP_CI_REACHED, "quiet: stopped by %s",
-              ms_stop_reason_name (c->rounds[0].stop));
+    g_assert_cmpint (c->status, ==, MS_CELL_OK);
+    g_assert_cmpint (c->n_reps, ==, 10);
+    g_assert_true (c->stats.e2e.n == 10);
+    g_assert_cmpint (c->rounds[0].stop, ==, MS_STOP_CI_REACHED);
   }
   ms_results_free (quiet);
 
@@ -155,15 +162,15 @@ test_adaptive_reps (void)
     const MsCell *c = &noisy->cells[i];
     double lo, hi, med;
     ms_median_ci (c->e2e_us, c->n_reps, &med, &lo, &hi);
-    MS_CHECK (c->status == MS_CELL_OK && c->n_reps > 20 && c->n_reps < 200,
-              "noisy %s 2^%d: %d reps", ms_mode_name (c->mode), c->exponent, c->n_reps);
-    MS_CHECK (hi - lo > 0.04 * med, "noisy: the interval stays wider than the target");
-    MS_CHECK (c->rounds[0].stop == MS_STOP_BUDGET, "noisy: stopped by %s",
-              ms_stop_reason_name (c->rounds[0].stop));
+    g_assert_cmpint (c->status, ==, MS_CELL_OK);
+    g_assert_cmpint (c->n_reps, >, 20);
+    g_assert_cmpint (c->n_reps, <, 200);
+    g_assert_true (hi - lo > 0.04 * med);
+    g_assert_cmpint (c->rounds[0].stop, ==, MS_STOP_BUDGET);
     int max_rep = -1;
     for (size_t e = 0; e < c->n_events; e++)
       max_rep = c->events[e].rep > max_rep ? c->events[e].rep : max_rep;
-    MS_CHECK (max_rep == c->n_reps - 1, "events up to the last repetition: %d", max_rep);
+    g_assert_cmpint (max_rep, ==, c->n_reps - 1);
   }
   ms_results_free (noisy);
 
@@ -173,8 +180,8 @@ test_adaptive_reps (void)
     const MsCell *c = &mild->cells[i];
     double lo, hi, med;
     ms_median_ci (c->e2e_us, c->n_reps, &med, &lo, &hi);
-    MS_CHECK (c->n_reps >= 10 && hi - lo <= 0.04 * med + 1e-9, "mild: %d reps, +-%.2f%%",
-              c->n_reps, 50 * (hi - lo) / med);
+    g_assert_cmpint (c->n_reps, >=, 10);
+    g_assert_true (hi - lo <= 0.04 * med + 1e-9);
   }
   ms_results_free (mild);
 }
@@ -188,11 +195,12 @@ state (int sm, int mem, int temp, int pstate, uint64_t throttle)
 static void
 check_state (const MsGpuState *a, const MsGpuState *b, const char *what)
 {
-  MS_CHECK (a->valid == b->valid && a->sm_mhz == b->sm_mhz && a->mem_mhz == b->mem_mhz &&
-              a->temp_c == b->temp_c && a->pstate == b->pstate && a->throttle == b->throttle,
-            "%s: %d/%d MHz %d C P%d %llx vs %d/%d MHz %d C P%d %llx", what, a->sm_mhz,
-            a->mem_mhz, a->temp_c, a->pstate, (unsigned long long) a->throttle, b->sm_mhz,
-            b->mem_mhz, b->temp_c, b->pstate, (unsigned long long) b->throttle);
+  g_assert_true (a->valid == b->valid);
+  g_assert_cmpint (a->sm_mhz, ==, b->sm_mhz);
+  g_assert_cmpint (a->mem_mhz, ==, b->mem_mhz);
+  g_assert_cmpint (a->temp_c, ==, b->temp_c);
+  g_assert_cmpint (a->pstate, ==, b->pstate);
+  g_assert_cmphex (a->throttle, ==, b->throttle);
 }
 
 /* Clocks, temperature, pstate and throttle reasons per round, steady
@@ -210,46 +218,51 @@ test_state_round_trip (void)
   for (int k = 0; k < 4; k++) {
     MsCopySample s = { .round = k / 2, .to_device = k % 2 == 0, .gpu_us = 80.0 + k,
                        .bytes = MS_COPY_BURST * c->elements * sizeof (float) };
-    MS_CHECK (ms_cell_add_copy (c, &s), "copy sample %d", k);
+    g_assert_true (ms_cell_add_copy (c, &s));
   }
   r->device.pinned = true;
   r->device.measuring_cpu = 3;
   snprintf (r->device.gpu_near_cpus, sizeof r->device.gpu_near_cpus, "0-7");
   r->device.warmup_ms = 120;
   r->device.steady_sm_mhz = 1980;
-  MS_CHECK (ms_cell_round_flags (&c->rounds[0]) == 0, "round 0 steady (idle is no throttle)");
-  MS_CHECK (ms_cell_round_flags (&c->rounds[1]) == (MS_STATE_CLOCK_CHANGED | MS_STATE_THROTTLED),
-            "round 1 flagged: %d", ms_cell_round_flags (&c->rounds[1]));
+  g_assert_true (ms_cell_round_flags (&c->rounds[0]) == 0);
+  g_assert_cmpint (ms_cell_round_flags (&c->rounds[1]), ==,
+                   (MS_STATE_CLOCK_CHANGED | MS_STATE_THROTTLED));
 
   char path[300], sum[300], err[512];
   snprintf (path, sizeof path, "%s/state-samples.csv", tmpdir);
   snprintf (sum, sizeof sum, "%s/state-summary.csv", tmpdir);
-  MS_CHECK (ms_csv_write_samples (r, path, err, sizeof err), "%s", err);
-  MS_CHECK (ms_csv_write_summary (r, sum, err, sizeof err), "%s", err);
+  g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
+  g_assert_true (ms_csv_write_summary (r, sum, err, sizeof err));
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
-  MS_CHECK (back != NULL, "%s", err);
+  g_assert_nonnull (back);
   if (back) {
     const MsCell *b = ms_results_find (back, c->mode, c->exponent);
-    MS_CHECK (back->sweep.rounds == 2, "rounds metadata: %d", back->sweep.rounds);
-    MS_CHECK (back->device.pinned && back->device.measuring_cpu == 3 &&
-                strcmp (back->device.gpu_near_cpus, "0-7") == 0 &&
-                back->device.steady_sm_mhz == 1980,
-              "pinning and warm-up metadata");
-    MS_CHECK (b && b->n_rounds == 2 && b->n_reps == 8, "rounds back");
+    g_assert_cmpint (back->sweep.rounds, ==, 2);
+    g_assert_true (back->device.pinned);
+    g_assert_true (back->device.measuring_cpu == 3);
+    g_assert_cmpstr (back->device.gpu_near_cpus, ==, "0-7");
+    g_assert_true (back->device.steady_sm_mhz == 1980);
+    g_assert_true (b);
+    g_assert_true (b->n_rounds == 2);
+    g_assert_true (b->n_reps == 8);
     for (int k = 0; b && k < 2 && k < b->n_rounds; k++) {
-      MS_CHECK (b->rounds[k].round == k && b->rounds[k].first_rep == 4 * k, "round %d", k);
-      MS_CHECK (b->rounds[k].stop == MS_STOP_FIXED_COUNT, "stop reason back: %s",
-                ms_stop_reason_name (b->rounds[k].stop));
+      g_assert_cmpint (b->rounds[k].round, ==, k);
+      g_assert_true (b->rounds[k].first_rep == 4 * k);
+      g_assert_true (b->rounds[k].stop == MS_STOP_FIXED_COUNT);
       check_state (&b->rounds[k].start, &c->rounds[k].start, "start");
       check_state (&b->rounds[k].end, &c->rounds[k].end, "end");
     }
-    MS_CHECK (b && b->n_copies == c->n_copies && c->n_copies >= 4, "copies back: %d", c->n_copies);
-    MS_CHECK (b && fabs (ms_cell_copy_gbps (b, true) - ms_cell_copy_gbps (c, true)) < 1e-3 &&
-                ms_cell_copy_gbps (b, false) > 0,
-              "copy rates back");
+    g_assert_true (b);
+    g_assert_cmpint (b->n_copies, ==, c->n_copies);
+    g_assert_cmpint (c->n_copies, >=, 4);
+    g_assert_true (b);
+    g_assert_true (fabs (ms_cell_copy_gbps (b, true) - ms_cell_copy_gbps (c, true)) < 1e-3);
+    g_assert_true (ms_cell_copy_gbps (b, false) > 0);
     const MsCell *other = ms_results_find (back, r->cells[0].mode, r->cells[0].exponent);
-    MS_CHECK (other && other->n_rounds == 2 && !other->rounds[1].start.valid,
-              "unknown state stays unknown");
+    g_assert_true (other);
+    g_assert_true (other->n_rounds == 2);
+    g_assert_false (other->rounds[1].start.valid);
     ms_results_free (back);
   }
   FILE *f = fopen (sum, "r");
@@ -259,8 +272,9 @@ test_state_round_trip (void)
     continue;
   for (int k = 0; f && k < 2 && fgets (row, sizeof row, f); k++)
     continue;
-  MS_CHECK (strstr (line, "h2d_copy_gbps") && strstr (line, "gpu_state"), "summary columns");
-  MS_CHECK (strstr (row, "clock-changed throttled"), "summary flags the cell: %s", row);
+  g_assert_nonnull (strstr (line, "h2d_copy_gbps"));
+  g_assert_nonnull (strstr (line, "gpu_state"));
+  g_assert_nonnull (strstr (row, "clock-changed throttled"));
   if (f)
     fclose (f);
   ms_results_free (r);
@@ -275,7 +289,7 @@ test_malformed_state (void)
   r->cells[0].rounds[0].end = state (1980, 2619, 41, 0, 0);
   char path[300], err[512];
   snprintf (path, sizeof path, "%s/bad-state.csv", tmpdir);
-  MS_CHECK (ms_csv_write_samples (r, path, err, sizeof err), "%s", err);
+  g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
   ms_results_free (r);
   /* Corrupt the first pstate: "P0" -> "Px". */
   FILE *f = fopen (path, "r+");
@@ -283,7 +297,7 @@ test_malformed_state (void)
   size_t n = fread (buf, 1, sizeof buf - 1, f);
   buf[n] = '\0';
   char *at = strstr (buf, ",P0,");
-  MS_CHECK (at != NULL, "a pstate was written");
+  g_assert_nonnull (at);
   if (at) {
     at[2] = 'x';
     rewind (f);
@@ -291,8 +305,9 @@ test_malformed_state (void)
   }
   fclose (f);
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
-  MS_CHECK (back == NULL && strstr (err, "GPU state") && strstr (err, ".csv:"), "refused: %s",
-            err);
+  g_assert_null (back);
+  g_assert_nonnull (strstr (err, "GPU state"));
+  g_assert_nonnull (strstr (err, ".csv:"));
   ms_results_free (back);
 }
 
@@ -307,13 +322,14 @@ test_reference_files_open (void)
     char path[512], err[512] = "";
     snprintf (path, sizeof path, "%s/../tests/data/old-format/%s", data_dir, old[i]);
     MsResults *r = ms_csv_read_samples (path, err, sizeof err);
-    MS_CHECK (r && r->n_cells > 0 && r->sweep.rounds == 1, "%s: %s", old[i], err);
+    g_assert_true (r);
+    g_assert_true (r->n_cells > 0);
+    g_assert_true (r->sweep.rounds == 1);
     for (size_t k = 0; r && k < r->n_cells; k++) {
       const MsCell *c = &r->cells[k];
       if (c->n_reps > 0)
-        MS_CHECK (c->n_rounds == 1 && c->rounds[0].n_reps == c->n_reps && c->n_copies == 0 &&
-                    !c->rounds[0].start.valid,
-                  "%s: old cells are one round without state", old[i]);
+        g_assert_true (c->n_rounds == 1 && c->rounds[0].n_reps == c->n_reps && c->n_copies == 0
+                       && !c->rounds[0].start.valid);
     }
     ms_results_free (r);
   }
@@ -323,12 +339,12 @@ test_reference_files_open (void)
     char path[512], err[512] = "";
     snprintf (path, sizeof path, "%s/reference/%s", data_dir, now[i]);
     MsResults *r = ms_csv_read_samples (path, err, sizeof err);
-    MS_CHECK (r && r->n_cells > 0, "%s: %s", now[i], err);
+    g_assert_true (r);
+    g_assert_true (r->n_cells > 0);
     for (size_t k = 0; r && k < r->n_cells; k++) {
       const MsCell *c = &r->cells[k];
       if (c->n_reps > 0 && ms_mode_uses_gpu (c->mode))
-        MS_CHECK (c->n_rounds >= 1 && c->rounds[0].start.valid, "%s: %s 2^%d has its GPU state",
-                  now[i], ms_mode_name (c->mode), c->exponent);
+        g_assert_true (c->n_rounds >= 1 && c->rounds[0].start.valid);
     }
     ms_results_free (r);
   }
@@ -351,24 +367,27 @@ test_warm_and_pin (void)
 {
   int steady = -1;
   ms_gpu_warm (NULL, fake_spin, NULL, &steady);
-  MS_CHECK (spins == 1 && spun_ms == MS_WARM_BLIND_MS && steady == 0,
-            "without NVML: one blind spin of %.0f ms (%d, %.0f)", MS_WARM_BLIND_MS, spins,
-            spun_ms);
+  g_assert_cmpint (spins, ==, 1);
+  g_assert_cmpfloat (spun_ms, ==, MS_WARM_BLIND_MS);
+  g_assert_true (steady == 0);
   MsGpuState st;
   ms_gpu_state_before_cell (NULL, fake_spin, NULL, 1980, &st);
-  MS_CHECK (!st.valid && spins == 1, "no state, no re-warm without NVML");
+  g_assert_false (st.valid);
+  g_assert_true (spins == 1);
 
   cpu_set_t before, saved, now;
   sched_getaffinity (0, sizeof before, &before);
   char near[64] = "x";
   int cpu = ms_pin_thread (NULL, &saved, near, sizeof near);
   sched_getaffinity (0, sizeof now, &now);
-  MS_CHECK (cpu >= 0 && CPU_ISSET (cpu, &before) && CPU_COUNT (&now) == 1 && CPU_ISSET (cpu, &now),
-            "pinned to one allowed CPU (%d)", cpu);
-  MS_CHECK (near[0] == '\0', "no NVML, no near CPUs");
+  g_assert_cmpint (cpu, >=, 0);
+  g_assert_true (CPU_ISSET (cpu, &before));
+  g_assert_true (CPU_COUNT (&now) == 1);
+  g_assert_true (CPU_ISSET (cpu, &now));
+  g_assert_true (near[0] == '\0');
   ms_unpin_thread (&saved);
   sched_getaffinity (0, sizeof now, &now);
-  MS_CHECK (CPU_EQUAL (&now, &before), "unpinned afterwards");
+  g_assert_true (CPU_EQUAL (&now, &before));
 
   cpu_set_t set;
   CPU_ZERO (&set);
@@ -378,26 +397,28 @@ test_warm_and_pin (void)
   CPU_SET (5, &set);
   char text[64];
   ms_format_cpu_set (&set, text, sizeof text);
-  MS_CHECK_STR (text, "0-2 5");
+  g_assert_cmpstr (text, ==, "0-2 5");
 }
 
 int
 main (int argc, char **argv)
 {
+  g_test_init (&argc, &argv, NULL);
   if (argc > 1)
     data_dir = argv[1];
   snprintf (tmpdir, sizeof tmpdir, "/tmp/memsweep-rounds-XXXXXX");
   if (!mkdtemp (tmpdir))
     return 1;
-  MS_RUN (test_rounds_numbered);
-  MS_RUN (test_state_round_trip);
-  MS_RUN (test_adaptive_reps);
-  MS_RUN (test_malformed_state);
-  MS_RUN (test_reference_files_open);
-  MS_RUN (test_warm_and_pin);
+  g_test_add_func ("/rounds/rounds-numbered", test_rounds_numbered);
+  g_test_add_func ("/rounds/state-round-trip", test_state_round_trip);
+  g_test_add_func ("/rounds/adaptive-reps", test_adaptive_reps);
+  g_test_add_func ("/rounds/malformed-state", test_malformed_state);
+  g_test_add_func ("/rounds/reference-files-open", test_reference_files_open);
+  g_test_add_func ("/rounds/warm-and-pin", test_warm_and_pin);
+  int rc = g_test_run ();
   char cmd[300];
   snprintf (cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
   if (system (cmd) != 0)
     fprintf (stderr, "could not remove %s\n", tmpdir);
-  return ms_test_finish ();
+  return rc;
 }

@@ -3,10 +3,14 @@
  * from known medians, the interval it gives, and its way through the
  * profile, the samples metadata and the summary columns. */
 #include <unistd.h>
+#include <glib.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "memsweep.h"
 #include "ms-csv-pair.h"
-#include "ms-test.h"
 
 /* One OK cell per exponent 10..13 of pinned and host, e2e medians
  * base * exp(shift) with a within-run interval of +-1%. */
@@ -37,34 +41,38 @@ test_measure (void)
     runs[i] = run_with_shift (shifts[i]);
   MsRunToRun rr;
   char err[256];
-  MS_CHECK (ms_run_to_run_measure (&rr, runs, 5, err, sizeof err), "%s", err);
+  g_assert_true (ms_run_to_run_measure (&rr, runs, 5, err, sizeof err));
   double sd = sqrt (0.1 / 4);
-  MS_CHECK_NEAR (rr.sd[MS_MODE_PINNED][11], sd, 1e-12);
-  MS_CHECK_NEAR (rr.sd[MS_MODE_HOST][13], 3 * sd, 1e-12);
-  MS_CHECK (rr.sd[MS_MODE_ZERO_COPY][11] < 0 && rr.sd[MS_MODE_PINNED][14] < 0,
-            "cells no run measured are unknown");
+  g_assert_cmpfloat (fabs ((double)(rr.sd[MS_MODE_PINNED][11]) - (double)(sd)), <=, 1e-12);
+  g_assert_cmpfloat (fabs ((double)(rr.sd[MS_MODE_HOST][13]) - (double)(3 * sd)), <=, 1e-12);
+  g_assert_true (rr.sd[MS_MODE_ZERO_COPY][11] < 0);
+  g_assert_true (rr.sd[MS_MODE_PINNED][14] < 0);
   /* t(0.975, 4) = 2.776; the mode's pooled sd is the floor, a noisier
    * cell keeps its own. */
-  MS_CHECK_NEAR (ms_run_to_run_half_width (&rr, MS_MODE_PINNED, 11), 2.776 * sqrt (2) * sd, 1e-9);
+  g_assert_cmpfloat (fabs ((double)(ms_run_to_run_half_width (&rr, MS_MODE_PINNED, 11))
+                           - (double)(2.776 * sqrt (2) * sd)),
+                     <=, 1e-9);
   double host_pool = sd * sqrt ((1 + 1 + 1 + 9) / 4.0);
-  MS_CHECK_NEAR (ms_run_to_run_half_width (&rr, MS_MODE_HOST, 10), 2.776 * sqrt (2) * host_pool,
-                 1e-9);
-  MS_CHECK_NEAR (ms_run_to_run_half_width (&rr, MS_MODE_HOST, 13), 2.776 * sqrt (2) * 3 * sd,
-                 1e-9);
-  MS_CHECK (ms_run_to_run_half_width (&rr, MS_MODE_HOST, 20) > 0,
-            "a size the profile lacks gets the mode's value");
-  MS_CHECK (ms_run_to_run_half_width (&rr, MS_MODE_ZERO_COPY, 11) == 0, "unknown mode");
+  g_assert_cmpfloat (fabs ((double)(ms_run_to_run_half_width (&rr, MS_MODE_HOST, 10))
+                           - (double)(2.776 * sqrt (2) * host_pool)),
+                     <=, 1e-9);
+  g_assert_cmpfloat (fabs ((double)(ms_run_to_run_half_width (&rr, MS_MODE_HOST, 13))
+                           - (double)(2.776 * sqrt (2) * 3 * sd)),
+                     <=, 1e-9);
+  g_assert_true (ms_run_to_run_half_width (&rr, MS_MODE_HOST, 20) > 0);
+  g_assert_true (ms_run_to_run_half_width (&rr, MS_MODE_ZERO_COPY, 11) == 0);
 
   /* The interval contains the run's own and reaches exp(+-h). */
   const MsCell *c = ms_results_find (runs[0], MS_MODE_PINNED, 12);
   double lo, hi, h = ms_run_to_run_half_width (&rr, MS_MODE_PINNED, 12);
-  MS_CHECK (ms_run_to_run_interval (&rr, c, &lo, &hi), "interval");
-  MS_CHECK_NEAR (lo, c->stats.e2e.median * exp (-h), 1e-9);
-  MS_CHECK_NEAR (hi, c->stats.e2e.median * exp (h), 1e-9);
-  MS_CHECK (lo <= c->stats.e2e.ci_low && hi >= c->stats.e2e.ci_high, "never narrower");
+  g_assert_true (ms_run_to_run_interval (&rr, c, &lo, &hi));
+  g_assert_cmpfloat (fabs ((double)(lo) - (double)(c->stats.e2e.median * exp (-h))), <=, 1e-9);
+  g_assert_cmpfloat (fabs ((double)(hi) - (double)(c->stats.e2e.median * exp (h))), <=, 1e-9);
+  g_assert_true (lo <= c->stats.e2e.ci_low);
+  g_assert_true (hi >= c->stats.e2e.ci_high);
 
-  MS_CHECK (!ms_run_to_run_measure (&rr, runs, 2, err, sizeof err) && strstr (err, "3 to"),
-            "two runs are refused: %s", err);
+  g_assert_false (ms_run_to_run_measure (&rr, runs, 2, err, sizeof err));
+  g_assert_nonnull (strstr (err, "3 to"));
   for (int i = 0; i < 5; i++)
     ms_results_free (runs[i]);
 }
@@ -78,34 +86,37 @@ test_profile_and_metadata (void)
     runs[i] = run_with_shift (shifts[i]);
   MsRunToRun rr, back;
   char err[512], device[256], path[1024], samples[1100], summary[1100];
-  MS_CHECK (ms_run_to_run_measure (&rr, runs, 3, err, sizeof err), "%s", err);
+  g_assert_true (ms_run_to_run_measure (&rr, runs, 3, err, sizeof err));
   const char *tmp = getenv ("TMPDIR");
   snprintf (path, sizeof path, "%s/memsweep-test-rr-%ld.csv", tmp && *tmp ? tmp : "/tmp",
             (long) getpid ());
-  MS_CHECK (ms_run_to_run_write_profile (&rr, runs[0], path, err, sizeof err), "%s", err);
-  MS_CHECK (ms_run_to_run_read_profile (&back, path, device, sizeof device, err, sizeof err),
-            "%s", err);
-  MS_CHECK_STR (device, "none");
-  MS_CHECK (back.runs == 3 && fabs (back.sd[MS_MODE_HOST][13] - rr.sd[MS_MODE_HOST][13]) < 1e-4,
-            "profile round trip: %d runs, %g", back.runs, back.sd[MS_MODE_HOST][13]);
+  g_assert_true (ms_run_to_run_write_profile (&rr, runs[0], path, err, sizeof err));
+  g_assert_true (ms_run_to_run_read_profile (&back, path, device, sizeof device, err, sizeof err));
+  g_assert_cmpstr (device, ==, "none");
+  g_assert_cmpint (back.runs, ==, 3);
+  g_assert_true (fabs (back.sd[MS_MODE_HOST][13] - rr.sd[MS_MODE_HOST][13]) < 1e-4);
 
   /* Through the samples file of a real run: show recomputes the same
    * interval. */
   MsResults *real = ms_csv_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv", err,
                                          sizeof err);
-  MS_CHECK (real != NULL, "%s", err);
+  g_assert_nonnull (real);
   if (!real)
     return;
   real->run_to_run = rr;
   snprintf (samples, sizeof samples, "%s.samples", path);
   snprintf (summary, sizeof summary, "%s.summary", path);
-  MS_CHECK (ms_csv_write_pair (real, samples, summary, err, sizeof err), "%s", err);
+  g_assert_true (ms_csv_write_pair (real, samples, summary, err, sizeof err));
   ms_results_free (real);
   MsResults *read = ms_csv_read_samples (samples, err, sizeof err);
-  MS_CHECK (read && read->run_to_run.valid && read->run_to_run.runs == 3, "metadata: %s", err);
+  g_assert_true (read);
+  g_assert_true (read->run_to_run.valid);
+  g_assert_true (read->run_to_run.runs == 3);
   if (read)
-    MS_CHECK_NEAR (ms_run_to_run_half_width (&read->run_to_run, MS_MODE_PINNED, 12),
-                   ms_run_to_run_half_width (&rr, MS_MODE_PINNED, 12), 1e-3);
+    g_assert_cmpfloat (
+        fabs ((double)(ms_run_to_run_half_width (&read->run_to_run, MS_MODE_PINNED, 12))
+              - (double)(ms_run_to_run_half_width (&rr, MS_MODE_PINNED, 12))),
+        <=, 1e-3);
   ms_results_free (read);
   FILE *f = fopen (summary, "r");
   char line[8192];
@@ -116,20 +127,20 @@ test_profile_and_metadata (void)
     if (strncmp (line, "\"pinned\",", 9) == 0)
       filled = strstr (line, ",1,,,") == NULL;
     if (strncmp (line, "\"zero-copy\",", 12) == 0)
-      MS_CHECK (strstr (line, ",1,,,") != NULL, "no profile value, no interval: %.80s", line);
+      g_assert_nonnull (strstr (line, ",1,,,"));
   }
-  MS_CHECK (header && filled, "the summary has the run-to-run columns, filled for pinned");
+  g_assert_true (header);
+  g_assert_true (filled);
   if (f)
     fclose (f);
 
   /* A damaged line is dropped whole, not half read. */
   MsRunToRun d;
   ms_run_to_run_clear (&d);
-  MS_CHECK (ms_run_to_run_read_metadata (&d, "run-to-run-sd-pinned", "10=0.1 11=x"), "ours");
-  MS_CHECK (d.sd[MS_MODE_PINNED][10] < 0, "damaged line dropped");
-  MS_CHECK (!ms_run_to_run_read_metadata (&d, "fit", "whatever"), "not ours");
-  MS_CHECK (!ms_run_to_run_read_profile (&d, samples, device, sizeof device, err, sizeof err),
-            "a samples file is no profile");
+  g_assert_true (ms_run_to_run_read_metadata (&d, "run-to-run-sd-pinned", "10=0.1 11=x"));
+  g_assert_true (d.sd[MS_MODE_PINNED][10] < 0);
+  g_assert_false (ms_run_to_run_read_metadata (&d, "fit", "whatever"));
+  g_assert_false (ms_run_to_run_read_profile (&d, samples, device, sizeof device, err, sizeof err));
   unlink (path);
   unlink (samples);
   unlink (summary);
@@ -138,9 +149,11 @@ test_profile_and_metadata (void)
 }
 
 int
-main (void)
+main (int argc, char **argv)
 {
-  MS_RUN (test_measure);
-  MS_RUN (test_profile_and_metadata);
-  return ms_test_finish ();
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/run-to-run/measure", test_measure);
+  g_test_add_func ("/run-to-run/profile-and-metadata", test_profile_and_metadata);
+  int rc = g_test_run ();
+  return rc;
 }

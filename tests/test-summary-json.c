@@ -6,10 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
+#include <glib.h>
+#include <math.h>
+#include <string.h>
 
 #include "memsweep.h"
-#include "ms-json.h"
-#include "ms-test.h"
+#include "ms-cli-json.h"
 
 static char tmpdir[] = "/tmp/ms-summary-XXXXXX";
 
@@ -34,14 +36,14 @@ write_text (const char *path, const char *text)
 static void
 check_stat (const MsStat *got, const MsStat *want, const char *what)
 {
-  MS_CHECK (got->n == want->n, "%s: n %d, want %d", what, got->n, want->n);
-  MS_CHECK_NEAR (got->median, want->median, 0.0006);
-  MS_CHECK_NEAR (got->min, want->min, 0.0006);
-  MS_CHECK_NEAR (got->max, want->max, 0.0006);
-  MS_CHECK (got->ci_valid == want->ci_valid, "%s: ci_valid", what);
+  g_assert_cmpint (got->n, ==, want->n);
+  g_assert_cmpfloat (fabs ((double)(got->median) - (double)(want->median)), <=, 0.0006);
+  g_assert_cmpfloat (fabs ((double)(got->min) - (double)(want->min)), <=, 0.0006);
+  g_assert_cmpfloat (fabs ((double)(got->max) - (double)(want->max)), <=, 0.0006);
+  g_assert_true (got->ci_valid == want->ci_valid);
   if (want->ci_valid) {
-    MS_CHECK_NEAR (got->ci_low, want->ci_low, 0.0006);
-    MS_CHECK_NEAR (got->ci_high, want->ci_high, 0.0006);
+    g_assert_cmpfloat (fabs ((double)(got->ci_low) - (double)(want->ci_low)), <=, 0.0006);
+    g_assert_cmpfloat (fabs ((double)(got->ci_high) - (double)(want->ci_high)), <=, 0.0006);
   }
 }
 
@@ -51,39 +53,45 @@ test_summary_round_trip (void)
   char err[1024];
   MsResults *samples = ms_csv_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv", err,
                                             sizeof err);
-  MS_CHECK (samples != NULL, "%s", err);
+  g_assert_nonnull (samples);
   if (!samples)
     return;
   const char *path = tmp_path ("r-summary.csv");
-  MS_CHECK (ms_csv_write_summary (samples, path, err, sizeof err), "%s", err);
-  MS_CHECK (ms_csv_is_summary (path), "not recognised as a summary");
+  g_assert_true (ms_csv_write_summary (samples, path, err, sizeof err));
+  g_assert_true (ms_csv_is_summary (path));
   /* The samples reader hands a summary file on. */
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
-  MS_CHECK (back != NULL, "%s", err);
+  g_assert_nonnull (back);
   if (!back) {
     ms_results_free (samples);
     return;
   }
-  MS_CHECK (back->from_summary && !samples->from_summary, "from_summary");
-  MS_CHECK (back->n_cells == samples->n_cells, "%zu cells, want %zu", back->n_cells,
-            samples->n_cells);
-  MS_CHECK_STR (back->device.name, samples->device.name);
-  MS_CHECK (back->sweep.min_reps == samples->sweep.min_reps, "settings");
+  g_assert_true (back->from_summary);
+  g_assert_false (samples->from_summary);
+  g_assert_cmpuint (back->n_cells, ==, samples->n_cells);
+  g_assert_cmpstr (back->device.name, ==, samples->device.name);
+  g_assert_true (back->sweep.min_reps == samples->sweep.min_reps);
   for (size_t i = 0; i < back->n_cells && i < samples->n_cells; i++) {
     const MsCell *g = &back->cells[i], *w = &samples->cells[i];
-    MS_CHECK (g->mode == w->mode && g->exponent == w->exponent && g->status == w->status,
-              "cell %zu identity", i);
-    MS_CHECK (g->n_events == 0 && g->n_reps == 0 && !g->e2e_us, "cell %zu holds samples", i);
+    g_assert_true (g->mode == w->mode);
+    g_assert_true (g->exponent == w->exponent);
+    g_assert_true (g->status == w->status);
+    g_assert_true (g->n_events == 0);
+    g_assert_true (g->n_reps == 0);
+    g_assert_false (g->e2e_us);
     check_stat (&g->stats.e2e, &w->stats.e2e, "e2e");
-    MS_CHECK_NEAR (g->stats.e2e_gbps, w->stats.e2e_gbps, 0.0006);
-    MS_CHECK_NEAR (g->stats.h2d_gbps, w->stats.h2d_gbps, 0.0006);
+    g_assert_cmpfloat (fabs ((double)(g->stats.e2e_gbps) - (double)(w->stats.e2e_gbps)), <=,
+                       0.0006);
+    g_assert_cmpfloat (fabs ((double)(g->stats.h2d_gbps) - (double)(w->stats.h2d_gbps)), <=,
+                       0.0006);
     for (int p = 0; p < MS_PHASE_COUNT; p++)
       check_stat (&g->stats.phase[p], &w->stats.phase[p], ms_phase_name (p));
   }
   MsFit a = ms_results_fit (samples, MS_MODE_PINNED, MS_PHASE_COUNT);
   MsFit b = ms_results_fit (back, MS_MODE_PINNED, MS_PHASE_COUNT);
-  MS_CHECK (a.valid && b.valid, "fits");
-  MS_CHECK_NEAR (b.bandwidth_gbps / a.bandwidth_gbps, 1, 0.001);
+  g_assert_true (a.valid);
+  g_assert_true (b.valid);
+  g_assert_cmpfloat (fabs ((double)(b.bandwidth_gbps / a.bandwidth_gbps) - (double)(1)), <=, 0.001);
   ms_results_free (back);
   ms_results_free (samples);
 }
@@ -98,9 +106,9 @@ expect_refused (const char *name, const char *rows, const char *want)
   const char *path = tmp_path (name);
   write_text (path, text);
   MsResults *r = ms_csv_read_samples (path, err, sizeof err);
-  MS_CHECK (r == NULL, "%s was read", name);
+  g_assert_null (r);
   ms_results_free (r);
-  MS_CHECK (r != NULL || strstr (err, want), "%s: '%s' lacks '%s'", name, err, want);
+  g_assert_true (r != NULL || strstr (err, want));
 }
 
 static void
@@ -119,7 +127,8 @@ test_summary_refused (void)
   const char *path = tmp_path ("header.csv");
   write_text (path, "# memsweep summary file\nfoo,bar\n1,2\n");
   MsResults *r = ms_csv_read_samples (path, err, sizeof err);
-  MS_CHECK (!r && strstr (err, ":2: not a memsweep summary header"), "%s", err);
+  g_assert_false (r);
+  g_assert_nonnull (strstr (err, ":2: not a memsweep summary header"));
   ms_results_free (r);
 }
 
@@ -135,38 +144,40 @@ test_json_valid (void)
   ms_results_add_cell (r, &c);
   const char *path = tmp_path ("r.json");
   char err[512];
-  MS_CHECK (ms_json_write_file (path, r, err, sizeof err), "%s", err);
+  g_assert_true (ms_json_write_file (path, r, err, sizeof err));
   char text[8192] = "";
   FILE *f = fopen (path, "r");
   size_t n = fread (text, 1, sizeof text - 1, f);
   fclose (f);
   text[n] = '\0';
-  MS_CHECK (strstr (text, "a \\\"label\\\"\\u000awith\\u0009tabs \\\\ and \\ufffd bytes"),
-            "label escaped: %s", text);
-  MS_CHECK (strstr (text, "bad\\u0001byte"), "control character escaped");
-  MS_CHECK (strstr (text, "\"variant\":\"R=4\""), "the cell's variant: %s", text);
-  MS_CHECK (!strstr (text, "nan") && !strstr (text, "inf"), "non-finite number: %s", text);
-  MS_CHECK (strstr (text, "\"median_us\":null"), "NaN as null");
+  g_assert_nonnull (strstr (text, "a \\\"label\\\"\\u000awith\\u0009tabs \\\\ and \\ufffd bytes"));
+  g_assert_nonnull (strstr (text, "bad\\u0001byte"));
+  g_assert_nonnull (strstr (text, "\"variant\":\"R=4\""));
+  g_assert_false (strstr (text, "nan"));
+  g_assert_false (strstr (text, "inf"));
+  g_assert_nonnull (strstr (text, "\"median_us\":null"));
   char cmd[512];
   snprintf (cmd, sizeof cmd, "python3 -m json.tool '%s' >/dev/null 2>&1", path);
   if (system ("command -v python3 >/dev/null 2>&1") == 0)
-    MS_CHECK (system (cmd) == 0, "python3 -m json.tool refuses %s", path);
-  MS_CHECK (!ms_json_write_file ("/nonexistent-folder/r.json", r, err, sizeof err), "written");
-  MS_CHECK (strstr (err, "/nonexistent-folder/r.json"), "message: %s", err);
+    g_assert_true (system (cmd) == 0);
+  g_assert_false (ms_json_write_file ("/nonexistent-folder/r.json", r, err, sizeof err));
+  g_assert_nonnull (strstr (err, "/nonexistent-folder/r.json"));
   ms_results_free (r);
 }
 
 int
-main (void)
+main (int argc, char **argv)
 {
+  g_test_init (&argc, &argv, NULL);
   if (!mkdtemp (tmpdir))
     return 1;
-  MS_RUN (test_summary_round_trip);
-  MS_RUN (test_summary_refused);
-  MS_RUN (test_json_valid);
+  g_test_add_func ("/summary-json/summary-round-trip", test_summary_round_trip);
+  g_test_add_func ("/summary-json/summary-refused", test_summary_refused);
+  g_test_add_func ("/summary-json/json-valid", test_json_valid);
+  int rc = g_test_run ();
   char cmd[300];
   snprintf (cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
   if (system (cmd) != 0)
     fprintf (stderr, "could not remove %s\n", tmpdir);
-  return ms_test_finish ();
+  return rc;
 }

@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-sweep.c: sweep validation, table-driven, with the exact messages. */
+#include <glib.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "memsweep.h"
-#include "ms-test.h"
 
 typedef struct {
   const char *what;
@@ -58,22 +63,22 @@ test_default_is_valid (void)
   MsSweep s;
   char err[256] = "";
   ms_sweep_init_default (&s);
-  MS_CHECK (ms_sweep_validate (&s, err, sizeof err), "%s", err);
-  MS_CHECK (ms_sweep_n_sizes (&s) == 11, "%d", ms_sweep_n_sizes (&s));
-  MS_CHECK (ms_sweep_n_modes (&s) == MS_MODE_COUNT, "%d", ms_sweep_n_modes (&s));
-  MS_CHECK (ms_sweep_n_cells (&s) == 11 * MS_MODE_COUNT, "%d", ms_sweep_n_cells (&s));
+  g_assert_true (ms_sweep_validate (&s, err, sizeof err));
+  g_assert_cmpint (ms_sweep_n_sizes (&s), ==, 11);
+  g_assert_cmpint (ms_sweep_n_modes (&s), ==, MS_MODE_COUNT);
+  g_assert_cmpint (ms_sweep_n_cells (&s), ==, 11 * MS_MODE_COUNT);
   s.min_exp = 0;
   s.max_exp = 28;
   s.step = 5;
   s.modes[MS_MODE_STREAMS] = false;
-  MS_CHECK (ms_sweep_validate (&s, err, sizeof err), "%s", err);
-  MS_CHECK (ms_sweep_n_sizes (&s) == 6, "0,5,...,25: %d", ms_sweep_n_sizes (&s));
+  g_assert_true (ms_sweep_validate (&s, err, sizeof err));
+  g_assert_cmpint (ms_sweep_n_sizes (&s), ==, 6);
   /* The largest step that validates counts sizes without overflow. */
   s.step = 28;
-  MS_CHECK (ms_sweep_validate (&s, err, sizeof err), "%s", err);
-  MS_CHECK (ms_sweep_n_sizes (&s) == 2, "0 and 28: %d", ms_sweep_n_sizes (&s));
+  g_assert_true (ms_sweep_validate (&s, err, sizeof err));
+  g_assert_cmpint (ms_sweep_n_sizes (&s), ==, 2);
   s.min_exp = s.max_exp = 28;
-  MS_CHECK (ms_sweep_n_sizes (&s) == 1, "28 only: %d", ms_sweep_n_sizes (&s));
+  g_assert_cmpint (ms_sweep_n_sizes (&s), ==, 1);
 }
 
 static void
@@ -84,8 +89,8 @@ test_invalid_table (void)
     char err[256] = "";
     ms_sweep_init_default (&s);
     cases[i].change (&s);
-    MS_CHECK (!ms_sweep_validate (&s, err, sizeof err), "%s accepted", cases[i].what);
-    MS_CHECK (strcmp (err, cases[i].message) == 0, "%s: got '%s'", cases[i].what, err);
+    g_assert_false (ms_sweep_validate (&s, err, sizeof err));
+    g_assert_cmpstr (err, ==, cases[i].message);
   }
 }
 
@@ -95,18 +100,18 @@ test_mode_lists (void)
   MsSweep s;
   char err[256] = "", buf[256];
   ms_sweep_init_default (&s);
-  MS_CHECK (ms_sweep_set_modes (&s, "pinned,managed-prefetch", err, sizeof err), "%s", err);
+  g_assert_true (ms_sweep_set_modes (&s, "pinned,managed-prefetch", err, sizeof err));
   ms_sweep_format_modes (&s, buf, sizeof buf);
-  MS_CHECK_STR (buf, "pinned,managed-prefetch");
-  MS_CHECK (!ms_sweep_set_modes (&s, "pinned,bogus", err, sizeof err), "bogus accepted");
-  MS_CHECK_STR (err, "unknown mode 'bogus': 'memsweep modes' lists them");
+  g_assert_cmpstr (buf, ==, "pinned,managed-prefetch");
+  g_assert_false (ms_sweep_set_modes (&s, "pinned,bogus", err, sizeof err));
+  g_assert_cmpstr (err, ==, "unknown mode 'bogus': 'memsweep modes' lists them");
   ms_sweep_format_modes (&s, buf, sizeof buf);
-  MS_CHECK_STR (buf, "pinned,managed-prefetch"); /* unchanged on error */
-  MS_CHECK (!ms_sweep_set_modes (&s, "", err, sizeof err), "empty accepted");
-  MS_CHECK (!ms_sweep_set_modes (&s, "pinned,,host", err, sizeof err), "empty name accepted");
-  MS_CHECK_STR (err, "empty name in mode list 'pinned,,host'");
-  MS_CHECK (ms_sweep_set_modes (&s, "all", err, sizeof err), "%s", err);
-  MS_CHECK (ms_sweep_n_modes (&s) == MS_MODE_COUNT, "all: %d", ms_sweep_n_modes (&s));
+  g_assert_cmpstr (buf, ==, "pinned,managed-prefetch"); /* unchanged on error */
+  g_assert_false (ms_sweep_set_modes (&s, "", err, sizeof err));
+  g_assert_false (ms_sweep_set_modes (&s, "pinned,,host", err, sizeof err));
+  g_assert_cmpstr (err, ==, "empty name in mode list 'pinned,,host'");
+  g_assert_true (ms_sweep_set_modes (&s, "all", err, sizeof err));
+  g_assert_cmpint (ms_sweep_n_modes (&s), ==, MS_MODE_COUNT);
 }
 
 static void
@@ -114,31 +119,37 @@ test_names_round_trip (void)
 {
   for (int m = 0; m < MS_MODE_COUNT; m++) {
     MsMode back;
-    MS_CHECK (ms_mode_from_name (ms_mode_name (m), &back) && back == (MsMode) m, "mode %d", m);
-    MS_CHECK (strlen (ms_mode_description (m)) > 20, "mode %d has no description", m);
+    g_assert_true (ms_mode_from_name (ms_mode_name (m), &back));
+    g_assert_true (back == (MsMode)m);
+    g_assert_true (strlen (ms_mode_description (m)) > 20);
   }
   for (int p = 0; p < MS_PHASE_COUNT; p++) {
     MsPhase back;
-    MS_CHECK (ms_phase_from_name (ms_phase_name (p), &back) && back == (MsPhase) p, "phase %d", p);
+    g_assert_true (ms_phase_from_name (ms_phase_name (p), &back));
+    g_assert_true (back == (MsPhase)p);
   }
   char buf[32];
   ms_format_bytes (4096, buf, sizeof buf);
-  MS_CHECK_STR (buf, "4 KiB");
+  g_assert_cmpstr (buf, ==, "4 KiB");
   ms_format_bytes (4u << 20, buf, sizeof buf);
-  MS_CHECK_STR (buf, "4 MiB");
+  g_assert_cmpstr (buf, ==, "4 MiB");
   ms_format_bytes (1536, buf, sizeof buf);
-  MS_CHECK_STR (buf, "1.5 KiB");
-  MS_CHECK_NEAR (ms_pcie_theoretical_gbps (4, 16), 31.504, 0.01);
-  MS_CHECK_NEAR (ms_pcie_theoretical_gbps (5, 16), 63.008, 0.01);
-  MS_CHECK (ms_pcie_theoretical_gbps (0, 16) == 0, "unknown gen");
+  g_assert_cmpstr (buf, ==, "1.5 KiB");
+  g_assert_cmpfloat (fabs ((double)(ms_pcie_theoretical_gbps (4, 16)) - (double)(31.504)), <=,
+                     0.01);
+  g_assert_cmpfloat (fabs ((double)(ms_pcie_theoretical_gbps (5, 16)) - (double)(63.008)), <=,
+                     0.01);
+  g_assert_true (ms_pcie_theoretical_gbps (0, 16) == 0);
 }
 
 int
-main (void)
+main (int argc, char **argv)
 {
-  MS_RUN (test_default_is_valid);
-  MS_RUN (test_invalid_table);
-  MS_RUN (test_mode_lists);
-  MS_RUN (test_names_round_trip);
-  return ms_test_finish ();
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/sweep/default-is-valid", test_default_is_valid);
+  g_test_add_func ("/sweep/invalid-table", test_invalid_table);
+  g_test_add_func ("/sweep/mode-lists", test_mode_lists);
+  g_test_add_func ("/sweep/names-round-trip", test_names_round_trip);
+  int rc = g_test_run ();
+  return rc;
 }

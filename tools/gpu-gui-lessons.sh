@@ -11,6 +11,11 @@ b=$(cd "${1:-.gtk}" && pwd)
 [ $# -gt 0 ] && shift
 OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT"
+# The probe is built only with -Dprofiling=true (tools/configure.sh sets it).
+if ! grep -q -a -F MEMSWEEP_PROBE "$b/bin/memsweep-gtk"; then
+  echo "gpu-gui-lessons.sh: $b/bin/memsweep-gtk has no profiling hooks: build it with -Dprofiling=true" >&2
+  exit 1
+fi
 SCREEN=1600x1000x24
 . "$(dirname "$0")/gpu-gui-env.sh"
 # The app starts the CLI found next to it first: this machine's own build.

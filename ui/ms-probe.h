@@ -11,13 +11,17 @@
  * drawn (printing the time each takes to draw and the longest block while
  * it is shown), staying MEMSWEEP_PROBE_DWELL_MS on each (0 by default; for
  * screenshots), quits N ms later, and prints a summary line first. Does
- * nothing without the variable. */
+ * nothing without the variable.
+ *
+ * Built only with -Dprofiling=true (MS_PROFILING); otherwise these are
+ * empty and the shipped app reads none of these variables. */
 #pragma once
 
 #include <gtk/gtk.h>
 
 G_BEGIN_DECLS
 
+#ifdef MS_PROFILING
 void ms_probe_watch_window (GtkWindow *window);
 /* A file's load was asked for, and its run was added to the views (or
  * `error` shown instead). */
@@ -28,5 +32,27 @@ void ms_probe_open_added (const char *path, const char *error);
  * "reference run", " on DEVICE, DATE") or "lesson NAME: failed: ...", and with MEMSWEEP_QUIT_AFTER_LESSON=1 quits the application. */
 void ms_probe_lesson_finished (GtkWindow *window, const char *name, const char *source,
                                const char *caption, const char *error);
+#else
+static inline void
+ms_probe_watch_window (GtkWindow *window)
+{
+}
+
+static inline void
+ms_probe_open_asked (const char *path)
+{
+}
+
+static inline void
+ms_probe_open_added (const char *path, const char *error)
+{
+}
+
+static inline void
+ms_probe_lesson_finished (GtkWindow *window, const char *name, const char *source,
+                          const char *caption, const char *error)
+{
+}
+#endif
 
 G_END_DECLS

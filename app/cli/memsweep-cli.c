@@ -16,75 +16,14 @@
 #include "ms-atomic-file.h"
 #include "ms-csv-pair.h"
 #include "ms-i18n.h"
-#include "ms-json.h"
+#include "ms-cli-json.h"
 #include "ms-cli-tables.h"
+#include "ms-cli-common.h"
 #include "ms-cli-extra.h"
 #include "ms-cli-show.h"
 #ifdef MS_HAVE_DRAW
 #include "ms-cli-draw.h"
 #endif
-
-static atomic_int cancel_flag;
-static volatile sig_atomic_t stop_signal;
-
-static void
-on_stop_signal (int sig)
-{
-  /* The first SIGINT, SIGTERM or SIGHUP stops the sweep, which then writes
-   * what it has; a second one ends the program at once, without leaving a
-   * temporary file behind. */
-  if (atomic_exchange (&cancel_flag, 1)) {
-    ms_atomic_file_remove_temporaries ();
-    signal (sig, SIG_DFL);
-    raise (sig);
-    return;
-  }
-  stop_signal = sig;
-}
-
-static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
-
-static void
-install_signal_handlers (void)
-{
-  struct sigaction sa = { 0 };
-  sa.sa_handler = on_stop_signal;
-  sa.sa_flags = SA_RESTART;
-  for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
-    sigaction (stop_signals[i], &sa, NULL);
-}
-
-/* Blocks (or unblocks) the stop signals while a pair of files is renamed
- * into place, so that no signal falls between the two renames. */
-static void
-block_stop_signals (bool block)
-{
-  sigset_t set;
-  sigemptyset (&set);
-  for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
-    sigaddset (&set, stop_signals[i]);
-  sigprocmask (block ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
-}
-
-static const char *
-signal_name (int sig)
-{
-  return sig == SIGINT    ? "SIGINT"
-         : sig == SIGTERM ? "SIGTERM"
-         : sig == SIGHUP  ? "SIGHUP"
-                          : ms_gettext ("a signal");
-}
-
-/* Output that did not arrive is a failure: a full disk, a closed pipe. */
-static bool
-stdout_ok (void)
-{
-  errno = 0;
-  if (fflush (stdout) == 0 && !ferror (stdout))
-    return true;
-  fprintf (stderr, ms_gettext ("memsweep: standard output: %s\n"), strerror (errno ? errno : EIO));
-  return false;
-}
 
 /* Translated where printed; "95% c" is no printf directive here. */
 static const char *const run_options =
@@ -139,11 +78,6 @@ run_options_text (void)
   return text;
 }
 
-static const char *const exit_status =
-  MS_N_ ("\n"
-         "Exit status: 0 success, 1 runtime failure (a failed cell included),\n"
-         "2 bad usage or bad input file, 3 no usable CUDA device.\n");
-
 static void
 usage (FILE *out)
 {
@@ -160,7 +94,7 @@ usage (FILE *out)
                        "\n"
                        "'memsweep COMMAND --help' describes one command.\n"
                        "\n%s%s"),
-           run_options_text (), ms_gettext (exit_status));
+           run_options_text (), ms_cli_exit_status ());
   fprintf (out, ms_gettext ("\nBeyond one GPU (COMMAND --help for each):\n"));
   ms_cli_extra_usage (out);
 #ifdef MS_HAVE_DRAW
@@ -176,17 +110,17 @@ command_help (const char *command)
   if (strcmp (command, "run") == 0)
     printf (ms_gettext ("Usage: memsweep run [OPTIONS]\n\nRuns a sweep, prints a table of sizes "
                         "by modes and writes the samples and summary CSV files.\n\n%s%s"),
-            run_options_text (), ms_gettext (exit_status));
+            run_options_text (), ms_cli_exit_status ());
   else if (strcmp (command, "show") == 0)
     ms_cli_show_help ();
   else if (strcmp (command, "info") == 0)
     printf (ms_gettext ("Usage: memsweep info [--device I]\n\nPrints the facts of CUDA device I "
                         "(default 0) and which memory modes it supports.\n%s"),
-            ms_gettext (exit_status));
+            ms_cli_exit_status ());
   else
     printf (ms_gettext ("Usage: memsweep modes\n\nLists every memory mode with a one-line "
-                        "explanation.\n%s"), ms_gettext (exit_status));
-  return stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+                        "explanation.\n%s"), ms_cli_exit_status ());
+  return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
 }
 
 static int
@@ -194,51 +128,6 @@ bad_usage (const char *command)
 {
   fprintf (stderr, ms_gettext ("Try 'memsweep %s --help'.\n"), command);
   return EXIT_USAGE;
-}
-
-static bool
-parse_int_arg (const char *opt, const char *value, int *out)
-{
-  char *end;
-  errno = 0;
-  long v = strtol (value, &end, 10);
-  if (errno || end == value || *end || v < INT_MIN || v > INT_MAX) {
-    fprintf (stderr, ms_gettext ("memsweep: %s: '%s' is not a whole number\n"), opt, value);
-    return false;
-  }
-  *out = (int) v;
-  return true;
-}
-
-atomic_int *
-ms_cli_stop_on_signals (void)
-{
-  install_signal_handlers ();
-  return &cancel_flag;
-}
-
-bool
-ms_cli_parse_int (const char *opt, const char *value, int *out)
-{
-  return parse_int_arg (opt, value, out);
-}
-
-static bool
-parse_double_arg (const char *opt, const char *value, double *out)
-{
-  char *end;
-  errno = 0;
-  double v = strtod (value, &end);
-  if (end == value || *end) {
-    fprintf (stderr, ms_gettext ("memsweep: %s: '%s' is not a number\n"), opt, value);
-    return false;
-  }
-  if (errno == ERANGE) {
-    fprintf (stderr, ms_gettext ("memsweep: %s: '%s' is out of range\n"), opt, value);
-    return false;
-  }
-  *out = v;
-  return true;
 }
 
 /* --reps, or the adaptive rule's --min-reps, --ci-target and --cell-budget:
@@ -250,20 +139,20 @@ parse_reps_option (int opt, const char *arg, MsSweep *sweep, const char **fixed_
   bool ok;
   switch (opt) {
   case 'r':
-    ok = parse_int_arg ("--reps", arg, &sweep->reps);
+    ok = ms_cli_parse_int ("--reps", arg, &sweep->reps);
     sweep->reps_rule = MS_REPS_FIXED;
     *fixed_opt = "--reps";
     break;
   case 'R':
-    ok = parse_int_arg ("--min-reps", arg, &sweep->min_reps);
+    ok = ms_cli_parse_int ("--min-reps", arg, &sweep->min_reps);
     *adaptive_opt = "--min-reps";
     break;
   case 'C':
-    ok = parse_double_arg ("--ci-target", arg, &sweep->ci_target_pct);
+    ok = ms_cli_parse_double ("--ci-target", arg, &sweep->ci_target_pct);
     *adaptive_opt = "--ci-target";
     break;
   default:
-    ok = parse_double_arg ("--cell-budget", arg, &sweep->cell_budget_ms);
+    ok = ms_cli_parse_double ("--cell-budget", arg, &sweep->cell_budget_ms);
     *adaptive_opt = "--cell-budget";
     break;
   }
@@ -286,7 +175,7 @@ cmd_modes (int argc, char **argv)
   }
   for (int m = 0; m < MS_MODE_COUNT; m++)
     printf ("%-17s %s\n", ms_mode_name (m), ms_mode_description (m));
-  return stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+  return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
 }
 
 static void
@@ -316,7 +205,7 @@ cmd_info (int argc, char **argv)
       return command_help ("info");
     if (c != 'd')
       return bad_usage ("info");
-    if (!parse_int_arg ("--device", optarg, &device))
+    if (!ms_cli_parse_int ("--device", optarg, &device))
       return EXIT_USAGE;
   }
   if (optind < argc) {
@@ -334,7 +223,7 @@ cmd_info (int argc, char **argv)
   if (ok)
     report_modes (backend, &info);
   ms_backend_free (backend);
-  if (!stdout_ok ())
+  if (!ms_cli_stdout_ok ())
     return EXIT_RUNTIME;
   if (!ok) {
     char error[1024];
@@ -388,29 +277,6 @@ typedef struct {
   char summary_path[PATH_MAX];
 } RunOptions;
 
-const char *
-ms_cli_exit_status (void)
-{
-  return ms_gettext (exit_status);
-}
-
-bool
-ms_cli_stdout_ok (void)
-{
-  return stdout_ok ();
-}
-
-bool
-ms_cli_parse_format (const char *arg, bool *json)
-{
-  if (strcmp (arg, "table") == 0 || strcmp (arg, "json") == 0) {
-    *json = arg[0] == 'j';
-    return true;
-  }
-  fprintf (stderr, ms_gettext ("memsweep: --format: '%s' is neither table nor json\n"), arg);
-  return false;
-}
-
 static bool
 parse_run_option (RunOptions *o, int c, const char *arg)
 {
@@ -421,15 +287,15 @@ parse_run_option (RunOptions *o, int c, const char *arg)
       return true;
     fprintf (stderr, "memsweep: --modes: %s\n", err);
     return false;
-  case 'a': return parse_int_arg ("--min-exp", arg, &o->sweep.min_exp);
-  case 'b': return parse_int_arg ("--max-exp", arg, &o->sweep.max_exp);
-  case 's': return parse_int_arg ("--step", arg, &o->sweep.step);
+  case 'a': return ms_cli_parse_int ("--min-exp", arg, &o->sweep.min_exp);
+  case 'b': return ms_cli_parse_int ("--max-exp", arg, &o->sweep.max_exp);
+  case 's': return ms_cli_parse_int ("--step", arg, &o->sweep.step);
   case 'r': case 'R': case 'C': case 'B':
     return parse_reps_option (c, arg, &o->sweep, &o->fixed_opt, &o->adaptive_opt);
-  case 'w': return parse_int_arg ("--warmup", arg, &o->sweep.warmup);
-  case 'k': return parse_int_arg ("--streams", arg, &o->sweep.streams);
-  case 'd': return parse_int_arg ("--device", arg, &o->sweep.device);
-  case 'U': return parse_int_arg ("--rounds", arg, &o->sweep.rounds);
+  case 'w': return ms_cli_parse_int ("--warmup", arg, &o->sweep.warmup);
+  case 'k': return ms_cli_parse_int ("--streams", arg, &o->sweep.streams);
+  case 'd': return ms_cli_parse_int ("--device", arg, &o->sweep.device);
+  case 'U': return ms_cli_parse_int ("--rounds", arg, &o->sweep.rounds);
   case 'o':
     if (strcmp (arg, "depth") == 0 || strcmp (arg, "breadth") == 0) {
       o->sweep.order = arg[0] == 'b' ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST;
@@ -544,10 +410,10 @@ save_and_report (const RunOptions *o, const MsResults *results, MsRunStatus st,
                  const char *run_err)
 {
   char err[PATH_MAX + 256], clean[4 * sizeof err], clean2[4 * PATH_MAX];
-  int rc = EXIT_OK;
-  block_stop_signals (true);
+  int rc = EXIT_OK, stop_signal;
+  ms_cli_block_stop_signals (true);
   bool saved = ms_csv_write_pair (results, o->samples_path, o->summary_path, err, sizeof err);
-  block_stop_signals (false);
+  ms_cli_block_stop_signals (false);
   if (!saved) {
     fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
     rc = EXIT_RUNTIME;
@@ -558,22 +424,23 @@ save_and_report (const RunOptions *o, const MsResults *results, MsRunStatus st,
     ms_report_header (stdout, results, true);
     ms_report_table (stdout, results);
   }
-  if (!stdout_ok ())
+  if (!ms_cli_stdout_ok ())
     rc = EXIT_RUNTIME;
   if (saved)
     fprintf (stderr, ms_gettext ("memsweep: wrote %s and %s\n"),
              ms_report_clean (o->samples_path, clean, sizeof clean),
              ms_report_clean (o->summary_path, clean2, sizeof clean2));
+  stop_signal = ms_cli_stop_signal ();
   if (st == MS_RUN_CANCELLED) {
     if (stop_signal)
       fprintf (stderr, ms_gettext ("memsweep: %s: %s; partial results kept\n"),
-               signal_name (stop_signal), run_err);
+               ms_cli_signal_name (stop_signal), run_err);
     else
       fprintf (stderr, ms_gettext ("memsweep: %s; partial results kept\n"), run_err);
     rc = EXIT_RUNTIME;
   } else if (stop_signal) {
     fprintf (stderr, ms_gettext ("memsweep: %s after the sweep had finished; results kept\n"),
-             signal_name (stop_signal));
+             ms_cli_signal_name (stop_signal));
     rc = EXIT_RUNTIME;
   }
   return any_cell_failed (results) ? EXIT_RUNTIME : rc;
@@ -613,7 +480,7 @@ cmd_run (int argc, char **argv)
   RunOptions o;
   char err[512];
   /* Before anything else, so that only the process start is unguarded. */
-  install_signal_handlers ();
+  atomic_int *cancel = ms_cli_stop_on_signals ();
   int rc = parse_run (&o, argc, argv);
   if (rc >= 0)
     return rc;
@@ -624,7 +491,7 @@ cmd_run (int argc, char **argv)
   Progress progress = { .bar = !o.quiet && isatty (STDERR_FILENO),
                         .start_us = ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3 };
   MsResults *results = NULL;
-  MsRunStatus st = ms_sweep_run (&o.sweep, backend, on_progress, &progress, &cancel_flag,
+  MsRunStatus st = ms_sweep_run (&o.sweep, backend, on_progress, &progress, cancel,
                                  &results, err, sizeof err);
   ms_backend_free (backend);
   if (results && !o.no_profile)
@@ -663,7 +530,7 @@ main (int argc, char **argv)
   const char *cmd = argv[1];
   if (strcmp (cmd, "--help") == 0 || strcmp (cmd, "-h") == 0 || strcmp (cmd, "help") == 0) {
     usage (stdout);
-    return stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+    return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
   }
   if (strcmp (cmd, "--version") == 0) {
     if (argc > 2) {
@@ -671,7 +538,7 @@ main (int argc, char **argv)
       return EXIT_USAGE;
     }
     printf ("memsweep %s\n", MS_VERSION);
-    return stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+    return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
   }
   if (strcmp (cmd, "modes") == 0)
     return cmd_modes (argc - 1, argv + 1);

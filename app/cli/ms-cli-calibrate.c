@@ -22,6 +22,7 @@
 
 #include <fcntl.h>
 
+#include "ms-cli-common.h"
 #include "ms-cli-extra.h"
 #include "ms-i18n.h"
 #include "memsweep.h"

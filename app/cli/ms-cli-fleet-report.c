@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ms-cli-common.h"
 #include "ms-cli-extra.h"
 #include "ms-fleet.h"
 #include "ms-i18n.h"

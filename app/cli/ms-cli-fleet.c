@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "memsweep.h"
+#include "ms-cli-common.h"
 #include "ms-cli-extra.h"
 #include "ms-fleet.h"
 #include "ms-i18n.h"

@@ -17,6 +17,7 @@
 
 #include "memsweep.h"
 #include "ms-atomic-file.h"
+#include "ms-cli-common.h"
 #include "ms-cli-extra.h"
 #include "ms-csv-pair.h"
 #include "ms-i18n.h"
@@ -290,21 +291,4 @@ ms_cli_lesson (int argc, char **argv, bool part)
   ms_cli_lesson_table (stdout, r);
   ms_results_free (r);
   return rc;
-}
-
-/* The engine reads R = 0 as "no reuse kernel"; given on the command line
- * it would run a plain sweep without a word, so R is 1..64 as the help
- * says (the engine checks the rest of the range). */
-bool
-ms_cli_parse_reuse (const char *value, int *reuse)
-{
-  if (!ms_cli_parse_int ("--reuse", value, reuse))
-    return false;
-  if (*reuse != 0)
-    return true;
-  fputs ("memsweep: ", stderr);
-  fprintf (stderr, ms_gettext ("accesses per element R must be from 1 to %d (got %d)"),
-           MS_MAX_REUSE, *reuse);
-  fputc ('\n', stderr);
-  return false;
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-cli-common.h"
 #include "ms-cli-extra.h"
 #include "ms-i18n.h"
 #include "ms-atomic-file.h"

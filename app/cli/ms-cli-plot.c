@@ -7,11 +7,11 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-cli-common.h"
 #include "ms-cli-draw.h"
 #include "ms-export.h"
 #include "ms-i18n.h"
 #include "ms-report-views.h"
-#include "ms-cli-extra.h"
 
 
 static int

@@ -5,44 +5,12 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-cli-common.h"
 #include "ms-cli-draw.h"
 #include "ms-i18n.h"
 #include "ms-report-content.h"
 #include "ms-cli-tables.h"
-#include "ms-cli-extra.h"
 
-
-static void
-free_results (gpointer r)
-{
-  ms_results_free (r);
-}
-
-GPtrArray *
-ms_cli_load_runs (char **paths, int n)
-{
-  GPtrArray *runs = g_ptr_array_new_with_free_func (free_results);
-  for (int i = 0; i < n; i++) {
-    char err[1024], clean[4096];
-    MsResults *r = ms_csv_read_samples (paths[i], err, sizeof err);
-    if (!r) {
-      fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
-      g_ptr_array_unref (runs);
-      return NULL;
-    }
-    g_ptr_array_add (runs, r);
-  }
-  return runs;
-}
-
-void
-ms_cli_print_error (const GError *error)
-{
-  /* A file name may hold control characters: escaped, as everywhere. */
-  size_t len = 4 * strlen (error->message) + 1;
-  g_autofree char *clean = g_malloc (len);
-  fprintf (stderr, "memsweep: %s\n", ms_report_clean (error->message, clean, len));
-}
 
 static void
 report_help (void)

@@ -7,11 +7,12 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-cli-common.h"
 #include "ms-cli-extra.h"
 #include "ms-cli-show.h"
 #include "ms-csv-pair.h"
 #include "ms-i18n.h"
-#include "ms-json.h"
+#include "ms-cli-json.h"
 #include "ms-cli-tables.h"
 
 

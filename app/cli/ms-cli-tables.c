@@ -10,7 +10,7 @@
 #include <wchar.h>
 
 #include "ms-i18n.h"
-#include "ms-json.h"
+#include "ms-cli-json.h"
 
 const char *
 ms_report_clean (const char *in, char *out, size_t len)

@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-json.c: results as JSON (docs/json.md). */
+/* ms-cli-json.c: results as JSON (docs/json.md), for `run --format json`
+ * and `show`. */
 #define _GNU_SOURCE
-#include "ms-json.h"
+#include "ms-cli-json.h"
 
 #include <errno.h>
+#include <locale.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ms-atomic-file.h"
-#include "ms-csv-private.h"
 #include "ms-i18n.h"
 
 size_t
@@ -207,10 +208,21 @@ put_fits (FILE *f, const MsResults *r)
   fputc ('}', f);
 }
 
+/* Numbers in JSON use '.', whatever the user's locale; the command line
+ * writes from one thread. */
+static locale_t
+enter_c_locale (void)
+{
+  static locale_t c_locale;
+  if (!c_locale)
+    c_locale = newlocale (LC_ALL_MASK, "C", (locale_t) 0);
+  return c_locale ? uselocale (c_locale) : (locale_t) 0;
+}
+
 bool
 ms_json_write (FILE *f, const MsResults *r)
 {
-  locale_t old = ms_csv_enter_c_locale ();
+  locale_t old = enter_c_locale ();
   fprintf (f, "{\"schema\":\"memsweep-results\",\"schema_version\":%d,", MS_JSON_SCHEMA_VERSION);
   key (f, "memsweep_version");
   put_string (f, r->version[0] ? r->version : MS_VERSION);
@@ -232,7 +244,8 @@ ms_json_write (FILE *f, const MsResults *r)
   fputs ("],\n", f);
   put_fits (f, r);
   fputs ("}\n", f);
-  ms_csv_leave_c_locale (old);
+  if (old)
+    uselocale (old);
   return !ferror (f);
 }
 

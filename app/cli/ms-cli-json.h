@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-json.h: results as JSON for scripts and server tools (schema in
+/* ms-cli-json.h: results as JSON for scripts and server tools (schema in
  * docs/json.md): settings, device facts, per cell the statistics with their
  * confidence intervals and status, per mode the fit. Always valid JSON:
  * strings escaped (invalid UTF-8 replaced), NaN and infinities as null.

@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-common.c: what the command line's commands share: stopping on
+ * signals, option values, the state of standard output. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "memsweep.h"
+#include "ms-atomic-file.h"
+#include "ms-cli-common.h"
+#include "ms-i18n.h"
+#ifdef MS_HAVE_DRAW
+#include "ms-cli-tables.h"
+#endif
+
+static atomic_int cancel_flag;
+static volatile sig_atomic_t stop_signal;
+
+static void
+on_stop_signal (int sig)
+{
+  /* The first SIGINT, SIGTERM or SIGHUP stops the sweep, which then writes
+   * what it has; a second one ends the program at once, without leaving a
+   * temporary file behind. */
+  if (atomic_exchange (&cancel_flag, 1)) {
+    ms_atomic_file_remove_temporaries ();
+    signal (sig, SIG_DFL);
+    raise (sig);
+    return;
+  }
+  stop_signal = sig;
+}
+
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+
+static void
+install_signal_handlers (void)
+{
+  struct sigaction sa = { 0 };
+  sa.sa_handler = on_stop_signal;
+  sa.sa_flags = SA_RESTART;
+  for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
+    sigaction (stop_signals[i], &sa, NULL);
+}
+
+/* So that no signal falls between the two renames of a pair of files. */
+void
+ms_cli_block_stop_signals (bool block)
+{
+  sigset_t set;
+  sigemptyset (&set);
+  for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
+    sigaddset (&set, stop_signals[i]);
+  sigprocmask (block ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
+}
+
+const char *
+ms_cli_signal_name (int sig)
+{
+  return sig == SIGINT    ? "SIGINT"
+         : sig == SIGTERM ? "SIGTERM"
+         : sig == SIGHUP  ? "SIGHUP"
+                          : ms_gettext ("a signal");
+}
+
+atomic_int *
+ms_cli_stop_on_signals (void)
+{
+  install_signal_handlers ();
+  return &cancel_flag;
+}
+
+int
+ms_cli_stop_signal (void)
+{
+  return stop_signal;
+}
+
+/* Output that did not arrive is a failure: a full disk, a closed pipe. */
+bool
+ms_cli_stdout_ok (void)
+{
+  errno = 0;
+  if (fflush (stdout) == 0 && !ferror (stdout))
+    return true;
+  fprintf (stderr, ms_gettext ("memsweep: standard output: %s\n"), strerror (errno ? errno : EIO));
+  return false;
+}
+
+static const char *const exit_status =
+  MS_N_ ("\n"
+         "Exit status: 0 success, 1 runtime failure (a failed cell included),\n"
+         "2 bad usage or bad input file, 3 no usable CUDA device.\n");
+
+const char *
+ms_cli_exit_status (void)
+{
+  return ms_gettext (exit_status);
+}
+
+bool
+ms_cli_parse_format (const char *arg, bool *json)
+{
+  if (strcmp (arg, "table") == 0 || strcmp (arg, "json") == 0) {
+    *json = arg[0] == 'j';
+    return true;
+  }
+  fprintf (stderr, ms_gettext ("memsweep: --format: '%s' is neither table nor json\n"), arg);
+  return false;
+}
+
+bool
+ms_cli_parse_int (const char *opt, const char *value, int *out)
+{
+  char *end;
+  errno = 0;
+  long v = strtol (value, &end, 10);
+  if (errno || end == value || *end || v < INT_MIN || v > INT_MAX) {
+    fprintf (stderr, ms_gettext ("memsweep: %s: '%s' is not a whole number\n"), opt, value);
+    return false;
+  }
+  *out = (int) v;
+  return true;
+}
+
+bool
+ms_cli_parse_double (const char *opt, const char *value, double *out)
+{
+  char *end;
+  errno = 0;
+  double v = strtod (value, &end);
+  if (end == value || *end) {
+    fprintf (stderr, ms_gettext ("memsweep: %s: '%s' is not a number\n"), opt, value);
+    return false;
+  }
+  if (errno == ERANGE) {
+    fprintf (stderr, ms_gettext ("memsweep: %s: '%s' is out of range\n"), opt, value);
+    return false;
+  }
+  *out = v;
+  return true;
+}
+
+/* The engine reads R = 0 as "no reuse kernel"; given on the command line
+ * it would run a plain sweep without a word, so R is 1..64 as the help
+ * says (the engine checks the rest of the range). */
+bool
+ms_cli_parse_reuse (const char *value, int *reuse)
+{
+  if (!ms_cli_parse_int ("--reuse", value, reuse))
+    return false;
+  if (*reuse != 0)
+    return true;
+  fputs ("memsweep: ", stderr);
+  fprintf (stderr, ms_gettext ("accesses per element R must be from 1 to %d (got %d)"),
+           MS_MAX_REUSE, *reuse);
+  fputc ('\n', stderr);
+  return false;
+}
+
+#ifdef MS_HAVE_DRAW
+static void
+free_results (gpointer r)
+{
+  ms_results_free (r);
+}
+
+GPtrArray *
+ms_cli_load_runs (char **paths, int n)
+{
+  GPtrArray *runs = g_ptr_array_new_with_free_func (free_results);
+  for (int i = 0; i < n; i++) {
+    char err[1024], clean[4096];
+    MsResults *r = ms_csv_read_samples (paths[i], err, sizeof err);
+    if (!r) {
+      fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
+      g_ptr_array_unref (runs);
+      return NULL;
+    }
+    g_ptr_array_add (runs, r);
+  }
+  return runs;
+}
+
+void
+ms_cli_print_error (const GError *error)
+{
+  /* A file name may hold control characters: escaped, as everywhere. */
+  size_t len = 4 * strlen (error->message) + 1;
+  g_autofree char *clean = g_malloc (len);
+  fprintf (stderr, "memsweep: %s\n", ms_report_clean (error->message, clean, len));
+}
+#endif

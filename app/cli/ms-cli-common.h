@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-common.h: what the command line's commands share (ms-cli-common.c):
+ * exit codes, stopping on signals, option values, the state of standard
+ * output. memsweep-cli.c dispatches to the commands (ms-cli-*.c), which use
+ * these; nothing here calls back up. */
+#pragma once
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "memsweep.h"
+
+enum {
+  EXIT_OK = 0,
+  EXIT_RUNTIME = 1,
+  EXIT_USAGE = 2,
+  EXIT_NO_DEVICE = 3,
+};
+
+/* The first SIGINT, SIGTERM or SIGHUP sets the flag returned (a sweep then
+ * stops and writes what it has), a second one ends memsweep. */
+atomic_int *ms_cli_stop_on_signals (void);
+/* The stop signal received, or 0. */
+int ms_cli_stop_signal (void);
+/* "SIGINT", "SIGTERM" or "SIGHUP". */
+const char *ms_cli_signal_name (int sig);
+/* Blocks (or unblocks) the stop signals while a pair of files is renamed
+ * into place. */
+void ms_cli_block_stop_signals (bool block);
+
+/* A whole number or a number for option opt, or false with a message. */
+bool ms_cli_parse_int (const char *opt, const char *value, int *out);
+bool ms_cli_parse_double (const char *opt, const char *value, double *out);
+/* --format table|json. */
+bool ms_cli_parse_format (const char *arg, bool *json);
+/* --reuse R, the reuse lesson's knob: 1..64. */
+bool ms_cli_parse_reuse (const char *value, int *reuse);
+
+/* Whether standard output took everything (a message when not). */
+bool ms_cli_stdout_ok (void);
+/* The exit status paragraph of every --help, translated. */
+const char *ms_cli_exit_status (void);
+
+#ifdef MS_HAVE_DRAW
+#include <glib.h>
+
+/* Reads every file (samples or summary) into a new array of MsResults*;
+ * NULL after printing the first file's error. */
+GPtrArray *ms_cli_load_runs (char **paths, int n);
+/* "memsweep: MESSAGE" on stderr, control characters escaped. */
+void ms_cli_print_error (const GError *error);
+#endif
