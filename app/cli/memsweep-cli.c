@@ -75,14 +75,19 @@ signal_name (int sig)
                           : ms_gettext ("a signal");
 }
 
-/* Output that did not arrive is a failure: a full disk, a closed pipe. */
+/* Output that did not arrive is a failure: a full disk, a closed pipe.
+ * Said once, however often it is asked. */
 static bool
 stdout_ok (void)
 {
+  static bool said;
   errno = 0;
   if (fflush (stdout) == 0 && !ferror (stdout))
     return true;
-  fprintf (stderr, ms_gettext ("memsweep: standard output: %s\n"), strerror (errno ? errno : EIO));
+  if (!said)
+    fprintf (stderr, ms_gettext ("memsweep: standard output: %s\n"),
+             strerror (errno ? errno : EIO));
+  said = true;
   return false;
 }
 
@@ -215,6 +220,25 @@ ms_cli_stop_on_signals (void)
 {
   install_signal_handlers ();
   return &cancel_flag;
+}
+
+void
+ms_cli_protect_input (const char *path)
+{
+  char summary[PATH_MAX];
+  ms_atomic_file_protect (path);
+  if (ms_csv_pair_summary_path (path, summary, sizeof summary))
+    ms_atomic_file_protect (summary);
+}
+
+bool
+ms_cli_output_ok (const char *path)
+{
+  char err[PATH_MAX + 256], clean[4 * sizeof err];
+  if (ms_atomic_file_check (path, err, sizeof err))
+    return true;
+  fprintf (stderr, "memsweep: --out: %s\n", ms_report_clean (err, clean, sizeof clean));
+  return false;
 }
 
 bool
@@ -511,10 +535,13 @@ parse_run (RunOptions *o, int argc, char **argv)
     fprintf (stderr, "memsweep: --profile: %s\n", ms_report_clean (err, clean, sizeof clean));
     return EXIT_USAGE;
   }
-  if (snprintf (o->samples_path, sizeof o->samples_path, "%s-samples.csv", o->prefix) >=
-        (int) sizeof o->samples_path ||
-      snprintf (o->summary_path, sizeof o->summary_path, "%s-summary.csv", o->prefix) >=
-        (int) sizeof o->summary_path) {
+  if (o->profile)
+    ms_cli_protect_input (o->profile);
+  /* A device or a pipe as the prefix (/dev/null) gets both files. */
+  if (!ms_atomic_file_output_name (o->prefix, "-samples.csv", o->samples_path,
+                                   sizeof o->samples_path) ||
+      !ms_atomic_file_output_name (o->prefix, "-summary.csv", o->summary_path,
+                                   sizeof o->summary_path)) {
     fprintf (stderr, ms_gettext ("memsweep: --out: prefix too long\n"));
     return EXIT_USAGE;
   }
@@ -645,17 +672,9 @@ cmd_run (int argc, char **argv)
   return rc;
 }
 
-int
-main (int argc, char **argv)
+static int
+run_command (int argc, char **argv)
 {
-  /* Messages and character widths follow the user's locale; numbers stay in
-   * the C locale so that tables print '.' like the files do. */
-  setlocale (LC_ALL, "");
-  setlocale (LC_NUMERIC, "C");
-  ms_i18n_bind ();
-  textdomain (GETTEXT_PACKAGE);
-  /* A closed pipe is reported as an output error, after the files. */
-  signal (SIGPIPE, SIG_IGN);
   if (argc < 2) {
     usage (stderr);
     return EXIT_USAGE;
@@ -692,4 +711,25 @@ main (int argc, char **argv)
     return extra_rc;
   fprintf (stderr, ms_gettext ("memsweep: unknown command '%s'\nTry 'memsweep --help'.\n"), cmd);
   return EXIT_USAGE;
+}
+
+int
+main (int argc, char **argv)
+{
+  /* Messages and character widths follow the user's locale; numbers stay in
+   * the C locale so that tables print '.' like the files do. */
+  setlocale (LC_ALL, "");
+  setlocale (LC_NUMERIC, "C");
+  ms_i18n_bind ();
+  textdomain (GETTEXT_PACKAGE);
+  /* A closed pipe is reported as an output error, after the files. */
+  signal (SIGPIPE, SIG_IGN);
+  /* No command leaves a temporary file behind when a signal ends it; run
+   * and the commands that stop on a signal install their own handlers. */
+  ms_atomic_file_clean_up_on_signals ();
+  int rc = run_command (argc, argv);
+  /* Every command's output, help and dry runs included, must arrive. */
+  if (!stdout_ok () && rc == EXIT_OK)
+    rc = EXIT_RUNTIME;
+  return rc;
 }

@@ -31,6 +31,12 @@ int ms_cli_fleet_report (int argc, char **argv);
 /* memsweep-cli.c: the first SIGINT, SIGTERM or SIGHUP sets the flag
  * returned (as for run), a second one ends memsweep. */
 atomic_int *ms_cli_stop_on_signals (void);
+/* memsweep-cli.c: path (and the summary beside a samples file) is read by
+ * this command, so no output may replace it. */
+void ms_cli_protect_input (const char *path);
+/* memsweep-cli.c: whether path can be written (ms_atomic_file_check), said
+ * before any work; false after "memsweep: --out: why". */
+bool ms_cli_output_ok (const char *path);
 /* memsweep-cli.c: a whole number for option opt, or false with a message. */
 bool ms_cli_parse_int (const char *opt, const char *value, int *out);
 /* ms-cli-lesson.c: lesson (part false) and the hidden __lesson-part. */

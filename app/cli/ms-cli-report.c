@@ -22,6 +22,8 @@ GPtrArray *
 ms_cli_load_runs (char **paths, int n)
 {
   GPtrArray *runs = g_ptr_array_new_with_free_func (free_results);
+  for (int i = 0; i < n; i++)
+    ms_cli_protect_input (paths[i]);
   for (int i = 0; i < n; i++) {
     char err[1024], clean[4096];
     MsResults *r = ms_csv_read_samples (paths[i], err, sizeof err);
@@ -93,7 +95,7 @@ ms_cli_report (int argc, char **argv)
     return EXIT_USAGE;
   }
   g_autoptr (GPtrArray) runs = ms_cli_load_runs (argv + optind, argc - optind);
-  if (!runs)
+  if (!runs || !ms_cli_output_ok (out))
     return EXIT_USAGE;
   g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
   g_autofree char *generated = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
