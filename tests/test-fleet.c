@@ -6,7 +6,10 @@
  * exactly those, and read the whole fleet in seconds. */
 #define _DEFAULT_SOURCE /* mkdtemp */
 #include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -221,10 +224,83 @@ test_stamp_twice (void)
   MS_CHECK (strstr (err, "/nonexistent") != NULL, "%s", err);
 }
 
+static size_t
+entries_in (const char *dir)
+{
+  size_t n = 0;
+  DIR *d = opendir (dir);
+  for (struct dirent *e; d && (e = readdir (d));)
+    n += e->d_name[0] != '.';
+  if (d)
+    closedir (d);
+  return n;
+}
+
+/* A disk that fills up while the stamp is written (a file size limit, as
+ * a nearly full disk): the stamp fails and the complete file stays as it
+ * was, with no temporary beside it. */
+static void
+test_stamp_full_disk (void)
+{
+  char dir[] = "/tmp/memsweep-stamp-full-XXXXXX", path[64];
+  MS_CHECK (mkdtemp (dir) != NULL, "mkdtemp");
+  snprintf (path, sizeof path, "%s/n-samples.csv", dir);
+  enum { SIZE = 1 << 20 };
+  char *text = malloc (SIZE);
+  memset (text, 'x', SIZE);
+  memcpy (text, "# memsweep samples file\n", 24);
+  text[SIZE - 1] = '\n';
+  FILE *f = fopen (path, "w");
+  MS_CHECK (f && fwrite (text, 1, SIZE, f) == SIZE && fclose (f) == 0, "write %s", path);
+  struct rlimit old, small = { SIZE / 2, SIZE / 2 };
+  getrlimit (RLIMIT_FSIZE, &old);
+  small.rlim_max = old.rlim_max;
+  signal (SIGXFSZ, SIG_IGN);
+  setrlimit (RLIMIT_FSIZE, &small);
+  MsFleetStamp s = { .node = "n" };
+  char err[512] = "";
+  bool ok = ms_fleet_stamp (path, &s, err, sizeof err);
+  setrlimit (RLIMIT_FSIZE, &old);
+  MS_CHECK (!ok, "a stamp that did not fit succeeded");
+  MS_CHECK (strstr (err, path) && strstr (err, "File too large"), "%s", err);
+  struct stat st;
+  MS_CHECK (stat (path, &st) == 0 && st.st_size == SIZE, "the file is now %lld bytes",
+            (long long) st.st_size);
+  MS_CHECK (entries_in (dir) == 1, "%zu entries", entries_in (dir));
+  unlink (path);
+  rmdir (dir);
+  free (text);
+}
+
+/* The stamped file keeps the mode the run gave it (the user's umask), so
+ * that others in a shared fleet folder can read it. */
+static void
+test_stamp_keeps_mode (void)
+{
+  char dir[] = "/tmp/memsweep-stamp-mode-XXXXXX", path[64];
+  MS_CHECK (mkdtemp (dir) != NULL, "mkdtemp");
+  snprintf (path, sizeof path, "%s/n-samples.csv", dir);
+  mode_t mask = umask (022);
+  FILE *f = fopen (path, "w");
+  MS_CHECK (f && fputs ("# memsweep samples file\nmode,elements\n", f) >= 0 && fclose (f) == 0,
+            "write");
+  MsFleetStamp s = { .node = "n" };
+  char err[512] = "";
+  MS_CHECK (ms_fleet_stamp (path, &s, err, sizeof err), "%s", err);
+  umask (mask);
+  struct stat st;
+  MS_CHECK (stat (path, &st) == 0 && (st.st_mode & 07777) == 0644, "mode %o",
+            st.st_mode & 07777);
+  unlink (path);
+  rmdir (dir);
+}
+
 int
 main (void)
 {
   MS_RUN (test_stamp_twice);
+  MS_RUN (test_stamp_full_disk);
+  MS_RUN (test_stamp_keeps_mode);
   MS_RUN (test_common_size);
   MS_RUN (test_fleet_1000);
   return ms_test_finish ();
