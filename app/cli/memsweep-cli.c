@@ -554,6 +554,44 @@ parse_run (RunOptions *o, int argc, char **argv)
   return -1;
 }
 
+int
+ms_cli_check_run_options (const char *command, const char *prefix, bool allow_profile, int argc,
+                          char **argv)
+{
+  enum { MAX_RUN_ARGS = 64 };
+  char *args[MAX_RUN_ARGS + 4] = { "run", "--out", (char *) prefix };
+  RunOptions o;
+  if (argc > MAX_RUN_ARGS) {
+    fprintf (stderr, ms_gettext ("memsweep %s: too many run options\n"), command);
+    return EXIT_USAGE;
+  }
+  for (int i = 0; i < argc; i++) {
+    /* --help, or any abbreviation getopt would take for it. */
+    if (strlen (argv[i]) >= 3 && strncmp (argv[i], "--help", strlen (argv[i])) == 0) {
+      fprintf (stderr, ms_gettext ("memsweep %s: %s is no run option here: see 'memsweep %s "
+                                   "--help'\n"), command, argv[i], command);
+      return EXIT_USAGE;
+    }
+    args[3 + i] = argv[i];
+  }
+  int saved_optind = optind;
+  int rc = parse_run (&o, argc + 3, args);
+  optind = saved_optind;
+  if (rc >= 0)
+    return rc == EXIT_OK ? EXIT_USAGE : rc;
+  if (o.prefix != prefix) {
+    fprintf (stderr, ms_gettext ("memsweep %s: --out is set by %s itself, not a run option\n"),
+             command, command);
+    return EXIT_USAGE;
+  }
+  if (!allow_profile && (o.profile || o.no_profile)) {
+    fprintf (stderr, ms_gettext ("memsweep %s: %s belongs to run\n"), command,
+             o.profile ? "--profile" : "--no-profile");
+    return EXIT_USAGE;
+  }
+  return -1;
+}
+
 static bool
 any_cell_failed (const MsResults *results)
 {

@@ -37,6 +37,14 @@ void ms_cli_protect_input (const char *path);
 /* memsweep-cli.c: whether path can be written (ms_atomic_file_check), said
  * before any work; false after "memsweep: --out: why". */
 bool ms_cli_output_ok (const char *path);
+/* memsweep-cli.c: the run options a command hands on to `memsweep run`
+ * (calibrate, fleet, fleet-node), parsed and checked once, as run would,
+ * before anything starts. The output is the caller's (prefix, checked as
+ * run's --out), so --out and --help are refused, and --profile and
+ * --no-profile unless allow_profile. -1 when they are fine, else the exit
+ * status after a message. */
+int ms_cli_check_run_options (const char *command, const char *prefix, bool allow_profile,
+                              int argc, char **argv);
 /* memsweep-cli.c: a whole number for option opt, or false with a message. */
 bool ms_cli_parse_int (const char *opt, const char *value, int *out);
 /* ms-cli-lesson.c: lesson (part false) and the hidden __lesson-part. */
