@@ -201,13 +201,23 @@ bad_usage (const char *command)
   return EXIT_USAGE;
 }
 
+/* Decimal digits after an optional sign, nothing else: strtol and strtod
+ * would also take leading blanks, hexadecimal, "inf" and "nan". */
+static bool
+is_decimal (const char *value, const char *allowed)
+{
+  const char *digits = value + (*value == '-' || *value == '+');
+  return *digits >= '0' && *digits <= '9' && strspn (digits, allowed) == strlen (digits);
+}
+
 static bool
 parse_int_arg (const char *opt, const char *value, int *out)
 {
   char *end;
   errno = 0;
-  long v = strtol (value, &end, 10);
-  if (errno || end == value || *end || v < INT_MIN || v > INT_MAX) {
+  long v = is_decimal (value, "0123456789") ? strtol (value, &end, 10) : 0;
+  if (!is_decimal (value, "0123456789") || errno || end == value || *end || v < INT_MIN ||
+      v > INT_MAX) {
     fprintf (stderr, ms_gettext ("memsweep: %s: '%s' is not a whole number\n"), opt, value);
     return false;
   }
@@ -247,13 +257,16 @@ ms_cli_parse_int (const char *opt, const char *value, int *out)
   return parse_int_arg (opt, value, out);
 }
 
+
 static bool
 parse_double_arg (const char *opt, const char *value, double *out)
 {
-  char *end;
+  char *end = (char *) value;
   errno = 0;
-  double v = strtod (value, &end);
-  if (end == value || *end) {
+  /* '.5' is a number too. */
+  bool decimal = is_decimal (value[0] == '.' ? value + 1 : value, "0123456789.eE+-");
+  double v = decimal ? strtod (value, &end) : 0;
+  if (!decimal || end == value || *end) {
     fprintf (stderr, ms_gettext ("memsweep: %s: '%s' is not a number\n"), opt, value);
     return false;
   }
@@ -263,6 +276,12 @@ parse_double_arg (const char *opt, const char *value, double *out)
   }
   *out = v;
   return true;
+}
+
+bool
+ms_cli_parse_double (const char *opt, const char *value, double *out)
+{
+  return parse_double_arg (opt, value, out);
 }
 
 /* --reps, or the adaptive rule's --min-reps, --ci-target and --cell-budget:

@@ -47,6 +47,9 @@ int ms_cli_check_run_options (const char *command, const char *prefix, bool allo
                               int argc, char **argv);
 /* memsweep-cli.c: a whole number for option opt, or false with a message. */
 bool ms_cli_parse_int (const char *opt, const char *value, int *out);
+/* memsweep-cli.c: a decimal number (no hexadecimal, inf or nan) for option
+ * opt, or false with a message. */
+bool ms_cli_parse_double (const char *opt, const char *value, double *out);
 /* ms-cli-lesson.c: lesson (part false) and the hidden __lesson-part. */
 int ms_cli_lesson (int argc, char **argv, bool part);
 /* ms-cli-lesson.c: run --reuse R, the reuse lesson's knob: 1..64. */

@@ -56,14 +56,33 @@ lesson_usage (FILE *out)
          out);
 }
 
+/* One exponent of --sizes: decimal digits, nothing after them but the
+ * separator, within int. */
+static bool
+parse_exponent (const char **p, char stop, int *out)
+{
+  char *end;
+  errno = 0;
+  long v = **p >= '0' && **p <= '9' ? strtol (*p, &end, 10) : -1;
+  if (v < 0 || errno || v > INT_MAX || (*end != stop && *end != '\0'))
+    return false;
+  *out = (int) v;
+  *p = end;
+  return true;
+}
+
 static bool
 parse_sizes (MsSweep *s, const char *arg)
 {
-  int n = sscanf (arg, "%d:%d:%d", &s->min_exp, &s->max_exp, &s->step);
-  if (n == 2)
-    s->step = 1;
-  if (n >= 2)
+  const char *p = arg;
+  int min, max, step = 1;
+  if (parse_exponent (&p, ':', &min) && *p++ == ':' && parse_exponent (&p, ':', &max) &&
+      (*p == '\0' || (*p++ == ':' && parse_exponent (&p, '\0', &step) && *p == '\0'))) {
+    s->min_exp = min;
+    s->max_exp = max;
+    s->step = step;
     return true;
+  }
   fprintf (stderr, ms_gettext ("memsweep: --sizes: '%s' is not MIN:MAX or MIN:MAX:STEP\n"), arg);
   return false;
 }
@@ -253,8 +272,9 @@ ms_cli_lesson (int argc, char **argv, bool part)
   }
   char prefix[PATH_MAX - 16], samples[PATH_MAX], summary[PATH_MAX], err[512];
   snprintf (prefix, sizeof prefix, o.prefix ? "%s" : "lesson-%s", o.prefix ? o.prefix : o.name);
-  snprintf (samples, sizeof samples, "%s-samples.csv", prefix);
-  snprintf (summary, sizeof summary, "%s-summary.csv", prefix);
+  /* A device or a pipe as the prefix (/dev/null) gets both files. */
+  ms_atomic_file_output_name (prefix, "-samples.csv", samples, sizeof samples);
+  ms_atomic_file_output_name (prefix, "-summary.csv", summary, sizeof summary);
   if (!ms_atomic_file_check (samples, err, sizeof err) ||
       !ms_atomic_file_check (summary, err, sizeof err)) {
     fprintf (stderr, "memsweep: --out: %s\n", err);
