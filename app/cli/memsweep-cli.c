@@ -573,6 +573,15 @@ parse_run (RunOptions *o, int argc, char **argv)
   return -1;
 }
 
+/* Whether arg is option, or an abbreviation of it getopt_long would take
+ * (at least min characters, "=VALUE" aside). */
+static bool
+is_abbreviation (const char *arg, const char *option, size_t min)
+{
+  size_t n = strcspn (arg, "=");
+  return n >= min && n <= strlen (option) && strncmp (arg, option, n) == 0;
+}
+
 int
 ms_cli_check_run_options (const char *command, const char *prefix, bool allow_profile, int argc,
                           char **argv)
@@ -586,9 +595,16 @@ ms_cli_check_run_options (const char *command, const char *prefix, bool allow_pr
   }
   for (int i = 0; i < argc; i++) {
     /* --help, or any abbreviation getopt would take for it. */
-    if (strlen (argv[i]) >= 3 && strncmp (argv[i], "--help", strlen (argv[i])) == 0) {
+    if (is_abbreviation (argv[i], "--help", 3)) {
       fprintf (stderr, ms_gettext ("memsweep %s: %s is no run option here: see 'memsweep %s "
                                    "--help'\n"), command, argv[i], command);
+      return EXIT_USAGE;
+    }
+    /* Said before the profile is read. */
+    if (!allow_profile &&
+        (is_abbreviation (argv[i], "--profile", 4) || is_abbreviation (argv[i], "--no-profile", 4))) {
+      fprintf (stderr, ms_gettext ("memsweep %s: %s belongs to run\n"), command,
+               argv[i][2] == 'p' ? "--profile" : "--no-profile");
       return EXIT_USAGE;
     }
     args[3 + i] = argv[i];
@@ -601,11 +617,6 @@ ms_cli_check_run_options (const char *command, const char *prefix, bool allow_pr
   if (o.prefix != prefix) {
     fprintf (stderr, ms_gettext ("memsweep %s: --out is set by %s itself, not a run option\n"),
              command, command);
-    return EXIT_USAGE;
-  }
-  if (!allow_profile && (o.profile || o.no_profile)) {
-    fprintf (stderr, ms_gettext ("memsweep %s: %s belongs to run\n"), command,
-             o.profile ? "--profile" : "--no-profile");
     return EXIT_USAGE;
   }
   return -1;

@@ -18,6 +18,7 @@
 #include "memsweep.h"
 #include "ms-atomic-file.h"
 #include "ms-cli-extra.h"
+#include "ms-cli-show.h"
 #include "ms-csv-pair.h"
 #include "ms-i18n.h"
 #include "ms-cli-tables.h"
@@ -39,7 +40,7 @@ lesson_list (void)
     printf ("%-14s %s\n%-14s %s\n", l->name, ms_gettext (l->title), "",
             ms_gettext (l->question));
   }
-  return fflush (stdout) == 0 && !ferror (stdout) ? EXIT_OK : EXIT_RUNTIME;
+  return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
 }
 
 static void
