@@ -293,6 +293,9 @@ expect_line 2 "memsweep: --sizes: '10:20x' is not MIN:MAX or MIN:MAX:STEP" -- le
 expect_line 2 "memsweep: --sizes: '10:20:2:extra' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes 10:20:2:extra
 expect_line 2 "memsweep: --sizes: '99999999999:20' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes 99999999999:20
 expect_line 2 "memsweep: --threshold: '0x10' is not a number" -- fleet-report --threshold 0x10 "$tmp"
+expect_line 2 "memsweep: --size: ' 800x600' is not WxH with 16..16384 each" -- plot "$tmp/host-samples.csv" --view bandwidth --size " 800x600" --out "$tmp/x.png"
+# multi checks where its files go before it measures.
+expect_line 2 "memsweep: --out: $tmp/missing/m-multi.csv: cannot write: No such file or directory" -- multi --out "$tmp/missing/m"
 
 # A signal stops the sweep in the cell it interrupted, which is not counted.
 "$memsweep" run --modes host --min-exp 24 --max-exp 24 --reps 5 --warmup 0 --quiet --out "$tmp/term" >/dev/null 2>"$tmp/out" &

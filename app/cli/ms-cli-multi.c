@@ -304,7 +304,14 @@ ms_cli_multi (int argc, char **argv)
   a.sweep.modes[MS_MODE_PINNED] = true;
   int rc = parse_multi_args (argc, argv, &a);
   int devices[MS_MULTI_MAX_DEVICES], n = 0;
-  if (rc >= 0 || (rc = resolve_devices (a.devices, devices, &n)) >= 0)
+  char out[4096];
+  if (rc >= 0)
+    return rc;
+  /* A missing folder is said before the measurement, not after it. */
+  if (a.out && (!ms_atomic_file_output_name (a.out, "-multi.csv", out, sizeof out) ||
+                !ms_cli_output_ok (out)))
+    return 2;
+  if ((rc = resolve_devices (a.devices, devices, &n)) >= 0)
     return rc;
   MsBackend *backend = ms_backend_new_system ();
   MsMultiResults *alone[MS_MULTI_MAX_DEVICES] = { 0 }, *together = NULL;

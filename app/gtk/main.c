@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "ms-application.h"
+#include "ms-atomic-file.h"
 #include "ms-i18n.h"
 
 /* MEMSWEEP_FIRST_FRAME=1: print when the window was built, mapped and
@@ -99,6 +100,8 @@ main (int argc, char *argv[])
   setlocale (LC_ALL, "");
   ms_i18n_bind ();
   textdomain (GETTEXT_PACKAGE);
+  /* A signal that ends the app mid-export leaves no temporary file. */
+  ms_atomic_file_clean_up_on_signals ();
   g_autoptr (MsApplication) app = ms_application_new ();
   if (g_getenv ("MEMSWEEP_FIRST_FRAME"))
     g_signal_connect (app, "window-added", G_CALLBACK (on_window_added), NULL);
