@@ -256,15 +256,15 @@ check "run --out /dev/null creates no /dev/null-samples.csv" test ! -e /dev/null
 cp "$tmp/host-samples.csv" "$tmp/in-samples.csv"
 cp "$tmp/host-summary.csv" "$tmp/in-summary.csv"
 cp "$tmp/in-samples.csv" "$tmp/in-copy"
-expect_line 2 "memsweep: --out: $tmp/in-samples.csv: is one of the inputs: not replaced" -- show "$tmp/in-samples.csv" --format json --out "$tmp/in-samples.csv"
-expect_line 2 "memsweep: --out: $tmp/in-summary.csv: is one of the inputs: not replaced" -- show "$tmp/in-samples.csv" --format json --out "$tmp/in-summary.csv"
+expect_line 1 "memsweep: $tmp/in-samples.csv: is one of the inputs: not replaced" -- show "$tmp/in-samples.csv" --format json --out "$tmp/in-samples.csv"
+expect_line 1 "memsweep: $tmp/in-summary.csv: is one of the inputs: not replaced" -- show "$tmp/in-samples.csv" --format json --out "$tmp/in-summary.csv"
 "$memsweep" show "$tmp/in-samples.csv" --format json --out /dev/stdout >>"$tmp/in-samples.csv" 2>"$tmp/out"
 rc=$?
-check "--out /dev/stdout >> the input is refused (rc $rc)" sh -c "[ $rc = 2 ] && grep -qxF 'memsweep: --out: /dev/stdout: is one of the inputs: not replaced' '$tmp/out'"
+check "--out /dev/stdout >> the input is refused (rc $rc)" sh -c "[ $rc = 1 ] && grep -qxF 'memsweep: /dev/stdout: is one of the inputs: not replaced' '$tmp/out'"
 ln -s in-samples.csv "$tmp/alias.png"
 ln -s in-samples.csv "$tmp/alias.pdf"
-expect_line 2 "memsweep: --out: $tmp/alias.png: is one of the inputs: not replaced" -- plot "$tmp/in-samples.csv" --view bandwidth --out "$tmp/alias.png"
-expect_line 2 "memsweep: --out: $tmp/alias.pdf: is one of the inputs: not replaced" -- report "$tmp/host-samples.csv" "$tmp/in-samples.csv" --out "$tmp/alias.pdf"
+expect_line 1 "memsweep: $tmp/alias.png: is one of the inputs: not replaced" -- plot "$tmp/in-samples.csv" --view bandwidth --out "$tmp/alias.png"
+expect_line 1 "memsweep: $tmp/alias.pdf: is one of the inputs: not replaced" -- report "$tmp/host-samples.csv" "$tmp/in-samples.csv" --out "$tmp/alias.pdf"
 check "the input is byte for byte as it was" cmp -s "$tmp/in-samples.csv" "$tmp/in-copy"
 
 # Every command's standard output must arrive: help and dry runs too.

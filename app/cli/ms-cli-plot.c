@@ -130,7 +130,7 @@ ms_cli_plot (int argc, char **argv)
     return EXIT_USAGE;
   }
   g_autoptr (GPtrArray) runs = ms_cli_load_runs (argv + optind, 1);
-  if (!runs || !ms_cli_output_ok (o.out))
+  if (!runs)
     return EXIT_USAGE;
   const char *why = ms_report_view_unavailable (runs, job.view);
   if (why) {

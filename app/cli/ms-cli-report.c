@@ -95,7 +95,7 @@ ms_cli_report (int argc, char **argv)
     return EXIT_USAGE;
   }
   g_autoptr (GPtrArray) runs = ms_cli_load_runs (argv + optind, argc - optind);
-  if (!runs || !ms_cli_output_ok (out))
+  if (!runs)
     return EXIT_USAGE;
   g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
   g_autofree char *generated = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
