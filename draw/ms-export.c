@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <gio/gio.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "ms-atomic-file.h"
 #include "ms-svg-text.h"
@@ -24,6 +25,24 @@ ms_export_format_known (const char *path)
   const char *ext = extension (path);
   return !g_ascii_strcasecmp (ext, "png") || !g_ascii_strcasecmp (ext, "svg") ||
          !g_ascii_strcasecmp (ext, "pdf");
+}
+
+char *
+ms_export_name_with_extension (const char *path, gboolean has_extension, const char *ext,
+                               GError **error)
+{
+  if (has_extension)
+    return g_strdup (path);
+  g_autofree char *named = g_strdup_printf ("%s.%s", path, ext);
+  GStatBuf st;
+  if (g_lstat (named, &st) == 0) {
+    g_autofree char *display = g_filename_display_name (named);
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                 _("%s already exists and was not replaced: to replace it, choose it by its "
+                   "full name"), display);
+    return NULL;
+  }
+  return g_steal_pointer (&named);
 }
 
 cairo_status_t

@@ -29,6 +29,12 @@ gboolean ms_export_drawing_full (const char *path, int width, int height, MsDraw
                                  gpointer data, const MsExportOptions *options, GError **error);
 /* Whether a path ends in .png, .svg or .pdf. */
 gboolean ms_export_format_known (const char *path);
+/* The file a save dialog's answer names: path where it has_extension, else
+ * path.ext. The dialog asked before replacing path, not path.ext: an
+ * existing path.ext is not replaced (NULL with an error that says to give
+ * the full name). */
+char *ms_export_name_with_extension (const char *path, gboolean has_extension, const char *ext,
+                                     GError **error);
 
 /* Draws into width x height with the caption strip under the drawing. */
 void ms_export_draw_captioned (cairo_t *cr, double width, double height, MsDrawFunc draw,

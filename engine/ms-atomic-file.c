@@ -10,30 +10,43 @@
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
+#include <dirent.h>
+#include <sys/file.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define TEMP_SUFFIX ".XXXXXX"
+/* A name of memsweep's own, so that a temporary left by a killed writer is
+ * recognised (and no file of the user's is taken for one). */
+#define TEMP_MARK ".memsweep-"
+#define TEMP_SUFFIX TEMP_MARK "XXXXXX"
 #define MAX_TEMPORARIES 8
 #define MAX_LINK_HOPS 40
 
 struct MsAtomicFile {
   const char *name;       /* as the caller gave it, for messages */
   char target[PATH_MAX];  /* symbolic links followed */
-  char tmp[PATH_MAX + 8]; /* empty when written in place */
+  char tmp[PATH_MAX + 32]; /* empty when written in place */
   int fd;
   int error;               /* first errno, 0 while all is well */
   const char *failed_step; /* what that error came from */
   int slot;                /* in the temporaries' registry, or -1 */
+  int descriptor;          /* an open descriptor named as /dev/fd/N, or -1 */
 };
+
+/* Files that must not be written: the inputs of the command. */
+static struct {
+  dev_t dev;
+  ino_t ino;
+} *protected_files;
+static size_t n_protected;
 
 /* Paths of the temporaries, for a signal handler: a slot's path is complete
  * before it is marked live. */
 static struct {
   volatile sig_atomic_t live;
-  char path[PATH_MAX + 16];
+  char path[PATH_MAX + 32];
 } temporaries[MAX_TEMPORARIES];
 
 static int
@@ -65,6 +78,28 @@ ms_atomic_file_remove_temporaries (void)
     }
 }
 
+static void
+on_fatal_signal (int sig)
+{
+  ms_atomic_file_remove_temporaries ();
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+void
+ms_atomic_file_clean_up_on_signals (void)
+{
+  static const int signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2 };
+  struct sigaction sa = { 0 };
+  sa.sa_handler = on_fatal_signal;
+  for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+    struct sigaction old;
+    /* What the caller's parent ignores stays ignored (nohup). */
+    if (sigaction (signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+      sigaction (signals[i], &sa, NULL);
+  }
+}
+
 static bool
 fail (char *err, size_t errlen, const char *name, const char *what, int code)
 {
@@ -73,12 +108,36 @@ fail (char *err, size_t errlen, const char *name, const char *what, int code)
   return false;
 }
 
+/* N when path names this process's descriptor N (/dev/stdout, /dev/fd/N,
+ * /proc/self/fd/N): a link into /proc that leads to the open file, pipe or
+ * terminal itself, not to a name that could be replaced; else -1. */
+static int
+descriptor_of (const char *path)
+{
+  char dir[PATH_MAX], real[PATH_MAX], own[64], thread[96];
+  const char *base = strrchr (path, '/');
+  if (!base || !base[1] || strspn (base + 1, "0123456789") != strlen (base + 1) ||
+      strlen (base + 1) > 9 || (size_t) (base - path) >= sizeof dir)
+    return -1;
+  memcpy (dir, path, (size_t) (base - path));
+  dir[base - path] = '\0';
+  if (!realpath (dir[0] ? dir : "/", real))
+    return -1;
+  snprintf (own, sizeof own, "/proc/%ld/fd", (long) getpid ());
+  snprintf (thread, sizeof thread, "/proc/%ld/task/%ld/fd", (long) getpid (), (long) gettid ());
+  if (strcmp (real, own) != 0 && strcmp (real, thread) != 0)
+    return -1;
+  return atoi (base + 1);
+}
+
 /* Follows symbolic links (dangling ones too: the file they name is
- * created). */
+ * created); *descriptor is N where they lead to this process's descriptor
+ * N, else -1. */
 static bool
-resolve_target (const char *path, char *out, size_t outlen)
+resolve_target (const char *path, char *out, size_t outlen, int *descriptor)
 {
   char link[PATH_MAX];
+  *descriptor = -1;
   if (strlen (path) >= outlen) {
     errno = ENAMETOOLONG;
     return false;
@@ -86,6 +145,8 @@ resolve_target (const char *path, char *out, size_t outlen)
   strcpy (out, path);
   for (int hop = 0; hop < MAX_LINK_HOPS; hop++) {
     struct stat st;
+    if ((*descriptor = descriptor_of (out)) >= 0)
+      return true;
     if (lstat (out, &st) != 0 || !S_ISLNK (st.st_mode))
       return true;
     ssize_t n = readlink (out, link, sizeof link - 1);
@@ -120,18 +181,72 @@ folder_of (const char *target, char *dir, size_t len)
     snprintf (dir, len, "%.*s", (int) (slash - target), target);
 }
 
-/* The policy of the header, without creating anything. *in_place tells
- * whether the target is a device or a pipe; *mode is the new file's mode. */
 static bool
-check_target (const char *name, char *target, size_t target_len, bool *in_place, mode_t *mode,
-              char *err, size_t errlen)
+is_protected (const struct stat *st)
+{
+  for (size_t i = 0; i < n_protected; i++)
+    if (protected_files[i].dev == st->st_dev && protected_files[i].ino == st->st_ino)
+      return true;
+  return false;
+}
+
+bool
+ms_atomic_file_protect (const char *path)
+{
+  struct stat st;
+  if (stat (path, &st) != 0 || is_protected (&st))
+    return true;
+  void *bigger = realloc (protected_files, (n_protected + 1) * sizeof *protected_files);
+  if (!bigger)
+    return false;
+  protected_files = bigger;
+  protected_files[n_protected].dev = st.st_dev;
+  protected_files[n_protected].ino = st.st_ino;
+  n_protected++;
+  return true;
+}
+
+/* An open descriptor as the target: written where it stands, never
+ * truncated or replaced. */
+static bool
+check_descriptor (const char *name, int descriptor, char *err, size_t errlen)
+{
+  struct stat st;
+  int flags = fcntl (descriptor, F_GETFL);
+  if (flags < 0 || fstat (descriptor, &st) != 0)
+    return fail (err, errlen, name, ms_gettext ("cannot write"), errno);
+  if ((flags & O_ACCMODE) == O_RDONLY)
+    return fail (err, errlen, name, ms_gettext ("cannot write"), EBADF);
+  if (is_protected (&st)) {
+    snprintf (err, errlen, ms_gettext ("%s: is one of the inputs: not replaced"), name);
+    errno = EEXIST;
+    return false;
+  }
+  return true;
+}
+
+/* The policy of the header, without creating anything. *in_place tells
+ * whether the target is a device, a pipe or a descriptor (*descriptor);
+ * *mode is the new file's mode. */
+static bool
+check_target (const char *name, char *target, size_t target_len, bool *in_place, int *descriptor,
+              mode_t *mode, char *err, size_t errlen)
 {
   struct stat st;
   char dir[PATH_MAX];
   *in_place = false;
-  if (!resolve_target (name, target, target_len))
+  if (!resolve_target (name, target, target_len, descriptor))
     return fail (err, errlen, name, ms_gettext ("cannot write"), errno);
+  if (*descriptor >= 0) {
+    *in_place = true;
+    return check_descriptor (name, *descriptor, err, errlen);
+  }
   if (stat (target, &st) == 0) {
+    if (is_protected (&st)) {
+      snprintf (err, errlen, ms_gettext ("%s: is one of the inputs: not replaced"), name);
+      errno = EEXIST;
+      return false;
+    }
     if (S_ISDIR (st.st_mode)) {
       snprintf (err, errlen, ms_gettext ("%s: is a folder"), name);
       errno = EISDIR;
@@ -179,8 +294,80 @@ ms_atomic_file_check (const char *path, char *err, size_t errlen)
 {
   char target[PATH_MAX];
   bool in_place;
+  int descriptor;
   mode_t mode;
-  return check_target (path, target, sizeof target, &in_place, &mode, err, errlen);
+  return check_target (path, target, sizeof target, &in_place, &descriptor, &mode, err, errlen);
+}
+
+bool
+ms_atomic_file_output_name (const char *prefix, const char *suffix, char *out, size_t len)
+{
+  char target[PATH_MAX];
+  int descriptor;
+  struct stat st;
+  bool stream = resolve_target (prefix, target, sizeof target, &descriptor) &&
+                (descriptor >= 0 ||
+                 (stat (target, &st) == 0 && (S_ISCHR (st.st_mode) || S_ISFIFO (st.st_mode))));
+  return snprintf (out, len, "%s%s", prefix, stream ? "" : suffix) < (int) len;
+}
+
+/* Whether name is a temporary of target's (TARGET.memsweep-XXXXXX). */
+static bool
+is_temporary_of (const char *name, const char *base)
+{
+  size_t n = strlen (base), mark = strlen (TEMP_MARK);
+  return strncmp (name, base, n) == 0 && strncmp (name + n, TEMP_MARK, mark) == 0 &&
+         strlen (name + n + mark) == 6 &&
+         strspn (name + n + mark, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789") ==
+           6;
+}
+
+/* Temporaries of this target that a killed writer left: every live writer
+ * holds a lock on its own, so one that can be locked has no writer. */
+static void
+remove_stale_temporaries (const char *target)
+{
+  char dir[PATH_MAX], path[PATH_MAX + 32];
+  folder_of (target, dir, sizeof dir);
+  const char *base = strrchr (target, '/') ? strrchr (target, '/') + 1 : target;
+  DIR *d = opendir (dir);
+  for (struct dirent *e; d && (e = readdir (d));) {
+    if (!is_temporary_of (e->d_name, base) ||
+        snprintf (path, sizeof path, "%s/%s", dir, e->d_name) >= (int) sizeof path)
+      continue;
+    int fd = open (path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
+    struct stat st;
+    if (fd >= 0 && fstat (fd, &st) == 0 && S_ISREG (st.st_mode) &&
+        flock (fd, LOCK_EX | LOCK_NB) == 0)
+      unlink (path);
+    if (fd >= 0)
+      close (fd);
+  }
+  if (d)
+    closedir (d);
+}
+
+/* A new temporary beside the target, locked for as long as it is open; a
+ * temporary taken away between its creation and the lock (as stale) is
+ * made again. */
+static int
+make_temporary (MsAtomicFile *file)
+{
+  for (int attempt = 0; attempt < 8; attempt++) {
+    struct stat mine, named;
+    snprintf (file->tmp, sizeof file->tmp, "%s%s", file->target, TEMP_SUFFIX);
+    int fd = mkostemp (file->tmp, O_CLOEXEC);
+    if (fd < 0)
+      return -1;
+    if (flock (fd, LOCK_EX | LOCK_NB) == 0 && fstat (fd, &mine) == 0 &&
+        stat (file->tmp, &named) == 0 && mine.st_ino == named.st_ino &&
+        mine.st_dev == named.st_dev)
+      return fd;
+    close (fd);
+  }
+  file->tmp[0] = '\0';
+  errno = EAGAIN;
+  return -1;
 }
 
 MsAtomicFile *
@@ -196,11 +383,15 @@ ms_atomic_file_open (const char *path, char *err, size_t errlen)
   file->name = path;
   file->fd = -1;
   file->slot = -1;
-  if (!check_target (path, file->target, sizeof file->target, &in_place, &mode, err, errlen)) {
+  if (!check_target (path, file->target, sizeof file->target, &in_place, &file->descriptor,
+                     &mode, err, errlen)) {
     free (file);
     return NULL;
   }
-  if (in_place) {
+  if (file->descriptor >= 0) {
+    /* Where the descriptor stands, appending where it appends. */
+    file->fd = fcntl (file->descriptor, F_DUPFD_CLOEXEC, 0);
+  } else if (in_place) {
     /* Without a reader, opening a FIFO would wait forever (with the stop
      * signals blocked while the files are written). */
     file->fd = open (file->target, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
@@ -214,8 +405,8 @@ ms_atomic_file_open (const char *path, char *err, size_t errlen)
     if (file->fd >= 0)
       fcntl (file->fd, F_SETFL, fcntl (file->fd, F_GETFL) & ~O_NONBLOCK);
   } else {
-    snprintf (file->tmp, sizeof file->tmp, "%s%s", file->target, TEMP_SUFFIX);
-    file->fd = mkostemp (file->tmp, O_CLOEXEC);
+    remove_stale_temporaries (file->target);
+    file->fd = make_temporary (file);
     if (file->fd >= 0) {
       file->slot = register_temporary (file->tmp);
       /* mkstemp makes 0600 files: give the new file the old one's mode. */

@@ -3,18 +3,25 @@
  * here, so that nothing the user already has is lost.
  *
  * Policy:
- * - A regular file is written to a temporary file beside it (NAME.XXXXXX),
+ * - A regular file is written to a temporary file beside it
+ *   (NAME.memsweep-XXXXXX, locked while it is written),
  *   flushed, synced and closed, and only then renamed over it; every step's
  *   status is checked and a failure removes the temporary and leaves the old
  *   file byte for byte as it was. The new file keeps the old one's mode.
  * - A symbolic link is followed: the file it points to is replaced, the link
  *   stays.
  * - A read-only target (no write permission) is refused, not replaced.
- * - Character devices and pipes (/dev/null, /dev/stdout, a FIFO) are written
- *   in place: there is nothing to rename over. Folders, sockets and block
- *   devices are refused.
+ * - Character devices and pipes (/dev/null, a FIFO) are written in place:
+ *   there is nothing to rename over. Folders, sockets and block devices are
+ *   refused.
+ * - A name of one of this process's descriptors (/dev/stdout, /dev/fd/N,
+ *   /proc/self/fd/N) is written through that descriptor, where it stands:
+ *   `--out /dev/stdout >> log` appends to log, never replaces it.
+ * - A file protected as one of the command's inputs is refused.
  * - The temporaries that are open are known to
- *   ms_atomic_file_remove_temporaries, which a signal handler may call.
+ *   ms_atomic_file_remove_temporaries, which a signal handler may call; one
+ *   left by a writer that was killed outright is removed by the next write
+ *   to the same target.
  *
  * Messages name the file as the caller gave it and say why. GLib-free.
  */
@@ -30,6 +37,15 @@ typedef struct MsAtomicFile MsAtomicFile;
 bool ms_atomic_file_check (const char *path, char *err, size_t errlen);
 
 MsAtomicFile *ms_atomic_file_open (const char *path, char *err, size_t errlen);
+
+/* Marks the file at path (its device and inode) as an input: writing it is
+ * refused from then on. False only when out of memory. */
+bool ms_atomic_file_protect (const char *path);
+
+/* PREFIX + suffix (run --out PREFIX: PREFIX-samples.csv), or PREFIX itself
+ * where it names a device, a pipe or a descriptor, which then gets every
+ * file written in place; false when it does not fit in len. */
+bool ms_atomic_file_output_name (const char *prefix, const char *suffix, char *out, size_t len);
 
 /* Writes everything (short writes are continued); false after the first
  * failure, which is kept for ms_atomic_file_finish's message. */
@@ -61,3 +77,9 @@ void ms_atomic_file_abort (MsAtomicFile *file);
 
 /* Unlinks every temporary still open. Async-signal-safe. */
 void ms_atomic_file_remove_temporaries (void);
+
+/* For a program without a stop handler of its own: SIGINT, SIGTERM, SIGHUP
+ * (and the other signals that end a process by default) remove every
+ * temporary, then end the process as the signal would have. Signals that
+ * are ignored stay ignored. */
+void ms_atomic_file_clean_up_on_signals (void);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ms-atomic-file.h"
 #include "ms-fleet.h"
 #include "ms-i18n.h"
 
@@ -71,14 +72,16 @@ is_stamp_line (const char *line)
 
 /* Keeps stamps to one line each: no line breaks inside a value. */
 static void
-put_value (FILE *f, const char *key, const char *value)
+put_value (MsAtomicFile *file, const char *key, const char *value)
 {
-  fputs (key, f);
+  ms_atomic_file_write (file, key, strlen (key));
   for (const char *p = value; *p; p++)
-    fputc (*p == '\n' || *p == '\r' ? ' ' : *p, f);
-  fputc ('\n', f);
+    ms_atomic_file_write (file, *p == '\n' || *p == '\r' ? " " : p, 1);
+  ms_atomic_file_write (file, "\n", 1);
 }
 
+/* Through the atomic file as every writer: each write's status counts, the
+ * old file stays whole on any failure and the mode stays the file's. */
 bool
 ms_fleet_stamp (const char *path, const MsFleetStamp *stamp, char *err, size_t errlen)
 {
@@ -86,40 +89,27 @@ ms_fleet_stamp (const char *path, const MsFleetStamp *stamp, char *err, size_t e
   char *text = slurp (path, &len, err, errlen);
   if (!text)
     return false;
-  char tmp[4096];
-  snprintf (tmp, sizeof tmp, "%s.stamp-XXXXXX", path);
-  int fd = mkstemp (tmp);
-  FILE *f = fd >= 0 ? fdopen (fd, "w") : NULL;
-  if (!f) {
-    snprintf (err, errlen, "%s: %s", tmp, strerror (errno));
-    if (fd >= 0)
-      close (fd);
+  MsAtomicFile *file = ms_atomic_file_open (path, err, errlen);
+  if (!file) {
     free (text);
     return false;
   }
   /* The metadata block, less any earlier stamp, then the stamp, then the
-   * rest as it was. */
+   * rest as it was. A failed write is kept for the commit's message. */
   char *p = text;
   while (*p == '#') {
     char *eol = strchr (p, '\n');
     char *next = eol ? eol + 1 : p + strlen (p);
     if (!is_stamp_line (p))
-      fwrite (p, 1, (size_t) (next - p), f);
+      ms_atomic_file_write (file, p, (size_t) (next - p));
     p = next;
   }
-  put_value (f, stamp_keys[0], stamp->node);
-  put_value (f, stamp_keys[1], stamp->serials[0] ? stamp->serials : "unknown");
-  put_value (f, stamp_keys[2], stamp->links[0] ? stamp->links : "unknown");
-  fwrite (p, 1, len - (size_t) (p - text), f);
+  put_value (file, stamp_keys[0], stamp->node);
+  put_value (file, stamp_keys[1], stamp->serials[0] ? stamp->serials : "unknown");
+  put_value (file, stamp_keys[2], stamp->links[0] ? stamp->links : "unknown");
+  ms_atomic_file_write (file, p, len - (size_t) (p - text));
   free (text);
-  bool ok = fflush (f) == 0 && fsync (fileno (f)) == 0;
-  ok = (fclose (f) == 0) && ok;
-  if (!ok || rename (tmp, path) != 0) {
-    snprintf (err, errlen, "%s: %s", path, strerror (errno));
-    unlink (tmp);
-    return false;
-  }
-  return true;
+  return ms_atomic_file_commit (file, err, errlen);
 }
 
 /* The stamp, read back from the metadata lines; the worst link of the

@@ -241,6 +241,33 @@ check_export_dialog (MsWindow *win)
               "the file chooser closes");
 }
 
+/* A name without an extension, accepted by the chooser (which asked about
+ * replacing "chart", not "chart.png"): an existing chart.png is kept. */
+static void
+check_export_keeps_existing (MsWindow *win)
+{
+  g_autofree char *existing = g_build_filename (tmpdir, "chart.png", NULL);
+  g_assert_true (g_file_set_contents (existing, "mine", -1, NULL));
+  g_action_group_activate_action (G_ACTION_GROUP (win), "export-chart", NULL);
+  wait_until (has_toplevel, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG), "the size dialog shows");
+  GtkWidget *size = find_widget (find_toplevel (ADW_TYPE_MESSAGE_DIALOG), is_type,
+                                 GSIZE_TO_POINTER (GTK_TYPE_SPIN_BUTTON));
+  g_signal_emit_by_name (gtk_editable_get_delegate (GTK_EDITABLE (size)), "activate");
+  wait_until (has_toplevel, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
+              "the file chooser shows");
+  GtkWidget *chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  wait_until (has_folder, chooser, "the file chooser shows a folder");
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), "chart");
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  wait_until (no_toplevel, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
+              "the file chooser closes");
+  spin (500);
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (existing, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "mine");
+  g_unlink (existing);
+}
+
 /* Moves the X pointer over point (x, y) of widget. */
 static void
 point_at (MsWindow *win, GtkWidget *widget, double x, double y)
@@ -432,6 +459,7 @@ on_activate (GApplication *app)
   check_export_dialog (win);
   check_keys_work (win, "the export dialogs");
   check_timeline_keys (win);
+  check_export_keeps_existing (win);
   check_runs_popover (win);
   check_shortcuts_window (win);
   gtk_window_destroy (GTK_WINDOW (win));

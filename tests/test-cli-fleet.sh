@@ -46,6 +46,52 @@ echo "garbage" >"$W/bad/delta-samples.csv"
 [ $? = 2 ] || fail "fleet-report with only unreadable files must exit 2"
 grep -q "no node's results could be read" "$W/bad.err" || fail "message: $(cat "$W/bad.err")"
 
+# The stamped file keeps the mode the user's umask gives (others in a
+# shared fleet folder read it), as the summary does.
+[ "$(stat -c %a "$W/out/alpha-summary.csv")" = "$(stat -c %a "$W/out/alpha-samples.csv")" ] ||
+  fail "stamped samples mode $(stat -c %a "$W/out/alpha-samples.csv"), summary $(stat -c %a "$W/out/alpha-summary.csv")"
+(umask 022 && "$M" fleet-node --dir "$W/mode" --node m -- --modes host --min-exp 5 --max-exp 5 \
+  --reps 1 >/dev/null 2>&1) || fail "fleet-node for the mode"
+[ "$(stat -c %a "$W/mode/m-samples.csv")" = 644 ] ||
+  fail "umask 022: the stamped samples file is $(stat -c %a "$W/mode/m-samples.csv"), not 644"
+
+# Run options fleet-node sets itself are refused, and a samples file an
+# earlier sweep left is never stamped again as this one's.
+cp "$W/out/alpha-samples.csv" "$W/alpha-before"
+"$M" fleet-node --dir "$W/out" --node alpha -- --out "$W/elsewhere" >"$W/o.txt" 2>&1
+[ $? = 2 ] || fail "fleet-node -- --out must exit 2: $(cat "$W/o.txt")"
+grep -qxF "memsweep fleet-node: --out is set by fleet-node itself, not a run option" "$W/o.txt" ||
+  fail "fleet-node -- --out: $(cat "$W/o.txt")"
+"$M" fleet-node --dir "$W/out" --node alpha -- --help >"$W/o.txt" 2>&1
+[ $? = 2 ] || fail "fleet-node -- --help must exit 2: $(cat "$W/o.txt")"
+cmp -s "$W/out/alpha-samples.csv" "$W/alpha-before" || fail "an old samples file was stamped again"
+"$M" fleet-node --help >"$W/o.txt" 2>&1 || fail "fleet-node --help exited $?"
+grep -qxF "Usage: memsweep fleet-node --dir DIR [--node NAME] [-- RUN OPTIONS]" "$W/o.txt" ||
+  fail "fleet-node --help: $(cat "$W/o.txt")"
+if ! "$M" info >/dev/null 2>&1; then
+  # No GPU: run exits 3 and writes nothing; the old file stays unstamped.
+  "$M" fleet-node --dir "$W/out" --node alpha -- --modes pinned --min-exp 5 --max-exp 5 >"$W/o.txt" 2>&1
+  rc=$?
+  [ $rc = 3 ] && grep -q "wrote no samples file" "$W/o.txt" || fail "failed run: exit $rc: $(cat "$W/o.txt")"
+  cmp -s "$W/out/alpha-samples.csv" "$W/alpha-before" || fail "a failed run's old file was stamped"
+fi
+
+# fleet checks the run options and the folder before it submits anything:
+# a fake sbatch notes whether it was called.
+mkdir "$W/bin"
+printf '#!/bin/sh\ntouch "%s/sbatch-called"\n' "$W" >"$W/bin/sbatch"
+chmod +x "$W/bin/sbatch"
+PATH="$W/bin:$PATH" "$M" fleet --dir "$W/new" -- --modes bogus >"$W/o.txt" 2>&1
+[ $? = 2 ] || fail "fleet with bad run options must exit 2: $(cat "$W/o.txt")"
+[ ! -e "$W/sbatch-called" ] || fail "fleet called sbatch with bad run options"
+PATH="$W/bin:$PATH" "$M" fleet --dir "$W/new" -- --out x >"$W/o.txt" 2>&1
+[ $? = 2 ] && [ ! -e "$W/sbatch-called" ] || fail "fleet -- --out: $(cat "$W/o.txt")"
+# A folder with an earlier job's nodes would mix them into this report.
+PATH="$W/bin:$PATH" "$M" fleet --dir "$W/out" -- --modes host >"$W/o.txt" 2>&1
+[ $? = 2 ] || fail "fleet into a folder with results must exit 2: $(cat "$W/o.txt")"
+grep -q "already holds results" "$W/o.txt" || fail "non-empty folder: $(cat "$W/o.txt")"
+[ ! -e "$W/sbatch-called" ] || fail "fleet called sbatch for a folder with results"
+
 "$M" fleet-report >/dev/null 2>&1; [ $? = 2 ] || fail "fleet-report without DIR must exit 2"
 "$M" fleet-report "$W/nothing" >/dev/null 2>&1; [ $? = 2 ] || fail "missing DIR must exit 2"
 "$M" fleet --nodes 2 >/dev/null 2>&1; [ $? = 2 ] || fail "fleet without --dir must exit 2"

@@ -232,6 +232,71 @@ rm -f "$tmp/pipe-samples.csv"
 check "a closed pipe is reported (rc $(cat "$tmp/rc"))" sh -c "[ $(cat "$tmp/rc") = 1 ] && grep -qxF 'memsweep: standard output: Broken pipe' '$tmp/out'"
 check "a closed pipe still leaves the files" test -s "$tmp/pipe-samples.csv"
 
+# Names of this process's descriptors (/dev/stdout, /dev/fd/N) are written
+# through the descriptor, where it stands: appending where it appends, into
+# a pipe where it is one; the file behind it is never replaced.
+printf 'old line\n' >"$tmp/log"
+"$memsweep" show "$tmp/host-samples.csv" --format json --out /dev/stdout >>"$tmp/log" 2>"$tmp/out"
+rc=$?
+check "--out /dev/stdout >> log appends (rc $rc)" sh -c "[ $rc = 0 ] && [ \"\$(head -1 '$tmp/log')\" = 'old line' ] && grep -q '\"schema\":\"memsweep-results\"' '$tmp/log'"
+"$memsweep" show "$tmp/host-samples.csv" --format json --out /dev/stdout 2>"$tmp/out" | cat >"$tmp/piped"
+check "--out /dev/stdout | cat gets the JSON" grep -q '"schema":"memsweep-results"' "$tmp/piped"
+{ "$memsweep" show "$tmp/host-samples.csv" --format json --out /dev/fd/3 3>&1 >/dev/null 2>"$tmp/out"; } | cat >"$tmp/piped3"
+check "--out /dev/fd/3 on a pipe gets the JSON" grep -q '"schema":"memsweep-results"' "$tmp/piped3"
+printf 'kept\n' >"$tmp/fd3"
+"$memsweep" show "$tmp/host-samples.csv" --format json --out /dev/fd/3 3>>"$tmp/fd3" 2>"$tmp/out"
+check "--out /dev/fd/3 3>> file appends" sh -c "[ \"\$(head -1 '$tmp/fd3')\" = kept ] && grep -q memsweep-results '$tmp/fd3'"
+# A device as run's prefix gets both files; nothing is created beside it.
+rm -f /dev/null-samples.csv /dev/null-summary.csv 2>/dev/null
+expect_line 0 "memsweep: wrote /dev/null and /dev/null" -- run --modes host --min-exp 5 --max-exp 5 --reps 1 --quiet --out /dev/null
+check "run --out /dev/null creates no /dev/null-samples.csv" test ! -e /dev/null-samples.csv
+
+# An output that is one of the inputs (same device and inode, under any
+# name) is refused before anything is written, for every command.
+cp "$tmp/host-samples.csv" "$tmp/in-samples.csv"
+cp "$tmp/host-summary.csv" "$tmp/in-summary.csv"
+cp "$tmp/in-samples.csv" "$tmp/in-copy"
+expect_line 1 "memsweep: $tmp/in-samples.csv: is one of the inputs: not replaced" -- show "$tmp/in-samples.csv" --format json --out "$tmp/in-samples.csv"
+expect_line 1 "memsweep: $tmp/in-summary.csv: is one of the inputs: not replaced" -- show "$tmp/in-samples.csv" --format json --out "$tmp/in-summary.csv"
+"$memsweep" show "$tmp/in-samples.csv" --format json --out /dev/stdout >>"$tmp/in-samples.csv" 2>"$tmp/out"
+rc=$?
+check "--out /dev/stdout >> the input is refused (rc $rc)" sh -c "[ $rc = 1 ] && grep -qxF 'memsweep: /dev/stdout: is one of the inputs: not replaced' '$tmp/out'"
+ln -s in-samples.csv "$tmp/alias.png"
+ln -s in-samples.csv "$tmp/alias.pdf"
+expect_line 1 "memsweep: $tmp/alias.png: is one of the inputs: not replaced" -- plot "$tmp/in-samples.csv" --view bandwidth --out "$tmp/alias.png"
+expect_line 1 "memsweep: $tmp/alias.pdf: is one of the inputs: not replaced" -- report "$tmp/host-samples.csv" "$tmp/in-samples.csv" --out "$tmp/alias.pdf"
+check "the input is byte for byte as it was" cmp -s "$tmp/in-samples.csv" "$tmp/in-copy"
+
+# Every command's standard output must arrive: help and dry runs too.
+if [ -w /dev/full ]; then
+  for c in "plot --help" "report --help" "calibrate --help" "lesson --help" "fleet --help" \
+    "fleet-node --help" "multi --help" "peer --help" "fleet-report --help" "lesson LIST" \
+    "fleet --dir $tmp/full-fleet --dry-run -- --modes host" "fleet-report $tmp/fleet-full"; do
+    mkdir -p "$tmp/fleet-full"
+    cp "$tmp/host-samples.csv" "$tmp/fleet-full/n-samples.csv"
+    $memsweep $c >/dev/full 2>"$tmp/out"
+    rc=$?
+    check "$c > /dev/full fails (rc $rc)" sh -c "[ $rc = 1 ] && grep -qxF 'memsweep: standard output: No space left on device' '$tmp/out'"
+  done
+fi
+expect_line 0 "Usage: memsweep fleet-node --dir DIR [--node NAME] [-- RUN OPTIONS]" -- fleet-node --help
+"$memsweep" multi --help >"$tmp/out" 2>&1
+check "multi --help: its own usage only" sh -c "grep -q 'memsweep multi ' '$tmp/out' && ! grep -q 'memsweep peer\|memsweep fleet' '$tmp/out'"
+"$memsweep" peer --help >"$tmp/out" 2>&1
+check "peer --help: its own usage only" sh -c "grep -q 'memsweep peer ' '$tmp/out' && ! grep -q 'memsweep multi\|memsweep fleet' '$tmp/out'"
+
+# Numbers are decimal, whole where whole, and within range.
+expect_line 2 "memsweep: --ci-target: '0x10' is not a number" -- run --ci-target 0x10
+expect_line 2 "memsweep: --cell-budget: 'inf' is not a number" -- run --cell-budget inf
+expect_line 2 "memsweep: --reps: ' 5' is not a whole number" -- run --reps " 5"
+expect_line 2 "memsweep: --sizes: '10:20x' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes 10:20x
+expect_line 2 "memsweep: --sizes: '10:20:2:extra' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes 10:20:2:extra
+expect_line 2 "memsweep: --sizes: '99999999999:20' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes 99999999999:20
+expect_line 2 "memsweep: --threshold: '0x10' is not a number" -- fleet-report --threshold 0x10 "$tmp"
+expect_line 2 "memsweep: --size: ' 800x600' is not WxH with 16..16384 each" -- plot "$tmp/host-samples.csv" --view bandwidth --size " 800x600" --out "$tmp/x.png"
+# multi checks where its files go before it measures.
+expect_line 2 "memsweep: --out: $tmp/missing/m-multi.csv: cannot write: No such file or directory" -- multi --out "$tmp/missing/m"
+
 # A signal stops the sweep in the cell it interrupted, which is not counted.
 "$memsweep" run --modes host --min-exp 24 --max-exp 24 --reps 5 --warmup 0 --quiet --out "$tmp/term" >/dev/null 2>"$tmp/out" &
 pid=$!
@@ -256,14 +321,28 @@ if ! "$memsweep" info >/dev/null 2>&1; then
 fi
 
 # The run-to-run spread: separate runs, a profile, wider intervals after.
+old_tmpdir=${TMPDIR-}
 expect 2 "wants 3..64" -- calibrate --runs 2
 expect 2 "belongs to run" -- calibrate --no-profile
 expect 2 "unknown mode 'bogus'" -- calibrate --runs 3 --modes bogus --out "$tmp/p.csv"
 check "calibrate: a failed run writes no profile" test ! -e "$tmp/p.csv"
+# Both option forms; the run options, --out and the profile's folder are
+# checked before the first run (no run starts: no TMPDIR folder is made).
+mkdir "$tmp/calcheck"
+export TMPDIR="$tmp/calcheck"
+expect_line 2 "memsweep: --out: $tmp/missing/p.csv: cannot write: No such file or directory" -- calibrate --runs 3 --modes host --out "$tmp/missing/p.csv"
+expect_line 2 "memsweep: --out: $tmp/missing/p.csv: cannot write: No such file or directory" -- calibrate --runs=3 --modes host --out="$tmp/missing/p.csv"
+expect_line 2 "memsweep calibrate: --out is set by calibrate itself, not a run option" -- calibrate --runs 3 --modes host --ou="$tmp/p.csv"
+expect_line 2 "memsweep calibrate: --profile belongs to run" -- calibrate --profile="$tmp/p.csv"
+expect_line 2 "memsweep calibrate: --he is no run option here: see 'memsweep calibrate --help'" -- calibrate --modes host --he
+(unset HOME XDG_DATA_HOME; exec "$memsweep" calibrate --runs 3 --modes host --min-exp 5 --max-exp 5 --reps 1) >"$tmp/out" 2>&1
+rc=$?
+check "calibrate without HOME fails before running (rc $rc)" sh -c "[ $rc = 2 ] && grep -q 'no folder for the profile' '$tmp/out'"
+check "calibrate: no run was started by the refusals" sh -c "[ -z \"\$(ls -A '$tmp/calcheck')\" ]"
+TMPDIR=$old_tmpdir
 mkdir "$tmp/caltmp"
-old_tmpdir=${TMPDIR-}
 export TMPDIR="$tmp/caltmp"
-expect 0 "^  host " -- calibrate --runs 3 --modes host --max-exp 11 --reps 6 --warmup 0 --out "$tmp/p.csv"
+expect 0 "^  host " -- calibrate --runs=3 --modes host --max-exp 11 --reps 6 --warmup 0 --out="$tmp/p.csv"
 TMPDIR=$old_tmpdir
 check "calibrate: the profile names the host mode" grep -q "^# run-to-run-sd-host: 10=" "$tmp/p.csv"
 check "calibrate: its runs are removed" sh -c "[ -z \"\$(ls -A '$tmp/caltmp')\" ]"
@@ -272,6 +351,9 @@ check "run --profile: the samples file keeps the spread" grep -q "^# run-to-run:
 expect 0 "95% interval for another run's median" -- show "$tmp/rr-samples.csv"
 expect 2 "--profile: .*no-such" -- run --modes host --max-exp 10 --profile "$tmp/no-such.csv" --out "$tmp/x"
 expect 2 "not a memsweep run-to-run profile" -- run --modes host --max-exp 10 --profile "$tmp/rr-samples.csv" --out "$tmp/x"
+# A profile is an input: run's output may not replace it.
+cp "$tmp/p.csv" "$tmp/pp-samples.csv"
+expect_line 2 "memsweep: --out: $tmp/pp-samples.csv: is one of the inputs: not replaced" -- run --modes host --max-exp 11 --reps 6 --warmup 0 --quiet --profile "$tmp/pp-samples.csv" --out "$tmp/pp"
 
 for f in "$2"/reference/*-samples.csv; do
   [ -e "$f" ] || continue

@@ -6,7 +6,10 @@
  * exactly those, and read the whole fleet in seconds. */
 #define _DEFAULT_SOURCE /* mkdtemp */
 #include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -218,6 +221,74 @@ test_stamp_twice (void)
   g_assert_nonnull (strstr (err, "/nonexistent"));
 }
 
+static size_t
+entries_in (const char *dir)
+{
+  size_t n = 0;
+  DIR *d = opendir (dir);
+  for (struct dirent *e; d && (e = readdir (d));)
+    n += e->d_name[0] != '.';
+  if (d)
+    closedir (d);
+  return n;
+}
+
+/* A disk that fills up while the stamp is written (a file size limit, as
+ * a nearly full disk): the stamp fails and the complete file stays as it
+ * was, with no temporary beside it. */
+static void
+test_stamp_full_disk (void)
+{
+  char dir[] = "/tmp/memsweep-stamp-full-XXXXXX", path[64];
+  g_assert_true (mkdtemp (dir) != NULL);
+  snprintf (path, sizeof path, "%s/n-samples.csv", dir);
+  enum { SIZE = 1 << 20 };
+  char *text = malloc (SIZE);
+  memset (text, 'x', SIZE);
+  memcpy (text, "# memsweep samples file\n", 24);
+  text[SIZE - 1] = '\n';
+  FILE *f = fopen (path, "w");
+  g_assert_true (f && fwrite (text, 1, SIZE, f) == SIZE && fclose (f) == 0);
+  struct rlimit old, small = { SIZE / 2, SIZE / 2 };
+  getrlimit (RLIMIT_FSIZE, &old);
+  small.rlim_max = old.rlim_max;
+  signal (SIGXFSZ, SIG_IGN);
+  setrlimit (RLIMIT_FSIZE, &small);
+  MsFleetStamp s = { .node = "n" };
+  char err[512] = "";
+  bool ok = ms_fleet_stamp (path, &s, err, sizeof err);
+  setrlimit (RLIMIT_FSIZE, &old);
+  g_assert_true (!ok);
+  g_assert_true (strstr (err, path) && strstr (err, "File too large"));
+  struct stat st;
+  g_assert_true (stat (path, &st) == 0 && st.st_size == SIZE);
+  g_assert_true (entries_in (dir) == 1);
+  unlink (path);
+  rmdir (dir);
+  free (text);
+}
+
+/* The stamped file keeps the mode the run gave it (the user's umask), so
+ * that others in a shared fleet folder can read it. */
+static void
+test_stamp_keeps_mode (void)
+{
+  char dir[] = "/tmp/memsweep-stamp-mode-XXXXXX", path[64];
+  g_assert_true (mkdtemp (dir) != NULL);
+  snprintf (path, sizeof path, "%s/n-samples.csv", dir);
+  mode_t mask = umask (022);
+  FILE *f = fopen (path, "w");
+  g_assert_true (f && fputs ("# memsweep samples file\nmode,elements\n", f) >= 0 && fclose (f) == 0);
+  MsFleetStamp s = { .node = "n" };
+  char err[512] = "";
+  g_assert_true (ms_fleet_stamp (path, &s, err, sizeof err));
+  umask (mask);
+  struct stat st;
+  g_assert_true (stat (path, &st) == 0 && (st.st_mode & 07777) == 0644);
+  unlink (path);
+  rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -225,6 +296,8 @@ main (int argc, char **argv)
   g_test_add_func ("/fleet/stamp-twice", test_stamp_twice);
   g_test_add_func ("/fleet/common-size", test_common_size);
   g_test_add_func ("/fleet/fleet-1000", test_fleet_1000);
+  g_test_add_func ("/fleet/stamp-full-disk", test_stamp_full_disk);
+  g_test_add_func ("/fleet/stamp-keeps-mode", test_stamp_keeps_mode);
   int rc = g_test_run ();
   return rc;
 }

@@ -156,6 +156,72 @@ for i in 1 2 3; do
 done
 [ "$seconds_tested" -gt 0 ] || fail "second SIGINT: the first ended every run before the second was sent"
 
+# plot and report have no sweep to stop: a signal while they write ends
+# them as it would any program, but never leaves their temporary behind;
+# one that SIGKILL left is removed by the next write to the same target.
+# A large PNG and a report take long enough to be caught mid-write.
+temporary_in() { ls "$1" | grep -e '\.memsweep-......$'; }
+# wait_temporary DIR PID: until the writer's temporary exists (10 s at most).
+wait_temporary() {
+  i=0
+  while [ $i -lt 2000 ] && ! temporary_in "$1" >/dev/null && kill -0 "$2" 2>/dev/null; do
+    sleep 0.005
+    i=$((i + 1))
+  done
+  temporary_in "$1" >/dev/null
+}
+# A background job starts with SIGINT ignored, which memsweep keeps: undo
+# that, as for a program started from a terminal (coreutils 8.31 and on).
+default_int=
+env --default-signal=INT true 2>/dev/null && default_int=--default-signal=INT
+writer() { # writer plot|report DIR
+  case $1 in
+  plot) exec env $default_int "$memsweep" plot "$tmp/old-samples.csv" --view bandwidth --size 12000x12000 \
+    --out "$2/c.png" >/dev/null 2>"$2/err" ;;
+  report) exec env $default_int "$memsweep" report "$tmp/old-samples.csv" "$tmp/old-samples.csv" \
+    "$tmp/old-samples.csv" "$tmp/old-samples.csv" "$tmp/old-samples.csv" \
+    "$tmp/old-samples.csv" --out "$2/c.pdf" >/dev/null 2>"$2/err" ;;
+  esac
+}
+for w in plot report; do
+  for sig in INT TERM HUP KILL; do
+    [ $sig = INT ] && [ -z "$default_int" ] && continue
+    cases=$((cases + 1))
+    dir=$tmp/$w-$sig
+    mkdir "$dir"
+    target=c.png
+    [ $w = report ] && target=c.pdf
+    printf 'old\n' >"$dir/$target"
+    writer $w "$dir" &
+    pid=$!
+    if ! wait_temporary "$dir" $pid; then
+      echo "note: $w ended before SIG$sig could land mid-write"
+      { wait "$pid"; } 2>/dev/null
+      continue
+    fi
+    kill -s "$sig" "$pid"
+    { wait "$pid"; } 2>/dev/null
+    rc=$?
+    [ "$rc" -gt 128 ] || fail "$w, SIG$sig mid-write: exit $rc, want ended by the signal"
+    [ "$(cat "$dir/$target")" = old ] || fail "$w, SIG$sig mid-write: the old file changed"
+    left=$(temporary_in "$dir")
+    if [ "$sig" != KILL ]; then
+      [ -z "$left" ] || fail "$w, SIG$sig mid-write: left behind: $left"
+      continue
+    fi
+    # The next write to the target takes the killed writer's temporary away.
+    [ -n "$left" ] || fail "$w, SIGKILL: no temporary to clean up (the case tests nothing)"
+    case $w in
+    plot) "$memsweep" plot "$tmp/old-samples.csv" --view bandwidth --size 64x64 \
+      --out "$dir/c.png" >/dev/null 2>"$dir/err" ;;
+    report) "$memsweep" report "$tmp/old-samples.csv" --out "$dir/c.pdf" >/dev/null 2>"$dir/err" ;;
+    esac
+    rc=$?
+    left=$(temporary_in "$dir")
+    [ "$rc" = 0 ] && [ -z "$left" ] || fail "$w after SIGKILL: exit $rc, left behind: $left"
+  done
+done
+
 echo "signals: $cases cases ($finished finished, $cancelled stopped and saved," \
   "$early ended by the signal), $fails failed"
 [ "$fails" = 0 ]

@@ -250,14 +250,14 @@ on_export_report_response (GtkNativeDialog *dialog, int response, MsWindow *self
   const char *fmt;
   g_autoptr (GError) error = NULL;
   if (accepted (self, dialog, response, "format", &path, &fmt)) {
-    if (path && !g_str_has_suffix (path, ".pdf") && !g_str_has_suffix (path, ".html")) {
-      char *with_ext = g_strdup_printf ("%s.%s", path, g_strcmp0 (fmt, "html") ? "pdf" : "html");
-      g_free (path);
-      path = with_ext;
-    }
-    if (path)
-      ms_window_export_report (self, path, &error);
-    toast_saved (self, path, error);
+    g_autofree char *named =
+      path ? ms_export_name_with_extension (
+               path, g_str_has_suffix (path, ".pdf") || g_str_has_suffix (path, ".html"),
+               g_strcmp0 (fmt, "html") ? "pdf" : "html", &error)
+           : NULL;
+    if (named)
+      ms_window_export_report (self, named, &error);
+    toast_saved (self, named ? named : path, error);
   }
   g_object_unref (dialog);
 }
@@ -285,16 +285,15 @@ on_export_chart_response (GtkNativeDialog *dialog, int response, ChartExport *ce
   const char *fmt;
   g_autoptr (GError) error = NULL;
   if (accepted (ce->self, dialog, response, "format", &path, &fmt)) {
-    if (path && !ms_export_format_known (path)) {
-      char *with_ext = g_strdup_printf ("%s.%s", path, fmt ? fmt : "png");
-      g_free (path);
-      path = with_ext;
-    }
+    g_autofree char *named =
+      path ? ms_export_name_with_extension (path, ms_export_format_known (path),
+                                            fmt ? fmt : "png", &error)
+           : NULL;
     const char *caption = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "caption");
-    if (path)
-      export_chart (ce->self, path, ce->width, ce->height, g_strcmp0 (caption, "false") != 0,
+    if (named)
+      export_chart (ce->self, named, ce->width, ce->height, g_strcmp0 (caption, "false") != 0,
                     &error);
-    toast_saved (ce->self, path, error);
+    toast_saved (ce->self, named ? named : path, error);
   }
   g_object_unref (dialog);
   g_free (ce);

@@ -377,10 +377,13 @@ parse_run (RunOptions *o, int argc, char **argv)
     fprintf (stderr, "memsweep: --profile: %s\n", ms_report_clean (err, clean, sizeof clean));
     return EXIT_USAGE;
   }
-  if (snprintf (o->samples_path, sizeof o->samples_path, "%s-samples.csv", o->prefix) >=
-        (int) sizeof o->samples_path ||
-      snprintf (o->summary_path, sizeof o->summary_path, "%s-summary.csv", o->prefix) >=
-        (int) sizeof o->summary_path) {
+  if (o->profile)
+    ms_cli_protect_input (o->profile);
+  /* A device or a pipe as the prefix (/dev/null) gets both files. */
+  if (!ms_atomic_file_output_name (o->prefix, "-samples.csv", o->samples_path,
+                                   sizeof o->samples_path) ||
+      !ms_atomic_file_output_name (o->prefix, "-summary.csv", o->summary_path,
+                                   sizeof o->summary_path)) {
     fprintf (stderr, ms_gettext ("memsweep: --out: prefix too long\n"));
     return EXIT_USAGE;
   }
@@ -388,6 +391,55 @@ parse_run (RunOptions *o, int argc, char **argv)
   if (!ms_atomic_file_check (o->samples_path, err, sizeof err) ||
       !ms_atomic_file_check (o->summary_path, err, sizeof err)) {
     fprintf (stderr, "memsweep: --out: %s\n", ms_report_clean (err, clean, sizeof clean));
+    return EXIT_USAGE;
+  }
+  return -1;
+}
+
+/* Whether arg is option, or an abbreviation of it getopt_long would take
+ * (at least min characters, "=VALUE" aside). */
+static bool
+is_abbreviation (const char *arg, const char *option, size_t min)
+{
+  size_t n = strcspn (arg, "=");
+  return n >= min && n <= strlen (option) && strncmp (arg, option, n) == 0;
+}
+
+int
+ms_cli_check_run_options (const char *command, const char *prefix, bool allow_profile, int argc,
+                          char **argv)
+{
+  enum { MAX_RUN_ARGS = 64 };
+  char *args[MAX_RUN_ARGS + 4] = { "run", "--out", (char *) prefix };
+  RunOptions o;
+  if (argc > MAX_RUN_ARGS) {
+    fprintf (stderr, ms_gettext ("memsweep %s: too many run options\n"), command);
+    return EXIT_USAGE;
+  }
+  for (int i = 0; i < argc; i++) {
+    /* --help, or any abbreviation getopt would take for it. */
+    if (is_abbreviation (argv[i], "--help", 3)) {
+      fprintf (stderr, ms_gettext ("memsweep %s: %s is no run option here: see 'memsweep %s "
+                                   "--help'\n"), command, argv[i], command);
+      return EXIT_USAGE;
+    }
+    /* Said before the profile is read. */
+    if (!allow_profile &&
+        (is_abbreviation (argv[i], "--profile", 4) || is_abbreviation (argv[i], "--no-profile", 4))) {
+      fprintf (stderr, ms_gettext ("memsweep %s: %s belongs to run\n"), command,
+               argv[i][2] == 'p' ? "--profile" : "--no-profile");
+      return EXIT_USAGE;
+    }
+    args[3 + i] = argv[i];
+  }
+  int saved_optind = optind;
+  int rc = parse_run (&o, argc + 3, args);
+  optind = saved_optind;
+  if (rc >= 0)
+    return rc == EXIT_OK ? EXIT_USAGE : rc;
+  if (o.prefix != prefix) {
+    fprintf (stderr, ms_gettext ("memsweep %s: --out is set by %s itself, not a run option\n"),
+             command, command);
     return EXIT_USAGE;
   }
   return -1;
@@ -512,17 +564,9 @@ cmd_run (int argc, char **argv)
   return rc;
 }
 
-int
-main (int argc, char **argv)
+static int
+run_command (int argc, char **argv)
 {
-  /* Messages and character widths follow the user's locale; numbers stay in
-   * the C locale so that tables print '.' like the files do. */
-  setlocale (LC_ALL, "");
-  setlocale (LC_NUMERIC, "C");
-  ms_i18n_bind ();
-  textdomain (GETTEXT_PACKAGE);
-  /* A closed pipe is reported as an output error, after the files. */
-  signal (SIGPIPE, SIG_IGN);
   if (argc < 2) {
     usage (stderr);
     return EXIT_USAGE;
@@ -559,4 +603,25 @@ main (int argc, char **argv)
     return extra_rc;
   fprintf (stderr, ms_gettext ("memsweep: unknown command '%s'\nTry 'memsweep --help'.\n"), cmd);
   return EXIT_USAGE;
+}
+
+int
+main (int argc, char **argv)
+{
+  /* Messages and character widths follow the user's locale; numbers stay in
+   * the C locale so that tables print '.' like the files do. */
+  setlocale (LC_ALL, "");
+  setlocale (LC_NUMERIC, "C");
+  ms_i18n_bind ();
+  textdomain (GETTEXT_PACKAGE);
+  /* A closed pipe is reported as an output error, after the files. */
+  signal (SIGPIPE, SIG_IGN);
+  /* No command leaves a temporary file behind when a signal ends it; run
+   * and the commands that stop on a signal install their own handlers. */
+  ms_atomic_file_clean_up_on_signals ();
+  int rc = run_command (argc, argv);
+  /* Every command's output, help and dry runs included, must arrive. */
+  if (!ms_cli_stdout_ok () && rc == EXIT_OK)
+    rc = EXIT_RUNTIME;
+  return rc;
 }

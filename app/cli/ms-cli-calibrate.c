@@ -202,45 +202,89 @@ out:
   return rc;
 }
 
-int
-ms_cli_calibrate (int argc, char **argv)
+/* --NAME VALUE or --NAME=VALUE at argv[*i]: true with *value set (NULL
+ * when the value is missing), and *i past it. */
+static bool
+calibrate_option (int argc, char **argv, int *i, const char *name, const char **value)
 {
+  size_t n = strlen (name);
+  if (strncmp (argv[*i], name, n) != 0 || (argv[*i][n] && argv[*i][n] != '='))
+    return false;
+  *value = argv[*i][n] == '=' ? argv[*i] + n + 1 : *i + 1 < argc ? argv[++*i] : NULL;
+  if (!*value)
+    fprintf (stderr, ms_gettext ("memsweep calibrate: %s needs a value\n"), name);
+  return true;
+}
+
+typedef struct {
   char *forwarded[MAX_FORWARDED];
-  int n_forwarded = 0, runs = 5;
-  const char *out = NULL;
+  int n_forwarded, runs;
+  const char *out;
+} CalibrateOptions;
+
+/* calibrate's own options in either form, the rest for run; then the run
+ * options and where the profile goes, all checked before the first run.
+ * -1 to go on, else the exit status. */
+static int
+parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
+{
+  const char *value;
+  o->runs = 5;
   for (int i = 1; i < argc; i++) {
     if (strcmp (argv[i], "--help") == 0)
       return calibrate_usage (stdout, EXIT_OK);
-    if (strcmp (argv[i], "--runs") == 0 || strcmp (argv[i], "--out") == 0) {
-      char *end;
-      if (i + 1 >= argc) {
-        fprintf (stderr, ms_gettext ("memsweep calibrate: %s needs a value\n"), argv[i]);
+    if (calibrate_option (argc, argv, &i, "--out", &value)) {
+      if (!value || !*value)
         return calibrate_usage (stderr, EXIT_USAGE);
-      }
-      if (argv[i][2] == 'o') {
-        out = argv[++i];
-        continue;
-      }
-      long v = strtol (argv[++i], &end, 10);
-      if (*end || end == argv[i] || v < 3 || v > MS_RR_MAX_RUNS) {
+      o->out = value;
+    } else if (calibrate_option (argc, argv, &i, "--runs", &value)) {
+      int v;
+      if (!value)
+        return calibrate_usage (stderr, EXIT_USAGE);
+      if (!ms_cli_parse_int ("--runs", value, &v))
+        return EXIT_USAGE;
+      if (v < 3 || v > MS_RR_MAX_RUNS) {
         fprintf (stderr, ms_gettext ("memsweep calibrate: --runs wants 3..%d, not '%s'\n"),
-                 MS_RR_MAX_RUNS, argv[i]);
+                 MS_RR_MAX_RUNS, value);
         return EXIT_USAGE;
       }
-      runs = (int) v;
-    } else if (strcmp (argv[i], "--profile") == 0 || strcmp (argv[i], "--no-profile") == 0) {
-      fprintf (stderr, ms_gettext ("memsweep calibrate: %s belongs to run\n"), argv[i]);
-      return EXIT_USAGE;
-    } else if (n_forwarded < MAX_FORWARDED) {
-      forwarded[n_forwarded++] = argv[i];
+      o->runs = v;
+    } else if (o->n_forwarded < MAX_FORWARDED) {
+      o->forwarded[o->n_forwarded++] = argv[i];
     } else {
       fprintf (stderr, ms_gettext ("memsweep calibrate: too many options\n"));
       return EXIT_USAGE;
     }
   }
+  char check[PATH_MAX], path[PATH_MAX];
+  snprintf (check, sizeof check, "%s/memsweep-calibrate-check", tmp);
+  int rc = ms_cli_check_run_options ("calibrate", check, false, o->n_forwarded, o->forwarded);
+  if (rc >= 0)
+    return rc;
+  MsDeviceInfo none = { 0 };
+  if (o->out ? !ms_cli_output_ok (o->out) : !ms_run_to_run_default_path (&none, path, sizeof path)) {
+    if (!o->out)
+      fprintf (stderr, ms_gettext ("memsweep calibrate: no folder for the profile (neither "
+                                   "XDG_DATA_HOME nor HOME is set); give --out\n"));
+    return EXIT_USAGE;
+  }
+  return -1;
+}
+
+int
+ms_cli_calibrate (int argc, char **argv)
+{
+  CalibrateOptions o = { 0 };
   const char *tmp = getenv ("TMPDIR");
+  tmp = tmp && *tmp ? tmp : "/tmp";
+  int rc = parse_calibrate (&o, argc, argv, tmp);
+  if (rc >= 0)
+    return rc;
+  char **forwarded = o.forwarded;
+  int n_forwarded = o.n_forwarded, runs = o.runs;
+  const char *out = o.out;
   char dir[PATH_MAX], prefix[PATH_MAX + 16];
-  snprintf (dir, sizeof dir, "%s/memsweep-calibrate-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  snprintf (dir, sizeof dir, "%s/memsweep-calibrate-XXXXXX", tmp);
   if (!mkdtemp (dir)) {
     fprintf (stderr, "memsweep calibrate: %s: %s\n", dir, strerror (errno));
     return EXIT_RUNTIME;
@@ -249,7 +293,7 @@ ms_cli_calibrate (int argc, char **argv)
   sigaction (SIGINT, &sa, NULL);
   sigaction (SIGTERM, &sa, NULL);
   sigaction (SIGHUP, &sa, NULL);
-  int rc = EXIT_OK;
+  rc = EXIT_OK;
   for (int i = 1; i <= runs && rc == EXIT_OK; i++) {
     fprintf (stderr, ms_gettext ("memsweep calibrate: run %d of %d\n"), i, runs);
     snprintf (prefix, sizeof prefix, "%s/run%d", dir, i);

@@ -12,10 +12,9 @@
 #include "memsweep.h"
 #include "ms-atomic-file.h"
 #include "ms-cli-common.h"
-#include "ms-i18n.h"
-#ifdef MS_HAVE_DRAW
 #include "ms-cli-tables.h"
-#endif
+#include "ms-csv-pair.h"
+#include "ms-i18n.h"
 
 static atomic_int cancel_flag;
 static volatile sig_atomic_t stop_signal;
@@ -80,14 +79,19 @@ ms_cli_stop_signal (void)
   return stop_signal;
 }
 
-/* Output that did not arrive is a failure: a full disk, a closed pipe. */
+/* Output that did not arrive is a failure: a full disk, a closed pipe.
+ * Said once, however often it is asked. */
 bool
 ms_cli_stdout_ok (void)
 {
+  static bool said;
   errno = 0;
   if (fflush (stdout) == 0 && !ferror (stdout))
     return true;
-  fprintf (stderr, ms_gettext ("memsweep: standard output: %s\n"), strerror (errno ? errno : EIO));
+  if (!said)
+    fprintf (stderr, ms_gettext ("memsweep: standard output: %s\n"),
+             strerror (errno ? errno : EIO));
+  said = true;
   return false;
 }
 
@@ -113,13 +117,23 @@ ms_cli_parse_format (const char *arg, bool *json)
   return false;
 }
 
+/* Decimal digits after an optional sign, nothing else: strtol and strtod
+ * would also take leading blanks, hexadecimal, "inf" and "nan". */
+static bool
+is_decimal (const char *value, const char *allowed)
+{
+  const char *digits = value + (*value == '-' || *value == '+');
+  return *digits >= '0' && *digits <= '9' && strspn (digits, allowed) == strlen (digits);
+}
+
 bool
 ms_cli_parse_int (const char *opt, const char *value, int *out)
 {
   char *end;
   errno = 0;
-  long v = strtol (value, &end, 10);
-  if (errno || end == value || *end || v < INT_MIN || v > INT_MAX) {
+  long v = is_decimal (value, "0123456789") ? strtol (value, &end, 10) : 0;
+  if (!is_decimal (value, "0123456789") || errno || end == value || *end || v < INT_MIN ||
+      v > INT_MAX) {
     fprintf (stderr, ms_gettext ("memsweep: %s: '%s' is not a whole number\n"), opt, value);
     return false;
   }
@@ -130,10 +144,12 @@ ms_cli_parse_int (const char *opt, const char *value, int *out)
 bool
 ms_cli_parse_double (const char *opt, const char *value, double *out)
 {
-  char *end;
+  char *end = (char *) value;
   errno = 0;
-  double v = strtod (value, &end);
-  if (end == value || *end) {
+  /* '.5' is a number too. */
+  bool decimal = is_decimal (value[0] == '.' ? value + 1 : value, "0123456789.eE+-");
+  double v = decimal ? strtod (value, &end) : 0;
+  if (!decimal || end == value || *end) {
     fprintf (stderr, ms_gettext ("memsweep: %s: '%s' is not a number\n"), opt, value);
     return false;
   }
@@ -162,6 +178,25 @@ ms_cli_parse_reuse (const char *value, int *reuse)
   return false;
 }
 
+void
+ms_cli_protect_input (const char *path)
+{
+  char summary[PATH_MAX];
+  ms_atomic_file_protect (path);
+  if (ms_csv_pair_summary_path (path, summary, sizeof summary))
+    ms_atomic_file_protect (summary);
+}
+
+bool
+ms_cli_output_ok (const char *path)
+{
+  char err[PATH_MAX + 256], clean[4 * sizeof err];
+  if (ms_atomic_file_check (path, err, sizeof err))
+    return true;
+  fprintf (stderr, "memsweep: --out: %s\n", ms_report_clean (err, clean, sizeof clean));
+  return false;
+}
+
 #ifdef MS_HAVE_DRAW
 static void
 free_results (gpointer r)
@@ -173,6 +208,8 @@ GPtrArray *
 ms_cli_load_runs (char **paths, int n)
 {
   GPtrArray *runs = g_ptr_array_new_with_free_func (free_results);
+  for (int i = 0; i < n; i++)
+    ms_cli_protect_input (paths[i]);
   for (int i = 0; i < n; i++) {
     char err[1024], clean[4096];
     MsResults *r = ms_csv_read_samples (paths[i], err, sizeof err);

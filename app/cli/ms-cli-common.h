@@ -36,6 +36,13 @@ bool ms_cli_parse_format (const char *arg, bool *json);
 /* --reuse R, the reuse lesson's knob: 1..64. */
 bool ms_cli_parse_reuse (const char *value, int *reuse);
 
+/* path (and the summary beside a samples file) is read by this command,
+ * so no output may replace it. */
+void ms_cli_protect_input (const char *path);
+/* Whether path can be written (ms_atomic_file_check), said before any
+ * work; false after "memsweep: --out: why". */
+bool ms_cli_output_ok (const char *path);
+
 /* Whether standard output took everything (a message when not). */
 bool ms_cli_stdout_ok (void);
 /* The exit status paragraph of every --help, translated. */

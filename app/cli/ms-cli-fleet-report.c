@@ -102,10 +102,10 @@ ms_cli_fleet_report (int argc, char **argv)
   int c;
   optind = 1;
   while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
-    char *end;
     if (c == 't') {
-      threshold = strtod (optarg, &end);
-      if (*end || !(threshold > 0 && threshold < 100)) {
+      if (!ms_cli_parse_double ("--threshold", optarg, &threshold))
+        return 2;
+      if (!(threshold > 0 && threshold < 100)) {
         fputs (ms_gettext ("memsweep fleet-report: --threshold wants a percentage in (0, 100)\n"),
                stderr);
         return 2;

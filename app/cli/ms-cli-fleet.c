@@ -8,6 +8,7 @@
  *                the node name, GPU serials and every GPU's PCIe link
  *   fleet-report reads a folder of those files: nodes x key figures */
 #define _DEFAULT_SOURCE /* realpath */
+#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -146,6 +147,27 @@ parse_fleet_args (int argc, char **argv, FleetArgs *a)
   return -1;
 }
 
+/* A folder that already holds a node's results would mix an earlier job's
+ * nodes into this job's report: refused. */
+static bool
+folder_is_fresh (const char *dir)
+{
+  DIR *d = opendir (dir);
+  size_t s = strlen ("-samples.csv");
+  for (struct dirent *e; d && (e = readdir (d));) {
+    size_t n = strlen (e->d_name);
+    if (n > s && strcmp (e->d_name + n - s, "-samples.csv") == 0) {
+      fprintf (stderr, ms_gettext ("memsweep fleet: %s already holds results (%s): give a new "
+                                   "or empty folder\n"), dir, e->d_name);
+      closedir (d);
+      return false;
+    }
+  }
+  if (d)
+    closedir (d);
+  return true;
+}
+
 /* The srun step every node runs, as one shell word list for --wrap. */
 static bool
 build_wrap (char *wrap, size_t len, const char *self, const char *dir, int argc, char **argv)
@@ -180,6 +202,14 @@ ms_cli_fleet (int argc, char **argv)
     fprintf (stderr, ms_gettext ("memsweep fleet: run options too long\n"));
     return 2;
   }
+  /* Every node would fail the same way: say so before submitting. */
+  char check[PATH_MAX + 16];
+  snprintf (check, sizeof check, "%s/node", dir);
+  rc = ms_cli_check_run_options ("fleet", check, true, argc - optind, argv + optind);
+  if (rc >= 0)
+    return rc;
+  if (!folder_is_fresh (dir))
+    return 2;
   char *sb[48] = { "sbatch", "--wait", "--job-name=memsweep-fleet", "--ntasks-per-node=1",
                    "--exclusive" };
   int n = 5;
@@ -238,11 +268,28 @@ gather_stamp (MsFleetStamp *stamp)
   ms_backend_free (backend);
 }
 
+static int
+fleet_node_usage (FILE *out, int rc)
+{
+  fputs (ms_gettext ("Usage: memsweep fleet-node --dir DIR [--node NAME] [-- RUN OPTIONS]\n"),
+         out);
+  return rc;
+}
+
+/* The samples file's identity, to tell a new one from one left before. */
+static void
+file_identity (const char *path, struct stat *st)
+{
+  if (stat (path, st) != 0)
+    memset (st, 0, sizeof *st);
+}
+
 int
 ms_cli_fleet_node (int argc, char **argv)
 {
   static const struct option opts[] = { { "dir", required_argument, NULL, 'd' },
                                         { "node", required_argument, NULL, 'n' },
+                                        { "help", no_argument, NULL, 'h' },
                                         { NULL, 0, NULL, 0 } };
   const char *dir = NULL, *node = getenv ("SLURMD_NODENAME");
   char host[256] = "";
@@ -253,14 +300,13 @@ ms_cli_fleet_node (int argc, char **argv)
       dir = optarg;
     else if (c == 'n')
       node = optarg;
+    else if (c == 'h')
+      return fleet_node_usage (stdout, 0);
     else
-      return 2;
+      return fleet_node_usage (stderr, 2);
   }
-  if (!dir) {
-    fputs (ms_gettext ("Usage: memsweep fleet-node --dir DIR [--node NAME] [-- RUN OPTIONS]\n"),
-           stderr);
-    return 2;
-  }
+  if (!dir)
+    return fleet_node_usage (stderr, 2);
   if (!node || !*node)
     node = gethostname (host, sizeof host - 1) == 0 ? host : "unknown";
   if (strchr (node, '/')) {
@@ -279,16 +325,25 @@ ms_cli_fleet_node (int argc, char **argv)
            stderr);
     return 1;
   }
+  int rc = ms_cli_check_run_options ("fleet-node", prefix, true, argc - optind, argv + optind);
+  if (rc >= 0)
+    return rc;
   char *run[48] = { self, "run", "--quiet", "--out", prefix };
   int n = 5;
   for (int i = optind; i < argc; i++)
     run[n++] = argv[i];
   run[n] = NULL;
-  int rc = spawn_wait (run);
+  struct stat before, after;
   snprintf (path, sizeof path, "%s-samples.csv", prefix);
-  /* A failed cell (exit 1) still leaves a file worth comparing. */
-  if (rc != 0 && access (path, R_OK) != 0) {
-    fprintf (stderr, ms_gettext ("memsweep fleet-node: %s: memsweep run exited %d\n"), node, rc);
+  file_identity (path, &before);
+  rc = spawn_wait (run);
+  file_identity (path, &after);
+  /* A failed cell (exit 1) still leaves a file worth comparing; a file an
+   * earlier sweep left is not this one's (each write is a new file). */
+  bool fresh = after.st_ino != 0 && (after.st_ino != before.st_ino || after.st_dev != before.st_dev);
+  if (!fresh) {
+    fprintf (stderr, ms_gettext ("memsweep fleet-node: %s: memsweep run exited %d and wrote no "
+                                 "samples file\n"), node, rc);
     return rc > 0 ? rc : 1;
   }
   MsFleetStamp stamp = { 0 };

@@ -19,6 +19,7 @@
 #include "ms-atomic-file.h"
 #include "ms-cli-common.h"
 #include "ms-cli-extra.h"
+#include "ms-cli-show.h"
 #include "ms-csv-pair.h"
 #include "ms-i18n.h"
 #include "ms-cli-tables.h"
@@ -40,7 +41,7 @@ lesson_list (void)
     printf ("%-14s %s\n%-14s %s\n", l->name, ms_gettext (l->title), "",
             ms_gettext (l->question));
   }
-  return fflush (stdout) == 0 && !ferror (stdout) ? EXIT_OK : EXIT_RUNTIME;
+  return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
 }
 
 static void
@@ -57,14 +58,33 @@ lesson_usage (FILE *out)
          out);
 }
 
+/* One exponent of --sizes: decimal digits, nothing after them but the
+ * separator, within int. */
+static bool
+parse_exponent (const char **p, char stop, int *out)
+{
+  char *end;
+  errno = 0;
+  long v = **p >= '0' && **p <= '9' ? strtol (*p, &end, 10) : -1;
+  if (v < 0 || errno || v > INT_MAX || (*end != stop && *end != '\0'))
+    return false;
+  *out = (int) v;
+  *p = end;
+  return true;
+}
+
 static bool
 parse_sizes (MsSweep *s, const char *arg)
 {
-  int n = sscanf (arg, "%d:%d:%d", &s->min_exp, &s->max_exp, &s->step);
-  if (n == 2)
-    s->step = 1;
-  if (n >= 2)
+  const char *p = arg;
+  int min, max, step = 1;
+  if (parse_exponent (&p, ':', &min) && *p++ == ':' && parse_exponent (&p, ':', &max) &&
+      (*p == '\0' || (*p++ == ':' && parse_exponent (&p, '\0', &step) && *p == '\0'))) {
+    s->min_exp = min;
+    s->max_exp = max;
+    s->step = step;
     return true;
+  }
   fprintf (stderr, ms_gettext ("memsweep: --sizes: '%s' is not MIN:MAX or MIN:MAX:STEP\n"), arg);
   return false;
 }
@@ -254,8 +274,9 @@ ms_cli_lesson (int argc, char **argv, bool part)
   }
   char prefix[PATH_MAX - 16], samples[PATH_MAX], summary[PATH_MAX], err[512];
   snprintf (prefix, sizeof prefix, o.prefix ? "%s" : "lesson-%s", o.prefix ? o.prefix : o.name);
-  snprintf (samples, sizeof samples, "%s-samples.csv", prefix);
-  snprintf (summary, sizeof summary, "%s-summary.csv", prefix);
+  /* A device or a pipe as the prefix (/dev/null) gets both files. */
+  ms_atomic_file_output_name (prefix, "-samples.csv", samples, sizeof samples);
+  ms_atomic_file_output_name (prefix, "-summary.csv", summary, sizeof summary);
   if (!ms_atomic_file_check (samples, err, sizeof err) ||
       !ms_atomic_file_check (summary, err, sizeof err)) {
     fprintf (stderr, "memsweep: --out: %s\n", err);

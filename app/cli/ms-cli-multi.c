@@ -70,6 +70,34 @@ ms_cli_extra_usage (FILE *out)
   fputs (text, out);
 }
 
+/* --help of one command: its lines of the usage above, not all of them. */
+static void
+command_usage (FILE *out, const char *command)
+{
+  char head[64];
+  snprintf (head, sizeof head, "  memsweep %s ", command);
+  fputs (ms_gettext ("Usage:\n"), out);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *all = open_memstream (&text, &len);
+  if (!all)
+    return;
+  ms_cli_extra_usage (all);
+  fclose (all);
+  bool in = false;
+  for (char *line = text; line && *line;) {
+    char *eol = strchr (line, '\n');
+    size_t n = eol ? (size_t) (eol - line + 1) : strlen (line);
+    /* A command's lines: its own, then those indented under it. */
+    if (strncmp (line, "  memsweep ", strlen ("  memsweep ")) == 0)
+      in = strncmp (line, head, strlen (head)) == 0;
+    if (in)
+      fwrite (line, 1, n, out);
+    line += n;
+  }
+  free (text);
+}
+
 typedef struct {
   MsSweep sweep;
   const char *devices;
@@ -82,8 +110,8 @@ static bool
 int_arg (const char *name, const char *text, int *out)
 {
   char *end;
-  long v = strtol (text, &end, 10);
-  if (*text == '\0' || *end || v < 0 || v > 1000000) {
+  long v = *text >= '0' && *text <= '9' ? strtol (text, &end, 10) : -1;
+  if (v < 0 || *end || v > 1000000) {
     fprintf (stderr, ms_gettext ("memsweep: %s wants a whole number, not '%s'\n"), name, text);
     return false;
   }
@@ -122,7 +150,7 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
     case 'e': ok = int_arg ("--exp", optarg, &a->exp); break;
     case 'o': a->out = optarg; break;
     case 'S': a->solo = true; break;
-    case 'h': ms_cli_extra_usage (stdout); return 0;
+    case 'h': command_usage (stdout, argv[0]); return 0;
     default: return 2;
     }
     if (!ok)
@@ -246,8 +274,10 @@ static int
 write_multi (const char *prefix, const MsMultiResults *r)
 {
   for (int i = 0; i < r->n_devices; i++) {
-    char path[4096], err[512];
-    snprintf (path, sizeof path, "%s-gpu%d-samples.csv", prefix, r->devices[i]);
+    char path[4096], err[512], suffix[64];
+    snprintf (suffix, sizeof suffix, "-gpu%d-samples.csv", r->devices[i]);
+    /* A device or a pipe as the prefix (/dev/null) gets every file. */
+    ms_atomic_file_output_name (prefix, suffix, path, sizeof path);
     if (!ms_csv_write_samples (r->per_device[i], path, err, sizeof err)) {
       fprintf (stderr, "memsweep: %s\n", err);
       return 1;
@@ -260,7 +290,7 @@ write_multi (const char *prefix, const MsMultiResults *r)
   if (!file)
     return 1;
   ms_multi_file_init (file, r, prefix);
-  snprintf (path, sizeof path, "%s-multi.csv", prefix);
+  ms_atomic_file_output_name (prefix, "-multi.csv", path, sizeof path);
   bool ok = ms_multi_file_write (file, path, err, sizeof err);
   free (file);
   return report_written (ok, path, err);
@@ -275,7 +305,14 @@ ms_cli_multi (int argc, char **argv)
   a.sweep.modes[MS_MODE_PINNED] = true;
   int rc = parse_multi_args (argc, argv, &a);
   int devices[MS_MULTI_MAX_DEVICES], n = 0;
-  if (rc >= 0 || (rc = resolve_devices (a.devices, devices, &n)) >= 0)
+  char out[4096];
+  if (rc >= 0)
+    return rc;
+  /* A missing folder is said before the measurement, not after it. */
+  if (a.out && (!ms_atomic_file_output_name (a.out, "-multi.csv", out, sizeof out) ||
+                !ms_cli_output_ok (out)))
+    return 2;
+  if ((rc = resolve_devices (a.devices, devices, &n)) >= 0)
     return rc;
   MsBackend *backend = ms_backend_new_system ();
   MsMultiResults *alone[MS_MULTI_MAX_DEVICES] = { 0 }, *together = NULL;
@@ -379,7 +416,7 @@ write_peer (const char *prefix, const MsPeerResults *r, const MsDeviceInfo *info
   if (!file)
     return 1;
   ms_peer_file_init (file, r, info, reps);
-  snprintf (path, sizeof path, "%s-peer.csv", prefix);
+  ms_atomic_file_output_name (prefix, "-peer.csv", path, sizeof path);
   bool ok = ms_peer_file_write (file, path, err, sizeof err);
   free (file);
   return report_written (ok, path, err);
@@ -394,7 +431,7 @@ ms_cli_peer (int argc, char **argv)
   if (rc >= 0)
     return rc;
   char path[4096], err[512];
-  snprintf (path, sizeof path, "%s-peer.csv", a.out ? a.out : "");
+  ms_atomic_file_output_name (a.out ? a.out : "", "-peer.csv", path, sizeof path);
   if (a.out && !ms_atomic_file_check (path, err, sizeof err)) {
     /* Said before the measurement, not after it. */
     fprintf (stderr, "memsweep: %s\n", err);

@@ -41,6 +41,9 @@ static gboolean
 parse_size (const char *arg, int *w, int *h)
 {
   char *end;
+  /* Digits only: strtol would take blanks and signs too. */
+  if (strspn (arg, "0123456789xX") != strlen (arg))
+    return FALSE;
   long a = strtol (arg, &end, 10);
   if (end == arg || (*end != 'x' && *end != 'X'))
     return FALSE;

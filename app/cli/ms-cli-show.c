@@ -124,6 +124,8 @@ ms_cli_show (int argc, char **argv)
   int rc = parse_show (&o, argc, argv);
   if (rc >= 0)
     return rc;
+  /* Its --out is refused by the writer then, as any file it cannot write. */
+  ms_cli_protect_input (o.path);
   MsResults *results = ms_csv_read_samples (o.path, err, sizeof err);
   if (!results) {
     ms_report_clean (err, clean, sizeof clean);

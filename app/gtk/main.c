@@ -5,6 +5,7 @@
 #include <locale.h>
 
 #include "ms-application.h"
+#include "ms-atomic-file.h"
 #include "ms-i18n.h"
 #include "ms-startup-probe.h"
 
@@ -18,6 +19,8 @@ main (int argc, char *argv[])
   setlocale (LC_ALL, "");
   ms_i18n_bind ();
   textdomain (GETTEXT_PACKAGE);
+  /* A signal that ends the app mid-export leaves no temporary file. */
+  ms_atomic_file_clean_up_on_signals ();
   g_autoptr (MsApplication) app = ms_application_new ();
   ms_startup_probe_watch (G_APPLICATION (app), main_start_us);
   return g_application_run (G_APPLICATION (app), argc, argv);
