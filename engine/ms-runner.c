@@ -103,6 +103,7 @@ run_cell (const MsSweep *sweep, const MsKnobs *knobs, MsBackend *backend,
   for (int i = 0; i < out.n_copies; i++)
     ms_cell_add_copy (cell, &out.copies[i]);
   cell->um = out.um;
+  ms_um_counts_judge (cell->mode, cell->elements, knobs->resident, &cell->um);
   ms_cell_compute_stats (cell);
 }
 
