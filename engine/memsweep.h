@@ -255,6 +255,11 @@ typedef struct {
   int measuring_cpu;          /* ... to this CPU */
   int steady_sm_mhz;          /* SM clock after the warm-up, 0 when unknown */
   double warmup_ms;           /* time spent bringing the GPU to that clock */
+  bool node_known;            /* the NUMA node of measuring_cpu is known: */
+  int measuring_node;
+  /* The experiment switches the sweep ran under (MEMSWEEP_EXPERIMENT,
+   * HACKING.md), "" for none. */
+  char experiment_switches[64];
 } MsDeviceInfo;
 
 /* Theoretical PCIe payload rate per direction in GB/s for a link, or 0. */
