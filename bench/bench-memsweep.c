@@ -5,6 +5,7 @@
  *     pipeline's single copy and memsweep's steady-state copy throughput
  *     (bursts of back-to-back copies; target >= 0.98 of the reference);
  *  2. wall time of the default sweep after CUDA initialisation.
+ * Usage: bench-memsweep [ROUNDS [--sweep-only]] (--sweep-only: 2. alone).
  * Prints figures and a PASS/FAIL line per target; exits 0 either way. */
 #include <math.h>
 #include <stdio.h>
@@ -155,9 +156,13 @@ main (int argc, char **argv)
   printf ("device: %s (cc %d.%d), PCIe gen%d x%d\n", info.name, info.cc_major, info.cc_minor,
           info.pcie_gen, info.pcie_width);
 
-  if (compare_with_reference (backend, rounds) != 0)
+  /* --sweep-only: the default sweep's wall time alone (tools/gpu-spread.sh
+   * times it under each experiment switch). */
+  bool sweep_only = argc > 2 && strcmp (argv[2], "--sweep-only") == 0;
+  if (!sweep_only && compare_with_reference (backend, rounds) != 0)
     return 1;
-  reference_variants ();
+  if (!sweep_only)
+    reference_variants ();
   time_default_sweep (backend, rounds);
   ms_backend_free (backend);
   return 0;

@@ -255,6 +255,11 @@ typedef struct {
   int measuring_cpu;          /* ... to this CPU */
   int steady_sm_mhz;          /* SM clock after the warm-up, 0 when unknown */
   double warmup_ms;           /* time spent bringing the GPU to that clock */
+  bool node_known;            /* the NUMA node of measuring_cpu is known: */
+  int measuring_node;
+  /* The experiment switches the sweep ran under (MEMSWEEP_EXPERIMENT,
+   * HACKING.md), "" for none. */
+  char experiment_switches[64];
 } MsDeviceInfo;
 
 /* Theoretical PCIe payload rate per direction in GB/s for a link, or 0. */
@@ -349,6 +354,9 @@ typedef enum {
   MS_UM_NONE,        /* not asked for (every other cell), or an older file */
   MS_UM_COUNTED,     /* the counts below were measured */
   MS_UM_UNAVAILABLE, /* asked for, but CUPTI could not count: see reason */
+  MS_UM_UNKNOWN,     /* counted, but the counts cannot be true (records lost): the
+                      * numbers below are what CUPTI gave, reason says why they are
+                      * not shown (ms_um_counts_judge) */
 } MsUmState;
 
 typedef struct {
@@ -357,8 +365,18 @@ typedef struct {
   uint64_t cpu_faults; /* CPU page faults */
   uint64_t h2d_bytes;  /* bytes migrated to the device */
   uint64_t d2h_bytes;  /* bytes migrated to the host */
-  char reason[200];    /* MS_UM_UNAVAILABLE: why, with CUPTI's error text */
+  char reason[200];    /* MS_UM_UNAVAILABLE, MS_UM_UNKNOWN: why, with CUPTI's error text */
 } MsUmCounts;
+
+/* Whether counts CUPTI gave for the counted repetition of a managed cell
+ * (mode, n elements; resident: the pages were brought to the device before
+ * it) can be true. A first touch moves a and b to the device (the host
+ * wrote them last), so fewer bytes than that means records were lost, and
+ * without a prefetch those bytes move only on GPU faults, so none means
+ * the same; in every variant c, made on the device, comes back to the
+ * host. An implausible MS_UM_COUNTED becomes MS_UM_UNKNOWN with the
+ * reason; any other state is left as it is. */
+void ms_um_counts_judge (MsMode mode, uint64_t n, bool resident, MsUmCounts *um);
 
 typedef struct {
   MsMode mode;

@@ -12,6 +12,8 @@
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
 #include "ms-data.h"
+#include "ms-experiment.h"
+#include "ms-host-mem.h"
 
 uint64_t
 ms_host_available_memory (void)
@@ -58,9 +60,12 @@ host_alloc (void *data, MsCellDriver *drv)
 {
   HostBuffers *hb = data;
   size_t bytes = ms_cell_driver_args (drv)->n * sizeof (float);
-  hb->a = malloc (bytes);
-  hb->b = malloc (bytes);
-  hb->c = malloc (bytes);
+  /* Huge pages only as an experiment on the run-to-run spread. */
+  const MsExperiment *x = ms_experiment_get (NULL, 0);
+  int huge = x && x->hugepages;
+  hb->a = ms_host_alloc (bytes, huge);
+  hb->b = ms_host_alloc (bytes, huge);
+  hb->c = ms_host_alloc (bytes, huge);
   if (!hb->a || !hb->b || !hb->c) {
     ms_cell_driver_fail (drv, ms_gettext ("malloc: out of host memory"));
     return MS_CELL_FAILED;

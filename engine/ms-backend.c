@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ms-cell-driver.h"
+#include "ms-experiment.h"
 #include "ms-i18n.h"
 
 #ifdef MS_HAVE_CUDA
@@ -171,6 +172,10 @@ system_check_fit (MsBackend *self, const MsDeviceInfo *info, MsMode mode, uint64
     return false;
   }
 #ifdef MS_HAVE_CUDA
+  /* Buffers kept from the cells before (an experiment) must not make
+   * managed memory look short, nor stay while it is sized. */
+  if (mode == MS_MODE_MANAGED || mode == MS_MODE_MANAGED_PREFETCH)
+    ms_k_buffers_release ();
   if (device_buffers) {
     char err[256] = "";
     uint64_t dev_free = ms_k_device_free_memory (info->index, err, sizeof err);
@@ -393,6 +398,8 @@ system_run_cell (MsBackend *self, const MsRunArgs *args, MsRunOutput *out)
   if (args->mode == MS_MODE_HOST)
     return ms_host_run_cell (args, out);
 #ifdef MS_HAVE_CUDA
+  const MsExperiment *x = ms_experiment_get (NULL, 0);
+  ms_k_set_buffer_options (x && x->hugepages, x && x->keep_buffers);
   return cuda_run_cell (args, out);
 #else
   memset (out, 0, sizeof *out);
@@ -423,6 +430,21 @@ system_spin (MsBackend *self, int device, double ms)
   char err[256];
   return ms_k_spin (device, ms, err, sizeof err) == 0;
 }
+
+static bool
+system_copy_warm (MsBackend *self, int device, double ms)
+{
+  (void) self;
+  char err[256];
+  return ms_k_copy_warm (device, ms, err, sizeof err) == 0;
+}
+
+static void
+system_release_kept (MsBackend *self)
+{
+  (void) self;
+  ms_k_buffers_release ();
+}
 #endif
 
 static void
@@ -452,6 +474,8 @@ ms_backend_new_system (void)
   b->free = system_free;
 #ifdef MS_HAVE_CUDA
   b->spin = system_spin;
+  b->copy_warm = system_copy_warm;
+  b->release_kept = system_release_kept;
   b->cost_sample = system_cost_sample;
 #endif
   return b;

@@ -66,6 +66,11 @@ struct MsBackend {
   /* Keeps the GPU busy for about ms milliseconds (warm-up to a steady
    * clock); NULL when the backend has no GPU. */
   bool (*spin) (MsBackend *self, int device, double ms);
+  /* Experiments on the run-to-run spread (ms-experiment.h); NULL where the
+   * backend has none. Copies each way for about ms before a cell: */
+  bool (*copy_warm) (MsBackend *self, int device, double ms);
+  /* frees what it kept from cell to cell, when a sweep ends. */
+  void (*release_kept) (MsBackend *self);
   void (*free) (MsBackend *self);
 };
 

@@ -104,6 +104,13 @@ write_state_metadata (MsWriter *w, const MsResults *r)
   fprintf (w->f, "# rounds: %d\n", r->sweep.rounds);
   if (d->pinned)
     fprintf (w->f, "# measuring-cpu: %d\n", d->measuring_cpu);
+  if (d->pinned && d->node_known)
+    fprintf (w->f, "# measuring-node: %d\n", d->measuring_node);
+  if (d->experiment_switches[0]) {
+    char text[sizeof d->experiment_switches];
+    clean_line (d->experiment_switches, text, sizeof text);
+    fprintf (w->f, "# experiment-switches: %s\n", text);
+  }
   if (d->gpu_near_cpus[0]) {
     char cpus[sizeof d->gpu_near_cpus];
     clean_line (d->gpu_near_cpus, cpus, sizeof cpus);

@@ -8,6 +8,8 @@
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "ms-backend.h"
 #include "ms-clock.h"
@@ -99,6 +101,12 @@ first_cpu (const cpu_set_t *set)
 int
 ms_pin_thread (MsNvml *nvml, cpu_set_t *saved, char *near, size_t nearlen)
 {
+  return ms_pin_thread_at (nvml, false, saved, near, nearlen);
+}
+
+int
+ms_pin_thread_at (MsNvml *nvml, bool fixed, cpu_set_t *saved, char *near, size_t nearlen)
+{
   cpu_set_t near_set, usable, one;
   if (near && nearlen)
     near[0] = '\0';
@@ -111,8 +119,10 @@ ms_pin_thread (MsNvml *nvml, cpu_set_t *saved, char *near, size_t nearlen)
     if (near)
       ms_format_cpu_set (&near_set, near, nearlen);
     CPU_AND (&usable, &near_set, saved);
-    if (CPU_COUNT (&usable) > 0 && (cpu < 0 || !CPU_ISSET (cpu, &usable)))
+    if (CPU_COUNT (&usable) > 0 && (fixed || cpu < 0 || !CPU_ISSET (cpu, &usable)))
       cpu = first_cpu (&usable);
+  } else if (fixed) {
+    cpu = first_cpu (saved);
   }
   if (cpu < 0 || !CPU_ISSET (cpu, saved))
     cpu = first_cpu (saved);
@@ -128,4 +138,28 @@ ms_unpin_thread (const cpu_set_t *saved)
 {
   if (CPU_COUNT (saved) > 0)
     sched_setaffinity (0, sizeof *saved, saved);
+}
+
+int
+ms_current_node (void)
+{
+  unsigned cpu = 0, node = 0;
+  return syscall (SYS_getcpu, &cpu, &node, NULL) == 0 ? (int) node : -1;
+}
+
+/* The kernel's policy numbers (numaif.h is libnuma's, not always there). */
+#define MS_MPOL_DEFAULT 0
+#define MS_MPOL_PREFERRED 1
+
+bool
+ms_prefer_node (int node)
+{
+  unsigned long mask[16] = { 0 };
+  const unsigned long bits = 8 * sizeof mask[0];
+  if (node >= (int) (16 * bits))
+    return false;
+  if (node < 0)
+    return syscall (SYS_set_mempolicy, MS_MPOL_DEFAULT, NULL, 0) == 0;
+  mask[node / bits] = 1ul << (node % bits);
+  return syscall (SYS_set_mempolicy, MS_MPOL_PREFERRED, mask, 16 * bits + 1) == 0;
 }

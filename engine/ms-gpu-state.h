@@ -44,7 +44,15 @@ void ms_gpu_state_before_cell (MsNvml *nvml, MsSpinFunc spin, void *user, int st
  * runs on. Returns the CPU or -1; saved receives the old mask for
  * ms_unpin_thread, near (may be NULL) the CPUs near the GPU as text. */
 int ms_pin_thread (MsNvml *nvml, cpu_set_t *saved, char *near, size_t nearlen);
+/* The same; fixed: the first allowed CPU near the GPU whatever CPU the
+ * thread runs on, so that every process measures on the same one. */
+int ms_pin_thread_at (MsNvml *nvml, bool fixed, cpu_set_t *saved, char *near, size_t nearlen);
 void ms_unpin_thread (const cpu_set_t *saved);
+/* The NUMA node the calling thread runs on, or -1. */
+int ms_current_node (void);
+/* The calling thread's memory from node (preferred), or back to the
+ * default policy with node < 0; false when the kernel refused. */
+bool ms_prefer_node (int node);
 
 /* "0-15 32-47": a CPU set in runs. */
 void ms_format_cpu_set (const cpu_set_t *set, char *buf, size_t len);

@@ -232,11 +232,29 @@ faults_text (uint64_t n, char *buf, size_t len)
   return buf;
 }
 
+/* A cell whose counted repetition gave counts: trusted (MS_UM_COUNTED) or
+ * not (MS_UM_UNKNOWN, which the caption says instead of a number). */
 static const MsCell *
 counted (const MsResults *r, MsMode mode, int e, const char *variant)
 {
   const MsCell *c = measured (r, mode, e, variant);
-  return c && c->um.state == MS_UM_COUNTED ? c : NULL;
+  return c && (c->um.state == MS_UM_COUNTED || c->um.state == MS_UM_UNKNOWN) ? c : NULL;
+}
+
+/* First touch whose counts cannot be true: its time, and why no number. */
+static void
+append_first_unknown (const MsCell *first, const MsCell *resident, char *buf, size_t len)
+{
+  char size[32], t_first[32], t_res[32], faults_res[64];
+  append (buf, len,
+          ms_gettext ("First touch of %s took %s; its page-fault and migration counts are "
+                      "unknown (%s)."),
+          size_text (first, size, sizeof size),
+          time_text (first->stats.e2e.median, t_first, sizeof t_first), first->um.reason);
+  if (resident && resident->um.state == MS_UM_COUNTED)
+    append (buf, len, ms_gettext ("Resident data took %s with %s."),
+            time_text (resident->stats.e2e.median, t_res, sizeof t_res),
+            faults_text (resident->um.gpu_faults, faults_res, sizeof faults_res));
 }
 
 /* The unified-memory counts (CUPTI) of the managed-touch lesson, when the
@@ -254,7 +272,9 @@ append_um_counts (const MsResults *r, int e, char *buf, size_t len)
   time_text (first->stats.e2e.median, t_first, sizeof t_first);
   ms_format_bytes (first->um.h2d_bytes, moved, sizeof moved);
   faults_text (first->um.gpu_faults, faults, sizeof faults);
-  if (resident)
+  if (first->um.state == MS_UM_UNKNOWN)
+    append_first_unknown (first, resident, buf, len);
+  else if (resident && resident->um.state == MS_UM_COUNTED)
     append (buf, len,
             ms_gettext ("First touch of %s took %s with %s migrating %s to the device; "
                         "resident data took %s with %s."),
@@ -265,7 +285,10 @@ append_um_counts (const MsResults *r, int e, char *buf, size_t len)
     append (buf, len,
             ms_gettext ("First touch of %s took %s with %s migrating %s to the device."), size,
             t_first, faults, moved);
-  if (pre) {
+  if (pre && pre->um.state == MS_UM_UNKNOWN) {
+    append (buf, len, ms_gettext ("With a prefetch, the counts are unknown (%s)."),
+            pre->um.reason);
+  } else if (pre) {
     ms_format_bytes (pre->um.h2d_bytes, moved, sizeof moved);
     append (buf, len, ms_gettext ("With a prefetch, %s moved with %s."), moved,
             faults_text (pre->um.gpu_faults, faults, sizeof faults));

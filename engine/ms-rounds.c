@@ -368,6 +368,11 @@ ms_read_state_metadata (MsResults *r, const char *key, const char *value)
   } else if (strcmp (key, "measuring-cpu") == 0) {
     d->pinned = parse_long (value, 10, 0, CPU_SETSIZE - 1, &v);
     d->measuring_cpu = d->pinned ? (int) v : 0;
+  } else if (strcmp (key, "measuring-node") == 0) {
+    d->node_known = parse_long (value, 10, 0, 4095, &v);
+    d->measuring_node = d->node_known ? (int) v : 0;
+  } else if (strcmp (key, "experiment-switches") == 0) {
+    snprintf (d->experiment_switches, sizeof d->experiment_switches, "%s", value);
   } else if (strcmp (key, "gpu-near-cpus") == 0) {
     snprintf (d->gpu_near_cpus, sizeof d->gpu_near_cpus, "%s", value);
   } else if (strcmp (key, "gpu-warmup") == 0) {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ms-backend.h"
+#include "ms-experiment.h"
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
 
@@ -103,6 +104,7 @@ run_cell (const MsSweep *sweep, const MsKnobs *knobs, MsBackend *backend,
   for (int i = 0; i < out.n_copies; i++)
     ms_cell_add_copy (cell, &out.copies[i]);
   cell->um = out.um;
+  ms_um_counts_judge (cell->mode, cell->elements, knobs->resident, &cell->um);
   ms_cell_compute_stats (cell);
 }
 
@@ -113,6 +115,8 @@ typedef struct {
   MsNvml *nvml;
   int steady_sm_mhz;
   atomic_int *cancel;
+  const MsExperiment *x; /* the experiment switches, all off by default */
+  bool node_preferred;   /* memory policy set to the measuring CPU's node */
 } MsGpuKeeper;
 
 /* false ends the warm-up: on failure, and at once on a cancel. */
@@ -128,13 +132,24 @@ static void
 prepare_gpu (MsGpuKeeper *k, MsDeviceInfo *info, bool wants_gpu, cpu_set_t *saved)
 {
   k->nvml = wants_gpu ? ms_nvml_open (info->pci_bus_id) : NULL;
-  int cpu = ms_pin_thread (k->nvml, saved, info->gpu_near_cpus, sizeof info->gpu_near_cpus);
+  int cpu = ms_pin_thread_at (k->nvml, k->x->fixed_cpu, saved, info->gpu_near_cpus,
+                              sizeof info->gpu_near_cpus);
   info->pinned = cpu >= 0;
   info->measuring_cpu = cpu >= 0 ? cpu : 0;
+  int node = cpu >= 0 ? ms_current_node () : -1;
+  info->node_known = node >= 0;
+  info->measuring_node = node >= 0 ? node : 0;
+  /* cpu-fixed: the buffers on that CPU's node too, in every process. */
+  if (k->x->fixed_cpu && node >= 0)
+    k->node_preferred = ms_prefer_node (node);
+  ms_experiment_format (k->x, info->experiment_switches, sizeof info->experiment_switches);
   if (wants_gpu && k->backend->spin)
     info->warmup_ms = ms_gpu_warm (k->nvml, keeper_spin, k, &k->steady_sm_mhz);
   info->steady_sm_mhz = k->steady_sm_mhz;
 }
+
+/* copy-warm: the copy engines' burst before each GPU cell. */
+#define MS_COPY_WARM_MS 2.0
 
 /* One round's visit to a cell, with the GPU's state before and after. */
 static void
@@ -146,6 +161,8 @@ run_cell_in_round (const MsSweep *sweep, const MsKnobs *knobs, MsGpuKeeper *k,
   if (gpu)
     ms_gpu_state_before_cell (k->nvml, k->backend->spin ? keeper_spin : NULL, k,
                               k->steady_sm_mhz, &start);
+  if (gpu && k->x->copy_warm && k->backend->copy_warm)
+    k->backend->copy_warm (k->backend, k->device, MS_COPY_WARM_MS);
   run_cell (sweep, knobs, k->backend, info, cell, cancel);
   if (gpu)
     ms_nvml_sample (k->nvml, &end);
@@ -194,6 +211,63 @@ merge_round (MsResults *results, MsCell *cell, int round)
   return old;
 }
 
+/* The cells of one round in the order they are visited: size-major (every
+ * curve grows together while the sweep runs), or as an experiment on the
+ * run-to-run spread mode-major or in a fixed shuffle. Cells are (exponent,
+ * mode) pairs; returns how many. */
+#define MS_MAX_CELLS (MS_MODE_COUNT * (MS_MAX_EXPONENT + 1))
+
+static int
+visit_order (const MsSweep *sweep, MsCellOrder order, int cells[][2])
+{
+  int n = 0;
+  bool mode_major = order == MS_ORDER_CELLS_MODE_MAJOR;
+  int outer_n = mode_major ? MS_MODE_COUNT : MS_MAX_EXPONENT + 1;
+  int inner_n = mode_major ? MS_MAX_EXPONENT + 1 : MS_MODE_COUNT;
+  for (int o = 0; o < outer_n; o++)
+    for (int i = 0; i < inner_n; i++) {
+      int e = mode_major ? i : o, m = mode_major ? o : i;
+      if (sweep->modes[m] && e >= sweep->min_exp && e <= sweep->max_exp &&
+          (e - sweep->min_exp) % sweep->step == 0) {
+        cells[n][0] = e;
+        cells[n][1] = m;
+        n++;
+      }
+    }
+  /* Fisher-Yates with a fixed seed: every run visits the same order. */
+  unsigned seed = 12345;
+  for (int i = n - 1; order == MS_ORDER_CELLS_SHUFFLED && i > 0; i--) {
+    seed = seed * 1103515245u + 12345u;
+    int j = (int) ((seed >> 8) % (unsigned) (i + 1)), e = cells[i][0], m = cells[i][1];
+    cells[i][0] = cells[j][0];
+    cells[i][1] = cells[j][1];
+    cells[j][0] = e;
+    cells[j][1] = m;
+  }
+  return n;
+}
+
+/* One cell of one round, merged into the results; NULL when out of memory. */
+static const MsCell *
+visit_cell (const MsSweep *sweep, MsGpuKeeper *k, const MsDeviceInfo *info, MsResults *results,
+            int e, MsMode m, int round, atomic_int *cancel)
+{
+  MsCell cell = { 0 };
+  MsKnobs knobs;
+  ms_sweep_cell_knobs (sweep, m, &knobs, cell.variant, sizeof cell.variant);
+  const MsCell *prev = ms_results_find_variant (results, m, e, cell.variant);
+  cell.mode = m;
+  cell.exponent = e;
+  cell.elements = 1ull << e;
+  /* A cell that cannot run once is not run again. */
+  if (!prev || prev->status == MS_CELL_OK)
+    run_cell_in_round (sweep, &knobs, k, info, &cell, round, cancel);
+  const MsCell *merged = prev && prev->status != MS_CELL_OK ? prev
+                                                             : merge_round (results, &cell, round);
+  ms_cell_clear (&cell);
+  return merged;
+}
+
 static MsRunStatus
 run_rounds (const MsSweep *sweep, MsGpuKeeper *k, const MsDeviceInfo *info, MsResults *results,
             MsProgressFunc progress, void *user_data, atomic_int *cancel, char *err,
@@ -201,41 +275,26 @@ run_rounds (const MsSweep *sweep, MsGpuKeeper *k, const MsDeviceInfo *info, MsRe
 {
   int n_cells = ms_sweep_n_cells (sweep) * sweep->rounds;
   int index = 0;
+  int order[MS_MAX_CELLS][2];
+  int n_order = visit_order (sweep, k->x->order, order);
   for (int round = 0; round < sweep->rounds; round++) {
-    /* Size-major order: every curve grows together while the sweep runs. */
-    for (int e = sweep->min_exp; e <= sweep->max_exp; e += sweep->step) {
-      for (int m = 0; m < MS_MODE_COUNT; m++) {
-        if (!sweep->modes[m])
-          continue;
-        MsCell cell = { 0 };
-        MsKnobs knobs;
-        ms_sweep_cell_knobs (sweep, (MsMode) m, &knobs, cell.variant, sizeof cell.variant);
-        const MsCell *prev = ms_results_find_variant (results, (MsMode) m, e, cell.variant);
-        cell.mode = (MsMode) m;
-        cell.exponent = e;
-        cell.elements = 1ull << e;
-        /* A cell that cannot run once is not run again. */
-        if (!prev || prev->status == MS_CELL_OK)
-          run_cell_in_round (sweep, &knobs, k, info, &cell, round, cancel);
-        const MsCell *merged = prev && prev->status != MS_CELL_OK ? prev
-                                                                   : merge_round (results, &cell,
-                                                                                  round);
-        ms_cell_clear (&cell);
-        if (!merged) {
-          snprintf (err, errlen, ms_gettext ("out of memory for the results"));
-          return MS_RUN_CANCELLED;
-        }
-        if (progress)
-          progress (index, n_cells, merged, user_data);
-        index++;
-        if (cancel_requested (cancel)) {
-          /* The cell that saw the cancel is not finished unless it says so (a
-           * partial cell kept some repetitions but is not finished). */
-          bool cut = merged->status == MS_CELL_CANCELLED || merged->status == MS_CELL_PARTIAL;
-          int done = cut ? index - 1 : index;
-          snprintf (err, errlen, ms_gettext ("cancelled after %d of %d cells"), done, n_cells);
-          return MS_RUN_CANCELLED;
-        }
+    for (int c = 0; c < n_order; c++) {
+      const MsCell *merged = visit_cell (sweep, k, info, results, order[c][0],
+                                         (MsMode) order[c][1], round, cancel);
+      if (!merged) {
+        snprintf (err, errlen, ms_gettext ("out of memory for the results"));
+        return MS_RUN_CANCELLED;
+      }
+      if (progress)
+        progress (index, n_cells, merged, user_data);
+      index++;
+      if (cancel_requested (cancel)) {
+        /* The cell that saw the cancel is not finished unless it says so (a
+         * partial cell kept some repetitions but is not finished). */
+        bool cut = merged->status == MS_CELL_CANCELLED || merged->status == MS_CELL_PARTIAL;
+        int done = cut ? index - 1 : index;
+        snprintf (err, errlen, ms_gettext ("cancelled after %d of %d cells"), done, n_cells);
+        return MS_RUN_CANCELLED;
       }
     }
   }
@@ -249,6 +308,11 @@ ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
   *out = NULL;
   if (!ms_sweep_validate (sweep, err, errlen))
     return MS_RUN_INVALID;
+  /* A switch of an experiment that does not parse stops the sweep before
+   * anything is measured or written. */
+  const MsExperiment *x = ms_experiment_get (err, errlen);
+  if (!x)
+    return MS_RUN_INVALID;
 
   MsDeviceInfo info;
   bool have_device = ms_backend_query_device (backend, sweep->device, &info);
@@ -256,7 +320,7 @@ ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
   for (int m = 0; m < MS_MODE_COUNT; m++)
     wants_gpu = wants_gpu || (sweep->modes[m] && ms_mode_uses_gpu (m));
 
-  MsGpuKeeper keeper = { .backend = backend, .device = sweep->device, .cancel = cancel };
+  MsGpuKeeper keeper = { .backend = backend, .device = sweep->device, .cancel = cancel, .x = x };
   cpu_set_t saved;
   CPU_ZERO (&saved);
   if (!wants_gpu || have_device)
@@ -272,6 +336,10 @@ ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
     status = run_rounds (sweep, &keeper, &info, results, progress, user_data, cancel, err,
                          errlen);
   }
+  if (backend->release_kept)
+    backend->release_kept (backend);
+  if (keeper.node_preferred)
+    ms_prefer_node (-1);
   ms_unpin_thread (&saved);
   ms_nvml_close (keeper.nvml);
   *out = results;

@@ -1,14 +1,53 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-um-counts.c: unified-memory counts in the metadata of a results file:
  *   # um-counts: MODE ELEMENTS VARIANT counted GPU_FAULTS CPU_FAULTS H2D_BYTES D2H_BYTES
+ *   # um-counts: MODE ELEMENTS VARIANT unknown GPU_FAULTS CPU_FAULTS H2D_BYTES D2H_BYTES REASON...
  *   # um-counts: MODE ELEMENTS VARIANT unavailable REASON...
  * with "-" for an empty variant. Older files have no such lines: their
- * cells keep MS_UM_NONE. */
+ * cells keep MS_UM_NONE; older readers skip "unknown" lines. Counts that
+ * cannot be true (ms_um_counts_judge) read as unknown, also from files
+ * written before the rule. */
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ms-i18n.h"
 #include "ms-um-counts.h"
+
+void
+ms_um_counts_judge (MsMode mode, uint64_t n, bool resident, MsUmCounts *um)
+{
+  if (um->state != MS_UM_COUNTED || (mode != MS_MODE_MANAGED && mode != MS_MODE_MANAGED_PREFETCH))
+    return;
+  char moved[32], back[32], inputs_text[32], result_text[32];
+  uint64_t inputs = 2 * n * sizeof (float); /* a and b, last written by the host */
+  uint64_t result = n * sizeof (float);     /* c, written on the device, read on the host */
+  ms_format_bytes (um->h2d_bytes, moved, sizeof moved);
+  ms_format_bytes (um->d2h_bytes, back, sizeof back);
+  ms_format_bytes (inputs, inputs_text, sizeof inputs_text);
+  ms_format_bytes (result, result_text, sizeof result_text);
+  if (!resident && mode == MS_MODE_MANAGED && um->gpu_faults == 0 && um->h2d_bytes > 0)
+    snprintf (um->reason, sizeof um->reason,
+              ms_gettext ("CUPTI counted no GPU page faults while %s moved to the device, "
+                          "which only faults move here: records were lost"),
+              moved);
+  else if (!resident && um->h2d_bytes < inputs)
+    snprintf (um->reason, sizeof um->reason,
+              ms_gettext ("CUPTI counted %s moved to the device where the kernel reads %s "
+                          "from the host: records were lost"),
+              moved, inputs_text);
+  else if (um->d2h_bytes < result)
+    snprintf (um->reason, sizeof um->reason,
+              ms_gettext ("CUPTI counted %s moved to the host where the host reads a %s "
+                          "result made on the device: records were lost"),
+              back, result_text);
+  else
+    return;
+  um->state = MS_UM_UNKNOWN;
+}
+
+/* Bounds what a hostile file can make us keep. */
 
 /* Bounds what a hostile file can make us keep. */
 #define MS_UM_MAX_LINES 4096
@@ -30,14 +69,19 @@ ms_um_write_metadata (FILE *f, const MsResults *results)
       continue;
     if (!any)
       fprintf (f, "# um-counts-columns: mode elements variant counted gpu_page_faults "
-                  "cpu_page_faults h2d_bytes d2h_bytes (or: unavailable reason)\n");
+                  "cpu_page_faults h2d_bytes d2h_bytes (or: unknown, the same four and why; "
+                  "or: unavailable reason)\n");
     any = true;
     fprintf (f, "# um-counts: %s %llu %s ", ms_mode_name (c->mode),
              (unsigned long long) c->elements, c->variant[0] ? c->variant : "-");
+    if (c->um.state == MS_UM_COUNTED || c->um.state == MS_UM_UNKNOWN)
+      fprintf (f, "%s %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64,
+               c->um.state == MS_UM_COUNTED ? "counted" : "unknown", c->um.gpu_faults,
+               c->um.cpu_faults, c->um.h2d_bytes, c->um.d2h_bytes);
+    else
+      fputs ("unavailable", f);
     if (c->um.state == MS_UM_COUNTED) {
-      fprintf (f, "counted %llu %llu %llu %llu\n", (unsigned long long) c->um.gpu_faults,
-               (unsigned long long) c->um.cpu_faults, (unsigned long long) c->um.h2d_bytes,
-               (unsigned long long) c->um.d2h_bytes);
+      fputc ('\n', f);
       continue;
     }
     char reason[sizeof c->um.reason];
@@ -45,7 +89,7 @@ ms_um_write_metadata (FILE *f, const MsResults *results)
     for (char *p = reason; *p; p++)
       if ((unsigned char) *p < ' ')
         *p = ' '; /* one line, whatever CUPTI said */
-    fprintf (f, "unavailable %s\n", reason);
+    fprintf (f, " %s\n", reason);
   }
 }
 
@@ -104,15 +148,20 @@ parse_line (const char *value, MsUmLine *out)
     snprintf (out->counts.reason, sizeof out->counts.reason, "%s", value);
     return true;
   }
-  if (strcmp (state, "counted") != 0)
+  bool unknown = strcmp (state, "unknown") == 0;
+  if (!unknown && strcmp (state, "counted") != 0)
     return false;
   for (int i = 0; i < 4; i++)
     if (!read_count (&value, &n[i]))
       return false;
-  if (value[strspn (value, " \t")] != '\0')
-    return false; /* more than four counts */
-  out->counts = (MsUmCounts){ .state = MS_UM_COUNTED, .gpu_faults = n[0], .cpu_faults = n[1],
-                              .h2d_bytes = n[2], .d2h_bytes = n[3] };
+  value += strspn (value, " \t");
+  if (unknown ? *value == '\0' : *value != '\0')
+    return false; /* counted: more than four counts; unknown: no reason */
+  out->counts = (MsUmCounts){ .state = unknown ? MS_UM_UNKNOWN : MS_UM_COUNTED,
+                              .gpu_faults = n[0], .cpu_faults = n[1], .h2d_bytes = n[2],
+                              .d2h_bytes = n[3] };
+  if (unknown)
+    snprintf (out->counts.reason, sizeof out->counts.reason, "%s", value);
   return true;
 }
 
@@ -151,8 +200,14 @@ ms_um_pending_attach (const MsUmPending *pending, MsResults *results)
   for (int i = 0; i < pending->n; i++) {
     const MsUmLine *l = &pending->lines[i];
     MsCell *c = (MsCell *) ms_results_find_variant (results, l->mode, l->exponent, l->variant);
-    if (c)
-      c->um = l->counts;
+    if (!c)
+      continue;
+    char touch[16];
+    bool resident = ms_variant_get (c->variant, "touch", touch, sizeof touch) &&
+                    strcmp (touch, "resident") == 0;
+    c->um = l->counts;
+    /* Files written before the rule carry such counts as counted. */
+    ms_um_counts_judge (c->mode, c->elements, resident, &c->um);
   }
 }
 

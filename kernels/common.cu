@@ -223,7 +223,7 @@ k_alloc_device (KCtx *ctx, KBuffers *b)
 {
   b->d_owned = true;
   for (int i = 0; i < 3; i++)
-    K_CHECK (ctx, cudaMalloc (&b->d[i], ctx->run->n * sizeof (float)));
+    K_CHECK (ctx, k_device_malloc (&b->d[i], ctx->run->n * sizeof (float)));
   return true;
 }
 
@@ -232,7 +232,7 @@ k_alloc_malloc_host (KCtx *ctx, KBuffers *b)
 {
   b->host_kind = K_HOST_MALLOC;
   for (int i = 0; i < 3; i++)
-    if (!(b->h[i] = (float *) malloc (ctx->run->n * sizeof (float)))) {
+    if (k_host_malloc (&b->h[i], ctx->run->n * sizeof (float)) != cudaSuccess) {
       k_fail_msg (ctx, "malloc: out of host memory");
       return false;
     }
@@ -341,12 +341,12 @@ k_release (KBuffers *b)
       b->registered[i] = false;
     }
     switch (b->host_kind) {
-    case K_HOST_MALLOC: free (b->h[i]); break;
-    case K_HOST_CUDA: cudaFreeHost (b->h[i]); break;
+    case K_HOST_MALLOC: if (!k_buffer_keep (b->h[i])) free (b->h[i]); break;
+    case K_HOST_CUDA: if (!k_buffer_keep (b->h[i])) cudaFreeHost (b->h[i]); break;
     case K_HOST_MANAGED: cudaFree (b->h[i]); break;
     case K_HOST_NONE: break;
     }
-    if (b->d_owned)
+    if (b->d_owned && !k_buffer_keep (b->d[i]))
       cudaFree (b->d[i]);
   }
   cudaFree (b->scratch);

@@ -9,7 +9,7 @@ pinned_alloc (KCtx *ctx, KBuffers *b)
 {
   b->host_kind = K_HOST_CUDA;
   for (int i = 0; i < 3; i++)
-    K_CHECK (ctx, cudaMallocHost (&b->h[i], ctx->run->n * sizeof (float)));
+    K_CHECK (ctx, k_pinned_malloc (&b->h[i], ctx->run->n * sizeof (float)));
   return k_alloc_device (ctx, b) && (!ctx->run->duplex || k_duplex_streams (ctx, b));
 }
 

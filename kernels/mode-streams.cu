@@ -16,7 +16,7 @@ streams_alloc (KCtx *ctx, KBuffers *b)
   }
   b->host_kind = K_HOST_CUDA;
   for (int i = 0; i < 3; i++)
-    K_CHECK (ctx, cudaMallocHost (&b->h[i], run->n * sizeof (float)));
+    K_CHECK (ctx, k_pinned_malloc (&b->h[i], run->n * sizeof (float)));
   if (!k_alloc_device (ctx, b))
     return false;
   for (; b->n_streams < run->streams; b->n_streams++)

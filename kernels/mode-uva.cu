@@ -10,7 +10,7 @@ uva_alloc (KCtx *ctx, KBuffers *b)
 {
   b->host_kind = K_HOST_CUDA;
   for (int i = 0; i < 3; i++)
-    K_CHECK (ctx, cudaMallocHost (&b->h[i], ctx->run->n * sizeof (float)));
+    K_CHECK (ctx, k_pinned_malloc (&b->h[i], ctx->run->n * sizeof (float)));
   return true;
 }
 

@@ -157,6 +157,13 @@ bool k_rep_explicit_async (KCtx *ctx, KBuffers *b);
 bool k_latched_add (KCtx *ctx, const float *a, const float *b, float *c, cudaStream_t stream);
 /* A timed kernel launch and a synchronise; e2e from launch to completion. */
 bool k_timed_kernel (KCtx *ctx, const float *a, const float *b, float *c, cudaStream_t stream);
+/* The plain buffers (ms-buffers.cu): malloc'd host memory, cudaMallocHost
+ * and cudaMalloc, kept from cell to cell when the engine asks. Release
+ * frees a buffer only when k_buffer_keep says it was not kept. */
+cudaError_t k_host_malloc (float **out, size_t bytes);
+cudaError_t k_pinned_malloc (float **out, size_t bytes);
+cudaError_t k_device_malloc (float **out, size_t bytes);
+bool k_buffer_keep (void *p);
 /* cudaMalloc of the three device buffers. */
 bool k_alloc_device (KCtx *ctx, KBuffers *b);
 /* malloc'd host buffers plus the device buffers (pageable, registered). */

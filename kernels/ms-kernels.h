@@ -176,6 +176,17 @@ int ms_k_cost_sample (int device, int what, uint64_t bytes, double *alloc_us, do
 /* Releases the calling thread's cached events; call when done with the GPU. */
 void ms_k_shutdown (void);
 
+/* Experiments on the run-to-run spread (engine/ms-experiment.h), for the
+ * whole process (kernels/ms-buffers.cu): malloc'd host buffers on
+ * transparent huge pages; host, pinned and device buffers kept from cell
+ * to cell of one size. Both off unless set. */
+void ms_k_set_buffer_options (int hugepages, int keep_buffers);
+/* Frees the buffers kept for the next cell. */
+void ms_k_buffers_release (void);
+/* Copies 1 MiB each way back to back for about ms: the copy engines warmed
+ * before a cell. 0, or -1 with the error text. */
+int ms_k_copy_warm (int device, double ms, char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

@@ -5,7 +5,9 @@
  * The counters slow the faults they count, so a caller times with them off
  * and counts in a separate pass: ms_k_um_begin, the repetition (whose
  * measured part the mode brackets with ms_k_um_window), ms_k_um_end. Only
- * records that start inside the window count. Without CUPTI (not built with
+ * records that arrive while the window is open count: the caller leaves
+ * the device idle at both edges, and each edge waits until CUPTI's records
+ * stop arriving (tens of milliseconds, in the counted repetition only). Without CUPTI (not built with
  * it, or the driver refuses) the counts come back unavailable with the
  * reason. */
 #pragma once

@@ -357,6 +357,10 @@ test_um_counts (const MsTestBackendConfig *cfg, const MsRunArgs *a, MsCellDriver
     um.d2h_bytes = vec;
     um.gpu_faults = a->knobs.resident || prefetch ? 0 : (2 * vec + 65535) / 65536;
     um.cpu_faults = prefetch ? 0 : (vec + 4095) / 4096;
+    if (cfg->um_lost && !a->knobs.resident) {
+      um.gpu_faults = 0;
+      um.h2d_bytes = vec;
+    }
   }
   ms_cell_driver_set_um_counts (drv, &um);
 }

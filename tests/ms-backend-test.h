@@ -50,6 +50,9 @@ typedef struct {
    * um_unavailable they get um_reason instead, as from a refusing CUPTI. */
   bool um_unavailable;
   const char *um_reason;
+  /* The counts of a CUPTI that lost records: first touch without GPU
+   * faults and with half the bytes (the engine must call them unknown). */
+  bool um_lost;
   /* Several devices (ms-multi.c): how many are visible (default 1), one
    * whose query fails (-1: none), the device the fail_* injection above
    * applies to (-1: every device), and how long each cell holds its thread

@@ -38,6 +38,18 @@ expect 0 "memsweep 0" -- --version
 expect 2 "unknown command 'frobnicate'" -- frobnicate
 expect 0 "managed-prefetch  cudaMallocManaged with cudaMemPrefetchAsync" -- modes
 expect 2 "unknown mode 'bogus'" -- run --modes bogus
+# The run-to-run experiment switches (HACKING.md): a bad one stops the run
+# before anything is measured or written.
+export MEMSWEEP_EXPERIMENT=thp,bogus
+expect 2 "MEMSWEEP_EXPERIMENT: unknown switch 'bogus'" -- \
+  run --modes host --min-exp 10 --max-exp 10 --out "$tmp/xsw"
+check "a bad switch writes nothing" test ! -e "$tmp/xsw-samples.csv" -a ! -e "$tmp/xsw-summary.csv"
+MEMSWEEP_EXPERIMENT=thp,cpu-fixed,order=mode
+expect 0 "host" -- \
+  run --modes host --min-exp 10 --max-exp 11 --reps 6 --out "$tmp/xsw"
+check "switches in the metadata" grep -qx "# experiment-switches: thp,cpu-fixed,order=mode" \
+  "$tmp/xsw-samples.csv"
+unset MEMSWEEP_EXPERIMENT
 expect 2 "maximum exponent 29 is out of bounds: use 0..28" -- run --max-exp 29
 expect 2 "empty size range: minimum exponent 12 is larger than maximum exponent 11" -- run --min-exp 12 --max-exp 11
 expect 2 "repetitions must be at least 1 (got 0)" -- run --reps 0

@@ -173,6 +173,11 @@ check_managed_counts (const MsCell *f, const MsCell *res, const MsCell *pre)
 {
   double vec = (double) f->elements * sizeof (float);
   CHECK (f->um.state != MS_UM_NONE && res->um.state != MS_UM_NONE, "no counted repetition ran");
+  /* Unknown is what the engine shows instead of a count that lost
+   * records: honest, but on these GPUs the counts must be whole. */
+  CHECK (f->um.state != MS_UM_UNKNOWN, "first touch counts unknown: %s", f->um.reason);
+  CHECK (res->um.state != MS_UM_UNKNOWN, "resident counts unknown: %s", res->um.reason);
+  CHECK (!pre || pre->um.state != MS_UM_UNKNOWN, "prefetch counts unknown: %s", pre->um.reason);
   if (f->um.state != MS_UM_COUNTED || res->um.state != MS_UM_COUNTED) {
     printf ("managed counts unavailable: %s\n",
             f->um.state == MS_UM_UNAVAILABLE ? f->um.reason : res->um.reason);
@@ -221,6 +226,8 @@ check_managed (const MsResults *r)
    * zeros, the buffers made before CUPTI's first session. */
   for (size_t i = 0; i < r->n_cells; i++) {
     const MsCell *c = &r->cells[i];
+    CHECK (c->um.state != MS_UM_UNKNOWN, "%s 2^%d %s: counts unknown: %s",
+           ms_mode_name (c->mode), c->exponent, c->variant, c->um.reason);
     if (c->mode == MS_MODE_MANAGED && strcmp (c->variant, "touch=first") == 0 &&
         c->um.state == MS_UM_COUNTED)
       CHECK (c->um.gpu_faults > 0 && c->um.h2d_bytes >= 0.9 * c->elements * sizeof (float),

@@ -29,6 +29,11 @@ print_um_counts (FILE *out, const MsUmCounts *um)
              ms_report_clean (um->reason, clean, sizeof clean));
     return;
   }
+  if (um->state == MS_UM_UNKNOWN) {
+    fprintf (out, ms_gettext ("%18sunified-memory counts unknown: %s\n"), "",
+             ms_report_clean (um->reason, clean, sizeof clean));
+    return;
+  }
   if (um->state != MS_UM_COUNTED)
     return;
   ms_format_bytes (um->h2d_bytes, h2d, sizeof h2d);

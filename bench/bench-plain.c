@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bench-plain: memsweep's end-to-end time against a plain program doing the
+ * same work (bench-plain-seq.cu), in one process on one GPU. For every GPU
+ * mode at 2^10, 2^14, 2^17 and 2^20 elements per vector, in several
+ * rounds, a block of plain repetitions and a one-cell memsweep sweep with
+ * as many repetitions alternate (which goes first alternates too, so that
+ * drift hits both); each round gives a ratio of the medians, and the table
+ * shows the median of each side and of the ratios. Target: ratio <= 1.05
+ * (printed, not asserted). Usage: bench-plain [ROUNDS [REPS]]. */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench-plain.h"
+#include "memsweep.h"
+
+_Static_assert (MS_MODE_PAGEABLE == 0 && MS_MODE_PINNED == 1 && MS_MODE_REGISTERED == 2 &&
+                  MS_MODE_WRITE_COMBINED == 3 && MS_MODE_ZERO_COPY == 4 && MS_MODE_UVA == 5 &&
+                  MS_MODE_MANAGED == 6 && MS_MODE_MANAGED_PREFETCH == 7 &&
+                  MS_MODE_STREAMS == 8 && MS_MODE_DEVICE == 9,
+                "bench-plain-seq.cu numbers the modes as MsMode does");
+
+#define MAX_ROUNDS 16
+#define MAX_REPS 1000
+#define PLAIN_WARMUP 3
+
+static const int exps[] = { 10, 14, 17, 20 };
+static const MsMode modes[] = {
+  MS_MODE_PINNED,  MS_MODE_PAGEABLE, MS_MODE_REGISTERED,       MS_MODE_WRITE_COMBINED,
+  MS_MODE_ZERO_COPY, MS_MODE_UVA,    MS_MODE_MANAGED,          MS_MODE_MANAGED_PREFETCH,
+  MS_MODE_STREAMS, MS_MODE_DEVICE,
+};
+
+/* One memsweep cell as `memsweep run` would measure it, but with a fixed
+ * repetition count: its end-to-end median, or < 0 with err. */
+static double
+memsweep_median (MsBackend *backend, MsMode mode, int e, int reps, char *err, size_t errlen)
+{
+  MsSweep sweep;
+  ms_sweep_init_default (&sweep);
+  memset (sweep.modes, 0, sizeof sweep.modes);
+  sweep.modes[mode] = true;
+  sweep.min_exp = sweep.max_exp = e;
+  sweep.reps_rule = MS_REPS_FIXED;
+  sweep.reps = reps;
+  MsResults *res = NULL;
+  double median = -1;
+  if (ms_sweep_run (&sweep, backend, NULL, NULL, NULL, &res, err, errlen) != MS_RUN_OK) {
+    ms_results_free (res);
+    return -1;
+  }
+  const MsCell *c = ms_results_find (res, mode, e);
+  if (c && c->status == MS_CELL_OK)
+    median = c->stats.e2e.median;
+  else
+    snprintf (err, errlen, "%s", c ? c->message : "no cell");
+  ms_results_free (res);
+  return median;
+}
+
+static double
+plain_median (const MsSweep *defaults, MsMode mode, int e, int reps, char *err, size_t errlen)
+{
+  double times[MAX_REPS];
+  if (bench_plain_run (defaults->device, mode, 1ull << e, defaults->streams,
+                       defaults->order == MS_ORDER_BREADTH_FIRST, PLAIN_WARMUP, reps, times, err,
+                       errlen) != 0)
+    return -1;
+  return ms_median (times, reps);
+}
+
+/* One (mode, size): rounds of both, alternating which goes first. */
+static int
+compare_cell (MsBackend *backend, const MsSweep *defaults, MsMode mode, int e, int rounds,
+              int reps, double *worst)
+{
+  char err[512] = "";
+  double plain[MAX_ROUNDS], ms[MAX_ROUNDS], ratio[MAX_ROUNDS];
+  for (int r = 0; r < rounds; r++) {
+    for (int k = 0; k < 2; k++) {
+      bool plain_now = (k == 0) == (r % 2 == 0);
+      double *slot = plain_now ? &plain[r] : &ms[r];
+      *slot = plain_now ? plain_median (defaults, mode, e, reps, err, sizeof err)
+                        : memsweep_median (backend, mode, e, reps, err, sizeof err);
+      if (*slot < 0) {
+        printf ("%-17s 2^%-3d %s failed: %s\n", ms_mode_name (mode), e,
+                plain_now ? "plain" : "memsweep", err);
+        return -1;
+      }
+    }
+    ratio[r] = ms[r] / plain[r];
+  }
+  double q = ms_median (ratio, rounds);
+  printf ("%-17s 2^%-3d %12.2f %12.2f %8.3f %s\n", ms_mode_name (mode), e,
+          ms_median (plain, rounds), ms_median (ms, rounds), q, q <= 1.05 ? "" : "over 1.05");
+  fflush (stdout);
+  if (q > *worst)
+    *worst = q;
+  return q <= 1.05 ? 1 : 0;
+}
+
+/* The plain blocks run on the CPU memsweep measures on: the first sweep
+ * pins its thread and records the CPU; the process keeps to it. */
+static void
+pin_like_memsweep (MsBackend *backend)
+{
+  char err[256];
+  MsSweep sweep;
+  ms_sweep_init_default (&sweep);
+  memset (sweep.modes, 0, sizeof sweep.modes);
+  sweep.modes[MS_MODE_DEVICE] = true;
+  sweep.min_exp = sweep.max_exp = 10;
+  MsResults *res = NULL;
+  if (ms_sweep_run (&sweep, backend, NULL, NULL, NULL, &res, err, sizeof err) == MS_RUN_OK &&
+      res->device.pinned) {
+    cpu_set_t one;
+    CPU_ZERO (&one);
+    CPU_SET (res->device.measuring_cpu, &one);
+    if (sched_setaffinity (0, sizeof one, &one) == 0)
+      printf ("measuring CPU: %d (memsweep's)\n", res->device.measuring_cpu);
+  }
+  ms_results_free (res);
+}
+
+int
+main (int argc, char **argv)
+{
+  int rounds = argc > 1 ? atoi (argv[1]) : 5;
+  int reps = argc > 2 ? atoi (argv[2]) : 51;
+  if (rounds < 1 || rounds > MAX_ROUNDS || reps < 6 || reps > MAX_REPS) {
+    fprintf (stderr, "usage: bench-plain [ROUNDS (1-%d) [REPS (6-%d)]]\n", MAX_ROUNDS,
+             MAX_REPS);
+    return 2;
+  }
+  MsBackend *backend = ms_backend_new_system ();
+  MsDeviceInfo info;
+  if (!ms_backend_query_device (backend, 0, &info)) {
+    printf ("SKIP: no usable CUDA device: %s\n", info.error);
+    ms_backend_free (backend);
+    return 77;
+  }
+  MsSweep defaults;
+  ms_sweep_init_default (&defaults);
+  printf ("device: %s (cc %d.%d); %d rounds of %d repetitions per side; streams: %d, %s\n",
+          info.name, info.cc_major, info.cc_minor, rounds, reps, defaults.streams,
+          defaults.order == MS_ORDER_BREADTH_FIRST ? "breadth-first" : "depth-first");
+  pin_like_memsweep (backend);
+  printf ("\n%-17s %-5s %12s %12s %8s\n", "mode", "size", "plain us", "memsweep us", "ratio");
+  int within = 0, total = 0;
+  double worst = 0;
+  for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+    char why[256];
+    if (!ms_backend_supports (backend, &info, modes[m], why, sizeof why)) {
+      printf ("%-17s not supported here: %s\n", ms_mode_name (modes[m]), why);
+      continue;
+    }
+    for (size_t i = 0; i < sizeof exps / sizeof exps[0]; i++) {
+      int ok = compare_cell (backend, &defaults, modes[m], exps[i], rounds, reps, &worst);
+      within += ok > 0;
+      total++;
+    }
+  }
+  printf ("\n%d of %d cells within ratio <= 1.05 (worst %.3f; the median over rounds of "
+          "memsweep's median / the plain median)\n",
+          within, total, worst);
+  ms_backend_free (backend);
+  return 0;
+}

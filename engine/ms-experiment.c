@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-experiment.c: the run-to-run experiment switches (ms-experiment.h). */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "memsweep.h"
+#include "ms-experiment.h"
+#include "ms-i18n.h"
+
+#define MS_EXPERIMENT_ENV "MEMSWEEP_EXPERIMENT"
+
+static const char *const order_names[] = { "size", "mode", "shuffle" };
+
+static bool
+parse_word (const char *word, MsExperiment *x)
+{
+  if (strcmp (word, "thp") == 0)
+    x->hugepages = true;
+  else if (strcmp (word, "cpu-fixed") == 0)
+    x->fixed_cpu = true;
+  else if (strcmp (word, "buffers-per-size") == 0)
+    x->keep_buffers = true;
+  else if (strcmp (word, "copy-warm") == 0)
+    x->copy_warm = true;
+  else if (strncmp (word, "order=", 6) == 0) {
+    for (int i = 0; i < 3; i++)
+      if (strcmp (word + 6, order_names[i]) == 0) {
+        x->order = (MsCellOrder) i;
+        return true;
+      }
+    return false;
+  } else
+    return false;
+  return true;
+}
+
+bool
+ms_experiment_parse (const char *text, MsExperiment *out, char *err, size_t errlen)
+{
+  char copy[256];
+  memset (out, 0, sizeof *out);
+  if (!text || !text[0])
+    return true;
+  if (strlen (text) >= sizeof copy) {
+    snprintf (err, errlen, ms_gettext ("%s is too long"), MS_EXPERIMENT_ENV);
+    return false;
+  }
+  snprintf (copy, sizeof copy, "%s", text);
+  char *save = NULL;
+  for (char *w = strtok_r (copy, ",", &save); w; w = strtok_r (NULL, ",", &save))
+    if (!parse_word (w, out)) {
+      snprintf (err, errlen,
+                ms_gettext ("%s: unknown switch '%.40s' (known: thp, cpu-fixed, "
+                            "buffers-per-size, copy-warm, order=size|mode|shuffle)"),
+                MS_EXPERIMENT_ENV, w);
+      memset (out, 0, sizeof *out);
+      return false;
+    }
+  return true;
+}
+
+static MsExperiment env_switches;
+static bool env_valid;
+static char env_error[256];
+static pthread_once_t env_once = PTHREAD_ONCE_INIT;
+
+static void
+read_env (void)
+{
+  env_valid = ms_experiment_parse (getenv (MS_EXPERIMENT_ENV), &env_switches, env_error,
+                                   sizeof env_error);
+}
+
+const MsExperiment *
+ms_experiment_get (char *err, size_t errlen)
+{
+  pthread_once (&env_once, read_env);
+  if (!env_valid && err)
+    snprintf (err, errlen, "%s", env_error);
+  return env_valid ? &env_switches : NULL;
+}
+
+void
+ms_experiment_format (const MsExperiment *x, char *buf, size_t len)
+{
+  snprintf (buf, len, "%s%s%s%s%s%s", x->hugepages ? ",thp" : "",
+            x->fixed_cpu ? ",cpu-fixed" : "", x->keep_buffers ? ",buffers-per-size" : "",
+            x->copy_warm ? ",copy-warm" : "",
+            x->order != MS_ORDER_CELLS_SIZE_MAJOR ? ",order=" : "",
+            x->order != MS_ORDER_CELLS_SIZE_MAJOR ? order_names[x->order] : "");
+  if (buf[0] == ',')
+    memmove (buf, buf + 1, strlen (buf));
+}

@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-um-counts: unified-memory counts that cannot be true are shown as
+ * unknown with the reason (ms_um_counts_judge), in the run, in the file
+ * and its reading back (also of files written before the rule), and on
+ * the managed lesson's caption. */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "memsweep.h"
+#include "ms-backend-test.h"
+#include "ms-lesson-caption.h"
+#include "ms-test.h"
+
+#define N (1ull << 18)
+#define VEC (N * sizeof (float))
+
+static MsUmCounts
+counted (uint64_t gpu_faults, uint64_t h2d, uint64_t d2h)
+{
+  return (MsUmCounts){ .state = MS_UM_COUNTED, .gpu_faults = gpu_faults, .cpu_faults = 3,
+                       .h2d_bytes = h2d, .d2h_bytes = d2h };
+}
+
+static MsUmState
+judged (MsMode mode, bool resident, MsUmCounts um)
+{
+  ms_um_counts_judge (mode, N, resident, &um);
+  if (um.state == MS_UM_UNKNOWN)
+    MS_CHECK (um.reason[0] && strstr (um.reason, "records were lost"), "reason '%s'", um.reason);
+  /* The numbers stay, for whoever looks into it. */
+  MS_CHECK (um.cpu_faults == 3, "counts kept");
+  return um.state;
+}
+
+static void
+test_rule (void)
+{
+  /* The H100's reference counts at 2^22, scaled: plausible. */
+  MS_CHECK (judged (MS_MODE_MANAGED, false, counted (8, 2 * VEC, VEC)) == MS_UM_COUNTED, "first");
+  MS_CHECK (judged (MS_MODE_MANAGED_PREFETCH, false, counted (0, 2 * VEC, VEC)) == MS_UM_COUNTED,
+            "a prefetch moves the bytes without faults");
+  MS_CHECK (judged (MS_MODE_MANAGED, true, counted (0, 0, VEC)) == MS_UM_COUNTED, "resident");
+  /* The H200's gpu-suite failure: no faults, 23 of 32 MiB. */
+  MS_CHECK (judged (MS_MODE_MANAGED, false, counted (0, 23 * VEC / 16, VEC)) == MS_UM_UNKNOWN,
+            "no faults while bytes moved");
+  MS_CHECK (judged (MS_MODE_MANAGED, false, counted (28, 2 * VEC - 4096, VEC)) == MS_UM_UNKNOWN,
+            "fewer bytes than the inputs");
+  MS_CHECK (judged (MS_MODE_MANAGED_PREFETCH, false, counted (0, VEC, VEC)) == MS_UM_UNKNOWN,
+            "prefetch short");
+  MS_CHECK (judged (MS_MODE_MANAGED, true, counted (0, 0, VEC / 2)) == MS_UM_UNKNOWN,
+            "the result's bytes short");
+  MS_CHECK (judged (MS_MODE_MANAGED, false, counted (0, 0, 0)) == MS_UM_UNKNOWN, "all zeros");
+  /* Other states and modes are left alone. */
+  MsUmCounts un = { .state = MS_UM_UNAVAILABLE };
+  snprintf (un.reason, sizeof un.reason, "refused");
+  ms_um_counts_judge (MS_MODE_MANAGED, N, false, &un);
+  MS_CHECK (un.state == MS_UM_UNAVAILABLE && strcmp (un.reason, "refused") == 0, "unavailable");
+  MS_CHECK (judged (MS_MODE_PINNED, false, counted (0, 0, 0)) == MS_UM_COUNTED, "not managed");
+}
+
+static MsResults *
+run_managed_touch (bool lost)
+{
+  MsTestBackendConfig cfg;
+  MsSweep s;
+  MsResults *r = NULL;
+  char err[256] = "";
+  ms_test_backend_config_init (&cfg);
+  cfg.um_lost = lost;
+  ms_sweep_init_default (&s);
+  s.min_exp = s.max_exp = 18;
+  s.reps = 3;
+  s.reps_rule = MS_REPS_FIXED;
+  MsBackend *b = ms_backend_new_test (&cfg);
+  MS_CHECK (ms_lesson_run ("managed-touch", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err,
+                           sizeof err) == MS_RUN_OK && r, "%s", err);
+  ms_backend_free (b);
+  return r;
+}
+
+static const MsUmCounts *
+um_of (const MsResults *r, MsMode mode, const char *variant)
+{
+  const MsCell *c = r ? ms_results_find_variant (r, mode, 18, variant) : NULL;
+  MS_CHECK (c != NULL, "%s %s", ms_mode_name (mode), variant);
+  return c ? &c->um : NULL;
+}
+
+/* The run marks lost counts, the file keeps them so, the caption says so. */
+static void
+test_run_file_caption (void)
+{
+  char path[64], err[256] = "", buf[1024];
+  snprintf (path, sizeof path, "/tmp/test-um-counts-%d.csv", (int) getpid ());
+  MsResults *r = run_managed_touch (true);
+  const MsUmCounts *first = um_of (r, MS_MODE_MANAGED, "touch=first");
+  const MsUmCounts *res = um_of (r, MS_MODE_MANAGED, "touch=resident");
+  if (!first || !res)
+    return;
+  MS_CHECK (first->state == MS_UM_UNKNOWN && first->h2d_bytes == VEC, "first: unknown");
+  MS_CHECK (res->state == MS_UM_COUNTED, "resident: counted");
+  MS_CHECK (ms_lesson_caption (MS_TOPIC_MANAGED, r, -1, buf, sizeof buf), "%s", buf);
+  MS_CHECK (strstr (buf, "counts are unknown (CUPTI counted no GPU page faults") &&
+              strstr (buf, "Resident data took") && !strstr (buf, "migrating"),
+            "%s", buf);
+  MS_CHECK (ms_csv_write_samples (r, path, err, sizeof err), "%s", err);
+  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  MS_CHECK (back != NULL, "%s", err);
+  const MsUmCounts *b = um_of (back, MS_MODE_MANAGED, "touch=first");
+  MS_CHECK (b && b->state == MS_UM_UNKNOWN && strcmp (b->reason, first->reason) == 0 &&
+              b->gpu_faults == first->gpu_faults && b->h2d_bytes == first->h2d_bytes &&
+              b->d2h_bytes == first->d2h_bytes && b->cpu_faults == first->cpu_faults,
+            "unknown read back with its counts and reason");
+  ms_results_free (back);
+  ms_results_free (r);
+  unlink (path);
+}
+
+/* A file written before the rule says "counted 0 ..." for lost records: it
+ * reads as unknown; a plausible line stays counted. */
+static void
+test_old_file_judged (void)
+{
+  char path[64], err[256] = "";
+  snprintf (path, sizeof path, "/tmp/test-um-counts-old-%d.csv", (int) getpid ());
+  MsResults *r = run_managed_touch (false);
+  if (!r)
+    return;
+  for (size_t i = 0; i < r->n_cells; i++)
+    r->cells[i].um.state = MS_UM_NONE;
+  MS_CHECK (ms_csv_write_samples (r, path, err, sizeof err), "%s", err);
+  ms_results_free (r);
+  static char text[1 << 20];
+  FILE *f = fopen (path, "r");
+  size_t n = f ? fread (text, 1, sizeof text - 1, f) : 0;
+  if (f)
+    fclose (f);
+  text[n] = '\0';
+  char *rest = strchr (text, '\n');
+  f = rest ? fopen (path, "w") : NULL;
+  MS_CHECK (f != NULL, "%s", path);
+  if (!f)
+    return;
+  fwrite (text, 1, (size_t) (rest + 1 - text), f);
+  fprintf (f, "# um-counts: managed %llu touch=first counted 0 64 %llu %llu\n",
+           (unsigned long long) N, (unsigned long long) (VEC + VEC / 2),
+           (unsigned long long) VEC);
+  fprintf (f, "# um-counts: managed %llu touch=resident counted 0 64 0 %llu\n",
+           (unsigned long long) N, (unsigned long long) VEC);
+  fprintf (f, "# um-counts: managed-prefetch %llu touch=first unknown 0 0 1 2\n",
+           (unsigned long long) N); /* an unknown line needs its reason */
+  fputs (rest + 1, f);
+  fclose (f);
+  r = ms_csv_read_samples (path, err, sizeof err);
+  MS_CHECK (r != NULL, "%s", err);
+  const MsUmCounts *first = um_of (r, MS_MODE_MANAGED, "touch=first");
+  const MsUmCounts *res = um_of (r, MS_MODE_MANAGED, "touch=resident");
+  const MsUmCounts *pre = um_of (r, MS_MODE_MANAGED_PREFETCH, "touch=first");
+  MS_CHECK (first && first->state == MS_UM_UNKNOWN && first->gpu_faults == 0, "old: unknown");
+  MS_CHECK (res && res->state == MS_UM_COUNTED, "old resident: counted");
+  MS_CHECK (pre && pre->state == MS_UM_NONE, "malformed unknown line ignored");
+  ms_results_free (r);
+  unlink (path);
+}
+
+int
+main (void)
+{
+  MS_RUN (test_rule);
+  MS_RUN (test_run_file_caption);
+  MS_RUN (test_old_file_judged);
+  return ms_test_finish ();
+}
