@@ -320,11 +320,16 @@ check_timeline_keys (MsWindow *win)
   ms_window_set_view (win, MS_VIEW_BANDWIDTH);
 }
 
-/* The Runs popover's list (a table's column view holds a list view too). */
+/* The Runs popover's list: a list view of runs (drop-downs and the table
+ * hold list views too). */
 static gboolean
 is_runs_list (GtkWidget *w, gconstpointer data)
 {
-  return GTK_IS_LIST_VIEW (w) && gtk_widget_get_ancestor (w, GTK_TYPE_POPOVER);
+  GtkSelectionModel *model =
+    GTK_IS_LIST_VIEW (w) ? gtk_list_view_get_model (GTK_LIST_VIEW (w)) : NULL;
+  GListModel *runs =
+    GTK_IS_NO_SELECTION (model) ? gtk_no_selection_get_model (GTK_NO_SELECTION (model)) : NULL;
+  return runs && g_list_model_get_item_type (runs) == MS_TYPE_RUN;
 }
 
 static gboolean
