@@ -42,7 +42,7 @@ typedef enum {
   MS_MODE_STREAMS,
   MS_MODE_DEVICE,
   MS_MODE_HOST,
-  MS_MODE_COUNT
+  MS_MODE_COUNT /*< skip >*/
 } MsMode;
 
 /* Phases in the order they happen within one run. */
@@ -65,8 +65,8 @@ typedef enum {
 } MsPhase;
 
 typedef enum {
-  MS_ORDER_DEPTH_FIRST,
-  MS_ORDER_BREADTH_FIRST
+  MS_ORDER_DEPTH_FIRST,  /*< nick=depth >*/
+  MS_ORDER_BREADTH_FIRST /*< nick=breadth >*/
 } MsIssueOrder;
 
 typedef enum {
@@ -131,10 +131,10 @@ typedef enum {
 } MsAccess;
 
 typedef enum {
-  MS_STORES_STREAMED, /* the host writes the inputs with streaming stores */
-  MS_STORES_ORDINARY, /* with ordinary stores: dirty lines in the CPU cache */
-  MS_STORES_FRESH,    /* into pinned buffers allocated anew each repetition */
-  MS_STORES_COUNT
+  MS_STORES_STREAMED, /*< nick=streamed >*/ /* the host writes the inputs with streaming stores */
+  MS_STORES_ORDINARY, /*< nick=ordinary >*/ /* with ordinary stores: dirty lines in the CPU cache */
+  MS_STORES_FRESH,    /*< nick=fresh >*/ /* into pinned buffers allocated anew each repetition */
+  MS_STORES_COUNT /*< skip >*/
 } MsHostStores;
 
 typedef enum {

@@ -34,7 +34,7 @@ ms_test_reference_runs (void)
   g_autofree char *label = ms_plot_run_label (r);
   g_snprintf (r->label, sizeof r->label, "%s", label);
   GPtrArray *runs = ms_run_array_new ();
-  g_ptr_array_add (runs, ms_run_new (r));
+  g_ptr_array_add (runs, ms_run_new (r, MS_RUN_KIND_REFERENCE));
   return runs;
 }
 

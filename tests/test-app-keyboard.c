@@ -347,6 +347,18 @@ check_timeline_keys (MsWindow *win)
   ms_window_set_view (win, MS_VIEW_BANDWIDTH);
 }
 
+/* The Runs popover's list: a list view of runs (drop-downs and the table
+ * hold list views too). */
+static gboolean
+is_runs_list (GtkWidget *w, gconstpointer data)
+{
+  GtkSelectionModel *model =
+    GTK_IS_LIST_VIEW (w) ? gtk_list_view_get_model (GTK_LIST_VIEW (w)) : NULL;
+  GListModel *runs =
+    GTK_IS_NO_SELECTION (model) ? gtk_no_selection_get_model (GTK_NO_SELECTION (model)) : NULL;
+  return runs && g_list_model_get_item_type (runs) == MS_TYPE_RUN;
+}
+
 static gboolean
 popover_shown (gpointer popover)
 {
@@ -360,8 +372,8 @@ type_text (MsWindow *win, const char *text)
     press (win, 0, (KeySym)*c);
 }
 
-/* Ctrl+Shift+R opens the runs; the name typed there, with Enter, renames
- * the run; Escape closes the popover and the keys work on. */
+/* Ctrl+Shift+R opens the runs (a list view on the session); the name typed
+ * there, with Enter, renames the run; Escape closes the popover and the keys work on. */
 static void
 check_runs_popover (MsWindow *win)
 {
@@ -374,7 +386,7 @@ check_runs_popover (MsWindow *win)
   press (win, XK_Shift_L, XK_r);
   fake_key (dpy, ctrl, False, 0);
   XFlush (dpy);
-  GtkWidget *list = find_widget (GTK_WIDGET (win), is_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX));
+  GtkWidget *list = find_widget (GTK_WIDGET (win), is_runs_list, NULL);
   GtkWidget *popover = gtk_widget_get_ancestor (list, GTK_TYPE_POPOVER);
   wait_until (popover_shown, popover, "Ctrl+Shift+R opens the runs");
   spin (300);

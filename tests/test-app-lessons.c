@@ -177,7 +177,10 @@ test_cards_from_references (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1600, 1000);
   gtk_window_present (GTK_WINDOW (window));
   guint added = 0, views = 0;
-  g_signal_connect_swapped (page, "run-added", G_CALLBACK (count), &added);
+  g_autoptr (MsSession) session = ms_session_new ();
+  ms_page_set_session (MS_PAGE (page), session);
+  g_signal_connect_swapped (ms_session_get_runs (session), "items-changed", G_CALLBACK (count),
+                            &added);
   g_signal_connect_swapped (page, "show-view", G_CALLBACK (count), &views);
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
     check_card (MS_LESSONS_PAGE (page), t);
@@ -203,22 +206,24 @@ test_missing_reference (void)
   g_object_unref (page);
 }
 
-/* The window's runs: a plain sweep captions pinned against pageable. */
+/* The session's runs: a plain sweep captions pinned against pageable; the
+ * page follows the session as runs come and go. */
 static void
 test_window_runs (void)
 {
   char err[256];
   g_autofree char *path = g_build_filename (bundled, "h100-default-samples.csv", NULL);
-  MsResults *r = ms_run_new (ms_csv_read_samples (path, err, sizeof err));
-  g_assert_nonnull (r);
-  g_autoptr (GPtrArray) runs = ms_run_array_new ();
-  g_ptr_array_add (runs, r);
+  MsResults *results = ms_csv_read_samples (path, err, sizeof err);
+  g_assert_nonnull (results);
+  g_autoptr (MsRun) r = ms_run_new (results, MS_RUN_KIND_REFERENCE);
+  g_autoptr (MsSession) session = ms_session_new ();
+  g_assert_true (ms_session_add_run (session, r));
   GtkWidget *window = gtk_window_new ();
   GtkWidget *page = g_object_ref (ms_lessons_page_new ());
   gtk_window_set_child (GTK_WINDOW (window), page);
   gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
   gtk_window_present (GTK_WINDOW (window));
-  ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
+  ms_page_set_session (MS_PAGE (page), session);
   ms_lessons_page_show (MS_LESSONS_PAGE (page), MS_TOPIC_PINNED_PAGEABLE);
   g_assert_cmpint (ms_timeline_stack_get_n_rows (ms_lessons_page_get_timeline_stack (
                      MS_LESSONS_PAGE (page))), ==, 2);
@@ -228,7 +233,7 @@ test_window_runs (void)
   g_assert_nonnull (strstr (caption, "pinned copies are"));
   g_assert_true (has_digit (caption));
   g_assert_true (ms_lessons_page_get_run (MS_LESSONS_PAGE (page), MS_TOPIC_REUSE) == NULL);
-  ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), NULL);
+  ms_session_clear_runs (session);
   g_assert_null (ms_lessons_page_get_run (MS_LESSONS_PAGE (page), MS_TOPIC_PINNED_PAGEABLE));
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (page);

@@ -25,7 +25,7 @@ is_idle (gpointer page)
 }
 
 static void
-small_sweep (MsDevicesPage *page, MsSweep *sweep, gpointer data)
+small_sweep (MsSweep *sweep)
 {
   memset (sweep->modes, 0, sizeof sweep->modes);
   sweep->modes[MS_MODE_PINNED] = sweep->modes[MS_MODE_PAGEABLE] = true;
@@ -36,11 +36,33 @@ small_sweep (MsDevicesPage *page, MsSweep *sweep, gpointer data)
   sweep->warmup = 1;
 }
 
-static void
-keep_runs (MsDevicesPage *page, GPtrArray *runs, GPtrArray **out)
+/* The runs of the page's last sweep or file, as its matrix shows them. */
+static GPtrArray *
+matrix_runs (MsDevicesPage *page)
 {
-  g_clear_pointer (out, g_ptr_array_unref);
-  *out = g_ptr_array_ref (runs);
+  GPtrArray *runs = NULL;
+  g_object_get (ms_devices_page_get_matrix_view (page), "runs", &runs, NULL);
+  g_object_set_data_full (G_OBJECT (page), "test-runs", runs, (GDestroyNotify) g_ptr_array_unref);
+  return runs;
+}
+
+/* A session whose sweep settings make the small sweep above. */
+static MsSession *
+small_session (GArray *devices)
+{
+  MsSession *session = ms_session_new ();
+  const char *modes[] = { "pageable", "pinned", NULL };
+  g_object_set (ms_session_get_sweep_settings (session), "min-exp", 10, "max-exp", 14, "reps", 3,
+                "warmup", 1, "modes", modes, NULL);
+  MsSweep want, got;
+  char err[256];
+  ms_sweep_init_default (&want);
+  small_sweep (&want);
+  g_assert_true (ms_session_get_sweep (session, &got, err, sizeof err));
+  g_assert_cmpint (got.min_exp, ==, want.min_exp);
+  g_assert_cmpint (got.reps, ==, want.reps);
+  ms_session_set_devices (session, devices);
+  return session;
 }
 
 static GArray *
@@ -55,17 +77,15 @@ fake_devices (MsBackend *backend)
   return devices;
 }
 
-/* A page over the fake GPUs of backend (which it takes), with a small
- * sweep, keeping the runs it hands out in *runs. */
+/* A page over the fake GPUs of backend (which it takes), following a
+ * session (its devices, a small sweep) that gets the runs it makes. */
 static MsDevicesPage *
-page_with_fakes (MsBackend *backend, GPtrArray **runs)
+page_with_fakes (MsBackend *backend)
 {
   g_autoptr (GArray) devices = fake_devices (backend);
-  MsDevicesPage *page = g_object_new (MS_TYPE_DEVICES_PAGE, NULL);
+  g_autoptr (MsSession) session = small_session (devices);
+  MsDevicesPage *page = g_object_new (MS_TYPE_DEVICES_PAGE, "session", session, NULL);
   ms_devices_page_set_engine (page, backend, ms_test_peer_run);
-  ms_devices_page_set_devices (page, devices);
-  g_signal_connect (page, "prepare-sweep", G_CALLBACK (small_sweep), NULL);
-  g_signal_connect (page, "runs-ready", G_CALLBACK (keep_runs), runs);
   return page;
 }
 
@@ -92,14 +112,14 @@ check_runs (GPtrArray *runs, const int *want, guint n_want, MsMatrixView *view)
   g_assert_nonnull (runs);
   g_assert_cmpuint (runs->len, ==, n_want);
   for (guint i = 0; i < runs->len; i++) {
-    const MsResults *r = g_ptr_array_index (runs, i);
+    const MsResults *r = ms_run_get_results (g_ptr_array_index (runs, i));
     g_assert_cmpint (r->device.index, ==, want[i]);
     g_assert_cmpuint (r->n_cells, ==, 2 * 5);
     for (size_t c = 0; c < r->n_cells; c++)
       g_assert_cmpint (r->cells[c].status, ==, MS_CELL_OK);
     /* The labels differ by the device, so the window keeps every run. */
     for (guint j = 0; j < i; j++)
-      g_assert_cmpstr (r->label, !=, ((const MsResults *) g_ptr_array_index (runs, j))->label);
+      g_assert_cmpstr (r->label, !=, ms_run_get_name (g_ptr_array_index (runs, j)));
   }
   int method;
   g_object_get (view, "method", &method, NULL);
@@ -108,10 +128,10 @@ check_runs (GPtrArray *runs, const int *want, guint n_want, MsMatrixView *view)
   g_assert_cmpint (d->n_rows, ==, (int) n_want + 1); /* the GPUs and their sum */
   double sum = 0;
   for (guint i = 0; i < n_want; i++)
-    sum += ms_results_find (g_ptr_array_index (runs, i), MS_MODE_PINNED, 12)->stats.h2d_gbps;
+    sum += ms_results_find (ms_run_get_results (g_ptr_array_index (runs, i)), MS_MODE_PINNED, 12)->stats.h2d_gbps;
   g_assert_cmpfloat (fabs (d->value[n_want][2] - sum), <, 1e-9);
   g_assert_cmpint (d->n_cols, ==, 5);
-  const MsResults *r = g_ptr_array_index (runs, n_want - 1);
+  const MsResults *r = ms_run_get_results (g_ptr_array_index (runs, n_want - 1));
   g_assert_cmpfloat (d->value[n_want - 1][4], ==,
                      ms_results_find (r, MS_MODE_PINNED, 14)->stats.h2d_gbps);
 }
@@ -157,8 +177,7 @@ test_run_all (void)
   cfg.n_devices = N_FAKE;
   cfg.hold_us = 3000;
   MsBackend *backend = ms_backend_new_test (&cfg);
-  GPtrArray *runs = NULL;
-  MsDevicesPage *page = page_with_fakes (backend, &runs);
+  MsDevicesPage *page = page_with_fakes (backend);
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1200, 800);
 
   guint n;
@@ -173,7 +192,9 @@ test_run_all (void)
   g_assert_false (is_idle (page));
   ms_test_wait_until (is_idle, page, "the GPUs ran at once");
   static const int all[] = { 0, 1, 2, 3 }, some[] = { 0, 1, 3 };
-  check_runs (runs, all, N_FAKE, ms_devices_page_get_matrix_view (page));
+  check_runs (matrix_runs (page), all, N_FAKE, ms_devices_page_get_matrix_view (page));
+  /* The session has them too, for the charts. */
+  g_assert_cmpuint (ms_session_get_n_runs (ms_page_get_session (MS_PAGE (page))), ==, N_FAKE);
   /* Four threads held their cells together, in step. */
   g_assert_cmpint (ms_test_backend_max_concurrent (backend), ==, N_FAKE);
   g_assert_cmpint (ms_test_backend_barrier_violations (backend), ==, 0);
@@ -186,7 +207,7 @@ test_run_all (void)
   g_assert_cmpuint (n, ==, N_FAKE - 1);
   click (page, _("_Run on All Selected at Once"));
   ms_test_wait_until (is_idle, page, "three GPUs ran at once");
-  check_runs (runs, some, G_N_ELEMENTS (some), ms_devices_page_get_matrix_view (page));
+  check_runs (matrix_runs (page), some, G_N_ELEMENTS (some), ms_devices_page_get_matrix_view (page));
 
   ms_devices_page_select (page, 2, TRUE);
   click (page, _("_Peer Matrix"));
@@ -194,7 +215,6 @@ test_run_all (void)
   check_peer (page);
   g_assert_cmpuint (ms_test_ink (GTK_WIDGET (ms_devices_page_get_matrix_view (page))), >, 50);
   g_assert_cmpuint (ms_test_ink (GTK_WIDGET (ms_devices_page_get_topology_view (page))), >, 20);
-  g_ptr_array_unref (runs);
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
@@ -212,18 +232,17 @@ test_one_fails (void)
   cfg.fail_phase = MS_PHASE_H2D;
   cfg.fail_status = MS_CELL_FAILED;
   MsBackend *backend = ms_backend_new_test (&cfg);
-  GPtrArray *runs = NULL;
-  MsDevicesPage *page = page_with_fakes (backend, &runs);
+  MsDevicesPage *page = page_with_fakes (backend);
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
   click (page, _("_Run on All Selected at Once"));
   ms_test_wait_until (is_idle, page, "the GPUs ran at once");
+  GPtrArray *runs = matrix_runs (page);
   g_assert_cmpuint (runs->len, ==, N_FAKE);
   for (guint i = 0; i < runs->len; i++) {
-    const MsResults *r = g_ptr_array_index (runs, i);
+    const MsResults *r = ms_run_get_results (g_ptr_array_index (runs, i));
     const MsCell *c = ms_results_find (r, MS_MODE_PINNED, 12);
     g_assert_cmpint (c->status, ==, i == 1 ? MS_CELL_FAILED : MS_CELL_OK);
   }
-  g_ptr_array_unref (runs);
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
@@ -287,7 +306,7 @@ test_open_multi (void)
   MsBackend *backend = ms_backend_new_test (&cfg);
   MsSweep sweep;
   ms_sweep_init_default (&sweep);
-  small_sweep (NULL, &sweep, NULL);
+  small_sweep (&sweep);
   int devices[] = { 0, 1, 2 };
   MsMultiResults *multi = NULL;
   char err[512];
@@ -309,13 +328,11 @@ test_open_multi (void)
   ms_multi_results_free (multi);
 
   MsDevicesPage *page = g_object_new (MS_TYPE_DEVICES_PAGE, NULL);
-  GPtrArray *runs = NULL;
-  g_signal_connect (page, "runs-ready", G_CALLBACK (keep_runs), &runs);
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
   g_autoptr (GError) error = NULL;
   g_assert_true (ms_devices_page_open_path (page, path, &error));
   static const int all[] = { 0, 1, 2 }, two[] = { 0, 2 };
-  check_runs (runs, all, 3, ms_devices_page_get_matrix_view (page));
+  check_runs (matrix_runs (page), all, 3, ms_devices_page_get_matrix_view (page));
   /* The same read on a worker thread, shown when it finishes. */
   GAsyncResult *result = NULL;
   ms_devices_page_open_path_async (page, path, keep_result, &result);
@@ -323,20 +340,20 @@ test_open_multi (void)
     g_main_context_iteration (NULL, TRUE);
   g_assert_true (ms_devices_page_open_path_finish (page, result, &error));
   g_object_unref (result);
-  check_runs (runs, all, 3, ms_devices_page_get_matrix_view (page));
+  check_runs (matrix_runs (page), all, 3, ms_devices_page_get_matrix_view (page));
   g_unlink (samples[1]);
   g_assert_true (ms_devices_page_open_path (page, path, &error));
+  GPtrArray *runs = matrix_runs (page);
   check_runs (runs, two, 2, ms_devices_page_get_matrix_view (page));
   g_autofree char *status = status_of (page);
   g_assert_nonnull (strstr (status, "node7-gpu1-samples.csv"));
-  g_assert_nonnull (strstr (((MsResults *) g_ptr_array_index (runs, 0))->label, "GPU 0"));
+  g_assert_nonnull (strstr (ms_run_get_name (g_ptr_array_index (runs, 0)), "GPU 0"));
   g_unlink (samples[0]);
   g_unlink (samples[2]);
   g_assert_false (ms_devices_page_open_path (page, path, &error));
   g_assert_nonnull (error);
   g_unlink (path);
   g_rmdir (dir);
-  g_ptr_array_unref (runs);
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 

@@ -32,13 +32,13 @@ test_reuse_view (void)
     add_cell (r, MS_MODE_ZERO_COPY, 20, v, 100.0 * reuse);
     add_cell (r, MS_MODE_ZERO_COPY, 18, v, 30.0 * reuse);
   }
-  MsResults *run = ms_run_new (r);
+  MsRun *run = ms_run_new (r, MS_RUN_KIND_LESSON);
   GtkWidget *view = ms_reuse_view_new ();
   guint time_n, exponent_n;
   ms_test_watch (view, "time", &time_n);
   ms_test_watch (view, "exponent", &exponent_n);
   ms_reuse_view_set_run (MS_REUSE_VIEW (view), run);
-  ms_run_unref (run); /* the view keeps its own reference */
+  g_object_unref (run); /* the view keeps its own reference */
   g_assert_cmpint (ms_reuse_view_get_shown_exponent (MS_REUSE_VIEW (view)), ==, 20);
   GtkWindow *window = ms_test_show (view, 900, 600);
   guint with_data = ms_test_ink (view);
@@ -61,7 +61,7 @@ static void
 test_timeline_stack (void)
 {
   g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
-  const MsResults *r = g_ptr_array_index (runs, 0);
+  const MsResults *r = ms_run_get_results (g_ptr_array_index (runs, 0));
   GtkWidget *stack = ms_timeline_stack_new ();
   MsTimelineStack *st = MS_TIMELINE_STACK (stack);
   guint rows_n, setup_n;

@@ -25,7 +25,7 @@ test_bindings (void)
 
   MsSweep s;
   char err[256];
-  g_assert_true (ms_settings_pane_get_sweep (pane, &s, err, sizeof err));
+  g_assert_true (ms_sweep_settings_get_sweep (ms_settings_pane_get_sweep_settings (pane), &s, err, sizeof err));
   g_assert_cmpint (s.reps, ==, 7);
   g_assert_true (s.modes[MS_MODE_HOST] && s.modes[MS_MODE_PINNED]);
   g_assert_false (s.modes[MS_MODE_PAGEABLE]);
@@ -35,7 +35,7 @@ test_bindings (void)
   /* Settings to widgets. */
   g_settings_set_string (settings, "order", "breadth");
   g_settings_set_int (settings, "max-exp", 12);
-  g_assert_true (ms_settings_pane_get_sweep (pane, &s, err, sizeof err));
+  g_assert_true (ms_sweep_settings_get_sweep (ms_settings_pane_get_sweep_settings (pane), &s, err, sizeof err));
   g_assert_cmpint (s.order, ==, MS_ORDER_BREADTH_FIRST);
   g_assert_cmpint (s.max_exp, ==, 12);
   g_assert_cmpuint (changed, >=, 2);
@@ -45,22 +45,22 @@ test_bindings (void)
    * with none of its modes is refused with the engine's reason. */
   g_settings_set_int (settings, "reuse", 4);
   g_settings_set_string (settings, "host-stores", "ordinary");
-  g_assert_true (ms_settings_pane_get_sweep (pane, &s, err, sizeof err));
+  g_assert_true (ms_sweep_settings_get_sweep (ms_settings_pane_get_sweep_settings (pane), &s, err, sizeof err));
   g_assert_cmpint (s.knobs.reuse, ==, 4);
   g_assert_cmpint (s.knobs.stores, ==, MS_STORES_ORDINARY);
   g_settings_set_strv (settings, "modes", (const char *const[]){ "host", NULL });
-  g_assert_false (ms_settings_pane_get_sweep (pane, &s, err, sizeof err));
+  g_assert_false (ms_sweep_settings_get_sweep (ms_settings_pane_get_sweep_settings (pane), &s, err, sizeof err));
   g_assert_nonnull (strstr (ms_settings_pane_get_summary (pane), "select one of them"));
   g_settings_set_strv (settings, "modes", (const char *const[]){ "pinned", "host", NULL });
   g_settings_reset (settings, "reuse");
   g_settings_reset (settings, "host-stores");
-  g_assert_true (ms_settings_pane_get_sweep (pane, &s, err, sizeof err));
+  g_assert_true (ms_sweep_settings_get_sweep (ms_settings_pane_get_sweep_settings (pane), &s, err, sizeof err));
   g_assert_cmpint (s.knobs.reuse, ==, 0);
   g_assert_cmpint (s.knobs.stores, ==, MS_STORES_STREAMED);
 
   /* Refused by the engine: the summary says why. */
   g_settings_set_int (settings, "min-exp", 13);
-  g_assert_false (ms_settings_pane_get_sweep (pane, &s, err, sizeof err));
+  g_assert_false (ms_sweep_settings_get_sweep (ms_settings_pane_get_sweep_settings (pane), &s, err, sizeof err));
   g_assert_cmpstr (ms_settings_pane_get_summary (pane), ==, err);
   g_settings_set_int (settings, "min-exp", 10);
 

@@ -11,7 +11,7 @@ static void
 test_rows_and_csv (void)
 {
   g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
-  const MsResults *run = g_ptr_array_index (runs, 0);
+  const MsResults *run = ms_run_get_results (g_ptr_array_index (runs, 0));
   MsTablePage *page = g_object_new (MS_TYPE_TABLE_PAGE, NULL);
   ms_table_page_set_runs (page, runs);
   GtkSelectionModel *selection = ms_table_page_get_selection (page);
@@ -53,12 +53,13 @@ static void
 test_lazy_rows (void)
 {
   g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
-  const MsResults *first = g_ptr_array_index (runs, 0);
+  const MsResults *first = ms_run_get_results (g_ptr_array_index (runs, 0));
   char err[512];
   g_autofree char *path =
     g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h200-default-samples.csv", NULL);
-  MsResults *second = ms_run_new (ms_csv_read_samples (path, err, sizeof err));
+  MsResults *second = ms_csv_read_samples (path, err, sizeof err);
   g_assert_nonnull (second);
+  MsRun *second_run = ms_run_new (second, MS_RUN_KIND_REFERENCE);
   MsTablePage *page = g_object_ref_sink (g_object_new (MS_TYPE_TABLE_PAGE, NULL));
   GListModel *rows = G_LIST_MODEL (ms_table_page_get_selection (page));
   ItemsChanged c = { 0 };
@@ -67,7 +68,7 @@ test_lazy_rows (void)
   g_assert_cmpuint (c.calls, ==, 1);
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, first->n_cells);
 
-  g_ptr_array_add (runs, second);
+  g_ptr_array_add (runs, second_run);
   ms_table_page_set_runs (page, runs);
   g_assert_cmpuint (c.calls, ==, 2);
   g_assert_cmpuint (c.position, ==, first->n_cells);
@@ -110,7 +111,7 @@ static void
 test_limit (void)
 {
   g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
-  const MsResults *first = g_ptr_array_index (runs, 0);
+  const MsResults *first = ms_run_get_results (g_ptr_array_index (runs, 0));
   g_autoptr (MsTableModel) model = ms_table_model_new ();
   Mirror m = { G_LIST_MODEL (model) };
   g_signal_connect (model, "items-changed", G_CALLBACK (on_mirror_changed), &m);
@@ -124,9 +125,10 @@ test_limit (void)
   char err[512];
   g_autofree char *path =
     g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h200-default-samples.csv", NULL);
-  MsResults *second = ms_run_new (ms_csv_read_samples (path, err, sizeof err));
+  MsResults *second = ms_csv_read_samples (path, err, sizeof err);
   g_assert_nonnull (second);
-  g_ptr_array_add (runs, second);
+  MsRun *second_run = ms_run_new (second, MS_RUN_KIND_REFERENCE);
+  g_ptr_array_add (runs, second_run);
   guint calls = m.calls;
   ms_table_model_set_runs (model, runs);
   g_assert_cmpuint (m.calls, ==, calls);
@@ -190,7 +192,7 @@ static void
 test_rows_grow_when_shown (void)
 {
   g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
-  const MsResults *run = g_ptr_array_index (runs, 0);
+  const MsResults *run = ms_run_get_results (g_ptr_array_index (runs, 0));
   MsTablePage *page = g_object_new (MS_TYPE_TABLE_PAGE, NULL);
   ms_table_page_set_runs (page, runs);
   GtkSelectionModel *selection = ms_table_page_get_selection (page);
@@ -207,9 +209,10 @@ test_rows_grow_when_shown (void)
   char err[512];
   g_autofree char *path =
     g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h200-default-samples.csv", NULL);
-  MsResults *second = ms_run_new (ms_csv_read_samples (path, err, sizeof err));
+  MsResults *second = ms_csv_read_samples (path, err, sizeof err);
   g_assert_nonnull (second);
-  g_ptr_array_add (runs, second);
+  MsRun *second_run = ms_run_new (second, MS_RUN_KIND_REFERENCE);
+  g_ptr_array_add (runs, second_run);
   g.calls = 0;
   g.want = run->n_cells + second->n_cells;
   ms_table_page_set_runs (page, runs);
@@ -226,7 +229,7 @@ test_rows_grow_when_shown (void)
   ms_test_wait_until (column_view_let_go, view, "the hidden table lets go of its rows");
   g_assert_true (gtk_selection_model_is_selected (selection, 3));
   gtk_widget_set_visible (GTK_WIDGET (page), TRUE);
-  g_ptr_array_add (runs, ms_run_ref (second));
+  g_ptr_array_add (runs, g_object_ref (second_run));
   g.want += second->n_cells;
   ms_table_page_set_runs (page, runs);
   ms_test_wait_until (all_rows_shown, &g, "the third run's rows are in");

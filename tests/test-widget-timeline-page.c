@@ -65,7 +65,7 @@ test_sizes_per_run (void)
   MsResults *large = ms_csv_read_samples (path, err, sizeof err);
   g_assert_nonnull (large);
   g_snprintf (large->label, sizeof large->label, "large sizes");
-  g_ptr_array_add (runs, ms_run_new (large));
+  g_ptr_array_add (runs, ms_run_new (large, MS_RUN_KIND_REFERENCE));
   MsTimelinePage *page = g_object_new (MS_TYPE_TIMELINE_PAGE, NULL);
   ms_timeline_page_set_runs (page, runs);
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1000, 500);

@@ -8,7 +8,8 @@ static void
 test_cell_and_zoom (void)
 {
   g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
-  const MsResults *run = g_ptr_array_index (runs, 0);
+  MsRun *held = g_ptr_array_index (runs, 0);
+  const MsResults *run = ms_run_get_results (held);
   const MsCell *cell = ms_results_find (run, MS_MODE_PINNED, 20);
   g_assert_nonnull (cell);
   MsTimelineView *view = MS_TIMELINE_VIEW (ms_timeline_view_new ());
@@ -17,7 +18,7 @@ test_cell_and_zoom (void)
   guint title_n, zoomed_n;
   ms_test_watch (view, "title", &title_n);
   ms_test_watch (view, "zoomed", &zoomed_n);
-  ms_timeline_view_set_cell (view, run, cell, 1, "pinned, repetition 2");
+  ms_timeline_view_set_cell (view, held, cell, 1, "pinned, repetition 2");
   g_assert_cmpuint (title_n, ==, 1);
   g_assert_cmpstr (ms_timeline_view_get_title (view), ==, "pinned, repetition 2");
   const MsTimeWindow *win = ms_timeline_view_get_window (view);
@@ -38,7 +39,7 @@ test_cell_and_zoom (void)
   g_assert_cmpuint (ms_test_ink (GTK_WIDGET (view)), >, 20);
   /* A new cell shows the whole repetition again. */
   ms_timeline_view_zoom (view, 3);
-  ms_timeline_view_set_cell (view, run, cell, 0, "pinned, repetition 1");
+  ms_timeline_view_set_cell (view, held, cell, 0, "pinned, repetition 1");
   g_assert_false (ms_timeline_view_get_zoomed (view));
   ms_test_destroy (window, GTK_WIDGET (view));
 }
@@ -56,12 +57,13 @@ static void
 test_opens_on_movement (void)
 {
   g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
-  const MsResults *run = g_ptr_array_index (runs, 0);
+  MsRun *held = g_ptr_array_index (runs, 0);
+  const MsResults *run = ms_run_get_results (held);
   const MsCell *cell = ms_results_find (run, MS_MODE_PAGEABLE, 20);
   MsTimelineView *view = MS_TIMELINE_VIEW (g_object_ref_sink (ms_timeline_view_new ()));
   guint moved = 0;
   g_signal_connect (view, "window-changed", G_CALLBACK (count_signal), &moved);
-  ms_timeline_view_set_cell (view, run, cell, 0, "pageable, repetition 1");
+  ms_timeline_view_set_cell (view, held, cell, 0, "pageable, repetition 1");
   g_assert_cmpuint (moved, >=, 1);
   const MsTimeWindow *win = ms_timeline_view_get_window (view);
   double t0, t1;
@@ -132,11 +134,12 @@ static void
 test_run_closed_while_shown (void)
 {
   GPtrArray *runs = ms_test_reference_runs ();
-  const MsResults *run = g_ptr_array_index (runs, 0);
+  MsRun *held = g_ptr_array_index (runs, 0);
+  const MsResults *run = ms_run_get_results (held);
   const MsCell *cell = ms_results_find (run, MS_MODE_STREAMS, 20);
   g_assert_nonnull (cell);
   MsTimelineView *view = MS_TIMELINE_VIEW (ms_timeline_view_new ());
-  ms_timeline_view_set_cell (view, run, cell, 1, "streams");
+  ms_timeline_view_set_cell (view, held, cell, 1, "streams");
   double total = ms_timeline_view_get_window (view)->total_us;
   g_ptr_array_unref (runs);
   GtkWindow *window = ms_test_show (GTK_WIDGET (view), 900, 400);
@@ -151,7 +154,7 @@ test_run_closed_while_shown (void)
 /* A run of one cell with n_reps repetitions of a copy and a kernel each
  * (the kernel of repetition r written after repetition r + 1's copy, so
  * that the repetitions interleave), and events of no repetition. */
-static MsResults *
+static MsRun *
 many_events_run (int n_reps)
 {
   MsSweep sweep;
@@ -179,7 +182,7 @@ many_events_run (int n_reps)
   g_assert_true (ms_results_add_cell (r, &c));
   g_free (c.e2e_us);
   g_free (c.events);
-  return ms_run_new (r);
+  return ms_run_new (r, MS_RUN_KIND_REFERENCE);
 }
 
 /* The map, read in steps, gives each repetition a range holding all its
@@ -187,8 +190,8 @@ many_events_run (int n_reps)
 static void
 test_rep_map (void)
 {
-  MsResults *run = many_events_run (1000);
-  const MsCell *cell = &run->cells[0];
+  g_autoptr (MsRun) held = many_events_run (1000);
+  const MsCell *cell = &ms_run_get_results (held)->cells[0];
   g_autoptr (MsRepMap) map = ms_rep_map_new (cell);
   g_assert_true (ms_rep_map_matches (map, cell));
   g_assert_false (ms_rep_map_complete (map));
@@ -214,10 +217,8 @@ test_rep_map (void)
   ms_rep_map_range (map, -1, &first, &end);
   g_assert_cmpuint (end, ==, 0);
   /* Another cell's events are not this map's. */
-  MsResults *other = many_events_run (10);
-  g_assert_false (ms_rep_map_matches (map, &other->cells[0]));
-  ms_run_unref (other);
-  ms_run_unref (run);
+  g_autoptr (MsRun) other = many_events_run (10);
+  g_assert_false (ms_rep_map_matches (map, &ms_run_get_results (other)->cells[0]));
 }
 
 /* A cell of many events is indexed in idle slices: set_cell returns at
@@ -226,15 +227,15 @@ test_rep_map (void)
 static void
 test_large_cell_in_slices (void)
 {
-  MsResults *run = many_events_run (200000);
-  const MsCell *cell = &run->cells[0];
+  g_autoptr (MsRun) held = many_events_run (200000);
+  const MsCell *cell = &ms_run_get_results (held)->cells[0];
   MsTimelineView *view = MS_TIMELINE_VIEW (ms_timeline_view_new ());
   GtkWindow *window = ms_test_show (GTK_WIDGET (view), 900, 400);
   guint changed = 0;
   g_signal_connect (view, "window-changed", G_CALLBACK (count_signal), &changed);
   ms_timeline_view_set_show_setup (view, TRUE);
   changed = 0;
-  ms_timeline_view_set_cell (view, run, cell, 5, "many");
+  ms_timeline_view_set_cell (view, held, cell, 5, "many");
   size_t first, end;
   g_assert_false (ms_timeline_view_get_rep_range (view, &first, &end));
   g_assert_cmpfloat (ms_timeline_view_get_window (view)->total_us, ==, 1);
@@ -248,11 +249,10 @@ test_large_cell_in_slices (void)
   g_assert_cmpfloat (win->t1, ==, win->total_us);
   g_assert_cmpuint (ms_test_ink (GTK_WIDGET (view)), >, 20);
   /* Another repetition of the same cell needs no new index. */
-  ms_timeline_view_set_cell (view, run, cell, 9, "many");
+  ms_timeline_view_set_cell (view, held, cell, 9, "many");
   g_assert_true (ms_timeline_view_get_rep_range (view, &first, &end));
   g_assert_cmpfloat (win->total_us, ==, ms_timeline_extent (cell, 9));
   ms_test_destroy (window, GTK_WIDGET (view));
-  ms_run_unref (run);
 }
 
 int

@@ -7,14 +7,14 @@
 #include "ms-pickers.h"
 
 struct _MsBreakdownPage {
-  GtkWidget parent_instance;
+  MsPage parent_instance;
 
   /* Template children. */
   MsBreakdownView *view;
   GtkDropDown *size_dropdown;
 };
 
-G_DEFINE_FINAL_TYPE (MsBreakdownPage, ms_breakdown_page, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (MsBreakdownPage, ms_breakdown_page, MS_TYPE_PAGE)
 
 enum { PROP_0, PROP_EXPONENT, N_PROPS };
 static GParamSpec *props[N_PROPS];
@@ -59,9 +59,17 @@ ms_breakdown_page_dispose (GObject *object)
   G_OBJECT_CLASS (ms_breakdown_page_parent_class)->dispose (object);
 }
 
+/* The session's runs: as ms_breakdown_page_set_runs. */
+static void
+ms_breakdown_page_runs_changed (MsPage *page, GPtrArray *runs)
+{
+  ms_breakdown_page_set_runs (MS_BREAKDOWN_PAGE (page), runs);
+}
+
 static void
 ms_breakdown_page_class_init (MsBreakdownPageClass *klass)
 {
+  MS_PAGE_CLASS (klass)->runs_changed = ms_breakdown_page_runs_changed;
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = ms_breakdown_page_dispose;

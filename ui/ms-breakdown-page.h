@@ -5,12 +5,14 @@
 
 #include <gtk/gtk.h>
 
+#include "ms-page.h"
+
 #include "ms-breakdown-view.h"
 
 G_BEGIN_DECLS
 
 #define MS_TYPE_BREAKDOWN_PAGE (ms_breakdown_page_get_type ())
-G_DECLARE_FINAL_TYPE (MsBreakdownPage, ms_breakdown_page, MS, BREAKDOWN_PAGE, GtkWidget)
+G_DECLARE_FINAL_TYPE (MsBreakdownPage, ms_breakdown_page, MS, BREAKDOWN_PAGE, MsPage)
 
 /* Property: "exponent" (the size picked, -1: none), bound to the view's. */
 void ms_breakdown_page_set_runs (MsBreakdownPage *self, GPtrArray *runs);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-breakdown-view.c: the phase breakdown widget. */
 #include "ms-breakdown-view.h"
+#include "ms-run.h"
 
 #include "ms-timeline.h"
 #include "ms-views.h"
@@ -25,7 +26,8 @@ ms_breakdown_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   MsChartStyle style;
   ms_view_style_from_widget (widget, &self->scale, &style);
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  ms_breakdown_draw (cr, self->runs, self->exponent, &style, w, h);
+  g_autoptr (GPtrArray) results = ms_run_array_results (self->runs);
+  ms_breakdown_draw (cr, results, self->exponent, &style, w, h);
   cairo_destroy (cr);
 }
 

@@ -11,7 +11,7 @@ G_BEGIN_DECLS
 #define MS_TYPE_BREAKDOWN_VIEW (ms_breakdown_view_get_type ())
 G_DECLARE_FINAL_TYPE (MsBreakdownView, ms_breakdown_view, MS, BREAKDOWN_VIEW, GtkWidget)
 
-/* Properties: "runs" (GPtrArray of MsResults*, referenced), "exponent" (the
+/* Properties: "runs" (GPtrArray of MsRun*, referenced), "exponent" (the
  * size, 2^exponent elements; -1: none), and the text-scale / line-scale /
  * high-contrast of ms-views.h. */
 GtkWidget *ms_breakdown_view_new (void);

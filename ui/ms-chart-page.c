@@ -7,7 +7,7 @@
 #include <glib/gi18n.h>
 
 struct _MsChartPage {
-  GtkWidget parent_instance;
+  MsPage parent_instance;
   MsMetric metric;
   gboolean log_scale;
 
@@ -21,7 +21,7 @@ struct _MsChartPage {
   GtkLabel *filter_label;
 };
 
-G_DEFINE_FINAL_TYPE (MsChartPage, ms_chart_page, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (MsChartPage, ms_chart_page, MS_TYPE_PAGE)
 
 enum { PROP_0, PROP_METRIC, PROP_LOG_SCALE, PROP_MODES, N_PROPS };
 static GParamSpec *props[N_PROPS];
@@ -159,9 +159,17 @@ ms_chart_page_dispose (GObject *object)
   G_OBJECT_CLASS (ms_chart_page_parent_class)->dispose (object);
 }
 
+/* The session's runs: as ms_chart_page_set_runs. */
+static void
+ms_chart_page_runs_changed (MsPage *page, GPtrArray *runs)
+{
+  ms_chart_page_set_runs (MS_CHART_PAGE (page), runs);
+}
+
 static void
 ms_chart_page_class_init (MsChartPageClass *klass)
 {
+  MS_PAGE_CLASS (klass)->runs_changed = ms_chart_page_runs_changed;
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = ms_chart_page_dispose;

@@ -5,12 +5,14 @@
 
 #include <gtk/gtk.h>
 
+#include "ms-page.h"
+
 #include "ms-plot-view.h"
 
 G_BEGIN_DECLS
 
 #define MS_TYPE_CHART_PAGE (ms_chart_page_get_type ())
-G_DECLARE_FINAL_TYPE (MsChartPage, ms_chart_page, MS, CHART_PAGE, GtkWidget)
+G_DECLARE_FINAL_TYPE (MsChartPage, ms_chart_page, MS, CHART_PAGE, MsPage)
 
 /* Properties: "metric" (an MsMetric; the picker shows for the bandwidth
  * ones), "log-scale", "modes" (mode names, comma-separated: only their

@@ -104,7 +104,7 @@ multi_done (MsDevicesPage *self, Job *job)
       continue;
     g_autofree char *label = ms_plot_run_label (r);
     g_snprintf (r->label, sizeof r->label, "%s", label);
-    g_ptr_array_add (runs, ms_run_new (r));
+    g_ptr_array_add (runs, ms_run_new (r, MS_RUN_KIND_SUMMARY));
   }
   g_autofree char *text = NULL;
   if (job->status == MS_RUN_OK && job->err[0])
@@ -166,8 +166,12 @@ ms_devices_page_run_multi (MsDevicesPage *self)
   ms_sweep_init_default (&job->sweep);
   memset (job->sweep.modes, 0, sizeof job->sweep.modes);
   job->sweep.modes[MS_MODE_PINNED] = true;
-  g_signal_emit_by_name (self, "prepare-sweep", &job->sweep);
+  /* The sizes, repetitions and device as the window has them set. */
   char err[256];
+  MsSession *session = ms_page_get_session (MS_PAGE (self));
+  MsSweep set;
+  if (session && ms_session_get_sweep (session, &set, err, sizeof err))
+    job->sweep = set;
   if (!ms_sweep_validate (&job->sweep, err, sizeof err)) {
     ms_devices_page_set_status (self, err);
     job_free (job);

@@ -39,7 +39,7 @@ typedef struct {
 } Job;
 
 struct _MsDevicesPage {
-  GtkWidget parent_instance;
+  MsPage parent_instance;
   GtkListBox *device_list;
   GtkCheckButton *all_check;
   GtkWidget *multi_button, *peer_button, *stop_button;

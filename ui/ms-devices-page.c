@@ -10,7 +10,7 @@
 #include "ms-run.h"
 #include "ms-views.h"
 
-G_DEFINE_FINAL_TYPE (MsDevicesPage, ms_devices_page, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (MsDevicesPage, ms_devices_page, MS_TYPE_PAGE)
 
 enum {
   PROP_0,
@@ -22,8 +22,6 @@ enum {
   N_PROPS
 };
 static GParamSpec *props[N_PROPS];
-enum { SIGNAL_PREPARE_SWEEP, SIGNAL_RUNS_READY, N_SIGNALS };
-static guint signals[N_SIGNALS];
 
 void
 ms_devices_page_set_status (MsDevicesPage *self, const char *text)
@@ -198,7 +196,8 @@ ms_devices_page_show_peer (MsDevicesPage *self, MsPeerFile *file)
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PEER]);
 }
 
-/* Runs of GPUs that ran together: in the matrix, and to the window. */
+/* Runs of GPUs that ran together: in the matrix, and in the session (the
+ * charts show them with the other runs). */
 void
 ms_devices_page_show_runs (MsDevicesPage *self, GPtrArray *runs)
 {
@@ -206,11 +205,12 @@ ms_devices_page_show_runs (MsDevicesPage *self, GPtrArray *runs)
   self->runs = g_ptr_array_ref (runs);
   ms_matrix_view_set_runs (self->matrix_view, runs);
   gtk_drop_down_set_selected (self->method_dropdown, MS_DEVICES_METHOD_RUNS);
-  if (runs->len)
-    g_signal_emit (self, signals[SIGNAL_RUNS_READY], 0, runs);
+  MsSession *session = ms_page_get_session (MS_PAGE (self));
+  for (guint i = 0; session && i < runs->len; i++)
+    ms_session_add_run (session, g_ptr_array_index (runs, i));
 }
 
-static MsResults *
+static MsRun *
 read_run (const char *path, int n_devices, GString *missing)
 {
   char err[512];
@@ -223,7 +223,9 @@ read_run (const char *path, int n_devices, GString *missing)
   r->device.count = MAX (r->device.count, n_devices);
   g_autofree char *label = ms_plot_run_label (r);
   g_snprintf (r->label, sizeof r->label, "%s", label);
-  return ms_run_new (r);
+  MsRun *run = ms_run_new (r, MS_RUN_KIND_SUMMARY);
+  ms_run_set_source_file (run, path);
+  return run;
 }
 
 /* What a saved file holds, read without touching the page (any thread):
@@ -259,7 +261,7 @@ read_multi (const char *path, GError **error)
   g_autoptr (GString) missing = g_string_new (NULL);
   for (int i = 0; i < file->n_devices; i++) {
     g_autofree char *samples = g_build_filename (dir, file->samples[i], NULL);
-    MsResults *r = read_run (samples, file->n_devices, missing);
+    MsRun *r = read_run (samples, file->n_devices, missing);
     if (r)
       g_ptr_array_add (runs, r);
   }
@@ -490,6 +492,24 @@ ms_devices_page_finalize (GObject *object)
   G_OBJECT_CLASS (ms_devices_page_parent_class)->finalize (object);
 }
 
+/* The devices come from the session's discovery. */
+static void
+on_session_devices (MsDevicesPage *self)
+{
+  MsSession *session = ms_page_get_session (MS_PAGE (self));
+  ms_devices_page_set_devices (self, session ? ms_session_get_devices (session) : NULL);
+}
+
+static void
+on_session_changed (MsDevicesPage *self)
+{
+  MsSession *session = ms_page_get_session (MS_PAGE (self));
+  if (session)
+    g_signal_connect_object (session, "notify::devices", G_CALLBACK (on_session_devices), self,
+                             G_CONNECT_SWAPPED);
+  on_session_devices (self);
+}
+
 static void
 ms_devices_page_class_init (MsDevicesPageClass *klass)
 {
@@ -509,12 +529,6 @@ ms_devices_page_class_init (MsDevicesPageClass *klass)
     g_param_spec_boolean ("window-sweeping", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
-  signals[SIGNAL_PREPARE_SWEEP] =
-    g_signal_new ("prepare-sweep", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
-  signals[SIGNAL_RUNS_READY] =
-    g_signal_new ("runs-ready", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 1, G_TYPE_PTR_ARRAY);
 
   g_type_ensure (MS_TYPE_MATRIX_VIEW);
   g_type_ensure (MS_TYPE_TOPOLOGY_VIEW);
@@ -547,6 +561,7 @@ ms_devices_page_init (MsDevicesPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   set_up_pickers (self);
   ms_devices_page_set_devices (self, NULL);
+  g_signal_connect (self, "notify::session", G_CALLBACK (on_session_changed), NULL);
 }
 
 MsMatrixView *

@@ -9,6 +9,8 @@
 
 #include <gtk/gtk.h>
 
+#include "ms-page.h"
+
 #include "memsweep.h"
 #include "ms-matrix-view.h"
 #include "ms-topology-view.h"
@@ -16,7 +18,7 @@
 G_BEGIN_DECLS
 
 #define MS_TYPE_DEVICES_PAGE (ms_devices_page_get_type ())
-G_DECLARE_FINAL_TYPE (MsDevicesPage, ms_devices_page, MS, DEVICES_PAGE, GtkWidget)
+G_DECLARE_FINAL_TYPE (MsDevicesPage, ms_devices_page, MS, DEVICES_PAGE, MsPage)
 
 /* ms_peer_run's signature, so that tests can measure without GPUs. */
 typedef bool (*MsDevicesPeerFunc) (const int *devices, int n_devices, uint64_t bytes, int reps,
@@ -26,13 +28,9 @@ typedef bool (*MsDevicesPeerFunc) (const int *devices, int n_devices, uint64_t b
  * page says: why not, what runs, what came out), "n-selected" (GPUs
  * ticked), "peer" (MS_TYPE_PEER_FILE shown); read-write
  * "window-sweeping" (the window's own sweep runs: nothing starts here).
- *
- * Signals:
- * - "prepare-sweep" (gpointer MsSweep *): fill in the sweep to run on the
- *   selected GPUs (the window's settings); left alone, pinned memory at
- *   the default sizes.
- * - "runs-ready" (GPtrArray *): the runs of a finished multi-GPU sweep, one
- *   per device (ms_run_new boxes), for the window's charts. */
+ * From the session (MsPage): the devices found, the sweep's sizes,
+ * repetitions and device (without a session: pinned memory at the default
+ * sizes); a finished multi-GPU sweep's runs, one per device, go into it. */
 
 /* The devices found (MsDeviceInfo; entry 0 says why when none is present). */
 void ms_devices_page_set_devices (MsDevicesPage *self, GArray *devices);

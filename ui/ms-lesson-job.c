@@ -8,7 +8,6 @@
 
 #include "ms-lesson-job.h"
 #include "ms-plots.h"
-#include "ms-run.h"
 
 struct _MsLessonJob {
   gatomicrefcount ref;
@@ -51,7 +50,7 @@ static void
 outcome_free (gpointer data)
 {
   JobOutcome *o = data;
-  ms_run_unref (o->run);
+  ms_results_free (o->run);
   g_free (o);
 }
 
@@ -237,7 +236,7 @@ job_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *canc
     g_autofree char *label = ms_plot_run_label (r);
     const MsLessonTopicInfo *info = ms_lesson_topic (job->topic);
     g_snprintf (r->label, sizeof r->label, "%s · %s", g_dgettext (GETTEXT_PACKAGE, info->title), label);
-    o->run = ms_run_new (r);
+    o->run = r;
   }
   g_task_return_pointer (task, o, outcome_free);
 }

@@ -15,7 +15,7 @@ typedef struct _MsLessonJob MsLessonJob;
 
 /* Main context; the owner is alive. fraction: 0..1. */
 typedef void (*MsLessonJobProgress) (GObject *owner, MsLessonTopic topic, double fraction);
-/* Main context, once, when the owner is still alive: run (from ms_run_new,
+/* Main context, once, when the owner is still alive: run (the engine's,
  * transfer full) or NULL with error. */
 typedef void (*MsLessonJobDone) (GObject *owner, MsLessonJob *job, MsLessonTopic topic,
                                  MsResults *run, const char *error);

@@ -20,15 +20,15 @@ typedef struct {
   GtkButton *run_button;
   GtkWidget *show_button;
   GtkProgressBar *progress;
-  MsResults *own;          /* from its button, referenced */
-  const MsResults *shared; /* one of the window's runs (held by runs) */
+  MsRun *own;              /* from its button */
+  MsRun *shared;           /* one of the session's runs (held by runs) */
   MsLessonJob *job;        /* borrowed from the job's task */
   MsPortableResults *portable; /* the portable lesson on 2+ GPUs, with own */
   char *text;
 } MsLessonCard;
 
 struct _MsLessonsPage {
-  GtkWidget parent_instance;
+  MsPage parent_instance;
 
   GtkWidget *paned;
   GtkBox *cards_box;
@@ -49,24 +49,29 @@ struct _MsLessonsPage {
   int shown; /* an MsLessonTopic, or -1 */
 };
 
-G_DEFINE_FINAL_TYPE (MsLessonsPage, ms_lessons_page, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (MsLessonsPage, ms_lessons_page, MS_TYPE_PAGE)
 
 enum { PROP_0, PROP_CAN_RUN, PROP_SHOWN_TOPIC, PROP_BUSY, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
 enum {
-  SIGNAL_PREPARE_SWEEP,
-  SIGNAL_RUN_ADDED,
   SIGNAL_SHOW_VIEW,
   SIGNAL_LESSON_FINISHED,
   N_SIGNALS
 };
 static guint signals[N_SIGNALS];
 
+static MsRun *
+card_run_object (MsLessonsPage *self, MsLessonTopic t)
+{
+  return self->cards[t].own ? self->cards[t].own : self->cards[t].shared;
+}
+
 static const MsResults *
 card_run (MsLessonsPage *self, MsLessonTopic t)
 {
-  return self->cards[t].own ? self->cards[t].own : self->cards[t].shared;
+  MsRun *run = card_run_object (self, t);
+  return run ? ms_run_get_results (run) : NULL;
 }
 
 static void
@@ -163,7 +168,7 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
   gtk_label_set_text (self->detail_caption, caption);
   apply_detail_view (self, t, run);
   if (t == MS_TOPIC_REUSE) {
-    ms_reuse_view_set_run (self->reuse_view, run);
+    ms_reuse_view_set_run (self->reuse_view, card_run_object (self, t));
     gtk_stack_set_visible_child_name (self->detail_stack, "reuse");
   } else if (t != MS_TOPIC_COSTS && ms_lesson_detail_fill_rows (self->timeline_stack, t, run) > 0) {
     gtk_stack_set_visible_child_name (self->detail_stack, "timelines");
@@ -217,13 +222,15 @@ on_job_done (GObject *owner, MsLessonJob *job, MsLessonTopic t, MsResults *run,
   if (card->job == job)
     card->job = NULL;
   if (run) {
-    g_clear_pointer (&card->own, ms_run_unref);
+    g_clear_object (&card->own);
     g_clear_pointer (&card->portable, g_free);
-    card->own = run;
+    card->own = ms_run_new (run, MS_RUN_KIND_LESSON);
     const MsPortableResults *portable = ms_lesson_job_get_portable (job);
     if (portable)
       card->portable = g_memdup2 (portable, sizeof *portable);
-    g_signal_emit (self, signals[SIGNAL_RUN_ADDED], 0, run);
+    MsSession *session = ms_page_get_session (MS_PAGE (self));
+    if (session)
+      ms_session_add_run (session, card->own);
   }
   update_card (self, t);
   if (error) {
@@ -313,9 +320,13 @@ ms_lessons_page_activate (MsLessonsPage *self, MsLessonTopic t)
     return;
   }
   if (self->can_run) {
-    MsSweep base;
+    /* The sizes, repetitions and device as the window has them set. */
+    MsSweep base, set;
+    char err[256];
+    MsSession *session = ms_page_get_session (MS_PAGE (self));
     ms_sweep_init_default (&base);
-    g_signal_emit (self, signals[SIGNAL_PREPARE_SWEEP], 0, &base);
+    if (session && ms_session_get_sweep (session, &set, err, sizeof err))
+      base = set;
     gtk_progress_bar_set_fraction (card->progress, 0);
     card->job = ms_lesson_job_run (G_OBJECT (self), t, &base, on_job_progress, on_job_done);
   } else {
@@ -447,8 +458,8 @@ ms_lessons_page_set_runs (MsLessonsPage *self, GPtrArray *runs)
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
     self->cards[t].shared = NULL;
     for (guint i = 0; self->runs && i < self->runs->len && !self->cards[t].shared; i++) {
-      const MsResults *r = g_ptr_array_index (self->runs, i);
-      if (ms_lesson_topic_matches (t, r))
+      MsRun *r = g_ptr_array_index (self->runs, i);
+      if (ms_lesson_topic_matches (t, ms_run_get_results (r)))
         self->cards[t].shared = r;
     }
     update_card (self, t);
@@ -502,7 +513,7 @@ ms_lessons_page_dispose (GObject *object)
     /* The job finds the page gone and frees what it made. */
     ms_lesson_job_cancel (self->cards[t].job);
     self->cards[t].job = NULL;
-    g_clear_pointer (&self->cards[t].own, ms_run_unref);
+    g_clear_object (&self->cards[t].own);
     g_clear_pointer (&self->cards[t].portable, g_free);
     g_clear_pointer (&self->cards[t].text, g_free);
     self->cards[t].shared = NULL;
@@ -524,10 +535,6 @@ install (GObjectClass *object_class)
     g_param_spec_boolean ("busy", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
   GType type = G_TYPE_FROM_CLASS (object_class);
-  signals[SIGNAL_PREPARE_SWEEP] = g_signal_new ("prepare-sweep", type, G_SIGNAL_RUN_LAST, 0, NULL,
-                                                NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
-  signals[SIGNAL_RUN_ADDED] = g_signal_new ("run-added", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                                            NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
   signals[SIGNAL_SHOW_VIEW] =
     g_signal_new ("show-view", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 5,
                   G_TYPE_STRING, G_TYPE_STRING, G_TYPE_INT, G_TYPE_BOOLEAN, G_TYPE_INT);
@@ -536,9 +543,17 @@ install (GObjectClass *object_class)
                   2, G_TYPE_STRING, G_TYPE_STRING);
 }
 
+/* The session's runs: as ms_lessons_page_set_runs. */
+static void
+ms_lessons_page_runs_changed (MsPage *page, GPtrArray *runs)
+{
+  ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
+}
+
 static void
 ms_lessons_page_class_init (MsLessonsPageClass *klass)
 {
+  MS_PAGE_CLASS (klass)->runs_changed = ms_lessons_page_runs_changed;
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = ms_lessons_page_dispose;

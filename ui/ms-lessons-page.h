@@ -6,6 +6,8 @@
 
 #include <gtk/gtk.h>
 
+#include "ms-page.h"
+
 #include "ms-lesson-caption.h"
 #include "ms-reuse-view.h"
 #include "ms-timeline-stack.h"
@@ -13,19 +15,18 @@
 G_BEGIN_DECLS
 
 #define MS_TYPE_LESSONS_PAGE (ms_lessons_page_get_type ())
-G_DECLARE_FINAL_TYPE (MsLessonsPage, ms_lessons_page, MS, LESSONS_PAGE, GtkWidget)
+G_DECLARE_FINAL_TYPE (MsLessonsPage, ms_lessons_page, MS, LESSONS_PAGE, MsPage)
 
 /* Properties: "can-run" (a GPU is there: Run measures the lesson; without
  * one Run opens the lesson's reference run), "shown-topic" (read-only: the
  * name of the lesson shown beside the cards, or NULL) and "busy"
  * (read-only: a card is running or reading).
  *
+ * From the session (MsPage): the sizes, repetitions and device a lesson
+ * runs on (the defaults without one); a run a card measured or opened goes
+ * into it.
+ *
  * Signals:
- * - "prepare-sweep" (gpointer MsSweep *): before a run, fill in the sizes,
- *   repetitions and device the lesson runs on (the defaults otherwise);
- * - "run-added" (gpointer MsResults *, from ms_run_new): a card measured or
- *   opened a run; take a reference to keep it (e.g. among the window's
- *   runs);
  * - "show-view" (string view, string modes, int metric, boolean log-scale,
  *   int exponent): the answer is in one of the window's views ("table",
  *   "bandwidth", "time"): show it with only these modes' series (comma-
@@ -35,8 +36,8 @@ G_DECLARE_FINAL_TYPE (MsLessonsPage, ms_lessons_page, MS, LESSONS_PAGE, GtkWidge
  * - "lesson-finished" (string name, string error or NULL): a card's Run
  *   (or opening of its reference run) ended, with a run or with error. */
 GtkWidget *ms_lessons_page_new (void);
-/* The window's runs (MsResults* from ms_run_new): a card without a run of
- * its own captions the first of them that answers it. */
+/* The session's runs (MsRun*): a card without a run of its own captions the
+ * first of them that answers it. */
 void ms_lessons_page_set_runs (MsLessonsPage *self, GPtrArray *runs);
 /* As clicking a card's Run button (Stop while it runs). */
 void ms_lessons_page_activate (MsLessonsPage *self, MsLessonTopic topic);

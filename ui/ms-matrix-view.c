@@ -3,6 +3,7 @@
 #include <glib/gi18n.h>
 
 #include "ms-matrix-view.h"
+#include "ms-run.h"
 #include "ms-views.h"
 
 MsPeerFile *
@@ -46,9 +47,10 @@ static GParamSpec *props[PROP_SCALE_FIRST];
 static void
 update (MsMatrixView *self)
 {
-  if (self->method == MS_MATRIX_SHOW_RUNS)
-    ms_matrix_data_from_runs (&self->data, self->runs, self->mode, self->direction);
-  else if (self->peer)
+  if (self->method == MS_MATRIX_SHOW_RUNS) {
+    g_autoptr (GPtrArray) results = ms_run_array_results (self->runs);
+    ms_matrix_data_from_runs (&self->data, results, self->mode, self->direction);
+  } else if (self->peer)
     ms_matrix_data_from_peer (&self->data, &self->peer->peer, self->method, self->direction == 1);
   else
     memset (&self->data, 0, sizeof self->data);

@@ -31,7 +31,7 @@ typedef enum {
 #define MS_TYPE_MATRIX_VIEW (ms_matrix_view_get_type ())
 G_DECLARE_FINAL_TYPE (MsMatrixView, ms_matrix_view, MS, MATRIX_VIEW, GtkWidget)
 
-/* Properties: "peer" (MS_TYPE_PEER_FILE), "runs" (GPtrArray of MsResults*,
+/* Properties: "peer" (MS_TYPE_PEER_FILE), "runs" (GPtrArray of MsRun*,
  * one per device), "method" (an MsPeerMethod, MS_MATRIX_SHOW_REFERENCE, or
  * MS_MATRIX_SHOW_RUNS), "direction" (peer: 0 one way, 1 both ways at once;
  * runs: 0 host to device, 1 device to host, 2 end to end), "mode" (the

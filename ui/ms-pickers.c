@@ -5,13 +5,14 @@
 #include <stdlib.h>
 
 #include "memsweep.h"
+#include "ms-run.h"
 
 GPtrArray *
 ms_pickers_run_labels (GPtrArray *runs)
 {
   GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
   for (guint r = 0; runs && r < runs->len; r++) {
-    const MsResults *run = g_ptr_array_index (runs, r);
+    const MsResults *run = ms_run_get_results (g_ptr_array_index (runs, r));
     /* Labels come from files: never trust them to be UTF-8. */
     g_ptr_array_add (names, g_utf8_make_valid (run->label, -1));
   }
@@ -23,7 +24,7 @@ ms_pickers_size_labels (GPtrArray *runs)
 {
   gboolean present[MS_MAX_EXPONENT + 1] = { FALSE };
   for (guint r = 0; runs && r < runs->len; r++) {
-    const MsResults *run = g_ptr_array_index (runs, r);
+    const MsResults *run = ms_run_get_results (g_ptr_array_index (runs, r));
     for (size_t i = 0; i < run->n_cells; i++)
       present[run->cells[i].exponent] = TRUE;
   }

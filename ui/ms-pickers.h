@@ -7,7 +7,7 @@
 
 G_BEGIN_DECLS
 
-/* Labels of the runs (MsResults*), as valid UTF-8. */
+/* Labels of the runs (MsRun*), as valid UTF-8. */
 GPtrArray *ms_pickers_run_labels (GPtrArray *runs);
 /* "2^20 · 4 MiB" for every size present in any run, smallest first. */
 GPtrArray *ms_pickers_size_labels (GPtrArray *runs);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-plot-view.c: the line chart widget. */
 #include "ms-plot-view.h"
+#include "ms-run.h"
 
 #include "ms-views.h"
 
@@ -46,7 +47,8 @@ static MsChartData *
 plot_data (MsPlotView *self)
 {
   if (!self->data) {
-    self->data = ms_plot_build (self->runs, self->metric, self->log_scale, self->hidden);
+    g_autoptr (GPtrArray) results = ms_run_array_results (self->runs);
+    self->data = ms_plot_build (results, self->metric, self->log_scale, self->hidden);
     ms_plot_keep_modes (self->data, self->modes, self->runs && self->runs->len > 0);
     self->data->direct_labels = self->direct_labels;
     if (self->planned_min_exp >= 0 && self->planned_max_exp >= self->planned_min_exp) {

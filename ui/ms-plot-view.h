@@ -13,7 +13,7 @@ G_BEGIN_DECLS
 #define MS_TYPE_PLOT_VIEW (ms_plot_view_get_type ())
 G_DECLARE_FINAL_TYPE (MsPlotView, ms_plot_view, MS, PLOT_VIEW, GtkWidget)
 
-/* Properties: "runs" (GPtrArray of MsResults*, referenced), "metric" (an
+/* Properties: "runs" (GPtrArray of MsRun*, referenced), "metric" (an
  * MsMetric), "log-scale", "direct-labels" (each line named at its end; set
  * with "high-contrast", so on in presentation mode), "planned-min-exponent"
  * and "planned-max-exponent" (a running sweep's sizes, -1 for none: the x

@@ -9,7 +9,8 @@
 
 struct _MsReuseView {
   GtkWidget parent_instance;
-  MsResults *run;
+  MsRun *held;
+  const MsResults *run; /* held's results */
   int exponent;
   gboolean time;
   MsChartData *data; /* built lazily */
@@ -89,7 +90,8 @@ static void
 ms_reuse_view_dispose (GObject *object)
 {
   MsReuseView *self = MS_REUSE_VIEW (object);
-  g_clear_pointer (&self->run, ms_run_unref);
+  g_clear_object (&self->held);
+  self->run = NULL;
   g_clear_pointer (&self->data, ms_chart_data_free);
   G_OBJECT_CLASS (ms_reuse_view_parent_class)->dispose (object);
 }
@@ -132,12 +134,11 @@ ms_reuse_view_new (void)
 }
 
 void
-ms_reuse_view_set_run (MsReuseView *self, const MsResults *run)
+ms_reuse_view_set_run (MsReuseView *self, MsRun *run)
 {
-  if (run == self->run)
+  if (!g_set_object (&self->held, run))
     return;
-  g_clear_pointer (&self->run, ms_run_unref);
-  self->run = run ? ms_run_ref (run) : NULL;
+  self->run = run ? ms_run_get_results (run) : NULL;
   invalidate (self);
 }
 

@@ -5,6 +5,7 @@
 #include <gtk/gtk.h>
 
 #include "memsweep.h"
+#include "ms-run.h"
 
 G_BEGIN_DECLS
 
@@ -15,8 +16,8 @@ G_DECLARE_FINAL_TYPE (MsReuseView, ms_reuse_view, MS, REUSE_VIEW, GtkWidget)
  * "time" (TRUE: end-to-end time, FALSE: bandwidth), and the text-scale /
  * line-scale / high-contrast of ms-views.h. */
 GtkWidget *ms_reuse_view_new (void);
-/* run: from ms_run_new (referenced) or NULL. */
-void ms_reuse_view_set_run (MsReuseView *self, const MsResults *run);
+/* run: held by the view, or NULL. */
+void ms_reuse_view_set_run (MsReuseView *self, MsRun *run);
 const MsResults *ms_reuse_view_get_run (MsReuseView *self);
 /* The size drawn: the exponent property, or the default for -1. */
 int ms_reuse_view_get_shown_exponent (MsReuseView *self);

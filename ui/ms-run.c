@@ -1,46 +1,201 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-run.c: reference-counted runs. */
+/* ms-run.c: a run as a GObject. */
 #include "ms-run.h"
 
-#include <stdlib.h>
+#include "ms-enum-types.h"
 
-MsResults *
-ms_run_new (MsResults *results)
-{
-  if (!results)
-    return NULL;
-  /* The box holds the struct; its cells move along, and the engine's
-   * allocation of the struct alone is freed. */
-  MsResults *run = g_atomic_rc_box_new (MsResults);
-  *run = *results;
-  free (results);
-  return run;
-}
+struct _MsRun {
+  GObject parent_instance;
+  MsResults *results; /* owned */
+  MsRunKind kind;
+  char *source_file;
+};
 
-MsResults *
-ms_run_ref (const MsResults *run)
+G_DEFINE_FINAL_TYPE (MsRun, ms_run, G_TYPE_OBJECT)
+
+enum { PROP_0, PROP_NAME, PROP_NOTE, PROP_SOURCE_FILE, PROP_KIND, N_PROPS };
+static GParamSpec *props[N_PROPS];
+
+enum { CELLS_CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void
+ms_run_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
-  return g_atomic_rc_box_acquire ((gpointer) run);
+  MsRun *self = MS_RUN (object);
+  switch (prop_id) {
+  case PROP_NAME: ms_run_set_name (self, g_value_get_string (value)); break;
+  case PROP_NOTE: ms_run_set_note (self, g_value_get_string (value)); break;
+  case PROP_SOURCE_FILE: ms_run_set_source_file (self, g_value_get_string (value)); break;
+  case PROP_KIND: self->kind = g_value_get_enum (value); break;
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
 }
 
 static void
-clear_cells (gpointer data)
+ms_run_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
-  MsResults *run = data;
-  for (size_t i = 0; i < run->n_cells; i++)
-    ms_cell_clear (&run->cells[i]);
-  free (run->cells);
+  MsRun *self = MS_RUN (object);
+  switch (prop_id) {
+  case PROP_NAME: g_value_set_string (value, ms_run_get_name (self)); break;
+  case PROP_NOTE: g_value_set_string (value, ms_run_get_note (self)); break;
+  case PROP_SOURCE_FILE: g_value_set_string (value, self->source_file); break;
+  case PROP_KIND: g_value_set_enum (value, self->kind); break;
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+ms_run_finalize (GObject *object)
+{
+  MsRun *self = MS_RUN (object);
+  ms_results_free (self->results);
+  g_free (self->source_file);
+  G_OBJECT_CLASS (ms_run_parent_class)->finalize (object);
+}
+
+static void
+ms_run_class_init (MsRunClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  object_class->set_property = ms_run_set_property;
+  object_class->get_property = ms_run_get_property;
+  object_class->finalize = ms_run_finalize;
+
+  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  props[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, rw);
+  props[PROP_NOTE] = g_param_spec_string ("note", NULL, NULL, NULL, rw);
+  props[PROP_SOURCE_FILE] = g_param_spec_string ("source-file", NULL, NULL, NULL, rw);
+  props[PROP_KIND] =
+    g_param_spec_enum ("kind", NULL, NULL, MS_TYPE_RUN_KIND, MS_RUN_KIND_SWEEP,
+                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
+
+  signals[CELLS_CHANGED] = g_signal_new ("cells-changed", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+ms_run_init (MsRun *self)
+{
+}
+
+MsRun *
+ms_run_new (MsResults *results, MsRunKind kind)
+{
+  g_return_val_if_fail (results != NULL, NULL);
+  MsRun *self = g_object_new (MS_TYPE_RUN, "kind", kind, NULL);
+  self->results = results;
+  return self;
+}
+
+MsResults *
+ms_run_get_results (MsRun *self)
+{
+  g_return_val_if_fail (MS_IS_RUN (self), NULL);
+  return self->results;
+}
+
+MsRunKind
+ms_run_get_kind (MsRun *self)
+{
+  g_return_val_if_fail (MS_IS_RUN (self), MS_RUN_KIND_SWEEP);
+  return self->kind;
+}
+
+const char *
+ms_run_get_name (MsRun *self)
+{
+  g_return_val_if_fail (MS_IS_RUN (self), NULL);
+  return self->results ? self->results->label : NULL;
+}
+
+/* The longest prefix of s in fewer than `size` bytes, cut on a character. */
+static void
+copy_cut (char *dest, gsize size, const char *s)
+{
+  g_autofree char *valid = g_utf8_make_valid (s, -1);
+  g_autofree char *cut = g_utf8_substring (valid, 0, g_utf8_strlen (valid, size - 1));
+  g_strlcpy (dest, cut, size);
 }
 
 void
-ms_run_unref (MsResults *run)
+ms_run_set_name (MsRun *self, const char *name)
 {
-  if (run)
-    g_atomic_rc_box_release_full (run, clear_cells);
+  g_return_if_fail (MS_IS_RUN (self));
+  if (!self->results || !name || g_strcmp0 (name, self->results->label) == 0)
+    return;
+  copy_cut (self->results->label, sizeof self->results->label, name);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_NAME]);
+}
+
+const char *
+ms_run_get_note (MsRun *self)
+{
+  g_return_val_if_fail (MS_IS_RUN (self), NULL);
+  return self->results ? self->results->note : NULL;
+}
+
+void
+ms_run_set_note (MsRun *self, const char *note)
+{
+  g_return_if_fail (MS_IS_RUN (self));
+  if (!self->results || !note)
+    return;
+  /* One line in the file's metadata: line breaks become spaces. */
+  g_autofree char *line = g_strdup (note);
+  g_strdelimit (line, "\r\n", ' ');
+  if (g_strcmp0 (line, self->results->note) == 0)
+    return;
+  copy_cut (self->results->note, sizeof self->results->note, line);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_NOTE]);
+}
+
+const char *
+ms_run_get_source_file (MsRun *self)
+{
+  g_return_val_if_fail (MS_IS_RUN (self), NULL);
+  return self->source_file;
+}
+
+void
+ms_run_set_source_file (MsRun *self, const char *path)
+{
+  g_return_if_fail (MS_IS_RUN (self));
+  if (g_strcmp0 (path, self->source_file) == 0)
+    return;
+  g_free (self->source_file);
+  self->source_file = g_strdup (path);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SOURCE_FILE]);
+}
+
+void
+ms_run_put_cell (MsRun *self, const MsCell *cell)
+{
+  g_return_if_fail (MS_IS_RUN (self));
+  /* Later rounds bring the same cell again, with more repetitions. */
+  ms_results_put_cell (self->results, cell);
+  ms_run_cells_changed (self);
+}
+
+void
+ms_run_cells_changed (MsRun *self)
+{
+  g_return_if_fail (MS_IS_RUN (self));
+  g_signal_emit (self, signals[CELLS_CHANGED], 0);
 }
 
 GPtrArray *
 ms_run_array_new (void)
 {
-  return g_ptr_array_new_with_free_func ((GDestroyNotify) ms_run_unref);
+  return g_ptr_array_new_with_free_func (g_object_unref);
+}
+
+GPtrArray *
+ms_run_array_results (GPtrArray *runs)
+{
+  GPtrArray *results = g_ptr_array_sized_new (runs ? runs->len : 0);
+  for (guint i = 0; runs && i < runs->len; i++)
+    g_ptr_array_add (results, ms_run_get_results (g_ptr_array_index (runs, i)));
+  return results;
 }

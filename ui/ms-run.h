@@ -1,22 +1,49 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-run.h: a run the window shows: an MsResults in a reference-counted
- * box, so that a view can keep the run it draws after the window lets it go
- * (closing or replacing a run cannot leave a view with a dangling cell). */
+/* ms-run.h: one run the app shows, as an object: the engine's MsResults
+ * (owned by the run, freed with it) with the name, note, source file and
+ * kind the user sees. A view keeps the run (a reference) it draws, so
+ * closing a run can never leave a view with a dangling cell. */
 #pragma once
 
-#include <glib.h>
+#include <glib-object.h>
 
 #include "memsweep.h"
 
 G_BEGIN_DECLS
 
-/* Takes `results` (from the engine) and returns it boxed, with one
- * reference; `results` itself is gone. NULL stays NULL. */
-MsResults *ms_run_new (MsResults *results);
-/* Only for runs from ms_run_new. */
-MsResults *ms_run_ref (const MsResults *run);
-void ms_run_unref (MsResults *run);
-/* An array of runs that drops its references with itself. */
+/* Where a run came from. */
+typedef enum {
+  MS_RUN_KIND_SWEEP,     /* measured here, by the sweep */
+  MS_RUN_KIND_LESSON,    /* measured or opened by a lesson */
+  MS_RUN_KIND_REFERENCE, /* a file: a reference run or any samples file */
+  MS_RUN_KIND_SUMMARY,   /* one GPU of a sweep on several GPUs */
+} MsRunKind;
+
+#define MS_TYPE_RUN (ms_run_get_type ())
+G_DECLARE_FINAL_TYPE (MsRun, ms_run, MS, RUN, GObject)
+
+/* Takes `results` (from the engine; freed with the run). */
+MsRun *ms_run_new (MsResults *results, MsRunKind kind);
+MsResults *ms_run_get_results (MsRun *self);
+MsRunKind ms_run_get_kind (MsRun *self);
+/* The name is the results' label (what legends and exported files say). */
+const char *ms_run_get_name (MsRun *self);
+void ms_run_set_name (MsRun *self, const char *name);
+/* One line, saved in the CSV files the run is exported to. */
+const char *ms_run_get_note (MsRun *self);
+void ms_run_set_note (MsRun *self, const char *note);
+/* The samples file it was read from, or NULL. */
+const char *ms_run_get_source_file (MsRun *self);
+void ms_run_set_source_file (MsRun *self, const char *path);
+/* A measured cell (a copy is kept): emits "cells-changed". */
+void ms_run_put_cell (MsRun *self, const MsCell *cell);
+/* Emits "cells-changed" after the results were changed in place. */
+void ms_run_cells_changed (MsRun *self);
+
+/* An array of run references (MsRun*). */
 GPtrArray *ms_run_array_new (void);
+/* The results of an array of runs (MsRun*), in order; the runs must outlive
+ * the array, which holds no references. */
+GPtrArray *ms_run_array_results (GPtrArray *runs);
 
 G_END_DECLS

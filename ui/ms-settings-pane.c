@@ -9,16 +9,12 @@
 #include <string.h>
 
 #include "ms-application.h"
-
-typedef struct {
-  struct _MsSettingsPane *pane;
-  MsMode mode;
-} ModeBinding;
+#include "ms-enum-types.h"
 
 struct _MsSettingsPane {
   GtkWidget parent_instance;
-  GSettings *settings;
-  ModeBinding mode_bindings[MS_MODE_COUNT];
+  MsSweepSettings *sweep_settings;
+  GPtrArray *bindings; /* GBinding, to the settings above */
   GtkCheckButton *mode_checks[MS_MODE_COUNT];
 
   /* Template children. */
@@ -31,34 +27,10 @@ struct _MsSettingsPane {
 
 G_DEFINE_FINAL_TYPE (MsSettingsPane, ms_settings_pane, GTK_TYPE_WIDGET)
 
-enum { PROP_0, PROP_SUMMARY, N_PROPS };
+enum { PROP_0, PROP_SUMMARY, PROP_SWEEP_SETTINGS, N_PROPS };
 static GParamSpec *props[N_PROPS];
 enum { CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
-
-gboolean
-ms_settings_pane_get_sweep (MsSettingsPane *self, MsSweep *s, char *err, size_t err_size)
-{
-  ms_sweep_init_default (s);
-  s->min_exp = gtk_spin_button_get_value_as_int (self->min_exp_spin);
-  s->max_exp = gtk_spin_button_get_value_as_int (self->max_exp_spin);
-  s->step = gtk_spin_button_get_value_as_int (self->step_spin);
-  s->reps = gtk_spin_button_get_value_as_int (self->reps_spin);
-  /* The pane offers a fixed count; the adaptive rule is the command line's. */
-  s->reps_rule = MS_REPS_FIXED;
-  s->warmup = gtk_spin_button_get_value_as_int (self->warmup_spin);
-  s->streams = gtk_spin_button_get_value_as_int (self->streams_spin);
-  s->order = gtk_drop_down_get_selected (self->order_dropdown) == 1 ? MS_ORDER_BREADTH_FIRST
-                                                                   : MS_ORDER_DEPTH_FIRST;
-  /* R = 1 is the plain kernel: the reuse loop only from 2 on. */
-  int reuse = gtk_spin_button_get_value_as_int (self->reuse_spin);
-  s->knobs.reuse = reuse > 1 ? reuse : 0;
-  s->knobs.stores = (MsHostStores) MIN (gtk_drop_down_get_selected (self->stores_dropdown),
-                                        MS_STORES_COUNT - 1);
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    s->modes[m] = self->mode_checks[m] && gtk_check_button_get_active (self->mode_checks[m]);
-  return ms_sweep_validate (s, err, err_size);
-}
 
 const char *
 ms_settings_pane_get_summary (MsSettingsPane *self)
@@ -81,10 +53,13 @@ on_changed (MsSettingsPane *self)
 {
   MsSweep s;
   char err[256] = "";
-  describe_exponent (self->min_exp_label, gtk_spin_button_get_value_as_int (self->min_exp_spin));
-  describe_exponent (self->max_exp_label, gtk_spin_button_get_value_as_int (self->max_exp_spin));
+  gboolean valid = ms_sweep_settings_get_sweep (self->sweep_settings, &s, err, sizeof err);
+  describe_exponent (self->min_exp_label, s.min_exp);
+  describe_exponent (self->max_exp_label, s.max_exp);
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    gtk_check_button_set_active (self->mode_checks[m], s.modes[m]);
   g_autofree char *summary = NULL;
-  if (ms_settings_pane_get_sweep (self, &s, err, sizeof err))
+  if (valid)
     summary = g_strdup_printf (_("%d sizes × %d modes = %d cells, %d timed runs each"),
                                ms_sweep_n_sizes (&s), ms_sweep_n_modes (&s),
                                ms_sweep_n_cells (&s), s.reps);
@@ -95,62 +70,63 @@ on_changed (MsSettingsPane *self)
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
-/* A string key with choices <-> a drop-down's position: user data is the
- * NULL-terminated list of the choices in the drop-down's order. */
-static gboolean
-choice_from_setting (GValue *value, GVariant *variant, gpointer data)
+static void
+on_mode_toggled (MsSettingsPane *self, GtkCheckButton *check)
 {
-  const char *const *choices = data;
-  const char *text = g_variant_get_string (variant, NULL);
-  for (guint i = 0; choices[i]; i++)
-    if (g_str_equal (text, choices[i])) {
-      g_value_set_uint (value, i);
-      return TRUE;
-    }
-  g_value_set_uint (value, 0);
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    if (self->mode_checks[m] == check)
+      ms_sweep_settings_set_mode (self->sweep_settings, m, gtk_check_button_get_active (check));
+}
+
+/* A drop-down on an AdwEnumListModel: its position is the enum's value
+ * (the engine's enums count from 0 without gaps). */
+static gboolean
+enum_to_position (GBinding *binding, const GValue *from, GValue *to, gpointer data)
+{
+  g_value_set_uint (to, (guint) g_value_get_enum (from));
   return TRUE;
 }
 
-static GVariant *
-choice_to_setting (const GValue *value, const GVariantType *type, gpointer data)
-{
-  const char *const *choices = data;
-  guint i = g_value_get_uint (value);
-  return g_variant_new_string (i < g_strv_length ((char **) choices) ? choices[i] : choices[0]);
-}
-
-/* "modes": one check button per mode, each in or out of the list. */
 static gboolean
-mode_from_setting (GValue *value, GVariant *variant, gpointer data)
+position_to_enum (GBinding *binding, const GValue *from, GValue *to, gpointer data)
 {
-  ModeBinding *b = data;
-  g_autofree const char **modes = g_variant_get_strv (variant, NULL);
-  g_value_set_boolean (value,
-                       g_strv_contains ((const char *const *) modes, ms_mode_name (b->mode)));
+  guint pos = g_value_get_uint (from);
+  if (pos == GTK_INVALID_LIST_POSITION)
+    return FALSE;
+  g_value_set_enum (to, (int) pos);
   return TRUE;
 }
 
-static GVariant *
-mode_to_setting (const GValue *value, const GVariantType *type, gpointer data)
+static char *
+order_title (gpointer item, int value)
 {
-  ModeBinding *b = data;
-  g_auto (GStrv) old = g_settings_get_strv (b->pane->settings, "modes");
-  GVariantBuilder builder;
-  g_variant_builder_init (&builder, G_VARIANT_TYPE_STRING_ARRAY);
-  /* In the engine's order, whatever order the key had. */
-  for (int m = 0; m < MS_MODE_COUNT; m++) {
-    gboolean was = g_strv_contains ((const char *const *) old, ms_mode_name (m));
-    gboolean on = m == (int) b->mode ? g_value_get_boolean (value) : was;
-    if (on)
-      g_variant_builder_add (&builder, "s", ms_mode_name (m));
+  return g_strdup (value == MS_ORDER_BREADTH_FIRST ? _("Breadth-first") : _("Depth-first"));
+}
+
+static char *
+stores_title (gpointer item, int value)
+{
+  switch (value) {
+  case MS_STORES_ORDINARY: return g_strdup (_("Ordinary stores"));
+  case MS_STORES_FRESH: return g_strdup (_("Fresh buffers"));
+  default: return g_strdup (_("Streaming stores"));
   }
-  return g_variant_builder_end (&builder);
+}
+
+static void
+unbind_settings (MsSettingsPane *self)
+{
+  for (guint i = 0; i < self->bindings->len; i++)
+    g_binding_unbind (g_ptr_array_index (self->bindings, i));
+  g_ptr_array_set_size (self->bindings, 0);
+  if (self->sweep_settings)
+    g_signal_handlers_disconnect_by_func (self->sweep_settings, on_changed, self);
 }
 
 static void
 bind_settings (MsSettingsPane *self)
 {
-  static const struct { const char *key; gsize offset; } spins[] = {
+  static const struct { const char *name; gsize offset; } spins[] = {
     { "min-exp", G_STRUCT_OFFSET (MsSettingsPane, min_exp_spin) },
     { "max-exp", G_STRUCT_OFFSET (MsSettingsPane, max_exp_spin) },
     { "step", G_STRUCT_OFFSET (MsSettingsPane, step_spin) },
@@ -159,24 +135,53 @@ bind_settings (MsSettingsPane *self)
     { "streams", G_STRUCT_OFFSET (MsSettingsPane, streams_spin) },
     { "reuse", G_STRUCT_OFFSET (MsSettingsPane, reuse_spin) },
   };
+  const GBindingFlags flags = G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE;
   /* Values out of range (an edited dconf) are clamped by the adjustments
    * and then validated like any other input. */
   for (guint i = 0; i < G_N_ELEMENTS (spins); i++)
-    g_settings_bind (self->settings, spins[i].key,
-                     G_STRUCT_MEMBER (GtkSpinButton *, self, spins[i].offset), "value",
-                     G_SETTINGS_BIND_DEFAULT);
-  static const char *const orders[] = { "depth", "breadth", NULL };
-  static const char *const stores[] = { "streamed", "ordinary", "fresh", NULL };
-  g_settings_bind_with_mapping (self->settings, "order", self->order_dropdown, "selected",
-                                G_SETTINGS_BIND_DEFAULT, choice_from_setting, choice_to_setting,
-                                (gpointer) orders, NULL);
-  g_settings_bind_with_mapping (self->settings, "host-stores", self->stores_dropdown, "selected",
-                                G_SETTINGS_BIND_DEFAULT, choice_from_setting, choice_to_setting,
-                                (gpointer) stores, NULL);
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    g_settings_bind_with_mapping (self->settings, "modes", self->mode_checks[m], "active",
-                                  G_SETTINGS_BIND_DEFAULT, mode_from_setting, mode_to_setting,
-                                  &self->mode_bindings[m], NULL);
+    g_ptr_array_add (self->bindings,
+                     g_object_bind_property (self->sweep_settings, spins[i].name,
+                                             G_STRUCT_MEMBER (GObject *, self, spins[i].offset),
+                                             "value", flags));
+  g_ptr_array_add (self->bindings,
+                   g_object_bind_property_full (self->sweep_settings, "order",
+                                                self->order_dropdown, "selected", flags,
+                                                enum_to_position, position_to_enum, NULL, NULL));
+  g_ptr_array_add (self->bindings,
+                   g_object_bind_property_full (self->sweep_settings, "host-stores",
+                                                self->stores_dropdown, "selected", flags,
+                                                enum_to_position, position_to_enum, NULL, NULL));
+  g_signal_connect_swapped (self->sweep_settings, "notify", G_CALLBACK (on_changed), self);
+  on_changed (self);
+}
+
+MsSweepSettings *
+ms_settings_pane_get_sweep_settings (MsSettingsPane *self)
+{
+  g_return_val_if_fail (MS_IS_SETTINGS_PANE (self), NULL);
+  return self->sweep_settings;
+}
+
+void
+ms_settings_pane_set_sweep_settings (MsSettingsPane *self, MsSweepSettings *settings)
+{
+  g_return_if_fail (MS_IS_SETTINGS_PANE (self));
+  if (!settings || settings == self->sweep_settings)
+    return;
+  unbind_settings (self);
+  g_set_object (&self->sweep_settings, settings);
+  bind_settings (self);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SWEEP_SETTINGS]);
+}
+
+static void
+ms_settings_pane_set_property (GObject *object, guint prop_id, const GValue *value,
+                               GParamSpec *pspec)
+{
+  if (prop_id == PROP_SWEEP_SETTINGS)
+    ms_settings_pane_set_sweep_settings (MS_SETTINGS_PANE (object), g_value_get_object (value));
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
 static void
@@ -184,21 +189,28 @@ ms_settings_pane_get_property (GObject *object, guint prop_id, GValue *value, GP
 {
   if (prop_id == PROP_SUMMARY)
     g_value_set_string (value, ms_settings_pane_get_summary (MS_SETTINGS_PANE (object)));
+  else if (prop_id == PROP_SWEEP_SETTINGS)
+    g_value_set_object (value, MS_SETTINGS_PANE (object)->sweep_settings);
   else
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
+ms_settings_pane_finalize (GObject *object)
+{
+  g_ptr_array_unref (MS_SETTINGS_PANE (object)->bindings);
+  G_OBJECT_CLASS (ms_settings_pane_parent_class)->finalize (object);
 }
 
 static void
 ms_settings_pane_dispose (GObject *object)
 {
   MsSettingsPane *self = MS_SETTINGS_PANE (object);
-  /* The bindings hold pointers into this object: undo them first. */
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    if (self->mode_checks[m])
-      g_settings_unbind (self->mode_checks[m], "active");
+  /* The settings outlive the pane: undo the bindings first. */
+  unbind_settings (self);
   memset (self->mode_checks, 0, sizeof self->mode_checks);
   ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_SETTINGS_PANE);
-  g_clear_object (&self->settings);
+  g_clear_object (&self->sweep_settings);
   G_OBJECT_CLASS (ms_settings_pane_parent_class)->dispose (object);
 }
 
@@ -219,13 +231,21 @@ ms_settings_pane_class_init (MsSettingsPaneClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = ms_settings_pane_dispose;
   object_class->get_property = ms_settings_pane_get_property;
+  object_class->set_property = ms_settings_pane_set_property;
+  object_class->finalize = ms_settings_pane_finalize;
 
   props[PROP_SUMMARY] =
     g_param_spec_string ("summary", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  props[PROP_SWEEP_SETTINGS] =
+    g_param_spec_object ("sweep-settings", NULL, NULL, MS_TYPE_SWEEP_SETTINGS,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                    NULL, NULL, NULL, G_TYPE_NONE, 0);
 
+  /* The drop-downs list these enums' values. */
+  g_type_ensure (MS_TYPE_ISSUE_ORDER);
+  g_type_ensure (MS_TYPE_HOST_STORES);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/memsweep/Memsweep/ms-settings-pane.ui");
 #define CHILD(name) gtk_widget_class_bind_template_child (widget_class, MsSettingsPane, name)
@@ -243,29 +263,32 @@ ms_settings_pane_class_init (MsSettingsPaneClass *klass)
   CHILD (reuse_spin);
   CHILD (modes_box);
 #undef CHILD
-  gtk_widget_class_bind_template_callback (widget_class, on_changed);
+  gtk_widget_class_bind_template_callback (widget_class, order_title);
+  gtk_widget_class_bind_template_callback (widget_class, stores_title);
 }
 
 static void
 ms_settings_pane_init (MsSettingsPane *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->settings = g_settings_new (MS_APPLICATION_ID);
+  self->bindings = g_ptr_array_new ();
   for (int m = 0; m < MS_MODE_COUNT; m++) {
     GtkWidget *check = gtk_check_button_new_with_label (ms_mode_title (m));
     gtk_widget_set_tooltip_text (check, ms_mode_description (m));
     gtk_box_append (self->modes_box, check);
     self->mode_checks[m] = GTK_CHECK_BUTTON (check);
-    self->mode_bindings[m] = (ModeBinding){ self, m };
-    g_signal_connect_object (check, "toggled", G_CALLBACK (on_changed), self, G_CONNECT_SWAPPED);
+    g_signal_connect_object (check, "toggled", G_CALLBACK (on_mode_toggled), self,
+                             G_CONNECT_SWAPPED);
   }
+  /* Until the window hands its own: the same GSettings keys. */
+  g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
+  self->sweep_settings = ms_sweep_settings_new (settings);
   bind_settings (self);
   GtkSpinButton *spins[] = { self->min_exp_spin, self->max_exp_spin, self->step_spin,
                              self->reps_spin,    self->warmup_spin,  self->streams_spin };
   for (guint i = 0; i < G_N_ELEMENTS (spins); i++)
     g_signal_connect_object (gtk_editable_get_delegate (GTK_EDITABLE (spins[i])), "activate",
                              G_CALLBACK (on_spin_activate), self, G_CONNECT_SWAPPED);
-  on_changed (self);
 }
 
 GtkWidget *

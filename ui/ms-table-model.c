@@ -8,7 +8,8 @@
 /* A run as the model last saw it: a change in cells or repetitions (the
  * live sweep) makes its rows new. */
 typedef struct {
-  MsResults *run; /* held */
+  MsRun *held;
+  const MsResults *run; /* held's results */
   size_t n_cells;
   size_t n_reps;  /* over every cell */
   guint label_hash; /* the live run is named when it ends */
@@ -66,7 +67,7 @@ ms_table_model_list_init (GListModelInterface *iface)
 static void
 table_run_clear (gpointer data)
 {
-  ms_run_unref (((MsTableRun *) data)->run);
+  g_object_unref (((MsTableRun *) data)->held);
 }
 
 static void
@@ -97,9 +98,10 @@ ms_table_model_new (void)
 }
 
 static MsTableRun
-table_run_of (const MsResults *run)
+table_run_of (MsRun *held)
 {
-  MsTableRun t = { (MsResults *) run, run->n_cells, 0, g_str_hash (run->label) };
+  const MsResults *run = ms_run_get_results (held);
+  MsTableRun t = { held, run, run->n_cells, 0, g_str_hash (run->label) };
   for (size_t i = 0; i < run->n_cells; i++)
     t.n_reps += run->cells[i].n_reps;
   return t;
@@ -155,7 +157,7 @@ ms_table_model_set_runs (MsTableModel *self, GPtrArray *runs)
   guint n_items = 0;
   for (guint r = 0; r < n_new; r++) {
     MsTableRun *t = &g_array_index (seen, MsTableRun, r);
-    t->run = ms_run_ref (t->run);
+    g_object_ref (t->held);
     n_items += t->n_cells;
   }
   guint removed = self->n_items - position - kept_rows, added = n_items - position - kept_rows;

@@ -8,7 +8,7 @@
 #include "ms-table-row.h"
 
 struct _MsTablePage {
-  GtkWidget parent_instance;
+  MsPage parent_instance;
 
   /* Template children. */
   GtkColumnView *column_view;
@@ -32,7 +32,7 @@ struct _MsTablePage {
 /* Main-loop time for one slice of rows: a frame's worth less drawing. */
 #define MS_TABLE_SLICE_US 6000
 
-G_DEFINE_FINAL_TYPE (MsTablePage, ms_table_page, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (MsTablePage, ms_table_page, MS_TYPE_PAGE)
 
 static void
 table_setup (GtkSignalListItemFactory *f, GtkListItem *item, gpointer col)
@@ -210,9 +210,17 @@ ms_table_page_dispose (GObject *object)
   G_OBJECT_CLASS (ms_table_page_parent_class)->dispose (object);
 }
 
+/* The session's runs: as ms_table_page_set_runs. */
+static void
+ms_table_page_runs_changed (MsPage *page, GPtrArray *runs)
+{
+  ms_table_page_set_runs (MS_TABLE_PAGE (page), runs);
+}
+
 static void
 ms_table_page_class_init (MsTablePageClass *klass)
 {
+  MS_PAGE_CLASS (klass)->runs_changed = ms_table_page_runs_changed;
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   G_OBJECT_CLASS (klass)->dispose = ms_table_page_dispose;
   widget_class->map = ms_table_page_map;

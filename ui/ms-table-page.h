@@ -5,10 +5,12 @@
 
 #include <gtk/gtk.h>
 
+#include "ms-page.h"
+
 G_BEGIN_DECLS
 
 #define MS_TYPE_TABLE_PAGE (ms_table_page_get_type ())
-G_DECLARE_FINAL_TYPE (MsTablePage, ms_table_page, MS, TABLE_PAGE, GtkWidget)
+G_DECLARE_FINAL_TYPE (MsTablePage, ms_table_page, MS, TABLE_PAGE, MsPage)
 
 /* Runs from ms-run.h; only the rows of runs that changed are made anew. */
 void ms_table_page_set_runs (MsTablePage *self, GPtrArray *runs);

@@ -10,7 +10,7 @@
 #include "ms-timeline-overview.h"
 
 struct _MsTimelinePage {
-  GtkWidget parent_instance;
+  MsPage parent_instance;
   GPtrArray *runs;
   gboolean rep_chosen; /* the user picked a repetition */
   int exponent;        /* as notified */
@@ -23,12 +23,12 @@ struct _MsTimelinePage {
   GtkSpinButton *rep_spin;
 };
 
-G_DEFINE_FINAL_TYPE (MsTimelinePage, ms_timeline_page, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (MsTimelinePage, ms_timeline_page, MS_TYPE_PAGE)
 
 enum { PROP_0, PROP_MODE, PROP_EXPONENT, PROP_REPETITION, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
-static const MsResults *
+static MsRun *
 selected_run (MsTimelinePage *self)
 {
   guint n = self->runs ? self->runs->len : 0;
@@ -38,10 +38,17 @@ selected_run (MsTimelinePage *self)
   return g_ptr_array_index (self->runs, r < n ? r : 0);
 }
 
+static const MsResults *
+selected_results (MsTimelinePage *self)
+{
+  MsRun *run = selected_run (self);
+  return run ? ms_run_get_results (run) : NULL;
+}
+
 const MsCell *
 ms_timeline_page_get_cell (MsTimelinePage *self, int *rep)
 {
-  const MsResults *run = selected_run (self);
+  const MsResults *run = selected_results (self);
   guint m = gtk_drop_down_get_selected (self->mode_dropdown);
   int e = ms_pickers_get_exponent (self->size_dropdown);
   if (rep)
@@ -102,10 +109,10 @@ run_has_mode (const MsResults *run, int mode)
 static void
 sync_sizes (MsTimelinePage *self)
 {
-  const MsResults *run = selected_run (self);
+  MsRun *run = selected_run (self);
   g_autoptr (GPtrArray) one = g_ptr_array_new ();
   if (run)
-    g_ptr_array_add (one, (gpointer) run);
+    g_ptr_array_add (one, run);
   g_autoptr (GPtrArray) sizes = ms_pickers_size_labels (one);
   int before = self->exponent;
   g_signal_handlers_block_by_func (self->size_dropdown, on_size_selected, self);
@@ -121,7 +128,7 @@ sync_sizes (MsTimelinePage *self)
 static void
 sync_mode (MsTimelinePage *self)
 {
-  const MsResults *run = selected_run (self);
+  const MsResults *run = selected_results (self);
   guint m = gtk_drop_down_get_selected (self->mode_dropdown);
   if (!run || run_has_mode (run, m))
     return;
@@ -221,9 +228,17 @@ ms_timeline_page_dispose (GObject *object)
   G_OBJECT_CLASS (ms_timeline_page_parent_class)->dispose (object);
 }
 
+/* The session's runs: as ms_timeline_page_set_runs. */
+static void
+ms_timeline_page_runs_changed (MsPage *page, GPtrArray *runs)
+{
+  ms_timeline_page_set_runs (MS_TIMELINE_PAGE (page), runs);
+}
+
 static void
 ms_timeline_page_class_init (MsTimelinePageClass *klass)
 {
+  MS_PAGE_CLASS (klass)->runs_changed = ms_timeline_page_runs_changed;
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = ms_timeline_page_dispose;

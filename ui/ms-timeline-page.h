@@ -5,12 +5,14 @@
 
 #include <gtk/gtk.h>
 
+#include "ms-page.h"
+
 #include "ms-timeline-view.h"
 
 G_BEGIN_DECLS
 
 #define MS_TYPE_TIMELINE_PAGE (ms_timeline_page_get_type ())
-G_DECLARE_FINAL_TYPE (MsTimelinePage, ms_timeline_page, MS, TIMELINE_PAGE, GtkWidget)
+G_DECLARE_FINAL_TYPE (MsTimelinePage, ms_timeline_page, MS, TIMELINE_PAGE, MsPage)
 
 /* Properties: "mode" (an MsMode), "exponent" (-1: no size), "repetition"
  * (from 1). Action "timeline.zoom" (i): in (1), out (-1), whole (0). */

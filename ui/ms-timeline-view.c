@@ -12,7 +12,8 @@ struct _MsTimelineView {
   GtkWidget parent_instance;
   /* The run shown, held, and the cell's index in it: no copy of its
    * events, and a run closed meanwhile stays valid until the next cell. */
-  MsResults *run;
+  MsRun *held;
+  const MsResults *run; /* held's results */
   size_t index;
   int rep;
   char *title;
@@ -287,7 +288,8 @@ ms_timeline_view_finalize (GObject *object)
   MsTimelineView *self = MS_TIMELINE_VIEW (object);
   g_clear_handle_id (&self->fill_source, g_source_remove);
   g_clear_pointer (&self->reps, ms_rep_map_unref);
-  g_clear_pointer (&self->run, ms_run_unref);
+  g_clear_object (&self->held);
+  self->run = NULL;
   g_free (self->title);
   ms_timeline_layout_clear (&self->layout);
   G_OBJECT_CLASS (ms_timeline_view_parent_class)->finalize (object);
@@ -418,15 +420,17 @@ map_reps (MsTimelineView *self, const MsCell *cell)
 }
 
 void
-ms_timeline_view_set_cell (MsTimelineView *self, const MsResults *run, const MsCell *cell, int rep,
+ms_timeline_view_set_cell (MsTimelineView *self, MsRun *held, const MsCell *cell, int rep,
                            const char *title)
 {
+  const MsResults *run = held ? ms_run_get_results (held) : NULL;
   g_return_if_fail (!cell || (run && cell >= run->cells && cell < run->cells + run->n_cells));
   /* Hold the new run before letting the old one go: they may be the same. */
-  MsResults *old = self->run;
-  self->run = cell ? ms_run_ref (run) : NULL;
+  MsRun *old = self->held;
+  self->held = cell ? g_object_ref (held) : NULL;
+  self->run = cell ? run : NULL;
   self->index = cell ? (size_t) (cell - run->cells) : 0;
-  ms_run_unref (old);
+  g_clear_object (&old);
   /* The layout's index and bars may describe the cell that lived here. */
   ms_timeline_layout_forget_cell (&self->layout);
   if (self->layout.bars)

@@ -5,6 +5,7 @@
 #include <gtk/gtk.h>
 
 #include "memsweep.h"
+#include "ms-run.h"
 #include "ms-timeline.h"
 
 G_BEGIN_DECLS
@@ -22,11 +23,11 @@ G_DECLARE_FINAL_TYPE (MsTimelineView, ms_timeline_view, MS, TIMELINE_VIEW, GtkWi
  * (or the time last pointed at), 0 resets. */
 GtkWidget *ms_timeline_view_new (void);
 /* Shows repetition `rep` of `cell` (NULL: nothing), one of the cells of
- * `run` (from ms-run.h), at full extent. The view holds the run, not a copy
+ * `run`, at full extent. The view holds the run, not a copy
  * of the cell. A cell of many events is indexed in idle slices first (the
  * view says so; the window is set, and "window-changed" emitted, once it
  * is done): the main loop is never held for long. */
-void ms_timeline_view_set_cell (MsTimelineView *self, const MsResults *run, const MsCell *cell,
+void ms_timeline_view_set_cell (MsTimelineView *self, MsRun *run, const MsCell *cell,
                                 int rep, const char *title);
 const char *ms_timeline_view_get_title (MsTimelineView *self);
 gboolean ms_timeline_view_get_zoomed (MsTimelineView *self);

@@ -5,6 +5,7 @@
 #include "ms-export.h"
 #include "ms-report-content.h"
 #include "ms-report-views.h"
+#include "ms-run.h"
 #include "ms-window-private.h"
 
 static void
@@ -25,9 +26,11 @@ static MsResults *
 export_run (MsWindow *self)
 {
   /* The live sweep when there is one, else the newest file. */
-  if (self->live)
-    return self->live;
-  return self->runs->len ? g_ptr_array_index (self->runs, self->runs->len - 1) : NULL;
+  MsRun *run = ms_session_get_live_run (self->session);
+  guint n = ms_session_get_n_runs (self->session);
+  if (!run && n)
+    run = ms_session_get_run (self->session, n - 1);
+  return run ? ms_run_get_results (run) : NULL;
 }
 
 gboolean
@@ -67,7 +70,9 @@ export_draw (cairo_t *cr, double w, double h, gpointer data)
   }
   case MS_VIEW_BREAKDOWN: {
     MsBreakdownView *bv = ms_breakdown_page_get_view (self->breakdown_page);
-    ms_breakdown_draw (cr, self->runs, ms_breakdown_view_get_exponent (bv), &x->style, w, h);
+    g_autoptr (GPtrArray) runs = ms_session_dup_runs (self->session);
+    g_autoptr (GPtrArray) results = ms_run_array_results (runs);
+    ms_breakdown_draw (cr, results, ms_breakdown_view_get_exponent (bv), &x->style, w, h);
     break;
   }
   default: {
@@ -91,7 +96,9 @@ export_chart (MsWindow *self, const char *path, int width, int height, gboolean 
   ms_chart_style_init_light (&x.style);
   x.style.text_scale = self->scale.text_scale * MAX (1.0, width / 1400.0);
   x.style.line_scale = self->scale.line_scale * MAX (1.0, width / 1400.0);
-  g_autofree char *text = caption && self->runs->len ? ms_report_caption (self->runs) : NULL;
+  g_autoptr (GPtrArray) runs = ms_session_dup_runs (self->session);
+  g_autoptr (GPtrArray) results = ms_run_array_results (runs);
+  g_autofree char *text = caption && results->len ? ms_report_caption (results) : NULL;
   MsExportOptions options = { text, &x.style };
   return ms_export_drawing_full (path, width, height, export_draw, &x, &options, error);
 }
@@ -105,13 +112,15 @@ ms_window_export_chart (MsWindow *self, const char *path, int width, int height,
 gboolean
 ms_window_export_report (MsWindow *self, const char *path, GError **error)
 {
-  if (!self->runs->len) {
+  g_autoptr (GPtrArray) runs = ms_session_dup_runs (self->session);
+  g_autoptr (GPtrArray) results = ms_run_array_results (runs);
+  if (!results->len) {
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("%s: nothing to export"), path);
     return FALSE;
   }
   g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
   g_autofree char *generated = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
-  MsReportInput input = { self->runs, generated };
+  MsReportInput input = { results, generated };
   return g_str_has_suffix (path, ".html") ? ms_report_write_html (path, &input, error)
                                           : ms_report_write_pdf (path, &input, error);
 }
@@ -386,11 +395,7 @@ action_reference (GSimpleAction *a, GVariant *p, gpointer data)
 static void
 action_clear_runs (GSimpleAction *a, GVariant *p, gpointer data)
 {
-  MsWindow *self = data;
-  for (guint i = self->runs->len; i-- > 0;)
-    if (g_ptr_array_index (self->runs, i) != self->live)
-      g_ptr_array_remove_index (self->runs, i);
-  ms_window_refresh_views (self);
+  ms_session_clear_runs (MS_WINDOW (data)->session);
 }
 
 static void

@@ -1,13 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-window-pages.c: the window's glue to the pages that bring runs of
- * their own: the GPUs page (several GPUs at once, saved peer and multi
- * files) and the Lessons page (a lesson's experiment or reference run). */
+/* ms-window-pages.c: the window's glue to the GPUs page (saved peer and
+ * multi files) and the Lessons page (showing an answer in a view, opening a
+ * lesson once the devices are known); both put their runs in the session. */
 #include "ms-window-private.h"
 
 #include <string.h>
 
 #include "ms-probe.h"
-#include "ms-run.h"
 
 static void
 devices_file_opened (GObject *source, GAsyncResult *result, gpointer user_data)
@@ -33,37 +32,6 @@ ms_window_open_devices_file (MsWindow *self, const char *path)
   GWeakRef *ref = g_new0 (GWeakRef, 1);
   g_weak_ref_init (ref, self);
   ms_devices_page_open_path_async (self->devices_page, path, devices_file_opened, ref);
-}
-
-/* The runs of a sweep on several GPUs at once: one per device. */
-static void
-on_devices_runs (MsWindow *self, GPtrArray *runs)
-{
-  for (guint i = 0; i < runs->len; i++)
-    ms_window_add_file_run (self, ms_run_ref (g_ptr_array_index (runs, i)), FALSE);
-}
-
-/* Both pages take the sizes, repetitions and device as the window has
- * them set; each picks its own modes. */
-static void
-on_prepare_sweep (MsWindow *self, MsSweep *sweep)
-{
-  char err[256];
-  MsSweep s;
-  if (ms_window_get_sweep (self, &s, err, sizeof err))
-    *sweep = s;
-}
-
-void
-ms_window_lesson_run_added (MsWindow *self, MsResults *run)
-{
-  ms_window_add_file_run (self, ms_run_ref (run), TRUE);
-}
-
-void
-ms_window_lesson_prepare_sweep (MsWindow *self, MsSweep *sweep)
-{
-  on_prepare_sweep (self, sweep);
 }
 
 /* A lesson's answer in one of the window's views: its series, metric and
@@ -118,20 +86,31 @@ lesson_request_free (gpointer data)
   g_free (req);
 }
 
-/* Waits for device discovery: before it ends the page cannot know whether
- * Run measures or opens the reference run. */
-static gboolean
-lesson_when_ready (gpointer data)
+static void
+lesson_request_closure_free (gpointer data, GClosure *closure)
 {
-  LessonRequest *req = data;
+  lesson_request_free (data);
+}
+
+static void
+show_lesson (LessonRequest *req)
+{
   g_autoptr (MsWindow) self = g_weak_ref_get (&req->window);
   if (!self)
-    return G_SOURCE_REMOVE;
-  if (self->discovering)
-    return G_SOURCE_CONTINUE;
+    return;
   adw_view_stack_set_visible_child_name (self->stack, "lessons");
   ms_lessons_page_show_name (self->lessons_page, req->name, req->run);
-  return G_SOURCE_REMOVE;
+}
+
+/* Before discovery ends the page cannot know whether Run measures or opens
+ * the reference run: the request waits for the session to say so. */
+static void
+on_discovering (MsSession *session, GParamSpec *pspec, LessonRequest *req)
+{
+  if (ms_session_get_discovering (session))
+    return;
+  show_lesson (req);
+  g_signal_handlers_disconnect_by_func (session, on_discovering, req);
 }
 
 gboolean
@@ -145,19 +124,19 @@ ms_window_open_lesson (MsWindow *self, const char *name, gboolean run)
   req->name = g_strdup (name);
   req->run = run;
   adw_view_stack_set_visible_child_name (self->stack, "lessons");
-  if (lesson_when_ready (req) == G_SOURCE_REMOVE)
+  if (!ms_session_get_discovering (self->session)) {
+    show_lesson (req);
     lesson_request_free (req);
-  else
-    g_timeout_add_full (G_PRIORITY_DEFAULT, 50, lesson_when_ready, req, lesson_request_free);
+  } else {
+    g_signal_connect_data (self->session, "notify::discovering", G_CALLBACK (on_discovering), req,
+                           lesson_request_closure_free, 0);
+  }
   return TRUE;
 }
 
 void
 ms_window_pages_init (MsWindow *self)
 {
-  g_signal_connect_swapped (self->devices_page, "runs-ready", G_CALLBACK (on_devices_runs), self);
-  g_signal_connect_swapped (self->devices_page, "prepare-sweep", G_CALLBACK (on_prepare_sweep),
-                            self);
   g_object_bind_property (self, "sweeping", self->devices_page, "window-sweeping",
                           G_BINDING_SYNC_CREATE);
   g_signal_connect_swapped (self->lessons_page, "lesson-finished",

@@ -8,7 +8,9 @@
 #include "ms-breakdown-page.h"
 #include "ms-chart-page.h"
 #include "ms-devices-page.h"
+#include "ms-job.h"
 #include "ms-lessons-page.h"
+#include "ms-session.h"
 #include "ms-settings-pane.h"
 #include "ms-table-page.h"
 #include "ms-timeline-page.h"
@@ -17,7 +19,6 @@
 
 G_BEGIN_DECLS
 
-typedef struct _MsSweepJob MsSweepJob;
 typedef struct _MsEta MsEta;
 
 struct _MsWindow {
@@ -33,7 +34,8 @@ struct _MsWindow {
   GtkLabel *blocker_label;
   GtkRevealer *blocker_revealer;
   GtkMenuButton *runs_button, *main_menu_button;
-  GtkListBox *runs_list;
+  GtkListView *runs_view;
+  GtkStack *runs_stack;
   GtkRevealer *progress_revealer;
   GtkProgressBar *progress_bar;
   MsSettingsPane *settings_pane;
@@ -48,22 +50,16 @@ struct _MsWindow {
   MsLessonsPage *lessons_page;
 
   GSettings *settings;
+  /* The runs, the live sweep, the devices and the sweep settings: every
+   * page follows it (ms-session.h). */
+  MsSession *session;
 
-  /* Runs shown: MsResults* from ms_run_new, in the order they came;
-   * every sweep and file stays until the user closes it. */
-  GPtrArray *runs;
   /* Files asked for before the first frame, loaded after it. */
   GPtrArray *pending_paths;
   gboolean painted;
-  guint refresh_source; /* views refreshed when idle */
-  MsResults *live; /* the newest sweep's run, also in runs; NULL once closed */
 
-  /* Devices found off the main thread. */
-  GArray *devices; /* MsDeviceInfo */
-  gboolean discovering;
-
-  /* The running sweep, shared with its worker thread. */
-  MsSweepJob *job;
+  /* The running sweep (ms-job.h); NULL when none runs. */
+  MsJob *job;
   gint64 cell_started_us; /* when the cell now measured began */
   MsEta *eta;
 
@@ -73,15 +69,11 @@ struct _MsWindow {
   char *toast_text;
   gboolean run_when_ready;
   gboolean banner_dismissed;
-  guint n_sweeps; /* sweeps started, for their names */
 };
 
 /* ms-window.c */
 void ms_window_toast (MsWindow *self, const char *text);
-void ms_window_refresh_views (MsWindow *self);
 void ms_window_update_actions (MsWindow *self);
-/* The sweep as set, with the device picked; as ms_settings_pane_get_sweep. */
-gboolean ms_window_get_sweep (MsWindow *self, MsSweep *sweep, char *err, size_t err_size);
 void ms_window_set_text_scale (MsWindow *self, double text_scale);
 
 /* ms-window-actions.c */
@@ -90,19 +82,14 @@ void ms_window_add_actions (MsWindow *self);
 /* ms-window-pages.c: the GPUs and Lessons pages. */
 void ms_window_pages_init (MsWindow *self);
 void ms_window_open_devices_file (MsWindow *self, const char *path);
-void ms_window_lesson_run_added (MsWindow *self, MsResults *run);
-void ms_window_lesson_prepare_sweep (MsWindow *self, MsSweep *sweep);
 void ms_window_lesson_show_view (MsWindow *self, const char *view, const char *modes,
                                  int metric, gboolean log_scale, int exponent);
 char *ms_window_dup_export_folder (MsWindow *self);
 
-/* ms-window-runs.c */
+/* ms-window-runs.c: the Runs popover. */
 void ms_window_runs_init (MsWindow *self);
-/* Takes run; FALSE (and run dropped) when the same file is already shown. */
-gboolean ms_window_add_file_run (MsWindow *self, MsResults *run, gboolean refresh_now);
-/* "H100 80GB HBM3 · sweep 2": sweeps of one GPU differ by their names. */
-void ms_window_name_sweep (MsWindow *self, MsResults *run);
-void ms_window_name_file_run (MsWindow *self, MsResults *run);
+/* Closes a run with an undo toast; FALSE for the run a sweep fills. */
+gboolean ms_window_close_run_undoable (MsWindow *self, MsRun *run);
 
 /* ms-window-sweep.c */
 void ms_window_sweep_cancel (MsWindow *self);

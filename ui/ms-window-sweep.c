@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-window-sweep.c: running a sweep on a worker thread. The worker gets a
- * copy of the settings; measured cells come back to the main context one
- * by one, and the window may close at any point meanwhile. */
+/* ms-window-sweep.c: running a sweep as an MsJob. The worker gets a copy of
+ * the settings; measured cells come back to the main context one by one
+ * into the session's live run, and the window may close at any point
+ * meanwhile. */
 #include <glib/gi18n.h>
 #include <math.h>
 
@@ -9,66 +10,21 @@
 #include "ms-run.h"
 #include "ms-window-private.h"
 
-struct _MsSweepJob {
-  gatomicrefcount ref;
+typedef struct {
   MsSweep sweep;
-  atomic_int cancel;
-  GWeakRef window;
-  GMainContext *context;
-};
-
-static MsSweepJob *
-sweep_job_ref (MsSweepJob *job)
-{
-  g_atomic_ref_count_inc (&job->ref);
-  return job;
-}
-
-static void
-sweep_job_unref (MsSweepJob *job)
-{
-  if (g_atomic_ref_count_dec (&job->ref)) {
-    g_weak_ref_clear (&job->window);
-    g_main_context_unref (job->context);
-    g_free (job);
-  }
-}
+  MsJob *job; /* not held: the job owns this */
+} SweepWork;
 
 typedef struct {
-  MsSweepJob *job;
   MsCell cell;
   int index, n;
 } CellUpdate;
-
-static gboolean
-on_cell_measured (gpointer data)
-{
-  CellUpdate *u = data;
-  g_autoptr (MsWindow) self = g_weak_ref_get (&u->job->window);
-  if (self && self->job == u->job && self->live) {
-    /* Later rounds bring the same cell again, with more repetitions. */
-    ms_results_put_cell (self->live, &u->cell);
-    double frac = (u->index + 1.0) / u->n;
-    gint64 now = g_get_monotonic_time ();
-    ms_eta_add (self->eta, u->index, &u->cell, (now - self->cell_started_us) * 1e-6);
-    self->cell_started_us = now;
-    g_autofree char *left = ms_eta_format (ms_eta_seconds_left (self->eta));
-    g_autofree char *text = g_strdup_printf (_("cell %d of %d: %s at 2^%d · %s"), u->index + 1,
-                                             u->n, ms_mode_title (u->cell.mode),
-                                             u->cell.exponent, left);
-    gtk_progress_bar_set_fraction (self->progress_bar, frac);
-    gtk_progress_bar_set_text (self->progress_bar, text);
-    ms_window_refresh_views (self);
-  }
-  return G_SOURCE_REMOVE;
-}
 
 static void
 cell_update_free (gpointer data)
 {
   CellUpdate *u = data;
   ms_cell_clear (&u->cell);
-  sweep_job_unref (u->job);
   g_free (u);
 }
 
@@ -76,17 +32,15 @@ cell_update_free (gpointer data)
 static void
 on_progress (int index, int n, const MsCell *cell, void *user_data)
 {
-  MsSweepJob *job = user_data;
+  SweepWork *work = user_data;
   CellUpdate *u = g_new0 (CellUpdate, 1);
   if (!ms_cell_copy (&u->cell, cell)) {
     g_free (u);
     return;
   }
-  u->job = sweep_job_ref (job);
   u->index = index;
   u->n = n;
-  g_main_context_invoke_full (job->context, G_PRIORITY_DEFAULT, on_cell_measured, u,
-                              cell_update_free);
+  ms_job_post_progress (work->job, (index + 1.0) / n, u, cell_update_free);
 }
 
 typedef struct {
@@ -103,20 +57,40 @@ sweep_outcome_free (gpointer data)
   g_free (o);
 }
 
-static void
-sweep_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+static gpointer
+sweep_thread (MsJob *job, gpointer data, GError **error)
 {
-  MsSweepJob *job = task_data;
+  SweepWork *work = data;
   SweepOutcome *o = g_new0 (SweepOutcome, 1);
   MsBackend *backend = ms_backend_new_system ();
-  o->status = ms_sweep_run (&job->sweep, backend, on_progress, job, &job->cancel, &o->results,
-                            o->error, sizeof o->error);
+  o->status = ms_sweep_run (&work->sweep, backend, on_progress, work, ms_job_get_cancel_flag (job),
+                            &o->results, o->error, sizeof o->error);
   ms_backend_free (backend);
   /* As `memsweep run` does: this GPU's run-to-run profile, when calibrated. */
   char path[4096];
   if (o->results)
     ms_run_to_run_load_default (&o->results->run_to_run, &o->results->device, path, sizeof path);
-  g_task_return_pointer (task, o, sweep_outcome_free);
+  return o;
+}
+
+static void
+on_cell_measured (MsWindow *self, double fraction, gpointer detail, MsJob *job)
+{
+  CellUpdate *u = detail;
+  MsRun *live = ms_session_get_live_run (self->session);
+  if (!live)
+    return;
+  gint64 now = g_get_monotonic_time ();
+  ms_eta_add (self->eta, u->index, &u->cell, (now - self->cell_started_us) * 1e-6);
+  self->cell_started_us = now;
+  g_autofree char *left = ms_eta_format (ms_eta_seconds_left (self->eta));
+  g_autofree char *text =
+    g_strdup_printf (_("cell %d of %d: %s at 2^%d · %s"), u->index + 1, u->n,
+                     ms_mode_title (u->cell.mode), u->cell.exponent, left);
+  gtk_progress_bar_set_fraction (self->progress_bar, fraction);
+  gtk_progress_bar_set_text (self->progress_bar, text);
+  /* The pages follow the run's cells-changed. */
+  ms_run_put_cell (live, &u->cell);
 }
 
 static void
@@ -130,10 +104,12 @@ toast_outcome (MsWindow *self, const SweepOutcome *o)
     ms_window_toast (self, o->error);
     return;
   }
+  MsRun *live_run = ms_session_get_live_run (self->session);
+  const MsResults *live = live_run ? ms_run_get_results (live_run) : NULL;
   guint bad = 0;
-  for (size_t i = 0; self->live && i < self->live->n_cells; i++)
-    bad += self->live->cells[i].status == MS_CELL_FAILED ||
-           self->live->cells[i].status == MS_CELL_VERIFY_FAILED;
+  for (size_t i = 0; live && i < live->n_cells; i++)
+    bad += live->cells[i].status == MS_CELL_FAILED ||
+           live->cells[i].status == MS_CELL_VERIFY_FAILED;
   if (bad) {
     g_autofree char *msg = g_strdup_printf (
       ngettext ("Sweep finished; %u cell failed (see the table)",
@@ -156,30 +132,28 @@ set_planned_range (MsWindow *self, int min_exp, int max_exp)
 }
 
 static void
-sweep_done (GObject *source, GAsyncResult *result, gpointer user_data)
+on_sweep_finished (MsWindow *self, MsJob *job)
 {
-  MsSweepJob *job = user_data;
-  SweepOutcome *o = g_task_propagate_pointer (G_TASK (result), NULL);
-  g_autoptr (MsWindow) self = g_weak_ref_get (&job->window);
-  if (self && self->job == job) {
-    self->job = NULL;
-    gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
-    g_clear_pointer (&self->eta, ms_eta_free);
-    set_planned_range (self, -1, -1);
-    if (o && self->live && o->results) {
-      /* The worker's copy has the device facts and the profile; the cells
-       * came live. */
-      self->live->device = o->results->device;
-      self->live->run_to_run = o->results->run_to_run;
-    }
-    if (o)
-      toast_outcome (self, o);
-    ms_window_refresh_views (self);
-    g_object_notify (G_OBJECT (self), "sweeping");
+  if (self->job != job)
+    return;
+  g_autoptr (MsJob) done = g_steal_pointer (&self->job);
+  const SweepOutcome *o = ms_job_get_result (done);
+  gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
+  g_clear_pointer (&self->eta, ms_eta_free);
+  set_planned_range (self, -1, -1);
+  MsRun *live = ms_session_get_live_run (self->session);
+  if (o && live && o->results) {
+    /* The worker's copy has the device facts and the profile; the cells
+     * came live. */
+    ms_run_get_results (live)->device = o->results->device;
+    ms_run_get_results (live)->run_to_run = o->results->run_to_run;
+    ms_run_cells_changed (live);
   }
+  ms_session_set_sweeping (self->session, FALSE);
   if (o)
-    sweep_outcome_free (o);
-  sweep_job_unref (job);
+    toast_outcome (self, o);
+  ms_window_update_actions (self);
+  g_object_notify (G_OBJECT (self), "sweeping");
 }
 
 void
@@ -189,38 +163,37 @@ ms_window_start_sweep (MsWindow *self)
   char err[256];
   if (self->job)
     return;
-  if (!ms_window_get_sweep (self, &s, err, sizeof err)) {
+  if (!ms_session_get_sweep (self->session, &s, err, sizeof err)) {
     ms_window_toast (self, err);
     return;
   }
   MsDeviceInfo info = { 0 };
-  if (s.device >= 0 && self->devices && (guint) s.device < self->devices->len)
-    info = g_array_index (self->devices, MsDeviceInfo, s.device);
-  /* Every sweep is a run of its own, kept with the others until closed. */
-  self->live = ms_run_new (ms_results_new (&s, &info));
-  ms_window_name_sweep (self, self->live);
-  g_ptr_array_add (self->runs, self->live);
+  GArray *devices = ms_session_get_devices (self->session);
+  if (s.device >= 0 && devices && (guint) s.device < devices->len)
+    info = g_array_index (devices, MsDeviceInfo, s.device);
   g_clear_pointer (&self->eta, ms_eta_free);
   self->eta = ms_eta_new (&s);
   set_planned_range (self, s.min_exp, s.max_exp);
 
-  MsSweepJob *job = g_new0 (MsSweepJob, 1);
-  g_atomic_ref_count_init (&job->ref);
-  job->sweep = s;
-  g_weak_ref_init (&job->window, self);
-  job->context = g_main_context_ref_thread_default ();
+  SweepWork *work = g_new0 (SweepWork, 1);
+  work->sweep = s;
+  self->job = ms_job_new (sweep_thread, work, g_free, sweep_outcome_free);
+  work->job = self->job;
+  g_signal_connect_object (self->job, "progress", G_CALLBACK (on_cell_measured), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->job, "finished", G_CALLBACK (on_sweep_finished), self,
+                           G_CONNECT_SWAPPED);
   self->cell_started_us = g_get_monotonic_time ();
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   gtk_progress_bar_set_text (self->progress_bar, _("Starting…"));
   gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
 
-  GTask *task = g_task_new (NULL, NULL, sweep_done, sweep_job_ref (job));
-  g_task_set_task_data (task, sweep_job_ref (job), (GDestroyNotify) sweep_job_unref);
-  g_task_run_in_thread (task, sweep_thread);
-  g_object_unref (task);
-  sweep_job_unref (job); /* the window's pointer is borrowed from the task */
-  self->job = job;
-  ms_window_refresh_views (self);
+  /* Every sweep is a run of its own, kept with the others until closed. */
+  ms_session_set_sweeping (self->session, TRUE);
+  g_autoptr (MsRun) live = ms_run_new (ms_results_new (&s, &info), MS_RUN_KIND_SWEEP);
+  ms_session_add_sweep (self->session, live);
+  ms_job_start (self->job);
+  ms_window_update_actions (self);
   g_object_notify (G_OBJECT (self), "sweeping");
 }
 
@@ -229,7 +202,7 @@ ms_window_sweep_cancel (MsWindow *self)
 {
   /* The worker finishes its current repetition and frees everything. */
   if (self->job)
-    atomic_store (&self->job->cancel, 1);
+    ms_job_cancel (self->job);
 }
 
 gboolean

@@ -20,6 +20,7 @@ enum {
   PROP_RUN_BLOCKER,
   PROP_TOAST_TEXT,
   PROP_PAINTED,
+  PROP_SESSION,
   PROP_SCALE_FIRST,
   N_PROPS = PROP_SCALE_FIRST
 };
@@ -50,22 +51,10 @@ ms_window_get_toast_text (MsWindow *self)
   return self->toast_text;
 }
 
-gboolean
-ms_window_get_sweep (MsWindow *self, MsSweep *s, char *err, size_t err_size)
-{
-  gboolean valid = ms_settings_pane_get_sweep (self->settings_pane, s, err, err_size);
-  guint dev = gtk_drop_down_get_selected (self->device_dropdown);
-  s->device = dev == GTK_INVALID_LIST_POSITION ? 0 : (int) dev;
-  return valid;
-}
-
 static gboolean
 have_gpu (MsWindow *self)
 {
-  for (guint i = 0; self->devices && i < self->devices->len; i++)
-    if (g_array_index (self->devices, MsDeviceInfo, i).present)
-      return TRUE;
-  return FALSE;
+  return ms_session_have_gpu (self->session);
 }
 
 static void
@@ -80,14 +69,15 @@ ms_window_update_actions (MsWindow *self)
 {
   MsSweep s;
   char err[256] = "";
-  gboolean valid = ms_window_get_sweep (self, &s, err, sizeof err);
+  gboolean valid = ms_session_get_sweep (self->session, &s, err, sizeof err);
   gboolean gpu_modes = FALSE;
   for (int m = 0; m < MS_MODE_COUNT; m++)
     gpu_modes = gpu_modes || (s.modes[m] && ms_mode_uses_gpu (m));
-  gboolean can_run = !self->job && !self->discovering && valid && (have_gpu (self) || !gpu_modes);
+  gboolean discovering = ms_session_get_discovering (self->session);
+  gboolean can_run = !self->job && !discovering && valid && (have_gpu (self) || !gpu_modes);
   set_action_enabled (self, "run", can_run);
   set_action_enabled (self, "stop", self->job != NULL);
-  set_action_enabled (self, "export-csv", self->runs->len > 0);
+  set_action_enabled (self, "export-csv", ms_session_get_n_runs (self->session) > 0);
   gtk_widget_set_visible (self->stop_button, self->job != NULL);
   gtk_widget_set_visible (self->run_button, self->job == NULL);
   gtk_widget_set_sensitive (GTK_WIDGET (self->device_dropdown), !self->job && have_gpu (self));
@@ -97,13 +87,13 @@ ms_window_update_actions (MsWindow *self)
     why = _("A sweep is running");
   else if (!valid)
     why = err;
-  else if (self->discovering)
+  else if (discovering)
     why = _("Looking for CUDA devices…");
   else if (!have_gpu (self) && gpu_modes)
     why = _("No GPU here: untick the GPU modes to run Host CPU");
   gtk_widget_set_tooltip_text (self->run_button, why ? why : _("Run the sweep (Ctrl+R)"));
   /* A greyed-out Run says why in words, not only in a tooltip. */
-  gboolean show_why = why && !self->job && !self->discovering &&
+  gboolean show_why = why && !self->job && !discovering &&
                       !gtk_info_bar_get_revealed (self->banner);
   g_autofree char *line = show_why ? g_strdup_printf (_("Run is off: %s"), why) : NULL;
   gtk_label_set_text (self->blocker_label, show_why ? line : "");
@@ -116,16 +106,10 @@ ms_window_update_actions (MsWindow *self)
   }
 }
 
-void
-ms_window_refresh_views (MsWindow *self)
+/* The pages follow the session themselves; the window only its actions. */
+static void
+on_n_runs_changed (MsWindow *self)
 {
-  g_clear_handle_id (&self->refresh_source, g_source_remove);
-  ms_chart_page_set_runs (self->bandwidth_page, self->runs);
-  ms_chart_page_set_runs (self->time_page, self->runs);
-  ms_timeline_page_set_runs (self->timeline_page, self->runs);
-  ms_breakdown_page_set_runs (self->breakdown_page, self->runs);
-  ms_table_page_set_runs (self->table_page, self->runs);
-  ms_lessons_page_set_runs (self->lessons_page, self->runs);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_N_RUNS]);
   ms_window_update_actions (self);
 }
@@ -160,7 +144,7 @@ set_presentation (MsWindow *self, gboolean on)
 
 /* ---- files ------------------------------------------------------------------ */
 
-static MsResults *
+static MsRun *
 read_run (const char *path, GError **error)
 {
   char err[512];
@@ -175,25 +159,27 @@ read_run (const char *path, GError **error)
     g_autofree char *label = ms_plot_run_label (r);
     g_snprintf (r->label, sizeof r->label, "%s", label);
   }
-  return ms_run_new (r);
+  MsRun *run = ms_run_new (r, MS_RUN_KIND_REFERENCE);
+  ms_run_set_source_file (run, path);
+  return run;
 }
 
 gboolean
 ms_window_load_path (MsWindow *self, const char *path, GError **error)
 {
-  MsResults *r = read_run (path, error);
-  if (r)
-    ms_window_add_file_run (self, r, TRUE);
-  return r != NULL;
+  g_autoptr (MsRun) run = read_run (path, error);
+  if (run)
+    ms_session_add_run (self->session, run);
+  return run != NULL;
 }
 
 static void
 load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
   GError *error = NULL;
-  MsResults *r = read_run (task_data, &error);
+  MsRun *r = read_run (task_data, &error);
   if (r)
-    g_task_return_pointer (task, r, (GDestroyNotify) ms_run_unref);
+    g_task_return_pointer (task, r, g_object_unref);
   else
     g_task_return_error (task, error);
 }
@@ -205,18 +191,17 @@ load_done (GObject *source, GAsyncResult *result, gpointer user_data)
   GWeakRef *ref = user_data;
   g_autoptr (MsWindow) self = g_weak_ref_get (ref);
   g_autofree char *path = g_strdup (g_task_get_task_data (G_TASK (result)));
-  MsResults *r = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autoptr (MsRun) r = g_task_propagate_pointer (G_TASK (result), &error);
   g_weak_ref_clear (ref);
   g_free (ref);
-  if (!self) {
-    ms_run_unref (r);
+  if (!self)
     return;
-  }
   if (!r)
     ms_window_toast (self, error->message);
-  g_autofree char *msg = r ? g_strdup_printf (_("Opened %s"), r->label) : NULL;
-  if (r && ms_window_add_file_run (self, r, FALSE))
+  if (r && ms_session_add_run (self->session, r)) {
+    g_autofree char *msg = g_strdup_printf (_("Opened %s"), ms_run_get_name (r));
     ms_window_toast (self, msg);
+  }
   ms_probe_open_added (path, r ? NULL : error->message);
 }
 
@@ -333,9 +318,10 @@ on_banner_response (MsWindow *self, int response)
 static void
 show_devices (MsWindow *self)
 {
+  GArray *devices = ms_session_get_devices (self->session);
   GtkStringList *list = gtk_string_list_new (NULL);
-  for (guint i = 0; i < self->devices->len; i++) {
-    const MsDeviceInfo *d = &g_array_index (self->devices, MsDeviceInfo, i);
+  for (guint i = 0; i < devices->len; i++) {
+    const MsDeviceInfo *d = &g_array_index (devices, MsDeviceInfo, i);
     g_autofree char *name = g_utf8_make_valid (d->name, -1);
     g_autofree char *item = g_strdup_printf ("%u: %s", i, name);
     if (d->present)
@@ -345,9 +331,8 @@ show_devices (MsWindow *self)
     gtk_string_list_append (list, _("No GPU"));
   gtk_drop_down_set_model (self->device_dropdown, G_LIST_MODEL (list));
   g_object_unref (list);
-  ms_devices_page_set_devices (self->devices_page, self->devices);
   if (!have_gpu (self))
-    show_no_gpu_banner (self, &g_array_index (self->devices, MsDeviceInfo, 0));
+    show_no_gpu_banner (self, &g_array_index (devices, MsDeviceInfo, 0));
 }
 
 static void
@@ -362,9 +347,8 @@ discover_done (GObject *source, GAsyncResult *result, gpointer user_data)
     g_array_unref (devices);
     return;
   }
-  self->discovering = FALSE;
-  g_clear_pointer (&self->devices, g_array_unref);
-  self->devices = devices;
+  ms_session_set_devices (self->session, devices);
+  g_array_unref (devices);
   show_devices (self);
   g_object_set (self->lessons_page, "can-run", have_gpu (self), NULL);
   ms_window_update_actions (self);
@@ -379,7 +363,6 @@ start_discovery (MsWindow *self)
 {
   /* CUDA initialisation takes a moment: find devices off the main thread
    * so the window shows at once. */
-  self->discovering = TRUE;
   GWeakRef *ref = g_new0 (GWeakRef, 1);
   g_weak_ref_init (ref, self);
   GTask *task = g_task_new (NULL, NULL, discover_done, ref);
@@ -480,10 +463,11 @@ ms_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
   case PROP_PRESENTATION: g_value_set_boolean (value, self->presentation); break;
   case PROP_VIEW: g_value_set_int (value, ms_window_get_view (self)); break;
   case PROP_SWEEPING: g_value_set_boolean (value, self->job != NULL); break;
-  case PROP_N_RUNS: g_value_set_uint (value, self->runs->len); break;
+  case PROP_N_RUNS: g_value_set_uint (value, ms_session_get_n_runs (self->session)); break;
   case PROP_RUN_BLOCKER: g_value_set_string (value, self->run_blocker); break;
   case PROP_TOAST_TEXT: g_value_set_string (value, self->toast_text); break;
   case PROP_PAINTED: g_value_set_boolean (value, self->painted); break;
+  case PROP_SESSION: g_value_set_object (value, self->session); break;
   default:
     if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -495,8 +479,10 @@ ms_window_dispose (GObject *object)
 {
   MsWindow *self = MS_WINDOW (object);
   ms_window_sweep_cancel (self);
-  self->job = NULL;
-  g_clear_handle_id (&self->refresh_source, g_source_remove);
+  /* The worker finishes on its own; nothing of it reaches the window now. */
+  if (self->job)
+    g_signal_handlers_disconnect_by_data (self->job, self);
+  g_clear_object (&self->job);
   gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_WINDOW);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (ms_window_parent_class)->dispose (object);
@@ -506,9 +492,9 @@ static void
 ms_window_finalize (GObject *object)
 {
   MsWindow *self = MS_WINDOW (object);
-  g_ptr_array_unref (self->runs);
   g_ptr_array_unref (self->pending_paths);
-  g_clear_pointer (&self->devices, g_array_unref);
+  /* Not at dispose: the Runs popover's rows let it go as they are unbound. */
+  g_clear_object (&self->session);
   g_free (self->run_blocker);
   g_free (self->toast_text);
   ms_eta_free (self->eta);
@@ -528,6 +514,7 @@ install_properties (GObjectClass *object_class)
   props[PROP_RUN_BLOCKER] = g_param_spec_string ("run-blocker", NULL, NULL, NULL, ro);
   props[PROP_TOAST_TEXT] = g_param_spec_string ("toast-text", NULL, NULL, NULL, ro);
   props[PROP_PAINTED] = g_param_spec_boolean ("painted", NULL, NULL, FALSE, ro);
+  props[PROP_SESSION] = g_param_spec_object ("session", NULL, NULL, MS_TYPE_SESSION, ro);
   g_object_class_install_properties (object_class, N_PROPS, props);
   ms_view_scale_install (object_class, PROP_SCALE_FIRST);
 }
@@ -564,7 +551,8 @@ ms_window_class_init (MsWindowClass *klass)
   CHILD (blocker_label);
   CHILD (blocker_revealer);
   CHILD (runs_button);
-  CHILD (runs_list);
+  CHILD (runs_view);
+  CHILD (runs_stack);
   CHILD (main_menu_button);
   CHILD (progress_revealer);
   CHILD (progress_bar);
@@ -583,8 +571,6 @@ ms_window_class_init (MsWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, ms_window_update_actions);
   gtk_widget_class_bind_template_callback (widget_class, on_view_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_banner_response);
-  gtk_widget_class_bind_template_callback (widget_class, ms_window_lesson_run_added);
-  gtk_widget_class_bind_template_callback (widget_class, ms_window_lesson_prepare_sweep);
   gtk_widget_class_bind_template_callback (widget_class, ms_window_lesson_show_view);
 }
 
@@ -621,12 +607,20 @@ bind_view_scales (MsWindow *self)
 static void
 ms_window_init (MsWindow *self)
 {
-  self->runs = ms_run_array_new ();
   self->pending_paths = g_ptr_array_new_with_free_func (g_free);
   self->scale = (MsViewScale){ 1, 1 };
+  /* Before the template: its pages look the session up. */
+  self->settings = g_settings_new ("io.github.memsweep.Memsweep");
+  g_autoptr (MsSweepSettings) sweep = ms_sweep_settings_new (self->settings);
+  self->session = g_object_new (MS_TYPE_SESSION, "sweep-settings", sweep, NULL);
   ms_window_add_actions (self);
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->settings = g_settings_new ("io.github.memsweep.Memsweep");
+  g_signal_connect_object (self->session, "notify::n-runs", G_CALLBACK (on_n_runs_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::discovering",
+                           G_CALLBACK (ms_window_update_actions), self, G_CONNECT_SWAPPED);
+  g_object_bind_property (self->device_dropdown, "selected", self->session, "device",
+                          G_BINDING_SYNC_CREATE);
   g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-height", self, "default-height",
                    G_SETTINGS_BIND_DEFAULT);
@@ -643,7 +637,7 @@ ms_window_init (MsWindow *self)
 
   g_signal_connect (self, "realize", G_CALLBACK (on_realize), NULL);
   start_discovery (self);
-  ms_window_refresh_views (self);
+  ms_window_update_actions (self);
   ms_probe_watch_window (GTK_WINDOW (self));
 }
 
@@ -673,13 +667,20 @@ ms_window_get_view (MsWindow *self)
 guint
 ms_window_get_n_runs (MsWindow *self)
 {
-  return self->runs->len;
+  return ms_session_get_n_runs (self->session);
+}
+
+MsSession *
+ms_window_get_session (MsWindow *self)
+{
+  return self->session;
 }
 
 const MsResults *
 ms_window_get_live (MsWindow *self)
 {
-  return self->live;
+  MsRun *live = ms_session_get_live_run (self->session);
+  return live ? ms_run_get_results (live) : NULL;
 }
 
 char *
@@ -691,7 +692,7 @@ ms_window_dup_run_blocker (MsWindow *self)
 void
 ms_window_run_when_ready (MsWindow *self)
 {
-  if (self->discovering)
+  if (ms_session_get_discovering (self->session))
     self->run_when_ready = TRUE;
   else
     g_action_group_activate_action (G_ACTION_GROUP (self), "run", NULL);

@@ -4,6 +4,8 @@
 
 #include <adwaita.h>
 
+#include "ms-session.h"
+
 #include "memsweep.h"
 
 G_BEGIN_DECLS
@@ -43,6 +45,8 @@ gboolean ms_window_open_lesson (MsWindow *self, const char *name, gboolean run);
 void ms_window_set_view (MsWindow *self, MsViewKind view);
 MsViewKind ms_window_get_view (MsWindow *self);
 guint ms_window_get_n_runs (MsWindow *self);
+/* What the window works on: its runs, devices and sweep settings. */
+MsSession *ms_window_get_session (MsWindow *self);
 gboolean ms_window_is_sweeping (MsWindow *self);
 /* Why Run is disabled (the settings' validation message, no GPU, ...), or
  * NULL when it can run. */

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-widget-session.c: MsSession and MsRun, the model the pages follow:
+ * adding, naming, renaming, removing and putting back runs, with their
+ * notifications, and every object finalised. */
+#include "ms-chart-page.h"
+#include "ms-session.h"
+#include "ms-widget-test.h"
+
+static MsRun *
+reference_run (void)
+{
+  g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
+  return g_object_ref (g_ptr_array_index (runs, 0));
+}
+
+typedef struct {
+  guint calls, position, removed, added;
+} Changes;
+
+static void
+on_items_changed (GListModel *model, guint position, guint removed, guint added, Changes *c)
+{
+  c->calls++;
+  c->position = position;
+  c->removed = removed;
+  c->added = added;
+}
+
+static void
+test_add_rename_remove (void)
+{
+  MsSession *session = ms_session_new ();
+  MsRun *run = reference_run ();
+  Changes c = { 0 };
+  guint n_runs_n;
+  g_signal_connect (ms_session_get_runs (session), "items-changed", G_CALLBACK (on_items_changed),
+                    &c);
+  ms_test_watch (session, "n-runs", &n_runs_n);
+
+  g_assert_true (ms_session_add_run (session, run));
+  g_assert_cmpuint (c.calls, ==, 1);
+  g_assert_cmpuint (c.added, ==, 1);
+  g_assert_cmpuint (n_runs_n, ==, 1);
+  /* The same run, or the same file read again, is shown once. */
+  g_assert_false (ms_session_add_run (session, run));
+  g_autoptr (MsRun) again = reference_run ();
+  g_assert_false (ms_session_add_run (session, again));
+  g_assert_cmpuint (ms_session_get_n_runs (session), ==, 1);
+
+  /* A run of another kind with the same name gets a number. */
+  MsResults *copy = ms_results_new (&(MsSweep){ 0 }, &ms_run_get_results (run)->device);
+  g_snprintf (copy->label, sizeof copy->label, "%s", ms_run_get_name (run));
+  MsRun *second = ms_run_new (copy, MS_RUN_KIND_LESSON);
+  g_assert_true (ms_session_add_run (session, second));
+  g_autofree char *want = g_strdup_printf ("%s (2)", ms_run_get_name (run));
+  g_assert_cmpstr (ms_run_get_name (second), ==, want);
+
+  /* Renaming notifies once, and never gives two runs one name. */
+  guint name_n;
+  ms_test_watch (second, "name", &name_n);
+  ms_session_rename_run (session, second, "baseline");
+  g_assert_cmpstr (ms_run_get_name (second), ==, "baseline");
+  g_assert_cmpuint (name_n, ==, 1);
+  ms_session_rename_run (session, second, "baseline");
+  g_assert_cmpuint (name_n, ==, 1);
+  ms_session_rename_run (session, run, "baseline");
+  g_assert_cmpstr (ms_run_get_name (run), ==, "baseline (2)");
+  guint note_n;
+  ms_test_watch (second, "note", &note_n);
+  ms_run_set_note (second, "fan at 100%,\nroom 21 °C");
+  g_assert_cmpstr (ms_run_get_note (second), ==, "fan at 100%, room 21 °C");
+  g_assert_cmpuint (note_n, ==, 1);
+
+  /* Removing says where it was; putting it back restores the order. */
+  guint position = 99;
+  g_assert_true (ms_session_remove_run (session, run, &position));
+  g_assert_cmpuint (position, ==, 0);
+  g_assert_cmpuint (c.removed, ==, 1);
+  g_assert_false (ms_session_remove_run (session, run, NULL));
+  ms_session_insert_run (session, run, position);
+  g_assert_true (ms_session_get_run (session, 0) == run);
+
+  g_object_unref (second);
+  g_object_unref (run);
+  ms_session_clear_runs (session);
+  g_assert_cmpuint (ms_session_get_n_runs (session), ==, 0);
+  g_assert_finalize_object (session);
+}
+
+static void
+count (guint *n)
+{
+  (*n)++;
+}
+
+/* The run a sweep fills cannot be closed while it runs; clearing keeps it. */
+static void
+test_live_run (void)
+{
+  MsSession *session = ms_session_new ();
+  MsRun *file = reference_run ();
+  g_assert_true (ms_session_add_run (session, file));
+  MsSweep sweep;
+  ms_sweep_init_default (&sweep);
+  MsDeviceInfo info = { 0 };
+  MsRun *live = ms_run_new (ms_results_new (&sweep, &info), MS_RUN_KIND_SWEEP);
+  guint live_n, cells_n = 0;
+  ms_test_watch (session, "live-run", &live_n);
+  ms_session_set_sweeping (session, TRUE);
+  ms_session_add_sweep (session, live);
+  g_assert_true (ms_session_get_live_run (session) == live);
+  g_assert_cmpuint (live_n, ==, 1);
+  g_assert_cmpstr (ms_run_get_name (live), ==, "Host CPU · sweep 1");
+  g_assert_false (ms_session_remove_run (session, live, NULL));
+  g_signal_connect_swapped (live, "cells-changed", G_CALLBACK (count), &cells_n);
+  ms_run_cells_changed (live);
+  g_assert_cmpuint (cells_n, ==, 1);
+  ms_session_clear_runs (session);
+  g_assert_cmpuint (ms_session_get_n_runs (session), ==, 1);
+  ms_session_set_sweeping (session, FALSE);
+  g_assert_true (ms_session_remove_run (session, live, NULL));
+  g_assert_null (ms_session_get_live_run (session));
+  g_object_unref (live);
+  g_assert_finalize_object (session);
+  g_assert_finalize_object (file);
+}
+
+/* A page follows its session: runs added and removed reach its view
+ * without anyone pushing them; the page lets the session go with itself. */
+static void
+test_page_follows_session (void)
+{
+  MsSession *session = ms_session_new ();
+  MsChartPage *page = g_object_ref_sink (g_object_new (MS_TYPE_CHART_PAGE, NULL));
+  ms_page_set_session (MS_PAGE (page), session);
+  MsPlotView *view = ms_chart_page_get_view (page);
+  GPtrArray *shown = NULL;
+  g_object_get (view, "runs", &shown, NULL);
+  g_assert_cmpuint (shown ? shown->len : 0, ==, 0);
+  g_clear_pointer (&shown, g_ptr_array_unref);
+  MsRun *run = reference_run ();
+  ms_session_add_run (session, run);
+  g_object_get (view, "runs", &shown, NULL);
+  g_assert_cmpuint (shown->len, ==, 1);
+  g_assert_true (g_ptr_array_index (shown, 0) == run);
+  g_clear_pointer (&shown, g_ptr_array_unref);
+  ms_session_remove_run (session, run, NULL);
+  g_object_get (view, "runs", &shown, NULL);
+  g_assert_cmpuint (shown->len, ==, 0);
+  g_clear_pointer (&shown, g_ptr_array_unref);
+  g_assert_finalize_object (run);
+  g_assert_finalize_object (page);
+  g_assert_finalize_object (session);
+}
+
+int
+main (int argc, char **argv)
+{
+  ms_widget_test_init (&argc, &argv);
+  g_test_add_func ("/session/add-rename-remove", test_add_rename_remove);
+  g_test_add_func ("/session/live-run", test_live_run);
+  g_test_add_func ("/session/page-follows-session", test_page_follows_session);
+  return g_test_run ();
+}

@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-page.c: a page that follows a session. */
+#include "ms-page.h"
+
+typedef struct {
+  MsSession *session;
+  GSignalGroup *store_signals; /* on the session's runs */
+  GPtrArray *runs;             /* MsRun, each watched for its cells and name */
+} MsPagePrivate;
+
+G_DEFINE_TYPE_WITH_PRIVATE (MsPage, ms_page, GTK_TYPE_WIDGET)
+
+enum { PROP_0, PROP_SESSION, N_PROPS };
+static GParamSpec *props[N_PROPS];
+
+static void runs_changed (MsPage *self);
+
+static void
+unwatch_runs (MsPage *self, GPtrArray *runs)
+{
+  for (guint i = 0; i < runs->len; i++)
+    g_signal_handlers_disconnect_by_func (g_ptr_array_index (runs, i), runs_changed, self);
+}
+
+/* Every change reaches the page at once: a view never draws a run the
+ * session has let go of (the page's array holds it until then). */
+static void
+runs_changed (MsPage *self)
+{
+  MsPagePrivate *priv = ms_page_get_instance_private (self);
+  /* The old runs stay alive until the subclass has handed on the new. */
+  g_autoptr (GPtrArray) old = g_steal_pointer (&priv->runs);
+  unwatch_runs (self, old);
+  priv->runs = priv->session ? ms_session_dup_runs (priv->session)
+                             : g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < priv->runs->len; i++) {
+    GObject *run = g_ptr_array_index (priv->runs, i);
+    g_signal_connect_swapped (run, "cells-changed", G_CALLBACK (runs_changed), self);
+    g_signal_connect_swapped (run, "notify::name", G_CALLBACK (runs_changed), self);
+  }
+  MsPageClass *klass = MS_PAGE_GET_CLASS (self);
+  if (klass->runs_changed)
+    klass->runs_changed (self, priv->runs);
+}
+
+static void
+ms_page_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  if (prop_id == PROP_SESSION)
+    ms_page_set_session (MS_PAGE (object), g_value_get_object (value));
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
+ms_page_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  if (prop_id == PROP_SESSION)
+    g_value_set_object (value, ms_page_get_session (MS_PAGE (object)));
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
+ms_page_dispose (GObject *object)
+{
+  MsPage *self = MS_PAGE (object);
+  MsPagePrivate *priv = ms_page_get_instance_private (self);
+  /* The subclass has let its children go: nothing is told of runs now. */
+  g_signal_group_set_target (priv->store_signals, NULL);
+  unwatch_runs (self, priv->runs);
+  g_ptr_array_set_size (priv->runs, 0);
+  g_clear_object (&priv->session);
+  G_OBJECT_CLASS (ms_page_parent_class)->dispose (object);
+}
+
+static void
+ms_page_finalize (GObject *object)
+{
+  MsPagePrivate *priv = ms_page_get_instance_private (MS_PAGE (object));
+  g_clear_object (&priv->store_signals);
+  g_ptr_array_unref (priv->runs);
+  G_OBJECT_CLASS (ms_page_parent_class)->finalize (object);
+}
+
+static void
+ms_page_class_init (MsPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  object_class->set_property = ms_page_set_property;
+  object_class->get_property = ms_page_get_property;
+  object_class->dispose = ms_page_dispose;
+  object_class->finalize = ms_page_finalize;
+  props[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, MS_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
+}
+
+static void
+ms_page_init (MsPage *self)
+{
+  MsPagePrivate *priv = ms_page_get_instance_private (self);
+  priv->runs = g_ptr_array_new_with_free_func (g_object_unref);
+  priv->store_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
+  g_signal_group_connect_swapped (priv->store_signals, "items-changed", G_CALLBACK (runs_changed),
+                                  self);
+}
+
+MsSession *
+ms_page_get_session (MsPage *self)
+{
+  g_return_val_if_fail (MS_IS_PAGE (self), NULL);
+  MsPagePrivate *priv = ms_page_get_instance_private (self);
+  return priv->session;
+}
+
+void
+ms_page_set_session (MsPage *self, MsSession *session)
+{
+  g_return_if_fail (MS_IS_PAGE (self));
+  g_return_if_fail (!session || MS_IS_SESSION (session));
+  MsPagePrivate *priv = ms_page_get_instance_private (self);
+  if (!g_set_object (&priv->session, session))
+    return;
+  g_signal_group_set_target (priv->store_signals, session ? ms_session_get_runs (session) : NULL);
+  runs_changed (self);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SESSION]);
+}
+
+GPtrArray *
+ms_page_get_runs (MsPage *self)
+{
+  g_return_val_if_fail (MS_IS_PAGE (self), NULL);
+  MsPagePrivate *priv = ms_page_get_instance_private (self);
+  return priv->runs;
+}

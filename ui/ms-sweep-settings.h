@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-sweep-settings.h: the sweep as the user set it, one property per
+ * setting, bound to GSettings: the settings pane binds its widgets to it
+ * and the runner reads it (ms_sweep_settings_get_sweep). */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "memsweep.h"
+
+G_BEGIN_DECLS
+
+#define MS_TYPE_SWEEP_SETTINGS (ms_sweep_settings_get_type ())
+G_DECLARE_FINAL_TYPE (MsSweepSettings, ms_sweep_settings, MS, SWEEP_SETTINGS, GObject)
+
+/* Properties: "min-exp", "max-exp", "step", "reps", "warmup", "streams",
+ * "reuse" (int); "reps-rule" (MsRepsRule), "order" (MsIssueOrder),
+ * "host-stores" (MsHostStores); "modes" (GStrv of mode names). */
+
+/* Bound to `settings` (the app's schema); NULL: plain defaults, unbound. */
+MsSweepSettings *ms_sweep_settings_new (GSettings *settings);
+/* The sweep these settings describe, on device 0; FALSE with err when they
+ * do not make a valid sweep. */
+gboolean ms_sweep_settings_get_sweep (MsSweepSettings *self, MsSweep *sweep, char *err,
+                                      size_t err_size);
+/* Whether mode is among the modes ticked. */
+gboolean ms_sweep_settings_get_mode (MsSweepSettings *self, MsMode mode);
+void ms_sweep_settings_set_mode (MsSweepSettings *self, MsMode mode, gboolean on);
+
+G_END_DECLS
