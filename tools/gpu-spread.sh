@@ -17,7 +17,7 @@
 set -u
 out=${1:?usage: tools/gpu-spread.sh OUTDIR}
 mkdir -p "$out"
-ms=${MEMSWEEP:-./build-gpu/app/memsweep}
+ms=${MEMSWEEP:-./build-gpu/app/cli/memsweep}
 bench=${BENCH_MEMSWEEP:-./build-gpu/bench/bench-memsweep}
 report="$out/spread.txt"
 : >"$report"
