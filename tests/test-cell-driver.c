@@ -110,7 +110,8 @@ test_warmups_and_origins (void)
   MS_CHECK (per_rep == 7, "registered: %d phases per repetition", per_rep);
   MS_CHECK (c->status == MS_CELL_OK, "status %s", ms_cell_status_name (c->status));
   check_kept_events (c, REPS, per_rep, "full run");
-  MS_CHECK (o.steps == 1 + (WARMUP + REPS) * per_rep, "steps %ld: warm-ups ran", o.steps);
+  /* Every repetition is a plain and an instrumented one: twice the steps. */
+  MS_CHECK (o.steps == 1 + (WARMUP + REPS) * 2 * per_rep, "steps %ld: warm-ups ran", o.steps);
 
   /* Repetition 0 keeps the cell's origin: alloc at 0, and its own phases
    * after the warm-ups; later repetitions start a new origin at 0. */
@@ -140,18 +141,19 @@ clean_run (MsMode mode, MsTestBackendConfig *cfg, MsPhase *seq, int *per_rep)
   Outcome full = run_mode (mode, cfg, false);
   *per_rep = phase_sequence (&full.results->cells[0], seq, 512);
   ms_results_free (full.results);
-  MS_CHECK (full.steps == 1 + (WARMUP + REPS) * *per_rep, "%s: %ld steps", ms_mode_name (mode),
-            full.steps);
+  MS_CHECK (full.steps == 1 + (WARMUP + REPS) * 2 * *per_rep, "%s: %ld steps",
+            ms_mode_name (mode), full.steps);
   return full.steps;
 }
 
-/* Expected repetitions kept when step k (0: alloc) is the first not run. */
+/* Expected repetitions kept when step k (0: alloc) is the first not run:
+ * a repetition is kept once its plain and its instrumented run are done. */
 static int
 kept_before_step (long k, int per_rep)
 {
   if (k == 0)
     return 0;
-  long full = (k - 1) / per_rep - WARMUP;
+  long full = (k - 1) / (2 * per_rep) - WARMUP;
   return full < 0 ? 0 : full > REPS ? REPS : (int) full;
 }
 
@@ -212,7 +214,7 @@ static void
 describe_step (long k, int per_rep, const MsPhase *seq, char *buf, size_t len)
 {
   MsPhase phase = k == 0 ? MS_PHASE_ALLOC : seq[(k - 1) % per_rep];
-  int rep = k == 0 ? -WARMUP : (int) ((k - 1) / per_rep) - WARMUP;
+  int rep = k == 0 ? -WARMUP : (int) ((k - 1) / (2 * per_rep)) - WARMUP;
   if (k == 0)
     snprintf (buf, len, "injected fault in alloc before the first repetition");
   else if (rep < 0)
@@ -277,7 +279,7 @@ test_partial_cell (void)
 {
   MsTestBackendConfig cfg;
   ms_test_backend_config_init (&cfg);
-  cfg.cancel_at_run = WARMUP + 2; /* the third kept repetition */
+  cfg.cancel_at_run = 2 * (WARMUP + 2); /* the third kept repetition's plain run */
   Outcome o = run_mode (MS_MODE_PINNED, &cfg, true);
   MS_CHECK (o.status == MS_RUN_CANCELLED && o.results->n_cells == 1, "status %d, %zu cells",
             o.status, o.results->n_cells);
@@ -332,9 +334,38 @@ test_memory_per_mode (void)
   ms_backend_free (b);
 }
 
+/* The test backend's timers cost a known 7.5 us: the cell's end-to-end
+ * times are the plain ones, the overhead is exactly that, and the phases
+ * stay as they were (check_kept_events: no plain repetition keeps any). */
+static void
+test_instrumentation_overhead (void)
+{
+  MsTestBackendConfig cfg;
+  ms_test_backend_config_init (&cfg);
+  Outcome plain = run_mode (MS_MODE_PINNED, &cfg, false);
+  cfg.instr_cost_us = 7.5;
+  Outcome o = run_mode (MS_MODE_PINNED, &cfg, false);
+  const MsCell *p = &plain.results->cells[0], *c = &o.results->cells[0];
+  MS_CHECK (c->status == MS_CELL_OK && c->n_reps == REPS && c->e2e_instr_us, "status %s",
+            ms_cell_status_name (c->status));
+  MS_CHECK_NEAR (c->stats.e2e.median, p->stats.e2e.median, 1e-9);
+  MS_CHECK_NEAR (c->stats.e2e_instr.median, p->stats.e2e.median + 7.5, 1e-9);
+  double ratio = 0, diff = 0;
+  MS_CHECK (ms_cell_instr_overhead (c, &ratio, &diff), "overhead known");
+  MS_CHECK_NEAR (diff, 7.5, 1e-9);
+  MS_CHECK_NEAR (ratio, (p->stats.e2e.median + 7.5) / p->stats.e2e.median, 1e-12);
+  MS_CHECK (ms_cell_instr_overhead (p, &ratio, &diff) && diff == 0 && ratio == 1,
+            "no cost: ratio %g", ratio);
+  MS_CHECK (c->n_events == p->n_events, "the same events with the cost: %zu %zu",
+            c->n_events, p->n_events);
+  ms_results_free (plain.results);
+  ms_results_free (o.results);
+}
+
 int
 main (void)
 {
+  MS_RUN (test_instrumentation_overhead);
   MS_RUN (test_warmups_and_origins);
   MS_RUN (test_stop_at_every_step);
   MS_RUN (test_fault_at_every_step);
