@@ -141,7 +141,7 @@ test_child_fails (void)
   MsRunStatus st = ms_lesson_run ("issue-order", &s, iso.backend, failing_isolated, &iso, NULL,
                                   NULL, NULL, &r, err, sizeof err);
   /* The first child's cells stay, the run says it stopped and why. */
-  MS_CHECK (st == MS_RUN_CANCELLED && r && r->n_cells == 10 * 2 && strstr (err, "child failed"),
+  MS_CHECK (st == MS_RUN_CANCELLED && r && r->n_cells == 20 * 2 && strstr (err, "child failed"),
             "status %d, %zu cells, %s", st, r ? r->n_cells : 0, err);
   ms_results_free (r);
   ms_backend_free (iso.backend);
@@ -152,12 +152,23 @@ test_issue_order (void)
 {
   Isolated iso = { .backend = ms_backend_new_test (NULL) };
   MsResults *r = run_lesson ("issue-order", iso.backend, fake_isolated, &iso);
-  /* queue=single (the variable set), then the default (removed), with the
-   * host-work parts in the same process as the default ones. */
-  MS_CHECK (iso.calls == 2 && iso.parts == 22, "calls %d parts %d", iso.calls, iso.parts);
+  /* queue=single (the variable set, plain and with per-step timers), then
+   * the default (removed), with the host-work parts in the same process as
+   * the default ones. */
+  MS_CHECK (iso.calls == 2 && iso.parts == 32, "calls %d parts %d", iso.calls, iso.parts);
   MS_CHECK_STR (iso.first_variant, "queue=single/order=depth/K=1");
   if (r) {
-    MS_CHECK (r->n_cells == 22 * 2, "cells %zu", r->n_cells);
+    MS_CHECK (r->n_cells == 32 * 2, "cells %zu", r->n_cells);
+    /* The timers cells' end-to-end times are the instrumented ones: no
+     * plain repetition beside them, so no overhead of their own. */
+    const MsCell *timed = ms_results_find_variant (
+      r, MS_MODE_STREAMS, 18, "queue=single/order=breadth/K=16/timers=per-step");
+    const MsCell *plain = ms_results_find_variant (r, MS_MODE_STREAMS, 18,
+                                                   "queue=single/order=breadth/K=16");
+    MS_CHECK (timed && plain && timed->n_events == plain->n_events &&
+                !ms_cell_instr_overhead (timed, NULL, NULL) &&
+                ms_cell_instr_overhead (plain, NULL, NULL),
+              "timers=per-step cell");
     const MsCell *c = ms_results_find_variant (r, MS_MODE_STREAMS, 18,
                                                "queue=single/order=breadth/K=16");
     int lanes = 0;
@@ -172,7 +183,7 @@ test_issue_order (void)
   MsSweep s;
   base_sweep (&s);
   int n = ms_lesson_parts ("issue-order", &s, parts, MS_LESSON_MAX_PARTS);
-  MS_CHECK (n == 22 && parts[0].env && strcmp (parts[0].env, "CUDA_DEVICE_MAX_CONNECTIONS=1") == 0,
+  MS_CHECK (n == 32 && parts[0].env && strcmp (parts[0].env, "CUDA_DEVICE_MAX_CONNECTIONS=1") == 0,
             "first part sets the variable");
   MS_CHECK (parts[n - 1].sweep.knobs.host_work && parts[n - 1].env_unset, "last: host work");
   ms_results_free (r);
