@@ -645,112 +645,6 @@ test_safe_writes (void)
   ms_results_free (r);
 }
 
-/* A summary file as one written before the overhead columns: those three
- * columns cut from every row (the test's rows hold no quoted commas). */
-static void
-strip_overhead_columns (const char *from, const char *to)
-{
-  static const char *const cut[] = { "e2e_instr_median_us", "instr_overhead_ratio",
-                                     "instr_overhead_us" };
-  FILE *in = fopen (from, "r"), *out = fopen (to, "w");
-  char line[1 << 14];
-  bool skip[4096] = { false };
-  bool in_header = true;
-  MS_CHECK (in && out, "open %s, %s", from, to);
-  while (in && out && fgets (line, sizeof line, in)) {
-    if (line[0] == '#') {
-      fputs (line, out);
-      continue;
-    }
-    line[strcspn (line, "\n")] = '\0';
-    int col = 0;
-    bool first = true;
-    char *rest = line;
-    for (char *f = strsep (&rest, ","); f; f = strsep (&rest, ","), col++) {
-      if (in_header)
-        for (size_t i = 0; i < 3; i++)
-          skip[col] = skip[col] || strcmp (f, cut[i]) == 0;
-      if (!skip[col]) {
-        fprintf (out, "%s%s", first ? "" : ",", f);
-        first = false;
-      }
-    }
-    fputc ('\n', out);
-    in_header = false;
-  }
-  if (in)
-    fclose (in);
-  if (out)
-    fclose (out);
-}
-
-/* The instrumentation overhead survives the samples and the summary file;
- * files without it (older ones) open with the overhead unknown. */
-static void
-test_instr_overhead_files (void)
-{
-  MsSweep s;
-  MsTestBackendConfig cfg;
-  ms_sweep_init_default (&s);
-  ms_sweep_set_modes (&s, "pinned,device", NULL, 0);
-  s.min_exp = 10;
-  s.max_exp = 11;
-  s.reps = 6;
-  s.reps_rule = MS_REPS_FIXED;
-  ms_test_backend_config_init (&cfg);
-  cfg.instr_cost_us = 8.25;
-  MsBackend *b = ms_backend_new_test (&cfg);
-  MsResults *r = NULL;
-  char err[512] = "";
-  ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err);
-  ms_backend_free (b);
-  const char *samples = tmp_path ("instr-samples.csv"), *summary = tmp_path ("instr-summary.csv");
-  MS_CHECK (r && ms_csv_write_samples (r, samples, err, sizeof err), "%s", err);
-  MS_CHECK (ms_csv_write_summary (r, summary, err, sizeof err), "%s", err);
-  MS_CHECK (strstr (read_file (summary), "instr_overhead_ratio,instr_overhead_us") != NULL,
-            "overhead columns");
-
-  const char *paths[] = { samples, summary };
-  for (int i = 0; i < 2; i++) {
-    MsResults *back = ms_csv_read_samples (paths[i], err, sizeof err);
-    MS_CHECK (back && back->n_cells == r->n_cells, "%s: %s", paths[i], err);
-    for (size_t c = 0; back && c < back->n_cells; c++) {
-      double ratio = 0, diff = 0, want = 0;
-      ms_cell_instr_overhead (&r->cells[c], NULL, &want);
-      MS_CHECK (ms_cell_instr_overhead (&back->cells[c], &ratio, &diff), "%s: cell %zu",
-                paths[i], c);
-      MS_CHECK_NEAR (diff, 8.25, 2e-3);
-      MS_CHECK_NEAR (diff, want, 2e-3);
-      MS_CHECK (ratio > 1, "ratio %g", ratio);
-      if (i == 0)
-        MS_CHECK (back->cells[c].e2e_instr_us &&
-                    fabs (back->cells[c].e2e_instr_us[5] - r->cells[c].e2e_instr_us[5]) < 1e-3,
-                  "instrumented samples kept");
-    }
-    ms_results_free (back);
-  }
-
-  const char *old = tmp_path ("old-summary.csv");
-  strip_overhead_columns (summary, old);
-  MsResults *back = ms_csv_read_summary (old, err, sizeof err);
-  MS_CHECK (back && back->n_cells == r->n_cells, "old summary: %s", err);
-  for (size_t c = 0; back && c < back->n_cells; c++)
-    MS_CHECK (!ms_cell_instr_overhead (&back->cells[c], NULL, NULL) &&
-                fabs (back->cells[c].stats.e2e.median - r->cells[c].stats.e2e.median) < 2e-3,
-              "old summary cell %zu", c);
-  ms_results_free (back);
-  ms_results_free (r);
-
-  /* The reference runs predate plain repetitions. */
-  back = ms_csv_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv", err, sizeof err);
-  MS_CHECK (back != NULL, "%s", err);
-  for (size_t c = 0; back && c < back->n_cells; c++)
-    MS_CHECK (!back->cells[c].e2e_instr_us && !ms_cell_instr_overhead (&back->cells[c], NULL,
-                                                                        NULL),
-              "reference cell %zu has no overhead", c);
-  ms_results_free (back);
-}
-
 int
 main (void)
 {
@@ -758,7 +652,6 @@ main (void)
   if (!mkdtemp (tmpdir))
     return 99;
   MS_RUN (test_round_trip);
-  MS_RUN (test_instr_overhead_files);
   MS_RUN (test_tolerant);
   MS_RUN (test_malformed);
   MS_RUN (test_round_columns);
