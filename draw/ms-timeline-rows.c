@@ -107,6 +107,7 @@ ms_timeline_rows_add (MsTimelineRows *rows, const MsCell *cell, int rep, const c
   MsCell *row = &rows->cells[rows->n];
   *row = *cell;
   row->e2e_us = NULL;
+  row->e2e_instr_us = NULL;
   row->n_reps = 0;
   row->events = malloc (n * sizeof (MsEvent));
   row->n_events = 0;

@@ -156,6 +156,10 @@ typedef struct {
   bool host_work;      /* streams: the host computes while the copies run */
   bool resident;       /* managed: a first kernel brings the pages, the timed one reuses them */
   bool um_counts;      /* managed: one more, untimed repetition counted by CUPTI (MsUmCounts) */
+  /* The issue-order lesson's observer effect: the cell's end-to-end times
+   * come from instrumented repetitions (an event pair around every step)
+   * and no plain ones run. */
+  bool timers_per_step;
 } MsKnobs;
 
 typedef struct {
@@ -296,7 +300,8 @@ typedef struct {
 typedef struct {
   MsStat phase[MS_PHASE_COUNT];      /* per-rep phase time, GPU time if any */
   MsStat phase_host[MS_PHASE_COUNT]; /* per-rep host time of the phase */
-  MsStat e2e;
+  MsStat e2e;       /* plain repetitions (older files: instrumented ones) */
+  MsStat e2e_instr; /* instrumented repetitions; n == 0 when the cell has none */
   MsStat parts_sum; /* sum of h2d + kernel + d2h event times per rep */
   double h2d_gbps;  /* to-device bytes / median to-device time; 0 if none */
   double d2h_gbps;
@@ -388,7 +393,11 @@ typedef struct {
   uint64_t mismatches;     /* verification: count of wrong elements */
   uint64_t first_mismatch; /* and the first index */
   int n_reps;              /* kept (timed) repetitions */
-  double *e2e_us;          /* n_reps entries */
+  double *e2e_us;          /* n_reps entries: plain repetitions' end-to-end times */
+  /* n_reps entries, each the end-to-end time of the instrumented
+   * repetition that ran beside plain repetition i (< 0: none); NULL when
+   * the cell has none (files from before plain repetitions, summaries). */
+  double *e2e_instr_us;
   MsEvent *events;
   size_t n_events;
   MsCellStats stats;
@@ -480,6 +489,11 @@ bool ms_variant_get_int (const char *variant, const char *key, int *value);
 int ms_results_variants (const MsResults *results, MsMode mode, const char **variants, int max);
 
 void ms_cell_clear (MsCell *cell);
+/* The instrumentation overhead of a cell: median instrumented end-to-end
+ * time over the median plain one, and their difference in microseconds.
+ * false when the cell has no instrumented or no plain median (older files,
+ * failed cells, the timers=per-step cells). */
+bool ms_cell_instr_overhead (const MsCell *cell, double *ratio, double *diff_us);
 bool ms_cell_copy (MsCell *dst, const MsCell *src);
 void ms_cell_compute_stats (MsCell *cell);
 /* The same with scratch memory kept between calls (zero it before the

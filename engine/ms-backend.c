@@ -284,6 +284,7 @@ static MsCellStatus
 cuda_rep (void *data, MsCellDriver *drv)
 {
   CudaCell *cc = data;
+  cc->run.instrumented = ms_cell_driver_instrumented (drv);
   return cuda_step_done (cc, drv, ms_k_cell_rep (cc->kcell));
 }
 

@@ -31,7 +31,8 @@ typedef struct {
   MsEvent *events;   /* kept events, grown as needed */
   size_t n_events;
   size_t cap_events;
-  double *e2e_us;    /* room for reps */
+  double *e2e_us;    /* room for reps: the plain repetitions' */
+  double *e2e_instr_us; /* room for reps: the instrumented repetitions' (< 0: none) */
   int n_reps;        /* repetitions kept */
   int failed_rep;    /* where it stopped; < 0: a warm-up; MS_REP_SETUP: allocating */
   uint64_t mismatches;

@@ -20,6 +20,7 @@ struct MsCellDriver {
   double t0;           /* origin of the running repetition */
   double last_kept_t0; /* origin of the last kept repetition */
   double rep_e2e_us;   /* < 0 until the repetition sets it */
+  bool instrumented;   /* the repetition running now is an instrumented one */
   bool out_of_memory;
 };
 
@@ -28,6 +29,7 @@ ms_run_output_clear (MsRunOutput *out)
 {
   free (out->events);
   free (out->e2e_us);
+  free (out->e2e_instr_us);
   memset (out, 0, sizeof *out);
 }
 
@@ -41,6 +43,12 @@ int
 ms_cell_driver_rep (const MsCellDriver *drv)
 {
   return drv->rep;
+}
+
+bool
+ms_cell_driver_instrumented (const MsCellDriver *drv)
+{
+  return drv->instrumented;
 }
 
 double
@@ -158,18 +166,21 @@ start_origin (MsCellDriver *drv, MsOrigin origin)
   return false;
 }
 
-/* One repetition: its origin, the mode's work, then keep or discard. */
+/* Runs one repetition of the given kind; its events stay in out only when
+ * it is instrumented and ends well (the caller may still drop them). */
 static MsCellStatus
-run_rep (MsCellDriver *drv, int rep)
+run_one (MsCellDriver *drv, int rep, bool instrumented)
 {
   MsRunOutput *out = drv->out;
   size_t first_event = out->n_events;
 
   drv->rep = rep;
+  drv->instrumented = instrumented;
   drv->rep_e2e_us = -1;
   out->failed_rep = rep;
-  drv->t0 = rep == 0 ? drv->cell_t0 : ms_cell_driver_now (drv);
-  if (!start_origin (drv, rep == 0 ? MS_ORIGIN_CELL_AGAIN : MS_ORIGIN_REP))
+  drv->t0 = rep == 0 && instrumented ? drv->cell_t0 : ms_cell_driver_now (drv);
+  /* A plain repetition records no GPU event, so it needs no origin. */
+  if (instrumented && !start_origin (drv, rep == 0 ? MS_ORIGIN_CELL_AGAIN : MS_ORIGIN_REP))
     return MS_CELL_FAILED;
 
   MsCellStatus st = drv->ops->rep (drv->data, drv);
@@ -181,23 +192,63 @@ run_rep (MsCellDriver *drv, int rep)
     ms_cell_driver_fail (drv, ms_gettext ("internal: the repetition gave no end-to-end time"));
     st = MS_CELL_FAILED;
   }
-  if (st != MS_CELL_OK || rep < 0) {
-    /* Warm-ups and repetitions that stopped part-way keep nothing. */
+  /* Warm-ups, plain repetitions and repetitions that stopped part-way
+   * keep no events. */
+  if (st != MS_CELL_OK || rep < 0 || !instrumented)
     out->n_events = first_event;
-    return st;
-  }
-  if (rep >= out->cap_reps) {
-    int cap = out->cap_reps * 2 > rep + 1 ? out->cap_reps * 2 : rep + 1;
-    double *grown = realloc (out->e2e_us, sizeof (double) * cap);
-    if (!grown) {
-      out->n_events = first_event;
-      ms_cell_driver_fail (drv, ms_gettext ("out of host memory for the results"));
-      return MS_CELL_FAILED;
-    }
+  return st;
+}
+
+static bool
+grow_reps (MsCellDriver *drv, int rep)
+{
+  MsRunOutput *out = drv->out;
+  if (rep < out->cap_reps)
+    return true;
+  int cap = out->cap_reps * 2 > rep + 1 ? out->cap_reps * 2 : rep + 1;
+  double *grown = realloc (out->e2e_us, sizeof (double) * cap);
+  if (grown)
     out->e2e_us = grown;
-    out->cap_reps = cap;
+  double *grown_instr = grown ? realloc (out->e2e_instr_us, sizeof (double) * cap) : NULL;
+  if (grown_instr)
+    out->e2e_instr_us = grown_instr;
+  if (!grown_instr) {
+    ms_cell_driver_fail (drv, ms_gettext ("out of host memory for the results"));
+    return false;
   }
-  out->e2e_us[rep] = drv->rep_e2e_us;
+  out->cap_reps = cap;
+  return true;
+}
+
+/* Repetition rep: a plain one, then an instrumented one (see the header
+ * for why in that order); with timers_per_step the instrumented one alone,
+ * whose end-to-end time is then the cell's. Kept when both ran well. */
+static MsCellStatus
+run_rep (MsCellDriver *drv, int rep)
+{
+  MsRunOutput *out = drv->out;
+  bool timers_only = drv->args->knobs.timers_per_step;
+  size_t first_event = out->n_events;
+  double plain_us = -1;
+
+  if (!timers_only) {
+    MsCellStatus st = run_one (drv, rep, false);
+    if (st != MS_CELL_OK)
+      return st;
+    plain_us = drv->rep_e2e_us;
+    /* Cancelled between the two: the pair is not kept. */
+    if (ms_cell_driver_cancelled (drv))
+      return MS_CELL_CANCELLED;
+  }
+  MsCellStatus st = run_one (drv, rep, true);
+  if (st != MS_CELL_OK || rep < 0)
+    return st;
+  if (!grow_reps (drv, rep)) {
+    out->n_events = first_event;
+    return MS_CELL_FAILED;
+  }
+  out->e2e_us[rep] = timers_only ? drv->rep_e2e_us : plain_us;
+  out->e2e_instr_us[rep] = timers_only ? -1 : drv->rep_e2e_us;
   out->n_reps = rep + 1;
   drv->last_kept_t0 = drv->t0;
   return MS_CELL_OK;
@@ -263,7 +314,9 @@ ms_cell_driver_run (const MsCellOps *ops, void *data, const MsRunArgs *args, MsR
   memset (out, 0, sizeof *out);
   out->cap_reps = args->reps > 0 ? args->reps : 1;
   out->e2e_us = calloc (out->cap_reps, sizeof (double));
-  if (!out->e2e_us) {
+  out->e2e_instr_us = calloc (out->cap_reps, sizeof (double));
+  if (!out->e2e_us || !out->e2e_instr_us) {
+    ms_run_output_clear (out);
     snprintf (out->error, sizeof out->error, ms_gettext ("out of host memory for the results"));
     return MS_CELL_FAILED;
   }

@@ -8,9 +8,25 @@
  *  - nothing is allocated when the cancel flag is already set;
  *  - alloc runs once, before the first warm-up; the driver times it and
  *    records the alloc event, owned by repetition 0;
- *  - repetitions -warmup .. -1 are warm-ups: they run like the others and
- *    their events and end-to-end times are thrown away;
- *  - each repetition gets a timing origin: repetition 0 reuses the cell's
+ *  - every repetition is a pair: a *plain* repetition (what an application
+ *    does: no latch, no event between steps, one synchronisation, the
+ *    host clock around it), then an *instrumented* one (the latch and an
+ *    event pair around every step), on the same buffers. Alternating
+ *    P, I, P, I ... gives every plain repetition (but the first) an
+ *    instrumented predecessor and vice versa, so the two kinds see the
+ *    same GPU clock, cache and queue state, and drift reaches both alike;
+ *    plain first so that the stop rule's sample is taken before the
+ *    timers' work of the same pair. The plain one's end-to-end time is
+ *    the cell's (out->e2e_us: medians, bandwidths, the fit, intervals,
+ *    the stop rule); the instrumented one's goes to out->e2e_instr_us and
+ *    its events are the cell's (phases, breakdown, timeline). A plain
+ *    repetition gets no timing origin and keeps no events. With
+ *    knobs.timers_per_step (the observer-effect lesson) only the
+ *    instrumented repetition runs and its end-to-end time is the cell's;
+ *    out->e2e_instr_us then holds -1. A pair is kept when both ran well;
+ *  - repetitions -warmup .. -1 are warm-ups (pairs too): they run like the
+ *    others and their events and end-to-end times are thrown away;
+ *  - each instrumented repetition gets a timing origin: repetition 0 reuses the cell's
  *    (so the alloc it shows sits where it happened), every other one starts
  *    a new one; event host times are stored relative to that origin;
  *  - the cancel flag is read before each repetition and, through
@@ -58,7 +74,8 @@ typedef struct {
   /* Allocates the cell's buffers. Records no event itself (the driver
    * records alloc). MS_CELL_OK, MS_CELL_FAILED or MS_CELL_CANCELLED. */
   MsCellStatus (*alloc) (void *data, MsCellDriver *drv);
-  /* One repetition, ms_cell_driver_rep (drv) (< 0: a warm-up): records its
+  /* One repetition, ms_cell_driver_rep (drv) (< 0: a warm-up), plain or
+   * instrumented (ms_cell_driver_instrumented): records its
    * phases with ms_cell_driver_add_event, its end-to-end time with
    * ms_cell_driver_set_e2e (required) and, after verifying, the mismatches
    * with ms_cell_driver_set_mismatches. Returns MS_CELL_OK, MS_CELL_FAILED
@@ -86,6 +103,10 @@ const MsRunArgs *ms_cell_driver_args (const MsCellDriver *drv);
 /* The repetition running now; < 0 a warm-up. During origin (MS_ORIGIN_CELL)
  * and alloc: the first repetition, -warmup. */
 int ms_cell_driver_rep (const MsCellDriver *drv);
+/* Whether the repetition running now is instrumented (latch, an event pair
+ * around every step, its phases recorded) or plain (the application's
+ * sequence alone, the host clock around it; its events are dropped). */
+bool ms_cell_driver_instrumented (const MsCellDriver *drv);
 /* A cancel point: true when the run should stop here. */
 bool ms_cell_driver_cancelled (const MsCellDriver *drv);
 /* Adds an event of the current repetition. ev->host_start_us is absolute

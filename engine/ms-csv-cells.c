@@ -121,6 +121,15 @@ ms_csv_reserve_rep (MsReader *rd, MsCellBuilder *b, uint64_t rep, long line)
   double *e2e = realloc (b->cell->e2e_us, cap * sizeof (double));
   if (e2e)
     b->cell->e2e_us = e2e;
+  if (e2e && b->cell->e2e_instr_us) {
+    double *instr = realloc (b->cell->e2e_instr_us, cap * sizeof (double));
+    if (instr) {
+      for (uint64_t i = b->cap_reps; i < cap; i++)
+        instr[i] = -1;
+      b->cell->e2e_instr_us = instr;
+    }
+    e2e = instr;
+  }
   uint8_t *flags = e2e ? realloc (b->rep_flags, cap) : NULL;
   if (!flags) {
     ms_csv_fail (rd, line, "out of memory");
@@ -157,6 +166,10 @@ trim_reps (MsCellBuilder *b)
     double *e2e = realloc (c->e2e_us, c->n_reps * sizeof (double));
     if (e2e)
       c->e2e_us = e2e;
+    double *instr = c->e2e_instr_us ? realloc (c->e2e_instr_us, c->n_reps * sizeof (double))
+                                    : NULL;
+    if (instr)
+      c->e2e_instr_us = instr;
   }
 }
 

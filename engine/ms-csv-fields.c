@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-csv-private.h"
 #include "ms-csv-reader.h"
 
 static const struct {
@@ -97,6 +98,7 @@ ms_csv_reader_init (MsReader *rd, const char *path, uint64_t file_size, char *er
   add_name (&rd->phases, "none");
   add_name (&rd->phases, MS_COPY_PHASE_H2D);
   add_name (&rd->phases, MS_COPY_PHASE_D2H);
+  add_name (&rd->phases, MS_E2E_INSTR_ROW);
   for (int st = 0; st < MS_CELL_STATUS_COUNT; st++)
     add_name (&rd->statuses, ms_cell_status_name ((MsCellStatus) st));
 }

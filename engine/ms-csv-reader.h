@@ -56,7 +56,7 @@ typedef struct {
   char text[MS_CSV_FIELD_MAX + 1];
 } MsField;
 
-enum { MS_REP_E2E = 1, MS_REP_PHASES = 2 };
+enum { MS_REP_E2E = 1, MS_REP_PHASES = 2, MS_REP_E2E_INSTR = 4 };
 
 /* What reading a cell needs beside the cell itself (ms-csv-cells.c). */
 typedef struct MsCellBuilder MsCellBuilder;
@@ -92,6 +92,7 @@ enum {
   MS_PHASE_NONE,
   MS_PHASE_COPY_H2D,
   MS_PHASE_COPY_D2H,
+  MS_PHASE_E2E_INSTR, /* MS_E2E_INSTR_ROW */
   MS_PHASE_NAMES
 };
 

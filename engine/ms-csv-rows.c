@@ -49,7 +49,7 @@ typedef struct {
   MsCellStatus status;
   MsPhase phase;  /* MS_PHASE_COUNT for e2e, none and copies */
   int phase_name; /* index in the reader's phase names */
-  bool is_e2e, is_none, is_copy;
+  bool is_e2e, is_none, is_copy, is_e2e_instr;
 } MsRow;
 
 static bool
@@ -84,6 +84,7 @@ parse_keys (MsReader *rd, MsRow *row)
   }
   row->phase_name = phase;
   row->is_e2e = phase == MS_PHASE_E2E;
+  row->is_e2e_instr = phase == MS_PHASE_E2E_INSTR;
   row->is_none = phase == MS_PHASE_NONE;
   row->is_copy = phase == MS_PHASE_COPY_H2D || phase == MS_PHASE_COPY_D2H;
   row->phase = phase < MS_PHASE_COUNT ? (MsPhase) phase : MS_PHASE_COUNT;
@@ -199,6 +200,39 @@ add_e2e (MsReader *rd, MsCellBuilder *b, const MsRow *row)
   }
   b->rep_flags[row->rep] |= MS_REP_E2E;
   b->cell->e2e_us[row->rep] = f->value;
+}
+
+/* An instrumented repetition's end-to-end time: the cell's array is made
+ * on the first such row (room for the repetitions reserved so far), so
+ * files without them keep none. */
+static void
+add_e2e_instr (MsReader *rd, MsCellBuilder *b, const MsRow *row)
+{
+  const MsField *f = &rd->fields[MS_COL_HOST];
+  char s[200];
+  if (!f->ok || f->value < 0) {
+    ms_csv_fail (rd, rd->record_line,
+                 "instrumented end-to-end time '%s' is not a time in microseconds",
+                 shown (f, s, sizeof s));
+    return;
+  }
+  if (b->rep_flags[row->rep] & MS_REP_E2E_INSTR) {
+    ms_csv_fail (rd, rd->record_line,
+                 "duplicate instrumented end-to-end row for %s 2^%d repetition %llu",
+                 ms_mode_name (row->mode), row->exponent, (unsigned long long) row->rep);
+    return;
+  }
+  if (!b->cell->e2e_instr_us) {
+    b->cell->e2e_instr_us = malloc (b->cap_reps * sizeof (double));
+    if (!b->cell->e2e_instr_us) {
+      ms_csv_fail (rd, rd->record_line, "out of memory");
+      return;
+    }
+    for (uint64_t i = 0; i < b->cap_reps; i++)
+      b->cell->e2e_instr_us[i] = -1;
+  }
+  b->rep_flags[row->rep] |= MS_REP_E2E_INSTR;
+  b->cell->e2e_instr_us[row->rep] = f->value;
 }
 
 /* Empty means absent (-1) where allowed. */
@@ -477,6 +511,8 @@ ms_csv_handle_row (MsReader *rd)
     return;
   if (row.is_e2e)
     add_e2e (rd, b, &row);
+  else if (row.is_e2e_instr)
+    add_e2e_instr (rd, b, &row);
   else
     add_event (rd, b, &row);
   if (!rd->failed)

@@ -175,6 +175,12 @@ read_cell (SummaryReader *sr)
   int n = reps > 0 && reps < 1e9 ? (int) reps : 0;
   read_stat (sr, "e2e", &c.stats.e2e, n);
   read_stat (sr, "parts_sum", &c.stats.parts_sum, n);
+  /* Files from before plain repetitions have no instrumented median: the
+   * overhead stays unknown (n == 0). The ratio and difference columns are
+   * derived from the two medians. */
+  if (number (sr, "e2e_instr_median_us", &c.stats.e2e_instr.median) &&
+      c.stats.e2e_instr.median > 0)
+    c.stats.e2e_instr.n = n > 0 ? n : 1;
   for (int p = 0; p < MS_PHASE_COUNT; p++) {
     char name[64];
     /* The cell driver allocates and frees once per cell (ms-cell-driver.h). */

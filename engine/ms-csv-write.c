@@ -295,9 +295,10 @@ make_cell_strings (MsWriter *w, const MsCell *c)
   w->cell = c;
 }
 
+/* state_fields: the GPU's state of the round on a plain end-to-end row. */
 static void
 write_row_in_round (MsWriter *w, const MsCell *c, int rep, int round, const char *phase,
-                    const MsEvent *ev, double e2e)
+                    const MsEvent *ev, double e2e, bool state_fields)
 {
   if (c != w->cell)
     make_cell_strings (w, c);
@@ -314,7 +315,7 @@ write_row_in_round (MsWriter *w, const MsCell *c, int rep, int round, const char
   put_u64 (w, ev ? ev->bytes : 0);
   put_bytes (w, w->mid, w->mid_len);
   const MsCellRound *state = ms_cell_round_of_rep (c, rep);
-  write_round_fields (w, round, ev == NULL && e2e >= 0 ? state : NULL);
+  write_round_fields (w, round, state_fields && ev == NULL && e2e >= 0 ? state : NULL);
   put_bytes (w, w->tail, w->tail_len);
   end_row (w);
 }
@@ -324,7 +325,8 @@ write_sample_row (MsWriter *w, const MsCell *c, int rep, const char *phase, cons
                   double e2e)
 {
   const MsCellRound *round = ms_cell_round_of_rep (c, rep);
-  write_row_in_round (w, c, rep, round ? round->round : 0, phase, ev, e2e);
+  write_row_in_round (w, c, rep, round ? round->round : 0, phase, ev, e2e,
+                      strcmp (phase, MS_E2E_INSTR_ROW) != 0);
 }
 
 /* A steady-state copy burst: rep is its index in the cell. */
@@ -334,7 +336,7 @@ write_copy_row (MsWriter *w, const MsCell *c, int index)
   const MsCopySample *s = &c->copies[index];
   MsEvent ev = { .lane = 1, .gpu_us = s->gpu_us, .bytes = s->bytes };
   write_row_in_round (w, c, index, s->round,
-                      s->to_device ? MS_COPY_PHASE_H2D : MS_COPY_PHASE_D2H, &ev, -1);
+                      s->to_device ? MS_COPY_PHASE_H2D : MS_COPY_PHASE_D2H, &ev, -1, false);
 }
 
 static void
@@ -360,6 +362,9 @@ write_samples (MsWriter *w, const MsResults *results)
                         &c->events[e], -1);
     for (int r = 0; r < c->n_reps; r++)
       write_sample_row (w, c, r, "e2e", NULL, c->e2e_us[r]);
+    for (int r = 0; c->e2e_instr_us && r < c->n_reps; r++)
+      if (c->e2e_instr_us[r] >= 0)
+        write_sample_row (w, c, r, MS_E2E_INSTR_ROW, NULL, c->e2e_instr_us[r]);
     for (int k = 0; k < c->n_copies; k++)
       write_copy_row (w, c, k);
   }
@@ -401,7 +406,8 @@ write_summary_header (MsWriter *w)
     "mode", "elements", "bytes_per_vector", "status", "reps", "e2e_median_us", "e2e_min_us",
     "e2e_max_us", "e2e_ci_low_us", "e2e_ci_high_us", "e2e_ci_95", "e2e_rr_low_us",
     "e2e_rr_high_us", "e2e_gbps", "h2d_gbps",
-    "d2h_gbps", "parts_sum_median_us", "parts_sum_ci_low_us", "parts_sum_ci_high_us",
+    "d2h_gbps", "e2e_instr_median_us", "instr_overhead_ratio", "instr_overhead_us",
+    "parts_sum_median_us", "parts_sum_ci_low_us", "parts_sum_ci_high_us",
   };
   static const char *suffix[] = { "median_us", "min_us", "max_us", "ci_low_us", "ci_high_us",
                                   "host_median_us" };
@@ -444,6 +450,12 @@ write_summary_row (MsWriter *w, const MsResults *results, const MsCell *c, const
   put_us (w, st->e2e_gbps, ok && st->e2e_gbps > 0);
   put_us (w, st->h2d_gbps, ok && st->h2d_gbps > 0);
   put_us (w, st->d2h_gbps, ok && st->d2h_gbps > 0);
+  /* Instrumented over plain (ms_cell_instr_overhead); empty when unknown. */
+  double ratio = 0, diff = 0;
+  bool overhead = ok && ms_cell_instr_overhead (c, &ratio, &diff);
+  put_us (w, st->e2e_instr.median, overhead);
+  put_us (w, ratio, overhead);
+  put_us (w, diff, overhead);
   put_stat (w, &st->parts_sum, ok && st->parts_sum.n > 0, false);
   for (int p = 0; p < MS_PHASE_COUNT; p++) {
     bool has = ok && st->phase[p].n > 0;

@@ -9,6 +9,7 @@
 
 #include "ms-i18n.h"
 #include "ms-lesson-caption.h"
+#include "ms-lesson-caption-private.h"
 
 static const MsLessonTopicInfo topics[MS_TOPIC_COUNT] = {
   [MS_TOPIC_PINNED_PAGEABLE] = { "pinned-pageable", "", "pageable,pinned", true,
@@ -88,8 +89,8 @@ ms_lesson_topic_matches (MsLessonTopic topic, const MsResults *r)
 /* ---- what every caption shares ------------------------------------------ */
 
 /* A cell with kept repetitions and an end-to-end median, or NULL. */
-static const MsCell *
-measured (const MsResults *r, MsMode mode, int exp, const char *variant)
+const MsCell *
+ms_caption_measured (const MsResults *r, MsMode mode, int exp, const char *variant)
 {
   const MsCell *c = ms_results_find_variant (r, mode, exp, variant);
   if (!c || (c->status != MS_CELL_OK && c->status != MS_CELL_PARTIAL) || c->n_reps < 1 ||
@@ -98,20 +99,15 @@ measured (const MsResults *r, MsMode mode, int exp, const char *variant)
   return c;
 }
 
-/* The sizes to try, largest first: only exponent when one is given. */
-#define FOR_EACH_EXP(e, exponent)                                                    \
-  for (int e = (exponent) >= 0 ? (exponent) : MS_MAX_EXPONENT;                      \
-       e >= ((exponent) >= 0 ? (exponent) : MS_MIN_EXPONENT); e--)
-
-static const char *
-size_text (const MsCell *c, char *buf, size_t len)
+const char *
+ms_caption_size (const MsCell *c, char *buf, size_t len)
 {
   ms_format_bytes (c->elements * sizeof (float), buf, len);
   return buf;
 }
 
-static const char *
-time_text (double us, char *buf, size_t len)
+const char *
+ms_caption_time (double us, char *buf, size_t len)
 {
   if (us >= 10000)
     snprintf (buf, len, "%.1f ms", us / 1000);
@@ -129,8 +125,8 @@ device_text (const MsResults *r)
 }
 
 /* Appends a formatted sentence to buf (separated by a space). */
-__attribute__ ((format (printf, 3, 4))) static void
-append (char *buf, size_t len, const char *format, ...)
+void
+ms_caption_append (char *buf, size_t len, const char *format, ...)
 {
   size_t used = strlen (buf);
   if (used + 2 >= len)
@@ -143,8 +139,8 @@ append (char *buf, size_t len, const char *format, ...)
   va_end (ap);
 }
 
-static bool
-missing (char *buf, size_t len, const char *sentence)
+bool
+ms_caption_missing (char *buf, size_t len, const char *sentence)
 {
   snprintf (buf, len, "%s", sentence);
   return false;
@@ -156,13 +152,13 @@ static bool
 caption_pinned_pageable (const MsResults *r, int exponent, char *buf, size_t len)
 {
   FOR_EACH_EXP (e, exponent) {
-    const MsCell *pin = measured (r, MS_MODE_PINNED, e, "");
-    const MsCell *page = measured (r, MS_MODE_PAGEABLE, e, "");
+    const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, e, "");
+    const MsCell *page = ms_caption_measured (r, MS_MODE_PAGEABLE, e, "");
     if (!pin || !page || !(pin->stats.h2d_gbps > 0) || !(page->stats.h2d_gbps > 0))
       continue;
     char size[32];
     double ratio = pin->stats.h2d_gbps / page->stats.h2d_gbps;
-    size_text (pin, size, sizeof size);
+    ms_caption_size (pin, size, sizeof size);
     if (ratio >= 1.05)
       snprintf (buf, len,
                 ms_gettext ("On this %s, pinned copies are %.1fx faster than pageable at %s "
@@ -175,7 +171,7 @@ caption_pinned_pageable (const MsResults *r, int exponent, char *buf, size_t len
                 device_text (r), size, ratio, pin->stats.h2d_gbps, page->stats.h2d_gbps);
     return true;
   }
-  return missing (buf, len,
+  return ms_caption_missing (buf, len,
                   ms_gettext ("This run has no pinned and pageable copies of the same size "
                               "to compare."));
 }
@@ -184,8 +180,8 @@ static bool
 caption_register (const MsResults *r, int exponent, char *buf, size_t len)
 {
   FOR_EACH_EXP (e, exponent) {
-    const MsCell *reg = measured (r, MS_MODE_REGISTERED, e, "");
-    const MsCell *pin = measured (r, MS_MODE_PINNED, e, "");
+    const MsCell *reg = ms_caption_measured (r, MS_MODE_REGISTERED, e, "");
+    const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, e, "");
     if (!reg || !pin || !(reg->stats.h2d_gbps > 0) || !(pin->stats.h2d_gbps > 0))
       continue;
     char size[32], t_reg[32], t_alloc[32];
@@ -194,15 +190,15 @@ caption_register (const MsResults *r, int exponent, char *buf, size_t len)
     snprintf (buf, len,
               ms_gettext ("At %s, copies from registered memory run at %.1f GB/s against "
                           "%.1f GB/s from cudaMallocHost memory."),
-              size_text (pin, size, sizeof size), reg->stats.h2d_gbps, pin->stats.h2d_gbps);
+              ms_caption_size (pin, size, sizeof size), reg->stats.h2d_gbps, pin->stats.h2d_gbps);
     if (st_reg->n > 0 && st_alloc->n > 0)
-      append (buf, len,
+      ms_caption_append (buf, len,
               ms_gettext ("Registering the buffers took %s, allocating pinned ones %s."),
-              time_text (st_reg->median, t_reg, sizeof t_reg),
-              time_text (st_alloc->median, t_alloc, sizeof t_alloc));
+              ms_caption_time (st_reg->median, t_reg, sizeof t_reg),
+              ms_caption_time (st_alloc->median, t_alloc, sizeof t_alloc));
     return true;
   }
-  return missing (buf, len,
+  return ms_caption_missing (buf, len,
                   ms_gettext ("This run has no registered and pinned copies of the same size "
                               "to compare."));
 }
@@ -212,10 +208,10 @@ caption_register (const MsResults *r, int exponent, char *buf, size_t len)
 static void
 append_resident (const MsResults *r, int e, char *buf, size_t len)
 {
-  const MsCell *first = measured (r, MS_MODE_MANAGED, e, "touch=first");
-  const MsCell *resident = measured (r, MS_MODE_MANAGED, e, "touch=resident");
+  const MsCell *first = ms_caption_measured (r, MS_MODE_MANAGED, e, "touch=first");
+  const MsCell *resident = ms_caption_measured (r, MS_MODE_MANAGED, e, "touch=resident");
   if (first && resident)
-    append (buf, len,
+    ms_caption_append (buf, len,
             ms_gettext ("Once resident, its pages run %.1fx as fast as on first touch."),
             first->stats.e2e.median / resident->stats.e2e.median);
 }
@@ -237,7 +233,7 @@ faults_text (uint64_t n, char *buf, size_t len)
 static const MsCell *
 counted (const MsResults *r, MsMode mode, int e, const char *variant)
 {
-  const MsCell *c = measured (r, mode, e, variant);
+  const MsCell *c = ms_caption_measured (r, mode, e, variant);
   return c && (c->um.state == MS_UM_COUNTED || c->um.state == MS_UM_UNKNOWN) ? c : NULL;
 }
 
@@ -246,14 +242,14 @@ static void
 append_first_unknown (const MsCell *first, const MsCell *resident, char *buf, size_t len)
 {
   char size[32], t_first[32], t_res[32], faults_res[64];
-  append (buf, len,
+  ms_caption_append (buf, len,
           ms_gettext ("First touch of %s took %s; its page-fault and migration counts are "
                       "unknown (%s)."),
-          size_text (first, size, sizeof size),
-          time_text (first->stats.e2e.median, t_first, sizeof t_first), first->um.reason);
+          ms_caption_size (first, size, sizeof size),
+          ms_caption_time (first->stats.e2e.median, t_first, sizeof t_first), first->um.reason);
   if (resident && resident->um.state == MS_UM_COUNTED)
-    append (buf, len, ms_gettext ("Resident data took %s with %s."),
-            time_text (resident->stats.e2e.median, t_res, sizeof t_res),
+    ms_caption_append (buf, len, ms_gettext ("Resident data took %s with %s."),
+            ms_caption_time (resident->stats.e2e.median, t_res, sizeof t_res),
             faults_text (resident->um.gpu_faults, faults_res, sizeof faults_res));
 }
 
@@ -268,29 +264,29 @@ append_um_counts (const MsResults *r, int e, char *buf, size_t len)
   if (!first)
     return false;
   char size[32], t_first[32], moved[32], faults[64], t_res[32], faults_res[64];
-  size_text (first, size, sizeof size);
-  time_text (first->stats.e2e.median, t_first, sizeof t_first);
+  ms_caption_size (first, size, sizeof size);
+  ms_caption_time (first->stats.e2e.median, t_first, sizeof t_first);
   ms_format_bytes (first->um.h2d_bytes, moved, sizeof moved);
   faults_text (first->um.gpu_faults, faults, sizeof faults);
   if (first->um.state == MS_UM_UNKNOWN)
     append_first_unknown (first, resident, buf, len);
   else if (resident && resident->um.state == MS_UM_COUNTED)
-    append (buf, len,
+    ms_caption_append (buf, len,
             ms_gettext ("First touch of %s took %s with %s migrating %s to the device; "
                         "resident data took %s with %s."),
             size, t_first, faults, moved,
-            time_text (resident->stats.e2e.median, t_res, sizeof t_res),
+            ms_caption_time (resident->stats.e2e.median, t_res, sizeof t_res),
             faults_text (resident->um.gpu_faults, faults_res, sizeof faults_res));
   else
-    append (buf, len,
+    ms_caption_append (buf, len,
             ms_gettext ("First touch of %s took %s with %s migrating %s to the device."), size,
             t_first, faults, moved);
   if (pre && pre->um.state == MS_UM_UNKNOWN) {
-    append (buf, len, ms_gettext ("With a prefetch, the counts are unknown (%s)."),
+    ms_caption_append (buf, len, ms_gettext ("With a prefetch, the counts are unknown (%s)."),
             pre->um.reason);
   } else if (pre) {
     ms_format_bytes (pre->um.h2d_bytes, moved, sizeof moved);
-    append (buf, len, ms_gettext ("With a prefetch, %s moved with %s."), moved,
+    ms_caption_append (buf, len, ms_gettext ("With a prefetch, %s moved with %s."), moved,
             faults_text (pre->um.gpu_faults, faults, sizeof faults));
   }
   return true;
@@ -302,15 +298,15 @@ caption_managed (const MsResults *r, int exponent, char *buf, size_t len)
   static const char *variants[] = { "", "touch=first" };
   for (int v = 0; v < 2; v++)
     FOR_EACH_EXP (e, exponent) {
-      const MsCell *man = measured (r, MS_MODE_MANAGED, e, variants[v]);
-      const MsCell *pre = measured (r, MS_MODE_MANAGED_PREFETCH, e, variants[v]);
+      const MsCell *man = ms_caption_measured (r, MS_MODE_MANAGED, e, variants[v]);
+      const MsCell *pre = ms_caption_measured (r, MS_MODE_MANAGED_PREFETCH, e, variants[v]);
       if (!man || !pre)
         continue;
       char size[32], t_man[32], t_pre[32];
       double ratio = man->stats.e2e.median / pre->stats.e2e.median;
-      size_text (man, size, sizeof size);
-      time_text (pre->stats.e2e.median, t_pre, sizeof t_pre);
-      time_text (man->stats.e2e.median, t_man, sizeof t_man);
+      ms_caption_size (man, size, sizeof size);
+      ms_caption_time (pre->stats.e2e.median, t_pre, sizeof t_pre);
+      ms_caption_time (man->stats.e2e.median, t_man, sizeof t_man);
       if (ratio >= 1.05)
         snprintf (buf, len,
                   ms_gettext ("At %s, prefetching makes managed memory %.1fx as fast end to "
@@ -325,7 +321,7 @@ caption_managed (const MsResults *r, int exponent, char *buf, size_t len)
         append_resident (r, e, buf, len);
       return true;
     }
-  return missing (buf, len,
+  return ms_caption_missing (buf, len,
                   ms_gettext ("This run has no managed and managed-prefetch cells of the same "
                               "size to compare."));
 }
@@ -344,8 +340,8 @@ ms_lesson_reuse_crossover (const MsResults *r, int exponent, int *r_cross, int *
     if (!ms_variant_get_int (variants[i], "R", &reuse) ||
         ms_variant_get (variants[i], "access", access, sizeof access))
       continue;
-    const MsCell *zc = measured (r, MS_MODE_ZERO_COPY, exponent, variants[i]);
-    const MsCell *pin = measured (r, MS_MODE_PINNED, exponent, variants[i]);
+    const MsCell *zc = ms_caption_measured (r, MS_MODE_ZERO_COPY, exponent, variants[i]);
+    const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, exponent, variants[i]);
     if (!zc || !pin)
       continue;
     if (reuse > largest)
@@ -372,7 +368,7 @@ smallest_reuse (const MsResults *r, int e)
     if (c->mode == MS_MODE_ZERO_COPY && c->exponent == e &&
         ms_variant_get_int (c->variant, "R", &reuse) &&
         !ms_variant_get (c->variant, "access", access, sizeof access) &&
-        measured (r, MS_MODE_PINNED, e, c->variant) && (!smallest || reuse < smallest))
+        ms_caption_measured (r, MS_MODE_PINNED, e, c->variant) && (!smallest || reuse < smallest))
       smallest = reuse;
   }
   return smallest;
@@ -388,12 +384,12 @@ caption_reuse (const MsResults *r, int exponent, char *buf, size_t len)
       continue;
     char size[32], variant[MS_VARIANT_LEN];
     snprintf (variant, sizeof variant, "R=%d", found ? cross : largest);
-    const MsCell *zc = measured (r, MS_MODE_ZERO_COPY, e, variant);
-    const MsCell *pin = measured (r, MS_MODE_PINNED, e, variant);
+    const MsCell *zc = ms_caption_measured (r, MS_MODE_ZERO_COPY, e, variant);
+    const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, e, variant);
     char t_zc[32], t_pin[32];
-    size_text (zc, size, sizeof size);
-    time_text (zc->stats.e2e.median, t_zc, sizeof t_zc);
-    time_text (pin->stats.e2e.median, t_pin, sizeof t_pin);
+    ms_caption_size (zc, size, sizeof size);
+    ms_caption_time (zc->stats.e2e.median, t_zc, sizeof t_zc);
+    ms_caption_time (pin->stats.e2e.median, t_pin, sizeof t_pin);
     if (!found)
       snprintf (buf, len,
                 ms_gettext ("Zero-copy beats pinned at every R measured up to %d at %s "
@@ -414,7 +410,7 @@ caption_reuse (const MsResults *r, int exponent, char *buf, size_t len)
                 cross, size, t_zc, t_pin);
     return true;
   }
-  return missing (buf, len,
+  return ms_caption_missing (buf, len,
                   ms_gettext ("This run has no zero-copy and pinned cells with an R setting "
                               "to compare."));
 }
@@ -425,116 +421,49 @@ static bool
 caption_cache_state (const MsResults *r, int exponent, char *buf, size_t len)
 {
   FOR_EACH_EXP (e, exponent) {
-    const MsCell *wc_stream = measured (r, MS_MODE_WRITE_COMBINED, e, "stores=streamed");
-    const MsCell *wc_ord = measured (r, MS_MODE_WRITE_COMBINED, e, "stores=ordinary");
-    const MsCell *wc_read = measured (r, MS_MODE_WRITE_COMBINED, e, "stores=streamed/read=wc");
-    const MsCell *pin_stream = measured (r, MS_MODE_PINNED, e, "stores=streamed");
-    const MsCell *pin_fresh = measured (r, MS_MODE_PINNED, e, "stores=fresh");
+    const MsCell *wc_stream = ms_caption_measured (r, MS_MODE_WRITE_COMBINED, e, "stores=streamed");
+    const MsCell *wc_ord = ms_caption_measured (r, MS_MODE_WRITE_COMBINED, e, "stores=ordinary");
+    const MsCell *wc_read = ms_caption_measured (r, MS_MODE_WRITE_COMBINED, e, "stores=streamed/read=wc");
+    const MsCell *pin_stream = ms_caption_measured (r, MS_MODE_PINNED, e, "stores=streamed");
+    const MsCell *pin_fresh = ms_caption_measured (r, MS_MODE_PINNED, e, "stores=fresh");
     char size[32];
     buf[0] = '\0';
     if (wc_stream && wc_ord && wc_stream->stats.h2d_gbps > 0 && wc_ord->stats.h2d_gbps > 0)
-      append (buf, len,
+      ms_caption_append (buf, len,
               ms_gettext ("At %s, write-combined copies reach %.1f GB/s after streamed stores "
                           "and %.1f GB/s after ordinary ones."),
-              size_text (wc_stream, size, sizeof size), wc_stream->stats.h2d_gbps,
+              ms_caption_size (wc_stream, size, sizeof size), wc_stream->stats.h2d_gbps,
               wc_ord->stats.h2d_gbps);
     if (pin_stream && pin_fresh)
-      append (buf, len,
+      ms_caption_append (buf, len,
               ms_gettext ("Fresh pinned buffers take %.1fx as long end to end as reused ones "
                           "at %s."),
               pin_fresh->stats.e2e.median / pin_stream->stats.e2e.median,
-              size_text (pin_fresh, size, sizeof size));
+              ms_caption_size (pin_fresh, size, sizeof size));
     const MsStat *v_wc = wc_read ? &wc_read->stats.phase[MS_PHASE_VERIFY] : NULL;
     const MsStat *v_plain = wc_stream ? &wc_stream->stats.phase[MS_PHASE_VERIFY] : NULL;
     if (v_wc && v_plain && v_wc->n > 0 && v_plain->n > 0 && v_plain->median > 0)
-      append (buf, len,
+      ms_caption_append (buf, len,
               ms_gettext ("The CPU reads write-combined memory %.1fx as slowly as ordinary "
                           "memory."),
               v_wc->median / v_plain->median);
     if (buf[0])
       return true;
   }
-  return missing (buf, len,
+  return ms_caption_missing (buf, len,
                   ms_gettext ("This run has no write-combined or pinned cells under the host "
                               "stores settings."));
 }
 
 /* ---- issue order, duplex, costs ---------------------------------------------- */
 
-/* The streams cells at e by [single queue][breadth first][K]. */
-typedef const MsCell *OrderTable[2][2][MS_MAX_STREAMS + 1];
-
-static void
-order_table (const MsResults *r, int e, OrderTable table)
-{
-  memset (table, 0, sizeof (OrderTable));
-  for (size_t i = 0; i < r->n_cells; i++) {
-    const MsCell *c = &r->cells[i];
-    char queue[16], order[16], host[16];
-    int k;
-    if (c->mode != MS_MODE_STREAMS || c->exponent != e ||
-        !ms_variant_get (c->variant, "queue", queue, sizeof queue) ||
-        !ms_variant_get (c->variant, "order", order, sizeof order) ||
-        !ms_variant_get_int (c->variant, "K", &k) || k < 1 || k > MS_MAX_STREAMS ||
-        ms_variant_get (c->variant, "host", host, sizeof host) ||
-        !measured (r, c->mode, e, c->variant))
-      continue;
-    table[strcmp (queue, "single") == 0][strcmp (order, "breadth") == 0][k] = c;
-  }
-}
-
-/* Breadth-first against depth-first on one queue (single) or the default
- * queues. */
-static void
-append_orders (char *buf, size_t len, bool single, const MsCell *depth, const MsCell *breadth)
-{
-  char t_b[32], t_d[32];
-  double ratio = depth->stats.e2e.median / breadth->stats.e2e.median;
-  time_text (breadth->stats.e2e.median, t_b, sizeof t_b);
-  time_text (depth->stats.e2e.median, t_d, sizeof t_d);
-  if (single)
-    append (buf, len,
-            ms_gettext ("on one hardware queue breadth-first takes %s against %s depth-first "
-                        "(%.2fx as fast);"),
-            t_b, t_d, ratio);
-  else
-    append (buf, len,
-            ms_gettext ("with the default queues breadth-first takes %s against %s depth-first "
-                        "(%.2fx as fast)."),
-            t_b, t_d, ratio);
-}
-
-static bool
-caption_issue_order (const MsResults *r, int exponent, char *buf, size_t len)
-{
-  OrderTable t;
-  FOR_EACH_EXP (e, exponent) {
-    order_table (r, e, t);
-    for (int k = MS_MAX_STREAMS; k >= 1; k--) {
-      bool single = t[1][0][k] && t[1][1][k], plain = t[0][0][k] && t[0][1][k];
-      if (!single && !plain)
-        continue;
-      char size[32];
-      snprintf (buf, len, ms_gettext ("With K = %d streams at %s:"), k,
-                size_text (single ? t[1][0][k] : t[0][0][k], size, sizeof size));
-      if (single)
-        append_orders (buf, len, true, t[1][0][k], t[1][1][k]);
-      if (plain)
-        append_orders (buf, len, false, t[0][0][k], t[0][1][k]);
-      return true;
-    }
-  }
-  return missing (buf, len,
-                  ms_gettext ("This run has no streams cells measured in both issue orders."));
-}
-
 static bool
 caption_duplex (const MsResults *r, int exponent, char *buf, size_t len)
 {
   FOR_EACH_EXP (e, exponent) {
-    const MsCell *h2d = measured (r, MS_MODE_PINNED, e, "copy=h2d");
-    const MsCell *d2h = measured (r, MS_MODE_PINNED, e, "copy=d2h");
-    const MsCell *both = measured (r, MS_MODE_PINNED, e, "copy=duplex");
+    const MsCell *h2d = ms_caption_measured (r, MS_MODE_PINNED, e, "copy=h2d");
+    const MsCell *d2h = ms_caption_measured (r, MS_MODE_PINNED, e, "copy=d2h");
+    const MsCell *both = ms_caption_measured (r, MS_MODE_PINNED, e, "copy=duplex");
     if (!h2d || !d2h || !both)
       continue;
     char size[32], t_both[32], t_turns[32];
@@ -542,12 +471,12 @@ caption_duplex (const MsResults *r, int exponent, char *buf, size_t len)
     snprintf (buf, len,
               ms_gettext ("At %s, a copy each way at once takes %s, against %s for the two one "
                           "after the other: %.2fx as fast."),
-              size_text (both, size, sizeof size),
-              time_text (both->stats.e2e.median, t_both, sizeof t_both),
-              time_text (turns, t_turns, sizeof t_turns), turns / both->stats.e2e.median);
+              ms_caption_size (both, size, sizeof size),
+              ms_caption_time (both->stats.e2e.median, t_both, sizeof t_both),
+              ms_caption_time (turns, t_turns, sizeof t_turns), turns / both->stats.e2e.median);
     return true;
   }
-  return missing (buf, len,
+  return ms_caption_missing (buf, len,
                   ms_gettext ("This run lacks one of the copies to the device, to the host and "
                               "both at once of the same size."));
 }
@@ -562,7 +491,7 @@ caption_costs (const MsResults *r, int exponent, char *buf, size_t len)
       const MsCell *c = &r->cells[i];
       char cost[MS_VARIANT_LEN];
       if (c->exponent != e || !ms_variant_get (c->variant, "cost", cost, sizeof cost) ||
-          !measured (r, c->mode, e, c->variant))
+          !ms_caption_measured (r, c->mode, e, c->variant))
         continue;
       n++;
       if (!most || c->stats.e2e.median > most->stats.e2e.median)
@@ -578,13 +507,13 @@ caption_costs (const MsResults *r, int exponent, char *buf, size_t len)
     snprintf (buf, len,
               ms_gettext ("Of %d costs measured at %s, %s (%s) takes longest, %s; %s (%s) "
                           "takes least, %s."),
-              n, size_text (most, size, sizeof size), c_most, ms_mode_name (most->mode),
-              time_text (most->stats.e2e.median, t_most, sizeof t_most), c_least,
+              n, ms_caption_size (most, size, sizeof size), c_most, ms_mode_name (most->mode),
+              ms_caption_time (most->stats.e2e.median, t_most, sizeof t_most), c_least,
               ms_mode_name (least->mode),
-              time_text (least->stats.e2e.median, t_least, sizeof t_least));
+              ms_caption_time (least->stats.e2e.median, t_least, sizeof t_least));
     return true;
   }
-  return missing (buf, len, ms_gettext ("This run has fewer than two costs measured."));
+  return ms_caption_missing (buf, len, ms_gettext ("This run has fewer than two costs measured."));
 }
 
 /* ---- portable pinned memory ---------------------------------------------------- */
@@ -594,7 +523,7 @@ static bool
 caption_portable_one (const MsResults *r, int exponent, char *buf, size_t len)
 {
   FOR_EACH_EXP (e, exponent) {
-    const MsCell *pin = measured (r, MS_MODE_PINNED, e, "");
+    const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, e, "");
     if (!pin || !(pin->stats.h2d_gbps > 0))
       continue;
     char size[32];
@@ -608,15 +537,15 @@ caption_portable_one (const MsResults *r, int exponent, char *buf, size_t len)
                 ms_gettext ("With one GPU (%s), pinned memory is pinned for the only CUDA "
                             "context there is."),
                 device_text (r));
-    append (buf, len,
+    ms_caption_append (buf, len,
             ms_gettext ("cudaHostAllocPortable changes nothing here: for that one context a "
                         "portable buffer is the same pinned memory as this run's, whose copies "
                         "reach %.1f GB/s to the device at %s. The flag matters once a second GPU "
                         "uses the same buffer (memsweep portable on two or more GPUs)."),
-            pin->stats.h2d_gbps, size_text (pin, size, sizeof size));
+            pin->stats.h2d_gbps, ms_caption_size (pin, size, sizeof size));
     return true;
   }
-  return missing (buf, len,
+  return ms_caption_missing (buf, len,
                   ms_gettext ("This run has no pinned copies to speak of the portable flag "
                               "with."));
 }
@@ -643,7 +572,7 @@ ms_lesson_portable_caption (const MsResults *run, const MsPortableResults *p, ch
     return ms_lesson_caption (MS_TOPIC_PORTABLE, run, -1, buf, len);
   int i = portable_other_gpu (p);
   if (i < 0)
-    return missing (buf, len,
+    return ms_caption_missing (buf, len,
                     ms_gettext ("The portable experiment measured no second GPU with all three "
                                 "buffers."));
   const MsPortableCell *own = &p->cell[MS_PORTABLE_PER_DEVICE][i];
@@ -657,7 +586,7 @@ ms_lesson_portable_caption (const MsResults *run, const MsPortableResults *p, ch
                         "from one pinned by the first GPU only."),
             p->n_devices, run && run->device.name[0] ? run->device.name : ms_gettext ("GPU"),
             size, shared->h2d_gbps, own->h2d_gbps, foreign->h2d_gbps);
-  append (buf, len,
+  ms_caption_append (buf, len,
           foreign->pinned_path
             ? ms_gettext ("The runtime treats the first GPU's buffer as pinned for the second "
                           "too, so the flag changes little on this system.")
@@ -677,7 +606,7 @@ ms_lesson_caption (MsLessonTopic topic, const MsResults *results, int exponent, 
     [MS_TOPIC_CACHE_STATE] = caption_cache_state,
     [MS_TOPIC_REGISTER] = caption_register,
     [MS_TOPIC_MANAGED] = caption_managed,
-    [MS_TOPIC_ISSUE_ORDER] = caption_issue_order,
+    [MS_TOPIC_ISSUE_ORDER] = ms_caption_issue_order,
     [MS_TOPIC_DUPLEX] = caption_duplex,
     [MS_TOPIC_COSTS] = caption_costs,
     [MS_TOPIC_PORTABLE] = caption_portable_one,
@@ -686,9 +615,9 @@ ms_lesson_caption (MsLessonTopic topic, const MsResults *results, int exponent, 
     return false;
   buf[0] = '\0';
   if ((unsigned) topic >= MS_TOPIC_COUNT)
-    return missing (buf, len, ms_gettext ("Unknown lesson."));
+    return ms_caption_missing (buf, len, ms_gettext ("Unknown lesson."));
   if (!results || results->n_cells == 0)
-    return missing (buf, len, ms_gettext ("No run to describe yet."));
+    return ms_caption_missing (buf, len, ms_gettext ("No run to describe yet."));
   if (exponent > MS_MAX_EXPONENT)
     exponent = -1;
   return funcs[topic](results, exponent, buf, len);

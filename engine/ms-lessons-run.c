@@ -78,27 +78,41 @@ ms_lesson_streams_variant (char *buf, size_t len, bool single_queue, MsIssueOrde
             order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth", streams);
 }
 
-/* Every setting in a fresh process: one queue (the variable set) or the
- * default (the variable removed, whatever the caller's environment says). */
+/* One streams part in a fresh process: one queue (the variable set) or the
+ * default (the variable removed, whatever the caller's environment says);
+ * timers: the observer effect, an event pair around every step and the
+ * end-to-end time from those instrumented repetitions. */
+static bool
+add_order_part (PartList *l, bool single, MsIssueOrder order, int k, bool timers)
+{
+  char v[MS_VARIANT_LEN];
+  ms_lesson_streams_variant (v, sizeof v, single, order, k);
+  if (timers)
+    strncat (v, "/timers=per-step", sizeof v - strlen (v) - 1);
+  MsLessonPart *p = add_part (l, "streams", v);
+  if (!p)
+    return false;
+  p->sweep.streams = k;
+  p->sweep.order = order;
+  p->sweep.knobs.timers_per_step = timers;
+  p->isolated = true;
+  p->env = single ? MAX_CONNECTIONS "=1" : NULL;
+  p->env_unset = single ? NULL : MAX_CONNECTIONS;
+  return true;
+}
+
+/* Every setting in a fresh process; the one-queue parts, with and without
+ * per-step timers, share one. */
 static void
 issue_order_parts (PartList *l)
 {
   for (int single = 1; single >= 0; single--)
-    for (int o = 0; o < 2; o++)
-      for (int i = 0; i < N_OF (stream_counts); i++) {
-        char v[MS_VARIANT_LEN];
-        ms_lesson_streams_variant (v, sizeof v, single, o ? MS_ORDER_BREADTH_FIRST
-                                                          : MS_ORDER_DEPTH_FIRST,
-                                   stream_counts[i]);
-        MsLessonPart *p = add_part (l, "streams", v);
-        if (!p)
-          return;
-        p->sweep.streams = stream_counts[i];
-        p->sweep.order = o ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST;
-        p->isolated = true;
-        p->env = single ? MAX_CONNECTIONS "=1" : NULL;
-        p->env_unset = single ? NULL : MAX_CONNECTIONS;
-      }
+    for (int timers = 0; timers <= single; timers++)
+      for (int o = 0; o < 2; o++)
+        for (int i = 0; i < N_OF (stream_counts); i++)
+          if (!add_order_part (l, single, o ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST,
+                               stream_counts[i], timers))
+            return;
   for (int o = 0; o < 2; o++) {
     MsLessonPart *p = add_part (l, "streams", o ? "queue=default/order=breadth/K=4/host=work"
                                                 : "queue=default/order=depth/K=4/host=work");
@@ -162,7 +176,8 @@ static const struct {
   { "duplex", duplex_parts, "pinned: one vector to the device, to the host, and both at once" },
   { "issue-order", issue_order_parts,
     "streams K=1,2,4,8,16, depth and breadth, with " MAX_CONNECTIONS "=1 and the default, each "
-    "in a fresh process; host work beside the copies at K=4" },
+    "in a fresh process; one queue also with an event pair per step (timers=per-step); host "
+    "work beside the copies at K=4" },
   { "cache-state", cache_state_parts,
     "pinned and write-combined inputs written with streaming stores, ordinary stores, or "
     "fresh buffers; write-combined result read by the CPU" },

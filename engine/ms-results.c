@@ -140,6 +140,11 @@ ms_cell_compute_stats_scratch (MsCell *cell, MsStatsScratch *scratch)
   /* The samples stay in run order for the CSV and the plots: sort a copy. */
   memcpy (slots.values, cell->e2e_us, sizeof (double) * reps);
   ms_stat_compute_in_place (&st->e2e, slots.values, reps);
+  int n_instr = 0;
+  for (int r = 0; cell->e2e_instr_us && r < reps; r++)
+    if (cell->e2e_instr_us[r] >= 0)
+      slots.values[n_instr++] = cell->e2e_instr_us[r];
+  ms_stat_compute_in_place (&st->e2e_instr, slots.values, n_instr);
   ms_stat_compute_in_place (&st->parts_sum, parts, reps);
 
   MsPhase to_dev = ms_mode_to_device_phase (cell->mode);
@@ -156,8 +161,10 @@ void
 ms_cell_clear (MsCell *cell)
 {
   free (cell->e2e_us);
+  free (cell->e2e_instr_us);
   free (cell->events);
   cell->e2e_us = NULL;
+  cell->e2e_instr_us = NULL;
   cell->events = NULL;
   cell->n_events = 0;
   cell->n_reps = 0;
@@ -168,12 +175,19 @@ ms_cell_copy (MsCell *dst, const MsCell *src)
 {
   *dst = *src;
   dst->e2e_us = NULL;
+  dst->e2e_instr_us = NULL;
   dst->events = NULL;
   if (src->n_reps > 0) {
     dst->e2e_us = malloc (sizeof (double) * src->n_reps);
     if (!dst->e2e_us)
       goto fail;
     memcpy (dst->e2e_us, src->e2e_us, sizeof (double) * src->n_reps);
+  }
+  if (src->n_reps > 0 && src->e2e_instr_us) {
+    dst->e2e_instr_us = malloc (sizeof (double) * src->n_reps);
+    if (!dst->e2e_instr_us)
+      goto fail;
+    memcpy (dst->e2e_instr_us, src->e2e_instr_us, sizeof (double) * src->n_reps);
   }
   if (src->n_events > 0) {
     dst->events = malloc (sizeof (MsEvent) * src->n_events);
@@ -185,6 +199,19 @@ ms_cell_copy (MsCell *dst, const MsCell *src)
 fail:
   ms_cell_clear (dst);
   return false;
+}
+
+bool
+ms_cell_instr_overhead (const MsCell *cell, double *ratio, double *diff_us)
+{
+  const MsStat *plain = &cell->stats.e2e, *instr = &cell->stats.e2e_instr;
+  bool ok = (cell->status == MS_CELL_OK || cell->status == MS_CELL_PARTIAL) && plain->n > 0 &&
+            instr->n > 0 && plain->median > 0 && instr->median > 0;
+  if (ratio)
+    *ratio = ok ? instr->median / plain->median : 0;
+  if (diff_us)
+    *diff_us = ok ? instr->median - plain->median : 0;
+  return ok;
 }
 
 MsResults *

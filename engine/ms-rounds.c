@@ -97,6 +97,26 @@ ms_cell_note_rep_round (MsCell *cell, int rep, int round)
   return true;
 }
 
+/* The instrumented end-to-end times beside the plain ones; rounds without
+ * any read as none (-1). */
+static bool
+append_instr (MsCell *dst, int offset, const MsCell *round)
+{
+  if (!dst->e2e_instr_us && !round->e2e_instr_us)
+    return true;
+  double *instr = realloc (dst->e2e_instr_us,
+                           sizeof (double) * (size_t) (offset + round->n_reps + 1));
+  if (!instr)
+    return false;
+  if (!dst->e2e_instr_us)
+    for (int i = 0; i < offset; i++)
+      instr[i] = -1;
+  dst->e2e_instr_us = instr;
+  for (int i = 0; i < round->n_reps; i++)
+    instr[offset + i] = round->e2e_instr_us ? round->e2e_instr_us[i] : -1;
+  return true;
+}
+
 bool
 ms_cell_append_round (MsCell *dst, const MsCell *round)
 {
@@ -114,6 +134,8 @@ ms_cell_append_round (MsCell *dst, const MsCell *round)
     return false;
   dst->events = events;
   memcpy (dst->e2e_us + offset, round->e2e_us, sizeof (double) * round->n_reps);
+  if (!append_instr (dst, offset, round))
+    return false;
   for (size_t i = 0; i < round->n_events; i++) {
     MsEvent ev = round->events[i];
     ev.rep += offset;

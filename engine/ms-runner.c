@@ -99,6 +99,7 @@ run_cell (const MsSweep *sweep, const MsKnobs *knobs, MsBackend *backend,
   cell->events = out.events;
   cell->n_events = out.n_events;
   cell->e2e_us = out.e2e_us;
+  cell->e2e_instr_us = out.e2e_instr_us;
   cell->n_reps = out.n_reps;
   cell->rounds[0].stop = out.stop;
   for (int i = 0; i < out.n_copies; i++)

@@ -48,26 +48,37 @@ managed_alloc (KCtx *ctx, KBuffers *b)
   return true;
 }
 
+/* The plain window: prefetches, the launch, the prefetch back and one
+ * synchronise, or the launch, a synchronise and the host's read. */
 static bool
-managed_rep (KCtx *ctx, KBuffers *b, bool prefetch)
+managed_plain_window (KCtx *ctx, KBuffers *b, bool prefetch)
 {
   MsKRun *run = ctx->run;
   size_t bytes = run->n * sizeof (float);
-  double hs = k_now_us ();
-  int p;
-
-  ms_data_fill (b->h[0], b->h[1], run->n);
-  K_CHECK (ctx, cudaMemset (b->h[2], MS_POISON_BYTE, bytes));
-  K_CHECK (ctx, cudaDeviceSynchronize ());
-  k_host_event (ctx, K_INIT, hs, 0);
-  K_CANCEL_POINT (ctx);
-
-  if (run->resident && !k_managed_make_resident (ctx, b))
-    return false;
-  /* A counted repetition (ms-um-counters.h) counts this window only: not
-   * the host's init nor the pages made resident before it. */
-  ms_k_um_window (1);
   double e2e_start = k_now_us ();
+  if (prefetch) {
+    K_CHECK (ctx, k_prefetch (b->h[0], bytes, run->device, false, 0));
+    K_CHECK (ctx, k_prefetch (b->h[1], bytes, run->device, false, 0));
+  }
+  k_launch_work (run, b->h[0], b->h[1], b->h[2], 0);
+  K_CHECK (ctx, cudaGetLastError ());
+  if (prefetch)
+    K_CHECK (ctx, k_prefetch (b->h[2], bytes, run->device, true, 0));
+  K_CHECK (ctx, cudaStreamSynchronize (0));
+  if (!prefetch)
+    k_host_read (b->h[2], run->n);
+  k_set_e2e (ctx, e2e_start);
+  return true;
+}
+
+/* The instrumented window: the latch and an event pair around each step. */
+static bool
+managed_instrumented_window (KCtx *ctx, KBuffers *b, bool prefetch)
+{
+  MsKRun *run = ctx->run;
+  size_t bytes = run->n * sizeof (float);
+  double e2e_start = k_now_us (), hs;
+  int p;
   if (prefetch) {
     p = k_gpu_begin (ctx, 0);
     K_CHECK (ctx, k_prefetch (b->h[0], bytes, run->device, false, 0));
@@ -88,7 +99,32 @@ managed_rep (KCtx *ctx, KBuffers *b, bool prefetch)
     k_host_event (ctx, K_D2H, hs, bytes);
   }
   k_set_e2e (ctx, e2e_start);
+  return true;
+}
+
+static bool
+managed_rep (KCtx *ctx, KBuffers *b, bool prefetch)
+{
+  MsKRun *run = ctx->run;
+  size_t bytes = run->n * sizeof (float);
+  double hs = k_now_us ();
+
+  ms_data_fill (b->h[0], b->h[1], run->n);
+  K_CHECK (ctx, cudaMemset (b->h[2], MS_POISON_BYTE, bytes));
+  K_CHECK (ctx, cudaDeviceSynchronize ());
+  k_host_event (ctx, K_INIT, hs, 0);
+  K_CANCEL_POINT (ctx);
+
+  if (run->resident && !k_managed_make_resident (ctx, b))
+    return false;
+  /* A counted repetition (ms-um-counters.h) counts this window only: not
+   * the host's init nor the pages made resident before it. */
+  ms_k_um_window (1);
+  bool ok = k_instrumented (ctx) ? managed_instrumented_window (ctx, b, prefetch)
+                                 : managed_plain_window (ctx, b, prefetch);
   ms_k_um_window (0);
+  if (!ok)
+    return false;
   if (!k_resolve (ctx))
     return false;
   K_CANCEL_POINT (ctx);

@@ -3,7 +3,9 @@
  * Each chunk is copied in, added and copied out with cudaMemcpyAsync and a
  * kernel on its own stream, so one chunk's copy overlaps another's compute.
  * depth-first issues each stream's three steps in turn; breadth-first
- * issues all copies in, then all kernels, then all copies out. */
+ * issues all copies in, then all kernels, then all copies out. An
+ * instrumented repetition records an event pair around every step; a plain
+ * one issues the steps alone and synchronises each stream at the end. */
 #include "ms-k-common.cuh"
 
 static bool
@@ -44,7 +46,8 @@ streams_rep (KCtx *ctx, KBuffers *b)
     uint64_t begin = run->n * s / k, end = run->n * (s + 1) / k;
     uint64_t len = end - begin, cb = len * sizeof (float);
     cudaStream_t st = b->streams[s];
-    int p = k_gpu_begin (ctx, st);
+    /* Plain: no event pair (k_gpu_end does nothing without one). */
+    int p = k_instrumented (ctx) ? k_gpu_begin (ctx, st) : -1;
 
     if (step == 0) {
       K_CHECK (ctx, cudaMemcpyAsync (da + begin, ha + begin, cb, cudaMemcpyHostToDevice, st));

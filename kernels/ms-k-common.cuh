@@ -101,6 +101,15 @@ k_now_us (void)
   return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
 }
 
+/* Whether the repetition running now is instrumented (the latch and an
+ * event pair around every step) or plain (the application's sequence, the
+ * host clock around it, nothing between its steps). */
+static inline bool
+k_instrumented (const KCtx *ctx)
+{
+  return ctx->run->instrumented != 0;
+}
+
 /* Median of n values; sorts them in place. */
 double k_median (double *values, int n);
 
@@ -146,7 +155,8 @@ void k_launch_fill (float *a, float *b, uint64_t n, cudaStream_t stream);
 
 /* h2d, kernel, d2h of the explicit-copy modes between b->h and b->d.
  * async: cudaMemcpyAsync and one synchronise (page-locked memory) instead
- * of cudaMemcpy. */
+ * of cudaMemcpy. Instrumented: the latch and an event pair per step;
+ * plain: the three copies and the launch alone. */
 bool k_explicit_copies (KCtx *ctx, KBuffers *b, bool async);
 /* init, explicit copies, verify: one repetition of pageable and friends. */
 bool k_rep_explicit_sync (KCtx *ctx, KBuffers *b);
@@ -155,7 +165,8 @@ bool k_rep_explicit_async (KCtx *ctx, KBuffers *b);
  * kernel's event pair brackets the work, and the launch call is a phase of
  * its own on the host lane. */
 bool k_latched_add (KCtx *ctx, const float *a, const float *b, float *c, cudaStream_t stream);
-/* A timed kernel launch and a synchronise; e2e from launch to completion. */
+/* A kernel launch and a synchronise; e2e from launch to completion. Latched
+ * with its event pair when instrumented, bare when plain. */
 bool k_timed_kernel (KCtx *ctx, const float *a, const float *b, float *c, cudaStream_t stream);
 /* The plain buffers (ms-buffers.cu): malloc'd host memory, cudaMallocHost
  * and cudaMalloc, kept from cell to cell when the engine asks. Release

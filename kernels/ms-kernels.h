@@ -56,6 +56,11 @@ typedef struct {
   int duplex;      /* MsDuplex */
   int host_work;
   int resident;
+  /* in, set before each repetition: 1 instrumented (the latch, an event
+   * pair around every step, every phase recorded), 0 plain (the
+   * application's sequence alone: no latch, no event between steps, one
+   * synchronisation, the host clock around it). */
+  int instrumented;
   /* Cancel points inside a repetition ask this; the engine answers. */
   int (*is_cancelled) (void *user);
   void *user;

@@ -110,14 +110,15 @@ k_rep_duplex (KCtx *ctx, KBuffers *b)
   K_CHECK (ctx, cudaStreamSynchronize (b->streams[0]));
 
   double e2e_start = k_now_us ();
+  bool timed = k_instrumented (ctx); /* plain: no event pairs */
   if (run->duplex != K_DUPLEX_D2H) {
-    int p = k_gpu_begin (ctx, b->streams[0]);
+    int p = timed ? k_gpu_begin (ctx, b->streams[0]) : -1;
     K_CHECK (ctx, cudaMemcpyAsync (b->d[0], b->h[0], bytes, cudaMemcpyHostToDevice,
                                    b->streams[0]));
     k_gpu_end (ctx, p, b->streams[0], K_H2D, 1, 0, bytes);
   }
   if (run->duplex != K_DUPLEX_H2D) {
-    int p = k_gpu_begin (ctx, b->streams[1]);
+    int p = timed ? k_gpu_begin (ctx, b->streams[1]) : -1;
     K_CHECK (ctx, cudaMemcpyAsync (b->h[2], b->d[2], bytes, cudaMemcpyDeviceToHost,
                                    b->streams[1]));
     k_gpu_end (ctx, p, b->streams[1], K_D2H, 2, 0, bytes);
@@ -153,9 +154,15 @@ k_rep_read_only (KCtx *ctx, KBuffers *b)
     return false;
   K_CANCEL_POINT (ctx);
   double e2e_start = k_now_us ();
-  if (!k_latched_add (ctx, b->d[0], b->d[1], b->scratch, 0))
-    return false;
-  int p = k_gpu_begin (ctx, 0);
+  int p = -1;
+  if (!k_instrumented (ctx)) {
+    k_launch_work (run, b->d[0], b->d[1], b->scratch, 0);
+    K_CHECK (ctx, cudaGetLastError ());
+  } else {
+    if (!k_latched_add (ctx, b->d[0], b->d[1], b->scratch, 0))
+      return false;
+    p = k_gpu_begin (ctx, 0);
+  }
   K_CHECK (ctx, cudaMemcpyAsync (b->h[2], b->scratch, bytes, cudaMemcpyDeviceToHost, 0));
   k_gpu_end (ctx, p, 0, K_D2H, 1, 0, bytes);
   K_CHECK (ctx, cudaStreamSynchronize (0));

@@ -296,6 +296,8 @@ test_rep (void *data, MsCellDriver *drv)
                                                   : test_moves (t, drv, vec);
   if (st != MS_CELL_OK)
     return st;
+  if (ms_cell_driver_instrumented (drv))
+    t->clock += t->tb->config.instr_cost_us;
   ms_cell_driver_set_e2e (drv, (t->clock - e2e_start) * test_noise (t->tb));
   STEP (t, drv, MS_PHASE_VERIFY, 0, 0, 0, false);
   if (registered)

@@ -39,6 +39,11 @@ typedef struct {
    * (the model's clock does not move): quiet or noisy cells for the
    * repetition rule. 0: exact. */
   double noise_pct;
+  /* What the timers cost: an instrumented repetition's end-to-end time is
+   * the plain one's plus this (microseconds), its model clock moves by as
+   * much; plain repetitions record their steps like instrumented ones (the
+   * driver drops them). 0: the two kinds take the same time. */
+  double instr_cost_us;
   /* Steady-state copy bursts after the repetitions of pinned cells: one
    * latency per burst of MS_COPY_BURST copies, so they beat the single
    * copy. */

@@ -113,7 +113,8 @@ test_warmups_and_origins (void)
   g_assert_cmpint (per_rep, ==, 7);
   g_assert_cmpint (c->status, ==, MS_CELL_OK);
   check_kept_events (c, REPS, per_rep, "full run");
-  g_assert_cmpint (o.steps, ==, 1 + (WARMUP + REPS) * per_rep);
+  /* Every repetition is a plain and an instrumented one: twice the steps. */
+  g_assert_true (o.steps == 1 + (WARMUP + REPS) * 2 * per_rep);
 
   /* Repetition 0 keeps the cell's origin: alloc at 0, and its own phases
    * after the warm-ups; later repetitions start a new origin at 0. */
@@ -142,17 +143,18 @@ clean_run (MsMode mode, MsTestBackendConfig *cfg, MsPhase *seq, int *per_rep)
   Outcome full = run_mode (mode, cfg, false);
   *per_rep = phase_sequence (&full.results->cells[0], seq, 512);
   ms_results_free (full.results);
-  g_assert_cmpint (full.steps, ==, 1 + (WARMUP + REPS) * *per_rep);
+  g_assert_true (full.steps == 1 + (WARMUP + REPS) * 2 * *per_rep);
   return full.steps;
 }
 
-/* Expected repetitions kept when step k (0: alloc) is the first not run. */
+/* Expected repetitions kept when step k (0: alloc) is the first not run:
+ * a repetition is kept once its plain and its instrumented run are done. */
 static int
 kept_before_step (long k, int per_rep)
 {
   if (k == 0)
     return 0;
-  long full = (k - 1) / per_rep - WARMUP;
+  long full = (k - 1) / (2 * per_rep) - WARMUP;
   return full < 0 ? 0 : full > REPS ? REPS : (int) full;
 }
 
@@ -213,7 +215,7 @@ static void
 describe_step (long k, int per_rep, const MsPhase *seq, char *buf, size_t len)
 {
   MsPhase phase = k == 0 ? MS_PHASE_ALLOC : seq[(k - 1) % per_rep];
-  int rep = k == 0 ? -WARMUP : (int) ((k - 1) / per_rep) - WARMUP;
+  int rep = k == 0 ? -WARMUP : (int) ((k - 1) / (2 * per_rep)) - WARMUP;
   if (k == 0)
     snprintf (buf, len, "injected fault in alloc before the first repetition");
   else if (rep < 0)
@@ -277,7 +279,7 @@ test_partial_cell (void)
 {
   MsTestBackendConfig cfg;
   ms_test_backend_config_init (&cfg);
-  cfg.cancel_at_run = WARMUP + 2; /* the third kept repetition */
+  cfg.cancel_at_run = 2 * (WARMUP + 2); /* the third kept repetition's plain run */
   Outcome o = run_mode (MS_MODE_PINNED, &cfg, true);
   g_assert_cmpint (o.status, ==, MS_RUN_CANCELLED);
   g_assert_cmpuint (o.results->n_cells, ==, 1);
@@ -340,6 +342,31 @@ test_memory_per_mode (void)
   ms_backend_free (b);
 }
 
+/* The test backend's timers cost a known 7.5 us: the cell's end-to-end
+ * times are the plain ones, the overhead is exactly that, and the phases
+ * stay as they were (check_kept_events: no plain repetition keeps any). */
+static void
+test_instrumentation_overhead (void)
+{
+  MsTestBackendConfig cfg;
+  ms_test_backend_config_init (&cfg);
+  Outcome plain = run_mode (MS_MODE_PINNED, &cfg, false);
+  cfg.instr_cost_us = 7.5;
+  Outcome o = run_mode (MS_MODE_PINNED, &cfg, false);
+  const MsCell *p = &plain.results->cells[0], *c = &o.results->cells[0];
+  g_assert_true (c->status == MS_CELL_OK && c->n_reps == REPS && c->e2e_instr_us);
+  g_assert_cmpfloat_with_epsilon (c->stats.e2e.median, p->stats.e2e.median, 1e-9);
+  g_assert_cmpfloat_with_epsilon (c->stats.e2e_instr.median, p->stats.e2e.median + 7.5, 1e-9);
+  double ratio = 0, diff = 0;
+  g_assert_true (ms_cell_instr_overhead (c, &ratio, &diff));
+  g_assert_cmpfloat_with_epsilon (diff, 7.5, 1e-9);
+  g_assert_cmpfloat_with_epsilon (ratio, (p->stats.e2e.median + 7.5) / p->stats.e2e.median, 1e-12);
+  g_assert_true (ms_cell_instr_overhead (p, &ratio, &diff) && diff == 0 && ratio == 1);
+  g_assert_true (c->n_events == p->n_events);
+  ms_results_free (plain.results);
+  ms_results_free (o.results);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -349,6 +376,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cell-driver/fault-at-every-step", test_fault_at_every_step);
   g_test_add_func ("/cell-driver/partial-cell", test_partial_cell);
   g_test_add_func ("/cell-driver/memory-per-mode", test_memory_per_mode);
+  g_test_add_func ("/cell-driver/instrumentation-overhead", test_instrumentation_overhead);
   int rc = g_test_run ();
   return rc;
 }

@@ -9,38 +9,37 @@
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-experiment.h"
-#include "ms-test.h"
+#include <glib.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static void
 test_parse (void)
 {
   MsExperiment x;
   char err[256] = "", text[64];
-  MS_CHECK (ms_experiment_parse (NULL, &x, err, sizeof err) && !x.hugepages && !x.fixed_cpu &&
-              !x.keep_buffers && !x.copy_warm && x.order == MS_ORDER_CELLS_SIZE_MAJOR,
-            "unset: all off");
+  g_assert_true (ms_experiment_parse (NULL, &x, err, sizeof err) && !x.hugepages && !x.fixed_cpu &&
+              !x.keep_buffers && !x.copy_warm && x.order == MS_ORDER_CELLS_SIZE_MAJOR);
   ms_experiment_format (&x, text, sizeof text);
-  MS_CHECK_STR (text, "");
-  MS_CHECK (ms_experiment_parse ("order=shuffle,copy-warm,thp,buffers-per-size,cpu-fixed", &x,
-                                 err, sizeof err),
-            "%s", err);
-  MS_CHECK (x.hugepages && x.fixed_cpu && x.keep_buffers && x.copy_warm &&
-              x.order == MS_ORDER_CELLS_SHUFFLED,
-            "all on");
+  g_assert_cmpstr (text, ==, "");
+  g_assert_true (ms_experiment_parse ("order=shuffle,copy-warm,thp,buffers-per-size,cpu-fixed", &x,
+                                 err, sizeof err));
+  g_assert_true (x.hugepages && x.fixed_cpu && x.keep_buffers && x.copy_warm &&
+              x.order == MS_ORDER_CELLS_SHUFFLED);
   ms_experiment_format (&x, text, sizeof text);
-  MS_CHECK_STR (text, "thp,cpu-fixed,buffers-per-size,copy-warm,order=shuffle");
+  g_assert_cmpstr (text, ==, "thp,cpu-fixed,buffers-per-size,copy-warm,order=shuffle");
   static const char *const bad[] = { "thp,hugepages", "order=random", "order=", "THP", "thp;x" };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     err[0] = '\0';
-    MS_CHECK (!ms_experiment_parse (bad[i], &x, err, sizeof err) &&
-                strstr (err, "MEMSWEEP_EXPERIMENT: unknown switch") && !x.hugepages,
-              "'%s' refused: %s", bad[i], err);
+    g_assert_true (!ms_experiment_parse (bad[i], &x, err, sizeof err) &&
+                strstr (err, "MEMSWEEP_EXPERIMENT: unknown switch") && !x.hugepages);
   }
   char long_text[400];
   memset (long_text, 'a', sizeof long_text - 1);
   long_text[sizeof long_text - 1] = '\0';
-  MS_CHECK (!ms_experiment_parse (long_text, &x, err, sizeof err) && strstr (err, "too long"),
-            "%s", err);
+  g_assert_true (!ms_experiment_parse (long_text, &x, err, sizeof err) && strstr (err, "too long"));
 }
 
 typedef struct {
@@ -72,8 +71,7 @@ run_visits (Visits *v, MsResults **out)
   s.reps_rule = MS_REPS_FIXED;
   memset (v, 0, sizeof *v);
   MsBackend *b = ms_backend_new_test (NULL);
-  MS_CHECK (ms_sweep_run (&s, b, on_cell, v, NULL, out, err, sizeof err) == MS_RUN_OK, "%s",
-            err);
+  g_assert_true (ms_sweep_run (&s, b, on_cell, v, NULL, out, err, sizeof err) == MS_RUN_OK);
   ms_backend_free (b);
 }
 
@@ -87,30 +85,28 @@ test_shuffled_order (void)
   run_visits (&a, &ra);
   run_visits (&b, &rb);
   int n_cells = 5 * MS_MODE_COUNT;
-  MS_CHECK (a.n == n_cells && b.n == n_cells, "%d and %d of %d cells", a.n, b.n, n_cells);
+  g_assert_true (a.n == n_cells && b.n == n_cells);
   bool seen[MS_MODE_COUNT][15] = { { false } };
   bool same = true, size_major = true;
   for (int i = 0; i < a.n; i++) {
-    MS_CHECK (!seen[a.modes[i]][a.exps[i]], "cell visited twice");
+    g_assert_true (!seen[a.modes[i]][a.exps[i]]);
     seen[a.modes[i]][a.exps[i]] = true;
     same = same && a.exps[i] == b.exps[i] && a.modes[i] == b.modes[i];
     size_major = size_major && (i == 0 || a.exps[i] >= a.exps[i - 1]);
   }
-  MS_CHECK (same, "the same order in every run");
-  MS_CHECK (!size_major, "interleaved sizes");
-  MS_CHECK (ra && strcmp (ra->device.experiment_switches, "order=shuffle") == 0,
-            "switches recorded: '%s'", ra ? ra->device.experiment_switches : "");
+  g_assert_true (same);
+  g_assert_true (!size_major);
+  g_assert_true (ra && strcmp (ra->device.experiment_switches, "order=shuffle") == 0);
   /* Every cell measured as in size-major order. */
   for (size_t i = 0; ra && i < ra->n_cells; i++)
-    MS_CHECK (ra->cells[i].status == MS_CELL_OK, "cell ok");
+    g_assert_true (ra->cells[i].status == MS_CELL_OK);
   char path[64], err[256] = "";
   snprintf (path, sizeof path, "/tmp/test-experiment-%d.csv", (int) getpid ());
-  MS_CHECK (ra && ms_csv_write_samples (ra, path, err, sizeof err), "%s", err);
+  g_assert_true (ra && ms_csv_write_samples (ra, path, err, sizeof err));
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
-  MS_CHECK (back && strcmp (back->device.experiment_switches, "order=shuffle") == 0 &&
+  g_assert_true (back && strcmp (back->device.experiment_switches, "order=shuffle") == 0 &&
               back->device.node_known == ra->device.node_known &&
-              back->device.measuring_node == ra->device.measuring_node,
-            "switches and node read back");
+              back->device.measuring_node == ra->device.measuring_node);
   ms_results_free (back);
   unlink (path);
   ms_results_free (ra);
@@ -118,9 +114,11 @@ test_shuffled_order (void)
 }
 
 int
-main (void)
+main (int argc, char **argv)
 {
-  MS_RUN (test_parse);
-  MS_RUN (test_shuffled_order);
-  return ms_test_finish ();
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/experiment/parse", test_parse);
+  g_test_add_func ("/experiment/shuffled-order", test_shuffled_order);
+  int rc = g_test_run ();
+  return rc;
 }

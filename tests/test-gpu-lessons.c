@@ -100,6 +100,39 @@ check_duplex (const MsResults *r)
           hb, db, bb, bb / (hb + db), r->device.async_engine_count);
 }
 
+/* The observer effect: on one queue, the timers=per-step cells (an event
+ * pair around every step, e2e from those repetitions) against the plain
+ * cells. Which order wins is the lesson's finding and is only printed; what
+ * must hold is consistency: the timers never make a cell faster than its
+ * plain sequence (median against the plain interval). */
+static void
+check_issue_order_timers (const MsResults *r)
+{
+  static const int ks[] = { 1, 2, 4, 8, 16 };
+  for (int i = 0; i < 5; i++) {
+    double ratio[2] = { 0, 0 }; /* breadth / depth: plain, timers */
+    for (int timers = 0; timers < 2; timers++)
+      for (int o = 0; o < 2; o++) {
+        char v[MS_VARIANT_LEN], vt[MS_VARIANT_LEN + 20];
+        ms_lesson_streams_variant (v, sizeof v, true,
+                                   o ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST, ks[i]);
+        snprintf (vt, sizeof vt, "%s/timers=per-step", v);
+        const MsCell *plain = cell (r, MS_MODE_STREAMS, v), *timed = cell (r, MS_MODE_STREAMS, vt);
+        CHECK (plain && timed, "%s: missing", vt);
+        if (!plain || !timed)
+          continue;
+        if (timers)
+          CHECK (timed->stats.e2e.median >= plain->stats.e2e.ci_low,
+                 "%s: %.1f us, faster than the plain %.1f us (low %.1f)", vt,
+                 timed->stats.e2e.median, plain->stats.e2e.median, plain->stats.e2e.ci_low);
+        const MsCell *c = timers ? timed : plain;
+        ratio[timers] = o ? c->stats.e2e.median / ratio[timers] : c->stats.e2e.median;
+      }
+    printf ("issue order one queue K=%d: breadth/depth plain %.2f, per-step timers %.2f\n",
+            ks[i], ratio[0], ratio[1]);
+  }
+}
+
 static void
 check_issue_order (const MsResults *r)
 {
@@ -130,6 +163,7 @@ check_issue_order (const MsResults *r)
                                                     "does not hold here"
                                                   : "");
     }
+  check_issue_order_timers (r);
   const MsCell *w = cell (r, MS_MODE_STREAMS, "queue=default/order=depth/K=4/host=work");
   double work = -1;
   for (size_t e = 0; w && e < w->n_events; e++)

@@ -151,10 +151,7 @@ test_child_fails (void)
   MsRunStatus st = ms_lesson_run ("issue-order", &s, iso.backend, failing_isolated, &iso, NULL,
                                   NULL, NULL, &r, err, sizeof err);
   /* The first child's cells stay, the run says it stopped and why. */
-  g_assert_cmpint (st, ==, MS_RUN_CANCELLED);
-  g_assert_true (r);
-  g_assert_true (r->n_cells == 10 * 2);
-  g_assert_nonnull (strstr (err, "child failed"));
+  g_assert_true (st == MS_RUN_CANCELLED && r && r->n_cells == 20 * 2 && strstr (err, "child failed"));
   ms_results_free (r);
   ms_backend_free (iso.backend);
 }
@@ -164,13 +161,22 @@ test_issue_order (void)
 {
   Isolated iso = { .backend = ms_backend_new_test (NULL) };
   MsResults *r = run_lesson ("issue-order", iso.backend, fake_isolated, &iso);
-  /* queue=single (the variable set), then the default (removed), with the
-   * host-work parts in the same process as the default ones. */
-  g_assert_cmpint (iso.calls, ==, 2);
-  g_assert_cmpint (iso.parts, ==, 22);
+  /* queue=single (the variable set, plain and with per-step timers), then
+   * the default (removed), with the host-work parts in the same process as
+   * the default ones. */
+  g_assert_true (iso.calls == 2 && iso.parts == 32);
   g_assert_cmpstr (iso.first_variant, ==, "queue=single/order=depth/K=1");
   if (r) {
-    g_assert_cmpuint (r->n_cells, ==, 22 * 2);
+    g_assert_true (r->n_cells == 32 * 2);
+    /* The timers cells' end-to-end times are the instrumented ones: no
+     * plain repetition beside them, so no overhead of their own. */
+    const MsCell *timed = ms_results_find_variant (
+      r, MS_MODE_STREAMS, 18, "queue=single/order=breadth/K=16/timers=per-step");
+    const MsCell *plain = ms_results_find_variant (r, MS_MODE_STREAMS, 18,
+                                                   "queue=single/order=breadth/K=16");
+    g_assert_true (timed && plain && timed->n_events == plain->n_events &&
+                !ms_cell_instr_overhead (timed, NULL, NULL) &&
+                ms_cell_instr_overhead (plain, NULL, NULL));
     const MsCell *c = ms_results_find_variant (r, MS_MODE_STREAMS, 18,
                                                "queue=single/order=breadth/K=16");
     int lanes = 0;
@@ -184,11 +190,8 @@ test_issue_order (void)
   MsSweep s;
   base_sweep (&s);
   int n = ms_lesson_parts ("issue-order", &s, parts, MS_LESSON_MAX_PARTS);
-  g_assert_true (n == 22);
-  g_assert_true (parts[0].env);
-  g_assert_cmpstr (parts[0].env, ==, "CUDA_DEVICE_MAX_CONNECTIONS=1");
-  g_assert_true (parts[n - 1].sweep.knobs.host_work);
-  g_assert_true (parts[n - 1].env_unset);
+  g_assert_true (n == 32 && parts[0].env && strcmp (parts[0].env, "CUDA_DEVICE_MAX_CONNECTIONS=1") == 0);
+  g_assert_true (parts[n - 1].sweep.knobs.host_work && parts[n - 1].env_unset);
   ms_results_free (r);
   ms_backend_free (iso.backend);
 }

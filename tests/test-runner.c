@@ -266,7 +266,8 @@ test_random_cancels (void)
   MsSweep s;
   small_sweep (&s);
   s.reps = 3;
-  long total_runs = (long) ms_sweep_n_cells (&s) * (s.reps + s.warmup);
+  /* A plain and an instrumented run per repetition. */
+  long total_runs = (long) ms_sweep_n_cells (&s) * (s.reps + s.warmup) * 2;
   unsigned seed = 12345;
   int cancelled = 0;
   for (int i = 0; i < 1000; i++) {

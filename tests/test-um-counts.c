@@ -10,7 +10,11 @@
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-lesson-caption.h"
-#include "ms-test.h"
+#include <glib.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define N (1ull << 18)
 #define VEC (N * sizeof (float))
@@ -27,9 +31,9 @@ judged (MsMode mode, bool resident, MsUmCounts um)
 {
   ms_um_counts_judge (mode, N, resident, &um);
   if (um.state == MS_UM_UNKNOWN)
-    MS_CHECK (um.reason[0] && strstr (um.reason, "records were lost"), "reason '%s'", um.reason);
+    g_assert_true (um.reason[0] && strstr (um.reason, "records were lost"));
   /* The numbers stay, for whoever looks into it. */
-  MS_CHECK (um.cpu_faults == 3, "counts kept");
+  g_assert_true (um.cpu_faults == 3);
   return um.state;
 }
 
@@ -37,26 +41,21 @@ static void
 test_rule (void)
 {
   /* The H100's reference counts at 2^22, scaled: plausible. */
-  MS_CHECK (judged (MS_MODE_MANAGED, false, counted (8, 2 * VEC, VEC)) == MS_UM_COUNTED, "first");
-  MS_CHECK (judged (MS_MODE_MANAGED_PREFETCH, false, counted (0, 2 * VEC, VEC)) == MS_UM_COUNTED,
-            "a prefetch moves the bytes without faults");
-  MS_CHECK (judged (MS_MODE_MANAGED, true, counted (0, 0, VEC)) == MS_UM_COUNTED, "resident");
+  g_assert_true (judged (MS_MODE_MANAGED, false, counted (8, 2 * VEC, VEC)) == MS_UM_COUNTED);
+  g_assert_true (judged (MS_MODE_MANAGED_PREFETCH, false, counted (0, 2 * VEC, VEC)) == MS_UM_COUNTED);
+  g_assert_true (judged (MS_MODE_MANAGED, true, counted (0, 0, VEC)) == MS_UM_COUNTED);
   /* The H200's gpu-suite failure: no faults, 23 of 32 MiB. */
-  MS_CHECK (judged (MS_MODE_MANAGED, false, counted (0, 23 * VEC / 16, VEC)) == MS_UM_UNKNOWN,
-            "no faults while bytes moved");
-  MS_CHECK (judged (MS_MODE_MANAGED, false, counted (28, 2 * VEC - 4096, VEC)) == MS_UM_UNKNOWN,
-            "fewer bytes than the inputs");
-  MS_CHECK (judged (MS_MODE_MANAGED_PREFETCH, false, counted (0, VEC, VEC)) == MS_UM_UNKNOWN,
-            "prefetch short");
-  MS_CHECK (judged (MS_MODE_MANAGED, true, counted (0, 0, VEC / 2)) == MS_UM_UNKNOWN,
-            "the result's bytes short");
-  MS_CHECK (judged (MS_MODE_MANAGED, false, counted (0, 0, 0)) == MS_UM_UNKNOWN, "all zeros");
+  g_assert_true (judged (MS_MODE_MANAGED, false, counted (0, 23 * VEC / 16, VEC)) == MS_UM_UNKNOWN);
+  g_assert_true (judged (MS_MODE_MANAGED, false, counted (28, 2 * VEC - 4096, VEC)) == MS_UM_UNKNOWN);
+  g_assert_true (judged (MS_MODE_MANAGED_PREFETCH, false, counted (0, VEC, VEC)) == MS_UM_UNKNOWN);
+  g_assert_true (judged (MS_MODE_MANAGED, true, counted (0, 0, VEC / 2)) == MS_UM_UNKNOWN);
+  g_assert_true (judged (MS_MODE_MANAGED, false, counted (0, 0, 0)) == MS_UM_UNKNOWN);
   /* Other states and modes are left alone. */
   MsUmCounts un = { .state = MS_UM_UNAVAILABLE };
   snprintf (un.reason, sizeof un.reason, "refused");
   ms_um_counts_judge (MS_MODE_MANAGED, N, false, &un);
-  MS_CHECK (un.state == MS_UM_UNAVAILABLE && strcmp (un.reason, "refused") == 0, "unavailable");
-  MS_CHECK (judged (MS_MODE_PINNED, false, counted (0, 0, 0)) == MS_UM_COUNTED, "not managed");
+  g_assert_true (un.state == MS_UM_UNAVAILABLE && strcmp (un.reason, "refused") == 0);
+  g_assert_true (judged (MS_MODE_PINNED, false, counted (0, 0, 0)) == MS_UM_COUNTED);
 }
 
 static MsResults *
@@ -73,8 +72,8 @@ run_managed_touch (bool lost)
   s.reps = 3;
   s.reps_rule = MS_REPS_FIXED;
   MsBackend *b = ms_backend_new_test (&cfg);
-  MS_CHECK (ms_lesson_run ("managed-touch", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err,
-                           sizeof err) == MS_RUN_OK && r, "%s", err);
+  g_assert_true (ms_lesson_run ("managed-touch", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err,
+                           sizeof err) == MS_RUN_OK && r);
   ms_backend_free (b);
   return r;
 }
@@ -83,7 +82,7 @@ static const MsUmCounts *
 um_of (const MsResults *r, MsMode mode, const char *variant)
 {
   const MsCell *c = r ? ms_results_find_variant (r, mode, 18, variant) : NULL;
-  MS_CHECK (c != NULL, "%s %s", ms_mode_name (mode), variant);
+  g_assert_true (c != NULL);
   return c ? &c->um : NULL;
 }
 
@@ -98,20 +97,18 @@ test_run_file_caption (void)
   const MsUmCounts *res = um_of (r, MS_MODE_MANAGED, "touch=resident");
   if (!first || !res)
     return;
-  MS_CHECK (first->state == MS_UM_UNKNOWN && first->h2d_bytes == VEC, "first: unknown");
-  MS_CHECK (res->state == MS_UM_COUNTED, "resident: counted");
-  MS_CHECK (ms_lesson_caption (MS_TOPIC_MANAGED, r, -1, buf, sizeof buf), "%s", buf);
-  MS_CHECK (strstr (buf, "counts are unknown (CUPTI counted no GPU page faults") &&
-              strstr (buf, "Resident data took") && !strstr (buf, "migrating"),
-            "%s", buf);
-  MS_CHECK (ms_csv_write_samples (r, path, err, sizeof err), "%s", err);
+  g_assert_true (first->state == MS_UM_UNKNOWN && first->h2d_bytes == VEC);
+  g_assert_true (res->state == MS_UM_COUNTED);
+  g_assert_true (ms_lesson_caption (MS_TOPIC_MANAGED, r, -1, buf, sizeof buf));
+  g_assert_true (strstr (buf, "counts are unknown (CUPTI counted no GPU page faults") &&
+              strstr (buf, "Resident data took") && !strstr (buf, "migrating"));
+  g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
-  MS_CHECK (back != NULL, "%s", err);
+  g_assert_true (back != NULL);
   const MsUmCounts *b = um_of (back, MS_MODE_MANAGED, "touch=first");
-  MS_CHECK (b && b->state == MS_UM_UNKNOWN && strcmp (b->reason, first->reason) == 0 &&
+  g_assert_true (b && b->state == MS_UM_UNKNOWN && strcmp (b->reason, first->reason) == 0 &&
               b->gpu_faults == first->gpu_faults && b->h2d_bytes == first->h2d_bytes &&
-              b->d2h_bytes == first->d2h_bytes && b->cpu_faults == first->cpu_faults,
-            "unknown read back with its counts and reason");
+              b->d2h_bytes == first->d2h_bytes && b->cpu_faults == first->cpu_faults);
   ms_results_free (back);
   ms_results_free (r);
   unlink (path);
@@ -129,7 +126,7 @@ test_old_file_judged (void)
     return;
   for (size_t i = 0; i < r->n_cells; i++)
     r->cells[i].um.state = MS_UM_NONE;
-  MS_CHECK (ms_csv_write_samples (r, path, err, sizeof err), "%s", err);
+  g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
   ms_results_free (r);
   static char text[1 << 20];
   FILE *f = fopen (path, "r");
@@ -139,7 +136,7 @@ test_old_file_judged (void)
   text[n] = '\0';
   char *rest = strchr (text, '\n');
   f = rest ? fopen (path, "w") : NULL;
-  MS_CHECK (f != NULL, "%s", path);
+  g_assert_true (f != NULL);
   if (!f)
     return;
   fwrite (text, 1, (size_t) (rest + 1 - text), f);
@@ -153,22 +150,24 @@ test_old_file_judged (void)
   fputs (rest + 1, f);
   fclose (f);
   r = ms_csv_read_samples (path, err, sizeof err);
-  MS_CHECK (r != NULL, "%s", err);
+  g_assert_true (r != NULL);
   const MsUmCounts *first = um_of (r, MS_MODE_MANAGED, "touch=first");
   const MsUmCounts *res = um_of (r, MS_MODE_MANAGED, "touch=resident");
   const MsUmCounts *pre = um_of (r, MS_MODE_MANAGED_PREFETCH, "touch=first");
-  MS_CHECK (first && first->state == MS_UM_UNKNOWN && first->gpu_faults == 0, "old: unknown");
-  MS_CHECK (res && res->state == MS_UM_COUNTED, "old resident: counted");
-  MS_CHECK (pre && pre->state == MS_UM_NONE, "malformed unknown line ignored");
+  g_assert_true (first && first->state == MS_UM_UNKNOWN && first->gpu_faults == 0);
+  g_assert_true (res && res->state == MS_UM_COUNTED);
+  g_assert_true (pre && pre->state == MS_UM_NONE);
   ms_results_free (r);
   unlink (path);
 }
 
 int
-main (void)
+main (int argc, char **argv)
 {
-  MS_RUN (test_rule);
-  MS_RUN (test_run_file_caption);
-  MS_RUN (test_old_file_judged);
-  return ms_test_finish ();
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/um-counts/rule", test_rule);
+  g_test_add_func ("/um-counts/run-file-caption", test_run_file_caption);
+  g_test_add_func ("/um-counts/old-file-judged", test_old_file_judged);
+  int rc = g_test_run ();
+  return rc;
 }

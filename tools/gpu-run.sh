@@ -55,6 +55,10 @@ if [ -f "$OUT/bench.log" ]; then
   grep -E "^(PASS|FAIL):" "$OUT/bench.log" | tee -a "$OUT/summary.log"
 fi
 grep -E "^(2\^10 kernel|2\^10 device|2\^20 [a-z-]+ +copy|warm-up|GPU state)" "$OUT/gpu-testlog.txt" | tee -a "$OUT/summary.log"
+# Plain against instrumented repetitions, every cell (test-gpu), and the
+# issue-order lesson's ratios with and without per-step timers (test-gpu-lessons).
+grep -E "^[a-z-]+ +2\^[0-9]+ +plain |^issue order one queue" "$OUT/gpu-testlog.txt" >"$OUT/overhead.log"
+log "instrumentation overhead: $(wc -l <"$OUT/overhead.log") lines in overhead.log"
 if [ "$rc" = 0 ]; then log "PASS: gpu suite"; else log "FAIL: gpu suite (rc=$rc)"; fi
 
 if [ "${LARGE:-0}" = 1 ]; then

@@ -41,6 +41,7 @@ ms_table_row_new (const char *run, const MsCell *cell)
   row->cell.events = NULL; /* the table needs the summary only */
   row->cell.n_events = 0;
   row->cell.e2e_us = NULL;
+  row->cell.e2e_instr_us = NULL;
   return row;
 }
 
@@ -50,7 +51,10 @@ ms_table_col_title (MsTableCol col)
   static const char *titles[MS_TABLE_N_COLS] = {
     N_ ("Run"),      N_ ("Mode"),     N_ ("Size"),      N_ ("Status"),
     N_ ("E2E µs"),   N_ ("min µs"),   N_ ("max µs"),    N_ ("E2E GB/s"),
-    N_ ("h2d GB/s"), N_ ("d2h GB/s"), N_ ("kernel µs"), N_ ("Reason"),
+    N_ ("h2d GB/s"), N_ ("d2h GB/s"), N_ ("kernel µs"),
+    /* TRANSLATORS: a table column: instrumented over plain end-to-end time,
+     * what memsweep's own timers add. */
+    N_ ("Timers ×"), N_ ("Reason"),
   };
   return col < MS_TABLE_N_COLS ? _(titles[col]) : NULL;
 }
@@ -58,7 +62,7 @@ ms_table_col_title (MsTableCol col)
 gboolean
 ms_table_col_is_number (MsTableCol col)
 {
-  return col >= MS_TABLE_COL_E2E && col <= MS_TABLE_COL_KERNEL;
+  return col >= MS_TABLE_COL_E2E && col <= MS_TABLE_COL_OVERHEAD;
 }
 
 double
@@ -76,6 +80,10 @@ ms_table_row_number (MsTableRow *row, MsTableCol col)
   case MS_TABLE_COL_D2H_GBPS: return ok && st->d2h_gbps > 0 ? st->d2h_gbps : NAN;
   case MS_TABLE_COL_KERNEL:
     return ok && st->phase[MS_PHASE_KERNEL].n ? st->phase[MS_PHASE_KERNEL].median : NAN;
+  case MS_TABLE_COL_OVERHEAD: {
+    double ratio;
+    return ms_cell_instr_overhead (&row->cell, &ratio, NULL) ? ratio : NAN;
+  }
   default: return NAN;
   }
 }
@@ -93,6 +101,13 @@ ms_table_row_text (MsTableRow *row, MsTableCol col)
   case MS_TABLE_COL_STATUS: return g_strdup (ms_cell_status_name (row->cell.status));
   /* Reasons come from files and drivers: never trust them to be UTF-8. */
   case MS_TABLE_COL_MESSAGE: return g_utf8_make_valid (row->cell.message, -1);
+  case MS_TABLE_COL_OVERHEAD: {
+    double ratio, diff;
+    if (!ms_cell_instr_overhead (&row->cell, &ratio, &diff))
+      return g_strdup ("—");
+    /* TRANSLATORS: instrumented / plain time, then what the timers add. */
+    return g_strdup_printf (_("%.2f× (%+.1f µs)"), ratio, diff);
+  }
   default: {
     double v = ms_table_row_number (row, col);
     if (isnan (v))
@@ -121,7 +136,8 @@ void
 ms_table_rows_csv_header (GString *out)
 {
   g_string_append (out, "run,mode,elements,status,e2e_median_us,e2e_min_us,e2e_max_us,"
-                        "e2e_gbps,h2d_gbps,d2h_gbps,kernel_median_us,message\n");
+                        "e2e_gbps,h2d_gbps,d2h_gbps,kernel_median_us,instr_overhead_ratio,"
+                        "message\n");
 }
 
 void
@@ -131,7 +147,7 @@ ms_table_row_append_csv (MsTableRow *row, GString *out)
   g_string_append_printf (out, "\"%s\",%s,%llu,%s", run, ms_mode_name (row->cell.mode),
                           (unsigned long long) row->cell.elements,
                           ms_cell_status_name (row->cell.status));
-  for (MsTableCol c = MS_TABLE_COL_E2E; c <= MS_TABLE_COL_KERNEL; c++) {
+  for (MsTableCol c = MS_TABLE_COL_E2E; c <= MS_TABLE_COL_OVERHEAD; c++) {
     double v = ms_table_row_number (row, c);
     char num[G_ASCII_DTOSTR_BUF_SIZE];
     g_string_append_c (out, ',');

@@ -21,6 +21,7 @@ typedef enum {
   MS_TABLE_COL_H2D_GBPS,
   MS_TABLE_COL_D2H_GBPS,
   MS_TABLE_COL_KERNEL,
+  MS_TABLE_COL_OVERHEAD, /* instrumented / plain median e2e */
   MS_TABLE_COL_MESSAGE,
   MS_TABLE_N_COLS
 } MsTableCol;

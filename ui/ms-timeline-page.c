@@ -80,9 +80,15 @@ update_timeline (MsTimelinePage *self)
   if (cell) {
     char size[32];
     ms_format_bytes (cell->elements * sizeof (float), size, sizeof size);
-    title = g_strdup_printf (_("%s, 2^%d (%s per vector), repetition %d of %d%s"),
+    /* What the timers drawn here cost, from the cell's own two medians. */
+    double diff;
+    g_autofree char *timers =
+      ms_cell_instr_overhead (cell, NULL, &diff)
+        ? g_strdup_printf (_("; an instrumented repetition: timers add %.1f µs"), diff)
+        : g_strdup ("");
+    title = g_strdup_printf (_("%s, 2^%d (%s per vector), repetition %d of %d%s%s"),
                              ms_mode_title (cell->mode), cell->exponent, size, rep + 1,
-                             cell->n_reps, rep == 0 ? _(" (shows the allocation)") : "");
+                             cell->n_reps, rep == 0 ? _(" (shows the allocation)") : "", timers);
   }
   ms_timeline_view_set_cell (self->view, selected_run (self), cell, rep, title);
 }

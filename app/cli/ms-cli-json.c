@@ -171,6 +171,15 @@ put_cell (FILE *f, const MsCell *c)
   put_number (f, ok && st->h2d_gbps > 0 ? st->h2d_gbps : NAN);
   fputs (",\"d2h_gbps\":", f);
   put_number (f, ok && st->d2h_gbps > 0 ? st->d2h_gbps : NAN);
+  /* Instrumented over plain repetitions; null where unknown (older files). */
+  double ratio = NAN, diff = NAN;
+  bool overhead = ok && ms_cell_instr_overhead (c, &ratio, &diff);
+  fputs (",\"e2e_instrumented_median_us\":", f);
+  put_number (f, overhead ? st->e2e_instr.median : NAN);
+  fputs (",\"instr_overhead_ratio\":", f);
+  put_number (f, overhead ? ratio : NAN);
+  fputs (",\"instr_overhead_us\":", f);
+  put_number (f, overhead ? diff : NAN);
   fputs (",\"phases\":{", f);
   bool first = true;
   for (int p = 0; p < MS_PHASE_COUNT; p++) {

@@ -292,6 +292,7 @@ typedef enum {
   GRID_RR,       /* the interval with the run-to-run spread, as +- % */
   GRID_GBPS,     /* e2e bandwidth */
   GRID_RESIDUAL, /* the fit's relative residual */
+  GRID_OVERHEAD, /* instrumented / plain median e2e */
 } GridKind;
 
 /* The interval as the larger of its two sides, in percent of the median;
@@ -317,6 +318,26 @@ rr_text (const MsResults *r, const MsCell *c, char *buf, size_t len)
   snprintf (buf, len, pct < 10 ? "+-%.1f" : "+-%.0f", pct);
 }
 
+/* Instrumented over plain, with the difference in us: "1.49x +8.3". */
+static void
+overhead_text (const MsCell *c, char *buf, size_t len)
+{
+  double ratio, diff;
+  if (!ms_cell_instr_overhead (c, &ratio, &diff))
+    snprintf (buf, len, "-");
+  else
+    snprintf (buf, len, fabs (diff) < 100 ? "%.2fx%+.1f" : "%.2fx%+.0f", ratio, diff);
+}
+
+static bool
+has_overhead (const MsResults *r)
+{
+  for (size_t i = 0; i < r->n_cells; i++)
+    if (ms_cell_instr_overhead (&r->cells[i], NULL, NULL))
+      return true;
+  return false;
+}
+
 static void
 cell_text (const MsResults *r, const MsCell *c, GridKind kind, const MsFit *fit, char *buf,
            size_t len)
@@ -338,6 +359,8 @@ cell_text (const MsResults *r, const MsCell *c, GridKind kind, const MsFit *fit,
       snprintf (buf, len, "%+.1f%%", 100.0 * resid);
     else if (kind == GRID_RESIDUAL)
       snprintf (buf, len, "-");
+    else if (kind == GRID_OVERHEAD)
+      overhead_text (c, buf, len);
     else
       snprintf (buf, len, c->stats.e2e.median < 100 ? "%.2f" : "%.1f", c->stats.e2e.median);
     break;
@@ -472,6 +495,12 @@ ms_report_table (FILE *out, const MsResults *r)
   print_fit_table (out, r, modes, fits, n_modes, exps[n_exps - 1]);
   fprintf (out, ms_gettext ("\nFit residuals, (measured - fit) / measured end-to-end time\n"));
   print_grid (out, r, modes, fits, n_modes, exps, n_exps, GRID_RESIDUAL);
+  if (has_overhead (r)) {
+    fprintf (out, ms_gettext ("\nInstrumentation overhead: median end-to-end time of the "
+                              "instrumented repetitions (latch, an event pair around every "
+                              "step) / that of the plain ones, and the difference in us\n"));
+    print_grid (out, r, modes, fits, n_modes, exps, n_exps, GRID_OVERHEAD);
+  }
 
   /* Why cells have no number: one line per distinct reason and mode. */
   bool header = false;

@@ -230,7 +230,7 @@ caption_pcie (GStrvBuilder *b, const MsResults *run)
 static void
 caption_lessons (GStrvBuilder *b, const MsResults *run)
 {
-  char sentence[512];
+  char sentence[1024];
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
     const MsLessonTopicInfo *info = ms_lesson_topic ((MsLessonTopic) t);
     if (!ms_lesson_topic_matches ((MsLessonTopic) t, run) ||

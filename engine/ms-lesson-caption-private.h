@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-caption-private.h: what the captions share (ms-lesson-caption.c)
+ * with the captions kept in files of their own (ms-lesson-caption-order.c). */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "memsweep.h"
+
+/* The sizes to try, largest first: only exponent when one is given. */
+#define FOR_EACH_EXP(e, exponent)                                                    \
+  for (int e = (exponent) >= 0 ? (exponent) : MS_MAX_EXPONENT;                      \
+       e >= ((exponent) >= 0 ? (exponent) : MS_MIN_EXPONENT); e--)
+
+/* A cell with kept repetitions and an end-to-end median, or NULL. */
+const MsCell *ms_caption_measured (const MsResults *r, MsMode mode, int exp, const char *variant);
+/* "4 KiB": the cell's size per vector. */
+const char *ms_caption_size (const MsCell *c, char *buf, size_t len);
+/* "8.30 µs", "755 µs", "1.4 ms". */
+const char *ms_caption_time (double us, char *buf, size_t len);
+/* Appends a formatted sentence to buf (separated by a space). */
+void ms_caption_append (char *buf, size_t len, const char *format, ...)
+  __attribute__ ((format (printf, 3, 4)));
+/* Writes the sentence saying what is missing; returns false. */
+bool ms_caption_missing (char *buf, size_t len, const char *sentence);
+
+bool ms_caption_issue_order (const MsResults *r, int exponent, char *buf, size_t len);
