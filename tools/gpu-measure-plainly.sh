@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# tools/gpu-measure-plainly.sh: issue 18's measurements on one GPU machine in
+# one call, logs in $OUT (default ./gpu-out):
+#  1. tools/gpu-run.sh: build, the gpu suite (plain <= instrumented in every
+#     cell, overhead.log), bench-memsweep, the default sweep, three more for
+#     repeatability (max/min table against the targets in
+#     repeatability-targets.txt) and, with LARGE=1, the 2^22..2^28 sweep;
+#  2. the gpu suite twice more (three runs in a row in all: the managed
+#     counts must be whole every time);
+#  3. bench-plain: memsweep's plain end-to-end time against a minimal CUDA
+#     program per mode at 2^10, 2^14, 2^17 and 2^20;
+#  4. tools/gpu-lessons.sh: every lesson, written as reference runs.
+set -u
+OUT=${OUT:-$PWD/gpu-out}
+mkdir -p "$OUT"
+log() { echo "== $*" | tee -a "$OUT/summary.log"; }
+OUT=$OUT SKIP_BENCH=${SKIP_BENCH:-0} bash "$(dirname "$0")/gpu-run.sh" >"$OUT/gpu-run.log" 2>&1
+log "gpu-run.sh rc=$?"
+python3 tools/repeatability-targets.py "$OUT"/repeat-{1,2,3}-summary.csv >"$OUT/repeatability-targets.txt" 2>&1
+tail -n 25 "$OUT/repeatability-targets.txt" | tee -a "$OUT/summary.log"
+for i in 2 3; do
+  meson test -C build-gpu --suite gpu --print-errorlogs --no-rebuild >/dev/null 2>&1
+  rc=$?
+  cp build-gpu/meson-logs/testlog.txt "$OUT/gpu-testlog-$i.txt"
+  log "gpu suite run $i: rc=$rc"
+  grep -E "FAIL|managed 16 MiB counted|counts unknown" "$OUT/gpu-testlog-$i.txt" | head -6 |
+    tee -a "$OUT/summary.log"
+done
+s0=$(date +%s)
+./build-gpu/bench/bench-plain 5 51 >"$OUT/bench-plain.log" 2>&1
+log "bench-plain rc=$? in $(( $(date +%s) - s0 )) s"
+tail -n 1 "$OUT/bench-plain.log" | tee -a "$OUT/summary.log"
+tools/gpu-lessons.sh "$OUT/lessons" >/dev/null 2>&1
+log "gpu-lessons.sh rc=$?"
+grep -E "lesson |PASS|FAIL|took" "$OUT/lessons/lessons.log" | tee -a "$OUT/summary.log"
