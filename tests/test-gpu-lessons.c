@@ -121,10 +121,14 @@ check_issue_order_timers (const MsResults *r)
         CHECK (plain && timed, "%s: missing", vt);
         if (!plain || !timed)
           continue;
+        /* Never faster beyond the spread: the timed cell's interval may not
+         * lie wholly below the plain one's (at K = 1 the timers cost a few
+         * us in a millisecond, within the noise of both). */
         if (timers)
-          CHECK (timed->stats.e2e.median >= plain->stats.e2e.ci_low,
-                 "%s: %.1f us, faster than the plain %.1f us (low %.1f)", vt,
-                 timed->stats.e2e.median, plain->stats.e2e.median, plain->stats.e2e.ci_low);
+          CHECK (timed->stats.e2e.ci_high >= plain->stats.e2e.ci_low,
+                 "%s: %.1f us (high %.1f), faster than the plain %.1f us (low %.1f)", vt,
+                 timed->stats.e2e.median, timed->stats.e2e.ci_high, plain->stats.e2e.median,
+                 plain->stats.e2e.ci_low);
         const MsCell *c = timers ? timed : plain;
         ratio[timers] = o ? c->stats.e2e.median / ratio[timers] : c->stats.e2e.median;
       }
