@@ -12,7 +12,6 @@
 #include "ms-chart.h"
 #include "ms-export.h"
 #include "ms-timeline.h"
-#include "ms-timeline-glyphs.h"
 
 #define W 900
 #define H 560
@@ -543,62 +542,6 @@ test_phase_colours_distinct (void)
       }
 }
 
-/* Labels at fractional places in rows, drawn as ms_draw_text does and
- * through a glyph batch: the same pixels. */
-static void
-draw_labels (cairo_t *cr, gboolean batched)
-{
-  static const char *texts[] = { "h2d", "d2h", "kernel", "blocked", "memset" };
-  MsChartStyle st;
-  ms_chart_style_init_light (&st);
-  ms_draw_background (cr, &st);
-  cairo_set_source_rgb (cr, 0, 0, 0);
-  MsGlyphBatch *batch = batched ? ms_glyph_batch_begin (cr) : NULL;
-  if (batched)
-    g_assert_nonnull (batch);
-  for (int i = 0; i < 300; i++) {
-    int row = i % 12;
-    /* Each row left to right with gaps, the rows in turn as the timeline
-     * names its bars (phase by phase, not row by row). */
-    double x = 8.37 + (i / 12) * 61.13 + row * 0.29, y = 6.71 + row * 23.45;
-    ms_draw_text (cr, texts[i % G_N_ELEMENTS (texts)], x, y, 11.3 + (i % 2) * 0.4, 0.5, 0.5,
-                  FALSE, NULL, NULL);
-  }
-  ms_glyph_batch_end (batch, cr);
-}
-
-static void
-test_glyph_batch_same_pixels (void)
-{
-  cairo_surface_t *a = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1600, 300);
-  cairo_surface_t *b = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1600, 300);
-  cairo_t *ca = cairo_create (a), *cb = cairo_create (b);
-  draw_labels (ca, FALSE);
-  draw_labels (cb, TRUE);
-  cairo_surface_flush (a);
-  cairo_surface_flush (b);
-  int stride = cairo_image_surface_get_stride (a);
-  g_assert_cmpint (stride, ==, cairo_image_surface_get_stride (b));
-  g_assert_true (memcmp (cairo_image_surface_get_data (a), cairo_image_surface_get_data (b),
-                         (size_t) stride * 300) == 0);
-  /* Something was drawn at all. */
-  guint32 *px = (guint32 *) cairo_image_surface_get_data (a);
-  guint dark = 0;
-  for (int i = 0; i < 1600 * 300; i++)
-    dark += (px[i] & 0xff) < 0x80;
-  g_assert_cmpuint (dark, >, 3000);
-  /* Not on a vector surface: its text goes out as text. */
-  cairo_surface_t *rec = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
-  cairo_t *cr = cairo_create (rec);
-  g_assert_null (ms_glyph_batch_begin (cr));
-  cairo_destroy (cr);
-  cairo_surface_destroy (rec);
-  cairo_destroy (ca);
-  cairo_destroy (cb);
-  cairo_surface_destroy (a);
-  cairo_surface_destroy (b);
-}
-
 int
 main (int argc, char **argv)
 {
@@ -616,6 +559,5 @@ main (int argc, char **argv)
   g_test_add_func ("/render/timeline-index-follows-cell", test_timeline_index_follows_cell);
   g_test_add_func ("/render/breakdown", test_breakdown);
   g_test_add_func ("/render/exports", test_exports);
-  g_test_add_func ("/render/glyph-batch-same-pixels", test_glyph_batch_same_pixels);
   return g_test_run ();
 }
