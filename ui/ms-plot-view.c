@@ -2,6 +2,7 @@
 /* ms-plot-view.c: the line chart widget. */
 #include "ms-plot-view.h"
 
+#include "ms-view-cache.h"
 #include "ms-views.h"
 
 #include <math.h>
@@ -19,11 +20,9 @@ struct _MsPlotView {
   MsChartData *data;  /* built lazily from runs */
   MsChartLayout layout;
   double hover_x;
-  /* The chart without the crosshair, at the widget's size and scale:
-   * hovering repaints this and the crosshair only. */
-  cairo_surface_t *cache;
-  int cache_w, cache_h, cache_scale;
-  gboolean cache_dark;
+  /* The chart without the crosshair, at the widget's size, scale and
+   * style: hovering draws the crosshair over it and nothing else. */
+  MsViewCache cache;
 };
 
 G_DEFINE_FINAL_TYPE (MsPlotView, ms_plot_view, GTK_TYPE_WIDGET)
@@ -66,7 +65,7 @@ ms_plot_view_get_data (MsPlotView *self)
 static void
 drop_cache (MsPlotView *self)
 {
-  g_clear_pointer (&self->cache, cairo_surface_destroy);
+  ms_view_cache_clear (&self->cache);
 }
 
 static void
@@ -93,29 +92,15 @@ ms_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   ms_view_style_from_widget (widget, &self->scale, &style);
   if (w <= 0 || h <= 0)
     return;
-  if (self->cache && (self->cache_w != w || self->cache_h != h || self->cache_scale != scale ||
-                      self->cache_dark != style.dark))
-    drop_cache (self);
-  if (!self->cache) {
-    /* Device scale keeps lines and text crisp on HiDPI screens. */
-    self->cache = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w * scale, h * scale);
-    cairo_surface_set_device_scale (self->cache, scale, scale);
-    cairo_t *cc = cairo_create (self->cache);
+  if (!ms_view_cache_holds (&self->cache, w, h, scale, &style)) {
+    cairo_t *cc = ms_view_cache_begin (&self->cache, w, h, scale, &style);
     ms_chart_draw (cc, plot_data (self), &style, w, h, -1, &self->layout);
-    cairo_destroy (cc);
-    self->cache_w = w;
-    self->cache_h = h;
-    self->cache_scale = scale;
-    self->cache_dark = style.dark;
+    ms_view_cache_end (&self->cache, cc);
   }
+  ms_view_cache_append (&self->cache, snapshot);
+  if (self->hover_x < 0)
+    return;
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  cairo_set_source_surface (cr, self->cache, 0, 0);
-  /* An opaque chart is copied as it is: the same pixels as OVER, in half
-   * the time of blending every one of them. */
-  if (style.bg.alpha >= 1)
-    cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
-  cairo_paint (cr);
-  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
   ms_chart_draw_crosshair (cr, plot_data (self), &style, &self->layout, self->hover_x);
   cairo_destroy (cr);
 }
