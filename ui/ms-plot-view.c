@@ -82,6 +82,29 @@ ms_plot_view_invalidate (MsPlotView *self)
   on_style_changed (self);
 }
 
+/* The crosshair and its read-out in a node only as large as what they
+ * cover: recorded first to learn where they ink, so that a frame redraws
+ * that much of the window and not all of it. */
+static void
+append_crosshair (MsPlotView *self, GtkSnapshot *snapshot, const MsChartStyle *style)
+{
+  cairo_surface_t *rec = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cairo_t *rc = cairo_create (rec);
+  ms_chart_draw_crosshair (rc, plot_data (self), style, &self->layout, self->hover_x);
+  cairo_destroy (rc);
+  double x, y, w, h;
+  cairo_recording_surface_ink_extents (rec, &x, &y, &w, &h);
+  if (w > 0 && h > 0) {
+    double x0 = floor (x), y0 = floor (y);
+    graphene_rect_t bounds = GRAPHENE_RECT_INIT (x0, y0, ceil (x + w) - x0, ceil (y + h) - y0);
+    cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+    cairo_set_source_surface (cr, rec, 0, 0);
+    cairo_paint (cr);
+    cairo_destroy (cr);
+  }
+  cairo_surface_destroy (rec);
+}
+
 static void
 ms_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -98,11 +121,8 @@ ms_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     ms_view_cache_end (&self->cache, cc);
   }
   ms_view_cache_append (&self->cache, snapshot);
-  if (self->hover_x < 0)
-    return;
-  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  ms_chart_draw_crosshair (cr, plot_data (self), &style, &self->layout, self->hover_x);
-  cairo_destroy (cr);
+  if (self->hover_x >= 0)
+    append_crosshair (self, snapshot, &style);
 }
 
 gboolean
