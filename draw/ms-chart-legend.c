@@ -82,7 +82,7 @@ legend_sample (cairo_t *cr, const MsLegendItem *it, const MsChartStyle *st, doub
     ms_set_dash (cr, 0, lw);
   }
   const double at[2] = { x + fs * 0.8, y + th / 2 };
-  ms_draw_markers (cr, shape, ms_run_fill (run), at, 1, fs * 0.3, lw * 0.8);
+  ms_draw_markers (cr, shape, ms_run_fill (run), at, 1, fs * 0.35, lw * 0.8, &st->bg);
 }
 
 static void

@@ -447,7 +447,7 @@ series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s,
                 const MsChartPixel *pix, const MsChartStyle *st, const MsChartLayout *l)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
-  const double r = fs * 0.3 * sqrt (st->line_scale);
+  const double r = ms_style_marker_radius (st);
   double *xy = g_new (double, 2 * MAX (s->points->len, 1));
   guint n = 0;
   gboolean notes = FALSE;
@@ -464,7 +464,7 @@ series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s,
     xy[2 * n + 1] = pix[k].y;
     n++;
   }
-  ms_draw_markers (cr, s->shape, ms_run_fill (s->run), xy, n, r, lw * 0.8);
+  ms_draw_markers (cr, s->shape, ms_run_fill (s->run), xy, n, r, lw * 0.8, &st->bg);
   g_free (xy);
   if (!notes) {
     cairo_set_tolerance (cr, 0.1);

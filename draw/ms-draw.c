@@ -39,6 +39,12 @@ ms_style_line_width (const MsChartStyle *s)
   return 1.6 * s->line_scale;
 }
 
+double
+ms_style_marker_radius (const MsChartStyle *s)
+{
+  return ms_style_font_size (s) * 0.35 * sqrt (s->line_scale);
+}
+
 void
 ms_set_color (cairo_t *cr, const MsColor *c, double alpha)
 {
@@ -419,19 +425,24 @@ markers_path (cairo_t *cr, guint shape, const double *xy, guint n, double r)
     ms_marker_path (cr, shape, xy[2 * i], xy[2 * i + 1], r);
 }
 
-/* Fills the markers' path only where it lies in the lower (or left) half
- * of each marker. */
+/* Fills the markers' path only where it lies in one half of each marker:
+ * the lower, upper, left or right one. */
 static void
-markers_fill_half (cairo_t *cr, guint shape, const double *xy, guint n, double r, gboolean lower)
+markers_fill_half (cairo_t *cr, guint shape, const double *xy, guint n, double r,
+                   MsMarkerFill fill)
 {
   const double e = r * 1.3;
   cairo_save (cr);
   for (guint i = 0; i < n; i++) {
     double x = xy[2 * i], y = xy[2 * i + 1];
-    if (lower)
+    if (fill == MS_FILL_LOWER_HALF)
       cairo_rectangle (cr, x - e, y, 2 * e, e);
-    else
+    else if (fill == MS_FILL_UPPER_HALF)
+      cairo_rectangle (cr, x - e, y - e, 2 * e, e);
+    else if (fill == MS_FILL_LEFT_HALF)
       cairo_rectangle (cr, x - e, y - e, e, 2 * e);
+    else
+      cairo_rectangle (cr, x, y - e, e, 2 * e);
   }
   cairo_clip (cr);
   markers_path (cr, shape, xy, n, r);
@@ -441,11 +452,19 @@ markers_fill_half (cairo_t *cr, guint shape, const double *xy, guint n, double r
 
 void
 ms_draw_markers (cairo_t *cr, guint shape, MsMarkerFill fill, const double *xy, guint n, double r,
-                 double line_width)
+                 double line_width, const MsColor *face)
 {
   if (n == 0)
     return;
   cairo_set_line_width (cr, line_width);
+  if (face && fill != MS_FILL_SOLID && fill != MS_FILL_HALO) {
+    cairo_pattern_t *ink = cairo_pattern_reference (cairo_get_source (cr));
+    markers_path (cr, shape, xy, n, r);
+    ms_set_color (cr, face, 1);
+    cairo_fill (cr);
+    cairo_set_source (cr, ink);
+    cairo_pattern_destroy (ink);
+  }
   markers_path (cr, shape, xy, n, r);
   switch (fill) {
   case MS_FILL_SOLID:
@@ -457,25 +476,17 @@ ms_draw_markers (cairo_t *cr, guint shape, MsMarkerFill fill, const double *xy, 
     cairo_set_line_width (cr, line_width * 0.7);
     break;
   case MS_FILL_DOT:
-    for (guint i = 0; i < n; i++)
-      ms_marker_path (cr, 0, xy[2 * i], xy[2 * i + 1], r * 0.3);
-    break;
-  case MS_FILL_PLUS:
-    for (guint i = 0; i < n; i++) {
-      double x = xy[2 * i], y = xy[2 * i + 1];
-      cairo_move_to (cr, x - r * 0.55, y);
-      cairo_line_to (cr, x + r * 0.55, y);
-      cairo_move_to (cr, x, y - r * 0.55);
-      cairo_line_to (cr, x, y + r * 0.55);
-    }
-    break;
-  case MS_FILL_DOUBLE:
-    markers_path (cr, shape, xy, n, r * 0.45);
-    break;
-  case MS_FILL_LOWER_HALF:
-  case MS_FILL_LEFT_HALF:
     cairo_stroke (cr);
-    markers_fill_half (cr, shape, xy, n, r, fill == MS_FILL_LOWER_HALF);
+    for (guint i = 0; i < n; i++)
+      ms_marker_path (cr, 0, xy[2 * i], xy[2 * i + 1], r * 0.4);
+    cairo_fill (cr);
+    return;
+  case MS_FILL_LOWER_HALF:
+  case MS_FILL_UPPER_HALF:
+  case MS_FILL_LEFT_HALF:
+  case MS_FILL_RIGHT_HALF:
+    cairo_stroke (cr);
+    markers_fill_half (cr, shape, xy, n, r, fill);
     return;
   case MS_FILL_HOLLOW:
   default:

@@ -27,9 +27,12 @@ typedef struct {
 void ms_chart_style_init_light (MsChartStyle *style);
 void ms_chart_style_init_dark (MsChartStyle *style);
 
-/* Text size and line width in user units for a style. */
+/* Text size, line width and a series marker's radius in user units for a
+ * style. Markers are large enough for a run's fill (ms_run_fill) to show
+ * in every shape. */
 double ms_style_font_size (const MsChartStyle *style);
 double ms_style_line_width (const MsChartStyle *style);
+double ms_style_marker_radius (const MsChartStyle *style);
 
 /* The colour with its alpha multiplied by alpha as the source. */
 void ms_set_color (cairo_t *cr, const MsColor *color, double alpha);
@@ -68,9 +71,11 @@ void ms_marker_path (cairo_t *cr, guint shape, double x, double y, double r);
 void ms_draw_marker (cairo_t *cr, guint shape, double x, double y, double r, gboolean filled);
 /* n markers of one shape and fill, centred at xy (x, y pairs), radius r,
  * outlines line_width wide, in the current source: one path per step, not
- * one per marker. */
+ * one per marker. What the fill leaves open is painted in face first (the
+ * background, so that a line under a marker does not show through and
+ * read as another fill), or left see-through when face is NULL. */
 void ms_draw_markers (cairo_t *cr, guint shape, MsMarkerFill fill, const double *xy, guint n,
-                      double r, double line_width);
+                      double r, double line_width, const MsColor *face);
 /* 0 solid, 1 dashed, 2 dotted, 3 dash-dot. */
 void ms_set_dash (cairo_t *cr, guint dash, double line_width);
 /* The lengths of that dash for line_width into pattern; returns how many

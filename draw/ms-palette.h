@@ -40,12 +40,12 @@ void ms_mode_look (MsMode mode, guint *color, guint *shape, guint *dash);
 typedef enum {
   MS_FILL_SOLID,
   MS_FILL_HOLLOW,
-  MS_FILL_DOT,        /* hollow, a small ring in the middle */
-  MS_FILL_LOWER_HALF, /* outline, the lower half filled */
-  MS_FILL_LEFT_HALF,  /* outline, the left half filled */
-  MS_FILL_PLUS,       /* hollow, a plus inside */
-  MS_FILL_HALO,       /* solid inside a ring of its own shape */
-  MS_FILL_DOUBLE,     /* hollow, the same shape half the size inside */
+  MS_FILL_DOT,         /* outline, a solid dot in the middle */
+  MS_FILL_LOWER_HALF,  /* outline, the lower half filled */
+  MS_FILL_HALO,        /* solid inside a ring of its own shape */
+  MS_FILL_LEFT_HALF,   /* outline, the left half filled */
+  MS_FILL_UPPER_HALF,  /* outline, the upper half filled */
+  MS_FILL_RIGHT_HALF,  /* outline, the right half filled */
   MS_RUN_STYLES
 } MsMarkerFill;
 

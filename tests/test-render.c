@@ -542,12 +542,54 @@ test_phase_colours_distinct (void)
       }
 }
 
+/* Eight runs overlaid get eight marker fills (issue 21: the fourth run
+ * repeated the first), each telling itself apart from every other at the
+ * size markers are drawn, in every shape: many pixels differ between any
+ * two. */
+static void
+test_run_fills_distinct (void)
+{
+  enum { S = 24 };
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  const double r = ms_style_marker_radius (&st), lw = ms_style_line_width (&st) * 0.8;
+  for (guint run = 0; run < MS_RUN_STYLES; run++) {
+    g_assert_cmpint (ms_run_fill (run), ==, run);
+    g_assert_cmpint (ms_run_fill (run + MS_RUN_STYLES), ==, ms_run_fill (run));
+  }
+  for (guint shape = 0; shape < MS_MARKER_SHAPES; shape++) {
+    guint8 ink[MS_RUN_STYLES][S * S];
+    for (guint f = 0; f < MS_RUN_STYLES; f++) {
+      MsTestCanvas c = ms_test_canvas_new (S, S);
+      cairo_set_source_rgb (c.cr, 0, 0, 0);
+      const double at[2] = { S / 2.0, S / 2.0 };
+      ms_draw_markers (c.cr, shape, f, at, 1, r, lw, NULL);
+      cairo_surface_flush (c.surface);
+      const guint8 *data = cairo_image_surface_get_data (c.surface);
+      int stride = cairo_image_surface_get_stride (c.surface);
+      for (int y = 0; y < S; y++)
+        for (int x = 0; x < S; x++)
+          ink[f][y * S + x] = data[y * stride + x * 4 + 3]; /* alpha: the ink */
+      ms_test_canvas_free (&c);
+    }
+    for (guint a = 0; a < MS_RUN_STYLES; a++)
+      for (guint b = a + 1; b < MS_RUN_STYLES; b++) {
+        guint differ = 0;
+        for (int i = 0; i < S * S; i++)
+          differ += abs (ink[a][i] - ink[b][i]) > 96;
+        if (differ < 8)
+          g_error ("shape %u: fills %u and %u differ in %u pixels only", shape, a, b, differ);
+      }
+  }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render/series-at-point", test_series_at_its_point);
   g_test_add_func ("/render/phase-colours-distinct", test_phase_colours_distinct);
+  g_test_add_func ("/render/run-fills-distinct", test_run_fills_distinct);
   g_test_add_func ("/render/nothing-outside-plot", test_nothing_outside_plot);
   g_test_add_func ("/render/dark-background", test_dark_background);
   g_test_add_func ("/render/hidden-and-failed", test_hidden_and_failed);
