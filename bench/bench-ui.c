@@ -117,8 +117,10 @@ draw_chart (cairo_t *cr, int i, gpointer data)
   ms_chart_draw (cr, b->data, &b->style, b->width, b->height, -1, &b->layout);
 }
 
-/* Hovering: the app repaints a cached chart and the crosshair only, the
- * chart copied as it is when its background is opaque (ms-plot-view.c). */
+/* A kept chart copied into the frame with the crosshair over it, as the
+ * plot view painted hover frames before it handed GTK a texture (now GTK
+ * composites the texture and a crosshair node: --only accept and widget);
+ * kept to compare with earlier logs. */
 static void
 draw_hover (cairo_t *cr, int i, gpointer data)
 {
