@@ -286,7 +286,13 @@ test_cache_key (void)
     other.text_scale = stale[i].text_scale;
     g_assert_false (ms_view_cache_holds (&cache, stale[i].w, stale[i].h, stale[i].scale, &other));
   }
+  /* The picture's pixels go with its texture: nothing else holds them. */
+  cairo_t *cr = ms_view_cache_begin (&cache, 40, 30, 1, &st);
+  cairo_surface_t *pixels = cairo_surface_reference (cairo_get_target (cr));
+  ms_view_cache_end (&cache, cr);
   ms_view_cache_clear (&cache);
+  g_assert_cmpuint (cairo_surface_get_reference_count (pixels), ==, 1);
+  cairo_surface_destroy (pixels);
 }
 
 int

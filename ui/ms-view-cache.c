@@ -39,7 +39,9 @@ ms_view_cache_begin (MsViewCache *c, int width, int height, int scale, const MsC
   cairo_surface_t *surface =
     cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
   cairo_surface_set_device_scale (surface, scale, scale);
-  return cairo_create (surface);
+  cairo_t *cr = cairo_create (surface);
+  cairo_surface_destroy (surface); /* cr holds it */
+  return cr;
 }
 
 void
