@@ -375,37 +375,52 @@ ms_set_dash (cairo_t *cr, guint dash, double lw)
   cairo_set_dash (cr, n ? pattern : NULL, (int) n, 0);
 }
 
+/* A polygon marker's corners (shapes 1 to 4) around (x, y), as x, y
+ * pairs in pts; returns how many. */
+static guint
+marker_corners (guint shape, double x, double y, double r, double pts[8])
+{
+  switch (shape % MS_MARKER_SHAPES) {
+  case 1: {
+    const double h = r * 0.9, square[8] = { x - h, y - h, x + h, y - h, x + h, y + h, x - h, y + h };
+    memcpy (pts, square, sizeof square);
+    return 4;
+  }
+  case 2:
+  case 4: {
+    /* Pointing up, or down for 4. */
+    const double s = shape % MS_MARKER_SHAPES == 2 ? 1 : -1;
+    const double tri[6] = { x, y - s * r * 1.15, x + r * 1.05, y + s * r * 0.75,
+                            x - r * 1.05, y + s * r * 0.75 };
+    memcpy (pts, tri, sizeof tri);
+    return 3;
+  }
+  default: {
+    const double d = r * 1.2, diamond[8] = { x, y - d, x + d, y, x, y + d, x - d, y };
+    memcpy (pts, diamond, sizeof diamond);
+    return 4;
+  }
+  }
+}
+
+static void
+polygon_path (cairo_t *cr, const double *pts, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    (i ? cairo_line_to : cairo_move_to) (cr, pts[2 * i], pts[2 * i + 1]);
+  cairo_close_path (cr);
+}
+
 void
 ms_marker_path (cairo_t *cr, guint shape, double x, double y, double r)
 {
-  switch (shape % MS_MARKER_SHAPES) {
-  case 0:
+  if (shape % MS_MARKER_SHAPES == 0) {
     cairo_new_sub_path (cr);
     cairo_arc (cr, x, y, r, 0, 2 * G_PI);
-    break;
-  case 1:
-    cairo_rectangle (cr, x - r * 0.9, y - r * 0.9, r * 1.8, r * 1.8);
-    break;
-  case 2:
-    cairo_move_to (cr, x, y - r * 1.15);
-    cairo_line_to (cr, x + r * 1.05, y + r * 0.75);
-    cairo_line_to (cr, x - r * 1.05, y + r * 0.75);
-    cairo_close_path (cr);
-    break;
-  case 4:
-    cairo_move_to (cr, x, y + r * 1.15);
-    cairo_line_to (cr, x + r * 1.05, y - r * 0.75);
-    cairo_line_to (cr, x - r * 1.05, y - r * 0.75);
-    cairo_close_path (cr);
-    break;
-  default:
-    cairo_move_to (cr, x, y - r * 1.2);
-    cairo_line_to (cr, x + r * 1.2, y);
-    cairo_line_to (cr, x, y + r * 1.2);
-    cairo_line_to (cr, x - r * 1.2, y);
-    cairo_close_path (cr);
-    break;
+    return;
   }
+  double pts[8];
+  polygon_path (cr, pts, marker_corners (shape, x, y, r, pts));
 }
 
 void
@@ -425,29 +440,53 @@ markers_path (cairo_t *cr, guint shape, const double *xy, guint n, double r)
     ms_marker_path (cr, shape, xy[2 * i], xy[2 * i + 1], r);
 }
 
-/* Fills the markers' path only where it lies in one half of each marker:
- * the lower, upper, left or right one. */
-static void
-markers_fill_half (cairo_t *cr, guint shape, const double *xy, guint n, double r,
-                   MsMarkerFill fill)
+/* How far (x, y) lies inside the half of a marker at (cx, cy) that fill
+ * names: the lower, upper, left or right one. */
+static double
+half_side (MsMarkerFill fill, double cx, double cy, double x, double y)
 {
-  const double e = r * 1.3;
-  cairo_save (cr);
-  for (guint i = 0; i < n; i++) {
-    double x = xy[2 * i], y = xy[2 * i + 1];
-    if (fill == MS_FILL_LOWER_HALF)
-      cairo_rectangle (cr, x - e, y, 2 * e, e);
-    else if (fill == MS_FILL_UPPER_HALF)
-      cairo_rectangle (cr, x - e, y - e, 2 * e, e);
-    else if (fill == MS_FILL_LEFT_HALF)
-      cairo_rectangle (cr, x - e, y - e, e, 2 * e);
-    else
-      cairo_rectangle (cr, x, y - e, e, 2 * e);
+  switch (fill) {
+  case MS_FILL_LOWER_HALF: return y - cy;
+  case MS_FILL_UPPER_HALF: return cy - y;
+  case MS_FILL_LEFT_HALF: return cx - x;
+  default: return x - cx;
   }
-  cairo_clip (cr);
-  markers_path (cr, shape, xy, n, r);
-  cairo_fill (cr);
-  cairo_restore (cr);
+}
+
+/* The half of a marker that fill names, as a path of its own: a half
+ * disc, or the polygon cut along the line through its centre. A path and
+ * not a clip, so that a series' halves go out in one fill. */
+static void
+half_marker_path (cairo_t *cr, guint shape, MsMarkerFill fill, double x, double y, double r)
+{
+  if (shape % MS_MARKER_SHAPES == 0) {
+    static const double start[] = { [MS_FILL_LOWER_HALF] = 0, [MS_FILL_UPPER_HALF] = G_PI,
+                                    [MS_FILL_LEFT_HALF] = G_PI / 2,
+                                    [MS_FILL_RIGHT_HALF] = -G_PI / 2 };
+    cairo_new_sub_path (cr);
+    cairo_arc (cr, x, y, r, start[fill], start[fill] + G_PI);
+    cairo_close_path (cr);
+    return;
+  }
+  double in[8], out[10];
+  guint n = marker_corners (shape, x, y, r, in), m = 0;
+  /* One cut of a convex polygon: keep the corners inside, add where an
+   * edge crosses the line. */
+  for (guint i = 0; i < n; i++) {
+    const double *p = in + 2 * i, *q = in + 2 * ((i + 1) % n);
+    double sp = half_side (fill, x, y, p[0], p[1]), sq = half_side (fill, x, y, q[0], q[1]);
+    if (sp >= 0) {
+      out[2 * m] = p[0];
+      out[2 * m++ + 1] = p[1];
+    }
+    if ((sp < 0) != (sq < 0)) {
+      double t = sp / (sp - sq);
+      out[2 * m] = p[0] + t * (q[0] - p[0]);
+      out[2 * m++ + 1] = p[1] + t * (q[1] - p[1]);
+    }
+  }
+  if (m >= 3)
+    polygon_path (cr, out, m);
 }
 
 void
@@ -486,7 +525,9 @@ ms_draw_markers (cairo_t *cr, guint shape, MsMarkerFill fill, const double *xy, 
   case MS_FILL_LEFT_HALF:
   case MS_FILL_RIGHT_HALF:
     cairo_stroke (cr);
-    markers_fill_half (cr, shape, xy, n, r, fill);
+    for (guint i = 0; i < n; i++)
+      half_marker_path (cr, shape, fill, xy[2 * i], xy[2 * i + 1], r);
+    cairo_fill (cr);
     return;
   case MS_FILL_HOLLOW:
   default:
