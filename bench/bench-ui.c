@@ -7,19 +7,29 @@
  * app is measured by running memsweep-gtk built with -Dprofiling=true with
  * MEMSWEEP_FIRST_FRAME=1 (bench/bench-app-open.sh, the README).
  *
+ * First, the acceptance figures for the plot view (--only accept): eight
+ * reference runs overlaid at 1600x1000, the full redraw after a data change
+ * (chart data built from the runs, then drawn into a new picture, as
+ * ms-plot-view.c does into its ms-view-cache.c texture) and after a size
+ * change, and the hover frame (the crosshair drawn into a new transparent
+ * surface the widget's size, which GTK then lays over the kept texture),
+ * each with its min, median and max against the targets (50 and 16 ms).
+ * --only widget measures the same in the app's widget, frames included:
+ * MsPlotView in a 1600x1000 window, from the frame clock's before-paint to
+ * its after-paint (snapshot, GSK's rendering and the texture's upload);
+ * it needs a display (Xvfb will do).
+ *
  * Every chart draw is a whole draw from the data: the background, grid,
- * text, lines, markers and bars are all painted again. Kept between draws
- * on the drawing thread, as in the app (none is a picture of the chart; a
- * hover, a resize back and forth or a new run meets them the same):
- * laid-out labels (Pango layouts, ms-draw.c), marker coverage stamps, each
- * colour's blending tables and the raster's scratch mask (ms-raster.c),
- * besides Cairo's and Pango's own font and glyph caches. The "cold" figure
+ * text, lines, markers and bars are all painted again with Cairo. Kept
+ * between draws on the drawing thread, as in the app: laid-out labels
+ * (Pango layouts, ms-draw.c), besides Cairo's and Pango's own font and
+ * glyph caches. The "cold" figure
  * draws each time on a new thread, where those of ours are empty (Cairo's
  * and Pango's stay warm). The background alone (one cairo_paint of the
  * surface) is timed too: the floor of any draw into a surface of that
  * size on this machine.
  *
- * Options: --only chart|timeline restricts it to one part (for profiling);
+ * Options: --only accept|widget|chart|timeline restricts it to one part (for profiling);
  * --runs N draws N times per figure; --png FILE writes the 1600x1000
  * chart, --timeline-png PREFIX each timeline case, to compare drawings
  * before and after a change. */
@@ -29,8 +39,12 @@
 #include <string.h>
 #include <time.h>
 
+#include <adwaita.h>
+
 #include "ms-chart.h"
+#include "ms-plots.h"
 #include "ms-timeline.h"
+#include "ms-views.h"
 
 enum { W = 1600, H = 1000 };
 
@@ -103,8 +117,10 @@ draw_chart (cairo_t *cr, int i, gpointer data)
   ms_chart_draw (cr, b->data, &b->style, b->width, b->height, -1, &b->layout);
 }
 
-/* Hovering: the app repaints a cached chart and the crosshair only, the
- * chart copied as it is when its background is opaque (ms-plot-view.c). */
+/* A kept chart copied into the frame with the crosshair over it, as the
+ * plot view painted hover frames before it handed GTK a texture (now GTK
+ * composites the texture and a crosshair node: --only accept and widget);
+ * kept to compare with earlier logs. */
 static void
 draw_hover (cairo_t *cr, int i, gpointer data)
 {
@@ -116,8 +132,8 @@ draw_hover (cairo_t *cr, int i, gpointer data)
   ms_chart_draw_crosshair (cr, b->data, &b->style, &b->layout, 300 + i * 10);
 }
 
-/* One draw on a thread of its own: our caches are per thread (ms-draw.c,
- * ms-raster.c), so that they start empty. */
+/* One draw on a thread of its own: our caches are per thread (ms-draw.c),
+ * so that they start empty. */
 typedef struct {
   MsChartBench *bench;
   cairo_t *cr;
@@ -208,6 +224,314 @@ bench_chart (cairo_t *cr, cairo_surface_t *surface, const char *png)
   ms_chart_data_free (b.data);
 }
 
+/* The acceptance figures: eight runs overlaid, as a user comparing runs
+ * has them (the bundled sweeps, each opened more than once under a name of
+ * its own). */
+enum { ACCEPT_RUNS = 8 };
+static const double redraw_target_ms = 50, hover_target_ms = 16;
+
+typedef struct {
+  const char *what;
+  double min, median, max, target;
+} MsAcceptFigure;
+
+/* Wall time decides; the thread's CPU time says how much of it was the
+ * draw's own work rather than waiting for a core on a shared machine. */
+static MsAcceptFigure
+accept_figure (const char *what, double *t, double *cpu, int n, double target)
+{
+  qsort (t, n, sizeof *t, cmp);
+  MsAcceptFigure f = { what, t[0], median_ms (t, n), t[n - 1], target };
+  double cpu_median = median_ms (cpu, n); /* sorts cpu */
+  printf ("  %s\n    wall min %.2f, median %.2f, max %.2f ms (target <= %.0f: %s); "
+          "CPU median %.2f, max %.2f ms\n",
+          what, f.min, f.median, f.max, target, f.max <= target ? "met" : "MISSED",
+          cpu_median, cpu[n - 1]);
+  return f;
+}
+
+static GPtrArray *
+accept_runs (void)
+{
+  static const char *files[] = { "h100-default-samples.csv", "h200-default-samples.csv",
+                                 "h100-large-samples.csv" };
+  GPtrArray *runs = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_results_free);
+  for (guint i = 0; i < ACCEPT_RUNS; i++) {
+    char err[512];
+    g_autofree char *path =
+      g_build_filename (MS_SOURCE_REFERENCE_DIR, files[i % G_N_ELEMENTS (files)], NULL);
+    MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+    if (!r) {
+      g_printerr ("bench-ui: %s\n", err);
+      exit (1);
+    }
+    g_snprintf (r->label, sizeof r->label, "run %u", i + 1);
+    g_ptr_array_add (runs, r);
+  }
+  return runs;
+}
+
+/* A new picture w x h with the chart drawn into it, as the view's cache
+ * makes it on a data, size, scale or style change. */
+static void
+accept_redraw (const MsChartData *d, const MsChartStyle *st, int w, int h, MsChartLayout *l)
+{
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create (s);
+  ms_chart_draw (cr, d, st, w, h, -1, l);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  cairo_surface_destroy (s);
+}
+
+static void
+bench_accept (int n)
+{
+  g_autoptr (GPtrArray) runs = accept_runs ();
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  MsChartLayout l;
+  ms_chart_layout_init (&l);
+  double *t = g_new (double, n), *cpu = g_new (double, n);
+  MsAcceptFigure f[3];
+  printf ("acceptance, the plot view with %d runs overlaid at %dx%d, %d frames each:\n",
+          ACCEPT_RUNS, W, H, n);
+
+  MsChartData *d = NULL;
+  for (int i = 0; i < n; i++) {
+    gint64 t0 = g_get_monotonic_time ();
+    double c0 = cpu_ms ();
+    /* A data change: the metric flips, so that nothing is reused. */
+    ms_chart_data_free (d);
+    d = ms_plot_build (runs, i % 2 ? MS_METRIC_E2E_TIME : MS_METRIC_E2E_BANDWIDTH, TRUE, NULL);
+    accept_redraw (d, &st, W, H, &l);
+    cpu[i] = cpu_ms () - c0;
+    t[i] = (g_get_monotonic_time () - t0) * 1e-3;
+  }
+  f[0] = accept_figure ("full redraw after a data change (chart data built, then drawn)", t, cpu,
+                        n, redraw_target_ms);
+  for (int i = 0; i < n; i++) {
+    /* A resize: every frame a different size near the full one. */
+    int w = W - (i % 16) * 7, h = H - (i % 16) * 5;
+    gint64 t0 = g_get_monotonic_time ();
+    double c0 = cpu_ms ();
+    accept_redraw (d, &st, w, h, &l);
+    cpu[i] = cpu_ms () - c0;
+    t[i] = (g_get_monotonic_time () - t0) * 1e-3;
+  }
+  f[1] = accept_figure ("full redraw after a size change (drawn)", t, cpu, n, redraw_target_ms);
+  accept_redraw (d, &st, W, H, &l);
+  for (int i = 0; i < n; i++) {
+    double x = l.plot_x + fmod (i * 37.0, l.plot_w);
+    gint64 t0 = g_get_monotonic_time ();
+    double c0 = cpu_ms ();
+    cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+    cairo_t *cr = cairo_create (s);
+    ms_chart_draw_crosshair (cr, d, &st, &l, x);
+    cairo_destroy (cr);
+    cairo_surface_flush (s);
+    cairo_surface_destroy (s);
+    cpu[i] = cpu_ms () - c0;
+    t[i] = (g_get_monotonic_time () - t0) * 1e-3;
+  }
+  f[2] = accept_figure ("hover frame (crosshair and read-out drawn over the kept picture)", t, cpu,
+                        n, hover_target_ms);
+  const MsAcceptFigure *worst = &f[0];
+  for (int i = 1; i < 3; i++)
+    if (f[i].max / f[i].target > worst->max / worst->target)
+      worst = &f[i];
+  printf ("  worst case: %s, %.2f ms against %.0f ms\n", worst->what, worst->max, worst->target);
+  ms_chart_data_free (d);
+  ms_chart_layout_clear (&l);
+  g_free (t);
+  g_free (cpu);
+}
+
+/* The frames of a plot view in a window: from before-paint to after-paint
+ * of the frame clock. */
+typedef struct {
+  gint64 started;
+  double cpu_started;
+  guint frames;
+  double last_ms, last_cpu_ms;
+} MsFrameTimer;
+
+/* The process's CPU time: GL's software rasteriser has threads of its own. */
+static double
+process_cpu_ms (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+static void
+on_before_paint (GdkFrameClock *clock, MsFrameTimer *ft)
+{
+  ft->started = g_get_monotonic_time ();
+  ft->cpu_started = process_cpu_ms ();
+}
+
+static void
+on_after_paint (GdkFrameClock *clock, MsFrameTimer *ft)
+{
+  ft->last_ms = (g_get_monotonic_time () - ft->started) * 1e-3;
+  ft->last_cpu_ms = process_cpu_ms () - ft->cpu_started;
+  ft->frames++;
+}
+
+/* Runs the main loop until the next frame is painted; its time, or -1
+ * when none came within a second (nothing to draw). */
+static double
+next_frame_ms (MsFrameTimer *ft)
+{
+  guint frames = ft->frames;
+  gint64 deadline = g_get_monotonic_time () + G_USEC_PER_SEC;
+  while (ft->frames == frames && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  /* What the change set off may take one more frame (the cursor, a
+   * relayout): the figure is the frame that drew it and any that follow
+   * at once. */
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  return ft->frames == frames ? -1 : ft->last_ms;
+}
+
+static GtkEventController *
+motion_controller (GtkWidget *widget)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++) {
+    g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
+    if (GTK_IS_EVENT_CONTROLLER_MOTION (c))
+      return c;
+  }
+  return NULL;
+}
+
+/* Times n frames, each after change (i); prints the figure. */
+static MsAcceptFigure
+widget_frames (const char *what, MsFrameTimer *ft, int n, double target,
+               void (*change) (GtkWidget *view, int i), GtkWidget *view)
+{
+  double *t = g_new (double, n), *cpu = g_new0 (double, n);
+  int got = 0;
+  for (int i = 0; i < n; i++) {
+    change (view, i);
+    double ms = next_frame_ms (ft);
+    if (ms < 0)
+      continue;
+    cpu[got] = ft->last_cpu_ms;
+    t[got++] = ms;
+  }
+  MsAcceptFigure f = { what, -1, -1, -1, target };
+  if (got > 0)
+    f = accept_figure (what, t, cpu, got, target);
+  else
+    printf ("  %s: no frames\n", what);
+  g_free (t);
+  g_free (cpu);
+  return f;
+}
+
+static void
+change_metric (GtkWidget *view, int i)
+{
+  g_object_set (view, "metric", i % 2 ? MS_METRIC_E2E_TIME : MS_METRIC_E2E_BANDWIDTH, NULL);
+}
+
+static void
+change_size (GtkWidget *view, int i)
+{
+  GtkWindow *window = GTK_WINDOW (gtk_widget_get_root (view));
+  gtk_window_set_default_size (window, W - (i % 2 ? 0 : 40), H - (i % 2 ? 0 : 25));
+}
+
+static void
+change_hover (GtkWidget *view, int i)
+{
+  g_signal_emit_by_name (motion_controller (view), "motion", 200.0 + fmod (i * 37.0, W - 500),
+                         H / 2.0);
+}
+
+/* A frame in which nothing changed but the view asked to be drawn again
+ * (the kept picture alone, no crosshair): GTK finds nothing to paint. */
+static void
+change_nothing (GtkWidget *view, int i)
+{
+  gtk_widget_queue_draw (view);
+}
+
+/* The floor of any frame that changes something: a 4x4 square over the
+ * chart's corner, drawn in another colour each time. */
+static void
+draw_square (GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer data)
+{
+  guint *n = data;
+  cairo_set_source_rgb (cr, (*n)++ % 2, 0, 0);
+  cairo_paint (cr);
+}
+
+static void
+change_square (GtkWidget *view, int i)
+{
+  gtk_widget_queue_draw (g_object_get_data (G_OBJECT (view), "bench-square"));
+}
+
+static void
+bench_widget (int n)
+{
+  g_autoptr (GPtrArray) runs = accept_runs ();
+  gtk_init ();
+  adw_init ();
+  GtkWidget *view = ms_plot_view_new (MS_METRIC_E2E_BANDWIDTH);
+  g_object_set (view, "runs", runs, "log-scale", TRUE, NULL);
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  gtk_window_set_default_size (window, W, H);
+  GtkWidget *overlay = gtk_overlay_new (), *square = gtk_drawing_area_new ();
+  guint square_n = 0;
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (square), draw_square, &square_n, NULL);
+  gtk_widget_set_size_request (square, 4, 4);
+  gtk_widget_set_halign (square, GTK_ALIGN_START);
+  gtk_widget_set_valign (square, GTK_ALIGN_START);
+  g_object_set_data (G_OBJECT (view), "bench-square", square);
+  gtk_overlay_set_child (GTK_OVERLAY (overlay), view);
+  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), square);
+  gtk_window_set_child (window, overlay);
+  gtk_window_present (window);
+  MsFrameTimer ft = { 0 };
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  g_signal_connect (clock, "before-paint", G_CALLBACK (on_before_paint), &ft);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &ft);
+  while (ft.frames < 3)
+    next_frame_ms (&ft);
+  GskRenderer *r = gtk_native_get_renderer (GTK_NATIVE (window));
+  printf ("acceptance in the widget (%s, %d runs, %dx%d window), %d frames each:\n",
+          G_OBJECT_TYPE_NAME (r), ACCEPT_RUNS, W, H, n);
+  MsAcceptFigure f[3];
+  f[0] = widget_frames ("frame after a data change (the metric flips)", &ft, n, redraw_target_ms,
+                        change_metric, view);
+  f[1] = widget_frames ("frame after a size change (the window resized)", &ft, MIN (n, 40),
+                        redraw_target_ms, change_size, view);
+  change_size (view, 1);
+  next_frame_ms (&ft);
+  f[2] = widget_frames ("hover frame (the pointer moved over the plot)", &ft, n, hover_target_ms,
+                        change_hover, view);
+  const MsAcceptFigure *worst = &f[0];
+  for (int i = 1; i < 3; i++)
+    if (f[i].max / f[i].target > worst->max / worst->target)
+      worst = &f[i];
+  printf ("  worst case: %s, %.2f ms against %.0f ms\n", worst->what, worst->max, worst->target);
+  g_signal_emit_by_name (motion_controller (view), "leave");
+  next_frame_ms (&ft);
+  printf ("  for comparison, frames that draw nothing of the chart:\n");
+  widget_frames ("the view drawn again with nothing new (GTK paints nothing)", &ft, n,
+                 hover_target_ms, change_nothing, view);
+  widget_frames ("a 4x4 square over the chart changes colour (any frame's floor)", &ft, n,
+                 hover_target_ms, change_square, view);
+  gtk_window_destroy (window);
+}
+
 /* --only timeline BARS LANES ZOOM: that timeline case alone (0: any). */
 static int only_bars, only_lanes;
 static double only_zoom;
@@ -279,7 +603,7 @@ bench_timeline (cairo_t *cr, cairo_surface_t *surface, int n_bars, int lanes, in
 static void
 usage (void)
 {
-  g_printerr ("usage: bench-ui [--only chart|timeline] [--case BARS LANES ZOOM] [--runs N] "
+  g_printerr ("usage: bench-ui [--only accept|widget|chart|timeline] [--case BARS LANES ZOOM] [--runs N] "
               "[--png FILE] [--timeline-png PREFIX]\n");
   exit (2);
 }
@@ -305,8 +629,17 @@ main (int argc, char **argv)
     else
       usage ();
   }
-  if (only && strcmp (only, "chart") != 0 && strcmp (only, "timeline") != 0)
+  if (only && strcmp (only, "chart") != 0 && strcmp (only, "timeline") != 0 &&
+      strcmp (only, "accept") != 0 && strcmp (only, "widget") != 0)
     usage ();
+  if (only && strcmp (only, "widget") == 0) {
+    bench_widget (runs_or (100));
+    return 0;
+  }
+  if (!only || strcmp (only, "accept") == 0)
+    bench_accept (runs_or (100));
+  if (only && strcmp (only, "accept") == 0)
+    return 0;
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
   cairo_t *cr = cairo_create (surface);
   if (!only || strcmp (only, "chart") == 0)

@@ -4,7 +4,6 @@
  * in columns; with several runs it names each run once and lists its modes
  * under it; entries are never ellipsized (exports included). */
 #include "ms-chart.h"
-#include "ms-raster.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -59,11 +58,10 @@ typedef struct {
   gboolean run_only;           /* the run's marker fill alone, no line */
 } MsLegendItem;
 
-/* The sample: a stretch of the series' line, then its marker over it,
- * straight into the image through ras where it can (ms-raster.h). */
+/* The sample: a stretch of the series' line, then its marker over it. */
 static void
-legend_sample (cairo_t *cr, MsRaster *ras, const MsLegendItem *it, const MsChartStyle *st,
-               double fs, double x, double y, double th)
+legend_sample (cairo_t *cr, const MsLegendItem *it, const MsChartStyle *st, double fs, double x,
+               double y, double th)
 {
   const double lw = ms_style_line_width (st);
   const MsChartSeries *s = it->series;
@@ -75,42 +73,21 @@ legend_sample (cairo_t *cr, MsRaster *ras, const MsLegendItem *it, const MsChart
   if (it->run_only)
     c = st->fg;
   ms_set_color (cr, &c, alpha);
-  if (ras)
-    ms_raster_set_color (ras, &c, alpha);
   if (!it->run_only) {
-    double xy[4] = { x, y + th / 2, x + fs * 1.6, y + th / 2 }, dashes[4];
-    guint n_dashes = ms_dash_pattern (s->dash, lw, dashes);
-    if (ras && ms_raster_add_polyline (ras, xy, 2, lw, dashes, n_dashes)) {
-      ms_raster_paint (ras);
-    } else {
-      cairo_set_line_width (cr, lw);
-      ms_set_dash (cr, s->dash, lw);
-      cairo_move_to (cr, xy[0], xy[1]);
-      cairo_line_to (cr, xy[2], xy[3]);
-      cairo_stroke (cr);
-      ms_set_dash (cr, 0, lw);
-    }
-  }
-  /* The third run's inner dot is a third of the marker here: Cairo's. */
-  if (ras && run % 3 != 2) {
-    ms_raster_add_marker (ras, shape, x + fs * 0.8, y + th / 2, fs * 0.3,
-                          run % 3 == 0 ? 0 : lw * 0.8, FALSE);
-    ms_raster_paint (ras);
-    return;
-  }
-  cairo_set_line_width (cr, lw * 0.8);
-  ms_marker_path (cr, shape, x + fs * 0.8, y + th / 2, fs * 0.3);
-  if (run % 3 == 2)
-    ms_marker_path (cr, 0, x + fs * 0.8, y + th / 2, fs * 0.1);
-  if (run % 3 == 0)
-    cairo_fill (cr);
-  else
+    cairo_set_line_width (cr, lw);
+    ms_set_dash (cr, s->dash, lw);
+    cairo_move_to (cr, x, y + th / 2);
+    cairo_line_to (cr, x + fs * 1.6, y + th / 2);
     cairo_stroke (cr);
+    ms_set_dash (cr, 0, lw);
+  }
+  const double at[2] = { x + fs * 0.8, y + th / 2 };
+  ms_draw_markers (cr, shape, ms_run_fill (run), at, 1, fs * 0.35, lw * 0.8, &st->bg);
 }
 
 static void
-legend_item_draw (cairo_t *cr, MsRaster *ras, const MsLegendItem *it, const MsChartStyle *st,
-                  MsChartLayout *l, double x, double y, double th)
+legend_item_draw (cairo_t *cr, const MsLegendItem *it, const MsChartStyle *st, MsChartLayout *l,
+                  double x, double y, double th)
 {
   const double fs = l->legend_fs;
   double tw;
@@ -119,7 +96,7 @@ legend_item_draw (cairo_t *cr, MsRaster *ras, const MsLegendItem *it, const MsCh
     ms_draw_text (cr, it->text, x, y, fs, 0, 0, TRUE, NULL, NULL);
     return;
   }
-  legend_sample (cr, ras, it, st, fs, x, y, th);
+  legend_sample (cr, it, st, fs, x, y, th);
   gboolean hidden = it->index >= 0 && it->series->hidden;
   ms_set_color (cr, &st->fg, hidden ? 0.3 : 1);
   ms_draw_text (cr, it->text, x + fs * 2, y, fs, 0, 0, FALSE, &tw, NULL);
@@ -179,8 +156,8 @@ legend_items_compact (const MsChartData *d)
  * l->legend_col_w below it, headings on rows of their own. Returns the
  * height. */
 static double
-legend_walk (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartStyle *st,
-             MsChartLayout *l, gboolean draw)
+legend_walk (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsChartLayout *l,
+             gboolean draw)
 {
   const double fs = l->legend_fs;
   double th, tw;
@@ -203,7 +180,7 @@ legend_walk (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartStyl
       x += l->legend_col_w;
     }
     if (draw)
-      legend_item_draw (cr, ras, it, st, l, x, y, th);
+      legend_item_draw (cr, it, st, l, x, y, th);
     row_used = !whole_row;
     if (whole_row)
       y += row_h;
@@ -297,10 +274,10 @@ legend_below (cairo_t *cr, const MsChartData *d, double width, double height, do
   l->legend_x = margin;
   l->legend_w = width - 2 * margin;
   l->legend_col_w = w + l->legend_fs * 1.2;
-  l->legend_h = legend_walk (cr, NULL, d, NULL, l, FALSE);
+  l->legend_h = legend_walk (cr, d, NULL, l, FALSE);
   if (l->legend_h > height / 3 && heading_w > 0) {
     l->legend_compact = TRUE;
-    l->legend_h = legend_walk (cr, NULL, d, NULL, l, FALSE);
+    l->legend_h = legend_walk (cr, d, NULL, l, FALSE);
   }
 }
 
@@ -327,7 +304,7 @@ ms_chart_legend_measure (cairo_t *cr, const MsChartData *d, const MsChartStyle *
     l->legend_w = l->legend_h = 0;
     return;
   }
-  l->legend_h = legend_walk (cr, NULL, d, NULL, l, FALSE);
+  l->legend_h = legend_walk (cr, d, NULL, l, FALSE);
   if (l->legend_w + l->direct_w <= width * MS_LEGEND_BESIDE_SHARE &&
       l->legend_h <= height - l->plot_y - fs * 5)
     return;
@@ -345,10 +322,7 @@ ms_chart_legend_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
 {
   if (!d->series->len || (l->legend_w <= 0 && l->legend_h <= 0))
     return;
-  MsRaster *ras = ms_raster_begin (cr);
-  legend_walk (cr, ras, d, st, l, TRUE);
-  if (ras)
-    ms_raster_end (ras);
+  legend_walk (cr, d, st, l, TRUE);
 }
 
 typedef struct {

@@ -2,7 +2,6 @@
 /* ms-chart.c: the line chart. One draw routine for screen and files, in
  * steps: layout, title, axes, reference lines, series, legend. */
 #include "ms-chart.h"
-#include "ms-raster.h"
 
 #include <math.h>
 #include <string.h>
@@ -213,10 +212,8 @@ chart_x_ticks (cairo_t *cr, const MsChartStyle *st, const MsChartLayout *l, MsTi
   return ms_axis_ticks (&l->xs, l->plot_w, widest + fs, ticks, 64);
 }
 
-/* The background, the grid and the plot's frame: one pass over the image
- * where the raster can (ms_raster_fill), else painted and filled by Cairo,
- * with the same pixels. One path for the grid's both directions:
- * crossings are not painted twice. */
+/* The background, the grid and the plot's frame. One path for the grid's
+ * both directions: crossings are not painted twice. */
 static void
 chart_backdrop (cairo_t *cr, const MsChartStyle *st, const MsChartLayout *l, const MsTick *xt,
                 guint nx, const MsTick *yt, guint ny)
@@ -226,22 +223,13 @@ chart_backdrop (cairo_t *cr, const MsChartStyle *st, const MsChartLayout *l, con
   ms_grid_boxes (&l->xs, xt, nx, l->plot_y, l->plot_y + l->plot_h, grid_w, TRUE, grid);
   ms_grid_boxes (&l->ys, yt, ny, l->plot_x, l->plot_x + l->plot_w, grid_w, FALSE, grid + 4 * nx);
   ms_frame_boxes (l->plot_x, l->plot_y, l->plot_w, l->plot_h, grid_w, frame);
-  const MsRasterLayer layers[2] = {
-    { &st->fg, st->high_contrast ? 0.3 : 0.12, grid, nx + ny },
-    { &st->fg, st->high_contrast ? 1 : 0.55, frame, 4 },
-  };
-  MsRaster *ras = ms_raster_begin (cr);
-  gboolean done = ras && ms_raster_fill (ras, &st->bg, layers, G_N_ELEMENTS (layers));
-  if (ras)
-    ms_raster_end (ras);
-  if (!done) {
-    ms_draw_background (cr, st);
-    for (guint i = 0; i < G_N_ELEMENTS (layers); i++) {
-      ms_set_color (cr, layers[i].color, layers[i].alpha);
-      ms_boxes_path (cr, layers[i].boxes, layers[i].n_boxes);
-      cairo_fill (cr);
-    }
-  }
+  ms_draw_background (cr, st);
+  ms_set_color (cr, &st->fg, st->high_contrast ? 0.3 : 0.12);
+  ms_boxes_path (cr, grid, nx + ny);
+  cairo_fill (cr);
+  ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.55);
+  ms_boxes_path (cr, frame, 4);
+  cairo_fill (cr);
   g_free (grid);
 }
 
@@ -287,12 +275,10 @@ chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
 
 /* Dotted horizontal lines under the series; their labels come later. */
 static void
-chart_ref_lines (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartStyle *st,
+chart_ref_lines (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
                  const MsChartLayout *l)
 {
   const double lw = ms_style_line_width (st);
-  double dots[4];
-  guint n_dots = ms_dash_pattern (2, lw * 1.5, dots);
   ms_set_color (cr, &st->fg, 0.6);
   cairo_set_line_width (cr, lw * 0.8);
   ms_set_dash (cr, 2, lw * 1.5);
@@ -301,20 +287,9 @@ chart_ref_lines (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChart
     if (!ms_scale_contains (&l->ys, r->y))
       continue;
     double py = round (ms_scale_to_pixel (&l->ys, r->y)) + 0.5;
-    if (!ras) {
-      cairo_move_to (cr, l->plot_x, py);
-      cairo_line_to (cr, l->plot_x + l->plot_w, py);
-      continue;
-    }
-    /* Butt-ended dots on a level line: rectangles. */
-    ms_raster_set_color (ras, &st->fg, 0.6);
-    double x = l->plot_x, end = l->plot_x + l->plot_w, w = lw * 0.8;
-    for (guint k = 0; x < end; x += dots[k], k = (k + 1) % n_dots)
-      if (k % 2 == 0)
-        ms_raster_add_rect (ras, x, py - w / 2, MIN (dots[k], end - x), w);
+    cairo_move_to (cr, l->plot_x, py);
+    cairo_line_to (cr, l->plot_x + l->plot_w, py);
   }
-  if (ras)
-    ms_raster_paint (ras);
   cairo_stroke (cr);
   ms_set_dash (cr, 0, lw);
 }
@@ -400,21 +375,10 @@ series_pixels (const MsChartSeries *s, const MsChartLayout *l)
   return pix;
 }
 
-static void
-bar_rect (cairo_t *cr, MsRaster *ras, double x, double y, double w, double h)
-{
-  if (ras)
-    ms_raster_add_rect (ras, x, y, w, h);
-  else
-    cairo_rectangle (cr, x, y, w, h);
-}
-
 /* Error bars (min..max) are axis-aligned: filled rectangles on whole
- * pixels, all of a series in one fill (far cheaper than strokes), or into
- * ras with the series' line (whole pixels in the line's colour: the same
- * as painted one after the other). */
+ * pixels, all of a series in one fill (far cheaper than strokes). */
 static void
-series_error_bars (cairo_t *cr, MsRaster *ras, const MsChartSeries *s, const MsChartPixel *pix,
+series_error_bars (cairo_t *cr, const MsChartSeries *s, const MsChartPixel *pix,
                    const MsChartStyle *st)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
@@ -427,12 +391,11 @@ series_error_bars (cairo_t *cr, MsRaster *ras, const MsChartSeries *s, const MsC
     if (fabs (y0 - y1) < 1)
       continue;
     double y_top = MIN (y0, y1), y_bottom = MAX (y0, y1);
-    bar_rect (cr, ras, px - floor (bw / 2), y_top, bw, y_bottom - y_top);
-    bar_rect (cr, ras, px - cap, y_top - floor (bw / 2), 2 * cap, bw);
-    bar_rect (cr, ras, px - cap, y_bottom - floor (bw / 2), 2 * cap, bw);
+    cairo_rectangle (cr, px - floor (bw / 2), y_top, bw, y_bottom - y_top);
+    cairo_rectangle (cr, px - cap, y_top - floor (bw / 2), 2 * cap, bw);
+    cairo_rectangle (cr, px - cap, y_bottom - floor (bw / 2), 2 * cap, bw);
   }
-  if (!ras)
-    cairo_fill (cr);
+  cairo_fill (cr);
 }
 
 static gboolean
@@ -448,65 +411,45 @@ point_on_line (const MsChartData *d, const MsChartPoint *p)
   return point_drawable (d, p) && !p->partial;
 }
 
-/* The line, broken where a size has no value: straight into the image
- * when ras allows (ms-raster.h), else a Cairo stroke, whose fast
+/* The line, broken where a size has no value: one stroke, whose fast
  * antialiasing is indistinguishable at these widths. */
 static void
-series_line (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartSeries *s,
-             const MsChartPixel *pix, const MsChartStyle *st)
+series_line (cairo_t *cr, const MsChartData *d, const MsChartSeries *s, const MsChartPixel *pix,
+             const MsChartStyle *st)
 {
   const double lw = ms_style_line_width (st);
-  double dashes[4], *xy = g_new (double, 2 * s->points->len);
-  guint n_dashes = ms_dash_pattern (s->dash, lw, dashes), n = 0;
+  gboolean pen_down = FALSE;
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
   cairo_set_line_width (cr, lw);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   ms_set_dash (cr, s->dash, lw);
-  for (guint k = 0; k <= s->points->len; k++) {
-    const MsChartPoint *p =
-      k < s->points->len ? &g_array_index (s->points, MsChartPoint, k) : NULL;
-    if (p && point_on_line (d, p)) {
-      xy[2 * n] = pix[k].x;
-      xy[2 * n + 1] = pix[k].y;
-      n++;
+  for (guint k = 0; k < s->points->len; k++) {
+    const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+    /* A gap starts a new sub-path. */
+    if (!point_on_line (d, p)) {
+      pen_down = FALSE;
       continue;
     }
-    /* A gap or the end: the points so far make one sub-path. */
-    if (!ras || !ms_raster_add_polyline (ras, xy, n, lw, dashes, n_dashes))
-      for (guint i = 0; i < n; i++)
-        (i ? cairo_line_to : cairo_move_to) (cr, xy[2 * i], xy[2 * i + 1]);
-    n = 0;
+    (pen_down ? cairo_line_to : cairo_move_to) (cr, pix[k].x, pix[k].y);
+    pen_down = TRUE;
   }
-  g_free (xy);
-  if (ras)
-    ms_raster_paint (ras);
   cairo_stroke (cr);
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_DEFAULT);
   ms_set_dash (cr, 0, lw);
 }
 
-/* A marker as the run draws it: filled for the first run, hollow for the
- * second, a dot in a ring for the third. */
+/* Markers go out in one path per series and fill step (ms_draw_markers):
+ * a path per point costs more than the drawing itself. Failed cells (on
+ * the x axis) and cells cut short (at their value) get a hollow marker
+ * struck through, explained in the legend and the read-out. */
 static void
-run_markers_finish (cairo_t *cr, guint run, const MsChartStyle *st)
-{
-  cairo_set_line_width (cr, ms_style_line_width (st) * 0.8);
-  if (run % 3 == 0)
-    cairo_fill (cr);
-  else
-    cairo_stroke (cr);
-}
-
-/* Markers go out in one path per series: a path per point costs more than
- * the drawing itself. Failed cells (on the x axis) and cells cut short (at
- * their value) get a hollow marker struck through, explained in the
- * legend and the read-out. */
-static void
-series_markers (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartSeries *s,
+series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s,
                 const MsChartPixel *pix, const MsChartStyle *st, const MsChartLayout *l)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
-  const double r = fs * 0.3 * sqrt (st->line_scale);
+  const double r = ms_style_marker_radius (st);
+  double *xy = g_new (double, 2 * MAX (s->points->len, 1));
+  guint n = 0;
   gboolean notes = FALSE;
   /* Markers are a few pixels across: a coarser curve tolerance is
    * invisible and flattens the circles into far fewer edges. */
@@ -517,20 +460,12 @@ series_markers (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartS
       notes = TRUE;
       continue;
     }
-    double px = pix[k].x, py = pix[k].y;
-    if (ras) {
-      double ring = s->run % 3 == 0 ? 0 : lw * 0.8;
-      ms_raster_add_marker (ras, s->shape, px, py, r, ring, s->run % 3 == 2);
-      continue;
-    }
-    ms_marker_path (cr, s->shape, px, py, r);
-    if (s->run % 3 == 2)
-      ms_marker_path (cr, 0, px, py, r * 0.3);
+    xy[2 * n] = pix[k].x;
+    xy[2 * n + 1] = pix[k].y;
+    n++;
   }
-  if (ras)
-    ms_raster_paint (ras);
-  else
-    run_markers_finish (cr, s->run, st);
+  ms_draw_markers (cr, s->shape, ms_run_fill (s->run), xy, n, r, lw * 0.8, &st->bg);
+  g_free (xy);
   if (!notes) {
     cairo_set_tolerance (cr, 0.1);
     return;
@@ -551,7 +486,7 @@ series_markers (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartS
 }
 
 static void
-chart_series (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartStyle *st,
+chart_series (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
               const MsChartLayout *l)
 {
   for (guint i = 0; i < d->series->len; i++) {
@@ -561,12 +496,10 @@ chart_series (cairo_t *cr, MsRaster *ras, const MsChartData *d, const MsChartSty
       continue;
     ms_chart_palette_color (s->color, st->dark, &c);
     ms_set_color (cr, &c, 1);
-    if (ras)
-      ms_raster_set_color (ras, &c, 1);
     MsChartPixel *pix = series_pixels (s, l);
-    series_error_bars (cr, ras, s, pix, st);
-    series_line (cr, ras, d, s, pix, st);
-    series_markers (cr, ras, d, s, pix, st, l);
+    series_error_bars (cr, s, pix, st);
+    series_line (cr, d, s, pix, st);
+    series_markers (cr, d, s, pix, st, l);
     g_free (pix);
   }
 }
@@ -601,12 +534,8 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
   cairo_save (cr);
   cairo_rectangle (cr, l->plot_x, l->plot_y, l->plot_w, l->plot_h);
   cairo_clip (cr);
-  /* Straight into the image where it can (ms-raster.h). */
-  MsRaster *ras = ms_raster_begin (cr);
-  chart_ref_lines (cr, ras, d, st, l);
-  chart_series (cr, ras, d, st, l);
-  if (ras)
-    ms_raster_end (ras);
+  chart_ref_lines (cr, d, st, l);
+  chart_series (cr, d, st, l);
   chart_ref_labels (cr, d, st, l);
   cairo_restore (cr);
 

@@ -24,7 +24,7 @@ typedef struct {
   guint color;       /* palette index */
   guint shape;       /* marker shape */
   guint dash;        /* 0 solid, 1 dashed, 2 dotted, 3 dash-dot */
-  guint run;         /* 0 filled markers, 1 hollow, 2 a dot in a ring */
+  guint run;         /* which run, from 0: its marker fill (ms_run_fill) */
   gboolean hidden;
   GArray *points;    /* MsChartPoint, in x order */
 } MsChartSeries;

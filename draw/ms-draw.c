@@ -39,115 +39,10 @@ ms_style_line_width (const MsChartStyle *s)
   return 1.6 * s->line_scale;
 }
 
-/* Phase colours: Okabe & Ito's palette, distinguishable with the common
- * colour vision deficiencies; each style gets a variant of yellow and black,
- * which do not read on every background. Phase names are written in black
- * on these bars, so all of them are light enough for that. */
-static const guint32 phase_light[] = { 0xE69F00, 0x56B4E9, 0x009E73, 0xB89E00,
-                                       0x0072B2, 0xD55E00, 0xCC79A7, 0x444444 };
-static const guint32 phase_dark[] = { 0xF0A818, 0x72C4F2, 0x19C496, 0xF0E442,
-                                      0x4EA3E8, 0xF07B2A, 0xE39BC2, 0xDDDDDD };
-
-/* Series colours, one per mode. Eight colours served eleven modes before
- * and three pairs were the same; these were searched (greedy, then one
- * colour at a time, over a 16-level sRGB grid) for the largest smallest
- * CIEDE2000 distance between any two, counting the distance with
- * deuteranopia and protanopia simulated (Machado 2009) twice, among colours
- * at least 25 from the background and of a lightness a line shows in
- * (L* 28..80 light, 45..92 dark). Markers and dashes tell apart what colour
- * alone cannot for every reader. */
-static const guint32 series_light[] = {
-  [MS_MODE_PAGEABLE] = 0xCC6644,   [MS_MODE_PINNED] = 0x0099FF,
-  [MS_MODE_REGISTERED] = 0x00AA77, [MS_MODE_WRITE_COMBINED] = 0xCC55BB,
-  [MS_MODE_ZERO_COPY] = 0xEEBB00,  [MS_MODE_UVA] = 0x885500,
-  [MS_MODE_MANAGED] = 0x770088,    [MS_MODE_MANAGED_PREFETCH] = 0x9999AA,
-  [MS_MODE_STREAMS] = 0x337788,    [MS_MODE_DEVICE] = 0x005533,
-  [MS_MODE_HOST] = 0x444455,
-};
-static const guint32 series_dark[] = {
-  [MS_MODE_PAGEABLE] = 0xFF2277,   [MS_MODE_PINNED] = 0x77DDFF,
-  [MS_MODE_REGISTERED] = 0x33FF55, [MS_MODE_WRITE_COMBINED] = 0xCC00FF,
-  [MS_MODE_ZERO_COPY] = 0xAA9900,  [MS_MODE_UVA] = 0xAA5500,
-  [MS_MODE_MANAGED] = 0xEEBBBB,    [MS_MODE_MANAGED_PREFETCH] = 0x7788AA,
-  [MS_MODE_STREAMS] = 0x00FFDD,    [MS_MODE_DEVICE] = 0x447766,
-  [MS_MODE_HOST] = 0xEEDDAA,
-};
-G_STATIC_ASSERT (G_N_ELEMENTS (series_light) == MS_MODE_COUNT);
-G_STATIC_ASSERT (G_N_ELEMENTS (series_dark) == MS_MODE_COUNT);
-
-static void
-color_from_hex (guint32 c, MsColor *out)
+double
+ms_style_marker_radius (const MsChartStyle *s)
 {
-  out->red = ((c >> 16) & 0xff) / 255.0;
-  out->green = ((c >> 8) & 0xff) / 255.0;
-  out->blue = (c & 0xff) / 255.0;
-  out->alpha = 1;
-}
-
-guint
-ms_chart_palette_size (void)
-{
-  return G_N_ELEMENTS (series_light);
-}
-
-void
-ms_chart_palette_color (guint index, gboolean dark, MsColor *out)
-{
-  color_from_hex ((dark ? series_dark : series_light)[index % G_N_ELEMENTS (series_light)], out);
-}
-
-void
-ms_mode_look (MsMode mode, guint *color, guint *shape, guint *dash)
-{
-  /* { shape, dash }: every pair differs, and the modes whose curves lie
-   * on top of each other (pinned, registered, write-combined, streams;
-   * zero-copy and UVA; the two managed modes) differ in both. */
-  static const guint8 look[MS_MODE_COUNT][2] = {
-    [MS_MODE_PAGEABLE] = { 0, 0 },       [MS_MODE_PINNED] = { 1, 0 },
-    [MS_MODE_REGISTERED] = { 2, 1 },     [MS_MODE_WRITE_COMBINED] = { 3, 2 },
-    [MS_MODE_ZERO_COPY] = { 4, 0 },      [MS_MODE_UVA] = { 0, 3 },
-    [MS_MODE_MANAGED] = { 3, 1 },        [MS_MODE_MANAGED_PREFETCH] = { 1, 2 },
-    [MS_MODE_STREAMS] = { 4, 3 },        [MS_MODE_DEVICE] = { 2, 0 },
-    [MS_MODE_HOST] = { 0, 2 },
-  };
-  guint m = (guint) mode < MS_MODE_COUNT ? (guint) mode : 0;
-  *color = m;
-  *shape = look[m][0];
-  *dash = look[m][1];
-}
-
-static void
-phase_palette_color (guint index, gboolean dark, MsColor *out)
-{
-  color_from_hex ((dark ? phase_dark : phase_light)[index % G_N_ELEMENTS (phase_light)], out);
-}
-
-/* Allocation and release are bookkeeping rather than data movement: neutral
- * greys, the rest from the palette. */
-void
-ms_phase_color (MsPhase phase, gboolean dark, MsColor *out)
-{
-  static const int map[MS_PHASE_COUNT] = {
-    [MS_PHASE_ALLOC] = -1,     [MS_PHASE_INIT] = 3,   [MS_PHASE_REGISTER] = 6,
-    [MS_PHASE_PREFETCH] = 2,   [MS_PHASE_H2D] = 4,    [MS_PHASE_KERNEL] = 0,
-    [MS_PHASE_D2H] = 1,        [MS_PHASE_VERIFY] = 5, [MS_PHASE_UNREGISTER] = 7,
-    [MS_PHASE_FREE] = -2,      [MS_PHASE_LAUNCH] = -3,
-  };
-  int m = (unsigned) phase < MS_PHASE_COUNT ? map[phase] : -1;
-  if (m >= 0) {
-    phase_palette_color (m, dark, out);
-    return;
-  }
-  if (m == -3) {
-    /* The launch call belongs to the kernel: its colour, darker. */
-    phase_palette_color (map[MS_PHASE_KERNEL], dark, out);
-    out->red *= 0.55;
-    out->green *= 0.55;
-    out->blue *= 0.55;
-    return;
-  }
-  double g = m == -1 ? (dark ? 0.55 : 0.6) : (dark ? 0.42 : 0.45);
-  *out = (MsColor){ g, g, g, 1 };
+  return ms_style_font_size (s) * 0.35 * sqrt (s->line_scale);
 }
 
 void
@@ -480,37 +375,52 @@ ms_set_dash (cairo_t *cr, guint dash, double lw)
   cairo_set_dash (cr, n ? pattern : NULL, (int) n, 0);
 }
 
+/* A polygon marker's corners (shapes 1 to 4) around (x, y), as x, y
+ * pairs in pts; returns how many. */
+static guint
+marker_corners (guint shape, double x, double y, double r, double pts[8])
+{
+  switch (shape % MS_MARKER_SHAPES) {
+  case 1: {
+    const double h = r * 0.9, square[8] = { x - h, y - h, x + h, y - h, x + h, y + h, x - h, y + h };
+    memcpy (pts, square, sizeof square);
+    return 4;
+  }
+  case 2:
+  case 4: {
+    /* Pointing up, or down for 4. */
+    const double s = shape % MS_MARKER_SHAPES == 2 ? 1 : -1;
+    const double tri[6] = { x, y - s * r * 1.15, x + r * 1.05, y + s * r * 0.75,
+                            x - r * 1.05, y + s * r * 0.75 };
+    memcpy (pts, tri, sizeof tri);
+    return 3;
+  }
+  default: {
+    const double d = r * 1.2, diamond[8] = { x, y - d, x + d, y, x, y + d, x - d, y };
+    memcpy (pts, diamond, sizeof diamond);
+    return 4;
+  }
+  }
+}
+
+static void
+polygon_path (cairo_t *cr, const double *pts, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    (i ? cairo_line_to : cairo_move_to) (cr, pts[2 * i], pts[2 * i + 1]);
+  cairo_close_path (cr);
+}
+
 void
 ms_marker_path (cairo_t *cr, guint shape, double x, double y, double r)
 {
-  switch (shape % MS_MARKER_SHAPES) {
-  case 0:
+  if (shape % MS_MARKER_SHAPES == 0) {
     cairo_new_sub_path (cr);
     cairo_arc (cr, x, y, r, 0, 2 * G_PI);
-    break;
-  case 1:
-    cairo_rectangle (cr, x - r * 0.9, y - r * 0.9, r * 1.8, r * 1.8);
-    break;
-  case 2:
-    cairo_move_to (cr, x, y - r * 1.15);
-    cairo_line_to (cr, x + r * 1.05, y + r * 0.75);
-    cairo_line_to (cr, x - r * 1.05, y + r * 0.75);
-    cairo_close_path (cr);
-    break;
-  case 4:
-    cairo_move_to (cr, x, y + r * 1.15);
-    cairo_line_to (cr, x + r * 1.05, y - r * 0.75);
-    cairo_line_to (cr, x - r * 1.05, y - r * 0.75);
-    cairo_close_path (cr);
-    break;
-  default:
-    cairo_move_to (cr, x, y - r * 1.2);
-    cairo_line_to (cr, x + r * 1.2, y);
-    cairo_line_to (cr, x, y + r * 1.2);
-    cairo_line_to (cr, x - r * 1.2, y);
-    cairo_close_path (cr);
-    break;
+    return;
   }
+  double pts[8];
+  polygon_path (cr, pts, marker_corners (shape, x, y, r, pts));
 }
 
 void
@@ -521,6 +431,109 @@ ms_draw_marker (cairo_t *cr, guint shape, double x, double y, double r, gboolean
     cairo_fill (cr);
   else
     cairo_stroke (cr);
+}
+
+static void
+markers_path (cairo_t *cr, guint shape, const double *xy, guint n, double r)
+{
+  for (guint i = 0; i < n; i++)
+    ms_marker_path (cr, shape, xy[2 * i], xy[2 * i + 1], r);
+}
+
+/* How far (x, y) lies inside the half of a marker at (cx, cy) that fill
+ * names: the lower, upper, left or right one. */
+static double
+half_side (MsMarkerFill fill, double cx, double cy, double x, double y)
+{
+  switch (fill) {
+  case MS_FILL_LOWER_HALF: return y - cy;
+  case MS_FILL_UPPER_HALF: return cy - y;
+  case MS_FILL_LEFT_HALF: return cx - x;
+  default: return x - cx;
+  }
+}
+
+/* The half of a marker that fill names, as a path of its own: a half
+ * disc, or the polygon cut along the line through its centre. A path and
+ * not a clip, so that a series' halves go out in one fill. */
+static void
+half_marker_path (cairo_t *cr, guint shape, MsMarkerFill fill, double x, double y, double r)
+{
+  if (shape % MS_MARKER_SHAPES == 0) {
+    static const double start[] = { [MS_FILL_LOWER_HALF] = 0, [MS_FILL_UPPER_HALF] = G_PI,
+                                    [MS_FILL_LEFT_HALF] = G_PI / 2,
+                                    [MS_FILL_RIGHT_HALF] = -G_PI / 2 };
+    cairo_new_sub_path (cr);
+    cairo_arc (cr, x, y, r, start[fill], start[fill] + G_PI);
+    cairo_close_path (cr);
+    return;
+  }
+  double in[8], out[10];
+  guint n = marker_corners (shape, x, y, r, in), m = 0;
+  /* One cut of a convex polygon: keep the corners inside, add where an
+   * edge crosses the line. */
+  for (guint i = 0; i < n; i++) {
+    const double *p = in + 2 * i, *q = in + 2 * ((i + 1) % n);
+    double sp = half_side (fill, x, y, p[0], p[1]), sq = half_side (fill, x, y, q[0], q[1]);
+    if (sp >= 0) {
+      out[2 * m] = p[0];
+      out[2 * m++ + 1] = p[1];
+    }
+    if ((sp < 0) != (sq < 0)) {
+      double t = sp / (sp - sq);
+      out[2 * m] = p[0] + t * (q[0] - p[0]);
+      out[2 * m++ + 1] = p[1] + t * (q[1] - p[1]);
+    }
+  }
+  if (m >= 3)
+    polygon_path (cr, out, m);
+}
+
+void
+ms_draw_markers (cairo_t *cr, guint shape, MsMarkerFill fill, const double *xy, guint n, double r,
+                 double line_width, const MsColor *face)
+{
+  if (n == 0)
+    return;
+  cairo_set_line_width (cr, line_width);
+  if (face && fill != MS_FILL_SOLID && fill != MS_FILL_HALO) {
+    cairo_pattern_t *ink = cairo_pattern_reference (cairo_get_source (cr));
+    markers_path (cr, shape, xy, n, r);
+    ms_set_color (cr, face, 1);
+    cairo_fill (cr);
+    cairo_set_source (cr, ink);
+    cairo_pattern_destroy (ink);
+  }
+  markers_path (cr, shape, xy, n, r);
+  switch (fill) {
+  case MS_FILL_SOLID:
+    cairo_fill (cr);
+    return;
+  case MS_FILL_HALO:
+    cairo_fill (cr);
+    markers_path (cr, shape, xy, n, r * 1.7);
+    cairo_set_line_width (cr, line_width * 0.7);
+    break;
+  case MS_FILL_DOT:
+    cairo_stroke (cr);
+    for (guint i = 0; i < n; i++)
+      ms_marker_path (cr, 0, xy[2 * i], xy[2 * i + 1], r * 0.4);
+    cairo_fill (cr);
+    return;
+  case MS_FILL_LOWER_HALF:
+  case MS_FILL_UPPER_HALF:
+  case MS_FILL_LEFT_HALF:
+  case MS_FILL_RIGHT_HALF:
+    cairo_stroke (cr);
+    for (guint i = 0; i < n; i++)
+      half_marker_path (cr, shape, fill, xy[2 * i], xy[2 * i + 1], r);
+    cairo_fill (cr);
+    return;
+  case MS_FILL_HOLLOW:
+  default:
+    break;
+  }
+  cairo_stroke (cr);
 }
 
 guint

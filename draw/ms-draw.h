@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-draw.h: what the chart, the timeline and the breakdown share: colours
- * (the palette, phase colours, the style), text, markers and dashes, and the
- * axis steps (ticks, grid lines, labels). Cairo, Pango and GLib only. */
+/* ms-draw.h: what the chart, the timeline and the breakdown share: the
+ * style, text, markers and dashes, and the axis steps (ticks, grid lines,
+ * labels); the colours they pick from are in ms-palette.h. Cairo, Pango
+ * and GLib only. */
 #pragma once
 
 #include <cairo.h>
@@ -9,14 +10,10 @@
 #include <pango/pango.h>
 
 #include "memsweep.h"
+#include "ms-palette.h"
 #include "ms-scale.h"
 
 G_BEGIN_DECLS
-
-/* A colour with components in 0..1; GdkRGBA has the same layout. */
-typedef struct {
-  double red, green, blue, alpha;
-} MsColor;
 
 typedef struct {
   MsColor fg;
@@ -30,22 +27,13 @@ typedef struct {
 void ms_chart_style_init_light (MsChartStyle *style);
 void ms_chart_style_init_dark (MsChartStyle *style);
 
-/* Text size and line width in user units for a style. */
+/* Text size, line width and a series marker's radius in user units for a
+ * style. Markers are large enough for a run's fill (ms_run_fill) to show
+ * in every shape. */
 double ms_style_font_size (const MsChartStyle *style);
 double ms_style_line_width (const MsChartStyle *style);
+double ms_style_marker_radius (const MsChartStyle *style);
 
-/* The series palette: one colour per memory mode, chosen for distance
- * from each other and from the background with normal vision and with
- * deuteranopia and protanopia simulated, one variant for light and one for
- * dark styles (test-render checks the distances). */
-guint ms_chart_palette_size (void);
-void ms_chart_palette_color (guint index, gboolean dark, MsColor *out);
-/* How a mode's series looks: its palette colour, marker and dash. No two
- * modes share a marker and dash pair, and modes that often lie on top of
- * each other (pinned, registered, write-combined, streams) differ in both. */
-void ms_mode_look (MsMode mode, guint *color, guint *shape, guint *dash);
-/* Phase colours: the palette, greys for allocation and release. */
-void ms_phase_color (MsPhase phase, gboolean dark, MsColor *out);
 /* The colour with its alpha multiplied by alpha as the source. */
 void ms_set_color (cairo_t *cr, const MsColor *color, double alpha);
 /* The style's background over the whole target. */
@@ -77,11 +65,17 @@ typedef void (*MsTextRecorder) (const char *text, double x, double y, double w, 
                                 gpointer user_data);
 void ms_draw_set_text_recorder (MsTextRecorder recorder, gpointer user_data);
 
-/* Markers: 0 circle, 1 square, 2 triangle, 3 diamond, 4 triangle pointing
- * down. The path alone lets many markers go out in one fill. */
-#define MS_MARKER_SHAPES 5
+/* Markers (shapes in ms-palette.h). The path alone lets many markers go
+ * out in one fill. */
 void ms_marker_path (cairo_t *cr, guint shape, double x, double y, double r);
 void ms_draw_marker (cairo_t *cr, guint shape, double x, double y, double r, gboolean filled);
+/* n markers of one shape and fill, centred at xy (x, y pairs), radius r,
+ * outlines line_width wide, in the current source: one path per step, not
+ * one per marker. What the fill leaves open is painted in face first (the
+ * background, so that a line under a marker does not show through and
+ * read as another fill), or left see-through when face is NULL. */
+void ms_draw_markers (cairo_t *cr, guint shape, MsMarkerFill fill, const double *xy, guint n,
+                      double r, double line_width, const MsColor *face);
 /* 0 solid, 1 dashed, 2 dotted, 3 dash-dot. */
 void ms_set_dash (cairo_t *cr, guint dash, double line_width);
 /* The lengths of that dash for line_width into pattern; returns how many
@@ -99,7 +93,7 @@ void ms_grid_path_x (cairo_t *cr, const MsScale *xs, const MsTick *ticks, guint 
                      double y1, double line_width);
 void ms_grid_path_y (cairo_t *cr, const MsScale *ys, const MsTick *ticks, guint n, double x0,
                      double x1, double line_width);
-/* The same rectangles as x, y, w, h in boxes (4 n doubles), for a raster;
+/* The same rectangles as x, y, w, h in boxes (4 n doubles);
  * vertical is TRUE for ms_grid_path_x's (from lo to hi along y), FALSE
  * for ms_grid_path_y's (along x). */
 void ms_grid_boxes (const MsScale *scale, const MsTick *ticks, guint n, double lo, double hi,

@@ -3,7 +3,6 @@
  * index (ms-timeline-index.c), geometry, lanes, time axis, bars (merged
  * below a pixel), labels, legend. */
 #include "ms-timeline.h"
-#include "ms-timeline-glyphs.h"
 #include "ms-timeline-index.h"
 
 #include <glib/gi18n.h>
@@ -506,21 +505,17 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
 {
   g_array_sort (set->labels, cmp_label_phase);
   cairo_set_source_rgb (cr, 0, 0, 0);
-  MsGlyphBatch *batch = ms_glyph_batch_begin (cr);
   for (guint i = 0; i < set->labels->len; i++) {
     const MsTimelineBar *b = &g_array_index (set->labels, MsTimelineBar, i);
     ms_draw_text (cr, ms_phase_name (b->event->phase), b->x + b->w / 2, b->y + b->h / 2,
                   set->fs * 0.9, 0.5, 0.5, FALSE, NULL, NULL);
   }
-  ms_glyph_batch_end (batch, cr);
   ms_set_color (cr, &st->fg, 1);
-  batch = ms_glyph_batch_begin (cr);
   for (guint i = 0; i < set->blocked_labels->len; i++) {
     const MsTimelineBar *b = &g_array_index (set->blocked_labels, MsTimelineBar, i);
     ms_draw_text (cr, _("blocked"), b->x + b->w / 2, b->y + b->h / 2, set->fs * 0.85, 0.5, 0.5,
                   FALSE, NULL, NULL);
   }
-  ms_glyph_batch_end (batch, cr);
 }
 
 /* Collects the visible bars, then fills and labels them inside the lanes. */

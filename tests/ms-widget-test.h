@@ -102,6 +102,47 @@ ms_test_ink (GtkWidget *widget)
   return ink * 1000 / ((gsize) w * h);
 }
 
+/* A drawing view's frame: its kept picture (a texture node, held) and what
+ * lies over it (cairo nodes: the crosshair). */
+typedef struct {
+  GdkTexture *texture;
+  guint n_over;
+  graphene_rect_t over;
+} MsTestViewFrame;
+
+static inline void
+ms_test_collect_frame (GskRenderNode *node, MsTestViewFrame *f)
+{
+  switch (gsk_render_node_get_node_type (node)) {
+  case GSK_TEXTURE_NODE:
+    g_set_object (&f->texture, gsk_texture_node_get_texture (node));
+    break;
+  case GSK_CONTAINER_NODE:
+    for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+      ms_test_collect_frame (gsk_container_node_get_child (node, i), f);
+    break;
+  case GSK_CAIRO_NODE:
+    f->n_over++;
+    gsk_render_node_get_bounds (node, &f->over);
+    break;
+  default:
+    break;
+  }
+}
+
+static inline MsTestViewFrame
+ms_test_view_frame (GtkWidget *view)
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GTK_WIDGET_GET_CLASS (view)->snapshot (view, snapshot);
+  g_autoptr (GskRenderNode) node = gtk_snapshot_free_to_node (snapshot);
+  MsTestViewFrame f = { 0 };
+  g_assert_nonnull (node);
+  ms_test_collect_frame (node, &f);
+  g_assert_nonnull (f.texture);
+  return f;
+}
+
 static inline void
 ms_test_count_notify (GObject *object, GParamSpec *pspec, guint *count)
 {

@@ -145,11 +145,11 @@ main (int argc, char **argv)
   snprintf (tmpdir, sizeof tmpdir, "/tmp/memsweep-test-csv-overhead-XXXXXX");
   if (!mkdtemp (tmpdir))
     return 99;
-  char cmd[300];
-  snprintf (cmd, sizeof cmd, "rm -rf %s", tmpdir);
-  if (!ms_test_failures && system (cmd) != 0)
-    fprintf (stderr, "could not remove %s\n", tmpdir);
   g_test_add_func ("/csv-overhead/instr-overhead-files", test_instr_overhead_files);
   int rc = g_test_run ();
+  char cmd[300];
+  snprintf (cmd, sizeof cmd, "rm -rf %s", tmpdir);
+  if (rc == 0 && system (cmd) != 0)
+    fprintf (stderr, "could not remove %s\n", tmpdir);
   return rc;
 }

@@ -12,7 +12,6 @@
 #include "ms-chart.h"
 #include "ms-export.h"
 #include "ms-timeline.h"
-#include "ms-timeline-glyphs.h"
 
 #define W 900
 #define H 560
@@ -543,60 +542,45 @@ test_phase_colours_distinct (void)
       }
 }
 
-/* Labels at fractional places in rows, drawn as ms_draw_text does and
- * through a glyph batch: the same pixels. */
+/* Eight runs overlaid get eight marker fills (issue 21: the fourth run
+ * repeated the first), each telling itself apart from every other at the
+ * size markers are drawn, in every shape: many pixels differ between any
+ * two. */
 static void
-draw_labels (cairo_t *cr, gboolean batched)
+test_run_fills_distinct (void)
 {
-  static const char *texts[] = { "h2d", "d2h", "kernel", "blocked", "memset" };
+  enum { S = 24 };
   MsChartStyle st;
   ms_chart_style_init_light (&st);
-  ms_draw_background (cr, &st);
-  cairo_set_source_rgb (cr, 0, 0, 0);
-  MsGlyphBatch *batch = batched ? ms_glyph_batch_begin (cr) : NULL;
-  if (batched)
-    g_assert_nonnull (batch);
-  for (int i = 0; i < 300; i++) {
-    int row = i % 12;
-    /* Each row left to right with gaps, the rows in turn as the timeline
-     * names its bars (phase by phase, not row by row). */
-    double x = 8.37 + (i / 12) * 61.13 + row * 0.29, y = 6.71 + row * 23.45;
-    ms_draw_text (cr, texts[i % G_N_ELEMENTS (texts)], x, y, 11.3 + (i % 2) * 0.4, 0.5, 0.5,
-                  FALSE, NULL, NULL);
+  const double r = ms_style_marker_radius (&st), lw = ms_style_line_width (&st) * 0.8;
+  for (guint run = 0; run < MS_RUN_STYLES; run++) {
+    g_assert_cmpint (ms_run_fill (run), ==, run);
+    g_assert_cmpint (ms_run_fill (run + MS_RUN_STYLES), ==, ms_run_fill (run));
   }
-  ms_glyph_batch_end (batch, cr);
-}
-
-static void
-test_glyph_batch_same_pixels (void)
-{
-  cairo_surface_t *a = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1600, 300);
-  cairo_surface_t *b = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1600, 300);
-  cairo_t *ca = cairo_create (a), *cb = cairo_create (b);
-  draw_labels (ca, FALSE);
-  draw_labels (cb, TRUE);
-  cairo_surface_flush (a);
-  cairo_surface_flush (b);
-  int stride = cairo_image_surface_get_stride (a);
-  g_assert_cmpint (stride, ==, cairo_image_surface_get_stride (b));
-  g_assert_true (memcmp (cairo_image_surface_get_data (a), cairo_image_surface_get_data (b),
-                         (size_t) stride * 300) == 0);
-  /* Something was drawn at all. */
-  guint32 *px = (guint32 *) cairo_image_surface_get_data (a);
-  guint dark = 0;
-  for (int i = 0; i < 1600 * 300; i++)
-    dark += (px[i] & 0xff) < 0x80;
-  g_assert_cmpuint (dark, >, 3000);
-  /* Not on a vector surface: its text goes out as text. */
-  cairo_surface_t *rec = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
-  cairo_t *cr = cairo_create (rec);
-  g_assert_null (ms_glyph_batch_begin (cr));
-  cairo_destroy (cr);
-  cairo_surface_destroy (rec);
-  cairo_destroy (ca);
-  cairo_destroy (cb);
-  cairo_surface_destroy (a);
-  cairo_surface_destroy (b);
+  for (guint shape = 0; shape < MS_MARKER_SHAPES; shape++) {
+    guint8 ink[MS_RUN_STYLES][S * S];
+    for (guint f = 0; f < MS_RUN_STYLES; f++) {
+      MsTestCanvas c = ms_test_canvas_new (S, S);
+      cairo_set_source_rgb (c.cr, 0, 0, 0);
+      const double at[2] = { S / 2.0, S / 2.0 };
+      ms_draw_markers (c.cr, shape, f, at, 1, r, lw, NULL);
+      cairo_surface_flush (c.surface);
+      const guint8 *data = cairo_image_surface_get_data (c.surface);
+      int stride = cairo_image_surface_get_stride (c.surface);
+      for (int y = 0; y < S; y++)
+        for (int x = 0; x < S; x++)
+          ink[f][y * S + x] = data[y * stride + x * 4 + 3]; /* alpha: the ink */
+      ms_test_canvas_free (&c);
+    }
+    for (guint a = 0; a < MS_RUN_STYLES; a++)
+      for (guint b = a + 1; b < MS_RUN_STYLES; b++) {
+        guint differ = 0;
+        for (int i = 0; i < S * S; i++)
+          differ += abs (ink[a][i] - ink[b][i]) > 96;
+        if (differ < 8)
+          g_error ("shape %u: fills %u and %u differ in %u pixels only", shape, a, b, differ);
+      }
+  }
 }
 
 int
@@ -605,6 +589,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render/series-at-point", test_series_at_its_point);
   g_test_add_func ("/render/phase-colours-distinct", test_phase_colours_distinct);
+  g_test_add_func ("/render/run-fills-distinct", test_run_fills_distinct);
   g_test_add_func ("/render/nothing-outside-plot", test_nothing_outside_plot);
   g_test_add_func ("/render/dark-background", test_dark_background);
   g_test_add_func ("/render/hidden-and-failed", test_hidden_and_failed);
@@ -616,6 +601,5 @@ main (int argc, char **argv)
   g_test_add_func ("/render/timeline-index-follows-cell", test_timeline_index_follows_cell);
   g_test_add_func ("/render/breakdown", test_breakdown);
   g_test_add_func ("/render/exports", test_exports);
-  g_test_add_func ("/render/glyph-batch-same-pixels", test_glyph_batch_same_pixels);
   return g_test_run ();
 }

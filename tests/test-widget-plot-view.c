@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-widget-plot-view.c: MsPlotView's properties, drawing and legend. */
+#include "ms-view-cache.h"
 #include "ms-views.h"
 #include "ms-widget-test.h"
 
@@ -138,6 +139,162 @@ test_empty_draws (void)
   ms_test_destroy (window, view);
 }
 
+static guchar *
+texture_pixels (GdkTexture *t)
+{
+  int w = gdk_texture_get_width (t), h = gdk_texture_get_height (t);
+  guchar *px = g_malloc ((gsize) w * h * 4);
+  gdk_texture_download (t, px, (gsize) w * 4);
+  return px;
+}
+
+/* The view drew its picture again since prev (and, when differs, the
+ * picture changed); prev becomes the new frame. */
+static void
+expect_redrawn (GtkWidget *view, MsTestViewFrame *prev, gboolean differs, const char *why)
+{
+  MsTestViewFrame f = ms_test_view_frame (view);
+  if (f.texture == prev->texture)
+    g_error ("the picture was kept after %s", why);
+  if (differs && gdk_texture_get_width (f.texture) == gdk_texture_get_width (prev->texture) &&
+      gdk_texture_get_height (f.texture) == gdk_texture_get_height (prev->texture)) {
+    g_autofree guchar *a = texture_pixels (prev->texture), *b = texture_pixels (f.texture);
+    gsize n = (gsize) gdk_texture_get_width (f.texture) * gdk_texture_get_height (f.texture) * 4;
+    if (memcmp (a, b, n) == 0)
+      g_error ("the picture did not change after %s", why);
+  }
+  g_object_unref (prev->texture);
+  *prev = f;
+}
+
+static void
+settle (void)
+{
+  for (int i = 0; i < 50; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+}
+
+static GtkEventController *
+motion_controller (GtkWidget *widget)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++) {
+    g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
+    if (GTK_IS_EVENT_CONTROLLER_MOTION (c))
+      return c;
+  }
+  g_assert_not_reached ();
+}
+
+/* The chart is drawn once and kept (a texture) while nothing changes:
+ * hovering lays the crosshair over it in a node smaller than the view;
+ * every property that changes the picture draws it again. */
+static void
+test_picture_kept_and_redrawn (void)
+{
+  g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
+  GtkWidget *view = ms_plot_view_new (MS_METRIC_E2E_BANDWIDTH);
+  g_object_set (view, "runs", runs, NULL);
+  GtkWindow *window = ms_test_show (view, 900, 600);
+  int scale = gtk_widget_get_scale_factor (view);
+  MsTestViewFrame prev = ms_test_view_frame (view);
+  g_assert_cmpint (gdk_texture_get_width (prev.texture), ==, 900 * scale);
+  g_assert_cmpuint (prev.n_over, ==, 0);
+  MsTestViewFrame again = ms_test_view_frame (view);
+  g_assert_true (again.texture == prev.texture);
+  g_object_unref (again.texture);
+
+  g_signal_emit_by_name (motion_controller (view), "motion", 450.0, 300.0);
+  MsTestViewFrame hover = ms_test_view_frame (view);
+  g_assert_true (hover.texture == prev.texture);
+  g_assert_cmpuint (hover.n_over, ==, 1);
+  g_assert_cmpfloat (hover.over.size.width * hover.over.size.height, <, 900 * 600 / 2);
+  g_assert_cmpfloat (hover.over.origin.x, <=, 450);
+  g_assert_cmpfloat (hover.over.origin.x + hover.over.size.width, >=, 450);
+  g_object_unref (hover.texture);
+  g_signal_emit_by_name (motion_controller (view), "leave");
+  MsTestViewFrame left = ms_test_view_frame (view);
+  g_assert_cmpuint (left.n_over, ==, 0);
+  g_object_unref (left.texture);
+
+  g_object_set (view, "metric", MS_METRIC_E2E_TIME, NULL);
+  expect_redrawn (view, &prev, TRUE, "metric");
+  g_object_set (view, "log-scale", TRUE, NULL);
+  expect_redrawn (view, &prev, TRUE, "log-scale");
+  g_object_set (view, "direct-labels", TRUE, NULL);
+  expect_redrawn (view, &prev, TRUE, "direct-labels");
+  g_object_set (view, "text-scale", 1.5, NULL);
+  expect_redrawn (view, &prev, TRUE, "text-scale");
+  g_object_set (view, "line-scale", 2.0, NULL);
+  expect_redrawn (view, &prev, TRUE, "line-scale");
+  g_object_set (view, "high-contrast", TRUE, NULL);
+  expect_redrawn (view, &prev, TRUE, "high-contrast");
+  g_object_set (view, "modes", "pinned,pageable", NULL);
+  expect_redrawn (view, &prev, TRUE, "modes");
+  g_object_set (view, "planned-max-exponent", 30, "planned-min-exponent", 8, NULL);
+  expect_redrawn (view, &prev, TRUE, "the planned sizes");
+  const MsChartSeries *s = g_ptr_array_index (ms_plot_view_get_data (MS_PLOT_VIEW (view))->series, 0);
+  ms_plot_view_set_series_hidden (MS_PLOT_VIEW (view), s->label, TRUE);
+  expect_redrawn (view, &prev, TRUE, "a series hidden");
+  /* The same array may have changed in place. */
+  ms_plot_view_set_runs (MS_PLOT_VIEW (view), runs);
+  expect_redrawn (view, &prev, FALSE, "runs");
+
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  settle ();
+  expect_redrawn (view, &prev, TRUE, "dark style");
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  settle ();
+  expect_redrawn (view, &prev, TRUE, "light style");
+
+  gtk_window_set_default_size (window, 700, 500);
+  ms_test_wait_until (ms_test_is_laid_out, view, "the window is resized");
+  expect_redrawn (view, &prev, FALSE, "a resize");
+  g_assert_cmpint (gdk_texture_get_width (prev.texture), ==, gtk_widget_get_width (view) * scale);
+  g_object_unref (prev.texture);
+  ms_test_destroy (window, view);
+}
+
+/* The kept picture is for one size, scale factor and style: any other
+ * finds it stale (HiDPI cannot be switched under the test's display). */
+static void
+test_cache_key (void)
+{
+  MsViewCache cache = { 0 };
+  MsChartStyle st, other;
+  ms_chart_style_init_light (&st);
+  g_assert_false (ms_view_cache_holds (&cache, 40, 30, 1, &st));
+  ms_view_cache_end (&cache, ms_view_cache_begin (&cache, 40, 30, 2, &st));
+  g_assert_cmpint (gdk_texture_get_width (cache.texture), ==, 80);
+  g_assert_true (ms_view_cache_holds (&cache, 40, 30, 2, &st));
+  g_assert_false (ms_view_cache_holds (&cache, 40, 30, 1, &st));
+  g_assert_null (cache.texture);
+  const struct {
+    int w, h, scale;
+    double text_scale;
+    gboolean dark;
+  } stale[] = { { 41, 30, 2, 1, FALSE }, { 40, 31, 2, 1, FALSE }, { 40, 30, 2, 1.2, FALSE },
+                { 40, 30, 2, 1, TRUE } };
+  for (guint i = 0; i < G_N_ELEMENTS (stale); i++) {
+    ms_view_cache_end (&cache, ms_view_cache_begin (&cache, 40, 30, 2, &st));
+    if (stale[i].dark)
+      ms_chart_style_init_dark (&other);
+    else
+      other = st;
+    other.text_scale = stale[i].text_scale;
+    g_assert_false (ms_view_cache_holds (&cache, stale[i].w, stale[i].h, stale[i].scale, &other));
+  }
+  /* The picture's pixels go with its texture: nothing else holds them. */
+  cairo_t *cr = ms_view_cache_begin (&cache, 40, 30, 1, &st);
+  cairo_surface_t *pixels = cairo_surface_reference (cairo_get_target (cr));
+  ms_view_cache_end (&cache, cr);
+  ms_view_cache_clear (&cache);
+  g_assert_cmpuint (cairo_surface_get_reference_count (pixels), ==, 1);
+  cairo_surface_destroy (pixels);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -147,5 +304,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot-view/direct-labels-and-plan", test_direct_labels_and_plan);
   g_test_add_func ("/plot-view/empty", test_empty_draws);
   g_test_add_func ("/plot-view/modes-filter", test_modes_filter);
+  g_test_add_func ("/plot-view/picture-kept-and-redrawn", test_picture_kept_and_redrawn);
+  g_test_add_func ("/plot-view/cache-key", test_cache_key);
   return g_test_run ();
 }

@@ -255,11 +255,53 @@ test_large_cell_in_slices (void)
   ms_test_destroy (window, GTK_WIDGET (view));
 }
 
+/* The lanes are drawn once and kept (a texture) while nothing changes
+ * them; zooming, panning, another cell, the text scale and a resize draw
+ * them again. */
+static void
+test_picture_kept_and_redrawn (void)
+{
+  g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
+  MsRun *held = g_ptr_array_index (runs, 0);
+  const MsResults *run = ms_run_get_results (held);
+  MsTimelineView *view = MS_TIMELINE_VIEW (ms_timeline_view_new ());
+  ms_timeline_view_set_cell (view, held, ms_results_find (run, MS_MODE_PINNED, 20), 0, "pinned");
+  GtkWindow *window = ms_test_show (GTK_WIDGET (view), 900, 400);
+  MsTestViewFrame first = ms_test_view_frame (GTK_WIDGET (view));
+  MsTestViewFrame again = ms_test_view_frame (GTK_WIDGET (view));
+  g_assert_true (again.texture == first.texture);
+  g_object_unref (again.texture);
+  GdkTexture *prev = first.texture;
+  for (int step = 0; step < 5; step++) {
+    if (step == 0)
+      ms_timeline_view_zoom (view, 2);
+    else if (step == 1)
+      ms_timeline_view_pan (view, 1);
+    else if (step == 2)
+      ms_timeline_view_set_cell (view, held, ms_results_find (run, MS_MODE_PAGEABLE, 20), 0,
+                                 "pageable");
+    else if (step == 3)
+      g_object_set (view, "text-scale", 1.5, NULL);
+    else {
+      gtk_window_set_default_size (window, 700, 300);
+      ms_test_wait_until (ms_test_is_laid_out, view, "the window is resized");
+    }
+    MsTestViewFrame f = ms_test_view_frame (GTK_WIDGET (view));
+    if (f.texture == prev)
+      g_error ("step %d kept the old picture", step);
+    g_object_unref (prev);
+    prev = f.texture;
+  }
+  g_object_unref (prev);
+  ms_test_destroy (window, GTK_WIDGET (view));
+}
+
 int
 main (int argc, char **argv)
 {
   ms_widget_test_init (&argc, &argv);
   g_test_add_func ("/timeline-view/cell-and-zoom", test_cell_and_zoom);
+  g_test_add_func ("/timeline-view/picture-kept-and-redrawn", test_picture_kept_and_redrawn);
   g_test_add_func ("/timeline-view/opens-on-movement", test_opens_on_movement);
   g_test_add_func ("/timeline-view/tooltip-truthful", test_tooltip_truthful);
   g_test_add_func ("/timeline-view/no-cell", test_no_cell);

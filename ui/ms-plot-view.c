@@ -3,6 +3,7 @@
 #include "ms-plot-view.h"
 #include "ms-run.h"
 
+#include "ms-view-cache.h"
 #include "ms-views.h"
 
 #include <math.h>
@@ -20,11 +21,9 @@ struct _MsPlotView {
   MsChartData *data;  /* built lazily from runs */
   MsChartLayout layout;
   double hover_x;
-  /* The chart without the crosshair, at the widget's size and scale:
-   * hovering repaints this and the crosshair only. */
-  cairo_surface_t *cache;
-  int cache_w, cache_h, cache_scale;
-  gboolean cache_dark;
+  /* The chart without the crosshair, at the widget's size, scale and
+   * style: hovering draws the crosshair over it and nothing else. */
+  MsViewCache cache;
 };
 
 G_DEFINE_FINAL_TYPE (MsPlotView, ms_plot_view, GTK_TYPE_WIDGET)
@@ -68,7 +67,7 @@ ms_plot_view_get_data (MsPlotView *self)
 static void
 drop_cache (MsPlotView *self)
 {
-  g_clear_pointer (&self->cache, cairo_surface_destroy);
+  ms_view_cache_clear (&self->cache);
 }
 
 static void
@@ -85,6 +84,29 @@ ms_plot_view_invalidate (MsPlotView *self)
   on_style_changed (self);
 }
 
+/* The crosshair and its read-out in a node only as large as what they
+ * cover: recorded first to learn where they ink, so that a frame redraws
+ * that much of the window and not all of it. */
+static void
+append_crosshair (MsPlotView *self, GtkSnapshot *snapshot, const MsChartStyle *style)
+{
+  cairo_surface_t *rec = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cairo_t *rc = cairo_create (rec);
+  ms_chart_draw_crosshair (rc, plot_data (self), style, &self->layout, self->hover_x);
+  cairo_destroy (rc);
+  double x, y, w, h;
+  cairo_recording_surface_ink_extents (rec, &x, &y, &w, &h);
+  if (w > 0 && h > 0) {
+    double x0 = floor (x), y0 = floor (y);
+    graphene_rect_t bounds = GRAPHENE_RECT_INIT (x0, y0, ceil (x + w) - x0, ceil (y + h) - y0);
+    cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+    cairo_set_source_surface (cr, rec, 0, 0);
+    cairo_paint (cr);
+    cairo_destroy (cr);
+  }
+  cairo_surface_destroy (rec);
+}
+
 static void
 ms_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -95,31 +117,14 @@ ms_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   ms_view_style_from_widget (widget, &self->scale, &style);
   if (w <= 0 || h <= 0)
     return;
-  if (self->cache && (self->cache_w != w || self->cache_h != h || self->cache_scale != scale ||
-                      self->cache_dark != style.dark))
-    drop_cache (self);
-  if (!self->cache) {
-    /* Device scale keeps lines and text crisp on HiDPI screens. */
-    self->cache = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w * scale, h * scale);
-    cairo_surface_set_device_scale (self->cache, scale, scale);
-    cairo_t *cc = cairo_create (self->cache);
+  if (!ms_view_cache_holds (&self->cache, w, h, scale, &style)) {
+    cairo_t *cc = ms_view_cache_begin (&self->cache, w, h, scale, &style);
     ms_chart_draw (cc, plot_data (self), &style, w, h, -1, &self->layout);
-    cairo_destroy (cc);
-    self->cache_w = w;
-    self->cache_h = h;
-    self->cache_scale = scale;
-    self->cache_dark = style.dark;
+    ms_view_cache_end (&self->cache, cc);
   }
-  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  cairo_set_source_surface (cr, self->cache, 0, 0);
-  /* An opaque chart is copied as it is: the same pixels as OVER, in half
-   * the time of blending every one of them. */
-  if (style.bg.alpha >= 1)
-    cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
-  cairo_paint (cr);
-  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
-  ms_chart_draw_crosshair (cr, plot_data (self), &style, &self->layout, self->hover_x);
-  cairo_destroy (cr);
+  ms_view_cache_append (&self->cache, snapshot);
+  if (self->hover_x >= 0)
+    append_crosshair (self, snapshot, &style);
 }
 
 gboolean

@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "ms-run.h"
+#include "ms-view-cache.h"
 #include "ms-views.h"
 
 struct _MsTimelineView {
@@ -32,6 +33,9 @@ struct _MsTimelineView {
    * slices (fill_source), the view saying so meanwhile. */
   MsRepMap *reps;
   guint fill_source;
+  /* The lanes as last drawn: frames that change nothing of the picture
+   * (focus, a tooltip) reuse it. */
+  MsViewCache cache;
 };
 
 G_DEFINE_FINAL_TYPE (MsTimelineView, ms_timeline_view, GTK_TYPE_WIDGET)
@@ -47,6 +51,7 @@ static void
 window_changed (MsTimelineView *self)
 {
   gboolean zoomed = self->window.t0 > 0 || self->window.t1 < self->window.total_us;
+  ms_view_cache_clear (&self->cache);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, signals[WINDOW_CHANGED], 0);
   if (zoomed != self->zoomed) {
@@ -72,15 +77,21 @@ ms_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   MsTimelineView *self = MS_TIMELINE_VIEW (widget);
   int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  int scale = gtk_widget_get_scale_factor (widget);
   MsChartStyle style;
   ms_view_style_from_widget (widget, &self->scale, &style);
-  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  if (indexing (self))
-    ms_timeline_draw_message (cr, &style, w, h, self->title, _("Indexing repetitions…"));
-  else
-    ms_timeline_draw (cr, shown_cell (self), self->rep, &self->window, &style, w, h, self->title,
-                      &self->layout);
-  cairo_destroy (cr);
+  if (w <= 0 || h <= 0)
+    return;
+  if (!ms_view_cache_holds (&self->cache, w, h, scale, &style)) {
+    cairo_t *cr = ms_view_cache_begin (&self->cache, w, h, scale, &style);
+    if (indexing (self))
+      ms_timeline_draw_message (cr, &style, w, h, self->title, _("Indexing repetitions…"));
+    else
+      ms_timeline_draw (cr, shown_cell (self), self->rep, &self->window, &style, w, h,
+                        self->title, &self->layout);
+    ms_view_cache_end (&self->cache, cr);
+  }
+  ms_view_cache_append (&self->cache, snapshot);
 }
 
 static double
@@ -291,6 +302,7 @@ ms_timeline_view_finalize (GObject *object)
   g_clear_object (&self->held);
   self->run = NULL;
   g_free (self->title);
+  ms_view_cache_clear (&self->cache);
   ms_timeline_layout_clear (&self->layout);
   G_OBJECT_CLASS (ms_timeline_view_parent_class)->finalize (object);
 }
