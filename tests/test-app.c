@@ -349,6 +349,25 @@ check_sweeps (MsWindow *win)
   check_run_names_and_notes (win);
 }
 
+/* The question a window asks before it closes, or NULL. */
+static gpointer
+find_question (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++) {
+    g_autoptr (GtkWidget) w = g_list_model_get_item (toplevels, i);
+    if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (w))
+      return w;
+  }
+  return NULL;
+}
+
+static gboolean
+has_question (gpointer unused)
+{
+  return find_question () != NULL;
+}
+
 /* Keeps the loop running until nothing has been dispatched for 0.5 s. */
 static void
 drain (void)
@@ -420,12 +439,15 @@ on_activate (GApplication *app)
   check_refused_settings (app);
   check_sweeps (win);
 
-  /* Closing during a sweep cancels it; the worker must not touch the
-   * window afterwards (checked by running the loop on until the window is
-   * gone and the worker's last callbacks have run). */
+  /* Closing during a sweep asks; stopping closes the window once the sweep
+   * has ended; the worker must not touch the window afterwards (checked by
+   * running the loop on until the window is gone and the worker's last
+   * callbacks have run). */
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
   g_object_add_weak_pointer (G_OBJECT (win), (gpointer *) &win);
   gtk_window_close (GTK_WINDOW (win));
+  wait_until (has_question, NULL, "closing asks whether to stop the sweep");
+  adw_message_dialog_response (find_question (), "stop");
   wait_until (is_null, &win, "the closed window is finalized");
   drain ();
   done = TRUE;

@@ -7,6 +7,7 @@
 
 #include "ms-eta.h"
 #include "ms-run.h"
+#include "ms-runs-library.h"
 #include "ms-window-private.h"
 
 struct _MsSweepJob {
@@ -15,6 +16,11 @@ struct _MsSweepJob {
   atomic_int cancel;
   GWeakRef window;
   GMainContext *context;
+  /* The cells go into run (the window's live run) even after the window has
+   * gone; it is kept in the runs library at the end, and the application is
+   * held until then so that quitting never drops it. */
+  MsResults *run;
+  GApplication *app;
 };
 
 static MsSweepJob *
@@ -30,6 +36,7 @@ sweep_job_unref (MsSweepJob *job)
   if (g_atomic_ref_count_dec (&job->ref)) {
     g_weak_ref_clear (&job->window);
     g_main_context_unref (job->context);
+    ms_run_unref (job->run);
     g_free (job);
   }
 }
@@ -45,9 +52,9 @@ on_cell_measured (gpointer data)
 {
   CellUpdate *u = data;
   g_autoptr (MsWindow) self = g_weak_ref_get (&u->job->window);
+  /* Later rounds bring the same cell again, with more repetitions. */
+  ms_results_put_cell (u->job->run, &u->cell);
   if (self && self->job == u->job && self->live) {
-    /* Later rounds bring the same cell again, with more repetitions. */
-    ms_results_put_cell (self->live, &u->cell);
     double frac = (u->index + 1.0) / u->n;
     gint64 now = g_get_monotonic_time ();
     ms_eta_add (self->eta, u->index, &u->cell, (now - self->cell_started_us) * 1e-6);
@@ -177,6 +184,13 @@ sweep_done (GObject *source, GAsyncResult *result, gpointer user_data)
     ms_window_refresh_views (self);
     g_object_notify (G_OBJECT (self), "sweeping");
   }
+  /* What was measured is kept, finished, stopped or with the window gone. */
+  if (job->run->n_cells)
+    ms_runs_library_keep (ms_runs_library_get_default (), job->run, NULL);
+  if (self)
+    ms_window_library_sweep_ended (self);
+  if (job->app)
+    g_application_release (job->app);
   if (o)
     sweep_outcome_free (o);
   sweep_job_unref (job);
@@ -209,6 +223,9 @@ ms_window_start_sweep (MsWindow *self)
   job->sweep = s;
   g_weak_ref_init (&job->window, self);
   job->context = g_main_context_ref_thread_default ();
+  job->run = ms_run_ref (self->live);
+  if ((job->app = g_application_get_default ()))
+    g_application_hold (job->app);
   self->cell_started_us = g_get_monotonic_time ();
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   gtk_progress_bar_set_text (self->progress_bar, _("Starting…"));
