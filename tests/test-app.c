@@ -368,6 +368,26 @@ has_question (gpointer unused)
   return find_question () != NULL;
 }
 
+/* Clicks the dialog's button labelled label, as a user would. */
+static gboolean
+click_button (GtkWidget *widget, const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0) {
+    g_signal_emit_by_name (widget, "clicked");
+    return TRUE;
+  }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    if (click_button (c, label))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+answer (const char *label)
+{
+  g_assert_true (click_button (find_question (), label));
+}
+
 /* Keeps the loop running until nothing has been dispatched for 0.5 s. */
 static void
 drain (void)
@@ -447,7 +467,7 @@ on_activate (GApplication *app)
   g_object_add_weak_pointer (G_OBJECT (win), (gpointer *) &win);
   gtk_window_close (GTK_WINDOW (win));
   wait_until (has_question, NULL, "closing asks whether to stop the sweep");
-  adw_message_dialog_response (find_question (), "stop");
+  answer ("_Stop and Quit");
   wait_until (is_null, &win, "the closed window is finalized");
   drain ();
   done = TRUE;
