@@ -55,22 +55,6 @@ update_page (MsRecentRuns *self)
 
 /* ---- rows ------------------------------------------------------------------------ */
 
-static void
-on_name_editing (GtkEditableLabel *label, GParamSpec *pspec, MsRecentRuns *self)
-{
-  const char *path = g_object_get_data (G_OBJECT (label), "path");
-  MsRunsEntry *entry = path ? ms_runs_library_find (self->library, path) : NULL;
-  if (gtk_editable_label_get_editing (label) || !entry)
-    return;
-  const char *name = gtk_editable_get_text (GTK_EDITABLE (label));
-  g_autoptr (GError) error = NULL;
-  if (g_strcmp0 (name, ms_runs_entry_get_name (entry)) != 0 &&
-      !ms_runs_library_rename (self->library, entry, name, &error)) {
-    toast (self, error->message);
-    gtk_editable_set_text (GTK_EDITABLE (label), ms_runs_entry_get_name (entry));
-  }
-}
-
 static GtkWidget *
 row_button (const char *icon, const char *tooltip, const char *action)
 {
@@ -78,6 +62,8 @@ row_button (const char *icon, const char *tooltip, const char *action)
   gtk_widget_set_tooltip_text (b, tooltip);
   gtk_widget_set_valign (b, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (b, "flat");
+  /* A target before the name: the action takes one (set when bound). */
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (b), "s", "");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (b), action);
   return b;
 }
@@ -90,9 +76,9 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, MsRecentRuns *s
                 NULL);
   GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   gtk_widget_set_hexpand (text, TRUE);
-  GtkWidget *name = gtk_editable_label_new ("");
-  gtk_widget_set_tooltip_text (name, _("Rename: Enter, then Enter again to keep the name"));
-  g_signal_connect_object (name, "notify::editing", G_CALLBACK (on_name_editing), self, 0);
+  GtkWidget *name = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_MIDDLE);
   GtkWidget *facts = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (facts), 0);
   gtk_label_set_ellipsize (GTK_LABEL (facts), PANGO_ELLIPSIZE_END);
@@ -101,6 +87,7 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, MsRecentRuns *s
   gtk_box_append (GTK_BOX (text), facts);
   gtk_box_append (GTK_BOX (row), text);
   gtk_box_append (GTK_BOX (row), row_button ("document-open-symbolic", _("Open"), "recent.open"));
+  gtk_box_append (GTK_BOX (row), row_button ("document-edit-symbolic", _("Rename"), "recent.rename"));
   gtk_box_append (GTK_BOX (row),
                   row_button ("folder-open-symbolic", _("Show in Folder"), "recent.show"));
   gtk_box_append (GTK_BOX (row), row_button ("user-trash-symbolic", _("Delete"), "recent.delete"));
@@ -132,10 +119,7 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, MsRecentRuns *se
   GtkWidget *facts = gtk_widget_get_last_child (text);
   g_autofree char *path = g_file_get_path (ms_runs_entry_get_file (entry));
   gboolean is_run = ms_runs_entry_get_reason (entry) == NULL;
-  g_object_set_data (G_OBJECT (name), "path", NULL); /* no rename while set */
-  gtk_editable_set_text (GTK_EDITABLE (name), ms_runs_entry_get_name (entry));
-  gtk_editable_set_editable (GTK_EDITABLE (name), is_run);
-  g_object_set_data_full (G_OBJECT (name), "path", g_strdup (path), g_free);
+  gtk_label_set_text (GTK_LABEL (name), ms_runs_entry_get_name (entry));
   g_autofree char *text_facts = facts_text (entry);
   gtk_label_set_text (GTK_LABEL (facts), text_facts);
   if (is_run)
@@ -194,6 +178,42 @@ on_shown (GObject *source, GAsyncResult *result, gpointer data)
   g_autoptr (GError) error = NULL;
   if (!ms_runs_library_show_in_folder_finish (MS_RUNS_LIBRARY (source), result, &error))
     toast (self, error->message);
+}
+
+static void
+on_rename_response (AdwMessageDialog *dialog, const char *response, MsRecentRuns *self)
+{
+  const char *path = g_object_get_data (G_OBJECT (dialog), "path");
+  MsRunsEntry *entry = ms_runs_library_find (self->library, path);
+  GtkEditable *name = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
+  g_autoptr (GError) error = NULL;
+  if (g_strcmp0 (response, "rename") == 0 && entry &&
+      !ms_runs_library_rename (self->library, entry, gtk_editable_get_text (name), &error))
+    toast (self, error->message);
+}
+
+/* Asks for the new name in a small dialog with the old one selected. */
+static void
+action_rename (GtkWidget *widget, const char *action, GVariant *target)
+{
+  MsRecentRuns *self = MS_RECENT_RUNS (widget);
+  MsRunsEntry *entry = entry_for (self, target);
+  if (!entry)
+    return;
+  GtkWidget *d = adw_message_dialog_new (GTK_WINDOW (self), _("Rename Run"), NULL);
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (d);
+  GtkWidget *name = gtk_entry_new ();
+  gtk_editable_set_text (GTK_EDITABLE (name), ms_runs_entry_get_name (entry));
+  gtk_entry_set_activates_default (GTK_ENTRY (name), TRUE);
+  adw_message_dialog_set_extra_child (dialog, name);
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "rename", _("_Rename"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "rename", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "rename");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_object_set_data_full (G_OBJECT (d), "path", g_strdup (g_variant_get_string (target, NULL)),
+                          g_free);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_rename_response), self, 0);
+  gtk_window_present (GTK_WINDOW (d));
 }
 
 static void
@@ -358,6 +378,7 @@ ms_recent_runs_class_init (MsRecentRunsClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_activate);
   gtk_widget_class_install_action (widget_class, "recent.open", "s", action_open);
   gtk_widget_class_install_action (widget_class, "recent.show", "s", action_show);
+  gtk_widget_class_install_action (widget_class, "recent.rename", "s", action_rename);
   gtk_widget_class_install_action (widget_class, "recent.delete", "s", action_delete);
   gtk_widget_class_install_action (widget_class, "recent.undo", "s", action_undo);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Delete, 0, delete_selected, NULL);
