@@ -141,12 +141,19 @@ kept_runs (void)
   return runs;
 }
 
+static gboolean
+is_written (gpointer unused)
+{
+  return !ms_runs_library_is_writing (ms_runs_library_get_default ());
+}
+
 static void
 sweep_to_end (MsWindow *win)
 {
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
   g_assert_true (ms_window_is_sweeping (win));
   wait_until (is_not_sweeping, win, "the sweep ends");
+  wait_until (is_written, NULL, "the sweep's run is written");
 }
 
 /* The runs folder's place is taken by a file: writes fail. */

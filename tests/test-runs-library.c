@@ -13,6 +13,7 @@
 
 #include "ms-backend-test.h"
 #include "ms-csv-pair.h"
+#include "ms-run.h"
 #include "ms-runs-library.h"
 
 static char *
@@ -462,6 +463,65 @@ test_read_only_rename (void)
   run_with_fault ("rename", "30"); /* EROFS */
 }
 
+static gboolean
+is_writing (MsRunsLibrary *lib)
+{
+  gboolean writing;
+  g_object_get (lib, "writing", &writing, NULL);
+  return writing;
+}
+
+static void
+wait_written (MsRunsLibrary *lib)
+{
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while (is_writing (lib)) {
+    g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    g_main_context_iteration (NULL, TRUE);
+  }
+}
+
+/* Written on the writer thread: two runs of the same second asked back to
+ * back get names of their own (the first is not on disk yet when the
+ * second is named); a failure shows in "write-error". */
+static void
+test_keep_async (void)
+{
+  g_autofree char *folder = make_folder ();
+  g_autoptr (MsRunsLibrary) lib = ms_runs_library_new (folder);
+  MsResults *first = ms_run_new (make_run ("2026-11-23T04:32:48Z"));
+  MsResults *second = ms_run_new (make_run ("2026-11-23T04:32:48Z"));
+  ms_runs_library_keep_async (lib, first);
+  ms_runs_library_keep_async (lib, second);
+  g_assert_true (is_writing (lib));
+  g_autofree char *first_path = ms_runs_library_dup_path (lib, first);
+  g_autofree char *second_path = ms_runs_library_dup_path (lib, second);
+  g_assert_cmpstr (first_path, !=, second_path);
+  wait_written (lib);
+  char err[512];
+  const char *paths[] = { first_path, second_path };
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++) {
+    MsResults *back = ms_csv_read_samples (paths[i], err, sizeof err);
+    g_assert_nonnull (back);
+    g_assert_cmpuint (back->n_cells, ==, first->n_cells);
+    g_assert_true (ms_csv_pair_check (paths[i], err, sizeof err));
+    ms_results_free (back);
+  }
+  g_assert_null (ms_runs_library_get_write_error (lib));
+
+  /* The folder's place taken by a file: the write fails, visibly. */
+  g_autofree char *blocked = g_build_filename (folder, "..", "blocked", NULL);
+  g_assert_true (g_file_set_contents (blocked, "in the way\n", -1, NULL));
+  g_autoptr (MsRunsLibrary) broken = ms_runs_library_new (blocked);
+  ms_runs_library_keep_async (broken, first);
+  wait_written (broken);
+  g_assert_nonnull (ms_runs_library_get_write_error (broken));
+  g_autofree char *still = file_contents (blocked);
+  g_assert_cmpstr (still, ==, "in the way\n");
+  ms_run_unref (first);
+  ms_run_unref (second);
+}
+
 /* ---- show in folder: a file manager of our own on the session bus ---------- */
 
 static char *shown_uri;
@@ -546,6 +606,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runs-library/full-disk", test_full_disk);
   g_test_add_func ("/runs-library/short-write", test_short_write);
   g_test_add_func ("/runs-library/read-only-rename", test_read_only_rename);
+  g_test_add_func ("/runs-library/keep-async", test_keep_async);
   g_test_add_func ("/runs-library/show-in-folder", test_show_in_folder);
   return g_test_run ();
 }

@@ -252,7 +252,7 @@ job_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr (GObject) owner = g_weak_ref_get (&job->owner);
   /* A run measured here is kept, whether its page is still there or not. */
   if (o && o->run && !job->paths)
-    ms_runs_library_keep (ms_runs_library_get_default (), o->run, NULL);
+    ms_runs_library_keep_async (ms_runs_library_get_default (), o->run);
   if (job->app)
     g_application_release (job->app);
   if (owner && o)

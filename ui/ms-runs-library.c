@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ms-csv-pair.h"
+#include "ms-run.h"
 
 #define TRASH ".trash"
 
@@ -27,6 +28,9 @@ struct _MsRunsLibrary {
   char *write_error;
   guint generation; /* of the newest listing asked for */
   gboolean loading;
+  GThreadPool *writer; /* one thread: writes in the order asked */
+  guint n_writing;
+  GMainContext *context;
 };
 
 static void list_model_init (GListModelInterface *iface);
@@ -34,7 +38,7 @@ static void list_model_init (GListModelInterface *iface);
 G_DEFINE_FINAL_TYPE_WITH_CODE (MsRunsLibrary, ms_runs_library, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, list_model_init))
 
-enum { PROP_0, PROP_FOLDER, PROP_LOADING, PROP_WRITE_ERROR, N_PROPS };
+enum { PROP_0, PROP_FOLDER, PROP_LOADING, PROP_WRITING, PROP_WRITE_ERROR, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
 /* ---- GListModel: the store's items ---------------------------------------- */
@@ -91,6 +95,7 @@ ms_runs_library_get_property (GObject *object, guint prop_id, GValue *value, GPa
   switch (prop_id) {
   case PROP_FOLDER: g_value_set_string (value, self->folder); break;
   case PROP_LOADING: g_value_set_boolean (value, self->loading); break;
+  case PROP_WRITING: g_value_set_boolean (value, self->n_writing > 0); break;
   case PROP_WRITE_ERROR: g_value_set_string (value, self->write_error); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
@@ -100,6 +105,10 @@ static void
 ms_runs_library_finalize (GObject *object)
 {
   MsRunsLibrary *self = MS_RUNS_LIBRARY (object);
+  /* Every job holds the library: none is left when it is finalised. */
+  if (self->writer)
+    g_thread_pool_free (self->writer, FALSE, TRUE);
+  g_main_context_unref (self->context);
   g_free (self->folder);
   g_clear_object (&self->entries);
   g_hash_table_unref (self->kept);
@@ -120,6 +129,8 @@ ms_runs_library_class_init (MsRunsLibraryClass *klass)
                                               G_PARAM_STATIC_STRINGS);
   props[PROP_LOADING] = g_param_spec_boolean ("loading", NULL, NULL, FALSE,
                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  props[PROP_WRITING] = g_param_spec_boolean ("writing", NULL, NULL, FALSE,
+                                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   props[PROP_WRITE_ERROR] = g_param_spec_string ("write-error", NULL, NULL, NULL,
                                                  G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
@@ -128,6 +139,7 @@ ms_runs_library_class_init (MsRunsLibraryClass *klass)
 static void
 ms_runs_library_init (MsRunsLibrary *self)
 {
+  self->context = g_main_context_ref_thread_default ();
   self->entries = g_list_store_new (MS_TYPE_RUNS_ENTRY);
   g_signal_connect_swapped (self->entries, "items-changed", G_CALLBACK (on_items_changed), self);
   self->kept = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -238,18 +250,6 @@ name_taken (const char *folder, const char *name)
          g_file_test (summary, G_FILE_TEST_IS_SYMLINK);
 }
 
-/* The readable name, numbered " (2)", " (3)" ... until no file has it. */
-static char *
-free_name (const char *folder, const char *wanted)
-{
-  char *name = g_strdup (wanted);
-  for (int n = 2; name_taken (folder, name); n++) {
-    g_free (name);
-    name = g_strdup_printf ("%s (%d)", wanted, n);
-  }
-  return name;
-}
-
 /* Two runs can start in the same second (stopped and run again): the
  * address tells them apart while both are alive; the date, device and
  * experiment tell a new run from a freed one at the same address. */
@@ -258,6 +258,34 @@ identity (const MsResults *run)
 {
   return g_strdup_printf ("%p\n%s\n%s\n%s", (const void *) run, run->date, run->device.name,
                           run->experiment);
+}
+
+/* Whether a file, or a run being written, has the name. */
+static gboolean
+name_in_use (MsRunsLibrary *self, const char *name)
+{
+  if (name_taken (self->folder, name))
+    return TRUE;
+  g_autofree char *samples = samples_path (self->folder, name);
+  GHashTableIter it;
+  gpointer value;
+  g_hash_table_iter_init (&it, self->kept);
+  while (g_hash_table_iter_next (&it, NULL, &value))
+    if (g_strcmp0 (value, samples) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The readable name, numbered " (2)", " (3)" ... until nothing has it. */
+static char *
+free_name (MsRunsLibrary *self, const char *wanted)
+{
+  char *name = g_strdup (wanted);
+  for (int n = 2; name_in_use (self, name); n++) {
+    g_free (name);
+    name = g_strdup_printf ("%s (%d)", wanted, n);
+  }
+  return name;
 }
 
 /* ---- writing ---------------------------------------------------------------- */
@@ -269,35 +297,129 @@ ms_runs_library_dup_path (MsRunsLibrary *self, const MsResults *run)
   return g_strdup (g_hash_table_lookup (self->kept, key));
 }
 
-gboolean
-ms_runs_library_keep (MsRunsLibrary *self, const MsResults *run, GError **error)
+/* The samples path run is written to: its own from before, or a new name,
+ * taken from now on (a write under way holds it). NULL when the folder
+ * cannot be made. */
+static char *
+place_for (MsRunsLibrary *self, const MsResults *run, GError **error)
 {
-  g_return_val_if_fail (MS_IS_RUNS_LIBRARY (self) && run, FALSE);
   if (g_mkdir_with_parents (self->folder, 0755) != 0) {
     int e = errno;
     g_autofree char *msg = g_strdup_printf ("%s: %s", self->folder, g_strerror (e));
     set_write_error (self, msg);
     g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (e), msg);
-    return FALSE;
+    return NULL;
   }
   g_autofree char *key = identity (run);
-  g_autofree char *samples = g_strdup (g_hash_table_lookup (self->kept, key));
-  if (!samples) {
-    g_autofree char *wanted = readable_name (run);
-    g_autofree char *name = free_name (self->folder, wanted);
-    samples = samples_path (self->folder, name);
-  }
-  char summary[4096], err[1024];
-  if (!ms_csv_pair_summary_path (samples, summary, sizeof summary) ||
-      !ms_csv_write_pair (run, samples, summary, err, sizeof err)) {
-    set_write_error (self, err);
-    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, err);
+  const char *samples = g_hash_table_lookup (self->kept, key);
+  if (samples)
+    return g_strdup (samples);
+  g_autofree char *wanted = readable_name (run);
+  g_autofree char *name = free_name (self, wanted);
+  char *path = samples_path (self->folder, name);
+  g_hash_table_replace (self->kept, g_steal_pointer (&key), g_strdup (path));
+  return path;
+}
+
+static gboolean
+write_pair (const MsResults *run, const char *samples, char *err, size_t errlen)
+{
+  char summary[4096];
+  if (!ms_csv_pair_summary_path (samples, summary, sizeof summary)) {
+    g_snprintf (err, errlen, "%s: %s", samples, g_strerror (ENAMETOOLONG));
     return FALSE;
   }
-  g_hash_table_replace (self->kept, g_steal_pointer (&key), g_strdup (samples));
-  set_write_error (self, NULL);
-  ms_runs_library_reload (self);
-  return TRUE;
+  return ms_csv_write_pair (run, samples, summary, err, errlen);
+}
+
+/* A write's outcome, on the main context. */
+static void
+written (MsRunsLibrary *self, gboolean ok, const char *err)
+{
+  set_write_error (self, ok ? NULL : err);
+  if (ok)
+    ms_runs_library_reload (self);
+}
+
+gboolean
+ms_runs_library_keep (MsRunsLibrary *self, const MsResults *run, GError **error)
+{
+  g_return_val_if_fail (MS_IS_RUNS_LIBRARY (self) && run, FALSE);
+  g_autofree char *samples = place_for (self, run, error);
+  char err[1024];
+  if (!samples)
+    return FALSE;
+  gboolean ok = write_pair (run, samples, err, sizeof err);
+  if (!ok)
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, err);
+  written (self, ok, err);
+  return ok;
+}
+
+typedef struct {
+  MsRunsLibrary *self;
+  MsResults *run;
+  char *samples;
+  gboolean ok;
+  char err[1024];
+  GApplication *app;
+} KeepJob;
+
+static gboolean
+keep_done (gpointer data)
+{
+  KeepJob *job = data;
+  MsRunsLibrary *self = job->self;
+  written (self, job->ok, job->err);
+  if (--self->n_writing == 0)
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_WRITING]);
+  if (job->app)
+    g_application_release (job->app);
+  ms_run_unref (job->run);
+  g_free (job->samples);
+  g_object_unref (job->self);
+  g_free (job);
+  return G_SOURCE_REMOVE;
+}
+
+/* One writer thread: writes of the same run land in the order asked. */
+static void
+keep_thread (gpointer data, gpointer user_data)
+{
+  KeepJob *job = data;
+  job->ok = write_pair (job->run, job->samples, job->err, sizeof job->err);
+  /* Always from the main context's loop: g_main_context_invoke would run it
+   * here when no thread owns the context at this moment. */
+  g_autoptr (GSource) idle = g_idle_source_new ();
+  g_source_set_callback (idle, keep_done, job, NULL);
+  g_source_attach (idle, job->self->context);
+}
+
+void
+ms_runs_library_keep_async (MsRunsLibrary *self, MsResults *run)
+{
+  g_return_if_fail (MS_IS_RUNS_LIBRARY (self) && run);
+  char *samples = place_for (self, run, NULL);
+  if (!samples)
+    return;
+  KeepJob *job = g_new0 (KeepJob, 1);
+  job->self = g_object_ref (self);
+  job->run = ms_run_ref (run);
+  job->samples = samples;
+  /* Quitting waits for the write. */
+  if ((job->app = g_application_get_default ()))
+    g_application_hold (job->app);
+  if (self->n_writing++ == 0)
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_WRITING]);
+  if (!self->writer)
+    self->writer = g_thread_pool_new (keep_thread, NULL, 1, FALSE, NULL);
+  g_thread_pool_push (self->writer, job, NULL);
+}
+
+gboolean
+ms_runs_library_is_writing (MsRunsLibrary *self)
+{
+  return self->n_writing > 0;
 }
 
 /* ---- listing ---------------------------------------------------------------- */
@@ -457,7 +579,7 @@ ms_runs_library_rename (MsRunsLibrary *self, MsRunsEntry *entry, const char *nam
   }
   if (g_strcmp0 (clean, ms_runs_entry_get_name (entry)) == 0)
     return TRUE;
-  if (name_taken (self->folder, clean)) {
+  if (name_in_use (self, clean)) {
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS, _("A run called “%s” is already kept"),
                  clean);
     return FALSE;

@@ -19,7 +19,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (MsRunsLibrary, ms_runs_library, MS, RUNS_LIBRARY, GObject)
 
 /* Properties: "folder" (construct-only), "loading" (a listing is under way,
- * read-only), "write-error" (why the last write failed; NULL once a write
+ * read-only), "writing" (a write is under way, read-only), "write-error" (why the last write failed; NULL once a write
  * works again; read-only). */
 MsRunsLibrary *ms_runs_library_new (const char *folder);
 /* The app's library, in g_get_user_data_dir ()/memsweep/runs. */
@@ -31,7 +31,13 @@ const char *ms_runs_library_get_write_error (MsRunsLibrary *self);
  * run (while it lives) is written over its own files each time. FALSE with error (and "write-error" set) on
  * failure: run is untouched and stays the caller's. */
 gboolean ms_runs_library_keep (MsRunsLibrary *self, const MsResults *run, GError **error);
-/* The samples file run was last kept in, or NULL. */
+/* The same on the library's writer thread (one: writes land in the order
+ * asked), for a run from ms_run_new whose cells no longer change (a sweep
+ * or lesson run that has ended); the application is held until the write
+ * is done, so quitting waits for it. The outcome shows in "write-error". */
+void ms_runs_library_keep_async (MsRunsLibrary *self, MsResults *run);
+gboolean ms_runs_library_is_writing (MsRunsLibrary *self);
+/* The samples file run is kept in (or being written to), or NULL. */
 char *ms_runs_library_dup_path (MsRunsLibrary *self, const MsResults *run);
 
 /* Lists the folder again on a worker thread; the model follows when done. */

@@ -179,15 +179,25 @@ ms_window_library_confirm_close (MsWindow *self)
   return FALSE;
 }
 
+/* Once the sweep's run is written: kept, close; not kept, the failure's
+ * toast offers the export, and closing again asks. */
+static void
+on_writing (MsRunsLibrary *library, GParamSpec *pspec, MsWindow *self)
+{
+  if (ms_runs_library_is_writing (library))
+    return;
+  g_signal_handlers_disconnect_by_func (library, on_writing, self);
+  state (self)->quit_after_sweep = FALSE;
+  if (!ms_runs_library_get_write_error (library))
+    gtk_window_close (GTK_WINDOW (self));
+}
+
 void
 ms_window_library_sweep_ended (MsWindow *self)
 {
-  LibraryState *st = state (self);
-  if (!st->quit_after_sweep)
+  if (!state (self)->quit_after_sweep)
     return;
-  st->quit_after_sweep = FALSE;
-  /* Kept: close. Not kept: the failure's toast offers the export, and
-   * closing again asks. */
-  if (!ms_runs_library_get_write_error (ms_runs_library_get_default ()))
-    gtk_window_close (GTK_WINDOW (self));
+  MsRunsLibrary *library = ms_runs_library_get_default ();
+  g_signal_connect_object (library, "notify::writing", G_CALLBACK (on_writing), self, 0);
+  on_writing (library, NULL, self);
 }

@@ -186,7 +186,7 @@ sweep_done (GObject *source, GAsyncResult *result, gpointer user_data)
   }
   /* What was measured is kept, finished, stopped or with the window gone. */
   if (job->run->n_cells)
-    ms_runs_library_keep (ms_runs_library_get_default (), job->run, NULL);
+    ms_runs_library_keep_async (ms_runs_library_get_default (), job->run);
   if (self)
     ms_window_library_sweep_ended (self);
   if (job->app)
