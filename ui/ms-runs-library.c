@@ -358,7 +358,8 @@ ms_runs_library_keep (MsRunsLibrary *self, const MsResults *run, GError **error)
 
 typedef struct {
   MsRunsLibrary *self;
-  MsResults *run;
+  MsResults *run;  /* a reference: its cells stay while they are written */
+  MsResults facts; /* run's fields as asked (name, note...), its cells shared */
   char *samples;
   gboolean ok;
   char err[1024];
@@ -387,7 +388,7 @@ static void
 keep_thread (gpointer data, gpointer user_data)
 {
   KeepJob *job = data;
-  job->ok = write_pair (job->run, job->samples, job->err, sizeof job->err);
+  job->ok = write_pair (&job->facts, job->samples, job->err, sizeof job->err);
   /* Always from the main context's loop: g_main_context_invoke would run it
    * here when no thread owns the context at this moment. */
   g_autoptr (GSource) idle = g_idle_source_new ();
@@ -405,6 +406,9 @@ ms_runs_library_keep_async (MsRunsLibrary *self, MsResults *run)
   KeepJob *job = g_new0 (KeepJob, 1);
   job->self = g_object_ref (self);
   job->run = ms_run_ref (run);
+  /* The name and note may change meanwhile (the Runs popover): the writer
+   * reads its own copy of them. */
+  job->facts = *run;
   job->samples = samples;
   /* Quitting waits for the write. */
   if ((job->app = g_application_get_default ()))
