@@ -14,6 +14,7 @@
 #include "memsweep.h"
 #include "ms-application.h"
 #include "ms-runs-library.h"
+#include "ms-widget-test.h"
 #include "ms-window.h"
 
 static char *data_home, *runs_folder;
@@ -59,48 +60,16 @@ has_cells (gpointer win)
   return live && live->n_cells >= 2;
 }
 
-static gpointer
-find_question (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++) {
-    g_autoptr (GtkWidget) w = g_list_model_get_item (toplevels, i);
-    if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (w))
-      return w;
-  }
-  return NULL;
-}
-
-static gboolean
-has_question (gpointer unused)
-{
-  return find_question () != NULL;
-}
-
 static gboolean
 has_no_question (gpointer unused)
 {
-  return find_question () == NULL;
-}
-
-/* Clicks the dialog's button labelled label, as a user would. */
-static gboolean
-click_button (GtkWidget *widget, const char *label)
-{
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0) {
-    g_signal_emit_by_name (widget, "clicked");
-    return TRUE;
-  }
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    if (click_button (c, label))
-      return TRUE;
-  return FALSE;
+  return ms_test_find_question () == NULL;
 }
 
 static void
 answer (const char *label)
 {
-  g_assert_true (click_button (find_question (), label));
+  g_assert_true (ms_test_click_button (ms_test_find_question (), label));
 }
 
 /* Lets the loop run for ms milliseconds. */
@@ -174,7 +143,7 @@ check_write_failure (MsWindow *win)
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 2);
   /* Closing now would lose them: it asks, and Cancel keeps the window. */
   gtk_window_close (GTK_WINDOW (win));
-  wait_until (has_question, NULL, "closing asks about the runs not kept");
+  wait_until (ms_test_has_question, NULL, "closing asks about the runs not kept");
   answer ("_Cancel");
   wait_until (has_no_question, NULL, "the question goes");
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (win)));
@@ -198,7 +167,7 @@ check_quiet_close (GApplication *app)
   g_object_add_weak_pointer (G_OBJECT (other), (gpointer *) &other);
   gtk_window_close (GTK_WINDOW (other));
   wait_until (is_null, &other, "a window without a sweep closes at once");
-  g_assert_null (find_question ());
+  g_assert_null (ms_test_find_question ());
 }
 
 static void
@@ -219,7 +188,7 @@ check_quit_during_sweep (GApplication *app, MsWindow *win)
   wait_until (has_cells, win, "the long sweep measures two cells");
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
-  wait_until (has_question, NULL, "Ctrl+Q asks whether to stop the sweep");
+  wait_until (ms_test_has_question, NULL, "Ctrl+Q asks whether to stop the sweep");
   /* Asking kept what was measured so far. */
   g_autoptr (GPtrArray) so_far = kept_runs ();
   g_assert_cmpuint (so_far->len, ==, 2);
@@ -230,7 +199,7 @@ check_quit_during_sweep (GApplication *app, MsWindow *win)
 
   g_signal_connect (win, "notify::sweeping", G_CALLBACK (on_sweeping), NULL);
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
-  wait_until (has_question, NULL, "Ctrl+Q asks again");
+  wait_until (ms_test_has_question, NULL, "Ctrl+Q asks again");
   answer ("_Stop and Quit");
   done = TRUE; /* the rest is checked once the application has quit */
 }

@@ -11,6 +11,7 @@
 
 #include "memsweep.h"
 #include "ms-application.h"
+#include "ms-widget-test.h"
 #include "ms-window.h"
 
 static char *tmpdir;
@@ -349,43 +350,10 @@ check_sweeps (MsWindow *win)
   check_run_names_and_notes (win);
 }
 
-/* The question a window asks before it closes, or NULL. */
-static gpointer
-find_question (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++) {
-    g_autoptr (GtkWidget) w = g_list_model_get_item (toplevels, i);
-    if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (w))
-      return w;
-  }
-  return NULL;
-}
-
-static gboolean
-has_question (gpointer unused)
-{
-  return find_question () != NULL;
-}
-
-/* Clicks the dialog's button labelled label, as a user would. */
-static gboolean
-click_button (GtkWidget *widget, const char *label)
-{
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0) {
-    g_signal_emit_by_name (widget, "clicked");
-    return TRUE;
-  }
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    if (click_button (c, label))
-      return TRUE;
-  return FALSE;
-}
-
 static void
 answer (const char *label)
 {
-  g_assert_true (click_button (find_question (), label));
+  g_assert_true (ms_test_click_button (ms_test_find_question (), label));
 }
 
 /* Keeps the loop running until nothing has been dispatched for 0.5 s. */
@@ -466,7 +434,7 @@ on_activate (GApplication *app)
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
   g_object_add_weak_pointer (G_OBJECT (win), (gpointer *) &win);
   gtk_window_close (GTK_WINDOW (win));
-  wait_until (has_question, NULL, "closing asks whether to stop the sweep");
+  wait_until (ms_test_has_question, NULL, "closing asks whether to stop the sweep");
   answer ("_Stop and Quit");
   wait_until (is_null, &win, "the closed window is finalized");
   drain ();

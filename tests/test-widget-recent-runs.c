@@ -55,38 +55,6 @@ shows_label (gpointer data)
   return find_label (args[0], args[1]) != NULL;
 }
 
-static gpointer
-find_question (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++) {
-    g_autoptr (GtkWidget) w = g_list_model_get_item (toplevels, i);
-    if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (w))
-      return w;
-  }
-  return NULL;
-}
-
-static gboolean
-has_question (gpointer unused)
-{
-  return find_question () != NULL;
-}
-
-/* Clicks the button labelled label, as a user would. */
-static gboolean
-click_button (GtkWidget *widget, const char *label)
-{
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0) {
-    g_signal_emit_by_name (widget, "clicked");
-    return TRUE;
-  }
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    if (click_button (c, label))
-      return TRUE;
-  return FALSE;
-}
-
 static void
 activate (MsRecentRuns *dialog, const char *action, const char *path)
 {
@@ -130,12 +98,12 @@ test_dialog (void)
 
   /* Renamed: the files follow. */
   activate (dialog, "recent.rename", newest_path);
-  ms_test_wait_until (has_question, NULL, "Rename asks for the name");
-  AdwMessageDialog *question = find_question ();
+  ms_test_wait_until (ms_test_has_question, NULL, "Rename asks for the name");
+  AdwMessageDialog *question = ms_test_find_question ();
   GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (question));
   g_assert_cmpstr (gtk_editable_get_text (entry), ==, newest_name);
   gtk_editable_set_text (entry, "after the driver update");
-  g_assert_true (click_button (GTK_WIDGET (question), "_Rename"));
+  g_assert_true (ms_test_click_button (GTK_WIDGET (question), "_Rename"));
   g_autofree char *renamed = g_build_filename (folder, "after the driver update-samples.csv", NULL);
   g_assert_true (g_file_test (renamed, G_FILE_TEST_IS_REGULAR));
   g_assert_false (g_file_test (newest_path, G_FILE_TEST_EXISTS));

@@ -7,9 +7,9 @@
 #include <unistd.h>
 
 #include "ms-lesson-job.h"
-#include "ms-runs-library.h"
 #include "ms-plots.h"
 #include "ms-run.h"
+#include "ms-runs-library.h"
 
 struct _MsLessonJob {
   gatomicrefcount ref;

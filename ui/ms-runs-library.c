@@ -13,6 +13,7 @@
 
 #include "ms-csv-pair.h"
 #include "ms-run.h"
+#include "ms-show-in-folder.h"
 
 #define TRASH ".trash"
 
@@ -678,70 +679,16 @@ ms_runs_library_purge_all (MsRunsLibrary *self)
 
 /* ---- show in folder ---------------------------------------------------------- */
 
-static void
-on_launched (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr (GTask) task = user_data;
-  GError *error = NULL;
-  if (g_app_info_launch_default_for_uri_finish (result, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
-}
-
-/* The file manager could not be asked: the folder opens instead. */
-static void
-open_folder (GTask *task)
-{
-  MsRunsLibrary *self = g_task_get_source_object (task);
-  g_autoptr (GFile) folder = g_file_new_for_path (self->folder);
-  g_autofree char *uri = g_file_get_uri (folder);
-  g_app_info_launch_default_for_uri_async (uri, NULL, g_task_get_cancellable (task), on_launched,
-                                           task);
-}
-
-static void
-on_shown (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  GTask *task = user_data;
-  g_autoptr (GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result,
-                                                              NULL);
-  if (!reply) {
-    open_folder (task);
-    return;
-  }
-  g_task_return_boolean (task, TRUE);
-  g_object_unref (task);
-}
-
-static void
-on_bus (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  GTask *task = user_data;
-  g_autoptr (GDBusConnection) bus = g_bus_get_finish (result, NULL);
-  if (!bus) {
-    open_folder (task);
-    return;
-  }
-  const char *uris[] = { g_task_get_task_data (task), NULL };
-  g_dbus_connection_call (bus, "org.freedesktop.FileManager1", "/org/freedesktop/FileManager1",
-                          "org.freedesktop.FileManager1", "ShowItems",
-                          g_variant_new ("(^ass)", uris, ""), NULL, G_DBUS_CALL_FLAGS_NONE, -1,
-                          g_task_get_cancellable (task), on_shown, task);
-}
-
 void
 ms_runs_library_show_in_folder (MsRunsLibrary *self, MsRunsEntry *entry,
                                 GCancellable *cancellable, GAsyncReadyCallback callback,
                                 gpointer user_data)
 {
-  GTask *task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_task_data (task, g_file_get_uri (ms_runs_entry_get_file (entry)), g_free);
-  g_bus_get (G_BUS_TYPE_SESSION, cancellable, on_bus, task);
+  ms_show_in_folder (ms_runs_entry_get_file (entry), cancellable, callback, user_data);
 }
 
 gboolean
 ms_runs_library_show_in_folder_finish (MsRunsLibrary *self, GAsyncResult *result, GError **error)
 {
-  return g_task_propagate_boolean (G_TASK (result), error);
+  return ms_show_in_folder_finish (result, error);
 }
