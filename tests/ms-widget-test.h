@@ -51,6 +51,40 @@ ms_test_wait_until (gboolean (*cond) (gpointer), gpointer data, const char *what
   }
 }
 
+/* The message dialog shown (a question a window asks), or NULL. */
+static inline gpointer
+ms_test_find_question (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++) {
+    g_autoptr (GtkWidget) w = g_list_model_get_item (toplevels, i);
+    if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (w))
+      return w;
+  }
+  return NULL;
+}
+
+static inline gboolean
+ms_test_has_question (gpointer unused)
+{
+  return ms_test_find_question () != NULL;
+}
+
+/* Clicks the button labelled label (with its mnemonic) under widget, as a
+ * user would; FALSE when there is none. */
+static inline gboolean
+ms_test_click_button (GtkWidget *widget, const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0) {
+    g_signal_emit_by_name (widget, "clicked");
+    return TRUE;
+  }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    if (ms_test_click_button (c, label))
+      return TRUE;
+  return FALSE;
+}
+
 static inline gboolean
 ms_test_is_laid_out (gpointer widget)
 {

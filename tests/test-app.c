@@ -11,6 +11,7 @@
 
 #include "memsweep.h"
 #include "ms-application.h"
+#include "ms-widget-test.h"
 #include "ms-window.h"
 
 static char *tmpdir;
@@ -349,6 +350,12 @@ check_sweeps (MsWindow *win)
   check_run_names_and_notes (win);
 }
 
+static void
+answer (const char *label)
+{
+  g_assert_true (ms_test_click_button (ms_test_find_question (), label));
+}
+
 /* Keeps the loop running until nothing has been dispatched for 0.5 s. */
 static void
 drain (void)
@@ -420,12 +427,15 @@ on_activate (GApplication *app)
   check_refused_settings (app);
   check_sweeps (win);
 
-  /* Closing during a sweep cancels it; the worker must not touch the
-   * window afterwards (checked by running the loop on until the window is
-   * gone and the worker's last callbacks have run). */
+  /* Closing during a sweep asks; stopping closes the window once the sweep
+   * has ended; the worker must not touch the window afterwards (checked by
+   * running the loop on until the window is gone and the worker's last
+   * callbacks have run). */
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
   g_object_add_weak_pointer (G_OBJECT (win), (gpointer *) &win);
   gtk_window_close (GTK_WINDOW (win));
+  wait_until (ms_test_has_question, NULL, "closing asks whether to stop the sweep");
+  answer ("_Stop and Quit");
   wait_until (is_null, &win, "the closed window is finalized");
   drain ();
   done = TRUE;

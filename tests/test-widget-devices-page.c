@@ -12,6 +12,7 @@
 #include "ms-devices-page.h"
 #include "ms-multi-file.h"
 #include "ms-peer-test.h"
+#include "ms-runs-library.h"
 #include "ms-widget-test.h"
 
 #define N_FAKE 4
@@ -169,6 +170,12 @@ check_peer (MsDevicesPage *page)
   g_assert_cmpfloat (d->value[0][1], ==, peer->peer.reference_gbps[0][1]);
 }
 
+static gboolean
+is_written (gpointer library)
+{
+  return !ms_runs_library_is_writing (library);
+}
+
 static void
 test_run_all (void)
 {
@@ -192,9 +199,19 @@ test_run_all (void)
   g_assert_false (is_idle (page));
   ms_test_wait_until (is_idle, page, "the GPUs ran at once");
   static const int all[] = { 0, 1, 2, 3 }, some[] = { 0, 1, 3 };
-  check_runs (matrix_runs (page), all, N_FAKE, ms_devices_page_get_matrix_view (page));
+  GPtrArray *runs = matrix_runs (page);
+  check_runs (runs, all, N_FAKE, ms_devices_page_get_matrix_view (page));
   /* The session has them too, for the charts. */
   g_assert_cmpuint (ms_session_get_n_runs (ms_page_get_session (MS_PAGE (page))), ==, N_FAKE);
+  /* Each GPU's run is kept in the runs library (a folder of the tests'). */
+  MsRunsLibrary *library = ms_runs_library_get_default ();
+  ms_test_wait_until (is_written, library, "the GPUs' runs are written");
+  for (guint i = 0; i < runs->len; i++) {
+    g_autofree char *kept =
+      ms_runs_library_dup_path (library, ms_run_get_results (runs->pdata[i]));
+    g_assert_nonnull (kept);
+    g_assert_true (g_file_test (kept, G_FILE_TEST_IS_REGULAR));
+  }
   /* Four threads held their cells together, in step. */
   g_assert_cmpint (ms_test_backend_max_concurrent (backend), ==, N_FAKE);
   g_assert_cmpint (ms_test_backend_barrier_violations (backend), ==, 0);

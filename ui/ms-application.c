@@ -6,6 +6,7 @@
 
 #include "memsweep.h"
 #include "ms-lesson-caption.h"
+#include "ms-runs-library.h"
 #include "ms-window.h"
 
 struct _MsApplication {
@@ -154,6 +155,7 @@ ms_application_startup (GApplication *app)
     { "win.run", { "<Primary>r", NULL } },
     { "win.stop", { "Escape", NULL } },
     { "win.open", { "<Primary>o", NULL } },
+    { "win.recent-runs", { "<Primary><Shift>o", NULL } },
     { "win.export-csv", { "<Primary>e", NULL } },
     { "win.export-chart", { "<Primary><Shift>e", NULL } },
     { "win.presentation", { "F11", NULL } },
@@ -179,6 +181,8 @@ ms_application_startup (GApplication *app)
 static void
 ms_application_shutdown (GApplication *app)
 {
+  /* Runs deleted with their undo still offered are deleted now. */
+  ms_runs_library_purge_all (ms_runs_library_get_default ());
   /* The style manager outlives the application: stop it following the key. */
   g_settings_unbind (adw_style_manager_get_default (), "color-scheme");
   G_APPLICATION_CLASS (ms_application_parent_class)->shutdown (app);

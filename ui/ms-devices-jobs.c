@@ -9,6 +9,7 @@
 #include "ms-devices-page-private.h"
 #include "ms-plots.h"
 #include "ms-run.h"
+#include "ms-runs-library.h"
 
 static void
 engine_clear (Engine *engine)
@@ -104,7 +105,10 @@ multi_done (MsDevicesPage *self, Job *job)
       continue;
     g_autofree char *label = ms_plot_run_label (r);
     g_snprintf (r->label, sizeof r->label, "%s", label);
-    g_ptr_array_add (runs, ms_run_new (r, MS_RUN_KIND_SUMMARY));
+    MsRun *run = ms_run_new (r, MS_RUN_KIND_SUMMARY);
+    /* Each GPU's sweep is kept in the runs library, as a sweep of one is. */
+    ms_runs_library_keep_async (ms_runs_library_get_default (), run);
+    g_ptr_array_add (runs, run);
   }
   g_autofree char *text = NULL;
   if (job->status == MS_RUN_OK && job->err[0])

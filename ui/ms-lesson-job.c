@@ -8,6 +8,8 @@
 
 #include "ms-lesson-job.h"
 #include "ms-plots.h"
+#include "ms-run.h"
+#include "ms-runs-library.h"
 
 struct _MsLessonJob {
   gatomicrefcount ref;
@@ -20,6 +22,7 @@ struct _MsLessonJob {
   MsLessonJobProgress progress;
   MsLessonJobDone done;
   MsPortableResults *portable; /* the portable lesson on 2+ GPUs, or NULL */
+  GApplication *app;           /* held while measuring; not a reference */
 };
 
 typedef struct {
@@ -247,6 +250,11 @@ job_done (GObject *source, GAsyncResult *result, gpointer user_data)
   MsLessonJob *job = user_data;
   JobOutcome *o = g_task_propagate_pointer (G_TASK (result), NULL);
   g_autoptr (GObject) owner = g_weak_ref_get (&job->owner);
+  /* A run measured here is kept, whether its page is still there or not. */
+  if (o && o->run && !job->paths)
+    ms_runs_library_keep (ms_runs_library_get_default (), o->run, NULL);
+  if (job->app)
+    g_application_release (job->app);
   if (owner && o)
     job->done (owner, job, job->topic, g_steal_pointer (&o->run), o->error[0] ? o->error : NULL);
   if (o)
@@ -269,6 +277,9 @@ job_start (GObject *owner, MsLessonTopic topic, MsLessonJobDone done)
 static void
 job_launch (MsLessonJob *job)
 {
+  /* Quitting waits for a measuring job's end, so that its run is kept. */
+  if (!job->paths && (job->app = g_application_get_default ()))
+    g_application_hold (job->app);
   GTask *task = g_task_new (NULL, NULL, job_done, job_ref (job));
   g_task_set_task_data (task, job_ref (job), (GDestroyNotify) job_unref);
   g_task_run_in_thread (task, job_thread);

@@ -94,4 +94,13 @@ gboolean ms_window_close_run_undoable (MsWindow *self, MsRun *run);
 /* ms-window-sweep.c */
 void ms_window_sweep_cancel (MsWindow *self);
 
+/* ms-window-library.c: the runs library's failures, the quit prompt. */
+void ms_window_library_init (MsWindow *self);
+/* close-request: TRUE while the close waits (a sweep runs: the user is
+ * asked whether to stop it). */
+gboolean ms_window_library_confirm_close (MsWindow *self);
+/* After a sweep's end: closes the window once its run is written, when the
+ * user chose to stop and quit. */
+void ms_window_library_sweep_ended (MsWindow *self);
+
 G_END_DECLS

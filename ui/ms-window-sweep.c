@@ -8,12 +8,26 @@
 
 #include "ms-eta.h"
 #include "ms-run.h"
+#include "ms-runs-library.h"
 #include "ms-window-private.h"
 
+/* The cells go into run (the session's live run) even after the window has
+ * gone; it is kept in the runs library at the end, and the application is
+ * held until then so that quitting never drops it. */
 typedef struct {
   MsSweep sweep;
   MsJob *job; /* not held: the job owns this */
+  MsRun *run;
+  GApplication *app;
 } SweepWork;
+
+static void
+sweep_work_free (gpointer data)
+{
+  SweepWork *work = data;
+  g_clear_object (&work->run);
+  g_free (work);
+}
 
 typedef struct {
   MsCell cell;
@@ -89,8 +103,34 @@ on_cell_measured (MsWindow *self, double fraction, gpointer detail, MsJob *job)
                      ms_mode_title (u->cell.mode), u->cell.exponent, left);
   gtk_progress_bar_set_fraction (self->progress_bar, fraction);
   gtk_progress_bar_set_text (self->progress_bar, text);
-  /* The pages follow the run's cells-changed. */
-  ms_run_put_cell (live, &u->cell);
+}
+
+/* Connected before the window's handler and without it: the cell reaches
+ * the run whether or not the window is still there (the pages follow the
+ * run's cells-changed). */
+static void
+keep_cell (MsJob *job, double fraction, gpointer detail, SweepWork *work)
+{
+  CellUpdate *u = detail;
+  /* Later rounds bring the same cell again, with more repetitions. */
+  ms_run_put_cell (work->run, &u->cell);
+}
+
+/* After the window's handler: what was measured is kept, finished, stopped
+ * or with the window gone, and only then may the application quit. */
+static void
+keep_run (MsJob *job, SweepWork *work)
+{
+  const SweepOutcome *o = ms_job_get_result (job);
+  MsResults *results = ms_run_get_results (work->run);
+  if (o && o->results) {
+    results->device = o->results->device;
+    results->run_to_run = o->results->run_to_run;
+  }
+  if (results->n_cells)
+    ms_runs_library_keep_async (ms_runs_library_get_default (), work->run);
+  if (work->app)
+    g_application_release (g_steal_pointer (&work->app));
 }
 
 static void
@@ -150,6 +190,7 @@ on_sweep_finished (MsWindow *self, MsJob *job)
     ms_run_cells_changed (live);
   }
   ms_session_set_sweeping (self->session, FALSE);
+  ms_window_library_sweep_ended (self);
   if (o)
     toast_outcome (self, o);
   ms_window_update_actions (self);
@@ -175,22 +216,27 @@ ms_window_start_sweep (MsWindow *self)
   self->eta = ms_eta_new (&s);
   set_planned_range (self, s.min_exp, s.max_exp);
 
+  /* Every sweep is a run of its own, kept with the others until closed. */
+  g_autoptr (MsRun) live = ms_run_new (ms_results_new (&s, &info), MS_RUN_KIND_SWEEP);
   SweepWork *work = g_new0 (SweepWork, 1);
   work->sweep = s;
-  self->job = ms_job_new (sweep_thread, work, g_free, sweep_outcome_free);
+  work->run = g_object_ref (live);
+  if ((work->app = g_application_get_default ()))
+    g_application_hold (work->app);
+  self->job = ms_job_new (sweep_thread, work, sweep_work_free, sweep_outcome_free);
   work->job = self->job;
+  g_signal_connect (self->job, "progress", G_CALLBACK (keep_cell), work);
   g_signal_connect_object (self->job, "progress", G_CALLBACK (on_cell_measured), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->job, "finished", G_CALLBACK (on_sweep_finished), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect (self->job, "finished", G_CALLBACK (keep_run), work);
   self->cell_started_us = g_get_monotonic_time ();
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   gtk_progress_bar_set_text (self->progress_bar, _("Starting…"));
   gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
 
-  /* Every sweep is a run of its own, kept with the others until closed. */
   ms_session_set_sweeping (self->session, TRUE);
-  g_autoptr (MsRun) live = ms_run_new (ms_results_new (&s, &info), MS_RUN_KIND_SWEEP);
   ms_session_add_sweep (self->session, live);
   ms_job_start (self->job);
   ms_window_update_actions (self);

@@ -432,10 +432,9 @@ on_view_changed (MsWindow *self)
 static gboolean
 on_close_request (GtkWindow *window)
 {
-  /* Closing cancels a running sweep; settings and the window's size are
-   * bound to GSettings and so already saved. */
-  ms_window_sweep_cancel (MS_WINDOW (window));
-  return FALSE;
+  /* A running sweep asks first; settings and the window's size are bound
+   * to GSettings and so already saved. */
+  return ms_window_library_confirm_close (MS_WINDOW (window));
 }
 
 static void
@@ -630,6 +629,7 @@ ms_window_init (MsWindow *self)
   fill_reference_menu (self);
   gtk_menu_button_set_create_popup_func (self->main_menu_button, create_main_menu, self, NULL);
   ms_window_runs_init (self);
+  ms_window_library_init (self);
 
   GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect_swapped (drop, "drop", G_CALLBACK (on_drop), self);

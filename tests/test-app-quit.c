@@ -1,0 +1,258 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-app-quit.c: the app never loses a measured run (issue: quitting
+ * mid-sweep). Under Xvfb, with the CPU baseline (the mode every machine
+ * can run) and a runs library of its own:
+ * - a runs folder that cannot be written: the failure is shown once, with
+ *   the export offered; closing then asks before the runs are lost;
+ * - a window without a sweep closes without a question;
+ * - Ctrl+Q mid-sweep asks; Keep Running keeps measuring (what was measured
+ *   so far is already in the library); Stop and Quit ends the sweep, keeps
+ *   every cell it measured and quits. */
+#include <glib/gstdio.h>
+#include <adwaita.h>
+
+#include "memsweep.h"
+#include "ms-application.h"
+#include "ms-runs-library.h"
+#include "ms-widget-test.h"
+#include "ms-window.h"
+
+static char *data_home, *runs_folder;
+static guint failure_toasts;
+static size_t final_cells;
+static gboolean done;
+
+static void
+wait_until (gboolean (*cond) (gpointer), gpointer data, const char *what)
+{
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (!cond (data)) {
+    if (g_get_monotonic_time () > deadline)
+      g_error ("timed out waiting until %s", what);
+    g_main_context_iteration (NULL, FALSE);
+    g_usleep (1000);
+  }
+}
+
+static gboolean
+is_not_sweeping (gpointer win)
+{
+  return !ms_window_is_sweeping (win);
+}
+
+static gboolean
+can_run (gpointer win)
+{
+  g_autofree char *blocker = ms_window_dup_run_blocker (win);
+  return blocker == NULL;
+}
+
+static gboolean
+is_null (gpointer pointer_to_pointer)
+{
+  return *(gpointer *) pointer_to_pointer == NULL;
+}
+
+static gboolean
+has_cells (gpointer win)
+{
+  const MsResults *live = ms_window_get_live (win);
+  return live && live->n_cells >= 2;
+}
+
+static gboolean
+has_no_question (gpointer unused)
+{
+  return ms_test_find_question () == NULL;
+}
+
+static void
+answer (const char *label)
+{
+  g_assert_true (ms_test_click_button (ms_test_find_question (), label));
+}
+
+/* Lets the loop run for ms milliseconds. */
+static void
+spin (int ms)
+{
+  gint64 until = g_get_monotonic_time () + ms * 1000;
+  while (g_get_monotonic_time () < until) {
+    g_main_context_iteration (NULL, FALSE);
+    g_usleep (1000);
+  }
+}
+
+static void
+on_toast_text (MsWindow *win)
+{
+  const char *text = ms_window_get_toast_text (win);
+  if (text && g_str_has_prefix (text, "Runs cannot be kept"))
+    failure_toasts++;
+}
+
+/* The kept samples files, read back; sorted by name. */
+static GPtrArray *
+kept_runs (void)
+{
+  GPtrArray *runs = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_results_free);
+  g_autoptr (GDir) dir = g_dir_open (runs_folder, 0, NULL);
+  for (const char *name; dir && (name = g_dir_read_name (dir));) {
+    if (!g_str_has_suffix (name, "-samples.csv"))
+      continue;
+    g_autofree char *path = g_build_filename (runs_folder, name, NULL);
+    char err[512];
+    MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+    if (!r)
+      g_error ("a kept run does not read back: %s", err);
+    g_ptr_array_add (runs, r);
+  }
+  return runs;
+}
+
+static gboolean
+is_written (gpointer unused)
+{
+  return !ms_runs_library_is_writing (ms_runs_library_get_default ());
+}
+
+static void
+sweep_to_end (MsWindow *win)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
+  g_assert_true (ms_window_is_sweeping (win));
+  wait_until (is_not_sweeping, win, "the sweep ends");
+  wait_until (is_written, NULL, "the sweep's run is written");
+}
+
+/* The runs folder's place is taken by a file: writes fail. */
+static void
+check_write_failure (MsWindow *win)
+{
+  g_autofree char *parent = g_path_get_dirname (runs_folder);
+  g_assert_cmpint (g_mkdir_with_parents (parent, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (runs_folder, "in the way\n", -1, NULL));
+  g_signal_connect (win, "notify::toast-text", G_CALLBACK (on_toast_text), NULL);
+  sweep_to_end (win);
+  g_assert_cmpuint (failure_toasts, ==, 1);
+  g_assert_nonnull (strstr (ms_window_get_toast_text (win), "export"));
+  g_assert_nonnull (ms_runs_library_get_write_error (ms_runs_library_get_default ()));
+  /* Shown once: the next failure says nothing new. The runs stay. */
+  sweep_to_end (win);
+  g_assert_cmpuint (failure_toasts, ==, 1);
+  g_assert_cmpuint (ms_window_get_n_runs (win), ==, 2);
+  /* Closing now would lose them: it asks, and Cancel keeps the window. */
+  gtk_window_close (GTK_WINDOW (win));
+  wait_until (ms_test_has_question, NULL, "closing asks about the runs not kept");
+  answer ("_Cancel");
+  wait_until (has_no_question, NULL, "the question goes");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (win)));
+
+  /* Room again: the next sweep is kept and the error is gone. */
+  g_assert_cmpint (g_unlink (runs_folder), ==, 0);
+  sweep_to_end (win);
+  g_assert_null (ms_runs_library_get_write_error (ms_runs_library_get_default ()));
+  g_autoptr (GPtrArray) kept = kept_runs ();
+  g_assert_cmpuint (kept->len, ==, 1);
+  const MsResults *live = ms_window_get_live (win);
+  g_assert_cmpuint (((MsResults *) kept->pdata[0])->n_cells, ==, live->n_cells);
+}
+
+/* A window with no sweep closes without a question. */
+static void
+check_quiet_close (GApplication *app)
+{
+  MsWindow *other = ms_window_new (ADW_APPLICATION (app));
+  gtk_window_present (GTK_WINDOW (other));
+  g_object_add_weak_pointer (G_OBJECT (other), (gpointer *) &other);
+  gtk_window_close (GTK_WINDOW (other));
+  wait_until (is_null, &other, "a window without a sweep closes at once");
+  g_assert_null (ms_test_find_question ());
+}
+
+static void
+on_sweeping (MsWindow *win)
+{
+  if (!ms_window_is_sweeping (win) && ms_window_get_live (win))
+    final_cells = ms_window_get_live (win)->n_cells;
+}
+
+static void
+check_quit_during_sweep (GApplication *app, MsWindow *win)
+{
+  /* A sweep long enough to be quit in the middle. */
+  g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
+  g_settings_set_int (settings, "max-exp", 24);
+  g_settings_set_int (settings, "reps", 400);
+  g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
+  wait_until (has_cells, win, "the long sweep measures two cells");
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  wait_until (ms_test_has_question, NULL, "Ctrl+Q asks whether to stop the sweep");
+  /* Asking kept what was measured so far. */
+  g_autoptr (GPtrArray) so_far = kept_runs ();
+  g_assert_cmpuint (so_far->len, ==, 2);
+  answer ("_Keep Running");
+  spin (300);
+  g_assert_true (ms_window_is_sweeping (win));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (win)));
+
+  g_signal_connect (win, "notify::sweeping", G_CALLBACK (on_sweeping), NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  wait_until (ms_test_has_question, NULL, "Ctrl+Q asks again");
+  answer ("_Stop and Quit");
+  done = TRUE; /* the rest is checked once the application has quit */
+}
+
+static void
+on_activate (GApplication *app)
+{
+  MsWindow *win = MS_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  wait_until (can_run, win, "device discovery ends and Run is enabled");
+  check_write_failure (win);
+  check_quiet_close (app);
+  check_quit_during_sweep (app, win);
+}
+
+static void
+test_quit_keeps_runs (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
+  const char *host_only[] = { "host", NULL };
+  g_settings_set_strv (settings, "modes", host_only);
+  g_settings_set_int (settings, "min-exp", 12);
+  g_settings_set_int (settings, "max-exp", 14);
+  g_settings_set_int (settings, "reps", 50);
+  g_autoptr (MsApplication) app = ms_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_signal_connect_after (app, "activate", G_CALLBACK (on_activate), NULL);
+  char *args[] = { (char *) "test-app-quit", NULL };
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 1, args), ==, 0);
+  g_assert_true (done);
+
+  /* Quit: the stopped sweep is kept with every cell it had at its end. */
+  g_autoptr (GPtrArray) kept = kept_runs ();
+  g_assert_cmpuint (kept->len, ==, 2);
+  g_assert_cmpuint (final_cells, >=, 2);
+  gboolean found = FALSE;
+  for (guint i = 0; i < kept->len; i++)
+    found |= ((MsResults *) kept->pdata[i])->n_cells == final_cells &&
+             ((MsResults *) kept->pdata[i])->sweep.max_exp == 24;
+  g_assert_true (found);
+}
+
+int
+main (int argc, char **argv)
+{
+  /* Before anything asks GLib for the data folder (it is kept). */
+  data_home = g_dir_make_tmp ("memsweep-quit-XXXXXX", NULL);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  runs_folder = g_build_filename (data_home, "memsweep", "runs", NULL);
+  gtk_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/app/quit-keeps-runs", test_quit_keeps_runs);
+  int rc = g_test_run ();
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", data_home);
+  if (system (cmd) != 0)
+    rc = 1;
+  return rc;
+}

@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-widget-recent-runs.c: the Recent Runs dialog over a runs library of
+ * its own (two kept runs copied from the reference run, one damaged file):
+ * rows for all three, Open emits the run's file and refuses the damaged one
+ * with its reason, Rename asks for the name and renames the files, Delete and
+ * Undo, the empty page, and the dialog finalised. */
+#include <glib/gstdio.h>
+
+#include "ms-recent-runs.h"
+#include "ms-widget-test.h"
+
+static char *folder;
+
+static gboolean
+is_done_loading (gpointer lib)
+{
+  gboolean loading;
+  g_object_get (lib, "loading", &loading, NULL);
+  return !loading;
+}
+
+static void
+keep_copy (MsRunsLibrary *lib, const char *date)
+{
+  g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
+  MsResults *r = ms_run_get_results (runs->pdata[0]);
+  g_snprintf (r->date, sizeof r->date, "%s", date);
+  g_assert_true (ms_runs_library_keep (lib, r, NULL));
+}
+
+static void
+on_open (MsRecentRuns *dialog, GFile *file, char **opened)
+{
+  g_free (*opened);
+  *opened = g_file_get_path (file);
+}
+
+static GtkLabel *
+find_label (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return GTK_LABEL (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c)) {
+    GtkLabel *found = find_label (c, text);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+static gboolean
+shows_label (gpointer data)
+{
+  gpointer *args = data;
+  return find_label (args[0], args[1]) != NULL;
+}
+
+static void
+activate (MsRecentRuns *dialog, const char *action, const char *path)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), action, "s", path));
+}
+
+static void
+test_dialog (void)
+{
+  g_autoptr (MsRunsLibrary) lib = ms_runs_library_new (folder);
+  keep_copy (lib, "2026-11-22T10:00:00Z");
+  keep_copy (lib, "2026-11-22T11:00:00Z");
+  g_autofree char *damaged = g_build_filename (folder, "damaged-samples.csv", NULL);
+  g_assert_true (g_file_set_contents (damaged, "# memsweep samples file\n# device: X", -1, NULL));
+  ms_test_wait_until (is_done_loading, lib, "the folder is listed");
+
+  MsRecentRuns *dialog = ms_recent_runs_new (lib);
+  char *opened = NULL;
+  g_signal_connect (dialog, "open", G_CALLBACK (on_open), &opened);
+  gtk_window_present (GTK_WINDOW (dialog));
+  ms_test_wait_until (is_done_loading, lib, "the folder is listed again");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 3);
+  /* The damaged file is dated by its modification time: newest of all. */
+  g_autoptr (MsRunsEntry) newest = NULL;
+  for (guint i = 0; !newest || ms_runs_entry_get_reason (newest); i++) {
+    g_clear_object (&newest);
+    newest = g_list_model_get_item (G_LIST_MODEL (lib), i);
+  }
+  g_autofree char *newest_path = g_file_get_path (ms_runs_entry_get_file (newest));
+  const char *newest_name = ms_runs_entry_get_name (newest);
+  gpointer args[] = { dialog, (gpointer) newest_name };
+  ms_test_wait_until (shows_label, args, "the newest run's row shows");
+
+  /* Open: the run's file; the damaged file is refused with its reason. */
+  activate (dialog, "recent.open", newest_path);
+  g_assert_cmpstr (opened, ==, newest_path);
+  g_clear_pointer (&opened, g_free);
+  activate (dialog, "recent.open", damaged);
+  g_assert_null (opened);
+  g_assert_nonnull (strstr (ms_recent_runs_get_toast_text (dialog), "damaged"));
+
+  /* Renamed: the files follow. */
+  activate (dialog, "recent.rename", newest_path);
+  ms_test_wait_until (ms_test_has_question, NULL, "Rename asks for the name");
+  AdwMessageDialog *question = ms_test_find_question ();
+  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (question));
+  g_assert_cmpstr (gtk_editable_get_text (entry), ==, newest_name);
+  gtk_editable_set_text (entry, "after the driver update");
+  g_assert_true (ms_test_click_button (GTK_WIDGET (question), "_Rename"));
+  g_autofree char *renamed = g_build_filename (folder, "after the driver update-samples.csv", NULL);
+  g_assert_true (g_file_test (renamed, G_FILE_TEST_IS_REGULAR));
+  g_assert_false (g_file_test (newest_path, G_FILE_TEST_EXISTS));
+  ms_test_wait_until (is_done_loading, lib, "the folder is listed after the rename");
+
+  /* Delete, then Undo. */
+  activate (dialog, "recent.delete", renamed);
+  g_assert_false (g_file_test (renamed, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 2);
+  g_assert_nonnull (strstr (ms_recent_runs_get_toast_text (dialog), "deleted"));
+  activate (dialog, "recent.undo", renamed);
+  g_assert_true (g_file_test (renamed, G_FILE_TEST_IS_REGULAR));
+  ms_test_wait_until (is_done_loading, lib, "the folder is listed after the undo");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 3);
+
+  /* Deleted with the dialog closed before the undo ends: aside until the
+   * library purges (at quit). */
+  activate (dialog, "recent.delete", renamed);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_null (dialog);
+  g_assert_false (g_file_test (renamed, G_FILE_TEST_EXISTS));
+  ms_runs_library_purge_all (lib);
+  g_autofree char *trash = g_build_filename (folder, ".trash", NULL);
+  g_autoptr (GDir) dir = g_dir_open (trash, 0, NULL);
+  g_assert_null (g_dir_read_name (dir));
+}
+
+static gboolean
+shows_empty (gpointer stack)
+{
+  return g_strcmp0 (gtk_stack_get_visible_child_name (stack), "empty") == 0;
+}
+
+static GtkStack *
+find_stack (GtkWidget *widget)
+{
+  if (GTK_IS_STACK (widget))
+    return GTK_STACK (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c)) {
+    GtkStack *found = find_stack (c);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+static void
+test_empty (void)
+{
+  g_autofree char *none = g_build_filename (folder, "no such folder", NULL);
+  g_autoptr (MsRunsLibrary) lib = ms_runs_library_new (none);
+  MsRecentRuns *dialog = ms_recent_runs_new (lib);
+  gtk_window_present (GTK_WINDOW (dialog));
+  ms_test_wait_until (shows_empty, find_stack (GTK_WIDGET (dialog)), "the empty page shows");
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_null (dialog);
+}
+
+int
+main (int argc, char **argv)
+{
+  ms_widget_test_init (&argc, &argv);
+  g_autofree char *tmp = g_dir_make_tmp ("memsweep-recent-XXXXXX", NULL);
+  folder = g_build_filename (tmp, "runs", NULL);
+  g_test_add_func ("/recent-runs/dialog", test_dialog);
+  g_test_add_func ("/recent-runs/empty", test_empty);
+  int rc = g_test_run ();
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmp);
+  if (system (cmd) != 0)
+    rc = 1;
+  return rc;
+}

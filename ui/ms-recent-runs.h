@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-recent-runs.h: the Recent Runs dialog: the runs library as a list, to
+ * open, rename, delete (with undo) or show a kept run in its folder. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "ms-runs-library.h"
+
+G_BEGIN_DECLS
+
+#define MS_TYPE_RECENT_RUNS (ms_recent_runs_get_type ())
+G_DECLARE_FINAL_TYPE (MsRecentRuns, ms_recent_runs, MS, RECENT_RUNS, AdwWindow)
+
+/* Property "library" (construct-only). Signal "open" (GFile *samples): the
+ * user opened a kept run (Enter, a double click or its Open button). The
+ * folder is listed again when the dialog opens. */
+MsRecentRuns *ms_recent_runs_new (MsRunsLibrary *library);
+/* The plain text of the newest toast, or NULL (for tests). */
+const char *ms_recent_runs_get_toast_text (MsRecentRuns *self);
+
+G_END_DECLS

@@ -1,0 +1,295 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-runs-entry.c: what the runs library shows of one file. Only the
+ * header is read (a bounded sniff); anything unexpected becomes a reason,
+ * never a crash, and the file is left as it is. */
+#include "ms-runs-entry.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+/* Enough for every metadata line memsweep writes, with room to spare. */
+#define HEADER_MAX (64 * 1024)
+
+struct _MsRunsEntry {
+  GObject parent_instance;
+  GFile *file;
+  char *name, *device, *kind, *reason;
+  GDateTime *date;
+  guint64 size;
+};
+
+G_DEFINE_FINAL_TYPE (MsRunsEntry, ms_runs_entry, G_TYPE_OBJECT)
+
+enum { PROP_0, PROP_FILE, PROP_NAME, PROP_DATE, PROP_DEVICE, PROP_KIND, PROP_SIZE, PROP_REASON,
+       N_PROPS };
+static GParamSpec *props[N_PROPS];
+
+static void
+ms_runs_entry_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  MsRunsEntry *self = MS_RUNS_ENTRY (object);
+  switch (prop_id) {
+  case PROP_FILE: g_value_set_object (value, self->file); break;
+  case PROP_NAME: g_value_set_string (value, self->name); break;
+  case PROP_DATE: g_value_set_boxed (value, self->date); break;
+  case PROP_DEVICE: g_value_set_string (value, self->device); break;
+  case PROP_KIND: g_value_set_string (value, self->kind); break;
+  case PROP_SIZE: g_value_set_uint64 (value, self->size); break;
+  case PROP_REASON: g_value_set_string (value, self->reason); break;
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+ms_runs_entry_finalize (GObject *object)
+{
+  MsRunsEntry *self = MS_RUNS_ENTRY (object);
+  g_clear_object (&self->file);
+  g_free (self->name);
+  g_free (self->device);
+  g_free (self->kind);
+  g_free (self->reason);
+  g_clear_pointer (&self->date, g_date_time_unref);
+  G_OBJECT_CLASS (ms_runs_entry_parent_class)->finalize (object);
+}
+
+static void
+ms_runs_entry_class_init (MsRunsEntryClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  object_class->get_property = ms_runs_entry_get_property;
+  object_class->finalize = ms_runs_entry_finalize;
+  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+  props[PROP_FILE] = g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE, ro);
+  props[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, ro);
+  props[PROP_DATE] = g_param_spec_boxed ("date", NULL, NULL, G_TYPE_DATE_TIME, ro);
+  props[PROP_DEVICE] = g_param_spec_string ("device", NULL, NULL, NULL, ro);
+  props[PROP_KIND] = g_param_spec_string ("kind", NULL, NULL, NULL, ro);
+  props[PROP_SIZE] = g_param_spec_uint64 ("size", NULL, NULL, 0, G_MAXUINT64, 0, ro);
+  props[PROP_REASON] = g_param_spec_string ("reason", NULL, NULL, NULL, ro);
+  g_object_class_install_properties (object_class, N_PROPS, props);
+}
+
+static void
+ms_runs_entry_init (MsRunsEntry *self)
+{
+}
+
+/* Text from the file, fit for a label (never for markup). */
+static char *
+clean_text (const char *text, gssize len)
+{
+  return g_utf8_make_valid (text, len);
+}
+
+/* The name shown: the file's name without "-samples.csv" (or ".csv"). */
+static char *
+name_of (GFile *file)
+{
+  g_autofree char *base = g_file_get_basename (file);
+  g_autofree char *shown = clean_text (base, -1);
+  if (g_str_has_suffix (shown, "-samples.csv"))
+    shown[strlen (shown) - strlen ("-samples.csv")] = '\0';
+  else if (g_str_has_suffix (shown, ".csv"))
+    shown[strlen (shown) - strlen (".csv")] = '\0';
+  return g_steal_pointer (&shown);
+}
+
+/* The metadata lines up to the column header; a reason when the header is
+ * not memsweep's or does not end. */
+static char *
+parse_header (MsRunsEntry *self, char *text, gsize len, gboolean whole_file)
+{
+  char *p = text, *end = text + len;
+  if (len >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
+    p += 3;
+  gboolean first = TRUE;
+  while (p < end) {
+    char *nl = memchr (p, '\n', (gsize) (end - p));
+    if (!nl)
+      break;
+    char *line = p;
+    gsize n = (gsize) (nl - p);
+    if (n && line[n - 1] == '\r')
+      n--;
+    line[n] = '\0';
+    p = nl + 1;
+    if (first) {
+      if (strcmp (line, "# memsweep samples file") != 0)
+        return g_strdup (_("not a memsweep samples file"));
+      first = FALSE;
+      continue;
+    }
+    if (line[0] != '#')
+      return NULL; /* the column header: the metadata is complete */
+    char *colon = strstr (line, ": ");
+    if (!colon)
+      continue;
+    *colon = '\0';
+    const char *key = line + 2, *value = colon + 2;
+    if (strcmp (key, "device") == 0) {
+      g_free (self->device);
+      self->device = clean_text (value, -1);
+    } else if (strcmp (key, "experiment") == 0) {
+      g_free (self->kind);
+      self->kind = clean_text (value, -1);
+    } else if (strcmp (key, "date") == 0) {
+      g_autoptr (GTimeZone) utc = g_time_zone_new_utc ();
+      GDateTime *d = g_utf8_validate (value, -1, NULL) ? g_date_time_new_from_iso8601 (value, utc)
+                                                       : NULL;
+      if (d) {
+        g_clear_pointer (&self->date, g_date_time_unref);
+        self->date = d;
+      }
+    }
+  }
+  if (first)
+    return g_strdup (_("not a memsweep samples file"));
+  return whole_file ? g_strdup (_("damaged: the file ends inside its header"))
+                    : g_strdup (_("damaged: the header does not end"));
+}
+
+/* Whether the file's last byte ends a line: a file cut short does not. */
+static gboolean
+ends_with_newline (GFileInputStream *in, goffset size, GCancellable *cancellable)
+{
+  char last = 0;
+  return size > 0 &&
+         g_seekable_seek (G_SEEKABLE (in), size - 1, G_SEEK_SET, cancellable, NULL) &&
+         g_input_stream_read (G_INPUT_STREAM (in), &last, 1, cancellable, NULL) == 1 &&
+         last == '\n';
+}
+
+static char *
+read_samples_header (MsRunsEntry *self, goffset size, GCancellable *cancellable)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFileInputStream) in = g_file_read (self->file, cancellable, &error);
+  if (!in)
+    return g_strdup_printf (_("cannot be read: %s"), error->message);
+  g_autofree char *text = g_malloc (HEADER_MAX + 1);
+  gsize got = 0;
+  if (!g_input_stream_read_all (G_INPUT_STREAM (in), text, HEADER_MAX, &got, cancellable,
+                                &error))
+    return g_strdup_printf (_("cannot be read: %s"), error->message);
+  char *reason = parse_header (self, text, got, (goffset) got >= size);
+  if (!reason && !ends_with_newline (in, size, cancellable))
+    reason = g_strdup (_("damaged: cut short (its last line is incomplete)"));
+  return reason;
+}
+
+static guint64
+summary_size (MsRunsEntry *self, GCancellable *cancellable)
+{
+  g_autoptr (GFile) summary = ms_runs_entry_dup_summary_file (self);
+  g_autoptr (GFileInfo) info =
+    summary ? g_file_query_info (summary, G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                                 G_FILE_QUERY_INFO_NONE, cancellable, NULL)
+            : NULL;
+  return info ? (guint64) g_file_info_get_size (info) : 0;
+}
+
+MsRunsEntry *
+ms_runs_entry_read (GFile *file, GCancellable *cancellable)
+{
+  MsRunsEntry *self = g_object_new (MS_TYPE_RUNS_ENTRY, NULL);
+  self->file = g_object_ref (file);
+  self->name = name_of (file);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFileInfo) info = g_file_query_info (
+    file, G_FILE_ATTRIBUTE_STANDARD_TYPE "," G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_TIME_MODIFIED,
+    G_FILE_QUERY_INFO_NONE, cancellable, &error);
+  if (!info) {
+    self->reason = g_strdup_printf (_("cannot be read: %s"), error->message);
+    self->date = g_date_time_new_now_utc ();
+    return self;
+  }
+  self->date = g_file_info_get_modification_date_time (info);
+  if (!self->date)
+    self->date = g_date_time_new_now_utc ();
+  GFileType type = g_file_info_get_file_type (info);
+  if (type == G_FILE_TYPE_DIRECTORY) {
+    self->reason = g_strdup (_("a folder, not a run"));
+    return self;
+  }
+  if (type == G_FILE_TYPE_SYMBOLIC_LINK) {
+    /* GIO describes the link itself when what it points to is gone. */
+    self->reason = g_strdup (_("a link to a file that is gone"));
+    return self;
+  }
+  if (type != G_FILE_TYPE_REGULAR) {
+    /* A FIFO or a device is never opened: reading could wait for ever. */
+    self->reason = g_strdup (_("not a regular file"));
+    return self;
+  }
+  goffset size = g_file_info_get_size (info);
+  self->size = (guint64) size;
+  self->reason = read_samples_header (self, size, cancellable);
+  if (!self->reason)
+    self->size += summary_size (self, cancellable);
+  if (!self->kind)
+    self->kind = g_strdup ("sweep");
+  return self;
+}
+
+GFile *
+ms_runs_entry_get_file (MsRunsEntry *self)
+{
+  return self->file;
+}
+
+GFile *
+ms_runs_entry_dup_summary_file (MsRunsEntry *self)
+{
+  g_autofree char *base = g_file_get_basename (self->file);
+  if (!g_str_has_suffix (base, "-samples.csv"))
+    return NULL;
+  base[strlen (base) - strlen ("samples.csv")] = '\0';
+  g_autofree char *summary = g_strconcat (base, "summary.csv", NULL);
+  g_autoptr (GFile) parent = g_file_get_parent (self->file);
+  return g_file_get_child (parent, summary);
+}
+
+const char *
+ms_runs_entry_get_name (MsRunsEntry *self)
+{
+  return self->name;
+}
+
+GDateTime *
+ms_runs_entry_get_date (MsRunsEntry *self)
+{
+  return self->date;
+}
+
+const char *
+ms_runs_entry_get_device (MsRunsEntry *self)
+{
+  return self->device;
+}
+
+const char *
+ms_runs_entry_get_kind (MsRunsEntry *self)
+{
+  return self->kind;
+}
+
+guint64
+ms_runs_entry_get_size (MsRunsEntry *self)
+{
+  return self->size;
+}
+
+const char *
+ms_runs_entry_get_reason (MsRunsEntry *self)
+{
+  return self->reason;
+}
+
+int
+ms_runs_entry_compare (gconstpointer a, gconstpointer b)
+{
+  MsRunsEntry *x = *(MsRunsEntry **) a, *y = *(MsRunsEntry **) b;
+  int by_date = g_date_time_compare (y->date, x->date);
+  return by_date ? by_date : g_strcmp0 (x->name, y->name);
+}
