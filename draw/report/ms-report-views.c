@@ -87,16 +87,19 @@ ms_report_view_unavailable (GPtrArray *runs, MsReportView view)
 static void
 draw_timeline (cairo_t *cr, const MsReportViewJob *job, double width, double height)
 {
-  int rep;
-  const MsCell *cell = ms_report_timeline_cell (g_ptr_array_index (job->runs, 0), &rep);
+  int rep = job->timeline_rep;
+  const MsResults *run = g_ptr_array_index (job->runs, 0);
+  const MsCell *cell = job->timeline_cell ? job->timeline_cell : ms_report_timeline_cell (run, &rep);
   MsTimeWindow win;
   ms_time_window_reset (&win, cell ? ms_timeline_extent (cell, rep) : 0);
   char size[32] = "";
   if (cell)
     ms_format_bytes (cell->elements * sizeof (float), size, sizeof size);
+  /* The run is named: beside other runs' charts a timeline is one run's. */
+  g_autofree char *run_label = ms_plot_run_label (run);
   g_autofree char *title =
-    cell ? g_strdup_printf (_("%s at %s per vector, repetition %d"), ms_mode_title (cell->mode),
-                            size, rep + 1)
+    cell ? g_strdup_printf (_("%s at %s per vector, repetition %d · %s"),
+                            ms_mode_title (cell->mode), size, rep + 1, run_label)
          : NULL;
   ms_timeline_draw (cr, cell, rep, &win, &job->style, width, height, title, NULL);
 }

@@ -30,6 +30,10 @@ typedef struct {
   GPtrArray *runs; /* MsResults* */
   MsReportView view;
   MsChartStyle style;
+  /* The timeline's cell (of the first run) and repetition; NULL:
+   * ms_report_timeline_cell's. */
+  const MsCell *timeline_cell;
+  int timeline_rep;
 } MsReportViewJob;
 
 /* An MsDrawFunc: job is an MsReportViewJob. */
