@@ -33,8 +33,8 @@ plot_help (void)
                       "  --view V             bandwidth, h2d, d2h, time, breakdown or timeline\n"
                       "  --format F           png, svg or pdf (default: OUT's extension)\n"
                       "  --out OUT            the file to write\n"
-                      "  --pixels WxH         image size in pixels, default 1600x1000 "
-                      "(--size WxH also works)\n"
+                      "  --pixels WxH         image size in pixels (points for PDF), default "
+                      "1600x1000 (--size WxH also works)\n"
                       "  --no-caption         no caption line (device, date, version, settings)\n"
                       "\nFor --view timeline (default: pinned, else the first mode with "
                       "events, at the largest size, repetition 2):\n"
@@ -248,7 +248,7 @@ ms_cli_plot (int argc, char **argv)
   ms_chart_style_init_light (&job.style);
   /* As the app's export: text grows with the image so it stays legible. */
   job.style.text_scale = job.style.line_scale = MAX (1.0, o.width / 1400.0);
-  g_autofree char *caption = o.caption ? ms_report_caption (runs) : NULL;
+  g_autofree char *caption = o.caption ? ms_report_view_caption (runs, job.view) : NULL;
   MsExportOptions eo = { caption, &job.style };
   g_autoptr (GError) error = NULL;
   if (!ms_export_drawing_full (o.out, o.width, o.height, ms_report_view_draw, &job, &eo, &error)) {
