@@ -5,6 +5,7 @@
  * sentence says so instead. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <math.h>
 #include <string.h>
 
 #include "ms-i18n.h"
@@ -143,6 +144,22 @@ append (char *buf, size_t len, const char *format, ...)
   va_end (ap);
 }
 
+/* "1.19x faster", "1.50x slower" or "equally fast" for ratio, how many
+ * times as fast one thing is as another: never "0.84x as fast", which
+ * reads as faster. */
+static const char *
+speed_text (double ratio, int digits, char *buf, size_t len)
+{
+  double scale = pow (10, digits);
+  if (round (ratio * scale) == scale)
+    snprintf (buf, len, "%s", ms_gettext ("equally fast"));
+  else if (ratio > 1)
+    snprintf (buf, len, ms_gettext ("%.*fx faster"), digits, ratio);
+  else
+    snprintf (buf, len, ms_gettext ("%.*fx slower"), digits, 1 / ratio);
+  return buf;
+}
+
 static bool
 missing (char *buf, size_t len, const char *sentence)
 {
@@ -214,10 +231,11 @@ append_resident (const MsResults *r, int e, char *buf, size_t len)
 {
   const MsCell *first = measured (r, MS_MODE_MANAGED, e, "touch=first");
   const MsCell *resident = measured (r, MS_MODE_MANAGED, e, "touch=resident");
+  char speed[64];
   if (first && resident)
-    append (buf, len,
-            ms_gettext ("Once resident, its pages run %.1fx as fast as on first touch."),
-            first->stats.e2e.median / resident->stats.e2e.median);
+    append (buf, len, ms_gettext ("Once resident, its pages run %s than on first touch."),
+            speed_text (first->stats.e2e.median / resident->stats.e2e.median, 1, speed,
+                        sizeof speed));
 }
 
 /* "2048 GPU page faults", or "none" for 0. */
@@ -290,7 +308,7 @@ caption_managed (const MsResults *r, int exponent, char *buf, size_t len)
       time_text (man->stats.e2e.median, t_man, sizeof t_man);
       if (ratio >= 1.05)
         snprintf (buf, len,
-                  ms_gettext ("At %s, prefetching makes managed memory %.1fx as fast end to "
+                  ms_gettext ("At %s, prefetching makes managed memory %.1fx faster end to "
                               "end (%s against %s without)."),
                   size, ratio, t_pre, t_man);
       else
@@ -423,11 +441,10 @@ caption_cache_state (const MsResults *r, int exponent, char *buf, size_t len)
               size_text (pin_fresh, size, sizeof size));
     const MsStat *v_wc = wc_read ? &wc_read->stats.phase[MS_PHASE_VERIFY] : NULL;
     const MsStat *v_plain = wc_stream ? &wc_stream->stats.phase[MS_PHASE_VERIFY] : NULL;
-    if (v_wc && v_plain && v_wc->n > 0 && v_plain->n > 0 && v_plain->median > 0)
-      append (buf, len,
-              ms_gettext ("The CPU reads write-combined memory %.1fx as slowly as ordinary "
-                          "memory."),
-              v_wc->median / v_plain->median);
+    char speed[64];
+    if (v_wc && v_plain && v_wc->n > 0 && v_wc->median > 0 && v_plain->n > 0)
+      append (buf, len, ms_gettext ("The CPU reads write-combined memory %s than ordinary memory."),
+              speed_text (v_plain->median / v_wc->median, 1, speed, sizeof speed));
     if (buf[0])
       return true;
   }
@@ -465,20 +482,20 @@ order_table (const MsResults *r, int e, OrderTable table)
 static void
 append_orders (char *buf, size_t len, bool single, const MsCell *depth, const MsCell *breadth)
 {
-  char t_b[32], t_d[32];
-  double ratio = depth->stats.e2e.median / breadth->stats.e2e.median;
+  char t_b[32], t_d[32], speed[64];
+  speed_text (depth->stats.e2e.median / breadth->stats.e2e.median, 2, speed, sizeof speed);
   time_text (breadth->stats.e2e.median, t_b, sizeof t_b);
   time_text (depth->stats.e2e.median, t_d, sizeof t_d);
   if (single)
     append (buf, len,
             ms_gettext ("on one hardware queue breadth-first takes %s against %s depth-first "
-                        "(%.2fx as fast);"),
-            t_b, t_d, ratio);
+                        "(%s);"),
+            t_b, t_d, speed);
   else
     append (buf, len,
             ms_gettext ("with the default queues breadth-first takes %s against %s depth-first "
-                        "(%.2fx as fast)."),
-            t_b, t_d, ratio);
+                        "(%s)."),
+            t_b, t_d, speed);
 }
 
 static bool
@@ -514,14 +531,15 @@ caption_duplex (const MsResults *r, int exponent, char *buf, size_t len)
     const MsCell *both = measured (r, MS_MODE_PINNED, e, "copy=duplex");
     if (!h2d || !d2h || !both)
       continue;
-    char size[32], t_both[32], t_turns[32];
+    char size[32], t_both[32], t_turns[32], speed[64];
     double turns = h2d->stats.e2e.median + d2h->stats.e2e.median;
     snprintf (buf, len,
               ms_gettext ("At %s, a copy each way at once takes %s, against %s for the two one "
-                          "after the other: %.2fx as fast."),
+                          "after the other: %s."),
               size_text (both, size, sizeof size),
               time_text (both->stats.e2e.median, t_both, sizeof t_both),
-              time_text (turns, t_turns, sizeof t_turns), turns / both->stats.e2e.median);
+              time_text (turns, t_turns, sizeof t_turns),
+              speed_text (turns / both->stats.e2e.median, 2, speed, sizeof speed));
     return true;
   }
   return missing (buf, len,
