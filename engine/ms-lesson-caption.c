@@ -55,6 +55,15 @@ ms_lesson_topic_from_name (const char *name)
   return MS_TOPIC_COUNT;
 }
 
+MsLessonTopic
+ms_lesson_topic_for_experiment (const char *experiment)
+{
+  for (int t = 0; experiment && experiment[0] && t < MS_TOPIC_COUNT; t++)
+    if (strcmp (topics[t].experiment, experiment) == 0)
+      return t;
+  return MS_TOPIC_COUNT;
+}
+
 static bool
 has_mode (const MsResults *r, MsMode mode)
 {

@@ -388,8 +388,14 @@ for f in "$2"/reference/*-samples.csv; do
 done
 
 # Lessons (docs/lessons.md): the list, and every refusal before measuring.
-expect 0 "^reuse  *Data reuse$" -- lesson LIST
-expect 0 "When does zero-copy stop paying off" -- lesson LIST
+# LIST: the app's cards with their titles, each with its command.
+expect_line 0 "Zero-copy against copies, and data reuse" -- lesson LIST
+expect_line 0 "  When does zero-copy stop paying off as the kernel reads its data more often?" -- lesson LIST
+expect_line 0 "  memsweep lesson managed-touch" -- lesson LIST
+expect_line 0 "  memsweep run --modes pageable,pinned" -- lesson LIST
+expect_line 0 "Portable pinned memory (cudaHostAllocPortable)" -- lesson LIST
+"$memsweep" lesson LIST >"$tmp/list" 2>&1
+check "lesson LIST names nine lessons" [ "$(grep -c '^[^ ]' "$tmp/list")" = 9 ]
 expect_line 0 "Usage: memsweep lesson LIST" -- lesson --help
 expect 2 "Usage: memsweep lesson LIST" -- lesson
 expect_line 2 "memsweep: lesson: unknown lesson 'nope' (see 'memsweep lesson LIST')" -- lesson nope
