@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-breakdown.c: stacked phase bars per (run, mode) at one size, in steps:
- * rows, title, time axis, bars, legend. */
+ * rows, title, panels (the per-repetition path, and the one-time costs when
+ * asked for) each with its time axis and bars, legend. */
 #include "ms-breakdown.h"
 
 #include "ms-plots.h"
@@ -8,34 +9,79 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-typedef struct {
-  GPtrArray *cells;  /* const MsCell*, one per row; NULL: a run's heading */
-  GPtrArray *labels; /* char*, one per row */
-  GPtrArray *notes;  /* char*, one per row: why a cell has no bar, or NULL */
-  double max_total;  /* µs, the longest row */
-  double label_w;
-} MsBreakdownRows;
+/* The order phases are drawn in, left to right, in each group. */
+static const MsPhase path_phases[] = { MS_PHASE_PREFETCH, MS_PHASE_H2D, MS_PHASE_LAUNCH,
+                                       MS_PHASE_KERNEL, MS_PHASE_D2H };
+static const MsPhase one_time_phases[] = { MS_PHASE_ALLOC,  MS_PHASE_INIT,       MS_PHASE_REGISTER,
+                                           MS_PHASE_VERIFY, MS_PHASE_UNREGISTER, MS_PHASE_FREE };
 
-static double
-cell_total_us (const MsCell *c)
+gboolean
+ms_breakdown_phase_is_one_time (MsPhase phase)
+{
+  /* Registration is timed outside the end-to-end window (README: what
+   * end-to-end covers); a program registers a buffer once and reuses it. */
+  for (guint i = 0; i < G_N_ELEMENTS (one_time_phases); i++)
+    if (one_time_phases[i] == phase)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+cell_has_phase (const MsCell *c, MsPhase p)
+{
+  return c->status == MS_CELL_OK && c->stats.phase[p].n > 0;
+}
+
+gboolean
+ms_breakdown_path (const MsCell *c, MsBreakdownPath *out)
+{
+  memset (out, 0, sizeof *out);
+  out->scale = 1;
+  if (c->status != MS_CELL_OK || c->stats.e2e.n <= 0)
+    return FALSE;
+  double sum = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (path_phases); i++)
+    if (cell_has_phase (c, path_phases[i]))
+      sum += out->phase[path_phases[i]] = c->stats.phase[path_phases[i]].median;
+  /* The rule is ms-breakdown.h's: a remainder, or phases scaled down. */
+  out->total = c->stats.e2e.median;
+  if (sum > out->total && sum > 0) {
+    out->scale = out->total / sum;
+    for (int p = 0; p < MS_PHASE_COUNT; p++)
+      out->phase[p] *= out->scale;
+  } else {
+    out->rest = out->total - sum;
+  }
+  return TRUE;
+}
+
+double
+ms_breakdown_one_time_us (const MsCell *c)
 {
   double total = 0;
-  for (int p = 0; p < MS_PHASE_COUNT; p++)
-    if (c->status == MS_CELL_OK && c->stats.phase[p].n)
-      total += c->stats.phase[p].median;
+  for (guint i = 0; i < G_N_ELEMENTS (one_time_phases); i++)
+    if (cell_has_phase (c, one_time_phases[i]))
+      total += c->stats.phase[one_time_phases[i]].median;
   return total;
 }
+
+typedef struct {
+  GPtrArray *cells;   /* const MsCell*, one per row; NULL: a run's heading */
+  GPtrArray *labels;  /* char*, one per row */
+  GPtrArray *notes;   /* char*, one per row: why a cell has no bar, or NULL */
+  double max_path;    /* µs, the longest per-repetition path */
+  double max_once;    /* µs, the longest one-time group */
+  gboolean scaled;    /* some row's phases overlapped and were scaled */
+  double label_w;
+} MsBreakdownRows;
 
 /* Every (run, mode) with a cell at this size, its label measured; with
  * several runs, each run's name on a row of its own before its modes. */
 static void
 breakdown_rows (cairo_t *cr, GPtrArray *runs, int exponent, double fs, MsBreakdownRows *rows)
 {
-  rows->cells = g_ptr_array_new ();
-  rows->labels = g_ptr_array_new_with_free_func (g_free);
-  rows->notes = g_ptr_array_new_with_free_func (g_free);
-  rows->max_total = 0;
-  rows->label_w = 0;
+  *rows = (MsBreakdownRows){ g_ptr_array_new (), g_ptr_array_new_with_free_func (g_free),
+                             g_ptr_array_new_with_free_func (g_free) };
   for (guint r = 0; runs && r < runs->len; r++) {
     const MsResults *res = g_ptr_array_index (runs, r);
     gboolean heading = runs->len > 1;
@@ -50,7 +96,12 @@ breakdown_rows (cairo_t *cr, GPtrArray *runs, int exponent, double fs, MsBreakdo
         g_ptr_array_add (rows->notes, NULL);
         heading = FALSE;
       }
-      rows->max_total = MAX (rows->max_total, cell_total_us (c));
+      MsBreakdownPath path;
+      if (ms_breakdown_path (c, &path)) {
+        rows->max_path = MAX (rows->max_path, path.total);
+        rows->scaled = rows->scaled || path.scale < 1;
+      }
+      rows->max_once = MAX (rows->max_once, ms_breakdown_one_time_us (c));
       char *label = g_strdup (ms_mode_title (m));
       ms_draw_text (cr, label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
       rows->label_w = MAX (rows->label_w, tw);
@@ -61,32 +112,66 @@ breakdown_rows (cairo_t *cr, GPtrArray *runs, int exponent, double fs, MsBreakdo
   }
 }
 
-/* One row's phases left to right, named where they are wide enough, and
- * the total after them; marks the phases drawn in seen. */
+/* A group of phases with its own time axis: the per-repetition path or
+ * the one-time costs. */
+typedef struct {
+  gboolean one_time;
+  MsScale xs;
+} MsBreakdownPanel;
+
 static void
-breakdown_bar (cairo_t *cr, const MsCell *c, const MsChartStyle *st, const MsScale *xs,
-               double y, double row_h, double fs, gboolean seen[MS_PHASE_COUNT])
+draw_segment (cairo_t *cr, const MsChartStyle *st, const char *name, const MsColor *col,
+              gboolean dark_text, double x, double w, double y, double row_h, double fs)
 {
-  double x = xs->pixel_lo, total = 0, tw;
-  for (int p = 0; p < MS_PHASE_COUNT; p++) {
-    if (!c->stats.phase[p].n)
+  double tw;
+  ms_set_color (cr, col, 1);
+  cairo_rectangle (cr, x, y + row_h * 0.15, MAX (w, 0.5), row_h * 0.7);
+  cairo_fill (cr);
+  ms_draw_text (cr, name, 0, 0, fs * 0.85, -1, 0, FALSE, &tw, NULL);
+  if (w > tw + fs * 0.5) {
+    if (dark_text)
+      cairo_set_source_rgb (cr, 0, 0, 0);
+    else
+      ms_set_color (cr, &st->fg, 0.9);
+    ms_draw_text (cr, name, x + w / 2, y + row_h / 2, fs * 0.85, 0.5, 0.5, FALSE, NULL, NULL);
+  }
+}
+
+/* One row's segments in a panel, named where they are wide enough, and
+ * the total after them; marks the phases drawn in seen, and *rest_seen. */
+static void
+breakdown_bar (cairo_t *cr, const MsCell *c, const MsChartStyle *st, const MsBreakdownPanel *pn,
+               double y, double row_h, double fs, gboolean seen[MS_PHASE_COUNT],
+               gboolean *rest_seen)
+{
+  MsBreakdownPath path;
+  double value[MS_PHASE_COUNT] = { 0 }, x = pn->xs.pixel_lo, total = 0;
+  if (!pn->one_time && !ms_breakdown_path (c, &path))
+    return;
+  const MsPhase *order = pn->one_time ? one_time_phases : path_phases;
+  guint n = pn->one_time ? G_N_ELEMENTS (one_time_phases) : G_N_ELEMENTS (path_phases);
+  for (guint i = 0; i < n; i++) {
+    MsPhase p = order[i];
+    if (!cell_has_phase (c, p))
       continue;
-    double v = c->stats.phase[p].median;
-    double w = ms_scale_to_pixel (xs, total + v) - ms_scale_to_pixel (xs, total);
+    value[p] = pn->one_time ? c->stats.phase[p].median : path.phase[p];
+    double w = ms_scale_to_pixel (&pn->xs, total + value[p]) - ms_scale_to_pixel (&pn->xs, total);
     MsColor col;
     ms_phase_color (p, st->dark, &col);
-    ms_set_color (cr, &col, 1);
-    cairo_rectangle (cr, x, y + row_h * 0.15, MAX (w, 0.5), row_h * 0.7);
-    cairo_fill (cr);
-    ms_draw_text (cr, ms_phase_name (p), 0, 0, fs * 0.85, -1, 0, FALSE, &tw, NULL);
-    if (w > tw + fs * 0.5) {
-      cairo_set_source_rgb (cr, 0, 0, 0);
-      ms_draw_text (cr, ms_phase_name (p), x + w / 2, y + row_h / 2, fs * 0.85, 0.5, 0.5, FALSE,
-                    NULL, NULL);
-    }
+    draw_segment (cr, st, ms_phase_name (p), &col, TRUE, x, w, y, row_h, fs);
     seen[p] = TRUE;
     x += w;
-    total += v;
+    total += value[p];
+  }
+  if (!pn->one_time && path.rest > 0) {
+    double w = ms_scale_to_pixel (&pn->xs, total + path.rest) - ms_scale_to_pixel (&pn->xs, total);
+    MsColor rest = st->fg;
+    rest.alpha *= 0.3;
+    /* TRANSLATORS: the part of the end-to-end time that no phase covers. */
+    draw_segment (cr, st, C_ ("breakdown", "rest"), &rest, FALSE, x, w, y, row_h, fs);
+    *rest_seen = TRUE;
+    x += w;
+    total += path.rest;
   }
   char t[32];
   ms_format_time_us (total, t, sizeof t);
@@ -94,64 +179,116 @@ breakdown_bar (cairo_t *cr, const MsCell *c, const MsChartStyle *st, const MsSca
   ms_draw_text (cr, t, x + fs * 0.4, y + row_h / 2, fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
 }
 
-/* The plot under the title at top: axis, labelled rows, legend. */
-static void
-breakdown_plot (cairo_t *cr, const MsBreakdownRows *rows, const MsChartStyle *st, double width,
-                double height, double top)
+/* Under the phase swatches: what the grey "rest" is and, when some row's
+ * phases overlapped, that they were scaled. Returns the height. */
+static double
+rest_legend (cairo_t *cr, const MsChartStyle *st, gboolean scaled, double x, double y,
+             double max_w, gboolean draw)
 {
   const double fs = ms_style_font_size (st);
-  /* Room on the right for the longest total ("1.23 ms"). */
+  const char *text =
+    scaled ? _("Grey: the rest of the end-to-end time (latch kernel, synchronisation, gaps between "
+               "calls). Where phases overlap (streams), they share the end-to-end time in "
+               "proportion.")
+           : _("Grey: the rest of the end-to-end time (latch kernel, synchronisation, gaps between "
+               "calls).");
+  if (draw) {
+    MsColor rest = st->fg;
+    rest.alpha *= 0.3;
+    ms_set_color (cr, &rest, 1);
+    cairo_rectangle (cr, x, y + fs * 0.2, fs, fs);
+    cairo_fill (cr);
+    ms_set_color (cr, &st->fg, 0.9);
+  }
+  return ms_draw_text_wrapped (cr, text, x + fs * 1.3, y, fs, max_w - fs * 1.3, FALSE, draw);
+}
+
+/* Each panel's heading over its axis range. */
+static void
+panel_headings (cairo_t *cr, const MsBreakdownPanel *pn, guint n, const MsChartStyle *st,
+                double y, double fs)
+{
+  for (guint i = 0; i < n; i++) {
+    const char *text = pn[i].one_time ? _("One-time costs (outside end-to-end)")
+                                      : _("Every repetition (adds up to end-to-end)");
+    ms_set_color (cr, &st->fg, 0.9);
+    ms_draw_text_max (cr, text, pn[i].xs.pixel_lo, y, fs, pn[i].xs.pixel_hi - pn[i].xs.pixel_lo);
+  }
+}
+
+/* The plot under the title at top: headings, axes, labelled rows, legend;
+ * rows share the height left so that the plot fills the drawing. */
+static void
+breakdown_plot (cairo_t *cr, const MsBreakdownRows *rows, gboolean one_time,
+                const MsChartStyle *st, double width, double height, double top)
+{
+  const double fs = ms_style_font_size (st);
   double tw, th;
-  ms_draw_text (cr, "888 ms", 0, 0, fs, -1, 0, FALSE, &tw, &th);
-  double left, right = tw + fs;
-  /* Every phase that any row shows, for the legend's height. */
+  /* Room right of each panel for its longest total ("888.8 ms"). */
+  ms_draw_text (cr, "888.8 ms", 0, 0, fs, -1, 0, FALSE, &tw, &th);
+  double right = tw + fs;
   gboolean present[MS_PHASE_COUNT] = { FALSE };
   for (guint i = 0; i < rows->cells->len; i++) {
     const MsCell *c = g_ptr_array_index (rows->cells, i);
-    for (int p = 0; p < MS_PHASE_COUNT; p++)
-      present[p] = present[p] || (c && c->status == MS_CELL_OK && c->stats.phase[p].n);
+    for (int p = 0; c && p < MS_PHASE_COUNT; p++)
+      present[p] = present[p] ||
+                   (cell_has_phase (c, p) && (one_time || !ms_breakdown_phase_is_one_time (p)));
   }
-  double legend_h = ms_draw_phase_legend (cr, present, st, fs, 0, width - fs, FALSE) + fs * 0.5;
-  double axis_h = th + fs;
-  double row_h = MIN (fs * 2.6, (height - top - legend_h - axis_h) / rows->cells->len);
+  double legend_h = ms_draw_phase_legend (cr, present, st, fs, 0, width - fs, FALSE) + fs * 0.3 +
+                    rest_legend (cr, st, rows->scaled, fs, 0, width - 2 * fs, FALSE) + fs * 0.5;
+  double heading_h = one_time ? th * 1.3 : 0, axis_h = th + fs;
+  double row_h =
+    MIN (fs * 6, (height - top - heading_h - legend_h - axis_h) / rows->cells->len);
   /* Many rows in little height: the row text shrinks to the row. */
   double rfs = th > row_h * 0.95 ? fs * row_h * 0.9 / th : fs;
-  left = rows->label_w * rfs / fs + fs * 1.5;
-  double pw = MAX (10, width - left - right);
-  MsScale xs;
-  ms_scale_fit (&xs, MS_SCALE_LINEAR, 0, rows->max_total);
-  xs.pixel_lo = left;
-  xs.pixel_hi = left + pw;
+  double left = rows->label_w * rfs / fs + fs * 1.5;
+  double avail = MAX (20, width - left - (one_time ? 2 : 1) * right);
+  MsBreakdownPanel pn[2] = { { FALSE }, { TRUE } };
+  guint n_panels = one_time ? 2 : 1;
+  for (guint k = 0; k < n_panels; k++) {
+    double pw = avail / n_panels;
+    ms_scale_fit (&pn[k].xs, MS_SCALE_LINEAR, 0, k ? rows->max_once : rows->max_path);
+    pn[k].xs.pixel_lo = left + k * (pw + right);
+    pn[k].xs.pixel_hi = pn[k].xs.pixel_lo + pw;
+  }
+  if (one_time)
+    panel_headings (cr, pn, n_panels, st, top, fs);
+  top += heading_h;
   double plot_bottom = top + row_h * rows->cells->len;
-  ms_draw_time_axis (cr, st, &xs, top, plot_bottom, fs * 6, width - fs * 0.3);
+  for (guint k = 0; k < n_panels; k++)
+    ms_draw_time_axis (cr, st, &pn[k].xs, top, plot_bottom, fs * 6,
+                       k + 1 < n_panels ? pn[k + 1].xs.pixel_lo - fs : width - fs * 0.3);
 
-  gboolean seen[MS_PHASE_COUNT] = { FALSE };
+  gboolean seen[MS_PHASE_COUNT] = { FALSE }, rest_seen = FALSE;
   for (guint i = 0; i < rows->cells->len; i++) {
     const MsCell *c = g_ptr_array_index (rows->cells, i);
     double y = top + i * row_h;
     ms_set_color (cr, &st->fg, 0.9);
-    if (!c)
+    if (!c) {
       ms_draw_text (cr, g_ptr_array_index (rows->labels, i), fs, y + row_h / 2, rfs, 0, 0.5, TRUE,
                     NULL, NULL);
-    else
-      ms_draw_text (cr, g_ptr_array_index (rows->labels, i), left - fs * 0.5, y + row_h / 2, rfs,
-                    1, 0.5, FALSE, NULL, NULL);
-    if (!c)
       continue;
+    }
+    ms_draw_text (cr, g_ptr_array_index (rows->labels, i), left - fs * 0.5, y + row_h / 2, rfs, 1,
+                  0.5, FALSE, NULL, NULL);
     if (c->status == MS_CELL_OK) {
-      breakdown_bar (cr, c, st, &xs, y, row_h, rfs, seen);
+      for (guint k = 0; k < n_panels; k++)
+        breakdown_bar (cr, c, st, &pn[k], y, row_h, rfs, seen, &rest_seen);
     } else {
       ms_set_color (cr, &st->fg, 0.6);
       ms_draw_text_max (cr, g_ptr_array_index (rows->notes, i), left + fs * 0.3,
                         y + row_h / 2 - th * rfs / fs / 2, rfs, width - left - fs * 0.6);
     }
   }
-  ms_draw_phase_legend (cr, seen, st, fs, plot_bottom + axis_h + fs * 0.2, width - fs, TRUE);
+  double ly = plot_bottom + axis_h + fs * 0.2;
+  ly += ms_draw_phase_legend (cr, seen, st, fs, ly, width - fs, TRUE) + fs * 0.3;
+  if (rest_seen || rows->scaled)
+    rest_legend (cr, st, rows->scaled, fs, ly, width - 2 * fs, TRUE);
 }
 
 void
-ms_breakdown_draw (cairo_t *cr, GPtrArray *runs, int exponent, const MsChartStyle *st,
-                   double width, double height)
+ms_breakdown_draw_full (cairo_t *cr, GPtrArray *runs, int exponent, gboolean one_time,
+                        const MsChartStyle *st, double width, double height)
 {
   const double fs = ms_style_font_size (st);
   double th;
@@ -163,19 +300,28 @@ ms_breakdown_draw (cairo_t *cr, GPtrArray *runs, int exponent, const MsChartStyl
   char size[32], title[256];
   ms_format_bytes ((1ull << exponent) * sizeof (float), size, sizeof size);
   g_snprintf (title, sizeof title,
-              _("Where the time goes at 2^%d (%s per vector): median per phase"), exponent, size);
+              _("Where one repetition's time goes at 2^%d (%s per vector): phase medians adding "
+                "up to the median end-to-end time"),
+              exponent, size);
   ms_set_color (cr, &st->fg, 1);
   th = ms_draw_text_wrapped (cr, title, fs, fs * 0.5, fs * 1.15, width - 2 * fs, TRUE, TRUE);
   double top = fs * 0.5 + th + fs;
-  if (rows.cells->len == 0 || rows.max_total <= 0) {
+  if (rows.cells->len == 0 || rows.max_path <= 0) {
     ms_set_color (cr, &st->fg, 0.6);
     ms_draw_text (cr, _("No measurements at this size"), width / 2, height / 2, fs * 1.2, 0.5, 0.5,
                   FALSE, NULL, NULL);
   } else {
-    breakdown_plot (cr, &rows, st, width, height, top);
+    breakdown_plot (cr, &rows, one_time, st, width, height, top);
   }
   g_ptr_array_unref (rows.cells);
   g_ptr_array_unref (rows.labels);
   g_ptr_array_unref (rows.notes);
   cairo_restore (cr);
+}
+
+void
+ms_breakdown_draw (cairo_t *cr, GPtrArray *runs, int exponent, const MsChartStyle *st,
+                   double width, double height)
+{
+  ms_breakdown_draw_full (cr, runs, exponent, FALSE, st, width, height);
 }

@@ -128,6 +128,9 @@ svg_drawing (int width, int height, const DrawJob *job, MsSvgText *text, cairo_s
   with_text.text = text;
   cairo_surface_t *surface = cairo_svg_surface_create_for_stream (write_to_bytes, svg, width,
                                                                   height);
+  /* width="1600" (user units, that is CSS pixels), not cairo's default
+   * "1600pt", which browsers show 4/3 as large as the image. */
+  cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_USER);
   *status = ms_export_finish_surface (surface, run_draw (surface, width, height, &with_text));
   if (*status == CAIRO_STATUS_SUCCESS && ms_svg_text_position (svg) < 0)
     *status = CAIRO_STATUS_WRITE_ERROR;

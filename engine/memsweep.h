@@ -612,11 +612,10 @@ MsRunStatus ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFu
 /* ---- lessons (ms-lesson.c, ms-lessons-run.c; docs/lessons.md) ---------- */
 
 /* An experiment of the teaching material. The texts are untranslated
- * (MS_N_): show them through ms_gettext; files store them as they are. */
+ * (MS_N_): show them through ms_gettext; files store them as they are.
+ * Its title and question are its lesson topic's (ms-lesson-caption.h). */
 typedef struct {
   const char *name;     /* "reuse": the CLI's and the metadata's name */
-  const char *title;    /* "Data reuse" */
-  const char *question; /* what the experiment answers */
   const char *reason;   /* why it is measured, and what to look for */
 } MsLessonInfo;
 

@@ -9,8 +9,12 @@
 #pragma once
 
 #include <libintl.h>
+#include <limits.h>
 #include <locale.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #ifndef GETTEXT_PACKAGE
 #error "GETTEXT_PACKAGE must be defined by the build"
@@ -43,12 +47,44 @@ ms_i18n_ngettext (const char *msgid, const char *plural, unsigned long n)
   return text;
 }
 
-/* Binds the catalogue: $MEMSWEEP_LOCALEDIR (uninstalled builds, tests) or
- * the installed locale folder. The program still calls setlocale. */
+/* The catalogue of a program that runs from its meson build tree
+ * (build/app/cli/memsweep, build/app/gtk/memsweep-gtk, as ./run.sh starts
+ * them): that tree's po folder, where the .mo files are built; found from
+ * /proc/self/exe, so nobody has to set anything. False when the program is
+ * not in a build tree (installed). */
+static inline int
+ms_i18n_build_tree_dir (char *dir, size_t size)
+{
+  char exe[PATH_MAX];
+  ssize_t n = readlink ("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0)
+    return 0;
+  exe[n] = '\0';
+  /* Up from the program's folder, a few levels at most: the first folder
+   * with a build.ninja is the build root. */
+  for (int level = 0; level < 3; level++) {
+    char *slash = strrchr (exe, '/');
+    if (!slash || slash == exe)
+      return 0;
+    *slash = '\0';
+    char probe[PATH_MAX + 16];
+    snprintf (probe, sizeof probe, "%s/build.ninja", exe);
+    if (access (probe, F_OK) == 0)
+      return snprintf (dir, size, "%s/po", exe) < (int) size;
+  }
+  return 0;
+}
+
+/* Binds the catalogue: $MEMSWEEP_LOCALEDIR (tests) when set, else the build
+ * tree's when the program runs uninstalled, else the folder meson installs
+ * it to. The program still calls setlocale. */
 static inline void
 ms_i18n_bind (void)
 {
   const char *dir = getenv ("MEMSWEEP_LOCALEDIR");
-  bindtextdomain (GETTEXT_PACKAGE, dir && *dir ? dir : MS_LOCALEDIR);
+  char build_dir[PATH_MAX];
+  if (!(dir && *dir))
+    dir = ms_i18n_build_tree_dir (build_dir, sizeof build_dir) ? build_dir : MS_LOCALEDIR;
+  bindtextdomain (GETTEXT_PACKAGE, dir);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
 }

@@ -55,19 +55,20 @@ apart (const MsCell *a, const MsCell *b)
 static void
 append_orders (char *buf, size_t len, bool single, const MsCell *depth, const MsCell *breadth)
 {
-  char t_b[32], t_d[32];
+  char t_b[32], t_d[32], speed[64];
   ms_caption_time (breadth->stats.e2e.median, t_b, sizeof t_b);
   ms_caption_time (depth->stats.e2e.median, t_d, sizeof t_d);
+  ms_caption_speed (speedup (depth, breadth), 2, speed, sizeof speed);
   if (single)
     ms_caption_append (buf, len,
                        ms_gettext ("on one hardware queue breadth-first takes %s against %s "
-                                   "depth-first (%.2fx as fast);"),
-                       t_b, t_d, speedup (depth, breadth));
+                                   "depth-first (%s);"),
+                       t_b, t_d, speed);
   else
     ms_caption_append (buf, len,
                        ms_gettext ("with the default queues breadth-first takes %s against %s "
-                                   "depth-first (%.2fx as fast)."),
-                       t_b, t_d, speedup (depth, breadth));
+                                   "depth-first (%s)."),
+                       t_b, t_d, speed);
 }
 
 /* One queue, plain repetitions: the ratio at every K measured. */
@@ -84,8 +85,8 @@ append_plain_ratios (char *buf, size_t len, OrderTable t)
   }
   if (list[0])
     ms_caption_append (buf, len,
-                       ms_gettext ("Measured plainly on one hardware queue, breadth-first is "
-                                   "%s as fast as depth-first."),
+                       ms_gettext ("Measured plainly on one hardware queue, depth-first time ÷ "
+                                   "breadth-first time is %s."),
                        list);
 }
 
@@ -99,6 +100,8 @@ append_timers (char *buf, size_t len, OrderTable t)
     if (!td || !tb || !pd || !pb)
       continue;
     double timed = speedup (td, tb), plain = speedup (pd, pb);
+    char speed[64];
+    ms_caption_speed (timed, 2, speed, sizeof speed);
     if (!apart (td, tb) && !apart (pd, pb))
       ms_caption_append (buf, len,
                          ms_gettext ("At K = %d on one hardware queue the issue order makes no "
@@ -107,17 +110,17 @@ append_timers (char *buf, size_t len, OrderTable t)
                          k, timed, plain);
     else if (apart (td, tb) && !apart (pd, pb))
       ms_caption_append (buf, len,
-                         ms_gettext ("On one hardware queue, an event pair around every step "
-                                     "makes breadth-first %.2fx as fast as depth-first at K = "
-                                     "%d; without them the ratio is %.2f, within the spread: "
-                                     "the timers make the difference, not the issue order."),
-                         timed, k, plain);
+                         ms_gettext ("On one hardware queue, with an event pair around every "
+                                     "step, breadth-first is %s than depth-first at K = %d; "
+                                     "without them the ratio is %.2f, within the spread: the "
+                                     "timers make the difference, not the issue order."),
+                         speed, k, plain);
     else
       ms_caption_append (buf, len,
-                         ms_gettext ("On one hardware queue, an event pair around every step "
-                                     "makes breadth-first %.2fx as fast as depth-first at K = "
-                                     "%d; without them the ratio is %.2f."),
-                         timed, k, plain);
+                         ms_gettext ("On one hardware queue, with an event pair around every "
+                                     "step, breadth-first is %s than depth-first at K = %d; "
+                                     "without them the ratio is %.2f."),
+                         speed, k, plain);
     return;
   }
 }

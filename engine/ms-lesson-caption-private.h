@@ -19,6 +19,9 @@ const MsCell *ms_caption_measured (const MsResults *r, MsMode mode, int exp, con
 const char *ms_caption_size (const MsCell *c, char *buf, size_t len);
 /* "8.30 µs", "755 µs", "1.4 ms". */
 const char *ms_caption_time (double us, char *buf, size_t len);
+/* "1.19x faster", "1.50x slower" or "equally fast" for ratio, how many
+ * times as fast one thing is as another (digits after the point). */
+const char *ms_caption_speed (double ratio, int digits, char *buf, size_t len);
 /* Appends a formatted sentence to buf (separated by a space). */
 void ms_caption_append (char *buf, size_t len, const char *format, ...)
   __attribute__ ((format (printf, 3, 4)));

@@ -5,6 +5,7 @@
  * sentence says so instead. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <math.h>
 #include <string.h>
 
 #include "ms-i18n.h"
@@ -51,6 +52,15 @@ ms_lesson_topic_from_name (const char *name)
 {
   for (int t = 0; name && t < MS_TOPIC_COUNT; t++)
     if (strcmp (topics[t].name, name) == 0)
+      return t;
+  return MS_TOPIC_COUNT;
+}
+
+MsLessonTopic
+ms_lesson_topic_for_experiment (const char *experiment)
+{
+  for (int t = 0; experiment && experiment[0] && t < MS_TOPIC_COUNT; t++)
+    if (strcmp (topics[t].experiment, experiment) == 0)
       return t;
   return MS_TOPIC_COUNT;
 }
@@ -139,6 +149,22 @@ ms_caption_append (char *buf, size_t len, const char *format, ...)
   va_end (ap);
 }
 
+/* "1.19x faster", "1.50x slower" or "equally fast" for ratio, how many
+ * times as fast one thing is as another: never "0.84x as fast", which
+ * reads as faster. */
+const char *
+ms_caption_speed (double ratio, int digits, char *buf, size_t len)
+{
+  double scale = pow (10, digits);
+  if (round (ratio * scale) == scale)
+    snprintf (buf, len, "%s", ms_gettext ("equally fast"));
+  else if (ratio > 1)
+    snprintf (buf, len, ms_gettext ("%.*fx faster"), digits, ratio);
+  else
+    snprintf (buf, len, ms_gettext ("%.*fx slower"), digits, 1 / ratio);
+  return buf;
+}
+
 bool
 ms_caption_missing (char *buf, size_t len, const char *sentence)
 {
@@ -210,10 +236,11 @@ append_resident (const MsResults *r, int e, char *buf, size_t len)
 {
   const MsCell *first = ms_caption_measured (r, MS_MODE_MANAGED, e, "touch=first");
   const MsCell *resident = ms_caption_measured (r, MS_MODE_MANAGED, e, "touch=resident");
+  char speed[64];
   if (first && resident)
-    ms_caption_append (buf, len,
-            ms_gettext ("Once resident, its pages run %.1fx as fast as on first touch."),
-            first->stats.e2e.median / resident->stats.e2e.median);
+    ms_caption_append (buf, len, ms_gettext ("Once resident, its pages run %s than on first touch."),
+            ms_caption_speed (first->stats.e2e.median / resident->stats.e2e.median, 1, speed,
+                        sizeof speed));
 }
 
 /* "2048 GPU page faults", or "none" for 0. */
@@ -309,7 +336,7 @@ caption_managed (const MsResults *r, int exponent, char *buf, size_t len)
       ms_caption_time (man->stats.e2e.median, t_man, sizeof t_man);
       if (ratio >= 1.05)
         snprintf (buf, len,
-                  ms_gettext ("At %s, prefetching makes managed memory %.1fx as fast end to "
+                  ms_gettext ("At %s, prefetching makes managed memory %.1fx faster end to "
                               "end (%s against %s without)."),
                   size, ratio, t_pre, t_man);
       else
@@ -442,11 +469,10 @@ caption_cache_state (const MsResults *r, int exponent, char *buf, size_t len)
               ms_caption_size (pin_fresh, size, sizeof size));
     const MsStat *v_wc = wc_read ? &wc_read->stats.phase[MS_PHASE_VERIFY] : NULL;
     const MsStat *v_plain = wc_stream ? &wc_stream->stats.phase[MS_PHASE_VERIFY] : NULL;
-    if (v_wc && v_plain && v_wc->n > 0 && v_plain->n > 0 && v_plain->median > 0)
-      ms_caption_append (buf, len,
-              ms_gettext ("The CPU reads write-combined memory %.1fx as slowly as ordinary "
-                          "memory."),
-              v_wc->median / v_plain->median);
+    char speed[64];
+    if (v_wc && v_plain && v_wc->n > 0 && v_wc->median > 0 && v_plain->n > 0)
+      ms_caption_append (buf, len, ms_gettext ("The CPU reads write-combined memory %s than ordinary memory."),
+              ms_caption_speed (v_plain->median / v_wc->median, 1, speed, sizeof speed));
     if (buf[0])
       return true;
   }
@@ -466,14 +492,15 @@ caption_duplex (const MsResults *r, int exponent, char *buf, size_t len)
     const MsCell *both = ms_caption_measured (r, MS_MODE_PINNED, e, "copy=duplex");
     if (!h2d || !d2h || !both)
       continue;
-    char size[32], t_both[32], t_turns[32];
+    char size[32], t_both[32], t_turns[32], speed[64];
     double turns = h2d->stats.e2e.median + d2h->stats.e2e.median;
     snprintf (buf, len,
               ms_gettext ("At %s, a copy each way at once takes %s, against %s for the two one "
-                          "after the other: %.2fx as fast."),
+                          "after the other: %s."),
               ms_caption_size (both, size, sizeof size),
               ms_caption_time (both->stats.e2e.median, t_both, sizeof t_both),
-              ms_caption_time (turns, t_turns, sizeof t_turns), turns / both->stats.e2e.median);
+              ms_caption_time (turns, t_turns, sizeof t_turns),
+              ms_caption_speed (turns / both->stats.e2e.median, 2, speed, sizeof speed));
     return true;
   }
   return ms_caption_missing (buf, len,

@@ -42,6 +42,8 @@ typedef struct {
 const MsLessonTopicInfo *ms_lesson_topic (MsLessonTopic topic); /* NULL out of range */
 /* The topic named name, or MS_TOPIC_COUNT. */
 MsLessonTopic ms_lesson_topic_from_name (const char *name);
+/* The topic the experiment (ms_lesson_find) measures, or MS_TOPIC_COUNT. */
+MsLessonTopic ms_lesson_topic_for_experiment (const char *experiment);
 /* Whether results hold what the topic reads: its experiment, or where a
  * plain sweep answers it, a plain sweep with cells of every mode it
  * compares. */

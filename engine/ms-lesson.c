@@ -1,46 +1,41 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-lesson.c: the lessons' experiments by name, with the question each
- * answers and the reason it is measured (docs/lessons.md). */
+/* ms-lesson.c: the lessons' experiments by name, with the reason each is
+ * measured (docs/lessons.md). Their titles and questions are those of the
+ * lesson topics (ms-lesson-caption.c), the app's cards: one set. */
 #include <string.h>
 
 #include "memsweep.h"
 #include "ms-i18n.h"
 
 static const MsLessonInfo lessons[] = {
-  { "reuse", MS_N_ ("Data reuse"),
-    MS_N_ ("When does zero-copy stop paying off as the kernel reads its data more often?"),
+  { "reuse",
     MS_N_ ("The kernel reads its inputs R times. Zero-copy and UVA cross PCIe on every access, "
            "managed memory faults its pages over once, pinned copies them once: zero-copy "
            "suits data touched once, and the crossover R shows where that ends.") },
-  { "duplex", MS_N_ ("Copies in both directions"),
-    MS_N_ ("Do host-to-device and device-to-host copies run at the same time?"),
+  { "duplex",
     MS_N_ ("PCIe carries both directions at once: a copy each way on two streams takes about as "
            "long as one alone when the GPU has two copy engines. This is why zero-copy, which "
            "reads and writes at the same time, can pass the per-direction line.") },
-  { "issue-order", MS_N_ ("Issue order on one hardware queue"),
-    MS_N_ ("Does depth-first or breadth-first issue order change the overlap of streams?"),
+  { "issue-order",
     MS_N_ ("The teaching material says that with one hardware work queue "
            "(CUDA_DEVICE_MAX_CONNECTIONS=1) the issue order decides what overlaps. This run "
            "measures it plainly (no timers between the steps) at K = 1 to 16 streams, on one "
            "queue and on the default ones, and again on one queue with an event pair around "
            "every step, as a per-phase timer records them: the caption says which of the two "
            "made a difference on this GPU. Also host work overlapping the copies.") },
-  { "cache-state", MS_N_ ("Host cache state"),
-    MS_N_ ("How does the way the host last wrote the buffers change the copy?"),
+  { "cache-state",
     MS_N_ ("The host writes the inputs with streaming stores, with ordinary stores (dirty lines "
            "in the CPU cache) or into freshly allocated pinned buffers (first use). The CPU "
            "reading write-combined memory, which the material warns against, is timed as the "
            "verify phase of its own variant.") },
-  { "managed-touch", MS_N_ ("Managed memory: first touch and prefetch"),
-    MS_N_ ("What does unified memory cost on first touch, once resident, and with prefetch?"),
+  { "managed-touch",
     MS_N_ ("Fresh managed buffers fault every page on first touch; buffers already on the "
            "device run without faults; prefetching moves the pages in bulk before the kernel "
            "needs them. Where CUPTI allows, its unified-memory counters count the page faults "
            "and the bytes migrated each way in one extra repetition after the timed ones, "
            "since counting slows the faults down: the times come from repetitions without "
            "counters.") },
-  { "costs", MS_N_ ("Costs people forget"),
-    MS_N_ ("What do context creation, allocation, registration and freeing cost?"),
+  { "costs",
     MS_N_ ("A profile shows these calls beside the copies: creating the context, the first "
            "cudaMalloc, cudaMallocHost against malloc, cudaHostRegister and the frees, per "
            "call and per MiB.") },

@@ -306,6 +306,29 @@ expect_line 2 "memsweep: --sizes: '10:20:2:extra' is not MIN:MAX or MIN:MAX:STEP
 expect_line 2 "memsweep: --sizes: '99999999999:20' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes 99999999999:20
 expect_line 2 "memsweep: --threshold: '0x10' is not a number" -- fleet-report --threshold 0x10 "$tmp"
 expect_line 2 "memsweep: --size: ' 800x600' is not WxH with 16..16384 each" -- plot "$tmp/host-samples.csv" --view bandwidth --size " 800x600" --out "$tmp/x.png"
+# plot: several files in the order given; the timeline's cell and repetition.
+ref=$2/reference
+"$memsweep" plot "$ref/h100-default-samples.csv" "$ref/h200-default-samples.csv" --view bandwidth --out "$tmp/two.svg" >"$tmp/out" 2>&1
+check "plot takes two files, the first named first" sh -c "grep -o 'H[12]00[^<]*' '$tmp/two.svg' | head -1 | grep -q '^H100'"
+"$memsweep" plot "$ref/h200-default-samples.csv" "$ref/h100-default-samples.csv" --view bandwidth --out "$tmp/two.svg" >"$tmp/out" 2>&1
+check "plot keeps the command line's order" sh -c "grep -o 'H[12]00[^<]*' '$tmp/two.svg' | head -1 | grep -q '^H200'"
+"$memsweep" plot "$ref/h100-default-samples.csv" --view timeline --out "$tmp/tl.svg" >"$tmp/out" 2>&1
+check "plot timeline by default: pinned, largest size, repetition 2, the run named" grep -q '>Pinned at 4 MiB per vector, repetition 2 · H100' "$tmp/tl.svg"
+for size in 20 1048576; do
+  "$memsweep" plot "$ref/h100-default-samples.csv" --view timeline --mode pageable --size $size --rep 3 --out "$tmp/tl.svg" >"$tmp/out" 2>&1
+  check "plot timeline --mode pageable --size $size --rep 3" grep -q '>Pageable at 4 MiB per vector, repetition 3 · ' "$tmp/tl.svg"
+done
+"$memsweep" plot "$ref/h100-default-samples.csv" --view timeline --size 12 --out "$tmp/tl.svg" >"$tmp/out" 2>&1
+check "plot timeline --size alone: the default mode at that size" grep -q '>Pinned at 16 KiB per vector, repetition 2' "$tmp/tl.svg"
+expect_line 2 "memsweep: --mode: 'fast' is not a memory mode (see 'memsweep modes')" -- plot "$ref/h100-default-samples.csv" --view timeline --mode fast --out "$tmp/x.png"
+expect_line 2 "memsweep: --size: '1000' is not an exponent 0..28 or a power of two number of elements" -- plot "$ref/h100-default-samples.csv" --view timeline --size 1000 --out "$tmp/x.png"
+expect_line 2 "memsweep: --size: '-3' is not an exponent 0..28 or a power of two number of elements" -- plot "$ref/h100-default-samples.csv" --view timeline --size -3 --out "$tmp/x.png"
+expect_line 2 "memsweep: h100-default-samples.csv has no pinned cell with events at 2^5" -- plot "$ref/h100-default-samples.csv" --view timeline --size 5 --out "$tmp/x.png"
+expect_line 2 "memsweep: --rep: '0' is not a repetition of the cell (1..10)" -- plot "$ref/h100-default-samples.csv" --view timeline --rep 0 --out "$tmp/x.png"
+expect_line 2 "memsweep: --rep: '11' is not a repetition of the cell (1..10)" -- plot "$ref/h100-default-samples.csv" --view timeline --rep 11 --out "$tmp/x.png"
+expect_line 2 "memsweep: --mode, --size N and --rep are for --view timeline" -- plot "$ref/h100-default-samples.csv" --view time --rep 2 --out "$tmp/x.png"
+expect_line 2 "memsweep: plot needs at least one FILE" -- plot --view time --out "$tmp/x.png"
+expect_line 2 "memsweep: --pixels: '800' is not WxH with 16..16384 each" -- plot "$ref/h100-default-samples.csv" --view time --pixels 800 --out "$tmp/x.png"
 # multi checks where its files go before it measures.
 expect_line 2 "memsweep: --out: $tmp/missing/m-multi.csv: cannot write: No such file or directory" -- multi --out "$tmp/missing/m"
 
@@ -377,8 +400,14 @@ for f in "$2"/reference/*-samples.csv; do
 done
 
 # Lessons (docs/lessons.md): the list, and every refusal before measuring.
-expect 0 "^reuse  *Data reuse$" -- lesson LIST
-expect 0 "When does zero-copy stop paying off" -- lesson LIST
+# LIST: the app's cards with their titles, each with its command.
+expect_line 0 "Zero-copy against copies, and data reuse" -- lesson LIST
+expect_line 0 "  When does zero-copy stop paying off as the kernel reads its data more often?" -- lesson LIST
+expect_line 0 "  memsweep lesson managed-touch" -- lesson LIST
+expect_line 0 "  memsweep run --modes pageable,pinned" -- lesson LIST
+expect_line 0 "Portable pinned memory (cudaHostAllocPortable)" -- lesson LIST
+"$memsweep" lesson LIST >"$tmp/list" 2>&1
+check "lesson LIST names nine lessons" [ "$(grep -c '^[^ ]' "$tmp/list")" = 9 ]
 expect_line 0 "Usage: memsweep lesson LIST" -- lesson --help
 expect 2 "Usage: memsweep lesson LIST" -- lesson
 expect_line 2 "memsweep: lesson: unknown lesson 'nope' (see 'memsweep lesson LIST')" -- lesson nope

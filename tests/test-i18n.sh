@@ -1,10 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# test-i18n.sh MEMSWEEP LOCALEDIR: the command line in Simplified Chinese
-# and in a comma-decimal locale (de_DE): translated text where a person
-# reads it, '.' in every number of the tables and the CSV files, and files
-# that read back in any locale. Skips (77) when neither locale exists.
+# test-i18n.sh MEMSWEEP LOCALEDIR [SOURCE_ROOT]: the command line in
+# Simplified Chinese and in a comma-decimal locale (de_DE): translated text
+# where a person reads it, '.' in every number of the tables and the CSV
+# files, and files that read back in any locale; and the uninstalled
+# program (as ./run.sh starts it) finding its catalogue with nothing set.
+# Skips (77) when neither locale exists.
 memsweep=$1
+src=${3:-}
 export MEMSWEEP_LOCALEDIR=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -53,6 +56,16 @@ if have_locale zh_CN.UTF-8; then
     grep -q "bad.csv:2: elements“1000”不是 1 到 2^28 之间的 2 的幂" "$tmp/bad"
   run_in $zh "$tmp/bad" run --modes host --out "$tmp/no-such-folder/x"
   check "zh_CN: writer errors are translated" grep -q '无法写入' "$tmp/bad"
+  # From the build tree with no MEMSWEEP_LOCALEDIR: the build's po folder.
+  (unset MEMSWEEP_LOCALEDIR; cd "$tmp" && run_in $zh "$tmp/plain" modes)
+  check "zh_CN: the uninstalled program finds its catalogue by itself" \
+    grep -q '^pinned .*页锁定' "$tmp/plain"
+  # ./run.sh builds and starts build/: only when that is the tree tested.
+  if [ -n "$src" ] && [ "$memsweep" -ef "$src/build/app/cli/memsweep" ]; then
+    (unset MEMSWEEP_LOCALEDIR DISPLAY WAYLAND_DISPLAY
+     LANG=$zh LC_ALL= LANGUAGE= "$src/run.sh" cli modes >"$tmp/run.sh.out" 2>&1)
+    check "zh_CN: ./run.sh cli modes prints Chinese" grep -q '^pinned .*页锁定' "$tmp/run.sh.out"
+  fi
 fi
 
 for loc in zh_CN.UTF-8 de_DE.UTF-8; do

@@ -215,7 +215,7 @@ test_experiment_topics (void)
   add_part (&r, "pinned", "copy=d2h", NULL);
   add_part (&r, "pinned", "copy=duplex", NULL);
   g_assert_true (ms_lesson_caption (MS_TOPIC_DUPLEX, r, 18, buf, sizeof buf));
-  g_assert_nonnull (strstr (buf, "2.00x as fast"));
+  g_assert_nonnull (strstr (buf, "2.00x faster"));
   add_part (&r, "streams", "queue=single/order=depth/K=4", NULL);
   slow[MS_MODE_STREAMS] = 0.5;
   add_part (&r, "streams", "queue=single/order=breadth/K=4", slow);
@@ -224,6 +224,7 @@ test_experiment_topics (void)
   g_assert_nonnull (strstr (buf, "K = 4 streams"));
   g_assert_nonnull (strstr (buf, "one hardware queue"));
   g_assert_false (strstr (buf, "default queues"));
+  g_assert_nonnull (strstr (buf, "(2.00x faster);"));
   add_part (&r, "write-combined", "stores=streamed", NULL);
   slow[MS_MODE_WRITE_COMBINED] = 2;
   add_part (&r, "write-combined", "stores=ordinary", slow);
@@ -235,6 +236,26 @@ test_experiment_topics (void)
   g_assert_true (ms_lesson_caption (MS_TOPIC_COSTS, r, -1, buf, sizeof buf));
   g_assert_nonnull (strstr (buf, "Of 2 costs"));
   g_assert_nonnull (strstr (buf, "malloc-host"));
+  ms_results_free (r);
+}
+
+/* A ratio below 1 is said as slower, never "0.50x as fast". */
+static void
+test_slower_is_said_slower (void)
+{
+  MsResults *r = NULL;
+  char buf[512];
+  double slow[MS_MODE_COUNT] = { 0 };
+  add_part (&r, "streams", "queue=single/order=depth/K=4", NULL);
+  slow[MS_MODE_STREAMS] = 2;
+  add_part (&r, "streams", "queue=single/order=breadth/K=4", slow);
+  g_assert_true (ms_lesson_caption (MS_TOPIC_ISSUE_ORDER, r, -1, buf, sizeof buf));
+  g_assert_nonnull (strstr (buf, "(2.00x slower);"));
+  g_assert_false (strstr (buf, "as fast"));
+  add_part (&r, "write-combined", "stores=streamed", NULL);
+  add_part (&r, "write-combined", "stores=streamed/read=wc", NULL);
+  g_assert_true (ms_lesson_caption (MS_TOPIC_CACHE_STATE, r, -1, buf, sizeof buf));
+  g_assert_false (strstr (buf, "as slowly"));
   ms_results_free (r);
 }
 
@@ -405,9 +426,9 @@ test_issue_order_timers (void)
   /* Only the timers make a difference. */
   MsResults *r = make_issue_order (100, 130);
   g_assert_true (ms_lesson_caption (MS_TOPIC_ISSUE_ORDER, r, -1, buf, sizeof buf));
-  g_assert_true (strstr (buf, "breadth-first is 1.00x (K = 1), 1.00x (K = 2), 1.00x (K = 4), "
-                         "1.00x (K = 8), 1.00x (K = 16) as fast"));
-  g_assert_true (strstr (buf, "makes breadth-first 1.30x as fast as depth-first at K = 16; without "
+  g_assert_true (strstr (buf, "breadth-first time is 1.00x (K = 1), 1.00x (K = 2), 1.00x (K = 4), "
+                         "1.00x (K = 8), 1.00x (K = 16)."));
+  g_assert_true (strstr (buf, "breadth-first is 1.30x faster than depth-first at K = 16; without "
                          "them the ratio is 1.00, within the spread"));
   ms_results_free (r);
 
@@ -422,8 +443,8 @@ test_issue_order_timers (void)
   /* Both do: the ratios, no claim about which causes what. */
   r = make_issue_order (120, 150);
   g_assert_true (ms_lesson_caption (MS_TOPIC_ISSUE_ORDER, r, -1, buf, sizeof buf));
-  g_assert_true (strstr (buf, "1.50x as fast as depth-first at K = 16; without them the ratio is "
-                         "1.20.") && !strstr (buf, "within the spread"));
+  g_assert_true (strstr (buf, "1.50x faster than depth-first at K = 16; without them the ratio "
+                         "is 1.20.") && !strstr (buf, "within the spread"));
   ms_results_free (r);
 }
 
@@ -435,6 +456,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson-caption/reuse-not-found", test_reuse_not_found);
   g_test_add_func ("/lesson-caption/missing", test_missing);
   g_test_add_func ("/lesson-caption/plain-sweep-topics", test_plain_sweep_topics);
+  g_test_add_func ("/lesson-caption/slower-is-said-slower", test_slower_is_said_slower);
   g_test_add_func ("/lesson-caption/experiment-topics", test_experiment_topics);
   g_test_add_func ("/lesson-caption/managed-counts", test_managed_counts);
   g_test_add_func ("/lesson-caption/portable-one-gpu", test_portable_one_gpu);

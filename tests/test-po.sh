@@ -13,7 +13,7 @@ fails=0
 
 listed=$(grep -v '^#' "$src/po/POTFILES.in" | sed '/^$/d')
 for f in $(cd "$src" && grep -rlE '(\b_|\bN_|\bC_|\bNC_|\bngettext|\bms_gettext|\bms_ngettext|\bMS_N_|\bFAIL|\bms_csv_fail) ?\(' \
-             --include='*.c' engine app ui 2>/dev/null | sort); do
+             --include='*.c' engine app draw ui 2>/dev/null | sort); do
   if ! echo "$listed" | grep -qxF "$f"; then
     echo "FAIL: $f marks strings but is not in po/POTFILES.in"
     fails=$((fails + 1))

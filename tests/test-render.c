@@ -11,6 +11,7 @@
 #include "ms-canvas-test.h"
 #include "ms-chart.h"
 #include "ms-export.h"
+#include "ms-plots.h"
 #include "ms-timeline.h"
 
 #define W 900
@@ -489,6 +490,123 @@ test_breakdown (void)
   ms_test_canvas_free (&c);
 }
 
+static MsResults *
+read_reference (const char *name)
+{
+  g_autofree char *path = g_build_filename (MS_SOURCE_REFERENCE_DIR, name, NULL);
+  char err[256];
+  MsResults *run = ms_csv_read_samples (path, err, sizeof err);
+  g_assert_nonnull (run);
+  return run;
+}
+
+/* The Time view's value for (mode, bytes per vector), from its chart. */
+static gboolean
+time_view_value (const MsChartData *d, const char *label, double bytes, double *y)
+{
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    for (guint k = 0; g_strcmp0 (s->label, label) == 0 && k < s->points->len; k++) {
+      const MsChartPoint *pt = &g_array_index (s->points, MsChartPoint, k);
+      if (pt->x == bytes && !pt->failed) {
+        *y = pt->y;
+        return TRUE;
+      }
+    }
+  }
+  return FALSE;
+}
+
+/* For every cell of every bundled reference run that the Time view plots,
+ * the Breakdown's default bar (its segments as drawn, the rest included)
+ * adds up to the Time view's median end-to-end time. */
+static void
+test_breakdown_total_is_time_view (void)
+{
+  g_autoptr (GDir) dir = g_dir_open (MS_SOURCE_REFERENCE_DIR, 0, NULL);
+  g_assert_nonnull (dir);
+  const char *name;
+  guint checked = 0;
+  while ((name = g_dir_read_name (dir))) {
+    if (!g_str_has_suffix (name, "-samples.csv"))
+      continue;
+    g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_results_free);
+    g_ptr_array_add (runs, read_reference (name));
+    const MsResults *run = g_ptr_array_index (runs, 0);
+    g_autoptr (MsChartData) time = ms_plot_build (runs, MS_METRIC_E2E_TIME, TRUE, NULL);
+    for (int m = 0; m < MS_MODE_COUNT; m++)
+      for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
+        const MsCell *c = ms_results_find (run, m, e);
+        g_autofree char *label = ms_plot_series_label (run, m, FALSE);
+        double y;
+        if (!c || !time_view_value (time, label, c->elements * sizeof (float), &y))
+          continue;
+        MsBreakdownPath path;
+        g_assert_true (ms_breakdown_path (c, &path));
+        double drawn = path.rest;
+        for (int p = 0; p < MS_PHASE_COUNT; p++) {
+          g_assert_true (path.phase[p] == 0 || !ms_breakdown_phase_is_one_time (p));
+          drawn += path.phase[p];
+        }
+        if (fabs (drawn - y) > 1e-9 * y)
+          g_error ("%s: %s at 2^%d: breakdown %.3f µs, time view %.3f µs", name,
+                   ms_mode_name (m), e, drawn, y);
+        checked++;
+      }
+  }
+  g_assert_cmpuint (checked, >, 100);
+}
+
+/* The lesson at 4 MiB: pinned's bar is shorter than pageable's. */
+static void
+test_breakdown_pinned_beats_pageable (void)
+{
+  MsResults *run = read_reference ("h100-default-samples.csv");
+  MsBreakdownPath pinned, pageable;
+  g_assert_true (ms_breakdown_path (ms_results_find (run, MS_MODE_PINNED, 20), &pinned));
+  g_assert_true (ms_breakdown_path (ms_results_find (run, MS_MODE_PAGEABLE, 20), &pageable));
+  g_assert_cmpfloat (pinned.total * 3, <, pageable.total);
+  ms_results_free (run);
+}
+
+/* A bar's worth of pixels (not a few anti-aliased edges) of colour col in
+ * the band y0..y1 right of x0. */
+static gboolean
+band_has_color (MsTestCanvas *c, int x0, int y0, int y1, const MsColor *col)
+{
+  double rgb[3];
+  int n = 0;
+  for (int y = y0; y < y1; y++)
+    for (int x = x0; x < c->w; x++) {
+      pixel (c, x, y, rgb);
+      n += near_color (rgb, col, 0.08);
+    }
+  return n > 300;
+}
+
+/* At 1600x1000, as `plot` draws it, the rows share the height: the last
+ * row (Host CPU's kernel) lies in the lower part, not the top 40 %. With
+ * one-time costs shown, their group appears (init) beside the path. */
+static void
+test_breakdown_fills_canvas (void)
+{
+  g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_results_free);
+  g_ptr_array_add (runs, read_reference ("h100-default-samples.csv"));
+  MsTestCanvas c = ms_test_canvas_new (1600, 1000);
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  MsColor kernel, init;
+  ms_phase_color (MS_PHASE_KERNEL, FALSE, &kernel);
+  ms_phase_color (MS_PHASE_INIT, FALSE, &init);
+  ms_breakdown_draw (c.cr, runs, 20, &st, 1600, 1000);
+  g_assert_true (band_has_color (&c, 150, 700, 880, &kernel));
+  /* One-time costs are not in the default picture. */
+  g_assert_false (band_has_color (&c, 150, 0, 880, &init));
+  ms_breakdown_draw_full (c.cr, runs, 20, TRUE, &st, 1600, 1000);
+  g_assert_true (band_has_color (&c, 800, 0, 880, &init));
+  ms_test_canvas_free (&c);
+}
+
 static void
 draw_chart (cairo_t *cr, double w, double h, gpointer data)
 {
@@ -600,6 +718,9 @@ main (int argc, char **argv)
   g_test_add_func ("/render/timeline-merge-stops", test_timeline_merge_stops);
   g_test_add_func ("/render/timeline-index-follows-cell", test_timeline_index_follows_cell);
   g_test_add_func ("/render/breakdown", test_breakdown);
+  g_test_add_func ("/render/breakdown-total-is-time-view", test_breakdown_total_is_time_view);
+  g_test_add_func ("/render/breakdown-pinned-beats-pageable", test_breakdown_pinned_beats_pageable);
+  g_test_add_func ("/render/breakdown-fills-canvas", test_breakdown_fills_canvas);
   g_test_add_func ("/render/exports", test_exports);
   return g_test_run ();
 }

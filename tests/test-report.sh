@@ -127,5 +127,45 @@ assert html.count("<svg") == 6, html.count("<svg")
 assert "<table>" in html and html.count("<tr>") == 122
 assert ">size per vector (log₂)</text>" in html
 PY
+
+# SVG in pixels (user units), so that a browser shows it at 1:1.
+check "SVG is sized in pixels" grep -q '<svg [^>]*width="1200" height="800" viewBox="0 0 1200 800"' \
+  "$tmp/bandwidth.svg"
+
+# Several runs: each run's settings in the caption when they differ; the
+# timeline names its run and its caption only that run's settings.
+ref=$(dirname "$samples")
+"$memsweep" plot "$samples" "$ref/h100-large-samples.csv" --view time --out "$tmp/two.svg" >"$tmp/out" 2>&1
+check "caption: each run's own settings" sh -c "grep -qF '>h100-default-samples.csv: sizes 2^10..2^20' '$tmp/two.svg' && grep -qF '>h100-large-samples.csv: sizes 2^22..2^28' '$tmp/two.svg'"
+"$memsweep" plot "$ref/h100-large-samples.csv" "$samples" --view timeline --out "$tmp/tl.svg" >"$tmp/out" 2>&1
+check "timeline caption: the settings of the run it shows" sh -c "grep -qF '>sizes 2^22..2^28' '$tmp/tl.svg' && ! grep -qF '2^10..2^20' '$tmp/tl.svg'"
+check "timeline title names its run" grep -qF "repetition 2 · ${device#NVIDIA } · " "$tmp/tl.svg"
+
+# A host-only run: no GPU facts of zeros, a CPU baseline.
+"$memsweep" run --modes host --min-exp 10 --max-exp 11 --reps 3 --warmup 0 --quiet --out "$tmp/cpu" >/dev/null 2>&1
+"$memsweep" report "$tmp/cpu-samples.csv" --out "$tmp/cpu.pdf" >"$tmp/out" 2>&1
+if command -v pdftotext >/dev/null; then
+  pdftotext -layout -f 1 -l 1 "$tmp/cpu.pdf" "$tmp/cpu.txt"
+  check "host-only report: CPU baseline, no GPU facts" sh -c "grep -q 'CPU baseline' '$tmp/cpu.txt' && ! grep -qE 'Compute capability|Copy engines|Memory  ' '$tmp/cpu.txt'"
+  pdftotext -layout "$tmp/r.pdf" "$tmp/r.txt"
+  check "report names the timeline's run" grep -qF "Pinned at 4 MiB per vector, repetition 2 · ${device#NVIDIA }" "$tmp/r.txt"
+  # Three runs' facts: the page number never prints over them.
+  "$memsweep" report "$samples" "$ref/h200-default-samples.csv" "$ref/h100-large-samples.csv" --out "$tmp/three.pdf" >"$tmp/out" 2>&1
+  pdftotext -bbox "$tmp/three.pdf" "$tmp/three.html"
+  check "no text on or under a page's foot" python3 - "$tmp/three.html" <<'PY'
+import re, sys
+html = open(sys.argv[1]).read()
+for n, page in enumerate(html.split("<page ")[1:], 1):
+    words = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in re.findall(
+        r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', page)]
+    foot = max((w for w in words if w[4] == "page"), key=lambda w: w[1])
+    for w in words:
+        on_foot_line = abs(w[1] - foot[1]) < 1
+        if on_foot_line:
+            assert w[4] in ("memsweep", "report", "·", "page", str(n)), (n, w)
+        else:
+            assert w[3] <= foot[1] + 0.5, ("under the foot", n, w)
+PY
+fi
 echo "report: $fails failed"
 [ "$fails" = 0 ]

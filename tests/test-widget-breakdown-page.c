@@ -35,10 +35,41 @@ test_sizes (void)
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
+/* The page's check shows the one-time costs; it starts off. */
+static GtkCheckButton *
+find_check (GtkWidget *w)
+{
+  if (GTK_IS_CHECK_BUTTON (w))
+    return GTK_CHECK_BUTTON (w);
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c)) {
+    GtkCheckButton *found = find_check (c);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+static void
+test_one_time_check (void)
+{
+  MsBreakdownPage *page = g_object_ref_sink (g_object_new (MS_TYPE_BREAKDOWN_PAGE, NULL));
+  MsBreakdownView *view = ms_breakdown_page_get_view (page);
+  GtkCheckButton *check = find_check (GTK_WIDGET (page));
+  g_assert_nonnull (check);
+  g_assert_false (gtk_check_button_get_active (check));
+  g_assert_false (ms_breakdown_view_get_one_time (view));
+  gtk_check_button_set_active (check, TRUE);
+  g_assert_true (ms_breakdown_view_get_one_time (view));
+  ms_breakdown_view_set_one_time (view, FALSE);
+  g_assert_false (gtk_check_button_get_active (check));
+  g_assert_finalize_object (page);
+}
+
 int
 main (int argc, char **argv)
 {
   ms_widget_test_init (&argc, &argv);
   g_test_add_func ("/breakdown-page/sizes", test_sizes);
+  g_test_add_func ("/breakdown-page/one-time-check", test_one_time_check);
   return g_test_run ();
 }

@@ -19,6 +19,15 @@ test_properties_and_draw (void)
   GtkWindow *window = ms_test_show (view, 900, 600);
   guint with_data = ms_test_ink (view);
   g_assert_cmpuint (with_data, >, 20);
+  /* The one-time costs: off by default; on, a second group of bars. */
+  guint one_time_n;
+  ms_test_watch (view, "one-time", &one_time_n);
+  g_assert_false (ms_breakdown_view_get_one_time (MS_BREAKDOWN_VIEW (view)));
+  g_object_set (view, "one-time", TRUE, NULL);
+  g_object_set (view, "one-time", TRUE, NULL);
+  g_assert_cmpuint (one_time_n, ==, 1);
+  g_assert_cmpuint (ms_test_ink (view), !=, with_data);
+  ms_breakdown_view_set_one_time (MS_BREAKDOWN_VIEW (view), FALSE);
   ms_breakdown_view_set_runs (MS_BREAKDOWN_VIEW (view), NULL);
   g_assert_cmpuint (runs_n, ==, 2);
   g_assert_cmpuint (ms_test_ink (view), <, with_data / 2);

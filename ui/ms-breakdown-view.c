@@ -10,12 +10,13 @@ struct _MsBreakdownView {
   GtkWidget parent_instance;
   GPtrArray *runs;
   int exponent;
+  gboolean one_time; /* the one-time costs beside the per-repetition path */
   MsViewScale scale;
 };
 
 G_DEFINE_FINAL_TYPE (MsBreakdownView, ms_breakdown_view, GTK_TYPE_WIDGET)
 
-enum { PROP_0, PROP_RUNS, PROP_EXPONENT, PROP_SCALE_FIRST, N_PROPS };
+enum { PROP_0, PROP_RUNS, PROP_EXPONENT, PROP_ONE_TIME, PROP_SCALE_FIRST, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
 static void
@@ -27,7 +28,7 @@ ms_breakdown_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   ms_view_style_from_widget (widget, &self->scale, &style);
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
   g_autoptr (GPtrArray) results = ms_run_array_results (self->runs);
-  ms_breakdown_draw (cr, results, self->exponent, &style, w, h);
+  ms_breakdown_draw_full (cr, results, self->exponent, self->one_time, &style, w, h);
   cairo_destroy (cr);
 }
 
@@ -39,6 +40,7 @@ ms_breakdown_view_set_property (GObject *object, guint prop_id, const GValue *va
   switch (prop_id) {
   case PROP_RUNS: ms_breakdown_view_set_runs (self, g_value_get_boxed (value)); break;
   case PROP_EXPONENT: ms_breakdown_view_set_exponent (self, g_value_get_int (value)); break;
+  case PROP_ONE_TIME: ms_breakdown_view_set_one_time (self, g_value_get_boolean (value)); break;
   default:
     if (!ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value))
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -52,6 +54,7 @@ ms_breakdown_view_get_property (GObject *object, guint prop_id, GValue *value, G
   switch (prop_id) {
   case PROP_RUNS: g_value_set_boxed (value, self->runs); break;
   case PROP_EXPONENT: g_value_set_int (value, self->exponent); break;
+  case PROP_ONE_TIME: g_value_set_boolean (value, self->one_time); break;
   default:
     if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -78,6 +81,8 @@ ms_breakdown_view_class_init (MsBreakdownViewClass *klass)
   props[PROP_RUNS] = g_param_spec_boxed ("runs", NULL, NULL, G_TYPE_PTR_ARRAY, flags);
   props[PROP_EXPONENT] =
     g_param_spec_int ("exponent", NULL, NULL, -1, MS_MAX_EXPONENT, 20, flags);
+  /* Off by default: the per-repetition path alone adds up to end-to-end. */
+  props[PROP_ONE_TIME] = g_param_spec_boolean ("one-time", NULL, NULL, FALSE, flags);
   g_object_class_install_properties (object_class, PROP_SCALE_FIRST, props);
   ms_view_scale_install (object_class, PROP_SCALE_FIRST);
 
@@ -128,4 +133,21 @@ ms_breakdown_view_set_exponent (MsBreakdownView *self, int exponent)
   self->exponent = exponent;
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_EXPONENT]);
+}
+
+gboolean
+ms_breakdown_view_get_one_time (MsBreakdownView *self)
+{
+  return self->one_time;
+}
+
+void
+ms_breakdown_view_set_one_time (MsBreakdownView *self, gboolean one_time)
+{
+  one_time = !!one_time;
+  if (one_time == self->one_time)
+    return;
+  self->one_time = one_time;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_ONE_TIME]);
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-breakdown-view.h: where the median time of each mode goes at one size. */
+/* ms-breakdown-view.h: where one repetition's time goes, per mode, at one size. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -12,11 +12,16 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (MsBreakdownView, ms_breakdown_view, MS, BREAKDOWN_VIEW, GtkWidget)
 
 /* Properties: "runs" (GPtrArray of MsRun*, referenced), "exponent" (the
- * size, 2^exponent elements; -1: none), and the text-scale / line-scale /
- * high-contrast of ms-views.h. */
+ * size, 2^exponent elements; -1: none), "one-time" (the one-time costs in
+ * a second group; off: the per-repetition path alone, which adds up to the
+ * Time view's median), and the text-scale / line-scale / high-contrast of
+ * ms-views.h. */
 GtkWidget *ms_breakdown_view_new (void);
 void ms_breakdown_view_set_runs (MsBreakdownView *self, GPtrArray *runs);
 int ms_breakdown_view_get_exponent (MsBreakdownView *self);
 void ms_breakdown_view_set_exponent (MsBreakdownView *self, int exponent);
+/* Whether the one-time costs show beside the per-repetition path. */
+gboolean ms_breakdown_view_get_one_time (MsBreakdownView *self);
+void ms_breakdown_view_set_one_time (MsBreakdownView *self, gboolean one_time);
 
 G_END_DECLS

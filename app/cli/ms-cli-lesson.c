@@ -23,6 +23,7 @@
 #include "ms-csv-pair.h"
 #include "ms-i18n.h"
 #include "ms-cli-tables.h"
+#include "ms-lesson-caption.h"
 
 
 typedef struct {
@@ -36,10 +37,17 @@ typedef struct {
 static int
 lesson_list (void)
 {
-  for (int i = 0; i < ms_lesson_count (); i++) {
-    const MsLessonInfo *l = ms_lesson_nth (i);
-    printf ("%-14s %s\n%-14s %s\n", l->name, ms_gettext (l->title), "",
-            ms_gettext (l->question));
+  /* The app's cards, in their order and with their titles: each with the
+   * command that measures it. */
+  for (int t = 0; t < MS_TOPIC_COUNT; t++) {
+    const MsLessonTopicInfo *info = ms_lesson_topic ((MsLessonTopic) t);
+    printf ("%s\n  %s\n", ms_gettext (info->title), ms_gettext (info->question));
+    if (info->experiment[0])
+      printf ("  memsweep lesson %s\n", info->experiment);
+    if (info->plain)
+      printf ("  memsweep run --modes %s\n", info->modes);
+    if (t == MS_TOPIC_PORTABLE)
+      printf (ms_gettext ("  memsweep portable (with two or more GPUs)\n"));
   }
   return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
 }
@@ -51,7 +59,8 @@ lesson_usage (FILE *out)
                      "       memsweep lesson NAME [--sizes MIN:MAX[:STEP]] [--reps N]\n"
                      "                            [--warmup N] [--device I] [--out PREFIX]\n"
                      "\n"
-                     "Runs one experiment of the teaching material (LIST names them) and\n"
+                     "Runs one experiment of the teaching material (LIST names every lesson\n"
+                     "and the command that measures it) and\n"
                      "writes PREFIX-samples.csv and PREFIX-summary.csv (default lesson-NAME).\n"
                      "--sizes gives the exponents of the sizes, 2^MIN to 2^MAX float32\n"
                      "elements (default 20:22:2). Without --reps the adaptive rule of 'run'.\n"),
@@ -284,7 +293,8 @@ ms_cli_lesson (int argc, char **argv, bool part)
     return EXIT_USAGE;
   }
   const MsLessonInfo *info = ms_lesson_find (o.name);
-  printf ("%s\n%s\n\n", ms_gettext (info->title), ms_gettext (info->reason));
+  const MsLessonTopicInfo *topic = ms_lesson_topic (ms_lesson_topic_for_experiment (o.name));
+  printf ("%s\n%s\n\n", topic ? ms_gettext (topic->title) : o.name, ms_gettext (info->reason));
   fflush (stdout);
   bool bar = !o.quiet && isatty (STDERR_FILENO);
   MsResults *r = NULL;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-cli-plot.c: `memsweep plot`: one of the app's views into a PNG, SVG
- * or PDF file, drawn by the same routines, with the caption unless
- * --no-caption. */
+/* ms-cli-plot.c: `memsweep plot`: one of the app's views of one or more
+ * files into a PNG, SVG or PDF file, drawn by the same routines, with the
+ * caption unless --no-caption; the timeline's cell and repetition can be
+ * chosen. */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,15 +25,22 @@ plot_usage_error (void)
 static void
 plot_help (void)
 {
-  printf (ms_gettext ("Usage: memsweep plot FILE --view VIEW --out OUT [OPTIONS]\n\n"
-                      "Draws one view of a samples or summary CSV with the app's drawing code "
-                      "(no display needed).\n\n"
+  printf (ms_gettext ("Usage: memsweep plot FILE... --view VIEW --out OUT [OPTIONS]\n\n"
+                      "Draws one view of samples or summary CSV files with the app's drawing "
+                      "code (no display needed). Several files are compared, in the order "
+                      "given (the first gets the first marker); the timeline shows the first "
+                      "file's run.\n\n"
                       "  --view V             bandwidth, h2d, d2h, time, breakdown or timeline\n"
                       "  --format F           png, svg or pdf (default: OUT's extension)\n"
                       "  --out OUT            the file to write\n"
-                      "  --size WxH           size in pixels (points for SVG and PDF), default "
-                      "1600x1000\n"
+                      "  --pixels WxH         image size in pixels (points for PDF), default "
+                      "1600x1000 (--size WxH also works)\n"
                       "  --no-caption         no caption line (device, date, version, settings)\n"
+                      "\nFor --view timeline (default: pinned, else the first mode with "
+                      "events, at the largest size, repetition 2):\n"
+                      "  --mode M             the memory mode\n"
+                      "  --size N             the size: an exponent (20) or elements (1048576)\n"
+                      "  --rep R              the repetition, from 1\n"
                       "\nExit status: 0 success, 1 the file could not be written, 2 bad usage "
                       "or bad input file.\n"));
 }
@@ -60,7 +68,87 @@ typedef struct {
   const char *view, *format, *out;
   int width, height;
   gboolean caption;
+  const char *mode, *size, *rep; /* the timeline's cell; NULL: the default */
 } PlotOptions;
+
+/* The timeline's size: an exponent (digits, up to MS_MAX_EXPONENT) or a
+ * count of elements (a power of two whose exponent is in range). */
+static gboolean
+parse_cell_size (const char *arg, int *exponent)
+{
+  if (!*arg || strspn (arg, "0123456789") != strlen (arg) || strlen (arg) > 12)
+    return FALSE;
+  unsigned long long n = strtoull (arg, NULL, 10);
+  if (n <= MS_MAX_EXPONENT) {
+    *exponent = (int) n;
+    return *exponent >= MS_MIN_EXPONENT;
+  }
+  if (n & (n - 1))
+    return FALSE;
+  int e = 0;
+  while ((1ull << e) < n)
+    e++;
+  *exponent = e;
+  return e >= MS_MIN_EXPONENT && e <= MS_MAX_EXPONENT;
+}
+
+/* The timeline's cell and repetition from --mode, --size and --rep, each
+ * defaulting to ms_report_timeline_cell's choice. EXIT_USAGE with a
+ * message when the run has no such cell or repetition, else -1. */
+static int
+choose_timeline_cell (const PlotOptions *o, const MsResults *run, MsReportViewJob *job)
+{
+  int rep, exponent;
+  const MsCell *deflt = ms_report_timeline_cell (run, &rep);
+  MsMode mode = deflt ? deflt->mode : MS_MODE_PINNED;
+  if (o->mode && !ms_mode_from_name (o->mode, &mode)) {
+    fprintf (stderr, ms_gettext ("memsweep: --mode: '%s' is not a memory mode (see 'memsweep "
+                                 "modes')\n"), o->mode);
+    return EXIT_USAGE;
+  }
+  if (o->size && !parse_cell_size (o->size, &exponent)) {
+    fprintf (stderr, ms_gettext ("memsweep: --size: '%s' is not an exponent %d..%d or a power "
+                                 "of two number of elements\n"), o->size, MS_MIN_EXPONENT,
+             MS_MAX_EXPONENT);
+    return EXIT_USAGE;
+  }
+  const MsCell *cell = deflt;
+  if (o->mode || o->size) {
+    /* A mode alone: its largest size with events; a size alone: the
+     * default mode at that size. */
+    cell = NULL;
+    for (size_t i = 0; i < run->n_cells; i++) {
+      const MsCell *c = &run->cells[i];
+      if (c->mode == mode && c->n_events && c->n_reps &&
+          (o->size ? c->exponent == exponent : !cell || c->exponent > cell->exponent))
+        cell = c;
+    }
+  }
+  if (!cell) {
+    if (o->size)
+      fprintf (stderr, ms_gettext ("memsweep: %s has no %s cell with events at 2^%d\n"),
+               run->label, ms_mode_name (mode), exponent);
+    else
+      fprintf (stderr, ms_gettext ("memsweep: %s has no %s cell with events\n"), run->label,
+               ms_mode_name (mode));
+    return EXIT_USAGE;
+  }
+  rep = cell->n_reps > 1 ? 1 : 0;
+  if (o->rep) {
+    long r = -1;
+    if (strspn (o->rep, "0123456789") == strlen (o->rep) && strlen (o->rep) < 9)
+      r = strtol (o->rep, NULL, 10);
+    if (r < 1 || r > cell->n_reps) {
+      fprintf (stderr, ms_gettext ("memsweep: --rep: '%s' is not a repetition of the cell "
+                                   "(1..%d)\n"), o->rep, cell->n_reps);
+      return EXIT_USAGE;
+    }
+    rep = (int) r - 1;
+  }
+  job->timeline_cell = cell;
+  job->timeline_rep = rep;
+  return -1;
+}
 
 /* -1 to go on, else the exit status. */
 static int
@@ -70,7 +158,8 @@ parse_plot (PlotOptions *o, int argc, char **argv)
     { "view", required_argument, NULL, 'v' },  { "format", required_argument, NULL, 'f' },
     { "out", required_argument, NULL, 'o' },   { "size", required_argument, NULL, 's' },
     { "no-caption", no_argument, NULL, 'n' },  { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 },
+    { "pixels", required_argument, NULL, 'p' }, { "mode", required_argument, NULL, 'm' },
+    { "rep", required_argument, NULL, 'r' },   { NULL, 0, NULL, 0 },
   };
   *o = (PlotOptions){ .width = 1600, .height = 1000, .caption = TRUE };
   int c;
@@ -82,18 +171,27 @@ parse_plot (PlotOptions *o, int argc, char **argv)
     case 'f': o->format = optarg; break;
     case 'o': o->out = optarg; break;
     case 'n': o->caption = FALSE; break;
+    case 'm': o->mode = optarg; break;
+    case 'r': o->rep = optarg; break;
     case 's':
+      /* The image's WxH (its first spelling), else the timeline's size. */
+      if (!strpbrk (optarg, "xX")) {
+        o->size = optarg;
+        break;
+      }
+      /* fall through */
+    case 'p':
       if (!parse_size (optarg, &o->width, &o->height)) {
-        fprintf (stderr, ms_gettext ("memsweep: --size: '%s' is not WxH with 16..16384 each\n"),
-                 optarg);
+        fprintf (stderr, ms_gettext ("memsweep: --%s: '%s' is not WxH with 16..16384 each\n"),
+                 c == 'p' ? "pixels" : "size", optarg);
         return EXIT_USAGE;
       }
       break;
     default: return plot_usage_error ();
     }
   }
-  if (optind + 1 != argc) {
-    fprintf (stderr, ms_gettext ("memsweep: plot needs exactly one FILE\n"));
+  if (optind >= argc) {
+    fprintf (stderr, ms_gettext ("memsweep: plot needs at least one FILE\n"));
     return plot_usage_error ();
   }
   if (!o->view || !o->out) {
@@ -129,7 +227,13 @@ ms_cli_plot (int argc, char **argv)
                                  "breakdown or timeline\n"), o.view);
     return EXIT_USAGE;
   }
-  g_autoptr (GPtrArray) runs = ms_cli_load_runs (argv + optind, 1);
+  if ((o.mode || o.size || o.rep) && job.view != MS_REPORT_VIEW_TIMELINE) {
+    fprintf (stderr, ms_gettext ("memsweep: --mode, --size N and --rep are for --view "
+                                 "timeline\n"));
+    return EXIT_USAGE;
+  }
+  /* Loaded in the order given: the first file gets the first marker. */
+  g_autoptr (GPtrArray) runs = ms_cli_load_runs (argv + optind, argc - optind);
   if (!runs)
     return EXIT_USAGE;
   const char *why = ms_report_view_unavailable (runs, job.view);
@@ -138,10 +242,13 @@ ms_cli_plot (int argc, char **argv)
     return EXIT_USAGE;
   }
   job.runs = runs;
+  if (job.view == MS_REPORT_VIEW_TIMELINE &&
+      (rc = choose_timeline_cell (&o, g_ptr_array_index (runs, 0), &job)) >= 0)
+    return rc;
   ms_chart_style_init_light (&job.style);
   /* As the app's export: text grows with the image so it stays legible. */
   job.style.text_scale = job.style.line_scale = MAX (1.0, o.width / 1400.0);
-  g_autofree char *caption = o.caption ? ms_report_caption (runs) : NULL;
+  g_autofree char *caption = o.caption ? ms_report_view_caption (runs, job.view) : NULL;
   MsExportOptions eo = { caption, &job.style };
   g_autoptr (GError) error = NULL;
   if (!ms_export_drawing_full (o.out, o.width, o.height, ms_report_view_draw, &job, &eo, &error)) {

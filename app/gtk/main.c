@@ -13,8 +13,8 @@ int
 main (int argc, char *argv[])
 {
   gint64 main_start_us = g_get_monotonic_time ();
-  /* The user's locale and translations (MEMSWEEP_LOCALEDIR overrides the
-   * installed catalogue); the engine writes and reads files in the C locale
+  /* The user's locale and translations (ms_i18n_bind finds the build
+   * tree's or the installed catalogue); the engine writes and reads files in the C locale
    * regardless. */
   setlocale (LC_ALL, "");
   ms_i18n_bind ();

@@ -26,17 +26,22 @@ ms_report_facts (const MsResults *run)
   ms_format_version (d->driver_version, drv, sizeof drv);
   ms_format_version (d->runtime_version, rt, sizeof rt);
   ms_format_bytes (d->total_mem, mem, sizeof mem);
-  add_fact (b, _("Device"), g_strdup (d->name[0] ? d->name : _("no GPU")));
-  add_fact (b, _("Compute capability"), g_strdup_printf ("%d.%d", d->cc_major, d->cc_minor));
-  add_fact (b, _("Memory"), g_strdup (mem));
-  add_fact (b, _("PCIe link"),
-            d->pcie_gen > 0 ? g_strdup_printf (_("gen%d x%d (max gen%d x%d)"), d->pcie_gen,
-                                               d->pcie_width, d->pcie_gen_max, d->pcie_width_max)
-                            : g_strdup (_("unknown")));
-  add_fact (b, _("Driver"),
-            g_strdup_printf (_("%s (CUDA driver %s, runtime %s)"),
-                             d->driver_release[0] ? d->driver_release : _("unknown"), drv, rt));
-  add_fact (b, _("Copy engines"), g_strdup_printf ("%d", d->async_engine_count));
+  /* Without a GPU its facts would read "0.0", "0 B", "0": none are shown. */
+  if (!d->present || !d->name[0]) {
+    add_fact (b, _("Device"), g_strdup (_("no GPU: CPU baseline")));
+  } else {
+    add_fact (b, _("Device"), g_strdup (d->name));
+    add_fact (b, _("Compute capability"), g_strdup_printf ("%d.%d", d->cc_major, d->cc_minor));
+    add_fact (b, _("Memory"), g_strdup (mem));
+    add_fact (b, _("PCIe link"),
+              d->pcie_gen > 0 ? g_strdup_printf (_("gen%d x%d (max gen%d x%d)"), d->pcie_gen,
+                                                 d->pcie_width, d->pcie_gen_max, d->pcie_width_max)
+                              : g_strdup (_("unknown")));
+    add_fact (b, _("Driver"),
+              g_strdup_printf (_("%s (CUDA driver %s, runtime %s)"),
+                               d->driver_release[0] ? d->driver_release : _("unknown"), drv, rt));
+    add_fact (b, _("Copy engines"), g_strdup_printf ("%d", d->async_engine_count));
+  }
   add_fact (b, _("Settings"), ms_report_settings_text (run));
   add_fact (b, _("Measured"), g_strdup (run->date[0] ? run->date : _("unknown")));
   add_fact (b, _("memsweep version"), g_strdup (run->version[0] ? run->version : _("unknown")));

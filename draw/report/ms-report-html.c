@@ -44,12 +44,12 @@ html_charts (GString *s, const MsReportInput *in)
 {
   MsReportViewJob job = { in->runs };
   ms_chart_style_init_light (&job.style);
-  g_autofree char *caption = ms_report_caption (in->runs);
-  MsExportOptions options = { caption, &job.style };
   for (int v = 0; v < MS_REPORT_N_VIEWS; v++) {
     if (ms_report_view_unavailable (in->runs, v))
       continue;
     job.view = v;
+    g_autofree char *caption = ms_report_view_caption (in->runs, v);
+    MsExportOptions options = { caption, &job.style };
     g_autoptr (GBytes) svg = ms_export_svg_bytes (CHART_W, CHART_H, ms_report_view_draw, &job,
                                                   &options);
     if (!svg)

@@ -31,6 +31,9 @@ text_at (Pdf *p, const char *text, double x, double y, double width, double size
   return h;
 }
 
+/* Where the page number's line starts: text stays above it. */
+#define FOOT_Y (PAGE_H - MARGIN * 0.6)
+
 /* Ends a page with its number at the foot. */
 static void
 end_page (Pdf *p)
@@ -38,8 +41,30 @@ end_page (Pdf *p)
   p->page++;
   g_autofree char *foot = g_strdup_printf (_("memsweep report · page %d"), p->page);
   cairo_set_source_rgb (p->cr, 0.4, 0.4, 0.4);
-  text_at (p, foot, MARGIN, PAGE_H - MARGIN * 0.6, -1, 8, FALSE);
+  text_at (p, foot, MARGIN, FOOT_Y, -1, 8, FALSE);
   cairo_show_page (p->cr);
+}
+
+/* The height text_at would take, without drawing. */
+static double
+text_height (Pdf *p, const char *text, double width, double size, gboolean bold)
+{
+  double h;
+  if (width > 0)
+    return ms_draw_text_wrapped (p->cr, text, 0, 0, size, width, bold, FALSE);
+  ms_draw_text (p->cr, text, 0, 0, size, -1, 0, bold, NULL, &h);
+  return h;
+}
+
+/* y, or the top of a new page when height more would reach the foot. */
+static double
+room_for (Pdf *p, double y, double height)
+{
+  if (y + height <= FOOT_Y - 6 || y <= MARGIN)
+    return y;
+  end_page (p);
+  cairo_set_source_rgb (p->cr, 0.1, 0.1, 0.1);
+  return MARGIN;
 }
 
 static void
@@ -52,19 +77,23 @@ title_page (Pdf *p)
   g_autofree char *made = g_strdup_printf (_("Made %s by memsweep %s"), p->in->generated,
                                            MS_VERSION);
   y += text_at (p, made, MARGIN, y, -1, 10, FALSE) + 16;
+  const double value_w = PAGE_W - 2 * MARGIN - 180;
   for (guint r = 0; r < p->in->runs->len; r++) {
     const MsResults *run = g_ptr_array_index (p->in->runs, r);
     g_auto (GStrv) facts = ms_report_facts (run);
+    /* A run's facts start on a new page when they do not fit (the foot
+     * printed over "Copy engines"); a run longer than a page is split. */
+    double block = text_height (p, run->label, -1, 13, TRUE) + 4;
+    for (guint i = 0; facts[i] && facts[i + 1]; i += 2)
+      block += text_height (p, facts[i + 1], value_w, 10, FALSE) + 3;
+    y = room_for (p, y, MIN (block, FOOT_Y - 6 - MARGIN));
     y += text_at (p, run->label, MARGIN, y, -1, 13, TRUE) + 4;
     for (guint i = 0; facts[i] && facts[i + 1]; i += 2) {
+      y = room_for (p, y, text_height (p, facts[i + 1], value_w, 10, FALSE));
       text_at (p, facts[i], MARGIN, y, 170, 10, TRUE);
-      y += text_at (p, facts[i + 1], MARGIN + 180, y, PAGE_W - 2 * MARGIN - 180, 10, FALSE) + 3;
+      y += text_at (p, facts[i + 1], MARGIN + 180, y, value_w, 10, FALSE) + 3;
     }
     y += 12;
-    if (y > PAGE_H - 2 * MARGIN && r + 1 < p->in->runs->len) {
-      end_page (p);
-      y = MARGIN;
-    }
   }
   end_page (p);
 }
@@ -74,12 +103,12 @@ chart_pages (Pdf *p)
 {
   MsReportViewJob job = { p->in->runs };
   ms_chart_style_init_light (&job.style);
-  g_autofree char *caption = ms_report_caption (p->in->runs);
-  MsExportOptions options = { caption, &job.style };
   for (int v = 0; v < MS_REPORT_N_VIEWS; v++) {
     if (ms_report_view_unavailable (p->in->runs, v))
       continue;
     job.view = v;
+    g_autofree char *caption = ms_report_view_caption (p->in->runs, v);
+    MsExportOptions options = { caption, &job.style };
     cairo_save (p->cr);
     ms_export_draw_captioned (p->cr, PAGE_W, PAGE_H - MARGIN * 0.6, ms_report_view_draw, &job,
                               &options);

@@ -87,16 +87,19 @@ ms_report_view_unavailable (GPtrArray *runs, MsReportView view)
 static void
 draw_timeline (cairo_t *cr, const MsReportViewJob *job, double width, double height)
 {
-  int rep;
-  const MsCell *cell = ms_report_timeline_cell (g_ptr_array_index (job->runs, 0), &rep);
+  int rep = job->timeline_rep;
+  const MsResults *run = g_ptr_array_index (job->runs, 0);
+  const MsCell *cell = job->timeline_cell ? job->timeline_cell : ms_report_timeline_cell (run, &rep);
   MsTimeWindow win;
   ms_time_window_reset (&win, cell ? ms_timeline_extent (cell, rep) : 0);
   char size[32] = "";
   if (cell)
     ms_format_bytes (cell->elements * sizeof (float), size, sizeof size);
+  /* The run is named: beside other runs' charts a timeline is one run's. */
+  g_autofree char *run_label = ms_plot_run_label (run);
   g_autofree char *title =
-    cell ? g_strdup_printf (_("%s at %s per vector, repetition %d"), ms_mode_title (cell->mode),
-                            size, rep + 1)
+    cell ? g_strdup_printf (_("%s at %s per vector, repetition %d · %s"),
+                            ms_mode_title (cell->mode), size, rep + 1, run_label)
          : NULL;
   ms_timeline_draw (cr, cell, rep, &win, &job->style, width, height, title, NULL);
 }
@@ -132,7 +135,7 @@ char *
 ms_report_device_line (const MsResults *run)
 {
   const MsDeviceInfo *d = &run->device;
-  GString *s = g_string_new (d->name[0] ? d->name : _("no GPU"));
+  GString *s = g_string_new (d->present && d->name[0] ? d->name : _("no GPU: CPU baseline"));
   if (d->pcie_gen > 0)
     g_string_append_printf (s, " · PCIe gen%d x%d", d->pcie_gen, d->pcie_width);
   if (d->driver_release[0] && g_strcmp0 (d->driver_release, "unknown") != 0)
@@ -166,13 +169,38 @@ char *
 ms_report_caption (GPtrArray *runs)
 {
   GString *s = g_string_new (NULL);
+  gboolean same = TRUE;
+  g_autofree char *first =
+    runs && runs->len ? ms_report_settings_text (g_ptr_array_index (runs, 0)) : NULL;
   for (guint r = 0; runs && r < runs->len; r++) {
     g_autofree char *line = ms_report_device_line (g_ptr_array_index (runs, r));
+    g_autofree char *settings = ms_report_settings_text (g_ptr_array_index (runs, r));
     g_string_append_printf (s, "%s\n", line);
+    same = same && g_strcmp0 (settings, first) == 0;
   }
-  if (runs && runs->len) {
-    g_autofree char *settings = ms_report_settings_text (g_ptr_array_index (runs, 0));
-    g_string_append (s, settings);
+  /* One settings line when the runs share them; else each run's own, so
+   * that no run is described by another's. */
+  for (guint r = 0; first && r < (same ? 1 : runs->len); r++) {
+    const MsResults *run = g_ptr_array_index (runs, r);
+    g_autofree char *settings = ms_report_settings_text (run);
+    if (same)
+      g_string_append_printf (s, "%s\n", settings);
+    else
+      /* TRANSLATORS: a run's name, then its settings. */
+      g_string_append_printf (s, _("%s: %s\n"), run->label, settings);
   }
+  if (s->len && s->str[s->len - 1] == '\n')
+    g_string_truncate (s, s->len - 1);
   return g_string_free (s, FALSE);
+}
+
+char *
+ms_report_view_caption (GPtrArray *runs, MsReportView view)
+{
+  if (view != MS_REPORT_VIEW_TIMELINE || !runs || runs->len < 2)
+    return ms_report_caption (runs);
+  /* The timeline shows the first run alone: its caption names only it. */
+  g_autoptr (GPtrArray) first = g_ptr_array_new ();
+  g_ptr_array_add (first, g_ptr_array_index (runs, 0));
+  return ms_report_caption (first);
 }

@@ -30,6 +30,10 @@ typedef struct {
   GPtrArray *runs; /* MsResults* */
   MsReportView view;
   MsChartStyle style;
+  /* The timeline's cell (of the first run) and repetition; NULL:
+   * ms_report_timeline_cell's. */
+  const MsCell *timeline_cell;
+  int timeline_rep;
 } MsReportViewJob;
 
 /* An MsDrawFunc: job is an MsReportViewJob. */
@@ -43,9 +47,12 @@ const MsCell *ms_report_timeline_cell (const MsResults *run, int *rep);
 int ms_report_breakdown_exponent (GPtrArray *runs);
 int ms_report_run_largest_exponent (const MsResults *run);
 
-/* One line per run (device, PCIe link, driver, date, memsweep version) and
- * one of the first run's settings. */
+/* One line per run (device, PCIe link, driver, date, memsweep version),
+ * then the settings: one line when the runs share them, else one per run
+ * with its name. */
 char *ms_report_caption (GPtrArray *runs);
+/* The caption of a view: the timeline's names only the run it shows. */
+char *ms_report_view_caption (GPtrArray *runs, MsReportView view);
 char *ms_report_settings_text (const MsResults *run);
 char *ms_report_device_line (const MsResults *run);
 
