@@ -19,7 +19,7 @@ ms_gpu_build || exit 1
 memsweep=./build-gpu/app/cli/memsweep
 rc=0
 t_all=$(date +%s)
-for name in $("$memsweep" lesson LIST | awk '/^[a-z]/ { print $1 }'); do
+for name in $("$memsweep" lesson LIST | sed -n 's/^  memsweep lesson \([a-z-]*\)$/\1/p'); do
   t0=$(date +%s)
   # The sizes stay far below any GPU's free memory: 3 vectors of 16 MiB.
   "$memsweep" lesson "$name" --sizes 20:22:2 --reps 5 --quiet --out "$out/lesson-$name" \
