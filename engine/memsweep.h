@@ -417,6 +417,7 @@ typedef struct {
 } MsRunToRun;
 #define MS_EXPERIMENT_LEN 32
 #define MS_EXPERIMENT_SETTINGS_LEN 256
+#define MS_KEPT_METADATA_LEN 8192
 
 typedef struct {
   MsSweep sweep;
@@ -431,6 +432,9 @@ typedef struct {
   char experiment_settings[MS_EXPERIMENT_SETTINGS_LEN];
   bool from_summary;      /* read from a summary file: statistics, no samples or events */
   char note[512];         /* the user's note on the run, one line; "" when none */
+  /* Metadata lines memsweep does not know (a fleet node's, say), as read,
+   * each ending in '\n': written back as they were (ms-meta.c). */
+  char kept_metadata[MS_KEPT_METADATA_LEN];
   MsCell *cells;
   size_t n_cells;
   size_t cap_cells;

@@ -85,21 +85,19 @@ field (const SummaryReader *sr, const char *name)
   return NULL;
 }
 
-/* An empty field is "no value": false, and *out untouched. */
+/* An empty field is "no value": false, and *out untouched. Times and
+ * rates follow the samples reader's number rule (ms-csv-number.h): digits
+ * and a point, no sign, exponent, hex, inf or nan, at most 1e12. */
 static bool
 number (SummaryReader *sr, const char *name, double *out)
 {
   const char *s = field (sr, name);
   if (!s || !*s)
     return false;
-  char *end;
-  errno = 0;
-  double v = strtod (s, &end);
-  if (*end || errno || !isfinite (v)) {
+  if (!ms_csv_parse_decimal (s, strlen (s), out)) {
     summary_fail (sr, ms_gettext ("column '%s': '%s' is not a number"), name, s);
     return false;
   }
-  *out = v;
   return true;
 }
 
@@ -157,7 +155,14 @@ cell_identity (SummaryReader *sr, MsCell *c)
   }
   c->exponent = e;
   c->elements = n;
-  if (ms_results_find (sr->results, c->mode, e)) {
+  /* Summaries from before variants have no such column: "". */
+  const char *variant = field (sr, "variant");
+  if (variant && !ms_variant_valid (variant)) {
+    summary_fail (sr, ms_gettext ("'%s' is not a variant"), variant);
+    return false;
+  }
+  snprintf (c->variant, sizeof c->variant, "%s", variant ? variant : "");
+  if (ms_results_find_variant (sr->results, c->mode, e, c->variant)) {
     summary_fail (sr, ms_gettext ("a second row for %s at 2^%d"), mode, e);
     return false;
   }
@@ -170,9 +175,13 @@ read_cell (SummaryReader *sr)
   MsCell c = { 0 };
   if (!cell_identity (sr, &c))
     return;
-  double reps = 0;
-  number (sr, "reps", &reps);
-  int n = reps > 0 && reps < 1e9 ? (int) reps : 0;
+  const char *reps = field (sr, "reps");
+  uint64_t count = 0;
+  if (reps && *reps && (!ms_csv_parse_count (reps, strlen (reps), &count) || count > MS_MAX_REPS)) {
+    summary_fail (sr, ms_gettext ("column 'reps': '%s' is not a repetition count"), reps);
+    return;
+  }
+  int n = (int) count;
   read_stat (sr, "e2e", &c.stats.e2e, n);
   read_stat (sr, "parts_sum", &c.stats.parts_sum, n);
   for (int p = 0; p < MS_PHASE_COUNT; p++) {
@@ -262,9 +271,13 @@ parse_summary (SummaryReader *sr, char *buf, size_t len)
     return;
   }
   size_t pos = len >= 3 && memcmp (buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+  /* CR alone ends lines in files from classic Mac OS tools, as the samples
+   * reader allows; libcsv takes CR as a row's end. */
+  const char *cr = memchr (buf, '\r', len), *lf = memchr (buf, '\n', len);
+  char end = cr && (!lf || cr < lf) && cr + 1 < buf + len && cr[1] != '\n' ? '\r' : '\n';
   while (pos < len && !sr->failed) {
     sr->line++;
-    char *eol = memchr (buf + pos, '\n', len - pos);
+    char *eol = memchr (buf + pos, end, len - pos);
     size_t n = eol ? (size_t) (eol - (buf + pos)) + 1 : len - pos;
     if (buf[pos] == '#' && !sr->have_header)
       ms_csv_parse_metadata (sr->results, buf + pos, eol ? n - 1 : n);

@@ -11,6 +11,7 @@
 
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
+#include "ms-meta.h"
 
 const MsCellRound *
 ms_cell_round_of_rep (const MsCell *cell, int rep)
@@ -360,24 +361,27 @@ bool
 ms_read_state_metadata (MsResults *r, const char *key, const char *value)
 {
   MsDeviceInfo *d = &r->device;
-  long long v;
   int ms, mhz;
-  if (strcmp (key, "rounds") == 0) {
-    if (parse_long (value, 10, 1, MS_MAX_ROUNDS, &v))
-      r->sweep.rounds = (int) v;
-  } else if (strcmp (key, "measuring-cpu") == 0) {
-    d->pinned = parse_long (value, 10, 0, CPU_SETSIZE - 1, &v);
-    d->measuring_cpu = d->pinned ? (int) v : 0;
-  } else if (strcmp (key, "gpu-near-cpus") == 0) {
+  switch (ms_meta_lookup (key)) {
+  case MS_META_ROUNDS: ms_meta_int (MS_META_ROUNDS, value, &r->sweep.rounds); break;
+  case MS_META_MEASURING_CPU:
+    d->pinned = ms_meta_int (MS_META_MEASURING_CPU, value, &d->measuring_cpu) &&
+                d->measuring_cpu < CPU_SETSIZE;
+    if (!d->pinned)
+      d->measuring_cpu = 0;
+    break;
+  case MS_META_GPU_NEAR_CPUS:
     snprintf (d->gpu_near_cpus, sizeof d->gpu_near_cpus, "%s", value);
-  } else if (strcmp (key, "gpu-warmup") == 0) {
+    break;
+  case MS_META_GPU_WARMUP:
     /* Field widths bound the numbers. */
-    if (sscanf (value, "%7d ms to an SM clock of %6d MHz", &ms, &mhz) == 2) {
+    if (sscanf (value, "%7d ms to an SM clock of %6d MHz", &ms, &mhz) == 2 && ms >= 0 &&
+        mhz >= 0) {
       d->warmup_ms = ms;
       d->steady_sm_mhz = mhz;
     }
-  } else {
-    return false;
+    break;
+  default: return false;
   }
   return true;
 }

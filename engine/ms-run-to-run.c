@@ -31,6 +31,7 @@
 
 #include "ms-small-file.h"
 #include "ms-i18n.h"
+#include "ms-meta.h"
 #include "memsweep.h"
 
 void
@@ -146,11 +147,12 @@ ms_run_to_run_write_metadata (const MsRunToRun *rr, FILE *f)
 {
   if (!rr->valid)
     return;
-  fprintf (f, "# run-to-run: %d runs, %s\n", rr->runs, rr->date);
+  ms_meta_printf (f, MS_META_RUN_TO_RUN, "%d runs, %s", rr->runs, rr->date);
   for (int m = 0; m < MS_MODE_COUNT; m++) {
     if (mode_sd (rr, (MsMode) m) < 0)
       continue;
-    fprintf (f, "# run-to-run-sd-%s:", ms_mode_name ((MsMode) m));
+    fprintf (f, "# %s%s:", ms_meta_table (MS_META_RUN_TO_RUN_SD)->key,
+             ms_mode_name ((MsMode) m));
     for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++)
       if (rr->sd[m][e] >= 0)
         fprintf (f, " %d=%.4f", e, rr->sd[m][e]);
@@ -183,8 +185,8 @@ parse_sd_list (MsRunToRun *rr, MsMode mode, const char *value)
 bool
 ms_run_to_run_read_metadata (MsRunToRun *rr, const char *key, const char *value)
 {
-  static const char prefix[] = "run-to-run-sd-";
-  if (strcmp (key, "run-to-run") == 0) {
+  MsMetaId id = ms_meta_lookup (key);
+  if (id == MS_META_RUN_TO_RUN) {
     int runs;
     char date[40];
     if (sscanf (value, "%2d runs, %39s", &runs, date) == 2 && runs >= 3 &&
@@ -195,10 +197,11 @@ ms_run_to_run_read_metadata (MsRunToRun *rr, const char *key, const char *value)
     }
     return true;
   }
-  if (strncmp (key, prefix, sizeof prefix - 1) != 0)
+  if (id != MS_META_RUN_TO_RUN_SD)
     return false;
   MsMode mode;
-  if (ms_mode_from_name (key + sizeof prefix - 1, &mode) && !parse_sd_list (rr, mode, value))
+  const char *name = key + strlen (ms_meta_table (id)->key);
+  if (ms_mode_from_name (name, &mode) && !parse_sd_list (rr, mode, value))
     for (int e = 0; e <= MS_MAX_EXPONENT; e++)
       rr->sd[mode][e] = -1; /* a damaged line is dropped whole */
   return true;
