@@ -155,7 +155,7 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
   if (id == MS_META_N_KEYS) {
     /* Not memsweep's own (a fleet node's, a newer version's): kept and
      * written back as it was. */
-    ms_meta_keep (r, buf, len);
+    ms_meta_keep (r, line, len);
     return;
   }
   if (ms_read_state_metadata (r, key, value) ||

@@ -423,7 +423,9 @@ static void
 write_summary_row (MsWriter *w, const MsResults *results, const MsCell *c, const MsFit *fit)
 {
   const MsCellStats *st = &c->stats;
-  bool ok = (c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL) && c->n_reps > 0;
+  /* A cell read from a summary has its statistics and no repetitions. */
+  bool ok = (c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL) &&
+            (c->n_reps > 0 || (results->from_summary && c->stats.e2e.n > 0));
   double residual = 0;
   bool fitted = ok && fit->valid && ms_fit_residual_at (fit, c->exponent, &residual);
 
@@ -525,6 +527,14 @@ static bool
 write_samples_file (MsWriter *w, const MsResults *results, const char *path, char *run_id,
                     char *err, size_t errlen)
 {
+  /* A summary holds statistics, no samples: a samples file of it would
+   * claim cells without data, which the reader rightly refuses. */
+  if (results->from_summary) {
+    snprintf (err, errlen,
+              ms_gettext ("%s: this run was read from a summary file and holds statistics "
+                          "only, no samples: export it as a summary"), path);
+    return false;
+  }
   if (!writer_open (w, path, NULL, err, errlen))
     return false;
   if (ms_atomic_file_can_patch (w->file)) {
