@@ -11,6 +11,7 @@
 #include "ms-csv-reader.h"
 #include "ms-gpu-state.h"
 #include "ms-meta.h"
+#include "ms-utf8.h"
 
 /* The run's own words and the device's, as text. */
 static void
@@ -18,27 +19,26 @@ read_text (MsResults *r, MsMetaId id, const char *value)
 {
   MsDeviceInfo *d = &r->device;
   switch (id) {
-  case MS_META_VERSION: snprintf (r->version, sizeof r->version, "%s", value); break;
-  case MS_META_DATE: snprintf (r->date, sizeof r->date, "%s", value); break;
-  case MS_META_LABEL: snprintf (r->label, sizeof r->label, "%s", value); break;
-  case MS_META_NOTE: snprintf (r->note, sizeof r->note, "%s", value); break;
+  case MS_META_VERSION: ms_utf8_copy (r->version, sizeof r->version, value); break;
+  case MS_META_DATE: ms_utf8_copy (r->date, sizeof r->date, value); break;
+  case MS_META_LABEL: ms_utf8_copy (r->label, sizeof r->label, value); break;
+  case MS_META_NOTE: ms_utf8_copy (r->note, sizeof r->note, value); break;
   case MS_META_EXPERIMENT:
-    snprintf (r->experiment, sizeof r->experiment, "%s",
-              strcmp (value, "sweep") == 0 ? "" : value);
+    ms_utf8_copy (r->experiment, sizeof r->experiment, strcmp (value, "sweep") == 0 ? "" : value);
     break;
   case MS_META_EXPERIMENT_SETTINGS:
-    snprintf (r->experiment_settings, sizeof r->experiment_settings, "%s", value);
+    ms_utf8_copy (r->experiment_settings, sizeof r->experiment_settings, value);
     break;
   case MS_META_NVIDIA_DRIVER:
     if (strcmp (value, "unknown") != 0)
-      snprintf (d->driver_release, sizeof d->driver_release, "%s", value);
+      ms_utf8_copy (d->driver_release, sizeof d->driver_release, value);
     break;
   case MS_META_DEVICE:
-    snprintf (d->name, sizeof d->name, "%s", value);
+    ms_utf8_copy (d->name, sizeof d->name, value);
     d->present = strcmp (value, "none") != 0;
     break;
   case MS_META_CPU_AFFINITY:
-    snprintf (d->host_cpu_affinity, sizeof d->host_cpu_affinity, "%s", value);
+    ms_utf8_copy (d->host_cpu_affinity, sizeof d->host_cpu_affinity, value);
     break;
   default: break;
   }
@@ -136,8 +136,11 @@ void
 ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
 {
   char buf[512], *key, *value;
+  /* Cut before a character, never inside one (the reader may have cut the
+   * line to its buffer already). */
   if (len >= sizeof buf)
     len = sizeof buf - 1;
+  len = ms_utf8_prefix (line, len);
   memcpy (buf, line, len);
   buf[len] = '\0';
   while (len && (buf[len - 1] == '\r' || buf[len - 1] == '\n'))

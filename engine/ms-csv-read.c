@@ -25,6 +25,7 @@
 #include "ms-csv-reader.h"
 #include "ms-i18n.h"
 #include "ms-small-file.h"
+#include "ms-utf8.h"
 
 #define MS_CSV_CHUNK (32 * 1024)
 
@@ -242,7 +243,7 @@ ms_csv_read_samples (const char *path, char *err, size_t errlen)
   r->date[0] = '\0';
   /* Files from before the adaptive rule have no reps-rule key: fixed count. */
   r->sweep.reps_rule = MS_REPS_FIXED;
-  snprintf (r->label, sizeof r->label, "%s", strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
+  ms_utf8_copy (r->label, sizeof r->label, strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
 
   locale_t old = ms_csv_enter_c_locale ();
   read_stream (rd, r, fd);

@@ -23,6 +23,7 @@
 #include "ms-csv-reader.h"
 #include "ms-i18n.h"
 #include "ms-small-file.h"
+#include "ms-utf8.h"
 
 /* A summary has at most MS_MODE_COUNT x 19 rows of about 2 KiB. */
 #define SUMMARY_MAX_BYTES (16u << 20)
@@ -329,7 +330,7 @@ ms_csv_read_summary (const char *path, char *err, size_t errlen)
   r->date[0] = '\0';
   r->sweep.reps_rule = MS_REPS_FIXED;
   r->from_summary = true;
-  snprintf (r->label, sizeof r->label, "%s", strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
+  ms_utf8_copy (r->label, sizeof r->label, strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
   locale_t old = ms_csv_enter_c_locale ();
   parse_summary (sr, buf, len);
   ms_csv_leave_c_locale (old);

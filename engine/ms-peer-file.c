@@ -265,10 +265,13 @@ parse_slot_meta (MsSmallReader *rd, PeerReader *pr, const char *key, const char 
   } else if (strcmp (what, "serial") == 0) {
     snprintf (r->topo.serial[i], sizeof r->topo.serial[i], "%s", value);
   } else if (strcmp (what, "pcie") == 0) {
-    if (sscanf (value, "gen%d x%d%n", &d->pcie_gen, &d->pcie_width, &end) != 2 || value[end])
+    /* Field widths bound the numbers; 0 is unknown, below it nothing. */
+    if (sscanf (value, "gen%2d x%2d%n", &d->pcie_gen, &d->pcie_width, &end) != 2 || value[end] ||
+        d->pcie_gen < 0 || d->pcie_width < 0)
       return ms_small_reader_fail (rd, ms_gettext ("malformed PCIe link '%s'"), value);
   } else if (strcmp (what, "compute-capability") == 0) {
-    if (sscanf (value, "%d.%d%n", &d->cc_major, &d->cc_minor, &end) != 2 || value[end])
+    if (sscanf (value, "%3d.%3d%n", &d->cc_major, &d->cc_minor, &end) != 2 || value[end] ||
+        d->cc_major < 0 || d->cc_minor < 0)
       return ms_small_reader_fail (rd, ms_gettext ("malformed compute capability '%s'"), value);
   }
   return true;
@@ -411,6 +414,10 @@ ms_peer_file_read (const char *path, char *err, size_t errlen)
         ok = ms_small_reader_fail (&rd, ms_gettext ("gpu-%d-index missing"), i);
     if (ok && file->peer.n_devices < 2)
       ok = ms_small_reader_fail (&rd, ms_gettext ("no devices line"));
+    /* What the writer always writes: without them it would write a file
+     * it then refuses. */
+    if (ok && (!file->peer.bytes || !file->reps))
+      ok = ms_small_reader_fail (&rd, ms_gettext ("no bytes or reps line"));
   } else {
     snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
   }

@@ -17,8 +17,10 @@
 #include "ms-csv-pair.h"
 #include "ms-meta.h"
 #include "ms-peer-file.h"
+#include "ms-utf8.h"
 
 static char *tmpdir;
+static char err_buf[1024];
 
 static char *
 tmp_path (const char *name)
@@ -347,6 +349,94 @@ test_summary_line_ends_and_variants (void)
   g_free (one);
 }
 
+/* The reference peer file with one line replaced. */
+static MsPeerFile *
+read_peer_with (const char *from, const char *to, char *err, size_t errlen)
+{
+  char *path = g_build_filename (MS_REFERENCE_DIR, "h200x2-peer.csv", NULL), *text;
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  char *at = strstr (text, from);
+  g_assert_nonnull (at);
+  *at = '\0';
+  char *changed = g_strconcat (text, to, at + strlen (from), NULL);
+  char *tmp = write_tmp ("changed-peer.csv", changed, -1);
+  MsPeerFile *f = ms_peer_file_read (tmp, err, errlen);
+  g_free (tmp);
+  g_free (changed);
+  g_free (text);
+  g_free (path);
+  return f;
+}
+
+/* Finding 20 and its kin: names that are not UTF-8 are refused where they
+ * are read, as are negative PCIe links and rates the writer cannot keep. */
+static void
+test_peer_file_checks (void)
+{
+  char err[512];
+  MsPeerFile *f = read_peer_with ("gpu-0-name: NVIDIA H200", "gpu-0-name: NVIDIA \xC3", err,
+                                  sizeof err);
+  g_assert_null (f);
+  g_assert_nonnull (strstr (err, "UTF-8"));
+  g_assert_nonnull (strstr (err, ":11:"));
+  g_assert_null (read_peer_with ("host: vm", "host: \xff\xfe", err, sizeof err));
+  g_assert_null (read_peer_with ("gpu-1-pcie: gen5 x16", "gpu-1-pcie: gen-5 x16", err, sizeof err));
+  g_assert_nonnull (strstr (err, "PCIe"));
+  g_assert_null (read_peer_with ("gpu-1-pcie: gen5 x16", "gpu-1-pcie: gen5 x-16", err, sizeof err));
+  g_assert_null (read_peer_with ("bytes: 268435456", "bites: 268435456", err, sizeof err));
+  g_assert_null (read_peer_with ("393.351", "0.0001", err, sizeof err));
+  g_assert_null (read_peer_with ("393.351", "0x10", err, sizeof err));
+  g_assert_null (read_peer_with ("393.351", "1e3", err, sizeof err));
+  /* Valid UTF-8 passes. */
+  f = read_peer_with ("gpu-0-name: NVIDIA H200", "gpu-0-name: NVIDIA H200 \xC3\xA9\xE2\x82\xAC",
+                      err, sizeof err);
+  g_assert_nonnull (f);
+  free (f);
+}
+
+/* Text cut to a buffer keeps whole characters (finding 22's root). */
+static void
+test_utf8_cuts (void)
+{
+  char buf[6];
+  ms_utf8_copy (buf, sizeof buf, "ab\xE2\x82\xAC\xE2\x82\xAC");
+  g_assert_cmpstr (buf, ==, "ab\xE2\x82\xAC");
+  ms_utf8_copy (buf, sizeof buf, "abcd\xC3\xA9");
+  g_assert_cmpstr (buf, ==, "abcd");
+  ms_utf8_copy (buf, sizeof buf, "abc\xC3\xA9");
+  g_assert_cmpstr (buf, ==, "abc\xC3\xA9");
+  g_assert_true (ms_utf8_valid ("\xF0\x9F\x98\x80", 4, NULL));
+  size_t bad;
+  g_assert_false (ms_utf8_valid ("a\xED\xA0\x80", 4, &bad)); /* a surrogate */
+  g_assert_cmpuint (bad, ==, 1);
+  g_assert_false (ms_utf8_valid ("\xC0\xAF", 2, NULL)); /* overlong */
+  g_assert_false (ms_utf8_valid ("\xF4\x90\x80\x80", 4, NULL)); /* past U+10FFFF */
+
+  /* A long label and note read from a samples file are cut whole. */
+  GString *label = g_string_new ("# label: ");
+  GString *note = g_string_new ("# note: ");
+  for (int i = 0; i < 300; i++) {
+    g_string_append (label, "\xE2\x82\xAC");
+    g_string_append (note, "\xC3\xA9");
+  }
+  g_string_append_c (label, '\n');
+  g_string_append_c (note, '\n');
+  char *lines = g_strconcat (label->str, note->str, NULL);
+  char *text = reference_with ("h100-default-samples.csv", lines);
+  char *in = write_tmp ("long-samples.csv", text, -1);
+  MsResults *r = ms_csv_read_samples (in, err_buf, sizeof err_buf);
+  g_assert_nonnull (r);
+  g_assert_true (ms_utf8_valid (r->label, strlen (r->label), NULL));
+  g_assert_true (ms_utf8_valid (r->note, strlen (r->note), NULL));
+  g_assert_cmpuint (strlen (r->label), >, 100);
+  ms_results_free (r);
+  g_free (in);
+  g_free (text);
+  g_free (lines);
+  g_string_free (label, TRUE);
+  g_string_free (note, TRUE);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -359,6 +449,8 @@ main (int argc, char **argv)
   g_test_add_func ("/csv/round-trip/every-kind", test_every_kind_round_trips);
   g_test_add_func ("/csv/summary/numbers", test_summary_numbers);
   g_test_add_func ("/csv/summary/line-ends-variants", test_summary_line_ends_and_variants);
+  g_test_add_func ("/csv/peer/checks", test_peer_file_checks);
+  g_test_add_func ("/csv/utf8/cuts", test_utf8_cuts);
   int status = g_test_run ();
   char *cmd = g_strdup_printf ("rm -rf '%s'", tmpdir);
   if (system (cmd) != 0)
