@@ -9,6 +9,7 @@
 #include "memsweep.h"
 #include "ms-csv-reader.h"
 #include "ms-i18n.h"
+#include "ms-utf8.h"
 
 #define N_LANES (MS_MAX_STREAMS + 1)
 #define N_STAMPS (MS_PHASE_COUNT * N_LANES * MS_MAX_STREAMS)
@@ -157,7 +158,9 @@ check_cell (MsReader *rd, MsCellBuilder *b, const MsRow *row)
     const char *msg = rd->fields[MS_COL_MESSAGE].text;
     if (msg[0] == '\'' && msg[1] && strchr ("=+-@", msg[1]))
       msg++;
-    snprintf (cell->message, sizeof cell->message, "%.*s", (int) sizeof cell->message - 1, msg);
+    /* The field may have been cut to its buffer: whole characters only. */
+    ms_utf8_copy (cell->message, sizeof cell->message, msg);
+    cell->message[ms_utf8_prefix (cell->message, strlen (cell->message))] = '\0';
   } else if (cell->status != row->status) {
     ms_csv_fail (rd, line, "status '%s' contradicts '%s' given for %s 2^%d on line %ld",
                  ms_cell_status_name (row->status), ms_cell_status_name (cell->status),

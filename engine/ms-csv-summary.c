@@ -199,7 +199,8 @@ read_cell (SummaryReader *sr)
   number (sr, "h2d_gbps", &c.stats.h2d_gbps);
   number (sr, "d2h_gbps", &c.stats.d2h_gbps);
   const char *message = field (sr, "message");
-  snprintf (c.message, sizeof c.message, "%s", message ? message : "");
+  ms_utf8_copy (c.message, sizeof c.message, message ? message : "");
+  c.message[ms_utf8_prefix (c.message, strlen (c.message))] = '\0';
   if (!sr->failed && !ms_results_add_cell (sr->results, &c))
     summary_fail (sr, ms_gettext ("out of memory"));
 }
