@@ -435,6 +435,7 @@ typedef struct {
   /* Metadata lines memsweep does not know (a fleet node's, say), as read,
    * each ending in '\n': written back as they were (ms-meta.c). */
   char kept_metadata[MS_KEPT_METADATA_LEN];
+  int metadata_refused; /* metadata lines whose value was out of its kind or range */
   MsCell *cells;
   size_t n_cells;
   size_t cap_cells;

@@ -161,6 +161,16 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
     ms_meta_keep (r, line, len);
     return;
   }
+  /* Counted, so that nothing shows the settings of a file that states
+   * impossible ones. */
+  const MsMetaKey *k = ms_meta_table (id);
+  int i;
+  double v;
+  bool flag;
+  if ((k->type == MS_META_INT && !ms_meta_int (id, value, &i)) ||
+      (k->type == MS_META_NUMBER && !ms_meta_number (id, value, &v)) ||
+      (k->type == MS_META_FLAG && !ms_meta_flag (value, &flag)))
+    r->metadata_refused++;
   if (ms_read_state_metadata (r, key, value) ||
       ms_run_to_run_read_metadata (&r->run_to_run, key, value) ||
       ms_csv_read_rule_metadata (&r->sweep, key, value))

@@ -105,6 +105,7 @@ test_metadata_ranges (void)
   g_assert_true (isfinite (r->sweep.ci_target_pct));
   g_assert_cmpfloat (r->sweep.cell_budget_ms, <=, MS_MAX_CELL_BUDGET_MS);
   g_assert_cmpint (r->sweep.rounds, <=, MS_MAX_ROUNDS);
+  g_assert_cmpint (r->metadata_refused, ==, 8);
   ms_results_free (r);
   g_free (text);
   g_free (in);

@@ -141,6 +141,7 @@ ms_cli_show (int argc, char **argv)
   char value[64];
   /* The settings line only for settings the file states and a sweep could have. */
   bool settings = ms_csv_meta_value (o.path, "warmup", value, sizeof value) &&
+                  !results->metadata_refused &&
                   ms_sweep_validate (&results->sweep, err, sizeof err);
   ms_report_header (stdout, results, settings);
   /* A lesson's cells have variants: its own table (docs/lessons.md). */
