@@ -6,7 +6,8 @@
 # 10^6-column file), or summary, peer, multi or profile
 # (tests/fuzz/fuzz-files.c, seeded with tests/fuzz/corpus-READER). New crash
 # inputs land in tests/fuzz/crashes/ (crashes-READER/ for the others), which
-# the fuzz-regress tests replay forever after.
+# the fuzz-regress tests replay forever after. FUZZ_TIMEOUT: seconds an input
+# may take (10; more on a loaded machine, where a slow input is not a hang).
 set -e
 cd "$(dirname "$0")/.."
 secs=${1:-600}
@@ -30,5 +31,5 @@ else
     -lcsv -lm -ldl -lpthread -o "$out/fuzz"
   cp tests/fuzz/corpus-"$reader"/* "$out/corpus/"
 fi
-"$out/fuzz" -max_total_time="$secs" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
+"$out/fuzz" -max_total_time="$secs" -max_len=65536 -timeout=${FUZZ_TIMEOUT:-10} -rss_limit_mb=4096 \
   -artifact_prefix=$crashes/ -print_final_stats=1 "$out/corpus" 2>&1 | tail -25
