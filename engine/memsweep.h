@@ -374,10 +374,13 @@ typedef struct {
   MsEvent *events;
   size_t n_events;
   MsCellStats stats;
-  /* Fixed arrays, so that a plain struct copy carries them. */
+  /* A fixed array, so that a plain struct copy carries it. */
   MsCellRound rounds[MS_MAX_ROUNDS];
   int n_rounds;
-  MsCopySample copies[MS_MAX_COPY_SAMPLES];
+  /* Up to MS_MAX_COPY_SAMPLES, allocated as they come (ms_cell_add_copy):
+   * most cells have none, and a reader's cell holds only what its file
+   * gave. Freed by ms_cell_clear, copied by ms_cell_copy. */
+  MsCopySample *copies;
   int n_copies;
   MsUmCounts um;
 } MsCell;

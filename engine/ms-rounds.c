@@ -62,10 +62,32 @@ ms_cell_copy_gbps (const MsCell *cell, bool to_device)
   return ms_median (rates, n);
 }
 
+/* Room for n more copy samples: capacity doubles from 2, so it is the
+ * power of two at or above n_copies. */
+static bool
+reserve_copies (MsCell *cell, int n)
+{
+  int need = cell->n_copies + n, cap = cell->n_copies ? 2 : 0;
+  while (cap && cap < cell->n_copies)
+    cap *= 2;
+  if (need > MS_MAX_COPY_SAMPLES)
+    return false;
+  if (need <= cap)
+    return true;
+  int bigger = cap ? cap : 2;
+  while (bigger < need)
+    bigger *= 2;
+  MsCopySample *copies = realloc (cell->copies, sizeof *copies * (size_t) bigger);
+  if (!copies)
+    return false;
+  cell->copies = copies;
+  return true;
+}
+
 bool
 ms_cell_add_copy (MsCell *cell, const MsCopySample *sample)
 {
-  if (cell->n_copies >= MS_MAX_COPY_SAMPLES)
+  if (!reserve_copies (cell, 1))
     return false;
   cell->copies[cell->n_copies++] = *sample;
   return true;
@@ -102,8 +124,7 @@ bool
 ms_cell_append_round (MsCell *dst, const MsCell *round)
 {
   int offset = dst->n_reps;
-  if (dst->n_rounds + round->n_rounds > MS_MAX_ROUNDS ||
-      dst->n_copies + round->n_copies > MS_MAX_COPY_SAMPLES)
+  if (dst->n_rounds + round->n_rounds > MS_MAX_ROUNDS || !reserve_copies (dst, round->n_copies))
     return false;
   double *e2e = realloc (dst->e2e_us, sizeof (double) * (size_t) (offset + round->n_reps + 1));
   if (!e2e)
