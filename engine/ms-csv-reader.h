@@ -184,8 +184,13 @@ typedef struct {
 void ms_csv_take_fields (MsReader *rd, const MsFieldText *fields, size_t n);
 
 /* ms-csv-cells.c */
+/* More cells than any sweep holds (9 modes x 29 sizes) are free; past
+ * them, each needs this many bytes of file. */
+#define MS_CSV_FREE_CELLS 512
+#define MS_CSV_CELL_FILE_BYTES 3072
+enum { MS_CSV_TOO_MANY_VARIANTS = 1, MS_CSV_TOO_MANY_CELLS };
 MsCellBuilder *ms_csv_get_cell (MsReader *rd, MsMode mode, int exponent, const char *variant,
-                                bool *too_many);
+                                int *refused);
 bool ms_csv_reserve_rep (MsReader *rd, MsCellBuilder *b, uint64_t rep, long line);
 void ms_csv_trim_events (MsCellBuilder *b);
 void ms_csv_finish_cells (MsReader *rd, MsResults *r);
