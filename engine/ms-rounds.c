@@ -12,6 +12,7 @@
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
 #include "ms-meta.h"
+#include "ms-utf8.h"
 
 const MsCellRound *
 ms_cell_round_of_rep (const MsCell *cell, int rep)
@@ -392,7 +393,7 @@ ms_read_state_metadata (MsResults *r, const char *key, const char *value)
       d->measuring_cpu = 0;
     break;
   case MS_META_GPU_NEAR_CPUS:
-    snprintf (d->gpu_near_cpus, sizeof d->gpu_near_cpus, "%s", value);
+    ms_utf8_copy (d->gpu_near_cpus, sizeof d->gpu_near_cpus, value);
     break;
   case MS_META_GPU_WARMUP:
     /* Field widths bound the numbers. */

@@ -33,6 +33,7 @@
 #include "ms-i18n.h"
 #include "ms-meta.h"
 #include "memsweep.h"
+#include "ms-utf8.h"
 
 void
 ms_run_to_run_clear (MsRunToRun *rr)
@@ -192,7 +193,8 @@ ms_run_to_run_read_metadata (MsRunToRun *rr, const char *key, const char *value)
     if (sscanf (value, "%2d runs, %39s", &runs, date) == 2 && runs >= 3 &&
         runs <= MS_RR_MAX_RUNS) {
       rr->runs = runs;
-      snprintf (rr->date, sizeof rr->date, "%s", date);
+      ms_utf8_copy (rr->date, sizeof rr->date, date);
+      rr->date[ms_utf8_prefix (rr->date, strlen (rr->date))] = '\0'; /* %39s cuts bytes */
       rr->valid = true;
     }
     return true;
@@ -253,7 +255,7 @@ ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size
       continue;
     *sep = '\0';
     if (strcmp (line + 2, "device") == 0)
-      snprintf (device, device_len, "%s", sep + 2);
+      ms_utf8_copy (device, device_len, sep + 2);
     else
       ms_run_to_run_read_metadata (rr, line + 2, sep + 2);
   }
