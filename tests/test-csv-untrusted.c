@@ -110,6 +110,22 @@ test_metadata_ranges (void)
   g_free (text);
   g_free (in);
 
+  /* Forms of their own with negative numbers, where nothing else is said. */
+  in = write_tmp ("forms-samples.csv",
+                  "# compute-capability: -9.-1\n# pcie-link: gen-5 x-16 (max gen5 x16)\n"
+                  "# gpu-warmup: -5 ms to an SM clock of -1 MHz\n"
+                  "mode,elements,rep,phase,host_start_us,host_us,status\n"
+                  "host,1024,0,e2e,,1.5,ok\n", -1);
+  r = ms_csv_read_samples (in, err, sizeof err);
+  g_assert_nonnull (r);
+  g_assert_cmpint (r->device.cc_major, >=, 0);
+  g_assert_cmpint (r->device.cc_minor, >=, 0);
+  g_assert_cmpint (r->device.pcie_gen, >=, 0);
+  g_assert_cmpint (r->device.pcie_width, >=, 0);
+  g_assert_cmpfloat (r->device.warmup_ms, >=, 0);
+  ms_results_free (r);
+  g_free (in);
+
   /* Where the file names nothing else: the bad values alone. */
   int v = 7;
   g_assert_false (ms_meta_int (MS_META_STEP, "0", &v));
