@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ms-csv-number.h"
 #include "ms-small-file.h"
 #include "ms-i18n.h"
 #include "ms-meta.h"
@@ -164,19 +165,26 @@ ms_run_to_run_write_metadata (const MsRunToRun *rr, FILE *f)
 static bool
 parse_sd_list (MsRunToRun *rr, MsMode mode, const char *value)
 {
+  /* "E=SD" pairs as written: E digits, SD digits with a point (the
+   * samples reader's number rule). */
   const char *p = value;
   while (*p) {
-    char *end;
-    errno = 0;
-    long e = strtol (p, &end, 10);
-    if (end == p || *end != '=' || e < MS_MIN_EXPONENT || e > MS_MAX_EXPONENT)
+    size_t n = strspn (p, "0123456789");
+    long e;
+    char exp[4];
+    if (n == 0 || n >= sizeof exp || p[n] != '=')
       return false;
-    p = end + 1;
-    double sd = strtod (p, &end);
-    if (end == p || errno || !(sd >= 0) || sd > 10)
+    memcpy (exp, p, n);
+    exp[n] = '\0';
+    if (!ms_small_parse_long (exp, MS_MIN_EXPONENT, MS_MAX_EXPONENT, &e))
+      return false;
+    p += n + 1;
+    size_t len = strcspn (p, " ");
+    double sd;
+    if (!ms_csv_parse_decimal (p, len, &sd) || sd > 10)
       return false;
     rr->sd[mode][e] = sd;
-    p = end;
+    p += len;
     while (*p == ' ')
       p++;
   }

@@ -404,11 +404,37 @@ test_peer_file_checks (void)
   g_assert_null (read_peer_with ("393.351", "0.0001", err, sizeof err));
   g_assert_null (read_peer_with ("393.351", "0x10", err, sizeof err));
   g_assert_null (read_peer_with ("393.351", "1e3", err, sizeof err));
+  /* Finding 18's rule in the small files: digits, no sign, space or hex. */
+  g_assert_null (read_peer_with ("devices: 2", "devices: +2", err, sizeof err));
+  g_assert_null (read_peer_with ("devices: 2", "devices:  2", err, sizeof err));
+  g_assert_null (read_peer_with ("reps: 11", "reps: 0xb", err, sizeof err));
+  g_assert_null (read_peer_with ("gpu-1-index: 1", "gpu-1-index: 1e0", err, sizeof err));
   /* Valid UTF-8 passes. */
   f = read_peer_with ("gpu-0-name: NVIDIA H200", "gpu-0-name: NVIDIA H200 \xC3\xA9\xE2\x82\xAC",
                       err, sizeof err);
   g_assert_nonnull (f);
   free (f);
+}
+
+/* The run-to-run profile's spreads: the same number rule. */
+static void
+test_profile_numbers (void)
+{
+  static const char *bad[] = { "10=0x0.1", "10=-0.1", "10=1e-2", "+10=0.1", "10=0.1 x" };
+  char err[512], device[256];
+  for (size_t i = 0; i < G_N_ELEMENTS (bad); i++) {
+    char *text = g_strdup_printf ("# memsweep run-to-run profile\n# device: X\n"
+                                  "# run-to-run: 3 runs, 2026-11-22T14:36:16Z\n"
+                                  "# run-to-run-sd-pinned: %s 11=0.0200\n", bad[i]);
+    char *path = write_tmp ("profile.csv", text, -1);
+    MsRunToRun rr;
+    g_assert_true (ms_run_to_run_read_profile (&rr, path, device, sizeof device, err, sizeof err));
+    /* The damaged line is dropped whole. */
+    g_assert_cmpfloat (rr.sd[MS_MODE_PINNED][11], <, 0);
+    ms_run_to_run_clear (&rr);
+    g_free (path);
+    g_free (text);
+  }
 }
 
 /* Text cut to a buffer keeps whole characters (finding 22's root). */
@@ -468,6 +494,7 @@ main (int argc, char **argv)
   g_test_add_func ("/csv/summary/line-ends-variants", test_summary_line_ends_and_variants);
   g_test_add_func ("/csv/peer/checks", test_peer_file_checks);
   g_test_add_func ("/csv/utf8/cuts", test_utf8_cuts);
+  g_test_add_func ("/csv/profile/numbers", test_profile_numbers);
   int status = g_test_run ();
   char *cmd = g_strdup_printf ("rm -rf '%s'", tmpdir);
   if (system (cmd) != 0)
