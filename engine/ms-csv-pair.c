@@ -3,6 +3,7 @@
  * written together (the run id in both files' metadata). */
 #include "ms-csv-pair.h"
 #include "ms-i18n.h"
+#include "ms-meta.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -107,8 +108,9 @@ ms_csv_pair_check (const char *samples_path, char *err, size_t errlen)
   if (!ms_csv_pair_summary_path (samples_path, summary, sizeof summary) ||
       stat (summary, &st) != 0 || !S_ISREG (st.st_mode))
     return true;
-  bool has_a = ms_csv_meta_value (samples_path, "run-id", a, sizeof a);
-  bool has_b = ms_csv_meta_value (summary, "run-id", b, sizeof b);
+  const char *key = ms_meta_table (MS_META_RUN_ID)->key;
+  bool has_a = ms_csv_meta_value (samples_path, key, a, sizeof a);
+  bool has_b = ms_csv_meta_value (summary, key, b, sizeof b);
   if (has_a == has_b && strcmp (a, b) == 0)
     return true;
   snprintf (err, errlen,
