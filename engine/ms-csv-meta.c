@@ -145,6 +145,12 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
   buf[len] = '\0';
   while (len && (buf[len - 1] == '\r' || buf[len - 1] == '\n'))
     buf[--len] = '\0';
+  /* A CR-only file's lines may hold LF (and the other way round): one line
+   * as the writer will write it, read as it will be read again. */
+  for (char *p = buf; (p = strpbrk (p, "\r\n"));)
+    *p = ' ';
+  char whole[sizeof buf];
+  memcpy (whole, buf, len + 1);
   key = buf + 1;
   while (*key == ' ')
     key++;
@@ -158,7 +164,7 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
   if (id == MS_META_N_KEYS) {
     /* Not memsweep's own (a fleet node's, a newer version's): kept and
      * written back as it was. */
-    ms_meta_keep (r, line, len);
+    ms_meta_keep (r, whole, len);
     return;
   }
   /* Counted, so that nothing shows the settings of a file that states
