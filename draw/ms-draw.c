@@ -325,9 +325,21 @@ show_layout (cairo_t *cr, const MsTextEntry *e, const char *text, double x, doub
   record_text (cr, text, x, y, e->w, e->h);
 }
 
+/* Text from files (labels, device names) may not be UTF-8: Pango would
+ * warn and stop drawing, an SVG would not parse. Returns text, or a valid
+ * copy in *copy. */
+static const char *
+valid_text (const char *text, char **copy)
+{
+  *copy = g_utf8_validate (text, -1, NULL) ? NULL : g_utf8_make_valid (text, -1);
+  return *copy ? *copy : text;
+}
+
 void
 ms_draw_text_max (cairo_t *cr, const char *text, double x, double y, double size, double max_w)
 {
+  g_autofree char *copy = NULL;
+  text = valid_text (text, &copy);
   show_layout (cr, text_layout (cr, text, size, FALSE, max_w, MS_TEXT_ELLIPSIZED), text, x, y);
 }
 
@@ -335,6 +347,8 @@ double
 ms_draw_text_wrapped (cairo_t *cr, const char *text, double x, double y, double size,
                       double max_w, gboolean bold, gboolean draw)
 {
+  g_autofree char *copy = NULL;
+  text = valid_text (text, &copy);
   const MsTextEntry *e = text_layout (cr, text, size, bold, MAX (max_w, size), MS_TEXT_WRAPPED);
   if (draw)
     show_layout (cr, e, text, x, y);
@@ -345,6 +359,8 @@ void
 ms_draw_text (cairo_t *cr, const char *text, double x, double y, double size, double align_x,
               double align_y, gboolean bold, double *w_out, double *h_out)
 {
+  g_autofree char *copy = NULL;
+  text = valid_text (text, &copy);
   const MsTextEntry *e = text_layout (cr, text, size, bold, -1, MS_TEXT_PLAIN);
   if (w_out)
     *w_out = e->w;

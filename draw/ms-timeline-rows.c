@@ -109,6 +109,8 @@ ms_timeline_rows_add (MsTimelineRows *rows, const MsCell *cell, int rep, const c
   row->e2e_us = NULL;
   row->e2e_instr_us = NULL;
   row->n_reps = 0;
+  row->copies = NULL; /* the cell's own: a row draws events only */
+  row->n_copies = 0;
   row->events = malloc (n * sizeof (MsEvent));
   row->n_events = 0;
   double first = INFINITY;

@@ -401,10 +401,13 @@ typedef struct {
   MsEvent *events;
   size_t n_events;
   MsCellStats stats;
-  /* Fixed arrays, so that a plain struct copy carries them. */
+  /* A fixed array, so that a plain struct copy carries it. */
   MsCellRound rounds[MS_MAX_ROUNDS];
   int n_rounds;
-  MsCopySample copies[MS_MAX_COPY_SAMPLES];
+  /* Up to MS_MAX_COPY_SAMPLES, allocated as they come (ms_cell_add_copy):
+   * most cells have none, and a reader's cell holds only what its file
+   * gave. Freed by ms_cell_clear, copied by ms_cell_copy. */
+  MsCopySample *copies;
   int n_copies;
   MsUmCounts um;
 } MsCell;
@@ -444,6 +447,7 @@ typedef struct {
 } MsRunToRun;
 #define MS_EXPERIMENT_LEN 32
 #define MS_EXPERIMENT_SETTINGS_LEN 256
+#define MS_KEPT_METADATA_LEN 8192
 
 typedef struct {
   MsSweep sweep;
@@ -458,6 +462,10 @@ typedef struct {
   char experiment_settings[MS_EXPERIMENT_SETTINGS_LEN];
   bool from_summary;      /* read from a summary file: statistics, no samples or events */
   char note[512];         /* the user's note on the run, one line; "" when none */
+  /* Metadata lines memsweep does not know (a fleet node's, say), as read,
+   * each ending in '\n': written back as they were (ms-meta.c). */
+  char kept_metadata[MS_KEPT_METADATA_LEN];
+  int metadata_refused; /* metadata lines whose value was out of its kind or range */
   MsCell *cells;
   size_t n_cells;
   size_t cap_cells;

@@ -60,17 +60,26 @@ grow_cells (MsReader *rd)
 }
 
 /* The cell of (mode, size, variant), made on first sight; NULL when out
- * of memory or with too many variants (*too_many). */
+ * of memory (*refused 0), with too many variants (MS_CSV_TOO_MANY_VARIANTS)
+ * or more cells than the file's size affords (MS_CSV_TOO_MANY_CELLS): a
+ * cell costs about 3 KiB (its statistics and rounds) whatever its file
+ * gave, so past the cells of any sweep each new one needs as many bytes of
+ * file, and memory stays within about twice the file's size. */
 MsCellBuilder *
-ms_csv_get_cell (MsReader *rd, MsMode mode, int exponent, const char *variant, bool *too_many)
+ms_csv_get_cell (MsReader *rd, MsMode mode, int exponent, const char *variant, int *refused)
 {
   MsCellBuilder **slot = &rd->cells[mode][exponent];
   int n_variants = 0;
+  *refused = 0;
   for (; *slot; slot = &(*slot)->next_variant, n_variants++)
     if (strcmp ((*slot)->cell->variant, variant) == 0)
       return *slot;
-  *too_many = n_variants >= MS_CSV_MAX_VARIANTS;
-  if (*too_many)
+  if (n_variants >= MS_CSV_MAX_VARIANTS)
+    *refused = MS_CSV_TOO_MANY_VARIANTS;
+  else if (rd->n_order >= MS_CSV_FREE_CELLS &&
+           (uint64_t) (rd->n_order + 1) * MS_CSV_CELL_FILE_BYTES > rd->file_size)
+    *refused = MS_CSV_TOO_MANY_CELLS;
+  if (*refused)
     return NULL;
   if (rd->n_order == rd->cap_order && !grow_cells (rd))
     return NULL;

@@ -3,11 +3,14 @@
  * callbacks, which parse each field as it arrives (no copy, no allocation)
  * into the record's slot for its column. */
 #define _GNU_SOURCE
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "memsweep.h"
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
+#include "ms-i18n.h"
 
 static const struct {
   const char *name;
@@ -121,8 +124,8 @@ ms_csv_header_column (MsReader *rd, const char *name, size_t len, size_t index)
   return -1;
 }
 
-static void
-header_done (MsReader *rd)
+void
+ms_csv_header_done (MsReader *rd)
 {
   for (int c = 0; c < MS_COL_STATE; c++)
     if (read_columns[c].required && rd->col[c] < 0) {
@@ -287,41 +290,32 @@ ms_csv_on_field (void *data, size_t len, void *user)
     take_field (rd, i, data, len);
 }
 
-/* A whole record split by the caller (fewer fields than
- * MS_CSV_MAX_COLUMNS): what ms_csv_on_field for each field and then
- * ms_csv_on_record do, with the dispatch inlined into one loop. */
+/* The fields of a whole record split by the caller (fewer than
+ * MS_CSV_MAX_COLUMNS): what ms_csv_on_field does for each field, with the
+ * dispatch inlined into one loop. The caller ends the record
+ * (ms_csv_on_record, ms-csv-rows.c). */
 void
-ms_csv_take_record (MsReader *rd, const MsFieldText *fields, size_t n)
+ms_csv_take_fields (MsReader *rd, const MsFieldText *fields, size_t n)
 {
-  if (n == 0)
-    return;
   rd->record_line = rd->line;
   rd->n_fields = n;
   for (size_t i = 0; i < n; i++)
     take_field (rd, i, fields[i].text, fields[i].len);
-  ms_csv_on_record ('\n', rd);
 }
 
+/* The message is translated: ms_csv_fail is an xgettext keyword
+ * (po/meson.build). */
 void
-ms_csv_on_record (int term, void *user)
+ms_csv_fail (MsReader *rd, long line, const char *fmt, ...)
 {
-  (void) term;
-  MsReader *rd = user;
-  if (!rd->failed && rd->n_fields > 0) {
-    if (rd->too_many_fields)
-      ms_csv_fail (rd, rd->record_line, "more than %d columns", MS_CSV_MAX_COLUMNS);
-    else if (!rd->have_header)
-      header_done (rd);
-    else {
-      /* A short row: the columns it lacks read as empty. */
-      uint32_t missing = rd->header_set & ~rd->fields_set;
-      for (int c = 0; missing; c++, missing >>= 1)
-        if (missing & 1)
-          rd->fields[c] = (MsField) { 0 };
-      ms_csv_handle_row (rd);
-    }
-  }
-  rd->fields_set = 0;
-  rd->n_fields = 0;
-  rd->too_many_fields = false;
+  if (rd->failed)
+    return;
+  rd->failed = true;
+  int n = snprintf (rd->err, rd->errlen, "%s:%ld: ", rd->path, line);
+  if (n < 0 || (size_t) n >= rd->errlen)
+    return;
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (rd->err + n, rd->errlen - n, ms_gettext (fmt), ap);
+  va_end (ap);
 }

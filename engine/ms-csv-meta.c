@@ -10,121 +10,176 @@
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
 #include "ms-gpu-state.h"
-#include "ms-small-file.h"
+#include "ms-meta.h"
+#include "ms-utf8.h"
 
-/* The run's own words: version, date, label, note, experiment. */
-static bool
-read_text_metadata (MsResults *r, const char *key, const char *value)
+/* The run's own words and the device's, as text. */
+static void
+read_text (MsResults *r, MsMetaId id, const char *value)
 {
-  if (strcmp (key, "memsweep-version") == 0)
-    snprintf (r->version, sizeof r->version, "%s", value);
-  else if (strcmp (key, "date") == 0)
-    snprintf (r->date, sizeof r->date, "%s", value);
-  else if (strcmp (key, "label") == 0)
-    snprintf (r->label, sizeof r->label, "%s", value);
-  else if (strcmp (key, "note") == 0)
-    snprintf (r->note, sizeof r->note, "%s", value);
-  else if (strcmp (key, "experiment") == 0)
-    snprintf (r->experiment, sizeof r->experiment, "%s",
-              strcmp (value, "sweep") == 0 ? "" : value);
-  else if (strcmp (key, "experiment-settings") == 0)
-    snprintf (r->experiment_settings, sizeof r->experiment_settings, "%s", value);
-  else if (strcmp (key, "nvidia-driver") == 0 && strcmp (value, "unknown") != 0)
-    snprintf (r->device.driver_release, sizeof r->device.driver_release, "%s", value);
+  MsDeviceInfo *d = &r->device;
+  switch (id) {
+  case MS_META_VERSION: ms_utf8_copy (r->version, sizeof r->version, value); break;
+  case MS_META_DATE: ms_utf8_copy (r->date, sizeof r->date, value); break;
+  case MS_META_LABEL: ms_utf8_copy (r->label, sizeof r->label, value); break;
+  case MS_META_NOTE: ms_utf8_copy (r->note, sizeof r->note, value); break;
+  case MS_META_EXPERIMENT:
+    ms_utf8_copy (r->experiment, sizeof r->experiment, strcmp (value, "sweep") == 0 ? "" : value);
+    break;
+  case MS_META_EXPERIMENT_SETTINGS:
+    ms_utf8_copy (r->experiment_settings, sizeof r->experiment_settings, value);
+    break;
+  case MS_META_NVIDIA_DRIVER:
+    if (strcmp (value, "unknown") != 0)
+      ms_utf8_copy (d->driver_release, sizeof d->driver_release, value);
+    break;
+  case MS_META_DEVICE:
+    ms_utf8_copy (d->name, sizeof d->name, value);
+    d->present = strcmp (value, "none") != 0;
+    break;
+  case MS_META_CPU_AFFINITY:
+    ms_utf8_copy (d->host_cpu_affinity, sizeof d->host_cpu_affinity, value);
+    break;
+  default: break;
+  }
+}
+
+/* Where a whole-number or flag key goes. */
+static int *
+int_target (MsResults *r, MsMetaId id)
+{
+  MsDeviceInfo *d = &r->device;
+  MsSweep *s = &r->sweep;
+  switch (id) {
+  case MS_META_DEVICE_INDEX: return &d->index;
+  case MS_META_MIN_EXP: return &s->min_exp;
+  case MS_META_MAX_EXP: return &s->max_exp;
+  case MS_META_STEP: return &s->step;
+  case MS_META_REPS: return &s->reps;
+  case MS_META_WARMUP: return &s->warmup;
+  case MS_META_STREAMS: return &s->streams;
+  case MS_META_ASYNC_ENGINE_COUNT: return &d->async_engine_count;
+  case MS_META_MULTIPROCESSORS: return &d->multiprocessors;
+  case MS_META_L2_BYTES: return &d->l2_bytes;
+  default: return NULL;
+  }
+}
+
+static bool *
+flag_target (MsDeviceInfo *d, MsMetaId id)
+{
+  switch (id) {
+  case MS_META_CAN_MAP_HOST_MEMORY: return &d->can_map_host_memory;
+  case MS_META_CONCURRENT_MANAGED_ACCESS: return &d->concurrent_managed_access;
+  case MS_META_PAGEABLE_MEMORY_ACCESS: return &d->pageable_memory_access;
+  case MS_META_MANAGED_MEMORY: return &d->managed_memory;
+  case MS_META_UNIFIED_ADDRESSING: return &d->unified_addressing;
+  default: return NULL;
+  }
+}
+
+/* The keys with a form of their own. Field widths bound the numbers: no
+ * overflow from a hostile file. */
+static void
+read_form (MsResults *r, MsMetaId id, const char *value)
+{
+  MsDeviceInfo *d = &r->device;
+  MsSweep *s = &r->sweep;
+  int a, b, c, e;
+  if (id == MS_META_COMPUTE_CAPABILITY && sscanf (value, "%3d.%3d", &a, &b) == 2 && a >= 0 &&
+      b >= 0) {
+    d->cc_major = a;
+    d->cc_minor = b;
+  } else if ((id == MS_META_DRIVER || id == MS_META_CUDA_RUNTIME) &&
+             sscanf (value, "%4d.%2d", &a, &b) == 2 && a >= 0 && b >= 0) {
+    *(id == MS_META_DRIVER ? &d->driver_version : &d->runtime_version) = a * 1000 + b * 10;
+  } else if (id == MS_META_PCIE_LINK &&
+             sscanf (value, "gen%2d x%3d (max gen%2d x%3d)", &a, &b, &c, &e) == 4 && a > 0 &&
+             b > 0 && c > 0 && e > 0) {
+    d->pcie_gen = a;
+    d->pcie_width = b;
+    d->pcie_gen_max = c;
+    d->pcie_width_max = e;
+  } else if (id == MS_META_ORDER) {
+    s->order = strcmp (value, "breadth") == 0 ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST;
+  } else if (id == MS_META_MODES) {
+    char err[128];
+    MsSweep tmp = *s;
+    if (ms_sweep_set_modes (&tmp, value, err, sizeof err))
+      *s = tmp;
+  }
+}
+
+/* Keys of the table's kinds; a value outside its kind or range is ignored:
+ * metadata describes the data, it never drives it. */
+static void
+read_key (MsResults *r, MsMetaId id, const char *value)
+{
+  const MsMetaKey *k = ms_meta_table (id);
+  int *i = int_target (r, id);
+  bool *flag = flag_target (&r->device, id);
+  if (i)
+    ms_meta_int (id, value, i);
+  else if (flag)
+    ms_meta_flag (value, flag);
+  else if (id == MS_META_MEMORY_TOTAL)
+    ms_csv_parse_count (value, strlen (value), &r->device.total_mem);
+  else if (id == MS_META_MEMORY_FREE)
+    ms_csv_parse_count (value, strlen (value), &r->device.free_mem);
+  else if (k->type == MS_META_TEXT)
+    read_text (r, id, value);
   else
-    return false;
-  return true;
+    read_form (r, id, value);
 }
 
 void
 ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
 {
   char buf[512], *key, *value;
+  /* Cut before a character, never inside one (the reader may have cut the
+   * line to its buffer already). */
   if (len >= sizeof buf)
     len = sizeof buf - 1;
+  len = ms_utf8_prefix (line, len);
   memcpy (buf, line, len);
   buf[len] = '\0';
   while (len && (buf[len - 1] == '\r' || buf[len - 1] == '\n'))
     buf[--len] = '\0';
+  /* A CR-only file's lines may hold LF (and the other way round): one line
+   * as the writer will write it, read as it will be read again. */
+  for (char *p = buf; (p = strpbrk (p, "\r\n"));)
+    *p = ' ';
+  char whole[sizeof buf];
+  memcpy (whole, buf, len + 1);
   key = buf + 1;
   while (*key == ' ')
     key++;
   value = strstr (key, ": ");
   if (!value)
-    return;
+    return; /* a title line: the writer writes its own */
   *value = '\0';
   value += 2;
 
-  MsDeviceInfo *d = &r->device;
-  MsSweep *s = &r->sweep;
-  int a, b, c, e;
-  /* Unknown or malformed metadata is ignored: it describes, it does not
-   * drive, the data. */
+  MsMetaId id = ms_meta_lookup (key);
+  if (id == MS_META_N_KEYS) {
+    /* Not memsweep's own (a fleet node's, a newer version's): kept and
+     * written back as it was. */
+    ms_meta_keep (r, whole, len);
+    return;
+  }
+  /* Counted, so that nothing shows the settings of a file that states
+   * impossible ones. */
+  const MsMetaKey *k = ms_meta_table (id);
+  int i;
+  double v;
+  bool flag;
+  if ((k->type == MS_META_INT && !ms_meta_int (id, value, &i)) ||
+      (k->type == MS_META_NUMBER && !ms_meta_number (id, value, &v)) ||
+      (k->type == MS_META_FLAG && !ms_meta_flag (value, &flag)))
+    r->metadata_refused++;
   if (ms_read_state_metadata (r, key, value) ||
-      ms_run_to_run_read_metadata (&r->run_to_run, key, value))
+      ms_run_to_run_read_metadata (&r->run_to_run, key, value) ||
+      ms_csv_read_rule_metadata (&r->sweep, key, value))
     return;
-#define INT_KEY(name, dst)                                                    \
-  if (strcmp (key, name) == 0) {                                              \
-    long v;                                                                   \
-    if (ms_small_parse_long (value, -1, 1 << 30, &v))                         \
-      dst = (int) v;                                                          \
-    return;                                                                   \
-  }
-  INT_KEY ("device-index", d->index);
-  INT_KEY ("min-exp", s->min_exp);
-  INT_KEY ("max-exp", s->max_exp);
-  INT_KEY ("step", s->step);
-  INT_KEY ("reps", s->reps);
-  INT_KEY ("warmup", s->warmup);
-  INT_KEY ("streams", s->streams);
-  INT_KEY ("async-engine-count", d->async_engine_count);
-  INT_KEY ("multiprocessors", d->multiprocessors);
-  INT_KEY ("l2-bytes", d->l2_bytes);
-#undef INT_KEY
-#define BOOL_KEY(name, dst)                                                   \
-  if (strcmp (key, name) == 0) {                                              \
-    dst = strcmp (value, "1") == 0;                                           \
-    return;                                                                   \
-  }
-  BOOL_KEY ("can-map-host-memory", d->can_map_host_memory);
-  BOOL_KEY ("concurrent-managed-access", d->concurrent_managed_access);
-  BOOL_KEY ("pageable-memory-access", d->pageable_memory_access);
-  BOOL_KEY ("managed-memory", d->managed_memory);
-  BOOL_KEY ("unified-addressing", d->unified_addressing);
-#undef BOOL_KEY
-  if (ms_csv_read_rule_metadata (s, key, value))
-    return;
-  if (read_text_metadata (r, key, value))
-    return;
-  if (strcmp (key, "device") == 0) {
-    snprintf (d->name, sizeof d->name, "%s", value);
-    d->present = strcmp (value, "none") != 0;
-  } else if (strcmp (key, "compute-capability") == 0 && sscanf (value, "%3d.%3d", &a, &b) == 2) {
-    d->cc_major = a;
-    d->cc_minor = b;
-  } else if (strcmp (key, "memory-total-bytes") == 0)
-    ms_csv_parse_count (value, strlen (value), &d->total_mem);
-  else if (strcmp (key, "memory-free-bytes") == 0)
-    ms_csv_parse_count (value, strlen (value), &d->free_mem);
-  /* Field widths bound the numbers: no overflow from a hostile file. */
-  else if (strcmp (key, "driver") == 0 && sscanf (value, "%4d.%2d", &a, &b) == 2)
-    d->driver_version = a * 1000 + b * 10;
-  else if (strcmp (key, "cuda-runtime") == 0 && sscanf (value, "%4d.%2d", &a, &b) == 2)
-    d->runtime_version = a * 1000 + b * 10;
-  else if (strcmp (key, "pcie-link") == 0 &&
-           sscanf (value, "gen%2d x%3d (max gen%2d x%3d)", &a, &b, &c, &e) == 4) {
-    d->pcie_gen = a;
-    d->pcie_width = b;
-    d->pcie_gen_max = c;
-    d->pcie_width_max = e;
-  } else if (strcmp (key, "cpu-affinity") == 0)
-    snprintf (d->host_cpu_affinity, sizeof d->host_cpu_affinity, "%s", value);
-  else if (strcmp (key, "order") == 0)
-    s->order = strcmp (value, "breadth") == 0 ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST;
-  else if (strcmp (key, "modes") == 0) {
-    char err[128];
-    MsSweep tmp = *s;
-    if (ms_sweep_set_modes (&tmp, value, err, sizeof err))
-      *s = tmp;
-  }
+  read_key (r, id, value);
 }

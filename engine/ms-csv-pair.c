@@ -3,6 +3,7 @@
  * written together (the run id in both files' metadata). */
 #include "ms-csv-pair.h"
 #include "ms-i18n.h"
+#include "ms-meta.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -13,8 +14,10 @@
 
 #define SAMPLES_SUFFIX "-samples.csv"
 #define SUMMARY_SUFFIX "-summary.csv"
-/* Metadata sits at the top; no need to read a large file to its end. */
+/* Metadata sits at the top; no need to read a large file to its end, nor
+ * a line without an end (a 4 GiB one took 24 s): this many bytes at most. */
 #define MAX_META_LINES 200
+#define MAX_META_BYTES (256 * 1024)
 
 /* Opens only a regular file, as the samples reader does: a FIFO or a
  * device standing where a summary would be must not block or never end. */
@@ -36,17 +39,22 @@ open_regular_file (const char *path)
 }
 
 /* Reads one line ended by LF, CRLF or CR alone (the line ends the reader
- * accepts); what does not fit in the buffer is skipped. */
+ * accepts); what does not fit in the buffer is skipped. *budget bytes may
+ * be read: false once they are spent. */
 static bool
-read_meta_line (FILE *f, char *line, size_t len)
+read_meta_line (FILE *f, char *line, size_t len, size_t *budget)
 {
   size_t n = 0;
   int c = getc (f);
   if (c == EOF)
     return false;
-  for (; c != EOF && c != '\n' && c != '\r'; c = getc (f))
+  for (; c != EOF && c != '\n' && c != '\r'; c = getc (f)) {
+    if (*budget == 0)
+      return false;
+    (*budget)--;
     if (n + 1 < len)
       line[n++] = (char) c;
+  }
   if (c == '\r' && (c = getc (f)) != '\n' && c != EOF)
     ungetc (c, f);
   line[n] = '\0';
@@ -65,7 +73,8 @@ ms_csv_meta_value (const char *path, const char *key, char *value, size_t len)
   /* A byte order mark before the first line, as the reader allows. */
   if (getc (f) != 0xEF || getc (f) != 0xBB || getc (f) != 0xBF)
     rewind (f);
-  for (int i = 0; i < MAX_META_LINES && read_meta_line (f, line, sizeof line); i++) {
+  size_t budget = MAX_META_BYTES;
+  for (int i = 0; i < MAX_META_LINES && read_meta_line (f, line, sizeof line, &budget); i++) {
     if (line[0] != '#')
       break;
     const char *k = line + 1;
@@ -99,8 +108,9 @@ ms_csv_pair_check (const char *samples_path, char *err, size_t errlen)
   if (!ms_csv_pair_summary_path (samples_path, summary, sizeof summary) ||
       stat (summary, &st) != 0 || !S_ISREG (st.st_mode))
     return true;
-  bool has_a = ms_csv_meta_value (samples_path, "run-id", a, sizeof a);
-  bool has_b = ms_csv_meta_value (summary, "run-id", b, sizeof b);
+  const char *key = ms_meta_table (MS_META_RUN_ID)->key;
+  bool has_a = ms_csv_meta_value (samples_path, key, a, sizeof a);
+  bool has_b = ms_csv_meta_value (summary, key, b, sizeof b);
   if (has_a == has_b && strcmp (a, b) == 0)
     return true;
   snprintf (err, errlen,

@@ -12,7 +12,6 @@
 #include <csv.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +24,7 @@
 #include "ms-csv-reader.h"
 #include "ms-i18n.h"
 #include "ms-small-file.h"
+#include "ms-utf8.h"
 
 #define MS_CSV_CHUNK (32 * 1024)
 
@@ -135,7 +135,8 @@ parse_plain_row (MsReader *rd, const char *line, const char *eol)
       break;
     p++; /* the comma */
   }
-  ms_csv_take_record (rd, field, (size_t) n);
+  ms_csv_take_fields (rd, field, (size_t) n);
+  ms_csv_on_record ('\n', rd);
   return true;
 }
 
@@ -242,7 +243,7 @@ ms_csv_read_samples (const char *path, char *err, size_t errlen)
   r->date[0] = '\0';
   /* Files from before the adaptive rule have no reps-rule key: fixed count. */
   r->sweep.reps_rule = MS_REPS_FIXED;
-  snprintf (r->label, sizeof r->label, "%s", strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
+  ms_utf8_copy (r->label, sizeof r->label, strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
 
   locale_t old = ms_csv_enter_c_locale ();
   read_stream (rd, r, fd);
@@ -263,21 +264,4 @@ ms_csv_read_samples (const char *path, char *err, size_t errlen)
     return NULL;
   }
   return r;
-}
-
-/* The message is translated: ms_csv_fail is an xgettext keyword
- * (po/meson.build). */
-void
-ms_csv_fail (MsReader *rd, long line, const char *fmt, ...)
-{
-  if (rd->failed)
-    return;
-  rd->failed = true;
-  int n = snprintf (rd->err, rd->errlen, "%s:%ld: ", rd->path, line);
-  if (n < 0 || (size_t) n >= rd->errlen)
-    return;
-  va_list ap;
-  va_start (ap, fmt);
-  vsnprintf (rd->err + n, rd->errlen - n, ms_gettext (fmt), ap);
-  va_end (ap);
 }

@@ -161,28 +161,45 @@ typedef struct {
  * libcsv (the default); the fuzzing target turns it off to compare. */
 extern bool ms_csv_plain_rows;
 
+/* The files call one way only: ms-csv-read.c (the stream) -> ms-csv-rows.c
+ * (records and rows) -> ms-csv-cells.c (cells) -> ms-csv-fields.c (the
+ * reader's state, the header, fields and errors); ms-csv-meta.c reads the
+ * metadata lines for the stream and the summary reader. */
+
+/* ms-csv-fields.c */
 void ms_csv_fail (MsReader *rd, long line, const char *fmt, ...)
   __attribute__ ((format (printf, 3, 4)));
-
 void ms_csv_reader_init (MsReader *rd, const char *path, uint64_t file_size, char *err,
                          size_t errlen);
-void ms_csv_reader_clear (MsReader *rd);
 int ms_csv_header_column (MsReader *rd, const char *name, size_t len, size_t index);
-void ms_csv_handle_row (MsReader *rd);
-/* libcsv's callbacks. */
+/* The header record is complete: the columns it lacks are refused. */
+void ms_csv_header_done (MsReader *rd);
+/* libcsv's field callbacks. */
 void ms_csv_on_header_field (void *data, size_t len, void *user);
 void ms_csv_on_field (void *data, size_t len, void *user);
-void ms_csv_on_record (int term, void *user);
 /* A row split without libcsv, into fields as its callbacks get them. */
 typedef struct {
   const char *text;
   size_t len;
 } MsFieldText;
-void ms_csv_take_record (MsReader *rd, const MsFieldText *fields, size_t n);
+void ms_csv_take_fields (MsReader *rd, const MsFieldText *fields, size_t n);
+
 /* ms-csv-cells.c */
+/* More cells than any sweep holds (9 modes x 29 sizes) are free; past
+ * them, each needs this many bytes of file. */
+#define MS_CSV_FREE_CELLS 512
+#define MS_CSV_CELL_FILE_BYTES 3072
+enum { MS_CSV_TOO_MANY_VARIANTS = 1, MS_CSV_TOO_MANY_CELLS };
 MsCellBuilder *ms_csv_get_cell (MsReader *rd, MsMode mode, int exponent, const char *variant,
-                                bool *too_many);
+                                int *refused);
 bool ms_csv_reserve_rep (MsReader *rd, MsCellBuilder *b, uint64_t rep, long line);
 void ms_csv_trim_events (MsCellBuilder *b);
 void ms_csv_finish_cells (MsReader *rd, MsResults *r);
+void ms_csv_reader_clear (MsReader *rd);
+
+/* ms-csv-rows.c: libcsv's record callback, also called after
+ * ms_csv_take_fields; checks the row and adds it to its cell. */
+void ms_csv_on_record (int term, void *user);
+
+/* ms-csv-meta.c */
 void ms_csv_parse_metadata (MsResults *r, const char *line, size_t len);

@@ -9,6 +9,7 @@
 #include "memsweep.h"
 #include "ms-csv-reader.h"
 #include "ms-i18n.h"
+#include "ms-utf8.h"
 
 #define N_LANES (MS_MAX_STREAMS + 1)
 #define N_STAMPS (MS_PHASE_COUNT * N_LANES * MS_MAX_STREAMS)
@@ -158,7 +159,9 @@ check_cell (MsReader *rd, MsCellBuilder *b, const MsRow *row)
     const char *msg = rd->fields[MS_COL_MESSAGE].text;
     if (msg[0] == '\'' && msg[1] && strchr ("=+-@", msg[1]))
       msg++;
-    snprintf (cell->message, sizeof cell->message, "%.*s", (int) sizeof cell->message - 1, msg);
+    /* The field may have been cut to its buffer: whole characters only. */
+    ms_utf8_copy (cell->message, sizeof cell->message, msg);
+    cell->message[ms_utf8_prefix (cell->message, strlen (cell->message))] = '\0';
   } else if (cell->status != row->status) {
     ms_csv_fail (rd, line, "status '%s' contradicts '%s' given for %s 2^%d on line %ld",
                  ms_cell_status_name (row->status), ms_cell_status_name (cell->status),
@@ -477,8 +480,8 @@ add_copy (MsReader *rd, MsCellBuilder *b, const MsRow *row)
                  MS_MAX_COPY_SAMPLES);
 }
 
-void
-ms_csv_handle_row (MsReader *rd)
+static void
+handle_row (MsReader *rd)
 {
   MsRow row;
   if (!parse_keys (rd, &row) || !parse_counts (rd, &row))
@@ -490,13 +493,17 @@ ms_csv_handle_row (MsReader *rd)
                  shown (vf, s, sizeof s), MS_VARIANT_LEN - 1);
     return;
   }
-  bool too_many = false;
+  int refused;
   MsCellBuilder *b = ms_csv_get_cell (rd, row.mode, row.exponent, vf->len > 0 ? vf->text : "",
-                               &too_many);
+                                      &refused);
   if (!b) {
-    if (too_many)
+    if (refused == MS_CSV_TOO_MANY_VARIANTS)
       ms_csv_fail (rd, rd->record_line, "more than %d variants of %s 2^%d",
                    MS_CSV_MAX_VARIANTS, ms_mode_name (row.mode), row.exponent);
+    else if (refused == MS_CSV_TOO_MANY_CELLS)
+      ms_csv_fail (rd, rd->record_line,
+                   "more cells than a file of this size holds: %d cells in %llu bytes",
+                   rd->n_order + 1, (unsigned long long) rd->file_size);
     else
       ms_csv_fail (rd, rd->record_line, "out of memory");
     return;
@@ -523,3 +530,39 @@ ms_csv_handle_row (MsReader *rd)
   }
 }
 
+/* What (MsField){ 0 } holds, without writing its 400-byte text: a row
+ * short of many columns cost half of show's time. */
+static inline void
+clear_field (MsField *f)
+{
+  f->len = 0;
+  f->ok = false;
+  f->name = 0;
+  f->count = 0;
+  f->value = 0;
+  f->text[0] = '\0';
+}
+
+void
+ms_csv_on_record (int term, void *user)
+{
+  (void) term;
+  MsReader *rd = user;
+  if (!rd->failed && rd->n_fields > 0) {
+    if (rd->too_many_fields)
+      ms_csv_fail (rd, rd->record_line, "more than %d columns", MS_CSV_MAX_COLUMNS);
+    else if (!rd->have_header)
+      ms_csv_header_done (rd);
+    else {
+      /* A short row: the columns it lacks read as empty. */
+      uint32_t missing = rd->header_set & ~rd->fields_set;
+      for (int c = 0; missing; c++, missing >>= 1)
+        if (missing & 1)
+          clear_field (&rd->fields[c]);
+      handle_row (rd);
+    }
+  }
+  rd->fields_set = 0;
+  rd->n_fields = 0;
+  rd->too_many_fields = false;
+}

@@ -23,6 +23,7 @@
 #include "ms-csv-reader.h"
 #include "ms-i18n.h"
 #include "ms-small-file.h"
+#include "ms-utf8.h"
 
 /* A summary has at most MS_MODE_COUNT x 19 rows of about 2 KiB. */
 #define SUMMARY_MAX_BYTES (16u << 20)
@@ -85,21 +86,19 @@ field (const SummaryReader *sr, const char *name)
   return NULL;
 }
 
-/* An empty field is "no value": false, and *out untouched. */
+/* An empty field is "no value": false, and *out untouched. Times and
+ * rates follow the samples reader's number rule (ms-csv-number.h): digits
+ * and a point, no sign, exponent, hex, inf or nan, at most 1e12. */
 static bool
 number (SummaryReader *sr, const char *name, double *out)
 {
   const char *s = field (sr, name);
   if (!s || !*s)
     return false;
-  char *end;
-  errno = 0;
-  double v = strtod (s, &end);
-  if (*end || errno || !isfinite (v)) {
+  if (!ms_csv_parse_decimal (s, strlen (s), out)) {
     summary_fail (sr, ms_gettext ("column '%s': '%s' is not a number"), name, s);
     return false;
   }
-  *out = v;
   return true;
 }
 
@@ -157,7 +156,14 @@ cell_identity (SummaryReader *sr, MsCell *c)
   }
   c->exponent = e;
   c->elements = n;
-  if (ms_results_find (sr->results, c->mode, e)) {
+  /* Summaries from before variants have no such column: "". */
+  const char *variant = field (sr, "variant");
+  if (variant && !ms_variant_valid (variant)) {
+    summary_fail (sr, ms_gettext ("'%s' is not a variant"), variant);
+    return false;
+  }
+  snprintf (c->variant, sizeof c->variant, "%s", variant ? variant : "");
+  if (ms_results_find_variant (sr->results, c->mode, e, c->variant)) {
     summary_fail (sr, ms_gettext ("a second row for %s at 2^%d"), mode, e);
     return false;
   }
@@ -170,9 +176,13 @@ read_cell (SummaryReader *sr)
   MsCell c = { 0 };
   if (!cell_identity (sr, &c))
     return;
-  double reps = 0;
-  number (sr, "reps", &reps);
-  int n = reps > 0 && reps < 1e9 ? (int) reps : 0;
+  const char *reps = field (sr, "reps");
+  uint64_t count = 0;
+  if (reps && *reps && (!ms_csv_parse_count (reps, strlen (reps), &count) || count > MS_MAX_REPS)) {
+    summary_fail (sr, ms_gettext ("column 'reps': '%s' is not a repetition count"), reps);
+    return;
+  }
+  int n = (int) count;
   read_stat (sr, "e2e", &c.stats.e2e, n);
   read_stat (sr, "parts_sum", &c.stats.parts_sum, n);
   /* Files from before plain repetitions have no instrumented median: the
@@ -195,7 +205,8 @@ read_cell (SummaryReader *sr)
   number (sr, "h2d_gbps", &c.stats.h2d_gbps);
   number (sr, "d2h_gbps", &c.stats.d2h_gbps);
   const char *message = field (sr, "message");
-  snprintf (c.message, sizeof c.message, "%s", message ? message : "");
+  ms_utf8_copy (c.message, sizeof c.message, message ? message : "");
+  c.message[ms_utf8_prefix (c.message, strlen (c.message))] = '\0';
   if (!sr->failed && !ms_results_add_cell (sr->results, &c))
     summary_fail (sr, ms_gettext ("out of memory"));
 }
@@ -268,9 +279,13 @@ parse_summary (SummaryReader *sr, char *buf, size_t len)
     return;
   }
   size_t pos = len >= 3 && memcmp (buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+  /* CR alone ends lines in files from classic Mac OS tools, as the samples
+   * reader allows; libcsv takes CR as a row's end. */
+  const char *cr = memchr (buf, '\r', len), *lf = memchr (buf, '\n', len);
+  char end = cr && (!lf || cr < lf) && cr + 1 < buf + len && cr[1] != '\n' ? '\r' : '\n';
   while (pos < len && !sr->failed) {
     sr->line++;
-    char *eol = memchr (buf + pos, '\n', len - pos);
+    char *eol = memchr (buf + pos, end, len - pos);
     size_t n = eol ? (size_t) (eol - (buf + pos)) + 1 : len - pos;
     if (buf[pos] == '#' && !sr->have_header)
       ms_csv_parse_metadata (sr->results, buf + pos, eol ? n - 1 : n);
@@ -322,7 +337,7 @@ ms_csv_read_summary (const char *path, char *err, size_t errlen)
   r->date[0] = '\0';
   r->sweep.reps_rule = MS_REPS_FIXED;
   r->from_summary = true;
-  snprintf (r->label, sizeof r->label, "%s", strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
+  ms_utf8_copy (r->label, sizeof r->label, strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
   locale_t old = ms_csv_enter_c_locale ();
   parse_summary (sr, buf, len);
   ms_csv_leave_c_locale (old);

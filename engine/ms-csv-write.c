@@ -23,6 +23,7 @@
 #include "ms-csv-writer.h"
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
+#include "ms-meta.h"
 #include "ms-um-counts.h"
 
 /* ---- writing ------------------------------------------------------------ */
@@ -101,24 +102,24 @@ static void
 write_state_metadata (MsWriter *w, const MsResults *r)
 {
   const MsDeviceInfo *d = &r->device;
-  fprintf (w->f, "# rounds: %d\n", r->sweep.rounds);
+  ms_meta_printf (w->f, MS_META_ROUNDS, "%d", r->sweep.rounds);
   if (d->pinned)
-    fprintf (w->f, "# measuring-cpu: %d\n", d->measuring_cpu);
+    ms_meta_printf (w->f, MS_META_MEASURING_CPU, "%d", d->measuring_cpu);
   if (d->pinned && d->node_known)
-    fprintf (w->f, "# measuring-node: %d\n", d->measuring_node);
+    ms_meta_printf (w->f, MS_META_MEASURING_NODE, "%d", d->measuring_node);
   if (d->experiment_switches[0]) {
     char text[sizeof d->experiment_switches];
     clean_line (d->experiment_switches, text, sizeof text);
-    fprintf (w->f, "# experiment-switches: %s\n", text);
+    ms_meta_printf (w->f, MS_META_EXPERIMENT_SWITCHES, "%s", text);
   }
   if (d->gpu_near_cpus[0]) {
     char cpus[sizeof d->gpu_near_cpus];
     clean_line (d->gpu_near_cpus, cpus, sizeof cpus);
-    fprintf (w->f, "# gpu-near-cpus: %s\n", cpus);
+    ms_meta_printf (w->f, MS_META_GPU_NEAR_CPUS, "%s", cpus);
   }
   if (d->warmup_ms > 0)
-    fprintf (w->f, "# gpu-warmup: %.0f ms to an SM clock of %d MHz\n", d->warmup_ms,
-             d->steady_sm_mhz);
+    ms_meta_printf (w->f, MS_META_GPU_WARMUP, "%.0f ms to an SM clock of %d MHz", d->warmup_ms,
+                    d->steady_sm_mhz);
 }
 
 /* Which experiment made the results, why, and its own settings; the
@@ -128,14 +129,14 @@ write_experiment_metadata (MsWriter *w, const MsResults *r)
 {
   char text[MS_EXPERIMENT_SETTINGS_LEN];
   clean_line (r->experiment[0] ? r->experiment : "sweep", text, sizeof text);
-  fprintf (w->f, "# experiment: %s\n", text);
+  ms_meta_printf (w->f, MS_META_EXPERIMENT, "%s", text);
   if (r->experiment_settings[0]) {
     clean_line (r->experiment_settings, text, sizeof text);
-    fprintf (w->f, "# experiment-settings: %s\n", text);
+    ms_meta_printf (w->f, MS_META_EXPERIMENT_SETTINGS, "%s", text);
   }
   const char *reason = ms_lesson_reason (r->experiment);
   if (reason)
-    fprintf (w->f, "# experiment-reason: %s\n", reason);
+    ms_meta_printf (w->f, MS_META_EXPERIMENT_REASON, "%s", reason);
 }
 
 /* The run id's line when the id is worked out while the file is written:
@@ -150,7 +151,7 @@ reserve_run_id (MsWriter *w)
   ms_fnv1a (&w->sink.hash, hashed, sizeof hashed - 1);
   w->sink.hashing = false;
   w->run_id_offset = w->sink.written + (long long) strlen ("# run-id: ");
-  fprintf (w->f, "# run-id: %016x\n", 0);
+  ms_meta_printf (w->f, MS_META_RUN_ID, "%016x", 0);
   if (fflush (w->f) != 0)
     w->failed = true;
   w->sink.hashing = true;
@@ -174,56 +175,59 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
 
   fprintf (w->f, "# memsweep %s file\n", kind);
   if (w->run_id)
-    fprintf (w->f, "# run-id: %s\n", w->run_id);
+    ms_meta_printf (w->f, MS_META_RUN_ID, "%s", w->run_id);
   else
     reserve_run_id (w);
-  fprintf (w->f, "# memsweep-version: %s\n", version);
-  fprintf (w->f, "# date: %s\n", date);
+  ms_meta_printf (w->f, MS_META_VERSION, "%s", version);
+  ms_meta_printf (w->f, MS_META_DATE, "%s", date);
   if (label[0])
-    fprintf (w->f, "# label: %s\n", label);
+    ms_meta_printf (w->f, MS_META_LABEL, "%s", label);
   if (r->note[0]) {
     char note[sizeof r->note];
     clean_line (r->note, note, sizeof note);
-    fprintf (w->f, "# note: %s\n", note);
+    ms_meta_printf (w->f, MS_META_NOTE, "%s", note);
   }
-  fprintf (w->f, "# device: %s\n", name);
-  fprintf (w->f, "# device-index: %d\n", d->index);
-  fprintf (w->f, "# compute-capability: %d.%d\n", d->cc_major, d->cc_minor);
-  fprintf (w->f, "# memory-total-bytes: %llu\n", (unsigned long long) d->total_mem);
-  fprintf (w->f, "# memory-free-bytes: %llu\n", (unsigned long long) d->free_mem);
-  fprintf (w->f, "# driver: %s\n", drv);
+  ms_meta_printf (w->f, MS_META_DEVICE, "%s", name);
+  ms_meta_printf (w->f, MS_META_DEVICE_INDEX, "%d", d->index);
+  ms_meta_printf (w->f, MS_META_COMPUTE_CAPABILITY, "%d.%d", d->cc_major, d->cc_minor);
+  ms_meta_printf (w->f, MS_META_MEMORY_TOTAL, "%llu", (unsigned long long) d->total_mem);
+  ms_meta_printf (w->f, MS_META_MEMORY_FREE, "%llu", (unsigned long long) d->free_mem);
+  ms_meta_printf (w->f, MS_META_DRIVER, "%s", drv);
   char release[40];
   clean_line (d->driver_release[0] ? d->driver_release : "unknown", release, sizeof release);
-  fprintf (w->f, "# nvidia-driver: %s\n", release);
-  fprintf (w->f, "# cuda-runtime: %s\n", rt);
+  ms_meta_printf (w->f, MS_META_NVIDIA_DRIVER, "%s", release);
+  ms_meta_printf (w->f, MS_META_CUDA_RUNTIME, "%s", rt);
   if (d->pcie_gen > 0)
-    fprintf (w->f, "# pcie-link: gen%d x%d (max gen%d x%d)\n", d->pcie_gen, d->pcie_width,
-             d->pcie_gen_max, d->pcie_width_max);
+    ms_meta_printf (w->f, MS_META_PCIE_LINK, "gen%d x%d (max gen%d x%d)", d->pcie_gen,
+                    d->pcie_width, d->pcie_gen_max, d->pcie_width_max);
   else
-    fprintf (w->f, "# pcie-link: unknown\n");
-  fprintf (w->f, "# can-map-host-memory: %d\n", d->can_map_host_memory);
-  fprintf (w->f, "# concurrent-managed-access: %d\n", d->concurrent_managed_access);
-  fprintf (w->f, "# pageable-memory-access: %d\n", d->pageable_memory_access);
-  fprintf (w->f, "# managed-memory: %d\n", d->managed_memory);
-  fprintf (w->f, "# unified-addressing: %d\n", d->unified_addressing);
-  fprintf (w->f, "# async-engine-count: %d\n", d->async_engine_count);
-  fprintf (w->f, "# multiprocessors: %d\n", d->multiprocessors);
-  fprintf (w->f, "# l2-bytes: %d\n", d->l2_bytes);
-  fprintf (w->f, "# cpu-affinity: %s\n", cpus);
-  fprintf (w->f, "# modes: %s\n", modes);
-  fprintf (w->f, "# min-exp: %d\n", r->sweep.min_exp);
-  fprintf (w->f, "# max-exp: %d\n", r->sweep.max_exp);
-  fprintf (w->f, "# step: %d\n", r->sweep.step);
-  fprintf (w->f, "# reps: %d\n", r->sweep.reps);
+    ms_meta_printf (w->f, MS_META_PCIE_LINK, "unknown");
+  ms_meta_printf (w->f, MS_META_CAN_MAP_HOST_MEMORY, "%d", d->can_map_host_memory);
+  ms_meta_printf (w->f, MS_META_CONCURRENT_MANAGED_ACCESS, "%d", d->concurrent_managed_access);
+  ms_meta_printf (w->f, MS_META_PAGEABLE_MEMORY_ACCESS, "%d", d->pageable_memory_access);
+  ms_meta_printf (w->f, MS_META_MANAGED_MEMORY, "%d", d->managed_memory);
+  ms_meta_printf (w->f, MS_META_UNIFIED_ADDRESSING, "%d", d->unified_addressing);
+  ms_meta_printf (w->f, MS_META_ASYNC_ENGINE_COUNT, "%d", d->async_engine_count);
+  ms_meta_printf (w->f, MS_META_MULTIPROCESSORS, "%d", d->multiprocessors);
+  ms_meta_printf (w->f, MS_META_L2_BYTES, "%d", d->l2_bytes);
+  ms_meta_printf (w->f, MS_META_CPU_AFFINITY, "%s", cpus);
+  ms_meta_printf (w->f, MS_META_MODES, "%s", modes);
+  ms_meta_printf (w->f, MS_META_MIN_EXP, "%d", r->sweep.min_exp);
+  ms_meta_printf (w->f, MS_META_MAX_EXP, "%d", r->sweep.max_exp);
+  ms_meta_printf (w->f, MS_META_STEP, "%d", r->sweep.step);
+  ms_meta_printf (w->f, MS_META_REPS, "%d", r->sweep.reps);
   ms_csv_write_rule_metadata (w->f, &r->sweep);
-  fprintf (w->f, "# warmup: %d\n", r->sweep.warmup);
-  fprintf (w->f, "# streams: %d\n", r->sweep.streams);
-  fprintf (w->f, "# order: %s\n", r->sweep.order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth");
+  ms_meta_printf (w->f, MS_META_WARMUP, "%d", r->sweep.warmup);
+  ms_meta_printf (w->f, MS_META_STREAMS, "%d", r->sweep.streams);
+  ms_meta_printf (w->f, MS_META_ORDER, "%s",
+                  r->sweep.order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth");
   write_state_metadata (w, r);
   ms_run_to_run_write_metadata (&r->run_to_run, w->f);
   write_experiment_metadata (w, r);
   ms_um_write_metadata (w->f, r);
-  fprintf (w->f, "# units: times in microseconds; bytes per direction; GB = 1e9 bytes\n");
+  ms_meta_write_kept (w->f, r);
+  ms_meta_printf (w->f, MS_META_UNITS,
+                  "times in microseconds; bytes per direction; GB = 1e9 bytes");
 }
 
 static const char *samples_columns[] = {
@@ -432,7 +436,9 @@ static void
 write_summary_row (MsWriter *w, const MsResults *results, const MsCell *c, const MsFit *fit)
 {
   const MsCellStats *st = &c->stats;
-  bool ok = (c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL) && c->n_reps > 0;
+  /* A cell read from a summary has its statistics and no repetitions. */
+  bool ok = (c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL) &&
+            (c->n_reps > 0 || (results->from_summary && c->stats.e2e.n > 0));
   double residual = 0;
   bool fitted = ok && fit->valid && ms_fit_residual_at (fit, c->exponent, &residual);
 
@@ -481,9 +487,10 @@ write_summary (MsWriter *w, const MsResults *results)
   bool fitted[MS_MODE_COUNT] = { false };
   locale_t old = ms_csv_enter_c_locale ();
   write_metadata (w, results, "summary");
-  fprintf (w->f, "# fit: e2e time = latency + bytes / bandwidth per mode, weighted 1/t^2, "
-                 "latency >= 0; describes the data when R^2 >= %g and |residual| <= %g\n",
-           MS_FIT_MIN_R2, MS_FIT_MAX_RESIDUAL);
+  ms_meta_printf (w->f, MS_META_FIT,
+                  "e2e time = latency + bytes / bandwidth per mode, weighted 1/t^2, "
+                  "latency >= 0; describes the data when R^2 >= %g and |residual| <= %g",
+                  MS_FIT_MIN_R2, MS_FIT_MAX_RESIDUAL);
   write_summary_header (w);
   for (size_t i = 0; i < results->n_cells; i++) {
     const MsCell *c = &results->cells[i];
@@ -539,6 +546,14 @@ static bool
 write_samples_file (MsWriter *w, const MsResults *results, const char *path, char *run_id,
                     char *err, size_t errlen)
 {
+  /* A summary holds statistics, no samples: a samples file of it would
+   * claim cells without data, which the reader rightly refuses. */
+  if (results->from_summary) {
+    snprintf (err, errlen,
+              ms_gettext ("%s: this run was read from a summary file and holds statistics "
+                          "only, no samples: export it as a summary"), path);
+    return false;
+  }
   if (!writer_open (w, path, NULL, err, errlen))
     return false;
   if (ms_atomic_file_can_patch (w->file)) {

@@ -6,12 +6,12 @@
  */
 #define _GNU_SOURCE
 #include <locale.h>
-#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ms-csv-private.h"
+#include "ms-meta.h"
 
 static locale_t c_locale;
 static pthread_once_t c_locale_once = PTHREAD_ONCE_INIT;
@@ -39,44 +39,31 @@ ms_csv_leave_c_locale (locale_t old)
 void
 ms_csv_write_rule_metadata (FILE *f, const MsSweep *sweep)
 {
-  fprintf (f, "# reps-rule: %s\n", sweep->reps_rule == MS_REPS_FIXED ? "fixed" : "adaptive");
-  fprintf (f, "# min-reps: %d\n", sweep->min_reps);
-  fprintf (f, "# ci-target-pct: %g\n", sweep->ci_target_pct);
-  fprintf (f, "# cell-budget-ms: %g\n", sweep->cell_budget_ms);
+  ms_meta_printf (f, MS_META_REPS_RULE, "%s",
+                  sweep->reps_rule == MS_REPS_FIXED ? "fixed" : "adaptive");
+  ms_meta_printf (f, MS_META_MIN_REPS, "%d", sweep->min_reps);
+  ms_meta_printf (f, MS_META_CI_TARGET_PCT, "%g", sweep->ci_target_pct);
+  ms_meta_printf (f, MS_META_CELL_BUDGET_MS, "%g", sweep->cell_budget_ms);
 }
 
-/* A finite number, or false. */
-static bool
-read_number (const char *value, double *out)
-{
-  char *end;
-  double v = strtod (value, &end);
-  if (end == value || *end || !isfinite (v))
-    return false;
-  *out = v;
-  return true;
-}
-
+/* Values out of the table's range are ignored (ms-meta.c). */
 bool
 ms_csv_read_rule_metadata (MsSweep *sweep, const char *key, const char *value)
 {
-  double v;
-  if (strcmp (key, "reps-rule") == 0) {
+  switch (ms_meta_lookup (key)) {
+  case MS_META_REPS_RULE:
     if (strcmp (value, "fixed") == 0)
       sweep->reps_rule = MS_REPS_FIXED;
     else if (strcmp (value, "adaptive") == 0)
       sweep->reps_rule = MS_REPS_ADAPTIVE;
-  } else if (strcmp (key, "min-reps") == 0) {
-    if (read_number (value, &v) && v >= 0 && v <= MS_MAX_REPS && v == floor (v))
-      sweep->min_reps = (int) v;
-  } else if (strcmp (key, "ci-target-pct") == 0) {
-    if (read_number (value, &v))
-      sweep->ci_target_pct = v;
-  } else if (strcmp (key, "cell-budget-ms") == 0) {
-    if (read_number (value, &v))
-      sweep->cell_budget_ms = v;
-  } else {
-    return false;
+    return true;
+  case MS_META_MIN_REPS: ms_meta_int (MS_META_MIN_REPS, value, &sweep->min_reps); return true;
+  case MS_META_CI_TARGET_PCT:
+    ms_meta_number (MS_META_CI_TARGET_PCT, value, &sweep->ci_target_pct);
+    return true;
+  case MS_META_CELL_BUDGET_MS:
+    ms_meta_number (MS_META_CELL_BUDGET_MS, value, &sweep->cell_budget_ms);
+    return true;
+  default: return false;
   }
-  return true;
 }

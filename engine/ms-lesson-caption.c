@@ -11,6 +11,7 @@
 #include "ms-i18n.h"
 #include "ms-lesson-caption.h"
 #include "ms-lesson-caption-private.h"
+#include "ms-utf8.h"
 
 static const MsLessonTopicInfo topics[MS_TOPIC_COUNT] = {
   [MS_TOPIC_PINNED_PAGEABLE] = { "pinned-pageable", "", "pageable,pinned", true,
@@ -647,5 +648,9 @@ ms_lesson_caption (MsLessonTopic topic, const MsResults *results, int exponent, 
     return ms_caption_missing (buf, len, ms_gettext ("No run to describe yet."));
   if (exponent > MS_MAX_EXPONENT)
     exponent = -1;
-  return funcs[topic](results, exponent, buf, len);
+  bool stated = funcs[topic](results, exponent, buf, len);
+  /* A sentence longer than buf was cut: before a character, never inside
+   * one (translations hold many multi-byte characters). */
+  buf[ms_utf8_prefix (buf, strlen (buf))] = '\0';
+  return stated;
 }

@@ -15,6 +15,7 @@
 #include "ms-i18n.h"
 #include "ms-multi-file.h"
 #include "ms-small-file.h"
+#include "ms-utf8.h"
 
 static const char title[] = "# memsweep multi-GPU sweep";
 static const char header[] = "mode,exponent,bytes,gpus_ok,h2d_sum_gbps,d2h_sum_gbps,"
@@ -133,18 +134,18 @@ parse_meta (MsSmallReader *rd, const char *key, const char *value, void *data)
     if (strcmp (what, "index") == 0)
       f->devices[i] = (int) v;
     else if (strcmp (what, "name") == 0)
-      snprintf (f->name[i], sizeof f->name[i], "%s", value);
+      ms_utf8_copy (f->name[i], sizeof f->name[i], value);
     else if (strcmp (what, "samples") == 0 && (strchr (value, '/') || !*value))
       return ms_small_reader_fail (rd, ms_gettext ("a samples file beside this one, not '%s'"),
                                    value);
     else if (strcmp (what, "samples") == 0)
-      snprintf (f->samples[i], sizeof f->samples[i], "%s", value);
+      ms_utf8_copy (f->samples[i], sizeof f->samples[i], value);
   } else if (strcmp (key, "date") == 0) {
-    snprintf (f->date, sizeof f->date, "%s", value);
+    ms_utf8_copy (f->date, sizeof f->date, value);
   } else if (strcmp (key, "host") == 0) {
-    snprintf (f->host, sizeof f->host, "%s", value);
+    ms_utf8_copy (f->host, sizeof f->host, value);
   } else if (strcmp (key, "memsweep-version") == 0) {
-    snprintf (f->version, sizeof f->version, "%s", value);
+    ms_utf8_copy (f->version, sizeof f->version, value);
   }
   return true;
 }

@@ -18,6 +18,7 @@
 #include "ms-i18n.h"
 #include "ms-peer-file.h"
 #include "ms-small-file.h"
+#include "ms-utf8.h"
 
 #define MS_PEER_REFERENCE MS_PEER_METHOD_COUNT
 
@@ -258,17 +259,20 @@ parse_slot_meta (MsSmallReader *rd, PeerReader *pr, const char *key, const char 
     r->devices[i] = d->index = (int) v;
     pr->seen_index[i] = true;
   } else if (strcmp (what, "name") == 0) {
-    snprintf (d->name, sizeof d->name, "%s", value);
+    ms_utf8_copy (d->name, sizeof d->name, value);
   } else if (strcmp (what, "bus-id") == 0) {
-    snprintf (d->pci_bus_id, sizeof d->pci_bus_id, "%s", value);
-    snprintf (r->topo.bus_id[i], sizeof r->topo.bus_id[i], "%s", value);
+    ms_utf8_copy (d->pci_bus_id, sizeof d->pci_bus_id, value);
+    ms_utf8_copy (r->topo.bus_id[i], sizeof r->topo.bus_id[i], value);
   } else if (strcmp (what, "serial") == 0) {
-    snprintf (r->topo.serial[i], sizeof r->topo.serial[i], "%s", value);
+    ms_utf8_copy (r->topo.serial[i], sizeof r->topo.serial[i], value);
   } else if (strcmp (what, "pcie") == 0) {
-    if (sscanf (value, "gen%d x%d%n", &d->pcie_gen, &d->pcie_width, &end) != 2 || value[end])
+    /* Field widths bound the numbers; 0 is unknown, below it nothing. */
+    if (sscanf (value, "gen%2d x%2d%n", &d->pcie_gen, &d->pcie_width, &end) != 2 || value[end] ||
+        d->pcie_gen < 0 || d->pcie_width < 0)
       return ms_small_reader_fail (rd, ms_gettext ("malformed PCIe link '%s'"), value);
   } else if (strcmp (what, "compute-capability") == 0) {
-    if (sscanf (value, "%d.%d%n", &d->cc_major, &d->cc_minor, &end) != 2 || value[end])
+    if (sscanf (value, "%3d.%3d%n", &d->cc_major, &d->cc_minor, &end) != 2 || value[end] ||
+        d->cc_major < 0 || d->cc_minor < 0)
       return ms_small_reader_fail (rd, ms_gettext ("malformed compute capability '%s'"), value);
   }
   return true;
@@ -298,13 +302,13 @@ parse_meta (MsSmallReader *rd, const char *key, const char *value, void *data)
   } else if (strcmp (key, "nvml") == 0) {
     f->peer.topo.nvml = strcmp (value, "1") == 0;
   } else if (strcmp (key, "topology-error") == 0) {
-    snprintf (f->peer.topo.error, sizeof f->peer.topo.error, "%s", value);
+    ms_utf8_copy (f->peer.topo.error, sizeof f->peer.topo.error, value);
   } else if (strcmp (key, "date") == 0) {
-    snprintf (f->date, sizeof f->date, "%s", value);
+    ms_utf8_copy (f->date, sizeof f->date, value);
   } else if (strcmp (key, "host") == 0) {
-    snprintf (f->host, sizeof f->host, "%s", value);
+    ms_utf8_copy (f->host, sizeof f->host, value);
   } else if (strcmp (key, "memsweep-version") == 0) {
-    snprintf (f->version, sizeof f->version, "%s", value);
+    ms_utf8_copy (f->version, sizeof f->version, value);
   } else if (strncmp (key, "gpu-", 4) == 0 || strncmp (key, "link-", 5) == 0) {
     if (!f->peer.n_devices)
       return ms_small_reader_fail (rd, ms_gettext ("%s before the devices line"), key);
@@ -411,6 +415,10 @@ ms_peer_file_read (const char *path, char *err, size_t errlen)
         ok = ms_small_reader_fail (&rd, ms_gettext ("gpu-%d-index missing"), i);
     if (ok && file->peer.n_devices < 2)
       ok = ms_small_reader_fail (&rd, ms_gettext ("no devices line"));
+    /* What the writer always writes: without them it would write a file
+     * it then refuses. */
+    if (ok && (!file->peer.bytes || !file->reps))
+      ok = ms_small_reader_fail (&rd, ms_gettext ("no bytes or reps line"));
   } else {
     snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
   }

@@ -163,11 +163,14 @@ ms_cell_clear (MsCell *cell)
   free (cell->e2e_us);
   free (cell->e2e_instr_us);
   free (cell->events);
+  free (cell->copies);
   cell->e2e_us = NULL;
   cell->e2e_instr_us = NULL;
   cell->events = NULL;
+  cell->copies = NULL;
   cell->n_events = 0;
   cell->n_reps = 0;
+  cell->n_copies = 0;
 }
 
 bool
@@ -177,6 +180,18 @@ ms_cell_copy (MsCell *dst, const MsCell *src)
   dst->e2e_us = NULL;
   dst->e2e_instr_us = NULL;
   dst->events = NULL;
+  dst->copies = NULL;
+  if (src->n_copies > 0) {
+    /* The capacity ms_cell_add_copy assumes: the power of two at or above
+     * n_copies, from 2. */
+    int cap = 2;
+    while (cap < src->n_copies)
+      cap *= 2;
+    dst->copies = malloc (sizeof (MsCopySample) * cap);
+    if (!dst->copies)
+      goto fail;
+    memcpy (dst->copies, src->copies, sizeof (MsCopySample) * src->n_copies);
+  }
   if (src->n_reps > 0) {
     dst->e2e_us = malloc (sizeof (double) * src->n_reps);
     if (!dst->e2e_us)

@@ -11,6 +11,8 @@
 
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
+#include "ms-meta.h"
+#include "ms-utf8.h"
 
 const MsCellRound *
 ms_cell_round_of_rep (const MsCell *cell, int rep)
@@ -61,10 +63,32 @@ ms_cell_copy_gbps (const MsCell *cell, bool to_device)
   return ms_median (rates, n);
 }
 
+/* Room for n more copy samples: capacity doubles from 2, so it is the
+ * power of two at or above n_copies. */
+static bool
+reserve_copies (MsCell *cell, int n)
+{
+  int need = cell->n_copies + n, cap = cell->n_copies ? 2 : 0;
+  while (cap && cap < cell->n_copies)
+    cap *= 2;
+  if (need > MS_MAX_COPY_SAMPLES)
+    return false;
+  if (need <= cap)
+    return true;
+  int bigger = cap ? cap : 2;
+  while (bigger < need)
+    bigger *= 2;
+  MsCopySample *copies = realloc (cell->copies, sizeof *copies * (size_t) bigger);
+  if (!copies)
+    return false;
+  cell->copies = copies;
+  return true;
+}
+
 bool
 ms_cell_add_copy (MsCell *cell, const MsCopySample *sample)
 {
-  if (cell->n_copies >= MS_MAX_COPY_SAMPLES)
+  if (!reserve_copies (cell, 1))
     return false;
   cell->copies[cell->n_copies++] = *sample;
   return true;
@@ -121,8 +145,7 @@ bool
 ms_cell_append_round (MsCell *dst, const MsCell *round)
 {
   int offset = dst->n_reps;
-  if (dst->n_rounds + round->n_rounds > MS_MAX_ROUNDS ||
-      dst->n_copies + round->n_copies > MS_MAX_COPY_SAMPLES)
+  if (dst->n_rounds + round->n_rounds > MS_MAX_ROUNDS || !reserve_copies (dst, round->n_copies))
     return false;
   double *e2e = realloc (dst->e2e_us, sizeof (double) * (size_t) (offset + round->n_reps + 1));
   if (!e2e)
@@ -382,29 +405,35 @@ bool
 ms_read_state_metadata (MsResults *r, const char *key, const char *value)
 {
   MsDeviceInfo *d = &r->device;
-  long long v;
   int ms, mhz;
-  if (strcmp (key, "rounds") == 0) {
-    if (parse_long (value, 10, 1, MS_MAX_ROUNDS, &v))
-      r->sweep.rounds = (int) v;
-  } else if (strcmp (key, "measuring-cpu") == 0) {
-    d->pinned = parse_long (value, 10, 0, CPU_SETSIZE - 1, &v);
-    d->measuring_cpu = d->pinned ? (int) v : 0;
-  } else if (strcmp (key, "measuring-node") == 0) {
-    d->node_known = parse_long (value, 10, 0, 4095, &v);
-    d->measuring_node = d->node_known ? (int) v : 0;
-  } else if (strcmp (key, "experiment-switches") == 0) {
-    snprintf (d->experiment_switches, sizeof d->experiment_switches, "%s", value);
-  } else if (strcmp (key, "gpu-near-cpus") == 0) {
-    snprintf (d->gpu_near_cpus, sizeof d->gpu_near_cpus, "%s", value);
-  } else if (strcmp (key, "gpu-warmup") == 0) {
+  switch (ms_meta_lookup (key)) {
+  case MS_META_ROUNDS: ms_meta_int (MS_META_ROUNDS, value, &r->sweep.rounds); break;
+  case MS_META_MEASURING_CPU:
+    d->pinned = ms_meta_int (MS_META_MEASURING_CPU, value, &d->measuring_cpu) &&
+                d->measuring_cpu < CPU_SETSIZE;
+    if (!d->pinned)
+      d->measuring_cpu = 0;
+    break;
+  case MS_META_MEASURING_NODE:
+    d->node_known = ms_meta_int (MS_META_MEASURING_NODE, value, &d->measuring_node);
+    if (!d->node_known)
+      d->measuring_node = 0;
+    break;
+  case MS_META_EXPERIMENT_SWITCHES:
+    ms_utf8_copy (d->experiment_switches, sizeof d->experiment_switches, value);
+    break;
+  case MS_META_GPU_NEAR_CPUS:
+    ms_utf8_copy (d->gpu_near_cpus, sizeof d->gpu_near_cpus, value);
+    break;
+  case MS_META_GPU_WARMUP:
     /* Field widths bound the numbers. */
-    if (sscanf (value, "%7d ms to an SM clock of %6d MHz", &ms, &mhz) == 2) {
+    if (sscanf (value, "%7d ms to an SM clock of %6d MHz", &ms, &mhz) == 2 && ms >= 0 &&
+        mhz >= 0) {
       d->warmup_ms = ms;
       d->steady_sm_mhz = mhz;
     }
-  } else {
-    return false;
+    break;
+  default: return false;
   }
   return true;
 }

@@ -29,9 +29,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ms-csv-number.h"
 #include "ms-small-file.h"
 #include "ms-i18n.h"
+#include "ms-meta.h"
 #include "memsweep.h"
+#include "ms-utf8.h"
 
 void
 ms_run_to_run_clear (MsRunToRun *rr)
@@ -146,11 +149,12 @@ ms_run_to_run_write_metadata (const MsRunToRun *rr, FILE *f)
 {
   if (!rr->valid)
     return;
-  fprintf (f, "# run-to-run: %d runs, %s\n", rr->runs, rr->date);
+  ms_meta_printf (f, MS_META_RUN_TO_RUN, "%d runs, %s", rr->runs, rr->date);
   for (int m = 0; m < MS_MODE_COUNT; m++) {
     if (mode_sd (rr, (MsMode) m) < 0)
       continue;
-    fprintf (f, "# run-to-run-sd-%s:", ms_mode_name ((MsMode) m));
+    fprintf (f, "# %s%s:", ms_meta_table (MS_META_RUN_TO_RUN_SD)->key,
+             ms_mode_name ((MsMode) m));
     for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++)
       if (rr->sd[m][e] >= 0)
         fprintf (f, " %d=%.4f", e, rr->sd[m][e]);
@@ -161,19 +165,26 @@ ms_run_to_run_write_metadata (const MsRunToRun *rr, FILE *f)
 static bool
 parse_sd_list (MsRunToRun *rr, MsMode mode, const char *value)
 {
+  /* "E=SD" pairs as written: E digits, SD digits with a point (the
+   * samples reader's number rule). */
   const char *p = value;
   while (*p) {
-    char *end;
-    errno = 0;
-    long e = strtol (p, &end, 10);
-    if (end == p || *end != '=' || e < MS_MIN_EXPONENT || e > MS_MAX_EXPONENT)
+    size_t n = strspn (p, "0123456789");
+    long e;
+    char exp[4];
+    if (n == 0 || n >= sizeof exp || p[n] != '=')
       return false;
-    p = end + 1;
-    double sd = strtod (p, &end);
-    if (end == p || errno || !(sd >= 0) || sd > 10)
+    memcpy (exp, p, n);
+    exp[n] = '\0';
+    if (!ms_small_parse_long (exp, MS_MIN_EXPONENT, MS_MAX_EXPONENT, &e))
+      return false;
+    p += n + 1;
+    size_t len = strcspn (p, " ");
+    double sd;
+    if (!ms_csv_parse_decimal (p, len, &sd) || sd > 10)
       return false;
     rr->sd[mode][e] = sd;
-    p = end;
+    p += len;
     while (*p == ' ')
       p++;
   }
@@ -183,22 +194,24 @@ parse_sd_list (MsRunToRun *rr, MsMode mode, const char *value)
 bool
 ms_run_to_run_read_metadata (MsRunToRun *rr, const char *key, const char *value)
 {
-  static const char prefix[] = "run-to-run-sd-";
-  if (strcmp (key, "run-to-run") == 0) {
+  MsMetaId id = ms_meta_lookup (key);
+  if (id == MS_META_RUN_TO_RUN) {
     int runs;
     char date[40];
     if (sscanf (value, "%2d runs, %39s", &runs, date) == 2 && runs >= 3 &&
         runs <= MS_RR_MAX_RUNS) {
       rr->runs = runs;
-      snprintf (rr->date, sizeof rr->date, "%s", date);
+      ms_utf8_copy (rr->date, sizeof rr->date, date);
+      rr->date[ms_utf8_prefix (rr->date, strlen (rr->date))] = '\0'; /* %39s cuts bytes */
       rr->valid = true;
     }
     return true;
   }
-  if (strncmp (key, prefix, sizeof prefix - 1) != 0)
+  if (id != MS_META_RUN_TO_RUN_SD)
     return false;
   MsMode mode;
-  if (ms_mode_from_name (key + sizeof prefix - 1, &mode) && !parse_sd_list (rr, mode, value))
+  const char *name = key + strlen (ms_meta_table (id)->key);
+  if (ms_mode_from_name (name, &mode) && !parse_sd_list (rr, mode, value))
     for (int e = 0; e <= MS_MAX_EXPONENT; e++)
       rr->sd[mode][e] = -1; /* a damaged line is dropped whole */
   return true;
@@ -250,7 +263,7 @@ ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size
       continue;
     *sep = '\0';
     if (strcmp (line + 2, "device") == 0)
-      snprintf (device, device_len, "%s", sep + 2);
+      ms_utf8_copy (device, device_len, sep + 2);
     else
       ms_run_to_run_read_metadata (rr, line + 2, sep + 2);
   }

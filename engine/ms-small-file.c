@@ -15,9 +15,11 @@
 #include "memsweep.h"
 
 #include "ms-atomic-file.h"
+#include "ms-csv-number.h"
 #include "ms-csv-private.h"
 #include "ms-i18n.h"
 #include "ms-small-file.h"
+#include "ms-utf8.h"
 
 #define MS_SMALL_FILE_MAX_BYTES (4 << 20) /* a 16-GPU peer file is some 60 KB */
 
@@ -119,6 +121,18 @@ ms_small_file_read (const char *path, char *err, size_t errlen)
     return NULL;
   }
   text[n] = '\0';
+  /* Names and notes go to Pango and HTML: text that is not UTF-8 is
+   * refused here, once, with its line. */
+  size_t at;
+  if (!ms_utf8_valid (text, n, &at)) {
+    long line = 1;
+    for (size_t i = 0; i < at; i++)
+      line += text[i] == '\n';
+    snprintf (err, errlen, "%s:%ld: %s", path, line,
+              ms_gettext ("not UTF-8 text: save the file as UTF-8"));
+    free (text);
+    return NULL;
+  }
   return text;
 }
 
@@ -140,10 +154,14 @@ ms_small_reader_fail (MsSmallReader *rd, const char *fmt, ...)
 bool
 ms_small_parse_long (const char *s, long lo, long hi, long *out)
 {
-  char *end;
-  errno = 0;
-  long v = strtol (s, &end, 10);
-  if (!*s || *end || errno || v < lo || v > hi)
+  /* The one number rule: digits, a '-' only where the range goes below 0;
+   * no spaces, '+', hex or exponent (strtol alone takes " +0x1"). */
+  const char *digits = s + (s[0] == '-' && lo < 0);
+  size_t n = strlen (digits);
+  if (n == 0 || n > 18 || strspn (digits, "0123456789") != n)
+    return false;
+  long v = strtol (s, NULL, 10);
+  if (v < lo || v > hi)
     return false;
   *out = v;
   return true;
@@ -152,14 +170,12 @@ ms_small_parse_long (const char *s, long lo, long hi, long *out)
 bool
 ms_small_parse_gbps (const char *s, double *out)
 {
-  char *end;
   *out = 0;
   if (!*s)
     return true;
-  errno = 0;
-  double v = strtod (s, &end);
-  *out = v;
-  return !*end && !errno && isfinite (v) && v > 0;
+  /* The samples reader's number rule; and a rate the writer's three
+   * decimals keep above 0, so that what is read writes back readable. */
+  return ms_csv_parse_decimal (s, strlen (s), out) && *out >= 0.001;
 }
 
 /* One line: the title, metadata, the header or a row. */

@@ -42,7 +42,7 @@ bool ms_small_reader_fail (MsSmallReader *rd, const char *fmt, ...)
 
 /* A whole decimal number in lo..hi. */
 bool ms_small_parse_long (const char *text, long lo, long hi, long *out);
-/* A rate: empty (0) or a finite number above 0. */
+/* A rate: empty (0), or digits with a decimal point of at least 0.001. */
 bool ms_small_parse_gbps (const char *text, double *out);
 
 typedef struct {

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ms-i18n.h"
+#include "ms-meta.h"
 #include "ms-um-counts.h"
 
 void
@@ -68,12 +69,13 @@ ms_um_write_metadata (FILE *f, const MsResults *results)
     if (c->um.state == MS_UM_NONE)
       continue;
     if (!any)
-      fprintf (f, "# um-counts-columns: mode elements variant counted gpu_page_faults "
-                  "cpu_page_faults h2d_bytes d2h_bytes (or: unknown, the same four and why; "
-                  "or: unavailable reason)\n");
+      ms_meta_printf (f, MS_META_UM_COUNTS_COLUMNS,
+                      "mode elements variant counted gpu_page_faults cpu_page_faults "
+                      "h2d_bytes d2h_bytes (or: unknown, the same four and why; or: "
+                      "unavailable reason)");
     any = true;
-    fprintf (f, "# um-counts: %s %llu %s ", ms_mode_name (c->mode),
-             (unsigned long long) c->elements, c->variant[0] ? c->variant : "-");
+    fprintf (f, "# %s: %s %llu %s ", ms_meta_table (MS_META_UM_COUNTS)->key,
+             ms_mode_name (c->mode), (unsigned long long) c->elements, c->variant[0] ? c->variant : "-");
     if (c->um.state == MS_UM_COUNTED || c->um.state == MS_UM_UNKNOWN)
       fprintf (f, "%s %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64,
                c->um.state == MS_UM_COUNTED ? "counted" : "unknown", c->um.gpu_faults,
@@ -168,14 +170,16 @@ parse_line (const char *value, MsUmLine *out)
 bool
 ms_um_pending_take (MsUmPending *pending, const char *line, size_t len)
 {
-  static const char key[] = "# um-counts: ";
+  const char *key = ms_meta_table (MS_META_UM_COUNTS)->key;
+  size_t key_len = strlen (key);
   char value[512];
-  if (len < sizeof key - 1 || memcmp (line, key, sizeof key - 1) != 0)
+  if (len < key_len + 4 || memcmp (line, "# ", 2) != 0 || memcmp (line + 2, key, key_len) != 0 ||
+      memcmp (line + 2 + key_len, ": ", 2) != 0)
     return false;
-  len -= sizeof key - 1;
+  len -= key_len + 4;
   if (len >= sizeof value)
     len = sizeof value - 1;
-  memcpy (value, line + sizeof key - 1, len);
+  memcpy (value, line + key_len + 4, len);
   value[len] = '\0';
   while (len && (value[len - 1] == '\r' || value[len - 1] == '\n'))
     value[--len] = '\0';

@@ -134,6 +134,13 @@ check "no settings line without metadata" sh -c "! grep -q '^settings:' '$tmp/ou
 sed -e 's/^# step: .*/# step: 0/' -e 's/^# max-exp: .*/# max-exp: 1073741824/' "$tmp/host-samples.csv" >"$tmp/badmeta.csv"
 expect_line 0 "holds 3 cells: 1 mode, 3 sizes from 2^8 to 2^10, 3 repetitions per cell with data" -- show "$tmp/badmeta.csv"
 check "no settings line from impossible metadata" sh -c "! grep -q '^settings:' '$tmp/out'"
+# A reuse lesson whose metadata names step 0 or a huge size: show ends
+# (its findings go by the cells present, not the sizes named).
+for bad in 's/^# step: .*/# step: 0/' 's/^# max-exp: .*/# max-exp: 1073741824/'; do
+  sed -e "$bad" "$2/reference/h100-lesson-reuse-samples.csv" >"$tmp/reuse-badmeta.csv"
+  check "show ends on a reuse lesson with '$bad'" \
+    sh -c "timeout 20 '$memsweep' show '$tmp/reuse-badmeta.csv' | grep -q 'zero-copy'"
+done
 
 # Control characters from a file reach the terminal escaped.
 sed "s/^# device: .*/# device: evil$(printf '\033')[31m red/" "$tmp/host-samples.csv" >"$tmp/evil.csv"

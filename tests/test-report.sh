@@ -167,5 +167,19 @@ for n, page in enumerate(html.split("<page ")[1:], 1):
             assert w[3] <= foot[1] + 0.5, ("under the foot", n, w)
 PY
 fi
+# Finding 22: text from files (a raw non-UTF-8 file name as the label, a
+# note and device name cut to their buffers) never makes the page invalid.
+odd="$tmp/run-$(printf '\377\376')-samples.csv"
+python3 - "$samples" "$odd" <<'PY'
+import sys
+lines = open(sys.argv[1], "rb").read().split(b"\n")
+lines.insert(1, b"# note: " + "é€".encode() * 200)
+lines = [b"# device: " + "Ü".encode() * 300 if l.startswith(b"# device: ") else l for l in lines]
+open(sys.argv[2], "wb").write(b"\n".join(lines))
+PY
+"$memsweep" report "$odd" --out "$tmp/odd.html" >"$tmp/out" 2>&1
+check "report HTML of odd text is UTF-8" python3 -c \
+  "import sys; t = open(sys.argv[1], 'rb').read().decode('utf-8'); assert 'é€é€' in t" \
+  "$tmp/odd.html"
 echo "report: $fails failed"
 [ "$fails" = 0 ]

@@ -1,19 +1,35 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# tools/fuzz.sh [SECONDS]: builds the CSV reader's libFuzzer target with
-# ASan and UBSan (clang) and runs it, seeded with tests/fuzz/corpus plus a
-# generated 10^6-column file. New crash inputs land in tests/fuzz/crashes/,
-# which the fuzz-regress test replays forever after.
+# tools/fuzz.sh [SECONDS] [READER]: builds a reader's libFuzzer target with
+# ASan and UBSan (clang) and runs it. READER is samples (the default:
+# tests/fuzz/fuzz-csv.c, seeded with tests/fuzz/corpus plus a generated
+# 10^6-column file), or summary, peer, multi or profile
+# (tests/fuzz/fuzz-files.c, seeded with tests/fuzz/corpus-READER). New crash
+# inputs land in tests/fuzz/crashes/ (crashes-READER/ for the others), which
+# the fuzz-regress tests replay forever after. FUZZ_TIMEOUT: seconds an input
+# may take (10; more on a loaded machine, where a slow input is not a hang).
 set -e
 cd "$(dirname "$0")/.."
 secs=${1:-600}
-out=${FUZZ_OUT:-build-fuzz}
-mkdir -p "$out/corpus" tests/fuzz/crashes
-clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-  -D_POSIX_C_SOURCE=200809L -DGETTEXT_PACKAGE='"memsweep"' -DMS_LOCALEDIR='"/usr/share/locale"' \
-  -Iengine -Ikernels \
-  engine/*.c kernels/ms-data.c tests/fuzz/fuzz-csv.c -lcsv -lm -ldl -lpthread -o "$out/fuzz-csv"
-cp tests/fuzz/corpus/* "$out/corpus/"
-python3 -c "print(','.join('c%d' % i for i in range(1000000)))" >"$out/corpus/million-columns.csv"
-"$out/fuzz-csv" -max_total_time="$secs" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
-  -artifact_prefix=tests/fuzz/crashes/ -print_final_stats=1 "$out/corpus" 2>&1 | tail -25
+reader=${2:-samples}
+out=${FUZZ_OUT:-build-fuzz}/$reader
+flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+  -D_POSIX_C_SOURCE=200809L -DGETTEXT_PACKAGE=\"memsweep\" -DMS_LOCALEDIR=\"/usr/share/locale\"
+  -Iengine -Ikernels"
+mkdir -p "$out/corpus"
+if [ "$reader" = samples ]; then
+  crashes=tests/fuzz/crashes
+  mkdir -p $crashes
+  clang $flags engine/*.c kernels/ms-data.c tests/fuzz/fuzz-csv.c -lcsv -lm -ldl -lpthread \
+    -o "$out/fuzz"
+  cp tests/fuzz/corpus/* "$out/corpus/"
+  python3 -c "print(','.join('c%d' % i for i in range(1000000)))" >"$out/corpus/million-columns.csv"
+else
+  crashes=tests/fuzz/crashes-$reader
+  mkdir -p $crashes
+  clang $flags -DMS_FUZZ_READER="\"$reader\"" engine/*.c kernels/ms-data.c tests/fuzz/fuzz-files.c \
+    -lcsv -lm -ldl -lpthread -o "$out/fuzz"
+  cp tests/fuzz/corpus-"$reader"/* "$out/corpus/"
+fi
+"$out/fuzz" -max_total_time="$secs" -max_len=65536 -timeout=${FUZZ_TIMEOUT:-10} -rss_limit_mb=4096 \
+  -artifact_prefix=$crashes/ -print_final_stats=1 "$out/corpus" 2>&1 | tail -25

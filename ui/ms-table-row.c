@@ -42,6 +42,8 @@ ms_table_row_new (const char *run, const MsCell *cell)
   row->cell.n_events = 0;
   row->cell.e2e_us = NULL;
   row->cell.e2e_instr_us = NULL;
+  row->cell.copies = NULL;
+  row->cell.n_copies = 0;
   return row;
 }
 

@@ -150,7 +150,7 @@ print_profile (const MsRunToRun *rr, const MsResults *like)
   printf (ms_gettext ("95%% interval for another run's median, +- %% of it (over the sizes):\n"));
   for (int m = 0; m < MS_MODE_COUNT; m++) {
     double lo = INFINITY, hi = 0;
-    for (int e = like->sweep.min_exp; e <= like->sweep.max_exp; e += like->sweep.step) {
+    for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
       double h = ms_run_to_run_half_width (rr, (MsMode) m, e);
       if (h > 0) {
         lo = fmin (lo, 100 * (exp (h) - 1));

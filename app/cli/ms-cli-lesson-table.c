@@ -80,7 +80,9 @@ static void
 reuse_finding (FILE *out, const MsResults *r)
 {
   static const int rs[] = { 1, 2, 4, 8, 16 };
-  for (int e = r->sweep.min_exp; e <= r->sweep.max_exp; e += r->sweep.step) {
+  /* The sizes the cells hold, not those the metadata names (a file's
+   * word, not its data). */
+  for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
     char size[32], v[MS_VARIANT_LEN];
     int from = 0, compared = 0;
     ms_format_bytes ((1ull << e) * sizeof (float), size, sizeof size);

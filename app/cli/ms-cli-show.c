@@ -13,6 +13,7 @@
 #include "ms-csv-pair.h"
 #include "ms-i18n.h"
 #include "ms-cli-json.h"
+#include "ms-meta.h"
 #include "ms-cli-tables.h"
 
 
@@ -143,7 +144,9 @@ ms_cli_show (int argc, char **argv)
   }
   char value[64];
   /* The settings line only for settings the file states and a sweep could have. */
-  bool settings = ms_csv_meta_value (o.path, "warmup", value, sizeof value) &&
+  const char *warmup = ms_meta_table (MS_META_WARMUP)->key;
+  bool settings = ms_csv_meta_value (o.path, warmup, value, sizeof value) &&
+                  !results->metadata_refused &&
                   ms_sweep_validate (&results->sweep, err, sizeof err);
   ms_report_header (stdout, results, settings);
   /* A lesson's cells have variants: its own table (docs/lessons.md). */

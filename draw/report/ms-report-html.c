@@ -11,10 +11,13 @@
 #define CHART_W 1100
 #define CHART_H 690
 
+/* Every text goes through here: labels, device names, notes and file
+ * names may not be UTF-8 (a raw file name), and the page must be. */
 static void
 append_escaped (GString *s, const char *text)
 {
-  g_autofree char *e = g_markup_escape_text (text, -1);
+  g_autofree char *valid = g_utf8_make_valid (text, -1);
+  g_autofree char *e = g_markup_escape_text (valid, -1);
   g_string_append (s, e);
 }
 

@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-meta.c: the metadata keys of the samples and summary files, listed
+ * once, and the checks every value read passes (see ms-meta.h). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ms-meta.h"
+
+#define WRITE "ms-csv-write.c"
+#define META "ms-csv-meta.c"
+
+/* One row per key, in MsMetaId's order. Ranges are what memsweep itself
+ * can write (ms-sweep.c's limits): anything else in a file is ignored. */
+static const MsMetaKey keys[MS_META_N_KEYS] = {
+  [MS_META_RUN_ID] = { "run-id", MS_META_TEXT, 0, 0, WRITE, "ms-csv-pair.c" },
+  [MS_META_VERSION] = { "memsweep-version", MS_META_TEXT, 0, 0, WRITE, META },
+  [MS_META_DATE] = { "date", MS_META_TEXT, 0, 0, WRITE, META },
+  [MS_META_LABEL] = { "label", MS_META_TEXT, 0, 0, WRITE, META },
+  [MS_META_NOTE] = { "note", MS_META_TEXT, 0, 0, WRITE, META },
+  [MS_META_DEVICE] = { "device", MS_META_TEXT, 0, 0, WRITE, META },
+  [MS_META_DEVICE_INDEX] = { "device-index", MS_META_INT, -1, 1 << 20, WRITE, META },
+  [MS_META_COMPUTE_CAPABILITY] = { "compute-capability", MS_META_FORM, 0, 0, WRITE, META },
+  [MS_META_MEMORY_TOTAL] = { "memory-total-bytes", MS_META_COUNT, 0, 0, WRITE, META },
+  [MS_META_MEMORY_FREE] = { "memory-free-bytes", MS_META_COUNT, 0, 0, WRITE, META },
+  [MS_META_DRIVER] = { "driver", MS_META_FORM, 0, 0, WRITE, META },
+  [MS_META_NVIDIA_DRIVER] = { "nvidia-driver", MS_META_TEXT, 0, 0, WRITE, META },
+  [MS_META_CUDA_RUNTIME] = { "cuda-runtime", MS_META_FORM, 0, 0, WRITE, META },
+  [MS_META_PCIE_LINK] = { "pcie-link", MS_META_FORM, 0, 0, WRITE, META },
+  [MS_META_CAN_MAP_HOST_MEMORY] = { "can-map-host-memory", MS_META_FLAG, 0, 1, WRITE, META },
+  [MS_META_CONCURRENT_MANAGED_ACCESS] = { "concurrent-managed-access", MS_META_FLAG, 0, 1, WRITE,
+                                          META },
+  [MS_META_PAGEABLE_MEMORY_ACCESS] = { "pageable-memory-access", MS_META_FLAG, 0, 1, WRITE,
+                                       META },
+  [MS_META_MANAGED_MEMORY] = { "managed-memory", MS_META_FLAG, 0, 1, WRITE, META },
+  [MS_META_UNIFIED_ADDRESSING] = { "unified-addressing", MS_META_FLAG, 0, 1, WRITE, META },
+  [MS_META_ASYNC_ENGINE_COUNT] = { "async-engine-count", MS_META_INT, 0, 1024, WRITE, META },
+  [MS_META_MULTIPROCESSORS] = { "multiprocessors", MS_META_INT, 0, 1 << 20, WRITE, META },
+  [MS_META_L2_BYTES] = { "l2-bytes", MS_META_INT, 0, 1 << 30, WRITE, META },
+  [MS_META_CPU_AFFINITY] = { "cpu-affinity", MS_META_TEXT, 0, 0, WRITE, META },
+  [MS_META_MODES] = { "modes", MS_META_FORM, 0, 0, WRITE, META },
+  [MS_META_MIN_EXP] = { "min-exp", MS_META_INT, MS_MIN_EXPONENT, MS_MAX_EXPONENT, WRITE, META },
+  [MS_META_MAX_EXP] = { "max-exp", MS_META_INT, MS_MIN_EXPONENT, MS_MAX_EXPONENT, WRITE, META },
+  [MS_META_STEP] = { "step", MS_META_INT, 1, MS_MAX_EXPONENT, WRITE, META },
+  [MS_META_REPS] = { "reps", MS_META_INT, 0, MS_MAX_REPS, WRITE, META },
+  [MS_META_REPS_RULE] = { "reps-rule", MS_META_FORM, 0, 0, "ms-csv.c", "ms-csv.c" },
+  [MS_META_MIN_REPS] = { "min-reps", MS_META_INT, 0, MS_MAX_REPS, "ms-csv.c", "ms-csv.c" },
+  [MS_META_CI_TARGET_PCT] = { "ci-target-pct", MS_META_NUMBER, 0, MS_MAX_CI_TARGET_PCT,
+                              "ms-csv.c", "ms-csv.c" },
+  [MS_META_CELL_BUDGET_MS] = { "cell-budget-ms", MS_META_NUMBER, 0, MS_MAX_CELL_BUDGET_MS,
+                               "ms-csv.c", "ms-csv.c" },
+  [MS_META_WARMUP] = { "warmup", MS_META_INT, 0, MS_MAX_WARMUP, WRITE, META },
+  [MS_META_STREAMS] = { "streams", MS_META_INT, 1, MS_MAX_STREAMS, WRITE, META },
+  [MS_META_ORDER] = { "order", MS_META_FORM, 0, 0, WRITE, META },
+  [MS_META_ROUNDS] = { "rounds", MS_META_INT, 1, MS_MAX_ROUNDS, WRITE, "ms-rounds.c" },
+  [MS_META_MEASURING_CPU] = { "measuring-cpu", MS_META_INT, 0, 1 << 20, WRITE, "ms-rounds.c" },
+  [MS_META_MEASURING_NODE] = { "measuring-node", MS_META_INT, 0, 4095, WRITE, "ms-rounds.c" },
+  [MS_META_EXPERIMENT_SWITCHES] = { "experiment-switches", MS_META_TEXT, 0, 0, WRITE, "ms-rounds.c" },
+  [MS_META_GPU_NEAR_CPUS] = { "gpu-near-cpus", MS_META_TEXT, 0, 0, WRITE, "ms-rounds.c" },
+  [MS_META_GPU_WARMUP] = { "gpu-warmup", MS_META_FORM, 0, 0, WRITE, "ms-rounds.c" },
+  [MS_META_RUN_TO_RUN] = { "run-to-run", MS_META_FORM, 0, 0, "ms-run-to-run.c",
+                           "ms-run-to-run.c" },
+  [MS_META_RUN_TO_RUN_SD] = { "run-to-run-sd-", MS_META_FORM, 0, 0, "ms-run-to-run.c",
+                              "ms-run-to-run.c" },
+  [MS_META_EXPERIMENT] = { "experiment", MS_META_TEXT, 0, 0, WRITE, META },
+  [MS_META_EXPERIMENT_SETTINGS] = { "experiment-settings", MS_META_TEXT, 0, 0, WRITE, META },
+  /* Written for people; the reason comes from the experiment's name. */
+  [MS_META_EXPERIMENT_REASON] = { "experiment-reason", MS_META_TEXT, 0, 0, WRITE, "" },
+  [MS_META_UM_COUNTS_COLUMNS] = { "um-counts-columns", MS_META_TEXT, 0, 0, "ms-um-counts.c",
+                                  "" },
+  [MS_META_UM_COUNTS] = { "um-counts", MS_META_FORM, 0, 0, "ms-um-counts.c", "ms-um-counts.c" },
+  [MS_META_UNITS] = { "units", MS_META_TEXT, 0, 0, WRITE, "" },
+  [MS_META_FIT] = { "fit", MS_META_TEXT, 0, 0, WRITE, "" },
+};
+
+const MsMetaKey *
+ms_meta_table (MsMetaId id)
+{
+  return id < MS_META_N_KEYS ? &keys[id] : NULL;
+}
+
+MsMetaId
+ms_meta_lookup (const char *key)
+{
+  for (int i = 0; i < MS_META_N_KEYS; i++) {
+    size_t n = strlen (keys[i].key);
+    bool prefix = keys[i].key[n - 1] == '-';
+    if (prefix ? strncmp (key, keys[i].key, n) == 0 : strcmp (key, keys[i].key) == 0)
+      return (MsMetaId) i;
+  }
+  return MS_META_N_KEYS;
+}
+
+void
+ms_meta_printf (FILE *f, MsMetaId id, const char *fmt, ...)
+{
+  va_list ap;
+  fprintf (f, "# %s: ", keys[id].key);
+  va_start (ap, fmt);
+  vfprintf (f, fmt, ap);
+  va_end (ap);
+  fputc ('\n', f);
+}
+
+/* Digits, with a '-' for ranges below 0: no spaces, '+', hex or exponent. */
+bool
+ms_meta_int (MsMetaId id, const char *value, int *out)
+{
+  const MsMetaKey *k = ms_meta_table (id);
+  const char *p = value + (value[0] == '-');
+  if (!k || k->type != MS_META_INT || !*p || strspn (p, "0123456789") != strlen (p) ||
+      strlen (p) > 10)
+    return false;
+  long long v = strtoll (value, NULL, 10);
+  if (v < k->lo || v > k->hi)
+    return false;
+  *out = (int) v;
+  return true;
+}
+
+bool
+ms_meta_number (MsMetaId id, const char *value, double *out)
+{
+  const MsMetaKey *k = ms_meta_table (id);
+  char *end;
+  /* As %g writes it: digits, a point, an exponent; no hex, inf or nan. */
+  if (!k || k->type != MS_META_NUMBER || strspn (value, "0123456789.e+-") != strlen (value))
+    return false;
+  errno = 0;
+  double v = strtod (value, &end);
+  if (end == value || *end || errno || !isfinite (v) || v < k->lo || v > k->hi)
+    return false;
+  *out = v;
+  return true;
+}
+
+bool
+ms_meta_flag (const char *value, bool *out)
+{
+  if (strcmp (value, "0") != 0 && strcmp (value, "1") != 0)
+    return false;
+  *out = value[0] == '1';
+  return true;
+}
+
+bool
+ms_meta_keep (MsResults *results, const char *line, size_t len)
+{
+  size_t used = strlen (results->kept_metadata);
+  if (used + len + 2 > sizeof results->kept_metadata)
+    return false;
+  memcpy (results->kept_metadata + used, line, len);
+  results->kept_metadata[used + len] = '\n';
+  results->kept_metadata[used + len + 1] = '\0';
+  return true;
+}
+
+void
+ms_meta_write_kept (FILE *f, const MsResults *results)
+{
+  fputs (results->kept_metadata, f);
+}

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-utf8.c: UTF-8 checks and cuts on character boundaries. */
+#include <string.h>
+
+#include "ms-utf8.h"
+
+/* The length of the well-formed character at s (at most left bytes), or 0. */
+static size_t
+char_length (const unsigned char *s, size_t left)
+{
+  unsigned c = s[0];
+  size_t n;
+  unsigned lo = 0x80, hi = 0xBF; /* the second byte's range */
+  if (c < 0x80)
+    return 1;
+  if (c >= 0xC2 && c <= 0xDF)
+    n = 2;
+  else if (c >= 0xE0 && c <= 0xEF) {
+    n = 3;
+    if (c == 0xE0)
+      lo = 0xA0; /* overlong */
+    if (c == 0xED)
+      hi = 0x9F; /* surrogates */
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    n = 4;
+    if (c == 0xF0)
+      lo = 0x90;
+    if (c == 0xF4)
+      hi = 0x8F; /* past U+10FFFF */
+  } else
+    return 0;
+  if (left < n || s[1] < lo || s[1] > hi)
+    return 0;
+  for (size_t i = 2; i < n; i++)
+    if ((s[i] & 0xC0) != 0x80)
+      return 0;
+  return n;
+}
+
+bool
+ms_utf8_valid (const char *s, size_t len, size_t *bad)
+{
+  const unsigned char *u = (const unsigned char *) s;
+  for (size_t i = 0; i < len;) {
+    size_t n = char_length (u + i, len - i);
+    if (!n) {
+      if (bad)
+        *bad = i;
+      return false;
+    }
+    i += n;
+  }
+  return true;
+}
+
+size_t
+ms_utf8_prefix (const char *s, size_t len)
+{
+  const unsigned char *u = (const unsigned char *) s;
+  /* Back over continuation bytes to the lead byte of the last character;
+   * keep it when whole. */
+  size_t i = len;
+  while (i > 0 && len - i < 4 && (u[i - 1] & 0xC0) == 0x80)
+    i--;
+  if (i == 0 || u[i - 1] < 0x80)
+    return len;
+  size_t lead = i - 1;
+  return char_length (u + lead, len - lead) == len - lead ? len : lead;
+}
+
+void
+ms_utf8_copy (char *dst, size_t size, const char *src)
+{
+  if (size == 0)
+    return;
+  size_t n = strlen (src);
+  if (n >= size)
+    n = ms_utf8_prefix (src, size - 1);
+  memmove (dst, src, n);
+  dst[n] = '\0';
+}

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-utf8.h: UTF-8 checks for text read from files, and cuts that keep
+ * whole characters, so that nothing memsweep reads or shows holds half a
+ * character. Plain C, no GLib. */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Whether s[0..len) is well-formed UTF-8 (no overlong forms, surrogates or
+ * code points past U+10FFFF); *bad gets the offset of the first bad byte. */
+bool ms_utf8_valid (const char *s, size_t len, size_t *bad);
+/* The longest prefix of s[0..len) that ends on a character boundary. */
+size_t ms_utf8_prefix (const char *s, size_t len);
+/* snprintf (dst, size, "%s", src), cut before a character rather than
+ * inside one. */
+void ms_utf8_copy (char *dst, size_t size, const char *src);
