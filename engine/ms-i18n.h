@@ -75,16 +75,41 @@ ms_i18n_build_tree_dir (char *dir, size_t size)
   return 0;
 }
 
+/* The installed catalogue's folder found from the program's own folder
+ * (bin/../share/locale): the same as MS_LOCALEDIR in a plain install, and
+ * still right where the installed tree was staged or moved (DESTDIR,
+ * a copied prefix). False when that folder does not exist. */
+static inline int
+ms_i18n_installed_dir (char *dir, size_t size)
+{
+  char exe[PATH_MAX];
+  ssize_t n = readlink ("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0 || !*MS_LOCALEDIR_FROM_BINDIR)
+    return 0;
+  exe[n] = '\0';
+  char *slash = strrchr (exe, '/');
+  if (!slash)
+    return 0;
+  *slash = '\0';
+  if (snprintf (dir, size, "%s/%s", exe, MS_LOCALEDIR_FROM_BINDIR) >= (int) size)
+    return 0;
+  return access (dir, F_OK) == 0;
+}
+
 /* Binds the catalogue: $MEMSWEEP_LOCALEDIR (tests) when set, else the build
- * tree's when the program runs uninstalled, else the folder meson installs
- * it to. The program still calls setlocale. */
+ * tree's when the program runs uninstalled, else the installed one next to
+ * the program, else the folder meson installs it to. The program still
+ * calls setlocale. */
 static inline void
 ms_i18n_bind (void)
 {
   const char *dir = getenv ("MEMSWEEP_LOCALEDIR");
-  char build_dir[PATH_MAX];
+  char found[PATH_MAX];
   if (!(dir && *dir))
-    dir = ms_i18n_build_tree_dir (build_dir, sizeof build_dir) ? build_dir : MS_LOCALEDIR;
+    dir = ms_i18n_build_tree_dir (found, sizeof found) ||
+                  ms_i18n_installed_dir (found, sizeof found)
+              ? found
+              : MS_LOCALEDIR;
   bindtextdomain (GETTEXT_PACKAGE, dir);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
 }

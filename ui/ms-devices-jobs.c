@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-devices-jobs.c: the devices page's two jobs, a sweep on every
- * selected GPU at once and the peer matrix: each a GTask thread with its
- * own copy of what it needs, posting its results back through a weak
- * reference (the page may go while a job runs; the job then finishes on its
- * own and frees itself). */
+ * selected GPU at once and the peer matrix: each an MsJob with its own copy
+ * of what it needs, whose "finished" the page follows with
+ * g_signal_connect_object (the page may go while a job runs; the job then
+ * finishes on its own and frees itself). */
 #include <glib/gi18n.h>
 
 #include "ms-devices-page-private.h"
@@ -37,7 +37,6 @@ ms_devices_engine_unref (Engine *engine)
 static void
 job_free (Job *job)
 {
-  g_weak_ref_clear (&job->page);
   ms_devices_engine_unref (job->engine);
   ms_multi_results_free (job->multi);
   g_clear_pointer (&job->file, ms_peer_file_box_unref);
@@ -48,7 +47,6 @@ static Job *
 job_new (MsDevicesPage *self, gboolean peer)
 {
   Job *job = g_new0 (Job, 1);
-  g_weak_ref_init (&job->page, self);
   if (!self->engine)
     self->engine = ms_devices_engine_new (ms_backend_new_system (), ms_peer_run);
   job->engine = g_atomic_rc_box_acquire (self->engine);
@@ -66,17 +64,20 @@ job_new (MsDevicesPage *self, gboolean peer)
   return job;
 }
 
-static void
-multi_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+/* Worker threads: the results go into the job's data, handed back as the
+ * result (owned by the MsJob as its data). */
+static gpointer
+multi_thread (MsJob *mj, gpointer data, GError **error)
 {
   Job *job = data;
   job->status = ms_multi_run (&job->sweep, job->devices, job->n, job->engine->backend, NULL, NULL,
-                              &job->cancel, &job->multi, job->err, sizeof job->err);
-  g_task_return_boolean (task, TRUE);
+                              ms_job_get_cancel_flag (mj), &job->multi, job->err,
+                              sizeof job->err);
+  return job;
 }
 
-static void
-peer_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+static gpointer
+peer_thread (MsJob *mj, gpointer data, GError **error)
 {
   Job *job = data;
   MsPeerResults *r = g_new0 (MsPeerResults, 1);
@@ -91,7 +92,7 @@ peer_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
     g_snprintf (job->err, sizeof job->err, "%s", r->error);
   }
   g_free (r);
-  g_task_return_boolean (task, TRUE);
+  return job;
 }
 
 /* One run per device for the charts, and the devices x sizes matrix. */
@@ -127,13 +128,10 @@ multi_done (MsDevicesPage *self, Job *job)
 }
 
 static void
-job_done (GObject *source, GAsyncResult *result, gpointer user_data)
+on_job_finished (MsJob *mj, MsDevicesPage *self)
 {
-  Job *job = g_task_get_task_data (G_TASK (result));
-  g_autoptr (MsDevicesPage) self = g_weak_ref_get (&job->page);
-  if (!self)
-    return; /* the page went; the task frees the job */
-  self->job = NULL;
+  Job *job = ms_job_get_result (mj);
+  g_autoptr (MsJob) keep = g_steal_pointer (&self->job); /* the job frees its data */
   if (!job->peer) {
     multi_done (self, job);
   } else if (job->peer_ok) {
@@ -149,13 +147,12 @@ job_done (GObject *source, GAsyncResult *result, gpointer user_data)
 }
 
 static void
-start_job (MsDevicesPage *self, Job *job, GTaskThreadFunc func, const char *status)
+start_job (MsDevicesPage *self, Job *job, MsJobFunc func, const char *status)
 {
-  self->job = job;
-  GTask *task = g_task_new (NULL, NULL, job_done, NULL);
-  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
-  g_task_run_in_thread (task, func);
-  g_object_unref (task);
+  self->job_is_peer = job->peer;
+  self->job = ms_job_new (func, job, (GDestroyNotify) job_free, NULL);
+  g_signal_connect_object (self->job, "finished", G_CALLBACK (on_job_finished), self, 0);
+  ms_job_start (self->job);
   ms_devices_page_set_status (self, status);
   ms_devices_page_update (self);
   ms_devices_page_notify_busy (self);
@@ -201,7 +198,7 @@ ms_devices_page_cancel (MsDevicesPage *self)
 {
   g_return_if_fail (MS_IS_DEVICES_PAGE (self));
   if (self->job)
-    atomic_store (&self->job->cancel, 1);
+    ms_job_cancel (self->job);
 }
 
 void

@@ -7,6 +7,7 @@
 #include <stdatomic.h>
 
 #include "ms-devices-page.h"
+#include "ms-job.h"
 
 G_BEGIN_DECLS
 
@@ -21,15 +22,14 @@ typedef struct {
   MsDevicesPeerFunc peer_run;
 } Engine;
 
+/* An MsJob's data: the worker's own copy, and its results. */
 typedef struct {
-  GWeakRef page;
   Engine *engine;
   gboolean peer;
   MsSweep sweep;
   int devices[MS_MULTI_MAX_DEVICES];
   MsDeviceInfo info[MS_MULTI_MAX_DEVICES];
   int n;
-  atomic_int cancel;
   /* Results, filled on the worker. */
   MsMultiResults *multi;
   MsRunStatus status;
@@ -53,7 +53,8 @@ struct _MsDevicesPage {
   GArray *devices; /* MsDeviceInfo */
   GPtrArray *checks; /* GtkCheckButton per present device, in order */
   Engine *engine;
-  Job *job;        /* the job running, owned by its task */
+  MsJob *job;      /* the job running, followed with g_signal_connect_object */
+  gboolean job_is_peer;
   GPtrArray *runs; /* of the last multi-GPU sweep */
   MsPeerFile *peer;
   char *status;

@@ -76,7 +76,7 @@ ms_devices_page_update (MsDevicesPage *self)
   gtk_widget_set_sensitive (self->peer_button, !blocked && n >= 2);
   gtk_widget_set_sensitive (GTK_WIDGET (self->device_list), !busy);
   gtk_widget_set_sensitive (GTK_WIDGET (self->all_check), !busy && have_gpu (self));
-  gtk_widget_set_visible (self->stop_button, busy && !self->job->peer);
+  gtk_widget_set_visible (self->stop_button, busy && !self->job_is_peer);
   gtk_spinner_set_spinning (self->spinner, busy);
   self->updating_all = TRUE;
   gtk_check_button_set_active (self->all_check, have_gpu (self) && n == self->checks->len);
@@ -471,9 +471,12 @@ static void
 ms_devices_page_dispose (GObject *object)
 {
   MsDevicesPage *self = MS_DEVICES_PAGE (object);
-  if (self->job)
-    atomic_store (&self->job->cancel, 1); /* the job finishes on its own */
-  self->job = NULL;
+  if (self->job) {
+    /* The job finishes on its own, without the page. */
+    g_signal_handlers_disconnect_by_data (self->job, self);
+    ms_job_cancel (self->job);
+  }
+  g_clear_object (&self->job);
   g_ptr_array_set_size (self->checks, 0);
   ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_DEVICES_PAGE);
   g_clear_pointer (&self->engine, ms_devices_engine_unref);

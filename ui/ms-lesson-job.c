@@ -1,24 +1,23 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-lesson-job.c: lessons run or read on a GTask thread. The job is
- * shared by the task and the progress messages; the owner is reached
- * through a weak reference only. */
+/* ms-lesson-job.c: lessons run or read on an MsJob's thread. The MsJob
+ * owns the lesson's job (its data) and lives until it has finished; the
+ * owner is reached through a weak reference only. */
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <unistd.h>
 
+#include "ms-job.h"
 #include "ms-lesson-job.h"
 #include "ms-plots.h"
 #include "ms-run.h"
 #include "ms-runs-library.h"
 
 struct _MsLessonJob {
-  gatomicrefcount ref;
+  MsJob *job; /* owns this; not a reference */
   MsLessonTopic topic;
   MsSweep base;
   GStrv paths; /* load: the candidates */
-  atomic_int cancel;
   GWeakRef owner;
-  GMainContext *context;
   MsLessonJobProgress progress;
   MsLessonJobDone done;
   MsPortableResults *portable; /* the portable lesson on 2+ GPUs, or NULL */
@@ -30,20 +29,10 @@ typedef struct {
   char error[512];
 } JobOutcome;
 
-static MsLessonJob *
-job_ref (MsLessonJob *job)
-{
-  g_atomic_ref_count_inc (&job->ref);
-  return job;
-}
-
 static void
-job_unref (MsLessonJob *job)
+job_free (MsLessonJob *job)
 {
-  if (!g_atomic_ref_count_dec (&job->ref))
-    return;
   g_weak_ref_clear (&job->owner);
-  g_main_context_unref (job->context);
   g_strfreev (job->paths);
   g_free (job->portable);
   g_free (job);
@@ -57,27 +46,12 @@ outcome_free (gpointer data)
   g_free (o);
 }
 
-typedef struct {
-  MsLessonJob *job;
-  double fraction;
-} ProgressUpdate;
-
-static gboolean
-on_progress_main (gpointer data)
-{
-  ProgressUpdate *u = data;
-  g_autoptr (GObject) owner = g_weak_ref_get (&u->job->owner);
-  if (owner && u->job->progress)
-    u->job->progress (owner, u->job->topic, u->fraction);
-  return G_SOURCE_REMOVE;
-}
-
 static void
-progress_free (gpointer data)
+on_progress (MsJob *mj, double fraction, gpointer detail, MsLessonJob *job)
 {
-  ProgressUpdate *u = data;
-  job_unref (u->job);
-  g_free (u);
+  g_autoptr (GObject) owner = g_weak_ref_get (&job->owner);
+  if (owner && job->progress)
+    job->progress (owner, job->topic, fraction);
 }
 
 /* Worker thread. */
@@ -85,11 +59,7 @@ static void
 on_cell (int index, int n, const MsCell *cell, void *user_data)
 {
   MsLessonJob *job = user_data;
-  ProgressUpdate *u = g_new0 (ProgressUpdate, 1);
-  u->job = job_ref (job);
-  u->fraction = n > 0 ? (index + 1.0) / n : 0;
-  g_main_context_invoke_full (job->context, G_PRIORITY_DEFAULT, on_progress_main, u,
-                              progress_free);
+  ms_job_post_progress (job->job, n > 0 ? (index + 1.0) / n : 0, NULL, NULL);
 }
 
 /* The command line next to this program (installed: the same folder; a
@@ -170,7 +140,7 @@ measure_portable (MsLessonJob *job, const MsResults *run, char *err, gsize errle
 {
   int devices[MS_MULTI_MAX_DEVICES];
   int n = MIN (run->device.count, MS_MULTI_MAX_DEVICES);
-  if (n < 2 || atomic_load (&job->cancel))
+  if (n < 2 || ms_job_is_cancelled (job->job))
     return;
   for (int i = 0; i < n; i++)
     devices[i] = i;
@@ -191,12 +161,12 @@ measure (MsLessonJob *job, char *err, gsize errlen)
   MsRunStatus st;
   if (info->experiment[0]) {
     st = ms_lesson_run (info->experiment, &job->base, backend, run_isolated, NULL, on_cell, job,
-                        &job->cancel, &out, err, errlen);
+                        ms_job_get_cancel_flag (job->job), &out, err, errlen);
   } else {
     MsSweep s = job->base;
     s.variant[0] = '\0';
     st = ms_sweep_set_modes (&s, info->modes, err, errlen)
-           ? ms_sweep_run (&s, backend, on_cell, job, &job->cancel, &out, err, errlen)
+           ? ms_sweep_run (&s, backend, on_cell, job, ms_job_get_cancel_flag (job->job), &out, err, errlen)
            : MS_RUN_INVALID;
   }
   ms_backend_free (backend);
@@ -228,10 +198,12 @@ load (MsLessonJob *job, char *err, gsize errlen)
   return NULL;
 }
 
-static void
-job_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+/* Worker thread: the outcome carries the run and the reason together (a
+ * stopped run keeps its cells), so it is never a GError. */
+static gpointer
+job_work (MsJob *mj, gpointer data, GError **error)
 {
-  MsLessonJob *job = task_data;
+  MsLessonJob *job = data;
   JobOutcome *o = g_new0 (JobOutcome, 1);
   MsResults *r = job->paths ? load (job, o->error, sizeof o->error)
                             : measure (job, o->error, sizeof o->error);
@@ -241,14 +213,13 @@ job_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *canc
     g_snprintf (r->label, sizeof r->label, "%s · %s", g_dgettext (GETTEXT_PACKAGE, info->title), label);
     o->run = r;
   }
-  g_task_return_pointer (task, o, outcome_free);
+  return o;
 }
 
 static void
-job_done (GObject *source, GAsyncResult *result, gpointer user_data)
+on_finished (MsJob *mj, MsLessonJob *job)
 {
-  MsLessonJob *job = user_data;
-  JobOutcome *o = g_task_propagate_pointer (G_TASK (result), NULL);
+  JobOutcome *o = ms_job_get_result (mj);
   g_autoptr (GObject) owner = g_weak_ref_get (&job->owner);
   /* A run measured here is kept, whether its page is still there or not. */
   if (o && o->run && !job->paths)
@@ -257,20 +228,16 @@ job_done (GObject *source, GAsyncResult *result, gpointer user_data)
     g_application_release (job->app);
   if (owner && o)
     job->done (owner, job, job->topic, g_steal_pointer (&o->run), o->error[0] ? o->error : NULL);
-  if (o)
-    outcome_free (o);
-  job_unref (job);
+  g_object_unref (mj); /* the reference job_launch kept; the job ends here */
 }
 
 static MsLessonJob *
 job_start (GObject *owner, MsLessonTopic topic, MsLessonJobDone done)
 {
   MsLessonJob *job = g_new0 (MsLessonJob, 1);
-  g_atomic_ref_count_init (&job->ref);
   job->topic = topic;
   job->done = done;
   g_weak_ref_init (&job->owner, owner);
-  job->context = g_main_context_ref_thread_default ();
   return job;
 }
 
@@ -280,11 +247,12 @@ job_launch (MsLessonJob *job)
   /* Quitting waits for a measuring job's end, so that its run is kept. */
   if (!job->paths && (job->app = g_application_get_default ()))
     g_application_hold (job->app);
-  GTask *task = g_task_new (NULL, NULL, job_done, job_ref (job));
-  g_task_set_task_data (task, job_ref (job), (GDestroyNotify) job_unref);
-  g_task_run_in_thread (task, job_thread);
-  g_object_unref (task);
-  job_unref (job); /* the owner's pointer is borrowed from the task */
+  /* The MsJob owns the lesson's job and is kept until "finished": the
+   * owner's pointer is borrowed until its done callback. */
+  job->job = ms_job_new (job_work, job, (GDestroyNotify) job_free, outcome_free);
+  g_signal_connect (job->job, "progress", G_CALLBACK (on_progress), job);
+  g_signal_connect (job->job, "finished", G_CALLBACK (on_finished), job);
+  ms_job_start (job->job);
 }
 
 MsLessonJob *
@@ -320,5 +288,5 @@ void
 ms_lesson_job_cancel (MsLessonJob *job)
 {
   if (job)
-    atomic_store (&job->cancel, 1);
+    ms_job_cancel (job->job);
 }
