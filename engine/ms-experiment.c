@@ -62,24 +62,26 @@ ms_experiment_parse (const char *text, MsExperiment *out, char *err, size_t errl
 }
 
 static MsExperiment env_switches;
-static bool env_valid;
+static bool env_read, env_valid;
 static char env_error[256];
-static pthread_once_t env_once = PTHREAD_ONCE_INIT;
-
-static void
-read_env (void)
-{
-  env_valid = ms_experiment_parse (getenv (MS_EXPERIMENT_ENV), &env_switches, env_error,
-                                   sizeof env_error);
-}
+/* A mutex rather than pthread_once: the sweep threads of several GPUs ask
+ * at once, and a race checker (helgrind) can follow a mutex. */
+static pthread_mutex_t env_lock = PTHREAD_MUTEX_INITIALIZER;
 
 const MsExperiment *
 ms_experiment_get (char *err, size_t errlen)
 {
-  pthread_once (&env_once, read_env);
-  if (!env_valid && err)
+  pthread_mutex_lock (&env_lock);
+  if (!env_read) {
+    env_valid = ms_experiment_parse (getenv (MS_EXPERIMENT_ENV), &env_switches, env_error,
+                                     sizeof env_error);
+    env_read = true;
+  }
+  bool valid = env_valid;
+  if (!valid && err)
     snprintf (err, errlen, "%s", env_error);
-  return env_valid ? &env_switches : NULL;
+  pthread_mutex_unlock (&env_lock);
+  return valid ? &env_switches : NULL;
 }
 
 void
