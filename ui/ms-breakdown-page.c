@@ -99,9 +99,8 @@ ms_breakdown_page_init (MsBreakdownPage *self)
 void
 ms_breakdown_page_set_runs (MsBreakdownPage *self, GPtrArray *runs)
 {
-  g_autoptr (GPtrArray) sizes = ms_pickers_size_labels (runs);
   g_signal_handlers_block_by_func (self->size_dropdown, on_size_selected, self);
-  ms_pickers_sync (self->size_dropdown, sizes);
+  ms_pickers_sync_sizes (self->size_dropdown, runs);
   g_signal_handlers_unblock_by_func (self->size_dropdown, on_size_selected, self);
   ms_breakdown_view_set_runs (self->view, runs);
   on_size_selected (self);

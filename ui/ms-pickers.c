@@ -2,8 +2,6 @@
 /* ms-pickers.c: the run and size drop-downs of the view pages. */
 #include "ms-pickers.h"
 
-#include <stdlib.h>
-
 #include "memsweep.h"
 #include "ms-run.h"
 
@@ -19,8 +17,12 @@ ms_pickers_run_labels (GPtrArray *runs)
   return names;
 }
 
-GPtrArray *
-ms_pickers_size_labels (GPtrArray *runs)
+/* The exponents a size drop-down lists, in its order: the sizes are known
+ * by number, never read back from their labels. */
+#define EXPONENTS_KEY "ms-pickers-exponents"
+
+void
+ms_pickers_sync_sizes (GtkDropDown *dd, GPtrArray *runs)
 {
   gboolean present[MS_MAX_EXPONENT + 1] = { FALSE };
   for (guint r = 0; runs && r < runs->len; r++) {
@@ -28,14 +30,17 @@ ms_pickers_size_labels (GPtrArray *runs)
     for (size_t i = 0; i < run->n_cells; i++)
       present[run->cells[i].exponent] = TRUE;
   }
-  GPtrArray *sizes = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  GArray *exponents = g_array_new (FALSE, FALSE, sizeof (int));
   for (int e = 0; e <= MS_MAX_EXPONENT; e++)
     if (present[e]) {
       char b[32];
       ms_format_bytes ((1ull << e) * sizeof (float), b, sizeof b);
-      g_ptr_array_add (sizes, g_strdup_printf ("2^%d · %s", e, b));
+      g_ptr_array_add (labels, g_strdup_printf ("2^%d · %s", e, b));
+      g_array_append_val (exponents, e);
     }
-  return sizes;
+  g_object_set_data_full (G_OBJECT (dd), EXPONENTS_KEY, exponents, (GDestroyNotify) g_array_unref);
+  ms_pickers_sync (dd, labels);
 }
 
 void
@@ -60,26 +65,20 @@ ms_pickers_sync (GtkDropDown *dd, GPtrArray *items)
   gtk_drop_down_set_selected (dd, pos);
 }
 
-static int
-label_exponent (const char *label)
-{
-  return atoi (label + 2); /* "2^20 · 4 MiB" */
-}
-
 int
 ms_pickers_get_exponent (GtkDropDown *dd)
 {
-  GtkStringObject *o = gtk_drop_down_get_selected_item (dd);
-  return o ? label_exponent (gtk_string_object_get_string (o)) : -1;
+  GArray *exponents = g_object_get_data (G_OBJECT (dd), EXPONENTS_KEY);
+  guint pos = gtk_drop_down_get_selected (dd);
+  return exponents && pos < exponents->len ? g_array_index (exponents, int, pos) : -1;
 }
 
 gboolean
 ms_pickers_set_exponent (GtkDropDown *dd, int exponent)
 {
-  GtkStringList *list = GTK_STRING_LIST (gtk_drop_down_get_model (dd));
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (list));
-  for (guint i = 0; i < n; i++)
-    if (label_exponent (gtk_string_list_get_string (list, i)) == exponent) {
+  GArray *exponents = g_object_get_data (G_OBJECT (dd), EXPONENTS_KEY);
+  for (guint i = 0; exponents && i < exponents->len; i++)
+    if (g_array_index (exponents, int, i) == exponent) {
       gtk_drop_down_set_selected (dd, i);
       return TRUE;
     }

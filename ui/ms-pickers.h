@@ -9,12 +9,14 @@ G_BEGIN_DECLS
 
 /* Labels of the runs (MsRun*), as valid UTF-8. */
 GPtrArray *ms_pickers_run_labels (GPtrArray *runs);
-/* "2^20 · 4 MiB" for every size present in any run, smallest first. */
-GPtrArray *ms_pickers_size_labels (GPtrArray *runs);
+/* A size drop-down listing "2^20 · 4 MiB" for every size present in any
+ * run (MsRun*), smallest first, each known by its exponent. */
+void ms_pickers_sync_sizes (GtkDropDown *dropdown, GPtrArray *runs);
 /* Keeps a drop-down's GtkStringList equal to `items`, preserving the
  * selection by text where it can, else selecting the last item. */
 void ms_pickers_sync (GtkDropDown *dropdown, GPtrArray *items);
-/* The exponent of the selected size, or -1. */
+/* The exponent of the selected size (of a drop-down kept by
+ * ms_pickers_sync_sizes), or -1. */
 int ms_pickers_get_exponent (GtkDropDown *dropdown);
 /* Selects the size with that exponent; FALSE if it is not listed. */
 gboolean ms_pickers_set_exponent (GtkDropDown *dropdown, int exponent);

@@ -119,10 +119,9 @@ sync_sizes (MsTimelinePage *self)
   g_autoptr (GPtrArray) one = g_ptr_array_new ();
   if (run)
     g_ptr_array_add (one, run);
-  g_autoptr (GPtrArray) sizes = ms_pickers_size_labels (one);
   int before = self->exponent;
   g_signal_handlers_block_by_func (self->size_dropdown, on_size_selected, self);
-  ms_pickers_sync (self->size_dropdown, sizes);
+  ms_pickers_sync_sizes (self->size_dropdown, one);
   for (int d = 0; before >= 0 && d <= MS_MAX_EXPONENT; d++)
     if (ms_pickers_set_exponent (self->size_dropdown, before - d) ||
         ms_pickers_set_exponent (self->size_dropdown, before + d))
