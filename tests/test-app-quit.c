@@ -14,44 +14,13 @@
 #include "memsweep.h"
 #include "ms-application.h"
 #include "ms-runs-library.h"
-#include "ms-widget-test.h"
+#include "ms-app-test.h"
 #include "ms-window.h"
 
 static char *data_home, *runs_folder;
 static guint failure_toasts;
 static size_t final_cells;
 static gboolean done;
-
-static void
-wait_until (gboolean (*cond) (gpointer), gpointer data, const char *what)
-{
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-  while (!cond (data)) {
-    if (g_get_monotonic_time () > deadline)
-      g_error ("timed out waiting until %s", what);
-    g_main_context_iteration (NULL, FALSE);
-    g_usleep (1000);
-  }
-}
-
-static gboolean
-is_not_sweeping (gpointer win)
-{
-  return !ms_window_is_sweeping (win);
-}
-
-static gboolean
-can_run (gpointer win)
-{
-  g_autofree char *blocker = ms_window_dup_run_blocker (win);
-  return blocker == NULL;
-}
-
-static gboolean
-is_null (gpointer pointer_to_pointer)
-{
-  return *(gpointer *) pointer_to_pointer == NULL;
-}
 
 static gboolean
 has_cells (gpointer win)
@@ -121,8 +90,8 @@ sweep_to_end (MsWindow *win)
 {
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
   g_assert_true (ms_window_is_sweeping (win));
-  wait_until (is_not_sweeping, win, "the sweep ends");
-  wait_until (is_written, NULL, "the sweep's run is written");
+  ms_test_wait_until (ms_test_is_not_sweeping, win, "the sweep ends");
+  ms_test_wait_until (is_written, NULL, "the sweep's run is written");
 }
 
 /* The runs folder's place is taken by a file: writes fail. */
@@ -143,9 +112,9 @@ check_write_failure (MsWindow *win)
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 2);
   /* Closing now would lose them: it asks, and Cancel keeps the window. */
   gtk_window_close (GTK_WINDOW (win));
-  wait_until (ms_test_has_question, NULL, "closing asks about the runs not kept");
+  ms_test_wait_until (ms_test_has_question, NULL, "closing asks about the runs not kept");
   answer ("_Cancel");
-  wait_until (has_no_question, NULL, "the question goes");
+  ms_test_wait_until (has_no_question, NULL, "the question goes");
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (win)));
 
   /* Room again: the next sweep is kept and the error is gone. */
@@ -166,7 +135,7 @@ check_quiet_close (GApplication *app)
   gtk_window_present (GTK_WINDOW (other));
   g_object_add_weak_pointer (G_OBJECT (other), (gpointer *) &other);
   gtk_window_close (GTK_WINDOW (other));
-  wait_until (is_null, &other, "a window without a sweep closes at once");
+  ms_test_wait_until (ms_test_is_null, &other, "a window without a sweep closes at once");
   g_assert_null (ms_test_find_question ());
 }
 
@@ -185,10 +154,10 @@ check_quit_during_sweep (GApplication *app, MsWindow *win)
   g_settings_set_int (settings, "max-exp", 24);
   g_settings_set_int (settings, "reps", 400);
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
-  wait_until (has_cells, win, "the long sweep measures two cells");
+  ms_test_wait_until (has_cells, win, "the long sweep measures two cells");
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
-  wait_until (ms_test_has_question, NULL, "Ctrl+Q asks whether to stop the sweep");
+  ms_test_wait_until (ms_test_has_question, NULL, "Ctrl+Q asks whether to stop the sweep");
   /* Asking kept what was measured so far. */
   g_autoptr (GPtrArray) so_far = kept_runs ();
   g_assert_cmpuint (so_far->len, ==, 2);
@@ -199,7 +168,7 @@ check_quit_during_sweep (GApplication *app, MsWindow *win)
 
   g_signal_connect (win, "notify::sweeping", G_CALLBACK (on_sweeping), NULL);
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
-  wait_until (ms_test_has_question, NULL, "Ctrl+Q asks again");
+  ms_test_wait_until (ms_test_has_question, NULL, "Ctrl+Q asks again");
   answer ("_Stop and Quit");
   done = TRUE; /* the rest is checked once the application has quit */
 }
@@ -208,7 +177,7 @@ static void
 on_activate (GApplication *app)
 {
   MsWindow *win = MS_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
-  wait_until (can_run, win, "device discovery ends and Run is enabled");
+  ms_test_wait_until (ms_test_can_run, win, "device discovery ends and Run is enabled");
   check_write_failure (win);
   check_quiet_close (app);
   check_quit_during_sweep (app, win);

@@ -11,48 +11,16 @@
 
 #include "memsweep.h"
 #include "ms-application.h"
-#include "ms-widget-test.h"
+#include "ms-app-test.h"
 #include "ms-window.h"
 
 static char *tmpdir;
 static gboolean done;
 
-/* Runs the main loop until cond (data) holds; fails after 60 s. */
-static void
-wait_until (gboolean (*cond) (gpointer), gpointer data, const char *what)
-{
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-  while (!cond (data)) {
-    if (g_get_monotonic_time () > deadline)
-      g_error ("timed out waiting until %s", what);
-    g_main_context_iteration (NULL, FALSE);
-    g_usleep (1000);
-  }
-}
-
 static gboolean
 is_mapped (gpointer widget)
 {
   return gtk_widget_get_mapped (widget);
-}
-
-static gboolean
-is_not_sweeping (gpointer win)
-{
-  return !ms_window_is_sweeping (win);
-}
-
-static gboolean
-can_run (gpointer win)
-{
-  g_autofree char *blocker = ms_window_dup_run_blocker (win);
-  return blocker == NULL;
-}
-
-static gboolean
-is_null (gpointer pointer_to_pointer)
-{
-  return *(gpointer *) pointer_to_pointer == NULL;
 }
 
 static gboolean
@@ -180,12 +148,12 @@ check_toast_text (MsWindow *win)
   g_assert_true (g_file_set_contents (path, "not,a,memsweep\nfile\n", -1, NULL));
   g_autoptr (GFile) file = g_file_new_for_path (path);
   ms_window_open_file (win, file);
-  wait_until (toast_mentions, win, "a toast names the file");
+  ms_test_wait_until (toast_mentions, win, "a toast names the file");
   const char *text = ms_window_get_toast_text (win);
   g_assert_true (g_utf8_validate (text, -1, NULL));
   g_assert_nonnull (strstr (text, "a&b<span>\xef\xbf\xbd.csv"));
   LabelSearch search = { GTK_WIDGET (win), text };
-  wait_until (shows_label, &search, "the toast shows the text literally");
+  ms_test_wait_until (shows_label, &search, "the toast shows the text literally");
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 1);
 }
 
@@ -326,7 +294,7 @@ check_sweeps (MsWindow *win)
 {
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
   g_assert_true (ms_window_is_sweeping (win));
-  wait_until (is_not_sweeping, win, "the sweep ends");
+  ms_test_wait_until (ms_test_is_not_sweeping, win, "the sweep ends");
   const MsResults *live = ms_window_get_live (win);
   g_assert_nonnull (live);
   g_assert_cmpuint (live->n_cells, ==, 5); /* host at 2^12..2^16 */
@@ -340,7 +308,7 @@ check_sweeps (MsWindow *win)
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
   g_assert_false (ms_window_close_run (win, 2)); /* a sweep fills it */
   g_action_group_activate_action (G_ACTION_GROUP (win), "stop", NULL);
-  wait_until (is_not_sweeping, win, "the stopped sweep ends");
+  ms_test_wait_until (ms_test_is_not_sweeping, win, "the stopped sweep ends");
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 3);
   const MsResults *first = ms_window_get_run (win, 1), *second = ms_window_get_run (win, 2);
   g_assert_true (second == ms_window_get_live (win));
@@ -400,12 +368,12 @@ check_first_frame_before_files (GApplication *app)
   g_assert_false (painted);
   g_signal_connect (win, "notify::painted", G_CALLBACK (on_painted), NULL);
   gtk_window_present (GTK_WINDOW (win));
-  wait_until (has_a_run, win, "the file opens after the first frame");
+  ms_test_wait_until (has_a_run, win, "the file opens after the first frame");
   g_object_get (win, "painted", &painted, NULL);
   g_assert_true (painted);
   g_object_add_weak_pointer (G_OBJECT (win), (gpointer *) &win);
   gtk_window_destroy (GTK_WINDOW (win));
-  wait_until (is_null, &win, "the second window is finalized");
+  ms_test_wait_until (ms_test_is_null, &win, "the second window is finalized");
 }
 
 static void
@@ -413,7 +381,7 @@ on_activate (GApplication *app)
 {
   MsWindow *win = MS_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
   g_assert_nonnull (win);
-  wait_until (is_mapped, win, "the window shows");
+  ms_test_wait_until (is_mapped, win, "the window shows");
   check_files (win);
   check_views_and_exports (win);
   check_toast_text (win);
@@ -422,7 +390,7 @@ on_activate (GApplication *app)
   check_first_frame_before_files (app);
   /* Device discovery runs off the main thread; then Run is enabled for
    * the host-only settings. */
-  wait_until (can_run, win, "device discovery ends and Run is enabled");
+  ms_test_wait_until (ms_test_can_run, win, "device discovery ends and Run is enabled");
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "run"));
   check_refused_settings (app);
   check_sweeps (win);
@@ -434,9 +402,9 @@ on_activate (GApplication *app)
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
   g_object_add_weak_pointer (G_OBJECT (win), (gpointer *) &win);
   gtk_window_close (GTK_WINDOW (win));
-  wait_until (ms_test_has_question, NULL, "closing asks whether to stop the sweep");
+  ms_test_wait_until (ms_test_has_question, NULL, "closing asks whether to stop the sweep");
   answer ("_Stop and Quit");
-  wait_until (is_null, &win, "the closed window is finalized");
+  ms_test_wait_until (ms_test_is_null, &win, "the closed window is finalized");
   drain ();
   done = TRUE;
 }
