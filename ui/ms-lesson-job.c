@@ -221,13 +221,17 @@ on_finished (MsJob *mj, MsLessonJob *job)
 {
   JobOutcome *o = ms_job_get_result (mj);
   g_autoptr (GObject) owner = g_weak_ref_get (&job->owner);
-  /* A run measured here is kept, whether its page is still there or not. */
-  if (o && o->run && !job->paths)
-    ms_runs_library_keep (ms_runs_library_get_default (), o->run, NULL);
+  g_autoptr (MsRun) run =
+    o && o->run ? ms_run_new (g_steal_pointer (&o->run), MS_RUN_KIND_LESSON) : NULL;
+  /* A run measured here is kept, whether its page is still there or not,
+   * on the library's writer thread. */
+  if (run && !job->paths)
+    ms_runs_library_keep_async (ms_runs_library_get_default (), run);
   if (job->app)
     g_application_release (job->app);
   if (owner && o)
-    job->done (owner, job, job->topic, g_steal_pointer (&o->run), o->error[0] ? o->error : NULL);
+    job->done (owner, job, job->topic, run ? g_object_ref (run) : NULL,
+               o->error[0] ? o->error : NULL);
   g_object_unref (mj); /* the reference job_launch kept; the job ends here */
 }
 

@@ -8,6 +8,7 @@
 #include <gio/gio.h>
 
 #include "ms-lesson-caption.h"
+#include "ms-run.h"
 
 G_BEGIN_DECLS
 
@@ -15,10 +16,10 @@ typedef struct _MsLessonJob MsLessonJob;
 
 /* Main context; the owner is alive. fraction: 0..1. */
 typedef void (*MsLessonJobProgress) (GObject *owner, MsLessonTopic topic, double fraction);
-/* Main context, once, when the owner is still alive: run (the engine's,
+/* Main context, once, when the owner is still alive: run (a lesson run,
  * transfer full) or NULL with error. */
 typedef void (*MsLessonJobDone) (GObject *owner, MsLessonJob *job, MsLessonTopic topic,
-                                 MsResults *run, const char *error);
+                                 MsRun *run, const char *error);
 
 /* Measures topic on the sizes, repetitions and device of base. */
 MsLessonJob *ms_lesson_job_run (GObject *owner, MsLessonTopic topic, const MsSweep *base,

@@ -214,7 +214,7 @@ on_job_progress (GObject *owner, MsLessonTopic t, double fraction)
 }
 
 static void
-on_job_done (GObject *owner, MsLessonJob *job, MsLessonTopic t, MsResults *run,
+on_job_done (GObject *owner, MsLessonJob *job, MsLessonTopic t, MsRun *run,
              const char *error)
 {
   MsLessonsPage *self = MS_LESSONS_PAGE (owner);
@@ -224,7 +224,7 @@ on_job_done (GObject *owner, MsLessonJob *job, MsLessonTopic t, MsResults *run,
   if (run) {
     g_clear_object (&card->own);
     g_clear_pointer (&card->portable, g_free);
-    card->own = ms_run_new (run, MS_RUN_KIND_LESSON);
+    card->own = run; /* the job's reference */
     const MsPortableResults *portable = ms_lesson_job_get_portable (job);
     if (portable)
       card->portable = g_memdup2 (portable, sizeof *portable);
