@@ -156,7 +156,10 @@ draw_crosshair (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
   ms_set_dash (cr, 0, lw);
 
   char size[32];
-  ms_format_size_label (x, size, sizeof size);
+  if (d->x_unit == MS_SCALE_COUNT)
+    g_snprintf (size, sizeof size, "%s %.0f", d->x_label ? d->x_label : "", x);
+  else
+    ms_format_size_label (x, size, sizeof size);
   GArray *colors = g_array_new (FALSE, FALSE, sizeof (guint));
   GPtrArray *rows = readout_rows (d, x, colors);
   readout_box (cr, st, l, px, size, rows, colors, fs);

@@ -194,6 +194,7 @@ chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double 
     l->legend_y = height - l->legend_h - fs * 0.3;
 
   ms_scale_fit (&l->xs, MS_SCALE_LOG2, xlo, xhi);
+  l->xs.unit = d->x_unit;
   l->xs.pixel_lo = l->plot_x;
   l->xs.pixel_hi = l->plot_x + l->plot_w;
   l->ys.pixel_lo = l->plot_y + l->plot_h;

@@ -100,7 +100,8 @@ ms_phase_color (MsPhase phase, gboolean dark, MsColor *out)
     [MS_PHASE_ALLOC] = -1,     [MS_PHASE_INIT] = 3,   [MS_PHASE_REGISTER] = 6,
     [MS_PHASE_PREFETCH] = 2,   [MS_PHASE_H2D] = 4,    [MS_PHASE_KERNEL] = 0,
     [MS_PHASE_D2H] = 1,        [MS_PHASE_VERIFY] = 5, [MS_PHASE_UNREGISTER] = 7,
-    [MS_PHASE_FREE] = -2,      [MS_PHASE_LAUNCH] = -3,
+    [MS_PHASE_FREE] = -2,      [MS_PHASE_LAUNCH] = -3,    [MS_PHASE_HOST_FUNC] = 8,
+    [MS_PHASE_CALL] = 9,
   };
   int m = (unsigned) phase < MS_PHASE_COUNT ? map[phase] : -1;
   if (m >= 0) {

@@ -231,7 +231,10 @@ ms_scale_ticks (const MsScale *s, MsTick *ticks, guint max_ticks)
     for (int e = first; e <= hi && n < max_ticks; e += every) {
       ticks[n].value = pow (2, e);
       ticks[n].major = TRUE;
-      ms_format_size_label (ticks[n].value, ticks[n].label, sizeof ticks[n].label);
+      if (s->unit == MS_SCALE_COUNT)
+        g_snprintf (ticks[n].label, sizeof ticks[n].label, "%.0f", ticks[n].value);
+      else
+        ms_format_size_label (ticks[n].value, ticks[n].label, sizeof ticks[n].label);
       n++;
     }
     break;

@@ -18,6 +18,7 @@ typedef enum {
 typedef enum {
   MS_SCALE_PLAIN,
   MS_SCALE_TIME_US,
+  MS_SCALE_COUNT, /* a log2 axis of counts (streams, uses, FMAs): "16", not "16 B" */
 } MsScaleUnit;
 
 typedef struct {

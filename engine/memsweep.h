@@ -61,6 +61,11 @@ typedef enum {
    * host's cost of enqueuing a kernel, timed apart from the kernel's GPU
    * time (which no longer includes it). */
   MS_PHASE_LAUNCH,
+  /* The probe lessons' (ms-probe.h): a host function run by a stream, and
+   * a host call under study (cudaMalloc between two launches, a copy call
+   * whose return is timed). */
+  MS_PHASE_HOST_FUNC,
+  MS_PHASE_CALL,
   MS_PHASE_COUNT
 } MsPhase;
 
@@ -146,6 +151,7 @@ typedef enum {
 } MsDuplex;
 
 #define MS_MAX_REUSE 64
+#define MS_LESSON_OPTIONS_LEN 128
 
 typedef struct {
   int reuse;           /* R reads (writes) per element; 0: the plain kernel */
@@ -179,6 +185,9 @@ typedef struct {
   double cell_budget_ms; /* or this much time has gone into the cell */
   char variant[MS_VARIANT_LEN]; /* given to every cell; "" in a plain sweep */
   MsKnobs knobs;
+  /* A lesson's own options, "key=value,key=value" (ms_lesson_options);
+   * "" for their defaults, and in a plain sweep. */
+  char options[MS_LESSON_OPTIONS_LEN];
 } MsSweep;
 
 void ms_sweep_init_default (MsSweep *sweep);
@@ -250,6 +259,12 @@ typedef struct {
   bool managed_memory;
   bool unified_addressing;
   int async_engine_count;
+  /* cudaDevAttrConcurrentKernels; and the stream priorities' range
+   * (cudaDeviceGetStreamPriorityRange: greatest is the most urgent, a
+   * lower number; both 0 when the device has none). All 0 in files from
+   * before they were recorded. */
+  int concurrent_kernels;
+  int priority_least, priority_greatest;
   int multiprocessors;
   int l2_bytes;
   char pci_bus_id[32];
@@ -646,6 +661,8 @@ typedef struct {
   bool isolated;       /* in a fresh process */
   const char *env;     /* for an isolated part: "NAME=VALUE" to set, or */
   const char *env_unset; /* a name to remove from the environment; or NULL */
+  int probe;           /* a probe lesson's part: its MsProbe (ms-probe.h); 0 otherwise */
+  int probe_part;      /* which of the probe's parts, its own numbering */
 } MsLessonPart;
 
 /* The parts of lesson name on the sizes, repetitions and device of base;
@@ -656,6 +673,25 @@ void ms_lesson_streams_variant (char *buf, size_t len, bool single_queue, MsIssu
                                 int streams);
 /* The experiment's settings in words, for the metadata. */
 const char *ms_lesson_settings (const char *name);
+
+/* A lesson's option (`memsweep lesson NAME --option KEY=VALUE`): a number
+ * with its default and range. help is untranslated (MS_N_). */
+typedef struct {
+  const char *key; /* "kernel-us" */
+  double def, min, max;
+  bool integer;
+  const char *help;
+} MsLessonOption;
+
+/* The options of lesson name, ending with a NULL key; NULL when it has
+ * none or is unknown. */
+const MsLessonOption *ms_lesson_options (const char *name);
+/* Whether options ("key=value,key=value", each key once) are the lesson's,
+ * numbers of their kind and within their ranges; a message otherwise. */
+bool ms_lesson_check_options (const char *name, const char *options, char *err, size_t errlen);
+/* The value of key in sweep->options, or its default (0 for an unknown
+ * key). Call after ms_lesson_check_options. */
+double ms_lesson_option (const char *name, const MsSweep *sweep, const char *key);
 
 /* Runs parts (indices into ms_lesson_parts) in a fresh process, all with
  * the same environment, and returns their results; the front end provides

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-backend.c: the public face of backends, and the system backend (CUDA
  * for the GPU modes, the host for the CPU baseline). */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 #include "ms-cell-driver.h"
 #include "ms-experiment.h"
 #include "ms-i18n.h"
+#include "ms-probe.h"
 
 #ifdef MS_HAVE_CUDA
 #include "ms-kernels.h"
@@ -17,7 +19,8 @@
 _Static_assert (MS_PHASE_ALLOC == 0 && MS_PHASE_INIT == 1 && MS_PHASE_REGISTER == 2 &&
                   MS_PHASE_PREFETCH == 3 && MS_PHASE_H2D == 4 && MS_PHASE_KERNEL == 5 &&
                   MS_PHASE_D2H == 6 && MS_PHASE_VERIFY == 7 && MS_PHASE_UNREGISTER == 8 &&
-                  MS_PHASE_FREE == 9 && MS_PHASE_LAUNCH == 10,
+                  MS_PHASE_FREE == 9 && MS_PHASE_LAUNCH == 10 && MS_PHASE_HOST_FUNC == 11 &&
+                  MS_PHASE_CALL == 12,
                 "phase numbers shared with kernels/ms-k-common.cuh");
 _Static_assert (MS_MODE_PAGEABLE == 0 && MS_MODE_PINNED == 1 && MS_MODE_REGISTERED == 2 &&
                   MS_MODE_WRITE_COMBINED == 3 && MS_MODE_ZERO_COPY == 4 && MS_MODE_UVA == 5 &&
@@ -87,6 +90,9 @@ system_query_device (MsBackend *self, int index, MsDeviceInfo *info)
   info->managed_memory = k.managed_memory;
   info->unified_addressing = k.unified_addressing;
   info->async_engine_count = k.async_engine_count;
+  info->concurrent_kernels = k.concurrent_kernels;
+  info->priority_least = k.priority_least;
+  info->priority_greatest = k.priority_greatest;
   info->multiprocessors = k.multiprocessors;
   info->l2_bytes = k.l2_bytes;
   snprintf (info->pci_bus_id, sizeof info->pci_bus_id, "%s", k.pci_bus_id);
@@ -424,6 +430,44 @@ system_cost_sample (MsBackend *self, int device, int what, uint64_t bytes, doubl
   return ms_k_cost_sample (device, what, bytes, alloc_us, free_us, err, errlen) == 0;
 }
 
+_Static_assert ((int) MS_PROBE_CONCURRENT == (int) MS_K_PROBE_CONCURRENT &&
+                  (int) MS_PROBE_NUMA == (int) MS_K_PROBE_NUMA &&
+                  (int) MS_PROBE_COUNT == (int) MS_K_PROBE_COUNT &&
+                  MS_PROBE_N_ARGS == MS_K_PROBE_N_ARGS &&
+                  MS_PROBE_MAX_EVENTS == MS_K_PROBE_MAX_EVENTS,
+                "probe numbers shared with kernels/ms-kernels.h");
+
+static MsCellStatus
+system_probe (MsBackend *self, const MsProbeArgs *args, MsProbeSample *out)
+{
+  (void) self;
+  /* Large (its events): one per thread, reused. */
+  static _Thread_local MsKProbe k;
+  memset (&k, 0, offsetof (MsKProbe, events));
+  k.probe = args->probe;
+  k.device = args->device;
+  k.mode = args->mode;
+  k.bytes = args->bytes;
+  memcpy (k.arg, args->arg, sizeof k.arg);
+  k.instrumented = args->instrumented;
+  MsKStatus st = ms_k_probe_run (&k);
+  out->value_us = k.value_us;
+  out->n_events = 0;
+  for (int i = 0; i < k.n_events && i < MS_PROBE_MAX_EVENTS; i++) {
+    const MsKEvent *e = &k.events[i];
+    out->events[out->n_events++] = (MsEvent) {
+      .phase = (MsPhase) e->phase, .lane = e->lane, .chunk = e->chunk,
+      .host_start_us = e->host_start_us, .host_us = e->host_us,
+      .gpu_start_us = e->gpu_start_us, .gpu_us = e->gpu_us, .bytes = e->bytes };
+  }
+  snprintf (out->error, sizeof out->error, "%s", k.error);
+  switch (st) {
+  case MS_K_OK: return MS_CELL_OK;
+  case MS_K_UNSUPPORTED: return MS_CELL_UNSUPPORTED;
+  default: return MS_CELL_FAILED;
+  }
+}
+
 static bool
 system_spin (MsBackend *self, int device, double ms)
 {
@@ -478,6 +522,7 @@ ms_backend_new_system (void)
   b->copy_warm = system_copy_warm;
   b->release_kept = system_release_kept;
   b->cost_sample = system_cost_sample;
+  b->probe = system_probe;
 #endif
   return b;
 }

@@ -6,6 +6,9 @@
 
 #include "memsweep.h"
 
+typedef struct MsProbeArgs MsProbeArgs;
+typedef struct MsProbeSample MsProbeSample;
+
 /* One (mode, size) cell: the backend allocates once, runs `warmup`
  * discarded and `reps` kept repetitions on the same buffers, frees once. */
 /* failed_rep of a cell that failed while allocating, before any run. */
@@ -64,6 +67,10 @@ struct MsBackend {
    * allocating and the freeing call's host times. NULL: not measurable. */
   bool (*cost_sample) (MsBackend *self, int device, int what, uint64_t bytes, double *alloc_us,
                        double *free_us, char *err, size_t errlen);
+  /* One sample of a probe lesson's cell (ms-probe.h): MS_CELL_OK with
+   * out->value_us, MS_CELL_UNSUPPORTED when the device, driver or toolkit
+   * cannot do it, MS_CELL_FAILED; out->error says why. NULL: no probes. */
+  MsCellStatus (*probe) (MsBackend *self, const MsProbeArgs *args, MsProbeSample *out);
   /* Keeps the GPU busy for about ms milliseconds (warm-up to a steady
    * clock); NULL when the backend has no GPU. */
   bool (*spin) (MsBackend *self, int device, double ms);

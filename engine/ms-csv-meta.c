@@ -59,6 +59,9 @@ int_target (MsResults *r, MsMetaId id)
   case MS_META_WARMUP: return &s->warmup;
   case MS_META_STREAMS: return &s->streams;
   case MS_META_ASYNC_ENGINE_COUNT: return &d->async_engine_count;
+  case MS_META_CONCURRENT_KERNELS: return &d->concurrent_kernels;
+  case MS_META_PRIORITY_LEAST: return &d->priority_least;
+  case MS_META_PRIORITY_GREATEST: return &d->priority_greatest;
   case MS_META_MULTIPROCESSORS: return &d->multiprocessors;
   case MS_META_L2_BYTES: return &d->l2_bytes;
   default: return NULL;

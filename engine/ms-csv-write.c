@@ -208,6 +208,9 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
   ms_meta_printf (w->f, MS_META_MANAGED_MEMORY, "%d", d->managed_memory);
   ms_meta_printf (w->f, MS_META_UNIFIED_ADDRESSING, "%d", d->unified_addressing);
   ms_meta_printf (w->f, MS_META_ASYNC_ENGINE_COUNT, "%d", d->async_engine_count);
+  ms_meta_printf (w->f, MS_META_CONCURRENT_KERNELS, "%d", d->concurrent_kernels);
+  ms_meta_printf (w->f, MS_META_PRIORITY_LEAST, "%d", d->priority_least);
+  ms_meta_printf (w->f, MS_META_PRIORITY_GREATEST, "%d", d->priority_greatest);
   ms_meta_printf (w->f, MS_META_MULTIPROCESSORS, "%d", d->multiprocessors);
   ms_meta_printf (w->f, MS_META_L2_BYTES, "%d", d->l2_bytes);
   ms_meta_printf (w->f, MS_META_CPU_AFFINITY, "%s", cpus);

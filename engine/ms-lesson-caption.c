@@ -11,6 +11,7 @@
 #include "ms-i18n.h"
 #include "ms-lesson-caption.h"
 #include "ms-lesson-caption-private.h"
+#include "ms-lesson-private.h"
 #include "ms-utf8.h"
 
 static const MsLessonTopicInfo topics[MS_TOPIC_COUNT] = {
@@ -40,12 +41,53 @@ static const MsLessonTopicInfo topics[MS_TOPIC_COUNT] = {
   [MS_TOPIC_PORTABLE] = { "portable", "", "pinned", true,
     MS_N_ ("Portable pinned memory (cudaHostAllocPortable)"),
     MS_N_ ("Does one pinned buffer serve every GPU as well as a buffer pinned for each?") },
+  [MS_TOPIC_IMPLICIT_SYNC] = { "implicit-sync", "implicit-sync", "streams", false,
+    MS_N_ ("Calls that synchronise streams"),
+    MS_N_ ("Which calls between two kernels on two streams stop them overlapping?") },
+  [MS_TOPIC_DEFAULT_STREAM] = { "default-stream", "default-stream", "streams", false,
+    MS_N_ ("The default stream: legacy or per thread"),
+    MS_N_ ("Do two host threads using the default stream get in each other's way?") },
+  [MS_TOPIC_HOST_FUNC] = { "host-func", "host-func", "streams", false,
+    MS_N_ ("Host functions in a stream"),
+    MS_N_ ("How soon does a host function run, and what does a slow one hold back?") },
+  [MS_TOPIC_PRIORITY] = { "priority", "priority", "streams", false,
+    MS_N_ ("Stream priorities"),
+    MS_N_ ("Do high-priority kernels get in while a long low-priority kernel fills the GPU?") },
+  [MS_TOPIC_CONCURRENT] = { "concurrent", "concurrent", "streams", false,
+    MS_N_ ("Concurrent kernels"),
+    MS_N_ ("Do small kernels on several streams run at the same time, and what stops them?") },
+  [MS_TOPIC_SYNC_ASYNC] = { "sync-async", "sync-async", "pageable,pinned", false,
+    MS_N_ ("Synchronous and asynchronous copies"),
+    MS_N_ ("When does a copy call return before the copy is done?") },
+  [MS_TOPIC_PIN_PAYOFF] = { "pin-payoff", "pin-payoff", "pageable,pinned,registered", false,
+    MS_N_ ("When does pinning pay off?"),
+    MS_N_ ("After how many copies does the cost of pinning a buffer come back?") },
+  [MS_TOPIC_INTENSITY] = { "intensity", "intensity", "zero-copy,pinned", false,
+    MS_N_ ("Zero-copy and arithmetic intensity"),
+    MS_N_ ("How much arithmetic per element hides the link for zero-copy?") },
+  [MS_TOPIC_COPY_KINDS] = { "copy-kinds", "copy-kinds", "pinned,device,zero-copy", false,
+    MS_N_ ("Copy kinds and mapped memory"),
+    MS_N_ ("What do host-to-host and device-to-device copies reach, and which host memory "
+           "can the GPU map?") },
+  [MS_TOPIC_BATCHED] = { "batched", "batched", "pinned,pageable", false,
+    MS_N_ ("Batched copies"),
+    MS_N_ ("Does submitting many small copies in one call (cudaMemcpyBatchAsync) save time?") },
+  [MS_TOPIC_NUMA] = { "numa", "numa", "pinned", false,
+    MS_N_ ("Which socket your buffers live on"),
+    MS_N_ ("Does the NUMA node of the host buffers change the copy rate?") },
 };
 
 const MsLessonTopicInfo *
 ms_lesson_topic (MsLessonTopic topic)
 {
   return (unsigned) topic < MS_TOPIC_COUNT ? &topics[topic] : NULL;
+}
+
+bool
+ms_lesson_topic_built (MsLessonTopic topic)
+{
+  const MsLessonTopicInfo *info = ms_lesson_topic (topic);
+  return info && (info->plain || !info->experiment[0] || ms_lesson_find (info->experiment));
 }
 
 MsLessonTopic
@@ -648,7 +690,11 @@ ms_lesson_caption (MsLessonTopic topic, const MsResults *results, int exponent, 
     return ms_caption_missing (buf, len, ms_gettext ("No run to describe yet."));
   if (exponent > MS_MAX_EXPONENT)
     exponent = -1;
-  bool stated = funcs[topic](results, exponent, buf, len);
+  const MsProbeLesson *probe = ms_probe_lesson_for_topic (topic);
+  CaptionFunc func = funcs[topic] ? funcs[topic] : probe ? probe->caption : NULL;
+  if (!func)
+    return ms_caption_missing (buf, len, ms_gettext ("This lesson is not built yet."));
+  bool stated = func (results, exponent, buf, len);
   /* A sentence longer than buf was cut: before a character, never inside
    * one (translations hold many multi-byte characters). */
   buf[ms_utf8_prefix (buf, strlen (buf))] = '\0';

@@ -25,6 +25,18 @@ typedef enum {
   MS_TOPIC_DUPLEX,          /* experiment "duplex" */
   MS_TOPIC_COSTS,           /* experiment "costs" */
   MS_TOPIC_PORTABLE,        /* plain sweep of pinned; with 2+ GPUs `memsweep portable` too */
+  /* The probe lessons (engine/ms-lesson-private.h): one file each. */
+  MS_TOPIC_IMPLICIT_SYNC,   /* experiment "implicit-sync" */
+  MS_TOPIC_DEFAULT_STREAM,  /* experiment "default-stream" */
+  MS_TOPIC_HOST_FUNC,       /* experiment "host-func" */
+  MS_TOPIC_PRIORITY,        /* experiment "priority" */
+  MS_TOPIC_CONCURRENT,      /* experiment "concurrent" */
+  MS_TOPIC_SYNC_ASYNC,      /* experiment "sync-async" */
+  MS_TOPIC_PIN_PAYOFF,      /* experiment "pin-payoff" */
+  MS_TOPIC_INTENSITY,       /* experiment "intensity" */
+  MS_TOPIC_COPY_KINDS,      /* experiment "copy-kinds" */
+  MS_TOPIC_BATCHED,         /* experiment "batched" */
+  MS_TOPIC_NUMA,            /* experiment "numa" */
   MS_TOPIC_COUNT
 } MsLessonTopic;
 
@@ -40,6 +52,9 @@ typedef struct {
 } MsLessonTopicInfo;
 
 const MsLessonTopicInfo *ms_lesson_topic (MsLessonTopic topic); /* NULL out of range */
+/* Whether the topic's lesson exists in this build: a plain sweep answers
+ * it, or its experiment is a lesson (ms_lesson_find). */
+bool ms_lesson_topic_built (MsLessonTopic topic);
 /* The topic named name, or MS_TOPIC_COUNT. */
 MsLessonTopic ms_lesson_topic_from_name (const char *name);
 /* The topic the experiment (ms_lesson_find) measures, or MS_TOPIC_COUNT. */

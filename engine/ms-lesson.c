@@ -6,6 +6,7 @@
 
 #include "memsweep.h"
 #include "ms-i18n.h"
+#include "ms-lesson-private.h"
 
 static const MsLessonInfo lessons[] = {
   { "reuse",
@@ -41,24 +42,30 @@ static const MsLessonInfo lessons[] = {
            "call and per MiB.") },
 };
 
+#define N_SWEEP_LESSONS ((int) (sizeof lessons / sizeof lessons[0]))
+
+/* The sweep lessons, then the probe lessons (ms-lesson-probes.c). */
 int
 ms_lesson_count (void)
 {
-  return (int) (sizeof lessons / sizeof lessons[0]);
+  return N_SWEEP_LESSONS + ms_probe_lesson_count ();
 }
 
 const MsLessonInfo *
 ms_lesson_nth (int index)
 {
-  return index >= 0 && index < ms_lesson_count () ? &lessons[index] : NULL;
+  if (index >= 0 && index < N_SWEEP_LESSONS)
+    return &lessons[index];
+  const MsProbeLesson *probe = ms_probe_lesson_nth (index - N_SWEEP_LESSONS);
+  return probe ? &probe->info : NULL;
 }
 
 const MsLessonInfo *
 ms_lesson_find (const char *name)
 {
   for (int i = 0; name && i < ms_lesson_count (); i++)
-    if (strcmp (lessons[i].name, name) == 0)
-      return &lessons[i];
+    if (strcmp (ms_lesson_nth (i)->name, name) == 0)
+      return ms_lesson_nth (i);
   return NULL;
 }
 

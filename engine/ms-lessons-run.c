@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ms-backend.h"
 #include "ms-i18n.h"
+#include "ms-lesson-private.h"
 
 #define MAX_CONNECTIONS "CUDA_DEVICE_MAX_CONNECTIONS"
 
@@ -15,15 +15,11 @@ static const int reuse_factors[] = { 1, 2, 4, 8, 16 };
 static const int stream_counts[] = { 1, 2, 4, 8, 16 };
 #define N_OF(a) ((int) (sizeof (a) / sizeof (a)[0]))
 
-typedef struct {
-  MsLessonPart *parts;
-  int n, max;
-  const MsSweep *base;
-} PartList;
+typedef MsPartList PartList;
+#define add_part ms_lesson_add_part
 
-/* A new part on the base sweep with only the given modes; NULL when full. */
-static MsLessonPart *
-add_part (PartList *list, const char *modes, const char *variant)
+MsLessonPart *
+ms_lesson_add_part (MsPartList *list, const char *modes, const char *variant)
 {
   if (list->n >= list->max)
     return NULL;
@@ -193,6 +189,9 @@ int
 ms_lesson_parts (const char *name, const MsSweep *base, MsLessonPart *parts, int max)
 {
   PartList list = { parts, 0, max, base };
+  const MsProbeLesson *probe = ms_probe_lesson_find (name);
+  if (probe)
+    probe->parts (&list);
   for (int i = 0; name && i < N_OF (builders); i++)
     if (strcmp (builders[i].name, name) == 0)
       builders[i].parts (&list);
@@ -202,6 +201,9 @@ ms_lesson_parts (const char *name, const MsSweep *base, MsLessonPart *parts, int
 const char *
 ms_lesson_settings (const char *name)
 {
+  const MsProbeLesson *probe = ms_probe_lesson_find (name);
+  if (probe)
+    return probe->settings;
   for (int i = 0; name && i < N_OF (builders); i++)
     if (strcmp (builders[i].name, name) == 0)
       return builders[i].settings;
@@ -236,27 +238,51 @@ on_part_progress (int index, int n_cells, const MsCell *cell, void *user)
     pp->progress (pp->offset + index, 0, cell, pp->user_data);
 }
 
+static void on_part_progress (int index, int n_cells, const MsCell *cell, void *user);
+
+static MsRunStatus
+run_probe_part (const MsLessonPart *part, MsBackend *backend, PartProgress *pp,
+                atomic_int *cancel, MsResults **out, char *err, size_t errlen)
+{
+  const MsProbeLesson *lesson = ms_probe_lesson_for_probe ((MsProbe) part->probe);
+  MsProbeCell *cells = lesson ? calloc (MS_PROBE_MAX_CELLS, sizeof *cells) : NULL;
+  if (!cells) {
+    *out = NULL;
+    snprintf (err, errlen, ms_gettext ("out of memory"));
+    return MS_RUN_CANCELLED;
+  }
+  int n = lesson->cells (&part->sweep, part->probe_part, cells, MS_PROBE_MAX_CELLS);
+  MsRunStatus st = ms_lesson_run_probe (&part->sweep, (MsProbe) part->probe, cells, n, backend,
+                                        on_part_progress, pp, cancel, out, err, errlen);
+  free (cells);
+  return st;
+}
+
 static MsRunStatus
 run_one_part (const MsLessonPart *part, MsBackend *backend, PartProgress *pp, atomic_int *cancel,
               MsResults **out, char *err, size_t errlen)
 {
   if (part->costs)
     return ms_lesson_run_costs (&part->sweep, backend, cancel, out, err, errlen);
+  if (part->probe)
+    return run_probe_part (part, backend, pp, cancel, out, err, errlen);
   return ms_sweep_run (&part->sweep, backend, on_part_progress, pp, cancel, out, err, errlen);
 }
 
 static void
-label_results (MsResults *r, const char *name)
+label_results (MsResults *r, const char *name, const char *options)
 {
   snprintf (r->experiment, sizeof r->experiment, "%s", name);
   const char *settings = ms_lesson_settings (name);
-  snprintf (r->experiment_settings, sizeof r->experiment_settings, "%s",
-            settings ? settings : "");
+  /* The options given, after the settings they change. */
+  snprintf (r->experiment_settings, sizeof r->experiment_settings, "%s%s%s",
+            settings ? settings : "", options && *options ? "; options " : "",
+            options ? options : "");
 }
 
 /* Adds part results to *all (taking them over when *all is NULL). */
 static bool
-take_part (MsResults **all, MsResults *part, const char *name)
+take_part (MsResults **all, MsResults *part, const char *name, const char *base_options)
 {
   if (!*all) {
     /* The first part's sweep describes the lesson's sizes and device; the
@@ -264,7 +290,7 @@ take_part (MsResults **all, MsResults *part, const char *name)
     *all = part;
     (*all)->sweep.variant[0] = '\0';
     memset (&(*all)->sweep.knobs, 0, sizeof (*all)->sweep.knobs);
-    label_results (*all, name);
+    label_results (*all, name, base_options);
     return true;
   }
   bool ok = merge_part (*all, part);
@@ -296,7 +322,7 @@ ms_lesson_run_parts (const char *name, const MsSweep *base, const int *parts, in
     if (!r)
       break;
     pp.offset += (int) r->n_cells;
-    if (!take_part (out, r, name)) {
+    if (!take_part (out, r, name, base->options)) {
       snprintf (err, errlen, ms_gettext ("out of memory for the results"));
       return MS_RUN_CANCELLED;
     }
@@ -310,7 +336,7 @@ same_setting_end (const MsLessonPart *parts, int n, int first)
 {
   int end = first + 1;
   while (end < n && parts[end].isolated == parts[first].isolated &&
-         !parts[end].costs == !parts[first].costs &&
+         !parts[end].costs == !parts[first].costs && parts[end].probe == parts[first].probe &&
          (parts[end].env == parts[first].env ||
           (parts[end].env && parts[first].env && !strcmp (parts[end].env, parts[first].env))) &&
          parts[end].env_unset == parts[first].env_unset)
@@ -330,8 +356,10 @@ ms_lesson_run (const char *name, const MsSweep *base, MsBackend *backend,
     snprintf (err, errlen, ms_gettext ("unknown lesson '%s'"), name ? name : "");
     return MS_RUN_INVALID;
   }
+  if (!ms_lesson_check_options (name, base->options, err, errlen))
+    return MS_RUN_INVALID;
   for (int i = 0; i < n; i++)
-    if (!parts[i].costs && !ms_sweep_validate (&parts[i].sweep, err, errlen))
+    if (!parts[i].costs && !parts[i].probe && !ms_sweep_validate (&parts[i].sweep, err, errlen))
       return MS_RUN_INVALID;
   MsRunStatus st = MS_RUN_OK;
   for (int first = 0; first < n && st == MS_RUN_OK;) {
@@ -351,12 +379,12 @@ ms_lesson_run (const char *name, const MsSweep *base, MsBackend *backend,
       st = ms_lesson_run_parts (name, base, idx, end - first, backend, progress, user_data,
                                 cancel, &r, err, errlen);
     }
-    if (r && !take_part (out, r, name)) {
+    if (r && !take_part (out, r, name, base->options)) {
       snprintf (err, errlen, ms_gettext ("out of memory for the results"));
       return MS_RUN_CANCELLED;
     }
     if (*out)
-      label_results (*out, name);
+      label_results (*out, name, base->options);
     first = end;
   }
   return st;

@@ -68,7 +68,8 @@ static const char *phase_names[MS_PHASE_COUNT] = {
   [MS_PHASE_H2D] = "h2d",           [MS_PHASE_KERNEL] = "kernel",
   [MS_PHASE_D2H] = "d2h",           [MS_PHASE_VERIFY] = "verify",
   [MS_PHASE_UNREGISTER] = "unregister", [MS_PHASE_FREE] = "free",
-  [MS_PHASE_LAUNCH] = "launch",
+  [MS_PHASE_LAUNCH] = "launch",     [MS_PHASE_HOST_FUNC] = "host-func",
+  [MS_PHASE_CALL] = "call",
 };
 
 static const char *status_names[MS_CELL_STATUS_COUNT] = {

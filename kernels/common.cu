@@ -546,6 +546,10 @@ ms_k_device_query (int index, MsKDeviceInfo *info)
   info->managed_memory = k_attr (cudaDevAttrManagedMemory, index);
   info->unified_addressing = k_attr (cudaDevAttrUnifiedAddressing, index);
   info->async_engine_count = k_attr (cudaDevAttrAsyncEngineCount, index);
+  info->concurrent_kernels = k_attr (cudaDevAttrConcurrentKernels, index);
+  if (cudaDeviceGetStreamPriorityRange (&info->priority_least, &info->priority_greatest) !=
+      cudaSuccess)
+    info->priority_least = info->priority_greatest = 0;
   info->multiprocessors = k_attr (cudaDevAttrMultiProcessorCount, index);
   info->l2_bytes = k_attr (cudaDevAttrL2CacheSize, index);
   if (cudaDeviceGetPCIBusId (info->pci_bus_id, sizeof info->pci_bus_id, index) != cudaSuccess)

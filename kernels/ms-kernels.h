@@ -124,6 +124,8 @@ typedef struct {
   int managed_memory;
   int unified_addressing;
   int async_engine_count;
+  int concurrent_kernels;
+  int priority_least, priority_greatest;
   int multiprocessors;
   int l2_bytes;
   char pci_bus_id[32];
@@ -177,6 +179,51 @@ enum {
  * hold memory on it. */
 int ms_k_cost_sample (int device, int what, uint64_t bytes, double *alloc_us, double *free_us,
                       char *err, size_t errlen);
+
+/* ---- probe lessons (engine/ms-probe.h; kernels/lesson-NAME.cu) ---------- */
+
+/* Mirrors MsProbe (checked in engine/ms-backend.c). */
+enum {
+  MS_K_PROBE_NONE,
+  MS_K_PROBE_IMPLICIT_SYNC,
+  MS_K_PROBE_DEFAULT_STREAM,
+  MS_K_PROBE_HOST_FUNC,
+  MS_K_PROBE_PRIORITY,
+  MS_K_PROBE_CONCURRENT,
+  MS_K_PROBE_SYNC_ASYNC,
+  MS_K_PROBE_PIN_PAYOFF,
+  MS_K_PROBE_INTENSITY,
+  MS_K_PROBE_COPY_KINDS,
+  MS_K_PROBE_BATCHED,
+  MS_K_PROBE_NUMA,
+  MS_K_PROBE_COUNT
+};
+
+#define MS_K_PROBE_N_ARGS 8
+#define MS_K_PROBE_MAX_EVENTS 256
+
+/* One sample of a probe lesson's cell. */
+typedef struct {
+  /* in */
+  int probe;  /* MS_K_PROBE_* */
+  int device;
+  int mode;   /* MsMode */
+  uint64_t bytes;
+  int arg[MS_K_PROBE_N_ARGS]; /* the probe's settings, named in its file */
+  /* 0: the plain sample, the figure, host clock only around the work;
+   * 1: with the timers that draw the timeline (its value is kept apart). */
+  int instrumented;
+  /* out */
+  double value_us; /* the figure */
+  MsKEvent events[MS_K_PROBE_MAX_EVENTS]; /* host_start_us and gpu_start_us
+                                           * from the sample's start */
+  int n_events;
+  char error[256];
+} MsKProbe;
+
+/* MS_K_OK with value_us; MS_K_UNSUPPORTED when the device, driver or
+ * toolkit cannot (error says which); MS_K_FAILED with the CUDA error. */
+MsKStatus ms_k_probe_run (MsKProbe *probe);
 
 /* Releases the calling thread's cached events; call when done with the GPU. */
 void ms_k_shutdown (void);

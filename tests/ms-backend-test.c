@@ -11,6 +11,7 @@
 
 #include "ms-backend-test.h"
 #include "ms-cell-driver.h"
+#include "ms-probe.h"
 
 typedef struct {
   MsBackend parent;
@@ -330,6 +331,22 @@ test_cost_sample (MsBackend *self, int device, int what, uint64_t bytes, double 
   return true;
 }
 
+static MsCellStatus
+test_probe (MsBackend *self, const MsProbeArgs *args, MsProbeSample *out)
+{
+  MsTestBackend *tb = (MsTestBackend *) self;
+  if (tb->config.no_device) {
+    snprintf (out->error, sizeof out->error, "no device (test backend)");
+    return MS_CELL_FAILED;
+  }
+  out->value_us = tb->config.latency_us;
+  MsCellStatus st =
+    tb->config.probe ? tb->config.probe (args, out, tb->config.probe_user) : MS_CELL_OK;
+  if (st == MS_CELL_OK && args->instrumented)
+    out->value_us += tb->config.instr_cost_us;
+  return st;
+}
+
 static void
 test_release (void *data, MsCellDriver *drv)
 {
@@ -463,6 +480,7 @@ ms_backend_new_test (const MsTestBackendConfig *config)
   tb->parent.run_cell = test_run_cell;
   tb->parent.free = test_free;
   tb->parent.cost_sample = test_cost_sample;
+  tb->parent.probe = test_probe;
   return &tb->parent;
 }
 

@@ -9,6 +9,9 @@
 
 #define MS_TEST_MAX_DEVICES 16
 
+typedef struct MsProbeArgs MsProbeArgs;
+typedef struct MsProbeSample MsProbeSample;
+
 typedef struct {
   /* Time model: t = latency + bytes / bandwidth, exact, per mode. */
   double latency_us;
@@ -67,6 +70,11 @@ typedef struct {
   int missing_device;
   int fail_device;
   int hold_us;
+  /* The probe lessons' samples (engine/ms-probe.h): a model of the
+   * lesson's GPU, given the sample's arguments; instr_cost_us is added to
+   * instrumented samples after it. NULL: every probe takes latency_us. */
+  MsCellStatus (*probe) (const MsProbeArgs *args, MsProbeSample *out, void *user);
+  void *probe_user;
 } MsTestBackendConfig;
 
 void ms_test_backend_config_init (MsTestBackendConfig *config);

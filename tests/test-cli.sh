@@ -414,7 +414,10 @@ expect_line 0 "  memsweep lesson managed-touch" -- lesson LIST
 expect_line 0 "  memsweep run --modes pageable,pinned" -- lesson LIST
 expect_line 0 "Portable pinned memory (cudaHostAllocPortable)" -- lesson LIST
 "$memsweep" lesson LIST >"$tmp/list" 2>&1
-check "lesson LIST names nine lessons" [ "$(grep -c '^[^ ]' "$tmp/list")" = 9 ]
+check "lesson LIST names the nine sweep lessons and the probe lessons" \
+  [ "$(grep -c '^[^ ]' "$tmp/list")" -ge 10 ]
+expect_line 0 "Concurrent kernels" -- lesson LIST
+expect_line 0 "  memsweep lesson concurrent" -- lesson LIST
 expect_line 0 "Usage: memsweep lesson LIST" -- lesson --help
 expect 2 "Usage: memsweep lesson LIST" -- lesson
 expect_line 2 "memsweep: lesson: unknown lesson 'nope' (see 'memsweep lesson LIST')" -- lesson nope

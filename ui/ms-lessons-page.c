@@ -394,7 +394,8 @@ reveal_cards (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
     return G_SOURCE_CONTINUE;
   int end = MIN (MS_TOPIC_COUNT, self->n_cards_shown + CARDS_PER_FRAME);
   for (; self->n_cards_shown < end; self->n_cards_shown++)
-    gtk_widget_set_visible (self->cards[self->n_cards_shown].frame, TRUE);
+    gtk_widget_set_visible (self->cards[self->n_cards_shown].frame,
+                            ms_lesson_topic_built (self->n_cards_shown));
   if (self->n_cards_shown < MS_TOPIC_COUNT)
     return G_SOURCE_CONTINUE;
   self->reveal_tick = 0;
@@ -421,7 +422,7 @@ build_card (MsLessonsPage *self, MsLessonTopic t)
   GtkWidget *frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   card->frame = frame;
-  gtk_widget_set_visible (frame, (int) t < CARDS_PER_FRAME);
+  gtk_widget_set_visible (frame, (int) t < CARDS_PER_FRAME && ms_lesson_topic_built (t));
   gtk_widget_add_css_class (frame, "card");
   gtk_widget_set_margin_start (box, 12);
   gtk_widget_set_margin_end (box, 12);

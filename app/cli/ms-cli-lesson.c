@@ -41,6 +41,8 @@ lesson_list (void)
    * command that measures it. */
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
     const MsLessonTopicInfo *info = ms_lesson_topic ((MsLessonTopic) t);
+    if (!ms_lesson_topic_built ((MsLessonTopic) t))
+      continue;
     printf ("%s\n  %s\n", ms_gettext (info->title), ms_gettext (info->question));
     if (info->experiment[0])
       printf ("  memsweep lesson %s\n", info->experiment);

@@ -145,6 +145,9 @@ ms_report_device (FILE *out, const MsDeviceInfo *d)
   fprintf (out, "  pageableMemoryAccess    %s\n", yes_no (d->pageable_memory_access));
   fprintf (out, "  unifiedAddressing       %s\n", yes_no (d->unified_addressing));
   fprintf (out, "  asyncEngineCount        %d\n", d->async_engine_count);
+  fprintf (out, "  concurrentKernels       %d\n", d->concurrent_kernels);
+  fprintf (out, "  stream priorities       %d (least) .. %d (greatest)\n", d->priority_least,
+           d->priority_greatest);
   put_label (out, ms_gettext ("multiprocessors"));
   fprintf (out, "%d, L2 %d MiB\n", d->multiprocessors, d->l2_bytes >> 20);
   put_label (out, ms_gettext ("host CPUs (affinity)"));

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-picture.c: which probe lesson draws which picture, and what
+ * the pictures share. */
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "ms-lesson-picture.h"
+
+static const MsLessonPictureFunc pictures[MS_TOPIC_COUNT] = {
+  [MS_TOPIC_CONCURRENT] = ms_picture_concurrent,
+};
+
+gboolean
+ms_lesson_picture_has (MsLessonTopic topic)
+{
+  return (unsigned) topic < MS_TOPIC_COUNT && pictures[topic] != NULL;
+}
+
+void
+ms_picture_empty (cairo_t *cr, const MsChartStyle *style, double width, double height,
+                  const char *text)
+{
+  double fs = ms_style_font_size (style);
+  ms_draw_background (cr, style);
+  ms_set_color (cr, &style->fg, 0.7);
+  double h = ms_draw_text_wrapped (cr, text, fs * 2, 0, fs * 1.1, width - fs * 4, FALSE, FALSE);
+  ms_draw_text_wrapped (cr, text, fs * 2, (height - h) / 2, fs * 1.1, width - fs * 4, FALSE,
+                        TRUE);
+}
+
+gboolean
+ms_lesson_picture_draw (cairo_t *cr, MsLessonTopic topic, const MsResults *run,
+                        const MsChartStyle *style, double width, double height)
+{
+  if (!ms_lesson_picture_has (topic))
+    return FALSE;
+  const MsLessonTopicInfo *info = ms_lesson_topic (topic);
+  if (!run) {
+    ms_picture_empty (cr, style, width, height,
+                      _("No run of this lesson yet: Run measures it on this GPU, Show opens "
+                        "the reference run."));
+    return TRUE;
+  }
+  if (strcmp (run->experiment, info->experiment) != 0) {
+    ms_picture_empty (cr, style, width, height, _("This run is not of this lesson."));
+    return TRUE;
+  }
+  cairo_save (cr);
+  pictures[topic](cr, run, style, width, height);
+  cairo_restore (cr);
+  return TRUE;
+}
+
+const MsCell *
+ms_picture_cell (const MsResults *run, const char *variant)
+{
+  for (size_t i = 0; run && i < run->n_cells; i++)
+    if (strcmp (run->cells[i].variant, variant) == 0)
+      return &run->cells[i];
+  return NULL;
+}

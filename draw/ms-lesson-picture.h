@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-picture.h: the pictures of the probe lessons (the streams
+ * chapter and the others of engine/ms-lesson-private.h), one file each
+ * (draw/ms-picture-NAME.c), drawn on any cairo_t: the app's card, the
+ * command line's plot, the report. Cairo, Pango and GLib only. */
+#pragma once
+
+#include "memsweep.h"
+#include "ms-draw.h"
+#include "ms-lesson-caption.h"
+
+G_BEGIN_DECLS
+
+/* Draws one lesson's picture of run into width x height. */
+typedef void (*MsLessonPictureFunc) (cairo_t *cr, const MsResults *run,
+                                     const MsChartStyle *style, double width, double height);
+
+/* Whether topic has a picture of its own (the sweep lessons use the
+ * window's views instead). */
+gboolean ms_lesson_picture_has (MsLessonTopic topic);
+/* Draws it; with no run, or a run of another lesson, the picture says so.
+ * FALSE when topic has no picture of its own. */
+gboolean ms_lesson_picture_draw (cairo_t *cr, MsLessonTopic topic, const MsResults *run,
+                                 const MsChartStyle *style, double width, double height);
+
+/* What the pictures share: a run's cell by mode and variant at any size
+ * (the probes' cells are one size each), or NULL; and the text drawn in
+ * the middle when a picture has nothing to show. */
+const MsCell *ms_picture_cell (const MsResults *run, const char *variant);
+void ms_picture_empty (cairo_t *cr, const MsChartStyle *style, double width, double height,
+                       const char *text);
+
+/* Each lesson's picture, in its own file. */
+void ms_picture_concurrent (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
+                            double width, double height);
+
+G_END_DECLS

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-picture-concurrent.c: the concurrent-kernels lesson's picture: the
+ * time of K kernels in single-kernel times against K, one line per
+ * setting: on one stream it climbs with K, on K streams it stays near 1
+ * unless each kernel needs the whole GPU. */
+#include <glib/gi18n.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ms-chart.h"
+#include "ms-lesson-picture.h"
+
+static const struct {
+  const char *variant; /* after "K=n/" */
+  const char *label;
+} lines[] = {
+  { "streams=one", N_ ("one stream") },
+  { "streams=many", N_ ("K streams") },
+  { "streams=many/grid=sms", N_ ("K streams, one block per SM") },
+  { "streams=many/grid=sms/smem=max", N_ ("K streams, all shared memory") },
+  { "streams=many/grid=full", N_ ("K streams, full grids") },
+};
+
+static double
+median_at (const MsResults *run, int k, const char *setting)
+{
+  char v[MS_VARIANT_LEN];
+  snprintf (v, sizeof v, "K=%d/%s", k, setting);
+  const MsCell *c = ms_picture_cell (run, v);
+  return c && c->n_reps > 0 && c->stats.e2e.median > 0 ? c->stats.e2e.median : 0;
+}
+
+static MsChartData *
+build (const MsResults *run)
+{
+  MsChartData *d = ms_chart_data_new ();
+  double one = median_at (run, 1, lines[0].variant);
+  d->title = g_strdup (_("K kernels: time in single-kernel times"));
+  d->x_label = g_strdup (_("K"));
+  d->y_label = g_strdup (_("single-kernel times"));
+  d->y_kind = MS_SCALE_LOG10;
+  d->x_unit = MS_SCALE_COUNT;
+  d->direct_labels = TRUE;
+  d->empty_text = g_strdup (_("The run has no kernel alone (K = 1 on one stream) to count in."));
+  if (!(one > 0))
+    return d;
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++) {
+    MsChartSeries *s = ms_chart_data_add_series (d, _(lines[i].label), i, i % 5, i == 0 ? 1 : 0);
+    for (int k = 1; k <= 64; k++) {
+      double m = median_at (run, k, lines[i].variant);
+      if (m > 0)
+        ms_chart_series_add (s, k, m / one, 1, 0, FALSE);
+    }
+  }
+  ms_chart_data_add_ref (d, 1, _("together: one kernel's time"));
+  return d;
+}
+
+void
+ms_picture_concurrent (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
+                       double height)
+{
+  g_autoptr (MsChartData) data = build (run);
+  ms_chart_draw (cr, data, style, width, height, -1, NULL);
+}

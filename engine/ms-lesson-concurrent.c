@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-concurrent.c: the concurrent-kernels lesson (docs/lessons.md).
+ * K kernels of a fixed duration on one stream against K streams, and what
+ * stops them running together on K streams: grids that fill every SM's
+ * block slots, blocks that take all of an SM's shared memory. The caption
+ * counts the time in single-kernel times, measured, not assumed. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ms-i18n.h"
+#include "ms-lesson-caption-private.h"
+#include "ms-lesson-private.h"
+
+#define NAME "concurrent"
+
+/* arg[] of the probe, read by kernels/lesson-concurrent.cu. */
+enum { ARG_K, ARG_STREAMS, ARG_GRID, ARG_SMEM, ARG_KERNEL_US };
+enum { GRID_ONE_BLOCK, GRID_ONE_PER_SM, GRID_FULL };
+
+static const MsLessonOption options[] = {
+  { "kernel-us", 100, 10, 100000, true, MS_N_ ("each kernel's duration, µs") },
+  { "max-k", 16, 1, 64, true, MS_N_ ("the most kernels (and streams); K doubles from 1") },
+  { NULL },
+};
+
+/* The settings, in the variant's words and the probe's arguments. */
+static const struct {
+  const char *variant; /* after "K=n/" */
+  int many, grid, smem;
+} settings[] = {
+  { "streams=one", 0, GRID_ONE_BLOCK, 0 },
+  { "streams=many", 1, GRID_ONE_BLOCK, 0 },
+  { "streams=many/grid=sms", 1, GRID_ONE_PER_SM, 0 },
+  { "streams=many/grid=sms/smem=max", 1, GRID_ONE_PER_SM, 1 },
+  { "streams=many/grid=full", 1, GRID_FULL, 0 },
+};
+#define N_SETTINGS ((int) (sizeof settings / sizeof settings[0]))
+
+static void
+parts (MsPartList *list)
+{
+  ms_lesson_add_probe_part (list, MS_PROBE_CONCURRENT, 0);
+}
+
+static int
+cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
+{
+  (void) part;
+  int kernel_us = (int) ms_lesson_option (NAME, sweep, "kernel-us");
+  int max_k = (int) ms_lesson_option (NAME, sweep, "max-k");
+  int n = 0;
+  for (int k = 1; k <= max_k; k = k * 2 > max_k && k < max_k ? max_k : k * 2)
+    for (int s = 0; s < N_SETTINGS && n < max; s++) {
+      MsProbeCell *c = &out[n++];
+      ms_probe_cell_set (c, MS_MODE_STREAMS, 0, "K=%d/%s", k, settings[s].variant);
+      c->arg[ARG_K] = k;
+      c->arg[ARG_STREAMS] = settings[s].many ? k : 1;
+      c->arg[ARG_GRID] = settings[s].grid;
+      c->arg[ARG_SMEM] = settings[s].smem;
+      c->arg[ARG_KERNEL_US] = kernel_us;
+      c->instrumented = 1;
+    }
+  return n;
+}
+
+/* The median of setting s at K, or 0. */
+static double
+median_at (const MsResults *r, int k, int s)
+{
+  char v[MS_VARIANT_LEN];
+  snprintf (v, sizeof v, "K=%d/%s", k, settings[s].variant);
+  const MsCell *c = ms_caption_measured (r, MS_MODE_STREAMS, 0, v);
+  return c ? c->stats.e2e.median : 0;
+}
+
+/* "together", "one after another" or "partly together" for K kernels that
+ * took `times` single-kernel times. */
+static const char *
+verdict (double times, int k)
+{
+  if (times <= 1.5)
+    return ms_gettext ("they ran together");
+  if (times >= 0.75 * k)
+    return ms_gettext ("they ran one after another");
+  return ms_gettext ("they ran partly together");
+}
+
+static int
+largest_k (const MsResults *r)
+{
+  int best = 0;
+  for (int k = 2; k <= 64; k++)
+    if (median_at (r, k, 0) > 0 && median_at (r, k, 1) > 0)
+      best = k;
+  return best;
+}
+
+static bool
+caption (const MsResults *r, int exponent, char *buf, size_t len)
+{
+  (void) exponent;
+  char t1[32], t[32];
+  double one = median_at (r, 1, 0);
+  int k = largest_k (r);
+  if (!(one > 0) || k < 2)
+    return ms_caption_missing (buf, len,
+                               ms_gettext ("The run lacks one kernel alone, or K kernels on "
+                                           "one stream and on K streams."));
+  double serial = median_at (r, k, 0), together = median_at (r, k, 1);
+  ms_caption_append (buf, len,
+                     ms_gettext ("One kernel alone took %s. %d of them took %s on one stream "
+                                 "(%.1f times one kernel) and %s on %d streams (%.1f times): "
+                                 "%s."),
+                     ms_caption_time (one, t1, sizeof t1), k,
+                     ms_caption_time (serial, t, sizeof t), serial / one,
+                     ms_caption_time (together, t1, sizeof t1), k, together / one,
+                     verdict (together / one, k));
+  for (int s = 2; s < N_SETTINGS; s++) {
+    double m = median_at (r, k, s);
+    if (!(m > 0))
+      continue;
+    ms_caption_time (m, t, sizeof t);
+    const char *v = verdict (m / one, k);
+    if (s == 2)
+      ms_caption_append (buf, len, ms_gettext ("With a grid of one block per SM: %s (%.1f times), "
+                                               "%s."), t, m / one, v);
+    else if (s == 3)
+      ms_caption_append (buf, len, ms_gettext ("With one block per SM taking all of its shared "
+                                               "memory: %s (%.1f times), %s."), t, m / one, v);
+    else
+      ms_caption_append (buf, len, ms_gettext ("With grids that fill every SM's block slots: %s "
+                                               "(%.1f times), %s."), t, m / one, v);
+  }
+  if (r->device.concurrent_kernels || r->device.async_engine_count)
+    ms_caption_append (buf, len,
+                       ms_gettext ("The device reports concurrentKernels = %d and "
+                                   "asyncEngineCount = %d."),
+                       r->device.concurrent_kernels, r->device.async_engine_count);
+  return true;
+}
+
+const MsProbeLesson ms_lesson_concurrent = {
+  .info = { NAME,
+            MS_N_ ("K kernels of a fixed duration (a spin on the GPU's own clock) go to one "
+                   "stream or to K streams. On K streams they can run at the same time, unless "
+                   "each one needs the whole GPU: a grid that fills every SM's block slots, or "
+                   "blocks that take all of an SM's shared memory. Times are counted in "
+                   "single-kernel times; the timeline comes from one more run with the "
+                   "kernels' own clock stamps.") },
+  .topic = MS_TOPIC_CONCURRENT,
+  .probe = MS_PROBE_CONCURRENT,
+  .settings = "K=1,2,4..max-k kernels of kernel-us on one stream and on K streams; on K "
+              "streams also grids of one block per SM, with all shared memory, and full grids",
+  .options = options,
+  .parts = parts,
+  .cells = cells,
+  .caption = caption,
+};

@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-probe.c: running a probe lesson's cells (ms-probe.h). Every
+ * repetition takes a plain sample, whose value is the cell's figure; the
+ * first few also take an instrumented one beside it, whose events draw the
+ * timeline and whose value is kept as the instrumented time, so the
+ * timers' cost shows and never enters a figure. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ms-i18n.h"
+#include "ms-probe.h"
+
+static bool
+keep_events (MsCell *c, const MsProbeSample *s, int rep)
+{
+  if (s->n_events <= 0)
+    return true;
+  MsEvent *ev = realloc (c->events, (c->n_events + (size_t) s->n_events) * sizeof (MsEvent));
+  if (!ev)
+    return false;
+  c->events = ev;
+  for (int i = 0; i < s->n_events && i < MS_PROBE_MAX_EVENTS; i++) {
+    MsEvent e = s->events[i];
+    e.rep = rep;
+    c->events[c->n_events++] = e;
+  }
+  return true;
+}
+
+/* One sample into *s; false (the cell's status and message set) when the
+ * backend could not take it. */
+static bool
+take_sample (MsBackend *backend, MsProbeArgs *args, MsProbeSample *s, MsCell *c)
+{
+  memset (s, 0, sizeof *s);
+  s->value_us = -1;
+  MsCellStatus st = backend->probe (backend, args, s);
+  if (st == MS_CELL_OK && s->value_us >= 0)
+    return true;
+  c->status = st == MS_CELL_OK ? MS_CELL_FAILED : st;
+  snprintf (c->message, sizeof c->message, "%s",
+            s->error[0] ? s->error : ms_gettext ("the probe gave no time"));
+  return false;
+}
+
+static void
+run_probe_cell (const MsSweep *sweep, MsProbe probe, const MsProbeCell *pc, MsBackend *backend,
+                atomic_int *cancel, MsProbeSample *s, MsCell *c)
+{
+  c->mode = pc->mode;
+  c->exponent = pc->exponent;
+  c->elements = 1ull << pc->exponent;
+  snprintf (c->variant, sizeof c->variant, "%s", pc->variant);
+  if (!backend->probe) {
+    c->status = MS_CELL_UNSUPPORTED;
+    snprintf (c->message, sizeof c->message, ms_gettext ("this backend cannot run the probe"));
+    return;
+  }
+  MsProbeArgs args = { .probe = probe, .device = sweep->device, .mode = pc->mode,
+                       .bytes = c->elements * sizeof (float), .cancel = cancel };
+  memcpy (args.arg, pc->arg, sizeof args.arg);
+  int reps = sweep->reps_rule == MS_REPS_FIXED ? sweep->reps : sweep->min_reps;
+  c->e2e_us = calloc ((size_t) (reps > 0 ? reps : 1), sizeof (double));
+  c->e2e_instr_us = calloc ((size_t) (reps > 0 ? reps : 1), sizeof (double));
+  if (!c->e2e_us || !c->e2e_instr_us) {
+    c->status = MS_CELL_FAILED;
+    snprintf (c->message, sizeof c->message, ms_gettext ("out of host memory"));
+    return;
+  }
+  c->status = MS_CELL_OK;
+  for (int w = 0; w < sweep->warmup; w++)
+    if (!take_sample (backend, &args, s, c))
+      return;
+  for (int rep = 0; rep < reps; rep++) {
+    if (cancel && atomic_load (cancel)) {
+      c->status = rep ? MS_CELL_PARTIAL : MS_CELL_CANCELLED;
+      break;
+    }
+    args.instrumented = false;
+    if (!take_sample (backend, &args, s, c))
+      break;
+    c->e2e_us[rep] = s->value_us;
+    c->e2e_instr_us[rep] = -1;
+    if (!keep_events (c, s, rep))
+      break;
+    c->n_reps = rep + 1;
+    if (rep >= pc->instrumented)
+      continue;
+    args.instrumented = true;
+    if (!take_sample (backend, &args, s, c))
+      break;
+    c->e2e_instr_us[rep] = s->value_us;
+    if (!keep_events (c, s, rep))
+      break;
+  }
+  if (c->status == MS_CELL_OK && c->n_reps < reps)
+    c->status = c->n_reps ? MS_CELL_PARTIAL : MS_CELL_FAILED;
+}
+
+MsRunStatus
+ms_lesson_run_probe (const MsSweep *sweep, MsProbe probe, const MsProbeCell *cells, int n_cells,
+                     MsBackend *backend, MsProgressFunc progress, void *user_data,
+                     atomic_int *cancel, MsResults **out, char *err, size_t errlen)
+{
+  MsDeviceInfo info;
+  bool have_device = ms_backend_query_device (backend, sweep->device, &info);
+  *out = ms_results_new (sweep, &info);
+  if (!*out) {
+    snprintf (err, errlen, ms_gettext ("out of memory"));
+    return MS_RUN_CANCELLED;
+  }
+  if (!have_device) {
+    snprintf (err, errlen, ms_gettext ("no usable CUDA device: %s"), info.error);
+    return MS_RUN_NO_DEVICE;
+  }
+  /* A sample's events are large: one buffer for the whole part. */
+  MsProbeSample *s = malloc (sizeof *s);
+  if (!s) {
+    snprintf (err, errlen, ms_gettext ("out of memory"));
+    return MS_RUN_CANCELLED;
+  }
+  MsRunStatus st = MS_RUN_OK;
+  for (int i = 0; i < n_cells && st == MS_RUN_OK; i++) {
+    MsCell c = { 0 };
+    run_probe_cell (sweep, probe, &cells[i], backend, cancel, s, &c);
+    if (c.status == MS_CELL_CANCELLED || c.status == MS_CELL_PARTIAL) {
+      snprintf (err, errlen, ms_gettext ("cancelled"));
+      st = MS_RUN_CANCELLED;
+    }
+    ms_cell_compute_stats (&c);
+    (*out)->sweep.modes[c.mode] = true;
+    if (!ms_results_add_cell (*out, &c)) {
+      snprintf (err, errlen, ms_gettext ("out of memory"));
+      st = MS_RUN_CANCELLED;
+    } else if (progress) {
+      progress (i, n_cells, &(*out)->cells[(*out)->n_cells - 1], user_data);
+    }
+    ms_cell_clear (&c);
+  }
+  free (s);
+  return st;
+}

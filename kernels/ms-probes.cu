@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-probes.cu: a probe lesson's sample handed to its file, and what the
+ * probes share (ms-k-probe.cuh). */
+#include <string.h>
+
+#include "ms-k-probe.cuh"
+
+MsKStatus
+kp_fail (MsKProbe *p, const char *what, cudaError_t e)
+{
+  snprintf (p->error, sizeof p->error, "%s: %s (%s)", what, cudaGetErrorString (e),
+            cudaGetErrorName (e));
+  cudaGetLastError ();
+  return MS_K_FAILED;
+}
+
+MsKStatus
+kp_unsupported (MsKProbe *p, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (p->error, sizeof p->error, fmt, ap);
+  va_end (ap);
+  return MS_K_UNSUPPORTED;
+}
+
+static __device__ __forceinline__ unsigned long long
+kp_globaltimer (void)
+{
+  unsigned long long t;
+  asm volatile ("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
+__global__ void
+kp_spin_kernel (unsigned long long ns, unsigned long long *stamps)
+{
+  extern __shared__ char kp_smem[];
+  unsigned long long start = kp_globaltimer ();
+  unsigned long long now = start;
+  while (now - start < ns)
+    now = kp_globaltimer ();
+  /* Touch the shared memory so that it is really asked for. */
+  if (threadIdx.x == 0)
+    kp_smem[0] = 1;
+  if (stamps && blockIdx.x == 0 && threadIdx.x == 0) {
+    stamps[0] = start;
+    stamps[1] = now;
+  }
+}
+
+cudaError_t
+kp_spin (cudaStream_t stream, double us, unsigned blocks, unsigned threads, size_t smem,
+         unsigned long long *stamps)
+{
+  if (smem > 48 * 1024) {
+    cudaError_t e = cudaFuncSetAttribute (kp_spin_kernel,
+                                          cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem);
+    if (e != cudaSuccess)
+      return e;
+  }
+  kp_spin_kernel<<<blocks, threads, smem, stream>>> ((unsigned long long) (us * 1000), stamps);
+  return cudaGetLastError ();
+}
+
+#define KP_MAX_DEVICES 64
+#define KP_STAMPS 1024
+
+KpStamps *
+kp_stamps (int device)
+{
+  static KpStamps kept[KP_MAX_DEVICES];
+  if (device < 0 || device >= KP_MAX_DEVICES)
+    return NULL;
+  KpStamps *s = &kept[device];
+  if (s->host)
+    return s;
+  if (cudaHostAlloc ((void **) &s->host, KP_STAMPS * sizeof *s->host, cudaHostAllocMapped) !=
+      cudaSuccess)
+    return NULL;
+  if (cudaHostGetDevicePointer ((void **) &s->dev, s->host, 0) != cudaSuccess) {
+    cudaFreeHost (s->host);
+    s->host = NULL;
+    return NULL;
+  }
+  s->n = KP_STAMPS;
+  return s;
+}
+
+__global__ void
+kp_now_kernel (unsigned long long *slot)
+{
+  *slot = kp_globaltimer ();
+}
+
+cudaError_t
+kp_origin (KpOrigin *o, cudaStream_t stream, KpStamps *st)
+{
+  /* The last slot: the lessons use the others from 0. */
+  unsigned long long *slot = st->dev + st->n - 1;
+  o->host_us = kp_now_us ();
+  kp_now_kernel<<<1, 1, 0, stream>>> (slot);
+  cudaError_t e = cudaStreamSynchronize (stream);
+  o->gpu_ns = st->host[st->n - 1];
+  return e;
+}
+
+void
+kp_event (MsKProbe *p, int phase, int lane, double host_start_us, double host_us,
+          double gpu_start_us, double gpu_us, uint64_t bytes)
+{
+  if (p->n_events >= MS_K_PROBE_MAX_EVENTS)
+    return;
+  MsKEvent *e = &p->events[p->n_events++];
+  memset (e, 0, sizeof *e);
+  e->phase = phase;
+  e->lane = lane;
+  e->host_start_us = host_start_us;
+  e->host_us = host_us;
+  e->gpu_start_us = gpu_start_us;
+  e->gpu_us = gpu_us;
+  e->bytes = bytes;
+}
+
+MsKStatus
+ms_k_probe_run (MsKProbe *p)
+{
+  p->value_us = -1;
+  p->n_events = 0;
+  p->error[0] = '\0';
+  cudaError_t e = cudaSetDevice (p->device);
+  if (e != cudaSuccess)
+    return kp_fail (p, "cudaSetDevice", e);
+  switch (p->probe) {
+  case MS_K_PROBE_CONCURRENT: return ms_k_probe_concurrent (p);
+  default: return kp_unsupported (p, "this build of memsweep has no probe %d", p->probe);
+  }
+}
