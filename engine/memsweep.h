@@ -671,6 +671,9 @@ int ms_lesson_parts (const char *name, const MsSweep *base, MsLessonPart *parts,
 /* The issue-order lesson's variant: "queue=single/order=depth/K=4". */
 void ms_lesson_streams_variant (char *buf, size_t len, bool single_queue, MsIssueOrder order,
                                 int streams);
+/* Whether lesson name is a probe lesson (one figure per cell, not a
+ * vector add: the streams chapter and the others of docs/lessons.md). */
+bool ms_lesson_is_probe (const char *name);
 /* The experiment's settings in words, for the metadata. */
 const char *ms_lesson_settings (const char *name);
 

@@ -51,6 +51,12 @@ ms_probe_lesson_for_topic (MsLessonTopic topic)
   return NULL;
 }
 
+bool
+ms_lesson_is_probe (const char *name)
+{
+  return ms_probe_lesson_find (name) != NULL;
+}
+
 MsLessonPart *
 ms_lesson_add_probe_part (MsPartList *list, MsProbe probe, int part)
 {

@@ -9,6 +9,7 @@
 #include "ms-cli-common.h"
 #include "ms-cli-extra.h"
 #include "ms-i18n.h"
+#include "ms-lesson-caption.h"
 #include "ms-cli-tables.h"
 
 static double
@@ -43,6 +44,24 @@ print_um_counts (FILE *out, const MsUmCounts *um)
                        "%s migrated to the device, %s to the host\n"),
            "", (unsigned long long) um->gpu_faults, (unsigned long long) um->cpu_faults, h2d,
            d2h);
+}
+
+/* A probe lesson's cell: one figure, and what its timers cost. */
+static void
+print_probe_cell (FILE *out, const MsCell *c)
+{
+  fprintf (out, "%-16s %-40s", ms_mode_name (c->mode), c->variant);
+  if (c->status != MS_CELL_OK && c->status != MS_CELL_PARTIAL) {
+    char clean[4 * sizeof c->message];
+    fprintf (out, " %s: %s\n", ms_cell_status_name (c->status),
+             ms_report_clean (c->message, clean, sizeof clean));
+    return;
+  }
+  fprintf (out, " %12.1f %12.1f %12.1f", c->stats.e2e.median, c->stats.e2e.min,
+           c->stats.e2e.max);
+  if (c->stats.e2e_instr.n > 0)
+    fprintf (out, " %12.1f", c->stats.e2e_instr.median);
+  fputc ('\n', out);
 }
 
 static void
@@ -185,7 +204,13 @@ ms_cli_lesson_table (FILE *out, const MsResults *r)
 {
   bool costs = strcmp (r->experiment, "costs") == 0;
   fputc ('\n', out);
-  if (costs)
+  if (ms_lesson_is_probe (r->experiment)) {
+    fprintf (out, "%-16s %-40s %12s %12s %12s %12s\n", ms_gettext ("mode"), ms_gettext ("variant"),
+             ms_gettext ("median us"), ms_gettext ("min us"), ms_gettext ("max us"),
+             ms_gettext ("timed us"));
+    for (size_t i = 0; i < r->n_cells; i++)
+      print_probe_cell (out, &r->cells[i]);
+  } else if (costs)
     fprintf (out, "%-16s %9s  %-40s %12s %12s %12s\n", ms_gettext ("mode"), ms_gettext ("size"),
              ms_gettext ("variant"), ms_gettext ("alloc us"), ms_gettext ("free us"),
              ms_gettext ("us per MiB"));
@@ -194,9 +219,15 @@ ms_cli_lesson_table (FILE *out, const MsResults *r)
              ms_gettext ("size"), ms_gettext ("variant"), ms_gettext ("e2e us"),
              ms_gettext ("to GB/s"), ms_gettext ("back GB/s"), ms_gettext ("kernel us"),
              ms_gettext ("verify us"));
-  for (size_t i = 0; i < r->n_cells; i++)
+  for (size_t i = 0; i < r->n_cells && !ms_lesson_is_probe (r->experiment); i++)
     print_cell (out, &r->cells[i], costs);
   fputc ('\n', out);
+  MsLessonTopic topic = ms_lesson_topic_for_experiment (r->experiment);
+  char caption[2048];
+  if (topic != MS_TOPIC_COUNT && ms_lesson_is_probe (r->experiment)) {
+    ms_lesson_caption (topic, r, -1, caption, sizeof caption);
+    fprintf (out, "%s\n", caption);
+  }
   if (strcmp (r->experiment, "reuse") == 0)
     reuse_finding (out, r);
   else if (strcmp (r->experiment, "duplex") == 0)

@@ -46,6 +46,10 @@ lesson_list (void)
     printf ("%s\n  %s\n", ms_gettext (info->title), ms_gettext (info->question));
     if (info->experiment[0])
       printf ("  memsweep lesson %s\n", info->experiment);
+    const MsLessonOption *opt = ms_lesson_options (info->experiment);
+    for (int i = 0; opt && opt[i].key; i++)
+      printf ("    --option %s=N  %s (%g; %g..%g)\n", opt[i].key, ms_gettext (opt[i].help),
+              opt[i].def, opt[i].min, opt[i].max);
     if (info->plain)
       printf ("  memsweep run --modes %s\n", info->modes);
     if (t == MS_TOPIC_PORTABLE)
@@ -60,12 +64,14 @@ lesson_usage (FILE *out)
   fputs (ms_gettext ("Usage: memsweep lesson LIST\n"
                      "       memsweep lesson NAME [--sizes MIN:MAX[:STEP]] [--reps N]\n"
                      "                            [--warmup N] [--device I] [--out PREFIX]\n"
+                     "                            [--option KEY=VALUE]...\n"
                      "\n"
                      "Runs one experiment of the teaching material (LIST names every lesson\n"
                      "and the command that measures it) and\n"
                      "writes PREFIX-samples.csv and PREFIX-summary.csv (default lesson-NAME).\n"
                      "--sizes gives the exponents of the sizes, 2^MIN to 2^MAX float32\n"
-                     "elements (default 20:22:2). Without --reps the adaptive rule of 'run'.\n"),
+                     "elements (default 20:22:2). Without --reps the adaptive rule of 'run'.\n"
+                     "--option sets one of the lesson's own options (LIST names them).\n"),
          out);
 }
 
@@ -100,10 +106,26 @@ parse_sizes (MsSweep *s, const char *arg)
   return false;
 }
 
+/* Appends "KEY=VALUE" to the sweep's options; checked with the lesson. */
+static bool
+add_lesson_option (MsSweep *s, const char *arg)
+{
+  size_t used = strlen (s->options);
+  if (!strchr (arg, '=') || strchr (arg, ',') ||
+      used + strlen (arg) + 2 > sizeof s->options) {
+    fprintf (stderr, ms_gettext ("memsweep: --option: '%s' is not KEY=VALUE (or too long)\n"),
+             arg);
+    return false;
+  }
+  snprintf (s->options + used, sizeof s->options - used, "%s%s", used ? "," : "", arg);
+  return true;
+}
+
 static bool
 parse_option (LessonOptions *o, int c, const char *arg)
 {
   switch (c) {
+  case 'o': return add_lesson_option (&o->sweep, arg);
   case 'z': return parse_sizes (&o->sweep, arg);
   case 'r':
     o->sweep.reps_rule = MS_REPS_FIXED;
@@ -127,6 +149,7 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
     { "min-reps", required_argument, NULL, 'R' }, { "warmup", required_argument, NULL, 'w' },
     { "device", required_argument, NULL, 'd' }, { "out", required_argument, NULL, 'O' },
     { "parts", required_argument, NULL, 'P' },  { "quiet", no_argument, NULL, 'q' },
+    { "option", required_argument, NULL, 'o' },
     { "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 },
   };
   char err[512];
@@ -158,7 +181,8 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
                                  "LIST')\n"), o->name);
     return EXIT_USAGE;
   }
-  if (!ms_sweep_validate (&o->sweep, err, sizeof err)) {
+  if (!ms_sweep_validate (&o->sweep, err, sizeof err) ||
+      !ms_lesson_check_options (o->name, o->sweep.options, err, sizeof err)) {
     fprintf (stderr, "memsweep: %s\n", err);
     return EXIT_USAGE;
   }
@@ -168,7 +192,7 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
 /* The child's command line: the same base sweep, the parts, a samples path. */
 static void
 child_args (const LessonOptions *o, const int *parts, int n_parts, const char *path,
-            char buf[][64], char **argv)
+            char buf[][64], char *options, size_t options_len, char **argv)
 {
   const MsSweep *s = &o->sweep;
   int n = 0, b = 0;
@@ -187,6 +211,18 @@ child_args (const LessonOptions *o, const int *parts, int n_parts, const char *p
   for (int i = 0; i < n_parts && len < 60; i++)
     len += snprintf (buf[b] + len, 64 - len, i ? ",%d" : "%d", parts[i]);
   argv[n++] = buf[b++];
+  /* The options go whole: the child splits them as the parent did. */
+  for (const char *p = s->options; *p;) {
+    const char *end = strchr (p, ',');
+    size_t item_len = end ? (size_t) (end - p) : strlen (p);
+    if (item_len + 10 < options_len) {
+      int w = snprintf (options, options_len, "--option=%.*s", (int) item_len, p);
+      argv[n++] = options;
+      options += w + 1;
+      options_len -= (size_t) w + 1;
+    }
+    p = end ? end + 1 : p + item_len;
+  }
   argv[n++] = "--out";
   argv[n++] = (char *) path;
   argv[n++] = "--quiet";
@@ -203,14 +239,15 @@ run_isolated (const char *name, const MsSweep *base, const int *parts, int n_par
   MsLessonPart all[MS_LESSON_MAX_PARTS];
   ms_lesson_parts (name, base, all, MS_LESSON_MAX_PARTS);
   char path[] = "/tmp/memsweep-lesson-XXXXXX", buf[8][64];
-  char *argv[16];
+  char options[MS_LESSON_OPTIONS_LEN * 2];
+  char *argv[16 + MS_LESSON_OPTIONS_LEN / 4];
   int fd = mkstemp (path);
   if (fd < 0) {
     snprintf (err, errlen, "mkstemp: %s", strerror (errno));
     return NULL;
   }
   close (fd);
-  child_args (o, parts, n_parts, path, buf, argv);
+  child_args (o, parts, n_parts, path, buf, options, sizeof options, argv);
   fflush (NULL);
   pid_t pid = fork ();
   if (pid == 0) {
