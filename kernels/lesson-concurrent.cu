@@ -64,7 +64,8 @@ add_kernel_events (MsKProbe *p, int n_streams, KpStamps *st, const KpOrigin *ori
 {
   for (int k = 0; k < p->arg[ARG_K]; k++) {
     unsigned long long s = st->host[2 * k], e = st->host[2 * k + 1];
-    kp_event (p, KP_KERNEL, 1 + k % n_streams, -1, 0, kp_stamp_us (origin, s),
+    double start = kp_stamp_us (origin, s);
+    kp_event (p, KP_KERNEL, 1 + k % n_streams, start, 0, start,
               e > s ? (double) (e - s) * 1e-3 : 0, 0);
   }
 }

@@ -70,7 +70,12 @@ kp_stamp_us (const KpOrigin *o, unsigned long long ns)
   return ns >= o->gpu_ns ? (double) (ns - o->gpu_ns) * 1e-3 : 0;
 }
 
-/* Appends an event (times from the sample's start; gpu < 0: none). */
+/* Appends an event (times from the sample's start, host_start_us >= 0;
+ * its chunk counts the earlier events of its phase on its lane, since a
+ * file holds one row per phase, lane and chunk of a repetition;
+ * gpu < 0: none). Work seen only on the GPU takes its GPU start as its
+ * host start and 0 as its host time. */
+#define KP_MAX_CHUNKS 64 /* MS_MAX_STREAMS: more of one kind on a lane are dropped */
 void kp_event (MsKProbe *p, int phase, int lane, double host_start_us, double host_us,
                double gpu_start_us, double gpu_us, uint64_t bytes);
 

@@ -35,14 +35,10 @@ kp_globaltimer (void)
 __global__ void
 kp_spin_kernel (unsigned long long ns, unsigned long long *stamps)
 {
-  extern __shared__ char kp_smem[];
   unsigned long long start = kp_globaltimer ();
   unsigned long long now = start;
   while (now - start < ns)
     now = kp_globaltimer ();
-  /* Touch the shared memory so that it is really asked for. */
-  if (threadIdx.x == 0)
-    kp_smem[0] = 1;
   if (stamps && blockIdx.x == 0 && threadIdx.x == 0) {
     stamps[0] = start;
     stamps[1] = now;
@@ -111,11 +107,19 @@ kp_event (MsKProbe *p, int phase, int lane, double host_start_us, double host_us
 {
   if (p->n_events >= MS_K_PROBE_MAX_EVENTS)
     return;
+  /* A file holds one row per (phase, lane, chunk) of a repetition: the
+   * chunk numbers an operation repeated on one lane. */
+  int chunk = 0;
+  for (int i = 0; i < p->n_events; i++)
+    chunk += p->events[i].phase == phase && p->events[i].lane == lane;
+  if (chunk >= KP_MAX_CHUNKS)
+    return;
   MsKEvent *e = &p->events[p->n_events++];
   memset (e, 0, sizeof *e);
   e->phase = phase;
   e->lane = lane;
-  e->host_start_us = host_start_us;
+  e->chunk = chunk;
+  e->host_start_us = host_start_us > 0 ? host_start_us : 0;
   e->host_us = host_us;
   e->gpu_start_us = gpu_start_us;
   e->gpu_us = gpu_us;

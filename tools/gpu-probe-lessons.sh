@@ -20,10 +20,10 @@ else
 fi
 log "probe lessons: $names"
 for name in $names; do
-  t0=$(date +%s.%N)
+  t0=$(date +%s%N)
   timeout 300 "$ms" lesson "$name" --out "$OUT/lesson-$name" >"$OUT/lesson-$name.log" 2>&1
   rc=$?
-  log "$name: exit $rc, $(echo "$(date +%s.%N) - $t0" | bc) s"
+  log "$name: exit $rc, $(( ($(date +%s%N) - t0) / 1000000 )) ms"
   if [ -n "${REFERENCE:-}" ] && [ $rc -eq 0 ]; then
     mkdir -p "$OUT/reference"
     for k in samples summary; do
