@@ -8,6 +8,8 @@
 
 #include "ms-lesson-detail.h"
 #include "ms-lesson-job.h"
+#include "ms-lesson-picture-view.h"
+#include "ms-lesson-picture.h"
 #include "ms-lessons-page.h"
 #include "ms-run-describe.h"
 #include "ms-run.h"
@@ -37,6 +39,7 @@ struct _MsLessonsPage {
   GtkButton *open_view_button;
   GtkStack *detail_stack;
   MsReuseView *reuse_view;
+  MsLessonPictureView *picture_view;
   GtkCheckButton *reuse_bandwidth_check;
   MsTimelineStack *timeline_stack;
   GtkCheckButton *setup_check;
@@ -170,6 +173,10 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
   if (t == MS_TOPIC_REUSE) {
     ms_reuse_view_set_run (self->reuse_view, card_run_object (self, t));
     gtk_stack_set_visible_child_name (self->detail_stack, "reuse");
+  } else if (ms_lesson_picture_has (t)) {
+    /* The probe lessons draw their own picture, with or without a run. */
+    g_object_set (self->picture_view, "topic", info->name, "run", card_run_object (self, t), NULL);
+    gtk_stack_set_visible_child_name (self->detail_stack, "picture");
   } else if (t != MS_TOPIC_COSTS && ms_lesson_detail_fill_rows (self->timeline_stack, t, run) > 0) {
     gtk_stack_set_visible_child_name (self->detail_stack, "timelines");
   } else {
@@ -563,6 +570,7 @@ ms_lessons_page_class_init (MsLessonsPageClass *klass)
   install (object_class);
 
   g_type_ensure (MS_TYPE_REUSE_VIEW);
+  g_type_ensure (MS_TYPE_LESSON_PICTURE_VIEW);
   g_type_ensure (MS_TYPE_TIMELINE_STACK);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/memsweep/Memsweep/ms-lessons-page.ui");
@@ -574,6 +582,7 @@ ms_lessons_page_class_init (MsLessonsPageClass *klass)
   CHILD (open_view_button);
   CHILD (detail_stack);
   CHILD (reuse_view);
+  CHILD (picture_view);
   CHILD (reuse_bandwidth_check);
   CHILD (timeline_stack);
   CHILD (setup_check);
@@ -636,6 +645,12 @@ ms_lessons_page_is_busy (MsLessonsPage *self)
     if (self->cards[t].job)
       return TRUE;
   return FALSE;
+}
+
+GtkWidget *
+ms_lessons_page_get_picture_view (MsLessonsPage *self)
+{
+  return GTK_WIDGET (self->picture_view);
 }
 
 MsReuseView *

@@ -595,6 +595,7 @@ bind_view_scales (MsWindow *self)
     G_OBJECT (ms_devices_page_get_matrix_view (self->devices_page)),
     G_OBJECT (ms_devices_page_get_topology_view (self->devices_page)),
     G_OBJECT (ms_lessons_page_get_reuse_view (self->lessons_page)),
+    G_OBJECT (ms_lessons_page_get_picture_view (self->lessons_page)),
     G_OBJECT (ms_lessons_page_get_timeline_stack (self->lessons_page)),
   };
   const char *names[] = { "text-scale", "line-scale", "high-contrast" };

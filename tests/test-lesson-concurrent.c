@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-lesson-concurrent.c: the concurrent-kernels lesson and what every
+ * probe lesson shares: the options (checked and read), the cells, a run
+ * through the engine on a model of a GPU, the caption where kernels on K
+ * streams overlap and where they do not, and the file round trip. */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "memsweep.h"
+#include "ms-backend-test.h"
+#include "ms-lesson-caption.h"
+#include "ms-probe.h"
+
+/* The probe's arguments, as engine/ms-lesson-concurrent.c numbers them. */
+enum { ARG_K, ARG_STREAMS, ARG_GRID, ARG_SMEM, ARG_KERNEL_US };
+
+/* A GPU where kernels on several streams overlap unless a grid fills the
+ * GPU; serial: one where they never do. */
+static MsCellStatus
+model (const MsProbeArgs *a, MsProbeSample *out, void *user)
+{
+  gboolean serial = GPOINTER_TO_INT (user);
+  int k = a->arg[ARG_K];
+  double us = a->arg[ARG_KERNEL_US];
+  gboolean alone = a->arg[ARG_STREAMS] == 1 || a->arg[ARG_SMEM] || a->arg[ARG_GRID] == 2;
+  out->value_us = 5 * k + (alone || serial ? k * us : us);
+  if (a->instrumented) {
+    out->events[0] = (MsEvent) { .phase = MS_PHASE_KERNEL, .lane = 1, .gpu_start_us = 0,
+                                 .gpu_us = us };
+    out->n_events = 1;
+  }
+  return MS_CELL_OK;
+}
+
+static MsResults *
+run_lesson (gboolean serial, const char *options)
+{
+  MsTestBackendConfig cfg;
+  ms_test_backend_config_init (&cfg);
+  cfg.probe = model;
+  cfg.probe_user = GINT_TO_POINTER (serial);
+  MsBackend *b = ms_backend_new_test (&cfg);
+  MsSweep s;
+  ms_sweep_init_default (&s);
+  s.reps_rule = MS_REPS_FIXED;
+  s.reps = 3;
+  s.warmup = 1;
+  g_strlcpy (s.options, options, sizeof s.options);
+  MsResults *r = NULL;
+  char err[256];
+  MsRunStatus st = ms_lesson_run ("concurrent", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err,
+                                  sizeof err);
+  g_assert_cmpint (st, ==, MS_RUN_OK);
+  ms_backend_free (b);
+  return r;
+}
+
+static void
+test_options (void)
+{
+  char err[256];
+  g_assert_true (ms_lesson_check_options ("concurrent", "", err, sizeof err));
+  g_assert_true (ms_lesson_check_options ("concurrent", "max-k=8,kernel-us=50", err, sizeof err));
+  g_assert_false (ms_lesson_check_options ("concurrent", "max-k=65", err, sizeof err));
+  g_assert_nonnull (strstr (err, "1..64"));
+  g_assert_false (ms_lesson_check_options ("concurrent", "max-k=2.5", err, sizeof err));
+  g_assert_nonnull (strstr (err, "whole number"));
+  g_assert_false (ms_lesson_check_options ("concurrent", "colour=1", err, sizeof err));
+  g_assert_nonnull (strstr (err, "no option 'colour'"));
+  g_assert_false (ms_lesson_check_options ("concurrent", "max-k=", err, sizeof err));
+  g_assert_false (ms_lesson_check_options ("concurrent", "max-k=4,max-k=8", err, sizeof err));
+  g_assert_nonnull (strstr (err, "twice"));
+  /* A sweep lesson has no options at all. */
+  g_assert_false (ms_lesson_check_options ("duplex", "max-k=4", err, sizeof err));
+  MsSweep s;
+  ms_sweep_init_default (&s);
+  g_assert_cmpfloat (ms_lesson_option ("concurrent", &s, "max-k"), ==, 16);
+  g_strlcpy (s.options, "kernel-us=50,max-k=4", sizeof s.options);
+  g_assert_cmpfloat (ms_lesson_option ("concurrent", &s, "max-k"), ==, 4);
+  g_assert_cmpfloat (ms_lesson_option ("concurrent", &s, "kernel-us"), ==, 50);
+}
+
+static void
+test_cells (void)
+{
+  MsResults *r = run_lesson (FALSE, "max-k=12");
+  /* K = 1, 2, 4, 8 and the 12 asked for, five settings each. */
+  g_assert_cmpuint (r->n_cells, ==, 25);
+  g_assert_nonnull (ms_results_find_variant (r, MS_MODE_STREAMS, 0, "K=12/streams=many"));
+  for (size_t i = 0; i < r->n_cells; i++) {
+    const MsCell *c = &r->cells[i];
+    g_assert_cmpint (c->status, ==, MS_CELL_OK);
+    g_assert_cmpint (c->n_reps, ==, 3);
+    /* The first repetition's instrumented sample: its time kept apart and
+     * its timeline. */
+    g_assert_cmpfloat (c->e2e_instr_us[0], >=, 0);
+    g_assert_cmpfloat (c->e2e_instr_us[1], <, 0);
+    g_assert_cmpuint (c->n_events, ==, 1);
+    for (size_t j = i + 1; j < r->n_cells; j++)
+      g_assert_cmpstr (c->variant, !=, r->cells[j].variant);
+  }
+  g_assert_cmpstr (r->experiment, ==, "concurrent");
+  g_assert_nonnull (strstr (r->experiment_settings, "options max-k=12"));
+  ms_results_free (r);
+}
+
+static void
+test_caption (void)
+{
+  char buf[2048];
+  MsResults *r = run_lesson (FALSE, "");
+  g_assert_true (ms_lesson_caption (MS_TOPIC_CONCURRENT, r, -1, buf, sizeof buf));
+  g_assert_nonnull (strstr (buf, "on 16 streams"));
+  g_assert_nonnull (strstr (buf, "they ran together"));
+  g_assert_nonnull (strstr (buf, "all of its shared memory"));
+  ms_results_free (r);
+  /* Where the rule does not hold, the caption says so. */
+  r = run_lesson (TRUE, "");
+  g_assert_true (ms_lesson_caption (MS_TOPIC_CONCURRENT, r, -1, buf, sizeof buf));
+  g_assert_null (strstr (buf, "they ran together"));
+  g_assert_nonnull (strstr (buf, "one after another"));
+  ms_results_free (r);
+}
+
+static void
+test_round_trip (void)
+{
+  MsResults *r = run_lesson (FALSE, "max-k=4");
+  g_autofree char *dir = g_dir_make_tmp ("concurrent-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "samples.csv", NULL);
+  char err[256];
+  g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
+  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  g_assert_nonnull (back);
+  g_assert_cmpuint (back->n_cells, ==, r->n_cells);
+  g_assert_cmpstr (back->experiment, ==, "concurrent");
+  char a[2048], b[2048];
+  ms_lesson_caption (MS_TOPIC_CONCURRENT, r, -1, a, sizeof a);
+  ms_lesson_caption (MS_TOPIC_CONCURRENT, back, -1, b, sizeof b);
+  g_assert_cmpstr (a, ==, b);
+  ms_results_free (back);
+  ms_results_free (r);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/lesson/concurrent/options", test_options);
+  g_test_add_func ("/lesson/concurrent/cells", test_cells);
+  g_test_add_func ("/lesson/concurrent/caption", test_caption);
+  g_test_add_func ("/lesson/concurrent/round-trip", test_round_trip);
+  return g_test_run ();
+}

@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-render-probe-pictures.c: every probe lesson's picture
+ * (draw/ms-lesson-picture.h) at 1024x768 in presentation mode, light and
+ * dark, from a run of the lesson on the test backend: something drawn,
+ * every label inside the canvas; and the placeholder without a run. */
+#include <glib.h>
+#include <string.h>
+
+#include "ms-backend-test.h"
+#include "ms-lesson-picture.h"
+
+#define W 1024
+#define H 768
+
+typedef struct {
+  int n, outside;
+  char first_outside[128];
+} TextCheck;
+
+static void
+record_text (const char *text, double x, double y, double w, double h, gpointer data)
+{
+  TextCheck *tc = data;
+  tc->n++;
+  if (x < -0.5 || y < -0.5 || x + w > W + 0.5 || y + h > H + 0.5) {
+    if (!tc->outside++)
+      g_snprintf (tc->first_outside, sizeof tc->first_outside, "%s at %.0f,%.0f %.0fx%.0f",
+                  text, x, y, w, h);
+  }
+}
+
+static MsResults *
+run_lesson (const char *name)
+{
+  MsTestBackendConfig cfg;
+  ms_test_backend_config_init (&cfg);
+  MsBackend *b = ms_backend_new_test (&cfg);
+  MsSweep s;
+  ms_sweep_init_default (&s);
+  s.reps_rule = MS_REPS_FIXED;
+  s.reps = 2;
+  s.warmup = 0;
+  MsResults *r = NULL;
+  char err[256];
+  ms_lesson_run (name, &s, b, NULL, NULL, NULL, NULL, NULL, &r, err, sizeof err);
+  ms_backend_free (b);
+  return r;
+}
+
+static void
+draw_checked (MsLessonTopic t, const MsResults *run, gboolean dark)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_t *cr = cairo_create (surface);
+  MsChartStyle style;
+  if (dark)
+    ms_chart_style_init_dark (&style);
+  else
+    ms_chart_style_init_light (&style);
+  style.text_scale = 1.6;
+  style.line_scale = 2;
+  TextCheck tc = { 0 };
+  ms_draw_set_text_recorder (record_text, &tc);
+  g_assert_true (ms_lesson_picture_draw (cr, t, run, &style, W, H));
+  ms_draw_set_text_recorder (NULL, NULL);
+  if (tc.outside)
+    g_error ("%s: %d labels outside the canvas, first: %s", ms_lesson_topic (t)->name,
+             tc.outside, tc.first_outside);
+  g_assert_cmpint (tc.n, >, 0);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_picture (gconstpointer data)
+{
+  MsLessonTopic t = GPOINTER_TO_INT (data);
+  const MsLessonTopicInfo *info = ms_lesson_topic (t);
+  MsResults *r = run_lesson (info->experiment);
+  g_assert_nonnull (r);
+  draw_checked (t, r, FALSE);
+  draw_checked (t, r, TRUE);
+  draw_checked (t, NULL, FALSE);
+  ms_results_free (r);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  int n = 0;
+  for (int t = 0; t < MS_TOPIC_COUNT; t++)
+    if (ms_lesson_picture_has (t)) {
+      g_autofree char *path = g_strdup_printf ("/render/probe-picture/%s", ms_lesson_topic (t)->name);
+      g_test_add_data_func (path, GINT_TO_POINTER (t), test_picture);
+      n++;
+    }
+  g_assert_cmpint (n, >, 0);
+  return g_test_run ();
+}
