@@ -13,6 +13,7 @@
 #include "ms-backend-test.h"
 #include "ms-chart-page.h"
 #include "ms-lesson-detail.h"
+#include "ms-lesson-picture.h"
 #include "ms-lessons-page.h"
 #include "ms-run.h"
 #include "ms-timeline-page.h"
@@ -72,6 +73,8 @@ prepare_references (void)
   g_assert_nonnull (refdir);
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
     const MsLessonTopicInfo *info = ms_lesson_topic (t);
+    if (!ms_lesson_topic_built (t))
+      continue;
     const char *names[] = { info->name, info->experiment };
     gboolean found = FALSE;
     for (guint i = 0; i < G_N_ELEMENTS (names) && !found && names[i][0]; i++) {
@@ -158,6 +161,14 @@ check_card (MsLessonsPage *page, MsLessonTopic t)
   g_autofree char *shown = NULL;
   g_object_get (page, "shown-topic", &shown, NULL);
   g_assert_cmpstr (shown, ==, info->name);
+  /* A probe lesson draws its own picture of the card's run. */
+  if (ms_lesson_picture_has (t)) {
+    g_autoptr (MsRun) pictured = NULL;
+    g_object_get (ms_lessons_page_get_picture_view (page), "run", &pictured, NULL);
+    g_assert_nonnull (pictured);
+    g_assert_true (ms_run_get_results (pictured) == run);
+    return;
+  }
   /* The portable flag on one GPU: the pinned copy alone. */
   if (t != MS_TOPIC_COSTS && t != MS_TOPIC_REUSE)
     g_assert_cmpint (ms_timeline_stack_get_n_rows (ms_lessons_page_get_timeline_stack (page)), >=,
@@ -182,12 +193,16 @@ test_cards_from_references (void)
   g_signal_connect_swapped (ms_session_get_runs (session), "items-changed", G_CALLBACK (count),
                             &added);
   g_signal_connect_swapped (page, "show-view", G_CALLBACK (count), &views);
+  guint built = 0;
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
+    if (!ms_lesson_topic_built (t))
+      continue;
+    built++;
     check_card (MS_LESSONS_PAGE (page), t);
     g_autofree char *name = g_strdup_printf ("lessons-%s.png", ms_lesson_topic (t)->name);
     save_shot (window, name);
   }
-  g_assert_cmpuint (added, ==, MS_TOPIC_COUNT);
+  g_assert_cmpuint (added, ==, built);
   g_assert_cmpuint (views, ==, 1); /* the costs, in the window's table */
   gtk_window_destroy (GTK_WINDOW (window));
 }

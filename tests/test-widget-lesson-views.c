@@ -100,10 +100,19 @@ count_cards (GtkWidget *root, gboolean visible_only)
   return n;
 }
 
+static guint
+built_topics (void)
+{
+  guint n = 0;
+  for (int t = 0; t < MS_TOPIC_COUNT; t++)
+    n += ms_lesson_topic_built (t);
+  return n;
+}
+
 static gboolean
 all_cards_shown (gpointer page)
 {
-  return count_cards (page, TRUE) == MS_TOPIC_COUNT;
+  return count_cards (page, TRUE) == built_topics ();
 }
 
 /* The lesson cards come a few a frame once the page is shown, so that no
@@ -115,7 +124,7 @@ test_lesson_cards_in_steps (void)
   g_assert_cmpuint (count_cards (page, FALSE), ==, MS_TOPIC_COUNT);
   guint before = count_cards (page, TRUE);
   g_assert_cmpuint (before, >, 0);
-  g_assert_cmpuint (before, <, MS_TOPIC_COUNT);
+  g_assert_cmpuint (before, <, built_topics ());
   GtkWindow *window = ms_test_show (page, 1200, 800);
   ms_test_wait_until (all_cards_shown, page, "every lesson card is shown");
   ms_test_destroy (window, page);
