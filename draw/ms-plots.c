@@ -197,8 +197,15 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
 
   double best_pinned = 0;
   int pcie_gen = 0, pcie_width = 0;
+  guint lessons = 0;
   for (guint r = 0; runs && r < runs->len; r++) {
     const MsResults *run = g_ptr_array_index (runs, r);
+    /* A lesson's cells are settings, not a sweep over sizes: its card and
+     * the table show them; on a size axis they would read as a curve. */
+    if (run->experiment[0]) {
+      lessons++;
+      continue;
+    }
     if (!pcie_gen && run->device.pcie_gen_max > 0) {
       pcie_gen = run->device.pcie_gen_max;
       pcie_width = run->device.pcie_width_max;
@@ -238,6 +245,12 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
           }
       }
     }
+  }
+  if (lessons && lessons == runs->len) {
+    g_free (d->empty_text);
+    d->empty_text = g_strdup (_("The runs open are lessons: the Lessons page shows each on its "
+                                "card, the Table shows their cells. Run a sweep or open one to "
+                                "see curves here."));
   }
   if (!time) {
     double pcie = ms_pcie_theoretical_gbps (pcie_gen, pcie_width);

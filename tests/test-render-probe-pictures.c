@@ -8,6 +8,7 @@
 
 #include "ms-backend-test.h"
 #include "ms-lesson-picture.h"
+#include "ms-plots.h"
 
 #define W 1024
 #define H 768
@@ -84,10 +85,25 @@ test_picture (gconstpointer data)
   ms_results_free (r);
 }
 
+/* A lesson's cells are settings, not sizes: the sweep charts leave lesson
+ * runs out and say where they are shown. */
+static void
+test_lessons_off_sweep_charts (void)
+{
+  MsResults *r = run_lesson ("concurrent");
+  g_autoptr (GPtrArray) runs = g_ptr_array_new ();
+  g_ptr_array_add (runs, r);
+  g_autoptr (MsChartData) d = ms_plot_build (runs, MS_METRIC_E2E_TIME, TRUE, NULL);
+  g_assert_cmpuint (d->series->len, ==, 0);
+  g_assert_nonnull (strstr (d->empty_text, "Lessons page"));
+  ms_results_free (r);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/render/lesson-runs-off-sweep-charts", test_lessons_off_sweep_charts);
   int n = 0;
   for (int t = 0; t < MS_TOPIC_COUNT; t++)
     if (ms_lesson_picture_has (t)) {
