@@ -290,6 +290,9 @@ ms_cli_compare (int argc, char **argv)
   int rc = EXIT_OK;
   if (!parse_options (argc, argv, &o, &rc))
     return rc;
+  /* --plot never replaces an input. */
+  ms_cli_protect_input (argv[optind]);
+  ms_cli_protect_input (argv[optind + 1]);
   MsResults *a = NULL, *b = NULL;
   if (!load_pair (argv[optind], argv[optind + 1], &a, &b))
     return EXIT_USAGE;
