@@ -43,7 +43,7 @@ PY
 
 # Bad input: exit 2 with a message.
 bad () {
-  "$M" compare "$@" >/dev/null 2>"$W/err"
+  "$M" compare "$@" >"$W/out" 2>"$W/err"
   [ $? = 2 ] || fail "compare $* must exit 2"
   [ -s "$W/err" ] || fail "compare $*: no message"
 }
@@ -69,5 +69,6 @@ if "$M" plot --help >/dev/null 2>&1; then
   [ $? = 1 ] || fail "--plot must keep the exit status"
   [ "$(head -c 4 "$W/d.png" | tail -c 3)" = PNG ] || fail "--plot wrote no PNG"
   bad --plot "$W/d.txt" "$R/h100-default-samples.csv" "$R/h100-default-samples.csv"
+  [ -s "$W/out" ] && fail "a bad --plot name is refused before the table"
 fi
 echo "compare: ok"

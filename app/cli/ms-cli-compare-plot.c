@@ -22,16 +22,20 @@ draw (cairo_t *cr, double width, double height, gpointer user_data)
 }
 
 bool
-ms_cli_compare_plot (const char *path, const MsComparison *cmp, const MsResults *a,
-                     const MsResults *b)
+ms_cli_compare_plot_ok (const char *path)
 {
   if (!ms_export_format_known (path)) {
     fprintf (stderr, ms_gettext ("memsweep compare: --plot %s: the name must end in .png, .svg "
                                  "or .pdf\n"), path);
     return false;
   }
-  if (!ms_cli_output_ok (path))
-    return false;
+  return ms_cli_output_ok (path);
+}
+
+bool
+ms_cli_compare_plot (const char *path, const MsComparison *cmp, const MsResults *a,
+                     const MsResults *b)
+{
   g_autofree char *title = g_strdup_printf (ms_gettext ("B: %s against A: %s"), b->label, a->label);
   Job job = { .cmp = cmp, .data = ms_compare_chart_data (cmp, title) };
   ms_chart_style_init_light (&job.style);

@@ -293,6 +293,15 @@ ms_cli_compare (int argc, char **argv)
   /* --plot never replaces an input. */
   ms_cli_protect_input (argv[optind]);
   ms_cli_protect_input (argv[optind + 1]);
+#ifdef MS_HAVE_DRAW
+  if (o.plot && !ms_cli_compare_plot_ok (o.plot))
+    return EXIT_USAGE;
+#else
+  if (o.plot) {
+    fputs (ms_gettext ("memsweep compare: --plot needs a build with Cairo and Pango\n"), stderr);
+    return EXIT_USAGE;
+  }
+#endif
   MsResults *a = NULL, *b = NULL;
   if (!load_pair (argv[optind], argv[optind + 1], &a, &b))
     return EXIT_USAGE;
@@ -312,11 +321,6 @@ ms_cli_compare (int argc, char **argv)
 #ifdef MS_HAVE_DRAW
     if (o.plot && !ms_cli_compare_plot (o.plot, cmp, a, b))
       rc = EXIT_USAGE;
-#else
-    if (o.plot) {
-      fputs (ms_gettext ("memsweep compare: --plot needs a build with Cairo and Pango\n"), stderr);
-      rc = EXIT_USAGE;
-    }
 #endif
     if (!ms_cli_stdout_ok ())
       rc = EXIT_USAGE;
