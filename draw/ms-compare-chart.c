@@ -40,10 +40,10 @@ ms_compare_chart_data (const MsComparison *cmp, const char *title)
 {
   MsChartData *d = ms_chart_data_new ();
   d->title = g_strdup (title);
-  d->x_label = g_strdup (_("Bytes per vector"));
-  d->y_label = g_strdup (_("B / A end-to-end time (below 1: B faster)"));
+  d->x_label = g_strdup (_ ("Bytes per vector"));
+  d->y_label = g_strdup (_ ("B / A end-to-end time (below 1: B faster)"));
   d->y_kind = MS_SCALE_LINEAR;
-  d->empty_text = g_strdup (_("No cell in common"));
+  d->empty_text = g_strdup (_ ("No cell in common"));
   MsChartSeries *by_mode[MS_MODE_COUNT] = { NULL };
   /* Variant cells share their mode's colour but not its line. */
   for (size_t i = 0; i < cmp->n_cells; i++) {
@@ -52,11 +52,11 @@ ms_compare_chart_data (const MsComparison *cmp, const char *title)
       continue;
     /* No error bars: a ratio's range from two wide intervals (managed
      * memory's small cells) would set the axis for every other point. */
-    ms_chart_series_add (series_for (d, by_mode, c->mode), 4.0 * exp2 (c->exponent), c->ratio, 1,
-                         0, FALSE);
+    ms_chart_series_add (series_for (d, by_mode, c->mode), 4.0 * exp2 (c->exponent), c->ratio, 1, 0,
+                         FALSE);
   }
   char label[64];
-  g_snprintf (label, sizeof label, _("same ±%g%%"), cmp->threshold * 100);
+  g_snprintf (label, sizeof label, _ ("same ±%g%%"), cmp->threshold * 100);
   ms_chart_data_add_ref (d, 1, label);
   return d;
 }
@@ -77,8 +77,8 @@ draw_rings (cairo_t *cr, const MsComparison *cmp, const MsChartStyle *st, const 
   double r = ms_style_marker_radius (st) * 1.9, lw = ms_style_line_width (st);
   for (size_t i = 0; i < cmp->n_cells; i++) {
     const MsCompareCell *c = &cmp->cells[i];
-    if (!c->in_a || !c->in_b || c->variant[0] || !isfinite (c->ratio) ||
-        c->verdict == MS_VERDICT_SAME)
+    if (!c->in_a || !c->in_b || c->variant[0] || !isfinite (c->ratio)
+        || c->verdict == MS_VERDICT_SAME)
       continue;
     double x = ms_scale_to_pixel (&l->xs, 4.0 * exp2 (c->exponent));
     double y = ms_scale_to_pixel (&l->ys, c->ratio);
@@ -101,7 +101,7 @@ draw_key (cairo_t *cr, const MsChartStyle *st, const MsChartLayout *l)
   const double fs = ms_style_font_size (st) * 0.9;
   double x = l->plot_x + fs * 0.6, y = l->plot_y + fs * 0.5, w = 0;
   static const MsVerdict shown[] = { MS_VERDICT_FASTER, MS_VERDICT_SLOWER, MS_VERDICT_AMBIGUOUS };
-  const char *names[] = { _("faster"), _("slower"), _("ambiguous") };
+  const char *names[] = { _ ("faster"), _ ("slower"), _ ("ambiguous") };
   for (guint i = 0; i < G_N_ELEMENTS (shown); i++) {
     MsColor color;
     ms_verdict_color (shown[i], st->dark, &color);

@@ -20,8 +20,8 @@ ms_verdict_key (MsVerdict verdict)
 const char *
 ms_verdict_label (MsVerdict verdict)
 {
-  static const char *const labels[] = { MS_N_ ("SAME"), MS_N_ ("FASTER"), MS_N_ ("SLOWER"),
-                                        MS_N_ ("AMBIGUOUS") };
+  static const char *const labels[]
+      = { MS_N_ ("SAME"), MS_N_ ("FASTER"), MS_N_ ("SLOWER"), MS_N_ ("AMBIGUOUS") };
   return verdict >= 0 && verdict < MS_VERDICT_COUNT ? ms_gettext (labels[verdict]) : "?";
 }
 
@@ -32,8 +32,7 @@ has_median (const MsInterval *iv)
 }
 
 MsVerdict
-ms_verdict_judge (const MsInterval *a, const MsInterval *b, double threshold,
-                  bool lower_is_faster)
+ms_verdict_judge (const MsInterval *a, const MsInterval *b, double threshold, bool lower_is_faster)
 {
   if (!has_median (a) || !has_median (b))
     return MS_VERDICT_AMBIGUOUS;
@@ -103,7 +102,7 @@ summarise (MsComparison *cmp, double *scratch)
     memset (s, 0, sizeof *s);
     for (size_t i = 0; i < cmp->n_cells; i++) {
       const MsCompareCell *c = &cmp->cells[i];
-      if (m < MS_MODE_COUNT && c->mode != (MsMode) m)
+      if (m < MS_MODE_COUNT && c->mode != (MsMode)m)
         continue;
       if (c->in_a && c->in_b) {
         s->n_common++;
@@ -134,8 +133,8 @@ add_cell (MsComparison *cmp, const MsCell *ca, const MsCell *cb, const MsRunToRu
   c->a = ca ? ms_compare_cell_interval (ca, rra) : (MsInterval){ NAN, NAN, NAN, false };
   c->b = cb ? ms_compare_cell_interval (cb, rrb) : (MsInterval){ NAN, NAN, NAN, false };
   c->ratio = has_median (&c->a) && has_median (&c->b) ? c->b.median / c->a.median : NAN;
-  c->verdict = ca && cb ? ms_verdict_judge (&c->a, &c->b, cmp->threshold, true)
-                        : MS_VERDICT_AMBIGUOUS;
+  c->verdict
+      = ca && cb ? ms_verdict_judge (&c->a, &c->b, cmp->threshold, true) : MS_VERDICT_AMBIGUOUS;
 }
 
 MsComparison *
@@ -162,8 +161,7 @@ ms_compare_results (const MsResults *a, const MsResults *b, double threshold, Ms
     if (mode != MS_MODE_COUNT && ca->mode != mode)
       continue;
     wanted_any = true;
-    add_cell (cmp, ca, ms_results_find_variant (b, ca->mode, ca->exponent, ca->variant), rra,
-              rrb);
+    add_cell (cmp, ca, ms_results_find_variant (b, ca->mode, ca->exponent, ca->variant), rra, rrb);
   }
   for (size_t i = 0; i < b->n_cells; i++) {
     const MsCell *cb = &b->cells[i];
@@ -178,8 +176,7 @@ ms_compare_results (const MsResults *a, const MsResults *b, double threshold, Ms
   free (scratch);
   if (cmp->all.n_common == 0) {
     if (mode != MS_MODE_COUNT && !wanted_any)
-      snprintf (err, errlen, ms_gettext ("neither run has a cell of mode %s"),
-                ms_mode_name (mode));
+      snprintf (err, errlen, ms_gettext ("neither run has a cell of mode %s"), ms_mode_name (mode));
     else
       snprintf (err, errlen,
                 ms_gettext ("the runs have no cell in common (mode, size and variant)"));

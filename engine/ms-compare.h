@@ -67,9 +67,9 @@ typedef struct {
   MsMode mode;
   int exponent;
   char variant[MS_VARIANT_LEN];
-  bool in_a, in_b;  /* only one of them: the cell is in that run only */
-  MsInterval a, b;  /* end-to-end microseconds */
-  double ratio;     /* b.median / a.median; NAN without both */
+  bool in_a, in_b;   /* only one of them: the cell is in that run only */
+  MsInterval a, b;   /* end-to-end microseconds */
+  double ratio;      /* b.median / a.median; NAN without both */
   MsVerdict verdict; /* cells in both runs only */
 } MsCompareCell;
 

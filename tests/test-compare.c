@@ -105,8 +105,9 @@ static void
 test_widened_cell (void)
 {
   MsCell c = { .mode = MS_MODE_PINNED, .exponent = 20, .status = MS_CELL_OK };
-  c.stats.e2e = (MsStat){ .n = 20, .median = 100, .min = 95, .max = 110, .ci_low = 99,
-                          .ci_high = 101, .ci_valid = true };
+  c.stats.e2e = (MsStat){
+    .n = 20, .median = 100, .min = 95, .max = 110, .ci_low = 99, .ci_high = 101, .ci_valid = true
+  };
   MsInterval plain = ms_compare_cell_interval (&c, NULL);
   g_assert_cmpfloat (plain.lo, ==, 99);
   g_assert_cmpfloat (plain.hi, ==, 101);
@@ -142,14 +143,14 @@ test_self_same (void)
   char err[256];
   MsComparison *cmp = ms_compare_results (a, b, 0.05, MS_MODE_COUNT, err, sizeof err);
   g_assert_nonnull (cmp);
-  g_assert_cmpint (cmp->all.n_common, ==, (int) a->n_cells);
-  g_assert_cmpint (cmp->all.count[MS_VERDICT_SAME], ==, (int) a->n_cells);
+  g_assert_cmpint (cmp->all.n_common, ==, (int)a->n_cells);
+  g_assert_cmpint (cmp->all.count[MS_VERDICT_SAME], ==, (int)a->n_cells);
   g_assert_cmpfloat (cmp->all.median_ratio, ==, 1);
   g_assert_false (ms_comparison_differs (cmp));
   /* With threshold 0 too: equal medians never differ. */
   ms_comparison_free (cmp);
   cmp = ms_compare_results (a, b, 0, MS_MODE_COUNT, err, sizeof err);
-  g_assert_cmpint (cmp->all.count[MS_VERDICT_SAME], ==, (int) a->n_cells);
+  g_assert_cmpint (cmp->all.count[MS_VERDICT_SAME], ==, (int)a->n_cells);
   ms_comparison_free (cmp);
   ms_results_free (a);
   ms_results_free (b);

@@ -17,7 +17,7 @@ pixel (MsTestCanvas *c, int x, int y, double rgb[3])
 {
   cairo_surface_flush (c->surface);
   const unsigned char *data = cairo_image_surface_get_data (c->surface);
-  guint32 p = *(const guint32 *) (data + y * cairo_image_surface_get_stride (c->surface) + x * 4);
+  guint32 p = *(const guint32 *)(data + y * cairo_image_surface_get_stride (c->surface) + x * 4);
   rgb[0] = ((p >> 16) & 0xff) / 255.0;
   rgb[1] = ((p >> 8) & 0xff) / 255.0;
   rgb[2] = (p & 0xff) / 255.0;
@@ -27,11 +27,11 @@ static gboolean
 any_color (MsTestCanvas *c, double cx, double cy, double r, const MsColor *col)
 {
   double rgb[3];
-  for (int y = MAX (0, (int) (cy - r)); y < MIN (H, (int) (cy + r + 1)); y++)
-    for (int x = MAX (0, (int) (cx - r)); x < MIN (W, (int) (cx + r + 1)); x++) {
+  for (int y = MAX (0, (int)(cy - r)); y < MIN (H, (int)(cy + r + 1)); y++)
+    for (int x = MAX (0, (int)(cx - r)); x < MIN (W, (int)(cx + r + 1)); x++) {
       pixel (c, x, y, rgb);
-      if (fabs (rgb[0] - col->red) < 0.08 && fabs (rgb[1] - col->green) < 0.08 &&
-          fabs (rgb[2] - col->blue) < 0.08)
+      if (fabs (rgb[0] - col->red) < 0.08 && fabs (rgb[1] - col->green) < 0.08
+          && fabs (rgb[2] - col->blue) < 0.08)
         return TRUE;
     }
   return FALSE;
@@ -53,8 +53,10 @@ comparison (void)
     c->ratio = e == 12 ? 0.7 : e == 16 ? 1.3 : e == 18 ? 1.2 : 1.0;
     c->a = (MsInterval){ 100, 99, 101, TRUE };
     c->b = (MsInterval){ 100 * c->ratio, 99 * c->ratio, 101 * c->ratio, TRUE };
-    c->verdict = e == 12 ? MS_VERDICT_FASTER : e == 16 ? MS_VERDICT_SLOWER
-                 : e == 18 ? MS_VERDICT_AMBIGUOUS : MS_VERDICT_SAME;
+    c->verdict = e == 12   ? MS_VERDICT_FASTER
+                 : e == 16 ? MS_VERDICT_SLOWER
+                 : e == 18 ? MS_VERDICT_AMBIGUOUS
+                           : MS_VERDICT_SAME;
   }
   return cmp;
 }
@@ -89,11 +91,12 @@ check_style (gboolean dark)
 
   /* The band: inside it, between two sizes and away from the line, the
    * background is tinted with the foreground; outside it, it is not. */
-  double x = (ms_scale_to_pixel (&l.xs, 4.0 * exp2 (13)) +
-              ms_scale_to_pixel (&l.xs, 4.0 * exp2 (14))) / 2;
+  double x
+      = (ms_scale_to_pixel (&l.xs, 4.0 * exp2 (13)) + ms_scale_to_pixel (&l.xs, 4.0 * exp2 (14)))
+        / 2;
   double in[3], out[3], bg[3] = { st.bg.red, st.bg.green, st.bg.blue };
-  pixel (&c, (int) x, (int) ms_scale_to_pixel (&l.ys, 1.07), in);
-  pixel (&c, (int) x, (int) ms_scale_to_pixel (&l.ys, 1.16), out);
+  pixel (&c, (int)x, (int)ms_scale_to_pixel (&l.ys, 1.07), in);
+  pixel (&c, (int)x, (int)ms_scale_to_pixel (&l.ys, 1.16), out);
   double tint = fabs (in[1] - bg[1]), none = fabs (out[1] - bg[1]);
   g_assert_cmpfloat (tint, >, 0.02);
   g_assert_cmpfloat (none, <, 0.02);

@@ -49,10 +49,10 @@ test_runs (void)
   g_assert_cmpint (cmp->all.n_common, ==, 121);
   g_assert_true (ms_comparison_differs (cmp));
   g_assert_nonnull (strstr (ms_compare_page_get_summary (page), "pinned: 11 common cells"));
-  GtkColumnView *table =
-    GTK_COLUMN_VIEW (ms_test_find (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW, NULL));
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (table))),
-                    ==, 121);
+  GtkColumnView *table
+      = GTK_COLUMN_VIEW (ms_test_find (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW, NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (table))), ==,
+                    121);
   GtkWidget *chart = ms_test_find (GTK_WIDGET (page), GTK_TYPE_DRAWING_AREA, NULL);
   ms_test_wait_until (ms_test_is_laid_out, chart, "the chart is laid out");
   g_assert_cmpuint (ms_test_ink (chart), >, 10);
@@ -62,8 +62,8 @@ test_runs (void)
   ms_test_watch (page, "threshold", &notified);
   g_object_set (page, "threshold", 99.0, NULL);
   g_assert_cmpuint (notified, ==, 1);
-  GtkSpinButton *spin =
-    GTK_SPIN_BUTTON (ms_test_find (GTK_WIDGET (page), GTK_TYPE_SPIN_BUTTON, NULL));
+  GtkSpinButton *spin
+      = GTK_SPIN_BUTTON (ms_test_find (GTK_WIDGET (page), GTK_TYPE_SPIN_BUTTON, NULL));
   g_assert_cmpfloat (gtk_spin_button_get_value (spin), ==, 99.0);
   g_assert_false (ms_comparison_differs (ms_compare_page_get_comparison (page)));
   gtk_spin_button_set_value (spin, 5);

@@ -72,12 +72,12 @@ summary_line (const char *name, const MsCompareSummary *s)
   char ratio[G_ASCII_DTOSTR_BUF_SIZE];
   g_ascii_formatd (ratio, sizeof ratio, "%.3f", s->median_ratio);
   g_autofree char *line = g_strdup_printf (
-    _("%s: %d common cells: %d same, %d faster, %d slower, %d ambiguous; median B/A %s"), name,
-    s->n_common, s->count[MS_VERDICT_SAME], s->count[MS_VERDICT_FASTER],
-    s->count[MS_VERDICT_SLOWER], s->count[MS_VERDICT_AMBIGUOUS], ratio);
+      _ ("%s: %d common cells: %d same, %d faster, %d slower, %d ambiguous; median B/A %s"), name,
+      s->n_common, s->count[MS_VERDICT_SAME], s->count[MS_VERDICT_FASTER],
+      s->count[MS_VERDICT_SLOWER], s->count[MS_VERDICT_AMBIGUOUS], ratio);
   if (!s->only_a && !s->only_b)
     return g_steal_pointer (&line);
-  return g_strdup_printf (_("%s; %d only in A, %d only in B"), line, s->only_a, s->only_b);
+  return g_strdup_printf (_ ("%s; %d only in A, %d only in B"), line, s->only_a, s->only_b);
 }
 
 static char *
@@ -88,20 +88,20 @@ summary_text (const MsComparison *cmp)
     const MsCompareSummary *s = &cmp->mode[m];
     if (!s->n_common && !s->only_a && !s->only_b)
       continue;
-    g_autofree char *line = summary_line (ms_mode_name ((MsMode) m), s);
+    g_autofree char *line = summary_line (ms_mode_name ((MsMode)m), s);
     g_string_append_printf (text, "%s\n", line);
   }
-  g_autofree char *all = summary_line (_("all"), &cmp->all);
+  g_autofree char *all = summary_line (_ ("all"), &cmp->all);
   g_string_append (text, all);
   if (cmp->widened)
-    g_string_append_printf (text, "\n%s", _("Intervals widened by the run-to-run profile."));
+    g_string_append_printf (text, "\n%s", _ ("Intervals widened by the run-to-run profile."));
   return g_string_free (text, FALSE);
 }
 
 static void
 fill_rows (MsComparePage *self)
 {
-  guint n = self->comparison ? (guint) self->comparison->n_cells : 0;
+  guint n = self->comparison ? (guint)self->comparison->n_cells : 0;
   g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
   for (guint i = 0; i < n; i++) {
     MsCompareRow *row = g_object_new (MS_TYPE_COMPARE_ROW, NULL);
@@ -126,8 +126,8 @@ recompute (MsComparePage *self)
     char err[256] = "";
     self->comparison = ms_compare_results (ms_run_get_results (a), ms_run_get_results (b),
                                            self->threshold / 100, MS_MODE_COUNT, err, sizeof err);
-    g_autofree char *title = g_strdup_printf (_("B: %s against A: %s"), ms_run_get_name (b),
-                                              ms_run_get_name (a));
+    g_autofree char *title
+        = g_strdup_printf (_ ("B: %s against A: %s"), ms_run_get_name (b), ms_run_get_name (a));
     if (self->comparison) {
       self->summary = summary_text (self->comparison);
       self->chart_data = ms_compare_chart_data (self->comparison, title);
@@ -208,8 +208,8 @@ cell_text (const MsCompareCell *c, Column col)
   case COL_VERDICT:
   default:
     return g_strdup (c->in_a && c->in_b ? ms_verdict_label (c->verdict)
-                     : c->in_a          ? _("only in A")
-                                        : _("only in B"));
+                     : c->in_a          ? _ ("only in A")
+                                        : _ ("only in B"));
   }
 }
 
@@ -235,8 +235,9 @@ bind_cell (GtkSignalListItemFactory *f, GtkListItem *item, gpointer data)
 static void
 add_columns (MsComparePage *self)
 {
-  const char *titles[N_COLS] = { _("Mode"),          _("Size"),  _("Variant"), _("A median (µs)"),
-                                 _("B median (µs)"), _("B / A"), _("Verdict") };
+  const char *titles[N_COLS]
+      = { _ ("Mode"),          _ ("Size"),  _ ("Variant"), _ ("A median (µs)"),
+          _ ("B median (µs)"), _ ("B / A"), _ ("Verdict") };
   for (int c = 0; c < N_COLS; c++) {
     GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
     g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (c));
@@ -246,8 +247,8 @@ add_columns (MsComparePage *self)
     gtk_column_view_append_column (self->table, column);
     g_object_unref (column);
   }
-  GtkSelectionModel *model = GTK_SELECTION_MODEL (
-    gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->rows))));
+  GtkSelectionModel *model
+      = GTK_SELECTION_MODEL (gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->rows))));
   gtk_column_view_set_model (self->table, model);
   g_object_unref (model);
 }
@@ -352,9 +353,9 @@ ms_compare_page_class_init (MsComparePageClass *klass)
   object_class->get_property = ms_compare_page_get_property;
 
   /* Percent, as --threshold of `memsweep compare`. */
-  props[PROP_THRESHOLD] =
-    g_param_spec_double ("threshold", NULL, NULL, 0, 100, DEFAULT_THRESHOLD_PCT,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_THRESHOLD]
+      = g_param_spec_double ("threshold", NULL, NULL, 0, 100, DEFAULT_THRESHOLD_PCT,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   gtk_widget_class_set_template_from_resource (widget_class,

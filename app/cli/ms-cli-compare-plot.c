@@ -25,8 +25,10 @@ bool
 ms_cli_compare_plot_ok (const char *path)
 {
   if (!ms_export_format_known (path)) {
-    fprintf (stderr, ms_gettext ("memsweep compare: --plot %s: the name must end in .png, .svg "
-                                 "or .pdf\n"), path);
+    fprintf (stderr,
+             ms_gettext ("memsweep compare: --plot %s: the name must end in .png, .svg "
+                         "or .pdf\n"),
+             path);
     return false;
   }
   return ms_cli_output_ok (path);
@@ -43,6 +45,6 @@ ms_cli_compare_plot (const char *path, const MsComparison *cmp, const MsResults 
   gboolean ok = ms_export_drawing (path, 1024, 768, draw, &job, &error);
   if (!ok)
     ms_cli_print_error (error);
-  ms_chart_data_free ((MsChartData *) job.data);
+  ms_chart_data_free ((MsChartData *)job.data);
   return ok;
 }

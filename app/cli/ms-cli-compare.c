@@ -33,25 +33,25 @@ usage (FILE *out, int rc)
 {
   fprintf (out,
            ms_gettext (
-             "Usage: memsweep compare A B [--threshold PCT] [--mode M] [--json] [--plot FILE]\n"
-             "\n"
-             "Compares two runs (samples or summary files) cell by cell: mode, size and\n"
-             "variant common to both, by the end-to-end median of the plain repetitions\n"
-             "and its 95%% interval (widened by a run-to-run profile when either file has\n"
-             "one). Each cell of B is SAME, FASTER, SLOWER or AMBIGUOUS against A:\n"
-             "FASTER or SLOWER when the medians differ by more than the threshold and the\n"
-             "intervals are apart; SAME when they differ by no more than the threshold;\n"
-             "AMBIGUOUS when they differ by more but the intervals overlap, or an interval\n"
-             "is not a 95%% one (fewer than 6 repetitions), or a cell failed.\n"
-             "\n"
-             "  --threshold PCT  the difference that matters, in percent (default %g)\n"
-             "  --mode M         only the cells of memory mode M\n"
-             "  --json           the comparison as JSON (docs/compare.md)\n"
-             "  --plot FILE      the ratio B/A against size as PNG, SVG or PDF\n"
-             "\n"
-             "Exit status: 0 no cell faster or slower, 1 a difference found, 2 bad input\n"
-             "(a file that cannot be read, files of different kinds, no cell in common,\n"
-             "a bad option).\n"),
+               "Usage: memsweep compare A B [--threshold PCT] [--mode M] [--json] [--plot FILE]\n"
+               "\n"
+               "Compares two runs (samples or summary files) cell by cell: mode, size and\n"
+               "variant common to both, by the end-to-end median of the plain repetitions\n"
+               "and its 95%% interval (widened by a run-to-run profile when either file has\n"
+               "one). Each cell of B is SAME, FASTER, SLOWER or AMBIGUOUS against A:\n"
+               "FASTER or SLOWER when the medians differ by more than the threshold and the\n"
+               "intervals are apart; SAME when they differ by no more than the threshold;\n"
+               "AMBIGUOUS when they differ by more but the intervals overlap, or an interval\n"
+               "is not a 95%% one (fewer than 6 repetitions), or a cell failed.\n"
+               "\n"
+               "  --threshold PCT  the difference that matters, in percent (default %g)\n"
+               "  --mode M         only the cells of memory mode M\n"
+               "  --json           the comparison as JSON (docs/compare.md)\n"
+               "  --plot FILE      the ratio B/A against size as PNG, SVG or PDF\n"
+               "\n"
+               "Exit status: 0 no cell faster or slower, 1 a difference found, 2 bad input\n"
+               "(a file that cannot be read, files of different kinds, no cell in common,\n"
+               "a bad option).\n"),
            DEFAULT_THRESHOLD_PCT);
   return rc;
 }
@@ -59,11 +59,12 @@ usage (FILE *out, int rc)
 static bool
 parse_options (int argc, char **argv, Options *o, int *rc)
 {
-  static const struct option opts[] = {
-    { "threshold", required_argument, NULL, 't' }, { "json", no_argument, NULL, 'j' },
-    { "mode", required_argument, NULL, 'm' },      { "plot", required_argument, NULL, 'p' },
-    { "help", no_argument, NULL, 'h' },            { NULL, 0, NULL, 0 }
-  };
+  static const struct option opts[] = { { "threshold", required_argument, NULL, 't' },
+                                        { "json", no_argument, NULL, 'j' },
+                                        { "mode", required_argument, NULL, 'm' },
+                                        { "plot", required_argument, NULL, 'p' },
+                                        { "help", no_argument, NULL, 'h' },
+                                        { NULL, 0, NULL, 0 } };
   *o = (Options){ DEFAULT_THRESHOLD_PCT, false, MS_MODE_COUNT, NULL };
   int c;
   optind = 1;
@@ -80,8 +81,10 @@ parse_options (int argc, char **argv, Options *o, int *rc)
       o->json = true;
     } else if (c == 'm') {
       if (!ms_mode_from_name (optarg, &o->mode)) {
-        fprintf (stderr, ms_gettext ("memsweep compare: unknown mode '%s' (memsweep modes "
-                                     "lists them)\n"), optarg);
+        fprintf (stderr,
+                 ms_gettext ("memsweep compare: unknown mode '%s' (memsweep modes "
+                             "lists them)\n"),
+                 optarg);
         return *rc = EXIT_USAGE, false;
       }
     } else if (c == 'p') {
@@ -106,16 +109,19 @@ load_pair (const char *pa, const char *pb, MsResults **a, MsResults **b)
   bool known_a = ka != MS_FILE_KIND_UNKNOWN && ka != MS_FILE_KIND_UNREADABLE;
   bool known_b = kb != MS_FILE_KIND_UNKNOWN && kb != MS_FILE_KIND_UNREADABLE;
   if (known_a && known_b && ka != kb) {
-    fprintf (stderr, ms_gettext ("memsweep compare: %s is %s, %s is %s: compare wants two files "
-                                 "of one kind\n"), pa, ms_file_kind_describe (ka), pb,
-             ms_file_kind_describe (kb));
+    fprintf (stderr,
+             ms_gettext ("memsweep compare: %s is %s, %s is %s: compare wants two files "
+                         "of one kind\n"),
+             pa, ms_file_kind_describe (ka), pb, ms_file_kind_describe (kb));
     return false;
   }
   for (int i = 0; i < 2; i++) {
     MsFileKind k = i ? kb : ka;
     if (k == MS_FILE_KIND_PEER || k == MS_FILE_KIND_MULTI) {
-      fprintf (stderr, ms_gettext ("memsweep compare: %s is %s: compare reads samples or summary "
-                                   "files\n"), i ? pb : pa, ms_file_kind_describe (k));
+      fprintf (stderr,
+               ms_gettext ("memsweep compare: %s is %s: compare reads samples or summary "
+                           "files\n"),
+               i ? pb : pa, ms_file_kind_describe (k));
       return false;
     }
   }
@@ -162,8 +168,9 @@ print_cell (FILE *out, const MsCompareCell *c)
 static void
 print_summary (FILE *out, const char *name, const MsCompareSummary *s)
 {
-  fprintf (out, ms_gettext ("%s: %d common cells: %d same, %d faster, %d slower, %d ambiguous; "
-                            "median B/A %.3f"),
+  fprintf (out,
+           ms_gettext ("%s: %d common cells: %d same, %d faster, %d slower, %d ambiguous; "
+                       "median B/A %.3f"),
            name, s->n_common, s->count[MS_VERDICT_SAME], s->count[MS_VERDICT_FASTER],
            s->count[MS_VERDICT_SLOWER], s->count[MS_VERDICT_AMBIGUOUS], s->median_ratio);
   if (s->only_a || s->only_b)
@@ -176,8 +183,9 @@ print_table (FILE *out, const MsComparison *cmp, const MsResults *a, const MsRes
 {
   fprintf (out, "A: %s (%s, %s)\nB: %s (%s, %s)\n", a->label, a->device.name, a->date, b->label,
            b->device.name, b->date);
-  fprintf (out, ms_gettext ("threshold %g%%; end-to-end medians (us) of the plain repetitions "
-                            "with their 95%% intervals%s\n\n"),
+  fprintf (out,
+           ms_gettext ("threshold %g%%; end-to-end medians (us) of the plain repetitions "
+                       "with their 95%% intervals%s\n\n"),
            cmp->threshold * 100,
            cmp->widened ? ms_gettext (", widened by the run-to-run profile") : "");
   fprintf (out, "%-12s %-16s %-20s %12s %12s %7s  %s\n", ms_gettext ("mode"), ms_gettext ("size"),
@@ -188,7 +196,7 @@ print_table (FILE *out, const MsComparison *cmp, const MsResults *a, const MsRes
   fputc ('\n', out);
   for (int m = 0; m < MS_MODE_COUNT; m++)
     if (cmp->mode[m].n_common || cmp->mode[m].only_a || cmp->mode[m].only_b)
-      print_summary (out, ms_mode_name ((MsMode) m), &cmp->mode[m]);
+      print_summary (out, ms_mode_name ((MsMode)m), &cmp->mode[m]);
   print_summary (out, ms_gettext ("all"), &cmp->all);
 }
 
@@ -211,8 +219,9 @@ json_interval (FILE *f, const MsInterval *iv)
 static void
 json_summary (FILE *f, const MsCompareSummary *s)
 {
-  fprintf (f, "{\"common\":%d,\"same\":%d,\"faster\":%d,\"slower\":%d,\"ambiguous\":%d,"
-              "\"only_a\":%d,\"only_b\":%d,\"median_ratio\":",
+  fprintf (f,
+           "{\"common\":%d,\"same\":%d,\"faster\":%d,\"slower\":%d,\"ambiguous\":%d,"
+           "\"only_a\":%d,\"only_b\":%d,\"median_ratio\":",
            s->n_common, s->count[MS_VERDICT_SAME], s->count[MS_VERDICT_FASTER],
            s->count[MS_VERDICT_SLOWER], s->count[MS_VERDICT_AMBIGUOUS], s->only_a, s->only_b);
   ms_json_put_number (f, s->median_ratio);
@@ -263,7 +272,7 @@ print_json (FILE *f, const MsComparison *cmp, const MsResults *a, const MsResult
     if (!s->n_common && !s->only_a && !s->only_b)
       continue;
     fputs (sep, f);
-    ms_json_put_string (f, ms_mode_name ((MsMode) m));
+    ms_json_put_string (f, ms_mode_name ((MsMode)m));
     fputc (':', f);
     json_summary (f, s);
     sep = ",";
