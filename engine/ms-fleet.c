@@ -143,6 +143,19 @@ read_stamp (const char *path, MsFleetNode *node)
   fclose (f);
 }
 
+/* A rate and its interval from the time it was computed from: bytes /
+ * time, so the time's upper bound is the rate's lower one. */
+static void
+set_figure (MsFleetNode *node, MsFleetFigure f, int e, double gbps, const MsStat *time)
+{
+  node->at[f][e] = gbps;
+  if (gbps > 0 && time->median > 0 && time->ci_low > 0 && time->ci_high > 0) {
+    node->at_lo[f][e] = gbps * time->median / time->ci_high;
+    node->at_hi[f][e] = gbps * time->median / time->ci_low;
+    node->at_valid[f][e] = time->ci_valid;
+  }
+}
+
 static void
 read_node (const char *dir, const char *name, MsFleetNode *node)
 {
@@ -166,13 +179,14 @@ read_node (const char *dir, const char *name, MsFleetNode *node)
     const MsCell *c = &r->cells[i];
     if (c->status != MS_CELL_OK || c->exponent < 0 || c->exponent > MS_MAX_EXPONENT)
       continue;
+    const MsCellStats *st = &c->stats;
     if (c->mode == MS_MODE_PINNED) {
-      node->at[MS_FLEET_PINNED_H2D][c->exponent] = c->stats.h2d_gbps;
-      node->at[MS_FLEET_PINNED_D2H][c->exponent] = c->stats.d2h_gbps;
+      set_figure (node, MS_FLEET_PINNED_H2D, c->exponent, st->h2d_gbps, &st->phase[MS_PHASE_H2D]);
+      set_figure (node, MS_FLEET_PINNED_D2H, c->exponent, st->d2h_gbps, &st->phase[MS_PHASE_D2H]);
     } else if (c->mode == MS_MODE_ZERO_COPY) {
-      node->at[MS_FLEET_ZERO_COPY][c->exponent] = c->stats.e2e_gbps;
+      set_figure (node, MS_FLEET_ZERO_COPY, c->exponent, st->e2e_gbps, &st->e2e);
     } else if (c->mode == MS_MODE_HOST) {
-      node->at[MS_FLEET_HOST][c->exponent] = c->stats.e2e_gbps;
+      set_figure (node, MS_FLEET_HOST, c->exponent, st->e2e_gbps, &st->e2e);
     }
   }
   ms_results_free (r);
@@ -351,13 +365,23 @@ compare_figure (MsFleetReport *report, MsFleetFigure f, double *scratch)
       scratch[n++] = node->value[f];
   }
   double median = report->median[f] = ms_median (scratch, n);
+  /* The fleet's median is a point: each node is judged by its own
+   * interval against it, by the rule `memsweep compare` uses. */
+  MsInterval fleet = { median, median, median, true };
   for (size_t i = 0; i < report->n_nodes && median > 0; i++) {
     MsFleetNode *node = &report->nodes[i];
     if (node->value[f] <= 0)
       continue;
     node->deviation[f] = node->value[f] / median - 1;
-    if (node->value[f] < (1 - report->threshold) * median)
+    MsInterval own = { node->value[f], node->value[f], node->value[f], true };
+    if (e >= 0 && (node->at_lo[f][e] > 0 || node->at_hi[f][e] > 0))
+      own = (MsInterval){ node->value[f], node->at_lo[f][e], node->at_hi[f][e],
+                          node->at_valid[f][e] };
+    node->verdict[f] = ms_verdict_judge (&fleet, &own, report->threshold, false);
+    if (node->verdict[f] == MS_VERDICT_SLOWER)
       node->flags |= 1u << f;
+    else if (node->verdict[f] == MS_VERDICT_FASTER)
+      node->flags |= MS_FLEET_FLAG_HIGH (f);
   }
 }
 
@@ -366,8 +390,10 @@ ms_fleet_report_compute (MsFleetReport *report)
 {
   double *scratch = malloc ((report->n_nodes + 1) * sizeof *scratch);
   report->n_outliers = report->n_unreadable = 0;
-  for (size_t i = 0; i < report->n_nodes; i++)
+  for (size_t i = 0; i < report->n_nodes; i++) {
     report->nodes[i].flags = 0;
+    memset (report->nodes[i].verdict, 0, sizeof report->nodes[i].verdict);
+  }
   for (int f = 0; f < MS_FLEET_N_FIGURES; f++) {
     if (scratch)
       compare_figure (report, (MsFleetFigure) f, scratch);

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "memsweep.h"
+#include "ms-compare.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -36,6 +37,8 @@ typedef enum {
 const char *ms_fleet_figure_name (MsFleetFigure f); /* "pinned h2d" */
 
 #define MS_FLEET_FLAG_LINK (1u << MS_FLEET_N_FIGURES)
+/* Figure f faster than the fleet's median beyond the threshold. */
+#define MS_FLEET_FLAG_HIGH(f) (1u << (MS_FLEET_N_FIGURES + 1 + (f)))
 
 typedef struct {
   char node[128];
@@ -45,9 +48,18 @@ typedef struct {
   int pcie_gen, pcie_width; /* the worst link of the node's GPUs; 0 unknown */
   /* GB/s per figure and size; 0 where the node has no OK cell. */
   double at[MS_FLEET_N_FIGURES][MS_MAX_EXPONENT + 1];
+  /* Their 95% intervals in GB/s; lo == hi == 0 where none is known (the
+   * value then stands as a point). */
+  double at_lo[MS_FLEET_N_FIGURES][MS_MAX_EXPONENT + 1];
+  double at_hi[MS_FLEET_N_FIGURES][MS_MAX_EXPONENT + 1];
+  bool at_valid[MS_FLEET_N_FIGURES][MS_MAX_EXPONENT + 1];
   double value[MS_FLEET_N_FIGURES];     /* at the report's size; 0: none */
   double deviation[MS_FLEET_N_FIGURES]; /* (value - median) / median */
-  unsigned flags; /* bit f: figure f below the threshold; MS_FLEET_FLAG_LINK */
+  /* Against the fleet's median (a point), by ms_verdict_judge: SLOWER sets
+   * bit f, FASTER MS_FLEET_FLAG_HIGH (f); AMBIGUOUS (the node's interval
+   * reaches the median, or fewer than 6 repetitions) flags nothing. */
+  MsVerdict verdict[MS_FLEET_N_FIGURES];
+  unsigned flags; /* bit f: figure f slower; MS_FLEET_FLAG_LINK; MS_FLEET_FLAG_HIGH (f) */
   bool readable;
   char error[256]; /* why the file could not be read */
 } MsFleetNode;
@@ -55,7 +67,7 @@ typedef struct {
 typedef struct {
   MsFleetNode *nodes; /* sorted by node name */
   size_t n_nodes;
-  double threshold;   /* 0.10: flag 10% below the median */
+  double threshold;   /* 0.10: flag 10% from the median (ms-compare.h's rule) */
   int exponent[MS_FLEET_N_FIGURES]; /* the largest size every node has; -1 */
   double median[MS_FLEET_N_FIGURES];
   int common_gen, common_width; /* the fleet's most common link; 0 unknown */

@@ -452,6 +452,9 @@ on_activate (GApplication *app)
   g_assert_true (gtk_menu_button_get_popover (button) == menu);
   check_no_submenus (gtk_menu_button_get_menu_model (button));
   check_keys_work (win, "nothing");
+  /* Alt+6: the Compare page (ms-compare-page.c). */
+  press_until_view (win, XK_6, MS_VIEW_COMPARE, "Alt+6 shows the compare page");
+  press_until_view (win, XK_1, MS_VIEW_BANDWIDTH, "Alt+1 after the compare page");
 
   /* Every item that does not open a dialog of its own. */
   the_window = win;

@@ -52,7 +52,9 @@ write_node (const char *dir, int i)
   s.min_exp = 22;
   s.max_exp = 26;
   s.step = 4;
-  s.reps = 5;
+  /* 6 repetitions: the fewest that give a 95% interval, without which the
+   * verdict against the fleet's median (ms-compare.h) is ambiguous. */
+  s.reps = 6;
   s.warmup = 0;
   s.reps_rule = MS_REPS_FIXED;
   MsResults *r = NULL;
@@ -191,6 +193,41 @@ test_common_size (void)
   g_assert_true (r.n_outliers == 1);
 }
 
+/* The fleet judges a node by the rule `memsweep compare` uses: 15% below
+ * the median is flagged only when the node's interval is apart from it, and
+ * a node as far above is flagged HIGH. */
+static void
+test_interval_verdicts (void)
+{
+  MsFleetReport r = { .threshold = 0.1 };
+  MsFleetNode nodes[5] = { 0 };
+  r.nodes = nodes;
+  r.n_nodes = 5;
+  for (int i = 0; i < 5; i++) {
+    nodes[i].readable = true;
+    nodes[i].at[MS_FLEET_PINNED_H2D][22] = 50;
+  }
+  nodes[0].at[MS_FLEET_PINNED_H2D][22] = 42.5; /* a wide interval reaching 50 */
+  nodes[0].at_lo[MS_FLEET_PINNED_H2D][22] = 35;
+  nodes[0].at_hi[MS_FLEET_PINNED_H2D][22] = 51;
+  nodes[0].at_valid[MS_FLEET_PINNED_H2D][22] = true;
+  nodes[1].at[MS_FLEET_PINNED_H2D][22] = 42.5; /* a narrow one */
+  nodes[1].at_lo[MS_FLEET_PINNED_H2D][22] = 42;
+  nodes[1].at_hi[MS_FLEET_PINNED_H2D][22] = 43;
+  nodes[1].at_valid[MS_FLEET_PINNED_H2D][22] = true;
+  nodes[2].at[MS_FLEET_PINNED_H2D][22] = 57.5; /* no interval: a point */
+  ms_fleet_report_compute (&r);
+  g_assert_cmpfloat (r.median[MS_FLEET_PINNED_H2D], ==, 50);
+  g_assert_cmpint (nodes[0].verdict[MS_FLEET_PINNED_H2D], ==, MS_VERDICT_AMBIGUOUS);
+  g_assert_cmphex (nodes[0].flags, ==, 0);
+  g_assert_cmpint (nodes[1].verdict[MS_FLEET_PINNED_H2D], ==, MS_VERDICT_SLOWER);
+  g_assert_cmphex (nodes[1].flags, ==, 1u << MS_FLEET_PINNED_H2D);
+  g_assert_cmpint (nodes[2].verdict[MS_FLEET_PINNED_H2D], ==, MS_VERDICT_FASTER);
+  g_assert_cmphex (nodes[2].flags, ==, MS_FLEET_FLAG_HIGH (MS_FLEET_PINNED_H2D));
+  g_assert_cmpint (nodes[3].verdict[MS_FLEET_PINNED_H2D], ==, MS_VERDICT_SAME);
+  g_assert_cmpint (r.n_outliers, ==, 2);
+}
+
 static void
 test_stamp_twice (void)
 {
@@ -295,6 +332,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/fleet/stamp-twice", test_stamp_twice);
   g_test_add_func ("/fleet/common-size", test_common_size);
+  g_test_add_func ("/fleet/interval-verdicts", test_interval_verdicts);
   g_test_add_func ("/fleet/fleet-1000", test_fleet_1000);
   g_test_add_func ("/fleet/stamp-full-disk", test_stamp_full_disk);
   g_test_add_func ("/fleet/stamp-keeps-mode", test_stamp_keeps_mode);

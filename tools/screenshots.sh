@@ -89,11 +89,11 @@ views () {
 }
 
 start_screen 1600 1000
-views prefer-light 1600-light 1065:26 1200:26 423:432
+views prefer-light 1600-light 1132:26 1265:26 423:432
 stop_screen
 start_screen 1024 768
-views prefer-light 1024-presentation-light 711:740 811:740 162:566
-views prefer-dark 1024-presentation-dark 711:740 811:740 162:566
+views prefer-light 1024-presentation-light 761:740 861:740 162:566
+views prefer-dark 1024-presentation-dark 761:740 861:740 162:566
 stop_screen
 
 if command -v pngquant >/dev/null; then

@@ -75,6 +75,9 @@ export_draw (cairo_t *cr, double w, double h, gpointer data)
     ms_breakdown_draw (cr, results, ms_breakdown_view_get_exponent (bv), &x->style, w, h);
     break;
   }
+  case MS_VIEW_COMPARE:
+    ms_compare_page_draw (self->compare_page, cr, &x->style, w, h);
+    break;
   default: {
     MsChartPage *page =
       ms_window_get_view (self) == MS_VIEW_TIME ? self->time_page : self->bandwidth_page;

@@ -7,6 +7,7 @@
 
 #include "ms-breakdown-page.h"
 #include "ms-chart-page.h"
+#include "ms-compare-page.h"
 #include "ms-devices-page.h"
 #include "ms-job.h"
 #include "ms-lessons-page.h"
@@ -46,6 +47,7 @@ struct _MsWindow {
   MsTimelinePage *timeline_page;
   MsBreakdownPage *breakdown_page;
   MsTablePage *table_page;
+  MsComparePage *compare_page;
   MsDevicesPage *devices_page;
   MsLessonsPage *lessons_page;
 

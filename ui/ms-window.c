@@ -27,7 +27,7 @@ enum {
 static GParamSpec *props[N_PROPS];
 
 static const char *view_names[MS_VIEW_COUNT] = {
-  "bandwidth", "time", "timeline", "breakdown", "table",
+  "bandwidth", "time", "timeline", "breakdown", "table", "compare",
 };
 
 void
@@ -535,6 +535,7 @@ ms_window_class_init (MsWindowClass *klass)
   g_type_ensure (MS_TYPE_TIMELINE_PAGE);
   g_type_ensure (MS_TYPE_BREAKDOWN_PAGE);
   g_type_ensure (MS_TYPE_TABLE_PAGE);
+  g_type_ensure (MS_TYPE_COMPARE_PAGE);
   g_type_ensure (MS_TYPE_DEVICES_PAGE);
   g_type_ensure (MS_TYPE_LESSONS_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -564,6 +565,7 @@ ms_window_class_init (MsWindowClass *klass)
   CHILD (timeline_page);
   CHILD (breakdown_page);
   CHILD (table_page);
+  CHILD (compare_page);
   CHILD (devices_page);
   CHILD (lessons_page);
 #undef CHILD

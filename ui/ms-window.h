@@ -19,6 +19,7 @@ typedef enum {
   MS_VIEW_TIMELINE,
   MS_VIEW_BREAKDOWN,
   MS_VIEW_TABLE,
+  MS_VIEW_COMPARE,
   MS_VIEW_COUNT
 } MsViewKind;
 

@@ -21,6 +21,7 @@
 #include "ms-cli-common.h"
 #include "ms-cli-extra.h"
 #include "ms-cli-show.h"
+#include "ms-cli-compare.h"
 #ifdef MS_HAVE_DRAW
 #include "ms-cli-draw.h"
 #endif
@@ -91,6 +92,8 @@ usage (FILE *out)
                        "  modes                each memory mode with a one-line explanation\n"
                        "  run [OPTIONS]        run a sweep, print a table, write CSV files\n"
                        "  show FILE            print the summary of a samples CSV (no GPU needed)\n"
+                       "  compare A B          two runs cell by cell: same, faster, slower or\n"
+                       "                       ambiguous (exit 1 when a cell differs)\n"
                        "\n"
                        "'memsweep COMMAND --help' describes one command.\n"
                        "\n%s%s"),
@@ -592,6 +595,8 @@ run_command (int argc, char **argv)
     return cmd_run (argc - 1, argv + 1);
   if (strcmp (cmd, "show") == 0)
     return ms_cli_show (argc - 1, argv + 1);
+  if (strcmp (cmd, "compare") == 0)
+    return ms_cli_compare (argc - 1, argv + 1);
 #ifdef MS_HAVE_DRAW
   if (strcmp (cmd, "plot") == 0)
     return ms_cli_plot (argc - 1, argv + 1);

@@ -33,6 +33,10 @@ print_flags (FILE *out, const MsFleetReport *r, const MsFleetNode *node)
       fprintf (out, "%sLOW %s", sep, ms_fleet_figure_name (f));
       sep = ", ";
     }
+    if (node->flags & MS_FLEET_FLAG_HIGH (f)) {
+      fprintf (out, "%sHIGH %s", sep, ms_fleet_figure_name (f));
+      sep = ", ";
+    }
   }
   if (node->flags & MS_FLEET_FLAG_LINK)
     fprintf (out, "%sLINK below gen%d x%d", sep, r->common_gen, r->common_width);
@@ -43,8 +47,9 @@ print_header (FILE *out, const MsFleetReport *r)
 {
   char pct[16];
   snprintf (pct, sizeof pct, "%.0f%%", r->threshold * 100);
-  fprintf (out, ms_gettext ("fleet: %zu nodes, %d flagged, %d unreadable; flagged: %s below the "
-                            "median, or a link below the most common"),
+  fprintf (out, ms_gettext ("fleet: %zu nodes, %d flagged, %d unreadable; flagged: more than %s "
+                            "from the median with the node's interval apart from it (LOW, HIGH), "
+                            "or a link below the most common"),
            r->n_nodes, r->n_outliers, r->n_unreadable, pct);
   if (r->common_gen > 0)
     fprintf (out, " (gen%d x%d)", r->common_gen, r->common_width);

@@ -64,6 +64,18 @@ put_number (FILE *f, double v)
     fputs ("null", f);
 }
 
+void
+ms_json_put_string (FILE *f, const char *s)
+{
+  put_string (f, s);
+}
+
+void
+ms_json_put_number (FILE *f, double v)
+{
+  put_number (f, v);
+}
+
 /* "key": */
 static void
 key (FILE *f, const char *k)
@@ -226,6 +238,19 @@ enter_c_locale (void)
   if (!c_locale)
     c_locale = newlocale (LC_ALL_MASK, "C", (locale_t) 0);
   return c_locale ? uselocale (c_locale) : (locale_t) 0;
+}
+
+void *
+ms_json_begin (void)
+{
+  return enter_c_locale ();
+}
+
+void
+ms_json_end (void *state)
+{
+  if (state)
+    uselocale ((locale_t) state);
 }
 
 bool

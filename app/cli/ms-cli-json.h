@@ -18,6 +18,13 @@
 bool ms_json_write (FILE *f, const MsResults *results);
 /* The same through an atomic file (ms-atomic-file.h). */
 bool ms_json_write_file (const char *path, const MsResults *results, char *err, size_t errlen);
+/* For other documents (ms-cli-compare.c): a string escaped as above, a
+ * number (null when not finite); numbers in the C locale between
+ * ms_json_begin and ms_json_end (its return value). */
+void ms_json_put_string (FILE *f, const char *s);
+void ms_json_put_number (FILE *f, double v);
+void *ms_json_begin (void);
+void ms_json_end (void *state);
 /* The length of the valid UTF-8 sequence at s (at most n bytes; shortest
  * form, no surrogates, at most U+10FFFF), or 0 when s does not start one. */
 size_t ms_utf8_sequence (const unsigned char *s, size_t n);

@@ -1,0 +1,341 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-compare.c: `memsweep compare A B`, two runs cell by cell with a
+ * verdict each (engine/ms-compare.h), a summary line per mode, JSON, and
+ * an exit status for CI: 0 no difference, 1 a cell faster or slower, 2 bad
+ * input. */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <libgen.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ms-cli-common.h"
+#include "ms-cli-compare.h"
+#include "ms-cli-json.h"
+#include "ms-compare.h"
+#include "ms-i18n.h"
+#ifdef MS_HAVE_DRAW
+#include "ms-cli-draw.h"
+#endif
+
+#define DEFAULT_THRESHOLD_PCT 5.0
+
+typedef struct {
+  double threshold_pct;
+  bool json;
+  MsMode mode; /* MS_MODE_COUNT: all */
+  const char *plot;
+} Options;
+
+static int
+usage (FILE *out, int rc)
+{
+  fprintf (out,
+           ms_gettext (
+               "Usage: memsweep compare A B [--threshold PCT] [--mode M] [--json] [--plot FILE]\n"
+               "\n"
+               "Compares two runs (samples or summary files) cell by cell: mode, size and\n"
+               "variant common to both, by the end-to-end median of the plain repetitions\n"
+               "and its 95%% interval (widened by a run-to-run profile when either file has\n"
+               "one). Each cell of B is SAME, FASTER, SLOWER or AMBIGUOUS against A:\n"
+               "FASTER or SLOWER when the medians differ by more than the threshold and the\n"
+               "intervals are apart; SAME when they differ by no more than the threshold;\n"
+               "AMBIGUOUS when they differ by more but the intervals overlap, or an interval\n"
+               "is not a 95%% one (fewer than 6 repetitions), or a cell failed.\n"
+               "\n"
+               "  --threshold PCT  the difference that matters, in percent (default %g)\n"
+               "  --mode M         only the cells of memory mode M\n"
+               "  --json           the comparison as JSON (docs/compare.md)\n"
+               "  --plot FILE      the ratio B/A against size as PNG, SVG or PDF\n"
+               "\n"
+               "Exit status: 0 no cell faster or slower, 1 a difference found, 2 bad input\n"
+               "(a file that cannot be read, files of different kinds, no cell in common,\n"
+               "a bad option).\n"),
+           DEFAULT_THRESHOLD_PCT);
+  return rc;
+}
+
+static bool
+parse_options (int argc, char **argv, Options *o, int *rc)
+{
+  static const struct option opts[] = { { "threshold", required_argument, NULL, 't' },
+                                        { "json", no_argument, NULL, 'j' },
+                                        { "mode", required_argument, NULL, 'm' },
+                                        { "plot", required_argument, NULL, 'p' },
+                                        { "help", no_argument, NULL, 'h' },
+                                        { NULL, 0, NULL, 0 } };
+  *o = (Options){ DEFAULT_THRESHOLD_PCT, false, MS_MODE_COUNT, NULL };
+  int c;
+  optind = 1;
+  while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
+    if (c == 't') {
+      if (!ms_cli_parse_double ("--threshold", optarg, &o->threshold_pct))
+        return *rc = EXIT_USAGE, false;
+      if (!(o->threshold_pct >= 0 && o->threshold_pct < 1000)) {
+        fputs (ms_gettext ("memsweep compare: --threshold wants a percentage from 0 to 1000\n"),
+               stderr);
+        return *rc = EXIT_USAGE, false;
+      }
+    } else if (c == 'j') {
+      o->json = true;
+    } else if (c == 'm') {
+      if (!ms_mode_from_name (optarg, &o->mode)) {
+        fprintf (stderr,
+                 ms_gettext ("memsweep compare: unknown mode '%s' (memsweep modes "
+                             "lists them)\n"),
+                 optarg);
+        return *rc = EXIT_USAGE, false;
+      }
+    } else if (c == 'p') {
+      o->plot = optarg;
+    } else if (c == 'h') {
+      return *rc = usage (stdout, EXIT_OK), false;
+    } else {
+      return *rc = EXIT_USAGE, false;
+    }
+  }
+  if (optind + 2 != argc)
+    return *rc = usage (stderr, EXIT_USAGE), false;
+  return true;
+}
+
+/* Both files read, or NULL after a message: files of two kinds, or of a
+ * kind that holds no run, are refused before either is parsed. */
+static bool
+load_pair (const char *pa, const char *pb, MsResults **a, MsResults **b)
+{
+  MsFileKind ka = ms_file_kind (pa), kb = ms_file_kind (pb);
+  bool known_a = ka != MS_FILE_KIND_UNKNOWN && ka != MS_FILE_KIND_UNREADABLE;
+  bool known_b = kb != MS_FILE_KIND_UNKNOWN && kb != MS_FILE_KIND_UNREADABLE;
+  if (known_a && known_b && ka != kb) {
+    fprintf (stderr,
+             ms_gettext ("memsweep compare: %s is %s, %s is %s: compare wants two files "
+                         "of one kind\n"),
+             pa, ms_file_kind_describe (ka), pb, ms_file_kind_describe (kb));
+    return false;
+  }
+  for (int i = 0; i < 2; i++) {
+    MsFileKind k = i ? kb : ka;
+    if (k == MS_FILE_KIND_PEER || k == MS_FILE_KIND_MULTI) {
+      fprintf (stderr,
+               ms_gettext ("memsweep compare: %s is %s: compare reads samples or summary "
+                           "files\n"),
+               i ? pb : pa, ms_file_kind_describe (k));
+      return false;
+    }
+  }
+  char err[1024];
+  *a = ms_csv_read_samples (pa, err, sizeof err);
+  if (*a)
+    *b = ms_csv_read_samples (pb, err, sizeof err);
+  if (!*a || !*b) {
+    fprintf (stderr, "memsweep compare: %s\n", err);
+    ms_results_free (*a);
+    *a = NULL;
+    return false;
+  }
+  return true;
+}
+
+static void
+cell_size (const MsCompareCell *c, char *buf, size_t len)
+{
+  char bytes[32];
+  ms_format_bytes (4ull << c->exponent, bytes, sizeof bytes);
+  snprintf (buf, len, "2^%d %s", c->exponent, bytes);
+}
+
+static void
+print_cell (FILE *out, const MsCompareCell *c)
+{
+  char size[48], a[32] = "-", b[32] = "-", ratio[32] = "-";
+  cell_size (c, size, sizeof size);
+  if (isfinite (c->a.median))
+    snprintf (a, sizeof a, "%.2f", c->a.median);
+  if (isfinite (c->b.median))
+    snprintf (b, sizeof b, "%.2f", c->b.median);
+  if (isfinite (c->ratio))
+    snprintf (ratio, sizeof ratio, "%.3f", c->ratio);
+  const char *verdict = c->in_a && c->in_b ? ms_verdict_label (c->verdict)
+                        : c->in_a          ? ms_gettext ("only in A")
+                                           : ms_gettext ("only in B");
+  fprintf (out, "%-12s %-16s %-20s %12s %12s %7s  %s\n", ms_mode_name (c->mode), size,
+           c->variant[0] ? c->variant : "-", a, b, ratio, verdict);
+}
+
+/* "pinned: 11 cells: 3 same, 5 faster, 2 slower, 1 ambiguous; median B/A 0.93". */
+static void
+print_summary (FILE *out, const char *name, const MsCompareSummary *s)
+{
+  fprintf (out,
+           ms_gettext ("%s: %d common cells: %d same, %d faster, %d slower, %d ambiguous; "
+                       "median B/A %.3f"),
+           name, s->n_common, s->count[MS_VERDICT_SAME], s->count[MS_VERDICT_FASTER],
+           s->count[MS_VERDICT_SLOWER], s->count[MS_VERDICT_AMBIGUOUS], s->median_ratio);
+  if (s->only_a || s->only_b)
+    fprintf (out, ms_gettext ("; %d only in A, %d only in B"), s->only_a, s->only_b);
+  fputc ('\n', out);
+}
+
+static void
+print_table (FILE *out, const MsComparison *cmp, const MsResults *a, const MsResults *b)
+{
+  fprintf (out, "A: %s (%s, %s)\nB: %s (%s, %s)\n", a->label, a->device.name, a->date, b->label,
+           b->device.name, b->date);
+  fprintf (out,
+           ms_gettext ("threshold %g%%; end-to-end medians (us) of the plain repetitions "
+                       "with their 95%% intervals%s\n\n"),
+           cmp->threshold * 100,
+           cmp->widened ? ms_gettext (", widened by the run-to-run profile") : "");
+  fprintf (out, "%-12s %-16s %-20s %12s %12s %7s  %s\n", ms_gettext ("mode"), ms_gettext ("size"),
+           ms_gettext ("variant"), ms_gettext ("A median"), ms_gettext ("B median"), "B/A",
+           ms_gettext ("verdict"));
+  for (size_t i = 0; i < cmp->n_cells; i++)
+    print_cell (out, &cmp->cells[i]);
+  fputc ('\n', out);
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    if (cmp->mode[m].n_common || cmp->mode[m].only_a || cmp->mode[m].only_b)
+      print_summary (out, ms_mode_name ((MsMode)m), &cmp->mode[m]);
+  print_summary (out, ms_gettext ("all"), &cmp->all);
+}
+
+static void
+json_interval (FILE *f, const MsInterval *iv)
+{
+  if (!(iv->median > 0)) {
+    fputs ("null", f);
+    return;
+  }
+  fputs ("{\"median_us\":", f);
+  ms_json_put_number (f, iv->median);
+  fputs (",\"low_us\":", f);
+  ms_json_put_number (f, iv->lo);
+  fputs (",\"high_us\":", f);
+  ms_json_put_number (f, iv->hi);
+  fprintf (f, ",\"ci95\":%s}", iv->valid ? "true" : "false");
+}
+
+static void
+json_summary (FILE *f, const MsCompareSummary *s)
+{
+  fprintf (f,
+           "{\"common\":%d,\"same\":%d,\"faster\":%d,\"slower\":%d,\"ambiguous\":%d,"
+           "\"only_a\":%d,\"only_b\":%d,\"median_ratio\":",
+           s->n_common, s->count[MS_VERDICT_SAME], s->count[MS_VERDICT_FASTER],
+           s->count[MS_VERDICT_SLOWER], s->count[MS_VERDICT_AMBIGUOUS], s->only_a, s->only_b);
+  ms_json_put_number (f, s->median_ratio);
+  fputc ('}', f);
+}
+
+static void
+json_cell (FILE *f, const MsCompareCell *c)
+{
+  fputs ("{\"mode\":", f);
+  ms_json_put_string (f, ms_mode_name (c->mode));
+  fprintf (f, ",\"exponent\":%d,\"bytes_per_vector\":%llu,\"variant\":", c->exponent,
+           4ull << c->exponent);
+  ms_json_put_string (f, c->variant);
+  fputs (",\"a\":", f);
+  json_interval (f, &c->a);
+  fputs (",\"b\":", f);
+  json_interval (f, &c->b);
+  fputs (",\"ratio\":", f);
+  ms_json_put_number (f, c->ratio);
+  fputs (",\"verdict\":", f);
+  ms_json_put_string (f, c->in_a && c->in_b ? ms_verdict_key (c->verdict)
+                         : c->in_a          ? "only-a"
+                                            : "only-b");
+  fputc ('}', f);
+}
+
+static void
+print_json (FILE *f, const MsComparison *cmp, const MsResults *a, const MsResults *b)
+{
+  void *state = ms_json_begin ();
+  fputs ("{\"schema\":\"memsweep-compare\",\"schema_version\":1,\"a\":", f);
+  ms_json_put_string (f, a->label);
+  fputs (",\"b\":", f);
+  ms_json_put_string (f, b->label);
+  fputs (",\"threshold\":", f);
+  ms_json_put_number (f, cmp->threshold);
+  fprintf (f, ",\"widened\":%s,\"differs\":%s,\n\"cells\":[\n", cmp->widened ? "true" : "false",
+           ms_comparison_differs (cmp) ? "true" : "false");
+  for (size_t i = 0; i < cmp->n_cells; i++) {
+    json_cell (f, &cmp->cells[i]);
+    fputs (i + 1 < cmp->n_cells ? ",\n" : "\n", f);
+  }
+  fputs ("],\n\"modes\":{", f);
+  const char *sep = "";
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    const MsCompareSummary *s = &cmp->mode[m];
+    if (!s->n_common && !s->only_a && !s->only_b)
+      continue;
+    fputs (sep, f);
+    ms_json_put_string (f, ms_mode_name ((MsMode)m));
+    fputc (':', f);
+    json_summary (f, s);
+    sep = ",";
+  }
+  fputs ("},\n\"all\":", f);
+  json_summary (f, &cmp->all);
+  fputs ("}\n", f);
+  ms_json_end (state);
+}
+
+static void
+set_label (MsResults *r, const char *path)
+{
+  char *copy = strdup (path);
+  if (copy)
+    snprintf (r->label, sizeof r->label, "%s", basename (copy));
+  free (copy);
+}
+
+int
+ms_cli_compare (int argc, char **argv)
+{
+  Options o;
+  int rc = EXIT_OK;
+  if (!parse_options (argc, argv, &o, &rc))
+    return rc;
+  /* --plot never replaces an input. */
+  ms_cli_protect_input (argv[optind]);
+  ms_cli_protect_input (argv[optind + 1]);
+#ifdef MS_HAVE_DRAW
+  if (o.plot && !ms_cli_compare_plot_ok (o.plot))
+    return EXIT_USAGE;
+#else
+  if (o.plot) {
+    fputs (ms_gettext ("memsweep compare: --plot needs a build with Cairo and Pango\n"), stderr);
+    return EXIT_USAGE;
+  }
+#endif
+  MsResults *a = NULL, *b = NULL;
+  if (!load_pair (argv[optind], argv[optind + 1], &a, &b))
+    return EXIT_USAGE;
+  set_label (a, argv[optind]);
+  set_label (b, argv[optind + 1]);
+  char err[512];
+  MsComparison *cmp = ms_compare_results (a, b, o.threshold_pct / 100, o.mode, err, sizeof err);
+  if (!cmp) {
+    fprintf (stderr, "memsweep compare: %s\n", err);
+    rc = EXIT_USAGE;
+  } else {
+    if (o.json)
+      print_json (stdout, cmp, a, b);
+    else
+      print_table (stdout, cmp, a, b);
+    rc = ms_comparison_differs (cmp) ? EXIT_RUNTIME : EXIT_OK;
+#ifdef MS_HAVE_DRAW
+    if (o.plot && !ms_cli_compare_plot (o.plot, cmp, a, b))
+      rc = EXIT_USAGE;
+#endif
+    if (!ms_cli_stdout_ok ())
+      rc = EXIT_USAGE;
+  }
+  ms_comparison_free (cmp);
+  ms_results_free (a);
+  ms_results_free (b);
+  return rc;
+}

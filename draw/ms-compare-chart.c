@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-compare-chart.c: the difference chart (ms-compare-chart.h): the line
+ * chart of ms-chart.c, then the band and the verdict rings over its plot,
+ * placed with the layout the chart returns. */
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ms-compare-chart.h"
+#include "ms-palette.h"
+
+void
+ms_verdict_color (MsVerdict verdict, gboolean dark, MsColor *out)
+{
+  switch (verdict) {
+  case MS_VERDICT_FASTER:
+    *out = dark ? (MsColor){ 0.25, 0.80, 0.62, 1 } : (MsColor){ 0.0, 0.62, 0.45, 1 };
+    break;
+  case MS_VERDICT_SLOWER:
+    *out = dark ? (MsColor){ 0.98, 0.50, 0.25, 1 } : (MsColor){ 0.84, 0.37, 0.0, 1 };
+    break;
+  default:
+    *out = (MsColor){ 0.5, 0.5, 0.5, 1 };
+    break;
+  }
+}
+
+static MsChartSeries *
+series_for (MsChartData *d, MsChartSeries **by_mode, MsMode mode)
+{
+  if (!by_mode[mode]) {
+    guint color, shape, dash;
+    ms_mode_look (mode, &color, &shape, &dash);
+    by_mode[mode] = ms_chart_data_add_series (d, ms_mode_name (mode), color, shape, dash);
+  }
+  return by_mode[mode];
+}
+
+MsChartData *
+ms_compare_chart_data (const MsComparison *cmp, const char *title)
+{
+  MsChartData *d = ms_chart_data_new ();
+  d->title = g_strdup (title);
+  d->x_label = g_strdup (_ ("Bytes per vector"));
+  d->y_label = g_strdup (_ ("B / A end-to-end time (below 1: B faster)"));
+  d->y_kind = MS_SCALE_LINEAR;
+  d->empty_text = g_strdup (_ ("No cell in common"));
+  MsChartSeries *by_mode[MS_MODE_COUNT] = { NULL };
+  /* Variant cells share their mode's colour but not its line. */
+  for (size_t i = 0; i < cmp->n_cells; i++) {
+    const MsCompareCell *c = &cmp->cells[i];
+    if (!c->in_a || !c->in_b || c->variant[0] || !isfinite (c->ratio))
+      continue;
+    /* No error bars: a ratio's range from two wide intervals (managed
+     * memory's small cells) would set the axis for every other point. */
+    ms_chart_series_add (series_for (d, by_mode, c->mode), 4.0 * exp2 (c->exponent), c->ratio, 1, 0,
+                         FALSE);
+  }
+  char label[64];
+  g_snprintf (label, sizeof label, _ ("same ±%g%%"), cmp->threshold * 100);
+  ms_chart_data_add_ref (d, 1, label);
+  return d;
+}
+
+static void
+draw_band (cairo_t *cr, const MsComparison *cmp, const MsChartStyle *st, const MsChartLayout *l)
+{
+  double y0 = ms_scale_to_pixel (&l->ys, 1 + cmp->threshold);
+  double y1 = ms_scale_to_pixel (&l->ys, MAX (1 - cmp->threshold, l->ys.min));
+  ms_set_color (cr, &st->fg, 0.08);
+  cairo_rectangle (cr, l->plot_x, MIN (y0, y1), l->plot_w, fabs (y1 - y0));
+  cairo_fill (cr);
+}
+
+static void
+draw_rings (cairo_t *cr, const MsComparison *cmp, const MsChartStyle *st, const MsChartLayout *l)
+{
+  double r = ms_style_marker_radius (st) * 1.9, lw = ms_style_line_width (st);
+  for (size_t i = 0; i < cmp->n_cells; i++) {
+    const MsCompareCell *c = &cmp->cells[i];
+    if (!c->in_a || !c->in_b || c->variant[0] || !isfinite (c->ratio)
+        || c->verdict == MS_VERDICT_SAME)
+      continue;
+    double x = ms_scale_to_pixel (&l->xs, 4.0 * exp2 (c->exponent));
+    double y = ms_scale_to_pixel (&l->ys, c->ratio);
+    MsColor color;
+    ms_verdict_color (c->verdict, st->dark, &color);
+    ms_set_color (cr, &color, 1);
+    cairo_set_line_width (cr, lw * 1.2);
+    ms_set_dash (cr, c->verdict == MS_VERDICT_AMBIGUOUS ? 1 : 0, lw);
+    cairo_new_sub_path (cr);
+    cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+    cairo_stroke (cr);
+  }
+  cairo_set_dash (cr, NULL, 0, 0);
+}
+
+/* The key to the rings, in the plot's top left corner. */
+static void
+draw_key (cairo_t *cr, const MsChartStyle *st, const MsChartLayout *l)
+{
+  const double fs = ms_style_font_size (st) * 0.9;
+  double x = l->plot_x + fs * 0.6, y = l->plot_y + fs * 0.5, w = 0;
+  static const MsVerdict shown[] = { MS_VERDICT_FASTER, MS_VERDICT_SLOWER, MS_VERDICT_AMBIGUOUS };
+  const char *names[] = { _ ("faster"), _ ("slower"), _ ("ambiguous") };
+  for (guint i = 0; i < G_N_ELEMENTS (shown); i++) {
+    MsColor color;
+    ms_verdict_color (shown[i], st->dark, &color);
+    ms_set_color (cr, &color, 1);
+    cairo_set_line_width (cr, ms_style_line_width (st));
+    ms_set_dash (cr, shown[i] == MS_VERDICT_AMBIGUOUS ? 1 : 0, ms_style_line_width (st));
+    cairo_new_sub_path (cr);
+    cairo_arc (cr, x + fs * 0.4, y + fs * 0.6, fs * 0.4, 0, 2 * G_PI);
+    cairo_stroke (cr);
+    cairo_set_dash (cr, NULL, 0, 0);
+    ms_set_color (cr, &st->fg, 0.85);
+    ms_draw_text (cr, names[i], x + fs * 1.1, y, fs, 0, 0, FALSE, &w, NULL);
+    x += fs * 1.1 + w + fs;
+  }
+}
+
+void
+ms_compare_chart_draw (cairo_t *cr, const MsComparison *cmp, const MsChartData *data,
+                       const MsChartStyle *style, double width, double height,
+                       MsChartLayout *layout)
+{
+  MsChartLayout local;
+  MsChartLayout *l = layout ? layout : &local;
+  if (!layout)
+    ms_chart_layout_init (&local);
+  ms_chart_draw (cr, data, style, width, height, -1, l);
+  cairo_save (cr);
+  cairo_rectangle (cr, l->plot_x, l->plot_y, l->plot_w, l->plot_h);
+  cairo_clip (cr);
+  draw_band (cr, cmp, style, l);
+  draw_rings (cr, cmp, style, l);
+  cairo_restore (cr);
+  draw_key (cr, style, l);
+  if (!layout)
+    ms_chart_layout_clear (&local);
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-compare-chart.h: the difference chart of two runs (ms-compare-chart.c):
+ * B's end-to-end time over A's against size (log2 x), one series per mode in
+ * its usual look, the threshold's band around 1 shaded, and each cell's
+ * verdict marked (a ring for faster or slower, a dashed grey ring for
+ * ambiguous, nothing for same). Drawn on any cairo_t through ms-chart.c. */
+#pragma once
+
+#include "ms-chart.h"
+#include "ms-compare.h"
+
+G_BEGIN_DECLS
+
+/* The chart's series and its reference line at 1; title may be NULL. */
+MsChartData *ms_compare_chart_data (const MsComparison *cmp, const char *title);
+
+/* Draws the whole chart; layout as ms_chart_draw's (may be NULL). */
+void ms_compare_chart_draw (cairo_t *cr, const MsComparison *cmp, const MsChartData *data,
+                            const MsChartStyle *style, double width, double height,
+                            MsChartLayout *layout);
+
+/* A verdict's ring colour: faster, slower (Okabe & Ito's bluish green and
+ * vermillion); grey for ambiguous and same. */
+void ms_verdict_color (MsVerdict verdict, gboolean dark, MsColor *out);
+
+G_END_DECLS

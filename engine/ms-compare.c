@@ -1,0 +1,249 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-compare.c: verdicts between two runs, cell by cell, and the rule they
+ * follow (the rule and why it is so: ms-compare.h). */
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ms-compare.h"
+#include "ms-i18n.h"
+
+const char *
+ms_verdict_key (MsVerdict verdict)
+{
+  static const char *const keys[] = { "same", "faster", "slower", "ambiguous" };
+  return verdict >= 0 && verdict < MS_VERDICT_COUNT ? keys[verdict] : "?";
+}
+
+const char *
+ms_verdict_label (MsVerdict verdict)
+{
+  static const char *const labels[]
+      = { MS_N_ ("SAME"), MS_N_ ("FASTER"), MS_N_ ("SLOWER"), MS_N_ ("AMBIGUOUS") };
+  return verdict >= 0 && verdict < MS_VERDICT_COUNT ? ms_gettext (labels[verdict]) : "?";
+}
+
+static bool
+has_median (const MsInterval *iv)
+{
+  return iv->median > 0 && isfinite (iv->median);
+}
+
+MsVerdict
+ms_verdict_judge (const MsInterval *a, const MsInterval *b, double threshold, bool lower_is_faster)
+{
+  if (!has_median (a) || !has_median (b))
+    return MS_VERDICT_AMBIGUOUS;
+  bool differ = fabs (b->median - a->median) > threshold * a->median;
+  if (!differ)
+    return MS_VERDICT_SAME;
+  bool apart = b->lo > a->hi || b->hi < a->lo;
+  if (!apart || !a->valid || !b->valid)
+    return MS_VERDICT_AMBIGUOUS;
+  bool b_lower = b->median < a->median;
+  return b_lower == lower_is_faster ? MS_VERDICT_FASTER : MS_VERDICT_SLOWER;
+}
+
+MsInterval
+ms_compare_cell_interval (const MsCell *cell, const MsRunToRun *rr)
+{
+  const MsStat *st = &cell->stats.e2e;
+  MsInterval iv = { NAN, NAN, NAN, false };
+  if (cell->status != MS_CELL_OK || st->n == 0 || !(st->median > 0))
+    return iv;
+  iv.median = st->median;
+  iv.lo = st->ci_low;
+  iv.hi = st->ci_high;
+  iv.valid = st->ci_valid;
+  double lo, hi;
+  if (rr && ms_run_to_run_interval (rr, cell, &lo, &hi)) {
+    iv.lo = lo;
+    iv.hi = hi;
+  }
+  return iv;
+}
+
+/* ---- two runs ---------------------------------------------------------- */
+
+static int
+compare_cells (const void *pa, const void *pb)
+{
+  const MsCompareCell *a = pa, *b = pb;
+  int only_a = a->in_a && !a->in_b, only_b = b->in_a && !b->in_b;
+  bool common_a = a->in_a && a->in_b, common_b = b->in_a && b->in_b;
+  if (common_a != common_b)
+    return common_a ? -1 : 1;
+  if (only_a != only_b)
+    return only_a ? -1 : 1;
+  if (a->mode != b->mode)
+    return a->mode < b->mode ? -1 : 1;
+  int v = strcmp (a->variant, b->variant);
+  if (v)
+    return v;
+  return (a->exponent > b->exponent) - (a->exponent < b->exponent);
+}
+
+static const MsRunToRun *
+profile_of (const MsResults *own, const MsResults *other)
+{
+  if (own->run_to_run.valid)
+    return &own->run_to_run;
+  return other->run_to_run.valid ? &other->run_to_run : NULL;
+}
+
+static void
+summarise (MsComparison *cmp, double *scratch)
+{
+  for (int m = 0; m <= MS_MODE_COUNT; m++) {
+    MsCompareSummary *s = m < MS_MODE_COUNT ? &cmp->mode[m] : &cmp->all;
+    int n = 0;
+    memset (s, 0, sizeof *s);
+    for (size_t i = 0; i < cmp->n_cells; i++) {
+      const MsCompareCell *c = &cmp->cells[i];
+      if (m < MS_MODE_COUNT && c->mode != (MsMode)m)
+        continue;
+      if (c->in_a && c->in_b) {
+        s->n_common++;
+        s->count[c->verdict]++;
+        if (isfinite (c->ratio))
+          scratch[n++] = c->ratio;
+      } else {
+        s->only_a += c->in_a;
+        s->only_b += c->in_b;
+      }
+    }
+    s->median_ratio = n ? ms_median (scratch, n) : NAN;
+  }
+}
+
+static void
+add_cell (MsComparison *cmp, const MsCell *ca, const MsCell *cb, const MsRunToRun *rra,
+          const MsRunToRun *rrb)
+{
+  const MsCell *any = ca ? ca : cb;
+  MsCompareCell *c = &cmp->cells[cmp->n_cells++];
+  memset (c, 0, sizeof *c);
+  c->mode = any->mode;
+  c->exponent = any->exponent;
+  snprintf (c->variant, sizeof c->variant, "%s", any->variant);
+  c->in_a = ca != NULL;
+  c->in_b = cb != NULL;
+  c->a = ca ? ms_compare_cell_interval (ca, rra) : (MsInterval){ NAN, NAN, NAN, false };
+  c->b = cb ? ms_compare_cell_interval (cb, rrb) : (MsInterval){ NAN, NAN, NAN, false };
+  c->ratio = has_median (&c->a) && has_median (&c->b) ? c->b.median / c->a.median : NAN;
+  c->verdict
+      = ca && cb ? ms_verdict_judge (&c->a, &c->b, cmp->threshold, true) : MS_VERDICT_AMBIGUOUS;
+}
+
+MsComparison *
+ms_compare_results (const MsResults *a, const MsResults *b, double threshold, MsMode mode,
+                    char *err, size_t errlen)
+{
+  MsComparison *cmp = calloc (1, sizeof *cmp);
+  size_t cap = a->n_cells + b->n_cells;
+  double *scratch = malloc ((cap + 1) * sizeof *scratch);
+  if (cmp)
+    cmp->cells = malloc ((cap + 1) * sizeof *cmp->cells);
+  if (!cmp || !cmp->cells || !scratch) {
+    snprintf (err, errlen, ms_gettext ("out of memory for %zu cells"), cap);
+    free (scratch);
+    ms_comparison_free (cmp);
+    return NULL;
+  }
+  cmp->threshold = threshold;
+  const MsRunToRun *rra = profile_of (a, b), *rrb = profile_of (b, a);
+  cmp->widened = rra || rrb;
+  bool wanted_any = false;
+  for (size_t i = 0; i < a->n_cells; i++) {
+    const MsCell *ca = &a->cells[i];
+    if (mode != MS_MODE_COUNT && ca->mode != mode)
+      continue;
+    wanted_any = true;
+    add_cell (cmp, ca, ms_results_find_variant (b, ca->mode, ca->exponent, ca->variant), rra, rrb);
+  }
+  for (size_t i = 0; i < b->n_cells; i++) {
+    const MsCell *cb = &b->cells[i];
+    if (mode != MS_MODE_COUNT && cb->mode != mode)
+      continue;
+    wanted_any = true;
+    if (!ms_results_find_variant (a, cb->mode, cb->exponent, cb->variant))
+      add_cell (cmp, NULL, cb, rra, rrb);
+  }
+  qsort (cmp->cells, cmp->n_cells, sizeof *cmp->cells, compare_cells);
+  summarise (cmp, scratch);
+  free (scratch);
+  if (cmp->all.n_common == 0) {
+    if (mode != MS_MODE_COUNT && !wanted_any)
+      snprintf (err, errlen, ms_gettext ("neither run has a cell of mode %s"), ms_mode_name (mode));
+    else
+      snprintf (err, errlen,
+                ms_gettext ("the runs have no cell in common (mode, size and variant)"));
+    ms_comparison_free (cmp);
+    return NULL;
+  }
+  return cmp;
+}
+
+void
+ms_comparison_free (MsComparison *comparison)
+{
+  if (!comparison)
+    return;
+  free (comparison->cells);
+  free (comparison);
+}
+
+bool
+ms_comparison_differs (const MsComparison *comparison)
+{
+  return comparison->all.count[MS_VERDICT_FASTER] + comparison->all.count[MS_VERDICT_SLOWER] > 0;
+}
+
+/* ---- file kinds -------------------------------------------------------- */
+
+MsFileKind
+ms_file_kind (const char *path)
+{
+  static const struct {
+    const char *title;
+    MsFileKind kind;
+  } titles[] = {
+    { "# memsweep samples file", MS_FILE_KIND_SAMPLES },
+    { "# memsweep summary file", MS_FILE_KIND_SAMPLES },
+    { "# memsweep peer matrix", MS_FILE_KIND_PEER },
+    { "# memsweep multi-GPU sweep", MS_FILE_KIND_MULTI },
+  };
+  FILE *f = fopen (path, "r");
+  if (!f)
+    return MS_FILE_KIND_UNREADABLE;
+  char line[128] = "";
+  bool got = fgets (line, sizeof line, f) != NULL;
+  fclose (f);
+  if (!got)
+    return MS_FILE_KIND_UNKNOWN;
+  line[strcspn (line, "\r\n")] = '\0';
+  for (size_t i = 0; i < sizeof titles / sizeof titles[0]; i++)
+    if (strcmp (line, titles[i].title) == 0)
+      return titles[i].kind;
+  return MS_FILE_KIND_UNKNOWN;
+}
+
+const char *
+ms_file_kind_describe (MsFileKind kind)
+{
+  switch (kind) {
+  case MS_FILE_KIND_SAMPLES:
+    return ms_gettext ("a samples or summary file");
+  case MS_FILE_KIND_PEER:
+    return ms_gettext ("a peer matrix");
+  case MS_FILE_KIND_MULTI:
+    return ms_gettext ("a sweep on several GPUs");
+  case MS_FILE_KIND_UNREADABLE:
+    return ms_gettext ("unreadable");
+  case MS_FILE_KIND_UNKNOWN:
+  default:
+    return ms_gettext ("not a memsweep file");
+  }
+}

@@ -1,0 +1,74 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# test-cli-compare.sh MEMSWEEP DATA: `memsweep compare` as a CI job meets
+# it: exit 0 for a file against itself (every cell SAME), 1 for the H100
+# against the H200 reference runs, 2 for bad input; the JSON parses; the
+# chart is written when the build draws.
+set -u
+M=$1
+R=$2/reference
+W=$(mktemp -d /tmp/memsweep-cli-compare.XXXXXX)
+trap 'rm -rf "$W"' EXIT
+fail () { echo "FAIL: $*"; exit 1; }
+
+"$M" compare "$R/h100-default-samples.csv" "$R/h100-default-samples.csv" >"$W/self.txt"
+[ $? = 0 ] || fail "self compare must exit 0"
+grep -q "^all: 121 common cells: 121 same, 0 faster, 0 slower, 0 ambiguous" "$W/self.txt" ||
+  fail "self compare: $(tail -1 "$W/self.txt")"
+grep -Eq " (FASTER|SLOWER|AMBIGUOUS)$" "$W/self.txt" && fail "self compare: a cell not SAME"
+
+"$M" compare "$R/h100-default-samples.csv" "$R/h200-default-samples.csv" >"$W/hw.txt"
+[ $? = 1 ] || fail "H100 against H200 must exit 1"
+grep -q "^pinned: 11 common cells: " "$W/hw.txt" || fail "no summary line for pinned"
+grep -Eq "^host +2\^20 .* SLOWER$" "$W/hw.txt" || fail "host at 2^20: $(grep '^host .*2\^20' "$W/hw.txt")"
+
+# A threshold above every difference leaves no cell faster or slower.
+"$M" compare --threshold 500 "$R/h100-default-samples.csv" "$R/h200-default-samples.csv" \
+  >/dev/null || fail "--threshold 500 must exit 0"
+"$M" compare --mode host "$R/h100-default-samples.csv" "$R/h200-default-samples.csv" >"$W/host.txt"
+[ $? = 1 ] || fail "--mode host must exit 1"
+grep -q "^pinned" "$W/host.txt" && fail "--mode host lists pinned"
+
+"$M" compare --json "$R/h100-default-samples.csv" "$R/h200-default-samples.csv" >"$W/hw.json"
+[ $? = 1 ] || fail "--json must exit as the table does"
+python3 -m json.tool "$W/hw.json" >/dev/null || fail "JSON does not parse"
+python3 - "$W/hw.json" <<'PY' || fail "JSON content"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["schema"] == "memsweep-compare" and d["differs"] is True
+assert len(d["cells"]) == 121 and d["all"]["common"] == 121
+assert sum(d["all"][k] for k in ("same", "faster", "slower", "ambiguous")) == 121
+assert {c["verdict"] for c in d["cells"]} <= {"same", "faster", "slower", "ambiguous"}
+PY
+
+# Bad input: exit 2 with a message.
+bad () {
+  "$M" compare "$@" >"$W/out" 2>"$W/err"
+  [ $? = 2 ] || fail "compare $* must exit 2"
+  [ -s "$W/err" ] || fail "compare $*: no message"
+}
+bad "$R/h100-default-samples.csv" "$R/h200x2-peer.csv"
+grep -q "one kind" "$W/err" || fail "different kinds: $(cat "$W/err")"
+bad "$R/h200x2-peer.csv" "$R/h200x2-peer.csv"
+bad "$R/h100-default-samples.csv" "$R/h100-lesson-reuse-samples.csv"
+grep -q "no cell in common" "$W/err" || fail "no common cell: $(cat "$W/err")"
+bad "$R/h100-default-samples.csv" "$W/missing.csv"
+echo "garbage" >"$W/garbage.csv"
+bad "$R/h100-default-samples.csv" "$W/garbage.csv"
+bad --threshold -1 "$R/h100-default-samples.csv" "$R/h100-default-samples.csv"
+bad --threshold abc "$R/h100-default-samples.csv" "$R/h100-default-samples.csv"
+bad --mode nothing "$R/h100-default-samples.csv" "$R/h100-default-samples.csv"
+bad "$R/h100-default-samples.csv"
+"$M" compare --help | grep -q "^Usage: memsweep compare" || fail "--help"
+"$M" --help | grep -q "compare A B" || fail "not in memsweep --help"
+
+# The chart, where this build draws (plot is then a command).
+if "$M" plot --help >/dev/null 2>&1; then
+  "$M" compare --plot "$W/d.png" "$R/h100-default-samples.csv" "$R/h200-default-samples.csv" \
+    >/dev/null
+  [ $? = 1 ] || fail "--plot must keep the exit status"
+  [ "$(head -c 4 "$W/d.png" | tail -c 3)" = PNG ] || fail "--plot wrote no PNG"
+  bad --plot "$W/d.txt" "$R/h100-default-samples.csv" "$R/h100-default-samples.csv"
+  [ -s "$W/out" ] && fail "a bad --plot name is refused before the table"
+fi
+echo "compare: ok"

@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-render-compare.c: the difference chart (draw/ms-compare-chart.c) at
+ * 1024x768, checked by pixel: a ring in the verdict's colour round a faster
+ * and a slower point, none round a point that is the same, the threshold's
+ * band shaded around 1, in the light and the dark style. */
+#include <math.h>
+#include <string.h>
+
+#include "ms-canvas-test.h"
+#include "ms-compare-chart.h"
+
+#define W 1024
+#define H 768
+
+static void
+pixel (MsTestCanvas *c, int x, int y, double rgb[3])
+{
+  cairo_surface_flush (c->surface);
+  const unsigned char *data = cairo_image_surface_get_data (c->surface);
+  guint32 p = *(const guint32 *)(data + y * cairo_image_surface_get_stride (c->surface) + x * 4);
+  rgb[0] = ((p >> 16) & 0xff) / 255.0;
+  rgb[1] = ((p >> 8) & 0xff) / 255.0;
+  rgb[2] = (p & 0xff) / 255.0;
+}
+
+static gboolean
+any_color (MsTestCanvas *c, double cx, double cy, double r, const MsColor *col)
+{
+  double rgb[3];
+  for (int y = MAX (0, (int)(cy - r)); y < MIN (H, (int)(cy + r + 1)); y++)
+    for (int x = MAX (0, (int)(cx - r)); x < MIN (W, (int)(cx + r + 1)); x++) {
+      pixel (c, x, y, rgb);
+      if (fabs (rgb[0] - col->red) < 0.08 && fabs (rgb[1] - col->green) < 0.08
+          && fabs (rgb[2] - col->blue) < 0.08)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Pinned at 2^10..2^20: the same everywhere but a faster 2^12, a slower
+ * 2^16 and an ambiguous 2^18; threshold 10%. */
+static MsComparison *
+comparison (void)
+{
+  MsComparison *cmp = g_new0 (MsComparison, 1);
+  cmp->threshold = 0.10;
+  cmp->cells = g_new0 (MsCompareCell, 11);
+  for (int e = 10; e <= 20; e++) {
+    MsCompareCell *c = &cmp->cells[cmp->n_cells++];
+    c->mode = MS_MODE_PINNED;
+    c->exponent = e;
+    c->in_a = c->in_b = TRUE;
+    c->ratio = e == 12 ? 0.7 : e == 16 ? 1.3 : e == 18 ? 1.2 : 1.0;
+    c->a = (MsInterval){ 100, 99, 101, TRUE };
+    c->b = (MsInterval){ 100 * c->ratio, 99 * c->ratio, 101 * c->ratio, TRUE };
+    c->verdict = e == 12   ? MS_VERDICT_FASTER
+                 : e == 16 ? MS_VERDICT_SLOWER
+                 : e == 18 ? MS_VERDICT_AMBIGUOUS
+                           : MS_VERDICT_SAME;
+  }
+  return cmp;
+}
+
+static void
+check_style (gboolean dark)
+{
+  MsComparison *cmp = comparison ();
+  MsChartData *d = ms_compare_chart_data (cmp, "B against A");
+  MsChartStyle st;
+  if (dark)
+    ms_chart_style_init_dark (&st);
+  else
+    ms_chart_style_init_light (&st);
+  MsTestCanvas c = ms_test_canvas_new (W, H);
+  ms_draw_background (c.cr, &st);
+  MsChartLayout l;
+  ms_chart_layout_init (&l);
+  ms_compare_chart_draw (c.cr, cmp, d, &st, W, H, &l);
+  g_assert_cmpfloat (l.plot_w, >, W / 2);
+
+  double ring = ms_style_marker_radius (&st) * 1.9 + 2;
+  MsColor faster, slower;
+  ms_verdict_color (MS_VERDICT_FASTER, dark, &faster);
+  ms_verdict_color (MS_VERDICT_SLOWER, dark, &slower);
+  for (int e = 10; e <= 20; e++) {
+    double x = ms_scale_to_pixel (&l.xs, 4.0 * exp2 (e));
+    double y = ms_scale_to_pixel (&l.ys, cmp->cells[e - 10].ratio);
+    g_assert_cmpint (any_color (&c, x, y, ring, &faster), ==, e == 12);
+    g_assert_cmpint (any_color (&c, x, y, ring, &slower), ==, e == 16);
+  }
+
+  /* The band: inside it, between two sizes and away from the line, the
+   * background is tinted with the foreground; outside it, it is not. */
+  double x
+      = (ms_scale_to_pixel (&l.xs, 4.0 * exp2 (13)) + ms_scale_to_pixel (&l.xs, 4.0 * exp2 (14)))
+        / 2;
+  double in[3], out[3], bg[3] = { st.bg.red, st.bg.green, st.bg.blue };
+  pixel (&c, (int)x, (int)ms_scale_to_pixel (&l.ys, 1.07), in);
+  pixel (&c, (int)x, (int)ms_scale_to_pixel (&l.ys, 1.16), out);
+  double tint = fabs (in[1] - bg[1]), none = fabs (out[1] - bg[1]);
+  g_assert_cmpfloat (tint, >, 0.02);
+  g_assert_cmpfloat (none, <, 0.02);
+
+  ms_chart_layout_clear (&l);
+  ms_test_canvas_free (&c);
+  ms_chart_data_free (d);
+  g_free (cmp->cells);
+  g_free (cmp);
+}
+
+static void
+test_light (void)
+{
+  check_style (FALSE);
+}
+
+static void
+test_dark (void)
+{
+  check_style (TRUE);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/render-compare/light", test_light);
+  g_test_add_func ("/render-compare/dark", test_dark);
+  return g_test_run ();
+}

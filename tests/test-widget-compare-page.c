@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-widget-compare-page.c: MsComparePage: a status page below two runs;
+ * with the H100 and H200 reference runs, the first against the second, the
+ * summary, the table's rows, the pickers and the threshold; the chart
+ * drawn; a run against itself all SAME. */
+#include "ms-compare-page.h"
+#include "ms-widget-test.h"
+
+static MsRun *
+reference_run (const char *file)
+{
+  char err[512];
+  g_autofree char *path = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), file, NULL);
+  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  g_assert_nonnull (r);
+  MsRun *run = ms_run_new (r, MS_RUN_KIND_REFERENCE);
+  ms_run_set_name (run, file);
+  return run;
+}
+
+static GtkWidget *
+visible_stack_child (MsComparePage *page)
+{
+  GtkStack *stack = GTK_STACK (ms_test_find (GTK_WIDGET (page), GTK_TYPE_STACK, NULL));
+  g_assert_nonnull (stack);
+  return gtk_stack_get_visible_child (stack);
+}
+
+static void
+test_runs (void)
+{
+  MsComparePage *page = g_object_new (MS_TYPE_COMPARE_PAGE, NULL);
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
+  /* No runs, then one: the status page says how to open two. */
+  g_assert_null (ms_compare_page_get_comparison (page));
+  g_assert_true (ADW_IS_STATUS_PAGE (visible_stack_child (page)));
+  g_autoptr (GPtrArray) runs = ms_run_array_new ();
+  g_ptr_array_add (runs, reference_run ("h100-default-samples.csv"));
+  ms_compare_page_set_runs (page, runs);
+  g_assert_true (ADW_IS_STATUS_PAGE (visible_stack_child (page)));
+  g_assert_null (ms_compare_page_get_comparison (page));
+
+  /* Two: the first is A, the second B. */
+  g_ptr_array_add (runs, reference_run ("h200-default-samples.csv"));
+  ms_compare_page_set_runs (page, runs);
+  g_assert_false (ADW_IS_STATUS_PAGE (visible_stack_child (page)));
+  const MsComparison *cmp = ms_compare_page_get_comparison (page);
+  g_assert_nonnull (cmp);
+  g_assert_cmpint (cmp->all.n_common, ==, 121);
+  g_assert_true (ms_comparison_differs (cmp));
+  g_assert_nonnull (strstr (ms_compare_page_get_summary (page), "pinned: 11 common cells"));
+  GtkColumnView *table
+      = GTK_COLUMN_VIEW (ms_test_find (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW, NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (table))), ==,
+                    121);
+  GtkWidget *chart = ms_test_find (GTK_WIDGET (page), GTK_TYPE_DRAWING_AREA, NULL);
+  ms_test_wait_until (ms_test_is_laid_out, chart, "the chart is laid out");
+  g_assert_cmpuint (ms_test_ink (chart), >, 10);
+
+  /* The threshold is a property the spin button follows. */
+  guint notified;
+  ms_test_watch (page, "threshold", &notified);
+  g_object_set (page, "threshold", 99.0, NULL);
+  g_assert_cmpuint (notified, ==, 1);
+  GtkSpinButton *spin
+      = GTK_SPIN_BUTTON (ms_test_find (GTK_WIDGET (page), GTK_TYPE_SPIN_BUTTON, NULL));
+  g_assert_cmpfloat (gtk_spin_button_get_value (spin), ==, 99.0);
+  g_assert_false (ms_comparison_differs (ms_compare_page_get_comparison (page)));
+  gtk_spin_button_set_value (spin, 5);
+  g_assert_true (ms_comparison_differs (ms_compare_page_get_comparison (page)));
+
+  /* B picked as the first run: a run against itself is all SAME. */
+  GtkDropDown *b = NULL;
+  for (GtkWidget *w = ms_test_find (GTK_WIDGET (page), GTK_TYPE_DROP_DOWN, NULL); w;
+       w = gtk_widget_get_next_sibling (w))
+    if (GTK_IS_DROP_DOWN (w))
+      b = GTK_DROP_DOWN (w);
+  g_assert_nonnull (b);
+  gtk_drop_down_set_selected (b, 0);
+  cmp = ms_compare_page_get_comparison (page);
+  g_assert_cmpint (cmp->all.count[MS_VERDICT_SAME], ==, 121);
+  /* The pick survives the runs changing. */
+  ms_compare_page_set_runs (page, runs);
+  g_assert_cmpint (ms_compare_page_get_comparison (page)->all.count[MS_VERDICT_SAME], ==, 121);
+
+  /* Back to one run. */
+  g_ptr_array_set_size (runs, 1);
+  ms_compare_page_set_runs (page, runs);
+  g_assert_true (ADW_IS_STATUS_PAGE (visible_stack_child (page)));
+  ms_test_destroy (window, GTK_WIDGET (page));
+}
+
+/* Without a window, with a session of its own. */
+static void
+test_session (void)
+{
+  MsComparePage *page = g_object_ref_sink (g_object_new (MS_TYPE_COMPARE_PAGE, NULL));
+  g_autoptr (MsSession) session = ms_session_new ();
+  ms_page_set_session (MS_PAGE (page), session);
+  g_autoptr (MsRun) a = reference_run ("h100-default-samples.csv");
+  g_autoptr (MsRun) b = reference_run ("h200-default-samples.csv");
+  ms_session_add_run (session, a);
+  g_assert_null (ms_compare_page_get_comparison (page));
+  ms_session_add_run (session, b);
+  g_assert_nonnull (ms_compare_page_get_comparison (page));
+  ms_page_set_session (MS_PAGE (page), NULL);
+  g_assert_finalize_object (page);
+}
+
+int
+main (int argc, char **argv)
+{
+  ms_widget_test_init (&argc, &argv);
+  g_test_add_func ("/compare-page/runs", test_runs);
+  g_test_add_func ("/compare-page/session", test_session);
+  return g_test_run ();
+}

@@ -1,0 +1,394 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-compare-page.c: the Compare page: pickers for A and B over the
+ * session's runs, the threshold, the summary, the difference chart
+ * (draw/ms-compare-chart.c) and a table of the cells, each a row object
+ * holding its MsCompareCell. */
+#include <glib/gi18n.h>
+#include <adwaita.h>
+#include <math.h>
+
+#include "ms-compare-chart.h"
+#include "ms-compare-page.h"
+#include "ms-run.h"
+#include "ms-views.h"
+
+/* One table row: a cell of the comparison. */
+#define MS_TYPE_COMPARE_ROW (ms_compare_row_get_type ())
+G_DECLARE_FINAL_TYPE (MsCompareRow, ms_compare_row, MS, COMPARE_ROW, GObject)
+
+struct _MsCompareRow {
+  GObject parent_instance;
+  MsCompareCell cell;
+};
+
+G_DEFINE_FINAL_TYPE (MsCompareRow, ms_compare_row, G_TYPE_OBJECT)
+
+static void
+ms_compare_row_class_init (MsCompareRowClass *klass)
+{
+}
+
+static void
+ms_compare_row_init (MsCompareRow *self)
+{
+}
+
+#define DEFAULT_THRESHOLD_PCT 5.0
+
+struct _MsComparePage {
+  MsPage parent_instance;
+
+  /* Template children. */
+  GtkStack *stack;
+  GtkDropDown *a_dropdown, *b_dropdown;
+  GtkSpinButton *threshold_spin;
+  GtkLabel *summary_label;
+  GtkDrawingArea *chart;
+  GtkColumnView *table;
+
+  GListStore *runs; /* MsRun, the pickers' model */
+  GListStore *rows; /* MsCompareRow */
+  double threshold; /* percent */
+  MsComparison *comparison;
+  MsChartData *chart_data;
+  char *summary;
+  gboolean syncing; /* the pickers are being refilled */
+};
+
+G_DEFINE_FINAL_TYPE (MsComparePage, ms_compare_page, MS_TYPE_PAGE)
+
+enum { PROP_0, PROP_THRESHOLD, N_PROPS };
+static GParamSpec *props[N_PROPS];
+
+static MsRun *
+picked (GtkDropDown *dropdown)
+{
+  return MS_RUN (gtk_drop_down_get_selected_item (dropdown));
+}
+
+static char *
+summary_line (const char *name, const MsCompareSummary *s)
+{
+  char ratio[G_ASCII_DTOSTR_BUF_SIZE];
+  g_ascii_formatd (ratio, sizeof ratio, "%.3f", s->median_ratio);
+  g_autofree char *line = g_strdup_printf (
+      _ ("%s: %d common cells: %d same, %d faster, %d slower, %d ambiguous; median B/A %s"), name,
+      s->n_common, s->count[MS_VERDICT_SAME], s->count[MS_VERDICT_FASTER],
+      s->count[MS_VERDICT_SLOWER], s->count[MS_VERDICT_AMBIGUOUS], ratio);
+  if (!s->only_a && !s->only_b)
+    return g_steal_pointer (&line);
+  return g_strdup_printf (_ ("%s; %d only in A, %d only in B"), line, s->only_a, s->only_b);
+}
+
+static char *
+summary_text (const MsComparison *cmp)
+{
+  GString *text = g_string_new (NULL);
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    const MsCompareSummary *s = &cmp->mode[m];
+    if (!s->n_common && !s->only_a && !s->only_b)
+      continue;
+    g_autofree char *line = summary_line (ms_mode_name ((MsMode)m), s);
+    g_string_append_printf (text, "%s\n", line);
+  }
+  g_autofree char *all = summary_line (_ ("all"), &cmp->all);
+  g_string_append (text, all);
+  if (cmp->widened)
+    g_string_append_printf (text, "\n%s", _ ("Intervals widened by the run-to-run profile."));
+  return g_string_free (text, FALSE);
+}
+
+static void
+fill_rows (MsComparePage *self)
+{
+  guint n = self->comparison ? (guint)self->comparison->n_cells : 0;
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < n; i++) {
+    MsCompareRow *row = g_object_new (MS_TYPE_COMPARE_ROW, NULL);
+    row->cell = self->comparison->cells[i];
+    g_ptr_array_add (rows, row);
+  }
+  g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)),
+                       rows->pdata, rows->len);
+}
+
+/* Compares the runs picked, with the threshold set. */
+static void
+recompute (MsComparePage *self)
+{
+  g_clear_pointer (&self->comparison, ms_comparison_free);
+  g_clear_pointer (&self->chart_data, ms_chart_data_free);
+  g_clear_pointer (&self->summary, g_free);
+  guint n_runs = g_list_model_get_n_items (G_LIST_MODEL (self->runs));
+  gtk_stack_set_visible_child_name (self->stack, n_runs >= 2 ? "compare" : "empty");
+  MsRun *a = picked (self->a_dropdown), *b = picked (self->b_dropdown);
+  if (n_runs >= 2 && a && b) {
+    char err[256] = "";
+    self->comparison = ms_compare_results (ms_run_get_results (a), ms_run_get_results (b),
+                                           self->threshold / 100, MS_MODE_COUNT, err, sizeof err);
+    g_autofree char *title
+        = g_strdup_printf (_ ("B: %s against A: %s"), ms_run_get_name (b), ms_run_get_name (a));
+    if (self->comparison) {
+      self->summary = summary_text (self->comparison);
+      self->chart_data = ms_compare_chart_data (self->comparison, title);
+    } else {
+      self->summary = g_utf8_make_valid (err, -1);
+    }
+  }
+  gtk_label_set_text (self->summary_label, self->summary ? self->summary : "");
+  fill_rows (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self->chart));
+}
+
+static void
+on_pick (MsComparePage *self)
+{
+  if (!self->syncing)
+    recompute (self);
+}
+
+static void
+draw_chart (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+  MsComparePage *self = data;
+  MsViewScale scale = { 1, 1, FALSE };
+  MsChartStyle style;
+  ms_view_style_from_widget (GTK_WIDGET (area), &scale, &style);
+  ms_compare_page_draw (self, cr, &style, width, height);
+}
+
+void
+ms_compare_page_draw (MsComparePage *self, cairo_t *cr, const MsChartStyle *style, double width,
+                      double height)
+{
+  ms_draw_background (cr, style);
+  if (self->comparison && self->chart_data)
+    ms_compare_chart_draw (cr, self->comparison, self->chart_data, style, width, height, NULL);
+}
+
+/* ---- the table --------------------------------------------------------- */
+
+typedef enum {
+  COL_MODE,
+  COL_SIZE,
+  COL_VARIANT,
+  COL_A,
+  COL_B,
+  COL_RATIO,
+  COL_VERDICT,
+  N_COLS
+} Column;
+
+static char *
+number (double v, const char *format)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  return isfinite (v) ? g_strdup (g_ascii_formatd (buf, sizeof buf, format, v)) : g_strdup ("–");
+}
+
+static char *
+cell_text (const MsCompareCell *c, Column col)
+{
+  switch (col) {
+  case COL_MODE:
+    return g_strdup (ms_mode_name (c->mode));
+  case COL_SIZE: {
+    char bytes[32];
+    ms_format_bytes (4ull << c->exponent, bytes, sizeof bytes);
+    return g_strdup_printf ("2^%d  %s", c->exponent, bytes);
+  }
+  case COL_VARIANT:
+    return g_utf8_make_valid (c->variant[0] ? c->variant : "–", -1);
+  case COL_A:
+    return number (c->a.median, "%.2f");
+  case COL_B:
+    return number (c->b.median, "%.2f");
+  case COL_RATIO:
+    return number (c->ratio, "%.3f");
+  case COL_VERDICT:
+  default:
+    return g_strdup (c->in_a && c->in_b ? ms_verdict_label (c->verdict)
+                     : c->in_a          ? _ ("only in A")
+                                        : _ ("only in B"));
+  }
+}
+
+static void
+setup_cell (GtkSignalListItemFactory *f, GtkListItem *item, gpointer data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+  Column col = GPOINTER_TO_INT (data);
+  gtk_label_set_xalign (GTK_LABEL (label), col >= COL_A && col <= COL_RATIO ? 1 : 0);
+  if (col >= COL_A && col <= COL_RATIO)
+    gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_cell (GtkSignalListItemFactory *f, GtkListItem *item, gpointer data)
+{
+  MsCompareRow *row = gtk_list_item_get_item (item);
+  g_autofree char *text = cell_text (&row->cell, GPOINTER_TO_INT (data));
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), text);
+}
+
+static void
+add_columns (MsComparePage *self)
+{
+  const char *titles[N_COLS]
+      = { _ ("Mode"),          _ ("Size"),  _ ("Variant"), _ ("A median (µs)"),
+          _ ("B median (µs)"), _ ("B / A"), _ ("Verdict") };
+  for (int c = 0; c < N_COLS; c++) {
+    GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+    g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (c));
+    g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (c));
+    GtkColumnViewColumn *column = gtk_column_view_column_new (titles[c], factory);
+    gtk_column_view_column_set_expand (column, c == COL_VARIANT);
+    gtk_column_view_append_column (self->table, column);
+    g_object_unref (column);
+  }
+  GtkSelectionModel *model
+      = GTK_SELECTION_MODEL (gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->rows))));
+  gtk_column_view_set_model (self->table, model);
+  g_object_unref (model);
+}
+
+/* ---- runs and properties ------------------------------------------------ */
+
+static guint
+index_of (GListStore *store, MsRun *run, guint fallback)
+{
+  guint pos;
+  return run && g_list_store_find (store, run, &pos) ? pos : fallback;
+}
+
+void
+ms_compare_page_set_runs (MsComparePage *self, GPtrArray *runs)
+{
+  /* The runs picked stay picked while they are open; else (and whenever
+   * there were fewer than two to pick from) A is the first run and B the
+   * second. */
+  gboolean kept = g_list_model_get_n_items (G_LIST_MODEL (self->runs)) >= 2;
+  MsRun *was_a = kept ? picked (self->a_dropdown) : NULL;
+  MsRun *was_b = kept ? picked (self->b_dropdown) : NULL;
+  g_autoptr (MsRun) a = was_a ? g_object_ref (was_a) : NULL;
+  g_autoptr (MsRun) b = was_b ? g_object_ref (was_b) : NULL;
+  self->syncing = TRUE;
+  g_list_store_splice (self->runs, 0, g_list_model_get_n_items (G_LIST_MODEL (self->runs)),
+                       runs ? runs->pdata : NULL, runs ? runs->len : 0);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->runs));
+  guint ia = index_of (self->runs, a, 0), ib = index_of (self->runs, b, n > 1 ? 1 : 0);
+  gtk_drop_down_set_selected (self->a_dropdown, n ? ia : GTK_INVALID_LIST_POSITION);
+  gtk_drop_down_set_selected (self->b_dropdown, n ? ib : GTK_INVALID_LIST_POSITION);
+  self->syncing = FALSE;
+  recompute (self);
+}
+
+static void
+ms_compare_page_runs_changed (MsPage *page, GPtrArray *runs)
+{
+  ms_compare_page_set_runs (MS_COMPARE_PAGE (page), runs);
+}
+
+const MsComparison *
+ms_compare_page_get_comparison (MsComparePage *self)
+{
+  return self->comparison;
+}
+
+const char *
+ms_compare_page_get_summary (MsComparePage *self)
+{
+  return self->summary ? self->summary : "";
+}
+
+static void
+ms_compare_page_set_property (GObject *object, guint prop_id, const GValue *value,
+                              GParamSpec *pspec)
+{
+  MsComparePage *self = MS_COMPARE_PAGE (object);
+  if (prop_id == PROP_THRESHOLD) {
+    double t = g_value_get_double (value);
+    if (t == self->threshold)
+      return;
+    self->threshold = t;
+    recompute (self);
+    g_object_notify_by_pspec (object, pspec);
+  } else {
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+ms_compare_page_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  MsComparePage *self = MS_COMPARE_PAGE (object);
+  if (prop_id == PROP_THRESHOLD)
+    g_value_set_double (value, self->threshold);
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
+ms_compare_page_dispose (GObject *object)
+{
+  MsComparePage *self = MS_COMPARE_PAGE (object);
+  ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_COMPARE_PAGE);
+  g_clear_object (&self->runs);
+  g_clear_object (&self->rows);
+  g_clear_pointer (&self->comparison, ms_comparison_free);
+  g_clear_pointer (&self->chart_data, ms_chart_data_free);
+  g_clear_pointer (&self->summary, g_free);
+  G_OBJECT_CLASS (ms_compare_page_parent_class)->dispose (object);
+}
+
+static void
+ms_compare_page_class_init (MsComparePageClass *klass)
+{
+  MS_PAGE_CLASS (klass)->runs_changed = ms_compare_page_runs_changed;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  object_class->dispose = ms_compare_page_dispose;
+  object_class->set_property = ms_compare_page_set_property;
+  object_class->get_property = ms_compare_page_get_property;
+
+  /* Percent, as --threshold of `memsweep compare`. */
+  props[PROP_THRESHOLD]
+      = g_param_spec_double ("threshold", NULL, NULL, 0, 100, DEFAULT_THRESHOLD_PCT,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/memsweep/Memsweep/ms-compare-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, MsComparePage, stack);
+  gtk_widget_class_bind_template_child (widget_class, MsComparePage, a_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, MsComparePage, b_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, MsComparePage, threshold_spin);
+  gtk_widget_class_bind_template_child (widget_class, MsComparePage, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, MsComparePage, chart);
+  gtk_widget_class_bind_template_child (widget_class, MsComparePage, table);
+  gtk_widget_class_bind_template_callback (widget_class, on_pick);
+}
+
+static void
+ms_compare_page_init (MsComparePage *self)
+{
+  self->runs = g_list_store_new (MS_TYPE_RUN);
+  self->rows = g_list_store_new (MS_TYPE_COMPARE_ROW);
+  self->threshold = DEFAULT_THRESHOLD_PCT;
+  gtk_widget_init_template (GTK_WIDGET (self));
+  GtkExpression *name = gtk_property_expression_new (MS_TYPE_RUN, NULL, "name");
+  gtk_drop_down_set_expression (self->a_dropdown, name);
+  gtk_drop_down_set_expression (self->b_dropdown, name);
+  gtk_expression_unref (name);
+  self->syncing = TRUE;
+  gtk_drop_down_set_model (self->a_dropdown, G_LIST_MODEL (self->runs));
+  gtk_drop_down_set_model (self->b_dropdown, G_LIST_MODEL (self->runs));
+  self->syncing = FALSE;
+  gtk_spin_button_set_value (self->threshold_spin, self->threshold);
+  g_object_bind_property (self, "threshold", self->threshold_spin, "value",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  gtk_drawing_area_set_draw_func (self->chart, draw_chart, self, NULL);
+  add_columns (self);
+  recompute (self);
+}

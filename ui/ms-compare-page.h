@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-compare-page.h: the Compare page (ms-compare-page.c): two of the
+ * session's runs, A and B (the first and second open, or as picked), cell
+ * by cell with a verdict each (engine/ms-compare.h), the summary per mode,
+ * the table and the difference chart; a status page while fewer than two
+ * runs are open. */
+#pragma once
+
+#include "ms-chart.h"
+#include "ms-compare.h"
+#include "ms-page.h"
+
+G_BEGIN_DECLS
+
+#define MS_TYPE_COMPARE_PAGE (ms_compare_page_get_type ())
+G_DECLARE_FINAL_TYPE (MsComparePage, ms_compare_page, MS, COMPARE_PAGE, MsPage)
+
+/* The runs to pick from, as the session's runs_changed gives them. */
+void ms_compare_page_set_runs (MsComparePage *self, GPtrArray *runs);
+/* The comparison shown; NULL with fewer than two runs or none in common. */
+const MsComparison *ms_compare_page_get_comparison (MsComparePage *self);
+/* The summary's text, per mode and over all ("" when nothing is compared). */
+const char *ms_compare_page_get_summary (MsComparePage *self);
+/* The difference chart as the page shows it, for exports. */
+void ms_compare_page_draw (MsComparePage *self, cairo_t *cr, const MsChartStyle *style,
+                           double width, double height);
+
+G_END_DECLS
