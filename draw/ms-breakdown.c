@@ -18,7 +18,7 @@ static const MsPhase one_time_phases[] = { MS_PHASE_ALLOC,  MS_PHASE_INIT,      
 gboolean
 ms_breakdown_phase_is_one_time (MsPhase phase)
 {
-  /* Registration is timed outside the end-to-end window (README: what
+  /* Registration is timed outside the end-to-end window (docs/measuring.md: what
    * end-to-end covers); a program registers a buffer once and reuses it. */
   for (guint i = 0; i < G_N_ELEMENTS (one_time_phases); i++)
     if (one_time_phases[i] == phase)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""tools/measurements-table.py PREFIX [PREFIX ...]: the README's
+"""tools/measurements-table.py PREFIX [PREFIX ...]: docs/measurements.md's
 measurement table, printed from the committed logs.
 
 Each PREFIX names one GPU's final run under docs/measurements/, e.g.

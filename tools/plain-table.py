@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""tools/plain-table.py DIR [DIR ...]: the README's table of plain against
+"""tools/plain-table.py DIR [DIR ...]: docs/measurements.md's table of plain against
 instrumented repetitions, printed from the logs that
 tools/gpu-measure-plainly.sh leaves in each DIR (one GPU each, e.g.
 docs/measurements/2026-11-23-h100-plain). Nothing is typed in by hand: a

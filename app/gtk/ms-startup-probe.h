@@ -2,7 +2,7 @@
 /* ms-startup-probe.h: with MEMSWEEP_FIRST_FRAME=1, memsweep-gtk prints
  * when its window was built, mapped and first drawn, from process start
  * (the kernel's start time in /proc/self/stat, 10 ms resolution) and from
- * main(), with the main thread's CPU time: for the benchmark in the README
+ * main(), with the main thread's CPU time: for the benchmark in docs/measurements.md
  * and bench/bench-app-open.sh; MEMSWEEP_FIRST_FRAME=exit also ends the
  * process there. On a busy machine the wall times grow with the load, the
  * CPU times much less.
