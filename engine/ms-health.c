@@ -167,11 +167,14 @@ ms_health_describe_link (const MsHealth *h, char *buf, size_t len)
   ms_health_format_link (h->slow_gen, h->slow_width, slow, sizeof slow);
   if (h->n_link_known == 0)
     snprintf (buf, len, "%s", ms_gettext ("not recorded"));
-  else if (h->n_below > 0)
+  else if (h->n_below > 0 && (h->slow_gen != h->gen || h->slow_width != h->width))
     /* TRANSLATORS: the link most cells ran at, the slowest one, in how many
      * cells of how many it ran below the device's maximum, the maximum. */
     snprintf (buf, len, ms_gettext ("%s (slowest %s), below its maximum %s in %d of %d cells"),
               link, slow, max, h->n_below, h->n_link_known);
+  else if (h->n_below > 0)
+    snprintf (buf, len, ms_gettext ("%s, below its maximum %s in %d of %d cells"), link, max,
+              h->n_below, h->n_link_known);
   else if (h->gen_max > 0 && h->width_max > 0)
     snprintf (buf, len, ms_gettext ("%s (its maximum)"), link);
   else
