@@ -27,7 +27,9 @@ box_color (BoxState state, const MsChartStyle *style, MsColor *out)
 double
 ms_health_strip_height (const MsChartStyle *style)
 {
-  return ceil (ms_style_font_size (style) * 7.2);
+  /* The sentence and the envelope line (1.5 lines each), boxes of three
+   * lines at 0.9 of the text size, paddings. */
+  return ceil (ms_style_font_size (style) * (3.0 + 3 * 1.3 * 0.9) + 22);
 }
 
 static BoxState

@@ -353,6 +353,15 @@ find_row (const MsEnvelopes *env, const char *gpu, int gen, int width, MsEnvFigu
   return NULL;
 }
 
+static bool
+has_rows (const MsEnvelopes *env, const char *gpu, int gen, int width)
+{
+  for (int f = 0; f < MS_ENV_N_FIGURES; f++)
+    if (find_row (env, gpu, gen, width, (MsEnvFigure) f))
+      return true;
+  return false;
+}
+
 static void
 format_value (MsEnvFigure f, double v, char *buf, size_t len)
 {
@@ -405,9 +414,15 @@ judge_one (const MsEnvJudgement *j, const MsEnvRow *row, const MsResults *r, MsE
 static void
 summarise (MsEnvJudgement *j, const MsResults *r)
 {
-  char link[96], theory[64] = "";
+  char link[160], theory[64] = "";
   ms_health_format_link (j->gen, j->width, link, sizeof link);
-  if (j->gen > 0 && !j->link_under_load) {
+  if (j->at_maximum) {
+    char ran[32];
+    size_t used = strlen (link);
+    ms_health_format_link (j->ran_gen, j->ran_width, ran, sizeof ran);
+    snprintf (link + used, sizeof link - used,
+              ms_gettext (", the link's maximum (it ran at %s)"), ran);
+  } else if (j->gen > 0 && !j->link_under_load) {
     size_t used = strlen (link);
     snprintf (link + used, sizeof link - used, " %s", ms_gettext ("(as queried, not under load)"));
   }
@@ -437,10 +452,18 @@ ms_envelope_judge (const MsEnvelopes *env, const MsResults *r, MsEnvJudgement *j
   memset (j, 0, sizeof *j);
   ms_health_compute (r, &h);
   j->link_under_load = h.gen > 0;
-  j->gen = h.gen > 0 ? h.gen : r->device.pcie_gen;
-  j->width = h.gen > 0 ? h.width : r->device.pcie_width;
+  j->gen = j->ran_gen = h.gen > 0 ? h.gen : r->device.pcie_gen;
+  j->width = j->ran_width = h.gen > 0 ? h.width : r->device.pcie_width;
   j->theory_gbps = ms_pcie_theoretical_gbps (j->gen, j->width);
   const char *gpu = match_gpu (env, r->device.name);
+  /* A link that trained down has no envelope of its own: the figures are
+   * held against what the device should reach at its maximum. */
+  int max_gen = r->device.pcie_gen_max, max_width = r->device.pcie_width_max;
+  if (gpu && !has_rows (env, gpu, j->gen, j->width) && has_rows (env, gpu, max_gen, max_width)) {
+    j->gen = max_gen;
+    j->width = max_width;
+    j->at_maximum = true;
+  }
   bool any_row = false;
   for (int f = 0; f < MS_ENV_N_FIGURES; f++) {
     MsEnvVerdict *v = &j->v[f];

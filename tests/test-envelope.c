@@ -190,6 +190,45 @@ test_judgement (void)
   ms_results_free (r);
 }
 
+/* A link trained down (gen4 x8 where the device reaches gen4 x16) has no
+ * envelope of its own: the figures are held against the device's maximum
+ * link, and the summary says which link the run ran at. */
+static void
+test_judged_at_maximum (void)
+{
+  MsSweep s;
+  MsTestBackendConfig cfg;
+  ms_sweep_init_default (&s);
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    s.modes[m] = m == MS_MODE_PINNED;
+  s.min_exp = s.max_exp = 20;
+  s.reps = 3;
+  s.reps_rule = MS_REPS_FIXED;
+  ms_test_backend_config_init (&cfg);
+  cfg.copy_bursts = true;
+  cfg.link_gen = 4;
+  cfg.link_width = 8;
+  MsBackend *b = ms_backend_new_test (&cfg);
+  MsResults *r = NULL;
+  char err[256] = "";
+  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
+  ms_backend_free (b);
+  double v;
+  g_assert_true (ms_env_figure_value (r, MS_ENV_PINNED_H2D_4M, &v));
+  MsEnvelopes *env = envelope_around ("Test GPU", v, 2.0, 3.0);
+  MsEnvJudgement j;
+  ms_envelope_judge (env, r, &j);
+  g_assert_true (j.at_maximum);
+  g_assert_cmpint (j.gen, ==, 4);
+  g_assert_cmpint (j.width, ==, 16);
+  g_assert_cmpint (j.ran_width, ==, 8);
+  g_assert_cmpfloat (j.theory_gbps, ==, ms_pcie_theoretical_gbps (4, 8));
+  g_assert_cmpint (j.v[MS_ENV_PINNED_H2D_4M].kind, ==, MS_ENV_LOW);
+  g_assert_nonnull (strstr (j.summary, "PCIe gen4 x16, the link's maximum (it ran at gen4 x8)"));
+  ms_envelopes_free (env);
+  ms_results_free (r);
+}
+
 /* The shipped envelopes hold every reference run as normal. */
 static void
 test_reference_runs_normal (void)
@@ -226,6 +265,7 @@ main (int argc, char **argv)
   g_test_add_func ("/envelope/hostile-rows", test_hostile_rows);
   g_test_add_func ("/envelope/foreign-files", test_foreign_files);
   g_test_add_func ("/envelope/judgement", test_judgement);
+  g_test_add_func ("/envelope/judged-at-maximum", test_judged_at_maximum);
   g_test_add_func ("/envelope/reference-runs-normal", test_reference_runs_normal);
   int rc = g_test_run ();
   char cmd[600];

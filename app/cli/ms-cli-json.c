@@ -280,8 +280,10 @@ put_envelope (FILE *f, const MsResults *r, const MsEnvelopes *env)
   fputs ("\"envelope\":{", f);
   key (f, "gpu");
   put_string (f, j.gpu);
-  fprintf (f, ",\"link\":{\"gen\":%d,\"width\":%d,\"under_load\":%s},", j.gen, j.width,
-           j.link_under_load ? "true" : "false");
+  fprintf (f, ",\"link\":{\"gen\":%d,\"width\":%d,\"at_maximum\":%s},", j.gen, j.width,
+           j.at_maximum ? "true" : "false");
+  fprintf (f, "\"ran_at\":{\"gen\":%d,\"width\":%d,\"under_load\":%s},", j.ran_gen,
+           j.ran_width, j.link_under_load ? "true" : "false");
   key (f, "link_theory_gbps");
   put_number (f, j.theory_gbps);
   fputc (',', f);
