@@ -165,7 +165,9 @@ ms_health_describe_link (const MsHealth *h, char *buf, size_t len)
   ms_health_format_link (h->gen, h->width, link, sizeof link);
   ms_health_format_link (h->gen_max, h->width_max, max, sizeof max);
   ms_health_format_link (h->slow_gen, h->slow_width, slow, sizeof slow);
-  if (h->n_link_known == 0)
+  if (h->n_gpu_cells == 0)
+    snprintf (buf, len, "%s", ms_gettext ("no GPU cells"));
+  else if (h->n_link_known == 0)
     snprintf (buf, len, "%s", ms_gettext ("not recorded"));
   else if (h->n_below > 0 && (h->slow_gen != h->gen || h->slow_width != h->width))
     /* TRANSLATORS: the link most cells ran at, the slowest one, in how many

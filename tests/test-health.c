@@ -102,6 +102,29 @@ test_link_unreadable (void)
   ms_results_free (r);
 }
 
+/* The CPU baseline alone moves nothing over the link, and says so. */
+static void
+test_host_only (void)
+{
+  MsSweep s;
+  ms_sweep_init_default (&s);
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    s.modes[m] = m == MS_MODE_HOST;
+  s.min_exp = s.max_exp = 10;
+  s.reps = 3;
+  s.reps_rule = MS_REPS_FIXED;
+  MsBackend *b = ms_backend_new_test (NULL);
+  MsResults *r = NULL;
+  char err[256] = "", text[512];
+  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
+  ms_backend_free (b);
+  ms_health_describe (r, text, sizeof text);
+  g_assert_nonnull (strstr (text, "PCIe link under load: no GPU cells"));
+  /* No GPU, no counters read: unknown, not unreadable and never zero. */
+  g_assert_cmpint (r->aer_correctable.state, ==, MS_COUNTER_UNKNOWN);
+  ms_results_free (r);
+}
+
 static MsResults *
 round_trip (const MsResults *r, const char *name)
 {
@@ -248,6 +271,7 @@ main (int argc, char **argv)
   g_test_add_func ("/health/link-at-maximum", test_link_at_maximum);
   g_test_add_func ("/health/link-down-trained", test_link_down_trained);
   g_test_add_func ("/health/link-unreadable", test_link_unreadable);
+  g_test_add_func ("/health/host-only", test_host_only);
   g_test_add_func ("/health/metadata-round-trip", test_metadata_round_trip);
   g_test_add_func ("/health/old-file-unknown", test_old_file_unknown);
   g_test_add_func ("/health/metadata-hostile", test_metadata_hostile);
