@@ -93,6 +93,7 @@ typedef struct {
   char field[8][600];
   bool too_long;
   int n_fields;
+  int cap_rows; /* room in env->rows */
 } EnvReader;
 
 static void
@@ -215,6 +216,14 @@ take_row (EnvReader *er, char *line, size_t len, int lineno)
     if ((unsigned char) *p < ' ')
       *p = ' ';
   ms_utf8_copy (row.source, sizeof row.source, f[6]);
+  if (env->n_rows == er->cap_rows) {
+    int cap = er->cap_rows ? 2 * er->cap_rows : 32;
+    MsEnvRow *grown = realloc (env->rows, (size_t) cap * sizeof *grown);
+    if (!grown)
+      return refuse (env, lineno, ms_gettext ("out of memory"));
+    env->rows = grown;
+    er->cap_rows = cap;
+  }
   env->rows[env->n_rows++] = row;
   return true;
 }
@@ -265,8 +274,7 @@ ms_envelopes_read (const char *path, char *err, size_t errlen)
     return NULL;
   MsEnvelopes *env = calloc (1, sizeof *env);
   EnvReader *er = calloc (1, sizeof *er);
-  bool ok = env && er && (env->rows = calloc (MS_ENV_MAX_ROWS, sizeof *env->rows)) &&
-            csv_init (&er->parser, CSV_STRICT) == 0;
+  bool ok = env && er && csv_init (&er->parser, CSV_STRICT) == 0;
   if (!ok)
     snprintf (err, errlen, ms_gettext ("out of memory"));
   else {
