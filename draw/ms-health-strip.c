@@ -45,10 +45,10 @@ static const char *
 point_note (const MsHealthPoint *p)
 {
   if (p->throttled)
-    return _("throttled");
+    return _ ("throttled");
   if (p->clock_moved)
-    return _("clock moved");
-  return p->state_known ? _("steady") : "";
+    return _ ("clock moved");
+  return p->state_known ? _ ("steady") : "";
 }
 
 static void
@@ -69,12 +69,12 @@ draw_boxes (cairo_t *cr, const MsHealthPoint *points, int n, const MsChartStyle 
     ms_set_color (cr, &color, 1);
     cairo_set_line_width (cr, lw);
     cairo_stroke (cr);
-    ms_format_size_label ((double) (4ull << p->exponent), size, sizeof size);
+    ms_format_size_label ((double)(4ull << p->exponent), size, sizeof size);
     ms_health_format_link (p->gen, p->width, link, sizeof link);
     ms_set_color (cr, &style->fg, 1);
     double tx = bx + 3, tw = box_w - 6, line = fs * 1.3;
     ms_draw_text_max (cr, size, tx, y + 2, fs, tw);
-    ms_draw_text_max (cr, p->gen > 0 ? link : _("link ?"), tx, y + 2 + line, fs, tw);
+    ms_draw_text_max (cr, p->gen > 0 ? link : _ ("link ?"), tx, y + 2 + line, fs, tw);
     ms_draw_text_max (cr, point_note (p), tx, y + 2 + 2 * line, fs, tw);
   }
 }
@@ -111,8 +111,8 @@ ms_health_strip_draw (cairo_t *cr, const MsResults *run, const char *envelope_li
     draw_boxes (cr, points, n, style, pad, box_y, width - 2 * pad, box_h);
   else if (n == 0) {
     ms_set_color (cr, &style->fg, 0.7);
-    ms_draw_text_max (cr, _("No GPU cells in this run: nothing crossed the link."), pad, box_y,
-                      fs, width - 2 * pad);
+    ms_draw_text_max (cr, _ ("No GPU cells in this run: nothing crossed the link."), pad, box_y, fs,
+                      width - 2 * pad);
   }
 
   /* The envelope's verdict in one line. */

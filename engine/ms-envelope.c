@@ -30,22 +30,22 @@ typedef struct {
 } FigureDef;
 
 static const FigureDef figures[MS_ENV_N_FIGURES] = {
-  [MS_ENV_PINNED_H2D_4M] = { "pinned-h2d-4MiB", MS_N_ ("pinned h2d at 4 MiB"), "GB/s",
-                             MS_MODE_PINNED, 20, "", 0 },
-  [MS_ENV_PINNED_D2H_4M] = { "pinned-d2h-4MiB", MS_N_ ("pinned d2h at 4 MiB"), "GB/s",
-                             MS_MODE_PINNED, 20, "", 1 },
-  [MS_ENV_PINNED_H2D_256M] = { "pinned-h2d-256MiB", MS_N_ ("pinned h2d at 256 MiB"), "GB/s",
-                               MS_MODE_PINNED, 26, "", 0 },
-  [MS_ENV_PINNED_D2H_256M] = { "pinned-d2h-256MiB", MS_N_ ("pinned d2h at 256 MiB"), "GB/s",
-                               MS_MODE_PINNED, 26, "", 1 },
-  [MS_ENV_PAGEABLE_H2D_4M] = { "pageable-h2d-4MiB", MS_N_ ("pageable h2d at 4 MiB"), "GB/s",
-                               MS_MODE_PAGEABLE, 20, "", 0 },
-  [MS_ENV_PAGEABLE_H2D_256M] = { "pageable-h2d-256MiB", MS_N_ ("pageable h2d at 256 MiB"),
-                                 "GB/s", MS_MODE_PAGEABLE, 26, "", 0 },
-  [MS_ENV_DUPLEX_16M] = { "duplex-16MiB", MS_N_ ("duplex copies at 16 MiB"), "GB/s",
-                          MS_MODE_PINNED, 22, "copy=duplex", 3 },
-  [MS_ENV_PINNED_LATENCY_4K] = { "pinned-latency-4KiB", MS_N_ ("pinned end-to-end at 4 KiB"),
-                                 "us", MS_MODE_PINNED, 10, "", 2 },
+  [MS_ENV_PINNED_H2D_4M]
+  = { "pinned-h2d-4MiB", MS_N_ ("pinned h2d at 4 MiB"), "GB/s", MS_MODE_PINNED, 20, "", 0 },
+  [MS_ENV_PINNED_D2H_4M]
+  = { "pinned-d2h-4MiB", MS_N_ ("pinned d2h at 4 MiB"), "GB/s", MS_MODE_PINNED, 20, "", 1 },
+  [MS_ENV_PINNED_H2D_256M]
+  = { "pinned-h2d-256MiB", MS_N_ ("pinned h2d at 256 MiB"), "GB/s", MS_MODE_PINNED, 26, "", 0 },
+  [MS_ENV_PINNED_D2H_256M]
+  = { "pinned-d2h-256MiB", MS_N_ ("pinned d2h at 256 MiB"), "GB/s", MS_MODE_PINNED, 26, "", 1 },
+  [MS_ENV_PAGEABLE_H2D_4M]
+  = { "pageable-h2d-4MiB", MS_N_ ("pageable h2d at 4 MiB"), "GB/s", MS_MODE_PAGEABLE, 20, "", 0 },
+  [MS_ENV_PAGEABLE_H2D_256M] = { "pageable-h2d-256MiB", MS_N_ ("pageable h2d at 256 MiB"), "GB/s",
+                                 MS_MODE_PAGEABLE, 26, "", 0 },
+  [MS_ENV_DUPLEX_16M] = { "duplex-16MiB", MS_N_ ("duplex copies at 16 MiB"), "GB/s", MS_MODE_PINNED,
+                          22, "copy=duplex", 3 },
+  [MS_ENV_PINNED_LATENCY_4K] = { "pinned-latency-4KiB", MS_N_ ("pinned end-to-end at 4 KiB"), "us",
+                                 MS_MODE_PINNED, 10, "", 2 },
 };
 
 const char *
@@ -132,10 +132,10 @@ static bool
 parse_link (const char *s, int *gen, int *width)
 {
   int used = 0;
-  return strncmp (s, "gen", 3) == 0 && s[3] >= '1' && s[3] <= '9' &&
-         sscanf (s, "gen%2d x%2d%n", gen, width, &used) == 2 && s[used] == '\0' && *gen >= 1 &&
-         *gen <= 7 && *width >= 1 && *width <= 32 && strchr (s, '+') == NULL &&
-         strchr (s + 4, ' ') == strrchr (s, ' ');
+  return strncmp (s, "gen", 3) == 0 && s[3] >= '1' && s[3] <= '9'
+         && sscanf (s, "gen%2d x%2d%n", gen, width, &used) == 2 && s[used] == '\0' && *gen >= 1
+         && *gen <= 7 && *width >= 1 && *width <= 32 && strchr (s, '+') == NULL
+         && strchr (s + 4, ' ') == strrchr (s, ' ');
 }
 
 /* A GPU name: letters, digits, blanks and '-', as in a device's name. */
@@ -143,10 +143,10 @@ static bool
 valid_gpu (const char *s)
 {
   size_t n = strlen (s);
-  if (n == 0 || n >= sizeof ((MsEnvRow *) 0)->gpu || s[0] == ' ' || s[n - 1] == ' ')
+  if (n == 0 || n >= sizeof ((MsEnvRow *)0)->gpu || s[0] == ' ' || s[n - 1] == ' ')
     return false;
   for (const char *p = s; *p; p++)
-    if (!isalnum ((unsigned char) *p) && *p != ' ' && *p != '-')
+    if (!isalnum ((unsigned char)*p) && *p != ' ' && *p != '-')
       return false;
   return true;
 }
@@ -156,7 +156,7 @@ parse_figure (const char *s, MsEnvFigure *f)
 {
   for (int i = 0; i < MS_ENV_N_FIGURES; i++)
     if (strcmp (s, figures[i].id) == 0) {
-      *f = (MsEnvFigure) i;
+      *f = (MsEnvFigure)i;
       return true;
     }
   return false;
@@ -177,48 +177,52 @@ take_row (EnvReader *er, char *line, size_t len, int lineno)
   size_t bad;
   er->n_fields = 0;
   er->too_long = false;
-  if (csv_parse (&er->parser, line, len, on_field, NULL, er) != len ||
-      csv_fini (&er->parser, on_field, NULL, er) != 0)
+  if (csv_parse (&er->parser, line, len, on_field, NULL, er) != len
+      || csv_fini (&er->parser, on_field, NULL, er) != 0)
     return refuse (env, lineno, ms_gettext ("malformed CSV: %s"),
                    csv_strerror (csv_error (&er->parser)));
-  char(*f)[600] = er->field;
+  char (*f)[600] = er->field;
   if (er->n_fields != 7)
-    return refuse (env, lineno, ms_gettext ("%d fields where an envelope row has 7"),
-                   er->n_fields);
+    return refuse (env, lineno, ms_gettext ("%d fields where an envelope row has 7"), er->n_fields);
   if (er->too_long || !ms_utf8_valid (line, len, &bad))
     return refuse (env, lineno, ms_gettext ("a field is too long or not UTF-8"));
   if (!valid_gpu (f[0]))
-    return refuse (env, lineno, ms_gettext ("GPU '%.40s' is not a name (letters, digits, "
-                                            "blanks, '-')"), f[0]);
+    return refuse (env, lineno,
+                   ms_gettext ("GPU '%.40s' is not a name (letters, digits, "
+                               "blanks, '-')"),
+                   f[0]);
   if (!parse_link (f[1], &row.gen, &row.width))
     return refuse (env, lineno, ms_gettext ("link '%.40s' is not of the form gen5 x16"), f[1]);
   if (!parse_figure (f[2], &row.figure))
     return refuse (env, lineno, ms_gettext ("'%.40s' is not a figure memsweep knows"), f[2]);
-  if (!parse_value (f[3], &row.low) || !parse_value (f[4], &row.high) || row.high <= 0 ||
-      row.low > row.high)
-    return refuse (env, lineno, ms_gettext ("the range '%.20s'..'%.20s' is not two numbers "
-                                            "with low <= high"), f[3], f[4]);
+  if (!parse_value (f[3], &row.low) || !parse_value (f[4], &row.high) || row.high <= 0
+      || row.low > row.high)
+    return refuse (env, lineno,
+                   ms_gettext ("the range '%.20s'..'%.20s' is not two numbers "
+                               "with low <= high"),
+                   f[3], f[4]);
   if (strcmp (f[5], figures[row.figure].unit) != 0)
     return refuse (env, lineno, ms_gettext ("unit '%.20s' where %s is in %s"), f[5],
                    figures[row.figure].id, figures[row.figure].unit);
   for (int i = 0; i < env->n_rows; i++) {
     const MsEnvRow *o = &env->rows[i];
-    if (o->figure == row.figure && o->gen == row.gen && o->width == row.width &&
-        strcasecmp (o->gpu, f[0]) == 0)
-      return refuse (env, lineno, ms_gettext ("a second row for %s on gen%d x%d %s (first on "
-                                              "line %d)"), f[0], row.gen, row.width,
-                     figures[row.figure].id, o->line);
+    if (o->figure == row.figure && o->gen == row.gen && o->width == row.width
+        && strcasecmp (o->gpu, f[0]) == 0)
+      return refuse (env, lineno,
+                     ms_gettext ("a second row for %s on gen%d x%d %s (first on "
+                                 "line %d)"),
+                     f[0], row.gen, row.width, figures[row.figure].id, o->line);
   }
   if (env->n_rows >= MS_ENV_MAX_ROWS)
     return refuse (env, lineno, ms_gettext ("more than %d rows"), MS_ENV_MAX_ROWS);
   snprintf (row.gpu, sizeof row.gpu, "%s", f[0]);
   for (char *p = f[6]; *p; p++)
-    if ((unsigned char) *p < ' ')
+    if ((unsigned char)*p < ' ')
       *p = ' ';
   ms_utf8_copy (row.source, sizeof row.source, f[6]);
   if (env->n_rows == er->cap_rows) {
     int cap = er->cap_rows ? 2 * er->cap_rows : 32;
-    MsEnvRow *grown = realloc (env->rows, (size_t) cap * sizeof *grown);
+    MsEnvRow *grown = realloc (env->rows, (size_t)cap * sizeof *grown);
     if (!grown)
       return refuse (env, lineno, ms_gettext ("out of memory"));
     env->rows = grown;
@@ -249,8 +253,8 @@ parse_text (EnvReader *er, char *text, char *err, size_t errlen)
       /* A file of another kind is refused whole: its rows mean nothing here. */
       if (strcmp (line, MS_ENV_HEADER) != 0) {
         snprintf (err, errlen,
-                  ms_gettext ("%s:%d: not an envelope file: the header row must be %s"),
-                  env->path, lineno, MS_ENV_HEADER);
+                  ms_gettext ("%s:%d: not an envelope file: the header row must be %s"), env->path,
+                  lineno, MS_ENV_HEADER);
         return false;
       }
       have_header = true;
@@ -259,8 +263,8 @@ parse_text (EnvReader *er, char *text, char *err, size_t errlen)
     take_row (er, line, len, lineno);
   }
   if (!have_header) {
-    snprintf (err, errlen, ms_gettext ("%s:%d: not an envelope file: no header row"),
-              env->path, lineno);
+    snprintf (err, errlen, ms_gettext ("%s:%d: not an envelope file: no header row"), env->path,
+              lineno);
     return false;
   }
   return true;
@@ -305,12 +309,13 @@ bool
 ms_envelopes_default_path (char *buf, size_t len)
 {
   const char *env = getenv ("MEMSWEEP_ENVELOPES");
-  const char *candidates[] = { env && env[0] ? env : NULL,
+  const char *candidates[] = {
+    env && env[0] ? env : NULL,
 #ifdef MS_ENVELOPES_PATH
-                               MS_ENVELOPES_PATH,
+    MS_ENVELOPES_PATH,
 #endif
 #ifdef MS_SOURCE_ENVELOPES_PATH
-                               MS_SOURCE_ENVELOPES_PATH,
+    MS_SOURCE_ENVELOPES_PATH,
 #endif
   };
   for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++)
@@ -330,8 +335,8 @@ name_holds (const char *name, const char *gpu)
 {
   size_t n = strlen (gpu);
   for (const char *p = name; (p = strcasestr (p, gpu)); p++) {
-    bool start = p == name || !isalnum ((unsigned char) p[-1]);
-    bool end = !isalnum ((unsigned char) p[n]);
+    bool start = p == name || !isalnum ((unsigned char)p[-1]);
+    bool end = !isalnum ((unsigned char)p[n]);
     if (start && end)
       return true;
   }
@@ -344,8 +349,8 @@ match_gpu (const MsEnvelopes *env, const char *device)
 {
   const char *best = NULL;
   for (int i = 0; env && i < env->n_rows; i++)
-    if (name_holds (device, env->rows[i].gpu) &&
-        (!best || strlen (env->rows[i].gpu) > strlen (best)))
+    if (name_holds (device, env->rows[i].gpu)
+        && (!best || strlen (env->rows[i].gpu) > strlen (best)))
       best = env->rows[i].gpu;
   return best;
 }
@@ -365,7 +370,7 @@ static bool
 has_rows (const MsEnvelopes *env, const char *gpu, int gen, int width)
 {
   for (int f = 0; f < MS_ENV_N_FIGURES; f++)
-    if (find_row (env, gpu, gen, width, (MsEnvFigure) f))
+    if (find_row (env, gpu, gen, width, (MsEnvFigure)f))
       return true;
   return false;
 }
@@ -391,8 +396,9 @@ judge_one (const MsEnvJudgement *j, const MsEnvRow *row, const MsResults *r, MsE
   v->row = row;
   if (!row) {
     v->kind = MS_ENV_NO_ENVELOPE;
-    snprintf (v->text, sizeof v->text, ms_gettext ("%s %s: no envelope for this GPU (%s) on "
-                                                   "PCIe %s"),
+    snprintf (v->text, sizeof v->text,
+              ms_gettext ("%s %s: no envelope for this GPU (%s) on "
+                          "PCIe %s"),
               label, value, r->device.name, link);
     return;
   }
@@ -403,19 +409,18 @@ judge_one (const MsEnvJudgement *j, const MsEnvRow *row, const MsResults *r, MsE
     v->kind = MS_ENV_LOW;
     v->off_pct = 100.0 * (row->low - v->value) / row->low;
     snprintf (v->text, sizeof v->text,
-              ms_gettext ("%s %s: low, %.0f %% below the expected %s for %s on PCIe %s"),
-              label, value, v->off_pct, range, row->gpu, link);
+              ms_gettext ("%s %s: low, %.0f %% below the expected %s for %s on PCIe %s"), label,
+              value, v->off_pct, range, row->gpu, link);
   } else if (v->value > row->high) {
     v->kind = MS_ENV_HIGH;
     v->off_pct = 100.0 * (v->value - row->high) / row->high;
     snprintf (v->text, sizeof v->text,
-              ms_gettext ("%s %s: high, %.0f %% above the expected %s for %s on PCIe %s"),
-              label, value, v->off_pct, range, row->gpu, link);
+              ms_gettext ("%s %s: high, %.0f %% above the expected %s for %s on PCIe %s"), label,
+              value, v->off_pct, range, row->gpu, link);
   } else {
     v->kind = MS_ENV_NORMAL;
-    snprintf (v->text, sizeof v->text,
-              ms_gettext ("%s %s: normal for %s on PCIe %s (expected %s)"), label, value,
-              row->gpu, link, range);
+    snprintf (v->text, sizeof v->text, ms_gettext ("%s %s: normal for %s on PCIe %s (expected %s)"),
+              label, value, row->gpu, link, range);
   }
 }
 
@@ -428,8 +433,8 @@ summarise (MsEnvJudgement *j, const MsResults *r)
     char ran[32];
     size_t used = strlen (link);
     ms_health_format_link (j->ran_gen, j->ran_width, ran, sizeof ran);
-    snprintf (link + used, sizeof link - used,
-              ms_gettext (", the link's maximum (it ran at %s)"), ran);
+    snprintf (link + used, sizeof link - used, ms_gettext (", the link's maximum (it ran at %s)"),
+              ran);
   } else if (j->gen > 0 && !j->link_under_load) {
     size_t used = strlen (link);
     snprintf (link + used, sizeof link - used, " %s", ms_gettext ("(as queried, not under load)"));
@@ -475,7 +480,7 @@ ms_envelope_judge (const MsEnvelopes *env, const MsResults *r, MsEnvJudgement *j
   bool any_row = false;
   for (int f = 0; f < MS_ENV_N_FIGURES; f++) {
     MsEnvVerdict *v = &j->v[f];
-    v->figure = (MsEnvFigure) f;
+    v->figure = (MsEnvFigure)f;
     const MsEnvRow *row = find_row (env, gpu, j->gen, j->width, v->figure);
     any_row = any_row || row;
     judge_one (j, row, r, v);

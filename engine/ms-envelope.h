@@ -44,7 +44,7 @@ typedef struct {
   char path[512];
   MsEnvRow *rows;
   int n_rows;
-  int n_refused;      /* rows refused (each in problems) */
+  int n_refused;       /* rows refused (each in problems) */
   char problems[2048]; /* "path:line: why" lines, the first ones */
 } MsEnvelopes;
 
@@ -77,17 +77,17 @@ typedef struct {
 } MsEnvVerdict;
 
 typedef struct {
-  char gpu[64];        /* the envelope's GPU name, "" when none matched */
-  int gen, width;      /* the envelope's link */
+  char gpu[64];           /* the envelope's GPU name, "" when none matched */
+  int gen, width;         /* the envelope's link */
   int ran_gen, ran_width; /* the link the run ran at; 0 unknown */
-  bool link_under_load; /* ran_gen, ran_width read under load (else at the device query) */
+  bool link_under_load;   /* ran_gen, ran_width read under load (else at the device query) */
   /* The GPU has no envelope for the link the run ran at (one trained
    * down): judged against the device's maximum link instead. */
   bool at_maximum;
-  double theory_gbps;  /* ms_pcie_theoretical_gbps of the link it ran at; 0 unknown */
+  double theory_gbps; /* ms_pcie_theoretical_gbps of the link it ran at; 0 unknown */
   MsEnvVerdict v[MS_ENV_N_FIGURES];
   int n_normal, n_low, n_high, n_judged;
-  char summary[400];   /* one line over all figures */
+  char summary[400]; /* one line over all figures */
 } MsEnvJudgement;
 
 /* Judges results against env (NULL: no envelopes at all). */

@@ -37,8 +37,8 @@ write_counter (FILE *f, MsMetaId id, const MsLinkCounter *c)
   if (c->state == MS_COUNTER_NOT_READABLE)
     ms_meta_printf (f, id, "not readable");
   else if (c->state == MS_COUNTER_READ)
-    ms_meta_printf (f, id, "%llu before, %llu after", (unsigned long long) c->before,
-                    (unsigned long long) c->after);
+    ms_meta_printf (f, id, "%llu before, %llu after", (unsigned long long)c->before,
+                    (unsigned long long)c->after);
 }
 
 void
@@ -62,7 +62,7 @@ ms_health_write_metadata (FILE *f, const MsResults *results)
       if (r->link_gen == h.gen && r->link_width == h.width)
         continue;
       fprintf (f, "# %s: %s %llu %s %d ", ms_meta_table (MS_META_PCIE_LINK_UNDER_LOAD_CELL)->key,
-               ms_mode_name (c->mode), (unsigned long long) c->elements,
+               ms_mode_name (c->mode), (unsigned long long)c->elements,
                c->variant[0] ? c->variant : "-", r->round);
       print_link (f, r->link_gen, r->link_width);
       fputc ('\n', f);
@@ -82,9 +82,9 @@ parse_counter (const char *value, MsLinkCounter *c)
     *c = (MsLinkCounter){ .state = MS_COUNTER_NOT_READABLE };
     return true;
   }
-  if (value[0] < '0' || value[0] > '9' || !strstr (value, " before, ") ||
-      sscanf (value, "%20llu before, %20llu after%n", &before, &after, &used) != 2 ||
-      value[used] != '\0' || strchr (value, '-'))
+  if (value[0] < '0' || value[0] > '9' || !strstr (value, " before, ")
+      || sscanf (value, "%20llu before, %20llu after%n", &before, &after, &used) != 2
+      || value[used] != '\0' || strchr (value, '-'))
     return false;
   *c = (MsLinkCounter){ .state = MS_COUNTER_READ, .before = before, .after = after };
   return true;
@@ -95,9 +95,14 @@ ms_health_read_metadata (MsResults *results, const char *key, const char *value)
 {
   MsLinkCounter *c;
   switch (ms_meta_lookup (key)) {
-  case MS_META_PCIE_CORRECTABLE_ERRORS: c = &results->aer_correctable; break;
-  case MS_META_PCIE_REPLAYS: c = &results->replays; break;
-  default: return false;
+  case MS_META_PCIE_CORRECTABLE_ERRORS:
+    c = &results->aer_correctable;
+    break;
+  case MS_META_PCIE_REPLAYS:
+    c = &results->replays;
+    break;
+  default:
+    return false;
   }
   if (!parse_counter (value, c))
     results->metadata_refused++;
@@ -115,9 +120,9 @@ parse_link (const char *s, int *gen, int *width, const char **end)
     *end = s + 7;
     return true;
   }
-  if (strncmp (s, "gen", 3) != 0 || s[3] < '1' || s[3] > '9' ||
-      sscanf (s, "gen%2d x%2d%n", gen, width, &used) != 2 || *gen < 1 || *gen > 7 ||
-      *width < 1 || *width > 32 || (s[used] != '\0' && s[used] != ' '))
+  if (strncmp (s, "gen", 3) != 0 || s[3] < '1' || s[3] > '9'
+      || sscanf (s, "gen%2d x%2d%n", gen, width, &used) != 2 || *gen < 1 || *gen > 7 || *width < 1
+      || *width > 32 || (s[used] != '\0' && s[used] != ' '))
     return false;
   *end = s + used;
   return true;
@@ -139,14 +144,15 @@ parse_cell_line (const char *value, MsLinkLine *out)
   char mode[24], variant[MS_VARIANT_LEN], elements[24];
   int used = 0;
   const char *end;
-  if (sscanf (value, "%23s %23s %47s %3d %n", mode, elements, variant, &out->round, &used) != 4 ||
-      !ms_mode_from_name (mode, &out->mode) || strspn (elements, "0123456789") != strlen (elements) ||
-      strlen (elements) > 19 || out->round < 0 || out->round >= MS_MAX_ROUNDS)
+  if (sscanf (value, "%23s %23s %47s %3d %n", mode, elements, variant, &out->round, &used) != 4
+      || !ms_mode_from_name (mode, &out->mode)
+      || strspn (elements, "0123456789") != strlen (elements) || strlen (elements) > 19
+      || out->round < 0 || out->round >= MS_MAX_ROUNDS)
     return false;
   out->exponent = exponent_of (strtoull (elements, NULL, 10));
   snprintf (out->variant, sizeof out->variant, "%s", strcmp (variant, "-") ? variant : "");
-  return out->exponent >= 0 && parse_link (value + used, &out->gen, &out->width, &end) &&
-         *end == '\0';
+  return out->exponent >= 0 && parse_link (value + used, &out->gen, &out->width, &end)
+         && *end == '\0';
 }
 
 bool
@@ -174,7 +180,7 @@ ms_link_pending_take (MsLinkPending *pending, const char *line, size_t len)
     return true; /* ours, but malformed or too many: dropped */
   if (pending->n == pending->cap) {
     int cap = pending->cap ? 2 * pending->cap : 16;
-    MsLinkLine *grown = realloc (pending->lines, (size_t) cap * sizeof *grown);
+    MsLinkLine *grown = realloc (pending->lines, (size_t)cap * sizeof *grown);
     if (!grown)
       return true;
     pending->lines = grown;
@@ -189,9 +195,10 @@ attach_line (const MsLinkLine *l, MsResults *results)
 {
   for (size_t i = 0; i < results->n_cells; i++) {
     MsCell *c = &results->cells[i];
-    if (!ms_mode_uses_gpu (c->mode) ||
-        (!l->whole_run && (c->mode != l->mode || c->exponent != l->exponent ||
-                           strcmp (c->variant, l->variant) != 0)))
+    if (!ms_mode_uses_gpu (c->mode)
+        || (!l->whole_run
+            && (c->mode != l->mode || c->exponent != l->exponent
+                || strcmp (c->variant, l->variant) != 0)))
       continue;
     for (int k = 0; k < c->n_rounds; k++)
       if (l->whole_run || c->rounds[k].round == l->round) {

@@ -129,8 +129,8 @@ ms_health_points (const MsResults *results, MsHealthPoint *points, int max)
       if (c->exponent != e || !is_gpu_cell (c))
         continue;
       any = true;
-      if (ms_cell_link_under_load (c, &g, &w) &&
-          (p.gen == 0 || link_rate (g, w) < link_rate (p.gen, p.width))) {
+      if (ms_cell_link_under_load (c, &g, &w)
+          && (p.gen == 0 || link_rate (g, w) < link_rate (p.gen, p.width))) {
         p.gen = g;
         p.width = w;
       }
@@ -141,8 +141,8 @@ ms_health_points (const MsResults *results, MsHealthPoint *points, int max)
         p.clock_moved = p.clock_moved || (flags & MS_STATE_CLOCK_CHANGED);
       }
     }
-    p.below = below_max (p.gen, p.width, results->device.pcie_gen_max,
-                         results->device.pcie_width_max);
+    p.below
+        = below_max (p.gen, p.width, results->device.pcie_gen_max, results->device.pcie_width_max);
     if (any)
       points[n++] = p;
   }
@@ -210,10 +210,10 @@ ms_health_describe_counter (const MsLinkCounter *c, char *buf, size_t len)
     snprintf (buf, len, "%s", ms_gettext ("not readable"));
   else if (c->after < c->before)
     snprintf (buf, len, ms_gettext ("reset during the run (%llu before, %llu after)"),
-              (unsigned long long) c->before, (unsigned long long) c->after);
+              (unsigned long long)c->before, (unsigned long long)c->after);
   else
     snprintf (buf, len, ms_gettext ("%llu during the run (%llu before)"),
-              (unsigned long long) (c->after - c->before), (unsigned long long) c->before);
+              (unsigned long long)(c->after - c->before), (unsigned long long)c->before);
 }
 
 void
@@ -229,8 +229,8 @@ ms_health_describe (const MsResults *results, char *buf, size_t len)
   /* TRANSLATORS: the link under load, the clocks, the PCIe correctable
    * errors and replays, each described in words. */
   snprintf (buf, len,
-            ms_gettext ("PCIe link under load: %s; %s; correctable errors: %s; replays: %s"),
-            link, clocks, aer, replays);
+            ms_gettext ("PCIe link under load: %s; %s; correctable errors: %s; replays: %s"), link,
+            clocks, aer, replays);
 }
 
 /* ---- the counters -------------------------------------------------------- */
@@ -244,11 +244,11 @@ sysfs_bus_id (const char *id, char *out, size_t len)
   if (!colon || colon - id < 4 || strlen (colon) != 8 || len < 13)
     return false;
   for (const char *p = id; *p; p++)
-    if (!isxdigit ((unsigned char) *p) && *p != ':' && *p != '.')
+    if (!isxdigit ((unsigned char)*p) && *p != ':' && *p != '.')
       return false;
   snprintf (out, len, "%.4s%s", colon - 4, colon);
   for (char *p = out; *p; p++)
-    *p = (char) tolower ((unsigned char) *p);
+    *p = (char)tolower ((unsigned char)*p);
   return true;
 }
 
@@ -273,8 +273,8 @@ ms_aer_read_correctable (const char *root, const char *pci_bus_id, uint64_t *cou
   while (!found && fgets (line, sizeof line, f)) {
     unsigned long long v;
     char tail;
-    if (strncmp (line, "TOTAL_ERR_COR ", 14) == 0 && line[14] >= '0' && line[14] <= '9' &&
-        sscanf (line + 14, "%20llu%c", &v, &tail) >= 1) {
+    if (strncmp (line, "TOTAL_ERR_COR ", 14) == 0 && line[14] >= '0' && line[14] <= '9'
+        && sscanf (line + 14, "%20llu%c", &v, &tail) >= 1) {
       *count = v;
       found = true;
     }

@@ -62,8 +62,7 @@ typedef struct MsNvml MsNvml;
  * system's /sys/bus/pci/devices); false when it cannot be read. */
 bool ms_aer_read_correctable (const char *root, const char *pci_bus_id, uint64_t *count);
 /* Before (true) or after the run: both counters into results. */
-void ms_link_counters_read (MsNvml *nvml, const char *pci_bus_id, MsResults *results,
-                            bool before);
+void ms_link_counters_read (MsNvml *nvml, const char *pci_bus_id, MsResults *results, bool before);
 
 /* ---- the metadata (ms-csv-write.c, ms-csv-read.c, ms-csv-meta.c) -------- */
 

@@ -157,7 +157,8 @@ test_judgement (void)
   g_assert_true (j.link_under_load);
   g_assert_cmpfloat (j.theory_gbps, ==, ms_pcie_theoretical_gbps (4, 16));
   g_assert_cmpint (j.v[MS_ENV_PINNED_H2D_4M].kind, ==, MS_ENV_NORMAL);
-  g_assert_nonnull (strstr (j.v[MS_ENV_PINNED_H2D_4M].text, "normal for Test GPU on PCIe gen4 x16"));
+  g_assert_nonnull (
+      strstr (j.v[MS_ENV_PINNED_H2D_4M].text, "normal for Test GPU on PCIe gen4 x16"));
   /* The latency is measured, but the file has no row for it. */
   g_assert_cmpint (j.v[MS_ENV_PINNED_LATENCY_4K].kind, ==, MS_ENV_NO_ENVELOPE);
   g_assert_cmpint (j.v[MS_ENV_PINNED_H2D_256M].kind, ==, MS_ENV_NOT_MEASURED);

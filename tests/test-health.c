@@ -142,12 +142,12 @@ test_metadata_round_trip (void)
   MsResults *r = run_with_link (0, 0);
   /* One round of one cell trained down, one not read: both are exceptions
    * to the run's line. */
-  MsCell *pinned = (MsCell *) ms_results_find_variant (r, MS_MODE_PINNED, 11, "");
+  MsCell *pinned = (MsCell *)ms_results_find_variant (r, MS_MODE_PINNED, 11, "");
   g_assert_nonnull (pinned);
   g_assert_cmpint (pinned->n_rounds, ==, 2);
   pinned->rounds[1].link_gen = 3;
   pinned->rounds[1].link_width = 4;
-  MsCell *zc = (MsCell *) ms_results_find_variant (r, MS_MODE_ZERO_COPY, 12, "");
+  MsCell *zc = (MsCell *)ms_results_find_variant (r, MS_MODE_ZERO_COPY, 12, "");
   zc->rounds[0].link_gen = zc->rounds[0].link_width = 0;
   r->aer_correctable = (MsLinkCounter){ MS_COUNTER_READ, 2, 5 };
   r->replays = (MsLinkCounter){ MS_COUNTER_NOT_READABLE, 0, 0 };

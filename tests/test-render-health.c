@@ -19,7 +19,7 @@ static void
 record (const char *text, double x, double y, double w, double h, gpointer data)
 {
   Box b = { x, y, w, h };
-  g_array_append_val ((GArray *) data, b);
+  g_array_append_val ((GArray *)data, b);
 }
 
 static MsResults *
@@ -53,7 +53,7 @@ count_color (cairo_surface_t *s, double r, double g, double b)
   const guint8 *data = cairo_image_surface_get_data (s);
   for (int y = 0; y < h; y++)
     for (int x = 0; x < w; x++) {
-      guint32 px = *(const guint32 *) (data + y * stride + 4 * x);
+      guint32 px = *(const guint32 *)(data + y * stride + 4 * x);
       int pr = (px >> 16) & 0xff, pg = (px >> 8) & 0xff, pb = px & 0xff;
       n += ABS (pr - r * 255) < 3 && ABS (pg - g * 255) < 3 && ABS (pb - b * 255) < 3;
     }
@@ -68,7 +68,7 @@ render (const MsResults *r, const char *envelope_line, GArray *boxes, double *he
   *height = ms_health_strip_height (&style);
   g_assert_cmpfloat (*height, >, 40);
   g_assert_cmpfloat (*height, <, 768 / 4);
-  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1024, (int) *height);
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1024, (int)*height);
   cairo_t *cr = cairo_create (s);
   ms_draw_background (cr, &style);
   ms_draw_set_text_recorder (record, boxes);

@@ -67,7 +67,7 @@ ms_health_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_s
   MsChartStyle style;
   ms_view_style_from_widget (widget, &self->scale, &style);
   if (orientation == GTK_ORIENTATION_VERTICAL)
-    *minimum = *natural = self->run ? (int) ms_health_strip_height (&style) : 0;
+    *minimum = *natural = self->run ? (int)ms_health_strip_height (&style) : 0;
   else
     *minimum = *natural = 320;
 }
@@ -96,8 +96,8 @@ update (MsHealthView *self)
       }
   }
   gtk_widget_set_tooltip_text (GTK_WIDGET (self), tips[0] ? tips : NULL);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  sentence, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, sentence,
+                                  -1);
   if (warns != self->warns) {
     self->warns = warns;
     g_object_notify_by_pspec (G_OBJECT (self), props[PROP_WARNS]);
@@ -129,8 +129,7 @@ ms_health_view_get_envelope (MsHealthView *self)
 }
 
 static void
-ms_health_view_set_property (GObject *object, guint prop_id, const GValue *value,
-                             GParamSpec *pspec)
+ms_health_view_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   MsHealthView *self = MS_HEALTH_VIEW (object);
   if (prop_id == PROP_RUN)
@@ -146,9 +145,15 @@ ms_health_view_get_property (GObject *object, guint prop_id, GValue *value, GPar
 {
   MsHealthView *self = MS_HEALTH_VIEW (object);
   switch (prop_id) {
-  case PROP_RUN: g_value_set_object (value, self->run); break;
-  case PROP_WARNS: g_value_set_boolean (value, self->warns); break;
-  case PROP_ENVELOPE: g_value_set_string (value, self->envelope); break;
+  case PROP_RUN:
+    g_value_set_object (value, self->run);
+    break;
+  case PROP_WARNS:
+    g_value_set_boolean (value, self->warns);
+    break;
+  case PROP_ENVELOPE:
+    g_value_set_string (value, self->envelope);
+    break;
   default:
     if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -178,8 +183,8 @@ ms_health_view_class_init (MsHealthViewClass *klass)
   const GParamFlags flags = G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
   props[PROP_RUN] = g_param_spec_object ("run", NULL, NULL, MS_TYPE_RUN, G_PARAM_READWRITE | flags);
   props[PROP_WARNS] = g_param_spec_boolean ("warns", NULL, NULL, FALSE, G_PARAM_READABLE | flags);
-  props[PROP_ENVELOPE] = g_param_spec_string ("envelope", NULL, NULL, NULL,
-                                              G_PARAM_READABLE | flags);
+  props[PROP_ENVELOPE]
+      = g_param_spec_string ("envelope", NULL, NULL, NULL, G_PARAM_READABLE | flags);
   g_object_class_install_properties (object_class, N_PROPS, props);
   ms_view_scale_install (object_class, PROP_SCALE_FIRST);
 
