@@ -345,6 +345,10 @@ typedef struct {
   int n_reps;
   MsGpuState start, end;
   MsStopReason stop; /* why its repetitions ended; CONTINUE: unknown */
+  /* The PCIe link as trained under load: read right after the round's
+   * last copy (idle links train down, so a reading at rest proves
+   * nothing); 0 unknown. ms-health.h says it in words. */
+  int link_gen, link_width;
 } MsCellRound;
 
 /* Flags for a round whose numbers the GPU's state may have moved. */
@@ -461,6 +465,13 @@ typedef struct {
   double sd[MS_MODE_COUNT][MS_MAX_EXPONENT + 1];
 } MsRunToRun;
 #define MS_EXPERIMENT_LEN 32
+/* A counter read before and after a run; UNKNOWN: not recorded (older
+ * files), NOT_READABLE: the host did not expose it. Never read as zero. */
+typedef enum { MS_COUNTER_UNKNOWN, MS_COUNTER_NOT_READABLE, MS_COUNTER_READ } MsCounterState;
+typedef struct {
+  MsCounterState state;
+  uint64_t before, after;
+} MsLinkCounter;
 #define MS_EXPERIMENT_SETTINGS_LEN 256
 #define MS_KEPT_METADATA_LEN 8192
 
@@ -481,6 +492,8 @@ typedef struct {
    * each ending in '\n': written back as they were (ms-meta.c). */
   char kept_metadata[MS_KEPT_METADATA_LEN];
   int metadata_refused; /* metadata lines whose value was out of its kind or range */
+  /* PCIe AER correctable errors and NVML replays around the run (ms-health.h). */
+  MsLinkCounter aer_correctable, replays;
   MsCell *cells;
   size_t n_cells;
   size_t cap_cells;

@@ -27,6 +27,10 @@ typedef struct {
   /* How many repetitions: ms_sweep_stop_rule with this sweep's settings,
    * asked before every repetition after the first; NULL: exactly reps. */
   const MsSweep *rule;
+  /* Reads the PCIe link as trained now (gen, width; false: unknown); the
+   * driver calls it once, right after the cell's last copy. NULL: not read. */
+  bool (*read_link) (void *user, int *gen, int *width);
+  void *link_user;
 } MsRunArgs;
 
 /* What a cell run produced; ms-cell-driver.c fills it. */
@@ -48,6 +52,7 @@ typedef struct {
   int n_copies;
   /* Unified-memory counts of the counted repetition (knobs.um_counts). */
   MsUmCounts um;
+  int link_gen, link_width; /* the link under load (read_link); 0 unknown */
 } MsRunOutput;
 
 /* Frees what a run left in out and zeroes it. */
@@ -77,6 +82,9 @@ struct MsBackend {
   /* Experiments on the run-to-run spread (ms-experiment.h); NULL where the
    * backend has none. Copies each way for about ms before a cell: */
   bool (*copy_warm) (MsBackend *self, int device, double ms);
+  /* The PCIe link as trained now; NULL: NVML reads it (the tests'
+   * backend injects one here). */
+  bool (*read_link) (MsBackend *self, int device, int *gen, int *width);
   /* frees what it kept from cell to cell, when a sweep ends. */
   void (*release_kept) (MsBackend *self);
   void (*free) (MsBackend *self);

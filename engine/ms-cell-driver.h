@@ -36,6 +36,9 @@
  *    ms_sweep_stop_rule decides from the kept end-to-end times and the
  *    time since the cell started (out->stop says why it ended);
  *  - a mismatch count > 0 after a repetition is a verification failure;
+ *  - a cell that ran to the end reads the PCIe link once (args->read_link)
+ *    after its last repetition and steady-state copies, before release:
+ *    under load, and inside no timed window;
  *  - release always runs, after a failure or a cancel too, once alloc was
  *    attempted; the driver times it and records the free event, owned by
  *    the last kept repetition (repetition 0 when none was kept);

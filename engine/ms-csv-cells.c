@@ -33,6 +33,7 @@ ms_csv_reader_clear (MsReader *rd)
   free (rd->order);
   free (rd->stamps);
   ms_um_pending_clear (&rd->um);
+  ms_link_pending_clear (&rd->link);
 }
 
 /* Room for one more cell. The cells move when their array grows: each

@@ -76,7 +76,8 @@ take_metadata (MsReader *rd, MsResults *r, const char *buf, size_t len)
     rd->meta_len += n < room ? n : room;
     pos += n;
     if (eol) {
-      if (!ms_um_pending_take (&rd->um, rd->meta, rd->meta_len))
+      if (!ms_um_pending_take (&rd->um, rd->meta, rd->meta_len) &&
+          !ms_link_pending_take (&rd->link, rd->meta, rd->meta_len))
         ms_csv_parse_metadata (r, rd->meta, rd->meta_len);
       rd->in_meta = false;
       rd->line++;
@@ -253,6 +254,8 @@ ms_csv_read_samples (const char *path, char *err, size_t errlen)
     ms_csv_finish_cells (rd, r);
   if (!rd->failed)
     ms_um_pending_attach (&rd->um, r);
+  if (!rd->failed)
+    ms_link_pending_attach (&rd->link, r);
   ms_csv_leave_c_locale (old);
   close (fd);
 

@@ -11,6 +11,7 @@
 #include "memsweep.h"
 #include "ms-csv-number.h"
 #include "ms-gpu-state.h"
+#include "ms-health.h"
 #include "ms-um-counts.h"
 
 #define MS_CSV_MAX_COLUMNS 4096
@@ -117,6 +118,7 @@ typedef struct {
   bool in_preamble, in_meta;
   char meta[512];
   MsUmPending um; /* "# um-counts:" lines until the cells exist */
+  MsLinkPending link; /* "# pcie-link-under-load" lines, the same */
   size_t meta_len;
 
   /* Records. */

@@ -21,6 +21,7 @@
 #include "ms-csv-pair.h"
 #include "ms-csv-private.h"
 #include "ms-csv-writer.h"
+#include "ms-health.h"
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
 #include "ms-meta.h"
@@ -228,6 +229,7 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
   ms_run_to_run_write_metadata (&r->run_to_run, w->f);
   write_experiment_metadata (w, r);
   ms_um_write_metadata (w->f, r);
+  ms_health_write_metadata (w->f, r);
   ms_meta_write_kept (w->f, r);
   ms_meta_printf (w->f, MS_META_UNITS,
                   "times in microseconds; bytes per direction; GB = 1e9 bytes");

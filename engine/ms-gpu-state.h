@@ -20,6 +20,10 @@ MsNvml *ms_nvml_open (const char *pci_bus_id);
 void ms_nvml_close (MsNvml *nvml);
 /* false (and out->valid false) when NVML did not answer. */
 bool ms_nvml_sample (MsNvml *nvml, MsGpuState *out);
+/* The PCIe link as trained now; false (both 0) when NVML does not say. */
+bool ms_nvml_link (MsNvml *nvml, int *gen, int *width);
+/* The PCIe replay counter; false when NVML does not give it. */
+bool ms_nvml_replays (MsNvml *nvml, uint64_t *count);
 /* CPUs NVML calls close to the GPU; false when it does not say. */
 bool ms_nvml_near_cpus (MsNvml *nvml, cpu_set_t *set);
 

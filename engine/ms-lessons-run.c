@@ -219,6 +219,15 @@ merge_part (MsResults *all, const MsResults *part)
       return false;
   for (int m = 0; m < MS_MODE_COUNT; m++)
     all->sweep.modes[m] = all->sweep.modes[m] || part->sweep.modes[m];
+  /* The PCIe counters span the parts: from the first part's reading to the
+   * last one's; a part that could not read them makes them unreadable. */
+  MsLinkCounter *mine[] = { &all->aer_correctable, &all->replays };
+  const MsLinkCounter *theirs[] = { &part->aer_correctable, &part->replays };
+  for (int i = 0; i < 2; i++)
+    if (mine[i]->state == MS_COUNTER_READ && theirs[i]->state == MS_COUNTER_READ)
+      mine[i]->after = theirs[i]->after;
+    else if (theirs[i]->state != MS_COUNTER_UNKNOWN)
+      mine[i]->state = MS_COUNTER_NOT_READABLE;
   return true;
 }
 

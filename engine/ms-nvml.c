@@ -38,6 +38,7 @@ struct MsNvml {
   NvmlPstate pstate;
   NvmlReasons reasons;
   NvmlCpuAffinity cpu_affinity;
+  NvmlUint link_gen, link_width, replays;
 };
 
 MsNvml *
@@ -70,6 +71,9 @@ ms_nvml_open (const char *pci_bus_id)
   if (!n->reasons)
     n->reasons = (NvmlReasons) dlsym (lib, "nvmlDeviceGetCurrentClocksThrottleReasons");
   n->cpu_affinity = (NvmlCpuAffinity) dlsym (lib, "nvmlDeviceGetCpuAffinity");
+  n->link_gen = (NvmlUint) dlsym (lib, "nvmlDeviceGetCurrPcieLinkGeneration");
+  n->link_width = (NvmlUint) dlsym (lib, "nvmlDeviceGetCurrPcieLinkWidth");
+  n->replays = (NvmlUint) dlsym (lib, "nvmlDeviceGetPcieReplayCounter");
   return n;
 }
 
@@ -106,6 +110,29 @@ ms_nvml_sample (MsNvml *nvml, MsGpuState *out)
   if (nvml->reasons && nvml->reasons (nvml->dev, &reasons) == 0)
     out->throttle = reasons;
   out->valid = true;
+  return true;
+}
+
+bool
+ms_nvml_link (MsNvml *nvml, int *gen, int *width)
+{
+  unsigned int g, w;
+  *gen = *width = 0;
+  if (!nvml || !nvml->link_gen || !nvml->link_width || nvml->link_gen (nvml->dev, &g) != 0 ||
+      nvml->link_width (nvml->dev, &w) != 0 || g == 0 || w == 0 || g > 64 || w > 64)
+    return false;
+  *gen = (int) g;
+  *width = (int) w;
+  return true;
+}
+
+bool
+ms_nvml_replays (MsNvml *nvml, uint64_t *count)
+{
+  unsigned int v;
+  if (!nvml || !nvml->replays || nvml->replays (nvml->dev, &v) != 0)
+    return false;
+  *count = v;
   return true;
 }
 

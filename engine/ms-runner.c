@@ -11,6 +11,7 @@
 #include "ms-backend.h"
 #include "ms-experiment.h"
 #include "ms-gpu-state.h"
+#include "ms-health.h"
 #include "ms-i18n.h"
 
 static bool
@@ -54,7 +55,8 @@ describe_failure (MsCell *cell, MsCellStatus st, const MsRunOutput *out, int war
  * with the knobs that reach the cell's mode (ms_sweep_cell_knobs). */
 static void
 run_cell (const MsSweep *sweep, const MsKnobs *knobs, MsBackend *backend,
-          const MsDeviceInfo *info, MsCell *cell, atomic_int *cancel)
+          const MsDeviceInfo *info, MsCell *cell, atomic_int *cancel,
+          bool (*read_link) (void *, int *, int *), void *link_user)
 {
   char why[256] = "";
   if (!backend->supports (backend, info, cell->mode, why, sizeof why)) {
@@ -80,6 +82,8 @@ run_cell (const MsSweep *sweep, const MsKnobs *knobs, MsBackend *backend,
     .reps = sweep->reps_rule == MS_REPS_FIXED ? sweep->reps : sweep->min_reps,
     .cancel = cancel,
     .rule = sweep,
+    .read_link = ms_mode_uses_gpu (cell->mode) ? read_link : NULL,
+    .link_user = link_user,
   };
   MsCellStatus st = backend->run_cell (backend, &args, &out);
   if (st == MS_CELL_OK && sweep->reps_rule == MS_REPS_FIXED && out.n_reps != sweep->reps) {
@@ -102,6 +106,8 @@ run_cell (const MsSweep *sweep, const MsKnobs *knobs, MsBackend *backend,
   cell->e2e_instr_us = out.e2e_instr_us;
   cell->n_reps = out.n_reps;
   cell->rounds[0].stop = out.stop;
+  cell->rounds[0].link_gen = out.link_gen;
+  cell->rounds[0].link_width = out.link_width;
   for (int i = 0; i < out.n_copies; i++)
     ms_cell_add_copy (cell, &out.copies[i]);
   cell->um = out.um;
@@ -119,6 +125,17 @@ typedef struct {
   const MsExperiment *x; /* the experiment switches, all off by default */
   bool node_preferred;   /* memory policy set to the measuring CPU's node */
 } MsGpuKeeper;
+
+/* The link as trained now: the backend's reading where it has one, else
+ * NVML's. */
+static bool
+keeper_read_link (void *user, int *gen, int *width)
+{
+  MsGpuKeeper *k = user;
+  if (k->backend->read_link)
+    return k->backend->read_link (k->backend, k->device, gen, width);
+  return ms_nvml_link (k->nvml, gen, width);
+}
 
 /* false ends the warm-up: on failure, and at once on a cancel. */
 static bool
@@ -164,7 +181,7 @@ run_cell_in_round (const MsSweep *sweep, const MsKnobs *knobs, MsGpuKeeper *k,
                               k->steady_sm_mhz, &start);
   if (gpu && k->x->copy_warm && k->backend->copy_warm)
     k->backend->copy_warm (k->backend, k->device, MS_COPY_WARM_MS);
-  run_cell (sweep, knobs, k->backend, info, cell, cancel);
+  run_cell (sweep, knobs, k->backend, info, cell, cancel, keeper_read_link, k);
   if (gpu)
     ms_nvml_sample (k->nvml, &end);
   if (cell->n_reps > 0 && cell->n_rounds == 0) {
@@ -328,6 +345,8 @@ ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
     prepare_gpu (&keeper, &info, wants_gpu && have_device, &saved);
   MsResults *results = ms_results_new (sweep, &info);
   MsRunStatus status = MS_RUN_INVALID;
+  if (results && wants_gpu && have_device)
+    ms_link_counters_read (keeper.nvml, info.pci_bus_id, results, true);
   if (!results)
     snprintf (err, errlen, ms_gettext ("out of memory"));
   else if (wants_gpu && !have_device) {
@@ -337,6 +356,8 @@ ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
     status = run_rounds (sweep, &keeper, &info, results, progress, user_data, cancel, err,
                          errlen);
   }
+  if (results && wants_gpu && have_device)
+    ms_link_counters_read (keeper.nvml, info.pci_bus_id, results, false);
   if (backend->release_kept)
     backend->release_kept (backend);
   if (keeper.node_preferred)

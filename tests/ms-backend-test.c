@@ -455,6 +455,17 @@ test_run_cell (MsBackend *self, const MsRunArgs *args, MsRunOutput *out)
   return st;
 }
 
+static bool
+test_read_link (MsBackend *self, int device, int *gen, int *width)
+{
+  const MsTestBackendConfig *c = &((MsTestBackend *) self)->config;
+  if (c->link_gen < 0)
+    return false;
+  *gen = c->link_gen > 0 ? c->link_gen : 4;
+  *width = c->link_gen > 0 ? c->link_width : 16;
+  return true;
+}
+
 static void
 test_free (MsBackend *self)
 {
@@ -481,6 +492,7 @@ ms_backend_new_test (const MsTestBackendConfig *config)
   tb->parent.free = test_free;
   tb->parent.cost_sample = test_cost_sample;
   tb->parent.probe = test_probe;
+  tb->parent.read_link = test_read_link;
   return &tb->parent;
 }
 

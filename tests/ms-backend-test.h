@@ -75,6 +75,10 @@ typedef struct {
    * instrumented samples after it. NULL: every probe takes latency_us. */
   MsCellStatus (*probe) (const MsProbeArgs *args, MsProbeSample *out, void *user);
   void *probe_user;
+  /* The PCIe link the cells read under load: 0 reads the device's
+   * maximum (gen4 x16), -1 cannot be read; else, e.g. gen 4 width 8, a
+   * link trained down. */
+  int link_gen, link_width;
 } MsTestBackendConfig;
 
 void ms_test_backend_config_init (MsTestBackendConfig *config);

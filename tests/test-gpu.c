@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-gpu.c: the gpu suite. Every mode at 2^10, 2^16 and 2^20 on a real
  * device, verified, with plausibility checks; the latch-timed kernel, the
- * steady-state copies, the GPU state per cell and rounds. Exits 77 (skip)
+ * steady-state copies, the GPU state per cell and rounds, the PCIe link
+ * under load against the device's maximum. Exits 77 (skip)
  * without one. */
 #include <pthread.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include <time.h>
 
 #include "memsweep.h"
+#include "ms-health.h"
 #include "ms-kernels.h"
 
 /* Device-only time of the add kernel at 2^10 (12 KiB touched): an H100
@@ -231,6 +233,44 @@ check_gpu_state (const MsResults *r)
          with_state, gpu_cells);
 }
 
+/* The PCIe link read under load, right after each cell's last copy: known
+ * for every GPU cell and equal to the device's maximum on a healthy
+ * machine (an idle link trains down, so this is the reading that counts).
+ * The PCIe counters are read or said to be unreadable, never left unset. */
+static void
+check_link_under_load (const MsResults *r)
+{
+  const MsDeviceInfo *d = &r->device;
+  char sentence[1024];
+  ms_health_describe (r, sentence, sizeof sentence);
+  printf ("%s\n", sentence);
+  if (d->pcie_gen_max == 0 || d->pcie_width_max == 0) {
+    printf ("SKIP link under load: NVML did not give the link's maximum\n");
+    return;
+  }
+  int gpu_cells = 0, at_max = 0;
+  for (size_t i = 0; i < r->n_cells; i++) {
+    const MsCell *c = &r->cells[i];
+    int gen, width;
+    if (c->status != MS_CELL_OK || !ms_mode_uses_gpu (c->mode))
+      continue;
+    gpu_cells++;
+    bool known = ms_cell_link_under_load (c, &gen, &width);
+    CHECK (known, "%s 2^%d: no link read under load", ms_mode_name (c->mode), c->exponent);
+    if (!known)
+      continue;
+    at_max += gen == d->pcie_gen_max && width == d->pcie_width_max;
+    CHECK (gen == d->pcie_gen_max && width == d->pcie_width_max,
+           "%s 2^%d: link under load gen%d x%d, the device's maximum gen%d x%d",
+           ms_mode_name (c->mode), c->exponent, gen, width, d->pcie_gen_max, d->pcie_width_max);
+  }
+  printf ("link under load at its maximum gen%d x%d in %d of %d GPU cells\n", d->pcie_gen_max,
+          d->pcie_width_max, at_max, gpu_cells);
+  CHECK (gpu_cells > 0, "no GPU cells");
+  CHECK (r->aer_correctable.state != MS_COUNTER_UNKNOWN && r->replays.state != MS_COUNTER_UNKNOWN,
+         "PCIe counters neither read nor said unreadable");
+}
+
 /* Two rounds: every cell twice, repetitions pooled and numbered. */
 static void
 check_rounds (MsBackend *backend)
@@ -321,6 +361,7 @@ main (void)
     check_plausible_2_20 (large);
     check_steady_copies (large);
     check_gpu_state (large);
+    check_link_under_load (large);
   }
   check_latched_kernel (small);
   check_rounds (backend);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-widget-chart-page.c: MsChartPage: its properties reach the chart and
  * the toolbar, and the toolbar reaches the properties. */
+#include "ms-backend-test.h"
 #include "ms-chart-page.h"
 #include "ms-widget-test.h"
 
@@ -98,6 +99,66 @@ test_modes_filter (void)
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
+/* A run from the test backend whose cells read the link under load as
+ * gen, width (0: the device's maximum, gen4 x16). */
+static MsRun *
+run_with_link (int gen, int width)
+{
+  MsSweep s;
+  MsTestBackendConfig cfg;
+  ms_sweep_init_default (&s);
+  s.min_exp = 10;
+  s.max_exp = 14;
+  s.reps = 2;
+  s.reps_rule = MS_REPS_FIXED;
+  ms_test_backend_config_init (&cfg);
+  cfg.link_gen = gen;
+  cfg.link_width = width;
+  MsBackend *b = ms_backend_new_test (&cfg);
+  MsResults *r = NULL;
+  char err[256] = "";
+  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
+  ms_backend_free (b);
+  MsRun *run = ms_run_new (r, MS_RUN_KIND_SWEEP);
+  ms_run_set_name (run, gen > 0 ? "down" : "fine");
+  return run;
+}
+
+/* The health strip under the chart, and the warning when a run's link
+ * trained down: shown for the injected gen4 x8, gone when only healthy
+ * runs are left. */
+static void
+test_health_warning (void)
+{
+  g_autoptr (GPtrArray) runs = ms_run_array_new ();
+  g_ptr_array_add (runs, run_with_link (0, 0));
+  MsChartPage *page = g_object_new (MS_TYPE_CHART_PAGE, NULL);
+  MsHealthView *health = ms_chart_page_get_health (page);
+  ms_chart_page_set_runs (page, runs);
+  const char *text = NULL;
+  g_assert_false (ms_chart_page_get_health_warning (page, &text));
+  g_assert_false (ms_health_view_get_warns (health));
+  /* The test GPU has no envelope, and the strip says so. */
+  g_assert_nonnull (strstr (ms_health_view_get_envelope (health), "No envelope for this GPU"));
+
+  g_ptr_array_add (runs, run_with_link (4, 8));
+  ms_chart_page_set_runs (page, runs);
+  g_assert_true (ms_chart_page_get_health_warning (page, &text));
+  g_assert_true (g_str_has_prefix (text, "down: PCIe link under load: gen4 x8, below its maximum gen4 x16"));
+  g_assert_null (strstr (text, "fine:"));
+  g_assert_true (ms_health_view_get_warns (health));
+
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
+  ms_test_wait_until (ms_test_is_laid_out, health, "the health strip is laid out");
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (health)), >, 40);
+  g_assert_cmpuint (ms_test_ink (GTK_WIDGET (health)), >, 10);
+
+  g_ptr_array_remove_index (runs, 1);
+  ms_chart_page_set_runs (page, runs);
+  g_assert_false (ms_chart_page_get_health_warning (page, NULL));
+  ms_test_destroy (window, GTK_WIDGET (page));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -105,5 +166,6 @@ main (int argc, char **argv)
   g_test_add_func ("/chart-page/bandwidth", test_bandwidth);
   g_test_add_func ("/chart-page/time", test_time);
   g_test_add_func ("/chart-page/modes-filter", test_modes_filter);
+  g_test_add_func ("/chart-page/health-warning", test_health_warning);
   return g_test_run ();
 }

@@ -20,7 +20,7 @@ log "gpu suite"
 meson test -C build-gpu --suite gpu --print-errorlogs --no-rebuild >/tmp/gpu-suite.log 2>&1
 rc=$?
 cat build-gpu/meson-logs/testlog.txt >"$OUT/gpu-testlog.txt" 2>/dev/null
-grep -E "^(device|2\^10|2\^20|cancel|warm-up|GPU state|SKIP|FAIL|PASSED|FAILED)" "$OUT/gpu-testlog.txt" | head -60
+grep -E "^(device|2\^10|2\^20|cancel|warm-up|GPU state|PCIe link|link under load|SKIP|FAIL|PASSED|FAILED)" "$OUT/gpu-testlog.txt" | head -60
 log "gpu suite rc=$rc"
 
 if [ "${SKIP_BENCH:-0}" != 1 ]; then

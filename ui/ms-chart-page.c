@@ -2,6 +2,8 @@
 /* ms-chart-page.c: the bandwidth and time pages. */
 #include "ms-chart-page.h"
 
+#include "ms-health-view.h"
+#include "ms-health.h"
 #include "ms-views.h"
 
 #include <glib/gi18n.h>
@@ -19,6 +21,9 @@ struct _MsChartPage {
   GtkBox *series_box;
   GtkWidget *filter_bar;
   GtkLabel *filter_label;
+  MsHealthView *health;
+  GtkInfoBar *health_warning;
+  GtkLabel *health_warning_label;
 };
 
 G_DEFINE_FINAL_TYPE (MsChartPage, ms_chart_page, MS_TYPE_PAGE)
@@ -186,6 +191,7 @@ ms_chart_page_class_init (MsChartPageClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   g_type_ensure (MS_TYPE_PLOT_VIEW);
+  g_type_ensure (MS_TYPE_HEALTH_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/memsweep/Memsweep/ms-chart-page.ui");
   gtk_widget_class_bind_template_child (widget_class, MsChartPage, view);
@@ -195,6 +201,9 @@ ms_chart_page_class_init (MsChartPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsChartPage, series_box);
   gtk_widget_class_bind_template_child (widget_class, MsChartPage, filter_bar);
   gtk_widget_class_bind_template_child (widget_class, MsChartPage, filter_label);
+  gtk_widget_class_bind_template_child (widget_class, MsChartPage, health);
+  gtk_widget_class_bind_template_child (widget_class, MsChartPage, health_warning);
+  gtk_widget_class_bind_template_child (widget_class, MsChartPage, health_warning_label);
   gtk_widget_class_bind_template_callback (widget_class, on_show_all_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_series_popover_show);
   gtk_widget_class_bind_template_callback (widget_class, on_metric_selected);
@@ -210,10 +219,50 @@ ms_chart_page_init (MsChartPage *self)
                            G_CONNECT_SWAPPED);
 }
 
+/* The strip shows the last run (the newest, or the one measuring); the
+ * warning names every run whose link ran below its maximum or that
+ * throttled. */
+static void
+show_health (MsChartPage *self, GPtrArray *runs)
+{
+  g_autoptr (GString) warning = g_string_new (NULL);
+  for (guint i = 0; runs && i < runs->len; i++) {
+    MsRun *run = g_ptr_array_index (runs, i);
+    MsHealth h;
+    char sentence[1024];
+    ms_health_compute (ms_run_get_results (run), &h);
+    if (!ms_health_warns (&h))
+      continue;
+    ms_health_describe (ms_run_get_results (run), sentence, sizeof sentence);
+    /* TRANSLATORS: a run's name, then its health in words. */
+    g_string_append_printf (warning, warning->len ? "\n%s: %s" : "%s: %s", ms_run_get_name (run),
+                            sentence);
+  }
+  ms_health_view_set_run (self->health,
+                          runs && runs->len ? g_ptr_array_index (runs, runs->len - 1) : NULL);
+  gtk_label_set_text (self->health_warning_label, warning->str);
+  gtk_info_bar_set_revealed (self->health_warning, warning->len > 0);
+}
+
 void
 ms_chart_page_set_runs (MsChartPage *self, GPtrArray *runs)
 {
   ms_plot_view_set_runs (self->view, runs);
+  show_health (self, runs);
+}
+
+MsHealthView *
+ms_chart_page_get_health (MsChartPage *self)
+{
+  return self->health;
+}
+
+gboolean
+ms_chart_page_get_health_warning (MsChartPage *self, const char **text)
+{
+  if (text)
+    *text = gtk_label_get_text (self->health_warning_label);
+  return gtk_info_bar_get_revealed (self->health_warning);
 }
 
 MsPlotView *

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-chart-page.h: a chart page: bandwidth (with a metric picker) or time
- * against size, a log-scale toggle and a series picker. */
+ * against size, a log-scale toggle and a series picker; the health strip
+ * under the chart and a warning when a run's link trained down or a cell
+ * throttled. */
 #pragma once
 
 #include <gtk/gtk.h>
 
 #include "ms-page.h"
 
+#include "ms-health-view.h"
 #include "ms-plot-view.h"
 
 G_BEGIN_DECLS
@@ -20,5 +23,9 @@ G_DECLARE_FINAL_TYPE (MsChartPage, ms_chart_page, MS, CHART_PAGE, MsPage)
  * sets it back to NULL). */
 void ms_chart_page_set_runs (MsChartPage *self, GPtrArray *runs);
 MsPlotView *ms_chart_page_get_view (MsChartPage *self);
+/* The health strip under the chart (the last run's), and whether the
+ * warning above it shows (text: what it says). */
+MsHealthView *ms_chart_page_get_health (MsChartPage *self);
+gboolean ms_chart_page_get_health_warning (MsChartPage *self, const char **text);
 
 G_END_DECLS

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ms-atomic-file.h"
+#include "ms-health.h"
 #include "ms-i18n.h"
 
 size_t
@@ -251,10 +252,98 @@ ms_json_end (void *state)
 {
   if (state)
     uselocale ((locale_t) state);
+static void
+put_counter (FILE *f, const char *name, const MsLinkCounter *c)
+{
+  static const char *const states[] = { "not-recorded", "not-readable", "read" };
+  fprintf (f, "\"%s\":{\"state\":\"%s\"", name, states[c->state]);
+  if (c->state == MS_COUNTER_READ)
+    fprintf (f, ",\"before\":%llu,\"after\":%llu", (unsigned long long) c->before,
+             (unsigned long long) c->after);
+  fputc ('}', f);
+}
+
+/* The link under load, the clocks and the PCIe counters (ms-health.h). */
+static void
+put_health (FILE *f, const MsResults *r)
+{
+  MsHealth h;
+  char text[1024];
+  ms_health_compute (r, &h);
+  ms_health_describe (r, text, sizeof text);
+  fprintf (f, "\"health\":{\"link_under_load\":");
+  if (h.gen > 0)
+    fprintf (f, "{\"gen\":%d,\"width\":%d}", h.gen, h.width);
+  else
+    fputs ("null", f);
+  fprintf (f, ",\"cells_with_link\":%d,\"cells_below_maximum\":%d,\"gpu_cells\":%d,"
+              "\"cells_throttled\":%d,\"cells_clock_moved\":%d,\"warn\":%s,",
+           h.n_link_known, h.n_below, h.n_gpu_cells, h.n_throttled, h.n_clock_moved,
+           ms_health_warns (&h) ? "true" : "false");
+  put_counter (f, "pcie_correctable_errors", &r->aer_correctable);
+  fputc (',', f);
+  put_counter (f, "pcie_replays", &r->replays);
+  fputc (',', f);
+  key (f, "text");
+  put_string (f, text);
+  fputc ('}', f);
+}
+
+/* Each key figure against its envelope; null when none was read. */
+static void
+put_envelope (FILE *f, const MsResults *r, const MsEnvelopes *env)
+{
+  static const char *const kinds[] = { "not-measured", "no-envelope", "normal", "low", "high" };
+  MsEnvJudgement j;
+  if (!env) {
+    fputs ("\"envelope\":null", f);
+    return;
+  }
+  ms_envelope_judge (env, r, &j);
+  fputs ("\"envelope\":{", f);
+  key (f, "gpu");
+  put_string (f, j.gpu);
+  fprintf (f, ",\"link\":{\"gen\":%d,\"width\":%d,\"at_maximum\":%s},", j.gen, j.width,
+           j.at_maximum ? "true" : "false");
+  fprintf (f, "\"ran_at\":{\"gen\":%d,\"width\":%d,\"under_load\":%s},", j.ran_gen,
+           j.ran_width, j.link_under_load ? "true" : "false");
+  key (f, "link_theory_gbps");
+  put_number (f, j.theory_gbps);
+  fputc (',', f);
+  key (f, "summary");
+  put_string (f, j.summary);
+  fputs (",\"figures\":[", f);
+  for (int i = 0; i < MS_ENV_N_FIGURES; i++) {
+    const MsEnvVerdict *v = &j.v[i];
+    fprintf (f, "%s{\"figure\":\"%s\",\"unit\":\"%s\",\"verdict\":\"%s\",", i ? "," : "",
+             ms_env_figure_id (v->figure), ms_env_figure_unit (v->figure), kinds[v->kind]);
+    key (f, "value");
+    put_number (f, v->kind == MS_ENV_NOT_MEASURED ? NAN : v->value);
+    fputc (',', f);
+    key (f, "low");
+    put_number (f, v->row ? v->row->low : NAN);
+    fputc (',', f);
+    key (f, "high");
+    put_number (f, v->row ? v->row->high : NAN);
+    fputc (',', f);
+    key (f, "source");
+    put_string (f, v->row ? v->row->source : "");
+    fputc (',', f);
+    key (f, "text");
+    put_string (f, v->text);
+    fputc ('}', f);
+  }
+  fputs ("]}", f);
 }
 
 bool
 ms_json_write (FILE *f, const MsResults *r)
+{
+  return ms_json_write_judged (f, r, NULL);
+}
+
+bool
+ms_json_write_judged (FILE *f, const MsResults *r, const MsEnvelopes *env)
 {
   locale_t old = enter_c_locale ();
   fprintf (f, "{\"schema\":\"memsweep-results\",\"schema_version\":%d,", MS_JSON_SCHEMA_VERSION);
@@ -277,6 +366,10 @@ ms_json_write (FILE *f, const MsResults *r)
   }
   fputs ("],\n", f);
   put_fits (f, r);
+  fputs (",\n", f);
+  put_health (f, r);
+  fputs (",\n", f);
+  put_envelope (f, r, env);
   fputs ("}\n", f);
   if (old)
     uselocale (old);
@@ -286,6 +379,13 @@ ms_json_write (FILE *f, const MsResults *r)
 bool
 ms_json_write_file (const char *path, const MsResults *results, char *err, size_t errlen)
 {
+  return ms_json_write_file_judged (path, results, NULL, err, errlen);
+}
+
+bool
+ms_json_write_file_judged (const char *path, const MsResults *results, const MsEnvelopes *env,
+                           char *err, size_t errlen)
+{
   char *buf = NULL;
   size_t len = 0;
   FILE *mem = open_memstream (&buf, &len);
@@ -293,7 +393,7 @@ ms_json_write_file (const char *path, const MsResults *results, char *err, size_
     snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);
     return false;
   }
-  bool ok = ms_json_write (mem, results);
+  bool ok = ms_json_write_judged (mem, results, env);
   ok = fclose (mem) == 0 && ok;
   if (!ok) {
     snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "memsweep.h"
+#include "ms-envelope.h"
 
 #define MS_JSON_SCHEMA_VERSION 1
 
@@ -25,6 +26,11 @@ void ms_json_put_string (FILE *f, const char *s);
 void ms_json_put_number (FILE *f, double v);
 void *ms_json_begin (void);
 void ms_json_end (void *state);
+/* Both with the key figures judged against env ("envelope": null when
+ * NULL); the health is always there. */
+bool ms_json_write_judged (FILE *f, const MsResults *results, const MsEnvelopes *env);
+bool ms_json_write_file_judged (const char *path, const MsResults *results,
+                                const MsEnvelopes *env, char *err, size_t errlen);
 /* The length of the valid UTF-8 sequence at s (at most n bytes; shortest
  * form, no surrogates, at most U+10FFFF), or 0 when s does not start one. */
 size_t ms_utf8_sequence (const unsigned char *s, size_t n);

@@ -9,6 +9,7 @@
 #include "memsweep.h"
 #include "ms-cli-common.h"
 #include "ms-cli-extra.h"
+#include "ms-cli-health.h"
 #include "ms-cli-show.h"
 #include "ms-csv-pair.h"
 #include "ms-i18n.h"
@@ -21,11 +22,14 @@ void
 ms_cli_show_help (void)
 {
   printf (ms_gettext ("Usage: memsweep show FILE\n"
-                      "       memsweep show FILE --format json [--out FILE.json]\n\n"
+                      "       memsweep show FILE --format json [--out FILE.json]\n"
+                      "       memsweep show FILE --envelopes FILE.csv\n\n"
                       "Prints the tables of a samples or summary CSV written by memsweep (no "
                       "GPU needed),\nand warns when the summary beside it is from another "
                       "run. --format json prints\nJSON instead (docs/json.md); with --out it "
-                      "goes into that file.\n%s"), ms_cli_exit_status ());
+                      "goes into that file.\nThe run's link health and its figures against their "
+                      "reference envelope\n(docs/envelopes.md; --envelopes: another "
+                      "envelope file) follow the tables.\n%s"), ms_cli_exit_status ());
 }
 
 static int
@@ -48,7 +52,7 @@ show_option (int argc, char **argv, int *i, const char *name, const char **value
 }
 
 typedef struct {
-  const char *path, *out;
+  const char *path, *out, *envelopes;
   bool json;
 } ShowOptions;
 
@@ -81,6 +85,14 @@ parse_show (ShowOptions *o, int argc, char **argv)
       o->out = value;
       continue;
     }
+    if (!options_end && show_option (argc, argv, &i, "--envelopes", &value)) {
+      if (!value || !*value) {
+        fprintf (stderr, ms_gettext ("memsweep: --envelopes: empty file name\n"));
+        return show_usage_error ();
+      }
+      o->envelopes = value;
+      continue;
+    }
     if (!options_end && argv[i][0] == '-' && argv[i][1]) {
       fprintf (stderr, ms_gettext ("memsweep: show: unknown option '%s'\n"), argv[i]);
       return show_usage_error ();
@@ -103,14 +115,14 @@ parse_show (ShowOptions *o, int argc, char **argv)
 }
 
 static int
-show_json (const ShowOptions *o, const MsResults *results)
+show_json (const ShowOptions *o, const MsResults *results, const MsEnvelopes *env)
 {
   char err[PATH_MAX + 256], clean[4 * sizeof err];
   if (!o->out) {
-    ms_json_write (stdout, results);
+    ms_json_write_judged (stdout, results, env);
     return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
   }
-  if (!ms_json_write_file (o->out, results, err, sizeof err)) {
+  if (!ms_json_write_file_judged (o->out, results, env, err, sizeof err)) {
     fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
     return EXIT_RUNTIME;
   }
@@ -137,8 +149,16 @@ ms_cli_show (int argc, char **argv)
     ms_report_clean (err, clean, sizeof clean);
     fprintf (stderr, ms_gettext ("memsweep: warning: %s\n"), clean);
   }
+  char env_why[1024] = "";
+  MsEnvelopes *env = ms_cli_load_envelopes (o.envelopes, env_why, sizeof env_why);
+  if (!env && o.envelopes) {
+    /* Asked for by name: say why it is not used; the rest still shows. */
+    fprintf (stderr, ms_gettext ("memsweep: warning: %s\n"),
+             ms_report_clean (env_why, clean, sizeof clean));
+  }
   if (o.json) {
-    rc = show_json (&o, results);
+    rc = show_json (&o, results, env);
+    ms_envelopes_free (env);
     ms_results_free (results);
     return rc;
   }
@@ -154,6 +174,8 @@ ms_cli_show (int argc, char **argv)
     ms_cli_lesson_table (stdout, results);
   else
     ms_report_table (stdout, results);
+  ms_cli_health (stdout, results, env, env_why);
+  ms_envelopes_free (env);
   ms_results_free (results);
   return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
 }

@@ -5,9 +5,26 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "ms-envelope.h"
+#include "ms-health.h"
 #include "ms-i18n.h"
 #include "ms-lesson-caption.h"
 #include "ms-report-views.h"
+
+/* The installed envelope file, read once (NULL when there is none). */
+static const MsEnvelopes *
+report_envelopes (void)
+{
+  static gsize done;
+  static MsEnvelopes *env;
+  if (g_once_init_enter (&done)) {
+    char path[1024], err[1024];
+    if (ms_envelopes_default_path (path, sizeof path))
+      env = ms_envelopes_read (path, err, sizeof err);
+    g_once_init_leave (&done, 1);
+  }
+  return env;
+}
 
 static void
 add_fact (GStrvBuilder *b, const char *key, char *value)
@@ -41,6 +58,12 @@ ms_report_facts (const MsResults *run)
               g_strdup_printf (_("%s (CUDA driver %s, runtime %s)"),
                                d->driver_release[0] ? d->driver_release : _("unknown"), drv, rt));
     add_fact (b, _("Copy engines"), g_strdup_printf ("%d", d->async_engine_count));
+    char health[1024];
+    MsEnvJudgement j;
+    ms_health_describe (run, health, sizeof health);
+    add_fact (b, _("Health"), g_strdup (health));
+    ms_envelope_judge (report_envelopes (), run, &j);
+    add_fact (b, _("Envelope"), g_strdup (j.summary));
   }
   add_fact (b, _("Settings"), ms_report_settings_text (run));
   add_fact (b, _("Measured"), g_strdup (run->date[0] ? run->date : _("unknown")));
@@ -230,6 +253,20 @@ caption_pcie (GStrvBuilder *b, const MsResults *run)
                         d->pcie_gen, d->pcie_width, link, best, 100 * best / link));
 }
 
+/* Each key figure the run measured against its envelope
+ * (docs/envelopes.md). */
+static void
+caption_envelope (GStrvBuilder *b, const MsResults *run)
+{
+  MsEnvJudgement j;
+  if (!run->device.present || !run->device.name[0])
+    return;
+  ms_envelope_judge (report_envelopes (), run, &j);
+  for (int f = 0; f < MS_ENV_N_FIGURES; f++)
+    if (j.v[f].kind != MS_ENV_NOT_MEASURED)
+      g_strv_builder_add (b, j.v[f].text);
+}
+
 /* The lessons this run answers, in the words of their cards
  * (ms-lesson-caption.c): only sentences stated from measured numbers. */
 static void
@@ -257,6 +294,7 @@ ms_report_captions (const MsResults *run)
   caption_latency (b, run);
   caption_prefetch (b, run);
   caption_pcie (b, run);
+  caption_envelope (b, run);
   caption_lessons (b, run);
   return g_strv_builder_end (b);
 }

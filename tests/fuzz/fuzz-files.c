@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-files.c: libFuzzer targets for the readers beside the samples
  * reader: the summary, the peer matrix, the multi-GPU aggregate and the
- * run-to-run profile. MS_FUZZ_READER picks one (summary, peer, multi,
- * profile). Every input is read from a file, as users' files are; whatever
+ * run-to-run profile, the envelopes. MS_FUZZ_READER picks one (summary,
+ * peer, multi, profile, envelopes). Every input is read from a file, as users' files are; whatever
  * is accepted must write back and read again. Also built without libFuzzer
  * as fuzz-files-regress, which replays each reader's corpus and crash
  * inputs (the first argument names the reader). */
@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "memsweep.h"
+#include "ms-envelope.h"
 #include "ms-multi-file.h"
 #include "ms-peer-file.h"
 
@@ -123,6 +124,33 @@ fuzz_profile (const char *path, const char *out)
   ms_results_free (like);
 }
 
+/* Envelopes are read, never written: whatever is kept must be whole and
+ * refusals must name the file and line. */
+static void
+fuzz_envelopes (const char *path, const char *out)
+{
+  char err[512] = "";
+  (void) out;
+  MsEnvelopes *env = ms_envelopes_read (path, err, sizeof err);
+  if (!env) {
+    check_error (path, err);
+    return;
+  }
+  for (int i = 0; i < env->n_rows; i++) {
+    const MsEnvRow *r = &env->rows[i];
+    if (!(r->low <= r->high) || r->figure >= MS_ENV_N_FIGURES || r->gen < 1 || !r->gpu[0])
+      die ("a kept envelope row is not whole", path);
+  }
+  if (env->n_refused && strncmp (env->problems, path, strlen (path)) != 0)
+    die ("a refused row does not name the file", env->problems);
+  MsResults *r = ms_results_new (NULL, NULL);
+  MsEnvJudgement j;
+  snprintf (r->device.name, sizeof r->device.name, "NVIDIA H100 80GB HBM3");
+  ms_envelope_judge (env, r, &j);
+  ms_results_free (r);
+  ms_envelopes_free (env);
+}
+
 typedef struct {
   const char *name;
   void (*fuzz) (const char *path, const char *out);
@@ -133,6 +161,7 @@ static const Reader readers[] = {
   { "peer", fuzz_peer },
   { "multi", fuzz_multi },
   { "profile", fuzz_profile },
+  { "envelopes", fuzz_envelopes },
 };
 
 static const Reader *reader;
@@ -178,7 +207,7 @@ main (int argc, char **argv)
 {
   int n = 0;
   if (argc < 2 || !(reader = find_reader (argv[1]))) {
-    fprintf (stderr, "usage: %s summary|peer|multi|profile FILE...\n", argv[0]);
+    fprintf (stderr, "usage: %s summary|peer|multi|profile|envelopes FILE...\n", argv[0]);
     return 2;
   }
   for (int i = 2; i < argc; i++) {

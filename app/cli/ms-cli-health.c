@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-health.c: a run's health and envelope verdicts as text (see
+ * ms-cli-health.h). */
+#include <string.h>
+
+#include "ms-cli-health.h"
+#include "ms-cli-tables.h"
+#include "ms-health.h"
+#include "ms-i18n.h"
+
+MsEnvelopes *
+ms_cli_load_envelopes (const char *path, char *why, size_t whylen)
+{
+  char fallback[1024];
+  if (!path) {
+    if (!ms_envelopes_default_path (fallback, sizeof fallback)) {
+      snprintf (why, whylen, "%s", ms_gettext ("no envelope file installed"));
+      return NULL;
+    }
+    path = fallback;
+  }
+  MsEnvelopes *env = ms_envelopes_read (path, why, whylen);
+  if (env && env->n_refused) {
+    char problems[sizeof env->problems], clean[4 * sizeof env->problems];
+    snprintf (problems, sizeof problems, "%s", env->problems);
+    /* One warning per refused row; the rest of the file is used. */
+    for (char *line = strtok (problems, "\n"); line; line = strtok (NULL, "\n"))
+      fprintf (stderr, ms_gettext ("memsweep: warning: %s\n"),
+               ms_report_clean (line, clean, sizeof clean));
+  }
+  return env;
+}
+
+void
+ms_cli_health (FILE *out, const MsResults *results, const MsEnvelopes *env, const char *env_why)
+{
+  char text[1024], clean[4096];
+  ms_health_describe (results, text, sizeof text);
+  fprintf (out, "\n%s\n  %s\n", ms_gettext ("Health"), ms_report_clean (text, clean, sizeof clean));
+
+  MsEnvJudgement j;
+  ms_envelope_judge (env, results, &j);
+  fprintf (out, "\n%s\n", ms_gettext ("Envelope"));
+  if (!env)
+    fprintf (out, "  %s\n", ms_report_clean (env_why, clean, sizeof clean));
+  fprintf (out, "  %s\n", ms_report_clean (j.summary, clean, sizeof clean));
+  char missing[512] = "";
+  for (int f = 0; f < MS_ENV_N_FIGURES; f++) {
+    const MsEnvVerdict *v = &j.v[f];
+    if (v->kind == MS_ENV_NOT_MEASURED) {
+      size_t used = strlen (missing);
+      snprintf (missing + used, sizeof missing - used, "%s%s", used ? ", " : "",
+                ms_env_figure_label (v->figure));
+      continue;
+    }
+    fprintf (out, "  %s\n", ms_report_clean (v->text, clean, sizeof clean));
+  }
+  if (missing[0])
+    fprintf (out, ms_gettext ("  not in this run: %s\n"), missing);
+}

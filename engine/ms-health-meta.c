@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-health-meta.c: the link under load and the PCIe counters in a
+ * samples file's metadata (the format is in ms-health.h). The link lines
+ * come before the rows that make the cells, so the reader keeps them until
+ * the cells exist, as it does the unified-memory counts. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ms-health.h"
+#include "ms-meta.h"
+
+/* Bounds what a hostile file can make us keep. */
+#define MS_LINK_MAX_LINES 4096
+
+struct MsLinkLine {
+  bool whole_run; /* the run's line: every GPU cell's rounds */
+  MsMode mode;
+  int exponent;
+  char variant[MS_VARIANT_LEN];
+  int round;
+  int gen, width; /* 0: unknown */
+};
+
+static void
+print_link (FILE *f, int gen, int width)
+{
+  if (gen > 0 && width > 0)
+    fprintf (f, "gen%d x%d", gen, width);
+  else
+    fputs ("unknown", f);
+}
+
+static void
+write_counter (FILE *f, MsMetaId id, const MsLinkCounter *c)
+{
+  if (c->state == MS_COUNTER_NOT_READABLE)
+    ms_meta_printf (f, id, "not readable");
+  else if (c->state == MS_COUNTER_READ)
+    ms_meta_printf (f, id, "%llu before, %llu after", (unsigned long long)c->before,
+                    (unsigned long long)c->after);
+}
+
+void
+ms_health_write_metadata (FILE *f, const MsResults *results)
+{
+  MsHealth h;
+  ms_health_compute (results, &h);
+  if (h.n_gpu_cells > 0) {
+    fprintf (f, "# %s: ", ms_meta_table (MS_META_PCIE_LINK_UNDER_LOAD)->key);
+    print_link (f, h.gen, h.width);
+    if (h.gen_max > 0 && h.width_max > 0)
+      fprintf (f, " of gen%d x%d", h.gen_max, h.width_max);
+    fputc ('\n', f);
+  }
+  for (size_t i = 0; i < results->n_cells; i++) {
+    const MsCell *c = &results->cells[i];
+    if (!ms_mode_uses_gpu (c->mode) || c->n_reps == 0)
+      continue;
+    for (int k = 0; k < c->n_rounds; k++) {
+      const MsCellRound *r = &c->rounds[k];
+      if (r->link_gen == h.gen && r->link_width == h.width)
+        continue;
+      fprintf (f, "# %s: %s %llu %s %d ", ms_meta_table (MS_META_PCIE_LINK_UNDER_LOAD_CELL)->key,
+               ms_mode_name (c->mode), (unsigned long long)c->elements,
+               c->variant[0] ? c->variant : "-", r->round);
+      print_link (f, r->link_gen, r->link_width);
+      fputc ('\n', f);
+    }
+  }
+  write_counter (f, MS_META_PCIE_CORRECTABLE_ERRORS, &results->aer_correctable);
+  write_counter (f, MS_META_PCIE_REPLAYS, &results->replays);
+}
+
+/* "N before, M after" or "not readable"; false for anything else. */
+static bool
+parse_counter (const char *value, MsLinkCounter *c)
+{
+  unsigned long long before, after;
+  int used = 0;
+  if (strcmp (value, "not readable") == 0) {
+    *c = (MsLinkCounter){ .state = MS_COUNTER_NOT_READABLE };
+    return true;
+  }
+  if (value[0] < '0' || value[0] > '9' || !strstr (value, " before, ")
+      || sscanf (value, "%20llu before, %20llu after%n", &before, &after, &used) != 2
+      || value[used] != '\0' || strchr (value, '-'))
+    return false;
+  *c = (MsLinkCounter){ .state = MS_COUNTER_READ, .before = before, .after = after };
+  return true;
+}
+
+bool
+ms_health_read_metadata (MsResults *results, const char *key, const char *value)
+{
+  MsLinkCounter *c;
+  switch (ms_meta_lookup (key)) {
+  case MS_META_PCIE_CORRECTABLE_ERRORS:
+    c = &results->aer_correctable;
+    break;
+  case MS_META_PCIE_REPLAYS:
+    c = &results->replays;
+    break;
+  default:
+    return false;
+  }
+  if (!parse_counter (value, c))
+    results->metadata_refused++;
+  return true;
+}
+
+/* "gen5 x16" (then the end or a blank) or "unknown"; the rest after it in
+ * *end. */
+static bool
+parse_link (const char *s, int *gen, int *width, const char **end)
+{
+  int used = 0;
+  if (strncmp (s, "unknown", 7) == 0) {
+    *gen = *width = 0;
+    *end = s + 7;
+    return true;
+  }
+  if (strncmp (s, "gen", 3) != 0 || s[3] < '1' || s[3] > '9'
+      || sscanf (s, "gen%2d x%2d%n", gen, width, &used) != 2 || *gen < 1 || *gen > 7 || *width < 1
+      || *width > 32 || (s[used] != '\0' && s[used] != ' '))
+    return false;
+  *end = s + used;
+  return true;
+}
+
+static int
+exponent_of (unsigned long long elements)
+{
+  for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++)
+    if (elements == 1ull << e)
+      return e;
+  return -1;
+}
+
+/* "MODE ELEMENTS VARIANT ROUND LINK"; false when malformed. */
+static bool
+parse_cell_line (const char *value, MsLinkLine *out)
+{
+  char mode[24], variant[MS_VARIANT_LEN], elements[24];
+  int used = 0;
+  const char *end;
+  if (sscanf (value, "%23s %23s %47s %3d %n", mode, elements, variant, &out->round, &used) != 4
+      || !ms_mode_from_name (mode, &out->mode)
+      || strspn (elements, "0123456789") != strlen (elements) || strlen (elements) > 19
+      || out->round < 0 || out->round >= MS_MAX_ROUNDS)
+    return false;
+  out->exponent = exponent_of (strtoull (elements, NULL, 10));
+  snprintf (out->variant, sizeof out->variant, "%s", strcmp (variant, "-") ? variant : "");
+  return out->exponent >= 0 && parse_link (value + used, &out->gen, &out->width, &end)
+         && *end == '\0';
+}
+
+bool
+ms_link_pending_take (MsLinkPending *pending, const char *line, size_t len)
+{
+  const char *run_key = ms_meta_table (MS_META_PCIE_LINK_UNDER_LOAD)->key;
+  const char *cell_key = ms_meta_table (MS_META_PCIE_LINK_UNDER_LOAD_CELL)->key;
+  char buf[256];
+  if (len >= sizeof buf || len < 2 || line[0] != '#')
+    return false;
+  memcpy (buf, line, len);
+  buf[len] = '\0';
+  const char *key = buf + 1 + strspn (buf + 1, " ");
+  char *colon = strstr (key, ": ");
+  if (!colon)
+    return false;
+  *colon = '\0';
+  const char *value = colon + 2, *end;
+  bool whole_run = strcmp (key, run_key) == 0;
+  if (!whole_run && strcmp (key, cell_key) != 0)
+    return false;
+  MsLinkLine l = { .whole_run = whole_run };
+  bool ok = whole_run ? parse_link (value, &l.gen, &l.width, &end) : parse_cell_line (value, &l);
+  if (!ok || pending->n >= MS_LINK_MAX_LINES)
+    return true; /* ours, but malformed or too many: dropped */
+  if (pending->n == pending->cap) {
+    int cap = pending->cap ? 2 * pending->cap : 16;
+    MsLinkLine *grown = realloc (pending->lines, (size_t)cap * sizeof *grown);
+    if (!grown)
+      return true;
+    pending->lines = grown;
+    pending->cap = cap;
+  }
+  pending->lines[pending->n++] = l;
+  return true;
+}
+
+static void
+attach_line (const MsLinkLine *l, MsResults *results)
+{
+  for (size_t i = 0; i < results->n_cells; i++) {
+    MsCell *c = &results->cells[i];
+    if (!ms_mode_uses_gpu (c->mode)
+        || (!l->whole_run
+            && (c->mode != l->mode || c->exponent != l->exponent
+                || strcmp (c->variant, l->variant) != 0)))
+      continue;
+    for (int k = 0; k < c->n_rounds; k++)
+      if (l->whole_run || c->rounds[k].round == l->round) {
+        c->rounds[k].link_gen = l->gen;
+        c->rounds[k].link_width = l->width;
+      }
+  }
+}
+
+void
+ms_link_pending_attach (const MsLinkPending *pending, MsResults *results)
+{
+  /* The run's line first: the cells' lines are its exceptions. */
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < pending->n; i++)
+      if (pending->lines[i].whole_run == (pass == 0))
+        attach_line (&pending->lines[i], results);
+}
+
+void
+ms_link_pending_clear (MsLinkPending *pending)
+{
+  free (pending->lines);
+  *pending = (MsLinkPending){ 0 };
+}

@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-health-view.c: the health strip widget. What it says is computed when
+ * the run is set (the chart page sets it again when the run's cells
+ * change); the strip is drawn at every frame. */
+#include "ms-health-view.h"
+
+#include <glib/gi18n.h>
+
+#include "ms-envelope.h"
+#include "ms-health-strip.h"
+#include "ms-health.h"
+#include "ms-views.h"
+
+struct _MsHealthView {
+  GtkWidget parent_instance;
+  MsRun *run;
+  gboolean warns;
+  char *envelope; /* the judgement's summary */
+  MsViewScale scale;
+};
+
+G_DEFINE_FINAL_TYPE (MsHealthView, ms_health_view, GTK_TYPE_WIDGET)
+
+enum { PROP_0, PROP_RUN, PROP_WARNS, PROP_ENVELOPE, PROP_SCALE_FIRST, N_PROPS = PROP_SCALE_FIRST };
+static GParamSpec *props[N_PROPS];
+
+/* The envelope file, read once: a damaged row is refused (and said on
+ * standard error) while the rest is used; none at all judges nothing. */
+static const MsEnvelopes *
+envelopes (void)
+{
+  static gsize done;
+  static MsEnvelopes *env;
+  if (g_once_init_enter (&done)) {
+    char path[1024], err[1024];
+    if (ms_envelopes_default_path (path, sizeof path)) {
+      env = ms_envelopes_read (path, err, sizeof err);
+      if (!env)
+        g_warning ("%s", err);
+      else if (env->n_refused)
+        g_message ("%s", env->problems);
+    }
+    g_once_init_leave (&done, 1);
+  }
+  return env;
+}
+
+static void
+ms_health_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  MsHealthView *self = MS_HEALTH_VIEW (widget);
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  MsChartStyle style;
+  if (!self->run)
+    return;
+  ms_view_style_from_widget (widget, &self->scale, &style);
+  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  ms_health_strip_draw (cr, ms_run_get_results (self->run), self->envelope, &style, w, h);
+  cairo_destroy (cr);
+}
+
+static void
+ms_health_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+                        int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  MsHealthView *self = MS_HEALTH_VIEW (widget);
+  MsChartStyle style;
+  ms_view_style_from_widget (widget, &self->scale, &style);
+  if (orientation == GTK_ORIENTATION_VERTICAL)
+    *minimum = *natural = self->run ? (int)ms_health_strip_height (&style) : 0;
+  else
+    *minimum = *natural = 320;
+}
+
+/* The words, the warning and the envelope's verdict, from the run. */
+static void
+update (MsHealthView *self)
+{
+  const MsResults *r = self->run ? ms_run_get_results (self->run) : NULL;
+  char sentence[1024] = "", tips[4096] = "";
+  gboolean warns = FALSE;
+  g_clear_pointer (&self->envelope, g_free);
+  if (r) {
+    MsHealth h;
+    MsEnvJudgement j;
+    ms_health_compute (r, &h);
+    warns = ms_health_warns (&h);
+    ms_health_describe (r, sentence, sizeof sentence);
+    ms_envelope_judge (envelopes (), r, &j);
+    self->envelope = g_strdup (j.summary);
+    g_strlcpy (tips, sentence, sizeof tips);
+    for (int f = 0; f < MS_ENV_N_FIGURES; f++)
+      if (j.v[f].kind != MS_ENV_NOT_MEASURED) {
+        g_strlcat (tips, "\n", sizeof tips);
+        g_strlcat (tips, j.v[f].text, sizeof tips);
+      }
+  }
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self), tips[0] ? tips : NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, sentence,
+                                  -1);
+  if (warns != self->warns) {
+    self->warns = warns;
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_WARNS]);
+  }
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_ENVELOPE]);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+void
+ms_health_view_set_run (MsHealthView *self, MsRun *run)
+{
+  gboolean changed = g_set_object (&self->run, run);
+  /* The same run again: its cells changed. */
+  update (self);
+  if (changed)
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_RUN]);
+}
+
+gboolean
+ms_health_view_get_warns (MsHealthView *self)
+{
+  return self->warns;
+}
+
+const char *
+ms_health_view_get_envelope (MsHealthView *self)
+{
+  return self->envelope;
+}
+
+static void
+ms_health_view_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  MsHealthView *self = MS_HEALTH_VIEW (object);
+  if (prop_id == PROP_RUN)
+    ms_health_view_set_run (self, g_value_get_object (value));
+  else if (ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value))
+    gtk_widget_queue_resize (GTK_WIDGET (self));
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
+ms_health_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  MsHealthView *self = MS_HEALTH_VIEW (object);
+  switch (prop_id) {
+  case PROP_RUN:
+    g_value_set_object (value, self->run);
+    break;
+  case PROP_WARNS:
+    g_value_set_boolean (value, self->warns);
+    break;
+  case PROP_ENVELOPE:
+    g_value_set_string (value, self->envelope);
+    break;
+  default:
+    if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+ms_health_view_dispose (GObject *object)
+{
+  MsHealthView *self = MS_HEALTH_VIEW (object);
+  g_clear_object (&self->run);
+  g_clear_pointer (&self->envelope, g_free);
+  G_OBJECT_CLASS (ms_health_view_parent_class)->dispose (object);
+}
+
+static void
+ms_health_view_class_init (MsHealthViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  object_class->dispose = ms_health_view_dispose;
+  object_class->set_property = ms_health_view_set_property;
+  object_class->get_property = ms_health_view_get_property;
+  widget_class->snapshot = ms_health_view_snapshot;
+  widget_class->measure = ms_health_view_measure;
+
+  const GParamFlags flags = G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  props[PROP_RUN] = g_param_spec_object ("run", NULL, NULL, MS_TYPE_RUN, G_PARAM_READWRITE | flags);
+  props[PROP_WARNS] = g_param_spec_boolean ("warns", NULL, NULL, FALSE, G_PARAM_READABLE | flags);
+  props[PROP_ENVELOPE]
+      = g_param_spec_string ("envelope", NULL, NULL, NULL, G_PARAM_READABLE | flags);
+  g_object_class_install_properties (object_class, N_PROPS, props);
+  ms_view_scale_install (object_class, PROP_SCALE_FIRST);
+
+  gtk_widget_class_set_css_name (widget_class, "mshealthview");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+ms_health_view_init (MsHealthView *self)
+{
+  self->scale = (MsViewScale){ 1, 1 };
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  ms_view_follow_style (GTK_WIDGET (self), G_CALLBACK (gtk_widget_queue_draw));
+}
+
+GtkWidget *
+ms_health_view_new (void)
+{
+  return g_object_new (MS_TYPE_HEALTH_VIEW, NULL);
+}

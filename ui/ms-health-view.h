@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-health-view.h: the health strip under the chart (ms-health-strip.h)
+ * as a widget: a run's link and clock health per size and its figures
+ * against their reference envelope (docs/envelopes.md). */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ms-run.h"
+
+G_BEGIN_DECLS
+
+#define MS_TYPE_HEALTH_VIEW (ms_health_view_get_type ())
+G_DECLARE_FINAL_TYPE (MsHealthView, ms_health_view, MS, HEALTH_VIEW, GtkWidget)
+
+/* Properties: "run" (MsRun, the run shown, or NULL), "warns" (read-only:
+ * the run's link ran below its maximum or a cell throttled), "envelope"
+ * (read-only: the run's figures against their envelope, one line), and
+ * the text-scale / line-scale / high-contrast of ms-views.h. */
+GtkWidget *ms_health_view_new (void);
+void ms_health_view_set_run (MsHealthView *self, MsRun *run);
+gboolean ms_health_view_get_warns (MsHealthView *self);
+const char *ms_health_view_get_envelope (MsHealthView *self);
+
+G_END_DECLS
