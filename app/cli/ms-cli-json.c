@@ -252,6 +252,8 @@ ms_json_end (void *state)
 {
   if (state)
     uselocale ((locale_t) state);
+}
+
 static void
 put_counter (FILE *f, const char *name, const MsLinkCounter *c)
 {
