@@ -21,24 +21,24 @@ static MsChartData *
 build (const MsResults *run)
 {
   MsChartData *d = ms_chart_data_new ();
-  d->title = g_strdup (_("Zero-copy ÷ pinned, end to end, against arithmetic per element"));
-  d->x_label = g_strdup (_("dependent FMAs per element (F)"));
-  d->y_label = g_strdup (_("zero-copy ÷ pinned"));
+  d->title = g_strdup (_ ("Zero-copy ÷ pinned, end to end, against arithmetic per element"));
+  d->x_label = g_strdup (_ ("dependent FMAs per element (F)"));
+  d->y_label = g_strdup (_ ("zero-copy ÷ pinned"));
   d->y_kind = MS_SCALE_LOG10;
   d->x_unit = MS_SCALE_COUNT;
   d->direct_labels = TRUE;
-  d->empty_text = g_strdup (_("The run has no F with both a zero-copy and a pinned cell."));
+  d->empty_text = g_strdup (_ ("The run has no F with both a zero-copy and a pinned cell."));
   MsChartSeries *s = NULL;
   for (int f = 1; f <= 1024; f++) {
     double zc = median_of (run, "zero-copy", f), pinned = median_of (run, "pinned", f);
     if (!(zc > 0 && pinned > 0))
       continue;
     if (!s)
-      s = ms_chart_data_add_series (d, _("zero-copy ÷ pinned"), 0, 0, 0);
+      s = ms_chart_data_add_series (d, _ ("zero-copy ÷ pinned"), 0, 0, 0);
     ms_chart_series_add (s, f, zc / pinned, 1, 0, FALSE);
   }
   if (s)
-    ms_chart_data_add_ref (d, 1, _("1: equal; below, zero-copy wins"));
+    ms_chart_data_add_ref (d, 1, _ ("1: equal; below, zero-copy wins"));
   return d;
 }
 
@@ -47,5 +47,9 @@ ms_picture_intensity (cairo_t *cr, const MsResults *run, const MsChartStyle *sty
                       double height)
 {
   g_autoptr (MsChartData) data = build (run);
+  if (data->series->len == 0) {
+    ms_picture_empty (cr, style, width, height, data->empty_text);
+    return;
+  }
   ms_chart_draw (cr, data, style, width, height, -1, NULL);
 }

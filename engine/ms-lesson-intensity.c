@@ -42,9 +42,9 @@ next_fma (int f, int max_f)
 static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
-  (void) part;
-  int exp = (int) ms_lesson_option (NAME, sweep, "exp");
-  int max_f = (int) ms_lesson_option (NAME, sweep, "max-fma");
+  (void)part;
+  int exp = (int)ms_lesson_option (NAME, sweep, "exp");
+  int max_f = (int)ms_lesson_option (NAME, sweep, "max-fma");
   int n = 0;
   for (int f = 1; f <= max_f; f = next_fma (f, max_f))
     for (int zc = 1; zc >= 0 && n < max; zc--) {
@@ -64,7 +64,8 @@ median_at (const MsResults *r, bool zero_copy, int f, int exponent)
 {
   char v[MS_VARIANT_LEN];
   snprintf (v, sizeof v, "mode=%s/F=%d", zero_copy ? "zero-copy" : "pinned", f);
-  FOR_EACH_EXP (e, exponent) {
+  FOR_EACH_EXP (e, exponent)
+  {
     const MsCell *c = ms_caption_measured (r, zero_copy ? MS_MODE_ZERO_COPY : MS_MODE_PINNED, e, v);
     if (c)
       return c->stats.e2e.median;
@@ -104,18 +105,23 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     return ms_caption_missing (buf, len,
                                ms_gettext ("The run lacks zero-copy and pinned cells at two "
                                            "or more F."));
-  ms_caption_append (buf, len, ms_gettext ("Zero-copy ÷ pinned, end to end (below 1: zero-copy "
-                                           "is faster): %s."), list);
-  ms_caption_append (buf, len, ms_gettext ("With %d FMA per element pinned took %s, with %d "
-                                           "it took %s."),
+  ms_caption_append (buf, len,
+                     ms_gettext ("Zero-copy ÷ pinned, end to end (below 1: zero-copy "
+                                 "is faster): %s."),
+                     list);
+  ms_caption_append (buf, len,
+                     ms_gettext ("With %d FMA per element pinned took %s, with %d "
+                                 "it took %s."),
                      f_lo, ms_caption_time (median_at (r, false, f_lo, exponent), t1, sizeof t1),
                      f_hi, ms_caption_time (median_at (r, false, f_hi, exponent), t2, sizeof t2));
   if (first_win == f_lo)
-    ms_caption_append (buf, len, ms_gettext ("Zero-copy was faster at every F measured, even "
-                                             "with one FMA per element."));
+    ms_caption_append (buf, len,
+                       ms_gettext ("Zero-copy was faster at every F measured, even "
+                                   "with one FMA per element."));
   else if (!first_win)
-    ms_caption_append (buf, len, ms_gettext ("Zero-copy never won: up to %d dependent FMAs per "
-                                             "element did not hide the link on this system."),
+    ms_caption_append (buf, len,
+                       ms_gettext ("Zero-copy never won: up to %d dependent FMAs per "
+                                   "element did not hide the link on this system."),
                        f_hi);
   else
     ms_caption_append (buf, len, ms_gettext ("Zero-copy first won at F = %d%s."), first_win,
@@ -125,14 +131,13 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 }
 
 const MsProbeLesson ms_lesson_intensity = {
-  .info = { NAME,
-            MS_N_ ("Each element of a and b is used once (R = 1) by a kernel that does F "
-                   "dependent FMAs on it and writes c. Zero-copy: the kernel reads a and b "
-                   "from mapped pinned host memory and writes c there. Pinned: a and b are "
-                   "copied to the GPU, the kernel runs, c is copied back. Both are timed end "
-                   "to end on the host clock; look at how zero-copy ÷ pinned moves as F "
-                   "grows, and at which F, if any, it drops below 1. The timeline comes from "
-                   "one more run with events.") },
+  .info = { NAME, MS_N_ ("Each element of a and b is used once (R = 1) by a kernel that does F "
+                         "dependent FMAs on it and writes c. Zero-copy: the kernel reads a and b "
+                         "from mapped pinned host memory and writes c there. Pinned: a and b are "
+                         "copied to the GPU, the kernel runs, c is copied back. Both are timed end "
+                         "to end on the host clock; look at how zero-copy ÷ pinned moves as F "
+                         "grows, and at which F, if any, it drops below 1. The timeline comes from "
+                         "one more run with events.") },
   .topic = MS_TOPIC_INTENSITY,
   .probe = MS_PROBE_INTENSITY,
   .settings = "R=1; F=1,4,16..max-fma dependent FMAs per element; zero-copy (mapped pinned a, "
