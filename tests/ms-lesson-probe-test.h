@@ -129,7 +129,7 @@ ms_test_picture_renders (MsLessonTopic topic, const MsResults *r)
     }
     cairo_destroy (cr);
     cairo_surface_destroy (s);
-    g_assert_cmpint (boxes.n, >, 2);
+    g_assert_cmpint (boxes.n, >, 0);
     g_assert_cmpint (boxes.outside, ==, 0);
   }
 }
