@@ -36,7 +36,7 @@ static const MsLessonOption options[] = {
     MS_N_ ("the largest size: 2^max-exp floats (26: 256 MiB, 28: 1 GiB); sizes from 64 KiB "
            "in steps of 4x") },
   { "max-pinned-pct", 25, 1, 50, true,
-    MS_N_ ("the most host memory one sample takes, in % of MemAvailable; larger sizes are "
+    MS_N_ ("the most host memory one sample takes, in percent of MemAvailable; larger sizes are "
            "skipped and say so") },
   { NULL },
 };
