@@ -114,7 +114,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
                                  "it took %s."),
                      f_lo, ms_caption_time (median_at (r, false, f_lo, exponent), t1, sizeof t1),
                      f_hi, ms_caption_time (median_at (r, false, f_hi, exponent), t2, sizeof t2));
-  if (first_win == f_lo)
+  if (first_win == f_lo && wins_after_first)
     ms_caption_append (buf, len,
                        ms_gettext ("Zero-copy was faster at every F measured, even "
                                    "with one FMA per element."));

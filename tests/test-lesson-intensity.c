@@ -60,6 +60,49 @@ model_never (const MsProbeArgs *a, MsProbeSample *out, void *user)
   return MS_CELL_OK;
 }
 
+/* Zero-copy faster at F = 1, slower at F = 4, faster again after. */
+static MsCellStatus
+model_mixed (const MsProbeArgs *a, MsProbeSample *out, void *user)
+{
+  (void)user;
+  double t = 3000 + 10.0 * a->arg[0];
+  double zc = a->arg[0] == 4 ? 1.5 : 0.8;
+  out->value_us = a->mode == MS_MODE_ZERO_COPY ? zc * t : t;
+  return MS_CELL_OK;
+}
+
+/* Faster at F = 1 is not "faster at every F" when a larger F loses. */
+static void
+test_caption_mixed (void)
+{
+  MsResults *r = ms_test_lesson_run (NAME, "max-fma=64", model_mixed);
+  char buf[2048] = "";
+  g_assert_true (ms_lesson_caption (MS_TOPIC_INTENSITY, r, -1, buf, sizeof buf));
+  g_test_message ("%s", buf);
+  g_assert_null (strstr (buf, "at every F measured"));
+  g_assert_nonnull (strstr (buf, "first won at F = 1, though not at every larger F"));
+  ms_results_free (r);
+}
+
+static MsCellStatus
+model_always (const MsProbeArgs *a, MsProbeSample *out, void *user)
+{
+  (void)user;
+  double t = 3000 + 10.0 * a->arg[0];
+  out->value_us = a->mode == MS_MODE_ZERO_COPY ? 0.5 * t : t;
+  return MS_CELL_OK;
+}
+
+static void
+test_caption_always (void)
+{
+  MsResults *r = ms_test_lesson_run (NAME, "max-fma=16", model_always);
+  char buf[2048] = "";
+  g_assert_true (ms_lesson_caption (MS_TOPIC_INTENSITY, r, -1, buf, sizeof buf));
+  g_assert_nonnull (strstr (buf, "faster at every F measured"));
+  ms_results_free (r);
+}
+
 static void
 test_caption_wins (void)
 {
@@ -111,5 +154,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson/intensity/caption-wins", test_caption_wins);
   g_test_add_func ("/lesson/intensity/caption-never", test_caption_never);
   g_test_add_func ("/lesson/intensity/caption-missing", test_caption_missing);
+  g_test_add_func ("/lesson/intensity/caption-mixed", test_caption_mixed);
+  g_test_add_func ("/lesson/intensity/caption-always", test_caption_always);
   return g_test_run ();
 }
