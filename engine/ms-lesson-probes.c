@@ -10,6 +10,9 @@
 
 static const MsProbeLesson *const probe_lessons[] = {
   &ms_lesson_concurrent,
+  &ms_lesson_pin_payoff,
+  &ms_lesson_intensity,
+  &ms_lesson_copy_kinds,
 };
 
 int

@@ -81,3 +81,6 @@ void kp_event (MsKProbe *p, int phase, int lane, double host_start_us, double ho
 
 /* Each probe's sample, in its own file. */
 MsKStatus ms_k_probe_concurrent (MsKProbe *p);
+MsKStatus ms_k_probe_intensity (MsKProbe *p);
+MsKStatus ms_k_probe_pin_payoff (MsKProbe *p);
+MsKStatus ms_k_probe_copy_kinds (MsKProbe *p);

@@ -137,6 +137,9 @@ ms_k_probe_run (MsKProbe *p)
     return kp_fail (p, "cudaSetDevice", e);
   switch (p->probe) {
   case MS_K_PROBE_CONCURRENT: return ms_k_probe_concurrent (p);
+  case MS_K_PROBE_INTENSITY: return ms_k_probe_intensity (p);
+  case MS_K_PROBE_PIN_PAYOFF: return ms_k_probe_pin_payoff (p);
+  case MS_K_PROBE_COPY_KINDS: return ms_k_probe_copy_kinds (p);
   default: return kp_unsupported (p, "this build of memsweep has no probe %d", p->probe);
   }
 }

@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-copy-kinds.c: copy kinds and mapped-memory rules
+ * (docs/lessons.md). cudaMemcpy host to host (pinned and pageable), device
+ * to device, host to device and back at one size; cudaHostGetDevicePointer
+ * on memory from cudaMallocHost and from cudaHostRegister with and without
+ * cudaHostRegisterMapped; a zero-copy read of mapped memory with and
+ * without write-combining. Each is a fact that held (OK) or did not (its
+ * cell UNSUPPORTED or FAILED with the CUDA error); the caption reads
+ * them. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ms-i18n.h"
+#include "ms-lesson-caption-private.h"
+#include "ms-lesson-copy-kinds.h"
+#include "ms-lesson-private.h"
+
+#define NAME "copy-kinds"
+
+/* arg[] of the probe, read by kernels/lesson-copy-kinds.cu (its fact). */
+enum { ARG_FACT };
+
+static const MsCopyFactInfo facts[MS_COPY_FACT_COUNT] = {
+  [MS_COPY_FACT_H2H_PINNED]
+  = { MS_MODE_PINNED, "copy=h2h/mem=pinned", MS_N_ ("host to host, pinned"), true },
+  [MS_COPY_FACT_H2H_PAGEABLE]
+  = { MS_MODE_PAGEABLE, "copy=h2h/mem=pageable", MS_N_ ("host to host, pageable"), true },
+  [MS_COPY_FACT_D2D] = { MS_MODE_DEVICE, "copy=d2d", MS_N_ ("device to device"), true },
+  [MS_COPY_FACT_H2D]
+  = { MS_MODE_PINNED, "copy=h2d/mem=pinned", MS_N_ ("host to device, pinned"), true },
+  [MS_COPY_FACT_D2H]
+  = { MS_MODE_PINNED, "copy=d2h/mem=pinned", MS_N_ ("device to host, pinned"), true },
+  [MS_COPY_FACT_MAP_MALLOC_HOST]
+  = { MS_MODE_PINNED, "map=mallochost", MS_N_ ("device pointer of cudaMallocHost memory"), false },
+  [MS_COPY_FACT_MAP_REGISTER_MAPPED] = { MS_MODE_REGISTERED, "map=register/flag=mapped",
+                                         MS_N_ ("device pointer, registered with Mapped"), false },
+  [MS_COPY_FACT_MAP_REGISTER_DEFAULT]
+  = { MS_MODE_REGISTERED, "map=register/flag=default",
+      MS_N_ ("device pointer, registered without Mapped"), false },
+  [MS_COPY_FACT_READ_MAPPED]
+  = { MS_MODE_ZERO_COPY, "read=zero-copy/wc=no", MS_N_ ("zero-copy read, mapped"), true },
+  [MS_COPY_FACT_READ_WC] = { MS_MODE_WRITE_COMBINED, "read=zero-copy/wc=yes",
+                             MS_N_ ("zero-copy read, mapped and write-combined"), true },
+};
+
+static const MsLessonOption options[] = {
+  { "exp", 24, 10, 27, true, MS_N_ ("the size: 2^exp floats per buffer (24: 64 MiB)") },
+  { NULL },
+};
+
+const MsCopyFactInfo *
+ms_copy_fact_info (MsCopyFact fact)
+{
+  return (unsigned)fact < MS_COPY_FACT_COUNT ? &facts[fact] : NULL;
+}
+
+const MsCell *
+ms_copy_fact_cell (const MsResults *r, MsCopyFact fact)
+{
+  const MsCopyFactInfo *f = ms_copy_fact_info (fact);
+  for (size_t i = 0; f && r && i < r->n_cells; i++)
+    if (r->cells[i].mode == f->mode && strcmp (r->cells[i].variant, f->variant) == 0)
+      return &r->cells[i];
+  return NULL;
+}
+
+double
+ms_copy_fact_rate (const MsResults *r, MsCopyFact fact)
+{
+  const MsCell *c = ms_copy_fact_cell (r, fact);
+  if (!c || !facts[fact].has_rate || c->status != MS_CELL_OK || c->n_reps < 1
+      || !(c->stats.e2e.median > 0))
+    return 0;
+  return (double)c->elements * sizeof (float) / (c->stats.e2e.median * 1e3);
+}
+
+static void
+parts (MsPartList *list)
+{
+  ms_lesson_add_probe_part (list, MS_PROBE_COPY_KINDS, 0);
+}
+
+static int
+cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
+{
+  (void)part;
+  int exp = (int)ms_lesson_option (NAME, sweep, "exp");
+  int n = 0;
+  for (int f = 0; f < MS_COPY_FACT_COUNT && n < max; f++) {
+    MsProbeCell *c = &out[n++];
+    ms_probe_cell_set (c, facts[f].mode, exp, "%s", facts[f].variant);
+    c->arg[ARG_FACT] = f;
+    c->instrumented = facts[f].has_rate;
+  }
+  return n;
+}
+
+/* "held" or "did not hold (the error)". */
+static const char *
+held (const MsCell *c, char *buf, size_t len)
+{
+  if (c->status == MS_CELL_OK)
+    return ms_gettext ("worked");
+  snprintf (buf, len, ms_gettext ("failed (%s)"), c->message[0] ? c->message : "?");
+  return buf;
+}
+
+static bool
+caption (const MsResults *r, int exponent, char *buf, size_t len)
+{
+  (void)exponent;
+  double rate[MS_COPY_FACT_COUNT];
+  int n_rates = 0;
+  for (int f = 0; f < MS_COPY_FACT_COUNT; f++) {
+    rate[f] = ms_copy_fact_rate (r, f);
+    n_rates += rate[f] > 0;
+  }
+  const MsCell *maps[3] = { ms_copy_fact_cell (r, MS_COPY_FACT_MAP_MALLOC_HOST),
+                            ms_copy_fact_cell (r, MS_COPY_FACT_MAP_REGISTER_MAPPED),
+                            ms_copy_fact_cell (r, MS_COPY_FACT_MAP_REGISTER_DEFAULT) };
+  if (n_rates == 0 || !maps[0] || !maps[1] || !maps[2])
+    return ms_caption_missing (buf, len,
+                               ms_gettext ("The run lacks the copy rates or the device-pointer "
+                                           "facts."));
+  if (rate[MS_COPY_FACT_H2D] > 0 && rate[MS_COPY_FACT_D2D] > 0)
+    ms_caption_append (buf, len,
+                       ms_gettext ("cudaMemcpy reached %.1f GB/s host to device and %.1f GB/s "
+                                   "device to host from pinned memory, %.1f GB/s device to "
+                                   "device."),
+                       rate[MS_COPY_FACT_H2D], rate[MS_COPY_FACT_D2H], rate[MS_COPY_FACT_D2D]);
+  if (rate[MS_COPY_FACT_H2H_PINNED] > 0 && rate[MS_COPY_FACT_H2H_PAGEABLE] > 0)
+    ms_caption_append (buf, len,
+                       ms_gettext ("Host to host it reached %.1f GB/s between pinned buffers "
+                                   "and %.1f GB/s between pageable ones."),
+                       rate[MS_COPY_FACT_H2H_PINNED], rate[MS_COPY_FACT_H2H_PAGEABLE]);
+  char e1[320], e2[320], e3[320];
+  ms_caption_append (buf, len,
+                     ms_gettext ("cudaHostGetDevicePointer on cudaMallocHost memory %s; on "
+                                 "memory registered with cudaHostRegisterMapped %s; registered "
+                                 "without it %s."),
+                     held (maps[0], e1, sizeof e1), held (maps[1], e2, sizeof e2),
+                     held (maps[2], e3, sizeof e3));
+  double plain = rate[MS_COPY_FACT_READ_MAPPED], wc = rate[MS_COPY_FACT_READ_WC];
+  if (plain > 0 && wc > 0) {
+    char speed[48];
+    ms_caption_append (buf, len,
+                       ms_gettext ("A zero-copy read kernel reached %.1f GB/s from mapped "
+                                   "memory and %.1f GB/s from write-combined mapped memory: "
+                                   "write-combined was %s."),
+                       plain, wc, ms_caption_speed (wc / plain, 2, speed, sizeof speed));
+  }
+  return true;
+}
+
+const MsProbeLesson ms_lesson_copy_kinds = {
+  .info
+  = { NAME, MS_N_ ("cudaMemcpy between two pinned host buffers, two pageable ones, two device "
+                   "buffers, and from and to the device, at one size: the rate of each. Then "
+                   "whether cudaHostGetDevicePointer gives a device pointer for memory from "
+                   "cudaMallocHost (default flags) and from cudaHostRegister with and without "
+                   "cudaHostRegisterMapped: each is a fact that worked, or failed with the "
+                   "CUDA error. Last, a kernel reading mapped host memory, plain and "
+                   "write-combined. Look at which facts hold on this system and how the "
+                   "rates compare.") },
+  .topic = MS_TOPIC_COPY_KINDS,
+  .probe = MS_PROBE_COPY_KINDS,
+  .settings = "one size (exp); cudaMemcpy H2H pinned and pageable, D2D, H2D, D2H; "
+              "cudaHostGetDevicePointer on cudaMallocHost, cudaHostRegister with and without "
+              "Mapped; a zero-copy read of mapped and of write-combined mapped memory",
+  .options = options,
+  .parts = parts,
+  .cells = cells,
+  .caption = caption,
+};

@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-intensity.c: zero-copy and arithmetic intensity (docs/lessons.md).
+ * At R = 1, a kernel does F dependent FMAs per element of a and b; end to
+ * end, zero-copy (the kernel reads mapped pinned host memory and writes
+ * mapped c) against pinned (copy a and b in, the kernel, copy c out). The
+ * caption gives zero-copy ÷ pinned per F and the smallest F at which
+ * zero-copy wins, as measured. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ms-i18n.h"
+#include "ms-lesson-caption-private.h"
+#include "ms-lesson-private.h"
+
+#define NAME "intensity"
+
+/* arg[] of the probe, read by kernels/lesson-intensity.cu. */
+enum { ARG_FMA, ARG_ZERO_COPY };
+
+#define MAX_FMA 1024
+
+static const MsLessonOption options[] = {
+  { "exp", 22, 10, 26, true, MS_N_ ("the size: 2^exp floats per vector (22: 16 MiB)") },
+  { "max-fma", 1024, 1, MAX_FMA, true,
+    MS_N_ ("the most dependent FMAs per element; F goes 1, 4, 16 .. up to it") },
+  { NULL },
+};
+
+static void
+parts (MsPartList *list)
+{
+  ms_lesson_add_probe_part (list, MS_PROBE_INTENSITY, 0);
+}
+
+/* The next F after f (times 4), ending on max_f. */
+static int
+next_fma (int f, int max_f)
+{
+  return f * 4 > max_f && f < max_f ? max_f : f * 4;
+}
+
+static int
+cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
+{
+  (void)part;
+  int exp = (int)ms_lesson_option (NAME, sweep, "exp");
+  int max_f = (int)ms_lesson_option (NAME, sweep, "max-fma");
+  int n = 0;
+  for (int f = 1; f <= max_f; f = next_fma (f, max_f))
+    for (int zc = 1; zc >= 0 && n < max; zc--) {
+      MsProbeCell *c = &out[n++];
+      ms_probe_cell_set (c, zc ? MS_MODE_ZERO_COPY : MS_MODE_PINNED, exp, "mode=%s/F=%d",
+                         zc ? "zero-copy" : "pinned", f);
+      c->arg[ARG_FMA] = f;
+      c->arg[ARG_ZERO_COPY] = zc;
+      c->instrumented = 1;
+    }
+  return n;
+}
+
+/* The median of the mode's cell at F (any size when exponent < 0), or 0. */
+static double
+median_at (const MsResults *r, bool zero_copy, int f, int exponent)
+{
+  char v[MS_VARIANT_LEN];
+  snprintf (v, sizeof v, "mode=%s/F=%d", zero_copy ? "zero-copy" : "pinned", f);
+  FOR_EACH_EXP (e, exponent)
+  {
+    const MsCell *c = ms_caption_measured (r, zero_copy ? MS_MODE_ZERO_COPY : MS_MODE_PINNED, e, v);
+    if (c)
+      return c->stats.e2e.median;
+  }
+  return 0;
+}
+
+static double
+intensity_ratio (const MsResults *r, int f, int exponent)
+{
+  double zc = median_at (r, true, f, exponent), pinned = median_at (r, false, f, exponent);
+  return zc > 0 && pinned > 0 ? zc / pinned : 0;
+}
+
+static bool
+caption (const MsResults *r, int exponent, char *buf, size_t len)
+{
+  char list[512] = "", t1[32], t2[32];
+  int n = 0, first_win = 0, f_lo = 0, f_hi = 0;
+  bool wins_after_first = true;
+  for (int f = 1; f <= MAX_FMA; f++) {
+    double ratio = intensity_ratio (r, f, exponent);
+    if (!(ratio > 0))
+      continue;
+    size_t used = strlen (list);
+    snprintf (list + used, sizeof list - used, "%sF = %d: %.2f", n ? ", " : "", f, ratio);
+    if (!f_lo)
+      f_lo = f;
+    f_hi = f;
+    if (ratio < 1 && !first_win)
+      first_win = f;
+    else if (ratio >= 1 && first_win)
+      wins_after_first = false;
+    n++;
+  }
+  if (n < 2)
+    return ms_caption_missing (buf, len,
+                               ms_gettext ("The run lacks zero-copy and pinned cells at two "
+                                           "or more F."));
+  ms_caption_append (buf, len,
+                     ms_gettext ("Zero-copy ÷ pinned, end to end (below 1: zero-copy "
+                                 "is faster): %s."),
+                     list);
+  ms_caption_append (buf, len,
+                     ms_gettext ("With %d FMA per element pinned took %s, with %d "
+                                 "it took %s."),
+                     f_lo, ms_caption_time (median_at (r, false, f_lo, exponent), t1, sizeof t1),
+                     f_hi, ms_caption_time (median_at (r, false, f_hi, exponent), t2, sizeof t2));
+  if (first_win == f_lo && wins_after_first)
+    ms_caption_append (buf, len,
+                       ms_gettext ("Zero-copy was faster at every F measured, even "
+                                   "with one FMA per element."));
+  else if (!first_win)
+    ms_caption_append (buf, len,
+                       ms_gettext ("Zero-copy never won: up to %d dependent FMAs per "
+                                   "element did not hide the link on this system."),
+                       f_hi);
+  else
+    ms_caption_append (buf, len, ms_gettext ("Zero-copy first won at F = %d%s."), first_win,
+                       wins_after_first ? ms_gettext (", and at every larger F")
+                                        : ms_gettext (", though not at every larger F"));
+  return true;
+}
+
+const MsProbeLesson ms_lesson_intensity = {
+  .info = { NAME, MS_N_ ("Each element of a and b is used once (R = 1) by a kernel that does F "
+                         "dependent FMAs on it and writes c. Zero-copy: the kernel reads a and b "
+                         "from mapped pinned host memory and writes c there. Pinned: a and b are "
+                         "copied to the GPU, the kernel runs, c is copied back. Both are timed end "
+                         "to end on the host clock; look at how zero-copy ÷ pinned moves as F "
+                         "grows, and at which F, if any, it drops below 1. The timeline comes from "
+                         "one more run with events.") },
+  .topic = MS_TOPIC_INTENSITY,
+  .probe = MS_PROBE_INTENSITY,
+  .settings = "R=1; F=1,4,16..max-fma dependent FMAs per element; zero-copy (mapped pinned a, "
+              "b, c) and pinned (H2D a, b; kernel; D2H c) end to end at one size (exp)",
+  .options = options,
+  .parts = parts,
+  .cells = cells,
+  .caption = caption,
+};

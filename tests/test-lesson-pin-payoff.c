@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-lesson-pin-payoff.c: the pin-payoff lesson (engine/ms-lesson-pin-payoff.c):
+ * its options, its cells, the break-even N from a model where pinning pays
+ * off and from one where its copies are no faster, a size skipped for
+ * memory named in the caption, the variants through the samples file, and
+ * its picture. */
+#include <math.h>
+
+#include "ms-lesson-pin-payoff.h"
+#include "ms-lesson-probe-test.h"
+
+#define NAME "pin-payoff"
+
+static void
+test_options (void)
+{
+  char err[256];
+  g_assert_true (ms_lesson_check_options (NAME, "max-exp=28,max-pinned-pct=10", err, sizeof err));
+  ms_test_option_refused (NAME, "max-exp=30", "outside");
+  ms_test_option_refused (NAME, "max-exp=12", "outside");
+  ms_test_option_refused (NAME, "max-pinned-pct=51", "outside");
+  ms_test_option_refused (NAME, "max-pinned-pct=ten", "whole number");
+  ms_test_option_refused (NAME, "pct=10", "no option");
+  ms_test_option_refused (NAME, "max-exp=20,max-exp=22", "twice");
+}
+
+static void
+test_cells (void)
+{
+  MsProbeCell cells[MS_PROBE_MAX_CELLS];
+  int n = ms_test_lesson_cells (NAME, "", cells, MS_PROBE_MAX_CELLS);
+  g_assert_cmpint (n, ==, 7 * 3 * 3); /* exponents 14..26 step 2, three kinds, three steps */
+  ms_test_cells_unique (cells, n);
+  g_assert_cmpint (cells[0].exponent, ==, 14);
+  g_assert_cmpstr (cells[0].variant, ==, "mode=pageable/step=setup");
+  g_assert_cmpstr (cells[5].variant, ==, "mode=pinned/step=copy");
+  g_assert_cmpint (cells[5].mode, ==, MS_MODE_PINNED);
+  g_assert_cmpint (cells[5].arg[0], ==, 2);  /* copy */
+  g_assert_cmpint (cells[5].arg[1], ==, 25); /* max-pinned-pct */
+  g_assert_cmpint (cells[5].arg[2], ==, 1);  /* pinned */
+  g_assert_cmpint (cells[n - 1].exponent, ==, 26);
+  g_assert_cmpint (cells[n - 1].mode, ==, MS_MODE_REGISTERED);
+  n = ms_test_lesson_cells (NAME, "max-exp=28,max-pinned-pct=5", cells, MS_PROBE_MAX_CELLS);
+  g_assert_cmpint (n, ==, 8 * 9);
+  g_assert_cmpint (cells[n - 1].arg[1], ==, 5);
+}
+
+/* Costs in µs for b bytes: step 0 setup, 1 release, 2 copy. */
+static double
+cost (int kind, int step, double b, bool pays)
+{
+  static const double once[3][2] = { { 1, 1 }, { 100, 50 }, { 50, 20 } };
+  static const double per_byte[3][2] = { { 1 / 4e3, 0 }, { 1 / 1e3, 0 }, { 1 / 2e3, 0 } };
+  if (step == 2)
+    return b / (kind == 0 || !pays ? 10e3 : 25e3);
+  return once[kind][step] + per_byte[kind][step] * b;
+}
+
+static MsCellStatus
+model (const MsProbeArgs *a, MsProbeSample *out, bool pays)
+{
+  if (a->bytes > (64u << 20)) {
+    snprintf (out->error, sizeof out->error, "skipped: %u MiB is more than 25%% of MemAvailable",
+              (unsigned)(a->bytes >> 20));
+    return MS_CELL_UNSUPPORTED;
+  }
+  out->value_us = cost (a->arg[2], a->arg[0], (double)a->bytes, pays);
+  return MS_CELL_OK;
+}
+
+static MsCellStatus
+model_pays (const MsProbeArgs *a, MsProbeSample *out, void *user)
+{
+  (void)user;
+  return model (a, out, true);
+}
+
+static MsCellStatus
+model_never (const MsProbeArgs *a, MsProbeSample *out, void *user)
+{
+  (void)user;
+  return model (a, out, false);
+}
+
+static double
+expected_n (int kind, double b)
+{
+  double base = cost (0, 0, b, true) + cost (0, 1, b, true);
+  double once = cost (kind, 0, b, true) + cost (kind, 1, b, true) + (kind == 2 ? base : 0);
+  return ceil ((once - base) / (cost (0, 2, b, true) - cost (kind, 2, b, true)));
+}
+
+static void
+test_pays (void)
+{
+  MsResults *r = ms_test_lesson_run (NAME, "", model_pays);
+  g_assert_cmpuint (r->n_cells, ==, 63);
+  double n = 0;
+  g_assert_cmpint (ms_pin_payoff_break_even (r, MS_MODE_PINNED, 14, &n), ==, 1);
+  g_assert_cmpfloat (n, ==, expected_n (1, 65536));
+  g_assert_cmpint (ms_pin_payoff_break_even (r, MS_MODE_REGISTERED, 20, &n), ==, 1);
+  g_assert_cmpfloat (n, ==, expected_n (2, 4 << 20));
+  /* The skipped size has no break-even and says why. */
+  g_assert_cmpint (ms_pin_payoff_break_even (r, MS_MODE_PINNED, 26, &n), ==, -1);
+  char buf[4096] = "", want[128];
+  g_assert_true (ms_lesson_caption (MS_TOPIC_PIN_PAYOFF, r, -1, buf, sizeof buf));
+  g_test_message ("%s", buf);
+  g_snprintf (want, sizeof want, "At 64 KiB pinning paid off from %.0f copies on",
+              expected_n (1, 65536));
+  g_assert_nonnull (strstr (buf, want));
+  g_assert_nonnull (strstr (buf, "skipped: 256 MiB is more than 25% of MemAvailable"));
+  ms_test_variants_round_trip (r);
+  ms_test_picture_renders (MS_TOPIC_PIN_PAYOFF, r);
+  ms_results_free (r);
+}
+
+static void
+test_never (void)
+{
+  MsResults *r = ms_test_lesson_run (NAME, "max-exp=20", model_never);
+  double n = 0;
+  g_assert_cmpint (ms_pin_payoff_break_even (r, MS_MODE_PINNED, 16, &n), ==, 0);
+  char buf[4096] = "";
+  g_assert_true (ms_lesson_caption (MS_TOPIC_PIN_PAYOFF, r, -1, buf, sizeof buf));
+  g_test_message ("%s", buf);
+  g_assert_nonnull (strstr (buf, "pinning never paid off"));
+  g_assert_null (strstr (buf, "from the first copy"));
+  ms_test_picture_renders (MS_TOPIC_PIN_PAYOFF, r);
+  ms_results_free (r);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/lesson/pin-payoff/options", test_options);
+  g_test_add_func ("/lesson/pin-payoff/cells", test_cells);
+  g_test_add_func ("/lesson/pin-payoff/pays", test_pays);
+  g_test_add_func ("/lesson/pin-payoff/never", test_never);
+  return g_test_run ();
+}
