@@ -133,6 +133,7 @@ ms_k_probe_run (MsKProbe *p)
     return kp_fail (p, "cudaSetDevice", e);
   switch (p->probe) {
   case MS_K_PROBE_CONCURRENT: return ms_k_probe_concurrent (p);
+  case MS_K_PROBE_IMPLICIT_SYNC: return ms_k_probe_implicit_sync (p);
   default: return kp_unsupported (p, "this build of memsweep has no probe %d", p->probe);
   }
 }
