@@ -19,7 +19,9 @@
 #define MAX_CONNECTIONS "CUDA_DEVICE_MAX_CONNECTIONS"
 
 /* arg[] of the probe, read by kernels/lesson-implicit-sync.cu. */
-enum { ARG_OP, ARG_NON_BLOCKING, ARG_KERNEL_US, ARG_KIB };
+/* ARG_DEFAULT_QUEUES only names the part's setting: the child's
+ * environment makes it. */
+enum { ARG_OP, ARG_NON_BLOCKING, ARG_KERNEL_US, ARG_KIB, ARG_DEFAULT_QUEUES };
 
 static const MsLessonOption options[] = {
   { "kernel-us", 500, 50, 100000, true, MS_N_ ("each kernel's duration, µs") },
@@ -116,6 +118,7 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
       c->arg[ARG_NON_BLOCKING] = nb;
       c->arg[ARG_KERNEL_US] = kernel_us;
       c->arg[ARG_KIB] = kib;
+      c->arg[ARG_DEFAULT_QUEUES] = default_queues;
       c->instrumented = 1;
     }
   return n;
@@ -279,7 +282,10 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     list_op (r, op, MS_SYNC_SERIALISED, serial, sizeof serial);
     list_op (r, op, MS_SYNC_UNDECIDED, undecided, sizeof undecided);
   }
-  if (serial[0])
+  if (serial[0] && undecided[0])
+    ms_caption_append (buf, len, ms_gettext ("Serialised on this GPU (about two kernel times): "
+                                             "%s."), serial);
+  else if (serial[0])
     ms_caption_append (buf, len, ms_gettext ("Serialised on this GPU (about two kernel times): "
                                              "%s; everything else overlapped."), serial);
   else

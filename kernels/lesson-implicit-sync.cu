@@ -13,7 +13,7 @@
 #include "ms-k-probe.cuh"
 
 /* arg[] of MS_K_PROBE_IMPLICIT_SYNC (engine/ms-lesson-implicit-sync.c). */
-enum { ARG_OP, ARG_NON_BLOCKING, ARG_KERNEL_US, ARG_KIB };
+enum { ARG_OP, ARG_NON_BLOCKING, ARG_KERNEL_US, ARG_KIB, ARG_DEFAULT_QUEUES };
 enum {
   OP_ALONE, /* one kernel only: the duration the others are counted in */
   OP_NONE,
@@ -167,7 +167,10 @@ timed_window (MsKProbe *p, Setup *s, int op, size_t bytes, KpStamps *st, const K
                                                                         : 2;
   for (int k = 0; k < n_kernels; k++) {
     unsigned long long a = st->host[2 * k], b = st->host[2 * k + 1];
-    kp_event (p, KP_KERNEL, 1 + k, -1, 0, kp_stamp_us (o, a), b > a ? (b - a) * 1e-3 : 0, 0);
+    /* No host call of its own: a host time >= 0 keeps the samples file
+     * readable. */
+    double start = kp_stamp_us (o, a);
+    kp_event (p, KP_KERNEL, 1 + k, start, 0, start, b > a ? (b - a) * 1e-3 : 0, 0);
   }
   return MS_K_OK;
 }
