@@ -79,9 +79,9 @@ ms_implicit_sync_column_label (int column)
 {
   switch (column) {
   case 0: return ms_gettext ("blocking, 1 queue");
-  case 1: return ms_gettext ("blocking, default queues");
+  case 1: return ms_gettext ("blocking, default");
   case 2: return ms_gettext ("non-blocking, 1 queue");
-  default: return ms_gettext ("non-blocking, default queues");
+  default: return ms_gettext ("non-blocking, default");
   }
 }
 

@@ -167,10 +167,9 @@ timed_window (MsKProbe *p, Setup *s, int op, size_t bytes, KpStamps *st, const K
                                                                         : 2;
   for (int k = 0; k < n_kernels; k++) {
     unsigned long long a = st->host[2 * k], b = st->host[2 * k + 1];
-    /* No host call of its own: a host time >= 0 keeps the samples file
-     * readable. */
-    double start = kp_stamp_us (o, a);
-    kp_event (p, KP_KERNEL, 1 + k, start, 0, start, b > a ? (b - a) * 1e-3 : 0, 0);
+    /* No host call of its own (its launch is on the host lane): host
+     * time 0 at the start, since the samples file takes no negative. */
+    kp_event (p, KP_KERNEL, 1 + k, 0, 0, kp_stamp_us (o, a), b > a ? (b - a) * 1e-3 : 0, 0);
   }
   return MS_K_OK;
 }

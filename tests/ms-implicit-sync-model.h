@@ -49,10 +49,10 @@ ms_sync_model_probe (const MsProbeArgs *args, MsProbeSample *out, void *user)
   if (!args->instrumented)
     return MS_CELL_OK;
   MsEvent ev[3] = {
-    { .phase = MS_PHASE_KERNEL, .lane = 1, .host_start_us = 3, .gpu_start_us = 3, .gpu_us = k },
+    { .phase = MS_PHASE_KERNEL, .lane = 1, .host_start_us = 0, .gpu_start_us = 3, .gpu_us = k },
     { .phase = MS_PHASE_CALL, .lane = MS_LANE_HOST, .host_start_us = 2, .host_us = call,
       .gpu_start_us = -1, .gpu_us = -1 },
-    { .phase = MS_PHASE_KERNEL, .lane = 2, .host_start_us = 3 + second, .gpu_start_us = 3 + second,
+    { .phase = MS_PHASE_KERNEL, .lane = 2, .host_start_us = 0, .gpu_start_us = 3 + second,
       .gpu_us = k },
   };
   for (int i = 0; i < 3; i++)

@@ -84,7 +84,7 @@ test_caption_material_holds (void)
   g_assert_nonnull (strstr (buf, "cudaMalloc, cudaFree, cudaMallocHost"));
   /* The legacy kernel only on blocking streams: said where. */
   g_assert_nonnull (strstr (buf, "kernel on legacy stream (blocking, 1 queue; blocking, "
-                                 "default queues)"));
+                                 "default)"));
   g_assert_nonnull (strstr (buf, "Not on the material's list, but serialised here: "
                                  "cudaEventRecord (blocking, 1 queue; non-blocking, 1 queue)."));
   g_assert_null (strstr (buf, "but overlapped here"));
@@ -110,7 +110,7 @@ test_caption_material_fails (void)
   g_assert_true (ms_lesson_caption (MS_TOPIC_IMPLICIT_SYNC, r, -1, buf, sizeof buf));
   g_test_message ("%s", buf);
   g_assert_nonnull (strstr (buf, "Serialised on this GPU (about two kernel times): kernel on "
-                                 "legacy stream (blocking, default queues). Undecided"));
+                                 "legacy stream (blocking, default). Undecided"));
   g_assert_nonnull (strstr (buf, "On the material's list of calls that synchronise, but "
                                  "overlapped here: cudaMalloc, cudaFree,"));
   g_assert_nonnull (strstr (buf, "Undecided, since the call itself took most of a kernel's "
