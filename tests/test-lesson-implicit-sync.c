@@ -138,6 +138,15 @@ test_caption_missing (void)
   ms_results_free (r);
 }
 
+/* The app makes its reference-like runs on the plain test backend. */
+static void
+test_plain_backend (void)
+{
+  MsResults *r = ms_sync_model_run (NULL, NULL);
+  g_assert_cmpuint (r->n_cells, ==, 2 * (1 + 2 * (MS_SYNC_OP_COUNT - 1)));
+  ms_results_free (r);
+}
+
 static void
 test_round_trip (void)
 {
@@ -174,5 +183,6 @@ main (int argc, char **argv)
   g_test_add_func ("/implicit-sync/caption-material-fails", test_caption_material_fails);
   g_test_add_func ("/implicit-sync/caption-missing", test_caption_missing);
   g_test_add_func ("/implicit-sync/round-trip", test_round_trip);
+  g_test_add_func ("/implicit-sync/plain-backend", test_plain_backend);
   return g_test_run ();
 }
