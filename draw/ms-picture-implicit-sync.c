@@ -20,7 +20,8 @@ fill_matrix (MsMatrixData *d, const MsResults *run)
   g_snprintf (d->title, sizeof d->title, "%s",
               _("Two kernels, one operation between the launches: time in kernel times"));
   g_snprintf (d->row_title, sizeof d->row_title, "%s", _("operation"));
-  g_snprintf (d->col_title, sizeof d->col_title, "%s", _("stream kind, hardware queues (1 or the default)"));
+  g_snprintf (d->col_title, sizeof d->col_title, "%s",
+              _("stream kind, hardware queues (1 or the default)"));
   g_snprintf (d->unit, sizeof d->unit, "%s", _("× kernel"));
   d->scale_min = 1;
   d->scale_max = 2;

@@ -218,7 +218,8 @@ list_op (const MsResults *r, MsSyncOp op, MsSyncVerdict want, char *list, size_t
   for (int col = 0; col < MS_SYNC_N_COLUMNS; col++)
     if (in[col]) {
       at = strlen (list);
-      snprintf (list + at, len - at, "%s%s", first ? "" : "; ", ms_implicit_sync_column_label (col));
+      snprintf (list + at, len - at, "%s%s", first ? "" : "; ",
+                ms_implicit_sync_column_label (col));
       first = false;
     }
   at = strlen (list);

@@ -159,7 +159,7 @@ timed_window (MsKProbe *p, Setup *s, int op, size_t bytes, KpStamps *st, const K
     return MS_K_OK;
   kp_event (p, KP_LAUNCH, 0, t0 - o->host_us, t1 - t0, -1, -1, 0);
   if (op != OP_ALONE && op != OP_NONE)
-    kp_event (p, KP_CALL, 0, t1 - o->host_us, t2 - t1, -1, -1, bytes);
+    kp_event (p, KP_CALL, 0, t1 - o->host_us, t2 - t1, -1, -1, op <= OP_MEMCPY_D2D ? bytes : 0);
   if (op != OP_ALONE)
     kp_event (p, KP_LAUNCH, 0, t2 - o->host_us, t3 - t2, -1, -1, 0);
   int n_kernels = op == OP_KERNEL_LEGACY || op == OP_KERNEL_PER_THREAD ? 3

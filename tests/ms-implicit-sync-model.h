@@ -77,7 +77,11 @@ ms_sync_model_run (MsSyncModel *m, const char *options)
   s.reps = 3;
   s.reps_rule = MS_REPS_FIXED;
   s.warmup = 0;
-  if (!m) { s.min_exp = 16; s.max_exp = 18; s.step = 2; }
+  if (!m) {
+    s.min_exp = 16; /* as the app test makes its runs */
+    s.max_exp = 18;
+    s.step = 2;
+  }
   snprintf (s.options, sizeof s.options, "%s", options ? options : "");
   MsBackend *b = ms_backend_new_test (&cfg);
   MsRunStatus st =
