@@ -7,6 +7,7 @@
 #include "ms-lesson-picture.h"
 
 static const MsLessonPictureFunc pictures[MS_TOPIC_COUNT] = {
+  [MS_TOPIC_IMPLICIT_SYNC] = ms_picture_implicit_sync,
   [MS_TOPIC_CONCURRENT] = ms_picture_concurrent,
   [MS_TOPIC_PIN_PAYOFF] = ms_picture_pin_payoff,
   [MS_TOPIC_INTENSITY] = ms_picture_intensity,

@@ -39,5 +39,7 @@ void ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyl
                             double width, double height);
 void ms_picture_copy_kinds (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
                             double width, double height);
+void ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
+                               double width, double height);
 
 G_END_DECLS

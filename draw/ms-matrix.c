@@ -140,7 +140,10 @@ draw_cell (cairo_t *cr, const MsMatrixData *d, const MsChartStyle *style, MsMatr
   /* Dark text on light cells and the other way round. */
   double luma = 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue;
   cairo_set_source_rgb (cr, luma > 0.5 ? 0 : 1, luma > 0.5 ? 0 : 1, luma > 0.5 ? 0 : 1);
-  g_snprintf (text, sizeof text, v >= 100 ? "%.0f" : "%.1f", v);
+  if (d->cell_text[i][j][0])
+    g_snprintf (text, sizeof text, "%s", d->cell_text[i][j]);
+  else
+    g_snprintf (text, sizeof text, v >= 100 ? "%.0f" : "%.1f", v);
   lay->text_w[i][j] =
     ms_text_in_box (cr, text, cx, cy, lay->cell_w, lay->cell_h, lay->font_size, TRUE);
 }
@@ -164,12 +167,13 @@ draw_legend (cairo_t *cr, const MsMatrixData *d, const MsChartStyle *style,
   for (int k = 0; k <= steps; k++) {
     char label[32];
     double v = lay->vmax - (lay->vmax - lay->vmin) * k / steps;
-    g_snprintf (label, sizeof label, "%.0f", v);
+    g_snprintf (label, sizeof label, lay->vmax - lay->vmin < 10 ? "%.1f" : "%.0f", v);
     ms_draw_text (cr, label, x + w + 4, y + h * k / steps, fs * 0.85, 0, 0.5, FALSE, NULL, NULL);
     cairo_rectangle (cr, x + w, y + h * k / steps - 0.5, 3, 1);
     cairo_fill (cr);
   }
-  ms_draw_text (cr, _("GB/s"), x, y - 4, fs * 0.85, 0, 1, TRUE, NULL, NULL);
+  ms_draw_text (cr, d->unit[0] ? d->unit : _("GB/s"), x, y - 4, fs * 0.85, 0, 1, TRUE, NULL,
+                NULL);
   double sy = y + h + fs;
   hatch (cr, style, x, sy, w, w);
   ms_set_color (cr, &style->fg, 0.9);
@@ -214,8 +218,8 @@ lay_out (cairo_t *cr, const MsMatrixData *d, double fs, double width, double hei
   lay->legend_y = round (top + fs);
   lay->legend_x = round (lay->legend_x);
   lay->legend_h = MAX (40, MIN (d->n_rows * lay->cell_h - 5 * fs, 260));
-  lay->vmin = 0;
-  lay->vmax = max_value (d);
+  lay->vmin = d->scale_max > d->scale_min ? d->scale_min : 0;
+  lay->vmax = d->scale_max > d->scale_min ? d->scale_max : max_value (d);
 }
 
 static void
@@ -235,7 +239,14 @@ draw_labels (cairo_t *cr, const MsMatrixData *d, const MsChartStyle *style,
     cairo_save (cr);
     cairo_rectangle (cr, lay->x0 + j * lay->cell_w, 0, lay->cell_w, lay->y0);
     cairo_clip (cr);
-    ms_draw_text (cr, d->col_label[j], cx, lay->y0 - 4, fs, 0.5, 1, TRUE, NULL, NULL);
+    /* A label wider than its cell is shrunk to fit rather than cut. */
+    double w;
+    ms_draw_text (cr, d->col_label[j], 0, 0, fs, -1, 0, TRUE, &w, NULL);
+    if (w > lay->cell_w - 4)
+      ms_text_in_box (cr, d->col_label[j], cx, lay->y0 - 4 - fs * 0.7, lay->cell_w, fs * 1.5, fs,
+                      TRUE);
+    else
+      ms_draw_text (cr, d->col_label[j], cx, lay->y0 - 4, fs, 0.5, 1, TRUE, NULL, NULL);
     cairo_restore (cr);
   }
   for (int i = 0; i < d->n_rows; i++)

@@ -22,6 +22,13 @@ typedef struct {
   char title[160];
   double value[MS_MATRIX_MAX][MS_MATRIX_MAX]; /* GB/s; <= 0: none */
   gboolean square;    /* device x device: the diagonal is no pair */
+  /* Optional, zero for the peer and multi matrices: a text drawn in a
+   * cell instead of its number, a fixed colour scale (when scale_max >
+   * scale_min; values outside take the end colours) and the legend's unit
+   * ("" for GB/s). */
+  char cell_text[MS_MATRIX_MAX][MS_MATRIX_MAX][32];
+  double scale_min, scale_max;
+  char unit[32];
 } MsMatrixData;
 
 /* Where things went, for hit tests and the render tests. */

@@ -54,3 +54,4 @@ extern const MsProbeLesson ms_lesson_concurrent;
 extern const MsProbeLesson ms_lesson_intensity;
 extern const MsProbeLesson ms_lesson_pin_payoff;
 extern const MsProbeLesson ms_lesson_copy_kinds;
+extern const MsProbeLesson ms_lesson_implicit_sync;

@@ -9,6 +9,7 @@
 #include "ms-lesson-private.h"
 
 static const MsProbeLesson *const probe_lessons[] = {
+  &ms_lesson_implicit_sync,
   &ms_lesson_concurrent,
   &ms_lesson_pin_payoff,
   &ms_lesson_intensity,

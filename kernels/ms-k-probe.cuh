@@ -84,3 +84,4 @@ MsKStatus ms_k_probe_concurrent (MsKProbe *p);
 MsKStatus ms_k_probe_intensity (MsKProbe *p);
 MsKStatus ms_k_probe_pin_payoff (MsKProbe *p);
 MsKStatus ms_k_probe_copy_kinds (MsKProbe *p);
+MsKStatus ms_k_probe_implicit_sync (MsKProbe *p);

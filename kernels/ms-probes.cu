@@ -140,6 +140,7 @@ ms_k_probe_run (MsKProbe *p)
   case MS_K_PROBE_INTENSITY: return ms_k_probe_intensity (p);
   case MS_K_PROBE_PIN_PAYOFF: return ms_k_probe_pin_payoff (p);
   case MS_K_PROBE_COPY_KINDS: return ms_k_probe_copy_kinds (p);
+  case MS_K_PROBE_IMPLICIT_SYNC: return ms_k_probe_implicit_sync (p);
   default: return kp_unsupported (p, "this build of memsweep has no probe %d", p->probe);
   }
 }

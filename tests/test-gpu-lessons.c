@@ -293,6 +293,44 @@ check_costs (const MsResults *r)
           reg->stats.phase_host[MS_PHASE_REGISTER].median);
 }
 
+/* Two fixed-duration kernels (500 us by default) on two streams with
+ * nothing between them overlap: a measured fact every column must show,
+ * in the figure and in the kernels' own stamps. What the operations do is
+ * printed, not checked. */
+static void
+check_implicit_sync (const MsResults *r)
+{
+  static const char *const cols[] = { "s=block/q=1", "s=block/q=def", "s=nonblock/q=1",
+                                      "s=nonblock/q=def" };
+  for (int i = 0; i < 4; i++) {
+    char v[64], va[64];
+    snprintf (v, sizeof v, "op=none/%s", cols[i]);
+    snprintf (va, sizeof va, "op=alone/s=block/q=%s", i % 2 ? "def" : "1");
+    const MsCell *none = ms_results_find_variant (r, MS_MODE_STREAMS, 0, v);
+    const MsCell *alone = ms_results_find_variant (r, MS_MODE_STREAMS, 0, va);
+    CHECK (none && alone, "implicit-sync: %s or %s missing", v, va);
+    if (!none || !alone)
+      continue;
+    double a = alone->stats.e2e.median, n = none->stats.e2e.median;
+    CHECK (a >= 500 && a < 750, "implicit-sync %s: one 500 us kernel took %.0f us", va, a);
+    CHECK (n < 1.5 * a, "implicit-sync %s: two kernels took %.0f us, one %.0f us", v, n, a);
+    /* The instrumented sample: the second kernel starts before the first
+     * ends. */
+    double end0 = -1, start1 = -1;
+    for (size_t e = 0; e < none->n_events; e++) {
+      const MsEvent *ev = &none->events[e];
+      if (ev->phase == MS_PHASE_KERNEL && ev->lane == 1)
+        end0 = ev->gpu_start_us + ev->gpu_us;
+      if (ev->phase == MS_PHASE_KERNEL && ev->lane == 2)
+        start1 = ev->gpu_start_us;
+    }
+    CHECK (end0 > 0 && start1 >= 0 && start1 < end0,
+           "implicit-sync %s: stamps: the second kernel starts at %.0f us, the first ends at "
+           "%.0f us", v, start1, end0);
+    printf ("implicit-sync %s: one kernel %.0f us, two %.0f us\n", cols[i], a, n);
+  }
+}
+
 static const struct {
   const char *name;
   void (*check) (const MsResults *r);
@@ -303,6 +341,7 @@ static const struct {
   { "cache-state", check_cache_state },
   { "managed-touch", check_managed },
   { "costs", check_costs },
+  { "implicit-sync", check_implicit_sync },
 };
 
 int

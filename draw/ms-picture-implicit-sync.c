@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-picture-implicit-sync.c: the implicit-synchronisation lesson's
+ * picture: the matrix of operations x (stream kind, queues) as a heat map
+ * from one to two kernel times, each cell saying whether the kernels
+ * overlapped, and below it the timeline of one serialised cell's
+ * instrumented sample, where the second kernel starts as the first ends. */
+#include <glib/gi18n.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ms-implicit-sync.h"
+#include "ms-lesson-picture.h"
+#include "ms-matrix.h"
+#include "ms-timeline.h"
+
+static void
+fill_matrix (MsMatrixData *d, const MsResults *run)
+{
+  g_snprintf (d->title, sizeof d->title, "%s",
+              _("Two kernels, one operation between the launches: time in kernel times"));
+  g_snprintf (d->row_title, sizeof d->row_title, "%s", _("operation"));
+  g_snprintf (d->col_title, sizeof d->col_title, "%s",
+              _("stream kind, hardware queues (1 or the default)"));
+  g_snprintf (d->unit, sizeof d->unit, "%s", _("× kernel"));
+  d->scale_min = 1;
+  d->scale_max = 2;
+  d->n_cols = MS_SYNC_N_COLUMNS;
+  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++)
+    g_snprintf (d->col_label[col], sizeof d->col_label[col], "%s",
+                ms_implicit_sync_column_label (col));
+  for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT && d->n_rows < MS_MATRIX_MAX; op++) {
+    int i = d->n_rows++;
+    g_snprintf (d->row_label[i], sizeof d->row_label[i], "%s",
+                _(ms_implicit_sync_op_label ((MsSyncOp) op)));
+    for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
+      MsSyncJudged j;
+      MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp) op, col, &j);
+      d->value[i][col] = v == MS_SYNC_MISSING ? -1 : j.times;
+      const char *word = v == MS_SYNC_SERIALISED ? _("serial")
+                       : v == MS_SYNC_OVERLAPPED ? _("overlap")
+                                                 : _("unclear");
+      if (v != MS_SYNC_MISSING)
+        g_snprintf (d->cell_text[i][col], sizeof d->cell_text[i][col], "%s %.2f×", word, j.times);
+    }
+  }
+}
+
+/* The cell whose timeline teaches most: a serialised cudaMalloc on
+ * blocking streams if there is one, else the first serialised cell, else
+ * nothing between the kernels. */
+static const MsCell *
+pick_cell (const MsResults *run, MsSyncOp *op_out, int *col_out)
+{
+  MsSyncJudged j;
+  int best_op = -1, best_col = 0;
+  if (ms_implicit_sync_judge (run, MS_SYNC_OP_MALLOC, 1, &j) == MS_SYNC_SERIALISED)
+    best_op = MS_SYNC_OP_MALLOC, best_col = 1;
+  for (int op = MS_SYNC_OP_MALLOC; op < MS_SYNC_OP_COUNT && best_op < 0; op++)
+    for (int col = 0; col < MS_SYNC_N_COLUMNS && best_op < 0; col++)
+      if (ms_implicit_sync_judge (run, (MsSyncOp) op, col, &j) == MS_SYNC_SERIALISED)
+        best_op = op, best_col = col;
+  if (best_op < 0)
+    best_op = MS_SYNC_OP_NONE, best_col = 1;
+  char v[MS_VARIANT_LEN];
+  ms_implicit_sync_variant (v, sizeof v, (MsSyncOp) best_op, best_col >= 2, best_col % 2);
+  *op_out = (MsSyncOp) best_op;
+  *col_out = best_col;
+  return ms_picture_cell (run, v);
+}
+
+static void
+draw_timeline (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
+               double height)
+{
+  MsSyncOp op;
+  int col;
+  const MsCell *cell = pick_cell (run, &op, &col);
+  g_autofree char *title =
+    g_strdup_printf (_("Timeline of one instrumented sample: %s, %s"),
+                     _(ms_implicit_sync_op_label (op)), ms_implicit_sync_column_label (col));
+  double extent = cell ? ms_timeline_extent (cell, 0) : 0;
+  if (!(extent > 0)) {
+    ms_timeline_draw_message (cr, style, width, height, title,
+                              _("This cell has no instrumented sample to draw."));
+    return;
+  }
+  MsTimeWindow win;
+  ms_time_window_reset (&win, extent);
+  ms_timeline_draw (cr, cell, 0, &win, style, width, height, title, NULL);
+}
+
+void
+ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
+                          double width, double height)
+{
+  g_autofree MsMatrixData *data = g_new0 (MsMatrixData, 1);
+  fill_matrix (data, run);
+  double top = round (height * 0.6);
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, top);
+  cairo_clip (cr);
+  ms_matrix_draw (cr, data, style, width, top, NULL);
+  cairo_restore (cr);
+  cairo_save (cr);
+  cairo_translate (cr, 0, top);
+  cairo_rectangle (cr, 0, 0, width, height - top);
+  cairo_clip (cr);
+  draw_timeline (cr, run, style, width, height - top);
+  cairo_restore (cr);
+}

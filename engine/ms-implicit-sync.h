@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-implicit-sync.h: the implicit-synchronisation lesson's cells read
+ * back (engine/ms-lesson-implicit-sync.c): which operation, stream kind
+ * and queues a cell is, and whether its two kernels overlapped. The
+ * caption and the picture judge the cells the same way. */
+#pragma once
+
+#include <stdbool.h>
+
+#include "memsweep.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The operations between the two launches, in the matrix's row order
+ * (mirrored by kernels/lesson-implicit-sync.cu). MS_SYNC_OP_ALONE is the
+ * one-kernel cell the others are counted in. */
+typedef enum {
+  MS_SYNC_OP_ALONE,
+  MS_SYNC_OP_NONE,
+  MS_SYNC_OP_MALLOC,
+  MS_SYNC_OP_FREE,
+  MS_SYNC_OP_MALLOC_HOST,
+  MS_SYNC_OP_FREE_HOST,
+  MS_SYNC_OP_REGISTER,
+  MS_SYNC_OP_MEMSET,
+  MS_SYNC_OP_MEMSET_ASYNC,
+  MS_SYNC_OP_MEMCPY_D2D,
+  MS_SYNC_OP_KERNEL_LEGACY,
+  MS_SYNC_OP_KERNEL_PER_THREAD,
+  MS_SYNC_OP_EVENT_RECORD,
+  MS_SYNC_OP_COUNT
+} MsSyncOp;
+
+/* The matrix's columns: stream kind x hardware queues. */
+#define MS_SYNC_N_COLUMNS 4
+#define MS_SYNC_COLUMN(non_blocking, default_queues) ((non_blocking) * 2 + (default_queues))
+
+typedef enum {
+  MS_SYNC_MISSING,    /* the run lacks the cell or its references */
+  MS_SYNC_OVERLAPPED, /* about one kernel's time */
+  MS_SYNC_SERIALISED, /* about two */
+  MS_SYNC_UNDECIDED,  /* the call itself took most of a kernel's time */
+} MsSyncVerdict;
+
+typedef struct {
+  MsSyncVerdict verdict;
+  double us;      /* the median, host clock from the first launch to the end */
+  double times;   /* us in single-kernel times */
+  double call_us; /* the call's host time (instrumented samples), 0 when none */
+} MsSyncJudged;
+
+/* The variant of a cell: "op=malloc/s=block/q=1". */
+void ms_implicit_sync_variant (char *buf, size_t len, MsSyncOp op, bool non_blocking,
+                               bool default_queues);
+/* The call in the operation's row ("cudaMalloc"), untranslated. */
+const char *ms_implicit_sync_op_label (MsSyncOp op);
+/* Whether the material lists the operation as one that synchronises. */
+bool ms_implicit_sync_op_listed (MsSyncOp op);
+/* The column's label ("blocking, 1 queue"), translated. */
+const char *ms_implicit_sync_column_label (int column);
+/* Judges op in column against the run's one-kernel and nothing-between
+ * cells of the same queues. */
+MsSyncVerdict ms_implicit_sync_judge (const MsResults *r, MsSyncOp op, int column,
+                                      MsSyncJudged *out);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,326 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-implicit-sync.c: the implicit-synchronisation lesson
+ * (docs/lessons.md). Two kernels of a fixed duration on two streams, one
+ * host operation between their launches, on blocking and non-blocking
+ * streams, with one hardware queue and the default, each queue setting in
+ * a fresh process. A cell is overlapped or serialised by its time against
+ * the run's own one-kernel and nothing-between cells, never against a
+ * figure of ours. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ms-i18n.h"
+#include "ms-implicit-sync.h"
+#include "ms-lesson-caption-private.h"
+#include "ms-lesson-private.h"
+
+#define NAME "implicit-sync"
+#define MAX_CONNECTIONS "CUDA_DEVICE_MAX_CONNECTIONS"
+
+/* arg[] of the probe, read by kernels/lesson-implicit-sync.cu. */
+/* ARG_DEFAULT_QUEUES only names the part's setting: the child's
+ * environment makes it. */
+enum { ARG_OP, ARG_NON_BLOCKING, ARG_KERNEL_US, ARG_KIB, ARG_DEFAULT_QUEUES };
+
+static const MsLessonOption options[] = {
+  { "kernel-us", 500, 50, 100000, true, MS_N_ ("each kernel's duration, µs") },
+  { "kib", 1024, 4, 262144, true,
+    MS_N_ ("the size of the buffers the operations allocate, set, copy or register, KiB") },
+  { NULL },
+};
+
+/* Per operation: the variant's word, the call, and whether the material
+ * lists it among the calls that synchronise (page-locked and device
+ * allocations, memory sets, device-to-device copies, work on the default
+ * stream and "memory calls": frees and registration count as those; the
+ * per-thread default stream and event records are not on its list). */
+static const struct {
+  const char *word, *label;
+  bool listed;
+} ops[MS_SYNC_OP_COUNT] = {
+  [MS_SYNC_OP_ALONE] = { "alone", MS_N_ ("one kernel alone"), false },
+  [MS_SYNC_OP_NONE] = { "none", MS_N_ ("nothing"), false },
+  [MS_SYNC_OP_MALLOC] = { "malloc", "cudaMalloc", true },
+  [MS_SYNC_OP_FREE] = { "free", "cudaFree", true },
+  [MS_SYNC_OP_MALLOC_HOST] = { "mallochost", "cudaMallocHost", true },
+  [MS_SYNC_OP_FREE_HOST] = { "freehost", "cudaFreeHost", true },
+  [MS_SYNC_OP_REGISTER] = { "register", "cudaHostRegister+Unregister", true },
+  [MS_SYNC_OP_MEMSET] = { "memset", "cudaMemset", true },
+  [MS_SYNC_OP_MEMSET_ASYNC] = { "memsetasync", "cudaMemsetAsync", true },
+  [MS_SYNC_OP_MEMCPY_D2D] = { "d2d", "cudaMemcpy D2D", true },
+  [MS_SYNC_OP_KERNEL_LEGACY] = { "kern-legacy", MS_N_ ("kernel on legacy stream"), true },
+  [MS_SYNC_OP_KERNEL_PER_THREAD] = { "kern-ptds", MS_N_ ("kernel on per-thread stream"), false },
+  [MS_SYNC_OP_EVENT_RECORD] = { "event", "cudaEventRecord", false },
+};
+
+void
+ms_implicit_sync_variant (char *buf, size_t len, MsSyncOp op, bool non_blocking,
+                          bool default_queues)
+{
+  snprintf (buf, len, "op=%s/s=%s/q=%s", op < MS_SYNC_OP_COUNT ? ops[op].word : "?",
+            non_blocking ? "nonblock" : "block", default_queues ? "def" : "1");
+}
+
+const char *
+ms_implicit_sync_op_label (MsSyncOp op)
+{
+  return op < MS_SYNC_OP_COUNT ? ops[op].label : "";
+}
+
+bool
+ms_implicit_sync_op_listed (MsSyncOp op)
+{
+  return op < MS_SYNC_OP_COUNT && ops[op].listed;
+}
+
+const char *
+ms_implicit_sync_column_label (int column)
+{
+  switch (column) {
+  case 0: return ms_gettext ("blocking, 1 queue");
+  case 1: return ms_gettext ("blocking, default");
+  case 2: return ms_gettext ("non-blocking, 1 queue");
+  default: return ms_gettext ("non-blocking, default");
+  }
+}
+
+/* Part 0: one hardware queue; part 1: the default. Both in a fresh
+ * process, since the variable is read when the context is made. */
+static void
+parts (MsPartList *list)
+{
+  MsLessonPart *p = ms_lesson_add_probe_part (list, MS_PROBE_IMPLICIT_SYNC, 0);
+  if (p) {
+    p->isolated = true;
+    p->env = MAX_CONNECTIONS "=1";
+  }
+  p = ms_lesson_add_probe_part (list, MS_PROBE_IMPLICIT_SYNC, 1);
+  if (p) {
+    p->isolated = true;
+    p->env_unset = MAX_CONNECTIONS;
+  }
+}
+
+static int
+cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
+{
+  int kernel_us = (int) ms_lesson_option (NAME, sweep, "kernel-us");
+  int kib = (int) ms_lesson_option (NAME, sweep, "kib");
+  bool default_queues = part == 1;
+  int n = 0;
+  for (int op = 0; op < MS_SYNC_OP_COUNT; op++)
+    for (int nb = 0; nb <= (op == MS_SYNC_OP_ALONE ? 0 : 1) && n < max; nb++) {
+      MsProbeCell *c = &out[n++];
+      ms_probe_cell_set (c, MS_MODE_STREAMS, 0, "%s", "");
+      ms_implicit_sync_variant (c->variant, sizeof c->variant, op, nb, default_queues);
+      c->arg[ARG_OP] = op;
+      c->arg[ARG_NON_BLOCKING] = nb;
+      c->arg[ARG_KERNEL_US] = kernel_us;
+      c->arg[ARG_KIB] = kib;
+      c->arg[ARG_DEFAULT_QUEUES] = default_queues;
+      c->instrumented = 1;
+    }
+  return n;
+}
+
+static double
+median_of (const MsResults *r, MsSyncOp op, bool non_blocking, bool default_queues)
+{
+  char v[MS_VARIANT_LEN];
+  ms_implicit_sync_variant (v, sizeof v, op, non_blocking, default_queues);
+  const MsCell *c = ms_caption_measured (r, MS_MODE_STREAMS, 0, v);
+  return c && c->stats.e2e.median > 0 ? c->stats.e2e.median : 0;
+}
+
+static int
+cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+/* The median host time of the cell's call events (its instrumented
+ * samples), 0 when it has none. */
+static double
+call_us (const MsResults *r, MsSyncOp op, bool non_blocking, bool default_queues)
+{
+  char v[MS_VARIANT_LEN];
+  ms_implicit_sync_variant (v, sizeof v, op, non_blocking, default_queues);
+  const MsCell *c = ms_caption_measured (r, MS_MODE_STREAMS, 0, v);
+  if (!c || c->n_events == 0)
+    return 0;
+  double *t = malloc (c->n_events * sizeof *t);
+  size_t n = 0;
+  for (size_t i = 0; t && i < c->n_events; i++)
+    if (c->events[i].phase == MS_PHASE_CALL)
+      t[n++] = c->events[i].host_us;
+  double m = 0;
+  if (n) {
+    qsort (t, n, sizeof *t, cmp_double);
+    m = n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+  }
+  free (t);
+  return m;
+}
+
+MsSyncVerdict
+ms_implicit_sync_judge (const MsResults *r, MsSyncOp op, int column, MsSyncJudged *out)
+{
+  bool nb = column >= 2, def = column % 2 == 1;
+  memset (out, 0, sizeof *out);
+  double alone = median_of (r, MS_SYNC_OP_ALONE, false, def);
+  double none = median_of (r, MS_SYNC_OP_NONE, nb, def);
+  double t = op == MS_SYNC_OP_ALONE ? alone : median_of (r, op, nb, def);
+  if (!(alone > 0) || !(none > 0) || !(t > 0) || op >= MS_SYNC_OP_COUNT)
+    return out->verdict = MS_SYNC_MISSING;
+  out->us = t;
+  out->times = t / alone;
+  if (op == MS_SYNC_OP_ALONE)
+    return out->verdict = MS_SYNC_OVERLAPPED;
+  /* Nothing between: one kernel's time plus launches when they overlap. */
+  if (op == MS_SYNC_OP_NONE)
+    return out->verdict = t < 1.5 * alone ? MS_SYNC_OVERLAPPED : MS_SYNC_SERIALISED;
+  /* A call of c µs delays the second launch by c: overlapped kernels end
+   * about c after the reference, serialised ones about a kernel after it.
+   * When c nears a kernel's time the host clock cannot tell them apart. */
+  double base = none < 1.5 * alone ? none : alone;
+  double c = call_us (r, op, nb, def);
+  out->call_us = c;
+  if (alone - c < 0.25 * alone)
+    return out->verdict = MS_SYNC_UNDECIDED;
+  return out->verdict = t > base + (c + alone) / 2 ? MS_SYNC_SERIALISED : MS_SYNC_OVERLAPPED;
+}
+
+/* Appends "label" or "label (where)" to list for op if its verdict is
+ * want in some column; returns whether it did. */
+static bool
+list_op (const MsResults *r, MsSyncOp op, MsSyncVerdict want, char *list, size_t len)
+{
+  bool in[MS_SYNC_N_COLUMNS];
+  int n = 0, known = 0;
+  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
+    MsSyncJudged j;
+    MsSyncVerdict v = ms_implicit_sync_judge (r, op, col, &j);
+    in[col] = v == want;
+    n += in[col];
+    known += v != MS_SYNC_MISSING;
+  }
+  if (n == 0)
+    return false;
+  size_t at = strlen (list);
+  snprintf (list + at, len - at, "%s%s", at ? ", " : "", ms_gettext (ops[op].label));
+  if (n == known)
+    return true;
+  at = strlen (list);
+  snprintf (list + at, len - at, " (");
+  bool first = true;
+  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++)
+    if (in[col]) {
+      at = strlen (list);
+      snprintf (list + at, len - at, "%s%s", first ? "" : "; ",
+                ms_implicit_sync_column_label (col));
+      first = false;
+    }
+  at = strlen (list);
+  snprintf (list + at, len - at, ")");
+  return true;
+}
+
+/* The material's listed operations that never serialised, and unlisted
+ * ones that did somewhere. */
+static void
+compare_with_material (const MsResults *r, char *buf, size_t len)
+{
+  char held[512] = "", extra[512] = "";
+  for (int op = MS_SYNC_OP_MALLOC; op < MS_SYNC_OP_COUNT; op++) {
+    bool serial = false, overlapped = false;
+    for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
+      MsSyncJudged j;
+      MsSyncVerdict v = ms_implicit_sync_judge (r, op, col, &j);
+      serial |= v == MS_SYNC_SERIALISED;
+      overlapped |= v == MS_SYNC_OVERLAPPED;
+    }
+    if (ops[op].listed && overlapped && !serial)
+      list_op (r, op, MS_SYNC_OVERLAPPED, held, sizeof held);
+    if (!ops[op].listed && serial)
+      list_op (r, op, MS_SYNC_SERIALISED, extra, sizeof extra);
+  }
+  if (held[0])
+    ms_caption_append (buf, len,
+                       ms_gettext ("On the material's list of calls that synchronise, but "
+                                   "overlapped here: %s."), held);
+  if (extra[0])
+    ms_caption_append (buf, len,
+                       ms_gettext ("Not on the material's list, but serialised here: %s."), extra);
+  if (!held[0] && !extra[0])
+    ms_caption_append (buf, len,
+                       ms_gettext ("What serialised here is what the material lists."));
+}
+
+static bool
+caption (const MsResults *r, int exponent, char *buf, size_t len)
+{
+  (void) exponent;
+  char t1[32], t2[32];
+  int col0 = -1;
+  MsSyncJudged none;
+  for (int col = 0; col < MS_SYNC_N_COLUMNS && col0 < 0; col++)
+    if (ms_implicit_sync_judge (r, MS_SYNC_OP_NONE, col, &none) != MS_SYNC_MISSING)
+      col0 = col;
+  if (col0 < 0)
+    return ms_caption_missing (buf, len,
+                               ms_gettext ("The run lacks one kernel alone, or two kernels with "
+                                           "nothing between them."));
+  ms_caption_append (buf, len,
+                     ms_gettext ("One kernel alone took %s; two on two streams with nothing "
+                                 "between them took %s (%.2f kernel times, %s)."),
+                     ms_caption_time (none.us / none.times, t1, sizeof t1),
+                     ms_caption_time (none.us, t2, sizeof t2), none.times,
+                     ms_implicit_sync_column_label (col0));
+  char serial[1024] = "", undecided[512] = "";
+  for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
+    list_op (r, op, MS_SYNC_SERIALISED, serial, sizeof serial);
+    list_op (r, op, MS_SYNC_UNDECIDED, undecided, sizeof undecided);
+  }
+  if (serial[0] && undecided[0])
+    ms_caption_append (buf, len, ms_gettext ("Serialised on this GPU (about two kernel times): "
+                                             "%s."), serial);
+  else if (serial[0])
+    ms_caption_append (buf, len, ms_gettext ("Serialised on this GPU (about two kernel times): "
+                                             "%s; everything else overlapped."), serial);
+  else
+    ms_caption_append (buf, len, ms_gettext ("No operation serialised the two kernels on this "
+                                             "GPU."));
+  if (undecided[0])
+    ms_caption_append (buf, len,
+                       ms_gettext ("Undecided, since the call itself took most of a kernel's "
+                                   "time: %s."), undecided);
+  compare_with_material (r, buf, len);
+  return true;
+}
+
+const MsProbeLesson ms_lesson_implicit_sync = {
+  .info = { NAME,
+            MS_N_ ("Two kernels of a fixed duration (a spin on the GPU's own clock) go to two "
+                   "streams; between the two launches the host issues one operation: an "
+                   "allocation, a free, pinning, a memory set, a device-to-device copy, a kernel "
+                   "on a default stream, an event record, or nothing. The time from the first "
+                   "launch to the end of both kernels is about one kernel's time when they ran "
+                   "together and about two when the operation made the second wait. Streams are "
+                   "blocking or non-blocking, with one hardware queue and with the default, each "
+                   "in a fresh process. The material says allocations, memory sets, "
+                   "device-to-device copies and default-stream work synchronise; look for the "
+                   "calls that serialise here and the ones that do not. The timeline comes from "
+                   "one more run with the kernels' own clock stamps.") },
+  .topic = MS_TOPIC_IMPLICIT_SYNC,
+  .probe = MS_PROBE_IMPLICIT_SYNC,
+  .settings = "two kernels of kernel-us on two streams with one operation between the launches "
+              "(buffers of kib KiB; cudaMemsetAsync on a third stream, cudaEventRecord on the "
+              "first); blocking and non-blocking streams; " MAX_CONNECTIONS "=1 and the "
+              "default, each in a fresh process; one kernel alone per queue setting",
+  .options = options,
+  .parts = parts,
+  .cells = cells,
+  .caption = caption,
+};

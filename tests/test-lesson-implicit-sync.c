@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-lesson-implicit-sync.c: the implicit-synchronisation lesson
+ * without a GPU: its options, parts and cells, and its caption on two
+ * model GPUs, one where the material's list holds and one where it does
+ * not; the variants through a samples file and back. */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "memsweep.h"
+#include "ms-backend-test.h"
+#include "ms-implicit-sync-model.h"
+#include "ms-lesson-caption.h"
+#include "ms-lesson-private.h"
+
+#define NAME "implicit-sync"
+
+static void
+test_options (void)
+{
+  char err[256] = "";
+  g_assert_true (ms_lesson_check_options (NAME, "kernel-us=1000,kib=64", err, sizeof err));
+  const char *bad[] = { "bad=1", "kernel-us=10", "kernel-us=200000", "kernel-us=1.5",
+                        "kib=abc", "kib=2", "kernel-us=100,kernel-us=200" };
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++) {
+    err[0] = '\0';
+    g_assert_false (ms_lesson_check_options (NAME, bad[i], err, sizeof err));
+    g_assert_cmpstr (err, !=, "");
+  }
+  g_assert_nonnull (strstr (err, "kernel-us"));
+}
+
+static void
+test_parts_and_cells (void)
+{
+  MsSweep s;
+  ms_sweep_init_default (&s);
+  snprintf (s.options, sizeof s.options, "kernel-us=800,kib=64");
+  MsLessonPart parts[8];
+  g_assert_cmpint (ms_lesson_parts (NAME, &s, parts, 8), ==, 2);
+  /* Both queue settings in a fresh process: one with one queue. */
+  g_assert_true (parts[0].isolated && parts[1].isolated);
+  g_assert_cmpstr (parts[0].env, ==, "CUDA_DEVICE_MAX_CONNECTIONS=1");
+  g_assert_cmpstr (parts[1].env_unset, ==, "CUDA_DEVICE_MAX_CONNECTIONS");
+  const MsProbeLesson *l = ms_probe_lesson_find (NAME);
+  g_assert_nonnull (l);
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (int part = 0; part < 2; part++) {
+    MsProbeCell cells[MS_PROBE_MAX_CELLS];
+    int n = l->cells (&s, part, cells, MS_PROBE_MAX_CELLS);
+    /* One kernel alone, then every operation on both stream kinds. */
+    g_assert_cmpint (n, ==, 1 + 2 * (MS_SYNC_OP_COUNT - 1));
+    for (int i = 0; i < n; i++) {
+      g_assert_cmpuint (strlen (cells[i].variant), <=, 47);
+      g_assert_true (g_hash_table_add (seen, g_strdup (cells[i].variant)));
+      g_assert_cmpint (cells[i].arg[MODEL_KERNEL_US], ==, 800);
+      g_assert_cmpint (cells[i].arg[MODEL_KIB], ==, 64);
+      g_assert_cmpint (cells[i].arg[MODEL_DEFAULT_QUEUES], ==, part);
+      g_assert_cmpint (cells[i].instrumented, ==, 1);
+      char v[MS_VARIANT_LEN];
+      ms_implicit_sync_variant (v, sizeof v, cells[i].arg[MODEL_OP],
+                                cells[i].arg[MODEL_NON_BLOCKING], part);
+      g_assert_cmpstr (v, ==, cells[i].variant);
+    }
+  }
+  g_assert_true (g_hash_table_contains (seen, "op=malloc/s=block/q=1"));
+  g_assert_true (g_hash_table_contains (seen, "op=alone/s=block/q=def"));
+}
+
+static void
+test_caption_material_holds (void)
+{
+  MsSyncModel m;
+  ms_sync_model_material (&m);
+  /* An unlisted call that serialises with one queue only. */
+  m.serial[MS_SYNC_OP_EVENT_RECORD][MS_SYNC_COLUMN (0, 0)] = true;
+  m.serial[MS_SYNC_OP_EVENT_RECORD][MS_SYNC_COLUMN (1, 0)] = true;
+  MsResults *r = ms_sync_model_run (&m, "kernel-us=500");
+  char buf[4096];
+  g_assert_true (ms_lesson_caption (MS_TOPIC_IMPLICIT_SYNC, r, -1, buf, sizeof buf));
+  g_test_message ("%s", buf);
+  g_assert_nonnull (strstr (buf, "Serialised on this GPU"));
+  g_assert_nonnull (strstr (buf, "cudaMalloc, cudaFree, cudaMallocHost"));
+  /* The legacy kernel only on blocking streams: said where. */
+  g_assert_nonnull (strstr (buf, "kernel on legacy stream (blocking, 1 queue; blocking, "
+                                 "default)"));
+  g_assert_nonnull (strstr (buf, "Not on the material's list, but serialised here: "
+                                 "cudaEventRecord (blocking, 1 queue; non-blocking, 1 queue)."));
+  g_assert_null (strstr (buf, "but overlapped here"));
+  MsSyncJudged j;
+  g_assert_cmpint (ms_implicit_sync_judge (r, MS_SYNC_OP_MALLOC, 0, &j), ==, MS_SYNC_SERIALISED);
+  g_assert_cmpfloat_with_epsilon (j.times, 1010.0 / 510, 1e-9);
+  g_assert_cmpint (ms_implicit_sync_judge (r, MS_SYNC_OP_KERNEL_PER_THREAD, 0, &j), ==,
+                   MS_SYNC_OVERLAPPED);
+  ms_results_free (r);
+}
+
+static void
+test_caption_material_fails (void)
+{
+  MsSyncModel m;
+  ms_sync_model_material (&m);
+  memset (m.serial, 0, sizeof m.serial);
+  m.serial[MS_SYNC_OP_KERNEL_LEGACY][MS_SYNC_COLUMN (0, 1)] = true;
+  /* A call that takes most of a kernel: the host clock cannot tell. */
+  m.call_share[MS_SYNC_OP_MALLOC_HOST] = 0.9;
+  MsResults *r = ms_sync_model_run (&m, "kernel-us=1000");
+  char buf[4096];
+  g_assert_true (ms_lesson_caption (MS_TOPIC_IMPLICIT_SYNC, r, -1, buf, sizeof buf));
+  g_test_message ("%s", buf);
+  g_assert_nonnull (strstr (buf, "Serialised on this GPU (about two kernel times): kernel on "
+                                 "legacy stream (blocking, default). Undecided"));
+  g_assert_nonnull (strstr (buf, "On the material's list of calls that synchronise, but "
+                                 "overlapped here: cudaMalloc, cudaFree,"));
+  g_assert_nonnull (strstr (buf, "Undecided, since the call itself took most of a kernel's "
+                                 "time: cudaMallocHost."));
+  g_assert_null (strstr (buf, "Not on the material's list"));
+  ms_results_free (r);
+}
+
+static void
+test_caption_missing (void)
+{
+  MsSweep s;
+  ms_sweep_init_default (&s);
+  MsResults *r = ms_results_new (&s, &(MsDeviceInfo){ 0 });
+  /* Two kernels with cudaMalloc between them, but no reference cells. */
+  double times[3] = { 900, 910, 920 };
+  MsCell c = { .mode = MS_MODE_STREAMS, .elements = 1, .n_reps = 3, .e2e_us = times,
+               .status = MS_CELL_OK };
+  ms_implicit_sync_variant (c.variant, sizeof c.variant, MS_SYNC_OP_MALLOC, false, false);
+  ms_cell_compute_stats (&c);
+  g_assert_true (ms_results_add_cell (r, &c));
+  char buf[1024];
+  g_assert_false (ms_lesson_caption (MS_TOPIC_IMPLICIT_SYNC, r, -1, buf, sizeof buf));
+  g_assert_nonnull (strstr (buf, "lacks one kernel alone"));
+  ms_results_free (r);
+}
+
+/* The app makes its reference-like runs on the plain test backend. */
+static void
+test_plain_backend (void)
+{
+  MsResults *r = ms_sync_model_run (NULL, NULL);
+  g_assert_cmpuint (r->n_cells, ==, 2 * (1 + 2 * (MS_SYNC_OP_COUNT - 1)));
+  ms_results_free (r);
+}
+
+static void
+test_round_trip (void)
+{
+  MsSyncModel m;
+  ms_sync_model_material (&m);
+  MsResults *r = ms_sync_model_run (&m, NULL);
+  char err[256] = "";
+  g_autofree char *dir = g_dir_make_tmp ("ms-implicit-sync-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "samples.csv", NULL);
+  g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
+  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  if (!back)
+    g_error ("%s", err);
+  g_assert_cmpuint (back->n_cells, ==, r->n_cells);
+  for (size_t i = 0; i < r->n_cells; i++)
+    g_assert_cmpstr (back->cells[i].variant, ==, r->cells[i].variant);
+  char a[4096], b[4096];
+  g_assert_true (ms_lesson_caption (MS_TOPIC_IMPLICIT_SYNC, r, -1, a, sizeof a));
+  g_assert_true (ms_lesson_caption (MS_TOPIC_IMPLICIT_SYNC, back, -1, b, sizeof b));
+  g_assert_cmpstr (a, ==, b);
+  ms_results_free (back);
+  ms_results_free (r);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/implicit-sync/options", test_options);
+  g_test_add_func ("/implicit-sync/parts-and-cells", test_parts_and_cells);
+  g_test_add_func ("/implicit-sync/caption-material-holds", test_caption_material_holds);
+  g_test_add_func ("/implicit-sync/caption-material-fails", test_caption_material_fails);
+  g_test_add_func ("/implicit-sync/caption-missing", test_caption_missing);
+  g_test_add_func ("/implicit-sync/round-trip", test_round_trip);
+  g_test_add_func ("/implicit-sync/plain-backend", test_plain_backend);
+  return g_test_run ();
+}
