@@ -8,6 +8,7 @@
 
 static const MsLessonPictureFunc pictures[MS_TOPIC_COUNT] = {
   [MS_TOPIC_CONCURRENT] = ms_picture_concurrent,
+  [MS_TOPIC_BATCHED] = ms_picture_batched,
 };
 
 gboolean

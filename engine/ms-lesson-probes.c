@@ -10,6 +10,7 @@
 
 static const MsProbeLesson *const probe_lessons[] = {
   &ms_lesson_concurrent,
+  &ms_lesson_batched,
 };
 
 int

@@ -76,3 +76,5 @@ void kp_event (MsKProbe *p, int phase, int lane, double host_start_us, double ho
 
 /* Each probe's sample, in its own file. */
 MsKStatus ms_k_probe_concurrent (MsKProbe *p);
+MsKStatus ms_k_probe_batched (MsKProbe *p);
+void kp_batched_release (void);

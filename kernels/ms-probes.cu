@@ -133,6 +133,13 @@ ms_k_probe_run (MsKProbe *p)
     return kp_fail (p, "cudaSetDevice", e);
   switch (p->probe) {
   case MS_K_PROBE_CONCURRENT: return ms_k_probe_concurrent (p);
+  case MS_K_PROBE_BATCHED: return ms_k_probe_batched (p);
   default: return kp_unsupported (p, "this build of memsweep has no probe %d", p->probe);
   }
+}
+
+void
+ms_k_probe_release (void)
+{
+  kp_batched_release ();
 }
