@@ -41,7 +41,8 @@ build (const MsResults *run)
   for (size_t i = 0; i < run->n_cells && count <= 0; i++)
     if (sscanf (run->cells[i].variant, "n=%d/", &count) != 1)
       count = 0;
-  d->title = g_strdup_printf (_("%d host-to-device copies: time per copy"), count);
+  d->title = count > 0 ? g_strdup_printf (_("%d host-to-device copies: time per copy"), count)
+                        : g_strdup (_("Host-to-device copies: time per copy"));
   d->x_label = g_strdup (_("bytes per copy"));
   d->y_label = g_strdup (_("time per copy"));
   d->y_kind = MS_SCALE_LOG10;
