@@ -34,6 +34,13 @@ typedef struct {
   int (*cells) (const MsSweep *sweep, int part, MsProbeCell *cells, int max);
   /* As ms_lesson_caption. */
   bool (*caption) (const MsResults *results, int exponent, char *buf, size_t len);
+  /* Optional: on the measuring thread, before a cell's samples (device: the
+   * run's GPU): prepares the thread (binds it to a NUMA node, say) and may
+   * leave a note for the cell's message; false with why: the cell is
+   * UNSUPPORTED and takes no sample. after_cell undoes what it did. */
+  bool (*before_cell) (const MsDeviceInfo *device, const MsProbeCell *cell, char *note,
+                       size_t len);
+  void (*after_cell) (const MsProbeCell *cell);
 } MsProbeLesson;
 
 /* The probe lessons, in the order of their cards. */
@@ -52,3 +59,4 @@ void ms_probe_cell_set (MsProbeCell *cell, MsMode mode, int exponent, const char
 /* Each probe lesson's definition, in its own file. */
 extern const MsProbeLesson ms_lesson_concurrent;
 extern const MsProbeLesson ms_lesson_batched;
+extern const MsProbeLesson ms_lesson_numa;

@@ -11,6 +11,7 @@
 static const MsProbeLesson *const probe_lessons[] = {
   &ms_lesson_concurrent,
   &ms_lesson_batched,
+  &ms_lesson_numa,
 };
 
 int

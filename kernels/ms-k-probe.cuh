@@ -78,3 +78,5 @@ void kp_event (MsKProbe *p, int phase, int lane, double host_start_us, double ho
 MsKStatus ms_k_probe_concurrent (MsKProbe *p);
 MsKStatus ms_k_probe_batched (MsKProbe *p);
 void kp_batched_release (void);
+MsKStatus ms_k_probe_numa (MsKProbe *p);
+void kp_numa_release (void);

@@ -134,6 +134,7 @@ ms_k_probe_run (MsKProbe *p)
   switch (p->probe) {
   case MS_K_PROBE_CONCURRENT: return ms_k_probe_concurrent (p);
   case MS_K_PROBE_BATCHED: return ms_k_probe_batched (p);
+  case MS_K_PROBE_NUMA: return ms_k_probe_numa (p);
   default: return kp_unsupported (p, "this build of memsweep has no probe %d", p->probe);
   }
 }
@@ -142,4 +143,5 @@ void
 ms_k_probe_release (void)
 {
   kp_batched_release ();
+  kp_numa_release ();
 }
