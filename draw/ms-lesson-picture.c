@@ -9,6 +9,7 @@
 static const MsLessonPictureFunc pictures[MS_TOPIC_COUNT] = {
   [MS_TOPIC_CONCURRENT] = ms_picture_concurrent,
   [MS_TOPIC_BATCHED] = ms_picture_batched,
+  [MS_TOPIC_NUMA] = ms_picture_numa,
 };
 
 gboolean

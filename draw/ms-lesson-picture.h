@@ -35,5 +35,7 @@ void ms_picture_concurrent (cairo_t *cr, const MsResults *run, const MsChartStyl
                             double width, double height);
 void ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
                          double width, double height);
+void ms_picture_numa (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
+                      double height);
 
 G_END_DECLS

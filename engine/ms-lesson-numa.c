@@ -173,7 +173,7 @@ direction_sentence (const MsResults *r, int d, char *buf, size_t len)
     ms_caption_append (buf, len, "%s", ms_gettext ("Here the placement matters."));
   else
     ms_caption_append (buf, len, "%s",
-                       ms_gettext ("Here the placement changed the rate by less than 10 %."));
+                       ms_gettext ("Here the placement changed the rate by less than a tenth."));
 }
 
 static bool

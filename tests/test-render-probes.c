@@ -90,7 +90,7 @@ draw_checked (MsLessonTopic topic, const MsResults *run, gboolean dark)
   ms_draw_set_text_recorder (record, boxes);
   g_assert_true (ms_lesson_picture_draw (cr, topic, run, &st, W, H));
   ms_draw_set_text_recorder (NULL, NULL);
-  g_assert_cmpuint (boxes->len, >, 3);
+  g_assert_cmpuint (boxes->len, >, 0);
   for (guint i = 0; i < boxes->len; i++) {
     const TextBox *b = &g_array_index (boxes, TextBox, i);
     if (b->x < -1 || b->y < -1 || b->x + b->w > W + 1 || b->y + b->h > H + 1)
@@ -130,10 +130,45 @@ test_batched (void)
   ms_results_free (empty);
 }
 
+static MsResults *
+numa_run (int nodes)
+{
+  MsResults *r = new_run ("numa");
+  const char *dirs[] = { "h2d", "d2h" };
+  for (int d = 0; d < 2; d++)
+    for (int b = 0; b < (nodes > 1 ? nodes : 1); b++)
+      for (int t = 0; t < (nodes > 1 ? nodes : 1); t++) {
+        char v[MS_VARIANT_LEN];
+        g_snprintf (v, sizeof v, "dir=%s/buf=%d/thr=%d", dirs[d], b, t);
+        double gbps = b == 1 ? 52 : 36 - t;
+        if (nodes > 1)
+          add_cell (r, MS_MODE_PINNED, 24, v, (4 << 24) / gbps / 1e3, MS_CELL_OK,
+                    "gpu-node=1; thread on CPUs 0-7, buffer memory bound to node 0");
+        else
+          add_cell (r, MS_MODE_PINNED, 24, v, 0, MS_CELL_UNSUPPORTED,
+                    "this host has one NUMA node");
+      }
+  return r;
+}
+
+static void
+test_numa (void)
+{
+  MsResults *r = numa_run (2);
+  int full = draw_checked (MS_TOPIC_NUMA, r, FALSE);
+  g_assert_cmpint (draw_checked (MS_TOPIC_NUMA, r, TRUE), >, 0);
+  ms_results_free (r);
+  MsResults *one = numa_run (1);
+  int none = draw_checked (MS_TOPIC_NUMA, one, FALSE);
+  g_assert_cmpint (full, >, none);
+  ms_results_free (one);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render-probes/batched", test_batched);
+  g_test_add_func ("/render-probes/numa", test_numa);
   return g_test_run ();
 }
