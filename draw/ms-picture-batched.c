@@ -41,19 +41,20 @@ build (const MsResults *run)
   for (size_t i = 0; i < run->n_cells && count <= 0; i++)
     if (sscanf (run->cells[i].variant, "n=%d/", &count) != 1)
       count = 0;
-  d->title = count > 0 ? g_strdup_printf (_("%d host-to-device copies: time per copy"), count)
-                        : g_strdup (_("Host-to-device copies: time per copy"));
-  d->x_label = g_strdup (_("bytes per copy"));
-  d->y_label = g_strdup (_("time per copy"));
+  d->title = count > 0 ? g_strdup_printf (_ ("%d host-to-device copies: time per copy"), count)
+                       : g_strdup (_ ("Host-to-device copies: time per copy"));
+  d->x_label = g_strdup (_ ("bytes per copy"));
+  d->y_label = g_strdup (_ ("time per copy"));
   d->y_kind = MS_SCALE_LOG10;
   d->y_unit = MS_SCALE_TIME_US;
-  d->empty_text = g_strdup (_("The run has no measured copies."));
+  d->empty_text = g_strdup (_ ("The run has no measured copies."));
   if (count <= 0)
     return d;
   const MsMode modes[] = { MS_MODE_PINNED, MS_MODE_PAGEABLE };
   for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
     for (guint s = 0; s < G_N_ELEMENTS (subs); s++) {
-      g_autofree char *label = g_strdup_printf ("%s, %s", ms_mode_name (modes[m]), _(subs[s].label));
+      g_autofree char *label
+          = g_strdup_printf ("%s, %s", ms_mode_name (modes[m]), _ (subs[s].label));
       MsChartSeries *series = NULL;
       for (int e = 0; e <= 30; e++) {
         const MsCell *c = find (run, modes[m], e, count, subs[s].variant);
@@ -62,7 +63,7 @@ build (const MsResults *run)
         if (!series)
           series = ms_chart_data_add_series (d, label, s, s, m);
         double per = c->stats.e2e.median / count;
-        ms_chart_series_add (series, (double) c->elements * sizeof (float), per,
+        ms_chart_series_add (series, (double)c->elements * sizeof (float), per,
                              c->stats.e2e.ci_low / count, c->stats.e2e.ci_high / count, FALSE);
       }
     }

@@ -36,30 +36,30 @@ build (const MsResults *run, int d, MsMatrixData *m)
     const MsCell *c = &run->cells[i];
     char dir[8];
     int b, t, g;
-    if (sscanf (c->variant, "dir=%3[a-z2]/buf=%d/thr=%d", dir, &b, &t) != 3 ||
-        strcmp (dir, dirs[d]) != 0)
+    if (sscanf (c->variant, "dir=%3[a-z2]/buf=%d/thr=%d", dir, &b, &t) != 3
+        || strcmp (dir, dirs[d]) != 0)
       continue;
     if (gpu < 0 && sscanf (c->message, "gpu-node=%d;", &g) == 1)
       gpu = g;
     int r = slot (bufs, &nb, b), k = slot (thrs, &nt, t);
     if (r < 0 || k < 0 || c->status != MS_CELL_OK || c->n_reps <= 0 || !(c->stats.e2e.median > 0))
       continue;
-    m->value[r][k] = (double) c->elements * sizeof (float) / c->stats.e2e.median / 1e3;
+    m->value[r][k] = (double)c->elements * sizeof (float) / c->stats.e2e.median / 1e3;
     any = TRUE;
   }
   m->n_rows = nb;
   m->n_cols = nt;
   for (int i = 0; i < nb; i++)
     if (bufs[i] == gpu)
-      g_snprintf (m->row_label[i], sizeof m->row_label[i], _("node %d (GPU)"), bufs[i]);
+      g_snprintf (m->row_label[i], sizeof m->row_label[i], _ ("node %d (GPU)"), bufs[i]);
     else
-      g_snprintf (m->row_label[i], sizeof m->row_label[i], _("node %d"), bufs[i]);
+      g_snprintf (m->row_label[i], sizeof m->row_label[i], _ ("node %d"), bufs[i]);
   for (int i = 0; i < nt; i++)
-    g_snprintf (m->col_label[i], sizeof m->col_label[i], _("node %d"), thrs[i]);
-  g_snprintf (m->row_title, sizeof m->row_title, "%s", _("buffer"));
-  g_snprintf (m->col_title, sizeof m->col_title, "%s", _("thread"));
+    g_snprintf (m->col_label[i], sizeof m->col_label[i], _ ("node %d"), thrs[i]);
+  g_snprintf (m->row_title, sizeof m->row_title, "%s", _ ("buffer"));
+  g_snprintf (m->col_title, sizeof m->col_title, "%s", _ ("thread"));
   g_snprintf (m->title, sizeof m->title, "%s",
-              d == 0 ? _("Host to device, GB/s") : _("Device to host, GB/s"));
+              d == 0 ? _ ("Host to device, GB/s") : _ ("Device to host, GB/s"));
   return any;
 }
 
@@ -81,12 +81,12 @@ ms_picture_numa (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
   gboolean h2d = build (run, 0, &m[0]), d2h = build (run, 1, &m[1]);
   if (!h2d && !d2h) {
     const char *why = reason (run);
-    g_autofree char *text =
-      why && strcmp (why, "this host has one NUMA node") == 0
-        ? g_strdup (_("This host has one NUMA node: there is no other node for the buffers or "
-                      "the thread, so there is nothing to compare."))
-      : why ? g_strdup_printf (_("No copy was measured: %s."), why)
-            : g_strdup (_("The run has no measured copy."));
+    g_autofree char *text
+        = why && strcmp (why, "this host has one NUMA node") == 0 ? g_strdup (
+              _ ("This host has one NUMA node: there is no other node for the buffers or "
+                 "the thread, so there is nothing to compare."))
+          : why ? g_strdup_printf (_ ("No copy was measured: %s."), why)
+                : g_strdup (_ ("The run has no measured copy."));
     ms_picture_empty (cr, style, width, height, text);
     return;
   }

@@ -37,7 +37,7 @@ static const struct {
   { "call=batch/order=any", 1, ORDER_ANY },
   { "call=batch/order=api", 1, ORDER_DURING_CALL },
 };
-#define N_SUBS ((int) (sizeof subs / sizeof subs[0]))
+#define N_SUBS ((int)(sizeof subs / sizeof subs[0]))
 
 static const MsMode sources[] = { MS_MODE_PINNED, MS_MODE_PAGEABLE };
 
@@ -50,9 +50,9 @@ parts (MsPartList *list)
 static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
-  (void) part;
-  int count = (int) ms_lesson_option (NAME, sweep, "count");
-  int detail = (int) ms_lesson_option (NAME, sweep, "exp");
+  (void)part;
+  int count = (int)ms_lesson_option (NAME, sweep, "count");
+  int detail = (int)ms_lesson_option (NAME, sweep, "exp");
   int n = 0;
   for (int m = 0; m < 2; m++)
     for (int e = MIN_EXP; e <= MAX_EXP; e++)
@@ -102,11 +102,14 @@ static void
 order_part (int s, const char *time, double ratio, char *buf, size_t len)
 {
   switch (subs[s].order) {
-  case ORDER_ANY: snprintf (buf, len, ms_gettext ("%s in any order (%.2f)"), time, ratio); break;
+  case ORDER_ANY:
+    snprintf (buf, len, ms_gettext ("%s in any order (%.2f)"), time, ratio);
+    break;
   case ORDER_DURING_CALL:
     snprintf (buf, len, ms_gettext ("%s read during the call (%.2f)"), time, ratio);
     break;
-  default: snprintf (buf, len, ms_gettext ("%s in stream order (%.2f of that)"), time, ratio);
+  default:
+    snprintf (buf, len, ms_gettext ("%s in stream order (%.2f of that)"), time, ratio);
   }
 }
 
@@ -169,9 +172,9 @@ range_sentence (const MsResults *r, MsMode mode, int count, char *buf, size_t le
   ms_caption_append (buf, len,
                      ms_gettext ("Over the sizes, from %s memory in stream order, batch / "
                                  "individual runs from %.2f (%s per copy) to %.2f (%s)."),
-                     ms_mode_name (mode), lo, ms_caption_size (cell_at (r, mode, lo_e, count, 0),
-                                                               a, sizeof a),
-                     hi, ms_caption_size (cell_at (r, mode, hi_e, count, 0), b, sizeof b));
+                     ms_mode_name (mode), lo,
+                     ms_caption_size (cell_at (r, mode, lo_e, count, 0), a, sizeof a), hi,
+                     ms_caption_size (cell_at (r, mode, hi_e, count, 0), b, sizeof b));
 }
 
 static bool
@@ -179,8 +182,8 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
   int count = run_count (r);
   int exp = exponent >= MIN_EXP && exponent <= MAX_EXP
-              ? exponent
-              : (int) ms_lesson_option (NAME, &r->sweep, "exp");
+                ? exponent
+                : (int)ms_lesson_option (NAME, &r->sweep, "exp");
   bool any = false;
   for (int m = 0; count > 0 && m < 2; m++) {
     /* The detailed size, else the first measured one. */
@@ -202,8 +205,8 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 }
 
 const MsProbeLesson ms_lesson_batched = {
-  .info = { NAME,
-            MS_N_ ("N small host-to-device copies of one size are submitted with one "
+  .info
+  = { NAME, MS_N_ ("N small host-to-device copies of one size are submitted with one "
                    "cudaMemcpyAsync call each, or all at once with one cudaMemcpyBatchAsync "
                    "call (CUDA 12.8 and later), from pinned and from pageable memory. The "
                    "batch is tried with each source-access-order hint: in stream order, in any "

@@ -58,13 +58,13 @@ picked (const MsNumaTopology *t, int option, int *ids)
 static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
-  (void) part;
+  (void)part;
   static MsNumaTopology topo;
   ms_numa_read (ms_numa_root (), &topo);
-  int exp = (int) ms_lesson_option (NAME, sweep, "exp");
+  int exp = (int)ms_lesson_option (NAME, sweep, "exp");
   int bufs[MS_NUMA_MAX_NODES], thrs[MS_NUMA_MAX_NODES];
-  int nb = picked (&topo, (int) ms_lesson_option (NAME, sweep, "buffer-node"), bufs);
-  int nt = picked (&topo, (int) ms_lesson_option (NAME, sweep, "thread-node"), thrs);
+  int nb = picked (&topo, (int)ms_lesson_option (NAME, sweep, "buffer-node"), bufs);
+  int nt = picked (&topo, (int)ms_lesson_option (NAME, sweep, "thread-node"), thrs);
   int n = 0;
   for (int d = 0; d < 2; d++)
     for (int b = 0; b < nb; b++)
@@ -122,19 +122,20 @@ before_cell (const MsDeviceInfo *device, const MsProbeCell *cell, char *note, si
 static void
 after_cell (const MsProbeCell *cell)
 {
-  (void) cell;
+  (void)cell;
   if (bound)
     ms_numa_unbind (&saved_cpus);
   bound = false;
 }
 
-/* The rate of a cell in GB/s, or 0. */
+/* The rate of one of the lesson's cells in GB/s, or 0. */
 static double
 rate (const MsCell *c)
 {
-  return c->status == MS_CELL_OK && c->n_reps > 0 && c->stats.e2e.median > 0
-           ? (double) c->elements * sizeof (float) / c->stats.e2e.median / 1e3
-           : 0;
+  return strncmp (c->variant, "dir=", 4) == 0 && c->status == MS_CELL_OK && c->n_reps > 0
+                 && c->stats.e2e.median > 0
+             ? (double)c->elements * sizeof (float) / c->stats.e2e.median / 1e3
+             : 0;
 }
 
 static void
@@ -146,8 +147,8 @@ direction_sentence (const MsResults *r, int d, char *buf, size_t len)
     const MsCell *c = &r->cells[i];
     char dir[8];
     int b, t;
-    if (!(rate (c) > 0) || sscanf (c->variant, "dir=%3[a-z2]/buf=%d/thr=%d", dir, &b, &t) != 3 ||
-        strcmp (dir, dirs[d]) != 0)
+    if (!(rate (c) > 0) || sscanf (c->variant, "dir=%3[a-z2]/buf=%d/thr=%d", dir, &b, &t) != 3
+        || strcmp (dir, dirs[d]) != 0)
       continue;
     if (!best || rate (c) > rate (best))
       best = c, bb = b, bt = t;
@@ -179,14 +180,14 @@ direction_sentence (const MsResults *r, int d, char *buf, size_t len)
 static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
-  (void) exponent;
+  (void)exponent;
   int measured = 0, one_node = 0, gpu = -1;
   for (size_t i = 0; i < r->n_cells; i++) {
     const MsCell *c = &r->cells[i];
     measured += rate (c) > 0;
-    one_node += c->status == MS_CELL_UNSUPPORTED &&
-                (strcmp (c->message, ONE_NODE) == 0 ||
-                 strcmp (c->message, ms_gettext (ONE_NODE)) == 0);
+    one_node += c->status == MS_CELL_UNSUPPORTED
+                && (strcmp (c->message, ONE_NODE) == 0
+                    || strcmp (c->message, ms_gettext (ONE_NODE)) == 0);
     if (gpu < 0 && sscanf (c->message, "gpu-node=%d;", &gpu) != 1)
       gpu = -1;
   }
@@ -207,8 +208,8 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 }
 
 const MsProbeLesson ms_lesson_numa = {
-  .info = { NAME,
-            MS_N_ ("Pinned copies of one size, host to device and device to host, with the host "
+  .info
+  = { NAME, MS_N_ ("Pinned copies of one size, host to device and device to host, with the host "
                    "buffer's memory on one NUMA node and the measuring thread on the CPUs of "
                    "another, for each pairing of the host's nodes (sysfs gives the nodes, their "
                    "CPUs and the GPU's node). Compare the rates of the pairings, and the pairing "

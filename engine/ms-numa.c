@@ -45,12 +45,12 @@ ms_numa_parse_cpulist (const char *text, cpu_set_t *set)
   const char *p = text;
   while (*p && *p != '\n') {
     char *end;
-    if (!isdigit ((unsigned char) *p))
+    if (!isdigit ((unsigned char)*p))
       return false;
     long lo = strtol (p, &end, 10), hi = lo;
     p = end;
     if (*p == '-') {
-      if (!isdigit ((unsigned char) p[1]))
+      if (!isdigit ((unsigned char)p[1]))
         return false;
       hi = strtol (p + 1, &end, 10);
       p = end;
@@ -58,7 +58,7 @@ ms_numa_parse_cpulist (const char *text, cpu_set_t *set)
     if (lo < 0 || hi < lo || hi >= CPU_SETSIZE)
       return false;
     for (long c = lo; c <= hi; c++)
-      CPU_SET ((int) c, set);
+      CPU_SET ((int)c, set);
     if (*p == ',')
       p++;
     else if (*p && *p != '\n')
@@ -74,7 +74,7 @@ read_line (const char *path, char *buf, size_t len)
   FILE *f = fopen (path, "re");
   if (!f)
     return false;
-  bool ok = fgets (buf, (int) len, f) != NULL;
+  bool ok = fgets (buf, (int)len, f) != NULL;
   fclose (f);
   return ok;
 }
@@ -82,7 +82,7 @@ read_line (const char *path, char *buf, size_t len)
 static int
 by_id (const void *a, const void *b)
 {
-  return ((const MsNumaNode *) a)->id - ((const MsNumaNode *) b)->id;
+  return ((const MsNumaNode *)a)->id - ((const MsNumaNode *)b)->id;
 }
 
 void
@@ -111,7 +111,7 @@ ms_numa_read (const char *root, MsNumaTopology *topo)
     topo->n++;
   }
   closedir (d);
-  qsort (topo->nodes, (size_t) topo->n, sizeof topo->nodes[0], by_id);
+  qsort (topo->nodes, (size_t)topo->n, sizeof topo->nodes[0], by_id);
 }
 
 int
@@ -121,8 +121,8 @@ ms_numa_device_node (const char *root, const char *bus_id)
   char path[1024], line[64];
   if (!bus_id || sscanf (bus_id, "%x:%x:%x.%x", &dom, &bus, &dev, &fn) != 4)
     return -1;
-  snprintf (path, sizeof path, "%s/bus/pci/devices/%04x:%02x:%02x.%x/numa_node", root,
-            dom & 0xffff, bus, dev, fn);
+  snprintf (path, sizeof path, "%s/bus/pci/devices/%04x:%02x:%02x.%x/numa_node", root, dom & 0xffff,
+            bus, dev, fn);
   int node = -1;
   if (!read_line (path, line, sizeof line) || sscanf (line, "%d", &node) != 1)
     return -1;
@@ -144,7 +144,8 @@ ms_numa_bind (const MsNumaTopology *topo, int thread_node, int buffer_node, cpu_
 {
   const MsNumaNode *t = ms_numa_find (topo, thread_node);
   if (!t || !ms_numa_find (topo, buffer_node)) {
-    snprintf (why, len, ms_gettext ("this host has no NUMA node %d"), t ? buffer_node : thread_node);
+    snprintf (why, len, ms_gettext ("this host has no NUMA node %d"),
+              t ? buffer_node : thread_node);
     return false;
   }
   if (sched_getaffinity (0, sizeof *saved, saved) != 0) {

@@ -48,8 +48,8 @@ check_room (MsKProbe *p, size_t total)
   size_t free_b = 0, all = 0;
   KP_CHECK (p, cudaMemGetInfo (&free_b, &all));
   long pages = sysconf (_SC_PHYS_PAGES), page = sysconf (_SC_PAGESIZE);
-  double host = pages > 0 && page > 0 ? (double) pages * (double) page : 0;
-  if (total > free_b / 4 || (host > 0 && 2.0 * (double) total > host / 8))
+  double host = pages > 0 && page > 0 ? (double)pages * (double)page : 0;
+  if (total > free_b / 4 || (host > 0 && 2.0 * (double)total > host / 8))
     return kp_unsupported (p, "%zu MiB of copies is more than a safe share of the memory",
                            total >> 20);
   return MS_K_OK;
@@ -58,7 +58,7 @@ check_room (MsKProbe *p, size_t total)
 static MsKStatus
 keep_buffers (MsKProbe *p, int count)
 {
-  size_t total = (size_t) count * p->bytes;
+  size_t total = (size_t)count * p->bytes;
   if (kept.device == p->device && kept.bytes == total && kept.dsts)
     return MS_K_OK;
   kp_batched_release ();
@@ -67,19 +67,19 @@ keep_buffers (MsKProbe *p, int count)
     return ks;
   kept.device = p->device;
   kept.bytes = total;
-  KP_CHECK (p, cudaHostAlloc ((void **) &kept.pinned, total, cudaHostAllocDefault));
-  KP_CHECK (p, cudaMalloc ((void **) &kept.dev, total));
-  kept.pageable = (char *) malloc (total);
-  kept.dsts = (void **) calloc ((size_t) count, sizeof (void *));
-  kept.srcs = (void **) calloc ((size_t) count, sizeof (void *));
-  kept.sizes = (size_t *) calloc ((size_t) count, sizeof (size_t));
+  KP_CHECK (p, cudaHostAlloc ((void **)&kept.pinned, total, cudaHostAllocDefault));
+  KP_CHECK (p, cudaMalloc ((void **)&kept.dev, total));
+  kept.pageable = (char *)malloc (total);
+  kept.dsts = (void **)calloc ((size_t)count, sizeof (void *));
+  kept.srcs = (void **)calloc ((size_t)count, sizeof (void *));
+  kept.sizes = (size_t *)calloc ((size_t)count, sizeof (size_t));
   if (!kept.pageable || !kept.dsts || !kept.srcs || !kept.sizes) {
     kp_batched_release ();
     return kp_unsupported (p, "out of host memory for %d copies", count);
   }
   /* Touched, with distinct non-zero bytes: no page faults in the copies. */
   for (size_t i = 0; i < total; i++)
-    kept.pinned[i] = kept.pageable[i] = (char) (1 + i % 251);
+    kept.pinned[i] = kept.pageable[i] = (char)(1 + i % 251);
   return MS_K_OK;
 }
 
@@ -95,10 +95,11 @@ batch_available (MsKProbe *p)
   if (driver < 12080)
     return kp_unsupported (p, "cudaMemcpyBatchAsync needs a CUDA 12.8 driver; this one is %d.%d",
                            driver / 1000, driver % 1000 / 10);
-  (void) runtime;
+  (void)runtime;
   return MS_K_OK;
 #elif CUDART_VERSION >= 12080
-  return kp_unsupported (p, "built with CUDA %d.%d, whose cudaMemcpyBatchAsync takes a failIdx "
+  return kp_unsupported (p,
+                         "built with CUDA %d.%d, whose cudaMemcpyBatchAsync takes a failIdx "
                          "argument that CUDA 13.0 removed; this build calls the 13.0 form",
                          CUDART_VERSION / 1000, CUDART_VERSION % 1000 / 10);
 #else
@@ -113,8 +114,8 @@ submit (MsKProbe *p, int count, cudaStream_t stream)
 {
   if (!p->arg[ARG_BATCH]) {
     for (int i = 0; i < count; i++) {
-      cudaError_t e = cudaMemcpyAsync (kept.dsts[i], kept.srcs[i], p->bytes,
-                                       cudaMemcpyHostToDevice, stream);
+      cudaError_t e
+          = cudaMemcpyAsync (kept.dsts[i], kept.srcs[i], p->bytes, cudaMemcpyHostToDevice, stream);
       if (e != cudaSuccess)
         return e;
     }
@@ -123,16 +124,17 @@ submit (MsKProbe *p, int count, cudaStream_t stream)
 #if CUDART_VERSION >= 13000
   struct cudaMemcpyAttributes attr;
   memset (&attr, 0, sizeof attr);
-  attr.srcAccessOrder = p->arg[ARG_ORDER] == ORDER_ANY           ? cudaMemcpySrcAccessOrderAny
-                        : p->arg[ARG_ORDER] == ORDER_DURING_CALL ? cudaMemcpySrcAccessOrderDuringApiCall
-                                                                 : cudaMemcpySrcAccessOrderStream;
+  attr.srcAccessOrder = p->arg[ARG_ORDER] == ORDER_ANY ? cudaMemcpySrcAccessOrderAny
+                        : p->arg[ARG_ORDER] == ORDER_DURING_CALL
+                            ? cudaMemcpySrcAccessOrderDuringApiCall
+                            : cudaMemcpySrcAccessOrderStream;
   attr.srcLocHint.type = cudaMemLocationTypeHost;
   attr.dstLocHint.type = cudaMemLocationTypeDevice;
   attr.dstLocHint.id = p->device;
   attr.flags = cudaMemcpyFlagDefault;
   size_t first = 0;
-  return cudaMemcpyBatchAsync (kept.dsts, (const void *const *) kept.srcs, kept.sizes,
-                               (size_t) count, &attr, &first, 1, stream);
+  return cudaMemcpyBatchAsync (kept.dsts, (const void *const *)kept.srcs, kept.sizes, (size_t)count,
+                               &attr, &first, 1, stream);
 #else
   return cudaErrorNotSupported;
 #endif
@@ -162,7 +164,7 @@ run_sample (MsKProbe *p, int count, cudaStream_t stream, cudaEvent_t ev[2])
     float ms = 0;
     KP_CHECK (p, cudaEventElapsedTime (&ms, ev[0], ev[1]));
     kp_event (p, KP_CALL, 0, c0 - t0, c1 - c0, -1, -1, 0);
-    kp_event (p, KP_H2D, 1, -1, 0, c0 - t0, ms * 1e3, (uint64_t) count * p->bytes);
+    kp_event (p, KP_H2D, 1, -1, 0, c0 - t0, ms * 1e3, (uint64_t)count * p->bytes);
   }
   return MS_K_OK;
 }
@@ -173,7 +175,7 @@ ms_k_probe_batched (MsKProbe *p)
   int count = p->arg[ARG_COUNT];
   if (count < 1 || count > 4096 || p->bytes == 0 || p->bytes > (64u << 10))
     return kp_unsupported (p, "%d copies of %llu bytes are outside 1..4096 of 64 KiB", count,
-                           (unsigned long long) p->bytes);
+                           (unsigned long long)p->bytes);
   if (p->arg[ARG_BATCH]) {
     MsKStatus ks = batch_available (p);
     if (ks != MS_K_OK)
@@ -184,8 +186,8 @@ ms_k_probe_batched (MsKProbe *p)
     return ks;
   char *src = p->mode == MODE_PINNED ? kept.pinned : kept.pageable;
   for (int i = 0; i < count; i++) {
-    kept.dsts[i] = kept.dev + (size_t) i * p->bytes;
-    kept.srcs[i] = src + (size_t) i * p->bytes;
+    kept.dsts[i] = kept.dev + (size_t)i * p->bytes;
+    kept.srcs[i] = src + (size_t)i * p->bytes;
     kept.sizes[i] = p->bytes;
   }
   cudaStream_t stream;

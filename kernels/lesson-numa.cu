@@ -65,21 +65,21 @@ keep_buffers (MsKProbe *p)
   size_t free_b = 0, all = 0;
   KP_CHECK (p, cudaMemGetInfo (&free_b, &all));
   long pages = sysconf (_SC_PHYS_PAGES), page = sysconf (_SC_PAGESIZE);
-  double host = pages > 0 && page > 0 ? (double) pages * (double) page : 0;
-  if (p->bytes > free_b / 4 || (host > 0 && (double) p->bytes > host / 8))
+  double host = pages > 0 && page > 0 ? (double)pages * (double)page : 0;
+  if (p->bytes > free_b / 4 || (host > 0 && (double)p->bytes > host / 8))
     return kp_unsupported (p, "%llu MiB is more than a safe share of the memory",
-                           (unsigned long long) (p->bytes >> 20));
+                           (unsigned long long)(p->bytes >> 20));
   void *h = mmap (NULL, p->bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (h == MAP_FAILED)
-    return kp_unsupported (p, "no host memory for %llu MiB", (unsigned long long) (p->bytes >> 20));
-  kept.host = (char *) h;
+    return kp_unsupported (p, "no host memory for %llu MiB", (unsigned long long)(p->bytes >> 20));
+  kept.host = (char *)h;
   kept.bytes = p->bytes;
   kept.device = p->device;
   kept.node = node;
   /* First touch under the thread's policy places every page; distinct
    * non-zero bytes. */
   for (size_t i = 0; i < p->bytes; i++)
-    kept.host[i] = (char) (1 + i % 251);
+    kept.host[i] = (char)(1 + i % 251);
   int first = page_node (kept.host), last = page_node (kept.host + p->bytes - 1);
   if (node >= 0 && first >= 0 && (first != node || last != node)) {
     kp_numa_release ();
@@ -93,7 +93,7 @@ keep_buffers (MsKProbe *p)
     kp_numa_release ();
     return kp_fail (p, "cudaHostRegister", e);
   }
-  KP_CHECK (p, cudaMalloc ((void **) &kept.dev, p->bytes));
+  KP_CHECK (p, cudaMalloc ((void **)&kept.dev, p->bytes));
   return MS_K_OK;
 }
 
@@ -101,7 +101,7 @@ MsKStatus
 ms_k_probe_numa (MsKProbe *p)
 {
   if (p->bytes == 0 || p->bytes > (1ull << 30))
-    return kp_unsupported (p, "%llu bytes is outside 1 byte..1 GiB", (unsigned long long) p->bytes);
+    return kp_unsupported (p, "%llu bytes is outside 1 byte..1 GiB", (unsigned long long)p->bytes);
   MsKStatus ks = keep_buffers (p);
   if (ks != MS_K_OK)
     return ks;
@@ -111,8 +111,8 @@ ms_k_probe_numa (MsKProbe *p)
   cudaError_t e = cudaDeviceSynchronize ();
   if (e == cudaSuccess) {
     double t0 = kp_now_us ();
-    e = cudaMemcpyAsync (h2d ? (void *) kept.dev : (void *) kept.host,
-                         h2d ? (const void *) kept.host : (const void *) kept.dev, p->bytes,
+    e = cudaMemcpyAsync (h2d ? (void *)kept.dev : (void *)kept.host,
+                         h2d ? (const void *)kept.host : (const void *)kept.dev, p->bytes,
                          h2d ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost, stream);
     if (e == cudaSuccess)
       e = cudaStreamSynchronize (stream);

@@ -31,7 +31,7 @@ model (const MsProbeArgs *a, MsProbeSample *out, void *user)
   const Model *m = user;
   g_assert_cmpint (a->probe, ==, MS_PROBE_BATCHED);
   int n = a->arg[ARG_COUNT];
-  double link = (double) a->bytes / 25e3; /* µs at 25 GB/s */
+  double link = (double)a->bytes / 25e3; /* µs at 25 GB/s */
   double pageable = a->mode == MS_MODE_PAGEABLE ? 2 : 1;
   if (a->arg[ARG_BATCH] && m->unsupported) {
     snprintf (out->error, sizeof out->error, "built with CUDA 12.4");
@@ -61,8 +61,8 @@ run_with (Model *m, const char *options)
   char err[256] = "";
   g_assert_true (ms_lesson_check_options ("batched", s.options, err, sizeof err));
   MsResults *r = NULL;
-  MsRunStatus st = ms_lesson_run ("batched", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err,
-                                  sizeof err);
+  MsRunStatus st
+      = ms_lesson_run ("batched", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err, sizeof err);
   g_assert_cmpint (st, ==, MS_RUN_OK);
   g_assert_nonnull (r);
   g_assert_cmpstr (r->experiment, ==, "batched");
@@ -110,8 +110,8 @@ test_cells (void)
     batches += cells[i].arg[ARG_BATCH];
     instrumented += cells[i].instrumented > 0;
     for (int k = 0; k < i; k++)
-      g_assert_false (cells[k].mode == cells[i].mode && cells[k].exponent == cells[i].exponent &&
-                      strcmp (cells[k].variant, cells[i].variant) == 0);
+      g_assert_false (cells[k].mode == cells[i].mode && cells[k].exponent == cells[i].exponent
+                      && strcmp (cells[k].variant, cells[i].variant) == 0);
   }
   g_assert_cmpint (batches, ==, 2 * 7 * 3);
   /* One timeline per submission and source, at the caption's size. */

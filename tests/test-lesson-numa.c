@@ -39,7 +39,7 @@ model (const MsProbeArgs *a, MsProbeSample *out, void *user)
   /* The thread's node costs a little: 2 % off the thread is far. */
   if (a->arg[ARG_THR_NODE] != 1)
     gbps *= 0.98;
-  out->value_us = (double) a->bytes / gbps / 1e3;
+  out->value_us = (double)a->bytes / gbps / 1e3;
   return MS_CELL_OK;
 }
 
@@ -113,8 +113,8 @@ static void
 test_options (void)
 {
   char err[256];
-  g_assert_true (ms_lesson_check_options ("numa", "exp=20,buffer-node=1,thread-node=-1", err,
-                                          sizeof err));
+  g_assert_true (
+      ms_lesson_check_options ("numa", "exp=20,buffer-node=1,thread-node=-1", err, sizeof err));
   g_assert_false (ms_lesson_check_options ("numa", "bad=1", err, sizeof err));
   g_assert_false (ms_lesson_check_options ("numa", "exp=40", err, sizeof err));
   g_assert_false (ms_lesson_check_options ("numa", "buffer-node=-2", err, sizeof err));
@@ -255,8 +255,8 @@ test_bind (void)
   cpu_set_t before, saved, during, after;
   g_assert_cmpint (sched_getaffinity (0, sizeof before, &before), ==, 0);
   char why[256] = "";
-  g_assert_false (ms_numa_bind (&t, t.nodes[0].id, 4242 % MS_NUMA_MAX_NODES + 1000, &saved, why,
-                                sizeof why));
+  g_assert_false (
+      ms_numa_bind (&t, t.nodes[0].id, 4242 % MS_NUMA_MAX_NODES + 1000, &saved, why, sizeof why));
   g_assert_nonnull (strstr (why, "no NUMA node"));
   if (!ms_numa_bind (&t, t.nodes[0].id, t.nodes[0].id, &saved, why, sizeof why)) {
     g_test_skip (why); /* a container may refuse set_mempolicy */

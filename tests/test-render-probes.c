@@ -20,13 +20,13 @@ static void
 record (const char *text, double x, double y, double w, double h, gpointer data)
 {
   TextBox b = { g_strdup (text), x, y, w, h };
-  g_array_append_val ((GArray *) data, b);
+  g_array_append_val ((GArray *)data, b);
 }
 
 static void
 clear_box (gpointer p)
 {
-  g_free (((TextBox *) p)->text);
+  g_free (((TextBox *)p)->text);
 }
 
 static void
@@ -36,8 +36,12 @@ add_cell (MsResults *r, MsMode mode, int exp, const char *variant, double e2e_us
   double times[6];
   for (int i = 0; i < 6; i++)
     times[i] = e2e_us * (1 + 0.01 * (i - 3));
-  MsCell c = { .mode = mode, .exponent = exp, .elements = 1ull << exp,
-               .n_reps = status == MS_CELL_OK ? 6 : 0, .e2e_us = times, .status = status };
+  MsCell c = { .mode = mode,
+               .exponent = exp,
+               .elements = 1ull << exp,
+               .n_reps = status == MS_CELL_OK ? 6 : 0,
+               .e2e_us = times,
+               .status = status };
   g_snprintf (c.variant, sizeof c.variant, "%s", variant);
   g_snprintf (c.message, sizeof c.message, "%s", message ? message : "");
   ms_cell_compute_stats (&c);
@@ -58,8 +62,8 @@ static MsResults *
 batched_run (void)
 {
   MsResults *r = new_run ("batched");
-  static const char *subs[] = { "call=each", "call=batch/order=stream", "call=batch/order=any",
-                                "call=batch/order=api" };
+  static const char *subs[]
+      = { "call=each", "call=batch/order=stream", "call=batch/order=any", "call=batch/order=api" };
   const MsMode modes[] = { MS_MODE_PINNED, MS_MODE_PAGEABLE };
   for (int m = 0; m < 2; m++)
     for (int e = 8; e <= 14; e++)
@@ -94,19 +98,19 @@ draw_checked (MsLessonTopic topic, const MsResults *run, gboolean dark)
   for (guint i = 0; i < boxes->len; i++) {
     const TextBox *b = &g_array_index (boxes, TextBox, i);
     if (b->x < -1 || b->y < -1 || b->x + b->w > W + 1 || b->y + b->h > H + 1)
-      g_error ("\"%s\" (%.0f,%.0f %.0fx%.0f) leaves the %dx%d picture", b->text, b->x, b->y,
-               b->w, b->h, W, H);
+      g_error ("\"%s\" (%.0f,%.0f %.0fx%.0f) leaves the %dx%d picture", b->text, b->x, b->y, b->w,
+               b->h, W, H);
   }
   g_array_unref (boxes);
   cairo_surface_flush (surface);
   /* To look at them: MS_TEST_PNG_DIR=dir. */
   if (g_getenv ("MS_TEST_PNG_DIR")) {
-    g_autofree char *name = g_strdup_printf ("%s/%s-%u-%s.png", g_getenv ("MS_TEST_PNG_DIR"),
-                                             run->experiment, (unsigned) run->n_cells,
-                                             dark ? "dark" : "light");
+    g_autofree char *name
+        = g_strdup_printf ("%s/%s-%u-%s.png", g_getenv ("MS_TEST_PNG_DIR"), run->experiment,
+                           (unsigned)run->n_cells, dark ? "dark" : "light");
     cairo_surface_write_to_png (surface, name);
   }
-  const guint32 *px = (const guint32 *) cairo_image_surface_get_data (surface);
+  const guint32 *px = (const guint32 *)cairo_image_surface_get_data (surface);
   int stride = cairo_image_surface_get_stride (surface) / 4, differ = 0;
   for (int y = 0; y < H; y++)
     for (int x = 0; x < W; x++)
