@@ -87,13 +87,16 @@ cell_at (const MsResults *r, MsMode mode, int exp, int count, int s)
   return ms_caption_measured (r, mode, exp, v);
 }
 
-/* The first unsupported batch cell's reason, or NULL. */
+/* The first batch cell that was not measured, its reason and whether the
+ * device or toolkit lacks the call (else it failed); NULL when none. */
 static const char *
-unsupported_reason (const MsResults *r)
+unmeasured_reason (const MsResults *r, bool *unsupported)
 {
   for (size_t i = 0; i < r->n_cells; i++)
-    if (r->cells[i].status == MS_CELL_UNSUPPORTED && strstr (r->cells[i].variant, "call=batch"))
+    if (r->cells[i].status != MS_CELL_OK && strstr (r->cells[i].variant, "call=batch")) {
+      *unsupported = r->cells[i].status == MS_CELL_UNSUPPORTED;
       return r->cells[i].message;
+    }
   return NULL;
 }
 
@@ -198,9 +201,12 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   if (!any)
     return ms_caption_missing (buf, len,
                                ms_gettext ("The run lacks the copies submitted one call each."));
-  const char *why = unsupported_reason (r);
-  if (why)
+  bool unsupported = false;
+  const char *why = unmeasured_reason (r, &unsupported);
+  if (why && unsupported)
     ms_caption_append (buf, len, ms_gettext ("Batched copies were not measured: %s."), why);
+  else if (why)
+    ms_caption_append (buf, len, ms_gettext ("A batched copy failed: %s."), why);
   return true;
 }
 

@@ -143,7 +143,8 @@ ms_numa_bind (const MsNumaTopology *topo, int thread_node, int buffer_node, cpu_
               char *why, size_t len)
 {
   const MsNumaNode *t = ms_numa_find (topo, thread_node);
-  if (!t || !ms_numa_find (topo, buffer_node)) {
+  /* The memory mask below holds nodes 0..MS_NUMA_MAX_NODES - 1. */
+  if (!t || !ms_numa_find (topo, buffer_node) || buffer_node >= MS_NUMA_MAX_NODES) {
     snprintf (why, len, ms_gettext ("this host has no NUMA node %d"),
               t ? buffer_node : thread_node);
     return false;

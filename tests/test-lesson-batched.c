@@ -23,6 +23,7 @@ typedef struct {
   double batch_us;    /* host cost of one batch call, whatever its length */
   double per_copy_us; /* the copy engine's cost per copy in a batch */
   bool unsupported;   /* no cudaMemcpyBatchAsync */
+  bool fails;         /* the batch call fails from pageable memory */
 } Model;
 
 static MsCellStatus
@@ -36,6 +37,10 @@ model (const MsProbeArgs *a, MsProbeSample *out, void *user)
   if (a->arg[ARG_BATCH] && m->unsupported) {
     snprintf (out->error, sizeof out->error, "built with CUDA 12.4");
     return MS_CELL_UNSUPPORTED;
+  }
+  if (a->arg[ARG_BATCH] && m->fails && a->mode == MS_MODE_PAGEABLE) {
+    snprintf (out->error, sizeof out->error, "cudaMemcpyBatchAsync: invalid argument");
+    return MS_CELL_FAILED;
   }
   if (a->arg[ARG_BATCH])
     out->value_us = m->batch_us + n * (m->per_copy_us + link * pageable);
@@ -190,6 +195,20 @@ test_unsupported (void)
   ms_results_free (r);
 }
 
+static void
+test_failed (void)
+{
+  Model m = { .call_us = 2.0, .batch_us = 5.0, .per_copy_us = 0.2, .fails = true };
+  MsResults *r = run_with (&m, "count=8");
+  char cap[4096] = "";
+  g_assert_true (ms_lesson_caption (MS_TOPIC_BATCHED, r, -1, cap, sizeof cap));
+  g_test_message ("%s", cap);
+  g_assert_nonnull (strstr (cap, "the batch saves time"));
+  g_assert_nonnull (strstr (cap, "A batched copy failed: cudaMemcpyBatchAsync: invalid argument."));
+  g_assert_null (strstr (cap, "not measured"));
+  ms_results_free (r);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -199,5 +218,6 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson-batched/saves", test_saves);
   g_test_add_func ("/lesson-batched/costs", test_costs);
   g_test_add_func ("/lesson-batched/unsupported", test_unsupported);
+  g_test_add_func ("/lesson-batched/failed", test_failed);
   return g_test_run ();
 }
