@@ -92,10 +92,11 @@ batch_available (MsKProbe *p)
   int runtime = 0, driver = 0;
   KP_CHECK (p, cudaRuntimeGetVersion (&runtime));
   KP_CHECK (p, cudaDriverGetVersion (&driver));
-  if (driver < 12080)
-    return kp_unsupported (p, "cudaMemcpyBatchAsync needs a CUDA 12.8 driver; this one is %d.%d",
-                           driver / 1000, driver % 1000 / 10);
-  (void)runtime;
+  if (runtime < 12080 || driver < 12080)
+    return kp_unsupported (p,
+                           "cudaMemcpyBatchAsync needs CUDA 12.8; the runtime is %d.%d and "
+                           "the driver %d.%d",
+                           runtime / 1000, runtime % 1000 / 10, driver / 1000, driver % 1000 / 10);
   return MS_K_OK;
 #elif CUDART_VERSION >= 12080
   return kp_unsupported (p,
