@@ -12,6 +12,8 @@ static const MsLessonPictureFunc pictures[MS_TOPIC_COUNT] = {
   [MS_TOPIC_PIN_PAYOFF] = ms_picture_pin_payoff,
   [MS_TOPIC_INTENSITY] = ms_picture_intensity,
   [MS_TOPIC_COPY_KINDS] = ms_picture_copy_kinds,
+  [MS_TOPIC_BATCHED] = ms_picture_batched,
+  [MS_TOPIC_NUMA] = ms_picture_numa,
 };
 
 gboolean

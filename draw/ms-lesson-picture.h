@@ -41,5 +41,9 @@ void ms_picture_copy_kinds (cairo_t *cr, const MsResults *run, const MsChartStyl
                             double width, double height);
 void ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
                                double width, double height);
+void ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
+                         double width, double height);
+void ms_picture_numa (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
+                      double height);
 
 G_END_DECLS

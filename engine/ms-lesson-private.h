@@ -34,6 +34,13 @@ typedef struct {
   int (*cells) (const MsSweep *sweep, int part, MsProbeCell *cells, int max);
   /* As ms_lesson_caption. */
   bool (*caption) (const MsResults *results, int exponent, char *buf, size_t len);
+  /* Optional: on the measuring thread, before a cell's samples (device: the
+   * run's GPU): prepares the thread (binds it to a NUMA node, say) and may
+   * leave a note for the cell's message; false with why: the cell is
+   * UNSUPPORTED and takes no sample. after_cell undoes what it did. */
+  bool (*before_cell) (const MsDeviceInfo *device, const MsProbeCell *cell, char *note,
+                       size_t len);
+  void (*after_cell) (const MsProbeCell *cell);
 } MsProbeLesson;
 
 /* The probe lessons, in the order of their cards. */
@@ -55,3 +62,5 @@ extern const MsProbeLesson ms_lesson_intensity;
 extern const MsProbeLesson ms_lesson_pin_payoff;
 extern const MsProbeLesson ms_lesson_copy_kinds;
 extern const MsProbeLesson ms_lesson_implicit_sync;
+extern const MsProbeLesson ms_lesson_batched;
+extern const MsProbeLesson ms_lesson_numa;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ms-i18n.h"
+#include "ms-lesson-private.h"
 #include "ms-probe.h"
 
 static bool
@@ -98,6 +99,30 @@ run_probe_cell (const MsSweep *sweep, MsProbe probe, const MsProbeCell *pc, MsBa
     c->status = c->n_reps ? MS_CELL_PARTIAL : MS_CELL_FAILED;
 }
 
+/* The cell inside its lesson's before_cell and after_cell, when it has
+ * them. */
+static void
+run_hooked_cell (const MsProbeLesson *lesson, const MsDeviceInfo *info, const MsSweep *sweep,
+                 MsProbe probe, const MsProbeCell *pc, MsBackend *backend, atomic_int *cancel,
+                 MsProbeSample *s, MsCell *c)
+{
+  char note[sizeof c->message] = "";
+  if (lesson && lesson->before_cell && !lesson->before_cell (info, pc, note, sizeof note)) {
+    c->mode = pc->mode;
+    c->exponent = pc->exponent;
+    c->elements = 1ull << pc->exponent;
+    snprintf (c->variant, sizeof c->variant, "%s", pc->variant);
+    c->status = MS_CELL_UNSUPPORTED;
+    snprintf (c->message, sizeof c->message, "%s", note);
+    return;
+  }
+  run_probe_cell (sweep, probe, pc, backend, cancel, s, c);
+  if (c->status == MS_CELL_OK && note[0])
+    snprintf (c->message, sizeof c->message, "%s", note);
+  if (lesson && lesson->before_cell && lesson->after_cell)
+    lesson->after_cell (pc);
+}
+
 MsRunStatus
 ms_lesson_run_probe (const MsSweep *sweep, MsProbe probe, const MsProbeCell *cells, int n_cells,
                      MsBackend *backend, MsProgressFunc progress, void *user_data,
@@ -120,10 +145,11 @@ ms_lesson_run_probe (const MsSweep *sweep, MsProbe probe, const MsProbeCell *cel
     snprintf (err, errlen, ms_gettext ("out of memory"));
     return MS_RUN_CANCELLED;
   }
+  const MsProbeLesson *lesson = ms_probe_lesson_for_probe (probe);
   MsRunStatus st = MS_RUN_OK;
   for (int i = 0; i < n_cells && st == MS_RUN_OK; i++) {
     MsCell c = { 0 };
-    run_probe_cell (sweep, probe, &cells[i], backend, cancel, s, &c);
+    run_hooked_cell (lesson, &info, sweep, probe, &cells[i], backend, cancel, s, &c);
     if (c.status == MS_CELL_CANCELLED || c.status == MS_CELL_PARTIAL) {
       snprintf (err, errlen, ms_gettext ("cancelled"));
       st = MS_RUN_CANCELLED;

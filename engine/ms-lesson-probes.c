@@ -14,6 +14,8 @@ static const MsProbeLesson *const probe_lessons[] = {
   &ms_lesson_pin_payoff,
   &ms_lesson_intensity,
   &ms_lesson_copy_kinds,
+  &ms_lesson_batched,
+  &ms_lesson_numa,
 };
 
 int

@@ -35,6 +35,7 @@ void
 ms_k_shutdown (void)
 {
   k_latch_shutdown ();
+  ms_k_probe_release ();
   for (int i = 0; i < k_pool_size; i++)
     cudaEventDestroy (k_pool[i]);
   k_pool_size = 0;

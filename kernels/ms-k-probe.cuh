@@ -85,3 +85,7 @@ MsKStatus ms_k_probe_intensity (MsKProbe *p);
 MsKStatus ms_k_probe_pin_payoff (MsKProbe *p);
 MsKStatus ms_k_probe_copy_kinds (MsKProbe *p);
 MsKStatus ms_k_probe_implicit_sync (MsKProbe *p);
+MsKStatus ms_k_probe_batched (MsKProbe *p);
+void kp_batched_release (void);
+MsKStatus ms_k_probe_numa (MsKProbe *p);
+void kp_numa_release (void);

@@ -224,6 +224,8 @@ typedef struct {
 /* MS_K_OK with value_us; MS_K_UNSUPPORTED when the device, driver or
  * toolkit cannot (error says which); MS_K_FAILED with the CUDA error. */
 MsKStatus ms_k_probe_run (MsKProbe *probe);
+/* Frees what the probes keep from sample to sample (ms_k_shutdown calls it). */
+void ms_k_probe_release (void);
 
 /* Releases the calling thread's cached events; call when done with the GPU. */
 void ms_k_shutdown (void);

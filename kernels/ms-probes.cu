@@ -141,6 +141,15 @@ ms_k_probe_run (MsKProbe *p)
   case MS_K_PROBE_PIN_PAYOFF: return ms_k_probe_pin_payoff (p);
   case MS_K_PROBE_COPY_KINDS: return ms_k_probe_copy_kinds (p);
   case MS_K_PROBE_IMPLICIT_SYNC: return ms_k_probe_implicit_sync (p);
+  case MS_K_PROBE_BATCHED: return ms_k_probe_batched (p);
+  case MS_K_PROBE_NUMA: return ms_k_probe_numa (p);
   default: return kp_unsupported (p, "this build of memsweep has no probe %d", p->probe);
   }
+}
+
+void
+ms_k_probe_release (void)
+{
+  kp_batched_release ();
+  kp_numa_release ();
 }

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-picture-batched.c: the batched-copies lesson's picture: the time per
+ * copy against the copy's size, one line per submission and source (one
+ * call each, one batch with each source-access order; pinned solid,
+ * pageable dashed). */
+#include <glib/gi18n.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ms-chart.h"
+#include "ms-lesson-picture.h"
+
+static const struct {
+  const char *variant; /* after "n=N/" */
+  const char *label;
+} subs[] = {
+  { "call=each", N_ ("one call each") },
+  { "call=batch/order=stream", N_ ("batch, stream order") },
+  { "call=batch/order=any", N_ ("batch, any order") },
+  { "call=batch/order=api", N_ ("batch, during the call") },
+};
+
+static const MsCell *
+find (const MsResults *run, MsMode mode, int exp, int count, const char *sub)
+{
+  char v[MS_VARIANT_LEN];
+  snprintf (v, sizeof v, "n=%d/%s", count, sub);
+  for (size_t i = 0; i < run->n_cells; i++) {
+    const MsCell *c = &run->cells[i];
+    if (c->mode == mode && c->exponent == exp && strcmp (c->variant, v) == 0)
+      return c->n_reps > 0 && c->stats.e2e.median > 0 ? c : NULL;
+  }
+  return NULL;
+}
+
+static MsChartData *
+build (const MsResults *run)
+{
+  MsChartData *d = ms_chart_data_new ();
+  int count = 0;
+  for (size_t i = 0; i < run->n_cells && count <= 0; i++)
+    if (sscanf (run->cells[i].variant, "n=%d/", &count) != 1)
+      count = 0;
+  d->title = count > 0 ? g_strdup_printf (_ ("%d host-to-device copies: time per copy"), count)
+                       : g_strdup (_ ("Host-to-device copies: time per copy"));
+  d->x_label = g_strdup (_ ("bytes per copy"));
+  d->y_label = g_strdup (_ ("time per copy"));
+  d->y_kind = MS_SCALE_LOG10;
+  d->y_unit = MS_SCALE_TIME_US;
+  d->empty_text = g_strdup (_ ("The run has no measured copies."));
+  if (count <= 0)
+    return d;
+  const MsMode modes[] = { MS_MODE_PINNED, MS_MODE_PAGEABLE };
+  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+    for (guint s = 0; s < G_N_ELEMENTS (subs); s++) {
+      g_autofree char *label
+          = g_strdup_printf ("%s, %s", ms_mode_name (modes[m]), _ (subs[s].label));
+      MsChartSeries *series = NULL;
+      for (int e = 0; e <= 30; e++) {
+        const MsCell *c = find (run, modes[m], e, count, subs[s].variant);
+        if (!c)
+          continue;
+        if (!series)
+          series = ms_chart_data_add_series (d, label, s, s, m);
+        double per = c->stats.e2e.median / count;
+        ms_chart_series_add (series, (double)c->elements * sizeof (float), per,
+                             c->stats.e2e.ci_low / count, c->stats.e2e.ci_high / count, FALSE);
+      }
+    }
+  return d;
+}
+
+void
+ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
+                    double height)
+{
+  g_autoptr (MsChartData) data = build (run);
+  ms_chart_draw (cr, data, style, width, height, -1, NULL);
+}

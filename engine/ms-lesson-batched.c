@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-batched.c: the batched-copies lesson (docs/lessons.md). N small
+ * host-to-device copies of one size, each submitted with its own
+ * cudaMemcpyAsync against all of them in one cudaMemcpyBatchAsync, from
+ * pinned and from pageable memory, with each source-access-order hint. The
+ * caption gives batch / individual per size and source, from the run. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ms-i18n.h"
+#include "ms-lesson-caption-private.h"
+#include "ms-lesson-private.h"
+
+#define NAME "batched"
+#define MIN_EXP 8
+#define MAX_EXP 14
+
+/* arg[] of the probe, read by kernels/lesson-batched.cu. */
+enum { ARG_COUNT, ARG_BATCH, ARG_ORDER };
+enum { ORDER_STREAM, ORDER_ANY, ORDER_DURING_CALL };
+
+static const MsLessonOption options[] = {
+  { "count", 256, 2, 4096, true, MS_N_ ("copies per sample, each of one size") },
+  { "exp", 10, MIN_EXP, MAX_EXP, true,
+    MS_N_ ("the size the caption details: 2^exp floats per copy") },
+  { NULL },
+};
+
+/* The submissions, in the variant's words (after "n=N/") and the probe's
+ * arguments. */
+static const struct {
+  const char *variant;
+  int batch, order;
+} subs[] = {
+  { "call=each", 0, ORDER_STREAM },
+  { "call=batch/order=stream", 1, ORDER_STREAM },
+  { "call=batch/order=any", 1, ORDER_ANY },
+  { "call=batch/order=api", 1, ORDER_DURING_CALL },
+};
+#define N_SUBS ((int)(sizeof subs / sizeof subs[0]))
+
+static const MsMode sources[] = { MS_MODE_PINNED, MS_MODE_PAGEABLE };
+
+static void
+parts (MsPartList *list)
+{
+  ms_lesson_add_probe_part (list, MS_PROBE_BATCHED, 0);
+}
+
+static int
+cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
+{
+  (void)part;
+  int count = (int)ms_lesson_option (NAME, sweep, "count");
+  int detail = (int)ms_lesson_option (NAME, sweep, "exp");
+  int n = 0;
+  for (int m = 0; m < 2; m++)
+    for (int e = MIN_EXP; e <= MAX_EXP; e++)
+      for (int s = 0; s < N_SUBS && n < max; s++) {
+        MsProbeCell *c = &out[n++];
+        ms_probe_cell_set (c, sources[m], e, "n=%d/%s", count, subs[s].variant);
+        c->arg[ARG_COUNT] = count;
+        c->arg[ARG_BATCH] = subs[s].batch;
+        c->arg[ARG_ORDER] = subs[s].order;
+        /* One timeline per submission at the detailed size. */
+        c->instrumented = e == detail;
+      }
+  return n;
+}
+
+/* The copies per sample of the run's cells (their variant says), or 0. */
+static int
+run_count (const MsResults *r)
+{
+  int count = 0;
+  for (size_t i = 0; i < r->n_cells; i++)
+    if (sscanf (r->cells[i].variant, "n=%d/", &count) == 1 && count > 0)
+      return count;
+  return 0;
+}
+
+static const MsCell *
+cell_at (const MsResults *r, MsMode mode, int exp, int count, int s)
+{
+  char v[MS_VARIANT_LEN];
+  snprintf (v, sizeof v, "n=%d/%s", count, subs[s].variant);
+  return ms_caption_measured (r, mode, exp, v);
+}
+
+/* The first batch cell that was not measured, its reason and whether the
+ * device or toolkit lacks the call (else it failed); NULL when none. */
+static const char *
+unmeasured_reason (const MsResults *r, bool *unsupported)
+{
+  for (size_t i = 0; i < r->n_cells; i++)
+    if (r->cells[i].status != MS_CELL_OK && strstr (r->cells[i].variant, "call=batch")) {
+      *unsupported = r->cells[i].status == MS_CELL_UNSUPPORTED;
+      return r->cells[i].message;
+    }
+  return NULL;
+}
+
+/* "17 µs in stream order (0.24 of that)" for submission s, into buf. */
+static void
+order_part (int s, const char *time, double ratio, char *buf, size_t len)
+{
+  switch (subs[s].order) {
+  case ORDER_ANY:
+    snprintf (buf, len, ms_gettext ("%s in any order (%.2f)"), time, ratio);
+    break;
+  case ORDER_DURING_CALL:
+    snprintf (buf, len, ms_gettext ("%s read during the call (%.2f)"), time, ratio);
+    break;
+  default:
+    snprintf (buf, len, ms_gettext ("%s in stream order (%.2f of that)"), time, ratio);
+  }
+}
+
+/* The sentence for one source at exp: the individual time and each
+ * order's ratio; false when the individual cell is missing. */
+static bool
+source_sentence (const MsResults *r, MsMode mode, int exp, int count, char *buf, size_t len)
+{
+  const MsCell *each = cell_at (r, mode, exp, count, 0);
+  if (!each)
+    return false;
+  char t[32], sz[32], tb[32];
+  ms_caption_append (buf, len,
+                     ms_gettext ("From %s memory, %d copies of %s, one call each, took %s."),
+                     ms_mode_name (mode), count, ms_caption_size (each, sz, sizeof sz),
+                     ms_caption_time (each->stats.e2e.median, t, sizeof t));
+  /* The orders' times in one sentence; the verdict from the best. */
+  char parts[3][96] = { "", "", "" };
+  double best = 0;
+  for (int s = 1; s < N_SUBS; s++) {
+    const MsCell *b = cell_at (r, mode, exp, count, s);
+    if (!b)
+      continue;
+    double ratio = b->stats.e2e.median / each->stats.e2e.median;
+    best = best > 0 && best < ratio ? best : ratio;
+    order_part (s, ms_caption_time (b->stats.e2e.median, tb, sizeof tb), ratio, parts[s - 1],
+                sizeof parts[s - 1]);
+  }
+  if (!(best > 0))
+    return true;
+  ms_caption_append (buf, len, ms_gettext ("One batch took %s%s%s%s%s: %s."), parts[0],
+                     parts[0][0] && parts[1][0] ? ", " : "", parts[1],
+                     (parts[0][0] || parts[1][0]) && parts[2][0] ? ", " : "", parts[2],
+                     best < 0.9   ? ms_gettext ("the batch saves time")
+                     : best > 1.1 ? ms_gettext ("the batch costs time")
+                                  : ms_gettext ("about the same"));
+  return true;
+}
+
+/* "batch / individual from 0.41 (1 KiB) to 0.93 (64 KiB)" over the sizes,
+ * stream order. */
+static void
+range_sentence (const MsResults *r, MsMode mode, int count, char *buf, size_t len)
+{
+  double lo = 0, hi = 0;
+  int lo_e = -1, hi_e = -1;
+  for (int e = MIN_EXP; e <= MAX_EXP; e++) {
+    const MsCell *each = cell_at (r, mode, e, count, 0), *b = cell_at (r, mode, e, count, 1);
+    if (!each || !b)
+      continue;
+    double ratio = b->stats.e2e.median / each->stats.e2e.median;
+    if (lo_e < 0 || ratio < lo)
+      lo = ratio, lo_e = e;
+    if (hi_e < 0 || ratio > hi)
+      hi = ratio, hi_e = e;
+  }
+  if (lo_e < 0 || lo_e == hi_e)
+    return;
+  char a[32], b[32];
+  ms_caption_append (buf, len,
+                     ms_gettext ("Over the sizes, from %s memory in stream order, batch / "
+                                 "individual runs from %.2f (%s per copy) to %.2f (%s)."),
+                     ms_mode_name (mode), lo,
+                     ms_caption_size (cell_at (r, mode, lo_e, count, 0), a, sizeof a), hi,
+                     ms_caption_size (cell_at (r, mode, hi_e, count, 0), b, sizeof b));
+}
+
+static bool
+caption (const MsResults *r, int exponent, char *buf, size_t len)
+{
+  int count = run_count (r);
+  int exp = exponent >= MIN_EXP && exponent <= MAX_EXP
+                ? exponent
+                : (int)ms_lesson_option (NAME, &r->sweep, "exp");
+  bool any = false;
+  for (int m = 0; count > 0 && m < 2; m++) {
+    /* The detailed size, else the first measured one. */
+    int e = exp;
+    for (int k = MIN_EXP; !cell_at (r, sources[m], e, count, 0) && k <= MAX_EXP; k++)
+      e = k;
+    if (source_sentence (r, sources[m], e, count, buf, len)) {
+      any = true;
+      range_sentence (r, sources[m], count, buf, len);
+    }
+  }
+  if (!any)
+    return ms_caption_missing (buf, len,
+                               ms_gettext ("The run lacks the copies submitted one call each."));
+  bool unsupported = false;
+  const char *why = unmeasured_reason (r, &unsupported);
+  if (why && unsupported)
+    ms_caption_append (buf, len, ms_gettext ("Batched copies were not measured: %s."), why);
+  else if (why)
+    ms_caption_append (buf, len, ms_gettext ("A batched copy failed: %s."), why);
+  return true;
+}
+
+const MsProbeLesson ms_lesson_batched = {
+  .info
+  = { NAME, MS_N_ ("N small host-to-device copies of one size are submitted with one "
+                   "cudaMemcpyAsync call each, or all at once with one cudaMemcpyBatchAsync "
+                   "call (CUDA 12.8 and later), from pinned and from pageable memory. The "
+                   "batch is tried with each source-access-order hint: in stream order, in any "
+                   "order, and read during the call. The figure is the host clock from the "
+                   "first call until the stream is synchronised; the picture divides it by N. "
+                   "Compare the lines per source and size to see what one call per copy "
+                   "costs.") },
+  .topic = MS_TOPIC_BATCHED,
+  .probe = MS_PROBE_BATCHED,
+  .settings = "count copies of 2^8..2^14 floats each, host to device, from pinned and "
+              "pageable memory: one cudaMemcpyAsync per copy, or one cudaMemcpyBatchAsync with "
+              "source access order stream, any or during the call",
+  .options = options,
+  .parts = parts,
+  .cells = cells,
+  .caption = caption,
+};
