@@ -31,3 +31,8 @@ for name in $names; do
     done
   fi
 done
+# The device call brings back few files: one archive, and the summary.
+if [ -z "${NO_TAR:-}" ]; then
+  tar -C "$OUT" -czf "$OUT/../probe-lessons.tar.gz" --exclude=summary.log . &&
+    find "$OUT" -mindepth 1 ! -name summary.log -delete && mv "$OUT/../probe-lessons.tar.gz" "$OUT/"
+fi

@@ -20,7 +20,7 @@ meson test -C build-gpu --suite gpu --print-errorlogs --no-rebuild >"$OUT/gpu-su
 log "gpu suite rc=$? in $(( ($(date +%s%N) - s0) / 1000000 )) ms"
 cp build-gpu/meson-logs/testlog.txt "$OUT/gpu-testlog.txt" 2>/dev/null
 grep -E "^(FAIL|not ok)|FAIL:" "$OUT/gpu-testlog.txt" | head -20 | tee -a "$OUT/summary.log"
-REFERENCE=$gpu bash tools/gpu-probe-lessons.sh
+REFERENCE=$gpu NO_TAR=1 bash tools/gpu-probe-lessons.sh
 mkdir -p "$OUT/reference"
 log "default sweep"
 s0=$(date +%s%N)
@@ -34,3 +34,5 @@ if [ "${LARGE:-0}" = 1 ]; then
     >"$OUT/large-table.txt" 2>&1
   log "large sweep rc=$? in $(( ($(date +%s%N) - s0) / 1000000 )) ms"
 fi
+tar -C "$OUT" -czf "/tmp/streams-chapter-$gpu.tar.gz" --exclude=summary.log . &&
+  find "$OUT" -mindepth 1 ! -name summary.log -delete && mv "/tmp/streams-chapter-$gpu.tar.gz" "$OUT/"

@@ -50,7 +50,9 @@ print_um_counts (FILE *out, const MsUmCounts *um)
 static void
 print_probe_cell (FILE *out, const MsCell *c)
 {
-  fprintf (out, "%-16s %-40s", ms_mode_name (c->mode), c->variant);
+  char size[32];
+  ms_format_bytes (c->elements * sizeof (float), size, sizeof size);
+  fprintf (out, "%-16s %9s  %-40s", ms_mode_name (c->mode), size, c->variant);
   if (c->status != MS_CELL_OK && c->status != MS_CELL_PARTIAL) {
     char clean[4 * sizeof c->message];
     fprintf (out, " %s: %s\n", ms_cell_status_name (c->status),
@@ -205,7 +207,8 @@ ms_cli_lesson_table (FILE *out, const MsResults *r)
   bool costs = strcmp (r->experiment, "costs") == 0;
   fputc ('\n', out);
   if (ms_lesson_is_probe (r->experiment)) {
-    fprintf (out, "%-16s %-40s %12s %12s %12s %12s\n", ms_gettext ("mode"), ms_gettext ("variant"),
+    fprintf (out, "%-16s %9s  %-40s %12s %12s %12s %12s\n", ms_gettext ("mode"),
+             ms_gettext ("size"), ms_gettext ("variant"),
              ms_gettext ("median us"), ms_gettext ("min us"), ms_gettext ("max us"),
              ms_gettext ("timed us"));
     for (size_t i = 0; i < r->n_cells; i++)
