@@ -33,6 +33,6 @@ for name in $names; do
 done
 # The device call brings back few files: one archive, and the summary.
 if [ -z "${NO_TAR:-}" ]; then
-  tar -C "$OUT" -czf "$OUT/../probe-lessons.tar.gz" --exclude=summary.log . &&
-    find "$OUT" -mindepth 1 ! -name summary.log -delete && mv "$OUT/../probe-lessons.tar.gz" "$OUT/"
+  tar -C "$OUT" -czf /tmp/probe-lessons.tar.gz --exclude=summary.log . &&
+    find "$OUT" -mindepth 1 ! -name summary.log -delete && mv /tmp/probe-lessons.tar.gz "$OUT/"
 fi
