@@ -21,9 +21,15 @@ keep_events (MsCell *c, const MsProbeSample *s, int rep)
   if (!ev)
     return false;
   c->events = ev;
+  /* A file holds at most three vectors' bytes per row (the readers check
+   * it): a probe step that moved more (a batch of copies) keeps its times
+   * and leaves its bytes out. */
+  uint64_t max_bytes = 3 * c->elements * sizeof (float);
   for (int i = 0; i < s->n_events && i < MS_PROBE_MAX_EVENTS; i++) {
     MsEvent e = s->events[i];
     e.rep = rep;
+    if (e.bytes > max_bytes)
+      e.bytes = 0;
     c->events[c->n_events++] = e;
   }
   return true;
