@@ -54,3 +54,5 @@ extern const MsProbeLesson ms_lesson_concurrent;
 extern const MsProbeLesson ms_lesson_intensity;
 extern const MsProbeLesson ms_lesson_pin_payoff;
 extern const MsProbeLesson ms_lesson_copy_kinds;
+extern const MsProbeLesson ms_lesson_priority;
+extern const MsProbeLesson ms_lesson_sync_async;

@@ -9,7 +9,9 @@
 #include "ms-lesson-private.h"
 
 static const MsProbeLesson *const probe_lessons[] = {
+  &ms_lesson_priority,
   &ms_lesson_concurrent,
+  &ms_lesson_sync_async,
   &ms_lesson_pin_payoff,
   &ms_lesson_intensity,
   &ms_lesson_copy_kinds,

@@ -84,3 +84,5 @@ MsKStatus ms_k_probe_concurrent (MsKProbe *p);
 MsKStatus ms_k_probe_intensity (MsKProbe *p);
 MsKStatus ms_k_probe_pin_payoff (MsKProbe *p);
 MsKStatus ms_k_probe_copy_kinds (MsKProbe *p);
+MsKStatus ms_k_probe_priority (MsKProbe *p);
+MsKStatus ms_k_probe_sync_async (MsKProbe *p);

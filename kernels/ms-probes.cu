@@ -140,6 +140,8 @@ ms_k_probe_run (MsKProbe *p)
   case MS_K_PROBE_INTENSITY: return ms_k_probe_intensity (p);
   case MS_K_PROBE_PIN_PAYOFF: return ms_k_probe_pin_payoff (p);
   case MS_K_PROBE_COPY_KINDS: return ms_k_probe_copy_kinds (p);
+  case MS_K_PROBE_PRIORITY: return ms_k_probe_priority (p);
+  case MS_K_PROBE_SYNC_ASYNC: return ms_k_probe_sync_async (p);
   default: return kp_unsupported (p, "this build of memsweep has no probe %d", p->probe);
   }
 }
