@@ -17,7 +17,8 @@ enum { SHORTS_HIGH, SHORTS_LOW, SHORTS_NONE };
 enum { FIGURE_WAIT, FIGURE_LONG };
 
 #define THREADS 64
-#define MAX_SHORTS 100
+/* Below KP_MAX_CHUNKS: every launch and short kernel on the timeline. */
+#define MAX_SHORTS 60
 
 static __device__ __forceinline__ unsigned long long
 kp_prio_timer (void)
@@ -130,9 +131,10 @@ waits (MsKProbe *p, const Run *run, KpStamps *st, const KpOrigin *o)
     unsigned long long s = st->host[2 + 2 * i], e = st->host[3 + 2 * i];
     double launch_gpu_ns = (double) o->gpu_ns + (run->launch_us[i] - o->host_us) * 1e3;
     w[i] = (double) s > launch_gpu_ns ? ((double) s - launch_gpu_ns) * 1e-3 : 0;
-    if (p->instrumented)
-      kp_event (p, KP_KERNEL, 2, -1, 0, kp_stamp_us (o, s), e > s ? (double) (e - s) * 1e-3 : 0,
-                0);
+    if (p->instrumented) {
+      double start = kp_stamp_us (o, s);
+      kp_event (p, KP_KERNEL, 2, start, 0, start, e > s ? (double) (e - s) * 1e-3 : 0, 0);
+    }
   }
   qsort (w, (size_t) run->n_shorts, sizeof w[0], cmp_double);
   int n = run->n_shorts;
@@ -167,9 +169,10 @@ ms_k_probe_priority (MsKProbe *p)
   if (e == cudaSuccess)
     ks = launch_all (p, &run, st, &o);
   if (e == cudaSuccess && ks == MS_K_OK) {
-    if (p->instrumented && st->host[1] > st->host[0])
-      kp_event (p, KP_KERNEL, 1, -1, 0, kp_stamp_us (&o, st->host[0]),
-                (double) (st->host[1] - st->host[0]) * 1e-3, 0);
+    if (p->instrumented && st->host[1] > st->host[0]) {
+      double start = kp_stamp_us (&o, st->host[0]);
+      kp_event (p, KP_KERNEL, 1, start, 0, start, (double) (st->host[1] - st->host[0]) * 1e-3, 0);
+    }
     double wait = run.n_shorts > 0 ? waits (p, &run, st, &o) : -1;
     p->value_us = p->arg[ARG_FIGURE] == FIGURE_WAIT ? wait : run.long_us;
     if (p->arg[ARG_FIGURE] == FIGURE_WAIT && run.n_shorts == 0)
