@@ -129,12 +129,15 @@ ms_picture_priority (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
   double top_h = MIN (height * 0.42, fs * 12);
   draw_strips (cr, strips, G_N_ELEMENTS (strips), style, fs, fs * 0.5, width - fs * 2, top_h);
   cairo_save (cr);
+  /* The timeline paints its own background: only below the strips. */
+  cairo_rectangle (cr, 0, top_h, width, height - top_h);
+  cairo_clip (cr);
   cairo_translate (cr, 0, top_h);
   MsTimeWindow win;
   ms_time_window_reset (&win, high ? ms_timeline_extent (high, 0) : 0);
   ms_timeline_draw (cr, high, 0, &win, style, width, height - top_h,
-                    _("With priority, the instrumented run: long kernel (lane 1), short kernels "
-                      "(lane 2)"),
+                    _("With priority, the instrumented run: the long kernel (stream 0) and the "
+                      "short kernels (stream 1)"),
                     NULL);
   cairo_restore (cr);
 }
