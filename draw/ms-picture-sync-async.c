@@ -23,15 +23,10 @@ static const struct {
 };
 
 static MsChartData *
-build (const MsResults *run, MsSaDir dir, gboolean blocking)
+build (const MsResults *run, MsSaDir dir)
 {
   MsChartData *d = ms_chart_data_new ();
   d->title = g_strdup (dir == MS_SA_H2D ? _("Host to device") : _("Device to host"));
-  if (blocking) {
-    char *t = g_strdup_printf ("%s, CUDA_LAUNCH_BLOCKING=1", d->title);
-    g_free (d->title);
-    d->title = t;
-  }
   d->x_label = g_strdup (_("bytes per copy"));
   d->y_label = g_strdup (_("time from the call"));
   d->y_kind = MS_SCALE_LOG10;
@@ -45,7 +40,7 @@ build (const MsResults *run, MsSaDir dir, gboolean blocking)
       MsChartSeries *s = NULL;
       for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
         const MsCell *c =
-          ms_sa_cell (run, lines[i].memory, e, lines[i].api, dir, (MsSaWhat) what, blocking);
+          ms_sa_cell (run, lines[i].memory, e, lines[i].api, dir, (MsSaWhat) what, FALSE);
         if (!c)
           continue;
         if (!s)
@@ -56,7 +51,7 @@ build (const MsResults *run, MsSaDir dir, gboolean blocking)
       }
     }
   int ahead = ms_sa_ahead_us (run);
-  if (any && ahead > 0 && !blocking)
+  if (any && ahead > 0)
     ms_chart_data_add_ref (d, ahead, _("the kernel ahead"));
   return d;
 }
@@ -68,7 +63,7 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   /* The default part's two directions; the blocking part is told in the
    * caption (every call there takes as long as its copy). */
   for (int dir = 0; dir < MS_SA_DIR_COUNT; dir++) {
-    g_autoptr (MsChartData) data = build (run, (MsSaDir) dir, FALSE);
+    g_autoptr (MsChartData) data = build (run, (MsSaDir) dir);
     cairo_save (cr);
     cairo_translate (cr, dir * width / 2, 0);
     cairo_rectangle (cr, 0, 0, width / 2, height);
