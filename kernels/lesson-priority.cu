@@ -56,6 +56,9 @@ map_clocks (KpOrigin *o, cudaStream_t stream, KpStamps *st)
 
 typedef struct {
   cudaStream_t low, shorts;
+  /* Instrumented: the long kernel's first start and last end, in device
+   * memory (its many blocks' atomics stay off the host link). */
+  unsigned long long *span;
   unsigned blocks;
   int n_shorts;
   double launch_us[MAX_SHORTS]; /* host clock */
@@ -89,14 +92,9 @@ static MsKStatus
 launch_all (MsKProbe *p, Run *run, KpStamps *st, const KpOrigin *o)
 {
   double block_us = p->arg[ARG_BLOCK_US], gap = p->arg[ARG_GAP_US];
-  unsigned long long *span = p->instrumented ? st->dev : NULL;
-  if (span) {
-    st->host[0] = ~0ull;
-    st->host[1] = 0;
-  }
   double t0 = kp_now_us ();
   kp_long_kernel<<<run->blocks, THREADS, 0, run->low>>> ((unsigned long long) (block_us * 1000),
-                                                         span);
+                                                         run->span);
   KP_CHECK (p, cudaGetLastError ());
   if (p->instrumented)
     kp_event (p, KP_LAUNCH, 0, t0 - o->host_us, kp_now_us () - t0, -1, -1, 0);
@@ -163,21 +161,32 @@ ms_k_probe_priority (MsKProbe *p)
   if (ks != MS_K_OK)
     return ks;
   KpOrigin o;
-  cudaError_t e = cudaDeviceSynchronize ();
+  unsigned long long span[2] = { ~0ull, 0 };
+  cudaError_t e = cudaSuccess;
+  if (p->instrumented) {
+    e = cudaMalloc ((void **) &run.span, sizeof span);
+    if (e == cudaSuccess)
+      e = cudaMemcpy (run.span, span, sizeof span, cudaMemcpyHostToDevice);
+  }
+  if (e == cudaSuccess)
+    e = cudaDeviceSynchronize ();
   if (e == cudaSuccess)
     e = map_clocks (&o, run.low, st);
   if (e == cudaSuccess)
     ks = launch_all (p, &run, st, &o);
   if (e == cudaSuccess && ks == MS_K_OK) {
-    if (p->instrumented && st->host[1] > st->host[0]) {
-      double start = kp_stamp_us (&o, st->host[0]);
-      kp_event (p, KP_KERNEL, 1, start, 0, start, (double) (st->host[1] - st->host[0]) * 1e-3, 0);
+    if (run.span)
+      e = cudaMemcpy (span, run.span, sizeof span, cudaMemcpyDeviceToHost);
+    if (e == cudaSuccess && run.span && span[1] > span[0]) {
+      double start = kp_stamp_us (&o, span[0]);
+      kp_event (p, KP_KERNEL, 1, start, 0, start, (double) (span[1] - span[0]) * 1e-3, 0);
     }
     double wait = run.n_shorts > 0 ? waits (p, &run, st, &o) : -1;
     p->value_us = p->arg[ARG_FIGURE] == FIGURE_WAIT ? wait : run.long_us;
     if (p->arg[ARG_FIGURE] == FIGURE_WAIT && run.n_shorts == 0)
       ks = kp_unsupported (p, "no short kernels to wait for");
   }
+  cudaFree (run.span);
   cudaStreamDestroy (run.shorts);
   cudaStreamDestroy (run.low);
   if (e != cudaSuccess)
