@@ -64,7 +64,7 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
     label_w = MAX (label_w, tw);
   }
   ms_set_color (cr, &style->fg, 1);
-  ms_draw_text (cr, _("Wait from launch to start, one dot per run (median of its short kernels)"),
+  ms_draw_text (cr, _ ("Wait from launch to start, one dot per run (median of its short kernels)"),
                 x, y, fs, 0, 0, TRUE, NULL, NULL);
   strips_range (s, n, &lo, &hi);
   if (!(hi > 0))
@@ -79,7 +79,7 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
   for (int i = 0; i < n; i++) {
     double cy = top + row * (i + 0.5);
     MsColor col;
-    ms_chart_palette_color ((guint) i, style->dark, &col);
+    ms_chart_palette_color ((guint)i, style->dark, &col);
     ms_set_color (cr, &style->fg, 0.9);
     ms_draw_text (cr, s[i].label, x, cy, fs, 0, 0.5, FALSE, NULL, NULL);
     if (!s[i].cell || s[i].cell->n_reps == 0)
@@ -114,18 +114,18 @@ ms_picture_priority (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
   const MsCell *high = ms_priority_cell (run, MS_PRIORITY_HIGH, MS_PRIORITY_WAIT);
   const MsCell *low = ms_priority_cell (run, MS_PRIORITY_LOW, MS_PRIORITY_WAIT);
   if (high && high->status == MS_CELL_UNSUPPORTED) {
-    g_autofree char *text = g_strdup_printf (_("Stream priorities cannot be measured here: %s"),
-                                             high->message);
+    g_autofree char *text
+        = g_strdup_printf (_ ("Stream priorities cannot be measured here: %s"), high->message);
     ms_picture_empty (cr, style, width, height, text);
     return;
   }
   if ((!high || high->n_reps == 0) && (!low || low->n_reps == 0)) {
     ms_picture_empty (cr, style, width, height,
-                      _("The run has no waits of short kernels to show."));
+                      _ ("The run has no waits of short kernels to show."));
     return;
   }
   ms_draw_background (cr, style);
-  Strip strips[] = { { high, _("with priority") }, { low, _("without") } };
+  Strip strips[] = { { high, _ ("with priority") }, { low, _ ("without") } };
   double top_h = MIN (height * 0.42, fs * 12);
   draw_strips (cr, strips, G_N_ELEMENTS (strips), style, fs, fs * 0.5, width - fs * 2, top_h);
   cairo_save (cr);
@@ -136,8 +136,8 @@ ms_picture_priority (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
   MsTimeWindow win;
   ms_time_window_reset (&win, high ? ms_timeline_extent (high, 0) : 0);
   ms_timeline_draw (cr, high, 0, &win, style, width, height - top_h,
-                    _("With priority, the instrumented run: the long kernel (stream 0) and the "
-                      "short kernels (stream 1)"),
+                    _ ("With priority, the instrumented run: the long kernel (stream 0) and the "
+                       "short kernels (stream 1)"),
                     NULL);
   cairo_restore (cr);
 }

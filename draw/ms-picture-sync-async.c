@@ -26,33 +26,33 @@ static MsChartData *
 build (const MsResults *run, MsSaDir dir)
 {
   MsChartData *d = ms_chart_data_new ();
-  d->title = g_strdup (dir == MS_SA_H2D ? _("Host to device") : _("Device to host"));
-  d->x_label = g_strdup (_("bytes per copy"));
-  d->y_label = g_strdup (_("time from the call"));
+  d->title = g_strdup (dir == MS_SA_H2D ? _ ("Host to device") : _ ("Device to host"));
+  d->x_label = g_strdup (_ ("bytes per copy"));
+  d->y_label = g_strdup (_ ("time from the call"));
   d->y_kind = MS_SCALE_LOG10;
   d->y_unit = MS_SCALE_TIME_US;
-  d->empty_text = g_strdup (_("The run has no copies in this direction."));
+  d->empty_text = g_strdup (_ ("The run has no copies in this direction."));
   gboolean any = FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
     for (int what = 0; what < MS_SA_WHAT_COUNT; what++) {
-      g_autofree char *label =
-        g_strdup_printf ("%s: %s", _(lines[i].label), what == MS_SA_CALL ? _("call") : _("done"));
+      g_autofree char *label = g_strdup_printf ("%s: %s", _ (lines[i].label),
+                                                what == MS_SA_CALL ? _ ("call") : _ ("done"));
       MsChartSeries *s = NULL;
       for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
-        const MsCell *c =
-          ms_sa_cell (run, lines[i].memory, e, lines[i].api, dir, (MsSaWhat) what, FALSE);
+        const MsCell *c
+            = ms_sa_cell (run, lines[i].memory, e, lines[i].api, dir, (MsSaWhat)what, FALSE);
         if (!c)
           continue;
         if (!s)
           s = ms_chart_data_add_series (d, label, i, i, what == MS_SA_CALL ? 0 : 1);
-        ms_chart_series_add (s, (double) c->elements * sizeof (float), c->stats.e2e.median,
+        ms_chart_series_add (s, (double)c->elements * sizeof (float), c->stats.e2e.median,
                              c->stats.e2e.min, c->stats.e2e.max, FALSE);
         any = TRUE;
       }
     }
   int ahead = ms_sa_ahead_us (run);
   if (any && ahead > 0)
-    ms_chart_data_add_ref (d, ahead, _("the kernel ahead"));
+    ms_chart_data_add_ref (d, ahead, _ ("the kernel ahead"));
   return d;
 }
 
@@ -63,7 +63,7 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   /* The default part's two directions; the blocking part is told in the
    * caption (every call there takes as long as its copy). */
   for (int dir = 0; dir < MS_SA_DIR_COUNT; dir++) {
-    g_autoptr (MsChartData) data = build (run, (MsSaDir) dir);
+    g_autoptr (MsChartData) data = build (run, (MsSaDir)dir);
     cairo_save (cr);
     cairo_translate (cr, dir * width / 2, 0);
     cairo_rectangle (cr, 0, 0, width / 2, height);

@@ -58,7 +58,7 @@ parts (MsPartList *list)
 static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
-  (void) part;
+  (void)part;
   static const struct {
     MsPriorityShorts shorts;
     MsPriorityFigure figure;
@@ -68,10 +68,10 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
     { MS_PRIORITY_NONE, MS_PRIORITY_LONG },
   };
   int a[MS_PRIORITY_ARG_COUNT];
-  a[MS_PRIORITY_ARG_WAVES] = (int) ms_lesson_option (NAME, sweep, "waves");
-  a[MS_PRIORITY_ARG_BLOCK_US] = (int) ms_lesson_option (NAME, sweep, "block-us");
-  a[MS_PRIORITY_ARG_SHORT_US] = (int) ms_lesson_option (NAME, sweep, "short-us");
-  a[MS_PRIORITY_ARG_GAP_US] = (int) ms_lesson_option (NAME, sweep, "gap-us");
+  a[MS_PRIORITY_ARG_WAVES] = (int)ms_lesson_option (NAME, sweep, "waves");
+  a[MS_PRIORITY_ARG_BLOCK_US] = (int)ms_lesson_option (NAME, sweep, "block-us");
+  a[MS_PRIORITY_ARG_SHORT_US] = (int)ms_lesson_option (NAME, sweep, "short-us");
+  a[MS_PRIORITY_ARG_GAP_US] = (int)ms_lesson_option (NAME, sweep, "gap-us");
   int n = 0;
   for (size_t i = 0; i < sizeof list / sizeof list[0] && n < max; i++) {
     MsProbeCell *c = &out[n++];
@@ -98,8 +98,8 @@ static bool
 unsupported (const MsResults *r, char *buf, size_t len)
 {
   const MsCell *c = ms_priority_cell (r, MS_PRIORITY_HIGH, MS_PRIORITY_WAIT);
-  bool one_level = r->device.priority_least == r->device.priority_greatest &&
-                   r->device.priority_least != 0;
+  bool one_level
+      = r->device.priority_least == r->device.priority_greatest && r->device.priority_least != 0;
   if (c && c->status == MS_CELL_UNSUPPORTED) {
     buf[0] = '\0';
     ms_caption_append (buf, len, ms_gettext ("Stream priorities could not be measured here: %s."),
@@ -120,7 +120,7 @@ unsupported (const MsResults *r, char *buf, size_t len)
 static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
-  (void) exponent;
+  (void)exponent;
   char t1[32], t2[32], t3[32];
   if (unsupported (r, buf, len))
     return false;
@@ -168,8 +168,8 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 }
 
 const MsProbeLesson ms_lesson_priority = {
-  .info = { NAME,
-            MS_N_ ("A long kernel on a stream of the least priority fills every SM's block slots "
+  .info
+  = { NAME, MS_N_ ("A long kernel on a stream of the least priority fills every SM's block slots "
                    "for many waves of fixed-duration blocks. Meanwhile short one-block kernels "
                    "are launched at a fixed interval on a stream of the greatest priority, and, "
                    "as the control, on a second stream of the least. Each run's figure is the "

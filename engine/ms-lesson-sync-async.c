@@ -34,8 +34,8 @@ void
 ms_sa_variant (char *buf, size_t len, MsSaApi api, MsSaDir dir, MsSaWhat what, int ahead_us,
                bool blocking)
 {
-  snprintf (buf, len, "api=%s/%s/%s/ahead=%d%s", api_words[api], dir_words[dir],
-            what_words[what], ahead_us, blocking ? "/blocking=1" : "");
+  snprintf (buf, len, "api=%s/%s/%s/ahead=%d%s", api_words[api], dir_words[dir], what_words[what],
+            ahead_us, blocking ? "/blocking=1" : "");
 }
 
 const MsCell *
@@ -94,9 +94,9 @@ parts (MsPartList *list)
 static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
-  int a = (int) ms_lesson_option (NAME, sweep, "min-exp");
-  int b = (int) ms_lesson_option (NAME, sweep, "max-exp");
-  int ahead = (int) ms_lesson_option (NAME, sweep, "ahead-us");
+  int a = (int)ms_lesson_option (NAME, sweep, "min-exp");
+  int b = (int)ms_lesson_option (NAME, sweep, "max-exp");
+  int ahead = (int)ms_lesson_option (NAME, sweep, "ahead-us");
   int lo = a < b ? a : b, hi = a < b ? b : a;
   static const MsMode memories[] = { MS_MODE_PAGEABLE, MS_MODE_PINNED };
   int n = 0;
@@ -107,8 +107,8 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
           for (int what = 0; what < MS_SA_WHAT_COUNT && n < max; what++) {
             MsProbeCell *c = &out[n++];
             ms_probe_cell_set (c, memories[m], e, "%s", "");
-            ms_sa_variant (c->variant, sizeof c->variant, (MsSaApi) api, (MsSaDir) dir,
-                           (MsSaWhat) what, ahead, part == 1);
+            ms_sa_variant (c->variant, sizeof c->variant, (MsSaApi)api, (MsSaDir)dir,
+                           (MsSaWhat)what, ahead, part == 1);
             c->arg[MS_SA_ARG_API] = api;
             c->arg[MS_SA_ARG_DIR] = dir;
             c->arg[MS_SA_ARG_WHAT] = what;
@@ -223,7 +223,7 @@ blocking_sentence (const MsResults *r, char *buf, size_t len)
   for (int api = 0; api < MS_SA_API_COUNT; api++)
     for (int dir = 0; dir < MS_SA_DIR_COUNT; dir++)
       for (int m = MS_MODE_PAGEABLE; m <= MS_MODE_PINNED; m++) {
-        Tally t = tally (r, (MsMode) m, (MsSaApi) api, (MsSaDir) dir, true);
+        Tally t = tally (r, (MsMode)m, (MsSaApi)api, (MsSaDir)dir, true);
         measured += t.measured;
         early += t.early;
       }
@@ -243,7 +243,7 @@ blocking_sentence (const MsResults *r, char *buf, size_t len)
 static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
-  (void) exponent;
+  (void)exponent;
   char t[32];
   if (tally (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, false).measured == 0)
     return ms_caption_missing (buf, len,
@@ -265,8 +265,8 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 }
 
 const MsProbeLesson ms_lesson_sync_async = {
-  .info = { NAME,
-            MS_N_ ("cudaMemcpy and cudaMemcpyAsync copy from pageable and from pinned memory, "
+  .info
+  = { NAME, MS_N_ ("cudaMemcpy and cudaMemcpyAsync copy from pageable and from pinned memory, "
                    "host to device and back, at sizes from 1 KiB to 4 MiB, each with a kernel "
                    "of a fixed duration queued ahead of it on the same stream. The call's own "
                    "host time is set against the time until the copy is done: a call that "

@@ -24,8 +24,8 @@ enum { MS_SA_ARG_API, MS_SA_ARG_DIR, MS_SA_ARG_WHAT, MS_SA_ARG_AHEAD_US, MS_SA_A
 void ms_sa_variant (char *buf, size_t len, MsSaApi api, MsSaDir dir, MsSaWhat what, int ahead_us,
                     bool blocking);
 /* The measured cell (any ahead-us), or NULL. */
-const MsCell *ms_sa_cell (const MsResults *r, MsMode memory, int exponent, MsSaApi api,
-                          MsSaDir dir, MsSaWhat what, bool blocking);
+const MsCell *ms_sa_cell (const MsResults *r, MsMode memory, int exponent, MsSaApi api, MsSaDir dir,
+                          MsSaWhat what, bool blocking);
 /* The ahead kernel's duration named in the run's variants, or 0. */
 int ms_sa_ahead_us (const MsResults *r);
 /* Whether the call returned before its copy was done: its median host

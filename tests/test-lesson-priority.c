@@ -34,10 +34,12 @@ model (const MsProbeArgs *a, MsProbeSample *out, void *user)
   else
     out->value_us = longk + (shorts == MS_PRIORITY_NONE ? 0 : 30);
   if (a->instrumented) {
-    out->events[0] = (MsEvent) { .phase = MS_PHASE_KERNEL, .lane = 1, .gpu_start_us = 5,
-                                 .host_start_us = 5, .gpu_us = longk };
-    out->events[1] = (MsEvent) { .phase = MS_PHASE_KERNEL, .lane = 2, .gpu_start_us = 200,
-                                 .host_start_us = 200, .gpu_us = 10 };
+    out->events[0] = (MsEvent){
+      .phase = MS_PHASE_KERNEL, .lane = 1, .gpu_start_us = 5, .host_start_us = 5, .gpu_us = longk
+    };
+    out->events[1] = (MsEvent){
+      .phase = MS_PHASE_KERNEL, .lane = 2, .gpu_start_us = 200, .host_start_us = 200, .gpu_us = 10
+    };
     out->n_events = 2;
   }
   return MS_CELL_OK;
@@ -59,8 +61,8 @@ run_lesson (Gpu gpu, const char *options)
   g_strlcpy (s.options, options, sizeof s.options);
   MsResults *r = NULL;
   char err[256];
-  MsRunStatus st =
-    ms_lesson_run ("priority", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err, sizeof err);
+  MsRunStatus st
+      = ms_lesson_run ("priority", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err, sizeof err);
   g_assert_cmpint (st, ==, MS_RUN_OK);
   ms_backend_free (b);
   return r;
@@ -110,8 +112,8 @@ test_variants (void)
   g_assert_cmpuint (high->n_events, ==, 2);
   g_assert_cmpfloat (high->e2e_instr_us[0], >=, 0);
   g_assert_cmpfloat (high->stats.e2e.median, ==, 25);
-  g_assert_cmpfloat (ms_priority_cell (r, MS_PRIORITY_NONE, MS_PRIORITY_LONG)->stats.e2e.median,
-                     ==, 600);
+  g_assert_cmpfloat (ms_priority_cell (r, MS_PRIORITY_NONE, MS_PRIORITY_LONG)->stats.e2e.median, ==,
+                     600);
   ms_results_free (r);
 }
 

@@ -52,7 +52,7 @@ run_lesson (const Gpu *gpu, const char *options)
   MsTestBackendConfig cfg;
   ms_test_backend_config_init (&cfg);
   cfg.probe = model;
-  cfg.probe_user = (void *) gpu;
+  cfg.probe_user = (void *)gpu;
   MsBackend *b = ms_backend_new_test (&cfg);
   MsSweep s;
   ms_sweep_init_default (&s);
@@ -62,8 +62,8 @@ run_lesson (const Gpu *gpu, const char *options)
   g_strlcpy (s.options, options, sizeof s.options);
   MsResults *r = NULL;
   char err[256];
-  MsRunStatus st =
-    ms_lesson_run ("sync-async", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err, sizeof err);
+  MsRunStatus st
+      = ms_lesson_run ("sync-async", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err, sizeof err);
   g_assert_cmpint (st, ==, MS_RUN_OK);
   ms_backend_free (b);
   return r;
@@ -76,8 +76,8 @@ static void
 test_options (void)
 {
   char err[256];
-  g_assert_true (ms_lesson_check_options ("sync-async", "min-exp=10,max-exp=12,ahead-us=50",
-                                          err, sizeof err));
+  g_assert_true (
+      ms_lesson_check_options ("sync-async", "min-exp=10,max-exp=12,ahead-us=50", err, sizeof err));
   g_assert_false (ms_lesson_check_options ("sync-async", "max-exp=25", err, sizeof err));
   g_assert_nonnull (strstr (err, "0..24"));
   g_assert_false (ms_lesson_check_options ("sync-async", "ahead-us=9", err, sizeof err));
@@ -108,8 +108,8 @@ test_cells (void)
     g_assert_true (c->mode == MS_MODE_PAGEABLE || c->mode == MS_MODE_PINNED);
     g_assert_true (c->exponent == 10 || c->exponent == 12 || c->exponent == 14);
     for (size_t j = i + 1; j < r->n_cells; j++)
-      g_assert_false (c->mode == r->cells[j].mode && c->exponent == r->cells[j].exponent &&
-                      strcmp (c->variant, r->cells[j].variant) == 0);
+      g_assert_false (c->mode == r->cells[j].mode && c->exponent == r->cells[j].exponent
+                      && strcmp (c->variant, r->cells[j].variant) == 0);
   }
   const MsCell *c = ms_sa_cell (r, MS_MODE_PINNED, 12, MS_SA_ASYNC, MS_SA_H2D, MS_SA_CALL, true);
   g_assert_nonnull (c);

@@ -28,14 +28,14 @@ record_text (const char *text, double x, double y, double w, double h, gpointer 
   TextCheck *tc = data;
   tc->n++;
   if ((x < -0.5 || y < -0.5 || x + w > W + 0.5 || y + h > H + 0.5) && !tc->outside++)
-    g_snprintf (tc->first_outside, sizeof tc->first_outside, "%s at %.0f,%.0f %.0fx%.0f", text,
-                x, y, w, h);
+    g_snprintf (tc->first_outside, sizeof tc->first_outside, "%s at %.0f,%.0f %.0fx%.0f", text, x,
+                y, w, h);
 }
 
 static MsCellStatus
 priority_model (const MsProbeArgs *a, MsProbeSample *out, void *user)
 {
-  (void) user;
+  (void)user;
   static int calls;
   double block = a->arg[MS_PRIORITY_ARG_BLOCK_US];
   double longk = block * a->arg[MS_PRIORITY_ARG_WAVES];
@@ -46,18 +46,25 @@ priority_model (const MsProbeArgs *a, MsProbeSample *out, void *user)
   else
     out->value_us = longk * jitter;
   if (a->instrumented) {
-    out->events[0] = (MsEvent) { .phase = MS_PHASE_KERNEL, .lane = 1, .gpu_start_us = 5,
-                                 .host_start_us = 5, .gpu_us = longk };
+    out->events[0] = (MsEvent){
+      .phase = MS_PHASE_KERNEL, .lane = 1, .gpu_start_us = 5, .host_start_us = 5, .gpu_us = longk
+    };
     out->n_events = 1;
     for (int i = 0; i < 18; i++) {
       double t = 100.0 * (i + 1) + (shorts == MS_PRIORITY_HIGH ? 20 : longk - 100.0 * (i + 1));
-      out->events[out->n_events++] = (MsEvent) { .phase = MS_PHASE_LAUNCH, .lane = 0,
-                                                 .chunk = i, .host_start_us = 100.0 * (i + 1),
-                                                 .host_us = 3, .gpu_start_us = -1,
-                                                 .gpu_us = -1 };
-      out->events[out->n_events++] = (MsEvent) { .phase = MS_PHASE_KERNEL, .lane = 2,
-                                                 .chunk = i, .host_start_us = t,
-                                                 .gpu_start_us = t, .gpu_us = 10 };
+      out->events[out->n_events++] = (MsEvent){ .phase = MS_PHASE_LAUNCH,
+                                                .lane = 0,
+                                                .chunk = i,
+                                                .host_start_us = 100.0 * (i + 1),
+                                                .host_us = 3,
+                                                .gpu_start_us = -1,
+                                                .gpu_us = -1 };
+      out->events[out->n_events++] = (MsEvent){ .phase = MS_PHASE_KERNEL,
+                                                .lane = 2,
+                                                .chunk = i,
+                                                .host_start_us = t,
+                                                .gpu_start_us = t,
+                                                .gpu_us = 10 };
     }
   }
   return MS_CELL_OK;
@@ -66,15 +73,14 @@ priority_model (const MsProbeArgs *a, MsProbeSample *out, void *user)
 static MsCellStatus
 sync_model (const MsProbeArgs *a, MsProbeSample *out, void *user)
 {
-  (void) user;
-  gboolean early = a->mode == MS_MODE_PINNED ? a->arg[MS_SA_ARG_API] == MS_SA_ASYNC
-                                             : a->arg[MS_SA_ARG_DIR] == MS_SA_H2D &&
-                                                 a->bytes <= 65536;
+  (void)user;
+  gboolean early = a->mode == MS_MODE_PINNED
+                       ? a->arg[MS_SA_ARG_API] == MS_SA_ASYNC
+                       : a->arg[MS_SA_ARG_DIR] == MS_SA_H2D && a->bytes <= 65536;
   early = early && !a->arg[MS_SA_ARG_BLOCKING];
-  double done = (a->arg[MS_SA_ARG_BLOCKING] ? 0 : a->arg[MS_SA_ARG_AHEAD_US]) + 2 +
-                a->bytes / 25e3;
-  out->value_us = a->arg[MS_SA_ARG_WHAT] == MS_SA_CALL ? (early ? 3 + a->bytes / 5e3 : done - 1)
-                                                       : done;
+  double done = (a->arg[MS_SA_ARG_BLOCKING] ? 0 : a->arg[MS_SA_ARG_AHEAD_US]) + 2 + a->bytes / 25e3;
+  out->value_us
+      = a->arg[MS_SA_ARG_WHAT] == MS_SA_CALL ? (early ? 3 + a->bytes / 5e3 : done - 1) : done;
   return MS_CELL_OK;
 }
 
@@ -115,14 +121,14 @@ draw_checked (MsLessonTopic t, const MsResults *run, gboolean dark)
   g_assert_true (ms_lesson_picture_draw (cr, t, run, &style, W, H));
   ms_draw_set_text_recorder (NULL, NULL);
   if (tc.outside)
-    g_error ("%s: %d labels outside the canvas, first: %s", ms_lesson_topic (t)->name,
-             tc.outside, tc.first_outside);
+    g_error ("%s: %d labels outside the canvas, first: %s", ms_lesson_topic (t)->name, tc.outside,
+             tc.first_outside);
   /* The title, axes and labels of a real drawing, not a placeholder. */
   g_assert_cmpint (tc.n, >, 10);
   const char *out = g_getenv ("MS_RENDER_OUT");
   if (out) {
-    g_autofree char *path = g_strdup_printf ("%s/%s-%s.png", out, ms_lesson_topic (t)->name,
-                                             dark ? "dark" : "light");
+    g_autofree char *path
+        = g_strdup_printf ("%s/%s-%s.png", out, ms_lesson_topic (t)->name, dark ? "dark" : "light");
     cairo_surface_write_to_png (surface, path);
   }
   cairo_destroy (cr);
