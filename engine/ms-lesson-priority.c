@@ -175,7 +175,7 @@ const MsProbeLesson ms_lesson_priority = {
                    "as the control, on a second stream of the least. Each run's figure is the "
                    "median wait of its short kernels from launch (the host's clock, mapped to "
                    "the GPU's) to their start (their own clock stamp). Compare the waits, and "
-                   "look in the timeline for where the short kernels start inside the long "
+                   "look in the timeline at when the short kernels start against the long "
                    "one.") },
   .topic = MS_TOPIC_PRIORITY,
   .probe = MS_PROBE_PRIORITY,
