@@ -8,7 +8,9 @@
 
 static const MsLessonPictureFunc pictures[MS_TOPIC_COUNT] = {
   [MS_TOPIC_IMPLICIT_SYNC] = ms_picture_implicit_sync,
+  [MS_TOPIC_PRIORITY] = ms_picture_priority,
   [MS_TOPIC_CONCURRENT] = ms_picture_concurrent,
+  [MS_TOPIC_SYNC_ASYNC] = ms_picture_sync_async,
   [MS_TOPIC_PIN_PAYOFF] = ms_picture_pin_payoff,
   [MS_TOPIC_INTENSITY] = ms_picture_intensity,
   [MS_TOPIC_COPY_KINDS] = ms_picture_copy_kinds,

@@ -33,6 +33,10 @@ void ms_picture_empty (cairo_t *cr, const MsChartStyle *style, double width, dou
 /* Each lesson's picture, in its own file. */
 void ms_picture_concurrent (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
                             double width, double height);
+void ms_picture_priority (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
+                          double width, double height);
+void ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
+                            double width, double height);
 void ms_picture_intensity (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
                            double width, double height);
 void ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *style,

@@ -64,3 +64,5 @@ extern const MsProbeLesson ms_lesson_copy_kinds;
 extern const MsProbeLesson ms_lesson_implicit_sync;
 extern const MsProbeLesson ms_lesson_batched;
 extern const MsProbeLesson ms_lesson_numa;
+extern const MsProbeLesson ms_lesson_priority;
+extern const MsProbeLesson ms_lesson_sync_async;

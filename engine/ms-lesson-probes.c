@@ -10,7 +10,9 @@
 
 static const MsProbeLesson *const probe_lessons[] = {
   &ms_lesson_implicit_sync,
+  &ms_lesson_priority,
   &ms_lesson_concurrent,
+  &ms_lesson_sync_async,
   &ms_lesson_pin_payoff,
   &ms_lesson_intensity,
   &ms_lesson_copy_kinds,

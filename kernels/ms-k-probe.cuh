@@ -89,3 +89,5 @@ MsKStatus ms_k_probe_batched (MsKProbe *p);
 void kp_batched_release (void);
 MsKStatus ms_k_probe_numa (MsKProbe *p);
 void kp_numa_release (void);
+MsKStatus ms_k_probe_priority (MsKProbe *p);
+MsKStatus ms_k_probe_sync_async (MsKProbe *p);

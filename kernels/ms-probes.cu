@@ -143,6 +143,8 @@ ms_k_probe_run (MsKProbe *p)
   case MS_K_PROBE_IMPLICIT_SYNC: return ms_k_probe_implicit_sync (p);
   case MS_K_PROBE_BATCHED: return ms_k_probe_batched (p);
   case MS_K_PROBE_NUMA: return ms_k_probe_numa (p);
+  case MS_K_PROBE_PRIORITY: return ms_k_probe_priority (p);
+  case MS_K_PROBE_SYNC_ASYNC: return ms_k_probe_sync_async (p);
   default: return kp_unsupported (p, "this build of memsweep has no probe %d", p->probe);
   }
 }

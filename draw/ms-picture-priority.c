@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-picture-priority.c: the stream-priorities lesson's picture. Above,
+ * each run's median wait of the short kernels with and without priority
+ * as dots on a log time axis, the median of the runs as a bar; below, the
+ * timeline of the instrumented run with priority: the long kernel on its
+ * lane, every short kernel on the next, the launches on the host's. */
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ms-lesson-picture.h"
+#include "ms-lesson-priority.h"
+#include "ms-timeline.h"
+
+typedef struct {
+  const MsCell *cell;
+  const char *label;
+} Strip;
+
+static void
+strips_range (const Strip *s, int n, double *lo, double *hi)
+{
+  *lo = INFINITY;
+  *hi = 0;
+  for (int i = 0; i < n; i++)
+    for (int r = 0; s[i].cell && r < s[i].cell->n_reps; r++) {
+      double v = s[i].cell->e2e_us[r];
+      if (v > 0) {
+        *lo = MIN (*lo, v);
+        *hi = MAX (*hi, v);
+      }
+    }
+}
+
+static void
+draw_axis (cairo_t *cr, const MsScale *xs, const MsChartStyle *style, double y0, double y1)
+{
+  double fs = ms_style_font_size (style);
+  MsTick ticks[16];
+  guint n = ms_scale_ticks (xs, ticks, G_N_ELEMENTS (ticks));
+  cairo_set_line_width (cr, ms_style_line_width (style) * 0.5);
+  for (guint i = 0; i < n; i++) {
+    double x = ms_scale_to_pixel (xs, ticks[i].value);
+    ms_set_color (cr, &style->fg, ticks[i].major ? 0.25 : 0.1);
+    cairo_move_to (cr, x, y0);
+    cairo_line_to (cr, x, y1);
+    cairo_stroke (cr);
+    if (ticks[i].major && ticks[i].label[0]) {
+      ms_set_color (cr, &style->fg, 0.8);
+      ms_draw_text (cr, ticks[i].label, x, y1 + fs * 0.3, fs * 0.9, 0.5, 0, FALSE, NULL, NULL);
+    }
+  }
+}
+
+/* The dot strips in the box x, y, w, h. */
+static void
+draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, double x, double y,
+             double w, double h)
+{
+  double fs = ms_style_font_size (style), r = ms_style_marker_radius (style);
+  double label_w = 0, lo, hi;
+  for (int i = 0; i < n; i++) {
+    double tw;
+    ms_draw_text (cr, s[i].label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+    label_w = MAX (label_w, tw);
+  }
+  ms_set_color (cr, &style->fg, 1);
+  ms_draw_text (cr, _ ("Wait from launch to start, one dot per run (median of its short kernels)"),
+                x, y, fs, 0, 0, TRUE, NULL, NULL);
+  strips_range (s, n, &lo, &hi);
+  if (!(hi > 0))
+    return;
+  MsScale xs = { .unit = MS_SCALE_TIME_US };
+  ms_scale_fit (&xs, MS_SCALE_LOG10, lo, hi);
+  double px = x + label_w + fs, pw = w - label_w - fs * 2;
+  double top = y + fs * 2, row = (h - fs * 4.5) / n;
+  xs.pixel_lo = px;
+  xs.pixel_hi = px + pw;
+  draw_axis (cr, &xs, style, top, top + row * n);
+  for (int i = 0; i < n; i++) {
+    double cy = top + row * (i + 0.5);
+    MsColor col;
+    ms_chart_palette_color ((guint)i, style->dark, &col);
+    ms_set_color (cr, &style->fg, 0.9);
+    ms_draw_text (cr, s[i].label, x, cy, fs, 0, 0.5, FALSE, NULL, NULL);
+    if (!s[i].cell || s[i].cell->n_reps == 0)
+      continue;
+    ms_set_color (cr, &col, 0.8);
+    for (int k = 0; k < s[i].cell->n_reps; k++) {
+      double v = s[i].cell->e2e_us[k];
+      if (v > 0) {
+        /* A small vertical jitter from the index keeps equal values apart. */
+        double jy = ((k * 7) % 5 - 2) * r * 0.5;
+        cairo_arc (cr, ms_scale_to_pixel (&xs, v), cy + jy, r, 0, 2 * G_PI);
+        cairo_fill (cr);
+      }
+    }
+    double m = s[i].cell->stats.e2e.median;
+    if (m > 0) {
+      double mx = ms_scale_to_pixel (&xs, m);
+      ms_set_color (cr, &style->fg, 1);
+      cairo_set_line_width (cr, ms_style_line_width (style) * 1.5);
+      cairo_move_to (cr, mx, cy - row * 0.35);
+      cairo_line_to (cr, mx, cy + row * 0.35);
+      cairo_stroke (cr);
+    }
+  }
+}
+
+void
+ms_picture_priority (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
+                     double height)
+{
+  double fs = ms_style_font_size (style);
+  const MsCell *high = ms_priority_cell (run, MS_PRIORITY_HIGH, MS_PRIORITY_WAIT);
+  const MsCell *low = ms_priority_cell (run, MS_PRIORITY_LOW, MS_PRIORITY_WAIT);
+  if (high && high->status == MS_CELL_UNSUPPORTED) {
+    g_autofree char *text
+        = g_strdup_printf (_ ("Stream priorities cannot be measured here: %s"), high->message);
+    ms_picture_empty (cr, style, width, height, text);
+    return;
+  }
+  if ((!high || high->n_reps == 0) && (!low || low->n_reps == 0)) {
+    ms_picture_empty (cr, style, width, height,
+                      _ ("The run has no waits of short kernels to show."));
+    return;
+  }
+  ms_draw_background (cr, style);
+  Strip strips[] = { { high, _ ("with priority") }, { low, _ ("without") } };
+  double top_h = MIN (height * 0.42, fs * 12);
+  draw_strips (cr, strips, G_N_ELEMENTS (strips), style, fs, fs * 0.5, width - fs * 2, top_h);
+  cairo_save (cr);
+  /* The timeline paints its own background: only below the strips. */
+  cairo_rectangle (cr, 0, top_h, width, height - top_h);
+  cairo_clip (cr);
+  cairo_translate (cr, 0, top_h);
+  MsTimeWindow win;
+  ms_time_window_reset (&win, high ? ms_timeline_extent (high, 0) : 0);
+  ms_timeline_draw (cr, high, 0, &win, style, width, height - top_h,
+                    _ ("With priority, the instrumented run: the long kernel (stream 0) and the "
+                       "short kernels (stream 1)"),
+                    NULL);
+  cairo_restore (cr);
+}

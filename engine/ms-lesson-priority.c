@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-priority.c: the stream-priorities lesson (docs/lessons.md). A
+ * long kernel on a stream of the least priority fills every SM's block
+ * slots for many waves; short one-block kernels arrive at a fixed host
+ * interval on a stream of the greatest priority, and, as the control, on
+ * a second stream of the least. The figure of a run is the median, over
+ * its short kernels, of the wait from each launch (host clock mapped to
+ * the GPU's clock) to the kernel's start (its own clock stamp): one value
+ * per run, so that a run's spread of arrivals does not pass for the
+ * run-to-run spread. The long kernel's own time is a cell too. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ms-i18n.h"
+#include "ms-lesson-caption-private.h"
+#include "ms-lesson-private.h"
+#include "ms-lesson-priority.h"
+
+#define NAME "priority"
+
+static const MsLessonOption options[] = {
+  { "waves", 40, 1, 200, true, MS_N_ ("waves of blocks in the long kernel") },
+  { "block-us", 50, 5, 2000, true, MS_N_ ("each block of the long kernel spins this long, µs") },
+  { "short-us", 10, 1, 1000, true, MS_N_ ("each short kernel's duration, µs") },
+  { "gap-us", 100, 10, 10000, true,
+    MS_N_ ("host interval between the short kernels' launches, µs") },
+  { NULL },
+};
+
+static const char *const shorts_words[MS_PRIORITY_SHORTS_COUNT] = { "high", "low", "none" };
+static const char *const figure_words[MS_PRIORITY_FIGURE_COUNT] = { "wait", "long" };
+
+void
+ms_priority_variant (char *buf, size_t len, MsPriorityShorts shorts, MsPriorityFigure figure,
+                     int waves, int block_us, int short_us, int gap_us)
+{
+  snprintf (buf, len, "prio=%s/%s/W=%d/blk=%d/sk=%d/gap=%d", shorts_words[shorts],
+            figure_words[figure], waves, block_us, short_us, gap_us);
+}
+
+const MsCell *
+ms_priority_cell (const MsResults *r, MsPriorityShorts shorts, MsPriorityFigure figure)
+{
+  char prefix[MS_VARIANT_LEN];
+  snprintf (prefix, sizeof prefix, "prio=%s/%s/", shorts_words[shorts], figure_words[figure]);
+  for (size_t i = 0; r && i < r->n_cells; i++)
+    if (strncmp (r->cells[i].variant, prefix, strlen (prefix)) == 0)
+      return &r->cells[i];
+  return NULL;
+}
+
+static void
+parts (MsPartList *list)
+{
+  ms_lesson_add_probe_part (list, MS_PROBE_PRIORITY, 0);
+}
+
+static int
+cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
+{
+  (void)part;
+  static const struct {
+    MsPriorityShorts shorts;
+    MsPriorityFigure figure;
+  } list[] = {
+    { MS_PRIORITY_HIGH, MS_PRIORITY_WAIT }, { MS_PRIORITY_LOW, MS_PRIORITY_WAIT },
+    { MS_PRIORITY_HIGH, MS_PRIORITY_LONG }, { MS_PRIORITY_LOW, MS_PRIORITY_LONG },
+    { MS_PRIORITY_NONE, MS_PRIORITY_LONG },
+  };
+  int a[MS_PRIORITY_ARG_COUNT];
+  a[MS_PRIORITY_ARG_WAVES] = (int)ms_lesson_option (NAME, sweep, "waves");
+  a[MS_PRIORITY_ARG_BLOCK_US] = (int)ms_lesson_option (NAME, sweep, "block-us");
+  a[MS_PRIORITY_ARG_SHORT_US] = (int)ms_lesson_option (NAME, sweep, "short-us");
+  a[MS_PRIORITY_ARG_GAP_US] = (int)ms_lesson_option (NAME, sweep, "gap-us");
+  int n = 0;
+  for (size_t i = 0; i < sizeof list / sizeof list[0] && n < max; i++) {
+    MsProbeCell *c = &out[n++];
+    ms_probe_cell_set (c, MS_MODE_STREAMS, 0, "%s", "");
+    ms_priority_variant (c->variant, sizeof c->variant, list[i].shorts, list[i].figure,
+                         a[MS_PRIORITY_ARG_WAVES], a[MS_PRIORITY_ARG_BLOCK_US],
+                         a[MS_PRIORITY_ARG_SHORT_US], a[MS_PRIORITY_ARG_GAP_US]);
+    memcpy (c->arg, a, sizeof a);
+    c->arg[MS_PRIORITY_ARG_SHORTS] = list[i].shorts;
+    c->arg[MS_PRIORITY_ARG_FIGURE] = list[i].figure;
+    /* The timeline: short kernels slotting in, or waiting for the end. */
+    c->instrumented = list[i].figure == MS_PRIORITY_WAIT ? 1 : 0;
+  }
+  return n;
+}
+
+static double
+median_of (const MsCell *c)
+{
+  return c && c->status == MS_CELL_OK && c->n_reps > 0 ? c->stats.e2e.median : 0;
+}
+
+static bool
+unsupported (const MsResults *r, char *buf, size_t len)
+{
+  const MsCell *c = ms_priority_cell (r, MS_PRIORITY_HIGH, MS_PRIORITY_WAIT);
+  bool one_level
+      = r->device.priority_least == r->device.priority_greatest && r->device.priority_least != 0;
+  if (c && c->status == MS_CELL_UNSUPPORTED) {
+    buf[0] = '\0';
+    ms_caption_append (buf, len, ms_gettext ("Stream priorities could not be measured here: %s."),
+                       c->message);
+    return true;
+  }
+  if (one_level) {
+    buf[0] = '\0';
+    ms_caption_append (buf, len,
+                       ms_gettext ("This device has one stream priority (least = greatest = %d): "
+                                   "there is nothing to compare."),
+                       r->device.priority_least);
+    return true;
+  }
+  return false;
+}
+
+static bool
+caption (const MsResults *r, int exponent, char *buf, size_t len)
+{
+  (void)exponent;
+  char t1[32], t2[32], t3[32];
+  if (unsupported (r, buf, len))
+    return false;
+  double high = median_of (ms_priority_cell (r, MS_PRIORITY_HIGH, MS_PRIORITY_WAIT));
+  double low = median_of (ms_priority_cell (r, MS_PRIORITY_LOW, MS_PRIORITY_WAIT));
+  double alone = median_of (ms_priority_cell (r, MS_PRIORITY_NONE, MS_PRIORITY_LONG));
+  if (!(high > 0) || !(low > 0))
+    return ms_caption_missing (buf, len,
+                               ms_gettext ("The run lacks the short kernels' waits with and "
+                                           "without priority."));
+  buf[0] = '\0';
+  ms_caption_append (buf, len,
+                     ms_gettext ("While a long kernel of the least priority filled the GPU, short "
+                                 "kernels waited %s (median) from launch to start on a stream of "
+                                 "the greatest priority and %s on a second stream of the least."),
+                     ms_caption_time (high, t1, sizeof t1), ms_caption_time (low, t2, sizeof t2));
+  if (high * 2 <= low)
+    ms_caption_append (buf, len,
+                       ms_gettext ("Priority cut the wait %.0f-fold: the short kernels got in "
+                                   "as the long kernel's blocks retired."),
+                       low / high);
+  else if (low * 2 <= high)
+    ms_caption_append (buf, len,
+                       ms_gettext ("With priority they waited %.1f times as long: priority did "
+                                   "not help here."),
+                       high / low);
+  else
+    ms_caption_append (buf, len,
+                       ms_gettext ("Priority made no clear difference (%.2f times the wait "
+                                   "without it)."),
+                       high / low);
+  const MsCell *lh = ms_priority_cell (r, MS_PRIORITY_HIGH, MS_PRIORITY_LONG);
+  if (alone > 0 && median_of (lh) > 0)
+    ms_caption_append (buf, len,
+                       ms_gettext ("The long kernel took %s alone and %s with the high-priority "
+                                   "kernels cutting in."),
+                       ms_caption_time (alone, t3, sizeof t3),
+                       ms_caption_time (median_of (lh), t1, sizeof t1));
+  if (r->device.priority_least != r->device.priority_greatest)
+    ms_caption_append (buf, len,
+                       ms_gettext ("The device's priorities run from %d (least) to %d "
+                                   "(greatest)."),
+                       r->device.priority_least, r->device.priority_greatest);
+  return true;
+}
+
+const MsProbeLesson ms_lesson_priority = {
+  .info
+  = { NAME, MS_N_ ("A long kernel on a stream of the least priority fills every SM's block slots "
+                   "for many waves of fixed-duration blocks. Meanwhile short one-block kernels "
+                   "are launched at a fixed interval on a stream of the greatest priority, and, "
+                   "as the control, on a second stream of the least. Each run's figure is the "
+                   "median wait of its short kernels from launch (the host's clock, mapped to "
+                   "the GPU's) to their start (their own clock stamp). Compare the waits, and "
+                   "look in the timeline at when the short kernels start against the long "
+                   "one.") },
+  .topic = MS_TOPIC_PRIORITY,
+  .probe = MS_PROBE_PRIORITY,
+  .settings = "a long kernel of SMs x occupancy x waves blocks of block-us on a least-priority "
+              "stream; one-block kernels of short-us every gap-us on a greatest-priority stream "
+              "and on a least-priority one; the long kernel alone",
+  .options = options,
+  .parts = parts,
+  .cells = cells,
+  .caption = caption,
+};

@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-sync-async.c: the synchronous-and-asynchronous-copies lesson
+ * (docs/lessons.md). cudaMemcpy and cudaMemcpyAsync, from pageable and
+ * pinned memory, both directions, with a fixed-duration kernel queued
+ * ahead on the same stream: the call's host time against the time until
+ * the copy is done. A second part repeats it in a fresh process with
+ * CUDA_LAUNCH_BLOCKING=1. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ms-i18n.h"
+#include "ms-lesson-caption-private.h"
+#include "ms-lesson-private.h"
+#include "ms-lesson-sync-async.h"
+
+#define NAME "sync-async"
+#define BLOCKING_ENV "CUDA_LAUNCH_BLOCKING"
+/* 64 KiB: 2^14 floats. */
+#define RULE_EXPONENT 14
+
+static const MsLessonOption options[] = {
+  { "min-exp", 8, 0, 24, true, MS_N_ ("the smallest copy: 2^min-exp floats") },
+  { "max-exp", 20, 0, 24, true, MS_N_ ("the largest copy: 2^max-exp floats (sizes step by 4x)") },
+  { "ahead-us", 200, 10, 10000, true, MS_N_ ("the kernel queued ahead of each copy, µs") },
+  { NULL },
+};
+
+static const char *const api_words[] = { "memcpy", "async" };
+static const char *const dir_words[] = { "h2d", "d2h" };
+static const char *const what_words[] = { "call", "done" };
+
+void
+ms_sa_variant (char *buf, size_t len, MsSaApi api, MsSaDir dir, MsSaWhat what, int ahead_us,
+               bool blocking)
+{
+  snprintf (buf, len, "api=%s/%s/%s/ahead=%d%s", api_words[api], dir_words[dir], what_words[what],
+            ahead_us, blocking ? "/blocking=1" : "");
+}
+
+const MsCell *
+ms_sa_cell (const MsResults *r, MsMode memory, int exponent, MsSaApi api, MsSaDir dir,
+            MsSaWhat what, bool blocking)
+{
+  char prefix[MS_VARIANT_LEN];
+  snprintf (prefix, sizeof prefix, "api=%s/%s/%s/ahead=", api_words[api], dir_words[dir],
+            what_words[what]);
+  size_t n = strlen (prefix);
+  for (size_t i = 0; r && i < r->n_cells; i++) {
+    const MsCell *c = &r->cells[i];
+    if (c->mode != memory || c->exponent != exponent || strncmp (c->variant, prefix, n) != 0)
+      continue;
+    bool b = strstr (c->variant + n, "/blocking=1") != NULL;
+    if (b == blocking)
+      return c->status == MS_CELL_OK && c->n_reps > 0 && c->stats.e2e.median > 0 ? c : NULL;
+  }
+  return NULL;
+}
+
+int
+ms_sa_ahead_us (const MsResults *r)
+{
+  for (size_t i = 0; r && i < r->n_cells; i++) {
+    const char *a = strstr (r->cells[i].variant, "/ahead=");
+    if (a)
+      return atoi (a + strlen ("/ahead="));
+  }
+  return 0;
+}
+
+bool
+ms_sa_returned_early (const MsCell *call, const MsCell *done)
+{
+  return call && done && call->stats.e2e.median < 0.5 * done->stats.e2e.median;
+}
+
+static void
+parts (MsPartList *list)
+{
+  /* Both in fresh processes, so that the variable is surely unset in the
+   * first and set before the CUDA context exists in the second. */
+  MsLessonPart *p = ms_lesson_add_probe_part (list, MS_PROBE_SYNC_ASYNC, 0);
+  if (p) {
+    p->isolated = true;
+    p->env_unset = BLOCKING_ENV;
+  }
+  p = ms_lesson_add_probe_part (list, MS_PROBE_SYNC_ASYNC, 1);
+  if (p) {
+    p->isolated = true;
+    p->env = BLOCKING_ENV "=1";
+  }
+}
+
+static int
+cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
+{
+  int a = (int)ms_lesson_option (NAME, sweep, "min-exp");
+  int b = (int)ms_lesson_option (NAME, sweep, "max-exp");
+  int ahead = (int)ms_lesson_option (NAME, sweep, "ahead-us");
+  int lo = a < b ? a : b, hi = a < b ? b : a;
+  static const MsMode memories[] = { MS_MODE_PAGEABLE, MS_MODE_PINNED };
+  int n = 0;
+  for (int api = 0; api < MS_SA_API_COUNT; api++)
+    for (int m = 0; m < 2; m++)
+      for (int dir = 0; dir < MS_SA_DIR_COUNT; dir++)
+        for (int e = lo; e <= hi; e += 2)
+          for (int what = 0; what < MS_SA_WHAT_COUNT && n < max; what++) {
+            MsProbeCell *c = &out[n++];
+            ms_probe_cell_set (c, memories[m], e, "%s", "");
+            ms_sa_variant (c->variant, sizeof c->variant, (MsSaApi)api, (MsSaDir)dir,
+                           (MsSaWhat)what, ahead, part == 1);
+            c->arg[MS_SA_ARG_API] = api;
+            c->arg[MS_SA_ARG_DIR] = dir;
+            c->arg[MS_SA_ARG_WHAT] = what;
+            c->arg[MS_SA_ARG_AHEAD_US] = ahead;
+            c->arg[MS_SA_ARG_BLOCKING] = part == 1;
+          }
+  return n;
+}
+
+/* Over the sizes of (memory, api, dir, blocking): how many were measured
+ * and how many returned early; the largest early size and the smallest
+ * blocked one (-1: none). */
+typedef struct {
+  int measured, early, largest_early, smallest_blocked;
+  int off_rule; /* sizes where early is not "up to 64 KiB" (the material's rule) */
+} Tally;
+
+static Tally
+tally (const MsResults *r, MsMode memory, MsSaApi api, MsSaDir dir, bool blocking)
+{
+  Tally t = { 0, 0, -1, -1, 0 };
+  for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
+    const MsCell *call = ms_sa_cell (r, memory, e, api, dir, MS_SA_CALL, blocking);
+    const MsCell *done = ms_sa_cell (r, memory, e, api, dir, MS_SA_DONE, blocking);
+    if (!call || !done)
+      continue;
+    t.measured++;
+    bool early = ms_sa_returned_early (call, done);
+    t.off_rule += early != (e <= RULE_EXPONENT);
+    if (early) {
+      t.early++;
+      t.largest_early = e;
+    } else if (t.smallest_blocked < 0) {
+      t.smallest_blocked = e;
+    }
+  }
+  return t;
+}
+
+/* "64 KiB" for 2^e floats. */
+static const char *
+size_text (int e, char *buf, size_t len)
+{
+  MsCell c = { .exponent = e, .elements = 1ull << e };
+  return ms_caption_size (&c, buf, len);
+}
+
+/* The material's rule: pageable host-to-device copies of 64 KB or less
+ * return early, larger ones do not. */
+static void
+pageable_sentence (const MsResults *r, MsSaApi api, char *buf, size_t len)
+{
+  char s1[32], s2[32];
+  Tally t = tally (r, MS_MODE_PAGEABLE, api, MS_SA_H2D, false);
+  const char *call = api == MS_SA_ASYNC ? "cudaMemcpyAsync" : "cudaMemcpy";
+  if (t.measured == 0)
+    return;
+  if (t.early == 0) {
+    ms_caption_append (buf, len,
+                       ms_gettext ("%s from pageable memory to the device waited for the kernel "
+                                   "ahead at every size."),
+                       call);
+    if (api == MS_SA_ASYNC && t.off_rule > 0)
+      ms_caption_append (buf, len,
+                         ms_gettext ("The material's 64 KB rule does not hold here: no size "
+                                     "returned early."));
+    return;
+  }
+  ms_caption_append (buf, len,
+                     ms_gettext ("%s from pageable memory to the device returned before the "
+                                 "kernel ahead had finished up to %s."),
+                     call, size_text (t.largest_early, s1, sizeof s1));
+  if (api != MS_SA_ASYNC)
+    return;
+  if (t.off_rule == 0)
+    ms_caption_append (buf, len, ms_gettext ("The material's 64 KB rule holds here."));
+  else if (t.smallest_blocked >= 0 && t.smallest_blocked < t.largest_early)
+    ms_caption_append (buf, len,
+                       ms_gettext ("The material's 64 KB rule does not hold here: some sizes "
+                                   "blocked (from %s) and larger ones did not."),
+                       size_text (t.smallest_blocked, s2, sizeof s2));
+  else
+    ms_caption_append (buf, len,
+                       ms_gettext ("The material's 64 KB rule does not hold here: the limit "
+                                   "lies at %s rather than 64 KB."),
+                       size_text (t.largest_early, s2, sizeof s2));
+}
+
+static void
+pinned_sentence (const MsResults *r, char *buf, size_t len)
+{
+  Tally h = tally (r, MS_MODE_PINNED, MS_SA_ASYNC, MS_SA_H2D, false);
+  Tally d = tally (r, MS_MODE_PINNED, MS_SA_ASYNC, MS_SA_D2H, false);
+  int measured = h.measured + d.measured, early = h.early + d.early;
+  if (measured == 0)
+    return;
+  if (early == measured)
+    ms_caption_append (buf, len,
+                       ms_gettext ("cudaMemcpyAsync from and to pinned memory returned early at "
+                                   "every size."));
+  else
+    ms_caption_append (buf, len,
+                       ms_gettext ("cudaMemcpyAsync with pinned memory returned early in %d of "
+                                   "%d cases only."),
+                       early, measured);
+}
+
+static void
+blocking_sentence (const MsResults *r, char *buf, size_t len)
+{
+  int measured = 0, early = 0;
+  for (int api = 0; api < MS_SA_API_COUNT; api++)
+    for (int dir = 0; dir < MS_SA_DIR_COUNT; dir++)
+      for (int m = MS_MODE_PAGEABLE; m <= MS_MODE_PINNED; m++) {
+        Tally t = tally (r, (MsMode)m, (MsSaApi)api, (MsSaDir)dir, true);
+        measured += t.measured;
+        early += t.early;
+      }
+  if (measured == 0)
+    return;
+  if (early == 0)
+    ms_caption_append (buf, len,
+                       ms_gettext ("With CUDA_LAUNCH_BLOCKING=1 every call blocked until its "
+                                   "copy was done."));
+  else
+    ms_caption_append (buf, len,
+                       ms_gettext ("With CUDA_LAUNCH_BLOCKING=1, %d of %d calls still returned "
+                                   "before their copy was done."),
+                       early, measured);
+}
+
+static bool
+caption (const MsResults *r, int exponent, char *buf, size_t len)
+{
+  (void)exponent;
+  char t[32];
+  if (tally (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, false).measured == 0)
+    return ms_caption_missing (buf, len,
+                               ms_gettext ("The run lacks cudaMemcpyAsync from pageable memory "
+                                           "to the device."));
+  buf[0] = '\0';
+  int ahead = ms_sa_ahead_us (r);
+  if (ahead > 0)
+    ms_caption_append (buf, len,
+                       ms_gettext ("Each copy had a kernel of %s queued ahead of it; a call "
+                                   "counts as returning early when it took less than half the "
+                                   "time until its copy was done."),
+                       ms_caption_time (ahead, t, sizeof t));
+  pageable_sentence (r, MS_SA_ASYNC, buf, len);
+  pageable_sentence (r, MS_SA_MEMCPY, buf, len);
+  pinned_sentence (r, buf, len);
+  blocking_sentence (r, buf, len);
+  return true;
+}
+
+const MsProbeLesson ms_lesson_sync_async = {
+  .info
+  = { NAME, MS_N_ ("cudaMemcpy and cudaMemcpyAsync copy from pageable and from pinned memory, "
+                   "host to device and back, at sizes from 1 KiB to 4 MiB, each with a kernel "
+                   "of a fixed duration queued ahead of it on the same stream. The call's own "
+                   "host time is set against the time until the copy is done: a call that "
+                   "returns long before then let the host go on. Then the same in a fresh "
+                   "process with CUDA_LAUNCH_BLOCKING=1. Look for the sizes, memories and calls "
+                   "where the two times part.") },
+  .topic = MS_TOPIC_SYNC_ASYNC,
+  .probe = MS_PROBE_SYNC_ASYNC,
+  .settings = "cudaMemcpy and cudaMemcpyAsync, pageable and pinned, h2d and d2h, 2^min-exp.."
+              "2^max-exp floats in steps of 4x, a kernel of ahead-us ahead on the same stream; "
+              "call time and time to done; each part in a fresh process, the second with "
+              "CUDA_LAUNCH_BLOCKING=1",
+  .options = options,
+  .parts = parts,
+  .cells = cells,
+  .caption = caption,
+};

@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-lesson-sync-async.c: the synchronous-and-asynchronous-copies
+ * lesson: its options, its cells in two parts (the second under
+ * CUDA_LAUNCH_BLOCKING=1), a run through the engine on a model of a GPU,
+ * the caption where the material's 64 KB rule holds and where it does
+ * not, and the file round trip. */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "memsweep.h"
+#include "ms-backend-test.h"
+#include "ms-lesson-caption.h"
+#include "ms-lesson-sync-async.h"
+#include "ms-probe.h"
+
+/* The largest exponent at which a pageable host-to-device call returns
+ * early: 14 (64 KiB) on a GPU that keeps the rule. leaky: pinned async
+ * calls return early under CUDA_LAUNCH_BLOCKING too. */
+typedef struct {
+  int pageable_limit;
+  gboolean leaky;
+} Gpu;
+
+static MsCellStatus
+model (const MsProbeArgs *a, MsProbeSample *out, void *user)
+{
+  const Gpu *gpu = user;
+  int e = 0;
+  while ((4ull << e) < a->bytes)
+    e++;
+  gboolean h2d = a->arg[MS_SA_ARG_DIR] == MS_SA_H2D;
+  gboolean async = a->arg[MS_SA_ARG_API] == MS_SA_ASYNC;
+  gboolean pinned = a->mode == MS_MODE_PINNED;
+  gboolean blocking = a->arg[MS_SA_ARG_BLOCKING];
+  gboolean early;
+  if (blocking)
+    early = gpu->leaky && async && pinned;
+  else if (pinned)
+    early = async;
+  else
+    early = h2d && e <= gpu->pageable_limit;
+  double copy = 2 + a->bytes / 25e3;
+  double done = (blocking ? 0 : a->arg[MS_SA_ARG_AHEAD_US]) + copy;
+  out->value_us = a->arg[MS_SA_ARG_WHAT] == MS_SA_CALL ? (early ? 0.5 : done - 1) : done;
+  return MS_CELL_OK;
+}
+
+static MsResults *
+run_lesson (const Gpu *gpu, const char *options)
+{
+  MsTestBackendConfig cfg;
+  ms_test_backend_config_init (&cfg);
+  cfg.probe = model;
+  cfg.probe_user = (void *)gpu;
+  MsBackend *b = ms_backend_new_test (&cfg);
+  MsSweep s;
+  ms_sweep_init_default (&s);
+  s.reps_rule = MS_REPS_FIXED;
+  s.reps = 2;
+  s.warmup = 0;
+  g_strlcpy (s.options, options, sizeof s.options);
+  MsResults *r = NULL;
+  char err[256];
+  MsRunStatus st
+      = ms_lesson_run ("sync-async", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err, sizeof err);
+  g_assert_cmpint (st, ==, MS_RUN_OK);
+  ms_backend_free (b);
+  return r;
+}
+
+static const Gpu rule_gpu = { 14, FALSE };
+static const Gpu other_gpu = { 16, TRUE };
+
+static void
+test_options (void)
+{
+  char err[256];
+  g_assert_true (
+      ms_lesson_check_options ("sync-async", "min-exp=10,max-exp=12,ahead-us=50", err, sizeof err));
+  g_assert_false (ms_lesson_check_options ("sync-async", "max-exp=25", err, sizeof err));
+  g_assert_nonnull (strstr (err, "0..24"));
+  g_assert_false (ms_lesson_check_options ("sync-async", "ahead-us=9", err, sizeof err));
+  g_assert_false (ms_lesson_check_options ("sync-async", "min-exp=8.5", err, sizeof err));
+  g_assert_nonnull (strstr (err, "whole number"));
+  g_assert_false (ms_lesson_check_options ("sync-async", "size=1", err, sizeof err));
+  g_assert_nonnull (strstr (err, "no option 'size'"));
+  MsSweep s;
+  ms_sweep_init_default (&s);
+  g_assert_cmpfloat (ms_lesson_option ("sync-async", &s, "min-exp"), ==, 8);
+  g_assert_cmpfloat (ms_lesson_option ("sync-async", &s, "max-exp"), ==, 20);
+  g_assert_cmpfloat (ms_lesson_option ("sync-async", &s, "ahead-us"), ==, 200);
+}
+
+static void
+test_cells (void)
+{
+  char v[256];
+  ms_sa_variant (v, sizeof v, MS_SA_MEMCPY, MS_SA_D2H, MS_SA_DONE, 10000, true);
+  g_assert_cmpuint (strlen (v), <, MS_VARIANT_LEN);
+  MsResults *r = run_lesson (&rule_gpu, "min-exp=10,max-exp=14");
+  /* 2 calls x 2 memories x 2 directions x 3 sizes x call and done, in
+   * each of the two parts. */
+  g_assert_cmpuint (r->n_cells, ==, 2 * 2 * 2 * 3 * 2 * 2);
+  for (size_t i = 0; i < r->n_cells; i++) {
+    const MsCell *c = &r->cells[i];
+    g_assert_cmpint (c->status, ==, MS_CELL_OK);
+    g_assert_true (c->mode == MS_MODE_PAGEABLE || c->mode == MS_MODE_PINNED);
+    g_assert_true (c->exponent == 10 || c->exponent == 12 || c->exponent == 14);
+    for (size_t j = i + 1; j < r->n_cells; j++)
+      g_assert_false (c->mode == r->cells[j].mode && c->exponent == r->cells[j].exponent
+                      && strcmp (c->variant, r->cells[j].variant) == 0);
+  }
+  const MsCell *c = ms_sa_cell (r, MS_MODE_PINNED, 12, MS_SA_ASYNC, MS_SA_H2D, MS_SA_CALL, true);
+  g_assert_nonnull (c);
+  g_assert_cmpstr (c->variant, ==, "api=async/h2d/call/ahead=200/blocking=1");
+  g_assert_cmpint (ms_sa_ahead_us (r), ==, 200);
+  /* min-exp above max-exp: the same sizes. */
+  MsResults *swapped = run_lesson (&rule_gpu, "min-exp=14,max-exp=10");
+  g_assert_cmpuint (swapped->n_cells, ==, r->n_cells);
+  ms_results_free (swapped);
+  ms_results_free (r);
+}
+
+static void
+test_caption (void)
+{
+  char buf[4096];
+  MsResults *r = run_lesson (&rule_gpu, "");
+  g_assert_true (ms_lesson_caption (MS_TOPIC_SYNC_ASYNC, r, -1, buf, sizeof buf));
+  g_assert_nonnull (strstr (buf, "cudaMemcpyAsync from pageable memory to the device returned "
+                                 "before the kernel ahead had finished up to 64 KiB"));
+  g_assert_nonnull (strstr (buf, "64 KB rule holds here"));
+  g_assert_nonnull (strstr (buf, "returned early at every size"));
+  g_assert_nonnull (strstr (buf, "every call blocked"));
+  ms_results_free (r);
+  /* Where the rule does not hold, the caption says so, and where calls
+   * still return early under CUDA_LAUNCH_BLOCKING. */
+  r = run_lesson (&other_gpu, "");
+  g_assert_true (ms_lesson_caption (MS_TOPIC_SYNC_ASYNC, r, -1, buf, sizeof buf));
+  g_assert_nonnull (strstr (buf, "up to 256 KiB"));
+  g_assert_nonnull (strstr (buf, "64 KB rule does not hold here"));
+  g_assert_null (strstr (buf, "every call blocked"));
+  g_test_message ("%s", buf);
+  g_assert_nonnull (strstr (buf, "14 of 56 calls still returned"));
+  ms_results_free (r);
+}
+
+static void
+test_round_trip (void)
+{
+  MsResults *r = run_lesson (&rule_gpu, "min-exp=12,max-exp=16");
+  g_autofree char *dir = g_dir_make_tmp ("sync-async-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "samples.csv", NULL);
+  char err[256];
+  g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
+  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  g_assert_nonnull (back);
+  g_assert_cmpuint (back->n_cells, ==, r->n_cells);
+  for (size_t i = 0; i < r->n_cells; i++)
+    g_assert_cmpstr (back->cells[i].variant, ==, r->cells[i].variant);
+  char a[4096], b[4096];
+  ms_lesson_caption (MS_TOPIC_SYNC_ASYNC, r, -1, a, sizeof a);
+  ms_lesson_caption (MS_TOPIC_SYNC_ASYNC, back, -1, b, sizeof b);
+  g_assert_cmpstr (a, ==, b);
+  ms_results_free (back);
+  ms_results_free (r);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/lesson/sync-async/options", test_options);
+  g_test_add_func ("/lesson/sync-async/cells", test_cells);
+  g_test_add_func ("/lesson/sync-async/caption", test_caption);
+  g_test_add_func ("/lesson/sync-async/round-trip", test_round_trip);
+  return g_test_run ();
+}

@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-render-streams-pictures.c: the stream-priorities and the
+ * synchronous-and-asynchronous-copies pictures from runs on models of a
+ * GPU (waits with and without priority and a timeline; call and done
+ * times that part), at 1024x768 in presentation mode, light and dark:
+ * every label inside the canvas, the series and strips drawn. With
+ * MS_RENDER_OUT set, the drawings are written there as PNG files. */
+#include <glib.h>
+#include <string.h>
+
+#include "ms-backend-test.h"
+#include "ms-lesson-picture.h"
+#include "ms-lesson-priority.h"
+#include "ms-lesson-sync-async.h"
+#include "ms-probe.h"
+
+#define W 1024
+#define H 768
+
+typedef struct {
+  int n, outside;
+  char first_outside[128];
+} TextCheck;
+
+static void
+record_text (const char *text, double x, double y, double w, double h, gpointer data)
+{
+  TextCheck *tc = data;
+  tc->n++;
+  if ((x < -0.5 || y < -0.5 || x + w > W + 0.5 || y + h > H + 0.5) && !tc->outside++)
+    g_snprintf (tc->first_outside, sizeof tc->first_outside, "%s at %.0f,%.0f %.0fx%.0f", text, x,
+                y, w, h);
+}
+
+static MsCellStatus
+priority_model (const MsProbeArgs *a, MsProbeSample *out, void *user)
+{
+  (void)user;
+  static int calls;
+  double block = a->arg[MS_PRIORITY_ARG_BLOCK_US];
+  double longk = block * a->arg[MS_PRIORITY_ARG_WAVES];
+  int shorts = a->arg[MS_PRIORITY_ARG_SHORTS];
+  double jitter = 1 + 0.05 * (calls++ % 7);
+  if (a->arg[MS_PRIORITY_ARG_FIGURE] == MS_PRIORITY_WAIT)
+    out->value_us = (shorts == MS_PRIORITY_HIGH ? block / 2 : longk / 2) * jitter;
+  else
+    out->value_us = longk * jitter;
+  if (a->instrumented) {
+    out->events[0] = (MsEvent){
+      .phase = MS_PHASE_KERNEL, .lane = 1, .gpu_start_us = 5, .host_start_us = 5, .gpu_us = longk
+    };
+    out->n_events = 1;
+    for (int i = 0; i < 18; i++) {
+      double t = 100.0 * (i + 1) + (shorts == MS_PRIORITY_HIGH ? 20 : longk - 100.0 * (i + 1));
+      out->events[out->n_events++] = (MsEvent){ .phase = MS_PHASE_LAUNCH,
+                                                .lane = 0,
+                                                .chunk = i,
+                                                .host_start_us = 100.0 * (i + 1),
+                                                .host_us = 3,
+                                                .gpu_start_us = -1,
+                                                .gpu_us = -1 };
+      out->events[out->n_events++] = (MsEvent){ .phase = MS_PHASE_KERNEL,
+                                                .lane = 2,
+                                                .chunk = i,
+                                                .host_start_us = t,
+                                                .gpu_start_us = t,
+                                                .gpu_us = 10 };
+    }
+  }
+  return MS_CELL_OK;
+}
+
+static MsCellStatus
+sync_model (const MsProbeArgs *a, MsProbeSample *out, void *user)
+{
+  (void)user;
+  gboolean early = a->mode == MS_MODE_PINNED
+                       ? a->arg[MS_SA_ARG_API] == MS_SA_ASYNC
+                       : a->arg[MS_SA_ARG_DIR] == MS_SA_H2D && a->bytes <= 65536;
+  early = early && !a->arg[MS_SA_ARG_BLOCKING];
+  double done = (a->arg[MS_SA_ARG_BLOCKING] ? 0 : a->arg[MS_SA_ARG_AHEAD_US]) + 2 + a->bytes / 25e3;
+  out->value_us
+      = a->arg[MS_SA_ARG_WHAT] == MS_SA_CALL ? (early ? 3 + a->bytes / 5e3 : done - 1) : done;
+  return MS_CELL_OK;
+}
+
+static MsResults *
+run_lesson (const char *name, MsCellStatus (*model) (const MsProbeArgs *, MsProbeSample *, void *))
+{
+  MsTestBackendConfig cfg;
+  ms_test_backend_config_init (&cfg);
+  cfg.probe = model;
+  MsBackend *b = ms_backend_new_test (&cfg);
+  MsSweep s;
+  ms_sweep_init_default (&s);
+  s.reps_rule = MS_REPS_FIXED;
+  s.reps = 7;
+  s.warmup = 0;
+  MsResults *r = NULL;
+  char err[256];
+  g_assert_cmpint (ms_lesson_run (name, &s, b, NULL, NULL, NULL, NULL, NULL, &r, err, sizeof err),
+                   ==, MS_RUN_OK);
+  ms_backend_free (b);
+  return r;
+}
+
+static void
+draw_checked (MsLessonTopic t, const MsResults *run, gboolean dark)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_t *cr = cairo_create (surface);
+  MsChartStyle style;
+  if (dark)
+    ms_chart_style_init_dark (&style);
+  else
+    ms_chart_style_init_light (&style);
+  style.text_scale = 1.5;
+  style.line_scale = 2;
+  TextCheck tc = { 0 };
+  ms_draw_set_text_recorder (record_text, &tc);
+  g_assert_true (ms_lesson_picture_draw (cr, t, run, &style, W, H));
+  ms_draw_set_text_recorder (NULL, NULL);
+  if (tc.outside)
+    g_error ("%s: %d labels outside the canvas, first: %s", ms_lesson_topic (t)->name, tc.outside,
+             tc.first_outside);
+  /* The title, axes and labels of a real drawing, not a placeholder. */
+  g_assert_cmpint (tc.n, >, 10);
+  const char *out = g_getenv ("MS_RENDER_OUT");
+  if (out) {
+    g_autofree char *path
+        = g_strdup_printf ("%s/%s-%s.png", out, ms_lesson_topic (t)->name, dark ? "dark" : "light");
+    cairo_surface_write_to_png (surface, path);
+  }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_priority (void)
+{
+  MsResults *r = run_lesson ("priority", priority_model);
+  draw_checked (MS_TOPIC_PRIORITY, r, FALSE);
+  draw_checked (MS_TOPIC_PRIORITY, r, TRUE);
+  ms_results_free (r);
+}
+
+static void
+test_sync_async (void)
+{
+  MsResults *r = run_lesson ("sync-async", sync_model);
+  draw_checked (MS_TOPIC_SYNC_ASYNC, r, FALSE);
+  draw_checked (MS_TOPIC_SYNC_ASYNC, r, TRUE);
+  ms_results_free (r);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/render/streams-pictures/priority", test_priority);
+  g_test_add_func ("/render/streams-pictures/sync-async", test_sync_async);
+  return g_test_run ();
+}
