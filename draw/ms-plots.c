@@ -163,6 +163,16 @@ plot_series (MsChartData *d, const MsResults *run, guint r, MsMode m, gboolean c
   return s;
 }
 
+/* Every run open is a lesson: the chart says where they are shown. */
+static void
+say_lessons_only (MsChartData *d)
+{
+  g_free (d->empty_text);
+  d->empty_text = g_strdup (_("The runs open are lessons: the Lessons page shows each on its "
+                              "card, the Table shows their cells. Run a sweep or open one to "
+                              "see curves here."));
+}
+
 MsChartData *
 ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hidden)
 {
@@ -246,12 +256,8 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
       }
     }
   }
-  if (lessons && lessons == runs->len) {
-    g_free (d->empty_text);
-    d->empty_text = g_strdup (_("The runs open are lessons: the Lessons page shows each on its "
-                                "card, the Table shows their cells. Run a sweep or open one to "
-                                "see curves here."));
-  }
+  if (lessons && lessons == runs->len)
+    say_lessons_only (d);
   if (!time) {
     double pcie = ms_pcie_theoretical_gbps (pcie_gen, pcie_width);
     if (pcie > 0) {
