@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-widget-table-page.c: MsTablePage and its rows: every cell a row,
- * sorting, and the selection as CSV. */
+ * sorting, the selection as CSV, and the page following its session. */
 #include "ms-run.h"
 #include "ms-table-model.h"
 #include "ms-table-page.h"
@@ -290,6 +290,42 @@ test_row (void)
   g_assert_nonnull (strstr (out->str, ",\"'=cmd|"));
 }
 
+/* Around a session without a GPU: a run's cells become rows, a rename
+ * reaches them, a run closed takes its rows with it. */
+static void
+test_session (void)
+{
+  g_autoptr (MsSession) session = ms_session_new ();
+  /* Not shown: shown, rows come in slices (test_rows_grow_when_shown). */
+  MsTablePage *page =
+    g_object_ref_sink (g_object_new (MS_TYPE_TABLE_PAGE, "session", session, NULL));
+  GListModel *rows = G_LIST_MODEL (ms_table_page_get_selection (page));
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 0);
+
+  g_autoptr (MsRun) run = ms_test_read_run ("h100-default-samples.csv", "default");
+  g_autoptr (MsRun) large = ms_test_read_run ("h100-large-samples.csv", "large");
+  g_assert_true (ms_session_add_run (session, run));
+  guint n_cells = ms_run_get_results (run)->n_cells;
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, n_cells);
+  g_assert_true (ms_session_add_run (session, large));
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==,
+                    n_cells + ms_run_get_results (large)->n_cells);
+  g_autoptr (MsTableRow) first = g_list_model_get_item (rows, 0);
+  g_autofree char *name = ms_table_row_text (first, MS_TABLE_COL_RUN);
+  g_assert_cmpstr (name, ==, "default");
+
+  ms_session_rename_run (session, run, "renamed");
+  g_autoptr (MsTableRow) renamed = g_list_model_get_item (rows, 0);
+  g_autofree char *new_name = ms_table_row_text (renamed, MS_TABLE_COL_RUN);
+  g_assert_cmpstr (new_name, ==, "renamed");
+
+  g_assert_true (ms_session_remove_run (session, run, NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, ms_run_get_results (large)->n_cells);
+  ms_session_clear_runs (session);
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 0);
+  g_assert_finalize_object (page);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -299,5 +335,6 @@ main (int argc, char **argv)
   g_test_add_func ("/table-page/lazy-rows", test_lazy_rows);
   g_test_add_func ("/table-page/limit", test_limit);
   g_test_add_func ("/table-page/rows-grow-when-shown", test_rows_grow_when_shown);
+  g_test_add_func ("/table-page/session", test_session);
   return g_test_run ();
 }
