@@ -404,6 +404,36 @@ check_runs_popover (MsWindow *win)
   g_assert_true (ms_window_close_run (win, 0));
 }
 
+static gboolean
+focus_in_search (gpointer win)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (win));
+  return focus && gtk_widget_get_ancestor (focus, GTK_TYPE_SEARCH_ENTRY);
+}
+
+/* Ctrl+F from another view: the table, with the keyboard in its filter;
+ * what is typed filters the rows. */
+static void
+check_table_filter (MsWindow *win)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
+  g_assert_true (ms_window_load_path (win, ref, &error));
+  ms_window_set_view (win, MS_VIEW_BANDWIDTH);
+  spin (200);
+  press (win, XK_Control_L, XK_f);
+  wait_until (focus_in_search, win, "Ctrl+F puts the keyboard in the table's filter");
+  g_assert_cmpint (ms_window_get_view (win), ==, MS_VIEW_TABLE);
+  GtkWidget *entry = gtk_widget_get_ancestor (gtk_root_get_focus (GTK_ROOT (win)),
+                                              GTK_TYPE_SEARCH_ENTRY);
+  type_text (win, "pinned");
+  spin (300);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "pinned");
+  gtk_editable_set_text (GTK_EDITABLE (entry), "");
+  check_keys_work (win, "the table's filter");
+  g_assert_true (ms_window_close_run (win, 0));
+}
+
 static MsWindow *the_window;
 
 static gboolean
@@ -473,6 +503,7 @@ on_activate (GApplication *app)
   check_timeline_keys (win);
   check_export_keeps_existing (win);
   check_runs_popover (win);
+  check_table_filter (win);
   check_shortcuts_window (win);
   gtk_window_destroy (GTK_WINDOW (win));
   done = TRUE;

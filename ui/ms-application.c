@@ -170,6 +170,7 @@ ms_application_startup (GApplication *app)
     { "win.timeline-zoom(1)", { "<Primary>bracketright", NULL } },
     { "win.timeline-zoom(-1)", { "<Primary>bracketleft", NULL } },
     { "win.copy-rows", { "<Primary>c", NULL } },
+    { "win.filter-rows", { "<Primary>f", NULL } },
     { "win.show-runs", { "<Primary><Shift>r", NULL } },
     { "win.show-help-overlay", { "<Primary>question", NULL } },
   };
