@@ -167,6 +167,8 @@ ms_application_startup (GApplication *app)
     { "win.view(2)", { "<Alt>3", NULL } },
     { "win.view(3)", { "<Alt>4", NULL } },
     { "win.view(4)", { "<Alt>5", NULL } },
+    { "win.view(5)", { "<Alt>6", NULL } },
+    { "win.view(6)", { "<Alt>7", NULL } },
     { "win.timeline-zoom(1)", { "<Primary>bracketright", NULL } },
     { "win.timeline-zoom(-1)", { "<Primary>bracketleft", NULL } },
     { "win.copy-rows", { "<Primary>c", NULL } },
