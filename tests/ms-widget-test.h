@@ -38,6 +38,18 @@ ms_test_reference_runs (void)
   return runs;
 }
 
+/* A reference run by file name (in MEMSWEEP_REFERENCE_DIR), named name. */
+static inline MsRun *
+ms_test_read_run (const char *file, const char *name)
+{
+  char err[512];
+  g_autofree char *path = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), file, NULL);
+  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  g_assert_nonnull (r);
+  g_snprintf (r->label, sizeof r->label, "%s", name);
+  return ms_run_new (r, MS_RUN_KIND_REFERENCE);
+}
+
 /* Runs the main loop until cond (data) holds; fails after 30 s. */
 static inline void
 ms_test_wait_until (gboolean (*cond) (gpointer), gpointer data, const char *what)

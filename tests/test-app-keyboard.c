@@ -13,6 +13,7 @@
 #include <X11/keysym.h>
 
 #include "ms-application.h"
+#include "ms-recent-runs.h"
 #include "ms-timeline-view.h"
 #include "ms-window.h"
 
@@ -58,6 +59,18 @@ press (MsWindow *win, KeySym modifier, KeySym key)
   fake_key (dpy, k, False, 0);
   if (modifier)
     fake_key (dpy, mod, False, 0);
+  XFlush (dpy);
+}
+
+/* Presses Ctrl+Shift+key through the X server. */
+static void
+press_ctrl_shift (MsWindow *win, KeySym key)
+{
+  Display *dpy = gdk_x11_display_get_xdisplay (gtk_widget_get_display (GTK_WIDGET (win)));
+  KeyCode ctrl = XKeysymToKeycode (dpy, XK_Control_L);
+  fake_key (dpy, ctrl, True, 0);
+  press (win, XK_Shift_L, key);
+  fake_key (dpy, ctrl, False, 0);
   XFlush (dpy);
 }
 
@@ -380,12 +393,7 @@ check_runs_popover (MsWindow *win)
   g_autoptr (GError) error = NULL;
   g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
   g_assert_true (ms_window_load_path (win, ref, &error));
-  Display *dpy = gdk_x11_display_get_xdisplay (gtk_widget_get_display (GTK_WIDGET (win)));
-  KeyCode ctrl = XKeysymToKeycode (dpy, XK_Control_L);
-  fake_key (dpy, ctrl, True, 0);
-  press (win, XK_Shift_L, XK_r);
-  fake_key (dpy, ctrl, False, 0);
-  XFlush (dpy);
+  press_ctrl_shift (win, XK_r);
   GtkWidget *list = find_widget (GTK_WIDGET (win), is_runs_list, NULL);
   GtkWidget *popover = gtk_widget_get_ancestor (list, GTK_TYPE_POPOVER);
   wait_until (popover_shown, popover, "Ctrl+Shift+R opens the runs");
@@ -401,6 +409,175 @@ check_runs_popover (MsWindow *win)
   wait_until (popover_hidden, popover, "Escape closes the runs");
   spin (200);
   check_keys_work (win, "the runs popover");
+  g_assert_true (ms_window_close_run (win, 0));
+}
+
+static gboolean
+focus_in_search (gpointer win)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (win));
+  return focus && gtk_widget_get_ancestor (focus, GTK_TYPE_SEARCH_ENTRY);
+}
+
+/* Ctrl+F from another view: the table, with the keyboard in its filter;
+ * what is typed filters the rows. */
+static void
+check_table_filter (MsWindow *win)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
+  g_assert_true (ms_window_load_path (win, ref, &error));
+  ms_window_set_view (win, MS_VIEW_BANDWIDTH);
+  spin (200);
+  press (win, XK_Control_L, XK_f);
+  wait_until (focus_in_search, win, "Ctrl+F puts the keyboard in the table's filter");
+  g_assert_cmpint (ms_window_get_view (win), ==, MS_VIEW_TABLE);
+  GtkWidget *entry = gtk_widget_get_ancestor (gtk_root_get_focus (GTK_ROOT (win)),
+                                              GTK_TYPE_SEARCH_ENTRY);
+  type_text (win, "pinned");
+  spin (300);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "pinned");
+  gtk_editable_set_text (GTK_EDITABLE (entry), "");
+  check_keys_work (win, "the table's filter");
+  g_assert_true (ms_window_close_run (win, 0));
+}
+
+/* Every page has its Alt+number, pressed through the X server, and the
+ * shortcuts window's line covers them all. */
+static void
+check_every_page_key (MsWindow *win)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (win));
+  for (int v = 0; v < MS_VIEW_COUNT; v++) {
+    g_autofree char *accel = g_strdup_printf ("<Alt>%d", v + 1);
+    g_autofree char *action = g_strdup_printf ("win.view(%d)", v);
+    g_auto (GStrv) actions = gtk_application_get_actions_for_accel (app, accel);
+    g_assert_true (actions && g_strv_contains ((const char *const *) actions, action));
+  }
+  press_until_view (win, XK_7, MS_VIEW_DEVICES, "Alt+7 shows the GPUs");
+  press_until_view (win, XK_8, MS_VIEW_LESSONS, "Alt+8 shows the lessons");
+  press_until_view (win, XK_5, MS_VIEW_TABLE, "Alt+5 shows the table");
+  press_until_view (win, XK_1, MS_VIEW_BANDWIDTH, "Alt+1 shows the bandwidth");
+}
+
+static gboolean
+is_views_line (GtkWidget *w, gconstpointer unused)
+{
+  if (!GTK_IS_SHORTCUTS_SHORTCUT (w))
+    return FALSE;
+  g_autofree char *accel = NULL;
+  g_object_get (w, "accelerator", &accel, NULL);
+  return accel && g_str_has_prefix (accel, "<Alt>1");
+}
+
+static gboolean
+has_focus_in (gpointer widget)
+{
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (widget));
+  return focus && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+static gboolean
+is_series_button (GtkWidget *w, gconstpointer unused)
+{
+  return GTK_IS_MENU_BUTTON (w) && gtk_widget_is_drawable (w) &&
+         g_strcmp0 (gtk_menu_button_get_label (GTK_MENU_BUTTON (w)), "Se_ries") == 0;
+}
+
+typedef struct {
+  GtkWidget *popover, *before;
+} FocusWait;
+
+static gboolean
+focus_moved (gpointer data)
+{
+  FocusWait *f = data;
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (f->popover));
+  return focus && focus != f->before && gtk_widget_is_ancestor (focus, f->popover);
+}
+
+static GtkWidget *
+check_button_of (GtkWidget *focus)
+{
+  return GTK_IS_CHECK_BUTTON (focus) ? focus
+                                     : gtk_widget_get_ancestor (focus, GTK_TYPE_CHECK_BUTTON);
+}
+
+/* The Series popover: opened by keyboard, Down and Up move between its
+ * check buttons, Space hides a series, Escape closes it. */
+static void
+check_series_popover (MsWindow *win)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
+  g_assert_true (ms_window_load_path (win, ref, &error));
+  ms_window_set_view (win, MS_VIEW_BANDWIDTH);
+  spin (300);
+  GtkWidget *button = find_widget (GTK_WIDGET (win), is_series_button, NULL);
+  g_assert_nonnull (button);
+  gtk_widget_grab_focus (button);
+  press (win, 0, XK_space);
+  GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
+  wait_until (popover_shown, popover, "Space opens the Series popover");
+  wait_until (has_focus_in, popover, "the Series popover has the keyboard");
+  FocusWait f = { popover, gtk_root_get_focus (GTK_ROOT (win)) };
+  GtkWidget *first = check_button_of (f.before);
+  g_assert_nonnull (first);
+  press (win, 0, XK_Down);
+  wait_until (focus_moved, &f, "Down moves in the Series popover");
+  f.before = gtk_root_get_focus (GTK_ROOT (win));
+  GtkWidget *second = check_button_of (f.before);
+  g_assert_nonnull (second);
+  g_assert_true (second != first);
+  press (win, 0, XK_Down);
+  wait_until (focus_moved, &f, "Down moves on in the Series popover");
+  GtkWidget *third = check_button_of (gtk_root_get_focus (GTK_ROOT (win)));
+  g_assert_nonnull (third);
+  f.before = gtk_root_get_focus (GTK_ROOT (win));
+  press (win, 0, XK_Up);
+  wait_until (focus_moved, &f, "Up moves back in the Series popover");
+  g_assert_true (check_button_of (gtk_root_get_focus (GTK_ROOT (win))) == second);
+  press (win, 0, XK_Escape);
+  wait_until (popover_hidden, popover, "Escape closes the Series popover");
+  spin (200);
+  check_keys_work (win, "the Series popover");
+  g_assert_true (ms_window_close_run (win, 0));
+}
+
+static gboolean
+is_active (gpointer win)
+{
+  return gtk_window_is_active (win);
+}
+
+static gboolean
+focus_in_list (gpointer dialog)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (dialog));
+  return focus && gtk_widget_get_ancestor (focus, GTK_TYPE_LIST_VIEW);
+}
+
+static gboolean
+has_a_run (gpointer win)
+{
+  return ms_window_get_n_runs (win) > 0;
+}
+
+/* Ctrl+Shift+O: the recent runs with the keyboard in their list; Enter
+ * opens the run (one kept in the runs folder before the app started). */
+static void
+check_recent_runs (MsWindow *win)
+{
+  g_assert_cmpuint (ms_window_get_n_runs (win), ==, 0);
+  press_ctrl_shift (win, XK_o);
+  wait_until (has_toplevel, GSIZE_TO_POINTER (MS_TYPE_RECENT_RUNS), "Ctrl+Shift+O opens the runs");
+  GtkWidget *dialog = find_toplevel (MS_TYPE_RECENT_RUNS);
+  wait_until (is_active, dialog, "the recent runs have the keyboard");
+  wait_until (focus_in_list, dialog, "the keyboard is in the recent runs' list");
+  press (win, 0, XK_Return);
+  wait_until (has_a_run, win, "Enter opens the recent run");
+  wait_until (no_toplevel, GSIZE_TO_POINTER (MS_TYPE_RECENT_RUNS), "the recent runs close");
+  check_keys_work (win, "the recent runs");
   g_assert_true (ms_window_close_run (win, 0));
 }
 
@@ -423,16 +600,17 @@ check_shortcuts_window (MsWindow *win)
   for (int i = 0; i < 2; i++) {
     gtk_widget_activate_action (GTK_WIDGET (win), "win.show-help-overlay", NULL);
     wait_until (has_toplevel, GSIZE_TO_POINTER (GTK_TYPE_SHORTCUTS_WINDOW), "the shortcuts open");
+    /* The views' line names every page's key. */
+    GtkWidget *line = find_widget (find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW), is_views_line, NULL);
+    g_assert_nonnull (line);
+    g_autofree char *accel = NULL;
+    g_object_get (line, "accelerator", &accel, NULL);
+    g_autofree char *last = g_strdup_printf ("<Alt>%d", MS_VIEW_COUNT);
+    g_assert_true (g_str_has_suffix (accel, last));
     gtk_window_close (GTK_WINDOW (find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW)));
     wait_until (no_toplevel, GSIZE_TO_POINTER (GTK_TYPE_SHORTCUTS_WINDOW), "the shortcuts close");
   }
   check_keys_work (win, "the shortcuts window");
-}
-
-static gboolean
-is_active (gpointer win)
-{
-  return gtk_window_is_active (win);
 }
 
 static void
@@ -476,17 +654,59 @@ on_activate (GApplication *app)
   check_timeline_keys (win);
   check_export_keeps_existing (win);
   check_runs_popover (win);
+  check_recent_runs (win);
+  check_table_filter (win);
+  check_every_page_key (win);
+  check_series_popover (win);
   check_shortcuts_window (win);
   gtk_window_destroy (GTK_WINDOW (win));
   done = TRUE;
 }
 
+/* A runs folder of this test's own, with one run in it, before GLib reads
+ * XDG_DATA_HOME. */
+static void
+make_runs_folder (void)
+{
+  tmpdir = g_dir_make_tmp ("memsweep-keys-XXXXXX", NULL);
+  g_autofree char *runs = g_build_filename (tmpdir, "data", "memsweep", "runs", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (runs, 0700), ==, 0);
+  g_autofree char *from = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"),
+                                            "h100-default-samples.csv", NULL);
+  g_autofree char *to = g_build_filename (runs, "kept-samples.csv", NULL);
+  g_autofree char *text = NULL;
+  gsize len;
+  g_assert_true (g_file_get_contents (from, &text, &len, NULL));
+  g_assert_true (g_file_set_contents (to, text, len, NULL));
+  g_autofree char *data = g_build_filename (tmpdir, "data", NULL);
+  g_setenv ("XDG_DATA_HOME", data, TRUE);
+}
+
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+  while (dir && (name = g_dir_read_name (dir))) {
+    g_autofree char *child = g_build_filename (path, name, NULL);
+    if (g_file_test (child, G_FILE_TEST_IS_DIR))
+      remove_tree (child);
+    else
+      g_unlink (child);
+  }
+  if (dir)
+    g_dir_close (dir);
+  g_rmdir (path);
+}
+
 int
 main (int argc, char **argv)
 {
+  make_runs_folder ();
   gtk_test_init (&argc, &argv, NULL);
   if (!GDK_IS_X11_DISPLAY (gdk_display_get_default ())) {
     g_print ("1..0 # SKIP needs an X11 display (Xvfb)\n");
+    remove_tree (tmpdir);
     return 77;
   }
   void *xtst = dlopen ("libXtst.so.6", RTLD_NOW);
@@ -494,9 +714,9 @@ main (int argc, char **argv)
   fake_motion = xtst ? (FakeMotionFunc)dlsym (xtst, "XTestFakeMotionEvent") : NULL;
   if (!fake_key || !fake_motion) {
     g_print ("1..0 # SKIP needs libXtst.so.6 to send key presses\n");
+    remove_tree (tmpdir);
     return 77;
   }
-  tmpdir = g_dir_make_tmp ("memsweep-keys-XXXXXX", NULL);
   g_autoptr (MsApplication) app = ms_application_new ();
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
   g_signal_connect_after (app, "activate", G_CALLBACK (on_activate), NULL);
@@ -504,6 +724,6 @@ main (int argc, char **argv)
   int rc = g_application_run (G_APPLICATION (app), 1, args);
   g_assert_cmpint (rc, ==, 0);
   g_assert_true (done);
-  g_rmdir (tmpdir);
+  remove_tree (tmpdir);
   return 0;
 }

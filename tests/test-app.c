@@ -6,12 +6,14 @@
  * condition (a property or a widget), with a generous timeout. Run with
  * G_DEBUG=fatal-criticals so that any critical fails the test. */
 #include <glib/gstdio.h>
+#include <unistd.h>
 #include <adwaita.h>
 #include <gtk/gtk.h>
 
 #include "memsweep.h"
 #include "ms-application.h"
 #include "ms-app-test.h"
+#include "ms-runs-library.h"
 #include "ms-window.h"
 
 static char *tmpdir;
@@ -376,12 +378,56 @@ check_first_frame_before_files (GApplication *app)
   ms_test_wait_until (ms_test_is_null, &win, "the second window is finalized");
 }
 
+static gboolean
+library_lists (gpointer path)
+{
+  MsRunsLibrary *library = ms_runs_library_get_default ();
+  gboolean loading;
+  g_object_get (library, "loading", &loading, NULL);
+  return !loading && ms_runs_library_find (library, path);
+}
+
+/* A kept run renamed in Recent Runs (the runs library) while the window
+ * shows it takes the new name in the window, and its new file. */
+static void
+check_library_rename (MsWindow *win)
+{
+  MsRunsLibrary *library = ms_runs_library_get_default ();
+  const char *folder = ms_runs_library_get_folder (library);
+  g_autofree char *base = g_strdup_printf ("kept-%d-samples.csv", (int) getpid ());
+  g_autofree char *path = g_build_filename (folder, base, NULL);
+  g_autofree char *ref =
+    g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h100-default-samples.csv", NULL);
+  g_autofree char *text = NULL;
+  gsize len;
+  g_assert_true (g_file_get_contents (ref, &text, &len, NULL));
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (path, text, len, NULL));
+  g_autoptr (GError) error = NULL;
+  guint n = ms_window_get_n_runs (win);
+  g_assert_true (ms_window_load_path (win, path, &error));
+  g_assert_cmpuint (ms_window_get_n_runs (win), ==, n + 1);
+  ms_runs_library_reload (library);
+  ms_test_wait_until (library_lists, path, "the runs library lists the file");
+
+  g_autofree char *name = g_strdup_printf ("renamed-%d", (int) getpid ());
+  g_assert_true (ms_runs_library_rename (library, ms_runs_library_find (library, path), name,
+                                         &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (ms_window_get_run (win, n)->label, ==, name);
+  g_autofree char *new_base = g_strconcat (name, "-samples.csv", NULL);
+  g_autofree char *new_path = g_build_filename (folder, new_base, NULL);
+  g_assert_true (ms_window_close_run (win, n));
+  g_assert_cmpint (g_unlink (new_path), ==, 0);
+}
+
 static void
 on_activate (GApplication *app)
 {
   MsWindow *win = MS_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
   g_assert_nonnull (win);
   ms_test_wait_until (is_mapped, win, "the window shows");
+  check_library_rename (win);
   check_files (win);
   check_views_and_exports (win);
   check_toast_text (win);

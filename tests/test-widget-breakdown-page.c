@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-widget-breakdown-page.c: MsBreakdownPage's size picker and view. */
+/* test-widget-breakdown-page.c: MsBreakdownPage's size picker and view, and
+ * the page following its session. */
 #include "ms-breakdown-page.h"
 #include "ms-widget-test.h"
 
@@ -65,11 +66,46 @@ test_one_time_check (void)
   g_assert_finalize_object (page);
 }
 
+/* Around a session without a GPU: a run added is drawn, a rename redraws,
+ * a run closed empties the page. */
+static void
+test_session (void)
+{
+  g_autoptr (MsSession) session = ms_session_new ();
+  MsBreakdownPage *page = g_object_new (MS_TYPE_BREAKDOWN_PAGE, "session", session, NULL);
+  MsBreakdownView *view = ms_breakdown_page_get_view (page);
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 900, 600);
+  g_autoptr (GPtrArray) view_runs = NULL;
+  g_assert_cmpint (ms_breakdown_view_get_exponent (view), ==, -1);
+
+  g_autoptr (MsRun) run = ms_test_read_run ("h100-default-samples.csv", "default");
+  g_assert_true (ms_session_add_run (session, run));
+  g_object_get (view, "runs", &view_runs, NULL);
+  g_assert_cmpuint (view_runs->len, ==, 1);
+  g_assert_true (g_ptr_array_index (view_runs, 0) == run);
+  g_clear_pointer (&view_runs, g_ptr_array_unref);
+  g_assert_cmpint (ms_breakdown_view_get_exponent (view), ==, 20);
+  g_assert_cmpuint (ms_test_ink (GTK_WIDGET (view)), >, 10);
+
+  /* A rename hands the view the runs again, to draw the new name. */
+  guint runs_n;
+  ms_test_watch (view, "runs", &runs_n);
+  ms_session_rename_run (session, run, "renamed");
+  g_assert_cmpuint (runs_n, ==, 1);
+
+  g_assert_true (ms_session_remove_run (session, run, NULL));
+  g_object_get (view, "runs", &view_runs, NULL);
+  g_assert_cmpuint (view_runs->len, ==, 0);
+  g_assert_cmpint (ms_breakdown_view_get_exponent (view), ==, -1);
+  ms_test_destroy (window, GTK_WIDGET (page));
+}
+
 int
 main (int argc, char **argv)
 {
   ms_widget_test_init (&argc, &argv);
   g_test_add_func ("/breakdown-page/sizes", test_sizes);
   g_test_add_func ("/breakdown-page/one-time-check", test_one_time_check);
+  g_test_add_func ("/breakdown-page/session", test_session);
   return g_test_run ();
 }

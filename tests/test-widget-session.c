@@ -4,6 +4,7 @@
  * notifications, and every object finalised. */
 #include "ms-chart-page.h"
 #include "ms-session.h"
+#include "ms-timeline-page.h"
 #include "ms-widget-test.h"
 
 static MsRun *
@@ -153,6 +154,68 @@ test_page_follows_session (void)
   g_assert_finalize_object (session);
 }
 
+/* The chart's series label naming run (and no other). */
+static const MsChartSeries *
+series_of (MsPlotView *view, const char *run)
+{
+  const MsChartData *data = ms_plot_view_get_data (view);
+  g_autofree char *suffix = g_strdup_printf ("(%s)", run);
+  for (guint i = 0; i < data->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (data->series, i);
+    if (g_str_has_suffix (s->label, suffix))
+      return s;
+  }
+  return NULL;
+}
+
+static gboolean
+list_has (GListModel *list, const char *text)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    if (g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (list), i), text) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* A rename reaches every view that names the run: the chart's legend (a
+ * series hidden there stays hidden) and the timeline's run picker, which
+ * keeps the run it shows. */
+static void
+test_rename_reaches_views (void)
+{
+  g_autoptr (MsSession) session = ms_session_new ();
+  MsChartPage *chart =
+    g_object_ref_sink (g_object_new (MS_TYPE_CHART_PAGE, "session", session, NULL));
+  MsTimelinePage *timeline =
+    g_object_ref_sink (g_object_new (MS_TYPE_TIMELINE_PAGE, "session", session, NULL));
+  g_autoptr (MsRun) first = ms_test_read_run ("h100-default-samples.csv", "first");
+  g_autoptr (MsRun) second = ms_test_read_run ("h200-default-samples.csv", "second");
+  g_assert_true (ms_session_add_run (session, first));
+  g_assert_true (ms_session_add_run (session, second));
+  MsPlotView *plot = ms_chart_page_get_view (chart);
+  const MsChartSeries *s = series_of (plot, "first");
+  g_assert_nonnull (s);
+  ms_plot_view_set_series_hidden (plot, s->label, TRUE);
+  GtkDropDown *runs_dd =
+    GTK_DROP_DOWN (ms_test_find (GTK_WIDGET (timeline), GTK_TYPE_DROP_DOWN, NULL));
+  gtk_drop_down_set_selected (runs_dd, 0);
+  g_assert_true (ms_session_get_selected_run (session) == first);
+
+  ms_session_rename_run (session, first, "renamed");
+  g_assert_null (series_of (plot, "first"));
+  s = series_of (plot, "renamed");
+  g_assert_nonnull (s);
+  g_assert_true (s->hidden);
+  g_assert_true (ms_plot_view_get_series_hidden (plot, s->label));
+  GListModel *names = G_LIST_MODEL (gtk_drop_down_get_model (runs_dd));
+  g_assert_true (list_has (names, "renamed"));
+  g_assert_false (list_has (names, "first"));
+  g_assert_cmpuint (gtk_drop_down_get_selected (runs_dd), ==, 0);
+  g_assert_true (ms_session_get_selected_run (session) == first);
+  g_assert_finalize_object (timeline);
+  g_assert_finalize_object (chart);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -160,5 +223,6 @@ main (int argc, char **argv)
   g_test_add_func ("/session/add-rename-remove", test_add_rename_remove);
   g_test_add_func ("/session/live-run", test_live_run);
   g_test_add_func ("/session/page-follows-session", test_page_follows_session);
+  g_test_add_func ("/session/rename-reaches-views", test_rename_reaches_views);
   return g_test_run ();
 }

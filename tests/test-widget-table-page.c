@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-widget-table-page.c: MsTablePage and its rows: every cell a row,
- * sorting, and the selection as CSV. */
+ * sorting, the selection as CSV, and the page following its session. */
+#include <math.h>
+
 #include "ms-run.h"
 #include "ms-table-model.h"
 #include "ms-table-page.h"
@@ -266,8 +268,10 @@ test_row (void)
   MsCell failed = { .mode = MS_MODE_HOST, .exponent = 12, .elements = 4096,
                     .status = MS_CELL_FAILED };
   g_snprintf (failed.message, sizeof failed.message, "=cmd|' /c calc'!A1");
-  g_autoptr (MsTableRow) a = ms_table_row_new ("run \"A\"", &ok);
-  g_autoptr (MsTableRow) b = ms_table_row_new ("run B\xff", &failed);
+  ok.n_reps = 10;
+  g_snprintf (ok.variant, sizeof ok.variant, "copy=duplex");
+  g_autoptr (MsTableRow) a = ms_table_row_new ("run \"A\"", &ok, MS_TABLE_ROW_TIMES);
+  g_autoptr (MsTableRow) b = ms_table_row_new ("run B\xff", &failed, MS_TABLE_ROW_TIMES);
 
   g_autofree char *median = ms_table_row_text (a, MS_TABLE_COL_E2E);
   g_assert_cmpstr (median, ==, "12.50");
@@ -285,9 +289,135 @@ test_row (void)
   g_autoptr (GString) out = g_string_new (NULL);
   ms_table_row_append_csv (a, out);
   ms_table_row_append_csv (b, out);
-  g_assert_true (g_str_has_prefix (out->str, "\"run \\\"A\\\"\",pinned,1024,ok,12.500,"));
+  g_assert_true (g_str_has_prefix (out->str, "\"run \\\"A\\\"\",pinned,1024,ok,10,12.500,"));
+  g_assert_nonnull (strstr (out->str, ",\"copy=duplex\","));
+  g_autofree char *variant = ms_table_row_text (a, MS_TABLE_COL_VARIANT);
+  g_assert_cmpstr (variant, ==, "copy=duplex");
+  g_autofree char *reps = ms_table_row_text (a, MS_TABLE_COL_REPS);
+  g_assert_cmpstr (reps, ==, "10");
   /* A reason that starts like a formula is neutralised. */
   g_assert_nonnull (strstr (out->str, ",\"'=cmd|"));
+}
+
+/* Around a session without a GPU: a run's cells become rows, a rename
+ * reaches them, a run closed takes its rows with it. */
+static void
+test_session (void)
+{
+  g_autoptr (MsSession) session = ms_session_new ();
+  /* Not shown: shown, rows come in slices (test_rows_grow_when_shown). */
+  MsTablePage *page =
+    g_object_ref_sink (g_object_new (MS_TYPE_TABLE_PAGE, "session", session, NULL));
+  GListModel *rows = G_LIST_MODEL (ms_table_page_get_selection (page));
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 0);
+
+  g_autoptr (MsRun) run = ms_test_read_run ("h100-default-samples.csv", "default");
+  g_autoptr (MsRun) large = ms_test_read_run ("h100-large-samples.csv", "large");
+  g_assert_true (ms_session_add_run (session, run));
+  guint n_cells = ms_run_get_results (run)->n_cells;
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, n_cells);
+  g_assert_true (ms_session_add_run (session, large));
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==,
+                    n_cells + ms_run_get_results (large)->n_cells);
+  g_autoptr (MsTableRow) first = g_list_model_get_item (rows, 0);
+  g_autofree char *name = ms_table_row_text (first, MS_TABLE_COL_RUN);
+  g_assert_cmpstr (name, ==, "default");
+
+  ms_session_rename_run (session, run, "renamed");
+  g_autoptr (MsTableRow) renamed = g_list_model_get_item (rows, 0);
+  g_autofree char *new_name = ms_table_row_text (renamed, MS_TABLE_COL_RUN);
+  g_assert_cmpstr (new_name, ==, "renamed");
+
+  g_assert_true (ms_session_remove_run (session, run, NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, ms_run_get_results (large)->n_cells);
+  ms_session_clear_runs (session);
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 0);
+  g_assert_finalize_object (page);
+}
+
+static gboolean
+column_shown (MsTablePage *page, MsTableCol col)
+{
+  GtkColumnView *view = GTK_COLUMN_VIEW (ms_test_find (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW, NULL));
+  g_autoptr (GtkColumnViewColumn) column =
+    g_list_model_get_item (gtk_column_view_get_columns (view), col);
+  return gtk_column_view_column_get_visible (column);
+}
+
+static guint
+count_cells (const MsResults *run, const char *variant_part)
+{
+  guint n = 0;
+  for (size_t i = 0; i < run->n_cells; i++)
+    n += strstr (run->cells[i].variant, variant_part) != NULL;
+  return n;
+}
+
+/* Lesson runs: a variant column, the costs lesson's allocation and free
+ * instead of end-to-end times, and the filter by mode or variant. */
+static void
+test_lessons (void)
+{
+  g_autoptr (MsSession) session = ms_session_new ();
+  MsTablePage *page =
+    g_object_ref_sink (g_object_new (MS_TYPE_TABLE_PAGE, "session", session, NULL));
+  GListModel *rows = G_LIST_MODEL (ms_table_page_get_selection (page));
+  g_autoptr (MsRun) sweep = ms_test_read_run ("h100-default-samples.csv", "sweep");
+  g_autoptr (MsRun) costs = ms_test_read_run ("h100-lesson-costs-samples.csv", "costs");
+  g_autoptr (MsRun) duplex = ms_test_read_run ("h100-lesson-duplex-samples.csv", "duplex");
+  const MsResults *costs_r = ms_run_get_results (costs), *duplex_r = ms_run_get_results (duplex);
+
+  /* A plain sweep: no variant, no costs. */
+  g_assert_true (ms_session_add_run (session, sweep));
+  g_assert_false (column_shown (page, MS_TABLE_COL_VARIANT));
+  g_assert_false (column_shown (page, MS_TABLE_COL_ALLOC));
+  g_assert_true (column_shown (page, MS_TABLE_COL_E2E));
+  g_assert_true (column_shown (page, MS_TABLE_COL_REPS));
+
+  /* The costs lesson alone: its variants, alloc and free, no times. */
+  ms_session_clear_runs (session);
+  g_assert_true (ms_session_add_run (session, costs));
+  g_assert_true (column_shown (page, MS_TABLE_COL_VARIANT));
+  g_assert_true (column_shown (page, MS_TABLE_COL_ALLOC));
+  g_assert_true (column_shown (page, MS_TABLE_COL_FREE));
+  g_assert_false (column_shown (page, MS_TABLE_COL_E2E));
+  g_assert_false (column_shown (page, MS_TABLE_COL_E2E_GBPS));
+  g_autoptr (MsTableRow) row = g_list_model_get_item (rows, 0);
+  const MsCell *cell = &costs_r->cells[0];
+  g_autofree char *variant = ms_table_row_text (row, MS_TABLE_COL_VARIANT);
+  g_assert_cmpstr (variant, ==, cell->variant);
+  g_assert_cmpstr (variant, !=, "");
+  g_assert_true (isnan (ms_table_row_number (row, MS_TABLE_COL_E2E)));
+  g_assert_true (isnan (ms_table_row_number (row, MS_TABLE_COL_E2E_GBPS)));
+  MsPhase alloc = cell->mode == MS_MODE_REGISTERED ? MS_PHASE_REGISTER : MS_PHASE_ALLOC;
+  g_assert_cmpfloat (ms_table_row_number (row, MS_TABLE_COL_ALLOC), ==,
+                     cell->stats.phase_host[alloc].median);
+
+  /* With a sweep beside it, both kinds of columns. */
+  g_assert_true (ms_session_add_run (session, duplex));
+  g_assert_true (column_shown (page, MS_TABLE_COL_E2E));
+  g_assert_true (column_shown (page, MS_TABLE_COL_ALLOC));
+  guint all = costs_r->n_cells + duplex_r->n_cells;
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, all);
+
+  /* The filter: by variant, by mode, case aside; empty shows every row. */
+  GtkEditable *entry = GTK_EDITABLE (ms_test_find (GTK_WIDGET (page), GTK_TYPE_SEARCH_ENTRY, NULL));
+  g_assert_nonnull (entry);
+  guint n_duplex = count_cells (duplex_r, "copy=duplex");
+  g_assert_cmpuint (n_duplex, >, 0);
+  g_assert_cmpuint (n_duplex, <, duplex_r->n_cells);
+  gtk_editable_set_text (entry, "Copy=Duplex");
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, n_duplex);
+  for (guint i = 0; i < n_duplex; i++) {
+    g_autoptr (MsTableRow) r = g_list_model_get_item (rows, i);
+    g_autofree char *v = ms_table_row_text (r, MS_TABLE_COL_VARIANT);
+    g_assert_cmpstr (v, ==, "copy=duplex");
+  }
+  gtk_editable_set_text (entry, "no such mode");
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 0);
+  gtk_editable_set_text (entry, "");
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, all);
+  g_assert_finalize_object (page);
 }
 
 int
@@ -299,5 +429,7 @@ main (int argc, char **argv)
   g_test_add_func ("/table-page/lazy-rows", test_lazy_rows);
   g_test_add_func ("/table-page/limit", test_limit);
   g_test_add_func ("/table-page/rows-grow-when-shown", test_rows_grow_when_shown);
+  g_test_add_func ("/table-page/session", test_session);
+  g_test_add_func ("/table-page/lessons", test_lessons);
   return g_test_run ();
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-widget-timeline-page.c: MsTimelinePage's pickers, the repetition it
- * starts on, and its zoom action. */
+ * starts on, its zoom action, and the page following its session. */
 #include "ms-timeline-page.h"
 #include "ms-widget-test.h"
 
@@ -107,11 +107,62 @@ test_sizes_per_run (void)
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
+/* Around a session without a GPU: the page shows the session's selected
+ * run and picking a run selects it in the session; a run closed leaves the
+ * other, the last one closed empties the page. */
+static void
+test_session (void)
+{
+  g_autoptr (MsSession) session = ms_session_new ();
+  MsTimelinePage *page = g_object_new (MS_TYPE_TIMELINE_PAGE, "session", session, NULL);
+  MsTimelineView *view = ms_timeline_page_get_view (page);
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1000, 500);
+  g_assert_null (ms_timeline_page_get_cell (page, NULL));
+
+  g_autoptr (MsRun) run = ms_test_read_run ("h100-default-samples.csv", "default");
+  g_autoptr (MsRun) large = ms_test_read_run ("h100-large-samples.csv", "large");
+  g_assert_true (ms_session_add_run (session, run));
+  const MsCell *cell = ms_timeline_page_get_cell (page, NULL);
+  g_assert_nonnull (cell);
+  g_assert_cmpint (cell->exponent, ==, 20);
+  g_assert_true (ms_session_get_selected_run (session) == run);
+  g_assert_nonnull (strstr (ms_timeline_view_get_title (view), "2^20"));
+
+  /* The session's selected run is the one shown; the title follows. */
+  g_assert_true (ms_session_add_run (session, large));
+  g_assert_true (ms_session_get_selected_run (session) == run);
+  guint title_n;
+  ms_test_watch (view, "title", &title_n);
+  ms_session_set_selected_run (session, large);
+  g_assert_cmpuint (title_n, >=, 1);
+  cell = ms_timeline_page_get_cell (page, NULL);
+  g_assert_nonnull (cell);
+  g_assert_cmpint (cell->exponent, ==, 22);
+  g_assert_nonnull (strstr (ms_timeline_view_get_title (view), "2^22"));
+  /* Picking a run here selects it in the session. */
+  GtkDropDown *run_dd = GTK_DROP_DOWN (ms_test_find (GTK_WIDGET (page), GTK_TYPE_DROP_DOWN, NULL));
+  g_assert_cmpuint (gtk_drop_down_get_selected (run_dd), ==, 1);
+  gtk_drop_down_set_selected (run_dd, 0);
+  g_assert_true (ms_session_get_selected_run (session) == run);
+
+  /* Closing the run shown shows the other. */
+  g_assert_true (ms_session_remove_run (session, run, NULL));
+  cell = ms_timeline_page_get_cell (page, NULL);
+  g_assert_nonnull (cell);
+  g_assert_cmpint (cell->exponent, ==, 22);
+  g_assert_true (ms_session_get_selected_run (session) == large);
+  ms_session_clear_runs (session);
+  g_assert_null (ms_timeline_page_get_cell (page, NULL));
+  g_assert_null (ms_session_get_selected_run (session));
+  ms_test_destroy (window, GTK_WIDGET (page));
+}
+
 int
 main (int argc, char **argv)
 {
   ms_widget_test_init (&argc, &argv);
   g_test_add_func ("/timeline-page/pickers", test_pickers);
   g_test_add_func ("/timeline-page/sizes-per-run", test_sizes_per_run);
+  g_test_add_func ("/timeline-page/session", test_session);
   return g_test_run ();
 }

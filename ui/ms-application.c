@@ -168,9 +168,12 @@ ms_application_startup (GApplication *app)
     { "win.view(3)", { "<Alt>4", NULL } },
     { "win.view(4)", { "<Alt>5", NULL } },
     { "win.view(5)", { "<Alt>6", NULL } },
+    { "win.view(6)", { "<Alt>7", NULL } },
+    { "win.view(7)", { "<Alt>8", NULL } },
     { "win.timeline-zoom(1)", { "<Primary>bracketright", NULL } },
     { "win.timeline-zoom(-1)", { "<Primary>bracketleft", NULL } },
     { "win.copy-rows", { "<Primary>c", NULL } },
+    { "win.filter-rows", { "<Primary>f", NULL } },
     { "win.show-runs", { "<Primary><Shift>r", NULL } },
     { "win.show-help-overlay", { "<Primary>question", NULL } },
   };

@@ -94,6 +94,26 @@ on_series_popover_show (GtkPopover *popover, MsChartPage *self)
     gtk_box_append (self->series_box, gtk_label_new (_("No series yet")));
 }
 
+/* Up and Down move between the check buttons, as in a menu: a popover,
+ * unlike a window, has no arrow keys of its own, and its directional focus
+ * does not move down a box; the tab order is the list's. */
+static gboolean
+on_series_key_pressed (GtkEventControllerKey *keys, guint keyval, guint keycode,
+                       GdkModifierType state, MsChartPage *self)
+{
+  GtkDirectionType dir;
+  if (keyval == GDK_KEY_Up || keyval == GDK_KEY_KP_Up)
+    dir = GTK_DIR_TAB_BACKWARD;
+  else if (keyval == GDK_KEY_Down || keyval == GDK_KEY_KP_Down)
+    dir = GTK_DIR_TAB_FORWARD;
+  else
+    return FALSE;
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK))
+    return FALSE;
+  gtk_widget_child_focus (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (keys)), dir);
+  return TRUE;
+}
+
 /* The chart's filter stays in sight with a way out, so that a lesson never
  * leaves the chart short of series without saying so. */
 static void
@@ -206,6 +226,7 @@ ms_chart_page_class_init (MsChartPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsChartPage, health_warning_label);
   gtk_widget_class_bind_template_callback (widget_class, on_show_all_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_series_popover_show);
+  gtk_widget_class_bind_template_callback (widget_class, on_series_key_pressed);
   gtk_widget_class_bind_template_callback (widget_class, on_metric_selected);
 }
 

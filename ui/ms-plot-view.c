@@ -7,6 +7,7 @@
 #include "ms-views.h"
 
 #include <math.h>
+#include <string.h>
 
 struct _MsPlotView {
   GtkWidget parent_instance;
@@ -17,6 +18,7 @@ struct _MsPlotView {
   int planned_min_exp, planned_max_exp; /* -1: none */
   MsViewScale scale;
   GHashTable *hidden; /* labels switched off in the legend */
+  GHashTable *run_labels; /* MsRun* -> its label when the series were last named */
   char *modes;        /* "pageable,pinned": only these modes' series; NULL: all */
   MsChartData *data;  /* built lazily from runs */
   MsChartLayout layout;
@@ -285,6 +287,7 @@ ms_plot_view_finalize (GObject *object)
 {
   MsPlotView *self = MS_PLOT_VIEW (object);
   g_hash_table_unref (self->hidden);
+  g_hash_table_unref (self->run_labels);
   g_free (self->modes);
   ms_chart_layout_clear (&self->layout);
   G_OBJECT_CLASS (ms_plot_view_parent_class)->finalize (object);
@@ -327,6 +330,7 @@ static void
 ms_plot_view_init (MsPlotView *self)
 {
   self->hidden = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->run_labels = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   self->hover_x = -1;
   self->planned_min_exp = self->planned_max_exp = -1;
   self->scale = (MsViewScale){ 1, 1 };
@@ -351,9 +355,49 @@ ms_plot_view_new (MsMetric metric)
   return g_object_new (MS_TYPE_PLOT_VIEW, "metric", metric, NULL);
 }
 
+/* Renames hidden series ending in "(old)" to end in "(now)". */
+static void
+rename_hidden (GHashTable *hidden, const char *old, const char *now)
+{
+  g_autofree char *old_end = g_strdup_printf ("(%s)", old);
+  g_autoptr (GPtrArray) renamed = g_ptr_array_new_with_free_func (g_free);
+  GHashTableIter it;
+  const char *label;
+  g_hash_table_iter_init (&it, hidden);
+  while (g_hash_table_iter_next (&it, (gpointer *) &label, NULL))
+    if (g_str_has_suffix (label, old_end)) {
+      int head = (int) (strlen (label) - strlen (old_end));
+      g_ptr_array_add (renamed, g_strdup_printf ("%.*s(%s)", head, label, now));
+      g_hash_table_iter_remove (&it);
+    }
+  for (guint k = 0; k < renamed->len; k++)
+    g_hash_table_add (hidden, g_strdup (g_ptr_array_index (renamed, k)));
+}
+
+/* A renamed run's series stay hidden: their labels end in the run's label
+ * in parentheses (ms_plot_series_label), which the rename changed. The
+ * runs last shown are alive here (the caller's array held them), so a run
+ * is known by its address. */
+static void
+follow_renames (MsPlotView *self, GPtrArray *runs)
+{
+  GHashTable *labels = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  for (guint i = 0; runs && i < runs->len; i++) {
+    MsRun *run = g_ptr_array_index (runs, i);
+    char *now = ms_plot_run_label (ms_run_get_results (run));
+    const char *old = g_hash_table_lookup (self->run_labels, run);
+    if (old && strcmp (old, now) != 0)
+      rename_hidden (self->hidden, old, now);
+    g_hash_table_replace (labels, run, now);
+  }
+  g_hash_table_unref (self->run_labels);
+  self->run_labels = labels;
+}
+
 void
 ms_plot_view_set_runs (MsPlotView *self, GPtrArray *runs)
 {
+  follow_renames (self, runs);
   /* Always rebuilds: the same array may have changed in place. */
   if (runs != self->runs) {
     g_clear_pointer (&self->runs, g_ptr_array_unref);

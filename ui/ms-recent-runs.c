@@ -16,6 +16,7 @@ struct _MsRecentRuns {
   GtkSingleSelection *selection;
   GHashTable *deleted; /* path -> MsRunsEntry, while its undo is offered */
   char *toast_text;
+  gboolean list_focused; /* the keyboard was put in the list once */
 };
 
 G_DEFINE_FINAL_TYPE (MsRecentRuns, ms_recent_runs, ADW_TYPE_WINDOW)
@@ -51,6 +52,10 @@ update_page (MsRecentRuns *self)
   g_object_get (self->library, "loading", &loading, NULL);
   gboolean empty = g_list_model_get_n_items (G_LIST_MODEL (self->library)) == 0;
   gtk_stack_set_visible_child_name (self->stack, empty && !loading ? "empty" : "list");
+  /* The keyboard starts in the list (not in the folder's selectable label),
+   * once: later changes of the listing leave the focus where the user put it. */
+  if (!empty && !self->list_focused && gtk_widget_get_mapped (GTK_WIDGET (self->list_view)))
+    self->list_focused = gtk_widget_grab_focus (GTK_WIDGET (self->list_view));
 }
 
 /* ---- rows ------------------------------------------------------------------------ */
@@ -302,6 +307,7 @@ ms_recent_runs_constructed (GObject *object)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->library, "notify::loading", G_CALLBACK (update_page), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_swapped (self->list_view, "map", G_CALLBACK (update_page), self);
   g_autofree char *where = g_strdup_printf (_("Kept in %s"),
                                             ms_runs_library_get_folder (self->library));
   g_autofree char *valid = g_utf8_make_valid (where, -1);

@@ -40,6 +40,8 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (MsRunsLibrary, ms_runs_library, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, list_model_init))
 
 enum { PROP_0, PROP_FOLDER, PROP_LOADING, PROP_WRITING, PROP_WRITE_ERROR, N_PROPS };
+enum { SIGNAL_RENAMED, N_SIGNALS };
+static guint signals[N_SIGNALS];
 static GParamSpec *props[N_PROPS];
 
 /* ---- GListModel: the store's items ---------------------------------------- */
@@ -135,6 +137,9 @@ ms_runs_library_class_init (MsRunsLibraryClass *klass)
   props[PROP_WRITE_ERROR] = g_param_spec_string ("write-error", NULL, NULL, NULL,
                                                  G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
+  signals[SIGNAL_RENAMED] =
+    g_signal_new ("renamed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
 }
 
 static void
@@ -596,6 +601,7 @@ ms_runs_library_rename (MsRunsLibrary *self, MsRunsEntry *entry, const char *nam
     return FALSE;
   follow_move (self, from, to);
   ms_runs_library_reload (self);
+  g_signal_emit (self, signals[SIGNAL_RENAMED], 0, from, to, clean);
   return TRUE;
 }
 

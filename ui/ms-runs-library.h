@@ -21,7 +21,9 @@ G_DECLARE_FINAL_TYPE (MsRunsLibrary, ms_runs_library, MS, RUNS_LIBRARY, GObject)
 
 /* Properties: "folder" (construct-only), "loading" (a listing is under way,
  * read-only), "writing" (a write is under way, read-only), "write-error" (why the last write failed; NULL once a write
- * works again; read-only). */
+ * works again; read-only).
+ * Signal: "renamed" (old samples path, new samples path, new name): a
+ * kept run was renamed, so that a window showing it can follow. */
 MsRunsLibrary *ms_runs_library_new (const char *folder);
 /* The app's library, in g_get_user_data_dir ()/memsweep/runs. */
 MsRunsLibrary *ms_runs_library_get_default (void);

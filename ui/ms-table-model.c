@@ -20,6 +20,7 @@ struct _MsTableModel {
   GArray *runs; /* MsTableRun */
   guint n_items; /* every row; the list shows MIN (n_items, limit) */
   guint limit;
+  gboolean has_variants, has_costs, has_times; /* over every run */
 };
 
 static void ms_table_model_list_init (GListModelInterface *iface);
@@ -50,7 +51,8 @@ ms_table_model_get_item (GListModel *list, guint position)
   for (guint r = 0; r < self->runs->len; r++) {
     const MsTableRun *t = &g_array_index (self->runs, MsTableRun, r);
     if (position < t->n_cells)
-      return ms_table_row_new (t->run->label, &t->run->cells[position]);
+      return ms_table_row_new (t->run->label, &t->run->cells[position],
+                               ms_table_row_kind_of (t->run));
     position -= t->n_cells;
   }
   return NULL;
@@ -135,6 +137,22 @@ emit_shown_changes (MsTableModel *self, guint position, guint removed, guint add
     g_list_model_items_changed (G_LIST_MODEL (self), position, r, a);
 }
 
+/* Which columns the runs give numbers or text to. */
+static void
+find_kinds (MsTableModel *self)
+{
+  self->has_variants = self->has_costs = self->has_times = FALSE;
+  for (guint r = 0; r < self->runs->len; r++) {
+    const MsResults *run = g_array_index (self->runs, MsTableRun, r).run;
+    gboolean costs = ms_table_row_kind_of (run) == MS_TABLE_ROW_COSTS;
+    self->has_costs |= costs;
+    self->has_times |= !costs;
+    /* A run has few cells (modes x sizes x variants). */
+    for (size_t i = 0; i < run->n_cells && !self->has_variants; i++)
+      self->has_variants = run->cells[i].variant[0] != '\0';
+  }
+}
+
 guint
 ms_table_model_set_runs (MsTableModel *self, GPtrArray *runs)
 {
@@ -165,6 +183,7 @@ ms_table_model_set_runs (MsTableModel *self, GPtrArray *runs)
   g_array_set_size (self->runs, 0);
   g_array_append_vals (self->runs, seen->data, seen->len);
   self->n_items = n_items;
+  find_kinds (self);
   emit_shown_changes (self, position, removed, added, n_before);
   return removed || added ? position : n_items;
 }
@@ -190,4 +209,17 @@ guint
 ms_table_model_get_n_all (MsTableModel *self)
 {
   return self->n_items;
+}
+
+gboolean
+ms_table_model_has_column (MsTableModel *self, MsTableCol col)
+{
+  if (col == MS_TABLE_COL_VARIANT)
+    return self->has_variants;
+  if (col == MS_TABLE_COL_ALLOC || col == MS_TABLE_COL_FREE)
+    return self->has_costs;
+  /* Without runs the table's usual columns, not an empty header. */
+  if (ms_table_col_is_time (col))
+    return self->has_times || self->runs->len == 0;
+  return TRUE;
 }

@@ -7,6 +7,7 @@
 #include <gio/gio.h>
 
 #include "memsweep.h"
+#include "ms-table-row.h"
 
 G_BEGIN_DECLS
 
@@ -24,5 +25,8 @@ void ms_table_model_set_limit (MsTableModel *self, guint limit);
 guint ms_table_model_get_limit (MsTableModel *self);
 /* Every row, shown or beyond the limit. */
 guint ms_table_model_get_n_all (MsTableModel *self);
+/* Whether a run gives the column anything: a variant, the costs lesson's
+ * allocation and free, the times and rates of every other run. */
+gboolean ms_table_model_has_column (MsTableModel *self, MsTableCol col);
 
 G_END_DECLS

@@ -14,6 +14,8 @@ struct _MsTablePage {
   GtkColumnView *column_view;
   GtkMultiSelection *selection;
   MsTableModel *store; /* rows made as they show */
+  GtkStringFilter *filter; /* by mode or variant, from filter_entry */
+  GtkSearchEntry *filter_entry;
 
   /* Held here too: the column view lets go of it while the page is hidden,
    * so that runs opened or swept meanwhile build no row widgets. */
@@ -88,6 +90,18 @@ add_columns (MsTablePage *self)
     gtk_column_view_column_set_expand (col, c == MS_TABLE_COL_MESSAGE);
     gtk_column_view_append_column (self->column_view, col);
     g_object_unref (col);
+  }
+}
+
+/* The columns the runs give something to (a variant, the costs lesson's
+ * allocation and free, everyone else's times). */
+static void
+show_columns (MsTablePage *self)
+{
+  GListModel *columns = gtk_column_view_get_columns (self->column_view);
+  for (MsTableCol c = 0; c < MS_TABLE_N_COLS; c++) {
+    g_autoptr (GtkColumnViewColumn) col = g_list_model_get_item (columns, c);
+    gtk_column_view_column_set_visible (col, ms_table_model_has_column (self->store, c));
   }
 }
 
@@ -232,6 +246,8 @@ ms_table_page_class_init (MsTablePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsTablePage, column_view);
   gtk_widget_class_bind_template_child (widget_class, MsTablePage, selection);
   gtk_widget_class_bind_template_child (widget_class, MsTablePage, store);
+  gtk_widget_class_bind_template_child (widget_class, MsTablePage, filter);
+  gtk_widget_class_bind_template_child (widget_class, MsTablePage, filter_entry);
 }
 
 static void
@@ -239,6 +255,11 @@ ms_table_page_init (MsTablePage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   add_columns (self);
+  gtk_string_filter_set_expression (
+    self->filter, gtk_cclosure_expression_new (G_TYPE_STRING, NULL, 0, NULL,
+                                               G_CALLBACK (ms_table_row_dup_search_text), NULL,
+                                               NULL));
+  show_columns (self);
   self->rows = g_object_ref (GTK_SELECTION_MODEL (self->selection));
   gtk_column_view_set_model (self->column_view, NULL);
 }
@@ -252,6 +273,7 @@ ms_table_page_set_runs (MsTablePage *self, GPtrArray *runs)
   if (self->attached && !rows_are_sorted (self))
     ms_table_model_set_limit (self->store, g_list_model_get_n_items (G_LIST_MODEL (self->store)));
   guint changed = ms_table_model_set_runs (self->store, runs);
+  show_columns (self);
   if (self->held_selection && !gtk_bitset_is_empty (self->held_selection) &&
       changed <= gtk_bitset_get_maximum (self->held_selection))
     g_clear_pointer (&self->held_selection, gtk_bitset_unref);
@@ -280,4 +302,10 @@ ms_table_page_dup_selected_csv (MsTablePage *self)
   }
   gtk_bitset_unref (sel);
   return g_string_free (out, FALSE);
+}
+
+gboolean
+ms_table_page_focus_filter (MsTablePage *self)
+{
+  return gtk_widget_grab_focus (GTK_WIDGET (self->filter_entry));
 }

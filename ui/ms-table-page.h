@@ -16,6 +16,8 @@ G_DECLARE_FINAL_TYPE (MsTablePage, ms_table_page, MS, TABLE_PAGE, MsPage)
 void ms_table_page_set_runs (MsTablePage *self, GPtrArray *runs);
 /* The rows as shown (sorted), with the selection. */
 GtkSelectionModel *ms_table_page_get_selection (MsTablePage *self);
+/* Puts the keyboard in the filter entry (the window's Ctrl+F). */
+gboolean ms_table_page_focus_filter (MsTablePage *self);
 /* The selected rows as CSV, header first. */
 char *ms_table_page_dup_selected_csv (MsTablePage *self);
 

@@ -13,7 +13,9 @@ typedef enum {
   MS_TABLE_COL_RUN,
   MS_TABLE_COL_MODE,
   MS_TABLE_COL_SIZE,
+  MS_TABLE_COL_VARIANT, /* a lesson's setting ("copy=duplex") */
   MS_TABLE_COL_STATUS,
+  MS_TABLE_COL_REPS,
   MS_TABLE_COL_E2E,
   MS_TABLE_COL_E2E_MIN,
   MS_TABLE_COL_E2E_MAX,
@@ -22,6 +24,8 @@ typedef enum {
   MS_TABLE_COL_D2H_GBPS,
   MS_TABLE_COL_KERNEL,
   MS_TABLE_COL_OVERHEAD, /* instrumented / plain median e2e */
+  MS_TABLE_COL_ALLOC,    /* the costs lesson's: allocation (or register) on the host */
+  MS_TABLE_COL_FREE,     /* and its free (or unregister) */
   MS_TABLE_COL_MESSAGE,
   MS_TABLE_N_COLS
 } MsTableCol;
@@ -29,8 +33,21 @@ typedef enum {
 #define MS_TYPE_TABLE_ROW (ms_table_row_get_type ())
 G_DECLARE_FINAL_TYPE (MsTableRow, ms_table_row, MS, TABLE_ROW, GObject)
 
+/* What a row's numbers are: a sweep's or a lesson's times and rates, or
+ * the costs lesson's allocation and free (no end-to-end time or rate). */
+typedef enum {
+  MS_TABLE_ROW_TIMES,
+  MS_TABLE_ROW_COSTS,
+} MsTableRowKind;
+
 /* A copy of the cell's summary (no events or samples). */
-MsTableRow *ms_table_row_new (const char *run, const MsCell *cell);
+MsTableRow *ms_table_row_new (const char *run, const MsCell *cell, MsTableRowKind kind);
+/* The kind of a run's rows. */
+MsTableRowKind ms_table_row_kind_of (const MsResults *run);
+/* Whether the column is one of the times and rates (none for costs rows). */
+gboolean ms_table_col_is_time (MsTableCol col);
+/* What the filter matches: the mode's name and title and the variant. */
+char *ms_table_row_dup_search_text (MsTableRow *row);
 /* The column's title, translated. */
 const char *ms_table_col_title (MsTableCol col);
 gboolean ms_table_col_is_number (MsTableCol col);

@@ -14,6 +14,7 @@ struct _MsTimelinePage {
   GPtrArray *runs;
   gboolean rep_chosen; /* the user picked a repetition */
   int exponent;        /* as notified */
+  GSignalGroup *session_signals; /* the session's selected run */
 
   /* Template children. */
   MsTimelineView *view;
@@ -147,6 +148,10 @@ sync_mode (MsTimelinePage *self)
 static void
 on_run_selected (MsTimelinePage *self)
 {
+  /* The run picked here is the session's selected run, for other views. */
+  MsSession *session = ms_page_get_session (MS_PAGE (self));
+  if (session && selected_run (self))
+    ms_session_set_selected_run (session, selected_run (self));
   sync_sizes (self);
   sync_mode (self);
   on_size_selected (self);
@@ -230,6 +235,9 @@ ms_timeline_page_dispose (GObject *object)
   MsTimelinePage *self = MS_TIMELINE_PAGE (object);
   ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_TIMELINE_PAGE);
   g_clear_pointer (&self->runs, g_ptr_array_unref);
+  if (self->session_signals)
+    g_signal_group_set_target (self->session_signals, NULL);
+  g_clear_object (&self->session_signals);
   G_OBJECT_CLASS (ms_timeline_page_parent_class)->dispose (object);
 }
 
@@ -277,6 +285,27 @@ ms_timeline_page_class_init (MsTimelinePageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_rep_changed);
 }
 
+/* Picks the session's selected run when this page shows it; FALSE when the
+ * run picked stays. */
+static gboolean
+select_session_run (MsTimelinePage *self)
+{
+  MsSession *session = ms_page_get_session (MS_PAGE (self));
+  MsRun *run = session ? ms_session_get_selected_run (session) : NULL;
+  guint index;
+  if (!run || !self->runs || !g_ptr_array_find (self->runs, run, &index) ||
+      index == gtk_drop_down_get_selected (self->run_dropdown))
+    return FALSE;
+  gtk_drop_down_set_selected (self->run_dropdown, index);
+  return TRUE;
+}
+
+static void
+on_session_changed (MsTimelinePage *self)
+{
+  g_signal_group_set_target (self->session_signals, ms_page_get_session (MS_PAGE (self)));
+}
+
 /* Run names shortened in the middle (their ends tell runs apart: the GPU,
  * the sweep number) so that two runs' toolbar fits; the full name in the
  * tooltip. */
@@ -313,6 +342,10 @@ ms_timeline_page_init (MsTimelinePage *self)
     gtk_string_list_append (self->mode_list, ms_mode_title (m));
   gtk_drop_down_set_selected (self->mode_dropdown, MS_MODE_PAGEABLE);
   gtk_widget_set_visible (self->run_box, FALSE);
+  self->session_signals = g_signal_group_new (MS_TYPE_SESSION);
+  g_signal_group_connect_swapped (self->session_signals, "notify::selected-run",
+                                  G_CALLBACK (select_session_run), self);
+  g_signal_connect (self, "notify::session", G_CALLBACK (on_session_changed), NULL);
 }
 
 void
@@ -326,6 +359,7 @@ ms_timeline_page_set_runs (MsTimelinePage *self, GPtrArray *runs)
   /* Refilling the lists passes through other selections: update once. */
   g_signal_handlers_block_by_func (self->run_dropdown, on_run_selected, self);
   ms_pickers_sync (self->run_dropdown, names);
+  select_session_run (self);
   g_signal_handlers_unblock_by_func (self->run_dropdown, on_run_selected, self);
   gtk_widget_set_visible (self->run_box, names->len > 1);
   on_run_selected (self);

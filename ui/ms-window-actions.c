@@ -446,6 +446,15 @@ action_copy_rows (GSimpleAction *a, GVariant *p, gpointer data)
   ms_window_toast (self, _("Copied the selected rows as CSV"));
 }
 
+/* Ctrl+F from any page: the table, with the keyboard in its filter. */
+static void
+action_filter_rows (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  MsWindow *self = data;
+  ms_window_set_view (self, MS_VIEW_TABLE);
+  ms_table_page_focus_filter (self->table_page);
+}
+
 /* win.show-help-overlay: the shortcuts window is built the first time it
  * is asked for. (GtkApplication would build it for every new window, before
  * the first frame, if it were at gtk/help-overlay.ui.) */
@@ -478,6 +487,7 @@ ms_window_add_actions (MsWindow *self)
     { "view", action_view, "i" },
     { "timeline-zoom", action_timeline_zoom, "i" },
     { "copy-rows", action_copy_rows },
+    { "filter-rows", action_filter_rows },
     { "show-runs", action_show_runs },
     { "show-help-overlay", action_show_help_overlay },
     /* A toggle; its state follows the "presentation" property (a

@@ -3,7 +3,8 @@
  * shown once (until a write works again) with an offer to export; closing
  * or quitting while a sweep runs asks whether to stop it, and the window
  * closes only once what was measured has been kept; the Recent Runs dialog
- * opens a kept run as a file is opened. */
+ * opens a kept run as a file is opened, and a run renamed there is renamed
+ * here too. */
 #include <glib/gi18n.h>
 
 #include "ms-recent-runs.h"
@@ -75,11 +76,32 @@ action_recent_runs (GSimpleAction *a, GVariant *p, gpointer data)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* A run renamed in Recent Runs while this window shows it (opened from its
+ * file, or the sweep that was kept there) takes the new name and file. */
+static void
+on_library_renamed (MsRunsLibrary *library, const char *old_path, const char *new_path,
+                    const char *name, MsWindow *self)
+{
+  g_autoptr (GPtrArray) runs = ms_session_dup_runs (self->session);
+  for (guint i = 0; i < runs->len; i++) {
+    MsRun *run = g_ptr_array_index (runs, i);
+    gboolean opened = g_strcmp0 (ms_run_get_source_file (run), old_path) == 0;
+    g_autofree char *kept = ms_runs_library_dup_path (library, ms_run_get_results (run));
+    if (!opened && g_strcmp0 (kept, new_path) != 0)
+      continue;
+    if (opened)
+      ms_run_set_source_file (run, new_path);
+    ms_session_rename_run (self->session, run, name);
+  }
+}
+
 void
 ms_window_library_init (MsWindow *self)
 {
   g_signal_connect_object (ms_runs_library_get_default (), "notify::write-error",
                            G_CALLBACK (on_write_error), self, 0);
+  g_signal_connect_object (ms_runs_library_get_default (), "renamed",
+                           G_CALLBACK (on_library_renamed), self, 0);
   static const GActionEntry entries[] = { { "recent-runs", action_recent_runs } };
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
 }

@@ -27,7 +27,7 @@ enum {
 static GParamSpec *props[N_PROPS];
 
 static const char *view_names[MS_VIEW_COUNT] = {
-  "bandwidth", "time", "timeline", "breakdown", "table", "compare",
+  "bandwidth", "time", "timeline", "breakdown", "table", "compare", "devices", "lessons",
 };
 
 void

@@ -24,6 +24,7 @@
 
 #include "ms-cli-common.h"
 #include "ms-cli-extra.h"
+#include "ms-cli-run-options.h"
 #include "ms-i18n.h"
 #include "memsweep.h"
 

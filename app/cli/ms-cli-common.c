@@ -100,6 +100,13 @@ static const char *const exit_status =
          "Exit status: 0 success, 1 runtime failure (a failed cell included),\n"
          "2 bad usage or bad input file, 3 no usable CUDA device.\n");
 
+int
+ms_cli_bad_usage (const char *command)
+{
+  fprintf (stderr, ms_gettext ("Try 'memsweep %s --help'.\n"), command);
+  return EXIT_USAGE;
+}
+
 const char *
 ms_cli_exit_status (void)
 {

@@ -43,6 +43,8 @@ void ms_cli_protect_input (const char *path);
  * work; false after "memsweep: --out: why". */
 bool ms_cli_output_ok (const char *path);
 
+/* "Try 'memsweep COMMAND --help'." on stderr; EXIT_USAGE. */
+int ms_cli_bad_usage (const char *command);
 /* Whether standard output took everything (a message when not). */
 bool ms_cli_stdout_ok (void);
 /* The exit status paragraph of every --help, translated. */

@@ -20,15 +20,6 @@ int ms_cli_calibrate (int argc, char **argv);
 int ms_cli_fleet (int argc, char **argv);
 int ms_cli_fleet_node (int argc, char **argv);
 int ms_cli_fleet_report (int argc, char **argv);
-/* memsweep-cli.c: the run options a command hands on to `memsweep run`
- * (calibrate, fleet, fleet-node), parsed and checked once, as run would,
- * before anything starts. The output is the caller's (prefix, checked as
- * run's --out), so --out and --help are refused, and --profile and
- * --no-profile unless allow_profile. -1 when they are fine, else the exit
- * status after a message. (Run's parsing lives with run in memsweep-cli.c;
- * this is the one call back into it.) */
-int ms_cli_check_run_options (const char *command, const char *prefix, bool allow_profile,
-                              int argc, char **argv);
 /* ms-cli-lesson.c: lesson (part false) and the hidden __lesson-part. */
 int ms_cli_lesson (int argc, char **argv, bool part);
 /* ms-cli-lesson-table.c: the cells of a lesson's results and its finding. */

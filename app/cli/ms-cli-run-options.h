@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-run-options.h: the options of `memsweep run` (ms-cli-run-options.c):
+ * their help, their parsing and checks, and the check that calibrate,
+ * fleet and fleet-node apply to the run options they hand on. Exit codes
+ * are ms-cli-common.h's. */
+#pragma once
+
+#include <limits.h>
+#include <stdbool.h>
+
+#include "memsweep.h"
+
+typedef struct {
+  MsSweep sweep;
+  const char *prefix;
+  bool quiet;
+  bool json;
+  const char *fixed_opt, *adaptive_opt; /* the repetition rule's options given */
+  const char *profile; /* --profile FILE */
+  MsRunToRun profile_rr; /* its contents, read once by ms_cli_run_options_parse */
+  char profile_device[256];
+  bool no_profile;
+  char samples_path[PATH_MAX];
+  char summary_path[PATH_MAX];
+} MsCliRunOptions;
+
+/* The options of run, translated, for the usage text and run --help. */
+const char *ms_cli_run_options_text (void);
+/* `memsweep run --help`. */
+void ms_cli_run_help (void);
+/* Options, validation and the output files, all before anything is
+ * measured (argv[0] is "run"). -1 to go on, or the exit status. */
+int ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv);
+/* The run options a command hands on to `memsweep run` (calibrate, fleet,
+ * fleet-node), parsed and checked once, as run would, before anything
+ * starts. The output is the caller's (prefix, checked as run's --out), so
+ * --out and --help are refused, and --profile and --no-profile unless
+ * allow_profile. -1 when they are fine, else the exit status after a
+ * message. */
+int ms_cli_check_run_options (const char *command, const char *prefix, bool allow_profile,
+                              int argc, char **argv);

@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-run.c: `memsweep run`: a sweep with a progress bar, its files, its
+ * table or JSON, and what went wrong; the options are ms-cli-run-options.c's. */
+#define _POSIX_C_SOURCE 200809L
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "memsweep.h"
+#include "ms-cli-common.h"
+#include "ms-cli-json.h"
+#include "ms-cli-run-options.h"
+#include "ms-cli-run.h"
+#include "ms-cli-tables.h"
+#include "ms-csv-pair.h"
+#include "ms-i18n.h"
+
+typedef struct {
+  bool bar;
+  double start_us;
+} Progress;
+
+static void
+on_progress (int index, int n, const MsCell *cell, void *user)
+{
+  Progress *p = user;
+  if (!p->bar)
+    return;
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  double now = ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
+  double elapsed = (now - p->start_us) * 1e-6;
+  double left = index + 1 < n ? elapsed / (index + 1) * (n - index - 1) : 0;
+  const int width = 30;
+  int done = (index + 1) * width / n;
+  fprintf (stderr, "\r[%.*s%.*s] %d/%d %-16s 2^%-2d  ", done,
+           "##############################", width - done,
+           "..............................", index + 1, n, ms_mode_name (cell->mode),
+           cell->exponent);
+  fprintf (stderr, ms_gettext ("%.1fs left"), left);
+  fputs ("   ", stderr);
+  if (index + 1 == n)
+    fputc ('\n', stderr);
+  fflush (stderr);
+}
+
+static bool
+any_cell_failed (const MsResults *results)
+{
+  for (size_t i = 0; i < results->n_cells; i++)
+    if (results->cells[i].status == MS_CELL_FAILED ||
+        results->cells[i].status == MS_CELL_VERIFY_FAILED)
+      return true;
+  return false;
+}
+
+/* Files first (a closed stdout must not cost the measurements), then the
+ * table, then what went wrong. */
+static int
+save_and_report (const MsCliRunOptions *o, const MsResults *results, MsRunStatus st,
+                 const char *run_err)
+{
+  char err[PATH_MAX + 256], clean[4 * sizeof err], clean2[4 * PATH_MAX];
+  int rc = EXIT_OK, stop_signal;
+  ms_cli_block_stop_signals (true);
+  bool saved = ms_csv_write_pair (results, o->samples_path, o->summary_path, err, sizeof err);
+  ms_cli_block_stop_signals (false);
+  if (!saved) {
+    fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
+    rc = EXIT_RUNTIME;
+  }
+  if (o->json) {
+    ms_json_write (stdout, results);
+  } else {
+    ms_report_header (stdout, results, true);
+    ms_report_table (stdout, results);
+  }
+  if (!ms_cli_stdout_ok ())
+    rc = EXIT_RUNTIME;
+  if (saved)
+    fprintf (stderr, ms_gettext ("memsweep: wrote %s and %s\n"),
+             ms_report_clean (o->samples_path, clean, sizeof clean),
+             ms_report_clean (o->summary_path, clean2, sizeof clean2));
+  stop_signal = ms_cli_stop_signal ();
+  if (st == MS_RUN_CANCELLED) {
+    if (stop_signal)
+      fprintf (stderr, ms_gettext ("memsweep: %s: %s; partial results kept\n"),
+               ms_cli_signal_name (stop_signal), run_err);
+    else
+      fprintf (stderr, ms_gettext ("memsweep: %s; partial results kept\n"), run_err);
+    rc = EXIT_RUNTIME;
+  } else if (stop_signal) {
+    fprintf (stderr, ms_gettext ("memsweep: %s after the sweep had finished; results kept\n"),
+             ms_cli_signal_name (stop_signal));
+    rc = EXIT_RUNTIME;
+  }
+  return any_cell_failed (results) ? EXIT_RUNTIME : rc;
+}
+
+/* The run-to-run spread measured by `memsweep calibrate` widens the
+ * intervals (ms-run-to-run.c): the one given, or this device's default when
+ * it exists and names the same GPU (ms_run_to_run_load_default, as the
+ * window does). */
+static void
+apply_profile (const MsCliRunOptions *o, MsResults *results)
+{
+  char path[PATH_MAX], clean[4 * PATH_MAX];
+  const char *expected = results->device.present ? results->device.name : "none";
+  if (!o->profile) {
+    if (!ms_run_to_run_load_default (&results->run_to_run, &results->device, path, sizeof path))
+      return;
+  } else {
+    /* Read and checked by ms_cli_run_options_parse, before the sweep. */
+    snprintf (path, sizeof path, "%s", o->profile);
+    if (strcmp (o->profile_device, expected) != 0) {
+      fprintf (stderr, ms_gettext ("memsweep: %s was measured on %s, not %s: not used\n"),
+               ms_report_clean (path, clean, sizeof clean), o->profile_device, expected);
+      return;
+    }
+    results->run_to_run = o->profile_rr;
+  }
+  fprintf (stderr,
+           ms_gettext ("memsweep: intervals include the run-to-run spread of %s (%d runs, %s)\n"),
+           ms_report_clean (path, clean, sizeof clean), results->run_to_run.runs,
+           results->run_to_run.date);
+}
+
+int
+ms_cli_run (int argc, char **argv)
+{
+  MsCliRunOptions o;
+  char err[512];
+  /* Before anything else, so that only the process start is unguarded. */
+  atomic_int *cancel = ms_cli_stop_on_signals ();
+  int rc = ms_cli_run_options_parse (&o, argc, argv);
+  if (rc >= 0)
+    return rc;
+
+  MsBackend *backend = ms_backend_new_system ();
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  Progress progress = { .bar = !o.quiet && isatty (STDERR_FILENO),
+                        .start_us = ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3 };
+  MsResults *results = NULL;
+  MsRunStatus st = ms_sweep_run (&o.sweep, backend, on_progress, &progress, cancel,
+                                 &results, err, sizeof err);
+  ms_backend_free (backend);
+  if (results && !o.no_profile)
+    apply_profile (&o, results);
+
+  if (st == MS_RUN_INVALID || st == MS_RUN_NO_DEVICE) {
+    fprintf (stderr, "memsweep: %s\n", err);
+    if (st == MS_RUN_NO_DEVICE)
+      fprintf (stderr,
+               ms_gettext ("memsweep: 'memsweep run --modes host' still runs the CPU baseline\n"));
+    ms_results_free (results);
+    return st == MS_RUN_INVALID ? EXIT_USAGE : EXIT_NO_DEVICE;
+  }
+  if (progress.bar && st == MS_RUN_CANCELLED)
+    fputc ('\n', stderr);
+  rc = save_and_report (&o, results, st, err);
+  ms_results_free (results);
+  return rc;
+}
