@@ -51,3 +51,5 @@ void ms_probe_cell_set (MsProbeCell *cell, MsMode mode, int exponent, const char
 
 /* Each probe lesson's definition, in its own file. */
 extern const MsProbeLesson ms_lesson_concurrent;
+extern const MsProbeLesson ms_lesson_default_stream;
+extern const MsProbeLesson ms_lesson_host_func;

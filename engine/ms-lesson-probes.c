@@ -9,6 +9,8 @@
 #include "ms-lesson-private.h"
 
 static const MsProbeLesson *const probe_lessons[] = {
+  &ms_lesson_default_stream,
+  &ms_lesson_host_func,
   &ms_lesson_concurrent,
 };
 

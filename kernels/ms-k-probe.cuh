@@ -81,3 +81,5 @@ void kp_event (MsKProbe *p, int phase, int lane, double host_start_us, double ho
 
 /* Each probe's sample, in its own file. */
 MsKStatus ms_k_probe_concurrent (MsKProbe *p);
+MsKStatus ms_k_probe_default_stream (MsKProbe *p);
+MsKStatus ms_k_probe_host_func (MsKProbe *p);

@@ -137,6 +137,8 @@ ms_k_probe_run (MsKProbe *p)
     return kp_fail (p, "cudaSetDevice", e);
   switch (p->probe) {
   case MS_K_PROBE_CONCURRENT: return ms_k_probe_concurrent (p);
+  case MS_K_PROBE_DEFAULT_STREAM: return ms_k_probe_default_stream (p);
+  case MS_K_PROBE_HOST_FUNC: return ms_k_probe_host_func (p);
   default: return kp_unsupported (p, "this build of memsweep has no probe %d", p->probe);
   }
 }
