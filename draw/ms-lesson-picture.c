@@ -8,6 +8,8 @@
 
 static const MsLessonPictureFunc pictures[MS_TOPIC_COUNT] = {
   [MS_TOPIC_CONCURRENT] = ms_picture_concurrent,
+  [MS_TOPIC_DEFAULT_STREAM] = ms_picture_default_stream,
+  [MS_TOPIC_HOST_FUNC] = ms_picture_host_func,
 };
 
 gboolean

@@ -33,5 +33,9 @@ void ms_picture_empty (cairo_t *cr, const MsChartStyle *style, double width, dou
 /* Each lesson's picture, in its own file. */
 void ms_picture_concurrent (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
                             double width, double height);
+void ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
+                                double width, double height);
+void ms_picture_host_func (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
+                           double width, double height);
 
 G_END_DECLS
