@@ -84,8 +84,10 @@ draw_timelines (cairo_t *cr, const MsResults *run, const MsChartStyle *st, doubl
 {
   MsTimelineRows rows;
   ms_timeline_rows_init (&rows);
-  const char *titles[] = { N_ ("legacy default stream: lane 1 thread 1, lane 2 thread 2"),
-                           N_ ("per-thread default streams: lane 1 thread 1, lane 2 thread 2") };
+  const char *titles[] = { N_ ("legacy default stream (lane 'stream 0': thread 1, 'stream 1': "
+                               "thread 2)"),
+                           N_ ("per-thread default streams (lane 'stream 0': thread 1, "
+                               "'stream 1': thread 2)") };
   for (int i = 1; i <= 2; i++) {
     const MsCell *c = ms_picture_cell (run, bars[i].variant);
     if (c)
