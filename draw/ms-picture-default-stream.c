@@ -59,8 +59,7 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
     cairo_rectangle (cr, x0, by + row_h * 0.2, ms_scale_to_pixel (&xs, m) - x0, row_h * 0.6);
     cairo_fill (cr);
     /* The time and the multiple of one thread, inside the bar's end. */
-    g_autofree char *text = one > 0 ? g_strdup_printf (_("%.0f µs, %.2f×"), m, m / one)
-                                    : g_strdup_printf (_("%.0f µs"), m);
+    g_autofree char *text = g_strdup_printf (_("%.0f µs, %.2f×"), m, m / one);
     ms_set_color (cr, &(MsColor) { 0, 0, 0, 1 }, 0.9);
     ms_draw_text (cr, text, ms_scale_to_pixel (&xs, m) - fs * 0.3, by + row_h / 2, fs * 0.9, 1,
                   0.5, FALSE, NULL, NULL);
