@@ -64,8 +64,11 @@ worker_main (void *data)
 {
   Worker *w = (Worker *) data;
   Release *r = w->release;
-  /* The current device is per thread: set before the window. */
+  /* The current device is per thread, and a thread's per-thread default
+   * stream is made on its first use: both before the window. */
   w->error = cudaSetDevice (w->device);
+  if (w->error == cudaSuccess)
+    w->error = cudaStreamSynchronize (w->stream);
   pthread_mutex_lock (&r->lock);
   r->ready++;
   pthread_cond_broadcast (&r->cond);

@@ -82,8 +82,15 @@ clock_handshake (MsKProbe *p, cudaStream_t stream, KpStamps *st, KpOrigin *o, cu
   h[SLOT_GO] = h[SLOT_STARTED] = 0;
   __sync_synchronize ();
   handshake_kernel<<<1, 1, 0, stream>>> (st->dev);
-  KP_CHECK (p, cudaGetLastError ());
-  KP_CHECK (p, cudaEventRecord (after, stream));
+  cudaError_t e = cudaGetLastError ();
+  if (e == cudaSuccess)
+    e = cudaEventRecord (after, stream);
+  if (e != cudaSuccess) {
+    /* Never leave the kernel waiting: the stream would not drain. */
+    h[SLOT_GO] = 1;
+    cudaStreamSynchronize (stream);
+    return kp_fail (p, "the clock handshake", e);
+  }
   double t0 = kp_now_us ();
   while (h[SLOT_STARTED] == 0)
     if (kp_now_us () - t0 > 2e6) {
@@ -102,6 +109,9 @@ clock_handshake (MsKProbe *p, cudaStream_t stream, KpStamps *st, KpOrigin *o, cu
 }
 
 typedef struct {
+  /* Here, not on a step's stack: a function left queued by a failed step
+   * still runs until ctx_close synchronises. */
+  HostFunc f;
   cudaStream_t a, b;
   cudaEvent_t clock_end, before, after;
   float *host, *dev;
@@ -116,7 +126,7 @@ typedef struct {
 static MsKStatus
 latency (MsKProbe *p, Ctx *c)
 {
-  HostFunc f = { 0, 0, 0 };
+  HostFunc *f = &c->f;
   int after = p->arg[ARG_AFTER];
   MsKStatus ks = clock_handshake (p, c->a, c->st, &c->origin, c->clock_end);
   if (ks != MS_K_OK)
@@ -129,7 +139,7 @@ latency (MsKProbe *p, Ctx *c)
   } else {
     KP_CHECK (p, kp_spin (c->a, p->arg[ARG_KERNEL_US], 1, 64, 0, c->st->dev + SLOT_KERNEL));
   }
-  KP_CHECK (p, enqueue (c->a, p->arg[ARG_API], &f));
+  KP_CHECK (p, enqueue (c->a, p->arg[ARG_API], f));
   KP_CHECK (p, cudaStreamSynchronize (c->a));
   double start_us = -1, end_us = -1;
   if (after == AFTER_COPY) {
@@ -144,12 +154,12 @@ latency (MsKProbe *p, Ctx *c)
     start_us = kp_stamp_us (&c->origin, c->st->host[SLOT_KERNEL]);
     end_us = kp_stamp_us (&c->origin, c->st->host[SLOT_KERNEL + 1]);
   }
-  double hf_us = f.start_us - c->origin.host_us;
+  double hf_us = f->start_us - c->origin.host_us;
   p->value_us = hf_us - end_us;
   if (p->instrumented) {
     kp_event (p, after == AFTER_COPY ? KP_H2D : KP_KERNEL, 1, -1, 0, start_us, end_us - start_us,
               after == AFTER_COPY ? c->bytes : 0);
-    kp_event (p, KP_HOST_FUNC, 2, -1, 0, hf_us, f.end_us - f.start_us, 0);
+    kp_event (p, KP_HOST_FUNC, 2, -1, 0, hf_us, f->end_us - f->start_us, 0);
   }
   return MS_K_OK;
 }
@@ -161,7 +171,8 @@ static MsKStatus
 slow (MsKProbe *p, Ctx *c)
 {
   int how = p->arg[ARG_SLOW];
-  HostFunc f = { (double) p->arg[ARG_HOST_FUNC_US], 0, 0 };
+  HostFunc *f = &c->f;
+  f->busy_us = p->arg[ARG_HOST_FUNC_US];
   double us = p->arg[ARG_KERNEL_US];
   cudaStream_t ks_stream = how == SLOW_OTHER ? c->b : c->a;
   unsigned long long *stamps = p->instrumented ? c->st->dev + SLOT_KERNEL : NULL;
@@ -172,7 +183,7 @@ slow (MsKProbe *p, Ctx *c)
   }
   double t0 = kp_now_us ();
   if (how != SLOW_NONE)
-    KP_CHECK (p, enqueue (c->a, API_LAUNCH_HOST_FUNC, &f));
+    KP_CHECK (p, enqueue (c->a, API_LAUNCH_HOST_FUNC, f));
   if (how != SLOW_ALONE)
     KP_CHECK (p, kp_spin (ks_stream, us, 1, 64, 0, stamps));
   KP_CHECK (p, cudaStreamSynchronize (how == SLOW_ALONE ? c->a : ks_stream));
@@ -181,7 +192,7 @@ slow (MsKProbe *p, Ctx *c)
   if (p->instrumented) {
     double o = c->origin.host_us;
     if (how != SLOW_NONE)
-      kp_event (p, KP_HOST_FUNC, 3, -1, 0, f.start_us - o, f.end_us - f.start_us, 0);
+      kp_event (p, KP_HOST_FUNC, 3, -1, 0, f->start_us - o, f->end_us - f->start_us, 0);
     if (how != SLOW_ALONE) {
       unsigned long long s = c->st->host[SLOT_KERNEL], e = c->st->host[SLOT_KERNEL + 1];
       kp_event (p, KP_KERNEL, how == SLOW_OTHER ? 2 : 1, -1, 0, kp_stamp_us (&c->origin, s),
