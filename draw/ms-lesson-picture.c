@@ -16,6 +16,8 @@ static const MsLessonPictureFunc pictures[MS_TOPIC_COUNT] = {
   [MS_TOPIC_COPY_KINDS] = ms_picture_copy_kinds,
   [MS_TOPIC_BATCHED] = ms_picture_batched,
   [MS_TOPIC_NUMA] = ms_picture_numa,
+  [MS_TOPIC_DEFAULT_STREAM] = ms_picture_default_stream,
+  [MS_TOPIC_HOST_FUNC] = ms_picture_host_func,
 };
 
 gboolean

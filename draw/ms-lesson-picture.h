@@ -49,5 +49,9 @@ void ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *
                          double width, double height);
 void ms_picture_numa (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                       double height);
+void ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
+                                double width, double height);
+void ms_picture_host_func (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
+                           double width, double height);
 
 G_END_DECLS

@@ -298,13 +298,22 @@ ms_timeline_index_new (const MsCell *cell, int rep, MsTimelineIndex *previous, M
   size_t first, end;
   ms_rep_map_range (ix->reps, rep, &first, &end);
   int max_lane = 0;
+  guint64 other_lanes = 0;
   for (size_t i = first; i < end; i++)
     if (cell->events[i].rep == rep) {
+      int lane = cell->events[i].lane;
+      if (lane > 0 && lane < 64) {
+        if (cell->events[i].phase == MS_PHASE_HOST_FUNC)
+          ix->host_func_lanes |= G_GUINT64_CONSTANT (1) << lane;
+        else
+          other_lanes |= G_GUINT64_CONSTANT (1) << lane;
+      }
       max_lane = MAX (max_lane, cell->events[i].lane);
       if ((unsigned) cell->events[i].phase < MS_PHASE_COUNT)
         ix->seen[cell->events[i].phase] = TRUE;
     }
   ix->n_lanes = max_lane + 1;
+  ix->host_func_lanes &= ~other_lanes;
 
   build_tracks (ix, cell);
   return ix;

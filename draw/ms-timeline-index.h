@@ -53,6 +53,8 @@ struct _MsTimelineIndex {
   MsIndexTrack *tracks;
   guint n_tracks;
   int n_lanes;
+  /* Stream lanes (1..63) that hold only host functions: named for them. */
+  guint64 host_func_lanes;
   gboolean seen[MS_PHASE_COUNT];
   /* Where the cell's repetitions lie: made once per cell, handed on from
    * index to index as the repetition changes, so that a repetition's index

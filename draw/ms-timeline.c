@@ -222,8 +222,10 @@ timeline_background (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeomet
 
 /* Alternating lane backgrounds, named on the left. */
 static void
-timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g, int n_lanes)
+timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g,
+                const MsTimelineIndex *ix)
 {
+  int n_lanes = ix->n_lanes;
   const double fs = ms_style_font_size (st);
   /* Even lanes in one fill, odd ones in another: they do not touch. */
   for (int odd = 0; odd < 2; odd++) {
@@ -236,6 +238,8 @@ timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g
     char name[32];
     if (lane == 0)
       g_snprintf (name, sizeof name, "%s", C_("timeline lane", "host"));
+    else if (lane < 64 && ix->host_func_lanes & (G_GUINT64_CONSTANT (1) << lane))
+      g_snprintf (name, sizeof name, "%s", C_("timeline lane", "host func."));
     else
       g_snprintf (name, sizeof name, _("stream %d"), lane - 1);
     ms_set_color (cr, &st->fg, 0.85);
@@ -630,7 +634,7 @@ ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *
     layout->plot_w = g.pw;
     layout->plot_h = g.ph;
   }
-  timeline_lanes (cr, st, &g, ix->n_lanes);
+  timeline_lanes (cr, st, &g, ix);
   MsScale xs = { MS_SCALE_LINEAR, win->t0, win->t1, g.px0, g.px0 + g.pw, MS_SCALE_TIME_US };
   ms_draw_time_axis (cr, st, &xs, g.py0, g.py0 + g.ph, fs * 7, width - fs * 0.3);
   timeline_bars (cr, st, ix, &g, layout);

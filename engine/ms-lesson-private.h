@@ -66,3 +66,5 @@ extern const MsProbeLesson ms_lesson_batched;
 extern const MsProbeLesson ms_lesson_numa;
 extern const MsProbeLesson ms_lesson_priority;
 extern const MsProbeLesson ms_lesson_sync_async;
+extern const MsProbeLesson ms_lesson_default_stream;
+extern const MsProbeLesson ms_lesson_host_func;

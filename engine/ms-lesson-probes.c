@@ -10,6 +10,8 @@
 
 static const MsProbeLesson *const probe_lessons[] = {
   &ms_lesson_implicit_sync,
+  &ms_lesson_default_stream,
+  &ms_lesson_host_func,
   &ms_lesson_priority,
   &ms_lesson_concurrent,
   &ms_lesson_sync_async,

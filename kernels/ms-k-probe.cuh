@@ -91,3 +91,5 @@ MsKStatus ms_k_probe_numa (MsKProbe *p);
 void kp_numa_release (void);
 MsKStatus ms_k_probe_priority (MsKProbe *p);
 MsKStatus ms_k_probe_sync_async (MsKProbe *p);
+MsKStatus ms_k_probe_default_stream (MsKProbe *p);
+MsKStatus ms_k_probe_host_func (MsKProbe *p);

@@ -145,6 +145,8 @@ ms_k_probe_run (MsKProbe *p)
   case MS_K_PROBE_NUMA: return ms_k_probe_numa (p);
   case MS_K_PROBE_PRIORITY: return ms_k_probe_priority (p);
   case MS_K_PROBE_SYNC_ASYNC: return ms_k_probe_sync_async (p);
+  case MS_K_PROBE_DEFAULT_STREAM: return ms_k_probe_default_stream (p);
+  case MS_K_PROBE_HOST_FUNC: return ms_k_probe_host_func (p);
   default: return kp_unsupported (p, "this build of memsweep has no probe %d", p->probe);
   }
 }

@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-default-stream.c: the default-stream lesson (docs/lessons.md).
+ * Two host threads each copy to the device, run a kernel of fixed
+ * duration and copy back on "the default stream": the legacy one, shared
+ * by every thread, or each thread's own per-thread default stream; one
+ * thread alone is the reference. The caption counts the two threads' time
+ * in one thread's times, measured, not assumed. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ms-i18n.h"
+#include "ms-lesson-caption-private.h"
+#include "ms-lesson-private.h"
+
+#define NAME "default-stream"
+
+/* arg[] of the probe, read by kernels/lesson-default-stream.cu. */
+enum { ARG_THREADS, ARG_PER_THREAD, ARG_KERNEL_US, ARG_COPY_KIB };
+
+static const MsLessonOption options[] = {
+  { "kernel-us", 200, 10, 100000, true, MS_N_ ("each thread's kernel duration, µs") },
+  { "copy-kib", 4096, 4, 65536, true, MS_N_ ("each copy, KiB (to the device and back)") },
+  { NULL },
+};
+
+/* The cells: one thread alone, then two threads on each default stream. */
+static const struct {
+  const char *variant;
+  int threads, per_thread;
+} settings[] = {
+  { "threads=1/stream=legacy", 1, 0 },
+  { "threads=2/stream=legacy", 2, 0 },
+  { "threads=2/stream=per-thread", 2, 1 },
+};
+#define N_SETTINGS ((int) (sizeof settings / sizeof settings[0]))
+
+static void
+parts (MsPartList *list)
+{
+  ms_lesson_add_probe_part (list, MS_PROBE_DEFAULT_STREAM, 0);
+}
+
+static int
+cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
+{
+  (void) part;
+  int n = 0;
+  for (int s = 0; s < N_SETTINGS && n < max; s++) {
+    MsProbeCell *c = &out[n++];
+    ms_probe_cell_set (c, MS_MODE_STREAMS, 0, "%s", settings[s].variant);
+    c->arg[ARG_THREADS] = settings[s].threads;
+    c->arg[ARG_PER_THREAD] = settings[s].per_thread;
+    c->arg[ARG_KERNEL_US] = (int) ms_lesson_option (NAME, sweep, "kernel-us");
+    c->arg[ARG_COPY_KIB] = (int) ms_lesson_option (NAME, sweep, "copy-kib");
+    c->instrumented = 1;
+  }
+  return n;
+}
+
+static double
+median_of (const MsResults *r, int s)
+{
+  const MsCell *c = ms_caption_measured (r, MS_MODE_STREAMS, 0, settings[s].variant);
+  return c ? c->stats.e2e.median : 0;
+}
+
+/* Two threads' work that took `times` one thread's times. */
+static const char *
+verdict (double times)
+{
+  if (times <= 1.35)
+    return ms_gettext ("the threads overlapped");
+  if (times >= 1.8)
+    return ms_gettext ("the threads ran one after the other");
+  return ms_gettext ("the threads partly overlapped");
+}
+
+static bool
+caption (const MsResults *r, int exponent, char *buf, size_t len)
+{
+  (void) exponent;
+  char t1[32], t2[32], t3[32];
+  double one = median_of (r, 0), legacy = median_of (r, 1), per = median_of (r, 2);
+  if (!(one > 0) || !(legacy > 0) || !(per > 0))
+    return ms_caption_missing (buf, len,
+                               ms_gettext ("The run lacks one thread alone, or two threads on "
+                                           "the legacy or on the per-thread default stream."));
+  ms_caption_append (buf, len,
+                     ms_gettext ("One thread's copies and kernel took %s. Two threads took %s "
+                                 "on the legacy default stream (%.2f times one thread): %s."),
+                     ms_caption_time (one, t1, sizeof t1), ms_caption_time (legacy, t2, sizeof t2),
+                     legacy / one, verdict (legacy / one));
+  ms_caption_append (buf, len,
+                     ms_gettext ("On per-thread default streams they took %s (%.2f times): %s."),
+                     ms_caption_time (per, t3, sizeof t3), per / one, verdict (per / one));
+  if (per < 0.9 * legacy)
+    ms_caption_append (buf, len,
+                       ms_gettext ("Per-thread default streams saved %.0f%% of the legacy "
+                                   "stream's time."),
+                       100 * (1 - per / legacy));
+  else
+    ms_caption_append (buf, len,
+                       ms_gettext ("Per-thread default streams were not faster here than the "
+                                   "legacy one."));
+  return true;
+}
+
+const MsProbeLesson ms_lesson_default_stream = {
+  .info = { NAME,
+            MS_N_ ("Two host threads, started before the timing and released together, each "
+                   "copy a buffer to the device, run a kernel of fixed duration and copy it "
+                   "back, all on \"the default stream\": once the legacy default stream, which "
+                   "every thread shares, and once each thread's per-thread default stream "
+                   "(cudaStreamPerThread, named explicitly). The time runs from the release to "
+                   "the end of both threads; one thread alone is the yardstick. Compare the two "
+                   "times with one and with two single-thread times; the timelines come from "
+                   "one more run with events around the copies and the kernels' clock "
+                   "stamps.") },
+  .topic = MS_TOPIC_DEFAULT_STREAM,
+  .probe = MS_PROBE_DEFAULT_STREAM,
+  .settings = "one thread alone, then two threads, each an h2d copy of copy-kib, a kernel of "
+              "kernel-us and a d2h copy, on the legacy and on the per-thread default stream",
+  .options = options,
+  .parts = parts,
+  .cells = cells,
+  .caption = caption,
+};

@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-host-func.c: the host-function lesson (docs/lessons.md). How
+ * soon a host function queued behind a copy or a kernel runs, through
+ * cudaLaunchHostFunc and cudaStreamAddCallback, and what a slow host
+ * function holds back: a kernel queued after it on its stream, or on
+ * another stream. The caption's figures are all measured. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ms-i18n.h"
+#include "ms-lesson-caption-private.h"
+#include "ms-lesson-private.h"
+
+#define NAME "host-func"
+
+/* arg[] of the probe, read by kernels/lesson-host-func.cu. */
+enum { ARG_PART, ARG_API, ARG_AFTER, ARG_SLOW, ARG_HOST_FUNC_US, ARG_KERNEL_US, ARG_COPY_KIB };
+enum { PART_LATENCY, PART_SLOW };
+enum { API_LAUNCH_HOST_FUNC, API_STREAM_CALLBACK };
+enum { AFTER_COPY, AFTER_KERNEL };
+enum { SLOW_ALONE, SLOW_NONE, SLOW_SAME, SLOW_OTHER };
+
+static const MsLessonOption options[] = {
+  { "host-func-us", 1000, 10, 100000, true, MS_N_ ("the slow host function's busy wait, µs") },
+  { "kernel-us", 100, 10, 100000, true, MS_N_ ("each kernel's duration, µs") },
+  { "copy-kib", 1024, 4, 65536, true, MS_N_ ("the copy before a host function, KiB") },
+  { NULL },
+};
+
+static const char *const api_words[] = { "launch-host-func", "stream-callback" };
+static const char *const after_words[] = { "copy", "kernel" };
+static const char *const slow_words[] = { "func-only", "kernel-only", "kernel=same-stream",
+                                          "kernel=other-stream" };
+
+static void
+parts (MsPartList *list)
+{
+  ms_lesson_add_probe_part (list, MS_PROBE_HOST_FUNC, 0);
+}
+
+/* The options every cell carries, after its variant is set. */
+static void
+set_options (MsProbeCell *c, const MsSweep *sweep)
+{
+  c->arg[ARG_HOST_FUNC_US] = (int) ms_lesson_option (NAME, sweep, "host-func-us");
+  c->arg[ARG_KERNEL_US] = (int) ms_lesson_option (NAME, sweep, "kernel-us");
+  c->arg[ARG_COPY_KIB] = (int) ms_lesson_option (NAME, sweep, "copy-kib");
+  c->instrumented = 1;
+}
+
+static int
+cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
+{
+  (void) part;
+  int n = 0;
+  for (int api = 0; api < 2; api++)
+    for (int after = 0; after < 2 && n < max; after++) {
+      MsProbeCell *c = &out[n++];
+      ms_probe_cell_set (c, MS_MODE_STREAMS, 0, "latency/api=%s/after=%s", api_words[api],
+                         after_words[after]);
+      set_options (c, sweep);
+      c->arg[ARG_PART] = PART_LATENCY;
+      c->arg[ARG_API] = api;
+      c->arg[ARG_AFTER] = after;
+    }
+  for (int s = SLOW_ALONE; s <= SLOW_OTHER && n < max; s++) {
+    MsProbeCell *c = &out[n++];
+    ms_probe_cell_set (c, MS_MODE_STREAMS, 0, "slow/%s", slow_words[s]);
+    set_options (c, sweep);
+    c->arg[ARG_PART] = PART_SLOW;
+    c->arg[ARG_SLOW] = s;
+  }
+  return n;
+}
+
+static double
+latency_of (const MsResults *r, int api, int after)
+{
+  char v[MS_VARIANT_LEN];
+  snprintf (v, sizeof v, "latency/api=%s/after=%s", api_words[api], after_words[after]);
+  const MsCell *c = ms_caption_measured (r, MS_MODE_STREAMS, 0, v);
+  return c ? c->stats.e2e.median : -1;
+}
+
+static double
+slow_of (const MsResults *r, int s)
+{
+  char v[MS_VARIANT_LEN];
+  snprintf (v, sizeof v, "slow/%s", slow_words[s]);
+  const MsCell *c = ms_caption_measured (r, MS_MODE_STREAMS, 0, v);
+  return c ? c->stats.e2e.median : 0;
+}
+
+static void
+caption_latency (const MsResults *r, char *buf, size_t len)
+{
+  double l[2][2];
+  for (int api = 0; api < 2; api++)
+    for (int after = 0; after < 2; after++)
+      l[api][after] = latency_of (r, api, after);
+  if (l[0][0] > -1 && l[0][1] > -1)
+    ms_caption_append (buf, len,
+                       ms_gettext ("cudaLaunchHostFunc started its function a median %.1f µs "
+                                   "after the copy before it ended and %.1f µs after the "
+                                   "kernel."),
+                       l[0][0], l[0][1]);
+  if (l[1][0] > -1 && l[1][1] > -1)
+    ms_caption_append (buf, len,
+                       ms_gettext ("cudaStreamAddCallback: %.1f µs after the copy, %.1f µs "
+                                   "after the kernel."),
+                       l[1][0], l[1][1]);
+}
+
+static void
+caption_slow (const MsResults *r, char *buf, size_t len)
+{
+  char tf[32], tw[32], to[32];
+  double func = slow_of (r, SLOW_ALONE), kernel = slow_of (r, SLOW_NONE);
+  double same = slow_of (r, SLOW_SAME), other = slow_of (r, SLOW_OTHER);
+  if (!(func > 0) || !(kernel > 0) || !(same > 0))
+    return;
+  double waited = same - kernel > 0 ? same - kernel : 0;
+  ms_caption_append (buf, len,
+                     ms_gettext ("The slow host function took %s; the kernel queued after it on "
+                                 "its stream waited %s for it (%.2f times the function's time)."),
+                     ms_caption_time (func, tf, sizeof tf), ms_caption_time (waited, tw, sizeof tw),
+                     waited / func);
+  if (waited < 0.5 * func)
+    ms_caption_append (buf, len, ms_gettext ("It was not held back for the function's time."));
+  if (!(other > 0))
+    return;
+  double other_wait = other - kernel > 0 ? other - kernel : 0;
+  ms_caption_time (other_wait, to, sizeof to);
+  if (other_wait < 0.25 * func)
+    ms_caption_append (buf, len,
+                       ms_gettext ("A kernel on another stream was not held back (%s later than "
+                                   "alone)."),
+                       to);
+  else
+    ms_caption_append (buf, len,
+                       ms_gettext ("A kernel on another stream was held back too: %s later than "
+                                   "alone."),
+                       to);
+}
+
+static bool
+caption (const MsResults *r, int exponent, char *buf, size_t len)
+{
+  (void) exponent;
+  if (latency_of (r, 0, 0) <= -1 && slow_of (r, SLOW_SAME) <= 0)
+    return ms_caption_missing (buf, len,
+                               ms_gettext ("The run lacks the host functions' latencies and the "
+                                           "slow host function's cells."));
+  caption_latency (r, buf, len);
+  caption_slow (r, buf, len);
+  return true;
+}
+
+const MsProbeLesson ms_lesson_host_func = {
+  .info = { NAME,
+            MS_N_ ("A host function goes into a stream behind a copy or a kernel, through "
+                   "cudaLaunchHostFunc and through cudaStreamAddCallback. It reads the host "
+                   "clock when it starts; the copy's end (an event) and the kernel's end (its "
+                   "own clock stamp) are placed on the host clock by a handshake with the GPU, "
+                   "so the latency is the time from the end of the work to the start of the "
+                   "function. Then a slow host function (a busy wait on the host) is followed "
+                   "by a kernel on the same stream and on another stream: compare how long "
+                   "each kernel's end came after its time alone with the function's "
+                   "duration.") },
+  .topic = MS_TOPIC_HOST_FUNC,
+  .probe = MS_PROBE_HOST_FUNC,
+  .settings = "latency from an h2d copy of copy-kib or a kernel of kernel-us to a host "
+              "function, through cudaLaunchHostFunc and cudaStreamAddCallback; a host function "
+              "busy for host-func-us alone, a kernel of kernel-us alone, and both with the "
+              "kernel on the same or on another stream",
+  .options = options,
+  .parts = parts,
+  .cells = cells,
+  .caption = caption,
+};

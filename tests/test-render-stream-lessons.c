@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-render-stream-lessons.c: the default-stream and host-function
+ * pictures with their timelines, at 1024x768 in presentation mode, light
+ * and dark, from runs on a model GPU whose instrumented samples have
+ * events: every label inside the canvas, the threads' lanes drawn, and the
+ * host functions on a lane of their own, named for them and in their own
+ * colour. */
+#include <glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "ms-backend-test.h"
+#include "ms-lesson-picture.h"
+#include "ms-palette.h"
+#include "ms-probe.h"
+
+#define W 1024
+#define H 768
+
+typedef struct {
+  int n, outside, host_func_lane;
+  char first_outside[128];
+} TextCheck;
+
+static void
+record_text (const char *text, double x, double y, double w, double h, gpointer data)
+{
+  TextCheck *tc = data;
+  tc->n++;
+  if (strcmp (text, "host func.") == 0)
+    tc->host_func_lane++;
+  if (x < -0.5 || y < -0.5 || x + w > W + 0.5 || y + h > H + 0.5) {
+    if (!tc->outside++)
+      g_snprintf (tc->first_outside, sizeof tc->first_outside, "%s at %.0f,%.0f %.0fx%.0f",
+                  text, x, y, w, h);
+  }
+}
+
+/* Both lessons' samples: a kernel on lane 1, a copy on lane 2 and, for
+ * host functions, the function on lane 3. */
+static MsCellStatus
+model (const MsProbeArgs *a, MsProbeSample *out, void *user)
+{
+  (void) user;
+  out->value_us = a->probe == MS_PROBE_HOST_FUNC ? 5 + a->arg[1] : 300 * a->arg[0];
+  if (a->instrumented) {
+    out->events[0] = (MsEvent) { .phase = MS_PHASE_H2D, .lane = 1, .host_start_us = -1,
+                                 .gpu_start_us = 0, .gpu_us = 80, .bytes = 1 << 22 };
+    out->events[1] = (MsEvent) { .phase = MS_PHASE_KERNEL, .lane = 2, .host_start_us = -1,
+                                 .gpu_start_us = 90, .gpu_us = 200 };
+    out->n_events = 2;
+    if (a->probe == MS_PROBE_HOST_FUNC)
+      out->events[out->n_events++] = (MsEvent) { .phase = MS_PHASE_HOST_FUNC, .lane = 3,
+                                                 .host_start_us = -1, .gpu_start_us = 300,
+                                                 .gpu_us = 1000 };
+  }
+  return MS_CELL_OK;
+}
+
+static MsResults *
+run_lesson (const char *name)
+{
+  MsTestBackendConfig cfg;
+  ms_test_backend_config_init (&cfg);
+  cfg.probe = model;
+  MsBackend *b = ms_backend_new_test (&cfg);
+  MsSweep s;
+  ms_sweep_init_default (&s);
+  s.reps_rule = MS_REPS_FIXED;
+  s.reps = 5;
+  s.warmup = 0;
+  MsResults *r = NULL;
+  char err[256];
+  g_assert_cmpint (ms_lesson_run (name, &s, b, NULL, NULL, NULL, NULL, NULL, &r, err, sizeof err),
+                   ==, MS_RUN_OK);
+  ms_backend_free (b);
+  return r;
+}
+
+static gboolean
+has_color (cairo_surface_t *surface, const MsColor *col)
+{
+  cairo_surface_flush (surface);
+  const unsigned char *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      guint32 p = *(const guint32 *) (data + y * stride + x * 4);
+      if (fabs (((p >> 16) & 0xff) / 255.0 - col->red) < 0.03 &&
+          fabs (((p >> 8) & 0xff) / 255.0 - col->green) < 0.03 &&
+          fabs ((p & 0xff) / 255.0 - col->blue) < 0.03)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+draw_checked (MsLessonTopic t, const MsResults *run, gboolean dark, TextCheck *tc)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_t *cr = cairo_create (surface);
+  MsChartStyle style;
+  if (dark)
+    ms_chart_style_init_dark (&style);
+  else
+    ms_chart_style_init_light (&style);
+  style.text_scale = 1.5;
+  style.line_scale = 2;
+  ms_draw_set_text_recorder (record_text, tc);
+  g_assert_true (ms_lesson_picture_draw (cr, t, run, &style, W, H));
+  ms_draw_set_text_recorder (NULL, NULL);
+  if (tc->outside)
+    g_error ("%s: %d labels outside the canvas, first: %s", ms_lesson_topic (t)->name,
+             tc->outside, tc->first_outside);
+  /* The timelines' bars: the kernel's colour, and the host function's
+   * in the host-function lesson. */
+  MsColor c;
+  ms_phase_color (MS_PHASE_KERNEL, dark, &c);
+  g_assert_true (has_color (surface, &c));
+  ms_phase_color (MS_PHASE_HOST_FUNC, dark, &c);
+  g_assert_true (has_color (surface, &c) == (t == MS_TOPIC_HOST_FUNC));
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_default_stream (void)
+{
+  MsResults *r = run_lesson ("default-stream");
+  for (int dark = 0; dark < 2; dark++) {
+    TextCheck tc = { 0 };
+    draw_checked (MS_TOPIC_DEFAULT_STREAM, r, dark, &tc);
+    g_assert_cmpint (tc.host_func_lane, ==, 0);
+  }
+  ms_results_free (r);
+}
+
+static void
+test_host_func (void)
+{
+  MsResults *r = run_lesson ("host-func");
+  for (int dark = 0; dark < 2; dark++) {
+    TextCheck tc = { 0 };
+    draw_checked (MS_TOPIC_HOST_FUNC, r, dark, &tc);
+    /* Both timelines name the host functions' lane. */
+    g_assert_cmpint (tc.host_func_lane, ==, 2);
+  }
+  ms_results_free (r);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/render/stream-lessons/default-stream", test_default_stream);
+  g_test_add_func ("/render/stream-lessons/host-func", test_host_func);
+  return g_test_run ();
+}
