@@ -39,7 +39,7 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
   double label_w = 0;
   for (guint i = 0; i < G_N_ELEMENTS (bars); i++) {
     double tw;
-    ms_draw_text (cr, _(bars[i].label), 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+    ms_draw_text (cr, _ (bars[i].label), 0, 0, fs, -1, 0, FALSE, &tw, NULL);
     label_w = MAX (label_w, tw);
   }
   double x0 = MIN (label_w + fs, width * 0.45), x1 = width - fs * 1.5;
@@ -49,27 +49,26 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
   for (guint i = 0; i < G_N_ELEMENTS (bars); i++) {
     double m = median_of (run, i), by = y + i * row_h;
     ms_set_color (cr, &st->fg, 0.85);
-    ms_draw_text_max (cr, _(bars[i].label), fs * 0.5, by + (row_h - fs * 1.3) / 2, fs, x0 - fs);
+    ms_draw_text_max (cr, _ (bars[i].label), fs * 0.5, by + (row_h - fs * 1.3) / 2, fs, x0 - fs);
     if (!(m > 0))
       continue;
     MsColor c;
-    ms_phase_color (i == 0 ? MS_PHASE_KERNEL : i == 1 ? MS_PHASE_D2H : MS_PHASE_H2D,
-                    st->dark, &c);
+    ms_phase_color (i == 0 ? MS_PHASE_KERNEL : i == 1 ? MS_PHASE_D2H : MS_PHASE_H2D, st->dark, &c);
     ms_set_color (cr, &c, 0.9);
     cairo_rectangle (cr, x0, by + row_h * 0.2, ms_scale_to_pixel (&xs, m) - x0, row_h * 0.6);
     cairo_fill (cr);
     /* The time and the multiple of one thread, inside the bar's end. */
-    g_autofree char *text = g_strdup_printf (_("%.0f µs, %.2f×"), m, m / one);
-    ms_set_color (cr, &(MsColor) { 0, 0, 0, 1 }, 0.9);
-    ms_draw_text (cr, text, ms_scale_to_pixel (&xs, m) - fs * 0.3, by + row_h / 2, fs * 0.9, 1,
-                  0.5, FALSE, NULL, NULL);
+    g_autofree char *text = g_strdup_printf (_ ("%.0f µs, %.2f×"), m, m / one);
+    ms_set_color (cr, &(MsColor){ 0, 0, 0, 1 }, 0.9);
+    ms_draw_text (cr, text, ms_scale_to_pixel (&xs, m) - fs * 0.3, by + row_h / 2, fs * 0.9, 1, 0.5,
+                  FALSE, NULL, NULL);
   }
   /* One and two single-thread times, the yardsticks. */
   for (int k = 1; k <= 2 && one > 0; k++) {
     double px = round (ms_scale_to_pixel (&xs, k * one)) + 0.5;
     ms_set_color (cr, &st->fg, 0.6);
     cairo_set_line_width (cr, ms_style_line_width (st));
-    cairo_set_dash (cr, (double[]) { 4, 3 }, 2, 0);
+    cairo_set_dash (cr, (double[]){ 4, 3 }, 2, 0);
     cairo_move_to (cr, px, y);
     cairo_line_to (cr, px, y + row_h * G_N_ELEMENTS (bars));
     cairo_stroke (cr);
@@ -78,8 +77,8 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
 }
 
 static void
-draw_timelines (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
-                double y, double h)
+draw_timelines (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width, double y,
+                double h)
 {
   MsTimelineRows rows;
   ms_timeline_rows_init (&rows);
@@ -90,7 +89,7 @@ draw_timelines (cairo_t *cr, const MsResults *run, const MsChartStyle *st, doubl
   for (int i = 1; i <= 2; i++) {
     const MsCell *c = ms_picture_cell (run, bars[i].variant);
     if (c)
-      ms_timeline_rows_add (&rows, c, 0, _(titles[i - 1]));
+      ms_timeline_rows_add (&rows, c, 0, _ (titles[i - 1]));
   }
   if (rows.n > 0) {
     MsTimeWindow win;
@@ -111,14 +110,14 @@ ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle
   ms_draw_background (cr, style);
   if (!(median_of (run, 0) > 0)) {
     ms_picture_empty (cr, style, width, height,
-                      _("The run has no time of one thread alone to compare with."));
+                      _ ("The run has no time of one thread alone to compare with."));
     return;
   }
   ms_set_color (cr, &style->fg, 0.95);
-  const char *title = _("Two host threads on the default stream (dashed: one and two "
-                        "single-thread times)");
-  double th = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE,
-                                    TRUE);
+  const char *title = _ ("Two host threads on the default stream (dashed: one and two "
+                         "single-thread times)");
+  double th
+      = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, TRUE);
   double top = fs * 0.6 + th, bars_h = height * 0.3;
   draw_bars (cr, run, style, width, top, bars_h);
   draw_timelines (cr, run, style, width, top + bars_h + fs * 0.5, height - top - bars_h - fs * 0.5);

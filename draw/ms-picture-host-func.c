@@ -41,7 +41,7 @@ draw_strips (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double w
       hi = MAX (hi, c->e2e_us[k]);
     }
     double tw;
-    ms_draw_text (cr, _(strips[i].label), 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+    ms_draw_text (cr, _ (strips[i].label), 0, 0, fs, -1, 0, FALSE, &tw, NULL);
     label_w = MAX (label_w, tw);
   }
   double x0 = MIN (label_w + fs * 1.5, width * 0.5), x1 = width - fs * 1.5;
@@ -54,7 +54,7 @@ draw_strips (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double w
     const MsCell *c = strip_cell (run, i);
     double cy = y + (i + 0.5) * row_h;
     ms_set_color (cr, &st->fg, 0.85);
-    ms_draw_text_max (cr, _(strips[i].label), fs * 0.5, cy - fs * 0.65, fs, x0 - fs);
+    ms_draw_text_max (cr, _ (strips[i].label), fs * 0.5, cy - fs * 0.65, fs, x0 - fs);
     if (!c)
       continue;
     /* Repetitions spread a little in y so that equal values stay apart. */
@@ -74,17 +74,17 @@ draw_strips (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double w
 }
 
 static void
-draw_timelines (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
-                double y, double h)
+draw_timelines (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width, double y,
+                double h)
 {
   MsTimelineRows rows;
   ms_timeline_rows_init (&rows);
   const MsCell *same = ms_picture_cell (run, "slow/kernel=same-stream");
   const MsCell *other = ms_picture_cell (run, "slow/kernel=other-stream");
   if (same)
-    ms_timeline_rows_add (&rows, same, 0, _("slow host function, then a kernel on its stream"));
+    ms_timeline_rows_add (&rows, same, 0, _ ("slow host function, then a kernel on its stream"));
   if (other)
-    ms_timeline_rows_add (&rows, other, 0, _("slow host function, a kernel on another stream"));
+    ms_timeline_rows_add (&rows, other, 0, _ ("slow host function, a kernel on another stream"));
   if (rows.n > 0) {
     MsTimeWindow win;
     ms_timeline_rows_window (&rows, TRUE, &win);
@@ -103,10 +103,10 @@ ms_picture_host_func (cairo_t *cr, const MsResults *run, const MsChartStyle *sty
   const double fs = ms_style_font_size (style);
   ms_draw_background (cr, style);
   ms_set_color (cr, &style->fg, 0.95);
-  const char *title = _("From the end of the work to the host function's start (dots: "
-                        "repetitions, bar: median)");
-  double th = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE,
-                                    TRUE);
+  const char *title = _ ("From the end of the work to the host function's start (dots: "
+                         "repetitions, bar: median)");
+  double th
+      = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, TRUE);
   double top = fs * 0.6 + th, strips_h = height * 0.32;
   draw_strips (cr, run, style, width, top, strips_h);
   draw_timelines (cr, run, style, width, top + strips_h + fs * 0.5,

@@ -32,7 +32,7 @@ static const struct {
   { "threads=2/stream=legacy", 2, 0 },
   { "threads=2/stream=per-thread", 2, 1 },
 };
-#define N_SETTINGS ((int) (sizeof settings / sizeof settings[0]))
+#define N_SETTINGS ((int)(sizeof settings / sizeof settings[0]))
 
 static void
 parts (MsPartList *list)
@@ -43,15 +43,15 @@ parts (MsPartList *list)
 static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
-  (void) part;
+  (void)part;
   int n = 0;
   for (int s = 0; s < N_SETTINGS && n < max; s++) {
     MsProbeCell *c = &out[n++];
     ms_probe_cell_set (c, MS_MODE_STREAMS, 0, "%s", settings[s].variant);
     c->arg[ARG_THREADS] = settings[s].threads;
     c->arg[ARG_PER_THREAD] = settings[s].per_thread;
-    c->arg[ARG_KERNEL_US] = (int) ms_lesson_option (NAME, sweep, "kernel-us");
-    c->arg[ARG_COPY_KIB] = (int) ms_lesson_option (NAME, sweep, "copy-kib");
+    c->arg[ARG_KERNEL_US] = (int)ms_lesson_option (NAME, sweep, "kernel-us");
+    c->arg[ARG_COPY_KIB] = (int)ms_lesson_option (NAME, sweep, "copy-kib");
     c->instrumented = 1;
   }
   return n;
@@ -78,7 +78,7 @@ verdict (double times)
 static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
-  (void) exponent;
+  (void)exponent;
   char t1[32], t2[32], t3[32];
   double one = median_of (r, 0), legacy = median_of (r, 1), per = median_of (r, 2);
   if (!(one > 0) || !(legacy > 0) || !(per > 0))
@@ -106,8 +106,8 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 }
 
 const MsProbeLesson ms_lesson_default_stream = {
-  .info = { NAME,
-            MS_N_ ("Two host threads, started before the timing and released together, each "
+  .info
+  = { NAME, MS_N_ ("Two host threads, started before the timing and released together, each "
                    "copy a buffer to the device, run a kernel of fixed duration and copy it "
                    "back, all on \"the default stream\": once the legacy default stream, which "
                    "every thread shares, and once each thread's per-thread default stream "

@@ -29,8 +29,8 @@ static const MsLessonOption options[] = {
 
 static const char *const api_words[] = { "launch-host-func", "stream-callback" };
 static const char *const after_words[] = { "copy", "kernel" };
-static const char *const slow_words[] = { "func-only", "kernel-only", "kernel=same-stream",
-                                          "kernel=other-stream" };
+static const char *const slow_words[]
+    = { "func-only", "kernel-only", "kernel=same-stream", "kernel=other-stream" };
 
 static void
 parts (MsPartList *list)
@@ -42,16 +42,16 @@ parts (MsPartList *list)
 static void
 set_options (MsProbeCell *c, const MsSweep *sweep)
 {
-  c->arg[ARG_HOST_FUNC_US] = (int) ms_lesson_option (NAME, sweep, "host-func-us");
-  c->arg[ARG_KERNEL_US] = (int) ms_lesson_option (NAME, sweep, "kernel-us");
-  c->arg[ARG_COPY_KIB] = (int) ms_lesson_option (NAME, sweep, "copy-kib");
+  c->arg[ARG_HOST_FUNC_US] = (int)ms_lesson_option (NAME, sweep, "host-func-us");
+  c->arg[ARG_KERNEL_US] = (int)ms_lesson_option (NAME, sweep, "kernel-us");
+  c->arg[ARG_COPY_KIB] = (int)ms_lesson_option (NAME, sweep, "copy-kib");
   c->instrumented = 1;
 }
 
 static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
-  (void) part;
+  (void)part;
   int n = 0;
   for (int api = 0; api < 2; api++)
     for (int after = 0; after < 2 && n < max; after++) {
@@ -146,7 +146,7 @@ caption_slow (const MsResults *r, char *buf, size_t len)
 static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
-  (void) exponent;
+  (void)exponent;
   if (latency_of (r, 0, 0) <= -1 && slow_of (r, SLOW_SAME) <= 0)
     return ms_caption_missing (buf, len,
                                ms_gettext ("The run lacks the host functions' latencies and the "
@@ -157,8 +157,8 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 }
 
 const MsProbeLesson ms_lesson_host_func = {
-  .info = { NAME,
-            MS_N_ ("A host function goes into a stream behind a copy or a kernel, through "
+  .info
+  = { NAME, MS_N_ ("A host function goes into a stream behind a copy or a kernel, through "
                    "cudaLaunchHostFunc and through cudaStreamAddCallback. It reads the host "
                    "clock when it starts; the copy's end (an event) and the kernel's end (its "
                    "own clock stamp) are placed on the host clock by a handshake with the GPU, "

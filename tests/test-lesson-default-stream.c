@@ -27,8 +27,10 @@ model (const MsProbeArgs *a, MsProbeSample *out, void *user)
   out->value_us = n == 1 ? one : overlap && a->arg[ARG_PER_THREAD] ? 1.1 * one : 2 * one;
   if (a->instrumented) {
     for (int t = 0; t < n; t++)
-      out->events[t] = (MsEvent) { .phase = MS_PHASE_KERNEL, .lane = t + 1,
-                                   .gpu_start_us = t * one, .gpu_us = a->arg[ARG_KERNEL_US] };
+      out->events[t] = (MsEvent){ .phase = MS_PHASE_KERNEL,
+                                  .lane = t + 1,
+                                  .gpu_start_us = t * one,
+                                  .gpu_us = a->arg[ARG_KERNEL_US] };
     out->n_events = n;
   }
   return MS_CELL_OK;
@@ -50,8 +52,8 @@ run_lesson (gboolean overlap, const char *options)
   g_strlcpy (s.options, options, sizeof s.options);
   MsResults *r = NULL;
   char err[256];
-  MsRunStatus st = ms_lesson_run ("default-stream", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err,
-                                  sizeof err);
+  MsRunStatus st
+      = ms_lesson_run ("default-stream", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err, sizeof err);
   g_assert_cmpint (st, ==, MS_RUN_OK);
   ms_backend_free (b);
   return r;
@@ -62,8 +64,8 @@ test_options (void)
 {
   char err[256];
   g_assert_true (ms_lesson_check_options ("default-stream", "", err, sizeof err));
-  g_assert_true (ms_lesson_check_options ("default-stream", "kernel-us=50,copy-kib=64", err,
-                                          sizeof err));
+  g_assert_true (
+      ms_lesson_check_options ("default-stream", "kernel-us=50,copy-kib=64", err, sizeof err));
   g_assert_false (ms_lesson_check_options ("default-stream", "copy-kib=1000000", err, sizeof err));
   g_assert_nonnull (strstr (err, "4..65536"));
   g_assert_false (ms_lesson_check_options ("default-stream", "kernel-us=1.5", err, sizeof err));
@@ -80,8 +82,8 @@ test_cells (void)
 {
   MsResults *r = run_lesson (TRUE, "kernel-us=300,copy-kib=128");
   g_assert_cmpuint (r->n_cells, ==, 3);
-  const char *want[] = { "threads=1/stream=legacy", "threads=2/stream=legacy",
-                         "threads=2/stream=per-thread" };
+  const char *want[]
+      = { "threads=1/stream=legacy", "threads=2/stream=legacy", "threads=2/stream=per-thread" };
   for (size_t i = 0; i < r->n_cells; i++) {
     const MsCell *c = &r->cells[i];
     g_assert_cmpstr (c->variant, ==, want[i]);

@@ -28,16 +28,23 @@ model (const MsProbeArgs *a, MsProbeSample *out, void *user)
     out->value_us = 4 + 3 * a->arg[ARG_API] + (a->arg[ARG_AFTER] == 0);
   } else {
     switch (a->arg[ARG_SLOW]) {
-    case SLOW_ALONE: out->value_us = f + 10; break;
-    case SLOW_NONE: out->value_us = k + 10; break;
-    case SLOW_SAME: out->value_us = (holds ? f : 0) + k + 15; break;
-    default: out->value_us = k + 12;
+    case SLOW_ALONE:
+      out->value_us = f + 10;
+      break;
+    case SLOW_NONE:
+      out->value_us = k + 10;
+      break;
+    case SLOW_SAME:
+      out->value_us = (holds ? f : 0) + k + 15;
+      break;
+    default:
+      out->value_us = k + 12;
     }
   }
   if (a->instrumented) {
-    out->events[0] = (MsEvent) { .phase = MS_PHASE_KERNEL, .lane = 1, .gpu_us = k };
-    out->events[1] = (MsEvent) { .phase = MS_PHASE_HOST_FUNC, .lane = 3, .gpu_start_us = 0,
-                                 .gpu_us = f };
+    out->events[0] = (MsEvent){ .phase = MS_PHASE_KERNEL, .lane = 1, .gpu_us = k };
+    out->events[1]
+        = (MsEvent){ .phase = MS_PHASE_HOST_FUNC, .lane = 3, .gpu_start_us = 0, .gpu_us = f };
     out->n_events = 2;
   }
   return MS_CELL_OK;
@@ -59,8 +66,8 @@ run_lesson (gboolean holds, const char *options)
   g_strlcpy (s.options, options, sizeof s.options);
   MsResults *r = NULL;
   char err[256];
-  MsRunStatus st =
-    ms_lesson_run ("host-func", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err, sizeof err);
+  MsRunStatus st
+      = ms_lesson_run ("host-func", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err, sizeof err);
   g_assert_cmpint (st, ==, MS_RUN_OK);
   ms_backend_free (b);
   return r;
@@ -71,8 +78,8 @@ test_options (void)
 {
   char err[256];
   g_assert_true (ms_lesson_check_options ("host-func", "", err, sizeof err));
-  g_assert_true (ms_lesson_check_options ("host-func", "host-func-us=500,kernel-us=50", err,
-                                          sizeof err));
+  g_assert_true (
+      ms_lesson_check_options ("host-func", "host-func-us=500,kernel-us=50", err, sizeof err));
   g_assert_false (ms_lesson_check_options ("host-func", "host-func-us=5", err, sizeof err));
   g_assert_nonnull (strstr (err, "10..100000"));
   g_assert_false (ms_lesson_check_options ("host-func", "copy-kib=x", err, sizeof err));
@@ -89,7 +96,7 @@ test_cells (void)
   MsResults *r = run_lesson (TRUE, "host-func-us=2000");
   g_assert_cmpuint (r->n_cells, ==, 8);
   g_assert_nonnull (
-    ms_results_find_variant (r, MS_MODE_STREAMS, 0, "latency/api=stream-callback/after=kernel"));
+      ms_results_find_variant (r, MS_MODE_STREAMS, 0, "latency/api=stream-callback/after=kernel"));
   g_assert_nonnull (ms_results_find_variant (r, MS_MODE_STREAMS, 0, "slow/kernel=other-stream"));
   for (size_t i = 0; i < r->n_cells; i++) {
     const MsCell *c = &r->cells[i];
@@ -140,8 +147,8 @@ test_round_trip (void)
     /* The host function's phase and lane come back. */
     gboolean found = FALSE;
     for (size_t e = 0; e < back->cells[i].n_events; e++)
-      found |= back->cells[i].events[e].phase == MS_PHASE_HOST_FUNC &&
-               back->cells[i].events[e].lane == 3;
+      found |= back->cells[i].events[e].phase == MS_PHASE_HOST_FUNC
+               && back->cells[i].events[e].lane == 3;
     g_assert_true (found);
   }
   char a[2048], b[2048];

@@ -31,8 +31,8 @@ record_text (const char *text, double x, double y, double w, double h, gpointer 
     tc->host_func_lane++;
   if (x < -0.5 || y < -0.5 || x + w > W + 0.5 || y + h > H + 0.5) {
     if (!tc->outside++)
-      g_snprintf (tc->first_outside, sizeof tc->first_outside, "%s at %.0f,%.0f %.0fx%.0f",
-                  text, x, y, w, h);
+      g_snprintf (tc->first_outside, sizeof tc->first_outside, "%s at %.0f,%.0f %.0fx%.0f", text, x,
+                  y, w, h);
   }
 }
 
@@ -41,18 +41,25 @@ record_text (const char *text, double x, double y, double w, double h, gpointer 
 static MsCellStatus
 model (const MsProbeArgs *a, MsProbeSample *out, void *user)
 {
-  (void) user;
+  (void)user;
   out->value_us = a->probe == MS_PROBE_HOST_FUNC ? 5 + a->arg[1] : 300 * a->arg[0];
   if (a->instrumented) {
-    out->events[0] = (MsEvent) { .phase = MS_PHASE_H2D, .lane = 1, .host_start_us = -1,
-                                 .gpu_start_us = 0, .gpu_us = 80, .bytes = 1 << 22 };
-    out->events[1] = (MsEvent) { .phase = MS_PHASE_KERNEL, .lane = 2, .host_start_us = -1,
-                                 .gpu_start_us = 90, .gpu_us = 200 };
+    out->events[0] = (MsEvent){ .phase = MS_PHASE_H2D,
+                                .lane = 1,
+                                .host_start_us = -1,
+                                .gpu_start_us = 0,
+                                .gpu_us = 80,
+                                .bytes = 1 << 22 };
+    out->events[1] = (MsEvent){
+      .phase = MS_PHASE_KERNEL, .lane = 2, .host_start_us = -1, .gpu_start_us = 90, .gpu_us = 200
+    };
     out->n_events = 2;
     if (a->probe == MS_PROBE_HOST_FUNC)
-      out->events[out->n_events++] = (MsEvent) { .phase = MS_PHASE_HOST_FUNC, .lane = 3,
-                                                 .host_start_us = -1, .gpu_start_us = 300,
-                                                 .gpu_us = 1000 };
+      out->events[out->n_events++] = (MsEvent){ .phase = MS_PHASE_HOST_FUNC,
+                                                .lane = 3,
+                                                .host_start_us = -1,
+                                                .gpu_start_us = 300,
+                                                .gpu_us = 1000 };
   }
   return MS_CELL_OK;
 }
@@ -85,10 +92,10 @@ has_color (cairo_surface_t *surface, const MsColor *col)
   int stride = cairo_image_surface_get_stride (surface);
   for (int y = 0; y < H; y++)
     for (int x = 0; x < W; x++) {
-      guint32 p = *(const guint32 *) (data + y * stride + x * 4);
-      if (fabs (((p >> 16) & 0xff) / 255.0 - col->red) < 0.03 &&
-          fabs (((p >> 8) & 0xff) / 255.0 - col->green) < 0.03 &&
-          fabs ((p & 0xff) / 255.0 - col->blue) < 0.03)
+      guint32 p = *(const guint32 *)(data + y * stride + x * 4);
+      if (fabs (((p >> 16) & 0xff) / 255.0 - col->red) < 0.03
+          && fabs (((p >> 8) & 0xff) / 255.0 - col->green) < 0.03
+          && fabs ((p & 0xff) / 255.0 - col->blue) < 0.03)
         return TRUE;
     }
   return FALSE;
@@ -110,8 +117,8 @@ draw_checked (MsLessonTopic t, const MsResults *run, gboolean dark, TextCheck *t
   g_assert_true (ms_lesson_picture_draw (cr, t, run, &style, W, H));
   ms_draw_set_text_recorder (NULL, NULL);
   if (tc->outside)
-    g_error ("%s: %d labels outside the canvas, first: %s", ms_lesson_topic (t)->name,
-             tc->outside, tc->first_outside);
+    g_error ("%s: %d labels outside the canvas, first: %s", ms_lesson_topic (t)->name, tc->outside,
+             tc->first_outside);
   /* The timelines' bars: the kernel's colour, and the host function's
    * in the host-function lesson. */
   MsColor c;
