@@ -30,6 +30,9 @@ keep_events (MsCell *c, const MsProbeSample *s, int rep)
     e.rep = rep;
     if (e.bytes > max_bytes)
       e.bytes = 0;
+    /* A step without a GPU time has neither start nor duration. */
+    if (e.gpu_start_us < 0 || e.gpu_us < 0)
+      e.gpu_start_us = e.gpu_us = -1;
     c->events[c->n_events++] = e;
   }
   return true;
@@ -89,7 +92,9 @@ run_probe_cell (const MsSweep *sweep, MsProbe probe, const MsProbeCell *pc, MsBa
       break;
     c->e2e_us[rep] = s->value_us;
     c->e2e_instr_us[rep] = -1;
-    if (!keep_events (c, s, rep))
+    /* A repetition's steps are kept once: the instrumented sample's where
+     * it has one, else the plain one's host-clock steps. */
+    if (rep >= pc->instrumented && !keep_events (c, s, rep))
       break;
     c->n_reps = rep + 1;
     if (rep >= pc->instrumented)
