@@ -331,6 +331,59 @@ check_implicit_sync (const MsResults *r)
   }
 }
 
+/* The first cell whose variant starts with prefix, or NULL. */
+static const MsCell *
+cell_prefixed (const MsResults *r, const char *prefix)
+{
+  for (size_t i = 0; i < r->n_cells; i++)
+    if (strncmp (r->cells[i].variant, prefix, strlen (prefix)) == 0)
+      return &r->cells[i];
+  return NULL;
+}
+
+/* A host function runs after the work queued before it: every latency is
+ * measured, and positive (the function's start after the copy's or the
+ * kernel's end). */
+static void
+check_host_func (const MsResults *r)
+{
+  static const char *const cells[] = {
+    "latency/api=launch-host-func/after=copy", "latency/api=launch-host-func/after=kernel",
+    "latency/api=stream-callback/after=copy", "latency/api=stream-callback/after=kernel",
+  };
+  for (int i = 0; i < 4; i++) {
+    const MsCell *c = cell_prefixed (r, cells[i]);
+    CHECK (c && c->status == MS_CELL_OK, "host-func: %s measured", cells[i]);
+    if (!c || c->status != MS_CELL_OK)
+      continue;
+    CHECK (c->stats.e2e.min > 0 && c->stats.e2e.median < 10000,
+           "host-func %s: latency %.1f us (min %.1f) after the work before it", cells[i],
+           c->stats.e2e.median, c->stats.e2e.min);
+    printf ("host-func %s: %.1f us\n", cells[i], c->stats.e2e.median);
+  }
+}
+
+/* The priority range is the device's, and the lesson measured its cells
+ * exactly where the device has more than one priority. */
+static void
+check_priority (const MsResults *r)
+{
+  bool range = r->device.priority_least != r->device.priority_greatest;
+  CHECK (r->device.priority_least >= r->device.priority_greatest,
+         "priority: range %d (least) .. %d (greatest) read from the device",
+         r->device.priority_least, r->device.priority_greatest);
+  const MsCell *high = cell_prefixed (r, "prio=high/wait"), *low = cell_prefixed (r, "prio=low/wait");
+  CHECK (high && low, "priority: both wait cells present");
+  if (!high || !low)
+    return;
+  CHECK ((high->status == MS_CELL_OK) == range && (low->status == MS_CELL_OK) == range,
+         "priority: cells measured (%s, %s) where the device has %s",
+         ms_cell_status_name (high->status), ms_cell_status_name (low->status),
+         range ? "a range" : "one priority");
+  printf ("priority: range %d..%d, wait %.1f us high, %.1f us low\n", r->device.priority_least,
+          r->device.priority_greatest, high->stats.e2e.median, low->stats.e2e.median);
+}
+
 static const struct {
   const char *name;
   void (*check) (const MsResults *r);
@@ -342,6 +395,8 @@ static const struct {
   { "managed-touch", check_managed },
   { "costs", check_costs },
   { "implicit-sync", check_implicit_sync },
+  { "host-func", check_host_func },
+  { "priority", check_priority },
 };
 
 int
