@@ -17,8 +17,9 @@ enum { MODE_PAGEABLE = 0, MODE_PINNED = 1 }; /* MsMode's first two */
 
 /* The buffers, kept from sample to sample of a size (allocating them in
  * every sample would take longer than the copies); freed on a change of
- * size and by ms_k_probe_release. */
-static struct {
+ * size and by ms_k_probe_release. Per thread, as ms_k_shutdown releases
+ * the calling thread's (several GPUs: a thread each). */
+static thread_local struct {
   int device;
   size_t bytes;
   char *pinned, *pageable, *dev;

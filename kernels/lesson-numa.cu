@@ -23,8 +23,9 @@ enum { DIR_H2D, DIR_D2H };
 
 /* The buffers, kept from sample to sample of a cell (registering them in
  * every sample would cost more than the copy): a change of size, device or
- * node makes new ones, ms_k_probe_release frees them. */
-static struct {
+ * node makes new ones, ms_k_probe_release frees them. Per thread, as
+ * ms_k_shutdown releases the calling thread's. */
+static thread_local struct {
   int device, node;
   size_t bytes;
   char *host; /* mmap'ed, registered */
