@@ -5,7 +5,7 @@
  * refused (the error carried to the caption and the card), the rates from
  * the medians, the variants through the samples file, and its picture. */
 #include "ms-lesson-copy-kinds.h"
-#include "ms-lesson-probe-test.h"
+#include "ms-lesson-picture-test.h"
 
 #define NAME "copy-kinds"
 

@@ -3,7 +3,7 @@
  * its options, its cells, its caption from a model where zero-copy wins
  * once the arithmetic hides the link and from one where it never does,
  * the variants through the samples file, and its picture. */
-#include "ms-lesson-probe-test.h"
+#include "ms-lesson-picture-test.h"
 
 #define NAME "intensity"
 

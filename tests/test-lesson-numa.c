@@ -13,6 +13,7 @@
 
 #include "memsweep.h"
 #include "ms-backend-test.h"
+#include "ms-lesson-probe-test.h"
 #include "ms-lesson-caption.h"
 #include "ms-lesson-private.h"
 #include "ms-numa.h"
@@ -46,25 +47,7 @@ model (const MsProbeArgs *a, MsProbeSample *out, void *user)
 static MsResults *
 run_with (Model *m, const char *options)
 {
-  MsTestBackendConfig cfg;
-  ms_test_backend_config_init (&cfg);
-  cfg.probe = model;
-  cfg.probe_user = m;
-  MsBackend *b = ms_backend_new_test (&cfg);
-  MsSweep s;
-  ms_sweep_init_default (&s);
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
-  s.warmup = 0;
-  g_strlcpy (s.options, options, sizeof s.options);
-  char err[256] = "";
-  g_assert_true (ms_lesson_check_options ("numa", s.options, err, sizeof err));
-  MsResults *r = NULL;
-  g_assert_cmpint (ms_lesson_run ("numa", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err, sizeof err),
-                   ==, MS_RUN_OK);
-  g_assert_cmpstr (r->experiment, ==, "numa");
-  b->free (b);
-  return r;
+  return ms_test_lesson_run_model ("numa", options, model, m, 3, 0);
 }
 
 static void

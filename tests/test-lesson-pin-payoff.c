@@ -7,7 +7,7 @@
 #include <math.h>
 
 #include "ms-lesson-pin-payoff.h"
-#include "ms-lesson-probe-test.h"
+#include "ms-lesson-picture-test.h"
 
 #define NAME "pin-payoff"
 

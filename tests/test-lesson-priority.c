@@ -9,6 +9,7 @@
 
 #include "memsweep.h"
 #include "ms-backend-test.h"
+#include "ms-lesson-probe-test.h"
 #include "ms-lesson-caption.h"
 #include "ms-lesson-priority.h"
 #include "ms-probe.h"
@@ -48,24 +49,7 @@ model (const MsProbeArgs *a, MsProbeSample *out, void *user)
 static MsResults *
 run_lesson (Gpu gpu, const char *options)
 {
-  MsTestBackendConfig cfg;
-  ms_test_backend_config_init (&cfg);
-  cfg.probe = model;
-  cfg.probe_user = GINT_TO_POINTER (gpu);
-  MsBackend *b = ms_backend_new_test (&cfg);
-  MsSweep s;
-  ms_sweep_init_default (&s);
-  s.reps_rule = MS_REPS_FIXED;
-  s.reps = 3;
-  s.warmup = 1;
-  g_strlcpy (s.options, options, sizeof s.options);
-  MsResults *r = NULL;
-  char err[256];
-  MsRunStatus st
-      = ms_lesson_run ("priority", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err, sizeof err);
-  g_assert_cmpint (st, ==, MS_RUN_OK);
-  ms_backend_free (b);
-  return r;
+  return ms_test_lesson_run_model ("priority", options, model, GINT_TO_POINTER (gpu), 3, 1);
 }
 
 static void
@@ -148,23 +132,8 @@ static void
 test_round_trip (void)
 {
   MsResults *r = run_lesson (GPU_PRIORITY, "waves=20");
-  g_autofree char *dir = g_dir_make_tmp ("priority-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "samples.csv", NULL);
-  char err[256];
-  g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
-  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
-  g_assert_nonnull (back);
-  g_assert_cmpuint (back->n_cells, ==, r->n_cells);
-  for (size_t i = 0; i < r->n_cells; i++)
-    g_assert_cmpstr (back->cells[i].variant, ==, r->cells[i].variant);
-  char a[2048], b[2048];
-  ms_lesson_caption (MS_TOPIC_PRIORITY, r, -1, a, sizeof a);
-  ms_lesson_caption (MS_TOPIC_PRIORITY, back, -1, b, sizeof b);
-  g_assert_cmpstr (a, ==, b);
-  ms_results_free (back);
+  ms_results_free (ms_test_lesson_reread (MS_TOPIC_PRIORITY, r));
   ms_results_free (r);
-  g_unlink (path);
-  g_rmdir (dir);
 }
 
 int
