@@ -7,28 +7,9 @@
 #include <string.h>
 
 #include "ms-backend-test.h"
-#include "ms-lesson-picture.h"
+#include "ms-lesson-picture-test.h"
 #include "ms-plots.h"
 
-#define W 1024
-#define H 768
-
-typedef struct {
-  int n, outside;
-  char first_outside[128];
-} TextCheck;
-
-static void
-record_text (const char *text, double x, double y, double w, double h, gpointer data)
-{
-  TextCheck *tc = data;
-  tc->n++;
-  if (x < -0.5 || y < -0.5 || x + w > W + 0.5 || y + h > H + 0.5) {
-    if (!tc->outside++)
-      g_snprintf (tc->first_outside, sizeof tc->first_outside, "%s at %.0f,%.0f %.0fx%.0f",
-                  text, x, y, w, h);
-  }
-}
 
 static MsResults *
 run_lesson (const char *name)
@@ -51,25 +32,10 @@ run_lesson (const char *name)
 static void
 draw_checked (MsLessonTopic t, const MsResults *run, gboolean dark)
 {
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
-  cairo_t *cr = cairo_create (surface);
-  MsChartStyle style;
-  if (dark)
-    ms_chart_style_init_dark (&style);
-  else
-    ms_chart_style_init_light (&style);
-  style.text_scale = 1.6;
-  style.line_scale = 2;
-  TextCheck tc = { 0 };
-  ms_draw_set_text_recorder (record_text, &tc);
-  g_assert_true (ms_lesson_picture_draw (cr, t, run, &style, W, H));
-  ms_draw_set_text_recorder (NULL, NULL);
-  if (tc.outside)
-    g_error ("%s: %d labels outside the canvas, first: %s", ms_lesson_topic (t)->name,
-             tc.outside, tc.first_outside);
-  g_assert_cmpint (tc.n, >, 0);
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
+  MsTestPicture p;
+  ms_test_picture_draw (&p, t, run, dark, 2);
+  g_assert_cmpuint (p.texts->len, >, 0);
+  ms_test_picture_clear (&p);
 }
 
 static void

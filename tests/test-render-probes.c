@@ -6,28 +6,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ms-lesson-picture.h"
+#include "ms-lesson-picture-test.h"
 
 #define W 1024
 #define H 768
 
-typedef struct {
-  char *text;
-  double x, y, w, h;
-} TextBox;
 
-static void
-record (const char *text, double x, double y, double w, double h, gpointer data)
-{
-  TextBox b = { g_strdup (text), x, y, w, h };
-  g_array_append_val ((GArray *)data, b);
-}
-
-static void
-clear_box (gpointer p)
-{
-  g_free (((TextBox *)p)->text);
-}
 
 static void
 add_cell (MsResults *r, MsMode mode, int exp, const char *variant, double e2e_us,
@@ -81,42 +65,15 @@ batched_run (void)
 static int
 draw_checked (MsLessonTopic topic, const MsResults *run, gboolean dark)
 {
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
-  cairo_t *cr = cairo_create (surface);
-  MsChartStyle st;
-  if (dark)
-    ms_chart_style_init_dark (&st);
-  else
-    ms_chart_style_init_light (&st);
-  st.text_scale = 1.5;
-  GArray *boxes = g_array_new (FALSE, FALSE, sizeof (TextBox));
-  g_array_set_clear_func (boxes, clear_box);
-  ms_draw_set_text_recorder (record, boxes);
-  g_assert_true (ms_lesson_picture_draw (cr, topic, run, &st, W, H));
-  ms_draw_set_text_recorder (NULL, NULL);
-  g_assert_cmpuint (boxes->len, >, 0);
-  for (guint i = 0; i < boxes->len; i++) {
-    const TextBox *b = &g_array_index (boxes, TextBox, i);
-    if (b->x < -1 || b->y < -1 || b->x + b->w > W + 1 || b->y + b->h > H + 1)
-      g_error ("\"%s\" (%.0f,%.0f %.0fx%.0f) leaves the %dx%d picture", b->text, b->x, b->y, b->w,
-               b->h, W, H);
-  }
-  g_array_unref (boxes);
-  cairo_surface_flush (surface);
-  /* To look at them: MS_TEST_PNG_DIR=dir. */
-  if (g_getenv ("MS_TEST_PNG_DIR")) {
-    g_autofree char *name
-        = g_strdup_printf ("%s/%s-%u-%s.png", g_getenv ("MS_TEST_PNG_DIR"), run->experiment,
-                           (unsigned)run->n_cells, dark ? "dark" : "light");
-    cairo_surface_write_to_png (surface, name);
-  }
-  const guint32 *px = (const guint32 *)cairo_image_surface_get_data (surface);
-  int stride = cairo_image_surface_get_stride (surface) / 4, differ = 0;
+  MsTestPicture p;
+  ms_test_picture_draw (&p, topic, run, dark, 1);
+  g_assert_cmpuint (p.texts->len, >, 0);
+  const guint32 *px = (const guint32 *) cairo_image_surface_get_data (p.surface);
+  int stride = cairo_image_surface_get_stride (p.surface) / 4, differ = 0;
   for (int y = 0; y < H; y++)
     for (int x = 0; x < W; x++)
       differ += px[y * stride + x] != px[0];
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
+  ms_test_picture_clear (&p);
   return differ;
 }
 

@@ -10,31 +10,13 @@
 #include <string.h>
 
 #include "ms-backend-test.h"
-#include "ms-lesson-picture.h"
+#include "ms-lesson-picture-test.h"
 #include "ms-palette.h"
 #include "ms-probe.h"
 
 #define W 1024
 #define H 768
 
-typedef struct {
-  int n, outside, host_func_lane;
-  char first_outside[128];
-} TextCheck;
-
-static void
-record_text (const char *text, double x, double y, double w, double h, gpointer data)
-{
-  TextCheck *tc = data;
-  tc->n++;
-  if (strcmp (text, "host func.") == 0)
-    tc->host_func_lane++;
-  if (x < -0.5 || y < -0.5 || x + w > W + 0.5 || y + h > H + 0.5) {
-    if (!tc->outside++)
-      g_snprintf (tc->first_outside, sizeof tc->first_outside, "%s at %.0f,%.0f %.0fx%.0f", text, x,
-                  y, w, h);
-  }
-}
 
 /* Both lessons' samples: a kernel on lane 1, a copy on lane 2 and, for
  * host functions, the function on lane 3. */
@@ -101,44 +83,33 @@ has_color (cairo_surface_t *surface, const MsColor *col)
   return FALSE;
 }
 
-static void
-draw_checked (MsLessonTopic t, const MsResults *run, gboolean dark, TextCheck *tc)
+/* Draws t's picture of run and returns how often the host functions' lane
+ * is named in it. */
+static int
+draw_checked (MsLessonTopic t, const MsResults *run, gboolean dark)
 {
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
-  cairo_t *cr = cairo_create (surface);
-  MsChartStyle style;
-  if (dark)
-    ms_chart_style_init_dark (&style);
-  else
-    ms_chart_style_init_light (&style);
-  style.text_scale = 1.5;
-  style.line_scale = 2;
-  ms_draw_set_text_recorder (record_text, tc);
-  g_assert_true (ms_lesson_picture_draw (cr, t, run, &style, W, H));
-  ms_draw_set_text_recorder (NULL, NULL);
-  if (tc->outside)
-    g_error ("%s: %d labels outside the canvas, first: %s", ms_lesson_topic (t)->name, tc->outside,
-             tc->first_outside);
+  MsTestPicture p;
+  ms_test_picture_draw (&p, t, run, dark, 2);
+  int host_func_lane = 0;
+  for (guint i = 0; i < p.texts->len; i++)
+    host_func_lane += strcmp (g_ptr_array_index (p.texts, i), "host func.") == 0;
   /* The timelines' bars: the kernel's colour, and the host function's
    * in the host-function lesson. */
   MsColor c;
   ms_phase_color (MS_PHASE_KERNEL, dark, &c);
-  g_assert_true (has_color (surface, &c));
+  g_assert_true (has_color (p.surface, &c));
   ms_phase_color (MS_PHASE_HOST_FUNC, dark, &c);
-  g_assert_true (has_color (surface, &c) == (t == MS_TOPIC_HOST_FUNC));
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
+  g_assert_true (has_color (p.surface, &c) == (t == MS_TOPIC_HOST_FUNC));
+  ms_test_picture_clear (&p);
+  return host_func_lane;
 }
 
 static void
 test_default_stream (void)
 {
   MsResults *r = run_lesson ("default-stream");
-  for (int dark = 0; dark < 2; dark++) {
-    TextCheck tc = { 0 };
-    draw_checked (MS_TOPIC_DEFAULT_STREAM, r, dark, &tc);
-    g_assert_cmpint (tc.host_func_lane, ==, 0);
-  }
+  for (int dark = 0; dark < 2; dark++)
+    g_assert_cmpint (draw_checked (MS_TOPIC_DEFAULT_STREAM, r, dark), ==, 0);
   ms_results_free (r);
 }
 
@@ -146,12 +117,9 @@ static void
 test_host_func (void)
 {
   MsResults *r = run_lesson ("host-func");
-  for (int dark = 0; dark < 2; dark++) {
-    TextCheck tc = { 0 };
-    draw_checked (MS_TOPIC_HOST_FUNC, r, dark, &tc);
-    /* Both timelines name the host functions' lane. */
-    g_assert_cmpint (tc.host_func_lane, ==, 2);
-  }
+  /* Both timelines name the host functions' lane. */
+  for (int dark = 0; dark < 2; dark++)
+    g_assert_cmpint (draw_checked (MS_TOPIC_HOST_FUNC, r, dark), ==, 2);
   ms_results_free (r);
 }
 

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "ms-backend-test.h"
-#include "ms-lesson-picture.h"
+#include "ms-lesson-picture-test.h"
 #include "ms-lesson-priority.h"
 #include "ms-lesson-sync-async.h"
 #include "ms-probe.h"
@@ -17,20 +17,6 @@
 #define W 1024
 #define H 768
 
-typedef struct {
-  int n, outside;
-  char first_outside[128];
-} TextCheck;
-
-static void
-record_text (const char *text, double x, double y, double w, double h, gpointer data)
-{
-  TextCheck *tc = data;
-  tc->n++;
-  if ((x < -0.5 || y < -0.5 || x + w > W + 0.5 || y + h > H + 0.5) && !tc->outside++)
-    g_snprintf (tc->first_outside, sizeof tc->first_outside, "%s at %.0f,%.0f %.0fx%.0f", text, x,
-                y, w, h);
-}
 
 static MsCellStatus
 priority_model (const MsProbeArgs *a, MsProbeSample *out, void *user)
@@ -107,32 +93,11 @@ run_lesson (const char *name, MsCellStatus (*model) (const MsProbeArgs *, MsProb
 static void
 draw_checked (MsLessonTopic t, const MsResults *run, gboolean dark)
 {
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
-  cairo_t *cr = cairo_create (surface);
-  MsChartStyle style;
-  if (dark)
-    ms_chart_style_init_dark (&style);
-  else
-    ms_chart_style_init_light (&style);
-  style.text_scale = 1.5;
-  style.line_scale = 2;
-  TextCheck tc = { 0 };
-  ms_draw_set_text_recorder (record_text, &tc);
-  g_assert_true (ms_lesson_picture_draw (cr, t, run, &style, W, H));
-  ms_draw_set_text_recorder (NULL, NULL);
-  if (tc.outside)
-    g_error ("%s: %d labels outside the canvas, first: %s", ms_lesson_topic (t)->name, tc.outside,
-             tc.first_outside);
+  MsTestPicture p;
+  ms_test_picture_draw (&p, t, run, dark, 2);
   /* The title, axes and labels of a real drawing, not a placeholder. */
-  g_assert_cmpint (tc.n, >, 10);
-  const char *out = g_getenv ("MS_RENDER_OUT");
-  if (out) {
-    g_autofree char *path
-        = g_strdup_printf ("%s/%s-%s.png", out, ms_lesson_topic (t)->name, dark ? "dark" : "light");
-    cairo_surface_write_to_png (surface, path);
-  }
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
+  g_assert_cmpuint (p.texts->len, >, 10);
+  ms_test_picture_clear (&p);
 }
 
 static void
