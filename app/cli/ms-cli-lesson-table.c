@@ -205,8 +205,9 @@ void
 ms_cli_lesson_table (FILE *out, const MsResults *r)
 {
   bool costs = strcmp (r->experiment, "costs") == 0;
+  bool probe = ms_lesson_is_probe (r->experiment);
   fputc ('\n', out);
-  if (ms_lesson_is_probe (r->experiment)) {
+  if (probe) {
     fprintf (out, "%-16s %9s  %-40s %12s %12s %12s %12s\n", ms_gettext ("mode"),
              ms_gettext ("size"), ms_gettext ("variant"),
              ms_gettext ("median us"), ms_gettext ("min us"), ms_gettext ("max us"),
@@ -222,12 +223,12 @@ ms_cli_lesson_table (FILE *out, const MsResults *r)
              ms_gettext ("size"), ms_gettext ("variant"), ms_gettext ("e2e us"),
              ms_gettext ("to GB/s"), ms_gettext ("back GB/s"), ms_gettext ("kernel us"),
              ms_gettext ("verify us"));
-  for (size_t i = 0; i < r->n_cells && !ms_lesson_is_probe (r->experiment); i++)
+  for (size_t i = 0; i < r->n_cells && !probe; i++)
     print_cell (out, &r->cells[i], costs);
   fputc ('\n', out);
   MsLessonTopic topic = ms_lesson_topic_for_experiment (r->experiment);
   char caption[2048];
-  if (topic != MS_TOPIC_COUNT && ms_lesson_is_probe (r->experiment)) {
+  if (topic != MS_TOPIC_COUNT && probe) {
     ms_lesson_caption (topic, r, -1, caption, sizeof caption);
     fprintf (out, "%s\n", caption);
   }
