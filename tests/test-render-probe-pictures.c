@@ -14,19 +14,7 @@
 static MsResults *
 run_lesson (const char *name)
 {
-  MsTestBackendConfig cfg;
-  ms_test_backend_config_init (&cfg);
-  MsBackend *b = ms_backend_new_test (&cfg);
-  MsSweep s;
-  ms_sweep_init_default (&s);
-  s.reps_rule = MS_REPS_FIXED;
-  s.reps = 2;
-  s.warmup = 0;
-  MsResults *r = NULL;
-  char err[256];
-  ms_lesson_run (name, &s, b, NULL, NULL, NULL, NULL, NULL, &r, err, sizeof err);
-  ms_backend_free (b);
-  return r;
+  return ms_test_lesson_run_model (name, "", NULL, NULL, 2, 0);
 }
 
 static void

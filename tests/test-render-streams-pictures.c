@@ -71,23 +71,9 @@ sync_model (const MsProbeArgs *a, MsProbeSample *out, void *user)
 }
 
 static MsResults *
-run_lesson (const char *name, MsCellStatus (*model) (const MsProbeArgs *, MsProbeSample *, void *))
+run_lesson (const char *name, MsTestProbeModel model)
 {
-  MsTestBackendConfig cfg;
-  ms_test_backend_config_init (&cfg);
-  cfg.probe = model;
-  MsBackend *b = ms_backend_new_test (&cfg);
-  MsSweep s;
-  ms_sweep_init_default (&s);
-  s.reps_rule = MS_REPS_FIXED;
-  s.reps = 7;
-  s.warmup = 0;
-  MsResults *r = NULL;
-  char err[256];
-  g_assert_cmpint (ms_lesson_run (name, &s, b, NULL, NULL, NULL, NULL, NULL, &r, err, sizeof err),
-                   ==, MS_RUN_OK);
-  ms_backend_free (b);
-  return r;
+  return ms_test_lesson_run_model (name, "", model, NULL, 7, 0);
 }
 
 static void
