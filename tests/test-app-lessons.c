@@ -277,6 +277,18 @@ chart_page_with_modes (GtkWidget *root, const char *modes)
   return NULL;
 }
 
+static gboolean
+discovery_ended (gpointer session)
+{
+  return !ms_session_get_discovering (session);
+}
+
+static gboolean
+is_not_busy (gpointer page)
+{
+  return !ms_lessons_page_is_busy (page);
+}
+
 /* The card was shown (after device discovery) and its Run has ended. */
 static gboolean
 register_card_done (gpointer page)
@@ -348,6 +360,48 @@ test_window_view (void)
   g_assert_cmpint (g_application_run (G_APPLICATION (app), 1, args), ==, 0);
 }
 
+/* A card asked to run before discovery ended (--lesson NAME --run) must
+ * measure once a GPU is found, not open the reference run: the page has
+ * to know the GPU by the time the session says discovery is over. */
+static void
+on_activate_discovery (GApplication *app)
+{
+  MsWindow *win = MS_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  MsLessonsPage *page =
+    MS_LESSONS_PAGE (ms_test_find (GTK_WIDGET (win), MS_TYPE_LESSONS_PAGE, NULL));
+  MsSession *session = ms_window_get_session (win);
+  ms_test_wait_until (discovery_ended, session, "device discovery ends");
+  ms_session_set_devices (session, NULL); /* discovering again */
+  g_assert_true (ms_window_open_lesson (win, "pinned-pageable", TRUE));
+  g_assert_false (ms_lessons_page_is_busy (page)); /* waits for discovery */
+  g_autoptr (GArray) devices = g_array_new (FALSE, TRUE, sizeof (MsDeviceInfo));
+  MsDeviceInfo gpu = { .present = true, .count = 1, .name = "Test GPU" };
+  g_array_append_val (devices, gpu);
+  ms_session_set_devices (session, devices);
+  gboolean can_run = FALSE;
+  g_object_get (page, "can-run", &can_run, NULL);
+  g_assert_true (can_run);
+  g_assert_true (ms_lessons_page_is_busy (page));
+  g_assert_cmpstr (ms_lessons_page_get_caption (page, MS_TOPIC_PINNED_PAGEABLE), ==, "Measuring…");
+  /* Without a real GPU the measurement fails quickly; let it end. */
+  ms_test_wait_until (is_not_busy, page, "the card's run ends");
+  gtk_window_close (GTK_WINDOW (win));
+}
+
+/* In a process of its own: an application names itself once per process. */
+static void
+test_discovery_then_run (void)
+{
+  if (g_test_subprocess ()) {
+    g_autoptr (MsApplication) app = make_app ();
+    g_signal_connect_after (app, "activate", G_CALLBACK (on_activate_discovery), NULL);
+    char *args[] = { "memsweep-gtk", NULL };
+    exit (g_application_run (G_APPLICATION (app), 1, args));
+  }
+  g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+}
+
 /* memsweep-gtk --lesson NAME --run with the probe (-Dprofiling=true): one
  * line on stdout when the card's run ends, then the application quits by
  * itself. Here, without
@@ -413,6 +467,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lessons/missing-reference", test_missing_reference);
   g_test_add_func ("/lessons/window-runs", test_window_runs);
   g_test_add_func ("/lessons/window-view", test_window_view);
+  g_test_add_func ("/lessons/discovery-then-run", test_discovery_then_run);
   g_test_add_func ("/lessons/command-line", test_command_line);
   g_test_add_func ("/lessons/command-line-unknown", test_command_line_unknown);
   int status = g_test_run ();

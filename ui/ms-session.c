@@ -28,6 +28,7 @@ enum {
   PROP_SWEEPING,
   PROP_DEVICES,
   PROP_DISCOVERING,
+  PROP_HAVE_GPU,
   PROP_DEVICE,
   PROP_SWEEP_SETTINGS,
   PROP_SELECTED_RUN,
@@ -62,6 +63,7 @@ ms_session_get_property (GObject *object, guint prop_id, GValue *value, GParamSp
   case PROP_SWEEPING: g_value_set_boolean (value, self->sweeping); break;
   case PROP_DEVICES: g_value_set_boxed (value, self->devices); break;
   case PROP_DISCOVERING: g_value_set_boolean (value, self->devices == NULL); break;
+  case PROP_HAVE_GPU: g_value_set_boolean (value, ms_session_have_gpu (self)); break;
   case PROP_DEVICE: g_value_set_int (value, self->device); break;
   case PROP_SWEEP_SETTINGS: g_value_set_object (value, self->sweep_settings); break;
   case PROP_SELECTED_RUN: g_value_set_object (value, self->selected_run); break;
@@ -125,6 +127,7 @@ ms_session_class_init (MsSessionClass *klass)
   props[PROP_SWEEPING] = g_param_spec_boolean ("sweeping", NULL, NULL, FALSE, rw);
   props[PROP_DEVICES] = g_param_spec_boxed ("devices", NULL, NULL, G_TYPE_ARRAY, rw);
   props[PROP_DISCOVERING] = g_param_spec_boolean ("discovering", NULL, NULL, TRUE, ro);
+  props[PROP_HAVE_GPU] = g_param_spec_boolean ("have-gpu", NULL, NULL, FALSE, ro);
   props[PROP_DEVICE] = g_param_spec_int ("device", NULL, NULL, 0, G_MAXINT, 0, rw);
   props[PROP_SWEEP_SETTINGS] =
     g_param_spec_object ("sweep-settings", NULL, NULL, MS_TYPE_SWEEP_SETTINGS,
@@ -359,9 +362,14 @@ ms_session_set_devices (MsSession *self, GArray *devices)
   if (devices == self->devices)
     return;
   gboolean was_discovering = self->devices == NULL;
+  gboolean had_gpu = ms_session_have_gpu (self);
   g_clear_pointer (&self->devices, g_array_unref);
   self->devices = devices ? g_array_ref (devices) : NULL;
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_DEVICES]);
+  /* have-gpu before discovering: whoever waits for discovery to end (a
+   * lesson asked for with --run) must find the GPU already known. */
+  if (had_gpu != ms_session_have_gpu (self))
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_HAVE_GPU]);
   if (was_discovering != (self->devices == NULL))
     g_object_notify_by_pspec (G_OBJECT (self), props[PROP_DISCOVERING]);
 }

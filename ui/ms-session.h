@@ -26,6 +26,8 @@ MsSession *ms_session_new (void);
  * - "devices" (GArray of MsDeviceInfo, boxed): what discovery found; NULL
  *   before it ends.
  * - "discovering" (gboolean): discovery has not ended.
+ * - "have-gpu" (gboolean): discovery found a usable GPU; notified before
+ *   "discovering" when both change.
  * - "device" (int): the device index a sweep runs on.
  * - "sweep-settings" (MsSweepSettings, construct-only).
  * - "selected-run" (MsRun): the run the user picked (the timeline's).

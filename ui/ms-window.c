@@ -350,7 +350,6 @@ discover_done (GObject *source, GAsyncResult *result, gpointer user_data)
   ms_session_set_devices (self->session, devices);
   g_array_unref (devices);
   show_devices (self);
-  g_object_set (self->lessons_page, "can-run", have_gpu (self), NULL);
   ms_window_update_actions (self);
   if (self->run_when_ready) {
     self->run_when_ready = FALSE;
