@@ -70,6 +70,31 @@ test_data (void)
   g_assert_true (first == 0);
 }
 
+/* Sizes that fill and verify split over threads (slices on 64-byte lines,
+ * an odd tail): the same values as one thread, and the first wrong index
+ * found whichever slice holds it. */
+static void
+test_data_threads (void)
+{
+  const uint64_t n = (1u << 18) + 37;
+  float *a = g_new (float, n), *b = g_new (float, n), *c = g_new (float, n);
+  uint64_t first = 99;
+  ms_data_fill (a, b, n);
+  for (uint64_t i = 0; i < n; i++) {
+    g_assert_true (a[i] == ms_data_a (i));
+    g_assert_true (b[i] == ms_data_b (i));
+    c[i] = a[i] + b[i];
+  }
+  g_assert_cmpuint (ms_data_verify (c, n, &first), ==, 0);
+  c[n - 1] = 0;
+  c[n / 2 + 3] = 0;
+  g_assert_cmpuint (ms_data_verify (c, n, &first), ==, 2);
+  g_assert_cmpuint (first, ==, n / 2 + 3);
+  g_free (a);
+  g_free (b);
+  g_free (c);
+}
+
 /* The last run's error message. */
 static char run_err[256];
 
@@ -310,6 +335,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/runner/stats", test_stats);
   g_test_add_func ("/runner/data", test_data);
+  g_test_add_func ("/runner/data-threads", test_data_threads);
   g_test_add_func ("/runner/fit-recovers-model", test_fit_recovers_model);
   g_test_add_func ("/runner/progress-and-order", test_progress_and_order);
   g_test_add_func ("/runner/faults", test_faults);
