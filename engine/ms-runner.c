@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ms-backend.h"
+#include "ms-data.h"
 #include "ms-experiment.h"
 #include "ms-gpu-state.h"
 #include "ms-health.h"
@@ -153,6 +154,9 @@ prepare_gpu (MsGpuKeeper *k, MsDeviceInfo *info, bool wants_gpu, cpu_set_t *save
   int cpu = ms_pin_thread_at (k->nvml, k->x->fixed_cpu, saved, info->gpu_near_cpus,
                               sizeof info->gpu_near_cpus);
   info->pinned = cpu >= 0;
+  /* Fill and verify keep spreading over the CPUs the thread had. */
+  if (cpu >= 0)
+    ms_data_set_helper_cpus (saved, sizeof *saved);
   info->measuring_cpu = cpu >= 0 ? cpu : 0;
   int node = cpu >= 0 ? ms_current_node () : -1;
   info->node_known = node >= 0;
@@ -363,6 +367,7 @@ ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
   if (keeper.node_preferred)
     ms_prefer_node (-1);
   ms_unpin_thread (&saved);
+  ms_data_set_helper_cpus (NULL, 0);
   ms_nvml_close (keeper.nvml);
   *out = results;
   return status;

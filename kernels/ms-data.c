@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-data.c: host fill and verification, shared by every backend. */
+#define _GNU_SOURCE
 #include "ms-data.h"
 
 #include <pthread.h>
+#include <sched.h>
 #if defined(__x86_64__)
 #include <xmmintrin.h>
 #include <emmintrin.h>
@@ -15,7 +17,7 @@
  * thread (tens of microseconds) costs more than it saves. Fill and verify
  * run around every repetition, so at the default sweep's largest sizes they
  * took most of a cell's time on one core. */
-#define MS_DATA_PER_THREAD (1u << 16)
+#define MS_DATA_PER_THREAD (1u << 17)
 #define MS_DATA_MAX_THREADS 16
 
 typedef struct {
@@ -123,11 +125,27 @@ n_threads_for (uint64_t n)
   return cpus > MS_DATA_MAX_THREADS ? MS_DATA_MAX_THREADS : (int) cpus;
 }
 
+/* Per thread: each measuring thread says where its own helpers may run. */
+static _Thread_local cpu_set_t helper_cpus;
+static _Thread_local bool have_helper_cpus;
+
+void
+ms_data_set_helper_cpus (const void *cpu_set, size_t size)
+{
+  have_helper_cpus = cpu_set && size >= sizeof helper_cpus && CPU_COUNT ((const cpu_set_t *) cpu_set) > 0;
+  if (have_helper_cpus)
+    memcpy (&helper_cpus, cpu_set, sizeof helper_cpus);
+}
+
 static void
 run_slices (MsDataSlice *slices, int n_threads, uint64_t n, void *(*fn) (void *))
 {
   pthread_t threads[MS_DATA_MAX_THREADS];
   bool started[MS_DATA_MAX_THREADS] = { false };
+  pthread_attr_t attr;
+  bool have_attr = n_threads > 1 && pthread_attr_init (&attr) == 0;
+  if (have_attr && have_helper_cpus)
+    pthread_attr_setaffinity_np (&attr, sizeof helper_cpus, &helper_cpus);
 
   /* Slices start on a 64-byte line, so each thread's streaming stores stay
    * aligned whatever the thread count. */
@@ -136,7 +154,9 @@ run_slices (MsDataSlice *slices, int n_threads, uint64_t n, void *(*fn) (void *)
     slices[t].end = t == n_threads - 1 ? n : (n * (t + 1) / n_threads) & ~(uint64_t) 15;
   }
   for (int t = 1; t < n_threads; t++)
-    started[t] = pthread_create (&threads[t], NULL, fn, &slices[t]) == 0;
+    started[t] = pthread_create (&threads[t], have_attr ? &attr : NULL, fn, &slices[t]) == 0;
+  if (have_attr)
+    pthread_attr_destroy (&attr);
   fn (&slices[0]);
   /* A thread that could not start runs its slice here instead. */
   for (int t = 1; t < n_threads; t++) {

@@ -8,6 +8,7 @@
  */
 #pragma once
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __CUDACC__
@@ -47,6 +48,12 @@ ms_data_b (uint64_t i)
 extern "C" {
 #endif
 
+/* The CPUs that fill and verify may spread their helper threads over, for
+ * the calling thread from now on (cpu_set points to a cpu_set_t of size
+ * bytes; NULL: the calling thread's own affinity). A measuring thread
+ * pinned to one CPU sets the set it had before, or its helpers would all
+ * share that one CPU. */
+void ms_data_set_helper_cpus (const void *cpu_set, size_t size);
 /* Host fill of a and b (multi-threaded for large n). */
 void ms_data_fill (float *a, float *b, uint64_t n);
 /* Fills c with the NaN poison, bypassing the CPU cache where it can. */

@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # tools/gpu-sweep-time.sh: where the default sweep's seconds go, on one GPU
 # machine in one call, logs in $OUT:
-#  1. with OLD_DATA=FILE (a previous kernels/ms-data.c), a second build with
-#     it and bench-memsweep --sweep-only alternating between the two builds
-#     (ROUNDS times each), so drift hits both;
+#  1. with OLD_TREE=FILE (a previous commit, a .tar.gz from `git archive`), a
+#     second build of it and bench-memsweep --sweep-only alternating between
+#     the two builds (ROUNDS times each), so drift hits both;
 #  2. the default sweep through the command line with each cell budget in
 #     BUDGETS (ms), ROUNDS times, interleaved: process wall time, and from
 #     each summary how many cells stopped on their interval and the median
@@ -16,17 +16,16 @@ ms_gpu_start || exit 1
 ROUNDS=${ROUNDS:-3}
 BUDGETS=${BUDGETS:-25 18 15}
 txt=$OUT/sweep-time.txt
-if [ -n "${OLD_DATA:-}" ] && [ -f "$OLD_DATA" ]; then
+if [ -n "${OLD_TREE:-}" ] && [ -f "$OLD_TREE" ]; then
   rm -rf /tmp/old && mkdir -p /tmp/old
-  tar --exclude=./build-gpu --exclude=./.gtk --exclude=./.gtk.tgz -cf - . | tar -xf - -C /tmp/old
-  cp "$OLD_DATA" /tmp/old/kernels/ms-data.c
-  (cd /tmp/old && rm -rf build-gpu && ms_gpu_build) || exit 1
+  tar -xzf "$OLD_TREE" -C /tmp/old && cp -r .deps /tmp/old/ 2>/dev/null
+  (cd /tmp/old && ms_gpu_build) || exit 1
   for r in $(seq "$ROUNDS"); do
     for side in old new; do
       dir=.
       [ $side = old ] && dir=/tmp/old
       w=$("$dir/build-gpu/bench/bench-memsweep" 1 --sweep-only 2>&1 | grep -o 'median [0-9.]* s' | head -1)
-      echo "round $r $side fill/verify: default sweep $w" | tee -a "$txt"
+      echo "round $r $side: default sweep $w" | tee -a "$txt"
     done
   done
 fi
