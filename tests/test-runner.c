@@ -76,7 +76,7 @@ test_data (void)
 static void
 test_data_threads (void)
 {
-  const uint64_t n = (1u << 18) + 37;
+  const uint64_t n = (1u << 21) + 37;
   float *a = g_new (float, n), *b = g_new (float, n), *c = g_new (float, n);
   uint64_t first = 99;
   ms_data_fill (a, b, n);
