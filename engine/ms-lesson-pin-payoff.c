@@ -3,7 +3,9 @@
  * Per size, what getting and releasing a buffer costs (pageable: mmap and
  * first touch; pinned: cudaMallocHost; registered: cudaHostRegister on a
  * pageable buffer) and one host-to-device copy from each. The caption adds
- * them up for N uses and gives the break-even N, as measured. */
+ * them up for N uses and gives the break-even N, as measured. A second part,
+ * in a process of its own, holds a growing share of the host's memory pinned
+ * and measures a pinned allocation and a pageable copy at each share. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,10 +17,13 @@
 
 #define NAME "pin-payoff"
 #define MIN_EXP 14
+/* The second part: 64 MiB buffers, the held share in HELD_LEVELS steps. */
+#define HELD_EXP 24
+#define HELD_LEVELS 4
 
 /* arg[] of the probe, read by kernels/lesson-pin-payoff.cu. */
-enum { ARG_STEP, ARG_MAX_PCT, ARG_KIND };
-enum { STEP_SETUP, STEP_RELEASE, STEP_COPY, N_STEPS };
+enum { ARG_STEP, ARG_MAX_PCT, ARG_KIND, ARG_HELD_PERMILLE };
+enum { STEP_SETUP, STEP_RELEASE, STEP_COPY, N_STEPS, STEP_HELD_ALLOC = N_STEPS, STEP_HELD_COPY };
 
 static const char *const step_names[N_STEPS] = { "setup", "release", "copy" };
 static const struct {
@@ -38,19 +43,48 @@ static const MsLessonOption options[] = {
   { "max-pinned-pct", 25, 1, 50, true,
     MS_N_ ("the most host memory one sample takes, in percent of MemAvailable; larger sizes are "
            "skipped and say so") },
+  { "held-max-pct", 10, 1, 25, true,
+    MS_N_ ("the most host memory the second part holds pinned, in percent of MemTotal, reached "
+           "in four steps from none; it never leaves less than a quarter of MemTotal available") },
   { NULL },
 };
 
+/* Part 1 in a process of its own: whatever it pinned goes back with it. */
 static void
 parts (MsPartList *list)
 {
   ms_lesson_add_probe_part (list, MS_PROBE_PIN_PAYOFF, 0);
+  MsLessonPart *p = ms_lesson_add_probe_part (list, MS_PROBE_PIN_PAYOFF, 1);
+  if (p)
+    p->isolated = true;
+}
+
+/* Part 1: at each held share, a pinned allocation and a pageable copy. */
+static int
+held_cells (const MsSweep *sweep, MsProbeCell *out, int max)
+{
+  int held_pct = (int)ms_lesson_option (NAME, sweep, "held-max-pct");
+  int pct = (int)ms_lesson_option (NAME, sweep, "max-pinned-pct");
+  int n = 0;
+  for (int l = 0; l <= HELD_LEVELS; l++)
+    for (int k = 0; k < 2 && n < max; k++) {
+      int permille = held_pct * 10 * l / HELD_LEVELS;
+      MsProbeCell *c = &out[n++];
+      ms_probe_cell_set (c, k ? MS_MODE_PAGEABLE : MS_MODE_PINNED, HELD_EXP,
+                         "held-permille=%d/step=%s", permille, k ? "pageable-copy" : "pinned-alloc");
+      c->arg[ARG_STEP] = k ? STEP_HELD_COPY : STEP_HELD_ALLOC;
+      c->arg[ARG_MAX_PCT] = pct;
+      c->arg[ARG_KIND] = k ? 0 : 1;
+      c->arg[ARG_HELD_PERMILLE] = permille;
+    }
+  return n;
 }
 
 static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
-  (void)part;
+  if (part == 1)
+    return held_cells (sweep, out, max);
   int max_exp = (int)ms_lesson_option (NAME, sweep, "max-exp");
   int pct = (int)ms_lesson_option (NAME, sweep, "max-pinned-pct");
   int n = 0;
@@ -123,6 +157,70 @@ ms_pin_payoff_break_even (const MsResults *r, MsMode mode, int exponent, double 
   return 1;
 }
 
+/* Where the level of permille is in out[0..n), adding it when new (in
+ * order of permille); -1 when out is full. */
+static int
+held_level (MsPinHeld *out, int *n, int max, int permille)
+{
+  int i = 0;
+  while (i < *n && out[i].held_pct * 10 < permille - 0.5)
+    i++;
+  if (i < *n && fabs (out[i].held_pct * 10 - permille) < 0.5)
+    return i;
+  if (*n >= max)
+    return -1;
+  memmove (&out[i + 1], &out[i], sizeof *out * (size_t)(*n - i));
+  out[i] = (MsPinHeld){ permille / 10.0, -1, -1 };
+  (*n)++;
+  return i;
+}
+
+int
+ms_pin_payoff_held (const MsResults *r, MsPinHeld *out, int max)
+{
+  int n = 0;
+  for (size_t i = 0; i < r->n_cells; i++) {
+    const MsCell *c = &r->cells[i];
+    int permille;
+    char step[24];
+    if (c->status != MS_CELL_OK || !(c->stats.e2e.median > 0)
+        || sscanf (c->variant, "held-permille=%d/step=%23s", &permille, step) != 2)
+      continue;
+    int l = held_level (out, &n, max, permille);
+    if (l < 0)
+      break;
+    if (strcmp (step, "pinned-alloc") == 0)
+      out[l].alloc_us = c->stats.e2e.median;
+    else if (strcmp (step, "pageable-copy") == 0)
+      out[l].copy_gbps = (double)c->elements * sizeof (float) / c->stats.e2e.median * 1e-3;
+  }
+  return n;
+}
+
+/* The second part: the first and the last share with both figures. */
+static void
+caption_held (const MsResults *r, char *buf, size_t len)
+{
+  MsPinHeld lv[HELD_LEVELS + 8];
+  int n = ms_pin_payoff_held (r, lv, (int)(sizeof lv / sizeof lv[0])), first = -1, last = -1;
+  for (int i = 0; i < n; i++)
+    if (lv[i].alloc_us > 0 && lv[i].copy_gbps > 0) {
+      if (first < 0)
+        first = i;
+      last = i;
+    }
+  if (first < 0 || last == first)
+    return;
+  char t[2][32];
+  ms_caption_append (buf, len,
+                     ms_gettext ("With %.1f%% of the host's memory held pinned, allocating 64 MiB "
+                                 "pinned took %s and a pageable copy ran at %.1f GB/s; with "
+                                 "%.1f%% held, %s and %.1f GB/s."),
+                     lv[first].held_pct, ms_caption_time (lv[first].alloc_us, t[0], sizeof t[0]),
+                     lv[first].copy_gbps, lv[last].held_pct,
+                     ms_caption_time (lv[last].alloc_us, t[1], sizeof t[1]), lv[last].copy_gbps);
+}
+
 /* "paid off from 12 copies on", "... from the first copy" or "never ...". */
 static const char *
 when (int found, double n, char *buf, size_t len)
@@ -171,6 +269,8 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
                                ms_gettext ("The run lacks a size with the setup, release and "
                                            "copy of pageable, pinned and registered memory."));
   if (exponent < 0)
+    caption_held (r, buf, len);
+  if (exponent < 0)
     for (size_t i = 0; i < r->n_cells; i++)
       if (r->cells[i].status == MS_CELL_UNSUPPORTED && r->cells[i].message[0]) {
         ms_caption_append (buf, len, ms_gettext ("Not every size was measured: %s."),
@@ -189,12 +289,17 @@ const MsProbeLesson ms_lesson_pin_payoff = {
                    "from each. The total for N copies is the once-only cost plus N copies; "
                    "look at the N from which pinned or registered memory costs less in all "
                    "than pageable, and how it moves with the size. Sizes that would take more "
-                   "than a safe share of the available memory are skipped.") },
+                   "than a safe share of the available memory are skipped. Then, in a process of "
+                   "its own, a growing share of the host's memory (up to held-max-pct % of it, "
+                   "never leaving less than a quarter available) is held pinned, and at each "
+                   "share one 64 MiB cudaMallocHost and one 64 MiB copy from pageable memory "
+                   "are timed: what pinning much memory does to the rest of the machine.") },
   .topic = MS_TOPIC_PIN_PAYOFF,
   .probe = MS_PROBE_PIN_PAYOFF,
   .settings = "sizes 64 KiB..2^max-exp floats in steps of 4x; per size and kind (pageable, "
               "pinned, registered) the setup, the release and one H2D copy; at most "
-              "max-pinned-pct % of MemAvailable per sample",
+              "max-pinned-pct % of MemAvailable per sample; then 64 MiB pinned allocations "
+              "and pageable copies with 0..held-max-pct % of MemTotal held pinned in 4 steps",
   .options = options,
   .parts = parts,
   .cells = cells,

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-lesson-pin-payoff.h: what the pin-payoff lesson's caption and its
  * picture (draw/ms-picture-pin-payoff.c) both compute from a run: the
- * total time of N uses of a buffer of one size, and the break-even N. */
+ * total time of N uses of a buffer of one size, the break-even N, and
+ * the second part's figures at each share of memory held pinned. */
 #pragma once
 
 #include "memsweep.h"
@@ -27,6 +28,18 @@ double ms_pin_payoff_total (const MsPinCost *c, double n);
  * longer in all than pageable at exponent: 1 found, 0 never (its copies
  * are not faster), -1 cells missing. */
 int ms_pin_payoff_break_even (const MsResults *r, MsMode mode, int exponent, double *n);
+
+/* The second part at one share of the host's memory held pinned: one
+ * 64 MiB pinned allocation (median µs) and a pageable copy's rate (GB/s);
+ * < 0 where the run lacks it. */
+typedef struct {
+  double held_pct;
+  double alloc_us;
+  double copy_gbps;
+} MsPinHeld;
+
+/* The shares the run has, in increasing order, at most max; their count. */
+int ms_pin_payoff_held (const MsResults *r, MsPinHeld *out, int max);
 
 #ifdef __cplusplus
 }

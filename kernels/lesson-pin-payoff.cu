@@ -8,7 +8,13 @@
  * every sample gets fresh pages (malloc would hand back pages it kept).
  * The figure is the host clock around the step alone. A sample never takes
  * more than arg[ARG_MAX_PCT] % of MemAvailable, nor half the free device
- * memory: a larger size is skipped and says so. */
+ * memory: a larger size is skipped and says so.
+ *
+ * The second panel's steps measure while a share of the host's memory
+ * (arg[ARG_HELD_PERMILLE] per mille of MemTotal) is held pinned: one
+ * cudaMallocHost of the cell's size, or one cudaMemcpy from a pageable
+ * buffer. Pinning stops short of leaving less than a quarter of MemTotal
+ * (at least 2 GiB) available, and says so. */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -17,23 +23,31 @@
 #include "ms-k-probe.cuh"
 
 /* arg[] of MS_K_PROBE_PIN_PAYOFF (engine/ms-lesson-pin-payoff.c). */
-enum { ARG_STEP, ARG_MAX_PCT, ARG_KIND };
-enum { STEP_SETUP, STEP_RELEASE, STEP_COPY };
+enum { ARG_STEP, ARG_MAX_PCT, ARG_KIND, ARG_HELD_PERMILLE };
+enum { STEP_SETUP, STEP_RELEASE, STEP_COPY, STEP_HELD_ALLOC, STEP_HELD_COPY };
 enum { KIND_PAGEABLE, KIND_PINNED, KIND_REGISTERED };
 
-/* MemAvailable in bytes, or 0 when /proc/meminfo does not say. */
+/* A /proc/meminfo line ("MemAvailable:", "MemTotal:") in bytes, or 0 when
+ * it does not say. */
 static unsigned long long
-mem_available (void)
+meminfo (const char *key)
 {
   FILE *f = fopen ("/proc/meminfo", "r");
   char line[256];
   unsigned long long kib = 0;
+  size_t len = strlen (key);
   while (f && fgets (line, sizeof line, f))
-    if (sscanf (line, "MemAvailable: %llu kB", &kib) == 1)
+    if (strncmp (line, key, len) == 0 && sscanf (line + len, " %llu kB", &kib) == 1)
       break;
   if (f)
     fclose (f);
   return kib * 1024;
+}
+
+static unsigned long long
+mem_available (void)
+{
+  return meminfo ("MemAvailable:");
 }
 
 static MsKStatus
@@ -189,6 +203,96 @@ time_copy (MsKProbe *p, Held *h)
   return MS_K_OK;
 }
 
+/* The second panel's pinned memory: grown in chunks up to the cell's share,
+ * kept from cell to cell (the shares only grow), freed by
+ * ms_k_probe_release. Per thread, as ms_k_shutdown releases the calling
+ * thread's. Its part runs in a process of its own, which gives everything
+ * back when it ends, whatever happened. */
+#define HELD_CHUNK (256ull << 20)
+static thread_local struct {
+  int device;
+  unsigned long long bytes;
+  void **chunks;
+  int n, cap;
+} held = { -1, 0, NULL, 0, 0 };
+
+void
+kp_pin_held_release (void)
+{
+  for (int i = 0; i < held.n; i++)
+    cudaFreeHost (held.chunks[i]);
+  free (held.chunks);
+  memset (&held, 0, sizeof held);
+  held.device = -1;
+}
+
+static MsKStatus
+hold_pinned (MsKProbe *p, unsigned long long target)
+{
+  if (held.device != p->device || held.bytes > target)
+    kp_pin_held_release ();
+  held.device = p->device;
+  unsigned long long total = meminfo ("MemTotal:");
+  unsigned long long floor = total / 4 > (2ull << 30) ? total / 4 : 2ull << 30;
+  while (held.bytes < target) {
+    unsigned long long chunk = target - held.bytes < HELD_CHUNK ? target - held.bytes : HELD_CHUNK;
+    unsigned long long avail = mem_available ();
+    if (avail < floor + chunk)
+      return kp_unsupported (p, "skipped: pinning %llu MiB would leave less than %llu MiB "
+                                "available (%llu MiB are)",
+                             target >> 20, floor >> 20, avail >> 20);
+    if (held.n == held.cap) {
+      int cap = held.cap ? 2 * held.cap : 64;
+      void **grown = (void **) realloc (held.chunks, sizeof *grown * (size_t) cap);
+      if (!grown)
+        return kp_unsupported (p, "out of host memory for the list of pinned chunks");
+      held.chunks = grown;
+      held.cap = cap;
+    }
+    KP_CHECK (p, cudaMallocHost (&held.chunks[held.n], chunk));
+    held.n++;
+    held.bytes += chunk;
+  }
+  return MS_K_OK;
+}
+
+/* One cudaMallocHost of the cell's size, or one copy from a pageable
+ * buffer, with the cell's share of the host's memory held pinned. */
+static MsKStatus
+held_sample (MsKProbe *p)
+{
+  int permille = p->arg[ARG_HELD_PERMILLE];
+  unsigned long long total = meminfo ("MemTotal:");
+  if (total == 0)
+    return kp_unsupported (p, "skipped: /proc/meminfo gives no MemTotal to take a share of");
+  if (permille < 0 || permille > 250)
+    return kp_unsupported (p, "a held share of %d per mille is outside 0..250", permille);
+  MsKStatus ks = hold_pinned (p, total / 1000 * (unsigned long long) permille);
+  if (ks != MS_K_OK)
+    return ks;
+  if (p->arg[ARG_STEP] == STEP_HELD_ALLOC) {
+    void *buf = NULL;
+    double t0 = kp_now_us ();
+    cudaError_t e = cudaMallocHost (&buf, p->bytes);
+    double t1 = kp_now_us ();
+    if (e != cudaSuccess)
+      return kp_fail (p, "cudaMallocHost", e);
+    cudaFreeHost (buf);
+    p->value_us = t1 - t0;
+    kp_event (p, KP_CALL, 0, 0, t1 - t0, -1, 0, p->bytes);
+    return MS_K_OK;
+  }
+  Held h;
+  memset (&h, 0, sizeof h);
+  h.pageable = pageable_new (p->bytes);
+  if (!h.pageable)
+    return kp_unsupported (p, "mmap of %llu bytes failed", (unsigned long long) p->bytes);
+  cudaError_t e = cudaMalloc (&h.dev, p->bytes);
+  ks = e == cudaSuccess ? time_copy (p, &h) : kp_fail (p, "cudaMalloc", e);
+  release (&h, p->bytes);
+  return ks;
+}
+
 MsKStatus
 ms_k_probe_pin_payoff (MsKProbe *p)
 {
@@ -197,6 +301,8 @@ ms_k_probe_pin_payoff (MsKProbe *p)
   MsKStatus ks = check_room (p);
   if (ks != MS_K_OK)
     return ks;
+  if (p->arg[ARG_STEP] == STEP_HELD_ALLOC || p->arg[ARG_STEP] == STEP_HELD_COPY)
+    return held_sample (p);
   Held h;
   memset (&h, 0, sizeof h);
   ks = prepare (p, &h);

@@ -87,6 +87,8 @@ MsKStatus ms_k_probe_copy_kinds (MsKProbe *p);
 MsKStatus ms_k_probe_implicit_sync (MsKProbe *p);
 MsKStatus ms_k_probe_batched (MsKProbe *p);
 void kp_batched_release (void);
+/* lesson-pin-payoff.cu: the pinned memory its second panel holds. */
+void kp_pin_held_release (void);
 MsKStatus ms_k_probe_numa (MsKProbe *p);
 void kp_numa_release (void);
 MsKStatus ms_k_probe_priority (MsKProbe *p);

@@ -156,4 +156,5 @@ ms_k_probe_release (void)
 {
   kp_batched_release ();
   kp_numa_release ();
+  kp_pin_held_release ();
 }

@@ -2,8 +2,9 @@
 /* test-lesson-pin-payoff.c: the pin-payoff lesson (engine/ms-lesson-pin-payoff.c):
  * its options, its cells, the break-even N from a model where pinning pays
  * off and from one where its copies are no faster, a size skipped for
- * memory named in the caption, the variants through the samples file, and
- * its picture. */
+ * memory named in the caption, the variants through the samples file, the
+ * second part's figures against the share of memory held pinned, and its
+ * picture. */
 #include <math.h>
 
 #include "ms-lesson-pin-payoff.h"
@@ -43,6 +44,18 @@ test_cells (void)
   n = ms_test_lesson_cells (NAME, "max-exp=28,max-pinned-pct=5", cells, MS_PROBE_MAX_CELLS);
   g_assert_cmpint (n, ==, 8 * 9);
   g_assert_cmpint (cells[n - 1].arg[1], ==, 5);
+  /* Part 1: five shares up to held-max-pct, an allocation and a copy each. */
+  MsSweep s;
+  ms_sweep_init_default (&s);
+  g_strlcpy (s.options, "held-max-pct=20", sizeof s.options);
+  n = ms_probe_lesson_find (NAME)->cells (&s, 1, cells, MS_PROBE_MAX_CELLS);
+  g_assert_cmpint (n, ==, 10);
+  ms_test_cells_unique (cells, n);
+  g_assert_cmpstr (cells[0].variant, ==, "held-permille=0/step=pinned-alloc");
+  g_assert_cmpstr (cells[3].variant, ==, "held-permille=50/step=pageable-copy");
+  g_assert_cmpint (cells[3].arg[3], ==, 50);
+  g_assert_cmpint (cells[n - 1].arg[3], ==, 200);
+  g_assert_cmpint (cells[n - 1].exponent, ==, 24);
 }
 
 /* Costs in µs for b bytes: step 0 setup, 1 release, 2 copy. */
@@ -56,9 +69,28 @@ cost (int kind, int step, double b, bool pays)
   return once[kind][step] + per_byte[kind][step] * b;
 }
 
+/* The second part: allocating gets slower and copies slower as more is
+ * held (a model, not a claim about any machine). */
+static double
+held_alloc_us (int permille)
+{
+  return 20000 + 100.0 * permille;
+}
+
+static double
+held_copy_gbps (int permille)
+{
+  return 8 - 0.01 * permille;
+}
+
 static MsCellStatus
 model (const MsProbeArgs *a, MsProbeSample *out, bool pays)
 {
+  if (a->arg[0] >= 3) {
+    out->value_us = a->arg[0] == 3 ? held_alloc_us (a->arg[3])
+                                   : (double)a->bytes / held_copy_gbps (a->arg[3]) * 1e-3;
+    return MS_CELL_OK;
+  }
   if (a->bytes > (64u << 20)) {
     snprintf (out->error, sizeof out->error, "skipped: %u MiB is more than 25%% of MemAvailable",
               (unsigned)(a->bytes >> 20));
@@ -94,7 +126,14 @@ static void
 test_pays (void)
 {
   MsResults *r = ms_test_lesson_run (NAME, "", model_pays);
-  g_assert_cmpuint (r->n_cells, ==, 63);
+  g_assert_cmpuint (r->n_cells, ==, 63 + 10);
+  MsPinHeld lv[8];
+  g_assert_cmpint (ms_pin_payoff_held (r, lv, 8), ==, 5);
+  for (int i = 0; i < 5; i++) {
+    g_assert_cmpfloat_with_epsilon (lv[i].held_pct, 2.5 * i, 1e-9);
+    g_assert_cmpfloat_with_epsilon (lv[i].alloc_us, held_alloc_us (25 * i), 1e-6);
+    g_assert_cmpfloat_with_epsilon (lv[i].copy_gbps, held_copy_gbps (25 * i), 1e-6);
+  }
   double n = 0;
   g_assert_cmpint (ms_pin_payoff_break_even (r, MS_MODE_PINNED, 14, &n), ==, 1);
   g_assert_cmpfloat (n, ==, expected_n (1, 65536));
@@ -109,6 +148,9 @@ test_pays (void)
               expected_n (1, 65536));
   g_assert_nonnull (strstr (buf, want));
   g_assert_nonnull (strstr (buf, "skipped: 256 MiB is more than 25% of MemAvailable"));
+  g_assert_nonnull (strstr (buf, "With 0.0% of the host's memory held pinned, allocating 64 MiB "
+                                 "pinned took 20.0 ms and a pageable copy ran at 8.0 GB/s; with "
+                                 "10.0% held, 30.0 ms and 7.0 GB/s."));
   ms_test_variants_round_trip (r);
   ms_test_picture_renders (MS_TOPIC_PIN_PAYOFF, r);
   ms_results_free (r);
