@@ -61,7 +61,8 @@ build_held (const MsPinHeld *lv, int n, int what, MsMatrixData *m)
     g_snprintf (m->col_label[i], sizeof m->col_label[i], "%.3g%%", lv[i].held_pct);
     m->value[0][i] = v > 0 ? v : 0;
     if (v > 0)
-      g_snprintf (m->cell_text[0][i], sizeof m->cell_text[0][i], what == 0 ? _ ("%.1f ms") : _ ("%.1f GB/s"), v);
+      g_snprintf (m->cell_text[0][i], sizeof m->cell_text[0][i],
+                  what == 0 ? _ ("%.1f ms") : _ ("%.1f GB/s"), v);
     any |= v > 0;
   }
   m->n_rows = 1;

@@ -71,7 +71,8 @@ held_cells (const MsSweep *sweep, MsProbeCell *out, int max)
       int permille = held_pct * 10 * l / HELD_LEVELS;
       MsProbeCell *c = &out[n++];
       ms_probe_cell_set (c, k ? MS_MODE_PAGEABLE : MS_MODE_PINNED, HELD_EXP,
-                         "held-permille=%d/step=%s", permille, k ? "pageable-copy" : "pinned-alloc");
+                         "held-permille=%d/step=%s", permille,
+                         k ? "pageable-copy" : "pinned-alloc");
       c->arg[ARG_STEP] = k ? STEP_HELD_COPY : STEP_HELD_ALLOC;
       c->arg[ARG_MAX_PCT] = pct;
       c->arg[ARG_KIND] = k ? 0 : 1;
@@ -282,18 +283,19 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 
 const MsProbeLesson ms_lesson_pin_payoff = {
   .info
-  = { NAME, MS_N_ ("For each size from 64 KiB: what it costs to get and release a buffer "
-                   "(pageable: mmap and the first touch of every page, then munmap; pinned: "
-                   "cudaMallocHost and cudaFreeHost; registered: cudaHostRegister and "
-                   "cudaHostUnregister on a pageable buffer), and one host-to-device copy "
-                   "from each. The total for N copies is the once-only cost plus N copies; "
-                   "look at the N from which pinned or registered memory costs less in all "
-                   "than pageable, and how it moves with the size. Sizes that would take more "
-                   "than a safe share of the available memory are skipped. Then, in a process of "
-                   "its own, a growing share of the host's memory (up to held-max-pct % of it, "
-                   "never leaving less than a quarter available) is held pinned, and at each "
-                   "share one 64 MiB cudaMallocHost and one 64 MiB copy from pageable memory "
-                   "are timed: what pinning much memory does to the rest of the machine.") },
+  = { NAME,
+      MS_N_ ("For each size from 64 KiB: what it costs to get and release a buffer "
+             "(pageable: mmap and the first touch of every page, then munmap; pinned: "
+             "cudaMallocHost and cudaFreeHost; registered: cudaHostRegister and "
+             "cudaHostUnregister on a pageable buffer), and one host-to-device copy "
+             "from each. The total for N copies is the once-only cost plus N copies; "
+             "look at the N from which pinned or registered memory costs less in all "
+             "than pageable, and how it moves with the size. Sizes that would take more "
+             "than a safe share of the available memory are skipped. Then, in a process of "
+             "its own, a growing share of the host's memory (up to held-max-pct percent of it, "
+             "never leaving less than a quarter available) is held pinned, and at each "
+             "share one 64 MiB cudaMallocHost and one 64 MiB copy from pageable memory "
+             "are timed: what pinning much memory does to the rest of the machine.") },
   .topic = MS_TOPIC_PIN_PAYOFF,
   .probe = MS_PROBE_PIN_PAYOFF,
   .settings = "sizes 64 KiB..2^max-exp floats in steps of 4x; per size and kind (pageable, "

@@ -132,7 +132,8 @@ static _Thread_local bool have_helper_cpus;
 void
 ms_data_set_helper_cpus (const void *cpu_set, size_t size)
 {
-  have_helper_cpus = cpu_set && size >= sizeof helper_cpus && CPU_COUNT ((const cpu_set_t *) cpu_set) > 0;
+  have_helper_cpus =
+    cpu_set && size >= sizeof helper_cpus && CPU_COUNT ((const cpu_set_t *) cpu_set) > 0;
   if (have_helper_cpus)
     memcpy (&helper_cpus, cpu_set, sizeof helper_cpus);
 }
