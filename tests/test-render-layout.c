@@ -12,6 +12,8 @@
 #include "ms-breakdown.h"
 #include "ms-color-test.h"
 #include "ms-plots.h"
+#include "ms-lesson-picture.h"
+#include "ms-reuse-chart.h"
 #include "ms-timeline-rows.h"
 
 typedef struct {
@@ -275,6 +277,47 @@ test_many_lanes (void)
   render_all_sizes (lesson, "timeline-rows-k4", draw_timeline_rows, two);
 }
 
+static void
+draw_lesson_picture (cairo_t *cr, GPtrArray *runs, const MsChartStyle *st, double w, double h,
+                     gpointer data)
+{
+  g_assert_true (ms_lesson_picture_draw (cr, GPOINTER_TO_INT (data), g_ptr_array_index (runs, 0),
+                                         st, w, h));
+}
+
+static void
+draw_reuse (cairo_t *cr, GPtrArray *runs, const MsChartStyle *st, double w, double h,
+            gpointer data)
+{
+  const MsResults *r = g_ptr_array_index (runs, 0);
+  g_autoptr (MsChartData) d =
+    ms_reuse_chart_build (r, ms_reuse_default_exponent (r), GPOINTER_TO_INT (data));
+  ms_reuse_chart_draw (cr, d, st, w, h, NULL);
+}
+
+/* Every lesson picture of its own from the H100's reference run of the
+ * lesson, at every size: what a class is shown first. */
+static void
+test_lesson_pictures (void)
+{
+  for (int t = 0; t < MS_TOPIC_COUNT; t++) {
+    const MsLessonTopicInfo *info = ms_lesson_topic (t);
+    /* The H100's host has one NUMA node: that picture is one sentence. */
+    if (!ms_lesson_picture_has (t) || t == MS_TOPIC_NUMA)
+      continue;
+    g_autofree char *file = g_strdup_printf ("h100-lesson-%s-samples.csv", info->experiment);
+    const char *files[] = { file };
+    g_autoptr (GPtrArray) run = reference_files (files, 1);
+    g_autofree char *what = g_strdup_printf ("lesson-%s", info->name);
+    render_all_sizes (run, what, draw_lesson_picture, GINT_TO_POINTER (t));
+  }
+  static const char *const reuse[] = { "h100-lesson-reuse-samples.csv" };
+  g_autoptr (GPtrArray) run = reference_files (reuse, 1);
+  render_all_sizes (run, "lesson-reuse-time", draw_reuse, GINT_TO_POINTER (MS_REUSE_TIME));
+  render_all_sizes (run, "lesson-reuse-bandwidth", draw_reuse,
+                    GINT_TO_POINTER (MS_REUSE_BANDWIDTH));
+}
+
 /* The reference run with pinned cut short: a cancelled cell at 2^14, a
  * partial one at 2^15 and a failed one at 2^16. */
 static GPtrArray *
@@ -484,6 +527,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render-layout/charts", test_charts);
   g_test_add_func ("/render-layout/breakdown-and-timeline", test_breakdown_and_timeline);
   g_test_add_func ("/render-layout/many-lanes", test_many_lanes);
+  g_test_add_func ("/render-layout/lesson-pictures", test_lesson_pictures);
   g_test_add_func ("/render-layout/cut-short", test_cut_short);
   g_test_add_func ("/render-layout/cut-short-read-out", test_cut_short_read_out);
   g_test_add_func ("/render-layout/planned-range", test_planned_range);
