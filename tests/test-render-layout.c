@@ -13,6 +13,7 @@
 #include "ms-color-test.h"
 #include "ms-plots.h"
 #include "ms-lesson-picture.h"
+#include "ms-lesson-rows.h"
 #include "ms-reuse-chart.h"
 #include "ms-timeline-rows.h"
 
@@ -295,6 +296,21 @@ draw_reuse (cairo_t *cr, GPtrArray *runs, const MsChartStyle *st, double w, doub
   ms_reuse_chart_draw (cr, d, st, w, h, NULL);
 }
 
+/* A lesson's timelines as its card stacks them, on the data movement. */
+static void
+draw_lesson_rows (cairo_t *cr, GPtrArray *runs, const MsChartStyle *st, double w, double h,
+                  gpointer data)
+{
+  MsTimelineRows rows;
+  ms_timeline_rows_init (&rows);
+  g_assert_cmpint (ms_lesson_rows_fill (&rows, GPOINTER_TO_INT (data),
+                                        g_ptr_array_index (runs, 0)), >=, 1);
+  MsTimeWindow win;
+  ms_timeline_rows_window (&rows, FALSE, &win);
+  ms_timeline_rows_draw (cr, &rows, &win, st, w, h, NULL);
+  ms_timeline_rows_clear (&rows);
+}
+
 /* Every lesson picture of its own from the H100's reference run of the
  * lesson, at every size: what a class is shown first. */
 static void
@@ -310,6 +326,20 @@ test_lesson_pictures (void)
     g_autoptr (GPtrArray) run = reference_files (files, 1);
     g_autofree char *what = g_strdup_printf ("lesson-%s", info->name);
     render_all_sizes (run, what, draw_lesson_picture, GINT_TO_POINTER (t));
+  }
+  /* The lessons that answer with timelines: their lesson's run, else the
+   * default sweep. */
+  for (int t = 0; t < MS_TOPIC_COUNT; t++) {
+    const MsLessonTopicInfo *info = ms_lesson_topic (t);
+    if (ms_lesson_picture_has (t) || t == MS_TOPIC_REUSE || t == MS_TOPIC_COSTS)
+      continue;
+    g_autofree char *file = info->experiment[0]
+                              ? g_strdup_printf ("h100-lesson-%s-samples.csv", info->experiment)
+                              : g_strdup ("h100-default-samples.csv");
+    const char *files[] = { file };
+    g_autoptr (GPtrArray) run = reference_files (files, 1);
+    g_autofree char *what = g_strdup_printf ("lesson-%s-timelines", info->name);
+    render_all_sizes (run, what, draw_lesson_rows, GINT_TO_POINTER (t));
   }
   static const char *const reuse[] = { "h100-lesson-reuse-samples.csv" };
   g_autoptr (GPtrArray) run = reference_files (reuse, 1);
