@@ -2,6 +2,7 @@
 /* ms-timeline-rows.c: timelines on one time axis. Each row is a copy of one
  * repetition's events, moved so that every row's data movement starts at
  * the same time; the rows then share one time window. */
+#include <glib/gi18n.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -193,7 +194,7 @@ ms_timeline_rows_draw (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWind
   double extra = label_h + fs * 0.6; /* the last row's time labels */
   int n = rows_that_fit (cr, rows, style, width, height - legend_h, extra);
   g_autofree char *left_out =
-    n < rows->n ? g_strdup_printf (g_dngettext (NULL, "%d more timeline needs a taller window",
+    n < rows->n ? g_strdup_printf (ngettext ("%d more timeline needs a taller window",
                                                 "%d more timelines need a taller window",
                                                 rows->n - n),
                                    rows->n - n)
