@@ -50,10 +50,12 @@ topic_rows (MsLessonTopic topic, const MsResults *run, RowSpec *rows)
     { MS_TOPIC_MANAGED, MS_MODE_MANAGED, "touch=first" },
     { MS_TOPIC_MANAGED, MS_MODE_MANAGED, "touch=resident" },
     { MS_TOPIC_MANAGED, MS_MODE_MANAGED_PREFETCH, "touch=first" },
-    { MS_TOPIC_CACHE_STATE, MS_MODE_WRITE_COMBINED, "stores=streamed" },
-    { MS_TOPIC_CACHE_STATE, MS_MODE_WRITE_COMBINED, "stores=ordinary" },
+    /* The caption's three pinned states, then the write-combined buffer
+     * read back by the CPU (its verification, under All phases). */
     { MS_TOPIC_CACHE_STATE, MS_MODE_PINNED, "stores=streamed" },
+    { MS_TOPIC_CACHE_STATE, MS_MODE_PINNED, "stores=ordinary" },
     { MS_TOPIC_CACHE_STATE, MS_MODE_PINNED, "stores=fresh" },
+    { MS_TOPIC_CACHE_STATE, MS_MODE_WRITE_COMBINED, "stores=streamed/read=wc" },
     { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=h2d" },
     { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=d2h" },
     { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=duplex" },

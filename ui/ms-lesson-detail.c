@@ -25,12 +25,14 @@ const MsLessonView *
 ms_lesson_detail_view (MsLessonTopic topic)
 {
   /* Copies are compared by their copy bandwidth, managed memory by time
-   * end to end (its copies are faults inside the kernel); fresh buffers
-   * and reading write-combined memory cost in init and verify. */
+   * end to end (its copies are faults inside the kernel). The host cache
+   * state's timelines open on the copies too, where its caption's rates
+   * differ: with init and verify (ten times longer) the copies were
+   * slivers; All phases shows reading write-combined memory. */
   static const MsLessonView views[MS_TOPIC_COUNT] = {
     [MS_TOPIC_PINNED_PAGEABLE] = { "bandwidth", "pageable,pinned", MS_METRIC_H2D_BANDWIDTH, TRUE },
     [MS_TOPIC_REUSE] = { NULL, NULL, MS_METRIC_E2E_TIME, TRUE, FALSE, TRUE },
-    [MS_TOPIC_CACHE_STATE] = { NULL, NULL, MS_METRIC_H2D_BANDWIDTH, TRUE, TRUE },
+    [MS_TOPIC_CACHE_STATE] = { NULL, NULL, MS_METRIC_H2D_BANDWIDTH, TRUE, FALSE },
     [MS_TOPIC_REGISTER] = { "bandwidth", "registered,pinned", MS_METRIC_H2D_BANDWIDTH, TRUE },
     [MS_TOPIC_MANAGED] = { "time", "managed,managed-prefetch", MS_METRIC_E2E_TIME, TRUE },
     [MS_TOPIC_ISSUE_ORDER] = { NULL, NULL, MS_METRIC_E2E_TIME, TRUE },
