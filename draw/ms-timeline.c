@@ -236,7 +236,7 @@ timeline_geometry (cairo_t *cr, const MsChartStyle *st, const MsTimeWindow *win,
   g->label_fs = fs;
   g->label_step = 1;
   if (g->compact) {
-    g->label_fs = MAX (fs * 0.8, 9.0);
+    g->label_fs = MAX (fs * 0.8, 10.0);
     lane_names_size (cr, ix, TRUE, g->label_fs, &tw, &th);
     g->label_step = (int) ceil (th * 1.05 / g->lane_h);
   }
