@@ -215,8 +215,9 @@ lane_names_size (cairo_t *cr, const MsTimelineIndex *ix, gboolean compact, doubl
  * of three-pixel lanes shows stripes, not work. */
 #define MIN_LANE_PX 6.0
 
-/* The lanes' height for a plot ph tall: the legend and labels around it
- * measured by the caller. */
+/* The lanes' place in width x height under top, above the time labels
+ * (or, in a row above another, a gap) and legend_h of legend measured by
+ * the caller; compact when the names do not fit the lanes. */
 static void
 timeline_geometry (cairo_t *cr, const MsChartStyle *st, const MsTimeWindow *win,
                    const MsTimelineIndex *ix, double width, double height, double top,
