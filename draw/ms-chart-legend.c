@@ -300,7 +300,7 @@ ms_chart_legend_measure (cairo_t *cr, const MsChartData *d, const MsChartStyle *
   l->legend_compact = FALSE;
   l->legend_x = 0;
   l->legend_y = l->plot_y;
-  if (d->series->len == 0 || direct_labels_suffice (d, l)) {
+  if (d->series->len == 0 || d->no_legend || direct_labels_suffice (d, l)) {
     l->legend_w = l->legend_h = 0;
     return;
   }

@@ -250,14 +250,17 @@ chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
     ms_draw_text (cr, ticks[i].label, x, l->plot_y + l->plot_h + fs * 0.4, fs, 0, 0, FALSE, NULL,
                   NULL);
   }
-  for (guint i = 0; i < ny; i++)
-    ms_draw_text (cr, yticks[i].label, l->plot_x - fs * 0.4,
-                  round (ms_scale_to_pixel (&l->ys, yticks[i].value)), fs, 1, 0.5, FALSE, NULL,
-                  NULL);
-
-  ms_set_color (cr, &st->fg, 0.9);
   double th;
   ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &th);
+  for (guint i = 0; i < ny; i++) {
+    /* A label on the bottom edge sits on it: centred, it reached into the
+     * first size's label under the corner. */
+    double py = round (ms_scale_to_pixel (&l->ys, yticks[i].value));
+    double align = py > l->plot_y + l->plot_h - th / 2 ? 1 : 0.5;
+    ms_draw_text (cr, yticks[i].label, l->plot_x - fs * 0.4, py, fs, 1, align, FALSE, NULL, NULL);
+  }
+
+  ms_set_color (cr, &st->fg, 0.9);
   if (d->x_label)
     ms_draw_text (cr, d->x_label, l->plot_x + l->plot_w / 2,
                   l->plot_y + l->plot_h + fs * 0.4 + th * 1.2, fs, 0.5, 0, FALSE, NULL, NULL);

@@ -46,6 +46,7 @@ typedef struct {
    * lesson's K, N or FMAs per element), labelled as numbers. */
   MsScaleUnit x_unit;
   gboolean direct_labels; /* each series named at its line's end */
+  gboolean no_legend;     /* the caller draws one legend for several charts */
   GPtrArray *series; /* MsChartSeries* */
   GArray *refs;      /* MsChartRefLine */
   char *empty_text;  /* shown when there is nothing to draw */

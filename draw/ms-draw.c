@@ -632,18 +632,33 @@ ms_frame_rect (cairo_t *cr, double x, double y, double w, double h, double line_
   cairo_fill (cr);
 }
 
+static guint
+time_ticks (const MsScale *xs, double spacing_px, MsTick *ticks, guint max)
+{
+  MsScale scale = *xs;
+  scale.unit = MS_SCALE_TIME_US;
+  return ms_axis_ticks (&scale, xs->pixel_hi - xs->pixel_lo, spacing_px, ticks, max);
+}
+
+void
+ms_draw_time_grid (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, double top,
+                   double bottom, double spacing_px)
+{
+  MsTick ticks[16];
+  guint n = time_ticks (xs, spacing_px, ticks, 16);
+  ms_set_color (cr, &st->fg, 0.12);
+  ms_grid_path_x (cr, xs, ticks, n, top, bottom, 1);
+  cairo_fill (cr);
+}
+
 void
 ms_draw_time_axis (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, double top,
                    double bottom, double spacing_px, double right_edge)
 {
   const double fs = ms_style_font_size (st);
   MsTick ticks[16];
-  MsScale scale = *xs;
-  scale.unit = MS_SCALE_TIME_US;
-  guint n = ms_axis_ticks (&scale, xs->pixel_hi - xs->pixel_lo, spacing_px, ticks, 16);
-  ms_set_color (cr, &st->fg, 0.12);
-  ms_grid_path_x (cr, xs, ticks, n, top, bottom, 1);
-  cairo_fill (cr);
+  guint n = time_ticks (xs, spacing_px, ticks, 16);
+  ms_draw_time_grid (cr, st, xs, top, bottom, spacing_px);
   ms_set_color (cr, &st->fg, 0.8);
   for (guint i = 0; i < n; i++) {
     double px = round (ms_scale_to_pixel (xs, ticks[i].value)) + 0.5, tw;

@@ -111,6 +111,10 @@ void ms_frame_boxes (double x, double y, double w, double h, double line_width,
  * µs, ms or s). The last label moves left to stay inside right_edge. */
 void ms_draw_time_axis (cairo_t *cr, const MsChartStyle *style, const MsScale *xs, double top,
                         double bottom, double spacing_px, double right_edge);
+/* The same lines without their labels: a timeline above another on the
+ * same axis. */
+void ms_draw_time_grid (cairo_t *cr, const MsChartStyle *style, const MsScale *xs, double top,
+                        double bottom, double spacing_px);
 /* Rows of phase swatches from (x, y) for the phases seen, wrapped before
  * max_x so that every entry shows; returns the height used. Only measures
  * when draw is FALSE. */

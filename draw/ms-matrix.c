@@ -172,8 +172,11 @@ draw_legend (cairo_t *cr, const MsMatrixData *d, const MsChartStyle *style,
     cairo_rectangle (cr, x + w, y + h * k / steps - 0.5, 3, 1);
     cairo_fill (cr);
   }
-  ms_draw_text (cr, d->unit[0] ? d->unit : _("GB/s"), x, y - 4, fs * 0.85, 0, 1, TRUE, NULL,
-                NULL);
+  /* Above the top label, which is centred on the bar's top edge. */
+  double label_h;
+  ms_draw_text (cr, "0", 0, 0, fs * 0.85, -1, 0, FALSE, NULL, &label_h);
+  ms_draw_text (cr, d->unit[0] ? d->unit : _("GB/s"), x, y - label_h / 2 - 2, fs * 0.85, 0, 1,
+                TRUE, NULL, NULL);
   double sy = y + h + fs;
   hatch (cr, style, x, sy, w, w);
   ms_set_color (cr, &style->fg, 0.9);
@@ -192,23 +195,37 @@ draw_legend (cairo_t *cr, const MsMatrixData *d, const MsChartStyle *style,
   }
 }
 
+static char *
+axes_text (const MsMatrixData *d)
+{
+  return g_strdup_printf (_("rows: %s, columns: %s"), d->row_title, d->col_title);
+}
+
 /* Cells as large as fit (at most 150 x 70), labels left and above, the
- * legend to the right. */
+ * legend to the right. The title and the line under it wrap; the row
+ * labels shrink to a row's height so that they never touch. */
 static void
 lay_out (cairo_t *cr, const MsMatrixData *d, double fs, double width, double height,
          MsMatrixLayout *lay)
 {
-  double label_w = 0, w, h;
+  double margin = fs, legend_space = 5 * fs + 24, w, h;
+  g_autofree char *axes = axes_text (d);
+  lay->wrap_w = width - 2 * margin;
+  double title_h = ms_draw_text_wrapped (cr, d->title, 0, 0, fs * 1.15, lay->wrap_w, TRUE, FALSE);
+  lay->axes_y = margin + title_h + fs * 0.3;
+  double axes_h = ms_draw_text_wrapped (cr, axes, 0, 0, fs * 0.9, lay->wrap_w, FALSE, FALSE);
+  double top = lay->axes_y + axes_h + fs * 1.8; /* column labels */
+  double avail_h = height - top - margin;
+  lay->cell_h = CLAMP (avail_h / d->n_rows, 8, 70);
+  ms_draw_text (cr, "Ag", 0, 0, fs, -1, 0, TRUE, NULL, &h);
+  lay->row_font_size = MAX (fs * MIN (1, lay->cell_h / h), 6);
+  double label_w = 0;
   for (int i = 0; i < d->n_rows; i++) {
-    ms_draw_text (cr, d->row_label[i], 0, 0, fs, -1, 0, TRUE, &w, &h);
+    ms_draw_text (cr, d->row_label[i], 0, 0, lay->row_font_size, -1, 0, TRUE, &w, NULL);
     label_w = MAX (label_w, w);
   }
-  double margin = fs, legend_space = 5 * fs + 24;
-  double top = margin + 4.8 * fs; /* title, axis titles, column labels */
   double avail_w = width - 2 * margin - label_w - fs - legend_space;
-  double avail_h = height - top - margin;
   lay->cell_w = CLAMP (avail_w / d->n_cols, 8, 150);
-  lay->cell_h = CLAMP (avail_h / d->n_rows, 8, 70);
   lay->x0 = margin + label_w + fs;
   lay->y0 = top;
   lay->font_size = MIN (fs * 1.1, lay->cell_h * 0.45);
@@ -228,11 +245,10 @@ draw_labels (cairo_t *cr, const MsMatrixData *d, const MsChartStyle *style,
 {
   double left = lay->x0 - fs;
   ms_set_color (cr, &style->fg, 1);
-  ms_draw_text (cr, d->title, fs, fs, fs * 1.15, 0, 0, TRUE, NULL, NULL);
-  g_autofree char *axes = g_strdup_printf (_("rows: %s, columns: %s"), d->row_title,
-                                           d->col_title);
+  g_autofree char *axes = axes_text (d);
+  ms_draw_text_wrapped (cr, d->title, fs, fs, fs * 1.15, lay->wrap_w, TRUE, TRUE);
   ms_set_color (cr, &style->fg, 0.7);
-  ms_draw_text (cr, axes, fs, fs + 1.5 * fs * 1.3, fs * 0.9, 0, 0, FALSE, NULL, NULL);
+  ms_draw_text_wrapped (cr, axes, fs, lay->axes_y, fs * 0.9, lay->wrap_w, FALSE, TRUE);
   ms_set_color (cr, &style->fg, 1);
   for (int j = 0; j < d->n_cols; j++) {
     double cx = lay->x0 + (j + 0.5) * lay->cell_w;
@@ -250,8 +266,8 @@ draw_labels (cairo_t *cr, const MsMatrixData *d, const MsChartStyle *style,
     cairo_restore (cr);
   }
   for (int i = 0; i < d->n_rows; i++)
-    ms_draw_text (cr, d->row_label[i], left, lay->y0 + (i + 0.5) * lay->cell_h, fs, 1, 0.5, TRUE,
-                  NULL, NULL);
+    ms_draw_text (cr, d->row_label[i], left, lay->y0 + (i + 0.5) * lay->cell_h,
+                  lay->row_font_size, 1, 0.5, TRUE, NULL, NULL);
 }
 
 void

@@ -40,6 +40,9 @@ typedef struct {
   double text_h;
   double legend_x, legend_y, legend_w, legend_h; /* the colour bar */
   double vmin, vmax;     /* the colour scale's range */
+  double axes_y;         /* the line under the title; both wrap to wrap_w */
+  double wrap_w;
+  double row_font_size;  /* of the row labels: no larger than a row */
 } MsMatrixLayout;
 
 /* The matrix of a peer method (MS_PEER_METHOD_COUNT: the reference loop),

@@ -64,15 +64,17 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
     label_w = MAX (label_w, tw);
   }
   ms_set_color (cr, &style->fg, 1);
-  ms_draw_text (cr, _ ("Wait from launch to start, one dot per run (median of its short kernels)"),
-                x, y, fs, 0, 0, TRUE, NULL, NULL);
+  /* Wrapped: a narrow card cut it. */
+  double title_h = ms_draw_text_wrapped (
+    cr, _ ("Wait from launch to start, one dot per run (median of its short kernels)"), x, y, fs,
+    w - fs, TRUE, TRUE);
   strips_range (s, n, &lo, &hi);
   if (!(hi > 0))
     return;
   MsScale xs = { .unit = MS_SCALE_TIME_US };
   ms_scale_fit (&xs, MS_SCALE_LOG10, lo, hi);
   double px = x + label_w + fs, pw = w - label_w - fs * 2;
-  double top = y + fs * 2, row = (h - fs * 4.5) / n;
+  double top = y + title_h + fs * 0.8, row = (h - title_h - fs * 3.3) / n;
   xs.pixel_lo = px;
   xs.pixel_hi = px + pw;
   draw_axis (cr, &xs, style, top, top + row * n);

@@ -6,8 +6,10 @@
  * reference line: where solid lies far under dashed, the call returned
  * before the copy was done. */
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "ms-chart.h"
+#include "ms-palette.h"
 #include "ms-lesson-picture.h"
 #include "ms-lesson-sync-async.h"
 
@@ -56,19 +58,63 @@ build (const MsResults *run, MsSaDir dir)
   return d;
 }
 
+/* One legend under both panels: a line per call and memory (its colour
+ * and marker), then what solid and dashed mean. Beside each panel it took
+ * a third of the panel. Returns the height; only measured unless draw. */
+static double
+shared_legend (cairo_t *cr, const MsChartStyle *st, double y0, double width, gboolean draw)
+{
+  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
+  double x = fs, y = y0, tw, th = fs;
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++) {
+    ms_draw_text (cr, _ (lines[i].label), 0, 0, fs, -1, 0, FALSE, &tw, &th);
+    if (x > fs && x + fs * 2 + tw > width - fs)
+      x = fs, y += th * 1.3;
+    if (draw) {
+      MsColor c;
+      ms_chart_palette_color (i, st->dark, &c);
+      ms_set_color (cr, &c, 1);
+      cairo_set_line_width (cr, lw);
+      cairo_move_to (cr, x, y + th / 2);
+      cairo_line_to (cr, x + fs * 1.6, y + th / 2);
+      cairo_stroke (cr);
+      const double at[2] = { x + fs * 0.8, y + th / 2 };
+      ms_draw_markers (cr, i, ms_run_fill (0), at, 1, fs * 0.35, lw * 0.8, &st->bg);
+      ms_set_color (cr, &st->fg, 1);
+      ms_draw_text (cr, _ (lines[i].label), x + fs * 2, y, fs, 0, 0, FALSE, NULL, NULL);
+    }
+    x += fs * 3 + tw;
+  }
+  y += th * 1.3;
+  ms_set_color (cr, &st->fg, 0.8);
+  y += ms_draw_text_wrapped (cr, _ ("solid: when the call returned; dashed: when the copy was "
+                                    "done"),
+                             fs, y, fs * 0.9, width - 2 * fs, FALSE, draw);
+  return y - y0 + fs * 0.3;
+}
+
 void
 ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                        double height)
 {
   /* The default part's two directions; the blocking part is told in the
    * caption (every call there takes as long as its copy). */
+  double legend_h = shared_legend (cr, style, 0, width, FALSE);
+  double panel_h = round (height - legend_h);
   for (int dir = 0; dir < MS_SA_DIR_COUNT; dir++) {
     g_autoptr (MsChartData) data = build (run, (MsSaDir)dir);
+    data->no_legend = TRUE;
     cairo_save (cr);
     cairo_translate (cr, dir * width / 2, 0);
-    cairo_rectangle (cr, 0, 0, width / 2, height);
+    cairo_rectangle (cr, 0, 0, width / 2, panel_h);
     cairo_clip (cr);
-    ms_chart_draw (cr, data, style, width / 2, height, -1, NULL);
+    ms_chart_draw (cr, data, style, width / 2, panel_h, -1, NULL);
     cairo_restore (cr);
   }
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, panel_h, width, height - panel_h);
+  cairo_clip (cr);
+  ms_draw_background (cr, style);
+  cairo_restore (cr);
+  shared_legend (cr, style, panel_h, width, TRUE);
 }

@@ -142,10 +142,21 @@ ms_rep_map_bounds (const MsRepMap *m, const MsCell *cell, int rep, size_t *first
   }
 }
 
+/* The call was still running for most of the GPU work it issued: on the
+ * common axis (host and GPU times both from the repetition's origin) the
+ * host call and the GPU work overlap for three quarters of the GPU time.
+ * A launch that took as long as its kernel but returned before the GPU
+ * started (queued behind a copy) did not block: comparing durations alone
+ * said it did. The GPU's origin event is recorded right after the host's
+ * origin is read, so the two clocks agree to within that one call. */
 gboolean
 ms_index_blocked_host (const MsEvent *ev)
 {
-  return ev->gpu_us > 2 && ev->host_us >= 0.75 * ev->gpu_us;
+  if (!(ev->gpu_us > 2) || ev->gpu_start_us < 0)
+    return FALSE;
+  double overlap = MIN (ev->host_start_us + ev->host_us, ev->gpu_start_us + ev->gpu_us) -
+                   MAX (ev->host_start_us, ev->gpu_start_us);
+  return overlap >= 0.75 * ev->gpu_us;
 }
 
 /* The tracks an event of the repetition goes to, -1 for none: its GPU bar

@@ -2,6 +2,7 @@
 /* ms-timeline-rows.c: timelines on one time axis. Each row is a copy of one
  * repetition's events, moved so that every row's data movement starts at
  * the same time; the rows then share one time window. */
+#include <glib/gi18n.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,13 +23,6 @@ ms_timeline_rows_clear (MsTimelineRows *rows)
     g_free (rows->titles[i]);
   }
   ms_timeline_rows_init (rows);
-}
-
-static gboolean
-moves_data (MsPhase phase)
-{
-  return phase == MS_PHASE_H2D || phase == MS_PHASE_D2H || phase == MS_PHASE_KERNEL ||
-         phase == MS_PHASE_PREFETCH || phase == MS_PHASE_LAUNCH;
 }
 
 /* Start and end of an event on the host and, when it ran on a stream, on
@@ -65,7 +59,7 @@ movement (const MsCell *cell, double *t0, double *t1)
     event_span (&cell->events[i], &s, &e);
     all_lo = MIN (all_lo, s);
     all_hi = MAX (all_hi, e);
-    if (moves_data (cell->events[i].phase)) {
+    if (ms_phase_moves_data (cell->events[i].phase)) {
       lo = MIN (lo, s);
       hi = MAX (hi, e);
     }
@@ -149,6 +143,33 @@ ms_timeline_rows_window (const MsTimelineRows *rows, gboolean expand, MsTimeWind
     ms_time_window_reset (win, rows->total_us);
 }
 
+/* Lanes in a row never get thinner than this: the rows that would go
+ * under it are left out (and said so) rather than drawn as stripes. */
+#define MIN_ROW_LANE_PX 6.0
+
+/* How many rows fit, from the first, with lanes of MIN_ROW_LANE_PX at
+ * least when each gets row_h (the last extra more, for its time labels). */
+static int
+rows_that_fit (cairo_t *cr, const MsTimelineRows *rows, const MsChartStyle *st, double width,
+               double room, double extra)
+{
+  for (int n = rows->n; n > 1; n--) {
+    double row_h = (room - extra) / n;
+    gboolean fits = TRUE;
+    for (int i = 0; i < n && fits; i++) {
+      MsTimelineParts parts = { TRUE, i < n - 1 };
+      fits = ms_timeline_measure (cr, &rows->cells[i], 0, st, width,
+                                  row_h + (i == n - 1 ? extra : 0), rows->titles[i], &parts,
+                                  NULL) >= MIN_ROW_LANE_PX;
+    }
+    if (fits)
+      return n;
+  }
+  return MIN (rows->n, 1);
+}
+
+/* The rows share one time axis: only the last shows the times, and one
+ * legend under all of them names the phases of every row. */
 void
 ms_timeline_rows_draw (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWindow *win,
                        const MsChartStyle *style, double width, double height,
@@ -158,14 +179,54 @@ ms_timeline_rows_draw (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWind
     ms_timeline_draw (cr, NULL, 0, win, style, width, height, NULL, layouts);
     return;
   }
-  double row_h = height / rows->n;
+  const double fs = ms_style_font_size (style);
+  gboolean seen[MS_PHASE_COUNT] = { FALSE };
   for (int i = 0; i < rows->n; i++) {
+    gboolean row_seen[MS_PHASE_COUNT];
+    ms_timeline_measure (cr, &rows->cells[i], 0, style, width, height, NULL,
+                         &(MsTimelineParts){ TRUE, TRUE }, row_seen);
+    for (int p = 0; p < MS_PHASE_COUNT; p++)
+      seen[p] = seen[p] || row_seen[p];
+  }
+  double legend_h = ms_timeline_draw_legend (cr, style, seen, 0, width, TRUE, FALSE);
+  double label_h;
+  ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &label_h);
+  double extra = label_h + fs * 0.6; /* the last row's time labels */
+  int n = rows_that_fit (cr, rows, style, width, height - legend_h, extra);
+  g_autofree char *left_out =
+    n < rows->n ? g_strdup_printf (ngettext ("%d more timeline needs a taller window",
+                                                "%d more timelines need a taller window",
+                                                rows->n - n),
+                                   rows->n - n)
+                : NULL;
+  double note_h = left_out ? ms_draw_text_wrapped (cr, left_out, fs, 0, fs * 0.9, width - 2 * fs,
+                                                   FALSE, FALSE)
+                           : 0;
+  if (left_out)
+    n = rows_that_fit (cr, rows, style, width, height - legend_h - note_h, extra);
+  double row_h = (height - legend_h - note_h - extra) / n, y = 0;
+  for (int i = 0; i < n; i++) {
+    double h = round (row_h + (i == n - 1 ? extra : 0));
+    MsTimelineParts parts = { TRUE, i < n - 1 };
     cairo_save (cr);
-    cairo_translate (cr, 0, round (i * row_h));
-    cairo_rectangle (cr, 0, 0, width, round (row_h));
+    cairo_translate (cr, 0, round (y));
+    cairo_rectangle (cr, 0, 0, width, h);
     cairo_clip (cr);
-    ms_timeline_draw (cr, &rows->cells[i], 0, win, style, width, round (row_h), rows->titles[i],
-                      layouts ? &layouts[i] : NULL);
+    ms_timeline_draw_parts (cr, &rows->cells[i], 0, win, style, width, h, rows->titles[i], &parts,
+                            layouts ? &layouts[i] : NULL);
     cairo_restore (cr);
+    y += h;
+  }
+  for (int i = n; layouts && i < rows->n; i++)
+    g_array_set_size (layouts[i].bars, 0);
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, round (y), width, height - round (y));
+  cairo_clip (cr);
+  ms_draw_background (cr, style);
+  cairo_restore (cr);
+  ms_timeline_draw_legend (cr, style, seen, y, width, TRUE, TRUE);
+  if (left_out) {
+    ms_set_color (cr, &style->fg, 0.7);
+    ms_draw_text_wrapped (cr, left_out, fs, y + legend_h, fs * 0.9, width - 2 * fs, FALSE, TRUE);
   }
 }

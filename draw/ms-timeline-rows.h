@@ -33,9 +33,11 @@ gboolean ms_timeline_rows_add (MsTimelineRows *rows, const MsCell *cell, int rep
 /* The window that opens on the data movement (init and verify collapsed),
  * or with expand the whole extent. */
 void ms_timeline_rows_window (const MsTimelineRows *rows, gboolean expand, MsTimeWindow *win);
-/* Draws the rows one under another into width x height, all in win;
- * layouts (n entries, or NULL) receive each row's bars in its own
- * coordinates, offset by row * height / n. */
+/* Draws the rows one under another into width x height, all in win, the
+ * times under the last and one legend under all; rows that would get
+ * lanes thinner than 6 px are left out, with a line that says so.
+ * layouts (n entries, or NULL) receive each row's bars in the row's own
+ * coordinates (none for a row left out). */
 void ms_timeline_rows_draw (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWindow *win,
                             const MsChartStyle *style, double width, double height,
                             MsTimelineLayout *layouts);

@@ -110,12 +110,63 @@ ms_timeline_rep_extent (const MsCell *cell, int rep, const MsRepMap *reps)
   return end;
 }
 
+gboolean
+ms_phase_moves_data (MsPhase phase)
+{
+  return phase == MS_PHASE_PREFETCH || phase == MS_PHASE_H2D || phase == MS_PHASE_KERNEL ||
+         phase == MS_PHASE_D2H || phase == MS_PHASE_LAUNCH;
+}
+
+gboolean
+ms_timeline_movement_span (const MsCell *cell, int rep, const MsRepMap *reps, double *t0,
+                           double *t1)
+{
+  size_t first = 0, end = 0;
+  if (cell)
+    ms_rep_map_bounds (reps, cell, rep, &first, &end);
+  *t0 = G_MAXDOUBLE;
+  *t1 = -G_MAXDOUBLE;
+  for (size_t i = first; i < end; i++) {
+    const MsEvent *ev = &cell->events[i];
+    if (ev->rep != rep || !ms_phase_moves_data (ev->phase))
+      continue;
+    *t0 = MIN (*t0, ev->host_start_us);
+    *t1 = MAX (*t1, ev->host_start_us + ev->host_us);
+    if (ev->gpu_us >= 0) {
+      *t0 = MIN (*t0, ev->gpu_start_us);
+      *t1 = MAX (*t1, ev->gpu_start_us + ev->gpu_us);
+    }
+  }
+  return *t1 > *t0;
+}
+
+void
+ms_time_window_open (MsTimeWindow *win, const MsCell *cell, int rep, const MsRepMap *reps,
+                     gboolean all_phases)
+{
+  double t0, t1;
+  ms_time_window_reset (win, cell ? ms_timeline_rep_extent (cell, rep, reps) : 0);
+  if (all_phases || !ms_timeline_movement_span (cell, rep, reps, &t0, &t1))
+    return;
+  double margin = (t1 - t0) * 0.04;
+  win->t0 = MAX (0, t0 - margin);
+  win->t1 = MIN (win->total_us, t1 + margin);
+  ms_time_window_pan (win, 0);
+}
+
 /* ---- drawing ------------------------------------------------------------ */
 
 typedef struct {
   double px0, pw, py0, ph; /* the lanes */
   double lane_h, axis_h;
   double t0, span; /* the window in µs */
+  /* Lanes too thin for their names at the text size: shorter names
+   * ("s3"), smaller, every label_step-th lane named; bars fill more of
+   * the lane. */
+  gboolean compact;
+  double label_fs;
+  int label_step;
+  double fit_lane_h; /* the lanes' share of the room, before the limits */
 } MsTimelineGeometry;
 
 static double
@@ -124,24 +175,74 @@ time_x (const MsTimelineGeometry *g, double t_us)
   return g->px0 + (t_us - g->t0) / g->span * g->pw;
 }
 
+/* A lane's name: the host, a stream's host functions, or the stream
+ * (short in compact mode, where many lanes share the height). */
 static void
-timeline_geometry (cairo_t *cr, const MsChartStyle *st, const MsTimeWindow *win, double width,
-                   double height, double top, int n_lanes, double legend_h,
-                   MsTimelineGeometry *g)
+lane_name (const MsTimelineIndex *ix, int lane, gboolean compact, char *buf, size_t len)
+{
+  if (lane == 0)
+    g_snprintf (buf, len, "%s", C_("timeline lane", "host"));
+  else if (!compact && lane < 64 && ix->host_func_lanes & (G_GUINT64_CONSTANT (1) << lane))
+    g_snprintf (buf, len, "%s", C_("timeline lane", "host func."));
+  else if (compact)
+    /* TRANSLATORS: a stream's lane when many share the height: "s3" */
+    g_snprintf (buf, len, C_("timeline lane", "s%d"), lane - 1);
+  else
+    g_snprintf (buf, len, _("stream %d"), lane - 1);
+}
+
+/* The widest of the lanes' names at size fs, and the height of one. */
+static void
+lane_names_size (cairo_t *cr, const MsTimelineIndex *ix, gboolean compact, double fs, double *w,
+                 double *h)
+{
+  /* Names grow with the lane's number: the host, a host-function lane and
+   * the last stream (at least "stream 10") are the candidates. */
+  const int lanes[] = { 0, ix->host_func_lanes ? g_bit_nth_msf (ix->host_func_lanes, -1) : 0,
+                        MAX (ix->n_lanes - 1, 11) };
+  *w = *h = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (lanes); i++) {
+    char name[48];
+    double tw, th;
+    lane_name (ix, lanes[i], compact, name, sizeof name);
+    ms_draw_text (cr, name, 0, 0, fs, -1, 0, FALSE, &tw, &th);
+    *w = MAX (*w, tw);
+    *h = MAX (*h, th);
+  }
+}
+
+/* Lanes never get thinner than this (bars 5 px tall): a projected picture
+ * of three-pixel lanes shows stripes, not work. */
+#define MIN_LANE_PX 6.0
+
+/* The lanes' place in width x height under top, above the time labels
+ * (or, in a row above another, a gap) and legend_h of legend measured by
+ * the caller; compact when the names do not fit the lanes. */
+static void
+timeline_geometry (cairo_t *cr, const MsChartStyle *st, const MsTimeWindow *win,
+                   const MsTimelineIndex *ix, double width, double height, double top,
+                   double legend_h, gboolean time_labels, MsTimelineGeometry *g)
 {
   const double fs = ms_style_font_size (st);
-  double tw, th;
-  char widest[32]; /* the widest lane name */
-  g_snprintf (widest, sizeof widest, _("stream %d"), 10);
-  ms_draw_text (cr, widest, 0, 0, fs, -1, 0, FALSE, &tw, &th);
-  double left = tw + fs * 1.5;
-  g->axis_h = th + fs;
-  g->px0 = left;
-  g->pw = MAX (10, width - left - fs);
+  int n_lanes = ix->n_lanes;
+  double tw, th, axis_th;
+  ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &axis_th);
+  g->axis_h = time_labels ? axis_th + fs : fs * 0.4;
   g->py0 = top;
-  double ph = MAX (10, height - top - g->axis_h - legend_h - fs * 0.5);
-  g->lane_h = MIN (ph / n_lanes, fs * 5);
+  g->fit_lane_h = (height - top - g->axis_h - legend_h - fs * 0.5) / n_lanes;
+  g->lane_h = MAX (MIN (g->fit_lane_h, fs * 5), MIN_LANE_PX);
   g->ph = g->lane_h * n_lanes;
+  lane_names_size (cr, ix, FALSE, fs, &tw, &th);
+  g->compact = g->lane_h < th * 1.05;
+  g->label_fs = fs;
+  g->label_step = 1;
+  if (g->compact) {
+    g->label_fs = MAX (fs * 0.8, 10.0);
+    lane_names_size (cr, ix, TRUE, g->label_fs, &tw, &th);
+    g->label_step = (int) ceil (th * 1.05 / g->lane_h);
+  }
+  g->px0 = tw + fs * 1.5;
+  g->pw = MAX (10, width - g->px0 - fs);
   g->t0 = win->t0;
   g->span = win->t1 - win->t0;
 }
@@ -220,7 +321,9 @@ timeline_background (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeomet
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
 }
 
-/* Alternating lane backgrounds, named on the left. */
+/* Alternating lane backgrounds, named on the left: every lane, or in
+ * compact mode the host and every label_step-th, so that names never
+ * touch. */
 static void
 timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g,
                 const MsTimelineIndex *ix)
@@ -233,17 +336,13 @@ timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g
     set_tint (cr, st, odd ? 0.03 : 0.07);
     cairo_fill (cr);
   }
-  for (int lane = 0; lane < n_lanes; lane++) {
+  ms_set_color (cr, &st->fg, 0.85);
+  for (int lane = 0; lane < n_lanes; lane += g->label_step) {
     double y = g->py0 + lane * g->lane_h;
-    char name[32];
-    if (lane == 0)
-      g_snprintf (name, sizeof name, "%s", C_("timeline lane", "host"));
-    else if (lane < 64 && ix->host_func_lanes & (G_GUINT64_CONSTANT (1) << lane))
-      g_snprintf (name, sizeof name, "%s", C_("timeline lane", "host func."));
-    else
-      g_snprintf (name, sizeof name, _("stream %d"), lane - 1);
-    ms_set_color (cr, &st->fg, 0.85);
-    ms_draw_text (cr, name, g->px0 - fs * 0.5, y + g->lane_h / 2, fs, 1, 0.5, FALSE, NULL, NULL);
+    char name[48];
+    lane_name (ix, lane, g->compact, name, sizeof name);
+    ms_draw_text (cr, name, g->px0 - fs * 0.5, y + g->lane_h / 2, g->label_fs, 1, 0.5, FALSE,
+                  NULL, NULL);
   }
 }
 
@@ -262,8 +361,8 @@ typedef struct {
  * each: ten thousand separate fills cost a hundred times more than ten. */
 typedef struct {
   GArray *rects[MS_PHASE_COUNT][MS_BAR_KINDS];
-  GArray *labels, *blocked_labels; /* MsTimelineBar wide enough for a name */
-  double label_w[MS_PHASE_COUNT], blocked_w, fs;
+  GArray *labels, *blocked_labels; /* MsTimelineBar wide and tall enough for a name */
+  double label_w[MS_PHASE_COUNT], blocked_w, label_h, fs;
   GArray *layout_bars; /* or NULL */
   const MsEvent *events;
 } MsBarSet;
@@ -331,6 +430,9 @@ bars_take (MsBarSet *set, MsBarRun *run, int kind, const MsTimelineBar *bar, dou
     return;
   }
   bars_add (set, kind, phase, bar);
+  /* A name taller than its bar would run into the next lane's. */
+  if (bar->h < set->label_h * 0.9)
+    return;
   if (kind == MS_BAR_GPU && bar->w > set->label_w[phase] + set->fs * 0.6)
     g_array_append_val (set->labels, *bar);
   if (kind == MS_BAR_HOST_BLOCKED && bar->w > set->blocked_w + set->fs * 0.6)
@@ -409,7 +511,9 @@ collect_track (MsBarSet *set, const MsIndexTrack *t, const MsTimelineGeometry *g
       continue;
     const MsEvent *ev = &set->events[e->event];
     int lane = t->kind == MS_BAR_GPU ? ev->lane : 0;
-    double y = g->py0 + lane * g->lane_h + g->lane_h * 0.15, h = g->lane_h * 0.7;
+    /* A gap between lanes' bars; thin lanes keep most of their height. */
+    double gap = g->compact ? 0.08 : 0.15;
+    double y = g->py0 + lane * g->lane_h + g->lane_h * gap, h = g->lane_h * (1 - 2 * gap);
     if (t->kind == MS_BAR_HOST_ASYNC) {
       y += h * 0.3;
       h *= 0.4;
@@ -532,6 +636,8 @@ timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
     ms_draw_text (cr, ms_phase_name (p), 0, 0, set.fs * 0.9, -1, 0, FALSE, &set.label_w[p],
                   NULL);
   ms_draw_text (cr, _("blocked"), 0, 0, set.fs * 0.85, -1, 0, FALSE, &set.blocked_w, NULL);
+  ms_draw_text (cr, ms_phase_name (MS_PHASE_H2D), 0, 0, set.fs * 0.9, -1, 0, FALSE, NULL,
+                &set.label_h);
   set.labels = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
   set.blocked_labels = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
   set.layout_bars = layout ? layout->bars : NULL;
@@ -595,10 +701,66 @@ ms_timeline_draw_message (cairo_t *cr, const MsChartStyle *st, double width, dou
   cairo_restore (cr);
 }
 
-void
-ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *win,
+double
+ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean seen[MS_PHASE_COUNT],
+                         double y, double width, gboolean hint, gboolean draw)
+{
+  const double fs = ms_style_font_size (st);
+  const char *text = _("host lane: hatched = asynchronous call, outlined = call blocked the host");
+  double h = ms_draw_phase_legend (cr, seen, st, fs, y, width - fs, draw);
+  if (hint) {
+    ms_set_color (cr, &st->fg, 0.7);
+    h += fs * 0.3;
+    h += ms_draw_text_wrapped (cr, text, fs, y + h, fs * 0.9, width - 2 * fs, FALSE, draw);
+  }
+  return h + fs * 0.4;
+}
+
+/* The title's height, the legend's and the lanes' geometry. The hint
+ * under the legend goes first when the lanes would be thinner than
+ * MIN_LANE_PX with it. */
+static void
+timeline_measure (cairo_t *cr, const MsTimelineIndex *ix, const MsTimeWindow *win,
                   const MsChartStyle *st, double width, double height, const char *title,
-                  MsTimelineLayout *layout)
+                  const MsTimelineParts *parts, double *top, gboolean *hint,
+                  MsTimelineGeometry *g)
+{
+  *top = draw_title (cr, st, width, title, FALSE);
+  *hint = !parts->no_legend;
+  for (;;) {
+    double legend_h =
+      parts->no_legend ? 0 : ms_timeline_draw_legend (cr, st, ix->seen, 0, width, *hint, FALSE);
+    timeline_geometry (cr, st, win, ix, width, height, *top, legend_h, !parts->no_time_labels, g);
+    if (!*hint || g->fit_lane_h >= MIN_LANE_PX)
+      return;
+    *hint = FALSE;
+  }
+}
+
+double
+ms_timeline_measure (cairo_t *cr, const MsCell *cell, int rep, const MsChartStyle *st,
+                     double width, double height, const char *title, const MsTimelineParts *parts,
+                     gboolean seen[MS_PHASE_COUNT])
+{
+  if (!cell || cell->n_events == 0)
+    return 0;
+  MsTimelineIndex *ix = ms_timeline_index_new (cell, rep, NULL, NULL);
+  MsTimeWindow win;
+  MsTimelineGeometry g;
+  double top;
+  gboolean hint;
+  ms_time_window_reset (&win, 1);
+  timeline_measure (cr, ix, &win, st, width, height, title, parts, &top, &hint, &g);
+  if (seen)
+    memcpy (seen, ix->seen, sizeof ix->seen);
+  ms_timeline_index_free (ix);
+  return g.fit_lane_h;
+}
+
+void
+ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *win,
+                        const MsChartStyle *st, double width, double height, const char *title,
+                        const MsTimelineParts *parts, MsTimelineLayout *layout)
 {
   const double fs = ms_style_font_size (st);
   if (layout)
@@ -614,18 +776,14 @@ ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *
   }
 
   cairo_save (cr);
-  double top = draw_title (cr, st, width, title, FALSE);
   MsTimelineIndex *owned;
   const MsTimelineIndex *ix = timeline_index (cell, rep, layout, &owned);
-  /* The legend and the hint wrap to the width: measured first, so that the
-   * lanes leave them room. */
-  const char *hint = _("host lane: hatched = asynchronous call, outlined = call blocked the host");
-  double legend_x = fs, legend_w = width - 2 * fs;
-  double phases_h = ms_draw_phase_legend (cr, ix->seen, st, legend_x, 0, width - fs, FALSE);
-  double hint_h = ms_draw_text_wrapped (cr, hint, 0, 0, fs * 0.9, legend_w, FALSE, FALSE);
-  double legend_h = phases_h + fs * 0.3 + hint_h + fs * 0.4;
+  /* The legend wraps to the width: measured first, so that the lanes
+   * leave it room. */
   MsTimelineGeometry g;
-  timeline_geometry (cr, st, win, width, height, top, ix->n_lanes, legend_h, &g);
+  double top;
+  gboolean hint;
+  timeline_measure (cr, ix, win, st, width, height, title, parts, &top, &hint, &g);
   timeline_background (cr, st, &g, ix->n_lanes);
   draw_title (cr, st, width, title, TRUE);
   if (layout) {
@@ -636,17 +794,25 @@ ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *
   }
   timeline_lanes (cr, st, &g, ix);
   MsScale xs = { MS_SCALE_LINEAR, win->t0, win->t1, g.px0, g.px0 + g.pw, MS_SCALE_TIME_US };
-  ms_draw_time_axis (cr, st, &xs, g.py0, g.py0 + g.ph, fs * 7, width - fs * 0.3);
+  if (parts->no_time_labels)
+    ms_draw_time_grid (cr, st, &xs, g.py0, g.py0 + g.ph, fs * 7);
+  else
+    ms_draw_time_axis (cr, st, &xs, g.py0, g.py0 + g.ph, fs * 7, width - fs * 0.3);
   timeline_bars (cr, st, ix, &g, layout);
-
-  /* Legend: the phases present, and the host-bar conventions. */
-  double ly = g.py0 + g.ph + g.axis_h + fs * 0.2;
-  ms_draw_phase_legend (cr, ix->seen, st, legend_x, ly, width - fs, TRUE);
-  ms_set_color (cr, &st->fg, 0.7);
-  ms_draw_text_wrapped (cr, hint, legend_x, ly + phases_h + fs * 0.3, fs * 0.9, legend_w, FALSE,
-                        TRUE);
+  if (!parts->no_legend)
+    ms_timeline_draw_legend (cr, st, ix->seen, g.py0 + g.ph + g.axis_h + fs * 0.2, width, hint,
+                             TRUE);
   ms_timeline_index_free (owned);
   cairo_restore (cr);
+}
+
+void
+ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *win,
+                  const MsChartStyle *st, double width, double height, const char *title,
+                  MsTimelineLayout *layout)
+{
+  const MsTimelineParts all = { FALSE, FALSE };
+  ms_timeline_draw_parts (cr, cell, rep, win, st, width, height, title, &all, layout);
 }
 
 const MsTimelineBar *

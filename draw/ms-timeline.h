@@ -72,17 +72,58 @@ void ms_timeline_layout_set_reps (MsTimelineLayout *l, MsRepMap *reps);
 double ms_timeline_extent (const MsCell *cell, int rep);
 /* The same, reading only the repetition's events when reps allows. */
 double ms_timeline_rep_extent (const MsCell *cell, int rep, const MsRepMap *reps);
+/* Whether a phase is the data movement a timeline opens on: the copies,
+ * prefetches, the kernel and its launch (not allocation, initialisation,
+ * verification or free). */
+gboolean ms_phase_moves_data (MsPhase phase);
+/* The span in µs of repetition rep's data movement, host and GPU, reading
+ * only the repetition's events when reps allows; FALSE when it has none. */
+gboolean ms_timeline_movement_span (const MsCell *cell, int rep, const MsRepMap *reps,
+                                    double *t0, double *t1);
+/* win over repetition rep of cell, open on its data movement with a small
+ * margin (initialisation and verification can take ten times longer than
+ * the copies), or with all_phases (or nothing moving) on the whole of it.
+ * The view, `memsweep plot` and the report open timelines this way. */
+void ms_time_window_open (MsTimeWindow *win, const MsCell *cell, int rep, const MsRepMap *reps,
+                          gboolean all_phases);
 /* Draws the title and a line of text where the lanes go. */
 void ms_timeline_draw_message (cairo_t *cr, const MsChartStyle *style, double width,
                                double height, const char *title, const char *message);
 
-/* A host operation "blocked" when the call took about as long as the GPU
- * work it issued: pageable copies, synchronous copies. */
+/* A host operation "blocked" when the call was still running while the
+ * GPU did most of the work it issued (ended at or after the work began):
+ * pageable copies, synchronous copies; not a launch that returned before
+ * its kernel started. */
 gboolean ms_event_blocked_host (const MsEvent *ev);
 
 void ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *win,
                        const MsChartStyle *style, double width, double height, const char *title,
                        MsTimelineLayout *layout);
+
+/* What a timeline leaves out when it is one of several on one time axis
+ * (ms-timeline-rows.c): the legend, drawn once under them all, and the
+ * time labels of each row but the last. */
+typedef struct {
+  gboolean no_legend;
+  gboolean no_time_labels;
+} MsTimelineParts;
+
+void ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *win,
+                             const MsChartStyle *style, double width, double height,
+                             const char *title, const MsTimelineParts *parts,
+                             MsTimelineLayout *layout);
+/* The phase swatches for the phases seen, from y across width, then with
+ * hint the host lane's conventions; only measured unless draw. Returns
+ * the height. */
+double ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *style,
+                                const gboolean seen[MS_PHASE_COUNT], double y, double width,
+                                gboolean hint, gboolean draw);
+/* The lanes' height that repetition rep of cell gets in width x height
+ * (before the minimum a drawing keeps), and the phases it shows (seen may
+ * be NULL); 0 for nothing to draw. */
+double ms_timeline_measure (cairo_t *cr, const MsCell *cell, int rep, const MsChartStyle *style,
+                            double width, double height, const char *title,
+                            const MsTimelineParts *parts, gboolean seen[MS_PHASE_COUNT]);
 const MsTimelineBar *ms_timeline_layout_hit (const MsTimelineLayout *l, double x, double y);
 
 G_END_DECLS

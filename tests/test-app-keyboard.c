@@ -323,7 +323,7 @@ press_in_timeline (MsWindow *win, const MsTimeWindow *w, KeySym key, const char 
 }
 
 /* The timeline by keyboard: Right pans, + zooms at the pointer, 0 goes
- * back to the copies. */
+ * back to the copies, A shows all phases. */
 static void
 check_timeline_keys (MsWindow *win)
 {
@@ -356,6 +356,13 @@ check_timeline_keys (MsWindow *win)
   press_in_timeline (win, w, XK_0, "0 resets the timeline");
   g_assert_cmpfloat_with_epsilon (w->t0, start.t0, span * 1e-6);
   g_assert_cmpfloat_with_epsilon (w->t1, start.t1, span * 1e-6);
+
+  /* A shows every phase from the start of the repetition, and back. */
+  press_in_timeline (win, w, XK_a, "A shows all phases");
+  g_assert_cmpfloat (w->t0, ==, 0);
+  g_assert_true (ms_timeline_view_get_show_setup (MS_TIMELINE_VIEW (view)));
+  press_in_timeline (win, w, XK_a, "A goes back to the data movement");
+  g_assert_cmpfloat_with_epsilon (w->t0, start.t0, span * 1e-6);
   ms_window_close_run (win, 0);
   ms_window_set_view (win, MS_VIEW_BANDWIDTH);
 }

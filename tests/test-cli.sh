@@ -321,6 +321,15 @@ check "plot takes two files, the first named first" sh -c "grep -o 'H[12]00[^<]*
 check "plot keeps the command line's order" sh -c "grep -o 'H[12]00[^<]*' '$tmp/two.svg' | head -1 | grep -q '^H200'"
 "$memsweep" plot "$ref/h100-default-samples.csv" --view timeline --out "$tmp/tl.svg" >"$tmp/out" 2>&1
 check "plot timeline by default: pinned, largest size, repetition 2, the run named" grep -q '>Pinned at 4 MiB per vector, repetition 2 · H100' "$tmp/tl.svg"
+# The timeline opens on the data movement, as in the app; --all-phases on
+# the whole repetition (from 0 ms).
+check "plot timeline opens on the data movement" sh -c "! grep -q '>0 ms<' '$tmp/tl.svg' && grep -q '>1.55 ms<' '$tmp/tl.svg'"
+"$memsweep" plot "$ref/h100-default-samples.csv" --view timeline --all-phases --out "$tmp/tl.svg" >"$tmp/out" 2>&1
+check "plot timeline --all-phases: the whole repetition" grep -q '>0 ms<' "$tmp/tl.svg"
+"$memsweep" plot "$ref/h100-lesson-issue-order-samples.csv" --view timeline --variant queue=single/order=depth/K=16 --out "$tmp/tl.svg" >"$tmp/out" 2>&1
+check "plot timeline --variant: the lesson's cell, named" grep -q '>Streams (queue=single/order=depth/K=16) at 16 MiB per vector, repetition 2' "$tmp/tl.svg"
+expect 2 "has no streams cell with events of variant 'K=99'" -- plot "$ref/h100-lesson-issue-order-samples.csv" --view timeline --variant K=99 --out "$tmp/x.png"
+expect_line 2 "memsweep: --mode, --size N, --rep, --variant and --all-phases are for --view timeline" -- plot "$ref/h100-default-samples.csv" --view time --all-phases --out "$tmp/x.png"
 for size in 20 1048576; do
   "$memsweep" plot "$ref/h100-default-samples.csv" --view timeline --mode pageable --size $size --rep 3 --out "$tmp/tl.svg" >"$tmp/out" 2>&1
   check "plot timeline --mode pageable --size $size --rep 3" grep -q '>Pageable at 4 MiB per vector, repetition 3 · ' "$tmp/tl.svg"
@@ -333,7 +342,7 @@ expect_line 2 "memsweep: --size: '-3' is not an exponent 0..28 or a power of two
 expect_line 2 "memsweep: h100-default-samples.csv has no pinned cell with events at 2^5" -- plot "$ref/h100-default-samples.csv" --view timeline --size 5 --out "$tmp/x.png"
 expect_line 2 "memsweep: --rep: '0' is not a repetition of the cell (1..10)" -- plot "$ref/h100-default-samples.csv" --view timeline --rep 0 --out "$tmp/x.png"
 expect_line 2 "memsweep: --rep: '11' is not a repetition of the cell (1..10)" -- plot "$ref/h100-default-samples.csv" --view timeline --rep 11 --out "$tmp/x.png"
-expect_line 2 "memsweep: --mode, --size N and --rep are for --view timeline" -- plot "$ref/h100-default-samples.csv" --view time --rep 2 --out "$tmp/x.png"
+expect_line 2 "memsweep: --mode, --size N, --rep, --variant and --all-phases are for --view timeline" -- plot "$ref/h100-default-samples.csv" --view time --rep 2 --out "$tmp/x.png"
 expect_line 2 "memsweep: plot needs at least one FILE" -- plot --view time --out "$tmp/x.png"
 expect_line 2 "memsweep: --pixels: '800' is not WxH with 16..16384 each" -- plot "$ref/h100-default-samples.csv" --view time --pixels 800 --out "$tmp/x.png"
 # multi checks where its files go before it measures.

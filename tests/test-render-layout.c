@@ -12,7 +12,10 @@
 #include "ms-breakdown.h"
 #include "ms-color-test.h"
 #include "ms-plots.h"
-#include "ms-timeline.h"
+#include "ms-lesson-picture.h"
+#include "ms-lesson-rows.h"
+#include "ms-reuse-chart.h"
+#include "ms-timeline-rows.h"
 
 typedef struct {
   char *text;
@@ -118,17 +121,50 @@ draw_breakdown (cairo_t *cr, GPtrArray *runs, const MsChartStyle *st, double w, 
   ms_breakdown_draw (cr, runs, GPOINTER_TO_INT (data), st, w, h);
 }
 
+/* A timeline case: the cell of a mode (and variant) at a size, opened on
+ * its data movement as the app and `memsweep plot` open it, or on all of
+ * its phases. */
+typedef struct {
+  MsMode mode;
+  int exponent;
+  const char *variant;
+  gboolean all_phases;
+} TimelineCase;
+
 static void
 draw_timeline (cairo_t *cr, GPtrArray *runs, const MsChartStyle *st, double w, double h,
                gpointer data)
 {
+  const TimelineCase *tc = data;
   const MsResults *r = g_ptr_array_index (runs, 0);
-  const MsCell *c = ms_results_find (r, GPOINTER_TO_INT (data), 20);
+  const MsCell *c = ms_results_find_variant (r, tc->mode, tc->exponent, tc->variant);
   g_assert_nonnull (c);
   MsTimeWindow win;
-  ms_time_window_reset (&win, ms_timeline_extent (c, 0));
-  ms_timeline_draw (cr, c, 0, &win, st, w, h, "Pinned at 2^20 (4 MiB per vector), repetition 1",
-                    NULL);
+  ms_time_window_open (&win, c, 1, NULL, tc->all_phases);
+  g_autofree char *title = g_strdup_printf ("%s %s at 2^%d, repetition 2",
+                                            ms_mode_title (c->mode), c->variant, c->exponent);
+  ms_timeline_draw (cr, c, 1, &win, st, w, h, title, NULL);
+}
+
+/* The issue-order lesson's four timelines, as its card stacks them: K
+ * streams on one hardware queue and on the default, each in both orders. */
+static void
+draw_timeline_rows (cairo_t *cr, GPtrArray *runs, const MsChartStyle *st, double w, double h,
+                    gpointer data)
+{
+  const MsResults *r = g_ptr_array_index (runs, 0);
+  const char **variants = data;
+  MsTimelineRows rows;
+  ms_timeline_rows_init (&rows);
+  for (int i = 0; variants[i]; i++) {
+    const MsCell *c = ms_results_find_variant (r, MS_MODE_STREAMS, 22, variants[i]);
+    g_assert_nonnull (c);
+    g_assert_true (ms_timeline_rows_add (&rows, c, 1, variants[i]));
+  }
+  MsTimeWindow win;
+  ms_timeline_rows_window (&rows, FALSE, &win);
+  ms_timeline_rows_draw (cr, &rows, &win, st, w, h, NULL);
+  ms_timeline_rows_clear (&rows);
 }
 
 static void
@@ -165,11 +201,11 @@ render_all_sizes (GPtrArray *runs, const char *what, DrawFunc draw, gpointer dat
     }
 }
 
+/* The first n of files (NULL: the default sweeps of the H100 and the H200
+ * and the H100's large one). */
 static GPtrArray *
-reference_runs (guint n)
+reference_files (const char *const *files, guint n)
 {
-  const char *files[] = { "h100-default-samples.csv", "h200-default-samples.csv",
-                          "h100-large-samples.csv" };
   GPtrArray *runs = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_results_free);
   for (guint i = 0; i < n; i++) {
     char err[512];
@@ -182,6 +218,14 @@ reference_runs (guint n)
     g_ptr_array_add (runs, r);
   }
   return runs;
+}
+
+static GPtrArray *
+reference_runs (guint n)
+{
+  static const char *const files[] = { "h100-default-samples.csv", "h200-default-samples.csv",
+                                       "h100-large-samples.csv" };
+  return reference_files (files, n);
 }
 
 static void
@@ -206,8 +250,102 @@ test_breakdown_and_timeline (void)
   g_autoptr (GPtrArray) two = reference_runs (2);
   render_all_sizes (one, "breakdown", draw_breakdown, GINT_TO_POINTER (20));
   render_all_sizes (two, "breakdown-2-runs", draw_breakdown, GINT_TO_POINTER (12));
-  render_all_sizes (one, "timeline-pinned", draw_timeline, GINT_TO_POINTER (MS_MODE_PINNED));
-  render_all_sizes (one, "timeline-streams", draw_timeline, GINT_TO_POINTER (MS_MODE_STREAMS));
+  static const TimelineCase pinned = { MS_MODE_PINNED, 20, "", FALSE };
+  static const TimelineCase pinned_all = { MS_MODE_PINNED, 20, "", TRUE };
+  static const TimelineCase streams = { MS_MODE_STREAMS, 20, "", FALSE };
+  render_all_sizes (one, "timeline-pinned", draw_timeline, (gpointer) &pinned);
+  render_all_sizes (one, "timeline-pinned-all", draw_timeline, (gpointer) &pinned_all);
+  render_all_sizes (one, "timeline-streams", draw_timeline, (gpointer) &streams);
+}
+
+/* The issue-order lesson's timelines: 17 lanes alone and four such rows
+ * stacked, where names that do not fit go compact and rows that would
+ * get stripes for lanes are left out. */
+static void
+test_many_lanes (void)
+{
+  static const char *const file[] = { "h100-lesson-issue-order-samples.csv" };
+  g_autoptr (GPtrArray) lesson = reference_files (file, 1);
+  static const TimelineCase k16 = { MS_MODE_STREAMS, 22, "queue=single/order=depth/K=16/timers=per-step",
+                                    FALSE };
+  render_all_sizes (lesson, "timeline-k16", draw_timeline, (gpointer) &k16);
+  static const char *four[] = { "queue=single/order=depth/K=16", "queue=single/order=breadth/K=16",
+                                "queue=default/order=depth/K=16",
+                                "queue=default/order=breadth/K=16", NULL };
+  render_all_sizes (lesson, "timeline-rows-k16", draw_timeline_rows, four);
+  static const char *two[] = { "queue=single/order=depth/K=4", "queue=single/order=breadth/K=4",
+                               NULL };
+  render_all_sizes (lesson, "timeline-rows-k4", draw_timeline_rows, two);
+}
+
+static void
+draw_lesson_picture (cairo_t *cr, GPtrArray *runs, const MsChartStyle *st, double w, double h,
+                     gpointer data)
+{
+  g_assert_true (ms_lesson_picture_draw (cr, GPOINTER_TO_INT (data), g_ptr_array_index (runs, 0),
+                                         st, w, h));
+}
+
+static void
+draw_reuse (cairo_t *cr, GPtrArray *runs, const MsChartStyle *st, double w, double h,
+            gpointer data)
+{
+  const MsResults *r = g_ptr_array_index (runs, 0);
+  g_autoptr (MsChartData) d =
+    ms_reuse_chart_build (r, ms_reuse_default_exponent (r), GPOINTER_TO_INT (data));
+  ms_reuse_chart_draw (cr, d, st, w, h, NULL);
+}
+
+/* A lesson's timelines as its card stacks them, on the data movement. */
+static void
+draw_lesson_rows (cairo_t *cr, GPtrArray *runs, const MsChartStyle *st, double w, double h,
+                  gpointer data)
+{
+  MsTimelineRows rows;
+  ms_timeline_rows_init (&rows);
+  g_assert_cmpint (ms_lesson_rows_fill (&rows, GPOINTER_TO_INT (data),
+                                        g_ptr_array_index (runs, 0)), >=, 1);
+  MsTimeWindow win;
+  ms_timeline_rows_window (&rows, FALSE, &win);
+  ms_timeline_rows_draw (cr, &rows, &win, st, w, h, NULL);
+  ms_timeline_rows_clear (&rows);
+}
+
+/* Every lesson picture of its own from the H100's reference run of the
+ * lesson, at every size: what a class is shown first. */
+static void
+test_lesson_pictures (void)
+{
+  for (int t = 0; t < MS_TOPIC_COUNT; t++) {
+    const MsLessonTopicInfo *info = ms_lesson_topic (t);
+    /* The H100's host has one NUMA node: that picture is one sentence. */
+    if (!ms_lesson_picture_has (t) || t == MS_TOPIC_NUMA)
+      continue;
+    g_autofree char *file = g_strdup_printf ("h100-lesson-%s-samples.csv", info->experiment);
+    const char *files[] = { file };
+    g_autoptr (GPtrArray) run = reference_files (files, 1);
+    g_autofree char *what = g_strdup_printf ("lesson-%s", info->name);
+    render_all_sizes (run, what, draw_lesson_picture, GINT_TO_POINTER (t));
+  }
+  /* The lessons that answer with timelines: their lesson's run, else the
+   * default sweep. */
+  for (int t = 0; t < MS_TOPIC_COUNT; t++) {
+    const MsLessonTopicInfo *info = ms_lesson_topic (t);
+    if (ms_lesson_picture_has (t) || t == MS_TOPIC_REUSE || t == MS_TOPIC_COSTS)
+      continue;
+    g_autofree char *file = info->experiment[0]
+                              ? g_strdup_printf ("h100-lesson-%s-samples.csv", info->experiment)
+                              : g_strdup ("h100-default-samples.csv");
+    const char *files[] = { file };
+    g_autoptr (GPtrArray) run = reference_files (files, 1);
+    g_autofree char *what = g_strdup_printf ("lesson-%s-timelines", info->name);
+    render_all_sizes (run, what, draw_lesson_rows, GINT_TO_POINTER (t));
+  }
+  static const char *const reuse[] = { "h100-lesson-reuse-samples.csv" };
+  g_autoptr (GPtrArray) run = reference_files (reuse, 1);
+  render_all_sizes (run, "lesson-reuse-time", draw_reuse, GINT_TO_POINTER (MS_REUSE_TIME));
+  render_all_sizes (run, "lesson-reuse-bandwidth", draw_reuse,
+                    GINT_TO_POINTER (MS_REUSE_BANDWIDTH));
 }
 
 /* The reference run with pinned cut short: a cancelled cell at 2^14, a
@@ -418,6 +556,8 @@ main (int argc, char **argv)
   g_test_add_func ("/render-layout/palette-distances", test_palette_distances);
   g_test_add_func ("/render-layout/charts", test_charts);
   g_test_add_func ("/render-layout/breakdown-and-timeline", test_breakdown_and_timeline);
+  g_test_add_func ("/render-layout/many-lanes", test_many_lanes);
+  g_test_add_func ("/render-layout/lesson-pictures", test_lesson_pictures);
   g_test_add_func ("/render-layout/cut-short", test_cut_short);
   g_test_add_func ("/render-layout/cut-short-read-out", test_cut_short_read_out);
   g_test_add_func ("/render-layout/planned-range", test_planned_range);

@@ -42,7 +42,7 @@ test_pickers (void)
   /* Back to the data movement; "All phases" shows the whole repetition. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "timeline.zoom", "i", 0));
   double t0, t1;
-  g_assert_true (ms_timeline_view_movement_span (cell, rep, &t0, &t1));
+  g_assert_true (ms_timeline_movement_span (cell, rep, NULL, &t0, &t1));
   const MsTimeWindow *win = ms_timeline_view_get_window (view);
   g_assert_cmpfloat (win->t0, <=, t0);
   g_assert_cmpfloat (win->t1, >=, t1);

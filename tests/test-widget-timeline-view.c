@@ -67,7 +67,7 @@ test_opens_on_movement (void)
   g_assert_cmpuint (moved, >=, 1);
   const MsTimeWindow *win = ms_timeline_view_get_window (view);
   double t0, t1;
-  g_assert_true (ms_timeline_view_movement_span (cell, 0, &t0, &t1));
+  g_assert_true (ms_timeline_movement_span (cell, 0, NULL, &t0, &t1));
   g_assert_cmpfloat (t0, >, 0); /* repetition 1 allocates first */
   g_assert_true (ms_timeline_view_get_zoomed (view));
   g_assert_cmpfloat (win->t0, <=, t0);

@@ -167,6 +167,9 @@ on_timeline_key (GtkEventControllerKey *c, guint keyval, guint keycode, GdkModif
   case GDK_KEY_0: case GDK_KEY_KP_0:
     ms_timeline_view_reset_zoom (self);
     return TRUE;
+  case GDK_KEY_a: case GDK_KEY_A:
+    ms_timeline_view_set_show_setup (self, !self->show_setup);
+    return TRUE;
   default:
     return FALSE;
   }
@@ -377,10 +380,7 @@ ms_timeline_view_new (void)
 static void
 open_window (MsTimelineView *self)
 {
-  const MsCell *cell = shown_cell (self);
   ms_timeline_layout_set_reps (&self->layout, self->reps);
-  ms_time_window_reset (&self->window,
-                        cell ? ms_timeline_rep_extent (cell, self->rep, self->reps) : 1);
   self->anchor_us = -1;
   ms_timeline_view_reset_zoom (self);
 }
@@ -494,55 +494,15 @@ ms_timeline_view_center_on (MsTimelineView *self, double t_us)
   ms_timeline_view_pan (self, t_us - (self->window.t0 + self->window.t1) / 2);
 }
 
-static gboolean
-moves_data (MsPhase phase)
-{
-  return phase == MS_PHASE_PREFETCH || phase == MS_PHASE_H2D || phase == MS_PHASE_KERNEL ||
-         phase == MS_PHASE_D2H || phase == MS_PHASE_LAUNCH;
-}
-
-static gboolean
-movement_span (const MsCell *cell, int rep, const MsRepMap *reps, double *t0, double *t1)
-{
-  size_t first = 0, end = 0;
-  if (cell)
-    ms_rep_map_bounds (reps, cell, rep, &first, &end);
-  *t0 = G_MAXDOUBLE;
-  *t1 = -G_MAXDOUBLE;
-  for (size_t i = first; i < end; i++) {
-    const MsEvent *ev = &cell->events[i];
-    if (ev->rep != rep || !moves_data (ev->phase))
-      continue;
-    *t0 = MIN (*t0, ev->host_start_us);
-    *t1 = MAX (*t1, ev->host_start_us + ev->host_us);
-    if (ev->gpu_us >= 0) {
-      *t0 = MIN (*t0, ev->gpu_start_us);
-      *t1 = MAX (*t1, ev->gpu_start_us + ev->gpu_us);
-    }
-  }
-  return *t1 > *t0;
-}
-
-gboolean
-ms_timeline_view_movement_span (const MsCell *cell, int rep, double *t0, double *t1)
-{
-  return movement_span (cell, rep, NULL, t0, t1);
-}
-
 void
 ms_timeline_view_reset_zoom (MsTimelineView *self)
 {
-  ms_time_window_reset (&self->window, self->window.total_us);
-  /* Allocation, initialisation and verification can take far longer than
-   * the copies and the kernel: open on the data movement unless asked. */
-  double t0, t1;
-  if (!self->show_setup && !indexing (self)
-      && movement_span (shown_cell (self), self->rep, self->reps, &t0, &t1)) {
-    double margin = (t1 - t0) * 0.04;
-    self->window.t0 = MAX (0, t0 - margin);
-    self->window.t1 = MIN (self->window.total_us, t1 + margin);
-    ms_time_window_pan (&self->window, 0);
-  }
+  /* While a large cell is indexed its window is a placeholder. */
+  if (indexing (self))
+    ms_time_window_reset (&self->window, self->window.total_us);
+  else
+    ms_time_window_open (&self->window, shown_cell (self), self->rep, self->reps,
+                         self->show_setup);
   window_changed (self);
 }
 

@@ -20,7 +20,8 @@ G_DECLARE_FINAL_TYPE (MsTimelineView, ms_timeline_view, MS, TIMELINE_VIEW, GtkWi
  * the text-scale / line-scale / high-contrast of ms-views.h. Signal
  * "window-changed": the visible window moved. Keys when focused: Left and
  * Right pan, Home and End go to either end, + and - zoom around the pointer
- * (or the time last pointed at), 0 resets. */
+ * (or the time last pointed at), 0 resets, A switches between the data
+ * movement and all phases (show-setup). */
 GtkWidget *ms_timeline_view_new (void);
 /* Shows repetition `rep` of `cell` (NULL: nothing), one of the cells of
  * `run`, at full extent. The view holds the run, not a copy
@@ -39,9 +40,6 @@ void ms_timeline_view_center_on (MsTimelineView *self, double t_us);
 void ms_timeline_view_reset_zoom (MsTimelineView *self);
 gboolean ms_timeline_view_get_show_setup (MsTimelineView *self);
 void ms_timeline_view_set_show_setup (MsTimelineView *self, gboolean show);
-/* The span of repetition rep's copies, prefetches and kernel work in µs;
- * FALSE when it has none. */
-gboolean ms_timeline_view_movement_span (const MsCell *cell, int rep, double *t0, double *t1);
 /* The tooltip of an event's bar, as Pango markup. */
 char *ms_timeline_view_describe_event (const MsEvent *ev, gboolean host_part);
 /* The cell and repetition shown (NULL: none). */

@@ -41,6 +41,10 @@ plot_help (void)
                       "  --mode M             the memory mode\n"
                       "  --size N             the size: an exponent (20) or elements (1048576)\n"
                       "  --rep R              the repetition, from 1\n"
+                      "  --variant V          the cell with this variant (a lesson's run: "
+                      "'memsweep show FILE' lists them)\n"
+                      "  --all-phases         the whole repetition; by default the view opens "
+                      "on the data movement (copies, kernel), as in the app\n"
                       "\nExit status: 0 success, 1 the file could not be written, 2 bad usage "
                       "or bad input file.\n"));
 }
@@ -68,7 +72,8 @@ typedef struct {
   const char *view, *format, *out;
   int width, height;
   gboolean caption;
-  const char *mode, *size, *rep; /* the timeline's cell; NULL: the default */
+  const char *mode, *size, *rep, *variant; /* the timeline's cell; NULL: the default */
+  gboolean all_phases;
 } PlotOptions;
 
 /* The timeline's size: an exponent (digits, up to MS_MAX_EXPONENT) or a
@@ -113,19 +118,23 @@ choose_timeline_cell (const PlotOptions *o, const MsResults *run, MsReportViewJo
     return EXIT_USAGE;
   }
   const MsCell *cell = deflt;
-  if (o->mode || o->size) {
+  if (o->mode || o->size || o->variant) {
     /* A mode alone: its largest size with events; a size alone: the
-     * default mode at that size. */
+     * default mode at that size; a variant: only cells of that variant. */
     cell = NULL;
     for (size_t i = 0; i < run->n_cells; i++) {
       const MsCell *c = &run->cells[i];
       if (c->mode == mode && c->n_events && c->n_reps &&
+          (!o->variant || strcmp (c->variant, o->variant) == 0) &&
           (o->size ? c->exponent == exponent : !cell || c->exponent > cell->exponent))
         cell = c;
     }
   }
   if (!cell) {
-    if (o->size)
+    if (o->variant)
+      fprintf (stderr, ms_gettext ("memsweep: %s has no %s cell with events of variant '%s'\n"),
+               run->label, ms_mode_name (mode), o->variant);
+    else if (o->size)
       fprintf (stderr, ms_gettext ("memsweep: %s has no %s cell with events at 2^%d\n"),
                run->label, ms_mode_name (mode), exponent);
     else
@@ -147,6 +156,7 @@ choose_timeline_cell (const PlotOptions *o, const MsResults *run, MsReportViewJo
   }
   job->timeline_cell = cell;
   job->timeline_rep = rep;
+  job->timeline_all_phases = o->all_phases;
   return -1;
 }
 
@@ -159,7 +169,8 @@ parse_plot (PlotOptions *o, int argc, char **argv)
     { "out", required_argument, NULL, 'o' },   { "size", required_argument, NULL, 's' },
     { "no-caption", no_argument, NULL, 'n' },  { "help", no_argument, NULL, 'h' },
     { "pixels", required_argument, NULL, 'p' }, { "mode", required_argument, NULL, 'm' },
-    { "rep", required_argument, NULL, 'r' },   { NULL, 0, NULL, 0 },
+    { "rep", required_argument, NULL, 'r' },   { "variant", required_argument, NULL, 'V' },
+    { "all-phases", no_argument, NULL, 'a' },  { NULL, 0, NULL, 0 },
   };
   *o = (PlotOptions){ .width = 1600, .height = 1000, .caption = TRUE };
   int c;
@@ -173,6 +184,8 @@ parse_plot (PlotOptions *o, int argc, char **argv)
     case 'n': o->caption = FALSE; break;
     case 'm': o->mode = optarg; break;
     case 'r': o->rep = optarg; break;
+    case 'V': o->variant = optarg; break;
+    case 'a': o->all_phases = TRUE; break;
     case 's':
       /* The image's WxH (its first spelling), else the timeline's size. */
       if (!strpbrk (optarg, "xX")) {
@@ -227,9 +240,10 @@ ms_cli_plot (int argc, char **argv)
                                  "breakdown or timeline\n"), o.view);
     return EXIT_USAGE;
   }
-  if ((o.mode || o.size || o.rep) && job.view != MS_REPORT_VIEW_TIMELINE) {
-    fprintf (stderr, ms_gettext ("memsweep: --mode, --size N and --rep are for --view "
-                                 "timeline\n"));
+  if ((o.mode || o.size || o.rep || o.variant || o.all_phases) &&
+      job.view != MS_REPORT_VIEW_TIMELINE) {
+    fprintf (stderr, ms_gettext ("memsweep: --mode, --size N, --rep, --variant and --all-phases "
+                                 "are for --view timeline\n"));
     return EXIT_USAGE;
   }
   /* Loaded in the order given: the first file gets the first marker. */

@@ -91,15 +91,19 @@ draw_timeline (cairo_t *cr, const MsReportViewJob *job, double width, double hei
   const MsResults *run = g_ptr_array_index (job->runs, 0);
   const MsCell *cell = job->timeline_cell ? job->timeline_cell : ms_report_timeline_cell (run, &rep);
   MsTimeWindow win;
-  ms_time_window_reset (&win, cell ? ms_timeline_extent (cell, rep) : 0);
+  ms_time_window_open (&win, cell, rep, NULL, job->timeline_all_phases);
   char size[32] = "";
   if (cell)
     ms_format_bytes (cell->elements * sizeof (float), size, sizeof size);
   /* The run is named: beside other runs' charts a timeline is one run's. */
   g_autofree char *run_label = ms_plot_run_label (run);
+  /* A lesson's cells differ by variant: the title says which. */
+  g_autofree char *what = cell && cell->variant[0]
+                            ? g_strdup_printf ("%s (%s)", ms_mode_title (cell->mode), cell->variant)
+                            : g_strdup (cell ? ms_mode_title (cell->mode) : "");
   g_autofree char *title =
-    cell ? g_strdup_printf (_("%s at %s per vector, repetition %d · %s"),
-                            ms_mode_title (cell->mode), size, rep + 1, run_label)
+    cell ? g_strdup_printf (_("%s at %s per vector, repetition %d · %s"), what, size, rep + 1,
+                            run_label)
          : NULL;
   ms_timeline_draw (cr, cell, rep, &win, &job->style, width, height, title, NULL);
 }

@@ -34,6 +34,9 @@ typedef struct {
    * ms_report_timeline_cell's. */
   const MsCell *timeline_cell;
   int timeline_rep;
+  /* The timeline opens on the data movement, as the app's; TRUE: on the
+   * whole repetition (allocation, initialisation, verification too). */
+  gboolean timeline_all_phases;
 } MsReportViewJob;
 
 /* An MsDrawFunc: job is an MsReportViewJob. */

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-rows.h: which cells of a lesson's run answer its question,
+ * stacked on one time axis (ms-timeline-rows.h): the lessons' card in the
+ * app and the render tests take the same rows. */
+#pragma once
+
+#include "ms-lesson-caption.h"
+#include "ms-timeline-rows.h"
+
+G_BEGIN_DECLS
+
+/* Adds one timeline row (repetition rep of cell); FALSE when it was not
+ * added (no events of rep, or full). */
+typedef gboolean (*MsLessonRowFunc) (const MsCell *cell, int rep, const char *title,
+                                     gpointer data);
+
+/* Hands add the rows that answer topic from run: two to four cells at the
+ * largest size that has the first of them, a middle repetition each (the
+ * first carries the allocation); returns the rows added. */
+int ms_lesson_rows_each (MsLessonTopic topic, const MsResults *run, MsLessonRowFunc add,
+                         gpointer data);
+/* Clears rows and fills it so. */
+int ms_lesson_rows_fill (MsTimelineRows *rows, MsLessonTopic topic, const MsResults *run);
+
+G_END_DECLS
