@@ -164,13 +164,28 @@ popover_hidden (gpointer popover)
   return !gtk_widget_get_visible (popover) && !gtk_widget_get_mapped (popover);
 }
 
+static gboolean
+menu_open (gpointer button)
+{
+  GtkPopover *popover = gtk_menu_button_get_popover (button);
+  return popover && gtk_widget_get_mapped (GTK_WIDGET (popover));
+}
+
 /* Opens the main menu, chooses the item with that label (mnemonics
  * stripped) as Enter on it would, and waits for the menu to close. */
 static void
 choose (MsWindow *win, const char *label)
 {
   GtkMenuButton *button = GTK_MENU_BUTTON (find_widget (GTK_WIDGET (win), is_menu_button, NULL));
-  gtk_menu_button_popup (button);
+  gboolean presenting;
+  g_object_get (win, "presentation", &presenting, NULL);
+  /* In presentation mode the header hides: F10 brings it with the menu. */
+  if (presenting) {
+    press (win, 0, XK_F10);
+    wait_until (menu_open, button, "F10 opens the menu in presentation mode");
+  } else {
+    gtk_menu_button_popup (button);
+  }
   GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (button));
   spin (200);
   GtkWidget *text = find_widget (popover, is_label, label);

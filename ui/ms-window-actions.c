@@ -434,7 +434,7 @@ action_timeline_zoom (GSimpleAction *a, GVariant *p, gpointer data)
 static void
 action_show_runs (GSimpleAction *a, GVariant *p, gpointer data)
 {
-  gtk_menu_button_popup (MS_WINDOW (data)->runs_button);
+  ms_window_popup_header_menu (data, MS_WINDOW (data)->runs_button);
 }
 
 static void

@@ -14,6 +14,7 @@ G_DEFINE_FINAL_TYPE (MsWindow, ms_window, ADW_TYPE_APPLICATION_WINDOW)
 enum {
   PROP_0,
   PROP_PRESENTATION,
+  PROP_HEADER_SHOWN,
   PROP_VIEW,
   PROP_SWEEPING,
   PROP_N_RUNS,
@@ -118,28 +119,6 @@ void
 ms_window_set_text_scale (MsWindow *self, double text_scale)
 {
   g_object_set (self, "text-scale", text_scale, NULL);
-}
-
-static void
-set_presentation (MsWindow *self, gboolean on)
-{
-  if (on == self->presentation)
-    return;
-  self->presentation = on;
-  /* Larger text and lines in front of a class; the settings pane hides
-   * through its binding to this property. */
-  g_object_set (self, "text-scale", on ? 1.6 : 1.0, "line-scale", on ? 2.0 : 1.0, "high-contrast",
-                on, NULL);
-  if (on) {
-    gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
-    gtk_window_fullscreen (GTK_WINDOW (self));
-  } else {
-    gtk_widget_remove_css_class (GTK_WIDGET (self), "presentation");
-    gtk_window_unfullscreen (GTK_WINDOW (self));
-  }
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "presentation");
-  g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (on));
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PRESENTATION]);
 }
 
 /* ---- files ------------------------------------------------------------------ */
@@ -443,7 +422,7 @@ ms_window_set_property (GObject *object, guint prop_id, const GValue *value, GPa
   MsWindow *self = MS_WINDOW (object);
   switch (prop_id) {
   case PROP_PRESENTATION:
-    set_presentation (self, g_value_get_boolean (value));
+    ms_window_presentation_set (self, g_value_get_boolean (value));
     break;
   case PROP_VIEW:
     ms_window_set_view (self, g_value_get_int (value));
@@ -460,6 +439,7 @@ ms_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
   MsWindow *self = MS_WINDOW (object);
   switch (prop_id) {
   case PROP_PRESENTATION: g_value_set_boolean (value, self->presentation); break;
+  case PROP_HEADER_SHOWN: g_value_set_boolean (value, ms_window_get_header_shown (self)); break;
   case PROP_VIEW: g_value_set_int (value, ms_window_get_view (self)); break;
   case PROP_SWEEPING: g_value_set_boolean (value, self->job != NULL); break;
   case PROP_N_RUNS: g_value_set_uint (value, ms_session_get_n_runs (self->session)); break;
@@ -506,6 +486,8 @@ install_properties (GObjectClass *object_class)
   const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
   const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
   props[PROP_PRESENTATION] = g_param_spec_boolean ("presentation", NULL, NULL, FALSE, rw);
+  /* The header bar and banner: hidden in presentation mode until asked for. */
+  props[PROP_HEADER_SHOWN] = g_param_spec_boolean ("header-shown", NULL, NULL, TRUE, ro);
   props[PROP_VIEW] =
     g_param_spec_int ("view", NULL, NULL, 0, MS_VIEW_COUNT - 1, MS_VIEW_BANDWIDTH, rw);
   props[PROP_SWEEPING] = g_param_spec_boolean ("sweeping", NULL, NULL, FALSE, ro);
@@ -553,11 +535,16 @@ ms_window_class_init (MsWindowClass *klass)
   CHILD (runs_button);
   CHILD (runs_view);
   CHILD (runs_stack);
+  CHILD (runs_popover);
   CHILD (main_menu_button);
   CHILD (progress_revealer);
   CHILD (progress_bar);
   CHILD (settings_pane);
   CHILD (stack);
+  CHILD (top_revealer);
+  CHILD (top_box);
+  CHILD (switcher_bar);
+  CHILD (switcher_title);
   CHILD (reference_menu);
   CHILD (primary_menu);
   CHILD (bandwidth_page);
@@ -581,8 +568,12 @@ ms_window_class_init (MsWindowClass *klass)
 static void
 create_main_menu (GtkMenuButton *button, gpointer data)
 {
-  if (!gtk_menu_button_get_menu_model (button))
-    gtk_menu_button_set_menu_model (button, MS_WINDOW (data)->primary_menu);
+  if (gtk_menu_button_get_menu_model (button))
+    return;
+  gtk_menu_button_set_menu_model (button, MS_WINDOW (data)->primary_menu);
+  g_signal_connect_object (gtk_menu_button_get_popover (button), "closed",
+                           G_CALLBACK (ms_window_presentation_popover_closed), data,
+                           G_CONNECT_SWAPPED);
 }
 
 /* Every view follows the window's text and line scale. */
@@ -604,6 +595,12 @@ bind_view_scales (MsWindow *self)
   for (guint v = 0; v < G_N_ELEMENTS (views); v++)
     for (guint n = 0; n < G_N_ELEMENTS (names); n++)
       g_object_bind_property (self, names[n], views[v], names[n], G_BINDING_SYNC_CREATE);
+  /* In front of a class the chart takes the room of the health strip; a
+   * link or clock that warns is still said above the chart. */
+  MsChartPage *charts[] = { self->bandwidth_page, self->time_page };
+  for (guint c = 0; c < G_N_ELEMENTS (charts); c++)
+    g_object_bind_property (self, "presentation", ms_chart_page_get_health (charts[c]), "visible",
+                            G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
 }
 
 static void
@@ -632,6 +629,7 @@ ms_window_init (MsWindow *self)
   fill_reference_menu (self);
   gtk_menu_button_set_create_popup_func (self->main_menu_button, create_main_menu, self, NULL);
   ms_window_runs_init (self);
+  ms_window_presentation_init (self);
   ms_window_library_init (self);
 
   GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
