@@ -64,6 +64,9 @@ struct _MsWindow {
 
   /* Files asked for before the first frame, loaded after it. */
   GPtrArray *pending_paths;
+  /* Files read and waiting for those asked before them (ms-window.c). */
+  GHashTable *loaded;
+  guint load_next_ticket, load_next_added;
   gboolean painted;
 
   /* The running sweep (ms-job.h); NULL when none runs. */

@@ -132,12 +132,13 @@ read_run (const char *path, GError **error)
     g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, err);
     return NULL;
   }
-  /* A file saved with a name keeps it; others are named by device and date. */
+  /* A file saved with a name keeps it; others (the reader names them after
+   * the file) are named by device, kind and date. */
   g_autofree char *base = g_path_get_basename (path);
-  if (g_strcmp0 (r->label, base) == 0) {
-    g_autofree char *label = ms_plot_run_label (r);
-    g_snprintf (r->label, sizeof r->label, "%s", label);
-  }
+  if (g_strcmp0 (r->label, base) == 0)
+    r->label[0] = '\0';
+  g_autofree char *label = ms_plot_run_label (r);
+  g_snprintf (r->label, sizeof r->label, "%s", label);
   MsRun *run = ms_run_new (r, MS_RUN_KIND_REFERENCE);
   ms_run_set_source_file (run, path);
   return run;
@@ -163,25 +164,73 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
     g_task_return_error (task, error);
 }
 
+/* A file read, waiting for its turn: files are read in parallel but their
+ * runs join the session in the order they were asked for (the command
+ * line's order), so that markers and captions do not depend on which file
+ * was read first. */
+typedef struct {
+  MsRun *run;
+  char *error;
+  char *path;
+} LoadedFile;
+
+static void
+loaded_file_free (LoadedFile *f)
+{
+  g_clear_object (&f->run);
+  g_free (f->error);
+  g_free (f->path);
+  g_free (f);
+}
+
+static void
+add_loaded (MsWindow *self, LoadedFile *f)
+{
+  if (!f->run)
+    ms_window_toast (self, f->error);
+  if (f->run && ms_session_add_run (self->session, f->run)) {
+    g_autofree char *msg = g_strdup_printf (_("Opened %s"), ms_run_get_name (f->run));
+    ms_window_toast (self, msg);
+  }
+  ms_probe_open_added (f->path, f->error);
+}
+
+static void
+add_loaded_in_order (MsWindow *self)
+{
+  LoadedFile *f;
+  while ((f = g_hash_table_lookup (self->loaded, GUINT_TO_POINTER (self->load_next_added)))) {
+    g_hash_table_steal (self->loaded, GUINT_TO_POINTER (self->load_next_added));
+    self->load_next_added++;
+    add_loaded (self, f);
+    loaded_file_free (f);
+  }
+}
+
+typedef struct {
+  GWeakRef window;
+  guint ticket;
+} LoadTicket;
+
 static void
 load_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   g_autoptr (GError) error = NULL;
-  GWeakRef *ref = user_data;
-  g_autoptr (MsWindow) self = g_weak_ref_get (ref);
-  g_autofree char *path = g_strdup (g_task_get_task_data (G_TASK (result)));
-  g_autoptr (MsRun) r = g_task_propagate_pointer (G_TASK (result), &error);
-  g_weak_ref_clear (ref);
-  g_free (ref);
-  if (!self)
+  LoadTicket *ticket = user_data;
+  g_autoptr (MsWindow) self = g_weak_ref_get (&ticket->window);
+  LoadedFile *f = g_new0 (LoadedFile, 1);
+  f->path = g_strdup (g_task_get_task_data (G_TASK (result)));
+  f->run = g_task_propagate_pointer (G_TASK (result), &error);
+  f->error = error ? g_strdup (error->message) : NULL;
+  g_weak_ref_clear (&ticket->window);
+  if (!self) {
+    loaded_file_free (f);
+    g_free (ticket);
     return;
-  if (!r)
-    ms_window_toast (self, error->message);
-  if (r && ms_session_add_run (self->session, r)) {
-    g_autofree char *msg = g_strdup_printf (_("Opened %s"), ms_run_get_name (r));
-    ms_window_toast (self, msg);
   }
-  ms_probe_open_added (path, r ? NULL : error->message);
+  g_hash_table_insert (self->loaded, GUINT_TO_POINTER (ticket->ticket), f);
+  g_free (ticket);
+  add_loaded_in_order (self);
 }
 
 static void
@@ -189,9 +238,10 @@ start_load (MsWindow *self, const char *path)
 {
   /* The worker gets its own copy of the path; the window is not the task's
    * source object, so it may go away while the file loads. */
-  GWeakRef *ref = g_new0 (GWeakRef, 1);
-  g_weak_ref_init (ref, self);
-  GTask *task = g_task_new (NULL, NULL, load_done, ref);
+  LoadTicket *ticket = g_new0 (LoadTicket, 1);
+  g_weak_ref_init (&ticket->window, self);
+  ticket->ticket = self->load_next_ticket++;
+  GTask *task = g_task_new (NULL, NULL, load_done, ticket);
   g_task_set_task_data (task, g_strdup (path), g_free);
   g_task_run_in_thread (task, load_thread);
   g_object_unref (task);
@@ -472,6 +522,7 @@ ms_window_finalize (GObject *object)
 {
   MsWindow *self = MS_WINDOW (object);
   g_ptr_array_unref (self->pending_paths);
+  g_hash_table_unref (self->loaded);
   /* Not at dispose: the Runs popover's rows let it go as they are unbound. */
   g_clear_object (&self->session);
   g_free (self->run_blocker);
@@ -607,6 +658,8 @@ static void
 ms_window_init (MsWindow *self)
 {
   self->pending_paths = g_ptr_array_new_with_free_func (g_free);
+  self->loaded =
+    g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, (GDestroyNotify) loaded_file_free);
   self->scale = (MsViewScale){ 1, 1 };
   /* Before the template: its pages look the session up. */
   self->settings = g_settings_new ("io.github.memsweep.Memsweep");
