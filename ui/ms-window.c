@@ -327,8 +327,8 @@ show_no_gpu_banner (MsWindow *self, const MsDeviceInfo *d)
 {
   g_autofree char *why = g_utf8_make_valid (d->error[0] ? d->error : _("no CUDA device"), -1);
   gtk_label_set_text (self->banner_label,
-                      _("No usable GPU here: to run the host baseline, tick only Host CPU. "
-                        "Reference runs and CSV files open as usual."));
+                      _("No usable GPU here: Run measures the host baseline (Host CPU); "
+                        "reference runs and CSV files open as usual."));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->banner_label),
                                gtk_label_get_text (self->banner_label));
   gtk_label_set_text (self->banner_error, why);
@@ -360,6 +360,10 @@ show_devices (MsWindow *self)
     gtk_string_list_append (list, _("No GPU"));
   gtk_drop_down_set_model (self->device_dropdown, G_LIST_MODEL (list));
   g_object_unref (list);
+  /* Without a GPU the sweep is the host baseline at once; the GPU modes
+   * the user ticked stay saved. */
+  g_object_set (ms_session_get_sweep_settings (self->session), "gpu-present", have_gpu (self),
+                NULL);
   if (!have_gpu (self))
     show_no_gpu_banner (self, &g_array_index (devices, MsDeviceInfo, 0));
 }
