@@ -269,6 +269,23 @@ check_export_dialog (MsWindow *win)
               "the file chooser closes");
 }
 
+/* Export Report starts in the same folder as the charts. */
+static void
+check_report_folder (MsWindow *win)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (win), "export-report", NULL);
+  wait_until (has_toplevel, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
+              "the report's file chooser shows");
+  GtkWidget *chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  wait_until (has_folder, chooser, "the report's file chooser shows a folder");
+  g_autoptr (GFile) folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
+  g_autofree char *path = g_file_get_path (folder);
+  g_assert_cmpstr (path, ==, tmpdir);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  wait_until (no_toplevel, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
+              "the report's file chooser closes");
+}
+
 /* A name without an extension, accepted by the chooser (which asked about
  * replacing "chart", not "chart.png"): an existing chart.png is kept. */
 static void
@@ -665,6 +682,7 @@ on_activate (GApplication *app)
   }
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 0);
   check_export_dialog (win);
+  check_report_folder (win);
   check_keys_work (win, "the export dialogs");
   check_timeline_keys (win);
   check_export_keeps_existing (win);
