@@ -417,6 +417,18 @@ type_text (MsWindow *win, const char *text)
     press (win, 0, (KeySym)*c);
 }
 
+typedef struct {
+  GtkWidget *popover, *before;
+} FocusWait;
+
+static gboolean
+focus_moved (gpointer data)
+{
+  FocusWait *f = data;
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (f->popover));
+  return focus && focus != f->before && gtk_widget_is_ancestor (focus, f->popover);
+}
+
 /* Ctrl+Shift+R opens the runs (a list view on the session); the name typed
  * there, with Enter, renames the run; Escape closes the popover and the keys work on. */
 static void
@@ -437,6 +449,15 @@ check_runs_popover (MsWindow *win)
   press (win, 0, XK_Return);
   spin (300);
   g_assert_cmpstr (ms_window_get_run (win, 0)->label, ==, "baseline");
+  /* Tab goes from the name to the note, not to the close button. */
+  gtk_widget_grab_focus (entry);
+  spin (100);
+  FocusWait f = { popover, gtk_root_get_focus (GTK_ROOT (win)) };
+  press (win, 0, XK_Tab);
+  wait_until (focus_moved, &f, "Tab moves on from the run's name");
+  GtkWidget *next = gtk_root_get_focus (GTK_ROOT (win));
+  g_assert_nonnull (gtk_widget_get_ancestor (next, GTK_TYPE_ENTRY));
+  g_assert_null (gtk_widget_get_ancestor (next, GTK_TYPE_BUTTON));
   press (win, 0, XK_Escape);
   wait_until (popover_hidden, popover, "Escape closes the runs");
   spin (200);
@@ -514,18 +535,6 @@ is_series_button (GtkWidget *w, gconstpointer unused)
 {
   return GTK_IS_MENU_BUTTON (w) && gtk_widget_is_drawable (w) &&
          g_strcmp0 (gtk_menu_button_get_label (GTK_MENU_BUTTON (w)), "Se_ries") == 0;
-}
-
-typedef struct {
-  GtkWidget *popover, *before;
-} FocusWait;
-
-static gboolean
-focus_moved (gpointer data)
-{
-  FocusWait *f = data;
-  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (f->popover));
-  return focus && focus != f->before && gtk_widget_is_ancestor (focus, f->popover);
 }
 
 static GtkWidget *
