@@ -17,6 +17,15 @@ series_name (const MsChartSeries *s)
   return s->group && s->short_label ? s->short_label : s->label;
 }
 
+/* A line end's label: with several runs it names the run too, since the
+ * mode alone would repeat on every run's line. */
+static char *
+direct_label_text (const MsChartSeries *s)
+{
+  return s->group && s->short_label ? g_strdup_printf ("%s · %s", s->short_label, s->group)
+                                    : g_strdup (s->label);
+}
+
 static const char *
 notes_text (void)
 {
@@ -211,7 +220,8 @@ direct_labels_width (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, 
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
     if (s->hidden)
       continue;
-    ms_draw_text (cr, series_name (s), 0, 0, fs, -1, 0, FALSE, &tw, &th);
+    g_autofree char *text = direct_label_text (s);
+    ms_draw_text (cr, text, 0, 0, fs, -1, 0, FALSE, &tw, &th);
     w = MAX (w, tw);
     n++;
   }
@@ -380,10 +390,12 @@ ms_chart_direct_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *s
     cairo_stroke (cr);
     /* The name in the text colour (some series colours are too light for
      * text), after the series' marker. */
-    ms_draw_marker (cr, v[i].series->shape, x + fs * 0.35, v[i].y + th / 2, fs * 0.3, TRUE);
+    const double at[2] = { x + fs * 0.35, v[i].y + th / 2 };
+    ms_draw_markers (cr, v[i].series->shape, ms_run_fill (v[i].series->run), at, 1, fs * 0.3,
+                     ms_style_line_width (st) * 0.8, &st->bg);
     ms_set_color (cr, &st->fg, 1);
-    ms_draw_text (cr, series_name (v[i].series), x + fs * 0.9, v[i].y, fs, 0, 0, FALSE, NULL,
-                  NULL);
+    g_autofree char *text = direct_label_text (v[i].series);
+    ms_draw_text (cr, text, x + fs * 0.9, v[i].y, fs, 0, 0, FALSE, NULL, NULL);
   }
   g_array_unref (labels);
 }

@@ -6,28 +6,67 @@
 #include <math.h>
 #include <string.h>
 
+#include "ms-lesson-caption.h"
+
+/* Lesson runs made before their labels were cleared carry the temporary
+ * file of a lesson part ("memsweep-lesson-2Zu38p"): no name either. */
+static gboolean
+is_a_name (const char *label)
+{
+  return label[0] && !g_str_has_suffix (label, ".csv")
+         && !g_str_has_prefix (label, "memsweep-lesson-");
+}
+
+/* The kind of run in words: the lesson's title, "summary" for a summary
+ * file, else "sweep". */
+static const char *
+run_kind (const MsResults *run)
+{
+  MsLessonTopic t = ms_lesson_topic_for_experiment (run->experiment);
+  if (run->experiment[0] && g_strcmp0 (run->experiment, "sweep") != 0 && t < MS_TOPIC_COUNT)
+    return g_dgettext (GETTEXT_PACKAGE, ms_lesson_topic (t)->title);
+  return run->from_summary ? _("summary") : _("sweep");
+}
+
+/* The setting a sweep most often differs by: sizes other than the default. */
+static char *
+differing_setting (const MsResults *run)
+{
+  MsSweep def;
+  ms_sweep_init_default (&def);
+  if (run->experiment[0] && g_strcmp0 (run->experiment, "sweep") != 0)
+    return NULL;
+  if (run->sweep.min_exp == def.min_exp && run->sweep.max_exp == def.max_exp)
+    return NULL;
+  /* TRANSLATORS: the sizes a sweep covered, as powers of two of floats. */
+  return g_strdup_printf (_("2^%d…2^%d"), run->sweep.min_exp, run->sweep.max_exp);
+}
+
 char *
 ms_plot_run_label (const MsResults *run)
 {
   /* A run's name (the window names every run; the user may rename it, a
-   * file may carry one); a file's bare name says nothing, so device and
-   * date stand in for it. */
-  if (run->label[0] && !g_str_has_suffix (run->label, ".csv"))
+   * file may carry one); a file's bare name says nothing, so device, kind,
+   * date and the setting that sets it apart stand in for it. */
+  if (is_a_name (run->label))
     return g_strdup (run->label);
-  const char *name = run->device.name[0] ? run->device.name : _("no GPU");
+  const char *name = run->device.name[0] && g_strcmp0 (run->device.name, "none") != 0
+                       ? run->device.name
+                       : _("no GPU");
   /* "NVIDIA H100 80GB HBM3" -> "H100 80GB HBM3": the vendor is implied. */
   if (g_str_has_prefix (name, "NVIDIA "))
     name += 7;
-  char date[20] = "";
-  if (strlen (run->date) >= 16) {
-    memcpy (date, run->date, 16);
-    date[10] = ' ';
-  }
+  GString *s = g_string_new (name);
   /* On a host with several GPUs the runs differ by the device. */
   if (run->device.count > 1 || run->device.index > 0)
-    return g_strdup_printf (_("%s · GPU %d · %s"), name, run->device.index,
-                            date[0] ? date : run->label);
-  return g_strdup_printf ("%s · %s", name, date[0] ? date : run->label);
+    g_string_append_printf (s, _(" · GPU %d"), run->device.index);
+  g_string_append_printf (s, " · %s", run_kind (run));
+  if (strlen (run->date) >= 16)
+    g_string_append_printf (s, " · %.10s %.5s", run->date, run->date + 11);
+  g_autofree char *differs = differing_setting (run);
+  if (differs)
+    g_string_append_printf (s, " · %s", differs);
+  return g_string_free (s, FALSE);
 }
 
 char *

@@ -30,7 +30,9 @@ char *ms_plot_series_label (const MsResults *run, MsMode mode, gboolean comparin
  * repetitions", "failed: out of memory"); NULL for a complete cell. */
 char *ms_plot_cell_note (const MsResults *run, const MsCell *cell);
 
-/* "H100 · 2026-11-22 08:14" from a run's metadata. */
+/* The run's name, or one made from its metadata: device, kind (the
+ * lesson's title, "sweep" or "summary"), date and time, and sizes other
+ * than the default ("H100 80GB HBM3 · sweep · 2026-11-22 08:14 · 2^22…2^28"). */
 char *ms_plot_run_label (const MsResults *run);
 
 G_END_DECLS

@@ -164,13 +164,28 @@ popover_hidden (gpointer popover)
   return !gtk_widget_get_visible (popover) && !gtk_widget_get_mapped (popover);
 }
 
+static gboolean
+menu_open (gpointer button)
+{
+  GtkPopover *popover = gtk_menu_button_get_popover (button);
+  return popover && gtk_widget_get_mapped (GTK_WIDGET (popover));
+}
+
 /* Opens the main menu, chooses the item with that label (mnemonics
  * stripped) as Enter on it would, and waits for the menu to close. */
 static void
 choose (MsWindow *win, const char *label)
 {
   GtkMenuButton *button = GTK_MENU_BUTTON (find_widget (GTK_WIDGET (win), is_menu_button, NULL));
-  gtk_menu_button_popup (button);
+  gboolean presenting;
+  g_object_get (win, "presentation", &presenting, NULL);
+  /* In presentation mode the header hides: F10 brings it with the menu. */
+  if (presenting) {
+    press (win, 0, XK_F10);
+    wait_until (menu_open, button, "F10 opens the menu in presentation mode");
+  } else {
+    gtk_menu_button_popup (button);
+  }
   GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (button));
   spin (200);
   GtkWidget *text = find_widget (popover, is_label, label);
@@ -252,6 +267,23 @@ check_export_dialog (MsWindow *win)
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
   wait_until (no_toplevel, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
               "the file chooser closes");
+}
+
+/* Export Report starts in the same folder as the charts. */
+static void
+check_report_folder (MsWindow *win)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (win), "export-report", NULL);
+  wait_until (has_toplevel, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
+              "the report's file chooser shows");
+  GtkWidget *chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  wait_until (has_folder, chooser, "the report's file chooser shows a folder");
+  g_autoptr (GFile) folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
+  g_autofree char *path = g_file_get_path (folder);
+  g_assert_cmpstr (path, ==, tmpdir);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  wait_until (no_toplevel, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
+              "the report's file chooser closes");
 }
 
 /* A name without an extension, accepted by the chooser (which asked about
@@ -392,6 +424,18 @@ type_text (MsWindow *win, const char *text)
     press (win, 0, (KeySym)*c);
 }
 
+typedef struct {
+  GtkWidget *popover, *before;
+} FocusWait;
+
+static gboolean
+focus_moved (gpointer data)
+{
+  FocusWait *f = data;
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (f->popover));
+  return focus && focus != f->before && gtk_widget_is_ancestor (focus, f->popover);
+}
+
 /* Ctrl+Shift+R opens the runs (a list view on the session); the name typed
  * there, with Enter, renames the run; Escape closes the popover and the keys work on. */
 static void
@@ -412,6 +456,15 @@ check_runs_popover (MsWindow *win)
   press (win, 0, XK_Return);
   spin (300);
   g_assert_cmpstr (ms_window_get_run (win, 0)->label, ==, "baseline");
+  /* Tab goes from the name to the note, not to the close button. */
+  gtk_widget_grab_focus (entry);
+  spin (100);
+  FocusWait f = { popover, gtk_root_get_focus (GTK_ROOT (win)) };
+  press (win, 0, XK_Tab);
+  wait_until (focus_moved, &f, "Tab moves on from the run's name");
+  GtkWidget *next = gtk_root_get_focus (GTK_ROOT (win));
+  g_assert_nonnull (gtk_widget_get_ancestor (next, GTK_TYPE_ENTRY));
+  g_assert_null (gtk_widget_get_ancestor (next, GTK_TYPE_BUTTON));
   press (win, 0, XK_Escape);
   wait_until (popover_hidden, popover, "Escape closes the runs");
   spin (200);
@@ -489,18 +542,6 @@ is_series_button (GtkWidget *w, gconstpointer unused)
 {
   return GTK_IS_MENU_BUTTON (w) && gtk_widget_is_drawable (w) &&
          g_strcmp0 (gtk_menu_button_get_label (GTK_MENU_BUTTON (w)), "Se_ries") == 0;
-}
-
-typedef struct {
-  GtkWidget *popover, *before;
-} FocusWait;
-
-static gboolean
-focus_moved (gpointer data)
-{
-  FocusWait *f = data;
-  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (f->popover));
-  return focus && focus != f->before && gtk_widget_is_ancestor (focus, f->popover);
 }
 
 static GtkWidget *
@@ -657,6 +698,7 @@ on_activate (GApplication *app)
   }
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 0);
   check_export_dialog (win);
+  check_report_folder (win);
   check_keys_work (win, "the export dialogs");
   check_timeline_keys (win);
   check_export_keeps_existing (win);

@@ -379,6 +379,40 @@ check_first_frame_before_files (GApplication *app)
 }
 
 static gboolean
+has_three_runs (gpointer win)
+{
+  return ms_window_get_n_runs (win) >= 3;
+}
+
+/* Files opened together are read in parallel but join in the order given
+ * (the large file, read last, first), each with a label of its own: the
+ * lesson's title for a lesson, the sizes where they are not the default. */
+static void
+check_files_in_order (GApplication *app)
+{
+  MsWindow *win = ms_window_new (ADW_APPLICATION (app));
+  const char *names[] = { "h100-large-samples.csv", "h100-lesson-duplex-samples.csv",
+                          "h200-default-samples.csv" };
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
+    g_autofree char *path = g_build_filename (ms_reference_dir (), names[i], NULL);
+    g_autoptr (GFile) file = g_file_new_for_path (path);
+    ms_window_open_file (win, file);
+  }
+  gtk_window_present (GTK_WINDOW (win));
+  ms_test_wait_until (has_three_runs, win, "the three files open");
+  g_assert_cmpint (ms_window_get_run (win, 0)->sweep.max_exp, ==, 28);
+  g_assert_cmpstr (ms_window_get_run (win, 1)->experiment, ==, "duplex");
+  g_assert_nonnull (strstr (ms_window_get_run (win, 2)->device.name, "H200"));
+  g_assert_nonnull (strstr (ms_window_get_run (win, 0)->label, " · sweep · "));
+  g_assert_nonnull (strstr (ms_window_get_run (win, 0)->label, "…2^28"));
+  g_assert_nonnull (strstr (ms_window_get_run (win, 1)->label, "Copies in both directions"));
+  g_assert_null (strstr (ms_window_get_run (win, 2)->label, "2^"));
+  g_object_add_weak_pointer (G_OBJECT (win), (gpointer *) &win);
+  gtk_window_destroy (GTK_WINDOW (win));
+  ms_test_wait_until (ms_test_is_null, &win, "the window is finalized");
+}
+
+static gboolean
 library_lists (gpointer path)
 {
   MsRunsLibrary *library = ms_runs_library_get_default ();
@@ -434,6 +468,7 @@ on_activate (GApplication *app)
   check_presentation (win);
   check_color_scheme (app);
   check_first_frame_before_files (app);
+  check_files_in_order (app);
   /* Device discovery runs off the main thread; then Run is enabled for
    * the host-only settings. */
   ms_test_wait_until (ms_test_can_run, win, "device discovery ends and Run is enabled");

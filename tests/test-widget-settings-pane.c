@@ -29,8 +29,16 @@ test_bindings (void)
   g_assert_cmpint (s.reps, ==, 7);
   g_assert_true (s.modes[MS_MODE_HOST] && s.modes[MS_MODE_PINNED]);
   g_assert_false (s.modes[MS_MODE_PAGEABLE]);
+  /* Adaptive by default, as the command line: the count is the least. */
+  g_assert_cmpint (s.reps_rule, ==, MS_REPS_ADAPTIVE);
+  g_assert_cmpint (s.min_reps, ==, 7);
+  g_assert_cmpstr (ms_settings_pane_get_summary (pane), ==,
+                   "11 sizes × 2 modes = 22 cells, at least 7 timed runs each (more until the "
+                   "median is known within 2%)");
+  g_settings_set_string (settings, "reps-rule", "fixed");
   g_assert_cmpstr (ms_settings_pane_get_summary (pane), ==,
                    "11 sizes × 2 modes = 22 cells, 7 timed runs each");
+  g_settings_reset (settings, "reps-rule");
 
   /* Settings to widgets. */
   g_settings_set_string (settings, "order", "breadth");
@@ -72,6 +80,26 @@ test_bindings (void)
   g_auto (GStrv) modes = g_settings_get_strv (settings, "modes");
   g_autofree char *joined = g_strjoinv (",", modes);
   g_assert_cmpstr (joined, ==, "pageable,pinned,host");
+
+  /* Without a GPU: the GPU modes read as off and cannot be ticked, so the
+   * sweep is the host baseline; the saved choice stays for a GPU. */
+  MsSweepSettings *sweep = ms_settings_pane_get_sweep_settings (pane);
+  g_object_set (sweep, "gpu-present", FALSE, NULL);
+  g_assert_true (ms_sweep_settings_get_sweep (sweep, &s, err, sizeof err));
+  g_assert_cmpint (ms_sweep_n_modes (&s), ==, 1);
+  g_assert_true (s.modes[MS_MODE_HOST]);
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+  g_assert_false (gtk_widget_get_sensitive (check));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (check), "needs a GPU"));
+  GtkWidget *host = ms_test_find (GTK_WIDGET (pane), GTK_TYPE_CHECK_BUTTON, "Host CPU");
+  g_assert_true (gtk_widget_get_sensitive (host));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (host), FALSE);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (host), TRUE);
+  g_auto (GStrv) kept = g_settings_get_strv (settings, "modes");
+  g_autofree char *kept_joined = g_strjoinv (",", kept);
+  g_assert_cmpstr (kept_joined, ==, "pageable,pinned,host");
+  g_object_set (sweep, "gpu-present", TRUE, NULL);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
   ms_test_destroy (window, GTK_WIDGET (pane));
   g_settings_reset (settings, "modes");
 }

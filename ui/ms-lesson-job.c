@@ -123,6 +123,9 @@ run_isolated (const char *name, const MsSweep *base, const int *parts, int n_par
     /* 0: all measured; 1: written with failed cells. */
     if (code == 0 || code == 1)
       r = ms_csv_read_samples (path, err, errlen);
+    /* The temporary file's name is no name for the lesson's run. */
+    if (r)
+      r->label[0] = '\0';
     else
       g_snprintf (err, errlen, _("the lesson's child process failed (exit status %d)"), code);
   } else {
@@ -208,9 +211,15 @@ job_work (MsJob *mj, gpointer data, GError **error)
   MsResults *r = job->paths ? load (job, o->error, sizeof o->error)
                             : measure (job, o->error, sizeof o->error);
   if (r) {
+    /* A lesson's run names its lesson; a plain sweep that answers a card
+     * is named after the card. */
     g_autofree char *label = ms_plot_run_label (r);
     const MsLessonTopicInfo *info = ms_lesson_topic (job->topic);
-    g_snprintf (r->label, sizeof r->label, "%s · %s", g_dgettext (GETTEXT_PACKAGE, info->title), label);
+    if (info->experiment[0])
+      g_snprintf (r->label, sizeof r->label, "%s", label);
+    else
+      g_snprintf (r->label, sizeof r->label, "%s · %s", g_dgettext (GETTEXT_PACKAGE, info->title),
+                  label);
     o->run = r;
   }
   return o;

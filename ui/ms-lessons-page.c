@@ -90,7 +90,9 @@ update_card (MsLessonsPage *self, MsLessonTopic t)
 {
   MsLessonCard *card = &self->cards[t];
   const MsResults *run = card_run (self, t);
-  gtk_widget_set_sensitive (card->show_button, run != NULL || t == MS_TOPIC_COSTS);
+  /* Show needs a run, the costs' table too: a card saying "no run yet"
+   * has nothing to show. */
+  gtk_widget_set_sensitive (card->show_button, run != NULL);
   gtk_button_set_label (card->run_button, card->job      ? _("_Stop")
                                           : self->can_run ? _("_Run")
                                                           : _("_Open Reference Run"));

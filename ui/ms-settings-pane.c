@@ -56,13 +56,27 @@ on_changed (MsSettingsPane *self)
   gboolean valid = ms_sweep_settings_get_sweep (self->sweep_settings, &s, err, sizeof err);
   describe_exponent (self->min_exp_label, s.min_exp);
   describe_exponent (self->max_exp_label, s.max_exp);
-  for (int m = 0; m < MS_MODE_COUNT; m++)
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    gboolean available = ms_sweep_settings_mode_available (self->sweep_settings, m);
     gtk_check_button_set_active (self->mode_checks[m], s.modes[m]);
+    gtk_widget_set_sensitive (GTK_WIDGET (self->mode_checks[m]), available);
+    g_autofree char *why =
+      available ? NULL
+                : g_strdup_printf (_("%s (needs a GPU; none was found here)"),
+                                   ms_mode_description (m));
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->mode_checks[m]),
+                                 why ? why : ms_mode_description (m));
+  }
   g_autofree char *summary = NULL;
-  if (valid)
+  if (valid && s.reps_rule == MS_REPS_FIXED)
     summary = g_strdup_printf (_("%d sizes × %d modes = %d cells, %d timed runs each"),
                                ms_sweep_n_sizes (&s), ms_sweep_n_modes (&s),
                                ms_sweep_n_cells (&s), s.reps);
+  else if (valid)
+    summary = g_strdup_printf (_("%d sizes × %d modes = %d cells, at least %d timed runs each "
+                                 "(more until the median is known within %g%%)"),
+                               ms_sweep_n_sizes (&s), ms_sweep_n_modes (&s),
+                               ms_sweep_n_cells (&s), s.min_reps, s.ci_target_pct);
   if (g_strcmp0 (gtk_label_get_text (self->sweep_summary), summary ? summary : err) != 0) {
     gtk_label_set_text (self->sweep_summary, summary ? summary : err);
     g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SUMMARY]);
@@ -73,8 +87,10 @@ on_changed (MsSettingsPane *self)
 static void
 on_mode_toggled (MsSettingsPane *self, GtkCheckButton *check)
 {
+  /* A mode this machine cannot run shows as off; that is not the user's
+   * choice, which stays saved. */
   for (int m = 0; m < MS_MODE_COUNT; m++)
-    if (self->mode_checks[m] == check)
+    if (self->mode_checks[m] == check && ms_sweep_settings_mode_available (self->sweep_settings, m))
       ms_sweep_settings_set_mode (self->sweep_settings, m, gtk_check_button_get_active (check));
 }
 

@@ -10,7 +10,8 @@ struct _MsSweepSettings {
   MsRepsRule reps_rule;
   MsIssueOrder order;
   MsHostStores stores;
-  char **modes;
+  char **modes;         /* as saved: the user's choice */
+  gboolean gpu_present; /* FALSE: the GPU modes are off, their saved choice kept */
 };
 
 G_DEFINE_FINAL_TYPE (MsSweepSettings, ms_sweep_settings, G_TYPE_OBJECT)
@@ -33,6 +34,7 @@ enum {
   PROP_ORDER,
   PROP_HOST_STORES,
   PROP_MODES,
+  PROP_GPU_PRESENT,
   N_PROPS
 };
 static GParamSpec *props[N_PROPS];
@@ -66,6 +68,19 @@ set_modes (MsSweepSettings *self, const char *const *modes)
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_MODES]);
 }
 
+/* Without a GPU the modes that need one are off, so that Run measures the
+ * host baseline at once; the saved list keeps them for when a GPU is
+ * back. The modes are read anew: "modes" is notified. */
+static void
+set_gpu_present (MsSweepSettings *self, gboolean present)
+{
+  if (present == self->gpu_present)
+    return;
+  self->gpu_present = present;
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_GPU_PRESENT]);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_MODES]);
+}
+
 static void
 ms_sweep_settings_set_property (GObject *object, guint prop_id, const GValue *value,
                                 GParamSpec *pspec)
@@ -80,6 +95,7 @@ ms_sweep_settings_set_property (GObject *object, guint prop_id, const GValue *va
   case PROP_ORDER: SET_ENUM (order, g_value_get_enum (value), prop_id); break;
   case PROP_HOST_STORES: SET_ENUM (stores, g_value_get_enum (value), prop_id); break;
   case PROP_MODES: set_modes (self, g_value_get_boxed (value)); break;
+  case PROP_GPU_PRESENT: set_gpu_present (self, g_value_get_boolean (value)); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
@@ -98,6 +114,7 @@ ms_sweep_settings_get_property (GObject *object, guint prop_id, GValue *value,
   case PROP_ORDER: g_value_set_enum (value, self->order); break;
   case PROP_HOST_STORES: g_value_set_enum (value, self->stores); break;
   case PROP_MODES: g_value_set_boxed (value, self->modes); break;
+  case PROP_GPU_PRESENT: g_value_set_boolean (value, self->gpu_present); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
@@ -121,13 +138,15 @@ ms_sweep_settings_class_init (MsSweepSettingsClass *klass)
   for (guint i = 0; i < G_N_ELEMENTS (int_props); i++)
     props[PROP_INT_FIRST + i] = g_param_spec_int (int_props[i].name, NULL, NULL, int_props[i].min,
                                                   int_props[i].max, int_props[i].def, rw);
+  /* Adaptive by default, as the command line's run. */
   props[PROP_REPS_RULE] = g_param_spec_enum ("reps-rule", NULL, NULL, MS_TYPE_REPS_RULE,
-                                             MS_REPS_FIXED, rw);
+                                             MS_REPS_ADAPTIVE, rw);
   props[PROP_ORDER] = g_param_spec_enum ("order", NULL, NULL, MS_TYPE_ISSUE_ORDER,
                                          MS_ORDER_DEPTH_FIRST, rw);
   props[PROP_HOST_STORES] = g_param_spec_enum ("host-stores", NULL, NULL, MS_TYPE_HOST_STORES,
                                                MS_STORES_STREAMED, rw);
   props[PROP_MODES] = g_param_spec_boxed ("modes", NULL, NULL, G_TYPE_STRV, rw);
+  props[PROP_GPU_PRESENT] = g_param_spec_boolean ("gpu-present", NULL, NULL, TRUE, rw);
   g_object_class_install_properties (object_class, N_PROPS, props);
 }
 
@@ -137,6 +156,8 @@ ms_sweep_settings_init (MsSweepSettings *self)
   for (guint i = 0; i < G_N_ELEMENTS (int_props); i++)
     self->ints[i] = int_props[i].def;
   self->modes = g_new0 (char *, 1);
+  self->reps_rule = MS_REPS_ADAPTIVE;
+  self->gpu_present = TRUE;
 }
 
 MsSweepSettings *
@@ -152,26 +173,41 @@ ms_sweep_settings_new (GSettings *settings)
   g_settings_bind (settings, "order", self, "order", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "host-stores", self, "host-stores", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "modes", self, "modes", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "reps-rule", self, "reps-rule", G_SETTINGS_BIND_DEFAULT);
   return self;
+}
+
+static gboolean
+mode_saved (MsSweepSettings *self, MsMode mode)
+{
+  return self->modes && g_strv_contains ((const char *const *) self->modes, ms_mode_name (mode));
+}
+
+gboolean
+ms_sweep_settings_mode_available (MsSweepSettings *self, MsMode mode)
+{
+  g_return_val_if_fail (MS_IS_SWEEP_SETTINGS (self), FALSE);
+  return self->gpu_present || !ms_mode_uses_gpu (mode);
 }
 
 gboolean
 ms_sweep_settings_get_mode (MsSweepSettings *self, MsMode mode)
 {
   g_return_val_if_fail (MS_IS_SWEEP_SETTINGS (self), FALSE);
-  return self->modes && g_strv_contains ((const char *const *) self->modes, ms_mode_name (mode));
+  return mode_saved (self, mode) && ms_sweep_settings_mode_available (self, mode);
 }
 
 void
 ms_sweep_settings_set_mode (MsSweepSettings *self, MsMode mode, gboolean on)
 {
   g_return_if_fail (MS_IS_SWEEP_SETTINGS (self));
-  if (on == ms_sweep_settings_get_mode (self, mode))
+  if (on == mode_saved (self, mode))
     return;
-  /* In the engine's order, whatever order the list had. */
+  /* In the engine's order, whatever order the list had; modes off for want
+   * of a GPU stay as saved. */
   g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
   for (int m = 0; m < MS_MODE_COUNT; m++)
-    if (m == (int) mode ? on : ms_sweep_settings_get_mode (self, m))
+    if (m == (int) mode ? on : mode_saved (self, m))
       g_strv_builder_add (builder, ms_mode_name (m));
   g_auto (GStrv) modes = g_strv_builder_end (builder);
   set_modes (self, (const char *const *) modes);
@@ -186,6 +222,8 @@ ms_sweep_settings_get_sweep (MsSweepSettings *self, MsSweep *s, char *err, size_
   s->max_exp = self->ints[1];
   s->step = self->ints[2];
   s->reps = self->ints[3];
+  /* Adaptive: the count is the least taken, as the command line's --min-reps. */
+  s->min_reps = self->ints[3];
   s->warmup = self->ints[4];
   s->streams = self->ints[5];
   /* R = 1 is the plain kernel: the reuse loop only from 2 on. */

@@ -15,7 +15,10 @@ G_DECLARE_FINAL_TYPE (MsSweepSettings, ms_sweep_settings, MS, SWEEP_SETTINGS, GO
 
 /* Properties: "min-exp", "max-exp", "step", "reps", "warmup", "streams",
  * "reuse" (int); "reps-rule" (MsRepsRule), "order" (MsIssueOrder),
- * "host-stores" (MsHostStores); "modes" (GStrv of mode names). */
+ * "host-stores" (MsHostStores); "modes" (GStrv of mode names, as saved);
+ * "gpu-present" (FALSE: the modes that need a GPU read as off, their saved
+ * choice kept). The count "reps" is exact under the fixed rule and the
+ * least taken under the adaptive one (the default, as the command line's). */
 
 /* Bound to `settings` (the app's schema); NULL: plain defaults, unbound. */
 MsSweepSettings *ms_sweep_settings_new (GSettings *settings);
@@ -23,8 +26,10 @@ MsSweepSettings *ms_sweep_settings_new (GSettings *settings);
  * do not make a valid sweep. */
 gboolean ms_sweep_settings_get_sweep (MsSweepSettings *self, MsSweep *sweep, char *err,
                                       size_t err_size);
-/* Whether mode is among the modes ticked. */
+/* Whether mode is among the modes ticked and this machine can run it. */
 gboolean ms_sweep_settings_get_mode (MsSweepSettings *self, MsMode mode);
+/* Whether this machine can run mode (a GPU mode needs a GPU). */
+gboolean ms_sweep_settings_mode_available (MsSweepSettings *self, MsMode mode);
 void ms_sweep_settings_set_mode (MsSweepSettings *self, MsMode mode, gboolean on);
 
 G_END_DECLS

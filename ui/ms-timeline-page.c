@@ -78,7 +78,14 @@ update_timeline (MsTimelinePage *self)
     g_object_notify_by_pspec (G_OBJECT (self), props[PROP_REPETITION]);
   rep = CLAMP (shown, 0, reps - 1);
   g_autofree char *title = NULL;
-  if (cell) {
+  if (cell && cell->n_reps == 0) {
+    char size[32];
+    ms_format_bytes (cell->elements * sizeof (float), size, sizeof size);
+    /* A summary file keeps statistics, not repetitions: nothing to draw. */
+    title = g_strdup_printf (_("%s, 2^%d (%s per vector): no repetitions recorded (a summary "
+                               "file keeps statistics only)"),
+                             ms_mode_title (cell->mode), cell->exponent, size);
+  } else if (cell) {
     char size[32];
     ms_format_bytes (cell->elements * sizeof (float), size, sizeof size);
     /* What the timers drawn here cost, from the cell's own two medians. */

@@ -174,7 +174,8 @@ action_open (GSimpleAction *a, GVariant *p, gpointer data)
 {
   MsWindow *self = data;
   GtkFileChooserNative *d =
-    file_dialog (self, _("Open memsweep samples"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), TRUE);
+    /* Runs, and the GPUs page's peer and multi-GPU files. */
+    file_dialog (self, _("Open CSV Files"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), TRUE);
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (d), TRUE);
   g_signal_connect (d, "response", G_CALLBACK (on_open_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (d));
@@ -286,6 +287,8 @@ action_export_report (GSimpleAction *a, GVariant *p, gpointer data)
                                _("Format (if the name has no extension)"), ids, labels);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (d), "format", "pdf");
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (d), "memsweep-report.pdf");
+  /* One folder for charts, tables and reports. */
+  start_in_export_folder (self, d);
   g_signal_connect (d, "response", G_CALLBACK (on_export_report_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (d));
 }
@@ -434,7 +437,7 @@ action_timeline_zoom (GSimpleAction *a, GVariant *p, gpointer data)
 static void
 action_show_runs (GSimpleAction *a, GVariant *p, gpointer data)
 {
-  gtk_menu_button_popup (MS_WINDOW (data)->runs_button);
+  ms_window_popup_header_menu (data, MS_WINDOW (data)->runs_button);
 }
 
 static void

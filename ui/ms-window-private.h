@@ -2,7 +2,8 @@
 /* ms-window-private.h: what the window's files share (ms-window.c: the
  * window, devices and files; ms-window-runs.c: the runs, their names and
  * notes; ms-window-actions.c: actions and dialogs; ms-window-sweep.c:
- * running a sweep off the main thread). */
+ * running a sweep off the main thread; ms-window-presentation.c:
+ * presentation mode). */
 #pragma once
 
 #include "ms-breakdown-page.h"
@@ -34,9 +35,14 @@ struct _MsWindow {
   GtkLabel *banner_label, *banner_error;
   GtkLabel *blocker_label;
   GtkRevealer *blocker_revealer;
+  GtkRevealer *top_revealer;
+  GtkWidget *top_box;
+  AdwViewSwitcherBar *switcher_bar;
+  AdwViewSwitcherTitle *switcher_title;
   GtkMenuButton *runs_button, *main_menu_button;
   GtkListView *runs_view;
   GtkStack *runs_stack;
+  GtkPopover *runs_popover;
   GtkRevealer *progress_revealer;
   GtkProgressBar *progress_bar;
   MsSettingsPane *settings_pane;
@@ -58,6 +64,9 @@ struct _MsWindow {
 
   /* Files asked for before the first frame, loaded after it. */
   GPtrArray *pending_paths;
+  /* Files read and waiting for those asked before them (ms-window.c). */
+  GHashTable *loaded;
+  guint load_next_ticket, load_next_added;
   gboolean painted;
 
   /* The running sweep (ms-job.h); NULL when none runs. */
@@ -67,6 +76,10 @@ struct _MsWindow {
 
   MsViewScale scale;
   gboolean presentation;
+  gboolean header_peek; /* presentation mode: the header shown for now */
+  /* Presentation mode: the menu to open once the header is in (F10). */
+  GtkMenuButton *popup_after_reveal;
+  double pointer_y;
   char *run_blocker;
   char *toast_text;
   gboolean run_when_ready;
@@ -77,6 +90,14 @@ struct _MsWindow {
 void ms_window_toast (MsWindow *self, const char *text);
 void ms_window_update_actions (MsWindow *self);
 void ms_window_set_text_scale (MsWindow *self, double text_scale);
+
+/* ms-window-presentation.c */
+void ms_window_presentation_init (MsWindow *self);
+void ms_window_presentation_set (MsWindow *self, gboolean on);
+void ms_window_presentation_popover_closed (MsWindow *self);
+/* Opens a menu of the header, bringing the header first where it hides. */
+void ms_window_popup_header_menu (MsWindow *self, GtkMenuButton *button);
+gboolean ms_window_get_header_shown (MsWindow *self);
 
 /* ms-window-actions.c */
 void ms_window_add_actions (MsWindow *self);

@@ -142,10 +142,17 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, MsWindow *self)
   gtk_widget_add_css_class (row->close, "flat");
   GtkWidget *note =
     row_entry (_("Note"), _("A note on this run, saved in the CSV files it is exported to"));
-  gtk_box_append (GTK_BOX (line), name);
+  /* Name and note one above the other, the close button beside both: Tab
+   * goes from the name to the note, and reaches the button last (closing
+   * has an Undo toast). */
+  GtkWidget *fields = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_widget_set_hexpand (fields, TRUE);
+  gtk_box_append (GTK_BOX (fields), name);
+  gtk_box_append (GTK_BOX (fields), note);
+  gtk_widget_set_valign (row->close, GTK_ALIGN_START);
+  gtk_box_append (GTK_BOX (line), fields);
   gtk_box_append (GTK_BOX (line), row->close);
   gtk_box_append (GTK_BOX (box), line);
-  gtk_box_append (GTK_BOX (box), note);
   row->name = GTK_EDITABLE (name);
   row->note = GTK_EDITABLE (note);
   /* A name counts when confirmed with Enter or when the entry is left. */

@@ -14,6 +14,7 @@ G_DEFINE_FINAL_TYPE (MsWindow, ms_window, ADW_TYPE_APPLICATION_WINDOW)
 enum {
   PROP_0,
   PROP_PRESENTATION,
+  PROP_HEADER_SHOWN,
   PROP_VIEW,
   PROP_SWEEPING,
   PROP_N_RUNS,
@@ -120,28 +121,6 @@ ms_window_set_text_scale (MsWindow *self, double text_scale)
   g_object_set (self, "text-scale", text_scale, NULL);
 }
 
-static void
-set_presentation (MsWindow *self, gboolean on)
-{
-  if (on == self->presentation)
-    return;
-  self->presentation = on;
-  /* Larger text and lines in front of a class; the settings pane hides
-   * through its binding to this property. */
-  g_object_set (self, "text-scale", on ? 1.6 : 1.0, "line-scale", on ? 2.0 : 1.0, "high-contrast",
-                on, NULL);
-  if (on) {
-    gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
-    gtk_window_fullscreen (GTK_WINDOW (self));
-  } else {
-    gtk_widget_remove_css_class (GTK_WIDGET (self), "presentation");
-    gtk_window_unfullscreen (GTK_WINDOW (self));
-  }
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "presentation");
-  g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (on));
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PRESENTATION]);
-}
-
 /* ---- files ------------------------------------------------------------------ */
 
 static MsRun *
@@ -153,12 +132,13 @@ read_run (const char *path, GError **error)
     g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, err);
     return NULL;
   }
-  /* A file saved with a name keeps it; others are named by device and date. */
+  /* A file saved with a name keeps it; others (the reader names them after
+   * the file) are named by device, kind and date. */
   g_autofree char *base = g_path_get_basename (path);
-  if (g_strcmp0 (r->label, base) == 0) {
-    g_autofree char *label = ms_plot_run_label (r);
-    g_snprintf (r->label, sizeof r->label, "%s", label);
-  }
+  if (g_strcmp0 (r->label, base) == 0)
+    r->label[0] = '\0';
+  g_autofree char *label = ms_plot_run_label (r);
+  g_snprintf (r->label, sizeof r->label, "%s", label);
   MsRun *run = ms_run_new (r, MS_RUN_KIND_REFERENCE);
   ms_run_set_source_file (run, path);
   return run;
@@ -184,25 +164,73 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
     g_task_return_error (task, error);
 }
 
+/* A file read, waiting for its turn: files are read in parallel but their
+ * runs join the session in the order they were asked for (the command
+ * line's order), so that markers and captions do not depend on which file
+ * was read first. */
+typedef struct {
+  MsRun *run;
+  char *error;
+  char *path;
+} LoadedFile;
+
+static void
+loaded_file_free (LoadedFile *f)
+{
+  g_clear_object (&f->run);
+  g_free (f->error);
+  g_free (f->path);
+  g_free (f);
+}
+
+static void
+add_loaded (MsWindow *self, LoadedFile *f)
+{
+  if (!f->run)
+    ms_window_toast (self, f->error);
+  if (f->run && ms_session_add_run (self->session, f->run)) {
+    g_autofree char *msg = g_strdup_printf (_("Opened %s"), ms_run_get_name (f->run));
+    ms_window_toast (self, msg);
+  }
+  ms_probe_open_added (f->path, f->error);
+}
+
+static void
+add_loaded_in_order (MsWindow *self)
+{
+  LoadedFile *f;
+  while ((f = g_hash_table_lookup (self->loaded, GUINT_TO_POINTER (self->load_next_added)))) {
+    g_hash_table_steal (self->loaded, GUINT_TO_POINTER (self->load_next_added));
+    self->load_next_added++;
+    add_loaded (self, f);
+    loaded_file_free (f);
+  }
+}
+
+typedef struct {
+  GWeakRef window;
+  guint ticket;
+} LoadTicket;
+
 static void
 load_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   g_autoptr (GError) error = NULL;
-  GWeakRef *ref = user_data;
-  g_autoptr (MsWindow) self = g_weak_ref_get (ref);
-  g_autofree char *path = g_strdup (g_task_get_task_data (G_TASK (result)));
-  g_autoptr (MsRun) r = g_task_propagate_pointer (G_TASK (result), &error);
-  g_weak_ref_clear (ref);
-  g_free (ref);
-  if (!self)
+  LoadTicket *ticket = user_data;
+  g_autoptr (MsWindow) self = g_weak_ref_get (&ticket->window);
+  LoadedFile *f = g_new0 (LoadedFile, 1);
+  f->path = g_strdup (g_task_get_task_data (G_TASK (result)));
+  f->run = g_task_propagate_pointer (G_TASK (result), &error);
+  f->error = error ? g_strdup (error->message) : NULL;
+  g_weak_ref_clear (&ticket->window);
+  if (!self) {
+    loaded_file_free (f);
+    g_free (ticket);
     return;
-  if (!r)
-    ms_window_toast (self, error->message);
-  if (r && ms_session_add_run (self->session, r)) {
-    g_autofree char *msg = g_strdup_printf (_("Opened %s"), ms_run_get_name (r));
-    ms_window_toast (self, msg);
   }
-  ms_probe_open_added (path, r ? NULL : error->message);
+  g_hash_table_insert (self->loaded, GUINT_TO_POINTER (ticket->ticket), f);
+  g_free (ticket);
+  add_loaded_in_order (self);
 }
 
 static void
@@ -210,9 +238,10 @@ start_load (MsWindow *self, const char *path)
 {
   /* The worker gets its own copy of the path; the window is not the task's
    * source object, so it may go away while the file loads. */
-  GWeakRef *ref = g_new0 (GWeakRef, 1);
-  g_weak_ref_init (ref, self);
-  GTask *task = g_task_new (NULL, NULL, load_done, ref);
+  LoadTicket *ticket = g_new0 (LoadTicket, 1);
+  g_weak_ref_init (&ticket->window, self);
+  ticket->ticket = self->load_next_ticket++;
+  GTask *task = g_task_new (NULL, NULL, load_done, ticket);
   g_task_set_task_data (task, g_strdup (path), g_free);
   g_task_run_in_thread (task, load_thread);
   g_object_unref (task);
@@ -298,8 +327,8 @@ show_no_gpu_banner (MsWindow *self, const MsDeviceInfo *d)
 {
   g_autofree char *why = g_utf8_make_valid (d->error[0] ? d->error : _("no CUDA device"), -1);
   gtk_label_set_text (self->banner_label,
-                      _("No usable GPU here: to run the host baseline, tick only Host CPU. "
-                        "Reference runs and CSV files open as usual."));
+                      _("No usable GPU here: Run measures the host baseline (Host CPU); "
+                        "reference runs and CSV files open as usual."));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->banner_label),
                                gtk_label_get_text (self->banner_label));
   gtk_label_set_text (self->banner_error, why);
@@ -331,6 +360,10 @@ show_devices (MsWindow *self)
     gtk_string_list_append (list, _("No GPU"));
   gtk_drop_down_set_model (self->device_dropdown, G_LIST_MODEL (list));
   g_object_unref (list);
+  /* Without a GPU the sweep is the host baseline at once; the GPU modes
+   * the user ticked stay saved. */
+  g_object_set (ms_session_get_sweep_settings (self->session), "gpu-present", have_gpu (self),
+                NULL);
   if (!have_gpu (self))
     show_no_gpu_banner (self, &g_array_index (devices, MsDeviceInfo, 0));
 }
@@ -442,7 +475,7 @@ ms_window_set_property (GObject *object, guint prop_id, const GValue *value, GPa
   MsWindow *self = MS_WINDOW (object);
   switch (prop_id) {
   case PROP_PRESENTATION:
-    set_presentation (self, g_value_get_boolean (value));
+    ms_window_presentation_set (self, g_value_get_boolean (value));
     break;
   case PROP_VIEW:
     ms_window_set_view (self, g_value_get_int (value));
@@ -459,6 +492,7 @@ ms_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
   MsWindow *self = MS_WINDOW (object);
   switch (prop_id) {
   case PROP_PRESENTATION: g_value_set_boolean (value, self->presentation); break;
+  case PROP_HEADER_SHOWN: g_value_set_boolean (value, ms_window_get_header_shown (self)); break;
   case PROP_VIEW: g_value_set_int (value, ms_window_get_view (self)); break;
   case PROP_SWEEPING: g_value_set_boolean (value, self->job != NULL); break;
   case PROP_N_RUNS: g_value_set_uint (value, ms_session_get_n_runs (self->session)); break;
@@ -491,6 +525,7 @@ ms_window_finalize (GObject *object)
 {
   MsWindow *self = MS_WINDOW (object);
   g_ptr_array_unref (self->pending_paths);
+  g_hash_table_unref (self->loaded);
   /* Not at dispose: the Runs popover's rows let it go as they are unbound. */
   g_clear_object (&self->session);
   g_free (self->run_blocker);
@@ -505,6 +540,8 @@ install_properties (GObjectClass *object_class)
   const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
   const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
   props[PROP_PRESENTATION] = g_param_spec_boolean ("presentation", NULL, NULL, FALSE, rw);
+  /* The header bar and banner: hidden in presentation mode until asked for. */
+  props[PROP_HEADER_SHOWN] = g_param_spec_boolean ("header-shown", NULL, NULL, TRUE, ro);
   props[PROP_VIEW] =
     g_param_spec_int ("view", NULL, NULL, 0, MS_VIEW_COUNT - 1, MS_VIEW_BANDWIDTH, rw);
   props[PROP_SWEEPING] = g_param_spec_boolean ("sweeping", NULL, NULL, FALSE, ro);
@@ -552,11 +589,16 @@ ms_window_class_init (MsWindowClass *klass)
   CHILD (runs_button);
   CHILD (runs_view);
   CHILD (runs_stack);
+  CHILD (runs_popover);
   CHILD (main_menu_button);
   CHILD (progress_revealer);
   CHILD (progress_bar);
   CHILD (settings_pane);
   CHILD (stack);
+  CHILD (top_revealer);
+  CHILD (top_box);
+  CHILD (switcher_bar);
+  CHILD (switcher_title);
   CHILD (reference_menu);
   CHILD (primary_menu);
   CHILD (bandwidth_page);
@@ -580,8 +622,12 @@ ms_window_class_init (MsWindowClass *klass)
 static void
 create_main_menu (GtkMenuButton *button, gpointer data)
 {
-  if (!gtk_menu_button_get_menu_model (button))
-    gtk_menu_button_set_menu_model (button, MS_WINDOW (data)->primary_menu);
+  if (gtk_menu_button_get_menu_model (button))
+    return;
+  gtk_menu_button_set_menu_model (button, MS_WINDOW (data)->primary_menu);
+  g_signal_connect_object (gtk_menu_button_get_popover (button), "closed",
+                           G_CALLBACK (ms_window_presentation_popover_closed), data,
+                           G_CONNECT_SWAPPED);
 }
 
 /* Every view follows the window's text and line scale. */
@@ -603,12 +649,20 @@ bind_view_scales (MsWindow *self)
   for (guint v = 0; v < G_N_ELEMENTS (views); v++)
     for (guint n = 0; n < G_N_ELEMENTS (names); n++)
       g_object_bind_property (self, names[n], views[v], names[n], G_BINDING_SYNC_CREATE);
+  /* In front of a class the chart takes the room of the health strip; a
+   * link or clock that warns is still said above the chart. */
+  MsChartPage *charts[] = { self->bandwidth_page, self->time_page };
+  for (guint c = 0; c < G_N_ELEMENTS (charts); c++)
+    g_object_bind_property (self, "presentation", ms_chart_page_get_health (charts[c]), "visible",
+                            G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
 }
 
 static void
 ms_window_init (MsWindow *self)
 {
   self->pending_paths = g_ptr_array_new_with_free_func (g_free);
+  self->loaded =
+    g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, (GDestroyNotify) loaded_file_free);
   self->scale = (MsViewScale){ 1, 1 };
   /* Before the template: its pages look the session up. */
   self->settings = g_settings_new ("io.github.memsweep.Memsweep");
@@ -631,6 +685,7 @@ ms_window_init (MsWindow *self)
   fill_reference_menu (self);
   gtk_menu_button_set_create_popup_func (self->main_menu_button, create_main_menu, self, NULL);
   ms_window_runs_init (self);
+  ms_window_presentation_init (self);
   ms_window_library_init (self);
 
   GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);

@@ -266,7 +266,10 @@ run_isolated (const char *name, const MsSweep *base, const int *parts, int n_par
   int code = pid > 0 && WIFEXITED (status) ? WEXITSTATUS (status) : -1;
   if (code == EXIT_OK || code == EXIT_RUNTIME)
     r = ms_csv_read_samples (path, err, errlen);
-  else
+  /* The temporary file's name is no name for the lesson's run. */
+  if (r)
+    r->label[0] = '\0';
+  if (code != EXIT_OK && code != EXIT_RUNTIME)
     snprintf (err, errlen, ms_gettext ("the lesson's child process failed (exit status %d)"),
               code);
   unlink (path);

@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-app-presentation.c: presentation mode with real pointer and keys
+ * (XTest, under Xvfb): the header bar and banner hide, the pointer at the
+ * top edge and F10 bring them back, and a click on a lesson card's Show
+ * shows the lesson (it once fell into the hidden settings pane's handle). */
+#include <adwaita.h>
+#include <X11/keysym.h>
+
+#include "ms-application.h"
+#include "ms-lessons-page.h"
+#include "ms-widget-test.h"
+#include "ms-window.h"
+#include "ms-xtest.h"
+
+static gboolean done;
+
+static void
+spin (int ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+  while (g_get_monotonic_time () < end) {
+    g_main_context_iteration (NULL, FALSE);
+    g_usleep (1000);
+  }
+}
+
+/* The main menu's button (the header's primary menu). */
+static GtkMenuButton *
+find_main_menu (GtkWidget *root)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
+    if (GTK_IS_MENU_BUTTON (c) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (c)))
+      return GTK_MENU_BUTTON (c);
+    GtkMenuButton *found = find_main_menu (c);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+static gboolean
+header_shown (gpointer win)
+{
+  gboolean shown;
+  g_object_get (win, "header-shown", &shown, NULL);
+  return shown;
+}
+
+static gboolean
+header_hidden (gpointer win)
+{
+  return !header_shown (win);
+}
+
+static gboolean
+is_mapped (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0;
+}
+
+static gboolean
+is_unmapped (gpointer widget)
+{
+  return !gtk_widget_get_mapped (widget);
+}
+
+static gboolean
+is_active (gpointer win)
+{
+  return gtk_window_is_active (win);
+}
+
+static gboolean
+has_runs (gpointer win)
+{
+  return ms_window_get_n_runs (win) > 0;
+}
+
+/* The pointer at the top edge shows the header; lower down it goes. */
+static void
+check_header_follows_pointer (MsWindow *win)
+{
+  GtkWidget *w = GTK_WIDGET (win);
+  ms_test_wait_until (header_hidden, win, "presentation mode hides the header");
+  ms_xtest_point_at (w, gtk_widget_get_width (w) / 2.0, 1);
+  ms_test_wait_until (header_shown, win, "the pointer at the top edge shows the header");
+  GtkWidget *header = ms_test_find (w, ADW_TYPE_HEADER_BAR, NULL);
+  ms_test_wait_until (is_mapped, header, "the header bar is on screen");
+  ms_xtest_point_at (w, gtk_widget_get_width (w) / 2.0, gtk_widget_get_height (w) / 2.0);
+  ms_test_wait_until (header_hidden, win, "the pointer lower down hides the header");
+  ms_test_wait_until (is_unmapped, header, "the header bar leaves the screen");
+}
+
+/* The menu is built when it first opens. */
+static gboolean
+menu_open (gpointer button)
+{
+  GtkPopover *popover = gtk_menu_button_get_popover (button);
+  return popover && is_mapped (popover);
+}
+
+/* F10 brings the header with the main menu open; Escape closes both. */
+static void
+check_f10 (MsWindow *win)
+{
+  GtkWidget *w = GTK_WIDGET (win);
+  ms_xtest_press (w, 0, XK_F10);
+  ms_test_wait_until (header_shown, win, "F10 shows the header");
+  GtkMenuButton *menu = find_main_menu (w);
+  g_assert_nonnull (menu);
+  ms_test_wait_until (menu_open, menu, "F10 opens the main menu");
+  GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (menu));
+  spin (200);
+  ms_xtest_press (w, 0, XK_Escape);
+  ms_test_wait_until (is_unmapped, popover, "Escape closes the main menu");
+  ms_test_wait_until (header_hidden, win, "the header goes with the menu");
+}
+
+/* The menu button labelled label. */
+static GtkMenuButton *
+find_menu_button (GtkWidget *root, const char *label)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
+    if (GTK_IS_MENU_BUTTON (c)
+        && g_strcmp0 (gtk_menu_button_get_label (GTK_MENU_BUTTON (c)), label) == 0)
+      return GTK_MENU_BUTTON (c);
+    GtkMenuButton *found = find_menu_button (c, label);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+/* Ctrl+Shift+R: the runs popover, with the header it hangs from. */
+static void
+check_runs_key (MsWindow *win)
+{
+  GtkWidget *w = GTK_WIDGET (win);
+  Display *dpy = ms_xtest_display (w);
+  KeyCode ctrl = XKeysymToKeycode (dpy, XK_Control_L);
+  ms_fake_key (dpy, ctrl, True, 0);
+  ms_xtest_press (w, XK_Shift_L, XK_r);
+  ms_fake_key (dpy, ctrl, False, 0);
+  XFlush (dpy);
+  ms_test_wait_until (header_shown, win, "Ctrl+Shift+R shows the header");
+  GtkWidget *runs = GTK_WIDGET (gtk_menu_button_get_popover (find_menu_button (w, "Runs")));
+  ms_test_wait_until (is_mapped, runs, "Ctrl+Shift+R opens the runs");
+  spin (200);
+  ms_xtest_press (w, 0, XK_Escape);
+  ms_test_wait_until (is_unmapped, runs, "Escape closes the runs");
+  ms_test_wait_until (header_hidden, win, "the header goes with the runs");
+}
+
+static gboolean
+shows_pinned (gpointer page)
+{
+  g_autofree char *topic = NULL;
+  g_object_get (page, "shown-topic", &topic, NULL);
+  return g_strcmp0 (topic, "pinned-pageable") == 0;
+}
+
+static void
+count_click (GtkButton *button, guint *clicks)
+{
+  (*clicks)++;
+}
+
+static gboolean
+clicked (gpointer clicks)
+{
+  return *(guint *)clicks > 0;
+}
+
+/* Clicks on the first card's Show (the pinned lesson, answered by the
+ * reference run opened), at its left, middle and right: each one lands and
+ * the lesson shows. At 1024x768 the settings pane's old edge crossed it. */
+static void
+check_show_click (MsWindow *win)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
+  g_assert_true (ms_window_load_path (win, ref, &error));
+  ms_test_wait_until (has_runs, win, "the run opens");
+  ms_window_set_view (win, MS_VIEW_LESSONS);
+  GtkWidget *page = ms_test_find (GTK_WIDGET (win), MS_TYPE_LESSONS_PAGE, NULL);
+  GtkWidget *show = ms_test_find (page, GTK_TYPE_BUTTON, "_Show");
+  g_assert_nonnull (show);
+  ms_test_wait_until (is_mapped, show, "the card's Show is on screen");
+  g_assert_true (gtk_widget_is_sensitive (show));
+  spin (300);
+  g_assert_false (shows_pinned (page));
+  guint clicks = 0;
+  gulong id = g_signal_connect (show, "clicked", G_CALLBACK (count_click), &clicks);
+  const double at[] = { 0.1, 0.5, 0.9 };
+  for (guint i = 0; i < G_N_ELEMENTS (at); i++) {
+    clicks = 0;
+    /* The pointer arrives first, as a hand's does. */
+    ms_xtest_point_at (show, gtk_widget_get_width (show) * at[i],
+                       gtk_widget_get_height (show) / 2.0);
+    spin (200);
+    ms_xtest_click (show);
+    g_autofree char *what
+        = g_strdup_printf ("a click at %.0f%% of Show's width lands", at[i] * 100);
+    ms_test_wait_until (clicked, &clicks, what);
+  }
+  g_signal_handler_disconnect (show, id);
+  ms_test_wait_until (shows_pinned, page, "a click on Show shows the lesson");
+  g_assert_true (header_hidden (win));
+}
+
+static gboolean
+is_small (gpointer win)
+{
+  /* Less what the window's shadow takes without a window manager. */
+  return ABS (gtk_widget_get_width (win) - 1024) <= 16
+         && ABS (gtk_widget_get_height (win) - 768) <= 16;
+}
+
+static void
+on_activate (GApplication *app)
+{
+  MsWindow *win = MS_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  ms_test_wait_until (is_active, win, "the window has the keyboard");
+  g_assert_true (header_shown (win));
+  /* A projector's size (set in main); the settings pane is laid out
+   * before it hides. */
+  ms_test_wait_until (is_small, win, "the window is 1024x768");
+  spin (300);
+  g_object_set (win, "presentation", TRUE, NULL);
+  spin (500);
+  check_header_follows_pointer (win);
+  check_f10 (win);
+  check_runs_key (win);
+  check_show_click (win);
+  g_object_set (win, "presentation", FALSE, NULL);
+  g_assert_true (header_shown (win));
+  gtk_window_destroy (GTK_WINDOW (win));
+  done = TRUE;
+}
+
+int
+main (int argc, char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  if (!ms_xtest_load ()) {
+    g_print ("1..0 # SKIP needs an X11 display (Xvfb) and libXtst.so.6\n");
+    return 77;
+  }
+  g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
+  g_settings_set_int (settings, "window-width", 1024);
+  g_settings_set_int (settings, "window-height", 768);
+  g_autoptr (MsApplication) app = ms_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_signal_connect_after (app, "activate", G_CALLBACK (on_activate), NULL);
+  char *args[] = { argv[0], NULL };
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 1, args), ==, 0);
+  g_assert_true (done);
+  return 0;
+}

@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-window-presentation.c: presentation mode, for a projector: fullscreen,
+ * larger text and lines, no settings pane, and the header bar with the
+ * banner out of the way until the pointer reaches the top edge or F10 asks
+ * for the main menu; the view switcher stays at the bottom. */
+#include "ms-window-private.h"
+
+/* The pointer this close to the top edge shows the header; this far below
+ * the header it hides it again (a little slack, so that a hand moving to
+ * a button does not lose it). */
+#define REVEAL_EDGE_PX 4
+#define HIDE_SLACK_PX 24
+
+/* A menu asked for by key is on its way, a menu, the runs or a
+ * drop-down of the header is open, or the keyboard is in the header: it
+ * stays. Popovers are children of their buttons. */
+static gboolean
+header_in_use (MsWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  if (self->popup_after_reveal || (focus && gtk_widget_is_ancestor (focus, self->top_box)))
+    return TRUE;
+  GtkPopover *menu = gtk_menu_button_get_popover (self->main_menu_button);
+  return (menu && gtk_widget_get_visible (GTK_WIDGET (menu)))
+         || gtk_widget_get_visible (GTK_WIDGET (self->runs_popover));
+}
+
+static void
+set_header_peek (MsWindow *self, gboolean peek)
+{
+  if (peek == self->header_peek)
+    return;
+  self->header_peek = peek;
+  g_object_notify (G_OBJECT (self), "header-shown");
+}
+
+gboolean
+ms_window_get_header_shown (MsWindow *self)
+{
+  return !self->presentation || self->header_peek;
+}
+
+static gboolean
+pointer_on_header (MsWindow *self)
+{
+  return self->pointer_y <= gtk_widget_get_height (self->top_box) + HIDE_SLACK_PX;
+}
+
+/* Hides the header again once nothing holds it and the pointer is away. */
+static void
+maybe_hide_header (MsWindow *self)
+{
+  if (!self->presentation || !self->header_peek || header_in_use (self))
+    return;
+  if (!pointer_on_header (self))
+    set_header_peek (self, FALSE);
+}
+
+static void
+on_motion (GtkEventControllerMotion *motion, double x, double y, MsWindow *self)
+{
+  self->pointer_y = y;
+  if (!self->presentation)
+    return;
+  if (y <= REVEAL_EDGE_PX)
+    set_header_peek (self, TRUE);
+  else
+    maybe_hide_header (self);
+}
+
+/* In, and not on its way out (a revealer going calls its child revealed). */
+static gboolean
+header_in (MsWindow *self)
+{
+  return gtk_revealer_get_reveal_child (self->top_revealer)
+         && gtk_revealer_get_child_revealed (self->top_revealer);
+}
+
+void
+ms_window_popup_header_menu (MsWindow *self, GtkMenuButton *button)
+{
+  if (header_in (self)) {
+    gtk_menu_button_popup (button);
+    return;
+  }
+  /* A popover needs its button placed: it opens once the header is in. */
+  self->popup_after_reveal = button;
+  set_header_peek (self, TRUE);
+}
+
+static void
+on_header_revealed (MsWindow *self)
+{
+  GtkMenuButton *button = self->popup_after_reveal;
+  if (!header_in (self) || !button)
+    return;
+  self->popup_after_reveal = NULL;
+  gtk_menu_button_popup (button);
+}
+
+/* F10 opens the main menu as everywhere; in presentation mode its button
+ * is hidden, so the header comes first. */
+static gboolean
+on_key_pressed (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state,
+                MsWindow *self)
+{
+  if (!self->presentation || keyval != GDK_KEY_F10
+      || (state & gtk_accelerator_get_default_mod_mask ()) != 0)
+    return FALSE;
+  ms_window_popup_header_menu (self, self->main_menu_button);
+  return TRUE;
+}
+
+/* On the frame after a menu closed, when GTK has given the keyboard back
+ * to the menu's button: a header the pointer is not on goes, and the
+ * keyboard goes to the view instead of a hidden button. */
+static gboolean
+hide_after_menu (GtkWidget *widget, GdkFrameClock *clock, gpointer unused)
+{
+  MsWindow *self = MS_WINDOW (widget);
+  if (!self->presentation || !self->header_peek || pointer_on_header (self))
+    return G_SOURCE_REMOVE;
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  if (focus && gtk_widget_is_ancestor (focus, self->top_box))
+    gtk_widget_child_focus (GTK_WIDGET (self->stack), GTK_DIR_TAB_FORWARD);
+  maybe_hide_header (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* A menu of the header closed: the header goes unless the pointer is on it. */
+void
+ms_window_presentation_popover_closed (MsWindow *self)
+{
+  if (self->presentation)
+    gtk_widget_add_tick_callback (GTK_WIDGET (self), hide_after_menu, NULL, NULL);
+}
+
+static void
+update_switcher_bar (MsWindow *self)
+{
+  adw_view_switcher_bar_set_reveal (
+      self->switcher_bar,
+      self->presentation || adw_view_switcher_title_get_title_visible (self->switcher_title));
+}
+
+void
+ms_window_presentation_set (MsWindow *self, gboolean on)
+{
+  if (on == self->presentation)
+    return;
+  self->presentation = on;
+  self->header_peek = FALSE;
+  self->popup_after_reveal = NULL;
+  /* Larger text and lines in front of a class; the settings pane hides
+   * through its binding to the "presentation" property. */
+  g_object_set (self, "text-scale", on ? 1.6 : 1.0, "line-scale", on ? 2.0 : 1.0, "high-contrast",
+                on, NULL);
+  if (on) {
+    gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
+    gtk_window_fullscreen (GTK_WINDOW (self));
+  } else {
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "presentation");
+    gtk_window_unfullscreen (GTK_WINDOW (self));
+  }
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "presentation");
+  g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (on));
+  update_switcher_bar (self);
+  g_object_notify (G_OBJECT (self), "presentation");
+  g_object_notify (G_OBJECT (self), "header-shown");
+}
+
+void
+ms_window_presentation_init (MsWindow *self)
+{
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  /* Before the children: a chart that handles motion must not hide it. */
+  gtk_event_controller_set_propagation_phase (motion, GTK_PHASE_CAPTURE);
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+
+  g_signal_connect_object (self->runs_popover, "closed",
+                           G_CALLBACK (ms_window_presentation_popover_closed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->top_revealer, "notify::child-revealed",
+                           G_CALLBACK (on_header_revealed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->switcher_title, "notify::title-visible",
+                           G_CALLBACK (update_switcher_bar), self, G_CONNECT_SWAPPED);
+  update_switcher_bar (self);
+}
