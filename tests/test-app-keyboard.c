@@ -6,8 +6,6 @@
  * export dialog: Enter in a size field goes on to the file chooser, which
  * starts in the folder of the last export. Run under Xvfb. */
 #include <adwaita.h>
-#include <dlfcn.h>
-#include <gdk/x11/gdkx.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <X11/keysym.h>
@@ -16,14 +14,11 @@
 #include "ms-recent-runs.h"
 #include "ms-timeline-view.h"
 #include "ms-window.h"
+#include "ms-xtest.h"
 
 static gboolean done;
 static char *tmpdir;
 
-typedef int (*FakeKeyFunc) (Display *, unsigned int, Bool, unsigned long);
-typedef int (*FakeMotionFunc) (Display *, int, int, int, unsigned long);
-static FakeKeyFunc fake_key;
-static FakeMotionFunc fake_motion;
 
 static void
 wait_until (gboolean (*cond) (gpointer), gpointer data, const char *what)
@@ -51,15 +46,7 @@ spin (int ms)
 static void
 press (MsWindow *win, KeySym modifier, KeySym key)
 {
-  Display *dpy = gdk_x11_display_get_xdisplay (gtk_widget_get_display (GTK_WIDGET (win)));
-  KeyCode mod = XKeysymToKeycode (dpy, modifier), k = XKeysymToKeycode (dpy, key);
-  if (modifier)
-    fake_key (dpy, mod, True, 0);
-  fake_key (dpy, k, True, 0);
-  fake_key (dpy, k, False, 0);
-  if (modifier)
-    fake_key (dpy, mod, False, 0);
-  XFlush (dpy);
+  ms_xtest_press (GTK_WIDGET (win), modifier, key);
 }
 
 /* Presses Ctrl+Shift+key through the X server. */
@@ -68,9 +55,9 @@ press_ctrl_shift (MsWindow *win, KeySym key)
 {
   Display *dpy = gdk_x11_display_get_xdisplay (gtk_widget_get_display (GTK_WIDGET (win)));
   KeyCode ctrl = XKeysymToKeycode (dpy, XK_Control_L);
-  fake_key (dpy, ctrl, True, 0);
+  ms_fake_key (dpy, ctrl, True, 0);
   press (win, XK_Shift_L, key);
-  fake_key (dpy, ctrl, False, 0);
+  ms_fake_key (dpy, ctrl, False, 0);
   XFlush (dpy);
 }
 
@@ -328,7 +315,7 @@ point_at (MsWindow *win, GtkWidget *widget, double x, double y)
   Window child;
   XTranslateCoordinates (dpy, gdk_x11_surface_get_xid (surface), DefaultRootWindow (dpy),
                          (int)(p.x + sx), (int)(p.y + sy), &rx, &ry, &child);
-  fake_motion (dpy, -1, rx, ry, 0);
+  ms_fake_motion (dpy, -1, rx, ry, 0);
   XFlush (dpy);
   spin (300);
 }
@@ -758,10 +745,7 @@ main (int argc, char **argv)
     remove_tree (tmpdir);
     return 77;
   }
-  void *xtst = dlopen ("libXtst.so.6", RTLD_NOW);
-  fake_key = xtst ? (FakeKeyFunc)dlsym (xtst, "XTestFakeKeyEvent") : NULL;
-  fake_motion = xtst ? (FakeMotionFunc)dlsym (xtst, "XTestFakeMotionEvent") : NULL;
-  if (!fake_key || !fake_motion) {
+  if (!ms_xtest_load ()) {
     g_print ("1..0 # SKIP needs libXtst.so.6 to send key presses\n");
     remove_tree (tmpdir);
     return 77;
