@@ -62,7 +62,7 @@ build_held (const MsPinHeld *lv, int n, int what, MsMatrixData *m)
     m->value[0][i] = v > 0 ? v : 0;
     if (v > 0)
       g_snprintf (m->cell_text[0][i], sizeof m->cell_text[0][i],
-                  what == 0 ? _ ("%.1f ms") : _ ("%.1f GB/s"), v);
+                  what == 0 ? _ ("%.3g ms") : _ ("%.3g GB/s"), v);
     any |= v > 0;
   }
   m->n_rows = 1;
