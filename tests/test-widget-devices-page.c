@@ -263,6 +263,20 @@ test_one_fails (void)
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
+/* The label showing text, depth first. */
+static GtkWidget *
+label_with_text (GtkWidget *root, const char *text)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
+    if (GTK_IS_LABEL (c) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (c)), text) == 0)
+      return c;
+    GtkWidget *found = label_with_text (c, text);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
 static void
 test_no_gpu (void)
 {
@@ -294,6 +308,12 @@ test_no_gpu (void)
   g_free (status);
   status = status_of (page);
   g_assert_nonnull (strstr (status, "h200x2-peer.csv"));
+  /* The explanation can be selected with the mouse but does not take the
+   * keyboard's focus, where GTK would select all of it. */
+  GtkWidget *label = label_with_text (GTK_WIDGET (page), status);
+  g_assert_nonnull (label);
+  g_assert_true (gtk_label_get_selectable (GTK_LABEL (label)));
+  g_assert_false (gtk_widget_get_focusable (label));
   /* A samples file is not a peer file: refused with the reason. */
   g_autofree char *ref = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"),
                                            "h100-lesson-costs-samples.csv", NULL);
