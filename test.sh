@@ -8,10 +8,12 @@ sh tools/deps.sh test || exit 1
 sh tools/configure.sh build >/dev/null || exit 1
 ninja -C build >/dev/null || { ninja -C build; exit 1; }
 # GUI tests need a display and a session bus: run them under Xvfb and
-# dbus-run-session; keep the user's settings out of it.
+# dbus-run-session; keep the user's settings out of it. -noreset: Xvfb
+# otherwise resets whenever its last client leaves, and a test connecting
+# during that reset fails with "cannot open display".
 export GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
 if command -v xvfb-run >/dev/null 2>&1 && command -v dbus-run-session >/dev/null 2>&1; then
-  xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- meson test -C build --print-errorlogs "$@"
+  xvfb-run -a -s "-screen 0 1600x1000x24 -noreset" dbus-run-session -- meson test -C build --print-errorlogs "$@"
 else
   meson test -C build --print-errorlogs "$@"
 fi

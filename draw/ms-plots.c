@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-plots.c: what each chart shows. */
+#include "ms-run-describe.h"
 #include "ms-plots.h"
 
 #include <glib/gi18n.h>
@@ -61,8 +62,10 @@ ms_plot_run_label (const MsResults *run)
   if (run->device.count > 1 || run->device.index > 0)
     g_string_append_printf (s, _(" · GPU %d"), run->device.index);
   g_string_append_printf (s, " · %s", run_kind (run));
-  if (strlen (run->date) >= 16)
-    g_string_append_printf (s, " · %.10s %.5s", run->date, run->date + 11);
+  if (strlen (run->date) >= 16) {
+    g_autofree char *date = ms_run_describe_date (run->date);
+    g_string_append_printf (s, " · %s", date);
+  }
   g_autofree char *differs = differing_setting (run);
   if (differs)
     g_string_append_printf (s, " · %s", differs);

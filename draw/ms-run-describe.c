@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-run-describe.c: a run's streams settings in words. A plain sweep has
- * one stream count and order (its metadata); an experiment's cells carry
- * theirs in their variants. */
+/* ms-run-describe.c: a run in words: its streams settings (a plain sweep
+ * has one stream count and order, its metadata; an experiment's cells carry
+ * theirs in their variants) and its date, in the one form every view uses. */
 #include <glib/gi18n.h>
 
 #include "ms-run-describe.h"
+
+#include <stdio.h>
+#include <string.h>
 
 typedef struct {
   int k_min, k_max;
@@ -78,4 +81,20 @@ ms_run_describe_streams (const MsResults *run)
   else if (s.queue[1])
     g_string_append_printf (text, ", %s", _("one hardware queue"));
   return g_string_free (text, FALSE);
+}
+
+char *
+ms_run_describe_date (const char *iso)
+{
+  int y, mo, d, h, mi;
+  char t, z = 0;
+  /* Seconds and the zone letter are optional; anything else stays as is. */
+  if (!iso || sscanf (iso, "%4d-%2d-%2d%c%2d:%2d", &y, &mo, &d, &t, &h, &mi) != 6 ||
+      (t != 'T' && t != ' '))
+    return g_strdup (iso ? iso : "");
+  const char *zone = strpbrk (iso + 16, "Z+-");
+  if (zone)
+    z = *zone;
+  return g_strdup_printf ("%04d-%02d-%02d %02d:%02d%s", y, mo, d, h, mi,
+                          z == 'Z' ? " UTC" : "");
 }

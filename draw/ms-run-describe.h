@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-run-describe.h: the stream count and issue order of a run in words,
- * for page titles and legends. GLib only. */
+/* ms-run-describe.h: a run in words for page titles, legends, labels and
+ * reports: its stream count and issue order, and its date. GLib only. */
 #pragma once
 
 #include <glib.h>
@@ -14,5 +14,9 @@ G_BEGIN_DECLS
  * depth-first and breadth-first, one hardware queue and the default").
  * NULL when the run has no streams cells. Free with g_free. */
 char *ms_run_describe_streams (const MsResults *run);
+/* A measurement's date as every view shows it, "2026-11-23 08:13 UTC",
+ * from the ISO 8601 UTC form the files keep ("2026-11-23T08:13:36Z"); text
+ * in another form comes back as it is. Free with g_free. */
+char *ms_run_describe_date (const char *iso);
 
 G_END_DECLS

@@ -249,6 +249,29 @@ test_describe_streams (void)
   ms_results_free (r);
 }
 
+/* One date form in every view: the files' ISO form shortened, anything
+ * else left as it is. */
+static void
+test_describe_date (void)
+{
+  const struct {
+    const char *in, *out;
+  } cases[] = {
+    { "2026-11-22T14:48:30Z", "2026-11-22 14:48 UTC" },
+    { "2026-11-22T14:48Z", "2026-11-22 14:48 UTC" },
+    { "2026-11-22T14:48:30", "2026-11-22 14:48" },
+    { "2026-11-22 14:48:30Z", "2026-11-22 14:48 UTC" },
+    { "yesterday", "yesterday" },
+    { "", "" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    g_autofree char *d = ms_run_describe_date (cases[i].in);
+    g_assert_cmpstr (d, ==, cases[i].out);
+  }
+  g_autofree char *none = ms_run_describe_date (NULL);
+  g_assert_cmpstr (none, ==, "");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -258,6 +281,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render-lessons/reuse-chart", test_reuse_chart);
   g_test_add_func ("/render-lessons/timeline-rows", test_timeline_rows);
   g_test_add_func ("/render-lessons/describe-streams", test_describe_streams);
+  g_test_add_func ("/render-lessons/describe-date", test_describe_date);
   int status = g_test_run ();
   cairo_destroy (cr);
   cairo_surface_destroy (surface);

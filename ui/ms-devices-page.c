@@ -4,6 +4,7 @@
  * ms-devices-jobs.c. */
 #include <glib/gi18n.h>
 
+#include "ms-run-describe.h"
 #include "ms-devices-page-private.h"
 #include "ms-multi-file.h"
 #include "ms-plots.h"
@@ -266,8 +267,9 @@ read_multi (const char *path, GError **error)
       g_ptr_array_add (runs, r);
   }
   g_autofree char *name = g_filename_display_basename (path);
+  g_autofree char *date = ms_run_describe_date (file->date);
   g_autofree char *text = g_strdup_printf (_("%s: %d GPUs at once on %s, %s"), name,
-                                           file->n_devices, file->host, file->date);
+                                           file->n_devices, file->host, date);
   int n_devices = file->n_devices;
   free (file);
   if (runs->len == 0) {
@@ -302,9 +304,9 @@ read_path (const char *path, GError **error)
   o->peer = ms_peer_file_box_new (file);
   free (file);
   g_autofree char *name = g_filename_display_basename (path);
+  g_autofree char *date = ms_run_describe_date (o->peer->date);
   o->status = g_strdup_printf (_("%s: %d GPUs of %s, measured %s"), name, o->peer->peer.n_devices,
-                               o->peer->host[0] ? o->peer->host : _("an unnamed host"),
-                               o->peer->date);
+                               o->peer->host[0] ? o->peer->host : _("an unnamed host"), date);
   return o;
 }
 

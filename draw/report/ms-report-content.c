@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-report-content.c: facts, table rows and captions from a run. */
+#include "ms-run-describe.h"
 #include "ms-report-content.h"
 
 #include <glib/gi18n.h>
@@ -66,7 +67,7 @@ ms_report_facts (const MsResults *run)
     add_fact (b, _("Envelope"), g_strdup (j.summary));
   }
   add_fact (b, _("Settings"), ms_report_settings_text (run));
-  add_fact (b, _("Measured"), g_strdup (run->date[0] ? run->date : _("unknown")));
+  add_fact (b, _("Measured"), run->date[0] ? ms_run_describe_date (run->date) : g_strdup (_("unknown")));
   add_fact (b, _("memsweep version"), g_strdup (run->version[0] ? run->version : _("unknown")));
   if (run->from_summary)
     add_fact (b, _("Source"), g_strdup (_("a summary file: statistics only, no timeline")));

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-report-views.c: views without widgets, and their caption. */
+#include "ms-run-describe.h"
 #include "ms-report-views.h"
 
 #include <glib/gi18n.h>
@@ -144,8 +145,10 @@ ms_report_device_line (const MsResults *run)
     g_string_append_printf (s, " · PCIe gen%d x%d", d->pcie_gen, d->pcie_width);
   if (d->driver_release[0] && g_strcmp0 (d->driver_release, "unknown") != 0)
     g_string_append_printf (s, _(" · driver %s"), d->driver_release);
-  if (run->date[0])
-    g_string_append_printf (s, " · %s", run->date);
+  if (run->date[0]) {
+    g_autofree char *date = ms_run_describe_date (run->date);
+    g_string_append_printf (s, " · %s", date);
+  }
   g_string_append_printf (s, " · memsweep %s", run->version[0] ? run->version : MS_VERSION);
   if (run->from_summary)
     g_string_append (s, _(" · from a summary file"));
