@@ -31,13 +31,13 @@ fi
 step build ninja -C build-asan
 # The GL renderer loads Mesa modules that LSan cannot name once unloaded.
 export GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1 GSK_RENDERER=cairo
-step tests xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" dbus-run-session -- meson test -C build-asan --no-rebuild --print-errorlogs \
+step tests xvfb-run -a -s "-screen 0 1280x1024x8 -noreset" dbus-run-session -- meson test -C build-asan --no-rebuild --print-errorlogs \
   --suite unit --suite render --suite data cli
 # The app under ASan and UBSan with leak detection off: one 128-byte block
 # is reported from a module that is unloaded before exit, so LSan cannot
 # name it (not memsweep's: its allocations are all named). Memory errors
 # and undefined behaviour still abort the test.
-ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 step app xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" dbus-run-session -- \
+ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 step app xvfb-run -a -s "-screen 0 1280x1024x8 -noreset" dbus-run-session -- \
   meson test -C build-asan --no-rebuild --print-errorlogs app-smoke-1 app-smoke-2
 if command -v valgrind >/dev/null 2>&1; then
   for t in test-sweep test-runner test-cell-driver test-csv test-atomic test-rounds test-multi; do
