@@ -230,6 +230,23 @@ has_folder (gpointer chooser)
   return folder != NULL;
 }
 
+/* The file chooser that shows next starts in the last export's folder;
+ * cancelled, it closes. */
+static void
+chooser_starts_in_tmpdir (void)
+{
+  wait_until (has_toplevel, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
+              "the file chooser shows");
+  GtkWidget *chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  wait_until (has_folder, chooser, "the file chooser shows a folder");
+  g_autoptr (GFile) folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
+  g_autofree char *path = g_file_get_path (folder);
+  g_assert_cmpstr (path, ==, tmpdir);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  wait_until (no_toplevel, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
+              "the file chooser closes");
+}
+
 /* Enter in the width field goes on to the file chooser, in the folder of
  * the last export. */
 static void
@@ -244,16 +261,7 @@ check_export_dialog (MsWindow *win)
   g_assert_nonnull (size);
   g_signal_emit_by_name (gtk_editable_get_delegate (GTK_EDITABLE (size)), "activate");
   wait_until (no_toplevel, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG), "the size dialog closes");
-  wait_until (has_toplevel, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
-              "the file chooser shows");
-  GtkWidget *chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
-  wait_until (has_folder, chooser, "the file chooser shows a folder");
-  g_autoptr (GFile) folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
-  g_autofree char *path = g_file_get_path (folder);
-  g_assert_cmpstr (path, ==, tmpdir);
-  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
-  wait_until (no_toplevel, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
-              "the file chooser closes");
+  chooser_starts_in_tmpdir ();
 }
 
 /* Export Report starts in the same folder as the charts. */
@@ -261,16 +269,7 @@ static void
 check_report_folder (MsWindow *win)
 {
   g_action_group_activate_action (G_ACTION_GROUP (win), "export-report", NULL);
-  wait_until (has_toplevel, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
-              "the report's file chooser shows");
-  GtkWidget *chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
-  wait_until (has_folder, chooser, "the report's file chooser shows a folder");
-  g_autoptr (GFile) folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
-  g_autofree char *path = g_file_get_path (folder);
-  g_assert_cmpstr (path, ==, tmpdir);
-  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
-  wait_until (no_toplevel, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
-              "the report's file chooser closes");
+  chooser_starts_in_tmpdir ();
 }
 
 /* A name without an extension, accepted by the chooser (which asked about
