@@ -183,6 +183,11 @@ typedef struct {
   int min_reps;          /* MS_REPS_ADAPTIVE: at least this many, */
   double ci_target_pct;  /* then until the median's 95% interval is within +- this, */
   double cell_budget_ms; /* or this much time has gone into the cell */
+  /* How many of a cell's kept repetitions (the first ones) are paired with
+   * an instrumented one, whose phases give the breakdown and the
+   * timeline; the rest are plain alone. 0: every one (files written
+   * before the setting existed read so). */
+  int instr_reps;
   char variant[MS_VARIANT_LEN]; /* given to every cell; "" in a plain sweep */
   MsKnobs knobs;
   /* A lesson's own options, "key=value,key=value" (ms_lesson_options);
@@ -530,6 +535,11 @@ void ms_cell_clear (MsCell *cell);
  * false when the cell has no instrumented or no plain median (older files,
  * failed cells, the timers=per-step cells). */
 bool ms_cell_instr_overhead (const MsCell *cell, double *ratio, double *diff_us);
+/* The repetitions that have a timeline (the instrumented ones: the first
+ * sweep.instr_reps of each round; every one in older files), in order:
+ * writes up to max indices to reps (may be NULL) and returns how many
+ * there are. 0 for a summary file's cells. */
+int ms_cell_timeline_reps (const MsCell *cell, int *reps, int max);
 bool ms_cell_copy (MsCell *dst, const MsCell *src);
 void ms_cell_compute_stats (MsCell *cell);
 /* The same with scratch memory kept between calls (zero it before the

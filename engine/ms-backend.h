@@ -23,6 +23,7 @@ typedef struct {
   MsKnobs knobs;
   int warmup;
   int reps;          /* the count when rule is NULL; else a sizing hint */
+  int instr_reps;    /* kept repetitions paired with an instrumented one; 0: all */
   atomic_int *cancel;
   /* How many repetitions: ms_sweep_stop_rule with this sweep's settings,
    * asked before every repetition after the first; NULL: exactly reps. */

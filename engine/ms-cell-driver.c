@@ -18,7 +18,8 @@ struct MsCellDriver {
   int rep;             /* running now; owner of the events added */
   double cell_t0;      /* origin of the cell and of repetition 0 */
   double t0;           /* origin of the running repetition */
-  double last_kept_t0; /* origin of the last kept repetition */
+  double last_kept_t0; /* origin of the last kept instrumented repetition */
+  int last_kept_instr; /* that repetition; 0 when none was kept */
   double rep_e2e_us;   /* < 0 until the repetition sets it */
   bool instrumented;   /* the repetition running now is an instrumented one */
   bool out_of_memory;
@@ -220,16 +221,29 @@ grow_reps (MsCellDriver *drv, int rep)
   return true;
 }
 
-/* Repetition rep: a plain one, then an instrumented one (see the header
- * for why in that order); with timers_per_step the instrumented one alone,
- * whose end-to-end time is then the cell's. Kept when both ran well. */
+/* Whether repetition rep gets an instrumented one: every warm-up (the
+ * timers' path warms too), the first args->instr_reps kept ones (0: all),
+ * and every one with timers_per_step, which has no plain ones. */
+static bool
+rep_is_instrumented (const MsCellDriver *drv, int rep)
+{
+  const MsRunArgs *args = drv->args;
+  return rep < 0 || args->instr_reps <= 0 || rep < args->instr_reps ||
+         args->knobs.timers_per_step;
+}
+
+/* Repetition rep: a plain one, then an instrumented one when it gets one
+ * (see the header for why in that order); with timers_per_step the
+ * instrumented one alone, whose end-to-end time is then the cell's. Kept
+ * when what ran, ran well. */
 static MsCellStatus
 run_rep (MsCellDriver *drv, int rep)
 {
   MsRunOutput *out = drv->out;
   bool timers_only = drv->args->knobs.timers_per_step;
+  bool instrumented = rep_is_instrumented (drv, rep);
   size_t first_event = out->n_events;
-  double plain_us = -1;
+  double plain_us = -1, instr_us = -1;
 
   if (!timers_only) {
     MsCellStatus st = run_one (drv, rep, false);
@@ -237,20 +251,28 @@ run_rep (MsCellDriver *drv, int rep)
       return st;
     plain_us = drv->rep_e2e_us;
     /* Cancelled between the two: the pair is not kept. */
-    if (ms_cell_driver_cancelled (drv))
+    if (instrumented && ms_cell_driver_cancelled (drv))
       return MS_CELL_CANCELLED;
   }
-  MsCellStatus st = run_one (drv, rep, true);
-  if (st != MS_CELL_OK || rep < 0)
-    return st;
+  if (instrumented) {
+    MsCellStatus st = run_one (drv, rep, true);
+    if (st != MS_CELL_OK)
+      return st;
+    instr_us = drv->rep_e2e_us;
+  }
+  if (rep < 0)
+    return MS_CELL_OK;
   if (!grow_reps (drv, rep)) {
     out->n_events = first_event;
     return MS_CELL_FAILED;
   }
-  out->e2e_us[rep] = timers_only ? drv->rep_e2e_us : plain_us;
-  out->e2e_instr_us[rep] = timers_only ? -1 : drv->rep_e2e_us;
+  out->e2e_us[rep] = timers_only ? instr_us : plain_us;
+  out->e2e_instr_us[rep] = timers_only ? -1 : instr_us;
   out->n_reps = rep + 1;
-  drv->last_kept_t0 = drv->t0;
+  if (instrumented) {
+    drv->last_kept_t0 = drv->t0;
+    drv->last_kept_instr = rep;
+  }
   return MS_CELL_OK;
 }
 
@@ -331,7 +353,8 @@ ms_cell_driver_run (const MsCellOps *ops, void *data, const MsRunArgs *args, MsR
     double hs = ms_cell_driver_now (&drv);
     ops->release (data, &drv);
     MsEvent free_ev = host_event_from (&drv, MS_PHASE_FREE, hs, 0);
-    int owner = out->n_reps > 0 ? out->n_reps - 1 : 0;
+    /* Owned by the last repetition that has a timeline. */
+    int owner = drv.last_kept_instr;
     if (!append_event (&drv, &free_ev, owner, drv.last_kept_t0) && st == MS_CELL_OK)
       st = MS_CELL_FAILED;
   }

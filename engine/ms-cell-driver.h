@@ -23,8 +23,12 @@
  *    repetition gets no timing origin and keeps no events. With
  *    knobs.timers_per_step (the observer-effect lesson) only the
  *    instrumented repetition runs and its end-to-end time is the cell's;
- *    out->e2e_instr_us then holds -1. A pair is kept when both ran well;
- *  - repetitions -warmup .. -1 are warm-ups (pairs too): they run like the
+ *    out->e2e_instr_us then holds -1. A pair is kept when both ran well.
+ *    Only the first args->instr_reps kept repetitions are pairs (0: all):
+ *    later ones are plain alone, keep no events, and their
+ *    out->e2e_instr_us holds -1; phases need a few samples, the
+ *    end-to-end median many;
+ *  - repetitions -warmup .. -1 are warm-ups (always pairs): they run like the
  *    others and their events and end-to-end times are thrown away;
  *  - each instrumented repetition gets a timing origin: repetition 0 reuses the cell's
  *    (so the alloc it shows sits where it happened), every other one starts
@@ -41,7 +45,7 @@
  *    under load, and inside no timed window;
  *  - release always runs, after a failure or a cancel too, once alloc was
  *    attempted; the driver times it and records the free event, owned by
- *    the last kept repetition (repetition 0 when none was kept);
+ *    the last kept instrumented repetition (repetition 0 when none was kept);
  *  - a cell cancelled after >= 1 kept repetition is MS_CELL_PARTIAL and
  *    keeps those repetitions; with none kept it is MS_CELL_CANCELLED. A
  *    failed cell reports where it stopped (failed_rep) and the runner keeps

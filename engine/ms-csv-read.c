@@ -240,6 +240,8 @@ ms_csv_read_samples (const char *path, char *err, size_t errlen)
     close (fd);
     return NULL;
   }
+  ms_csv_rule_defaults_for_reading (&r->sweep);
+
   ms_csv_reader_init (rd, path, (uint64_t) st.st_size, err, errlen);
   r->date[0] = '\0';
   /* Files from before the adaptive rule have no reps-rule key: fixed count. */

@@ -333,6 +333,8 @@ ms_csv_read_summary (const char *path, char *err, size_t errlen)
     free (buf);
     return NULL;
   }
+  ms_csv_rule_defaults_for_reading (&r->sweep);
+
   *sr = (SummaryReader){ .path = path, .err = err, .errlen = errlen, .results = r };
   r->date[0] = '\0';
   r->sweep.reps_rule = MS_REPS_FIXED;

@@ -44,6 +44,14 @@ ms_csv_write_rule_metadata (FILE *f, const MsSweep *sweep)
   ms_meta_printf (f, MS_META_MIN_REPS, "%d", sweep->min_reps);
   ms_meta_printf (f, MS_META_CI_TARGET_PCT, "%g", sweep->ci_target_pct);
   ms_meta_printf (f, MS_META_CELL_BUDGET_MS, "%g", sweep->cell_budget_ms);
+  ms_meta_printf (f, MS_META_INSTR_REPS, "%d", sweep->instr_reps);
+}
+
+void
+ms_csv_rule_defaults_for_reading (MsSweep *sweep)
+{
+  /* Files without the key paired every repetition with an instrumented one. */
+  sweep->instr_reps = 0;
 }
 
 /* Values out of the table's range are ignored (ms-meta.c). */
@@ -60,6 +68,9 @@ ms_csv_read_rule_metadata (MsSweep *sweep, const char *key, const char *value)
   case MS_META_MIN_REPS: ms_meta_int (MS_META_MIN_REPS, value, &sweep->min_reps); return true;
   case MS_META_CI_TARGET_PCT:
     ms_meta_number (MS_META_CI_TARGET_PCT, value, &sweep->ci_target_pct);
+    return true;
+  case MS_META_INSTR_REPS:
+    ms_meta_int (MS_META_INSTR_REPS, value, &sweep->instr_reps);
     return true;
   case MS_META_CELL_BUDGET_MS:
     ms_meta_number (MS_META_CELL_BUDGET_MS, value, &sweep->cell_budget_ms);

@@ -56,6 +56,8 @@ static const MsMetaKey keys[MS_META_N_KEYS] = {
                               "ms-csv.c", "ms-csv.c" },
   [MS_META_CELL_BUDGET_MS] = { "cell-budget-ms", MS_META_NUMBER, 0, MS_MAX_CELL_BUDGET_MS,
                                "ms-csv.c", "ms-csv.c" },
+  [MS_META_INSTR_REPS] = { "instrumented-reps", MS_META_INT, 0, MS_MAX_REPS, "ms-csv.c",
+                           "ms-csv.c" },
   [MS_META_WARMUP] = { "warmup", MS_META_INT, 0, MS_MAX_WARMUP, WRITE, META },
   [MS_META_STREAMS] = { "streams", MS_META_INT, 1, MS_MAX_STREAMS, WRITE, META },
   [MS_META_ORDER] = { "order", MS_META_FORM, 0, 0, WRITE, META },

@@ -120,6 +120,7 @@ ms_cell_compute_stats_scratch (MsCell *cell, MsStatsScratch *scratch)
   slots.count = (int *) (slots.values + reps);
   slots.all_gpu = (bool *) (slots.count + reps);
   memset (parts, 0, sizeof (double) * reps);
+  memset (slots.all_gpu, 0, sizeof (bool) * reps);
   uint64_t phase_bytes[MS_PHASE_COUNT] = { 0 };
   uint32_t present = 0;
   _Static_assert (MS_PHASE_COUNT <= 32, "a phase is a bit of present");
@@ -131,9 +132,16 @@ ms_cell_compute_stats_scratch (MsCell *cell, MsStatsScratch *scratch)
     present |= 1u << ev->phase;
     if (ev->rep == 0)
       phase_bytes[ev->phase] += ev->bytes;
-    if (phase_is_transfer_or_compute (ev->phase))
+    if (phase_is_transfer_or_compute (ev->phase)) {
       parts[ev->rep] += ev->gpu_us >= 0 ? ev->gpu_us : ev->host_us;
+      slots.all_gpu[ev->rep] = true;
+    }
   }
+  /* Only instrumented repetitions have phases: the plain ones are not 0 µs. */
+  int n_parts = 0;
+  for (int r = 0; r < reps; r++)
+    if (slots.all_gpu[r])
+      parts[n_parts++] = parts[r];
   for (int p = 0; p < MS_PHASE_COUNT; p++)
     if (present & (1u << p))
       phase_stats (cell, (MsPhase) p, &slots, st);
@@ -145,7 +153,7 @@ ms_cell_compute_stats_scratch (MsCell *cell, MsStatsScratch *scratch)
     if (cell->e2e_instr_us[r] >= 0)
       slots.values[n_instr++] = cell->e2e_instr_us[r];
   ms_stat_compute_in_place (&st->e2e_instr, slots.values, n_instr);
-  ms_stat_compute_in_place (&st->parts_sum, parts, reps);
+  ms_stat_compute_in_place (&st->parts_sum, parts, n_parts);
 
   MsPhase to_dev = ms_mode_to_device_phase (cell->mode);
   MsPhase to_host = ms_mode_to_host_phase (cell->mode);
@@ -227,6 +235,28 @@ ms_cell_instr_overhead (const MsCell *cell, double *ratio, double *diff_us)
   if (diff_us)
     *diff_us = ok ? instr->median - plain->median : 0;
   return ok;
+}
+
+int
+ms_cell_timeline_reps (const MsCell *cell, int *reps, int max)
+{
+  if (cell->n_reps <= 0)
+    return 0;
+  bool *has = calloc ((size_t) cell->n_reps, sizeof *has);
+  if (!has)
+    return 0;
+  for (size_t i = 0; i < cell->n_events; i++)
+    if (cell->events[i].rep >= 0 && cell->events[i].rep < cell->n_reps)
+      has[cell->events[i].rep] = true;
+  int n = 0;
+  for (int r = 0; r < cell->n_reps; r++)
+    if (has[r]) {
+      if (reps && n < max)
+        reps[n] = r;
+      n++;
+    }
+  free (has);
+  return n;
 }
 
 MsResults *

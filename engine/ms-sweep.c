@@ -30,6 +30,10 @@ ms_sweep_init_default (MsSweep *sweep)
   sweep->min_reps = 10;
   sweep->ci_target_pct = 2.0;
   sweep->cell_budget_ms = 25.0;
+  /* Phase medians need a few instrumented repetitions, not one per plain
+   * one: in the large cells, which stop at min_reps, fill and verify of
+   * the extra instrumented repetitions were a third of the sweep's time. */
+  sweep->instr_reps = 3;
 }
 
 static void fail_message (char *err, size_t errlen, const char *format, ...)
@@ -98,6 +102,11 @@ ms_sweep_validate (const MsSweep *sweep, char *err, size_t errlen)
     FAIL ("repetitions must be at least 1 (got %d)", sweep->reps);
   if (sweep->reps > MS_MAX_REPS)
     FAIL ("repetitions must be at most %d (got %d)", MS_MAX_REPS, sweep->reps);
+  if (sweep->instr_reps < 0)
+    FAIL ("instrumented repetitions must be 0 (every one) or more (got %d)", sweep->instr_reps);
+  if (sweep->instr_reps > MS_MAX_REPS)
+    FAIL ("instrumented repetitions must be at most %d (got %d)", MS_MAX_REPS,
+          sweep->instr_reps);
   if (sweep->warmup < 0)
     FAIL ("warm-up runs must be 0 or more (got %d)", sweep->warmup);
   if (sweep->warmup > MS_MAX_WARMUP)

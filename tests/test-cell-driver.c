@@ -367,6 +367,38 @@ test_instrumentation_overhead (void)
   ms_results_free (o.results);
 }
 
+/* With instr_reps, only the first kept repetitions are pairs: the rest are
+ * plain alone, keep no events and no instrumented time, and the free event
+ * belongs to the last instrumented one. */
+static void
+test_first_reps_instrumented (void)
+{
+  MsTestBackendConfig cfg;
+  ms_test_backend_config_init (&cfg);
+  cfg.instr_cost_us = 7.5;
+  MsBackend *b = ms_backend_new_test (&cfg);
+  MsRunArgs args = { .mode = MS_MODE_PINNED, .n = 4096, .warmup = 1, .reps = 6, .instr_reps = 2 };
+  MsRunOutput out;
+  g_assert_cmpint (b->run_cell (b, &args, &out), ==, MS_CELL_OK);
+  g_assert_cmpint (out.n_reps, ==, 6);
+  int frees = 0;
+  for (size_t i = 0; i < out.n_events; i++) {
+    g_assert_cmpint (out.events[i].rep, >=, 0);
+    g_assert_cmpint (out.events[i].rep, <, 2);
+    frees += out.events[i].phase == MS_PHASE_FREE && out.events[i].rep == 1;
+  }
+  g_assert_cmpint (frees, ==, 1);
+  for (int r = 0; r < 6; r++) {
+    g_assert_cmpfloat (out.e2e_us[r], >, 0);
+    if (r < 2)
+      g_assert_cmpfloat_with_epsilon (out.e2e_instr_us[r], out.e2e_us[r] + 7.5, 1e-9);
+    else
+      g_assert_cmpfloat (out.e2e_instr_us[r], <, 0);
+  }
+  ms_run_output_clear (&out);
+  ms_backend_free (b);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -377,6 +409,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cell-driver/partial-cell", test_partial_cell);
   g_test_add_func ("/cell-driver/memory-per-mode", test_memory_per_mode);
   g_test_add_func ("/cell-driver/instrumentation-overhead", test_instrumentation_overhead);
+  g_test_add_func ("/cell-driver/first-reps-instrumented", test_first_reps_instrumented);
   int rc = g_test_run ();
   return rc;
 }

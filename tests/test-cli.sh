@@ -97,6 +97,9 @@ expect_line 2 "memsweep: maximum exponent 2147483647 is out of bounds: use 0..28
 expect_line 2 "memsweep: repetitions must be at most 100000 (got 2147483647)" -- run --reps 2147483647
 expect_line 2 "memsweep: warm-up runs must be 0 or more (got -2147483648)" -- run --warmup -2147483648
 expect_line 2 "memsweep: warm-up runs must be at most 1000 (got 1001)" -- run --warmup 1001
+expect_line 2 "memsweep: instrumented repetitions must be 0 (every one) or more (got -1)" -- run --instrumented-reps -1
+expect_line 2 "memsweep: instrumented repetitions must be at most 100000 (got 100001)" -- run --instrumented-reps 100001
+expect_line 2 "memsweep: --instrumented-reps: 'all' is not a whole number" -- run --instrumented-reps all
 expect_line 2 "memsweep: stream count K must be at most 64 (got 65)" -- run --streams 65
 expect_line 2 "memsweep: --streams: '4x' is not a whole number" -- run --streams 4x
 expect_line 2 "memsweep: --modes: empty mode list: name modes separated by commas, or 'all'" -- run --modes ""
@@ -118,7 +121,8 @@ check "a read-only target keeps its contents and mode" \
 expect 0 "End-to-end time" -- run --modes host --min-exp 8 --max-exp 10 --reps 3 --warmup 1 --quiet --out "$tmp/host"
 expect 0 "host " -- show "$tmp/host-samples.csv"
 [ -s "$tmp/host-summary.csv" ] || { echo "FAIL: no summary written"; fails=$((fails + 1)); }
-grep -q "^# reps-rule: fixed" "$tmp/host-summary.csv" &&
+grep -q "^# instrumented-reps: 3" "$tmp/host-samples.csv" &&
+  grep -q "^# reps-rule: fixed" "$tmp/host-summary.csv" &&
   grep -q "e2e_ci_low_us,e2e_ci_high_us" "$tmp/host-summary.csv" &&
   grep -q "fit_latency_us,fit_gbps,fit_r2,fit_residual,fit_describes_data,message" "$tmp/host-summary.csv" ||
   { echo "FAIL: summary lacks the rule, interval or fit columns"; fails=$((fails + 1)); }

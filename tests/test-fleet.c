@@ -55,6 +55,8 @@ write_node (const char *dir, int i)
   /* 6 repetitions: the fewest that give a 95% interval, without which the
    * verdict against the fleet's median (ms-compare.h) is ambiguous. */
   s.reps = 6;
+  /* As fleet-node runs it: the copies' figures need every repetition timed. */
+  s.instr_reps = 0;
   s.warmup = 0;
   s.reps_rule = MS_REPS_FIXED;
   MsResults *r = NULL;

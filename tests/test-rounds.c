@@ -84,10 +84,15 @@ test_rounds_numbered (void)
                      && c->rounds[k].n_reps == 4);
     g_assert_true (ms_cell_round_of_rep (c, 9)->round == 2);
     g_assert_cmpint (c->stats.e2e.n, ==, 12);
-    int reps_seen = 0;
+    /* Each round's first instr_reps repetitions are instrumented. */
+    int reps_seen = 0, want = 0;
     for (size_t e = 0; e < c->n_events; e++)
       reps_seen |= 1 << c->events[e].rep;
-    g_assert_cmphex (reps_seen, ==, 0xfff);
+    for (int k = 0; k < 3; k++)
+      for (int j = 0; j < MIN (r->sweep.instr_reps, 4); j++)
+        want |= 1 << (4 * k + j);
+    g_assert_cmphex (reps_seen, ==, want);
+    g_assert_cmpint (ms_cell_timeline_reps (c, NULL, 0), ==, 3 * MIN (r->sweep.instr_reps, 4));
   }
   /* Steady copies come through the driver and the runner, per round. */
   const MsCell *pinned = ms_results_find (r, MS_MODE_PINNED, 12);
@@ -170,7 +175,9 @@ test_adaptive_reps (void)
     int max_rep = -1;
     for (size_t e = 0; e < c->n_events; e++)
       max_rep = c->events[e].rep > max_rep ? c->events[e].rep : max_rep;
-    g_assert_cmpint (max_rep, ==, c->n_reps - 1);
+    /* Events only in the instrumented repetitions, the first ones. */
+    g_assert_cmpint (max_rep, ==, noisy->sweep.instr_reps - 1);
+    g_assert_cmpint (c->stats.e2e_instr.n, ==, noisy->sweep.instr_reps);
   }
   ms_results_free (noisy);
 

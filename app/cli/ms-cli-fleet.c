@@ -329,8 +329,11 @@ ms_cli_fleet_node (int argc, char **argv)
   int rc = ms_cli_check_run_options ("fleet-node", prefix, true, argc - optind, argv + optind);
   if (rc >= 0)
     return rc;
-  char *run[48] = { self, "run", "--quiet", "--out", prefix };
-  int n = 5;
+  /* The fleet compares nodes on the copies' own times, which only
+   * instrumented repetitions have: every repetition is one here (the
+   * node's own options, after it, may still say otherwise). */
+  char *run[48] = { self, "run", "--quiet", "--instrumented-reps=0", "--out", prefix };
+  int n = 6;
   for (int i = optind; i < argc; i++)
     run[n++] = argv[i];
   run[n] = NULL;

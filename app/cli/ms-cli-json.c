@@ -156,6 +156,7 @@ put_settings (FILE *f, const MsSweep *s)
   put_number (f, s->ci_target_pct);
   fputs (",\"cell_budget_ms\":", f);
   put_number (f, s->cell_budget_ms);
+  fprintf (f, ",\"instrumented_reps\":%d", s->instr_reps);
   fprintf (f, ",\"warmup\":%d,\"streams\":%d,\"order\":\"%s\",\"rounds\":%d}", s->warmup,
            s->streams, s->order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth", s->rounds);
 }

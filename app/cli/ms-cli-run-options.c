@@ -29,6 +29,9 @@ static const char *const run_options =
          "  --ci-target PCT      until the median's 95% confidence interval is within\n"
          "                       +-PCT% of it (default 2)\n"
          "  --cell-budget MS     or MS milliseconds went into the size (default 25)\n"
+         "  --instrumented-reps N  the first N repetitions of each size also run\n"
+         "                       with timers, for phases and timelines (default 3;\n"
+         "                       0: every one)\n"
          "  --warmup N           discarded warm-up runs (default 2)\n"
          "  --streams K          chunks and streams of the streams mode (default 4)\n"
          "  --order depth|breadth  issue order of the streams mode (default depth)\n"
@@ -129,6 +132,7 @@ parse_run_option (MsCliRunOptions *o, int c, const char *arg)
   case 'k': return ms_cli_parse_int ("--streams", arg, &o->sweep.streams);
   case 'd': return ms_cli_parse_int ("--device", arg, &o->sweep.device);
   case 'U': return ms_cli_parse_int ("--rounds", arg, &o->sweep.rounds);
+  case 'T': return ms_cli_parse_int ("--instrumented-reps", arg, &o->sweep.instr_reps);
   case 'o':
     if (strcmp (arg, "depth") == 0 || strcmp (arg, "breadth") == 0) {
       o->sweep.order = arg[0] == 'b' ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST;
@@ -171,7 +175,8 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
     { "cell-budget", required_argument, NULL, 'B' }, { "rounds", required_argument, NULL, 'U' },
     { "profile", required_argument, NULL, 'P' }, { "no-profile", no_argument, NULL, 'N' },
     { "format", required_argument, NULL, 'F' }, { "reuse", required_argument, NULL, 'e' },
-    { "stores", required_argument, NULL, 'S' }, { NULL, 0, NULL, 0 },
+    { "stores", required_argument, NULL, 'S' },
+    { "instrumented-reps", required_argument, NULL, 'T' }, { NULL, 0, NULL, 0 },
   };
   char err[PATH_MAX + 256], clean[4 * sizeof err];
   int c;
