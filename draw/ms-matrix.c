@@ -16,9 +16,10 @@ void
 ms_matrix_color (double value, double vmin, double vmax, gboolean dark, MsColor *out)
 {
   double t = vmax > vmin ? (value - vmin) / (vmax - vmin) : 1;
+  /* The same end for the same value on light and dark styles: a reader
+   * who learnt "dark blue is high" must not have to learn it again. */
+  (void) dark;
   t = CLAMP (t, 0, 1);
-  if (dark)
-    t = 1 - t; /* high values bright on a dark background */
   double pos = t * (N_RAMP - 1);
   guint k = MIN ((guint) pos, N_RAMP - 2);
   double f = pos - k;

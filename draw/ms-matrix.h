@@ -53,8 +53,8 @@ void ms_matrix_data_from_peer (MsMatrixData *data, const MsPeerResults *peer, in
  * one per device), one column per size any of them has, the median h2d
  * (direction 0), d2h (1) or end-to-end (2) GB/s of mode. */
 void ms_matrix_data_from_runs (MsMatrixData *data, GPtrArray *runs, MsMode mode, int direction);
-/* The colour of value on the scale vmin..vmax (a sequential ramp, light to
- * dark on light styles and the other way on dark ones). */
+/* The colour of value on the scale vmin..vmax: a sequential ramp, light
+ * (low) to dark (high), the same on light and dark styles. */
 void ms_matrix_color (double value, double vmin, double vmax, gboolean dark, MsColor *out);
 
 /* Draws into width x height; layout (may be NULL) says where. With no rows

@@ -14,6 +14,7 @@
 #include "ms-plots.h"
 #include "ms-lesson-picture.h"
 #include "ms-lesson-rows.h"
+#include "ms-matrix.h"
 #include "ms-reuse-chart.h"
 #include "ms-timeline-rows.h"
 
@@ -534,6 +535,42 @@ test_palette_distances (void)
     }
 }
 
+/* The two copy directions sit side by side on every timeline: they must
+ * read as two colours on either background, with normal vision and with
+ * deuteranopia or protanopia. */
+static void
+test_copy_colours_apart (void)
+{
+  for (int dark = 0; dark < 2; dark++)
+    for (int vision = 0; vision < 3; vision++) {
+      MsColor h2d, d2h;
+      double a[3], b[3];
+      ms_phase_color (MS_PHASE_H2D, dark, &h2d);
+      ms_phase_color (MS_PHASE_D2H, dark, &d2h);
+      ms_test_lab (&h2d, vision, a);
+      ms_test_lab (&d2h, vision, b);
+      double de = ms_test_ciede2000 (a, b);
+      if (de < MIN_DE_NORMAL)
+        g_error ("h2d and d2h too close (%s, vision %d): %.1f", dark ? "dark" : "light", vision,
+                 de);
+    }
+}
+
+/* A heat map's colour means the same value in light and dark. */
+static void
+test_matrix_colour_direction (void)
+{
+  MsColor lo_light, lo_dark, hi_light, hi_dark;
+  ms_matrix_color (1, 1, 2, FALSE, &lo_light);
+  ms_matrix_color (1, 1, 2, TRUE, &lo_dark);
+  ms_matrix_color (2, 1, 2, FALSE, &hi_light);
+  ms_matrix_color (2, 1, 2, TRUE, &hi_dark);
+  g_assert_cmpfloat (fabs (lo_light.red - lo_dark.red) + fabs (lo_light.blue - lo_dark.blue), <,
+                     0.01);
+  g_assert_cmpfloat (fabs (hi_light.red - hi_dark.red) + fabs (hi_light.blue - hi_dark.blue), <,
+                     0.01);
+}
+
 static void
 test_ciede2000_reference (void)
 {
@@ -554,6 +591,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render-layout/ciede2000-reference", test_ciede2000_reference);
   g_test_add_func ("/render-layout/palette-distances", test_palette_distances);
+  g_test_add_func ("/render-layout/copy-colours-apart", test_copy_colours_apart);
+  g_test_add_func ("/render-layout/matrix-colour-direction", test_matrix_colour_direction);
   g_test_add_func ("/render-layout/charts", test_charts);
   g_test_add_func ("/render-layout/breakdown-and-timeline", test_breakdown_and_timeline);
   g_test_add_func ("/render-layout/many-lanes", test_many_lanes);
