@@ -43,6 +43,7 @@ typedef struct {
   double axes_y;         /* the line under the title; both wrap to wrap_w */
   double wrap_w;
   double row_font_size;  /* of the row labels: no larger than a row */
+  double col_font_size, col_labels_h; /* the column labels, wrapped to a cell */
 } MsMatrixLayout;
 
 /* The matrix of a peer method (MS_PEER_METHOD_COUNT: the reference loop),

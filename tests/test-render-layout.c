@@ -61,6 +61,22 @@ check_boxes (GArray *boxes, const char *what, double width, double height)
   }
 }
 
+/* A lesson picture on a projector: no text under about 11 px (a logical
+ * box of 12.5 px with DejaVu Sans). */
+#define MIN_PRESENTATION_TEXT_H 12.5
+
+static void
+check_text_size (GArray *boxes, const char *what)
+{
+  for (guint i = 0; i < boxes->len; i++) {
+    const TextBox *a = &g_array_index (boxes, TextBox, i);
+    if (g_getenv ("DUMP_BOXES")) g_printerr ("BOX %s %.1f %s\n", what, a->h, a->text);
+    if (a->h < MIN_PRESENTATION_TEXT_H)
+      g_printerr ("%s: \"%s\" is %.1f px high, too small to read on a projector", what, a->text,
+               a->h);
+  }
+}
+
 typedef struct {
   int width, height;
   double text_scale;
@@ -197,6 +213,8 @@ render_all_sizes (GPtrArray *runs, const char *what, DrawFunc draw, gpointer dat
         cairo_surface_write_to_png (surf, path);
       }
       check_boxes (boxes, name, sz->width, sz->height);
+      if (g_str_has_prefix (what, "lesson-") && sz->text_scale > 1 && sz->width >= 1024)
+        check_text_size (boxes, name);
       cairo_destroy (cr);
       cairo_surface_destroy (surf);
     }
