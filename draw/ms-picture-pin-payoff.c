@@ -23,6 +23,7 @@ build (const MsResults *run)
   d->x_label = g_strdup (_ ("bytes per buffer"));
   d->y_label = g_strdup (_ ("break-even copies (N)"));
   d->y_kind = MS_SCALE_LOG10;
+  d->fit_y = TRUE;
   d->direct_labels = TRUE;
   d->empty_text = g_strdup (_ ("The run has no size where pinned or registered memory pays "
                                "off against pageable."));
