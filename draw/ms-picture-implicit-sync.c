@@ -119,6 +119,7 @@ draw_timeline (cairo_t *cr, const MsResults *run, const MsChartStyle *style, dou
   }
   MsTimeWindow win;
   ms_time_window_reset (&win, extent);
+  ms_time_window_end_after (&win, extent);
   ms_timeline_draw (cr, cell, 0, &win, style, width, height, title, NULL);
 }
 
