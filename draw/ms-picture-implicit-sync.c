@@ -132,7 +132,7 @@ ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle 
   g_autofree char *verdicts = verdict_text (run);
   double fs = ms_style_font_size (style), wrap = width - 2 * fs;
   ms_draw_background (cr, style);
-  double text_h = ms_draw_text_wrapped (cr, verdicts, 0, 0, fs * 0.85, wrap, FALSE, FALSE);
+  double text_h = ms_draw_text_wrapped (cr, verdicts, 0, 0, fs * 0.9, wrap, FALSE, FALSE);
   double bottom = round (height * 0.36), top = round (height - bottom - text_h - fs * 0.5);
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, width, top);
@@ -140,7 +140,7 @@ ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle 
   ms_matrix_draw (cr, data, style, width, top, NULL);
   cairo_restore (cr);
   ms_set_color (cr, &style->fg, 0.8);
-  ms_draw_text_wrapped (cr, verdicts, fs, top, fs * 0.85, wrap, FALSE, TRUE);
+  ms_draw_text_wrapped (cr, verdicts, fs, top, fs * 0.9, wrap, FALSE, TRUE);
   cairo_save (cr);
   cairo_translate (cr, 0, height - bottom);
   cairo_rectangle (cr, 0, 0, width, bottom);
