@@ -150,7 +150,8 @@ ms_timeline_rows_window (const MsTimelineRows *rows, gboolean expand, MsTimeWind
   double end = win->t1;
   for (int i = 0; i < rows->n; i++)
     end = MAX (end, ms_timeline_bars_end (&rows->cells[i], 0, NULL, win->t1));
-  ms_time_window_end_after (win, end);
+  if (end > win->t1)
+    ms_time_window_end_after (win, end);
 }
 
 /* Lanes in a row never get thinner than this: the rows that would go

@@ -205,7 +205,9 @@ ms_time_window_open (MsTimeWindow *win, const MsCell *cell, int rep, const MsRep
   double margin = (t1 - t0) * 0.04;
   win->t0 = MAX (0, t0 - margin);
   win->t1 = MIN (win->total_us, t1 + margin);
-  ms_time_window_end_after (win, MAX (win->t1, ms_timeline_bars_end (cell, rep, reps, win->t1)));
+  double end = ms_timeline_bars_end (cell, rep, reps, win->t1);
+  if (end > win->t1)
+    ms_time_window_end_after (win, end);
   ms_time_window_pan (win, 0);
 }
 
