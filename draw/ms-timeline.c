@@ -213,6 +213,9 @@ ms_time_window_open (MsTimeWindow *win, const MsCell *cell, int rep, const MsRep
 
 /* ---- drawing ------------------------------------------------------------ */
 
+/* Above this many events in a repetition a frame reads only the index. */
+#define MAX_EVENTS_PER_FRAME_SCAN 50000
+
 typedef struct {
   double px0, pw, py0, ph; /* the lanes */
   double lane_h, axis_h;
@@ -931,11 +934,21 @@ ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWi
    * leave it room. */
   MsTimelineGeometry g;
   double top;
-  /* The legend names what the window shows, not what it leaves out. */
+  /* The legend names what the window shows, not what it leaves out. A
+   * repetition of very many events keeps the index's phases and the host
+   * lane's line: reading all of them every frame would cost the frame. */
   gboolean seen[MS_PHASE_COUNT];
   const MsRepMap *reps = layout ? layout->reps : NULL;
-  ms_timeline_seen_in (cell, rep, reps, win, seen);
-  guint hints = ms_timeline_hints (cell, rep, reps, win), found = hints;
+  size_t first, last;
+  ms_rep_map_bounds (reps, cell, rep, &first, &last);
+  guint hints = MS_TIMELINE_HINT_HOST;
+  if (last - first > MAX_EVENTS_PER_FRAME_SCAN) {
+    memcpy (seen, ix->seen, sizeof seen);
+  } else {
+    ms_timeline_seen_in (cell, rep, reps, win, seen);
+    hints = ms_timeline_hints (cell, rep, reps, win);
+  }
+  guint found = hints;
   timeline_measure (cr, ix, win, seen, st, width, height, title, parts, &top, &hints, &g);
   timeline_background (cr, st, &g, ix->n_lanes);
   draw_title (cr, st, width, title, TRUE);
