@@ -227,7 +227,8 @@ direct_labels_width (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, 
   }
   /* Too many to stack, or a gutter that would squeeze the plot: the
    * legend alone names the lines. */
-  if (n == 0 || n * th > height * 0.6 || w + fs * 2.4 > width * 0.25)
+  double share = d->direct_share > 0 ? d->direct_share : 0.25;
+  if (n == 0 || n * th > height * 0.6 || w + fs * 2.4 > width * share)
     return 0;
   return w + fs * 2.4;
 }

@@ -177,7 +177,10 @@ chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double 
   double bottom = th * 1.2 + fs * 0.4 + axis_titles_h + fs * 0.3 +
                   (l->legend_below ? l->legend_h + fs * 0.5 : 0);
   double plot_h = MAX (10, floor (height - l->plot_y - bottom));
-  ms_scale_fit (&l->ys, d->y_kind, ylo, yhi);
+  if (d->fit_y)
+    ms_scale_fit_tight (&l->ys, d->y_kind, ylo, yhi);
+  else
+    ms_scale_fit (&l->ys, d->y_kind, ylo, yhi);
   l->ys.unit = d->y_unit;
   MsTick yticks[64];
   guint ny = ms_axis_ticks (&l->ys, plot_h, fs * 2.5, yticks, 64);

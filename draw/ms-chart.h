@@ -47,6 +47,8 @@ typedef struct {
   MsScaleUnit x_unit;
   gboolean direct_labels; /* each series named at its line's end */
   gboolean no_legend;     /* the caller draws one legend for several charts */
+  gboolean fit_y;         /* the y range hugs the data (ms_scale_fit_tight) */
+  double direct_share;    /* the widest the direct labels' gutter may be; 0: a quarter */
   GPtrArray *series; /* MsChartSeries* */
   GArray *refs;      /* MsChartRefLine */
   char *empty_text;  /* shown when there is nothing to draw */

@@ -51,6 +51,8 @@ void ms_picture_numa (cairo_t *cr, const MsResults *run, const MsChartStyle *sty
                       double height);
 void ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
                                 double width, double height);
+void ms_picture_portable (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
+                          double width, double height);
 void ms_picture_host_func (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
                            double width, double height);
 

@@ -2,6 +2,7 @@
 /* ms-matrix.c: the heat map with numbers (ms-matrix.h). */
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "ms-matrix.h"
 
@@ -16,9 +17,10 @@ void
 ms_matrix_color (double value, double vmin, double vmax, gboolean dark, MsColor *out)
 {
   double t = vmax > vmin ? (value - vmin) / (vmax - vmin) : 1;
+  /* The same end for the same value on light and dark styles: a reader
+   * who learnt "dark blue is high" must not have to learn it again. */
+  (void) dark;
   t = CLAMP (t, 0, 1);
-  if (dark)
-    t = 1 - t; /* high values bright on a dark background */
   double pos = t * (N_RAMP - 1);
   guint k = MIN ((guint) pos, N_RAMP - 2);
   double f = pos - k;
@@ -201,6 +203,47 @@ axes_text (const MsMatrixData *d)
   return g_strdup_printf (_("rows: %s, columns: %s"), d->row_title, d->col_title);
 }
 
+/* A column label in one line, or where it is wider than max_w in two,
+ * broken at the space that leaves the wider line narrowest: read at the
+ * size of the other labels rather than shrunk out of reading. Returns the
+ * number of lines. */
+static int
+col_label_lines (cairo_t *cr, const char *label, double fs, double max_w, char lines[2][48])
+{
+  double w, best = INFINITY;
+  g_snprintf (lines[0], 48, "%s", label);
+  ms_draw_text (cr, label, 0, 0, fs, -1, 0, TRUE, &w, NULL);
+  if (w <= max_w)
+    return 1;
+  for (const char *sp = strchr (label, ' '); sp; sp = strchr (sp + 1, ' ')) {
+    char a[48], b[48];
+    double wa, wb;
+    g_snprintf (a, MIN (sizeof a, (gsize) (sp - label) + 1), "%s", label);
+    g_snprintf (b, sizeof b, "%s", sp + 1);
+    ms_draw_text (cr, a, 0, 0, fs, -1, 0, TRUE, &wa, NULL);
+    ms_draw_text (cr, b, 0, 0, fs, -1, 0, TRUE, &wb, NULL);
+    if (MAX (wa, wb) < best) {
+      best = MAX (wa, wb);
+      memcpy (lines[0], a, sizeof a);
+      memcpy (lines[1], b, sizeof b);
+    }
+  }
+  return isfinite (best) ? 2 : 1;
+}
+
+/* The lines the column labels need (one or two) at fs in cells cell_w
+ * wide. */
+static int
+col_labels_lines (cairo_t *cr, const MsMatrixData *d, double fs, double cell_w)
+{
+  int n = 1;
+  for (int j = 0; j < d->n_cols; j++) {
+    char lines[2][48];
+    n = MAX (n, col_label_lines (cr, d->col_label[j], fs, cell_w - 4, lines));
+  }
+  return n;
+}
+
 /* Cells as large as fit (at most 150 x 70), labels left and above, the
  * legend to the right. The title and the line under it wrap; the row
  * labels shrink to a row's height so that they never touch. */
@@ -214,21 +257,33 @@ lay_out (cairo_t *cr, const MsMatrixData *d, double fs, double width, double hei
   double title_h = ms_draw_text_wrapped (cr, d->title, 0, 0, fs * 1.15, lay->wrap_w, TRUE, FALSE);
   lay->axes_y = margin + title_h + fs * 0.3;
   double axes_h = ms_draw_text_wrapped (cr, axes, 0, 0, fs * 0.9, lay->wrap_w, FALSE, FALSE);
-  double top = lay->axes_y + axes_h + fs * 1.8; /* column labels */
-  double avail_h = height - top - margin;
-  lay->cell_h = CLAMP (avail_h / d->n_rows, 8, 70);
-  ms_draw_text (cr, "Ag", 0, 0, fs, -1, 0, TRUE, NULL, &h);
-  lay->row_font_size = MAX (fs * MIN (1, lay->cell_h / h), 6);
+  double top = 0;
+  /* Twice: the column labels' lines depend on the cells' width, which
+   * depends on the row labels' size, which depends on the cells' height. */
   double label_w = 0;
-  for (int i = 0; i < d->n_rows; i++) {
-    ms_draw_text (cr, d->row_label[i], 0, 0, lay->row_font_size, -1, 0, TRUE, &w, NULL);
-    label_w = MAX (label_w, w);
+  for (int pass = 0; pass < 2; pass++) {
+    lay->cell_h = CLAMP ((height - top - margin) / d->n_rows, 8, 70);
+    ms_draw_text (cr, "Ag", 0, 0, fs, -1, 0, TRUE, NULL, &h);
+    lay->row_font_size = MAX (fs * MIN (1, lay->cell_h / h), 6);
+    label_w = 0;
+    for (int i = 0; i < d->n_rows; i++) {
+      ms_draw_text (cr, d->row_label[i], 0, 0, lay->row_font_size, -1, 0, TRUE, &w, NULL);
+      label_w = MAX (label_w, w);
+    }
+    if (pass == 0) {
+      double avail_w = width - 2 * margin - label_w - fs - legend_space;
+      lay->cell_w = CLAMP (avail_w / d->n_cols, 8, 150);
+      lay->col_font_size = fs * 0.9;
+      ms_draw_text (cr, "Ag", 0, 0, lay->col_font_size, -1, 0, TRUE, NULL, &h);
+      lay->col_labels_h = h * col_labels_lines (cr, d, lay->col_font_size, lay->cell_w);
+      top = lay->axes_y + axes_h + lay->col_labels_h + fs * 0.6;
+    }
   }
-  double avail_w = width - 2 * margin - label_w - fs - legend_space;
-  lay->cell_w = CLAMP (avail_w / d->n_cols, 8, 150);
   lay->x0 = margin + label_w + fs;
   lay->y0 = top;
-  lay->font_size = MIN (fs * 1.1, lay->cell_h * 0.45);
+  /* Up to 60 % of a cell's height: Pango's line box is about 1.2 times the
+   * size, which leaves a few pixels above and below. */
+  lay->font_size = MIN (fs * 1.1, lay->cell_h * 0.6);
   lay->text_h = lay->font_size;
   lay->legend_w = 14;
   lay->legend_x = lay->x0 + d->n_cols * lay->cell_w + 2 * fs;
@@ -251,19 +306,20 @@ draw_labels (cairo_t *cr, const MsMatrixData *d, const MsChartStyle *style,
   ms_draw_text_wrapped (cr, axes, fs, lay->axes_y, fs * 0.9, lay->wrap_w, FALSE, TRUE);
   ms_set_color (cr, &style->fg, 1);
   for (int j = 0; j < d->n_cols; j++) {
-    double cx = lay->x0 + (j + 0.5) * lay->cell_w;
-    cairo_save (cr);
-    cairo_rectangle (cr, lay->x0 + j * lay->cell_w, 0, lay->cell_w, lay->y0);
-    cairo_clip (cr);
-    /* A label wider than its cell is shrunk to fit rather than cut. */
-    double w;
-    ms_draw_text (cr, d->col_label[j], 0, 0, fs, -1, 0, TRUE, &w, NULL);
-    if (w > lay->cell_w - 4)
-      ms_text_in_box (cr, d->col_label[j], cx, lay->y0 - 4 - fs * 0.7, lay->cell_w, fs * 1.5, fs,
-                      TRUE);
-    else
-      ms_draw_text (cr, d->col_label[j], cx, lay->y0 - 4, fs, 0.5, 1, TRUE, NULL, NULL);
-    cairo_restore (cr);
+    char lines[2][48];
+    double cx = lay->x0 + (j + 0.5) * lay->cell_w, fc = lay->col_font_size, h;
+    int n = col_label_lines (cr, d->col_label[j], fc, lay->cell_w - 4, lines);
+    ms_draw_text (cr, "Ag", 0, 0, fc, -1, 0, TRUE, NULL, &h);
+    for (int k = 0; k < n; k++) {
+      double y = lay->y0 - 4 - (n - 1 - k) * h;
+      double w;
+      ms_draw_text (cr, lines[k], 0, 0, fc, -1, 0, TRUE, &w, NULL);
+      /* Still wider than the cell (one long word): shrunk to fit. */
+      if (w > lay->cell_w - 4)
+        ms_text_in_box (cr, lines[k], cx, y - h / 2, lay->cell_w, h, fc, TRUE);
+      else
+        ms_draw_text (cr, lines[k], cx, y, fc, 0.5, 1, TRUE, NULL, NULL);
+    }
   }
   for (int i = 0; i < d->n_rows; i++)
     ms_draw_text (cr, d->row_label[i], left, lay->y0 + (i + 0.5) * lay->cell_h,

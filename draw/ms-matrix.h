@@ -43,6 +43,7 @@ typedef struct {
   double axes_y;         /* the line under the title; both wrap to wrap_w */
   double wrap_w;
   double row_font_size;  /* of the row labels: no larger than a row */
+  double col_font_size, col_labels_h; /* the column labels, wrapped to a cell */
 } MsMatrixLayout;
 
 /* The matrix of a peer method (MS_PEER_METHOD_COUNT: the reference loop),
@@ -53,8 +54,8 @@ void ms_matrix_data_from_peer (MsMatrixData *data, const MsPeerResults *peer, in
  * one per device), one column per size any of them has, the median h2d
  * (direction 0), d2h (1) or end-to-end (2) GB/s of mode. */
 void ms_matrix_data_from_runs (MsMatrixData *data, GPtrArray *runs, MsMode mode, int direction);
-/* The colour of value on the scale vmin..vmax (a sequential ramp, light to
- * dark on light styles and the other way on dark ones). */
+/* The colour of value on the scale vmin..vmax: a sequential ramp, light
+ * (low) to dark (high), the same on light and dark styles. */
 void ms_matrix_color (double value, double vmin, double vmax, gboolean dark, MsColor *out);
 
 /* Draws into width x height; layout (may be NULL) says where. With no rows

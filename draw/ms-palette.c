@@ -6,12 +6,14 @@
 /* Phase colours: Okabe & Ito's palette, distinguishable with the common
  * colour vision deficiencies; each style gets a variant of yellow and black,
  * which do not read on every background. Phase names are written in black
- * on these bars, so all of them are light enough for that. */
+ * on these bars, so all of them are light enough for that. On dark, h2d
+ * and d2h (Okabe & Ito's two blues) are pulled apart in lightness and hue:
+ * lightened alike they were one blue to the eye. */
 static const guint32 phase_light[] = { 0xE69F00, 0x56B4E9, 0x009E73, 0xB89E00,
                                        0x0072B2, 0xD55E00, 0xCC79A7, 0x444444,
                                        0x8E44AD, 0xA6761D };
-static const guint32 phase_dark[] = { 0xF0A818, 0x72C4F2, 0x19C496, 0xF0E442,
-                                      0x4EA3E8, 0xF07B2A, 0xE39BC2, 0xDDDDDD,
+static const guint32 phase_dark[] = { 0xF0A818, 0x8AD7F5, 0x19C496, 0xF0E442,
+                                      0x4F7CF0, 0xF07B2A, 0xE39BC2, 0xDDDDDD,
                                       0xC08FDD, 0xC49A5A };
 /* Series colours, one per mode. Eight colours served eleven modes before
  * and three pairs were the same; these were searched (greedy, then one

@@ -46,6 +46,11 @@ build (const MsResults *run)
   d->x_label = g_strdup (_ ("bytes per copy"));
   d->y_label = g_strdup (_ ("time per copy"));
   d->y_kind = MS_SCALE_LOG10;
+  d->fit_y = TRUE;
+  /* Lines that lie on one another are told apart by their names at their
+   * ends, nudged apart, rather than by a legend below. */
+  d->direct_labels = TRUE;
+  d->direct_share = 0.36;
   d->y_unit = MS_SCALE_TIME_US;
   d->empty_text = g_strdup (_ ("The run has no measured copies."));
   if (count <= 0)

@@ -39,8 +39,12 @@ build (const MsResults *run)
   d->x_label = g_strdup (_("K"));
   d->y_label = g_strdup (_("single-kernel times"));
   d->y_kind = MS_SCALE_LOG10;
-  d->x_unit = MS_SCALE_COUNT;
+  d->fit_y = TRUE;
+  /* Lines that lie on one another are told apart by their names at their
+   * ends, nudged apart, rather than by a legend below. */
   d->direct_labels = TRUE;
+  d->direct_share = 0.36;
+  d->x_unit = MS_SCALE_COUNT;
   d->empty_text = g_strdup (_("The run has no kernel alone (K = 1 on one stream) to count in."));
   if (!(one > 0))
     return d;

@@ -24,7 +24,7 @@ fill_matrix (MsMatrixData *d, const MsResults *run)
               _("stream kind, hardware queues (1 or the default)"));
   g_snprintf (d->unit, sizeof d->unit, "%s", _("× kernel"));
   d->scale_min = 1;
-  d->scale_max = 2;
+  d->scale_max = 2; /* serialised kernels take two kernel times; more, to the largest */
   d->n_cols = MS_SYNC_N_COLUMNS;
   for (int col = 0; col < MS_SYNC_N_COLUMNS; col++)
     g_snprintf (d->col_label[col], sizeof d->col_label[col], "%s",
@@ -42,8 +42,40 @@ fill_matrix (MsMatrixData *d, const MsResults *run)
                                                  : _("unclear");
       if (v != MS_SYNC_MISSING)
         g_snprintf (d->cell_text[i][col], sizeof d->cell_text[i][col], "%s %.2f×", word, j.times);
+      if (v != MS_SYNC_MISSING && j.times > d->scale_max)
+        d->scale_max = ceil (j.times * 4) / 4;
     }
   }
+}
+
+/* What the cells' words mean, from the limits the engine judged them by
+ * (ms_implicit_sync_judge): the range of the serialised-above limits over
+ * the decided cells and the call share that leaves a cell undecided. */
+static char *
+verdict_text (const MsResults *run)
+{
+  double lo = INFINITY, hi = 0;
+  for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++)
+    for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
+      MsSyncJudged j;
+      MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp) op, col, &j);
+      if ((v == MS_SYNC_SERIALISED || v == MS_SYNC_OVERLAPPED) && j.serial_above > 0) {
+        lo = MIN (lo, j.serial_above);
+        hi = MAX (hi, j.serial_above);
+      }
+    }
+  if (!isfinite (lo))
+    return g_strdup (_("No cell of this run was decided: the words say why."));
+  char limit[64];
+  if (hi - lo < 0.005)
+    g_snprintf (limit, sizeof limit, "%.2f×", lo);
+  else
+    g_snprintf (limit, sizeof limit, "%.2f–%.2f×", lo, hi);
+  return g_strdup_printf (_("serial: above %s, the kernels ran one after the other (each cell's "
+                            "limit: the time with nothing between, plus half a kernel and half "
+                            "the call); overlap: below it; unclear: the call alone took over "
+                            "%.0f%% of a kernel's time, too long for the clock to tell."),
+                          limit, 100 * MS_SYNC_UNDECIDED_CALL_SHARE);
 }
 
 /* The cell whose timeline teaches most: a serialised cudaMalloc on
@@ -87,6 +119,7 @@ draw_timeline (cairo_t *cr, const MsResults *run, const MsChartStyle *style, dou
   }
   MsTimeWindow win;
   ms_time_window_reset (&win, extent);
+  ms_time_window_end_after (&win, extent);
   ms_timeline_draw (cr, cell, 0, &win, style, width, height, title, NULL);
 }
 
@@ -96,16 +129,22 @@ ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle 
 {
   g_autofree MsMatrixData *data = g_new0 (MsMatrixData, 1);
   fill_matrix (data, run);
-  double top = round (height * 0.6);
+  g_autofree char *verdicts = verdict_text (run);
+  double fs = ms_style_font_size (style), wrap = width - 2 * fs;
+  ms_draw_background (cr, style);
+  double text_h = ms_draw_text_wrapped (cr, verdicts, 0, 0, fs * 0.9, wrap, FALSE, FALSE);
+  double bottom = round (height * 0.36), top = round (height - bottom - text_h - fs * 0.5);
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, width, top);
   cairo_clip (cr);
   ms_matrix_draw (cr, data, style, width, top, NULL);
   cairo_restore (cr);
+  ms_set_color (cr, &style->fg, 0.8);
+  ms_draw_text_wrapped (cr, verdicts, fs, top, fs * 0.9, wrap, FALSE, TRUE);
   cairo_save (cr);
-  cairo_translate (cr, 0, top);
-  cairo_rectangle (cr, 0, 0, width, height - top);
+  cairo_translate (cr, 0, height - bottom);
+  cairo_rectangle (cr, 0, 0, width, bottom);
   cairo_clip (cr);
-  draw_timeline (cr, run, style, width, height - top);
+  draw_timeline (cr, run, style, width, bottom);
   cairo_restore (cr);
 }

@@ -25,6 +25,7 @@ build (const MsResults *run)
   d->x_label = g_strdup (_ ("dependent FMAs per element (F)"));
   d->y_label = g_strdup (_ ("zero-copy ÷ pinned"));
   d->y_kind = MS_SCALE_LOG10;
+  d->fit_y = TRUE;
   d->x_unit = MS_SCALE_COUNT;
   d->direct_labels = TRUE;
   d->empty_text = g_strdup (_ ("The run has no F with both a zero-copy and a pinned cell."));

@@ -23,6 +23,7 @@ build (const MsResults *run)
   d->x_label = g_strdup (_ ("bytes per buffer"));
   d->y_label = g_strdup (_ ("break-even copies (N)"));
   d->y_kind = MS_SCALE_LOG10;
+  d->fit_y = TRUE;
   d->direct_labels = TRUE;
   d->empty_text = g_strdup (_ ("The run has no size where pinned or registered memory pays "
                                "off against pageable."));
@@ -60,9 +61,10 @@ build_held (const MsPinHeld *lv, int n, int what, MsMatrixData *m)
     double v = what == 0 ? lv[i].alloc_us * 1e-3 : lv[i].copy_gbps;
     g_snprintf (m->col_label[i], sizeof m->col_label[i], "%.3g%%", lv[i].held_pct);
     m->value[0][i] = v > 0 ? v : 0;
+    /* The unit is the colour bar's: the number alone stays large in a
+     * cell a fifth of half the picture wide. */
     if (v > 0)
-      g_snprintf (m->cell_text[0][i], sizeof m->cell_text[0][i],
-                  what == 0 ? _ ("%.3g ms") : _ ("%.3g GB/s"), v);
+      g_snprintf (m->cell_text[0][i], sizeof m->cell_text[0][i], "%.3g", v);
     any |= v > 0;
   }
   m->n_rows = 1;

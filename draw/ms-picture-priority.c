@@ -137,6 +137,7 @@ ms_picture_priority (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
   cairo_translate (cr, 0, top_h);
   MsTimeWindow win;
   ms_time_window_reset (&win, high ? ms_timeline_extent (high, 0) : 0);
+  ms_time_window_end_after (&win, win.total_us);
   ms_timeline_draw (cr, high, 0, &win, style, width, height - top_h,
                     _ ("With priority, the instrumented run: the long kernel (stream 0) and the "
                        "short kernels (stream 1)"),

@@ -65,6 +65,63 @@ add_point (MsChartSeries *s, const MsCell *c, int reuse, MsReuseMetric metric)
   ms_chart_series_add (s, reuse, c->stats.e2e_gbps, lo, hi, FALSE);
 }
 
+/* Whether two series have the same values (within 3 %) at every R: UVA
+ * is zero-copy by another name, and its line lies exactly on zero-copy's. */
+static gboolean
+same_values (const MsChartSeries *a, const MsChartSeries *b)
+{
+  if (a->points->len != b->points->len || a->points->len == 0)
+    return FALSE;
+  for (guint k = 0; k < a->points->len; k++) {
+    const MsChartPoint *p = &g_array_index (a->points, MsChartPoint, k);
+    const MsChartPoint *q = &g_array_index (b->points, MsChartPoint, k);
+    if (p->x != q->x || p->failed != q->failed ||
+        (!p->failed && fabs (p->y - q->y) > 0.03 * MAX (p->y, q->y)))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* The first series before i with the same values, or -1. */
+static int
+coincides_with (const MsChartData *d, guint i)
+{
+  for (guint k = 0; k < i; k++)
+    if (same_values (g_ptr_array_index (d->series, k), g_ptr_array_index (d->series, i)))
+      return (int) k;
+  return -1;
+}
+
+/* Series that coincide with an earlier one say so in their name. */
+static void
+name_coinciding (MsChartData *d)
+{
+  for (guint i = 1; i < d->series->len; i++) {
+    int k = coincides_with (d, i);
+    if (k < 0)
+      continue;
+    MsChartSeries *s = g_ptr_array_index (d->series, i);
+    const MsChartSeries *other = g_ptr_array_index (d->series, k);
+    /* TRANSLATORS: a series in the reuse chart whose values are another's,
+     * e.g. "UVA (the same values as Zero-copy)". */
+    char *label = g_strdup_printf (_("%s (the same values as %s)"), s->label, other->label);
+    g_free (s->label);
+    s->label = label;
+  }
+}
+
+/* The host link's rate per direction, as a line to read the rates by. */
+static void
+add_link_line (MsChartData *d, const MsResults *run)
+{
+  double link = ms_pcie_theoretical_gbps (run->device.pcie_gen, run->device.pcie_width);
+  if (!(link > 0))
+    return;
+  g_autofree char *label = g_strdup_printf (_("host link, PCIe gen%d x%d: %.0f GB/s each way"),
+                                            run->device.pcie_gen, run->device.pcie_width, link);
+  ms_chart_data_add_ref (d, link, label);
+}
+
 MsChartData *
 ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
 {
@@ -96,13 +153,23 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
           continue;
         if (!s) {
           g_autofree char *label = series_label (m, accesses[a]);
-          s = ms_chart_data_add_series (d, label, m % ms_chart_palette_size (), a, a);
+          /* A mode's own marker and dash (ms_mode_look: zero-copy and UVA
+           * differ in both); its reads-only and writes-only variants take
+           * pairs no mode here has. */
+          guint color, shape, dash;
+          ms_mode_look ((MsMode) m, &color, &shape, &dash);
+          if (a > 0)
+            shape = a, dash = a;
+          s = ms_chart_data_add_series (d, label, m % ms_chart_palette_size (), shape, dash);
         }
         add_point (s, c, reuse, metric);
       }
       if (s)
         g_array_sort (s->points, compare_points);
     }
+  name_coinciding (d);
+  if (run && metric == MS_REUSE_BANDWIDTH && d->series->len)
+    add_link_line (d, run);
   return d;
 }
 
@@ -127,9 +194,14 @@ fit_scales (const MsChartData *d, MsReuseLayout *l)
   /* Half a step of room on each side of the first and last R. */
   l->xs = (MsScale){ MS_SCALE_LOG2, x_lo / sqrt (2), x_hi * sqrt (2), l->plot_x,
                      l->plot_x + l->plot_w };
+  for (guint i = 0; i < d->refs->len; i++) {
+    double y = g_array_index (d->refs, MsChartRefLine, i).y;
+    y_lo = MIN (y_lo, y);
+    y_hi = MAX (y_hi, y);
+  }
   if (!(y_hi > 0))
     y_lo = 1, y_hi = 10;
-  ms_scale_fit (&l->ys, d->y_kind, d->y_kind == MS_SCALE_LOG10 ? y_lo : 0, y_hi);
+  ms_scale_fit_tight (&l->ys, d->y_kind, d->y_kind == MS_SCALE_LOG10 ? y_lo : 0, y_hi);
   l->ys.unit = d->y_unit;
   l->ys.pixel_lo = l->plot_y + l->plot_h;
   l->ys.pixel_hi = l->plot_y;
@@ -173,8 +245,17 @@ draw_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsRe
   cairo_restore (cr);
 }
 
+/* x of point p, moved right by shift pixels (a series drawn beside the
+ * one whose values it has). */
+static double
+point_x (const MsReuseLayout *l, const MsChartPoint *p, double shift)
+{
+  return ms_scale_to_pixel (&l->xs, p->x) + shift;
+}
+
 static void
-draw_series (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st, const MsReuseLayout *l)
+draw_series (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st, const MsReuseLayout *l,
+             double shift)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
   MsColor c;
@@ -185,7 +266,7 @@ draw_series (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st, const 
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
     if (p->failed || p->lo > p->hi || !(p->lo > 0))
       continue;
-    double px = round (ms_scale_to_pixel (&l->xs, p->x)) + 0.5;
+    double px = round (point_x (l, p, shift)) + 0.5;
     cairo_move_to (cr, px, ms_scale_to_pixel (&l->ys, p->lo));
     cairo_line_to (cr, px, ms_scale_to_pixel (&l->ys, p->hi));
   }
@@ -197,7 +278,7 @@ draw_series (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st, const 
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
     if (p->failed)
       continue;
-    double px = ms_scale_to_pixel (&l->xs, p->x), py = ms_scale_to_pixel (&l->ys, p->y);
+    double px = point_x (l, p, shift), py = ms_scale_to_pixel (&l->ys, p->y);
     if (started)
       cairo_line_to (cr, px, py);
     else
@@ -209,10 +290,32 @@ draw_series (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st, const 
   for (guint k = 0; k < s->points->len; k++) {
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
     if (!p->failed)
-      ms_marker_path (cr, s->shape, ms_scale_to_pixel (&l->xs, p->x),
-                      ms_scale_to_pixel (&l->ys, p->y), fs * 0.3 * sqrt (st->line_scale));
+      ms_marker_path (cr, s->shape, point_x (l, p, shift), ms_scale_to_pixel (&l->ys, p->y),
+                      fs * 0.3 * sqrt (st->line_scale));
   }
   cairo_fill (cr);
+}
+
+/* The host link's rate: a dashed line across the plot, named above its
+ * right end. */
+static void
+draw_link_line (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsReuseLayout *l)
+{
+  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
+  for (guint i = 0; i < d->refs->len; i++) {
+    const MsChartRefLine *ref = &g_array_index (d->refs, MsChartRefLine, i);
+    double y = round (ms_scale_to_pixel (&l->ys, ref->y)) + 0.5;
+    ms_set_color (cr, &st->fg, 0.65);
+    cairo_set_line_width (cr, lw * 0.8);
+    ms_set_dash (cr, 1, lw);
+    cairo_move_to (cr, l->plot_x, y);
+    cairo_line_to (cr, l->plot_x + l->plot_w, y);
+    cairo_stroke (cr);
+    ms_set_dash (cr, 0, lw);
+    ms_set_color (cr, &st->fg, 0.85);
+    ms_draw_text (cr, ref->label, l->plot_x + l->plot_w - fs * 0.4, y - fs * 0.2, fs * 0.9, 1, 1,
+                  FALSE, NULL, NULL);
+  }
 }
 
 /* One row of entries under the title; returns the row's height. */
@@ -268,7 +371,10 @@ ms_reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, 
     ms_set_color (cr, &st->fg, 0.75);
     top += ms_draw_text_wrapped (cr,
                                  _("GB/s counts all three vectors (a, b and c) over the "
-                                   "end-to-end time, whatever crossed the link"),
+                                   "end-to-end time, whatever crossed the link: zero-copy moves "
+                                   "a and b to the GPU while c comes back, both ways at once, "
+                                   "and reads only or writes only move fewer of them, so a rate "
+                                   "above the link's line is this counting, not a faster link"),
                                  fs, top, fs * 0.9, width - 2 * fs, FALSE, TRUE) +
            fs * 0.4;
   }
@@ -285,10 +391,17 @@ ms_reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, 
   } else {
     fit_scales (d, &l);
     draw_axes (cr, d, st, &l, height);
+    draw_link_line (cr, d, st, &l);
     /* Last to first: pinned and zero-copy, the compared pair, on top of
-     * UVA (which draws the same line as zero-copy) and managed memory. */
+     * managed memory. A series with another's values (UVA's are
+     * zero-copy's) goes a marker's width to the right, on top: both show. */
+    double shift = fs * 0.7;
     for (guint i = d->series->len; i-- > 0;)
-      draw_series (cr, g_ptr_array_index (d->series, i), st, &l);
+      if (coincides_with (d, i) < 0)
+        draw_series (cr, g_ptr_array_index (d->series, i), st, &l, 0);
+    for (guint i = 0; i < d->series->len; i++)
+      if (coincides_with (d, i) >= 0)
+        draw_series (cr, g_ptr_array_index (d->series, i), st, &l, shift);
   }
   if (layout)
     *layout = l;

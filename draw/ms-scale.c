@@ -138,6 +138,37 @@ ms_scale_fit (MsScale *scale, MsScaleKind kind, double lo, double hi)
   }
 }
 
+/* The round value at or below v (down) or at or above it: a mantissa of
+ * 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 or 10. */
+static double
+round_nice (double v, gboolean down)
+{
+  static const double steps[] = { 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10 };
+  const int n = G_N_ELEMENTS (steps);
+  double mag = pow (10, floor (log10 (v))), f = v / mag;
+  if (down) {
+    for (int i = n - 1; i >= 0; i--)
+      if (steps[i] <= f * (1 + 1e-9))
+        return steps[i] * mag;
+    return mag;
+  }
+  for (int i = 0; i < n; i++)
+    if (steps[i] >= f * (1 - 1e-9))
+      return steps[i] * mag;
+  return 10 * mag;
+}
+
+void
+ms_scale_fit_tight (MsScale *scale, MsScaleKind kind, double lo, double hi)
+{
+  ms_scale_fit (scale, kind, lo, hi);
+  if (kind != MS_SCALE_LOG10 || !(lo > 0) || !(hi >= lo) || !isfinite (hi))
+    return;
+  /* A tenth of room each way, so that no marker sits on the frame. */
+  scale->min = round_nice (lo / 1.1, TRUE);
+  scale->max = round_nice (hi * 1.1, FALSE);
+}
+
 static double
 to_unit (const MsScale *s, double v)
 {
@@ -183,6 +214,51 @@ ms_scale_contains (const MsScale *s, double value)
   return value >= s->min - eps && value <= s->max + eps;
 }
 
+/* The mantissas of the ticks of a log axis, sparsest first. */
+static const double mantissas[][10] = {
+  { 1 }, { 1, 2, 5 }, { 1, 2, 3, 5 }, { 1, 2, 3, 4, 5, 6, 7, 8, 9 },
+};
+
+static guint
+log_ticks_of (const MsScale *s, MsTick *ticks, guint max_ticks, int lo, int hi, guint set)
+{
+  guint n = 0;
+  for (int e = lo; e <= hi; e++)
+    for (guint k = 0; k < 10 && mantissas[set][k] > 0; k++) {
+      double v = mantissas[set][k] * pow (10, e);
+      if (v < s->min * (1 - 1e-9) || v > s->max * (1 + 1e-9))
+        continue;
+      if (n >= max_ticks)
+        return max_ticks + 1;
+      if (ticks) {
+        ticks[n].value = v;
+        ticks[n].major = TRUE;
+        format_tick (s, v, 1, NULL, ticks[n].label, sizeof ticks[n].label);
+      }
+      n++;
+    }
+  return n;
+}
+
+/* 0 while the decades give four ticks or more; else the densest set of
+ * mantissas that keeps within max_ticks, stopping once four are reached. */
+static guint
+log_ticks (const MsScale *s, MsTick *ticks, guint max_ticks, int lo, int hi)
+{
+  if (log_ticks_of (s, NULL, max_ticks, lo, hi, 0) >= 4)
+    return 0;
+  guint best = 0;
+  for (guint set = 1; set < G_N_ELEMENTS (mantissas); set++) {
+    guint n = log_ticks_of (s, NULL, max_ticks, lo, hi, set);
+    if (n > max_ticks)
+      break;
+    best = set;
+    if (n >= 4)
+      break;
+  }
+  return best ? log_ticks_of (s, ticks, max_ticks, lo, hi, best) : 0;
+}
+
 guint
 ms_scale_ticks (const MsScale *s, MsTick *ticks, guint max_ticks)
 {
@@ -206,6 +282,14 @@ ms_scale_ticks (const MsScale *s, MsTick *ticks, guint max_ticks)
   }
   case MS_SCALE_LOG10: {
     int lo = (int) floor (log10 (s->min) + 1e-9), hi = (int) ceil (log10 (s->max) - 1e-9);
+    /* A range of a decade or two gets 1-2-5 (or every mantissa) ticks
+     * when the decades alone would leave fewer than four to read by. */
+    guint dense = log_ticks (s, ticks, max_ticks, lo, hi);
+    if (dense > 0)
+      return dense;
+    /* The decades inside the range (a tight one need not end on them). */
+    lo = (int) ceil (log10 (s->min) - 1e-9);
+    hi = (int) floor (log10 (s->max) + 1e-9);
     /* Every decade when they fit, else every second (third ...), counted
      * from the top so that the largest keeps its label. */
     int every = 1;

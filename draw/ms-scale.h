@@ -37,6 +37,10 @@ typedef struct {
 /* Sets a range that covers lo..hi, padded to round values for the kind.
  * Linear ranges start at 0 when all data are positive. */
 void ms_scale_fit (MsScale *scale, MsScaleKind kind, double lo, double hi);
+/* As ms_scale_fit, but a log10 range ends at the round values just
+ * beyond lo and hi with a tenth of room: a chart whose values span a
+ * decade or two fills its height, none on the frame. */
+void ms_scale_fit_tight (MsScale *scale, MsScaleKind kind, double lo, double hi);
 double ms_scale_to_pixel (const MsScale *scale, double value);
 double ms_scale_from_pixel (const MsScale *scale, double pixel);
 gboolean ms_scale_contains (const MsScale *scale, double value);

@@ -134,13 +134,24 @@ void
 ms_timeline_rows_window (const MsTimelineRows *rows, gboolean expand, MsTimeWindow *win)
 {
   ms_time_window_reset (win, rows->total_us);
-  if (expand || rows->n == 0)
+  if (expand || rows->n == 0) {
+    ms_time_window_end_after (win, win->total_us);
     return;
+  }
   double margin = (rows->move_t1 - rows->move_t0) * 0.03;
   win->t0 = MAX (0, rows->move_t0 - margin);
   win->t1 = MIN (win->total_us, rows->move_t1 + margin);
-  if (!(win->t1 > win->t0))
+  if (!(win->t1 > win->t0)) {
     ms_time_window_reset (win, rows->total_us);
+    ms_time_window_end_after (win, win->total_us);
+    return;
+  }
+  /* Bars that start in the window end in it too. */
+  double end = win->t1;
+  for (int i = 0; i < rows->n; i++)
+    end = MAX (end, ms_timeline_bars_end (&rows->cells[i], 0, NULL, win->t1));
+  if (end > win->t1)
+    ms_time_window_end_after (win, end);
 }
 
 /* Lanes in a row never get thinner than this: the rows that would go
@@ -181,18 +192,27 @@ ms_timeline_rows_draw (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWind
   }
   const double fs = ms_style_font_size (style);
   gboolean seen[MS_PHASE_COUNT] = { FALSE };
+  guint hints = 0;
   for (int i = 0; i < rows->n; i++) {
     gboolean row_seen[MS_PHASE_COUNT];
-    ms_timeline_measure (cr, &rows->cells[i], 0, style, width, height, NULL,
-                         &(MsTimelineParts){ TRUE, TRUE }, row_seen);
+    ms_timeline_seen_in (&rows->cells[i], 0, NULL, win, row_seen);
     for (int p = 0; p < MS_PHASE_COUNT; p++)
       seen[p] = seen[p] || row_seen[p];
+    hints |= ms_timeline_hints (&rows->cells[i], 0, NULL, win);
   }
-  double legend_h = ms_timeline_draw_legend (cr, style, seen, 0, width, TRUE, FALSE);
   double label_h;
   ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &label_h);
   double extra = label_h + fs * 0.6; /* the last row's time labels */
-  int n = rows_that_fit (cr, rows, style, width, height - legend_h, extra);
+  /* Every row before every hint: the notch's, then the host lane's go
+   * first; what pale copies mean stays while they are drawn. */
+  static const guint dropped[] = { 0, MS_TIMELINE_HINT_CUT, MS_TIMELINE_HINT_HOST };
+  double legend_h = 0;
+  int n = 0;
+  for (guint k = 0; k < G_N_ELEMENTS (dropped) && n < rows->n; k++) {
+    hints &= ~dropped[k];
+    legend_h = ms_timeline_draw_legend (cr, style, seen, 0, width, hints, FALSE);
+    n = rows_that_fit (cr, rows, style, width, height - legend_h, extra);
+  }
   g_autofree char *left_out =
     n < rows->n ? g_strdup_printf (ngettext ("%d more timeline needs a taller window",
                                                 "%d more timelines need a taller window",
@@ -224,7 +244,7 @@ ms_timeline_rows_draw (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWind
   cairo_clip (cr);
   ms_draw_background (cr, style);
   cairo_restore (cr);
-  ms_timeline_draw_legend (cr, style, seen, y, width, TRUE, TRUE);
+  ms_timeline_draw_legend (cr, style, seen, y, width, hints, TRUE);
   if (left_out) {
     ms_set_color (cr, &style->fg, 0.7);
     ms_draw_text_wrapped (cr, left_out, fs, y + legend_h, fs * 0.9, width - 2 * fs, FALSE, TRUE);

@@ -4,6 +4,7 @@
  * below a pixel), labels, legend. */
 #include "ms-timeline.h"
 #include "ms-timeline-index.h"
+#include "ms-timeline-queue.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -140,21 +141,80 @@ ms_timeline_movement_span (const MsCell *cell, int rep, const MsRepMap *reps, do
   return *t1 > *t0;
 }
 
+double
+ms_timeline_bars_end (const MsCell *cell, int rep, const MsRepMap *reps, double t1)
+{
+  double end = t1;
+  size_t first = 0, last = 0;
+  if (cell)
+    ms_rep_map_bounds (reps, cell, rep, &first, &last);
+  for (size_t i = first; i < last; i++) {
+    const MsEvent *ev = &cell->events[i];
+    /* Verification and the like can take ten times the copies: they are
+     * cut at the frame (and marked so) rather than squeeze the movement. */
+    if (ev->rep != rep || !ms_phase_moves_data (ev->phase))
+      continue;
+    if (ev->host_start_us < t1)
+      end = MAX (end, ev->host_start_us + ev->host_us);
+    if (ev->gpu_us >= 0 && ev->gpu_start_us < t1)
+      end = MAX (end, ev->gpu_start_us + ev->gpu_us);
+  }
+  return end;
+}
+
+void
+ms_time_window_end_after (MsTimeWindow *win, double t_end)
+{
+  double t1 = t_end + (t_end - win->t0) * 0.02;
+  win->t1 = MIN (t1, win->t0 + win->total_us * 1.05);
+}
+
+static gboolean
+overlaps (double start, double len, const MsTimeWindow *win)
+{
+  return start < win->t1 && start + len > win->t0;
+}
+
+void
+ms_timeline_seen_in (const MsCell *cell, int rep, const MsRepMap *reps, const MsTimeWindow *win,
+                     gboolean seen[MS_PHASE_COUNT])
+{
+  size_t first = 0, last = 0;
+  memset (seen, 0, sizeof (gboolean) * MS_PHASE_COUNT);
+  if (cell)
+    ms_rep_map_bounds (reps, cell, rep, &first, &last);
+  for (size_t i = first; i < last; i++) {
+    const MsEvent *ev = &cell->events[i];
+    if (ev->rep == rep && (unsigned) ev->phase < MS_PHASE_COUNT &&
+        (overlaps (ev->host_start_us, ev->host_us, win) ||
+         (ev->gpu_us >= 0 && overlaps (ev->gpu_start_us, ev->gpu_us, win))))
+      seen[ev->phase] = TRUE;
+  }
+}
+
 void
 ms_time_window_open (MsTimeWindow *win, const MsCell *cell, int rep, const MsRepMap *reps,
                      gboolean all_phases)
 {
   double t0, t1;
   ms_time_window_reset (win, cell ? ms_timeline_rep_extent (cell, rep, reps) : 0);
-  if (all_phases || !ms_timeline_movement_span (cell, rep, reps, &t0, &t1))
+  if (all_phases || !ms_timeline_movement_span (cell, rep, reps, &t0, &t1)) {
+    ms_time_window_end_after (win, win->total_us);
     return;
+  }
   double margin = (t1 - t0) * 0.04;
   win->t0 = MAX (0, t0 - margin);
   win->t1 = MIN (win->total_us, t1 + margin);
+  double end = ms_timeline_bars_end (cell, rep, reps, win->t1);
+  if (end > win->t1)
+    ms_time_window_end_after (win, end);
   ms_time_window_pan (win, 0);
 }
 
 /* ---- drawing ------------------------------------------------------------ */
+
+/* Above this many events in a repetition a frame reads only the index. */
+#define MAX_EVENTS_PER_FRAME_SCAN 50000
 
 typedef struct {
   double px0, pw, py0, ph; /* the lanes */
@@ -365,6 +425,8 @@ typedef struct {
   double label_w[MS_PHASE_COUNT], blocked_w, label_h, fs;
   GArray *layout_bars; /* or NULL */
   const MsEvent *events;
+  double right, px_per_us; /* the frame's right edge; the scale */
+  gboolean copies_waited;  /* draw the copies' waits pale */
 } MsBarSet;
 
 static void
@@ -560,6 +622,50 @@ fill_hatched (cairo_t *cr, const MsColor *c)
   cairo_surface_destroy (tile);
 }
 
+/* Copy bars of one direction, split where each began to move data: the
+ * wait before it pale, the copy solid (ms-timeline-queue.h). */
+static void
+fill_copy_bars (cairo_t *cr, const MsColor *c, const GArray *a, const MsBarSet *set)
+{
+  g_autofree const MsEvent **evs = g_new (const MsEvent *, MAX (a->len, 1));
+  g_autofree double *began = g_new (double, MAX (a->len, 1));
+  for (guint i = 0; i < a->len; i++)
+    evs[i] = g_array_index (a, MsTimelineBar, i).event;
+  ms_copy_queue_began (evs, a->len, began);
+  for (int pale = 1; pale >= 0; pale--) {
+    for (guint i = 0; i < a->len; i++) {
+      const MsTimelineBar *b = &g_array_index (a, MsTimelineBar, i);
+      double wait = CLAMP ((began[i] - evs[i]->gpu_start_us) * set->px_per_us, 0, b->w);
+      if (wait < 1)
+        wait = 0;
+      if (pale && wait > 0)
+        pixel_rectangle (cr, b->x, b->y, wait, b->h);
+      else if (!pale && b->w - wait > 0)
+        pixel_rectangle (cr, b->x + wait, b->y, b->w - wait, b->h);
+    }
+    ms_set_color (cr, c, pale ? 0.3 : 1);
+    cairo_fill (cr);
+  }
+}
+
+/* Bars that go on past the window's right edge: a notch of background
+ * near the edge, as a broken axis is drawn. */
+static void
+mark_cut_bars (cairo_t *cr, const MsChartStyle *st, const GArray *a, double right)
+{
+  ms_set_color (cr, &st->bg, 1);
+  cairo_set_line_width (cr, 2.5 * st->line_scale);
+  for (guint i = 0; i < a->len; i++) {
+    const MsTimelineBar *b = &g_array_index (a, MsTimelineBar, i);
+    if (b->x + b->w <= right + 0.5 || b->w < 12)
+      continue;
+    double x = right - 7 * st->line_scale, slant = MIN (b->h * 0.3, 4);
+    cairo_move_to (cr, x + slant, b->y);
+    cairo_line_to (cr, x - slant, b->y + b->h);
+  }
+  cairo_stroke (cr);
+}
+
 static void
 fill_bars (cairo_t *cr, const MsChartStyle *st, MsBarSet *set)
 {
@@ -570,6 +676,12 @@ fill_bars (cairo_t *cr, const MsChartStyle *st, MsBarSet *set)
       GArray *a = set->rects[p][k];
       if (!a)
         continue;
+      if (k == MS_BAR_GPU && set->copies_waited && ms_phase_is_copy (p)) {
+        fill_copy_bars (cr, &c, a, set);
+        mark_cut_bars (cr, st, a, set->right);
+        g_clear_pointer (&set->rects[p][k], g_array_unref);
+        continue;
+      }
       for (guint i = 0; i < a->len; i++) {
         const MsTimelineBar *b = &g_array_index (a, MsTimelineBar, i);
         pixel_rectangle (cr, b->x, b->y, b->w, b->h);
@@ -592,6 +704,7 @@ fill_bars (cairo_t *cr, const MsChartStyle *st, MsBarSet *set)
         ms_set_color (cr, &c, 1);
         cairo_fill (cr);
       }
+      mark_cut_bars (cr, st, a, set->right);
       g_clear_pointer (&set->rects[p][k], g_array_unref);
     }
   }
@@ -629,9 +742,12 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
 /* Collects the visible bars, then fills and labels them inside the lanes. */
 static void
 timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
-               const MsTimelineGeometry *g, MsTimelineLayout *layout)
+               const MsTimelineGeometry *g, gboolean copies_waited, MsTimelineLayout *layout)
 {
-  MsBarSet set = { .fs = ms_style_font_size (st) };
+  MsBarSet set = { .fs = ms_style_font_size (st),
+                   .right = g->px0 + g->pw,
+                   .px_per_us = g->pw / g->span,
+                   .copies_waited = copies_waited };
   for (int p = 0; p < MS_PHASE_COUNT; p++)
     ms_draw_text (cr, ms_phase_name (p), 0, 0, set.fs * 0.9, -1, 0, FALSE, &set.label_w[p],
                   NULL);
@@ -703,17 +819,52 @@ ms_timeline_draw_message (cairo_t *cr, const MsChartStyle *st, double width, dou
 
 double
 ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean seen[MS_PHASE_COUNT],
-                         double y, double width, gboolean hint, gboolean draw)
+                         double y, double width, guint hints, gboolean draw)
 {
   const double fs = ms_style_font_size (st);
-  const char *text = _("host lane: hatched = asynchronous call, outlined = call blocked the host");
+  const struct {
+    guint hint;
+    const char *text;
+  } lines[] = {
+    { MS_TIMELINE_HINT_WAITED,
+      N_("pale copy: queued behind the one before it (one copy at a time each way)") },
+    { MS_TIMELINE_HINT_HOST,
+      N_("host lane: hatched = asynchronous call, outlined = call blocked the host") },
+    { MS_TIMELINE_HINT_CUT, N_("notch: the bar goes on past the window") },
+  };
   double h = ms_draw_phase_legend (cr, seen, st, fs, y, width - fs, draw);
-  if (hint) {
+  /* One paragraph: a line each would cost a stack of timelines a row. */
+  g_autoptr (GString) text = g_string_new (NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    if (hints & lines[i].hint)
+      g_string_append_printf (text, "%s%s", text->len ? "; " : "", _(lines[i].text));
+  if (text->len) {
     ms_set_color (cr, &st->fg, 0.7);
     h += fs * 0.3;
-    h += ms_draw_text_wrapped (cr, text, fs, y + h, fs * 0.9, width - 2 * fs, FALSE, draw);
+    h += ms_draw_text_wrapped (cr, text->str, fs, y + h, fs * 0.9, width - 2 * fs, FALSE, draw);
   }
   return h + fs * 0.4;
+}
+
+guint
+ms_timeline_hints (const MsCell *cell, int rep, const MsRepMap *reps, const MsTimeWindow *win)
+{
+  guint hints = MS_TIMELINE_HINT_HOST;
+  if (ms_timeline_copies_waited (cell, rep, reps, win))
+    hints |= MS_TIMELINE_HINT_WAITED;
+  size_t first = 0, last = 0;
+  if (cell)
+    ms_rep_map_bounds (reps, cell, rep, &first, &last);
+  for (size_t i = first; i < last && !(hints & MS_TIMELINE_HINT_CUT); i++) {
+    const MsEvent *ev = &cell->events[i];
+    gboolean host_cut = ev->host_start_us < win->t1 && ev->host_start_us + ev->host_us > win->t1;
+    gboolean gpu_cut = ev->gpu_us >= 0 && ev->gpu_start_us < win->t1 &&
+                       ev->gpu_start_us + ev->gpu_us > win->t1;
+    /* A bar cut by a window that ends before it (zoomed in) is plain. */
+    if (ev->rep == rep && (host_cut || gpu_cut) && win->t1 >= win->total_us * 0.5)
+      hints |= MS_TIMELINE_HINT_CUT;
+  }
+  return hints;
 }
 
 /* The title's height, the legend's and the lanes' geometry. The hint
@@ -721,19 +872,20 @@ ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean see
  * MIN_LANE_PX with it. */
 static void
 timeline_measure (cairo_t *cr, const MsTimelineIndex *ix, const MsTimeWindow *win,
-                  const MsChartStyle *st, double width, double height, const char *title,
-                  const MsTimelineParts *parts, double *top, gboolean *hint,
-                  MsTimelineGeometry *g)
+                  const gboolean seen[MS_PHASE_COUNT], const MsChartStyle *st, double width,
+                  double height, const char *title, const MsTimelineParts *parts, double *top,
+                  guint *hints, MsTimelineGeometry *g)
 {
   *top = draw_title (cr, st, width, title, FALSE);
-  *hint = !parts->no_legend;
+  if (parts->no_legend)
+    *hints = 0;
   for (;;) {
     double legend_h =
-      parts->no_legend ? 0 : ms_timeline_draw_legend (cr, st, ix->seen, 0, width, *hint, FALSE);
+      parts->no_legend ? 0 : ms_timeline_draw_legend (cr, st, seen, 0, width, *hints, FALSE);
     timeline_geometry (cr, st, win, ix, width, height, *top, legend_h, !parts->no_time_labels, g);
-    if (!*hint || g->fit_lane_h >= MIN_LANE_PX)
+    if (!*hints || g->fit_lane_h >= MIN_LANE_PX)
       return;
-    *hint = FALSE;
+    *hints = 0;
   }
 }
 
@@ -748,9 +900,9 @@ ms_timeline_measure (cairo_t *cr, const MsCell *cell, int rep, const MsChartStyl
   MsTimeWindow win;
   MsTimelineGeometry g;
   double top;
-  gboolean hint;
+  guint hints = MS_TIMELINE_HINT_HOST;
   ms_time_window_reset (&win, 1);
-  timeline_measure (cr, ix, &win, st, width, height, title, parts, &top, &hint, &g);
+  timeline_measure (cr, ix, &win, ix->seen, st, width, height, title, parts, &top, &hints, &g);
   if (seen)
     memcpy (seen, ix->seen, sizeof ix->seen);
   ms_timeline_index_free (ix);
@@ -782,8 +934,22 @@ ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWi
    * leave it room. */
   MsTimelineGeometry g;
   double top;
-  gboolean hint;
-  timeline_measure (cr, ix, win, st, width, height, title, parts, &top, &hint, &g);
+  /* The legend names what the window shows, not what it leaves out. A
+   * repetition of very many events keeps the index's phases and the host
+   * lane's line: reading all of them every frame would cost the frame. */
+  gboolean seen[MS_PHASE_COUNT];
+  const MsRepMap *reps = layout ? layout->reps : NULL;
+  size_t first, last;
+  ms_rep_map_bounds (reps, cell, rep, &first, &last);
+  guint hints = MS_TIMELINE_HINT_HOST;
+  if (last - first > MAX_EVENTS_PER_FRAME_SCAN) {
+    memcpy (seen, ix->seen, sizeof seen);
+  } else {
+    ms_timeline_seen_in (cell, rep, reps, win, seen);
+    hints = ms_timeline_hints (cell, rep, reps, win);
+  }
+  guint found = hints;
+  timeline_measure (cr, ix, win, seen, st, width, height, title, parts, &top, &hints, &g);
   timeline_background (cr, st, &g, ix->n_lanes);
   draw_title (cr, st, width, title, TRUE);
   if (layout) {
@@ -798,10 +964,9 @@ ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWi
     ms_draw_time_grid (cr, st, &xs, g.py0, g.py0 + g.ph, fs * 7);
   else
     ms_draw_time_axis (cr, st, &xs, g.py0, g.py0 + g.ph, fs * 7, width - fs * 0.3);
-  timeline_bars (cr, st, ix, &g, layout);
+  timeline_bars (cr, st, ix, &g, found & MS_TIMELINE_HINT_WAITED, layout);
   if (!parts->no_legend)
-    ms_timeline_draw_legend (cr, st, ix->seen, g.py0 + g.ph + g.axis_h + fs * 0.2, width, hint,
-                             TRUE);
+    ms_timeline_draw_legend (cr, st, seen, g.py0 + g.ph + g.axis_h + fs * 0.2, width, hints, TRUE);
   ms_timeline_index_free (owned);
   cairo_restore (cr);
 }

@@ -86,6 +86,15 @@ gboolean ms_timeline_movement_span (const MsCell *cell, int rep, const MsRepMap 
  * The view, `memsweep plot` and the report open timelines this way. */
 void ms_time_window_open (MsTimeWindow *win, const MsCell *cell, int rep, const MsRepMap *reps,
                           gboolean all_phases);
+/* The end of the last bar (host or GPU) of repetition rep that starts
+ * before t1: a window that ends there cuts no bar at its frame. */
+double ms_timeline_bars_end (const MsCell *cell, int rep, const MsRepMap *reps, double t1);
+/* win ending a little after t_end (2 % of its span), within what
+ * ms_time_window_zoom allows. */
+void ms_time_window_end_after (MsTimeWindow *win, double t_end);
+/* The phases with a bar in win (what the legend then lists). */
+void ms_timeline_seen_in (const MsCell *cell, int rep, const MsRepMap *reps,
+                          const MsTimeWindow *win, gboolean seen[MS_PHASE_COUNT]);
 /* Draws the title and a line of text where the lanes go. */
 void ms_timeline_draw_message (cairo_t *cr, const MsChartStyle *style, double width,
                                double height, const char *title, const char *message);
@@ -112,12 +121,24 @@ void ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsT
                              const MsChartStyle *style, double width, double height,
                              const char *title, const MsTimelineParts *parts,
                              MsTimelineLayout *layout);
-/* The phase swatches for the phases seen, from y across width, then with
- * hint the host lane's conventions; only measured unless draw. Returns
+/* The lines under the phase swatches: what pale copy bars, the host
+ * lane's looks and a notched bar mean. */
+enum {
+  MS_TIMELINE_HINT_HOST = 1 << 0,
+  MS_TIMELINE_HINT_WAITED = 1 << 1,
+  MS_TIMELINE_HINT_CUT = 1 << 2,
+};
+/* The phase swatches for the phases seen, from y across width, then the
+ * lines of hints (MS_TIMELINE_HINT_*); only measured unless draw. Returns
  * the height. */
 double ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *style,
                                 const gboolean seen[MS_PHASE_COUNT], double y, double width,
-                                gboolean hint, gboolean draw);
+                                guint hints, gboolean draw);
+/* The hints repetition rep of cell needs in win: the host lane's always,
+ * the copies' waits where a copy waited, the notch where a bar is cut at
+ * the window's end. */
+guint ms_timeline_hints (const MsCell *cell, int rep, const MsRepMap *reps,
+                         const MsTimeWindow *win);
 /* The lanes' height that repetition rep of cell gets in width x height
  * (before the minimum a drawing keeps), and the phases it shows (seen may
  * be NULL); 0 for nothing to draw. */

@@ -44,11 +44,16 @@ typedef enum {
   MS_SYNC_UNDECIDED,  /* the call itself took most of a kernel's time */
 } MsSyncVerdict;
 
+/* A call that takes more than this share of a kernel's time leaves the
+ * verdict undecided: the host clock cannot tell the two cases apart. */
+#define MS_SYNC_UNDECIDED_CALL_SHARE 0.75
+
 typedef struct {
   MsSyncVerdict verdict;
   double us;      /* the median, host clock from the first launch to the end */
   double times;   /* us in single-kernel times */
   double call_us; /* the call's host time (instrumented samples), 0 when none */
+  double serial_above; /* in kernel times: above it serialised, below overlapped; 0: none */
 } MsSyncJudged;
 
 /* The variant of a cell: "op=malloc/s=block/q=1". */

@@ -179,16 +179,19 @@ ms_implicit_sync_judge (const MsResults *r, MsSyncOp op, int column, MsSyncJudge
   if (op == MS_SYNC_OP_ALONE)
     return out->verdict = MS_SYNC_OVERLAPPED;
   /* Nothing between: one kernel's time plus launches when they overlap. */
-  if (op == MS_SYNC_OP_NONE)
+  if (op == MS_SYNC_OP_NONE) {
+    out->serial_above = 1.5;
     return out->verdict = t < 1.5 * alone ? MS_SYNC_OVERLAPPED : MS_SYNC_SERIALISED;
+  }
   /* A call of c µs delays the second launch by c: overlapped kernels end
    * about c after the reference, serialised ones about a kernel after it.
    * When c nears a kernel's time the host clock cannot tell them apart. */
   double base = none < 1.5 * alone ? none : alone;
   double c = call_us (r, op, nb, def);
   out->call_us = c;
-  if (alone - c < 0.25 * alone)
+  if (c > MS_SYNC_UNDECIDED_CALL_SHARE * alone)
     return out->verdict = MS_SYNC_UNDECIDED;
+  out->serial_above = (base + (c + alone) / 2) / alone;
   return out->verdict = t > base + (c + alone) / 2 ? MS_SYNC_SERIALISED : MS_SYNC_OVERLAPPED;
 }
 

@@ -14,6 +14,7 @@
 #include "ms-plots.h"
 #include "ms-lesson-picture.h"
 #include "ms-lesson-rows.h"
+#include "ms-matrix.h"
 #include "ms-reuse-chart.h"
 #include "ms-timeline-rows.h"
 
@@ -57,6 +58,21 @@ check_boxes (GArray *boxes, const char *what, double width, double height)
         g_error ("%s: \"%s\" (%.0f,%.0f %.0fx%.0f) covers \"%s\" (%.0f,%.0f %.0fx%.0f)", what,
                  a->text, a->x, a->y, a->w, a->h, b->text, b->x, b->y, b->w, b->h);
     }
+  }
+}
+
+/* A lesson picture on a projector: no text under about 13 px (a logical
+ * box of 16 px with DejaVu Sans; heat-map cells once had 7 px capitals). */
+#define MIN_PRESENTATION_TEXT_H 16.0
+
+static void
+check_text_size (GArray *boxes, const char *what)
+{
+  for (guint i = 0; i < boxes->len; i++) {
+    const TextBox *a = &g_array_index (boxes, TextBox, i);
+    if (a->h < MIN_PRESENTATION_TEXT_H)
+      g_error ("%s: \"%s\" is %.1f px high, too small to read on a projector", what, a->text,
+               a->h);
   }
 }
 
@@ -196,6 +212,8 @@ render_all_sizes (GPtrArray *runs, const char *what, DrawFunc draw, gpointer dat
         cairo_surface_write_to_png (surf, path);
       }
       check_boxes (boxes, name, sz->width, sz->height);
+      if (g_str_has_prefix (what, "lesson-") && sz->text_scale > 1 && sz->width >= 1024)
+        check_text_size (boxes, name);
       cairo_destroy (cr);
       cairo_surface_destroy (surf);
     }
@@ -321,10 +339,15 @@ test_lesson_pictures (void)
     /* The H100's host has one NUMA node: that picture is one sentence. */
     if (!ms_lesson_picture_has (t) || t == MS_TOPIC_NUMA)
       continue;
-    g_autofree char *file = g_strdup_printf ("h100-lesson-%s-samples.csv", info->experiment);
+    /* The portable lesson is a sweep of pinned memory: the default one. */
+    g_autofree char *file = info->experiment[0]
+                              ? g_strdup_printf ("h100-lesson-%s-samples.csv", info->experiment)
+                              : g_strdup ("h100-default-samples.csv");
     const char *files[] = { file };
     g_autoptr (GPtrArray) run = reference_files (files, 1);
-    g_autofree char *what = g_strdup_printf ("lesson-%s", info->name);
+    /* Its picture keeps the name it had as timelines alone (docs/screenshots). */
+    g_autofree char *what = g_strdup_printf ("lesson-%s%s", info->name,
+                                             t == MS_TOPIC_PORTABLE ? "-timelines" : "");
     render_all_sizes (run, what, draw_lesson_picture, GINT_TO_POINTER (t));
   }
   /* The lessons that answer with timelines: their lesson's run, else the
@@ -534,6 +557,42 @@ test_palette_distances (void)
     }
 }
 
+/* The two copy directions sit side by side on every timeline: they must
+ * read as two colours on either background, with normal vision and with
+ * deuteranopia or protanopia. */
+static void
+test_copy_colours_apart (void)
+{
+  for (int dark = 0; dark < 2; dark++)
+    for (int vision = 0; vision < 3; vision++) {
+      MsColor h2d, d2h;
+      double a[3], b[3];
+      ms_phase_color (MS_PHASE_H2D, dark, &h2d);
+      ms_phase_color (MS_PHASE_D2H, dark, &d2h);
+      ms_test_lab (&h2d, vision, a);
+      ms_test_lab (&d2h, vision, b);
+      double de = ms_test_ciede2000 (a, b);
+      if (de < MIN_DE_NORMAL)
+        g_error ("h2d and d2h too close (%s, vision %d): %.1f", dark ? "dark" : "light", vision,
+                 de);
+    }
+}
+
+/* A heat map's colour means the same value in light and dark. */
+static void
+test_matrix_colour_direction (void)
+{
+  MsColor lo_light, lo_dark, hi_light, hi_dark;
+  ms_matrix_color (1, 1, 2, FALSE, &lo_light);
+  ms_matrix_color (1, 1, 2, TRUE, &lo_dark);
+  ms_matrix_color (2, 1, 2, FALSE, &hi_light);
+  ms_matrix_color (2, 1, 2, TRUE, &hi_dark);
+  g_assert_cmpfloat (fabs (lo_light.red - lo_dark.red) + fabs (lo_light.blue - lo_dark.blue), <,
+                     0.01);
+  g_assert_cmpfloat (fabs (hi_light.red - hi_dark.red) + fabs (hi_light.blue - hi_dark.blue), <,
+                     0.01);
+}
+
 static void
 test_ciede2000_reference (void)
 {
@@ -554,6 +613,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render-layout/ciede2000-reference", test_ciede2000_reference);
   g_test_add_func ("/render-layout/palette-distances", test_palette_distances);
+  g_test_add_func ("/render-layout/copy-colours-apart", test_copy_colours_apart);
+  g_test_add_func ("/render-layout/matrix-colour-direction", test_matrix_colour_direction);
   g_test_add_func ("/render-layout/charts", test_charts);
   g_test_add_func ("/render-layout/breakdown-and-timeline", test_breakdown_and_timeline);
   g_test_add_func ("/render-layout/many-lanes", test_many_lanes);

@@ -11,6 +11,7 @@
 #include "ms-backend-test.h"
 #include "ms-reuse-chart.h"
 #include "ms-run-describe.h"
+#include "ms-timeline-queue.h"
 #include "ms-timeline-rows.h"
 
 #define W 900
@@ -224,6 +225,87 @@ test_timeline_rows (void)
 }
 
 static void
+record_text (const char *text, double x, double y, double w, double h, gpointer data)
+{
+  g_ptr_array_add (data, g_strdup (text));
+}
+
+static gboolean
+drew_text (GPtrArray *texts, const char *text)
+{
+  for (guint i = 0; i < texts->len; i++)
+    if (strcmp (g_ptr_array_index (texts, i), text) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The window opened on the movement ends after the last copy's bar (none
+ * cut at the frame), and the legend names only the phases it shows: not
+ * the verification left out of it. */
+static void
+test_timeline_window_and_legend (void)
+{
+  MsCell pinned = synthetic_row (MS_MODE_PINNED, 100, 80, 60);
+  /* The verification a while after the copies, as a host's check is. */
+  for (size_t i = 0; i < pinned.n_events; i++)
+    if (pinned.events[i].phase == MS_PHASE_VERIFY)
+      pinned.events[i].host_start_us += 500;
+  MsTimelineRows rows;
+  ms_timeline_rows_init (&rows);
+  g_assert_true (ms_timeline_rows_add (&rows, &pinned, 1, "pinned"));
+  MsTimeWindow win;
+  ms_timeline_rows_window (&rows, FALSE, &win);
+  const MsCell *c = &rows.cells[0];
+  for (size_t i = 0; i < c->n_events; i++) {
+    const MsEvent *ev = &c->events[i];
+    if (ms_phase_moves_data (ev->phase) && ev->gpu_start_us < win.t1)
+      g_assert_cmpfloat (ev->gpu_start_us + ev->gpu_us, <, win.t1);
+  }
+  gboolean seen[MS_PHASE_COUNT];
+  ms_timeline_seen_in (c, 0, NULL, &win, seen);
+  g_assert_true (seen[MS_PHASE_H2D] && seen[MS_PHASE_D2H]);
+  g_assert_false (seen[MS_PHASE_VERIFY]);
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  ms_draw_set_text_recorder (record_text, texts);
+  ms_timeline_rows_draw (cr, &rows, &win, &st, W, H, NULL);
+  ms_draw_set_text_recorder (NULL, NULL);
+  g_assert_true (drew_text (texts, ms_phase_name (MS_PHASE_H2D)));
+  g_assert_false (drew_text (texts, ms_phase_name (MS_PHASE_VERIFY)));
+  /* Expanded, the whole repetition, with room after its last bar. */
+  ms_timeline_rows_window (&rows, TRUE, &win);
+  g_assert_cmpfloat (win.t1, >, rows.total_us);
+  ms_timeline_rows_clear (&rows);
+  ms_cell_clear (&pinned);
+}
+
+/* Two copies of one direction on two streams, the second's stream reaching
+ * it while the first still ran: it began to copy when the first ended. */
+static void
+test_copies_waited (void)
+{
+  MsEvent ev[2] = {
+    { .phase = MS_PHASE_H2D, .lane = 1, .gpu_start_us = 0, .gpu_us = 100, .host_us = 1 },
+    { .phase = MS_PHASE_H2D, .lane = 2, .gpu_start_us = 10, .gpu_us = 190, .host_us = 1 },
+  };
+  const MsEvent *evs[] = { &ev[1], &ev[0] };
+  double began[2];
+  ms_copy_queue_began (evs, 2, began);
+  g_assert_cmpfloat (began[1], ==, 0);
+  g_assert_cmpfloat (began[0], ==, 100);
+  MsCell c = { .mode = MS_MODE_STREAMS, .events = ev, .n_events = 2 };
+  MsTimeWindow win;
+  ms_time_window_reset (&win, 200);
+  g_assert_true (ms_timeline_copies_waited (&c, 0, NULL, &win));
+  g_assert_true (ms_timeline_hints (&c, 0, NULL, &win) & MS_TIMELINE_HINT_WAITED);
+  /* One after the other: nobody waited. */
+  ev[1].gpu_start_us = 100;
+  ev[1].gpu_us = 100;
+  g_assert_false (ms_timeline_copies_waited (&c, 0, NULL, &win));
+}
+
+static void
 test_describe_streams (void)
 {
   MsResults *r = backend_run ("pinned", 4, MS_ORDER_BREADTH_FIRST);
@@ -280,6 +362,8 @@ main (int argc, char **argv)
   cr = cairo_create (surface);
   g_test_add_func ("/render-lessons/reuse-chart", test_reuse_chart);
   g_test_add_func ("/render-lessons/timeline-rows", test_timeline_rows);
+  g_test_add_func ("/render-lessons/timeline-window-and-legend", test_timeline_window_and_legend);
+  g_test_add_func ("/render-lessons/copies-waited", test_copies_waited);
   g_test_add_func ("/render-lessons/describe-streams", test_describe_streams);
   g_test_add_func ("/render-lessons/describe-date", test_describe_date);
   int status = g_test_run ();

@@ -23,7 +23,9 @@ test_cell_and_zoom (void)
   g_assert_cmpstr (ms_timeline_view_get_title (view), ==, "pinned, repetition 2");
   const MsTimeWindow *win = ms_timeline_view_get_window (view);
   g_assert_cmpfloat (win->t0, ==, 0);
-  g_assert_cmpfloat (win->t1, ==, win->total_us);
+  /* To a little after the last bar's end, which no frame then cuts. */
+  g_assert_cmpfloat (win->t1, >, win->total_us);
+  g_assert_cmpfloat (win->t1, <=, win->total_us * 1.05);
   g_assert_cmpfloat (win->total_us, >, 0);
 
   ms_timeline_view_zoom (view, 2);
@@ -246,7 +248,8 @@ test_large_cell_in_slices (void)
   g_assert_cmpuint (end - first, <=, 4);
   const MsTimeWindow *win = ms_timeline_view_get_window (view);
   g_assert_cmpfloat (win->total_us, ==, ms_timeline_extent (cell, 5));
-  g_assert_cmpfloat (win->t1, ==, win->total_us);
+  g_assert_cmpfloat (win->t1, >=, win->total_us);
+  g_assert_cmpfloat (win->t1, <=, win->total_us * 1.05);
   g_assert_cmpuint (ms_test_ink (GTK_WIDGET (view)), >, 20);
   /* Another repetition of the same cell needs no new index. */
   ms_timeline_view_set_cell (view, held, cell, 9, "many");

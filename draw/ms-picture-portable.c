@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-picture-portable.c: the portable pinned memory lesson's picture: the
+ * three buffers `memsweep portable` compares (one pinned per GPU, one
+ * portable for all, one pinned by the first GPU and used by another),
+ * each with what this run measured of it: a one-GPU run measures the
+ * first, its pinned copies, and says why the other two need a second GPU.
+ * Under it the timeline of one of those pinned copies. */
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ms-lesson-picture.h"
+#include "ms-lesson-rows.h"
+#include "ms-multi.h"
+#include "ms-timeline-rows.h"
+
+/* The run's pinned cell at its largest size with a rate to the device. */
+static const MsCell *
+pinned_cell (const MsResults *run)
+{
+  for (int e = MS_MAX_EXPONENT; e >= MS_MIN_EXPONENT; e--) {
+    const MsCell *c = ms_results_find_variant (run, MS_MODE_PINNED, e, "");
+    if (c && c->stats.h2d_gbps > 0)
+      return c;
+  }
+  return NULL;
+}
+
+/* One buffer's row: its name on the left, then a bar of the rate it
+ * reached to the device, or why it was not measured. Returns the row's
+ * height. */
+static double
+draw_case (cairo_t *cr, const MsChartStyle *st, const char *name, double gbps, double scale_max,
+           const char *why, double y, double width)
+{
+  const double fs = ms_style_font_size (st), label_w = width * 0.42;
+  ms_set_color (cr, &st->fg, 1);
+  double h = ms_draw_text_wrapped (cr, name, fs, y, fs, label_w - fs, TRUE, TRUE);
+  double x0 = label_w + fs * 0.5, bar_w = width - x0 - fs;
+  if (gbps > 0) {
+    MsColor c;
+    ms_phase_color (MS_PHASE_H2D, st->dark, &c);
+    ms_set_color (cr, &c, 1);
+    g_autofree char *value = g_strdup_printf (_("%.1f GB/s to the GPU"), gbps);
+    double tw;
+    ms_draw_text (cr, value, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+    double w = MAX (2, (bar_w - tw - fs) * gbps / scale_max), bh = fs * 1.3;
+    cairo_rectangle (cr, x0, y, w, bh);
+    cairo_fill (cr);
+    ms_set_color (cr, &st->fg, 1);
+    ms_draw_text (cr, value, x0 + w + fs * 0.4, y + bh / 2, fs, 0, 0.5, FALSE, NULL, NULL);
+    return MAX (h, bh);
+  }
+  /* Not measured: the reason in a dashed frame where the bar would be. */
+  ms_set_color (cr, &st->fg, 0.75);
+  double wh = ms_draw_text_wrapped (cr, why, x0 + fs * 0.4, y + fs * 0.15, fs * 0.9,
+                                    bar_w - fs * 0.8, FALSE, TRUE);
+  double fh = MAX (wh + fs * 0.3, fs * 1.3);
+  ms_set_color (cr, &st->fg, 0.45);
+  ms_set_dash (cr, 1, ms_style_line_width (st));
+  cairo_set_line_width (cr, 1);
+  cairo_rectangle (cr, x0 + 0.5, y + 0.5, bar_w - 1, fh);
+  cairo_stroke (cr);
+  ms_set_dash (cr, 0, 1);
+  return MAX (h, fh);
+}
+
+/* The three buffers and the note under them; returns the height used. */
+static double
+draw_cases (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width)
+{
+  const double fs = ms_style_font_size (st);
+  const MsCell *pin = pinned_cell (run);
+  char size[32] = "";
+  if (pin)
+    ms_format_bytes (pin->elements * sizeof (float), size, sizeof size);
+  g_autofree char *title =
+    pin ? g_strdup_printf (_("Portable pinned memory: what this run measured, %s copies"), size)
+        : g_strdup (_("Portable pinned memory: what this run measured"));
+  ms_set_color (cr, &st->fg, 1);
+  double y = fs * 0.5;
+  y += ms_draw_text_wrapped (cr, title, fs, y, fs * 1.15, width - 2 * fs, TRUE, TRUE) + fs * 0.6;
+  g_autofree char *why =
+    run->device.count >= 2
+      ? g_strdup_printf (_("not measured: this host has %d GPUs, but the run used one"),
+                         run->device.count)
+      : g_strdup (_("not measured: this run had one GPU, so no second CUDA context"));
+  double gbps = pin ? pin->stats.h2d_gbps : 0;
+  y += draw_case (cr, st, ms_portable_case_name (MS_PORTABLE_PER_DEVICE), gbps, gbps, NULL, y,
+                  width) + fs * 0.7;
+  y += draw_case (cr, st, ms_portable_case_name (MS_PORTABLE_SHARED), 0, gbps, why, y, width) +
+       fs * 0.7;
+  y += draw_case (cr, st, ms_portable_case_name (MS_PORTABLE_FOREIGN), 0, gbps, why, y, width) +
+       fs * 0.5;
+  ms_set_color (cr, &st->fg, 0.75);
+  y += ms_draw_text_wrapped (cr,
+                             _("With one CUDA context a portable buffer is the same pinned "
+                               "memory as the first row's: the flag matters only when a second "
+                               "GPU uses the buffer. memsweep portable on two or more GPUs "
+                               "measures the other two rows."),
+                             fs, y, fs * 0.9, width - 2 * fs, FALSE, TRUE);
+  return y + fs * 0.8;
+}
+
+void
+ms_picture_portable (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
+                     double height)
+{
+  ms_draw_background (cr, style);
+  double top = draw_cases (cr, run, style, width);
+  MsTimelineRows rows;
+  ms_timeline_rows_init (&rows);
+  if (ms_lesson_rows_fill (&rows, MS_TOPIC_PORTABLE, run) > 0 && height - top > 100) {
+    MsTimeWindow win;
+    ms_timeline_rows_window (&rows, FALSE, &win);
+    cairo_save (cr);
+    cairo_translate (cr, 0, top);
+    cairo_rectangle (cr, 0, 0, width, height - top);
+    cairo_clip (cr);
+    ms_timeline_rows_draw (cr, &rows, &win, style, width, height - top, NULL);
+    cairo_restore (cr);
+  }
+  ms_timeline_rows_clear (&rows);
+}

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-timeline-queue.c: copies that waited (ms-timeline-queue.h). */
+#include <math.h>
+
+#include "ms-timeline-queue.h"
+
+/* Above this many copies in a repetition the check is left out: a
+ * timeline of a million events draws every frame. */
+#define MAX_COPIES_CHECKED 100000
+
+gboolean
+ms_phase_is_copy (MsPhase phase)
+{
+  return phase == MS_PHASE_H2D || phase == MS_PHASE_D2H;
+}
+
+static double
+event_end (const MsEvent *ev)
+{
+  return ev->gpu_start_us + ev->gpu_us;
+}
+
+static int
+by_end (gconstpointer a, gconstpointer b, gpointer events)
+{
+  const MsEvent *const *ev = events;
+  double x = event_end (ev[*(const guint *) a]), y = event_end (ev[*(const guint *) b]);
+  return (x > y) - (x < y);
+}
+
+void
+ms_copy_queue_began (const MsEvent *const *events, guint n, double *began)
+{
+  g_autofree guint *order = g_new (guint, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    order[i] = i;
+  g_qsort_with_data (order, (gint) n, sizeof *order, by_end, (gpointer) events);
+  double busy = -INFINITY;
+  for (guint k = 0; k < n; k++) {
+    const MsEvent *ev = events[order[k]];
+    double start = ev->gpu_start_us, end = event_end (ev);
+    began[order[k]] = CLAMP (busy, start, end);
+    busy = MAX (busy, end);
+  }
+}
+
+gboolean
+ms_timeline_copies_waited (const MsCell *cell, int rep, const MsRepMap *reps,
+                           const MsTimeWindow *win)
+{
+  size_t first = 0, last = 0;
+  if (cell)
+    ms_rep_map_bounds (reps, cell, rep, &first, &last);
+  gboolean waited = FALSE;
+  for (int dir = 0; dir < 2 && !waited; dir++) {
+    MsPhase phase = dir ? MS_PHASE_D2H : MS_PHASE_H2D;
+    g_autoptr (GPtrArray) copies = g_ptr_array_new ();
+    for (size_t i = first; i < last && copies->len <= MAX_COPIES_CHECKED; i++) {
+      const MsEvent *ev = &cell->events[i];
+      if (ev->rep == rep && ev->phase == phase && ev->gpu_us > 0)
+        g_ptr_array_add (copies, (gpointer) ev);
+    }
+    if (copies->len < 2 || copies->len > MAX_COPIES_CHECKED)
+      continue;
+    g_autofree double *began = g_new (double, copies->len);
+    ms_copy_queue_began ((const MsEvent *const *) copies->pdata, copies->len, began);
+    double visible = (win->t1 - win->t0) * 0.01;
+    for (guint i = 0; i < copies->len && !waited; i++) {
+      const MsEvent *ev = g_ptr_array_index (copies, i);
+      waited = began[i] - ev->gpu_start_us > visible && ev->gpu_start_us < win->t1 &&
+               began[i] > win->t0;
+    }
+  }
+  return waited;
+}
