@@ -85,7 +85,7 @@ views () {
   shoot "$1" "$2" bandwidth:alt+1 time:alt+2 timeline:alt+3 breakdown:alt+4 table:alt+5 \
     gpus:"click:$3" lessons:"click:$4,click:$5" -- "$ref/h100-default-samples.csv" \
     "$ref/h200x2-peer.csv"
-  shoot "$1" "$2" compare:alt+1 -- "$ref/h100-default-samples.csv" "$ref/h200-default-samples.csv"
+  shoot "$1" "$2" compare:alt+6 -- "$ref/h100-default-samples.csv" "$ref/h200-default-samples.csv"
 }
 
 start_screen 1600 1000
