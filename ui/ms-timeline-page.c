@@ -60,6 +60,32 @@ ms_timeline_page_get_cell (MsTimelinePage *self, int *rep)
 static void on_rep_changed (MsTimelinePage *self);
 static void on_size_selected (MsTimelinePage *self);
 
+/* With runs open but no cell to draw, what to choose instead (NULL: no
+ * run yet, and the view says how to open one). */
+static char *
+empty_text (MsTimelinePage *self)
+{
+  MsRun *run = selected_run (self);
+  guint m = gtk_drop_down_get_selected (self->mode_dropdown);
+  int e = ms_pickers_get_exponent (self->size_dropdown);
+  if (!run)
+    return NULL;
+  if (m >= MS_MODE_COUNT || e < 0)
+    return g_strdup (_("Choose a mode and a size above to see one repetition’s timeline"));
+  const MsResults *r = ms_run_get_results (run);
+  int n = 0;
+  for (size_t i = 0; i < r->n_cells; i++)
+    n += (int) r->cells[i].mode == (int) m && r->cells[i].exponent == e;
+  if (n > 1)
+    return g_strdup_printf (_("%s measured %s at 2^%d in %d variants (a lesson’s settings), and "
+                              "this page shows one plain cell: open the lesson on the Lessons "
+                              "page to see its timelines, or choose a sweep run above"),
+                            ms_run_get_name (run), ms_mode_title (m), e, n);
+  return g_strdup_printf (_("%s has no %s cell at 2^%d: choose a mode and a size it measured, "
+                            "or another run"),
+                          ms_run_get_name (run), ms_mode_title (m), e);
+}
+
 static void
 update_timeline (MsTimelinePage *self)
 {
@@ -99,6 +125,8 @@ update_timeline (MsTimelinePage *self)
                              cell->n_reps, rep == 0 ? _(" (shows the allocation)") : "", timers);
   }
   ms_timeline_view_set_cell (self->view, selected_run (self), cell, rep, title);
+  g_autofree char *empty = cell ? NULL : empty_text (self);
+  ms_timeline_view_set_empty_text (self->view, empty);
 }
 
 static void
