@@ -61,6 +61,8 @@ shoot () {
   ADW_DEBUG_COLOR_SCHEME=$scheme "$src/$build/app/gtk/memsweep-gtk" "$@" >/dev/null 2>&1 &
   app=$!
   win=$(xdotool search --sync --onlyvisible --name memsweep | tail -n 1)
+  # A size set at once could be undone by the window's own first one.
+  sleep 1
   xdotool windowsize "$win" "$width" "$height" windowmove "$win" 0 0 windowactivate "$win" \
     2>/dev/null || true
   case $suffix in *presentation*) sleep 2; act F11 ;; esac
