@@ -36,6 +36,8 @@ struct _MsLessonsPage {
   GtkBox *cards_box;
   GtkScrolledWindow *cards_scroll;
   int scroll_to;      /* the card to bring into view once laid out, or -1 */
+  double scroll_last_y; /* where it was the frame before */
+  int scroll_still;     /* frames it has not moved */
   guint scroll_tick;
   GtkLabel *detail_title;
   GtkLabel *detail_caption;
@@ -218,6 +220,13 @@ scroll_to_card (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
     gtk_widget_grab_focus (GTK_WIDGET (self->cards[self->scroll_to].run_button));
   if (frame)
     gtk_adjustment_clamp_page (adj, y, y + h);
+  /* Cards still appearing (and the scroll bar with them) move it: again
+   * each frame until it has stayed put for a few. */
+  if (frame && (self->reveal_tick || y != self->scroll_last_y))
+    self->scroll_still = 0;
+  self->scroll_last_y = y;
+  if (frame && ++self->scroll_still < 4)
+    return G_SOURCE_CONTINUE;
   self->scroll_to = -1;
   self->scroll_tick = 0;
   return G_SOURCE_REMOVE;
@@ -229,6 +238,8 @@ ms_lessons_page_show (MsLessonsPage *self, MsLessonTopic t)
   g_return_if_fail ((unsigned) t < MS_TOPIC_COUNT);
   self->shown = t;
   self->scroll_to = t;
+  self->scroll_last_y = -1;
+  self->scroll_still = 0;
   if (!self->scroll_tick)
     self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_to_card, NULL,
                                                       NULL);
