@@ -55,14 +55,13 @@ struct _MsComparePage {
   MsChartData *chart_data;
   char *summary;
   double chart_share; /* of the paned's height, kept as the page resizes */
-  MsViewScale scale;  /* the window's, for presentation mode */
   gboolean placing;   /* the paned is being moved by the page, not the user */
   gboolean syncing;   /* the pickers are being refilled */
 };
 
 G_DEFINE_FINAL_TYPE (MsComparePage, ms_compare_page, MS_TYPE_PAGE)
 
-enum { PROP_0, PROP_THRESHOLD, PROP_SCALE_FIRST, N_PROPS = PROP_SCALE_FIRST };
+enum { PROP_0, PROP_THRESHOLD, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
 static MsRun *
@@ -210,8 +209,11 @@ static void
 draw_chart (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
 {
   MsComparePage *self = data;
+  /* The window's text scale would leave the plot a strip at 1024x768 in
+   * presentation mode, between a wrapped title and a legend below. */
+  MsViewScale scale = { 1, 1, FALSE };
   MsChartStyle style;
-  ms_view_style_from_widget (GTK_WIDGET (area), &self->scale, &style);
+  ms_view_style_from_widget (GTK_WIDGET (area), &scale, &style);
   ms_compare_page_draw (self, cr, &style, width, height);
 }
 
@@ -372,8 +374,6 @@ ms_compare_page_set_property (GObject *object, guint prop_id, const GValue *valu
     self->threshold = t;
     recompute (self);
     g_object_notify_by_pspec (object, pspec);
-  } else if (ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value)) {
-    gtk_widget_queue_draw (GTK_WIDGET (self->chart));
   } else {
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
@@ -385,7 +385,7 @@ ms_compare_page_get_property (GObject *object, guint prop_id, GValue *value, GPa
   MsComparePage *self = MS_COMPARE_PAGE (object);
   if (prop_id == PROP_THRESHOLD)
     g_value_set_double (value, self->threshold);
-  else if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
+  else
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
@@ -417,7 +417,6 @@ ms_compare_page_class_init (MsComparePageClass *klass)
       = g_param_spec_double ("threshold", NULL, NULL, 0, 100, DEFAULT_THRESHOLD_PCT,
                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
-  ms_view_scale_install (object_class, PROP_SCALE_FIRST);
 
   /* The pickers' factories look up MsRun by name. */
   g_type_ensure (MS_TYPE_RUN);
@@ -444,8 +443,7 @@ ms_compare_page_init (MsComparePage *self)
   self->runs = g_list_store_new (MS_TYPE_RUN);
   self->rows = g_list_store_new (MS_TYPE_COMPARE_ROW);
   self->threshold = DEFAULT_THRESHOLD_PCT;
-  self->chart_share = 0.8;
-  self->scale = (MsViewScale){ 1, 1, FALSE };
+  self->chart_share = 0.88;
   gtk_widget_init_template (GTK_WIDGET (self));
   GtkExpression *name = gtk_property_expression_new (MS_TYPE_RUN, NULL, "name");
   gtk_drop_down_set_expression (self->a_dropdown, name);
