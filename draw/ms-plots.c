@@ -237,8 +237,11 @@ add_best_pinned (MsChartData *d, GPtrArray *runs, MsMetric metric)
   }
   if (!best_cell)
     return;
-  char size[32];
-  ms_format_bytes (best_cell->elements * sizeof (float), size, sizeof size);
+  char bytes[32];
+  ms_format_bytes (best_cell->elements * sizeof (float), bytes, sizeof bytes);
+  /* "4 MiB" stays on one line where a long label wraps. */
+  g_auto (GStrv) parts = g_strsplit (bytes, " ", -1);
+  g_autofree char *size = g_strjoinv ("\u00a0", parts);
   gboolean several = FALSE;
   for (guint r = 0; r < runs->len; r++)
     several |= g_ptr_array_index (runs, r) != best_run &&

@@ -134,7 +134,7 @@ test_plot_from_results (void)
   const MsChartRefLine *best = &g_array_index (d->refs, MsChartRefLine, 1);
   g_assert_cmpfloat_with_epsilon (best->y, h2d, 1e-9);
   g_assert_nonnull (strstr (best->label, "best pinned copy to the device"));
-  g_assert_nonnull (strstr (best->label, "(median at 4 MiB)"));
+  g_assert_nonnull (strstr (best->label, "(median at 4\u00a0MiB)"));
   g_autoptr (MsChartData) e2e_chart = ms_plot_build (runs, MS_METRIC_E2E_BANDWIDTH, FALSE, NULL);
   best = &g_array_index (e2e_chart->refs, MsChartRefLine, 1);
   g_assert_cmpfloat_with_epsilon (best->y, e2e, 1e-9);
