@@ -259,8 +259,9 @@ caption_register (const MsResults *r, int exponent, char *buf, size_t len)
     const MsStat *st_reg = &reg->stats.phase_host[MS_PHASE_REGISTER];
     const MsStat *st_alloc = &pin->stats.phase_host[MS_PHASE_ALLOC];
     snprintf (buf, len,
-              ms_gettext ("At %s, copies from registered memory run at %.1f GB/s against "
-                          "%.1f GB/s from cudaMallocHost memory."),
+              ms_gettext ("At %s, copies to the device from registered memory run at %.1f "
+                          "GB/s against %.1f GB/s from cudaMallocHost memory (medians of the "
+                          "copies alone, as the pinned lesson's)."),
               ms_caption_size (pin, size, sizeof size), reg->stats.h2d_gbps, pin->stats.h2d_gbps);
     if (st_reg->n > 0 && st_alloc->n > 0)
       ms_caption_append (buf, len,
