@@ -66,13 +66,14 @@ test_empty_text (void)
   ms_timeline_page_set_runs (page, runs);
   /* The reuse lesson has each mode and size in several variants. */
   g_assert_null (ms_timeline_page_get_cell (page, NULL));
-  g_assert_nonnull (strstr (ms_timeline_view_get_empty_text (view), "variants"));
+  g_assert_nonnull (strstr (ms_timeline_view_get_title (view), "variants"));
   g_assert_nonnull (strstr (ms_timeline_view_get_empty_text (view), "Lessons page"));
   g_object_set (page, "mode", MS_MODE_PAGEABLE, NULL);
   g_assert_null (ms_timeline_page_get_cell (page, NULL));
   const char *text = ms_timeline_view_get_empty_text (view);
   g_assert_nonnull (text);
-  g_assert_nonnull (strstr (text, "reuse has no Pageable cell at 2^"));
+  g_assert_nonnull (strstr (ms_timeline_view_get_title (view), "reuse has no Pageable cell at 2^"));
+  g_assert_nonnull (strstr (text, "Choose a mode and a size it measured"));
   g_assert_null (strstr (text, "open a CSV"));
   g_ptr_array_add (runs, ms_test_read_run ("h100-default-samples.csv", "sweep"));
   ms_timeline_page_set_runs (page, runs);
