@@ -327,6 +327,12 @@ chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
       continue;
     double py = round (ms_scale_to_pixel (&l->ys, r->y)) + 0.5, tw, th;
     ms_draw_text (cr, r->label, 0, 0, fs, -1, 0, FALSE, &tw, &th);
+    /* A label longer than the plot is wide (one that says what its figure
+     * is, in a small chart) wraps at words. */
+    double max_w = MAX (fs, l->plot_w - fs * 0.8 - 2 * pad);
+    gboolean wrap = tw > max_w;
+    if (wrap)
+      tw = max_w, th = ms_draw_text_wrapped (cr, r->label, 0, 0, fs, max_w, FALSE, FALSE);
     double bh = th + 2 * pad, bw = tw + 2 * pad;
     double right = MAX (l->plot_x + 1, l->plot_x + l->plot_w - fs * 0.4 - bw);
     /* Four spots by the line, then under or over each label placed. */
@@ -356,7 +362,10 @@ chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
     cairo_rectangle (cr, box.x, box.y, bw, bh);
     cairo_fill (cr);
     ms_set_color (cr, &st->fg, 0.85);
-    ms_draw_text (cr, r->label, box.x + pad, box.y + pad, fs, 0, 0, FALSE, NULL, NULL);
+    if (wrap)
+      ms_draw_text_wrapped (cr, r->label, box.x + pad, box.y + pad, fs, max_w, FALSE, TRUE);
+    else
+      ms_draw_text (cr, r->label, box.x + pad, box.y + pad, fs, 0, 0, FALSE, NULL, NULL);
   }
   g_array_unref (placed);
 }

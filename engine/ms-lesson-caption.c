@@ -231,12 +231,14 @@ caption_pinned_pageable (const MsResults *r, int exponent, char *buf, size_t len
     if (ratio >= 1.05)
       snprintf (buf, len,
                 ms_gettext ("On this %s, pinned copies are %.1fx faster than pageable at %s "
-                            "(%.1f against %.1f GB/s to the device)."),
+                            "(%.1f against %.1f GB/s to the device: the median of the vector "
+                            "add's copies in alone, without its kernel and copy out)."),
                 device_text (r), ratio, size, pin->stats.h2d_gbps, page->stats.h2d_gbps);
     else
       snprintf (buf, len,
                 ms_gettext ("On this %s, pinned copies are not faster than pageable at %s "
-                            "(%.1fx: %.1f against %.1f GB/s to the device)."),
+                            "(%.1fx: %.1f against %.1f GB/s to the device: the median of the "
+                            "vector add's copies in alone, without its kernel and copy out)."),
                 device_text (r), size, ratio, pin->stats.h2d_gbps, page->stats.h2d_gbps);
     return true;
   }
@@ -257,8 +259,9 @@ caption_register (const MsResults *r, int exponent, char *buf, size_t len)
     const MsStat *st_reg = &reg->stats.phase_host[MS_PHASE_REGISTER];
     const MsStat *st_alloc = &pin->stats.phase_host[MS_PHASE_ALLOC];
     snprintf (buf, len,
-              ms_gettext ("At %s, copies from registered memory run at %.1f GB/s against "
-                          "%.1f GB/s from cudaMallocHost memory."),
+              ms_gettext ("At %s, copies to the device from registered memory run at %.1f "
+                          "GB/s against %.1f GB/s from cudaMallocHost memory (medians of the "
+                          "copies alone, as the pinned lesson's)."),
               ms_caption_size (pin, size, sizeof size), reg->stats.h2d_gbps, pin->stats.h2d_gbps);
     if (st_reg->n > 0 && st_alloc->n > 0)
       ms_caption_append (buf, len,

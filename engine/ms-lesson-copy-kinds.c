@@ -122,12 +122,19 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     return ms_caption_missing (buf, len,
                                ms_gettext ("The run lacks the copy rates or the device-pointer "
                                            "facts."));
-  if (rate[MS_COPY_FACT_H2D] > 0 && rate[MS_COPY_FACT_D2D] > 0)
+  /* Says what the figure is: one large copy timed alone, not the vector
+   * add's copies or its end-to-end rate that the sweep's views show. */
+  const MsCell *h2d = ms_copy_fact_cell (r, MS_COPY_FACT_H2D);
+  if (rate[MS_COPY_FACT_H2D] > 0 && rate[MS_COPY_FACT_D2D] > 0) {
+    char size[32];
     ms_caption_append (buf, len,
-                       ms_gettext ("cudaMemcpy reached %.1f GB/s host to device and %.1f GB/s "
+                       ms_gettext ("One cudaMemcpy of %s, timed alone on the host (the median "
+                                   "of %d), reached %.1f GB/s host to device and %.1f GB/s "
                                    "device to host from pinned memory, %.1f GB/s device to "
                                    "device."),
+                       ms_caption_size (h2d, size, sizeof size), h2d->n_reps,
                        rate[MS_COPY_FACT_H2D], rate[MS_COPY_FACT_D2H], rate[MS_COPY_FACT_D2D]);
+  }
   if (rate[MS_COPY_FACT_H2H_PINNED] > 0 && rate[MS_COPY_FACT_H2H_PAGEABLE] > 0)
     ms_caption_append (buf, len,
                        ms_gettext ("Host to host it reached %.1f GB/s between pinned buffers "

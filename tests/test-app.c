@@ -320,6 +320,33 @@ check_sweeps (MsWindow *win)
   check_run_names_and_notes (win);
 }
 
+/* The pane's fixed count reaches the runner: every cell of the next sweep
+ * takes exactly that many repetitions (adaptive ones take at least as
+ * many, often more). */
+static void
+check_fixed_reps (MsWindow *win)
+{
+  g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
+  g_settings_set_int (settings, "reps", 3);
+  GtkWidget *fixed =
+    ms_test_find (GTK_WIDGET (win), GTK_TYPE_CHECK_BUTTON, "E_xactly this many repetitions");
+  g_assert_nonnull (fixed);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (fixed), TRUE);
+  g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
+  ms_test_wait_until (ms_test_is_not_sweeping, win, "the fixed-count sweep ends");
+  const MsResults *live = ms_window_get_live (win);
+  g_assert_cmpint (live->sweep.reps_rule, ==, MS_REPS_FIXED);
+  g_assert_cmpuint (live->n_cells, ==, 5);
+  for (size_t i = 0; i < live->n_cells; i++) {
+    g_assert_cmpint (live->cells[i].status, ==, MS_CELL_OK);
+    g_assert_cmpint (live->cells[i].n_reps, ==, 3);
+  }
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (fixed), FALSE);
+  g_autofree char *rule = g_settings_get_string (settings, "reps-rule");
+  g_assert_cmpstr (rule, ==, "adaptive");
+  g_settings_set_int (settings, "reps", 200);
+}
+
 static void
 answer (const char *label)
 {
@@ -475,6 +502,7 @@ on_activate (GApplication *app)
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "run"));
   check_refused_settings (app);
   check_sweeps (win);
+  check_fixed_reps (win);
 
   /* Closing during a sweep asks; stopping closes the window once the sweep
    * has ended; the worker must not touch the window afterwards (checked by

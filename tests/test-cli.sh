@@ -320,9 +320,9 @@ expect_line 2 "memsweep: --size: ' 800x600' is not WxH with 16..16384 each" -- p
 # plot: several files in the order given; the timeline's cell and repetition.
 ref=$2/reference
 "$memsweep" plot "$ref/h100-default-samples.csv" "$ref/h200-default-samples.csv" --view bandwidth --out "$tmp/two.svg" >"$tmp/out" 2>&1
-check "plot takes two files, the first named first" sh -c "grep -o 'H[12]00[^<]*' '$tmp/two.svg' | head -1 | grep -q '^H100'"
+check "plot takes two files, the first named first" sh -c "grep -o 'H[12]00[^<]*sweep' '$tmp/two.svg' | head -1 | grep -q '^H100'"
 "$memsweep" plot "$ref/h200-default-samples.csv" "$ref/h100-default-samples.csv" --view bandwidth --out "$tmp/two.svg" >"$tmp/out" 2>&1
-check "plot keeps the command line's order" sh -c "grep -o 'H[12]00[^<]*' '$tmp/two.svg' | head -1 | grep -q '^H200'"
+check "plot keeps the command line's order" sh -c "grep -o 'H[12]00[^<]*sweep' '$tmp/two.svg' | head -1 | grep -q '^H200'"
 "$memsweep" plot "$ref/h100-default-samples.csv" --view timeline --out "$tmp/tl.svg" >"$tmp/out" 2>&1
 check "plot timeline by default: pinned, largest size, repetition 2, the run named" grep -q '>Pinned at 4 MiB per vector, repetition 2 · H100' "$tmp/tl.svg"
 # The timeline opens on the data movement, as in the app; --all-phases on

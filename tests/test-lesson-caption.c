@@ -183,8 +183,11 @@ test_plain_sweep_topics (void)
             pin->stats.h2d_gbps / page->stats.h2d_gbps);
   g_assert_nonnull (strstr (buf, expect));
   g_assert_nonnull (strstr (buf, "at 1 MiB"));
+  /* Which pinned figure it is: the copies in alone, not end to end. */
+  g_assert_nonnull (strstr (buf, "the median of the vector add's copies in alone"));
   g_assert_true (ms_lesson_caption (MS_TOPIC_REGISTER, r, -1, buf, sizeof buf));
   g_assert_nonnull (strstr (buf, "registered memory run at"));
+  g_assert_nonnull (strstr (buf, "medians of the copies alone"));
   g_assert_true (ms_lesson_caption (MS_TOPIC_MANAGED, r, -1, buf, sizeof buf));
   g_assert_nonnull (strstr (buf, "prefetching"));
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {

@@ -75,6 +75,12 @@ test_all_hold (void)
   g_assert_true (ms_lesson_caption (MS_TOPIC_COPY_KINDS, r, -1, buf, sizeof buf));
   g_test_message ("%s", buf);
   g_assert_nonnull (strstr (buf, "50.0 GB/s host to device and 40.0 GB/s device to host"));
+  /* Which figure it is: one large copy timed alone, with its count. */
+  const MsCell *h2d = ms_copy_fact_cell (r, MS_COPY_FACT_H2D);
+  g_autofree char *what =
+    g_strdup_printf ("One cudaMemcpy of 4 MiB, timed alone on the host (the median of %d)",
+                     h2d->n_reps);
+  g_assert_nonnull (strstr (buf, what));
   g_assert_nonnull (strstr (buf, "1500.0 GB/s device to device"));
   g_assert_nonnull (strstr (buf, "20.0 GB/s between pinned buffers and 8.0 GB/s"));
   g_assert_nonnull (strstr (buf, "registered without it worked"));

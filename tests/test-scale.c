@@ -141,6 +141,25 @@ test_plot_from_results (void)
     g_assert_cmpuint (s->points->len, ==, 11);
   }
   g_assert_cmpuint (d->refs->len, ==, 2); /* PCIe and best pinned */
+  /* Best pinned says which figure it is: on the copy chart the copies'
+   * rate, the one the pinned lesson and the report quote; end to end the
+   * vector add's rate, which is lower. */
+  double h2d = 0, e2e = 0;
+  for (size_t i = 0; i < r->n_cells; i++)
+    if (r->cells[i].mode == MS_MODE_PINNED && r->cells[i].status == MS_CELL_OK) {
+      h2d = MAX (h2d, r->cells[i].stats.h2d_gbps);
+      e2e = MAX (e2e, r->cells[i].stats.e2e_gbps);
+    }
+  const MsChartRefLine *best = &g_array_index (d->refs, MsChartRefLine, 1);
+  g_assert_cmpfloat_with_epsilon (best->y, h2d, 1e-9);
+  g_assert_nonnull (strstr (best->label, "best pinned copy to the device"));
+  g_assert_nonnull (strstr (best->label, "(median at 4\u00a0MiB)"));
+  g_autoptr (MsChartData) e2e_chart = ms_plot_build (runs, MS_METRIC_E2E_BANDWIDTH, FALSE, NULL);
+  best = &g_array_index (e2e_chart->refs, MsChartRefLine, 1);
+  g_assert_cmpfloat_with_epsilon (best->y, e2e, 1e-9);
+  g_assert_cmpfloat (best->y, <, h2d);
+  g_assert_nonnull (strstr (best->label, "best pinned end-to-end"));
+  g_assert_nonnull (strstr (best->label, "copies and kernel"));
   g_autoptr (GHashTable) hidden = g_hash_table_new (g_str_hash, g_str_equal);
   g_hash_table_add (hidden, (gpointer) "Pinned");
   g_autoptr (MsChartData) e = ms_plot_build (runs, MS_METRIC_E2E_BANDWIDTH, TRUE, hidden);

@@ -90,6 +90,38 @@ test_runs (void)
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
+/* At 1024x768 the chart has most of the page: the lines per mode are
+ * folded away, the table keeps a few rows below; long run names are cut
+ * in the pickers (their tooltips have them whole), not widening the page. */
+static void
+test_layout (void)
+{
+  MsComparePage *page = g_object_new (MS_TYPE_COMPARE_PAGE, NULL);
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
+  g_autoptr (GPtrArray) runs = ms_run_array_new ();
+  g_ptr_array_add (runs, reference_run ("h100-default-samples.csv"));
+  g_ptr_array_add (runs, reference_run ("h200-default-samples.csv"));
+  const char *long_name = "NVIDIA H100 80GB HBM3 · sweep · 2026-11-23 09:35 UTC · a long note";
+  ms_run_set_name (g_ptr_array_index (runs, 0), long_name);
+  ms_compare_page_set_runs (page, runs);
+  GtkWidget *chart = ms_test_find (GTK_WIDGET (page), GTK_TYPE_DRAWING_AREA, NULL);
+  ms_test_wait_until (ms_test_is_laid_out, chart, "the chart is laid out");
+  int page_h = gtk_widget_get_height (GTK_WIDGET (page));
+  g_assert_cmpint (gtk_widget_get_height (chart), >=, page_h * 6 / 10);
+  GtkWidget *table = ms_test_find (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW, NULL);
+  g_assert_cmpint (gtk_widget_get_height (gtk_widget_get_parent (table)), >=, 90);
+  GtkExpander *modes = GTK_EXPANDER (ms_test_find (GTK_WIDGET (page), GTK_TYPE_EXPANDER, NULL));
+  g_assert_false (gtk_expander_get_expanded (modes));
+  g_assert_nonnull (strstr (ms_compare_page_get_summary (page), "all: 121 common cells"));
+  int min_w;
+  gtk_widget_measure (GTK_WIDGET (page), GTK_ORIENTATION_HORIZONTAL, -1, &min_w, NULL, NULL, NULL);
+  g_assert_cmpint (min_w, <, 800);
+  GtkWidget *a = ms_test_find (GTK_WIDGET (page), GTK_TYPE_DROP_DOWN, NULL);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (a), ==, long_name);
+
+  ms_test_destroy (window, GTK_WIDGET (page));
+}
+
 /* Without a window, with a session of its own. */
 static void
 test_session (void)
@@ -112,6 +144,7 @@ main (int argc, char **argv)
 {
   ms_widget_test_init (&argc, &argv);
   g_test_add_func ("/compare-page/runs", test_runs);
+  g_test_add_func ("/compare-page/layout", test_layout);
   g_test_add_func ("/compare-page/session", test_session);
   return g_test_run ();
 }

@@ -104,6 +104,8 @@ click (MsDevicesPage *page, const char *label)
   GtkWidget *button = ms_test_find (GTK_WIDGET (page), GTK_TYPE_BUTTON, label);
   g_assert_nonnull (button);
   g_assert_true (gtk_widget_is_sensitive (button));
+  if (g_strcmp0 (label, _("_Run on All Selected at Once")) == 0)
+    g_assert_true (gtk_widget_has_css_class (button, "suggested-action"));
   g_signal_emit_by_name (button, "clicked");
 }
 
@@ -291,6 +293,8 @@ test_no_gpu (void)
   GtkWidget *run = ms_test_find (GTK_WIDGET (page), GTK_TYPE_BUTTON,
                                  _("_Run on All Selected at Once"));
   g_assert_false (gtk_widget_is_sensitive (run));
+  /* Disabled, it is a plain button (a faded blue one was unreadable). */
+  g_assert_false (gtk_widget_has_css_class (run, "suggested-action"));
 
   g_autofree char *dir = g_dir_make_tmp ("ms-devices-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "h200x2-peer.csv", NULL);

@@ -3,7 +3,9 @@
  * properties, notifications and drawing. */
 #include "ms-lessons-page.h"
 #include "ms-reuse-view.h"
+#include "ms-timeline-rows.h"
 #include "ms-timeline-stack.h"
+#include "ms-views.h"
 #include "ms-widget-test.h"
 
 static void
@@ -88,6 +90,52 @@ test_timeline_stack (void)
   ms_test_destroy (window, stack);
 }
 
+/* Four timelines of 16 streams: the stack asks for the height at which the
+ * rows drawing keeps every row (none left out for want of room). */
+static void
+test_timeline_stack_height (void)
+{
+  g_autoptr (MsRun) run = ms_test_read_run ("h100-lesson-issue-order-samples.csv", "order");
+  const MsResults *r = ms_run_get_results (run);
+  GtkWidget *stack = ms_timeline_stack_new ();
+  MsTimelineRows rows;
+  ms_timeline_rows_init (&rows);
+  for (size_t i = 0; i < r->n_cells && rows.n < MS_TIMELINE_MAX_ROWS; i++)
+    if (strstr (r->cells[i].variant, "K=16") && r->cells[i].n_reps > 1 &&
+        ms_timeline_stack_add (MS_TIMELINE_STACK (stack), &r->cells[i], 1, r->cells[i].variant))
+      g_assert_true (ms_timeline_rows_add (&rows, &r->cells[i], 1, r->cells[i].variant));
+  g_assert_cmpint (rows.n, ==, 4);
+  GtkWindow *window = ms_test_show (stack, 700, 300);
+  int min_h;
+  gtk_widget_measure (stack, GTK_ORIENTATION_VERTICAL, 700, &min_h, NULL, NULL, NULL);
+  g_assert_cmpint (min_h, >, 300);
+  /* Drawn at that height, every row has its bars. */
+  MsViewScale scale = { 1, 1, FALSE };
+  MsChartStyle style;
+  ms_view_style_from_widget (stack, &scale, &style);
+  MsTimelineLayout layouts[MS_TIMELINE_MAX_ROWS];
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 700, min_h);
+  cairo_t *cr = cairo_create (surface);
+  MsTimeWindow win;
+  ms_timeline_rows_window (&rows, FALSE, &win);
+  for (int i = 0; i < rows.n; i++)
+    ms_timeline_layout_init (&layouts[i]);
+  ms_timeline_rows_draw (cr, &rows, &win, &style, 700, min_h, layouts);
+  for (int i = 0; i < rows.n; i++) {
+    g_assert_cmpuint (layouts[i].bars->len, >, 0);
+    ms_timeline_layout_clear (&layouts[i]);
+  }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  /* Larger text, taller rows. */
+  g_object_set (stack, "text-scale", 1.5, NULL);
+  int larger;
+  gtk_widget_measure (stack, GTK_ORIENTATION_VERTICAL, 700, &larger, NULL, NULL, NULL);
+  g_assert_cmpint (larger, >, min_h);
+  ms_timeline_rows_clear (&rows);
+  ms_test_destroy (window, stack);
+}
+
 static guint
 count_cards (GtkWidget *root, gboolean visible_only)
 {
@@ -130,12 +178,64 @@ test_lesson_cards_in_steps (void)
   ms_test_destroy (window, page);
 }
 
+/* The card of topic t (cards come in topic order). */
+static GtkWidget *
+nth_card (GtkWidget *root, int *t)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
+    if (gtk_widget_has_css_class (c, "card") && (*t)-- == 0)
+      return c;
+    GtkWidget *found = nth_card (c, t);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+static int shown_topic;
+
+static gboolean
+card_in_view (gpointer page)
+{
+  int t = shown_topic;
+  GtkWidget *card = nth_card (page, &t);
+  GtkScrolledWindow *scroll =
+    GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (card, GTK_TYPE_SCROLLED_WINDOW));
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (scroll);
+  double y;
+  if (!gtk_widget_translate_coordinates (card, gtk_scrolled_window_get_child (scroll), 0, 0, NULL,
+                                         &y))
+    return FALSE;
+  /* The viewport's coordinates are those shown. */
+  double page_h = gtk_adjustment_get_page_size (adj);
+  return gtk_widget_get_height (card) > 0 && y >= -1 && y + gtk_widget_get_height (card) <= page_h + 1;
+}
+
+/* A lesson shown from elsewhere (the command line, a view) brings its card
+ * into view, buttons and all, once the cards are laid out. */
+static void
+test_shown_card_in_view (void)
+{
+  GtkWidget *page = ms_lessons_page_new ();
+  GtkWindow *window = ms_test_show (page, 1024, 600);
+  shown_topic = -1;
+  for (int t = 0; t < MS_TOPIC_COUNT; t++)
+    if (ms_lesson_topic_built (t))
+      shown_topic = t;
+  g_assert_cmpint (shown_topic, >, 3);
+  ms_lessons_page_show (MS_LESSONS_PAGE (page), shown_topic);
+  ms_test_wait_until (card_in_view, page, "the card of the lesson shown is in view");
+  ms_test_destroy (window, page);
+}
+
 int
 main (int argc, char **argv)
 {
   ms_widget_test_init (&argc, &argv);
   g_test_add_func ("/lesson-views/reuse-view", test_reuse_view);
   g_test_add_func ("/lesson-views/timeline-stack", test_timeline_stack);
+  g_test_add_func ("/lesson-views/timeline-stack-height", test_timeline_stack_height);
+  g_test_add_func ("/lesson-views/shown-card-in-view", test_shown_card_in_view);
   g_test_add_func ("/lesson-views/lesson-cards-in-steps", test_lesson_cards_in_steps);
   return g_test_run ();
 }

@@ -104,10 +104,40 @@ test_bindings (void)
   g_settings_reset (settings, "modes");
 }
 
+/* The fixed count: the check follows the key both ways, and the sweep the
+ * runner gets takes exactly that many. */
+static void
+test_fixed_reps (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
+  g_settings_set_int (settings, "reps", 7);
+  MsSettingsPane *pane = MS_SETTINGS_PANE (ms_settings_pane_new ());
+  GtkWindow *window = ms_test_show (GTK_WIDGET (pane), 320, 900);
+  MsSweep s;
+  char err[256];
+  GtkWidget *fixed =
+    ms_test_find (GTK_WIDGET (pane), GTK_TYPE_CHECK_BUTTON, "E_xactly this many repetitions");
+  g_assert_nonnull (fixed);
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (fixed)));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (fixed), TRUE);
+  g_autofree char *rule = g_settings_get_string (settings, "reps-rule");
+  g_assert_cmpstr (rule, ==, "fixed");
+  g_assert_true (ms_sweep_settings_get_sweep (ms_settings_pane_get_sweep_settings (pane), &s, err,
+                                              sizeof err));
+  g_assert_cmpint (s.reps_rule, ==, MS_REPS_FIXED);
+  g_assert_cmpint (s.reps, ==, 7);
+  g_assert_nonnull (strstr (ms_settings_pane_get_summary (pane), "7 timed runs each"));
+  g_settings_reset (settings, "reps-rule");
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (fixed)));
+  ms_test_destroy (window, GTK_WIDGET (pane));
+  g_settings_reset (settings, "reps");
+}
+
 int
 main (int argc, char **argv)
 {
   ms_widget_test_init (&argc, &argv);
   g_test_add_func ("/settings-pane/bindings", test_bindings);
+  g_test_add_func ("/settings-pane/fixed-reps", test_fixed_reps);
   return g_test_run ();
 }

@@ -373,6 +373,15 @@ test_lessons (void)
   g_assert_false (column_shown (page, MS_TABLE_COL_ALLOC));
   g_assert_true (column_shown (page, MS_TABLE_COL_E2E));
   g_assert_true (column_shown (page, MS_TABLE_COL_REPS));
+  /* One run: no Run column (the hint names the run), no empty Reason. */
+  g_assert_false (column_shown (page, MS_TABLE_COL_RUN));
+  g_assert_false (column_shown (page, MS_TABLE_COL_MESSAGE));
+  GtkWidget *copy = ms_test_find (GTK_WIDGET (page), GTK_TYPE_BUTTON, "_Copy Selected Rows");
+  GtkLabel *hint = GTK_LABEL (gtk_widget_get_next_sibling (copy));
+  g_assert_nonnull (strstr (gtk_label_get_text (hint), ms_run_get_name (sweep)));
+  GtkScrolledWindow *scroll =
+    GTK_SCROLLED_WINDOW (ms_test_find (GTK_WIDGET (page), GTK_TYPE_SCROLLED_WINDOW, NULL));
+  g_assert_false (gtk_scrolled_window_get_overlay_scrolling (scroll));
 
   /* The costs lesson alone: its variants, alloc and free, no times. */
   ms_session_clear_runs (session);
@@ -393,8 +402,11 @@ test_lessons (void)
   g_assert_cmpfloat (ms_table_row_number (row, MS_TABLE_COL_ALLOC), ==,
                      cell->stats.phase_host[alloc].median);
 
-  /* With a sweep beside it, both kinds of columns. */
+  /* With a sweep beside it, both kinds of columns, and which run a row
+   * belongs to. */
   g_assert_true (ms_session_add_run (session, duplex));
+  g_assert_true (column_shown (page, MS_TABLE_COL_RUN));
+  g_assert_cmpstr (gtk_label_get_text (hint), ==, "Click a column title to sort");
   g_assert_true (column_shown (page, MS_TABLE_COL_E2E));
   g_assert_true (column_shown (page, MS_TABLE_COL_ALLOC));
   guint all = costs_r->n_cells + duplex_r->n_cells;

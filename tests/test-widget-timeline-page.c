@@ -53,6 +53,39 @@ test_pickers (void)
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
+/* Runs open but no cell to draw: the view says what to choose, not how to
+ * open a run; and with a plain sweep beside, nothing. */
+static void
+test_empty_text (void)
+{
+  MsTimelinePage *page = g_object_new (MS_TYPE_TIMELINE_PAGE, NULL);
+  MsTimelineView *view = ms_timeline_page_get_view (page);
+  g_assert_null (ms_timeline_view_get_empty_text (view));
+  g_autoptr (GPtrArray) runs = ms_run_array_new ();
+  g_ptr_array_add (runs, ms_test_read_run ("h100-lesson-reuse-samples.csv", "reuse"));
+  ms_timeline_page_set_runs (page, runs);
+  /* The reuse lesson has each mode and size in several variants. */
+  g_assert_null (ms_timeline_page_get_cell (page, NULL));
+  g_assert_nonnull (strstr (ms_timeline_view_get_title (view), "variants"));
+  g_assert_nonnull (strstr (ms_timeline_view_get_empty_text (view), "Lessons page"));
+  g_object_set (page, "mode", MS_MODE_PAGEABLE, NULL);
+  g_assert_null (ms_timeline_page_get_cell (page, NULL));
+  const char *text = ms_timeline_view_get_empty_text (view);
+  g_assert_nonnull (text);
+  g_assert_nonnull (strstr (ms_timeline_view_get_title (view), "reuse has no Pageable cell at 2^"));
+  g_assert_nonnull (strstr (text, "Choose a mode and a size it measured"));
+  g_assert_null (strstr (text, "open a CSV"));
+  g_ptr_array_add (runs, ms_test_read_run ("h100-default-samples.csv", "sweep"));
+  ms_timeline_page_set_runs (page, runs);
+  GtkDropDown *run_dd = GTK_DROP_DOWN (ms_test_find (GTK_WIDGET (page), GTK_TYPE_DROP_DOWN, NULL));
+  gtk_drop_down_set_selected (run_dd, 1);
+  g_assert_nonnull (ms_timeline_page_get_cell (page, NULL));
+  g_assert_null (ms_timeline_view_get_empty_text (view));
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1000, 500);
+  g_assert_cmpuint (ms_test_ink (GTK_WIDGET (view)), >, 5);
+  ms_test_destroy (window, GTK_WIDGET (page));
+}
+
 /* Two runs without a size in common: picking a run picks a size it has
  * (the nearest to the one shown) and a mode it has; the view never empties. */
 static void
@@ -162,6 +195,7 @@ main (int argc, char **argv)
 {
   ms_widget_test_init (&argc, &argv);
   g_test_add_func ("/timeline-page/pickers", test_pickers);
+  g_test_add_func ("/timeline-page/empty-text", test_empty_text);
   g_test_add_func ("/timeline-page/sizes-per-run", test_sizes_per_run);
   g_test_add_func ("/timeline-page/session", test_session);
   return g_test_run ();

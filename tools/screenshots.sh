@@ -61,6 +61,8 @@ shoot () {
   ADW_DEBUG_COLOR_SCHEME=$scheme "$src/$build/app/gtk/memsweep-gtk" "$@" >/dev/null 2>&1 &
   app=$!
   win=$(xdotool search --sync --onlyvisible --name memsweep | tail -n 1)
+  # A size set at once could be undone by the window's own first one.
+  sleep 1
   xdotool windowsize "$win" "$width" "$height" windowmove "$win" 0 0 windowactivate "$win" \
     2>/dev/null || true
   case $suffix in *presentation*) sleep 2; act F11 ;; esac
@@ -78,22 +80,23 @@ shoot () {
   app=""
 }
 
-# views SCHEME SUFFIX GPUS LESSONS REUSE: every view; GPUS and LESSONS are
-# the points of those view switcher buttons, REUSE that of the reuse card's
-# Open Reference Run button, in this layout.
+# views SCHEME SUFFIX GPUS: every view; GPUS is the point of that view
+# switcher button in this layout. The Lessons page opens on the reuse
+# lesson from the command line (its card's Run opens the reference run
+# without a GPU), wherever the cards lie.
 views () {
   shoot "$1" "$2" bandwidth:alt+1 time:alt+2 timeline:alt+3 breakdown:alt+4 table:alt+5 \
-    gpus:"click:$3" lessons:"click:$4,click:$5" -- "$ref/h100-default-samples.csv" \
-    "$ref/h200x2-peer.csv"
-  shoot "$1" "$2" compare:alt+1 -- "$ref/h100-default-samples.csv" "$ref/h200-default-samples.csv"
+    gpus:"click:$3" -- "$ref/h100-default-samples.csv" "$ref/h200x2-peer.csv"
+  shoot "$1" "$2" lessons: -- --lesson=reuse --run
+  shoot "$1" "$2" compare:alt+6 -- "$ref/h100-default-samples.csv" "$ref/h200-default-samples.csv"
 }
 
 start_screen 1600 1000
-views prefer-light 1600-light 1132:26 1265:26 423:432
+views prefer-light 1600-light 1132:26
 stop_screen
 start_screen 1024 768
-views prefer-light 1024-presentation-light 761:740 861:740 162:566
-views prefer-dark 1024-presentation-dark 761:740 861:740 162:566
+views prefer-light 1024-presentation-light 761:740
+views prefer-dark 1024-presentation-dark 761:740
 stop_screen
 
 if command -v pngquant >/dev/null; then

@@ -42,7 +42,9 @@ struct _MsComparePage {
   GtkStack *stack;
   GtkDropDown *a_dropdown, *b_dropdown;
   GtkSpinButton *threshold_spin;
-  GtkLabel *summary_label;
+  GtkLabel *summary_label, *modes_label;
+  GtkExpander *modes_expander;
+  GtkPaned *paned;
   GtkDrawingArea *chart;
   GtkColumnView *table;
 
@@ -52,7 +54,9 @@ struct _MsComparePage {
   MsComparison *comparison;
   MsChartData *chart_data;
   char *summary;
-  gboolean syncing; /* the pickers are being refilled */
+  double chart_share; /* of the paned's height, kept as the page resizes */
+  gboolean placing;   /* the paned is being moved by the page, not the user */
+  gboolean syncing;   /* the pickers are being refilled */
 };
 
 G_DEFINE_FINAL_TYPE (MsComparePage, ms_compare_page, MS_TYPE_PAGE)
@@ -80,8 +84,9 @@ summary_line (const char *name, const MsCompareSummary *s)
   return g_strdup_printf (_ ("%s; %d only in A, %d only in B"), line, s->only_a, s->only_b);
 }
 
+/* The lines per mode, one each. */
 static char *
-summary_text (const MsComparison *cmp)
+modes_text (const MsComparison *cmp)
 {
   GString *text = g_string_new (NULL);
   for (int m = 0; m < MS_MODE_COUNT; m++) {
@@ -89,13 +94,20 @@ summary_text (const MsComparison *cmp)
     if (!s->n_common && !s->only_a && !s->only_b)
       continue;
     g_autofree char *line = summary_line (ms_mode_name ((MsMode)m), s);
-    g_string_append_printf (text, "%s\n", line);
+    g_string_append_printf (text, "%s%s", text->len ? "\n" : "", line);
   }
-  g_autofree char *all = summary_line (_ ("all"), &cmp->all);
-  g_string_append (text, all);
-  if (cmp->widened)
-    g_string_append_printf (text, "\n%s", _ ("Intervals widened by the run-to-run profile."));
   return g_string_free (text, FALSE);
+}
+
+/* The line over all cells, and whether a run-to-run profile widened the
+ * intervals. */
+static char *
+all_text (const MsComparison *cmp)
+{
+  g_autofree char *all = summary_line (_ ("all"), &cmp->all);
+  if (!cmp->widened)
+    return g_steal_pointer (&all);
+  return g_strdup_printf ("%s\n%s", all, _ ("Intervals widened by the run-to-run profile."));
 }
 
 static void
@@ -112,6 +124,14 @@ fill_rows (MsComparePage *self)
                        rows->pdata, rows->len);
 }
 
+/* A picker shows a long run name cut short: its tooltip has it whole. */
+static void
+pick_tooltip (GtkDropDown *dropdown)
+{
+  MsRun *run = picked (dropdown);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (dropdown), run ? ms_run_get_name (run) : NULL);
+}
+
 /* Compares the runs picked, with the threshold set. */
 static void
 recompute (MsComparePage *self)
@@ -121,6 +141,7 @@ recompute (MsComparePage *self)
   g_clear_pointer (&self->summary, g_free);
   guint n_runs = g_list_model_get_n_items (G_LIST_MODEL (self->runs));
   gtk_stack_set_visible_child_name (self->stack, n_runs >= 2 ? "compare" : "empty");
+  g_autofree char *modes = NULL;
   MsRun *a = picked (self->a_dropdown), *b = picked (self->b_dropdown);
   if (n_runs >= 2 && a && b) {
     char err[256] = "";
@@ -129,13 +150,22 @@ recompute (MsComparePage *self)
     g_autofree char *title
         = g_strdup_printf (_ ("B: %s against A: %s"), ms_run_get_name (b), ms_run_get_name (a));
     if (self->comparison) {
-      self->summary = summary_text (self->comparison);
+      g_autofree char *all = all_text (self->comparison);
+      modes = modes_text (self->comparison);
+      self->summary = modes[0] ? g_strdup_printf ("%s\n%s", modes, all) : g_strdup (all);
+      gtk_label_set_text (self->summary_label, all);
       self->chart_data = ms_compare_chart_data (self->comparison, title);
     } else {
       self->summary = g_utf8_make_valid (err, -1);
+      gtk_label_set_text (self->summary_label, self->summary);
     }
   }
-  gtk_label_set_text (self->summary_label, self->summary ? self->summary : "");
+  if (!self->summary)
+    gtk_label_set_text (self->summary_label, "");
+  gtk_label_set_text (self->modes_label, modes ? modes : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->modes_expander), modes && modes[0]);
+  pick_tooltip (self->a_dropdown);
+  pick_tooltip (self->b_dropdown);
   fill_rows (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->chart));
 }
@@ -147,10 +177,40 @@ on_pick (MsComparePage *self)
     recompute (self);
 }
 
+/* The chart keeps its share of the height as the page grows or shrinks
+ * (a fixed position gave it 270 px at 1024x768 in presentation mode); a
+ * drag of the handle sets the share. */
+static int
+max_position (GtkPaned *paned)
+{
+  int max = 0;
+  g_object_get (paned, "max-position", &max, NULL);
+  return max;
+}
+
+static void
+on_paned_size (MsComparePage *self)
+{
+  int max = max_position (self->paned);
+  self->placing = TRUE;
+  gtk_paned_set_position (self->paned, (int) (self->chart_share * max));
+  self->placing = FALSE;
+}
+
+static void
+on_paned_moved (MsComparePage *self)
+{
+  int max = max_position (self->paned);
+  if (!self->placing && max > 0)
+    self->chart_share = CLAMP ((double) gtk_paned_get_position (self->paned) / max, 0.1, 1.0);
+}
+
 static void
 draw_chart (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
 {
   MsComparePage *self = data;
+  /* The window's text scale would leave the plot a strip at 1024x768 in
+   * presentation mode, between a wrapped title and a legend below. */
   MsViewScale scale = { 1, 1, FALSE };
   MsChartStyle style;
   ms_view_style_from_widget (GTK_WIDGET (area), &scale, &style);
@@ -358,6 +418,8 @@ ms_compare_page_class_init (MsComparePageClass *klass)
                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
+  /* The pickers' factories look up MsRun by name. */
+  g_type_ensure (MS_TYPE_RUN);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/memsweep/Memsweep/ms-compare-page.ui");
   gtk_widget_class_bind_template_child (widget_class, MsComparePage, stack);
@@ -365,9 +427,14 @@ ms_compare_page_class_init (MsComparePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsComparePage, b_dropdown);
   gtk_widget_class_bind_template_child (widget_class, MsComparePage, threshold_spin);
   gtk_widget_class_bind_template_child (widget_class, MsComparePage, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, MsComparePage, modes_label);
+  gtk_widget_class_bind_template_child (widget_class, MsComparePage, modes_expander);
+  gtk_widget_class_bind_template_child (widget_class, MsComparePage, paned);
   gtk_widget_class_bind_template_child (widget_class, MsComparePage, chart);
   gtk_widget_class_bind_template_child (widget_class, MsComparePage, table);
   gtk_widget_class_bind_template_callback (widget_class, on_pick);
+  gtk_widget_class_bind_template_callback (widget_class, on_paned_size);
+  gtk_widget_class_bind_template_callback (widget_class, on_paned_moved);
 }
 
 static void
@@ -376,6 +443,7 @@ ms_compare_page_init (MsComparePage *self)
   self->runs = g_list_store_new (MS_TYPE_RUN);
   self->rows = g_list_store_new (MS_TYPE_COMPARE_ROW);
   self->threshold = DEFAULT_THRESHOLD_PCT;
+  self->chart_share = 0.88;
   gtk_widget_init_template (GTK_WIDGET (self));
   GtkExpression *name = gtk_property_expression_new (MS_TYPE_RUN, NULL, "name");
   gtk_drop_down_set_expression (self->a_dropdown, name);

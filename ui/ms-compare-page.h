@@ -3,7 +3,7 @@
  * session's runs, A and B (the first and second open, or as picked), cell
  * by cell with a verdict each (engine/ms-compare.h), the summary per mode,
  * the table and the difference chart; a status page while fewer than two
- * runs are open. */
+ * runs are open. Property: "threshold" (percent). */
 #pragma once
 
 #include "ms-chart.h"

@@ -74,6 +74,13 @@ ms_devices_page_update (MsDevicesPage *self)
   /* Two measurements at once would measure each other. */
   gboolean blocked = busy || self->window_sweeping;
   gtk_widget_set_sensitive (self->multi_button, !blocked && n >= 1);
+  /* Blue only while it can act: Adwaita's disabled suggested button (faded
+   * blue under faded text) was too faint to read, its plain disabled
+   * button is not. */
+  if (!blocked && n >= 1)
+    gtk_widget_add_css_class (self->multi_button, "suggested-action");
+  else
+    gtk_widget_remove_css_class (self->multi_button, "suggested-action");
   gtk_widget_set_sensitive (self->peer_button, !blocked && n >= 2);
   gtk_widget_set_sensitive (GTK_WIDGET (self->device_list), !busy);
   gtk_widget_set_sensitive (GTK_WIDGET (self->all_check), !busy && have_gpu (self));

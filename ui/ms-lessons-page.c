@@ -34,6 +34,11 @@ struct _MsLessonsPage {
 
   GtkWidget *paned;
   GtkBox *cards_box;
+  GtkScrolledWindow *cards_scroll;
+  int scroll_to;      /* the card to bring into view once laid out, or -1 */
+  double scroll_last_y; /* where it was the frame before */
+  int scroll_still;     /* frames it has not moved */
+  guint scroll_tick;
   GtkLabel *detail_title;
   GtkLabel *detail_caption;
   GtkButton *open_view_button;
@@ -186,11 +191,58 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
   }
 }
 
+/* Brings the card of the lesson shown into view, once it is laid out
+ * (cards appear a few a frame): a lesson opened from elsewhere (the
+ * command line, a view) would else be shown beside a card out of sight. */
+static gboolean
+scroll_to_card (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  MsLessonsPage *self = MS_LESSONS_PAGE (widget);
+  GtkWidget *frame = self->scroll_to >= 0 ? self->cards[self->scroll_to].frame : NULL;
+  double y = 0;
+  int h = frame ? gtk_widget_get_height (frame) : 0;
+  /* The viewport's coordinates are those shown: the value gives the
+   * content's. */
+  GtkWidget *viewport = gtk_scrolled_window_get_child (self->cards_scroll);
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->cards_scroll);
+  if (frame && (!gtk_widget_get_visible (frame) || h <= 0 ||
+                !gtk_widget_translate_coordinates (frame, viewport, 0, 0, NULL, &y)))
+    return G_SOURCE_CONTINUE;
+  y += gtk_adjustment_get_value (adj);
+  if (frame && gtk_adjustment_get_upper (adj) < y + h)
+    return G_SOURCE_CONTINUE;
+  /* The keyboard's focus goes to the card (unless it is in it already, a
+   * click on Show): else the window's first focus, a card at the top,
+   * scrolled the list back there. */
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *focus = root ? gtk_root_get_focus (root) : NULL;
+  if (frame && !(focus && gtk_widget_is_ancestor (focus, frame)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->cards[self->scroll_to].run_button));
+  if (frame)
+    gtk_adjustment_clamp_page (adj, y, y + h);
+  /* Cards still appearing (and the scroll bar with them) move it: again
+   * each frame until it has stayed put for a few. */
+  if (frame && (self->reveal_tick || y != self->scroll_last_y))
+    self->scroll_still = 0;
+  self->scroll_last_y = y;
+  if (frame && ++self->scroll_still < 4)
+    return G_SOURCE_CONTINUE;
+  self->scroll_to = -1;
+  self->scroll_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
 void
 ms_lessons_page_show (MsLessonsPage *self, MsLessonTopic t)
 {
   g_return_if_fail ((unsigned) t < MS_TOPIC_COUNT);
   self->shown = t;
+  self->scroll_to = t;
+  self->scroll_last_y = -1;
+  self->scroll_still = 0;
+  if (!self->scroll_tick)
+    self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_to_card, NULL,
+                                                      NULL);
   show_detail (self, t);
   /* The costs are a table of calls: the window's table shows them. */
   if (t == MS_TOPIC_COSTS)
@@ -440,11 +492,8 @@ build_card (MsLessonsPage *self, MsLessonTopic t)
   gtk_box_append (GTK_BOX (frame), box);
   gtk_box_append (GTK_BOX (box), card_label (_(info->title), "heading"));
   gtk_box_append (GTK_BOX (box), card_label (_(info->question), "dim-label"));
-  card->caption = GTK_LABEL (card_label ("", NULL));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (card->caption));
-  card->progress = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
-  gtk_widget_set_visible (GTK_WIDGET (card->progress), FALSE);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (card->progress));
+  /* The buttons under the question, before the caption: a long caption
+   * (a run's answer) no longer pushes them below the window's edge. */
   GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   card->run_button = GTK_BUTTON (card_button (self, t, _("_Run"), G_CALLBACK (on_run_clicked)));
   gtk_widget_add_css_class (GTK_WIDGET (card->run_button), "suggested-action");
@@ -452,6 +501,11 @@ build_card (MsLessonsPage *self, MsLessonTopic t)
   gtk_box_append (GTK_BOX (buttons), GTK_WIDGET (card->run_button));
   gtk_box_append (GTK_BOX (buttons), card->show_button);
   gtk_box_append (GTK_BOX (box), buttons);
+  card->progress = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
+  gtk_widget_set_visible (GTK_WIDGET (card->progress), FALSE);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (card->progress));
+  card->caption = GTK_LABEL (card_label ("", NULL));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (card->caption));
   gtk_box_append (self->cards_box, frame);
   update_card (self, t);
 }
@@ -519,6 +573,9 @@ ms_lessons_page_dispose (GObject *object)
   if (self->reveal_tick)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->reveal_tick);
   self->reveal_tick = 0;
+  if (self->scroll_tick)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->scroll_tick);
+  self->scroll_tick = 0;
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
     /* The job finds the page gone and frees what it made. */
     ms_lesson_job_cancel (self->cards[t].job);
@@ -579,6 +636,7 @@ ms_lessons_page_class_init (MsLessonsPageClass *klass)
 #define CHILD(name) gtk_widget_class_bind_template_child (widget_class, MsLessonsPage, name)
   CHILD (paned);
   CHILD (cards_box);
+  CHILD (cards_scroll);
   CHILD (detail_title);
   CHILD (detail_caption);
   CHILD (open_view_button);
@@ -597,6 +655,7 @@ static void
 ms_lessons_page_init (MsLessonsPage *self)
 {
   self->shown = -1;
+  self->scroll_to = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
   g_object_bind_property (self->reuse_bandwidth_check, "active", self->reuse_view, "time",
                           G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);

@@ -22,6 +22,7 @@ struct _MsSettingsPane {
     *reuse_spin;
   GtkLabel *min_exp_label, *max_exp_label, *sweep_summary;
   GtkDropDown *order_dropdown, *stores_dropdown;
+  GtkCheckButton *fixed_reps_check;
   GtkBox *modes_box;
 };
 
@@ -113,6 +114,20 @@ position_to_enum (GBinding *binding, const GValue *from, GValue *to, gpointer da
   return TRUE;
 }
 
+static gboolean
+rule_to_fixed (GBinding *binding, const GValue *from, GValue *to, gpointer data)
+{
+  g_value_set_boolean (to, g_value_get_enum (from) == MS_REPS_FIXED);
+  return TRUE;
+}
+
+static gboolean
+fixed_to_rule (GBinding *binding, const GValue *from, GValue *to, gpointer data)
+{
+  g_value_set_enum (to, g_value_get_boolean (from) ? MS_REPS_FIXED : MS_REPS_ADAPTIVE);
+  return TRUE;
+}
+
 static char *
 order_title (gpointer item, int value)
 {
@@ -167,6 +182,10 @@ bind_settings (MsSettingsPane *self)
                    g_object_bind_property_full (self->sweep_settings, "host-stores",
                                                 self->stores_dropdown, "selected", flags,
                                                 enum_to_position, position_to_enum, NULL, NULL));
+  g_ptr_array_add (self->bindings,
+                   g_object_bind_property_full (self->sweep_settings, "reps-rule",
+                                                self->fixed_reps_check, "active", flags,
+                                                rule_to_fixed, fixed_to_rule, NULL, NULL));
   g_signal_connect_swapped (self->sweep_settings, "notify", G_CALLBACK (on_changed), self);
   on_changed (self);
 }
@@ -277,6 +296,7 @@ ms_settings_pane_class_init (MsSettingsPaneClass *klass)
   CHILD (order_dropdown);
   CHILD (stores_dropdown);
   CHILD (reuse_spin);
+  CHILD (fixed_reps_check);
   CHILD (modes_box);
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, order_title);

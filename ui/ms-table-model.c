@@ -20,7 +20,7 @@ struct _MsTableModel {
   GArray *runs; /* MsTableRun */
   guint n_items; /* every row; the list shows MIN (n_items, limit) */
   guint limit;
-  gboolean has_variants, has_costs, has_times; /* over every run */
+  gboolean has_variants, has_costs, has_times, has_reasons; /* over every run */
 };
 
 static void ms_table_model_list_init (GListModelInterface *iface);
@@ -141,15 +141,17 @@ emit_shown_changes (MsTableModel *self, guint position, guint removed, guint add
 static void
 find_kinds (MsTableModel *self)
 {
-  self->has_variants = self->has_costs = self->has_times = FALSE;
+  self->has_variants = self->has_costs = self->has_times = self->has_reasons = FALSE;
   for (guint r = 0; r < self->runs->len; r++) {
     const MsResults *run = g_array_index (self->runs, MsTableRun, r).run;
     gboolean costs = ms_table_row_kind_of (run) == MS_TABLE_ROW_COSTS;
     self->has_costs |= costs;
     self->has_times |= !costs;
     /* A run has few cells (modes x sizes x variants). */
-    for (size_t i = 0; i < run->n_cells && !self->has_variants; i++)
-      self->has_variants = run->cells[i].variant[0] != '\0';
+    for (size_t i = 0; i < run->n_cells && !(self->has_variants && self->has_reasons); i++) {
+      self->has_variants |= run->cells[i].variant[0] != '\0';
+      self->has_reasons |= run->cells[i].message[0] != '\0';
+    }
   }
 }
 
@@ -218,6 +220,12 @@ ms_table_model_has_column (MsTableModel *self, MsTableCol col)
     return self->has_variants;
   if (col == MS_TABLE_COL_ALLOC || col == MS_TABLE_COL_FREE)
     return self->has_costs;
+  /* One run's name in every row says nothing and took the room of the
+   * numbers (the window's run list names it); an empty Reason likewise. */
+  if (col == MS_TABLE_COL_RUN)
+    return self->runs->len != 1;
+  if (col == MS_TABLE_COL_MESSAGE)
+    return self->has_reasons || self->runs->len == 0;
   /* Without runs the table's usual columns, not an empty header. */
   if (ms_table_col_is_time (col))
     return self->has_times || self->runs->len == 0;

@@ -2,6 +2,8 @@
 /* ms-table-page.c: the table page. */
 #include "ms-table-page.h"
 
+#include <glib/gi18n.h>
+
 #include "ms-views.h"
 
 #include "ms-table-model.h"
@@ -12,6 +14,7 @@ struct _MsTablePage {
 
   /* Template children. */
   GtkColumnView *column_view;
+  GtkLabel *hint_label;
   GtkMultiSelection *selection;
   MsTableModel *store; /* rows made as they show */
   GtkStringFilter *filter; /* by mode or variant, from filter_entry */
@@ -46,13 +49,13 @@ table_setup (GtkSignalListItemFactory *f, GtkListItem *item, gpointer col)
     gtk_widget_add_css_class (label, "numeric");
   if (c == MS_TABLE_COL_MESSAGE)
     gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  /* A run's name can be long ("H100 80GB HBM3 · 2026-11-22 14:36"): cut in
-   * the middle past 18 characters, so that at 1024x768 in presentation
-   * mode the numbers stay in view; the tooltip has it whole. */
+  /* A run's name can be long ("H100 80GB HBM3 · sweep · 2026-11-22 14:36
+   * UTC"): cut in the middle past 26 characters, so that the numbers stay
+   * in view; the tooltip has it whole. (One run alone has no Run column.) */
   if (c == MS_TABLE_COL_RUN) {
     gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-    gtk_label_set_width_chars (GTK_LABEL (label), 16);
-    gtk_label_set_max_width_chars (GTK_LABEL (label), 18);
+    gtk_label_set_width_chars (GTK_LABEL (label), 20);
+    gtk_label_set_max_width_chars (GTK_LABEL (label), 26);
   }
   gtk_list_item_set_child (item, label);
 }
@@ -103,6 +106,18 @@ show_columns (MsTablePage *self)
     g_autoptr (GtkColumnViewColumn) col = g_list_model_get_item (columns, c);
     gtk_column_view_column_set_visible (col, ms_table_model_has_column (self->store, c));
   }
+}
+
+/* With one run (and so no Run column) the hint names it. */
+static void
+show_hint (MsTablePage *self, GPtrArray *runs)
+{
+  g_autofree char *hint = NULL;
+  if (runs && runs->len == 1)
+    hint = g_strdup_printf (_("%s: click a column title to sort"),
+                            ms_run_get_name (g_ptr_array_index (runs, 0)));
+  gtk_label_set_text (self->hint_label, hint ? hint : _("Click a column title to sort"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->hint_label), hint);
 }
 
 /* Every row in the list again (shown or not), and the selection as it was
@@ -244,6 +259,7 @@ ms_table_page_class_init (MsTablePageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/memsweep/Memsweep/ms-table-page.ui");
   gtk_widget_class_bind_template_child (widget_class, MsTablePage, column_view);
+  gtk_widget_class_bind_template_child (widget_class, MsTablePage, hint_label);
   gtk_widget_class_bind_template_child (widget_class, MsTablePage, selection);
   gtk_widget_class_bind_template_child (widget_class, MsTablePage, store);
   gtk_widget_class_bind_template_child (widget_class, MsTablePage, filter);
@@ -274,6 +290,7 @@ ms_table_page_set_runs (MsTablePage *self, GPtrArray *runs)
     ms_table_model_set_limit (self->store, g_list_model_get_n_items (G_LIST_MODEL (self->store)));
   guint changed = ms_table_model_set_runs (self->store, runs);
   show_columns (self);
+  show_hint (self, runs);
   if (self->held_selection && !gtk_bitset_is_empty (self->held_selection) &&
       changed <= gtk_bitset_get_maximum (self->held_selection))
     g_clear_pointer (&self->held_selection, gtk_bitset_unref);

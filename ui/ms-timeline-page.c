@@ -60,6 +60,35 @@ ms_timeline_page_get_cell (MsTimelinePage *self, int *rep)
 static void on_rep_changed (MsTimelinePage *self);
 static void on_size_selected (MsTimelinePage *self);
 
+/* With runs open but no cell to draw, what to choose instead (NULL: no
+ * run yet, and the view says how to open one), and in *why the reason,
+ * for the title: the view draws the first on one line, the title wraps. */
+static char *
+empty_text (MsTimelinePage *self, char **why)
+{
+  MsRun *run = selected_run (self);
+  guint m = gtk_drop_down_get_selected (self->mode_dropdown);
+  int e = ms_pickers_get_exponent (self->size_dropdown);
+  *why = NULL;
+  if (!run)
+    return NULL;
+  if (m >= MS_MODE_COUNT || e < 0)
+    return g_strdup (_("Choose a mode and a size above"));
+  const MsResults *r = ms_run_get_results (run);
+  int n = 0;
+  for (size_t i = 0; i < r->n_cells; i++)
+    n += (int) r->cells[i].mode == (int) m && r->cells[i].exponent == e;
+  if (n > 1) {
+    *why = g_strdup_printf (_("%s measured %s at 2^%d in %d variants (a lesson’s settings); "
+                              "this page shows one plain cell."),
+                            ms_run_get_name (run), ms_mode_title (m), e, n);
+    return g_strdup (_("Open the lesson on the Lessons page, or choose a sweep run"));
+  }
+  *why = g_strdup_printf (_("%s has no %s cell at 2^%d."), ms_run_get_name (run),
+                          ms_mode_title (m), e);
+  return g_strdup (_("Choose a mode and a size it measured, or another run"));
+}
+
 static void
 update_timeline (MsTimelinePage *self)
 {
@@ -98,7 +127,9 @@ update_timeline (MsTimelinePage *self)
                              ms_mode_title (cell->mode), cell->exponent, size, rep + 1,
                              cell->n_reps, rep == 0 ? _(" (shows the allocation)") : "", timers);
   }
+  g_autofree char *empty = cell ? NULL : empty_text (self, &title);
   ms_timeline_view_set_cell (self->view, selected_run (self), cell, rep, title);
+  ms_timeline_view_set_empty_text (self->view, empty);
 }
 
 static void

@@ -3,6 +3,8 @@
  * so the runs they came from may go at any time. */
 #include "ms-timeline-stack.h"
 
+#include <math.h>
+
 #include "ms-timeline-rows.h"
 #include "ms-views.h"
 
@@ -14,6 +16,10 @@ struct _MsTimelineStack {
   gboolean show_setup;
   double pointer_x;
   MsViewScale scale;
+  /* The height every row needs, for the last width and font size asked. */
+  gboolean need_stale;
+  int need_width, need_height;
+  double need_fs;
 };
 
 G_DEFINE_FINAL_TYPE (MsTimelineStack, ms_timeline_stack, GTK_TYPE_WIDGET)
@@ -29,7 +35,91 @@ reset_window (MsTimelineStack *self)
   for (int i = 0; i < MS_TIMELINE_MAX_ROWS; i++)
     ms_timeline_layout_forget_cell (&self->layouts[i]);
   ms_timeline_rows_window (&self->rows, self->show_setup, &self->win);
+  self->need_stale = TRUE;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* As ms-timeline-rows.c keeps them: no lane thinner than 6 px (a little
+ * over, for rounding). */
+#define MIN_LANE_PX 6.5
+
+/* The least height, to the pixel, at which row i gets lanes of
+ * MIN_LANE_PX; the lane height grows with the height given. */
+static double
+row_need (cairo_t *cr, const MsTimelineRows *rows, int i, const MsChartStyle *st, double width)
+{
+  MsTimelineParts parts = { TRUE, i < rows->n - 1 };
+  double lo = 0, hi = 8192;
+  if (ms_timeline_measure (cr, &rows->cells[i], 0, st, width, hi, rows->titles[i], &parts, NULL) <
+      MIN_LANE_PX)
+    return 0; /* nothing to draw, or never enough: no demand */
+  while (hi - lo > 1) {
+    double mid = floor ((lo + hi) / 2);
+    if (ms_timeline_measure (cr, &rows->cells[i], 0, st, width, mid, rows->titles[i], &parts,
+                             NULL) >= MIN_LANE_PX)
+      hi = mid;
+    else
+      lo = mid;
+  }
+  return hi;
+}
+
+/* The height that shows every row (the rows drawing leaves out those that
+ * do not fit): the rows share one height, the last one more for the time
+ * labels, and the legend goes under all. */
+static int
+rows_height (MsTimelineStack *self, int width)
+{
+  MsChartStyle style;
+  ms_view_style_from_widget (GTK_WIDGET (self), &self->scale, &style);
+  double fs = ms_style_font_size (&style);
+  if (self->rows.n == 0 || width <= 0)
+    return 0;
+  if (width == self->need_width && fs == self->need_fs && !self->need_stale)
+    return self->need_height;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+  gboolean seen[MS_PHASE_COUNT] = { FALSE };
+  for (int i = 0; i < self->rows.n; i++) {
+    gboolean row_seen[MS_PHASE_COUNT];
+    ms_timeline_measure (cr, &self->rows.cells[i], 0, &style, width, 1000, NULL,
+                         &(MsTimelineParts){ TRUE, TRUE }, row_seen);
+    for (int p = 0; p < MS_PHASE_COUNT; p++)
+      seen[p] = seen[p] || row_seen[p];
+  }
+  double legend_h = ms_timeline_draw_legend (cr, &style, seen, 0, width, TRUE, FALSE);
+  double label_h;
+  ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &label_h);
+  double extra = label_h + fs * 0.6, row_h = 0;
+  for (int i = 0; i < self->rows.n; i++) {
+    double need = row_need (cr, &self->rows, i, &style, width);
+    row_h = MAX (row_h, i == self->rows.n - 1 ? need - extra : need);
+  }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  self->need_width = width;
+  self->need_fs = fs;
+  self->need_stale = FALSE;
+  self->need_height = (int) ceil (self->rows.n * row_h + extra + legend_h) + 2;
+  return self->need_height;
+}
+
+static GtkSizeRequestMode
+ms_timeline_stack_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+ms_timeline_stack_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                           int *minimum, int *natural, int *minimum_baseline,
+                           int *natural_baseline)
+{
+  int need = orientation == GTK_ORIENTATION_VERTICAL
+               ? rows_height (MS_TIMELINE_STACK (widget), for_size)
+               : 0;
+  *minimum = *natural = need;
 }
 
 static void
@@ -49,6 +139,14 @@ on_scroll (GtkEventControllerScroll *scroll, double dx, double dy, MsTimelineSta
 {
   const MsTimelineLayout *l = &self->layouts[0];
   if (self->rows.n == 0 || l->plot_w <= 0 || dy == 0)
+    return FALSE;
+  /* Taller than the pane that scrolls it (every row kept drawn): the wheel
+   * scrolls, Ctrl and the wheel zoom. */
+  GtkWidget *pane = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
+  GdkModifierType mods =
+    gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (scroll));
+  if (pane && !(mods & GDK_CONTROL_MASK) &&
+      gtk_widget_get_height (GTK_WIDGET (self)) > gtk_widget_get_height (pane))
     return FALSE;
   double frac = CLAMP ((self->pointer_x - l->plot_x) / l->plot_w, 0, 1);
   double anchor = self->win.t0 + frac * (self->win.t1 - self->win.t0);
@@ -79,6 +177,8 @@ ms_timeline_stack_set_property (GObject *object, guint prop_id, const GValue *va
   default:
     if (!ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value))
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    else /* larger text wants taller rows */
+      gtk_widget_queue_resize (GTK_WIDGET (self));
   }
 }
 
@@ -114,6 +214,8 @@ ms_timeline_stack_class_init (MsTimelineStackClass *klass)
   object_class->set_property = ms_timeline_stack_set_property;
   object_class->get_property = ms_timeline_stack_get_property;
   GTK_WIDGET_CLASS (klass)->snapshot = ms_timeline_stack_snapshot;
+  GTK_WIDGET_CLASS (klass)->measure = ms_timeline_stack_measure;
+  GTK_WIDGET_CLASS (klass)->get_request_mode = ms_timeline_stack_get_request_mode;
 
   props[PROP_N_ROWS] =
     g_param_spec_int ("n-rows", NULL, NULL, 0, MS_TIMELINE_MAX_ROWS, 0,

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-timeline-stack.h: two to four timelines stacked on one time axis
  * (ms-timeline-rows.h), zoomed on the data movement; the scroll wheel
- * zooms every row together. */
+ * zooms every row together. It asks for the height that draws every row
+ * (height for width); taller than the scrolled pane it sits in, the wheel
+ * scrolls the pane and Ctrl with the wheel zooms. */
 #pragma once
 
 #include <gtk/gtk.h>

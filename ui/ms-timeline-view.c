@@ -18,6 +18,7 @@ struct _MsTimelineView {
   size_t index;
   int rep;
   char *title;
+  char *empty_text; /* what to do when no cell is shown (NULL: open a run) */
   MsTimeWindow window;
   gboolean zoomed;
   MsTimelineLayout layout;
@@ -40,7 +41,7 @@ struct _MsTimelineView {
 
 G_DEFINE_FINAL_TYPE (MsTimelineView, ms_timeline_view, GTK_TYPE_WIDGET)
 
-enum { PROP_0, PROP_TITLE, PROP_ZOOMED, PROP_SHOW_SETUP, PROP_SCALE_FIRST, N_PROPS };
+enum { PROP_0, PROP_TITLE, PROP_ZOOMED, PROP_SHOW_SETUP, PROP_EMPTY_TEXT, PROP_SCALE_FIRST, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
 enum { WINDOW_CHANGED, N_SIGNALS };
@@ -86,6 +87,8 @@ ms_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     cairo_t *cr = ms_view_cache_begin (&self->cache, w, h, scale, &style);
     if (indexing (self))
       ms_timeline_draw_message (cr, &style, w, h, self->title, _("Indexing repetitions…"));
+    else if (!shown_cell (self) && self->empty_text)
+      ms_timeline_draw_message (cr, &style, w, h, self->title, self->empty_text);
     else
       ms_timeline_draw (cr, shown_cell (self), self->rep, &self->window, &style, w, h,
                         self->title, &self->layout);
@@ -278,6 +281,8 @@ ms_timeline_view_set_property (GObject *object, guint prop_id, const GValue *val
   MsTimelineView *self = MS_TIMELINE_VIEW (object);
   if (prop_id == PROP_SHOW_SETUP)
     ms_timeline_view_set_show_setup (self, g_value_get_boolean (value));
+  else if (prop_id == PROP_EMPTY_TEXT)
+    ms_timeline_view_set_empty_text (self, g_value_get_string (value));
   else if (!ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value))
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
@@ -290,6 +295,7 @@ ms_timeline_view_get_property (GObject *object, guint prop_id, GValue *value, GP
   case PROP_TITLE: g_value_set_string (value, self->title); break;
   case PROP_ZOOMED: g_value_set_boolean (value, self->zoomed); break;
   case PROP_SHOW_SETUP: g_value_set_boolean (value, self->show_setup); break;
+  case PROP_EMPTY_TEXT: g_value_set_string (value, self->empty_text); break;
   default:
     if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -305,6 +311,7 @@ ms_timeline_view_finalize (GObject *object)
   g_clear_object (&self->held);
   self->run = NULL;
   g_free (self->title);
+  g_free (self->empty_text);
   ms_view_cache_clear (&self->cache);
   ms_timeline_layout_clear (&self->layout);
   G_OBJECT_CLASS (ms_timeline_view_parent_class)->finalize (object);
@@ -327,6 +334,9 @@ ms_timeline_view_class_init (MsTimelineViewClass *klass)
   props[PROP_SHOW_SETUP] =
     g_param_spec_boolean ("show-setup", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_EMPTY_TEXT] =
+    g_param_spec_string ("empty-text", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   signals[WINDOW_CHANGED] = g_signal_new ("window-changed", G_TYPE_FROM_CLASS (klass),
                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   g_object_class_install_properties (object_class, PROP_SCALE_FIRST, props);
@@ -460,6 +470,26 @@ ms_timeline_view_set_cell (MsTimelineView *self, MsRun *held, const MsCell *cell
   }
   ms_time_window_reset (&self->window, 1);
   window_changed (self);
+}
+
+void
+ms_timeline_view_set_empty_text (MsTimelineView *self, const char *text)
+{
+  g_return_if_fail (MS_IS_TIMELINE_VIEW (self));
+  if (g_strcmp0 (text, self->empty_text) == 0)
+    return;
+  g_free (self->empty_text);
+  self->empty_text = g_strdup (text);
+  ms_view_cache_clear (&self->cache);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_EMPTY_TEXT]);
+}
+
+const char *
+ms_timeline_view_get_empty_text (MsTimelineView *self)
+{
+  g_return_val_if_fail (MS_IS_TIMELINE_VIEW (self), NULL);
+  return self->empty_text;
 }
 
 const char *

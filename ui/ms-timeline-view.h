@@ -16,7 +16,8 @@ G_DECLARE_FINAL_TYPE (MsTimelineView, ms_timeline_view, MS, TIMELINE_VIEW, GtkWi
 /* Properties: "title" (read-only, set with the cell), "zoomed" (read-only:
  * the window shows less than the whole repetition), "show-setup" (FALSE:
  * a cell opens on its data movement, allocation, initialisation and
- * verification left outside the window; TRUE: on the whole repetition), and
+ * verification left outside the window; TRUE: on the whole repetition),
+ * "empty-text" (what it says while no cell is shown: what to choose), and
  * the text-scale / line-scale / high-contrast of ms-views.h. Signal
  * "window-changed": the visible window moved. Keys when focused: Left and
  * Right pan, Home and End go to either end, + and - zoom around the pointer
@@ -31,6 +32,9 @@ GtkWidget *ms_timeline_view_new (void);
 void ms_timeline_view_set_cell (MsTimelineView *self, MsRun *run, const MsCell *cell,
                                 int rep, const char *title);
 const char *ms_timeline_view_get_title (MsTimelineView *self);
+/* What the view says while it shows no cell (NULL: how to open a run). */
+void ms_timeline_view_set_empty_text (MsTimelineView *self, const char *text);
+const char *ms_timeline_view_get_empty_text (MsTimelineView *self);
 gboolean ms_timeline_view_get_zoomed (MsTimelineView *self);
 /* Zooms around the pointer, else the time last pointed at, else the middle. */
 void ms_timeline_view_zoom (MsTimelineView *self, double factor);
