@@ -540,6 +540,12 @@ bool ms_cell_instr_overhead (const MsCell *cell, double *ratio, double *diff_us)
  * writes up to max indices to reps (may be NULL) and returns how many
  * there are. 0 for a summary file's cells. */
 int ms_cell_timeline_reps (const MsCell *cell, int *reps, int max);
+/* The k-th (from 0) of those repetitions; -1 when there is none. */
+int ms_cell_timeline_rep (const MsCell *cell, int k);
+/* The repetition a timeline opens on: the second with a timeline (the
+ * first also shows the allocation, made before the warm-ups), else the
+ * first, else 0. */
+int ms_cell_default_timeline_rep (const MsCell *cell);
 bool ms_cell_copy (MsCell *dst, const MsCell *src);
 void ms_cell_compute_stats (MsCell *cell);
 /* The same with scratch memory kept between calls (zero it before the

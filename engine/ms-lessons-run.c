@@ -30,6 +30,9 @@ ms_lesson_add_part (MsPartList *list, const char *modes, const char *variant)
   char err[128];
   ms_sweep_set_modes (&p->sweep, modes, err, sizeof err);
   snprintf (p->sweep.variant, sizeof p->sweep.variant, "%s", variant);
+  /* A lesson has few cells, and some take their figures from the phases
+   * (duplex, the staged copies): every repetition keeps its twin. */
+  p->sweep.instr_reps = 0;
   return p;
 }
 

@@ -259,6 +259,26 @@ ms_cell_timeline_reps (const MsCell *cell, int *reps, int max)
   return n;
 }
 
+int
+ms_cell_timeline_rep (const MsCell *cell, int k)
+{
+  if (k < 0 || cell->n_reps <= 0)
+    return -1;
+  int *reps = malloc (sizeof (int) * (size_t) cell->n_reps);
+  int n = reps ? ms_cell_timeline_reps (cell, reps, cell->n_reps) : 0;
+  int rep = k < n ? reps[k] : -1;
+  free (reps);
+  return rep;
+}
+
+int
+ms_cell_default_timeline_rep (const MsCell *cell)
+{
+  int second = ms_cell_timeline_rep (cell, 1);
+  int first = ms_cell_timeline_rep (cell, 0);
+  return second >= 0 ? second : first >= 0 ? first : 0;
+}
+
 MsResults *
 ms_results_new (const MsSweep *sweep, const MsDeviceInfo *device)
 {

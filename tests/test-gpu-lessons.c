@@ -71,7 +71,7 @@ check_reuse (const MsResults *r)
   double zr = z16->stats.e2e.median / z1->stats.e2e.median;
   double pr = p16->stats.e2e.median / p1->stats.e2e.median;
   CHECK (zr > pr, "zero-copy e2e grows %.2fx with R, pinned %.2fx", zr, pr);
-  CHECK (rd->stats.phase[MS_PHASE_D2H].n == rd->n_reps, "read-only copies its result back");
+  CHECK (rd->stats.phase[MS_PHASE_D2H].n == ms_cell_timeline_reps (rd, NULL, 0), "read-only copies its result back");
   printf ("reuse 16 MiB: e2e R=16/R=1 zero-copy %.2fx, pinned %.2fx; zero-copy/pinned at R=1 "
           "%.2f; zero-copy kernel R=16/R=1 %.2fx\n",
           zr, pr, z1->stats.e2e.median / p1->stats.e2e.median,
@@ -85,7 +85,7 @@ check_duplex (const MsResults *r)
   const MsCell *b = cell (r, MS_MODE_PINNED, "copy=duplex");
   if (!h || !d || !b)
     return;
-  CHECK (b->stats.phase[MS_PHASE_H2D].n == b->n_reps && b->stats.phase[MS_PHASE_D2H].n == b->n_reps
+  CHECK (b->stats.phase[MS_PHASE_H2D].n == ms_cell_timeline_reps (b, NULL, 0) && b->stats.phase[MS_PHASE_D2H].n == ms_cell_timeline_reps (b, NULL, 0)
              && h->stats.phase[MS_PHASE_D2H].n == 0 && d->stats.phase[MS_PHASE_H2D].n == 0,
          "duplex phases");
   /* Both at once cannot beat the faster alone by much, nor take much
@@ -250,7 +250,7 @@ check_managed (const MsResults *r)
   const MsCell *res = cell (r, MS_MODE_MANAGED, "touch=resident");
   if (!f || !res)
     return;
-  CHECK (res->stats.phase[MS_PHASE_PREFETCH].n == res->n_reps, "resident: first kernel recorded");
+  CHECK (res->stats.phase[MS_PHASE_PREFETCH].n == ms_cell_timeline_reps (res, NULL, 0), "resident: first kernel recorded");
   /* The faulting kernel moves the pages; the second one finds them there. */
   CHECK (phase (res, MS_PHASE_KERNEL) < phase (f, MS_PHASE_KERNEL),
          "kernel on resident pages %.1f us, on first touch %.1f us", phase (res, MS_PHASE_KERNEL),

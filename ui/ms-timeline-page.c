@@ -52,9 +52,15 @@ ms_timeline_page_get_cell (MsTimelinePage *self, int *rep)
   const MsResults *run = selected_results (self);
   guint m = gtk_drop_down_get_selected (self->mode_dropdown);
   int e = ms_pickers_get_exponent (self->size_dropdown);
-  if (rep)
-    *rep = gtk_spin_button_get_value_as_int (self->rep_spin) - 1;
-  return run && m < MS_MODE_COUNT && e >= 0 ? ms_results_find (run, m, e) : NULL;
+  const MsCell *cell = run && m < MS_MODE_COUNT && e >= 0 ? ms_results_find (run, m, e) : NULL;
+  /* The spin button counts the repetitions that have a timeline (the
+   * instrumented ones); *rep is the cell's own repetition index. */
+  if (rep) {
+    int k = gtk_spin_button_get_value_as_int (self->rep_spin) - 1;
+    int r = cell ? ms_cell_timeline_rep (cell, k) : -1;
+    *rep = r >= 0 ? r : 0;
+  }
+  return cell;
 }
 
 static void on_rep_changed (MsTimelinePage *self);
@@ -92,20 +98,20 @@ empty_text (MsTimelinePage *self, char **why)
 static void
 update_timeline (MsTimelinePage *self)
 {
-  int rep;
-  const MsCell *cell = ms_timeline_page_get_cell (self, &rep);
-  int reps = cell ? MAX (cell->n_reps, 1) : 1;
+  int before = gtk_spin_button_get_value_as_int (self->rep_spin) - 1;
+  const MsCell *cell = ms_timeline_page_get_cell (self, NULL);
+  int timed = cell ? MAX (ms_cell_timeline_reps (cell, NULL, 0), 1) : 1;
   g_signal_handlers_block_by_func (self->rep_spin, on_rep_changed, self);
-  gtk_spin_button_set_range (self->rep_spin, 1, reps);
-  /* Repetition 1 carries the allocation, made before the warm-ups; start
-   * on a plain repetition. */
-  if (!self->rep_chosen && reps > 1 && rep == 0)
+  gtk_spin_button_set_range (self->rep_spin, 1, timed);
+  /* The first carries the allocation, made before the warm-ups; start on
+   * the next one. */
+  if (!self->rep_chosen && timed > 1 && before == 0)
     gtk_spin_button_set_value (self->rep_spin, 2);
   g_signal_handlers_unblock_by_func (self->rep_spin, on_rep_changed, self);
   int shown = gtk_spin_button_get_value_as_int (self->rep_spin) - 1;
-  if (shown != rep)
+  if (shown != before)
     g_object_notify_by_pspec (G_OBJECT (self), props[PROP_REPETITION]);
-  rep = CLAMP (shown, 0, reps - 1);
+  int rep = cell ? MAX (ms_cell_timeline_rep (cell, CLAMP (shown, 0, timed - 1)), 0) : 0;
   g_autofree char *title = NULL;
   if (cell && cell->n_reps == 0) {
     char size[32];
@@ -123,9 +129,15 @@ update_timeline (MsTimelinePage *self)
       ms_cell_instr_overhead (cell, NULL, &diff)
         ? g_strdup_printf (_("; an instrumented repetition: timers add %.1f µs"), diff)
         : g_strdup ("");
-    title = g_strdup_printf (_("%s, 2^%d (%s per vector), repetition %d of %d%s%s"),
+    /* The others ran plain, without timers: nothing to draw for them. */
+    g_autofree char *which =
+      timed < cell->n_reps
+        ? g_strdup_printf (_(" (%d of the %d have a timeline)"), timed, cell->n_reps)
+        : g_strdup ("");
+    title = g_strdup_printf (_("%s, 2^%d (%s per vector), repetition %d of %d%s%s%s"),
                              ms_mode_title (cell->mode), cell->exponent, size, rep + 1,
-                             cell->n_reps, rep == 0 ? _(" (shows the allocation)") : "", timers);
+                             cell->n_reps, which, rep == 0 ? _(" (shows the allocation)") : "",
+                             timers);
   }
   g_autofree char *empty = cell ? NULL : empty_text (self, &title);
   ms_timeline_view_set_cell (self->view, selected_run (self), cell, rep, title);

@@ -97,6 +97,31 @@ parse_cell_size (const char *arg, int *exponent)
   return e >= MS_MIN_EXPONENT && e <= MS_MAX_EXPONENT;
 }
 
+static bool
+rep_has_timeline (const MsCell *cell, int rep)
+{
+  for (int k = 0;; k++) {
+    int r = ms_cell_timeline_rep (cell, k);
+    if (r < 0 || r == rep)
+      return r == rep;
+  }
+}
+
+/* Which repetitions ran with timers, numbered from 1, the first few. */
+static void
+print_timeline_reps (const MsCell *cell, const char *asked)
+{
+  char list[128] = "";
+  size_t len = 0;
+  for (int k = 0; k < 12 && ms_cell_timeline_rep (cell, k) >= 0 && len < sizeof list - 16; k++)
+    len += (size_t) snprintf (list + len, sizeof list - len, "%s%d", k ? ", " : "",
+                              ms_cell_timeline_rep (cell, k) + 1);
+  if (ms_cell_timeline_rep (cell, 12) >= 0)
+    snprintf (list + len, sizeof list - len, ", ...");
+  fprintf (stderr, ms_gettext ("memsweep: --rep: repetition %s ran without timers, so it has "
+                               "no timeline; these have one: %s\n"), asked, list);
+}
+
 /* The timeline's cell and repetition from --mode, --size and --rep, each
  * defaulting to ms_report_timeline_cell's choice. EXIT_USAGE with a
  * message when the run has no such cell or repetition, else -1. */
@@ -142,7 +167,7 @@ choose_timeline_cell (const PlotOptions *o, const MsResults *run, MsReportViewJo
                ms_mode_name (mode));
     return EXIT_USAGE;
   }
-  rep = cell->n_reps > 1 ? 1 : 0;
+  rep = ms_cell_default_timeline_rep (cell);
   if (o->rep) {
     long r = -1;
     if (strspn (o->rep, "0123456789") == strlen (o->rep) && strlen (o->rep) < 9)
@@ -150,6 +175,10 @@ choose_timeline_cell (const PlotOptions *o, const MsResults *run, MsReportViewJo
     if (r < 1 || r > cell->n_reps) {
       fprintf (stderr, ms_gettext ("memsweep: --rep: '%s' is not a repetition of the cell "
                                    "(1..%d)\n"), o->rep, cell->n_reps);
+      return EXIT_USAGE;
+    }
+    if (!rep_has_timeline (cell, (int) r - 1)) {
+      print_timeline_reps (cell, o->rep);
       return EXIT_USAGE;
     }
     rep = (int) r - 1;

@@ -46,7 +46,7 @@ ms_report_timeline_cell (const MsResults *run, int *rep)
         (pinned == best_pinned && c->exponent > best->exponent))
       best = c;
   }
-  *rep = best && best->n_reps > 1 ? 1 : 0;
+  *rep = best ? ms_cell_default_timeline_rep (best) : 0;
   return best;
 }
 
