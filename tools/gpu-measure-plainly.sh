@@ -11,7 +11,13 @@
 #  3. bench-plain: memsweep's plain end-to-end time against a minimal CUDA
 #     program per mode at 2^10, 2^14, 2^17 and 2^20;
 #  4. tools/gpu-lessons.sh: every lesson, written as reference runs
-#     (LESSONS=0 leaves it out, for a call that must stay under ten minutes).
+#     (LESSONS=0 leaves it out, for a call that must stay under ten minutes);
+#  5. with REFERENCE=h100 (the reference files' prefix): the probe lessons
+#     again with their defaults (tools/gpu-probe-lessons.sh), and the
+#     default sweep and every lesson copied to $OUT/reference/ as
+#     REFERENCE-default-* and REFERENCE-lesson-NAME-*; then everything but
+#     summary.log goes into one archive, since a device call brings back
+#     few files.
 set -u
 OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT"
@@ -29,10 +35,24 @@ for i in 2 3; do
     tee -a "$OUT/summary.log"
 done
 s0=$(date +%s)
-./build-gpu/bench/bench-plain 5 51 >"$OUT/bench-plain.log" 2>&1
+./build-gpu/bench/bench-plain >"$OUT/bench-plain.log" 2>&1
 log "bench-plain rc=$? in $(( $(date +%s) - s0 )) s"
 tail -n 1 "$OUT/bench-plain.log" | tee -a "$OUT/summary.log"
 [ "${LESSONS:-1}" = 0 ] && exit 0
 tools/gpu-lessons.sh "$OUT/lessons" >/dev/null 2>&1
 log "gpu-lessons.sh rc=$?"
 grep -E "lesson |PASS|FAIL|took" "$OUT/lessons/lessons.log" | tee -a "$OUT/summary.log"
+[ -n "${REFERENCE:-}" ] || exit 0
+mkdir -p "$OUT/reference"
+for k in samples summary; do
+  cp "$OUT/default-$k.csv" "$OUT/reference/$REFERENCE-default-$k.csv"
+  for f in "$OUT"/lessons/lesson-*-$k.csv; do
+    [ -f "$f" ] && cp "$f" "$OUT/reference/$REFERENCE-$(basename "$f")"
+  done
+done
+OUT=$OUT/probe REFERENCE=$REFERENCE NO_TAR=1 bash tools/gpu-probe-lessons.sh >/dev/null 2>&1
+log "probe lessons rc=$?"
+cat "$OUT/probe/summary.log" >>"$OUT/summary.log"
+cp "$OUT"/probe/reference/*.csv "$OUT/reference/" 2>/dev/null
+tar -C "$OUT" -czf "/tmp/measure-$REFERENCE.tar.gz" --exclude=summary.log . &&
+  find "$OUT" -mindepth 1 ! -name summary.log -delete && mv "/tmp/measure-$REFERENCE.tar.gz" "$OUT/"
