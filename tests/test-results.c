@@ -254,7 +254,7 @@ test_stop_rule (void)
   g_assert_cmpint (s.reps_rule, ==, MS_REPS_ADAPTIVE);
   g_assert_true (s.min_reps == 10);
   g_assert_true (s.ci_target_pct == 2);
-  g_assert_true (s.cell_budget_ms == 25);
+  g_assert_true (s.cell_budget_ms == 20);
 
   /* Quiet: within 0.1%, done at the minimum. */
   noisy_samples (v, 1000, 0.001);

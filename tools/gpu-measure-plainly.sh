@@ -55,4 +55,4 @@ log "probe lessons rc=$?"
 cat "$OUT/probe/summary.log" >>"$OUT/summary.log"
 cp "$OUT"/probe/reference/*.csv "$OUT/reference/" 2>/dev/null
 tar -C "$OUT" -czf "/tmp/measure-$REFERENCE.tar.gz" --exclude=summary.log . &&
-  find "$OUT" -mindepth 1 ! -name summary.log -delete && mv "/tmp/measure-$REFERENCE.tar.gz" "$OUT/"
+  find "$OUT" -mindepth 1 -maxdepth 1 ! -name summary.log -exec rm -rf {} + && mv "/tmp/measure-$REFERENCE.tar.gz" "$OUT/"

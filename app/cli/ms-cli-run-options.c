@@ -28,7 +28,7 @@ static const char *const run_options =
          "  --min-reps N         at least N repetitions per size (default 10), then\n"
          "  --ci-target PCT      until the median's 95% confidence interval is within\n"
          "                       +-PCT% of it (default 2)\n"
-         "  --cell-budget MS     or MS milliseconds went into the size (default 25)\n"
+         "  --cell-budget MS     or MS milliseconds went into the size (default 20)\n"
          "  --instrumented-reps N  the first N repetitions of each size also run\n"
          "                       with timers, for phases and timelines (default 3;\n"
          "                       0: every one)\n"
