@@ -38,10 +38,11 @@ s0=$(date +%s)
 ./build-gpu/bench/bench-plain >"$OUT/bench-plain.log" 2>&1
 log "bench-plain rc=$? in $(( $(date +%s) - s0 )) s"
 tail -n 1 "$OUT/bench-plain.log" | tee -a "$OUT/summary.log"
-[ "${LESSONS:-1}" = 0 ] && exit 0
-tools/gpu-lessons.sh "$OUT/lessons" >/dev/null 2>&1
-log "gpu-lessons.sh rc=$?"
-grep -E "lesson |PASS|FAIL|took" "$OUT/lessons/lessons.log" | tee -a "$OUT/summary.log"
+if [ "${LESSONS:-1}" != 0 ]; then
+  tools/gpu-lessons.sh "$OUT/lessons" >/dev/null 2>&1
+  log "gpu-lessons.sh rc=$?"
+  grep -E "lesson |PASS|FAIL|took" "$OUT/lessons/lessons.log" | tee -a "$OUT/summary.log"
+fi
 [ -n "${REFERENCE:-}" ] || exit 0
 mkdir -p "$OUT/reference"
 for k in samples summary; do
@@ -50,9 +51,11 @@ for k in samples summary; do
     [ -f "$f" ] && cp "$f" "$OUT/reference/$REFERENCE-$(basename "$f")"
   done
 done
-OUT=$OUT/probe REFERENCE=$REFERENCE NO_TAR=1 bash tools/gpu-probe-lessons.sh >/dev/null 2>&1
-log "probe lessons rc=$?"
-cat "$OUT/probe/summary.log" >>"$OUT/summary.log"
-cp "$OUT"/probe/reference/*.csv "$OUT/reference/" 2>/dev/null
+if [ "${LESSONS:-1}" != 0 ]; then
+  OUT=$OUT/probe REFERENCE=$REFERENCE NO_TAR=1 bash tools/gpu-probe-lessons.sh >/dev/null 2>&1
+  log "probe lessons rc=$?"
+  cat "$OUT/probe/summary.log" >>"$OUT/summary.log"
+  cp "$OUT"/probe/reference/*.csv "$OUT/reference/" 2>/dev/null
+fi
 tar -C "$OUT" -czf "/tmp/measure-$REFERENCE.tar.gz" --exclude=summary.log . &&
   find "$OUT" -mindepth 1 -maxdepth 1 ! -name summary.log -exec rm -rf {} + && mv "/tmp/measure-$REFERENCE.tar.gz" "$OUT/"
