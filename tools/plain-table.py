@@ -16,8 +16,8 @@ def read(d, name):
 def bench_plain(d):
     text = read(d, 'bench-plain.log')
     ratios = [float(m.group(1)) for m in re.finditer(r'^\S+\s+2\^\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)', text, re.M)]
-    over = [f'{m.group(1)} {m.group(2)} {m.group(3)}' for m in
-            re.finditer(r'^(\S+)\s+(2\^\d+)\s+[\d.]+\s+[\d.]+\s+([\d.]+) over', text, re.M)]
+    over = [f'{m.group(1)} {m.group(2)} {m.group(3)}' + (' (inside the control\'s range)' if m.group(4) else '')
+            for m in re.finditer(r'^(\S+)\s+(2\^\d+)\s+[\d.]+\s+[\d.]+\s+([\d.]+)\s.*over 1\.05(, inside)?', text, re.M)]
     if not ratios:
         return '?'
     within = len(ratios) - len(over)
