@@ -193,8 +193,13 @@ read_cell (SummaryReader *sr)
     c.stats.e2e_instr.n = n > 0 ? n : 1;
   for (int p = 0; p < MS_PHASE_COUNT; p++) {
     char name[64];
-    /* The cell driver allocates and frees once per cell (ms-cell-driver.h). */
-    int times = p == MS_PHASE_ALLOC || p == MS_PHASE_FREE ? 1 : n;
+    /* The cell driver allocates and frees once per cell (ms-cell-driver.h);
+     * the other phases come from the instrumented repetitions alone, the
+     * first instr_reps of a cell (0: every one). */
+    int instr = sr->results->sweep.instr_reps;
+    int times = p == MS_PHASE_ALLOC || p == MS_PHASE_FREE ? 1
+                : instr > 0 && instr < n                  ? instr
+                                                          : n;
     if (read_stat (sr, ms_phase_name (p), &c.stats.phase[p], times)) {
       snprintf (name, sizeof name, "%s_host_median_us", ms_phase_name (p));
       number (sr, name, &c.stats.phase_host[p].median);
