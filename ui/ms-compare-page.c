@@ -129,7 +129,8 @@ same_interval (const MsInterval *a, const MsInterval *b)
 {
   /* Bitwise, so that NaN equals NaN. */
   return a->valid == b->valid && memcmp (&a->median, &b->median, sizeof a->median) == 0
-         && memcmp (&a->lo, &b->lo, sizeof a->lo) == 0 && memcmp (&a->hi, &b->hi, sizeof a->hi) == 0;
+         && memcmp (&a->lo, &b->lo, sizeof a->lo) == 0
+         && memcmp (&a->hi, &b->hi, sizeof a->hi) == 0;
 }
 
 static gboolean
