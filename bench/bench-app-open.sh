@@ -93,6 +93,8 @@ one () {
   obcpu=$(field 'probe: summary.*opening-block-cpu-ms=\([0-9.]*\).*/\1')
   views=$(printf '%s\n' "$log" | sed -n 's/^probe: view-drawn-ms=\([0-9.]*\).*/\1/p' | sort -n | tail -1)
   vcpu=$(printf '%s\n' "$log" | sed -n 's/^probe: view-work.*work-cpu-ms=\([0-9.]*\).*/\1/p' | sort -n | tail -1)
+  frame=$(field 'probe: summary.*longest-frame-ms=\([0-9.]*\) longest-frame-cpu-ms=\([0-9.]*\) longest-frame=\([^ ]*\).*/\1 \2 \3')
+  echo "${frame:-- - -}" >> "$dir/frames.txt"
   printf '%s\n' "$log" | grep '^probe: open-failed' >&2 || true
   echo "$(( (ff * 1000 - start) / 1000000 )) ${built:--} ${mapped:--} ${ffcpu:--} ${otd:--}" \
        "${stall:--} ${work:--} ${wcpu:--} ${views:--} ${vcpu:--} ${owork:--} ${ocpu:--}" \
@@ -102,6 +104,7 @@ one () {
 case_row () {
   name=$1; n=$2; shift 2
   : > "$dir/case.txt"
+  : > "$dir/frames.txt"
   i=0
   while [ $i -lt "$n" ]; do one "$@" >> "$dir/case.txt"; i=$((i + 1)); done
   printf '%-9s' "$name"
@@ -109,6 +112,12 @@ case_row () {
     printf ' %8s' "$(cut -d' ' -f$col "$dir/case.txt" | grep -v -- - | median)"
   done
   echo
+  # The worst frame: its median length, and what it drew most often.
+  fms=$(cut -d' ' -f1 "$dir/frames.txt" | grep -v -- - | median)
+  fcpu=$(cut -d' ' -f2 "$dir/frames.txt" | grep -v -- - | median)
+  what=$(cut -d' ' -f3 "$dir/frames.txt" | sort | uniq -c | sort -rn | awk '{ printf "%s%s x%s", (NR > 1 ? ", " : ""), $2, $1 }')
+  frames="$frames$(printf '%-9s %8s %8s  %s' "$name" "$fms" "$fcpu" "$what")
+"
 }
 
 echo "medians over $runs launches of $app ($(git -C "$build/.." rev-parse --short HEAD 2>/dev/null))," \
@@ -119,7 +128,13 @@ for h in first built mapped 1st-cpu open stall work work-cpu views view-cpu open
   printf ' %8s' "$h"
 done
 echo
+frames=""
 case_row "no files" "$runs"
 case_row "1 file" "$runs" "$ref/h100-default-samples.csv"
 case_row "8 files" "$runs" $eight
 case_row "1e7 rows" "${BIG_RUNS:-3}" "$big"
+# The longest frame (GTK drawing, not the app's work; from the first frame's
+# end): median ms, main-thread CPU ms, and what it drew in each launch.
+echo "worst frame: median ms, its main-thread cpu ms; what it drew (files-opened: the frame that"
+echo "first drew the files; view-shown-NAME: a view's first frame; view-later-NAME: a later one)"
+printf '%s' "$frames"

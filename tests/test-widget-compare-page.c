@@ -26,6 +26,38 @@ visible_stack_child (MsComparePage *page)
   return gtk_stack_get_visible_child (stack);
 }
 
+static gboolean
+table_has_rows (gpointer table)
+{
+  GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (table));
+  guint *want = g_object_get_data (G_OBJECT (table), "want");
+  return g_list_model_get_n_items (model) == *want;
+}
+
+/* Labels under root that say text. */
+static guint
+count_labels (GtkWidget *root, const char *text)
+{
+  guint n = GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    n += count_labels (c, text);
+  return n;
+}
+
+/* The table's rows come in idle slices while the page is shown. */
+static void
+wait_rows (GtkColumnView *table, guint n)
+{
+  g_object_set_data (G_OBJECT (table), "want", &n);
+  ms_test_wait_until (table_has_rows, table, "the table has its rows");
+}
+
+static void
+on_rows_changed (GListModel *model, guint position, guint removed, guint added, guint *calls)
+{
+  (*calls)++;
+}
+
 static void
 test_runs (void)
 {
@@ -51,8 +83,14 @@ test_runs (void)
   g_assert_nonnull (strstr (ms_compare_page_get_summary (page), "pinned: 11 common cells"));
   GtkColumnView *table
       = GTK_COLUMN_VIEW (ms_test_find (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW, NULL));
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (table))), ==,
-                    121);
+  wait_rows (table, 121);
+  /* Rows are changed in place by a new comparison: the table keeps its
+   * rows (and their widgets). */
+  GListModel *rows = G_LIST_MODEL (gtk_column_view_get_model (table));
+  g_autoptr (GObject) row0 = g_list_model_get_item (rows, 0);
+  guint rows_changed = 0;
+  gulong handler = g_signal_connect (rows, "items-changed", G_CALLBACK (on_rows_changed),
+                                     &rows_changed);
   GtkWidget *chart = ms_test_find (GTK_WIDGET (page), GTK_TYPE_DRAWING_AREA, NULL);
   ms_test_wait_until (ms_test_is_laid_out, chart, "the chart is laid out");
   g_assert_cmpuint (ms_test_ink (chart), >, 10);
@@ -68,6 +106,10 @@ test_runs (void)
   g_assert_false (ms_comparison_differs (ms_compare_page_get_comparison (page)));
   gtk_spin_button_set_value (spin, 5);
   g_assert_true (ms_comparison_differs (ms_compare_page_get_comparison (page)));
+  g_autoptr (GObject) row0_after = g_list_model_get_item (rows, 0);
+  g_assert_true (row0_after == row0);
+  g_assert_cmpuint (rows_changed, ==, 0);
+  g_signal_handler_disconnect (rows, handler);
 
   /* B picked as the first run: a run against itself is all SAME. */
   GtkDropDown *b = NULL;
@@ -88,6 +130,42 @@ test_runs (void)
   ms_compare_page_set_runs (page, runs);
   g_assert_true (ADW_IS_STATUS_PAGE (visible_stack_child (page)));
   ms_test_destroy (window, GTK_WIDGET (page));
+}
+
+/* Hidden, the page makes no rows for its table (runs are opened with
+ * another page in view); shown, they come; a label shown follows its
+ * row's cell when the comparison changes. */
+static void
+test_hidden (void)
+{
+  GtkStack *stack = GTK_STACK (gtk_stack_new ());
+  GtkWidget *other = gtk_label_new ("other");
+  MsComparePage *page = g_object_new (MS_TYPE_COMPARE_PAGE, NULL);
+  gtk_stack_add_child (stack, other);
+  gtk_stack_add_child (stack, GTK_WIDGET (page));
+  gtk_stack_set_visible_child (stack, other);
+  GtkWindow *window = ms_test_show (GTK_WIDGET (stack), 1024, 768);
+  g_autoptr (GPtrArray) runs = ms_run_array_new ();
+  g_ptr_array_add (runs, reference_run ("h100-default-samples.csv"));
+  g_ptr_array_add (runs, reference_run ("h200-default-samples.csv"));
+  ms_compare_page_set_runs (page, runs);
+  g_assert_nonnull (ms_compare_page_get_comparison (page));
+  GtkColumnView *table
+      = GTK_COLUMN_VIEW (ms_test_find (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW, NULL));
+  GListModel *rows = G_LIST_MODEL (gtk_column_view_get_model (table));
+  for (int i = 0; i < 5; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 0);
+
+  gtk_stack_set_visible_child (stack, GTK_WIDGET (page));
+  wait_rows (table, 121);
+  GtkWidget *t = GTK_WIDGET (table);
+  g_assert_cmpuint (count_labels (t, "SLOWER") + count_labels (t, "FASTER"), >, 0);
+  /* A threshold of 99%: no cell differs, and the labels shown say so. */
+  g_object_set (page, "threshold", 99.0, NULL);
+  g_assert_cmpuint (count_labels (t, "SLOWER") + count_labels (t, "FASTER"), ==, 0);
+  g_assert_cmpuint (count_labels (t, "SAME"), >, 0);
+  ms_test_destroy (window, GTK_WIDGET (stack));
 }
 
 /* At 1024x768 the chart has most of the page: the lines per mode are
@@ -145,6 +223,7 @@ main (int argc, char **argv)
   ms_widget_test_init (&argc, &argv);
   g_test_add_func ("/compare-page/runs", test_runs);
   g_test_add_func ("/compare-page/layout", test_layout);
+  g_test_add_func ("/compare-page/hidden", test_hidden);
   g_test_add_func ("/compare-page/session", test_session);
   return g_test_run ();
 }

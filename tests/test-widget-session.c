@@ -216,11 +216,57 @@ test_rename_reaches_views (void)
   g_assert_finalize_object (chart);
 }
 
+/* Runs opened together join in one change (one items-changed, one n-runs
+ * notification), so that the pages follow once for all of them; within the
+ * batch too, a file read twice is shown once and names stay apart. */
+static void
+test_add_together (void)
+{
+  g_autoptr (MsSession) session = ms_session_new ();
+  Changes c = { 0 };
+  guint n_runs_n;
+  g_signal_connect (ms_session_get_runs (session), "items-changed", G_CALLBACK (on_items_changed),
+                    &c);
+  ms_test_watch (session, "n-runs", &n_runs_n);
+  g_autoptr (GPtrArray) none = ms_session_add_runs (session, NULL, 0);
+  g_assert_cmpuint (none->len, ==, 0);
+  g_assert_cmpuint (c.calls, ==, 0);
+
+  g_autoptr (MsRun) first = ms_test_read_run ("h100-default-samples.csv", "same");
+  g_autoptr (MsRun) second = ms_test_read_run ("h200-default-samples.csv", "same");
+  g_autoptr (MsRun) again = ms_test_read_run ("h100-default-samples.csv", "again");
+  MsRun *runs[] = { first, second, again, second };
+  g_autoptr (GPtrArray) added = ms_session_add_runs (session, runs, G_N_ELEMENTS (runs));
+  g_assert_cmpuint (added->len, ==, 2);
+  g_assert_true (g_ptr_array_index (added, 0) == first);
+  g_assert_true (g_ptr_array_index (added, 1) == second);
+  g_assert_cmpuint (c.calls, ==, 1);
+  g_assert_cmpuint (c.position, ==, 0);
+  g_assert_cmpuint (c.added, ==, 2);
+  g_assert_cmpuint (n_runs_n, ==, 1);
+  g_assert_cmpstr (ms_run_get_name (first), ==, "same");
+  g_assert_cmpstr (ms_run_get_name (second), ==, "same (2)");
+
+  /* Appended after the runs shown, the duplicates of those left out. */
+  g_autoptr (MsRun) third = ms_test_read_run ("h100-default-samples.csv", "third");
+  /* Another date: another file of the same GPU. */
+  g_strlcpy (ms_run_get_results (third)->date, "2026-01-09T00:00:00Z",
+             sizeof ms_run_get_results (third)->date);
+  MsRun *more[] = { again, third };
+  g_autoptr (GPtrArray) added2 = ms_session_add_runs (session, more, G_N_ELEMENTS (more));
+  g_assert_cmpuint (added2->len, ==, 1);
+  g_assert_cmpuint (c.calls, ==, 2);
+  g_assert_cmpuint (c.position, ==, 2);
+  g_assert_cmpuint (c.added, ==, 1);
+  g_assert_true (ms_session_get_run (session, 2) == third);
+}
+
 int
 main (int argc, char **argv)
 {
   ms_widget_test_init (&argc, &argv);
   g_test_add_func ("/session/add-rename-remove", test_add_rename_remove);
+  g_test_add_func ("/session/add-together", test_add_together);
   g_test_add_func ("/session/live-run", test_live_run);
   g_test_add_func ("/session/page-follows-session", test_page_follows_session);
   g_test_add_func ("/session/rename-reaches-views", test_rename_reaches_views);

@@ -6,13 +6,16 @@
 #include <glib/gi18n.h>
 #include <adwaita.h>
 #include <math.h>
+#include <string.h>
 
 #include "ms-compare-chart.h"
 #include "ms-compare-page.h"
 #include "ms-run.h"
 #include "ms-views.h"
 
-/* One table row: a cell of the comparison. */
+/* One table row: a cell of the comparison. Rows are kept across
+ * comparisons and changed in place ("changed"), so that a new comparison
+ * rebinds the labels shown instead of making the table's widgets anew. */
 #define MS_TYPE_COMPARE_ROW (ms_compare_row_get_type ())
 G_DECLARE_FINAL_TYPE (MsCompareRow, ms_compare_row, MS, COMPARE_ROW, GObject)
 
@@ -23,9 +26,13 @@ struct _MsCompareRow {
 
 G_DEFINE_FINAL_TYPE (MsCompareRow, ms_compare_row, G_TYPE_OBJECT)
 
+static guint row_changed_signal;
+
 static void
 ms_compare_row_class_init (MsCompareRowClass *klass)
 {
+  row_changed_signal = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                     NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -49,7 +56,14 @@ struct _MsComparePage {
   GtkColumnView *table;
 
   GListStore *runs; /* MsRun, the pickers' model */
-  GListStore *rows; /* MsCompareRow */
+  GListStore *rows; /* MsCompareRow, every cell of the comparison */
+  /* The rows the table has: GTK 4.8 makes the widgets of up to 200 rows
+   * (seven labels each) at once when rows come, some 60 ms for the
+   * reference runs; they come in idle slices while the page is shown
+   * instead, and none while it is hidden (files are opened with another
+   * page in view), so that opening runs never blocks the window. */
+  GtkSliceListModel *shown;
+  guint step_source;
   double threshold; /* percent */
   MsComparison *comparison;
   MsChartData *chart_data;
@@ -110,18 +124,88 @@ all_text (const MsComparison *cmp)
   return g_strdup_printf ("%s\n%s", all, _ ("Intervals widened by the run-to-run profile."));
 }
 
+static gboolean
+same_interval (const MsInterval *a, const MsInterval *b)
+{
+  /* Bitwise, so that NaN equals NaN. */
+  return a->valid == b->valid && memcmp (&a->median, &b->median, sizeof a->median) == 0
+         && memcmp (&a->lo, &b->lo, sizeof a->lo) == 0
+         && memcmp (&a->hi, &b->hi, sizeof a->hi) == 0;
+}
+
+static gboolean
+same_cell (const MsCompareCell *a, const MsCompareCell *b)
+{
+  return a->mode == b->mode && a->exponent == b->exponent && strcmp (a->variant, b->variant) == 0
+         && a->in_a == b->in_a && a->in_b == b->in_b && same_interval (&a->a, &b->a)
+         && same_interval (&a->b, &b->b) && memcmp (&a->ratio, &b->ratio, sizeof a->ratio) == 0
+         && a->verdict == b->verdict;
+}
+
+static void step_rows_start (MsComparePage *self);
+
+/* The rows kept change in place where their cell did (runs opened beside
+ * A and B change none); only the rows past the old count come or go. */
 static void
 fill_rows (MsComparePage *self)
 {
-  guint n = self->comparison ? (guint)self->comparison->n_cells : 0;
+  guint n = self->comparison ? (guint) self->comparison->n_cells : 0;
+  guint had = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+  for (guint i = 0; i < MIN (n, had); i++) {
+    g_autoptr (MsCompareRow) row = g_list_model_get_item (G_LIST_MODEL (self->rows), i);
+    if (same_cell (&row->cell, &self->comparison->cells[i]))
+      continue;
+    row->cell = self->comparison->cells[i];
+    g_signal_emit (row, row_changed_signal, 0);
+  }
   g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
-  for (guint i = 0; i < n; i++) {
+  for (guint i = had; i < n; i++) {
     MsCompareRow *row = g_object_new (MS_TYPE_COMPARE_ROW, NULL);
     row->cell = self->comparison->cells[i];
     g_ptr_array_add (rows, row);
   }
-  g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)),
-                       rows->pdata, rows->len);
+  if (n != had)
+    g_list_store_splice (self->rows, MIN (n, had), had > n ? had - n : 0, rows->pdata, rows->len);
+  step_rows_start (self);
+}
+
+/* Main-loop time for one slice of rows: a frame's worth less drawing (as
+ * the table page's). */
+#define STEP_SLICE_US 6000
+
+/* One slice: more rows for the table while the page is shown. */
+static gboolean
+step_rows (gpointer data)
+{
+  MsComparePage *self = data;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+  guint size = gtk_slice_list_model_get_size (self->shown);
+  gint64 start = g_get_monotonic_time ();
+  while (size < n && g_get_monotonic_time () - start < STEP_SLICE_US)
+    gtk_slice_list_model_set_size (self->shown, ++size);
+  if (size < n && gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return G_SOURCE_CONTINUE;
+  self->step_source = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+step_rows_start (MsComparePage *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+  /* Fewer rows go at once: they only cost their widgets' destruction. */
+  if (gtk_slice_list_model_get_size (self->shown) > n)
+    gtk_slice_list_model_set_size (self->shown, n);
+  if (!self->step_source && gtk_widget_get_mapped (GTK_WIDGET (self))
+      && gtk_slice_list_model_get_size (self->shown) < n)
+    self->step_source = g_idle_add (step_rows, self);
+}
+
+static void
+ms_compare_page_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (ms_compare_page_parent_class)->map (widget);
+  step_rows_start (MS_COMPARE_PAGE (widget));
 }
 
 /* A picker shows a long run name cut short: its tooltip has it whole. */
@@ -285,11 +369,27 @@ setup_cell (GtkSignalListItemFactory *f, GtkListItem *item, gpointer data)
 }
 
 static void
-bind_cell (GtkSignalListItemFactory *f, GtkListItem *item, gpointer data)
+show_cell (GtkListItem *item)
 {
   MsCompareRow *row = gtk_list_item_get_item (item);
-  g_autofree char *text = cell_text (&row->cell, GPOINTER_TO_INT (data));
-  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), text);
+  GtkWidget *label = gtk_list_item_get_child (item);
+  Column col = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (label), "column"));
+  g_autofree char *text = cell_text (&row->cell, col);
+  gtk_label_set_text (GTK_LABEL (label), text);
+}
+
+static void
+bind_cell (GtkSignalListItemFactory *f, GtkListItem *item, gpointer data)
+{
+  g_object_set_data (G_OBJECT (gtk_list_item_get_child (item)), "column", data);
+  show_cell (item);
+  g_signal_connect_swapped (gtk_list_item_get_item (item), "changed", G_CALLBACK (show_cell), item);
+}
+
+static void
+unbind_cell (GtkSignalListItemFactory *f, GtkListItem *item, gpointer data)
+{
+  g_signal_handlers_disconnect_by_func (gtk_list_item_get_item (item), show_cell, item);
 }
 
 static void
@@ -302,13 +402,14 @@ add_columns (MsComparePage *self)
     GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
     g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (c));
     g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (c));
+    g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell), GINT_TO_POINTER (c));
     GtkColumnViewColumn *column = gtk_column_view_column_new (titles[c], factory);
     gtk_column_view_column_set_expand (column, c == COL_VARIANT);
     gtk_column_view_append_column (self->table, column);
     g_object_unref (column);
   }
   GtkSelectionModel *model
-      = GTK_SELECTION_MODEL (gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->rows))));
+      = GTK_SELECTION_MODEL (gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->shown))));
   gtk_column_view_set_model (self->table, model);
   g_object_unref (model);
 }
@@ -393,8 +494,10 @@ static void
 ms_compare_page_dispose (GObject *object)
 {
   MsComparePage *self = MS_COMPARE_PAGE (object);
+  g_clear_handle_id (&self->step_source, g_source_remove);
   ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_COMPARE_PAGE);
   g_clear_object (&self->runs);
+  g_clear_object (&self->shown);
   g_clear_object (&self->rows);
   g_clear_pointer (&self->comparison, ms_comparison_free);
   g_clear_pointer (&self->chart_data, ms_chart_data_free);
@@ -411,6 +514,7 @@ ms_compare_page_class_init (MsComparePageClass *klass)
   object_class->dispose = ms_compare_page_dispose;
   object_class->set_property = ms_compare_page_set_property;
   object_class->get_property = ms_compare_page_get_property;
+  widget_class->map = ms_compare_page_map;
 
   /* Percent, as --threshold of `memsweep compare`. */
   props[PROP_THRESHOLD]
@@ -442,6 +546,7 @@ ms_compare_page_init (MsComparePage *self)
 {
   self->runs = g_list_store_new (MS_TYPE_RUN);
   self->rows = g_list_store_new (MS_TYPE_COMPARE_ROW);
+  self->shown = gtk_slice_list_model_new (G_LIST_MODEL (g_object_ref (self->rows)), 0, 0);
   self->threshold = DEFAULT_THRESHOLD_PCT;
   self->chart_share = 0.88;
   gtk_widget_init_template (GTK_WIDGET (self));

@@ -214,8 +214,9 @@ ms_devices_page_show_runs (MsDevicesPage *self, GPtrArray *runs)
   ms_matrix_view_set_runs (self->matrix_view, runs);
   gtk_drop_down_set_selected (self->method_dropdown, MS_DEVICES_METHOD_RUNS);
   MsSession *session = ms_page_get_session (MS_PAGE (self));
-  for (guint i = 0; session && i < runs->len; i++)
-    ms_session_add_run (session, g_ptr_array_index (runs, i));
+  /* Together: one change for the pages, not one per GPU. */
+  if (session)
+    g_ptr_array_unref (ms_session_add_runs (session, (MsRun **) runs->pdata, runs->len));
 }
 
 static MsRun *

@@ -26,6 +26,10 @@ typedef struct {
    * until the last file was drawn, and for the view shown now. */
   gint64 longest_block_cpu, opening_block_cpu, view_block_cpu;
   gint64 last_drawn;
+  /* The longest frame from the first frame's end, and what it drew: the
+   * stall less the work is drawing (GTK's renderer). */
+  gint64 longest_frame, longest_frame_cpu;
+  char longest_frame_what[64];
   guint n_drawn;
   guint quit_ms;
   guint dwell_ms;     /* on each view before the next */
@@ -155,11 +159,14 @@ maybe_quit (gint64 now)
   fprintf (stderr,
            "probe: summary files=%u longest-stall-ms=%.1f longest-work-ms=%.1f "
            "longest-work-cpu-ms=%.1f opening-work-cpu-ms=%.1f opening-work-ms=%.1f "
-           "longest-block-cpu-ms=%.1f opening-block-cpu-ms=%.1f\n",
+           "longest-block-cpu-ms=%.1f opening-block-cpu-ms=%.1f longest-frame-ms=%.1f "
+           "longest-frame-cpu-ms=%.1f longest-frame=%s\n",
            probe->n_drawn, probe->longest_stall / 1000.0, probe->longest_work / 1000.0,
            probe->longest_work_cpu / 1000.0, probe->opening_work_cpu / 1000.0,
            probe->opening_work / 1000.0, probe->longest_block_cpu / 1000.0,
-           probe->opening_block_cpu / 1000.0);
+           probe->opening_block_cpu / 1000.0, probe->longest_frame / 1000.0,
+           probe->longest_frame_cpu / 1000.0,
+           probe->longest_frame_what[0] ? probe->longest_frame_what : "none");
   probe->quit_ms = 0;
   GtkApplication *app = gtk_window_get_application (probe->window);
   if (app)
@@ -177,13 +184,32 @@ on_frame_start (GdkFrameClock *clock, gpointer data)
   }
 }
 
+/* What a frame drew: the files just opened, a view just asked for, or
+ * neither (a view's later frames, the toasts' animations). */
+static void
+note_frame (gint64 us, gint64 cpu_us)
+{
+  if (!probe->first_frame || us <= probe->longest_frame)
+    return;
+  probe->longest_frame = us;
+  probe->longest_frame_cpu = cpu_us;
+  const char *view = probe->stack ? adw_view_stack_get_visible_child_name (probe->stack) : NULL;
+  if (g_hash_table_size (probe->added) > 0)
+    g_snprintf (probe->longest_frame_what, sizeof probe->longest_frame_what, "files-opened");
+  else
+    g_snprintf (probe->longest_frame_what, sizeof probe->longest_frame_what, "%s-%s",
+                probe->view_asked ? "view-shown" : "view-later", view ? view : "");
+}
+
 static void
 on_after_paint (GdkFrameClock *clock, gpointer data)
 {
   gint64 now = g_get_monotonic_time ();
   if (probe->frame_start) {
+    gint64 cpu = thread_cpu_us () - probe->frame_start_cpu;
     probe->frames_us += now - probe->frame_start;
-    probe->frames_cpu += thread_cpu_us () - probe->frame_start_cpu;
+    probe->frames_cpu += cpu;
+    note_frame (now - probe->frame_start, cpu);
   }
   probe->frame_start = 0;
   if (!probe->first_frame) {

@@ -6,7 +6,8 @@
  * work that is not drawing), in wall-clock time and in the main thread's
  * CPU time (which preemption on a busy machine does not stretch), both in
  * all and until the last file was drawn, and the longest block of any kind
- * (frames included) in CPU time. With MEMSWEEP_PROBE_QUIT_MS=N the
+ * (frames included) in CPU time, and the longest frame with what it drew
+ * (the files just opened, or the view shown). With MEMSWEEP_PROBE_QUIT_MS=N the
  * application shows every page of its view stack in turn once the files are
  * drawn (printing the time each takes to draw and the longest block while
  * it is shown), staying MEMSWEEP_PROBE_DWELL_MS on each (0 by default; for

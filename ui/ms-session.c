@@ -196,12 +196,19 @@ short_device_name (MsRun *run)
   return g_str_has_prefix (d->name, "NVIDIA ") ? d->name + 7 : d->name;
 }
 
+/* Taken by a run of the session or of `pending` (runs about to join it
+ * together), other than `except`. */
 static gboolean
-name_taken (MsSession *self, MsRun *except, const char *name)
+name_taken (MsSession *self, GPtrArray *pending, MsRun *except, const char *name)
 {
   guint n = ms_session_get_n_runs (self);
   for (guint i = 0; i < n; i++) {
     MsRun *r = ms_session_get_run (self, i);
+    if (r != except && g_strcmp0 (ms_run_get_name (r), name) == 0)
+      return TRUE;
+  }
+  for (guint i = 0; pending && i < pending->len; i++) {
+    MsRun *r = g_ptr_array_index (pending, i);
     if (r != except && g_strcmp0 (ms_run_get_name (r), name) == 0)
       return TRUE;
   }
@@ -215,10 +222,9 @@ utf8_cut (const char *s, gsize max_bytes)
   return g_utf8_substring (s, 0, g_utf8_strlen (s, max_bytes));
 }
 
-void
-ms_session_rename_run (MsSession *self, MsRun *run, const char *wanted)
+static void
+rename_run (MsSession *self, GPtrArray *pending, MsRun *run, const char *wanted)
 {
-  g_return_if_fail (MS_IS_SESSION (self) && MS_IS_RUN (run) && wanted);
   gsize size = sizeof ms_run_get_results (run)->label;
   g_autofree char *valid = g_utf8_make_valid (wanted, -1);
   g_strstrip (valid);
@@ -227,11 +233,18 @@ ms_session_rename_run (MsSession *self, MsRun *run, const char *wanted)
    * numbered names stay apart. */
   g_autofree char *name = utf8_cut (base, size - 1);
   g_autofree char *stem = utf8_cut (base, size - 16);
-  for (int n = 2; name_taken (self, run, name); n++) {
+  for (int n = 2; name_taken (self, pending, run, name); n++) {
     g_free (name);
     name = g_strdup_printf ("%s (%d)", stem, n);
   }
   ms_run_set_name (run, name);
+}
+
+void
+ms_session_rename_run (MsSession *self, MsRun *run, const char *wanted)
+{
+  g_return_if_fail (MS_IS_SESSION (self) && MS_IS_RUN (run) && wanted);
+  rename_run (self, NULL, run, wanted);
 }
 
 /* ---- adding and removing ------------------------------------------------------ */
@@ -243,24 +256,50 @@ same_file_run (const MsResults *a, const MsResults *b)
          g_strcmp0 (a->device.name, b->device.name) == 0 && a->n_cells == b->n_cells;
 }
 
+/* Already in the session or among `pending`: the same run, or the same
+ * file read twice. */
+static gboolean
+run_shown (MsSession *self, GPtrArray *pending, MsRun *run)
+{
+  guint n = ms_session_get_n_runs (self);
+  for (guint i = 0; i < n + pending->len; i++) {
+    MsRun *r = i < n ? ms_session_get_run (self, i) : g_ptr_array_index (pending, i - n);
+    if (r == run || (ms_run_get_kind (r) == MS_RUN_KIND_REFERENCE &&
+                     ms_run_get_kind (run) == MS_RUN_KIND_REFERENCE &&
+                     same_file_run (ms_run_get_results (r), ms_run_get_results (run))))
+      return TRUE;
+  }
+  return FALSE;
+}
+
+GPtrArray *
+ms_session_add_runs (MsSession *self, MsRun *const *runs, guint n_runs)
+{
+  g_return_val_if_fail (MS_IS_SESSION (self) && (runs || !n_runs), NULL);
+  GPtrArray *added = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < n_runs; i++) {
+    g_return_val_if_fail (MS_IS_RUN (runs[i]), added);
+    /* The same file twice is one comparison, not two (several GPUs of one
+     * sweep share a date and may share a name: they are not files). */
+    if (run_shown (self, added, runs[i]))
+      continue;
+    g_autofree char *name = g_strdup (ms_run_get_name (runs[i]));
+    rename_run (self, added, runs[i], name);
+    g_ptr_array_add (added, g_object_ref (runs[i]));
+  }
+  /* One splice: the pages follow every change at once, so runs appended
+   * one by one would make each of them rebuild once per run. */
+  if (added->len)
+    g_list_store_splice (self->runs, ms_session_get_n_runs (self), 0, added->pdata, added->len);
+  return added;
+}
+
 gboolean
 ms_session_add_run (MsSession *self, MsRun *run)
 {
   g_return_val_if_fail (MS_IS_SESSION (self) && MS_IS_RUN (run), FALSE);
-  /* The same file twice is one comparison, not two (several GPUs of one
-   * sweep share a date and may share a name: they are not files). */
-  guint n = ms_session_get_n_runs (self);
-  for (guint i = 0; i < n; i++) {
-    MsRun *r = ms_session_get_run (self, i);
-    if (r == run || (ms_run_get_kind (r) == MS_RUN_KIND_REFERENCE &&
-                     ms_run_get_kind (run) == MS_RUN_KIND_REFERENCE &&
-                     same_file_run (ms_run_get_results (r), ms_run_get_results (run))))
-      return FALSE;
-  }
-  g_autofree char *name = g_strdup (ms_run_get_name (run));
-  ms_session_rename_run (self, run, name);
-  g_list_store_append (self->runs, run);
-  return TRUE;
+  g_autoptr (GPtrArray) added = ms_session_add_runs (self, &run, 1);
+  return added->len > 0;
 }
 
 void

@@ -41,6 +41,10 @@ GPtrArray *ms_session_dup_runs (MsSession *self);
 /* Adds a run under a name of its own (another run's name gets " (2)").
  * FALSE (the run not added) when the same file is already shown. */
 gboolean ms_session_add_run (MsSession *self, MsRun *run);
+/* Adds several runs as ms_session_add_run does, in one change of the runs
+ * (one items-changed), in their order; returns those added (a new array
+ * of references), leaving out the files already shown. */
+GPtrArray *ms_session_add_runs (MsSession *self, MsRun *const *runs, guint n_runs);
 /* Adds a sweep's run, named after its device and the sweep's number, and
  * makes it the live run. */
 void ms_session_add_sweep (MsSession *self, MsRun *run);

@@ -183,27 +183,36 @@ loaded_file_free (LoadedFile *f)
   g_free (f);
 }
 
-static void
-add_loaded (MsWindow *self, LoadedFile *f)
-{
-  if (!f->run)
-    ms_window_toast (self, f->error);
-  if (f->run && ms_session_add_run (self->session, f->run)) {
-    g_autofree char *msg = g_strdup_printf (_("Opened %s"), ms_run_get_name (f->run));
-    ms_window_toast (self, msg);
-  }
-  ms_probe_open_added (f->path, f->error);
-}
-
+/* The files read so far whose turn it is join the session together: in
+ * one change of its runs, so that each page rebuilds once for all of them
+ * (files opened together tend to finish together). */
 static void
 add_loaded_in_order (MsWindow *self)
 {
+  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func ((GDestroyNotify) loaded_file_free);
+  g_autoptr (GPtrArray) runs = g_ptr_array_new ();
   LoadedFile *f;
   while ((f = g_hash_table_lookup (self->loaded, GUINT_TO_POINTER (self->load_next_added)))) {
     g_hash_table_steal (self->loaded, GUINT_TO_POINTER (self->load_next_added));
     self->load_next_added++;
-    add_loaded (self, f);
-    loaded_file_free (f);
+    g_ptr_array_add (files, f);
+    if (f->run)
+      g_ptr_array_add (runs, f->run);
+  }
+  if (!files->len)
+    return;
+  g_autoptr (GPtrArray) added =
+    ms_session_add_runs (self->session, (MsRun **) runs->pdata, runs->len);
+  for (guint i = 0; i < files->len; i++) {
+    f = g_ptr_array_index (files, i);
+    guint pos;
+    if (!f->run) {
+      ms_window_toast (self, f->error);
+    } else if (g_ptr_array_find (added, f->run, &pos)) {
+      g_autofree char *msg = g_strdup_printf (_("Opened %s"), ms_run_get_name (f->run));
+      ms_window_toast (self, msg);
+    }
+    ms_probe_open_added (f->path, f->error);
   }
 }
 
