@@ -719,8 +719,48 @@ cmp_label_phase (gconstpointer a, gconstpointer b)
   return (x->x > y->x) - (x->x < y->x);
 }
 
-/* Phase names in wide GPU bars, "blocked" in wide blocked host calls. The
- * names go out phase by phase, so that each is laid out once. */
+/* The longest label that fits a GPU bar w wide: its phase, then the bytes
+ * it moved, its time and (copies that did not wait behind another) its
+ * rate. The bytes tell why the vector add's h2d bar is twice its d2h bar
+ * (a and b against c); the time and rate let a picture be read without
+ * hovering. */
+static void
+bar_label_text (cairo_t *cr, const MsBarSet *set, const MsEvent *ev, double w, char *buf,
+                gsize len)
+{
+  const char *name = ms_phase_name (ev->phase);
+  char bytes[32] = "", time[32] = "";
+  if (ev->gpu_us > 0)
+    ms_format_time_us (ev->gpu_us, time, sizeof time);
+  if (ev->bytes > 0 && ms_phase_is_copy (ev->phase))
+    ms_format_size_label ((double) ev->bytes, bytes, sizeof bytes);
+  gboolean rate = bytes[0] && time[0] && !set->copies_waited;
+  char tries[4][128];
+  /* Translators: a timeline bar: phase, bytes, time and rate, e.g.
+   * "h2d 8 MiB · 160 µs · 52.4 GB/s". */
+  g_snprintf (tries[0], sizeof tries[0], C_("timeline bar", "%s %s · %s · %.1f GB/s"), name,
+              bytes, time, rate ? ev->bytes / (ev->gpu_us * 1e3) : 0);
+  /* Translators: a timeline bar: phase, bytes and time, e.g. "d2h 4 MiB · 80 µs". */
+  g_snprintf (tries[1], sizeof tries[1], C_("timeline bar", "%s %s · %s"), name, bytes, time);
+  /* Translators: a timeline bar: phase and bytes or time, e.g. "d2h 4 MiB". */
+  g_snprintf (tries[2], sizeof tries[2], C_("timeline bar", "%s %s"), name,
+              bytes[0] ? bytes : time);
+  g_snprintf (tries[3], sizeof tries[3], C_("timeline bar", "%s %s"), name, time);
+  gboolean usable[4] = { rate, bytes[0] && time[0], bytes[0] || time[0], time[0] != 0 };
+  for (int i = 0; i < 4; i++) {
+    if (!usable[i])
+      continue;
+    double tw;
+    ms_draw_text (cr, tries[i], 0, 0, set->fs * 0.9, -1, 0, FALSE, &tw, NULL);
+    if (tw + set->fs * 0.6 < w) {
+      g_strlcpy (buf, tries[i], len);
+      return;
+    }
+  }
+  g_strlcpy (buf, name, len);
+}
+
+/* Labels in wide GPU bars, "blocked" in wide blocked host calls. */
 static void
 bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
 {
@@ -728,8 +768,10 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
   cairo_set_source_rgb (cr, 0, 0, 0);
   for (guint i = 0; i < set->labels->len; i++) {
     const MsTimelineBar *b = &g_array_index (set->labels, MsTimelineBar, i);
-    ms_draw_text (cr, ms_phase_name (b->event->phase), b->x + b->w / 2, b->y + b->h / 2,
-                  set->fs * 0.9, 0.5, 0.5, FALSE, NULL, NULL);
+    char text[128];
+    bar_label_text (cr, set, b->event, b->w, text, sizeof text);
+    ms_draw_text (cr, text, b->x + b->w / 2, b->y + b->h / 2, set->fs * 0.9, 0.5, 0.5, FALSE,
+                  NULL, NULL);
   }
   ms_set_color (cr, &st->fg, 1);
   for (guint i = 0; i < set->blocked_labels->len; i++) {
