@@ -27,6 +27,9 @@ typedef struct {
    * scale_min; values outside take the end colours) and the legend's unit
    * ("" for GB/s). */
   char cell_text[MS_MATRIX_MAX][MS_MATRIX_MAX][32];
+  /* Cells whose number the colour scale leaves out (the picture says why):
+   * drawn hatched, as n/a is, with their text. */
+  gboolean muted[MS_MATRIX_MAX][MS_MATRIX_MAX];
   double scale_min, scale_max;
   char unit[32];
 } MsMatrixData;

@@ -42,7 +42,10 @@ fill_matrix (MsMatrixData *d, const MsResults *run)
                                                  : _("unclear");
       if (v != MS_SYNC_MISSING)
         g_snprintf (d->cell_text[i][col], sizeof d->cell_text[i][col], "%s %.2f×", word, j.times);
-      if (v != MS_SYNC_MISSING && j.times > d->scale_max)
+      /* An unclear cell's ratio holds the call's own time: coloured, it
+       * outranked the serialised cells it is no evidence for. */
+      d->muted[i][col] = v == MS_SYNC_UNDECIDED;
+      if (v != MS_SYNC_MISSING && !d->muted[i][col] && j.times > d->scale_max)
         d->scale_max = ceil (j.times * 4) / 4;
     }
   }
