@@ -125,10 +125,15 @@ update_timeline (MsTimelinePage *self)
     ms_format_bytes (cell->elements * sizeof (float), size, sizeof size);
     /* What the timers drawn here cost, from the cell's own two medians. */
     double diff;
+    gboolean known = ms_cell_instr_overhead (cell, NULL, &diff);
+    /* Noise can put the instrumented median under the plain one: then the
+     * timers cost nothing this cell can measure, not a negative time. */
     g_autofree char *timers =
-      ms_cell_instr_overhead (cell, NULL, &diff)
-        ? g_strdup_printf (_("; an instrumented repetition: timers add %.1f µs"), diff)
-        : g_strdup ("");
+      !known      ? g_strdup ("")
+      : diff > 0 ? g_strdup_printf (_("; an instrumented repetition: timers add %.1f µs"), diff)
+                 : g_strdup_printf (_("; an instrumented repetition: the timers' cost is below "
+                                      "the noise (its median %.1f µs under the plain one)"),
+                                    -diff);
     /* The others ran plain, without timers: nothing to draw for them. */
     g_autofree char *which =
       timed < cell->n_reps
