@@ -83,11 +83,12 @@ shoot () {
 # views SCHEME SUFFIX GPUS: every view; GPUS is the point of that view
 # switcher button in this layout. The Lessons page opens on the reuse
 # lesson from the command line (its card's Run opens the reference run
-# without a GPU), wherever the cards lie.
+# without a GPU), wherever the cards lie, with the H100 default sweep open,
+# whose cells answer the cards that compare modes of a plain sweep.
 views () {
   shoot "$1" "$2" bandwidth:alt+1 time:alt+2 timeline:alt+3 breakdown:alt+4 table:alt+5 \
     gpus:"click:$3" -- "$ref/h100-default-samples.csv" "$ref/h200x2-peer.csv"
-  shoot "$1" "$2" lessons: -- --lesson=reuse --run
+  shoot "$1" "$2" lessons: -- --lesson=reuse --run "$ref/h100-default-samples.csv"
   shoot "$1" "$2" compare:alt+6 -- "$ref/h100-default-samples.csv" "$ref/h200-default-samples.csv"
 }
 
