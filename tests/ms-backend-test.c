@@ -23,6 +23,7 @@ typedef struct {
   double clock[MS_TEST_MAX_DEVICES]; /* one model clock per device */
   /* Several devices at once: cells started and finished per device. */
   pthread_mutex_t lock;
+  pthread_cond_t cell_started; /* broadcast as each device starts a cell */
   long started[MS_TEST_MAX_DEVICES];
   long finished[MS_TEST_MAX_DEVICES];
   int running, max_running;
@@ -412,6 +413,31 @@ static const MsCellOps test_cell_ops = {
   .release = test_release,
 };
 
+/* With hold_us, a device that starts a cell waits (lock held) until every
+ * other device has started it too, at most a quarter second: a sleep alone
+ * let a thread finish before the last of 16 had been scheduled on a loaded
+ * 2-core machine, and the overlap the tests check went missing by chance.
+ * A runner that does not run devices together still fails them. */
+static void
+wait_for_all_devices (MsTestBackend *tb, int dev)
+{
+  struct timespec deadline;
+  clock_gettime (CLOCK_REALTIME, &deadline);
+  deadline.tv_nsec += 250000000L;
+  if (deadline.tv_nsec >= 1000000000L) {
+    deadline.tv_sec++;
+    deadline.tv_nsec -= 1000000000L;
+  }
+  for (;;) {
+    bool all = true;
+    for (int d = 0; d < tb->config.n_devices && d < MS_TEST_MAX_DEVICES; d++)
+      if (d != tb->config.missing_device && tb->started[d] < tb->started[dev])
+        all = false;
+    if (all || pthread_cond_timedwait (&tb->cell_started, &tb->lock, &deadline) != 0)
+      return;
+  }
+}
+
 /* A cell may start only once every device has finished every earlier
  * cell: each device's count of finished cells must have caught up with
  * this one's count of started ones. */
@@ -426,6 +452,9 @@ cell_begins (MsTestBackend *tb, int dev)
   tb->started[dev]++;
   if (++tb->running > tb->max_running)
     tb->max_running = tb->running;
+  pthread_cond_broadcast (&tb->cell_started);
+  if (tb->config.hold_us > 0)
+    wait_for_all_devices (tb, dev);
   pthread_mutex_unlock (&tb->lock);
   if (tb->config.hold_us > 0) {
     struct timespec ts = { 0, tb->config.hold_us * 1000L };
@@ -470,6 +499,7 @@ static void
 test_free (MsBackend *self)
 {
   pthread_mutex_destroy (&((MsTestBackend *) self)->lock);
+  pthread_cond_destroy (&((MsTestBackend *) self)->cell_started);
   free (self);
 }
 
@@ -484,6 +514,7 @@ ms_backend_new_test (const MsTestBackendConfig *config)
   else
     ms_test_backend_config_init (&tb->config);
   pthread_mutex_init (&tb->lock, NULL);
+  pthread_cond_init (&tb->cell_started, NULL);
   tb->parent.name = "test";
   tb->parent.query_device = test_query_device;
   tb->parent.supports = test_supports;
