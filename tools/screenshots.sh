@@ -7,10 +7,15 @@
 # opened, and the H100 and H200 runs compared) as VIEW-1600-light.png
 # (1600x1000), VIEW-1024-presentation-light.png and
 # VIEW-1024-presentation-dark.png (1024x768, presentation mode).
+# tools/screenshots.sh BUILD lessons: the Lessons page of every lesson
+# instead, its card run from its reference run (what a class is shown), as
+# docs/screenshots/lessons/NAME-1600-light.png and NAME-1024-presentation-
+# {light,dark}.png; LESSONS="NAME ..." takes those alone.
 # Needs xvfb, openbox, xdotool, dbus-x11 and imagemagick; pngquant and
 # optipng shrink the files where installed.
 set -e
 build=${1:-build}
+what=${2:-views}
 src=$(cd "$(dirname "$0")/.." && pwd)
 out=$src/docs/screenshots
 ref=$src/data/reference
@@ -67,7 +72,7 @@ shoot () {
     2>/dev/null || true
   case $suffix in *presentation*) sleep 2; act F11 ;; esac
   # Let the files load and their "Opened" toasts (5 s each) go.
-  sleep 12
+  sleep "${settle:-12}"
   for s in $shots; do
     for a in $(echo "${s#*:}" | tr ',' ' '); do act "$a"; done
     # Away from the charts, so that no readout follows the pointer.
@@ -92,13 +97,34 @@ views () {
   shoot "$1" "$2" compare:alt+6 -- "$ref/h100-default-samples.csv" "$ref/h200-default-samples.csv"
 }
 
-start_screen 1600 1000
-views prefer-light 1600-light 1132:26
-stop_screen
-start_screen 1024 768
-views prefer-light 1024-presentation-light 761:740
-views prefer-dark 1024-presentation-dark 761:740
-stop_screen
+# lessons SCHEME SUFFIX: every lesson's page, its card run from its
+# reference run (one file: one toast to wait for).
+lessons () {
+  # The app names its lessons when asked for one it does not know.
+  names=$("$src/$build/app/gtk/memsweep-gtk" --lesson=? 2>&1 | sed 's/.*are://')
+  for name in ${LESSONS:-$names}; do
+    settle=7 shoot "$1" "$2" "$name": -- --lesson="$name" --run
+  done
+}
+
+if [ "$what" = lessons ]; then
+  out=$out/lessons
+  start_screen 1600 1000
+  lessons prefer-light 1600-light
+  stop_screen
+  start_screen 1024 768
+  lessons prefer-light 1024-presentation-light
+  lessons prefer-dark 1024-presentation-dark
+  stop_screen
+else
+  start_screen 1600 1000
+  views prefer-light 1600-light 1132:26
+  stop_screen
+  start_screen 1024 768
+  views prefer-light 1024-presentation-light 761:740
+  views prefer-dark 1024-presentation-dark 761:740
+  stop_screen
+fi
 
 if command -v pngquant >/dev/null; then
   for f in "$out"/*-1600-*.png "$out"/*-1024-*.png; do
