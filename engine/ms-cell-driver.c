@@ -8,6 +8,7 @@
 
 #include "ms-cell-driver.h"
 #include "ms-clock.h"
+#include "ms-gpu-clock.h"
 #include "ms-i18n.h"
 
 struct MsCellDriver {
@@ -360,5 +361,6 @@ ms_cell_driver_run (const MsCellOps *ops, void *data, const MsRunArgs *args, MsR
   }
   if (st == MS_CELL_CANCELLED && out->n_reps > 0)
     st = MS_CELL_PARTIAL;
+  ms_gpu_clock_align (out->events, out->n_events);
   return st;
 }

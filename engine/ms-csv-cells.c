@@ -13,6 +13,7 @@
 
 #include "memsweep.h"
 #include "ms-csv-reader.h"
+#include "ms-gpu-clock.h"
 #include "ms-i18n.h"
 
 /* The fewest bytes an end-to-end row takes ("uva,1,0,e2e,,1,ok" and an end
@@ -256,6 +257,8 @@ ms_csv_finish_cells (MsReader *rd, MsResults *r)
     b->rep_flags = NULL;
     ms_csv_trim_events (b);
     trim_reps (b);
+    /* Files written before the alignment read as those written after. */
+    ms_gpu_clock_align (b->cell->events, b->cell->n_events);
     ms_cell_compute_stats_scratch (b->cell, &scratch);
   }
   ms_stats_scratch_clear (&scratch);

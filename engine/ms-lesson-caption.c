@@ -255,19 +255,27 @@ caption_register (const MsResults *r, int exponent, char *buf, size_t len)
     const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, e, "");
     if (!reg || !pin || !(reg->stats.h2d_gbps > 0) || !(pin->stats.h2d_gbps > 0))
       continue;
-    char size[32], t_reg[32], t_alloc[32];
+    char size[32], total[32], t_reg[32], t_alloc[32];
     const MsStat *st_reg = &reg->stats.phase_host[MS_PHASE_REGISTER];
     const MsStat *st_alloc = &pin->stats.phase_host[MS_PHASE_ALLOC];
+    /* Both modes hold three vectors of the cell's size. */
+    ms_format_bytes (3 * pin->elements * sizeof (float), total, sizeof total);
     snprintf (buf, len,
               ms_gettext ("At %s, copies to the device from registered memory run at %.1f "
                           "GB/s against %.1f GB/s from cudaMallocHost memory (medians of the "
                           "copies alone, as the pinned lesson's)."),
               ms_caption_size (pin, size, sizeof size), reg->stats.h2d_gbps, pin->stats.h2d_gbps);
+    /* The two costs come at different times (registered memory is pinned
+     * and unpinned in every repetition, pinned buffers allocated once per
+     * cell) and the pin-payoff lesson times one buffer: the sentence says
+     * which and how much memory, so that no figure is read as another. */
     if (st_reg->n > 0 && st_alloc->n > 0)
       ms_caption_append (buf, len,
-              ms_gettext ("Registering the buffers took %s, allocating pinned ones %s."),
-              ms_caption_time (st_reg->median, t_reg, sizeof t_reg),
-              ms_caption_time (st_alloc->median, t_alloc, sizeof t_alloc));
+              ms_gettext ("Registering the three %s buffers (%s) took %s in every repetition; "
+                          "allocating pinned ones took %s once per cell, for %s of pinned host "
+                          "memory and as much device memory."),
+              size, total, ms_caption_time (st_reg->median, t_reg, sizeof t_reg),
+              ms_caption_time (st_alloc->median, t_alloc, sizeof t_alloc), total);
     return true;
   }
   return ms_caption_missing (buf, len,

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ms-gpu-clock.h"
 #include "ms-i18n.h"
 #include "ms-lesson-private.h"
 #include "ms-probe.h"
@@ -108,6 +109,7 @@ run_probe_cell (const MsSweep *sweep, MsProbe probe, const MsProbeCell *pc, MsBa
   }
   if (c->status == MS_CELL_OK && c->n_reps < reps)
     c->status = c->n_reps ? MS_CELL_PARTIAL : MS_CELL_FAILED;
+  ms_gpu_clock_align (c->events, c->n_events);
 }
 
 /* The cell inside its lesson's before_cell and after_cell, when it has

@@ -25,8 +25,8 @@ static const MsModeInfo mode_info[MS_MODE_COUNT] = {
                               "copies, one synchronise at the end"),
                        MS_PHASE_H2D, MS_PHASE_D2H },
   [MS_MODE_REGISTERED] = { "registered", MS_N_ ("Registered"),
-                           MS_N_ ("malloc'd buffers pinned afterwards with cudaHostRegister; "
-                                  "register and unregister are timed"),
+                           MS_N_ ("malloc'd buffers pinned with cudaHostRegister and unpinned "
+                                  "in every repetition; register and unregister are timed"),
                            MS_PHASE_H2D, MS_PHASE_D2H },
   [MS_MODE_WRITE_COMBINED] = { "write-combined", MS_N_ ("Write-combined"),
                                MS_N_ ("inputs in write-combined pinned memory (host writes "

@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-gpu-clock.c: a repetition's GPU times placed on its host clock
+ * (engine/ms-gpu-clock.c): the lag on a synthetic cell, idempotence, what
+ * is left alone, the cell driver's events, and every reference run read
+ * back with no GPU work drawn before the call that issued it. */
+#include <dirent.h>
+#include <glib.h>
+#include <string.h>
+
+#include "memsweep.h"
+#include "ms-cell-driver.h"
+#include "ms-gpu-clock.h"
+
+static MsEvent
+stream_event (MsPhase phase, int rep, double host_start, double gpu_start)
+{
+  return (MsEvent){ .phase = phase, .lane = 1, .rep = rep, .host_start_us = host_start,
+                    .host_us = 5, .gpu_start_us = gpu_start, .gpu_us = 50, .bytes = 4096 };
+}
+
+static MsEvent
+host_event (MsPhase phase, int rep, double host_start)
+{
+  return (MsEvent){ .phase = phase, .lane = MS_LANE_HOST, .rep = rep,
+                    .host_start_us = host_start, .host_us = 30, .gpu_start_us = -1,
+                    .gpu_us = -1 };
+}
+
+/* Seen only on the GPU, as the probe lessons record a kernel by its
+ * clock stamps: the GPU start is its host start, its host time 0. */
+static MsEvent
+gpu_only_event (int rep, double start)
+{
+  return (MsEvent){ .phase = MS_PHASE_KERNEL, .lane = 2, .rep = rep, .host_start_us = start,
+                    .host_us = 0, .gpu_start_us = start, .gpu_us = 40 };
+}
+
+enum { N_SYNTHETIC = 11 };
+
+/* Repetition 0 leads by up to 20 us, repetition 1 by none, repetition 2
+ * has a wait whose host part starts after its GPU part and no issued
+ * work that leads. */
+static void
+synthetic_cell (MsEvent *ev)
+{
+  MsEvent all[N_SYNTHETIC] = {
+    host_event (MS_PHASE_INIT, 0, 0),
+    stream_event (MS_PHASE_H2D, 0, 100, 80),     /* leads by 20 */
+    stream_event (MS_PHASE_KERNEL, 0, 110, 150), /* behind its latch */
+    stream_event (MS_PHASE_D2H, 0, 120, 115),    /* leads by 5 */
+    gpu_only_event (0, 60),
+    host_event (MS_PHASE_VERIFY, 0, 300),
+    stream_event (MS_PHASE_H2D, 1, 100, 104),
+    stream_event (MS_PHASE_D2H, 1, 120, 160),
+    stream_event (MS_PHASE_H2D, 2, 100, 103),
+    /* A host function the stream ran: its host part need not come first. */
+    stream_event (MS_PHASE_HOST_FUNC, 2, 200, 150),
+    gpu_only_event (2, 10),
+  };
+  memcpy (ev, all, sizeof all);
+}
+
+static void
+test_lag (void)
+{
+  MsEvent ev[N_SYNTHETIC], before[N_SYNTHETIC];
+  synthetic_cell (ev);
+  memcpy (before, ev, sizeof ev);
+  g_assert_cmpfloat (ms_gpu_clock_lag (ev, N_SYNTHETIC, 0), ==, 20);
+  g_assert_cmpfloat (ms_gpu_clock_lag (ev, N_SYNTHETIC, 1), ==, 0);
+  g_assert_cmpfloat (ms_gpu_clock_lag (ev, N_SYNTHETIC, 2), ==, 0);
+  g_assert_cmpfloat (ms_gpu_clock_lag (ev, N_SYNTHETIC, 3), ==, 0);
+  ms_gpu_clock_align (ev, N_SYNTHETIC);
+
+  /* Repetition 0: every GPU start with a host call moves by the lag. */
+  g_assert_cmpfloat (ev[1].gpu_start_us, ==, 100);
+  g_assert_cmpfloat (ev[2].gpu_start_us, ==, 170);
+  g_assert_cmpfloat (ev[3].gpu_start_us, ==, 135);
+  for (int i = 1; i <= 3; i++) {
+    g_assert_cmpfloat (ev[i].host_start_us, ==, before[i].host_start_us);
+    g_assert_cmpfloat (ev[i].gpu_us, ==, before[i].gpu_us);
+    g_assert_cmpfloat (ev[i].gpu_start_us, >=, ev[i].host_start_us);
+  }
+  /* Host steps and work seen only on the GPU keep their times. */
+  g_assert_true (memcmp (&ev[0], &before[0], sizeof ev[0]) == 0);
+  g_assert_true (memcmp (&ev[4], &before[4], sizeof ev[4]) == 0);
+  g_assert_true (memcmp (&ev[5], &before[5], sizeof ev[5]) == 0);
+  /* Repetitions with nothing drawn before its call are untouched. */
+  g_assert_true (memcmp (&ev[6], &before[6], 5 * sizeof ev[0]) == 0);
+}
+
+static void
+test_idempotent (void)
+{
+  MsEvent ev[N_SYNTHETIC], once[N_SYNTHETIC];
+  synthetic_cell (ev);
+  ms_gpu_clock_align (ev, N_SYNTHETIC);
+  memcpy (once, ev, sizeof ev);
+  ms_gpu_clock_align (ev, N_SYNTHETIC);
+  g_assert_true (memcmp (ev, once, sizeof ev) == 0);
+  for (int rep = 0; rep < 3; rep++)
+    g_assert_cmpfloat (ms_gpu_clock_lag (ev, N_SYNTHETIC, rep), <=, MS_GPU_CLOCK_RESOLUTION_US);
+}
+
+/* Repetitions far apart fall in different windows of the alignment. */
+static void
+test_many_reps (void)
+{
+  enum { REPS = 700 };
+  MsEvent *ev = g_new (MsEvent, REPS);
+  for (int rep = 0; rep < REPS; rep++)
+    ev[REPS - 1 - rep] = stream_event (MS_PHASE_H2D, rep, 100, 100 - rep % 7);
+  ms_gpu_clock_align (ev, REPS);
+  for (int i = 0; i < REPS; i++)
+    g_assert_cmpfloat (ev[i].gpu_start_us, ==, 100);
+  g_free (ev);
+}
+
+/* ---- through the cell driver ------------------------------------------ */
+
+static MsCellStatus
+lead_alloc (void *data, MsCellDriver *drv)
+{
+  (void) data;
+  (void) drv;
+  return MS_CELL_OK;
+}
+
+/* Each repetition's copy comes out at least 12 us before its call, as a
+ * reference event the GPU reached late makes it (the call starts 30 us
+ * or more after the repetition's origin). */
+static MsCellStatus
+lead_rep (void *data, MsCellDriver *drv)
+{
+  (void) data;
+  double t0 = ms_cell_driver_now (drv);
+  if (ms_cell_driver_instrumented (drv)) {
+    MsEvent ev = stream_event (MS_PHASE_H2D, 0, t0 + 30, 30 - 12);
+    g_assert_true (ms_cell_driver_add_event (drv, &ev));
+  }
+  ms_cell_driver_set_e2e (drv, 10);
+  return MS_CELL_OK;
+}
+
+static void
+lead_release (void *data, MsCellDriver *drv)
+{
+  (void) data;
+  (void) drv;
+}
+
+static void
+test_driver (void)
+{
+  MsCellOps ops = { .alloc = lead_alloc, .rep = lead_rep, .release = lead_release };
+  MsRunArgs args = { .mode = MS_MODE_PINNED, .n = 1024, .reps = 3, .warmup = 1 };
+  MsRunOutput out;
+  g_assert_cmpint (ms_cell_driver_run (&ops, NULL, &args, &out), ==, MS_CELL_OK);
+  int copies = 0;
+  for (size_t i = 0; i < out.n_events; i++)
+    if (out.events[i].phase == MS_PHASE_H2D) {
+      copies++;
+      g_assert_cmpfloat (out.events[i].gpu_start_us, >=, out.events[i].host_start_us);
+    }
+  g_assert_cmpint (copies, ==, 3);
+  ms_run_output_clear (&out);
+}
+
+/* ---- the reference runs ----------------------------------------------- */
+
+static void
+check_file (const char *path)
+{
+  char err[512];
+  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  if (!r)
+    g_error ("%s: %s", path, err);
+  size_t issued = 0;
+  for (size_t c = 0; c < r->n_cells; c++) {
+    const MsCell *cell = &r->cells[c];
+    for (size_t i = 0; i < cell->n_events; i++) {
+      const MsEvent *ev = &cell->events[i];
+      if (!ms_gpu_clock_event_issued (ev))
+        continue;
+      issued++;
+      if (ev->gpu_start_us < ev->host_start_us - MS_GPU_CLOCK_RESOLUTION_US)
+        g_error ("%s: %s 2^%d %s rep %d: %s on the GPU at %.3f us, its call at %.3f us", path,
+                 ms_mode_name (cell->mode), cell->exponent, cell->variant, ev->rep,
+                 ms_phase_name (ev->phase), ev->gpu_start_us, ev->host_start_us);
+    }
+  }
+  g_test_message ("%s: %zu events with a call and its GPU work", path, issued);
+  ms_results_free (r);
+}
+
+static void
+test_reference_runs (void)
+{
+  DIR *dir = opendir (MS_REFERENCE_DIR);
+  g_assert_nonnull (dir);
+  int files = 0;
+  struct dirent *e;
+  while ((e = readdir (dir))) {
+    if (!g_str_has_suffix (e->d_name, "-samples.csv"))
+      continue;
+    char *path = g_build_filename (MS_REFERENCE_DIR, e->d_name, NULL);
+    check_file (path);
+    g_free (path);
+    files++;
+  }
+  closedir (dir);
+  g_assert_cmpint (files, >, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/gpu-clock/lag", test_lag);
+  g_test_add_func ("/gpu-clock/idempotent", test_idempotent);
+  g_test_add_func ("/gpu-clock/many-reps", test_many_reps);
+  g_test_add_func ("/gpu-clock/driver", test_driver);
+  g_test_add_func ("/gpu-clock/reference-runs", test_reference_runs);
+  return g_test_run ();
+}
