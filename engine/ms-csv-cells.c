@@ -259,6 +259,7 @@ ms_csv_finish_cells (MsReader *rd, MsResults *r)
     trim_reps (b);
     /* Files written before the alignment read as those written after. */
     ms_gpu_clock_align (b->cell->events, b->cell->n_events);
+    ms_gpu_clock_align_lesson (b->cell->events, b->cell->n_events, r->experiment);
     ms_cell_compute_stats_scratch (b->cell, &scratch);
   }
   ms_stats_scratch_clear (&scratch);

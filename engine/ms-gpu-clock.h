@@ -18,6 +18,7 @@
 #include <stddef.h>
 
 #include "memsweep.h"
+#include "ms-probe.h"
 
 /* Leads up to this are the files' rounding, not a lag: times have three
  * decimals, so two times written from one value may read back 0.001
@@ -38,3 +39,29 @@ double ms_gpu_clock_lag (const MsEvent *events, size_t n_events, int rep);
  * repetition that has a host part (steps seen only on the GPU keep their
  * times). Idempotent: once aligned, no lag is left to add. */
 void ms_gpu_clock_align (MsEvent *events, size_t n_events);
+
+/* The probe lessons never time a call and its GPU work in one event: a
+ * launch (or a call) is a host-lane event, and the kernel it issued a
+ * GPU-only one (host time 0) placed by its own clock stamps, against a
+ * globaltimer origin the GPU reached after the host origin. What issued
+ * which is known from each probe's code (kernels/lesson-NAME.cu), so those
+ * pairs give the lag the same way. */
+
+/* The host event that issued kernel, a GPU-only kernel of a cell of
+ * probe; NULL when the probe records no such pair or the repetition's
+ * events do not make it certain. */
+const MsEvent *ms_gpu_clock_issuer (const MsEvent *events, size_t n_events, MsProbe probe,
+                                    const MsEvent *kernel);
+
+/* The lag of repetition rep of a cell of probe: max (0, launch host
+ * start - kernel GPU start) over its kernels with an issuer. */
+double ms_gpu_clock_probe_lag (const MsEvent *events, size_t n_events, MsProbe probe, int rep);
+
+/* Adds each repetition's probe lag to the GPU start of its GPU-only
+ * kernels, and to their host start where it mirrors the GPU start. Does
+ * nothing for a probe without pairs. Idempotent. */
+void ms_gpu_clock_align_probe (MsEvent *events, size_t n_events, MsProbe probe);
+
+/* ms_gpu_clock_align_probe for the cells of a file that experiment (its
+ * metadata's name) made; nothing for a sweep or another lesson. */
+void ms_gpu_clock_align_lesson (MsEvent *events, size_t n_events, const char *experiment);

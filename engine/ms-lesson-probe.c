@@ -110,6 +110,7 @@ run_probe_cell (const MsSweep *sweep, MsProbe probe, const MsProbeCell *pc, MsBa
   if (c->status == MS_CELL_OK && c->n_reps < reps)
     c->status = c->n_reps ? MS_CELL_PARTIAL : MS_CELL_FAILED;
   ms_gpu_clock_align (c->events, c->n_events);
+  ms_gpu_clock_align_probe (c->events, c->n_events, probe);
 }
 
 /* The cell inside its lesson's before_cell and after_cell, when it has

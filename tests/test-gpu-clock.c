@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-gpu-clock.c: a repetition's GPU times placed on its host clock
  * (engine/ms-gpu-clock.c): the lag on a synthetic cell, idempotence, what
- * is left alone, the cell driver's events, and every reference run read
- * back with no GPU work drawn before the call that issued it. */
+ * is left alone, the cell driver's events, the probe lessons' launches
+ * and kernels, and every reference run read back with no GPU work drawn
+ * before the call or launch that issued it. */
 #include <dirent.h>
 #include <glib.h>
+#include <math.h>
 #include <string.h>
 
 #include "memsweep.h"
 #include "ms-cell-driver.h"
 #include "ms-gpu-clock.h"
+#include "ms-lesson-private.h"
 
 static MsEvent
 stream_event (MsPhase phase, int rep, double host_start, double gpu_start)
@@ -166,7 +169,150 @@ test_driver (void)
   ms_run_output_clear (&out);
 }
 
+/* ---- the probe lessons' launches and kernels -------------------------- */
+
+static MsEvent
+launch_event (MsPhase phase, int rep, int chunk, double host_start)
+{
+  return (MsEvent){ .phase = phase, .lane = MS_LANE_HOST, .chunk = chunk, .rep = rep,
+                    .host_start_us = host_start, .host_us = 5, .gpu_start_us = -1,
+                    .gpu_us = -1 };
+}
+
+/* A kernel as the probes record it: host start mirrored (or 0), host
+ * time 0. */
+static MsEvent
+stamped_kernel (int lane, int chunk, int rep, double host_start, double gpu_start)
+{
+  return (MsEvent){ .phase = MS_PHASE_KERNEL, .lane = lane, .chunk = chunk, .rep = rep,
+                    .host_start_us = host_start, .host_us = 0, .gpu_start_us = gpu_start,
+                    .gpu_us = 100 };
+}
+
+enum { N_IMPLICIT = 7 };
+
+/* implicit-sync with a kernel as the operation: launch, call (a launch on
+ * the legacy stream), launch; kernels on lanes 1..3, host start 0.
+ * Repetition 0 leads by up to 48 us (lane 1), repetition 1 by none. */
+static void
+implicit_cell (MsEvent *ev)
+{
+  MsEvent all[N_IMPLICIT] = {
+    launch_event (MS_PHASE_LAUNCH, 0, 0, 60),
+    launch_event (MS_PHASE_CALL, 0, 0, 66),
+    launch_event (MS_PHASE_LAUNCH, 0, 1, 72),
+    stamped_kernel (1, 0, 0, 0, 12),  /* 48 before its launch */
+    stamped_kernel (3, 0, 0, 0, 30),  /* 36 before its call */
+    stamped_kernel (2, 0, 0, 0, 600), /* queued behind the first */
+    stamped_kernel (1, 0, 1, 0, 20),  /* no launch in repetition 1 */
+  };
+  memcpy (ev, all, sizeof all);
+}
+
+static void
+test_probe_pairs (void)
+{
+  MsEvent ev[N_IMPLICIT], before[N_IMPLICIT];
+  implicit_cell (ev);
+  memcpy (before, ev, sizeof ev);
+  g_assert_true (ms_gpu_clock_issuer (ev, N_IMPLICIT, MS_PROBE_IMPLICIT_SYNC, &ev[3]) == &ev[0]);
+  g_assert_true (ms_gpu_clock_issuer (ev, N_IMPLICIT, MS_PROBE_IMPLICIT_SYNC, &ev[4]) == &ev[1]);
+  g_assert_true (ms_gpu_clock_issuer (ev, N_IMPLICIT, MS_PROBE_IMPLICIT_SYNC, &ev[5]) == &ev[2]);
+  g_assert_null (ms_gpu_clock_issuer (ev, N_IMPLICIT, MS_PROBE_IMPLICIT_SYNC, &ev[6]));
+  g_assert_null (ms_gpu_clock_issuer (ev, N_IMPLICIT, MS_PROBE_IMPLICIT_SYNC, &ev[0]));
+  /* Another probe's events pair nothing. */
+  g_assert_null (ms_gpu_clock_issuer (ev, N_IMPLICIT, MS_PROBE_HOST_FUNC, &ev[3]));
+  g_assert_cmpfloat (ms_gpu_clock_probe_lag (ev, N_IMPLICIT, MS_PROBE_IMPLICIT_SYNC, 0), ==, 48);
+  g_assert_cmpfloat (ms_gpu_clock_probe_lag (ev, N_IMPLICIT, MS_PROBE_IMPLICIT_SYNC, 1), ==, 0);
+
+  ms_gpu_clock_align_probe (ev, N_IMPLICIT, MS_PROBE_HOST_FUNC);
+  g_assert_true (memcmp (ev, before, sizeof ev) == 0);
+  ms_gpu_clock_align_probe (ev, N_IMPLICIT, MS_PROBE_IMPLICIT_SYNC);
+  /* Host events keep their times; the kernels move by 48, their host
+   * start of 0 stays. */
+  g_assert_true (memcmp (ev, before, 3 * sizeof ev[0]) == 0);
+  g_assert_cmpfloat (ev[3].gpu_start_us, ==, 60);
+  g_assert_cmpfloat (ev[4].gpu_start_us, ==, 78);
+  g_assert_cmpfloat (ev[5].gpu_start_us, ==, 648);
+  for (int i = 3; i < 6; i++) {
+    g_assert_cmpfloat (ev[i].host_start_us, ==, 0);
+    g_assert_cmpfloat (ev[i].gpu_us, ==, before[i].gpu_us);
+  }
+  g_assert_true (memcmp (&ev[6], &before[6], sizeof ev[6]) == 0);
+}
+
+/* concurrent: K kernels on one stream (lane 1, chunk k) or on K (lane
+ * k + 1); host start mirrors the GPU start. */
+static void
+test_probe_concurrent (void)
+{
+  MsEvent one[] = {
+    launch_event (MS_PHASE_LAUNCH, 0, 0, 61.7),  launch_event (MS_PHASE_LAUNCH, 0, 1, 70),
+    stamped_kernel (1, 0, 0, 13.5, 13.5),        stamped_kernel (1, 1, 0, 113.5, 113.5),
+  };
+  g_assert_true (ms_gpu_clock_issuer (one, 4, MS_PROBE_CONCURRENT, &one[3]) == &one[1]);
+  ms_gpu_clock_align_probe (one, 4, MS_PROBE_CONCURRENT);
+  g_assert_cmpfloat (fabs (one[2].gpu_start_us - 61.7), <, 1e-9);
+  g_assert_cmpfloat (one[2].host_start_us, ==, one[2].gpu_start_us);
+  g_assert_cmpfloat (fabs (one[3].gpu_start_us - 161.7), <, 1e-9);
+  g_assert_cmpfloat (one[3].host_start_us, ==, one[3].gpu_start_us);
+
+  MsEvent many[] = {
+    launch_event (MS_PHASE_LAUNCH, 0, 0, 10), launch_event (MS_PHASE_LAUNCH, 0, 1, 20),
+    stamped_kernel (2, 0, 0, 12, 12),         stamped_kernel (1, 0, 0, 11, 11),
+  };
+  g_assert_true (ms_gpu_clock_issuer (many, 4, MS_PROBE_CONCURRENT, &many[2]) == &many[1]);
+  g_assert_cmpfloat (ms_gpu_clock_probe_lag (many, 4, MS_PROBE_CONCURRENT, 0), ==, 8);
+  /* A launch missing: which kernel each issued is no longer certain. */
+  g_assert_null (ms_gpu_clock_issuer (many + 1, 3, MS_PROBE_CONCURRENT, &many[3]));
+  g_assert_cmpfloat (ms_gpu_clock_probe_lag (many + 1, 3, MS_PROBE_CONCURRENT, 0), ==, 0);
+}
+
+static void
+test_probe_idempotent (void)
+{
+  MsEvent ev[N_IMPLICIT], once[N_IMPLICIT];
+  implicit_cell (ev);
+  ms_gpu_clock_align_probe (ev, N_IMPLICIT, MS_PROBE_IMPLICIT_SYNC);
+  memcpy (once, ev, sizeof ev);
+  ms_gpu_clock_align_probe (ev, N_IMPLICIT, MS_PROBE_IMPLICIT_SYNC);
+  ms_gpu_clock_align (ev, N_IMPLICIT);
+  g_assert_true (memcmp (ev, once, sizeof ev) == 0);
+  g_assert_cmpfloat (ms_gpu_clock_probe_lag (ev, N_IMPLICIT, MS_PROBE_IMPLICIT_SYNC, 0), <=,
+                     MS_GPU_CLOCK_RESOLUTION_US);
+}
+
 /* ---- the reference runs ----------------------------------------------- */
+
+/* Every kernel of a probe lesson whose launch the lesson records starts
+ * no earlier than that launch; the number of such kernels. */
+static size_t
+check_probe_pairs (const char *path, const MsResults *r)
+{
+  const MsProbeLesson *lesson = ms_probe_lesson_find (r->experiment);
+  if (!lesson)
+    return 0;
+  size_t paired = 0;
+  for (size_t c = 0; c < r->n_cells; c++) {
+    const MsCell *cell = &r->cells[c];
+    for (size_t i = 0; i < cell->n_events; i++) {
+      const MsEvent *ev = &cell->events[i];
+      const MsEvent *issuer = ms_gpu_clock_issuer (cell->events, cell->n_events, lesson->probe, ev);
+      if (!issuer)
+        continue;
+      paired++;
+      if (ev->gpu_start_us < issuer->host_start_us - MS_GPU_CLOCK_RESOLUTION_US)
+        g_error ("%s: %s rep %d: kernel (lane %d) on the GPU at %.3f us, its %s at %.3f us", path,
+                 cell->variant, ev->rep, ev->lane, ev->gpu_start_us, ms_phase_name (issuer->phase),
+                 issuer->host_start_us);
+    }
+  }
+  /* The lessons that record launches beside their kernels pair them. */
+  if (lesson->probe == MS_PROBE_IMPLICIT_SYNC || lesson->probe == MS_PROBE_CONCURRENT ||
+      lesson->probe == MS_PROBE_PRIORITY)
+    g_assert_cmpuint (paired, >, 0);
+  return paired;
+}
 
 static void
 check_file (const char *path)
@@ -189,7 +335,8 @@ check_file (const char *path)
                  ms_phase_name (ev->phase), ev->gpu_start_us, ev->host_start_us);
     }
   }
-  g_test_message ("%s: %zu events with a call and its GPU work", path, issued);
+  g_test_message ("%s: %zu events with a call and its GPU work, %zu launched kernels", path,
+                  issued, check_probe_pairs (path, r));
   ms_results_free (r);
 }
 
@@ -220,6 +367,9 @@ main (int argc, char **argv)
   g_test_add_func ("/gpu-clock/idempotent", test_idempotent);
   g_test_add_func ("/gpu-clock/many-reps", test_many_reps);
   g_test_add_func ("/gpu-clock/driver", test_driver);
+  g_test_add_func ("/gpu-clock/probe-pairs", test_probe_pairs);
+  g_test_add_func ("/gpu-clock/probe-concurrent", test_probe_concurrent);
+  g_test_add_func ("/gpu-clock/probe-idempotent", test_probe_idempotent);
   g_test_add_func ("/gpu-clock/reference-runs", test_reference_runs);
   return g_test_run ();
 }
