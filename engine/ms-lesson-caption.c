@@ -549,8 +549,8 @@ caption_duplex (const MsResults *r, int exponent, char *buf, size_t len)
     char size[32], t_both[32], t_turns[32], speed[64];
     double turns = h2d->stats.e2e.median + d2h->stats.e2e.median;
     snprintf (buf, len,
-              ms_gettext ("At %s, a copy each way at once takes %s, against %s for the two one "
-                          "after the other: %s."),
+              ms_gettext ("At %s, a copy each way at once takes %s, against %s for the two "
+                          "copies one after the other: %s."),
               ms_caption_size (both, size, sizeof size),
               ms_caption_time (both->stats.e2e.median, t_both, sizeof t_both),
               ms_caption_time (turns, t_turns, sizeof t_turns),
