@@ -5,6 +5,7 @@
  * rate and size of the copies and reads; grouped under the question each
  * group answers, the finding from the rates under them. */
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "ms-lesson-copy-kinds.h"
 #include "ms-lesson-picture.h"
@@ -89,19 +90,24 @@ void
 ms_picture_copy_kinds (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                        double height)
 {
-  double fs = ms_style_font_size (style), pad = fs;
+  /* A card of text: on a large canvas at normal text size it grows to
+   * use the room rather than sit small in the middle. */
+  double fs = MAX (ms_style_font_size (style), MIN (width / 80, height / 45)), pad = fs;
   ms_draw_background (cr, style);
-  ms_set_color (cr, &style->fg, 1);
-  double title_h = ms_draw_text_wrapped (
-      cr, _ ("Copy kinds and mapped memory: what worked on this system"), pad, pad * 0.6,
-      fs * 1.2, width - 2 * pad, TRUE, TRUE);
+  const char *title = _ ("Copy kinds and mapped memory: what worked on this system");
+  double title_h = ms_draw_text_wrapped (cr, title, pad, 0, fs * 1.2, width - 2 * pad, TRUE, FALSE);
   g_autofree char *take = takeaway (run);
   double take_h = take ? ms_draw_text_wrapped (cr, take, pad, 0, fs, width - 2 * pad, TRUE, FALSE)
                        : 0;
-  /* The rows share what is left, up to three lines each. */
-  double top = pad * 0.6 + title_h + fs * 0.6, bottom = height - pad * 0.6 - take_h - fs * 0.4;
+  /* The rows share what is left, up to three lines each; on a tall
+   * canvas the whole card is centred. */
   int n_lines = MS_COPY_FACT_COUNT + (int)G_N_ELEMENTS (groups);
-  double row = MIN (fs * 3, (bottom - top) / n_lines);
+  double fixed = pad * 1.2 + title_h + fs * 1.0 + take_h;
+  double row = MIN (fs * 3, (height - fixed) / n_lines);
+  double y0 = MAX (0, round ((height - fixed - row * n_lines) / 2));
+  ms_set_color (cr, &style->fg, 1);
+  ms_draw_text_wrapped (cr, title, pad, y0 + pad * 0.6, fs * 1.2, width - 2 * pad, TRUE, TRUE);
+  double top = y0 + pad * 0.6 + title_h + fs * 0.6;
   double label_x = pad + fs * 2.5, label_w = 0, tw;
   for (int f = 0; f < MS_COPY_FACT_COUNT; f++) {
     ms_draw_text (cr, _ (ms_copy_fact_info (f)->label), 0, 0, fs, -1, 0, FALSE, &tw, NULL);
