@@ -87,7 +87,9 @@ static double
 held_table (cairo_t *cr, const MsResults *run, const MsPinHeld *lv, int n, const MsChartStyle *st,
             double width, double y0, gboolean draw)
 {
-  const double fs = ms_style_font_size (st), x0 = fs, w = width - 2 * fs;
+  /* At normal text size on a large canvas the table grows into its half
+   * rather than sit small in the middle of it. */
+  const double fs = MAX (ms_style_font_size (st), width / 55), x0 = fs, w = width - 2 * fs;
   const double col_w = w / 3, row_h = fs * 1.6;
   char size[32];
   ms_format_size_label (held_bytes (run), size, sizeof size);
