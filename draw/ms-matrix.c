@@ -189,7 +189,16 @@ draw_legend (cairo_t *cr, const MsMatrixData *d, const MsChartStyle *style,
   double sy = y + h + fs;
   hatch (cr, style, x, sy, w, w);
   ms_set_color (cr, &style->fg, 0.9);
-  ms_draw_text (cr, _("n/a"), x + w + 4, sy + w / 2, fs * 0.85, 0, 0.5, FALSE, NULL, NULL);
+  /* One word for a hatched cell, the key's and the cells' alike. */
+  gboolean missing = FALSE;
+  for (int i = 0; i < d->n_rows; i++)
+    for (int j = 0; j < d->n_cols; j++)
+      missing |= d->value[i][j] <= 0 && !is_diagonal (d, i, j);
+  g_autofree char *hatched
+    = !d->muted_label[0] ? g_strdup (_("n/a"))
+      : missing          ? g_strdup_printf (C_("matrix key", "%s, n/a"), d->muted_label)
+                         : g_strdup (d->muted_label);
+  ms_draw_text (cr, hatched, x + w + 4, sy + w / 2, fs * 0.85, 0, 0.5, FALSE, NULL, NULL);
   if (d->square) {
     cairo_save (cr);
     ms_set_dash (cr, 1, 1);

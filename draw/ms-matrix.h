@@ -30,6 +30,9 @@ typedef struct {
   /* Cells whose number the colour scale leaves out (the picture says why):
    * drawn hatched, as n/a is, with their text. */
   gboolean muted[MS_MATRIX_MAX][MS_MATRIX_MAX];
+  /* The key's word for the hatched cells when they are muted ones (the
+   * word their text says); empty: "n/a". */
+  char muted_label[32];
   double scale_min, scale_max;
   char unit[32];
 } MsMatrixData;

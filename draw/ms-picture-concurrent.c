@@ -4,6 +4,7 @@
  * setting: on one stream it climbs with K, on K streams it stays near 1
  * unless each kernel needs the whole GPU. */
 #include <glib/gi18n.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,7 +18,7 @@ static const struct {
   { "streams=one", N_ ("one stream") },
   { "streams=many", N_ ("K streams") },
   { "streams=many/grid=sms", N_ ("K streams, one block per SM") },
-  { "streams=many/grid=sms/smem=max", N_ ("K streams, all shared memory") },
+  { "streams=many/grid=sms/smem=max", N_ ("K streams, block per SM, all shared memory") },
   { "streams=many/grid=full", N_ ("K streams, full grids") },
 };
 
@@ -60,10 +61,36 @@ build (const MsResults *run)
   return d;
 }
 
+/* What the lines' grids are: the labels name only what differs. Returns
+ * the height; only measured unless draw. */
+static double
+grid_key (cairo_t *cr, const MsChartStyle *st, double width, double y, gboolean draw)
+{
+  const double fs = ms_style_font_size (st);
+  ms_set_color (cr, &st->fg, 0.8);
+  return ms_draw_text_wrapped (cr,
+                               _ ("Each kernel is one block unless its line says: a block per "
+                                  "SM, a block per SM taking all of the SM's shared memory, or a "
+                                  "full grid that fills every SM's block slots."),
+                               fs * 0.5, y, fs * 0.9, width - fs, FALSE, draw) +
+         fs * 0.3;
+}
+
 void
 ms_picture_concurrent (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                        double height)
 {
   g_autoptr (MsChartData) data = build (run);
-  ms_chart_draw (cr, data, style, width, height, -1, NULL);
+  if (data->series->len == 0) {
+    ms_chart_draw (cr, data, style, width, height, -1, NULL);
+    return;
+  }
+  ms_draw_background (cr, style);
+  double chart_h = round (height - grid_key (cr, style, width, 0, FALSE));
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, chart_h);
+  cairo_clip (cr);
+  ms_chart_draw (cr, data, style, width, chart_h, -1, NULL);
+  cairo_restore (cr);
+  grid_key (cr, style, width, chart_h, TRUE);
 }

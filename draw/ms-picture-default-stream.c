@@ -43,9 +43,33 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
     label_w = MAX (label_w, tw);
   }
   double x0 = MIN (label_w + fs, width * 0.45), x1 = width - fs * 1.5;
-  double row_h = (h - fs * 2) / G_N_ELEMENTS (bars);
+  /* A row on top names the yardsticks where they stand. */
+  double ref_h = fs * 1.2;
+  double row_h = (h - fs * 2 - ref_h) / G_N_ELEMENTS (bars);
   MsScale xs = { MS_SCALE_LINEAR, 0, max, x0, x1, MS_SCALE_TIME_US };
-  ms_draw_time_axis (cr, st, &xs, y, y + row_h * G_N_ELEMENTS (bars), fs * 7, width - fs * 0.3);
+  y += ref_h;
+  ms_draw_time_axis (cr, st, &xs, y, y + row_h * G_N_ELEMENTS (bars), fs * 4.5, width - fs * 0.3);
+  /* One and two single-thread times, the yardsticks: under the bars, so
+   * that no line runs through a bar's numbers. */
+  for (int k = 1; k <= 2 && one > 0; k++) {
+    double px = round (ms_scale_to_pixel (&xs, k * one)) + 0.5;
+    ms_set_color (cr, &st->fg, 0.6);
+    cairo_set_line_width (cr, ms_style_line_width (st));
+    cairo_set_dash (cr, (double[]){ 4, 3 }, 2, 0);
+    cairo_move_to (cr, px, y - fs * 0.2);
+    cairo_line_to (cr, px, y + row_h * G_N_ELEMENTS (bars));
+    cairo_stroke (cr);
+    cairo_set_dash (cr, NULL, 0, 0);
+    g_autofree char *name
+        = k == 1 ? g_strdup (_ ("one thread's time")) : g_strdup_printf (_ ("%d× one thread"), k);
+    ms_set_color (cr, &st->fg, 0.8);
+    double tw;
+    ms_draw_text (cr, name, 0, 0, fs * 0.9, -1, 0, FALSE, &tw, NULL);
+    /* The first left of its line, the second right of it: they stay apart
+     * however close the lines. */
+    double tx = k == 1 ? px - fs * 0.3 - tw : MIN (px + fs * 0.3, width - fs * 0.3 - tw);
+    ms_draw_text (cr, name, tx, y - ref_h, fs * 0.9, 0, 0, FALSE, NULL, NULL);
+  }
   for (guint i = 0; i < G_N_ELEMENTS (bars); i++) {
     double m = median_of (run, i), by = y + i * row_h;
     ms_set_color (cr, &st->fg, 0.85);
@@ -54,25 +78,16 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
       continue;
     MsColor c;
     ms_phase_color (i == 0 ? MS_PHASE_KERNEL : i == 1 ? MS_PHASE_D2H : MS_PHASE_H2D, st->dark, &c);
-    ms_set_color (cr, &c, 0.9);
+    ms_set_color (cr, &c, 1);
     cairo_rectangle (cr, x0, by + row_h * 0.2, ms_scale_to_pixel (&xs, m) - x0, row_h * 0.6);
     cairo_fill (cr);
     /* The time and the multiple of one thread, inside the bar's end. */
     g_autofree char *text = g_strdup_printf (_ ("%.0f µs, %.2f×"), m, m / one);
-    ms_set_color (cr, &(MsColor){ 0, 0, 0, 1 }, 0.9);
+    /* Black on the light bars, white on the dark blue one. */
+    double luma = 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue;
+    ms_set_color (cr, luma < 0.4 ? &(MsColor){ 1, 1, 1, 1 } : &(MsColor){ 0, 0, 0, 1 }, 0.95);
     ms_draw_text (cr, text, ms_scale_to_pixel (&xs, m) - fs * 0.3, by + row_h / 2, fs * 0.9, 1, 0.5,
                   FALSE, NULL, NULL);
-  }
-  /* One and two single-thread times, the yardsticks. */
-  for (int k = 1; k <= 2 && one > 0; k++) {
-    double px = round (ms_scale_to_pixel (&xs, k * one)) + 0.5;
-    ms_set_color (cr, &st->fg, 0.6);
-    cairo_set_line_width (cr, ms_style_line_width (st));
-    cairo_set_dash (cr, (double[]){ 4, 3 }, 2, 0);
-    cairo_move_to (cr, px, y);
-    cairo_line_to (cr, px, y + row_h * G_N_ELEMENTS (bars));
-    cairo_stroke (cr);
-    cairo_set_dash (cr, NULL, 0, 0);
   }
 }
 
@@ -114,8 +129,7 @@ ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle
     return;
   }
   ms_set_color (cr, &style->fg, 0.95);
-  const char *title = _ ("Two host threads on the default stream (dashed: one and two "
-                         "single-thread times)");
+  const char *title = _ ("Two host threads on the default stream");
   double th
       = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, TRUE);
   double top = fs * 0.6 + th, bars_h = height * 0.3;

@@ -44,19 +44,34 @@ draw_strips (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double w
     ms_draw_text (cr, _ (strips[i].label), 0, 0, fs, -1, 0, FALSE, &tw, NULL);
     label_w = MAX (label_w, tw);
   }
-  double x0 = MIN (label_w + fs * 1.5, width * 0.5), x1 = width - fs * 1.5;
-  double row_h = (h - fs * 2) / G_N_ELEMENTS (strips);
+  /* A column of medians between the labels and the strips, under a row
+   * that says what the dots and the bar are. */
+  double value_w, head_h = fs * 1.2;
+  ms_draw_text (cr, "0000.0 µs", 0, 0, fs, -1, 0, FALSE, &value_w, NULL);
+  double v1 = MIN (label_w + fs * 1.5 + value_w, width * 0.55);
+  double x0 = v1 + fs, x1 = width - fs * 1.5;
+  double row_h = (h - fs * 2 - head_h) / G_N_ELEMENTS (strips);
   MsScale xs = { MS_SCALE_LINEAR, lo, hi * 1.05, x0, x1, MS_SCALE_TIME_US };
-  ms_draw_time_axis (cr, st, &xs, y, y + row_h * G_N_ELEMENTS (strips), fs * 7, width - fs * 0.3);
+  ms_set_color (cr, &st->fg, 0.75);
+  ms_draw_text (cr, _ ("median"), v1, y, fs * 0.9, 1, 0, FALSE, NULL, NULL);
+  ms_draw_text_max (cr, _ ("dots: repetitions, bar: median"), x0, y, fs * 0.9, x1 - x0);
+  y += head_h;
+  ms_draw_time_axis (cr, st, &xs, y, y + row_h * G_N_ELEMENTS (strips), fs * 4.5,
+                     width - fs * 0.3);
   MsColor col;
   ms_phase_color (MS_PHASE_HOST_FUNC, st->dark, &col);
   for (guint i = 0; i < G_N_ELEMENTS (strips); i++) {
     const MsCell *c = strip_cell (run, i);
     double cy = y + (i + 0.5) * row_h;
     ms_set_color (cr, &st->fg, 0.85);
-    ms_draw_text_max (cr, _ (strips[i].label), fs * 0.5, cy - fs * 0.65, fs, x0 - fs);
+    ms_draw_text_max (cr, _ (strips[i].label), fs * 0.5, cy - fs * 0.65, fs,
+                      v1 - value_w - fs * 1.5);
     if (!c)
       continue;
+    char t[32];
+    ms_set_color (cr, &st->fg, 0.95);
+    ms_format_time_us (c->stats.e2e.median, t, sizeof t);
+    ms_draw_text (cr, t, v1, cy, fs, 1, 0.5, TRUE, NULL, NULL);
     /* Repetitions spread a little in y so that equal values stay apart. */
     ms_set_color (cr, &col, 0.75);
     for (int k = 0; k < c->n_reps; k++) {
@@ -71,6 +86,46 @@ draw_strips (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double w
     cairo_line_to (cr, mx, cy + row_h * 0.35);
     cairo_stroke (cr);
   }
+}
+
+/* The host function's span in a cell's instrumented repetition, or 0. */
+static double
+host_func_span (const MsCell *c)
+{
+  double span = 0;
+  for (size_t i = 0; c && i < c->n_events; i++)
+    if (c->events[i].phase == MS_PHASE_HOST_FUNC && c->events[i].gpu_us > span)
+      span = c->events[i].gpu_us;
+  return span;
+}
+
+/* Why the slow function is longer beside a kernel on another stream:
+ * nothing waits for it there, so the repetition ends with the kernel and
+ * the function runs on while the host goes on. Returns the height. */
+static double
+slow_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width, double y,
+           gboolean draw)
+{
+  const double fs = ms_style_font_size (st);
+  const MsCell *alone = ms_picture_cell (run, "slow/func-only");
+  const MsCell *same = ms_picture_cell (run, "slow/kernel=same-stream");
+  const MsCell *other = ms_picture_cell (run, "slow/kernel=other-stream");
+  double s_same = host_func_span (same), s_other = host_func_span (other);
+  if (!alone || !other || !(s_same > 0) || !(s_other > 0) || !(alone->stats.e2e.median > 0))
+    return 0;
+  char ta[32], ts[32], to[32], te[32];
+  ms_format_time_us (alone->stats.e2e.median, ta, sizeof ta);
+  ms_format_time_us (s_same, ts, sizeof ts);
+  ms_format_time_us (other->stats.e2e.median, te, sizeof te);
+  ms_format_time_us (s_other, to, sizeof to);
+  g_autofree char *text = g_strdup_printf (
+      _ ("The slow function alone takes %s; %s with the kernel queued behind it. With the kernel "
+         "on another stream nothing waits for it: the repetition ends after %s and the function "
+         "runs on beside what the host does next (%s)."),
+      ta, ts, te, to);
+  ms_set_color (cr, &st->fg, 0.8);
+  return ms_draw_text_wrapped (cr, text, fs * 0.5, y, fs * 0.85, width - fs, FALSE, draw) +
+         fs * 0.3;
 }
 
 static void
@@ -103,12 +158,12 @@ ms_picture_host_func (cairo_t *cr, const MsResults *run, const MsChartStyle *sty
   const double fs = ms_style_font_size (style);
   ms_draw_background (cr, style);
   ms_set_color (cr, &style->fg, 0.95);
-  const char *title = _ ("From the end of the work to the host function's start (dots: "
-                         "repetitions, bar: median)");
+  const char *title = _ ("From the end of the work to the host function's start");
   double th
       = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, TRUE);
   double top = fs * 0.6 + th, strips_h = height * 0.32;
   draw_strips (cr, run, style, width, top, strips_h);
-  draw_timelines (cr, run, style, width, top + strips_h + fs * 0.5,
-                  height - top - strips_h - fs * 0.5);
+  double note_y = top + strips_h + fs * 0.3;
+  double note_h = slow_note (cr, run, style, width, note_y, TRUE);
+  draw_timelines (cr, run, style, width, note_y + note_h, height - note_y - note_h);
 }

@@ -14,8 +14,10 @@
 #include "ms-matrix.h"
 #include "ms-timeline.h"
 
+/* compact: a small picture's cells say the word alone, large enough to
+ * read; the colour and the timeline-free picture carry the rest. */
 static void
-fill_matrix (MsMatrixData *d, const MsResults *run)
+fill_matrix (MsMatrixData *d, const MsResults *run, gboolean compact)
 {
   g_snprintf (d->title, sizeof d->title, "%s",
               _("Two kernels, one operation between the launches: time in kernel times"));
@@ -23,6 +25,7 @@ fill_matrix (MsMatrixData *d, const MsResults *run)
   g_snprintf (d->col_title, sizeof d->col_title, "%s",
               _("stream kind, hardware queues (1 or the default)"));
   g_snprintf (d->unit, sizeof d->unit, "%s", _("× kernel"));
+  g_snprintf (d->muted_label, sizeof d->muted_label, "%s", _("unclear"));
   d->scale_min = 1;
   d->scale_max = 2; /* serialised kernels take two kernel times; more, to the largest */
   d->n_cols = MS_SYNC_N_COLUMNS;
@@ -40,7 +43,9 @@ fill_matrix (MsMatrixData *d, const MsResults *run)
       const char *word = v == MS_SYNC_SERIALISED ? _("serial")
                        : v == MS_SYNC_OVERLAPPED ? _("overlap")
                                                  : _("unclear");
-      if (v != MS_SYNC_MISSING)
+      if (v != MS_SYNC_MISSING && compact)
+        g_snprintf (d->cell_text[i][col], sizeof d->cell_text[i][col], "%s", word);
+      else if (v != MS_SYNC_MISSING)
         g_snprintf (d->cell_text[i][col], sizeof d->cell_text[i][col], "%s %.2f×", word, j.times);
       /* An unclear cell's ratio holds the call's own time: coloured, it
        * outranked the serialised cells it is no evidence for. */
@@ -69,16 +74,12 @@ verdict_text (const MsResults *run)
     }
   if (!isfinite (lo))
     return g_strdup (_("No cell of this run was decided: the words say why."));
-  char limit[64];
-  if (hi - lo < 0.005)
-    g_snprintf (limit, sizeof limit, "%.2f×", lo);
-  else
-    g_snprintf (limit, sizeof limit, "%.2f–%.2f×", lo, hi);
-  return g_strdup_printf (_("serial: above %s, the kernels ran one after the other (each cell's "
-                            "limit: the time with nothing between, plus half a kernel and half "
-                            "the call); overlap: below it; unclear: the call alone took over "
-                            "%.0f%% of a kernel's time, too long for the clock to tell."),
-                          limit, 100 * MS_SYNC_UNDECIDED_CALL_SHARE);
+  /* Each cell has its own limit; they lie close, so one figure: their
+   * middle, to a tenth. */
+  return g_strdup_printf (_("serial: the kernels ran one after the other (above the cell's "
+                            "limit, about %.1f×); overlap: below it; unclear: the call alone "
+                            "took over %.0f%% of a kernel's time."),
+                          (lo + hi) / 2, 100 * MS_SYNC_UNDECIDED_CALL_SHARE);
 }
 
 /* The cell whose timeline teaches most: a serialised cudaMalloc on
@@ -130,13 +131,17 @@ void
 ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
                           double width, double height)
 {
-  g_autofree MsMatrixData *data = g_new0 (MsMatrixData, 1);
-  fill_matrix (data, run);
-  g_autofree char *verdicts = verdict_text (run);
   double fs = ms_style_font_size (style), wrap = width - 2 * fs;
+  /* In a small picture (the chart's share of a window) the matrix keeps
+   * the room and the timeline goes: its lanes would be a few pixels. */
+  gboolean small = width < 45 * fs || height < 32 * fs;
+  g_autofree MsMatrixData *data = g_new0 (MsMatrixData, 1);
+  fill_matrix (data, run, small);
+  g_autofree char *verdicts = verdict_text (run);
   ms_draw_background (cr, style);
   double text_h = ms_draw_text_wrapped (cr, verdicts, 0, 0, fs * 0.9, wrap, FALSE, FALSE);
-  double bottom = round (height * 0.36), top = round (height - bottom - text_h - fs * 0.5);
+  double bottom = small ? 0 : round (height * 0.36);
+  double top = round (height - bottom - text_h - fs * 0.5);
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, width, top);
   cairo_clip (cr);
@@ -144,6 +149,8 @@ ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle 
   cairo_restore (cr);
   ms_set_color (cr, &style->fg, 0.8);
   ms_draw_text_wrapped (cr, verdicts, fs, top, fs * 0.9, wrap, FALSE, TRUE);
+  if (small)
+    return;
   cairo_save (cr);
   cairo_translate (cr, 0, height - bottom);
   cairo_rectangle (cr, 0, 0, width, bottom);

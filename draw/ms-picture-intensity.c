@@ -3,6 +3,7 @@
  * pinned end to end against F, the dependent FMAs per element, with the
  * line at 1 where the two take the same time: below it zero-copy wins. */
 #include <glib/gi18n.h>
+#include <math.h>
 #include <stdio.h>
 
 #include "ms-chart.h"
@@ -27,7 +28,8 @@ build (const MsResults *run)
   d->y_kind = MS_SCALE_LOG10;
   d->fit_y = TRUE;
   d->x_unit = MS_SCALE_COUNT;
-  d->direct_labels = TRUE;
+  /* One line, named by the axis: no legend. */
+  d->no_legend = TRUE;
   d->empty_text = g_strdup (_ ("The run has no F with both a zero-copy and a pinned cell."));
   MsChartSeries *s = NULL;
   for (int f = 1; f <= 1024; f++) {
@@ -43,6 +45,41 @@ build (const MsResults *run)
   return d;
 }
 
+/* The absolute times behind the ratios, at the least and the most
+ * arithmetic, and the buffer's size: the ratio alone hid them. Returns
+ * the height; only measured unless draw. */
+static double
+times_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width, double y,
+            gboolean draw)
+{
+  const double fs = ms_style_font_size (st);
+  int lo = 0, hi = 0;
+  for (int f = 1; f <= 1024; f++)
+    if (median_of (run, "zero-copy", f) > 0 && median_of (run, "pinned", f) > 0) {
+      if (!lo)
+        lo = f;
+      hi = f;
+    }
+  char v[MS_VARIANT_LEN];
+  snprintf (v, sizeof v, "mode=pinned/F=%d", lo);
+  const MsCell *c = ms_picture_cell (run, v);
+  if (!lo || !c)
+    return 0;
+  char size[32], p0[32], p1[32], z0[32], z1[32];
+  ms_format_size_label ((double)c->elements * sizeof (float), size, sizeof size);
+  ms_format_time_us (median_of (run, "pinned", lo), p0, sizeof p0);
+  ms_format_time_us (median_of (run, "pinned", hi), p1, sizeof p1);
+  ms_format_time_us (median_of (run, "zero-copy", lo), z0, sizeof z0);
+  ms_format_time_us (median_of (run, "zero-copy", hi), z1, sizeof z1);
+  g_autofree char *text = g_strdup_printf (
+      _ ("%s buffers, end to end: at F = %d pinned took %s and zero-copy %s; at F = %d, %s and "
+         "%s."),
+      size, lo, p0, z0, hi, p1, z1);
+  ms_set_color (cr, &st->fg, 0.85);
+  return ms_draw_text_wrapped (cr, text, fs * 0.5, y, fs * 0.95, width - fs, FALSE, draw) +
+         fs * 0.3;
+}
+
 void
 ms_picture_intensity (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                       double height)
@@ -52,5 +89,12 @@ ms_picture_intensity (cairo_t *cr, const MsResults *run, const MsChartStyle *sty
     ms_picture_empty (cr, style, width, height, data->empty_text);
     return;
   }
-  ms_chart_draw (cr, data, style, width, height, -1, NULL);
+  ms_draw_background (cr, style);
+  double chart_h = round (height - times_note (cr, run, style, width, 0, FALSE));
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, chart_h);
+  cairo_clip (cr);
+  ms_chart_draw (cr, data, style, width, chart_h, -1, NULL);
+  cairo_restore (cr);
+  times_note (cr, run, style, width, chart_h, TRUE);
 }

@@ -3,15 +3,15 @@
  * number of copies against the size, for pinned and for registered
  * memory: from that many copies on, the buffer's once-only cost has come
  * back. Sizes where it never comes back have no point; the caption names
- * them. Beside it, when the run has its second part, two rows of numbers
- * against the share of memory held pinned: what one pinned allocation
+ * them. Beside it, when the run has its second part, a table against the
+ * share of the host's memory held pinned: what one pinned allocation
  * takes and how fast a pageable copy runs. */
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "ms-chart.h"
 #include "ms-lesson-pin-payoff.h"
 #include "ms-lesson-picture.h"
-#include "ms-matrix.h"
 
 #define MAX_LEVELS 16
 
@@ -46,54 +46,98 @@ build (const MsResults *run)
     }
   }
   if (d->series->len)
-    ms_chart_data_add_ref (d, 1, _ ("pays off from the first copy"));
+    ms_chart_data_add_ref (d, 1, _ ("N = 1"));
   return d;
 }
 
-/* One row against the held shares: the allocation's time (what == 0) or
- * the copy's rate; FALSE when the run has no such figure. */
-static gboolean
-build_held (const MsPinHeld *lv, int n, int what, MsMatrixData *m)
+/* The held part's buffer size: its cells' one size; 0 when none. */
+static double
+held_bytes (const MsResults *run)
 {
-  memset (m, 0, sizeof *m);
-  gboolean any = FALSE;
-  for (int i = 0; i < n && i < MS_MATRIX_MAX; i++) {
-    double v = what == 0 ? lv[i].alloc_us * 1e-3 : lv[i].copy_gbps;
-    g_snprintf (m->col_label[i], sizeof m->col_label[i], "%.3g%%", lv[i].held_pct);
-    m->value[0][i] = v > 0 ? v : 0;
-    /* The unit is the colour bar's: the number alone stays large in a
-     * cell a fifth of half the picture wide. */
-    if (v > 0)
-      g_snprintf (m->cell_text[0][i], sizeof m->cell_text[0][i], "%.3g", v);
-    any |= v > 0;
-  }
-  m->n_rows = 1;
-  m->n_cols = MIN (n, MS_MATRIX_MAX);
-  g_snprintf (m->row_label[0], sizeof m->row_label[0], "%s",
-              what == 0 ? _ ("time") : _ ("rate"));
-  g_snprintf (m->row_title, sizeof m->row_title, "%s", _ ("figure"));
-  g_snprintf (m->col_title, sizeof m->col_title, "%s", _ ("memory held pinned"));
-  g_snprintf (m->title, sizeof m->title, "%s",
-              what == 0 ? _ ("Pinned allocation, 64 MiB") : _ ("Pageable copy, 64 MiB"));
-  g_snprintf (m->unit, sizeof m->unit, "%s", what == 0 ? _ ("ms") : "");
-  return any;
+  for (size_t i = 0; i < run->n_cells; i++)
+    if (g_str_has_prefix (run->cells[i].variant, "held-permille="))
+      return (double)run->cells[i].elements * sizeof (float);
+  return 0;
 }
 
-/* The second part's two rows, one above the other, in width x height. */
-static void
-draw_held (cairo_t *cr, const MsPinHeld *lv, int n, const MsChartStyle *style, double width,
-           double height)
+/* The largest change from the first share's value, as a fraction of it;
+ * < 0 when there is nothing to compare. */
+static double
+largest_change (const MsPinHeld *lv, int n, gboolean alloc)
 {
-  for (int what = 0; what < 2; what++) {
-    MsMatrixData m;
-    build_held (lv, n, what, &m);
-    cairo_save (cr);
-    cairo_translate (cr, 0, what * height / 2);
-    cairo_rectangle (cr, 0, 0, width, height / 2);
-    cairo_clip (cr);
-    ms_matrix_draw (cr, &m, style, width, height / 2, NULL);
-    cairo_restore (cr);
+  double first = -1, change = -1;
+  for (int i = 0; i < n; i++) {
+    double v = alloc ? lv[i].alloc_us : lv[i].copy_gbps;
+    if (!(v > 0))
+      continue;
+    if (first < 0)
+      first = v;
+    else
+      change = MAX (change, fabs (v - first) / first);
   }
+  return change;
+}
+
+/* The second part as a table, a row per share of the host's memory held
+ * pinned: one pinned allocation's time and a pageable copy's rate. Their
+ * spread is a few per cent, which a colour scale would either hide or
+ * blow up; the numbers say it. Then the largest change, in words. Centred
+ * in width x height. Returns the height; only measured unless draw. */
+static double
+held_table (cairo_t *cr, const MsResults *run, const MsPinHeld *lv, int n, const MsChartStyle *st,
+            double width, double y0, gboolean draw)
+{
+  /* At normal text size on a large canvas the table grows into its half
+   * rather than sit small in the middle of it. */
+  const double fs = MAX (ms_style_font_size (st), width / 55), x0 = fs, w = width - 2 * fs;
+  const double col_w = w / 3, row_h = fs * 1.6;
+  char size[32];
+  ms_format_size_label (held_bytes (run), size, sizeof size);
+  g_autofree char *title
+      = g_strdup_printf (_ ("%s buffers while part of the host's memory is held pinned"), size);
+  double y = y0;
+  ms_set_color (cr, &st->fg, 0.95);
+  y += ms_draw_text_wrapped (cr, title, x0, y, fs * 1.1, w, TRUE, draw) + fs * 0.5;
+  const char *heads[3] = { _ ("share of host memory held pinned"), _ ("one pinned allocation"),
+                           _ ("pageable copy") };
+  double head_h = 0;
+  ms_set_color (cr, &st->fg, 0.75);
+  for (int k = 0; k < 3; k++) {
+    double hh = ms_draw_text_wrapped (cr, heads[k], x0 + k * col_w, y, fs * 0.9, col_w - fs * 0.5,
+                                      FALSE, draw);
+    head_h = MAX (head_h, hh);
+  }
+  y += head_h + fs * 0.3;
+  for (int i = 0; i < n; i++) {
+    char cell[3][32];
+    g_snprintf (cell[0], sizeof cell[0], "%.3g%%", lv[i].held_pct);
+    g_strlcpy (cell[1], "–", sizeof cell[1]);
+    g_strlcpy (cell[2], "–", sizeof cell[2]);
+    if (lv[i].alloc_us > 0)
+      ms_format_time_us (lv[i].alloc_us, cell[1], sizeof cell[1]);
+    if (lv[i].copy_gbps > 0)
+      g_snprintf (cell[2], sizeof cell[2], _ ("%.3g GB/s"), lv[i].copy_gbps);
+    if (draw && i % 2 == 0) {
+      ms_set_color (cr, &st->fg, 0.06);
+      cairo_rectangle (cr, x0 - fs * 0.3, y, w, row_h);
+      cairo_fill (cr);
+    }
+    ms_set_color (cr, &st->fg, 0.95);
+    for (int k = 0; k < 3 && draw; k++)
+      ms_draw_text (cr, cell[k], x0 + k * col_w, y + row_h / 2, fs, 0, 0.5, k > 0, NULL, NULL);
+    y += row_h;
+  }
+  double a = largest_change (lv, n, TRUE), c = largest_change (lv, n, FALSE);
+  if (a >= 0 && c >= 0 && n > 1) {
+    g_autofree char *take = g_strdup_printf (
+        _ ("Up to %.3g%% held pinned, the allocation changed by at most %.0f%% and the copy's "
+           "rate by at most %.0f%% from none held."),
+        lv[n - 1].held_pct, a * 100, c * 100);
+    y += fs * 0.5;
+    ms_set_color (cr, &st->fg, 0.85);
+    y += ms_draw_text_wrapped (cr, take, x0, y, fs, w, FALSE, draw);
+  }
+  return y - y0;
 }
 
 void
@@ -121,6 +165,7 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
     return;
   cairo_save (cr);
   cairo_translate (cr, chart_w, 0);
-  draw_held (cr, lv, n, style, width - chart_w, height);
+  double h = held_table (cr, run, lv, n, style, width - chart_w, 0, FALSE);
+  held_table (cr, run, lv, n, style, width - chart_w, MAX (0, (height - h) / 2), TRUE);
   cairo_restore (cr);
 }

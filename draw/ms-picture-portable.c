@@ -30,11 +30,11 @@ pinned_cell (const MsResults *run)
  * height. */
 static double
 draw_case (cairo_t *cr, const MsChartStyle *st, const char *name, double gbps, double scale_max,
-           const char *why, double y, double width)
+           const char *why, double y, double width, gboolean draw)
 {
   const double fs = ms_style_font_size (st), label_w = width * 0.42;
   ms_set_color (cr, &st->fg, 1);
-  double h = ms_draw_text_wrapped (cr, name, fs, y, fs, label_w - fs, TRUE, TRUE);
+  double h = ms_draw_text_wrapped (cr, name, fs, y, fs, label_w - fs, TRUE, draw);
   double x0 = label_w + fs * 0.5, bar_w = width - x0 - fs;
   if (gbps > 0) {
     MsColor c;
@@ -44,6 +44,8 @@ draw_case (cairo_t *cr, const MsChartStyle *st, const char *name, double gbps, d
     double tw;
     ms_draw_text (cr, value, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
     double w = MAX (2, (bar_w - tw - fs) * gbps / scale_max), bh = fs * 1.3;
+    if (!draw)
+      return MAX (h, bh);
     cairo_rectangle (cr, x0, y, w, bh);
     cairo_fill (cr);
     ms_set_color (cr, &st->fg, 1);
@@ -53,8 +55,10 @@ draw_case (cairo_t *cr, const MsChartStyle *st, const char *name, double gbps, d
   /* Not measured: the reason in a dashed frame where the bar would be. */
   ms_set_color (cr, &st->fg, 0.75);
   double wh = ms_draw_text_wrapped (cr, why, x0 + fs * 0.4, y + fs * 0.15, fs * 0.9,
-                                    bar_w - fs * 0.8, FALSE, TRUE);
+                                    bar_w - fs * 0.8, FALSE, draw);
   double fh = MAX (wh + fs * 0.3, fs * 1.3);
+  if (!draw)
+    return MAX (h, fh);
   ms_set_color (cr, &st->fg, 0.45);
   ms_set_dash (cr, 1, ms_style_line_width (st));
   cairo_set_line_width (cr, 1);
@@ -64,9 +68,11 @@ draw_case (cairo_t *cr, const MsChartStyle *st, const char *name, double gbps, d
   return MAX (h, fh);
 }
 
-/* The three buffers and the note under them; returns the height used. */
+/* The three buffers and the note under them from y0; returns the height
+ * used. Only measured unless draw. */
 static double
-draw_cases (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width)
+draw_cases (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width, double y0,
+            gboolean draw)
 {
   const double fs = ms_style_font_size (st);
   const MsCell *pin = pinned_cell (run);
@@ -77,46 +83,53 @@ draw_cases (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
     pin ? g_strdup_printf (_("Portable pinned memory: what this run measured, %s copies"), size)
         : g_strdup (_("Portable pinned memory: what this run measured"));
   ms_set_color (cr, &st->fg, 1);
-  double y = fs * 0.5;
-  y += ms_draw_text_wrapped (cr, title, fs, y, fs * 1.15, width - 2 * fs, TRUE, TRUE) + fs * 0.6;
+  double y = y0 + fs * 0.5;
+  y += ms_draw_text_wrapped (cr, title, fs, y, fs * 1.15, width - 2 * fs, TRUE, draw) + fs * 0.6;
   g_autofree char *why =
     run->device.count >= 2
-      ? g_strdup_printf (_("not measured: this host has %d GPUs, but the run used one"),
-                         run->device.count)
-      : g_strdup (_("not measured: this run had one GPU, so no second CUDA context"));
+      ? g_strdup_printf (_("not measured: the run used one of %d GPUs"), run->device.count)
+      : g_strdup (_("not measured: one GPU, no second CUDA context"));
   double gbps = pin ? pin->stats.h2d_gbps : 0;
   y += draw_case (cr, st, ms_portable_case_name (MS_PORTABLE_PER_DEVICE), gbps, gbps, NULL, y,
-                  width) + fs * 0.7;
-  y += draw_case (cr, st, ms_portable_case_name (MS_PORTABLE_SHARED), 0, gbps, why, y, width) +
-       fs * 0.7;
-  y += draw_case (cr, st, ms_portable_case_name (MS_PORTABLE_FOREIGN), 0, gbps, why, y, width) +
-       fs * 0.5;
+                  width, draw) + fs * 0.7;
+  y += draw_case (cr, st, ms_portable_case_name (MS_PORTABLE_SHARED), 0, gbps, why, y, width,
+                  draw) + fs * 0.7;
+  y += draw_case (cr, st, ms_portable_case_name (MS_PORTABLE_FOREIGN), 0, gbps, why, y, width,
+                  draw) + fs * 0.5;
   ms_set_color (cr, &st->fg, 0.75);
   y += ms_draw_text_wrapped (cr,
                              _("With one CUDA context a portable buffer is the same pinned "
                                "memory as the first row's: the flag matters only when a second "
                                "GPU uses the buffer. memsweep portable on two or more GPUs "
                                "measures the other two rows."),
-                             fs, y, fs * 0.9, width - 2 * fs, FALSE, TRUE);
-  return y + fs * 0.8;
+                             fs, y, fs * 0.9, width - 2 * fs, FALSE, draw);
+  return y - y0 + fs * 0.8;
 }
 
 void
 ms_picture_portable (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                      double height)
 {
+  const double fs = ms_style_font_size (style);
   ms_draw_background (cr, style);
-  double top = draw_cases (cr, run, style, width);
   MsTimelineRows rows;
   ms_timeline_rows_init (&rows);
-  if (ms_lesson_rows_fill (&rows, MS_TOPIC_PORTABLE, run) > 0 && height - top > 100) {
+  gboolean timeline = ms_lesson_rows_fill (&rows, MS_TOPIC_PORTABLE, run) > 0;
+  /* Measured first, then the cases and a timeline
+   * of the height its two lanes need, centred: a tall canvas left most
+   * of itself blank between the lanes and the legend. */
+  double cases_h = draw_cases (cr, run, style, width, 0, FALSE);
+  double tl_h = timeline ? MIN (height - cases_h, fs * 18) : 0;
+  double y0 = MAX (0, round ((height - cases_h - tl_h) / 2));
+  double top = draw_cases (cr, run, style, width, y0, TRUE);
+  if (timeline && tl_h > 100) {
     MsTimeWindow win;
     ms_timeline_rows_window (&rows, FALSE, &win);
     cairo_save (cr);
-    cairo_translate (cr, 0, top);
-    cairo_rectangle (cr, 0, 0, width, height - top);
+    cairo_translate (cr, 0, y0 + top);
+    cairo_rectangle (cr, 0, 0, width, tl_h);
     cairo_clip (cr);
-    ms_timeline_rows_draw (cr, &rows, &win, style, width, height - top, NULL);
+    ms_timeline_rows_draw (cr, &rows, &win, style, width, tl_h, NULL);
     cairo_restore (cr);
   }
   ms_timeline_rows_clear (&rows);

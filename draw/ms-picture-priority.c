@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-picture-priority.c: the stream-priorities lesson's picture. Above,
  * each run's median wait of the short kernels with and without priority
- * as dots on a log time axis, the median of the runs as a bar; below, the
- * timeline of the instrumented run with priority: the long kernel on its
- * lane, every short kernel on the next, the launches on the host's. */
+ * as dots on a log time axis, the median of the runs as a bar and a
+ * number; below, the timelines of the instrumented runs with and without
+ * priority: the long kernel on its lane, every short kernel on the next,
+ * the launches on the host's. */
 #include <glib/gi18n.h>
 #include <math.h>
 
 #include "ms-lesson-picture.h"
 #include "ms-lesson-priority.h"
-#include "ms-timeline.h"
+#include "ms-timeline-rows.h"
 
 typedef struct {
   const MsCell *cell;
@@ -57,16 +58,23 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
              double w, double h)
 {
   double fs = ms_style_font_size (style), r = ms_style_marker_radius (style);
-  double label_w = 0, lo, hi;
+  double label_w = 0, value_w, lo, hi;
   for (int i = 0; i < n; i++) {
     double tw;
     ms_draw_text (cr, s[i].label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
     label_w = MAX (label_w, tw);
   }
+  /* The medians in a column of their own: the log axis alone made them
+   * guesses. */
+  ms_draw_text (cr, "000.0 µs", 0, 0, fs, -1, 0, TRUE, &value_w, NULL);
+  double value_x = x + label_w + fs + value_w;
+  label_w += value_w + fs;
   ms_set_color (cr, &style->fg, 1);
   /* Wrapped: a narrow card cut it. */
   double title_h = ms_draw_text_wrapped (
-    cr, _ ("Wait from launch to start, one dot per run (median of its short kernels)"), x, y, fs,
+    cr, _ ("Wait from launch to start, one dot per run (median of its short kernels), bar and "
+           "number: median of the runs"),
+    x, y, fs,
     w - fs, TRUE, TRUE);
   strips_range (s, n, &lo, &hi);
   if (!(hi > 0))
@@ -98,6 +106,10 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
     }
     double m = s[i].cell->stats.e2e.median;
     if (m > 0) {
+      char t[32];
+      ms_format_time_us (m, t, sizeof t);
+      ms_set_color (cr, &style->fg, 0.95);
+      ms_draw_text (cr, t, value_x, cy, fs, 1, 0.5, TRUE, NULL, NULL);
       double mx = ms_scale_to_pixel (&xs, m);
       ms_set_color (cr, &style->fg, 1);
       cairo_set_line_width (cr, ms_style_line_width (style) * 1.5);
@@ -130,17 +142,26 @@ ms_picture_priority (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
   Strip strips[] = { { high, _ ("with priority") }, { low, _ ("without") } };
   double top_h = MIN (height * 0.42, fs * 12);
   draw_strips (cr, strips, G_N_ELEMENTS (strips), style, fs, fs * 0.5, width - fs * 2, top_h);
-  cairo_save (cr);
-  /* The timeline paints its own background: only below the strips. */
-  cairo_rectangle (cr, 0, top_h, width, height - top_h);
-  cairo_clip (cr);
-  cairo_translate (cr, 0, top_h);
-  MsTimeWindow win;
-  ms_time_window_reset (&win, high ? ms_timeline_extent (high, 0) : 0);
-  ms_time_window_end_after (&win, win.total_us);
-  ms_timeline_draw (cr, high, 0, &win, style, width, height - top_h,
-                    _ ("With priority, the instrumented run: the long kernel (stream 0) and the "
-                       "short kernels (stream 1)"),
-                    NULL);
-  cairo_restore (cr);
+  /* Both instrumented runs on one axis: with priority the short kernels
+   * start beside the long one, without they wait for it. */
+  MsTimelineRows rows;
+  ms_timeline_rows_init (&rows);
+  if (high)
+    ms_timeline_rows_add (&rows, high, 0,
+                          _ ("With priority: the long kernel (stream 0), the short ones "
+                             "(stream 1)"));
+  if (low)
+    ms_timeline_rows_add (&rows, low, 0, _ ("Without priority"));
+  if (rows.n > 0) {
+    cairo_save (cr);
+    /* The timelines paint their own background: only below the strips. */
+    cairo_rectangle (cr, 0, top_h, width, height - top_h);
+    cairo_clip (cr);
+    cairo_translate (cr, 0, top_h);
+    MsTimeWindow win;
+    ms_timeline_rows_window (&rows, TRUE, &win);
+    ms_timeline_rows_draw (cr, &rows, &win, style, width, height - top_h, NULL);
+    cairo_restore (cr);
+  }
+  ms_timeline_rows_clear (&rows);
 }

@@ -58,11 +58,41 @@ build (const MsResults *run, MsSaDir dir)
   return d;
 }
 
+/* The finding at the largest size both calls have from pinned memory,
+ * host to device: when the asynchronous call returned against when its
+ * copy was done, and when the synchronous one returned. NULL without. */
+static char *
+takeaway (const MsResults *run)
+{
+  for (int e = MS_MAX_EXPONENT; e >= MS_MIN_EXPONENT; e--) {
+    const MsCell *call
+        = ms_sa_cell (run, MS_MODE_PINNED, e, MS_SA_ASYNC, MS_SA_H2D, MS_SA_CALL, FALSE);
+    const MsCell *done
+        = ms_sa_cell (run, MS_MODE_PINNED, e, MS_SA_ASYNC, MS_SA_H2D, MS_SA_DONE, FALSE);
+    const MsCell *sync
+        = ms_sa_cell (run, MS_MODE_PINNED, e, MS_SA_MEMCPY, MS_SA_H2D, MS_SA_CALL, FALSE);
+    if (!call || !done || !sync || !(call->stats.e2e.median > 0) ||
+        !(done->stats.e2e.median > 0) || !(sync->stats.e2e.median > 0))
+      continue;
+    char size[32], tc[32], td[32], ts[32];
+    ms_format_size_label ((double)call->elements * sizeof (float), size, sizeof size);
+    ms_format_time_us (call->stats.e2e.median, tc, sizeof tc);
+    ms_format_time_us (done->stats.e2e.median, td, sizeof td);
+    ms_format_time_us (sync->stats.e2e.median, ts, sizeof ts);
+    return g_strdup_printf (_ ("%s from pinned memory to the device: cudaMemcpyAsync returned "
+                               "after %s, its copy was done after %s; cudaMemcpy returned after "
+                               "%s."),
+                            size, tc, td, ts);
+  }
+  return NULL;
+}
+
 /* One legend under both panels: a line per call and memory (its colour
  * and marker), then what solid and dashed mean. Beside each panel it took
  * a third of the panel. Returns the height; only measured unless draw. */
 static double
-shared_legend (cairo_t *cr, const MsChartStyle *st, double y0, double width, gboolean draw)
+shared_legend (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double y0, double width,
+               gboolean draw)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
   double x = fs, y = y0, tw, th = fs;
@@ -90,6 +120,12 @@ shared_legend (cairo_t *cr, const MsChartStyle *st, double y0, double width, gbo
   y += ms_draw_text_wrapped (cr, _ ("solid: when the call returned; dashed: when the copy was "
                                     "done"),
                              fs, y, fs * 0.9, width - 2 * fs, FALSE, draw);
+  g_autofree char *take = takeaway (run);
+  if (take) {
+    ms_set_color (cr, &st->fg, 0.95);
+    y += fs * 0.2;
+    y += ms_draw_text_wrapped (cr, take, fs, y, fs, width - 2 * fs, TRUE, draw);
+  }
   return y - y0 + fs * 0.3;
 }
 
@@ -99,7 +135,7 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
 {
   /* The default part's two directions; the blocking part is told in the
    * caption (every call there takes as long as its copy). */
-  double legend_h = shared_legend (cr, style, 0, width, FALSE);
+  double legend_h = shared_legend (cr, run, style, 0, width, FALSE);
   double panel_h = round (height - legend_h);
   for (int dir = 0; dir < MS_SA_DIR_COUNT; dir++) {
     g_autoptr (MsChartData) data = build (run, (MsSaDir)dir);
@@ -116,5 +152,5 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   cairo_clip (cr);
   ms_draw_background (cr, style);
   cairo_restore (cr);
-  shared_legend (cr, style, panel_h, width, TRUE);
+  shared_legend (cr, run, style, panel_h, width, TRUE);
 }
