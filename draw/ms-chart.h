@@ -69,6 +69,7 @@ typedef struct {
   double legend_fs;        /* the legend's text size: smaller when crowded */
   double legend_x, legend_y, legend_w, legend_h, legend_col_w;
   double direct_w; /* the gutter right of the plot for direct labels */
+  GArray *notes;   /* MsChartBox: the reference lines' labels as placed (series: the line) */
 } MsChartLayout;
 
 MsChartData *ms_chart_data_new (void);
@@ -95,6 +96,11 @@ void ms_chart_draw (cairo_t *cr, const MsChartData *data, const MsChartStyle *st
  * repaints a cached chart and this. */
 void ms_chart_draw_crosshair (cairo_t *cr, const MsChartData *data, const MsChartStyle *style,
                               const MsChartLayout *layout, double hover_x);
+
+/* How much of the drawn data (markers 2 each, line stretches 1 each) the
+ * box, grown by margin on every side, would cover; 0: none. */
+double ms_chart_data_cover (const MsChartData *data, const MsChartLayout *layout, double margin,
+                            double x, double y, double w, double h);
 
 /* Index of the legend entry under (x, y), or -1. */
 int ms_chart_layout_hit_legend (const MsChartLayout *layout, double x, double y);
