@@ -27,6 +27,7 @@ ms_chart_data_free (MsChartData *d)
       g_free (g_array_index (s->points, MsChartPoint, k).note);
     g_free (s->label);
     g_free (s->short_label);
+    g_free (s->shown_name);
     g_free (s->group);
     g_array_unref (s->points);
     g_free (s);
@@ -39,6 +40,7 @@ ms_chart_data_free (MsChartData *d)
   g_free (d->x_label);
   g_free (d->y_label);
   g_free (d->unit);
+  g_free (d->caption);
   g_free (d->empty_text);
   g_free (d);
 }

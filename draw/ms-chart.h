@@ -21,6 +21,9 @@ typedef struct {
   char *label;       /* unique: the legend's key for hiding */
   char *short_label; /* the mode alone, under its run's heading */
   char *group;       /* the run's name when several runs are shown, else NULL */
+  /* The name the legend and line end show in place of the mode's (e.g. one
+   * that says its line lies on another's); NULL: the mode's. Not a key. */
+  char *shown_name;
   guint color;       /* palette index */
   guint shape;       /* marker shape */
   guint dash;        /* 0 solid, 1 dashed, 2 dotted, 3 dash-dot */
@@ -52,6 +55,7 @@ typedef struct {
   GPtrArray *series; /* MsChartSeries* */
   GArray *refs;      /* MsChartRefLine */
   char *empty_text;  /* shown when there is nothing to draw */
+  char *caption;     /* a line under the title, for charts that draw one */
 } MsChartData;
 
 typedef struct {
