@@ -191,10 +191,10 @@ rest_legend (cairo_t *cr, const MsChartStyle *st, gboolean scaled, double x, dou
 {
   const double fs = ms_style_font_size (st);
   const char *text =
-    scaled ? _("Grey: the rest of the end-to-end time (synchronisation, launches, gaps between "
+    scaled ? _("Grey: the rest of the end-to-end time (synchronisation and gaps between "
                "calls). Where phases overlap (streams), they share the end-to-end time in "
                "proportion.")
-           : _("Grey: the rest of the end-to-end time (synchronisation, launches, gaps between "
+           : _("Grey: the rest of the end-to-end time (synchronisation and gaps between "
                "calls).");
   if (draw) {
     MsColor rest = st->fg;

@@ -346,7 +346,7 @@ ref_text_measure (cairo_t *cr, const char *label, double fs, double share,
  * there. */
 static double
 ref_label_spot (const MsChartData *d, const MsChartLayout *l, double py, const MsRefText *t,
-                GArray *placed, MsRect *best)
+                GArray *placed, MsRect *best, double *best_score_out)
 {
   const double fs = t->fs, lo = l->plot_y + 1, hi = l->plot_y + l->plot_h - t->h - 1;
   const double x_lo = l->plot_x + fs * 0.4;
@@ -369,6 +369,7 @@ ref_label_spot (const MsChartData *d, const MsChartLayout *l, double py, const M
         if (score < best_score)
           best_score = score, *best = cand, best_cover = cover;
       }
+  *best_score_out = best_score;
   return best_cover;
 }
 
@@ -389,20 +390,24 @@ chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsC
     if (!ms_scale_contains (&l->ys, r->y))
       continue;
     double py = round (ms_scale_to_pixel (&l->ys, r->y)) + 0.5;
-    /* Full size, smaller, then wrapped narrower: the first that covers
-     * no data; failing all, the first, drawn without its background so
-     * that the data shows through. */
+    /* Full size, smaller, then wrapped narrower: the one by its line that
+     * covers no data, a smaller size costing as much as a row further
+     * away; failing all, the first, drawn without its background so that
+     * the data shows through. */
     static const double tries[][2] = { { 1, 1 }, { 0.8, 1 }, { 0.8, 0.5 }, { 0.8, 0.34 } };
     MsRefText t = { 0 };
     MsRect box = { 0 };
     gboolean clear = FALSE;
-    for (guint k = 0; k < G_N_ELEMENTS (tries) && !clear; k++) {
+    double best = G_MAXDOUBLE;
+    for (guint k = 0; k < G_N_ELEMENTS (tries); k++) {
       MsRefText try_t;
       MsRect try_box;
+      double score;
       ref_text_measure (cr, r->label, fs * tries[k][0], tries[k][1], l, &try_t);
-      clear = ref_label_spot (d, l, py, &try_t, placed, &try_box) == 0;
-      if (clear || k == 0)
-        t = try_t, box = try_box;
+      gboolean try_clear = ref_label_spot (d, l, py, &try_t, placed, &try_box, &score) == 0;
+      score += k * fs * 1.5;
+      if (k == 0 || (try_clear && score < best))
+        t = try_t, box = try_box, clear = try_clear, best = try_clear ? score : G_MAXDOUBLE;
     }
     g_array_append_val (placed, box);
     if (l->notes && clear) {
