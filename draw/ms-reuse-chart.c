@@ -338,9 +338,21 @@ draw_link_line (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
     cairo_line_to (cr, l->plot_x + l->plot_w, y);
     cairo_stroke (cr);
     ms_set_dash (cr, 0, lw);
+    /* Its label by the line, at the end (right first) and side where it
+     * covers the least of the series (ms_chart_data_cover). */
+    double tw, th;
+    ms_draw_text (cr, ref->label, 0, 0, fs * 0.9, -1, 0, FALSE, &tw, &th);
+    MsChartLayout at = { .xs = l->xs, .ys = l->ys };
+    const double xs[2] = { l->plot_x + l->plot_w - fs * 0.4 - tw, l->plot_x + fs * 0.4 };
+    const double ys[2] = { y - fs * 0.2 - th, y + fs * 0.2 };
+    double best = G_MAXDOUBLE, bx = xs[0], by = ys[0];
+    for (guint k = 0; k < 4; k++) {
+      double cover = ms_chart_data_cover (d, &at, fs * 0.2, xs[k / 2], ys[k % 2], tw, th);
+      if (cover < best)
+        best = cover, bx = xs[k / 2], by = ys[k % 2];
+    }
     ms_set_color (cr, &st->fg, 0.85);
-    ms_draw_text (cr, ref->label, l->plot_x + l->plot_w - fs * 0.4, y - fs * 0.2, fs * 0.9, 1, 1,
-                  FALSE, NULL, NULL);
+    ms_draw_text (cr, ref->label, bx, by, fs * 0.9, 0, 0, FALSE, NULL, NULL);
   }
 }
 
