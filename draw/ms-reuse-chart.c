@@ -135,7 +135,8 @@ reuse_caption (const MsChartSeries *writes)
       once = p;
   }
   if (!once)
-    return g_strdup (_("Rates count a, b and c (3 × 4 bytes per element), not the link's traffic"));
+    return g_strdup (
+      _("Rates count a, b and c (3 × 4 bytes per element), not the link's traffic"));
   /* TRANSLATORS: a caption line of the data reuse chart; the figures are
    * GB/s, as counted and on the host link. */
   return g_strdup_printf (_("Rates count a, b and c: writes only (R = 1) sends c alone, so its "
