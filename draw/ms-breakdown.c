@@ -158,7 +158,11 @@ breakdown_bar (cairo_t *cr, const MsCell *c, const MsChartStyle *st, const MsBre
     double w = ms_scale_to_pixel (&pn->xs, total + value[p]) - ms_scale_to_pixel (&pn->xs, total);
     MsColor col;
     ms_phase_color (p, st->dark, &col);
-    draw_segment (cr, st, ms_phase_name (p), &col, TRUE, x, w, y, row_h, fs);
+    /* Host CPU adds on the host: no kernel runs there. */
+    const char *name = c->mode == MS_MODE_HOST && p == MS_PHASE_KERNEL
+                         ? C_ ("breakdown segment", "CPU add")
+                         : ms_phase_name (p);
+    draw_segment (cr, st, name, &col, TRUE, x, w, y, row_h, fs);
     seen[p] = TRUE;
     x += w;
     total += value[p];
@@ -187,10 +191,10 @@ rest_legend (cairo_t *cr, const MsChartStyle *st, gboolean scaled, double x, dou
 {
   const double fs = ms_style_font_size (st);
   const char *text =
-    scaled ? _("Grey: the rest of the end-to-end time (latch kernel, synchronisation, gaps between "
+    scaled ? _("Grey: the rest of the end-to-end time (synchronisation and gaps between "
                "calls). Where phases overlap (streams), they share the end-to-end time in "
                "proportion.")
-           : _("Grey: the rest of the end-to-end time (latch kernel, synchronisation, gaps between "
+           : _("Grey: the rest of the end-to-end time (synchronisation and gaps between "
                "calls).");
   if (draw) {
     MsColor rest = st->fg;

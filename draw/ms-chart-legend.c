@@ -14,6 +14,8 @@
 static const char *
 series_name (const MsChartSeries *s)
 {
+  if (s->shown_name)
+    return s->shown_name;
   return s->group && s->short_label ? s->short_label : s->label;
 }
 
@@ -22,8 +24,8 @@ series_name (const MsChartSeries *s)
 static char *
 direct_label_text (const MsChartSeries *s)
 {
-  return s->group && s->short_label ? g_strdup_printf ("%s · %s", s->short_label, s->group)
-                                    : g_strdup (s->label);
+  return s->group && s->short_label ? g_strdup_printf ("%s · %s", series_name (s), s->group)
+                                    : g_strdup (series_name (s));
 }
 
 static const char *
@@ -228,9 +230,9 @@ direct_labels_width (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, 
   /* Too many to stack, or a gutter that would squeeze the plot: the
    * legend alone names the lines. */
   double share = d->direct_share > 0 ? d->direct_share : 0.25;
-  if (n == 0 || n * th > height * 0.6 || w + fs * 2.4 > width * share)
+  if (n == 0 || n * th > height * 0.6 || w + fs * 2.8 > width * share)
     return 0;
-  return w + fs * 2.4;
+  return w + fs * 2.8;
 }
 
 /* One run, nothing hidden and every line named at its end: the legend
@@ -336,67 +338,47 @@ ms_chart_legend_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
   legend_walk (cr, d, st, l, TRUE);
 }
 
-typedef struct {
-  const MsChartSeries *series;
-  double want, y; /* the line end's y, and the label's after nudging */
-} MsDirectLabel;
-
-static int
-by_want (gconstpointer a, gconstpointer b)
-{
-  const MsDirectLabel *x = a, *y = b;
-  return (x->want > y->want) - (x->want < y->want);
-}
-
-/* Labels at the lines' ends, in the gutter right of the plot, nudged apart
- * vertically (down first, then up from the bottom) and joined to their
- * line end when moved. */
+/* Labels at the lines' ends, in the gutter right of the plot, in the
+ * series' own order (the legend's, at every size, so that pictures compare
+ * line by line): one block beside the line ends, centred on them as far
+ * as the plot allows, each name after a sample of its line and marker. */
 void
 ms_chart_direct_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
                         const MsChartLayout *l)
 {
   const double fs = ms_style_font_size (st);
-  double th;
+  double th, sum = 0;
+  guint n = 0;
   if (l->direct_w <= 0)
     return;
   ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &th);
-  GArray *labels = g_array_new (FALSE, FALSE, sizeof (MsDirectLabel));
   for (guint i = 0; i < d->series->len; i++) {
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
     for (guint k = s->points->len; !s->hidden && k-- > 0;) {
       const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
       if (p->failed || p->partial || (d->y_kind != MS_SCALE_LINEAR && p->y <= 0))
         continue;
-      double py = CLAMP (ms_scale_to_pixel (&l->ys, p->y), l->plot_y, l->plot_y + l->plot_h);
-      MsDirectLabel dl = { s, py - th / 2, py - th / 2 };
-      g_array_append_val (labels, dl);
+      sum += CLAMP (ms_scale_to_pixel (&l->ys, p->y), l->plot_y, l->plot_y + l->plot_h);
+      n++;
       break;
     }
   }
-  g_array_sort (labels, by_want);
-  MsDirectLabel *v = (MsDirectLabel *) labels->data;
+  if (n == 0)
+    return;
   double top = l->plot_y - th / 2, bottom = l->plot_y + l->plot_h + th / 2;
-  for (guint i = 0; i < labels->len; i++)
-    v[i].y = MAX (v[i].want, i ? v[i - 1].y + th : top);
-  for (guint i = labels->len; i-- > 0;)
-    v[i].y = MIN (v[i].y, i + 1 < labels->len ? v[i + 1].y - th : bottom - th);
-  double x = l->plot_x + l->plot_w + fs * 1.2;
-  for (guint i = 0; i < labels->len; i++) {
-    MsColor c;
-    ms_chart_palette_color (v[i].series->color, st->dark, &c);
-    ms_set_color (cr, &c, 1);
-    cairo_set_line_width (cr, 1);
-    cairo_move_to (cr, l->plot_x + l->plot_w + 2, v[i].want + th / 2);
-    cairo_line_to (cr, x - fs * 0.2, v[i].y + th / 2);
-    cairo_stroke (cr);
+  double y = CLAMP (sum / n - n * th / 2, top, MAX (top, bottom - n * th));
+  double x = l->plot_x + l->plot_w + fs * 0.6;
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    if (s->hidden)
+      continue;
+    MsLegendItem it = { NULL, s, (int) i, FALSE, FALSE };
+    legend_sample (cr, &it, st, fs, x, y, th);
     /* The name in the text colour (some series colours are too light for
-     * text), after the series' marker. */
-    const double at[2] = { x + fs * 0.35, v[i].y + th / 2 };
-    ms_draw_markers (cr, v[i].series->shape, ms_run_fill (v[i].series->run), at, 1, fs * 0.3,
-                     ms_style_line_width (st) * 0.8, &st->bg);
+     * text). */
     ms_set_color (cr, &st->fg, 1);
-    g_autofree char *text = direct_label_text (v[i].series);
-    ms_draw_text (cr, text, x + fs * 0.9, v[i].y, fs, 0, 0, FALSE, NULL, NULL);
+    g_autofree char *text = direct_label_text (s);
+    ms_draw_text (cr, text, x + fs * 2, y, fs, 0, 0, FALSE, NULL, NULL);
+    y += th;
   }
-  g_array_unref (labels);
 }

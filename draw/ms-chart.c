@@ -27,6 +27,7 @@ ms_chart_data_free (MsChartData *d)
       g_free (g_array_index (s->points, MsChartPoint, k).note);
     g_free (s->label);
     g_free (s->short_label);
+    g_free (s->shown_name);
     g_free (s->group);
     g_array_unref (s->points);
     g_free (s);
@@ -39,6 +40,7 @@ ms_chart_data_free (MsChartData *d)
   g_free (d->x_label);
   g_free (d->y_label);
   g_free (d->unit);
+  g_free (d->caption);
   g_free (d->empty_text);
   g_free (d);
 }
@@ -85,12 +87,14 @@ ms_chart_layout_init (MsChartLayout *l)
 {
   memset (l, 0, sizeof *l);
   l->legend = g_array_new (FALSE, TRUE, sizeof (MsChartBox));
+  l->notes = g_array_new (FALSE, TRUE, sizeof (MsChartBox));
 }
 
 void
 ms_chart_layout_clear (MsChartLayout *l)
 {
   g_clear_pointer (&l->legend, g_array_unref);
+  g_clear_pointer (&l->notes, g_array_unref);
 }
 
 static gboolean
@@ -311,61 +315,116 @@ rects_overlap (const MsRect *a, const MsRect *b)
   return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h && b->y < a->y + a->h;
 }
 
-/* The reference lines' labels over the series, each on a background so no
- * curve crosses it: above its line at the right end, else below it, else
- * at the left end, wherever it covers no label placed before; all inside
- * the plot. */
+/* A reference label's box: its text measured (wrapped at words when
+ * longer than the plot is wide) at size fs. */
+typedef struct {
+  double fs, pad, max_w, w, h;
+  gboolean wrap;
+} MsRefText;
+
 static void
-chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
-                  const MsChartLayout *l)
+ref_text_measure (cairo_t *cr, const char *label, double fs, double share,
+                  const MsChartLayout *l, MsRefText *t)
 {
-  const double fs = ms_style_font_size (st) * 0.9, pad = fs * 0.25;
+  double tw, th;
+  t->fs = fs;
+  t->pad = fs * 0.25;
+  ms_draw_text (cr, label, 0, 0, fs, -1, 0, FALSE, &tw, &th);
+  t->max_w = MAX (fs, l->plot_w * share - fs * 0.8 - 2 * t->pad);
+  t->wrap = tw > t->max_w;
+  if (t->wrap)
+    tw = t->max_w, th = ms_draw_text_wrapped (cr, label, 0, 0, fs, t->max_w, FALSE, FALSE);
+  t->w = tw + 2 * t->pad;
+  t->h = th + 2 * t->pad;
+}
+
+/* The best spot for a label of line py: by the line at the right end, the
+ * left end or between (above or below it), else a row or more away from
+ * it; wherever it covers the least of the series (ms_chart_data_cover)
+ * and no label placed before, then the nearest the line and its right
+ * end; the rows go as far as the plot does. Returns the data it covers
+ * there. */
+static double
+ref_label_spot (const MsChartData *d, const MsChartLayout *l, double py, const MsRefText *t,
+                GArray *placed, MsRect *best, double *best_score_out)
+{
+  const double fs = t->fs, lo = l->plot_y + 1, hi = l->plot_y + l->plot_h - t->h - 1;
+  const double x_lo = l->plot_x + fs * 0.4;
+  const double x_hi = MAX (x_lo, l->plot_x + l->plot_w - fs * 0.4 - t->w);
+  const guint n_x = 9, n_rows = (guint) ceil (l->plot_h / MAX (t->h, 1)) + 1;
+  double best_score = G_MAXDOUBLE, best_cover = 0;
+  for (guint row = 0; row < n_rows; row++)
+    for (int side = 0; side < 2; side++)
+      for (guint i = 0; i < n_x; i++) {
+        /* Right end first: it reads as the line's name. */
+        double x = x_hi - (x_hi - x_lo) * i / (n_x - 1);
+        double y = side ? py + 2 + row * t->h : py - 2 - t->h - row * t->h;
+        MsRect cand = { x, CLAMP (y, lo, MAX (lo, hi)), t->w, t->h };
+        double score = ms_chart_data_cover (d, l, 1.5, cand.x, cand.y, cand.w, cand.h) * 1000;
+        double cover = score / 1000;
+        for (guint j = 0; j < placed->len; j++)
+          if (rects_overlap (&cand, &g_array_index (placed, MsRect, j)))
+            score += 1e6;
+        score += fabs (cand.y + (side ? 0 : cand.h) - py) + (x_hi - x) * 0.05;
+        if (score < best_score)
+          best_score = score, *best = cand, best_cover = cover;
+      }
+  *best_score_out = best_score;
+  return best_cover;
+}
+
+/* The reference lines' labels over the series, each on a background where
+ * no series passes (ms_chart_data_cover): by its line where it can, else
+ * nearby, smaller or narrower when that is what frees it; never over a
+ * label placed before; all inside the plot. The boxes with a background
+ * go to l->notes. */
+static void
+chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsChartLayout *l)
+{
+  const double fs = ms_style_font_size (st) * 0.9;
   GArray *placed = g_array_new (FALSE, FALSE, sizeof (MsRect));
+  if (l->notes)
+    g_array_set_size (l->notes, 0);
   for (guint i = 0; i < d->refs->len; i++) {
     const MsChartRefLine *r = &g_array_index (d->refs, MsChartRefLine, i);
     if (!ms_scale_contains (&l->ys, r->y))
       continue;
-    double py = round (ms_scale_to_pixel (&l->ys, r->y)) + 0.5, tw, th;
-    ms_draw_text (cr, r->label, 0, 0, fs, -1, 0, FALSE, &tw, &th);
-    /* A label longer than the plot is wide (one that says what its figure
-     * is, in a small chart) wraps at words. */
-    double max_w = MAX (fs, l->plot_w - fs * 0.8 - 2 * pad);
-    gboolean wrap = tw > max_w;
-    if (wrap)
-      tw = max_w, th = ms_draw_text_wrapped (cr, r->label, 0, 0, fs, max_w, FALSE, FALSE);
-    double bh = th + 2 * pad, bw = tw + 2 * pad;
-    double right = MAX (l->plot_x + 1, l->plot_x + l->plot_w - fs * 0.4 - bw);
-    /* Four spots by the line, then under or over each label placed. */
-    double left = l->plot_x + fs * 0.4;
-    MsRect spots[4 + 2 * 8] = { { right, py - 2 - bh }, { right, py + 2 },
-                                { left, py - 2 - bh }, { left, py + 2 } };
-    guint n_spots = 4;
-    for (guint j = 0; j < placed->len && n_spots + 2 <= G_N_ELEMENTS (spots); j++) {
-      const MsRect *p = &g_array_index (placed, MsRect, j);
-      spots[n_spots++] = (MsRect){ right, p->y + p->h + 1 };
-      spots[n_spots++] = (MsRect){ right, p->y - bh - 1 };
-    }
+    double py = round (ms_scale_to_pixel (&l->ys, r->y)) + 0.5;
+    /* Full size, smaller, then wrapped narrower: the one by its line that
+     * covers no data, a smaller size costing as much as a row further
+     * away; failing all, the first, drawn without its background so that
+     * the data shows through. */
+    static const double tries[][2] = { { 1, 1 }, { 0.8, 1 }, { 0.8, 0.5 }, { 0.8, 0.34 } };
+    MsRefText t = { 0 };
     MsRect box = { 0 };
-    for (guint k = 0; k < n_spots; k++) {
-      MsRect cand = { spots[k].x,
-                      CLAMP (spots[k].y, l->plot_y + 1, l->plot_y + l->plot_h - bh - 1), bw, bh };
-      gboolean free_spot = TRUE;
-      for (guint j = 0; j < placed->len && free_spot; j++)
-        free_spot = !rects_overlap (&cand, &g_array_index (placed, MsRect, j));
-      if (free_spot || k == 0)
-        box = cand;
-      if (free_spot)
-        break;
+    gboolean clear = FALSE;
+    double best = G_MAXDOUBLE;
+    for (guint k = 0; k < G_N_ELEMENTS (tries); k++) {
+      MsRefText try_t;
+      MsRect try_box;
+      double score;
+      ref_text_measure (cr, r->label, fs * tries[k][0], tries[k][1], l, &try_t);
+      gboolean try_clear = ref_label_spot (d, l, py, &try_t, placed, &try_box, &score) == 0;
+      score += k * fs * 1.5;
+      if (k == 0 || (try_clear && score < best))
+        t = try_t, box = try_box, clear = try_clear, best = try_clear ? score : G_MAXDOUBLE;
     }
     g_array_append_val (placed, box);
-    ms_set_color (cr, &st->bg, 0.88);
-    cairo_rectangle (cr, box.x, box.y, bw, bh);
-    cairo_fill (cr);
+    if (l->notes && clear) {
+      MsChartBox note = { box.x, box.y, box.w, box.h, i };
+      g_array_append_val (l->notes, note);
+    }
+    if (clear) {
+      ms_set_color (cr, &st->bg, 0.88);
+      cairo_rectangle (cr, box.x, box.y, box.w, box.h);
+      cairo_fill (cr);
+    }
     ms_set_color (cr, &st->fg, 0.85);
-    if (wrap)
-      ms_draw_text_wrapped (cr, r->label, box.x + pad, box.y + pad, fs, max_w, FALSE, TRUE);
+    if (t.wrap)
+      ms_draw_text_wrapped (cr, r->label, box.x + t.pad, box.y + t.pad, t.fs, t.max_w, FALSE,
+                            TRUE);
     else
-      ms_draw_text (cr, r->label, box.x + pad, box.y + pad, fs, 0, 0, FALSE, NULL, NULL);
+      ms_draw_text (cr, r->label, box.x + t.pad, box.y + t.pad, t.fs, 0, 0, FALSE, NULL, NULL);
   }
   g_array_unref (placed);
 }

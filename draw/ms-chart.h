@@ -21,6 +21,9 @@ typedef struct {
   char *label;       /* unique: the legend's key for hiding */
   char *short_label; /* the mode alone, under its run's heading */
   char *group;       /* the run's name when several runs are shown, else NULL */
+  /* The name the legend and line end show in place of the mode's (e.g. one
+   * that says its line lies on another's); NULL: the mode's. Not a key. */
+  char *shown_name;
   guint color;       /* palette index */
   guint shape;       /* marker shape */
   guint dash;        /* 0 solid, 1 dashed, 2 dotted, 3 dash-dot */
@@ -52,6 +55,7 @@ typedef struct {
   GPtrArray *series; /* MsChartSeries* */
   GArray *refs;      /* MsChartRefLine */
   char *empty_text;  /* shown when there is nothing to draw */
+  char *caption;     /* a line under the title, for charts that draw one */
 } MsChartData;
 
 typedef struct {
@@ -69,6 +73,7 @@ typedef struct {
   double legend_fs;        /* the legend's text size: smaller when crowded */
   double legend_x, legend_y, legend_w, legend_h, legend_col_w;
   double direct_w; /* the gutter right of the plot for direct labels */
+  GArray *notes;   /* MsChartBox: the reference lines' labels as placed (series: the line) */
 } MsChartLayout;
 
 MsChartData *ms_chart_data_new (void);
@@ -95,6 +100,11 @@ void ms_chart_draw (cairo_t *cr, const MsChartData *data, const MsChartStyle *st
  * repaints a cached chart and this. */
 void ms_chart_draw_crosshair (cairo_t *cr, const MsChartData *data, const MsChartStyle *style,
                               const MsChartLayout *layout, double hover_x);
+
+/* How much of the drawn data (markers 2 each, line stretches 1 each) the
+ * box, grown by margin on every side, would cover; 0: none. */
+double ms_chart_data_cover (const MsChartData *data, const MsChartLayout *layout, double margin,
+                            double x, double y, double w, double h);
 
 /* Index of the legend entry under (x, y), or -1. */
 int ms_chart_layout_hit_legend (const MsChartLayout *layout, double x, double y);

@@ -41,8 +41,11 @@ ms_compare_chart_data (const MsComparison *cmp, const char *title)
   MsChartData *d = ms_chart_data_new ();
   d->title = g_strdup (title);
   d->x_label = g_strdup (_ ("Bytes per vector"));
-  d->y_label = g_strdup (_ ("B / A end-to-end time (below 1: B faster)"));
-  d->y_kind = MS_SCALE_LINEAR;
+  d->y_label = g_strdup (_ ("B / A end-to-end time (log; below 1: B faster)"));
+  /* Log, fitted to the data: twice as fast and twice as slow lie as far
+   * from 1, and one cell at 3 no longer squeezes the rest into a band. */
+  d->y_kind = MS_SCALE_LOG10;
+  d->fit_y = TRUE;
   d->empty_text = g_strdup (_ ("No cell in common"));
   MsChartSeries *by_mode[MS_MODE_COUNT] = { NULL };
   /* Variant cells share their mode's colour but not its line. */
@@ -94,14 +97,42 @@ draw_rings (cairo_t *cr, const MsComparison *cmp, const MsChartStyle *st, const 
   cairo_set_dash (cr, NULL, 0, 0);
 }
 
-/* The key to the rings, in the plot's top left corner. */
+/* The key's entries: ambiguous says what it means where it is drawn. */
 static void
-draw_key (cairo_t *cr, const MsChartStyle *st, const MsChartLayout *l)
+key_names (const char *names[3])
+{
+  names[0] = _ ("B faster");
+  names[1] = _ ("B slower");
+  names[2] = _ ("ambiguous: the intervals overlap, or too few repetitions");
+}
+
+/* The key to the rings, in whichever corner of the plot covers the least
+ * data (ms_chart_data_cover): top left, top right, bottom left or right. */
+static void
+draw_key (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l)
 {
   const double fs = ms_style_font_size (st) * 0.9;
-  double x = l->plot_x + fs * 0.6, y = l->plot_y + fs * 0.5, w = 0;
   static const MsVerdict shown[] = { MS_VERDICT_FASTER, MS_VERDICT_SLOWER, MS_VERDICT_AMBIGUOUS };
-  const char *names[] = { _ ("faster"), _ ("slower"), _ ("ambiguous") };
+  const char *names[3];
+  double w = 0, th = fs, key_w = 0;
+  key_names (names);
+  for (guint i = 0; i < G_N_ELEMENTS (shown); i++) {
+    ms_draw_text (cr, names[i], 0, 0, fs, -1, 0, FALSE, &w, &th);
+    key_w += fs * 1.1 + w + fs;
+  }
+  double key_h = th + fs * 0.2;
+  const double left = l->plot_x + fs * 0.6, right = l->plot_x + l->plot_w - fs * 0.6 - key_w;
+  const double top = l->plot_y + fs * 0.3, bottom = l->plot_y + l->plot_h - fs * 0.3 - key_h;
+  const double spots[4][2] = { { left, top }, { right, top }, { left, bottom }, { right, bottom } };
+  double x = left, y = top, best = G_MAXDOUBLE;
+  for (guint k = 0; k < G_N_ELEMENTS (spots); k++) {
+    double cover = ms_chart_data_cover (d, l, fs * 0.3, spots[k][0], spots[k][1], key_w, key_h);
+    if (cover < best)
+      best = cover, x = spots[k][0], y = spots[k][1];
+  }
+  ms_set_color (cr, &st->bg, 0.85);
+  cairo_rectangle (cr, x - fs * 0.2, y - fs * 0.1, key_w, key_h);
+  cairo_fill (cr);
   for (guint i = 0; i < G_N_ELEMENTS (shown); i++) {
     MsColor color;
     ms_verdict_color (shown[i], st->dark, &color);
@@ -134,7 +165,7 @@ ms_compare_chart_draw (cairo_t *cr, const MsComparison *cmp, const MsChartData *
   draw_band (cr, cmp, style, l);
   draw_rings (cr, cmp, style, l);
   cairo_restore (cr);
-  draw_key (cr, style, l);
+  draw_key (cr, data, style, l);
   if (!layout)
     ms_chart_layout_clear (&local);
 }

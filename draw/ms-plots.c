@@ -205,6 +205,44 @@ plot_series (MsChartData *d, const MsResults *run, guint r, MsMode m, gboolean c
   return s;
 }
 
+/* Whether two series of one run lie on one line: values within 1 % at
+ * every size, measured at the same sizes (zero-copy and UVA, the pinned
+ * modes at large sizes). */
+static gboolean
+same_line (const MsChartSeries *a, const MsChartSeries *b)
+{
+  if (a->run != b->run || a->points->len != b->points->len || a->points->len == 0)
+    return FALSE;
+  for (guint k = 0; k < a->points->len; k++) {
+    const MsChartPoint *p = &g_array_index (a->points, MsChartPoint, k);
+    const MsChartPoint *q = &g_array_index (b->points, MsChartPoint, k);
+    if (p->x != q->x || p->failed != q->failed ||
+        (!p->failed && fabs (p->y - q->y) > 0.01 * MAX (p->y, q->y)))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* A series whose line lies on an earlier one's says so where it is
+ * named, since only the line drawn last shows. */
+static void
+name_coinciding (MsChartData *d)
+{
+  for (guint i = 1; i < d->series->len; i++) {
+    MsChartSeries *s = g_ptr_array_index (d->series, i);
+    for (guint k = 0; k < i; k++) {
+      const MsChartSeries *other = g_ptr_array_index (d->series, k);
+      if (other->shown_name || !same_line (other, s))
+        continue;
+      const char *name = s->group && s->short_label ? s->short_label : s->label;
+      const char *other_name = other->group && other->short_label ? other->short_label
+                                                                  : other->label;
+      s->shown_name = g_strdup_printf (_("%s (the same values as %s)"), name, other_name);
+      break;
+    }
+  }
+}
+
 /* Every run open is a lesson: the chart says where they are shown. */
 static void
 say_lessons_only (MsChartData *d)
@@ -272,10 +310,11 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
   gboolean comparing = runs && runs->len > 1;
   gboolean time = metric == MS_METRIC_E2E_TIME;
   static const char *titles[] = {
-    [MS_METRIC_E2E_BANDWIDTH] = N_ ("End-to-end bandwidth (3 × 4N bytes / time, first movement "
-                                    "to result on the host)"),
-    [MS_METRIC_H2D_BANDWIDTH] = N_ ("Host to device copy bandwidth (2 × 4N bytes)"),
-    [MS_METRIC_D2H_BANDWIDTH] = N_ ("Device to host copy bandwidth (4N bytes)"),
+    [MS_METRIC_E2E_BANDWIDTH] = N_ ("End-to-end bandwidth: bytes moved (a and b in, c out: "
+                                    "3 × 4 bytes per element) / time to the result on the host"),
+    [MS_METRIC_H2D_BANDWIDTH] = N_ ("Host to device copy bandwidth (a and b: 2 × 4 bytes per "
+                                    "element)"),
+    [MS_METRIC_D2H_BANDWIDTH] = N_ ("Device to host copy bandwidth (c: 4 bytes per element)"),
     [MS_METRIC_E2E_TIME] = N_ ("End-to-end time, median with its confidence interval (95%)"),
   };
   gboolean any_rr = FALSE;
@@ -347,6 +386,7 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
   }
   if (lessons && lessons == runs->len)
     say_lessons_only (d);
+  name_coinciding (d);
   if (!time) {
     double pcie = ms_pcie_theoretical_gbps (pcie_gen, pcie_width);
     if (pcie > 0) {

@@ -122,6 +122,28 @@ add_link_line (MsChartData *d, const MsResults *run)
   ms_chart_data_add_ref (d, link, label);
 }
 
+/* The bandwidth form's caption: its rates count a, b and c once whatever
+ * crossed the link; writes only at R = 1, whose rate passes the link's,
+ * sends c alone, a third of the bytes counted. */
+static char *
+reuse_caption (const MsChartSeries *writes)
+{
+  const MsChartPoint *once = NULL;
+  for (guint k = 0; writes && k < writes->points->len; k++) {
+    const MsChartPoint *p = &g_array_index (writes->points, MsChartPoint, k);
+    if (!p->failed && p->x == 1)
+      once = p;
+  }
+  if (!once)
+    return g_strdup (
+      _("Rates count a, b and c (3 × 4 bytes per element), not the link's traffic"));
+  /* TRANSLATORS: a caption line of the data reuse chart; the figures are
+   * GB/s, as counted and on the host link. */
+  return g_strdup_printf (_("Rates count a, b and c: writes only (R = 1) sends c alone, so its "
+                            "%.0f GB/s is %.0f on the link"),
+                          once->y, once->y / 3);
+}
+
 MsChartData *
 ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
 {
@@ -141,6 +163,7 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
     ms_format_bytes ((1ull << exponent) * sizeof (float), size, sizeof size);
     d->title = g_strdup_printf (_("Data reuse at %s per vector"), size);
   }
+  const MsChartSeries *writes = NULL;
   for (int m = 0; run && m < MS_MODE_COUNT; m++)
     for (guint a = 0; a < G_N_ELEMENTS (accesses); a++) {
       MsChartSeries *s = NULL;
@@ -166,8 +189,12 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
       }
       if (s)
         g_array_sort (s->points, compare_points);
+      if (s && g_str_equal (accesses[a], "write") && !writes)
+        writes = s;
     }
   name_coinciding (d);
+  if (metric == MS_REUSE_BANDWIDTH && d->series->len)
+    d->caption = reuse_caption (writes);
   if (run && metric == MS_REUSE_BANDWIDTH && d->series->len)
     add_link_line (d, run);
   return d;
@@ -312,9 +339,21 @@ draw_link_line (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
     cairo_line_to (cr, l->plot_x + l->plot_w, y);
     cairo_stroke (cr);
     ms_set_dash (cr, 0, lw);
+    /* Its label by the line, at the end (right first) and side where it
+     * covers the least of the series (ms_chart_data_cover). */
+    double tw, th;
+    ms_draw_text (cr, ref->label, 0, 0, fs * 0.9, -1, 0, FALSE, &tw, &th);
+    MsChartLayout at = { .xs = l->xs, .ys = l->ys };
+    const double xs[2] = { l->plot_x + l->plot_w - fs * 0.4 - tw, l->plot_x + fs * 0.4 };
+    const double ys[2] = { y - fs * 0.2 - th, y + fs * 0.2 };
+    double best = G_MAXDOUBLE, bx = xs[0], by = ys[0];
+    for (guint k = 0; k < 4; k++) {
+      double cover = ms_chart_data_cover (d, &at, fs * 0.2, xs[k / 2], ys[k % 2], tw, th);
+      if (cover < best)
+        best = cover, bx = xs[k / 2], by = ys[k % 2];
+    }
     ms_set_color (cr, &st->fg, 0.85);
-    ms_draw_text (cr, ref->label, l->plot_x + l->plot_w - fs * 0.4, y - fs * 0.2, fs * 0.9, 1, 1,
-                  FALSE, NULL, NULL);
+    ms_draw_text (cr, ref->label, bx, by, fs * 0.9, 0, 0, FALSE, NULL, NULL);
   }
 }
 
@@ -364,18 +403,11 @@ ms_reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, 
     ms_draw_text (cr, d->title, width / 2, top, fs * 1.15, 0.5, 0, TRUE, NULL, NULL);
     top += fs * 2;
   }
-  if (d->y_unit != MS_SCALE_TIME_US && d->series->len) {
-    /* Reads only and writes only move a third or two thirds of these bytes
-     * over the link, both directions at once: rates above the link's are
-     * counting, not a faster link. */
+  if (d->caption) {
+    /* Writes only's rate above the link's line is counting, not a faster
+     * link: one line says so, with its figures. */
     ms_set_color (cr, &st->fg, 0.75);
-    top += ms_draw_text_wrapped (cr,
-                                 _("GB/s counts all three vectors (a, b and c) over the "
-                                   "end-to-end time, whatever crossed the link: zero-copy moves "
-                                   "a and b to the GPU while c comes back, both ways at once, "
-                                   "and reads only or writes only move fewer of them, so a rate "
-                                   "above the link's line is this counting, not a faster link"),
-                                 fs, top, fs * 0.9, width - 2 * fs, FALSE, TRUE) +
+    top += ms_draw_text_wrapped (cr, d->caption, fs, top, fs * 0.9, width - 2 * fs, FALSE, TRUE) +
            fs * 0.4;
   }
   top += draw_legend (cr, d, st, fs * 5, top, width - fs);

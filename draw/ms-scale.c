@@ -217,6 +217,7 @@ ms_scale_contains (const MsScale *s, double value)
 /* The mantissas of the ticks of a log axis, sparsest first. */
 static const double mantissas[][10] = {
   { 1 }, { 1, 2, 5 }, { 1, 2, 3, 5 }, { 1, 2, 3, 4, 5, 6, 7, 8, 9 },
+  { 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 },
 };
 
 static guint
@@ -240,8 +241,32 @@ log_ticks_of (const MsScale *s, MsTick *ticks, guint max_ticks, int lo, int hi, 
   return n;
 }
 
+/* Whether the ticks of a set lie on both sides of a power of ten inside
+ * the range (a ratio axis around 1 must be readable above and below it). */
+static gboolean
+log_ticks_both_sides (const MsScale *s, guint set, int lo, int hi)
+{
+  MsTick ticks[64];
+  guint n = log_ticks_of (s, ticks, G_N_ELEMENTS (ticks), lo, hi, set);
+  for (int e = lo; e <= hi; e++) {
+    double p = pow (10, e);
+    if (p <= s->min * (1 + 1e-9) || p >= s->max * (1 - 1e-9))
+      continue;
+    gboolean below = FALSE, above = FALSE;
+    for (guint k = 0; k < MIN (n, G_N_ELEMENTS (ticks)); k++) {
+      below = below || ticks[k].value < p * (1 - 1e-9);
+      above = above || ticks[k].value > p * (1 + 1e-9);
+    }
+    if (!below || !above)
+      return FALSE;
+  }
+  return TRUE;
+}
+
 /* 0 while the decades give four ticks or more; else the densest set of
- * mantissas that keeps within max_ticks, stopping once four are reached. */
+ * mantissas that keeps within max_ticks, stopping once four are reached
+ * (in a range under a factor of 4, with ticks on both sides of any power
+ * of ten inside it). */
 static guint
 log_ticks (const MsScale *s, MsTick *ticks, guint max_ticks, int lo, int hi)
 {
@@ -253,7 +278,9 @@ log_ticks (const MsScale *s, MsTick *ticks, guint max_ticks, int lo, int hi)
     if (n > max_ticks)
       break;
     best = set;
-    if (n >= 4)
+    /* A narrow range (a ratio's around 1) needs both sides; a wide one
+     * would crowd its decades' tops. */
+    if (n >= 4 && (s->max > 4 * s->min || log_ticks_both_sides (s, set, lo, hi)))
       break;
   }
   return best ? log_ticks_of (s, ticks, max_ticks, lo, hi, best) : 0;

@@ -2,7 +2,9 @@
 /* test-render-compare.c: the difference chart (draw/ms-compare-chart.c) at
  * 1024x768, checked by pixel: a ring in the verdict's colour round a faster
  * and a slower point, none round a point that is the same, the threshold's
- * band shaded around 1, in the light and the dark style. */
+ * band shaded around 1, a log ratio axis, in the light and the dark style,
+ * plain and at presentation size. MEMSWEEP_RENDER_DIR=dir keeps the
+ * images. */
 #include <math.h>
 #include <string.h>
 
@@ -62,7 +64,7 @@ comparison (void)
 }
 
 static void
-check_style (gboolean dark)
+check_style (gboolean dark, double text_scale)
 {
   MsComparison *cmp = comparison ();
   MsChartData *d = ms_compare_chart_data (cmp, "B against A");
@@ -71,6 +73,8 @@ check_style (gboolean dark)
     ms_chart_style_init_dark (&st);
   else
     ms_chart_style_init_light (&st);
+  st.text_scale = text_scale;
+  st.high_contrast = text_scale > 1;
   MsTestCanvas c = ms_test_canvas_new (W, H);
   ms_draw_background (c.cr, &st);
   MsChartLayout l;
@@ -101,6 +105,21 @@ check_style (gboolean dark)
   g_assert_cmpfloat (tint, >, 0.02);
   g_assert_cmpfloat (none, <, 0.02);
 
+  /* A log ratio axis: B twice as fast lies as far below 1 as twice as slow
+   * above it. */
+  double one = ms_scale_to_pixel (&l.ys, 1);
+  g_assert_cmpfloat (fabs ((ms_scale_to_pixel (&l.ys, 0.5) - one) +
+                           (ms_scale_to_pixel (&l.ys, 2) - one)), <, 0.5);
+
+  const char *dir = g_getenv ("MEMSWEEP_RENDER_DIR");
+  if (dir) {
+    g_autofree char *name = g_strdup_printf ("compare-ratio-%s-%s.png",
+                                             text_scale > 1 ? "presentation" : "plain",
+                                             dark ? "dark" : "light");
+    g_autofree char *path = g_build_filename (dir, name, NULL);
+    cairo_surface_write_to_png (c.surface, path);
+  }
+
   ms_chart_layout_clear (&l);
   ms_test_canvas_free (&c);
   ms_chart_data_free (d);
@@ -111,13 +130,15 @@ check_style (gboolean dark)
 static void
 test_light (void)
 {
-  check_style (FALSE);
+  check_style (FALSE, 1);
+  check_style (FALSE, 1.6);
 }
 
 static void
 test_dark (void)
 {
-  check_style (TRUE);
+  check_style (TRUE, 1);
+  check_style (TRUE, 1.6);
 }
 
 int

@@ -96,6 +96,47 @@ static const Size sizes[] = {
 typedef void (*DrawFunc) (cairo_t *cr, GPtrArray *runs, const MsChartStyle *st, double w,
                           double h, gpointer data);
 
+/* Whether (x, y) lies in the box b. */
+static gboolean
+in_box (const MsChartBox *b, double x, double y)
+{
+  return x >= b->x && x <= b->x + b->w && y >= b->y && y <= b->y + b->h;
+}
+
+/* No annotation (a reference line's label, on its opaque background) may
+ * hide a measurement: neither a marker nor a stretch of line of a series
+ * shown may pass under its box (the line walked in one-pixel steps). */
+static void
+check_notes_clear (const MsChartData *d, const MsChartLayout *l)
+{
+  for (guint n = 0; n < l->notes->len; n++) {
+    const MsChartBox *b = &g_array_index (l->notes, MsChartBox, n);
+    for (guint i = 0; i < d->series->len; i++) {
+      const MsChartSeries *s = g_ptr_array_index (d->series, i);
+      double px = 0, py = 0;
+      gboolean prev = FALSE;
+      for (guint k = 0; !s->hidden && k < s->points->len; k++) {
+        const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+        if (p->failed || (d->y_kind != MS_SCALE_LINEAR && p->y <= 0)) {
+          prev = FALSE;
+          continue;
+        }
+        double x = ms_scale_to_pixel (&l->xs, p->x), y = ms_scale_to_pixel (&l->ys, p->y);
+        if (in_box (b, x, y))
+          g_error ("\"%s\" covers %s at %.0f bytes", g_array_index (d->refs, MsChartRefLine,
+                                                                    b->series).label,
+                   s->label, p->x);
+        double steps = prev && !p->partial ? ceil (hypot (x - px, y - py)) : 0;
+        for (double t = 1; t < steps; t++)
+          if (in_box (b, px + (x - px) * t / steps, py + (y - py) * t / steps))
+            g_error ("\"%s\" covers the line of %s before %.0f bytes",
+                     g_array_index (d->refs, MsChartRefLine, b->series).label, s->label, p->x);
+        px = x, py = y, prev = !p->partial;
+      }
+    }
+  }
+}
+
 static void
 draw_plot (cairo_t *cr, GPtrArray *runs, const MsChartStyle *st, double w, double h,
            gpointer data)
@@ -104,7 +145,11 @@ draw_plot (cairo_t *cr, GPtrArray *runs, const MsChartStyle *st, double w, doubl
   MsMetric metric = kind % 4;
   g_autoptr (MsChartData) d = ms_plot_build (runs, metric, kind < 4, NULL);
   d->direct_labels = st->high_contrast;
-  ms_chart_draw (cr, d, st, w, h, -1, NULL);
+  MsChartLayout l;
+  ms_chart_layout_init (&l);
+  ms_chart_draw (cr, d, st, w, h, -1, &l);
+  check_notes_clear (d, &l);
+  ms_chart_layout_clear (&l);
 }
 
 /* The read-out alone over a chart of the data: its rows must not cover
@@ -557,6 +602,41 @@ test_palette_distances (void)
     }
 }
 
+/* WCAG's contrast ratio of a series colour against a background. */
+static double
+contrast_ratio (const MsColor *a, const MsColor *b)
+{
+  double la = 0.2126 * ms_test_linear (a->red) + 0.7152 * ms_test_linear (a->green) +
+              0.0722 * ms_test_linear (a->blue);
+  double lb = 0.2126 * ms_test_linear (b->red) + 0.7152 * ms_test_linear (b->green) +
+              0.0722 * ms_test_linear (b->blue);
+  return (MAX (la, lb) + 0.05) / (MIN (la, lb) + 0.05);
+}
+
+/* Every series line reads on the dark background of a projected class
+ * (4.5:1, thin dotted lines included). On white the light palette keeps
+ * zero-copy's yellow (1.8:1: every darker yellow came too close to
+ * pageable or UVA); its markers are outlined, and no colour may fall
+ * below it. */
+static void
+test_palette_contrast (void)
+{
+  MsChartStyle light, dark;
+  ms_chart_style_init_light (&light);
+  ms_chart_style_init_dark (&dark);
+  for (guint i = 0; i < ms_chart_palette_size (); i++) {
+    MsColor c;
+    ms_chart_palette_color (i, TRUE, &c);
+    if (contrast_ratio (&c, &dark.bg) < 4.5)
+      g_error ("series %u: %.2f:1 against the dark background", i,
+               contrast_ratio (&c, &dark.bg));
+    ms_chart_palette_color (i, FALSE, &c);
+    if (contrast_ratio (&c, &light.bg) < 1.75)
+      g_error ("series %u: %.2f:1 against the light background", i,
+               contrast_ratio (&c, &light.bg));
+  }
+}
+
 /* The two copy directions sit side by side on every timeline: they must
  * read as two colours on either background, with normal vision and with
  * deuteranopia or protanopia. */
@@ -613,6 +693,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render-layout/ciede2000-reference", test_ciede2000_reference);
   g_test_add_func ("/render-layout/palette-distances", test_palette_distances);
+  g_test_add_func ("/render-layout/palette-contrast", test_palette_contrast);
   g_test_add_func ("/render-layout/copy-colours-apart", test_copy_colours_apart);
   g_test_add_func ("/render-layout/matrix-colour-direction", test_matrix_colour_direction);
   g_test_add_func ("/render-layout/charts", test_charts);

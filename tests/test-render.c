@@ -565,6 +565,44 @@ test_breakdown_total_is_time_view (void)
   g_assert_cmpuint (checked, >, 100);
 }
 
+/* Two modes of one run within 1 % at every size: the later one's name
+ * (legend and line end) says whose values it has; the label, the key for
+ * hiding, stays the mode's. The reference run's own zero-copy and UVA
+ * part further than that somewhere, and are named plainly. */
+static void
+test_plot_names_coinciding (void)
+{
+  g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_results_free);
+  g_ptr_array_add (runs, read_reference ("h100-default-samples.csv"));
+  MsResults *run = g_ptr_array_index (runs, 0);
+  g_autofree char *uva = ms_plot_series_label (run, MS_MODE_UVA, FALSE);
+  for (int pass = 0; pass < 2; pass++) {
+    g_autoptr (MsChartData) d = ms_plot_build (runs, MS_METRIC_E2E_BANDWIDTH, TRUE, NULL);
+    const MsChartSeries *u = NULL;
+    for (guint i = 0; i < d->series->len; i++) {
+      const MsChartSeries *s = g_ptr_array_index (d->series, i);
+      if (g_str_equal (s->label, uva))
+        u = s;
+    }
+    g_assert_nonnull (u);
+    if (pass == 0) {
+      g_assert_null (u->shown_name);
+      /* UVA takes zero-copy's values: one line. */
+      for (size_t i = 0; i < run->n_cells; i++) {
+        MsCell *c = &run->cells[i];
+        const MsCell *z = c->mode == MS_MODE_UVA
+                            ? ms_results_find (run, MS_MODE_ZERO_COPY, c->exponent)
+                            : NULL;
+        if (z)
+          c->stats = z->stats;
+      }
+    } else {
+      g_assert_nonnull (u->shown_name);
+      g_assert_nonnull (strstr (u->shown_name, ms_mode_title (MS_MODE_ZERO_COPY)));
+    }
+  }
+}
+
 /* The lesson at 4 MiB: pinned's bar is shorter than pageable's. */
 static void
 test_breakdown_pinned_beats_pageable (void)
@@ -730,5 +768,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render/breakdown-pinned-beats-pageable", test_breakdown_pinned_beats_pageable);
   g_test_add_func ("/render/breakdown-fills-canvas", test_breakdown_fills_canvas);
   g_test_add_func ("/render/exports", test_exports);
+  g_test_add_func ("/render/plot-names-coinciding", test_plot_names_coinciding);
   return g_test_run ();
 }

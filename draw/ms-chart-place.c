@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-chart-place.c: how much of the drawn data a box would cover, so that
+ * a chart's annotations go where no series passes. */
+#include "ms-chart.h"
+
+#include <math.h>
+
+/* Whether the segment (x0, y0)-(x1, y1) meets the rectangle: Liang and
+ * Barsky's clipping, kept to its verdict. */
+static gboolean
+segment_meets_rect (double x0, double y0, double x1, double y1, double rx, double ry, double rw,
+                    double rh)
+{
+  double t0 = 0, t1 = 1, dx = x1 - x0, dy = y1 - y0;
+  const double p[4] = { -dx, dx, -dy, dy };
+  const double q[4] = { x0 - rx, rx + rw - x0, y0 - ry, ry + rh - y0 };
+  for (int i = 0; i < 4; i++) {
+    if (p[i] == 0) {
+      if (q[i] < 0)
+        return FALSE;
+      continue;
+    }
+    double t = q[i] / p[i];
+    if (p[i] < 0)
+      t0 = MAX (t0, t);
+    else
+      t1 = MIN (t1, t);
+    if (t0 > t1)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+point_shown (const MsChartData *d, const MsChartPoint *p)
+{
+  return !p->failed && (d->y_kind == MS_SCALE_LINEAR || p->y > 0);
+}
+
+double
+ms_chart_data_cover (const MsChartData *d, const MsChartLayout *l, double margin, double x,
+                     double y, double w, double h)
+{
+  double cover = 0;
+  x -= margin, y -= margin, w += 2 * margin, h += 2 * margin;
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    double px = 0, py = 0;
+    gboolean prev = FALSE;
+    for (guint k = 0; !s->hidden && k < s->points->len; k++) {
+      const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+      if (!point_shown (d, p)) {
+        prev = FALSE;
+        continue;
+      }
+      double qx = ms_scale_to_pixel (&l->xs, p->x), qy = ms_scale_to_pixel (&l->ys, p->y);
+      /* A marker counts more than a stretch of line: it is a measurement. */
+      if (qx >= x && qx <= x + w && qy >= y && qy <= y + h)
+        cover += 2;
+      if (prev && !p->partial && segment_meets_rect (px, py, qx, qy, x, y, w, h))
+        cover += 1;
+      px = qx, py = qy;
+      prev = !p->partial;
+    }
+  }
+  return cover;
+}
