@@ -49,7 +49,8 @@ label_texts (const MsEvent *ev, gboolean rates, char texts[N_TEXTS][128])
 }
 
 /* The free stretch of the bar's lane around it: the end of the bar
- * before it and the start of the one after it. */
+ * before it and the start of the one after it (a bar overlapping it
+ * leaves no room on its side). */
 static void
 lane_room (const MsTimelineBar *b, const GArray *obstacles, double *lo, double *hi)
 {
@@ -57,9 +58,10 @@ lane_room (const MsTimelineBar *b, const GArray *obstacles, double *lo, double *
     const MsTimelineBar *o = &g_array_index (obstacles, MsTimelineBar, i);
     if (o->event == b->event || o->y + o->h <= b->y || o->y >= b->y + b->h)
       continue;
-    if (o->x >= b->x + b->w - 0.5)
+    /* A bar that overlaps this one closes the side it reaches past. */
+    if (o->x >= b->x + b->w - 0.5 || o->x + o->w > b->x + b->w)
       *hi = MIN (*hi, o->x);
-    else if (o->x + o->w <= b->x + 0.5)
+    if (o->x + o->w <= b->x + 0.5 || o->x < b->x)
       *lo = MAX (*lo, o->x + o->w);
   }
 }

@@ -273,11 +273,11 @@ ms_timeline_rows_draw (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWind
   int n = fit_rows (cr, rows, titles, style, width, height, extra, seen, &hints, &legend_h,
                     &note_h, &left_out);
   double row_h = (height - legend_h - note_h - extra) / n, y = 0;
-  ms_draw_background (cr, style);
   for (int i = 0; i < n; i++) {
-    MsTimelineParts parts = { TRUE, i < n - 1, !(hints & MS_TIMELINE_HINT_CUT) };
+    MsTimelineParts parts = { TRUE, i < n - 1, !(hints & MS_TIMELINE_HINT_CUT), TRUE };
     double h = round (row_h + (i == n - 1 ? extra : 0));
-    h -= ms_timeline_spare_height (cr, &rows->cells[i], 0, style, width, h, titles[i], &parts);
+    h -= ms_timeline_spare_height (cr, &rows->cells[i], 0, win, style, width, h, titles[i],
+                                   &parts);
     cairo_save (cr);
     cairo_translate (cr, 0, round (y));
     cairo_rectangle (cr, 0, 0, width, h);
@@ -291,6 +291,11 @@ ms_timeline_rows_draw (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWind
     g_array_set_size (layouts[i].bars, 0);
   for (int i = 0; i < rows->n; i++)
     g_free (titles[i]);
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, round (y), width, height - round (y));
+  cairo_clip (cr);
+  ms_draw_background (cr, style);
+  cairo_restore (cr);
   ms_timeline_draw_legend (cr, style, seen, y, width, hints, TRUE);
   if (left_out) {
     ms_set_color (cr, &style->fg, 0.7);

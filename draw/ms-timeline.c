@@ -63,7 +63,72 @@ typedef struct {
   double label_fs;
   int label_step;
   double fit_lane_h; /* the lanes' share of the room, before the limits */
+  /* The lanes drawn: n_rows of them, row_lane[row] the lane of each and
+   * lane_row[lane] the row of each (-1: left out), or NULL for all. */
+  int n_rows;
+  int *row_lane, *lane_row;
 } MsTimelineGeometry;
+
+/* The row a lane is drawn in, -1 for none. */
+static int
+lane_row (const MsTimelineGeometry *g, int lane)
+{
+  if (!g->lane_row)
+    return lane < g->n_rows ? lane : -1;
+  return g->lane_row[lane];
+}
+
+/* Lanes with no bar in win (an idle stream, a host that only waits) are
+ * left out of a stack of timelines: every lane of a projected picture
+ * costs the others height. All are kept when none has a bar. */
+static void
+drop_empty_lanes (const MsCell *cell, int rep, const MsRepMap *reps, const MsTimeWindow *win,
+                  int n_lanes, MsTimelineGeometry *g)
+{
+  size_t first = 0, last = 0;
+  g_autofree gboolean *used = g_new0 (gboolean, n_lanes);
+  ms_rep_map_bounds (reps, cell, rep, &first, &last);
+  for (size_t i = first; i < last; i++) {
+    const MsEvent *ev = &cell->events[i];
+    if (ev->rep != rep)
+      continue;
+    if (ev->host_start_us < win->t1 && ev->host_start_us + ev->host_us > win->t0)
+      used[0] = TRUE;
+    if (ev->gpu_us >= 0 && ev->gpu_start_us < win->t1 && ev->gpu_start_us + ev->gpu_us > win->t0)
+      used[CLAMP (ev->lane, 0, n_lanes - 1)] = TRUE;
+  }
+  g->row_lane = g_new (int, n_lanes);
+  g->lane_row = g_new (int, n_lanes);
+  g->n_rows = 0;
+  for (int lane = 0; lane < n_lanes; lane++)
+    if (used[lane])
+      g->row_lane[g->n_rows++] = lane;
+  for (int lane = 0; lane < n_lanes; lane++)
+    g->lane_row[lane] = g->n_rows ? -1 : lane;
+  for (int row = 0; row < g->n_rows; row++)
+    g->lane_row[g->row_lane[row]] = row;
+  if (g->n_rows == 0)
+    for (int lane = 0; lane < n_lanes; lane++)
+      g->row_lane[g->n_rows++] = lane;
+}
+
+/* The lanes' rows: the ones with bars in win when parts say so, else all. */
+static void
+geometry_lanes (const MsCell *cell, int rep, const MsRepMap *reps, const MsTimeWindow *win,
+                const MsTimelineParts *parts, int n_lanes, MsTimelineGeometry *g)
+{
+  memset (g, 0, sizeof *g);
+  g->n_rows = n_lanes;
+  if (parts->drop_empty_lanes && win)
+    drop_empty_lanes (cell, rep, reps, win, n_lanes, g);
+}
+
+static void
+geometry_clear (MsTimelineGeometry *g)
+{
+  g_clear_pointer (&g->row_lane, g_free);
+  g_clear_pointer (&g->lane_row, g_free);
+}
 
 static double
 time_x (const MsTimelineGeometry *g, double t_us)
@@ -120,7 +185,7 @@ timeline_geometry (cairo_t *cr, const MsChartStyle *st, const MsTimeWindow *win,
                    double legend_h, gboolean time_labels, MsTimelineGeometry *g)
 {
   const double fs = ms_style_font_size (st);
-  int n_lanes = ix->n_lanes;
+  int n_lanes = g->n_rows;
   double tw, th, axis_th;
   ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &axis_th);
   g->axis_h = time_labels ? axis_th + fs : fs * 0.4;
@@ -169,9 +234,9 @@ set_tint (cairo_t *cr, const MsChartStyle *st, double alpha)
 
 /* The lanes' rectangles, whole pixels each. */
 static void
-lanes_path (cairo_t *cr, const MsTimelineGeometry *g, int n_lanes, int odd)
+lanes_path (cairo_t *cr, const MsTimelineGeometry *g, int odd)
 {
-  for (int lane = odd; lane < n_lanes; lane += 2)
+  for (int lane = odd; lane < g->n_rows; lane += 2)
     pixel_rectangle (cr, g->px0, g->py0 + lane * g->lane_h, g->pw, g->lane_h);
 }
 
@@ -198,8 +263,7 @@ on_device_pixels (cairo_t *cr)
  * twice; on anything but whole device pixels all of it, as their edges
  * would blend. */
 static void
-timeline_background (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g,
-                     int n_lanes)
+timeline_background (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g)
 {
   if (st->bg.alpha < 1 || !on_device_pixels (cr)) {
     ms_draw_background (cr, st);
@@ -208,8 +272,8 @@ timeline_background (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeomet
   double x0, y0, x1, y1;
   cairo_clip_extents (cr, &x0, &y0, &x1, &y1);
   cairo_rectangle (cr, floor (x0), floor (y0), ceil (x1) - floor (x0), ceil (y1) - floor (y0));
-  lanes_path (cr, g, n_lanes, 0);
-  lanes_path (cr, g, n_lanes, 1);
+  lanes_path (cr, g, 0);
+  lanes_path (cr, g, 1);
   ms_set_color (cr, &st->bg, 1);
   /* Where two lanes' rounded edges share a row it is painted, then covered. */
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
@@ -224,19 +288,18 @@ static void
 timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g,
                 const MsTimelineIndex *ix)
 {
-  int n_lanes = ix->n_lanes;
   const double fs = ms_style_font_size (st);
   /* Even lanes in one fill, odd ones in another: they do not touch. */
   for (int odd = 0; odd < 2; odd++) {
-    lanes_path (cr, g, n_lanes, odd);
+    lanes_path (cr, g, odd);
     set_tint (cr, st, odd ? 0.03 : 0.07);
     cairo_fill (cr);
   }
   ms_set_color (cr, &st->fg, 0.85);
-  for (int lane = 0; lane < n_lanes; lane += g->label_step) {
-    double y = g->py0 + lane * g->lane_h;
+  for (int row = 0; row < g->n_rows; row += g->label_step) {
+    double y = g->py0 + row * g->lane_h;
     char name[48];
-    lane_name (ix, lane, g->compact, name, sizeof name);
+    lane_name (ix, g->row_lane ? g->row_lane[row] : row, g->compact, name, sizeof name);
     ms_draw_text (cr, name, g->px0 - fs * 0.5, y + g->lane_h / 2, g->label_fs, 1, 0.5, FALSE,
                   NULL, NULL);
   }
@@ -419,7 +482,9 @@ collect_track (MsBarSet *set, const MsIndexTrack *t, const MsTimelineGeometry *g
     if (place < 0 || run_extend (run, set, e, x, w, raw_w))
       continue;
     const MsEvent *ev = &set->events[e->event];
-    int lane = t->kind == MS_BAR_GPU ? ev->lane : 0;
+    int lane = lane_row (g, t->kind == MS_BAR_GPU ? ev->lane : 0);
+    if (lane < 0)
+      continue;
     /* A gap between lanes' bars; thin lanes keep most of their height. */
     double gap = g->compact ? 0.08 : 0.15;
     double y = g->py0 + lane * g->lane_h + g->lane_h * gap, h = g->lane_h * (1 - 2 * gap);
@@ -807,7 +872,7 @@ timeline_measure (cairo_t *cr, const MsTimelineIndex *ix, const MsTimeWindow *wi
 static gboolean
 measure_cell (cairo_t *cr, const MsCell *cell, int rep, const MsChartStyle *st, double width,
               double height, const char *title, const MsTimelineParts *parts,
-              gboolean seen[MS_PHASE_COUNT], MsTimelineGeometry *g, int *n_lanes)
+              const MsTimeWindow *shown, gboolean seen[MS_PHASE_COUNT], MsTimelineGeometry *g)
 {
   if (!cell || cell->n_events == 0)
     return FALSE;
@@ -816,10 +881,10 @@ measure_cell (cairo_t *cr, const MsCell *cell, int rep, const MsChartStyle *st, 
   double top;
   guint hints = MS_TIMELINE_HINT_HOST;
   ms_time_window_reset (&win, 1);
+  geometry_lanes (cell, rep, NULL, shown, parts, ix->n_lanes, g);
   timeline_measure (cr, ix, &win, ix->seen, st, width, height, title, parts, &top, &hints, g);
   if (seen)
     memcpy (seen, ix->seen, sizeof ix->seen);
-  *n_lanes = ix->n_lanes;
   ms_timeline_index_free (ix);
   return TRUE;
 }
@@ -830,22 +895,22 @@ ms_timeline_measure (cairo_t *cr, const MsCell *cell, int rep, const MsChartStyl
                      gboolean seen[MS_PHASE_COUNT])
 {
   MsTimelineGeometry g;
-  int n_lanes;
-  if (!measure_cell (cr, cell, rep, st, width, height, title, parts, seen, &g, &n_lanes))
+  if (!measure_cell (cr, cell, rep, st, width, height, title, parts, NULL, seen, &g))
     return 0;
+  geometry_clear (&g);
   return g.fit_lane_h;
 }
 
 double
-ms_timeline_spare_height (cairo_t *cr, const MsCell *cell, int rep, const MsChartStyle *st,
-                          double width, double height, const char *title,
+ms_timeline_spare_height (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *win,
+                          const MsChartStyle *st, double width, double height, const char *title,
                           const MsTimelineParts *parts)
 {
   MsTimelineGeometry g;
-  int n_lanes;
-  if (!measure_cell (cr, cell, rep, st, width, height, title, parts, NULL, &g, &n_lanes))
+  if (!measure_cell (cr, cell, rep, st, width, height, title, parts, win, NULL, &g))
     return 0;
-  return MAX (0, floor ((g.fit_lane_h - g.lane_h) * n_lanes));
+  geometry_clear (&g);
+  return MAX (0, floor ((g.fit_lane_h - g.lane_h) * g.n_rows));
 }
 
 void
@@ -888,8 +953,9 @@ ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWi
     hints = ms_timeline_hints (cell, rep, reps, win);
   }
   guint found = hints;
+  geometry_lanes (cell, rep, reps, win, parts, ix->n_lanes, &g);
   timeline_measure (cr, ix, win, seen, st, width, height, title, parts, &top, &hints, &g);
-  timeline_background (cr, st, &g, ix->n_lanes);
+  timeline_background (cr, st, &g);
   draw_title (cr, st, width, title, TRUE);
   if (layout) {
     layout->plot_x = g.px0;
@@ -909,6 +975,7 @@ ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWi
   if (!parts->no_legend)
     ms_timeline_draw_legend (cr, st, seen, g.py0 + g.ph + g.axis_h + fs * 0.2, width, hints, TRUE);
   ms_timeline_index_free (owned);
+  geometry_clear (&g);
   cairo_restore (cr);
 }
 

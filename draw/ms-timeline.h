@@ -118,6 +118,9 @@ typedef struct {
   /* With no_legend: the shared legend has no line for the notch, so none
    * is drawn. */
   gboolean no_cut_marks;
+  /* Leave out the lanes with no bar in the window (a stack of timelines,
+   * where every lane costs the others height). */
+  gboolean drop_empty_lanes;
 } MsTimelineParts;
 
 void ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *win,
@@ -151,11 +154,11 @@ double ms_timeline_measure (cairo_t *cr, const MsCell *cell, int rep, const MsCh
                             double width, double height, const char *title,
                             const MsTimelineParts *parts, gboolean seen[MS_PHASE_COUNT]);
 /* The height that the lanes of repetition rep of cell leave unused in
- * width x height (lanes stop growing at a limit): what a stack of them
- * can give to the rows under them. */
+ * width x height (lanes stop growing at a limit), showing win: what a
+ * stack of them can give to the rows under them. */
 double ms_timeline_spare_height (cairo_t *cr, const MsCell *cell, int rep,
-                                 const MsChartStyle *style, double width, double height,
-                                 const char *title, const MsTimelineParts *parts);
+                                 const MsTimeWindow *win, const MsChartStyle *style, double width,
+                                 double height, const char *title, const MsTimelineParts *parts);
 const MsTimelineBar *ms_timeline_layout_hit (const MsTimelineLayout *l, double x, double y);
 
 G_END_DECLS
