@@ -152,6 +152,15 @@ lane_name (const MsTimelineIndex *ix, int lane, gboolean compact, char *buf, siz
     g_snprintf (buf, len, _("stream %d"), lane - 1);
 }
 
+/* A group of stream lanes in compact mode, from stream a to stream b. */
+static void
+group_name (int a, int b, char *buf, size_t len)
+{
+  /* TRANSLATORS: streams 0 to 3 named together on a timeline with many
+   * lanes: "s0–3" */
+  g_snprintf (buf, len, C_("timeline lane", "s%d–%d"), a, b);
+}
+
 /* The widest of the lanes' names at size fs, and the height of one. */
 static void
 lane_names_size (cairo_t *cr, const MsTimelineIndex *ix, gboolean compact, double fs, double *w,
@@ -201,6 +210,14 @@ timeline_geometry (cairo_t *cr, const MsChartStyle *st, const MsTimeWindow *win,
     g->label_fs = MAX (fs * 0.8, 10.0);
     lane_names_size (cr, ix, TRUE, g->label_fs, &tw, &th);
     g->label_step = (int) ceil (th * 1.05 / g->lane_h);
+    if (g->label_step > 1) {
+      /* Groups of streams, named by their first and last. */
+      char name[48];
+      double gw;
+      group_name (ix->n_lanes - 2, ix->n_lanes - 2, name, sizeof name);
+      ms_draw_text (cr, name, 0, 0, g->label_fs, -1, 0, FALSE, &gw, NULL);
+      tw = MAX (tw, gw);
+    }
   }
   g->px0 = tw + fs * 1.5;
   g->pw = MAX (10, width - g->px0 - fs);
@@ -296,12 +313,34 @@ timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g
     cairo_fill (cr);
   }
   ms_set_color (cr, &st->fg, 0.85);
-  for (int row = 0; row < g->n_rows; row += g->label_step) {
-    double y = g->py0 + row * g->lane_h;
+  cairo_set_line_width (cr, st->line_scale);
+  double name_h, prev_bottom = -G_MAXDOUBLE;
+  ms_draw_text (cr, "s", 0, 0, g->label_fs, -1, 0, FALSE, NULL, &name_h);
+  for (int row = 0; row < g->n_rows;) {
+    int lane = g->row_lane ? g->row_lane[row] : row;
+    /* Past the host, label_step lanes share a name and a bracket: each
+     * stream is then named, if as one of a few; a group takes the lanes
+     * it needs to clear the name above it. */
+    int last = lane == 0 ? row : MIN (row + g->label_step, g->n_rows) - 1;
+    if (lane != 0 && g->label_step > 1)
+      last = CLAMP ((int) ceil ((prev_bottom + name_h * 1.05 - g->py0) / g->lane_h) - 1, last,
+                    g->n_rows - 1);
     char name[48];
-    lane_name (ix, g->row_lane ? g->row_lane[row] : row, g->compact, name, sizeof name);
-    ms_draw_text (cr, name, g->px0 - fs * 0.5, y + g->lane_h / 2, g->label_fs, 1, 0.5, FALSE,
-                  NULL, NULL);
+    if (last > row)
+      group_name (lane - 1, (g->row_lane ? g->row_lane[last] : last) - 1, name, sizeof name);
+    else
+      lane_name (ix, lane, g->compact, name, sizeof name);
+    double y0 = g->py0 + row * g->lane_h, y1 = g->py0 + (last + 1) * g->lane_h;
+    double yc = MAX ((y0 + y1) / 2, prev_bottom + name_h * 0.55);
+    if (g->label_step == 1 || yc - name_h / 2 >= prev_bottom)
+      ms_draw_text (cr, name, g->px0 - fs * 0.5, yc, g->label_fs, 1, 0.5, FALSE, NULL, NULL);
+    prev_bottom = MAX (prev_bottom, yc + name_h / 2);
+    if (last > row) {
+      cairo_move_to (cr, g->px0 - fs * 0.25, y0 + 1.5);
+      cairo_line_to (cr, g->px0 - fs * 0.25, y1 - 1.5);
+      cairo_stroke (cr);
+    }
+    row = last + 1;
   }
 }
 
