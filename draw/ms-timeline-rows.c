@@ -49,20 +49,17 @@ shift_events (MsCell *cell, double delta)
 }
 
 /* Where the row's movement starts and ends (its whole extent when nothing
- * moves data, as in the host mode), and the phase it starts with (or -1). */
+ * moves data, as in the host mode). */
 static void
-movement_from (const MsCell *cell, double *t0, double *t1, int *first_phase)
+movement (const MsCell *cell, double *t0, double *t1)
 {
   double lo = INFINITY, hi = -INFINITY, all_lo = INFINITY, all_hi = -INFINITY;
-  *first_phase = -1;
   for (size_t i = 0; i < cell->n_events; i++) {
     double s, e;
     event_span (&cell->events[i], &s, &e);
     all_lo = MIN (all_lo, s);
     all_hi = MAX (all_hi, e);
     if (ms_phase_moves_data (cell->events[i].phase)) {
-      if (s < lo)
-        *first_phase = cell->events[i].phase;
       lo = MIN (lo, s);
       hi = MAX (hi, e);
     }
@@ -71,25 +68,36 @@ movement_from (const MsCell *cell, double *t0, double *t1, int *first_phase)
   *t1 = isfinite (hi) ? hi : all_hi;
 }
 
-static void
-movement (const MsCell *cell, double *t0, double *t1)
+/* The span of the row's work: its data movement and the host functions
+ * and calls among it (a slow host function is a row's work too), not the
+ * setup or verification around it. FALSE when it has none. */
+static gboolean
+work_span (const MsCell *cell, double *t0, double *t1)
 {
-  int first_phase;
-  movement_from (cell, t0, t1, &first_phase);
+  *t0 = INFINITY;
+  *t1 = -INFINITY;
+  for (size_t i = 0; i < cell->n_events; i++) {
+    MsPhase phase = cell->events[i].phase;
+    double s, e;
+    if (!ms_phase_moves_data (phase) && phase != MS_PHASE_HOST_FUNC && phase != MS_PHASE_CALL)
+      continue;
+    event_span (&cell->events[i], &s, &e);
+    *t0 = MIN (*t0, s);
+    *t1 = MAX (*t1, e);
+  }
+  return isfinite (*t0) && *t1 > *t0;
 }
 
-/* The row's title with its total: how long its data movement took, from
- * its first copy (or launch) to its last bar, so that which row finishes
+/* The row's title with its total: how long its work took, from its
+ * first copy (or launch) to its last bar, so that which row finishes
  * first is read, not measured off the axis. */
 static char *
 row_title (const MsTimelineRows *rows, int i)
 {
   double t0, t1;
-  int first_phase;
   char took[32];
-  movement_from (&rows->cells[i], &t0, &t1, &first_phase);
   /* A row that moves nothing (the host mode) has no such total. */
-  if (first_phase < 0 || !(t1 > t0))
+  if (!work_span (&rows->cells[i], &t0, &t1))
     return g_strdup (rows->titles[i]);
   ms_format_time_us (t1 - t0, took, sizeof took);
   /* Translators: a timeline row's title and how long its data movement
