@@ -4,11 +4,16 @@
  * the issue orders on one queue and on many. */
 #include "ms-lesson-rows.h"
 
+#include <glib/gi18n.h>
+
 #define MS_TIMELINE_MAX_ROWS_SPEC 8
 
 typedef struct {
   MsMode mode;
   char variant[MS_VARIANT_LEN];
+  /* A short title in place of the mode, size and variant, or NULL: four
+   * rows of seventeen lanes have room for one line of title each. */
+  const char *label;
 } RowSpec;
 
 static int
@@ -24,10 +29,15 @@ issue_order_rows (const MsResults *run, RowSpec *rows)
         !ms_variant_get (c->variant, "host", host, sizeof host))
       best = k;
   }
+  static const char *const labels[2][2] = {
+    { N_("default queues, depth-first"), N_("default queues, breadth-first") },
+    { N_("one queue, depth-first"), N_("one queue, breadth-first") },
+  };
   int n = 0;
   for (int single = 1; single >= 0 && best; single--)
     for (int o = MS_ORDER_DEPTH_FIRST; o <= MS_ORDER_BREADTH_FIRST; o++) {
       rows[n].mode = MS_MODE_STREAMS;
+      rows[n].label = _(labels[single][o == MS_ORDER_BREADTH_FIRST]);
       ms_lesson_streams_variant (rows[n++].variant, MS_VARIANT_LEN, single, o, best);
     }
   return n;
@@ -70,6 +80,7 @@ topic_rows (MsLessonTopic topic, const MsResults *run, RowSpec *rows)
   for (guint i = 0; i < G_N_ELEMENTS (table) && n < MS_TIMELINE_MAX_ROWS_SPEC; i++)
     if (table[i].topic == topic) {
       rows[n].mode = table[i].mode;
+      rows[n].label = NULL;
       g_snprintf (rows[n++].variant, MS_VARIANT_LEN, "%s", table[i].variant);
     }
   return n;
@@ -88,16 +99,63 @@ rows_exponent (const MsResults *run, const RowSpec *rows, int n)
   return -1;
 }
 
-/* A middle repetition: the first carries the allocation. */
+static int
+cmp_by_time (const void *a, const void *b, void *times)
+{
+  double x = ((const double *) times)[*(const int *) a];
+  double y = ((const double *) times)[*(const int *) b];
+  return (x > y) - (x < y);
+}
+
+/* The repetition whose instrumented end-to-end time is the median of
+ * those that have events (the first, which carries the allocation, only
+ * when it is the one), so that the bars a class sees are a typical
+ * repetition's; its rank among them goes to *k and their count to *n.
+ * -1 when none has both a time and events. */
+static int
+median_rep (const MsCell *c, int *k, int *n)
+{
+  if (!c->e2e_instr_us || c->n_reps <= 0)
+    return -1;
+  g_autofree int *reps = g_new (int, c->n_reps);
+  int timed = ms_cell_timeline_reps (c, reps, c->n_reps), m = 0;
+  for (int i = 0; i < timed; i++)
+    if (c->e2e_instr_us[reps[i]] > 0 && (reps[i] > 0 || timed == 1))
+      reps[m++] = reps[i];
+  if (m == 0)
+    return -1;
+  g_qsort_with_data (reps, m, sizeof *reps, cmp_by_time, c->e2e_instr_us);
+  *k = (m - 1) / 2 + 1;
+  *n = m;
+  return reps[(m - 1) / 2];
+}
+
+/* The median repetition (else a middle one: the first carries the
+ * allocation), titled with the mode and the size of each vector. */
 static gboolean
-add_row (const MsCell *c, MsLessonRowFunc add, gpointer data)
+add_row (const MsCell *c, const char *label, MsLessonRowFunc add, gpointer data)
 {
   char size[32];
+  int k = 0, n = 0, rep = median_rep (c, &k, &n);
   ms_format_bytes (c->elements * sizeof (float), size, sizeof size);
-  g_autofree char *title =
-    c->variant[0] ? g_strdup_printf ("%s · %s · %s", ms_mode_title (c->mode), size, c->variant)
-                  : g_strdup_printf ("%s · %s", ms_mode_title (c->mode), size);
-  return add (c, c->n_reps / 2, title, data) || add (c, 0, title, data);
+  /* Translators: a lesson timeline's title: the mode and the size of
+   * each vector, e.g. "Pinned · 4 MiB per vector". */
+  g_autofree char *what = g_strdup_printf (C_("timeline row", "%s · %s per vector"),
+                                           ms_mode_title (c->mode), size);
+  g_autofree char *which =
+    /* Translators: which repetition a lesson timeline shows, e.g.
+     * "median rep. 5 of 9": one repetition, not a median of
+     * copies. */
+    rep >= 0 ? g_strdup_printf (C_("timeline row", "median rep. %d of %d"), k, n)
+             : NULL;
+  g_autoptr (GString) title = g_string_new (label ? label : what);
+  if (c->variant[0] && !label)
+    g_string_append_printf (title, " · %s", c->variant);
+  if (which)
+    g_string_append_printf (title, " · %s", which);
+  if (rep >= 0 && add (c, rep, title->str, data))
+    return TRUE;
+  return add (c, c->n_reps / 2, title->str, data) || add (c, 0, title->str, data);
 }
 
 int
@@ -111,7 +169,7 @@ ms_lesson_rows_each (MsLessonTopic topic, const MsResults *run, MsLessonRowFunc 
   int e = rows_exponent (run, rows, n);
   for (int i = 0; i < n && e >= 0 && added < MS_TIMELINE_MAX_ROWS; i++) {
     const MsCell *c = ms_results_find_variant (run, rows[i].mode, e, rows[i].variant);
-    if (c && add_row (c, add, data))
+    if (c && add_row (c, rows[i].label, add, data))
       added++;
   }
   return added;

@@ -4,6 +4,7 @@
  * below a pixel), labels, legend. */
 #include "ms-timeline.h"
 #include "ms-timeline-index.h"
+#include "ms-timeline-labels.h"
 #include "ms-timeline-queue.h"
 
 #include <glib/gi18n.h>
@@ -62,7 +63,72 @@ typedef struct {
   double label_fs;
   int label_step;
   double fit_lane_h; /* the lanes' share of the room, before the limits */
+  /* The lanes drawn: n_rows of them, row_lane[row] the lane of each and
+   * lane_row[lane] the row of each (-1: left out), or NULL for all. */
+  int n_rows;
+  int *row_lane, *lane_row;
 } MsTimelineGeometry;
+
+/* The row a lane is drawn in, -1 for none. */
+static int
+lane_row (const MsTimelineGeometry *g, int lane)
+{
+  if (!g->lane_row)
+    return lane < g->n_rows ? lane : -1;
+  return g->lane_row[lane];
+}
+
+/* Lanes with no bar in win (an idle stream, a host that only waits) are
+ * left out of a stack of timelines: every lane of a projected picture
+ * costs the others height. All are kept when none has a bar. */
+static void
+drop_empty_lanes (const MsCell *cell, int rep, const MsRepMap *reps, const MsTimeWindow *win,
+                  int n_lanes, MsTimelineGeometry *g)
+{
+  size_t first = 0, last = 0;
+  g_autofree gboolean *used = g_new0 (gboolean, n_lanes);
+  ms_rep_map_bounds (reps, cell, rep, &first, &last);
+  for (size_t i = first; i < last; i++) {
+    const MsEvent *ev = &cell->events[i];
+    if (ev->rep != rep)
+      continue;
+    if (ev->host_start_us < win->t1 && ev->host_start_us + ev->host_us > win->t0)
+      used[0] = TRUE;
+    if (ev->gpu_us >= 0 && ev->gpu_start_us < win->t1 && ev->gpu_start_us + ev->gpu_us > win->t0)
+      used[CLAMP (ev->lane, 0, n_lanes - 1)] = TRUE;
+  }
+  g->row_lane = g_new (int, n_lanes);
+  g->lane_row = g_new (int, n_lanes);
+  g->n_rows = 0;
+  for (int lane = 0; lane < n_lanes; lane++)
+    if (used[lane])
+      g->row_lane[g->n_rows++] = lane;
+  for (int lane = 0; lane < n_lanes; lane++)
+    g->lane_row[lane] = g->n_rows ? -1 : lane;
+  for (int row = 0; row < g->n_rows; row++)
+    g->lane_row[g->row_lane[row]] = row;
+  if (g->n_rows == 0)
+    for (int lane = 0; lane < n_lanes; lane++)
+      g->row_lane[g->n_rows++] = lane;
+}
+
+/* The lanes' rows: the ones with bars in win when parts say so, else all. */
+static void
+geometry_lanes (const MsCell *cell, int rep, const MsRepMap *reps, const MsTimeWindow *win,
+                const MsTimelineParts *parts, int n_lanes, MsTimelineGeometry *g)
+{
+  memset (g, 0, sizeof *g);
+  g->n_rows = n_lanes;
+  if (parts->drop_empty_lanes && win)
+    drop_empty_lanes (cell, rep, reps, win, n_lanes, g);
+}
+
+static void
+geometry_clear (MsTimelineGeometry *g)
+{
+  g_clear_pointer (&g->row_lane, g_free);
+  g_clear_pointer (&g->lane_row, g_free);
+}
 
 static double
 time_x (const MsTimelineGeometry *g, double t_us)
@@ -84,6 +150,15 @@ lane_name (const MsTimelineIndex *ix, int lane, gboolean compact, char *buf, siz
     g_snprintf (buf, len, C_("timeline lane", "s%d"), lane - 1);
   else
     g_snprintf (buf, len, _("stream %d"), lane - 1);
+}
+
+/* A group of stream lanes in compact mode, from stream a to stream b. */
+static void
+group_name (int a, int b, char *buf, size_t len)
+{
+  /* TRANSLATORS: streams 0 to 3 named together on a timeline with many
+   * lanes: "s0–3" */
+  g_snprintf (buf, len, C_("timeline lane", "s%d–%d"), a, b);
 }
 
 /* The widest of the lanes' names at size fs, and the height of one. */
@@ -119,7 +194,7 @@ timeline_geometry (cairo_t *cr, const MsChartStyle *st, const MsTimeWindow *win,
                    double legend_h, gboolean time_labels, MsTimelineGeometry *g)
 {
   const double fs = ms_style_font_size (st);
-  int n_lanes = ix->n_lanes;
+  int n_lanes = g->n_rows;
   double tw, th, axis_th;
   ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &axis_th);
   g->axis_h = time_labels ? axis_th + fs : fs * 0.4;
@@ -135,6 +210,14 @@ timeline_geometry (cairo_t *cr, const MsChartStyle *st, const MsTimeWindow *win,
     g->label_fs = MAX (fs * 0.8, 10.0);
     lane_names_size (cr, ix, TRUE, g->label_fs, &tw, &th);
     g->label_step = (int) ceil (th * 1.05 / g->lane_h);
+    if (g->label_step > 1) {
+      /* Groups of streams, named by their first and last. */
+      char name[48];
+      double gw;
+      group_name (ix->n_lanes - 2, ix->n_lanes - 2, name, sizeof name);
+      ms_draw_text (cr, name, 0, 0, g->label_fs, -1, 0, FALSE, &gw, NULL);
+      tw = MAX (tw, gw);
+    }
   }
   g->px0 = tw + fs * 1.5;
   g->pw = MAX (10, width - g->px0 - fs);
@@ -168,9 +251,9 @@ set_tint (cairo_t *cr, const MsChartStyle *st, double alpha)
 
 /* The lanes' rectangles, whole pixels each. */
 static void
-lanes_path (cairo_t *cr, const MsTimelineGeometry *g, int n_lanes, int odd)
+lanes_path (cairo_t *cr, const MsTimelineGeometry *g, int odd)
 {
-  for (int lane = odd; lane < n_lanes; lane += 2)
+  for (int lane = odd; lane < g->n_rows; lane += 2)
     pixel_rectangle (cr, g->px0, g->py0 + lane * g->lane_h, g->pw, g->lane_h);
 }
 
@@ -197,8 +280,7 @@ on_device_pixels (cairo_t *cr)
  * twice; on anything but whole device pixels all of it, as their edges
  * would blend. */
 static void
-timeline_background (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g,
-                     int n_lanes)
+timeline_background (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g)
 {
   if (st->bg.alpha < 1 || !on_device_pixels (cr)) {
     ms_draw_background (cr, st);
@@ -207,8 +289,8 @@ timeline_background (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeomet
   double x0, y0, x1, y1;
   cairo_clip_extents (cr, &x0, &y0, &x1, &y1);
   cairo_rectangle (cr, floor (x0), floor (y0), ceil (x1) - floor (x0), ceil (y1) - floor (y0));
-  lanes_path (cr, g, n_lanes, 0);
-  lanes_path (cr, g, n_lanes, 1);
+  lanes_path (cr, g, 0);
+  lanes_path (cr, g, 1);
   ms_set_color (cr, &st->bg, 1);
   /* Where two lanes' rounded edges share a row it is painted, then covered. */
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
@@ -223,21 +305,42 @@ static void
 timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g,
                 const MsTimelineIndex *ix)
 {
-  int n_lanes = ix->n_lanes;
   const double fs = ms_style_font_size (st);
   /* Even lanes in one fill, odd ones in another: they do not touch. */
   for (int odd = 0; odd < 2; odd++) {
-    lanes_path (cr, g, n_lanes, odd);
+    lanes_path (cr, g, odd);
     set_tint (cr, st, odd ? 0.03 : 0.07);
     cairo_fill (cr);
   }
   ms_set_color (cr, &st->fg, 0.85);
-  for (int lane = 0; lane < n_lanes; lane += g->label_step) {
-    double y = g->py0 + lane * g->lane_h;
+  cairo_set_line_width (cr, st->line_scale);
+  double name_h, prev_bottom = -G_MAXDOUBLE;
+  ms_draw_text (cr, "s", 0, 0, g->label_fs, -1, 0, FALSE, NULL, &name_h);
+  for (int row = 0; row < g->n_rows;) {
+    int lane = g->row_lane ? g->row_lane[row] : row;
+    /* Past the host, label_step lanes share a name and a bracket: each
+     * stream is then named, if as one of a few; a group takes the lanes
+     * it needs to clear the name above it. */
+    int last = lane == 0 ? row : MIN (row + g->label_step, g->n_rows) - 1;
+    if (lane != 0 && g->label_step > 1)
+      last = CLAMP ((int) ceil ((prev_bottom + name_h * 1.05 - g->py0) / g->lane_h) - 1, last,
+                    g->n_rows - 1);
     char name[48];
-    lane_name (ix, lane, g->compact, name, sizeof name);
-    ms_draw_text (cr, name, g->px0 - fs * 0.5, y + g->lane_h / 2, g->label_fs, 1, 0.5, FALSE,
-                  NULL, NULL);
+    if (last > row)
+      group_name (lane - 1, (g->row_lane ? g->row_lane[last] : last) - 1, name, sizeof name);
+    else
+      lane_name (ix, lane, g->compact, name, sizeof name);
+    double y0 = g->py0 + row * g->lane_h, y1 = g->py0 + (last + 1) * g->lane_h;
+    double yc = MAX ((y0 + y1) / 2, prev_bottom + name_h * 0.55);
+    if (g->label_step == 1 || yc - name_h / 2 >= prev_bottom)
+      ms_draw_text (cr, name, g->px0 - fs * 0.5, yc, g->label_fs, 1, 0.5, FALSE, NULL, NULL);
+    prev_bottom = MAX (prev_bottom, yc + name_h / 2);
+    if (last > row) {
+      cairo_move_to (cr, g->px0 - fs * 0.25, y0 + 1.5);
+      cairo_line_to (cr, g->px0 - fs * 0.25, y1 - 1.5);
+      cairo_stroke (cr);
+    }
+    row = last + 1;
   }
 }
 
@@ -256,13 +359,21 @@ typedef struct {
  * each: ten thousand separate fills cost a hundred times more than ten. */
 typedef struct {
   GArray *rects[MS_PHASE_COUNT][MS_BAR_KINDS];
-  GArray *labels, *blocked_labels; /* MsTimelineBar wide and tall enough for a name */
+  GArray *labels;         /* MsTimelineBar: GPU bars tall enough for a label */
+  GArray *gpu_bars;       /* MsTimelineBar: every GPU bar, what labels go around */
+  GArray *blocked_labels; /* MsTimelineBar wide and tall enough for "blocked" */
   double label_w[MS_PHASE_COUNT], blocked_w, label_h, fs;
   GArray *layout_bars; /* or NULL */
   const MsEvent *events;
-  double right, px_per_us; /* the frame's right edge; the scale */
+  double right, px_w, px_per_us; /* the frame's right edge and width; the scale */
   gboolean copies_waited;  /* draw the copies' waits pale */
+  gboolean cut_marks;      /* notch bars that go on past the window */
+  gboolean dark;
 } MsBarSet;
+
+/* GPU bars past this many get a label only when wide enough for one on
+ * the bar: placing thousands around each other would cost the frame. */
+#define MAX_LABEL_CANDIDATES 256
 
 static void
 bars_add (MsBarSet *set, int kind, MsPhase phase, const MsTimelineBar *bar)
@@ -270,6 +381,8 @@ bars_add (MsBarSet *set, int kind, MsPhase phase, const MsTimelineBar *bar)
   if (!set->rects[phase][kind])
     set->rects[phase][kind] = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
   g_array_append_val (set->rects[phase][kind], *bar);
+  if (kind == MS_BAR_GPU)
+    g_array_append_val (set->gpu_bars, *bar);
   if (set->layout_bars)
     g_array_append_val (set->layout_bars, *bar);
 }
@@ -330,7 +443,8 @@ bars_take (MsBarSet *set, MsBarRun *run, int kind, const MsTimelineBar *bar, dou
   /* A name taller than its bar would run into the next lane's. */
   if (bar->h < set->label_h * 0.9)
     return;
-  if (kind == MS_BAR_GPU && bar->w > set->label_w[phase] + set->fs * 0.6)
+  if (kind == MS_BAR_GPU &&
+      (set->labels->len < MAX_LABEL_CANDIDATES || bar->w > set->label_w[phase] + set->fs * 0.6))
     g_array_append_val (set->labels, *bar);
   if (kind == MS_BAR_HOST_BLOCKED && bar->w > set->blocked_w + set->fs * 0.6)
     g_array_append_val (set->blocked_labels, *bar);
@@ -407,7 +521,9 @@ collect_track (MsBarSet *set, const MsIndexTrack *t, const MsTimelineGeometry *g
     if (place < 0 || run_extend (run, set, e, x, w, raw_w))
       continue;
     const MsEvent *ev = &set->events[e->event];
-    int lane = t->kind == MS_BAR_GPU ? ev->lane : 0;
+    int lane = lane_row (g, t->kind == MS_BAR_GPU ? ev->lane : 0);
+    if (lane < 0)
+      continue;
     /* A gap between lanes' bars; thin lanes keep most of their height. */
     double gap = g->compact ? 0.08 : 0.15;
     double y = g->py0 + lane * g->lane_h + g->lane_h * gap, h = g->lane_h * (1 - 2 * gap);
@@ -459,6 +575,20 @@ fill_hatched (cairo_t *cr, const MsColor *c)
 
 /* Copy bars of one direction, split where each began to move data: the
  * wait before it pale, the copy solid (ms-timeline-queue.h). */
+/* The pale look of a copy's wait: the colour at 30 % over a light
+ * background; over a dark one, the colour mixed halfway to white, as 30 %
+ * over dark would be a navy hardly told from the background. */
+static void
+set_pale (cairo_t *cr, const MsColor *c, gboolean dark)
+{
+  if (!dark) {
+    ms_set_color (cr, c, 0.3);
+    return;
+  }
+  cairo_set_source_rgb (cr, c->red + (1 - c->red) * 0.55, c->green + (1 - c->green) * 0.55,
+                        c->blue + (1 - c->blue) * 0.55);
+}
+
 static void
 fill_copy_bars (cairo_t *cr, const MsColor *c, const GArray *a, const MsBarSet *set)
 {
@@ -478,7 +608,10 @@ fill_copy_bars (cairo_t *cr, const MsColor *c, const GArray *a, const MsBarSet *
       else if (!pale && b->w - wait > 0)
         pixel_rectangle (cr, b->x + wait, b->y, b->w - wait, b->h);
     }
-    ms_set_color (cr, c, pale ? 0.3 : 1);
+    if (pale)
+      set_pale (cr, c, set->dark);
+    else
+      ms_set_color (cr, c, 1);
     cairo_fill (cr);
   }
 }
@@ -486,8 +619,11 @@ fill_copy_bars (cairo_t *cr, const MsColor *c, const GArray *a, const MsBarSet *
 /* Bars that go on past the window's right edge: a notch of background
  * near the edge, as a broken axis is drawn. */
 static void
-mark_cut_bars (cairo_t *cr, const MsChartStyle *st, const GArray *a, double right)
+mark_cut_bars (cairo_t *cr, const MsChartStyle *st, const GArray *a, const MsBarSet *set)
 {
+  const double right = set->right;
+  if (!set->cut_marks)
+    return;
   ms_set_color (cr, &st->bg, 1);
   cairo_set_line_width (cr, 2.5 * st->line_scale);
   for (guint i = 0; i < a->len; i++) {
@@ -497,6 +633,28 @@ mark_cut_bars (cairo_t *cr, const MsChartStyle *st, const GArray *a, double righ
     double x = right - 7 * st->line_scale, slant = MIN (b->h * 0.3, 4);
     cairo_move_to (cr, x + slant, b->y);
     cairo_line_to (cr, x - slant, b->y + b->h);
+  }
+  cairo_stroke (cr);
+}
+
+/* The outline of calls that blocked the host, thin enough on a thin bar
+ * to leave its pale inside showing: a bar filled by its outline reads as
+ * the GPU's copy. */
+static void
+outline_bars (cairo_t *cr, const MsChartStyle *st, const MsColor *c, const GArray *a)
+{
+  ms_set_color (cr, c, 1);
+  double drawn_lw = 0; /* one stroke for the bars of one width */
+  for (guint i = 0; i < a->len; i++) {
+    const MsTimelineBar *b = &g_array_index (a, MsTimelineBar, i);
+    double x0 = round (b->x), y0 = round (b->y);
+    double w = MAX (1, round (b->x + b->w) - x0), h = MAX (1, round (b->y + b->h) - y0);
+    double lw = MIN (2 * st->line_scale, MAX (1, floor (MIN (w, h) / 5)));
+    if (lw != drawn_lw && drawn_lw > 0)
+      cairo_stroke (cr);
+    drawn_lw = lw;
+    cairo_set_line_width (cr, lw);
+    cairo_rectangle (cr, x0 + lw / 2, y0 + lw / 2, MAX (0.5, w - lw), MAX (0.5, h - lw));
   }
   cairo_stroke (cr);
 }
@@ -513,7 +671,7 @@ fill_bars (cairo_t *cr, const MsChartStyle *st, MsBarSet *set)
         continue;
       if (k == MS_BAR_GPU && set->copies_waited && ms_phase_is_copy (p)) {
         fill_copy_bars (cr, &c, a, set);
-        mark_cut_bars (cr, st, a, set->right);
+        mark_cut_bars (cr, st, a, set);
         g_clear_pointer (&set->rects[p][k], g_array_unref);
         continue;
       }
@@ -526,20 +684,12 @@ fill_bars (cairo_t *cr, const MsChartStyle *st, MsBarSet *set)
       } else if (k == MS_BAR_HOST_BLOCKED) {
         ms_set_color (cr, &c, 0.35);
         cairo_fill (cr);
-        ms_set_color (cr, &c, 1);
-        cairo_set_line_width (cr, 2 * st->line_scale);
-        for (guint i = 0; i < a->len; i++) {
-          const MsTimelineBar *b = &g_array_index (a, MsTimelineBar, i);
-          double x0 = round (b->x), y0 = round (b->y);
-          cairo_rectangle (cr, x0 + 1, y0 + 1, MAX (0.5, round (b->x + b->w) - x0 - 2),
-                           round (b->y + b->h) - y0 - 2);
-        }
-        cairo_stroke (cr);
+        outline_bars (cr, st, &c, a);
       } else {
         ms_set_color (cr, &c, 1);
         cairo_fill (cr);
       }
-      mark_cut_bars (cr, st, a, set->right);
+      mark_cut_bars (cr, st, a, set);
       g_clear_pointer (&set->rects[p][k], g_array_unref);
     }
   }
@@ -554,59 +704,25 @@ cmp_label_phase (gconstpointer a, gconstpointer b)
   return (x->x > y->x) - (x->x < y->x);
 }
 
-/* The longest label that fits a GPU bar w wide: its phase, then the bytes
- * it moved, its time and (copies that did not wait behind another) its
- * rate. The bytes tell why the vector add's h2d bar is twice its d2h bar
- * (a and b against c); the time and rate let a picture be read without
- * hovering. */
-static void
-bar_label_text (cairo_t *cr, const MsBarSet *set, const MsEvent *ev, double w, char *buf,
-                gsize len)
-{
-  const char *name = ms_phase_name (ev->phase);
-  char bytes[32] = "", time[32] = "";
-  if (ev->gpu_us > 0)
-    ms_format_time_us (ev->gpu_us, time, sizeof time);
-  if (ev->bytes > 0 && ms_phase_is_copy (ev->phase))
-    ms_format_size_label ((double) ev->bytes, bytes, sizeof bytes);
-  gboolean rate = bytes[0] && time[0] && !set->copies_waited;
-  char tries[4][128];
-  /* Translators: a timeline bar: phase, bytes, time and rate, e.g.
-   * "h2d 8 MiB · 160 µs · 52.4 GB/s". */
-  g_snprintf (tries[0], sizeof tries[0], C_("timeline bar", "%s %s · %s · %.1f GB/s"), name,
-              bytes, time, rate ? ev->bytes / (ev->gpu_us * 1e3) : 0);
-  /* Translators: a timeline bar: phase, bytes and time, e.g. "d2h 4 MiB · 80 µs". */
-  g_snprintf (tries[1], sizeof tries[1], C_("timeline bar", "%s %s · %s"), name, bytes, time);
-  /* Translators: a timeline bar: phase and bytes or time, e.g. "d2h 4 MiB". */
-  g_snprintf (tries[2], sizeof tries[2], C_("timeline bar", "%s %s"), name,
-              bytes[0] ? bytes : time);
-  g_snprintf (tries[3], sizeof tries[3], C_("timeline bar", "%s %s"), name, time);
-  gboolean usable[4] = { rate, bytes[0] && time[0], bytes[0] || time[0], time[0] != 0 };
-  for (int i = 0; i < 4; i++) {
-    if (!usable[i])
-      continue;
-    double tw;
-    ms_draw_text (cr, tries[i], 0, 0, set->fs * 0.9, -1, 0, FALSE, &tw, NULL);
-    if (tw + set->fs * 0.6 < w) {
-      g_strlcpy (buf, tries[i], len);
-      return;
-    }
-  }
-  g_strlcpy (buf, name, len);
-}
-
-/* Labels in wide GPU bars, "blocked" in wide blocked host calls. */
+/* The GPU bars' labels (ms-timeline-labels.c): dark on a bar, in the
+ * text's colour on the lane; "blocked" in wide blocked host calls. */
 static void
 bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
 {
   g_array_sort (set->labels, cmp_label_phase);
-  cairo_set_source_rgb (cr, 0, 0, 0);
-  for (guint i = 0; i < set->labels->len; i++) {
-    const MsTimelineBar *b = &g_array_index (set->labels, MsTimelineBar, i);
-    char text[128];
-    bar_label_text (cr, set, b->event, b->w, text, sizeof text);
-    ms_draw_text (cr, text, b->x + b->w / 2, b->y + b->h / 2, set->fs * 0.9, 0.5, 0.5, FALSE,
-                  NULL, NULL);
+  g_autoptr (GArray) placed =
+    ms_timeline_labels_place (cr, set->labels, set->gpu_bars, set->right - set->px_w,
+                              set->right, set->fs, !set->copies_waited);
+  for (int on_bar = 1; on_bar >= 0; on_bar--) {
+    if (on_bar)
+      cairo_set_source_rgb (cr, 0, 0, 0);
+    else
+      ms_set_color (cr, &st->fg, 1);
+    for (guint i = 0; i < placed->len; i++) {
+      const MsBarLabel *l = &g_array_index (placed, MsBarLabel, i);
+      if (l->on_bar == on_bar)
+        ms_draw_text (cr, l->text, l->x, l->y, set->fs * 0.9, 0, 0, FALSE, NULL, NULL);
+    }
   }
   ms_set_color (cr, &st->fg, 1);
   for (guint i = 0; i < set->blocked_labels->len; i++) {
@@ -619,12 +735,16 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
 /* Collects the visible bars, then fills and labels them inside the lanes. */
 static void
 timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
-               const MsTimelineGeometry *g, gboolean copies_waited, MsTimelineLayout *layout)
+               const MsTimelineGeometry *g, gboolean copies_waited, gboolean cut_marks,
+               MsTimelineLayout *layout)
 {
   MsBarSet set = { .fs = ms_style_font_size (st),
                    .right = g->px0 + g->pw,
+                   .px_w = g->pw,
                    .px_per_us = g->pw / g->span,
-                   .copies_waited = copies_waited };
+                   .copies_waited = copies_waited,
+                   .cut_marks = cut_marks,
+                   .dark = st->dark };
   for (int p = 0; p < MS_PHASE_COUNT; p++)
     ms_draw_text (cr, ms_phase_name (p), 0, 0, set.fs * 0.9, -1, 0, FALSE, &set.label_w[p],
                   NULL);
@@ -633,6 +753,7 @@ timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
                 &set.label_h);
   set.labels = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
   set.blocked_labels = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
+  set.gpu_bars = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
   set.layout_bars = layout ? layout->bars : NULL;
   set.events = ix->events;
   /* The GPU's tracks, then the host's: hit tests take the last drawn. */
@@ -647,6 +768,7 @@ timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
   cairo_restore (cr);
   g_array_unref (set.labels);
   g_array_unref (set.blocked_labels);
+  g_array_unref (set.gpu_bars);
 }
 
 /* The index for this cell and repetition: the layout's when it matches,
@@ -707,13 +829,18 @@ ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean see
       N_("pale copy: queued behind the one before it (one copy at a time each way)") },
     { MS_TIMELINE_HINT_HOST,
       N_("host lane: hatched = asynchronous call, outlined = call blocked the host") },
+    { MS_TIMELINE_HINT_HATCHED, N_("host lane: hatched = asynchronous call") },
+    { MS_TIMELINE_HINT_OUTLINED, N_("host lane: outlined = call blocked the host") },
     { MS_TIMELINE_HINT_CUT, N_("notch: the bar goes on past the window") },
   };
   double h = ms_draw_phase_legend (cr, seen, st, fs, y, width - fs, draw);
   /* One paragraph: a line each would cost a stack of timelines a row. */
   g_autoptr (GString) text = g_string_new (NULL);
+  /* The host lane's looks: one line for both or for the one drawn. */
   for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
-    if (hints & lines[i].hint)
+    if ((hints & lines[i].hint) == lines[i].hint &&
+        !(lines[i].hint != MS_TIMELINE_HINT_HOST && (lines[i].hint & MS_TIMELINE_HINT_HOST) &&
+          (hints & MS_TIMELINE_HINT_HOST) == MS_TIMELINE_HINT_HOST))
       g_string_append_printf (text, "%s%s", text->len ? "; " : "", _(lines[i].text));
   if (text->len) {
     ms_set_color (cr, &st->fg, 0.7);
@@ -723,22 +850,35 @@ ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean see
   return h + fs * 0.4;
 }
 
+/* The host lane's look of ev in win: hatched, outlined or none. */
+static guint
+host_hint (const MsEvent *ev, const MsTimeWindow *win)
+{
+  if (ev->gpu_us < 0 || !isfinite (ev->host_start_us) || !isfinite (ev->host_us) ||
+      ev->host_start_us >= win->t1 || ev->host_start_us + ev->host_us <= win->t0)
+    return 0;
+  return ms_index_blocked_host (ev) ? MS_TIMELINE_HINT_OUTLINED : MS_TIMELINE_HINT_HATCHED;
+}
+
 guint
 ms_timeline_hints (const MsCell *cell, int rep, const MsRepMap *reps, const MsTimeWindow *win)
 {
-  guint hints = MS_TIMELINE_HINT_HOST;
+  guint hints = 0;
   if (ms_timeline_copies_waited (cell, rep, reps, win))
     hints |= MS_TIMELINE_HINT_WAITED;
   size_t first = 0, last = 0;
   if (cell)
     ms_rep_map_bounds (reps, cell, rep, &first, &last);
-  for (size_t i = first; i < last && !(hints & MS_TIMELINE_HINT_CUT); i++) {
+  for (size_t i = first; i < last; i++) {
     const MsEvent *ev = &cell->events[i];
+    if (ev->rep != rep)
+      continue;
+    hints |= host_hint (ev, win);
     gboolean host_cut = ev->host_start_us < win->t1 && ev->host_start_us + ev->host_us > win->t1;
     gboolean gpu_cut = ev->gpu_us >= 0 && ev->gpu_start_us < win->t1 &&
                        ev->gpu_start_us + ev->gpu_us > win->t1;
     /* A bar cut by a window that ends before it (zoomed in) is plain. */
-    if (ev->rep == rep && (host_cut || gpu_cut) && win->t1 >= win->total_us * 0.5)
+    if ((host_cut || gpu_cut) && win->t1 >= win->total_us * 0.5)
       hints |= MS_TIMELINE_HINT_CUT;
   }
   return hints;
@@ -766,24 +906,50 @@ timeline_measure (cairo_t *cr, const MsTimelineIndex *ix, const MsTimeWindow *wi
   }
 }
 
+/* The geometry repetition rep of cell gets in width x height; FALSE for
+ * nothing to draw. */
+static gboolean
+measure_cell (cairo_t *cr, const MsCell *cell, int rep, const MsChartStyle *st, double width,
+              double height, const char *title, const MsTimelineParts *parts,
+              const MsTimeWindow *shown, gboolean seen[MS_PHASE_COUNT], MsTimelineGeometry *g)
+{
+  if (!cell || cell->n_events == 0)
+    return FALSE;
+  MsTimelineIndex *ix = ms_timeline_index_new (cell, rep, NULL, NULL);
+  MsTimeWindow win;
+  double top;
+  guint hints = MS_TIMELINE_HINT_HOST;
+  ms_time_window_reset (&win, 1);
+  geometry_lanes (cell, rep, NULL, shown, parts, ix->n_lanes, g);
+  timeline_measure (cr, ix, &win, ix->seen, st, width, height, title, parts, &top, &hints, g);
+  if (seen)
+    memcpy (seen, ix->seen, sizeof ix->seen);
+  ms_timeline_index_free (ix);
+  return TRUE;
+}
+
 double
 ms_timeline_measure (cairo_t *cr, const MsCell *cell, int rep, const MsChartStyle *st,
                      double width, double height, const char *title, const MsTimelineParts *parts,
                      gboolean seen[MS_PHASE_COUNT])
 {
-  if (!cell || cell->n_events == 0)
-    return 0;
-  MsTimelineIndex *ix = ms_timeline_index_new (cell, rep, NULL, NULL);
-  MsTimeWindow win;
   MsTimelineGeometry g;
-  double top;
-  guint hints = MS_TIMELINE_HINT_HOST;
-  ms_time_window_reset (&win, 1);
-  timeline_measure (cr, ix, &win, ix->seen, st, width, height, title, parts, &top, &hints, &g);
-  if (seen)
-    memcpy (seen, ix->seen, sizeof ix->seen);
-  ms_timeline_index_free (ix);
+  if (!measure_cell (cr, cell, rep, st, width, height, title, parts, NULL, seen, &g))
+    return 0;
+  geometry_clear (&g);
   return g.fit_lane_h;
+}
+
+double
+ms_timeline_spare_height (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *win,
+                          const MsChartStyle *st, double width, double height, const char *title,
+                          const MsTimelineParts *parts)
+{
+  MsTimelineGeometry g;
+  if (!measure_cell (cr, cell, rep, st, width, height, title, parts, win, NULL, &g))
+    return 0;
+  geometry_clear (&g);
+  return MAX (0, floor ((g.fit_lane_h - g.lane_h) * g.n_rows));
 }
 
 void
@@ -826,8 +992,9 @@ ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWi
     hints = ms_timeline_hints (cell, rep, reps, win);
   }
   guint found = hints;
+  geometry_lanes (cell, rep, reps, win, parts, ix->n_lanes, &g);
   timeline_measure (cr, ix, win, seen, st, width, height, title, parts, &top, &hints, &g);
-  timeline_background (cr, st, &g, ix->n_lanes);
+  timeline_background (cr, st, &g);
   draw_title (cr, st, width, title, TRUE);
   if (layout) {
     layout->plot_x = g.px0;
@@ -841,10 +1008,13 @@ ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWi
     ms_draw_time_grid (cr, st, &xs, g.py0, g.py0 + g.ph, fs * 7);
   else
     ms_draw_time_axis (cr, st, &xs, g.py0, g.py0 + g.ph, fs * 7, width - fs * 0.3);
-  timeline_bars (cr, st, ix, &g, found & MS_TIMELINE_HINT_WAITED, layout);
+  gboolean cut_marks =
+    parts->no_legend ? !parts->no_cut_marks : (hints & MS_TIMELINE_HINT_CUT) != 0;
+  timeline_bars (cr, st, ix, &g, found & MS_TIMELINE_HINT_WAITED, cut_marks, layout);
   if (!parts->no_legend)
     ms_timeline_draw_legend (cr, st, seen, g.py0 + g.ph + g.axis_h + fs * 0.2, width, hints, TRUE);
   ms_timeline_index_free (owned);
+  geometry_clear (&g);
   cairo_restore (cr);
 }
 

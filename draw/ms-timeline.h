@@ -115,6 +115,12 @@ void ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWin
 typedef struct {
   gboolean no_legend;
   gboolean no_time_labels;
+  /* With no_legend: the shared legend has no line for the notch, so none
+   * is drawn. */
+  gboolean no_cut_marks;
+  /* Leave out the lanes with no bar in the window (a stack of timelines,
+   * where every lane costs the others height). */
+  gboolean drop_empty_lanes;
 } MsTimelineParts;
 
 void ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *win,
@@ -124,9 +130,11 @@ void ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsT
 /* The lines under the phase swatches: what pale copy bars, the host
  * lane's looks and a notched bar mean. */
 enum {
-  MS_TIMELINE_HINT_HOST = 1 << 0,
-  MS_TIMELINE_HINT_WAITED = 1 << 1,
-  MS_TIMELINE_HINT_CUT = 1 << 2,
+  MS_TIMELINE_HINT_HATCHED = 1 << 0,  /* an asynchronous call on the host lane */
+  MS_TIMELINE_HINT_WAITED = 1 << 1,   /* a pale copy */
+  MS_TIMELINE_HINT_CUT = 1 << 2,      /* a notched bar */
+  MS_TIMELINE_HINT_OUTLINED = 1 << 3, /* a call that blocked the host */
+  MS_TIMELINE_HINT_HOST = MS_TIMELINE_HINT_HATCHED | MS_TIMELINE_HINT_OUTLINED,
 };
 /* The phase swatches for the phases seen, from y across width, then the
  * lines of hints (MS_TIMELINE_HINT_*); only measured unless draw. Returns
@@ -134,9 +142,9 @@ enum {
 double ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *style,
                                 const gboolean seen[MS_PHASE_COUNT], double y, double width,
                                 guint hints, gboolean draw);
-/* The hints repetition rep of cell needs in win: the host lane's always,
- * the copies' waits where a copy waited, the notch where a bar is cut at
- * the window's end. */
+/* The hints repetition rep of cell needs in win, each for a look drawn
+ * there: hatched and outlined host calls, the copies' waits where a copy
+ * waited, the notch where a bar is cut at the window's end. */
 guint ms_timeline_hints (const MsCell *cell, int rep, const MsRepMap *reps,
                          const MsTimeWindow *win);
 /* The lanes' height that repetition rep of cell gets in width x height
@@ -145,6 +153,12 @@ guint ms_timeline_hints (const MsCell *cell, int rep, const MsRepMap *reps,
 double ms_timeline_measure (cairo_t *cr, const MsCell *cell, int rep, const MsChartStyle *style,
                             double width, double height, const char *title,
                             const MsTimelineParts *parts, gboolean seen[MS_PHASE_COUNT]);
+/* The height that the lanes of repetition rep of cell leave unused in
+ * width x height (lanes stop growing at a limit), showing win: what a
+ * stack of them can give to the rows under them. */
+double ms_timeline_spare_height (cairo_t *cr, const MsCell *cell, int rep,
+                                 const MsTimeWindow *win, const MsChartStyle *style, double width,
+                                 double height, const char *title, const MsTimelineParts *parts);
 const MsTimelineBar *ms_timeline_layout_hit (const MsTimelineLayout *l, double x, double y);
 
 G_END_DECLS

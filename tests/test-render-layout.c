@@ -687,6 +687,45 @@ test_ciede2000_reference (void)
                                     1e-4);
 }
 
+/* The pinned-against-pageable lesson projected at 1024x768: every copy
+ * keeps its rate (beside its bar when the bar is too narrow for it), and
+ * each row's title gives its total and which repetition it is. */
+static void
+test_lesson_key_numbers (void)
+{
+  static const char *const files[] = { "h100-default-samples.csv" };
+  g_autoptr (GPtrArray) run = reference_files (files, 1);
+  for (int dark = 0; dark < 2; dark++) {
+    MsChartStyle st;
+    if (dark)
+      ms_chart_style_init_dark (&st);
+    else
+      ms_chart_style_init_light (&st);
+    st.text_scale = 1.6;
+    st.line_scale = 2;
+    st.high_contrast = TRUE;
+    cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1024, 768);
+    cairo_t *cr = cairo_create (surf);
+    g_autoptr (GArray) boxes = g_array_new (FALSE, FALSE, sizeof (TextBox));
+    g_array_set_clear_func (boxes, clear_box);
+    ms_draw_set_text_recorder (record, boxes);
+    draw_lesson_rows (cr, run, &st, 1024, 768, GINT_TO_POINTER (MS_TOPIC_PINNED_PAGEABLE));
+    ms_draw_set_text_recorder (NULL, NULL);
+    int rates = 0, titles = 0;
+    for (guint i = 0; i < boxes->len; i++) {
+      const char *text = g_array_index (boxes, TextBox, i).text;
+      rates += strstr (text, "GB/s") != NULL;
+      titles += strstr (text, "all done in") && strstr (text, "median rep.");
+    }
+    /* Two rows, each with an h2d and a d2h copy that did not wait. */
+    g_assert_cmpint (rates, ==, 4);
+    g_assert_cmpint (titles, ==, 2);
+    check_boxes (boxes, "pinned-pageable key numbers", 1024, 768);
+    cairo_destroy (cr);
+    cairo_surface_destroy (surf);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -700,6 +739,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render-layout/breakdown-and-timeline", test_breakdown_and_timeline);
   g_test_add_func ("/render-layout/many-lanes", test_many_lanes);
   g_test_add_func ("/render-layout/lesson-pictures", test_lesson_pictures);
+  g_test_add_func ("/render-layout/lesson-key-numbers", test_lesson_key_numbers);
   g_test_add_func ("/render-layout/cut-short", test_cut_short);
   g_test_add_func ("/render-layout/cut-short-read-out", test_cut_short_read_out);
   g_test_add_func ("/render-layout/planned-range", test_planned_range);

@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-timeline-labels.c: a bar's label in its most complete form that finds
+ * room: on the bar, then after it, then before it; the phase's name and
+ * the bytes go before the time, the time before the rate: the rate is
+ * what a lesson's finding is read off. */
+#include "ms-timeline-labels.h"
+#include "ms-timeline-queue.h"
+
+#include <glib/gi18n.h>
+
+#define N_TEXTS 8
+
+/* The label's forms, most complete first; returns how many. */
+static int
+label_texts (const MsEvent *ev, gboolean rates, char texts[N_TEXTS][128])
+{
+  const char *name = ms_phase_name (ev->phase);
+  char bytes[32] = "", time[32] = "";
+  if (ev->gpu_us > 0)
+    ms_format_time_us (ev->gpu_us, time, sizeof time);
+  if (ev->bytes > 0 && ms_phase_is_copy (ev->phase))
+    ms_format_size_label ((double) ev->bytes, bytes, sizeof bytes);
+  int n = 0;
+  if (bytes[0] && time[0]) {
+    double gbps = ev->bytes / (ev->gpu_us * 1e3);
+    if (rates) {
+      /* Translators: a timeline bar: phase, bytes, time and rate, e.g.
+       * "h2d 8 MiB · 160 µs · 52.4 GB/s". */
+      g_snprintf (texts[n++], 128, C_("timeline bar", "%s %s · %s · %.1f GB/s"), name, bytes,
+                  time, gbps);
+      /* Translators: a timeline bar without its phase: bytes, time and
+       * rate, e.g. "8 MiB · 160 µs · 52.4 GB/s". */
+      g_snprintf (texts[n++], 128, C_("timeline bar", "%s · %s · %.1f GB/s"), bytes, time, gbps);
+      /* Translators: a timeline bar: time and rate, e.g. "160 µs · 52.4 GB/s". */
+      g_snprintf (texts[n++], 128, C_("timeline bar", "%s · %.1f GB/s"), time, gbps);
+      /* Translators: a timeline bar: its rate alone, e.g. "52.4 GB/s". */
+      g_snprintf (texts[n++], 128, C_("timeline bar", "%.1f GB/s"), gbps);
+    }
+    /* Translators: a timeline bar: phase, bytes and time, e.g. "d2h 4 MiB · 80 µs". */
+    g_snprintf (texts[n++], 128, C_("timeline bar", "%s %s · %s"), name, bytes, time);
+    /* Translators: a timeline bar without its phase: bytes and time, e.g. "4 MiB · 80 µs". */
+    g_snprintf (texts[n++], 128, C_("timeline bar", "%s · %s"), bytes, time);
+  }
+  if (bytes[0] || time[0])
+    /* Translators: a timeline bar: phase and bytes or time, e.g. "d2h 4 MiB". */
+    g_snprintf (texts[n++], 128, C_("timeline bar", "%s %s"), name, time[0] ? time : bytes);
+  g_snprintf (texts[n++], 128, "%s", name);
+  return n;
+}
+
+/* The free stretch of the bar's lane around it: the end of the bar
+ * before it and the start of the one after it (a bar overlapping it
+ * leaves no room on its side). */
+static void
+lane_room (const MsTimelineBar *b, const GArray *obstacles, double *lo, double *hi)
+{
+  for (guint i = 0; i < obstacles->len; i++) {
+    const MsTimelineBar *o = &g_array_index (obstacles, MsTimelineBar, i);
+    if (o->event == b->event || o->y + o->h <= b->y || o->y >= b->y + b->h)
+      continue;
+    /* A bar that overlaps this one closes the side it reaches past. */
+    if (o->x >= b->x + b->w - 0.5 || o->x + o->w > b->x + b->w)
+      *hi = MIN (*hi, o->x);
+    if (o->x + o->w <= b->x + 0.5 || o->x < b->x)
+      *lo = MAX (*lo, o->x + o->w);
+  }
+}
+
+static gboolean
+covers_placed (const GArray *placed, double x, double y, double w, double h, double pad)
+{
+  for (guint i = 0; i < placed->len; i++) {
+    const MsBarLabel *p = &g_array_index (placed, MsBarLabel, i);
+    if (x < p->x + p->w + pad && p->x < x + w + pad && y < p->y + p->h && p->y < y + h)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* The first form and place that fits: on the bar, after it, before it. */
+static gboolean
+place_one (cairo_t *cr, const MsTimelineBar *b, double lo, double hi, double fs, gboolean rates,
+           const GArray *placed, MsBarLabel *out)
+{
+  char texts[N_TEXTS][128];
+  int n = label_texts (b->event, rates, texts);
+  const double pad = fs * 0.3, size = fs * 0.9;
+  for (int i = 0; i < n; i++) {
+    double tw, th;
+    ms_draw_text (cr, texts[i], 0, 0, size, -1, 0, FALSE, &tw, &th);
+    double y = b->y + b->h / 2 - th / 2;
+    const double xs[] = { b->x + (b->w - tw) / 2, b->x + b->w + pad, b->x - pad - tw };
+    const gboolean fits[] = { tw + 2 * pad < b->w, b->x + b->w + pad + tw + pad <= hi,
+                              b->x - pad - tw - pad >= lo };
+    for (int k = 0; k < 3; k++) {
+      if (!fits[k] || covers_placed (placed, xs[k], y, tw, th, pad))
+        continue;
+      *out = (MsBarLabel) { xs[k], y, tw, th, k == 0, "" };
+      g_strlcpy (out->text, texts[i], sizeof out->text);
+      return TRUE;
+    }
+  }
+  return FALSE;
+}
+
+GArray *
+ms_timeline_labels_place (cairo_t *cr, const GArray *bars, const GArray *obstacles, double left,
+                          double right, double fs, gboolean rates)
+{
+  GArray *placed = g_array_new (FALSE, FALSE, sizeof (MsBarLabel));
+  for (guint i = 0; i < bars->len; i++) {
+    const MsTimelineBar *b = &g_array_index (bars, MsTimelineBar, i);
+    double lo = left, hi = right;
+    MsBarLabel l;
+    lane_room (b, obstacles, &lo, &hi);
+    if (place_one (cr, b, lo, hi, fs, rates, placed, &l))
+      g_array_append_val (placed, l);
+  }
+  return placed;
+}
