@@ -80,7 +80,7 @@ test_runs (void)
   g_assert_nonnull (cmp);
   g_assert_cmpint (cmp->all.n_common, ==, 121);
   g_assert_true (ms_comparison_differs (cmp));
-  g_assert_nonnull (strstr (ms_compare_page_get_summary (page), "pinned: 11 common cells"));
+  g_assert_nonnull (strstr (ms_compare_page_get_summary (page), "Pinned: 11 common cells"));
   GtkColumnView *table
       = GTK_COLUMN_VIEW (ms_test_find (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW, NULL));
   wait_rows (table, 121);

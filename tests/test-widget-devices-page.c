@@ -289,7 +289,11 @@ test_no_gpu (void)
   ms_devices_page_set_devices (page, devices);
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
   g_autofree char *status = status_of (page);
-  g_assert_nonnull (strstr (status, "no CUDA-capable device is detected"));
+  /* A plain sentence; CUDA's words only in the small line under it. */
+  g_assert_nonnull (strstr (status, "No NVIDIA GPU was found"));
+  g_assert_null (strstr (status, "no CUDA-capable device is detected"));
+  g_assert_nonnull (label_with_text (GTK_WIDGET (page),
+                                     "CUDA said: no CUDA-capable device is detected"));
   GtkWidget *run = ms_test_find (GTK_WIDGET (page), GTK_TYPE_BUTTON,
                                  _("_Run on All Selected at Once"));
   g_assert_false (gtk_widget_is_sensitive (run));

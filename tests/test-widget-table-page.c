@@ -2,11 +2,13 @@
 /* test-widget-table-page.c: MsTablePage and its rows: every cell a row,
  * sorting, the selection as CSV, and the page following its session. */
 #include <math.h>
+#include <string.h>
 
 #include "ms-run.h"
 #include "ms-table-model.h"
 #include "ms-table-page.h"
 #include "ms-table-row.h"
+#include "ms-variant-text.h"
 #include "ms-widget-test.h"
 
 static void
@@ -259,6 +261,49 @@ test_rows_grow_when_shown (void)
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
+/* What a person reads: the modes' display names, the timers' cost as the
+ * Timeline view words it, variants in words, and a title's tooltip. */
+static void
+test_words (void)
+{
+  MsCell cell = { .mode = MS_MODE_DEVICE, .exponent = 10, .elements = 1024, .status = MS_CELL_OK,
+                  .n_reps = 10 };
+  cell.stats.e2e = (MsStat){ .n = 10, .median = 10.0 };
+  cell.stats.e2e_instr = (MsStat){ .n = 10, .median = 9.5 };
+  g_snprintf (cell.variant, sizeof cell.variant, "stores=streamed/read=wc/K=4/odd=1");
+  g_autoptr (MsTableRow) row = ms_table_row_new ("run", &cell, MS_TABLE_ROW_TIMES);
+  g_autofree char *mode = ms_table_row_text (row, MS_TABLE_COL_MODE);
+  g_assert_cmpstr (mode, ==, ms_mode_title (MS_MODE_DEVICE));
+  g_autofree char *size = ms_table_row_text (row, MS_TABLE_COL_SIZE);
+  g_assert_cmpstr (size, ==, "4 KiB");
+  /* An instrumented median under the plain one is noise, not a saving. */
+  g_autofree char *cost = ms_table_row_text (row, MS_TABLE_COL_OVERHEAD);
+  g_assert_cmpstr (cost, ==, "below noise");
+  cell.stats.e2e_instr.median = 12.5;
+  g_autoptr (MsTableRow) slower = ms_table_row_new ("run", &cell, MS_TABLE_ROW_TIMES);
+  g_autofree char *added = ms_table_row_text (slower, MS_TABLE_COL_OVERHEAD);
+  g_assert_cmpstr (added, ==, "+2.5 µs");
+
+  g_autofree char *words = ms_variant_describe (cell.variant);
+  g_assert_nonnull (strstr (words, "stores=streamed: the host writes the inputs with streaming"));
+  g_assert_nonnull (strstr (words, "\nread=wc: the GPU reads write-combined"));
+  g_assert_nonnull (strstr (words, "\nK=4: 4 streams"));
+  g_assert_true (g_str_has_suffix (words, "\nodd=1"));
+  g_autofree char *tip = ms_table_row_tooltip (row, MS_TABLE_COL_VARIANT);
+  g_assert_cmpstr (tip, ==, words);
+
+  /* Every column says what it holds, on its title. */
+  MsTablePage *page = g_object_new (MS_TYPE_TABLE_PAGE, NULL);
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
+  GtkWidget *view = ms_test_find (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW, NULL);
+  GtkWidget *title = gtk_widget_get_first_child (gtk_widget_get_first_child (view));
+  for (MsTableCol c = 0; c < MS_TABLE_N_COLS; c++, title = gtk_widget_get_next_sibling (title)) {
+    g_assert_nonnull (title);
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (title), ==, ms_table_col_description (c));
+  }
+  ms_test_destroy (window, GTK_WIDGET (page));
+}
+
 static void
 test_row (void)
 {
@@ -274,7 +319,7 @@ test_row (void)
   g_autoptr (MsTableRow) b = ms_table_row_new ("run B\xff", &failed, MS_TABLE_ROW_TIMES);
 
   g_autofree char *median = ms_table_row_text (a, MS_TABLE_COL_E2E);
-  g_assert_cmpstr (median, ==, "12.50");
+  g_assert_cmpstr (median, ==, "12.5");
   g_autofree char *none = ms_table_row_text (b, MS_TABLE_COL_E2E);
   g_assert_cmpstr (none, ==, "—");
   /* Invalid UTF-8 from a file shows as a replacement character. */
@@ -438,6 +483,7 @@ main (int argc, char **argv)
   ms_widget_test_init (&argc, &argv);
   g_test_add_func ("/table-page/rows-and-csv", test_rows_and_csv);
   g_test_add_func ("/table-page/row", test_row);
+  g_test_add_func ("/table-page/words", test_words);
   g_test_add_func ("/table-page/lazy-rows", test_lazy_rows);
   g_test_add_func ("/table-page/limit", test_limit);
   g_test_add_func ("/table-page/rows-grow-when-shown", test_rows_grow_when_shown);

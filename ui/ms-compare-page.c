@@ -107,7 +107,7 @@ modes_text (const MsComparison *cmp)
     const MsCompareSummary *s = &cmp->mode[m];
     if (!s->n_common && !s->only_a && !s->only_b)
       continue;
-    g_autofree char *line = summary_line (ms_mode_name ((MsMode)m), s);
+    g_autofree char *line = summary_line (ms_mode_title ((MsMode)m), s);
     g_string_append_printf (text, "%s%s", text->len ? "\n" : "", line);
   }
   return g_string_free (text, FALSE);
@@ -335,7 +335,7 @@ cell_text (const MsCompareCell *c, Column col)
 {
   switch (col) {
   case COL_MODE:
-    return g_strdup (ms_mode_name (c->mode));
+    return g_strdup (ms_mode_title (c->mode));
   case COL_SIZE: {
     char bytes[32];
     ms_format_bytes (4ull << c->exponent, bytes, sizeof bytes);

@@ -46,6 +46,7 @@ struct _MsDevicesPage {
   GtkSpinner *spinner;
   GtkLabel *status_label;
   GtkLabel *why_label; /* why nothing can run here */
+  GtkLabel *error_label; /* and what CUDA said, in small */
   GtkDropDown *method_dropdown, *direction_dropdown;
   MsMatrixView *matrix_view;
   MsTopologyView *topology_view;

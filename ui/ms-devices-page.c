@@ -3,6 +3,7 @@
  * device check list, the pickers and views, saved files; the runs are in
  * ms-devices-jobs.c. */
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "ms-run-describe.h"
 #include "ms-devices-page-private.h"
@@ -148,6 +149,19 @@ device_row (MsDevicesPage *self, const MsDeviceInfo *d)
   return check;
 }
 
+/* Why no GPU can run, in a sentence a class can read: CUDA's own words
+ * ("cudaErrorInsufficientDriver") go in the small line under it. */
+static const char *
+no_gpu_sentence (const char *error)
+{
+  if (strstr (error, "InsufficientDriver") || strstr (error, "NoDriver") ||
+      strstr (error, "driver version is insufficient") || strstr (error, "driver"))
+    return _("No usable NVIDIA GPU: the driver is missing or older than this CUDA build needs.");
+  if (strstr (error, "NoDevice") || strstr (error, "no CUDA-capable device"))
+    return _("No NVIDIA GPU was found on this computer.");
+  return _("No usable NVIDIA GPU here.");
+}
+
 void
 ms_devices_page_set_devices (MsDevicesPage *self, GArray *devices)
 {
@@ -166,19 +180,25 @@ ms_devices_page_set_devices (MsDevicesPage *self, GArray *devices)
       gtk_list_box_append (self->device_list, device_row (self, d));
   }
   gtk_widget_set_visible (GTK_WIDGET (self->device_list), have_gpu (self));
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), FALSE);
   /* Said in the status until a file takes its place, then here. */
   gtk_widget_set_visible (GTK_WIDGET (self->why_label), !have_gpu (self) && devices && self->peer);
   if (!have_gpu (self)) {
     const MsDeviceInfo *d = devices && devices->len ? &g_array_index (devices, MsDeviceInfo, 0)
                                                     : NULL;
+    const char *error = d && d->error[0] ? d->error : "";
     g_autofree char *why = g_strdup_printf (
-      _("No usable CUDA device here (%s). Saved peer matrices (*-peer.csv) and samples from "
-        "“memsweep multi --out” still open here."),
-      d && d->error[0] ? d->error : _("none found"));
-    g_autofree char *valid = g_utf8_make_valid (why, -1);
-    gtk_label_set_text (self->why_label, valid);
+      /* TRANSLATORS: %s says why no GPU can run ("No usable NVIDIA GPU: …"). */
+      _("%s Saved peer matrices (*-peer.csv) and samples from “memsweep multi --out” still "
+        "open here."),
+      no_gpu_sentence (error));
+    gtk_label_set_text (self->why_label, why);
+    g_autofree char *raw = g_utf8_make_valid (error, -1);
+    g_autofree char *said = g_strdup_printf (_("CUDA said: %s"), raw);
+    gtk_label_set_text (self->error_label, said);
+    gtk_widget_set_visible (GTK_WIDGET (self->error_label), error[0] != '\0');
     if (!self->peer)
-      ms_devices_page_set_status (self, valid);
+      ms_devices_page_set_status (self, why);
   } else if (!self->job) {
     ms_devices_page_set_status (self, self->checks->len > 1
                         ? _("Tick the GPUs to use, then run them at once or measure peer copies.")
@@ -556,6 +576,7 @@ ms_devices_page_class_init (MsDevicesPageClass *klass)
   CHILD (spinner);
   CHILD (status_label);
   CHILD (why_label);
+  CHILD (error_label);
   CHILD (method_dropdown);
   CHILD (direction_dropdown);
   CHILD (matrix_view);

@@ -72,6 +72,29 @@ ms_health_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_s
     *minimum = *natural = 320;
 }
 
+/* The envelope's verdict in words a class reads at a glance ("4 normal, 0
+ * low, 0 high of 4 figures" was a riddle); the counts in the tooltip. */
+static char *
+envelope_line (const MsEnvJudgement *j)
+{
+  if (!j->gpu[0] || j->n_judged == 0)
+    return g_strdup (j->summary);
+  char link[64];
+  ms_health_format_link (j->gen, j->width, link, sizeof link);
+  if (j->n_normal == j->n_judged)
+    return g_strdup_printf (
+      ngettext ("Transfer rates: the %d key figure is in the usual range for "
+                "%s on PCIe %s",
+                "Transfer rates: all %d key figures are in the usual range for %s on PCIe %s",
+                j->n_judged),
+      j->n_judged, j->gpu, link);
+  /* TRANSLATORS: the transfer rates against a GPU's usual range: counts of
+   * key figures in it, below and above it, then the GPU and its link. */
+  return g_strdup_printf (_("Transfer rates: %d of %d key figures in the usual range for %s on "
+                            "PCIe %s, %d below it, %d above"),
+                          j->n_normal, j->n_judged, j->gpu, link, j->n_low, j->n_high);
+}
+
 /* The words, the warning and the envelope's verdict, from the run. */
 static void
 update (MsHealthView *self)
@@ -87,8 +110,10 @@ update (MsHealthView *self)
     warns = ms_health_warns (&h);
     ms_health_describe (r, sentence, sizeof sentence);
     ms_envelope_judge (envelopes (), r, &j);
-    self->envelope = g_strdup (j.summary);
+    self->envelope = envelope_line (&j);
     g_strlcpy (tips, sentence, sizeof tips);
+    g_strlcat (tips, "\n", sizeof tips);
+    g_strlcat (tips, j.summary, sizeof tips);
     for (int f = 0; f < MS_ENV_N_FIGURES; f++)
       if (j.v[f].kind != MS_ENV_NOT_MEASURED) {
         g_strlcat (tips, "\n", sizeof tips);

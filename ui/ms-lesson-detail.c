@@ -3,21 +3,41 @@
  * the settings it applies to the views, and its timelines (the rows of
  * draw/ms-lesson-rows.c) in the stack. */
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "ms-lesson-detail.h"
 #include "ms-lesson-rows.h"
+#include "ms-variant-text.h"
+
+typedef struct {
+  MsTimelineStack *stack;
+  GString *variants; /* the rows' variants in words, for the tooltip */
+} Filling;
 
 static gboolean
-add_to_stack (const MsCell *cell, int rep, const char *title, gpointer stack)
+add_to_stack (const MsCell *cell, int rep, const char *title, gpointer data)
 {
-  return ms_timeline_stack_add (stack, cell, rep, title);
+  Filling *f = data;
+  if (!ms_timeline_stack_add (f->stack, cell, rep, title))
+    return FALSE;
+  /* The rows' titles carry the variant as the files have it
+   * ("stores=ordinary"): the tooltip says what each one means. */
+  if (cell->variant[0]) {
+    g_autofree char *words = ms_variant_describe (cell->variant);
+    if (!strstr (f->variants->str, words))
+      g_string_append_printf (f->variants, "%s%s", f->variants->len ? "\n" : "", words);
+  }
+  return TRUE;
 }
 
 int
 ms_lesson_detail_fill_rows (MsTimelineStack *stack, MsLessonTopic topic, const MsResults *run)
 {
+  Filling f = { stack, g_string_new (NULL) };
   ms_timeline_stack_clear (stack);
-  ms_lesson_rows_each (topic, run, add_to_stack, stack);
+  ms_lesson_rows_each (topic, run, add_to_stack, &f);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (stack), f.variants->len ? f.variants->str : NULL);
+  g_string_free (f.variants, TRUE);
   return ms_timeline_stack_get_n_rows (stack);
 }
 

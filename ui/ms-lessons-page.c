@@ -27,6 +27,7 @@ typedef struct {
   MsLessonJob *job;        /* borrowed from the job's task */
   MsPortableResults *portable; /* the portable lesson on 2+ GPUs, with own */
   char *text;
+  int reference; /* a reference run is installed: 1, none: 0, not looked yet: -1 */
 } MsLessonCard;
 
 struct _MsLessonsPage {
@@ -90,14 +91,31 @@ set_card_text (MsLessonCard *card, const char *text)
   gtk_label_set_text (card->caption, text);
 }
 
+static GPtrArray *reference_paths (MsLessonTopic t, const char *dir);
+
+/* Whether Open Reference Run has a file to open, looked up once. */
+static gboolean
+has_reference (MsLessonsPage *self, MsLessonTopic t)
+{
+  MsLessonCard *card = &self->cards[t];
+  if (card->reference < 0) {
+    const char *dir = ms_reference_dir ();
+    g_autoptr (GPtrArray) paths = dir ? reference_paths (t, dir) : NULL;
+    card->reference = paths && paths->len > 1;
+  }
+  return card->reference;
+}
+
 static void
 update_card (MsLessonsPage *self, MsLessonTopic t)
 {
   MsLessonCard *card = &self->cards[t];
   const MsResults *run = card_run (self, t);
   /* Show needs a run, the costs' table too: a card saying "no run yet"
-   * has nothing to show. */
-  gtk_widget_set_sensitive (card->show_button, run != NULL);
+   * has nothing to show. Without a GPU, Show opens the reference run
+   * first, as the card's button does. */
+  gboolean reference = !run && !self->can_run && has_reference (self, t);
+  gtk_widget_set_sensitive (card->show_button, !card->job && (run != NULL || reference));
   gtk_button_set_label (card->run_button, card->job      ? _("_Stop")
                                           : self->can_run ? _("_Run")
                                                           : _("_Open Reference Run"));
@@ -114,7 +132,11 @@ update_card (MsLessonsPage *self, MsLessonTopic t)
   } else {
     set_card_text (card, self->can_run
                            ? _("No run of this lesson yet: Run measures it on this GPU.")
-                           : _("No run of this lesson yet: without a GPU, Run opens its reference run."));
+                         : reference
+                           ? _("Not opened yet: without a GPU, Open Reference Run (or Show) opens "
+                               "the run measured for this lesson on a reference GPU.")
+                           : _("No run of this lesson yet, and no reference run of it is "
+                               "installed."));
   }
 }
 
@@ -161,6 +183,19 @@ apply_detail_view (MsLessonsPage *self, MsLessonTopic t, const MsResults *run)
     g_object_set (self->reuse_view, "exponent", ms_lesson_detail_exponent (t, run), NULL);
 }
 
+/* The run's label less the lesson's title ("H100 · Zero-copy against
+ * copies, and data reuse"): the title is over it already, and on the card. */
+static char *
+label_without_title (const char *label, const char *title)
+{
+  g_autofree char *tail = g_strdup_printf (" · %s", title);
+  g_autofree char *head = g_strdup_printf ("%s · ", title);
+  GString *out = g_string_new (label);
+  g_string_replace (out, tail, "", 0);
+  g_string_replace (out, head, "", 0);
+  return g_string_free (out, FALSE);
+}
+
 static void
 show_detail (MsLessonsPage *self, MsLessonTopic t)
 {
@@ -173,8 +208,9 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
   g_autofree char *title =
     streams ? g_strdup_printf ("%s · %s", _(info->title), streams) : g_strdup (_(info->title));
   gtk_label_set_text (self->detail_title, title);
+  g_autofree char *label = run ? label_without_title (run->label, _(info->title)) : NULL;
   g_autofree char *caption =
-    run ? g_strdup_printf ("%s\n%s", self->cards[t].text, run->label) : g_strdup (self->cards[t].text);
+    run ? g_strdup_printf ("%s\n%s", self->cards[t].text, label) : g_strdup (self->cards[t].text);
   gtk_label_set_text (self->detail_caption, caption);
   apply_detail_view (self, t, run);
   if (t == MS_TOPIC_REUSE) {
@@ -411,7 +447,12 @@ on_run_clicked (GtkButton *button, MsLessonsPage *self)
 static void
 on_show_clicked (GtkButton *button, MsLessonsPage *self)
 {
-  ms_lessons_page_show (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "topic")));
+  MsLessonTopic t = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "topic"));
+  /* Not opened yet: the reference run first, which is then shown. */
+  if (!card_run (self, t) && !self->can_run)
+    ms_lessons_page_activate (self, t);
+  else
+    ms_lessons_page_show (self, t);
 }
 
 static GtkWidget *
@@ -483,6 +524,7 @@ build_card (MsLessonsPage *self, MsLessonTopic t)
   GtkWidget *frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   card->frame = frame;
+  card->reference = -1;
   gtk_widget_set_visible (frame, (int) t < CARDS_PER_FRAME && ms_lesson_topic_built (t));
   gtk_widget_add_css_class (frame, "card");
   gtk_widget_set_margin_start (box, 12);

@@ -20,7 +20,7 @@ struct _MsSettingsPane {
   /* Template children. */
   GtkSpinButton *min_exp_spin, *max_exp_spin, *step_spin, *reps_spin, *warmup_spin, *streams_spin,
     *reuse_spin;
-  GtkLabel *min_exp_label, *max_exp_label, *sweep_summary;
+  GtkLabel *min_exp_label, *max_exp_label, *sweep_summary, *reps_label;
   GtkDropDown *order_dropdown, *stores_dropdown;
   GtkCheckButton *fixed_reps_check;
   GtkBox *modes_box;
@@ -121,6 +121,16 @@ rule_to_fixed (GBinding *binding, const GValue *from, GValue *to, gpointer data)
   return TRUE;
 }
 
+/* The table's Reps column counts more than the spin button's value unless
+ * the count is fixed: the label says which. */
+static gboolean
+rule_to_reps_label (GBinding *binding, const GValue *from, GValue *to, gpointer data)
+{
+  g_value_set_string (to, g_value_get_enum (from) == MS_REPS_FIXED ? _("Re_petitions")
+                                                                  : _("Minimum re_petitions"));
+  return TRUE;
+}
+
 static gboolean
 fixed_to_rule (GBinding *binding, const GValue *from, GValue *to, gpointer data)
 {
@@ -186,6 +196,10 @@ bind_settings (MsSettingsPane *self)
                    g_object_bind_property_full (self->sweep_settings, "reps-rule",
                                                 self->fixed_reps_check, "active", flags,
                                                 rule_to_fixed, fixed_to_rule, NULL, NULL));
+  g_ptr_array_add (self->bindings,
+                   g_object_bind_property_full (self->sweep_settings, "reps-rule", self->reps_label,
+                                                "label", G_BINDING_SYNC_CREATE, rule_to_reps_label,
+                                                NULL, NULL, NULL));
   g_signal_connect_swapped (self->sweep_settings, "notify", G_CALLBACK (on_changed), self);
   on_changed (self);
 }
@@ -293,6 +307,7 @@ ms_settings_pane_class_init (MsSettingsPaneClass *klass)
   CHILD (min_exp_label);
   CHILD (max_exp_label);
   CHILD (sweep_summary);
+  CHILD (reps_label);
   CHILD (order_dropdown);
   CHILD (stores_dropdown);
   CHILD (reuse_spin);

@@ -20,7 +20,7 @@ struct _MsTableModel {
   GArray *runs; /* MsTableRun */
   guint n_items; /* every row; the list shows MIN (n_items, limit) */
   guint limit;
-  gboolean has_variants, has_costs, has_times, has_reasons; /* over every run */
+  gboolean has_variants, has_costs, has_times, has_reasons, has_not_ok; /* over every run */
 };
 
 static void ms_table_model_list_init (GListModelInterface *iface);
@@ -142,15 +142,17 @@ static void
 find_kinds (MsTableModel *self)
 {
   self->has_variants = self->has_costs = self->has_times = self->has_reasons = FALSE;
+  self->has_not_ok = FALSE;
   for (guint r = 0; r < self->runs->len; r++) {
     const MsResults *run = g_array_index (self->runs, MsTableRun, r).run;
     gboolean costs = ms_table_row_kind_of (run) == MS_TABLE_ROW_COSTS;
     self->has_costs |= costs;
     self->has_times |= !costs;
     /* A run has few cells (modes x sizes x variants). */
-    for (size_t i = 0; i < run->n_cells && !(self->has_variants && self->has_reasons); i++) {
+    for (size_t i = 0; i < run->n_cells; i++) {
       self->has_variants |= run->cells[i].variant[0] != '\0';
       self->has_reasons |= run->cells[i].message[0] != '\0';
+      self->has_not_ok |= run->cells[i].status != MS_CELL_OK;
     }
   }
 }
@@ -226,6 +228,9 @@ ms_table_model_has_column (MsTableModel *self, MsTableCol col)
     return self->runs->len != 1;
   if (col == MS_TABLE_COL_MESSAGE)
     return self->has_reasons || self->runs->len == 0;
+  /* "ok" in every row took the room of a figure. */
+  if (col == MS_TABLE_COL_STATUS)
+    return self->has_not_ok || self->runs->len == 0;
   /* Without runs the table's usual columns, not an empty header. */
   if (ms_table_col_is_time (col))
     return self->has_times || self->runs->len == 0;

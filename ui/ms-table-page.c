@@ -67,8 +67,12 @@ table_bind (GtkSignalListItemFactory *f, GtkListItem *item, gpointer col)
   g_autofree char *text = ms_table_row_text (row, GPOINTER_TO_INT (col));
   GtkWidget *label = gtk_list_item_get_child (item);
   gtk_label_set_text (GTK_LABEL (label), text);
-  if (GPOINTER_TO_INT (col) == MS_TABLE_COL_MESSAGE || GPOINTER_TO_INT (col) == MS_TABLE_COL_RUN)
+  if (GPOINTER_TO_INT (col) == MS_TABLE_COL_MESSAGE || GPOINTER_TO_INT (col) == MS_TABLE_COL_RUN) {
     gtk_widget_set_tooltip_text (label, text[0] ? text : NULL);
+  } else {
+    g_autofree char *tip = ms_table_row_tooltip (row, GPOINTER_TO_INT (col));
+    gtk_widget_set_tooltip_text (label, tip);
+  }
 }
 
 static int
@@ -94,6 +98,13 @@ add_columns (MsTablePage *self)
     gtk_column_view_append_column (self->column_view, col);
     g_object_unref (col);
   }
+  /* GTK 4.8 has no tooltip for a column's title: its header buttons come
+   * in the columns' order, in the column view's first child. */
+  GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
+  MsTableCol c = 0;
+  for (GtkWidget *title = header ? gtk_widget_get_first_child (header) : NULL;
+       title && c < MS_TABLE_N_COLS; title = gtk_widget_get_next_sibling (title), c++)
+    gtk_widget_set_tooltip_text (title, ms_table_col_description (c));
 }
 
 /* The columns the runs give something to (a variant, the costs lesson's
@@ -116,7 +127,10 @@ show_hint (MsTablePage *self, GPtrArray *runs)
   if (runs && runs->len == 1)
     hint = g_strdup_printf (_("%s: click a column title to sort"),
                             ms_run_get_name (g_ptr_array_index (runs, 0)));
-  gtk_label_set_text (self->hint_label, hint ? hint : _("Click a column title to sort"));
+  /* The run's name alone, cut in the middle: at 1024 pixels the hint after
+   * it took the room of the date. The tooltip has both. */
+  gtk_label_set_text (self->hint_label, hint ? ms_run_get_name (g_ptr_array_index (runs, 0))
+                                             : _("Click a column title to sort"));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->hint_label), hint);
 }
 

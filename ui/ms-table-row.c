@@ -6,6 +6,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "ms-variant-text.h"
+
 struct _MsTableRow {
   GObject parent_instance;
   char *run;
@@ -59,31 +61,87 @@ const char *
 ms_table_col_title (MsTableCol col)
 {
   static const char *titles[MS_TABLE_N_COLS] = {
-    N_ ("Run"),      N_ ("Mode"),      N_ ("Size"),     N_ ("Variant"),
-    N_ ("Status"),
+    [MS_TABLE_COL_RUN] = N_ ("Run"),
+    [MS_TABLE_COL_MODE] = N_ ("Mode"),
+    [MS_TABLE_COL_SIZE] = N_ ("Size"),
+    [MS_TABLE_COL_VARIANT] = N_ ("Variant"),
+    [MS_TABLE_COL_STATUS] = N_ ("Status"),
     /* TRANSLATORS: a table column: the cell's count of timed repetitions. */
-    N_ ("Reps"),     N_ ("E2E µs"),    N_ ("min µs"),   N_ ("max µs"),
-    N_ ("E2E GB/s"), N_ ("h2d GB/s"),  N_ ("d2h GB/s"), N_ ("kernel µs"),
-    /* TRANSLATORS: a table column: instrumented over plain end-to-end time,
-     * what memsweep's own timers add. */
-    N_ ("Timers ×"),
+    [MS_TABLE_COL_REPS] = N_ ("Reps"),
+    [MS_TABLE_COL_E2E] = N_ ("E2E µs"),
+    [MS_TABLE_COL_E2E_MIN] = N_ ("min µs"),
+    [MS_TABLE_COL_E2E_MAX] = N_ ("max µs"),
+    [MS_TABLE_COL_E2E_GBPS] = N_ ("E2E GB/s"),
+    [MS_TABLE_COL_H2D_GBPS] = N_ ("h2d GB/s"),
+    [MS_TABLE_COL_D2H_GBPS] = N_ ("d2h GB/s"),
+    /* TRANSLATORS: a table column: from the first kernel's start to the
+     * last one's end (streams overlap), in microseconds. */
+    [MS_TABLE_COL_KERNEL] = N_ ("kernel span µs"),
+    /* TRANSLATORS: a table column: what memsweep's own per-step timers
+     * add to a repetition's end-to-end time. */
+    [MS_TABLE_COL_OVERHEAD] = N_ ("Timer cost"),
     /* TRANSLATORS: table columns of the costs lesson: what allocating (or
      * registering) and freeing the buffers takes on the host. */
-    N_ ("alloc µs"), N_ ("free µs"),   N_ ("Reason"),
+    [MS_TABLE_COL_ALLOC] = N_ ("alloc µs"),
+    [MS_TABLE_COL_FREE] = N_ ("free µs"),
+    [MS_TABLE_COL_MESSAGE] = N_ ("Reason"),
   };
   return col < MS_TABLE_N_COLS ? _(titles[col]) : NULL;
+}
+
+const char *
+ms_table_col_description (MsTableCol col)
+{
+  static const char *texts[MS_TABLE_N_COLS] = {
+    [MS_TABLE_COL_RUN] = N_ ("The run the row comes from"),
+    [MS_TABLE_COL_MODE] = N_ ("How the host's data reaches the GPU"),
+    [MS_TABLE_COL_SIZE] = N_ ("Bytes in each of the three vectors (2^n floats)"),
+    [MS_TABLE_COL_VARIANT] =
+      N_ ("The lesson's setting for this row; hover a value for what it means"),
+    [MS_TABLE_COL_STATUS] = N_ ("Whether the cell was measured, and if not why"),
+    [MS_TABLE_COL_REPS] =
+      N_ ("Timed repetitions of the cell: at least the minimum set before the sweep, more "
+          "until the median was known closely enough"),
+    [MS_TABLE_COL_E2E] =
+      N_ ("Median end-to-end time of one repetition (copies in, kernel, copy out, "
+          "synchronisation), over the plain repetitions, which run without per-step timers"),
+    [MS_TABLE_COL_E2E_MIN] = N_ ("Fastest plain repetition, end to end"),
+    [MS_TABLE_COL_E2E_MAX] = N_ ("Slowest plain repetition, end to end"),
+    [MS_TABLE_COL_E2E_GBPS] =
+      N_ ("The three vectors' bytes over the median end-to-end time"),
+    [MS_TABLE_COL_H2D_GBPS] =
+      N_ ("Bytes copied to the GPU over the median copy time, from the repetitions with "
+          "per-step timers"),
+    [MS_TABLE_COL_D2H_GBPS] =
+      N_ ("Bytes copied back to the host over the median copy time, from the repetitions "
+          "with per-step timers"),
+    [MS_TABLE_COL_KERNEL] =
+      N_ ("Median time from the first kernel's start to the last kernel's end, from the "
+          "repetitions with per-step timers. Streams' kernels overlap: this is their wall "
+          "span, not their sum. Timed repetitions run slower than plain ones, so this can "
+          "exceed the end-to-end time; the Breakdown view scales the phases to fit it."),
+    [MS_TABLE_COL_OVERHEAD] =
+      N_ ("What memsweep's own per-step timers add to a repetition: the median end-to-end "
+          "time with timers less the one without, and their ratio. “below noise” where "
+          "the difference is lost in the spread, as the Timeline view says."),
+    [MS_TABLE_COL_ALLOC] = N_ ("Median time to allocate (or register) the buffers on the host"),
+    [MS_TABLE_COL_FREE] = N_ ("Median time to free (or unregister) the buffers on the host"),
+    [MS_TABLE_COL_MESSAGE] = N_ ("Why the cell failed or was skipped"),
+  };
+  return col < MS_TABLE_N_COLS ? _(texts[col]) : NULL;
 }
 
 gboolean
 ms_table_col_is_number (MsTableCol col)
 {
-  return col >= MS_TABLE_COL_REPS && col <= MS_TABLE_COL_FREE;
+  return (col >= MS_TABLE_COL_E2E && col <= MS_TABLE_COL_E2E_MAX) ||
+         col == MS_TABLE_COL_ALLOC || col == MS_TABLE_COL_FREE;
 }
 
 gboolean
 ms_table_col_is_time (MsTableCol col)
 {
-  return col >= MS_TABLE_COL_E2E && col <= MS_TABLE_COL_OVERHEAD;
+  return col >= MS_TABLE_COL_E2E && col <= MS_TABLE_COL_E2E_MAX && col != MS_TABLE_COL_REPS;
 }
 
 /* The costs lesson's host phases, as `memsweep lesson costs` prints them. */
@@ -132,10 +190,12 @@ ms_table_row_text (MsTableRow *row, MsTableCol col)
   char buf[64];
   switch (col) {
   case MS_TABLE_COL_RUN: return g_strdup (row->run);
-  case MS_TABLE_COL_MODE: return g_strdup (ms_mode_name (row->cell.mode));
+  /* The name the charts and lessons give the mode; CSV keeps its id. */
+  case MS_TABLE_COL_MODE: return g_strdup (ms_mode_title (row->cell.mode));
+  /* Bytes alone, to leave room for the figures; the tooltip has 2^n. */
   case MS_TABLE_COL_SIZE:
     ms_format_bytes (row->cell.elements * sizeof (float), buf, sizeof buf);
-    return g_strdup_printf ("2^%d · %s", row->cell.exponent, buf);
+    return g_strdup (buf);
   case MS_TABLE_COL_VARIANT: return g_utf8_make_valid (row->cell.variant, -1);
   case MS_TABLE_COL_STATUS: return g_strdup (ms_cell_status_name (row->cell.status));
   case MS_TABLE_COL_REPS: return g_strdup_printf ("%d", row->cell.n_reps);
@@ -145,15 +205,43 @@ ms_table_row_text (MsTableRow *row, MsTableCol col)
     double ratio, diff;
     if (!ms_cell_instr_overhead (&row->cell, &ratio, &diff))
       return g_strdup ("—");
-    /* TRANSLATORS: instrumented / plain time, then what the timers add. */
-    return g_strdup_printf (_("%.2f× (%+.1f µs)"), ratio, diff);
+    /* As the Timeline view's title has it: the instrumented median under
+     * the plain one is noise, not timers that save time. */
+    if (diff <= 0)
+      return g_strdup (C_ ("timer cost", "below noise"));
+    /* TRANSLATORS: what the timers add to a repetition, in microseconds. */
+    return g_strdup_printf (_("+%.1f µs"), diff);
   }
   default: {
     double v = ms_table_row_number (row, col);
     if (isnan (v))
       return g_strdup ("—");
-    return g_strdup_printf (v >= 100 ? "%.1f" : "%.2f", v);
+    /* Three figures at most below 1000: narrow columns that a projector
+     * still fits side by side. */
+    return g_strdup_printf (v >= 1000 ? "%.0f" : v >= 10 ? "%.1f" : "%.2f", v);
   }
+  }
+}
+
+char *
+ms_table_row_tooltip (MsTableRow *row, MsTableCol col)
+{
+  double ratio, diff;
+  switch (col) {
+  case MS_TABLE_COL_MODE: return g_strdup (ms_mode_description (row->cell.mode));
+  case MS_TABLE_COL_SIZE:
+    /* TRANSLATORS: the size column's tooltip: elements per vector. */
+    return g_strdup_printf (_("2^%d floats per vector"), row->cell.exponent);
+  case MS_TABLE_COL_VARIANT:
+    return row->cell.variant[0] ? ms_variant_describe (row->cell.variant) : NULL;
+  case MS_TABLE_COL_OVERHEAD:
+    if (!ms_cell_instr_overhead (&row->cell, &ratio, &diff))
+      return NULL;
+    /* TRANSLATORS: the timer cost's tooltip: both medians and their ratio. */
+    return g_strdup_printf (_("End to end: %.2f µs with per-step timers, %.2f µs without "
+                              "(%.2f×)"),
+                            row->cell.stats.e2e_instr.median, row->cell.stats.e2e.median, ratio);
+  default: return NULL;
   }
 }
 
@@ -176,8 +264,11 @@ ms_table_row_compare (MsTableRow *x, MsTableRow *y, MsTableCol c)
 char *
 ms_table_row_dup_search_text (MsTableRow *row)
 {
-  return g_strdup_printf ("%s %s %s", ms_mode_name (row->cell.mode),
-                          ms_mode_title (row->cell.mode), row->cell.variant);
+  g_autofree char *described =
+    row->cell.variant[0] ? ms_variant_describe (row->cell.variant) : NULL;
+  return g_strdup_printf ("%s %s %s %s", ms_mode_name (row->cell.mode),
+                          ms_mode_title (row->cell.mode), row->cell.variant,
+                          described ? described : "");
 }
 
 void
@@ -197,8 +288,15 @@ ms_table_row_append_csv (MsTableRow *row, GString *out)
                           (unsigned long long) row->cell.elements,
                           ms_cell_status_name (row->cell.status));
   g_string_append_printf (out, ",%d", row->cell.n_reps);
-  for (MsTableCol c = MS_TABLE_COL_E2E; c <= MS_TABLE_COL_FREE; c++) {
-    double v = ms_table_row_number (row, c);
+  /* The header's order, whatever the view's. */
+  static const MsTableCol csv_cols[] = {
+    MS_TABLE_COL_E2E,      MS_TABLE_COL_E2E_MIN,  MS_TABLE_COL_E2E_MAX,
+    MS_TABLE_COL_E2E_GBPS, MS_TABLE_COL_H2D_GBPS, MS_TABLE_COL_D2H_GBPS,
+    MS_TABLE_COL_KERNEL,   MS_TABLE_COL_OVERHEAD, MS_TABLE_COL_ALLOC,
+    MS_TABLE_COL_FREE,
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (csv_cols); i++) {
+    double v = ms_table_row_number (row, csv_cols[i]);
     char num[G_ASCII_DTOSTR_BUF_SIZE];
     g_string_append_c (out, ',');
     if (!isnan (v))

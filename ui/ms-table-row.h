@@ -14,16 +14,18 @@ typedef enum {
   MS_TABLE_COL_MODE,
   MS_TABLE_COL_SIZE,
   MS_TABLE_COL_VARIANT, /* a lesson's setting ("copy=duplex") */
-  MS_TABLE_COL_STATUS,
-  MS_TABLE_COL_REPS,
+  /* The figures a class reads first come first: at 1024 pixels the rest
+   * are past the right edge. */
   MS_TABLE_COL_E2E,
-  MS_TABLE_COL_E2E_MIN,
-  MS_TABLE_COL_E2E_MAX,
   MS_TABLE_COL_E2E_GBPS,
   MS_TABLE_COL_H2D_GBPS,
   MS_TABLE_COL_D2H_GBPS,
   MS_TABLE_COL_KERNEL,
   MS_TABLE_COL_OVERHEAD, /* instrumented / plain median e2e */
+  MS_TABLE_COL_REPS,
+  MS_TABLE_COL_E2E_MIN,
+  MS_TABLE_COL_E2E_MAX,
+  MS_TABLE_COL_STATUS,
   MS_TABLE_COL_ALLOC,    /* the costs lesson's: allocation (or register) on the host */
   MS_TABLE_COL_FREE,     /* and its free (or unregister) */
   MS_TABLE_COL_MESSAGE,
@@ -50,10 +52,14 @@ gboolean ms_table_col_is_time (MsTableCol col);
 char *ms_table_row_dup_search_text (MsTableRow *row);
 /* The column's title, translated. */
 const char *ms_table_col_title (MsTableCol col);
+/* What the column's figures are, translated: its title's tooltip. */
+const char *ms_table_col_description (MsTableCol col);
 gboolean ms_table_col_is_number (MsTableCol col);
 /* NAN where the column has no number for this row. */
 double ms_table_row_number (MsTableRow *row, MsTableCol col);
 char *ms_table_row_text (MsTableRow *row, MsTableCol col);
+/* A cell's tooltip where its text is short for more (NULL: none). */
+char *ms_table_row_tooltip (MsTableRow *row, MsTableCol col);
 /* Rows without a number sort last either way round. */
 int ms_table_row_compare (MsTableRow *a, MsTableRow *b, MsTableCol col);
 /* The CSV header line, and one line per row (each ends in "\n"). */
