@@ -30,7 +30,7 @@ series_for (MsChartData *d, MsChartSeries **by_mode, MsMode mode)
   if (!by_mode[mode]) {
     guint color, shape, dash;
     ms_mode_look (mode, &color, &shape, &dash);
-    by_mode[mode] = ms_chart_data_add_series (d, ms_mode_name (mode), color, shape, dash);
+    by_mode[mode] = ms_chart_data_add_series (d, ms_mode_title (mode), color, shape, dash);
   }
   return by_mode[mode];
 }

@@ -14,6 +14,8 @@ typedef struct {
   /* A short title in place of the mode, size and variant, or NULL: four
    * rows of seventeen lanes have room for one line of title each. */
   const char *label;
+  /* What the variant means, said in place of its ids, or NULL. */
+  const char *words;
 } RowSpec;
 
 static int
@@ -38,6 +40,7 @@ issue_order_rows (const MsResults *run, RowSpec *rows)
     for (int o = MS_ORDER_DEPTH_FIRST; o <= MS_ORDER_BREADTH_FIRST; o++) {
       rows[n].mode = MS_MODE_STREAMS;
       rows[n].label = _(labels[single][o == MS_ORDER_BREADTH_FIRST]);
+      rows[n].words = NULL;
       ms_lesson_streams_variant (rows[n++].variant, MS_VARIANT_LEN, single, o, best);
     }
   return n;
@@ -50,29 +53,31 @@ topic_rows (MsLessonTopic topic, const MsResults *run, RowSpec *rows)
     MsLessonTopic topic;
     MsMode mode;
     const char *variant;
+    const char *words;
   } table[] = {
-    { MS_TOPIC_PINNED_PAGEABLE, MS_MODE_PAGEABLE, "" },
-    { MS_TOPIC_PINNED_PAGEABLE, MS_MODE_PINNED, "" },
-    { MS_TOPIC_REGISTER, MS_MODE_REGISTERED, "" },
-    { MS_TOPIC_REGISTER, MS_MODE_PINNED, "" },
-    { MS_TOPIC_MANAGED, MS_MODE_MANAGED, "" },
-    { MS_TOPIC_MANAGED, MS_MODE_MANAGED_PREFETCH, "" },
-    { MS_TOPIC_MANAGED, MS_MODE_MANAGED, "touch=first" },
-    { MS_TOPIC_MANAGED, MS_MODE_MANAGED, "touch=resident" },
-    { MS_TOPIC_MANAGED, MS_MODE_MANAGED_PREFETCH, "touch=first" },
+    { MS_TOPIC_PINNED_PAGEABLE, MS_MODE_PAGEABLE, "", NULL },
+    { MS_TOPIC_PINNED_PAGEABLE, MS_MODE_PINNED, "", NULL },
+    { MS_TOPIC_REGISTER, MS_MODE_REGISTERED, "", NULL },
+    { MS_TOPIC_REGISTER, MS_MODE_PINNED, "", NULL },
+    { MS_TOPIC_MANAGED, MS_MODE_MANAGED, "", NULL },
+    { MS_TOPIC_MANAGED, MS_MODE_MANAGED_PREFETCH, "", NULL },
+    { MS_TOPIC_MANAGED, MS_MODE_MANAGED, "touch=first", N_ ("first touch") },
+    { MS_TOPIC_MANAGED, MS_MODE_MANAGED, "touch=resident", N_ ("pages already on the GPU") },
+    { MS_TOPIC_MANAGED, MS_MODE_MANAGED_PREFETCH, "touch=first", N_ ("first touch") },
     /* The caption's three pinned states, then the write-combined buffer
      * read back by the CPU (its verification, under All phases). */
-    { MS_TOPIC_CACHE_STATE, MS_MODE_PINNED, "stores=streamed" },
-    { MS_TOPIC_CACHE_STATE, MS_MODE_PINNED, "stores=ordinary" },
-    { MS_TOPIC_CACHE_STATE, MS_MODE_PINNED, "stores=fresh" },
-    { MS_TOPIC_CACHE_STATE, MS_MODE_WRITE_COMBINED, "stores=streamed/read=wc" },
-    { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=h2d" },
-    { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=d2h" },
-    { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=duplex" },
-    { MS_TOPIC_REUSE, MS_MODE_PINNED, "R=16" },
-    { MS_TOPIC_REUSE, MS_MODE_ZERO_COPY, "R=1" },
-    { MS_TOPIC_REUSE, MS_MODE_ZERO_COPY, "R=16" },
-    { MS_TOPIC_PORTABLE, MS_MODE_PINNED, "" },
+    { MS_TOPIC_CACHE_STATE, MS_MODE_PINNED, "stores=streamed", N_ ("written past the CPU cache") },
+    { MS_TOPIC_CACHE_STATE, MS_MODE_PINNED, "stores=ordinary", N_ ("written into the CPU cache") },
+    { MS_TOPIC_CACHE_STATE, MS_MODE_PINNED, "stores=fresh", N_ ("new buffers every repetition") },
+    { MS_TOPIC_CACHE_STATE, MS_MODE_WRITE_COMBINED, "stores=streamed/read=wc",
+      N_ ("read back by the CPU") },
+    { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=h2d", N_ ("to the GPU alone") },
+    { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=d2h", N_ ("back to the host alone") },
+    { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=duplex", N_ ("both ways at once") },
+    { MS_TOPIC_REUSE, MS_MODE_PINNED, "R=16", N_ ("R = 16 accesses per element") },
+    { MS_TOPIC_REUSE, MS_MODE_ZERO_COPY, "R=1", N_ ("R = 1 access per element") },
+    { MS_TOPIC_REUSE, MS_MODE_ZERO_COPY, "R=16", N_ ("R = 16 accesses per element") },
+    { MS_TOPIC_PORTABLE, MS_MODE_PINNED, "", NULL },
   };
   if (topic == MS_TOPIC_ISSUE_ORDER)
     return issue_order_rows (run, rows);
@@ -81,6 +86,7 @@ topic_rows (MsLessonTopic topic, const MsResults *run, RowSpec *rows)
     if (table[i].topic == topic) {
       rows[n].mode = table[i].mode;
       rows[n].label = NULL;
+      rows[n].words = table[i].words;
       g_snprintf (rows[n++].variant, MS_VARIANT_LEN, "%s", table[i].variant);
     }
   return n;
@@ -133,7 +139,8 @@ median_rep (const MsCell *c, int *k, int *n)
 /* The median repetition (else a middle one: the first carries the
  * allocation), titled with the mode and the size of each vector. */
 static gboolean
-add_row (const MsCell *c, const char *label, MsLessonRowFunc add, gpointer data)
+add_row (const MsCell *c, const char *label, const char *words, MsLessonRowFunc add,
+         gpointer data)
 {
   char size[32];
   int k = 0, n = 0, rep = median_rep (c, &k, &n);
@@ -150,7 +157,7 @@ add_row (const MsCell *c, const char *label, MsLessonRowFunc add, gpointer data)
              : NULL;
   g_autoptr (GString) title = g_string_new (label ? label : what);
   if (c->variant[0] && !label)
-    g_string_append_printf (title, " · %s", c->variant);
+    g_string_append_printf (title, " · %s", words ? _(words) : c->variant);
   if (which)
     g_string_append_printf (title, " · %s", which);
   if (rep >= 0 && add (c, rep, title->str, data))
@@ -169,7 +176,7 @@ ms_lesson_rows_each (MsLessonTopic topic, const MsResults *run, MsLessonRowFunc 
   int e = rows_exponent (run, rows, n);
   for (int i = 0; i < n && e >= 0 && added < MS_TIMELINE_MAX_ROWS; i++) {
     const MsCell *c = ms_results_find_variant (run, rows[i].mode, e, rows[i].variant);
-    if (c && add_row (c, rows[i].label, add, data))
+    if (c && add_row (c, rows[i].label, rows[i].words, add, data))
       added++;
   }
   return added;

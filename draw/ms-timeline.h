@@ -73,8 +73,9 @@ double ms_timeline_extent (const MsCell *cell, int rep);
 /* The same, reading only the repetition's events when reps allows. */
 double ms_timeline_rep_extent (const MsCell *cell, int rep, const MsRepMap *reps);
 /* Whether a phase is the data movement a timeline opens on: the copies,
- * prefetches, the kernel and its launch (not allocation, initialisation,
- * verification or free). */
+ * prefetches, the kernel and its launch, and the registering a mode pays
+ * in every repetition (not allocation, initialisation, verification or
+ * free). */
 gboolean ms_phase_moves_data (MsPhase phase);
 /* The span in µs of repetition rep's data movement, host and GPU, reading
  * only the repetition's events when reps allows; FALSE when it has none. */

@@ -123,26 +123,16 @@ update_timeline (MsTimelinePage *self)
   } else if (cell) {
     char size[32];
     ms_format_bytes (cell->elements * sizeof (float), size, sizeof size);
-    /* What the timers drawn here cost, from the cell's own two medians. */
-    double diff;
-    gboolean known = ms_cell_instr_overhead (cell, NULL, &diff);
-    /* Noise can put the instrumented median under the plain one: then the
-     * timers cost nothing this cell can measure, not a negative time. */
-    g_autofree char *timers =
-      !known      ? g_strdup ("")
-      : diff > 0 ? g_strdup_printf (_("; an instrumented repetition: timers add %.1f µs"), diff)
-                 : g_strdup_printf (_("; an instrumented repetition: the timers' cost is below "
-                                      "the noise (its median %.1f µs under the plain one)"),
-                                    -diff);
     /* The others ran plain, without timers: nothing to draw for them. */
     g_autofree char *which =
       timed < cell->n_reps
         ? g_strdup_printf (_(" (%d of the %d have a timeline)"), timed, cell->n_reps)
         : g_strdup ("");
-    title = g_strdup_printf (_("%s, 2^%d (%s per vector), repetition %d of %d%s%s%s"),
+    /* What the timers cost is the table's Timer cost column: one plain
+     * line here, read from the back of a room. */
+    title = g_strdup_printf (_("%s · 2^%d = %s per vector · repetition %d of %d%s%s"),
                              ms_mode_title (cell->mode), cell->exponent, size, rep + 1,
-                             cell->n_reps, which, rep == 0 ? _(" (shows the allocation)") : "",
-                             timers);
+                             cell->n_reps, which, rep == 0 ? _(" (shows the allocation)") : "");
   }
   g_autofree char *empty = cell ? NULL : empty_text (self, &title);
   ms_timeline_view_set_cell (self->view, selected_run (self), cell, rep, title);
