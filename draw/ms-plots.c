@@ -291,14 +291,14 @@ add_best_pinned (MsChartData *d, GPtrArray *runs, MsMetric metric)
                              : g_strdup (size);
   g_autofree char *label = NULL;
   if (metric == MS_METRIC_H2D_BANDWIDTH)
-    label = g_strdup_printf (_("best pinned copy to the device: %.1f GB/s (median at %s)"),
+    label = g_strdup_printf (_("the Pinned mode's best copy to the device: %.1f GB/s (median at %s)"),
                              best, where);
   else if (metric == MS_METRIC_D2H_BANDWIDTH)
-    label = g_strdup_printf (_("best pinned copy to the host: %.1f GB/s (median at %s)"), best,
+    label = g_strdup_printf (_("the Pinned mode's best copy to the host: %.1f GB/s (median at %s)"), best,
                              where);
   else
-    label = g_strdup_printf (_("best pinned end-to-end: %.1f GB/s (copies and kernel, median at "
-                               "%s)"),
+    label = g_strdup_printf (_("the Pinned mode's best end to end: %.1f GB/s (copies and kernel, "
+                               "median at %s)"),
                              best, where);
   ms_chart_data_add_ref (d, best, label);
 }

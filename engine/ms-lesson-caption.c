@@ -255,7 +255,7 @@ caption_register (const MsResults *r, int exponent, char *buf, size_t len)
     const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, e, "");
     if (!reg || !pin || !(reg->stats.h2d_gbps > 0) || !(pin->stats.h2d_gbps > 0))
       continue;
-    char size[32], total[32], t_reg[32], t_alloc[32];
+    char size[32], total[32], t_reg[32], t_alloc[32], t_e2e[32];
     const MsStat *st_reg = &reg->stats.phase_host[MS_PHASE_REGISTER];
     const MsStat *st_alloc = &pin->stats.phase_host[MS_PHASE_ALLOC];
     /* Both modes hold three vectors of the cell's size. */
@@ -271,10 +271,12 @@ caption_register (const MsResults *r, int exponent, char *buf, size_t len)
      * which and how much memory, so that no figure is read as another. */
     if (st_reg->n > 0 && st_alloc->n > 0)
       ms_caption_append (buf, len,
-              ms_gettext ("Registering the three %s buffers (%s) took %s in every repetition; "
+              ms_gettext ("Registering the three %s buffers (%s) took %s in every repetition, "
+                          "before and on top of its %s end to end (copies and kernel); "
                           "allocating pinned ones took %s once per cell, for %s of pinned host "
                           "memory and as much device memory."),
               size, total, ms_caption_time (st_reg->median, t_reg, sizeof t_reg),
+              ms_caption_time (reg->stats.e2e.median, t_e2e, sizeof t_e2e),
               ms_caption_time (st_alloc->median, t_alloc, sizeof t_alloc), total);
     return true;
   }

@@ -154,13 +154,13 @@ test_plot_from_results (void)
     }
   const MsChartRefLine *best = &g_array_index (d->refs, MsChartRefLine, 1);
   g_assert_cmpfloat_with_epsilon (best->y, h2d, 1e-9);
-  g_assert_nonnull (strstr (best->label, "best pinned copy to the device"));
+  g_assert_nonnull (strstr (best->label, "the Pinned mode's best copy to the device"));
   g_assert_nonnull (strstr (best->label, "(median at 4\u00a0MiB)"));
   g_autoptr (MsChartData) e2e_chart = ms_plot_build (runs, MS_METRIC_E2E_BANDWIDTH, FALSE, NULL);
   best = &g_array_index (e2e_chart->refs, MsChartRefLine, 1);
   g_assert_cmpfloat_with_epsilon (best->y, e2e, 1e-9);
   g_assert_cmpfloat (best->y, <, h2d);
-  g_assert_nonnull (strstr (best->label, "best pinned end-to-end"));
+  g_assert_nonnull (strstr (best->label, "the Pinned mode's best end to end"));
   g_assert_nonnull (strstr (best->label, "copies and kernel"));
   g_autoptr (GHashTable) hidden = g_hash_table_new (g_str_hash, g_str_equal);
   g_hash_table_add (hidden, (gpointer) "Pinned");
