@@ -390,8 +390,15 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
   if (!time) {
     double pcie = ms_pcie_theoretical_gbps (pcie_gen, pcie_width);
     if (pcie > 0) {
+      /* End to end counts bytes both ways at once: a rate above one
+       * direction's limit is no error, and the line must say so. */
       g_autofree char *label =
-        g_strdup_printf (_("PCIe gen%d x%d: %.1f GB/s per direction"), pcie_gen, pcie_width, pcie);
+        metric == MS_METRIC_H2D_BANDWIDTH || metric == MS_METRIC_D2H_BANDWIDTH
+          ? g_strdup_printf (_("PCIe gen%d x%d: %.1f GB/s per direction"), pcie_gen, pcie_width,
+                             pcie)
+          : g_strdup_printf (_("PCIe gen%d x%d: %.1f GB/s per direction (end to end adds both "
+                               "directions and can pass it)"),
+                             pcie_gen, pcie_width, pcie);
       ms_chart_data_add_ref (d, pcie, label);
     }
     add_best_pinned (d, runs, metric);
