@@ -303,6 +303,24 @@ add_best_pinned (MsChartData *d, GPtrArray *runs, MsMetric metric)
   ms_chart_data_add_ref (d, best, label);
 }
 
+/* The host link's theoretical rate per direction, as a reference line. */
+static void
+add_pcie_line (MsChartData *d, MsMetric metric, int gen, int width)
+{
+  double pcie = ms_pcie_theoretical_gbps (gen, width);
+  if (pcie <= 0)
+    return;
+  /* End to end counts bytes both ways at once: a rate above one
+   * direction's limit is no error, and the line must say so. */
+  g_autofree char *label =
+    metric == MS_METRIC_H2D_BANDWIDTH || metric == MS_METRIC_D2H_BANDWIDTH
+      ? g_strdup_printf (_("PCIe gen%d x%d: %.1f GB/s per direction"), gen, width, pcie)
+      : g_strdup_printf (_("PCIe gen%d x%d: %.1f GB/s per direction (end to end adds both "
+                           "directions and can pass it)"),
+                         gen, width, pcie);
+  ms_chart_data_add_ref (d, pcie, label);
+}
+
 MsChartData *
 ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hidden)
 {
@@ -388,19 +406,7 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
     say_lessons_only (d);
   name_coinciding (d);
   if (!time) {
-    double pcie = ms_pcie_theoretical_gbps (pcie_gen, pcie_width);
-    if (pcie > 0) {
-      /* End to end counts bytes both ways at once: a rate above one
-       * direction's limit is no error, and the line must say so. */
-      g_autofree char *label =
-        metric == MS_METRIC_H2D_BANDWIDTH || metric == MS_METRIC_D2H_BANDWIDTH
-          ? g_strdup_printf (_("PCIe gen%d x%d: %.1f GB/s per direction"), pcie_gen, pcie_width,
-                             pcie)
-          : g_strdup_printf (_("PCIe gen%d x%d: %.1f GB/s per direction (end to end adds both "
-                               "directions and can pass it)"),
-                             pcie_gen, pcie_width, pcie);
-      ms_chart_data_add_ref (d, pcie, label);
-    }
+    add_pcie_line (d, metric, pcie_gen, pcie_width);
     add_best_pinned (d, runs, metric);
   }
   return d;
