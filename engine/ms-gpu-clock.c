@@ -43,41 +43,69 @@ ms_gpu_clock_lag (const MsEvent *events, size_t n_events, int rep)
   return lag;
 }
 
+/* How one kind of cell is aligned: how far an event starts before the
+ * call that issued it (0 when it has none or does not count), which
+ * events move with their repetition's lag, and how. */
+typedef struct {
+  double (*lead) (const MsEvent *events, size_t n_events, const MsEvent *ev, int probe);
+  bool (*moves) (const MsEvent *ev);
+  void (*shift) (MsEvent *ev, double lag);
+  int probe;
+} AlignRule;
+
 /* Repetitions are handled a window at a time, so that no allocation can
- * fail and a file's repetitions may come in any order. */
+ * fail and a file's repetitions may come in any order. Every lead is
+ * measured before anything moves: the lags are final. */
 #define WINDOW 256
 
-void
-ms_gpu_clock_align (MsEvent *events, size_t n_events)
+static void
+align_by (MsEvent *events, size_t n_events, const AlignRule *rule)
 {
   int max_rep = -1;
   for (size_t i = 0; i < n_events; i++)
-    if (events[i].rep > max_rep && ms_gpu_clock_event_issued (&events[i]))
+    if (events[i].rep > max_rep && rule->moves (&events[i]))
       max_rep = events[i].rep;
   for (int base = 0; base <= max_rep; base += WINDOW) {
     double lag[WINDOW] = { 0 };
     bool any = false;
     for (size_t i = 0; i < n_events; i++) {
-      const MsEvent *ev = &events[i];
-      int slot = ev->rep - base;
-      if (slot < 0 || slot >= WINDOW || !ms_gpu_clock_event_issued (ev))
+      int slot = events[i].rep - base;
+      if (slot < 0 || slot >= WINDOW)
         continue;
-      double lead = ev->host_start_us - ev->gpu_start_us;
+      double lead = rule->lead (events, n_events, &events[i], rule->probe);
       if (lead > lag[slot]) {
         lag[slot] = lead;
         any = any || lead > MS_GPU_CLOCK_RESOLUTION_US;
       }
     }
-    if (!any)
-      continue;
-    for (size_t i = 0; i < n_events; i++) {
+    for (size_t i = 0; any && i < n_events; i++) {
       MsEvent *ev = &events[i];
       int slot = ev->rep - base;
       if (slot >= 0 && slot < WINDOW && lag[slot] > MS_GPU_CLOCK_RESOLUTION_US &&
-          shifts_with_lag (ev))
-        ev->gpu_start_us += lag[slot];
+          rule->moves (ev))
+        rule->shift (ev, lag[slot]);
     }
   }
+}
+
+static double
+issued_lead (const MsEvent *events, size_t n_events, const MsEvent *ev, int probe)
+{
+  (void) events, (void) n_events, (void) probe;
+  return ms_gpu_clock_event_issued (ev) ? ev->host_start_us - ev->gpu_start_us : 0;
+}
+
+static void
+shift_gpu_start (MsEvent *ev, double lag)
+{
+  ev->gpu_start_us += lag;
+}
+
+void
+ms_gpu_clock_align (MsEvent *events, size_t n_events)
+{
+  static const AlignRule rule = { issued_lead, shifts_with_lag, shift_gpu_start, 0 };
+  align_by (events, n_events, &rule);
 }
 
 /* ---- the probe lessons' launches and kernels ------------------------ */
@@ -191,41 +219,20 @@ shift_kernel (MsEvent *ev, double lag)
     ev->host_start_us = ev->gpu_start_us;
 }
 
+static double
+kernel_lead (const MsEvent *events, size_t n_events, const MsEvent *ev, int probe)
+{
+  return probe_lead (events, n_events, (MsProbe) probe, ev);
+}
+
 void
 ms_gpu_clock_align_probe (MsEvent *events, size_t n_events, MsProbe probe)
 {
   if (probe != MS_PROBE_IMPLICIT_SYNC && probe != MS_PROBE_PRIORITY &&
       probe != MS_PROBE_CONCURRENT)
     return;
-  int max_rep = -1;
-  for (size_t i = 0; i < n_events; i++)
-    if (events[i].rep > max_rep && gpu_only_kernel (&events[i]))
-      max_rep = events[i].rep;
-  for (int base = 0; base <= max_rep; base += WINDOW) {
-    double lag[WINDOW] = { 0 };
-    bool any = false;
-    for (size_t i = 0; i < n_events; i++) {
-      int slot = events[i].rep - base;
-      if (slot < 0 || slot >= WINDOW)
-        continue;
-      double lead = probe_lead (events, n_events, probe, &events[i]);
-      if (lead > lag[slot]) {
-        lag[slot] = lead;
-        any = any || lead > MS_GPU_CLOCK_RESOLUTION_US;
-      }
-    }
-    if (!any)
-      continue;
-    /* Every lead is measured before any kernel moves: the lags above are
-     * final. */
-    for (size_t i = 0; i < n_events; i++) {
-      MsEvent *ev = &events[i];
-      int slot = ev->rep - base;
-      if (slot >= 0 && slot < WINDOW && lag[slot] > MS_GPU_CLOCK_RESOLUTION_US &&
-          gpu_only_kernel (ev))
-        shift_kernel (ev, lag[slot]);
-    }
-  }
+  const AlignRule rule = { kernel_lead, gpu_only_kernel, shift_kernel, probe };
+  align_by (events, n_events, &rule);
 }
 
 void
