@@ -162,8 +162,12 @@ ms_caption_size (const MsCell *c, char *buf, size_t len)
 const char *
 ms_caption_time (double us, char *buf, size_t len)
 {
+  /* Milliseconds from 1 ms so that two times in one sentence rarely mix
+   * "5000 µs" with "33.9 ms". */
   if (us >= 10000)
     snprintf (buf, len, "%.1f ms", us / 1000);
+  else if (us >= 1000)
+    snprintf (buf, len, "%.2f ms", us / 1000);
   else if (us >= 10)
     snprintf (buf, len, "%.0f µs", us);
   else

@@ -234,6 +234,58 @@ when (int found, double n, char *buf, size_t len)
   return buf;
 }
 
+/* The finding for one kind over every size: from which size up it pays off
+ * from the first copy, and what it takes at the smallest size, rather than
+ * one sentence a size (which buried the picture at 1024x768). */
+static void
+caption_kind (const MsResults *r, MsMode mode, const char *kind, char *buf, size_t len)
+{
+  const MsCell *first_from = NULL, *smallest = NULL, *largest = NULL;
+  bool run = true;
+  int found = 0, found_largest = 0;
+  double n = 0, n_smallest = 0, n_largest = 0;
+  FOR_EACH_EXP (e, -1)
+  {
+    int f = ms_pin_payoff_break_even (r, mode, e, &n);
+    /* Any cell of the size names it; the pinned copy is always there. */
+    const MsCell *c = ms_caption_measured (r, MS_MODE_PINNED, e, "mode=pinned/step=copy");
+    if (f < 0 || c == NULL)
+      continue;
+    run = run && f == 1 && n <= 1;
+    if (run)
+      first_from = c;
+    if (largest == NULL) {
+      largest = c;
+      found_largest = f;
+      n_largest = n;
+    }
+    smallest = c;
+    found = f;
+    n_smallest = n;
+  }
+  if (smallest == NULL)
+    return;
+  char s1[32], s2[32], w[48], w1[48];
+  ms_caption_size (smallest, s2, sizeof s2);
+  if (first_from == smallest)
+    ms_caption_append (buf, len, ms_gettext ("%s paid off from the first copy at every size "
+                                             "down to %s."),
+                       kind, s2);
+  else if (first_from != NULL)
+    ms_caption_append (buf, len, ms_gettext ("%s paid off from the first copy at %s and above, "
+                                             "and at %s it %s."),
+                       kind, ms_caption_size (first_from, s1, sizeof s1), s2,
+                       when (found, n_smallest, w, sizeof w));
+  else if (largest == smallest)
+    ms_caption_append (buf, len, ms_gettext ("%s at %s %s."), kind, s2,
+                       when (found, n_smallest, w, sizeof w));
+  else
+    ms_caption_append (buf, len, ms_gettext ("%s at %s %s; at %s it %s."), kind,
+                       ms_caption_size (largest, s1, sizeof s1),
+                       when (found_largest, n_largest, w1, sizeof w1), s2,
+                       when (found, n_smallest, w, sizeof w));
+}
+
 static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
@@ -261,9 +313,14 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
                          ms_caption_time (pn.once_us, t[1], sizeof t[1]),
                          ms_caption_time (pg.copy_us, t[2], sizeof t[2]),
                          ms_caption_time (pn.copy_us, t[3], sizeof t[3]));
-    ms_caption_append (buf, len, ms_gettext ("At %s pinning %s; registering %s."), size,
-                       when (pin, n_pin, w1, sizeof w1), when (reg, n_reg, w2, sizeof w2));
+    if (exponent >= 0)
+      ms_caption_append (buf, len, ms_gettext ("At %s pinning %s; registering %s."), size,
+                         when (pin, n_pin, w1, sizeof w1), when (reg, n_reg, w2, sizeof w2));
     sizes++;
+  }
+  if (sizes && exponent < 0) {
+    caption_kind (r, MS_MODE_PINNED, ms_gettext ("Pinning"), buf, len);
+    caption_kind (r, MS_MODE_REGISTERED, ms_gettext ("Registering"), buf, len);
   }
   if (!sizes)
     return ms_caption_missing (buf, len,
