@@ -40,25 +40,71 @@ clear_box (gpointer p)
  * neighbours is not a visible collision. */
 #define SLACK 1.0
 
-static void
-check_boxes (GArray *boxes, const char *what, double width, double height)
+/* The first text that leaves the drawing or covers another, in words;
+ * NULL when there is none. */
+static char *
+box_problem (GArray *boxes, const char *what, double width, double height)
 {
   g_assert_cmpuint (boxes->len, >, 3);
   for (guint i = 0; i < boxes->len; i++) {
     const TextBox *a = &g_array_index (boxes, TextBox, i);
     if (a->x < -SLACK || a->y < -SLACK || a->x + a->w > width + SLACK ||
         a->y + a->h > height + SLACK)
-      g_error ("%s: \"%s\" (%.0f,%.0f %.0fx%.0f) leaves the %.0fx%.0f drawing", what, a->text,
-               a->x, a->y, a->w, a->h, width, height);
+      return g_strdup_printf ("%s: \"%s\" (%.0f,%.0f %.0fx%.0f) leaves the %.0fx%.0f drawing",
+                              what, a->text, a->x, a->y, a->w, a->h, width, height);
     for (guint k = i + 1; k < boxes->len; k++) {
       const TextBox *b = &g_array_index (boxes, TextBox, k);
       double ox = MIN (a->x + a->w, b->x + b->w) - MAX (a->x, b->x);
       double oy = MIN (a->y + a->h, b->y + b->h) - MAX (a->y, b->y);
       if (ox > SLACK && oy > SLACK)
-        g_error ("%s: \"%s\" (%.0f,%.0f %.0fx%.0f) covers \"%s\" (%.0f,%.0f %.0fx%.0f)", what,
-                 a->text, a->x, a->y, a->w, a->h, b->text, b->x, b->y, b->w, b->h);
+        return g_strdup_printf ("%s: \"%s\" (%.0f,%.0f %.0fx%.0f) covers \"%s\" "
+                                "(%.0f,%.0f %.0fx%.0f)",
+                                what, a->text, a->x, a->y, a->w, a->h, b->text, b->x, b->y,
+                                b->w, b->h);
     }
   }
+  return NULL;
+}
+
+static void
+check_boxes (GArray *boxes, const char *what, double width, double height)
+{
+  g_autofree char *problem = box_problem (boxes, what, width, height);
+  if (problem)
+    g_error ("%s", problem);
+}
+
+/* Lesson pictures still being fitted to the lesson pane: their problems
+ * there are printed, not failed. The list must end empty. */
+static const char *const pane_pending[] = {
+  "lesson-batched",
+  "lesson-concurrent",
+  "lesson-copy-kinds",
+  "lesson-default-stream",
+  "lesson-host-func",
+  "lesson-implicit-sync",
+  "lesson-intensity",
+  "lesson-numa",
+  "lesson-pin-payoff",
+  "lesson-portable",
+  "lesson-priority",
+  "lesson-sync-async",
+  "lesson-reuse",
+  "lesson-costs",
+  NULL,
+};
+
+static void
+check_pane (GArray *boxes, const char *what, double width, double height)
+{
+  g_autofree char *problem = box_problem (boxes, what, width, height);
+  for (guint i = 0; problem && pane_pending[i]; i++)
+    if (g_str_has_prefix (what, pane_pending[i])) {
+      g_printerr ("pending: %s\n", problem);
+      return;
+    }
+  if (problem)
+    g_error ("%s", problem);
 }
 
 /* A lesson picture on a projector: no text under about 13 px (a logical
@@ -80,12 +126,16 @@ typedef struct {
   int width, height;
   double text_scale;
   const char *name;
+  gboolean lessons_only; /* a size only lesson pictures are drawn at */
 } Size;
 
 static const Size sizes[] = {
   { 1024, 768, 1.6, "1024x768-presentation" },
   /* The chart's share of a 1024x768 window in presentation mode. */
   { 700, 560, 1.6, "window-share-presentation" },
+  /* A lesson picture's pane beside the lesson cards at 1024x768 in
+   * presentation mode, at the least height the app keeps for it. */
+  { 600, 384, 1.6, "lesson-pane-presentation", TRUE },
   { 1280, 720, 1.6, "1280x720-presentation" },
   { 1600, 1000, 1.0, "1600x1000" },
 };
@@ -235,6 +285,8 @@ render_all_sizes (GPtrArray *runs, const char *what, DrawFunc draw, gpointer dat
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     for (int dark = 0; dark < 2; dark++) {
       const Size *sz = &sizes[i];
+      if (sz->lessons_only && !g_str_has_prefix (what, "lesson-"))
+        continue;
       MsChartStyle st;
       if (dark)
         ms_chart_style_init_dark (&st);
@@ -256,7 +308,10 @@ render_all_sizes (GPtrArray *runs, const char *what, DrawFunc draw, gpointer dat
         g_autofree char *path = g_strdup_printf ("%s/%s.png", dir, name);
         cairo_surface_write_to_png (surf, path);
       }
-      check_boxes (boxes, name, sz->width, sz->height);
+      if (sz->lessons_only)
+        check_pane (boxes, name, sz->width, sz->height);
+      else
+        check_boxes (boxes, name, sz->width, sz->height);
       if (g_str_has_prefix (what, "lesson-") && sz->text_scale > 1 && sz->width >= 1024)
         check_text_size (boxes, name);
       cairo_destroy (cr);

@@ -45,7 +45,7 @@ ms_lesson_picture_view_measure (GtkWidget *widget, GtkOrientation orientation, i
 {
   MsLessonPictureView *self = MS_LESSON_PICTURE_VIEW (widget);
   double scale = MAX (1.0, self->scale.text_scale);
-  int least = orientation == GTK_ORIENTATION_VERTICAL ? (int)(200 * scale) : 320;
+  int least = orientation == GTK_ORIENTATION_VERTICAL ? (int)(240 * scale) : 320;
   *minimum = *natural = least;
 }
 
