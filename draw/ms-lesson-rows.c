@@ -64,13 +64,14 @@ topic_rows (MsLessonTopic topic, const MsResults *run, RowSpec *rows)
     { MS_TOPIC_MANAGED, MS_MODE_MANAGED, "touch=first", N_ ("first touch") },
     { MS_TOPIC_MANAGED, MS_MODE_MANAGED, "touch=resident", N_ ("pages already on the GPU") },
     { MS_TOPIC_MANAGED, MS_MODE_MANAGED_PREFETCH, "touch=first", N_ ("first touch") },
-    /* The caption's three pinned states, then the write-combined buffer
-     * read back by the CPU (its verification, under All phases). */
-    { MS_TOPIC_CACHE_STATE, MS_MODE_PINNED, "stores=streamed", N_ ("written past the CPU cache") },
-    { MS_TOPIC_CACHE_STATE, MS_MODE_PINNED, "stores=ordinary", N_ ("written into the CPU cache") },
+    /* The caption's cells: write-combined copies after either stores,
+     * then fresh pinned buffers against reused ones. */
+    { MS_TOPIC_CACHE_STATE, MS_MODE_WRITE_COMBINED, "stores=streamed",
+      N_ ("written past the CPU cache") },
+    { MS_TOPIC_CACHE_STATE, MS_MODE_WRITE_COMBINED, "stores=ordinary",
+      N_ ("written into the CPU cache") },
+    { MS_TOPIC_CACHE_STATE, MS_MODE_PINNED, "stores=streamed", N_ ("buffers reused") },
     { MS_TOPIC_CACHE_STATE, MS_MODE_PINNED, "stores=fresh", N_ ("new buffers every repetition") },
-    { MS_TOPIC_CACHE_STATE, MS_MODE_WRITE_COMBINED, "stores=streamed/read=wc",
-      N_ ("read back by the CPU") },
     { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=h2d", N_ ("to the GPU alone") },
     { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=d2h", N_ ("back to the host alone") },
     { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=duplex", N_ ("both ways at once") },
@@ -136,10 +137,28 @@ median_rep (const MsCell *c, int *k, int *n)
   return reps[(m - 1) / 2];
 }
 
+/* What else a row's title says: the pinned row of the register lesson its
+ * one-time allocation, which the caption weighs against registering in
+ * every repetition. */
+static void
+append_once (const MsCell *c, MsLessonTopic topic, GString *title)
+{
+  char took[32];
+  const MsStat *alloc = &c->stats.phase_host[MS_PHASE_ALLOC];
+  if (topic != MS_TOPIC_REGISTER || c->mode != MS_MODE_PINNED || alloc->n <= 0)
+    return;
+  /* Translators: part of a timeline row's title: the pinned buffers'
+   * allocation, paid once per cell and not drawn, e.g. "allocated once:
+   * 4497 µs, not drawn". */
+  g_string_append_printf (title, C_("timeline row", " · allocated once: %s, not drawn"),
+                          ms_caption_time (alloc->median, took, sizeof took));
+}
+
 /* The median repetition (else a middle one: the first carries the
- * allocation), titled with the mode and the size of each vector. */
+ * allocation), titled with the mode and the size of each vector; the rows
+ * add its figures (ms_timeline_rows_title). */
 static gboolean
-add_row (const MsCell *c, const char *label, const char *words, MsLessonRowFunc add,
+add_row (const MsCell *c, MsLessonTopic topic, const RowSpec *spec, MsLessonRowFunc add,
          gpointer data)
 {
   char size[32];
@@ -149,17 +168,10 @@ add_row (const MsCell *c, const char *label, const char *words, MsLessonRowFunc 
    * each vector, e.g. "Pinned · 4 MiB per vector". */
   g_autofree char *what = g_strdup_printf (C_("timeline row", "%s · %s per vector"),
                                            ms_mode_title (c->mode), size);
-  g_autofree char *which =
-    /* Translators: which repetition a lesson timeline shows, e.g.
-     * "median rep. 5 of 9": one repetition, not a median of
-     * copies. */
-    rep >= 0 ? g_strdup_printf (C_("timeline row", "median rep. %d of %d"), k, n)
-             : NULL;
-  g_autoptr (GString) title = g_string_new (label ? label : what);
-  if (c->variant[0] && !label)
-    g_string_append_printf (title, " · %s", words ? _(words) : c->variant);
-  if (which)
-    g_string_append_printf (title, " · %s", which);
+  g_autoptr (GString) title = g_string_new (spec->label ? spec->label : what);
+  if (c->variant[0] && !spec->label)
+    g_string_append_printf (title, " · %s", spec->words ? _(spec->words) : c->variant);
+  append_once (c, topic, title);
   if (rep >= 0 && add (c, rep, title->str, data))
     return TRUE;
   return add (c, c->n_reps / 2, title->str, data) || add (c, 0, title->str, data);
@@ -176,7 +188,7 @@ ms_lesson_rows_each (MsLessonTopic topic, const MsResults *run, MsLessonRowFunc 
   int e = rows_exponent (run, rows, n);
   for (int i = 0; i < n && e >= 0 && added < MS_TIMELINE_MAX_ROWS; i++) {
     const MsCell *c = ms_results_find_variant (run, rows[i].mode, e, rows[i].variant);
-    if (c && add_row (c, rows[i].label, rows[i].words, add, data))
+    if (c && add_row (c, topic, &rows[i], add, data))
       added++;
   }
   return added;

@@ -12,6 +12,7 @@ ms_time_window_reset (MsTimeWindow *w, double total_us)
   w->total_us = total_us > 0 ? total_us : 1;
   w->t0 = 0;
   w->t1 = w->total_us;
+  w->origin_us = 0;
 }
 
 static void
@@ -155,6 +156,26 @@ ms_timeline_seen_in (const MsCell *cell, int rep, const MsRepMap *reps, const Ms
   }
 }
 
+/* Where repetition rep's first event starts (its events count from the
+ * run's start): the axis of a whole repetition reads from there. */
+static double
+rep_start (const MsCell *cell, int rep, const MsRepMap *reps)
+{
+  double start = G_MAXDOUBLE;
+  size_t first = 0, last = 0;
+  if (cell)
+    ms_rep_map_bounds (reps, cell, rep, &first, &last);
+  for (size_t i = first; i < last; i++) {
+    const MsEvent *ev = &cell->events[i];
+    if (ev->rep != rep)
+      continue;
+    start = MIN (start, ev->host_start_us);
+    if (ev->gpu_us >= 0)
+      start = MIN (start, ev->gpu_start_us);
+  }
+  return start < G_MAXDOUBLE ? MAX (0, start) : 0;
+}
+
 void
 ms_time_window_open (MsTimeWindow *win, const MsCell *cell, int rep, const MsRepMap *reps,
                      gboolean all_phases)
@@ -162,6 +183,9 @@ ms_time_window_open (MsTimeWindow *win, const MsCell *cell, int rep, const MsRep
   double t0, t1;
   ms_time_window_reset (win, cell ? ms_timeline_rep_extent (cell, rep, reps) : 0);
   if (all_phases || !ms_timeline_movement_span (cell, rep, reps, &t0, &t1)) {
+    /* From the repetition's first event: the run before it is empty. */
+    win->origin_us = rep_start (cell, rep, reps);
+    win->t0 = win->origin_us;
     ms_time_window_end_after (win, win->total_us);
     return;
   }
@@ -172,4 +196,5 @@ ms_time_window_open (MsTimeWindow *win, const MsCell *cell, int rep, const MsRep
   if (end > win->t1)
     ms_time_window_end_after (win, end);
   ms_time_window_pan (win, 0);
+  win->origin_us = win->t0;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ms-timeline-rows.h"
+#include "ms-lesson-caption.h"
 
 void
 ms_timeline_rows_init (MsTimelineRows *rows)
@@ -20,6 +21,7 @@ ms_timeline_rows_clear (MsTimelineRows *rows)
 {
   for (int i = 0; i < rows->n; i++) {
     ms_cell_clear (&rows->cells[i]);
+    ms_cell_clear (&rows->work[i]);
     g_free (rows->titles[i]);
   }
   ms_timeline_rows_init (rows);
@@ -88,23 +90,76 @@ work_span (const MsCell *cell, double *t0, double *t1)
   return isfinite (*t0) && *t1 > *t0;
 }
 
-/* The row's title with its total: how long its work took, from its
- * first copy (or launch) to its last bar, so that which row finishes
- * first is read, not measured off the axis. */
-static char *
-row_title (const MsTimelineRows *rows, int i)
+/* What a row draws while setup and verification are hidden: its copies,
+ * kernels and prefetches, registering, host functions and calls. */
+static gboolean
+phase_is_work (MsPhase phase)
 {
-  double t0, t1;
-  char took[32];
+  return ms_phase_moves_data (phase) || phase == MS_PHASE_HOST_FUNC || phase == MS_PHASE_CALL;
+}
+
+const MsCell *
+ms_timeline_rows_cell (const MsTimelineRows *rows, int i)
+{
+  return rows->setup_shown || rows->work[i].n_events == 0 ? &rows->cells[i] : &rows->work[i];
+}
+
+char *
+ms_timeline_rows_title (const MsTimelineRows *rows, int i, gboolean compact)
+{
+  const char *what = rows->titles[i] ? rows->titles[i] : "";
+  char median[32], drawn[32];
   /* A row that moves nothing (the host mode) has no such total. */
-  if (!work_span (&rows->cells[i], &t0, &t1))
-    return g_strdup (rows->titles[i]);
-  ms_format_time_us (t1 - t0, took, sizeof took);
-  /* Translators: a timeline row's title and how long its data movement
-   * took from its start (rows on one axis start it together), e.g.
-   * "Pinned · 4 MiB per vector · all done in 1.37 ms". */
-  return g_strdup_printf (C_("timeline row", "%s · all done in %s"),
-                          rows->titles[i] ? rows->titles[i] : "", took);
+  if (!(rows->drawn_us[i] > 0))
+    return g_strdup (what);
+  /* As the captions write times, so that a figure reads the same in both. */
+  ms_caption_time (rows->drawn_us[i], drawn, sizeof drawn);
+  if (!(rows->median_us[i] > 0))
+    /* Translators: a timeline row's title and how long the repetition
+     * drawn took, measured with timers, e.g. "Pinned · 4 MiB per vector ·
+     * drawn: a repetition with timers, 1.37 ms". */
+    return g_strdup_printf (C_("timeline row", "%s · drawn: a repetition with timers, %s"), what,
+                            drawn);
+  ms_caption_time (rows->median_us[i], median, sizeof median);
+  /* Short, a title of three parts or more (mode · size · setting) keeps
+   * its first and last: the size is the same in every row. */
+  g_auto (GStrv) parts = g_strsplit (what, " · ", -1);
+  guint n_parts = g_strv_length (parts);
+  g_autofree char *brief = compact && n_parts >= 3
+                             ? g_strdup_printf ("%s · %s", parts[0], parts[n_parts - 1])
+                             : NULL;
+  if (brief)
+    what = brief;
+  if (compact)
+    /* Translators: a timeline row's title where room is short: its
+     * median end-to-end time without timers (the caption's figure), then
+     * how long the typical repetition drawn took with timers, e.g.
+     * "depth-first: 888 µs median · timed: 1.47 ms". */
+    return g_strdup_printf (C_("timeline row", "%s: %s median · timed: %s"), what, median,
+                            drawn);
+  /* Translators: a timeline row's title: its median end-to-end time
+   * without timers (the caption's figure), then what the bars are and how
+   * long that repetition took, e.g. "depth-first: 888 µs end to end
+   * (median) · drawn: a typical repetition with timers, 1.47 ms". */
+  return g_strdup_printf (C_("timeline row",
+                             "%s: %s end to end (median) · drawn: a typical repetition with "
+                             "timers, %s"),
+                          what, median, drawn);
+}
+
+gboolean
+ms_timeline_rows_timers_reorder (const MsTimelineRows *rows)
+{
+  /* A difference under 2 % either way is no order. */
+  for (int i = 0; i < rows->n; i++)
+    for (int j = i + 1; j < rows->n; j++) {
+      double m = rows->median_us[i] / rows->median_us[j];
+      double d = rows->drawn_us[i] / rows->drawn_us[j];
+      if (rows->median_us[j] > 0 && rows->drawn_us[j] > 0 &&
+          ((m < 0.98 && d > 1.02) || (m > 1.02 && d < 0.98)))
+        return TRUE;
+    }
+  return FALSE;
 }
 
 static void
@@ -119,6 +174,7 @@ align (MsTimelineRows *rows)
   for (int i = 0; i < rows->n; i++) {
     double want = lead - rows->lead[i];
     shift_events (&rows->cells[i], want - rows->shift[i]);
+    shift_events (&rows->work[i], want - rows->shift[i]);
     rows->shift[i] = want;
     double t0, t1;
     movement (&rows->cells[i], &t0, &t1);
@@ -159,7 +215,21 @@ ms_timeline_rows_add (MsTimelineRows *rows, const MsCell *cell, int rep, const c
   }
   /* The row starts at 0 with its first event. */
   shift_events (row, -first);
+  MsCell *work = &rows->work[rows->n];
+  *work = *row;
+  work->events = malloc (row->n_events * sizeof (MsEvent));
+  work->n_events = 0;
+  for (size_t i = 0; i < row->n_events; i++)
+    if (phase_is_work (row->events[i].phase))
+      work->events[work->n_events++] = row->events[i];
   double t0, t1;
+  rows->median_us[rows->n] = cell->stats.e2e.median > 0 ? cell->stats.e2e.median : 0;
+  /* The repetition's own end-to-end time with timers, else the span of
+   * its work as drawn. */
+  if (cell->e2e_instr_us && rep < cell->n_reps && cell->e2e_instr_us[rep] > 0)
+    rows->drawn_us[rows->n] = cell->e2e_instr_us[rep];
+  else
+    rows->drawn_us[rows->n] = work_span (row, &t0, &t1) ? t1 - t0 : 0;
   movement (row, &t0, &t1);
   rows->lead[rows->n] = t0;
   rows->shift[rows->n] = 0;
@@ -170,8 +240,9 @@ ms_timeline_rows_add (MsTimelineRows *rows, const MsCell *cell, int rep, const c
 }
 
 void
-ms_timeline_rows_window (const MsTimelineRows *rows, gboolean expand, MsTimeWindow *win)
+ms_timeline_rows_window (MsTimelineRows *rows, gboolean expand, MsTimeWindow *win)
 {
+  rows->setup_shown = expand;
   ms_time_window_reset (win, rows->total_us);
   if (expand || rows->n == 0) {
     ms_time_window_end_after (win, win->total_us);
@@ -191,63 +262,106 @@ ms_timeline_rows_window (const MsTimelineRows *rows, gboolean expand, MsTimeWind
     end = MAX (end, ms_timeline_bars_end (&rows->cells[i], 0, NULL, win->t1));
   if (end > win->t1)
     ms_time_window_end_after (win, end);
+  /* The axis reads from 0 where the window opens. */
+  win->origin_us = win->t0;
 }
 
-/* Lanes in a row never get thinner than this: the rows that would go
- * under it are left out (and said so) rather than drawn as stripes. */
-#define MIN_ROW_LANE_PX 6.0
+/* Lanes in a row get this height at least when the room allows; below
+ * it the titles go short and the lanes as thin as
+ * MS_TIMELINE_ROWS_MIN_LANE_PX, and every row is still drawn. */
+#define ROOMY_LANE_PX 6.0
 
-/* How many rows fit, from the first, with lanes of MIN_ROW_LANE_PX at
- * least when each gets row_h (the last extra more, for its time labels). */
-static int
-rows_that_fit (cairo_t *cr, const MsTimelineRows *rows, char *const *titles,
-               const MsChartStyle *st, double width, double room, double extra)
+/* Whether every row gets lanes of min_lane at least in room (the last row
+ * extra more, for its time labels). */
+static gboolean
+rows_fit (cairo_t *cr, const MsTimelineRows *rows, char *const *titles, const MsChartStyle *st,
+          double width, double room, double extra, double min_lane)
 {
-  for (int n = rows->n; n > 1; n--) {
-    double row_h = (room - extra) / n;
-    gboolean fits = TRUE;
-    for (int i = 0; i < n && fits; i++) {
-      MsTimelineParts parts = { TRUE, i < n - 1 };
-      fits = ms_timeline_measure (cr, &rows->cells[i], 0, st, width,
-                                  row_h + (i == n - 1 ? extra : 0), titles[i], &parts,
-                                  NULL) >= MIN_ROW_LANE_PX;
-    }
-    if (fits)
-      return n;
+  double row_h = (room - extra) / rows->n;
+  for (int i = 0; i < rows->n; i++) {
+    MsTimelineParts parts = { TRUE, i < rows->n - 1, .min_lane_px = min_lane };
+    if (ms_timeline_measure (cr, ms_timeline_rows_cell (rows, i), 0, st, width,
+                             row_h + (i == rows->n - 1 ? extra : 0), titles[i], &parts,
+                             NULL) < min_lane)
+      return FALSE;
   }
-  return MIN (rows->n, 1);
+  return TRUE;
 }
 
-/* The rows that fit over the legend and its hints: the notch's line goes
- * first when rows would be left out (and the notches with it: a legend
- * names the looks drawn), then the host lane's; then, with a line that
- * says so, the rows. Returns the rows; *left_out is the line or NULL. */
-static int
-fit_rows (cairo_t *cr, const MsTimelineRows *rows, char *const *titles, const MsChartStyle *st,
-          double width, double height, double extra, const gboolean seen[MS_PHASE_COUNT],
-          guint *hints, double *legend_h, double *note_h, char **left_out)
+/* The titles and the hints under the legend that leave every row lanes of
+ * ROOMY_LANE_PX: the long titles with every hint first, then without the
+ * notch's line, then the host lane's, then the same with short titles;
+ * when none does, the short titles and no hints. Returns whether the
+ * titles are short. */
+static gboolean
+fit_rows (cairo_t *cr, const MsTimelineRows *rows, char **titles[2], const MsChartStyle *st,
+          double width, double room, double extra, const gboolean seen[MS_PHASE_COUNT],
+          guint *hints, double *legend_h)
 {
-  const double fs = ms_style_font_size (st);
-  /* Last, the host lane's line: a row of the lesson weighs more than the
-   * key to its host calls. */
   static const guint dropped[] = { 0, MS_TIMELINE_HINT_CUT, MS_TIMELINE_HINT_HOST };
-  int n = 0;
-  for (guint k = 0; k < G_N_ELEMENTS (dropped) && n < rows->n; k++) {
-    *hints &= ~dropped[k];
-    *legend_h = ms_timeline_draw_legend (cr, st, seen, 0, width, *hints, FALSE);
-    n = rows_that_fit (cr, rows, titles, st, width, height - *legend_h, extra);
+  const guint all = *hints;
+  for (int compact = 0; compact < 2; compact++) {
+    *hints = all;
+    for (guint k = 0; k < G_N_ELEMENTS (dropped); k++) {
+      *hints &= ~dropped[k];
+      *legend_h = ms_timeline_draw_legend (cr, st, seen, 0, width, *hints, FALSE);
+      if (rows_fit (cr, rows, titles[compact], st, width, room - *legend_h, extra,
+                    ROOMY_LANE_PX))
+        return compact;
+    }
   }
-  *left_out = n < rows->n ? g_strdup_printf (ngettext ("%d more timeline needs a taller window",
-                                                       "%d more timelines need a taller window",
-                                                       rows->n - n),
-                                             rows->n - n)
-                          : NULL;
-  *note_h = *left_out ? ms_draw_text_wrapped (cr, *left_out, fs, 0, fs * 0.9, width - 2 * fs,
-                                              FALSE, FALSE)
-                      : 0;
-  if (*left_out)
-    n = rows_that_fit (cr, rows, titles, st, width, height - *legend_h - *note_h, extra);
-  return n;
+  return TRUE;
+}
+
+/* The line under the legend where the timers rank the rows otherwise than
+ * the medians do, or NULL. */
+static const char *
+reorder_note (const MsTimelineRows *rows)
+{
+  if (!ms_timeline_rows_timers_reorder (rows))
+    return NULL;
+  return _("With timers the bars rank these rows the other way round from their medians "
+           "without timers (first in each title, as in the caption).");
+}
+
+double
+ms_timeline_rows_least_height (cairo_t *cr, const MsTimelineRows *rows,
+                               const MsChartStyle *style, double width)
+{
+  if (rows->n == 0 || width <= 0)
+    return 0;
+  const double fs = ms_style_font_size (style);
+  gboolean seen[MS_PHASE_COUNT] = { FALSE };
+  char *titles[MS_TIMELINE_MAX_ROWS];
+  for (int i = 0; i < rows->n; i++) {
+    gboolean row_seen[MS_PHASE_COUNT];
+    ms_timeline_measure (cr, ms_timeline_rows_cell (rows, i), 0, style, width, 1000, NULL,
+                         &(MsTimelineParts){ TRUE, TRUE }, row_seen);
+    for (int p = 0; p < MS_PHASE_COUNT; p++)
+      seen[p] = seen[p] || row_seen[p];
+    titles[i] = ms_timeline_rows_title (rows, i, TRUE);
+  }
+  double label_h;
+  ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &label_h);
+  const char *note = reorder_note (rows);
+  double extra = label_h + fs * 0.6;
+  double below = ms_timeline_draw_legend (cr, style, seen, 0, width, 0, FALSE) +
+                 (note ? ms_draw_text_wrapped (cr, note, fs, 0, fs, width - 2 * fs, FALSE, FALSE)
+                       : 0);
+  /* A little over the least lane, for rounding. */
+  const double lane = MS_TIMELINE_ROWS_MIN_LANE_PX + 0.5;
+  double lo = 0, hi = 8192;
+  if (rows_fit (cr, rows, titles, style, width, hi, extra, lane))
+    while (hi - lo > 1) {
+      double mid = floor ((lo + hi) / 2);
+      if (rows_fit (cr, rows, titles, style, width, mid, extra, lane))
+        hi = mid;
+      else
+        lo = mid;
+    }
+  for (int i = 0; i < rows->n; i++)
+    g_free (titles[i]);
+  return hi + below;
 }
 
 /* The rows share one time axis: only the last shows the times, and one
@@ -265,48 +379,60 @@ ms_timeline_rows_draw (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWind
   const double fs = ms_style_font_size (style);
   gboolean seen[MS_PHASE_COUNT] = { FALSE };
   guint hints = 0;
-  char *titles[MS_TIMELINE_MAX_ROWS];
+  char *long_titles[MS_TIMELINE_MAX_ROWS], *short_titles[MS_TIMELINE_MAX_ROWS];
+  char **titles[2] = { long_titles, short_titles };
   for (int i = 0; i < rows->n; i++) {
     gboolean row_seen[MS_PHASE_COUNT];
-    ms_timeline_seen_in (&rows->cells[i], 0, NULL, win, row_seen);
+    ms_timeline_seen_in (ms_timeline_rows_cell (rows, i), 0, NULL, win, row_seen);
     for (int p = 0; p < MS_PHASE_COUNT; p++)
       seen[p] = seen[p] || row_seen[p];
-    hints |= ms_timeline_hints (&rows->cells[i], 0, NULL, win);
-    titles[i] = row_title (rows, i);
+    hints |= ms_timeline_hints (ms_timeline_rows_cell (rows, i), 0, NULL, win);
+    long_titles[i] = ms_timeline_rows_title (rows, i, FALSE);
+    short_titles[i] = ms_timeline_rows_title (rows, i, TRUE);
   }
-  double label_h, legend_h = 0, note_h = 0;
+  double label_h, legend_h = 0;
   ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &label_h);
   double extra = label_h + fs * 0.6; /* the last row's time labels */
-  g_autofree char *left_out = NULL;
-  int n = fit_rows (cr, rows, titles, style, width, height, extra, seen, &hints, &legend_h,
-                    &note_h, &left_out);
-  double row_h = (height - legend_h - note_h - extra) / n, y = 0;
-  for (int i = 0; i < n; i++) {
-    MsTimelineParts parts = { TRUE, i < n - 1, !(hints & MS_TIMELINE_HINT_CUT), TRUE };
-    double h = round (row_h + (i == n - 1 ? extra : 0));
-    h -= ms_timeline_spare_height (cr, &rows->cells[i], 0, win, style, width, h, titles[i],
-                                   &parts);
+  const char *note = reorder_note (rows);
+  double note_h = note ? ms_draw_text_wrapped (cr, note, fs, 0, fs, width - 2 * fs, FALSE,
+                                               FALSE)
+                       : 0;
+  gboolean compact = fit_rows (cr, rows, titles, style, width, height - note_h, extra, seen,
+                               &hints, &legend_h);
+  double row_h = floor ((height - legend_h - note_h - extra - 1) / rows->n), y = 0;
+  /* Past the least lane, the lanes share what there is rather than push
+   * the last row's times into the legend (a widget asks for more). */
+  double min_lane = rows_fit (cr, rows, titles[compact], style, width,
+                              height - legend_h - note_h, extra, MS_TIMELINE_ROWS_MIN_LANE_PX)
+                      ? MS_TIMELINE_ROWS_MIN_LANE_PX
+                      : 1;
+  for (int i = 0; i < rows->n; i++) {
+    const MsCell *cell = ms_timeline_rows_cell (rows, i);
+    MsTimelineParts parts = { TRUE, i < rows->n - 1, !(hints & MS_TIMELINE_HINT_CUT), TRUE,
+                              min_lane };
+    double h = round (row_h + (i == rows->n - 1 ? extra : 0));
+    h -= ms_timeline_spare_height (cr, cell, 0, win, style, width, h, titles[compact][i], &parts);
     cairo_save (cr);
     cairo_translate (cr, 0, round (y));
     cairo_rectangle (cr, 0, 0, width, h);
     cairo_clip (cr);
-    ms_timeline_draw_parts (cr, &rows->cells[i], 0, win, style, width, h, titles[i], &parts,
+    ms_timeline_draw_parts (cr, cell, 0, win, style, width, h, titles[compact][i], &parts,
                             layouts ? &layouts[i] : NULL);
     cairo_restore (cr);
     y += h;
   }
-  for (int i = n; layouts && i < rows->n; i++)
-    g_array_set_size (layouts[i].bars, 0);
-  for (int i = 0; i < rows->n; i++)
-    g_free (titles[i]);
+  for (int i = 0; i < rows->n; i++) {
+    g_free (long_titles[i]);
+    g_free (short_titles[i]);
+  }
   cairo_save (cr);
   cairo_rectangle (cr, 0, round (y), width, height - round (y));
   cairo_clip (cr);
   ms_draw_background (cr, style);
   cairo_restore (cr);
   ms_timeline_draw_legend (cr, style, seen, y, width, hints, TRUE);
-  if (left_out) {
-    ms_set_color (cr, &style->fg, 0.7);
-    ms_draw_text_wrapped (cr, left_out, fs, y + legend_h, fs * 0.9, width - 2 * fs, FALSE, TRUE);
+  if (note) {
+    ms_set_color (cr, &style->fg, 0.85);
+    ms_draw_text_wrapped (cr, note, fs, y + legend_h, fs, width - 2 * fs, FALSE, TRUE);
   }
 }

@@ -10,11 +10,24 @@
 G_BEGIN_DECLS
 
 #define MS_TIMELINE_MAX_ROWS 4
+/* The thinnest lane of a stack of rows: a projected lesson shows all of
+ * its rows with thin lanes rather than leave one out. */
+#define MS_TIMELINE_ROWS_MIN_LANE_PX 3.0
 
 typedef struct {
   int n;
   MsCell cells[MS_TIMELINE_MAX_ROWS]; /* one repetition each, as repetition 0, aligned */
+  /* The same without setup and verification (allocation, init, verify,
+   * unregister, free): what a row draws while those are hidden, so that a
+   * 1 ms verification never fills a row that is about its copies. */
+  MsCell work[MS_TIMELINE_MAX_ROWS];
   char *titles[MS_TIMELINE_MAX_ROWS];
+  /* The figure a caption quotes, the cell's end-to-end median without
+   * timers (0: unknown), and how long the repetition drawn, measured with
+   * timers, took: a row's title gives both, so that the bars are never
+   * read as the caption's figure. */
+  double median_us[MS_TIMELINE_MAX_ROWS], drawn_us[MS_TIMELINE_MAX_ROWS];
+  gboolean setup_shown; /* as the last ms_timeline_rows_window asked */
   double move_t0, move_t1; /* the data movement of every row, on the shared axis */
   double total_us;         /* the longest row */
   /* Private: how far each row's movement starts after its first event,
@@ -30,12 +43,26 @@ void ms_timeline_rows_clear (MsTimelineRows *rows);
  * the same time, the latest such start of any row. */
 gboolean ms_timeline_rows_add (MsTimelineRows *rows, const MsCell *cell, int rep,
                                const char *title);
-/* The window that opens on the data movement (init and verify collapsed),
- * or with expand the whole extent. */
-void ms_timeline_rows_window (const MsTimelineRows *rows, gboolean expand, MsTimeWindow *win);
+/* The window that opens on the data movement, setup and verification not
+ * drawn, or with expand the whole extent with them; its times read from 0
+ * at its start. */
+void ms_timeline_rows_window (MsTimelineRows *rows, gboolean expand, MsTimeWindow *win);
+/* The cell row i draws: with setup and verification or without, as the
+ * last window asked. */
+const MsCell *ms_timeline_rows_cell (const MsTimelineRows *rows, int i);
+/* Row i's title with its figures, as drawn (free it). */
+char *ms_timeline_rows_title (const MsTimelineRows *rows, int i, gboolean compact);
+/* Whether the bars drawn (with timers) order two rows the other way round
+ * from their medians without timers; the drawing then says so. */
+gboolean ms_timeline_rows_timers_reorder (const MsTimelineRows *rows);
+/* The least height that draws every row in width with lanes of
+ * MS_TIMELINE_ROWS_MIN_LANE_PX, its titles short, the legend and notes
+ * under them: what a widget asks for (more gives the lanes more). */
+double ms_timeline_rows_least_height (cairo_t *cr, const MsTimelineRows *rows,
+                                      const MsChartStyle *style, double width);
 /* Draws the rows one under another into width x height, all in win, the
- * times under the last and one legend under all; rows that would get
- * lanes thinner than 6 px are left out, with a line that says so.
+ * times under the last and one legend under all; every row is drawn, its
+ * lanes as thin as MS_TIMELINE_ROWS_MIN_LANE_PX where room is short.
  * layouts (n entries, or NULL) receive each row's bars in the row's own
  * coordinates (none for a row left out). */
 void ms_timeline_rows_draw (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWindow *win,

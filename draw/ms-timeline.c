@@ -191,7 +191,8 @@ lane_names_size (cairo_t *cr, const MsTimelineIndex *ix, gboolean compact, doubl
 static void
 timeline_geometry (cairo_t *cr, const MsChartStyle *st, const MsTimeWindow *win,
                    const MsTimelineIndex *ix, double width, double height, double top,
-                   double legend_h, gboolean time_labels, MsTimelineGeometry *g)
+                   double legend_h, gboolean time_labels, double min_lane,
+                   MsTimelineGeometry *g)
 {
   const double fs = ms_style_font_size (st);
   int n_lanes = g->n_rows;
@@ -200,7 +201,7 @@ timeline_geometry (cairo_t *cr, const MsChartStyle *st, const MsTimeWindow *win,
   g->axis_h = time_labels ? axis_th + fs : fs * 0.4;
   g->py0 = top;
   g->fit_lane_h = (height - top - g->axis_h - legend_h - fs * 0.5) / n_lanes;
-  g->lane_h = MAX (MIN (g->fit_lane_h, fs * 5), MIN_LANE_PX);
+  g->lane_h = MAX (MIN (g->fit_lane_h, fs * 5), min_lane);
   g->ph = g->lane_h * n_lanes;
   lane_names_size (cr, ix, FALSE, fs, &tw, &th);
   g->compact = g->lane_h < th * 1.05;
@@ -325,6 +326,10 @@ timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g
     if (lane != 0 && g->label_step > 1)
       last = CLAMP ((int) ceil ((prev_bottom + name_h * 1.05 - g->py0) / g->lane_h) - 1, last,
                     g->n_rows - 1);
+    /* Lanes left over too few for a name of their own join this group:
+     * a bracket with no name, or a name under the lanes, reads wrong. */
+    if (lane != 0 && g->label_step > 1 && (g->n_rows - 1 - last) * g->lane_h < name_h * 1.05)
+      last = g->n_rows - 1;
     char name[48];
     if (last > row)
       group_name (lane - 1, (g->row_lane ? g->row_lane[last] : last) - 1, name, sizeof name);
@@ -332,10 +337,16 @@ timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g
       lane_name (ix, lane, g->compact, name, sizeof name);
     double y0 = g->py0 + row * g->lane_h, y1 = g->py0 + (last + 1) * g->lane_h;
     double yc = MAX ((y0 + y1) / 2, prev_bottom + name_h * 0.55);
-    if (g->label_step == 1 || yc - name_h / 2 >= prev_bottom)
+    /* A group's name stays by its bracket and above the lanes' bottom (the
+     * next timeline's title lies under it); one that cannot goes with its
+     * bracket. */
+    gboolean named = g->label_step == 1 ||
+                     (yc - name_h / 2 >= prev_bottom && yc + name_h / 2 <= MAX (y1, g->py0 + g->ph) &&
+                      yc - name_h / 2 <= y1);
+    if (named)
       ms_draw_text (cr, name, g->px0 - fs * 0.5, yc, g->label_fs, 1, 0.5, FALSE, NULL, NULL);
     prev_bottom = MAX (prev_bottom, yc + name_h / 2);
-    if (last > row) {
+    if (last > row && named) {
       cairo_move_to (cr, g->px0 - fs * 0.25, y0 + 1.5);
       cairo_line_to (cr, g->px0 - fs * 0.25, y1 - 1.5);
       cairo_stroke (cr);
@@ -884,6 +895,18 @@ ms_timeline_hints (const MsCell *cell, int rep, const MsRepMap *reps, const MsTi
   return hints;
 }
 
+double
+ms_timeline_tick_spacing (const MsScale *xs, double fs)
+{
+  /* Three ticks at least, where labels such as "1.25 ms" still fit
+   * between them: one tick reads as a clock, not a length. */
+  double length = fabs (xs->pixel_hi - xs->pixel_lo), spacing = fs * 7;
+  MsTick ticks[16];
+  while (spacing > fs * 4 && ms_axis_ticks (xs, length, spacing, ticks, 16) < 3)
+    spacing *= 0.85;
+  return spacing;
+}
+
 /* The title's height, the legend's and the lanes' geometry. The hint
  * under the legend goes first when the lanes would be thinner than
  * MIN_LANE_PX with it. */
@@ -893,14 +916,16 @@ timeline_measure (cairo_t *cr, const MsTimelineIndex *ix, const MsTimeWindow *wi
                   double height, const char *title, const MsTimelineParts *parts, double *top,
                   guint *hints, MsTimelineGeometry *g)
 {
+  const double min_lane = parts->min_lane_px > 0 ? parts->min_lane_px : MIN_LANE_PX;
   *top = draw_title (cr, st, width, title, FALSE);
   if (parts->no_legend)
     *hints = 0;
   for (;;) {
     double legend_h =
       parts->no_legend ? 0 : ms_timeline_draw_legend (cr, st, seen, 0, width, *hints, FALSE);
-    timeline_geometry (cr, st, win, ix, width, height, *top, legend_h, !parts->no_time_labels, g);
-    if (!*hints || g->fit_lane_h >= MIN_LANE_PX)
+    timeline_geometry (cr, st, win, ix, width, height, *top, legend_h, !parts->no_time_labels,
+                       min_lane, g);
+    if (!*hints || g->fit_lane_h >= min_lane)
       return;
     *hints = 0;
   }
@@ -1003,11 +1028,14 @@ ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWi
     layout->plot_h = g.ph;
   }
   timeline_lanes (cr, st, &g, ix);
-  MsScale xs = { MS_SCALE_LINEAR, win->t0, win->t1, g.px0, g.px0 + g.pw, MS_SCALE_TIME_US };
+  /* The times from where the window was opened, not the run's clock. */
+  MsScale xs = { MS_SCALE_LINEAR, win->t0 - win->origin_us, win->t1 - win->origin_us, g.px0,
+                 g.px0 + g.pw, MS_SCALE_TIME_US };
+  double spacing = ms_timeline_tick_spacing (&xs, fs);
   if (parts->no_time_labels)
-    ms_draw_time_grid (cr, st, &xs, g.py0, g.py0 + g.ph, fs * 7);
+    ms_draw_time_grid (cr, st, &xs, g.py0, g.py0 + g.ph, spacing);
   else
-    ms_draw_time_axis (cr, st, &xs, g.py0, g.py0 + g.ph, fs * 7, width - fs * 0.3);
+    ms_draw_time_axis (cr, st, &xs, g.py0, g.py0 + g.ph, spacing, width - fs * 0.3);
   gboolean cut_marks =
     parts->no_legend ? !parts->no_cut_marks : (hints & MS_TIMELINE_HINT_CUT) != 0;
   timeline_bars (cr, st, ix, &g, found & MS_TIMELINE_HINT_WAITED, cut_marks, layout);

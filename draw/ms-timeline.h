@@ -14,6 +14,9 @@ G_BEGIN_DECLS
 typedef struct {
   double total_us; /* extent of the data */
   double t0, t1;   /* visible window */
+  /* Where the axis reads 0: the start of what was opened (a repetition
+   * or its data movement), not the run's clock. */
+  double origin_us;
 } MsTimeWindow;
 
 void ms_time_window_reset (MsTimeWindow *w, double total_us);
@@ -122,6 +125,8 @@ typedef struct {
   /* Leave out the lanes with no bar in the window (a stack of timelines,
    * where every lane costs the others height). */
   gboolean drop_empty_lanes;
+  /* The thinnest lane drawn (0: 6 px, one timeline's least). */
+  double min_lane_px;
 } MsTimelineParts;
 
 void ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *win,
@@ -160,6 +165,9 @@ double ms_timeline_measure (cairo_t *cr, const MsCell *cell, int rep, const MsCh
 double ms_timeline_spare_height (cairo_t *cr, const MsCell *cell, int rep,
                                  const MsTimeWindow *win, const MsChartStyle *style, double width,
                                  double height, const char *title, const MsTimelineParts *parts);
+/* The spacing of time ticks on xs that gives three at least where their
+ * labels still fit (text size fs). */
+double ms_timeline_tick_spacing (const MsScale *xs, double fs);
 const MsTimelineBar *ms_timeline_layout_hit (const MsTimelineLayout *l, double x, double y);
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "memsweep.h"
+#include "ms-lesson-caption.h"
 
 /* The sizes to try, largest first: only exponent when one is given. */
 #define FOR_EACH_EXP(e, exponent)                                                    \
@@ -17,8 +18,6 @@
 const MsCell *ms_caption_measured (const MsResults *r, MsMode mode, int exp, const char *variant);
 /* "4 KiB": the cell's size per vector. */
 const char *ms_caption_size (const MsCell *c, char *buf, size_t len);
-/* "8.30 µs", "755 µs", "2.45 ms", "14.2 ms". */
-const char *ms_caption_time (double us, char *buf, size_t len);
 /* "1.19x faster", "1.50x slower" or "equally fast" for ratio, how many
  * times as fast one thing is as another (digits after the point). */
 const char *ms_caption_speed (double ratio, int digits, char *buf, size_t len);

@@ -244,6 +244,13 @@ caption_pinned_pageable (const MsResults *r, int exponent, char *buf, size_t len
                             "(%.1fx: %.1f against %.1f GB/s to the device: the median of the "
                             "vector add's copies in alone, without its kernel and copy out)."),
                 device_text (r), size, ratio, pin->stats.h2d_gbps, page->stats.h2d_gbps);
+    char t_pin[32], t_page[32];
+    /* The figures the timelines' titles lead with. */
+    ms_caption_append (buf, len,
+            ms_gettext ("End to end (copies in, kernel, copy out), pinned takes %s and "
+                        "pageable %s."),
+            ms_caption_time (pin->stats.e2e.median, t_pin, sizeof t_pin),
+            ms_caption_time (page->stats.e2e.median, t_page, sizeof t_page));
     return true;
   }
   return ms_caption_missing (buf, len,
@@ -552,14 +559,20 @@ caption_duplex (const MsResults *r, int exponent, char *buf, size_t len)
     const MsCell *both = ms_caption_measured (r, MS_MODE_PINNED, e, "copy=duplex");
     if (!h2d || !d2h || !both)
       continue;
-    char size[32], t_both[32], t_turns[32], speed[64];
+    char size[32], t_both[32], t_turns[32], t_h2d[32], t_d2h[32], speed[64];
     double turns = h2d->stats.e2e.median + d2h->stats.e2e.median;
+    /* One after the other is the sum of the two copies measured alone
+     * (the rows above the one of both at once), said so, so that the sum
+     * is read from the figures shown. */
     snprintf (buf, len,
               ms_gettext ("At %s, a copy each way at once takes %s, against %s for the two "
-                          "copies one after the other: %s."),
+                          "copies one after the other (%s to the GPU alone plus %s back "
+                          "alone): %s."),
               ms_caption_size (both, size, sizeof size),
               ms_caption_time (both->stats.e2e.median, t_both, sizeof t_both),
               ms_caption_time (turns, t_turns, sizeof t_turns),
+              ms_caption_time (h2d->stats.e2e.median, t_h2d, sizeof t_h2d),
+              ms_caption_time (d2h->stats.e2e.median, t_d2h, sizeof t_d2h),
               ms_caption_speed (turns / both->stats.e2e.median, 2, speed, sizeof speed));
     return true;
   }

@@ -64,6 +64,10 @@ MsLessonTopic ms_lesson_topic_for_experiment (const char *experiment);
  * compares. */
 bool ms_lesson_topic_matches (MsLessonTopic topic, const MsResults *results);
 
+/* A time as every caption writes it: "8.30 µs", "755 µs", "2.45 ms",
+ * "14.2 ms" (pictures that quote a caption's figure use it too). */
+const char *ms_caption_time (double us, char *buf, size_t len);
+
 /* Writes the caption of topic for results into buf (always a sentence).
  * exponent: the size to speak of, or -1 for the largest size with every
  * cell the sentence needs. Returns true when the sentence states the

@@ -273,6 +273,14 @@ test_timeline_window_and_legend (void)
   ms_draw_set_text_recorder (NULL, NULL);
   g_assert_true (drew_text (texts, ms_phase_name (MS_PHASE_H2D)));
   g_assert_false (drew_text (texts, ms_phase_name (MS_PHASE_VERIFY)));
+  /* Setup and verification hidden: the row draws no bar of either, even
+   * where another row's longer movement would bring them into the window. */
+  const MsCell *drawn = ms_timeline_rows_cell (&rows, 0);
+  for (size_t i = 0; i < drawn->n_events; i++)
+    g_assert_true (drawn->events[i].phase != MS_PHASE_VERIFY &&
+                   drawn->events[i].phase != MS_PHASE_INIT);
+  /* The axis reads from 0 where the window opens, not the run's clock. */
+  g_assert_cmpfloat (win.origin_us, ==, win.t0);
   /* Expanded, the whole repetition, with room after its last bar. */
   ms_timeline_rows_window (&rows, TRUE, &win);
   g_assert_cmpfloat (win.t1, >, rows.total_us);

@@ -40,34 +40,9 @@ reset_window (MsTimelineStack *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-/* As ms-timeline-rows.c keeps them: no lane thinner than 6 px (a little
- * over, for rounding). */
-#define MIN_LANE_PX 6.5
-
-/* The least height, to the pixel, at which row i gets lanes of
- * MIN_LANE_PX; the lane height grows with the height given. */
-static double
-row_need (cairo_t *cr, const MsTimelineRows *rows, int i, const MsChartStyle *st, double width)
-{
-  MsTimelineParts parts = { TRUE, i < rows->n - 1 };
-  double lo = 0, hi = 8192;
-  if (ms_timeline_measure (cr, &rows->cells[i], 0, st, width, hi, rows->titles[i], &parts, NULL) <
-      MIN_LANE_PX)
-    return 0; /* nothing to draw, or never enough: no demand */
-  while (hi - lo > 1) {
-    double mid = floor ((lo + hi) / 2);
-    if (ms_timeline_measure (cr, &rows->cells[i], 0, st, width, mid, rows->titles[i], &parts,
-                             NULL) >= MIN_LANE_PX)
-      hi = mid;
-    else
-      lo = mid;
-  }
-  return hi;
-}
-
-/* The height that shows every row (the rows drawing leaves out those that
- * do not fit): the rows share one height, the last one more for the time
- * labels, and the legend goes under all. */
+/* The height that shows every row with lanes of the least height the
+ * rows drawing keeps (it never leaves a row out): the page scrolls only
+ * where even that does not fit. */
 static int
 rows_height (MsTimelineStack *self, int width)
 {
@@ -80,28 +55,13 @@ rows_height (MsTimelineStack *self, int width)
     return self->need_height;
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   cairo_t *cr = cairo_create (surface);
-  gboolean seen[MS_PHASE_COUNT] = { FALSE };
-  for (int i = 0; i < self->rows.n; i++) {
-    gboolean row_seen[MS_PHASE_COUNT];
-    ms_timeline_measure (cr, &self->rows.cells[i], 0, &style, width, 1000, NULL,
-                         &(MsTimelineParts){ TRUE, TRUE }, row_seen);
-    for (int p = 0; p < MS_PHASE_COUNT; p++)
-      seen[p] = seen[p] || row_seen[p];
-  }
-  double legend_h = ms_timeline_draw_legend (cr, &style, seen, 0, width, TRUE, FALSE);
-  double label_h;
-  ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &label_h);
-  double extra = label_h + fs * 0.6, row_h = 0;
-  for (int i = 0; i < self->rows.n; i++) {
-    double need = row_need (cr, &self->rows, i, &style, width);
-    row_h = MAX (row_h, i == self->rows.n - 1 ? need - extra : need);
-  }
+  double need = ms_timeline_rows_least_height (cr, &self->rows, &style, width);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   self->need_width = width;
   self->need_fs = fs;
   self->need_stale = FALSE;
-  self->need_height = (int) ceil (self->rows.n * row_h + extra + legend_h) + 2;
+  self->need_height = (int) ceil (need) + 2;
   return self->need_height;
 }
 
