@@ -87,7 +87,6 @@ static const char *const pane_pending[] = {
   "lesson-pin-payoff",
   "lesson-portable",
   "lesson-priority",
-  "lesson-sync-async",
   "lesson-reuse",
   "lesson-costs",
   NULL,
