@@ -125,6 +125,10 @@ data_range (const MsChartData *d, double *xlo, double *xhi, double *ylo, double 
       *yhi = MAX (*yhi, y);
     }
   }
+  if (d->y_min > 0 && d->y_max >= d->y_min) {
+    *ylo = MIN (*ylo, d->y_min);
+    *yhi = MAX (*yhi, d->y_max);
+  }
   if (!isfinite (*ylo)) {
     *ylo = d->y_kind == MS_SCALE_LINEAR ? 0 : 1;
     *yhi = d->y_kind == MS_SCALE_LINEAR ? 1 : 10;

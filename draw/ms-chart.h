@@ -45,6 +45,7 @@ typedef struct {
   MsScaleKind y_kind;
   MsScaleUnit y_unit; /* MS_SCALE_TIME_US: values in µs, shown as µs, ms or s */
   double x_min, x_max; /* sizes always in range (a sweep's plan); 0: the data's */
+  double y_min, y_max; /* values always in range (panels that share one); 0: the data's */
   /* MS_SCALE_PLAIN: x is bytes per vector; MS_SCALE_COUNT: a count (a
    * lesson's K, N or FMAs per element), labelled as numbers. */
   MsScaleUnit x_unit;

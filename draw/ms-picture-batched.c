@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-picture-batched.c: the batched-copies lesson's picture: the time per
- * copy against the copy's size, one line per submission and source (one
- * call each, one batch with each source-access order; pinned solid,
- * pageable dashed). */
+ * copy against the copy's size, a panel per source (pinned, pageable) on
+ * one time axis, a line per submission (one call per copy, one batch with
+ * each source-access order), one legend under both. */
 #include <glib/gi18n.h>
 #include <math.h>
 #include <stdio.h>
@@ -10,16 +10,23 @@
 
 #include "ms-chart.h"
 #include "ms-lesson-picture.h"
+#include "ms-palette.h"
 
 static const struct {
   const char *variant; /* after "n=N/" */
   const char *label;
+  const char *meaning; /* the legend's words where there is room */
 } subs[] = {
-  { "call=each", N_ ("one call each") },
-  { "call=batch/order=stream", N_ ("batch, stream order") },
-  { "call=batch/order=any", N_ ("batch, any order") },
-  { "call=batch/order=api", N_ ("batch, during the call") },
+  { "call=each", N_ ("one call per copy"), N_ ("one call per copy") },
+  { "call=batch/order=stream", N_ ("batch, stream order"),
+    N_ ("one batch, stream order: sources read when the stream reaches the batch") },
+  { "call=batch/order=any", N_ ("batch, any order"),
+    N_ ("one batch, any order: sources read at any time") },
+  { "call=batch/order=api", N_ ("batch, during the call"),
+    N_ ("one batch, during the call: sources read before the call returns") },
 };
+
+static const MsMode modes[] = { MS_MODE_PINNED, MS_MODE_PAGEABLE };
 
 static const MsCell *
 find (const MsResults *run, MsMode mode, int exp, int count, const char *sub)
@@ -34,106 +41,187 @@ find (const MsResults *run, MsMode mode, int exp, int count, const char *sub)
   return NULL;
 }
 
-static MsChartData *
-build (const MsResults *run)
+static int
+run_count (const MsResults *run)
 {
-  MsChartData *d = ms_chart_data_new ();
   int count = 0;
   for (size_t i = 0; i < run->n_cells && count <= 0; i++)
     if (sscanf (run->cells[i].variant, "n=%d/", &count) != 1)
       count = 0;
-  d->title = count > 0 ? g_strdup_printf (_ ("%d host-to-device copies: time per copy"), count)
-                       : g_strdup (_ ("Host-to-device copies: time per copy"));
+  return count;
+}
+
+/* One panel per source, a line per submission (colour and marker as in
+ * the shared legend). */
+static MsChartData *
+build (const MsResults *run, MsMode mode, int count)
+{
+  MsChartData *d = ms_chart_data_new ();
+  d->title = g_strdup (ms_mode_title (mode));
   d->x_label = g_strdup (_ ("bytes per copy"));
   d->y_label = g_strdup (_ ("time per copy"));
   d->y_kind = MS_SCALE_LOG10;
   d->fit_y = TRUE;
-  /* Lines that lie on one another are told apart by their names at their
-   * ends, nudged apart, rather than by a legend below. */
-  d->direct_labels = TRUE;
-  d->direct_share = 0.36;
+  d->no_legend = TRUE;
   d->y_unit = MS_SCALE_TIME_US;
   d->empty_text = g_strdup (_ ("The run has no measured copies."));
-  if (count <= 0)
-    return d;
-  const MsMode modes[] = { MS_MODE_PINNED, MS_MODE_PAGEABLE };
-  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
-    for (guint s = 0; s < G_N_ELEMENTS (subs); s++) {
-      g_autofree char *label
-          = g_strdup_printf ("%s, %s", ms_mode_name (modes[m]), _ (subs[s].label));
-      MsChartSeries *series = NULL;
-      for (int e = 0; e <= 30; e++) {
-        const MsCell *c = find (run, modes[m], e, count, subs[s].variant);
-        if (!c)
-          continue;
-        if (!series)
-          series = ms_chart_data_add_series (d, label, s, s, m);
-        double per = c->stats.e2e.median / count;
-        ms_chart_series_add (series, (double)c->elements * sizeof (float), per,
-                             c->stats.e2e.ci_low / count, c->stats.e2e.ci_high / count, FALSE);
-      }
+  for (guint s = 0; count > 0 && s < G_N_ELEMENTS (subs); s++) {
+    MsChartSeries *series = NULL;
+    for (int e = 0; e <= 30; e++) {
+      const MsCell *c = find (run, mode, e, count, subs[s].variant);
+      if (!c)
+        continue;
+      if (!series)
+        series = ms_chart_data_add_series (d, _ (subs[s].label), s, s, 0);
+      double per = c->stats.e2e.median / count;
+      ms_chart_series_add (series, (double)c->elements * sizeof (float), per,
+                           c->stats.e2e.ci_low / count, c->stats.e2e.ci_high / count, FALSE);
     }
+  }
   return d;
 }
 
-/* The best batch over the one-call-each time at each size of mode: the
- * smallest and largest such ratio over the sizes; FALSE when none. */
+/* The y range of both panels: the same time at the same height. */
+static void
+shared_range (MsChartData *a, MsChartData *b)
+{
+  double lo = INFINITY, hi = 0;
+  MsChartData *both[2] = { a, b };
+  for (int k = 0; k < 2; k++)
+    for (guint i = 0; i < both[k]->series->len; i++) {
+      const MsChartSeries *s = g_ptr_array_index (both[k]->series, i);
+      for (guint j = 0; j < s->points->len; j++) {
+        const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, j);
+        lo = MIN (lo, p->lo <= p->hi && p->lo > 0 ? MIN (p->lo, p->y) : p->y);
+        hi = MAX (hi, p->lo <= p->hi ? MAX (p->hi, p->y) : p->y);
+      }
+    }
+  if (hi > 0 && isfinite (lo))
+    a->y_min = b->y_min = lo, a->y_max = b->y_max = hi;
+}
+
+/* Stream order's batch over one call per copy at each size of mode, as
+ * the caption counts it: the smallest and largest ratio; FALSE when none. */
 static gboolean
 batch_ratio_range (const MsResults *run, MsMode mode, int count, double *lo, double *hi)
 {
   *lo = INFINITY, *hi = -INFINITY;
   for (int e = 0; e <= 30; e++) {
     const MsCell *each = find (run, mode, e, count, subs[0].variant);
-    double best = INFINITY;
-    for (guint s = 1; each && s < G_N_ELEMENTS (subs); s++) {
-      const MsCell *b = find (run, mode, e, count, subs[s].variant);
-      if (b)
-        best = MIN (best, b->stats.e2e.median / each->stats.e2e.median);
-    }
-    if (isfinite (best))
-      *lo = MIN (*lo, best), *hi = MAX (*hi, best);
+    const MsCell *b = each ? find (run, mode, e, count, subs[1].variant) : NULL;
+    if (b)
+      *lo = MIN (*lo, b->stats.e2e.median / each->stats.e2e.median),
+      *hi = MAX (*hi, b->stats.e2e.median / each->stats.e2e.median);
   }
   return isfinite (*lo);
 }
 
-/* Under the chart: what the line styles and the orders mean, then the
- * finding from the run. Returns the height; only measured unless draw. */
+/* A batch that took clearly less time at the next size up (every
+ * repetition faster): said, so that the dip does not read as a mistake.
+ * NULL when there is none. */
+static char *
+dip_note (const MsResults *run, int count)
+{
+  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+    for (int e = 0; e < 30; e++) {
+      const MsCell *a = find (run, modes[m], e, count, subs[1].variant);
+      const MsCell *b = a ? find (run, modes[m], e + 1, count, subs[1].variant) : NULL;
+      if (!b || !(b->stats.e2e.median < 0.8 * a->stats.e2e.median))
+        continue;
+      double a_min = INFINITY, b_max = 0;
+      for (int r = 0; r < a->n_reps; r++)
+        a_min = MIN (a_min, a->e2e_us[r]);
+      for (int r = 0; r < b->n_reps; r++)
+        b_max = MAX (b_max, b->e2e_us[r]);
+      if (!(b_max < a_min))
+        continue;
+      char sa[32], sb[32], ta[32], tb[32];
+      ms_format_size_label ((double)a->elements * sizeof (float), sa, sizeof sa);
+      ms_format_size_label ((double)b->elements * sizeof (float), sb, sizeof sb);
+      ms_format_time_us (a->stats.e2e.median / count, ta, sizeof ta);
+      ms_format_time_us (b->stats.e2e.median / count, tb, sizeof tb);
+      return g_strdup_printf (_ ("%s: batches of %s copies beat those of %s (%s against %s per "
+                                 "copy) in every repetition: as measured."),
+                              ms_mode_title (modes[m]), sb, sa, tb, ta);
+    }
+  return NULL;
+}
+
+/* The shared legend: a line per submission (its colour and marker, which
+ * also says what the order means), in two columns where they fit. */
 static double
-footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width, double y0,
+legend (cairo_t *cr, const MsChartStyle *st, double width, double y0, gboolean full,
         gboolean draw)
 {
-  const double fs = ms_style_font_size (st);
-  int count = 0;
-  for (size_t i = 0; i < run->n_cells && count <= 0; i++)
-    if (sscanf (run->cells[i].variant, "n=%d/", &count) != 1)
-      count = 0;
+  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
+  const double key_w = fs * 2, col_w = (width - fs) / 2;
+  double widest = 0, tw, th = fs;
+#define TEXT(i) (full ? _ (subs[i].meaning) : _ (subs[i].label))
+  for (guint i = 0; i < G_N_ELEMENTS (subs); i++) {
+    ms_draw_text (cr, TEXT (i), 0, 0, fs, -1, 0, FALSE, &tw, &th);
+    widest = MAX (widest, tw);
+  }
+  gboolean two = key_w + widest + fs < col_w;
   double y = y0;
-  ms_set_color (cr, &st->fg, 0.8);
-  y += ms_draw_text_wrapped (cr,
-                             _ ("solid: pinned, dashed: pageable. The order says when the batch "
-                                "may read its sources: during the call, in any order, or in "
-                                "stream order."),
-                             fs * 0.5, y, fs * 0.9, width - fs, FALSE, draw);
+  for (guint i = 0; i < G_N_ELEMENTS (subs); i++) {
+    double x = fs * 0.5 + (two && i % 2 ? col_w : 0);
+    double text_w = (two ? col_w : width - fs) - key_w - fs * 0.5;
+    double h = ms_draw_text_wrapped (cr, TEXT (i), x + key_w, y, fs, text_w, FALSE, FALSE);
+    if (draw) {
+      MsColor c;
+      ms_chart_palette_color (i, st->dark, &c);
+      ms_set_color (cr, &c, 1);
+      cairo_set_line_width (cr, lw);
+      cairo_move_to (cr, x, y + th / 2);
+      cairo_line_to (cr, x + fs * 1.6, y + th / 2);
+      cairo_stroke (cr);
+      const double at[2] = { x + fs * 0.8, y + th / 2 };
+      ms_draw_markers (cr, i, ms_run_fill (0), at, 1, fs * 0.35, lw * 0.8, &st->bg);
+      ms_set_color (cr, &st->fg, 1);
+      ms_draw_text_wrapped (cr, TEXT (i), x + key_w, y, fs, text_w, FALSE, TRUE);
+    }
+    if (!two || i % 2 || i + 1 == G_N_ELEMENTS (subs))
+      y += h + fs * 0.15;
+  }
+#undef TEXT
+  return y - y0;
+}
+
+/* Under the panels: the legend, then the finding from the run (the
+ * caption's figures) and any dip. Returns the height; only measured
+ * unless draw. */
+static double
+footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width, double y0,
+        gboolean full, gboolean draw)
+{
+  const double fs = ms_style_font_size (st);
+  int count = run_count (run);
+  double y = y0 + fs * 0.3;
+  y += legend (cr, st, width, y, full, draw);
   GString *take = g_string_new (NULL);
-  const MsMode modes[] = { MS_MODE_PINNED, MS_MODE_PAGEABLE };
   for (guint m = 0; m < G_N_ELEMENTS (modes) && count > 0; m++) {
     double lo, hi;
     if (!batch_ratio_range (run, modes[m], count, &lo, &hi))
       continue;
     if (take->len)
       g_string_append (take, "; ");
-    g_string_append_printf (take, _ ("from %s memory the best batch took %.2f–%.2f× the time of "
-                                     "one call each"),
-                            ms_mode_name (modes[m]), lo, hi);
+    /* TRANSLATORS: e.g. "pinned 0.46–1.07×", after "Time per copy, batch in stream order ÷
+     * one call per copy:". */
+    g_string_append_printf (take, _ ("%s %.2f–%.2f×"), ms_mode_name (modes[m]), lo, hi);
   }
   if (take->len) {
+    g_string_prepend (take, _ ("Time per copy, batch in stream order ÷ one call per copy: "));
     g_string_append (take, ".");
-    take->str[0] = g_ascii_toupper (take->str[0]);
     ms_set_color (cr, &st->fg, 0.95);
     y += fs * 0.2;
     y += ms_draw_text_wrapped (cr, take->str, fs * 0.5, y, fs, width - fs, TRUE, draw);
   }
   g_string_free (take, TRUE);
+  g_autofree char *dip = count > 0 ? dip_note (run, count) : NULL;
+  if (dip) {
+    ms_set_color (cr, &st->fg, 0.9);
+    y += ms_draw_text_wrapped (cr, dip, fs * 0.5, y, fs, width - fs, FALSE, draw);
+  }
   return y - y0 + fs * 0.3;
 }
 
@@ -141,18 +229,35 @@ void
 ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                     double height)
 {
-  g_autoptr (MsChartData) data = build (run);
-  if (data->series->len == 0) {
-    ms_chart_draw (cr, data, style, width, height, -1, NULL);
+  int count = run_count (run);
+  g_autoptr (MsChartData) pinned = build (run, modes[0], count);
+  g_autoptr (MsChartData) pageable = build (run, modes[1], count);
+  if (pinned->series->len == 0 && pageable->series->len == 0) {
+    ms_chart_draw (cr, pinned, style, width, height, -1, NULL);
     return;
   }
+  /* The orders explained in the legend where that leaves the panels room. */
+  gboolean full = footer (cr, run, style, width, 0, TRUE, FALSE) < height * 0.42;
+  shared_range (pinned, pageable);
+  /* Where the panels are small, their axis titles go: the ticks say sizes
+   * and times, the finding says per copy. */
+  if (!full)
+    for (int m = 0; m < 2; m++) {
+      MsChartData *d = m ? pageable : pinned;
+      g_clear_pointer (&d->x_label, g_free);
+      g_clear_pointer (&d->y_label, g_free);
+    }
   ms_draw_background (cr, style);
-  double foot_h = footer (cr, run, style, width, 0, FALSE);
+  double foot_h = footer (cr, run, style, width, 0, full, FALSE);
   double chart_h = round (height - foot_h);
-  cairo_save (cr);
-  cairo_rectangle (cr, 0, 0, width, chart_h);
-  cairo_clip (cr);
-  ms_chart_draw (cr, data, style, width, chart_h, -1, NULL);
-  cairo_restore (cr);
-  footer (cr, run, style, width, chart_h, TRUE);
+  MsChartData *panels[2] = { pinned, pageable };
+  for (int m = 0; m < 2; m++) {
+    cairo_save (cr);
+    cairo_translate (cr, m * width / 2, 0);
+    cairo_rectangle (cr, 0, 0, width / 2, chart_h);
+    cairo_clip (cr);
+    ms_chart_draw (cr, panels[m], style, width / 2, chart_h, -1, NULL);
+    cairo_restore (cr);
+  }
+  footer (cr, run, style, width, chart_h, full, TRUE);
 }

@@ -86,11 +86,22 @@ ms_picture_concurrent (cairo_t *cr, const MsResults *run, const MsChartStyle *st
     return;
   }
   ms_draw_background (cr, style);
-  double chart_h = round (height - grid_key (cr, style, width, 0, FALSE));
+  /* Small: the key of the grids and the axis titles give way to the plot
+   * (the title says what y counts; the ticks say K). */
+  gboolean small = height < ms_style_font_size (style) * 30;
+  if (small) {
+    g_clear_pointer (&data->y_label, g_free);
+    g_clear_pointer (&data->x_label, g_free);
+    /* Not hugged: on a short plot the tight fit put its "1" gridline
+     * above the value 1; whole decades keep 1 where the points at 1 are. */
+    data->fit_y = FALSE;
+  }
+  double chart_h = round (height - (small ? 0 : grid_key (cr, style, width, 0, FALSE)));
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, width, chart_h);
   cairo_clip (cr);
   ms_chart_draw (cr, data, style, width, chart_h, -1, NULL);
   cairo_restore (cr);
-  grid_key (cr, style, width, chart_h, TRUE);
+  if (!small)
+    grid_key (cr, style, width, chart_h, TRUE);
 }

@@ -58,6 +58,24 @@ build (const MsResults *run, MsSaDir dir)
   return d;
 }
 
+/* Widens lo..hi to take in d's values and reference lines. */
+static void
+range_of (const MsChartData *d, double *lo, double *hi)
+{
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    for (guint k = 0; k < s->points->len; k++) {
+      const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+      *lo = MIN (*lo, p->lo <= p->hi && p->lo > 0 ? MIN (p->lo, p->y) : p->y);
+      *hi = MAX (*hi, p->lo <= p->hi ? MAX (p->hi, p->y) : p->y);
+    }
+  }
+  for (guint i = 0; i < d->refs->len; i++) {
+    double y = g_array_index (d->refs, MsChartRefLine, i).y;
+    *lo = MIN (*lo, y), *hi = MAX (*hi, y);
+  }
+}
+
 /* The finding at the largest size both calls have from pinned memory,
  * host to device: when the asynchronous call returned against when its
  * copy was done, and when the synchronous one returned. NULL without. */
@@ -137,15 +155,30 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
    * caption (every call there takes as long as its copy). */
   double legend_h = shared_legend (cr, run, style, 0, width, FALSE);
   double panel_h = round (height - legend_h);
+  MsChartData *panels[MS_SA_DIR_COUNT];
+  double lo = INFINITY, hi = 0;
   for (int dir = 0; dir < MS_SA_DIR_COUNT; dir++) {
-    g_autoptr (MsChartData) data = build (run, (MsSaDir)dir);
+    panels[dir] = build (run, (MsSaDir)dir);
+    range_of (panels[dir], &lo, &hi);
+  }
+  for (int dir = 0; dir < MS_SA_DIR_COUNT; dir++) {
+    MsChartData *data = panels[dir];
     data->no_legend = TRUE;
+    /* One time axis for both: the same time at the same height. */
+    if (hi > 0 && isfinite (lo))
+      data->y_min = lo, data->y_max = hi;
+    /* Small panels keep their plots: the ticks say sizes and times. */
+    if (panel_h < height * 0.55) {
+      g_clear_pointer (&data->x_label, g_free);
+      g_clear_pointer (&data->y_label, g_free);
+    }
     cairo_save (cr);
     cairo_translate (cr, dir * width / 2, 0);
     cairo_rectangle (cr, 0, 0, width / 2, panel_h);
     cairo_clip (cr);
     ms_chart_draw (cr, data, style, width / 2, panel_h, -1, NULL);
     cairo_restore (cr);
+    ms_chart_data_free (data);
   }
   cairo_save (cr);
   cairo_rectangle (cr, 0, panel_h, width, height - panel_h);

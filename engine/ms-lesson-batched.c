@@ -100,19 +100,20 @@ unmeasured_reason (const MsResults *r, bool *unsupported)
   return NULL;
 }
 
-/* "17 µs in stream order (0.24 of that)" for submission s, into buf. */
+/* "17 µs in stream order (0.24× the time of one call each)" for submission s, into buf. */
 static void
 order_part (int s, const char *time, double ratio, char *buf, size_t len)
 {
   switch (subs[s].order) {
   case ORDER_ANY:
-    snprintf (buf, len, ms_gettext ("%s in any order (%.2f)"), time, ratio);
+    snprintf (buf, len, ms_gettext ("%s in any order (%.2f×)"), time, ratio);
     break;
   case ORDER_DURING_CALL:
-    snprintf (buf, len, ms_gettext ("%s read during the call (%.2f)"), time, ratio);
+    snprintf (buf, len, ms_gettext ("%s read during the call (%.2f×)"), time, ratio);
     break;
   default:
-    snprintf (buf, len, ms_gettext ("%s in stream order (%.2f of that)"), time, ratio);
+    snprintf (buf, len, ms_gettext ("%s in stream order (%.2f× the time of one call each)"),
+              time, ratio);
   }
 }
 

@@ -119,7 +119,8 @@ test_saves (void)
   g_assert_nonnull (strstr (cap, "pageable"));
   /* The ratio at 4 KiB pinned, computed: (5 + 32 (0.2 + 0.16384)) / (32 (2 + 0.16384)). */
   char want[32];
-  g_snprintf (want, sizeof want, "%.2f of", (5 + 32 * (0.2 + 0.16384)) / (32 * (2 + 0.16384)));
+  g_snprintf (want, sizeof want, "%.2f× the time",
+              (5 + 32 * (0.2 + 0.16384)) / (32 * (2 + 0.16384)));
   g_assert_nonnull (strstr (cap, want));
 
   /* The variants survive a samples file. */

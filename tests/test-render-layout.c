@@ -77,8 +77,6 @@ check_boxes (GArray *boxes, const char *what, double width, double height)
 /* Lesson pictures still being fitted to the lesson pane: their problems
  * there are printed, not failed. The list must end empty. */
 static const char *const pane_pending[] = {
-  "lesson-batched",
-  "lesson-concurrent",
   "lesson-copy-kinds",
   "lesson-default-stream",
   "lesson-host-func",
@@ -88,7 +86,6 @@ static const char *const pane_pending[] = {
   "lesson-pin-payoff",
   "lesson-portable",
   "lesson-priority",
-  "lesson-sync-async",
   "lesson-reuse",
   "lesson-costs",
   /* Four rows of seventeen lanes: the titles still wrap at this size. */
