@@ -19,6 +19,7 @@ static const MsLessonPictureFunc pictures[MS_TOPIC_COUNT] = {
   [MS_TOPIC_DEFAULT_STREAM] = ms_picture_default_stream,
   [MS_TOPIC_HOST_FUNC] = ms_picture_host_func,
   [MS_TOPIC_PORTABLE] = ms_picture_portable,
+  [MS_TOPIC_COSTS] = ms_picture_costs,
 };
 
 gboolean
@@ -69,4 +70,19 @@ ms_picture_cell (const MsResults *run, const char *variant)
     if (strcmp (run->cells[i].variant, variant) == 0)
       return &run->cells[i];
   return NULL;
+}
+
+/* The captions' rule (engine/ms-lesson-caption.c, ms_caption_time), so
+ * that a picture's times read as its caption's: milliseconds from 1 ms. */
+void
+ms_picture_time (double us, char *buf, gsize len)
+{
+  if (us >= 10000)
+    g_snprintf (buf, len, "%.1f ms", us / 1000);
+  else if (us >= 1000)
+    g_snprintf (buf, len, "%.2f ms", us / 1000);
+  else if (us >= 10)
+    g_snprintf (buf, len, "%.0f µs", us);
+  else
+    g_snprintf (buf, len, "%.2f µs", us);
 }

@@ -29,6 +29,8 @@ gboolean ms_lesson_picture_draw (cairo_t *cr, MsLessonTopic topic, const MsResul
 const MsCell *ms_picture_cell (const MsResults *run, const char *variant);
 void ms_picture_empty (cairo_t *cr, const MsChartStyle *style, double width, double height,
                        const char *text);
+/* A time in µs as the captions write it: "755 µs", "2.45 ms", "14.2 ms". */
+void ms_picture_time (double us, char *buf, gsize len);
 
 /* Each lesson's picture, in its own file. */
 void ms_picture_concurrent (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
@@ -55,5 +57,7 @@ void ms_picture_portable (cairo_t *cr, const MsResults *run, const MsChartStyle 
                           double width, double height);
 void ms_picture_host_func (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
                            double width, double height);
+void ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
+                       double height);
 
 G_END_DECLS

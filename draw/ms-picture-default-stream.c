@@ -14,9 +14,9 @@ static const struct {
   const char *variant;
   const char *label;
 } bars[] = {
-  { "threads=1/stream=legacy", N_ ("one thread alone") },
-  { "threads=2/stream=legacy", N_ ("two threads, legacy default stream") },
-  { "threads=2/stream=per-thread", N_ ("two threads, per-thread default streams") },
+  { "threads=1/stream=legacy", N_ ("one thread") },
+  { "threads=2/stream=legacy", N_ ("two, legacy") },
+  { "threads=2/stream=per-thread", N_ ("two, per-thread") },
 };
 
 static double
@@ -26,8 +26,17 @@ median_of (const MsResults *run, int i)
   return c && c->n_reps > 0 && c->stats.e2e.median > 0 ? c->stats.e2e.median : 0;
 }
 
-/* The bars from y, height h; the x axis in µs up to the longest or two
- * single-thread times. */
+/* The height the bars need: a row on top for the yardsticks' names, a
+ * row a bar, and the axis's labels. */
+static double
+bars_height (const MsChartStyle *st)
+{
+  const double fs = ms_style_font_size (st);
+  return fs * 1.2 + G_N_ELEMENTS (bars) * fs * 1.7 + fs * 2;
+}
+
+/* The bars from y, height h; the x axis up to the longest or two
+ * single-thread times, in the unit the timelines use. */
 static void
 draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width, double y,
            double h)
@@ -81,13 +90,29 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
     ms_set_color (cr, &c, 1);
     cairo_rectangle (cr, x0, by + row_h * 0.2, ms_scale_to_pixel (&xs, m) - x0, row_h * 0.6);
     cairo_fill (cr);
-    /* The time and the multiple of one thread, inside the bar's end. */
-    g_autofree char *text = g_strdup_printf (_ ("%.0f µs, %.2f×"), m, m / one);
-    /* Black on the light bars, white on the dark blue one. */
-    double luma = 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue;
-    ms_set_color (cr, luma < 0.4 ? &(MsColor){ 1, 1, 1, 1 } : &(MsColor){ 0, 0, 0, 1 }, 0.95);
-    ms_draw_text (cr, text, ms_scale_to_pixel (&xs, m) - fs * 0.3, by + row_h / 2, fs * 0.9, 1, 0.5,
-                  FALSE, NULL, NULL);
+    /* The time, as the caption writes it, and the multiple of one
+     * thread: right of the bar's end on a patch of the background, so
+     * that no yardstick runs through it; inside the end where the bar
+     * reaches the edge. */
+    char t[32];
+    ms_picture_time (m, t, sizeof t);
+    g_autofree char *text = g_strdup_printf (_ ("%s, %.2f×"), t, m / one);
+    double tw, th, end = ms_scale_to_pixel (&xs, m);
+    ms_draw_text (cr, text, 0, 0, fs * 0.9, -1, 0, FALSE, &tw, &th);
+    if (end + fs * 0.3 + tw <= width - fs * 0.3) {
+      ms_set_color (cr, &st->bg, 1);
+      cairo_rectangle (cr, end + fs * 0.15, by + row_h / 2 - th / 2, tw + fs * 0.3, th);
+      cairo_fill (cr);
+      ms_set_color (cr, &st->fg, 0.95);
+      ms_draw_text (cr, text, end + fs * 0.3, by + row_h / 2, fs * 0.9, 0, 0.5, FALSE, NULL,
+                    NULL);
+    } else {
+      /* Black on the light bars, white on the dark blue one. */
+      double luma = 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue;
+      ms_set_color (cr, luma < 0.4 ? &(MsColor){ 1, 1, 1, 1 } : &(MsColor){ 0, 0, 0, 1 }, 0.95);
+      ms_draw_text (cr, text, end - fs * 0.3, by + row_h / 2, fs * 0.9, 1, 0.5, FALSE, NULL,
+                    NULL);
+    }
   }
 }
 
@@ -132,7 +157,13 @@ ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle
   const char *title = _ ("Two host threads on the default stream");
   double th
       = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, TRUE);
-  double top = fs * 0.6 + th, bars_h = height * 0.3;
+  double top = fs * 0.6 + th, bars_h = MAX (height * 0.3, bars_height (style));
+  /* Where the timelines would be crowded (the lesson pane), the bars,
+   * the finding, take the whole picture. */
+  if (height - top - bars_h < fs * 12) {
+    draw_bars (cr, run, style, width, top, height - top);
+    return;
+  }
   draw_bars (cr, run, style, width, top, bars_h);
   draw_timelines (cr, run, style, width, top + bars_h + fs * 0.5, height - top - bars_h - fs * 0.5);
 }

@@ -15,11 +15,19 @@ static const struct {
   const char *variant;
   const char *label;
 } strips[] = {
-  { "latency/api=launch-host-func/after=copy", N_ ("cudaLaunchHostFunc after a copy") },
-  { "latency/api=launch-host-func/after=kernel", N_ ("cudaLaunchHostFunc after a kernel") },
-  { "latency/api=stream-callback/after=copy", N_ ("cudaStreamAddCallback after a copy") },
-  { "latency/api=stream-callback/after=kernel", N_ ("cudaStreamAddCallback after a kernel") },
+  { "latency/api=launch-host-func/after=copy", N_ ("HostFunc, copy") },
+  { "latency/api=launch-host-func/after=kernel", N_ ("HostFunc, kernel") },
+  { "latency/api=stream-callback/after=copy", N_ ("Callback, copy") },
+  { "latency/api=stream-callback/after=kernel", N_ ("Callback, kernel") },
 };
+
+/* The height the strips need: the key's row, a row a strip, the axis. */
+static double
+strips_height (const MsChartStyle *st)
+{
+  const double fs = ms_style_font_size (st);
+  return fs * 1.2 + G_N_ELEMENTS (strips) * fs * 1.6 + fs * 2;
+}
 
 static const MsCell *
 strip_cell (const MsResults *run, int i)
@@ -33,12 +41,14 @@ draw_strips (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double w
              double h)
 {
   const double fs = ms_style_font_size (st), r = ms_style_marker_radius (st);
-  double lo = 0, hi = 1, label_w = 0;
+  double lo = G_MAXDOUBLE, hi = 0, label_w = 0;
   for (guint i = 0; i < G_N_ELEMENTS (strips); i++) {
     const MsCell *c = strip_cell (run, i);
     for (int k = 0; c && k < c->n_reps; k++) {
-      lo = MIN (lo, c->e2e_us[k]);
-      hi = MAX (hi, c->e2e_us[k]);
+      if (c->e2e_us[k] > 0) {
+        lo = MIN (lo, c->e2e_us[k]);
+        hi = MAX (hi, c->e2e_us[k]);
+      }
     }
     double tw;
     ms_draw_text (cr, _ (strips[i].label), 0, 0, fs, -1, 0, FALSE, &tw, NULL);
@@ -51,7 +61,15 @@ draw_strips (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double w
   double v1 = MIN (label_w + fs * 1.5 + value_w, width * 0.55);
   double x0 = v1 + fs, x1 = width - fs * 1.5;
   double row_h = (h - fs * 2 - head_h) / G_N_ELEMENTS (strips);
-  MsScale xs = { MS_SCALE_LINEAR, lo, hi * 1.05, x0, x1, MS_SCALE_TIME_US };
+  /* A log axis: a few repetitions wait milliseconds, the medians tens of
+   * µs; on a linear axis every median sat at 0. */
+  if (!(hi > 0))
+    lo = 1, hi = 10;
+  MsScale xs;
+  ms_scale_fit_tight (&xs, MS_SCALE_LOG10, lo, hi);
+  xs.pixel_lo = x0;
+  xs.pixel_hi = x1;
+  xs.unit = MS_SCALE_TIME_US;
   ms_set_color (cr, &st->fg, 0.75);
   ms_draw_text (cr, _ ("median"), v1, y, fs * 0.9, 1, 0, FALSE, NULL, NULL);
   ms_draw_text_max (cr, _ ("dots: repetitions, bar: median"), x0, y, fs * 0.9, x1 - x0);
@@ -70,12 +88,14 @@ draw_strips (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double w
       continue;
     char t[32];
     ms_set_color (cr, &st->fg, 0.95);
-    ms_format_time_us (c->stats.e2e.median, t, sizeof t);
+    ms_picture_time (c->stats.e2e.median, t, sizeof t);
     ms_draw_text (cr, t, v1, cy, fs, 1, 0.5, TRUE, NULL, NULL);
     /* Repetitions spread a little in y so that equal values stay apart. */
     ms_set_color (cr, &col, 0.75);
     for (int k = 0; k < c->n_reps; k++) {
       double dy = ((k % 5) - 2) * row_h * 0.08;
+      if (!(c->e2e_us[k] > 0))
+        continue;
       cairo_arc (cr, ms_scale_to_pixel (&xs, c->e2e_us[k]), cy + dy, r, 0, 2 * G_PI);
       cairo_fill (cr);
     }
@@ -161,7 +181,18 @@ ms_picture_host_func (cairo_t *cr, const MsResults *run, const MsChartStyle *sty
   const char *title = _ ("From the end of the work to the host function's start");
   double th
       = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, TRUE);
-  double top = fs * 0.6 + th, strips_h = height * 0.32;
+  /* Which call each row's short name is. */
+  ms_set_color (cr, &style->fg, 0.75);
+  th += ms_draw_text_wrapped (cr, _ ("HostFunc: cudaLaunchHostFunc; Callback: "
+                                     "cudaStreamAddCallback; after a copy or a kernel"),
+                              fs * 0.5, fs * 0.5 + th, fs * 0.85, width - fs, FALSE, TRUE);
+  double top = fs * 0.8 + th, strips_h = MAX (height * 0.32, strips_height (style));
+  /* Where the slow function's note and timelines would be crowded (the
+   * lesson pane), the strips, the finding, take the whole picture. */
+  if (height - top - strips_h < fs * 12) {
+    draw_strips (cr, run, style, width, top, height - top);
+    return;
+  }
   draw_strips (cr, run, style, width, top, strips_h);
   double note_y = top + strips_h + fs * 0.3;
   double note_h = slow_note (cr, run, style, width, note_y, TRUE);

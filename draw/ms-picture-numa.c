@@ -4,6 +4,7 @@
  * buffer's node in rows and the thread's node in columns; the GPU's own
  * node is marked. A host of one node gets the reason instead. */
 #include <glib/gi18n.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -73,6 +74,62 @@ reason (const MsResults *run)
   return NULL;
 }
 
+/* A box with a bold name and a line under it, centred on cx. */
+static void
+node_box (cairo_t *cr, const MsChartStyle *st, const char *name, const char *line, double cx,
+          double y, double w, double h)
+{
+  const double fs = ms_style_font_size (st);
+  ms_set_color (cr, &st->fg, 0.08);
+  cairo_rectangle (cr, cx - w / 2, y, w, h);
+  cairo_fill (cr);
+  ms_set_color (cr, &st->fg, 0.6);
+  ms_frame_rect (cr, round (cx - w / 2), round (y), round (w), round (h),
+                 ms_style_line_width (st));
+  ms_set_color (cr, &st->fg, 0.95);
+  ms_draw_text (cr, name, cx, y + h / 2 - fs * 0.1, fs, 0.5, 1, TRUE, NULL, NULL);
+  ms_set_color (cr, &st->fg, 0.75);
+  ms_draw_text (cr, line, cx, y + h / 2 + fs * 0.1, fs * 0.9, 0.5, 0, FALSE, NULL, NULL);
+}
+
+/* A host of one node: the node with the thread and the buffers, the GPU
+ * beside it, and why nothing was compared under them. */
+static void
+draw_one_node (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
+               double height)
+{
+  const double fs = ms_style_font_size (st);
+  const char *gpu = run->device.name[0] ? run->device.name : _ ("GPU");
+  ms_draw_background (cr, st);
+  g_autofree char *text = g_strdup_printf (
+    _ ("Nothing to compare: the host of this run's %s has one NUMA node, so the thread and the "
+       "buffers could only be on that node, and no copy was timed. On a host of two or more "
+       "nodes this picture shows the copy rate for each buffer's and thread's node."),
+    gpu);
+  double tw = width - fs * 2;
+  double text_h = ms_draw_text_wrapped (cr, text, fs, 0, fs, tw, FALSE, FALSE);
+  double box_h = fs * 3.2, gap = fs * 1.2;
+  double y = MAX (fs * 0.5, round ((height - box_h - gap - text_h) / 2));
+  double gw, nw;
+  ms_draw_text (cr, gpu, 0, 0, fs, -1, 0, TRUE, &gw, NULL);
+  ms_draw_text (cr, _ ("the one NUMA node"), 0, 0, fs, -1, 0, TRUE, &nw, NULL);
+  nw = MIN (nw + fs * 2, width * 0.42);
+  gw = MIN (gw + fs * 2, width * 0.46);
+  double link = MAX (fs, width - nw - gw - fs * 2);
+  link = MIN (link, fs * 6);
+  double left = (width - nw - gw - link) / 2;
+  node_box (cr, st, _ ("the one NUMA node"), _ ("thread and buffers"), left + nw / 2, y, nw,
+            box_h);
+  node_box (cr, st, gpu, _ ("the GPU"), left + nw + link + gw / 2, y, gw, box_h);
+  ms_set_color (cr, &st->fg, 0.6);
+  cairo_set_line_width (cr, 2 * ms_style_line_width (st));
+  cairo_move_to (cr, left + nw, round (y + box_h / 2));
+  cairo_line_to (cr, left + nw + link, round (y + box_h / 2));
+  cairo_stroke (cr);
+  ms_set_color (cr, &st->fg, 0.9);
+  ms_draw_text_wrapped (cr, text, fs, y + box_h + gap, fs, tw, FALSE, TRUE);
+}
+
 void
 ms_picture_numa (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                  double height)
@@ -81,12 +138,14 @@ ms_picture_numa (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
   gboolean h2d = build (run, 0, &m[0]), d2h = build (run, 1, &m[1]);
   if (!h2d && !d2h) {
     const char *why = reason (run);
-    g_autofree char *text
-        = why && strcmp (why, "this host has one NUMA node") == 0 ? g_strdup (
-              _ ("This host has one NUMA node: there is no other node for the buffers or "
-                 "the thread, so there is nothing to compare."))
-          : why ? g_strdup_printf (_ ("No copy was measured: %s."), why)
-                : g_strdup (_ ("The run has no measured copy."));
+    if (why && strcmp (why, "this host has one NUMA node") == 0) {
+      draw_one_node (cr, run, style, width, height);
+      return;
+    }
+    const char *gpu = run->device.name[0] ? run->device.name : _ ("GPU");
+    g_autofree char *text = why ? g_strdup_printf (_ ("No copy was measured on the %s: %s."), gpu,
+                                                   why)
+                                : g_strdup (_ ("The run has no measured copy."));
     ms_picture_empty (cr, style, width, height, text);
     return;
   }

@@ -79,9 +79,11 @@ draw_cases (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
   char size[32] = "";
   if (pin)
     ms_format_bytes (pin->elements * sizeof (float), size, sizeof size);
+  /* The run's GPU, not the machine showing the picture. */
+  const char *gpu = run->device.name[0] ? run->device.name : _("GPU");
   g_autofree char *title =
-    pin ? g_strdup_printf (_("Portable pinned memory: what this run measured, %s copies"), size)
-        : g_strdup (_("Portable pinned memory: what this run measured"));
+    pin ? g_strdup_printf (_("Portable pinned memory on the %s: %s copies"), gpu, size)
+        : g_strdup_printf (_("Portable pinned memory on the %s"), gpu);
   ms_set_color (cr, &st->fg, 1);
   double y = y0 + fs * 0.5;
   y += ms_draw_text_wrapped (cr, title, fs, y, fs * 1.15, width - 2 * fs, TRUE, draw) + fs * 0.6;

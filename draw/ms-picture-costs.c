@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-picture-costs.c: the costs lesson's picture: what each call took,
+ * with its free, as bars on a log time axis (the costs span three
+ * decades): a CUDA context first in the process and again, then the
+ * allocations at the size the caption speaks of. */
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "ms-lesson-picture.h"
+#include "ms-palette.h"
+
+static const struct {
+  MsMode mode;
+  const char *variant;
+  const char *label;
+  gboolean sized; /* at the caption's size; a context has none */
+} costs[] = {
+  { MS_MODE_DEVICE, "cost=context-first", N_ ("context, first"), FALSE },
+  { MS_MODE_DEVICE, "cost=context", N_ ("context, again"), FALSE },
+  { MS_MODE_DEVICE, "cost=first-malloc", N_ ("first cudaMalloc"), TRUE },
+  { MS_MODE_DEVICE, "cost=malloc", N_ ("cudaMalloc"), TRUE },
+  { MS_MODE_REGISTERED, "cost=register", N_ ("cudaHostRegister"), TRUE },
+  { MS_MODE_PAGEABLE, "cost=malloc", N_ ("malloc + touch"), TRUE },
+  { MS_MODE_PINNED, "cost=malloc-host", N_ ("cudaMallocHost"), TRUE },
+};
+
+static const MsCell *
+cost_cell (const MsResults *run, guint i, int exponent)
+{
+  for (size_t k = 0; k < run->n_cells; k++) {
+    const MsCell *c = &run->cells[k];
+    if (c->mode == costs[i].mode && strcmp (c->variant, costs[i].variant) == 0 &&
+        (!costs[i].sized || c->exponent == exponent) && c->status == MS_CELL_OK &&
+        c->stats.e2e.median > 0)
+      return c;
+  }
+  return NULL;
+}
+
+/* The size the caption speaks of: the largest with two sized costs. */
+static int
+caption_exponent (const MsResults *run)
+{
+  for (int e = MS_MAX_EXPONENT; e >= MS_MIN_EXPONENT; e--) {
+    int n = 0;
+    for (guint i = 0; i < G_N_ELEMENTS (costs); i++)
+      n += costs[i].sized && cost_cell (run, i, e);
+    if (n >= 2)
+      return e;
+  }
+  return -1;
+}
+
+static void
+draw_bar (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *c, double cy,
+          double bar_h, double right)
+{
+  const double fs = ms_style_font_size (st);
+  guint color, shape, dash;
+  ms_mode_look (c->mode, &color, &shape, &dash);
+  MsColor col;
+  ms_chart_palette_color (color, st->dark, &col);
+  double x0 = xs->pixel_lo, x1 = ms_scale_to_pixel (xs, c->stats.e2e.median);
+  ms_set_color (cr, &col, 0.85);
+  cairo_rectangle (cr, x0, cy - bar_h / 2, MAX (x1 - x0, 1), bar_h);
+  cairo_fill (cr);
+  /* The total, and the free in it when it fits beside. */
+  char total[32], freed[32];
+  ms_picture_time (c->stats.e2e.median, total, sizeof total);
+  /* A registered buffer is unregistered, not freed. */
+  double f = c->stats.phase_host[MS_PHASE_FREE].median;
+  if (!(f > 0))
+    f = c->stats.phase_host[MS_PHASE_UNREGISTER].median;
+  g_autofree char *text = NULL;
+  if (f > 0) {
+    ms_picture_time (f, freed, sizeof freed);
+    text = g_strdup_printf (_ ("%s, free %s"), total, freed);
+  } else {
+    text = g_strdup (total);
+  }
+  double tw;
+  ms_draw_text (cr, text, 0, 0, fs * 0.9, -1, 0, FALSE, &tw, NULL);
+  if (x1 + fs * 0.3 + tw > right) {
+    ms_draw_text (cr, total, 0, 0, fs * 0.9, -1, 0, FALSE, &tw, NULL);
+    g_free (text);
+    text = g_strdup (total);
+  }
+  /* Beside the bar, or inside its end when the bar reaches the edge. */
+  if (x1 + fs * 0.3 + tw <= right) {
+    ms_set_color (cr, &st->fg, 0.95);
+    ms_draw_text (cr, text, x1 + fs * 0.3, cy, fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
+  } else {
+    cairo_set_source_rgb (cr, 1, 1, 1);
+    if (st->dark)
+      cairo_set_source_rgb (cr, 0, 0, 0);
+    ms_draw_text (cr, text, x1 - fs * 0.3, cy, fs * 0.9, 1, 0.5, FALSE, NULL, NULL);
+  }
+}
+
+void
+ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
+                  double height)
+{
+  const double fs = ms_style_font_size (style);
+  ms_draw_background (cr, style);
+  int e = caption_exponent (run);
+  const MsCell *cells[G_N_ELEMENTS (costs)];
+  double lo = G_MAXDOUBLE, hi = 0, label_w = 0;
+  guint n = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (costs); i++) {
+    cells[i] = cost_cell (run, i, e);
+    if (!cells[i])
+      continue;
+    n++;
+    lo = MIN (lo, cells[i]->stats.e2e.median);
+    hi = MAX (hi, cells[i]->stats.e2e.median);
+    double tw;
+    ms_draw_text (cr, _ (costs[i].label), 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+    label_w = MAX (label_w, tw);
+  }
+  if (n < 2) {
+    ms_picture_empty (cr, style, width, height, _ ("This run has fewer than two costs measured."));
+    return;
+  }
+  char size[32] = "";
+  if (e >= 0)
+    ms_format_size_label ((double) (UINT64_C (1) << e) * 4, size, sizeof size);
+  g_autofree char *title =
+    g_strdup_printf (_ ("What each call takes with its free, %s buffers (log scale)"), size);
+  ms_set_color (cr, &style->fg, 0.95);
+  double th = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE,
+                                    TRUE);
+  double top = fs * 0.7 + th, bottom = height - fs * 1.8;
+  double x0 = fs * 0.8 + MIN (label_w, width * 0.4), right = width - fs * 0.5;
+  MsScale xs = { MS_SCALE_LOG10, pow (10, floor (log10 (lo))), pow (10, ceil (log10 (hi))), x0,
+                 right, MS_SCALE_TIME_US };
+  ms_draw_time_axis (cr, style, &xs, top, bottom, fs * 5, right);
+  double row_h = (bottom - top) / n, bar_h = MIN (row_h * 0.62, fs * 2.2);
+  guint row = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (costs); i++) {
+    if (!cells[i])
+      continue;
+    double cy = top + (row + 0.5) * row_h;
+    ms_set_color (cr, &style->fg, 0.9);
+    ms_draw_text_max (cr, _ (costs[i].label), fs * 0.4, cy - fs * 0.65, fs, x0 - fs * 0.8);
+    draw_bar (cr, style, &xs, cells[i], cy, bar_h, right);
+    /* A line between the contexts and the allocations of one size. */
+    if (row > 0 && costs[i].sized && !costs[i - 1].sized) {
+      ms_set_color (cr, &style->fg, 0.35);
+      cairo_set_line_width (cr, ms_style_line_width (style));
+      cairo_move_to (cr, fs * 0.4, round (top + row * row_h) + 0.5);
+      cairo_line_to (cr, right, round (top + row * row_h) + 0.5);
+      cairo_stroke (cr);
+    }
+    row++;
+  }
+}
