@@ -65,7 +65,7 @@ static const struct {
   const char *lesson;
   const char *opening;
 } findings[] = {
-  { "batched", "From pinned memory the best batch took" },
+  { "batched", "Time per copy, batch in stream order ÷ one call per copy: " },
   { "copy-kinds", "A copy within the device ran" },
   { "intensity", "buffers, end to end: at F = " },
   { "sync-async", "from pinned memory to the device: cudaMemcpyAsync returned" },
