@@ -468,6 +468,66 @@ smallest_reuse (const MsResults *r, int e)
   return smallest;
 }
 
+/* The smallest R at which zero-copy with the given access ("read" or
+ * "write") takes longer than pinned at e; 0 when never, -1 when the run
+ * has no such cells. */
+static int
+access_crossover (const MsResults *r, int e, const char *access)
+{
+  int found = -1;
+  for (int reuse = 1; reuse <= 1024; reuse *= 2) {
+    char v[MS_VARIANT_LEN], plain[MS_VARIANT_LEN];
+    snprintf (v, sizeof v, "R=%d/access=%s", reuse, access);
+    snprintf (plain, sizeof plain, "R=%d", reuse);
+    const MsCell *zc = ms_caption_measured (r, MS_MODE_ZERO_COPY, e, v);
+    const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, e, plain);
+    if (!zc || !pin)
+      continue;
+    if (zc->stats.e2e.median > pin->stats.e2e.median)
+      return reuse;
+    found = 0;
+  }
+  return found;
+}
+
+/* Reads only and writes only: where each loses to pinned, and, when reads
+ * only is slower than full zero-copy at R = 1, why. */
+static void
+append_reuse_access (const MsResults *r, int e, char *buf, size_t len)
+{
+  int writes = access_crossover (r, e, "write"), reads = access_crossover (r, e, "read");
+  if (writes > 0)
+    ms_caption_append (buf, len,
+                       ms_gettext ("Writes only (the kernel makes a and b itself and writes c "
+                                   "to host memory R times) loses only from R = %d."),
+                       writes);
+  else if (writes == 0)
+    ms_caption_append (buf, len,
+                       ms_gettext ("Writes only (the kernel makes a and b itself and writes c "
+                                   "to host memory R times) beats pinned at every R."));
+  if (reads > 0)
+    ms_caption_append (buf, len,
+                       ms_gettext ("Reads only (a and b read R times from host memory, c copied "
+                                   "back after the kernel) loses from R = %d."),
+                       reads);
+  const MsCell *ro = ms_caption_measured (r, MS_MODE_ZERO_COPY, e, "R=1/access=read");
+  const MsCell *zc = ms_caption_measured (r, MS_MODE_ZERO_COPY, e, "R=1");
+  if (ro && zc && ro->stats.e2e.median > 1.1 * zc->stats.e2e.median) {
+    char t_ro[32], t_zc[32];
+    ms_caption_append (buf, len,
+                       ms_gettext ("At R = 1 reads only was slower than full zero-copy (%s "
+                                   "against %s), as measured: its copy of c comes after the "
+                                   "kernel, where zero-copy writes c during it, the other way "
+                                   "along the link."),
+                       ms_caption_time (ro->stats.e2e.median, t_ro, sizeof t_ro),
+                       ms_caption_time (zc->stats.e2e.median, t_zc, sizeof t_zc));
+  }
+  if (writes >= 0)
+    ms_caption_append (buf, len,
+                       ms_gettext ("Rates count a, b and c whatever crossed the link, so writes "
+                                   "only can pass the link's rate."));
+}
+
 static bool
 caption_reuse (const MsResults *r, int exponent, char *buf, size_t len)
 {
@@ -502,6 +562,7 @@ caption_reuse (const MsResults *r, int exponent, char *buf, size_t len)
                              "(%s against %s).",
                              (unsigned long) cross),
                 cross, size, t_zc, t_pin);
+    append_reuse_access (r, e, buf, len);
     return true;
   }
   return ms_caption_missing (buf, len,
@@ -635,13 +696,14 @@ caption_portable_one (const MsResults *r, int exponent, char *buf, size_t len)
     else
       snprintf (buf, len,
                 ms_gettext ("With one GPU (%s), pinned memory is pinned for the only CUDA "
-                            "context there is."),
+                            "context (the GPU's working state in this program) there is."),
                 device_text (r));
     ms_caption_append (buf, len,
             ms_gettext ("cudaHostAllocPortable changes nothing here: for that one context a "
                         "portable buffer is the same pinned memory as this run's, whose copies "
                         "reach %.1f GB/s to the device at %s. The flag matters once a second GPU "
-                        "uses the same buffer (memsweep portable on two or more GPUs)."),
+                        "uses the same buffer: run this lesson on a machine with two or more "
+                        "GPUs."),
             pin->stats.h2d_gbps, ms_caption_size (pin, size, sizeof size));
     return true;
   }

@@ -73,19 +73,19 @@ median_at (const MsResults *r, int k, int s)
   return c ? c->stats.e2e.median : 0;
 }
 
-/* "together", "one after another" or "partly together" for K kernels that
- * took `times` single-kernel times: where that lies between 1 (all at
- * once) and K (one by one). Each launch costs the host a few µs, so K
- * kernels that overlap still take a little longer than one. */
+/* "ran together", "ran one after another" or "ran partly together" for K
+ * kernels that took `times` single-kernel times: where that lies between
+ * 1 (all at once) and K (one by one). Each launch costs the host a few
+ * µs, so K kernels that overlap still take a little longer than one. */
 static const char *
 verdict (double times, int k)
 {
   double share = k > 1 ? (times - 1) / (k - 1) : 0;
   if (share <= 0.25)
-    return ms_gettext ("they ran together");
+    return ms_gettext ("ran together");
   if (share >= 0.75)
-    return ms_gettext ("they ran one after another");
-  return ms_gettext ("they ran partly together");
+    return ms_gettext ("ran one after another");
+  return ms_gettext ("ran partly together");
 }
 
 static int
@@ -111,13 +111,12 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
                                            "one stream and on K streams."));
   double serial = median_at (r, k, 0), together = median_at (r, k, 1);
   ms_caption_append (buf, len,
-                     ms_gettext ("One kernel alone took %s. %d of them took %s on one stream "
-                                 "(%.1f times one kernel) and %s on %d streams (%.1f times): "
-                                 "%s."),
-                     ms_caption_time (one, t1, sizeof t1), k,
-                     ms_caption_time (serial, t, sizeof t), serial / one,
-                     ms_caption_time (together, t2, sizeof t2), k, together / one,
-                     verdict (together / one, k));
+                     ms_gettext ("On %d streams, %d small kernels %s: %s, %.1f times one "
+                                 "kernel alone (%s); on one stream they took %s (%.1f "
+                                 "times)."),
+                     k, k, verdict (together / one, k), ms_caption_time (together, t2, sizeof t2),
+                     together / one, ms_caption_time (one, t1, sizeof t1),
+                     ms_caption_time (serial, t, sizeof t), serial / one);
   for (int s = 2; s < N_SETTINGS; s++) {
     double m = median_at (r, k, s);
     if (!(m > 0))
@@ -125,20 +124,20 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     ms_caption_time (m, t, sizeof t);
     const char *v = verdict (m / one, k);
     if (s == 2)
-      ms_caption_append (buf, len, ms_gettext ("With a grid of one block per SM: %s (%.1f times), "
-                                               "%s."), t, m / one, v);
+      ms_caption_append (buf, len, ms_gettext ("With a grid of one block per SM they %s (%s, "
+                                               "%.1f times)."), v, t, m / one);
     else if (s == 3)
-      ms_caption_append (buf, len, ms_gettext ("With one block per SM taking all of its shared "
-                                               "memory: %s (%.1f times), %s."), t, m / one, v);
+      ms_caption_append (buf, len, ms_gettext ("With each block taking all of an SM's shared "
+                                               "memory they %s (%s, %.1f times)."),
+                         v, t, m / one);
     else
-      ms_caption_append (buf, len, ms_gettext ("With grids that fill every SM's block slots: %s "
-                                               "(%.1f times), %s."), t, m / one, v);
+      ms_caption_append (buf, len, ms_gettext ("With grids that fill every SM they %s (%s, "
+                                               "%.1f times)."), v, t, m / one);
   }
-  if (r->device.concurrent_kernels || r->device.async_engine_count)
+  /* cudaDevAttrConcurrentKernels is 1 or 0: a yes or no, not a count. */
+  if (r->device.concurrent_kernels)
     ms_caption_append (buf, len,
-                       ms_gettext ("The device reports concurrentKernels = %d and "
-                                   "asyncEngineCount = %d."),
-                       r->device.concurrent_kernels, r->device.async_engine_count);
+                       ms_gettext ("The GPU reports that it can run kernels concurrently."));
   return true;
 }
 

@@ -91,26 +91,37 @@ slow_of (const MsResults *r, int s)
   return c ? c->stats.e2e.median : 0;
 }
 
+/* The finding first (how soon at most), then each call's figures. */
 static void
 caption_latency (const MsResults *r, char *buf, size_t len)
 {
-  double l[2][2];
+  double l[2][2], most = -1;
   for (int api = 0; api < 2; api++)
-    for (int after = 0; after < 2; after++)
+    for (int after = 0; after < 2; after++) {
       l[api][after] = latency_of (r, api, after);
+      if (l[api][after] > most)
+        most = l[api][after];
+    }
+  char t[32];
+  if (most > -1)
+    ms_caption_append (buf, len,
+                       ms_gettext ("Host functions started at most %s after the work ahead of "
+                                   "them ended (medians)."),
+                       ms_caption_time (most, t, sizeof t));
   if (l[0][0] > -1 && l[0][1] > -1)
     ms_caption_append (buf, len,
-                       ms_gettext ("cudaLaunchHostFunc started its function a median %.1f µs "
-                                   "after the copy before it ended and %.1f µs after the "
+                       ms_gettext ("cudaLaunchHostFunc: %.1f µs after a copy, %.1f µs after a "
                                    "kernel."),
                        l[0][0], l[0][1]);
   if (l[1][0] > -1 && l[1][1] > -1)
     ms_caption_append (buf, len,
-                       ms_gettext ("cudaStreamAddCallback: %.1f µs after the copy, %.1f µs "
-                                   "after the kernel."),
+                       ms_gettext ("cudaStreamAddCallback (the older call, which also hands the "
+                                   "function the stream's error status): %.1f and %.1f µs."),
                        l[1][0], l[1][1]);
 }
 
+/* Each figure says what it is: the function's own time is the median of
+ * it alone; the kernels' delays are against the kernel alone. */
 static void
 caption_slow (const MsResults *r, char *buf, size_t len)
 {
@@ -120,26 +131,31 @@ caption_slow (const MsResults *r, char *buf, size_t len)
   if (!(func > 0) || !(kernel > 0) || !(same > 0))
     return;
   double waited = same - kernel > 0 ? same - kernel : 0;
-  ms_caption_append (buf, len,
-                     ms_gettext ("The slow host function took %s; the kernel queued after it on "
-                                 "its stream waited %s for it (%.2f times the function's time)."),
-                     ms_caption_time (func, tf, sizeof tf), ms_caption_time (waited, tw, sizeof tw),
-                     waited / func);
+  ms_caption_time (func, tf, sizeof tf);
+  ms_caption_time (waited, tw, sizeof tw);
   if (waited < 0.5 * func)
-    ms_caption_append (buf, len, ms_gettext ("It was not held back for the function's time."));
+    ms_caption_append (buf, len,
+                       ms_gettext ("A slow host function (%s alone, the median) did not hold "
+                                   "back the kernel queued after it on its stream: it ended %s "
+                                   "later than alone."),
+                       tf, tw);
+  else
+    ms_caption_append (buf, len,
+                       ms_gettext ("A slow host function (%s alone, the median) held back the "
+                                   "kernel queued after it on its stream: it ended %s later "
+                                   "than alone (%.2f times the function's time)."),
+                       tf, tw, waited / func);
   if (!(other > 0))
     return;
   double other_wait = other - kernel > 0 ? other - kernel : 0;
   ms_caption_time (other_wait, to, sizeof to);
   if (other_wait < 0.25 * func)
     ms_caption_append (buf, len,
-                       ms_gettext ("A kernel on another stream was not held back (%s later than "
-                                   "alone)."),
+                       ms_gettext ("A kernel on another stream was not held back (%s later)."),
                        to);
   else
     ms_caption_append (buf, len,
-                       ms_gettext ("A kernel on another stream was held back too: %s later than "
-                                   "alone."),
+                       ms_gettext ("A kernel on another stream was held back too: %s later."),
                        to);
 }
 

@@ -230,10 +230,10 @@ list_op (const MsResults *r, MsSyncOp op, MsSyncVerdict want, char *list, size_t
   return true;
 }
 
-/* The material's listed operations that never serialised, and unlisted
+/* The textbook's listed operations that never serialised, and unlisted
  * ones that did somewhere. */
 static void
-compare_with_material (const MsResults *r, char *buf, size_t len)
+compare_with_textbook (const MsResults *r, char *buf, size_t len)
 {
   char held[512] = "", extra[512] = "";
   for (int op = MS_SYNC_OP_MALLOC; op < MS_SYNC_OP_COUNT; op++) {
@@ -251,14 +251,14 @@ compare_with_material (const MsResults *r, char *buf, size_t len)
   }
   if (held[0])
     ms_caption_append (buf, len,
-                       ms_gettext ("On the material's list of calls that synchronise, but "
+                       ms_gettext ("On the textbook's list of calls that synchronise, but "
                                    "overlapped here: %s."), held);
   if (extra[0])
     ms_caption_append (buf, len,
-                       ms_gettext ("Not on the material's list, but serialised here: %s."), extra);
+                       ms_gettext ("Not on the textbook's list, but serialised here: %s."), extra);
   if (!held[0] && !extra[0])
     ms_caption_append (buf, len,
-                       ms_gettext ("What serialised here is what the material lists."));
+                       ms_gettext ("What serialised here is what the textbook lists."));
 }
 
 static bool
@@ -275,12 +275,6 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     return ms_caption_missing (buf, len,
                                ms_gettext ("The run lacks one kernel alone, or two kernels with "
                                            "nothing between them."));
-  ms_caption_append (buf, len,
-                     ms_gettext ("One kernel alone took %s; two on two streams with nothing "
-                                 "between them took %s (%.2f kernel times, %s)."),
-                     ms_caption_time (none.us / none.times, t1, sizeof t1),
-                     ms_caption_time (none.us, t2, sizeof t2), none.times,
-                     ms_implicit_sync_column_label (col0));
   char serial[1024] = "", undecided[512] = "";
   for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
     list_op (r, op, MS_SYNC_SERIALISED, serial, sizeof serial);
@@ -299,7 +293,22 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     ms_caption_append (buf, len,
                        ms_gettext ("Undecided, since the call itself took most of a kernel's "
                                    "time: %s."), undecided);
-  compare_with_material (r, buf, len);
+  compare_with_textbook (r, buf, len);
+  ms_caption_append (buf, len,
+                     ms_gettext ("One kernel alone took %s; two with nothing between them took "
+                                 "%s (%.2f kernel times)."),
+                     ms_caption_time (none.us / none.times, t1, sizeof t1),
+                     ms_caption_time (none.us, t2, sizeof t2), none.times);
+  /* The settings' short names, where a list above used them. */
+  if (strstr (buf, ms_implicit_sync_column_label (0)) ||
+      strstr (buf, ms_implicit_sync_column_label (1)) ||
+      strstr (buf, ms_implicit_sync_column_label (2)) ||
+      strstr (buf, ms_implicit_sync_column_label (3)))
+    ms_caption_append (buf, len,
+                       ms_gettext ("Blocking streams wait for the legacy default stream; "
+                                   "\"1 queue\": CUDA_DEVICE_MAX_CONNECTIONS=1, every stream "
+                                   "in one hardware queue; \"default\": the driver's number of "
+                                   "queues."));
   return true;
 }
 

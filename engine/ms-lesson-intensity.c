@@ -105,28 +105,30 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     return ms_caption_missing (buf, len,
                                ms_gettext ("The run lacks zero-copy and pinned cells at two "
                                            "or more F."));
-  ms_caption_append (buf, len,
-                     ms_gettext ("Zero-copy ÷ pinned, end to end (below 1: zero-copy "
-                                 "is faster): %s."),
-                     list);
-  ms_caption_append (buf, len,
-                     ms_gettext ("With %d FMA per element pinned took %s, with %d "
-                                 "it took %s."),
-                     f_lo, ms_caption_time (median_at (r, false, f_lo, exponent), t1, sizeof t1),
-                     f_hi, ms_caption_time (median_at (r, false, f_hi, exponent), t2, sizeof t2));
+  /* The answer to the lesson's question first: how much arithmetic, if
+   * any, zero-copy needed to beat pinned. */
   if (first_win == f_lo && wins_after_first)
     ms_caption_append (buf, len,
-                       ms_gettext ("Zero-copy was faster at every F measured, even "
-                                   "with one FMA per element."));
+                       ms_gettext ("None needed: zero-copy was faster than pinned at every F "
+                                   "measured, even with %d FMA per element."),
+                       f_lo);
   else if (!first_win)
     ms_caption_append (buf, len,
-                       ms_gettext ("Zero-copy never won: up to %d dependent FMAs per "
-                                   "element did not hide the link on this system."),
+                       ms_gettext ("Zero-copy never won: up to %d FMAs per element did not hide "
+                                   "the link on this system."),
                        f_hi);
   else
     ms_caption_append (buf, len, ms_gettext ("Zero-copy first won at F = %d%s."), first_win,
                        wins_after_first ? ms_gettext (", and at every larger F")
                                         : ms_gettext (", though not at every larger F"));
+  ms_caption_append (buf, len,
+                     ms_gettext ("F counts FMAs (multiply-adds) per element, each waiting for "
+                                 "the one before. Zero-copy's time ÷ pinned's, end to end "
+                                 "(below 1: zero-copy is faster): %s."),
+                     list);
+  ms_caption_append (buf, len, ms_gettext ("Pinned took %s at F = %d and %s at F = %d."),
+                     ms_caption_time (median_at (r, false, f_lo, exponent), t1, sizeof t1), f_lo,
+                     ms_caption_time (median_at (r, false, f_hi, exponent), t2, sizeof t2), f_hi);
   return true;
 }
 

@@ -138,7 +138,9 @@ rate (const MsCell *c)
              : 0;
 }
 
-static void
+/* Appends the direction's best and worst pairing; returns how much lower
+ * the worst is, in per cent (-1: none measured). */
+static double
 direction_sentence (const MsResults *r, int d, char *buf, size_t len)
 {
   const MsCell *best = NULL, *worst = NULL;
@@ -156,7 +158,7 @@ direction_sentence (const MsResults *r, int d, char *buf, size_t len)
       worst = c, wb = b, wt = t;
   }
   if (!best)
-    return;
+    return -1;
   double drop = 100 * (1 - rate (worst) / rate (best));
   if (d == DIR_H2D)
     ms_caption_append (buf, len,
@@ -170,11 +172,7 @@ direction_sentence (const MsResults *r, int d, char *buf, size_t len)
                                    "on node %d), %.1f GB/s at worst (buffer on node %d, thread on "
                                    "node %d), %.0f %% lower."),
                        rate (best), bb, bt, rate (worst), wb, wt, drop);
-  if (drop >= 10)
-    ms_caption_append (buf, len, "%s", ms_gettext ("Here the placement matters."));
-  else
-    ms_caption_append (buf, len, "%s",
-                       ms_gettext ("Here the placement changed the rate by less than a tenth."));
+  return drop;
 }
 
 static bool
@@ -191,19 +189,42 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     if (gpu < 0 && sscanf (c->message, "gpu-node=%d;", &gpu) != 1)
       gpu = -1;
   }
-  if (!measured && one_node)
-    return ms_caption_missing (buf, len,
-                               ms_gettext ("This host has one NUMA node: the buffers and the "
-                                           "thread can live nowhere else, so there is nothing to "
-                                           "compare. On a host with two or more nodes the lesson "
-                                           "measures every pairing of buffer node and thread "
-                                           "node."));
+  const char *gpu_name = r->device.name[0] ? r->device.name : ms_gettext ("GPU");
+  if (!measured && one_node) {
+    buf[0] = '\0';
+    ms_caption_append (buf, len,
+                       ms_gettext ("Nothing to compare: the host of this run's %s has one NUMA "
+                                   "node (a socket's CPUs with the memory wired to them), so the "
+                                   "buffers and the thread could live nowhere else. On a host "
+                                   "with two or more sockets the lesson measures every pairing "
+                                   "of buffer node and thread node."),
+                       gpu_name);
+    return false;
+  }
   if (!measured)
     return ms_caption_missing (buf, len, ms_gettext ("The run has no measured copy."));
+  char details[1024] = "";
   if (gpu >= 0)
-    ms_caption_append (buf, len, ms_gettext ("The GPU is attached to NUMA node %d."), gpu);
-  direction_sentence (r, DIR_H2D, buf, len);
-  direction_sentence (r, DIR_D2H, buf, len);
+    ms_caption_append (details, sizeof details, ms_gettext ("The GPU is attached to node %d."),
+                       gpu);
+  double h2d = direction_sentence (r, DIR_H2D, details, sizeof details);
+  double d2h = direction_sentence (r, DIR_D2H, details, sizeof details);
+  double drop = h2d > d2h ? h2d : d2h;
+  buf[0] = '\0';
+  /* The finding first: whether the socket matters on the run's host. */
+  if (drop >= 10)
+    ms_caption_append (buf, len,
+                       ms_gettext ("On the host of this run's %s, the placement matters: the "
+                                   "NUMA node (a socket's CPUs with the memory wired to them) of "
+                                   "the buffer and the thread cut the copy rate by up to %.0f %%."),
+                       gpu_name, drop);
+  else
+    ms_caption_append (buf, len,
+                       ms_gettext ("On the host of this run's %s, the NUMA node (a socket's "
+                                   "CPUs with the memory wired to them) of the buffer and the "
+                                   "thread changed the copy rate by less than a tenth."),
+                       gpu_name);
+  ms_caption_append (buf, len, "%s", details);
   return true;
 }
 

@@ -132,26 +132,31 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
                                ms_gettext ("The run lacks the short kernels' waits with and "
                                            "without priority."));
   buf[0] = '\0';
-  ms_caption_append (buf, len,
-                     ms_gettext ("While a long kernel of the least priority filled the GPU, short "
-                                 "kernels waited %s (median) from launch to start on a stream of "
-                                 "the greatest priority and %s on a second stream of the least."),
-                     ms_caption_time (high, t1, sizeof t1), ms_caption_time (low, t2, sizeof t2));
+  ms_caption_time (high, t1, sizeof t1);
+  ms_caption_time (low, t2, sizeof t2);
+  /* The finding first, then the waits it comes from. */
   if (high * 2 <= low)
     ms_caption_append (buf, len,
-                       ms_gettext ("Priority cut the wait %.0f-fold: the short kernels got in "
-                                   "as the long kernel's blocks retired."),
-                       low / high);
+                       ms_gettext ("Priority cut the wait %.0f-fold: while a long low-priority "
+                                   "kernel filled the GPU, short kernels on a high-priority "
+                                   "stream started %s after launch (median), against %s on a "
+                                   "second low-priority stream; they got in as the long "
+                                   "kernel's blocks finished."),
+                       low / high, t1, t2);
   else if (low * 2 <= high)
     ms_caption_append (buf, len,
-                       ms_gettext ("With priority they waited %.1f times as long: priority did "
-                                   "not help here."),
-                       high / low);
+                       ms_gettext ("Priority did not help here: while a long low-priority kernel "
+                                   "filled the GPU, short kernels on a high-priority stream "
+                                   "started %s after launch (median), against %s on a second "
+                                   "low-priority stream."),
+                       t1, t2);
   else
     ms_caption_append (buf, len,
-                       ms_gettext ("Priority made no clear difference (%.2f times the wait "
-                                   "without it)."),
-                       high / low);
+                       ms_gettext ("Priority made no clear difference: while a long low-priority "
+                                   "kernel filled the GPU, short kernels on a high-priority "
+                                   "stream started %s after launch (median), against %s on a "
+                                   "second low-priority stream."),
+                       t1, t2);
   const MsCell *lh = ms_priority_cell (r, MS_PRIORITY_HIGH, MS_PRIORITY_LONG);
   if (alone > 0 && median_of (lh) > 0)
     ms_caption_append (buf, len,
@@ -159,10 +164,11 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
                                    "kernels cutting in."),
                        ms_caption_time (alone, t3, sizeof t3),
                        ms_caption_time (median_of (lh), t1, sizeof t1));
+  /* CUDA counts priorities downwards: the greatest is the lowest number. */
   if (r->device.priority_least != r->device.priority_greatest)
     ms_caption_append (buf, len,
-                       ms_gettext ("The device's priorities run from %d (least) to %d "
-                                   "(greatest)."),
+                       ms_gettext ("This GPU's stream priorities run from %d (low) to %d (high): "
+                                   "a lower number is a higher priority."),
                        r->device.priority_least, r->device.priority_greatest);
   return true;
 }

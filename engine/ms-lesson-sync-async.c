@@ -123,7 +123,7 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
  * blocked one (-1: none). */
 typedef struct {
   int measured, early, largest_early, smallest_blocked;
-  int off_rule; /* sizes where early is not "up to 64 KiB" (the material's rule) */
+  int off_rule; /* sizes where early is not "up to 64 KiB" (the textbook's rule) */
 } Tally;
 
 static Tally
@@ -156,45 +156,116 @@ size_text (int e, char *buf, size_t len)
   return ms_caption_size (&c, buf, len);
 }
 
-/* The material's rule: pageable host-to-device copies of 64 KB or less
- * return early, larger ones do not. */
+/* The smallest size above e that blocked (-1: none): with e the largest
+ * early one, the limit lies between the two sampled sizes. */
+static int
+blocked_above (const MsResults *r, MsMode memory, MsSaApi api, MsSaDir dir, int e)
+{
+  for (int x = e + 1; x <= MS_MAX_EXPONENT; x++) {
+    const MsCell *call = ms_sa_cell (r, memory, x, api, dir, MS_SA_CALL, false);
+    const MsCell *done = ms_sa_cell (r, memory, x, api, dir, MS_SA_DONE, false);
+    if (call && done && !ms_sa_returned_early (call, done))
+      return x;
+  }
+  return -1;
+}
+
+/* The finding: up to which size pageable cudaMemcpyAsync to the device
+ * returned early, against the textbook's rule (copies of 64 KiB or less
+ * return early, larger ones do not). */
 static void
-pageable_sentence (const MsResults *r, MsSaApi api, char *buf, size_t len)
+pageable_async_sentence (const MsResults *r, char *buf, size_t len)
 {
   char s1[32], s2[32];
-  Tally t = tally (r, MS_MODE_PAGEABLE, api, MS_SA_H2D, false);
-  const char *call = api == MS_SA_ASYNC ? "cudaMemcpyAsync" : "cudaMemcpy";
+  Tally t = tally (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, false);
+  if (t.early == 0) {
+    ms_caption_append (buf, len,
+                       ms_gettext ("cudaMemcpyAsync from pageable memory to the device waited "
+                                   "for the kernel ahead at every size: the textbook says "
+                                   "copies of up to 64 KiB return early."));
+    return;
+  }
+  int above = blocked_above (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, t.largest_early);
+  size_text (t.largest_early, s1, sizeof s1);
+  if (t.off_rule == 0)
+    ms_caption_append (buf, len,
+                       ms_gettext ("cudaMemcpyAsync from pageable memory to the device returned "
+                                   "before the kernel ahead had finished up to %s, as the "
+                                   "textbook says (up to 64 KiB)."),
+                       s1);
+  else if (t.smallest_blocked >= 0 && t.smallest_blocked < t.largest_early)
+    ms_caption_append (buf, len,
+                       ms_gettext ("cudaMemcpyAsync from pageable memory to the device returned "
+                                   "before the kernel ahead had finished at some sizes up to %s "
+                                   "but waited at %s: not the textbook's rule (up to 64 KiB)."),
+                       s1, size_text (t.smallest_blocked, s2, sizeof s2));
+  else if (above >= 0)
+    ms_caption_append (buf, len,
+                       ms_gettext ("cudaMemcpyAsync from pageable memory to the device returned "
+                                   "before the kernel ahead had finished up to %s and waited at "
+                                   "%s: the limit lies between the two, not at the textbook's "
+                                   "64 KiB."),
+                       s1, size_text (above, s2, sizeof s2));
+  else
+    ms_caption_append (buf, len,
+                       ms_gettext ("cudaMemcpyAsync from pageable memory to the device returned "
+                                   "before the kernel ahead had finished at every size up to "
+                                   "%s, not only up to the textbook's 64 KiB."),
+                       s1);
+}
+
+/* cudaMemcpy from pageable memory: whether it ever returned early. */
+static void
+pageable_memcpy_sentence (const MsResults *r, char *buf, size_t len)
+{
+  char s1[32];
+  Tally t = tally (r, MS_MODE_PAGEABLE, MS_SA_MEMCPY, MS_SA_H2D, false);
   if (t.measured == 0)
     return;
-  if (t.early == 0) {
+  if (t.early == 0)
     ms_caption_append (buf, len,
                        ms_gettext ("%s from pageable memory to the device waited for the kernel "
                                    "ahead at every size."),
-                       call);
-    if (api == MS_SA_ASYNC && t.off_rule > 0)
-      ms_caption_append (buf, len,
-                         ms_gettext ("The material's 64 KB rule does not hold here: no size "
-                                     "returned early."));
-    return;
-  }
-  ms_caption_append (buf, len,
-                     ms_gettext ("%s from pageable memory to the device returned before the "
-                                 "kernel ahead had finished up to %s."),
-                     call, size_text (t.largest_early, s1, sizeof s1));
-  if (api != MS_SA_ASYNC)
-    return;
-  if (t.off_rule == 0)
-    ms_caption_append (buf, len, ms_gettext ("The material's 64 KB rule holds here."));
-  else if (t.smallest_blocked >= 0 && t.smallest_blocked < t.largest_early)
-    ms_caption_append (buf, len,
-                       ms_gettext ("The material's 64 KB rule does not hold here: some sizes "
-                                   "blocked (from %s) and larger ones did not."),
-                       size_text (t.smallest_blocked, s2, sizeof s2));
+                       "cudaMemcpy");
   else
     ms_caption_append (buf, len,
-                       ms_gettext ("The material's 64 KB rule does not hold here: the limit "
-                                   "lies at %s rather than 64 KB."),
-                       size_text (t.largest_early, s2, sizeof s2));
+                       ms_gettext ("%s from pageable memory to the device returned before the "
+                                   "kernel ahead had finished up to %s."),
+                       "cudaMemcpy", size_text (t.largest_early, s1, sizeof s1));
+}
+
+/* Whether the two cells' medians differ by more than their spread. */
+static bool
+apart (const MsCell *a, const MsCell *b)
+{
+  const MsStat *x = &a->stats.e2e, *y = &b->stats.e2e;
+  double x_lo = x->ci_valid ? x->ci_low : x->min, x_hi = x->ci_valid ? x->ci_high : x->max;
+  double y_lo = y->ci_valid ? y->ci_low : y->min, y_hi = y->ci_valid ? y->ci_high : y->max;
+  return x_hi < y_lo || y_hi < x_lo;
+}
+
+/* The smallest size: an early pageable cudaMemcpyAsync call that came
+ * back sooner than a pinned one, beyond the spread, is worth a word. */
+static void
+pageable_sooner_sentence (const MsResults *r, char *buf, size_t len)
+{
+  for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
+    const MsCell *page = ms_sa_cell (r, MS_MODE_PAGEABLE, e, MS_SA_ASYNC, MS_SA_H2D, MS_SA_CALL,
+                                     false);
+    const MsCell *pin = ms_sa_cell (r, MS_MODE_PINNED, e, MS_SA_ASYNC, MS_SA_H2D, MS_SA_CALL,
+                                    false);
+    if (!page || !pin)
+      continue;
+    char size[32], t1[32], t2[32];
+    if (page->stats.e2e.median < pin->stats.e2e.median && apart (page, pin))
+      ms_caption_append (buf, len,
+                         ms_gettext ("At %s the pageable call even came back sooner than the "
+                                     "pinned one (%s against %s)."),
+                         size_text (e, size, sizeof size),
+                         ms_caption_time (page->stats.e2e.median, t1, sizeof t1),
+                         ms_caption_time (pin->stats.e2e.median, t2, sizeof t2));
+    return;
+  }
 }
 
 static void
@@ -250,17 +321,18 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
                                ms_gettext ("The run lacks cudaMemcpyAsync from pageable memory "
                                            "to the device."));
   buf[0] = '\0';
+  pageable_async_sentence (r, buf, len);
+  pinned_sentence (r, buf, len);
+  pageable_sooner_sentence (r, buf, len);
+  pageable_memcpy_sentence (r, buf, len);
+  blocking_sentence (r, buf, len);
   int ahead = ms_sa_ahead_us (r);
   if (ahead > 0)
     ms_caption_append (buf, len,
-                       ms_gettext ("Each copy had a kernel of %s queued ahead of it; a call "
-                                   "counts as returning early when it took less than half the "
-                                   "time until its copy was done."),
+                       ms_gettext ("Each copy waited behind a kernel of %s; a call returned "
+                                   "early when it took less than half the time until its copy "
+                                   "was done."),
                        ms_caption_time (ahead, t, sizeof t));
-  pageable_sentence (r, MS_SA_ASYNC, buf, len);
-  pageable_sentence (r, MS_SA_MEMCPY, buf, len);
-  pinned_sentence (r, buf, len);
-  blocking_sentence (r, buf, len);
   return true;
 }
 

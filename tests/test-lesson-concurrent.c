@@ -97,14 +97,14 @@ test_caption (void)
   char buf[2048];
   MsResults *r = run_lesson (FALSE, "");
   g_assert_true (ms_lesson_caption (MS_TOPIC_CONCURRENT, r, -1, buf, sizeof buf));
-  g_assert_nonnull (strstr (buf, "on 16 streams"));
-  g_assert_nonnull (strstr (buf, "they ran together"));
-  g_assert_nonnull (strstr (buf, "all of its shared memory"));
+  g_assert_nonnull (strstr (buf, "On 16 streams"));
+  g_assert_nonnull (strstr (buf, "16 small kernels ran together"));
+  g_assert_nonnull (strstr (buf, "all of an SM's shared memory"));
   ms_results_free (r);
   /* Where the rule does not hold, the caption says so. */
   r = run_lesson (TRUE, "");
   g_assert_true (ms_lesson_caption (MS_TOPIC_CONCURRENT, r, -1, buf, sizeof buf));
-  g_assert_null (strstr (buf, "they ran together"));
+  g_assert_null (strstr (buf, "kernels ran together"));
   g_assert_nonnull (strstr (buf, "one after another"));
   ms_results_free (r);
 }

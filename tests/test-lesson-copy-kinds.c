@@ -74,17 +74,17 @@ test_all_hold (void)
   char buf[4096] = "";
   g_assert_true (ms_lesson_caption (MS_TOPIC_COPY_KINDS, r, -1, buf, sizeof buf));
   g_test_message ("%s", buf);
-  g_assert_nonnull (strstr (buf, "50.0 GB/s host to device and 40.0 GB/s device to host"));
+  g_assert_nonnull (strstr (buf, "against 50.0 GB/s to the device and 40.0 GB/s back"));
   /* Which figure it is: one large copy timed alone, with its count. */
   const MsCell *h2d = ms_copy_fact_cell (r, MS_COPY_FACT_H2D);
   g_autofree char *what =
-    g_strdup_printf ("One cudaMemcpy of 4 MiB, timed alone on the host (the median of %d)",
+    g_strdup_printf ("one cudaMemcpy of 4 MiB, timed alone on the host: the median of %d",
                      h2d->n_reps);
   g_assert_nonnull (strstr (buf, what));
   g_assert_nonnull (strstr (buf, "1500.0 GB/s device to device"));
   g_assert_nonnull (strstr (buf, "20.0 GB/s between pinned buffers and 8.0 GB/s"));
   g_assert_nonnull (strstr (buf, "registered without it worked"));
-  g_assert_nonnull (strstr (buf, "write-combined was 2.00x slower"));
+  g_assert_nonnull (strstr (buf, "from write-combined memory: 2.00x slower"));
   ms_test_variants_round_trip (r);
   ms_test_picture_renders (MS_TOPIC_COPY_KINDS, r);
   ms_results_free (r);
@@ -102,7 +102,7 @@ test_refused (void)
   g_test_message ("%s", buf);
   g_assert_nonnull (strstr (buf, "registered without it failed (cudaHostGetDevicePointer: "
                                  "invalid argument (cudaErrorInvalidValue))"));
-  g_assert_nonnull (strstr (buf, "cudaHostRegisterMapped worked"));
+  g_assert_nonnull (strstr (buf, "cudaHostRegisterMapped flag worked"));
   ms_test_variants_round_trip (r);
   ms_test_picture_renders (MS_TOPIC_COPY_KINDS, r);
   ms_results_free (r);

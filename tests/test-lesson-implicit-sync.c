@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-lesson-implicit-sync.c: the implicit-synchronisation lesson
  * without a GPU: its options, parts and cells, and its caption on two
- * model GPUs, one where the material's list holds and one where it does
+ * model GPUs, one where the textbook's list holds and one where it does
  * not; the variants through a samples file and back. */
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -86,7 +86,7 @@ test_caption_material_holds (void)
   /* The legacy kernel only on blocking streams: said where. */
   g_assert_nonnull (strstr (buf, "kernel on legacy stream (blocking, 1 queue; blocking, "
                                  "default)"));
-  g_assert_nonnull (strstr (buf, "Not on the material's list, but serialised here: "
+  g_assert_nonnull (strstr (buf, "Not on the textbook's list, but serialised here: "
                                  "cudaEventRecord (blocking, 1 queue; non-blocking, 1 queue)."));
   g_assert_null (strstr (buf, "but overlapped here"));
   MsSyncJudged j;
@@ -112,11 +112,11 @@ test_caption_material_fails (void)
   g_test_message ("%s", buf);
   g_assert_nonnull (strstr (buf, "Serialised on this GPU (about two kernel times): kernel on "
                                  "legacy stream (blocking, default). Undecided"));
-  g_assert_nonnull (strstr (buf, "On the material's list of calls that synchronise, but "
+  g_assert_nonnull (strstr (buf, "On the textbook's list of calls that synchronise, but "
                                  "overlapped here: cudaMalloc, cudaFree,"));
   g_assert_nonnull (strstr (buf, "Undecided, since the call itself took most of a kernel's "
                                  "time: cudaMallocHost."));
-  g_assert_null (strstr (buf, "Not on the material's list"));
+  g_assert_null (strstr (buf, "Not on the textbook's list"));
   ms_results_free (r);
 }
 

@@ -164,12 +164,12 @@ test_matters (void)
   char cap[2048] = "";
   g_assert_true (ms_lesson_caption (MS_TOPIC_NUMA, r, -1, cap, sizeof cap));
   g_test_message ("%s", cap);
-  g_assert_nonnull (strstr (cap, "attached to NUMA node 1"));
+  g_assert_nonnull (strstr (cap, "attached to node 1"));
   g_assert_nonnull (strstr (cap, "Host to device: 50.0 GB/s at best (buffer on node 1, thread on "
                                  "node 1), 29.4 GB/s at worst (buffer on node 0, thread on node "
                                  "0), 41 % lower."));
   g_assert_nonnull (strstr (cap, "Device to host"));
-  g_assert_nonnull (strstr (cap, "Here the placement matters."));
+  g_assert_nonnull (strstr (cap, "the placement matters: the NUMA node"));
   g_assert_null (strstr (cap, "less than a tenth"));
 
   g_autofree char *dir = g_dir_make_tmp ("ms-numa-XXXXXX", NULL);
@@ -220,7 +220,7 @@ test_one_node (void)
   }
   char cap[2048] = "";
   g_assert_false (ms_lesson_caption (MS_TOPIC_NUMA, r, -1, cap, sizeof cap));
-  g_assert_nonnull (strstr (cap, "This host has one NUMA node"));
+  g_assert_nonnull (strstr (cap, "Nothing to compare: the host of this run's"));
   ms_results_free (r);
   ms_numa_set_root (NULL);
 }
