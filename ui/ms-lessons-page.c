@@ -475,7 +475,7 @@ on_job_done (GObject *owner, MsLessonJob *job, MsLessonTopic t, MsRun *run,
       run ? g_strdup_printf ("%s (%s)", card->text, error) : g_strdup (error);
     set_card_text (card, text);
     if (!run)
-      set_card_status (card, error, NULL);
+      set_card_status (card, error, error);
   }
   if (run)
     ms_lessons_page_show (self, t);
@@ -692,8 +692,8 @@ build_card (MsLessonsPage *self, MsLessonTopic t)
   gtk_widget_set_visible (GTK_WIDGET (card->progress), FALSE);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (card->progress));
   card->status = GTK_LABEL (card_label ("", NULL));
-  /* One line (two where the words wrap): the rest is in its tooltip. */
-  gtk_label_set_lines (card->status, 2);
+  /* One line: the rest is in its tooltip. */
+  gtk_label_set_wrap (card->status, FALSE);
   gtk_label_set_ellipsize (card->status, PANGO_ELLIPSIZE_END);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (card->status));
   gtk_box_append (self->cards_box, frame);
