@@ -258,6 +258,97 @@ test_window_runs (void)
   g_object_unref (page);
 }
 
+/* ---- the cards beside the lesson ------------------------------------------- */
+
+/* The label under root that reads text, or NULL. */
+static GtkWidget *
+find_label (GtkWidget *root, const char *text)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
+    if (GTK_IS_LABEL (c) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (c)), text) == 0)
+      return c;
+    GtkWidget *found = find_label (c, text);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+typedef struct {
+  GtkWidget *cards; /* the cards' scrolled window */
+  GtkWidget *title; /* a card's title */
+} CardInView;
+
+/* The card's title lies inside the scrolled window's visible part. */
+static gboolean
+card_in_view (gpointer data)
+{
+  CardInView *v = data;
+  graphene_rect_t r;
+  if (!gtk_widget_get_mapped (v->cards) || !gtk_widget_get_mapped (v->title)
+      || !gtk_widget_compute_bounds (v->title, v->cards, &r))
+    return FALSE;
+  return r.origin.y >= 0 && r.origin.y + r.size.height <= gtk_widget_get_height (v->cards);
+}
+
+static gboolean
+cards_hidden (gpointer cards)
+{
+  return !gtk_widget_get_mapped (cards);
+}
+
+/* A lesson opened from elsewhere brings its card into view; in
+ * presentation mode the cards fold away and come back on that card; a
+ * card says where its answer comes from in a line, not the caption. */
+static void
+test_card_in_view (void)
+{
+  g_autoptr (MsSession) session = ms_session_new ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *page = g_object_ref (ms_lessons_page_new ());
+  gtk_window_set_child (GTK_WINDOW (window), page);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
+  gtk_window_present (GTK_WINDOW (window));
+  ms_page_set_session (MS_PAGE (page), session);
+  MsLessonsPage *lessons = MS_LESSONS_PAGE (page);
+  /* The last lesson's card lies far below the window's edge. */
+  MsLessonTopic last = MS_TOPIC_COUNT - 1;
+  while (!ms_lesson_topic_built (last))
+    last--;
+  CardInView v = { ms_test_find (page, GTK_TYPE_SCROLLED_WINDOW, NULL),
+                   find_label (page, ms_lesson_topic (last)->title) };
+  g_assert_nonnull (v.title);
+  g_assert_true (ms_lessons_page_get_list_shown (lessons));
+  ms_lessons_page_activate (lessons, last);
+  wait_idle (lessons);
+  ms_test_wait_until (card_in_view, &v, "the card of the lesson opened comes into view");
+  /* The caption is beside the cards, not on the card too. */
+  const char *caption = ms_lessons_page_get_caption (lessons, last);
+  g_assert_null (find_label (v.cards, caption));
+  g_assert_nonnull (find_label (page, "Not opened yet"));
+  g_assert_null (find_label (v.cards, "Not opened yet: without a GPU, Open Reference Run (or "
+                                       "Show) opens the run measured for this lesson on a "
+                                       "reference GPU."));
+  /* In front of a class the lesson takes the page... */
+  g_object_set (page, "presentation", TRUE, NULL);
+  g_assert_false (ms_lessons_page_get_list_shown (lessons));
+  ms_test_wait_until (cards_hidden, v.cards, "the cards fold away");
+  /* ...and another lesson opened keeps it so; the cards come back on its card. */
+  ms_lessons_page_show (lessons, MS_TOPIC_PINNED_PAGEABLE);
+  g_assert_false (ms_lessons_page_get_list_shown (lessons));
+  ms_lessons_page_show (lessons, last);
+  ms_lessons_page_set_list_shown (lessons, TRUE);
+  ms_test_wait_until (card_in_view, &v, "the cards come back on the lesson's card");
+  /* Folding is there outside presentation mode too. */
+  g_object_set (page, "presentation", FALSE, NULL);
+  g_object_set (page, "list-shown", FALSE, NULL);
+  ms_test_wait_until (cards_hidden, v.cards, "the cards fold away outside presentation mode");
+  g_object_set (page, "list-shown", TRUE, NULL);
+  ms_test_wait_until (card_in_view, &v, "the cards come back");
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (page);
+}
+
 /* ---- the window's views and --lesson --------------------------------------- */
 
 static MsChartPage *
@@ -466,6 +557,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lessons/cards-from-references", test_cards_from_references);
   g_test_add_func ("/lessons/missing-reference", test_missing_reference);
   g_test_add_func ("/lessons/window-runs", test_window_runs);
+  g_test_add_func ("/lessons/card-in-view", test_card_in_view);
   g_test_add_func ("/lessons/window-view", test_window_view);
   g_test_add_func ("/lessons/discovery-then-run", test_discovery_then_run);
   g_test_add_func ("/lessons/command-line", test_command_line);

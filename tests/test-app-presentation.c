@@ -2,9 +2,12 @@
 /* test-app-presentation.c: presentation mode with real pointer and keys
  * (XTest, under Xvfb): the header bar and banner hide, the pointer at the
  * top edge and F10 bring them back, and a click on a lesson card's Show
- * shows the lesson (it once fell into the hidden settings pane's handle). */
+ * shows the lesson (it once fell into the hidden settings pane's handle)
+ * over the whole page: the cards fold away, and All Lessons (a click, F9
+ * or Alt+Left) brings them back. */
 #include <adwaita.h>
 #include <X11/keysym.h>
+#include <string.h>
 
 #include "ms-application.h"
 #include "ms-lessons-page.h"
@@ -159,6 +162,53 @@ shows_pinned (gpointer page)
   return g_strcmp0 (topic, "pinned-pageable") == 0;
 }
 
+static gboolean
+list_folded (gpointer page)
+{
+  return !ms_lessons_page_get_list_shown (page);
+}
+
+static gboolean
+list_back (gpointer page)
+{
+  return ms_lessons_page_get_list_shown (page);
+}
+
+/* The lesson's timelines (the pinned lesson's answer) nearly as wide as
+ * the page. */
+static gboolean
+answer_fills (gpointer page)
+{
+  GtkWidget *rows = GTK_WIDGET (ms_lessons_page_get_timeline_stack (page));
+  return gtk_widget_get_mapped (rows)
+         && gtk_widget_get_width (rows) >= gtk_widget_get_width (page) * 0.9;
+}
+
+/* The lesson shown takes the page; the way back to the cards, by the
+ * All Lessons button (way 0), F9 (1) or Alt+Left (2). */
+static void
+check_list_folds (MsWindow *win, GtkWidget *page, guint way)
+{
+  ms_test_wait_until (list_folded, page, "the lesson shown folds the cards away");
+  GtkWidget *cards = ms_test_find (page, GTK_TYPE_SCROLLED_WINDOW, NULL);
+  ms_test_wait_until (is_unmapped, cards, "the cards leave the screen");
+  GtkWidget *back = ms_test_find (page, GTK_TYPE_TOGGLE_BUTTON, NULL);
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (back), "F9"));
+  ms_test_wait_until (is_mapped, back, "All Lessons is on screen");
+  ms_test_wait_until (answer_fills, page, "the answer takes the page's width");
+  spin (200);
+  if (way == 0) {
+    ms_xtest_point_at (back, gtk_widget_get_width (back) / 2.0, gtk_widget_get_height (back) / 2.0);
+    spin (200);
+    ms_xtest_click (back);
+  } else {
+    ms_xtest_press (GTK_WIDGET (win), way == 1 ? 0 : XK_Alt_L, way == 1 ? XK_F9 : XK_Left);
+  }
+  ms_test_wait_until (list_back, page, "All Lessons brings the cards back");
+  ms_test_wait_until (is_mapped, cards, "the cards are on screen again");
+  g_assert_true (header_hidden (win));
+}
+
 static void
 count_click (GtkButton *button, guint *clicks)
 {
@@ -173,7 +223,8 @@ clicked (gpointer clicks)
 
 /* Clicks on the first card's Show (the pinned lesson, answered by the
  * reference run opened), at its left, middle and right: each one lands and
- * the lesson shows. At 1024x768 the settings pane's old edge crossed it. */
+ * the lesson shows over the page, and each way back brings the cards. At
+ * 1024x768 the settings pane's old edge crossed Show. */
 static void
 check_show_click (MsWindow *win)
 {
@@ -194,6 +245,8 @@ check_show_click (MsWindow *win)
   const double at[] = { 0.1, 0.5, 0.9 };
   for (guint i = 0; i < G_N_ELEMENTS (at); i++) {
     clicks = 0;
+    ms_test_wait_until (is_mapped, show, "the card's Show is on screen");
+    spin (300);
     /* The pointer arrives first, as a hand's does. */
     ms_xtest_point_at (show, gtk_widget_get_width (show) * at[i],
                        gtk_widget_get_height (show) / 2.0);
@@ -202,9 +255,10 @@ check_show_click (MsWindow *win)
     g_autofree char *what
         = g_strdup_printf ("a click at %.0f%% of Show's width lands", at[i] * 100);
     ms_test_wait_until (clicked, &clicks, what);
+    ms_test_wait_until (shows_pinned, page, "a click on Show shows the lesson");
+    check_list_folds (win, page, i);
   }
   g_signal_handler_disconnect (show, id);
-  ms_test_wait_until (shows_pinned, page, "a click on Show shows the lesson");
   g_assert_true (header_hidden (win));
 }
 

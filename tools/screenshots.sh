@@ -5,8 +5,10 @@
 # bundled reference runs: every view (bandwidth, time, timeline, breakdown,
 # table, GPUs with the 2x H200 peer matrix, Lessons with the reuse lesson
 # opened, and the H100 and H200 runs compared) as VIEW-1600-light.png
-# (1600x1000), VIEW-1024-presentation-light.png and
-# VIEW-1024-presentation-dark.png (1024x768, presentation mode).
+# (1600x1000, the window maximized), VIEW-1024-presentation-light.png and
+# VIEW-1024-presentation-dark.png (1024x768, presentation mode, where the
+# lesson opened takes the Lessons page). A shot whose window does not fill
+# the screen is named at the end, and the script fails.
 # tools/screenshots.sh BUILD lessons: the Lessons page of every lesson
 # instead, its card run from its reference run (what a class is shown), as
 # docs/screenshots/lessons/NAME-1600-light.png and NAME-1024-presentation-
@@ -19,11 +21,14 @@ what=${2:-views}
 src=$(cd "$(dirname "$0")/.." && pwd)
 out=$src/docs/screenshots
 ref=$src/data/reference
-export GSETTINGS_BACKEND=memory GSETTINGS_SCHEMA_DIR=$src/$build/data NO_AT_BRIDGE=1
+# Settings in a key file of our own, written afresh for each app: every
+# window opens maximized, whatever the one before left.
+export GSETTINGS_BACKEND=keyfile GSETTINGS_SCHEMA_DIR=$src/$build/data NO_AT_BRIDGE=1
 export MEMSWEEP_REFERENCE_DIR=$ref MEMSWEEP_LOCALEDIR=$src/$build/po
 export GSK_RENDERER=cairo LANG=C.UTF-8
 tmp=$(mktemp -d)
-xvfb="" wm="" app=""
+export XDG_CONFIG_HOME=$tmp/config
+xvfb="" wm="" app="" misfits="" taken=""
 stop_screen () {
   for p in $app $wm $DBUS_SESSION_BUS_PID $xvfb; do kill "$p" 2>/dev/null || true; done
   for p in $app $wm $xvfb; do wait "$p" 2>/dev/null || true; done
@@ -54,6 +59,27 @@ act () {
   sleep 1
 }
 
+reset_settings () {
+  mkdir -p "$XDG_CONFIG_HOME/glib-2.0/settings"
+  printf '[io/github/memsweep/Memsweep]\nwindow-maximized=true\n' \
+    >"$XDG_CONFIG_HOME/glib-2.0/settings/keyfile"
+}
+
+# fill_screen: the window over the whole screen (maximized already, unless
+# the window manager was slow to take it).
+fill_screen () {
+  xdotool windowsize "$win" "$width" "$height" windowmove "$win" 0 0 windowactivate "$win" \
+    2>/dev/null || true
+}
+
+# fills FILE: whether the window covers the screenshot's corners (the
+# screen around a smaller window is black).
+fills () {
+  for at in +0+0 "+$((width - 1))+$((height - 1))"; do
+    [ "$(convert "$1" -crop "1x1$at" -format '%[hex:u]' info:)" != 000000 ] || return 1
+  done
+}
+
 # shoot SCHEME SUFFIX NAME:ACTIONS... -- FILES: one app opening FILES, one
 # screenshot NAME-SUFFIX.png after each NAME's comma-separated actions. A
 # SUFFIX with "presentation" in it turns presentation mode on first.
@@ -63,13 +89,13 @@ shoot () {
   shots=""
   while [ $# -gt 0 ] && [ "$1" != -- ]; do shots="$shots $1"; shift; done
   [ "${1:-}" = -- ] && shift
+  reset_settings
   ADW_DEBUG_COLOR_SCHEME=$scheme "$src/$build/app/gtk/memsweep-gtk" "$@" >/dev/null 2>&1 &
   app=$!
   win=$(xdotool search --sync --onlyvisible --name memsweep | tail -n 1)
   # A size set at once could be undone by the window's own first one.
   sleep 1
-  xdotool windowsize "$win" "$width" "$height" windowmove "$win" 0 0 windowactivate "$win" \
-    2>/dev/null || true
+  fill_screen
   case $suffix in *presentation*) sleep 2; act F11 ;; esac
   # Let the files load and their "Opened" toasts (5 s each) go.
   sleep "${settle:-12}"
@@ -78,7 +104,15 @@ shoot () {
     # Away from the charts, so that no readout follows the pointer.
     xdotool mousemove "$((width - 1))" "$((height - 1))"
     sleep 1.5
-    import -window root "$out/${s%%:*}-$suffix.png"
+    file=$out/${s%%:*}-$suffix.png
+    import -window root "$file"
+    taken="$taken $file"
+    if ! fills "$file"; then
+      fill_screen
+      sleep 2
+      import -window root "$file"
+      fills "$file" || misfits="$misfits $file"
+    fi
   done
   kill "$app" 2>/dev/null || true
   wait "$app" 2>/dev/null || true
@@ -126,12 +160,17 @@ else
   stop_screen
 fi
 
+# The shots taken now, not the others beside them (LESSONS takes a few).
 if command -v pngquant >/dev/null; then
-  for f in "$out"/*-1600-*.png "$out"/*-1024-*.png; do
+  for f in $taken; do
     pngquant --force --skip-if-larger --quality 80-100 --output "$f" "$f" || true
   done
 fi
 if command -v optipng >/dev/null; then
-  optipng -quiet -o2 "$out"/*-1600-*.png "$out"/*-1024-*.png
+  optipng -quiet -o2 $taken
 fi
 echo "screenshots: $(ls "$out" | wc -l) files in $out"
+if [ -n "$misfits" ]; then
+  echo "screenshots: the window does not fill the screen in:$misfits" >&2
+  exit 1
+fi

@@ -18,7 +18,7 @@
 
 typedef struct {
   GtkWidget *frame;
-  GtkLabel *caption;
+  GtkLabel *status; /* one line: where the answer comes from, or why none */
   GtkButton *run_button;
   GtkWidget *show_button;
   GtkProgressBar *progress;
@@ -26,8 +26,10 @@ typedef struct {
   MsRun *shared;           /* one of the session's runs (held by runs) */
   MsLessonJob *job;        /* borrowed from the job's task */
   MsPortableResults *portable; /* the portable lesson on 2+ GPUs, with own */
-  char *text;
+  char *text;     /* the caption, shown beside the cards */
   int reference; /* a reference run is installed: 1, none: 0, not looked yet: -1 */
+  gboolean loading_reference; /* the job opens a reference run (else it measures) */
+  gboolean own_is_reference;
 } MsLessonCard;
 
 struct _MsLessonsPage {
@@ -35,7 +37,12 @@ struct _MsLessonsPage {
 
   GtkWidget *paned;
   GtkBox *cards_box;
+  GtkLabel *cards_note;
   GtkScrolledWindow *cards_scroll;
+  GtkToggleButton *list_button;
+  GtkWidget *list_button_label;
+  gboolean list_shown;
+  gboolean presentation; /* a lesson shown folds the cards away */
   int scroll_to;      /* the card to bring into view once laid out, or -1 */
   double scroll_last_y; /* where it was the frame before */
   int scroll_still;     /* frames it has not moved */
@@ -60,7 +67,15 @@ struct _MsLessonsPage {
 
 G_DEFINE_FINAL_TYPE (MsLessonsPage, ms_lessons_page, MS_TYPE_PAGE)
 
-enum { PROP_0, PROP_CAN_RUN, PROP_SHOWN_TOPIC, PROP_BUSY, N_PROPS };
+enum {
+  PROP_0,
+  PROP_CAN_RUN,
+  PROP_SHOWN_TOPIC,
+  PROP_BUSY,
+  PROP_LIST_SHOWN,
+  PROP_PRESENTATION,
+  N_PROPS
+};
 static GParamSpec *props[N_PROPS];
 
 enum {
@@ -88,7 +103,14 @@ set_card_text (MsLessonCard *card, const char *text)
 {
   g_free (card->text);
   card->text = g_strdup (text);
-  gtk_label_set_text (card->caption, text);
+}
+
+/* The card's line, with the longer story in its tooltip. */
+static void
+set_card_status (MsLessonCard *card, const char *status, const char *tooltip)
+{
+  gtk_label_set_text (card->status, status);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (card->status), tooltip);
 }
 
 static GPtrArray *reference_paths (MsLessonTopic t, const char *dir);
@@ -104,6 +126,27 @@ has_reference (MsLessonsPage *self, MsLessonTopic t)
     card->reference = paths && paths->len > 1;
   }
   return card->reference;
+}
+
+static char *label_without_title (const char *label, const char *title);
+
+/* Where the card's answer comes from ("Reference run, H100 80GB HBM3"), or
+ * why it has none: one line, the caption itself is beside the cards. */
+static char *
+card_status (MsLessonsPage *self, MsLessonTopic t, gboolean reference)
+{
+  MsLessonCard *card = &self->cards[t];
+  const MsResults *run = card_run (self, t);
+  if (run) {
+    const char *device = run->device.name[0] ? run->device.name : run->label;
+    if (!card->own)
+      return g_strdup_printf (_("From the open runs, %s"), device);
+    return g_strdup_printf (card->own_is_reference ? _("Reference run, %s") : _("Measured on %s"),
+                            device);
+  }
+  return g_strdup (self->can_run ? _("Not measured yet")
+                   : reference   ? _("Not opened yet")
+                                 : _("No reference run installed"));
 }
 
 static void
@@ -138,6 +181,10 @@ update_card (MsLessonsPage *self, MsLessonTopic t)
                            : _("No run of this lesson yet, and no reference run of it is "
                                "installed."));
   }
+  g_autofree char *status = card_status (self, t, reference);
+  g_autofree char *label =
+    run ? label_without_title (run->label, _(ms_lesson_topic (t)->title)) : NULL;
+  set_card_status (card, status, run ? label : card->text);
 }
 
 /* Whether the window's view of topic can show run: the charts draw a plain
@@ -234,6 +281,11 @@ static gboolean
 scroll_to_card (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 {
   MsLessonsPage *self = MS_LESSONS_PAGE (widget);
+  /* Folded away: again when the cards come back. */
+  if (!self->list_shown) {
+    self->scroll_tick = 0;
+    return G_SOURCE_REMOVE;
+  }
   GtkWidget *frame = self->scroll_to >= 0 ? self->cards[self->scroll_to].frame : NULL;
   double y = 0;
   int h = frame ? gtk_widget_get_height (frame) : 0;
@@ -268,17 +320,104 @@ scroll_to_card (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The card of the lesson shown comes into view (once the cards are back
+ * where they are folded away). */
+static void
+scroll_to_shown (MsLessonsPage *self)
+{
+  if (self->shown < 0)
+    return;
+  self->scroll_to = self->shown;
+  self->scroll_last_y = -1;
+  self->scroll_still = 0;
+  if (!self->scroll_tick && self->list_shown)
+    self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_to_card, NULL,
+                                                      NULL);
+}
+
+void
+ms_lessons_page_set_list_shown (MsLessonsPage *self, gboolean shown)
+{
+  /* Without a lesson shown there is nothing to give the page to. */
+  shown = shown || self->shown < 0;
+  if (shown == self->list_shown)
+    return;
+  self->list_shown = shown;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root ? gtk_root_get_focus (root) : NULL;
+  /* The keyboard leaves the cards before they go, for the way back. */
+  if (!shown && focus && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->cards_scroll)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->list_button));
+  gtk_widget_set_visible (GTK_WIDGET (self->cards_scroll), shown);
+  gtk_widget_set_visible (self->list_button_label, !shown);
+  gtk_toggle_button_set_active (self->list_button, shown);
+  if (shown)
+    scroll_to_shown (self);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_LIST_SHOWN]);
+}
+
+gboolean
+ms_lessons_page_get_list_shown (MsLessonsPage *self)
+{
+  return self->list_shown;
+}
+
+static void
+on_list_button_toggled (MsLessonsPage *self)
+{
+  ms_lessons_page_set_list_shown (self, gtk_toggle_button_get_active (self->list_button));
+}
+
+/* F9 and Alt+Left, wherever the keyboard is, while the page is on screen. */
+static gboolean
+on_toggle_list_key (GtkWidget *widget, GVariant *args, gpointer data)
+{
+  MsLessonsPage *self = MS_LESSONS_PAGE (widget);
+  if (!gtk_widget_get_mapped (widget) || self->shown < 0)
+    return FALSE;
+  ms_lessons_page_set_list_shown (self, !self->list_shown);
+  return TRUE;
+}
+
+static gboolean
+on_back_key (GtkWidget *widget, GVariant *args, gpointer data)
+{
+  MsLessonsPage *self = MS_LESSONS_PAGE (widget);
+  if (!gtk_widget_get_mapped (widget) || self->list_shown)
+    return FALSE;
+  ms_lessons_page_set_list_shown (self, TRUE);
+  return TRUE;
+}
+
+static void
+add_list_keys (MsLessonsPage *self)
+{
+  GtkEventController *keys = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (keys), GTK_SHORTCUT_SCOPE_GLOBAL);
+  gtk_shortcut_controller_add_shortcut (
+    GTK_SHORTCUT_CONTROLLER (keys),
+    gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_F9, 0),
+                      gtk_callback_action_new (on_toggle_list_key, NULL, NULL)));
+  gtk_shortcut_controller_add_shortcut (
+    GTK_SHORTCUT_CONTROLLER (keys),
+    gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Left, GDK_ALT_MASK),
+                      gtk_callback_action_new (on_back_key, NULL, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+}
+
 void
 ms_lessons_page_show (MsLessonsPage *self, MsLessonTopic t)
 {
   g_return_if_fail ((unsigned) t < MS_TOPIC_COUNT);
+  if (self->shown >= 0)
+    gtk_widget_remove_css_class (self->cards[self->shown].frame, "lesson-shown");
+  gtk_widget_add_css_class (self->cards[t].frame, "lesson-shown");
   self->shown = t;
-  self->scroll_to = t;
-  self->scroll_last_y = -1;
-  self->scroll_still = 0;
-  if (!self->scroll_tick)
-    self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_to_card, NULL,
-                                                      NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->list_button), TRUE);
+  scroll_to_shown (self);
+  /* In front of a class the answer takes the page. */
+  if (self->presentation)
+    ms_lessons_page_set_list_shown (self, FALSE);
   show_detail (self, t);
   /* The costs are a table of calls: the window's table shows them. */
   if (t == MS_TOPIC_COSTS)
@@ -322,6 +461,7 @@ on_job_done (GObject *owner, MsLessonJob *job, MsLessonTopic t, MsRun *run,
     g_clear_object (&card->own);
     g_clear_pointer (&card->portable, g_free);
     card->own = run; /* the job's reference */
+    card->own_is_reference = card->loading_reference;
     const MsPortableResults *portable = ms_lesson_job_get_portable (job);
     if (portable)
       card->portable = g_memdup2 (portable, sizeof *portable);
@@ -334,6 +474,8 @@ on_job_done (GObject *owner, MsLessonJob *job, MsLessonTopic t, MsRun *run,
     g_autofree char *text =
       run ? g_strdup_printf ("%s (%s)", card->text, error) : g_strdup (error);
     set_card_text (card, text);
+    if (!run)
+      set_card_status (card, error, error);
   }
   if (run)
     ms_lessons_page_show (self, t);
@@ -401,6 +543,7 @@ open_reference (MsLessonsPage *self, MsLessonTopic t)
         "in %s)."),
       ms_lesson_topic (t)->name, dir ? dir : _("the reference folder"));
     set_card_text (&self->cards[t], why);
+    set_card_status (&self->cards[t], _("No reference run installed"), why);
     return;
   }
   self->cards[t].job = ms_lesson_job_load (G_OBJECT (self), t,
@@ -416,6 +559,7 @@ ms_lessons_page_activate (MsLessonsPage *self, MsLessonTopic t)
     ms_lesson_job_cancel (card->job);
     return;
   }
+  card->loading_reference = !self->can_run;
   if (self->can_run) {
     /* The sizes, repetitions and device as the window has them set. */
     MsSweep base, set;
@@ -431,6 +575,7 @@ ms_lessons_page_activate (MsLessonsPage *self, MsLessonTopic t)
   }
   if (card->job) {
     set_card_text (card, self->can_run ? _("Measuring…") : _("Opening the reference run…"));
+    set_card_status (card, card->text, NULL);
     update_card (self, t);
     g_object_notify_by_pspec (G_OBJECT (self), props[PROP_BUSY]);
   }
@@ -546,10 +691,24 @@ build_card (MsLessonsPage *self, MsLessonTopic t)
   card->progress = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
   gtk_widget_set_visible (GTK_WIDGET (card->progress), FALSE);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (card->progress));
-  card->caption = GTK_LABEL (card_label ("", NULL));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (card->caption));
+  card->status = GTK_LABEL (card_label ("", NULL));
+  /* One line: the rest is in its tooltip. */
+  gtk_label_set_wrap (card->status, FALSE);
+  gtk_label_set_ellipsize (card->status, PANGO_ELLIPSIZE_END);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (card->status));
   gtk_box_append (self->cards_box, frame);
   update_card (self, t);
+}
+
+/* What the cards' buttons do, once above them rather than on every card. */
+static void
+update_cards_note (MsLessonsPage *self)
+{
+  gtk_label_set_text (self->cards_note,
+                      self->can_run
+                        ? _("Run measures a lesson on this GPU; Show shows its answer.")
+                        : _("Without a GPU, Open Reference Run (or Show) opens the run measured "
+                            "for the lesson on a reference GPU."));
 }
 
 /* ---- the window's runs ------------------------------------------------------ */
@@ -587,6 +746,17 @@ ms_lessons_page_set_property (GObject *object, guint prop_id, const GValue *valu
       self->can_run = g_value_get_boolean (value);
       for (int t = 0; t < MS_TOPIC_COUNT; t++)
         update_card (self, t);
+      update_cards_note (self);
+      g_object_notify_by_pspec (object, pspec);
+    }
+    break;
+  case PROP_LIST_SHOWN: ms_lessons_page_set_list_shown (self, g_value_get_boolean (value)); break;
+  case PROP_PRESENTATION:
+    if (g_value_get_boolean (value) != self->presentation) {
+      self->presentation = g_value_get_boolean (value);
+      /* The lesson open takes the page in front of a class, and gives the
+       * cards back after. */
+      ms_lessons_page_set_list_shown (self, !self->presentation);
       g_object_notify_by_pspec (object, pspec);
     }
     break;
@@ -604,6 +774,8 @@ ms_lessons_page_get_property (GObject *object, guint prop_id, GValue *value, GPa
     g_value_set_string (value, self->shown >= 0 ? ms_lesson_topic (self->shown)->name : NULL);
     break;
   case PROP_BUSY: g_value_set_boolean (value, ms_lessons_page_is_busy (self)); break;
+  case PROP_LIST_SHOWN: g_value_set_boolean (value, self->list_shown); break;
+  case PROP_PRESENTATION: g_value_set_boolean (value, self->presentation); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
@@ -642,6 +814,12 @@ install (GObjectClass *object_class)
                                                  G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   props[PROP_BUSY] =
     g_param_spec_boolean ("busy", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  props[PROP_LIST_SHOWN] = g_param_spec_boolean (
+    "list-shown", NULL, NULL, TRUE,
+    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_PRESENTATION] = g_param_spec_boolean (
+    "presentation", NULL, NULL, FALSE,
+    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
   GType type = G_TYPE_FROM_CLASS (object_class);
   signals[SIGNAL_SHOW_VIEW] =
@@ -678,7 +856,10 @@ ms_lessons_page_class_init (MsLessonsPageClass *klass)
 #define CHILD(name) gtk_widget_class_bind_template_child (widget_class, MsLessonsPage, name)
   CHILD (paned);
   CHILD (cards_box);
+  CHILD (cards_note);
   CHILD (cards_scroll);
+  CHILD (list_button);
+  CHILD (list_button_label);
   CHILD (detail_title);
   CHILD (detail_caption);
   CHILD (open_view_button);
@@ -690,6 +871,7 @@ ms_lessons_page_class_init (MsLessonsPageClass *klass)
   CHILD (setup_check);
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, on_open_view_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_list_button_toggled);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
@@ -698,7 +880,10 @@ ms_lessons_page_init (MsLessonsPage *self)
 {
   self->shown = -1;
   self->scroll_to = -1;
+  self->list_shown = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
+  add_list_keys (self);
+  update_cards_note (self);
   g_object_bind_property (self->reuse_bandwidth_check, "active", self->reuse_view, "time",
                           G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
   g_object_bind_property (self->setup_check, "active", self->timeline_stack, "show-setup",

@@ -19,8 +19,11 @@ G_DECLARE_FINAL_TYPE (MsLessonsPage, ms_lessons_page, MS, LESSONS_PAGE, MsPage)
 
 /* Properties: "can-run" (a GPU is there: Run measures the lesson; without
  * one Run opens the lesson's reference run), "shown-topic" (read-only: the
- * name of the lesson shown beside the cards, or NULL) and "busy"
- * (read-only: a card is running or reading).
+ * name of the lesson shown beside the cards, or NULL), "busy" (read-only: a
+ * card is running or reading), "list-shown" (the cards are on the page; else
+ * the lesson shown takes it, and All Lessons, F9 or Alt+Left bring them
+ * back) and "presentation" (the window's presentation mode: showing a
+ * lesson folds the cards away).
  *
  * From the session (MsPage): the sizes, repetitions and device a lesson
  * runs on (the defaults without one); a run a card measured or opened goes
@@ -43,6 +46,9 @@ void ms_lessons_page_set_runs (MsLessonsPage *self, GPtrArray *runs);
 void ms_lessons_page_activate (MsLessonsPage *self, MsLessonTopic topic);
 /* As clicking a card's Show button. */
 void ms_lessons_page_show (MsLessonsPage *self, MsLessonTopic topic);
+/* The "list-shown" property. */
+void ms_lessons_page_set_list_shown (MsLessonsPage *self, gboolean shown);
+gboolean ms_lessons_page_get_list_shown (MsLessonsPage *self);
 /* Shows the lesson called name ("duplex"), and with run starts its Run
  * too; FALSE when no lesson has that name. */
 gboolean ms_lessons_page_show_name (MsLessonsPage *self, const char *name, gboolean run);

@@ -2,7 +2,8 @@
 /* ms-window-presentation.c: presentation mode, for a projector: fullscreen,
  * larger text and lines, no settings pane, and the header bar with the
  * banner out of the way until the pointer reaches the top edge or F10 asks
- * for the main menu; the view switcher stays at the bottom. */
+ * for the main menu; the view switcher stays at the bottom; a lesson opened
+ * takes the Lessons page. */
 #include "ms-window-private.h"
 
 /* The pointer this close to the top edge shows the header; this far below
@@ -191,4 +192,8 @@ ms_window_presentation_init (MsWindow *self)
   g_signal_connect_object (self->switcher_title, "notify::title-visible",
                            G_CALLBACK (update_switcher_bar), self, G_CONNECT_SWAPPED);
   update_switcher_bar (self);
+  /* A lesson opened in front of a class takes the page: its cards fold
+   * away until All Lessons brings them back. */
+  g_object_bind_property (self, "presentation", self->lessons_page, "presentation",
+                          G_BINDING_SYNC_CREATE);
 }
