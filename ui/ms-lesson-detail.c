@@ -57,10 +57,9 @@ ms_lesson_detail_view (MsLessonTopic topic)
     [MS_TOPIC_MANAGED] = { "time", "managed,managed-prefetch", MS_METRIC_E2E_TIME, TRUE },
     [MS_TOPIC_ISSUE_ORDER] = { NULL, NULL, MS_METRIC_E2E_TIME, TRUE },
     [MS_TOPIC_DUPLEX] = { NULL, NULL, MS_METRIC_E2E_TIME, TRUE },
-    /* The costs draw their own picture beside the card: Show stays on
-     * the lessons page (the Table view, a click away, lists the calls). */
-    [MS_TOPIC_COSTS] = { "lessons", "device,pinned,pageable,registered", MS_METRIC_E2E_TIME,
-                         TRUE },
+    /* The costs draw their own picture beside the card; the Table view,
+     * a button away, lists every call. */
+    [MS_TOPIC_COSTS] = { "table", "device,pinned,pageable,registered", MS_METRIC_E2E_TIME, TRUE },
     [MS_TOPIC_PORTABLE] = { "bandwidth", "pinned", MS_METRIC_H2D_BANDWIDTH, TRUE },
   };
   return (unsigned) topic < MS_TOPIC_COUNT ? &views[topic] : NULL;

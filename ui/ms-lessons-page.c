@@ -210,12 +210,13 @@ static void
 update_open_view (MsLessonsPage *self, MsLessonTopic t, const MsResults *run)
 {
   const MsLessonView *v = ms_lesson_detail_view (t);
-  gboolean chart = has_window_view (t, run) && !g_str_equal (v->view, "table");
-  gtk_widget_set_visible (GTK_WIDGET (self->open_view_button), chart);
-  if (chart)
-    gtk_button_set_label (self->open_view_button, g_str_equal (v->view, "time")
-                                                    ? _("Open in the _Time View")
-                                                    : _("Open in the _Bandwidth View"));
+  gboolean view = has_window_view (t, run);
+  gtk_widget_set_visible (GTK_WIDGET (self->open_view_button), view);
+  if (view)
+    gtk_button_set_label (self->open_view_button,
+                          g_str_equal (v->view, "time")    ? _("Open in the _Time View")
+                          : g_str_equal (v->view, "table") ? _("Open in the T_able View")
+                                                           : _("Open in the _Bandwidth View"));
 }
 
 /* The scale and size the card reads its answer at, in the views beside
@@ -419,9 +420,6 @@ ms_lessons_page_show (MsLessonsPage *self, MsLessonTopic t)
   if (self->presentation)
     ms_lessons_page_set_list_shown (self, FALSE);
   show_detail (self, t);
-  /* The costs are a table of calls: the window's table shows them. */
-  if (t == MS_TOPIC_COSTS)
-    emit_show_view (self, t);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SHOWN_TOPIC]);
 }
 
