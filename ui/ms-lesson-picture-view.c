@@ -35,20 +35,6 @@ ms_lesson_picture_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   cairo_destroy (cr);
 }
 
-/* The picture's text grows with the text scale, so does its least height:
- * a long caption above it scrolls the page rather than squeezing the
- * picture to a sliver (1024x768 presentation). */
-static void
-ms_lesson_picture_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
-                                int *minimum, int *natural, int *minimum_baseline,
-                                int *natural_baseline)
-{
-  MsLessonPictureView *self = MS_LESSON_PICTURE_VIEW (widget);
-  double scale = MAX (1.0, self->scale.text_scale);
-  int least = orientation == GTK_ORIENTATION_VERTICAL ? (int)(240 * scale) : 320;
-  *minimum = *natural = least;
-}
-
 static void
 ms_lesson_picture_view_set_property (GObject *object, guint prop_id, const GValue *value,
                                      GParamSpec *pspec)
@@ -106,7 +92,6 @@ ms_lesson_picture_view_class_init (MsLessonPictureViewClass *klass)
   object_class->set_property = ms_lesson_picture_view_set_property;
   object_class->get_property = ms_lesson_picture_view_get_property;
   GTK_WIDGET_CLASS (klass)->snapshot = ms_lesson_picture_view_snapshot;
-  GTK_WIDGET_CLASS (klass)->measure = ms_lesson_picture_view_measure;
 
   const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
   props[PROP_TOPIC] = g_param_spec_string ("topic", NULL, NULL, NULL, flags);
@@ -124,6 +109,7 @@ ms_lesson_picture_view_init (MsLessonPictureView *self)
   self->scale = (MsViewScale){ 1, 1 };
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_size_request (GTK_WIDGET (self), 320, 240);
   ms_view_follow_style (GTK_WIDGET (self), G_CALLBACK (gtk_widget_queue_draw));
 }
 

@@ -60,9 +60,6 @@ ms_view_scale_set (GObject *view, MsViewScale *scale, guint index, const GValue 
   if (memcmp (&old, scale, sizeof old) != 0) {
     g_object_notify (view, names[index]);
     gtk_widget_queue_draw (GTK_WIDGET (view));
-    /* Views that keep room for their text measure by the text scale. */
-    if (index == 0)
-      gtk_widget_queue_resize (GTK_WIDGET (view));
   }
   return TRUE;
 }
