@@ -1,14 +1,39 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-picture-copy-kinds.c: the copy-kinds lesson's picture: a card of
- * facts, one row each: a tick where it held, a cross where it did not (the
- * CUDA error beside it), a dash where the run lacks it, and the measured
- * rate and size of the copies and reads; grouped under the question each
- * group answers, the finding from the rates under them. */
+/* ms-picture-copy-kinds.c: the copy-kinds lesson's picture: the rate of
+ * each kind of copy and of the zero-copy reads as bars on a log axis (they
+ * span two decades and more), the finding from the rates as its title;
+ * under them, where there is room, whether cudaHostGetDevicePointer gave
+ * a device pointer for each kind of pinned memory (a tick or a cross). */
 #include <glib/gi18n.h>
 #include <math.h>
 
 #include "ms-lesson-copy-kinds.h"
 #include "ms-lesson-picture.h"
+#include "ms-palette.h"
+
+/* The bars, fastest kind first; short labels, the long ones would be cut. */
+static const struct {
+  MsCopyFact fact;
+  const char *label;
+} bars[] = {
+  { MS_COPY_FACT_D2D, N_ ("device → device") },
+  { MS_COPY_FACT_H2D, N_ ("host → device") },
+  { MS_COPY_FACT_D2H, N_ ("device → host") },
+  { MS_COPY_FACT_H2H_PINNED, N_ ("host → host, pinned") },
+  { MS_COPY_FACT_H2H_PAGEABLE, N_ ("host → host, pageable") },
+  { MS_COPY_FACT_READ_MAPPED, N_ ("zero-copy read") },
+  { MS_COPY_FACT_READ_WC, N_ ("write-combined read") },
+};
+
+/* The device-pointer facts, labelled by what differs between them. */
+static const struct {
+  MsCopyFact fact;
+  const char *label;
+} maps[] = {
+  { MS_COPY_FACT_MAP_MALLOC_HOST, N_ ("cudaMallocHost") },
+  { MS_COPY_FACT_MAP_REGISTER_MAPPED, N_ ("registered, Mapped flag") },
+  { MS_COPY_FACT_MAP_REGISTER_DEFAULT, N_ ("registered, no flag") },
+};
 
 static void
 draw_mark (cairo_t *cr, const MsChartStyle *style, int status, double x, double y, double r)
@@ -38,106 +63,177 @@ draw_mark (cairo_t *cr, const MsChartStyle *style, int status, double x, double 
   cairo_restore (cr);
 }
 
-/* The card's three questions, each over the facts from its first on. */
-static const struct {
-  int first;
-  const char *question;
-} groups[] = {
-  { MS_COPY_FACT_H2H_PINNED, N_ ("Does cudaMemcpy do each kind of copy, and how fast?") },
-  { MS_COPY_FACT_MAP_MALLOC_HOST,
-    N_ ("Does cudaHostGetDevicePointer give a device pointer to host memory?") },
-  { MS_COPY_FACT_READ_MAPPED, N_ ("Can a kernel read host memory itself (zero-copy)?") },
-};
-
-/* A fact's value: its rate and size, its error, or what the run lacks. */
+/* The finding as the title, from the rates: device to device against the
+ * host-to-device copy; the size alone without both. */
 static char *
-fact_value (const MsResults *run, int f, const MsCell *c)
-{
-  double rate = ms_copy_fact_rate (run, f);
-  if (!c)
-    return g_strdup (_ ("not in this run"));
-  if (c->status != MS_CELL_OK)
-    return g_strdup (c->message[0] ? c->message : _ ("failed"));
-  if (rate > 0) {
-    char size[32];
-    ms_format_size_label ((double)c->elements * sizeof (float), size, sizeof size);
-    return g_strdup_printf (_ ("%.1f GB/s over %s"), rate, size);
-  }
-  /* With unified addressing every page-locked buffer is mapped, the flag
-   * or not: the row that surprises says why. */
-  if (f == MS_COPY_FACT_MAP_REGISTER_DEFAULT && run->device.unified_addressing)
-    return g_strdup (_ ("works: unified addressing maps it"));
-  return g_strdup (_ ("works"));
-}
-
-/* The finding in one line, from the rates: device to device against the
- * host-to-device copy, and the zero-copy read against it; NULL without. */
-static char *
-takeaway (const MsResults *run)
+title_text (const MsResults *run)
 {
   double h2d = ms_copy_fact_rate (run, MS_COPY_FACT_H2D);
   double d2d = ms_copy_fact_rate (run, MS_COPY_FACT_D2D);
-  double zc = ms_copy_fact_rate (run, MS_COPY_FACT_READ_MAPPED);
-  if (!(h2d > 0) || !(d2d > 0) || !(zc > 0))
-    return NULL;
-  return g_strdup_printf (_ ("A copy within the device ran %.0f× faster than one from pinned "
-                             "host memory; a kernel reading host memory itself reached %.0f%% of "
-                             "that copy's rate."),
-                          d2d / h2d, 100 * zc / h2d);
+  if (h2d > 0 && d2d > 0)
+    return g_strdup_printf (_ ("Copies within the GPU ran %.0f× as fast as over the host link"),
+                            d2d / h2d);
+  return g_strdup (_ ("The rate of each kind of copy"));
+}
+
+/* The device-pointer facts as marked items flowing over lines from y in
+ * x..right; returns the height used. Only measures when draw is FALSE. */
+static double
+draw_map_facts (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x,
+                double y, double right, double fs, gboolean draw)
+{
+  const char *lead = _ ("Device pointer for host memory (cudaHostGetDevicePointer):");
+  double tw, th, cx = x, line = fs * 1.3;
+  ms_draw_text (cr, lead, 0, 0, fs, -1, 0, FALSE, &tw, &th);
+  line = MAX (line, th);
+  if (draw) {
+    ms_set_color (cr, &style->fg, 0.8);
+    ms_draw_text (cr, lead, x, y, fs, 0, 0, FALSE, NULL, NULL);
+  }
+  cx += tw + fs * 0.8;
+  double cy = y;
+  for (guint i = 0; i < G_N_ELEMENTS (maps); i++) {
+    const MsCell *c = ms_copy_fact_cell (run, maps[i].fact);
+    g_autofree char *text = NULL;
+    /* Without the flag it works only because unified addressing maps
+     * every page-locked buffer: the item that surprises says why. */
+    if (maps[i].fact == MS_COPY_FACT_MAP_REGISTER_DEFAULT && c && c->status == MS_CELL_OK &&
+        run->device.unified_addressing)
+      text = g_strdup_printf (_ ("%s (unified addressing maps it)"), _ (maps[i].label));
+    else
+      text = g_strdup (_ (maps[i].label));
+    ms_draw_text (cr, text, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+    double item_w = fs * 1.4 + tw;
+    if (cx > x && cx + item_w > right) {
+      cx = x;
+      cy += line;
+    }
+    if (draw) {
+      draw_mark (cr, style, c ? (int) c->status : -1, cx + fs * 0.5, cy + th * 0.5, fs * 0.45);
+      ms_set_color (cr, &style->fg, 1);
+      ms_draw_text_max (cr, text, cx + fs * 1.3, cy, fs, right - cx - fs * 1.3);
+    }
+    cx += item_w + fs * 1.2;
+  }
+  return cy + line - y;
+}
+
+static void
+draw_bar (cairo_t *cr, const MsChartStyle *style, const MsScale *xs, MsCopyFact fact,
+          double rate, double cy, double bar_h, double fs, double right)
+{
+  guint color, shape, dash;
+  ms_mode_look (ms_copy_fact_info (fact)->mode, &color, &shape, &dash);
+  MsColor col;
+  ms_chart_palette_color (color, style->dark, &col);
+  double x0 = xs->pixel_lo, x1 = ms_scale_to_pixel (xs, rate);
+  ms_set_color (cr, &col, 0.85);
+  cairo_rectangle (cr, x0, cy - bar_h / 2, MAX (x1 - x0, 1), bar_h);
+  cairo_fill (cr);
+  /* The same figure as the caption's, beside the bar or inside its end. */
+  g_autofree char *text = g_strdup_printf (_ ("%.1f GB/s"), rate);
+  double tw;
+  ms_draw_text (cr, text, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+  if (x1 + fs * 0.3 + tw <= right) {
+    ms_set_color (cr, &style->fg, 0.95);
+    ms_draw_text (cr, text, x1 + fs * 0.3, cy, fs, 0, 0.5, FALSE, NULL, NULL);
+  } else {
+    cairo_set_source_rgb (cr, style->dark ? 0 : 1, style->dark ? 0 : 1, style->dark ? 0 : 1);
+    ms_draw_text (cr, text, x1 - fs * 0.3, cy, fs, 1, 0.5, FALSE, NULL, NULL);
+  }
+}
+
+/* Decade lines over the bars, their labels under them and what they
+ * count under those. */
+static void
+draw_axis (cairo_t *cr, const MsChartStyle *style, const MsScale *xs, const char *unit,
+           double top, double bottom, double fs, double right)
+{
+  double uw;
+  ms_draw_text (cr, unit, 0, 0, fs * 0.9, -1, 0, FALSE, &uw, NULL);
+  ms_set_color (cr, &style->fg, 0.8);
+  ms_draw_text (cr, unit, MAX (xs->pixel_lo, (xs->pixel_lo + right - uw) / 2), bottom + fs * 1.5,
+                fs * 0.9, 0, 0, FALSE, NULL, NULL);
+  cairo_set_line_width (cr, 1);
+  for (double v = xs->min; v <= xs->max * 1.001; v *= 10) {
+    double px = round (ms_scale_to_pixel (xs, v)) + 0.5, tw;
+    ms_set_color (cr, &style->fg, 0.15);
+    cairo_move_to (cr, px, top);
+    cairo_line_to (cr, px, bottom);
+    cairo_stroke (cr);
+    char label[32];
+    g_snprintf (label, sizeof label, "%g", v);
+    ms_draw_text (cr, label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+    ms_set_color (cr, &style->fg, 0.8);
+    ms_draw_text (cr, label, MIN (px - tw / 2, right - tw), bottom + fs * 0.2, fs, 0, 0, FALSE,
+                  NULL, NULL);
+  }
 }
 
 void
 ms_picture_copy_kinds (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                        double height)
 {
-  /* A card of text: on a large canvas at normal text size it grows to
-   * use the room rather than sit small in the middle. */
-  double fs = MAX (ms_style_font_size (style), MIN (width / 80, height / 45)), pad = fs;
+  /* On a large canvas at normal text size the text grows with it. */
+  double fs = MAX (ms_style_font_size (style), MIN (width / 80, height / 45)), pad = fs * 0.6;
   ms_draw_background (cr, style);
-  const char *title = _ ("Copy kinds and mapped memory: what worked on this system");
-  double title_h = ms_draw_text_wrapped (cr, title, pad, 0, fs * 1.2, width - 2 * pad, TRUE, FALSE);
-  g_autofree char *take = takeaway (run);
-  double take_h = take ? ms_draw_text_wrapped (cr, take, pad, 0, fs, width - 2 * pad, TRUE, FALSE)
-                       : 0;
-  /* The rows share what is left, up to three lines each; on a tall
-   * canvas the whole card is centred. */
-  int n_lines = MS_COPY_FACT_COUNT + (int)G_N_ELEMENTS (groups);
-  double fixed = pad * 1.2 + title_h + fs * 1.0 + take_h;
-  double row = MIN (fs * 3, (height - fixed) / n_lines);
-  double y0 = MAX (0, round ((height - fixed - row * n_lines) / 2));
-  ms_set_color (cr, &style->fg, 1);
-  ms_draw_text_wrapped (cr, title, pad, y0 + pad * 0.6, fs * 1.2, width - 2 * pad, TRUE, TRUE);
-  double top = y0 + pad * 0.6 + title_h + fs * 0.6;
-  double label_x = pad + fs * 2.5, label_w = 0, tw;
-  for (int f = 0; f < MS_COPY_FACT_COUNT; f++) {
-    ms_draw_text (cr, _ (ms_copy_fact_info (f)->label), 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+  double rate[G_N_ELEMENTS (bars)], lo = G_MAXDOUBLE, hi = 0, label_w = 0, tw;
+  guint n = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (bars); i++) {
+    rate[i] = ms_copy_fact_rate (run, bars[i].fact);
+    if (!(rate[i] > 0))
+      continue;
+    n++;
+    lo = MIN (lo, rate[i]);
+    hi = MAX (hi, rate[i]);
+    ms_draw_text (cr, _ (bars[i].label), 0, 0, fs, -1, 0, FALSE, &tw, NULL);
     label_w = MAX (label_w, tw);
   }
-  /* The values close to their labels, not at a fixed share of the width. */
-  double rate_x = MIN (label_x + label_w + fs * 2, width * 0.6), rate_w = width - rate_x - pad;
-  double y = top;
-  guint g = 0;
-  for (int f = 0; f < MS_COPY_FACT_COUNT; f++) {
-    if (g < G_N_ELEMENTS (groups) && groups[g].first == f) {
-      ms_set_color (cr, &style->fg, 0.75);
-      ms_draw_text_max (cr, _ (groups[g].question), pad, y + (row - fs * 1.3) / 2, fs * 0.95,
-                        width - 2 * pad);
-      y += row, g++;
-    }
-    const MsCopyFactInfo *info = ms_copy_fact_info (f);
-    const MsCell *c = ms_copy_fact_cell (run, f);
-    double ty = y + (row - fs * 1.3) / 2;
-    int status = c ? (int)c->status : -1;
-    draw_mark (cr, style, status, pad + fs * 1.3, ty + fs * 0.7, fs * 0.6);
-    ms_set_color (cr, &style->fg, 1);
-    ms_draw_text_max (cr, _ (info->label), label_x, ty, fs, rate_x - label_x - fs);
-    g_autofree char *value = fact_value (run, f, c);
-    ms_set_color (cr, &style->fg, c && c->status == MS_CELL_OK ? 1 : 0.75);
-    ms_draw_text_max (cr, value, rate_x, ty, fs, rate_w);
-    y += row;
+  if (n == 0) {
+    ms_picture_empty (cr, style, width, height, _ ("This run has no copy rates."));
+    return;
   }
-  if (take) {
-    ms_set_color (cr, &style->fg, 0.95);
-    ms_draw_text_wrapped (cr, take, pad, y + fs * 0.4, fs, width - 2 * pad, TRUE, TRUE);
+  g_autofree char *title = title_text (run);
+  double title_h = ms_draw_text_wrapped (cr, title, 0, 0, fs * 1.1, width - 2 * pad, TRUE, FALSE);
+  double top = pad + title_h + fs * 0.3, axis_h = fs * 2.8;
+  /* The device-pointer facts below the bars while the bars keep rows of
+   * one and a half lines; a small pane shows the rates alone. */
+  double facts_fs = fs * 0.9;
+  double facts_h = draw_map_facts (cr, run, style, pad, 0, width - pad, facts_fs, FALSE);
+  double bottom = height - pad - axis_h - facts_h - fs * 0.4;
+  gboolean facts = (bottom - top) / n >= fs * 1.5;
+  if (!facts)
+    bottom = height - pad - axis_h;
+  double x0 = pad + MIN (label_w, width * 0.4) + fs * 0.6, right = width - pad;
+  /* From the decade below the slowest to just past the fastest: a decade
+   * more would leave a fifth of the width empty. */
+  MsScale xs = { MS_SCALE_LOG10, pow (10, floor (log10 (lo))), MAX (hi * 1.2, lo * 10), x0, right,
+                 MS_SCALE_PLAIN };
+  /* Rows of at most three lines: on a tall canvas the bars stay bars. */
+  double row_h = MIN ((bottom - top) / n, fs * 3), bar_h = MIN (row_h * 0.62, fs * 1.8);
+  /* A tall canvas centres the whole, title and all. */
+  double drawn = row_h * n + axis_h + (facts ? facts_h + fs * 0.4 : 0);
+  double shift = MAX (0, round ((height - pad - top - drawn) / 2));
+  ms_set_color (cr, &style->fg, 1);
+  ms_draw_text_wrapped (cr, title, pad, pad * 0.5 + shift, fs * 1.1, width - 2 * pad, TRUE, TRUE);
+  top += shift;
+  bottom = top + row_h * n;
+  const MsCell *h2d = ms_copy_fact_cell (run, MS_COPY_FACT_H2D);
+  char size[32] = "?";
+  if (h2d)
+    ms_format_size_label ((double) h2d->elements * sizeof (float), size, sizeof size);
+  g_autofree char *unit = g_strdup_printf (_ ("GB/s, one copy of %s (log scale)"), size);
+  draw_axis (cr, style, &xs, unit, top, bottom, fs, right);
+  guint row = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (bars); i++) {
+    if (!(rate[i] > 0))
+      continue;
+    double cy = top + (row + 0.5) * row_h;
+    ms_set_color (cr, &style->fg, 0.9);
+    ms_draw_text (cr, _ (bars[i].label), x0 - fs * 0.6, cy, fs, 1, 0.5, FALSE, NULL, NULL);
+    draw_bar (cr, style, &xs, bars[i].fact, rate[i], cy, bar_h, fs, right);
+    row++;
   }
+  if (facts)
+    draw_map_facts (cr, run, style, pad, bottom + axis_h + fs * 0.4, width - pad, facts_fs, TRUE);
 }

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-picture-implicit-sync.c: the implicit-synchronisation lesson's
- * picture: the matrix of operations x (stream kind, queues) as a heat map
- * from one to two kernel times, each cell saying whether the kernels
- * overlapped, and below it the timeline of one serialised cell's
- * instrumented sample, where the second kernel starts as the first ends. */
+ * picture: the operations x (stream kind, hardware queues) as a grid of
+ * verdicts, serial in a warm colour, overlap in a pale cool one, unclear
+ * hatched, with each cell's time in kernel times where it fits; a key that
+ * says what the words mean; and, where there is room below, the timeline
+ * of one serialised cell's instrumented sample, where the second kernel
+ * starts as the first ends. */
 #include <glib/gi18n.h>
 #include <math.h>
 #include <stdio.h>
@@ -11,56 +13,58 @@
 
 #include "ms-implicit-sync.h"
 #include "ms-lesson-picture.h"
-#include "ms-matrix.h"
 #include "ms-timeline.h"
 
-/* compact: a small picture's cells say the word alone, large enough to
- * read; the colour and the timeline-free picture carry the rest. */
+#define N_ROWS (MS_SYNC_OP_COUNT - MS_SYNC_OP_NONE)
+
 static void
-fill_matrix (MsMatrixData *d, const MsResults *run, gboolean compact)
+verdict_fill (cairo_t *cr, const MsChartStyle *style, MsSyncVerdict v)
 {
-  g_snprintf (d->title, sizeof d->title, "%s",
-              _("Two kernels, one operation between the launches: time in kernel times"));
-  g_snprintf (d->row_title, sizeof d->row_title, "%s", _("operation"));
-  g_snprintf (d->col_title, sizeof d->col_title, "%s",
-              _("stream kind, hardware queues (1 or the default)"));
-  g_snprintf (d->unit, sizeof d->unit, "%s", _("× kernel"));
-  g_snprintf (d->muted_label, sizeof d->muted_label, "%s", _("unclear"));
-  d->scale_min = 1;
-  d->scale_max = 2; /* serialised kernels take two kernel times; more, to the largest */
-  d->n_cols = MS_SYNC_N_COLUMNS;
-  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++)
-    g_snprintf (d->col_label[col], sizeof d->col_label[col], "%s",
-                ms_implicit_sync_column_label (col));
-  for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT && d->n_rows < MS_MATRIX_MAX; op++) {
-    int i = d->n_rows++;
-    g_snprintf (d->row_label[i], sizeof d->row_label[i], "%s",
-                _(ms_implicit_sync_op_label ((MsSyncOp) op)));
-    for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
-      MsSyncJudged j;
-      MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp) op, col, &j);
-      d->value[i][col] = v == MS_SYNC_MISSING ? -1 : j.times;
-      const char *word = v == MS_SYNC_SERIALISED ? _("serial")
-                       : v == MS_SYNC_OVERLAPPED ? _("overlap")
-                                                 : _("unclear");
-      if (v != MS_SYNC_MISSING && compact)
-        g_snprintf (d->cell_text[i][col], sizeof d->cell_text[i][col], "%s", word);
-      else if (v != MS_SYNC_MISSING)
-        g_snprintf (d->cell_text[i][col], sizeof d->cell_text[i][col], "%s %.2f×", word, j.times);
-      /* An unclear cell's ratio holds the call's own time: coloured, it
-       * outranked the serialised cells it is no evidence for. */
-      d->muted[i][col] = v == MS_SYNC_UNDECIDED;
-      if (v != MS_SYNC_MISSING && !d->muted[i][col] && j.times > d->scale_max)
-        d->scale_max = ceil (j.times * 4) / 4;
-    }
-  }
+  static const MsColor serial = { 0.93, 0.45, 0.10, 1 }, overlap = { 0.25, 0.55, 0.90, 1 };
+  if (v == MS_SYNC_SERIALISED)
+    ms_set_color (cr, &serial, style->dark ? 0.65 : 0.55);
+  else if (v == MS_SYNC_OVERLAPPED)
+    ms_set_color (cr, &overlap, style->dark ? 0.35 : 0.22);
+  else
+    ms_set_color (cr, &style->fg, 0.08);
 }
 
-/* What the cells' words mean, from the limits the engine judged them by
- * (ms_implicit_sync_judge): the range of the serialised-above limits over
- * the decided cells and the call share that leaves a cell undecided. */
-static char *
-verdict_text (const MsResults *run)
+/* A cell's box: its verdict's fill, hatched when unclear. */
+static void
+draw_box (cairo_t *cr, const MsChartStyle *style, MsSyncVerdict v, double x, double y, double w,
+          double h)
+{
+  cairo_rectangle (cr, x, y, w, h);
+  verdict_fill (cr, style, v);
+  cairo_fill (cr);
+  if (v != MS_SYNC_UNDECIDED && v != MS_SYNC_MISSING)
+    return;
+  cairo_save (cr);
+  cairo_rectangle (cr, x, y, w, h);
+  cairo_clip (cr);
+  ms_set_color (cr, &style->fg, 0.25);
+  cairo_set_line_width (cr, 1);
+  for (double d = -h; d < w; d += 8) {
+    cairo_move_to (cr, x + d, y + h);
+    cairo_line_to (cr, x + d + h, y);
+  }
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+static const char *
+verdict_word (MsSyncVerdict v)
+{
+  return v == MS_SYNC_SERIALISED ? _ ("serial")
+       : v == MS_SYNC_OVERLAPPED ? _ ("overlap")
+       : v == MS_SYNC_UNDECIDED  ? _ ("unclear")
+                                 : _ ("n/a");
+}
+
+/* The middle of the serialised-above limits over the decided cells (each
+ * cell has its own; they lie close), 0 without one. */
+static double
+serial_limit (const MsResults *run)
 {
   double lo = INFINITY, hi = 0;
   for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++)
@@ -72,14 +76,145 @@ verdict_text (const MsResults *run)
         hi = MAX (hi, j.serial_above);
       }
     }
-  if (!isfinite (lo))
-    return g_strdup (_("No cell of this run was decided: the words say why."));
-  /* Each cell has its own limit; they lie close, so one figure: their
-   * middle, to a tenth. */
-  return g_strdup_printf (_("serial: the kernels ran one after the other (above the cell's "
-                            "limit, about %.1f×); overlap: below it; unclear: the call alone "
-                            "took over %.0f%% of a kernel's time."),
-                          (lo + hi) / 2, 100 * MS_SYNC_UNDECIDED_CALL_SHARE);
+  return isfinite (lo) ? (lo + hi) / 2 : 0;
+}
+
+/* The key: each verdict's box and what it means, then what the columns'
+ * queues are, flowing over lines from (x, y) to right; returns the height.
+ * Only measures when draw is FALSE. */
+static double
+draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x, double y,
+          double right, double fs, gboolean terms, gboolean draw)
+{
+  double limit = serial_limit (run);
+  char above[64] = "";
+  if (limit > 0)
+    g_snprintf (above, sizeof above, _ ("over about %.1f"), limit);
+  g_autofree char *serial =
+    g_strdup_printf (_ ("serial: the second kernel waited for the first (%s kernel times)"),
+                     limit > 0 ? above : _ ("about two"));
+  g_autofree char *unclear = g_strdup_printf (_ ("unclear: the call itself took over %.0f%% of a "
+                                                 "kernel's time, so its total cannot tell"),
+                                              100 * MS_SYNC_UNDECIDED_CALL_SHARE);
+  const char *items[] = { serial, _ ("overlap: they ran together"), unclear,
+                          _ ("blocking streams wait for the legacy default stream; 1 queue: "
+                             "CUDA_DEVICE_MAX_CONNECTIONS=1, default: the driver's number of "
+                             "hardware queues") };
+  const int look[] = { MS_SYNC_SERIALISED, MS_SYNC_OVERLAPPED, MS_SYNC_UNDECIDED, -1 };
+  double cx = x, cy = y, th = fs * 1.2, tw;
+  /* terms: with what the columns' words mean, where there is room. */
+  for (guint i = 0; i < G_N_ELEMENTS (items) - !terms; i++) {
+    double box = look[i] >= 0 ? fs * 1.4 : 0;
+    ms_draw_text (cr, items[i], 0, 0, fs, -1, 0, FALSE, &tw, &th);
+    /* An item wider than the line wraps within its own column. */
+    double w = MIN (tw, right - x - box);
+    if (cx > x && cx + box + w > right) {
+      cx = x;
+      cy += th * 1.15;
+    }
+    double h = ms_draw_text_wrapped (cr, items[i], 0, 0, fs, right - cx - box, FALSE, FALSE);
+    if (draw) {
+      if (box > 0)
+        draw_box (cr, style, (MsSyncVerdict) look[i], cx, cy + th * 0.15, fs, th * 0.7);
+      ms_set_color (cr, &style->fg, 0.85);
+      ms_draw_text_wrapped (cr, items[i], cx + box, cy, fs, right - cx - box, FALSE, TRUE);
+    }
+    if (h > th * 1.5) {
+      cx = x;
+      cy += h - th + th * 1.15;
+    } else {
+      cx += box + w + fs * 1.2;
+    }
+  }
+  return cy + th - y;
+}
+
+typedef struct {
+  double fs;         /* of every text in the grid */
+  double label_w;    /* the row labels' column */
+  double head_h, row_h;
+  gboolean numbers;  /* each cell's ratio after its word */
+} GridLook;
+
+/* The grid's look for width: the row labels' width, and whether the
+ * cells have room for their ratios. */
+static void
+grid_look (cairo_t *cr, const MsResults *run, double fs, double width, GridLook *g)
+{
+  double tw, th = fs * 1.2, cell_w = 0;
+  g->fs = fs;
+  g->label_w = 0;
+  for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
+    ms_draw_text (cr, _ (ms_implicit_sync_op_label ((MsSyncOp) op)), 0, 0, fs, -1, 0, FALSE, &tw,
+                  &th);
+    g->label_w = MAX (g->label_w, tw);
+    for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
+      MsSyncJudged j;
+      MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp) op, col, &j);
+      char text[64];
+      g_snprintf (text, sizeof text, "%s %.2f×", verdict_word (v), j.times);
+      ms_draw_text (cr, text, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+      cell_w = MAX (cell_w, tw);
+    }
+  }
+  g->label_w = MIN (g->label_w, width * 0.42);
+  g->numbers = (width - g->label_w - fs) / MS_SYNC_N_COLUMNS >= cell_w + fs;
+  g->head_h = th * 2.1;
+  g->row_h = th * 1.05;
+}
+
+/* Stream kinds over pairs of columns, their queues under them, one size. */
+static void
+draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x0, double col_w,
+            double y)
+{
+  const char *kinds[] = { C_ ("streams", "blocking"), C_ ("streams", "non-blocking") };
+  const char *queues[] = { C_ ("queues", "1 queue"), C_ ("queues", "default") };
+  double th = g->head_h / 2.1;
+  for (int k = 0; k < 2; k++) {
+    double cx = x0 + col_w * (2 * k + 1);
+    ms_set_color (cr, &style->fg, 0.9);
+    ms_draw_text (cr, kinds[k], cx, y, g->fs, 0.5, 0, TRUE, NULL, NULL);
+    ms_set_color (cr, &style->fg, 0.3);
+    cairo_set_line_width (cr, 1);
+    cairo_move_to (cr, x0 + col_w * 2 * k + 4, round (y + th * 1.02) + 0.5);
+    cairo_line_to (cr, x0 + col_w * (2 * k + 2) - 4, round (y + th * 1.02) + 0.5);
+    cairo_stroke (cr);
+    for (int q = 0; q < 2; q++) {
+      ms_set_color (cr, &style->fg, 0.8);
+      ms_draw_text (cr, queues[q], x0 + col_w * (2 * k + q + 0.5), y + th * 1.1, g->fs, 0.5, 0,
+                    FALSE, NULL, NULL);
+    }
+  }
+}
+
+static void
+draw_grid (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const GridLook *g,
+           double x, double y, double width)
+{
+  double x0 = x + g->label_w + g->fs * 0.6, col_w = (width - x0 - g->fs * 0.3) / MS_SYNC_N_COLUMNS;
+  draw_heads (cr, style, g, x0, col_w, y);
+  y += g->head_h;
+  for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
+    double cy = y + (op - MS_SYNC_OP_NONE) * g->row_h;
+    ms_set_color (cr, &style->fg, 0.9);
+    ms_draw_text_max (cr, _ (ms_implicit_sync_op_label ((MsSyncOp) op)), x, cy, g->fs,
+                      g->label_w);
+    for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
+      MsSyncJudged j;
+      MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp) op, col, &j);
+      double bx = x0 + col * col_w;
+      draw_box (cr, style, v, bx + 1, cy + 1, col_w - 2, g->row_h - 2);
+      char text[64];
+      if (g->numbers && v != MS_SYNC_MISSING)
+        g_snprintf (text, sizeof text, "%s %.2f×", verdict_word (v), j.times);
+      else
+        g_snprintf (text, sizeof text, "%s", verdict_word (v));
+      ms_set_color (cr, &style->fg, v == MS_SYNC_UNDECIDED || v == MS_SYNC_MISSING ? 0.75 : 1);
+      ms_draw_text (cr, text, bx + col_w / 2, cy + g->row_h / 2, g->fs, 0.5, 0.5,
+                    v == MS_SYNC_SERIALISED, NULL, NULL);
+    }
+  }
 }
 
 /* The cell whose timeline teaches most: a serialised cudaMalloc on
@@ -131,25 +266,40 @@ void
 ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
                           double width, double height)
 {
-  double fs = ms_style_font_size (style), wrap = width - 2 * fs;
-  /* In a small picture (the chart's share of a window) the matrix keeps
-   * the room and the timeline goes: its lanes would be a few pixels. */
-  gboolean small = width < 45 * fs || height < 32 * fs;
-  g_autofree MsMatrixData *data = g_new0 (MsMatrixData, 1);
-  fill_matrix (data, run, small);
-  g_autofree char *verdicts = verdict_text (run);
+  /* On a large canvas at normal text size the text grows with it: the
+   * cells' words were 7 px at 1600x1000. */
+  double fs = MAX (ms_style_font_size (style), MIN (width / 85, height / 52)), pad = fs * 0.5;
   ms_draw_background (cr, style);
-  double text_h = ms_draw_text_wrapped (cr, verdicts, 0, 0, fs * 0.9, wrap, FALSE, FALSE);
-  double bottom = small ? 0 : round (height * 0.36);
-  double top = round (height - bottom - text_h - fs * 0.5);
-  cairo_save (cr);
-  cairo_rectangle (cr, 0, 0, width, top);
-  cairo_clip (cr);
-  ms_matrix_draw (cr, data, style, width, top, NULL);
-  cairo_restore (cr);
-  ms_set_color (cr, &style->fg, 0.8);
-  ms_draw_text_wrapped (cr, verdicts, fs, top, fs * 0.9, wrap, FALSE, TRUE);
-  if (small)
+  GridLook g;
+  grid_look (cr, run, fs * 0.8, width - 2 * pad, &g);
+  const char *title = _ ("Two kernels on two streams, one call between their launches: did the "
+                         "second wait?");
+  double title_h = ms_draw_text_wrapped (cr, title, 0, 0, fs, width - 2 * pad, TRUE, FALSE);
+  double grid_h = g.head_h + N_ROWS * g.row_h;
+  double key_h = draw_key (cr, run, style, pad, 0, width - pad, fs * 0.8, TRUE, FALSE);
+  gboolean terms = pad * 2 + grid_h + fs * 0.4 + key_h <= height;
+  if (!terms)
+    key_h = draw_key (cr, run, style, pad, 0, width - pad, fs * 0.8, FALSE, FALSE);
+  /* The grid first; the title when it fits; the timeline below only
+   * with room for its lanes (a dozen lines), else it goes. */
+  double need = pad + grid_h + fs * 0.4 + key_h + pad;
+  gboolean with_title = need + title_h + fs * 0.4 <= height;
+  if (with_title)
+    need += title_h + fs * 0.4;
+  double spare = height - need, bottom = spare >= fs * 14 ? spare - fs * 0.5 : 0;
+  /* What is left above the timeline widens the rows, to a line and a half. */
+  double grow = MIN (MAX (0, spare - bottom) / N_ROWS, g.row_h * 0.45);
+  g.row_h += grow;
+  grid_h += grow * N_ROWS;
+  double y = pad + MAX (0, (spare - bottom - grow * N_ROWS) / 2);
+  if (with_title) {
+    ms_set_color (cr, &style->fg, 1);
+    y += ms_draw_text_wrapped (cr, title, pad, y, fs, width - 2 * pad, TRUE, TRUE) + fs * 0.4;
+  }
+  draw_grid (cr, run, style, &g, pad, y, width - pad);
+  y += grid_h + fs * 0.4;
+  draw_key (cr, run, style, pad, y, width - pad, fs * 0.8, terms, TRUE);
+  if (!(bottom > 0))
     return;
   cairo_save (cr);
   cairo_translate (cr, 0, height - bottom);

@@ -126,17 +126,42 @@ append_mapped_read (const MsResults *r, const double *rate, char *buf, size_t le
   if (!apart (ms_copy_fact_cell (r, MS_COPY_FACT_READ_MAPPED),
               ms_copy_fact_cell (r, MS_COPY_FACT_READ_WC))) {
     ms_caption_append (buf, len,
-                       ms_gettext ("A kernel reading mapped host memory reached the same rate "
-                                   "with and without write-combining (%.1f and %.1f GB/s: "
-                                   "within the run's spread)."),
+                       ms_gettext ("A kernel reading mapped host memory reached %.1f GB/s "
+                                   "(%.1f write-combined, the same within the spread)."),
                        plain, wc);
     return;
   }
   char speed[48];
   ms_caption_append (buf, len,
-                     ms_gettext ("A kernel reading mapped host memory reached %.1f GB/s, and "
-                                 "%.1f GB/s from write-combined memory: %s."),
+                     ms_gettext ("A kernel reading mapped host memory reached %.1f GB/s "
+                                 "(%.1f write-combined: %s)."),
                      plain, wc, ms_caption_speed (wc / plain, 2, speed, sizeof speed));
+}
+
+/* cudaHostGetDevicePointer on the three kinds of pinned memory: one short
+ * sentence when all worked, each with its error otherwise. */
+static void
+append_device_pointers (const MsResults *r, const MsCell *const maps[3], char *buf, size_t len)
+{
+  bool all = true;
+  for (int i = 0; i < 3; i++)
+    all &= maps[i]->status == MS_CELL_OK;
+  if (all) {
+    ms_caption_append (buf, len,
+                       r->device.unified_addressing
+                         ? ms_gettext ("cudaHostGetDevicePointer worked on every kind of pinned "
+                                       "memory, even registered without the Mapped flag "
+                                       "(unified addressing maps it).")
+                         : ms_gettext ("cudaHostGetDevicePointer worked on every kind of pinned "
+                                       "memory, even registered without the Mapped flag."));
+    return;
+  }
+  char e1[320], e2[320], e3[320];
+  ms_caption_append (buf, len,
+                     ms_gettext ("cudaHostGetDevicePointer %s on cudaMallocHost memory, %s on "
+                                 "memory registered with the Mapped flag and %s without it."),
+                     held (maps[0], e1, sizeof e1), held (maps[1], e2, sizeof e2),
+                     held (maps[2], e3, sizeof e3));
 }
 
 static bool
@@ -158,33 +183,21 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
                                            "facts."));
   /* The finding first: how far device-to-device copies outrun the host
    * link. The figures are one large copy timed alone, not the vector
-   * add's copies or its end-to-end rate that the sweep's views show. */
+   * add's copies or its end-to-end rate that the sweep's views show. The
+   * host-to-host rates are in the picture. */
   const MsCell *h2d = ms_copy_fact_cell (r, MS_COPY_FACT_H2D);
   if (rate[MS_COPY_FACT_H2D] > 0 && rate[MS_COPY_FACT_D2D] > 0) {
     char size[32];
     ms_caption_append (buf, len,
-                       ms_gettext ("Copies within the GPU ran %.0fx as fast as copies over the "
-                                   "host link: %.1f GB/s device to device against %.1f GB/s to "
-                                   "the device and %.1f GB/s back from pinned memory (one "
-                                   "cudaMemcpy of %s, timed alone on the host: the median of "
-                                   "%d)."),
+                       ms_gettext ("Copies within the GPU ran %.0fx as fast as over the host "
+                                   "link: %.1f GB/s device to device, %.1f GB/s host to device "
+                                   "from pinned memory (one %s cudaMemcpy, median of %d)."),
                        rate[MS_COPY_FACT_D2D] / rate[MS_COPY_FACT_H2D], rate[MS_COPY_FACT_D2D],
-                       rate[MS_COPY_FACT_H2D], rate[MS_COPY_FACT_D2H],
+                       rate[MS_COPY_FACT_H2D],
                        ms_caption_size (h2d, size, sizeof size), h2d->n_reps);
   }
-  if (rate[MS_COPY_FACT_H2H_PINNED] > 0 && rate[MS_COPY_FACT_H2H_PAGEABLE] > 0)
-    ms_caption_append (buf, len,
-                       ms_gettext ("Host to host it reached %.1f GB/s between pinned buffers "
-                                   "and %.1f GB/s between pageable ones."),
-                       rate[MS_COPY_FACT_H2H_PINNED], rate[MS_COPY_FACT_H2H_PAGEABLE]);
-  char e1[320], e2[320], e3[320];
-  ms_caption_append (buf, len,
-                     ms_gettext ("cudaHostGetDevicePointer (the GPU's address for host memory) "
-                                 "%s on cudaMallocHost memory; on memory registered with the "
-                                 "cudaHostRegisterMapped flag %s; registered without it %s."),
-                     held (maps[0], e1, sizeof e1), held (maps[1], e2, sizeof e2),
-                     held (maps[2], e3, sizeof e3));
   append_mapped_read (r, rate, buf, len);
+  append_device_pointers (r, maps, buf, len);
   return true;
 }
 

@@ -195,6 +195,31 @@ ms_implicit_sync_judge (const MsResults *r, MsSyncOp op, int column, MsSyncJudge
   return out->verdict = t > base + (c + alone) / 2 ? MS_SYNC_SERIALISED : MS_SYNC_OVERLAPPED;
 }
 
+/* Where a verdict held, in the fewest words: a pair of columns by what
+ * they share (the stream kind or the queues), else the columns. */
+static const char *
+where (const bool in[MS_SYNC_N_COLUMNS], char *buf, size_t len)
+{
+  int mask = 0;
+  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++)
+    mask |= in[col] << col;
+  switch (mask) {
+  case 0x3: return ms_gettext ("blocking streams");
+  case 0xc: return ms_gettext ("non-blocking streams");
+  case 0x5: return ms_gettext ("1 queue");
+  case 0xa: return ms_gettext ("default queues");
+  default: break;
+  }
+  buf[0] = 0;
+  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++)
+    if (in[col]) {
+      size_t at = strlen (buf);
+      snprintf (buf + at, len - at, "%s%s", at ? "; " : "",
+                ms_implicit_sync_column_label (col));
+    }
+  return buf;
+}
+
 /* Appends "label" or "label (where)" to list for op if its verdict is
  * want in some column; returns whether it did. */
 static bool
@@ -216,17 +241,8 @@ list_op (const MsResults *r, MsSyncOp op, MsSyncVerdict want, char *list, size_t
   if (n == known)
     return true;
   at = strlen (list);
-  snprintf (list + at, len - at, " (");
-  bool first = true;
-  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++)
-    if (in[col]) {
-      at = strlen (list);
-      snprintf (list + at, len - at, "%s%s", first ? "" : "; ",
-                ms_implicit_sync_column_label (col));
-      first = false;
-    }
-  at = strlen (list);
-  snprintf (list + at, len - at, ")");
+  char cols[256];
+  snprintf (list + at, len - at, " (%s)", where (in, cols, sizeof cols));
   return true;
 }
 
@@ -251,14 +267,13 @@ compare_with_textbook (const MsResults *r, char *buf, size_t len)
   }
   if (held[0])
     ms_caption_append (buf, len,
-                       ms_gettext ("On the textbook's list of calls that synchronise, but "
-                                   "overlapped here: %s."), held);
+                       ms_gettext ("Listed as synchronising, but overlapped here: %s."), held);
   if (extra[0])
     ms_caption_append (buf, len,
-                       ms_gettext ("Not on the textbook's list, but serialised here: %s."), extra);
+                       ms_gettext ("Not listed, but serialised here: %s."), extra);
   if (!held[0] && !extra[0])
     ms_caption_append (buf, len,
-                       ms_gettext ("What serialised here is what the textbook lists."));
+                       ms_gettext ("What serialised here is what the material lists."));
 }
 
 static bool
@@ -281,34 +296,28 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     list_op (r, op, MS_SYNC_UNDECIDED, undecided, sizeof undecided);
   }
   if (serial[0] && undecided[0])
-    ms_caption_append (buf, len, ms_gettext ("Serialised on this GPU (about two kernel times): "
-                                             "%s."), serial);
+    ms_caption_append (buf, len, ms_gettext ("Serialised (about two kernel times): %s."), serial);
   else if (serial[0])
-    ms_caption_append (buf, len, ms_gettext ("Serialised on this GPU (about two kernel times): "
-                                             "%s; everything else overlapped."), serial);
+    ms_caption_append (buf, len, ms_gettext ("Serialised (about two kernel times): %s; everything "
+                                             "else overlapped."), serial);
   else
     ms_caption_append (buf, len, ms_gettext ("No operation serialised the two kernels on this "
                                              "GPU."));
   if (undecided[0])
     ms_caption_append (buf, len,
-                       ms_gettext ("Undecided, since the call itself took most of a kernel's "
-                                   "time: %s."), undecided);
+                       ms_gettext ("Unclear, as the call itself took most of a kernel's time: "
+                                   "%s."), undecided);
   compare_with_textbook (r, buf, len);
   ms_caption_append (buf, len,
-                     ms_gettext ("One kernel alone took %s; two with nothing between them took "
-                                 "%s (%.2f kernel times)."),
+                     ms_gettext ("One kernel took %s; two with nothing between, %s (%.2f kernel "
+                                 "times)."),
                      ms_caption_time (none.us / none.times, t1, sizeof t1),
                      ms_caption_time (none.us, t2, sizeof t2), none.times);
   /* The settings' short names, where a list above used them. */
-  if (strstr (buf, ms_implicit_sync_column_label (0)) ||
-      strstr (buf, ms_implicit_sync_column_label (1)) ||
-      strstr (buf, ms_implicit_sync_column_label (2)) ||
-      strstr (buf, ms_implicit_sync_column_label (3)))
+  if (strstr (buf, ms_gettext ("1 queue")) || strstr (buf, ms_gettext ("blocking streams")))
     ms_caption_append (buf, len,
-                       ms_gettext ("Blocking streams wait for the legacy default stream; "
-                                   "\"1 queue\": CUDA_DEVICE_MAX_CONNECTIONS=1, every stream "
-                                   "in one hardware queue; \"default\": the driver's number of "
-                                   "queues."));
+                       ms_gettext ("Blocking streams wait for the legacy default stream; 1 "
+                                   "queue: CUDA_DEVICE_MAX_CONNECTIONS=1."));
   return true;
 }
 

@@ -77,8 +77,6 @@ check_boxes (GArray *boxes, const char *what, double width, double height)
 /* Lesson pictures still being fitted to the lesson pane: their problems
  * there are printed, not failed. The list must end empty. */
 static const char *const pane_pending[] = {
-  "lesson-copy-kinds",
-  "lesson-implicit-sync",
   "lesson-intensity",
   "lesson-pin-payoff",
   "lesson-priority",

@@ -66,7 +66,7 @@ static const struct {
   const char *opening;
 } findings[] = {
   { "batched", "Time per copy, batch in stream order ÷ one call per copy: " },
-  { "copy-kinds", "A copy within the device ran" },
+  { "copy-kinds", "Copies within the GPU ran " },
   { "intensity", "buffers, end to end: at F = " },
   { "sync-async", "from pinned memory to the device: cudaMemcpyAsync returned" },
 };
