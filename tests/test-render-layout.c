@@ -79,10 +79,6 @@ check_boxes (GArray *boxes, const char *what, double width, double height)
 static const char *const pane_pending[] = {
   "lesson-copy-kinds",
   "lesson-implicit-sync",
-  "lesson-intensity",
-  "lesson-pin-payoff",
-  "lesson-priority",
-  "lesson-reuse",
   /* Four rows of seventeen lanes: the titles still wrap at this size. */
   "lesson-issue-order-timelines",
   NULL,
