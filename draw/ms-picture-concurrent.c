@@ -31,6 +31,48 @@ median_at (const MsResults *run, int k, const char *setting)
   return c && c->n_reps > 0 && c->stats.e2e.median > 0 ? c->stats.e2e.median : 0;
 }
 
+/* Whether b lies on a: within a tenth of a's value at every K both have
+ * (and they share at least two). */
+static gboolean
+lies_on (const MsChartSeries *a, const MsChartSeries *b)
+{
+  guint shared = 0;
+  for (guint i = 0; i < b->points->len; i++) {
+    const MsChartPoint *q = &g_array_index (b->points, MsChartPoint, i);
+    for (guint k = 0; k < a->points->len; k++) {
+      const MsChartPoint *p = &g_array_index (a->points, MsChartPoint, k);
+      if (p->x != q->x)
+        continue;
+      if (fabs (p->y - q->y) > 0.1 * p->y)
+        return FALSE;
+      shared++;
+    }
+  }
+  return shared >= 2;
+}
+
+/* A line on an earlier one says whose in its name: the names at the
+ * lines' ends alone left the reader to guess which of five coincide. */
+static void
+name_coinciding (MsChartData *d)
+{
+  for (guint i = 1; i < d->series->len; i++) {
+    MsChartSeries *s = g_ptr_array_index (d->series, i);
+    for (guint k = 0; k < i; k++) {
+      const MsChartSeries *other = g_ptr_array_index (d->series, k);
+      if (!lies_on (other, s))
+        continue;
+      /* TRANSLATORS: a line of the concurrent-kernels picture that lies on
+       * another, e.g. "K streams, full grids (= one stream)". */
+      char *label
+          = g_strdup_printf (C_ ("line on another", "%s (= %s)"), s->label, other->label);
+      g_free (s->label);
+      s->label = label;
+      break;
+    }
+  }
+}
+
 static MsChartData *
 build (const MsResults *run)
 {
@@ -57,6 +99,7 @@ build (const MsResults *run)
         ms_chart_series_add (s, k, m / one, 1, 0, FALSE);
     }
   }
+  name_coinciding (d);
   ms_chart_data_add_ref (d, 1, _("together: one kernel's time"));
   return d;
 }

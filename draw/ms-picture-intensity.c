@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-picture-intensity.c: the intensity lesson's picture: zero-copy ÷
- * pinned end to end against F, the dependent FMAs per element, with the
- * line at 1 where the two take the same time: below it zero-copy wins. */
+ * pinned end to end against F, the multiply-adds per element (each waiting
+ * for the last), with the line at 1 where the two take the same time:
+ * below it zero-copy wins. */
 #include <glib/gi18n.h>
 #include <math.h>
 #include <stdio.h>
@@ -23,7 +24,7 @@ build (const MsResults *run)
 {
   MsChartData *d = ms_chart_data_new ();
   d->title = g_strdup (_ ("Zero-copy ÷ pinned, end to end, against arithmetic per element"));
-  d->x_label = g_strdup (_ ("dependent FMAs per element (F)"));
+  d->x_label = g_strdup (_ ("F: multiply-adds per element, each waiting for the last"));
   d->y_label = g_strdup (_ ("zero-copy ÷ pinned"));
   d->y_kind = MS_SCALE_LOG10;
   d->fit_y = TRUE;
@@ -67,10 +68,10 @@ times_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
     return 0;
   char size[32], p0[32], p1[32], z0[32], z1[32];
   ms_format_size_label ((double)c->elements * sizeof (float), size, sizeof size);
-  ms_format_time_us (median_of (run, "pinned", lo), p0, sizeof p0);
-  ms_format_time_us (median_of (run, "pinned", hi), p1, sizeof p1);
-  ms_format_time_us (median_of (run, "zero-copy", lo), z0, sizeof z0);
-  ms_format_time_us (median_of (run, "zero-copy", hi), z1, sizeof z1);
+  ms_picture_time (median_of (run, "pinned", lo), p0, sizeof p0);
+  ms_picture_time (median_of (run, "pinned", hi), p1, sizeof p1);
+  ms_picture_time (median_of (run, "zero-copy", lo), z0, sizeof z0);
+  ms_picture_time (median_of (run, "zero-copy", hi), z1, sizeof z1);
   g_autofree char *text = g_strdup_printf (
       _ ("%s buffers, end to end: at F = %d pinned took %s and zero-copy %s; at F = %d, %s and "
          "%s."),

@@ -55,7 +55,7 @@ draw_axis (cairo_t *cr, const MsScale *xs, const MsChartStyle *style, double y0,
 /* The dot strips in the box x, y, w, h. */
 static void
 draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, double x, double y,
-             double w, double h)
+             double w, double h, gboolean small)
 {
   double fs = ms_style_font_size (style), r = ms_style_marker_radius (style);
   double label_w = 0, value_w, lo, hi;
@@ -70,12 +70,13 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
   double value_x = x + label_w + fs + value_w;
   label_w += value_w + fs;
   ms_set_color (cr, &style->fg, 1);
-  /* Wrapped: a narrow card cut it. */
-  double title_h = ms_draw_text_wrapped (
-    cr, _ ("Wait from launch to start, one dot per run (median of its short kernels), bar and "
-           "number: median of the runs"),
-    x, y, fs,
-    w - fs, TRUE, TRUE);
+  /* Wrapped: a narrow card cut it. Small, the title is one line: three
+   * left the strips' rows too low for their names. */
+  const char *title
+      = small ? _ ("Wait from launch to start: a dot per run, bar: their median")
+              : _ ("Wait from launch to start, one dot per run (median of its short kernels), "
+                   "bar and number: median of the runs");
+  double title_h = ms_draw_text_wrapped (cr, title, x, y, fs, w - fs, TRUE, TRUE);
   strips_range (s, n, &lo, &hi);
   if (!(hi > 0))
     return;
@@ -107,7 +108,7 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
     double m = s[i].cell->stats.e2e.median;
     if (m > 0) {
       char t[32];
-      ms_format_time_us (m, t, sizeof t);
+      ms_picture_time (m, t, sizeof t);
       ms_set_color (cr, &style->fg, 0.95);
       ms_draw_text (cr, t, value_x, cy, fs, 1, 0.5, TRUE, NULL, NULL);
       double mx = ms_scale_to_pixel (&xs, m);
@@ -140,17 +141,21 @@ ms_picture_priority (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
   }
   ms_draw_background (cr, style);
   Strip strips[] = { { high, _ ("with priority") }, { low, _ ("without") } };
-  double top_h = MIN (height * 0.42, fs * 12);
-  draw_strips (cr, strips, G_N_ELEMENTS (strips), style, fs, fs * 0.5, width - fs * 2, top_h);
+  gboolean small = height < fs * 30;
+  /* Small (the lesson pane): the strips alone, the finding; the
+   * timelines below them shrank to lanes a pixel high. */
+  double top_h = small ? height : MIN (height * 0.42, fs * 12);
+  draw_strips (cr, strips, G_N_ELEMENTS (strips), style, fs, fs * 0.5, width - fs * 2, top_h,
+               small);
   /* Both instrumented runs on one axis: with priority the short kernels
    * start beside the long one, without they wait for it. */
   MsTimelineRows rows;
   ms_timeline_rows_init (&rows);
-  if (high)
+  if (high && !small)
     ms_timeline_rows_add (&rows, high, 0,
                           _ ("With priority: the long kernel (stream 0), the short ones "
                              "(stream 1)"));
-  if (low)
+  if (low && !small)
     ms_timeline_rows_add (&rows, low, 0, _ ("Without priority"));
   if (rows.n > 0) {
     cairo_save (cr);

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "ms-palette.h"
 #include "ms-reuse-chart.h"
 
 static gboolean
@@ -35,14 +36,27 @@ compare_points (gconstpointer a, gconstpointer b)
   return (xa > xb) - (xa < xb);
 }
 
+/* The name alone, for a small chart's legend. */
 static char *
-series_label (MsMode mode, const char *access)
+series_short_label (MsMode mode, const char *access)
 {
   if (g_str_equal (access, "read"))
-    /* TRANSLATORS: a memory mode whose kernel only reads host memory. */
     return g_strdup_printf (_("%s, reads only"), ms_mode_title (mode));
   if (g_str_equal (access, "write"))
     return g_strdup_printf (_("%s, writes only"), ms_mode_title (mode));
+  return g_strdup (ms_mode_title (mode));
+}
+
+static char *
+series_label (MsMode mode, const char *access)
+{
+  /* Each named with what it does in a few words: the legend is read
+   * without the caption. */
+  if (g_str_equal (access, "read"))
+    /* TRANSLATORS: a memory mode whose kernel only reads host memory. */
+    return g_strdup_printf (_("%s, reads only (c copied back)"), ms_mode_title (mode));
+  if (g_str_equal (access, "write"))
+    return g_strdup_printf (_("%s, writes only (a, b made on the GPU)"), ms_mode_title (mode));
   return g_strdup (ms_mode_title (mode));
 }
 
@@ -55,13 +69,17 @@ add_point (MsChartSeries *s, const MsCell *c, int reuse, MsReuseMetric metric)
     ms_chart_series_add (s, reuse, 0, 1, 0, TRUE);
     return;
   }
+  /* Whiskers only where they are the median's 95% interval, as the legend
+   * says: below 6 repetitions the interval is min..max (lo > hi: none). */
+  gboolean ci = e2e->ci_valid;
   if (metric == MS_REUSE_TIME) {
-    ms_chart_series_add (s, reuse, e2e->median, e2e->ci_low, e2e->ci_high, FALSE);
+    ms_chart_series_add (s, reuse, e2e->median, ci ? e2e->ci_low : 1, ci ? e2e->ci_high : 0,
+                         FALSE);
     return;
   }
   double bytes = 3.0 * c->elements * sizeof (float);
-  double lo = e2e->ci_high > 0 ? bytes / e2e->ci_high * 1e-3 : 1;
-  double hi = e2e->ci_low > 0 ? bytes / e2e->ci_low * 1e-3 : 0;
+  double lo = ci && e2e->ci_high > 0 ? bytes / e2e->ci_high * 1e-3 : 1;
+  double hi = ci && e2e->ci_low > 0 ? bytes / e2e->ci_low * 1e-3 : 0;
   ms_chart_series_add (s, reuse, c->stats.e2e_gbps, lo, hi, FALSE);
 }
 
@@ -103,10 +121,15 @@ name_coinciding (MsChartData *d)
     MsChartSeries *s = g_ptr_array_index (d->series, i);
     const MsChartSeries *other = g_ptr_array_index (d->series, k);
     /* TRANSLATORS: a series in the reuse chart whose values are another's,
-     * e.g. "UVA (the same values as Zero-copy)". */
-    char *label = g_strdup_printf (_("%s (the same values as %s)"), s->label, other->label);
+     * drawn a marker's width to the right of it so that both show. */
+    char *label = g_strdup_printf (_("%s (same values as %s, drawn just right)"),
+                                   s->label, other->label);
     g_free (s->label);
     s->label = label;
+    label = g_strdup_printf (C_("line on another", "%s (= %s)"), s->short_label,
+                             other->short_label);
+    g_free (s->short_label);
+    s->short_label = label;
   }
 }
 
@@ -177,13 +200,17 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
         if (!s) {
           g_autofree char *label = series_label (m, accesses[a]);
           /* A mode's own marker and dash (ms_mode_look: zero-copy and UVA
-           * differ in both); its reads-only and writes-only variants take
-           * pairs no mode here has. */
+           * differ in both); its reads-only and writes-only variants share
+           * its colour, so they take a shape no mode here has (a triangle
+           * pointing up), a dash of their own and, for writes only, a
+           * hollow marker: told apart on a projector without the hue. */
           guint color, shape, dash;
           ms_mode_look ((MsMode) m, &color, &shape, &dash);
           if (a > 0)
-            shape = a, dash = a;
+            shape = 2, dash = a;
           s = ms_chart_data_add_series (d, label, m % ms_chart_palette_size (), shape, dash);
+          s->run = a == 2 ? 1 : 0;
+          s->short_label = series_short_label (m, accesses[a]);
         }
         add_point (s, c, reuse, metric);
       }
@@ -263,12 +290,22 @@ draw_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsRe
   ms_set_color (cr, &st->fg, 0.9);
   ms_draw_text (cr, d->x_label, l->plot_x + l->plot_w / 2, height - fs * 0.3, fs, 0.5, 1, FALSE,
                 NULL, NULL);
+  /* A short plot takes the unit alone ("GB/s"): the whole title ran out
+   * of the drawing. Times need none, their ticks carry the unit. */
+  const char *y_label = d->y_label;
   double tw;
+  ms_draw_text (cr, y_label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+  if (tw > l->plot_h) {
+    y_label = d->y_unit == MS_SCALE_TIME_US ? NULL : d->unit;
+    if (y_label)
+      ms_draw_text (cr, y_label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+  }
+  if (!y_label || tw > l->plot_h)
+    return;
   cairo_save (cr);
-  ms_draw_text (cr, d->y_label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
   cairo_translate (cr, fs * 0.3, l->plot_y + l->plot_h / 2 + tw / 2);
   cairo_rotate (cr, -G_PI / 2);
-  ms_draw_text (cr, d->y_label, 0, 0, fs, 0, 0, FALSE, NULL, NULL);
+  ms_draw_text (cr, y_label, 0, 0, fs, 0, 0, FALSE, NULL, NULL);
   cairo_restore (cr);
 }
 
@@ -314,13 +351,18 @@ draw_series (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st, const 
   }
   cairo_stroke (cr);
   ms_set_dash (cr, 0, lw);
-  for (guint k = 0; k < s->points->len; k++) {
+  double xy[2 * 64];
+  guint n = 0;
+  for (guint k = 0; k < s->points->len && n < G_N_ELEMENTS (xy) / 2; k++) {
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-    if (!p->failed)
-      ms_marker_path (cr, s->shape, point_x (l, p, shift), ms_scale_to_pixel (&l->ys, p->y),
-                      fs * 0.3 * sqrt (st->line_scale));
+    if (!p->failed) {
+      xy[2 * n] = point_x (l, p, shift);
+      xy[2 * n + 1] = ms_scale_to_pixel (&l->ys, p->y);
+      n++;
+    }
   }
-  cairo_fill (cr);
+  ms_draw_markers (cr, s->shape, ms_run_fill (s->run), xy, n, fs * 0.35 * sqrt (st->line_scale),
+                   lw * 0.8, &st->bg);
 }
 
 /* The host link's rate: a dashed line across the plot, named above its
@@ -357,21 +399,57 @@ draw_link_line (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
   }
 }
 
-/* One row of entries under the title; returns the row's height. */
+/* The legend's entry for the whiskers: a whisker and what it spans.
+ * Returns its width; only measured unless draw. */
+static double
+draw_whisker_key (cairo_t *cr, const MsChartStyle *st, double x, double y, gboolean draw)
+{
+  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
+  /* xgettext: no-c-format */
+  const char *text = _("whiskers: the median's 95% interval");
+  double tw;
+  ms_draw_text (cr, text, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+  if (!draw)
+    return fs * 2 + tw;
+  ms_set_color (cr, &st->fg, 0.8);
+  cairo_set_line_width (cr, lw * 0.8);
+  double cx = round (x + fs * 0.8) + 0.5;
+  cairo_move_to (cr, cx, y + fs * 0.1);
+  cairo_line_to (cr, cx, y + fs * 1.1);
+  cairo_move_to (cr, cx - fs * 0.3, y + fs * 0.1);
+  cairo_line_to (cr, cx + fs * 0.3, y + fs * 0.1);
+  cairo_move_to (cr, cx - fs * 0.3, y + fs * 1.1);
+  cairo_line_to (cr, cx + fs * 0.3, y + fs * 1.1);
+  cairo_stroke (cr);
+  ms_set_color (cr, &st->fg, 1);
+  ms_draw_text (cr, text, x + fs * 2, y, fs, 0, 0, FALSE, NULL, NULL);
+  return fs * 2 + tw;
+}
+
+/* The entries under the title, wrapped into rows, the whiskers' key
+ * last; returns the rows' height. */
 static double
 draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x, double y,
-             double width)
+             double width, gboolean short_labels)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
   double lx = x, rows = 1;
-  for (guint i = 0; i < d->series->len; i++) {
-    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+  for (guint i = 0; i <= d->series->len; i++) {
+    const MsChartSeries *s = i < d->series->len ? g_ptr_array_index (d->series, i) : NULL;
+    const char *label = s && short_labels && s->short_label ? s->short_label : s ? s->label : NULL;
     double tw, th;
-    ms_draw_text (cr, s->label, 0, 0, fs, -1, 0, FALSE, &tw, &th);
+    if (s)
+      ms_draw_text (cr, label, 0, 0, fs, -1, 0, FALSE, &tw, &th);
+    else
+      tw = draw_whisker_key (cr, st, 0, 0, FALSE) - fs * 2;
     if (lx > x && lx + fs * 2 + tw > width) {
       lx = x;
       y += fs * 1.5;
       rows++;
+    }
+    if (!s) {
+      draw_whisker_key (cr, st, lx, y, TRUE);
+      break;
     }
     MsColor c;
     ms_chart_palette_color (s->color, st->dark, &c);
@@ -382,9 +460,10 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
     cairo_line_to (cr, lx + fs * 1.6, y + fs * 0.6);
     cairo_stroke (cr);
     ms_set_dash (cr, 0, lw);
-    ms_draw_marker (cr, s->shape, lx + fs * 0.8, y + fs * 0.6, fs * 0.3, TRUE);
+    const double at[2] = { lx + fs * 0.8, y + fs * 0.6 };
+    ms_draw_markers (cr, s->shape, ms_run_fill (s->run), at, 1, fs * 0.35, lw * 0.8, &st->bg);
     ms_set_color (cr, &st->fg, 1);
-    ms_draw_text (cr, s->label, lx + fs * 2, y, fs, 0, 0, FALSE, NULL, NULL);
+    ms_draw_text (cr, label, lx + fs * 2, y, fs, 0, 0, FALSE, NULL, NULL);
     lx += fs * 3 + tw;
   }
   return rows * fs * 1.5;
@@ -403,14 +482,17 @@ ms_reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, 
     ms_draw_text (cr, d->title, width / 2, top, fs * 1.15, 0.5, 0, TRUE, NULL, NULL);
     top += fs * 2;
   }
-  if (d->caption) {
+  /* Small (the lesson pane): the names alone and no caption line, which
+   * the lesson's caption says; the plot kept a sliver. */
+  gboolean small = height < fs * 26;
+  if (d->caption && !small) {
     /* Writes only's rate above the link's line is counting, not a faster
      * link: one line says so, with its figures. */
     ms_set_color (cr, &st->fg, 0.75);
     top += ms_draw_text_wrapped (cr, d->caption, fs, top, fs * 0.9, width - 2 * fs, FALSE, TRUE) +
            fs * 0.4;
   }
-  top += draw_legend (cr, d, st, fs * 5, top, width - fs);
+  top += draw_legend (cr, d, st, fs, top, width - fs, small);
   l.plot_x = fs * 5.5;
   l.plot_y = top + fs * 0.5;
   l.plot_w = MAX (1, width - l.plot_x - fs * 1.5);

@@ -490,42 +490,30 @@ access_crossover (const MsResults *r, int e, const char *access)
   return found;
 }
 
-/* Reads only and writes only: where each loses to pinned, and, when reads
- * only is slower than full zero-copy at R = 1, why. */
+/* Reads only and writes only, each defined in a few words: where each
+ * loses to pinned. */
 static void
 append_reuse_access (const MsResults *r, int e, char *buf, size_t len)
 {
   int writes = access_crossover (r, e, "write"), reads = access_crossover (r, e, "read");
   if (writes > 0)
     ms_caption_append (buf, len,
-                       ms_gettext ("Writes only (the kernel makes a and b itself and writes c "
-                                   "to host memory R times) loses only from R = %d."),
+                       ms_gettext ("Writes only (a and b made on the GPU, c written to the host "
+                                   "R times) loses only from R = %d."),
                        writes);
   else if (writes == 0)
     ms_caption_append (buf, len,
-                       ms_gettext ("Writes only (the kernel makes a and b itself and writes c "
-                                   "to host memory R times) beats pinned at every R."));
+                       ms_gettext ("Writes only (a and b made on the GPU, c written to the host "
+                                   "R times) beats pinned at every R."));
   if (reads > 0)
     ms_caption_append (buf, len,
-                       ms_gettext ("Reads only (a and b read R times from host memory, c copied "
-                                   "back after the kernel) loses from R = %d."),
+                       ms_gettext ("Reads only (a and b read R times, c copied back) loses from "
+                                   "R = %d."),
                        reads);
-  const MsCell *ro = ms_caption_measured (r, MS_MODE_ZERO_COPY, e, "R=1/access=read");
-  const MsCell *zc = ms_caption_measured (r, MS_MODE_ZERO_COPY, e, "R=1");
-  if (ro && zc && ro->stats.e2e.median > 1.1 * zc->stats.e2e.median) {
-    char t_ro[32], t_zc[32];
+  else if (reads == 0)
     ms_caption_append (buf, len,
-                       ms_gettext ("At R = 1 reads only was slower than full zero-copy (%s "
-                                   "against %s), as measured: its copy of c comes after the "
-                                   "kernel, where zero-copy writes c during it, the other way "
-                                   "along the link."),
-                       ms_caption_time (ro->stats.e2e.median, t_ro, sizeof t_ro),
-                       ms_caption_time (zc->stats.e2e.median, t_zc, sizeof t_zc));
-  }
-  if (writes >= 0)
-    ms_caption_append (buf, len,
-                       ms_gettext ("Rates count a, b and c whatever crossed the link, so writes "
-                                   "only can pass the link's rate."));
+                       ms_gettext ("Reads only (a and b read R times, c copied back) beats "
+                                   "pinned at every R."));
 }
 
 static bool

@@ -214,60 +214,6 @@ pageable_async_sentence (const MsResults *r, char *buf, size_t len)
                        s1);
 }
 
-/* cudaMemcpy from pageable memory: whether it ever returned early. */
-static void
-pageable_memcpy_sentence (const MsResults *r, char *buf, size_t len)
-{
-  char s1[32];
-  Tally t = tally (r, MS_MODE_PAGEABLE, MS_SA_MEMCPY, MS_SA_H2D, false);
-  if (t.measured == 0)
-    return;
-  if (t.early == 0)
-    ms_caption_append (buf, len,
-                       ms_gettext ("%s from pageable memory to the device waited for the kernel "
-                                   "ahead at every size."),
-                       "cudaMemcpy");
-  else
-    ms_caption_append (buf, len,
-                       ms_gettext ("%s from pageable memory to the device returned before the "
-                                   "kernel ahead had finished up to %s."),
-                       "cudaMemcpy", size_text (t.largest_early, s1, sizeof s1));
-}
-
-/* Whether the two cells' medians differ by more than their spread. */
-static bool
-apart (const MsCell *a, const MsCell *b)
-{
-  const MsStat *x = &a->stats.e2e, *y = &b->stats.e2e;
-  double x_lo = x->ci_valid ? x->ci_low : x->min, x_hi = x->ci_valid ? x->ci_high : x->max;
-  double y_lo = y->ci_valid ? y->ci_low : y->min, y_hi = y->ci_valid ? y->ci_high : y->max;
-  return x_hi < y_lo || y_hi < x_lo;
-}
-
-/* The smallest size: an early pageable cudaMemcpyAsync call that came
- * back sooner than a pinned one, beyond the spread, is worth a word. */
-static void
-pageable_sooner_sentence (const MsResults *r, char *buf, size_t len)
-{
-  for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
-    const MsCell *page = ms_sa_cell (r, MS_MODE_PAGEABLE, e, MS_SA_ASYNC, MS_SA_H2D, MS_SA_CALL,
-                                     false);
-    const MsCell *pin = ms_sa_cell (r, MS_MODE_PINNED, e, MS_SA_ASYNC, MS_SA_H2D, MS_SA_CALL,
-                                    false);
-    if (!page || !pin)
-      continue;
-    char size[32], t1[32], t2[32];
-    if (page->stats.e2e.median < pin->stats.e2e.median && apart (page, pin))
-      ms_caption_append (buf, len,
-                         ms_gettext ("At %s the pageable call even came back sooner than the "
-                                     "pinned one (%s against %s)."),
-                         size_text (e, size, sizeof size),
-                         ms_caption_time (page->stats.e2e.median, t1, sizeof t1),
-                         ms_caption_time (pin->stats.e2e.median, t2, sizeof t2));
-    return;
-  }
-}
-
 static void
 pinned_sentence (const MsResults *r, char *buf, size_t len)
 {
@@ -278,12 +224,12 @@ pinned_sentence (const MsResults *r, char *buf, size_t len)
     return;
   if (early == measured)
     ms_caption_append (buf, len,
-                       ms_gettext ("cudaMemcpyAsync from and to pinned memory returned early at "
-                                   "every size."));
+                       ms_gettext ("From pinned memory, both ways, it returned early at every "
+                                   "size."));
   else
     ms_caption_append (buf, len,
-                       ms_gettext ("cudaMemcpyAsync with pinned memory returned early in %d of "
-                                   "%d cases only."),
+                       ms_gettext ("From pinned memory it returned early in %d of %d cases "
+                                   "only."),
                        early, measured);
 }
 
@@ -323,15 +269,11 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   buf[0] = '\0';
   pageable_async_sentence (r, buf, len);
   pinned_sentence (r, buf, len);
-  pageable_sooner_sentence (r, buf, len);
-  pageable_memcpy_sentence (r, buf, len);
   blocking_sentence (r, buf, len);
   int ahead = ms_sa_ahead_us (r);
   if (ahead > 0)
     ms_caption_append (buf, len,
-                       ms_gettext ("Each copy waited behind a kernel of %s; a call returned "
-                                   "early when it took less than half the time until its copy "
-                                   "was done."),
+                       ms_gettext ("Each copy was queued behind a kernel of %s."),
                        ms_caption_time (ahead, t, sizeof t));
   return true;
 }

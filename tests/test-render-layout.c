@@ -77,10 +77,6 @@ check_boxes (GArray *boxes, const char *what, double width, double height)
 /* Lesson pictures still being fitted to the lesson pane: their problems
  * there are printed, not failed. The list must end empty. */
 static const char *const pane_pending[] = {
-  "lesson-intensity",
-  "lesson-pin-payoff",
-  "lesson-priority",
-  "lesson-reuse",
   /* Four rows of seventeen lanes: the titles still wrap at this size. */
   "lesson-issue-order-timelines",
   NULL,
