@@ -83,8 +83,6 @@ static const char *const pane_pending[] = {
   "lesson-pin-payoff",
   "lesson-priority",
   "lesson-reuse",
-  /* Four rows of seventeen lanes: the titles still wrap at this size. */
-  "lesson-issue-order-timelines",
   NULL,
 };
 
