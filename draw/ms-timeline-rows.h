@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-timeline-rows.h: two to four timelines (modes, runs or variants)
+/* ms-timeline-rows.h: two to five timelines (modes, runs or variants)
  * stacked on one time axis, aligned where their data movement starts, so
  * that pageable and pinned, or depth-first and breadth-first, compare at a
  * glance. Drawn row by row with ms_timeline_draw; no widgets. */
@@ -9,7 +9,7 @@
 
 G_BEGIN_DECLS
 
-#define MS_TIMELINE_MAX_ROWS 4
+#define MS_TIMELINE_MAX_ROWS 5
 /* The thinnest lane of a stack of rows: a projected lesson shows all of
  * its rows with thin lanes rather than leave one out. */
 #define MS_TIMELINE_ROWS_MIN_LANE_PX 3.0
