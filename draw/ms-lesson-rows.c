@@ -65,13 +65,17 @@ topic_rows (MsLessonTopic topic, const MsResults *run, RowSpec *rows)
     { MS_TOPIC_MANAGED, MS_MODE_MANAGED, "touch=resident", N_ ("pages already on the GPU") },
     { MS_TOPIC_MANAGED, MS_MODE_MANAGED_PREFETCH, "touch=first", N_ ("first touch") },
     /* The caption's cells: write-combined copies after either stores,
-     * then fresh pinned buffers against reused ones. */
+     * the result read back from write-combined memory (its verification
+     * against the first row's, with setup and verification shown), then
+     * fresh pinned buffers against reused ones. */
     { MS_TOPIC_CACHE_STATE, MS_MODE_WRITE_COMBINED, "stores=streamed",
-      N_ ("written past the CPU cache") },
+      N_ ("streamed stores") },
+    { MS_TOPIC_CACHE_STATE, MS_MODE_WRITE_COMBINED, "stores=streamed/read=wc",
+      N_ ("read by the CPU") },
     { MS_TOPIC_CACHE_STATE, MS_MODE_WRITE_COMBINED, "stores=ordinary",
-      N_ ("written into the CPU cache") },
+      N_ ("ordinary stores") },
     { MS_TOPIC_CACHE_STATE, MS_MODE_PINNED, "stores=streamed", N_ ("buffers reused") },
-    { MS_TOPIC_CACHE_STATE, MS_MODE_PINNED, "stores=fresh", N_ ("new buffers every repetition") },
+    { MS_TOPIC_CACHE_STATE, MS_MODE_PINNED, "stores=fresh", N_ ("new buffers each time") },
     { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=h2d", N_ ("to the GPU alone") },
     { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=d2h", N_ ("back to the host alone") },
     { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=duplex", N_ ("both ways at once") },

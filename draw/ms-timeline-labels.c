@@ -12,14 +12,24 @@
 
 /* The label's forms, most complete first; returns how many. */
 static int
-label_texts (const MsEvent *ev, gboolean rates, char texts[N_TEXTS][128])
+label_texts (const MsEvent *ev, gboolean rates, double vector_bytes, char texts[N_TEXTS][128])
 {
   const char *name = ms_phase_name (ev->phase);
-  char bytes[32] = "", time[32] = "";
+  char bytes[48] = "", time[32] = "";
   if (ev->gpu_us > 0)
     ms_format_time_us (ev->gpu_us, time, sizeof time);
   if (ev->bytes > 0 && ms_phase_is_copy (ev->phase))
     ms_format_size_label ((double) ev->bytes, bytes, sizeof bytes);
+  /* Both input vectors in one copy: its bytes are not the size per vector
+   * that the title gives. */
+  if (bytes[0] && ev->phase == MS_PHASE_H2D && vector_bytes > 0 &&
+      (double) ev->bytes == 2 * vector_bytes) {
+    char both[32];
+    g_strlcpy (both, bytes, sizeof both);
+    /* Translators: a copy's bytes that are both input vectors a and b,
+     * e.g. "a+b, 32 MiB" (a bar then reads "h2d a+b, 32 MiB · 635 µs"). */
+    g_snprintf (bytes, sizeof bytes, C_("timeline bar", "a+b, %s"), both);
+  }
   int n = 0;
   if (bytes[0] && time[0]) {
     double gbps = ev->bytes / (ev->gpu_us * 1e3);
@@ -80,10 +90,10 @@ covers_placed (const GArray *placed, double x, double y, double w, double h, dou
 /* The first form and place that fits: on the bar, after it, before it. */
 static gboolean
 place_one (cairo_t *cr, const MsTimelineBar *b, double lo, double hi, double fs, gboolean rates,
-           const GArray *placed, MsBarLabel *out)
+           double vector_bytes, const GArray *placed, MsBarLabel *out)
 {
   char texts[N_TEXTS][128];
-  int n = label_texts (b->event, rates, texts);
+  int n = label_texts (b->event, rates, vector_bytes, texts);
   const double pad = fs * 0.3, size = fs * 0.9;
   for (int i = 0; i < n; i++) {
     double tw, th;
@@ -105,7 +115,7 @@ place_one (cairo_t *cr, const MsTimelineBar *b, double lo, double hi, double fs,
 
 GArray *
 ms_timeline_labels_place (cairo_t *cr, const GArray *bars, const GArray *obstacles, double left,
-                          double right, double fs, gboolean rates)
+                          double right, double fs, gboolean rates, double vector_bytes)
 {
   GArray *placed = g_array_new (FALSE, FALSE, sizeof (MsBarLabel));
   for (guint i = 0; i < bars->len; i++) {
@@ -113,7 +123,7 @@ ms_timeline_labels_place (cairo_t *cr, const GArray *bars, const GArray *obstacl
     double lo = left, hi = right;
     MsBarLabel l;
     lane_room (b, obstacles, &lo, &hi);
-    if (place_one (cr, b, lo, hi, fs, rates, placed, &l))
+    if (place_one (cr, b, lo, hi, fs, rates, vector_bytes, placed, &l))
       g_array_append_val (placed, l);
   }
   return placed;

@@ -20,6 +20,7 @@ typedef struct {
  * another or a bar it does not name. Returns MsBarLabel, a bar without
  * room for any label left out. */
 GArray *ms_timeline_labels_place (cairo_t *cr, const GArray *bars, const GArray *obstacles,
-                                  double left, double right, double fs, gboolean rates);
+                                  double left, double right, double fs, gboolean rates,
+                                  double vector_bytes);
 
 G_END_DECLS

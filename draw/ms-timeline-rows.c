@@ -105,7 +105,7 @@ ms_timeline_rows_cell (const MsTimelineRows *rows, int i)
 }
 
 char *
-ms_timeline_rows_title (const MsTimelineRows *rows, int i, gboolean compact)
+ms_timeline_rows_title (const MsTimelineRows *rows, int i, MsRowsTitle length)
 {
   const char *what = rows->titles[i] ? rows->titles[i] : "";
   char median[32], drawn[32];
@@ -125,11 +125,17 @@ ms_timeline_rows_title (const MsTimelineRows *rows, int i, gboolean compact)
    * its first and last: the size is the same in every row. */
   g_auto (GStrv) parts = g_strsplit (what, " · ", -1);
   guint n_parts = g_strv_length (parts);
+  gboolean compact = length != MS_ROWS_TITLE_LONG;
   g_autofree char *brief = compact && n_parts >= 3
                              ? g_strdup_printf ("%s · %s", parts[0], parts[n_parts - 1])
                              : NULL;
   if (brief)
     what = brief;
+  if (length == MS_ROWS_TITLE_TINY)
+    /* Translators: a timeline row's title at a lesson pane's size: its
+     * name and its median end-to-end time without timers (the caption's
+     * figure), e.g. "one queue, depth-first: 888 µs". */
+    return g_strdup_printf (C_("timeline row", "%s: %s"), what, median);
   if (compact)
     /* Translators: a timeline row's title where room is short: its
      * median end-to-end time without timers (the caption's figure), then
@@ -288,29 +294,49 @@ rows_fit (cairo_t *cr, const MsTimelineRows *rows, char *const *titles, const Ms
   return TRUE;
 }
 
-/* The titles and the hints under the legend that leave every row lanes of
- * ROOMY_LANE_PX: the long titles with every hint first, then without the
- * notch's line, then the host lane's, then the same with short titles;
- * when none does, the short titles and no hints. Returns whether the
- * titles are short. */
+/* Whether the rows fit room with titles, less hints under the legend in
+ * the order they go (the notch's line, then the host lane's, with
+ * all_go the rest), and lanes of lane px: the hints and the legend's
+ * height go to *hints and *legend_h. */
 static gboolean
-fit_rows (cairo_t *cr, const MsTimelineRows *rows, char **titles[2], const MsChartStyle *st,
-          double width, double room, double extra, const gboolean seen[MS_PHASE_COUNT],
-          guint *hints, double *legend_h)
+fit_hints (cairo_t *cr, const MsTimelineRows *rows, char **titles, const MsChartStyle *st,
+           double width, double room, double extra, const gboolean seen[MS_PHASE_COUNT],
+           guint all, gboolean all_go, double lane, guint *hints, double *legend_h)
 {
-  static const guint dropped[] = { 0, MS_TIMELINE_HINT_CUT, MS_TIMELINE_HINT_HOST };
-  const guint all = *hints;
-  for (int compact = 0; compact < 2; compact++) {
-    *hints = all;
-    for (guint k = 0; k < G_N_ELEMENTS (dropped); k++) {
-      *hints &= ~dropped[k];
-      *legend_h = ms_timeline_draw_legend (cr, st, seen, 0, width, *hints, FALSE);
-      if (rows_fit (cr, rows, titles[compact], st, width, room - *legend_h, extra,
-                    ROOMY_LANE_PX))
-        return compact;
-    }
+  static const guint dropped[] = { 0, MS_TIMELINE_HINT_CUT, MS_TIMELINE_HINT_HOST, ~0u };
+  *hints = all;
+  for (guint k = 0; k < G_N_ELEMENTS (dropped) - !all_go; k++) {
+    *hints &= ~dropped[k];
+    *legend_h = ms_timeline_draw_legend (cr, st, seen, 0, width, *hints, FALSE);
+    if (rows_fit (cr, rows, titles, st, width, room - *legend_h, extra, lane))
+      return TRUE;
   }
-  return TRUE;
+  return FALSE;
+}
+
+/* The titles and the hints under the legend that leave every row lanes of
+ * ROOMY_LANE_PX: the long titles with every hint first, then fewer hints,
+ * then the same with short titles; then lanes of
+ * MS_TIMELINE_ROWS_MIN_LANE_PX with short titles, then (a lesson pane)
+ * with the name and the median alone, every hint and the note under the
+ * legend (*note_h) going last. Returns the titles' length. */
+static MsRowsTitle
+fit_rows (cairo_t *cr, const MsTimelineRows *rows, char **titles[MS_ROWS_TITLE_N],
+          const MsChartStyle *st, double width, double height, double extra,
+          const gboolean seen[MS_PHASE_COUNT], guint *hints, double *legend_h, double *note_h)
+{
+  const guint all = *hints;
+  const double note = *note_h;
+  for (int thin = 0; thin < 2; thin++)
+    for (int t = thin; t <= thin + 1; t++)
+      for (int with_note = 1; with_note >= (t == MS_ROWS_TITLE_TINY ? 0 : 1); with_note--) {
+        double lane = thin ? MS_TIMELINE_ROWS_MIN_LANE_PX : ROOMY_LANE_PX;
+        *note_h = with_note ? note : 0;
+        if (fit_hints (cr, rows, titles[t], st, width, height - *note_h, extra, seen, all,
+                       t == MS_ROWS_TITLE_TINY, lane, hints, legend_h))
+          return t;
+      }
+  return MS_ROWS_TITLE_TINY;
 }
 
 /* The line under the legend where the timers rank the rows otherwise than
@@ -339,7 +365,7 @@ ms_timeline_rows_least_height (cairo_t *cr, const MsTimelineRows *rows,
                          &(MsTimelineParts){ TRUE, TRUE }, row_seen);
     for (int p = 0; p < MS_PHASE_COUNT; p++)
       seen[p] = seen[p] || row_seen[p];
-    titles[i] = ms_timeline_rows_title (rows, i, TRUE);
+    titles[i] = ms_timeline_rows_title (rows, i, MS_ROWS_TITLE_SHORT);
   }
   double label_h;
   ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &label_h);
@@ -379,16 +405,16 @@ ms_timeline_rows_draw (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWind
   const double fs = ms_style_font_size (style);
   gboolean seen[MS_PHASE_COUNT] = { FALSE };
   guint hints = 0;
-  char *long_titles[MS_TIMELINE_MAX_ROWS], *short_titles[MS_TIMELINE_MAX_ROWS];
-  char **titles[2] = { long_titles, short_titles };
+  char *all_titles[MS_ROWS_TITLE_N][MS_TIMELINE_MAX_ROWS];
+  char **titles[MS_ROWS_TITLE_N] = { all_titles[0], all_titles[1], all_titles[2] };
   for (int i = 0; i < rows->n; i++) {
     gboolean row_seen[MS_PHASE_COUNT];
     ms_timeline_seen_in (ms_timeline_rows_cell (rows, i), 0, NULL, win, row_seen);
     for (int p = 0; p < MS_PHASE_COUNT; p++)
       seen[p] = seen[p] || row_seen[p];
     hints |= ms_timeline_hints (ms_timeline_rows_cell (rows, i), 0, NULL, win);
-    long_titles[i] = ms_timeline_rows_title (rows, i, FALSE);
-    short_titles[i] = ms_timeline_rows_title (rows, i, TRUE);
+    for (MsRowsTitle t = 0; t < MS_ROWS_TITLE_N; t++)
+      all_titles[t][i] = ms_timeline_rows_title (rows, i, t);
   }
   double label_h, legend_h = 0;
   ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &label_h);
@@ -397,12 +423,14 @@ ms_timeline_rows_draw (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWind
   double note_h = note ? ms_draw_text_wrapped (cr, note, fs, 0, fs, width - 2 * fs, FALSE,
                                                FALSE)
                        : 0;
-  gboolean compact = fit_rows (cr, rows, titles, style, width, height - note_h, extra, seen,
-                               &hints, &legend_h);
+  MsRowsTitle length = fit_rows (cr, rows, titles, style, width, height, extra, seen, &hints,
+                                 &legend_h, &note_h);
+  if (note_h == 0)
+    note = NULL;
   double row_h = floor ((height - legend_h - note_h - extra - 1) / rows->n), y = 0;
   /* Past the least lane, the lanes share what there is rather than push
    * the last row's times into the legend (a widget asks for more). */
-  double min_lane = rows_fit (cr, rows, titles[compact], style, width,
+  double min_lane = rows_fit (cr, rows, titles[length], style, width,
                               height - legend_h - note_h, extra, MS_TIMELINE_ROWS_MIN_LANE_PX)
                       ? MS_TIMELINE_ROWS_MIN_LANE_PX
                       : 1;
@@ -411,20 +439,19 @@ ms_timeline_rows_draw (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWind
     MsTimelineParts parts = { TRUE, i < rows->n - 1, !(hints & MS_TIMELINE_HINT_CUT), TRUE,
                               min_lane };
     double h = round (row_h + (i == rows->n - 1 ? extra : 0));
-    h -= ms_timeline_spare_height (cr, cell, 0, win, style, width, h, titles[compact][i], &parts);
+    h -= ms_timeline_spare_height (cr, cell, 0, win, style, width, h, titles[length][i], &parts);
     cairo_save (cr);
     cairo_translate (cr, 0, round (y));
     cairo_rectangle (cr, 0, 0, width, h);
     cairo_clip (cr);
-    ms_timeline_draw_parts (cr, cell, 0, win, style, width, h, titles[compact][i], &parts,
+    ms_timeline_draw_parts (cr, cell, 0, win, style, width, h, titles[length][i], &parts,
                             layouts ? &layouts[i] : NULL);
     cairo_restore (cr);
     y += h;
   }
-  for (int i = 0; i < rows->n; i++) {
-    g_free (long_titles[i]);
-    g_free (short_titles[i]);
-  }
+  for (int i = 0; i < rows->n; i++)
+    for (MsRowsTitle t = 0; t < MS_ROWS_TITLE_N; t++)
+      g_free (all_titles[t][i]);
   cairo_save (cr);
   cairo_rectangle (cr, 0, round (y), width, height - round (y));
   cairo_clip (cr);

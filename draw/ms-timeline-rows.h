@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-timeline-rows.h: two to four timelines (modes, runs or variants)
+/* ms-timeline-rows.h: two to five timelines (modes, runs or variants)
  * stacked on one time axis, aligned where their data movement starts, so
  * that pageable and pinned, or depth-first and breadth-first, compare at a
  * glance. Drawn row by row with ms_timeline_draw; no widgets. */
@@ -9,7 +9,7 @@
 
 G_BEGIN_DECLS
 
-#define MS_TIMELINE_MAX_ROWS 4
+#define MS_TIMELINE_MAX_ROWS 5
 /* The thinnest lane of a stack of rows: a projected lesson shows all of
  * its rows with thin lanes rather than leave one out. */
 #define MS_TIMELINE_ROWS_MIN_LANE_PX 3.0
@@ -50,8 +50,17 @@ void ms_timeline_rows_window (MsTimelineRows *rows, gboolean expand, MsTimeWindo
 /* The cell row i draws: with setup and verification or without, as the
  * last window asked. */
 const MsCell *ms_timeline_rows_cell (const MsTimelineRows *rows, int i);
+/* How much a row's title says: all, short where room is short, or at a
+ * lesson pane's size only the row's name and the caption's figure. */
+typedef enum {
+  MS_ROWS_TITLE_LONG,
+  MS_ROWS_TITLE_SHORT,
+  MS_ROWS_TITLE_TINY,
+  MS_ROWS_TITLE_N,
+} MsRowsTitle;
+
 /* Row i's title with its figures, as drawn (free it). */
-char *ms_timeline_rows_title (const MsTimelineRows *rows, int i, gboolean compact);
+char *ms_timeline_rows_title (const MsTimelineRows *rows, int i, MsRowsTitle length);
 /* Whether the bars drawn (with timers) order two rows the other way round
  * from their medians without timers; the drawing then says so. */
 gboolean ms_timeline_rows_timers_reorder (const MsTimelineRows *rows);

@@ -377,6 +377,7 @@ typedef struct {
   GArray *layout_bars; /* or NULL */
   const MsEvent *events;
   double right, px_w, px_per_us; /* the frame's right edge and width; the scale */
+  double vector_bytes;           /* the size of one vector, for the copies' labels */
   gboolean copies_waited;  /* draw the copies' waits pale */
   gboolean cut_marks;      /* notch bars that go on past the window */
   gboolean dark;
@@ -723,7 +724,7 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
   g_array_sort (set->labels, cmp_label_phase);
   g_autoptr (GArray) placed =
     ms_timeline_labels_place (cr, set->labels, set->gpu_bars, set->right - set->px_w,
-                              set->right, set->fs, !set->copies_waited);
+                              set->right, set->fs, !set->copies_waited, set->vector_bytes);
   for (int on_bar = 1; on_bar >= 0; on_bar--) {
     if (on_bar)
       cairo_set_source_rgb (cr, 0, 0, 0);
@@ -747,9 +748,10 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
 static void
 timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
                const MsTimelineGeometry *g, gboolean copies_waited, gboolean cut_marks,
-               MsTimelineLayout *layout)
+               double vector_bytes, MsTimelineLayout *layout)
 {
   MsBarSet set = { .fs = ms_style_font_size (st),
+                   .vector_bytes = vector_bytes,
                    .right = g->px0 + g->pw,
                    .px_w = g->pw,
                    .px_per_us = g->pw / g->span,
@@ -1038,7 +1040,8 @@ ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWi
     ms_draw_time_axis (cr, st, &xs, g.py0, g.py0 + g.ph, spacing, width - fs * 0.3);
   gboolean cut_marks =
     parts->no_legend ? !parts->no_cut_marks : (hints & MS_TIMELINE_HINT_CUT) != 0;
-  timeline_bars (cr, st, ix, &g, found & MS_TIMELINE_HINT_WAITED, cut_marks, layout);
+  timeline_bars (cr, st, ix, &g, found & MS_TIMELINE_HINT_WAITED, cut_marks,
+                 (double) cell->elements * sizeof (float), layout);
   if (!parts->no_legend)
     ms_timeline_draw_legend (cr, st, seen, g.py0 + g.ph + g.axis_h + fs * 0.2, width, hints, TRUE);
   ms_timeline_index_free (owned);

@@ -74,27 +74,6 @@ check_boxes (GArray *boxes, const char *what, double width, double height)
     g_error ("%s", problem);
 }
 
-/* Lesson pictures still being fitted to the lesson pane: their problems
- * there are printed, not failed. The list must end empty. */
-static const char *const pane_pending[] = {
-  /* Four rows of seventeen lanes: the titles still wrap at this size. */
-  "lesson-issue-order-timelines",
-  NULL,
-};
-
-static void
-check_pane (GArray *boxes, const char *what, double width, double height)
-{
-  g_autofree char *problem = box_problem (boxes, what, width, height);
-  for (guint i = 0; problem && pane_pending[i]; i++)
-    if (g_str_has_prefix (what, pane_pending[i])) {
-      g_printerr ("pending: %s\n", problem);
-      return;
-    }
-  if (problem)
-    g_error ("%s", problem);
-}
-
 /* A lesson picture on a projector: no text under about 13 px (a logical
  * box of 16 px with DejaVu Sans; heat-map cells once had 7 px capitals). */
 #define MIN_PRESENTATION_TEXT_H 16.0
@@ -296,10 +275,7 @@ render_all_sizes (GPtrArray *runs, const char *what, DrawFunc draw, gpointer dat
         g_autofree char *path = g_strdup_printf ("%s/%s.png", dir, name);
         cairo_surface_write_to_png (surf, path);
       }
-      if (sz->lessons_only)
-        check_pane (boxes, name, sz->width, sz->height);
-      else
-        check_boxes (boxes, name, sz->width, sz->height);
+      check_boxes (boxes, name, sz->width, sz->height);
       if (g_str_has_prefix (what, "lesson-") && sz->text_scale > 1 && sz->width >= 1024)
         check_text_size (boxes, name);
       cairo_destroy (cr);
