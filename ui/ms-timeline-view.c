@@ -51,7 +51,9 @@ static guint signals[N_SIGNALS];
 static void
 window_changed (MsTimelineView *self)
 {
-  gboolean zoomed = self->window.t0 > 0 || self->window.t1 < self->window.total_us;
+  /* The whole repetition opens at its first event (the origin), not 0. */
+  gboolean zoomed =
+    self->window.t0 > self->window.origin_us || self->window.t1 < self->window.total_us;
   ms_view_cache_clear (&self->cache);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, signals[WINDOW_CHANGED], 0);
