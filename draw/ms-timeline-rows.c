@@ -52,6 +52,17 @@ shift_events (MsCell *cell, double delta)
 
 /* Where the row's movement starts and ends (its whole extent when nothing
  * moves data, as in the host mode). */
+/* Whether ev moves the data the row is about. The managed lesson's
+ * resident pages are made so by a first kernel, recorded as a prefetch
+ * before the timed window: setup, hidden with init and verify. */
+static gboolean
+moves_data (const MsCell *cell, const MsEvent *ev)
+{
+  if (ev->phase == MS_PHASE_PREFETCH && strstr (cell->variant, "touch=resident"))
+    return FALSE;
+  return ms_phase_moves_data (ev->phase);
+}
+
 static void
 movement (const MsCell *cell, double *t0, double *t1)
 {
@@ -61,7 +72,7 @@ movement (const MsCell *cell, double *t0, double *t1)
     event_span (&cell->events[i], &s, &e);
     all_lo = MIN (all_lo, s);
     all_hi = MAX (all_hi, e);
-    if (ms_phase_moves_data (cell->events[i].phase)) {
+    if (moves_data (cell, &cell->events[i])) {
       lo = MIN (lo, s);
       hi = MAX (hi, e);
     }
@@ -81,7 +92,8 @@ work_span (const MsCell *cell, double *t0, double *t1)
   for (size_t i = 0; i < cell->n_events; i++) {
     MsPhase phase = cell->events[i].phase;
     double s, e;
-    if (!ms_phase_moves_data (phase) && phase != MS_PHASE_HOST_FUNC && phase != MS_PHASE_CALL)
+    if (!moves_data (cell, &cell->events[i]) && phase != MS_PHASE_HOST_FUNC
+        && phase != MS_PHASE_CALL)
       continue;
     event_span (&cell->events[i], &s, &e);
     *t0 = MIN (*t0, s);
@@ -93,9 +105,9 @@ work_span (const MsCell *cell, double *t0, double *t1)
 /* What a row draws while setup and verification are hidden: its copies,
  * kernels and prefetches, registering, host functions and calls. */
 static gboolean
-phase_is_work (MsPhase phase)
+is_work (const MsCell *cell, const MsEvent *ev)
 {
-  return ms_phase_moves_data (phase) || phase == MS_PHASE_HOST_FUNC || phase == MS_PHASE_CALL;
+  return moves_data (cell, ev) || ev->phase == MS_PHASE_HOST_FUNC || ev->phase == MS_PHASE_CALL;
 }
 
 const MsCell *
@@ -226,7 +238,7 @@ ms_timeline_rows_add (MsTimelineRows *rows, const MsCell *cell, int rep, const c
   work->events = malloc (row->n_events * sizeof (MsEvent));
   work->n_events = 0;
   for (size_t i = 0; i < row->n_events; i++)
-    if (phase_is_work (row->events[i].phase))
+    if (is_work (row, &row->events[i]))
       work->events[work->n_events++] = row->events[i];
   double t0, t1;
   rows->median_us[rows->n] = cell->stats.e2e.median > 0 ? cell->stats.e2e.median : 0;
