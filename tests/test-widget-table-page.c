@@ -477,6 +477,55 @@ test_lessons (void)
   g_assert_finalize_object (page);
 }
 
+static gboolean
+no_sideways_scroll (gpointer scroll)
+{
+  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (scroll);
+  return gtk_adjustment_get_page_size (h) > 0 &&
+         gtk_adjustment_get_upper (h) <= gtk_adjustment_get_page_size (h) + 0.5;
+}
+
+/* Projected at 1024x768: the run's name whole (wrapped, not cut), every
+ * column in view, the units under their titles, and the note that spells
+ * out the abbreviations the titles use. */
+static void
+test_projected (void)
+{
+  g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (css, "/io/github/memsweep/Memsweep/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                              GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
+  MsTablePage *page = g_object_new (MS_TYPE_TABLE_PAGE, NULL);
+  ms_table_page_set_runs (page, runs);
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
+  gtk_widget_add_css_class (GTK_WIDGET (window), "presentation");
+  GtkWidget *copy = ms_test_find (GTK_WIDGET (page), GTK_TYPE_BUTTON, "_Copy Selected Rows");
+  GtkLabel *hint = GTK_LABEL (gtk_widget_get_next_sibling (copy));
+  const char *name = ms_run_get_name (g_ptr_array_index (runs, 0));
+  g_assert_cmpstr (gtk_label_get_text (hint), ==, name);
+  g_assert_cmpint (gtk_label_get_ellipsize (hint), ==, PANGO_ELLIPSIZE_NONE);
+  g_assert_true (gtk_label_get_wrap (hint));
+  GtkScrolledWindow *scroll =
+    GTK_SCROLLED_WINDOW (ms_test_find (GTK_WIDGET (page), GTK_TYPE_SCROLLED_WINDOW, NULL));
+  ms_test_wait_until (no_sideways_scroll, scroll, "every column fits at 1024 pixels");
+  GListModel *columns =
+    gtk_column_view_get_columns (GTK_COLUMN_VIEW (ms_test_find (GTK_WIDGET (page),
+                                                                GTK_TYPE_COLUMN_VIEW, NULL)));
+  g_autoptr (GtkColumnViewColumn) kernel = g_list_model_get_item (columns, MS_TABLE_COL_KERNEL);
+  g_assert_nonnull (strchr (gtk_column_view_column_get_title (kernel), '\n'));
+  GtkWidget *note = gtk_widget_get_last_child (GTK_WIDGET (page));
+  g_assert_true (GTK_IS_LABEL (note));
+  const char *said = gtk_label_get_text (GTK_LABEL (note));
+  g_assert_nonnull (strstr (said, "E2E = end to end"));
+  g_assert_nonnull (strstr (said, "h2d = host to device"));
+  g_assert_nonnull (strstr (said, "d2h = device to host"));
+  ms_test_destroy (window, GTK_WIDGET (page));
+  gtk_style_context_remove_provider_for_display (gdk_display_get_default (),
+                                                 GTK_STYLE_PROVIDER (css));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -489,5 +538,6 @@ main (int argc, char **argv)
   g_test_add_func ("/table-page/rows-grow-when-shown", test_rows_grow_when_shown);
   g_test_add_func ("/table-page/session", test_session);
   g_test_add_func ("/table-page/lessons", test_lessons);
+  g_test_add_func ("/table-page/projected", test_projected);
   return g_test_run ();
 }
