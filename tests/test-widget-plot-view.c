@@ -125,7 +125,8 @@ runs_line (GPtrArray *texts, int height)
 }
 
 /* Projected (the header bar hidden), the bandwidth, time and breakdown
- * views name their run in the picture, at the bottom; otherwise not. */
+ * views name their run in the picture, at the bottom; otherwise not. A
+ * legend entry says what its mode is on hover. */
 static void
 test_presentation_names_run (void)
 {
@@ -141,6 +142,14 @@ test_presentation_names_run (void)
     g_object_set (views[i], "text-scale", 1.6, "line-scale", 2.0, "high-contrast", TRUE, NULL);
     g_autoptr (GPtrArray) shown = drawn_texts (views[i]);
     g_assert_nonnull (runs_line (shown, height));
+    /* The legend's UVA says in full what it is on hover. */
+    gboolean said = !MS_IS_PLOT_VIEW (views[i]);
+    for (int y = 0; y < height && !said; y += 4)
+      for (int x = 0; x < gtk_widget_get_width (views[i]) && !said; x += 6) {
+        g_autofree char *tip = ms_plot_view_legend_tooltip (MS_PLOT_VIEW (views[i]), x, y);
+        said = tip && strstr (tip, "unified virtual addressing");
+      }
+    g_assert_true (said);
     ms_test_destroy (window, views[i]);
   }
 }
