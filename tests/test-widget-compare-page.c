@@ -221,10 +221,10 @@ test_layout (void)
   GtkWidget *a = ms_test_find (GTK_WIDGET (page), GTK_TYPE_DROP_DOWN, NULL);
   g_assert_cmpstr (gtk_widget_get_tooltip_text (a), ==, long_name);
   /* Projected, the chart's text grows with the window's text scale, as in
-   * every view. */
+   * every view (up to 1.3 in a low chart, which keeps the plot its room). */
   double plain = chart_text_height (chart);
   g_object_set (page, "text-scale", 1.6, "line-scale", 2.0, "high-contrast", TRUE, NULL);
-  g_assert_cmpfloat (chart_text_height (chart), >, plain * 1.4);
+  g_assert_cmpfloat (chart_text_height (chart), >, plain * 1.2);
 
   ms_test_destroy (window, GTK_WIDGET (page));
 }

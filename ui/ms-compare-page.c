@@ -294,10 +294,15 @@ static void
 draw_chart (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
 {
   MsComparePage *self = data;
-  /* The window's text scale, as in every view: projected, the chart's
-   * words are as large as the others. */
+  /* The window's text scale, as in every view, so that the chart's words
+   * grow when projected; but at most 1.3 while the chart is low (under the
+   * run pickers and over the table, some 360 pixels at 1024x768): at 1.6
+   * its title, legend and axis left the plot a strip. */
+  MsViewScale scale = self->scale;
+  if (height < 480)
+    scale.text_scale = MIN (scale.text_scale, 1.3);
   MsChartStyle style;
-  ms_view_style_from_widget (GTK_WIDGET (area), &self->scale, &style);
+  ms_view_style_from_widget (GTK_WIDGET (area), &scale, &style);
   ms_compare_page_draw (self, cr, &style, width, height);
 }
 
