@@ -204,7 +204,10 @@ rest_legend (cairo_t *cr, const MsChartStyle *st, gboolean scaled, double x, dou
     cairo_fill (cr);
     ms_set_color (cr, &st->fg, 0.9);
   }
-  return ms_draw_text_wrapped (cr, text, x + fs * 1.3, y, fs, max_w - fs * 1.3, FALSE, draw);
+  /* The phases' short names spelled out once, for a class new to them. */
+  g_autofree char *said =
+    g_strconcat (text, " ", _("h2d = copy host to device, d2h = copy device to host."), NULL);
+  return ms_draw_text_wrapped (cr, said, x + fs * 1.3, y, fs, max_w - fs * 1.3, FALSE, draw);
 }
 
 /* Each panel's heading over its axis range. */

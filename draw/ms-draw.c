@@ -344,6 +344,35 @@ ms_draw_text_max (cairo_t *cr, const char *text, double x, double y, double size
 }
 
 double
+ms_draw_runs_line_height (cairo_t *cr, const MsChartStyle *style, const char *text,
+                          double height)
+{
+  if (!text || !*text)
+    return 0;
+  double size = ms_style_font_size (style) * 0.85, h;
+  ms_draw_text (cr, text, 0, 0, size, -1, 0, FALSE, NULL, &h);
+  double strip = h + size * 0.6;
+  return strip > height / 4 ? 0 : strip;
+}
+
+double
+ms_draw_runs_line (cairo_t *cr, const MsChartStyle *style, const char *text, double width,
+                   double height)
+{
+  double strip = ms_draw_runs_line_height (cr, style, text, height);
+  if (strip == 0)
+    return 0;
+  double size = ms_style_font_size (style) * 0.85;
+  /* Its own strip under the drawing, so that it covers nothing. */
+  ms_set_color (cr, &style->bg, 1);
+  cairo_rectangle (cr, 0, height - strip, width, strip);
+  cairo_fill (cr);
+  ms_set_color (cr, &style->fg, 0.8);
+  ms_draw_text_max (cr, text, size, height - strip + size * 0.3, size, width - 2 * size);
+  return strip;
+}
+
+double
 ms_draw_text_wrapped (cairo_t *cr, const char *text, double x, double y, double size,
                       double max_w, gboolean bold, gboolean draw)
 {

@@ -51,6 +51,16 @@ void ms_draw_text_max (cairo_t *cr, const char *text, double x, double y, double
 double ms_draw_text_wrapped (cairo_t *cr, const char *text, double x, double y, double size,
                              double max_w, gboolean bold, gboolean draw);
 
+/* The runs a picture shows (ms_plot_runs_line), one line in a strip along
+ * the bottom of width x height, ellipsized: a projected chart names its
+ * machine. The strip's height, which the caller leaves to it (0: none,
+ * when text is empty or the drawing too low for it); _height only
+ * measures. */
+double ms_draw_runs_line (cairo_t *cr, const MsChartStyle *style, const char *text,
+                          double width, double height);
+double ms_draw_runs_line_height (cairo_t *cr, const MsChartStyle *style, const char *text,
+                                 double height);
+
 /* While a sink is set on cr, the two calls above hand it each laid-out
  * text at the current point instead of drawing glyphs: SVG exports write
  * the text as <text> elements (ms-svg-text.h). NULL removes it. */

@@ -157,6 +157,16 @@ draw_cell (cairo_t *cr, const MsMatrixData *d, const MsChartStyle *style, MsMatr
     ms_text_in_box (cr, text, cx, cy, lay->cell_w, lay->cell_h, lay->font_size, TRUE);
 }
 
+void
+ms_matrix_legend_label (const MsMatrixLayout *layout, double value, char *out, gsize size)
+{
+  gboolean tenths = layout->vmax - layout->vmin < 10;
+  /* A step that rounds to zero is 0, never "-0" (a subtraction's rest). */
+  if (fabs (value) < (tenths ? 0.05 : 0.5))
+    value = 0;
+  g_snprintf (out, size, tenths ? "%.1f" : "%.0f", value);
+}
+
 static void
 draw_legend (cairo_t *cr, const MsMatrixData *d, const MsChartStyle *style,
              const MsMatrixLayout *lay, double fs)
@@ -171,14 +181,17 @@ draw_legend (cairo_t *cr, const MsMatrixData *d, const MsChartStyle *style,
     cairo_fill (cr);
   }
   ms_set_color (cr, &style->fg, 0.9);
-  /* As many steps as labels fit along the bar: large text gets fewer. */
+  /* As many steps as labels fit along the bar: large text gets fewer. The
+   * ticks go left of the bar and the labels right of it, a gap away: a tick
+   * just before a number read as its minus sign. */
   int steps = CLAMP ((int) (h / (fs * 1.2)), 1, 4);
   for (int k = 0; k <= steps; k++) {
     char label[32];
-    double v = lay->vmax - (lay->vmax - lay->vmin) * k / steps;
-    g_snprintf (label, sizeof label, lay->vmax - lay->vmin < 10 ? "%.1f" : "%.0f", v);
-    ms_draw_text (cr, label, x + w + 4, y + h * k / steps, fs * 0.85, 0, 0.5, FALSE, NULL, NULL);
-    cairo_rectangle (cr, x + w, y + h * k / steps - 0.5, 3, 1);
+    ms_matrix_legend_label (lay, lay->vmax - (lay->vmax - lay->vmin) * k / steps, label,
+                            sizeof label);
+    ms_draw_text (cr, label, x + w + MAX (4, fs * 0.4), y + h * k / steps, fs * 0.85, 0, 0.5,
+                  FALSE, NULL, NULL);
+    cairo_rectangle (cr, x - 4, y + h * k / steps - 0.5, 4, 1);
     cairo_fill (cr);
   }
   /* Above the top label, which is centred on the bar's top edge. */

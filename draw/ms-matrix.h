@@ -64,6 +64,10 @@ void ms_matrix_data_from_runs (MsMatrixData *data, GPtrArray *runs, MsMode mode,
  * (low) to dark (high), the same on light and dark styles. */
 void ms_matrix_color (double value, double vmin, double vmax, gboolean dark, MsColor *out);
 
+/* A colour-bar label of the scale in layout: whole numbers, or tenths on a
+ * scale narrower than 10; a value that rounds to zero is "0", not "-0". */
+void ms_matrix_legend_label (const MsMatrixLayout *layout, double value, char *out, gsize size);
+
 /* Draws into width x height; layout (may be NULL) says where. With no rows
  * it says so in the middle. */
 void ms_matrix_draw (cairo_t *cr, const MsMatrixData *data, const MsChartStyle *style,

@@ -21,13 +21,17 @@ static const guint32 phase_dark[] = { 0xF0A818, 0x8AD7F5, 0x19C496, 0xF0E442,
  * CIEDE2000 distance between any two, counting the distance with
  * deuteranopia and protanopia simulated (Machado 2009) twice, among colours
  * at least 25 from the background and of a lightness a line shows in
- * (L* 28..80 light, 45..92 dark). Markers and dashes tell apart what colour
- * alone cannot for every reader. */
+ * (L* 28..80 light, 45..92 dark). On white every colour reaches 3:1
+ * (WCAG's contrast ratio for graphics) so that it reads on a projector:
+ * zero-copy's yellow became a dark gold, and pageable, pinned, registered,
+ * UVA and managed + prefetch moved the least that kept them apart from it
+ * and from each other. Markers and dashes tell apart what colour alone
+ * cannot for every reader. */
 static const guint32 series_light[] = {
-  [MS_MODE_PAGEABLE] = 0xCC6644,   [MS_MODE_PINNED] = 0x0099FF,
-  [MS_MODE_REGISTERED] = 0x00AA77, [MS_MODE_WRITE_COMBINED] = 0xCC55BB,
-  [MS_MODE_ZERO_COPY] = 0xEEBB00,  [MS_MODE_UVA] = 0x885500,
-  [MS_MODE_MANAGED] = 0x770088,    [MS_MODE_MANAGED_PREFETCH] = 0x9999AA,
+  [MS_MODE_PAGEABLE] = 0xBB6644,   [MS_MODE_PINNED] = 0x0088FF,
+  [MS_MODE_REGISTERED] = 0x119966, [MS_MODE_WRITE_COMBINED] = 0xCC55BB,
+  [MS_MODE_ZERO_COPY] = 0xBB8800,  [MS_MODE_UVA] = 0x775511,
+  [MS_MODE_MANAGED] = 0x770088,    [MS_MODE_MANAGED_PREFETCH] = 0xFF5577,
   [MS_MODE_STREAMS] = 0x337788,    [MS_MODE_DEVICE] = 0x005533,
   [MS_MODE_HOST] = 0x444455,
 };

@@ -73,6 +73,28 @@ ms_plot_run_label (const MsResults *run)
 }
 
 char *
+ms_plot_runs_line (GPtrArray *runs)
+{
+  if (!runs || runs->len == 0)
+    return NULL;
+  GString *s = g_string_new (NULL);
+  for (guint i = 0; i < runs->len; i++) {
+    const MsResults *run = g_ptr_array_index (runs, i);
+    g_autofree char *label = ms_plot_run_label (run);
+    if (i > 0)
+      g_string_append (s, C_("runs line", "; "));
+    g_string_append (s, label);
+    /* A name the user gave may not say the machine: the GPU after it. */
+    const char *gpu = run->device.name;
+    if (g_str_has_prefix (gpu, "NVIDIA "))
+      gpu += 7;
+    if (is_a_name (run->label) && gpu[0] && g_strcmp0 (gpu, "none") != 0 && !strstr (label, gpu))
+      g_string_append_printf (s, C_("runs line", " (%s)"), gpu);
+  }
+  return g_string_free (s, FALSE);
+}
+
+char *
 ms_plot_series_label (const MsResults *run, MsMode mode, gboolean comparing)
 {
   if (!comparing)

@@ -35,4 +35,9 @@ char *ms_plot_cell_note (const MsResults *run, const MsCell *cell);
  * than the default ("H100 80GB HBM3 · sweep · 2026-11-22 08:14 · 2^22…2^28"). */
 char *ms_plot_run_label (const MsResults *run);
 
+/* Every run (MsResults*) on one line, for a chart that names its runs in
+ * the picture (presentation mode): each one's ms_plot_run_label, its GPU
+ * added after a name the user gave. NULL with no runs. Free with g_free. */
+char *ms_plot_runs_line (GPtrArray *runs);
+
 G_END_DECLS

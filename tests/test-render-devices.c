@@ -154,6 +154,38 @@ test_matrix_text_fits (void)
   check_matrix_text (16, 700, 500, MS_PEER_COPY_DISABLED);
 }
 
+/* The colour bar's labels: no "-0" from a step's rounding, and nothing
+ * drawn between the bar and its labels (a tick there read as a minus). */
+static void
+test_matrix_legend_labels (void)
+{
+  MsMatrixLayout lay = { .vmin = 0, .vmax = 393 };
+  char label[32];
+  ms_matrix_legend_label (&lay, 393 - 393.0 * 3 / 3 - 1e-13, label, sizeof label);
+  g_assert_cmpstr (label, ==, "0");
+  ms_matrix_legend_label (&lay, 196.5, label, sizeof label);
+  g_assert_cmpstr (label, ==, "196");
+  lay.vmax = 2;
+  ms_matrix_legend_label (&lay, -0.01, label, sizeof label);
+  g_assert_cmpstr (label, ==, "0.0");
+  MsMatrixData d = { .n_rows = 2, .n_cols = 2, .square = TRUE };
+  d.value[0][1] = d.value[1][0] = 393;
+  for (int i = 0; i < 2; i++) {
+    g_snprintf (d.row_label[i], sizeof d.row_label[i], "GPU %d", i);
+    g_snprintf (d.col_label[i], sizeof d.col_label[i], "GPU %d", i);
+  }
+  MsChartStyle style;
+  ms_chart_style_init_light (&style);
+  style.text_scale = 1.6;
+  MsTestCanvas c = ms_test_canvas_new (630, 340);
+  ms_matrix_draw (c.cr, &d, &style, c.w, c.h, &lay);
+  guint32 bg = rgb_of (&style.bg);
+  for (double y = lay.legend_y; y <= lay.legend_y + lay.legend_h; y++)
+    for (double x = lay.legend_x + lay.legend_w + 1; x < lay.legend_x + lay.legend_w + 4; x++)
+      g_assert_cmpfloat (distance (pixel (&c, x, y), bg), <, 0.01);
+  ms_test_canvas_free (&c);
+}
+
 static void
 test_matrix_from_peer (void)
 {
@@ -299,6 +331,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render-devices/matrix-colours", test_matrix_colours);
   g_test_add_func ("/render-devices/matrix-text-fits", test_matrix_text_fits);
+  g_test_add_func ("/render-devices/matrix-legend-labels", test_matrix_legend_labels);
   g_test_add_func ("/render-devices/matrix-from-peer", test_matrix_from_peer);
   g_test_add_func ("/render-devices/matrix-from-runs", test_matrix_from_runs);
   g_test_add_func ("/render-devices/topology", test_topology);

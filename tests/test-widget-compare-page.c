@@ -172,6 +172,30 @@ test_hidden (void)
  * folded away, the table keeps a few rows below; long run names are cut
  * in the pickers (their tooltips have them whole), not widening the page. */
 static void
+record_height (const char *text, double x, double y, double w, double h, gpointer data)
+{
+  double *tick = data;
+  if (strstr (text, "KiB"))
+    *tick = MAX (*tick, h);
+}
+
+/* The height of the size axis's labels ("4 KiB") on one snapshot. */
+static double
+chart_text_height (GtkWidget *chart)
+{
+  double tick = 0;
+  ms_draw_set_text_recorder (record_height, &tick);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GTK_WIDGET_GET_CLASS (chart)->snapshot (chart, snapshot);
+  GskRenderNode *node = gtk_snapshot_free_to_node (snapshot);
+  if (node)
+    gsk_render_node_unref (node);
+  ms_draw_set_text_recorder (NULL, NULL);
+  g_assert_cmpfloat (tick, >, 0);
+  return tick;
+}
+
+static void
 test_layout (void)
 {
   MsComparePage *page = g_object_new (MS_TYPE_COMPARE_PAGE, NULL);
@@ -196,6 +220,11 @@ test_layout (void)
   g_assert_cmpint (min_w, <, 800);
   GtkWidget *a = ms_test_find (GTK_WIDGET (page), GTK_TYPE_DROP_DOWN, NULL);
   g_assert_cmpstr (gtk_widget_get_tooltip_text (a), ==, long_name);
+  /* Projected, the chart's text grows with the window's text scale, as in
+   * every view (up to 1.3 in a low chart, which keeps the plot its room). */
+  double plain = chart_text_height (chart);
+  g_object_set (page, "text-scale", 1.6, "line-scale", 2.0, "high-contrast", TRUE, NULL);
+  g_assert_cmpfloat (chart_text_height (chart), >, plain * 1.2);
 
   ms_test_destroy (window, GTK_WIDGET (page));
 }

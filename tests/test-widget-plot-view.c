@@ -90,6 +90,70 @@ test_runs_and_series (void)
   ms_test_destroy (window, GTK_WIDGET (view));
 }
 
+static void
+record_text (const char *text, double x, double y, double w, double h, gpointer data)
+{
+  g_ptr_array_add (data, g_strdup_printf ("%.0f %s", y + h, text));
+}
+
+/* The text a view draws on one snapshot, each as "bottom text". */
+static GPtrArray *
+drawn_texts (GtkWidget *view)
+{
+  GPtrArray *texts = g_ptr_array_new_with_free_func (g_free);
+  ms_draw_set_text_recorder (record_text, texts);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GTK_WIDGET_GET_CLASS (view)->snapshot (view, snapshot);
+  GskRenderNode *node = gtk_snapshot_free_to_node (snapshot);
+  if (node)
+    gsk_render_node_unref (node);
+  ms_draw_set_text_recorder (NULL, NULL);
+  return texts;
+}
+
+/* The line at the bottom that names the run (GPU, kind, date), or NULL. */
+static const char *
+runs_line (GPtrArray *texts, int height)
+{
+  for (guint i = 0; i < texts->len; i++) {
+    const char *t = g_ptr_array_index (texts, i);
+    if (strstr (t, "H100") && strstr (t, "sweep") && strstr (t, "UTC") &&
+        g_ascii_strtod (t, NULL) > height * 0.9)
+      return t;
+  }
+  return NULL;
+}
+
+/* Projected (the header bar hidden), the bandwidth, time and breakdown
+ * views name their run in the picture, at the bottom; otherwise not. A
+ * legend entry says what its mode is on hover. */
+static void
+test_presentation_names_run (void)
+{
+  g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
+  GtkWidget *views[] = { ms_plot_view_new (MS_METRIC_E2E_BANDWIDTH),
+                         ms_plot_view_new (MS_METRIC_E2E_TIME), ms_breakdown_view_new () };
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++) {
+    g_object_set (views[i], "runs", runs, NULL);
+    GtkWindow *window = ms_test_show (views[i], 1000, 640);
+    int height = gtk_widget_get_height (views[i]);
+    g_autoptr (GPtrArray) plain = drawn_texts (views[i]);
+    g_assert_null (runs_line (plain, height));
+    g_object_set (views[i], "text-scale", 1.6, "line-scale", 2.0, "high-contrast", TRUE, NULL);
+    g_autoptr (GPtrArray) shown = drawn_texts (views[i]);
+    g_assert_nonnull (runs_line (shown, height));
+    /* The legend's UVA says in full what it is on hover. */
+    gboolean said = !MS_IS_PLOT_VIEW (views[i]);
+    for (int y = 0; y < height && !said; y += 4)
+      for (int x = 0; x < gtk_widget_get_width (views[i]) && !said; x += 6) {
+        g_autofree char *tip = ms_plot_view_legend_tooltip (MS_PLOT_VIEW (views[i]), x, y);
+        said = tip && strstr (tip, "unified virtual addressing");
+      }
+    g_assert_true (said);
+    ms_test_destroy (window, views[i]);
+  }
+}
+
 /* "modes": only the listed modes' series, in the legend too; NULL: all. */
 static void
 test_modes_filter (void)
@@ -300,6 +364,7 @@ main (int argc, char **argv)
 {
   ms_widget_test_init (&argc, &argv);
   g_test_add_func ("/plot-view/properties", test_properties);
+  g_test_add_func ("/plot-view/presentation-names-run", test_presentation_names_run);
   g_test_add_func ("/plot-view/runs-and-series", test_runs_and_series);
   g_test_add_func ("/plot-view/direct-labels-and-plan", test_direct_labels_and_plan);
   g_test_add_func ("/plot-view/empty", test_empty_draws);

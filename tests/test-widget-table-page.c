@@ -477,6 +477,73 @@ test_lessons (void)
   g_assert_finalize_object (page);
 }
 
+/* The header's title of column c (GTK 4.8: the header buttons, in the
+ * columns' order, in the column view's first child; hidden ones too). */
+static GtkWidget *
+column_title (GtkWidget *column_view, MsTableCol c)
+{
+  GtkWidget *title = gtk_widget_get_first_child (gtk_widget_get_first_child (column_view));
+  for (MsTableCol k = 0; title && k < c; k++)
+    title = gtk_widget_get_next_sibling (title);
+  return title;
+}
+
+static gboolean
+larger_text (gpointer title)
+{
+  int *before = g_object_get_data (G_OBJECT (title), "before");
+  return gtk_widget_get_height (title) > *before;
+}
+
+/* Projected at 1024x768: the run's name whole (wrapped, not cut), the
+ * columns to the timer cost in view, the units under their titles, and the note that spells
+ * out the abbreviations the titles use. */
+static void
+test_projected (void)
+{
+  g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (css, "/io/github/memsweep/Memsweep/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                              GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
+  MsTablePage *page = g_object_new (MS_TYPE_TABLE_PAGE, NULL);
+  ms_table_page_set_runs (page, runs);
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
+  GtkWidget *view = ms_test_find (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW, NULL);
+  GtkWidget *timer = column_title (view, MS_TABLE_COL_OVERHEAD);
+  int before = gtk_widget_get_height (timer);
+  g_object_set_data (G_OBJECT (timer), "before", &before);
+  gtk_widget_add_css_class (GTK_WIDGET (window), "presentation");
+  ms_test_wait_until (larger_text, timer, "the projected style applies");
+  GtkWidget *copy = ms_test_find (GTK_WIDGET (page), GTK_TYPE_BUTTON, "_Copy Selected Rows");
+  GtkLabel *hint = GTK_LABEL (gtk_widget_get_next_sibling (copy));
+  const char *name = ms_run_get_name (g_ptr_array_index (runs, 0));
+  g_assert_cmpstr (gtk_label_get_text (hint), ==, name);
+  g_assert_cmpint (gtk_label_get_ellipsize (hint), ==, PANGO_ELLIPSIZE_NONE);
+  g_assert_true (gtk_label_get_wrap (hint));
+  GtkScrolledWindow *scroll =
+    GTK_SCROLLED_WINDOW (ms_test_find (GTK_WIDGET (page), GTK_TYPE_SCROLLED_WINDOW, NULL));
+  /* Every figure a class reads first is in view, the timer cost included
+   * (the columns after the kernel span were cut off). */
+  graphene_rect_t bounds;
+  g_assert_true (gtk_widget_compute_bounds (timer, GTK_WIDGET (scroll), &bounds));
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=,
+                     gtk_widget_get_width (GTK_WIDGET (scroll)));
+  GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (view));
+  g_autoptr (GtkColumnViewColumn) kernel = g_list_model_get_item (columns, MS_TABLE_COL_KERNEL);
+  g_assert_nonnull (strchr (gtk_column_view_column_get_title (kernel), '\n'));
+  GtkWidget *note = gtk_widget_get_last_child (GTK_WIDGET (page));
+  g_assert_true (GTK_IS_LABEL (note));
+  const char *said = gtk_label_get_text (GTK_LABEL (note));
+  g_assert_nonnull (strstr (said, "E2E = end to end"));
+  g_assert_nonnull (strstr (said, "h2d = host to device"));
+  g_assert_nonnull (strstr (said, "d2h = device to host"));
+  ms_test_destroy (window, GTK_WIDGET (page));
+  gtk_style_context_remove_provider_for_display (gdk_display_get_default (),
+                                                 GTK_STYLE_PROVIDER (css));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -489,5 +556,6 @@ main (int argc, char **argv)
   g_test_add_func ("/table-page/rows-grow-when-shown", test_rows_grow_when_shown);
   g_test_add_func ("/table-page/session", test_session);
   g_test_add_func ("/table-page/lessons", test_lessons);
+  g_test_add_func ("/table-page/projected", test_projected);
   return g_test_run ();
 }

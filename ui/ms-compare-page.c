@@ -71,11 +71,12 @@ struct _MsComparePage {
   double chart_share; /* of the paned's height, kept as the page resizes */
   gboolean placing;   /* the paned is being moved by the page, not the user */
   gboolean syncing;   /* the pickers are being refilled */
+  MsViewScale scale;  /* the window's, as every view's */
 };
 
 G_DEFINE_FINAL_TYPE (MsComparePage, ms_compare_page, MS_TYPE_PAGE)
 
-enum { PROP_0, PROP_THRESHOLD, N_PROPS };
+enum { PROP_0, PROP_THRESHOLD, PROP_SCALE_FIRST, N_PROPS = PROP_SCALE_FIRST + MS_VIEW_SCALE_N_PROPS };
 static GParamSpec *props[N_PROPS];
 
 static MsRun *
@@ -293,9 +294,13 @@ static void
 draw_chart (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
 {
   MsComparePage *self = data;
-  /* The window's text scale would leave the plot a strip at 1024x768 in
-   * presentation mode, between a wrapped title and a legend below. */
-  MsViewScale scale = { 1, 1, FALSE };
+  /* The window's text scale, as in every view, so that the chart's words
+   * grow when projected; but at most 1.3 while the chart is low (under the
+   * run pickers and over the table, some 360 pixels at 1024x768): at 1.6
+   * its title, legend and axis left the plot a strip. */
+  MsViewScale scale = self->scale;
+  if (height < 480)
+    scale.text_scale = MIN (scale.text_scale, 1.3);
   MsChartStyle style;
   ms_view_style_from_widget (GTK_WIDGET (area), &scale, &style);
   ms_compare_page_draw (self, cr, &style, width, height);
@@ -475,6 +480,9 @@ ms_compare_page_set_property (GObject *object, guint prop_id, const GValue *valu
     self->threshold = t;
     recompute (self);
     g_object_notify_by_pspec (object, pspec);
+  } else if (prop_id >= PROP_SCALE_FIRST &&
+             ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value)) {
+    gtk_widget_queue_draw (GTK_WIDGET (self->chart));
   } else {
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
@@ -486,7 +494,8 @@ ms_compare_page_get_property (GObject *object, guint prop_id, GValue *value, GPa
   MsComparePage *self = MS_COMPARE_PAGE (object);
   if (prop_id == PROP_THRESHOLD)
     g_value_set_double (value, self->threshold);
-  else
+  else if (prop_id < PROP_SCALE_FIRST ||
+           !ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
@@ -520,7 +529,8 @@ ms_compare_page_class_init (MsComparePageClass *klass)
   props[PROP_THRESHOLD]
       = g_param_spec_double ("threshold", NULL, NULL, 0, 100, DEFAULT_THRESHOLD_PCT,
                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, props);
+  g_object_class_install_properties (object_class, PROP_SCALE_FIRST, props);
+  ms_view_scale_install (object_class, PROP_SCALE_FIRST);
 
   /* The pickers' factories look up MsRun by name. */
   g_type_ensure (MS_TYPE_RUN);
@@ -548,6 +558,7 @@ ms_compare_page_init (MsComparePage *self)
   self->rows = g_list_store_new (MS_TYPE_COMPARE_ROW);
   self->shown = gtk_slice_list_model_new (G_LIST_MODEL (g_object_ref (self->rows)), 0, 0);
   self->threshold = DEFAULT_THRESHOLD_PCT;
+  self->scale = (MsViewScale){ 1, 1, FALSE };
   self->chart_share = 0.88;
   gtk_widget_init_template (GTK_WIDGET (self));
   GtkExpression *name = gtk_property_expression_new (MS_TYPE_RUN, NULL, "name");

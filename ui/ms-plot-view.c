@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-plot-view.c: the line chart widget. */
+#include <glib/gi18n.h>
+
 #include "ms-plot-view.h"
 #include "ms-run.h"
 
@@ -121,7 +123,13 @@ ms_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     return;
   if (!ms_view_cache_holds (&self->cache, w, h, scale, &style)) {
     cairo_t *cc = ms_view_cache_begin (&self->cache, w, h, scale, &style);
-    ms_chart_draw (cc, plot_data (self), &style, w, h, -1, &self->layout);
+    /* Projected, the header bar that names the runs is hidden: the
+     * picture names them. */
+    g_autoptr (GPtrArray) results = ms_run_array_results (self->runs);
+    g_autofree char *line = self->scale.high_contrast ? ms_plot_runs_line (results) : NULL;
+    double strip = ms_draw_runs_line_height (cc, &style, line, h);
+    ms_chart_draw (cc, plot_data (self), &style, w, h - strip, -1, &self->layout);
+    ms_draw_runs_line (cc, &style, line, w, h);
     ms_view_cache_end (&self->cache, cc);
   }
   ms_view_cache_append (&self->cache, snapshot);
@@ -326,6 +334,34 @@ ms_plot_view_class_init (MsPlotViewClass *klass)
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
 
+char *
+ms_plot_view_legend_tooltip (MsPlotView *self, double x, double y)
+{
+  int i = ms_chart_layout_hit_legend (&self->layout, x, y);
+  if (i < 0)
+    return NULL;
+  /* A series' colour is its mode's (ms_mode_look): the legend's short
+   * names (UVA, Zero-copy) are said in full on hover. */
+  const MsChartSeries *s = g_ptr_array_index (plot_data (self)->series, i);
+  if (s->color >= MS_MODE_COUNT)
+    return NULL;
+  /* TRANSLATORS: a legend entry's tooltip: the mode and what it does. */
+  return g_strdup_printf (C_("legend tooltip", "%s: %s"), ms_mode_title (s->color),
+                          ms_mode_description (s->color));
+}
+
+static gboolean
+on_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip,
+                  gpointer data)
+{
+  g_autofree char *text = keyboard ? NULL : ms_plot_view_legend_tooltip (MS_PLOT_VIEW (widget),
+                                                                          x, y);
+  if (!text)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
 static void
 ms_plot_view_init (MsPlotView *self)
 {
@@ -347,6 +383,8 @@ ms_plot_view_init (MsPlotView *self)
   g_signal_connect (motion, "leave", G_CALLBACK (on_plot_leave), self);
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
   ms_view_follow_style (GTK_WIDGET (self), G_CALLBACK (on_style_changed));
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
 }
 
 GtkWidget *

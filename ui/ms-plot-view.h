@@ -40,5 +40,8 @@ gboolean ms_plot_view_get_series_hidden (MsPlotView *self, const char *label);
 void ms_plot_view_set_series_hidden (MsPlotView *self, const char *label, gboolean hidden);
 /* Toggles a series as a legend click does; returns FALSE if none is there. */
 gboolean ms_plot_view_click (MsPlotView *self, double x, double y);
+/* What the legend entry at (x, y) stands for ("UVA: pinned memory whose
+ * host pointers ... (unified virtual addressing)"), NULL off the legend. */
+char *ms_plot_view_legend_tooltip (MsPlotView *self, double x, double y);
 
 G_END_DECLS

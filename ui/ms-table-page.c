@@ -3,6 +3,7 @@
 #include "ms-table-page.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "ms-views.h"
 
@@ -88,7 +89,14 @@ add_columns (MsTablePage *self)
     GtkListItemFactory *f = gtk_signal_list_item_factory_new ();
     g_signal_connect (f, "setup", G_CALLBACK (table_setup), GINT_TO_POINTER (c));
     g_signal_connect (f, "bind", G_CALLBACK (table_bind), GINT_TO_POINTER (c));
-    GtkColumnViewColumn *col = gtk_column_view_column_new (ms_table_col_title (c), f);
+    /* A figure's unit on a second line: the titles were wider than the
+     * figures under them, and at 1024 pixels the columns after the kernel
+     * span went past the edge. */
+    g_autofree char *title = g_strdup (ms_table_col_title (c));
+    char *space = ms_table_col_is_number (c) ? strrchr (title, ' ') : NULL;
+    if (space)
+      *space = '\n';
+    GtkColumnViewColumn *col = gtk_column_view_column_new (title, f);
     GtkSorter *sorter =
       GTK_SORTER (gtk_custom_sorter_new (table_compare, GINT_TO_POINTER (c), NULL));
     gtk_column_view_column_set_sorter (col, sorter);
@@ -127,7 +135,7 @@ show_hint (MsTablePage *self, GPtrArray *runs)
   if (runs && runs->len == 1)
     hint = g_strdup_printf (_("%s: click a column title to sort"),
                             ms_run_get_name (g_ptr_array_index (runs, 0)));
-  /* The run's name alone, cut in the middle: at 1024 pixels the hint after
+  /* The run's name alone, wrapped, whole: at 1024 pixels the hint after
    * it took the room of the date. The tooltip has both. */
   gtk_label_set_text (self->hint_label, hint ? ms_run_get_name (g_ptr_array_index (runs, 0))
                                              : _("Click a column title to sort"));

@@ -87,6 +87,14 @@ ms_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     return;
   if (!ms_view_cache_holds (&self->cache, w, h, scale, &style)) {
     cairo_t *cr = ms_view_cache_begin (&self->cache, w, h, scale, &style);
+    /* Projected, the header bar that names the run is hidden: the picture
+     * names it. */
+    g_autoptr (GPtrArray) shown = g_ptr_array_new ();
+    if (self->run)
+      g_ptr_array_add (shown, (gpointer) self->run);
+    g_autofree char *line = self->scale.high_contrast ? ms_plot_runs_line (shown) : NULL;
+    double strip = ms_draw_runs_line_height (cr, &style, line, h);
+    h -= strip;
     if (indexing (self))
       ms_timeline_draw_message (cr, &style, w, h, self->title, _("Indexing repetitions…"));
     else if (!shown_cell (self) && self->empty_text)
@@ -94,6 +102,7 @@ ms_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     else
       ms_timeline_draw (cr, shown_cell (self), self->rep, &self->window, &style, w, h,
                         self->title, &self->layout);
+    ms_draw_runs_line (cr, &style, line, w, h + strip);
     ms_view_cache_end (&self->cache, cr);
   }
   ms_view_cache_append (&self->cache, snapshot);

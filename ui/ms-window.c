@@ -653,6 +653,7 @@ bind_view_scales (MsWindow *self)
     G_OBJECT (ms_lessons_page_get_reuse_view (self->lessons_page)),
     G_OBJECT (ms_lessons_page_get_picture_view (self->lessons_page)),
     G_OBJECT (ms_lessons_page_get_timeline_stack (self->lessons_page)),
+    G_OBJECT (self->compare_page),
   };
   const char *names[] = { "text-scale", "line-scale", "high-contrast" };
   for (guint v = 0; v < G_N_ELEMENTS (views); v++)
