@@ -122,7 +122,7 @@ name_coinciding (MsChartData *d)
     const MsChartSeries *other = g_ptr_array_index (d->series, k);
     /* TRANSLATORS: a series in the reuse chart whose values are another's,
      * drawn a marker's width to the right of it so that both show. */
-    char *label = g_strdup_printf (_("%s (same values as %s, drawn just right)"),
+    char *label = g_strdup_printf (_("%s (same values as %s, drawn a little to its right)"),
                                    s->label, other->label);
     g_free (s->label);
     s->label = label;

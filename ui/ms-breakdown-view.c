@@ -28,9 +28,9 @@ ms_breakdown_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   ms_view_style_from_widget (widget, &self->scale, &style);
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
   g_autoptr (GPtrArray) results = ms_run_array_results (self->runs);
-  /* Projected, the header bar that names the runs is hidden: the picture
-   * names them. */
-  g_autofree char *line = self->scale.high_contrast ? ms_plot_runs_line (results) : NULL;
+  /* The picture names its runs (the header bar does not, and is hidden
+   * when projected). */
+  g_autofree char *line = ms_plot_runs_line (results);
   double strip = ms_draw_runs_line_height (cr, &style, line, h);
   ms_breakdown_draw_full (cr, results, self->exponent, self->one_time, &style, w, h - strip);
   ms_draw_runs_line (cr, &style, line, w, h);

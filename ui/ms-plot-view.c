@@ -123,10 +123,10 @@ ms_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     return;
   if (!ms_view_cache_holds (&self->cache, w, h, scale, &style)) {
     cairo_t *cc = ms_view_cache_begin (&self->cache, w, h, scale, &style);
-    /* Projected, the header bar that names the runs is hidden: the
-     * picture names them. */
+    /* The picture names its runs (the header bar does not, and is hidden
+     * when projected). */
     g_autoptr (GPtrArray) results = ms_run_array_results (self->runs);
-    g_autofree char *line = self->scale.high_contrast ? ms_plot_runs_line (results) : NULL;
+    g_autofree char *line = ms_plot_runs_line (results);
     double strip = ms_draw_runs_line_height (cc, &style, line, h);
     ms_chart_draw (cc, plot_data (self), &style, w, h - strip, -1, &self->layout);
     ms_draw_runs_line (cc, &style, line, w, h);

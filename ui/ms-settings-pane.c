@@ -69,15 +69,18 @@ on_changed (MsSettingsPane *self)
                                  why ? why : ms_mode_description (m));
   }
   g_autofree char *summary = NULL;
+  int n_sizes = valid ? ms_sweep_n_sizes (&s) : 0, n_modes = valid ? ms_sweep_n_modes (&s) : 0;
+  g_autofree char *sizes =
+    g_strdup_printf (ngettext ("%d size", "%d sizes", n_sizes), n_sizes);
+  g_autofree char *modes =
+    g_strdup_printf (ngettext ("%d mode", "%d modes", n_modes), n_modes);
   if (valid && s.reps_rule == MS_REPS_FIXED)
-    summary = g_strdup_printf (_("%d sizes × %d modes = %d cells, %d timed runs each"),
-                               ms_sweep_n_sizes (&s), ms_sweep_n_modes (&s),
+    summary = g_strdup_printf (_("%s × %s = %d cells, %d timed runs each"), sizes, modes,
                                ms_sweep_n_cells (&s), s.reps);
   else if (valid)
-    summary = g_strdup_printf (_("%d sizes × %d modes = %d cells, at least %d timed runs each "
+    summary = g_strdup_printf (_("%s × %s = %d cells, at least %d timed runs each "
                                  "(more until the median is known within %g%%)"),
-                               ms_sweep_n_sizes (&s), ms_sweep_n_modes (&s),
-                               ms_sweep_n_cells (&s), s.min_reps, s.ci_target_pct);
+                               sizes, modes, ms_sweep_n_cells (&s), s.min_reps, s.ci_target_pct);
   if (g_strcmp0 (gtk_label_get_text (self->sweep_summary), summary ? summary : err) != 0) {
     gtk_label_set_text (self->sweep_summary, summary ? summary : err);
     g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SUMMARY]);

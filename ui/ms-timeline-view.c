@@ -87,12 +87,12 @@ ms_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     return;
   if (!ms_view_cache_holds (&self->cache, w, h, scale, &style)) {
     cairo_t *cr = ms_view_cache_begin (&self->cache, w, h, scale, &style);
-    /* Projected, the header bar that names the run is hidden: the picture
-     * names it. */
+    /* The picture names its run (the header bar does not, and is hidden
+     * when projected). */
     g_autoptr (GPtrArray) shown = g_ptr_array_new ();
     if (self->run)
       g_ptr_array_add (shown, (gpointer) self->run);
-    g_autofree char *line = self->scale.high_contrast ? ms_plot_runs_line (shown) : NULL;
+    g_autofree char *line = ms_plot_runs_line (shown);
     double strip = ms_draw_runs_line_height (cr, &style, line, h);
     h -= strip;
     if (indexing (self))
