@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-picture-copy-kinds.c: the copy-kinds lesson's picture: the rate of
- * each kind of copy and of the zero-copy reads as bars on a log axis (they
- * span two decades and more), the finding from the rates as its title;
+ * each kind of copy and of the zero-copy reads as bars on a linear axis
+ * (a log axis drew the 21-fold gap as a step of two), the finding from the
+ * rates as its title;
  * under them, where there is room, whether cudaHostGetDevicePointer gave
  * a device pointer for each kind of pinned memory (a tick or a cross). */
 #include <glib/gi18n.h>
@@ -155,18 +156,21 @@ draw_axis (cairo_t *cr, const MsChartStyle *style, const MsScale *xs, const char
   ms_draw_text (cr, unit, MAX (xs->pixel_lo, (xs->pixel_lo + right - uw) / 2), bottom + fs * 1.5,
                 fs * 0.9, 0, 0, FALSE, NULL, NULL);
   cairo_set_line_width (cr, 1);
-  for (double v = xs->min; v <= xs->max * 1.001; v *= 10) {
-    double px = round (ms_scale_to_pixel (xs, v)) + 0.5, tw;
+  /* Few ticks: the bars carry their rates. */
+  MsTick ticks[8];
+  guint n = ms_scale_ticks (xs, ticks, MAX (2, MIN (6, (guint) ((right - xs->pixel_lo) / (fs * 5)))));
+  for (guint i = 0; i < n; i++) {
+    if (!ticks[i].label[0])
+      continue;
+    double px = round (ms_scale_to_pixel (xs, ticks[i].value)) + 0.5, tw;
     ms_set_color (cr, &style->fg, 0.15);
     cairo_move_to (cr, px, top);
     cairo_line_to (cr, px, bottom);
     cairo_stroke (cr);
-    char label[32];
-    g_snprintf (label, sizeof label, "%g", v);
-    ms_draw_text (cr, label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+    ms_draw_text (cr, ticks[i].label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
     ms_set_color (cr, &style->fg, 0.8);
-    ms_draw_text (cr, label, MIN (px - tw / 2, right - tw), bottom + fs * 0.2, fs, 0, 0, FALSE,
-                  NULL, NULL);
+    ms_draw_text (cr, ticks[i].label, CLAMP (px - tw / 2, xs->pixel_lo, right - tw),
+                  bottom + fs * 0.2, fs, 0, 0, FALSE, NULL, NULL);
   }
 }
 
@@ -205,10 +209,12 @@ ms_picture_copy_kinds (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   if (!facts)
     bottom = height - pad - axis_h;
   double x0 = pad + MIN (label_w, width * 0.4) + fs * 0.6, right = width - pad;
-  /* From the decade below the slowest to just past the fastest: a decade
-   * more would leave a fifth of the width empty. */
-  MsScale xs = { MS_SCALE_LOG10, pow (10, floor (log10 (lo))), MAX (hi * 1.2, lo * 10), x0, right,
-                 MS_SCALE_PLAIN };
+  /* From 0, so that a bar's length is its rate: the lesson is how many
+   * times faster one kind is than another. The slow bars keep their
+   * labels beside them. */
+  MsScale xs = { MS_SCALE_LINEAR, 0, hi * 1.05, x0, right, MS_SCALE_PLAIN };
+  ms_scale_fit (&xs, MS_SCALE_LINEAR, 0, hi);
+  (void) lo;
   /* Rows of at most three lines: on a tall canvas the bars stay bars. */
   double row_h = MIN ((bottom - top) / n, fs * 3), bar_h = MIN (row_h * 0.62, fs * 1.8);
   /* A tall canvas centres the whole, title and all. */
@@ -222,7 +228,7 @@ ms_picture_copy_kinds (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   char size[32] = "?";
   if (h2d)
     ms_format_size_label ((double) h2d->elements * sizeof (float), size, sizeof size);
-  g_autofree char *unit = g_strdup_printf (_ ("GB/s, one copy of %s (log scale)"), size);
+  g_autofree char *unit = g_strdup_printf (_ ("GB/s, one copy of %s"), size);
   draw_axis (cr, style, &xs, unit, top, bottom, fs, right);
   guint row = 0;
   for (guint i = 0; i < G_N_ELEMENTS (bars); i++) {

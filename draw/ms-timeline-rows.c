@@ -173,8 +173,10 @@ ms_timeline_rows_timers_reorder (const MsTimelineRows *rows)
     for (int j = i + 1; j < rows->n; j++) {
       double m = rows->median_us[i] / rows->median_us[j];
       double d = rows->drawn_us[i] / rows->drawn_us[j];
+      /* Ranked the other way, or tied by the medians but not by the bars. */
       if (rows->median_us[j] > 0 && rows->drawn_us[j] > 0 &&
-          ((m < 0.98 && d > 1.02) || (m > 1.02 && d < 0.98)))
+          ((m < 0.98 && d > 1.02) || (m > 1.02 && d < 0.98) ||
+           (fabs (m - 1) < 0.02 && fabs (d - 1) > 0.05)))
         return TRUE;
     }
   return FALSE;
@@ -358,8 +360,8 @@ reorder_note (const MsTimelineRows *rows)
 {
   if (!ms_timeline_rows_timers_reorder (rows))
     return NULL;
-  return _("With timers the bars rank these rows the other way round from their medians "
-           "without timers (first in each title, as in the caption).");
+  return _("The timers slow the drawn repetitions unevenly: compare the rows by the medians "
+           "without timers (first in each title, as in the caption), not by the bars.");
 }
 
 double

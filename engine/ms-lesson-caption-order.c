@@ -146,6 +146,12 @@ ms_caption_issue_order (const MsResults *r, int exponent, char *buf, size_t len)
         append_orders (buf, len, false, t[PLAIN][0][0][k], t[PLAIN][0][1][k]);
       append_plain_ratios (buf, len, t);
       append_timers (buf, len, t);
+      /* The pictures below are repetitions with a timer around every
+       * step: said here, where it is read first, not only under them. */
+      ms_caption_append (buf, len,
+                         ms_gettext ("The timelines draw one repetition each with per-step "
+                                     "timers, which slow the orders unevenly: compare them by "
+                                     "the medians without timers, first in each title."));
       return true;
     }
   }

@@ -650,39 +650,65 @@ caption_duplex (const MsResults *r, int exponent, char *buf, size_t len)
                               "both at once of the same size."));
 }
 
+/* The median of the cost cell named variant in mode (at exponent e, or at
+ * any size when e < 0), or -1. */
+static double
+cost_us (const MsResults *r, MsMode mode, int e, const char *variant)
+{
+  for (size_t i = 0; i < r->n_cells; i++) {
+    const MsCell *c = &r->cells[i];
+    if (c->mode == mode && (e < 0 || c->exponent == e) && strcmp (c->variant, variant) == 0 &&
+        ms_caption_measured (r, mode, c->exponent, variant))
+      return c->stats.e2e.median;
+  }
+  return -1;
+}
+
+/* The context first (paid once per process, the largest by far), then
+ * each allocation with its free under its API name, as the picture's bars
+ * are named. */
 static bool
 caption_costs (const MsResults *r, int exponent, char *buf, size_t len)
 {
+  static const struct {
+    MsMode mode;
+    const char *variant, *name;
+  } allocs[] = {
+    { MS_MODE_PINNED, "cost=malloc-host", "cudaMallocHost" },
+    { MS_MODE_REGISTERED, "cost=register", "cudaHostRegister" },
+    { MS_MODE_PAGEABLE, "cost=malloc", MS_N_ ("malloc and a touch of every page") },
+    { MS_MODE_DEVICE, "cost=malloc", "cudaMalloc" },
+  };
+  char t[2][32];
+  double first = cost_us (r, MS_MODE_DEVICE, -1, "cost=context-first");
+  double again = cost_us (r, MS_MODE_DEVICE, -1, "cost=context");
+  buf[0] = '\0';
+  if (first > 0 && again > 0)
+    ms_caption_append (buf, len,
+                       ms_gettext ("Creating the CUDA context (the GPU's state for this process) "
+                                   "took %s the first time and %s again: more than any "
+                                   "allocation."),
+                       ms_caption_time (first, t[0], sizeof t[0]),
+                       ms_caption_time (again, t[1], sizeof t[1]));
   FOR_EACH_EXP (e, exponent) {
-    const MsCell *most = NULL, *least = NULL;
-    int n = 0;
-    for (size_t i = 0; i < r->n_cells; i++) {
-      const MsCell *c = &r->cells[i];
-      char cost[MS_VARIANT_LEN];
-      if (c->exponent != e || !ms_variant_get (c->variant, "cost", cost, sizeof cost) ||
-          !ms_caption_measured (r, c->mode, e, c->variant))
-        continue;
-      n++;
-      if (!most || c->stats.e2e.median > most->stats.e2e.median)
-        most = c;
-      if (!least || c->stats.e2e.median < least->stats.e2e.median)
-        least = c;
-    }
-    if (n < 2)
+    const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, e, "cost=malloc-host");
+    if (!pin)
       continue;
-    char size[32], c_most[MS_VARIANT_LEN], c_least[MS_VARIANT_LEN], t_most[32], t_least[32];
-    ms_variant_get (most->variant, "cost", c_most, sizeof c_most);
-    ms_variant_get (least->variant, "cost", c_least, sizeof c_least);
-    snprintf (buf, len,
-              ms_gettext ("Of %d costs measured at %s, %s (%s) takes longest, %s; %s (%s) "
-                          "takes least, %s."),
-              n, ms_caption_size (most, size, sizeof size), c_most, ms_mode_name (most->mode),
-              ms_caption_time (most->stats.e2e.median, t_most, sizeof t_most), c_least,
-              ms_mode_name (least->mode),
-              ms_caption_time (least->stats.e2e.median, t_least, sizeof t_least));
+    char size[32], list[256] = "", tt[32];
+    for (size_t k = 0; k < sizeof allocs / sizeof allocs[0]; k++) {
+      double us = cost_us (r, allocs[k].mode, e, allocs[k].variant);
+      if (us > 0)
+        snprintf (list + strlen (list), sizeof list - strlen (list), "%s%s %s",
+                  list[0] ? ", " : "", ms_gettext (allocs[k].name),
+                  ms_caption_time (us, tt, sizeof tt));
+    }
+    ms_caption_append (buf, len, ms_gettext ("At %s, each allocation with its free took: %s."),
+                       ms_caption_size (pin, size, sizeof size), list);
     return true;
   }
-  return ms_caption_missing (buf, len, ms_gettext ("This run has fewer than two costs measured."));
+  return buf[0] ? true
+                : ms_caption_missing (buf, len,
+                                      ms_gettext ("This run has fewer than two costs measured."));
 }
 
 /* ---- portable pinned memory ---------------------------------------------------- */
