@@ -72,17 +72,25 @@ ms_picture_cell (const MsResults *run, const char *variant)
   return NULL;
 }
 
-/* The captions' rule (engine/ms-lesson-caption.c, ms_caption_time), so
- * that a picture's times read as its caption's: milliseconds from 1 ms. */
+void
+ms_picture_key_line (cairo_t *cr, const MsChartStyle *st, guint i, double x, double y, double th,
+                     double fs, double lw)
+{
+  MsColor c;
+  ms_chart_palette_color (i, st->dark, &c);
+  ms_set_color (cr, &c, 1);
+  cairo_set_line_width (cr, lw);
+  cairo_move_to (cr, x, y + th / 2);
+  cairo_line_to (cr, x + fs * 1.6, y + th / 2);
+  cairo_stroke (cr);
+  const double at[2] = { x + fs * 0.8, y + th / 2 };
+  ms_draw_markers (cr, i, ms_run_fill (0), at, 1, fs * 0.35, lw * 0.8, &st->bg);
+}
+
+/* The captions' own rule, so that a picture's times read as its
+ * caption's: milliseconds from 1 ms. */
 void
 ms_picture_time (double us, char *buf, gsize len)
 {
-  if (us >= 10000)
-    g_snprintf (buf, len, "%.1f ms", us / 1000);
-  else if (us >= 1000)
-    g_snprintf (buf, len, "%.2f ms", us / 1000);
-  else if (us >= 10)
-    g_snprintf (buf, len, "%.0f µs", us);
-  else
-    g_snprintf (buf, len, "%.2f µs", us);
+  ms_caption_time (us, buf, len);
 }

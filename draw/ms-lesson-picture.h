@@ -29,6 +29,11 @@ gboolean ms_lesson_picture_draw (cairo_t *cr, MsLessonTopic topic, const MsResul
 const MsCell *ms_picture_cell (const MsResults *run, const char *variant);
 void ms_picture_empty (cairo_t *cr, const MsChartStyle *style, double width, double height,
                        const char *text);
+/* A key's sample of series i (the chart palette's colour and marker): a
+ * line fs * 1.6 long from x, across the middle of a text line at y of
+ * height th. */
+void ms_picture_key_line (cairo_t *cr, const MsChartStyle *st, guint i, double x, double y,
+                          double th, double fs, double lw);
 /* A time in µs as the captions write it: "755 µs", "2.45 ms", "14.2 ms". */
 void ms_picture_time (double us, char *buf, gsize len);
 

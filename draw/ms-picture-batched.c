@@ -168,15 +168,7 @@ legend (cairo_t *cr, const MsChartStyle *st, double width, double y0, gboolean f
     double text_w = (two ? col_w : width - fs) - key_w - fs * 0.5;
     double h = ms_draw_text_wrapped (cr, TEXT (i), x + key_w, y, fs, text_w, FALSE, FALSE);
     if (draw) {
-      MsColor c;
-      ms_chart_palette_color (i, st->dark, &c);
-      ms_set_color (cr, &c, 1);
-      cairo_set_line_width (cr, lw);
-      cairo_move_to (cr, x, y + th / 2);
-      cairo_line_to (cr, x + fs * 1.6, y + th / 2);
-      cairo_stroke (cr);
-      const double at[2] = { x + fs * 0.8, y + th / 2 };
-      ms_draw_markers (cr, i, ms_run_fill (0), at, 1, fs * 0.35, lw * 0.8, &st->bg);
+      ms_picture_key_line (cr, st, i, x, y, th, fs, lw);
       ms_set_color (cr, &st->fg, 1);
       ms_draw_text_wrapped (cr, TEXT (i), x + key_w, y, fs, text_w, FALSE, TRUE);
     }

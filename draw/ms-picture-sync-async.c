@@ -119,15 +119,7 @@ shared_legend (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
     if (x > fs && x + fs * 2 + tw > width - fs)
       x = fs, y += th * 1.3;
     if (draw) {
-      MsColor c;
-      ms_chart_palette_color (i, st->dark, &c);
-      ms_set_color (cr, &c, 1);
-      cairo_set_line_width (cr, lw);
-      cairo_move_to (cr, x, y + th / 2);
-      cairo_line_to (cr, x + fs * 1.6, y + th / 2);
-      cairo_stroke (cr);
-      const double at[2] = { x + fs * 0.8, y + th / 2 };
-      ms_draw_markers (cr, i, ms_run_fill (0), at, 1, fs * 0.35, lw * 0.8, &st->bg);
+      ms_picture_key_line (cr, st, i, x, y, th, fs, lw);
       ms_set_color (cr, &st->fg, 1);
       ms_draw_text (cr, _ (lines[i].label), x + fs * 2, y, fs, 0, 0, FALSE, NULL, NULL);
     }
