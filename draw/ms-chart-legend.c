@@ -34,6 +34,18 @@ notes_text (void)
   return _("Struck-through hollow marker: a cell cancelled or failed (hover it for why)");
 }
 
+MsChartSeries *
+ms_chart_data_lies_on (const MsChartData *d, guint i, MsSeriesLiesOn rule)
+{
+  const MsChartSeries *s = g_ptr_array_index (d->series, i);
+  for (guint k = 0; k < i; k++) {
+    MsChartSeries *earlier = g_ptr_array_index (d->series, k);
+    if (rule (earlier, s))
+      return earlier;
+  }
+  return NULL;
+}
+
 gboolean
 ms_chart_data_has_notes (const MsChartData *d)
 {

@@ -124,5 +124,9 @@ void ms_chart_direct_labels (cairo_t *cr, const MsChartData *data, const MsChart
 /* Whether a visible point is failed or partial (the legend then explains
  * the hollow markers). */
 gboolean ms_chart_data_has_notes (const MsChartData *data);
+/* The first series before series i that i's line lies on, by the
+ * caller's rule, or NULL: a chart names such a line after the one over it. */
+typedef gboolean (*MsSeriesLiesOn) (const MsChartSeries *earlier, const MsChartSeries *later);
+MsChartSeries *ms_chart_data_lies_on (const MsChartData *data, guint i, MsSeriesLiesOn rule);
 
 G_END_DECLS

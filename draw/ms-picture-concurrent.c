@@ -58,18 +58,14 @@ name_coinciding (MsChartData *d)
 {
   for (guint i = 1; i < d->series->len; i++) {
     MsChartSeries *s = g_ptr_array_index (d->series, i);
-    for (guint k = 0; k < i; k++) {
-      const MsChartSeries *other = g_ptr_array_index (d->series, k);
-      if (!lies_on (other, s))
-        continue;
-      /* TRANSLATORS: a line of the concurrent-kernels picture that lies on
-       * another, e.g. "K streams, full grids (= one stream)". */
-      char *label
-          = g_strdup_printf (C_ ("line on another", "%s (= %s)"), s->label, other->label);
-      g_free (s->label);
-      s->label = label;
-      break;
-    }
+    const MsChartSeries *other = ms_chart_data_lies_on (d, i, lies_on);
+    if (!other)
+      continue;
+    /* TRANSLATORS: a line of the concurrent-kernels picture that lies on
+     * another, e.g. "K streams, full grids (= one stream)". */
+    char *label = g_strdup_printf (C_ ("line on another", "%s (= %s)"), s->label, other->label);
+    g_free (s->label);
+    s->label = label;
   }
 }
 

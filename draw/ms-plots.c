@@ -233,7 +233,8 @@ plot_series (MsChartData *d, const MsResults *run, guint r, MsMode m, gboolean c
 static gboolean
 same_line (const MsChartSeries *a, const MsChartSeries *b)
 {
-  if (a->run != b->run || a->points->len != b->points->len || a->points->len == 0)
+  /* A line already named after another is not named after again. */
+  if (a->shown_name || a->run != b->run || a->points->len != b->points->len || a->points->len == 0)
     return FALSE;
   for (guint k = 0; k < a->points->len; k++) {
     const MsChartPoint *p = &g_array_index (a->points, MsChartPoint, k);
@@ -252,16 +253,13 @@ name_coinciding (MsChartData *d)
 {
   for (guint i = 1; i < d->series->len; i++) {
     MsChartSeries *s = g_ptr_array_index (d->series, i);
-    for (guint k = 0; k < i; k++) {
-      const MsChartSeries *other = g_ptr_array_index (d->series, k);
-      if (other->shown_name || !same_line (other, s))
-        continue;
-      const char *name = s->group && s->short_label ? s->short_label : s->label;
-      const char *other_name = other->group && other->short_label ? other->short_label
-                                                                  : other->label;
-      s->shown_name = g_strdup_printf (_("%s (the same values as %s)"), name, other_name);
-      break;
-    }
+    const MsChartSeries *other = ms_chart_data_lies_on (d, i, same_line);
+    if (!other)
+      continue;
+    const char *name = s->group && s->short_label ? s->short_label : s->label;
+    const char *other_name = other->group && other->short_label ? other->short_label
+                                                                : other->label;
+    s->shown_name = g_strdup_printf (_("%s (the same values as %s)"), name, other_name);
   }
 }
 
