@@ -86,11 +86,3 @@ ms_picture_key_line (cairo_t *cr, const MsChartStyle *st, guint i, double x, dou
   const double at[2] = { x + fs * 0.8, y + th / 2 };
   ms_draw_markers (cr, i, ms_run_fill (0), at, 1, fs * 0.35, lw * 0.8, &st->bg);
 }
-
-/* The captions' own rule, so that a picture's times read as its
- * caption's: milliseconds from 1 ms. */
-void
-ms_picture_time (double us, char *buf, gsize len)
-{
-  ms_caption_time (us, buf, len);
-}

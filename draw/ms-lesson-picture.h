@@ -34,8 +34,6 @@ void ms_picture_empty (cairo_t *cr, const MsChartStyle *style, double width, dou
  * height th. */
 void ms_picture_key_line (cairo_t *cr, const MsChartStyle *st, guint i, double x, double y,
                           double th, double fs, double lw);
-/* A time in µs as the captions write it: "755 µs", "2.45 ms", "14.2 ms". */
-void ms_picture_time (double us, char *buf, gsize len);
 
 /* Each lesson's picture, in its own file. */
 void ms_picture_concurrent (cairo_t *cr, const MsResults *run, const MsChartStyle *style,

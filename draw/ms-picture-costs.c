@@ -67,14 +67,14 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *
   cairo_fill (cr);
   /* The total, and the free in it when it fits beside. */
   char total[32], freed[32];
-  ms_picture_time (c->stats.e2e.median, total, sizeof total);
+  ms_caption_time (c->stats.e2e.median, total, sizeof total);
   /* A registered buffer is unregistered, not freed. */
   double f = c->stats.phase_host[MS_PHASE_FREE].median;
   if (!(f > 0))
     f = c->stats.phase_host[MS_PHASE_UNREGISTER].median;
   g_autofree char *text = NULL;
   if (f > 0) {
-    ms_picture_time (f, freed, sizeof freed);
+    ms_caption_time (f, freed, sizeof freed);
     text = g_strdup_printf (_ ("%s, free %s"), total, freed);
   } else {
     text = g_strdup (total);

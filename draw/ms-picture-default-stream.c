@@ -95,7 +95,7 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
      * that no yardstick runs through it; inside the end where the bar
      * reaches the edge. */
     char t[32];
-    ms_picture_time (m, t, sizeof t);
+    ms_caption_time (m, t, sizeof t);
     g_autofree char *text = g_strdup_printf (_ ("%s, %.2f×"), t, m / one);
     double tw, th, end = ms_scale_to_pixel (&xs, m);
     ms_draw_text (cr, text, 0, 0, fs * 0.9, -1, 0, FALSE, &tw, &th);

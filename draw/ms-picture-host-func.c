@@ -88,7 +88,7 @@ draw_strips (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double w
       continue;
     char t[32];
     ms_set_color (cr, &st->fg, 0.95);
-    ms_picture_time (c->stats.e2e.median, t, sizeof t);
+    ms_caption_time (c->stats.e2e.median, t, sizeof t);
     ms_draw_text (cr, t, v1, cy, fs, 1, 0.5, TRUE, NULL, NULL);
     /* Repetitions spread a little in y so that equal values stay apart. */
     ms_set_color (cr, &col, 0.75);

@@ -68,10 +68,10 @@ times_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
     return 0;
   char size[32], p0[32], p1[32], z0[32], z1[32];
   ms_format_size_label ((double)c->elements * sizeof (float), size, sizeof size);
-  ms_picture_time (median_of (run, "pinned", lo), p0, sizeof p0);
-  ms_picture_time (median_of (run, "pinned", hi), p1, sizeof p1);
-  ms_picture_time (median_of (run, "zero-copy", lo), z0, sizeof z0);
-  ms_picture_time (median_of (run, "zero-copy", hi), z1, sizeof z1);
+  ms_caption_time (median_of (run, "pinned", lo), p0, sizeof p0);
+  ms_caption_time (median_of (run, "pinned", hi), p1, sizeof p1);
+  ms_caption_time (median_of (run, "zero-copy", lo), z0, sizeof z0);
+  ms_caption_time (median_of (run, "zero-copy", hi), z1, sizeof z1);
   g_autofree char *text = g_strdup_printf (
       _ ("%s buffers, end to end: at F = %d pinned took %s and zero-copy %s; at F = %d, %s and "
          "%s."),

@@ -116,7 +116,7 @@ held_table (cairo_t *cr, const MsResults *run, const MsPinHeld *lv, int n, const
     g_strlcpy (cell[1], "–", sizeof cell[1]);
     g_strlcpy (cell[2], "–", sizeof cell[2]);
     if (lv[i].alloc_us > 0)
-      ms_picture_time (lv[i].alloc_us, cell[1], sizeof cell[1]);
+      ms_caption_time (lv[i].alloc_us, cell[1], sizeof cell[1]);
     if (lv[i].copy_gbps > 0)
       g_snprintf (cell[2], sizeof cell[2], _ ("%.3g GB/s"), lv[i].copy_gbps);
     if (draw && i % 2 == 0) {

@@ -94,9 +94,9 @@ takeaway (const MsResults *run)
       continue;
     char size[32], tc[32], td[32], ts[32];
     ms_format_size_label ((double)call->elements * sizeof (float), size, sizeof size);
-    ms_picture_time (call->stats.e2e.median, tc, sizeof tc);
-    ms_picture_time (done->stats.e2e.median, td, sizeof td);
-    ms_picture_time (sync->stats.e2e.median, ts, sizeof ts);
+    ms_caption_time (call->stats.e2e.median, tc, sizeof tc);
+    ms_caption_time (done->stats.e2e.median, td, sizeof td);
+    ms_caption_time (sync->stats.e2e.median, ts, sizeof ts);
     return g_strdup_printf (_ ("%s from pinned memory to the device: cudaMemcpyAsync returned "
                                "after %s, its copy was done after %s; cudaMemcpy returned after "
                                "%s."),
