@@ -19,6 +19,7 @@ static const MsLessonPictureFunc pictures[MS_TOPIC_COUNT] = {
   [MS_TOPIC_DEFAULT_STREAM] = ms_picture_default_stream,
   [MS_TOPIC_HOST_FUNC] = ms_picture_host_func,
   [MS_TOPIC_PORTABLE] = ms_picture_portable,
+  [MS_TOPIC_REGISTER] = ms_picture_register,
   [MS_TOPIC_COSTS] = ms_picture_costs,
 };
 

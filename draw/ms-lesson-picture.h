@@ -15,7 +15,7 @@ G_BEGIN_DECLS
 typedef void (*MsLessonPictureFunc) (cairo_t *cr, const MsResults *run,
                                      const MsChartStyle *style, double width, double height);
 
-/* Whether topic has a picture of its own (the sweep lessons use the
+/* Whether topic has a picture of its own (most sweep lessons use the
  * window's views instead). */
 gboolean ms_lesson_picture_has (MsLessonTopic topic);
 /* Draws it; with no run, or a run of another lesson, the picture says so.
@@ -57,6 +57,8 @@ void ms_picture_numa (cairo_t *cr, const MsResults *run, const MsChartStyle *sty
 void ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
                                 double width, double height);
 void ms_picture_portable (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
+                          double width, double height);
+void ms_picture_register (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
                           double width, double height);
 void ms_picture_host_func (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
                            double width, double height);

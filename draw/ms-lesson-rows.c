@@ -65,13 +65,13 @@ topic_rows (MsLessonTopic topic, const MsResults *run, RowSpec *rows)
     { MS_TOPIC_MANAGED, MS_MODE_MANAGED, "touch=resident", N_ ("pages already on the GPU") },
     { MS_TOPIC_MANAGED, MS_MODE_MANAGED_PREFETCH, "touch=first", N_ ("first touch") },
     /* The caption's cells: write-combined copies after either stores,
-     * the result read back from write-combined memory (its verification
-     * against the first row's, with setup and verification shown), then
-     * fresh pinned buffers against reused ones. */
+     * the result read back from write-combined memory (the CPU's check
+     * of it, drawn with the copies, against the first row's), then fresh
+     * pinned buffers against reused ones. */
     { MS_TOPIC_CACHE_STATE, MS_MODE_WRITE_COMBINED, "stores=streamed",
       N_ ("streamed stores") },
     { MS_TOPIC_CACHE_STATE, MS_MODE_WRITE_COMBINED, "stores=streamed/read=wc",
-      N_ ("read by the CPU") },
+      N_ ("result write-combined") },
     { MS_TOPIC_CACHE_STATE, MS_MODE_WRITE_COMBINED, "stores=ordinary",
       N_ ("ordinary stores") },
     { MS_TOPIC_CACHE_STATE, MS_MODE_PINNED, "stores=streamed", N_ ("buffers reused") },
@@ -141,29 +141,11 @@ median_rep (const MsCell *c, int *k, int *n)
   return reps[(m - 1) / 2];
 }
 
-/* What else a row's title says: the pinned row of the register lesson its
- * one-time allocation, which the caption weighs against registering in
- * every repetition. */
-static void
-append_once (const MsCell *c, MsLessonTopic topic, GString *title)
-{
-  char took[32];
-  const MsStat *alloc = &c->stats.phase_host[MS_PHASE_ALLOC];
-  if (topic != MS_TOPIC_REGISTER || c->mode != MS_MODE_PINNED || alloc->n <= 0)
-    return;
-  /* Translators: part of a timeline row's title: the pinned buffers'
-   * allocation, paid once per cell and not drawn, e.g. "allocated once:
-   * 4497 µs, not drawn". */
-  g_string_append_printf (title, C_("timeline row", " · allocated once: %s, not drawn"),
-                          ms_caption_time (alloc->median, took, sizeof took));
-}
-
 /* The median repetition (else a middle one: the first carries the
  * allocation), titled with the mode and the size of each vector; the rows
  * add its figures (ms_timeline_rows_title). */
 static gboolean
-add_row (const MsCell *c, MsLessonTopic topic, const RowSpec *spec, MsLessonRowFunc add,
-         gpointer data)
+add_row (const MsCell *c, const RowSpec *spec, MsLessonRowFunc add, gpointer data)
 {
   char size[32];
   int k = 0, n = 0, rep = median_rep (c, &k, &n);
@@ -175,7 +157,6 @@ add_row (const MsCell *c, MsLessonTopic topic, const RowSpec *spec, MsLessonRowF
   g_autoptr (GString) title = g_string_new (spec->label ? spec->label : what);
   if (c->variant[0] && !spec->label)
     g_string_append_printf (title, " · %s", spec->words ? _(spec->words) : c->variant);
-  append_once (c, topic, title);
   if (rep >= 0 && add (c, rep, title->str, data))
     return TRUE;
   return add (c, c->n_reps / 2, title->str, data) || add (c, 0, title->str, data);
@@ -192,7 +173,7 @@ ms_lesson_rows_each (MsLessonTopic topic, const MsResults *run, MsLessonRowFunc 
   int e = rows_exponent (run, rows, n);
   for (int i = 0; i < n && e >= 0 && added < MS_TIMELINE_MAX_ROWS; i++) {
     const MsCell *c = ms_results_find_variant (run, rows[i].mode, e, rows[i].variant);
-    if (c && add_row (c, topic, &rows[i], add, data))
+    if (c && add_row (c, &rows[i], add, data))
       added++;
   }
   return added;

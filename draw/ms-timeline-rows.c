@@ -63,6 +63,18 @@ moves_data (const MsCell *cell, const MsEvent *ev)
   return ms_phase_moves_data (ev->phase);
 }
 
+/* Whether ev is the CPU's check of the result in the two rows the host
+ * stores lesson compares it in (write-combined inputs after streamed
+ * stores, the result in ordinary or in write-combined memory): reading
+ * write-combined memory is half of its finding, so the check is drawn
+ * with the copies there. */
+static gboolean
+checks_result (const MsCell *cell, const MsEvent *ev)
+{
+  return ev->phase == MS_PHASE_VERIFY && cell->mode == MS_MODE_WRITE_COMBINED &&
+         g_str_has_prefix (cell->variant, "stores=streamed");
+}
+
 static void
 movement (const MsCell *cell, double *t0, double *t1)
 {
@@ -72,7 +84,7 @@ movement (const MsCell *cell, double *t0, double *t1)
     event_span (&cell->events[i], &s, &e);
     all_lo = MIN (all_lo, s);
     all_hi = MAX (all_hi, e);
-    if (moves_data (cell, &cell->events[i])) {
+    if (moves_data (cell, &cell->events[i]) || checks_result (cell, &cell->events[i])) {
       lo = MIN (lo, s);
       hi = MAX (hi, e);
     }
@@ -107,7 +119,8 @@ work_span (const MsCell *cell, double *t0, double *t1)
 static gboolean
 is_work (const MsCell *cell, const MsEvent *ev)
 {
-  return moves_data (cell, ev) || ev->phase == MS_PHASE_HOST_FUNC || ev->phase == MS_PHASE_CALL;
+  return moves_data (cell, ev) || checks_result (cell, ev) || ev->phase == MS_PHASE_HOST_FUNC ||
+         ev->phase == MS_PHASE_CALL;
 }
 
 const MsCell *
@@ -116,8 +129,8 @@ ms_timeline_rows_cell (const MsTimelineRows *rows, int i)
   return rows->setup_shown || rows->work[i].n_events == 0 ? &rows->cells[i] : &rows->work[i];
 }
 
-char *
-ms_timeline_rows_title (const MsTimelineRows *rows, int i, MsRowsTitle length)
+static char *
+title_figures (const MsTimelineRows *rows, int i, MsRowsTitle length)
 {
   const char *what = rows->titles[i] ? rows->titles[i] : "";
   char median[32], drawn[32];
@@ -163,6 +176,38 @@ ms_timeline_rows_title (const MsTimelineRows *rows, int i, MsRowsTitle length)
                              "%s: %s end to end (median) · drawn: a typical repetition with "
                              "timers, %s"),
                           what, median, drawn);
+}
+
+char *
+ms_timeline_rows_title (const MsTimelineRows *rows, int i, MsRowsTitle length)
+{
+  char *title = title_figures (rows, i, length);
+  const MsCell *cell = &rows->cells[i];
+  const MsStat *check = &cell->stats.phase[MS_PHASE_VERIFY];
+  MsEvent verify = { .phase = MS_PHASE_VERIFY };
+  if (!checks_result (cell, &verify) || check->n <= 0 || !(check->median > 0))
+    return title;
+  /* The check's bar is drawn after the copies: its median, as the caption
+   * gives it, so that the row's figure is not read as the whole bar. */
+  char took[32];
+  ms_caption_time (check->median, took, sizeof took);
+  char *with = length == MS_ROWS_TITLE_LONG
+                 /* Translators: appended to a timeline row's title: the
+                  * median of the CPU's check of the result, drawn after
+                  * the copies, e.g. " · then the CPU checks the result:
+                  * 4.40 ms (median)". */
+                 ? g_strdup_printf (C_ ("timeline row", "%s · then the CPU checks the result: "
+                                                        "%s (median)"),
+                                    title, took)
+                 : length == MS_ROWS_TITLE_SHORT
+                 /* Translators: the same where room is short, e.g. " · CPU
+                  * check: 4.40 ms". */
+                 ? g_strdup_printf (C_ ("timeline row", "%s · CPU check: %s"), title, took)
+                 /* Translators: the same at a lesson pane's size, e.g.
+                  * "streamed stores: 996 µs · check 4.40 ms". */
+                 : g_strdup_printf (C_ ("timeline row", "%s · check %s"), title, took);
+  g_free (title);
+  return with;
 }
 
 gboolean

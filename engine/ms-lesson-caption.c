@@ -598,14 +598,14 @@ caption_cache_state (const MsResults *r, int exponent, char *buf, size_t len)
     const MsStat *v_wc = wc_read ? &wc_read->stats.phase[MS_PHASE_VERIFY] : NULL;
     const MsStat *v_plain = wc_stream ? &wc_stream->stats.phase[MS_PHASE_VERIFY] : NULL;
     char speed[64], t_wc[32], t_plain[32];
-    /* Where the slower read shows: the verification bars, drawn only with
-     * setup and verification shown. */
+    /* Where the slower read shows: the verification bars, which the
+     * lesson's timelines draw after the copies. */
     if (v_wc && v_plain && v_wc->n > 0 && v_wc->median > 0 && v_plain->n > 0)
       ms_caption_append (buf, len,
                          ms_gettext ("The CPU reads write-combined memory %s than ordinary "
                                      "memory: its check of the result takes %s against %s "
-                                     "(with Show init and verify on, the verify bars of the "
-                                     "first two rows)."),
+                                     "(the verify bars after the copies in the first two "
+                                     "rows)."),
                          ms_caption_speed (v_plain->median / v_wc->median, 1, speed, sizeof speed),
                          ms_caption_time (v_wc->median, t_wc, sizeof t_wc),
                          ms_caption_time (v_plain->median, t_plain, sizeof t_plain));

@@ -410,9 +410,11 @@ test_lesson_pictures (void)
                               : g_strdup ("h100-default-samples.csv");
     const char *files[] = { file };
     g_autoptr (GPtrArray) run = reference_files (files, 1);
-    /* Its picture keeps the name it had as timelines alone (docs/screenshots). */
+    /* Their pictures keep the names they had as timelines alone
+     * (docs/screenshots). */
+    gboolean was_rows = t == MS_TOPIC_PORTABLE || t == MS_TOPIC_REGISTER;
     g_autofree char *what = g_strdup_printf ("lesson-%s%s", info->name,
-                                             t == MS_TOPIC_PORTABLE ? "-timelines" : "");
+                                             was_rows ? "-timelines" : "");
     render_all_sizes (run, what, draw_lesson_picture, GINT_TO_POINTER (t));
   }
   /* The lessons that answer with timelines: their lesson's run, else the

@@ -1,0 +1,273 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-picture-register.c: the register-against-allocate lesson's picture.
+ * Its caption weighs a cost paid in every repetition (registering the
+ * buffers) against one paid once per cell (allocating pinned ones), which
+ * one repetition's timeline cannot show: on top, the total time of n
+ * repetitions of each, two straight lines and where they cross; under it
+ * the timelines of a typical repetition of each, the register bar in it. */
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ms-lesson-picture.h"
+#include "ms-lesson-rows.h"
+#include "ms-palette.h"
+#include "ms-scale.h"
+#include "ms-timeline-rows.h"
+
+/* The caption's figures: registering and the end-to-end median of the
+ * registered cell, allocating and the end-to-end median of the pinned
+ * one, at the largest size that has them all. */
+typedef struct {
+  double reg_us, reg_e2e_us, alloc_us, pin_e2e_us;
+  char size[32];
+} Costs;
+
+static gboolean
+measured (const MsCell *c)
+{
+  return c && (c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL) && c->n_reps > 0 &&
+         c->stats.e2e.median > 0 && c->stats.h2d_gbps > 0;
+}
+
+static gboolean
+find_costs (const MsResults *run, Costs *k)
+{
+  for (int e = MS_MAX_EXPONENT; e >= MS_MIN_EXPONENT; e--) {
+    const MsCell *reg = ms_results_find_variant (run, MS_MODE_REGISTERED, e, "");
+    const MsCell *pin = ms_results_find_variant (run, MS_MODE_PINNED, e, "");
+    if (!measured (reg) || !measured (pin))
+      continue;
+    const MsStat *st_reg = &reg->stats.phase_host[MS_PHASE_REGISTER];
+    const MsStat *st_alloc = &pin->stats.phase_host[MS_PHASE_ALLOC];
+    /* As the caption: without both costs it says no more than the rates. */
+    if (st_reg->n <= 0 || st_alloc->n <= 0)
+      return FALSE;
+    *k = (Costs){ st_reg->median, reg->stats.e2e.median, st_alloc->median,
+                  pin->stats.e2e.median };
+    ms_format_bytes (pin->elements * sizeof (float), k->size, sizeof k->size);
+    return TRUE;
+  }
+  return FALSE;
+}
+
+/* From how many repetitions on allocating once costs less in all; 0 when
+ * it never does (a repetition of pinned memory as dear as registering and
+ * a registered repetition). */
+static int
+cheaper_from (const Costs *k, double *cross)
+{
+  double per_rep = k->reg_us + k->reg_e2e_us - k->pin_e2e_us;
+  if (!(per_rep > 0))
+    return 0;
+  *cross = k->alloc_us / per_rep;
+  return (int) floor (*cross) + 1;
+}
+
+static void
+key_line (cairo_t *cr, const MsChartStyle *st, MsMode mode, double x, double y, double len)
+{
+  guint color, shape, dash;
+  MsColor c;
+  ms_mode_look (mode, &color, &shape, &dash);
+  ms_chart_palette_color (color, st->dark, &c);
+  ms_set_color (cr, &c, 1);
+  cairo_set_line_width (cr, ms_style_line_width (st) * 1.5);
+  ms_set_dash (cr, dash, ms_style_line_width (st) * 1.5);
+  cairo_move_to (cr, x, y);
+  cairo_line_to (cr, x + len, y);
+  cairo_stroke (cr);
+  ms_set_dash (cr, 0, 1);
+}
+
+/* The title and the two lines' key from y; returns the height. */
+static double
+draw_key (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, double y0,
+          gboolean draw)
+{
+  const double fs = ms_style_font_size (st), key_w = fs * 2.2;
+  char reg[32], reg_e2e[32], alloc[32], pin_e2e[32];
+  ms_caption_time (k->reg_us, reg, sizeof reg);
+  ms_caption_time (k->reg_e2e_us, reg_e2e, sizeof reg_e2e);
+  ms_caption_time (k->alloc_us, alloc, sizeof alloc);
+  ms_caption_time (k->pin_e2e_us, pin_e2e, sizeof pin_e2e);
+  /* Translators: the title of the register lesson's chart of the total
+   * time of n repetitions, e.g. "Time for n repetitions at 4 MiB per
+   * vector". */
+  g_autofree char *title = g_strdup_printf (_("Time for n repetitions at %s per vector"), k->size);
+  /* Translators: the key of the registered line: registering in every
+   * repetition and the repetition's end-to-end median, e.g. "registered:
+   * n × (618 µs to register + 264 µs)". */
+  g_autofree char *reg_text =
+    g_strdup_printf (_("registered: n × (%s to register + %s)"), reg, reg_e2e);
+  /* Translators: the key of the pinned line: allocating once per cell,
+   * then each repetition's end-to-end median, e.g. "pinned: 4.50 ms to
+   * allocate, once + n × 258 µs". */
+  g_autofree char *pin_text =
+    g_strdup_printf (_("pinned: %s to allocate, once + n × %s"), alloc, pin_e2e);
+  double y = y0;
+  ms_set_color (cr, &st->fg, 1);
+  y += ms_draw_text_wrapped (cr, title, fs, y, fs * 1.05, width - 2 * fs, TRUE, draw) + fs * 0.3;
+  const struct {
+    MsMode mode;
+    const char *text;
+  } keys[] = { { MS_MODE_REGISTERED, reg_text }, { MS_MODE_PINNED, pin_text } };
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++) {
+    double th;
+    ms_draw_text (cr, keys[i].text, 0, 0, fs, -1, 0, FALSE, NULL, &th);
+    if (draw)
+      key_line (cr, st, keys[i].mode, fs, y + th / 2, key_w - fs * 0.5);
+    ms_set_color (cr, &st->fg, 1);
+    y += ms_draw_text_wrapped (cr, keys[i].text, fs + key_w, y, fs, width - 2 * fs - key_w,
+                               FALSE, draw);
+  }
+  return y - y0 + fs * 0.4;
+}
+
+static void
+draw_line (cairo_t *cr, const MsChartStyle *st, MsMode mode, const MsScale *xs,
+           const MsScale *ys, double at0, double per_rep)
+{
+  guint color, shape, dash;
+  MsColor c;
+  ms_mode_look (mode, &color, &shape, &dash);
+  ms_chart_palette_color (color, st->dark, &c);
+  ms_set_color (cr, &c, 1);
+  cairo_set_line_width (cr, ms_style_line_width (st) * 1.5);
+  ms_set_dash (cr, dash, ms_style_line_width (st) * 1.5);
+  cairo_move_to (cr, ms_scale_to_pixel (xs, 0), ms_scale_to_pixel (ys, at0));
+  cairo_line_to (cr, ms_scale_to_pixel (xs, xs->max),
+                 ms_scale_to_pixel (ys, at0 + per_rep * xs->max));
+  cairo_stroke (cr);
+  ms_set_dash (cr, 0, 1);
+}
+
+/* The plot of both totals against n left of x1 in y0..y1, its labels
+ * included, and where they cross. */
+static void
+draw_plot (cairo_t *cr, const Costs *k, const MsChartStyle *st, double x1, double y0, double y1)
+{
+  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
+  double cross = 0;
+  int from = cheaper_from (k, &cross);
+  /* Twice the crossing, so that both sides of it show. */
+  double n_max = from > 0 ? MAX (4, ceil (cross * 2)) : 10;
+  double reg_per = k->reg_us + k->reg_e2e_us;
+  MsScale xs = { 0 }, ys = { 0 };
+  ms_scale_fit (&xs, MS_SCALE_LINEAR, 0, n_max);
+  ms_scale_fit (&ys, MS_SCALE_LINEAR, 0,
+                MAX (reg_per * xs.max, k->alloc_us + k->pin_e2e_us * xs.max));
+  ys.unit = MS_SCALE_TIME_US;
+  MsTick yt[16], xt[16];
+  double label_h, label_w = 0;
+  ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &label_h);
+  ys.pixel_lo = y1 - label_h * 2.2;
+  /* A line over the plot for where the lines cross: inside it the words
+   * crossed the mark or a line at some widths. */
+  ys.pixel_hi = y0 + label_h * (from > 0 ? 1.3 : 0.5);
+  guint ny = ms_axis_ticks (&ys, ys.pixel_lo - ys.pixel_hi, label_h * 2.5, yt, 6);
+  for (guint i = 0; i < ny; i++) {
+    double w;
+    ms_draw_text (cr, yt[i].label, 0, 0, fs, -1, 0, FALSE, &w, NULL);
+    label_w = MAX (label_w, w);
+  }
+  xs.pixel_lo = fs + label_w + fs * 0.5;
+  xs.pixel_hi = x1 - fs;
+  guint nx = ms_axis_ticks (&xs, xs.pixel_hi - xs.pixel_lo, fs * 4, xt, 12), whole = 0;
+  /* Repetitions come whole: no tick at 2.5. */
+  for (guint i = 0; i < nx; i++)
+    if (xt[i].value == round (xt[i].value))
+      xt[whole++] = xt[i];
+  nx = whole;
+  /* The grid as the charts draw theirs. */
+  double grid_w = st->high_contrast ? 1.5 : 1;
+  ms_set_color (cr, &st->fg, st->high_contrast ? 0.3 : 0.12);
+  ms_grid_path_y (cr, &ys, yt, ny, xs.pixel_lo, xs.pixel_hi, grid_w);
+  ms_grid_path_x (cr, &xs, xt, nx, ys.pixel_hi, ys.pixel_lo, grid_w);
+  cairo_fill (cr);
+  ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.8);
+  for (guint i = 0; i < ny; i++)
+    ms_draw_text (cr, yt[i].label, xs.pixel_lo - fs * 0.4, ms_scale_to_pixel (&ys, yt[i].value),
+                  fs, 1, 0.5, FALSE, NULL, NULL);
+  for (guint i = 0; i < nx; i++)
+    ms_draw_text (cr, xt[i].label, ms_scale_to_pixel (&xs, xt[i].value), ys.pixel_lo + fs * 0.2,
+                  fs, 0.5, 0, FALSE, NULL, NULL);
+  ms_draw_text (cr, _("repetitions (n)"), xs.pixel_hi, y1, fs, 1, 1, FALSE, NULL, NULL);
+  draw_line (cr, st, MS_MODE_PINNED, &xs, &ys, k->alloc_us, k->pin_e2e_us);
+  draw_line (cr, st, MS_MODE_REGISTERED, &xs, &ys, 0, reg_per);
+  if (from <= 0)
+    return;
+  /* Where allocating once has paid for itself. */
+  double x = round (ms_scale_to_pixel (&xs, cross)) + 0.5;
+  ms_set_color (cr, &st->fg, 0.8);
+  cairo_set_line_width (cr, lw);
+  ms_set_dash (cr, 1, lw);
+  cairo_move_to (cr, x, ys.pixel_hi - label_h * 0.2);
+  cairo_line_to (cr, x, ys.pixel_lo);
+  cairo_stroke (cr);
+  ms_set_dash (cr, 0, 1);
+  /* Translators: where the register lesson's two lines cross, e.g.
+   * "allocating once costs less from n = 8". */
+  g_autofree char *note = g_strdup_printf (_("allocating once costs less from n = %d"), from);
+  double tw;
+  ms_draw_text (cr, note, 0, 0, fs, -1, 0, TRUE, &tw, NULL);
+  /* Over the mark, centred on it as far as the plot allows. */
+  double tx = CLAMP (x - tw / 2, xs.pixel_lo, MAX (xs.pixel_lo, xs.pixel_hi - tw));
+  ms_set_color (cr, &st->fg, 1);
+  ms_draw_text (cr, note, tx, ys.pixel_hi - label_h * 0.2, fs, 0, 1, TRUE, NULL, NULL);
+}
+
+/* The chart of totals in width x height from y0. */
+static void
+draw_totals (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, double y0,
+             double height)
+{
+  double key_h = draw_key (cr, k, st, width, y0, TRUE);
+  draw_plot (cr, k, st, width, y0 + key_h, y0 + height);
+}
+
+void
+ms_picture_register (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
+                     double height)
+{
+  const double fs = ms_style_font_size (style);
+  Costs k;
+  ms_draw_background (cr, style);
+  MsTimelineRows rows;
+  ms_timeline_rows_init (&rows);
+  gboolean costs = find_costs (run, &k);
+  gboolean timeline = ms_lesson_rows_fill (&rows, MS_TOPIC_REGISTER, run) > 0;
+  if (!costs && !timeline) {
+    ms_picture_empty (cr, style, width, height,
+                      _("This run has no registered and pinned copies of the same size to "
+                        "compare."));
+    return;
+  }
+  /* The totals, the lesson's finding, take what the timelines leave them,
+   * a chart's worth at least; a pane too low for both keeps the totals. */
+  double key_h = costs ? draw_key (cr, &k, style, width, 0, FALSE) : 0;
+  double least_chart = costs ? key_h + fs * 8 : 0;
+  double tl_h = 0;
+  if (timeline) {
+    double need = ms_timeline_rows_least_height (cr, &rows, style, width);
+    double want = MAX (need, height * 0.45);
+    if (!costs)
+      tl_h = height;
+    else if (height - want >= least_chart)
+      tl_h = want;
+    else if (height - need >= least_chart)
+      tl_h = height - least_chart;
+  }
+  if (costs)
+    draw_totals (cr, &k, style, width, fs * 0.5, height - tl_h - fs * 1.0);
+  if (tl_h > 0) {
+    MsTimeWindow win;
+    ms_timeline_rows_window (&rows, FALSE, &win);
+    cairo_save (cr);
+    cairo_translate (cr, 0, height - tl_h);
+    cairo_rectangle (cr, 0, 0, width, tl_h);
+    cairo_clip (cr);
+    ms_timeline_rows_draw (cr, &rows, &win, style, width, tl_h, NULL);
+    cairo_restore (cr);
+  }
+  ms_timeline_rows_clear (&rows);
+}
