@@ -50,28 +50,45 @@ apart (const MsCell *a, const MsCell *b)
   return a->stats.e2e.ci_high < b->stats.e2e.ci_low || b->stats.e2e.ci_high < a->stats.e2e.ci_low;
 }
 
-/* Breadth-first against depth-first on one queue (single) or the default
- * queues. */
+/* The finding: breadth-first against depth-first at K streams, on one
+ * hardware queue and with the default queues (either may be missing), by
+ * the medians that the timelines' titles lead with. */
 static void
-append_orders (char *buf, size_t len, bool single, const MsCell *depth, const MsCell *breadth)
+append_orders (char *buf, size_t len, int k, OrderTable t)
 {
-  char t_b[32], t_d[32], speed[64];
-  ms_caption_time (breadth->stats.e2e.median, t_b, sizeof t_b);
-  ms_caption_time (depth->stats.e2e.median, t_d, sizeof t_d);
-  ms_caption_speed (speedup (depth, breadth), 2, speed, sizeof speed);
-  if (single)
+  const MsCell *sd = t[PLAIN][1][0][k], *sb = t[PLAIN][1][1][k];
+  const MsCell *dd = t[PLAIN][0][0][k], *db = t[PLAIN][0][1][k];
+  bool single = sd && sb, plain = dd && db;
+  char size[32], s_b[32], s_d[32], d_b[32], d_d[32];
+  ms_caption_size (single ? sd : dd, size, sizeof size);
+  if (single) {
+    ms_caption_time (sb->stats.e2e.median, s_b, sizeof s_b);
+    ms_caption_time (sd->stats.e2e.median, s_d, sizeof s_d);
+  }
+  if (plain) {
+    ms_caption_time (db->stats.e2e.median, d_b, sizeof d_b);
+    ms_caption_time (dd->stats.e2e.median, d_d, sizeof d_d);
+  }
+  if (single && plain)
     ms_caption_append (buf, len,
-                       ms_gettext ("on one hardware queue breadth-first takes %s against %s "
-                                   "depth-first (%s);"),
-                       t_b, t_d, speed);
+                       ms_gettext ("With K = %d streams at %s, breadth-first takes %s against %s "
+                                   "depth-first on one hardware queue and %s against %s with "
+                                   "the default queues."),
+                       k, size, s_b, s_d, d_b, d_d);
+  else if (single)
+    ms_caption_append (buf, len,
+                       ms_gettext ("With K = %d streams at %s, breadth-first takes %s against %s "
+                                   "depth-first on one hardware queue."),
+                       k, size, s_b, s_d);
   else
     ms_caption_append (buf, len,
-                       ms_gettext ("with the default queues breadth-first takes %s against %s "
-                                   "depth-first (%s)."),
-                       t_b, t_d, speed);
+                       ms_gettext ("With K = %d streams at %s, breadth-first takes %s against %s "
+                                   "depth-first with the default queues."),
+                       k, size, d_b, d_d);
 }
 
-/* One queue, plain repetitions: the ratio at every K measured. */
+/* One queue, plain repetitions: the ratio at every K measured, the only
+ * place the caption gives it. */
 static void
 append_plain_ratios (char *buf, size_t len, OrderTable t)
 {
@@ -80,18 +97,19 @@ append_plain_ratios (char *buf, size_t len, OrderTable t)
     const MsCell *d = t[PLAIN][1][0][k], *b = t[PLAIN][1][1][k];
     size_t used = strlen (list);
     if (d && b && used + 32 < sizeof list)
-      snprintf (list + used, sizeof list - used, "%s%.2fx (K = %d)", used ? ", " : "",
+      snprintf (list + used, sizeof list - used, "%s%.2f× (K = %d)", used ? ", " : "",
                 speedup (d, b), k);
   }
   if (list[0])
     ms_caption_append (buf, len,
-                       ms_gettext ("Measured plainly on one hardware queue, depth-first time ÷ "
-                                   "breadth-first time is %s."),
+                       ms_gettext ("Without timers, depth-first ÷ breadth-first time on one "
+                                   "queue is %s."),
                        list);
 }
 
-/* Per-step events against none, on one queue, at the largest K with both. */
-static void
+/* Per-step events against none, on one queue, at the largest K with both;
+ * the timelines draw repetitions with such events, hence the remark. */
+static bool
 append_timers (char *buf, size_t len, OrderTable t)
 {
   for (int k = MS_MAX_STREAMS; k >= 1; k--) {
@@ -99,30 +117,29 @@ append_timers (char *buf, size_t len, OrderTable t)
     const MsCell *pd = t[PLAIN][1][0][k], *pb = t[PLAIN][1][1][k];
     if (!td || !tb || !pd || !pb)
       continue;
-    double timed = speedup (td, tb), plain = speedup (pd, pb);
-    char speed[64];
-    ms_caption_speed (timed, 2, speed, sizeof speed);
+    double timed = speedup (td, tb);
     if (!apart (td, tb) && !apart (pd, pb))
       ms_caption_append (buf, len,
-                         ms_gettext ("At K = %d on one hardware queue the issue order makes no "
-                                     "difference beyond the spread, with an event pair around "
-                                     "every step (%.2fx) or without (%.2fx)."),
-                         k, timed, plain);
+                         ms_gettext ("At K = %d the orders differ within the spread, with a "
+                                     "timer around every step (%.2f×, as in the timelines) or "
+                                     "without."),
+                         k, timed);
     else if (apart (td, tb) && !apart (pd, pb))
       ms_caption_append (buf, len,
-                         ms_gettext ("On one hardware queue, with an event pair around every "
-                                     "step, breadth-first is %s than depth-first at K = %d; "
-                                     "without them the ratio is %.2f, within the spread: the "
-                                     "timers make the difference, not the issue order."),
-                         speed, k, plain);
+                         ms_gettext ("With a timer around every step, as in the timelines, "
+                                     "it is %.2f× at K = %d; without, the orders differ within "
+                                     "the spread: the timers make the difference, not the "
+                                     "issue order."),
+                         timed, k);
     else
       ms_caption_append (buf, len,
-                         ms_gettext ("On one hardware queue, with an event pair around every "
-                                     "step, breadth-first is %s than depth-first at K = %d; "
-                                     "without them the ratio is %.2f."),
-                         speed, k, plain);
-    return;
+                         ms_gettext ("With a timer around every step, as in the timelines, "
+                                     "it is %.2f× at K = %d: compare the rows by their "
+                                     "medians."),
+                         timed, k);
+    return true;
   }
+  return false;
 }
 
 bool
@@ -136,22 +153,13 @@ ms_caption_issue_order (const MsResults *r, int exponent, char *buf, size_t len)
       bool plain = t[PLAIN][0][0][k] && t[PLAIN][0][1][k];
       if (!single && !plain)
         continue;
-      char size[32];
-      snprintf (buf, len, ms_gettext ("With K = %d streams at %s:"), k,
-                ms_caption_size (single ? t[PLAIN][1][0][k] : t[PLAIN][0][0][k], size,
-                                 sizeof size));
-      if (single)
-        append_orders (buf, len, true, t[PLAIN][1][0][k], t[PLAIN][1][1][k]);
-      if (plain)
-        append_orders (buf, len, false, t[PLAIN][0][0][k], t[PLAIN][0][1][k]);
+      buf[0] = '\0';
+      append_orders (buf, len, k, t);
       append_plain_ratios (buf, len, t);
-      append_timers (buf, len, t);
-      /* The pictures below are repetitions with a timer around every
-       * step: said here, where it is read first, not only under them. */
-      ms_caption_append (buf, len,
-                         ms_gettext ("The timelines draw one repetition each with per-step "
-                                     "timers, which slow the orders unevenly: compare them by "
-                                     "the medians without timers, first in each title."));
+      if (!append_timers (buf, len, t))
+        ms_caption_append (buf, len,
+                           ms_gettext ("The timelines have a timer around every step: "
+                                       "compare the rows by their medians."));
       return true;
     }
   }

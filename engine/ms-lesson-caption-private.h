@@ -18,7 +18,7 @@
 const MsCell *ms_caption_measured (const MsResults *r, MsMode mode, int exp, const char *variant);
 /* "4 KiB": the cell's size per vector. */
 const char *ms_caption_size (const MsCell *c, char *buf, size_t len);
-/* "1.19x faster", "1.50x slower" or "equally fast" for ratio, how many
+/* "1.19× faster", "1.50× slower" or "equally fast" for ratio, how many
  * times as fast one thing is as another (digits after the point). */
 const char *ms_caption_speed (double ratio, int digits, char *buf, size_t len);
 /* Appends a formatted sentence to buf (separated by a space). */

@@ -196,8 +196,8 @@ ms_caption_append (char *buf, size_t len, const char *format, ...)
   va_end (ap);
 }
 
-/* "1.19x faster", "1.50x slower" or "equally fast" for ratio, how many
- * times as fast one thing is as another: never "0.84x as fast", which
+/* "1.19× faster", "1.50× slower" or "equally fast" for ratio, how many
+ * times as fast one thing is as another: never "0.84× as fast", which
  * reads as faster. */
 const char *
 ms_caption_speed (double ratio, int digits, char *buf, size_t len)
@@ -206,9 +206,9 @@ ms_caption_speed (double ratio, int digits, char *buf, size_t len)
   if (round (ratio * scale) == scale)
     snprintf (buf, len, "%s", ms_gettext ("equally fast"));
   else if (ratio > 1)
-    snprintf (buf, len, ms_gettext ("%.*fx faster"), digits, ratio);
+    snprintf (buf, len, ms_gettext ("%.*f× faster"), digits, ratio);
   else
-    snprintf (buf, len, ms_gettext ("%.*fx slower"), digits, 1 / ratio);
+    snprintf (buf, len, ms_gettext ("%.*f× slower"), digits, 1 / ratio);
   return buf;
 }
 
@@ -234,14 +234,14 @@ caption_pinned_pageable (const MsResults *r, int exponent, char *buf, size_t len
     ms_caption_size (pin, size, sizeof size);
     if (ratio >= 1.05)
       snprintf (buf, len,
-                ms_gettext ("On this %s, pinned copies are %.1fx faster than pageable at %s "
+                ms_gettext ("On this %s, pinned copies are %.1f× faster than pageable at %s "
                             "(%.1f against %.1f GB/s to the device: the median of the vector "
                             "add's copies in alone, without its kernel and copy out)."),
                 device_text (r), ratio, size, pin->stats.h2d_gbps, page->stats.h2d_gbps);
     else
       snprintf (buf, len,
                 ms_gettext ("On this %s, pinned copies are not faster than pageable at %s "
-                            "(%.1fx: %.1f against %.1f GB/s to the device: the median of the "
+                            "(%.1f×: %.1f against %.1f GB/s to the device: the median of the "
                             "vector add's copies in alone, without its kernel and copy out)."),
                 device_text (r), size, ratio, pin->stats.h2d_gbps, page->stats.h2d_gbps);
     char t_pin[32], t_page[32];
@@ -347,6 +347,35 @@ append_first_unknown (const MsCell *first, const MsCell *resident, char *buf, si
             faults_text (resident->um.gpu_faults, faults_res, sizeof faults_res));
 }
 
+/* Why pages already on the GPU can end slower than a prefetched first
+ * touch: without a prefetch the CPU reads the result back through page
+ * faults (the host lane's d2h), where the prefetch row moves it back on
+ * the stream. Said only when the counts and the phases show it. */
+static void
+append_read_back (const MsCell *resident, const MsCell *pre, char *buf, size_t len)
+{
+  if (!resident || !pre || resident->um.state != MS_UM_COUNTED || resident->um.cpu_faults == 0 ||
+      pre->um.state != MS_UM_COUNTED || pre->um.cpu_faults != 0)
+    return;
+  double res_back = resident->stats.phase[MS_PHASE_D2H].median;
+  double pre_back = pre->stats.phase[MS_PHASE_D2H].median;
+  if (!(resident->stats.e2e.median > pre->stats.e2e.median) || !(pre_back > 0) ||
+      !(res_back > pre_back))
+    return;
+  char t_res[32], t_pre[32];
+  unsigned long long n = resident->um.cpu_faults;
+  ms_caption_append (buf, len,
+          ms_ngettext ("Resident data is slower than prefetched because the CPU then reads "
+                       "the result through %llu page fault: %s in the timelines, against %s "
+                       "prefetched back.",
+                       "Resident data is slower than prefetched because the CPU then reads "
+                       "the result through %llu page faults: %s in the timelines, against %s "
+                       "prefetched back.",
+                       n),
+          n, ms_caption_time (res_back, t_res, sizeof t_res),
+          ms_caption_time (pre_back, t_pre, sizeof t_pre));
+}
+
 /* The unified-memory counts (CUPTI) of the managed-touch lesson, when the
  * run has them; false leaves buf as it was. */
 static bool
@@ -383,6 +412,7 @@ append_um_counts (const MsResults *r, int e, char *buf, size_t len)
     ms_caption_append (buf, len, ms_gettext ("With a prefetch, %s moved with %s."), moved,
             faults_text (pre->um.gpu_faults, faults, sizeof faults));
   }
+  append_read_back (resident, pre, buf, len);
   return true;
 }
 
@@ -403,7 +433,7 @@ caption_managed (const MsResults *r, int exponent, char *buf, size_t len)
       ms_caption_time (man->stats.e2e.median, t_man, sizeof t_man);
       if (ratio >= 1.05)
         snprintf (buf, len,
-                  ms_gettext ("At %s, prefetching makes managed memory %.1fx faster end to "
+                  ms_gettext ("At %s, prefetching makes managed memory %.1f× faster end to "
                               "end (%s against %s without)."),
                   size, ratio, t_pre, t_man);
       else
@@ -577,7 +607,7 @@ append_cache_times (char *buf, size_t len, const MsCell *wc_stream, const MsCell
   if (pin_stream && pin_fresh)
     ms_caption_append (buf, len,
                        ms_gettext ("Pinned memory takes %s with new buffers every repetition "
-                                   "against %s with buffers reused (%.2fx) at %s."),
+                                   "against %s with buffers reused (%.2f×) at %s."),
                        ms_caption_time (pin_fresh->stats.e2e.median, a, sizeof a),
                        ms_caption_time (pin_stream->stats.e2e.median, b, sizeof b),
                        pin_fresh->stats.e2e.median / pin_stream->stats.e2e.median,

@@ -189,7 +189,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   if (rate[MS_COPY_FACT_H2D] > 0 && rate[MS_COPY_FACT_D2D] > 0) {
     char size[32];
     ms_caption_append (buf, len,
-                       ms_gettext ("Copies within the GPU ran %.0fx as fast as over the host "
+                       ms_gettext ("Copies within the GPU ran %.0f× as fast as over the host "
                                    "link: %.1f GB/s device to device, %.1f GB/s host to device "
                                    "from pinned memory (one %s cudaMemcpy, median of %d)."),
                        rate[MS_COPY_FACT_D2D] / rate[MS_COPY_FACT_H2D], rate[MS_COPY_FACT_D2D],

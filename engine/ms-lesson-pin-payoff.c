@@ -39,7 +39,7 @@ static const struct {
 static const MsLessonOption options[] = {
   { "max-exp", 26, MIN_EXP, 28, true,
     MS_N_ ("the largest size: 2^max-exp floats (26: 256 MiB, 28: 1 GiB); sizes from 64 KiB "
-           "in steps of 4x") },
+           "in steps of 4×") },
   { "max-pinned-pct", 25, 1, 50, true,
     MS_N_ ("the most host memory one sample takes, in percent of MemAvailable; larger sizes are "
            "skipped and say so") },

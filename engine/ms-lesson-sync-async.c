@@ -21,7 +21,7 @@
 
 static const MsLessonOption options[] = {
   { "min-exp", 8, 0, 24, true, MS_N_ ("the smallest copy: 2^min-exp floats") },
-  { "max-exp", 20, 0, 24, true, MS_N_ ("the largest copy: 2^max-exp floats (sizes step by 4x)") },
+  { "max-exp", 20, 0, 24, true, MS_N_ ("the largest copy: 2^max-exp floats (sizes step by 4×)") },
   { "ahead-us", 200, 10, 10000, true, MS_N_ ("the kernel queued ahead of each copy, µs") },
   { NULL },
 };

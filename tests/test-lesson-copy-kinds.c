@@ -74,7 +74,7 @@ test_all_hold (void)
   char buf[4096] = "";
   g_assert_true (ms_lesson_caption (MS_TOPIC_COPY_KINDS, r, -1, buf, sizeof buf));
   g_test_message ("%s", buf);
-  g_assert_nonnull (strstr (buf, "Copies within the GPU ran 30x as fast"));
+  g_assert_nonnull (strstr (buf, "Copies within the GPU ran 30× as fast"));
   g_assert_nonnull (strstr (buf, "50.0 GB/s host to device from pinned memory"));
   /* Which figure it is: one large copy timed alone, with its count. */
   const MsCell *h2d = ms_copy_fact_cell (r, MS_COPY_FACT_H2D);
@@ -84,7 +84,7 @@ test_all_hold (void)
   g_assert_nonnull (strstr (buf, what));
   g_assert_nonnull (strstr (buf, "1500.0 GB/s device to device"));
   g_assert_nonnull (strstr (buf, "even registered without the Mapped flag"));
-  g_assert_nonnull (strstr (buf, "(12.5 write-combined: 2.00x slower)"));
+  g_assert_nonnull (strstr (buf, "(12.5 write-combined: 2.00× slower)"));
   ms_test_variants_round_trip (r);
   ms_test_picture_renders (MS_TOPIC_COPY_KINDS, r);
   ms_results_free (r);

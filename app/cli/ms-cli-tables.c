@@ -321,7 +321,8 @@ rr_text (const MsResults *r, const MsCell *c, char *buf, size_t len)
   snprintf (buf, len, pct < 10 ? "+-%.1f" : "+-%.0f", pct);
 }
 
-/* Instrumented over plain, with the difference in us: "1.49x +8.3". */
+/* Instrumented over plain, with the difference in us: "1.49×+8.3" (the
+ * ratio sign of the captions; put_padded pads by display width). */
 static void
 overhead_text (const MsCell *c, char *buf, size_t len)
 {
@@ -329,7 +330,7 @@ overhead_text (const MsCell *c, char *buf, size_t len)
   if (!ms_cell_instr_overhead (c, &ratio, &diff))
     snprintf (buf, len, "-");
   else
-    snprintf (buf, len, fabs (diff) < 100 ? "%.2fx%+.1f" : "%.2fx%+.0f", ratio, diff);
+    snprintf (buf, len, fabs (diff) < 100 ? "%.2f×%+.1f" : "%.2f×%+.0f", ratio, diff);
 }
 
 static bool
