@@ -590,8 +590,17 @@ caption_reuse (const MsResults *r, int exponent, char *buf, size_t len)
 
 /* ---- host cache state ------------------------------------------------------ */
 
+/* Whether two medians' 95% intervals are apart: a difference the run can
+ * tell from its own spread. */
+static bool
+stats_apart (const MsStat *a, const MsStat *b)
+{
+  return a->ci_high < b->ci_low || b->ci_high < a->ci_low;
+}
+
 /* The end-to-end medians of the rows the picture draws, as its row titles
- * give them. */
+ * give them, with the verdict first where the spread cannot tell them
+ * apart. */
 static void
 append_cache_times (char *buf, size_t len, const MsCell *wc_stream, const MsCell *wc_ord,
                     const MsCell *pin_stream, const MsCell *pin_fresh)
@@ -599,12 +608,17 @@ append_cache_times (char *buf, size_t len, const MsCell *wc_stream, const MsCell
   char size[32], a[32], b[32];
   if (wc_stream && wc_ord)
     ms_caption_append (buf, len,
-                       ms_gettext ("At %s, write-combined memory takes %s end to end after "
-                                   "streamed stores and %s after ordinary ones."),
+                       stats_apart (&wc_stream->stats.e2e, &wc_ord->stats.e2e)
+                         ? ms_gettext ("At %s, write-combined memory takes %s end to end after "
+                                       "streamed stores and %s after ordinary ones.")
+                         : ms_gettext ("At %s, how the host wrote the inputs did not change "
+                                       "the copies: write-combined memory takes %s end to end "
+                                       "after streamed stores and %s after ordinary ones, the "
+                                       "same within the run's spread."),
                        ms_caption_size (wc_stream, size, sizeof size),
                        ms_caption_time (wc_stream->stats.e2e.median, a, sizeof a),
                        ms_caption_time (wc_ord->stats.e2e.median, b, sizeof b));
-  if (pin_stream && pin_fresh)
+  if (pin_stream && pin_fresh && stats_apart (&pin_stream->stats.e2e, &pin_fresh->stats.e2e))
     ms_caption_append (buf, len,
                        ms_gettext ("Pinned memory takes %s with new buffers every repetition "
                                    "against %s with buffers reused (%.2f×) at %s."),
@@ -612,6 +626,39 @@ append_cache_times (char *buf, size_t len, const MsCell *wc_stream, const MsCell
                        ms_caption_time (pin_stream->stats.e2e.median, b, sizeof b),
                        pin_fresh->stats.e2e.median / pin_stream->stats.e2e.median,
                        ms_caption_size (pin_fresh, size, sizeof size));
+  else if (pin_stream && pin_fresh)
+    ms_caption_append (buf, len,
+                       ms_gettext ("Pinned memory takes %s with new buffers every repetition "
+                                   "and %s with buffers reused, the same within the spread."),
+                       ms_caption_time (pin_fresh->stats.e2e.median, a, sizeof a),
+                       ms_caption_time (pin_stream->stats.e2e.median, b, sizeof b));
+}
+
+/* The CPU's check of the result reads it: from write-combined memory in
+ * one row, from ordinary memory in the other. Judged by the spread, since
+ * on some hosts the slow read the textbooks warn of does not show. */
+static void
+append_cache_read (char *buf, size_t len, const MsStat *v_wc, const MsStat *v_plain)
+{
+  char speed[64], t_wc[32], t_plain[32];
+  ms_caption_time (v_wc->median, t_wc, sizeof t_wc);
+  ms_caption_time (v_plain->median, t_plain, sizeof t_plain);
+  if (stats_apart (v_wc, v_plain))
+    ms_caption_append (buf, len,
+                       ms_gettext ("The CPU reads write-combined memory %s than ordinary "
+                                   "memory: its check of the result takes %s against %s "
+                                   "(the verify bars after the copies in the first two "
+                                   "rows)."),
+                       ms_caption_speed (v_plain->median / v_wc->median, 1, speed, sizeof speed),
+                       t_wc, t_plain);
+  else
+    ms_caption_append (buf, len,
+                       ms_gettext ("Reading a write-combined result was not measurably slower "
+                                   "for the CPU in this run, although textbooks warn that it "
+                                   "is: its check took %s against %s for an ordinary result, "
+                                   "inside the run's spread (the verify bars after the copies "
+                                   "in the first two rows)."),
+                       t_wc, t_plain);
 }
 
 static bool
@@ -627,18 +674,8 @@ caption_cache_state (const MsResults *r, int exponent, char *buf, size_t len)
     append_cache_times (buf, len, wc_stream, wc_ord, pin_stream, pin_fresh);
     const MsStat *v_wc = wc_read ? &wc_read->stats.phase[MS_PHASE_VERIFY] : NULL;
     const MsStat *v_plain = wc_stream ? &wc_stream->stats.phase[MS_PHASE_VERIFY] : NULL;
-    char speed[64], t_wc[32], t_plain[32];
-    /* Where the slower read shows: the verification bars, which the
-     * lesson's timelines draw after the copies. */
     if (v_wc && v_plain && v_wc->n > 0 && v_wc->median > 0 && v_plain->n > 0)
-      ms_caption_append (buf, len,
-                         ms_gettext ("The CPU reads write-combined memory %s than ordinary "
-                                     "memory: its check of the result takes %s against %s "
-                                     "(the verify bars after the copies in the first two "
-                                     "rows)."),
-                         ms_caption_speed (v_plain->median / v_wc->median, 1, speed, sizeof speed),
-                         ms_caption_time (v_wc->median, t_wc, sizeof t_wc),
-                         ms_caption_time (v_plain->median, t_plain, sizeof t_plain));
+      append_cache_read (buf, len, v_wc, v_plain);
     if (buf[0])
       return true;
   }
