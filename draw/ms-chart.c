@@ -41,6 +41,7 @@ ms_chart_data_free (MsChartData *d)
   g_free (d->y_label);
   g_free (d->unit);
   g_free (d->caption);
+  g_free (d->foot_note);
   g_free (d->empty_text);
   g_free (d);
 }
@@ -159,6 +160,21 @@ ticks_width (cairo_t *cr, const MsTick *ticks, guint n, double fs)
   return w;
 }
 
+/* The note under the x axis: smaller text across the chart; left out
+ * where it would take over 7% of the height (a small pane), since
+ * the plot needs the room more. */
+static double
+foot_note_height (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double width,
+                  double height)
+{
+  const double fs = ms_style_font_size (st);
+  if (!d->foot_note || !d->foot_note[0])
+    return 0;
+  double h = ms_draw_text_wrapped (cr, d->foot_note, 0, 0, fs * 0.9, width - 2 * fs, FALSE,
+                                   FALSE) + fs * 0.2;
+  return h <= height * 0.07 ? h : 0;
+}
+
 /* Where the plot goes: the title (wrapped) on top, the legend beside or
  * below (ms_chart_legend_measure), the direct labels' gutter on the right,
  * the widest y tick label and the axis titles on the left and bottom.
@@ -182,7 +198,9 @@ chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double 
   /* The y ticks decide the left margin: fitted first on a provisional
    * height (the ticks depend on the height only through their count). */
   double axis_titles_h = d->x_label ? th * 1.1 : 0;
+  l->foot_h = foot_note_height (cr, d, st, width, height);
   double bottom = th * 1.2 + fs * 0.4 + axis_titles_h + fs * 0.3 +
+                  l->foot_h +
                   (l->legend_below ? l->legend_h + fs * 0.5 : 0);
   double plot_h = MAX (10, floor (height - l->plot_y - bottom));
   if (d->fit_y)
@@ -275,6 +293,11 @@ chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
   if (d->x_label)
     ms_draw_text (cr, d->x_label, l->plot_x + l->plot_w / 2,
                   l->plot_y + l->plot_h + fs * 0.4 + th * 1.2, fs, 0.5, 0, FALSE, NULL, NULL);
+  if (l->foot_h > 0) {
+    double y = l->plot_y + l->plot_h + fs * 0.4 + th * 1.2 + (d->x_label ? th * 1.1 : 0) + fs * 0.2;
+    ms_set_color (cr, &st->fg, 0.8);
+    ms_draw_text_wrapped (cr, d->foot_note, fs, y, fs * 0.9, width - 2 * fs, FALSE, TRUE);
+  }
   if (d->y_label) {
     cairo_save (cr);
     ms_draw_text (cr, d->y_label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);

@@ -57,6 +57,9 @@ typedef struct {
   GArray *refs;      /* MsChartRefLine */
   char *empty_text;  /* shown when there is nothing to draw */
   char *caption;     /* a line under the title, for charts that draw one */
+  /* Wrapped under the x axis across the chart, smaller: what the reader
+   * must know to read some series (which cross no link); NULL: none. */
+  char *foot_note;
 } MsChartData;
 
 typedef struct {
@@ -75,6 +78,7 @@ typedef struct {
   double legend_x, legend_y, legend_w, legend_h, legend_col_w;
   double direct_w; /* the gutter right of the plot for direct labels */
   GArray *notes;   /* MsChartBox: the reference lines' labels as placed (series: the line) */
+  double foot_h;   /* the foot note's height; 0: not drawn */
 } MsChartLayout;
 
 MsChartData *ms_chart_data_new (void);

@@ -105,7 +105,8 @@ key_names (const char *names[3])
 {
   names[0] = _ ("B faster");
   names[1] = _ ("B slower");
-  names[2] = _ ("ambiguous: the intervals overlap, or too few repetitions");
+  /* xgettext: no-c-format */
+  names[2] = _ ("ambiguous: the 95% intervals overlap, or too few repetitions");
 }
 
 /* The key to the rings, in whichever corner of the plot covers the least

@@ -15,37 +15,31 @@ static const guint32 phase_light[] = { 0xE69F00, 0x56B4E9, 0x009E73, 0xB89E00,
 static const guint32 phase_dark[] = { 0xF0A818, 0x8AD7F5, 0x19C496, 0xF0E442,
                                       0x4F7CF0, 0xF07B2A, 0xE39BC2, 0xDDDDDD,
                                       0xC08FDD, 0xC49A5A };
-/* Series colours, one per mode. Eight colours served eleven modes before
- * and three pairs were the same; these were searched (greedy, then one
- * colour at a time, over a 16-level sRGB grid) for the largest smallest
- * CIEDE2000 distance between any two, counting the distance with
- * deuteranopia and protanopia simulated (Machado 2009) twice, among colours
- * at least 25 from the background and of a lightness a line shows in
- * (L* 28..80 light, 45..92 dark). On white every colour reaches 3:1
- * (WCAG's contrast ratio for graphics) so that it reads on a projector:
- * zero-copy's yellow became a dark gold, and pageable, pinned, registered,
- * UVA and managed + prefetch moved the least that kept them apart from it
- * and from each other. Markers and dashes tell apart what colour alone
- * cannot for every reader. */
+/* Series colours, one per mode, one hue in both styles: a mode keeps its
+ * colour when a class switches to dark, only lighter. Searched (light and
+ * dark together, over a 24-level sRGB grid, hues kept within 4 degrees of
+ * each other in CIELAB) for the largest smallest CIEDE2000 distance between
+ * any two (with deuteranopia and protanopia simulated, Machado 2009, held
+ * to half that distance), among colours at least 25 from the background. On white
+ * every colour reaches 3:1 (WCAG's contrast ratio for graphics) so that it
+ * reads on a projector; on dark 4.5:1, since thin dotted lines on a
+ * projector read as their colour's lightness. Host CPU is a grey in both.
+ * Markers and dashes tell apart what colour alone cannot for every reader. */
 static const guint32 series_light[] = {
-  [MS_MODE_PAGEABLE] = 0xBB6644,   [MS_MODE_PINNED] = 0x0088FF,
-  [MS_MODE_REGISTERED] = 0x119966, [MS_MODE_WRITE_COMBINED] = 0xCC55BB,
-  [MS_MODE_ZERO_COPY] = 0xBB8800,  [MS_MODE_UVA] = 0x775511,
-  [MS_MODE_MANAGED] = 0x770088,    [MS_MODE_MANAGED_PREFETCH] = 0xFF5577,
-  [MS_MODE_STREAMS] = 0x337788,    [MS_MODE_DEVICE] = 0x005533,
-  [MS_MODE_HOST] = 0x444455,
+  [MS_MODE_PAGEABLE] = 0xB15921,   [MS_MODE_PINNED] = 0x0B6FDE,
+  [MS_MODE_REGISTERED] = 0x649B64, [MS_MODE_WRITE_COMBINED] = 0xA685BC,
+  [MS_MODE_ZERO_COPY] = 0xB19000,  [MS_MODE_UVA] = 0x594300,
+  [MS_MODE_MANAGED] = 0x7A0B6F,    [MS_MODE_MANAGED_PREFETCH] = 0x9B5964,
+  [MS_MODE_STREAMS] = 0x007A85,    [MS_MODE_DEVICE] = 0x214E37,
+  [MS_MODE_HOST] = 0x858585,
 };
-/* On dark, every colour reaches 4.5:1 against the background (WCAG's
- * contrast ratio), since thin dotted lines on a projector read as their
- * colour's lightness: device only, UVA, zero-copy and managed + prefetch
- * were lightened from the search above (3.2:1 at the least before). */
 static const guint32 series_dark[] = {
-  [MS_MODE_PAGEABLE] = 0xFF2277,   [MS_MODE_PINNED] = 0x77DDFF,
-  [MS_MODE_REGISTERED] = 0x33FF55, [MS_MODE_WRITE_COMBINED] = 0xDD22FF,
-  [MS_MODE_ZERO_COPY] = 0x99BB00,  [MS_MODE_UVA] = 0xAA8833,
-  [MS_MODE_MANAGED] = 0xEEBBBB,    [MS_MODE_MANAGED_PREFETCH] = 0x8899BB,
-  [MS_MODE_STREAMS] = 0x00FFDD,    [MS_MODE_DEVICE] = 0x669988,
-  [MS_MODE_HOST] = 0xEEDDAA,
+  [MS_MODE_PAGEABLE] = 0xBC7A59,   [MS_MODE_PINNED] = 0x2185F4,
+  [MS_MODE_REGISTERED] = 0x21FF37, [MS_MODE_WRITE_COMBINED] = 0xD3A6FF,
+  [MS_MODE_ZERO_COPY] = 0xF4DEA6,  [MS_MODE_UVA] = 0xBC9000,
+  [MS_MODE_MANAGED] = 0xF40BD3,    [MS_MODE_MANAGED_PREFETCH] = 0xFFA6B1,
+  [MS_MODE_STREAMS] = 0x44929D,    [MS_MODE_DEVICE] = 0x4EB185,
+  [MS_MODE_HOST] = 0xC8E9E9,
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (series_light) == MS_MODE_COUNT);
 G_STATIC_ASSERT (G_N_ELEMENTS (series_dark) == MS_MODE_COUNT);

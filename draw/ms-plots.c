@@ -341,6 +341,35 @@ add_pcie_line (MsChartData *d, MsMetric metric, int gen, int width)
   ms_chart_data_add_ref (d, pcie, label);
 }
 
+/* Device only and Host CPU count their bytes as the link's modes do but
+ * move none over the link: a rate chart says so, or a class reads 1000
+ * GB/s as a link's. */
+static void
+add_no_link_note (MsChartData *d)
+{
+  gboolean device = FALSE, host = FALSE;
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    device |= g_strcmp0 (s->short_label, ms_mode_title (MS_MODE_DEVICE)) == 0;
+    host |= g_strcmp0 (s->short_label, ms_mode_title (MS_MODE_HOST)) == 0;
+  }
+  if (device && host)
+    /* TRANSLATORS: %s are the modes' titles, "Device only" and "Host CPU". */
+    d->foot_note = g_strdup_printf (_("%s and %s move no data over the link: a reference for "
+                                      "the GPU's and the CPU's own memory."),
+                                    ms_mode_title (MS_MODE_DEVICE), ms_mode_title (MS_MODE_HOST));
+  else if (device)
+    /* TRANSLATORS: %s is the mode's title, "Device only". */
+    d->foot_note = g_strdup_printf (_("%s moves no data over the link: a reference for the "
+                                      "GPU's own memory."),
+                                    ms_mode_title (MS_MODE_DEVICE));
+  else if (host)
+    /* TRANSLATORS: %s is the mode's title, "Host CPU". */
+    d->foot_note = g_strdup_printf (_("%s moves no data over the link: a reference for the "
+                                      "CPU's own memory."),
+                                    ms_mode_title (MS_MODE_HOST));
+}
+
 MsChartData *
 ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hidden)
 {
@@ -353,15 +382,17 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
     [MS_METRIC_H2D_BANDWIDTH] = N_ ("Host to device copy bandwidth (a and b: 2 × 4 bytes per "
                                     "element)"),
     [MS_METRIC_D2H_BANDWIDTH] = N_ ("Device to host copy bandwidth (c: 4 bytes per element)"),
-    [MS_METRIC_E2E_TIME] = N_ ("End-to-end time, median with its confidence interval (95%)"),
+    /* xgettext: no-c-format */
+    [MS_METRIC_E2E_TIME] = N_ ("End-to-end time, median with its 95% interval"),
   };
   gboolean any_rr = FALSE;
   for (guint r = 0; runs && r < runs->len; r++)
     any_rr = any_rr || ((const MsResults *) g_ptr_array_index (runs, r))->run_to_run.valid;
   /* With a run-to-run profile the bars say where another run would land. */
   if (time && any_rr)
-    d->title = g_strdup (_("End-to-end time, median with the interval for another run (95%, "
-                           "memsweep calibrate)"));
+    /* xgettext: no-c-format */
+    d->title = g_strdup (_("End-to-end time, median with its 95% interval for another run "
+                           "(memsweep calibrate)"));
   else
     d->title = g_strdup (_(titles[metric]));
   d->x_label = g_strdup (_("size per vector (log₂)"));
@@ -428,6 +459,7 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
   if (!time) {
     add_pcie_line (d, metric, pcie_gen, pcie_width);
     add_best_pinned (d, runs, metric);
+    add_no_link_note (d);
   }
   return d;
 }
@@ -459,6 +491,11 @@ ms_plot_keep_modes (MsChartData *data, const char *modes, gboolean runs_open)
       g_ptr_array_add (dropped->series, g_ptr_array_steal_index (data->series, i));
   }
   ms_chart_data_free (dropped);
+  /* The note names only the references still drawn. */
+  if (data->foot_note) {
+    g_clear_pointer (&data->foot_note, g_free);
+    add_no_link_note (data);
+  }
   /* Runs are open: "no results yet" would be wrong, the filter hides them. */
   if (data->series->len == 0 && runs_open) {
     g_free (data->empty_text);

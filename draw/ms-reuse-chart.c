@@ -399,14 +399,15 @@ draw_link_line (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
   }
 }
 
-/* The legend's entry for the whiskers: a whisker and what it spans.
+/* The legend's entry for the bars: a bar and what it spans (named as on
+ * every chart).
  * Returns its width; only measured unless draw. */
 static double
 draw_whisker_key (cairo_t *cr, const MsChartStyle *st, double x, double y, gboolean draw)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
   /* xgettext: no-c-format */
-  const char *text = _("whiskers: the median's 95% interval");
+  const char *text = _("bars: the median's 95% interval");
   double tw;
   ms_draw_text (cr, text, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
   if (!draw)

@@ -657,6 +657,29 @@ test_palette_contrast (void)
   }
 }
 
+/* A mode is one hue in light and dark (only its lightness and chroma
+ * change): a class that switches styles sees the same colours. Greys
+ * (chroma under 15) have no hue to keep. */
+static void
+test_palette_same_hue (void)
+{
+  for (guint i = 0; i < ms_chart_palette_size (); i++) {
+    MsColor l, d;
+    double a[3], b[3];
+    ms_chart_palette_color (i, FALSE, &l);
+    ms_chart_palette_color (i, TRUE, &d);
+    ms_test_lab (&l, 0, a);
+    ms_test_lab (&d, 0, b);
+    double ca = hypot (a[1], a[2]), cb = hypot (b[1], b[2]);
+    if (ca < 15 && cb < 15)
+      continue;
+    double dh = fabs (remainder (atan2 (a[2], a[1]) - atan2 (b[2], b[1]), 2 * G_PI)) * 180 / G_PI;
+    if (ca < 15 || cb < 15 || dh > 5)
+      g_error ("series %u: light and dark differ in hue (%.1f degrees, chroma %.0f and %.0f)", i,
+               dh, ca, cb);
+  }
+}
+
 /* The two copy directions sit side by side on every timeline: they must
  * read as two colours on either background, with normal vision and with
  * deuteranopia or protanopia. */
@@ -773,6 +796,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render-layout/ciede2000-reference", test_ciede2000_reference);
   g_test_add_func ("/render-layout/palette-distances", test_palette_distances);
   g_test_add_func ("/render-layout/palette-contrast", test_palette_contrast);
+  g_test_add_func ("/render-layout/palette-same-hue", test_palette_same_hue);
   g_test_add_func ("/render-layout/copy-colours-apart", test_copy_colours_apart);
   g_test_add_func ("/render-layout/matrix-colour-direction", test_matrix_colour_direction);
   g_test_add_func ("/render-layout/charts", test_charts);

@@ -11,6 +11,7 @@
 #include "ms-compare-chart.h"
 #include "ms-compare-page.h"
 #include "ms-run.h"
+#include "ms-run-describe.h"
 #include "ms-views.h"
 
 /* One table row: a cell of the comparison. Rows are kept across
@@ -235,7 +236,12 @@ recompute (MsComparePage *self)
     g_autofree char *title
         = g_strdup_printf (_ ("B: %s against A: %s"), ms_run_get_name (b), ms_run_get_name (a));
     if (self->comparison) {
-      g_autofree char *all = all_text (self->comparison);
+      g_autofree char *verdicts = all_text (self->comparison);
+      g_autofree char *setup = ms_run_describe_setup_differences (ms_run_get_results (a),
+                                                                  ms_run_get_results (b));
+      /* Beside the verdicts, so that host differences are not read as the GPU's. */
+      g_autofree char *all = setup ? g_strdup_printf ("%s\n%s", verdicts, setup)
+                                   : g_steal_pointer (&verdicts);
       modes = modes_text (self->comparison);
       self->summary = modes[0] ? g_strdup_printf ("%s\n%s", modes, all) : g_strdup (all);
       gtk_label_set_text (self->summary_label, all);

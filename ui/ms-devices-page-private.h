@@ -44,6 +44,7 @@ struct _MsDevicesPage {
   GtkCheckButton *all_check;
   GtkWidget *multi_button, *peer_button, *stop_button;
   GtkSpinner *spinner;
+  GtkLabel *title_label; /* whose GPUs the page shows */
   GtkLabel *status_label;
   GtkLabel *why_label; /* why nothing can run here */
   GtkLabel *error_label; /* and what CUDA said, in small */

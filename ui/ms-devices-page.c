@@ -211,11 +211,28 @@ ms_devices_page_set_devices (MsDevicesPage *self, GArray *devices)
 
 /* ---- showing results ------------------------------------------------------ */
 
+/* The page is titled after what it shows: a matrix saved on another
+ * machine is that machine's, of its date. */
+static void
+set_title (MsDevicesPage *self, const char *host, const char *iso_date)
+{
+  if (!host) {
+    gtk_label_set_text (self->title_label, _("GPUs of this host"));
+    return;
+  }
+  g_autofree char *date = ms_run_describe_date (iso_date);
+  g_autofree char *title = g_strdup_printf (_("GPUs of %s, measured %s"),
+                                            host[0] ? host : _("an unnamed host"), date);
+  g_autofree char *valid = g_utf8_make_valid (title, -1);
+  gtk_label_set_text (self->title_label, valid);
+}
+
 void
 ms_devices_page_show_peer (MsDevicesPage *self, MsPeerFile *file)
 {
   g_clear_pointer (&self->peer, ms_peer_file_box_unref);
   self->peer = ms_peer_file_box_ref (file);
+  set_title (self, file->host, file->date);
   ms_matrix_view_set_peer (self->matrix_view, file);
   ms_topology_view_set_peer (self->topology_view, file);
   gtk_widget_set_visible (GTK_WIDGET (self->why_label), !have_gpu (self) && self->devices);
@@ -231,6 +248,8 @@ ms_devices_page_show_runs (MsDevicesPage *self, GPtrArray *runs)
 {
   g_clear_pointer (&self->runs, g_ptr_array_unref);
   self->runs = g_ptr_array_ref (runs);
+  /* Measured here; a file's runs are titled after it by show_opened. */
+  set_title (self, NULL, NULL);
   ms_matrix_view_set_runs (self->matrix_view, runs);
   gtk_drop_down_set_selected (self->method_dropdown, MS_DEVICES_METHOD_RUNS);
   MsSession *session = ms_page_get_session (MS_PAGE (self));
@@ -263,6 +282,7 @@ typedef struct {
   MsPeerFile *peer;
   GPtrArray *runs;
   char *status;
+  char host[64], date[40]; /* of the runs' file */
 } Opened;
 
 static void
@@ -299,6 +319,9 @@ read_multi (const char *path, GError **error)
   g_autofree char *text = g_strdup_printf (_("%s: %d GPUs at once on %s, %s"), name,
                                            file->n_devices, file->host, date);
   int n_devices = file->n_devices;
+  char host[64], date_iso[40];
+  g_strlcpy (host, file->host, sizeof host);
+  g_strlcpy (date_iso, file->date, sizeof date_iso);
   free (file);
   if (runs->len == 0) {
     g_autofree char *valid = g_utf8_make_valid (missing->str, -1);
@@ -313,6 +336,8 @@ read_multi (const char *path, GError **error)
   else
     o->status = g_steal_pointer (&text);
   o->runs = g_steal_pointer (&runs);
+  g_strlcpy (o->host, host, sizeof o->host);
+  g_strlcpy (o->date, date_iso, sizeof o->date);
   return o;
 }
 
@@ -347,6 +372,7 @@ show_opened (MsDevicesPage *self, const Opened *o)
   } else {
     ms_devices_page_set_status (self, o->status);
     ms_devices_page_show_runs (self, o->runs);
+    set_title (self, o->host, o->date);
   }
 }
 
@@ -574,6 +600,7 @@ ms_devices_page_class_init (MsDevicesPageClass *klass)
   CHILD (peer_button);
   CHILD (stop_button);
   CHILD (spinner);
+  CHILD (title_label);
   CHILD (status_label);
   CHILD (why_label);
   CHILD (error_label);

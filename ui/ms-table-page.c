@@ -89,11 +89,13 @@ add_columns (MsTablePage *self)
     GtkListItemFactory *f = gtk_signal_list_item_factory_new ();
     g_signal_connect (f, "setup", G_CALLBACK (table_setup), GINT_TO_POINTER (c));
     g_signal_connect (f, "bind", G_CALLBACK (table_bind), GINT_TO_POINTER (c));
-    /* A figure's unit on a second line: the titles were wider than the
-     * figures under them, and at 1024 pixels the columns after the kernel
-     * span went past the edge. */
+    /* A title over two lines, broken at its first space ("kernel" over
+     * "span µs"): the titles were wider than the figures under them, and
+     * at 1024 pixels in presentation mode Reps, min and max went past the
+     * edge. */
     g_autofree char *title = g_strdup (ms_table_col_title (c));
-    char *space = ms_table_col_is_number (c) ? strrchr (title, ' ') : NULL;
+    gboolean figure = ms_table_col_is_number (c) || c == MS_TABLE_COL_OVERHEAD;
+    char *space = figure ? strchr (title, ' ') : NULL;
     if (space)
       *space = '\n';
     GtkColumnViewColumn *col = gtk_column_view_column_new (title, f);

@@ -79,7 +79,7 @@ ms_table_col_title (MsTableCol col)
     [MS_TABLE_COL_KERNEL] = N_ ("kernel span µs"),
     /* TRANSLATORS: a table column: what memsweep's own per-step timers
      * add to a repetition's end-to-end time. */
-    [MS_TABLE_COL_OVERHEAD] = N_ ("Timer cost"),
+    [MS_TABLE_COL_OVERHEAD] = N_ ("Timer cost µs"),
     /* TRANSLATORS: table columns of the costs lesson: what allocating (or
      * registering) and freeing the buffers takes on the host. */
     [MS_TABLE_COL_ALLOC] = N_ ("alloc µs"),
@@ -209,8 +209,8 @@ ms_table_row_text (MsTableRow *row, MsTableCol col)
      * the plain one is noise, not timers that save time. */
     if (diff <= 0)
       return g_strdup (C_ ("timer cost", "below noise"));
-    /* TRANSLATORS: what the timers add to a repetition, in microseconds. */
-    return g_strdup_printf (_("+%.1f µs"), diff);
+    /* The unit is in the title, as in every figure's column. */
+    return g_strdup_printf ("+%.1f", diff);
   }
   default: {
     double v = ms_table_row_number (row, col);

@@ -82,7 +82,8 @@ ms_report_table_heading (guint column)
 {
   static const char *const headings[MS_REPORT_TABLE_COLUMNS] = {
     N_ ("Mode"),         N_ ("Size"),       N_ ("Status"),     N_ ("Reps"),      N_ ("Median µs"),
-    N_ ("95% CI ±%"),    N_ ("E2E GB/s"),   N_ ("H2D GB/s"),   N_ ("D2H GB/s"),
+    /* xgettext: no-c-format */
+    N_ ("95% interval ±%"),    N_ ("E2E GB/s"),   N_ ("H2D GB/s"),   N_ ("D2H GB/s"),
   };
   return column < MS_REPORT_TABLE_COLUMNS ? _(headings[column]) : "";
 }
