@@ -332,42 +332,71 @@ ms_timeline_rows_window (MsTimelineRows *rows, gboolean expand, MsTimeWindow *wi
 }
 
 /* Lanes in a row get this height at least when the room allows; below
- * it the titles go short and the lanes as thin as
+ * it the titles go short, then tight, and the lanes as thin as
  * MS_TIMELINE_ROWS_MIN_LANE_PX, and every row is still drawn. */
 #define ROOMY_LANE_PX 6.0
 
-/* Whether every row gets lanes of min_lane at least in room (the last row
- * extra more, for its time labels). */
-static gboolean
-rows_fit (cairo_t *cr, const MsTimelineRows *rows, char *const *titles, const MsChartStyle *st,
-          double width, double room, double extra, double min_lane)
+/* The parts of row i: the legend under all rows, the times under the
+ * last. */
+static MsTimelineParts
+row_parts (const MsTimelineRows *rows, int i, gboolean tight)
 {
-  double row_h = (room - extra) / rows->n;
-  for (int i = 0; i < rows->n; i++) {
-    MsTimelineParts parts = { TRUE, i < rows->n - 1, .min_lane_px = min_lane };
-    if (ms_timeline_measure (cr, ms_timeline_rows_cell (rows, i), 0, st, width,
-                             row_h + (i == rows->n - 1 ? extra : 0), titles[i], &parts,
-                             NULL) < min_lane)
-      return FALSE;
-  }
-  return TRUE;
+  return (MsTimelineParts) { .no_legend = TRUE,
+                             .no_time_labels = i < rows->n - 1,
+                             .drop_empty_lanes = TRUE,
+                             .min_lane_px = 1,
+                             .tight = tight };
 }
 
-/* Whether the rows fit room with titles, less hints under the legend in
- * the order they go (the notch's line, then the host lane's, with
- * all_go the rest), and lanes of lane px: the hints and the legend's
- * height go to *hints and *legend_h. */
+/* The lanes' height that every row gets in room (their frames in
+ * fixed[], which may be NULL): all rows' lanes are alike, so that a lane
+ * reads the same in each row. */
+static double
+shared_lane (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWindow *win,
+             char *const *titles, const MsChartStyle *st, double width, double room,
+             gboolean tight, double *fixed)
+{
+  double fixed_h = 0;
+  int lanes = 0;
+  for (int i = 0; i < rows->n; i++) {
+    MsTimelineParts parts = row_parts (rows, i, tight);
+    MsTimelineFrame f = { 0 };
+    ms_timeline_frame (cr, ms_timeline_rows_cell (rows, i), 0, win, st, width, titles[i], &parts,
+                       &f);
+    fixed_h += f.fixed_h;
+    lanes += f.n_lanes;
+    if (fixed)
+      fixed[i] = f.fixed_h;
+  }
+  return lanes ? (room - fixed_h) / lanes : 0;
+}
+
+/* How the rows are drawn: their titles, tight or not, the hints and the
+ * note kept under the legend. */
+typedef struct {
+  MsRowsTitle length;
+  gboolean tight;
+  guint hints;
+  double legend_h, note_h;
+} RowsFit;
+
+/* Whether the rows fit room with titles and lanes of lane px, less hints
+ * under the legend in the order they go (the notch's line, then the host
+ * lane's, with all_go the rest); the hints kept and the legend's height
+ * go to fit. */
 static gboolean
-fit_hints (cairo_t *cr, const MsTimelineRows *rows, char **titles, const MsChartStyle *st,
-           double width, double room, double extra, const gboolean seen[MS_PHASE_COUNT],
-           guint all, gboolean all_go, double lane, guint *hints, double *legend_h)
+fit_hints (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWindow *win, char **titles,
+           const MsChartStyle *st, double width, double room,
+           const gboolean seen[MS_PHASE_COUNT], guint all, gboolean all_go, double lane,
+           RowsFit *fit)
 {
   static const guint dropped[] = { 0, MS_TIMELINE_HINT_CUT, MS_TIMELINE_HINT_HOST, ~0u };
-  *hints = all;
+  fit->hints = all;
   for (guint k = 0; k < G_N_ELEMENTS (dropped) - !all_go; k++) {
-    *hints &= ~dropped[k];
-    *legend_h = ms_timeline_draw_legend (cr, st, seen, 0, width, *hints, FALSE);
-    if (rows_fit (cr, rows, titles, st, width, room - *legend_h, extra, lane))
+    fit->hints &= ~dropped[k];
+    fit->legend_h = ms_timeline_draw_legend (cr, st, seen, 0, width, fit->hints, FALSE);
+    if (shared_lane (cr, rows, win, titles, st, width, room - fit->legend_h, fit->tight, NULL)
+        >= lane)
       return TRUE;
   }
   return FALSE;
@@ -377,25 +406,34 @@ fit_hints (cairo_t *cr, const MsTimelineRows *rows, char **titles, const MsChart
  * ROOMY_LANE_PX: the long titles with every hint first, then fewer hints,
  * then the same with short titles; then lanes of
  * MS_TIMELINE_ROWS_MIN_LANE_PX with short titles, then (a lesson pane)
- * with the name and the median alone, every hint and the note under the
- * legend (*note_h) going last. Returns the titles' length. */
-static MsRowsTitle
-fit_rows (cairo_t *cr, const MsTimelineRows *rows, char **titles[MS_ROWS_TITLE_N],
-          const MsChartStyle *st, double width, double height, double extra,
-          const gboolean seen[MS_PHASE_COUNT], guint *hints, double *legend_h, double *note_h)
+ * with the name and the median alone, then those tight; every hint and
+ * the note under the legend going last. The phase swatches always stay:
+ * where bars are too thin for labels they name the colours. */
+static void
+fit_rows (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWindow *win,
+          char **titles[MS_ROWS_TITLE_N], const MsChartStyle *st, double width, double height,
+          const gboolean seen[MS_PHASE_COUNT], guint all, double note, RowsFit *fit)
 {
-  const guint all = *hints;
-  const double note = *note_h;
-  for (int thin = 0; thin < 2; thin++)
-    for (int t = thin; t <= thin + 1; t++)
-      for (int with_note = 1; with_note >= (t == MS_ROWS_TITLE_TINY ? 0 : 1); with_note--) {
-        double lane = thin ? MS_TIMELINE_ROWS_MIN_LANE_PX : ROOMY_LANE_PX;
-        *note_h = with_note ? note : 0;
-        if (fit_hints (cr, rows, titles[t], st, width, height - *note_h, extra, seen, all,
-                       t == MS_ROWS_TITLE_TINY, lane, hints, legend_h))
-          return t;
-      }
-  return MS_ROWS_TITLE_TINY;
+  static const struct {
+    MsRowsTitle length;
+    gboolean thin, tight, note;
+  } steps[] = {
+    { MS_ROWS_TITLE_LONG, FALSE, FALSE, TRUE }, { MS_ROWS_TITLE_SHORT, FALSE, FALSE, TRUE },
+    { MS_ROWS_TITLE_SHORT, TRUE, FALSE, TRUE }, { MS_ROWS_TITLE_TINY, TRUE, FALSE, TRUE },
+    { MS_ROWS_TITLE_TINY, TRUE, TRUE, TRUE },   { MS_ROWS_TITLE_TINY, TRUE, TRUE, FALSE },
+  };
+  for (guint k = 0; k < G_N_ELEMENTS (steps); k++) {
+    double lane = steps[k].thin ? MS_TIMELINE_ROWS_MIN_LANE_PX : ROOMY_LANE_PX;
+    fit->length = steps[k].length;
+    fit->tight = steps[k].tight;
+    fit->note_h = steps[k].note ? note : 0;
+    if (fit_hints (cr, rows, win, titles[fit->length], st, width, height - fit->note_h, seen,
+                   all, fit->length == MS_ROWS_TITLE_TINY, lane, fit))
+      return;
+  }
+  /* None fits: the lanes share what there is. */
+  fit->hints = 0;
+  fit->legend_h = ms_timeline_draw_legend (cr, st, seen, 0, width, 0, FALSE);
 }
 
 /* The line under the legend where the timers rank the rows otherwise than
@@ -426,32 +464,49 @@ ms_timeline_rows_least_height (cairo_t *cr, const MsTimelineRows *rows,
       seen[p] = seen[p] || row_seen[p];
     titles[i] = ms_timeline_rows_title (rows, i, MS_ROWS_TITLE_SHORT);
   }
-  double label_h;
-  ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &label_h);
   const char *note = reorder_note (rows);
-  double extra = label_h + fs * 0.6;
   double below = ms_timeline_draw_legend (cr, style, seen, 0, width, 0, FALSE) +
                  (note ? ms_draw_text_wrapped (cr, note, fs, 0, fs, width - 2 * fs, FALSE, FALSE)
                        : 0);
-  /* A little over the least lane, for rounding. */
-  const double lane = MS_TIMELINE_ROWS_MIN_LANE_PX + 0.5;
-  double lo = 0, hi = 8192;
-  if (rows_fit (cr, rows, titles, style, width, hi, extra, lane))
-    while (hi - lo > 1) {
-      double mid = floor ((lo + hi) / 2);
-      if (rows_fit (cr, rows, titles, style, width, mid, extra, lane))
-        hi = mid;
-      else
-        lo = mid;
-    }
-  for (int i = 0; i < rows->n; i++)
+  double frames = 0;
+  int lanes = 0;
+  for (int i = 0; i < rows->n; i++) {
+    MsTimelineFrame f = { 0 };
+    MsTimelineParts parts = row_parts (rows, i, FALSE);
+    ms_timeline_frame (cr, ms_timeline_rows_cell (rows, i), 0, NULL, style, width, titles[i],
+                       &parts, &f);
+    frames += f.fixed_h;
+    lanes += f.n_lanes;
     g_free (titles[i]);
-  return hi + below;
+  }
+  /* A little over the least lane, for rounding. */
+  return ceil (frames + (MS_TIMELINE_ROWS_MIN_LANE_PX + 0.5) * lanes + below);
+}
+
+/* The phases every row shows in win, the hints they need and each row's
+ * titles. */
+static void
+rows_seen (const MsTimelineRows *rows, const MsTimeWindow *win, gboolean seen[MS_PHASE_COUNT],
+           guint *hints, char **titles[MS_ROWS_TITLE_N])
+{
+  memset (seen, 0, MS_PHASE_COUNT * sizeof (gboolean));
+  *hints = 0;
+  for (int i = 0; i < rows->n; i++) {
+    gboolean row_seen[MS_PHASE_COUNT];
+    ms_timeline_seen_in (ms_timeline_rows_cell (rows, i), 0, NULL, win, row_seen);
+    for (int p = 0; p < MS_PHASE_COUNT; p++)
+      seen[p] = seen[p] || row_seen[p];
+    *hints |= ms_timeline_hints (ms_timeline_rows_cell (rows, i), 0, NULL, win);
+    for (MsRowsTitle t = 0; t < MS_ROWS_TITLE_N; t++)
+      titles[t][i] = ms_timeline_rows_title (rows, i, t);
+  }
 }
 
 /* The rows share one time axis: only the last shows the times, and one
- * legend under all of them names the phases of every row. Each row is as
- * tall as its lanes want, so that the rows and the legend stay together. */
+ * legend under all of them names the phases of every row. Every row's
+ * lanes are as tall as the others' and its label column as wide, so that
+ * the same time is the same x in each; the rows and the legend stay
+ * together. */
 void
 ms_timeline_rows_draw (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWindow *win,
                        const MsChartStyle *style, double width, double height,
@@ -462,48 +517,51 @@ ms_timeline_rows_draw (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWind
     return;
   }
   const double fs = ms_style_font_size (style);
-  gboolean seen[MS_PHASE_COUNT] = { FALSE };
-  guint hints = 0;
+  gboolean seen[MS_PHASE_COUNT];
+  guint hints;
   char *all_titles[MS_ROWS_TITLE_N][MS_TIMELINE_MAX_ROWS];
   char **titles[MS_ROWS_TITLE_N] = { all_titles[0], all_titles[1], all_titles[2] };
-  for (int i = 0; i < rows->n; i++) {
-    gboolean row_seen[MS_PHASE_COUNT];
-    ms_timeline_seen_in (ms_timeline_rows_cell (rows, i), 0, NULL, win, row_seen);
-    for (int p = 0; p < MS_PHASE_COUNT; p++)
-      seen[p] = seen[p] || row_seen[p];
-    hints |= ms_timeline_hints (ms_timeline_rows_cell (rows, i), 0, NULL, win);
-    for (MsRowsTitle t = 0; t < MS_ROWS_TITLE_N; t++)
-      all_titles[t][i] = ms_timeline_rows_title (rows, i, t);
-  }
-  double label_h, legend_h = 0;
-  ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &label_h);
-  double extra = label_h + fs * 0.6; /* the last row's time labels */
+  rows_seen (rows, win, seen, &hints, titles);
   const char *note = reorder_note (rows);
   double note_h = note ? ms_draw_text_wrapped (cr, note, fs, 0, fs, width - 2 * fs, FALSE,
                                                FALSE)
                        : 0;
-  MsRowsTitle length = fit_rows (cr, rows, titles, style, width, height, extra, seen, &hints,
-                                 &legend_h, &note_h);
-  if (note_h == 0)
+  RowsFit fit;
+  fit_rows (cr, rows, win, titles, style, width, height, seen, hints, note_h, &fit);
+  if (fit.note_h == 0)
     note = NULL;
-  double row_h = floor ((height - legend_h - note_h - extra - 1) / rows->n), y = 0;
-  /* Past the least lane, the lanes share what there is rather than push
-   * the last row's times into the legend (a widget asks for more). */
-  double min_lane = rows_fit (cr, rows, titles[length], style, width,
-                              height - legend_h - note_h, extra, MS_TIMELINE_ROWS_MIN_LANE_PX)
-                      ? MS_TIMELINE_ROWS_MIN_LANE_PX
-                      : 1;
+  double fixed[MS_TIMELINE_MAX_ROWS], label_w = 0;
+  char **shown = titles[fit.length];
+  double lane = shared_lane (cr, rows, win, shown, style, width,
+                             height - fit.legend_h - fit.note_h - 1, fit.tight, fixed);
+  /* No taller than one timeline's lanes; thin ones on whole pixels, so
+   * that each keeps its pixel of gap. */
+  lane = MAX (1, MIN (lane, fs * 5));
+  if (lane < fs)
+    lane = floor (lane);
+  for (int i = 0; i < rows->n; i++) {
+    MsTimelineParts parts = row_parts (rows, i, fit.tight);
+    MsTimelineFrame f = { 0 };
+    parts.lane_px = lane;
+    ms_timeline_frame (cr, ms_timeline_rows_cell (rows, i), 0, win, style, width, shown[i],
+                       &parts, &f);
+    label_w = MAX (label_w, f.label_w);
+  }
+  double y = 0;
   for (int i = 0; i < rows->n; i++) {
     const MsCell *cell = ms_timeline_rows_cell (rows, i);
-    MsTimelineParts parts = { TRUE, i < rows->n - 1, !(hints & MS_TIMELINE_HINT_CUT), TRUE,
-                              min_lane };
-    double h = round (row_h + (i == rows->n - 1 ? extra : 0));
-    h -= ms_timeline_spare_height (cr, cell, 0, win, style, width, h, titles[length][i], &parts);
+    MsTimelineParts parts = row_parts (rows, i, fit.tight);
+    MsTimelineFrame f = { 0 };
+    parts.no_cut_marks = !(fit.hints & MS_TIMELINE_HINT_CUT);
+    parts.lane_px = lane;
+    parts.label_px = label_w;
+    ms_timeline_frame (cr, cell, 0, win, style, width, shown[i], &parts, &f);
+    double h = fixed[i] + f.n_lanes * lane;
     cairo_save (cr);
-    cairo_translate (cr, 0, round (y));
+    cairo_translate (cr, 0, y);
     cairo_rectangle (cr, 0, 0, width, h);
     cairo_clip (cr);
-    ms_timeline_draw_parts (cr, cell, 0, win, style, width, h, titles[length][i], &parts,
+    ms_timeline_draw_parts (cr, cell, 0, win, style, width, h, shown[i], &parts,
                             layouts ? &layouts[i] : NULL);
     cairo_restore (cr);
     y += h;
@@ -512,13 +570,13 @@ ms_timeline_rows_draw (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWind
     for (MsRowsTitle t = 0; t < MS_ROWS_TITLE_N; t++)
       g_free (all_titles[t][i]);
   cairo_save (cr);
-  cairo_rectangle (cr, 0, round (y), width, height - round (y));
+  cairo_rectangle (cr, 0, y, width, height - y);
   cairo_clip (cr);
   ms_draw_background (cr, style);
   cairo_restore (cr);
-  ms_timeline_draw_legend (cr, style, seen, y, width, hints, TRUE);
+  ms_timeline_draw_legend (cr, style, seen, y, width, fit.hints, TRUE);
   if (note) {
     ms_set_color (cr, &style->fg, 0.85);
-    ms_draw_text_wrapped (cr, note, fs, y + legend_h, fs, width - 2 * fs, FALSE, TRUE);
+    ms_draw_text_wrapped (cr, note, fs, y + fit.legend_h, fs, width - 2 * fs, FALSE, TRUE);
   }
 }

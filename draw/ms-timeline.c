@@ -57,8 +57,8 @@ typedef struct {
   double lane_h, axis_h;
   double t0, span; /* the window in µs */
   /* Lanes too thin for their names at the text size: shorter names
-   * ("s3"), smaller, every label_step-th lane named; bars fill more of
-   * the lane. */
+   * ("s3"), smaller, or with label_step > 1 the streams named together;
+   * bars fill more of the lane. */
   gboolean compact;
   double label_fs;
   int label_step;
@@ -152,13 +152,14 @@ lane_name (const MsTimelineIndex *ix, int lane, gboolean compact, char *buf, siz
     g_snprintf (buf, len, _("stream %d"), lane - 1);
 }
 
-/* A group of stream lanes in compact mode, from stream a to stream b. */
+/* A group of n stream lanes in compact mode: how many streams its
+ * bracket holds ("s0–15" read as a code). */
 static void
-group_name (int a, int b, char *buf, size_t len)
+group_name (int n, char *buf, size_t len)
 {
-  /* TRANSLATORS: streams 0 to 3 named together on a timeline with many
-   * lanes: "s0–3" */
-  g_snprintf (buf, len, C_("timeline lane", "s%d–%d"), a, b);
+  /* TRANSLATORS: a bracket of stream lanes named together on a timeline
+   * with many lanes, by how many it holds: "16 streams" */
+  g_snprintf (buf, len, C_("timeline lane", "%d streams"), n);
 }
 
 /* The widest of the lanes' names at size fs, and the height of one. */
@@ -184,24 +185,35 @@ lane_names_size (cairo_t *cr, const MsTimelineIndex *ix, gboolean compact, doubl
 /* Lanes never get thinner than this (bars 5 px tall): a projected picture
  * of three-pixel lanes shows stripes, not work. */
 #define MIN_LANE_PX 6.0
+/* Lanes thinner than this (a stack of rows of many streams) give their
+ * bars all but one pixel of gap. */
+#define THIN_LANE_PX 8.0
+/* The space under a tight title, in text sizes (1.5 times that above it). */
+#define TIGHT_PAD 0.1
 
 /* The lanes' place in width x height under top, above the time labels
  * (or, in a row above another, a gap) and legend_h of legend measured by
- * the caller; compact when the names do not fit the lanes. */
+ * the caller; compact when the names do not fit the lanes. The lanes
+ * start and end on whole pixels. */
 static void
 timeline_geometry (cairo_t *cr, const MsChartStyle *st, const MsTimeWindow *win,
                    const MsTimelineIndex *ix, double width, double height, double top,
-                   double legend_h, gboolean time_labels, double min_lane,
-                   MsTimelineGeometry *g)
+                   double legend_h, const MsTimelineParts *parts, MsTimelineGeometry *g)
 {
   const double fs = ms_style_font_size (st);
+  const double min_lane = parts->min_lane_px > 0 ? parts->min_lane_px : MIN_LANE_PX;
   int n_lanes = g->n_rows;
   double tw, th, axis_th;
   ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &axis_th);
-  g->axis_h = time_labels ? axis_th + fs : fs * 0.4;
-  g->py0 = top;
-  g->fit_lane_h = (height - top - g->axis_h - legend_h - fs * 0.5) / n_lanes;
-  g->lane_h = MAX (MIN (g->fit_lane_h, fs * 5), min_lane);
+  /* Tight, the next row's title is the gap under the lanes. */
+  if (parts->no_time_labels)
+    g->axis_h = parts->tight ? 0 : ceil (fs * 0.4);
+  else
+    g->axis_h = ceil (axis_th + fs * (parts->tight ? 0.35 : 1));
+  g->py0 = ceil (top);
+  double below = g->axis_h + legend_h + (parts->tight ? 0 : fs * 0.5);
+  g->fit_lane_h = (height - g->py0 - below) / n_lanes;
+  g->lane_h = parts->lane_px > 0 ? parts->lane_px : MAX (MIN (g->fit_lane_h, fs * 5), min_lane);
   g->ph = g->lane_h * n_lanes;
   lane_names_size (cr, ix, FALSE, fs, &tw, &th);
   g->compact = g->lane_h < th * 1.05;
@@ -215,12 +227,12 @@ timeline_geometry (cairo_t *cr, const MsChartStyle *st, const MsTimeWindow *win,
       /* Groups of streams, named by their first and last. */
       char name[48];
       double gw;
-      group_name (ix->n_lanes - 2, ix->n_lanes - 2, name, sizeof name);
+      group_name (MAX (ix->n_lanes - 1, 10), name, sizeof name);
       ms_draw_text (cr, name, 0, 0, g->label_fs, -1, 0, FALSE, &gw, NULL);
       tw = MAX (tw, gw);
     }
   }
-  g->px0 = tw + fs * 1.5;
+  g->px0 = MAX (tw + fs * 1.5, parts->label_px);
   g->pw = MAX (10, width - g->px0 - fs);
   g->t0 = win->t0;
   g->span = win->t1 - win->t0;
@@ -299,9 +311,9 @@ timeline_background (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeomet
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
 }
 
-/* Alternating lane backgrounds, named on the left: every lane, or in
- * compact mode the host and every label_step-th, so that names never
- * touch. */
+/* Alternating lane backgrounds, named on the left: every lane, or, where
+ * lanes are too thin for a name each, the host and one bracket of all the
+ * streams, so that names never touch. */
 static void
 timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g,
                 const MsTimelineIndex *ix)
@@ -317,22 +329,18 @@ timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g
   cairo_set_line_width (cr, st->line_scale);
   double name_h, prev_bottom = -G_MAXDOUBLE;
   ms_draw_text (cr, "s", 0, 0, g->label_fs, -1, 0, FALSE, NULL, &name_h);
+  /* Names beside thin lanes stay under the title above them. */
+  if (g->label_step > 1)
+    prev_bottom = g->py0 - fs * TIGHT_PAD;
   for (int row = 0; row < g->n_rows;) {
     int lane = g->row_lane ? g->row_lane[row] : row;
-    /* Past the host, label_step lanes share a name and a bracket: each
-     * stream is then named, if as one of a few; a group takes the lanes
-     * it needs to clear the name above it. */
-    int last = lane == 0 ? row : MIN (row + g->label_step, g->n_rows) - 1;
-    if (lane != 0 && g->label_step > 1)
-      last = CLAMP ((int) ceil ((prev_bottom + name_h * 1.05 - g->py0) / g->lane_h) - 1, last,
-                    g->n_rows - 1);
-    /* Lanes left over too few for a name of their own join this group:
-     * a bracket with no name, or a name under the lanes, reads wrong. */
-    if (lane != 0 && g->label_step > 1 && (g->n_rows - 1 - last) * g->lane_h < name_h * 1.05)
-      last = g->n_rows - 1;
+    /* Past the host, lanes too thin for a name each share one name and
+     * bracket: how many streams, not which (groups of a few, named by
+     * their first and last, read as codes). */
+    int last = lane == 0 || g->label_step == 1 ? row : g->n_rows - 1;
     char name[48];
     if (last > row)
-      group_name (lane - 1, (g->row_lane ? g->row_lane[last] : last) - 1, name, sizeof name);
+      group_name (last - row + 1, name, sizeof name);
     else
       lane_name (ix, lane, g->compact, name, sizeof name);
     double y0 = g->py0 + row * g->lane_h, y1 = g->py0 + (last + 1) * g->lane_h;
@@ -345,9 +353,12 @@ timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g
                       yc - name_h / 2 <= y1);
     if (named)
       ms_draw_text (cr, name, g->px0 - fs * 0.5, yc, g->label_fs, 1, 0.5, FALSE, NULL, NULL);
+    /* The bracket starts under the name above it (the host's, beside
+     * lanes thinner than it), not beside it. */
+    double bracket_y0 = MAX (y0 + 1.5, prev_bottom);
     prev_bottom = MAX (prev_bottom, yc + name_h / 2);
     if (last > row && named) {
-      cairo_move_to (cr, g->px0 - fs * 0.25, y0 + 1.5);
+      cairo_move_to (cr, g->px0 - fs * 0.25, bracket_y0);
       cairo_line_to (cr, g->px0 - fs * 0.25, y1 - 1.5);
       cairo_stroke (cr);
     }
@@ -536,9 +547,12 @@ collect_track (MsBarSet *set, const MsIndexTrack *t, const MsTimelineGeometry *g
     int lane = lane_row (g, t->kind == MS_BAR_GPU ? ev->lane : 0);
     if (lane < 0)
       continue;
-    /* A gap between lanes' bars; thin lanes keep most of their height. */
+    /* A gap between lanes' bars; thin lanes keep most of their height,
+     * the thinnest all but a pixel, so that each still stands apart. */
     double gap = g->compact ? 0.08 : 0.15;
     double y = g->py0 + lane * g->lane_h + g->lane_h * gap, h = g->lane_h * (1 - 2 * gap);
+    if (g->lane_h < THIN_LANE_PX)
+      y = g->py0 + lane * g->lane_h, h = MAX (1, g->lane_h - 1);
     if (t->kind == MS_BAR_HOST_ASYNC) {
       y += h * 0.3;
       h *= 0.4;
@@ -803,16 +817,19 @@ timeline_index (const MsCell *cell, int rep, MsTimelineLayout *layout, MsTimelin
   return ix;
 }
 
-/* The title (drawn or measured); the height it leaves above the lanes. */
+/* The title (drawn or measured); the height it leaves above the lanes.
+ * Tight, it keeps the text size and less space around it. */
 static double
-draw_title (cairo_t *cr, const MsChartStyle *st, double width, const char *title, gboolean draw)
+draw_title (cairo_t *cr, const MsChartStyle *st, double width, const char *title, gboolean tight,
+            gboolean draw)
 {
-  const double fs = ms_style_font_size (st);
+  const double fs = ms_style_font_size (st), pad = fs * (tight ? TIGHT_PAD : 0.5);
   ms_set_color (cr, &st->fg, 1);
-  double top = fs * 0.5;
+  double top = pad * (tight ? 1.5 : 1);
   if (title)
-    top += ms_draw_text_wrapped (cr, title, fs, top, fs * 1.15, width - 2 * fs, TRUE, draw)
-           + fs * 0.5;
+    top += ms_draw_text_wrapped (cr, title, fs, top, fs * (tight ? 1 : 1.15), width - 2 * fs,
+                                 TRUE, draw)
+           + pad;
   return top;
 }
 
@@ -823,7 +840,7 @@ ms_timeline_draw_message (cairo_t *cr, const MsChartStyle *st, double width, dou
   const double fs = ms_style_font_size (st);
   cairo_save (cr);
   ms_draw_background (cr, st);
-  draw_title (cr, st, width, title, TRUE);
+  draw_title (cr, st, width, title, FALSE, TRUE);
   ms_set_color (cr, &st->fg, 0.6);
   ms_draw_text (cr, message, width / 2, height / 2, fs * 1.2, 0.5, 0.5, FALSE, NULL, NULL);
   cairo_restore (cr);
@@ -919,14 +936,13 @@ timeline_measure (cairo_t *cr, const MsTimelineIndex *ix, const MsTimeWindow *wi
                   guint *hints, MsTimelineGeometry *g)
 {
   const double min_lane = parts->min_lane_px > 0 ? parts->min_lane_px : MIN_LANE_PX;
-  *top = draw_title (cr, st, width, title, FALSE);
+  *top = draw_title (cr, st, width, title, parts->tight, FALSE);
   if (parts->no_legend)
     *hints = 0;
   for (;;) {
     double legend_h =
       parts->no_legend ? 0 : ms_timeline_draw_legend (cr, st, seen, 0, width, *hints, FALSE);
-    timeline_geometry (cr, st, win, ix, width, height, *top, legend_h, !parts->no_time_labels,
-                       min_lane, g);
+    timeline_geometry (cr, st, win, ix, width, height, *top, legend_h, parts, g);
     if (!*hints || g->fit_lane_h >= min_lane)
       return;
     *hints = 0;
@@ -967,16 +983,21 @@ ms_timeline_measure (cairo_t *cr, const MsCell *cell, int rep, const MsChartStyl
   return g.fit_lane_h;
 }
 
-double
-ms_timeline_spare_height (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *win,
-                          const MsChartStyle *st, double width, double height, const char *title,
-                          const MsTimelineParts *parts)
+gboolean
+ms_timeline_frame (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *win,
+                   const MsChartStyle *st, double width, const char *title,
+                   const MsTimelineParts *parts, MsTimelineFrame *frame)
 {
   MsTimelineGeometry g;
+  /* Tall enough for lanes of any size: what is not lanes is the frame. */
+  const double height = 10000;
   if (!measure_cell (cr, cell, rep, st, width, height, title, parts, win, NULL, &g))
-    return 0;
+    return FALSE;
+  frame->n_lanes = g.n_rows;
+  frame->fixed_h = round (height - g.fit_lane_h * g.n_rows);
+  frame->label_w = g.px0;
   geometry_clear (&g);
-  return MAX (0, floor ((g.fit_lane_h - g.lane_h) * g.n_rows));
+  return TRUE;
 }
 
 void
@@ -1022,7 +1043,7 @@ ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWi
   geometry_lanes (cell, rep, reps, win, parts, ix->n_lanes, &g);
   timeline_measure (cr, ix, win, seen, st, width, height, title, parts, &top, &hints, &g);
   timeline_background (cr, st, &g);
-  draw_title (cr, st, width, title, TRUE);
+  draw_title (cr, st, width, title, parts->tight, TRUE);
   if (layout) {
     layout->plot_x = g.px0;
     layout->plot_y = g.py0;

@@ -127,6 +127,13 @@ typedef struct {
   gboolean drop_empty_lanes;
   /* The thinnest lane drawn (0: 6 px, one timeline's least). */
   double min_lane_px;
+  /* The lanes' height (0: their share of the room) and the label
+   * column's width (0: what the lanes' names need): rows of one picture
+   * set both alike, so that their lanes and times line up. */
+  double lane_px, label_px;
+  /* Less space around the title and under the lanes, the title at the
+   * text size: a stack of rows where room is short. */
+  gboolean tight;
 } MsTimelineParts;
 
 void ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *win,
@@ -159,12 +166,21 @@ guint ms_timeline_hints (const MsCell *cell, int rep, const MsRepMap *reps,
 double ms_timeline_measure (cairo_t *cr, const MsCell *cell, int rep, const MsChartStyle *style,
                             double width, double height, const char *title,
                             const MsTimelineParts *parts, gboolean seen[MS_PHASE_COUNT]);
-/* The height that the lanes of repetition rep of cell leave unused in
- * width x height (lanes stop growing at a limit), showing win: what a
- * stack of them can give to the rows under them. */
-double ms_timeline_spare_height (cairo_t *cr, const MsCell *cell, int rep,
-                                 const MsTimeWindow *win, const MsChartStyle *style, double width,
-                                 double height, const char *title, const MsTimelineParts *parts);
+/* What a timeline takes besides its lanes: the height of its title,
+ * gaps, time labels and legend (whole pixels), how many lanes it draws
+ * and the width of its label column. */
+typedef struct {
+  double fixed_h;
+  int n_lanes;
+  double label_w;
+} MsTimelineFrame;
+
+/* The frame of repetition rep of cell in width, its lanes in win (NULL:
+ * all of them) as parts ask; FALSE for nothing to draw. The label
+ * column is that of lanes of parts->lane_px. */
+gboolean ms_timeline_frame (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *win,
+                            const MsChartStyle *style, double width, const char *title,
+                            const MsTimelineParts *parts, MsTimelineFrame *frame);
 /* The spacing of time ticks on xs that gives three at least where their
  * labels still fit (text size fs). */
 double ms_timeline_tick_spacing (const MsScale *xs, double fs);

@@ -41,8 +41,7 @@ reset_window (MsTimelineStack *self)
 }
 
 /* The height that shows every row with lanes of the least height the
- * rows drawing keeps (it never leaves a row out): the page scrolls only
- * where even that does not fit. */
+ * rows drawing keeps, its titles short: what the rows would like. */
 static int
 rows_height (MsTimelineStack *self, int width)
 {
@@ -76,10 +75,15 @@ ms_timeline_stack_measure (GtkWidget *widget, GtkOrientation orientation, int fo
                            int *minimum, int *natural, int *minimum_baseline,
                            int *natural_baseline)
 {
-  int need = orientation == GTK_ORIENTATION_VERTICAL
+  /* The least is the widget's size request, whatever the text scale: the
+   * rows drawing fits every row and the legend into what it is given
+   * (thinner lanes, tight titles), so that a projected page shows them
+   * all without scrolling; a least height that grew with the rows pushed
+   * the legend and the last rows below the window. */
+  *minimum = 0;
+  *natural = orientation == GTK_ORIENTATION_VERTICAL
                ? rows_height (MS_TIMELINE_STACK (widget), for_size)
                : 0;
-  *minimum = *natural = need;
 }
 
 static void
