@@ -185,10 +185,13 @@ chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double 
   double bottom = th * 1.2 + fs * 0.4 + axis_titles_h + fs * 0.3 +
                   (l->legend_below ? l->legend_h + fs * 0.5 : 0);
   double plot_h = MAX (10, floor (height - l->plot_y - bottom));
-  if (d->fit_y)
+  if (d->fit_y) {
+    const double r = ms_style_marker_radius (st);
     ms_scale_fit_tight (&l->ys, d->y_kind, ylo, yhi);
-  else
+    ms_scale_keep_clear (&l->ys, ylo, yhi, plot_h, MAX (r, th * 0.5) + 2, r + 2);
+  } else {
     ms_scale_fit (&l->ys, d->y_kind, ylo, yhi);
+  }
   l->ys.unit = d->y_unit;
   MsTick yticks[64];
   guint ny = ms_axis_ticks (&l->ys, plot_h, fs * 2.5, yticks, 64);
