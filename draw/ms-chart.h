@@ -57,6 +57,9 @@ typedef struct {
   GArray *refs;      /* MsChartRefLine */
   char *empty_text;  /* shown when there is nothing to draw */
   char *caption;     /* a line under the title, for charts that draw one */
+  /* Sizes whose ticks keep their labels (those a caption names), in place
+   * of neighbours they would cover; 0: none. */
+  double x_marks[2];
 } MsChartData;
 
 typedef struct {
