@@ -203,10 +203,13 @@ chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double 
                   l->foot_h +
                   (l->legend_below ? l->legend_h + fs * 0.5 : 0);
   double plot_h = MAX (10, floor (height - l->plot_y - bottom));
-  if (d->fit_y)
+  if (d->fit_y) {
+    const double r = ms_style_marker_radius (st);
     ms_scale_fit_tight (&l->ys, d->y_kind, ylo, yhi);
-  else
+    ms_scale_keep_clear (&l->ys, ylo, yhi, plot_h, MAX (r, th * 0.5) + 2, r + 2);
+  } else {
     ms_scale_fit (&l->ys, d->y_kind, ylo, yhi);
+  }
   l->ys.unit = d->y_unit;
   MsTick yticks[64];
   guint ny = ms_axis_ticks (&l->ys, plot_h, fs * 2.5, yticks, 64);
@@ -231,15 +234,93 @@ chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double 
   return any;
 }
 
-/* Size ticks: as many as their labels fit side by side, the last one
- * always (ms_scale_ticks counts from it). */
+/* Where a size tick's label goes: centred under it, inside the canvas
+ * (as chart_axes draws it). */
+static void
+x_label_span (cairo_t *cr, const MsChartLayout *l, const MsTick *t, double fs, double width,
+              double *left, double *right)
+{
+  double tw;
+  ms_draw_text (cr, t->label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+  *left = CLAMP (round (ms_scale_to_pixel (&l->xs, t->value)) - tw / 2, 1, width - tw - 1);
+  *right = *left + tw;
+}
+
+/* How far right the last size label may go to clear its neighbour's: to
+ * start at its tick, inside the canvas. The gap between labels is
+ * LABEL_GAP font sizes. */
+#define LABEL_GAP 0.3
+static double
+last_label_limit (const MsChartLayout *l, const MsTick *t, double tw, double width)
+{
+  return MIN (round (ms_scale_to_pixel (&l->xs, t->value)), width - tw - 1);
+}
+
+static gboolean
+is_mark (const MsChartData *d, double value)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (d->x_marks); k++)
+    if (d->x_marks[k] > 0 && fabs (value - d->x_marks[k]) < d->x_marks[k] * 1e-9)
+      return TRUE;
+  return FALSE;
+}
+
+/* The tick of the size mark among the n ticks, in place of those whose
+ * labels it would cover; none when it would cover the last one's or
+ * another mark's. Returns the new count. */
 static guint
-chart_x_ticks (cairo_t *cr, const MsChartStyle *st, const MsChartLayout *l, MsTick *ticks)
+keep_mark (cairo_t *cr, const MsChartData *d, const MsChartLayout *l, double fs, double width,
+           double mark, MsTick *ticks, guint n)
+{
+  if (!(mark > 0) || !ms_scale_contains (&l->xs, mark) || n == 0)
+    return n;
+  for (guint i = 0; i < n; i++)
+    if (fabs (ticks[i].value - mark) < mark * 1e-9)
+      return n;
+  MsTick m = { .value = mark, .major = TRUE };
+  ms_format_size_label (mark, m.label, sizeof m.label);
+  double ml, mr, tl, tr, gap = fs * LABEL_GAP;
+  x_label_span (cr, l, &m, fs, width, &ml, &mr);
+  gboolean covers[64] = { FALSE };
+  for (guint i = 0; i < n; i++) {
+    x_label_span (cr, l, &ticks[i], fs, width, &tl, &tr);
+    covers[i] = tl < mr + gap && ml < tr + gap;
+    /* The last label slides right for it (chart_axes). */
+    if (covers[i] && i == n - 1 && ticks[i].value > mark &&
+        mr + gap <= last_label_limit (l, &ticks[i], tr - tl, width))
+      covers[i] = FALSE;
+    if (covers[i] && (i == n - 1 || is_mark (d, ticks[i].value)))
+      return n;
+  }
+  guint k = 0;
+  gboolean placed = FALSE;
+  MsTick kept[64];
+  for (guint i = 0; i < n; i++) {
+    if (!placed && ticks[i].value > mark)
+      kept[k++] = m, placed = TRUE;
+    if (!covers[i])
+      kept[k++] = ticks[i];
+  }
+  if (!placed)
+    kept[k++] = m;
+  memcpy (ticks, kept, k * sizeof *ticks);
+  return k;
+}
+
+/* Size ticks: as many as their labels fit side by side, the last one
+ * always (ms_scale_ticks counts from it), and the marks where they fit. */
+static guint
+chart_x_ticks (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l,
+               double width, MsTick *ticks)
 {
   const double fs = ms_style_font_size (st);
   double widest;
   ms_draw_text (cr, "512 KiB", 0, 0, fs, -1, 0, FALSE, &widest, NULL);
-  return ms_axis_ticks (&l->xs, l->plot_w, widest + fs, ticks, 64);
+  guint n = ms_axis_ticks (&l->xs, l->plot_w, widest + fs, ticks, 63);
+  if (l->xs.unit == MS_SCALE_PLAIN)
+    for (guint k = 0; k < G_N_ELEMENTS (d->x_marks); k++)
+      n = keep_mark (cr, d, l, fs, width, d->x_marks[k], ticks, n);
+  return n;
 }
 
 /* The background, the grid and the plot's frame. One path for the grid's
@@ -270,12 +351,16 @@ chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
             double width, const MsTick *ticks, guint n, const MsTick *yticks, guint ny)
 {
   const double fs = ms_style_font_size (st);
-  double tw;
+  double tw, prev_right = -INFINITY;
   ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.8);
   for (guint i = 0; i < n; i++) {
     double px = round (ms_scale_to_pixel (&l->xs, ticks[i].value));
     ms_draw_text (cr, ticks[i].label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
     double x = CLAMP (px - tw / 2, 1, width - tw - 1);
+    /* A marked size just before the last label: that one slides right. */
+    if (i == n - 1 && x < prev_right + fs * LABEL_GAP)
+      x = MAX (x, MIN (prev_right + fs * LABEL_GAP, last_label_limit (l, &ticks[i], tw, width)));
+    prev_right = x + tw;
     ms_draw_text (cr, ticks[i].label, x, l->plot_y + l->plot_h + fs * 0.4, fs, 0, 0, FALSE, NULL,
                   NULL);
   }
@@ -623,7 +708,7 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
    * go out together; nothing drawn after them overlaps the grid. */
   gboolean any = chart_layout (cr, d, st, width, height, l, &title_h);
   MsTick xticks[64], yticks[64];
-  guint nx = chart_x_ticks (cr, st, l, xticks);
+  guint nx = chart_x_ticks (cr, d, st, l, width, xticks);
   guint ny = ms_axis_ticks (&l->ys, l->plot_h, fs * 2.5, yticks, 64);
   chart_backdrop (cr, st, l, xticks, nx, yticks, ny);
   if (d->title) {

@@ -60,6 +60,9 @@ typedef struct {
   /* Wrapped under the x axis across the chart, smaller: what the reader
    * must know to read some series (which cross no link); NULL: none. */
   char *foot_note;
+  /* Sizes whose ticks keep their labels (those a caption names), in place
+   * of neighbours they would cover; 0: none. */
+  double x_marks[2];
 } MsChartData;
 
 typedef struct {

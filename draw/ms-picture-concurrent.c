@@ -131,9 +131,6 @@ ms_picture_concurrent (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   if (small) {
     g_clear_pointer (&data->y_label, g_free);
     g_clear_pointer (&data->x_label, g_free);
-    /* Not hugged: on a short plot the tight fit put its "1" gridline
-     * above the value 1; whole decades keep 1 where the points at 1 are. */
-    data->fit_y = FALSE;
   }
   double chart_h = round (height - (small ? 0 : grid_key (cr, style, width, 0, FALSE)));
   cairo_save (cr);

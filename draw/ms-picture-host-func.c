@@ -21,12 +21,13 @@ static const struct {
   { "latency/api=stream-callback/after=kernel", N_ ("Callback, kernel") },
 };
 
-/* The height the strips need: the key's row, a row a strip, the axis. */
+/* The height the strips need: the key's row, a row a strip (row_fs font
+ * sizes), the axis. */
 static double
-strips_height (const MsChartStyle *st)
+strips_height (const MsChartStyle *st, double row_fs)
 {
   const double fs = ms_style_font_size (st);
-  return fs * 1.2 + G_N_ELEMENTS (strips) * fs * 1.6 + fs * 2;
+  return fs * 1.2 + G_N_ELEMENTS (strips) * fs * row_fs + fs * 2;
 }
 
 static const MsCell *
@@ -148,6 +149,66 @@ slow_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
          fs * 0.3;
 }
 
+/* A slow cell's median time, or 0. */
+static double
+slow_median (const MsResults *run, const char *variant)
+{
+  const MsCell *c = ms_picture_cell (run, variant);
+  return c && c->n_reps > 0 && c->stats.e2e.median > 0 ? c->stats.e2e.median : 0;
+}
+
+/* The slow function's finding where its timelines do not fit: how much
+ * later than alone the kernel behind it ended, on its stream and on
+ * another, as bars on one linear scale, in the caption's figures. Returns
+ * the height (0: the run lacks the cells); only measured unless draw. */
+static double
+slow_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width, double y0,
+           gboolean draw)
+{
+  const double fs = ms_style_font_size (st);
+  double func = slow_median (run, "slow/func-only"), kernel = slow_median (run, "slow/kernel-only");
+  const double delays[2] = { slow_median (run, "slow/kernel=same-stream") - kernel,
+                             slow_median (run, "slow/kernel=other-stream") - kernel };
+  const char *labels[2] = { _ ("kernel on the same stream"), _ ("kernel on another stream") };
+  if (!(func > 0) || !(kernel > 0) || !(delays[0] + kernel > 0) || !(delays[1] + kernel > 0))
+    return 0;
+  char tf[32], values[2][48];
+  ms_caption_time (func, tf, sizeof tf);
+  g_autofree char *head = g_strdup_printf (
+      _ ("Behind a slow host function (%s alone), a kernel ended later than alone by:"), tf);
+  double y = y0, label_w = 0, value_w = 0, tw, most = 0;
+  ms_set_color (cr, &st->fg, 0.8);
+  y += ms_draw_text_wrapped (cr, head, fs * 0.5, y, fs * 0.85, width - fs, FALSE, draw);
+  for (int i = 0; i < 2; i++) {
+    char t[32];
+    ms_caption_time (MAX (delays[i], 0), t, sizeof t);
+    /* TRANSLATORS: how much later a kernel ended, e.g. "+1.05 ms". */
+    g_snprintf (values[i], sizeof values[i], C_ ("later by", "+%s"), t);
+    ms_draw_text (cr, labels[i], 0, 0, fs * 0.9, -1, 0, FALSE, &tw, NULL);
+    label_w = MAX (label_w, tw);
+    ms_draw_text (cr, values[i], 0, 0, fs * 0.9, -1, 0, TRUE, &tw, NULL);
+    value_w = MAX (value_w, tw);
+    most = MAX (most, delays[i]);
+  }
+  const double row_h = fs * 1.4, x0 = MIN (fs + label_w, width * 0.6);
+  const double bar_w = MAX (0, width - x0 - value_w - fs * 1.2);
+  MsColor col;
+  ms_phase_color (MS_PHASE_KERNEL, st->dark, &col);
+  for (int i = 0; i < 2 && draw; i++) {
+    double cy = y + (i + 0.5) * row_h;
+    /* At least a sliver: a bar of 0 would look like a missing one. */
+    double w = most > 0 ? MAX (2, bar_w * MAX (delays[i], 0) / most) : 2;
+    ms_set_color (cr, &st->fg, 0.85);
+    ms_draw_text_max (cr, labels[i], fs * 0.5, cy - fs * 0.55, fs * 0.9, x0 - fs);
+    ms_set_color (cr, &col, 1);
+    cairo_rectangle (cr, x0, round (cy - row_h * 0.3), w, round (row_h * 0.6));
+    cairo_fill (cr);
+    ms_set_color (cr, &st->fg, 0.95);
+    ms_draw_text (cr, values[i], x0 + w + fs * 0.4, cy, fs * 0.9, 0, 0.5, TRUE, NULL, NULL);
+  }
+  return y + 2 * row_h + fs * 0.2 - y0;
+}
+
 static void
 draw_timelines (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width, double y,
                 double h)
@@ -186,11 +247,19 @@ ms_picture_host_func (cairo_t *cr, const MsResults *run, const MsChartStyle *sty
   th += ms_draw_text_wrapped (cr, _ ("HostFunc: cudaLaunchHostFunc; Callback: "
                                      "cudaStreamAddCallback; after a copy or a kernel"),
                               fs * 0.5, fs * 0.5 + th, fs * 0.85, width - fs, FALSE, TRUE);
-  double top = fs * 0.8 + th, strips_h = MAX (height * 0.32, strips_height (style));
+  double top = fs * 0.8 + th, strips_h = MAX (height * 0.32, strips_height (style, 1.6));
   /* Where the slow function's note and timelines would be crowded (the
-   * lesson pane), the strips, the finding, take the whole picture. */
+   * lesson pane), the strips at their least height and the slow
+   * function's finding as two bars; with no room for those either, the
+   * strips alone. */
   if (height - top - strips_h < fs * 12) {
-    draw_strips (cr, run, style, width, top, height - top);
+    double bars_h = slow_bars (cr, run, style, width, 0, FALSE);
+    if (bars_h > 0 && height - top - bars_h >= strips_height (style, 1.3)) {
+      draw_strips (cr, run, style, width, top, height - top - bars_h);
+      slow_bars (cr, run, style, width, height - bars_h, TRUE);
+    } else {
+      draw_strips (cr, run, style, width, top, height - top);
+    }
     return;
   }
   draw_strips (cr, run, style, width, top, strips_h);

@@ -162,10 +162,6 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, chart_w, height);
   cairo_clip (cr);
-  /* Not hugged when short: the tight fit put its "1" gridline above the
-   * value 1, where the points that pay off at once lie. */
-  if (height < ms_style_font_size (style) * 30)
-    data->fit_y = FALSE;
   if (data->series->len)
     ms_chart_draw (cr, data, style, chart_w, height, -1, NULL);
   else

@@ -149,6 +149,8 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   double panel_h = round (height - legend_h);
   MsChartData *panels[MS_SA_DIR_COUNT];
   double lo = INFINITY, hi = 0;
+  int named[2];
+  ms_sa_pageable_sizes (run, &named[0], &named[1]);
   for (int dir = 0; dir < MS_SA_DIR_COUNT; dir++) {
     panels[dir] = build (run, (MsSaDir)dir);
     range_of (panels[dir], &lo, &hi);
@@ -159,6 +161,10 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
     /* One time axis for both: the same time at the same height. */
     if (hi > 0 && isfinite (lo))
       data->y_min = lo, data->y_max = hi;
+    /* The sizes the caption names keep their ticks, in both panels. */
+    for (int k = 0; k < 2; k++)
+      if (named[k] >= 0)
+        data->x_marks[k] = (double)sizeof (float) * (double)(1ull << named[k]);
     /* Small panels keep their plots: the ticks say sizes and times. */
     if (panel_h < height * 0.55) {
       g_clear_pointer (&data->x_label, g_free);

@@ -169,6 +169,25 @@ ms_scale_fit_tight (MsScale *scale, MsScaleKind kind, double lo, double hi)
   scale->max = round_nice (hi * 1.1, FALSE);
 }
 
+void
+ms_scale_keep_clear (MsScale *s, double lo, double hi, double length_px, double px_lo,
+                     double px_hi)
+{
+  if (s->kind != MS_SCALE_LOG10 || !(lo > 0) || !(hi >= lo) || !isfinite (hi) ||
+      px_lo + px_hi >= length_px / 2)
+    return;
+  /* Twice: widening one end moves the other end's pixels. */
+  for (int pass = 0; pass < 2; pass++) {
+    double min = log (s->min), max = log (s->max), a = log (lo), b = log (hi);
+    double k_lo = px_lo / length_px, k_hi = px_hi / length_px;
+    if (a - min < k_lo * (max - min))
+      s->min = round_nice (exp ((a - k_lo * max) / (1 - k_lo)), TRUE);
+    min = log (s->min);
+    if (max - b < k_hi * (max - min))
+      s->max = round_nice (exp ((b - k_hi * min) / (1 - k_hi)), FALSE);
+  }
+}
+
 static double
 to_unit (const MsScale *s, double v)
 {

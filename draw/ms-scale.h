@@ -41,6 +41,11 @@ void ms_scale_fit (MsScale *scale, MsScaleKind kind, double lo, double hi);
  * beyond lo and hi with a tenth of room: a chart whose values span a
  * decade or two fills its height, none on the frame. */
 void ms_scale_fit_tight (MsScale *scale, MsScaleKind kind, double lo, double hi);
+/* A log10 range widened, to round values, until lo lies at least px_lo
+ * and hi px_hi pixels inside its length_px ends: on a short axis a tenth
+ * of the range was less than a marker, which then sat on the frame. */
+void ms_scale_keep_clear (MsScale *scale, double lo, double hi, double length_px, double px_lo,
+                          double px_hi);
 double ms_scale_to_pixel (const MsScale *scale, double value);
 double ms_scale_from_pixel (const MsScale *scale, double pixel);
 gboolean ms_scale_contains (const MsScale *scale, double value);

@@ -170,6 +170,21 @@ blocked_above (const MsResults *r, MsMode memory, MsSaApi api, MsSaDir dir, int 
   return -1;
 }
 
+void
+ms_sa_pageable_sizes (const MsResults *r, int *early, int *waited)
+{
+  Tally t = tally (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, false);
+  *early = t.early > 0 ? t.largest_early : -1;
+  *waited = -1;
+  /* Where the textbook's rule holds, the caption names the early size only. */
+  if (t.early == 0 || t.off_rule == 0)
+    return;
+  if (t.smallest_blocked >= 0 && t.smallest_blocked < t.largest_early)
+    *waited = t.smallest_blocked;
+  else
+    *waited = blocked_above (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, t.largest_early);
+}
+
 /* The finding: up to which size pageable cudaMemcpyAsync to the device
  * returned early, against the textbook's rule (copies of 64 KiB or less
  * return early, larger ones do not). */
@@ -178,6 +193,8 @@ pageable_async_sentence (const MsResults *r, char *buf, size_t len)
 {
   char s1[32], s2[32];
   Tally t = tally (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, false);
+  int early, waited;
+  ms_sa_pageable_sizes (r, &early, &waited);
   if (t.early == 0) {
     ms_caption_append (buf, len,
                        ms_gettext ("cudaMemcpyAsync from pageable memory to the device waited "
@@ -185,33 +202,55 @@ pageable_async_sentence (const MsResults *r, char *buf, size_t len)
                                    "copies of up to 64 KiB return early."));
     return;
   }
-  int above = blocked_above (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, t.largest_early);
-  size_text (t.largest_early, s1, sizeof s1);
+  size_text (early, s1, sizeof s1);
   if (t.off_rule == 0)
     ms_caption_append (buf, len,
                        ms_gettext ("cudaMemcpyAsync from pageable memory to the device returned "
                                    "before the kernel ahead had finished up to %s, as the "
                                    "textbook says (up to 64 KiB)."),
                        s1);
-  else if (t.smallest_blocked >= 0 && t.smallest_blocked < t.largest_early)
+  else if (waited >= 0 && waited < early)
     ms_caption_append (buf, len,
                        ms_gettext ("cudaMemcpyAsync from pageable memory to the device returned "
                                    "before the kernel ahead had finished at some sizes up to %s "
                                    "but waited at %s: not the textbook's rule (up to 64 KiB)."),
-                       s1, size_text (t.smallest_blocked, s2, sizeof s2));
-  else if (above >= 0)
+                       s1, size_text (waited, s2, sizeof s2));
+  else if (waited >= 0)
     ms_caption_append (buf, len,
                        ms_gettext ("cudaMemcpyAsync from pageable memory to the device returned "
                                    "before the kernel ahead had finished up to %s and waited at "
                                    "%s: the limit lies between the two, not at the textbook's "
                                    "64 KiB."),
-                       s1, size_text (above, s2, sizeof s2));
+                       s1, size_text (waited, s2, sizeof s2));
   else
     ms_caption_append (buf, len,
                        ms_gettext ("cudaMemcpyAsync from pageable memory to the device returned "
                                    "before the kernel ahead had finished at every size up to "
                                    "%s, not only up to the textbook's 64 KiB."),
                        s1);
+}
+
+/* The other pageable direction, which the picture draws too: whether
+ * cudaMemcpyAsync to pageable memory let the host go on. */
+static void
+pageable_d2h_sentence (const MsResults *r, char *buf, size_t len)
+{
+  Tally t = tally (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_D2H, false);
+  if (t.measured == 0)
+    return;
+  if (t.early == 0)
+    ms_caption_append (buf, len,
+                       ms_gettext ("From the device to pageable memory it returned only once its "
+                                   "copy was done, at every size."));
+  else if (t.early == t.measured)
+    ms_caption_append (buf, len,
+                       ms_gettext ("From the device to pageable memory it returned early at "
+                                   "every size."));
+  else
+    ms_caption_append (buf, len,
+                       ms_gettext ("From the device to pageable memory it returned early at %d "
+                                   "of %d sizes."),
+                       t.early, t.measured);
 }
 
 static void
@@ -268,6 +307,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
                                            "to the device."));
   buf[0] = '\0';
   pageable_async_sentence (r, buf, len);
+  pageable_d2h_sentence (r, buf, len);
   pinned_sentence (r, buf, len);
   blocking_sentence (r, buf, len);
   int ahead = ms_sa_ahead_us (r);

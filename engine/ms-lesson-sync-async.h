@@ -31,3 +31,7 @@ int ms_sa_ahead_us (const MsResults *r);
 /* Whether the call returned before its copy was done: its median host
  * time under half the median time to done. */
 bool ms_sa_returned_early (const MsCell *call, const MsCell *done);
+/* The sizes (exponents) the caption names for cudaMemcpyAsync from
+ * pageable memory to the device: the largest that returned early, and the
+ * one that waited which the caption sets against it; -1: none. */
+void ms_sa_pageable_sizes (const MsResults *r, int *early, int *waited);

@@ -117,6 +117,13 @@ test_caption (void)
   g_assert_nonnull (strstr (buf, "as the textbook says (up to 64 KiB)"));
   g_assert_nonnull (strstr (buf, "returned early at every size"));
   g_assert_nonnull (strstr (buf, "every call blocked"));
+  g_assert_nonnull (strstr (buf, "From the device to pageable memory it returned only once its "
+                                 "copy was done, at every size."));
+  /* The sizes the caption names, for the picture's ticks. */
+  int early, waited;
+  ms_sa_pageable_sizes (r, &early, &waited);
+  g_assert_cmpint (early, ==, 14);
+  g_assert_cmpint (waited, ==, -1);
   ms_results_free (r);
   /* Where the rule does not hold, the caption says so, and where calls
    * still return early under CUDA_LAUNCH_BLOCKING. */
@@ -127,6 +134,9 @@ test_caption (void)
   g_assert_null (strstr (buf, "every call blocked"));
   g_test_message ("%s", buf);
   g_assert_nonnull (strstr (buf, "14 of 56 calls still returned"));
+  ms_sa_pageable_sizes (r, &early, &waited);
+  g_assert_cmpint (early, ==, 16);
+  g_assert_cmpint (waited, ==, 18);
   ms_results_free (r);
 }
 

@@ -72,6 +72,18 @@ test_linear_and_log10 (void)
   g_assert_cmpstr (ticks[2].label, ==, "5");
   for (guint i = 0; i < n; i++)
     g_assert_true (ms_scale_contains (&s, ticks[i].value));
+  /* On a short axis the ends widen until the values clear the frame by
+   * the pixels asked for; a tall one keeps its tight range. */
+  ms_scale_fit_tight (&s, MS_SCALE_LOG10, 1, 124);
+  s.pixel_lo = 160, s.pixel_hi = 0;
+  ms_scale_keep_clear (&s, 1, 124, 160, 14, 9);
+  g_assert_cmpfloat (ms_scale_to_pixel (&s, 1), <=, 160 - 14);
+  g_assert_cmpfloat (ms_scale_to_pixel (&s, 124), >=, 9);
+  ms_scale_fit_tight (&s, MS_SCALE_LOG10, 1, 124);
+  double min = s.min, max = s.max;
+  ms_scale_keep_clear (&s, 1, 124, 2000, 14, 9);
+  g_assert_cmpfloat (s.min, ==, min);
+  g_assert_cmpfloat (s.max, ==, max);
   /* Nonsense ranges fall back to something drawable. */
   ms_scale_fit (&s, MS_SCALE_LOG10, NAN, INFINITY);
   g_assert_cmpfloat (s.max, >, s.min);
