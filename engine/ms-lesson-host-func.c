@@ -102,22 +102,25 @@ caption_latency (const MsResults *r, char *buf, size_t len)
       if (l[api][after] > most)
         most = l[api][after];
     }
-  char t[32];
+  char t[32], a[32], b[32];
   if (most > -1)
     ms_caption_append (buf, len,
                        ms_gettext ("Host functions started at most %s after the work ahead of "
                                    "them ended (medians)."),
                        ms_caption_time (most, t, sizeof t));
+  /* In the captions' time format, so that each figure reads as the
+   * picture's strip of it does. */
   if (l[0][0] > -1 && l[0][1] > -1)
     ms_caption_append (buf, len,
-                       ms_gettext ("cudaLaunchHostFunc: %.1f µs after a copy, %.1f µs after a "
-                                   "kernel."),
-                       l[0][0], l[0][1]);
+                       ms_gettext ("cudaLaunchHostFunc: %s after a copy, %s after a kernel."),
+                       ms_caption_time (l[0][0], a, sizeof a),
+                       ms_caption_time (l[0][1], b, sizeof b));
   if (l[1][0] > -1 && l[1][1] > -1)
     ms_caption_append (buf, len,
                        ms_gettext ("cudaStreamAddCallback (the older call, which also hands the "
-                                   "function the stream's error status): %.1f and %.1f µs."),
-                       l[1][0], l[1][1]);
+                                   "function the stream's error status): %s and %s."),
+                       ms_caption_time (l[1][0], a, sizeof a),
+                       ms_caption_time (l[1][1], b, sizeof b));
 }
 
 /* Each figure says what it is: the function's own time is the median of
