@@ -122,8 +122,8 @@ ms_table_col_description (MsTableCol col)
           "exceed the end-to-end time; the Breakdown view scales the phases to fit it."),
     [MS_TABLE_COL_OVERHEAD] =
       N_ ("What memsweep's own per-step timers add to a repetition: the median end-to-end "
-          "time with timers less the one without, and their ratio. “below noise” where "
-          "the difference is lost in the spread, as the Timeline view says."),
+          "time with timers less the one without, and their ratio. “≈0” where the "
+          "difference is lost in the spread (below the noise), as the Timeline view says."),
     [MS_TABLE_COL_ALLOC] = N_ ("Median time to allocate (or register) the buffers on the host"),
     [MS_TABLE_COL_FREE] = N_ ("Median time to free (or unregister) the buffers on the host"),
     [MS_TABLE_COL_MESSAGE] = N_ ("Why the cell failed or was skipped"),
@@ -206,9 +206,11 @@ ms_table_row_text (MsTableRow *row, MsTableCol col)
     if (!ms_cell_instr_overhead (&row->cell, &ratio, &diff))
       return g_strdup ("—");
     /* As the Timeline view's title has it: the instrumented median under
-     * the plain one is noise, not timers that save time. */
+     * the plain one is noise, not timers that save time. Short, so that
+     * the column stays narrow at 1024 pixels; the tooltip has both
+     * medians. */
     if (diff <= 0)
-      return g_strdup (C_ ("timer cost", "below noise"));
+      return g_strdup (C_ ("timer cost", "≈0"));
     /* The unit is in the title, as in every figure's column. */
     return g_strdup_printf ("+%.1f", diff);
   }
