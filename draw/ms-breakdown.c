@@ -186,8 +186,8 @@ breakdown_bar (cairo_t *cr, const MsCell *c, const MsChartStyle *st, const MsBre
 /* Under the phase swatches: what the grey "rest" is and, when some row's
  * phases overlapped, that they were scaled. Returns the height. */
 static double
-rest_legend (cairo_t *cr, const MsChartStyle *st, gboolean scaled, double x, double y,
-             double max_w, gboolean draw)
+rest_legend (cairo_t *cr, const MsChartStyle *st, gboolean scaled, const char *kernel_note,
+             double x, double y, double max_w, gboolean draw)
 {
   const double fs = ms_style_font_size (st);
   const char *text =
@@ -206,8 +206,30 @@ rest_legend (cairo_t *cr, const MsChartStyle *st, gboolean scaled, double x, dou
   }
   /* The phases' short names spelled out once, for a class new to them. */
   g_autofree char *said =
-    g_strconcat (text, " ", _("h2d = copy host to device, d2h = copy device to host."), NULL);
+    g_strconcat (text, " ", _("h2d = copy host to device, d2h = copy device to host."),
+                 kernel_note ? " " : NULL, kernel_note, NULL);
   return ms_draw_text_wrapped (cr, said, x + fs * 1.3, y, fs, max_w - fs * 1.3, FALSE, draw);
+}
+
+/* Modes whose kernel bar holds the data's trip over the link: said, so
+ * that a long "kernel" does not read as a slow kernel. NULL: none drawn. */
+static char *
+kernel_note (const MsBreakdownRows *rows)
+{
+  gboolean mapped = FALSE, managed = FALSE;
+  for (guint i = 0; i < rows->cells->len; i++) {
+    const MsCell *c = g_ptr_array_index (rows->cells, i);
+    if (!c || c->status != MS_CELL_OK)
+      continue;
+    mapped = mapped || c->mode == MS_MODE_ZERO_COPY || c->mode == MS_MODE_UVA;
+    managed = managed || c->mode == MS_MODE_MANAGED;
+  }
+  const char *m = _("Zero-copy, UVA: the kernel reads and writes host memory over the link, so "
+                    "its bar holds the copies.");
+  const char *g = _("Managed: pages move to the GPU while the kernel runs, inside its bar.");
+  if (mapped && managed)
+    return g_strconcat (m, " ", g, NULL);
+  return mapped ? g_strdup (m) : managed ? g_strdup (g) : NULL;
 }
 
 /* Each panel's heading over its axis range. */
@@ -241,8 +263,10 @@ breakdown_plot (cairo_t *cr, const MsBreakdownRows *rows, gboolean one_time,
       present[p] = present[p] ||
                    (cell_has_phase (c, p) && (one_time || !ms_breakdown_phase_is_one_time (p)));
   }
+  g_autofree char *note = kernel_note (rows);
   double legend_h = ms_draw_phase_legend (cr, present, st, fs, 0, width - fs, FALSE) + fs * 0.3 +
-                    rest_legend (cr, st, rows->scaled, fs, 0, width - 2 * fs, FALSE) + fs * 0.5;
+                    rest_legend (cr, st, rows->scaled, note, fs, 0, width - 2 * fs, FALSE) +
+                    fs * 0.5;
   double heading_h = one_time ? th * 1.3 : 0, axis_h = th + fs;
   double row_h =
     MIN (fs * 6, (height - top - heading_h - legend_h - axis_h) / rows->cells->len);
@@ -289,8 +313,8 @@ breakdown_plot (cairo_t *cr, const MsBreakdownRows *rows, gboolean one_time,
   }
   double ly = plot_bottom + axis_h + fs * 0.2;
   ly += ms_draw_phase_legend (cr, seen, st, fs, ly, width - fs, TRUE) + fs * 0.3;
-  if (rest_seen || rows->scaled)
-    rest_legend (cr, st, rows->scaled, fs, ly, width - 2 * fs, TRUE);
+  if (rest_seen || rows->scaled || note)
+    rest_legend (cr, st, rows->scaled, note, fs, ly, width - 2 * fs, TRUE);
 }
 
 void

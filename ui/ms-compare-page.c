@@ -341,6 +341,20 @@ number (double v, const char *format)
   return isfinite (v) ? g_strdup (g_ascii_formatd (buf, sizeof buf, format, v)) : g_strdup ("–");
 }
 
+
+/* The table's verdict says whose time it judges, as the chart's key does:
+ * "FASTER" alone left the class asking which run. */
+static const char *
+verdict_text (MsVerdict verdict)
+{
+  switch (verdict) {
+  case MS_VERDICT_FASTER: return C_ ("compare verdict", "B faster");
+  case MS_VERDICT_SLOWER: return C_ ("compare verdict", "B slower");
+  case MS_VERDICT_SAME: return C_ ("compare verdict", "same");
+  case MS_VERDICT_AMBIGUOUS: return C_ ("compare verdict", "ambiguous");
+  default: return ms_verdict_label (verdict);
+  }
+}
 static char *
 cell_text (const MsCompareCell *c, Column col)
 {
@@ -362,7 +376,7 @@ cell_text (const MsCompareCell *c, Column col)
     return number (c->ratio, "%.3f");
   case COL_VERDICT:
   default:
-    return g_strdup (c->in_a && c->in_b ? ms_verdict_label (c->verdict)
+    return g_strdup (c->in_a && c->in_b ? verdict_text (c->verdict)
                      : c->in_a          ? _ ("only in A")
                                         : _ ("only in B"));
   }
