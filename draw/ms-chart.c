@@ -485,6 +485,27 @@ ref_label_spot (const MsChartData *d, const MsChartLayout *l, double py, const M
   return best_cover;
 }
 
+/* A label that had to move away from its line gets a leader to it, ending
+ * in a dot on the line: two close lines with labels a decade off could not
+ * be told apart. */
+static void
+ref_leader (cairo_t *cr, const MsChartStyle *st, const MsRect *box, double py)
+{
+  const double lw = ms_style_line_width (st);
+  double gap = lw * 3;
+  if (py >= box->y - gap && py <= box->y + box->h + gap)
+    return;
+  double x = box->x + box->w - MIN (box->w / 2, lw * 12);
+  double y = py < box->y ? box->y : box->y + box->h;
+  ms_set_color (cr, &st->fg, 0.6);
+  cairo_set_line_width (cr, lw * 0.8);
+  cairo_move_to (cr, x, y);
+  cairo_line_to (cr, x, py);
+  cairo_stroke (cr);
+  cairo_arc (cr, x, py, lw * 2, 0, 2 * G_PI);
+  cairo_fill (cr);
+}
+
 /* The reference lines' labels over the series, each on a background where
  * no series passes (ms_chart_data_cover): by its line where it can, else
  * nearby, smaller or narrower when that is what frees it; never over a
@@ -526,6 +547,7 @@ chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsC
       MsChartBox note = { box.x, box.y, box.w, box.h, i };
       g_array_append_val (l->notes, note);
     }
+    ref_leader (cr, st, &box, py);
     if (clear) {
       ms_set_color (cr, &st->bg, 0.88);
       cairo_rectangle (cr, box.x, box.y, box.w, box.h);
