@@ -387,7 +387,7 @@ typedef struct {
   double label_w[MS_PHASE_COUNT], blocked_w, label_h, fs;
   GArray *layout_bars; /* or NULL */
   const MsEvent *events;
-  double right, px_w, px_per_us; /* the frame's right edge and width; the scale */
+  double left, right, px_w, px_per_us; /* the frame's edges and width; the scale */
   double vector_bytes;           /* the size of one vector, for the copies' labels */
   gboolean copies_waited;  /* draw the copies' waits pale */
   gboolean cut_marks;      /* notch bars that go on past the window */
@@ -642,23 +642,28 @@ fill_copy_bars (cairo_t *cr, const MsColor *c, const GArray *a, const MsBarSet *
   }
 }
 
-/* Bars that go on past the window's right edge: a notch of background
- * near the edge, as a broken axis is drawn. */
+/* Bars that go on past either edge of the window: a notch of background
+ * near the edge, as a broken axis is drawn (a bar cut on the left read as
+ * a short one starting at 0). */
 static void
 mark_cut_bars (cairo_t *cr, const MsChartStyle *st, const GArray *a, const MsBarSet *set)
 {
-  const double right = set->right;
   if (!set->cut_marks)
     return;
+  const double inset = 7 * st->line_scale;
   ms_set_color (cr, &st->bg, 1);
   cairo_set_line_width (cr, 2.5 * st->line_scale);
   for (guint i = 0; i < a->len; i++) {
     const MsTimelineBar *b = &g_array_index (a, MsTimelineBar, i);
-    if (b->x + b->w <= right + 0.5 || b->w < 12)
-      continue;
-    double x = right - 7 * st->line_scale, slant = MIN (b->h * 0.3, 4);
-    cairo_move_to (cr, x + slant, b->y);
-    cairo_line_to (cr, x - slant, b->y + b->h);
+    double slant = MIN (b->h * 0.3, 4);
+    if (b->x + b->w > set->right + 0.5 && set->right - MAX (b->x, set->left) >= 12) {
+      cairo_move_to (cr, set->right - inset + slant, b->y);
+      cairo_line_to (cr, set->right - inset - slant, b->y + b->h);
+    }
+    if (b->x < set->left - 0.5 && MIN (b->x + b->w, set->right) - set->left >= 12) {
+      cairo_move_to (cr, set->left + inset + slant, b->y);
+      cairo_line_to (cr, set->left + inset - slant, b->y + b->h);
+    }
   }
   cairo_stroke (cr);
 }
@@ -766,6 +771,7 @@ timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
 {
   MsBarSet set = { .fs = ms_style_font_size (st),
                    .vector_bytes = vector_bytes,
+                   .left = g->px0,
                    .right = g->px0 + g->pw,
                    .px_w = g->pw,
                    .px_per_us = g->pw / g->span,
