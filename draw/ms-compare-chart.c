@@ -99,39 +99,63 @@ draw_rings (cairo_t *cr, const MsComparison *cmp, const MsChartStyle *st, const 
   cairo_set_dash (cr, NULL, 0, 0);
 }
 
-/* The key's entries: ambiguous says what it means where it is drawn. */
+/* The key's entries: ambiguous says what it means where it is drawn, or,
+ * short, leaves that to the page's text. */
 static void
-key_names (const char *names[3])
+key_names (const char *names[3], gboolean brief)
 {
   names[0] = _ ("B faster");
   names[1] = _ ("B slower");
   /* xgettext: no-c-format */
-  names[2] = _ ("ambiguous: the 95% intervals overlap, or too few repetitions");
+  names[2] = brief ? C_ ("compare key", "ambiguous")
+                   : _ ("ambiguous: the 95% intervals overlap, or too few repetitions");
 }
 
-/* The key to the rings, in whichever corner of the plot covers the least
- * data (ms_chart_data_cover): top left, top right, bottom left or right. */
+/* The corner of the plot where the key covers the least data
+ * (ms_chart_data_cover): top left, top right, bottom left or right.
+ * Returns the data covered there. */
+static double
+key_spot (const MsChartData *d, const MsChartLayout *l, double fs, double key_w, double key_h,
+          double *x, double *y)
+{
+  const double left = l->plot_x + fs * 0.6, right = l->plot_x + l->plot_w - fs * 0.6 - key_w;
+  const double top = l->plot_y + fs * 0.3, bottom = l->plot_y + l->plot_h - fs * 0.3 - key_h;
+  const double spots[4][2] = { { left, top }, { right, top }, { left, bottom }, { right, bottom } };
+  double best = G_MAXDOUBLE;
+  for (guint k = 0; k < G_N_ELEMENTS (spots); k++) {
+    double cover = ms_chart_data_cover (d, l, fs * 0.3, spots[k][0], spots[k][1], key_w, key_h);
+    if (cover < best)
+      best = cover, *x = spots[k][0], *y = spots[k][1];
+  }
+  return best;
+}
+
+static double
+key_width (cairo_t *cr, const char *names[3], double fs, double *th)
+{
+  double w = 0, key_w = 0;
+  for (guint i = 0; i < 3; i++) {
+    ms_draw_text (cr, names[i], 0, 0, fs, -1, 0, FALSE, &w, th);
+    key_w += fs * 1.1 + w + fs;
+  }
+  return key_w;
+}
+
+/* The key to the rings in a corner; where the long key would cover a
+ * point in every corner (a short plot at 1024 pixels), the short one. */
 static void
 draw_key (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l)
 {
   const double fs = ms_style_font_size (st) * 0.9;
   static const MsVerdict shown[] = { MS_VERDICT_FASTER, MS_VERDICT_SLOWER, MS_VERDICT_AMBIGUOUS };
   const char *names[3];
-  double w = 0, th = fs, key_w = 0;
-  key_names (names);
-  for (guint i = 0; i < G_N_ELEMENTS (shown); i++) {
-    ms_draw_text (cr, names[i], 0, 0, fs, -1, 0, FALSE, &w, &th);
-    key_w += fs * 1.1 + w + fs;
-  }
-  double key_h = th + fs * 0.2;
-  const double left = l->plot_x + fs * 0.6, right = l->plot_x + l->plot_w - fs * 0.6 - key_w;
-  const double top = l->plot_y + fs * 0.3, bottom = l->plot_y + l->plot_h - fs * 0.3 - key_h;
-  const double spots[4][2] = { { left, top }, { right, top }, { left, bottom }, { right, bottom } };
-  double x = left, y = top, best = G_MAXDOUBLE;
-  for (guint k = 0; k < G_N_ELEMENTS (spots); k++) {
-    double cover = ms_chart_data_cover (d, l, fs * 0.3, spots[k][0], spots[k][1], key_w, key_h);
-    if (cover < best)
-      best = cover, x = spots[k][0], y = spots[k][1];
+  double w = 0, th = fs, x = 0, y = 0;
+  key_names (names, FALSE);
+  double key_w = key_width (cr, names, fs, &th), key_h = th + fs * 0.2;
+  if (key_spot (d, l, fs, key_w, key_h, &x, &y) > 0) {
+    key_names (names, TRUE);
+    key_w = key_width (cr, names, fs, &th);
+    key_spot (d, l, fs, key_w, key_h, &x, &y);
   }
   ms_set_color (cr, &st->bg, 0.85);
   cairo_rectangle (cr, x - fs * 0.2, y - fs * 0.1, key_w, key_h);
