@@ -106,9 +106,10 @@ key_names (const char *names[3], gboolean brief)
 {
   names[0] = _ ("B faster");
   names[1] = _ ("B slower");
-  /* xgettext: no-c-format */
-  names[2] = brief ? C_ ("compare key", "ambiguous")
-                   : _ ("ambiguous: the 95% intervals overlap, or too few repetitions");
+  names[2] = C_ ("compare key", "ambiguous");
+  if (!brief)
+    /* xgettext: no-c-format */
+    names[2] = _ ("ambiguous: the 95% intervals overlap, or too few repetitions");
 }
 
 /* The corner of the plot where the key covers the least data
