@@ -243,12 +243,15 @@ ms_picture_register (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
     return;
   }
   /* The totals, the lesson's finding, take what the timelines leave them,
-   * a chart's worth at least; a pane too low for both keeps the totals. */
+   * a chart's worth at least; a pane too low for both keeps the totals.
+   * The timelines need lanes a line of text high to be read: rows that
+   * can shrink to 2 px lanes (ms_timeline_rows_least_height) drew bars no
+   * one could see at 1024 pixels projected. */
   double key_h = costs ? draw_key (cr, &k, style, width, 0, FALSE) : 0;
-  double least_chart = costs ? key_h + fs * 8 : 0;
+  double least_chart = costs ? key_h + fs * 10 : 0;
   double tl_h = 0;
   if (timeline) {
-    double need = ms_timeline_rows_least_height (cr, &rows, style, width);
+    double need = MAX (ms_timeline_rows_least_height (cr, &rows, style, width), fs * 14);
     double want = MAX (need, height * 0.45);
     if (!costs)
       tl_h = height;
