@@ -63,8 +63,9 @@ cheaper_from (const Costs *k, double *cross)
   return (int) floor (*cross) + 1;
 }
 
+/* The mode's colour and dash, as the sweep charts draw its line. */
 static void
-key_line (cairo_t *cr, const MsChartStyle *st, MsMode mode, double x, double y, double len)
+set_mode_line (cairo_t *cr, const MsChartStyle *st, MsMode mode)
 {
   guint color, shape, dash;
   MsColor c;
@@ -73,6 +74,12 @@ key_line (cairo_t *cr, const MsChartStyle *st, MsMode mode, double x, double y, 
   ms_set_color (cr, &c, 1);
   cairo_set_line_width (cr, ms_style_line_width (st) * 1.5);
   ms_set_dash (cr, dash, ms_style_line_width (st) * 1.5);
+}
+
+static void
+key_line (cairo_t *cr, const MsChartStyle *st, MsMode mode, double x, double y, double len)
+{
+  set_mode_line (cr, st, mode);
   cairo_move_to (cr, x, y);
   cairo_line_to (cr, x + len, y);
   cairo_stroke (cr);
@@ -127,13 +134,7 @@ static void
 draw_line (cairo_t *cr, const MsChartStyle *st, MsMode mode, const MsScale *xs,
            const MsScale *ys, double at0, double per_rep)
 {
-  guint color, shape, dash;
-  MsColor c;
-  ms_mode_look (mode, &color, &shape, &dash);
-  ms_chart_palette_color (color, st->dark, &c);
-  ms_set_color (cr, &c, 1);
-  cairo_set_line_width (cr, ms_style_line_width (st) * 1.5);
-  ms_set_dash (cr, dash, ms_style_line_width (st) * 1.5);
+  set_mode_line (cr, st, mode);
   cairo_move_to (cr, ms_scale_to_pixel (xs, 0), ms_scale_to_pixel (ys, at0));
   cairo_line_to (cr, ms_scale_to_pixel (xs, xs->max),
                  ms_scale_to_pixel (ys, at0 + per_rep * xs->max));
