@@ -75,7 +75,9 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *
   g_autofree char *text = NULL;
   if (f > 0) {
     ms_caption_time (f, freed, sizeof freed);
-    text = g_strdup_printf (_ ("%s, free %s"), total, freed);
+    /* TRANSLATORS: a cost bar's label: the total, allocation and free,
+     * then the free's part of it, e.g. "11.4 ms, of which free 2.66 ms". */
+    text = g_strdup_printf (C_ ("costs bar", "%s, of which free %s"), total, freed);
   } else {
     text = g_strdup (total);
   }
