@@ -179,6 +179,15 @@ foot_note_height (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, dou
  * below (ms_chart_legend_measure), the direct labels' gutter on the right,
  * the widest y tick label and the axis titles on the left and bottom.
  * Returns whether there is any data. */
+/* A log axis's 1-2-5 ticks lie almost evenly, so they may sit closer than
+ * linear ones: a short projected panel then still reads 2 and 5 µs, not
+ * only the decades. */
+static guint
+y_ticks (const MsScale *ys, double plot_h, double fs, MsTick *ticks)
+{
+  return ms_axis_ticks (ys, plot_h, ys->kind == MS_SCALE_LOG10 ? fs * 1.8 : fs * 2.5, ticks, 64);
+}
+
 static gboolean
 chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double width,
               double height, MsChartLayout *l, double *title_h)
@@ -212,7 +221,7 @@ chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double 
   }
   l->ys.unit = d->y_unit;
   MsTick yticks[64];
-  guint ny = ms_axis_ticks (&l->ys, plot_h, fs * 2.5, yticks, 64);
+  guint ny = y_ticks (&l->ys, plot_h, fs, yticks);
   double left = ticks_width (cr, yticks, ny, fs) + fs * 0.4 + (d->y_label ? th * 1.2 : fs * 0.5);
   /* On whole pixels: the grid, the frame and the clip are then boxes that
    * Cairo fills directly instead of through coverage spans and masks. */
@@ -731,7 +740,7 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
   gboolean any = chart_layout (cr, d, st, width, height, l, &title_h);
   MsTick xticks[64], yticks[64];
   guint nx = chart_x_ticks (cr, d, st, l, width, xticks);
-  guint ny = ms_axis_ticks (&l->ys, l->plot_h, fs * 2.5, yticks, 64);
+  guint ny = y_ticks (&l->ys, l->plot_h, fs, yticks);
   chart_backdrop (cr, st, l, xticks, nx, yticks, ny);
   if (d->title) {
     ms_set_color (cr, &st->fg, 1);

@@ -231,13 +231,16 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   /* The orders explained in the legend where that leaves the panels room. */
   gboolean full = footer (cr, run, style, width, 0, TRUE, FALSE) < height * 0.42;
   shared_range (pinned, pageable);
-  /* Where the panels are small, their axis titles go: the ticks say sizes
-   * and times, the finding says per copy. */
+  /* Where the panels are small, their axis titles go (the ticks say sizes
+   * and times) and the panel's title says "per copy" instead. */
   if (!full)
     for (int m = 0; m < 2; m++) {
       MsChartData *d = m ? pageable : pinned;
       g_clear_pointer (&d->x_label, g_free);
       g_clear_pointer (&d->y_label, g_free);
+      g_free (d->title);
+      /* TRANSLATORS: a panel's title, e.g. "Pinned: time per copy". */
+      d->title = g_strdup_printf (_ ("%s: time per copy"), ms_mode_title (modes[m]));
     }
   ms_draw_background (cr, style);
   double foot_h = footer (cr, run, style, width, 0, full, FALSE);

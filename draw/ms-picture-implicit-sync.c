@@ -61,6 +61,18 @@ verdict_word (MsSyncVerdict v)
                                  : _ ("n/a");
 }
 
+/* A cell's words: its verdict, with its time in kernel times where there
+ * is room and the verdict rests on it (an unclear cell's total says
+ * nothing, and above a serial one it would read as "more serial"). */
+static void
+cell_text (MsSyncVerdict v, const MsSyncJudged *j, gboolean numbers, char *text, gsize len)
+{
+  if (numbers && (v == MS_SYNC_SERIALISED || v == MS_SYNC_OVERLAPPED))
+    g_snprintf (text, len, "%s %.2f×", verdict_word (v), j->times);
+  else
+    g_snprintf (text, len, "%s", verdict_word (v));
+}
+
 /* The middle of the serialised-above limits over the decided cells (each
  * cell has its own; they lie close), 0 without one. */
 static double
@@ -97,9 +109,9 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
                                                  "kernel's time, so its total cannot tell"),
                                               100 * MS_SYNC_UNDECIDED_CALL_SHARE);
   const char *items[] = { serial, _ ("overlap: they ran together"), unclear,
-                          _ ("blocking streams wait for the legacy default stream; 1 queue: "
-                             "CUDA_DEVICE_MAX_CONNECTIONS=1, default: the driver's number of "
-                             "hardware queues") };
+                          _ ("blocking streams wait for the legacy default stream; 1 hardware "
+                             "queue: CUDA_DEVICE_MAX_CONNECTIONS=1; default queues: as many as "
+                             "the driver gives") };
   const int look[] = { MS_SYNC_SERIALISED, MS_SYNC_OVERLAPPED, MS_SYNC_UNDECIDED, -1 };
   double cx = x, cy = y, th = fs * 1.2, tw;
   /* terms: with what the columns' words mean, where there is room. */
@@ -152,7 +164,7 @@ grid_look (cairo_t *cr, const MsResults *run, double fs, double width, GridLook 
       MsSyncJudged j;
       MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp) op, col, &j);
       char text[64];
-      g_snprintf (text, sizeof text, "%s %.2f×", verdict_word (v), j.times);
+      cell_text (v, &j, TRUE, text, sizeof text);
       ms_draw_text (cr, text, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
       cell_w = MAX (cell_w, tw);
     }
@@ -168,9 +180,23 @@ static void
 draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x0, double col_w,
             double y)
 {
-  const char *kinds[] = { C_ ("streams", "blocking"), C_ ("streams", "non-blocking") };
-  const char *queues[] = { C_ ("queues", "1 queue"), C_ ("queues", "default") };
-  double th = g->head_h / 2.1;
+  const char *kinds[] = { _ ("blocking streams"), _ ("non-blocking streams") };
+  const char *queues[] = { _ ("1 hardware queue"), _ ("default queues") };
+  const char *kinds_short[] = { C_ ("streams", "blocking"), C_ ("streams", "non-blocking") };
+  const char *queues_short[] = { C_ ("queues", "1 queue"), C_ ("queues", "default") };
+  double th = g->head_h / 2.1, tw, widest = 0;
+  /* The plain words where they fit over their columns, else the key's
+   * short names. */
+  for (int k = 0; k < 2; k++) {
+    ms_draw_text (cr, queues[k], 0, 0, g->fs, -1, 0, FALSE, &tw, NULL);
+    widest = MAX (widest, tw);
+    ms_draw_text (cr, kinds[k], 0, 0, g->fs, -1, 0, TRUE, &tw, NULL);
+    widest = MAX (widest, tw / 2);
+  }
+  if (widest + g->fs * 0.6 > col_w) {
+    memcpy (kinds, kinds_short, sizeof kinds);
+    memcpy (queues, queues_short, sizeof queues);
+  }
   for (int k = 0; k < 2; k++) {
     double cx = x0 + col_w * (2 * k + 1);
     ms_set_color (cr, &style->fg, 0.9);
@@ -206,10 +232,7 @@ draw_grid (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const G
       double bx = x0 + col * col_w;
       draw_box (cr, style, v, bx + 1, cy + 1, col_w - 2, g->row_h - 2);
       char text[64];
-      if (g->numbers && v != MS_SYNC_MISSING)
-        g_snprintf (text, sizeof text, "%s %.2f×", verdict_word (v), j.times);
-      else
-        g_snprintf (text, sizeof text, "%s", verdict_word (v));
+      cell_text (v, &j, g->numbers, text, sizeof text);
       ms_set_color (cr, &style->fg, v == MS_SYNC_UNDECIDED || v == MS_SYNC_MISSING ? 0.75 : 1);
       ms_draw_text (cr, text, bx + col_w / 2, cy + g->row_h / 2, g->fs, 0.5, 0.5,
                     v == MS_SYNC_SERIALISED, NULL, NULL);

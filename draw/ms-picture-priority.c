@@ -151,6 +151,8 @@ ms_picture_priority (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
    * start beside the long one, without they wait for it. */
   MsTimelineRows rows;
   ms_timeline_rows_init (&rows);
+  /* The lesson's figure is the short kernels' wait, not a time end to end. */
+  rows.figure_name = _ ("wait from launch to start");
   if (high && !small)
     ms_timeline_rows_add (&rows, high, 0,
                           _ ("With priority: the long kernel (stream 0), the short ones "

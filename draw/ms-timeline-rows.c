@@ -170,6 +170,15 @@ title_figures (const MsTimelineRows *rows, int i, MsRowsTitle length)
      * "depth-first: 888 µs median · timed: 1.47 ms". */
     return g_strdup_printf (C_("timeline row", "%s: %s median · timed: %s"), what, median,
                             drawn);
+  if (rows->figure_name)
+    /* Translators: a timeline row's title when the lesson's figure is not
+     * the time end to end: what the figure is and its median without
+     * timers, then the same figure in the repetition drawn, e.g. "Without
+     * priority: median wait from launch to start 1.17 ms · in the
+     * repetition drawn (with timers): 1.17 ms". */
+    return g_strdup_printf (C_ ("timeline row",
+                                "%s: median %s %s · in the repetition drawn (with timers): %s"),
+                            what, rows->figure_name, median, drawn);
   /* Translators: a timeline row's title: its median end-to-end time
    * without timers (the caption's figure), then what the bars are and how
    * long that repetition took, e.g. "depth-first: 888 µs end to end

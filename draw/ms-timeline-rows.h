@@ -27,6 +27,10 @@ typedef struct {
    * timers, took: a row's title gives both, so that the bars are never
    * read as the caption's figure. */
   double median_us[MS_TIMELINE_MAX_ROWS], drawn_us[MS_TIMELINE_MAX_ROWS];
+  /* What that figure is where it is not the time end to end (a lesson
+   * whose figure is a wait), e.g. "wait from launch to start"; NULL: end
+   * to end. Not owned. */
+  const char *figure_name;
   gboolean setup_shown; /* as the last ms_timeline_rows_window asked */
   double move_t0, move_t1; /* the data movement of every row, on the shared axis */
   double total_us;         /* the longest row */

@@ -78,10 +78,14 @@ const char *
 ms_implicit_sync_column_label (int column)
 {
   switch (column) {
-  case 0: return ms_gettext ("blocking, 1 queue");
-  case 1: return ms_gettext ("blocking, default");
-  case 2: return ms_gettext ("non-blocking, 1 queue");
-  default: return ms_gettext ("non-blocking, default");
+  case 0:
+    return ms_gettext ("blocking, 1 hardware queue");
+  case 1:
+    return ms_gettext ("blocking, default queues");
+  case 2:
+    return ms_gettext ("non-blocking, 1 hardware queue");
+  default:
+    return ms_gettext ("non-blocking, default queues");
   }
 }
 
@@ -105,8 +109,8 @@ parts (MsPartList *list)
 static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
-  int kernel_us = (int) ms_lesson_option (NAME, sweep, "kernel-us");
-  int kib = (int) ms_lesson_option (NAME, sweep, "kib");
+  int kernel_us = (int)ms_lesson_option (NAME, sweep, "kernel-us");
+  int kib = (int)ms_lesson_option (NAME, sweep, "kib");
   bool default_queues = part == 1;
   int n = 0;
   for (int op = 0; op < MS_SYNC_OP_COUNT; op++)
@@ -136,7 +140,7 @@ median_of (const MsResults *r, MsSyncOp op, bool non_blocking, bool default_queu
 static int
 cmp_double (const void *a, const void *b)
 {
-  double x = *(const double *) a, y = *(const double *) b;
+  double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);
 }
 
@@ -204,18 +208,22 @@ where (const bool in[MS_SYNC_N_COLUMNS], char *buf, size_t len)
   for (int col = 0; col < MS_SYNC_N_COLUMNS; col++)
     mask |= in[col] << col;
   switch (mask) {
-  case 0x3: return ms_gettext ("blocking streams");
-  case 0xc: return ms_gettext ("non-blocking streams");
-  case 0x5: return ms_gettext ("1 queue");
-  case 0xa: return ms_gettext ("default queues");
-  default: break;
+  case 0x3:
+    return ms_gettext ("blocking streams");
+  case 0xc:
+    return ms_gettext ("non-blocking streams");
+  case 0x5:
+    return ms_gettext ("1 hardware queue");
+  case 0xa:
+    return ms_gettext ("default queues");
+  default:
+    break;
   }
   buf[0] = 0;
   for (int col = 0; col < MS_SYNC_N_COLUMNS; col++)
     if (in[col]) {
       size_t at = strlen (buf);
-      snprintf (buf + at, len - at, "%s%s", at ? "; " : "",
-                ms_implicit_sync_column_label (col));
+      snprintf (buf + at, len - at, "%s%s", at ? "; " : "", ms_implicit_sync_column_label (col));
     }
   return buf;
 }
@@ -225,6 +233,8 @@ where (const bool in[MS_SYNC_N_COLUMNS], char *buf, size_t len)
 static bool
 list_op (const MsResults *r, MsSyncOp op, MsSyncVerdict want, char *list, size_t len)
 {
+  if (op >= MS_SYNC_OP_COUNT)
+    return false;
   bool in[MS_SYNC_N_COLUMNS];
   int n = 0, known = 0;
   for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
@@ -246,40 +256,68 @@ list_op (const MsResults *r, MsSyncOp op, MsSyncVerdict want, char *list, size_t
   return true;
 }
 
-/* The textbook's listed operations that never serialised, and unlisted
- * ones that did somewhere. */
+/* Whether op serialised somewhere, and overlapped somewhere. */
 static void
-compare_with_textbook (const MsResults *r, char *buf, size_t len)
+op_seen (const MsResults *r, int op, bool *serial, bool *overlapped)
 {
-  char held[512] = "", extra[512] = "";
-  for (int op = MS_SYNC_OP_MALLOC; op < MS_SYNC_OP_COUNT; op++) {
-    bool serial = false, overlapped = false;
-    for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
-      MsSyncJudged j;
-      MsSyncVerdict v = ms_implicit_sync_judge (r, op, col, &j);
-      serial |= v == MS_SYNC_SERIALISED;
-      overlapped |= v == MS_SYNC_OVERLAPPED;
-    }
+  *serial = *overlapped = false;
+  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
+    MsSyncJudged j;
+    MsSyncVerdict v = ms_implicit_sync_judge (r, (MsSyncOp)op, col, &j);
+    *serial |= v == MS_SYNC_SERIALISED;
+    *overlapped |= v == MS_SYNC_OVERLAPPED;
+  }
+}
+
+/* Each call in one list only: what serialised as the material says, what
+ * serialised though it is not on its list, what is on its list but
+ * overlapped, and what the host clock cannot tell. */
+static void
+verdict_lists (const MsResults *r, char *buf, size_t len)
+{
+  char listed[1024] = "", extra[512] = "", held[512] = "", undecided[512] = "";
+  for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
+    bool serial, overlapped;
+    op_seen (r, op, &serial, &overlapped);
+    list_op (r, op, MS_SYNC_SERIALISED, ops[op].listed ? listed : extra,
+             ops[op].listed ? sizeof listed : sizeof extra);
     if (ops[op].listed && overlapped && !serial)
       list_op (r, op, MS_SYNC_OVERLAPPED, held, sizeof held);
-    if (!ops[op].listed && serial)
-      list_op (r, op, MS_SYNC_SERIALISED, extra, sizeof extra);
+    list_op (r, op, MS_SYNC_UNDECIDED, undecided, sizeof undecided);
   }
-  if (held[0])
+  if (listed[0])
     ms_caption_append (buf, len,
-                       ms_gettext ("Listed as synchronising, but overlapped here: %s."), held);
+                       ms_gettext ("Serialised, as the material says (about two kernel times): "
+                                   "%s."),
+                       listed);
+  else if (extra[0])
+    ms_caption_append (buf, len,
+                       ms_gettext ("None of the calls the material lists serialised the two "
+                                   "kernels here."));
+  else
+    ms_caption_append (buf, len,
+                       ms_gettext ("No operation serialised the two kernels on this GPU."));
   if (extra[0])
     ms_caption_append (buf, len,
-                       ms_gettext ("Not listed, but serialised here: %s."), extra);
-  if (!held[0] && !extra[0])
+                       ms_gettext ("Not on the material's list, but serialised here: %s."), extra);
+  if (held[0])
     ms_caption_append (buf, len,
-                       ms_gettext ("What serialised here is what the material lists."));
+                       ms_gettext ("On the material's list of calls that synchronise, but "
+                                   "overlapped here: %s."),
+                       held);
+  if (undecided[0])
+    ms_caption_append (buf, len,
+                       ms_gettext ("Unclear, as the call itself took most of a kernel's time: "
+                                   "%s."),
+                       undecided);
+  if (listed[0] && !extra[0] && !held[0])
+    ms_caption_append (buf, len, ms_gettext ("What serialised here is what the material lists."));
 }
 
 static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
-  (void) exponent;
+  (void)exponent;
   char t1[32], t2[32];
   int col0 = -1;
   MsSyncJudged none;
@@ -290,40 +328,24 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     return ms_caption_missing (buf, len,
                                ms_gettext ("The run lacks one kernel alone, or two kernels with "
                                            "nothing between them."));
-  char serial[1024] = "", undecided[512] = "";
-  for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
-    list_op (r, op, MS_SYNC_SERIALISED, serial, sizeof serial);
-    list_op (r, op, MS_SYNC_UNDECIDED, undecided, sizeof undecided);
-  }
-  if (serial[0] && undecided[0])
-    ms_caption_append (buf, len, ms_gettext ("Serialised (about two kernel times): %s."), serial);
-  else if (serial[0])
-    ms_caption_append (buf, len, ms_gettext ("Serialised (about two kernel times): %s; everything "
-                                             "else overlapped."), serial);
-  else
-    ms_caption_append (buf, len, ms_gettext ("No operation serialised the two kernels on this "
-                                             "GPU."));
-  if (undecided[0])
-    ms_caption_append (buf, len,
-                       ms_gettext ("Unclear, as the call itself took most of a kernel's time: "
-                                   "%s."), undecided);
-  compare_with_textbook (r, buf, len);
+  verdict_lists (r, buf, len);
   ms_caption_append (buf, len,
                      ms_gettext ("One kernel took %s; two with nothing between, %s (%.2f kernel "
                                  "times)."),
                      ms_caption_time (none.us / none.times, t1, sizeof t1),
                      ms_caption_time (none.us, t2, sizeof t2), none.times);
   /* The settings' short names, where a list above used them. */
-  if (strstr (buf, ms_gettext ("1 queue")) || strstr (buf, ms_gettext ("blocking streams")))
+  if (strstr (buf, ms_gettext ("1 hardware queue"))
+      || strstr (buf, ms_gettext ("blocking streams")))
     ms_caption_append (buf, len,
                        ms_gettext ("Blocking streams wait for the legacy default stream; 1 "
-                                   "queue: CUDA_DEVICE_MAX_CONNECTIONS=1."));
+                                   "hardware queue: CUDA_DEVICE_MAX_CONNECTIONS=1."));
   return true;
 }
 
 const MsProbeLesson ms_lesson_implicit_sync = {
-  .info = { NAME,
-            MS_N_ ("Two kernels of a fixed duration (a spin on the GPU's own clock) go to two "
+  .info
+  = { NAME, MS_N_ ("Two kernels of a fixed duration (a spin on the GPU's own clock) go to two "
                    "streams; between the two launches the host issues one operation: an "
                    "allocation, a free, pinning, a memory set, a device-to-device copy, a kernel "
                    "on a default stream, an event record, or nothing. The time from the first "
