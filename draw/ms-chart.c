@@ -16,22 +16,26 @@ ms_chart_data_new (void)
   return d;
 }
 
+static void
+series_free (MsChartSeries *s)
+{
+  for (guint k = 0; k < s->points->len; k++)
+    g_free (g_array_index (s->points, MsChartPoint, k).note);
+  g_free (s->label);
+  g_free (s->short_label);
+  g_free (s->shown_name);
+  g_free (s->group);
+  g_array_unref (s->points);
+  g_free (s);
+}
+
 void
 ms_chart_data_free (MsChartData *d)
 {
   if (!d)
     return;
-  for (guint i = 0; i < d->series->len; i++) {
-    MsChartSeries *s = g_ptr_array_index (d->series, i);
-    for (guint k = 0; k < s->points->len; k++)
-      g_free (g_array_index (s->points, MsChartPoint, k).note);
-    g_free (s->label);
-    g_free (s->short_label);
-    g_free (s->shown_name);
-    g_free (s->group);
-    g_array_unref (s->points);
-    g_free (s);
-  }
+  for (guint i = 0; i < d->series->len; i++)
+    series_free (g_ptr_array_index (d->series, i));
   g_ptr_array_unref (d->series);
   for (guint i = 0; i < d->refs->len; i++)
     g_free (g_array_index (d->refs, MsChartRefLine, i).label);
@@ -44,6 +48,12 @@ ms_chart_data_free (MsChartData *d)
   g_free (d->foot_note);
   g_free (d->empty_text);
   g_free (d);
+}
+
+void
+ms_chart_data_remove_series (MsChartData *d, guint i)
+{
+  series_free (g_ptr_array_steal_index (d->series, i));
 }
 
 MsChartSeries *

@@ -86,6 +86,8 @@ typedef struct {
 
 MsChartData *ms_chart_data_new (void);
 void ms_chart_data_free (MsChartData *data);
+/* Frees series i of data, the later ones moving down one. */
+void ms_chart_data_remove_series (MsChartData *data, guint i);
 MsChartSeries *ms_chart_data_add_series (MsChartData *data, const char *label, guint color,
                                          guint shape, guint dash);
 void ms_chart_series_add (MsChartSeries *series, double x, double y, double lo, double hi,

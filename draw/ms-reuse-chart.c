@@ -110,26 +110,29 @@ coincides_with (const MsChartData *d, guint i)
   return -1;
 }
 
-/* Series that coincide with an earlier one say so in their name. */
+/* A series with an earlier one's values is not drawn: the earlier one's
+ * name says both ("Zero-copy (UVA: the same values)"), so that a class
+ * reads one line, not two lines nudged apart. */
 static void
-name_coinciding (MsChartData *d)
+fold_coinciding (MsChartData *d)
 {
-  for (guint i = 1; i < d->series->len; i++) {
+  for (guint i = d->series->len; i-- > 1;) {
     int k = coincides_with (d, i);
     if (k < 0)
       continue;
-    MsChartSeries *s = g_ptr_array_index (d->series, i);
-    const MsChartSeries *other = g_ptr_array_index (d->series, k);
-    /* TRANSLATORS: a series in the reuse chart whose values are another's,
-     * drawn a marker's width to the right of it so that both show. */
-    char *label = g_strdup_printf (_("%s (same values as %s, drawn a little to its right)"),
-                                   s->label, other->label);
-    g_free (s->label);
-    s->label = label;
-    label = g_strdup_printf (C_("line on another", "%s (= %s)"), s->short_label,
-                             other->short_label);
-    g_free (s->short_label);
-    s->short_label = label;
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    MsChartSeries *other = g_ptr_array_index (d->series, k);
+    /* TRANSLATORS: a series in the reuse chart that stands for another
+     * with the same values, not drawn, e.g. "Zero-copy (UVA: the same
+     * values)". */
+    char *label = g_strdup_printf (_ ("%s (%s: the same values)"), other->label, s->short_label);
+    g_free (other->label);
+    other->label = label;
+    label = g_strdup_printf (C_ ("line on another", "%s (= %s)"), other->short_label,
+                             s->short_label);
+    g_free (other->short_label);
+    other->short_label = label;
+    ms_chart_data_remove_series (d, i);
   }
 }
 
@@ -219,7 +222,7 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
       if (s && g_str_equal (accesses[a], "write") && !writes)
         writes = s;
     }
-  name_coinciding (d);
+  fold_coinciding (d);
   if (metric == MS_REUSE_BANDWIDTH && d->series->len)
     d->caption = reuse_caption (writes);
   if (run && metric == MS_REUSE_BANDWIDTH && d->series->len)
@@ -267,7 +270,8 @@ draw_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsRe
 {
   const double fs = ms_style_font_size (st);
   MsTick yticks[32];
-  guint ny = ms_axis_ticks (&l->ys, l->plot_h, fs * 2.5, yticks, 32);
+  /* Log 1-2-5 ticks lie almost evenly: closer than linear ones may. */
+  guint ny = ms_axis_ticks (&l->ys, l->plot_h, fs * 1.8, yticks, 32);
   ms_set_color (cr, &st->fg, st->high_contrast ? 0.3 : 0.12);
   ms_grid_path_y (cr, &l->ys, yticks, ny, l->plot_x, l->plot_x + l->plot_w, 1);
   cairo_fill (cr);
@@ -508,15 +512,9 @@ ms_reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, 
     draw_axes (cr, d, st, &l, height);
     draw_link_line (cr, d, st, &l);
     /* Last to first: pinned and zero-copy, the compared pair, on top of
-     * managed memory. A series with another's values (UVA's are
-     * zero-copy's) goes a marker's width to the right, on top: both show. */
-    double shift = fs * 0.7;
+     * managed memory. */
     for (guint i = d->series->len; i-- > 0;)
-      if (coincides_with (d, i) < 0)
-        draw_series (cr, g_ptr_array_index (d->series, i), st, &l, 0);
-    for (guint i = 0; i < d->series->len; i++)
-      if (coincides_with (d, i) >= 0)
-        draw_series (cr, g_ptr_array_index (d->series, i), st, &l, shift);
+      draw_series (cr, g_ptr_array_index (d->series, i), st, &l, 0);
   }
   if (layout)
     *layout = l;
