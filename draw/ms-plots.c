@@ -370,6 +370,68 @@ add_no_link_note (MsChartData *d)
                                     ms_mode_title (MS_MODE_HOST));
 }
 
+/* Of two series' shared sizes, how many lie within 3 % of each other:
+ * closer than a marker at any projected size. */
+static guint
+near_points (const MsChartSeries *a, const MsChartSeries *b, guint *shared)
+{
+  guint near = 0;
+  *shared = 0;
+  for (guint k = 0; k < a->points->len; k++) {
+    const MsChartPoint *p = &g_array_index (a->points, MsChartPoint, k);
+    for (guint j = 0; !p->failed && j < b->points->len; j++) {
+      const MsChartPoint *q = &g_array_index (b->points, MsChartPoint, j);
+      if (q->x != p->x || q->failed)
+        continue;
+      (*shared)++;
+      near += fabs (p->y - q->y) <= 0.03 * MAX (p->y, q->y);
+    }
+  }
+  return near;
+}
+
+/* Lines that hide each other at most sizes, though not at every one (those
+ * are named at the line, name_coinciding): the foot note says which, or a
+ * class reads "UVA" where zero-copy lies beneath it. At most two pairs,
+ * and for one run only: several runs' lines lie on each other by design. */
+static void
+add_hidden_lines_note (MsChartData *d)
+{
+  GString *note = g_string_new (NULL);
+  guint pairs = 0;
+  for (guint i = 1; i < d->series->len && pairs < 2; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    if (s->hidden || s->shown_name || s->group)
+      continue;
+    for (guint k = 0; k < i && pairs < 2; k++) {
+      const MsChartSeries *o = g_ptr_array_index (d->series, k);
+      guint shared, near = 0;
+      if (o->hidden || o->run != s->run)
+        continue;
+      near = near_points (o, s, &shared);
+      if (shared < 3 || near * 4 < shared * 3)
+        continue;
+      if (note->len)
+        g_string_append (note, " ");
+      /* TRANSLATORS: a chart's foot note, e.g. "UVA lies on Zero-copy at 10 of
+       * 11 sizes (within 3%): one line hides the other." */
+      g_string_append_printf (note, _ ("%s lies on %s at %u of %u sizes (within 3%%): one line "
+                                       "hides the other."),
+                              s->label, o->label, near, shared);
+      pairs++;
+      break;
+    }
+  }
+  if (note->len && d->foot_note)
+    g_string_append_printf (note, " %s", d->foot_note);
+  if (note->len) {
+    g_free (d->foot_note);
+    d->foot_note = g_string_free (note, FALSE);
+  } else {
+    g_string_free (note, TRUE);
+  }
+}
+
 MsChartData *
 ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hidden)
 {
@@ -461,6 +523,7 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
     add_best_pinned (d, runs, metric);
     add_no_link_note (d);
   }
+  add_hidden_lines_note (d);
   return d;
 }
 
