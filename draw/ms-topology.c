@@ -117,9 +117,8 @@ draw_gpus (cairo_t *cr, const MsPeerFile *file, const MsChartStyle *style, MsTop
   }
   for (int i = 0; i < lay->n_gpus; i++) {
     const MsDeviceInfo *d = &file->device[i];
-    MsColor c;
-    ms_chart_palette_color (i, style->dark, &c);
-    box (cr, lay->gpu_x[i], lay->gpu_y[i], lay->gpu_w, lay->gpu_h, &c, lw * 1.5);
+    /* Neutral, as the host's box: the palette's colours mean modes. */
+    box (cr, lay->gpu_x[i], lay->gpu_y[i], lay->gpu_w, lay->gpu_h, &style->fg, lw * 1.5);
     g_autofree char *title = g_strdup_printf (_("GPU %d"), file->peer.devices[i]);
     g_autofree char *link = d->pcie_gen > 0
                               ? g_strdup_printf (_("PCIe gen%d x%d"), d->pcie_gen, d->pcie_width)
@@ -143,12 +142,35 @@ edge_label (cairo_t *cr, const MsChartStyle *style, const char *text, double x, 
   ms_draw_text (cr, text, x, y, fs * 0.85, 0.5, 0.5, FALSE, NULL, NULL);
 }
 
+/* The fastest one-way copy measured between i and j over every method,
+ * either way; 0 without one. */
+static double
+best_measured (const MsPeerResults *r, int i, int j)
+{
+  double best = 0;
+  for (int m = 0; m < MS_PEER_METHOD_COUNT; m++)
+    best = MAX (best, MAX (r->cell[m][i][j].uni_gbps, r->cell[m][j][i].uni_gbps));
+  return isfinite (best) ? best : 0;
+}
+
+/* The links' rate in theory beside the best measured copy, so that the
+ * matrix's 393 is not read against a 450 with nothing between them. */
 static char *
 nvlink_text (const MsPeerFile *file, int i, int j)
 {
   char what[96];
   double nominal = ms_peer_nominal_gbps (&file->peer, file->device, i, j, what, sizeof what);
   int links = links_between (&file->peer, i, j);
+  double best = best_measured (&file->peer, i, j);
+  if (best > 0 && nominal > 0)
+    /* TRANSLATORS: e.g. "18 NVLinks: 450 GB/s each way in theory, best copy
+     * measured 393 GB/s (87%)". */
+    return g_strdup_printf (ngettext ("%d NVLink: %.0f GB/s each way in theory, best copy "
+                                      "measured %.0f GB/s (%.0f%%)",
+                                      "%d NVLinks: %.0f GB/s each way in theory, best copy "
+                                      "measured %.0f GB/s (%.0f%%)",
+                                      links),
+                            links, nominal, best, 100 * best / nominal);
   return g_strdup_printf (ngettext ("%d NVLink, %.0f GB/s", "%d NVLinks, %.0f GB/s",
                                        links),
                           links, nominal);
