@@ -170,19 +170,42 @@ ticks_width (cairo_t *cr, const MsTick *ticks, guint n, double fs)
   return w;
 }
 
-/* The note under the x axis: smaller text across the chart; left out
- * where it would take over 7% of the height (a small pane), since
- * the plot needs the room more. */
-static double
-foot_note_height (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double width,
-                  double height)
+/* The foot note's first n notes (its lines), joined again. */
+static char *
+foot_note_first (const MsChartData *d, guint n)
+{
+  g_auto (GStrv) notes = g_strsplit (d->foot_note, "\n", -1);
+  if (n < g_strv_length (notes)) {
+    g_free (notes[n]);
+    notes[n] = NULL;
+  }
+  return g_strjoinv ("\n", notes);
+}
+
+/* The note under the x axis: smaller text across the chart, one note a
+ * line ('\n' between them, the most important first). As many notes as
+ * fit in 7% of the height, in order; none in a small pane, where the plot
+ * needs the room more. Sets l->foot_h and l->foot_notes. */
+static void
+foot_note_fit (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double width,
+               double height, MsChartLayout *l)
 {
   const double fs = ms_style_font_size (st);
+  l->foot_h = 0;
+  l->foot_notes = 0;
   if (!d->foot_note || !d->foot_note[0])
-    return 0;
-  double h = ms_draw_text_wrapped (cr, d->foot_note, 0, 0, fs * 0.9, width - 2 * fs, FALSE,
-                                   FALSE) + fs * 0.2;
-  return h <= height * 0.07 ? h : 0;
+    return;
+  g_auto (GStrv) notes = g_strsplit (d->foot_note, "\n", -1);
+  for (guint n = g_strv_length (notes); n > 0; n--) {
+    g_autofree char *text = foot_note_first (d, n);
+    double h = ms_draw_text_wrapped (cr, text, 0, 0, fs * 0.9, width - 2 * fs, FALSE, FALSE) +
+               fs * 0.2;
+    if (h <= height * 0.07) {
+      l->foot_h = h;
+      l->foot_notes = n;
+      return;
+    }
+  }
 }
 
 /* Where the plot goes: the title (wrapped) on top, the legend beside or
@@ -217,7 +240,7 @@ chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double 
   /* The y ticks decide the left margin: fitted first on a provisional
    * height (the ticks depend on the height only through their count). */
   double axis_titles_h = d->x_label ? th * 1.1 : 0;
-  l->foot_h = foot_note_height (cr, d, st, width, height);
+  foot_note_fit (cr, d, st, width, height, l);
   double bottom = th * 1.2 + fs * 0.4 + axis_titles_h + fs * 0.3 +
                   l->foot_h +
                   (l->legend_below ? l->legend_h + fs * 0.5 : 0);
@@ -397,10 +420,11 @@ chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
   if (d->x_label)
     ms_draw_text (cr, d->x_label, l->plot_x + l->plot_w / 2,
                   l->plot_y + l->plot_h + fs * 0.4 + th * 1.2, fs, 0.5, 0, FALSE, NULL, NULL);
-  if (l->foot_h > 0) {
+  g_autofree char *foot = l->foot_notes > 0 ? foot_note_first (d, l->foot_notes) : NULL;
+  if (foot) {
     double y = l->plot_y + l->plot_h + fs * 0.4 + th * 1.2 + (d->x_label ? th * 1.1 : 0) + fs * 0.2;
     ms_set_color (cr, &st->fg, 0.8);
-    ms_draw_text_wrapped (cr, d->foot_note, fs, y, fs * 0.9, width - 2 * fs, FALSE, TRUE);
+    ms_draw_text_wrapped (cr, foot, fs, y, fs * 0.9, width - 2 * fs, FALSE, TRUE);
   }
   if (d->y_label) {
     cairo_save (cr);

@@ -82,6 +82,7 @@ typedef struct {
   double direct_w; /* the gutter right of the plot for direct labels */
   GArray *notes;   /* MsChartBox: the reference lines' labels as placed (series: the line) */
   double foot_h;   /* the foot note's height; 0: not drawn */
+  guint foot_notes; /* how many of its lines (notes) are drawn */
 } MsChartLayout;
 
 MsChartData *ms_chart_data_new (void);

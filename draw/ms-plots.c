@@ -422,8 +422,11 @@ add_hidden_lines_note (MsChartData *d)
       break;
     }
   }
+  /* After any note already there (a rate past the link's matters more),
+   * on a line of its own: the chart drops the last lines where room is
+   * short. */
   if (note->len && d->foot_note)
-    g_string_append_printf (note, " %s", d->foot_note);
+    g_string_prepend (note, "\n"), g_string_prepend (note, d->foot_note);
   if (note->len) {
     g_free (d->foot_note);
     d->foot_note = g_string_free (note, FALSE);
@@ -459,8 +462,10 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
     d->title = g_strdup (_(titles[metric]));
   d->x_label = g_strdup (_("size per vector (log₂)"));
   /* Times carry their unit (µs, ms, s) on every tick. */
+  /* GB/s are decimal (10⁹ bytes a second) while the sizes are binary
+   * (KiB, MiB): the rate's axis says so, or 4 MiB / 1 ms reads as 4 GB/s. */
   d->y_label = g_strdup (time ? (log_y ? _("time (log)") : _("time"))
-                              : log_y ? _("GB/s (log)") : "GB/s");
+                              : log_y ? _("GB/s = 10⁹ B/s (log)") : _("GB/s = 10⁹ B/s"));
   d->unit = g_strdup (time ? NULL : "GB/s");
   d->y_unit = time ? MS_SCALE_TIME_US : MS_SCALE_PLAIN;
   d->y_kind = log_y ? MS_SCALE_LOG10 : MS_SCALE_LINEAR;

@@ -129,7 +129,8 @@ draw_gpus (cairo_t *cr, const MsPeerFile *file, const MsChartStyle *style, MsTop
   }
 }
 
-static void
+/* Returns the label's height (it may be two lines). */
+static double
 edge_label (cairo_t *cr, const MsChartStyle *style, const char *text, double x, double y,
             double fs)
 {
@@ -140,6 +141,7 @@ edge_label (cairo_t *cr, const MsChartStyle *style, const char *text, double x, 
   cairo_fill (cr);
   ms_set_color (cr, &style->fg, 1);
   ms_draw_text (cr, text, x, y, fs * 0.85, 0.5, 0.5, FALSE, NULL, NULL);
+  return h;
 }
 
 /* The fastest one-way copy measured between i and j over every method,
@@ -163,12 +165,12 @@ nvlink_text (const MsPeerFile *file, int i, int j)
   int links = links_between (&file->peer, i, j);
   double best = best_measured (&file->peer, i, j);
   if (best > 0 && nominal > 0)
-    /* TRANSLATORS: e.g. "18 NVLinks: 450 GB/s each way in theory, best copy
-     * measured 393 GB/s (87%)". */
-    return g_strdup_printf (ngettext ("%d NVLink: %.0f GB/s each way in theory, best copy "
-                                      "measured %.0f GB/s (%.0f%%)",
-                                      "%d NVLinks: %.0f GB/s each way in theory, best copy "
-                                      "measured %.0f GB/s (%.0f%%)",
+    /* TRANSLATORS: two lines under an NVLink arc, e.g. "18 NVLinks: 450 GB/s
+     * each way in theory\nbest copy measured: 393 GB/s (87%)". */
+    return g_strdup_printf (ngettext ("%d NVLink: %.0f GB/s each way in theory\nbest copy "
+                                      "measured: %.0f GB/s (%.0f%%)",
+                                      "%d NVLinks: %.0f GB/s each way in theory\nbest copy "
+                                      "measured: %.0f GB/s (%.0f%%)",
                                       links),
                             links, nominal, best, 100 * best / nominal);
   return g_strdup_printf (ngettext ("%d NVLink, %.0f GB/s", "%d NVLinks, %.0f GB/s",
@@ -202,9 +204,11 @@ draw_nvlinks (cairo_t *cr, const MsPeerFile *file, const MsChartStyle *style,
     cairo_stroke (cr);
     g_autofree char *each = nvlink_text (file, 0, 1);
     g_autofree char *text = g_strdup_printf (_("every pair: %s"), each);
-    edge_label (cr, style, text, (x0 + x1) / 2, y + fs, fs);
+    double h;
+    ms_draw_text (cr, text, 0, 0, fs * 0.85, -1, 0, FALSE, NULL, &h);
+    edge_label (cr, style, text, (x0 + x1) / 2, y + fs * 0.4 + h / 2, fs);
     lay->n_nvlink_edges = 1;
-    return y + 2 * fs;
+    return y + fs * 0.4 + h + fs * 0.6;
   }
   double deepest = bottom;
   for (int i = 0; i < lay->n_gpus; i++) {
@@ -223,8 +227,8 @@ draw_nvlinks (cairo_t *cr, const MsPeerFile *file, const MsChartStyle *style,
       g_autofree char *text = nvlink_text (file, i, j);
       /* A cubic with both control points at y reaches 3/4 of the way. */
       double apex = MAX (yi, yj) + depth * 0.75;
-      edge_label (cr, style, text, (xi + xj) / 2, apex, fs);
-      deepest = MAX (deepest, apex + fs);
+      double h = edge_label (cr, style, text, (xi + xj) / 2, apex, fs);
+      deepest = MAX (deepest, apex + h / 2 + fs * 0.5);
       lay->n_nvlink_edges++;
     }
   }
