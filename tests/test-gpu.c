@@ -49,10 +49,10 @@ run (MsBackend *backend, int min_exp, int max_exp, int step, MsIssueOrder order)
 }
 
 /* Plain repetitions do the instrumented ones' work without the latch and
- * the events: the plain median may not lie above the instrumented
- * repetitions' interval (min..max below 6 repetitions), so a cell whose
- * overhead is within the noise passes and one where the plain sequence
- * is really slower fails. */
+ * the events: the plain median's interval may not lie wholly above the
+ * instrumented repetitions' (min..max below 6 repetitions), so a cell
+ * whose overhead is within the noise passes and one where the plain
+ * sequence is really slower fails. */
 static void
 check_plain_not_slower (const MsCell *c)
 {
@@ -76,14 +76,17 @@ check_plain_not_slower (const MsCell *c)
   printf ("%-16s 2^%-2d plain %9.1f us, instrumented %9.1f us (%.2fx, %+.1f us)\n",
           ms_mode_name (c->mode), c->exponent, c->stats.e2e.median, c->stats.e2e_instr.median,
           ratio, diff);
-  /* A 2% margin over the interval: pageable 2^20 on an H100 read 2114.0 us
-   * plain against an interval up to 2110.6 us, the host's staging noise;
-   * timers inside the plain window would cost 10-100% at small sizes. */
-  CHECK (!judged || c->stats.e2e.median <= 1.02 * c->stats.e2e_instr.ci_high,
-         "%s 2^%d: plain e2e %.1f us above the instrumented one's interval (median %.1f, "
-         "high %.1f)",
-         ms_mode_name (c->mode), c->exponent, c->stats.e2e.median, c->stats.e2e_instr.median,
-         c->stats.e2e_instr.ci_high);
+  /* Slower only where the two intervals lie apart, with a 2% margin: the
+   * plain median alone against the other's interval failed on the host's
+   * staging noise (pageable 2^20 on an H100: 2114.0 us against a high of
+   * 2110.6 us; on 2026-11-23 1594 us against 1542 us, then passing twice).
+   * Timers inside the plain window, the fault this guards against, would
+   * cost 10-100% at small sizes and move every repetition. */
+  CHECK (!judged || c->stats.e2e.ci_low <= 1.02 * c->stats.e2e_instr.ci_high,
+         "%s 2^%d: plain e2e %.1f us (interval from %.1f) above the instrumented one's "
+         "interval (median %.1f, high %.1f)",
+         ms_mode_name (c->mode), c->exponent, c->stats.e2e.median, c->stats.e2e.ci_low,
+         c->stats.e2e_instr.median, c->stats.e2e_instr.ci_high);
 }
 
 static void
