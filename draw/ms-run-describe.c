@@ -99,7 +99,7 @@ ms_run_describe_date (const char *iso)
                           z == 'Z' ? " UTC" : "");
 }
 
-/* One item of the differences: "measuring CPU (5 / 1)", when a and b
+/* One item of the differences: "NUMA node (0 / 1)", when a and b
  * are both known and differ. */
 static void
 add_difference (GString *s, const char *what, const char *a, const char *b)
@@ -109,7 +109,7 @@ add_difference (GString *s, const char *what, const char *a, const char *b)
   if (s->len)
     g_string_append (s, C_("setup differences", ", "));
   /* TRANSLATORS: one setting that differs between runs A and B, e.g.
-   * "measuring CPU (5 / 1)". */
+   * "CPU core of the measuring thread (5 / 1)". */
   g_string_append_printf (s, C_("setup differences", "%s (%s / %s)"), what, a, b);
 }
 
@@ -152,8 +152,8 @@ host_differences (GString *s, const MsDeviceInfo *a, const MsDeviceInfo *b)
   g_autofree char *link_b = link_text (b);
   add_difference (s, _("PCIe link"), link_a, link_b);
   add_difference (s, _("CPUs allowed"), a->host_cpu_affinity, b->host_cpu_affinity);
-  add_int_difference (s, _("measuring CPU"), a->pinned && b->pinned, a->measuring_cpu,
-                      b->measuring_cpu);
+  add_int_difference (s, _("CPU core of the measuring thread"), a->pinned && b->pinned,
+                      a->measuring_cpu, b->measuring_cpu);
   add_int_difference (s, _("NUMA node"), a->node_known && b->node_known, a->measuring_node,
                       b->measuring_node);
   add_difference (s, _("experiment switches"), a->experiment_switches[0] ? a->experiment_switches
