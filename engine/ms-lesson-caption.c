@@ -666,14 +666,21 @@ append_cache_read (char *buf, size_t len, const MsStat *v_wc, const MsStat *v_pl
                                    "rows)."),
                        ms_caption_speed (v_plain->median / v_wc->median, 1, speed, sizeof speed),
                        t_wc, t_plain);
-  else
+  else {
+    /* The spread given, or a class reads 6.20 against 4.40 ms as slower. */
+    char lo_wc[32], hi_wc[32], lo_plain[32], hi_plain[32];
     ms_caption_append (buf, len,
                        ms_gettext ("Reading a write-combined result was not measurably slower "
                                    "for the CPU in this run, although textbooks warn that it "
-                                   "is: its check took %s against %s for an ordinary result, "
-                                   "inside the run's spread (the verify bars after the copies "
-                                   "in the first two rows)."),
-                       t_wc, t_plain);
+                                   "is: its check took %s against %s for an ordinary result "
+                                   "(the verify bars after the copies in the first two rows), "
+                                   "but single checks ranged from %s to %s and from %s to %s: "
+                                   "the two overlap."),
+                       t_wc, t_plain, ms_caption_time (v_wc->min, lo_wc, sizeof lo_wc),
+                       ms_caption_time (v_wc->max, hi_wc, sizeof hi_wc),
+                       ms_caption_time (v_plain->min, lo_plain, sizeof lo_plain),
+                       ms_caption_time (v_plain->max, hi_plain, sizeof hi_plain));
+  }
 }
 
 static bool
