@@ -3,6 +3,7 @@
  * steps: layout, title, axes, reference lines, series, legend. */
 #include "ms-chart.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -198,8 +199,8 @@ foot_note_fit (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
   g_auto (GStrv) notes = g_strsplit (d->foot_note, "\n", -1);
   for (guint n = g_strv_length (notes); n > 0; n--) {
     g_autofree char *text = foot_note_first (d, n);
-    double h = ms_draw_text_wrapped (cr, text, 0, 0, fs * 0.9, width - 2 * fs, FALSE, FALSE) +
-               fs * 0.2;
+    double h
+        = ms_draw_text_wrapped (cr, text, 0, 0, fs * 0.9, width - 2 * fs, FALSE, FALSE) + fs * 0.2;
     if (h <= height * 0.07) {
       l->foot_h = h;
       l->foot_notes = n;
@@ -231,8 +232,8 @@ chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double 
 
   *title_h = 0;
   if (d->title)
-    *title_h = ms_draw_text_wrapped (cr, d->title, 0, 0, fs * 1.15, width - 2 * fs, TRUE, FALSE) +
-               fs * 0.4;
+    *title_h = ms_draw_text_wrapped (cr, d->title, 0, 0, fs * 1.15, width - 2 * fs, TRUE, FALSE)
+               + fs * 0.4;
   ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &th);
   l->plot_y = round (fs * 0.5 + *title_h + th * 0.5);
   ms_chart_legend_measure (cr, d, st, width, height, l);
@@ -241,9 +242,8 @@ chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double 
    * height (the ticks depend on the height only through their count). */
   double axis_titles_h = d->x_label ? th * 1.1 : 0;
   foot_note_fit (cr, d, st, width, height, l);
-  double bottom = th * 1.2 + fs * 0.4 + axis_titles_h + fs * 0.3 +
-                  l->foot_h +
-                  (l->legend_below ? l->legend_h + fs * 0.5 : 0);
+  double bottom = th * 1.2 + fs * 0.4 + axis_titles_h + fs * 0.3 + l->foot_h
+                  + (l->legend_below ? l->legend_h + fs * 0.5 : 0);
   double plot_h = MAX (10, floor (height - l->plot_y - bottom));
   if (d->fit_y) {
     const double r = ms_style_marker_radius (st);
@@ -291,7 +291,7 @@ x_label_span (cairo_t *cr, const MsChartLayout *l, const MsTick *t, double fs, d
 /* How far right the last size label may go to clear its neighbour's: to
  * start at its tick, inside the canvas. The gap between labels is
  * LABEL_GAP font sizes. */
-#define LABEL_GAP 0.3
+#define LABEL_GAP 0.7
 static double
 last_label_limit (const MsChartLayout *l, const MsTick *t, double tw, double width)
 {
@@ -328,8 +328,8 @@ keep_mark (cairo_t *cr, const MsChartData *d, const MsChartLayout *l, double fs,
     x_label_span (cr, l, &ticks[i], fs, width, &tl, &tr);
     covers[i] = tl < mr + gap && ml < tr + gap;
     /* The last label slides right for it (chart_axes). */
-    if (covers[i] && i == n - 1 && ticks[i].value > mark &&
-        mr + gap <= last_label_limit (l, &ticks[i], tr - tl, width))
+    if (covers[i] && i == n - 1 && ticks[i].value > mark
+        && mr + gap <= last_label_limit (l, &ticks[i], tr - tl, width))
       covers[i] = FALSE;
     if (covers[i] && (i == n - 1 || is_mark (d, ticks[i].value)))
       return n;
@@ -427,22 +427,31 @@ chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
     ms_draw_text_wrapped (cr, foot, fs, y, fs * 0.9, width - 2 * fs, FALSE, TRUE);
   }
   if (d->y_label) {
+    /* A log axis says so where it fits: its even steps are factors, and
+     * read as differences they exaggerate small ratios. */
+    /* TRANSLATORS: a log axis's title, e.g. "time per copy (log scale)". */
+    g_autofree char *log_label
+        = d->y_kind == MS_SCALE_LOG10 ? g_strdup_printf (_ ("%s (log scale)"), d->y_label) : NULL;
+    const char *label = d->y_label;
+    ms_draw_text (cr, log_label ? log_label : label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+    if (log_label && tw <= l->plot_h)
+      label = log_label;
+    else
+      ms_draw_text (cr, label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
     cairo_save (cr);
-    ms_draw_text (cr, d->y_label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
     cairo_translate (cr, fs * 0.2, l->plot_y + l->plot_h / 2 + MIN (tw, l->plot_h) / 2);
     cairo_rotate (cr, -G_PI / 2);
     if (tw <= l->plot_h)
-      ms_draw_text (cr, d->y_label, 0, 0, fs, 0, 0, FALSE, NULL, NULL);
+      ms_draw_text (cr, label, 0, 0, fs, 0, 0, FALSE, NULL, NULL);
     else
-      ms_draw_text_max (cr, d->y_label, 0, 0, fs, l->plot_h);
+      ms_draw_text_max (cr, label, 0, 0, fs, l->plot_h);
     cairo_restore (cr);
   }
 }
 
 /* Dotted horizontal lines under the series; their labels come later. */
 static void
-chart_ref_lines (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
-                 const MsChartLayout *l)
+chart_ref_lines (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l)
 {
   const double lw = ms_style_line_width (st);
   ms_set_color (cr, &st->fg, 0.6);
@@ -478,8 +487,8 @@ typedef struct {
 } MsRefText;
 
 static void
-ref_text_measure (cairo_t *cr, const char *label, double fs, double share,
-                  const MsChartLayout *l, MsRefText *t)
+ref_text_measure (cairo_t *cr, const char *label, double fs, double share, const MsChartLayout *l,
+                  MsRefText *t)
 {
   double tw, th;
   t->fs = fs;
@@ -506,7 +515,7 @@ ref_label_spot (const MsChartData *d, const MsChartLayout *l, double py, const M
   const double fs = t->fs, lo = l->plot_y + 1, hi = l->plot_y + l->plot_h - t->h - 1;
   const double x_lo = l->plot_x + fs * 0.4;
   const double x_hi = MAX (x_lo, l->plot_x + l->plot_w - fs * 0.4 - t->w);
-  const guint n_x = 9, n_rows = (guint) ceil (l->plot_h / MAX (t->h, 1)) + 1;
+  const guint n_x = 9, n_rows = (guint)ceil (l->plot_h / MAX (t->h, 1)) + 1;
   double best_score = G_MAXDOUBLE, best_cover = 0;
   for (guint row = 0; row < n_rows; row++)
     for (int side = 0; side < 2; side++)
@@ -598,8 +607,7 @@ chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsC
     }
     ms_set_color (cr, &st->fg, 0.85);
     if (t.wrap)
-      ms_draw_text_wrapped (cr, r->label, box.x + t.pad, box.y + t.pad, t.fs, t.max_w, FALSE,
-                            TRUE);
+      ms_draw_text_wrapped (cr, r->label, box.x + t.pad, box.y + t.pad, t.fs, t.max_w, FALSE, TRUE);
     else
       ms_draw_text (cr, r->label, box.x + t.pad, box.y + t.pad, t.fs, 0, 0, FALSE, NULL, NULL);
   }
@@ -695,8 +703,8 @@ series_line (cairo_t *cr, const MsChartData *d, const MsChartSeries *s, const Ms
  * the x axis) and cells cut short (at their value) get a hollow marker
  * struck through, explained in the legend and the read-out. */
 static void
-series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s,
-                const MsChartPixel *pix, const MsChartStyle *st, const MsChartLayout *l)
+series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s, const MsChartPixel *pix,
+                const MsChartStyle *st, const MsChartLayout *l)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
   const double r = ms_style_marker_radius (st);
@@ -738,8 +746,7 @@ series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s,
 }
 
 static void
-chart_series (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
-              const MsChartLayout *l)
+chart_series (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l)
 {
   for (guint i = 0; i < d->series->len; i++) {
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
@@ -751,7 +758,8 @@ chart_series (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
     MsChartPixel *pix = series_pixels (s, l);
     series_error_bars (cr, s, pix, st);
     series_line (cr, d, s, pix, st);
-    series_markers (cr, d, s, pix, st, l);
+    if (!s->no_markers)
+      series_markers (cr, d, s, pix, st, l);
     g_free (pix);
   }
 }
@@ -811,7 +819,7 @@ ms_chart_layout_hit_legend (const MsChartLayout *l, double x, double y)
   for (guint i = 0; l->legend && i < l->legend->len; i++) {
     const MsChartBox *b = &g_array_index (l->legend, MsChartBox, i);
     if (x >= b->x && x <= b->x + b->w && y >= b->y && y <= b->y + b->h)
-      return (int) b->series;
+      return (int)b->series;
   }
   return -1;
 }
@@ -819,6 +827,6 @@ ms_chart_layout_hit_legend (const MsChartLayout *l, double x, double y)
 gboolean
 ms_chart_layout_in_plot (const MsChartLayout *l, double x, double y)
 {
-  return x >= l->plot_x && x <= l->plot_x + l->plot_w && y >= l->plot_y &&
-         y <= l->plot_y + l->plot_h;
+  return x >= l->plot_x && x <= l->plot_x + l->plot_w && y >= l->plot_y
+         && y <= l->plot_y + l->plot_h;
 }

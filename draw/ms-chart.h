@@ -9,10 +9,10 @@
 G_BEGIN_DECLS
 
 typedef struct {
-  double x;  /* bytes per vector */
-  double y;  /* value; ignored when failed */
-  double lo, hi; /* error bar (min, max); lo > hi: none */
-  gboolean failed; /* no value: a hollow, struck-through marker on the x axis */
+  double x;         /* bytes per vector */
+  double y;         /* value; ignored when failed */
+  double lo, hi;    /* error bar (min, max); lo > hi: none */
+  gboolean failed;  /* no value: a hollow, struck-through marker on the x axis */
   gboolean partial; /* a value from fewer repetitions than planned: hollow, struck through */
   char *note;       /* why, for the read-out ("cancelled after 3 of 10 repetitions") */
 } MsChartPoint;
@@ -24,12 +24,16 @@ typedef struct {
   /* The name the legend and line end show in place of the mode's (e.g. one
    * that says its line lies on another's); NULL: the mode's. Not a key. */
   char *shown_name;
-  guint color;       /* palette index */
-  guint shape;       /* marker shape */
-  guint dash;        /* 0 solid, 1 dashed, 2 dotted, 3 dash-dot */
-  guint run;         /* which run, from 0: its marker fill (ms_run_fill) */
+  guint color; /* palette index */
+  guint shape; /* marker shape */
+  guint dash;  /* 0 solid, 1 dashed, 2 dotted, 3 dash-dot */
+  guint run;   /* which run, from 0: its marker fill (ms_run_fill) */
   gboolean hidden;
-  GArray *points;    /* MsChartPoint, in x order */
+  /* A line that goes with another series (when its copy was done, beside
+   * when the call returned): no markers, so that it reads apart from the
+   * measured line of the same colour. */
+  gboolean no_markers;
+  GArray *points; /* MsChartPoint, in x order */
 } MsChartSeries;
 
 typedef struct {
@@ -41,9 +45,9 @@ typedef struct {
   char *title;
   char *x_label;
   char *y_label;
-  char *unit;        /* for the crosshair read-out, e.g. "GB/s"; unused for times */
+  char *unit; /* for the crosshair read-out, e.g. "GB/s"; unused for times */
   MsScaleKind y_kind;
-  MsScaleUnit y_unit; /* MS_SCALE_TIME_US: values in µs, shown as µs, ms or s */
+  MsScaleUnit y_unit;  /* MS_SCALE_TIME_US: values in µs, shown as µs, ms or s */
   double x_min, x_max; /* sizes always in range (a sweep's plan); 0: the data's */
   double y_min, y_max; /* values always in range (panels that share one); 0: the data's */
   /* MS_SCALE_PLAIN: x is bytes per vector; MS_SCALE_COUNT: a count (a
@@ -53,10 +57,10 @@ typedef struct {
   gboolean no_legend;     /* the caller draws one legend for several charts */
   gboolean fit_y;         /* the y range hugs the data (ms_scale_fit_tight) */
   double direct_share;    /* the widest the direct labels' gutter may be; 0: a quarter */
-  GPtrArray *series; /* MsChartSeries* */
-  GArray *refs;      /* MsChartRefLine */
-  char *empty_text;  /* shown when there is nothing to draw */
-  char *caption;     /* a line under the title, for charts that draw one */
+  GPtrArray *series;      /* MsChartSeries* */
+  GArray *refs;           /* MsChartRefLine */
+  char *empty_text;       /* shown when there is nothing to draw */
+  char *caption;          /* a line under the title, for charts that draw one */
   /* Wrapped under the x axis across the chart, smaller: what the reader
    * must know to read some series (which cross no link); NULL: none. */
   char *foot_note;
@@ -79,9 +83,9 @@ typedef struct {
   gboolean legend_compact; /* modes once, then runs once: many runs */
   double legend_fs;        /* the legend's text size: smaller when crowded */
   double legend_x, legend_y, legend_w, legend_h, legend_col_w;
-  double direct_w; /* the gutter right of the plot for direct labels */
-  GArray *notes;   /* MsChartBox: the reference lines' labels as placed (series: the line) */
-  double foot_h;   /* the foot note's height; 0: not drawn */
+  double direct_w;  /* the gutter right of the plot for direct labels */
+  GArray *notes;    /* MsChartBox: the reference lines' labels as placed (series: the line) */
+  double foot_h;    /* the foot note's height; 0: not drawn */
   guint foot_notes; /* how many of its lines (notes) are drawn */
 } MsChartLayout;
 
@@ -104,8 +108,8 @@ void ms_chart_layout_clear (MsChartLayout *layout);
 /* Draws the whole chart into width x height user units. hover_x < 0: no
  * crosshair; otherwise the crosshair snaps to the nearest size. layout, when
  * given, receives the geometry for hit testing. */
-void ms_chart_draw (cairo_t *cr, const MsChartData *data, const MsChartStyle *style,
-                    double width, double height, double hover_x, MsChartLayout *layout);
+void ms_chart_draw (cairo_t *cr, const MsChartData *data, const MsChartStyle *style, double width,
+                    double height, double hover_x, MsChartLayout *layout);
 
 /* Only the crosshair, over a chart drawn before with this layout: hovering
  * repaints a cached chart and this. */

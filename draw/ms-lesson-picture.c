@@ -21,12 +21,13 @@ static const MsLessonPictureFunc pictures[MS_TOPIC_COUNT] = {
   [MS_TOPIC_PORTABLE] = ms_picture_portable,
   [MS_TOPIC_REGISTER] = ms_picture_register,
   [MS_TOPIC_COSTS] = ms_picture_costs,
+  [MS_TOPIC_ISSUE_ORDER] = ms_picture_issue_order,
 };
 
 gboolean
 ms_lesson_picture_has (MsLessonTopic topic)
 {
-  return (unsigned) topic < MS_TOPIC_COUNT && pictures[topic] != NULL;
+  return (unsigned)topic < MS_TOPIC_COUNT && pictures[topic] != NULL;
 }
 
 void
@@ -37,8 +38,7 @@ ms_picture_empty (cairo_t *cr, const MsChartStyle *style, double width, double h
   ms_draw_background (cr, style);
   ms_set_color (cr, &style->fg, 0.7);
   double h = ms_draw_text_wrapped (cr, text, fs * 2, 0, fs * 1.1, width - fs * 4, FALSE, FALSE);
-  ms_draw_text_wrapped (cr, text, fs * 2, (height - h) / 2, fs * 1.1, width - fs * 4, FALSE,
-                        TRUE);
+  ms_draw_text_wrapped (cr, text, fs * 2, (height - h) / 2, fs * 1.1, width - fs * 4, FALSE, TRUE);
 }
 
 gboolean
@@ -50,12 +50,12 @@ ms_lesson_picture_draw (cairo_t *cr, MsLessonTopic topic, const MsResults *run,
   const MsLessonTopicInfo *info = ms_lesson_topic (topic);
   if (!run) {
     ms_picture_empty (cr, style, width, height,
-                      _("No run of this lesson yet: Run measures it on this GPU, Show opens "
-                        "the reference run."));
+                      _ ("No run of this lesson yet: Run measures it on this GPU, Show opens "
+                         "the reference run."));
     return TRUE;
   }
   if (strcmp (run->experiment, info->experiment) != 0) {
-    ms_picture_empty (cr, style, width, height, _("This run is not of this lesson."));
+    ms_picture_empty (cr, style, width, height, _ ("This run is not of this lesson."));
     return TRUE;
   }
   cairo_save (cr);

@@ -12,8 +12,8 @@
 G_BEGIN_DECLS
 
 /* Draws one lesson's picture of run into width x height. */
-typedef void (*MsLessonPictureFunc) (cairo_t *cr, const MsResults *run,
-                                     const MsChartStyle *style, double width, double height);
+typedef void (*MsLessonPictureFunc) (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
+                                     double width, double height);
 
 /* Whether topic has a picture of its own (most sweep lessons use the
  * window's views instead). */
@@ -50,12 +50,14 @@ void ms_picture_copy_kinds (cairo_t *cr, const MsResults *run, const MsChartStyl
                             double width, double height);
 void ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
                                double width, double height);
-void ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
-                         double width, double height);
+void ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
+                         double height);
 void ms_picture_numa (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                       double height);
 void ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
                                 double width, double height);
+void ms_picture_issue_order (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
+                             double width, double height);
 void ms_picture_portable (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
                           double width, double height);
 void ms_picture_register (cairo_t *cr, const MsResults *run, const MsChartStyle *style,

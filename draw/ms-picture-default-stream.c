@@ -85,9 +85,8 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
     ms_draw_text_max (cr, _ (bars[i].label), fs * 0.5, by + (row_h - fs * 1.3) / 2, fs, x0 - fs);
     if (!(m > 0))
       continue;
-    MsColor c;
-    ms_phase_color (i == 0 ? MS_PHASE_KERNEL : i == 1 ? MS_PHASE_D2H : MS_PHASE_H2D, st->dark, &c);
-    ms_set_color (cr, &c, 1);
+    /* Neutral: the phases' colours below mean copies and kernels. */
+    ms_set_color (cr, &st->fg, i == 0 ? 0.3 : 0.45);
     cairo_rectangle (cr, x0, by + row_h * 0.2, ms_scale_to_pixel (&xs, m) - x0, row_h * 0.6);
     cairo_fill (cr);
     /* The time, as the caption writes it, and the multiple of one
@@ -104,14 +103,11 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
       cairo_rectangle (cr, end + fs * 0.15, by + row_h / 2 - th / 2, tw + fs * 0.3, th);
       cairo_fill (cr);
       ms_set_color (cr, &st->fg, 0.95);
-      ms_draw_text (cr, text, end + fs * 0.3, by + row_h / 2, fs * 0.9, 0, 0.5, FALSE, NULL,
-                    NULL);
+      ms_draw_text (cr, text, end + fs * 0.3, by + row_h / 2, fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
     } else {
-      /* Black on the light bars, white on the dark blue one. */
-      double luma = 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue;
-      ms_set_color (cr, luma < 0.4 ? &(MsColor){ 1, 1, 1, 1 } : &(MsColor){ 0, 0, 0, 1 }, 0.95);
-      ms_draw_text (cr, text, end - fs * 0.3, by + row_h / 2, fs * 0.9, 1, 0.5, FALSE, NULL,
-                    NULL);
+      /* The bar is a tint of the text's colour: the text stays apart. */
+      ms_set_color (cr, &st->fg, 1);
+      ms_draw_text (cr, text, end - fs * 0.3, by + row_h / 2, fs * 0.9, 1, 0.5, FALSE, NULL, NULL);
     }
   }
 }

@@ -73,10 +73,9 @@ draw_strips (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double w
   xs.unit = MS_SCALE_TIME_US;
   ms_set_color (cr, &st->fg, 0.75);
   ms_draw_text (cr, _ ("median"), v1, y, fs * 0.9, 1, 0, FALSE, NULL, NULL);
-  ms_draw_text_max (cr, _ ("dots: repetitions, bar: median"), x0, y, fs * 0.9, x1 - x0);
+  ms_draw_text_max (cr, _ ("dots: repetitions, bar: median; log scale"), x0, y, fs * 0.9, x1 - x0);
   y += head_h;
-  ms_draw_time_axis (cr, st, &xs, y, y + row_h * G_N_ELEMENTS (strips), fs * 4.5,
-                     width - fs * 0.3);
+  ms_draw_time_axis (cr, st, &xs, y, y + row_h * G_N_ELEMENTS (strips), fs * 4.5, width - fs * 0.3);
   MsColor col;
   ms_phase_color (MS_PHASE_HOST_FUNC, st->dark, &col);
   for (guint i = 0; i < G_N_ELEMENTS (strips); i++) {
@@ -120,9 +119,11 @@ host_func_span (const MsCell *c)
   return span;
 }
 
-/* Why the slow function is longer beside a kernel on another stream:
- * nothing waits for it there, so the repetition ends with the kernel and
- * the function runs on while the host goes on. Returns the height. */
+/* What the timelines below show of the slow function: its time alone,
+ * its span beside the kernel on its stream and, with the kernel on
+ * another stream, that nothing waits for it. A span well over the
+ * others' is a busy wait whose thread was paused: said, so that the
+ * longer bar does not read as the function's cost. Returns the height. */
 static double
 slow_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width, double y,
            gboolean draw)
@@ -131,7 +132,8 @@ slow_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
   const MsCell *alone = ms_picture_cell (run, "slow/func-only");
   const MsCell *same = ms_picture_cell (run, "slow/kernel=same-stream");
   const MsCell *other = ms_picture_cell (run, "slow/kernel=other-stream");
-  double s_same = host_func_span (same), s_other = host_func_span (other);
+  double s_alone = host_func_span (alone), s_same = host_func_span (same);
+  double s_other = host_func_span (other);
   if (!alone || !other || !(s_same > 0) || !(s_other > 0) || !(alone->stats.e2e.median > 0))
     return 0;
   char ta[32], ts[32], to[32], te[32];
@@ -139,14 +141,25 @@ slow_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
   ms_format_time_us (s_same, ts, sizeof ts);
   ms_format_time_us (other->stats.e2e.median, te, sizeof te);
   ms_format_time_us (s_other, to, sizeof to);
-  g_autofree char *text = g_strdup_printf (
-      _ ("The slow function alone takes %s; %s with the kernel queued behind it. With the kernel "
-         "on another stream nothing waits for it: the repetition ends after %s and the function "
-         "runs on beside what the host does next (%s)."),
-      ta, ts, te, to);
+  double usual = s_alone > 0 ? MIN (s_alone, s_same) : s_same;
+  g_autofree char *text = NULL;
+  if (s_other > 1.5 * usual)
+    text = g_strdup_printf (
+        _ ("The slow function alone takes %s from the call to its end (the median); drawn "
+           "before the kernel on its stream, it runs %s. With the kernel on another stream "
+           "nothing waits for it: the repetition ends after %s. There the function drawn ran "
+           "%s: the system paused its thread (a busy wait ends on time otherwise)."),
+        ta, ts, te, to);
+  else
+    text = g_strdup_printf (
+        _ ("The slow function alone takes %s from the call to its end (the median); drawn "
+           "before the kernel on its stream, it runs %s. With the kernel on another stream "
+           "nothing waits for it: the repetition ends after %s while the function runs on "
+           "(%s)."),
+        ta, ts, te, to);
   ms_set_color (cr, &st->fg, 0.8);
-  return ms_draw_text_wrapped (cr, text, fs * 0.5, y, fs * 0.85, width - fs, FALSE, draw) +
-         fs * 0.3;
+  return ms_draw_text_wrapped (cr, text, fs * 0.5, y, fs * 0.85, width - fs, FALSE, draw)
+         + fs * 0.3;
 }
 
 /* A slow cell's median time, or 0. */
@@ -157,56 +170,81 @@ slow_median (const MsResults *run, const char *variant)
   return c && c->n_reps > 0 && c->stats.e2e.median > 0 ? c->stats.e2e.median : 0;
 }
 
-/* The slow function's finding where its timelines do not fit: how much
- * later than alone the kernel behind it ended, on its stream and on
- * another, as bars on one linear scale, in the caption's figures. Returns
- * the height (0: the run lacks the cells); only measured unless draw. */
+/* One unit for every bar's figure, the largest's: "+1048 µs" beside
+ * "+7 µs" reads at once, "+1.05 ms" beside "+7.07 µs" did not. */
+static void
+format_in_unit (double us, double most, const char *sign, char *buf, size_t len)
+{
+  if (most >= 10000)
+    g_snprintf (buf, len, "%s%.1f ms", sign, us / 1000);
+  else if (most >= 100)
+    g_snprintf (buf, len, "%s%.0f µs", sign, us);
+  else
+    g_snprintf (buf, len, "%s%.1f µs", sign, us);
+}
+
+/* The slow function's finding where its timelines do not fit: the
+ * function alone, then how much later than alone the kernel behind it
+ * ended on its stream and on another, as bars on one linear scale with
+ * their own zero, in one unit. Returns the height (0: the run lacks the
+ * cells); only measured unless draw. */
 static double
 slow_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width, double y0,
            gboolean draw)
 {
   const double fs = ms_style_font_size (st);
   double func = slow_median (run, "slow/func-only"), kernel = slow_median (run, "slow/kernel-only");
-  const double delays[2] = { slow_median (run, "slow/kernel=same-stream") - kernel,
+  const double values[3] = { func, slow_median (run, "slow/kernel=same-stream") - kernel,
                              slow_median (run, "slow/kernel=other-stream") - kernel };
-  const char *labels[2] = { _ ("kernel on the same stream"), _ ("kernel on another stream") };
-  if (!(func > 0) || !(kernel > 0) || !(delays[0] + kernel > 0) || !(delays[1] + kernel > 0))
+  const char *labels[3] = { _ ("slow host function alone"), _ ("kernel on its stream"),
+                            _ ("kernel on another stream") };
+  const MsPhase phases[3] = { MS_PHASE_HOST_FUNC, MS_PHASE_KERNEL, MS_PHASE_KERNEL };
+  if (!(func > 0) || !(kernel > 0) || !(values[1] + kernel > 0) || !(values[2] + kernel > 0))
     return 0;
-  char tf[32], values[2][48];
-  ms_caption_time (func, tf, sizeof tf);
-  g_autofree char *head = g_strdup_printf (
-      _ ("Behind a slow host function (%s alone), a kernel ended later than alone by:"), tf);
-  double y = y0, label_w = 0, value_w = 0, tw, most = 0;
+  double most = 0;
+  for (int i = 0; i < 3; i++)
+    most = MAX (most, values[i]);
+  char texts[3][48];
+  double y = y0, label_w = 0, value_w = 0, tw;
   ms_set_color (cr, &st->fg, 0.8);
-  y += ms_draw_text_wrapped (cr, head, fs * 0.5, y, fs * 0.85, width - fs, FALSE, draw);
-  for (int i = 0; i < 2; i++) {
-    char t[32];
-    ms_caption_time (MAX (delays[i], 0), t, sizeof t);
-    /* TRANSLATORS: how much later a kernel ended, e.g. "+1.05 ms". */
-    g_snprintf (values[i], sizeof values[i], C_ ("later by", "+%s"), t);
+  y += ms_draw_text_wrapped (cr,
+                             _ ("The slow host function, and how much later than alone the kernel "
+                                "behind it ended (medians, a linear scale from 0):"),
+                             fs * 0.5, y, fs * 0.85, width - fs, FALSE, draw);
+  for (int i = 0; i < 3; i++) {
+    /* TRANSLATORS: how much later a kernel ended, e.g. "+1048 µs". */
+    format_in_unit (MAX (values[i], 0), most, i ? C_ ("later by", "+") : "", texts[i],
+                    sizeof texts[i]);
     ms_draw_text (cr, labels[i], 0, 0, fs * 0.9, -1, 0, FALSE, &tw, NULL);
     label_w = MAX (label_w, tw);
-    ms_draw_text (cr, values[i], 0, 0, fs * 0.9, -1, 0, TRUE, &tw, NULL);
+    ms_draw_text (cr, texts[i], 0, 0, fs * 0.9, -1, 0, TRUE, &tw, NULL);
     value_w = MAX (value_w, tw);
-    most = MAX (most, delays[i]);
   }
   const double row_h = fs * 1.4, x0 = MIN (fs + label_w, width * 0.6);
   const double bar_w = MAX (0, width - x0 - value_w - fs * 1.2);
-  MsColor col;
-  ms_phase_color (MS_PHASE_KERNEL, st->dark, &col);
-  for (int i = 0; i < 2 && draw; i++) {
+  for (int i = 0; i < 3 && draw; i++) {
     double cy = y + (i + 0.5) * row_h;
     /* At least a sliver: a bar of 0 would look like a missing one. */
-    double w = most > 0 ? MAX (2, bar_w * MAX (delays[i], 0) / most) : 2;
+    double w = most > 0 ? MAX (2, bar_w * MAX (values[i], 0) / most) : 2;
+    MsColor col;
+    ms_phase_color (phases[i], st->dark, &col);
     ms_set_color (cr, &st->fg, 0.85);
     ms_draw_text_max (cr, labels[i], fs * 0.5, cy - fs * 0.55, fs * 0.9, x0 - fs);
     ms_set_color (cr, &col, 1);
     cairo_rectangle (cr, x0, round (cy - row_h * 0.3), w, round (row_h * 0.6));
     cairo_fill (cr);
     ms_set_color (cr, &st->fg, 0.95);
-    ms_draw_text (cr, values[i], x0 + w + fs * 0.4, cy, fs * 0.9, 0, 0.5, TRUE, NULL, NULL);
+    ms_draw_text (cr, texts[i], x0 + w + fs * 0.4, cy, fs * 0.9, 0, 0.5, TRUE, NULL, NULL);
   }
-  return y + 2 * row_h + fs * 0.2 - y0;
+  /* The bars' zero, so that they do not read against the log axis above. */
+  if (draw) {
+    ms_set_color (cr, &st->fg, 0.6);
+    cairo_set_line_width (cr, ms_style_line_width (st));
+    cairo_move_to (cr, round (x0) - 0.5, y);
+    cairo_line_to (cr, round (x0) - 0.5, y + 3 * row_h);
+    cairo_stroke (cr);
+  }
+  return y + 3 * row_h + fs * 0.2 - y0;
 }
 
 static void
@@ -244,8 +282,9 @@ ms_picture_host_func (cairo_t *cr, const MsResults *run, const MsChartStyle *sty
       = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, TRUE);
   /* Which call each row's short name is. */
   ms_set_color (cr, &style->fg, 0.75);
-  th += ms_draw_text_wrapped (cr, _ ("HostFunc: cudaLaunchHostFunc; Callback: "
-                                     "cudaStreamAddCallback; after a copy or a kernel"),
+  th += ms_draw_text_wrapped (cr,
+                              _ ("HostFunc: cudaLaunchHostFunc; Callback: "
+                                 "cudaStreamAddCallback; after a copy or a kernel"),
                               fs * 0.5, fs * 0.5 + th, fs * 0.85, width - fs, FALSE, TRUE);
   double top = fs * 0.8 + th, strips_h = MAX (height * 0.32, strips_height (style, 1.6));
   /* Where the slow function's note and timelines would be crowded (the

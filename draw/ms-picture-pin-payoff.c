@@ -19,7 +19,8 @@ static MsChartData *
 build (const MsResults *run)
 {
   MsChartData *d = ms_chart_data_new ();
-  d->title = g_strdup (_ ("Copies until pinning pays off, against the size"));
+  d->title = g_strdup (
+      _ ("Copies until pinning pays off, against the size (fewer: it pays off sooner)"));
   d->x_label = g_strdup (_ ("bytes per buffer"));
   /* Short: the title says what is counted; a longer one was cut short
    * beside a short plot. */
@@ -80,6 +81,19 @@ largest_change (const MsPinHeld *lv, int n, gboolean alloc)
   return change;
 }
 
+/* The held part's finding in a sentence, the largest changes rounded up
+ * ("at most" holds); NULL without two levels. */
+static char *
+held_takeaway (const MsPinHeld *lv, int n)
+{
+  double a = largest_change (lv, n, TRUE), c = largest_change (lv, n, FALSE);
+  if (!(a >= 0) || !(c >= 0) || n < 2)
+    return NULL;
+  return g_strdup_printf (_ ("Up to %.3g%% held pinned, the allocation changed by at most %.0f%% "
+                             "and the copy's rate by at most %.0f%% from none held."),
+                          lv[n - 1].held_pct, ceil (a * 100 - 1e-9), ceil (c * 100 - 1e-9));
+}
+
 /* The second part as a table, a row per share of the host's memory held
  * pinned: one pinned allocation's time and a pageable copy's rate. Their
  * spread is a few per cent, which a colour scale would either hide or
@@ -129,12 +143,8 @@ held_table (cairo_t *cr, const MsResults *run, const MsPinHeld *lv, int n, const
       ms_draw_text (cr, cell[k], x0 + k * col_w, y + row_h / 2, fs, 0, 0.5, k > 0, NULL, NULL);
     y += row_h;
   }
-  double a = largest_change (lv, n, TRUE), c = largest_change (lv, n, FALSE);
-  if (a >= 0 && c >= 0 && n > 1) {
-    g_autofree char *take = g_strdup_printf (
-        _ ("Up to %.3g%% held pinned, the allocation changed by at most %.0f%% and the copy's "
-           "rate by at most %.0f%% from none held."),
-        lv[n - 1].held_pct, a * 100, c * 100);
+  g_autofree char *take = held_takeaway (lv, n);
+  if (take) {
     y += fs * 0.5;
     ms_set_color (cr, &st->fg, 0.85);
     y += ms_draw_text_wrapped (cr, take, x0, y, fs, w, FALSE, draw);
@@ -154,19 +164,32 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
     return;
   }
   /* Narrow, the table gives way to the chart, the lesson's finding: both
-   * halves were too small to read (the caption says the table's result). */
-  if (width < ms_style_font_size (style) * 56)
+   * halves were too small to read. Its result stays, a line under it. */
+  const double fs = ms_style_font_size (style);
+  g_autofree char *take = NULL;
+  double take_h = 0;
+  if (width < fs * 56) {
+    take = held_takeaway (lv, n);
+    if (take)
+      take_h = ms_draw_text_wrapped (cr, take, fs * 0.5, 0, fs * 0.9, width - fs, FALSE, FALSE)
+               + fs * 0.4;
     n = 0;
-  double chart_w = n > 0 ? width / 2 : width;
+  }
+  double chart_w = n > 0 ? width / 2 : width, chart_h = round (height - take_h);
   ms_draw_background (cr, style);
   cairo_save (cr);
-  cairo_rectangle (cr, 0, 0, chart_w, height);
+  cairo_rectangle (cr, 0, 0, chart_w, chart_h);
   cairo_clip (cr);
   if (data->series->len)
-    ms_chart_draw (cr, data, style, chart_w, height, -1, NULL);
+    ms_chart_draw (cr, data, style, chart_w, chart_h, -1, NULL);
   else
-    ms_picture_empty (cr, style, chart_w, height, data->empty_text);
+    ms_picture_empty (cr, style, chart_w, chart_h, data->empty_text);
   cairo_restore (cr);
+  if (take) {
+    ms_set_color (cr, &style->fg, 0.85);
+    ms_draw_text_wrapped (cr, take, fs * 0.5, chart_h + fs * 0.2, fs * 0.9, width - fs, FALSE,
+                          TRUE);
+  }
   if (n == 0)
     return;
   cairo_save (cr);

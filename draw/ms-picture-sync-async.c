@@ -45,8 +45,10 @@ build (const MsResults *run, MsSaDir dir)
             = ms_sa_cell (run, lines[i].memory, e, lines[i].api, dir, (MsSaWhat)what, FALSE);
         if (!c)
           continue;
-        if (!s)
+        if (!s) {
           s = ms_chart_data_add_series (d, label, i, i, what == MS_SA_CALL ? 0 : 1);
+          s->no_markers = what == MS_SA_DONE;
+        }
         ms_chart_series_add (s, (double)c->elements * sizeof (float), c->stats.e2e.median,
                              c->stats.e2e.min, c->stats.e2e.max, FALSE);
         any = TRUE;
@@ -89,8 +91,8 @@ takeaway (const MsResults *run)
         = ms_sa_cell (run, MS_MODE_PINNED, e, MS_SA_ASYNC, MS_SA_H2D, MS_SA_DONE, FALSE);
     const MsCell *sync
         = ms_sa_cell (run, MS_MODE_PINNED, e, MS_SA_MEMCPY, MS_SA_H2D, MS_SA_CALL, FALSE);
-    if (!call || !done || !sync || !(call->stats.e2e.median > 0) ||
-        !(done->stats.e2e.median > 0) || !(sync->stats.e2e.median > 0))
+    if (!call || !done || !sync || !(call->stats.e2e.median > 0) || !(done->stats.e2e.median > 0)
+        || !(sync->stats.e2e.median > 0))
       continue;
     char size[32], tc[32], td[32], ts[32];
     ms_format_size_label ((double)call->elements * sizeof (float), size, sizeof size);
@@ -127,8 +129,9 @@ shared_legend (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
   }
   y += th * 1.3;
   ms_set_color (cr, &st->fg, 0.8);
-  y += ms_draw_text_wrapped (cr, _ ("solid: when the call returned; dashed: when the copy was "
-                                    "done"),
+  y += ms_draw_text_wrapped (cr,
+                             _ ("solid line with markers: when the call returned; dashed "
+                                "line: when the copy was done"),
                              fs, y, fs * 0.9, width - 2 * fs, FALSE, draw);
   g_autofree char *take = takeaway (run);
   if (take) {

@@ -142,14 +142,14 @@ static void
 lane_name (const MsTimelineIndex *ix, int lane, gboolean compact, char *buf, size_t len)
 {
   if (lane == 0)
-    g_snprintf (buf, len, "%s", C_("timeline lane", "host"));
+    g_snprintf (buf, len, "%s", C_ ("timeline lane", "host"));
   else if (!compact && lane < 64 && ix->host_func_lanes & (G_GUINT64_CONSTANT (1) << lane))
-    g_snprintf (buf, len, "%s", C_("timeline lane", "host func."));
+    g_snprintf (buf, len, "%s", C_ ("timeline lane", "host func."));
   else if (compact)
     /* TRANSLATORS: a stream's lane when many share the height: "s3" */
-    g_snprintf (buf, len, C_("timeline lane", "s%d"), lane - 1);
+    g_snprintf (buf, len, C_ ("timeline lane", "s%d"), lane - 1);
   else
-    g_snprintf (buf, len, _("stream %d"), lane - 1);
+    g_snprintf (buf, len, _ ("stream %d"), lane - 1);
 }
 
 /* A group of n stream lanes in compact mode: how many streams its
@@ -159,7 +159,7 @@ group_name (int n, char *buf, size_t len)
 {
   /* TRANSLATORS: a bracket of stream lanes named together on a timeline
    * with many lanes, by how many it holds: "16 streams" */
-  g_snprintf (buf, len, C_("timeline lane", "%d streams"), n);
+  g_snprintf (buf, len, C_ ("timeline lane", "%d streams"), n);
 }
 
 /* The widest of the lanes' names at size fs, and the height of one. */
@@ -222,7 +222,7 @@ timeline_geometry (cairo_t *cr, const MsChartStyle *st, const MsTimeWindow *win,
   if (g->compact) {
     g->label_fs = MAX (fs * 0.8, 10.0);
     lane_names_size (cr, ix, TRUE, g->label_fs, &tw, &th);
-    g->label_step = (int) ceil (th * 1.05 / g->lane_h);
+    g->label_step = (int)ceil (th * 1.05 / g->lane_h);
     if (g->label_step > 1) {
       /* Groups of streams, named by their first and last. */
       char name[48];
@@ -348,9 +348,9 @@ timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g
     /* A group's name stays by its bracket and above the lanes' bottom (the
      * next timeline's title lies under it); one that cannot goes with its
      * bracket. */
-    gboolean named = g->label_step == 1 ||
-                     (yc - name_h / 2 >= prev_bottom && yc + name_h / 2 <= MAX (y1, g->py0 + g->ph) &&
-                      yc - name_h / 2 <= y1);
+    gboolean named = g->label_step == 1
+                     || (yc - name_h / 2 >= prev_bottom
+                         && yc + name_h / 2 <= MAX (y1, g->py0 + g->ph) && yc - name_h / 2 <= y1);
     if (named)
       ms_draw_text (cr, name, g->px0 - fs * 0.5, yc, g->label_fs, 1, 0.5, FALSE, NULL, NULL);
     /* The bracket starts under the name above it (the host's, beside
@@ -388,9 +388,9 @@ typedef struct {
   GArray *layout_bars; /* or NULL */
   const MsEvent *events;
   double left, right, px_w, px_per_us; /* the frame's edges and width; the scale */
-  double vector_bytes;           /* the size of one vector, for the copies' labels */
-  gboolean copies_waited;  /* draw the copies' waits pale */
-  gboolean cut_marks;      /* notch bars that go on past the window */
+  double vector_bytes;                 /* the size of one vector, for the copies' labels */
+  gboolean copies_waited;              /* draw the copies' waits pale */
+  gboolean cut_marks;                  /* notch bars that go on past the window */
   gboolean dark;
 } MsBarSet;
 
@@ -466,8 +466,8 @@ bars_take (MsBarSet *set, MsBarRun *run, int kind, const MsTimelineBar *bar, dou
   /* A name taller than its bar would run into the next lane's. */
   if (bar->h < set->label_h * 0.9)
     return;
-  if (kind == MS_BAR_GPU &&
-      (set->labels->len < MAX_LABEL_CANDIDATES || bar->w > set->label_w[phase] + set->fs * 0.6))
+  if (kind == MS_BAR_GPU
+      && (set->labels->len < MAX_LABEL_CANDIDATES || bar->w > set->label_w[phase] + set->fs * 0.6))
     g_array_append_val (set->labels, *bar);
   if (kind == MS_BAR_HOST_BLOCKED && bar->w > set->blocked_w + set->fs * 0.6)
     g_array_append_val (set->blocked_labels, *bar);
@@ -503,8 +503,8 @@ block_step (MsBarSet *set, MsBarRun *run, const MsIndexTrack *t, guint i,
   double last_x = time_x (g, t->entries[i + m - 1].start_us);
   if (last_x + 1.5 < g->px0 && time_x (g, blk->max_end_us) < g->px0)
     return m;
-  if (!run || !run->count || last_x > g->px0 + g->pw || !(blk->max_dur_us * px_per_us < 1) ||
-      !(blk->max_gap_us * px_per_us <= 2.5))
+  if (!run || !run->count || last_x > g->px0 + g->pw || !(blk->max_dur_us * px_per_us < 1)
+      || !(blk->max_gap_us * px_per_us <= 2.5))
     return 0;
   run->count += m;
   run->x1 = MAX (run->x1, last_x + 1.5);
@@ -741,9 +741,9 @@ static void
 bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
 {
   g_array_sort (set->labels, cmp_label_phase);
-  g_autoptr (GArray) placed =
-    ms_timeline_labels_place (cr, set->labels, set->gpu_bars, set->right - set->px_w,
-                              set->right, set->fs, !set->copies_waited, set->vector_bytes);
+  g_autoptr (GArray) placed
+      = ms_timeline_labels_place (cr, set->labels, set->gpu_bars, set->right - set->px_w,
+                                  set->right, set->fs, !set->copies_waited, set->vector_bytes);
   for (int on_bar = 1; on_bar >= 0; on_bar--) {
     if (on_bar)
       cairo_set_source_rgb (cr, 0, 0, 0);
@@ -758,7 +758,7 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
   ms_set_color (cr, &st->fg, 1);
   for (guint i = 0; i < set->blocked_labels->len; i++) {
     const MsTimelineBar *b = &g_array_index (set->blocked_labels, MsTimelineBar, i);
-    ms_draw_text (cr, _("blocked"), b->x + b->w / 2, b->y + b->h / 2, set->fs * 0.85, 0.5, 0.5,
+    ms_draw_text (cr, _ ("blocked"), b->x + b->w / 2, b->y + b->h / 2, set->fs * 0.85, 0.5, 0.5,
                   FALSE, NULL, NULL);
   }
 }
@@ -779,9 +779,8 @@ timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
                    .cut_marks = cut_marks,
                    .dark = st->dark };
   for (int p = 0; p < MS_PHASE_COUNT; p++)
-    ms_draw_text (cr, ms_phase_name (p), 0, 0, set.fs * 0.9, -1, 0, FALSE, &set.label_w[p],
-                  NULL);
-  ms_draw_text (cr, _("blocked"), 0, 0, set.fs * 0.85, -1, 0, FALSE, &set.blocked_w, NULL);
+    ms_draw_text (cr, ms_phase_name (p), 0, 0, set.fs * 0.9, -1, 0, FALSE, &set.label_w[p], NULL);
+  ms_draw_text (cr, _ ("blocked"), 0, 0, set.fs * 0.85, -1, 0, FALSE, &set.blocked_w, NULL);
   ms_draw_text (cr, ms_phase_name (MS_PHASE_H2D), 0, 0, set.fs * 0.9, -1, 0, FALSE, NULL,
                 &set.label_h);
   set.labels = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
@@ -833,8 +832,8 @@ draw_title (cairo_t *cr, const MsChartStyle *st, double width, const char *title
   ms_set_color (cr, &st->fg, 1);
   double top = pad * (tight ? 1.5 : 1);
   if (title)
-    top += ms_draw_text_wrapped (cr, title, fs, top, fs * (tight ? 1 : 1.15), width - 2 * fs,
-                                 TRUE, draw)
+    top += ms_draw_text_wrapped (cr, title, fs, top, fs * (tight ? 1 : 1.15), width - 2 * fs, TRUE,
+                                 draw)
            + pad;
   return top;
 }
@@ -862,22 +861,24 @@ ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean see
     const char *text;
   } lines[] = {
     { MS_TIMELINE_HINT_WAITED,
-      N_("pale copy: queued behind the one before it (one copy at a time each way)") },
+      N_ ("pale copy: queued behind the one before it (one copy at a time each way)") },
     { MS_TIMELINE_HINT_HOST,
-      N_("host lane: hatched = asynchronous call, outlined = call blocked the host") },
-    { MS_TIMELINE_HINT_HATCHED, N_("host lane: hatched = asynchronous call") },
-    { MS_TIMELINE_HINT_OUTLINED, N_("host lane: outlined = call blocked the host") },
-    { MS_TIMELINE_HINT_CUT, N_("notch: the bar goes on past the window") },
+      N_ ("host lane: hatched = asynchronous call, outlined = call blocked the host") },
+    { MS_TIMELINE_HINT_HATCHED, N_ ("host lane: hatched = asynchronous call") },
+    { MS_TIMELINE_HINT_OUTLINED, N_ ("host lane: outlined = call blocked the host") },
+    { MS_TIMELINE_HINT_HOST_READ,
+      N_ ("d2h on the host lane: the CPU reads the result, its pages faulting back") },
+    { MS_TIMELINE_HINT_CUT, N_ ("notch: the bar goes on past the window") },
   };
   double h = ms_draw_phase_legend (cr, seen, st, fs, y, width - fs, draw);
   /* One paragraph: a line each would cost a stack of timelines a row. */
   g_autoptr (GString) text = g_string_new (NULL);
   /* The host lane's looks: one line for both or for the one drawn. */
   for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
-    if ((hints & lines[i].hint) == lines[i].hint &&
-        !(lines[i].hint != MS_TIMELINE_HINT_HOST && (lines[i].hint & MS_TIMELINE_HINT_HOST) &&
-          (hints & MS_TIMELINE_HINT_HOST) == MS_TIMELINE_HINT_HOST))
-      g_string_append_printf (text, "%s%s", text->len ? "; " : "", _(lines[i].text));
+    if ((hints & lines[i].hint) == lines[i].hint
+        && !(lines[i].hint != MS_TIMELINE_HINT_HOST && (lines[i].hint & MS_TIMELINE_HINT_HOST)
+             && (hints & MS_TIMELINE_HINT_HOST) == MS_TIMELINE_HINT_HOST))
+      g_string_append_printf (text, "%s%s", text->len ? "; " : "", _ (lines[i].text));
   if (text->len) {
     ms_set_color (cr, &st->fg, 0.7);
     h += fs * 0.3;
@@ -890,8 +891,8 @@ ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean see
 static guint
 host_hint (const MsEvent *ev, const MsTimeWindow *win)
 {
-  if (ev->gpu_us < 0 || !isfinite (ev->host_start_us) || !isfinite (ev->host_us) ||
-      ev->host_start_us >= win->t1 || ev->host_start_us + ev->host_us <= win->t0)
+  if (ev->gpu_us < 0 || !isfinite (ev->host_start_us) || !isfinite (ev->host_us)
+      || ev->host_start_us >= win->t1 || ev->host_start_us + ev->host_us <= win->t0)
     return 0;
   return ms_index_blocked_host (ev) ? MS_TIMELINE_HINT_OUTLINED : MS_TIMELINE_HINT_HATCHED;
 }
@@ -910,9 +911,13 @@ ms_timeline_hints (const MsCell *cell, int rep, const MsRepMap *reps, const MsTi
     if (ev->rep != rep)
       continue;
     hints |= host_hint (ev, win);
+    /* Drawn in d2h's colour but no copy: say what it is. */
+    if (ev->phase == MS_PHASE_D2H && ev->gpu_us < 0 && isfinite (ev->host_start_us)
+        && ev->host_start_us < win->t1 && ev->host_start_us + ev->host_us > win->t0)
+      hints |= MS_TIMELINE_HINT_HOST_READ;
     gboolean host_cut = ev->host_start_us < win->t1 && ev->host_start_us + ev->host_us > win->t1;
-    gboolean gpu_cut = ev->gpu_us >= 0 && ev->gpu_start_us < win->t1 &&
-                       ev->gpu_start_us + ev->gpu_us > win->t1;
+    gboolean gpu_cut
+        = ev->gpu_us >= 0 && ev->gpu_start_us < win->t1 && ev->gpu_start_us + ev->gpu_us > win->t1;
     /* A bar cut by a window that ends before it (zoomed in) is plain. */
     if ((host_cut || gpu_cut) && win->t1 >= win->total_us * 0.5)
       hints |= MS_TIMELINE_HINT_CUT;
@@ -946,8 +951,8 @@ timeline_measure (cairo_t *cr, const MsTimelineIndex *ix, const MsTimeWindow *wi
   if (parts->no_legend)
     *hints = 0;
   for (;;) {
-    double legend_h =
-      parts->no_legend ? 0 : ms_timeline_draw_legend (cr, st, seen, 0, width, *hints, FALSE);
+    double legend_h
+        = parts->no_legend ? 0 : ms_timeline_draw_legend (cr, st, seen, 0, width, *hints, FALSE);
     timeline_geometry (cr, st, win, ix, width, height, *top, legend_h, parts, g);
     if (!*hints || g->fit_lane_h >= min_lane)
       return;
@@ -978,8 +983,8 @@ measure_cell (cairo_t *cr, const MsCell *cell, int rep, const MsChartStyle *st, 
 }
 
 double
-ms_timeline_measure (cairo_t *cr, const MsCell *cell, int rep, const MsChartStyle *st,
-                     double width, double height, const char *title, const MsTimelineParts *parts,
+ms_timeline_measure (cairo_t *cr, const MsCell *cell, int rep, const MsChartStyle *st, double width,
+                     double height, const char *title, const MsTimelineParts *parts,
                      gboolean seen[MS_PHASE_COUNT])
 {
   MsTimelineGeometry g;
@@ -1016,10 +1021,10 @@ ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWi
     g_array_set_size (layout->bars, 0);
   if (!cell || cell->n_events == 0) {
     /* A cell with data but no events comes from a summary file. */
-    const char *why = !cell                ? _("Run a sweep or open a CSV file to see a timeline")
-                      : cell->message[0]   ? cell->message
-                                           : _("a summary file has no per-repetition events; "
-                                               "open the samples file");
+    const char *why = !cell              ? _ ("Run a sweep or open a CSV file to see a timeline")
+                      : cell->message[0] ? cell->message
+                                         : _ ("a summary file has no per-repetition events; "
+                                              "open the samples file");
     ms_timeline_draw_message (cr, st, width, height, title, why);
     return;
   }
@@ -1059,16 +1064,16 @@ ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWi
   timeline_lanes (cr, st, &g, ix);
   /* The times from where the window was opened, not the run's clock. */
   MsScale xs = { MS_SCALE_LINEAR, win->t0 - win->origin_us, win->t1 - win->origin_us, g.px0,
-                 g.px0 + g.pw, MS_SCALE_TIME_US };
+                 g.px0 + g.pw,    MS_SCALE_TIME_US };
   double spacing = ms_timeline_tick_spacing (&xs, fs);
   if (parts->no_time_labels)
     ms_draw_time_grid (cr, st, &xs, g.py0, g.py0 + g.ph, spacing);
   else
     ms_draw_time_axis (cr, st, &xs, g.py0, g.py0 + g.ph, spacing, width - fs * 0.3);
-  gboolean cut_marks =
-    parts->no_legend ? !parts->no_cut_marks : (hints & MS_TIMELINE_HINT_CUT) != 0;
+  gboolean cut_marks
+      = parts->no_legend ? !parts->no_cut_marks : (hints & MS_TIMELINE_HINT_CUT) != 0;
   timeline_bars (cr, st, ix, &g, found & MS_TIMELINE_HINT_WAITED, cut_marks,
-                 (double) cell->elements * sizeof (float), layout);
+                 (double)cell->elements * sizeof (float), layout);
   if (!parts->no_legend)
     ms_timeline_draw_legend (cr, st, seen, g.py0 + g.ph + g.axis_h + fs * 0.2, width, hints, TRUE);
   ms_timeline_index_free (owned);
@@ -1096,4 +1101,3 @@ ms_timeline_layout_hit (const MsTimelineLayout *l, double x, double y)
   }
   return NULL;
 }
-

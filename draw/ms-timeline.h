@@ -52,14 +52,13 @@ gboolean ms_rep_map_matches (const MsRepMap *m, const MsCell *cell);
 void ms_rep_map_range (const MsRepMap *m, int rep, size_t *first, size_t *end);
 /* The events to read for repetition rep: its range when m is complete and
  * of this cell, else all of them. */
-void ms_rep_map_bounds (const MsRepMap *m, const MsCell *cell, int rep, size_t *first,
-                        size_t *end);
+void ms_rep_map_bounds (const MsRepMap *m, const MsCell *cell, int rep, size_t *first, size_t *end);
 
 typedef struct {
   double plot_x, plot_y, plot_w, plot_h;
-  GArray *bars; /* MsTimelineBar; bars under a pixel wide merged per lane */
+  GArray *bars;           /* MsTimelineBar; bars under a pixel wide merged per lane */
   MsTimelineIndex *index; /* private: the repetition's events by start */
-  MsRepMap *reps; /* the cell's repetitions when known, else found by the next draw */
+  MsRepMap *reps;         /* the cell's repetitions when known, else found by the next draw */
 } MsTimelineLayout;
 
 void ms_timeline_layout_init (MsTimelineLayout *l);
@@ -82,8 +81,8 @@ double ms_timeline_rep_extent (const MsCell *cell, int rep, const MsRepMap *reps
 gboolean ms_phase_moves_data (MsPhase phase);
 /* The span in µs of repetition rep's data movement, host and GPU, reading
  * only the repetition's events when reps allows; FALSE when it has none. */
-gboolean ms_timeline_movement_span (const MsCell *cell, int rep, const MsRepMap *reps,
-                                    double *t0, double *t1);
+gboolean ms_timeline_movement_span (const MsCell *cell, int rep, const MsRepMap *reps, double *t0,
+                                    double *t1);
 /* win over repetition rep of cell, open on its data movement with a small
  * margin (initialisation and verification can take ten times longer than
  * the copies), or with all_phases (or nothing moving) on the whole of it.
@@ -100,8 +99,8 @@ void ms_time_window_end_after (MsTimeWindow *win, double t_end);
 void ms_timeline_seen_in (const MsCell *cell, int rep, const MsRepMap *reps,
                           const MsTimeWindow *win, gboolean seen[MS_PHASE_COUNT]);
 /* Draws the title and a line of text where the lanes go. */
-void ms_timeline_draw_message (cairo_t *cr, const MsChartStyle *style, double width,
-                               double height, const char *title, const char *message);
+void ms_timeline_draw_message (cairo_t *cr, const MsChartStyle *style, double width, double height,
+                               const char *title, const char *message);
 
 /* A host operation "blocked" when the call was still running while the
  * GPU did most of the work it issued (ended at or after the work began):
@@ -141,12 +140,14 @@ void ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsT
                              const char *title, const MsTimelineParts *parts,
                              MsTimelineLayout *layout);
 /* The lines under the phase swatches: what pale copy bars, the host
- * lane's looks and a notched bar mean. */
+ * lane's looks, a d2h drawn on the host lane alone and a notched bar
+ * mean. */
 enum {
-  MS_TIMELINE_HINT_HATCHED = 1 << 0,  /* an asynchronous call on the host lane */
-  MS_TIMELINE_HINT_WAITED = 1 << 1,   /* a pale copy */
-  MS_TIMELINE_HINT_CUT = 1 << 2,      /* a notched bar */
-  MS_TIMELINE_HINT_OUTLINED = 1 << 3, /* a call that blocked the host */
+  MS_TIMELINE_HINT_HATCHED = 1 << 0,   /* an asynchronous call on the host lane */
+  MS_TIMELINE_HINT_WAITED = 1 << 1,    /* a pale copy */
+  MS_TIMELINE_HINT_CUT = 1 << 2,       /* a notched bar */
+  MS_TIMELINE_HINT_OUTLINED = 1 << 3,  /* a call that blocked the host */
+  MS_TIMELINE_HINT_HOST_READ = 1 << 4, /* d2h on the host lane alone: the CPU reads */
   MS_TIMELINE_HINT_HOST = MS_TIMELINE_HINT_HATCHED | MS_TIMELINE_HINT_OUTLINED,
 };
 /* The phase swatches for the phases seen, from y across width, then the

@@ -15,72 +15,79 @@
 #include "ms-utf8.h"
 
 static const MsLessonTopicInfo topics[MS_TOPIC_COUNT] = {
-  [MS_TOPIC_PINNED_PAGEABLE] = { "pinned-pageable", "", "pageable,pinned", true,
-    MS_N_ ("Pinned against pageable"),
-    MS_N_ ("How much faster are copies from page-locked (pinned) memory?") },
-  [MS_TOPIC_REUSE] = { "reuse", "reuse", "pinned,zero-copy,uva,managed", false,
-    MS_N_ ("Zero-copy against copies, and data reuse"),
-    MS_N_ ("When does zero-copy stop paying off as the kernel reads its data more often?") },
-  [MS_TOPIC_CACHE_STATE] = { "cache-state", "cache-state", "pinned,write-combined", false,
-    MS_N_ ("Write-combined memory and the host cache"),
-    MS_N_ ("How does the way the host last wrote the buffers change the copy?") },
-  [MS_TOPIC_REGISTER] = { "register-allocate", "", "registered,pinned", true,
-    MS_N_ ("Register against allocate"),
-    MS_N_ ("Is pinning existing memory with cudaHostRegister as good as cudaMallocHost?") },
-  [MS_TOPIC_MANAGED] = { "managed-prefetch", "managed-touch", "managed,managed-prefetch", true,
-    MS_N_ ("Managed memory with and without prefetch"),
-    MS_N_ ("What does prefetching unified memory save over faulting its pages in?") },
-  [MS_TOPIC_ISSUE_ORDER] = { "issue-order", "issue-order", "streams", false,
-    MS_N_ ("Streams, overlap and issue order"),
-    MS_N_ ("Does depth-first or breadth-first issue order change the overlap of streams?") },
-  [MS_TOPIC_DUPLEX] = { "duplex", "duplex", "pinned", false, MS_N_ ("Copies in both directions"),
-    MS_N_ ("Do host-to-device and device-to-host copies run at the same time?") },
-  [MS_TOPIC_COSTS] = { "costs", "costs", "device,pinned,pageable,registered", false,
-    MS_N_ ("Costs people forget"),
-    MS_N_ ("What do context creation, allocation, registration and freeing cost?") },
-  [MS_TOPIC_PORTABLE] = { "portable", "", "pinned", true,
-    MS_N_ ("Portable pinned memory (cudaHostAllocPortable)"),
-    MS_N_ ("Does one pinned buffer serve every GPU as well as a buffer pinned for each?") },
-  [MS_TOPIC_IMPLICIT_SYNC] = { "implicit-sync", "implicit-sync", "streams", false,
-    MS_N_ ("Calls that synchronise streams"),
-    MS_N_ ("Which calls between two kernels on two streams stop them overlapping?") },
-  [MS_TOPIC_DEFAULT_STREAM] = { "default-stream", "default-stream", "streams", false,
-    MS_N_ ("The default stream: legacy or per thread"),
-    MS_N_ ("Do two host threads using the default stream get in each other's way?") },
-  [MS_TOPIC_HOST_FUNC] = { "host-func", "host-func", "streams", false,
-    MS_N_ ("Host functions in a stream"),
-    MS_N_ ("How soon does a host function run, and what does a slow one hold back?") },
-  [MS_TOPIC_PRIORITY] = { "priority", "priority", "streams", false,
-    MS_N_ ("Stream priorities"),
-    MS_N_ ("Do high-priority kernels get in while a long low-priority kernel fills the GPU?") },
-  [MS_TOPIC_CONCURRENT] = { "concurrent", "concurrent", "streams", false,
-    MS_N_ ("Concurrent kernels"),
-    MS_N_ ("Do small kernels on several streams run at the same time, and what stops them?") },
+  [MS_TOPIC_PINNED_PAGEABLE]
+  = { "pinned-pageable", "", "pageable,pinned", true, MS_N_ ("Pinned against pageable"),
+      MS_N_ ("How much faster are copies from page-locked (pinned) memory?") },
+  [MS_TOPIC_REUSE]
+  = { "reuse", "reuse", "pinned,zero-copy,uva,managed", false,
+      MS_N_ ("Zero-copy against copies, and data reuse"),
+      MS_N_ ("When does zero-copy stop paying off as the kernel reads its data more often?") },
+  [MS_TOPIC_CACHE_STATE]
+  = { "cache-state", "cache-state", "pinned,write-combined", false,
+      MS_N_ ("Write-combined memory and the host cache"),
+      MS_N_ ("How does the way the host last wrote the buffers change the copy?") },
+  [MS_TOPIC_REGISTER]
+  = { "register-allocate", "", "registered,pinned", true, MS_N_ ("Register against allocate"),
+      MS_N_ ("Is pinning existing memory with cudaHostRegister as good as cudaMallocHost?") },
+  [MS_TOPIC_MANAGED]
+  = { "managed-prefetch", "managed-touch", "managed,managed-prefetch", true,
+      MS_N_ ("Managed memory with and without prefetch"),
+      MS_N_ ("What does prefetching unified memory save over faulting its pages in?") },
+  [MS_TOPIC_ISSUE_ORDER]
+  = { "issue-order", "issue-order", "streams", false, MS_N_ ("Streams, overlap and issue order"),
+      MS_N_ ("Does depth-first or breadth-first issue order change the overlap of streams?") },
+  [MS_TOPIC_DUPLEX]
+  = { "duplex", "duplex", "pinned", false, MS_N_ ("Copies in both directions"),
+      MS_N_ ("Do host-to-device and device-to-host copies run at the same time?") },
+  [MS_TOPIC_COSTS]
+  = { "costs", "costs", "device,pinned,pageable,registered", false, MS_N_ ("Costs people forget"),
+      MS_N_ ("What do context creation, allocation, registration and freeing cost?") },
+  [MS_TOPIC_PORTABLE]
+  = { "portable", "", "pinned", true, MS_N_ ("Portable pinned memory (cudaHostAllocPortable)"),
+      MS_N_ ("Does one pinned buffer serve every GPU as well as a buffer pinned for each?") },
+  [MS_TOPIC_IMPLICIT_SYNC]
+  = { "implicit-sync", "implicit-sync", "streams", false, MS_N_ ("Calls that synchronise streams"),
+      MS_N_ ("Which calls between two kernels on two streams stop them overlapping?") },
+  [MS_TOPIC_DEFAULT_STREAM]
+  = { "default-stream", "default-stream", "streams", false,
+      MS_N_ ("The default stream: legacy or per thread"),
+      MS_N_ ("Do two host threads using the default stream get in each other's way?") },
+  [MS_TOPIC_HOST_FUNC]
+  = { "host-func", "host-func", "streams", false, MS_N_ ("Host functions in a stream"),
+      MS_N_ ("How soon does a host function run, and what does a slow one hold back?") },
+  [MS_TOPIC_PRIORITY]
+  = { "priority", "priority", "streams", false, MS_N_ ("Stream priorities"),
+      MS_N_ ("Do high-priority kernels get in while a long low-priority kernel fills the GPU?") },
+  [MS_TOPIC_CONCURRENT]
+  = { "concurrent", "concurrent", "streams", false, MS_N_ ("Concurrent kernels"),
+      MS_N_ ("Do small kernels on several streams run at the same time, and what stops them?") },
   [MS_TOPIC_SYNC_ASYNC] = { "sync-async", "sync-async", "pageable,pinned", false,
-    MS_N_ ("Synchronous and asynchronous copies"),
-    MS_N_ ("When does a copy call return before the copy is done?") },
-  [MS_TOPIC_PIN_PAYOFF] = { "pin-payoff", "pin-payoff", "pageable,pinned,registered", false,
-    MS_N_ ("When does pinning pay off?"),
-    MS_N_ ("After how many copies does the cost of pinning a buffer come back?") },
-  [MS_TOPIC_INTENSITY] = { "intensity", "intensity", "zero-copy,pinned", false,
-    MS_N_ ("Zero-copy and arithmetic intensity"),
-    MS_N_ ("How much arithmetic per element hides the link for zero-copy?") },
-  [MS_TOPIC_COPY_KINDS] = { "copy-kinds", "copy-kinds", "pinned,device,zero-copy", false,
-    MS_N_ ("Copy kinds and mapped memory"),
-    MS_N_ ("What do host-to-host and device-to-device copies reach, and which host memory "
-           "can the GPU map?") },
-  [MS_TOPIC_BATCHED] = { "batched", "batched", "pinned,pageable", false,
-    MS_N_ ("Batched copies"),
-    MS_N_ ("Does submitting many small copies in one call (cudaMemcpyBatchAsync) save time?") },
-  [MS_TOPIC_NUMA] = { "numa", "numa", "pinned", false,
-    MS_N_ ("Which socket your buffers live on"),
-    MS_N_ ("Does the NUMA node of the host buffers change the copy rate?") },
+                            MS_N_ ("Synchronous and asynchronous copies"),
+                            MS_N_ ("When does a copy call return before the copy is done?") },
+  [MS_TOPIC_PIN_PAYOFF]
+  = { "pin-payoff", "pin-payoff", "pageable,pinned,registered", false,
+      MS_N_ ("When does pinning pay off?"),
+      MS_N_ ("After how many copies does the cost of pinning a buffer come back?") },
+  [MS_TOPIC_INTENSITY]
+  = { "intensity", "intensity", "zero-copy,pinned", false,
+      MS_N_ ("Zero-copy and arithmetic intensity"),
+      MS_N_ ("How much arithmetic per element hides the link for zero-copy?") },
+  [MS_TOPIC_COPY_KINDS]
+  = { "copy-kinds", "copy-kinds", "pinned,device,zero-copy", false,
+      MS_N_ ("Copy kinds and mapped memory"),
+      MS_N_ ("What do host-to-host and device-to-device copies reach, and which host memory "
+             "can the GPU map?") },
+  [MS_TOPIC_BATCHED]
+  = { "batched", "batched", "pinned,pageable", false, MS_N_ ("Batched copies"),
+      MS_N_ ("Does submitting many small copies in one call (cudaMemcpyBatchAsync) save time?") },
+  [MS_TOPIC_NUMA] = { "numa", "numa", "pinned", false, MS_N_ ("Which socket your buffers live on"),
+                      MS_N_ ("Does the NUMA node of the host buffers change the copy rate?") },
 };
 
 const MsLessonTopicInfo *
 ms_lesson_topic (MsLessonTopic topic)
 {
-  return (unsigned) topic < MS_TOPIC_COUNT ? &topics[topic] : NULL;
+  return (unsigned)topic < MS_TOPIC_COUNT ? &topics[topic] : NULL;
 }
 
 bool
@@ -146,8 +153,8 @@ const MsCell *
 ms_caption_measured (const MsResults *r, MsMode mode, int exp, const char *variant)
 {
   const MsCell *c = ms_results_find_variant (r, mode, exp, variant);
-  if (!c || (c->status != MS_CELL_OK && c->status != MS_CELL_PARTIAL) || c->n_reps < 1 ||
-      !(c->stats.e2e.median > 0))
+  if (!c || (c->status != MS_CELL_OK && c->status != MS_CELL_PARTIAL) || c->n_reps < 1
+      || !(c->stats.e2e.median > 0))
     return NULL;
   return c;
 }
@@ -224,7 +231,8 @@ ms_caption_missing (char *buf, size_t len, const char *sentence)
 static bool
 caption_pinned_pageable (const MsResults *r, int exponent, char *buf, size_t len)
 {
-  FOR_EACH_EXP (e, exponent) {
+  FOR_EACH_EXP (e, exponent)
+  {
     const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, e, "");
     const MsCell *page = ms_caption_measured (r, MS_MODE_PAGEABLE, e, "");
     if (!pin || !page || !(pin->stats.h2d_gbps > 0) || !(page->stats.h2d_gbps > 0))
@@ -247,21 +255,23 @@ caption_pinned_pageable (const MsResults *r, int exponent, char *buf, size_t len
     char t_pin[32], t_page[32];
     /* The figures the timelines' titles lead with. */
     ms_caption_append (buf, len,
-            ms_gettext ("End to end (copies in, kernel, copy out), pinned takes %s and "
-                        "pageable %s."),
-            ms_caption_time (pin->stats.e2e.median, t_pin, sizeof t_pin),
-            ms_caption_time (page->stats.e2e.median, t_page, sizeof t_page));
+                       ms_gettext ("End to end (copies in, kernel, copy out), pinned takes %s and "
+                                   "pageable %s."),
+                       ms_caption_time (pin->stats.e2e.median, t_pin, sizeof t_pin),
+                       ms_caption_time (page->stats.e2e.median, t_page, sizeof t_page));
     return true;
   }
-  return ms_caption_missing (buf, len,
-                  ms_gettext ("This run has no pinned and pageable copies of the same size "
-                              "to compare."));
+  return ms_caption_missing (
+      buf, len,
+      ms_gettext ("This run has no pinned and pageable copies of the same size "
+                  "to compare."));
 }
 
 static bool
 caption_register (const MsResults *r, int exponent, char *buf, size_t len)
 {
-  FOR_EACH_EXP (e, exponent) {
+  FOR_EACH_EXP (e, exponent)
+  {
     const MsCell *reg = ms_caption_measured (r, MS_MODE_REGISTERED, e, "");
     const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, e, "");
     if (!reg || !pin || !(reg->stats.h2d_gbps > 0) || !(pin->stats.h2d_gbps > 0))
@@ -274,26 +284,37 @@ caption_register (const MsResults *r, int exponent, char *buf, size_t len)
     snprintf (buf, len,
               ms_gettext ("At %s, copies to the device from registered memory run at %.1f "
                           "GB/s against %.1f GB/s from cudaMallocHost memory (medians of the "
-                          "copies alone, as the pinned lesson's)."),
+                          "copies alone)."),
               ms_caption_size (pin, size, sizeof size), reg->stats.h2d_gbps, pin->stats.h2d_gbps);
     /* The two costs come at different times (registered memory is pinned
      * and unpinned in every repetition, pinned buffers allocated once per
      * cell) and the pin-payoff lesson times one buffer: the sentence says
      * which and how much memory, so that no figure is read as another. */
     if (st_reg->n > 0 && st_alloc->n > 0)
-      ms_caption_append (buf, len,
-              ms_gettext ("Registering the three %s buffers (%s) took %s in every repetition, "
-                          "before and on top of its %s end to end (copies and kernel); "
-                          "allocating pinned ones took %s once per cell, for %s of pinned host "
-                          "memory and as much device memory."),
-              size, total, ms_caption_time (st_reg->median, t_reg, sizeof t_reg),
-              ms_caption_time (reg->stats.e2e.median, t_e2e, sizeof t_e2e),
-              ms_caption_time (st_alloc->median, t_alloc, sizeof t_alloc), total);
+      ms_caption_append (
+          buf, len,
+          ms_gettext ("Registering the three %s buffers (%s) took %s in every repetition, "
+                      "before and on top of its %s end to end (copies and kernel); "
+                      "allocating pinned ones took %s once, for %s of pinned host "
+                      "memory and as much device memory."),
+          size, total, ms_caption_time (st_reg->median, t_reg, sizeof t_reg),
+          ms_caption_time (reg->stats.e2e.median, t_e2e, sizeof t_e2e),
+          ms_caption_time (st_alloc->median, t_alloc, sizeof t_alloc), total);
+    /* The picture's crossing, from the same medians. */
+    double per_rep = st_reg->median + reg->stats.e2e.median - pin->stats.e2e.median;
+    if (st_reg->n > 0 && st_alloc->n > 0 && per_rep > 0)
+      ms_caption_append (
+          buf, len,
+          ms_gettext ("Registering anew in every repetition costs more than allocating "
+                      "once from n = %d repetitions; buffers registered once and reused "
+                      "pay the %s only once."),
+          (int)floor (st_alloc->median / per_rep) + 1, t_reg);
     return true;
   }
-  return ms_caption_missing (buf, len,
-                  ms_gettext ("This run has no registered and pinned copies of the same size "
-                              "to compare."));
+  return ms_caption_missing (
+      buf, len,
+      ms_gettext ("This run has no registered and pinned copies of the same size "
+                  "to compare."));
 }
 
 /* ---- managed memory ------------------------------------------------------- */
@@ -305,9 +326,10 @@ append_resident (const MsResults *r, int e, char *buf, size_t len)
   const MsCell *resident = ms_caption_measured (r, MS_MODE_MANAGED, e, "touch=resident");
   char speed[64];
   if (first && resident)
-    ms_caption_append (buf, len, ms_gettext ("Once resident, its pages run %s than on first touch."),
-            ms_caption_speed (first->stats.e2e.median / resident->stats.e2e.median, 1, speed,
-                        sizeof speed));
+    ms_caption_append (buf, len,
+                       ms_gettext ("Once resident, its pages run %s than on first touch."),
+                       ms_caption_speed (first->stats.e2e.median / resident->stats.e2e.median, 1,
+                                         speed, sizeof speed));
 }
 
 /* "2048 GPU page faults", or "none" for 0. */
@@ -318,7 +340,7 @@ faults_text (uint64_t n, char *buf, size_t len)
     snprintf (buf, len, "%s", ms_gettext ("none"));
   else
     snprintf (buf, len, ms_ngettext ("%llu GPU page fault", "%llu GPU page faults", n),
-              (unsigned long long) n);
+              (unsigned long long)n);
   return buf;
 }
 
@@ -336,15 +358,16 @@ static void
 append_first_unknown (const MsCell *first, const MsCell *resident, char *buf, size_t len)
 {
   char size[32], t_first[32], t_res[32], faults_res[64];
-  ms_caption_append (buf, len,
-          ms_gettext ("First touch of %s took %s; its page-fault and migration counts are "
-                      "unknown (%s)."),
-          ms_caption_size (first, size, sizeof size),
-          ms_caption_time (first->stats.e2e.median, t_first, sizeof t_first), first->um.reason);
+  ms_caption_append (
+      buf, len,
+      ms_gettext ("First touch of %s took %s; its page-fault and migration counts are "
+                  "unknown (%s)."),
+      ms_caption_size (first, size, sizeof size),
+      ms_caption_time (first->stats.e2e.median, t_first, sizeof t_first), first->um.reason);
   if (resident && resident->um.state == MS_UM_COUNTED)
     ms_caption_append (buf, len, ms_gettext ("Resident data took %s with %s."),
-            ms_caption_time (resident->stats.e2e.median, t_res, sizeof t_res),
-            faults_text (resident->um.gpu_faults, faults_res, sizeof faults_res));
+                       ms_caption_time (resident->stats.e2e.median, t_res, sizeof t_res),
+                       faults_text (resident->um.gpu_faults, faults_res, sizeof faults_res));
 }
 
 /* Why pages already on the GPU can end slower than a prefetched first
@@ -354,26 +377,27 @@ append_first_unknown (const MsCell *first, const MsCell *resident, char *buf, si
 static void
 append_read_back (const MsCell *resident, const MsCell *pre, char *buf, size_t len)
 {
-  if (!resident || !pre || resident->um.state != MS_UM_COUNTED || resident->um.cpu_faults == 0 ||
-      pre->um.state != MS_UM_COUNTED || pre->um.cpu_faults != 0)
+  if (!resident || !pre || resident->um.state != MS_UM_COUNTED || resident->um.cpu_faults == 0
+      || pre->um.state != MS_UM_COUNTED || pre->um.cpu_faults != 0)
     return;
   double res_back = resident->stats.phase[MS_PHASE_D2H].median;
   double pre_back = pre->stats.phase[MS_PHASE_D2H].median;
-  if (!(resident->stats.e2e.median > pre->stats.e2e.median) || !(pre_back > 0) ||
-      !(res_back > pre_back))
+  if (!(resident->stats.e2e.median > pre->stats.e2e.median) || !(pre_back > 0)
+      || !(res_back > pre_back))
     return;
   char t_res[32], t_pre[32];
   unsigned long long n = resident->um.cpu_faults;
-  ms_caption_append (buf, len,
-          ms_ngettext ("Resident data is slower than prefetched because the CPU then reads "
-                       "the result through %llu page fault: %s in the timelines, against %s "
-                       "prefetched back.",
-                       "Resident data is slower than prefetched because the CPU then reads "
-                       "the result through %llu page faults: %s in the timelines, against %s "
-                       "prefetched back.",
-                       n),
-          n, ms_caption_time (res_back, t_res, sizeof t_res),
-          ms_caption_time (pre_back, t_pre, sizeof t_pre));
+  ms_caption_append (
+      buf, len,
+      ms_ngettext ("Resident data is slower than prefetched because the CPU then reads "
+                   "the result through %llu page fault: reading it back took %s, against "
+                   "%s prefetched back (medians of the d2h bars).",
+                   "Resident data is slower than prefetched because the CPU then reads "
+                   "the result through %llu page faults: reading it back took %s, against "
+                   "%s prefetched back (medians of the d2h bars).",
+                   n),
+      n, ms_caption_time (res_back, t_res, sizeof t_res),
+      ms_caption_time (pre_back, t_pre, sizeof t_pre));
 }
 
 /* The unified-memory counts (CUPTI) of the managed-touch lesson, when the
@@ -395,22 +419,22 @@ append_um_counts (const MsResults *r, int e, char *buf, size_t len)
     append_first_unknown (first, resident, buf, len);
   else if (resident && resident->um.state == MS_UM_COUNTED)
     ms_caption_append (buf, len,
-            ms_gettext ("First touch of %s took %s with %s migrating %s to the device; "
-                        "resident data took %s with %s."),
-            size, t_first, faults, moved,
-            ms_caption_time (resident->stats.e2e.median, t_res, sizeof t_res),
-            faults_text (resident->um.gpu_faults, faults_res, sizeof faults_res));
+                       ms_gettext ("First touch of %s took %s with %s migrating %s to the device; "
+                                   "resident data took %s with %s."),
+                       size, t_first, faults, moved,
+                       ms_caption_time (resident->stats.e2e.median, t_res, sizeof t_res),
+                       faults_text (resident->um.gpu_faults, faults_res, sizeof faults_res));
   else
     ms_caption_append (buf, len,
-            ms_gettext ("First touch of %s took %s with %s migrating %s to the device."), size,
-            t_first, faults, moved);
+                       ms_gettext ("First touch of %s took %s with %s migrating %s to the device."),
+                       size, t_first, faults, moved);
   if (pre && pre->um.state == MS_UM_UNKNOWN) {
     ms_caption_append (buf, len, ms_gettext ("With a prefetch, the counts are unknown (%s)."),
-            pre->um.reason);
+                       pre->um.reason);
   } else if (pre) {
     ms_format_bytes (pre->um.h2d_bytes, moved, sizeof moved);
     ms_caption_append (buf, len, ms_gettext ("With a prefetch, %s moved with %s."), moved,
-            faults_text (pre->um.gpu_faults, faults, sizeof faults));
+                       faults_text (pre->um.gpu_faults, faults, sizeof faults));
   }
   append_read_back (resident, pre, buf, len);
   return true;
@@ -421,7 +445,8 @@ caption_managed (const MsResults *r, int exponent, char *buf, size_t len)
 {
   static const char *variants[] = { "", "touch=first" };
   for (int v = 0; v < 2; v++)
-    FOR_EACH_EXP (e, exponent) {
+    FOR_EACH_EXP (e, exponent)
+    {
       const MsCell *man = ms_caption_measured (r, MS_MODE_MANAGED, e, variants[v]);
       const MsCell *pre = ms_caption_measured (r, MS_MODE_MANAGED_PREFETCH, e, variants[v]);
       if (!man || !pre)
@@ -445,9 +470,10 @@ caption_managed (const MsResults *r, int exponent, char *buf, size_t len)
         append_resident (r, e, buf, len);
       return true;
     }
-  return ms_caption_missing (buf, len,
-                  ms_gettext ("This run has no managed and managed-prefetch cells of the same "
-                              "size to compare."));
+  return ms_caption_missing (
+      buf, len,
+      ms_gettext ("This run has no managed and managed-prefetch cells of the same "
+                  "size to compare."));
 }
 
 /* ---- data reuse ------------------------------------------------------------ */
@@ -457,8 +483,8 @@ caption_managed (const MsResults *r, int exponent, char *buf, size_t len)
 static bool
 clearly_slower (const MsCell *zc, const MsCell *pin)
 {
-  return zc->stats.e2e.median > pin->stats.e2e.median &&
-         zc->stats.e2e.ci_low > pin->stats.e2e.ci_high;
+  return zc->stats.e2e.median > pin->stats.e2e.median
+         && zc->stats.e2e.ci_low > pin->stats.e2e.ci_high;
 }
 
 int
@@ -470,8 +496,8 @@ ms_lesson_reuse_crossover (const MsResults *r, int exponent, int *r_cross, int *
   for (int i = 0; i < n; i++) {
     int reuse;
     char access[16];
-    if (!ms_variant_get_int (variants[i], "R", &reuse) ||
-        ms_variant_get (variants[i], "access", access, sizeof access))
+    if (!ms_variant_get_int (variants[i], "R", &reuse)
+        || ms_variant_get (variants[i], "access", access, sizeof access))
       continue;
     const MsCell *zc = ms_caption_measured (r, MS_MODE_ZERO_COPY, exponent, variants[i]);
     const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, exponent, variants[i]);
@@ -498,10 +524,11 @@ smallest_reuse (const MsResults *r, int e)
     int reuse;
     char access[16];
     const MsCell *c = &r->cells[i];
-    if (c->mode == MS_MODE_ZERO_COPY && c->exponent == e &&
-        ms_variant_get_int (c->variant, "R", &reuse) &&
-        !ms_variant_get (c->variant, "access", access, sizeof access) &&
-        ms_caption_measured (r, MS_MODE_PINNED, e, c->variant) && (!smallest || reuse < smallest))
+    if (c->mode == MS_MODE_ZERO_COPY && c->exponent == e
+        && ms_variant_get_int (c->variant, "R", &reuse)
+        && !ms_variant_get (c->variant, "access", access, sizeof access)
+        && ms_caption_measured (r, MS_MODE_PINNED, e, c->variant)
+        && (!smallest || reuse < smallest))
       smallest = reuse;
   }
   return smallest;
@@ -543,8 +570,9 @@ append_reuse_access (const MsResults *r, int e, char *buf, size_t len)
   int reads = access_crossover (r, e, "read", rz, rp);
   if (writes > 0)
     ms_caption_append (buf, len,
-                       ms_gettext ("Writes only (a and b made on the GPU, c written to the host "
-                                   "R times) loses only from R = %d (%s against %s)."),
+                       ms_gettext ("Writes only (a and b made on the GPU, so nothing is copied "
+                                   "in; c written to the host R times) loses to pinned's full "
+                                   "copies only from R = %d (%s against %s)."),
                        writes, wz, wp);
   else if (writes == 0)
     ms_caption_append (buf, len,
@@ -561,10 +589,32 @@ append_reuse_access (const MsResults *r, int e, char *buf, size_t len)
                                    "clearly slower than pinned."));
 }
 
+/* Managed memory's line sits far above the others in the picture: its
+ * figure against pinned's at the smallest R, so that it is not left
+ * unexplained. */
+static void
+append_reuse_managed (const MsResults *r, int e, char *buf, size_t len)
+{
+  int reuse = smallest_reuse (r, e);
+  char v[MS_VARIANT_LEN], t_m[32], t_p[32];
+  snprintf (v, sizeof v, "R=%d", reuse);
+  const MsCell *m = reuse ? ms_caption_measured (r, MS_MODE_MANAGED, e, v) : NULL;
+  const MsCell *pin = reuse ? ms_caption_measured (r, MS_MODE_PINNED, e, v) : NULL;
+  if (!m || !pin || !(pin->stats.e2e.median > 0))
+    return;
+  ms_caption_append (buf, len,
+                     ms_gettext ("Managed memory, drawn for comparison, took %s at R = %d: "
+                                 "%.1f× pinned's %s."),
+                     ms_caption_time (m->stats.e2e.median, t_m, sizeof t_m), reuse,
+                     m->stats.e2e.median / pin->stats.e2e.median,
+                     ms_caption_time (pin->stats.e2e.median, t_p, sizeof t_p));
+}
+
 static bool
 caption_reuse (const MsResults *r, int exponent, char *buf, size_t len)
 {
-  FOR_EACH_EXP (e, exponent) {
+  FOR_EACH_EXP (e, exponent)
+  {
     int cross, largest;
     int found = ms_lesson_reuse_crossover (r, e, &cross, &largest);
     if (found < 0)
@@ -593,14 +643,16 @@ caption_reuse (const MsResults *r, int exponent, char *buf, size_t len)
                              "(%s against %s).",
                              "Zero-copy loses to pinned from R = %d accesses per element at %s "
                              "(%s against %s).",
-                             (unsigned long) cross),
+                             (unsigned long)cross),
                 cross, size, t_zc, t_pin);
     append_reuse_access (r, e, buf, len);
+    append_reuse_managed (r, e, buf, len);
     return true;
   }
-  return ms_caption_missing (buf, len,
-                  ms_gettext ("This run has no zero-copy and pinned cells with an R setting "
-                              "to compare."));
+  return ms_caption_missing (
+      buf, len,
+      ms_gettext ("This run has no zero-copy and pinned cells with an R setting "
+                  "to compare."));
 }
 
 /* ---- host cache state ------------------------------------------------------ */
@@ -624,12 +676,12 @@ append_cache_times (char *buf, size_t len, const MsCell *wc_stream, const MsCell
   if (wc_stream && wc_ord)
     ms_caption_append (buf, len,
                        stats_apart (&wc_stream->stats.e2e, &wc_ord->stats.e2e)
-                         ? ms_gettext ("At %s, write-combined memory takes %s end to end after "
-                                       "streamed stores and %s after ordinary ones.")
-                         : ms_gettext ("At %s, how the host wrote the inputs did not change "
-                                       "the copies: write-combined memory takes %s end to end "
-                                       "after streamed stores and %s after ordinary ones, the "
-                                       "same within the run's spread."),
+                           ? ms_gettext ("At %s, write-combined memory takes %s end to end after "
+                                         "streamed stores and %s after ordinary ones.")
+                           : ms_gettext ("At %s, how the host wrote the inputs did not change "
+                                         "the copies: write-combined memory takes %s end to end "
+                                         "after streamed stores and %s after ordinary ones, the "
+                                         "same within the run's spread."),
                        ms_caption_size (wc_stream, size, sizeof size),
                        ms_caption_time (wc_stream->stats.e2e.median, a, sizeof a),
                        ms_caption_time (wc_ord->stats.e2e.median, b, sizeof b));
@@ -686,10 +738,12 @@ append_cache_read (char *buf, size_t len, const MsStat *v_wc, const MsStat *v_pl
 static bool
 caption_cache_state (const MsResults *r, int exponent, char *buf, size_t len)
 {
-  FOR_EACH_EXP (e, exponent) {
+  FOR_EACH_EXP (e, exponent)
+  {
     const MsCell *wc_stream = ms_caption_measured (r, MS_MODE_WRITE_COMBINED, e, "stores=streamed");
     const MsCell *wc_ord = ms_caption_measured (r, MS_MODE_WRITE_COMBINED, e, "stores=ordinary");
-    const MsCell *wc_read = ms_caption_measured (r, MS_MODE_WRITE_COMBINED, e, "stores=streamed/read=wc");
+    const MsCell *wc_read
+        = ms_caption_measured (r, MS_MODE_WRITE_COMBINED, e, "stores=streamed/read=wc");
     const MsCell *pin_stream = ms_caption_measured (r, MS_MODE_PINNED, e, "stores=streamed");
     const MsCell *pin_fresh = ms_caption_measured (r, MS_MODE_PINNED, e, "stores=fresh");
     buf[0] = '\0';
@@ -701,9 +755,10 @@ caption_cache_state (const MsResults *r, int exponent, char *buf, size_t len)
     if (buf[0])
       return true;
   }
-  return ms_caption_missing (buf, len,
-                  ms_gettext ("This run has no write-combined or pinned cells under the host "
-                              "stores settings."));
+  return ms_caption_missing (
+      buf, len,
+      ms_gettext ("This run has no write-combined or pinned cells under the host "
+                  "stores settings."));
 }
 
 /* ---- issue order, duplex, costs ---------------------------------------------- */
@@ -711,7 +766,8 @@ caption_cache_state (const MsResults *r, int exponent, char *buf, size_t len)
 static bool
 caption_duplex (const MsResults *r, int exponent, char *buf, size_t len)
 {
-  FOR_EACH_EXP (e, exponent) {
+  FOR_EACH_EXP (e, exponent)
+  {
     const MsCell *h2d = ms_caption_measured (r, MS_MODE_PINNED, e, "copy=h2d");
     const MsCell *d2h = ms_caption_measured (r, MS_MODE_PINNED, e, "copy=d2h");
     const MsCell *both = ms_caption_measured (r, MS_MODE_PINNED, e, "copy=duplex");
@@ -734,9 +790,10 @@ caption_duplex (const MsResults *r, int exponent, char *buf, size_t len)
               ms_caption_speed (turns / both->stats.e2e.median, 2, speed, sizeof speed));
     return true;
   }
-  return ms_caption_missing (buf, len,
-                  ms_gettext ("This run lacks one of the copies to the device, to the host and "
-                              "both at once of the same size."));
+  return ms_caption_missing (
+      buf, len,
+      ms_gettext ("This run lacks one of the copies to the device, to the host and "
+                  "both at once of the same size."));
 }
 
 /* The median of the cost cell named variant in mode (at exponent e, or at
@@ -746,8 +803,8 @@ cost_us (const MsResults *r, MsMode mode, int e, const char *variant)
 {
   for (size_t i = 0; i < r->n_cells; i++) {
     const MsCell *c = &r->cells[i];
-    if (c->mode == mode && (e < 0 || c->exponent == e) && strcmp (c->variant, variant) == 0 &&
-        ms_caption_measured (r, mode, c->exponent, variant))
+    if (c->mode == mode && (e < 0 || c->exponent == e) && strcmp (c->variant, variant) == 0
+        && ms_caption_measured (r, mode, c->exponent, variant))
       return c->stats.e2e.median;
   }
   return -1;
@@ -779,7 +836,8 @@ caption_costs (const MsResults *r, int exponent, char *buf, size_t len)
                                    "allocation."),
                        ms_caption_time (first, t[0], sizeof t[0]),
                        ms_caption_time (again, t[1], sizeof t[1]));
-  FOR_EACH_EXP (e, exponent) {
+  FOR_EACH_EXP (e, exponent)
+  {
     const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, e, "cost=malloc-host");
     if (!pin)
       continue;
@@ -787,9 +845,8 @@ caption_costs (const MsResults *r, int exponent, char *buf, size_t len)
     for (size_t k = 0; k < sizeof allocs / sizeof allocs[0]; k++) {
       double us = cost_us (r, allocs[k].mode, e, allocs[k].variant);
       if (us > 0)
-        snprintf (list + strlen (list), sizeof list - strlen (list), "%s%s %s",
-                  list[0] ? ", " : "", ms_gettext (allocs[k].name),
-                  ms_caption_time (us, tt, sizeof tt));
+        snprintf (list + strlen (list), sizeof list - strlen (list), "%s%s %s", list[0] ? ", " : "",
+                  ms_gettext (allocs[k].name), ms_caption_time (us, tt, sizeof tt));
     }
     ms_caption_append (buf, len, ms_gettext ("At %s, each allocation with its free took: %s."),
                        ms_caption_size (pin, size, sizeof size), list);
@@ -806,7 +863,8 @@ caption_costs (const MsResults *r, int exponent, char *buf, size_t len)
 static bool
 caption_portable_one (const MsResults *r, int exponent, char *buf, size_t len)
 {
-  FOR_EACH_EXP (e, exponent) {
+  FOR_EACH_EXP (e, exponent)
+  {
     const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, e, "");
     if (!pin || !(pin->stats.h2d_gbps > 0))
       continue;
@@ -821,18 +879,20 @@ caption_portable_one (const MsResults *r, int exponent, char *buf, size_t len)
                 ms_gettext ("With one GPU (%s), pinned memory is pinned for the only CUDA "
                             "context (the GPU's working state in this program) there is."),
                 device_text (r));
-    ms_caption_append (buf, len,
-            ms_gettext ("cudaHostAllocPortable changes nothing here: for that one context a "
-                        "portable buffer is the same pinned memory as this run's, whose copies "
-                        "reach %.1f GB/s to the device at %s. The flag matters once a second GPU "
-                        "uses the same buffer: run this lesson on a machine with two or more "
-                        "GPUs."),
-            pin->stats.h2d_gbps, ms_caption_size (pin, size, sizeof size));
+    ms_caption_append (
+        buf, len,
+        ms_gettext ("cudaHostAllocPortable changes nothing here: for that one context a "
+                    "portable buffer is the same pinned memory as this run's, whose copies "
+                    "reach %.1f GB/s to the device at %s. The flag matters once a second GPU "
+                    "uses the same buffer: run this lesson on a machine with two or more "
+                    "GPUs."),
+        pin->stats.h2d_gbps, ms_caption_size (pin, size, sizeof size));
     return true;
   }
-  return ms_caption_missing (buf, len,
-                  ms_gettext ("This run has no pinned copies to speak of the portable flag "
-                              "with."));
+  return ms_caption_missing (
+      buf, len,
+      ms_gettext ("This run has no pinned copies to speak of the portable flag "
+                  "with."));
 }
 
 /* The first GPU other than the first with all three buffers measured, or -1. */
@@ -840,15 +900,14 @@ static int
 portable_other_gpu (const MsPortableResults *p)
 {
   for (int i = 1; i < p->n_devices && i < MS_MULTI_MAX_DEVICES; i++)
-    if (p->cell[MS_PORTABLE_PER_DEVICE][i].ok && p->cell[MS_PORTABLE_SHARED][i].ok &&
-        p->cell[MS_PORTABLE_FOREIGN][i].ok)
+    if (p->cell[MS_PORTABLE_PER_DEVICE][i].ok && p->cell[MS_PORTABLE_SHARED][i].ok
+        && p->cell[MS_PORTABLE_FOREIGN][i].ok)
       return i;
   return -1;
 }
 
 bool
-ms_lesson_portable_caption (const MsResults *run, const MsPortableResults *p, char *buf,
-                            size_t len)
+ms_lesson_portable_caption (const MsResults *run, const MsPortableResults *p, char *buf, size_t len)
 {
   if (!buf || len == 0)
     return false;
@@ -857,9 +916,10 @@ ms_lesson_portable_caption (const MsResults *run, const MsPortableResults *p, ch
     return ms_lesson_caption (MS_TOPIC_PORTABLE, run, -1, buf, len);
   int i = portable_other_gpu (p);
   if (i < 0)
-    return ms_caption_missing (buf, len,
-                    ms_gettext ("The portable experiment measured no second GPU with all three "
-                                "buffers."));
+    return ms_caption_missing (
+        buf, len,
+        ms_gettext ("The portable experiment measured no second GPU with all three "
+                    "buffers."));
   const MsPortableCell *own = &p->cell[MS_PORTABLE_PER_DEVICE][i];
   const MsPortableCell *shared = &p->cell[MS_PORTABLE_SHARED][i];
   const MsPortableCell *foreign = &p->cell[MS_PORTABLE_FOREIGN][i];
@@ -869,14 +929,15 @@ ms_lesson_portable_caption (const MsResults *run, const MsPortableResults *p, ch
             ms_gettext ("With %d GPUs (%s), copies of %s to the second GPU reach %.1f GB/s from "
                         "a portable buffer, %.1f GB/s from a buffer pinned for it and %.1f GB/s "
                         "from one pinned by the first GPU only."),
-            p->n_devices, run && run->device.name[0] ? run->device.name : ms_gettext ("GPU"),
-            size, shared->h2d_gbps, own->h2d_gbps, foreign->h2d_gbps);
-  ms_caption_append (buf, len,
-          foreign->pinned_path
-            ? ms_gettext ("The runtime treats the first GPU's buffer as pinned for the second "
-                          "too, so the flag changes little on this system.")
-            : ms_gettext ("The runtime does not treat the first GPU's buffer as pinned for the "
-                          "second: that is what cudaHostAllocPortable is for."));
+            p->n_devices, run && run->device.name[0] ? run->device.name : ms_gettext ("GPU"), size,
+            shared->h2d_gbps, own->h2d_gbps, foreign->h2d_gbps);
+  ms_caption_append (
+      buf, len,
+      foreign->pinned_path
+          ? ms_gettext ("The runtime treats the first GPU's buffer as pinned for the second "
+                        "too, so the flag changes little on this system.")
+          : ms_gettext ("The runtime does not treat the first GPU's buffer as pinned for the "
+                        "second: that is what cudaHostAllocPortable is for."));
   return true;
 }
 
@@ -899,7 +960,7 @@ ms_lesson_caption (MsLessonTopic topic, const MsResults *results, int exponent, 
   if (!buf || len == 0)
     return false;
   buf[0] = '\0';
-  if ((unsigned) topic >= MS_TOPIC_COUNT)
+  if ((unsigned)topic >= MS_TOPIC_COUNT)
     return ms_caption_missing (buf, len, ms_gettext ("Unknown lesson."));
   if (!results || results->n_cells == 0)
     return ms_caption_missing (buf, len, ms_gettext ("No run to describe yet."));

@@ -4,6 +4,7 @@
  * cudaLaunchHostFunc and cudaStreamAddCallback, and what a slow host
  * function holds back: a kernel queued after it on its stream, or on
  * another stream. The caption's figures are all measured. */
+#include <float.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -73,12 +74,18 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   return n;
 }
 
-static double
-latency_of (const MsResults *r, int api, int after)
+static const MsCell *
+latency_cell (const MsResults *r, int api, int after)
 {
   char v[MS_VARIANT_LEN];
   snprintf (v, sizeof v, "latency/api=%s/after=%s", api_words[api], after_words[after]);
-  const MsCell *c = ms_caption_measured (r, MS_MODE_STREAMS, 0, v);
+  return ms_caption_measured (r, MS_MODE_STREAMS, 0, v);
+}
+
+static double
+latency_of (const MsResults *r, int api, int after)
+{
+  const MsCell *c = latency_cell (r, api, after);
   return c ? c->stats.e2e.median : -1;
 }
 
@@ -91,34 +98,40 @@ slow_of (const MsResults *r, int s)
   return c ? c->stats.e2e.median : 0;
 }
 
-/* The finding first (how soon at most), then each call's figures. */
+/* The finding first: the medians' range, then the single repetitions'
+ * (the picture's dots: a few wait milliseconds), then each call's. */
 static void
 caption_latency (const MsResults *r, char *buf, size_t len)
 {
-  double l[2][2], most = -1;
+  double l[2][2], least = DBL_MAX, most = -1, rep_lo = DBL_MAX, rep_hi = -1;
   for (int api = 0; api < 2; api++)
     for (int after = 0; after < 2; after++) {
-      l[api][after] = latency_of (r, api, after);
-      if (l[api][after] > most)
-        most = l[api][after];
+      const MsCell *c = latency_cell (r, api, after);
+      l[api][after] = c ? c->stats.e2e.median : -1;
+      if (!c)
+        continue;
+      least = l[api][after] < least ? l[api][after] : least;
+      most = l[api][after] > most ? l[api][after] : most;
+      rep_lo = c->stats.e2e.min < rep_lo ? c->stats.e2e.min : rep_lo;
+      rep_hi = c->stats.e2e.max > rep_hi ? c->stats.e2e.max : rep_hi;
     }
-  char t[32], a[32], b[32];
+  char t[32], u[32], a[32], b[32];
   if (most > -1)
     ms_caption_append (buf, len,
-                       ms_gettext ("Host functions started at most %s after the work ahead of "
-                                   "them ended (medians)."),
-                       ms_caption_time (most, t, sizeof t));
+                       ms_gettext ("Host functions started %s to %s after the work ahead of "
+                                   "them ended (the medians); single repetitions from %s to %s "
+                                   "(the dots)."),
+                       ms_caption_time (least, t, sizeof t), ms_caption_time (most, u, sizeof u),
+                       ms_caption_time (rep_lo, a, sizeof a),
+                       ms_caption_time (rep_hi, b, sizeof b));
   /* In the captions' time format, so that each figure reads as the
    * picture's strip of it does. */
   if (l[0][0] > -1 && l[0][1] > -1)
-    ms_caption_append (buf, len,
-                       ms_gettext ("cudaLaunchHostFunc: %s after a copy, %s after a kernel."),
-                       ms_caption_time (l[0][0], a, sizeof a),
-                       ms_caption_time (l[0][1], b, sizeof b));
+    ms_caption_append (
+        buf, len, ms_gettext ("cudaLaunchHostFunc: %s after a copy, %s after a kernel."),
+        ms_caption_time (l[0][0], a, sizeof a), ms_caption_time (l[0][1], b, sizeof b));
   if (l[1][0] > -1 && l[1][1] > -1)
-    ms_caption_append (buf, len,
-                       ms_gettext ("cudaStreamAddCallback (the older call, which also hands the "
-                                   "function the stream's error status): %s and %s."),
+    ms_caption_append (buf, len, ms_gettext ("cudaStreamAddCallback (the older call): %s and %s."),
                        ms_caption_time (l[1][0], a, sizeof a),
                        ms_caption_time (l[1][1], b, sizeof b));
 }
@@ -128,38 +141,39 @@ caption_latency (const MsResults *r, char *buf, size_t len)
 static void
 caption_slow (const MsResults *r, char *buf, size_t len)
 {
-  char tf[32], tw[32], to[32];
+  char tb[32], tf[32], tw[32], to[32];
+  double busy = ms_lesson_option (NAME, &r->sweep, "host-func-us");
   double func = slow_of (r, SLOW_ALONE), kernel = slow_of (r, SLOW_NONE);
   double same = slow_of (r, SLOW_SAME), other = slow_of (r, SLOW_OTHER);
   if (!(func > 0) || !(kernel > 0) || !(same > 0))
     return;
   double waited = same - kernel > 0 ? same - kernel : 0;
+  ms_caption_time (busy, tb, sizeof tb);
   ms_caption_time (func, tf, sizeof tf);
   ms_caption_time (waited, tw, sizeof tw);
   if (waited < 0.5 * func)
     ms_caption_append (buf, len,
-                       ms_gettext ("A slow host function (%s alone, the median) did not hold "
-                                   "back the kernel queued after it on its stream: it ended %s "
-                                   "later than alone."),
-                       tf, tw);
+                       ms_gettext ("A slow host function (a busy wait of %s; %s from the call "
+                                   "to its end alone, the median) did not hold back the kernel "
+                                   "queued after it on its stream: it ended %s later than alone."),
+                       tb, tf, tw);
   else
     ms_caption_append (buf, len,
-                       ms_gettext ("A slow host function (%s alone, the median) held back the "
-                                   "kernel queued after it on its stream: it ended %s later "
-                                   "than alone (%.2f times the function's time)."),
-                       tf, tw, waited / func);
+                       ms_gettext ("A slow host function (a busy wait of %s; %s from the call "
+                                   "to its end alone, the median) held back the kernel queued "
+                                   "after it on its stream: it ended %s later than alone (%.2f "
+                                   "times the function's time)."),
+                       tb, tf, tw, waited / func);
   if (!(other > 0))
     return;
   double other_wait = other - kernel > 0 ? other - kernel : 0;
   ms_caption_time (other_wait, to, sizeof to);
   if (other_wait < 0.25 * func)
     ms_caption_append (buf, len,
-                       ms_gettext ("A kernel on another stream was not held back (%s later)."),
-                       to);
+                       ms_gettext ("A kernel on another stream was not held back (%s later)."), to);
   else
     ms_caption_append (buf, len,
-                       ms_gettext ("A kernel on another stream was held back too: %s later."),
-                       to);
+                       ms_gettext ("A kernel on another stream was held back too: %s later."), to);
 }
 
 static bool

@@ -50,8 +50,12 @@ static void
 add_synthetic (MsResults *r, MsMode mode, int exp, const char *variant, double e2e_us)
 {
   double times[3] = { e2e_us, e2e_us * 1.01, e2e_us * 0.99 };
-  MsCell c = { .mode = mode, .exponent = exp, .elements = 1ull << exp, .n_reps = 3,
-               .e2e_us = times, .status = MS_CELL_OK };
+  MsCell c = { .mode = mode,
+               .exponent = exp,
+               .elements = 1ull << exp,
+               .n_reps = 3,
+               .e2e_us = times,
+               .status = MS_CELL_OK };
   snprintf (c.variant, sizeof c.variant, "%s", variant);
   ms_cell_compute_stats (&c);
   g_assert_true (ms_results_add_cell (r, &c));
@@ -113,7 +117,7 @@ test_reuse_found (void)
 
   /* Slower by a median whose interval still reaches pinned's: not a loss
    * yet, the crossing is the next R. */
-  MsCell *zc = (MsCell *) ms_results_find_variant (r, MS_MODE_ZERO_COPY, 18, "R=8");
+  MsCell *zc = (MsCell *)ms_results_find_variant (r, MS_MODE_ZERO_COPY, 18, "R=8");
   const MsCell *pin = ms_results_find_variant (r, MS_MODE_PINNED, 18, "R=8");
   zc->stats.e2e.ci_low = pin->stats.e2e.ci_high - 1;
   g_assert_true (ms_lesson_reuse_crossover (r, 18, &cross, &largest) == 1);
@@ -132,7 +136,8 @@ test_reuse_not_found (void)
   g_assert_cmpint (largest, ==, 16);
   char buf[512];
   g_assert_true (ms_lesson_caption (MS_TOPIC_REUSE, r, 17, buf, sizeof buf));
-  g_assert_nonnull (strstr (buf, "never clearly slower than pinned at the R measured, up to 16 at 512 KiB"));
+  g_assert_nonnull (
+      strstr (buf, "never clearly slower than pinned at the R measured, up to 16 at 512 KiB"));
   ms_results_free (r);
 
   /* Zero-copy slower from the first R: said as such, not as a crossover. */
@@ -267,7 +272,7 @@ test_slower_is_said_slower (void)
   add_part (&r, "streams", "queue=single/order=breadth/K=4", slow);
   g_assert_true (ms_lesson_caption (MS_TOPIC_ISSUE_ORDER, r, -1, buf, sizeof buf));
   g_assert_nonnull (
-    strstr (buf, "depth-first ÷ breadth-first time on one queue is 0.50× (K = 4)."));
+      strstr (buf, "depth-first ÷ breadth-first time on one queue is 0.50× (K = 4)."));
   g_assert_false (strstr (buf, "as fast"));
   add_part (&r, "write-combined", "stores=streamed", NULL);
   add_part (&r, "write-combined", "stores=streamed/read=wc", NULL);
@@ -309,8 +314,8 @@ static void
 test_managed_read_back (MsResults *r)
 {
   char buf[1024], expect[200];
-  MsCell *res = (MsCell *) ms_results_find_variant (r, MS_MODE_MANAGED, 18, "touch=resident");
-  MsCell *pre = (MsCell *) ms_results_find_variant (r, MS_MODE_MANAGED_PREFETCH, 18, "touch=first");
+  MsCell *res = (MsCell *)ms_results_find_variant (r, MS_MODE_MANAGED, 18, "touch=resident");
+  MsCell *pre = (MsCell *)ms_results_find_variant (r, MS_MODE_MANAGED_PREFETCH, 18, "touch=first");
   g_assert_true (res && pre && res->um.cpu_faults > 0 && pre->um.cpu_faults == 0);
   MsCellStats res_was = res->stats, pre_was = pre->stats;
   res->stats.e2e.median = 7230;
@@ -320,9 +325,9 @@ test_managed_read_back (MsResults *r)
   g_assert_true (ms_lesson_caption (MS_TOPIC_MANAGED, r, -1, buf, sizeof buf));
   snprintf (expect, sizeof expect,
             "Resident data is slower than prefetched because the CPU then reads the result "
-            "through %llu page faults: 7.54 ms in the timelines, against 2.01 ms prefetched "
-            "back.",
-            (unsigned long long) res->um.cpu_faults);
+            "through %llu page faults: reading it back took 7.54 ms, against 2.01 ms "
+            "prefetched back (medians of the d2h bars).",
+            (unsigned long long)res->um.cpu_faults);
   g_assert_nonnull (strstr (buf, expect));
   res->stats.phase[MS_PHASE_D2H].median = 1500;
   g_assert_true (ms_lesson_caption (MS_TOPIC_MANAGED, r, -1, buf, sizeof buf));
@@ -344,7 +349,7 @@ test_managed_counts (void)
   /* Every count in the sentence is the cell's. */
   ms_format_bytes (first->um.h2d_bytes, moved, sizeof moved);
   snprintf (expect, sizeof expect, "with %llu GPU page faults migrating %s to the device",
-            (unsigned long long) first->um.gpu_faults, moved);
+            (unsigned long long)first->um.gpu_faults, moved);
   g_assert_true (first->um.gpu_faults > 1);
   g_assert_nonnull (strstr (buf, expect));
   g_assert_nonnull (strstr (buf, "First touch of 1 MiB took"));
@@ -419,8 +424,9 @@ test_portable_two_gpus (void)
   p->bytes = 1u << 20;
   for (int k = 0; k < MS_PORTABLE_COUNT; k++)
     for (int i = 0; i < 2; i++)
-      p->cell[k][i] = (MsPortableCell){ .ok = true, .h2d_gbps = 50 + 10 * k + i,
-                                        .d2h_gbps = 40, .pinned_path = true };
+      p->cell[k][i] = (MsPortableCell){
+        .ok = true, .h2d_gbps = 50 + 10 * k + i, .d2h_gbps = 40, .pinned_path = true
+      };
   p->cell[MS_PORTABLE_FOREIGN][1].h2d_gbps = 12.25;
   p->cell[MS_PORTABLE_FOREIGN][1].pinned_path = false;
   g_assert_true (ms_lesson_portable_caption (r, p, buf, sizeof buf));
@@ -457,8 +463,7 @@ make_issue_order (double depth_us, double timed_depth_us)
                                    o ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST, k);
         if (timers)
           strncat (v, "/timers=per-step", sizeof v - strlen (v) - 1);
-        add_synthetic (r, MS_MODE_STREAMS, 22, v,
-                       o ? 100 : timers ? timed_depth_us : depth_us);
+        add_synthetic (r, MS_MODE_STREAMS, 22, v, o ? 100 : timers ? timed_depth_us : depth_us);
       }
   snprintf (r->experiment, sizeof r->experiment, "issue-order");
   return r;
@@ -474,9 +479,9 @@ test_issue_order_timers (void)
   MsResults *r = make_issue_order (100, 130);
   g_assert_true (ms_lesson_caption (MS_TOPIC_ISSUE_ORDER, r, -1, buf, sizeof buf));
   g_assert_true (strstr (buf, "breadth-first time on one queue is 1.00× (K = 1), 1.00× (K = 2), "
-                         "1.00× (K = 4), 1.00× (K = 8), 1.00× (K = 16)."));
+                              "1.00× (K = 4), 1.00× (K = 8), 1.00× (K = 16)."));
   g_assert_true (strstr (buf, "it is 1.30× at K = 16; without, the orders differ within the "
-                         "spread: the timers make the difference"));
+                              "spread: the timers make the difference"));
   /* The plain ratio per K once: not again after the timers. */
   g_assert_null (strstr (buf, "the ratio is"));
   ms_results_free (r);
@@ -485,16 +490,17 @@ test_issue_order_timers (void)
   r = make_issue_order (100, 100);
   g_assert_true (ms_lesson_caption (MS_TOPIC_ISSUE_ORDER, r, -1, buf, sizeof buf));
   g_assert_true (strstr (buf, "At K = 16 the orders differ within the spread, with a timer around "
-                         "every step (1.00×, as in the timelines) or without."));
+                              "every step (1.00×, as in the timelines) or without."));
   g_assert_true (!strstr (buf, "the timers make the difference"));
   ms_results_free (r);
 
   /* Both do: the ratios, no claim about which causes what. */
   r = make_issue_order (120, 150);
   g_assert_true (ms_lesson_caption (MS_TOPIC_ISSUE_ORDER, r, -1, buf, sizeof buf));
-  g_assert_true (strstr (buf, "1.20× (K = 16). With a timer around every step, as in the "
-                         "timelines, it is 1.50× at K = 16: compare the rows by their medians.") &&
-                 !strstr (buf, "within the spread"));
+  g_assert_true (strstr (buf,
+                         "1.20× (K = 16). With a timer around every step, as in the "
+                         "timelines, it is 1.50× at K = 16: compare the rows by their medians.")
+                 && !strstr (buf, "within the spread"));
   ms_results_free (r);
 }
 

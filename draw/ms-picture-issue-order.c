@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-picture-issue-order.c: the issue-order lesson's picture. Its finding
+ * is a ratio of medians taken without timers, how much longer depth-first
+ * took than breadth-first against the number of streams, on one hardware queue
+ * and on the default ones: that is the chart. The timelines of K = 16,
+ * drawn from repetitions with a timer around every step, go under it only
+ * where their lanes can be read; they show how the orders interleave, and
+ * their lengths are not the finding. */
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ms-chart.h"
+#include "ms-lesson-picture.h"
+#include "ms-lesson-rows.h"
+#include "ms-timeline-rows.h"
+
+static const struct {
+  const char *queue;
+  const char *label;
+} queues[] = {
+  { "single", N_ ("one hardware queue") },
+  { "default", N_ ("default queues") },
+};
+
+/* The plain (untimed) cell of queue, order and K at exponent e, or NULL. */
+static const MsCell *
+order_cell (const MsResults *run, int e, const char *queue, const char *order, int k)
+{
+  char variant[MS_VARIANT_LEN];
+  g_snprintf (variant, sizeof variant, "queue=%s/order=%s/K=%d", queue, order, k);
+  const MsCell *c = ms_results_find_variant (run, MS_MODE_STREAMS, e, variant);
+  return c && c->n_reps > 0 && c->stats.e2e.median > 0 ? c : NULL;
+}
+
+/* The largest size with both orders somewhere: the caption's. */
+static int
+chart_exponent (const MsResults *run)
+{
+  for (int e = MS_MAX_EXPONENT; e >= MS_MIN_EXPONENT; e--)
+    for (guint q = 0; q < G_N_ELEMENTS (queues); q++)
+      for (int k = 1; k <= MS_MAX_STREAMS; k++)
+        if (order_cell (run, e, queues[q].queue, "depth", k)
+            && order_cell (run, e, queues[q].queue, "breadth", k))
+          return e;
+  return -1;
+}
+
+static MsChartData *
+build (const MsResults *run)
+{
+  MsChartData *d = ms_chart_data_new ();
+  int e = chart_exponent (run);
+  char size[32] = "";
+  if (e >= 0)
+    ms_format_size_label (ldexp (sizeof (float), e), size, sizeof size);
+  /* TRANSLATORS: the issue-order picture's title, e.g. "... at 16 MiB per
+   * vector, ...". */
+  d->title = g_strdup_printf (_ ("How much longer depth-first took than breadth-first at %s "
+                                 "per vector, without timers (above 0: breadth-first is "
+                                 "faster)"),
+                              size);
+  d->x_label = g_strdup (_ ("streams (K)"));
+  d->y_label = g_strdup (_ ("per cent longer"));
+  d->y_kind = MS_SCALE_LINEAR;
+  d->x_unit = MS_SCALE_COUNT;
+  d->direct_labels = TRUE;
+  d->direct_share = 0.3;
+  d->empty_text = g_strdup (_ ("The run has no streams cells measured in both issue orders."));
+  for (guint q = 0; q < G_N_ELEMENTS (queues); q++) {
+    MsChartSeries *s = NULL;
+    for (int k = 1; k <= MS_MAX_STREAMS; k++) {
+      const MsCell *depth = e >= 0 ? order_cell (run, e, queues[q].queue, "depth", k) : NULL;
+      const MsCell *breadth = e >= 0 ? order_cell (run, e, queues[q].queue, "breadth", k) : NULL;
+      if (!depth || !breadth)
+        continue;
+      if (!s)
+        s = ms_chart_data_add_series (d, _ (queues[q].label), q, q, 0);
+      /* No whiskers: a ratio's reach from two intervals of a few
+       * repetitions spanned 0.2 to 2.6 and hid the ratios themselves. */
+      ms_chart_series_add (s, k, (depth->stats.e2e.median / breadth->stats.e2e.median - 1) * 100, 1,
+                           0, FALSE);
+    }
+  }
+  if (d->series->len > 0)
+    ms_chart_data_add_ref (d, 0, _ ("0: the order makes no difference"));
+  return d;
+}
+
+void
+ms_picture_issue_order (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
+                        double height)
+{
+  const double fs = ms_style_font_size (style);
+  g_autoptr (MsChartData) data = build (run);
+  ms_draw_background (cr, style);
+  MsTimelineRows rows;
+  ms_timeline_rows_init (&rows);
+  int n_rows = data->series->len > 0 ? ms_lesson_rows_fill (&rows, MS_TOPIC_ISSUE_ORDER, run) : 0;
+  /* The chart keeps room to be read; the timelines come only with lanes
+   * their least height (16 streams each: at a lesson pane's size they
+   * were stripes). */
+  double chart_least = fs * 16, tl_h = 0;
+  if (n_rows > 0) {
+    double need = ms_timeline_rows_least_height (cr, &rows, style, width);
+    if (height - need >= chart_least)
+      tl_h = MAX (need, height * 0.55) <= height - chart_least ? MAX (need, height * 0.55) : need;
+  }
+  double chart_h = round (height - tl_h);
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, chart_h);
+  cairo_clip (cr);
+  ms_chart_draw (cr, data, style, width, chart_h, -1, NULL);
+  cairo_restore (cr);
+  if (tl_h > 0) {
+    MsTimeWindow win;
+    ms_timeline_rows_window (&rows, FALSE, &win);
+    cairo_save (cr);
+    cairo_translate (cr, 0, chart_h);
+    cairo_rectangle (cr, 0, 0, width, tl_h);
+    cairo_clip (cr);
+    ms_timeline_rows_draw (cr, &rows, &win, style, width, tl_h, NULL);
+    cairo_restore (cr);
+  }
+  ms_timeline_rows_clear (&rows);
+}
