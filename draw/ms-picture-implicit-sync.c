@@ -55,10 +55,10 @@ draw_box (cairo_t *cr, const MsChartStyle *style, MsSyncVerdict v, double x, dou
 static const char *
 verdict_word (MsSyncVerdict v)
 {
-  return v == MS_SYNC_SERIALISED ? _ ("serial")
-       : v == MS_SYNC_OVERLAPPED ? _ ("overlap")
-       : v == MS_SYNC_UNDECIDED  ? _ ("unclear")
-                                 : _ ("n/a");
+  return v == MS_SYNC_SERIALISED   ? _ ("serial")
+         : v == MS_SYNC_OVERLAPPED ? _ ("overlap")
+         : v == MS_SYNC_UNDECIDED  ? _ ("unclear")
+                                   : _ ("n/a");
 }
 
 /* A cell's words: its verdict, with its time in kernel times where there
@@ -82,7 +82,7 @@ serial_limit (const MsResults *run)
   for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++)
     for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
       MsSyncJudged j;
-      MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp) op, col, &j);
+      MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp)op, col, &j);
       if ((v == MS_SYNC_SERIALISED || v == MS_SYNC_OVERLAPPED) && j.serial_above > 0) {
         lo = MIN (lo, j.serial_above);
         hi = MAX (hi, j.serial_above);
@@ -102,11 +102,12 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
   char above[64] = "";
   if (limit > 0)
     g_snprintf (above, sizeof above, _ ("over about %.1f"), limit);
-  g_autofree char *serial =
-    g_strdup_printf (_ ("serial: the second kernel waited for the first (%s kernel times)"),
-                     limit > 0 ? above : _ ("about two"));
+  g_autofree char *serial
+      = g_strdup_printf (_ ("serial: the second kernel waited for the first (%s kernel times)"),
+                         limit > 0 ? above : _ ("about two"));
   g_autofree char *unclear = g_strdup_printf (_ ("unclear: the call itself took over %.0f%% of a "
-                                                 "kernel's time, so its total cannot tell"),
+                                                 "kernel's time (waiting for the GPU, or slow on "
+                                                 "its own), so its total cannot tell"),
                                               100 * MS_SYNC_UNDECIDED_CALL_SHARE);
   const char *items[] = { serial, _ ("overlap: they ran together"), unclear,
                           _ ("blocking streams wait for the legacy default stream; 1 hardware "
@@ -127,7 +128,7 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
     double h = ms_draw_text_wrapped (cr, items[i], 0, 0, fs, right - cx - box, FALSE, FALSE);
     if (draw) {
       if (box > 0)
-        draw_box (cr, style, (MsSyncVerdict) look[i], cx, cy + th * 0.15, fs, th * 0.7);
+        draw_box (cr, style, (MsSyncVerdict)look[i], cx, cy + th * 0.15, fs, th * 0.7);
       ms_set_color (cr, &style->fg, 0.85);
       ms_draw_text_wrapped (cr, items[i], cx + box, cy, fs, right - cx - box, FALSE, TRUE);
     }
@@ -142,10 +143,10 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
 }
 
 typedef struct {
-  double fs;         /* of every text in the grid */
-  double label_w;    /* the row labels' column */
+  double fs;      /* of every text in the grid */
+  double label_w; /* the row labels' column */
   double head_h, row_h;
-  gboolean numbers;  /* each cell's ratio after its word */
+  gboolean numbers; /* each cell's ratio after its word */
 } GridLook;
 
 /* The grid's look for width: the row labels' width, and whether the
@@ -157,12 +158,12 @@ grid_look (cairo_t *cr, const MsResults *run, double fs, double width, GridLook 
   g->fs = fs;
   g->label_w = 0;
   for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
-    ms_draw_text (cr, _ (ms_implicit_sync_op_label ((MsSyncOp) op)), 0, 0, fs, -1, 0, FALSE, &tw,
+    ms_draw_text (cr, _ (ms_implicit_sync_op_label ((MsSyncOp)op)), 0, 0, fs, -1, 0, FALSE, &tw,
                   &th);
     g->label_w = MAX (g->label_w, tw);
     for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
       MsSyncJudged j;
-      MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp) op, col, &j);
+      MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp)op, col, &j);
       char text[64];
       cell_text (v, &j, TRUE, text, sizeof text);
       ms_draw_text (cr, text, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
@@ -224,11 +225,10 @@ draw_grid (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const G
   for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
     double cy = y + (op - MS_SYNC_OP_NONE) * g->row_h;
     ms_set_color (cr, &style->fg, 0.9);
-    ms_draw_text_max (cr, _ (ms_implicit_sync_op_label ((MsSyncOp) op)), x, cy, g->fs,
-                      g->label_w);
+    ms_draw_text_max (cr, _ (ms_implicit_sync_op_label ((MsSyncOp)op)), x, cy, g->fs, g->label_w);
     for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
       MsSyncJudged j;
-      MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp) op, col, &j);
+      MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp)op, col, &j);
       double bx = x0 + col * col_w;
       draw_box (cr, style, v, bx + 1, cy + 1, col_w - 2, g->row_h - 2);
       char text[64];
@@ -252,13 +252,13 @@ pick_cell (const MsResults *run, MsSyncOp *op_out, int *col_out)
     best_op = MS_SYNC_OP_MALLOC, best_col = 1;
   for (int op = MS_SYNC_OP_MALLOC; op < MS_SYNC_OP_COUNT && best_op < 0; op++)
     for (int col = 0; col < MS_SYNC_N_COLUMNS && best_op < 0; col++)
-      if (ms_implicit_sync_judge (run, (MsSyncOp) op, col, &j) == MS_SYNC_SERIALISED)
+      if (ms_implicit_sync_judge (run, (MsSyncOp)op, col, &j) == MS_SYNC_SERIALISED)
         best_op = op, best_col = col;
   if (best_op < 0)
     best_op = MS_SYNC_OP_NONE, best_col = 1;
   char v[MS_VARIANT_LEN];
-  ms_implicit_sync_variant (v, sizeof v, (MsSyncOp) best_op, best_col >= 2, best_col % 2);
-  *op_out = (MsSyncOp) best_op;
+  ms_implicit_sync_variant (v, sizeof v, (MsSyncOp)best_op, best_col >= 2, best_col % 2);
+  *op_out = (MsSyncOp)best_op;
   *col_out = best_col;
   return ms_picture_cell (run, v);
 }
@@ -270,13 +270,13 @@ draw_timeline (cairo_t *cr, const MsResults *run, const MsChartStyle *style, dou
   MsSyncOp op;
   int col;
   const MsCell *cell = pick_cell (run, &op, &col);
-  g_autofree char *title =
-    g_strdup_printf (_("Timeline of one instrumented sample: %s, %s"),
-                     _(ms_implicit_sync_op_label (op)), ms_implicit_sync_column_label (col));
+  g_autofree char *title
+      = g_strdup_printf (_ ("Timeline of one instrumented sample: %s, %s"),
+                         _ (ms_implicit_sync_op_label (op)), ms_implicit_sync_column_label (col));
   double extent = cell ? ms_timeline_extent (cell, 0) : 0;
   if (!(extent > 0)) {
     ms_timeline_draw_message (cr, style, width, height, title,
-                              _("This cell has no instrumented sample to draw."));
+                              _ ("This cell has no instrumented sample to draw."));
     return;
   }
   MsTimeWindow win;

@@ -287,31 +287,31 @@ verdict_lists (const MsResults *r, char *buf, size_t len)
   }
   if (listed[0])
     ms_caption_append (buf, len,
-                       ms_gettext ("Serialised, as the material says (about two kernel times): "
+                       ms_gettext ("Serialised, as the textbooks say (about two kernel times): "
                                    "%s."),
                        listed);
   else if (extra[0])
     ms_caption_append (buf, len,
-                       ms_gettext ("None of the calls the material lists serialised the two "
+                       ms_gettext ("None of the calls the textbooks list serialised the two "
                                    "kernels here."));
   else
     ms_caption_append (buf, len,
                        ms_gettext ("No operation serialised the two kernels on this GPU."));
   if (extra[0])
     ms_caption_append (buf, len,
-                       ms_gettext ("Not on the material's list, but serialised here: %s."), extra);
+                       ms_gettext ("Not on the textbooks' list, but serialised here: %s."), extra);
   if (held[0])
     ms_caption_append (buf, len,
-                       ms_gettext ("On the material's list of calls that synchronise, but "
+                       ms_gettext ("On the textbooks' list of calls that synchronise, but "
                                    "overlapped here: %s."),
                        held);
   if (undecided[0])
     ms_caption_append (buf, len,
-                       ms_gettext ("Unclear, as the call itself took most of a kernel's time: "
-                                   "%s."),
+                       ms_gettext ("Unclear, as the call itself took most of a kernel's time "
+                                   "(waiting for the GPU, or slow on its own): %s."),
                        undecided);
   if (listed[0] && !extra[0] && !held[0])
-    ms_caption_append (buf, len, ms_gettext ("What serialised here is what the material lists."));
+    ms_caption_append (buf, len, ms_gettext ("What serialised here is what the textbooks list."));
 }
 
 static bool
@@ -328,18 +328,17 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     return ms_caption_missing (buf, len,
                                ms_gettext ("The run lacks one kernel alone, or two kernels with "
                                            "nothing between them."));
-  verdict_lists (r, buf, len);
+  /* The experiment and the table's figure first: the picture's cells
+   * give the total in kernel times and nothing else says so. The
+   * settings' short names are explained under the table. */
   ms_caption_append (buf, len,
-                     ms_gettext ("One kernel took %s; two with nothing between, %s (%.2f kernel "
-                                 "times)."),
+                     ms_gettext ("Two kernels on two streams with one call between their "
+                                 "launches: did the second wait for the first? Each cell gives "
+                                 "their total in kernel times (one kernel took %s; two with "
+                                 "nothing between, %s: %.2f)."),
                      ms_caption_time (none.us / none.times, t1, sizeof t1),
                      ms_caption_time (none.us, t2, sizeof t2), none.times);
-  /* The settings' short names, where a list above used them. */
-  if (strstr (buf, ms_gettext ("1 hardware queue"))
-      || strstr (buf, ms_gettext ("blocking streams")))
-    ms_caption_append (buf, len,
-                       ms_gettext ("Blocking streams wait for the legacy default stream; 1 "
-                                   "hardware queue: CUDA_DEVICE_MAX_CONNECTIONS=1."));
+  verdict_lists (r, buf, len);
   return true;
 }
 
