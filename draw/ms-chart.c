@@ -90,7 +90,13 @@ ms_chart_series_note_last (MsChartSeries *s, gboolean partial, const char *note)
 void
 ms_chart_data_add_ref (MsChartData *d, double y, const char *label)
 {
-  MsChartRefLine r = { y, g_strdup (label) };
+  ms_chart_data_add_ref_at (d, y, 0, label);
+}
+
+void
+ms_chart_data_add_ref_at (MsChartData *d, double y, double x, const char *label)
+{
+  MsChartRefLine r = { y, g_strdup (label), x };
   g_array_append_val (d->refs, r);
 }
 
@@ -540,17 +546,30 @@ ref_label_spot (const MsChartData *d, const MsChartLayout *l, double py, const M
 /* A label that had to move away from its line gets a leader to it, ending
  * in a dot on the line: two close lines with labels a decade off could not
  * be told apart. */
+/* With at > 0 (a pixel x on the line) the leader ends there, drawn even
+ * when the label sits by its line: the figure was measured at one size. */
 static void
-ref_leader (cairo_t *cr, const MsChartStyle *st, const MsRect *box, double py)
+ref_leader (cairo_t *cr, const MsChartStyle *st, const MsRect *box, double py, double at)
 {
   const double lw = ms_style_line_width (st);
   double gap = lw * 3;
-  if (py >= box->y - gap && py <= box->y + box->h + gap)
+  gboolean by_line = py >= box->y - gap && py <= box->y + box->h + gap;
+  if (by_line && !(at > 0))
     return;
   double x = box->x + box->w - MIN (box->w / 2, lw * 12);
-  double y = py < box->y ? box->y : box->y + box->h;
+  double y = py < box->y + box->h / 2 ? box->y : box->y + box->h;
   ms_set_color (cr, &st->fg, 0.6);
   cairo_set_line_width (cr, lw * 0.8);
+  if (at > 0) {
+    /* From the box's side nearest the point: a slanted leader. */
+    x = CLAMP (at, box->x, box->x + box->w);
+    cairo_move_to (cr, x, y);
+    cairo_line_to (cr, at, py);
+    cairo_stroke (cr);
+    cairo_arc (cr, at, py, lw * 2, 0, 2 * G_PI);
+    cairo_fill (cr);
+    return;
+  }
   cairo_move_to (cr, x, y);
   cairo_line_to (cr, x, py);
   cairo_stroke (cr);
@@ -599,7 +618,8 @@ chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsC
       MsChartBox note = { box.x, box.y, box.w, box.h, i };
       g_array_append_val (l->notes, note);
     }
-    ref_leader (cr, st, &box, py);
+    double at = r->x > 0 && ms_scale_contains (&l->xs, r->x) ? ms_scale_to_pixel (&l->xs, r->x) : 0;
+    ref_leader (cr, st, &box, py, at);
     if (clear) {
       ms_set_color (cr, &st->bg, 0.88);
       cairo_rectangle (cr, box.x, box.y, box.w, box.h);

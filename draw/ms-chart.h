@@ -39,6 +39,9 @@ typedef struct {
 typedef struct {
   double y;
   char *label;
+  /* Where on the line the figure was measured (x in data units), for the
+   * label's leader to end at; 0: anywhere on the line. */
+  double x;
 } MsChartRefLine;
 
 typedef struct {
@@ -100,6 +103,9 @@ void ms_chart_series_add (MsChartSeries *series, double x, double y, double lo, 
 /* The last point added is failed or partial for the reason in note. */
 void ms_chart_series_note_last (MsChartSeries *series, gboolean partial, const char *note);
 void ms_chart_data_add_ref (MsChartData *data, double y, const char *label);
+/* A reference line whose figure was measured at x: its label's leader
+ * ends there, so that "median at 4 MiB" points at 4 MiB. */
+void ms_chart_data_add_ref_at (MsChartData *data, double y, double x, const char *label);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsChartData, ms_chart_data_free)
 
 void ms_chart_layout_init (MsChartLayout *layout);

@@ -43,7 +43,7 @@ ms_compare_chart_data (const MsComparison *cmp, const char *title)
   d->x_label = g_strdup (_ ("Bytes per vector"));
   /* Short, so that a low chart (1024x768 projected) does not cut it; the
    * line at 1 says which side is faster. */
-  d->y_label = g_strdup (_ ("B / A time (log)"));
+  d->y_label = g_strdup (_ ("B / A time"));
   /* Log, fitted to the data: twice as fast and twice as slow lie as far
    * from 1, and one cell at 3 no longer squeezes the rest into a band. */
   d->y_kind = MS_SCALE_LOG10;

@@ -26,7 +26,7 @@ run_kind (const MsResults *run)
   MsLessonTopic t = ms_lesson_topic_for_experiment (run->experiment);
   if (run->experiment[0] && g_strcmp0 (run->experiment, "sweep") != 0 && t < MS_TOPIC_COUNT)
     return g_dgettext (GETTEXT_PACKAGE, ms_lesson_topic (t)->title);
-  return run->from_summary ? _("summary") : _("sweep");
+  return run->from_summary ? _ ("summary") : _ ("sweep");
 }
 
 /* The setting a sweep most often differs by: sizes other than the default. */
@@ -40,7 +40,7 @@ differing_setting (const MsResults *run)
   if (run->sweep.min_exp == def.min_exp && run->sweep.max_exp == def.max_exp)
     return NULL;
   /* TRANSLATORS: the sizes a sweep covered, as powers of two of floats. */
-  return g_strdup_printf (_("2^%d…2^%d"), run->sweep.min_exp, run->sweep.max_exp);
+  return g_strdup_printf (_ ("2^%d…2^%d"), run->sweep.min_exp, run->sweep.max_exp);
 }
 
 char *
@@ -52,15 +52,15 @@ ms_plot_run_label (const MsResults *run)
   if (is_a_name (run->label))
     return g_strdup (run->label);
   const char *name = run->device.name[0] && g_strcmp0 (run->device.name, "none") != 0
-                       ? run->device.name
-                       : _("no GPU");
+                         ? run->device.name
+                         : _ ("no GPU");
   /* "NVIDIA H100 80GB HBM3" -> "H100 80GB HBM3": the vendor is implied. */
   if (g_str_has_prefix (name, "NVIDIA "))
     name += 7;
   GString *s = g_string_new (name);
   /* On a host with several GPUs the runs differ by the device. */
   if (run->device.count > 1 || run->device.index > 0)
-    g_string_append_printf (s, _(" · GPU %d"), run->device.index);
+    g_string_append_printf (s, _ (" · GPU %d"), run->device.index);
   g_string_append_printf (s, " · %s", run_kind (run));
   if (strlen (run->date) >= 16) {
     g_autofree char *date = ms_run_describe_date (run->date);
@@ -82,14 +82,14 @@ ms_plot_runs_line (GPtrArray *runs)
     const MsResults *run = g_ptr_array_index (runs, i);
     g_autofree char *label = ms_plot_run_label (run);
     if (i > 0)
-      g_string_append (s, C_("runs line", "; "));
+      g_string_append (s, C_ ("runs line", "; "));
     g_string_append (s, label);
     /* A name the user gave may not say the machine: the GPU after it. */
     const char *gpu = run->device.name;
     if (g_str_has_prefix (gpu, "NVIDIA "))
       gpu += 7;
     if (is_a_name (run->label) && gpu[0] && g_strcmp0 (gpu, "none") != 0 && !strstr (label, gpu))
-      g_string_append_printf (s, C_("runs line", " (%s)"), gpu);
+      g_string_append_printf (s, C_ ("runs line", " (%s)"), gpu);
   }
   return g_string_free (s, FALSE);
 }
@@ -186,26 +186,24 @@ ms_plot_cell_note (const MsResults *run, const MsCell *c)
   case MS_CELL_CANCELLED:
   case MS_CELL_PARTIAL:
     if (planned > 0 && fixed)
-      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "cancelled after %d of %d repetition",
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "cancelled after %d of %d repetition",
                                            "cancelled after %d of %d repetitions", planned),
                               c->n_reps, planned);
     /* An adaptive cell runs at least min_reps, then until its interval is
      * narrow enough. */
     if (planned > 0)
-      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "cancelled after %d of at least %d repetition",
-                                           "cancelled after %d of at least %d repetitions",
-                                           planned),
-                              c->n_reps, planned);
+      return g_strdup_printf (
+          g_dngettext (GETTEXT_PACKAGE, "cancelled after %d of at least %d repetition",
+                       "cancelled after %d of at least %d repetitions", planned),
+          c->n_reps, planned);
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "cancelled after %d repetition",
                                          "cancelled after %d repetitions", c->n_reps),
                             c->n_reps);
   case MS_CELL_UNSUPPORTED:
-    return g_strdup_printf (_("not supported: %s"),
-                            c->message[0] ? c->message : _("this device cannot run the mode"));
+    return g_strdup_printf (_ ("not supported: %s"),
+                            c->message[0] ? c->message : _ ("this device cannot run the mode"));
   default:
-    return g_strdup_printf (_("failed: %s"),
+    return g_strdup_printf (_ ("failed: %s"),
                             c->message[0] ? c->message : ms_cell_status_name (c->status));
   }
 }
@@ -239,8 +237,8 @@ same_line (const MsChartSeries *a, const MsChartSeries *b)
   for (guint k = 0; k < a->points->len; k++) {
     const MsChartPoint *p = &g_array_index (a->points, MsChartPoint, k);
     const MsChartPoint *q = &g_array_index (b->points, MsChartPoint, k);
-    if (p->x != q->x || p->failed != q->failed ||
-        (!p->failed && fabs (p->y - q->y) > 0.01 * MAX (p->y, q->y)))
+    if (p->x != q->x || p->failed != q->failed
+        || (!p->failed && fabs (p->y - q->y) > 0.01 * MAX (p->y, q->y)))
       return FALSE;
   }
   return TRUE;
@@ -257,9 +255,8 @@ name_coinciding (MsChartData *d)
     if (!other)
       continue;
     const char *name = s->group && s->short_label ? s->short_label : s->label;
-    const char *other_name = other->group && other->short_label ? other->short_label
-                                                                : other->label;
-    s->shown_name = g_strdup_printf (_("%s (the same values as %s)"), name, other_name);
+    const char *other_name = other->group && other->short_label ? other->short_label : other->label;
+    s->shown_name = g_strdup_printf (_ ("%s (the same values as %s)"), name, other_name);
   }
 }
 
@@ -268,9 +265,9 @@ static void
 say_lessons_only (MsChartData *d)
 {
   g_free (d->empty_text);
-  d->empty_text = g_strdup (_("The runs open are lessons: the Lessons page shows each on its "
-                              "card, the Table shows their cells. Run a sweep or open one to "
-                              "see curves here."));
+  d->empty_text = g_strdup (_ ("The runs open are lessons: the Lessons page shows each on its "
+                               "card, the Table shows their cells. Run a sweep or open one to "
+                               "see curves here."));
 }
 
 /* The best pinned figure of the metric shown, saying what it is: the
@@ -288,8 +285,8 @@ add_best_pinned (MsChartData *d, GPtrArray *runs, MsMetric metric)
     for (size_t i = 0; !run->experiment[0] && i < run->n_cells; i++) {
       const MsCell *c = &run->cells[i];
       double y, lo, hi;
-      if (c->mode == MS_MODE_PINNED && c->status == MS_CELL_OK &&
-          metric_value (run, c, metric, &y, &lo, &hi) && y > best)
+      if (c->mode == MS_MODE_PINNED && c->status == MS_CELL_OK
+          && metric_value (run, c, metric, &y, &lo, &hi) && y > best)
         best = y, best_run = run, best_cell = c;
     }
   }
@@ -302,25 +299,25 @@ add_best_pinned (MsChartData *d, GPtrArray *runs, MsMetric metric)
   g_autofree char *size = g_strjoinv ("\u00a0", parts);
   gboolean several = FALSE;
   for (guint r = 0; r < runs->len; r++)
-    several |= g_ptr_array_index (runs, r) != best_run &&
-               !((const MsResults *) g_ptr_array_index (runs, r))->experiment[0];
+    several |= g_ptr_array_index (runs, r) != best_run
+               && !((const MsResults *)g_ptr_array_index (runs, r))->experiment[0];
   /* TRANSLATORS: where the best pinned figure was measured when several
    * runs are drawn: a size per vector and a device ("4 MiB on NVIDIA H200"). */
   g_autofree char *where = several && best_run->device.name[0]
-                             ? g_strdup_printf (_("%s on %s"), size, best_run->device.name)
-                             : g_strdup (size);
+                               ? g_strdup_printf (_ ("%s on %s"), size, best_run->device.name)
+                               : g_strdup (size);
   g_autofree char *label = NULL;
   if (metric == MS_METRIC_H2D_BANDWIDTH)
-    label = g_strdup_printf (_("the Pinned mode's best copy to the device: %.1f GB/s (median at %s)"),
-                             best, where);
+    label = g_strdup_printf (
+        _ ("the Pinned mode's best copy to the device: %.1f GB/s (median at %s)"), best, where);
   else if (metric == MS_METRIC_D2H_BANDWIDTH)
-    label = g_strdup_printf (_("the Pinned mode's best copy to the host: %.1f GB/s (median at %s)"), best,
-                             where);
+    label = g_strdup_printf (
+        _ ("the Pinned mode's best copy to the host: %.1f GB/s (median at %s)"), best, where);
   else
-    label = g_strdup_printf (_("the Pinned mode's best end to end: %.1f GB/s (copies and kernel, "
-                               "median at %s)"),
+    label = g_strdup_printf (_ ("the Pinned mode's best end to end: %.1f GB/s (copies and kernel, "
+                                "median at %s)"),
                              best, where);
-  ms_chart_data_add_ref (d, best, label);
+  ms_chart_data_add_ref_at (d, best, (double)best_cell->elements * sizeof (float), label);
 }
 
 /* The host link's theoretical rate per direction, as a reference line. */
@@ -332,12 +329,12 @@ add_pcie_line (MsChartData *d, MsMetric metric, int gen, int width)
     return;
   /* End to end counts bytes both ways at once: a rate above one
    * direction's limit is no error, and the line must say so. */
-  g_autofree char *label =
-    metric == MS_METRIC_H2D_BANDWIDTH || metric == MS_METRIC_D2H_BANDWIDTH
-      ? g_strdup_printf (_("PCIe gen%d x%d: %.1f GB/s per direction"), gen, width, pcie)
-      : g_strdup_printf (_("PCIe gen%d x%d: %.1f GB/s per direction (end to end adds both "
-                           "directions and can pass it)"),
-                         gen, width, pcie);
+  g_autofree char *label
+      = metric == MS_METRIC_H2D_BANDWIDTH || metric == MS_METRIC_D2H_BANDWIDTH
+            ? g_strdup_printf (_ ("PCIe gen%d x%d: %.1f GB/s per direction"), gen, width, pcie)
+            : g_strdup_printf (_ ("PCIe gen%d x%d: %.1f GB/s per direction (end to end adds both "
+                                  "directions and can pass it)"),
+                               gen, width, pcie);
   ms_chart_data_add_ref (d, pcie, label);
 }
 
@@ -355,18 +352,18 @@ add_no_link_note (MsChartData *d)
   }
   if (device && host)
     /* TRANSLATORS: %s are the modes' titles, "Device only" and "Host CPU". */
-    d->foot_note = g_strdup_printf (_("%s and %s move no data over the link: a reference for "
-                                      "the GPU's and the CPU's own memory."),
+    d->foot_note = g_strdup_printf (_ ("%s and %s move no data over the link: a reference for "
+                                       "the GPU's and the CPU's own memory."),
                                     ms_mode_title (MS_MODE_DEVICE), ms_mode_title (MS_MODE_HOST));
   else if (device)
     /* TRANSLATORS: %s is the mode's title, "Device only". */
-    d->foot_note = g_strdup_printf (_("%s moves no data over the link: a reference for the "
-                                      "GPU's own memory."),
+    d->foot_note = g_strdup_printf (_ ("%s moves no data over the link: a reference for the "
+                                       "GPU's own memory."),
                                     ms_mode_title (MS_MODE_DEVICE));
   else if (host)
     /* TRANSLATORS: %s is the mode's title, "Host CPU". */
-    d->foot_note = g_strdup_printf (_("%s moves no data over the link: a reference for the "
-                                      "CPU's own memory."),
+    d->foot_note = g_strdup_printf (_ ("%s moves no data over the link: a reference for the "
+                                       "CPU's own memory."),
                                     ms_mode_title (MS_MODE_HOST));
 }
 
@@ -415,8 +412,9 @@ add_hidden_lines_note (MsChartData *d)
         g_string_append (note, " ");
       /* TRANSLATORS: a chart's foot note, e.g. "UVA lies on Zero-copy at 10 of
        * 11 sizes (within 3%): one line hides the other." */
-      g_string_append_printf (note, _ ("%s lies on %s at %u of %u sizes (within 3%%): one line "
-                                       "hides the other."),
+      g_string_append_printf (note,
+                              _ ("%s lies on %s at %u of %u sizes (within 3%%): one line "
+                                 "hides the other."),
                               s->label, o->label, near, shared);
       pairs++;
       break;
@@ -442,8 +440,9 @@ both_shown (const MsChartData *d, MsMode a, MsMode b)
   int seen = 0;
   for (guint i = 0; i < d->series->len; i++) {
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
-    if (!s->hidden && (g_strcmp0 (s->short_label, ms_mode_title (a)) == 0 ||
-                       g_strcmp0 (s->short_label, ms_mode_title (b)) == 0))
+    if (!s->hidden
+        && (g_strcmp0 (s->short_label, ms_mode_title (a)) == 0
+            || g_strcmp0 (s->short_label, ms_mode_title (b)) == 0))
       seen++;
   }
   return seen == 2;
@@ -464,24 +463,22 @@ add_prefetch_note (MsChartData *d, GPtrArray *runs)
     p = ms_results_find (run, MS_MODE_MANAGED_PREFETCH, e);
   }
   const MsStat *fetch = p ? &p->stats.phase[MS_PHASE_PREFETCH] : NULL;
-  if (!m || !p || m->status != MS_CELL_OK || p->status != MS_CELL_OK || fetch->n <= 0 ||
-      !(p->stats.e2e.ci_low > m->stats.e2e.ci_high))
+  if (!m || !p || m->status != MS_CELL_OK || p->status != MS_CELL_OK || fetch->n <= 0
+      || !(p->stats.e2e.ci_low > m->stats.e2e.ci_high))
     return;
   char size[32], took[32], whole[32];
-  ms_format_size_label ((double) p->elements * sizeof (float), size, sizeof size);
+  ms_format_size_label ((double)p->elements * sizeof (float), size, sizeof size);
   ms_caption_time (fetch->median, took, sizeof took);
   ms_caption_time (m->stats.e2e.median, whole, sizeof whole);
   /* TRANSLATORS: a chart's foot note, e.g. "At 4 KiB Managed + prefetch is
    * slower than Managed: its prefetch alone took 78.4 µs, Managed 38.8 µs
    * end to end." */
-  g_autofree char *note =
-    g_strdup_printf (_ ("At %s %s is slower than %s: its prefetch alone took %s, %s %s end to "
-                        "end."),
-                     size, ms_mode_title (MS_MODE_MANAGED_PREFETCH),
-                     ms_mode_title (MS_MODE_MANAGED), took, ms_mode_title (MS_MODE_MANAGED),
-                     whole);
-  char *joined = d->foot_note ? g_strdup_printf ("%s\n%s", d->foot_note, note)
-                              : g_strdup (note);
+  g_autofree char *note = g_strdup_printf (
+      _ ("At %s %s is slower than %s: its prefetch alone took %s, %s %s end to "
+         "end."),
+      size, ms_mode_title (MS_MODE_MANAGED_PREFETCH), ms_mode_title (MS_MODE_MANAGED), took,
+      ms_mode_title (MS_MODE_MANAGED), whole);
+  char *joined = d->foot_note ? g_strdup_printf ("%s\n%s", d->foot_note, note) : g_strdup (note);
   g_free (d->foot_note);
   d->foot_note = joined;
 }
@@ -503,25 +500,25 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
   };
   gboolean any_rr = FALSE;
   for (guint r = 0; runs && r < runs->len; r++)
-    any_rr = any_rr || ((const MsResults *) g_ptr_array_index (runs, r))->run_to_run.valid;
+    any_rr = any_rr || ((const MsResults *)g_ptr_array_index (runs, r))->run_to_run.valid;
   /* With a run-to-run profile the bars say where another run would land. */
   if (time && any_rr)
     /* xgettext: no-c-format */
-    d->title = g_strdup (_("End-to-end time, median with its 95% interval for another run "
-                           "(memsweep calibrate)"));
+    d->title = g_strdup (_ ("End-to-end time, median with its 95% interval for another run "
+                            "(memsweep calibrate)"));
   else
-    d->title = g_strdup (_(titles[metric]));
-  d->x_label = g_strdup (_("size per vector (log₂)"));
+    d->title = g_strdup (_ (titles[metric]));
+  d->x_label = g_strdup (_ ("size per vector (log₂)"));
   /* Times carry their unit (µs, ms, s) on every tick. */
   /* GB/s are decimal (10⁹ bytes a second) while the sizes are binary
    * (KiB, MiB): the rate's axis says so, or 4 MiB / 1 ms reads as 4 GB/s. */
-  d->y_label = g_strdup (time ? (log_y ? _("time (log)") : _("time"))
-                              : log_y ? _("GB/s = 10⁹ B/s (log)") : _("GB/s = 10⁹ B/s"));
+  /* A log axis gets "(log scale)" from the chart itself. */
+  d->y_label = g_strdup (time ? _ ("time") : _ ("GB/s = 10⁹ B/s"));
   d->unit = g_strdup (time ? NULL : "GB/s");
   d->y_unit = time ? MS_SCALE_TIME_US : MS_SCALE_PLAIN;
   d->y_kind = log_y ? MS_SCALE_LOG10 : MS_SCALE_LINEAR;
-  d->empty_text =
-    g_strdup (_("No results yet: run a sweep, or open a CSV file or a reference run"));
+  d->empty_text
+      = g_strdup (_ ("No results yet: run a sweep, or open a CSV file or a reference run"));
 
   int pcie_gen = 0, pcie_width = 0;
   guint lessons = 0;
@@ -546,14 +543,14 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
       MsChartSeries *s = NULL;
       for (size_t i = 0; i < run->n_cells; i++) {
         const MsCell *c = &run->cells[i];
-        if ((int) c->mode != m)
+        if ((int)c->mode != m)
           continue;
         if (!s)
           s = plot_series (d, run, r, m, comparing, hidden);
         double y = 0, lo = 1, hi = 0;
         gboolean usable = c->status == MS_CELL_OK || (c->status == MS_CELL_PARTIAL && c->n_reps);
         gboolean ok = usable && metric_value (run, c, metric, &y, &lo, &hi);
-        ms_chart_series_add (s, (double) c->elements * sizeof (float), y, lo, hi, !ok);
+        ms_chart_series_add (s, (double)c->elements * sizeof (float), y, lo, hi, !ok);
         if (c->status != MS_CELL_OK) {
           g_autofree char *note = ms_plot_cell_note (run, c);
           ms_chart_series_note_last (s, ok, note);
@@ -561,7 +558,7 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
       }
       /* Points in size order whatever order the cells came in. */
       if (s && s->points->len > 1) {
-        MsChartPoint *pts = (MsChartPoint *) s->points->data;
+        MsChartPoint *pts = (MsChartPoint *)s->points->data;
         for (guint i = 1; i < s->points->len; i++)
           for (guint k = i; k > 0 && pts[k - 1].x > pts[k].x; k--) {
             MsChartPoint tmp = pts[k];
@@ -592,8 +589,8 @@ series_in_modes (const MsChartSeries *s, const char *list)
   g_auto (GStrv) names = g_strsplit (list, ",", -1);
   for (guint i = 0; names[i]; i++) {
     MsMode mode;
-    if (ms_mode_from_name (g_strstrip (names[i]), &mode) &&
-        g_strcmp0 (s->short_label, ms_mode_title (mode)) == 0)
+    if (ms_mode_from_name (g_strstrip (names[i]), &mode)
+        && g_strcmp0 (s->short_label, ms_mode_title (mode)) == 0)
       return TRUE;
   }
   return FALSE;
@@ -619,7 +616,7 @@ ms_plot_keep_modes (MsChartData *data, const char *modes, gboolean runs_open)
   /* Runs are open: "no results yet" would be wrong, the filter hides them. */
   if (data->series->len == 0 && runs_open) {
     g_free (data->empty_text);
-    data->empty_text = g_strdup (_("None of the open runs has the modes this chart is limited "
-                                   "to: Show All draws every mode"));
+    data->empty_text = g_strdup (_ ("None of the open runs has the modes this chart is limited "
+                                    "to: Show All draws every mode"));
   }
 }
