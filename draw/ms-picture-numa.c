@@ -84,8 +84,7 @@ node_box (cairo_t *cr, const MsChartStyle *st, const char *name, const char *lin
   cairo_rectangle (cr, cx - w / 2, y, w, h);
   cairo_fill (cr);
   ms_set_color (cr, &st->fg, 0.6);
-  ms_frame_rect (cr, round (cx - w / 2), round (y), round (w), round (h),
-                 ms_style_line_width (st));
+  ms_frame_rect (cr, round (cx - w / 2), round (y), round (w), round (h), ms_style_line_width (st));
   ms_set_color (cr, &st->fg, 0.95);
   ms_draw_text (cr, name, cx, y + h / 2 - fs * 0.1, fs, 0.5, 1, TRUE, NULL, NULL);
   ms_set_color (cr, &st->fg, 0.75);
@@ -101,11 +100,12 @@ draw_one_node (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
   const double fs = ms_style_font_size (st);
   const char *gpu = run->device.name[0] ? run->device.name : _ ("GPU");
   ms_draw_background (cr, st);
-  g_autofree char *text = g_strdup_printf (
-    _ ("Nothing to compare: the host of this run's %s has one NUMA node, so the thread and the "
-       "buffers could only be on that node, and no copy was timed. On a host of two or more "
-       "nodes this picture shows the copy rate for each buffer's and thread's node."),
-    gpu);
+  /* Not the caption again: what the picture would be, and why it is
+   * not. */
+  g_autofree char *text = g_strdup (
+      _ ("On a host of two or more NUMA nodes this picture is a table: the copy rate for each "
+         "pairing of the buffer's node and the thread's node. Here there is no second node to "
+         "pair with, so no copy was timed."));
   double tw = width - fs * 2;
   double text_h = ms_draw_text_wrapped (cr, text, fs, 0, fs, tw, FALSE, FALSE);
   double box_h = fs * 3.2, gap = fs * 1.2;
@@ -118,8 +118,7 @@ draw_one_node (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
   double link = MAX (fs, width - nw - gw - fs * 2);
   link = MIN (link, fs * 6);
   double left = (width - nw - gw - link) / 2;
-  node_box (cr, st, _ ("the one NUMA node"), _ ("thread and buffers"), left + nw / 2, y, nw,
-            box_h);
+  node_box (cr, st, _ ("the one NUMA node"), _ ("thread and buffers"), left + nw / 2, y, nw, box_h);
   node_box (cr, st, gpu, _ ("the GPU"), left + nw + link + gw / 2, y, gw, box_h);
   ms_set_color (cr, &st->fg, 0.6);
   cairo_set_line_width (cr, 2 * ms_style_line_width (st));
@@ -143,9 +142,9 @@ ms_picture_numa (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
       return;
     }
     const char *gpu = run->device.name[0] ? run->device.name : _ ("GPU");
-    g_autofree char *text = why ? g_strdup_printf (_ ("No copy was measured on the %s: %s."), gpu,
-                                                   why)
-                                : g_strdup (_ ("The run has no measured copy."));
+    g_autofree char *text
+        = why ? g_strdup_printf (_ ("No copy was measured on the %s: %s."), gpu, why)
+              : g_strdup (_ ("The run has no measured copy."));
     ms_picture_empty (cr, style, width, height, text);
     return;
   }

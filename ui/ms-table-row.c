@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ms-scale.h"
 #include "ms-variant-text.h"
 
 struct _MsTableRow {
@@ -86,7 +87,7 @@ ms_table_col_title (MsTableCol col)
     [MS_TABLE_COL_FREE] = N_ ("free µs"),
     [MS_TABLE_COL_MESSAGE] = N_ ("Reason"),
   };
-  return col < MS_TABLE_N_COLS ? _(titles[col]) : NULL;
+  return col < MS_TABLE_N_COLS ? _ (titles[col]) : NULL;
 }
 
 const char *
@@ -96,46 +97,45 @@ ms_table_col_description (MsTableCol col)
     [MS_TABLE_COL_RUN] = N_ ("The run the row comes from"),
     [MS_TABLE_COL_MODE] = N_ ("How the host's data reaches the GPU"),
     [MS_TABLE_COL_SIZE] = N_ ("Bytes in each of the three vectors (2^n floats)"),
-    [MS_TABLE_COL_VARIANT] =
-      N_ ("The lesson's setting for this row; hover a value for what it means"),
+    [MS_TABLE_COL_VARIANT]
+    = N_ ("The lesson's setting for this row; hover a value for what it means"),
     [MS_TABLE_COL_STATUS] = N_ ("Whether the cell was measured, and if not why"),
-    [MS_TABLE_COL_REPS] =
-      N_ ("Timed repetitions of the cell: at least the minimum set before the sweep, more "
+    [MS_TABLE_COL_REPS]
+    = N_ ("Timed repetitions of the cell: at least the minimum set before the sweep, more "
           "until the median was known closely enough"),
-    [MS_TABLE_COL_E2E] =
-      N_ ("Median end-to-end time of one repetition (copies in, kernel, copy out, "
+    [MS_TABLE_COL_E2E]
+    = N_ ("Median end-to-end time of one repetition (copies in, kernel, copy out, "
           "synchronisation), over the plain repetitions, which run without per-step timers"),
     [MS_TABLE_COL_E2E_MIN] = N_ ("Fastest plain repetition, end to end"),
     [MS_TABLE_COL_E2E_MAX] = N_ ("Slowest plain repetition, end to end"),
-    [MS_TABLE_COL_E2E_GBPS] =
-      N_ ("The three vectors' bytes over the median end-to-end time"),
-    [MS_TABLE_COL_H2D_GBPS] =
-      N_ ("Bytes copied to the GPU over the median copy time, from the repetitions with "
+    [MS_TABLE_COL_E2E_GBPS] = N_ ("The three vectors' bytes over the median end-to-end time"),
+    [MS_TABLE_COL_H2D_GBPS]
+    = N_ ("Bytes copied to the GPU over the median copy time, from the repetitions with "
           "per-step timers"),
-    [MS_TABLE_COL_D2H_GBPS] =
-      N_ ("Bytes copied back to the host over the median copy time, from the repetitions "
+    [MS_TABLE_COL_D2H_GBPS]
+    = N_ ("Bytes copied back to the host over the median copy time, from the repetitions "
           "with per-step timers"),
-    [MS_TABLE_COL_KERNEL] =
-      N_ ("Median time from the first kernel's start to the last kernel's end, from the "
+    [MS_TABLE_COL_KERNEL]
+    = N_ ("Median time from the first kernel's start to the last kernel's end, from the "
           "repetitions with per-step timers. Streams' kernels overlap: this is their wall "
           "span, not their sum. Timed repetitions run slower than plain ones, so this can "
           "exceed the end-to-end time; the Breakdown view scales the phases to fit it."),
-    [MS_TABLE_COL_OVERHEAD] =
-      N_ ("What memsweep's own per-step timers add to a repetition: the median end-to-end "
+    [MS_TABLE_COL_OVERHEAD]
+    = N_ ("What memsweep's own per-step timers add to a repetition: the median end-to-end "
           "time with timers less the one without, and their ratio. “≈0” where the "
           "difference is lost in the spread (below the noise), as the Timeline view says."),
     [MS_TABLE_COL_ALLOC] = N_ ("Median time to allocate (or register) the buffers on the host"),
     [MS_TABLE_COL_FREE] = N_ ("Median time to free (or unregister) the buffers on the host"),
     [MS_TABLE_COL_MESSAGE] = N_ ("Why the cell failed or was skipped"),
   };
-  return col < MS_TABLE_N_COLS ? _(texts[col]) : NULL;
+  return col < MS_TABLE_N_COLS ? _ (texts[col]) : NULL;
 }
 
 gboolean
 ms_table_col_is_number (MsTableCol col)
 {
-  return (col >= MS_TABLE_COL_E2E && col <= MS_TABLE_COL_E2E_MAX) ||
-         col == MS_TABLE_COL_ALLOC || col == MS_TABLE_COL_FREE;
+  return (col >= MS_TABLE_COL_E2E && col <= MS_TABLE_COL_E2E_MAX) || col == MS_TABLE_COL_ALLOC
+         || col == MS_TABLE_COL_FREE;
 }
 
 gboolean
@@ -164,23 +164,33 @@ ms_table_row_number (MsTableRow *row, MsTableCol col)
   if (ms_table_col_is_time (col) && costs)
     return NAN;
   switch (col) {
-  case MS_TABLE_COL_SIZE: return (double) row->cell.elements;
-  case MS_TABLE_COL_REPS: return row->cell.n_reps;
+  case MS_TABLE_COL_SIZE:
+    return (double)row->cell.elements;
+  case MS_TABLE_COL_REPS:
+    return row->cell.n_reps;
   case MS_TABLE_COL_ALLOC:
-  case MS_TABLE_COL_FREE: return ok && costs ? cost_of (&row->cell, col) : NAN;
-  case MS_TABLE_COL_E2E: return ok ? st->e2e.median : NAN;
-  case MS_TABLE_COL_E2E_MIN: return ok ? st->e2e.min : NAN;
-  case MS_TABLE_COL_E2E_MAX: return ok ? st->e2e.max : NAN;
-  case MS_TABLE_COL_E2E_GBPS: return ok ? st->e2e_gbps : NAN;
-  case MS_TABLE_COL_H2D_GBPS: return ok && st->h2d_gbps > 0 ? st->h2d_gbps : NAN;
-  case MS_TABLE_COL_D2H_GBPS: return ok && st->d2h_gbps > 0 ? st->d2h_gbps : NAN;
+  case MS_TABLE_COL_FREE:
+    return ok && costs ? cost_of (&row->cell, col) : NAN;
+  case MS_TABLE_COL_E2E:
+    return ok ? st->e2e.median : NAN;
+  case MS_TABLE_COL_E2E_MIN:
+    return ok ? st->e2e.min : NAN;
+  case MS_TABLE_COL_E2E_MAX:
+    return ok ? st->e2e.max : NAN;
+  case MS_TABLE_COL_E2E_GBPS:
+    return ok ? st->e2e_gbps : NAN;
+  case MS_TABLE_COL_H2D_GBPS:
+    return ok && st->h2d_gbps > 0 ? st->h2d_gbps : NAN;
+  case MS_TABLE_COL_D2H_GBPS:
+    return ok && st->d2h_gbps > 0 ? st->d2h_gbps : NAN;
   case MS_TABLE_COL_KERNEL:
     return ok && st->phase[MS_PHASE_KERNEL].n ? st->phase[MS_PHASE_KERNEL].median : NAN;
   case MS_TABLE_COL_OVERHEAD: {
     double ratio;
     return ms_cell_instr_overhead (&row->cell, &ratio, NULL) ? ratio : NAN;
   }
-  default: return NAN;
+  default:
+    return NAN;
   }
 }
 
@@ -189,18 +199,24 @@ ms_table_row_text (MsTableRow *row, MsTableCol col)
 {
   char buf[64];
   switch (col) {
-  case MS_TABLE_COL_RUN: return g_strdup (row->run);
+  case MS_TABLE_COL_RUN:
+    return g_strdup (row->run);
   /* The name the charts and lessons give the mode; CSV keeps its id. */
-  case MS_TABLE_COL_MODE: return g_strdup (ms_mode_title (row->cell.mode));
+  case MS_TABLE_COL_MODE:
+    return g_strdup (ms_mode_title (row->cell.mode));
   /* Bytes alone, to leave room for the figures; the tooltip has 2^n. */
   case MS_TABLE_COL_SIZE:
     ms_format_bytes (row->cell.elements * sizeof (float), buf, sizeof buf);
     return g_strdup (buf);
-  case MS_TABLE_COL_VARIANT: return g_utf8_make_valid (row->cell.variant, -1);
-  case MS_TABLE_COL_STATUS: return g_strdup (ms_cell_status_name (row->cell.status));
-  case MS_TABLE_COL_REPS: return g_strdup_printf ("%d", row->cell.n_reps);
+  case MS_TABLE_COL_VARIANT:
+    return g_utf8_make_valid (row->cell.variant, -1);
+  case MS_TABLE_COL_STATUS:
+    return g_strdup (ms_cell_status_name (row->cell.status));
+  case MS_TABLE_COL_REPS:
+    return g_strdup_printf ("%d", row->cell.n_reps);
   /* Reasons come from files and drivers: never trust them to be UTF-8. */
-  case MS_TABLE_COL_MESSAGE: return g_utf8_make_valid (row->cell.message, -1);
+  case MS_TABLE_COL_MESSAGE:
+    return g_utf8_make_valid (row->cell.message, -1);
   case MS_TABLE_COL_OVERHEAD: {
     double ratio, diff;
     if (!ms_cell_instr_overhead (&row->cell, &ratio, &diff))
@@ -230,20 +246,22 @@ ms_table_row_tooltip (MsTableRow *row, MsTableCol col)
 {
   double ratio, diff;
   switch (col) {
-  case MS_TABLE_COL_MODE: return g_strdup (ms_mode_description (row->cell.mode));
+  case MS_TABLE_COL_MODE:
+    return g_strdup (ms_mode_description (row->cell.mode));
   case MS_TABLE_COL_SIZE:
     /* TRANSLATORS: the size column's tooltip: elements per vector. */
-    return g_strdup_printf (_("2^%d floats per vector"), row->cell.exponent);
+    return g_strdup_printf (_ ("2^%d floats per vector"), row->cell.exponent);
   case MS_TABLE_COL_VARIANT:
     return row->cell.variant[0] ? ms_variant_describe (row->cell.variant) : NULL;
   case MS_TABLE_COL_OVERHEAD:
     if (!ms_cell_instr_overhead (&row->cell, &ratio, &diff))
       return NULL;
     /* TRANSLATORS: the timer cost's tooltip: both medians and their ratio. */
-    return g_strdup_printf (_("End to end: %.2f µs with per-step timers, %.2f µs without "
-                              "(%.2f×)"),
+    return g_strdup_printf (_ ("End to end: %.2f µs with per-step timers, %.2f µs without "
+                               "(%.2f×)"),
                             row->cell.stats.e2e_instr.median, row->cell.stats.e2e.median, ratio);
-  default: return NULL;
+  default:
+    return NULL;
   }
 }
 
@@ -252,8 +270,8 @@ ms_table_row_compare (MsTableRow *x, MsTableRow *y, MsTableCol c)
 {
   if (c == MS_TABLE_COL_MODE)
     return (x->cell.mode > y->cell.mode) - (x->cell.mode < y->cell.mode);
-  if (c == MS_TABLE_COL_RUN || c == MS_TABLE_COL_VARIANT || c == MS_TABLE_COL_STATUS ||
-      c == MS_TABLE_COL_MESSAGE) {
+  if (c == MS_TABLE_COL_RUN || c == MS_TABLE_COL_VARIANT || c == MS_TABLE_COL_STATUS
+      || c == MS_TABLE_COL_MESSAGE) {
     g_autofree char *s = ms_table_row_text (x, c), *t = ms_table_row_text (y, c);
     return g_strcmp0 (s, t);
   }
@@ -266,10 +284,14 @@ ms_table_row_compare (MsTableRow *x, MsTableRow *y, MsTableCol c)
 char *
 ms_table_row_dup_search_text (MsTableRow *row)
 {
-  g_autofree char *described =
-    row->cell.variant[0] ? ms_variant_describe (row->cell.variant) : NULL;
-  return g_strdup_printf ("%s %s %s %s", ms_mode_name (row->cell.mode),
-                          ms_mode_title (row->cell.mode), row->cell.variant,
+  g_autofree char *described
+      = row->cell.variant[0] ? ms_variant_describe (row->cell.variant) : NULL;
+  /* The size as the column shows it: "4 MiB" finds the rows that match
+   * the Breakdown and the Timeline without scrolling past a hundred. */
+  char size[32];
+  ms_format_size_label ((double)row->cell.elements * sizeof (float), size, sizeof size);
+  return g_strdup_printf ("%s %s %s %s %s", ms_mode_name (row->cell.mode),
+                          ms_mode_title (row->cell.mode), size, row->cell.variant,
                           described ? described : "");
 }
 
@@ -287,15 +309,14 @@ ms_table_row_append_csv (MsTableRow *row, GString *out)
   g_autofree char *run = g_strescape (row->run, NULL), *msg = g_strescape (row->cell.message, NULL);
   g_autofree char *variant = g_strescape (row->cell.variant, NULL);
   g_string_append_printf (out, "\"%s\",%s,%llu,%s", run, ms_mode_name (row->cell.mode),
-                          (unsigned long long) row->cell.elements,
+                          (unsigned long long)row->cell.elements,
                           ms_cell_status_name (row->cell.status));
   g_string_append_printf (out, ",%d", row->cell.n_reps);
   /* The header's order, whatever the view's. */
   static const MsTableCol csv_cols[] = {
-    MS_TABLE_COL_E2E,      MS_TABLE_COL_E2E_MIN,  MS_TABLE_COL_E2E_MAX,
-    MS_TABLE_COL_E2E_GBPS, MS_TABLE_COL_H2D_GBPS, MS_TABLE_COL_D2H_GBPS,
-    MS_TABLE_COL_KERNEL,   MS_TABLE_COL_OVERHEAD, MS_TABLE_COL_ALLOC,
-    MS_TABLE_COL_FREE,
+    MS_TABLE_COL_E2E,      MS_TABLE_COL_E2E_MIN,  MS_TABLE_COL_E2E_MAX, MS_TABLE_COL_E2E_GBPS,
+    MS_TABLE_COL_H2D_GBPS, MS_TABLE_COL_D2H_GBPS, MS_TABLE_COL_KERNEL,  MS_TABLE_COL_OVERHEAD,
+    MS_TABLE_COL_ALLOC,    MS_TABLE_COL_FREE,
   };
   for (guint i = 0; i < G_N_ELEMENTS (csv_cols); i++) {
     double v = ms_table_row_number (row, csv_cols[i]);
