@@ -9,19 +9,13 @@
 #include "ms-palette.h"
 
 void
-ms_verdict_color (MsVerdict verdict, gboolean dark, MsColor *out)
+ms_verdict_color (MsVerdict verdict, const MsChartStyle *st, MsColor *out)
 {
-  switch (verdict) {
-  case MS_VERDICT_FASTER:
-    *out = dark ? (MsColor){ 0.25, 0.80, 0.62, 1 } : (MsColor){ 0.0, 0.62, 0.45, 1 };
-    break;
-  case MS_VERDICT_SLOWER:
-    *out = dark ? (MsColor){ 0.98, 0.50, 0.25, 1 } : (MsColor){ 0.84, 0.37, 0.0, 1 };
-    break;
-  default:
-    *out = (MsColor){ 0.5, 0.5, 0.5, 1 };
-    break;
-  }
+  /* Neutral: orange and green rings read as Pageable's and Streams'
+   * lines. A decided verdict's side of 1 says which way it went. */
+  *out = st->fg;
+  if (verdict != MS_VERDICT_FASTER && verdict != MS_VERDICT_SLOWER)
+    out->alpha = 0.6;
 }
 
 static MsChartSeries *
@@ -88,9 +82,9 @@ draw_rings (cairo_t *cr, const MsComparison *cmp, const MsChartStyle *st, const 
     double x = ms_scale_to_pixel (&l->xs, 4.0 * exp2 (c->exponent));
     double y = ms_scale_to_pixel (&l->ys, c->ratio);
     MsColor color;
-    ms_verdict_color (c->verdict, st->dark, &color);
+    ms_verdict_color (c->verdict, st, &color);
     ms_set_color (cr, &color, 1);
-    cairo_set_line_width (cr, lw * 1.2);
+    cairo_set_line_width (cr, lw * 1.5);
     ms_set_dash (cr, c->verdict == MS_VERDICT_AMBIGUOUS ? 1 : 0, lw);
     cairo_new_sub_path (cr);
     cairo_arc (cr, x, y, r, 0, 2 * G_PI);
@@ -99,17 +93,18 @@ draw_rings (cairo_t *cr, const MsComparison *cmp, const MsChartStyle *st, const 
   cairo_set_dash (cr, NULL, 0, 0);
 }
 
-/* The key's entries: ambiguous says what it means where it is drawn, or,
- * short, leaves that to the page's text. */
+/* The key's entries: a decided verdict (its side of 1 says which way)
+ * and ambiguous, which says what it means where it is drawn, or, short,
+ * leaves that to the page's text. */
 static void
-key_names (const char *names[3], gboolean brief)
+key_names (const char *names[2], gboolean brief)
 {
-  names[0] = _ ("B faster");
-  names[1] = _ ("B slower");
-  names[2] = C_ ("compare key", "ambiguous");
+  names[0]
+      = brief ? _ ("B faster or slower") : _ ("B clearly faster (below 1) or slower (above 1)");
+  names[1] = C_ ("compare key", "ambiguous");
   if (!brief)
     /* xgettext: no-c-format */
-    names[2] = _ ("ambiguous: the 95% intervals overlap, or too few repetitions");
+    names[1] = _ ("ambiguous: the 95% intervals overlap, or too few repetitions");
 }
 
 /* The corner of the plot where the key covers the least data
@@ -132,10 +127,10 @@ key_spot (const MsChartData *d, const MsChartLayout *l, double fs, double key_w,
 }
 
 static double
-key_width (cairo_t *cr, const char *names[3], double fs, double *th)
+key_width (cairo_t *cr, const char *names[2], double fs, double *th)
 {
   double w = 0, key_w = 0;
-  for (guint i = 0; i < 3; i++) {
+  for (guint i = 0; i < 2; i++) {
     ms_draw_text (cr, names[i], 0, 0, fs, -1, 0, FALSE, &w, th);
     key_w += fs * 1.1 + w + fs;
   }
@@ -148,12 +143,14 @@ static void
 draw_key (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l)
 {
   const double fs = ms_style_font_size (st) * 0.9;
-  static const MsVerdict shown[] = { MS_VERDICT_FASTER, MS_VERDICT_SLOWER, MS_VERDICT_AMBIGUOUS };
-  const char *names[3];
+  static const MsVerdict shown[] = { MS_VERDICT_FASTER, MS_VERDICT_AMBIGUOUS };
+  const char *names[2];
   double w = 0, th = fs, x = 0, y = 0;
   key_names (names, FALSE);
   double key_w = key_width (cr, names, fs, &th), key_h = th + fs * 0.2;
-  if (key_spot (d, l, fs, key_w, key_h, &x, &y) > 0) {
+  /* The short key where the long one covers data, or is wider than the
+   * plot (it ran off the chart's right edge at 1024 pixels). */
+  if (key_w > l->plot_w - fs * 1.2 || key_spot (d, l, fs, key_w, key_h, &x, &y) > 0) {
     key_names (names, TRUE);
     key_w = key_width (cr, names, fs, &th);
     key_spot (d, l, fs, key_w, key_h, &x, &y);
@@ -163,9 +160,9 @@ draw_key (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsCha
   cairo_fill (cr);
   for (guint i = 0; i < G_N_ELEMENTS (shown); i++) {
     MsColor color;
-    ms_verdict_color (shown[i], st->dark, &color);
+    ms_verdict_color (shown[i], st, &color);
     ms_set_color (cr, &color, 1);
-    cairo_set_line_width (cr, ms_style_line_width (st));
+    cairo_set_line_width (cr, ms_style_line_width (st) * 1.5);
     ms_set_dash (cr, shown[i] == MS_VERDICT_AMBIGUOUS ? 1 : 0, ms_style_line_width (st));
     cairo_new_sub_path (cr);
     cairo_arc (cr, x + fs * 0.4, y + fs * 0.6, fs * 0.4, 0, 2 * G_PI);

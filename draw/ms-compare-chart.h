@@ -19,8 +19,8 @@ void ms_compare_chart_draw (cairo_t *cr, const MsComparison *cmp, const MsChartD
                             const MsChartStyle *style, double width, double height,
                             MsChartLayout *layout);
 
-/* A verdict's ring colour: faster, slower (Okabe & Ito's bluish green and
- * vermillion); grey for ambiguous and same. */
-void ms_verdict_color (MsVerdict verdict, gboolean dark, MsColor *out);
+/* A verdict's ring colour: the style's foreground for faster and slower
+ * (which side of 1 tells them apart), paler for ambiguous and same. */
+void ms_verdict_color (MsVerdict verdict, const MsChartStyle *style, MsColor *out);
 
 G_END_DECLS
