@@ -109,9 +109,9 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
    * any, zero-copy needed to beat pinned. */
   if (first_win == f_lo && wins_after_first)
     ms_caption_append (buf, len,
-                       ms_gettext ("No extra arithmetic was needed to hide the link: zero-copy "
-                                   "was faster than pinned at every F measured, from %d FMA "
-                                   "per element on."),
+                       ms_gettext ("No extra arithmetic was needed for zero-copy to win: it was "
+                                   "faster than pinned at every F measured, from %d FMA per "
+                                   "element on."),
                        f_lo);
   else if (!first_win)
     ms_caption_append (buf, len,

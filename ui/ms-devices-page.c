@@ -14,15 +14,7 @@
 
 G_DEFINE_FINAL_TYPE (MsDevicesPage, ms_devices_page, MS_TYPE_PAGE)
 
-enum {
-  PROP_0,
-  PROP_BUSY,
-  PROP_STATUS,
-  PROP_N_SELECTED,
-  PROP_PEER,
-  PROP_WINDOW_SWEEPING,
-  N_PROPS
-};
+enum { PROP_0, PROP_BUSY, PROP_STATUS, PROP_N_SELECTED, PROP_PEER, PROP_WINDOW_SWEEPING, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
 void
@@ -90,10 +82,9 @@ ms_devices_page_update (MsDevicesPage *self)
   self->updating_all = TRUE;
   gtk_check_button_set_active (self->all_check, have_gpu (self) && n == self->checks->len);
   self->updating_all = FALSE;
-  gtk_widget_set_tooltip_text (self->peer_button,
-                               self->window_sweeping ? _("A sweep is running")
-                               : n < 2 && !busy     ? _("Select at least two GPUs")
-                                                    : NULL);
+  gtk_widget_set_tooltip_text (self->peer_button, self->window_sweeping ? _ ("A sweep is running")
+                                                  : n < 2 && !busy ? _ ("Select at least two GPUs")
+                                                                   : NULL);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_N_SELECTED]);
 }
 
@@ -123,7 +114,7 @@ show_devices_only (MsDevicesPage *self)
     file->peer.devices[slot] = d->index;
   }
   g_snprintf (file->peer.topo.error, sizeof file->peer.topo.error, "%s",
-              _("Links between the GPUs: run the peer matrix to see them"));
+              _ ("Links between the GPUs: run the peer matrix to see them"));
   g_autoptr (MsPeerFile) box = ms_peer_file_box_new (file);
   g_free (file);
   ms_topology_view_set_peer (self->topology_view, box);
@@ -132,10 +123,10 @@ show_devices_only (MsDevicesPage *self)
 static GtkWidget *
 device_row (MsDevicesPage *self, const MsDeviceInfo *d)
 {
-  g_autofree char *label =
-    d->pcie_gen > 0 ? g_strdup_printf (_("GPU %d: %s (PCIe gen%d x%d)"), d->index, d->name,
-                                       d->pcie_gen, d->pcie_width)
-                    : g_strdup_printf (_("GPU %d: %s"), d->index, d->name);
+  g_autofree char *label = d->pcie_gen > 0
+                               ? g_strdup_printf (_ ("GPU %d: %s (PCIe gen%d x%d)"), d->index,
+                                                  d->name, d->pcie_gen, d->pcie_width)
+                               : g_strdup_printf (_ ("GPU %d: %s"), d->index, d->name);
   g_autofree char *valid = g_utf8_make_valid (label, -1);
   GtkWidget *check = gtk_check_button_new_with_label (valid);
   gtk_widget_set_margin_start (check, 6);
@@ -154,12 +145,13 @@ device_row (MsDevicesPage *self, const MsDeviceInfo *d)
 static const char *
 no_gpu_sentence (const char *error)
 {
-  if (strstr (error, "InsufficientDriver") || strstr (error, "NoDriver") ||
-      strstr (error, "driver version is insufficient") || strstr (error, "driver"))
-    return _("No usable NVIDIA GPU: the driver is missing or older than this CUDA build needs.");
+  if (strstr (error, "InsufficientDriver") || strstr (error, "NoDriver")
+      || strstr (error, "driver version is insufficient") || strstr (error, "driver"))
+    return _ ("This computer has no usable NVIDIA GPU: the driver is missing or older than this "
+              "CUDA build needs.");
   if (strstr (error, "NoDevice") || strstr (error, "no CUDA-capable device"))
-    return _("No NVIDIA GPU was found on this computer.");
-  return _("No usable NVIDIA GPU here.");
+    return _ ("No NVIDIA GPU was found on this computer.");
+  return _ ("This computer has no usable NVIDIA GPU.");
 }
 
 void
@@ -184,25 +176,26 @@ ms_devices_page_set_devices (MsDevicesPage *self, GArray *devices)
   /* Said in the status until a file takes its place, then here. */
   gtk_widget_set_visible (GTK_WIDGET (self->why_label), !have_gpu (self) && devices && self->peer);
   if (!have_gpu (self)) {
-    const MsDeviceInfo *d = devices && devices->len ? &g_array_index (devices, MsDeviceInfo, 0)
-                                                    : NULL;
+    const MsDeviceInfo *d
+        = devices && devices->len ? &g_array_index (devices, MsDeviceInfo, 0) : NULL;
     const char *error = d && d->error[0] ? d->error : "";
     g_autofree char *why = g_strdup_printf (
-      /* TRANSLATORS: %s says why no GPU can run ("No usable NVIDIA GPU: …"). */
-      _("%s Saved peer matrices (*-peer.csv) and samples from “memsweep multi --out” still "
-        "open here."),
-      no_gpu_sentence (error));
+        /* TRANSLATORS: %s says why no GPU can run ("No usable NVIDIA GPU: …"). */
+        _ ("%s Saved peer matrices (*-peer.csv) and samples from “memsweep multi --out” still "
+           "open here."),
+        no_gpu_sentence (error));
     gtk_label_set_text (self->why_label, why);
     g_autofree char *raw = g_utf8_make_valid (error, -1);
-    g_autofree char *said = g_strdup_printf (_("CUDA said: %s"), raw);
+    g_autofree char *said = g_strdup_printf (_ ("CUDA said: %s"), raw);
     gtk_label_set_text (self->error_label, said);
     gtk_widget_set_visible (GTK_WIDGET (self->error_label), error[0] != '\0');
     if (!self->peer)
       ms_devices_page_set_status (self, why);
   } else if (!self->job) {
-    ms_devices_page_set_status (self, self->checks->len > 1
-                        ? _("Tick the GPUs to use, then run them at once or measure peer copies.")
-                        : _("One GPU: the sweep runs on it; peer copies need two."));
+    ms_devices_page_set_status (
+        self, self->checks->len > 1
+                  ? _ ("Tick the GPUs to use, then run them at once or measure peer copies.")
+                  : _ ("One GPU: the sweep runs on it; peer copies need two."));
   }
   if (!self->peer)
     show_devices_only (self);
@@ -217,12 +210,12 @@ static void
 set_title (MsDevicesPage *self, const char *host, const char *iso_date)
 {
   if (!host) {
-    gtk_label_set_text (self->title_label, _("GPUs of this host"));
+    gtk_label_set_text (self->title_label, _ ("GPUs of this host"));
     return;
   }
   g_autofree char *date = ms_run_describe_date (iso_date);
-  g_autofree char *title = g_strdup_printf (_("GPUs of %s, measured %s"),
-                                            host[0] ? host : _("an unnamed host"), date);
+  g_autofree char *title = g_strdup_printf (_ ("GPUs of %s, measured %s"),
+                                            host[0] ? host : _ ("an unnamed host"), date);
   g_autofree char *valid = g_utf8_make_valid (title, -1);
   gtk_label_set_text (self->title_label, valid);
 }
@@ -255,7 +248,7 @@ ms_devices_page_show_runs (MsDevicesPage *self, GPtrArray *runs)
   MsSession *session = ms_page_get_session (MS_PAGE (self));
   /* Together: one change for the pages, not one per GPU. */
   if (session)
-    g_ptr_array_unref (ms_session_add_runs (session, (MsRun **) runs->pdata, runs->len));
+    g_ptr_array_unref (ms_session_add_runs (session, (MsRun **)runs->pdata, runs->len));
 }
 
 static MsRun *
@@ -316,7 +309,7 @@ read_multi (const char *path, GError **error)
   }
   g_autofree char *name = g_filename_display_basename (path);
   g_autofree char *date = ms_run_describe_date (file->date);
-  g_autofree char *text = g_strdup_printf (_("%s: %d GPUs at once on %s, %s"), name,
+  g_autofree char *text = g_strdup_printf (_ ("%s: %d GPUs at once on %s, %s"), name,
                                            file->n_devices, file->host, date);
   int n_devices = file->n_devices;
   char host[64], date_iso[40];
@@ -325,14 +318,14 @@ read_multi (const char *path, GError **error)
   free (file);
   if (runs->len == 0) {
     g_autofree char *valid = g_utf8_make_valid (missing->str, -1);
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("%s: no GPU's samples: %s"), name,
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _ ("%s: no GPU's samples: %s"), name,
                  valid);
     return NULL;
   }
   Opened *o = g_new0 (Opened, 1);
   if (missing->len)
-    o->status = g_strdup_printf (_("%s (%u of %d GPUs; %s)"), text, runs->len, n_devices,
-                                 missing->str);
+    o->status
+        = g_strdup_printf (_ ("%s (%u of %d GPUs; %s)"), text, runs->len, n_devices, missing->str);
   else
     o->status = g_steal_pointer (&text);
   o->runs = g_steal_pointer (&runs);
@@ -358,8 +351,8 @@ read_path (const char *path, GError **error)
   free (file);
   g_autofree char *name = g_filename_display_basename (path);
   g_autofree char *date = ms_run_describe_date (o->peer->date);
-  o->status = g_strdup_printf (_("%s: %d GPUs of %s, measured %s"), name, o->peer->peer.n_devices,
-                               o->peer->host[0] ? o->peer->host : _("an unnamed host"), date);
+  o->status = g_strdup_printf (_ ("%s: %d GPUs of %s, measured %s"), name, o->peer->peer.n_devices,
+                               o->peer->host[0] ? o->peer->host : _ ("an unnamed host"), date);
   return o;
 }
 
@@ -394,7 +387,7 @@ open_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
   GError *error = NULL;
   Opened *o = read_path (data, &error);
   if (o)
-    g_task_return_pointer (task, o, (GDestroyNotify) opened_free);
+    g_task_return_pointer (task, o, (GDestroyNotify)opened_free);
   else
     g_task_return_error (task, error);
 }
@@ -439,7 +432,7 @@ method_to_view (GBinding *binding, const GValue *from, GValue *to, gpointer data
   guint selected = g_value_get_uint (from);
   if (selected > MS_DEVICES_METHOD_RUNS)
     return FALSE;
-  g_value_set_int (to, selected == MS_DEVICES_METHOD_RUNS ? MS_MATRIX_SHOW_RUNS : (int) selected);
+  g_value_set_int (to, selected == MS_DEVICES_METHOD_RUNS ? MS_MATRIX_SHOW_RUNS : (int)selected);
   return TRUE;
 }
 
@@ -449,7 +442,7 @@ direction_to_view (GBinding *binding, const GValue *from, GValue *to, gpointer d
   guint selected = g_value_get_uint (from);
   if (selected > 2)
     return FALSE;
-  g_value_set_int (to, (int) selected);
+  g_value_set_int (to, (int)selected);
   return TRUE;
 }
 
@@ -458,17 +451,17 @@ direction_to_view (GBinding *binding, const GValue *from, GValue *to, gpointer d
 static void
 update_directions (MsDevicesPage *self)
 {
-  static const char *const peer[] = { N_("one way"), N_("both ways at once"), NULL };
-  static const char *const runs[] = { N_("host to device"), N_("device to host"),
-                                      N_("end to end"), NULL };
+  static const char *const peer[] = { N_ ("one way"), N_ ("both ways at once"), NULL };
+  static const char *const runs[]
+      = { N_ ("host to device"), N_ ("device to host"), N_ ("end to end"), NULL };
   guint method = gtk_drop_down_get_selected (self->method_dropdown);
   const char *const *names = method == MS_DEVICES_METHOD_RUNS ? runs : peer;
-  guint n = method == MS_MATRIX_SHOW_REFERENCE ? 1 : g_strv_length ((char **) names);
+  guint n = method == MS_MATRIX_SHOW_REFERENCE ? 1 : g_strv_length ((char **)names);
   GtkStringList *list = GTK_STRING_LIST (gtk_drop_down_get_model (self->direction_dropdown));
   guint old = gtk_drop_down_get_selected (self->direction_dropdown);
   const char *translated[4] = { NULL };
   for (guint i = 0; i < n; i++)
-    translated[i] = _(names[i]);
+    translated[i] = _ (names[i]);
   gtk_string_list_splice (list, 0, g_list_model_get_n_items (G_LIST_MODEL (list)), translated);
   gtk_drop_down_set_selected (self->direction_dropdown, old < n ? old : 0);
 }
@@ -479,16 +472,15 @@ set_up_pickers (MsDevicesPage *self)
   GtkStringList *methods = GTK_STRING_LIST (gtk_drop_down_get_model (self->method_dropdown));
   for (int m = 0; m < MS_PEER_METHOD_COUNT; m++)
     gtk_string_list_append (methods, ms_peer_method_name (m));
-  gtk_string_list_append (methods, _("reference loop"));
-  gtk_string_list_append (methods, _("all selected GPUs at once"));
+  gtk_string_list_append (methods, _ ("reference loop"));
+  gtk_string_list_append (methods, _ ("all selected GPUs at once"));
   g_signal_connect_swapped (self->method_dropdown, "notify::selected",
                             G_CALLBACK (update_directions), self);
   update_directions (self);
   g_object_bind_property_full (self->method_dropdown, "selected", self->matrix_view, "method",
                                G_BINDING_SYNC_CREATE, method_to_view, NULL, NULL, NULL);
-  g_object_bind_property_full (self->direction_dropdown, "selected", self->matrix_view,
-                               "direction", G_BINDING_SYNC_CREATE, direction_to_view, NULL, NULL,
-                               NULL);
+  g_object_bind_property_full (self->direction_dropdown, "selected", self->matrix_view, "direction",
+                               G_BINDING_SYNC_CREATE, direction_to_view, NULL, NULL, NULL);
 }
 
 /* ---- the object ------------------------------------------------------------- */
@@ -498,12 +490,23 @@ ms_devices_page_get_property (GObject *object, guint prop_id, GValue *value, GPa
 {
   MsDevicesPage *self = MS_DEVICES_PAGE (object);
   switch (prop_id) {
-  case PROP_BUSY: g_value_set_boolean (value, self->job != NULL); break;
-  case PROP_STATUS: g_value_set_string (value, self->status); break;
-  case PROP_N_SELECTED: g_value_set_uint (value, ms_devices_page_n_selected (self)); break;
-  case PROP_PEER: g_value_set_boxed (value, self->peer); break;
-  case PROP_WINDOW_SWEEPING: g_value_set_boolean (value, self->window_sweeping); break;
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  case PROP_BUSY:
+    g_value_set_boolean (value, self->job != NULL);
+    break;
+  case PROP_STATUS:
+    g_value_set_string (value, self->status);
+    break;
+  case PROP_N_SELECTED:
+    g_value_set_uint (value, ms_devices_page_n_selected (self));
+    break;
+  case PROP_PEER:
+    g_value_set_boxed (value, self->peer);
+    break;
+  case PROP_WINDOW_SWEEPING:
+    g_value_set_boolean (value, self->window_sweeping);
+    break;
+  default:
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
 
@@ -584,9 +587,9 @@ ms_devices_page_class_init (MsDevicesPageClass *klass)
   props[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL, ro);
   props[PROP_N_SELECTED] = g_param_spec_uint ("n-selected", NULL, NULL, 0, G_MAXUINT, 0, ro);
   props[PROP_PEER] = g_param_spec_boxed ("peer", NULL, NULL, MS_TYPE_PEER_FILE, ro);
-  props[PROP_WINDOW_SWEEPING] =
-    g_param_spec_boolean ("window-sweeping", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_WINDOW_SWEEPING]
+      = g_param_spec_boolean ("window-sweeping", NULL, NULL, FALSE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   g_type_ensure (MS_TYPE_MATRIX_VIEW);
