@@ -535,6 +535,17 @@ ref_label_spot (const MsChartData *d, const MsChartLayout *l, double py, const M
         for (guint j = 0; j < placed->len; j++)
           if (rects_overlap (&cand, &g_array_index (placed, MsRect, j)))
             score += 1e6;
+        /* Across another reference line a label reads as that line's
+         * (the best pinned figure sat on the link's line, 10 px above
+         * its own). */
+        for (guint j = 0; j < d->refs->len; j++) {
+          double y2 = g_array_index (d->refs, MsChartRefLine, j).y;
+          if (!ms_scale_contains (&l->ys, y2))
+            continue;
+          double p2 = ms_scale_to_pixel (&l->ys, y2);
+          if (fabs (p2 - py) > 1 && p2 > cand.y - 2 && p2 < cand.y + cand.h + 2)
+            score += 2000;
+        }
         score += fabs (cand.y + (side ? 0 : cand.h) - py) + (x_hi - x) * 0.05;
         if (score < best_score)
           best_score = score, *best = cand, best_cover = cover;
