@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-picture-costs.c: the costs lesson's picture: what each call took,
- * with its free, as bars on a log time axis (the costs span three
- * decades): a CUDA context first in the process and again, then the
- * allocations at the size the caption speaks of. */
+ * with its free, as dots on a log time axis (the costs span three
+ * decades; bars from the axis's start read as lengths, and 11.4 ms looked
+ * half of 240 ms): a CUDA context first in the process and again, then
+ * the allocations at the size the caption speaks of. */
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
 #include "ms-lesson-picture.h"
-#include "ms-palette.h"
 
 static const struct {
   MsMode mode;
@@ -30,9 +30,9 @@ cost_cell (const MsResults *run, guint i, int exponent)
 {
   for (size_t k = 0; k < run->n_cells; k++) {
     const MsCell *c = &run->cells[k];
-    if (c->mode == costs[i].mode && strcmp (c->variant, costs[i].variant) == 0 &&
-        (!costs[i].sized || c->exponent == exponent) && c->status == MS_CELL_OK &&
-        c->stats.e2e.median > 0)
+    if (c->mode == costs[i].mode && strcmp (c->variant, costs[i].variant) == 0
+        && (!costs[i].sized || c->exponent == exponent) && c->status == MS_CELL_OK
+        && c->stats.e2e.median > 0)
       return c;
   }
   return NULL;
@@ -52,19 +52,18 @@ caption_exponent (const MsResults *run)
   return -1;
 }
 
+/* A dot at the cost and its figure beside it; one neutral colour, as the
+ * row's label names the call. */
 static void
-draw_bar (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *c, double cy,
+draw_dot (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *c, double cy,
           double bar_h, double right)
 {
   const double fs = ms_style_font_size (st);
-  guint color, shape, dash;
-  ms_mode_look (c->mode, &color, &shape, &dash);
-  MsColor col;
-  ms_chart_palette_color (color, st->dark, &col);
-  double x0 = xs->pixel_lo, x1 = ms_scale_to_pixel (xs, c->stats.e2e.median);
-  ms_set_color (cr, &col, 0.85);
-  cairo_rectangle (cr, x0, cy - bar_h / 2, MAX (x1 - x0, 1), bar_h);
+  double x1 = ms_scale_to_pixel (xs, c->stats.e2e.median), r = MAX (3, bar_h * 0.3);
+  ms_set_color (cr, &st->fg, 0.85);
+  cairo_arc (cr, x1, cy, r, 0, 2 * G_PI);
   cairo_fill (cr);
+  x1 += r;
   /* The total, and the free in it when it fits beside. */
   char total[32], freed[32];
   ms_caption_time (c->stats.e2e.median, total, sizeof total);
@@ -88,16 +87,12 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *
     g_free (text);
     text = g_strdup (total);
   }
-  /* Beside the bar, or inside its end when the bar reaches the edge. */
-  if (x1 + fs * 0.3 + tw <= right) {
-    ms_set_color (cr, &st->fg, 0.95);
+  /* Right of the dot, or left of it at the edge. */
+  ms_set_color (cr, &st->fg, 0.95);
+  if (x1 + fs * 0.3 + tw <= right)
     ms_draw_text (cr, text, x1 + fs * 0.3, cy, fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
-  } else {
-    cairo_set_source_rgb (cr, 1, 1, 1);
-    if (st->dark)
-      cairo_set_source_rgb (cr, 0, 0, 0);
-    ms_draw_text (cr, text, x1 - fs * 0.3, cy, fs * 0.9, 1, 0.5, FALSE, NULL, NULL);
-  }
+  else
+    ms_draw_text (cr, text, x1 - 2 * r - fs * 0.3, cy, fs * 0.9, 1, 0.5, FALSE, NULL, NULL);
 }
 
 void
@@ -127,16 +122,19 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
   }
   char size[32] = "";
   if (e >= 0)
-    ms_format_size_label ((double) (UINT64_C (1) << e) * 4, size, sizeof size);
-  g_autofree char *title =
-    g_strdup_printf (_ ("What each call takes with its free, %s buffers (log scale)"), size);
+    ms_format_size_label ((double)(UINT64_C (1) << e) * 4, size, sizeof size);
+  g_autofree char *title
+      = g_strdup_printf (_ ("What each call takes with its free, %s buffers (log scale: read the "
+                            "figures, each step of the axis is ten times the last)"),
+                         size);
   ms_set_color (cr, &style->fg, 0.95);
-  double th = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE,
-                                    TRUE);
+  double th
+      = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, TRUE);
   double top = fs * 0.7 + th, bottom = height - fs * 1.8;
   double x0 = fs * 0.8 + MIN (label_w, width * 0.4), right = width - fs * 0.5;
-  MsScale xs = { MS_SCALE_LOG10, pow (10, floor (log10 (lo))), pow (10, ceil (log10 (hi))), x0,
-                 right, MS_SCALE_TIME_US };
+  MsScale xs
+      = { MS_SCALE_LOG10,  pow (10, floor (log10 (lo))), pow (10, ceil (log10 (hi))), x0, right,
+          MS_SCALE_TIME_US };
   ms_draw_time_axis (cr, style, &xs, top, bottom, fs * 5, right);
   double row_h = (bottom - top) / n, bar_h = MIN (row_h * 0.62, fs * 2.2);
   guint row = 0;
@@ -146,7 +144,7 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
     double cy = top + (row + 0.5) * row_h;
     ms_set_color (cr, &style->fg, 0.9);
     ms_draw_text_max (cr, _ (costs[i].label), fs * 0.4, cy - fs * 0.65, fs, x0 - fs * 0.8);
-    draw_bar (cr, style, &xs, cells[i], cy, bar_h, right);
+    draw_dot (cr, style, &xs, cells[i], cy, bar_h, right);
     /* A line between the contexts and the allocations of one size. */
     if (row > 0 && costs[i].sized && !costs[i - 1].sized) {
       ms_set_color (cr, &style->fg, 0.35);

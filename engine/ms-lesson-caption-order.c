@@ -4,6 +4,7 @@
  * from plain repetitions, on one hardware queue and on the default ones,
  * and apart from that what an event pair around every step
  * (timers=per-step) does to the same comparison. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -23,12 +24,12 @@ order_table (const MsResults *r, int e, OrderTable table)
     const MsCell *c = &r->cells[i];
     char queue[16], order[16], host[16], timers[16];
     int k;
-    if (c->mode != MS_MODE_STREAMS || c->exponent != e ||
-        !ms_variant_get (c->variant, "queue", queue, sizeof queue) ||
-        !ms_variant_get (c->variant, "order", order, sizeof order) ||
-        !ms_variant_get_int (c->variant, "K", &k) || k < 1 || k > MS_MAX_STREAMS ||
-        ms_variant_get (c->variant, "host", host, sizeof host) ||
-        !ms_caption_measured (r, c->mode, e, c->variant))
+    if (c->mode != MS_MODE_STREAMS || c->exponent != e
+        || !ms_variant_get (c->variant, "queue", queue, sizeof queue)
+        || !ms_variant_get (c->variant, "order", order, sizeof order)
+        || !ms_variant_get_int (c->variant, "K", &k) || k < 1 || k > MS_MAX_STREAMS
+        || ms_variant_get (c->variant, "host", host, sizeof host)
+        || !ms_caption_measured (r, c->mode, e, c->variant))
       continue;
     bool timed = ms_variant_get (c->variant, "timers", timers, sizeof timers);
     table[timed][strcmp (queue, "single") == 0][strcmp (order, "breadth") == 0][k] = c;
@@ -105,6 +106,14 @@ append_plain_ratios (char *buf, size_t len, OrderTable t)
                        ms_gettext ("Without timers, depth-first ÷ breadth-first time on one "
                                    "queue is %s."),
                        list);
+  /* One stream has one order: whatever K = 1 shows is the run's noise,
+   * the yardstick for the other ratios. */
+  const MsCell *d1 = t[PLAIN][1][0][1], *b1 = t[PLAIN][1][1][1];
+  if (d1 && b1 && strchr (list, ','))
+    ms_caption_append (buf, len,
+                       ms_gettext ("At K = 1 there is one stream and the order cannot matter: "
+                                   "its %.1f%% is noise."),
+                       fabs (speedup (d1, b1) - 1) * 100);
 }
 
 /* Per-step events against none, on one queue, at the largest K with both;
@@ -119,23 +128,25 @@ append_timers (char *buf, size_t len, OrderTable t)
       continue;
     double timed = speedup (td, tb);
     if (!apart (td, tb) && !apart (pd, pb))
-      ms_caption_append (buf, len,
-                         ms_gettext ("At K = %d the orders differ within the spread, with a "
-                                     "timer around every step (%.2f×, as in the timelines) or "
-                                     "without."),
-                         k, timed);
+      ms_caption_append (
+          buf, len,
+          ms_gettext ("At K = %d the orders differ within the spread, with a "
+                      "timer around every step (%.2f×, as the timelines are drawn) or "
+                      "without."),
+          k, timed);
     else if (apart (td, tb) && !apart (pd, pb))
       ms_caption_append (buf, len,
-                         ms_gettext ("With a timer around every step, as in the timelines, "
-                                     "it is %.2f× at K = %d; without, the orders differ within "
+                         ms_gettext ("With a timer around every step, as the timelines are "
+                                     "drawn, it is %.2f× at K = %d (medians); without, the orders "
+                                     "differ within "
                                      "the spread: the timers make the difference, not the "
                                      "issue order."),
                          timed, k);
     else
       ms_caption_append (buf, len,
-                         ms_gettext ("With a timer around every step, as in the timelines, "
-                                     "it is %.2f× at K = %d: compare the rows by their "
-                                     "medians."),
+                         ms_gettext ("With a timer around every step, as the timelines are "
+                                     "drawn, it is %.2f× at K = %d (medians): the chart leaves "
+                                     "the timers out."),
                          timed, k);
     return true;
   }
@@ -146,7 +157,8 @@ bool
 ms_caption_issue_order (const MsResults *r, int exponent, char *buf, size_t len)
 {
   OrderTable t;
-  FOR_EACH_EXP (e, exponent) {
+  FOR_EACH_EXP (e, exponent)
+  {
     order_table (r, e, t);
     for (int k = MS_MAX_STREAMS; k >= 1; k--) {
       bool single = t[PLAIN][1][0][k] && t[PLAIN][1][1][k];
@@ -164,5 +176,5 @@ ms_caption_issue_order (const MsResults *r, int exponent, char *buf, size_t len)
     }
   }
   return ms_caption_missing (
-    buf, len, ms_gettext ("This run has no streams cells measured in both issue orders."));
+      buf, len, ms_gettext ("This run has no streams cells measured in both issue orders."));
 }
