@@ -73,7 +73,7 @@ draw_band (cairo_t *cr, const MsComparison *cmp, const MsChartStyle *st, const M
 static void
 draw_rings (cairo_t *cr, const MsComparison *cmp, const MsChartStyle *st, const MsChartLayout *l)
 {
-  double r = ms_style_marker_radius (st) * 1.9, lw = ms_style_line_width (st);
+  double r = ms_style_marker_radius (st) * 1.7, lw = ms_style_line_width (st);
   for (size_t i = 0; i < cmp->n_cells; i++) {
     const MsCompareCell *c = &cmp->cells[i];
     if (!c->in_a || !c->in_b || c->variant[0] || !isfinite (c->ratio)
@@ -84,7 +84,7 @@ draw_rings (cairo_t *cr, const MsComparison *cmp, const MsChartStyle *st, const 
     MsColor color;
     ms_verdict_color (c->verdict, st, &color);
     ms_set_color (cr, &color, 1);
-    cairo_set_line_width (cr, lw * 1.5);
+    cairo_set_line_width (cr, lw);
     ms_set_dash (cr, c->verdict == MS_VERDICT_AMBIGUOUS ? 1 : 0, lw);
     cairo_new_sub_path (cr);
     cairo_arc (cr, x, y, r, 0, 2 * G_PI);

@@ -82,7 +82,7 @@ check_style (gboolean dark, double text_scale)
   ms_compare_chart_draw (c.cr, cmp, d, &st, W, H, &l);
   g_assert_cmpfloat (l.plot_w, >, W / 2);
 
-  double ring = ms_style_marker_radius (&st) * 1.9 + 2;
+  double ring = ms_style_marker_radius (&st) * 1.7 + 2;
   /* A decided verdict's ring in the foreground: faster below 1, slower
    * above; none where B is the same. */
   MsColor decided;
