@@ -69,7 +69,7 @@ typedef struct {
   char *foot_note;
   /* Sizes whose ticks keep their labels (those a caption names), in place
    * of neighbours they would cover; 0: none. */
-  double x_marks[2];
+  double x_marks[3];
 } MsChartData;
 
 typedef struct {
