@@ -13,9 +13,10 @@ ms_verdict_color (MsVerdict verdict, const MsChartStyle *st, MsColor *out)
 {
   /* Neutral: orange and green rings read as Pageable's and Streams'
    * lines. A decided verdict's side of 1 says which way it went. */
+  /* Grey rather than black: at 1024 pixels projected, eleven lines and
+   * full-strength rings hid one another. */
   *out = st->fg;
-  if (verdict != MS_VERDICT_FASTER && verdict != MS_VERDICT_SLOWER)
-    out->alpha = 0.6;
+  out->alpha = verdict == MS_VERDICT_FASTER || verdict == MS_VERDICT_SLOWER ? 0.75 : 0.4;
 }
 
 static MsChartSeries *

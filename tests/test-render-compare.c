@@ -85,8 +85,13 @@ check_style (gboolean dark, double text_scale)
   double ring = ms_style_marker_radius (&st) * 1.7 + 2;
   /* A decided verdict's ring in the foreground: faster below 1, slower
    * above; none where B is the same. */
-  MsColor decided;
-  ms_verdict_color (MS_VERDICT_FASTER, &st, &decided);
+  MsColor ring_color, decided;
+  ms_verdict_color (MS_VERDICT_FASTER, &st, &ring_color);
+  /* As drawn over the background. */
+  double a = ring_color.alpha;
+  decided = (MsColor){ a * ring_color.red + (1 - a) * st.bg.red,
+                       a * ring_color.green + (1 - a) * st.bg.green,
+                       a * ring_color.blue + (1 - a) * st.bg.blue, 1 };
   for (int e = 10; e <= 20; e++) {
     double x = ms_scale_to_pixel (&l.xs, 4.0 * exp2 (e));
     double y = ms_scale_to_pixel (&l.ys, cmp->cells[e - 10].ratio);
