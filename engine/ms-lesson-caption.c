@@ -720,17 +720,17 @@ append_cache_read (char *buf, size_t len, const MsStat *v_wc, const MsStat *v_pl
                        ms_caption_speed (v_plain->median / v_wc->median, 1, speed, sizeof speed),
                        t_wc, t_plain);
   else {
-    /* What the bars show first (longer in the median), then why the run
-     * cannot call it slower: single checks overlap. */
+    /* What the bars show first (longer in the median, as the textbooks
+     * warn), then the caveat: single checks overlapped. */
     char lo_wc[32], hi_wc[32], lo_plain[32], hi_plain[32];
     ms_caption_append (buf, len,
-                       ms_gettext ("The CPU's check of the result took %s when the result lay "
-                                   "in write-combined memory (the second row's verify bar) and "
-                                   "%s in ordinary memory (the first row's), %.2f× as long in "
-                                   "the median; but single checks ranged from %s to %s and from "
-                                   "%s to %s, so this run cannot tell the two apart. Textbooks "
-                                   "warn that the CPU reads write-combined memory slowly."),
-                       t_wc, t_plain, v_wc->median / v_plain->median,
+                       ms_gettext ("The CPU's check of the result took %.2f× as long when the "
+                                   "result lay in write-combined memory: %s (the second row's "
+                                   "verify bar) against %s in ordinary memory (the first row's), "
+                                   "medians, as textbooks warn; single checks overlapped (%s to "
+                                   "%s against %s to %s), so this run does not show it beyond "
+                                   "doubt."),
+                       v_wc->median / v_plain->median, t_wc, t_plain,
                        ms_caption_time (v_wc->min, lo_wc, sizeof lo_wc),
                        ms_caption_time (v_wc->max, hi_wc, sizeof hi_wc),
                        ms_caption_time (v_plain->min, lo_plain, sizeof lo_plain),
