@@ -27,19 +27,19 @@ issue_order_rows (const MsResults *run, RowSpec *rows)
     int k;
     char host[16];
     const MsCell *c = &run->cells[i];
-    if (c->mode == MS_MODE_STREAMS && ms_variant_get_int (c->variant, "K", &k) && k > best &&
-        !ms_variant_get (c->variant, "host", host, sizeof host))
+    if (c->mode == MS_MODE_STREAMS && ms_variant_get_int (c->variant, "K", &k) && k > best
+        && !ms_variant_get (c->variant, "host", host, sizeof host))
       best = k;
   }
   static const char *const labels[2][2] = {
-    { N_("default queues, depth-first"), N_("default queues, breadth-first") },
-    { N_("one queue, depth-first"), N_("one queue, breadth-first") },
+    { N_ ("default queues, depth-first"), N_ ("default queues, breadth-first") },
+    { N_ ("one queue, depth-first"), N_ ("one queue, breadth-first") },
   };
   int n = 0;
   for (int single = 1; single >= 0 && best; single--)
     for (int o = MS_ORDER_DEPTH_FIRST; o <= MS_ORDER_BREADTH_FIRST; o++) {
       rows[n].mode = MS_MODE_STREAMS;
-      rows[n].label = _(labels[single][o == MS_ORDER_BREADTH_FIRST]);
+      rows[n].label = _ (labels[single][o == MS_ORDER_BREADTH_FIRST]);
       rows[n].words = NULL;
       ms_lesson_streams_variant (rows[n++].variant, MS_VARIANT_LEN, single, o, best);
     }
@@ -69,11 +69,10 @@ topic_rows (MsLessonTopic topic, const MsResults *run, RowSpec *rows)
      * of it, drawn with the copies, against the first row's), then fresh
      * pinned buffers against reused ones. */
     { MS_TOPIC_CACHE_STATE, MS_MODE_WRITE_COMBINED, "stores=streamed",
-      N_ ("streamed stores") },
+      N_ ("streamed stores, result in ordinary memory") },
     { MS_TOPIC_CACHE_STATE, MS_MODE_WRITE_COMBINED, "stores=streamed/read=wc",
-      N_ ("result write-combined") },
-    { MS_TOPIC_CACHE_STATE, MS_MODE_WRITE_COMBINED, "stores=ordinary",
-      N_ ("ordinary stores") },
+      N_ ("streamed stores, result in write-combined memory") },
+    { MS_TOPIC_CACHE_STATE, MS_MODE_WRITE_COMBINED, "stores=ordinary", N_ ("ordinary stores") },
     { MS_TOPIC_CACHE_STATE, MS_MODE_PINNED, "stores=streamed", N_ ("buffers reused") },
     { MS_TOPIC_CACHE_STATE, MS_MODE_PINNED, "stores=fresh", N_ ("new buffers each time") },
     { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=h2d", N_ ("to the GPU alone") },
@@ -113,8 +112,8 @@ rows_exponent (const MsResults *run, const RowSpec *rows, int n)
 static int
 cmp_by_time (const void *a, const void *b, void *times)
 {
-  double x = ((const double *) times)[*(const int *) a];
-  double y = ((const double *) times)[*(const int *) b];
+  double x = ((const double *)times)[*(const int *)a];
+  double y = ((const double *)times)[*(const int *)b];
   return (x > y) - (x < y);
 }
 
@@ -152,19 +151,18 @@ add_row (const MsCell *c, const RowSpec *spec, MsLessonRowFunc add, gpointer dat
   ms_format_bytes (c->elements * sizeof (float), size, sizeof size);
   /* Translators: a lesson timeline's title: the mode and the size of
    * each vector, e.g. "Pinned · 4 MiB per vector". */
-  g_autofree char *what = g_strdup_printf (C_("timeline row", "%s · %s per vector"),
-                                           ms_mode_title (c->mode), size);
+  g_autofree char *what
+      = g_strdup_printf (C_ ("timeline row", "%s · %s per vector"), ms_mode_title (c->mode), size);
   g_autoptr (GString) title = g_string_new (spec->label ? spec->label : what);
   if (c->variant[0] && !spec->label)
-    g_string_append_printf (title, " · %s", spec->words ? _(spec->words) : c->variant);
+    g_string_append_printf (title, " · %s", spec->words ? _ (spec->words) : c->variant);
   if (rep >= 0 && add (c, rep, title->str, data))
     return TRUE;
   return add (c, c->n_reps / 2, title->str, data) || add (c, 0, title->str, data);
 }
 
 int
-ms_lesson_rows_each (MsLessonTopic topic, const MsResults *run, MsLessonRowFunc add,
-                     gpointer data)
+ms_lesson_rows_each (MsLessonTopic topic, const MsResults *run, MsLessonRowFunc add, gpointer data)
 {
   RowSpec rows[MS_TIMELINE_MAX_ROWS_SPEC];
   if (!run)

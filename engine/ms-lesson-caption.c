@@ -392,11 +392,11 @@ append_read_back (const MsCell *resident, const MsCell *pre, char *buf, size_t l
       ms_ngettext ("Resident data is slower than prefetched because the CPU then reads "
                    "the result through %llu page fault: reading it back took %s, against "
                    "%s prefetched back (medians of the d2h bars, from the repetitions "
-                   "with timers, which run longer than the end-to-end figures).",
+                   "with timers; the end-to-end figures come from repetitions without).",
                    "Resident data is slower than prefetched because the CPU then reads "
                    "the result through %llu page faults: reading it back took %s, against "
                    "%s prefetched back (medians of the d2h bars, from the repetitions "
-                   "with timers, which run longer than the end-to-end figures).",
+                   "with timers; the end-to-end figures come from repetitions without).",
                    n),
       n, ms_caption_time (res_back, t_res, sizeof t_res),
       ms_caption_time (pre_back, t_pre, sizeof t_pre));
