@@ -556,9 +556,9 @@ ref_label_spot (const MsChartData *d, const MsChartLayout *l, double py, const M
 
 /* A label that had to move away from its line gets a leader to it, ending
  * in a dot on the line: two close lines with labels a decade off could not
- * be told apart. */
-/* With at > 0 (a pixel x on the line) the leader ends there, drawn even
- * when the label sits by its line: the figure was measured at one size. */
+ * be told apart. With at > 0 (a pixel x on the line) the leader ends
+ * there, drawn even when the label sits by its line: the figure was
+ * measured at one size. */
 static void
 ref_leader (cairo_t *cr, const MsChartStyle *st, const MsRect *box, double py, double at)
 {
@@ -567,24 +567,18 @@ ref_leader (cairo_t *cr, const MsChartStyle *st, const MsRect *box, double py, d
   gboolean by_line = py >= box->y - gap && py <= box->y + box->h + gap;
   if (by_line && !(at > 0))
     return;
-  double x = box->x + box->w - MIN (box->w / 2, lw * 12);
+  /* From the box's edge nearest the line; to the point where there is
+   * one (a slanted leader), else straight down or up. */
+  double x
+      = at > 0 ? CLAMP (at, box->x, box->x + box->w) : box->x + box->w - MIN (box->w / 2, lw * 12);
+  double end = at > 0 ? at : x;
   double y = py < box->y + box->h / 2 ? box->y : box->y + box->h;
   ms_set_color (cr, &st->fg, 0.6);
   cairo_set_line_width (cr, lw * 0.8);
-  if (at > 0) {
-    /* From the box's side nearest the point: a slanted leader. */
-    x = CLAMP (at, box->x, box->x + box->w);
-    cairo_move_to (cr, x, y);
-    cairo_line_to (cr, at, py);
-    cairo_stroke (cr);
-    cairo_arc (cr, at, py, lw * 2, 0, 2 * G_PI);
-    cairo_fill (cr);
-    return;
-  }
   cairo_move_to (cr, x, y);
-  cairo_line_to (cr, x, py);
+  cairo_line_to (cr, end, py);
   cairo_stroke (cr);
-  cairo_arc (cr, x, py, lw * 2, 0, 2 * G_PI);
+  cairo_arc (cr, end, py, lw * 2, 0, 2 * G_PI);
   cairo_fill (cr);
 }
 

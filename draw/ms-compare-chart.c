@@ -12,8 +12,8 @@ void
 ms_verdict_color (MsVerdict verdict, const MsChartStyle *st, MsColor *out)
 {
   /* Neutral: orange and green rings read as Pageable's and Streams'
-   * lines. A decided verdict's side of 1 says which way it went. */
-  /* Grey rather than black: at 1024 pixels projected, eleven lines and
+   * lines; a decided verdict's side of 1 says which way it went. Grey
+   * rather than black: at 1024 pixels projected, eleven lines and
    * full-strength rings hid one another. */
   *out = st->fg;
   out->alpha = verdict == MS_VERDICT_FASTER || verdict == MS_VERDICT_SLOWER ? 0.75 : 0.4;

@@ -15,19 +15,20 @@
 #include "ms-timeline-rows.h"
 
 static const struct {
-  const char *queue;
+  gboolean single;
   const char *label;
 } queues[] = {
-  { "single", N_ ("one hardware queue") },
-  { "default", N_ ("default queues") },
+  { TRUE, N_ ("one hardware queue") },
+  { FALSE, N_ ("default queues") },
 };
 
-/* The plain (untimed) cell of queue, order and K at exponent e, or NULL. */
+/* The plain (untimed) cell of the queue setting, order and K at exponent
+ * e, or NULL; its variant named as the lesson names it. */
 static const MsCell *
-order_cell (const MsResults *run, int e, const char *queue, const char *order, int k)
+order_cell (const MsResults *run, int e, gboolean single, MsIssueOrder order, int k)
 {
   char variant[MS_VARIANT_LEN];
-  g_snprintf (variant, sizeof variant, "queue=%s/order=%s/K=%d", queue, order, k);
+  ms_lesson_streams_variant (variant, sizeof variant, single, order, k);
   const MsCell *c = ms_results_find_variant (run, MS_MODE_STREAMS, e, variant);
   return c && c->n_reps > 0 && c->stats.e2e.median > 0 ? c : NULL;
 }
@@ -39,8 +40,8 @@ chart_exponent (const MsResults *run)
   for (int e = MS_MAX_EXPONENT; e >= MS_MIN_EXPONENT; e--)
     for (guint q = 0; q < G_N_ELEMENTS (queues); q++)
       for (int k = 1; k <= MS_MAX_STREAMS; k++)
-        if (order_cell (run, e, queues[q].queue, "depth", k)
-            && order_cell (run, e, queues[q].queue, "breadth", k))
+        if (order_cell (run, e, queues[q].single, MS_ORDER_DEPTH_FIRST, k)
+            && order_cell (run, e, queues[q].single, MS_ORDER_BREADTH_FIRST, k))
           return e;
   return -1;
 }
@@ -69,8 +70,10 @@ build (const MsResults *run)
   for (guint q = 0; q < G_N_ELEMENTS (queues); q++) {
     MsChartSeries *s = NULL;
     for (int k = 1; k <= MS_MAX_STREAMS; k++) {
-      const MsCell *depth = e >= 0 ? order_cell (run, e, queues[q].queue, "depth", k) : NULL;
-      const MsCell *breadth = e >= 0 ? order_cell (run, e, queues[q].queue, "breadth", k) : NULL;
+      const MsCell *depth
+          = e >= 0 ? order_cell (run, e, queues[q].single, MS_ORDER_DEPTH_FIRST, k) : NULL;
+      const MsCell *breadth
+          = e >= 0 ? order_cell (run, e, queues[q].single, MS_ORDER_BREADTH_FIRST, k) : NULL;
       if (!depth || !breadth)
         continue;
       if (!s)

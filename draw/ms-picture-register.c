@@ -50,16 +50,11 @@ find_costs (const MsResults *run, Costs *k)
 }
 
 /* From how many repetitions on allocating once costs less in all; 0 when
- * it never does (a repetition of pinned memory as dear as registering and
- * a registered repetition). */
+ * it never does. The caption's rule (ms_register_cheaper_from). */
 static int
 cheaper_from (const Costs *k, double *cross)
 {
-  double per_rep = k->reg_us + k->reg_e2e_us - k->pin_e2e_us;
-  if (!(per_rep > 0))
-    return 0;
-  *cross = k->alloc_us / per_rep;
-  return (int)floor (*cross) + 1;
+  return ms_register_cheaper_from (k->reg_us, k->reg_e2e_us, k->alloc_us, k->pin_e2e_us, cross);
 }
 
 /* The mode's colour and dash, as the sweep charts draw its line; once:

@@ -267,6 +267,19 @@ caption_pinned_pageable (const MsResults *r, int exponent, char *buf, size_t len
                   "to compare."));
 }
 
+int
+ms_register_cheaper_from (double reg_us, double reg_e2e_us, double alloc_us, double pin_e2e_us,
+                          double *cross)
+{
+  /* What each repetition costs more registered than pinned. */
+  double per_rep = reg_us + reg_e2e_us - pin_e2e_us;
+  if (!(per_rep > 0) || !(alloc_us >= 0))
+    return 0;
+  if (cross)
+    *cross = alloc_us / per_rep;
+  return (int)floor (alloc_us / per_rep) + 1;
+}
+
 static bool
 caption_register (const MsResults *r, int exponent, char *buf, size_t len)
 {
@@ -301,14 +314,17 @@ caption_register (const MsResults *r, int exponent, char *buf, size_t len)
           ms_caption_time (reg->stats.e2e.median, t_e2e, sizeof t_e2e),
           ms_caption_time (st_alloc->median, t_alloc, sizeof t_alloc), total);
     /* The picture's crossing, from the same medians. */
-    double per_rep = st_reg->median + reg->stats.e2e.median - pin->stats.e2e.median;
-    if (st_reg->n > 0 && st_alloc->n > 0 && per_rep > 0)
+    int from = st_reg->n > 0 && st_alloc->n > 0
+                   ? ms_register_cheaper_from (st_reg->median, reg->stats.e2e.median,
+                                               st_alloc->median, pin->stats.e2e.median, NULL)
+                   : 0;
+    if (from > 0)
       ms_caption_append (
           buf, len,
           ms_gettext ("Registering anew in every repetition costs more than allocating "
                       "once from n = %d repetitions; buffers registered once and reused "
                       "pay the %s only once."),
-          (int)floor (st_alloc->median / per_rep) + 1, t_reg);
+          from, t_reg);
     return true;
   }
   return ms_caption_missing (
