@@ -887,13 +887,24 @@ ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean see
   return h + fs * 0.4;
 }
 
-/* The host lane's look of ev in win: hatched, outlined or none. */
+/* Whether ev's host part shows in win. */
+static gboolean
+host_in_window (const MsEvent *ev, const MsTimeWindow *win)
+{
+  return isfinite (ev->host_start_us) && isfinite (ev->host_us) && ev->host_start_us < win->t1
+         && ev->host_start_us + ev->host_us > win->t0;
+}
+
+/* The host lane's look of ev in win: hatched, outlined, a host-only d2h
+ * (the CPU reading the result: drawn in d2h's colour but no copy) or
+ * none. */
 static guint
 host_hint (const MsEvent *ev, const MsTimeWindow *win)
 {
-  if (ev->gpu_us < 0 || !isfinite (ev->host_start_us) || !isfinite (ev->host_us)
-      || ev->host_start_us >= win->t1 || ev->host_start_us + ev->host_us <= win->t0)
+  if (!host_in_window (ev, win))
     return 0;
+  if (ev->gpu_us < 0)
+    return ev->phase == MS_PHASE_D2H ? MS_TIMELINE_HINT_HOST_READ : 0;
   return ms_index_blocked_host (ev) ? MS_TIMELINE_HINT_OUTLINED : MS_TIMELINE_HINT_HATCHED;
 }
 
@@ -911,10 +922,6 @@ ms_timeline_hints (const MsCell *cell, int rep, const MsRepMap *reps, const MsTi
     if (ev->rep != rep)
       continue;
     hints |= host_hint (ev, win);
-    /* Drawn in d2h's colour but no copy: say what it is. */
-    if (ev->phase == MS_PHASE_D2H && ev->gpu_us < 0 && isfinite (ev->host_start_us)
-        && ev->host_start_us < win->t1 && ev->host_start_us + ev->host_us > win->t0)
-      hints |= MS_TIMELINE_HINT_HOST_READ;
     gboolean host_cut = ev->host_start_us < win->t1 && ev->host_start_us + ev->host_us > win->t1;
     gboolean gpu_cut
         = ev->gpu_us >= 0 && ev->gpu_start_us < win->t1 && ev->gpu_start_us + ev->gpu_us > win->t1;
