@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-lesson-picture.h: the pictures of the probe lessons (the streams
- * chapter and the others of engine/ms-lesson-private.h), one file each
+ * chapter and the others of engine/lessons/ms-lesson-private.h), one file each
  * (draw/ms-picture-NAME.c), drawn on any cairo_t: the app's card, the
  * command line's plot, the report. Cairo, Pango and GLib only. */
 #pragma once

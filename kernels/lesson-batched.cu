@@ -10,7 +10,7 @@
 
 #include "ms-k-probe.cuh"
 
-/* arg[] of MS_K_PROBE_BATCHED (engine/ms-lesson-batched.c). */
+/* arg[] of MS_K_PROBE_BATCHED (engine/lessons/ms-lesson-batched.c). */
 enum { ARG_COUNT, ARG_BATCH, ARG_ORDER };
 enum { ORDER_STREAM, ORDER_ANY, ORDER_DURING_CALL };
 enum { MODE_PAGEABLE = 0, MODE_PINNED = 1 }; /* MsMode's first two */

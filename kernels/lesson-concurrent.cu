@@ -6,7 +6,7 @@
  * from the first launch to the end of the last kernel. */
 #include "ms-k-probe.cuh"
 
-/* arg[] of MS_K_PROBE_CONCURRENT (engine/ms-lesson-concurrent.c). */
+/* arg[] of MS_K_PROBE_CONCURRENT (engine/lessons/ms-lesson-concurrent.c). */
 enum { ARG_K, ARG_STREAMS, ARG_GRID, ARG_SMEM, ARG_KERNEL_US };
 enum { GRID_ONE_BLOCK, GRID_ONE_PER_SM, GRID_FULL };
 

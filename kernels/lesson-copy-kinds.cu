@@ -12,7 +12,7 @@
 
 #include "ms-k-probe.cuh"
 
-/* arg[] of MS_K_PROBE_COPY_KINDS and its facts (engine/ms-lesson-copy-kinds.h). */
+/* arg[] of MS_K_PROBE_COPY_KINDS and its facts (engine/lessons/ms-lesson-copy-kinds.h). */
 enum { ARG_FACT };
 enum {
   FACT_H2H_PINNED,

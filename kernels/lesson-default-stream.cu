@@ -11,7 +11,7 @@
 
 #include "ms-k-probe.cuh"
 
-/* arg[] of MS_K_PROBE_DEFAULT_STREAM (engine/ms-lesson-default-stream.c). */
+/* arg[] of MS_K_PROBE_DEFAULT_STREAM (engine/lessons/ms-lesson-default-stream.c). */
 enum { ARG_THREADS, ARG_PER_THREAD, ARG_KERNEL_US, ARG_COPY_KIB };
 
 #define MAX_THREADS 2

@@ -11,7 +11,7 @@
 
 #include "ms-k-probe.cuh"
 
-/* arg[] of MS_K_PROBE_HOST_FUNC (engine/ms-lesson-host-func.c). */
+/* arg[] of MS_K_PROBE_HOST_FUNC (engine/lessons/ms-lesson-host-func.c). */
 enum { ARG_PART, ARG_API, ARG_AFTER, ARG_SLOW, ARG_HOST_FUNC_US, ARG_KERNEL_US, ARG_COPY_KIB };
 enum { PART_LATENCY, PART_SLOW };
 enum { API_LAUNCH_HOST_FUNC, API_STREAM_CALLBACK };

@@ -12,7 +12,7 @@
 
 #include "ms-k-probe.cuh"
 
-/* arg[] of MS_K_PROBE_IMPLICIT_SYNC (engine/ms-lesson-implicit-sync.c). */
+/* arg[] of MS_K_PROBE_IMPLICIT_SYNC (engine/lessons/ms-lesson-implicit-sync.c). */
 enum { ARG_OP, ARG_NON_BLOCKING, ARG_KERNEL_US, ARG_KIB, ARG_DEFAULT_QUEUES };
 enum {
   OP_ALONE, /* one kernel only: the duration the others are counted in */

@@ -9,7 +9,7 @@
 
 #include "ms-k-probe.cuh"
 
-/* arg[] of MS_K_PROBE_INTENSITY (engine/ms-lesson-intensity.c). */
+/* arg[] of MS_K_PROBE_INTENSITY (engine/lessons/ms-lesson-intensity.c). */
 enum { ARG_FMA, ARG_ZERO_COPY };
 
 #define THREADS 256

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* lesson-numa.cu: the NUMA-placement lesson's sample. The engine has bound
  * the calling thread to the thread node's CPUs and its new memory to the
- * buffer node (engine/ms-lesson-numa.c); here the host buffer is mapped
+ * buffer node (engine/lessons/ms-lesson-numa.c); here the host buffer is mapped
  * and first touched under that policy, checked to be on that node,
  * registered (pinned), and copied once to or from the device. The figure
  * is the host clock around the copy and its synchronisation. */
@@ -13,7 +13,7 @@
 
 #include "ms-k-probe.cuh"
 
-/* arg[] of MS_K_PROBE_NUMA (engine/ms-lesson-numa.c). */
+/* arg[] of MS_K_PROBE_NUMA (engine/lessons/ms-lesson-numa.c). */
 enum { ARG_DIR, ARG_BUF_NODE, ARG_THR_NODE };
 enum { DIR_H2D, DIR_D2H };
 

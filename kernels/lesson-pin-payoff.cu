@@ -22,7 +22,7 @@
 
 #include "ms-k-probe.cuh"
 
-/* arg[] of MS_K_PROBE_PIN_PAYOFF (engine/ms-lesson-pin-payoff.c). */
+/* arg[] of MS_K_PROBE_PIN_PAYOFF (engine/lessons/ms-lesson-pin-payoff.c). */
 enum { ARG_STEP, ARG_MAX_PCT, ARG_KIND, ARG_HELD_PERMILLE };
 enum { STEP_SETUP, STEP_RELEASE, STEP_COPY, STEP_HELD_ALLOC, STEP_HELD_COPY };
 enum { KIND_PAGEABLE, KIND_PINNED, KIND_REGISTERED };

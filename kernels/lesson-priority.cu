@@ -11,7 +11,7 @@
 
 #include "ms-k-probe.cuh"
 
-/* arg[] of MS_K_PROBE_PRIORITY (engine/ms-lesson-priority.h). */
+/* arg[] of MS_K_PROBE_PRIORITY (engine/lessons/ms-lesson-priority.h). */
 enum { ARG_WAVES, ARG_BLOCK_US, ARG_SHORT_US, ARG_GAP_US, ARG_SHORTS, ARG_FIGURE };
 enum { SHORTS_HIGH, SHORTS_LOW, SHORTS_NONE };
 enum { FIGURE_WAIT, FIGURE_LONG };

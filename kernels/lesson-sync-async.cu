@@ -10,12 +10,12 @@
 
 #include "ms-k-probe.cuh"
 
-/* arg[] of MS_K_PROBE_SYNC_ASYNC (engine/ms-lesson-sync-async.h). */
+/* arg[] of MS_K_PROBE_SYNC_ASYNC (engine/lessons/ms-lesson-sync-async.h). */
 enum { ARG_API, ARG_DIR, ARG_WHAT, ARG_AHEAD_US, ARG_BLOCKING };
 enum { API_MEMCPY, API_ASYNC };
 enum { DIR_H2D, DIR_D2H };
 enum { WHAT_CALL, WHAT_DONE };
-/* MsMode's numbers (checked in engine/ms-backend.c). */
+/* MsMode's numbers (checked in engine/run/ms-backend.c). */
 enum { MODE_PAGEABLE = 0, MODE_PINNED = 1 };
 
 /* The most a copy may take of the host and the device: kept far below

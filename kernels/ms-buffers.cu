@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-buffers.cu: where the modes get their plain buffers (malloc'd host
  * memory, cudaMallocHost, cudaMalloc), and two experiments on the
- * run-to-run spread that the engine switches on (engine/ms-experiment.h):
+ * run-to-run spread that the engine switches on (engine/run/ms-experiment.h):
  * buffers kept from one cell to the next of the same size, so that every
  * mode of a size copies from memory allocated and first touched once
  * (not anew per cell, each time on other pages); and a burst of copies

@@ -40,7 +40,7 @@ typedef enum {
 #define MS_K_MAX_STEP_EVENTS 256
 
 /* One (mode, size) cell of a GPU mode. The engine's cell driver
- * (engine/ms-cell-driver.h) decides what runs when; these are its steps. */
+ * (engine/run/ms-cell-driver.h) decides what runs when; these are its steps. */
 typedef struct {
   /* in, fixed for the cell */
   int mode;              /* MsMode value */
@@ -180,9 +180,9 @@ enum {
 int ms_k_cost_sample (int device, int what, uint64_t bytes, double *alloc_us, double *free_us,
                       char *err, size_t errlen);
 
-/* ---- probe lessons (engine/ms-probe.h; kernels/lesson-NAME.cu) ---------- */
+/* ---- probe lessons (engine/lessons/ms-probe.h; kernels/lesson-NAME.cu) ---------- */
 
-/* Mirrors MsProbe (checked in engine/ms-backend.c). */
+/* Mirrors MsProbe (checked in engine/run/ms-backend.c). */
 enum {
   MS_K_PROBE_NONE,
   MS_K_PROBE_IMPLICIT_SYNC,
@@ -230,7 +230,7 @@ void ms_k_probe_release (void);
 /* Releases the calling thread's cached events; call when done with the GPU. */
 void ms_k_shutdown (void);
 
-/* Experiments on the run-to-run spread (engine/ms-experiment.h), for the
+/* Experiments on the run-to-run spread (engine/run/ms-experiment.h), for the
  * whole process (kernels/ms-buffers.cu): malloc'd host buffers on
  * transparent huge pages; host, pinned and device buffers kept from cell
  * to cell of one size. Both off unless set. */

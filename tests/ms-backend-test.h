@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-backend-test.h: an in-process backend with deterministic timings and
  * fault injection, for tests that must run without a GPU. It runs cells
- * through the engine's cell driver (engine/ms-cell-driver.h). Test-only: the
+ * through the engine's cell driver (engine/run/ms-cell-driver.h). Test-only: the
  * production engine library does not contain it. */
 #pragma once
 
@@ -70,7 +70,7 @@ typedef struct {
   int missing_device;
   int fail_device;
   int hold_us;
-  /* The probe lessons' samples (engine/ms-probe.h): a model of the
+  /* The probe lessons' samples (engine/lessons/ms-probe.h): a model of the
    * lesson's GPU, given the sample's arguments; instr_cost_us is added to
    * instrumented samples after it. NULL: every probe takes latency_us. */
   MsCellStatus (*probe) (const MsProbeArgs *args, MsProbeSample *out, void *user);

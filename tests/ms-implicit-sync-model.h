@@ -9,7 +9,7 @@
 #include "ms-implicit-sync.h"
 #include "ms-probe.h"
 
-/* arg[] as engine/ms-lesson-implicit-sync.c fills it. */
+/* arg[] as engine/lessons/ms-lesson-implicit-sync.c fills it. */
 enum { MODEL_OP, MODEL_NON_BLOCKING, MODEL_KERNEL_US, MODEL_KIB, MODEL_DEFAULT_QUEUES };
 
 typedef struct {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-cell-driver.c: the rules of engine/ms-cell-driver.c, driven through
+/* test-cell-driver.c: the rules of engine/run/ms-cell-driver.c, driven through
  * the test backend and the runner: warm-ups discarded, timing origins, alloc
  * in repetition 0 and free in the last kept one, a stop at every step, a
  * fault at every step, partial cells (also through CSV) and memory sized by

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-csv-cells.c: the samples reader's cells (engine/ms-csv-cells.c),
+/* test-csv-cells.c: the samples reader's cells (engine/files/ms-csv-cells.c),
  * built in one array that the results take over. */
 #define _GNU_SOURCE
 #include <stdlib.h>

@@ -16,7 +16,7 @@
 #include "ms-lesson-private.h"
 #include "ms-probe.h"
 
-/* arg[] of the probe (engine/ms-lesson-batched.c). */
+/* arg[] of the probe (engine/lessons/ms-lesson-batched.c). */
 enum { ARG_COUNT, ARG_BATCH, ARG_ORDER };
 
 typedef struct {

@@ -13,7 +13,7 @@
 #include "ms-lesson-caption.h"
 #include "ms-probe.h"
 
-/* The probe's arguments, as engine/ms-lesson-concurrent.c numbers them. */
+/* The probe's arguments, as engine/lessons/ms-lesson-concurrent.c numbers them. */
 enum { ARG_K, ARG_STREAMS, ARG_GRID, ARG_SMEM, ARG_KERNEL_US };
 
 /* A GPU where kernels on several streams overlap unless a grid fills the

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-lesson-copy-kinds.c: the copy-kinds lesson (engine/ms-lesson-copy-kinds.c):
+/* test-lesson-copy-kinds.c: the copy-kinds lesson (engine/lessons/ms-lesson-copy-kinds.c):
  * its options, its cells, the caption from a model where every device
  * pointer is given and from one where registering without Mapped is
  * refused (the error carried to the caption and the card), the rates from

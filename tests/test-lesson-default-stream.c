@@ -13,7 +13,7 @@
 #include "ms-lesson-caption.h"
 #include "ms-probe.h"
 
-/* The probe's arguments, as engine/ms-lesson-default-stream.c numbers them. */
+/* The probe's arguments, as engine/lessons/ms-lesson-default-stream.c numbers them. */
 enum { ARG_THREADS, ARG_PER_THREAD, ARG_KERNEL_US, ARG_COPY_KIB };
 
 /* One thread's work: two copies at 25 GB/s and the kernel. overlap: a GPU

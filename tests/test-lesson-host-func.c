@@ -13,7 +13,7 @@
 #include "ms-lesson-caption.h"
 #include "ms-probe.h"
 
-/* The probe's arguments, as engine/ms-lesson-host-func.c numbers them. */
+/* The probe's arguments, as engine/lessons/ms-lesson-host-func.c numbers them. */
 enum { ARG_PART, ARG_API, ARG_AFTER, ARG_SLOW, ARG_HOST_FUNC_US, ARG_KERNEL_US, ARG_COPY_KIB };
 enum { SLOW_ALONE, SLOW_NONE, SLOW_SAME, SLOW_OTHER };
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-lesson-intensity.c: the intensity lesson (engine/ms-lesson-intensity.c):
+/* test-lesson-intensity.c: the intensity lesson (engine/lessons/ms-lesson-intensity.c):
  * its options, its cells, its caption from a model where zero-copy wins
  * once the arithmetic hides the link and from one where it never does,
  * the variants through the samples file, and its picture. */

@@ -22,7 +22,7 @@
 #define TWO MS_TEST_DATA_DIR "/numa-two-nodes"
 #define ONE MS_TEST_DATA_DIR "/numa-one-node"
 
-/* arg[] of the probe (engine/ms-lesson-numa.c). */
+/* arg[] of the probe (engine/lessons/ms-lesson-numa.c). */
 enum { ARG_DIR, ARG_BUF_NODE, ARG_THR_NODE };
 
 typedef struct {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-lesson-pin-payoff.c: the pin-payoff lesson (engine/ms-lesson-pin-payoff.c):
+/* test-lesson-pin-payoff.c: the pin-payoff lesson (engine/lessons/ms-lesson-pin-payoff.c):
  * its options, its cells, the break-even N from a model where pinning pays
  * off and from one where its copies are no faster, a size skipped for
  * memory named in the caption, the variants through the samples file, the

@@ -5,7 +5,7 @@ GPU model and link, from the committed reference runs (data/reference/
 h100-*.csv, h200-*.csv) and the summary files kept with the measurement
 logs (docs/measurements/**/*-summary.csv).
 
-Each figure is computed as the engine computes it (engine/ms-envelope.c):
+Each figure is computed as the engine computes it (engine/analysis/ms-envelope.c):
 a steady-state copy rate is the median over a cell's copy bursts of
 bytes / GPU time; a latency is the median of the cell's plain end-to-end
 times; the duplex rate is one vector each way over the median end-to-end

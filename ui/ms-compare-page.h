@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-compare-page.h: the Compare page (ms-compare-page.c): two of the
  * session's runs, A and B (the first and second open, or as picked), cell
- * by cell with a verdict each (engine/ms-compare.h), the summary per mode,
+ * by cell with a verdict each (engine/analysis/ms-compare.h), the summary per mode,
  * the table and the difference chart; a status page while fewer than two
  * runs are open. Property: "threshold" (percent). */
 #pragma once

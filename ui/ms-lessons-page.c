@@ -2,7 +2,7 @@
 /* ms-lessons-page.c: the lesson cards and the view beside them. A card
  * captions its own run (measured or opened by its button) or else the
  * first of the window's runs that answers it; every caption is computed
- * from that run (engine/ms-lesson-caption.c). */
+ * from that run (engine/lessons/ms-lesson-caption.c). */
 #include <glib/gi18n.h>
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-cli-compare.c: `memsweep compare A B`, two runs cell by cell with a
- * verdict each (engine/ms-compare.h), a summary line per mode, JSON, and
+ * verdict each (engine/analysis/ms-compare.h), a summary line per mode, JSON, and
  * an exit status for CI: 0 no difference, 1 a cell faster or slower, 2 bad
  * input. */
 #define _POSIX_C_SOURCE 200809L

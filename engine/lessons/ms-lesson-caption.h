@@ -25,7 +25,7 @@ typedef enum {
   MS_TOPIC_DUPLEX,          /* experiment "duplex" */
   MS_TOPIC_COSTS,           /* experiment "costs" */
   MS_TOPIC_PORTABLE,        /* plain sweep of pinned; with 2+ GPUs `memsweep portable` too */
-  /* The probe lessons (engine/ms-lesson-private.h): one file each. */
+  /* The probe lessons (engine/lessons/ms-lesson-private.h): one file each. */
   MS_TOPIC_IMPLICIT_SYNC,   /* experiment "implicit-sync" */
   MS_TOPIC_DEFAULT_STREAM,  /* experiment "default-stream" */
   MS_TOPIC_HOST_FUNC,       /* experiment "host-func" */
