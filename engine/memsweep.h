@@ -629,7 +629,7 @@ typedef struct MsBackend MsBackend;
 
 /* The real backend: CUDA for the GPU modes, the host for the CPU mode. */
 MsBackend *ms_backend_new_system (void);
-/* Deterministic timings for tests: tests/ms-backend-test.h (test-only). */
+/* Deterministic timings for tests: tests/fixtures/ms-backend-test.h (test-only). */
 void ms_backend_free (MsBackend *backend);
 const char *ms_backend_name (const MsBackend *backend);
 

@@ -15,19 +15,19 @@ reader=${2:-samples}
 out=${FUZZ_OUT:-build-fuzz}/$reader
 flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
   -D_POSIX_C_SOURCE=200809L -DGETTEXT_PACKAGE=\"memsweep\" -DMS_LOCALEDIR=\"/usr/share/locale\" -DMS_LOCALEDIR_FROM_BINDIR=\"../share/locale\"
-  -Iengine -Ikernels"
+  -Iengine -Iengine/run -Iengine/devices -Iengine/files -Iengine/analysis -Iengine/lessons -Ikernels"
 mkdir -p "$out/corpus"
 if [ "$reader" = samples ]; then
   crashes=tests/fuzz/crashes
   mkdir -p $crashes
-  clang $flags engine/*.c kernels/ms-data.c kernels/ms-host-mem.c tests/fuzz/fuzz-csv.c -lcsv -lm -ldl -lpthread \
+  clang $flags engine/*.c engine/*/*.c kernels/ms-data.c kernels/ms-host-mem.c tests/fuzz/fuzz-csv.c -lcsv -lm -ldl -lpthread \
     -o "$out/fuzz"
   cp tests/fuzz/corpus/* "$out/corpus/"
   python3 -c "print(','.join('c%d' % i for i in range(1000000)))" >"$out/corpus/million-columns.csv"
 else
   crashes=tests/fuzz/crashes-$reader
   mkdir -p $crashes
-  clang $flags -DMS_FUZZ_READER="\"$reader\"" engine/*.c kernels/ms-data.c kernels/ms-host-mem.c tests/fuzz/fuzz-files.c \
+  clang $flags -DMS_FUZZ_READER="\"$reader\"" engine/*.c engine/*/*.c kernels/ms-data.c kernels/ms-host-mem.c tests/fuzz/fuzz-files.c \
     -lcsv -lm -ldl -lpthread -o "$out/fuzz"
   cp tests/fuzz/corpus-"$reader"/* "$out/corpus/"
 fi

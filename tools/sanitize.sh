@@ -42,10 +42,10 @@ ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 step app xvfb-run -a -s "-screen 0 
 if command -v valgrind >/dev/null 2>&1; then
   for t in test-sweep test-runner test-cell-driver test-csv test-atomic test-rounds test-multi; do
     step "valgrind-$t" valgrind --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite \
-      --show-leak-kinds=definite build/tests/$t
+      --show-leak-kinds=definite build/tests/engine/$t
   done
   # One thread per device: no data race may show.
-  step helgrind-test-multi valgrind --tool=helgrind --error-exitcode=9 build/tests/test-multi
+  step helgrind-test-multi valgrind --tool=helgrind --error-exitcode=9 build/tests/engine/test-multi
 fi
 echo "sanitize: $passed passed, $failed failed"
 [ "$failed" = 0 ]

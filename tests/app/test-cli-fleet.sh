@@ -16,7 +16,7 @@ for n in alpha beta; do
   grep -q "^# gpu-pcie-links: " "$W/out/$n-samples.csv" || fail "no link stamp in $n"
 done
 # Two runs of a few microseconds on a shared machine may differ by more than
-# 10%, so the flags of alpha and beta are not asserted (tests/test-fleet.c
+# 10%, so the flags of alpha and beta are not asserted (tests/engine/test-fleet.c
 # does that on generated files).
 # A stamped file still reads as an ordinary samples file.
 "$M" show "$W/out/alpha-samples.csv" >/dev/null || fail "show of a stamped file"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fault-inject.c: an LD_PRELOAD interposer that makes one step of writing a
- * file fail, for the fault matrix (tests/test-faults.sh).
+ * file fail, for the fault matrix (tests/app/test-faults.sh).
  *
  * MS_FAULT_OP     write, short (half of one write, then ENOSPC), pwrite
  *                 (the samples' run id put in place), fsync, close or
