@@ -7,7 +7,13 @@
  * drift hits both), with a second plain block as a control; each round
  * gives a ratio of the medians, and the table shows the median of each
  * side and of the ratios, the rounds' range, and the control's. Target: ratio <= 1.05
- * (printed, not asserted). Usage: bench-plain [ROUNDS (default 7) [REPS (default 51)]]. */
+ * (printed, not asserted). Usage: bench-plain [ROUNDS (default 7) [REPS (default 51)]].
+ *
+ * bench-plain --cells REPS: the yardstick of the self-comparison benchmark
+ * (bench/self-compare.sh): the plain program alone over the default
+ * sweep's GPU cells, one block of REPS repetitions each, printed as CSV
+ * lines "mode,exponent,median_us", so that its medians' repeatability
+ * between processes can be set beside memsweep's. */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <stdio.h>
@@ -147,9 +153,51 @@ pin_like_memsweep (MsBackend *backend)
   ms_results_free (res);
 }
 
+/* The plain program over every GPU cell of the default sweep. */
+static int
+plain_cells (MsBackend *backend, const MsDeviceInfo *info, int reps)
+{
+  MsSweep defaults;
+  ms_sweep_init_default (&defaults);
+  printf ("mode,exponent,median_us\n");
+  for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+    char why[256];
+    if (!ms_backend_supports (backend, info, modes[m], why, sizeof why))
+      continue;
+    for (int e = defaults.min_exp; e <= defaults.max_exp; e += defaults.step) {
+      char err[512] = "";
+      double median = plain_median (&defaults, modes[m], e, reps, err, sizeof err);
+      if (median < 0) {
+        fprintf (stderr, "%s 2^%d failed: %s\n", ms_mode_name (modes[m]), e, err);
+        return 1;
+      }
+      printf ("%s,%d,%.3f\n", ms_mode_name (modes[m]), e, median);
+    }
+  }
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
+  if (argc == 3 && strcmp (argv[1], "--cells") == 0) {
+    int reps = atoi (argv[2]);
+    if (reps < 6 || reps > MAX_REPS) {
+      fprintf (stderr, "usage: bench-plain --cells REPS (6-%d)\n", MAX_REPS);
+      return 2;
+    }
+    MsBackend *backend = ms_backend_new_system ();
+    MsDeviceInfo info;
+    if (!ms_backend_query_device (backend, 0, &info)) {
+      fprintf (stderr, "SKIP: no usable CUDA device: %s\n", info.error);
+      ms_backend_free (backend);
+      return 77;
+    }
+    pin_like_memsweep (backend);
+    int rc = plain_cells (backend, &info, reps);
+    ms_backend_free (backend);
+    return rc;
+  }
   int rounds = argc > 1 ? atoi (argv[1]) : 7;
   int reps = argc > 2 ? atoi (argv[2]) : 51;
   if (rounds < 1 || rounds > MAX_ROUNDS || reps < 6 || reps > MAX_REPS) {

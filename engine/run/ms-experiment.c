@@ -24,7 +24,12 @@ parse_word (const char *word, MsExperiment *x)
     x->keep_buffers = true;
   else if (strcmp (word, "copy-warm") == 0)
     x->copy_warm = true;
-  else if (strncmp (word, "order=", 6) == 0) {
+  else if (strncmp (word, "inject=", 7) == 0) {
+    const char *digits = word + 7;
+    size_t n = strspn (digits, "0123456789");
+    x->inject_pct = n > 0 && n <= 3 && digits[n] == '\0' ? atoi (digits) : 0;
+    return x->inject_pct >= 1 && x->inject_pct <= 100;
+  } else if (strncmp (word, "order=", 6) == 0) {
     for (int i = 0; i < 3; i++)
       if (strcmp (word + 6, order_names[i]) == 0) {
         x->order = (MsCellOrder) i;
@@ -53,7 +58,7 @@ ms_experiment_parse (const char *text, MsExperiment *out, char *err, size_t errl
     if (!parse_word (w, out)) {
       snprintf (err, errlen,
                 ms_gettext ("%s: unknown switch '%.40s' (known: thp, cpu-fixed, "
-                            "buffers-per-size, copy-warm, order=size|mode|shuffle)"),
+                            "buffers-per-size, copy-warm, order=size|mode|shuffle, inject=1..100)"),
                 MS_EXPERIMENT_ENV, w);
       memset (out, 0, sizeof *out);
       return false;
@@ -92,6 +97,10 @@ ms_experiment_format (const MsExperiment *x, char *buf, size_t len)
             x->copy_warm ? ",copy-warm" : "",
             x->order != MS_ORDER_CELLS_SIZE_MAJOR ? ",order=" : "",
             x->order != MS_ORDER_CELLS_SIZE_MAJOR ? order_names[x->order] : "");
+  if (x->inject_pct > 0) {
+    size_t used = strlen (buf);
+    snprintf (buf + used, len > used ? len - used : 0, ",inject=%d", x->inject_pct);
+  }
   if (buf[0] == ',')
     memmove (buf, buf + 1, strlen (buf));
 }

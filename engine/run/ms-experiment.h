@@ -21,6 +21,11 @@ typedef struct {
   bool keep_buffers;     /* buffers-per-size: buffers kept from cell to cell of one size */
   bool copy_warm;        /* copy-warm: a burst of h2d and d2h copies before each GPU cell */
   MsCellOrder order;     /* order=size|mode|shuffle */
+  /* inject=P (1..100): every repetition's timed window grows by a host
+   * spin of P% of the time its work took, the known change of the
+   * self-comparison benchmark (bench/self-compare.sh), recorded in the
+   * metadata as every switch is; 0 off. */
+  int inject_pct;
 } MsExperiment;
 
 /* Parses "thp,cpu-fixed,order=shuffle" ("" or NULL: all off); false with

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# tools/gpu.sh STEP...: everything memsweep does on a GPU machine, in one
+# call: the build (build-gpu/, no GUI; libcsv from the .deb files in .deps/
+# when the machine has none: apt-get download libcsv3 libcsv-dev), then
+# each STEP in order, logs under $OUT (default ./gpu-out) and one line per
+# step in $OUT/summary.log. Steps:
+#   info          the device as memsweep sees it
+#   suite         the gpu suite (meson test --suite gpu)
+#   self-compare  bench/self-compare.sh: calibrate, three default sweeps
+#                 compared pairwise, the plain yardstick beside them, and a
+#                 10% change injected into a fourth
+#   sweep-time    the default sweep's whole-process time, five times
+#   plain         bench-plain: memsweep's cells against a plain program
+#   lessons       every lesson through the command line, as reference runs
+# Never allocates more managed memory than the card has free; never changes
+# clocks or resets the card.
+set -u
+OUT=${OUT:-$PWD/gpu-out}
+mkdir -p "$OUT"
+B=build-gpu
+MS=$B/app/cli/memsweep
+log() { echo "== $*" | tee -a "$OUT/summary.log"; }
+
+build() {
+  local csv_opt=() t0
+  if [ ! -f /usr/include/csv.h ]; then
+    mkdir -p /tmp/csv
+    for f in .deps/libcsv*.deb; do dpkg -x "$f" /tmp/csv; done
+    csv_opt=(-Dcsv_prefix=/tmp/csv/usr)
+  fi
+  export PATH=$PATH:/usr/local/cuda/bin
+  t0=$(date +%s)
+  if [ ! -f $B/build.ninja ]; then
+    meson setup $B -Dgui=disabled -Dbuildtype=release "${csv_opt[@]}" \
+      -Dgpu_gencode="${GENCODE:--gencode=arch=compute_90,code=sm_90}" >/tmp/setup.log 2>&1 ||
+      { tail -30 /tmp/setup.log; return 1; }
+  fi
+  ninja -C $B >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; return 1; }
+  log "build took $(( $(date +%s) - t0 )) s"
+}
+
+step_info() { $MS info 2>&1 | tee "$OUT/info.txt"; }
+
+step_suite() {
+  meson test -C $B --suite gpu --print-errorlogs --no-rebuild >"$OUT/suite.txt" 2>&1
+  log "gpu suite rc=$?: $(grep -E '^(Ok|Fail|Skipped):' "$OUT/suite.txt" | tr -s ' \n' ' ')"
+  cat $B/meson-logs/testlog.txt >"$OUT/suite-testlog.txt" 2>/dev/null
+}
+
+step_self_compare() {
+  local d="$OUT/self"
+  mkdir -p "$d"
+  # The between-run spread comes from five processes of its own, so the
+  # pairs below are judged by a spread they did not make.
+  $MS calibrate --runs 5 --out "$d/profile.csv" >"$d/calibrate.txt" 2>&1
+  log "calibrate rc=$?"
+  PLAIN_REPS=${PLAIN_REPS:-31} bench/self-compare.sh $B "$d" 3 default --profile "$d/profile.csv"
+  INJECT_LAST=10 bench/self-compare.sh $B "$d" 2 inject --profile "$d/profile.csv"
+  log "self-compare: $(grep -c . "$d/default-pairs.txt") lines"
+}
+
+step_sweep_time() {
+  for i in 1 2 3 4 5; do
+    /usr/bin/time -f "%e s wall, %M KiB" $MS run --quiet --out /tmp/time-$i >/dev/null 2>>"$OUT/sweep-time.txt"
+  done
+  log "default sweep whole process: $(tail -5 "$OUT/sweep-time.txt" | cut -d' ' -f1 | tr '\n' ' ')"
+}
+
+step_plain() { $B/bench/bench-plain 5 31 2>&1 | tee "$OUT/plain.txt" | tail -4; }
+
+step_lessons() {
+  local d="$OUT/lessons"
+  mkdir -p "$d"
+  for l in $($MS lesson LIST --names 2>/dev/null || $MS lesson LIST | awk '{print $1}'); do
+    $MS lesson "$l" --out "$d/$l" >"$d/$l.txt" 2>&1
+    log "lesson $l rc=$?"
+  done
+}
+
+log "$(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,memory.free,clocks.sm,temperature.gpu --format=csv,noheader 2>&1)"
+build || exit 1
+for s in "$@"; do
+  "step_${s//-/_}" || log "step $s failed"
+done
+log "$(date -u +%FT%TZ) done"
