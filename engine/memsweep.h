@@ -317,6 +317,17 @@ typedef struct {
   bool ci_valid;
 } MsStat;
 
+/* A cell whose repetitions fall into two clusters of times (a GPU or
+ * host state that flipped while the cell ran, not noise around one
+ * value): the median of each cluster and the slow one's share, so that
+ * neither the CSV nor the charts draw the median as if it were one value
+ * (ms_two_states_find). */
+typedef struct {
+  bool found;
+  double low_us, high_us; /* each cluster's median */
+  double high_share;      /* the slow cluster's share of the repetitions */
+} MsTwoStates;
+
 typedef struct {
   MsStat phase[MS_PHASE_COUNT];      /* per-rep phase time, GPU time if any */
   MsStat phase_host[MS_PHASE_COUNT]; /* per-rep host time of the phase */
@@ -326,6 +337,7 @@ typedef struct {
   double h2d_gbps;  /* to-device bytes / median to-device time; 0 if none */
   double d2h_gbps;
   double e2e_gbps;  /* 3N*4 bytes / median e2e */
+  MsTwoStates states; /* the plain repetitions fell into two states */
 } MsCellStats;
 
 /* The GPU's power state as NVML reports it; valid is false without NVML. */
@@ -466,6 +478,9 @@ typedef struct {
   bool valid;
   int runs;      /* invocations the spread was measured over, >= 3 */
   char date[40]; /* when */
+  /* Where it came from, in words: "calibration ..." or "shipped profile
+   * ..."; "" when only the file's metadata said. */
+  char source[160];
   /* < 0 where the profile has no value */
   double sd[MS_MODE_COUNT][MS_MAX_EXPONENT + 1];
 } MsRunToRun;
@@ -578,6 +593,15 @@ bool ms_run_to_run_measure (MsRunToRun *rr, MsResults *const *runs, int n, char 
 /* Half-width in ln units of the 95% interval for another invocation's
  * median, 0 when the profile knows nothing of the mode. */
 double ms_run_to_run_half_width (const MsRunToRun *rr, MsMode mode, int exponent);
+/* The standard deviation of ln(median) between processes for a cell, its
+ * own value moderated by the mode's pooled one in the same size band
+ * (below 2^14, from 2^14), and the degrees of freedom of that estimate;
+ * false when the profile knows nothing of the mode. */
+bool ms_run_to_run_between (const MsRunToRun *rr, MsMode mode, int exponent, double *sd,
+                            int *df);
+/* The shipped profile of the GPU model named device (data/profiles/, or
+ * MEMSWEEP_PROFILES_DIR): true with rr filled and rr->source set. */
+bool ms_run_to_run_load_shipped (MsRunToRun *rr, const char *device);
 /* The cell's end-to-end median with an interval that covers both the
  * within-run interval and the run-to-run spread; false without a profile
  * value for the cell. */
@@ -607,6 +631,14 @@ int ms_cell_state_flags (const MsCell *cell);
 double ms_cell_copy_gbps (const MsCell *cell, bool to_device);
 /* Adds or replaces the cell with the same mode, size and variant. */
 bool ms_results_put_cell (MsResults *results, const MsCell *cell);
+
+/* Whether values (n times, reordered in place) fall into two states: a
+ * split into a fast and a slow cluster, each with at least 15% of the
+ * values (and 3), whose medians differ by at least MS_TWO_STATES_MIN_RATIO
+ * and stand apart by Ashman's D >= 3 (robust spreads from the median
+ * absolute deviation, floored at 0.5%). Fewer than 10 values: never. */
+#define MS_TWO_STATES_MIN_RATIO 1.10
+bool ms_two_states_find (double *values, int n, MsTwoStates *out);
 
 /* Median of values (sorted copy); 0 for n == 0. */
 double ms_median (const double *values, int n);

@@ -41,7 +41,7 @@ ms_compare_row_init (MsCompareRow *self)
 {
 }
 
-#define DEFAULT_THRESHOLD_PCT 5.0
+#define DEFAULT_THRESHOLD_PCT MS_COMPARE_DEFAULT_THRESHOLD_PCT
 
 struct _MsComparePage {
   MsPage parent_instance;

@@ -19,7 +19,7 @@
 #include "ms-cli-draw.h"
 #endif
 
-#define DEFAULT_THRESHOLD_PCT 5.0
+#define DEFAULT_THRESHOLD_PCT MS_COMPARE_DEFAULT_THRESHOLD_PCT
 
 typedef struct {
   double threshold_pct;
@@ -36,13 +36,13 @@ usage (FILE *out, int rc)
                "Usage: memsweep compare A B [--threshold PCT] [--mode M] [--json] [--plot FILE]\n"
                "\n"
                "Compares two runs (samples or summary files) cell by cell: mode, size and\n"
-               "variant common to both, by the end-to-end median of the plain repetitions\n"
-               "and its 95%% interval (widened by a run-to-run profile when either file has\n"
-               "one). Each cell of B is SAME, FASTER, SLOWER or AMBIGUOUS against A:\n"
-               "FASTER or SLOWER when the medians differ by more than the threshold and the\n"
-               "intervals are apart; SAME when they differ by no more than the threshold;\n"
-               "AMBIGUOUS when they differ by more but the intervals overlap, or an interval\n"
-               "is not a 95%% one (fewer than 6 repetitions), or a cell failed.\n"
+               "variant common to both, by the end-to-end median of the plain repetitions.\n"
+               "The 95%% interval of the ratio B/A counts each run's own spread and the\n"
+               "spread between processes on that machine (a calibration in the file, or\n"
+               "the profile of its GPU model shipped with memsweep). Each cell of B is\n"
+               "SAME when that interval lies inside the threshold, FASTER or SLOWER when it\n"
+               "lies wholly outside and the spread between processes is known, AMBIGUOUS\n"
+               "otherwise.\n"
                "\n"
                "  --threshold PCT  the difference that matters, in percent (default %g)\n"
                "  --mode M         only the cells of memory mode M\n"
@@ -160,8 +160,12 @@ print_cell (FILE *out, const MsCompareCell *c)
   const char *verdict = c->in_a && c->in_b ? ms_verdict_label (c->verdict)
                         : c->in_a          ? ms_gettext ("only in A")
                                            : ms_gettext ("only in B");
-  fprintf (out, "%-12s %-16s %-20s %12s %12s %7s  %s\n", ms_mode_name (c->mode), size,
-           c->variant[0] ? c->variant : "-", a, b, ratio, verdict);
+  char range[48] = "";
+  if (c->in_a && c->in_b && isfinite (c->judgement.lo))
+    snprintf (range, sizeof range, "%.3f-%.3f", c->judgement.lo, c->judgement.hi);
+  fprintf (out, "%-12s %-16s %-20s %12s %12s %7s %13s  %s%s\n", ms_mode_name (c->mode), size,
+           c->variant[0] ? c->variant : "-", a, b, ratio, range, verdict,
+           c->two_states ? ms_gettext (" (two states)") : "");
 }
 
 /* "pinned: 11 cells: 3 same, 5 faster, 2 slower, 1 ambiguous; median B/A 0.93". */
@@ -178,19 +182,35 @@ print_summary (FILE *out, const char *name, const MsCompareSummary *s)
   fputc ('\n', out);
 }
 
+/* Where a run's spread between processes came from, or that none was
+ * known: then no difference can be claimed. */
+static void
+print_spread (FILE *out, const char *run, const char *source)
+{
+  if (source[0])
+    fprintf (out, ms_gettext ("spread between processes for %s: %s\n"), run, source);
+  else
+    fprintf (out,
+             ms_gettext ("spread between processes for %s: unknown (within-run intervals only: "
+                         "no cell can be FASTER or SLOWER)\n"),
+             run);
+}
+
 static void
 print_table (FILE *out, const MsComparison *cmp, const MsResults *a, const MsResults *b)
 {
   fprintf (out, "A: %s (%s, %s)\nB: %s (%s, %s)\n", a->label, a->device.name, a->date, b->label,
            b->device.name, b->date);
   fprintf (out,
-           ms_gettext ("threshold %g%%; end-to-end medians (us) of the plain repetitions "
-                       "with their 95%% intervals%s\n\n"),
-           cmp->threshold * 100,
-           cmp->widened ? ms_gettext (", widened by the run-to-run profile") : "");
-  fprintf (out, "%-12s %-16s %-20s %12s %12s %7s  %s\n", ms_gettext ("mode"), ms_gettext ("size"),
-           ms_gettext ("variant"), ms_gettext ("A median"), ms_gettext ("B median"), "B/A",
-           ms_gettext ("verdict"));
+           ms_gettext ("threshold %g%% (default %g%%); end-to-end medians (us) of the plain "
+                       "repetitions\n"),
+           cmp->threshold * 100, DEFAULT_THRESHOLD_PCT);
+  print_spread (out, "A", cmp->spread_a);
+  print_spread (out, "B", cmp->spread_b);
+  fputc ('\n', out);
+  fprintf (out, "%-12s %-16s %-20s %12s %12s %7s %13s  %s\n", ms_gettext ("mode"),
+           ms_gettext ("size"), ms_gettext ("variant"), ms_gettext ("A median"),
+           ms_gettext ("B median"), "B/A", ms_gettext ("95% interval"), ms_gettext ("verdict"));
   for (size_t i = 0; i < cmp->n_cells; i++)
     print_cell (out, &cmp->cells[i]);
   fputc ('\n', out);
@@ -213,7 +233,12 @@ json_interval (FILE *f, const MsInterval *iv)
   ms_json_put_number (f, iv->lo);
   fputs (",\"high_us\":", f);
   ms_json_put_number (f, iv->hi);
-  fprintf (f, ",\"ci95\":%s}", iv->valid ? "true" : "false");
+  fprintf (f, ",\"ci95\":%s,\"between_sd\":", iv->valid ? "true" : "false");
+  if (iv->between_known)
+    ms_json_put_number (f, iv->between_sd);
+  else
+    fputs ("null", f);
+  fputc ('}', f);
 }
 
 static void
@@ -242,25 +267,35 @@ json_cell (FILE *f, const MsCompareCell *c)
   json_interval (f, &c->b);
   fputs (",\"ratio\":", f);
   ms_json_put_number (f, c->ratio);
+  fputs (",\"ratio_low\":", f);
+  ms_json_put_number (f, c->judgement.lo);
+  fputs (",\"ratio_high\":", f);
+  ms_json_put_number (f, c->judgement.hi);
   fputs (",\"verdict\":", f);
   ms_json_put_string (f, c->in_a && c->in_b ? ms_verdict_key (c->verdict)
                          : c->in_a          ? "only-a"
                                             : "only-b");
-  fputc ('}', f);
+  fputs (",\"why\":", f);
+  ms_json_put_string (f, c->in_a && c->in_b ? ms_verdict_why_key (c->judgement.why) : "no-median");
+  fprintf (f, ",\"two_states\":%s}", c->two_states ? "true" : "false");
 }
 
 static void
 print_json (FILE *f, const MsComparison *cmp, const MsResults *a, const MsResults *b)
 {
   void *state = ms_json_begin ();
-  fputs ("{\"schema\":\"memsweep-compare\",\"schema_version\":1,\"a\":", f);
+  fputs ("{\"schema\":\"memsweep-compare\",\"schema_version\":2,\"a\":", f);
   ms_json_put_string (f, a->label);
   fputs (",\"b\":", f);
   ms_json_put_string (f, b->label);
   fputs (",\"threshold\":", f);
   ms_json_put_number (f, cmp->threshold);
-  fprintf (f, ",\"widened\":%s,\"differs\":%s,\n\"cells\":[\n", cmp->widened ? "true" : "false",
+  fprintf (f, ",\"widened\":%s,\"differs\":%s,\"spread_a\":", cmp->widened ? "true" : "false",
            ms_comparison_differs (cmp) ? "true" : "false");
+  ms_json_put_string (f, cmp->spread_a);
+  fputs (",\"spread_b\":", f);
+  ms_json_put_string (f, cmp->spread_b);
+  fputs (",\n\"cells\":[\n", f);
   for (size_t i = 0; i < cmp->n_cells; i++) {
     json_cell (f, &cmp->cells[i]);
     fputs (i + 1 < cmp->n_cells ? ",\n" : "\n", f);

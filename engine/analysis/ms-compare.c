@@ -31,37 +31,106 @@ has_median (const MsInterval *iv)
   return iv->median > 0 && isfinite (iv->median);
 }
 
+const char *
+ms_verdict_why_key (MsVerdictWhy why)
+{
+  static const char *const keys[]
+      = { "inside", "outside", "crosses", "no-spread", "few-reps", "no-median" };
+  return why >= 0 && why < MS_WHY_COUNT ? keys[why] : "?";
+}
+
+const char *
+ms_verdict_why_text (MsVerdictWhy why)
+{
+  static const char *const texts[] = {
+    MS_N_ ("the ratio's 95% interval lies inside the threshold"),
+    MS_N_ ("the ratio's 95% interval lies wholly outside the threshold"),
+    MS_N_ ("the ratio's 95% interval crosses a bound of the threshold"),
+    MS_N_ ("outside the threshold, but the spread between processes on this machine is "
+           "unknown (calibrate, or a profile of this GPU model)"),
+    MS_N_ ("outside the threshold, but a side has fewer than 6 repetitions"),
+    MS_N_ ("a side has no median"),
+  };
+  return why >= 0 && why < MS_WHY_COUNT ? ms_gettext (texts[why]) : "?";
+}
+
+/* Two-sided 95% quantile of Student's t with df degrees of freedom. */
+static double
+t975 (int df)
+{
+  static const double t[] = { 0,     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
+                              2.262, 2.228,  2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110,
+                              2.101, 2.093,  2.086 };
+  if (df < 1)
+    return INFINITY;
+  if (df < (int) (sizeof t / sizeof t[0]))
+    return t[df];
+  return df < 40 ? 2.04 : df < 120 ? 2.00 : 1.96;
+}
+
+/* The variance of ln(median) of one side: the larger of the within-run
+ * one (from the 95% interval, or min..max read as +-2 sd below 6
+ * repetitions) and the between-process one. */
+static double
+side_variance (const MsInterval *iv)
+{
+  double within = 0;
+  if (iv->lo > 0 && iv->hi >= iv->lo)
+    within = log (iv->hi / iv->lo) / (iv->valid ? 2 * 1.96 : 2.0);
+  double between = iv->between_known ? iv->between_sd : 0;
+  return fmax (within * within, between * between);
+}
+
+MsJudgement
+ms_verdict_judgement (const MsInterval *a, const MsInterval *b, double threshold,
+                      bool lower_is_faster)
+{
+  MsJudgement j = { MS_VERDICT_AMBIGUOUS, MS_WHY_NO_MEDIAN, NAN, NAN, NAN };
+  if (!has_median (a) || !has_median (b))
+    return j;
+  bool known = a->between_known && b->between_known;
+  int df = a->between_df < b->between_df ? a->between_df : b->between_df;
+  double q = known ? t975 (df > 0 ? df : 1000) : 1.96;
+  double h = q * sqrt (side_variance (a) + side_variance (b));
+  j.ratio = b->median / a->median;
+  j.lo = j.ratio * exp (-h);
+  j.hi = j.ratio * exp (h);
+  if (j.lo >= 1 - threshold && j.hi <= 1 + threshold) {
+    j.verdict = MS_VERDICT_SAME;
+    j.why = MS_WHY_INSIDE;
+    return j;
+  }
+  bool above = j.lo > 1 + threshold, below = j.hi < 1 - threshold;
+  j.why = !above && !below ? MS_WHY_CROSSES
+          : !known         ? MS_WHY_NO_SPREAD
+          : !a->valid || !b->valid ? MS_WHY_FEW_REPS
+                                   : MS_WHY_OUTSIDE;
+  if (j.why == MS_WHY_OUTSIDE)
+    j.verdict = below == lower_is_faster ? MS_VERDICT_FASTER : MS_VERDICT_SLOWER;
+  return j;
+}
+
 MsVerdict
 ms_verdict_judge (const MsInterval *a, const MsInterval *b, double threshold, bool lower_is_faster)
 {
-  if (!has_median (a) || !has_median (b))
-    return MS_VERDICT_AMBIGUOUS;
-  bool differ = fabs (b->median - a->median) > threshold * a->median;
-  if (!differ)
-    return MS_VERDICT_SAME;
-  bool apart = b->lo > a->hi || b->hi < a->lo;
-  if (!apart || !a->valid || !b->valid)
-    return MS_VERDICT_AMBIGUOUS;
-  bool b_lower = b->median < a->median;
-  return b_lower == lower_is_faster ? MS_VERDICT_FASTER : MS_VERDICT_SLOWER;
+  return ms_verdict_judgement (a, b, threshold, lower_is_faster).verdict;
 }
 
 MsInterval
 ms_compare_cell_interval (const MsCell *cell, const MsRunToRun *rr)
 {
   const MsStat *st = &cell->stats.e2e;
-  MsInterval iv = { NAN, NAN, NAN, false };
-  if (cell->status != MS_CELL_OK || st->n == 0 || !(st->median > 0))
+  MsInterval iv = { NAN, NAN, NAN, false, false, 0, 0 };
+  if ((cell->status != MS_CELL_OK && cell->status != MS_CELL_PARTIAL) || st->n == 0 ||
+      !(st->median > 0))
     return iv;
   iv.median = st->median;
   iv.lo = st->ci_low;
   iv.hi = st->ci_high;
   iv.valid = st->ci_valid;
-  double lo, hi;
-  if (rr && ms_run_to_run_interval (rr, cell, &lo, &hi)) {
-    iv.lo = lo;
-    iv.hi = hi;
-  }
+  if (rr && rr->valid)
+    iv.between_known
+        = ms_run_to_run_between (rr, cell->mode, cell->exponent, &iv.between_sd, &iv.between_df);
   return iv;
 }
 
@@ -85,12 +154,30 @@ compare_cells (const void *pa, const void *pb)
   return (a->exponent > b->exponent) - (a->exponent < b->exponent);
 }
 
+/* A run's spread between processes: its own calibration; else the other
+ * run's, when it was measured on the same GPU model (the spread lies in
+ * the machine, not in the file); else the profile of its GPU model shipped
+ * with memsweep; else none. */
 static const MsRunToRun *
-profile_of (const MsResults *own, const MsResults *other)
+profile_of (const MsResults *own, const MsResults *other, MsRunToRun *shipped)
 {
   if (own->run_to_run.valid)
     return &own->run_to_run;
-  return other->run_to_run.valid ? &other->run_to_run : NULL;
+  if (other->run_to_run.valid && strcmp (own->device.name, other->device.name) == 0)
+    return &other->run_to_run;
+  return own->device.name[0] && ms_run_to_run_load_shipped (shipped, own->device.name) ? shipped
+                                                                                        : NULL;
+}
+
+static void
+describe_spread (const MsRunToRun *rr, char *buf, size_t len)
+{
+  if (!rr)
+    buf[0] = '\0';
+  else if (rr->source[0])
+    snprintf (buf, len, "%s", rr->source);
+  else
+    snprintf (buf, len, ms_gettext ("calibration of %s (%d runs)"), rr->date, rr->runs);
 }
 
 static void
@@ -133,8 +220,9 @@ add_cell (MsComparison *cmp, const MsCell *ca, const MsCell *cb, const MsRunToRu
   c->a = ca ? ms_compare_cell_interval (ca, rra) : (MsInterval){ NAN, NAN, NAN, false };
   c->b = cb ? ms_compare_cell_interval (cb, rrb) : (MsInterval){ NAN, NAN, NAN, false };
   c->ratio = has_median (&c->a) && has_median (&c->b) ? c->b.median / c->a.median : NAN;
-  c->verdict
-      = ca && cb ? ms_verdict_judge (&c->a, &c->b, cmp->threshold, true) : MS_VERDICT_AMBIGUOUS;
+  c->judgement = ms_verdict_judgement (&c->a, &c->b, cmp->threshold, true);
+  c->verdict = ca && cb ? c->judgement.verdict : MS_VERDICT_AMBIGUOUS;
+  c->two_states = (ca && ca->stats.states.found) || (cb && cb->stats.states.found);
 }
 
 MsComparison *
@@ -153,8 +241,11 @@ ms_compare_results (const MsResults *a, const MsResults *b, double threshold, Ms
     return NULL;
   }
   cmp->threshold = threshold;
-  const MsRunToRun *rra = profile_of (a, b), *rrb = profile_of (b, a);
+  MsRunToRun shipped_a, shipped_b;
+  const MsRunToRun *rra = profile_of (a, b, &shipped_a), *rrb = profile_of (b, a, &shipped_b);
   cmp->widened = rra || rrb;
+  describe_spread (rra, cmp->spread_a, sizeof cmp->spread_a);
+  describe_spread (rrb, cmp->spread_b, sizeof cmp->spread_b);
   bool wanted_any = false;
   for (size_t i = 0; i < a->n_cells; i++) {
     const MsCell *ca = &a->cells[i];

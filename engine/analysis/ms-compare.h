@@ -2,28 +2,24 @@
 /* ms-compare.h: verdicts between two runs (ms-compare.c), and the one rule
  * the fleet report also judges its nodes by.
  *
- * A verdict says how B stands against A on one figure, from each side's
- * median and its 95% interval and a threshold t (a fraction: 0.05 is 5%):
+ * A verdict says how B stands against A on one figure, from the 95%
+ * interval of the ratio B/A and a threshold t (a fraction: 0.05 is 5%):
  *
- *   differ  = |median B - median A| > t * median A   (strictly more)
- *   apart   = the two intervals do not overlap (touching is overlapping)
+ *   SAME              the interval lies inside 1 - t .. 1 + t
+ *   FASTER or SLOWER  the interval lies wholly outside it, on one side
+ *   AMBIGUOUS         anything else: the interval crosses a bound; or it
+ *                     lies outside but the spread between processes is
+ *                     unknown for a side, or a side has fewer than 6
+ *                     repetitions; or a side has no median
  *
- *   FASTER or SLOWER  differ, apart, and both intervals valid
- *   SAME              not differ: the medians are within the threshold,
- *                     whether or not the intervals overlap (a difference
- *                     the threshold calls too small is no difference, even
- *                     when the intervals show it is real)
- *   AMBIGUOUS         differ, but the intervals overlap, or either interval
- *                     is not a 95% interval (fewer than 6 repetitions, where
- *                     min..max is all there is), or either side has no
- *                     median (a failed cell): the medians say a difference,
- *                     the data cannot back it
- *
- * So a difference is claimed only when both the size (the threshold) and
- * the evidence (apart intervals) are there; ambiguous is never counted as a
- * difference. When a run carries a run-to-run profile (ms-run-to-run.c),
- * each cell's interval is first widened by it, as the calibrated interval
- * is: runs differ by more than one run's interval shows.
+ * The interval is ln(B/A) +- q * sqrt(v_A + v_B) on the log scale. Each
+ * side's v is the larger of its within-run variance (from its median's 95%
+ * interval) and the variance of ln(median) between processes on that
+ * machine (ms-run-to-run.c: calibrate, or a shipped profile of the GPU
+ * model), since two runs of the same thing differ by more than one run
+ * shows (docs/compare.md). q is Student's t for the between-process
+ * spread's degrees of freedom, 1.96 where it is unknown; and where it is
+ * unknown no difference is claimed.
  *
  * Plain C, no GLib. */
 #pragma once
@@ -34,6 +30,11 @@
 extern "C" {
 #endif
 
+/* The threshold `memsweep compare` and the Compare page start from, in
+ * percent: what the lent H100 and H200 can resolve between processes for
+ * most cells from 2^14 (docs/compare.md), and no more than 10. */
+#define MS_COMPARE_DEFAULT_THRESHOLD_PCT 10.0
+
 typedef enum {
   MS_VERDICT_SAME,
   MS_VERDICT_FASTER, /* B faster than A */
@@ -43,11 +44,34 @@ typedef enum {
 } MsVerdict;
 
 /* A median and its interval; valid: a 95% interval (ms_median_ci_ranks). A
- * median <= 0 or NaN is "none". */
+ * median <= 0 or NaN is "none". between_known: the standard deviation of
+ * ln(median) between processes on this machine is between_sd, estimated
+ * with between_df degrees of freedom; a point (a fleet's median) is known
+ * with sd 0. Zeroed: within-run only. */
 typedef struct {
   double median, lo, hi;
   bool valid;
+  bool between_known;
+  double between_sd;
+  int between_df;
 } MsInterval;
+
+/* Why a verdict is what it is; stable keys for JSON (ms_verdict_why_key). */
+typedef enum {
+  MS_WHY_INSIDE,    /* the ratio's interval lies inside the threshold */
+  MS_WHY_OUTSIDE,   /* wholly outside it */
+  MS_WHY_CROSSES,   /* it crosses a bound of the threshold */
+  MS_WHY_NO_SPREAD, /* outside, but the between-process spread is unknown */
+  MS_WHY_FEW_REPS,  /* outside, but a side has fewer than 6 repetitions */
+  MS_WHY_NO_MEDIAN, /* a side failed or is missing */
+  MS_WHY_COUNT
+} MsVerdictWhy;
+
+typedef struct {
+  MsVerdict verdict;
+  MsVerdictWhy why;
+  double ratio, lo, hi; /* B/A and its 95% interval; NAN without medians */
+} MsJudgement;
 
 /* "same", "faster", "slower", "ambiguous": stable, for files and JSON. */
 const char *ms_verdict_key (MsVerdict verdict);
@@ -58,9 +82,17 @@ const char *ms_verdict_label (MsVerdict verdict);
  * (false). threshold: a fraction, >= 0. */
 MsVerdict ms_verdict_judge (const MsInterval *a, const MsInterval *b, double threshold,
                             bool lower_is_faster);
+/* The same with the ratio's interval and the reason. */
+MsJudgement ms_verdict_judgement (const MsInterval *a, const MsInterval *b, double threshold,
+                                  bool lower_is_faster);
+/* "inside", "outside", "crosses", "no-spread", "few-reps", "no-median". */
+const char *ms_verdict_why_key (MsVerdictWhy why);
+/* The reason in words, translated. */
+const char *ms_verdict_why_text (MsVerdictWhy why);
 
-/* A cell's end-to-end median (its plain repetitions) with its interval,
- * widened by rr when rr is valid and knows the cell's mode. */
+/* A cell's end-to-end median (its plain repetitions) with its within-run
+ * interval, and the between-process spread from rr when rr is valid and
+ * knows the cell's mode. */
 MsInterval ms_compare_cell_interval (const MsCell *cell, const MsRunToRun *rr);
 
 typedef struct {
@@ -71,6 +103,8 @@ typedef struct {
   MsInterval a, b;   /* end-to-end microseconds */
   double ratio;      /* b.median / a.median; NAN without both */
   MsVerdict verdict; /* cells in both runs only */
+  MsJudgement judgement; /* the ratio's interval and why the verdict */
+  bool two_states;   /* either side's repetitions fell into two states */
 } MsCompareCell;
 
 typedef struct {
@@ -84,7 +118,10 @@ typedef struct {
   MsCompareCell *cells; /* by mode, variant, size; then the cells of one run */
   size_t n_cells;
   double threshold;
-  bool widened; /* a run-to-run profile widened the intervals */
+  bool widened; /* a between-process spread was known for the runs */
+  /* Where each run's between-process spread came from, in words ("" when
+   * none was known: within-run intervals only). */
+  char spread_a[200], spread_b[200];
   MsCompareSummary mode[MS_MODE_COUNT];
   MsCompareSummary all;
 } MsComparison;

@@ -148,6 +148,7 @@ ms_cell_compute_stats_scratch (MsCell *cell, MsStatsScratch *scratch)
   /* The samples stay in run order for the CSV and the plots: sort a copy. */
   memcpy (slots.values, cell->e2e_us, sizeof (double) * reps);
   ms_stat_compute_in_place (&st->e2e, slots.values, reps);
+  ms_two_states_find (slots.values, reps, &st->states);
   int n_instr = 0;
   for (int r = 0; cell->e2e_instr_us && r < reps; r++)
     if (cell->e2e_instr_us[r] >= 0)

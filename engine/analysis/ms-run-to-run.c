@@ -23,6 +23,7 @@
  * 92.3% at worst) against 20% with the within-run interval; a cell's own sd
  * alone gave 89% (tools/run-to-run-rules.py, docs/measurements). */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -129,6 +130,48 @@ ms_run_to_run_half_width (const MsRunToRun *rr, MsMode mode, int exponent)
   return student_t_975 (rr->runs - 1) * sqrt (2.0) * sd;
 }
 
+/* The mode's values in one size band (below 2^14, or from 2^14), root mean
+ * square, and how many there are. */
+static double
+band_sd (const MsRunToRun *rr, MsMode mode, int exponent, int *cells)
+{
+  double ss = 0;
+  *cells = 0;
+  for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++)
+    if (rr->sd[mode][e] >= 0 && (e < 14) == (exponent < 14)) {
+      ss += rr->sd[mode][e] * rr->sd[mode][e];
+      (*cells)++;
+    }
+  return *cells ? sqrt (ss / *cells) : -1;
+}
+
+/* A cell's own sd from a few runs is itself noisy (from 5 runs its 95%
+ * range spans about 0.35x to 2.9x the truth), so it is moderated toward
+ * the band's pooled value, weighted as PRIOR_DF degrees of freedom; the
+ * estimate then has the cell's own plus those. */
+#define PRIOR_DF 4
+
+bool
+ms_run_to_run_between (const MsRunToRun *rr, MsMode mode, int exponent, double *sd, int *df)
+{
+  if (!rr->valid || mode < 0 || mode >= MS_MODE_COUNT)
+    return false;
+  int cells;
+  double pooled = band_sd (rr, mode, exponent, &cells);
+  double own = exponent >= 0 && exponent <= MS_MAX_EXPONENT ? rr->sd[mode][exponent] : -1;
+  int own_df = rr->runs - 1;
+  if (pooled < 0)
+    return false;
+  if (own < 0) {
+    *sd = pooled;
+    *df = PRIOR_DF;
+    return true;
+  }
+  *sd = sqrt ((own_df * own * own + PRIOR_DF * pooled * pooled) / (own_df + PRIOR_DF));
+  *df = own_df + PRIOR_DF;
+  return true;
+}
+
 bool
 ms_run_to_run_interval (const MsRunToRun *rr, const MsCell *cell, double *lo, double *hi)
 {
@@ -227,7 +270,7 @@ write_profile_text (FILE *f, const void *data)
 {
   const ProfileText *p = data;
   fprintf (f, "# memsweep run-to-run profile\n# device: %s\n# pci-bus-id: %s\n",
-           p->like->device.present ? p->like->device.name : "none", p->like->device.pci_bus_id);
+           p->like->device.name[0] ? p->like->device.name : "none", p->like->device.pci_bus_id);
   ms_run_to_run_write_metadata (p->rr, f);
 }
 
@@ -304,4 +347,51 @@ ms_run_to_run_load_default (MsRunToRun *rr, const MsDeviceInfo *device, char *pa
     return false;
   }
   return true;
+}
+
+static const char *
+profiles_dir (void)
+{
+  const char *env = getenv ("MEMSWEEP_PROFILES_DIR");
+  if (env && env[0])
+    return env;
+#ifdef MS_PROFILES_DIR
+  DIR *d = opendir (MS_PROFILES_DIR);
+  if (d) {
+    closedir (d);
+    return MS_PROFILES_DIR;
+  }
+#endif
+#ifdef MS_SOURCE_PROFILES_DIR
+  return MS_SOURCE_PROFILES_DIR;
+#else
+  return NULL;
+#endif
+}
+
+bool
+ms_run_to_run_load_shipped (MsRunToRun *rr, const char *device)
+{
+  const char *dir = profiles_dir ();
+  DIR *d = dir ? opendir (dir) : NULL;
+  bool found = false;
+  ms_run_to_run_clear (rr);
+  for (struct dirent *ent; d && !found && (ent = readdir (d));) {
+    size_t len = strlen (ent->d_name);
+    if (len < 5 || strcmp (ent->d_name + len - 4, ".csv") != 0)
+      continue;
+    char path[4096], name[256], err[256];
+    snprintf (path, sizeof path, "%s/%s", dir, ent->d_name);
+    found = ms_run_to_run_read_profile (rr, path, name, sizeof name, err, sizeof err) &&
+            strcmp (name, device) == 0;
+    if (found)
+      snprintf (rr->source, sizeof rr->source,
+                ms_gettext ("profile of the %s shipped with memsweep (%d runs, %s)"), device,
+                rr->runs, rr->date);
+  }
+  if (d)
+    closedir (d);
+  if (!found)
+    ms_run_to_run_clear (rr);
+  return found;
 }

@@ -228,3 +228,57 @@ ms_stop_reason_name (MsStopReason reason)
     return "unknown";
   return names[reason];
 }
+
+/* ---- two states ------------------------------------------------------- */
+
+/* The robust spread (1.4826 x the median absolute deviation) of n sorted
+ * logarithms around their median m, floored at 0.5%: a cluster of equal
+ * values is not infinitely sharp. */
+static double
+robust_sd (const double *logs, int n, double m, double *scratch)
+{
+  for (int i = 0; i < n; i++)
+    scratch[i] = fabs (logs[i] - m);
+  qsort (scratch, n, sizeof *scratch, cmp_double);
+  double mad = n % 2 ? scratch[n / 2] : 0.5 * (scratch[n / 2 - 1] + scratch[n / 2]);
+  return fmax (1.4826 * mad, 0.005);
+}
+
+static double
+sorted_median (const double *v, int n)
+{
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+bool
+ms_two_states_find (double *values, int n, MsTwoStates *out)
+{
+  memset (out, 0, sizeof *out);
+  if (n < 10)
+    return false;
+  double *logs = malloc (2 * sizeof (double) * n);
+  if (!logs)
+    return false;
+  for (int i = 0; i < n; i++)
+    logs[i] = log (fmax (values[i], 1e-9));
+  qsort (logs, n, sizeof *logs, cmp_double);
+  /* The split at the widest gap that leaves each side its share. */
+  int least = (int) ceil (0.15 * n) > 3 ? (int) ceil (0.15 * n) : 3, split = -1;
+  double gap = 0;
+  for (int k = least; k <= n - least; k++)
+    if (logs[k] - logs[k - 1] > gap) {
+      gap = logs[k] - logs[k - 1];
+      split = k;
+    }
+  if (split > 0) {
+    double m_lo = sorted_median (logs, split), m_hi = sorted_median (logs + split, n - split);
+    double s_lo = robust_sd (logs, split, m_lo, logs + n);
+    double s_hi = robust_sd (logs + split, n - split, m_hi, logs + n);
+    double d = sqrt (2.0) * (m_hi - m_lo) / sqrt (s_lo * s_lo + s_hi * s_hi);
+    if (m_hi - m_lo >= log (MS_TWO_STATES_MIN_RATIO) && d >= 3) {
+      *out = (MsTwoStates){ true, exp (m_lo), exp (m_hi), (double) (n - split) / n };
+    }
+  }
+  free (logs);
+  return out->found;
+}

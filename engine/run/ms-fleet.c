@@ -366,17 +366,19 @@ compare_figure (MsFleetReport *report, MsFleetFigure f, double *scratch)
   }
   double median = report->median[f] = ms_median (scratch, n);
   /* The fleet's median is a point: each node is judged by its own
-   * interval against it, by the rule `memsweep compare` uses. */
-  MsInterval fleet = { median, median, median, true };
+   * interval against it, by the rule `memsweep compare` uses. Nodes are
+   * different machines, each measured once: the report takes each node's
+   * within-run interval as all there is (docs/multi-gpu.md says so). */
+  MsInterval fleet = { median, median, median, true, true, 0, 1000 };
   for (size_t i = 0; i < report->n_nodes && median > 0; i++) {
     MsFleetNode *node = &report->nodes[i];
     if (node->value[f] <= 0)
       continue;
     node->deviation[f] = node->value[f] / median - 1;
-    MsInterval own = { node->value[f], node->value[f], node->value[f], true };
+    MsInterval own = { node->value[f], node->value[f], node->value[f], true, true, 0, 1000 };
     if (e >= 0 && (node->at_lo[f][e] > 0 || node->at_hi[f][e] > 0))
       own = (MsInterval){ node->value[f], node->at_lo[f][e], node->at_hi[f][e],
-                          node->at_valid[f][e] };
+                          node->at_valid[f][e], true, 0, 1000 };
     node->verdict[f] = ms_verdict_judge (&fleet, &own, report->threshold, false);
     if (node->verdict[f] == MS_VERDICT_SLOWER)
       node->flags |= 1u << f;

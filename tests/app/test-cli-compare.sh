@@ -11,16 +11,27 @@ W=$(mktemp -d /tmp/memsweep-cli-compare.XXXXXX)
 trap 'rm -rf "$W"' EXIT
 fail () { echo "FAIL: $*"; exit 1; }
 
+# Verdicts need the spread between processes: a quiet profile (1% for
+# every cell) of each GPU model stands in for the shipped ones.
+export MEMSWEEP_PROFILES_DIR="$(dirname "$0")/../data/profiles"
 "$M" compare "$R/h100-default-samples.csv" "$R/h100-default-samples.csv" >"$W/self.txt"
 [ $? = 0 ] || fail "self compare must exit 0"
-grep -q "^all: 121 common cells: 121 same, 0 faster, 0 slower, 0 ambiguous" "$W/self.txt" ||
+grep -Eq "^all: 121 common cells: [0-9]+ same, 0 faster, 0 slower, [0-9]+ ambiguous" "$W/self.txt" ||
   fail "self compare: $(tail -1 "$W/self.txt")"
-grep -Eq " (FASTER|SLOWER|AMBIGUOUS)$" "$W/self.txt" && fail "self compare: a cell not SAME"
+grep -Eq " (FASTER|SLOWER)( \(two states\))?$" "$W/self.txt" && fail "self compare: a cell FASTER or SLOWER"
+grep -q "spread between processes for A: profile of the NVIDIA H100" "$W/self.txt" ||
+  fail "self compare does not name the spread's source"
+
+# Without any spread between processes no difference is claimed.
+MEMSWEEP_PROFILES_DIR=/nonexistent "$M" compare "$R/h100-default-samples.csv" \
+  "$R/h200-default-samples.csv" >"$W/unknown.txt"
+[ $? = 0 ] || fail "H100 against H200 without a spread must exit 0"
+grep -q "unknown (within-run intervals only" "$W/unknown.txt" || fail "unknown spread not said"
 
 "$M" compare "$R/h100-default-samples.csv" "$R/h200-default-samples.csv" >"$W/hw.txt"
 [ $? = 1 ] || fail "H100 against H200 must exit 1"
 grep -q "^pinned: 11 common cells: " "$W/hw.txt" || fail "no summary line for pinned"
-grep -Eq "^host +2\^20 .* SLOWER$" "$W/hw.txt" || fail "host at 2^20: $(grep '^host .*2\^20' "$W/hw.txt")"
+grep -Eq "^host +2\^20 .* SLOWER( \(two states\))?$" "$W/hw.txt" || fail "host at 2^20: $(grep '^host .*2\^20' "$W/hw.txt")"
 
 # A threshold above every difference leaves no cell faster or slower.
 "$M" compare --threshold 500 "$R/h100-default-samples.csv" "$R/h200-default-samples.csv" \
@@ -38,6 +49,10 @@ d = json.load(open(sys.argv[1]))
 assert d["schema"] == "memsweep-compare" and d["differs"] is True
 assert len(d["cells"]) == 121 and d["all"]["common"] == 121
 assert sum(d["all"][k] for k in ("same", "faster", "slower", "ambiguous")) == 121
+assert d["schema_version"] == 2 and "profile of the NVIDIA H100" in d["spread_a"]
+assert all(c["why"] in ("inside", "outside", "crosses", "no-spread", "few-reps", "no-median")
+           for c in d["cells"])
+assert all(c["ratio_low"] <= c["ratio"] <= c["ratio_high"] for c in d["cells"] if c["a"] and c["b"])
 assert {c["verdict"] for c in d["cells"]} <= {"same", "faster", "slower", "ambiguous"}
 PY
 

@@ -4,6 +4,7 @@
  * threshold's edge), the run-to-run profile widening them, and whole runs:
  * the H100 reference against itself and against the H200's. */
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,7 +18,14 @@
 static MsInterval
 iv (double median, double lo, double hi, gboolean valid)
 {
-  return (MsInterval){ median, lo, hi, valid };
+  return (MsInterval){ median, lo, hi, valid, FALSE, 0, 0 };
+}
+
+/* The same with a known spread between processes (sd of ln median). */
+static MsInterval
+ivb (double median, double lo, double hi, double sd)
+{
+  return (MsInterval){ median, lo, hi, TRUE, TRUE, sd, 8 };
 }
 
 static MsVerdict
@@ -27,47 +35,67 @@ judge (MsInterval a, MsInterval b, double threshold)
 }
 
 static void
-test_apart (void)
+test_outside (void)
 {
-  /* Times: B 20% lower with the intervals apart is faster, higher slower. */
-  g_assert_cmpint (judge (iv (100, 98, 102, TRUE), iv (80, 79, 81, TRUE), 0.05), ==,
+  /* Times: B 20% lower with a narrow ratio interval is faster, higher slower. */
+  g_assert_cmpint (judge (ivb (100, 98, 102, 0.01), ivb (80, 79, 81, 0.01), 0.05), ==,
                    MS_VERDICT_FASTER);
-  g_assert_cmpint (judge (iv (100, 98, 102, TRUE), iv (120, 119, 121, TRUE), 0.05), ==,
+  g_assert_cmpint (judge (ivb (100, 98, 102, 0.01), ivb (120, 119, 121, 0.01), 0.05), ==,
                    MS_VERDICT_SLOWER);
   /* Rates: higher is faster. */
-  MsInterval a = iv (50, 49, 51, TRUE), b = iv (60, 59, 61, TRUE);
+  MsInterval a = ivb (50, 49, 51, 0.01), b = ivb (60, 59, 61, 0.01);
   g_assert_cmpint (ms_verdict_judge (&a, &b, 0.05, FALSE), ==, MS_VERDICT_FASTER);
-  /* Apart but within the threshold: too small to matter. */
-  g_assert_cmpint (judge (iv (100, 99.5, 100.5, TRUE), iv (103, 102.5, 103.5, TRUE), 0.05), ==,
+  /* A real 3% difference inside a 5% threshold: too small to matter. */
+  g_assert_cmpint (judge (ivb (100, 99.5, 100.5, 0.002), ivb (103, 102.5, 103.5, 0.002), 0.05),
+                   ==, MS_VERDICT_SAME);
+}
+
+static void
+test_crosses (void)
+{
+  /* Within the threshold with a narrow interval: same. */
+  g_assert_cmpint (judge (ivb (100, 99, 101, 0.005), ivb (102, 101, 103, 0.005), 0.05), ==,
+                   MS_VERDICT_SAME);
+  /* The same medians, but the spread between processes is 5%: the ratio's
+   * interval reaches past 5% either way. */
+  MsInterval a = ivb (100, 99, 101, 0.05), b = ivb (102, 101, 103, 0.05);
+  MsJudgement j = ms_verdict_judgement (&a, &b, 0.05, TRUE);
+  g_assert_cmpint (j.verdict, ==, MS_VERDICT_AMBIGUOUS);
+  g_assert_cmpint (j.why, ==, MS_WHY_CROSSES);
+  g_assert_cmpfloat (j.lo, <, 0.95);
+  g_assert_cmpfloat (j.hi, >, 1.05);
+  /* 20% apart, but wide within-run intervals: ambiguous. */
+  g_assert_cmpint (judge (ivb (100, 80, 130, 0.01), ivb (120, 110, 140, 0.01), 0.05), ==,
+                   MS_VERDICT_AMBIGUOUS);
+}
+
+static void
+test_unknown_spread (void)
+{
+  /* Apart and far beyond the threshold, but nothing is known of the
+   * spread between processes: no difference is claimed. */
+  MsInterval a = iv (100, 99, 101, TRUE), b = iv (130, 129, 131, TRUE);
+  MsJudgement j = ms_verdict_judgement (&a, &b, 0.05, TRUE);
+  g_assert_cmpint (j.verdict, ==, MS_VERDICT_AMBIGUOUS);
+  g_assert_cmpint (j.why, ==, MS_WHY_NO_SPREAD);
+  /* ... on one side is as good as none. */
+  b = ivb (130, 129, 131, 0.01);
+  g_assert_cmpint (judge (a, b, 0.05), ==, MS_VERDICT_AMBIGUOUS);
+  /* No difference is still the same. */
+  g_assert_cmpint (judge (iv (100, 99, 101, TRUE), iv (101, 100, 102, TRUE), 0.05), ==,
                    MS_VERDICT_SAME);
 }
 
 static void
-test_overlapping (void)
+test_few_reps (void)
 {
-  /* Within the threshold and overlapping: same. */
-  g_assert_cmpint (judge (iv (100, 95, 105, TRUE), iv (102, 97, 107, TRUE), 0.05), ==,
-                   MS_VERDICT_SAME);
-  /* 20% apart in the medians, but the intervals overlap: ambiguous. */
-  g_assert_cmpint (judge (iv (100, 80, 130, TRUE), iv (120, 110, 140, TRUE), 0.05), ==,
-                   MS_VERDICT_AMBIGUOUS);
-  /* Touching is overlapping. */
-  g_assert_cmpint (judge (iv (100, 90, 110, TRUE), iv (120, 110, 130, TRUE), 0.05), ==,
-                   MS_VERDICT_AMBIGUOUS);
-}
-
-static void
-test_one_sided (void)
-{
-  /* One interval from fewer than 6 repetitions (min..max): no 95% claim,
-   * so a difference is ambiguous even with the intervals apart. */
-  g_assert_cmpint (judge (iv (100, 99, 101, TRUE), iv (130, 129, 131, FALSE), 0.05), ==,
-                   MS_VERDICT_AMBIGUOUS);
-  g_assert_cmpint (judge (iv (100, 99, 101, FALSE), iv (130, 129, 131, TRUE), 0.05), ==,
-                   MS_VERDICT_AMBIGUOUS);
-  /* ... but no difference is still the same. */
-  g_assert_cmpint (judge (iv (100, 99, 101, FALSE), iv (101, 100, 102, TRUE), 0.05), ==,
-                   MS_VERDICT_SAME);
+  /* Fewer than 6 repetitions (min..max, read as +-2 sd): no 95% claim. */
+  MsInterval a = ivb (100, 99, 101, 0.01), b = ivb (130, 129, 131, 0.01);
+  b.valid = FALSE;
+  MsJudgement j = ms_verdict_judgement (&a, &b, 0.05, TRUE);
+  g_assert_cmpint (j.verdict, ==, MS_VERDICT_AMBIGUOUS);
+  g_assert_cmpint (j.why, ==, MS_WHY_FEW_REPS);
+  g_assert_cmpstr (ms_verdict_why_key (j.why), ==, "few-reps");
 }
 
 static void
@@ -86,23 +114,19 @@ test_missing (void)
 static void
 test_threshold_edge (void)
 {
-  /* Exactly the threshold is not more than it. */
-  g_assert_cmpint (judge (iv (100, 99, 101, TRUE), iv (105, 104, 106, TRUE), 0.05), ==,
-                   MS_VERDICT_SAME);
-  g_assert_cmpint (judge (iv (100, 99, 101, TRUE), iv (105.1, 104, 106, TRUE), 0.05), ==,
-                   MS_VERDICT_SLOWER);
-  g_assert_cmpint (judge (iv (100, 99, 101, TRUE), iv (95, 94, 96, TRUE), 0.05), ==,
-                   MS_VERDICT_SAME);
-  g_assert_cmpint (judge (iv (100, 99, 101, TRUE), iv (94.9, 94, 96, TRUE), 0.05), ==,
-                   MS_VERDICT_FASTER);
-  /* Threshold 0: any difference with apart intervals counts. */
-  g_assert_cmpint (judge (iv (100, 99.9, 100.1, TRUE), iv (100.5, 100.4, 100.6, TRUE), 0), ==,
-                   MS_VERDICT_SLOWER);
+  /* A point against a point (a fleet's median against a node's): the
+   * interval is the ratio itself; exactly the threshold is inside. */
+  MsInterval a = ivb (100, 100, 100, 0);
+  g_assert_cmpint (judge (a, ivb (105, 105, 105, 0), 0.05), ==, MS_VERDICT_SAME);
+  g_assert_cmpint (judge (a, ivb (105.1, 105.1, 105.1, 0), 0.05), ==, MS_VERDICT_SLOWER);
+  g_assert_cmpint (judge (a, ivb (95, 95, 95, 0), 0.05), ==, MS_VERDICT_SAME);
+  g_assert_cmpint (judge (a, ivb (94.9, 94.9, 94.9, 0), 0.05), ==, MS_VERDICT_FASTER);
 }
 
-/* A profile widens the interval as ms_run_to_run_interval does. */
+/* The cell's between-process spread comes from the profile, moderated by
+ * the mode's band. */
 static void
-test_widened_cell (void)
+test_between_cell (void)
 {
   MsCell c = { .mode = MS_MODE_PINNED, .exponent = 20, .status = MS_CELL_OK };
   c.stats.e2e = (MsStat){
@@ -110,19 +134,159 @@ test_widened_cell (void)
   };
   MsInterval plain = ms_compare_cell_interval (&c, NULL);
   g_assert_cmpfloat (plain.lo, ==, 99);
-  g_assert_cmpfloat (plain.hi, ==, 101);
+  g_assert_false (plain.between_known);
   MsRunToRun rr;
   ms_run_to_run_clear (&rr);
   rr.valid = true;
   rr.runs = 5;
   rr.sd[MS_MODE_PINNED][20] = 0.1;
-  MsInterval wide = ms_compare_cell_interval (&c, &rr);
-  double lo, hi;
-  g_assert_true (ms_run_to_run_interval (&rr, &c, &lo, &hi));
-  g_assert_cmpfloat (wide.lo, ==, lo);
-  g_assert_cmpfloat (wide.hi, ==, hi);
-  g_assert_cmpfloat (wide.lo, <, 80);
-  g_assert_true (wide.valid);
+  rr.sd[MS_MODE_PINNED][19] = 0.02;
+  MsInterval known = ms_compare_cell_interval (&c, &rr);
+  g_assert_true (known.between_known);
+  g_assert_cmpint (known.between_df, ==, 8);
+  /* Between the cell's own 0.1 and the band's root mean square. */
+  g_assert_cmpfloat (known.between_sd, <, 0.1);
+  g_assert_cmpfloat (known.between_sd, >, 0.05);
+  g_assert_cmpfloat (known.lo, ==, 99);
+}
+
+/* ---- self-comparison on simulated machines ---------------------------- */
+
+/* A machine like the lent GPUs' (docs/compare.md): each process draws a
+ * whole-run shift (sd drift), each cell a process-level offset (sd cell),
+ * and a two-state cell sits in its slow state for a whole process with
+ * probability 0.3; within a run, repetitions scatter 2% and 2% of them
+ * are outliers. */
+typedef struct {
+  double drift, cell, two_state_gap;
+} Machine;
+
+static double
+gauss (GRand *r)
+{
+  double u = g_rand_double_range (r, 1e-12, 1), v = g_rand_double (r);
+  return sqrt (-2 * log (u)) * cos (2 * G_PI * v);
+}
+
+/* One cell's median and its within-run interval from 21 repetitions. */
+static MsInterval
+simulate_cell (GRand *r, double centre, const Machine *m, gboolean two_state, double shift)
+{
+  double reps[21];
+  double level = centre * exp (shift + m->cell * gauss (r));
+  if (two_state && g_rand_double (r) < 0.3)
+    level *= m->two_state_gap;
+  for (int i = 0; i < 21; i++)
+    reps[i] = level * exp (0.02 * gauss (r)) * (g_rand_double (r) < 0.02 ? 3 : 1);
+  MsStat st = ms_stat_compute (reps, 21);
+  return (MsInterval){ st.median, st.ci_low, st.ci_high, st.ci_valid, FALSE, 0, 0 };
+}
+
+/* The spread a 5-process calibration would measure for one cell. */
+static double
+calibrate_cell (GRand *r, const Machine *m, gboolean two_state)
+{
+  double logs[5], mean = 0, ss = 0;
+  for (int k = 0; k < 5; k++) {
+    MsInterval c = simulate_cell (r, 100, m, two_state, m->drift * gauss (r));
+    logs[k] = log (c.median);
+    mean += logs[k] / 5;
+  }
+  for (int k = 0; k < 5; k++)
+    ss += (logs[k] - mean) * (logs[k] - mean);
+  return sqrt (ss / 4);
+}
+
+/* Over pairs of runs of 110 cells (every 8th a two-state cell), the share
+ * of cells called FASTER or SLOWER; when B is change times slower, the
+ * share of the one-state cells found (a two-state cell's flips between
+ * processes are as large as the change). */
+static double
+claimed_share (const Machine *m, double change, int pairs, guint32 seed)
+{
+  GRand *r = g_rand_new_with_seed (seed);
+  int claimed = 0, cells = 0;
+  for (int p = 0; p < pairs; p++) {
+    double shift_a = m->drift * gauss (r), shift_b = m->drift * gauss (r);
+    /* The calibration: one value per size from 2^14, as a real profile. */
+    MsRunToRun rr;
+    ms_run_to_run_clear (&rr);
+    rr.valid = TRUE;
+    rr.runs = 5;
+    for (int e = 14; e <= 20; e++)
+      rr.sd[MS_MODE_PINNED][e] = calibrate_cell (r, m, FALSE);
+    for (int c = 0; c < 110; c++) {
+      gboolean two = c % 8 == 0;
+      int e = 14 + c % 7;
+      double kept = rr.sd[MS_MODE_PINNED][e];
+      if (two)
+        rr.sd[MS_MODE_PINNED][e] = calibrate_cell (r, m, TRUE);
+      MsInterval a = simulate_cell (r, 100, m, two, shift_a);
+      MsInterval b = simulate_cell (r, 100 * change, m, two, shift_b);
+      ms_run_to_run_between (&rr, MS_MODE_PINNED, e, &a.between_sd, &a.between_df);
+      rr.sd[MS_MODE_PINNED][e] = kept;
+      b.between_sd = a.between_sd;
+      b.between_df = a.between_df;
+      a.between_known = b.between_known = TRUE;
+      MsVerdict v = ms_verdict_judge (&a, &b, 0.05, TRUE);
+      if (change != 1.0 && two)
+        continue;
+      claimed += v == MS_VERDICT_FASTER || v == MS_VERDICT_SLOWER;
+      cells++;
+    }
+  }
+  g_rand_free (r);
+  return (double) claimed / cells;
+}
+
+static void
+test_self_comparison_model (void)
+{
+  /* A quiet machine: 0.4% whole-run drift, 0.4% per cell, a 1.5x
+   * two-state gap. A 10% change stands out of a 5% threshold only when the
+   * ratio's interval is narrower than about +-4%; with a 5-run calibration
+   * (Student's t of 8 degrees of freedom) that needs a spread between
+   * processes under about 0.6% per run: at 0.5% the rule found 89%. */
+  Machine quiet = { 0.004, 0.004, 1.5 };
+  double false_claims = claimed_share (&quiet, 1.0, 200, 1);
+  g_test_message ("quiet machine: %.2f%% of cells FASTER or SLOWER in 200 self-comparisons",
+                  100 * false_claims);
+  g_assert_cmpfloat (false_claims, <=, 0.02);
+  /* A known 10% change found in at least 90% of the one-state cells. */
+  double found = claimed_share (&quiet, 1.10, 200, 2);
+  g_test_message ("quiet machine: a 10%% change found in %.1f%% of one-state cells",
+                  100 * found);
+  g_assert_cmpfloat (found, >=, 0.90);
+  /* A machine as noisy as the lent H100's (5% drift, 5% per cell): still no
+   * more than 2% false claims, at the price of finding little. */
+  Machine noisy = { 0.05, 0.05, 1.5 };
+  false_claims = claimed_share (&noisy, 1.0, 200, 3);
+  g_test_message ("noisy machine: %.2f%% of cells FASTER or SLOWER", 100 * false_claims);
+  g_assert_cmpfloat (false_claims, <=, 0.02);
+}
+
+static void
+test_two_states (void)
+{
+  /* 14 fast repetitions near 20 us and 8 slow near 33: two states. */
+  double v[22];
+  for (int i = 0; i < 22; i++)
+    v[i] = i < 14 ? 20 + 0.1 * i : 33 + 0.2 * (i - 14);
+  MsTwoStates st;
+  g_assert_true (ms_two_states_find (v, 22, &st));
+  g_assert_cmpfloat (fabs (st.low_us - 20.65), <, 0.2);
+  g_assert_cmpfloat (fabs (st.high_us - 33.7), <, 0.2);
+  g_assert_cmpfloat (fabs (st.high_share - 8.0 / 22), <, 1e-9);
+  /* One cluster with two outliers: not two states. */
+  for (int i = 0; i < 22; i++)
+    v[i] = i < 20 ? 20 + 0.05 * i : 60;
+  g_assert_false (ms_two_states_find (v, 22, &st));
+  /* A smooth spread is one state. */
+  for (int i = 0; i < 22; i++)
+    v[i] = 20 * (1 + 0.01 * i);
+  g_assert_false (ms_two_states_find (v, 22, &st));
+  /* Too few repetitions to tell. */
+  g_assert_false (ms_two_states_find (v, 9, &st));
 }
 
 static MsResults *
@@ -144,13 +308,17 @@ test_self_same (void)
   MsComparison *cmp = ms_compare_results (a, b, 0.05, MS_MODE_COUNT, err, sizeof err);
   g_assert_nonnull (cmp);
   g_assert_cmpint (cmp->all.n_common, ==, (int)a->n_cells);
-  g_assert_cmpint (cmp->all.count[MS_VERDICT_SAME], ==, (int)a->n_cells);
   g_assert_cmpfloat (cmp->all.median_ratio, ==, 1);
   g_assert_false (ms_comparison_differs (cmp));
+  /* Equal medians: the ratio's interval is centred on 1, so a cell is SAME
+   * or, where its own interval is wider than the threshold, AMBIGUOUS. */
+  g_assert_cmpint (cmp->all.count[MS_VERDICT_SAME] + cmp->all.count[MS_VERDICT_AMBIGUOUS], ==,
+                   (int)a->n_cells);
+  g_assert_cmpint (cmp->all.count[MS_VERDICT_SAME], >, (int)a->n_cells / 2);
   /* With threshold 0 too: equal medians never differ. */
   ms_comparison_free (cmp);
   cmp = ms_compare_results (a, b, 0, MS_MODE_COUNT, err, sizeof err);
-  g_assert_cmpint (cmp->all.count[MS_VERDICT_SAME], ==, (int)a->n_cells);
+  g_assert_false (ms_comparison_differs (cmp));
   ms_comparison_free (cmp);
   ms_results_free (a);
   ms_results_free (b);
@@ -163,14 +331,29 @@ check_consistent (const MsComparison *cmp)
   for (size_t i = 0; i < cmp->n_cells; i++) {
     const MsCompareCell *c = &cmp->cells[i];
     g_assert_true (c->in_a && c->in_b);
+    const MsJudgement *j = &c->judgement;
     if (c->verdict == MS_VERDICT_FASTER || c->verdict == MS_VERDICT_SLOWER) {
-      g_assert_cmpfloat (fabs (c->ratio - 1), >, cmp->threshold);
-      g_assert_true (c->b.hi < c->a.lo || c->b.lo > c->a.hi);
+      g_assert_true (j->hi < 1 - cmp->threshold || j->lo > 1 + cmp->threshold);
+      g_assert_true (c->a.between_known && c->b.between_known);
       g_assert_cmpint (c->verdict == MS_VERDICT_FASTER, ==, c->ratio < 1);
     } else if (c->verdict == MS_VERDICT_SAME) {
-      g_assert_cmpfloat (fabs (c->ratio - 1), <=, cmp->threshold + 1e-12);
+      g_assert_cmpfloat (j->lo, >=, 1 - cmp->threshold - 1e-12);
+      g_assert_cmpfloat (j->hi, <=, 1 + cmp->threshold + 1e-12);
     }
   }
+}
+
+/* A profile of 0.5% for every cell. */
+static void
+set_quiet_profile (MsResults *r, double sd)
+{
+  ms_run_to_run_clear (&r->run_to_run);
+  r->run_to_run.valid = true;
+  r->run_to_run.runs = 5;
+  snprintf (r->run_to_run.date, sizeof r->run_to_run.date, "2026-11-24T09:00:00Z");
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++)
+      r->run_to_run.sd[m][e] = sd;
 }
 
 static void
@@ -178,12 +361,25 @@ test_h100_h200 (void)
 {
   MsResults *a = read_run (H100), *b = read_run (H200);
   char err[256];
+  /* No spread known for either (no shipped profiles here): no claim. */
   MsComparison *cmp = ms_compare_results (a, b, 0.05, MS_MODE_COUNT, err, sizeof err);
   g_assert_nonnull (cmp);
-  g_assert_true (ms_comparison_differs (cmp));
+  g_assert_false (ms_comparison_differs (cmp));
+  g_assert_false (cmp->widened);
+  g_assert_cmpstr (cmp->spread_a, ==, "");
   check_consistent (cmp);
-  /* The host mode (the CPU's c = a + b, no GPU) at 2^20 took 796 us on the
-   * H100's host and 1095 us on the H200's, intervals far apart. */
+  ms_comparison_free (cmp);
+
+  /* With a quiet calibration on both, the host mode (the CPU's c = a + b,
+   * no GPU) at 2^20, 796 us on the H100's host and 1095 us on the H200's,
+   * is SLOWER. */
+  set_quiet_profile (a, 0.005);
+  set_quiet_profile (b, 0.005);
+  cmp = ms_compare_results (a, b, 0.05, MS_MODE_COUNT, err, sizeof err);
+  g_assert_true (ms_comparison_differs (cmp));
+  g_assert_true (cmp->widened);
+  g_assert_nonnull (strstr (cmp->spread_a, "5 runs"));
+  check_consistent (cmp);
   for (size_t i = 0; i < cmp->n_cells; i++)
     if (cmp->cells[i].mode == MS_MODE_HOST && cmp->cells[i].exponent == 20)
       g_assert_cmpint (cmp->cells[i].verdict, ==, MS_VERDICT_SLOWER);
@@ -191,7 +387,6 @@ test_h100_h200 (void)
   for (int v = 0; v < MS_VERDICT_COUNT; v++)
     sum += cmp->all.count[v];
   g_assert_cmpint (sum, ==, cmp->all.n_common);
-  g_assert_false (cmp->widened);
   ms_comparison_free (cmp);
 
   /* One mode only. */
@@ -202,19 +397,44 @@ test_h100_h200 (void)
   g_assert_cmpint (cmp->all.n_common, ==, cmp->mode[MS_MODE_PINNED].n_common);
   ms_comparison_free (cmp);
 
-  /* A wide run-to-run profile on A alone widens both runs' intervals: no
-   * difference then stands. */
-  ms_run_to_run_clear (&a->run_to_run);
-  a->run_to_run.valid = true;
-  a->run_to_run.runs = 5;
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++)
-      a->run_to_run.sd[m][e] = 0.5;
+  /* A wide spread: no difference stands. */
+  set_quiet_profile (a, 0.5);
+  set_quiet_profile (b, 0.5);
   cmp = ms_compare_results (a, b, 0.05, MS_MODE_COUNT, err, sizeof err);
-  g_assert_true (cmp->widened);
   g_assert_false (ms_comparison_differs (cmp));
   g_assert_cmpint (cmp->all.count[MS_VERDICT_AMBIGUOUS], >, 0);
   ms_comparison_free (cmp);
+  ms_results_free (a);
+  ms_results_free (b);
+}
+
+/* A profile shipped for the GPU model is used where a run has none, and
+ * named. */
+static void
+test_shipped_profile (void)
+{
+  char *dir = g_dir_make_tmp ("ms-profiles-XXXXXX", NULL);
+  char *path = g_build_filename (dir, "h100.csv", NULL);
+  MsResults *a = read_run (H100), *b = read_run (H100);
+  MsRunToRun rr;
+  set_quiet_profile (a, 0.01);
+  char err[256];
+  g_assert_true (ms_run_to_run_write_profile (&a->run_to_run, a, path, err, sizeof err));
+  ms_run_to_run_clear (&a->run_to_run);
+  g_setenv ("MEMSWEEP_PROFILES_DIR", dir, TRUE);
+  g_assert_true (ms_run_to_run_load_shipped (&rr, a->device.name));
+  g_assert_nonnull (strstr (rr.source, "shipped"));
+  g_assert_false (ms_run_to_run_load_shipped (&rr, "NVIDIA H200"));
+  MsComparison *cmp = ms_compare_results (a, b, 0.05, MS_MODE_COUNT, err, sizeof err);
+  g_assert_true (cmp->widened);
+  g_assert_nonnull (strstr (cmp->spread_a, "shipped"));
+  g_assert_nonnull (strstr (cmp->spread_b, "shipped"));
+  ms_comparison_free (cmp);
+  g_setenv ("MEMSWEEP_PROFILES_DIR", "/nonexistent", TRUE);
+  g_remove (path);
+  g_rmdir (dir);
+  g_free (path);
+  g_free (dir);
   ms_results_free (a);
   ms_results_free (b);
 }
@@ -236,7 +456,8 @@ test_only_one_run (void)
   g_assert_nonnull (cmp);
   g_assert_cmpint (cmp->all.only_a, ==, dropped);
   g_assert_cmpint (cmp->all.only_b, ==, 0);
-  g_assert_cmpint (cmp->all.count[MS_VERDICT_SAME], ==, cmp->all.n_common);
+  g_assert_cmpint (cmp->all.count[MS_VERDICT_SAME] + cmp->all.count[MS_VERDICT_AMBIGUOUS], ==,
+                   cmp->all.n_common);
   g_assert_cmpint (cmp->mode[MS_MODE_PINNED].only_a, ==, 1);
   /* Common cells first, then those of one run. */
   g_assert_true (cmp->cells[cmp->n_cells - 1].in_a && !cmp->cells[cmp->n_cells - 1].in_b);
@@ -281,12 +502,18 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/compare/apart", test_apart);
-  g_test_add_func ("/compare/overlapping", test_overlapping);
-  g_test_add_func ("/compare/one-sided", test_one_sided);
+  /* The shipped profiles stay out unless a test names its own. */
+  g_setenv ("MEMSWEEP_PROFILES_DIR", "/nonexistent", TRUE);
+  g_test_add_func ("/compare/outside", test_outside);
+  g_test_add_func ("/compare/crosses", test_crosses);
+  g_test_add_func ("/compare/unknown-spread", test_unknown_spread);
+  g_test_add_func ("/compare/few-reps", test_few_reps);
   g_test_add_func ("/compare/missing", test_missing);
   g_test_add_func ("/compare/threshold-edge", test_threshold_edge);
-  g_test_add_func ("/compare/widened-cell", test_widened_cell);
+  g_test_add_func ("/compare/between-cell", test_between_cell);
+  g_test_add_func ("/compare/self-comparison-model", test_self_comparison_model);
+  g_test_add_func ("/compare/two-states", test_two_states);
+  g_test_add_func ("/compare/shipped-profile", test_shipped_profile);
   g_test_add_func ("/compare/self-same", test_self_same);
   g_test_add_func ("/compare/h100-h200", test_h100_h200);
   g_test_add_func ("/compare/only-one-run", test_only_one_run);
