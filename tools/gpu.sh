@@ -13,6 +13,9 @@
 #   sweep-time    the default sweep's whole-process time, five times
 #   plain         bench-plain: memsweep's cells against a plain program
 #   lessons       every lesson through the command line, as reference runs
+#   cpus          where the spread between processes comes from: the four
+#                 link modes' sweep with the measuring thread held to each
+#                 CPU in turn (taskset), twice, forward and backward
 # Never allocates more managed memory than the card has free; never changes
 # clocks or resets the card.
 set -u
@@ -76,6 +79,23 @@ step_lessons() {
     $MS lesson "$l" --out "$d/$l" >"$d/$l.txt" 2>&1
     log "lesson $l rc=$?"
   done
+}
+
+step_cpus() {
+  local d="$OUT/cpus" n
+  mkdir -p "$d"
+  n=$(nproc)
+  lscpu -e >"$d/lscpu.txt" 2>&1
+  cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor >>"$d/lscpu.txt" 2>&1
+  ls /sys/devices/system/cpu/cpu0/cpuidle/ >>"$d/lscpu.txt" 2>&1
+  for pass in 1 2; do
+    for k in $(seq 0 $((n - 1))); do
+      [ $pass = 2 ] && k=$((n - 1 - k))
+      taskset -c "$k" $MS run --quiet --no-profile --modes pinned,write-combined,zero-copy,device \
+        --out "$d/cpu$k-pass$pass" >/dev/null 2>>"$d/stderr.txt"
+    done
+  done
+  log "cpus: $(ls "$d"/*-summary.csv | wc -l) runs"
 }
 
 log "$(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,memory.free,clocks.sm,temperature.gpu --format=csv,noheader 2>&1)"
