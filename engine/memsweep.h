@@ -633,11 +633,11 @@ double ms_cell_copy_gbps (const MsCell *cell, bool to_device);
 bool ms_results_put_cell (MsResults *results, const MsCell *cell);
 
 /* Whether values (n times, reordered in place) fall into two states: a
- * split into a fast and a slow cluster, each with at least 15% of the
+ * split into a fast and a slow cluster, each with at least 20% of the
  * values (and 3), whose medians differ by at least MS_TWO_STATES_MIN_RATIO
  * and stand apart by Ashman's D >= 3 (robust spreads from the median
  * absolute deviation, floored at 0.5%). Fewer than 10 values: never. */
-#define MS_TWO_STATES_MIN_RATIO 1.10
+#define MS_TWO_STATES_MIN_RATIO 1.15
 bool ms_two_states_find (double *values, int n, MsTwoStates *out);
 
 /* Median of values (sorted copy); 0 for n == 0. */

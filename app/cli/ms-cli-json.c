@@ -179,6 +179,18 @@ put_cell (FILE *f, const MsCell *c)
   put_string (f, c->variant);
   fputs (",\"e2e\":", f);
   put_stat (f, &st->e2e, ok);
+  /* Repetitions in two clusters (ms_two_states_find): each with its share. */
+  fputs (",\"two_states\":", f);
+  if (ok && st->states.found) {
+    fputs ("{\"low_us\":", f);
+    put_number (f, st->states.low_us);
+    fputs (",\"high_us\":", f);
+    put_number (f, st->states.high_us);
+    fputs (",\"high_share\":", f);
+    put_number (f, st->states.high_share);
+    fputc ('}', f);
+  } else
+    fputs ("null", f);
   fputs (",\"e2e_gbps\":", f);
   put_number (f, ok && st->e2e_gbps > 0 ? st->e2e_gbps : NAN);
   fputs (",\"h2d_gbps\":", f);

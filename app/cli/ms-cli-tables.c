@@ -463,6 +463,30 @@ print_fit_table (FILE *out, const MsResults *r, const MsMode *modes, const MsFit
   }
 }
 
+
+/* Cells whose repetitions fell into two states: their median is neither,
+ * so each state is named with its share. */
+static void
+print_two_states (FILE *out, const MsResults *r)
+{
+  bool any = false;
+  for (size_t i = 0; i < r->n_cells; i++) {
+    const MsCell *c = &r->cells[i];
+    const MsTwoStates *s = &c->stats.states;
+    if (!s->found)
+      continue;
+    if (!any)
+      fprintf (out, "%s", ms_gettext ("\nTwo states: these cells' repetitions fell into two "
+                                      "clusters, and the median above is neither\n"));
+    any = true;
+    char size[32];
+    ms_format_bytes (c->elements * sizeof (float), size, sizeof size);
+    fprintf (out, ms_gettext ("  %-16s %9s  %.2f us (%.0f%%) and %.2f us (%.0f%%)\n"),
+             ms_mode_name (c->mode), size, s->low_us, 100 * (1 - s->high_share), s->high_us,
+             100 * s->high_share);
+  }
+}
+
 void
 ms_report_table (FILE *out, const MsResults *r)
 {
@@ -493,6 +517,7 @@ ms_report_table (FILE *out, const MsResults *r)
              r->run_to_run.runs, r->run_to_run.date);
     print_grid (out, r, modes, fits, n_modes, exps, n_exps, GRID_RR);
   }
+  print_two_states (out, r);
   fprintf (out,
            ms_gettext ("\nEnd-to-end bandwidth in GB/s (3 vectors x 4 bytes x N / median time)\n"));
   print_grid (out, r, modes, fits, n_modes, exps, n_exps, GRID_GBPS);

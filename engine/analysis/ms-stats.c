@@ -263,7 +263,7 @@ ms_two_states_find (double *values, int n, MsTwoStates *out)
     logs[i] = log (fmax (values[i], 1e-9));
   qsort (logs, n, sizeof *logs, cmp_double);
   /* The split at the widest gap that leaves each side its share. */
-  int least = (int) ceil (0.15 * n) > 3 ? (int) ceil (0.15 * n) : 3, split = -1;
+  int least = (int) ceil (0.2 * n) > 3 ? (int) ceil (0.2 * n) : 3, split = -1;
   double gap = 0;
   for (int k = least; k <= n - least; k++)
     if (logs[k] - logs[k - 1] > gap) {

@@ -207,6 +207,16 @@ read_cell (SummaryReader *sr)
     }
   }
   number (sr, "e2e_gbps", &c.stats.e2e_gbps);
+  /* Summaries from before two states were told apart have no such columns. */
+  double states = 1;
+  MsTwoStates *two = &c.stats.states;
+  if (number (sr, "e2e_states", &states) && states == 2 &&
+      number (sr, "e2e_state_low_us", &two->low_us) &&
+      number (sr, "e2e_state_high_us", &two->high_us) &&
+      number (sr, "e2e_state_high_share", &two->high_share) && two->high_share <= 1)
+    two->found = true;
+  else
+    memset (two, 0, sizeof *two);
   number (sr, "h2d_gbps", &c.stats.h2d_gbps);
   number (sr, "d2h_gbps", &c.stats.d2h_gbps);
   const char *message = field (sr, "message");

@@ -395,6 +395,16 @@ write_summary_state (MsWriter *w, const MsCell *c, bool ok)
   put_raw (w, known ? ms_state_flags_text (flags) : "");
 }
 
+/* 1 or 2 states, and for 2 each state's median and the slow one's share. */
+static void
+write_summary_states (MsWriter *w, const MsTwoStates *s, bool ok)
+{
+  put_raw (w, ok ? (s->found ? "2" : "1") : "");
+  put_us (w, s->low_us, ok && s->found);
+  put_us (w, s->high_us, ok && s->found);
+  put_us (w, s->high_share, ok && s->found);
+}
+
 /* The median, its 95% interval and, with extremes, min and max. */
 static void
 put_stat (MsWriter *w, const MsStat *st, bool present, bool extremes)
@@ -420,7 +430,9 @@ write_summary_header (MsWriter *w)
   };
   static const char *suffix[] = { "median_us", "min_us", "max_us", "ci_low_us", "ci_high_us",
                                   "host_median_us" };
-  static const char *tail[] = { "h2d_copy_gbps", "d2h_copy_gbps", "gpu_state", "variant",
+  static const char *tail[] = { "h2d_copy_gbps", "d2h_copy_gbps", "gpu_state", "e2e_states",
+                                "e2e_state_low_us", "e2e_state_high_us", "e2e_state_high_share",
+                                "variant",
                                 "fit_latency_us", "fit_gbps", "fit_r2", "fit_residual",
                                 "fit_describes_data", "message" };
   char name[64];
@@ -474,6 +486,7 @@ write_summary_row (MsWriter *w, const MsResults *results, const MsCell *c, const
     put_us (w, st->phase_host[p].median, has);
   }
   write_summary_state (w, c, ok);
+  write_summary_states (w, &st->states, ok);
   put_text (w, c->variant);
   put_us (w, fit->latency_us, fitted);
   put_us (w, fit->bandwidth_gbps, fitted && fit->bandwidth_gbps > 0);
