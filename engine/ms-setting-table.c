@@ -216,8 +216,9 @@ format_range (const MsSetting *setting, char *buf, size_t len)
     snprintf (buf, len, "%s..%s", min, max);
 }
 
-/* "1..28 (default 1)" or "(default depth)", translated. */
-static void
+/* "1..28 (default 1)" or "(default depth)", translated; whether it has a
+ * range. */
+static bool
 format_tail (const MsSetting *setting, char *buf, size_t len)
 {
   char range[96], def[32];
@@ -227,6 +228,7 @@ format_tail (const MsSetting *setting, char *buf, size_t len)
     snprintf (buf, len, ms_gettext ("%s (default %s)"), range, def);
   else
     snprintf (buf, len, ms_gettext ("(default %s)"), def);
+  return range[0] != '\0';
 }
 
 void
@@ -235,7 +237,7 @@ ms_setting_usage (const MsSetting *setting, char *buf, size_t len)
   enum { HELP_COLUMN = 23, WIDTH = 80 };
   char arg[64], head[128], tail[160];
   format_arg (setting, arg, sizeof arg);
-  format_tail (setting, tail, sizeof tail);
+  bool has_range = format_tail (setting, tail, sizeof tail);
   int n = snprintf (head, sizeof head, "  --%s %s", setting->option, arg);
   /* The help starts at its column, or two spaces after a long option. */
   int pad = n + 2 > HELP_COLUMN ? 2 : HELP_COLUMN - n;
@@ -256,7 +258,7 @@ ms_setting_usage (const MsSetting *setting, char *buf, size_t len)
     return;
   /* The range and default end the last line, after ", " (or " " before
    * a bare default), or go on a line of their own. */
-  const char *sep = tail[0] == '(' ? " " : ", ";
+  const char *sep = has_range ? ", " : " ";
   if (used - line_start + strlen (sep) + strlen (tail) > WIDTH)
     snprintf (buf + used, len - used, "\n%*s%s\n", HELP_COLUMN, "", tail);
   else
