@@ -54,14 +54,15 @@ static const MsSetting settings[] = {
     .help = MS_N_ ("the adaptive rule: at least N repetitions per size") },
   { .option = "ci-target", .key = "ci-target", .kind = MS_SETTING_DOUBLE, .def = 2, .min = 0,
     .max = MS_MAX_CI_TARGET_PCT, .above_min = true, .adaptive_only = true, .arg = "PCT",
-    .offset = FIELD (ci_target_pct), .title = MS_N_ ("Interval target in percent"),
+    .offset = FIELD (ci_target_pct), .title = MS_N_ ("Interval target (%)"),
     /* xgettext:no-c-format */
-    .help = MS_N_ ("then more until the median's 95% confidence interval\n"
-                   "is within this many percent of it") },
+    .help = MS_N_ ("the adaptive rule stops once the median's 95%\n"
+                   "confidence interval is within this many percent of it") },
   { .option = "cell-budget", .key = "cell-budget", .kind = MS_SETTING_DOUBLE, .def = 20,
     .min = 0, .max = MS_MAX_CELL_BUDGET_MS, .above_min = true, .adaptive_only = true,
-    .arg = "MS", .offset = FIELD (cell_budget_ms), .title = MS_N_ ("Time budget per cell in ms"),
-    .help = MS_N_ ("or until this many milliseconds went into the size") },
+    .arg = "MS", .offset = FIELD (cell_budget_ms), .title = MS_N_ ("Cell budget (ms)"),
+    .help = MS_N_ ("the adaptive rule also stops once this many\n"
+                   "milliseconds went into the size") },
   /* Phase medians need a few instrumented repetitions, not one per plain
    * one: in the large cells, which stop at min_reps, fill and verify of
    * the extra instrumented repetitions were a third of the sweep's time. */
