@@ -7,34 +7,20 @@
 
 #include "memsweep.h"
 #include "ms-i18n.h"
+#include "ms-setting-table.h"
 
+/* Every default is the table's (ms-setting-table.c). */
 void
 ms_sweep_init_default (MsSweep *sweep)
 {
   memset (sweep, 0, sizeof *sweep);
   for (int m = 0; m < MS_MODE_COUNT; m++)
     sweep->modes[m] = true;
-  sweep->min_exp = 10;
-  sweep->max_exp = 20;
-  sweep->step = 1;
-  sweep->reps = 10;
-  sweep->warmup = 2;
-  sweep->streams = 4;
-  sweep->order = MS_ORDER_DEPTH_FIRST;
-  sweep->device = 0;
-  sweep->rounds = 1;
-  /* Cheap cells repeat until the median is known to +-2%; expensive or noisy
-   * ones stop after 20 ms: about half of the 121 cells spend their budget,
-   * and at 25 ms the default sweep took 3.2 s on an H100 (2026-11-23). At
-   * least min_reps are run whatever the budget. */
-  sweep->reps_rule = MS_REPS_ADAPTIVE;
-  sweep->min_reps = 10;
-  sweep->ci_target_pct = 2.0;
-  sweep->cell_budget_ms = 20.0;
-  /* Phase medians need a few instrumented repetitions, not one per plain
-   * one: in the large cells, which stop at min_reps, fill and verify of
-   * the extra instrumented repetitions were a third of the sweep's time. */
-  sweep->instr_reps = 3;
+  for (int i = 0; i < ms_setting_count (); i++) {
+    const MsSetting *setting = ms_setting_nth (i);
+    if (!setting->default_is_off)
+      ms_setting_set (setting, sweep, setting->def);
+  }
 }
 
 static void fail_message (char *err, size_t errlen, const char *format, ...)
@@ -78,6 +64,27 @@ validate_reps_rule (const MsSweep *sweep, char *err, size_t errlen)
 }
 
 static bool knob_has_mode (const MsSweep *sweep, MsSweepKnob knob, bool set);
+
+/* The table's ranges, for a setting whose check above has no message of
+ * its own (one added to the table since): those above say it better. */
+static bool
+validate_table_ranges (const MsSweep *sweep, char *err, size_t errlen)
+{
+  for (int i = 0; i < ms_setting_count (); i++) {
+    const MsSetting *setting = ms_setting_nth (i);
+    double value = ms_setting_get (setting, sweep);
+    char got[32], min[32], max[32];
+    if ((setting->adaptive_only && sweep->reps_rule != MS_REPS_ADAPTIVE) ||
+        (setting->default_is_off && value == 0) || ms_setting_in_range (setting, value))
+      continue;
+    ms_setting_format (setting, value, got, sizeof got);
+    ms_setting_format (setting, setting->min, min, sizeof min);
+    ms_setting_format (setting, setting->max, max, sizeof max);
+    FAIL ("--%s must be from %s to %s (got %s)", setting->option ? setting->option : setting->key,
+          min, max, got);
+  }
+  return true;
+}
 
 bool
 ms_sweep_validate (const MsSweep *sweep, char *err, size_t errlen)
@@ -141,7 +148,9 @@ ms_sweep_validate (const MsSweep *sweep, char *err, size_t errlen)
           "select one of them");
   if (!memchr (sweep->variant, '\0', sizeof sweep->variant) || !ms_variant_valid (sweep->variant))
     FAIL ("variant must be key=value pairs joined by '/' of letters, digits and =/._,+:-");
-  return validate_reps_rule (sweep, err, errlen);
+  if (!validate_reps_rule (sweep, err, errlen))
+    return false;
+  return validate_table_ranges (sweep, err, errlen);
 }
 
 bool

@@ -8,14 +8,27 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include <math.h>
+
 #include "ms-application.h"
 #include "ms-enum-types.h"
+#include "ms-setting-table.h"
+
+#define MAX_CONTROLS 32
+
+/* A control and the setting (engine/ms-setting-table.c) it shows. */
+typedef struct {
+  const MsSetting *setting;
+  GtkWidget *widget; /* a GtkSpinButton or a GtkDropDown */
+} Control;
 
 struct _MsSettingsPane {
   GtkWidget parent_instance;
   MsSweepSettings *sweep_settings;
   GPtrArray *bindings; /* GBinding, to the settings above */
   GtkCheckButton *mode_checks[MS_MODE_COUNT];
+  Control controls[MAX_CONTROLS];
+  guint n_controls;
 
   /* Template children. */
   GtkSpinButton *min_exp_spin, *max_exp_spin, *step_spin, *reps_spin, *warmup_spin, *streams_spin,
@@ -23,6 +36,7 @@ struct _MsSettingsPane {
   GtkLabel *min_exp_label, *max_exp_label, *sweep_summary, *reps_label;
   GtkDropDown *order_dropdown, *stores_dropdown;
   GtkCheckButton *fixed_reps_check;
+  GtkGrid *timing_grid;
   GtkBox *modes_box;
 };
 
@@ -98,29 +112,37 @@ on_mode_toggled (MsSettingsPane *self, GtkCheckButton *check)
       ms_sweep_settings_set_mode (self->sweep_settings, m, gtk_check_button_get_active (check));
 }
 
-/* A drop-down on an AdwEnumListModel: its position is the enum's value
- * (the engine's enums count from 0 without gaps). */
+/* A drop-down's position is the choice's value (the engine's enums count
+ * from 0 without gaps, in the order of the table's names). */
 static gboolean
-enum_to_position (GBinding *binding, const GValue *from, GValue *to, gpointer data)
+choice_to_position (GBinding *binding, const GValue *from, GValue *to, gpointer data)
 {
-  g_value_set_uint (to, (guint) g_value_get_enum (from));
+  g_value_set_uint (to, (guint) g_value_get_int (from));
   return TRUE;
 }
 
 static gboolean
-position_to_enum (GBinding *binding, const GValue *from, GValue *to, gpointer data)
+position_to_choice (GBinding *binding, const GValue *from, GValue *to, gpointer data)
 {
   guint pos = g_value_get_uint (from);
   if (pos == GTK_INVALID_LIST_POSITION)
     return FALSE;
-  g_value_set_enum (to, (int) pos);
+  g_value_set_int (to, (int) pos);
   return TRUE;
 }
 
 static gboolean
 rule_to_fixed (GBinding *binding, const GValue *from, GValue *to, gpointer data)
 {
-  g_value_set_boolean (to, g_value_get_enum (from) == MS_REPS_FIXED);
+  g_value_set_boolean (to, g_value_get_int (from) == MS_REPS_FIXED);
+  return TRUE;
+}
+
+/* The adaptive rule's own settings mean nothing under a fixed count. */
+static gboolean
+rule_to_adaptive (GBinding *binding, const GValue *from, GValue *to, gpointer data)
+{
+  g_value_set_boolean (to, g_value_get_int (from) == MS_REPS_ADAPTIVE);
   return TRUE;
 }
 
@@ -129,7 +151,7 @@ rule_to_fixed (GBinding *binding, const GValue *from, GValue *to, gpointer data)
 static gboolean
 rule_to_reps_label (GBinding *binding, const GValue *from, GValue *to, gpointer data)
 {
-  g_value_set_string (to, g_value_get_enum (from) == MS_REPS_FIXED ? _("Re_petitions")
+  g_value_set_string (to, g_value_get_int (from) == MS_REPS_FIXED ? _("Re_petitions")
                                                                   : _("Minimum re_petitions"));
   return TRUE;
 }
@@ -137,7 +159,7 @@ rule_to_reps_label (GBinding *binding, const GValue *from, GValue *to, gpointer 
 static gboolean
 fixed_to_rule (GBinding *binding, const GValue *from, GValue *to, gpointer data)
 {
-  g_value_set_enum (to, g_value_get_boolean (from) ? MS_REPS_FIXED : MS_REPS_ADAPTIVE);
+  g_value_set_int (to, g_value_get_boolean (from) ? MS_REPS_FIXED : MS_REPS_ADAPTIVE);
   return TRUE;
 }
 
@@ -168,41 +190,41 @@ unbind_settings (MsSettingsPane *self)
 }
 
 static void
+add_binding (MsSettingsPane *self, GBinding *binding)
+{
+  g_ptr_array_add (self->bindings, binding);
+}
+
+/* Every control to the property of its setting's key. */
+static void
 bind_settings (MsSettingsPane *self)
 {
-  static const struct { const char *name; gsize offset; } spins[] = {
-    { "min-exp", G_STRUCT_OFFSET (MsSettingsPane, min_exp_spin) },
-    { "max-exp", G_STRUCT_OFFSET (MsSettingsPane, max_exp_spin) },
-    { "step", G_STRUCT_OFFSET (MsSettingsPane, step_spin) },
-    { "reps", G_STRUCT_OFFSET (MsSettingsPane, reps_spin) },
-    { "warmup", G_STRUCT_OFFSET (MsSettingsPane, warmup_spin) },
-    { "streams", G_STRUCT_OFFSET (MsSettingsPane, streams_spin) },
-    { "reuse", G_STRUCT_OFFSET (MsSettingsPane, reuse_spin) },
-  };
   const GBindingFlags flags = G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE;
-  /* Values out of range (an edited dconf) are clamped by the adjustments
-   * and then validated like any other input. */
-  for (guint i = 0; i < G_N_ELEMENTS (spins); i++)
-    g_ptr_array_add (self->bindings,
-                     g_object_bind_property (self->sweep_settings, spins[i].name,
-                                             G_STRUCT_MEMBER (GObject *, self, spins[i].offset),
-                                             "value", flags));
-  g_ptr_array_add (self->bindings,
-                   g_object_bind_property_full (self->sweep_settings, "order",
-                                                self->order_dropdown, "selected", flags,
-                                                enum_to_position, position_to_enum, NULL, NULL));
-  g_ptr_array_add (self->bindings,
-                   g_object_bind_property_full (self->sweep_settings, "host-stores",
-                                                self->stores_dropdown, "selected", flags,
-                                                enum_to_position, position_to_enum, NULL, NULL));
-  g_ptr_array_add (self->bindings,
-                   g_object_bind_property_full (self->sweep_settings, "reps-rule",
-                                                self->fixed_reps_check, "active", flags,
-                                                rule_to_fixed, fixed_to_rule, NULL, NULL));
-  g_ptr_array_add (self->bindings,
-                   g_object_bind_property_full (self->sweep_settings, "reps-rule", self->reps_label,
-                                                "label", G_BINDING_SYNC_CREATE, rule_to_reps_label,
-                                                NULL, NULL, NULL));
+  for (guint i = 0; i < self->n_controls; i++) {
+    const Control *c = &self->controls[i];
+    /* Values out of range (an edited dconf) are clamped by the adjustments
+     * and then validated like any other input. */
+    if (GTK_IS_SPIN_BUTTON (c->widget))
+      add_binding (self, g_object_bind_property (self->sweep_settings, c->setting->key, c->widget,
+                                                 "value", flags));
+    else
+      add_binding (self, g_object_bind_property_full (self->sweep_settings, c->setting->key,
+                                                      c->widget, "selected", flags,
+                                                      choice_to_position, position_to_choice,
+                                                      NULL, NULL));
+    if (c->setting->adaptive_only)
+      add_binding (self, g_object_bind_property_full (self->sweep_settings, "reps-rule",
+                                                      c->widget, "sensitive",
+                                                      G_BINDING_SYNC_CREATE, rule_to_adaptive,
+                                                      NULL, NULL, NULL));
+  }
+  add_binding (self, g_object_bind_property_full (self->sweep_settings, "reps-rule",
+                                                  self->fixed_reps_check, "active", flags,
+                                                  rule_to_fixed, fixed_to_rule, NULL, NULL));
+  add_binding (self, g_object_bind_property_full (self->sweep_settings, "reps-rule",
+                                                  self->reps_label, "label",
+                                                  G_BINDING_SYNC_CREATE, rule_to_reps_label, NULL,
+                                                  NULL, NULL));
   g_signal_connect_swapped (self->sweep_settings, "notify", G_CALLBACK (on_changed), self);
   on_changed (self);
 }
@@ -315,10 +337,83 @@ ms_settings_pane_class_init (MsSettingsPaneClass *klass)
   CHILD (stores_dropdown);
   CHILD (reuse_spin);
   CHILD (fixed_reps_check);
+  CHILD (timing_grid);
   CHILD (modes_box);
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, order_title);
   gtk_widget_class_bind_template_callback (widget_class, stores_title);
+}
+
+/* The adjustment's range is the table's; a range open at its lower end
+ * starts one step (of the digits shown) above it. */
+static void
+range_from_table (GtkSpinButton *spin, const MsSetting *setting)
+{
+  guint digits = setting->kind == MS_SETTING_DOUBLE ? 1 : 0;
+  double lower = setting->above_min ? setting->min + pow (10, -(double) digits) : setting->min;
+  gtk_spin_button_set_digits (spin, digits);
+  gtk_spin_button_set_range (spin, lower, setting->max);
+}
+
+static void
+add_control (MsSettingsPane *self, const MsSetting *setting, GtkWidget *widget)
+{
+  g_assert (setting && self->n_controls < MAX_CONTROLS);
+  self->controls[self->n_controls++] = (Control) { setting, widget };
+  if (GTK_IS_SPIN_BUTTON (widget)) {
+    range_from_table (GTK_SPIN_BUTTON (widget), setting);
+    g_signal_connect_object (gtk_editable_get_delegate (GTK_EDITABLE (widget)), "activate",
+                             G_CALLBACK (on_spin_activate), self, G_CONNECT_SWAPPED);
+  }
+}
+
+static gboolean
+has_control (MsSettingsPane *self, const char *key)
+{
+  /* The repetition rule is the fixed count's check. */
+  if (strcmp (key, "reps-rule") == 0)
+    return TRUE;
+  for (guint i = 0; i < self->n_controls; i++)
+    if (strcmp (self->controls[i].setting->key, key) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The table's help as a tooltip: one sentence, capitalised. */
+static char *
+help_tooltip (const MsSetting *setting)
+{
+  g_autofree char *text = g_strdup (_(setting->help));
+  g_strdelimit (text, "\n", ' ');
+  return g_strdup_printf ("%c%s.", g_ascii_toupper (text[0]), text + 1);
+}
+
+/* A row under the count's check for every key the template has no control
+ * for: a setting added to the table shows up here with its title and help. */
+static void
+add_table_rows (MsSettingsPane *self)
+{
+  int row = 2;
+  for (int i = 0; i < ms_setting_count (); i++) {
+    const MsSetting *setting = ms_setting_nth (i);
+    if (!setting->key || setting->kind == MS_SETTING_MODES || has_control (self, setting->key))
+      continue;
+    GtkWidget *label = gtk_label_new (_(setting->title));
+    GtkWidget *control = setting->kind == MS_SETTING_CHOICE
+                           ? gtk_drop_down_new_from_strings (setting->choices)
+                           : gtk_spin_button_new_with_range (0, 1, 1);
+    g_autofree char *tooltip = help_tooltip (setting);
+    gtk_label_set_xalign (GTK_LABEL (label), 0);
+    gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+    gtk_label_set_mnemonic_widget (GTK_LABEL (label), control);
+    gtk_widget_set_tooltip_text (label, tooltip);
+    gtk_widget_set_tooltip_text (control, tooltip);
+    gtk_grid_insert_row (self->timing_grid, row);
+    gtk_grid_attach (self->timing_grid, label, 0, row, 1, 1);
+    gtk_grid_attach (self->timing_grid, control, 1, row, 1, 1);
+    add_control (self, setting, control);
+    row++;
+  }
 }
 
 static void
@@ -334,15 +429,26 @@ ms_settings_pane_init (MsSettingsPane *self)
     g_signal_connect_object (check, "toggled", G_CALLBACK (on_mode_toggled), self,
                              G_CONNECT_SWAPPED);
   }
+  /* The template's controls by key; the table gives their ranges. */
+  static const struct { const char *key; gsize offset; } template_controls[] = {
+    { "min-exp", G_STRUCT_OFFSET (MsSettingsPane, min_exp_spin) },
+    { "max-exp", G_STRUCT_OFFSET (MsSettingsPane, max_exp_spin) },
+    { "step", G_STRUCT_OFFSET (MsSettingsPane, step_spin) },
+    { "reps", G_STRUCT_OFFSET (MsSettingsPane, reps_spin) },
+    { "warmup", G_STRUCT_OFFSET (MsSettingsPane, warmup_spin) },
+    { "streams", G_STRUCT_OFFSET (MsSettingsPane, streams_spin) },
+    { "reuse", G_STRUCT_OFFSET (MsSettingsPane, reuse_spin) },
+    { "order", G_STRUCT_OFFSET (MsSettingsPane, order_dropdown) },
+    { "host-stores", G_STRUCT_OFFSET (MsSettingsPane, stores_dropdown) },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (template_controls); i++)
+    add_control (self, ms_setting_find (template_controls[i].key),
+                 G_STRUCT_MEMBER (GtkWidget *, self, template_controls[i].offset));
+  add_table_rows (self);
   /* Until the window hands its own: the same GSettings keys. */
   g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
   self->sweep_settings = ms_sweep_settings_new (settings);
   bind_settings (self);
-  GtkSpinButton *spins[] = { self->min_exp_spin, self->max_exp_spin, self->step_spin,
-                             self->reps_spin,    self->warmup_spin,  self->streams_spin };
-  for (guint i = 0; i < G_N_ELEMENTS (spins); i++)
-    g_signal_connect_object (gtk_editable_get_delegate (GTK_EDITABLE (spins[i])), "activate",
-                             G_CALLBACK (on_spin_activate), self, G_CONNECT_SWAPPED);
 }
 
 GtkWidget *

@@ -2,61 +2,47 @@
 /* ms-sweep-settings.c: the sweep settings as an object. */
 #include "ms-sweep-settings.h"
 
-#include "ms-enum-types.h"
+#include <string.h>
+
+#include "ms-setting-table.h"
+
+/* One property per GSettings key of the engine's setting table
+ * (engine/ms-setting-table.c), named by the key: ints and choices as int
+ * (a choice's value is its enum's), the rest as double. */
+#define MAX_KEYS 32
 
 struct _MsSweepSettings {
   GObject parent_instance;
-  int ints[7]; /* in the order of int_names */
-  MsRepsRule reps_rule;
-  MsIssueOrder order;
-  MsHostStores stores;
-  char **modes;         /* as saved: the user's choice */
-  gboolean gpu_present; /* FALSE: the GPU modes are off, their saved choice kept */
+  double values[MAX_KEYS]; /* by key, in the order of key_settings */
+  char **modes;            /* as saved: the user's choice */
+  gboolean gpu_present;    /* FALSE: the GPU modes are off, their saved choice kept */
 };
 
 G_DEFINE_FINAL_TYPE (MsSweepSettings, ms_sweep_settings, G_TYPE_OBJECT)
 
-/* The integer settings: property (and GSettings key), range, default. */
-static const struct {
-  const char *name;
-  int min, max, def;
-} int_props[] = {
-  { "min-exp", 0, MS_MAX_EXPONENT, 10 }, { "max-exp", 0, MS_MAX_EXPONENT, 20 },
-  { "step", 1, MS_MAX_EXPONENT, 1 },     { "reps", 1, MS_MAX_REPS, 10 },
-  { "warmup", 0, 1000, 2 },              { "streams", 1, 64, 4 },
-  { "reuse", 1, MS_MAX_REUSE, 1 },
-};
+enum { PROP_0, PROP_MODES, PROP_GPU_PRESENT, PROP_FIRST_KEY };
+static GParamSpec *props[PROP_FIRST_KEY + MAX_KEYS];
+/* The first setting of each key (reps and min-reps share "reps"). */
+static const MsSetting *key_settings[MAX_KEYS];
+static guint n_keys;
 
-enum {
-  PROP_0,
-  PROP_INT_FIRST,
-  PROP_REPS_RULE = PROP_INT_FIRST + G_N_ELEMENTS (int_props),
-  PROP_ORDER,
-  PROP_HOST_STORES,
-  PROP_MODES,
-  PROP_GPU_PRESENT,
-  N_PROPS
-};
-static GParamSpec *props[N_PROPS];
-
-static void
-set_int (MsSweepSettings *self, guint i, int value)
+static int
+key_index (const char *key)
 {
-  if (self->ints[i] == value)
-    return;
-  self->ints[i] = value;
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_INT_FIRST + i]);
+  for (guint i = 0; key && i < n_keys; i++)
+    if (strcmp (key_settings[i]->key, key) == 0)
+      return (int) i;
+  return -1;
 }
 
-#define SET_ENUM(field, value, prop)                                                           \
-  G_STMT_START                                                                                 \
-  {                                                                                            \
-    if ((int) self->field != (value)) {                                                                     \
-      self->field = (value);                                                                   \
-      g_object_notify_by_pspec (object, props[prop]);                                          \
-    }                                                                                          \
-  }                                                                                            \
-  G_STMT_END
+static void
+set_key_value (MsSweepSettings *self, guint i, double value)
+{
+  if (self->values[i] == value)
+    return;
+  self->values[i] = value;
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_FIRST_KEY + i]);
+}
 
 static void
 set_modes (MsSweepSettings *self, const char *const *modes)
@@ -86,14 +72,13 @@ ms_sweep_settings_set_property (GObject *object, guint prop_id, const GValue *va
                                 GParamSpec *pspec)
 {
   MsSweepSettings *self = MS_SWEEP_SETTINGS (object);
-  if (prop_id >= PROP_INT_FIRST && prop_id < PROP_REPS_RULE) {
-    set_int (self, prop_id - PROP_INT_FIRST, g_value_get_int (value));
+  if (prop_id >= PROP_FIRST_KEY && prop_id < PROP_FIRST_KEY + n_keys) {
+    set_key_value (self, prop_id - PROP_FIRST_KEY,
+                   G_VALUE_HOLDS_INT (value) ? g_value_get_int (value)
+                                             : g_value_get_double (value));
     return;
   }
   switch (prop_id) {
-  case PROP_REPS_RULE: SET_ENUM (reps_rule, g_value_get_enum (value), prop_id); break;
-  case PROP_ORDER: SET_ENUM (order, g_value_get_enum (value), prop_id); break;
-  case PROP_HOST_STORES: SET_ENUM (stores, g_value_get_enum (value), prop_id); break;
   case PROP_MODES: set_modes (self, g_value_get_boxed (value)); break;
   case PROP_GPU_PRESENT: set_gpu_present (self, g_value_get_boolean (value)); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -105,14 +90,15 @@ ms_sweep_settings_get_property (GObject *object, guint prop_id, GValue *value,
                                 GParamSpec *pspec)
 {
   MsSweepSettings *self = MS_SWEEP_SETTINGS (object);
-  if (prop_id >= PROP_INT_FIRST && prop_id < PROP_REPS_RULE) {
-    g_value_set_int (value, self->ints[prop_id - PROP_INT_FIRST]);
+  if (prop_id >= PROP_FIRST_KEY && prop_id < PROP_FIRST_KEY + n_keys) {
+    double v = self->values[prop_id - PROP_FIRST_KEY];
+    if (G_VALUE_HOLDS_INT (value))
+      g_value_set_int (value, (int) v);
+    else
+      g_value_set_double (value, v);
     return;
   }
   switch (prop_id) {
-  case PROP_REPS_RULE: g_value_set_enum (value, self->reps_rule); break;
-  case PROP_ORDER: g_value_set_enum (value, self->order); break;
-  case PROP_HOST_STORES: g_value_set_enum (value, self->stores); break;
   case PROP_MODES: g_value_set_boxed (value, self->modes); break;
   case PROP_GPU_PRESENT: g_value_set_boolean (value, self->gpu_present); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -126,6 +112,23 @@ ms_sweep_settings_finalize (GObject *object)
   G_OBJECT_CLASS (ms_sweep_settings_parent_class)->finalize (object);
 }
 
+static GParamSpec *
+key_pspec (const MsSetting *setting)
+{
+  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  switch (setting->kind) {
+  case MS_SETTING_DOUBLE:
+    return g_param_spec_double (setting->key, NULL, NULL, setting->min, setting->max,
+                                setting->def, rw);
+  case MS_SETTING_CHOICE:
+    return g_param_spec_int (setting->key, NULL, NULL, 0, ms_setting_n_choices (setting) - 1,
+                             (int) setting->def, rw);
+  default:
+    return g_param_spec_int (setting->key, NULL, NULL, (int) setting->min, (int) setting->max,
+                             (int) setting->def, rw);
+  }
+}
+
 static void
 ms_sweep_settings_class_init (MsSweepSettingsClass *klass)
 {
@@ -134,30 +137,52 @@ ms_sweep_settings_class_init (MsSweepSettingsClass *klass)
   object_class->get_property = ms_sweep_settings_get_property;
   object_class->finalize = ms_sweep_settings_finalize;
 
-  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-  for (guint i = 0; i < G_N_ELEMENTS (int_props); i++)
-    props[PROP_INT_FIRST + i] = g_param_spec_int (int_props[i].name, NULL, NULL, int_props[i].min,
-                                                  int_props[i].max, int_props[i].def, rw);
-  /* Adaptive by default, as the command line's run. */
-  props[PROP_REPS_RULE] = g_param_spec_enum ("reps-rule", NULL, NULL, MS_TYPE_REPS_RULE,
-                                             MS_REPS_ADAPTIVE, rw);
-  props[PROP_ORDER] = g_param_spec_enum ("order", NULL, NULL, MS_TYPE_ISSUE_ORDER,
-                                         MS_ORDER_DEPTH_FIRST, rw);
-  props[PROP_HOST_STORES] = g_param_spec_enum ("host-stores", NULL, NULL, MS_TYPE_HOST_STORES,
-                                               MS_STORES_STREAMED, rw);
-  props[PROP_MODES] = g_param_spec_boxed ("modes", NULL, NULL, G_TYPE_STRV, rw);
-  props[PROP_GPU_PRESENT] = g_param_spec_boolean ("gpu-present", NULL, NULL, TRUE, rw);
-  g_object_class_install_properties (object_class, N_PROPS, props);
+  props[PROP_MODES] = g_param_spec_boxed ("modes", NULL, NULL, G_TYPE_STRV,
+                                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                                            G_PARAM_STATIC_STRINGS);
+  props[PROP_GPU_PRESENT] =
+    g_param_spec_boolean ("gpu-present", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  for (int i = 0; i < ms_setting_count (); i++) {
+    const MsSetting *setting = ms_setting_nth (i);
+    if (!setting->key || setting->kind == MS_SETTING_MODES || key_index (setting->key) >= 0)
+      continue;
+    g_assert (n_keys < MAX_KEYS);
+    key_settings[n_keys] = setting;
+    props[PROP_FIRST_KEY + n_keys] = key_pspec (setting);
+    n_keys++;
+  }
+  g_object_class_install_properties (object_class, PROP_FIRST_KEY + n_keys, props);
 }
 
 static void
 ms_sweep_settings_init (MsSweepSettings *self)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (int_props); i++)
-    self->ints[i] = int_props[i].def;
+  for (guint i = 0; i < n_keys; i++)
+    self->values[i] = key_settings[i]->def;
   self->modes = g_new0 (char *, 1);
-  self->reps_rule = MS_REPS_ADAPTIVE;
   self->gpu_present = TRUE;
+}
+
+/* A choice's key holds its name; the property, its value. */
+static gboolean
+choice_from_key (GValue *value, GVariant *variant, gpointer setting)
+{
+  int choice = ms_setting_choice (setting, g_variant_get_string (variant, NULL));
+  if (choice < 0)
+    return FALSE;
+  g_value_set_int (value, choice);
+  return TRUE;
+}
+
+static GVariant *
+choice_to_key (const GValue *value, const GVariantType *type, gpointer setting)
+{
+  const MsSetting *s = setting;
+  int choice = g_value_get_int (value);
+  if (choice < 0 || choice >= ms_setting_n_choices (s))
+    return NULL;
+  return g_variant_new_string (s->choices[choice]);
 }
 
 MsSweepSettings *
@@ -166,14 +191,17 @@ ms_sweep_settings_new (GSettings *settings)
   MsSweepSettings *self = g_object_new (MS_TYPE_SWEEP_SETTINGS, NULL);
   if (!settings)
     return self;
-  /* Every key with a property of its name; the enums by their nicks. */
-  for (guint i = 0; i < G_N_ELEMENTS (int_props); i++)
-    g_settings_bind (settings, int_props[i].name, self, int_props[i].name,
-                     G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "order", self, "order", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "host-stores", self, "host-stores", G_SETTINGS_BIND_DEFAULT);
+  /* Every key with a property of its name. */
+  for (guint i = 0; i < n_keys; i++) {
+    const MsSetting *setting = key_settings[i];
+    if (setting->kind == MS_SETTING_CHOICE)
+      g_settings_bind_with_mapping (settings, setting->key, self, setting->key,
+                                    G_SETTINGS_BIND_DEFAULT, choice_from_key, choice_to_key,
+                                    (gpointer) setting, NULL);
+    else
+      g_settings_bind (settings, setting->key, self, setting->key, G_SETTINGS_BIND_DEFAULT);
+  }
   g_settings_bind (settings, "modes", self, "modes", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "reps-rule", self, "reps-rule", G_SETTINGS_BIND_DEFAULT);
   return self;
 }
 
@@ -218,19 +246,18 @@ ms_sweep_settings_get_sweep (MsSweepSettings *self, MsSweep *s, char *err, size_
 {
   g_return_val_if_fail (MS_IS_SWEEP_SETTINGS (self), FALSE);
   ms_sweep_init_default (s);
-  s->min_exp = self->ints[0];
-  s->max_exp = self->ints[1];
-  s->step = self->ints[2];
-  s->reps = self->ints[3];
-  /* Adaptive: the count is the least taken, as the command line's --min-reps. */
-  s->min_reps = self->ints[3];
-  s->warmup = self->ints[4];
-  s->streams = self->ints[5];
-  /* R = 1 is the plain kernel: the reuse loop only from 2 on. */
-  s->knobs.reuse = self->ints[6] > 1 ? self->ints[6] : 0;
-  s->reps_rule = self->reps_rule;
-  s->order = self->order;
-  s->knobs.stores = self->stores;
+  /* Each setting from its key: the count "reps" is both the fixed count
+   * and the adaptive rule's least. */
+  for (int i = 0; i < ms_setting_count (); i++) {
+    const MsSetting *setting = ms_setting_nth (i);
+    int key = key_index (setting->key);
+    if (key < 0)
+      continue;
+    /* R = 1 is the plain kernel: the reuse loop only from 2 on. */
+    if (setting->default_is_off && self->values[key] == setting->def)
+      continue;
+    ms_setting_set (setting, s, self->values[key]);
+  }
   for (int m = 0; m < MS_MODE_COUNT; m++)
     s->modes[m] = ms_sweep_settings_get_mode (self, m);
   return ms_sweep_validate (s, err, err_size);

@@ -13,12 +13,14 @@ G_BEGIN_DECLS
 #define MS_TYPE_SWEEP_SETTINGS (ms_sweep_settings_get_type ())
 G_DECLARE_FINAL_TYPE (MsSweepSettings, ms_sweep_settings, MS, SWEEP_SETTINGS, GObject)
 
-/* Properties: "min-exp", "max-exp", "step", "reps", "warmup", "streams",
- * "reuse" (int); "reps-rule" (MsRepsRule), "order" (MsIssueOrder),
- * "host-stores" (MsHostStores); "modes" (GStrv of mode names, as saved);
- * "gpu-present" (FALSE: the modes that need a GPU read as off, their saved
- * choice kept). The count "reps" is exact under the fixed rule and the
- * least taken under the adaptive one (the default, as the command line's). */
+/* Properties: one per GSettings key of the engine's setting table
+ * (ms-setting-table.h), named by the key, with its range and default:
+ * "min-exp", "reps", "ci-target", ... (int; double for a double setting;
+ * int for a choice such as "order", its enum's value); "modes" (GStrv of
+ * mode names, as saved); "gpu-present" (FALSE: the modes that need a GPU
+ * read as off, their saved choice kept). The count "reps" is exact under
+ * the fixed rule and the least taken under the adaptive one (the default,
+ * as the command line's). */
 
 /* Bound to `settings` (the app's schema); NULL: plain defaults, unbound. */
 MsSweepSettings *ms_sweep_settings_new (GSettings *settings);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* memsweep: the command line's main: the usage text and the dispatch to
- * the commands, each in a file of its own (ms-cli-COMMAND.c). */
+/* memsweep: the command line's main: the usage text, and the dispatch to
+ * the commands through their table (ms-cli-commands.c). */
 #define _POSIX_C_SOURCE 200809L
 #include <locale.h>
 #include <signal.h>
@@ -10,13 +10,9 @@
 #include "memsweep.h"
 #include "ms-atomic-file.h"
 #include "ms-i18n.h"
+#include "ms-cli-commands.h"
 #include "ms-cli-common.h"
-#include "ms-cli-extra.h"
-#include "ms-cli-info.h"
 #include "ms-cli-run-options.h"
-#include "ms-cli-run.h"
-#include "ms-cli-show.h"
-#include "ms-cli-compare.h"
 #ifdef MS_HAVE_DRAW
 #include "ms-cli-draw.h"
 #endif
@@ -41,7 +37,7 @@ usage (FILE *out)
                        "\n%s%s"),
            ms_cli_run_options_text (), ms_cli_exit_status ());
   fprintf (out, ms_gettext ("\nBeyond one GPU (COMMAND --help for each):\n"));
-  ms_cli_extra_usage (out);
+  ms_cli_more_commands_usage (out);
 #ifdef MS_HAVE_DRAW
   fprintf (out, ms_gettext ("\nCharts and reports (COMMAND --help for each):\n"));
   ms_cli_draw_usage (out);
@@ -68,25 +64,9 @@ run_command (int argc, char **argv)
     printf ("memsweep %s\n", MS_VERSION);
     return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
   }
-  if (strcmp (cmd, "modes") == 0)
-    return ms_cli_modes (argc - 1, argv + 1);
-  if (strcmp (cmd, "info") == 0)
-    return ms_cli_info (argc - 1, argv + 1);
-  if (strcmp (cmd, "run") == 0)
-    return ms_cli_run (argc - 1, argv + 1);
-  if (strcmp (cmd, "show") == 0)
-    return ms_cli_show (argc - 1, argv + 1);
-  if (strcmp (cmd, "compare") == 0)
-    return ms_cli_compare (argc - 1, argv + 1);
-#ifdef MS_HAVE_DRAW
-  if (strcmp (cmd, "plot") == 0)
-    return ms_cli_plot (argc - 1, argv + 1);
-  if (strcmp (cmd, "report") == 0)
-    return ms_cli_report (argc - 1, argv + 1);
-#endif
-  int extra_rc;
-  if (ms_cli_extra_dispatch (argc, argv, &extra_rc))
-    return extra_rc;
+  int rc;
+  if (ms_cli_dispatch (argc, argv, &rc))
+    return rc;
   fprintf (stderr, ms_gettext ("memsweep: unknown command '%s'\nTry 'memsweep --help'.\n"), cmd);
   return EXIT_USAGE;
 }

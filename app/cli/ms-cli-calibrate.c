@@ -23,7 +23,7 @@
 #include <fcntl.h>
 
 #include "ms-cli-common.h"
-#include "ms-cli-extra.h"
+#include "ms-cli-commands.h"
 #include "ms-cli-run-options.h"
 #include "ms-i18n.h"
 #include "memsweep.h"

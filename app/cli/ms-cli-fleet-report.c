@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "ms-cli-common.h"
-#include "ms-cli-extra.h"
+#include "ms-cli-commands.h"
 #include "ms-fleet.h"
 #include "ms-i18n.h"
 

@@ -21,7 +21,7 @@
 
 #include "memsweep.h"
 #include "ms-cli-common.h"
-#include "ms-cli-extra.h"
+#include "ms-cli-commands.h"
 #include "ms-cli-run-options.h"
 #include "ms-fleet.h"
 #include "ms-i18n.h"

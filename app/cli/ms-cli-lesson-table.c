@@ -7,7 +7,7 @@
 
 #include "memsweep.h"
 #include "ms-cli-common.h"
-#include "ms-cli-extra.h"
+#include "ms-cli-lesson-table.h"
 #include "ms-i18n.h"
 #include "ms-lesson-caption.h"
 #include "ms-cli-tables.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-cli-multi.c: the commands beyond one GPU, and their dispatch.
+/* ms-cli-multi.c: the commands beyond one GPU on one host.
  *
  *   multi     the sweep on several GPUs at once (optionally each alone
  *             first), per device and aggregate
@@ -12,91 +12,12 @@
 
 #include "memsweep.h"
 #include "ms-cli-common.h"
-#include "ms-cli-extra.h"
+#include "ms-cli-commands.h"
 #include "ms-i18n.h"
 #include "ms-atomic-file.h"
 #include "ms-multi-file.h"
 #include "ms-multi.h"
 #include "ms-peer-file.h"
-
-bool
-ms_cli_extra_dispatch (int argc, char **argv, int *rc)
-{
-  static const struct {
-    const char *name;
-    int (*run) (int, char **);
-  } cmds[] = {
-    { "multi", ms_cli_multi },           { "peer", ms_cli_peer },
-    { "portable", ms_cli_portable },     { "fleet", ms_cli_fleet },
-    { "fleet-node", ms_cli_fleet_node }, { "fleet-report", ms_cli_fleet_report },
-    { "calibrate", ms_cli_calibrate },
-  };
-  /* Lessons: docs/lessons.md; __lesson-part is memsweep running itself. */
-  if (strcmp (argv[1], "lesson") == 0 || strcmp (argv[1], "__lesson-part") == 0) {
-    *rc = ms_cli_lesson (argc - 1, argv + 1, argv[1][0] == '_');
-    return true;
-  }
-  for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++) {
-    if (strcmp (argv[1], cmds[i].name) == 0) {
-      *rc = cmds[i].run (argc - 1, argv + 1);
-      return true;
-    }
-  }
-  return false;
-}
-
-void
-ms_cli_extra_usage (FILE *out)
-{
-  /* TRANSLATORS: keep the command lines; translate what they do. */
-  const char *text =
-    ms_gettext ("  memsweep multi [--devices LIST|all] [--solo] [--modes LIST] [--min-exp E]\n"
-                "                 [--max-exp E] [--step S] [--reps N] [--warmup N] [--out PREFIX]\n"
-                "                               the sweep on several GPUs at once\n"
-                "  memsweep peer [--devices LIST|all] [--exp E] [--reps N] [--out PREFIX]\n"
-                "                               peer copy matrix and topology\n"
-                "  memsweep portable [--devices LIST|all] [--exp E] [--reps N]\n"
-                "                               portable vs per-GPU vs foreign pinned memory\n"
-                "  memsweep fleet --dir DIR [--nodes N] ... [-- RUN OPTIONS]\n"
-                "                               a sweep on every node through Slurm\n"
-                "  memsweep fleet-node --dir DIR [-- RUN OPTIONS]   one node's part of it\n"
-                "  memsweep fleet-report [--threshold PCT] [--outliers] DIR\n"
-                "                               nodes x key figures, outliers flagged\n"
-                "  memsweep calibrate [--runs N] [--out PROFILE] [RUN OPTIONS]\n"
-                "                               this machine's run-to-run spread, which\n"
-                "                               later runs' intervals then include\n"
-                "  memsweep lesson LIST | NAME [--sizes MIN:MAX[:STEP]] [--reps N] [--out PREFIX]\n"
-                "                               the experiments of the teaching material\n");
-  fputs (text, out);
-}
-
-/* --help of one command: its lines of the usage above, not all of them. */
-static void
-command_usage (FILE *out, const char *command)
-{
-  char head[64];
-  snprintf (head, sizeof head, "  memsweep %s ", command);
-  fputs (ms_gettext ("Usage:\n"), out);
-  char *text = NULL;
-  size_t len = 0;
-  FILE *all = open_memstream (&text, &len);
-  if (!all)
-    return;
-  ms_cli_extra_usage (all);
-  fclose (all);
-  bool in = false;
-  for (char *line = text; line && *line;) {
-    char *eol = strchr (line, '\n');
-    size_t n = eol ? (size_t) (eol - line + 1) : strlen (line);
-    /* A command's lines: its own, then those indented under it. */
-    if (strncmp (line, "  memsweep ", strlen ("  memsweep ")) == 0)
-      in = strncmp (line, head, strlen (head)) == 0;
-    if (in)
-      fwrite (line, 1, n, out);
-    line += n;
-  }
-  free (text);
-}
 
 typedef struct {
   MsSweep sweep;
@@ -150,7 +71,7 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
     case 'e': ok = int_arg ("--exp", optarg, &a->exp); break;
     case 'o': a->out = optarg; break;
     case 'S': a->solo = true; break;
-    case 'h': command_usage (stdout, argv[0]); return 0;
+    case 'h': ms_cli_command_usage (stdout, argv[0]); return 0;
     default: return 2;
     }
     if (!ok)

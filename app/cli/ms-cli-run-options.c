@@ -14,60 +14,42 @@
 #include "ms-cli-run-options.h"
 #include "ms-cli-tables.h"
 #include "ms-i18n.h"
+#include "ms-setting-table.h"
 
-/* Translated where printed; "95% c" is no printf directive here. */
-static const char *const run_options =
-  /* xgettext:no-c-format */
-  MS_N_ ("Options of run:\n"
-         "  --modes LIST|all     comma-separated modes (default all)\n"
-         "  --min-exp K          smallest size 2^K float32 elements (default 10)\n"
-         "  --max-exp K          largest size 2^K, at most 28 (default 20)\n"
-         "  --step S             exponent step, 1..28 (default 1)\n"
-         "  --reps N             a fixed count of timed repetitions per size, instead\n"
-         "                       of the adaptive rule below\n"
-         "  --min-reps N         at least N repetitions per size (default 10), then\n"
-         "  --ci-target PCT      until the median's 95% confidence interval is within\n"
-         "                       +-PCT% of it (default 2)\n"
-         "  --cell-budget MS     or MS milliseconds went into the size (default 20)\n"
-         "  --instrumented-reps N  the first N repetitions of each size also run\n"
-         "                       with timers, for phases and timelines (default 3;\n"
-         "                       0: every one)\n"
-         "  --warmup N           discarded warm-up runs (default 2)\n"
-         "  --streams K          chunks and streams of the streams mode (default 4)\n"
-         "  --order depth|breadth  issue order of the streams mode (default depth)\n"
-         "  --device I           CUDA device index (default 0)\n"
-         "  --rounds N           visit every cell N times, interleaved (default 1)\n"
-         "  --out PREFIX         write PREFIX-samples.csv and PREFIX-summary.csv\n"
+/* getopt values of the table's settings: SETTING_OPTION + their index. */
+enum { SETTING_OPTION = 256 };
+
+/* The options of run that are no sweep setting: where the results go. */
+static const char *const output_options =
+  MS_N_ ("  --out PREFIX         write PREFIX-samples.csv and PREFIX-summary.csv\n"
          "                       (default memsweep)\n"
          "  --quiet              no progress bar\n"
          "  --profile FILE       widen the intervals by the run-to-run spread that\n"
          "                       'memsweep calibrate' measured (default: this GPU's\n"
          "                       profile, when there is one)\n"
          "  --no-profile         within-run intervals only\n"
-         "\n"
-         "Ctrl+C, SIGTERM or SIGHUP stops the sweep and writes what was measured\n"
+         "  --format table|json  what goes to standard output (default table; json:\n"
+         "                       docs/json.md)\n");
+static const char *const stop_note =
+  MS_N_ ("Ctrl+C, SIGTERM or SIGHUP stops the sweep and writes what was measured\n"
          "(exit status 1); a second one ends memsweep at once.\n");
 
-/* A message of its own, so that run_options keeps its translations. */
-static const char *const run_format_option =
-  MS_N_ ("  --format table|json  what goes to standard output (default table; json:\n"
-         "                       docs/json.md)\n");
-static const char *const run_knob_options =
-  MS_N_ ("  --reuse R            the kernel reads each input R times (1..64) in pinned,\n"
-         "                       zero-copy, uva and managed memory (docs/lessons.md)\n"
-         "  --stores streamed|ordinary|fresh  how the host writes pinned and\n"
-         "                       write-combined inputs (default streamed)\n");
-
-/* run_options with the options added after it, translated. */
+/* Every sweep setting of the table with an option, then the output's
+ * options, translated. */
 const char *
 ms_cli_run_options_text (void)
 {
   static char text[8192];
-  const char *all = ms_gettext (run_options), *more = ms_gettext (run_format_option);
-  const char *knobs = ms_gettext (run_knob_options);
-  const char *tail = strstr (all, "\n\n");
-  int head = tail ? (int) (tail - all) + 1 : (int) strlen (all);
-  snprintf (text, sizeof text, "%.*s%s%s%s", head, all, more, knobs, tail ? tail + 1 : "");
+  size_t used = (size_t) snprintf (text, sizeof text, "%s", ms_gettext ("Options of run:\n"));
+  for (int i = 0; i < ms_setting_count () && used < sizeof text; i++) {
+    const MsSetting *setting = ms_setting_nth (i);
+    if (setting->option)
+      ms_setting_usage (setting, text + used, sizeof text - used);
+    used += strlen (text + used);
+  }
+  if (used < sizeof text)
+    snprintf (text + used, sizeof text - used, "%s\n%s", ms_gettext (output_options),
+              ms_gettext (stop_note));
   return text;
 }
 
@@ -79,67 +61,84 @@ ms_cli_run_help (void)
           ms_cli_run_options_text (), ms_cli_exit_status ());
 }
 
-/* --reps, or the adaptive rule's --min-reps, --ci-target and --cell-budget:
- * one kind or the other. */
-static bool
-parse_reps_option (int opt, const char *arg, MsSweep *sweep, const char **fixed_opt,
-                   const char **adaptive_opt)
+/* "depth or breadth", "streamed, ordinary or fresh". */
+static void
+list_choices (const MsSetting *setting, char *buf, size_t len)
 {
-  bool ok;
-  switch (opt) {
-  case 'r':
-    ok = ms_cli_parse_int ("--reps", arg, &sweep->reps);
-    sweep->reps_rule = MS_REPS_FIXED;
-    *fixed_opt = "--reps";
-    break;
-  case 'R':
-    ok = ms_cli_parse_int ("--min-reps", arg, &sweep->min_reps);
-    *adaptive_opt = "--min-reps";
-    break;
-  case 'C':
-    ok = ms_cli_parse_double ("--ci-target", arg, &sweep->ci_target_pct);
-    *adaptive_opt = "--ci-target";
-    break;
-  default:
-    ok = ms_cli_parse_double ("--cell-budget", arg, &sweep->cell_budget_ms);
-    *adaptive_opt = "--cell-budget";
-    break;
-  }
-  if (ok && *fixed_opt && *adaptive_opt) {
-    fprintf (stderr, ms_gettext ("memsweep: %s sets a fixed count, %s belongs to the adaptive "
-                                 "rule: give one or the other\n"), *fixed_opt, *adaptive_opt);
-    return false;
-  }
-  return ok;
+  int n = ms_setting_n_choices (setting);
+  size_t used = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < n && used < len; i++)
+    used += (size_t) snprintf (buf + used, len - used, "%s%s",
+                               i == 0 ? "" : i == n - 1 ? ms_gettext (" or ") : ", ",
+                               setting->choices[i]);
 }
 
 static bool
-parse_run_option (MsCliRunOptions *o, int c, const char *arg)
+parse_choice (const MsSetting *setting, const char *arg, double *value)
 {
-  char err[512];
-  switch (c) {
-  case 'm':
+  char list[256];
+  *value = ms_setting_choice (setting, arg);
+  if (*value >= 0)
+    return true;
+  list_choices (setting, list, sizeof list);
+  if (ms_setting_n_choices (setting) == 2)
+    fprintf (stderr, ms_gettext ("memsweep: --%s: '%s' is neither %s nor %s\n"),
+             setting->option, arg, setting->choices[0], setting->choices[1]);
+  else
+    fprintf (stderr, ms_gettext ("memsweep: --%s: '%s' is not %s\n"), setting->option, arg, list);
+  return false;
+}
+
+/* A setting's value as given; the engine checks its range with the rest
+ * (ms_sweep_validate), so that every front end says the same. */
+static bool
+parse_setting (MsCliRunOptions *o, const MsSetting *setting, const char *arg)
+{
+  char err[512], opt[64];
+  double value = 0;
+  int whole;
+  bool ok;
+  snprintf (opt, sizeof opt, "--%s", setting->option);
+  switch (setting->kind) {
+  case MS_SETTING_MODES:
     if (ms_sweep_set_modes (&o->sweep, arg, err, sizeof err))
       return true;
     fprintf (stderr, "memsweep: --modes: %s\n", err);
     return false;
-  case 'a': return ms_cli_parse_int ("--min-exp", arg, &o->sweep.min_exp);
-  case 'b': return ms_cli_parse_int ("--max-exp", arg, &o->sweep.max_exp);
-  case 's': return ms_cli_parse_int ("--step", arg, &o->sweep.step);
-  case 'r': case 'R': case 'C': case 'B':
-    return parse_reps_option (c, arg, &o->sweep, &o->fixed_opt, &o->adaptive_opt);
-  case 'w': return ms_cli_parse_int ("--warmup", arg, &o->sweep.warmup);
-  case 'k': return ms_cli_parse_int ("--streams", arg, &o->sweep.streams);
-  case 'd': return ms_cli_parse_int ("--device", arg, &o->sweep.device);
-  case 'U': return ms_cli_parse_int ("--rounds", arg, &o->sweep.rounds);
-  case 'T': return ms_cli_parse_int ("--instrumented-reps", arg, &o->sweep.instr_reps);
-  case 'o':
-    if (strcmp (arg, "depth") == 0 || strcmp (arg, "breadth") == 0) {
-      o->sweep.order = arg[0] == 'b' ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST;
-      return true;
-    }
-    fprintf (stderr, ms_gettext ("memsweep: --order: '%s' is neither depth nor breadth\n"), arg);
+  case MS_SETTING_CHOICE: ok = parse_choice (setting, arg, &value); break;
+  case MS_SETTING_DOUBLE: ok = ms_cli_parse_double (opt, arg, &value); break;
+  default:
+    /* 0 would read as "off" (--reuse): refused, not ignored. */
+    ok = setting->default_is_off ? ms_cli_parse_reuse (arg, &whole)
+                                 : ms_cli_parse_int (opt, arg, &whole);
+    value = whole;
+    break;
+  }
+  if (!ok)
     return false;
+  ms_setting_set (setting, &o->sweep, value);
+  if (setting->chooses_fixed) {
+    o->sweep.reps_rule = MS_REPS_FIXED;
+    o->fixed_opt = setting->option;
+  }
+  if (setting->adaptive_only)
+    o->adaptive_opt = setting->option;
+  /* --reps, or the adaptive rule's options: one kind or the other. */
+  if (o->fixed_opt && o->adaptive_opt) {
+    fprintf (stderr, ms_gettext ("memsweep: --%s sets a fixed count, --%s belongs to the "
+                                 "adaptive rule: give one or the other\n"),
+             o->fixed_opt, o->adaptive_opt);
+    return false;
+  }
+  return true;
+}
+
+/* The options that are no sweep setting. */
+static bool
+parse_run_option (MsCliRunOptions *o, int c, const char *arg)
+{
+  switch (c) {
   case 'O':
     o->prefix = arg;
     if (*arg)
@@ -147,37 +146,38 @@ parse_run_option (MsCliRunOptions *o, int c, const char *arg)
     fprintf (stderr, ms_gettext ("memsweep: --out: empty prefix\n"));
     return false;
   case 'q': o->quiet = true; return true;
-  case 'e': return ms_cli_parse_reuse (arg, &o->sweep.knobs.reuse);
-  case 'S':
-    if (ms_sweep_stores_from_name (arg, &o->sweep.knobs.stores))
-      return true;
-    fprintf (stderr,
-             ms_gettext ("memsweep: --stores: '%s' is not streamed, ordinary or fresh\n"), arg);
-    return false;
   case 'P': o->profile = arg; return true;
   case 'N': o->no_profile = true; return true;
   case 'F': return ms_cli_parse_format (arg, &o->json);
-  default: return false;
+  default:
+    if (c >= SETTING_OPTION && c < SETTING_OPTION + ms_setting_count ())
+      return parse_setting (o, ms_setting_nth (c - SETTING_OPTION), arg);
+    return false;
   }
+}
+
+/* getopt's table: the output's options, then every setting's. */
+static const struct option *
+run_option_table (void)
+{
+  static struct option opts[64] = {
+    { "out", required_argument, NULL, 'O' },   { "quiet", no_argument, NULL, 'q' },
+    { "help", no_argument, NULL, 'h' },        { "profile", required_argument, NULL, 'P' },
+    { "no-profile", no_argument, NULL, 'N' },  { "format", required_argument, NULL, 'F' },
+  };
+  enum { N_OWN = 6 };
+  int n = N_OWN;
+  for (int i = 0; i < ms_setting_count () && n < (int) (sizeof opts / sizeof *opts) - 1; i++)
+    if (ms_setting_nth (i)->option)
+      opts[n++] = (struct option) { ms_setting_nth (i)->option, required_argument, NULL,
+                                    SETTING_OPTION + i };
+  return opts;
 }
 
 int
 ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
 {
-  static const struct option opts[] = {
-    { "modes", required_argument, NULL, 'm' }, { "min-exp", required_argument, NULL, 'a' },
-    { "max-exp", required_argument, NULL, 'b' }, { "step", required_argument, NULL, 's' },
-    { "reps", required_argument, NULL, 'r' },   { "warmup", required_argument, NULL, 'w' },
-    { "streams", required_argument, NULL, 'k' }, { "order", required_argument, NULL, 'o' },
-    { "device", required_argument, NULL, 'd' }, { "out", required_argument, NULL, 'O' },
-    { "quiet", no_argument, NULL, 'q' },        { "help", no_argument, NULL, 'h' },
-    { "min-reps", required_argument, NULL, 'R' }, { "ci-target", required_argument, NULL, 'C' },
-    { "cell-budget", required_argument, NULL, 'B' }, { "rounds", required_argument, NULL, 'U' },
-    { "profile", required_argument, NULL, 'P' }, { "no-profile", no_argument, NULL, 'N' },
-    { "format", required_argument, NULL, 'F' }, { "reuse", required_argument, NULL, 'e' },
-    { "stores", required_argument, NULL, 'S' },
-    { "instrumented-reps", required_argument, NULL, 'T' }, { NULL, 0, NULL, 0 },
-  };
+  const struct option *opts = run_option_table ();
   char err[PATH_MAX + 256], clean[4 * sizeof err];
   int c;
   ms_sweep_init_default (&o->sweep);

@@ -8,7 +8,7 @@
 
 #include "memsweep.h"
 #include "ms-cli-common.h"
-#include "ms-cli-extra.h"
+#include "ms-cli-lesson-table.h"
 #include "ms-cli-health.h"
 #include "ms-cli-show.h"
 #include "ms-csv-pair.h"

@@ -14,6 +14,7 @@
 #include "ms-application.h"
 #include "ms-app-test.h"
 #include "ms-runs-library.h"
+#include "ms-setting-table.h"
 #include "ms-window.h"
 
 static char *tmpdir;
@@ -347,6 +348,42 @@ check_fixed_reps (MsWindow *win)
   g_settings_set_int (settings, "reps", 200);
 }
 
+static GtkWidget *
+find_label (GtkWidget *root, const char *text)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
+    if (GTK_IS_LABEL (c) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (c)), text) == 0)
+      return c;
+    GtkWidget *found = find_label (c, text);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+/* Settings the pane shows from the engine's table reach the runner: the
+ * instrumented repetitions and the rounds set in the pane are the next
+ * sweep's. */
+static void
+check_table_settings (MsWindow *win)
+{
+  g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
+  const char *keys[] = { "instrumented-reps", "rounds" };
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++) {
+    GtkWidget *label = find_label (GTK_WIDGET (win), ms_setting_find (keys[i])->title);
+    g_assert_nonnull (label);
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (gtk_label_get_mnemonic_widget (GTK_LABEL (label))),
+                               2);
+  }
+  g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
+  ms_test_wait_until (ms_test_is_not_sweeping, win, "the sweep with two rounds ends");
+  const MsResults *live = ms_window_get_live (win);
+  g_assert_cmpint (live->sweep.instr_reps, ==, 2);
+  g_assert_cmpint (live->sweep.rounds, ==, 2);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    g_settings_reset (settings, keys[i]);
+}
+
 static void
 answer (const char *label)
 {
@@ -503,6 +540,7 @@ on_activate (GApplication *app)
   check_refused_settings (app);
   check_sweeps (win);
   check_fixed_reps (win);
+  check_table_settings (win);
 
   /* Closing during a sweep asks; stopping closes the window once the sweep
    * has ended; the worker must not touch the window afterwards (checked by

@@ -2,6 +2,7 @@
 /* test-widget-settings-pane.c: MsSettingsPane follows GSettings both ways,
  * and shows the sweep's size or the engine's reason to refuse it. */
 #include "ms-application.h"
+#include "ms-setting-table.h"
 #include "ms-settings-pane.h"
 #include "ms-widget-test.h"
 
@@ -133,11 +134,79 @@ test_fixed_reps (void)
   g_settings_reset (settings, "reps");
 }
 
+static GtkWidget *
+find_label (GtkWidget *root, const char *text)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
+    if (GTK_IS_LABEL (c) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (c)), text) == 0)
+      return c;
+    GtkWidget *found = find_label (c, text);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+/* The settings the template has no control for (the adaptive rule's
+ * target and budget, the instrumented repetitions, the rounds) get a row
+ * from the engine's table: its title, its help as the tooltip, its range;
+ * what the control sets reaches the key and the sweep. Every control's
+ * range is the table's. */
+static void
+test_table_rows (void)
+{
+  static const struct { const char *key; double value; } set[] = {
+    { "instrumented-reps", 7 }, { "cell-budget", 35.5 }, { "ci-target", 1.5 }, { "rounds", 2 },
+  };
+  g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
+  MsSettingsPane *pane = MS_SETTINGS_PANE (ms_settings_pane_new ());
+  GtkWindow *window = ms_test_show (GTK_WIDGET (pane), 320, 900);
+  for (guint i = 0; i < G_N_ELEMENTS (set); i++) {
+    const MsSetting *setting = ms_setting_find (set[i].key);
+    GtkWidget *label = find_label (GTK_WIDGET (pane), setting->title);
+    g_assert_nonnull (label);
+    GtkWidget *spin = gtk_label_get_mnemonic_widget (GTK_LABEL (label));
+    g_assert_true (GTK_IS_SPIN_BUTTON (spin));
+    g_assert_nonnull (gtk_widget_get_tooltip_text (spin));
+    GtkAdjustment *adjustment = gtk_spin_button_get_adjustment (GTK_SPIN_BUTTON (spin));
+    g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), ==, setting->max);
+    g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)), ==, setting->def);
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), set[i].value);
+  }
+  g_assert_cmpint (g_settings_get_int (settings, "instrumented-reps"), ==, 7);
+  g_assert_cmpfloat (g_settings_get_double (settings, "cell-budget"), ==, 35.5);
+  MsSweep s;
+  char err[256];
+  g_assert_true (ms_sweep_settings_get_sweep (ms_settings_pane_get_sweep_settings (pane), &s, err,
+                                              sizeof err));
+  g_assert_cmpint (s.instr_reps, ==, 7);
+  g_assert_cmpfloat (s.cell_budget_ms, ==, 35.5);
+  g_assert_cmpfloat (s.ci_target_pct, ==, 1.5);
+  g_assert_cmpint (s.rounds, ==, 2);
+  /* The adaptive rule's own settings rest under a fixed count. */
+  GtkWidget *budget =
+    gtk_label_get_mnemonic_widget (GTK_LABEL (find_label (GTK_WIDGET (pane),
+                                                          ms_setting_find ("cell-budget")->title)));
+  g_assert_true (gtk_widget_get_sensitive (budget));
+  g_settings_set_string (settings, "reps-rule", "fixed");
+  g_assert_false (gtk_widget_get_sensitive (budget));
+  g_settings_reset (settings, "reps-rule");
+  /* The template's controls take the table's range too. */
+  GtkWidget *max_exp = gtk_label_get_mnemonic_widget (
+    GTK_LABEL (find_label (GTK_WIDGET (pane), "To 2^")));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (gtk_spin_button_get_adjustment (
+                       GTK_SPIN_BUTTON (max_exp))), ==, ms_setting_find ("max-exp")->max);
+  ms_test_destroy (window, GTK_WIDGET (pane));
+  for (guint i = 0; i < G_N_ELEMENTS (set); i++)
+    g_settings_reset (settings, set[i].key);
+}
+
 int
 main (int argc, char **argv)
 {
   ms_widget_test_init (&argc, &argv);
   g_test_add_func ("/settings-pane/bindings", test_bindings);
   g_test_add_func ("/settings-pane/fixed-reps", test_fixed_reps);
+  g_test_add_func ("/settings-pane/table-rows", test_table_rows);
   return g_test_run ();
 }
