@@ -98,6 +98,36 @@ step_cpus() {
   log "cpus: $(ls "$d"/*-summary.csv | wc -l) runs"
 }
 
+# Whether a cell's figure moves with each new allocation of its buffers:
+# many rounds of a few link-bound cells in one process (every round's
+# visit allocates anew), three processes.
+step_rounds() {
+  local d="$OUT/rounds" i
+  mkdir -p "$d"
+  for i in 1 2 3; do
+    $MS run --quiet --no-profile --modes pinned,zero-copy,write-combined,pageable --min-exp 12 \
+      --max-exp 20 --step 4 --rounds 8 --out "$d/p$i" >/dev/null 2>>"$d/stderr.txt"
+  done
+  log "rounds: $(ls "$d"/*-samples.csv | wc -l) runs"
+}
+
+# Sweep settings side by side: three processes each, interleaved, every
+# cell's median kept (CONFIGS: "name=options;name=options").
+step_configs() {
+  local d="$OUT/configs" i c name opts
+  mkdir -p "$d"
+  IFS=';' read -r -a list <<<"${CONFIGS:-default=}"
+  for i in 1 2 3; do
+    for c in "${list[@]}"; do
+      name=${c%%=*} opts=${c#*=}
+      # shellcheck disable=SC2086
+      /usr/bin/time -f "$name $i %e s" -a -o "$d/walls.txt" $MS run --quiet --no-profile $opts \
+        --out "$d/$name-$i" >/dev/null 2>>"$d/stderr.txt"
+    done
+  done
+  log "configs: $(sort "$d/walls.txt" | tr '\n' ' ')"
+}
+
 log "$(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,memory.free,clocks.sm,temperature.gpu --format=csv,noheader 2>&1)"
 build || exit 1
 for s in "$@"; do

@@ -117,13 +117,28 @@ modes_text (const MsComparison *cmp)
 
 /* The line over all cells, and whether a run-to-run profile widened the
  * intervals. */
+/* Where each run's spread between processes came from: without one no
+ * cell can be faster or slower (docs/compare.md). */
+static char *
+spread_text (const MsComparison *cmp)
+{
+  const char *unknown = _ ("unknown, so no cell can be faster or slower");
+  return g_strdup_printf (_ ("Spread between processes: A: %s; B: %s"),
+                          cmp->spread_a[0] ? cmp->spread_a : unknown,
+                          cmp->spread_b[0] ? cmp->spread_b : unknown);
+}
+
 static char *
 all_text (const MsComparison *cmp)
 {
   g_autofree char *all = summary_line (_ ("all"), &cmp->all);
-  if (!cmp->widened)
+  if (cmp->spread_a[0] && cmp->spread_b[0])
     return g_steal_pointer (&all);
-  return g_strdup_printf ("%s\n%s", all, _ ("Intervals widened by the run-to-run profile."));
+  /* Where it is missing, say so beside the counts: it is why none differs. */
+  return g_strdup_printf ("%s\n%s", all,
+                          _ ("The spread between processes is unknown for a run: no cell can "
+                             "be faster or slower (calibrate, or open runs of a GPU model "
+                             "memsweep has a profile of)."));
 }
 
 static gboolean
@@ -242,7 +257,9 @@ recompute (MsComparePage *self)
       /* Beside the verdicts, so that host differences are not read as the GPU's. */
       g_autofree char *all = setup ? g_strdup_printf ("%s\n%s", verdicts, setup)
                                    : g_steal_pointer (&verdicts);
-      modes = modes_text (self->comparison);
+      g_autofree char *per_mode = modes_text (self->comparison);
+      g_autofree char *spreads = spread_text (self->comparison);
+      modes = g_strdup_printf ("%s\n%s", spreads, per_mode);
       self->summary = modes[0] ? g_strdup_printf ("%s\n%s", modes, all) : g_strdup (all);
       gtk_label_set_text (self->summary_label, all);
       self->chart_data = ms_compare_chart_data (self->comparison, title);

@@ -210,7 +210,9 @@ print_table (FILE *out, const MsComparison *cmp, const MsResults *a, const MsRes
   fputc ('\n', out);
   fprintf (out, "%-12s %-16s %-20s %12s %12s %7s %13s  %s\n", ms_gettext ("mode"),
            ms_gettext ("size"), ms_gettext ("variant"), ms_gettext ("A median"),
-           ms_gettext ("B median"), "B/A", ms_gettext ("95% interval"), ms_gettext ("verdict"));
+           ms_gettext ("B median"), "B/A",
+           /* xgettext:no-c-format */
+           ms_gettext ("95% interval"), ms_gettext ("verdict"));
   for (size_t i = 0; i < cmp->n_cells; i++)
     print_cell (out, &cmp->cells[i]);
   fputc ('\n', out);

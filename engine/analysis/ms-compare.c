@@ -43,8 +43,11 @@ const char *
 ms_verdict_why_text (MsVerdictWhy why)
 {
   static const char *const texts[] = {
+    /* xgettext:no-c-format */
     MS_N_ ("the ratio's 95% interval lies inside the threshold"),
+    /* xgettext:no-c-format */
     MS_N_ ("the ratio's 95% interval lies wholly outside the threshold"),
+    /* xgettext:no-c-format */
     MS_N_ ("the ratio's 95% interval crosses a bound of the threshold"),
     MS_N_ ("outside the threshold, but the spread between processes on this machine is "
            "unknown (calibrate, or a profile of this GPU model)"),

@@ -430,11 +430,10 @@ write_summary_header (MsWriter *w)
   };
   static const char *suffix[] = { "median_us", "min_us", "max_us", "ci_low_us", "ci_high_us",
                                   "host_median_us" };
-  static const char *tail[] = { "h2d_copy_gbps", "d2h_copy_gbps", "gpu_state", "e2e_states",
-                                "e2e_state_low_us", "e2e_state_high_us", "e2e_state_high_share",
-                                "variant",
+  static const char *tail[] = { "h2d_copy_gbps", "d2h_copy_gbps", "gpu_state", "variant",
                                 "fit_latency_us", "fit_gbps", "fit_r2", "fit_residual",
-                                "fit_describes_data", "message" };
+                                "fit_describes_data", "e2e_states", "e2e_state_low_us",
+                                "e2e_state_high_us", "e2e_state_high_share", "message" };
   char name[64];
   for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
     put_raw (w, head[i]);
@@ -486,7 +485,6 @@ write_summary_row (MsWriter *w, const MsResults *results, const MsCell *c, const
     put_us (w, st->phase_host[p].median, has);
   }
   write_summary_state (w, c, ok);
-  write_summary_states (w, &st->states, ok);
   put_text (w, c->variant);
   put_us (w, fit->latency_us, fitted);
   put_us (w, fit->bandwidth_gbps, fitted && fit->bandwidth_gbps > 0);
@@ -494,6 +492,7 @@ write_summary_row (MsWriter *w, const MsResults *results, const MsCell *c, const
   put_us (w, fit->r2, fitted);
   put_us (w, residual, fitted);
   put_raw (w, fitted ? (fit->describes_data ? "1" : "0") : "");
+  write_summary_states (w, &st->states, ok);
   put_text (w, c->message);
   end_row (w);
 }
