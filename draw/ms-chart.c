@@ -134,6 +134,10 @@ data_range (const MsChartData *d, double *xlo, double *xhi, double *ylo, double 
         continue;
       *ylo = MIN (*ylo, p->lo <= p->hi ? MIN (p->lo, p->y) : p->y);
       *yhi = MAX (*yhi, p->lo <= p->hi ? MAX (p->hi, p->y) : p->y);
+      if (p->state_lo > 0 && p->state_hi > 0) {
+        *ylo = MIN (*ylo, MIN (p->state_lo, p->state_hi));
+        *yhi = MAX (*yhi, MAX (p->state_lo, p->state_hi));
+      }
     }
   }
   for (guint i = 0; i < d->refs->len; i++) {
@@ -660,11 +664,32 @@ series_pixels (const MsChartSeries *s, const MsChartLayout *l)
   return pix;
 }
 
+/* A two-state point's states: a wide tick at each, and a thin line
+ * between them through the median, so that the point reads as a pair. */
+static void
+series_state_ticks (cairo_t *cr, const MsChartSeries *s, const MsChartPixel *pix,
+                    const MsChartLayout *l, double bw, double cap)
+{
+  for (guint k = 0; k < s->points->len; k++) {
+    const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+    if (p->failed || !(p->state_lo > 0 && p->state_hi > 0))
+      continue;
+    double px = round (pix[k].x);
+    double y0 = round (ms_scale_to_pixel (&l->ys, p->state_lo));
+    double y1 = round (ms_scale_to_pixel (&l->ys, p->state_hi));
+    double w = 2.2 * cap, h = MAX (2, round (1.5 * bw));
+    cairo_rectangle (cr, px - w, y0 - floor (h / 2), 2 * w, h);
+    cairo_rectangle (cr, px - w, y1 - floor (h / 2), 2 * w, h);
+    cairo_rectangle (cr, px - floor (bw / 2), MIN (y0, y1), bw, fabs (y1 - y0));
+  }
+  cairo_fill (cr);
+}
+
 /* Error bars (min..max) are axis-aligned: filled rectangles on whole
  * pixels, all of a series in one fill (far cheaper than strokes). */
 static void
 series_error_bars (cairo_t *cr, const MsChartSeries *s, const MsChartPixel *pix,
-                   const MsChartStyle *st)
+                   const MsChartLayout *l, const MsChartStyle *st)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
   double bw = MAX (1, round (lw * 0.7)), cap = round (fs * 0.3);
@@ -681,6 +706,7 @@ series_error_bars (cairo_t *cr, const MsChartSeries *s, const MsChartPixel *pix,
     cairo_rectangle (cr, px - cap, y_bottom - floor (bw / 2), 2 * cap, bw);
   }
   cairo_fill (cr);
+  series_state_ticks (cr, s, pix, l, bw, cap);
 }
 
 static gboolean
@@ -781,7 +807,7 @@ chart_series (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const M
     ms_chart_palette_color (s->color, st->dark, &c);
     ms_set_color (cr, &c, 1);
     MsChartPixel *pix = series_pixels (s, l);
-    series_error_bars (cr, s, pix, st);
+    series_error_bars (cr, s, pix, l, st);
     series_line (cr, d, s, pix, st);
     if (!s->no_markers)
       series_markers (cr, d, s, pix, st, l);

@@ -15,6 +15,10 @@ typedef struct {
   gboolean failed;  /* no value: a hollow, struck-through marker on the x axis */
   gboolean partial; /* a value from fewer repetitions than planned: hollow, struck through */
   char *note;       /* why, for the read-out ("cancelled after 3 of 10 repetitions") */
+  /* Repetitions in two states (MsTwoStates): each state's value, drawn as
+   * a wide tick across the bar, since the median lies between them; both
+   * 0 for one state. */
+  double state_lo, state_hi;
 } MsChartPoint;
 
 typedef struct {

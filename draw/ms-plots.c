@@ -117,6 +117,25 @@ bar_high (const MsStat *t)
   return t->ci_valid ? t->ci_high : t->max;
 }
 
+/* The two states of the last point added, in the metric's unit (end-to-end
+ * times and rates only); 1 when set. */
+static int
+set_states (MsChartSeries *s, const MsCell *c, MsMetric metric)
+{
+  MsChartPoint *p = &g_array_index (s->points, MsChartPoint, s->points->len - 1);
+  const MsTwoStates *t = &c->stats.states;
+  double bytes = 3.0 * c->elements * sizeof (float);
+  if (metric == MS_METRIC_E2E_TIME) {
+    p->state_lo = t->low_us;
+    p->state_hi = t->high_us;
+  } else if (metric == MS_METRIC_E2E_BANDWIDTH) {
+    p->state_lo = bytes / t->high_us * 1e-3;
+    p->state_hi = bytes / t->low_us * 1e-3;
+  } else
+    return 0;
+  return 1;
+}
+
 /* End-to-end bars cover another run's median when the run carries a
  * run-to-run profile (ms-run-to-run.c), else the run's own interval. */
 static gboolean
@@ -448,6 +467,15 @@ both_shown (const MsChartData *d, MsMode a, MsMode b)
   return seen == 2;
 }
 
+/* A line under the others of the chart's foot note. */
+static void
+append_foot_note (MsChartData *d, const char *note)
+{
+  char *joined = d->foot_note ? g_strdup_printf ("%s\n%s", d->foot_note, note) : g_strdup (note);
+  g_free (d->foot_note);
+  d->foot_note = joined;
+}
+
 /* Where prefetching made managed memory clearly slower (the two medians'
  * intervals apart) at the smallest size, a line says what the prefetch
  * itself took there, or a class reads it as a mistake. One run only. */
@@ -478,9 +506,21 @@ add_prefetch_note (MsChartData *d, GPtrArray *runs)
          "end."),
       size, ms_mode_title (MS_MODE_MANAGED_PREFETCH), ms_mode_title (MS_MODE_MANAGED), took,
       ms_mode_title (MS_MODE_MANAGED), whole);
-  char *joined = d->foot_note ? g_strdup_printf ("%s\n%s", d->foot_note, note) : g_strdup (note);
-  g_free (d->foot_note);
-  d->foot_note = joined;
+  append_foot_note (d, note);
+}
+
+/* Under a chart that draws two-state cells: what the wide ticks are. */
+static void
+add_two_states_note (MsChartData *d, int cells)
+{
+  if (cells == 0)
+    return;
+  /* TRANSLATORS: a chart's foot note. */
+  g_autofree char *note = g_strdup_printf (
+      g_dngettext (GETTEXT_PACKAGE, "Wide ticks: %d cell in two states, the median between them.",
+                   "Wide ticks: %d cells in two states, the median between them.", cells),
+      cells);
+  append_foot_note (d, note);
 }
 
 MsChartData *
@@ -520,7 +560,7 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
   d->empty_text
       = g_strdup (_ ("No results yet: run a sweep, or open a CSV file or a reference run"));
 
-  int pcie_gen = 0, pcie_width = 0;
+  int pcie_gen = 0, pcie_width = 0, two_states = 0;
   guint lessons = 0;
   for (guint r = 0; runs && r < runs->len; r++) {
     const MsResults *run = g_ptr_array_index (runs, r);
@@ -551,6 +591,10 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
         gboolean usable = c->status == MS_CELL_OK || (c->status == MS_CELL_PARTIAL && c->n_reps);
         gboolean ok = usable && metric_value (run, c, metric, &y, &lo, &hi);
         ms_chart_series_add (s, (double)c->elements * sizeof (float), y, lo, hi, !ok);
+        /* One run's two-state cells are drawn as such; with several the
+         * ticks would bury the lines. */
+        if (ok && c->stats.states.found && !comparing)
+          two_states += set_states (s, c, metric);
         if (c->status != MS_CELL_OK) {
           g_autofree char *note = ms_plot_cell_note (run, c);
           ms_chart_series_note_last (s, ok, note);
@@ -578,6 +622,7 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
   }
   add_hidden_lines_note (d);
   add_prefetch_note (d, runs);
+  add_two_states_note (d, two_states);
   return d;
 }
 
