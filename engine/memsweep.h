@@ -61,7 +61,7 @@ typedef enum {
    * host's cost of enqueuing a kernel, timed apart from the kernel's GPU
    * time (which no longer includes it). */
   MS_PHASE_LAUNCH,
-  /* The probe lessons' (ms-probe.h): a host function run by a stream, and
+  /* The probe lessons' (ms-probe-cells.h): a host function run by a stream, and
    * a host call under study (cudaMalloc between two launches, a copy call
    * whose return is timed). */
   MS_PHASE_HOST_FUNC,
@@ -661,7 +661,7 @@ MsRunStatus ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFu
                           void *user_data, atomic_int *cancel, MsResults **out, char *err,
                           size_t errlen);
 
-/* ---- lessons (ms-lesson.c, ms-lessons-run.c; docs/lessons.md) ---------- */
+/* ---- lessons (ms-lesson.c, ms-lesson-run.c; docs/lessons.md) ---------- */
 
 /* An experiment of the teaching material. The texts are untranslated
  * (MS_N_): show them through ms_gettext; files store them as they are.
@@ -690,7 +690,7 @@ typedef struct {
   bool isolated;       /* in a fresh process */
   const char *env;     /* for an isolated part: "NAME=VALUE" to set, or */
   const char *env_unset; /* a name to remove from the environment; or NULL */
-  int probe;           /* a probe lesson's part: its MsProbe (ms-probe.h); 0 otherwise */
+  int probe;           /* a probe lesson's part: its MsProbe (ms-probe-cells.h); 0 otherwise */
   int probe_part;      /* which of the probe's parts, its own numbering */
 } MsLessonPart;
 

@@ -180,7 +180,7 @@ enum {
 int ms_k_cost_sample (int device, int what, uint64_t bytes, double *alloc_us, double *free_us,
                       char *err, size_t errlen);
 
-/* ---- probe lessons (engine/lessons/ms-probe.h; kernels/lesson-NAME.cu) ---------- */
+/* ---- probe lessons (engine/lessons/ms-probe-cells.h; kernels/lesson-NAME.cu) ---------- */
 
 /* Mirrors MsProbe (checked in engine/run/ms-backend.c). */
 enum {

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-lesson-private.h: what a lesson's own file provides. The sweep
- * lessons are listed in ms-lesson.c and built in ms-lessons-run.c; each
- * probe lesson (ms-probe.h) lives in one file, engine/ms-lesson-NAME.c,
+ * lessons are listed in ms-lesson.c and built in ms-lesson-run.c; each
+ * probe lesson (ms-probe-cells.h) lives in one file, engine/ms-lesson-NAME.c,
  * with its reason, options, parts, cells and caption together, and is
  * listed once in ms-lesson-probes.c. */
 #pragma once
 
 #include "ms-lesson-caption.h"
-#include "ms-probe.h"
+#include "ms-probe-cells.h"
 
 typedef struct {
   MsLessonPart *parts;

@@ -9,7 +9,7 @@
 #include "ms-cell-driver.h"
 #include "ms-experiment.h"
 #include "ms-i18n.h"
-#include "ms-probe.h"
+#include "ms-probe-cells.h"
 
 #ifdef MS_HAVE_CUDA
 #include "ms-kernels.h"

@@ -18,7 +18,7 @@
 #include <stddef.h>
 
 #include "memsweep.h"
-#include "ms-probe.h"
+#include "ms-probe-cells.h"
 
 /* Leads up to this are the files' rounding, not a lag: times have three
  * decimals, so two times written from one value may read back 0.001

@@ -12,7 +12,7 @@
 #include "ms-backend-test.h"
 #include "ms-lesson-picture-test.h"
 #include "ms-palette.h"
-#include "ms-probe.h"
+#include "ms-probe-cells.h"
 
 #define W 1024
 #define H 768

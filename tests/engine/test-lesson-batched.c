@@ -14,7 +14,7 @@
 #include "ms-lesson-probe-test.h"
 #include "ms-lesson-caption.h"
 #include "ms-lesson-private.h"
-#include "ms-probe.h"
+#include "ms-probe-cells.h"
 
 /* arg[] of the probe (engine/lessons/ms-lesson-batched.c). */
 enum { ARG_COUNT, ARG_BATCH, ARG_ORDER };

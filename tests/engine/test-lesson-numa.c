@@ -17,7 +17,7 @@
 #include "ms-lesson-caption.h"
 #include "ms-lesson-private.h"
 #include "ms-numa.h"
-#include "ms-probe.h"
+#include "ms-probe-cells.h"
 
 #define TWO MS_TEST_DATA_DIR "/numa-two-nodes"
 #define ONE MS_TEST_DATA_DIR "/numa-one-node"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-lesson-probe.c: running a probe lesson's cells (ms-probe.h). Every
+/* ms-probe-cells.c: running a probe lesson's cells (ms-probe-cells.h). Every
  * repetition takes a plain sample, whose value is the cell's figure; the
  * first few also take an instrumented one beside it, whose events draw the
  * timeline and whose value is kept as the instrumented time, so the
@@ -11,7 +11,7 @@
 #include "ms-gpu-clock.h"
 #include "ms-i18n.h"
 #include "ms-lesson-private.h"
-#include "ms-probe.h"
+#include "ms-probe-cells.h"
 
 static bool
 keep_events (MsCell *c, const MsProbeSample *s, int rep)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-lessons-run.c: a lesson's parts (one sweep per setting, tagged with
+/* ms-lesson-run.c: a lesson's parts (one sweep per setting, tagged with
  * its variant), running them here or in a fresh process, and merging
  * their cells into one result (docs/lessons.md). */
 #include <stdio.h>

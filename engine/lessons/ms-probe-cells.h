@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-probe.h: the lessons that are not a vector-add sweep (the streams
+/* ms-probe-cells.h: the lessons that are not a vector-add sweep (the streams
  * chapter, when pinning pays off, arithmetic intensity, copy kinds, batched
  * copies, NUMA placement; docs/lessons.md) are probes. A probe lesson lists
  * its cells (mode, size, variant and the probe's integer settings); the
- * runner (ms-lesson-probe.c) asks the backend for plain samples, which give
+ * runner (ms-probe-cells.c) asks the backend for plain samples, which give
  * the figures, and for instrumented ones, which give the timeline and never
  * a figure. Private to the engine, its lessons and the tests. */
 #pragma once
