@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-lesson-caption.h: the lessons as topics (one card each in the app,
- * one line each in a report) and the caption of a run: a sentence template
+/* ms-lesson-caption.h: the lessons (one card each in the app, one line
+ * each in a report; their records are listed in ms-lesson-list.h and looked
+ * up in ms-lesson-table.c) and the caption of a run: a sentence template
  * filled with the numbers of that run, never with numbers of our own.
  * GLib-free, so the command line can print the same sentences. */
 #pragma once
@@ -9,53 +10,26 @@
 #include <stddef.h>
 
 #include "memsweep.h"
+#include "ms-lesson-list.h"
 #include "ms-multi.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+/* A lesson's id: its line of ms-lesson-list.h, the order of the cards. */
 typedef enum {
-  MS_TOPIC_PINNED_PAGEABLE, /* plain sweep: pageable, pinned */
-  MS_TOPIC_REUSE,           /* experiment "reuse" */
-  MS_TOPIC_CACHE_STATE,     /* experiment "cache-state" */
-  MS_TOPIC_REGISTER,        /* plain sweep: registered, pinned */
-  MS_TOPIC_MANAGED,         /* experiment "managed-touch", or a plain sweep */
-  MS_TOPIC_ISSUE_ORDER,     /* experiment "issue-order" */
-  MS_TOPIC_DUPLEX,          /* experiment "duplex" */
-  MS_TOPIC_COSTS,           /* experiment "costs" */
-  MS_TOPIC_PORTABLE,        /* plain sweep of pinned; with 2+ GPUs `memsweep portable` too */
-  /* The probe lessons (engine/lessons/ms-lesson-private.h): one file each. */
-  MS_TOPIC_IMPLICIT_SYNC,   /* experiment "implicit-sync" */
-  MS_TOPIC_DEFAULT_STREAM,  /* experiment "default-stream" */
-  MS_TOPIC_HOST_FUNC,       /* experiment "host-func" */
-  MS_TOPIC_PRIORITY,        /* experiment "priority" */
-  MS_TOPIC_CONCURRENT,      /* experiment "concurrent" */
-  MS_TOPIC_SYNC_ASYNC,      /* experiment "sync-async" */
-  MS_TOPIC_PIN_PAYOFF,      /* experiment "pin-payoff" */
-  MS_TOPIC_INTENSITY,       /* experiment "intensity" */
-  MS_TOPIC_COPY_KINDS,      /* experiment "copy-kinds" */
-  MS_TOPIC_BATCHED,         /* experiment "batched" */
-  MS_TOPIC_NUMA,            /* experiment "numa" */
+#define MS_LESSON_ID(id, name, kind, picture) MS_TOPIC_##id,
+  MS_LESSON_LIST (MS_LESSON_ID)
+#undef MS_LESSON_ID
   MS_TOPIC_COUNT
 } MsLessonTopic;
-
-/* What a topic shows and how it is measured. Texts are untranslated
- * (MS_N_): show them through ms_gettext. */
-typedef struct {
-  const char *name;       /* "pinned-pageable": reference files are lesson-NAME-samples.csv */
-  const char *experiment; /* the experiment that measures it, "" for a plain sweep */
-  const char *modes;      /* the modes it compares ("pageable,pinned") */
-  bool plain;             /* a plain sweep of these modes answers it too */
-  const char *title;
-  const char *question;
-} MsLessonTopicInfo;
 
 const MsLessonTopicInfo *ms_lesson_topic (MsLessonTopic topic); /* NULL out of range */
 /* Whether the topic's lesson exists in this build: a plain sweep answers
  * it, or its experiment is a lesson (ms_lesson_find). */
 bool ms_lesson_topic_built (MsLessonTopic topic);
-/* The topic named name, or MS_TOPIC_COUNT. */
+/* The lesson named name (or its alias), or MS_TOPIC_COUNT. */
 MsLessonTopic ms_lesson_topic_from_name (const char *name);
 /* The topic the experiment (ms_lesson_find) measures, or MS_TOPIC_COUNT. */
 MsLessonTopic ms_lesson_topic_for_experiment (const char *experiment);

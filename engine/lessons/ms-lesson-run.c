@@ -1,216 +1,30 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-lesson-run.c: a lesson's parts (one sweep per setting, tagged with
- * its variant), running them here or in a fresh process, and merging
- * their cells into one result (docs/lessons.md). */
+/* ms-lesson-run.c: running a lesson: its parts (one sweep per setting,
+ * tagged with its variant, or a probe's cells), here or in a fresh
+ * process, and merging their cells into one result (docs/lessons.md). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ms-i18n.h"
-#include "ms-lesson-private.h"
+#include "ms-lesson-record.h"
 
-#define MAX_CONNECTIONS "CUDA_DEVICE_MAX_CONNECTIONS"
-
-static const int reuse_factors[] = { 1, 2, 4, 8, 16 };
-static const int stream_counts[] = { 1, 2, 4, 8, 16 };
-#define N_OF(a) ((int) (sizeof (a) / sizeof (a)[0]))
-
-typedef MsPartList PartList;
-#define add_part ms_lesson_add_part
-
-MsLessonPart *
-ms_lesson_add_part (MsPartList *list, const char *modes, const char *variant)
+/* The lesson name names, with an experiment of its own (not a plain
+ * sweep); MS_TOPIC_COUNT when none. */
+static MsLessonTopic
+experiment_id (const char *name)
 {
-  if (list->n >= list->max)
-    return NULL;
-  MsLessonPart *p = &list->parts[list->n++];
-  memset (p, 0, sizeof *p);
-  p->sweep = *list->base;
-  memset (&p->sweep.knobs, 0, sizeof p->sweep.knobs);
-  char err[128];
-  ms_sweep_set_modes (&p->sweep, modes, err, sizeof err);
-  snprintf (p->sweep.variant, sizeof p->sweep.variant, "%s", variant);
-  /* A lesson has few cells, and some take their figures from the phases
-   * (duplex, the staged copies): every repetition keeps its twin. */
-  p->sweep.instr_reps = 0;
-  return p;
+  return ms_lesson_topic_for_experiment (name);
 }
-
-static void
-reuse_parts (PartList *l)
-{
-  static const char *const access_names[] = { "", "read", "write" };
-  char v[MS_VARIANT_LEN];
-  for (int i = 0; i < N_OF (reuse_factors); i++) {
-    int r = reuse_factors[i];
-    snprintf (v, sizeof v, "R=%d", r);
-    MsLessonPart *p = add_part (l, "pinned,zero-copy,uva,managed", v);
-    if (p)
-      p->sweep.knobs.reuse = r;
-    for (int acc = MS_ACCESS_READ; acc <= MS_ACCESS_WRITE; acc++) {
-      snprintf (v, sizeof v, "R=%d/access=%s", r, access_names[acc]);
-      p = add_part (l, "zero-copy", v);
-      if (p) {
-        p->sweep.knobs.reuse = r;
-        p->sweep.knobs.access = (MsAccess) acc;
-      }
-    }
-  }
-}
-
-static void
-duplex_parts (PartList *l)
-{
-  static const char *const names[] = { NULL, "copy=h2d", "copy=d2h", "copy=duplex" };
-  for (int d = MS_DUPLEX_H2D; d <= MS_DUPLEX_BOTH; d++) {
-    MsLessonPart *p = add_part (l, "pinned", names[d]);
-    if (p)
-      p->sweep.knobs.duplex = (MsDuplex) d;
-  }
-}
-
-void
-ms_lesson_streams_variant (char *buf, size_t len, bool single_queue, MsIssueOrder order,
-                           int streams)
-{
-  snprintf (buf, len, "queue=%s/order=%s/K=%d", single_queue ? "single" : "default",
-            order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth", streams);
-}
-
-/* One streams part in a fresh process: one queue (the variable set) or the
- * default (the variable removed, whatever the caller's environment says);
- * timers: the observer effect, an event pair around every step and the
- * end-to-end time from those instrumented repetitions. */
-static bool
-add_order_part (PartList *l, bool single, MsIssueOrder order, int k, bool timers)
-{
-  char v[MS_VARIANT_LEN];
-  ms_lesson_streams_variant (v, sizeof v, single, order, k);
-  if (timers)
-    strncat (v, "/timers=per-step", sizeof v - strlen (v) - 1);
-  MsLessonPart *p = add_part (l, "streams", v);
-  if (!p)
-    return false;
-  p->sweep.streams = k;
-  p->sweep.order = order;
-  p->sweep.knobs.timers_per_step = timers;
-  p->isolated = true;
-  p->env = single ? MAX_CONNECTIONS "=1" : NULL;
-  p->env_unset = single ? NULL : MAX_CONNECTIONS;
-  return true;
-}
-
-/* Every setting in a fresh process; the one-queue parts, with and without
- * per-step timers, share one. */
-static void
-issue_order_parts (PartList *l)
-{
-  for (int single = 1; single >= 0; single--)
-    for (int timers = 0; timers <= single; timers++)
-      for (int o = 0; o < 2; o++)
-        for (int i = 0; i < N_OF (stream_counts); i++)
-          if (!add_order_part (l, single, o ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST,
-                               stream_counts[i], timers))
-            return;
-  for (int o = 0; o < 2; o++) {
-    MsLessonPart *p = add_part (l, "streams", o ? "queue=default/order=breadth/K=4/host=work"
-                                                : "queue=default/order=depth/K=4/host=work");
-    if (!p)
-      return;
-    p->sweep.streams = 4;
-    p->sweep.order = o ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST;
-    p->sweep.knobs.host_work = true;
-    p->isolated = true;
-    p->env_unset = MAX_CONNECTIONS;
-  }
-}
-
-static void
-cache_state_parts (PartList *l)
-{
-  char v[MS_VARIANT_LEN];
-  for (int s = 0; s < MS_STORES_COUNT; s++) {
-    snprintf (v, sizeof v, "stores=%s", ms_sweep_stores_name ((MsHostStores) s));
-    MsLessonPart *p = add_part (l, "pinned,write-combined", v);
-    if (p)
-      p->sweep.knobs.stores = (MsHostStores) s;
-  }
-  MsLessonPart *p = add_part (l, "write-combined", "stores=streamed/read=wc");
-  if (p)
-    p->sweep.knobs.read_wc = true;
-}
-
-/* Every cell also gets a counted repetition after its timed ones (CUPTI's
- * unified-memory counters: MsUmCounts). */
-static void
-managed_parts (PartList *l)
-{
-  MsLessonPart *p = add_part (l, "managed,managed-prefetch", "touch=first");
-  if (p)
-    p->sweep.knobs.um_counts = true;
-  p = add_part (l, "managed", "touch=resident");
-  if (p) {
-    p->sweep.knobs.resident = true;
-    p->sweep.knobs.um_counts = true;
-  }
-}
-
-static void
-costs_parts (PartList *l)
-{
-  MsLessonPart *p = add_part (l, "device", "cost=all");
-  if (p) {
-    p->costs = true;
-    p->isolated = true;
-  }
-}
-
-static const struct {
-  const char *name;
-  void (*parts) (PartList *l);
-  const char *settings;
-} builders[] = {
-  { "reuse", reuse_parts,
-    "R=1,2,4,8,16 for pinned, zero-copy, uva, managed; zero-copy also read-only and write-only" },
-  { "duplex", duplex_parts, "pinned: one vector to the device, to the host, and both at once" },
-  { "issue-order", issue_order_parts,
-    "streams K=1,2,4,8,16, depth and breadth, with " MAX_CONNECTIONS "=1 and the default, each "
-    "in a fresh process; one queue also with an event pair per step (timers=per-step); host "
-    "work beside the copies at K=4" },
-  { "cache-state", cache_state_parts,
-    "pinned and write-combined inputs written with streaming stores, ordinary stores, or "
-    "fresh buffers; write-combined result read by the CPU" },
-  { "managed-touch", managed_parts,
-    "managed first touch and on resident pages; managed-prefetch; page faults and migrations "
-    "counted by CUPTI in one extra repetition per cell" },
-  { "costs", costs_parts,
-    "context creation, cudaMalloc, cudaMallocHost, malloc, cudaHostRegister and their frees, "
-    "in a fresh process" },
-};
 
 int
 ms_lesson_parts (const char *name, const MsSweep *base, MsLessonPart *parts, int max)
 {
-  PartList list = { parts, 0, max, base };
-  const MsProbeLesson *probe = ms_probe_lesson_find (name);
-  if (probe)
-    probe->parts (&list);
-  for (int i = 0; name && i < N_OF (builders); i++)
-    if (strcmp (builders[i].name, name) == 0)
-      builders[i].parts (&list);
+  MsPartList list = { parts, 0, max, base };
+  const MsLesson *lesson = ms_lesson_record (experiment_id (name));
+  if (lesson && lesson->parts)
+    lesson->parts (&list);
   return list.n;
-}
-
-const char *
-ms_lesson_settings (const char *name)
-{
-  const MsProbeLesson *probe = ms_probe_lesson_find (name);
-  if (probe)
-    return probe->settings;
-  for (int i = 0; name && i < N_OF (builders); i++)
-    if (strcmp (builders[i].name, name) == 0)
-      return builders[i].settings;
-  return NULL;
 }
 
 /* Moves every cell of part into all (keeping all's sweep and device). */
@@ -253,38 +67,41 @@ on_part_progress (int index, int n_cells, const MsCell *cell, void *user)
 static void on_part_progress (int index, int n_cells, const MsCell *cell, void *user);
 
 static MsRunStatus
-run_probe_part (const MsLessonPart *part, MsBackend *backend, PartProgress *pp,
-                atomic_int *cancel, MsResults **out, char *err, size_t errlen)
+run_probe_part (MsLessonTopic id, const MsLessonPart *part, MsBackend *backend,
+                PartProgress *pp, atomic_int *cancel, MsResults **out, char *err, size_t errlen)
 {
-  const MsProbeLesson *lesson = ms_probe_lesson_for_probe ((MsProbe) part->probe);
-  MsProbeCell *cells = lesson ? calloc (MS_PROBE_MAX_CELLS, sizeof *cells) : NULL;
+  const MsLesson *lesson = ms_lesson_record (id);
+  MsProbeCell *cells = lesson && lesson->cells ? calloc (MS_PROBE_MAX_CELLS, sizeof *cells) : NULL;
   if (!cells) {
     *out = NULL;
     snprintf (err, errlen, ms_gettext ("out of memory"));
     return MS_RUN_CANCELLED;
   }
   int n = lesson->cells (&part->sweep, part->probe_part, cells, MS_PROBE_MAX_CELLS);
-  MsRunStatus st = ms_lesson_run_probe (&part->sweep, (MsProbe) part->probe, cells, n, backend,
-                                        on_part_progress, pp, cancel, out, err, errlen);
+  MsRunStatus st = ms_lesson_run_probe (&part->sweep, id, cells, n, backend, on_part_progress, pp,
+                                        cancel, out, err, errlen);
   free (cells);
   return st;
 }
 
 static MsRunStatus
-run_one_part (const MsLessonPart *part, MsBackend *backend, PartProgress *pp, atomic_int *cancel,
-              MsResults **out, char *err, size_t errlen)
+run_one_part (MsLessonTopic id, const MsLessonPart *part, MsBackend *backend, PartProgress *pp,
+              atomic_int *cancel, MsResults **out, char *err, size_t errlen)
 {
   if (part->costs)
     return ms_lesson_run_costs (&part->sweep, backend, cancel, out, err, errlen);
   if (part->probe)
-    return run_probe_part (part, backend, pp, cancel, out, err, errlen);
+    return run_probe_part (id, part, backend, pp, cancel, out, err, errlen);
   return ms_sweep_run (&part->sweep, backend, on_part_progress, pp, cancel, out, err, errlen);
 }
 
 static void
 label_results (MsResults *r, const char *name, const char *options)
 {
-  snprintf (r->experiment, sizeof r->experiment, "%s", name);
+  /* Files get the lesson's one name, even when it was asked for by its
+   * alias. */
+  const MsLessonTopicInfo *lesson = ms_lesson_find (name);
+  snprintf (r->experiment, sizeof r->experiment, "%s", lesson ? lesson->name : name);
   const char *settings = ms_lesson_settings (name);
   /* The options given, after the settings they change. */
   snprintf (r->experiment_settings, sizeof r->experiment_settings, "%s%s%s",
@@ -330,7 +147,8 @@ ms_lesson_run_parts (const char *name, const MsSweep *base, const int *parts, in
       return MS_RUN_INVALID;
     }
     MsResults *r = NULL;
-    st = run_one_part (&all_parts[parts[i]], backend, &pp, cancel, &r, err, errlen);
+    st = run_one_part (experiment_id (name), &all_parts[parts[i]], backend, &pp, cancel, &r, err,
+                       errlen);
     if (!r)
       break;
     pp.offset += (int) r->n_cells;
