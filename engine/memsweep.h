@@ -712,7 +712,8 @@ typedef struct {
 /* The parts of lesson name on the sizes, repetitions and device of base;
  * 0 for an unknown name. */
 int ms_lesson_parts (const char *name, const MsSweep *base, MsLessonPart *parts, int max);
-/* The issue-order lesson's variant: "queue=single/order=depth/K=4". */
+/* The issue-order lesson's variant: "queue=single/order=depth/K=4"
+ * (ms-lesson-issue-order.c). */
 void ms_lesson_streams_variant (char *buf, size_t len, bool single_queue, MsIssueOrder order,
                                 int streams);
 /* Whether lesson name is a probe lesson (one figure per cell, not a

@@ -26,22 +26,23 @@ typedef enum {
 } MsLessonTopic;
 
 const MsLessonTopicInfo *ms_lesson_topic (MsLessonTopic topic); /* NULL out of range */
-/* Whether the topic's lesson exists in this build: a plain sweep answers
- * it, or its experiment is a lesson (ms_lesson_find). */
+/* Whether topic is a lesson of this build (every line of ms-lesson-list.h
+ * is; the cards ask before they show one). */
 bool ms_lesson_topic_built (MsLessonTopic topic);
 /* The lesson named name (or its alias), or MS_TOPIC_COUNT. */
 MsLessonTopic ms_lesson_topic_from_name (const char *name);
-/* The topic the experiment (ms_lesson_find) measures, or MS_TOPIC_COUNT. */
+/* The lesson with the experiment of that name (or alias), or
+ * MS_TOPIC_COUNT (for a plain sweep too). */
 MsLessonTopic ms_lesson_topic_for_experiment (const char *experiment);
 /* Whether results hold what the topic reads: its experiment, or where a
  * plain sweep answers it, a plain sweep with cells of every mode it
  * compares. */
 bool ms_lesson_topic_matches (MsLessonTopic topic, const MsResults *results);
 
-/* A time as every caption writes it: "8.30 µs", "755 µs", "2.45 ms",
+/* A time as every caption writes it (ms-lesson-caption.c): "8.30 µs", "755 µs", "2.45 ms",
  * "14.2 ms" (pictures that quote a caption's figure use it too). */
 const char *ms_caption_time (double us, char *buf, size_t len);
-/* The register lesson's crossing: from how many repetitions allocating
+/* The register lesson's crossing (ms-lesson-register.c): from how many repetitions allocating
  * pinned buffers once (alloc_us, then pin_e2e_us a repetition) costs less
  * than registering them anew in each (reg_us + reg_e2e_us a repetition);
  * 0 when never. cross, where given: where the two totals meet. The
@@ -49,7 +50,8 @@ const char *ms_caption_time (double us, char *buf, size_t len);
 int ms_register_cheaper_from (double reg_us, double reg_e2e_us, double alloc_us, double pin_e2e_us,
                               double *cross);
 
-/* Writes the caption of topic for results into buf (always a sentence).
+/* Writes the caption of topic for results into buf (always a sentence;
+ * ms-lesson-table.c hands it to the lesson's file).
  * exponent: the size to speak of, or -1 for the largest size with every
  * cell the sentence needs. Returns true when the sentence states the
  * effect from measured numbers; false when the results lack what the topic
@@ -58,12 +60,12 @@ bool ms_lesson_caption (MsLessonTopic topic, const MsResults *results, int expon
                         size_t len);
 
 /* The smallest R at which zero-copy takes longer end to end than pinned at
- * exponent, in a "reuse" experiment (variants "R=n"). Returns 1 and sets
+ * exponent, in a "reuse" experiment (ms-lesson-reuse.c) (variants "R=n"). Returns 1 and sets
  * *r_cross when found, 0 when zero-copy wins at every R (then *r_max is the
  * largest R measured), -1 when the cells are missing. */
 int ms_lesson_reuse_crossover (const MsResults *results, int exponent, int *r_cross, int *r_max);
 
-/* The portable-flag lesson (cudaHostAllocPortable). With portable, the
+/* The portable-flag lesson (cudaHostAllocPortable; ms-lesson-portable.c). With portable, the
  * three buffers of `memsweep portable` on 2 or more GPUs (ms_portable_run):
  * what each GPU reached from a buffer pinned per GPU, one portable buffer
  * and one pinned on the first GPU only. Without (NULL, or one GPU): why
