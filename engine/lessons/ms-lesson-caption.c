@@ -11,6 +11,7 @@
 
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
+#include "ms-utf8.h"
 
 /* A cell with kept repetitions and an end-to-end median, or NULL. */
 const MsCell *
@@ -88,4 +89,20 @@ ms_caption_missing (char *buf, size_t len, const char *sentence)
 {
   snprintf (buf, len, "%s", sentence);
   return false;
+}
+
+bool
+ms_caption_run (MsCaptionFunc caption, const MsResults *results, int exponent, char *buf,
+                size_t len)
+{
+  buf[0] = '\0';
+  if (!results || results->n_cells == 0)
+    return ms_caption_missing (buf, len, ms_gettext ("No run to describe yet."));
+  if (exponent > MS_MAX_EXPONENT)
+    exponent = -1;
+  bool stated = caption (results, exponent, buf, len);
+  /* A sentence longer than buf was cut: before a character, never inside
+   * one (translations hold many multi-byte characters). */
+  buf[ms_utf8_prefix (buf, strlen (buf))] = '\0';
+  return stated;
 }

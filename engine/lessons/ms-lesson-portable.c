@@ -64,7 +64,7 @@ ms_lesson_portable_caption (const MsResults *run, const MsPortableResults *p, ch
     return false;
   buf[0] = '\0';
   if (!p || p->n_devices < 2)
-    return ms_lesson_caption (MS_TOPIC_PORTABLE, run, -1, buf, len);
+    return ms_caption_run (caption_portable_one, run, -1, buf, len);
   int i = portable_other_gpu (p);
   if (i < 0)
     return ms_caption_missing (

@@ -8,7 +8,6 @@
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-record.h"
-#include "ms-utf8.h"
 
 static const MsLesson *const records[MS_TOPIC_COUNT] = {
 #define MS_LESSON_ENTRY(id, name, kind, picture) [MS_TOPIC_##id] = &ms_lesson_##name,
@@ -190,15 +189,7 @@ ms_lesson_caption (MsLessonTopic topic, const MsResults *results, int exponent, 
   const MsLesson *l = ms_lesson_record (topic);
   if (!l)
     return ms_caption_missing (buf, len, ms_gettext ("Unknown lesson."));
-  if (!results || results->n_cells == 0)
-    return ms_caption_missing (buf, len, ms_gettext ("No run to describe yet."));
-  if (exponent > MS_MAX_EXPONENT)
-    exponent = -1;
   if (!l->caption)
     return ms_caption_missing (buf, len, ms_gettext ("This lesson is not built yet."));
-  bool stated = l->caption (results, exponent, buf, len);
-  /* A sentence longer than buf was cut: before a character, never inside
-   * one (translations hold many multi-byte characters). */
-  buf[ms_utf8_prefix (buf, strlen (buf))] = '\0';
-  return stated;
+  return ms_caption_run (l->caption, results, exponent, buf, len);
 }
