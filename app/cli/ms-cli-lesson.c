@@ -181,8 +181,10 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   const MsLessonTopicInfo *lesson = ms_lesson_find (o->name);
   const MsLessonTopicInfo *card = ms_lesson_topic (ms_lesson_topic_from_name (o->name));
   if (!lesson && card) {
-    fprintf (stderr, ms_gettext ("memsweep: lesson: '%s' is measured by a plain sweep: "
-                                 "memsweep run --modes %s\n"), card->name, card->modes);
+    fprintf (stderr,
+             ms_gettext ("memsweep: lesson: '%s' is measured by a plain sweep: "
+                         "memsweep run --modes %s\n"),
+             card->name, card->modes);
     return EXIT_USAGE;
   }
   if (!lesson) {

@@ -354,9 +354,9 @@ kernel_issuer (const MsEvent *events, size_t n_events, const MsEvent *kernel)
   if (kernel->lane == 1 || kernel->lane == 2)
     return ms_gpu_clock_host_event (events, n_events, kernel->rep, MS_PHASE_LAUNCH,
                                     kernel->lane - 1);
-  return kernel->lane == 3 ? ms_gpu_clock_host_event (events, n_events, kernel->rep,
-                                                      MS_PHASE_CALL, 0)
-                           : NULL;
+  return kernel->lane == 3
+             ? ms_gpu_clock_host_event (events, n_events, kernel->rep, MS_PHASE_CALL, 0)
+             : NULL;
 }
 
 const MsLesson ms_lesson_implicit_sync = {

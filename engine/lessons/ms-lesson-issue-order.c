@@ -18,7 +18,7 @@
 #define MAX_CONNECTIONS "CUDA_DEVICE_MAX_CONNECTIONS"
 
 static const int stream_counts[] = { 1, 2, 4, 8, 16 };
-#define N_OF(a) ((int) (sizeof (a) / sizeof (a)[0]))
+#define N_OF(a) ((int)(sizeof (a) / sizeof (a)[0]))
 
 enum { PLAIN, TIMERS };
 
@@ -232,10 +232,9 @@ issue_order_parts (MsPartList *l)
                                stream_counts[i], timers))
             return;
   for (int o = 0; o < 2; o++) {
-    MsLessonPart *p =
-      ms_lesson_add_part (l, "streams",
-                          o ? "queue=default/order=breadth/K=4/host=work"
-                            : "queue=default/order=depth/K=4/host=work");
+    MsLessonPart *p = ms_lesson_add_part (l, "streams",
+                                          o ? "queue=default/order=breadth/K=4/host=work"
+                                            : "queue=default/order=depth/K=4/host=work");
     if (!p)
       return;
     p->sweep.streams = 4;
