@@ -9,19 +9,12 @@
 #include "ms-i18n.h"
 #include "ms-lesson-record.h"
 
-/* The lesson name names, with an experiment of its own (not a plain
- * sweep); MS_TOPIC_COUNT when none. */
-static MsLessonTopic
-experiment_id (const char *name)
-{
-  return ms_lesson_topic_for_experiment (name);
-}
-
 int
 ms_lesson_parts (const char *name, const MsSweep *base, MsLessonPart *parts, int max)
 {
   MsPartList list = { parts, 0, max, base };
-  const MsLesson *lesson = ms_lesson_record (experiment_id (name));
+  /* A lesson with an experiment of its own: a plain sweep has no parts. */
+  const MsLesson *lesson = ms_lesson_record (ms_lesson_topic_for_experiment (name));
   if (lesson && lesson->parts)
     lesson->parts (&list);
   return list.n;
@@ -147,8 +140,8 @@ ms_lesson_run_parts (const char *name, const MsSweep *base, const int *parts, in
       return MS_RUN_INVALID;
     }
     MsResults *r = NULL;
-    st = run_one_part (experiment_id (name), &all_parts[parts[i]], backend, &pp, cancel, &r, err,
-                       errlen);
+    st = run_one_part (ms_lesson_topic_for_experiment (name), &all_parts[parts[i]], backend, &pp,
+                       cancel, &r, err, errlen);
     if (!r)
       break;
     pp.offset += (int) r->n_cells;
