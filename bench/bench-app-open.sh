@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # bench-app-open.sh: how long memsweep-gtk takes to show its first frame and
 # to open files, and the longest main-loop stall meanwhile, as medians over
-# several launches (MEMSWEEP_PROBE, see ui/ms-probe.h; the app built with
+# several launches (MEMSWEEP_PROBE, see ui/ms-profiling.h; the app built with
 # -Dprofiling=true, as tools/configure.sh does). Run under Xvfb:
 #   xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- \
 #     bench/bench-app-open.sh [build-dir] [runs]

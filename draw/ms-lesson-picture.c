@@ -1,28 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-lesson-picture.c: which probe lesson draws which picture, and what
- * the pictures share. */
+/* ms-lesson-picture.c: which lesson draws which picture (its line of
+ * engine/lessons/ms-lesson-list.h), and what the pictures share. */
 #include <glib/gi18n.h>
 #include <string.h>
 
 #include "ms-lesson-picture.h"
 
-static const MsLessonPictureFunc pictures[MS_TOPIC_COUNT] = {
-  [MS_TOPIC_IMPLICIT_SYNC] = ms_picture_implicit_sync,
-  [MS_TOPIC_PRIORITY] = ms_picture_priority,
-  [MS_TOPIC_CONCURRENT] = ms_picture_concurrent,
-  [MS_TOPIC_SYNC_ASYNC] = ms_picture_sync_async,
-  [MS_TOPIC_PIN_PAYOFF] = ms_picture_pin_payoff,
-  [MS_TOPIC_INTENSITY] = ms_picture_intensity,
-  [MS_TOPIC_COPY_KINDS] = ms_picture_copy_kinds,
-  [MS_TOPIC_BATCHED] = ms_picture_batched,
-  [MS_TOPIC_NUMA] = ms_picture_numa,
-  [MS_TOPIC_DEFAULT_STREAM] = ms_picture_default_stream,
-  [MS_TOPIC_HOST_FUNC] = ms_picture_host_func,
-  [MS_TOPIC_PORTABLE] = ms_picture_portable,
-  [MS_TOPIC_REGISTER] = ms_picture_register,
-  [MS_TOPIC_COSTS] = ms_picture_costs,
-  [MS_TOPIC_ISSUE_ORDER] = ms_picture_issue_order,
-};
+#define ENTRY_NO_PICTURE(id, name)
+#define ENTRY_PICTURE(id, name) [MS_TOPIC_##id] = ms_picture_##name,
+#define ENTRY(id, name, kind, picture) ENTRY_##picture (id, name)
+static const MsLessonPictureFunc pictures[MS_TOPIC_COUNT] = { MS_LESSON_LIST (ENTRY) };
 
 gboolean
 ms_lesson_picture_has (MsLessonTopic topic)

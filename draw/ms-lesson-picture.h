@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-lesson-picture.h: the pictures of the probe lessons (the streams
- * chapter and the others of engine/lessons/ms-lesson-private.h), one file each
+/* ms-lesson-picture.h: the lessons' pictures (the probe lessons' and a few
+ * others', as engine/lessons/ms-lesson-list.h says), one file each
  * (draw/ms-picture-NAME.c), drawn on any cairo_t: the app's card, the
  * command line's plot, the report. Cairo, Pango and GLib only. */
 #pragma once
@@ -35,36 +35,14 @@ void ms_picture_empty (cairo_t *cr, const MsChartStyle *style, double width, dou
 void ms_picture_key_line (cairo_t *cr, const MsChartStyle *st, guint i, double x, double y,
                           double th, double fs, double lw);
 
-/* Each lesson's picture, in its own file. */
-void ms_picture_concurrent (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
-                            double width, double height);
-void ms_picture_priority (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
+/* Each lesson's picture, draw/ms-picture-NAME.c, where its line of
+ * engine/lessons/ms-lesson-list.h says PICTURE. */
+#define MS_PICTURE_DECLARE_NO_PICTURE(name)
+#define MS_PICTURE_DECLARE_PICTURE(name)                                                     \
+  void ms_picture_##name (cairo_t *cr, const MsResults *run, const MsChartStyle *style,      \
                           double width, double height);
-void ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
-                            double width, double height);
-void ms_picture_intensity (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
-                           double width, double height);
-void ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
-                            double width, double height);
-void ms_picture_copy_kinds (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
-                            double width, double height);
-void ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
-                               double width, double height);
-void ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
-                         double height);
-void ms_picture_numa (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
-                      double height);
-void ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
-                                double width, double height);
-void ms_picture_issue_order (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
-                             double width, double height);
-void ms_picture_portable (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
-                          double width, double height);
-void ms_picture_register (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
-                          double width, double height);
-void ms_picture_host_func (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
-                           double width, double height);
-void ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
-                       double height);
+#define MS_PICTURE_DECLARE(id, name, kind, picture) MS_PICTURE_DECLARE_##picture (name)
+MS_LESSON_LIST (MS_PICTURE_DECLARE)
+#undef MS_PICTURE_DECLARE
 
 G_END_DECLS

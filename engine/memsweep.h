@@ -61,7 +61,7 @@ typedef enum {
    * host's cost of enqueuing a kernel, timed apart from the kernel's GPU
    * time (which no longer includes it). */
   MS_PHASE_LAUNCH,
-  /* The probe lessons' (ms-probe.h): a host function run by a stream, and
+  /* The probe lessons' (ms-probe-cells.h): a host function run by a stream, and
    * a host call under study (cudaMalloc between two launches, a copy call
    * whose return is timed). */
   MS_PHASE_HOST_FUNC,
@@ -693,19 +693,34 @@ MsRunStatus ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFu
                           void *user_data, atomic_int *cancel, MsResults **out, char *err,
                           size_t errlen);
 
-/* ---- lessons (ms-lesson.c, ms-lessons-run.c; docs/lessons.md) ---------- */
+/* ---- lessons (ms-lesson-table.c, ms-lesson-run.c; docs/lessons.md) ---- */
 
-/* An experiment of the teaching material. The texts are untranslated
- * (MS_N_): show them through ms_gettext; files store them as they are.
- * Its title and question are its lesson topic's (ms-lesson-caption.h). */
+/* A lesson as everyone sees it: the public part of its record
+ * (engine/lessons/ms-lesson-record.h); its cards and captions are in
+ * ms-lesson-caption.h. Texts are untranslated (MS_N_): show
+ * them through ms_gettext; files store them as they are. */
 typedef struct {
-  const char *name;     /* "reuse": the CLI's and the metadata's name */
-  const char *reason;   /* why it is measured, and what to look for */
-} MsLessonInfo;
+  /* The one name: `memsweep lesson NAME`, `memsweep-gtk --lesson NAME`,
+   * the metadata's experiment, reference files lesson-NAME-samples.csv. */
+  const char *name;
+  /* An older name that settings, scripts or files may still hold: accepted
+   * on input, never written; NULL when none. */
+  const char *alias;
+  const char *experiment; /* name, or "" for a lesson a plain sweep measures */
+  const char *modes;      /* the modes it compares ("pageable,pinned") */
+  bool plain;             /* a plain sweep of these modes answers it too */
+  const char *title;
+  const char *question;
+  const char *reason;     /* why it is measured, and what to look for */
+} MsLessonTopicInfo;
 
+/* The lessons with an experiment of their own (`memsweep lesson NAME`), in
+ * the order of their cards; a lesson that a plain sweep measures is not
+ * one of them. */
 int ms_lesson_count (void);
-const MsLessonInfo *ms_lesson_nth (int index);
-const MsLessonInfo *ms_lesson_find (const char *name); /* NULL when unknown */
+const MsLessonTopicInfo *ms_lesson_nth (int index);
+/* By name or alias; NULL when unknown. */
+const MsLessonTopicInfo *ms_lesson_find (const char *name);
 /* The lesson's reason, or NULL for a plain sweep ("", "sweep") or an
  * unknown name. */
 const char *ms_lesson_reason (const char *name);
@@ -722,14 +737,15 @@ typedef struct {
   bool isolated;       /* in a fresh process */
   const char *env;     /* for an isolated part: "NAME=VALUE" to set, or */
   const char *env_unset; /* a name to remove from the environment; or NULL */
-  int probe;           /* a probe lesson's part: its MsProbe (ms-probe.h); 0 otherwise */
+  bool probe;          /* a probe lesson's part: its cells (ms-probe-cells.h) */
   int probe_part;      /* which of the probe's parts, its own numbering */
 } MsLessonPart;
 
 /* The parts of lesson name on the sizes, repetitions and device of base;
  * 0 for an unknown name. */
 int ms_lesson_parts (const char *name, const MsSweep *base, MsLessonPart *parts, int max);
-/* The issue-order lesson's variant: "queue=single/order=depth/K=4". */
+/* The issue-order lesson's variant: "queue=single/order=depth/K=4"
+ * (ms-lesson-issue-order.c). */
 void ms_lesson_streams_variant (char *buf, size_t len, bool single_queue, MsIssueOrder order,
                                 int streams);
 /* Whether lesson name is a probe lesson (one figure per cell, not a

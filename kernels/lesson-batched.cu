@@ -10,15 +10,15 @@
 
 #include "ms-k-probe.cuh"
 
-/* arg[] of MS_K_PROBE_BATCHED (engine/lessons/ms-lesson-batched.c). */
+/* arg[] of the batched lesson's sample (engine/lessons/ms-lesson-batched.c). */
 enum { ARG_COUNT, ARG_BATCH, ARG_ORDER };
 enum { ORDER_STREAM, ORDER_ANY, ORDER_DURING_CALL };
 enum { MODE_PAGEABLE = 0, MODE_PINNED = 1 }; /* MsMode's first two */
 
 /* The buffers, kept from sample to sample of a size (allocating them in
  * every sample would take longer than the copies); freed on a change of
- * size and by ms_k_probe_release. Per thread, as ms_k_shutdown releases
- * the calling thread's (several GPUs: a thread each). */
+ * size and by ms_k_probe_release (kp_on_release). Per thread, as
+ * ms_k_shutdown releases the calling thread's (several GPUs: a thread each). */
 static thread_local struct {
   int device;
   size_t bytes;
@@ -27,7 +27,7 @@ static thread_local struct {
   size_t *sizes;
 } kept = { -1, 0, NULL, NULL, NULL, NULL, NULL, NULL };
 
-void
+static void
 kp_batched_release (void)
 {
   if (kept.pinned)
@@ -66,6 +66,7 @@ keep_buffers (MsKProbe *p, int count)
   MsKStatus ks = check_room (p, total);
   if (ks != MS_K_OK)
     return ks;
+  kp_on_release (kp_batched_release);
   kept.device = p->device;
   kept.bytes = total;
   KP_CHECK (p, cudaHostAlloc ((void **)&kept.pinned, total, cudaHostAllocDefault));
@@ -171,8 +172,7 @@ run_sample (MsKProbe *p, int count, cudaStream_t stream, cudaEvent_t ev[2])
   return MS_K_OK;
 }
 
-MsKStatus
-ms_k_probe_batched (MsKProbe *p)
+KP_LESSON_SAMPLE (batched)
 {
   int count = p->arg[ARG_COUNT];
   if (count < 1 || count > 4096 || p->bytes == 0 || p->bytes > (64u << 10))

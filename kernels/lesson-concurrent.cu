@@ -6,7 +6,7 @@
  * from the first launch to the end of the last kernel. */
 #include "ms-k-probe.cuh"
 
-/* arg[] of MS_K_PROBE_CONCURRENT (engine/lessons/ms-lesson-concurrent.c). */
+/* arg[] of the concurrent lesson's sample (engine/lessons/ms-lesson-concurrent.c). */
 enum { ARG_K, ARG_STREAMS, ARG_GRID, ARG_SMEM, ARG_KERNEL_US };
 enum { GRID_ONE_BLOCK, GRID_ONE_PER_SM, GRID_FULL };
 
@@ -70,8 +70,7 @@ add_kernel_events (MsKProbe *p, int n_streams, KpStamps *st, const KpOrigin *ori
   }
 }
 
-MsKStatus
-ms_k_probe_concurrent (MsKProbe *p)
+KP_LESSON_SAMPLE (concurrent)
 {
   int k_count = p->arg[ARG_K];
   int n_streams = p->arg[ARG_STREAMS] > 1 ? k_count : 1;

@@ -12,7 +12,8 @@
 
 #include "ms-k-probe.cuh"
 
-/* arg[] of MS_K_PROBE_COPY_KINDS and its facts (engine/lessons/ms-lesson-copy-kinds.h). */
+/* arg[] of the copy-kinds lesson's sample and its facts
+ * (engine/lessons/ms-lesson-copy-kinds.h). */
 enum { ARG_FACT };
 enum {
   FACT_H2H_PINNED,
@@ -212,8 +213,7 @@ time_read (MsKProbe *p, Bufs *b)
   return MS_K_OK;
 }
 
-MsKStatus
-ms_k_probe_copy_kinds (MsKProbe *p)
+KP_LESSON_SAMPLE (copy_kinds)
 {
   int fact = p->arg[ARG_FACT];
   if (fact < FACT_H2H_PINNED || fact > FACT_READ_WC)

@@ -11,7 +11,8 @@
 
 #include "ms-k-probe.cuh"
 
-/* arg[] of MS_K_PROBE_DEFAULT_STREAM (engine/lessons/ms-lesson-default-stream.c). */
+/* arg[] of the default-stream lesson's sample
+ * (engine/lessons/ms-lesson-default-stream.c). */
 enum { ARG_THREADS, ARG_PER_THREAD, ARG_KERNEL_US, ARG_COPY_KIB };
 
 #define MAX_THREADS 2
@@ -195,8 +196,7 @@ measure (MsKProbe *p, Worker *w, int n, KpStamps *st)
   return e == cudaSuccess ? MS_K_OK : kp_fail (p, "the threads' copies and kernels", e);
 }
 
-MsKStatus
-ms_k_probe_default_stream (MsKProbe *p)
+KP_LESSON_SAMPLE (default_stream)
 {
   int n = p->arg[ARG_THREADS];
   if (n < 1 || n > MAX_THREADS)

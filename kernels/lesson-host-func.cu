@@ -11,7 +11,7 @@
 
 #include "ms-k-probe.cuh"
 
-/* arg[] of MS_K_PROBE_HOST_FUNC (engine/lessons/ms-lesson-host-func.c). */
+/* arg[] of the host-func lesson's sample (engine/lessons/ms-lesson-host-func.c). */
 enum { ARG_PART, ARG_API, ARG_AFTER, ARG_SLOW, ARG_HOST_FUNC_US, ARG_KERNEL_US, ARG_COPY_KIB };
 enum { PART_LATENCY, PART_SLOW };
 enum { API_LAUNCH_HOST_FUNC, API_STREAM_CALLBACK };
@@ -244,8 +244,7 @@ ctx_close (Ctx *c)
     cudaStreamDestroy (c->a);
 }
 
-MsKStatus
-ms_k_probe_host_func (MsKProbe *p)
+KP_LESSON_SAMPLE (host_func)
 {
   Ctx c;
   memset (&c, 0, sizeof c);

@@ -12,7 +12,8 @@
 
 #include "ms-k-probe.cuh"
 
-/* arg[] of MS_K_PROBE_IMPLICIT_SYNC (engine/lessons/ms-lesson-implicit-sync.c). */
+/* arg[] of the implicit-sync lesson's sample
+ * (engine/lessons/ms-lesson-implicit-sync.c). */
 enum { ARG_OP, ARG_NON_BLOCKING, ARG_KERNEL_US, ARG_KIB, ARG_DEFAULT_QUEUES };
 enum {
   OP_ALONE, /* one kernel only: the duration the others are counted in */
@@ -174,8 +175,7 @@ timed_window (MsKProbe *p, Setup *s, int op, size_t bytes, KpStamps *st, const K
   return MS_K_OK;
 }
 
-MsKStatus
-ms_k_probe_implicit_sync (MsKProbe *p)
+KP_LESSON_SAMPLE (implicit_sync)
 {
   int op = p->arg[ARG_OP];
   size_t bytes = (size_t) p->arg[ARG_KIB] * 1024;

@@ -9,7 +9,7 @@
 
 #include "ms-k-probe.cuh"
 
-/* arg[] of MS_K_PROBE_INTENSITY (engine/lessons/ms-lesson-intensity.c). */
+/* arg[] of the intensity lesson's sample (engine/lessons/ms-lesson-intensity.c). */
 enum { ARG_FMA, ARG_ZERO_COPY };
 
 #define THREADS 256
@@ -126,8 +126,7 @@ add_events (MsKProbe *p, bool pinned, cudaEvent_t *ev, double host_launch_us)
     kp_event (p, KP_D2H, 1, -1, 0, t[2] * 1e3, (t[3] - t[2]) * 1e3, p->bytes);
 }
 
-MsKStatus
-ms_k_probe_intensity (MsKProbe *p)
+KP_LESSON_SAMPLE (intensity)
 {
   bool zero_copy = p->arg[ARG_ZERO_COPY] != 0;
   if (p->arg[ARG_FMA] < 1 || p->bytes < sizeof (float))

@@ -13,7 +13,7 @@
 
 #include "ms-k-probe.cuh"
 
-/* arg[] of MS_K_PROBE_NUMA (engine/lessons/ms-lesson-numa.c). */
+/* arg[] of the numa lesson's sample (engine/lessons/ms-lesson-numa.c). */
 enum { ARG_DIR, ARG_BUF_NODE, ARG_THR_NODE };
 enum { DIR_H2D, DIR_D2H };
 
@@ -23,8 +23,8 @@ enum { DIR_H2D, DIR_D2H };
 
 /* The buffers, kept from sample to sample of a cell (registering them in
  * every sample would cost more than the copy): a change of size, device or
- * node makes new ones, ms_k_probe_release frees them. Per thread, as
- * ms_k_shutdown releases the calling thread's. */
+ * node makes new ones, ms_k_probe_release (kp_on_release) frees them. Per
+ * thread, as ms_k_shutdown releases the calling thread's. */
 static thread_local struct {
   int device, node;
   size_t bytes;
@@ -32,7 +32,7 @@ static thread_local struct {
   char *dev;
 } kept = { -1, -1, 0, NULL, NULL };
 
-void
+static void
 kp_numa_release (void)
 {
   if (kept.host) {
@@ -70,6 +70,7 @@ keep_buffers (MsKProbe *p)
   if (p->bytes > free_b / 4 || (host > 0 && (double)p->bytes > host / 8))
     return kp_unsupported (p, "%llu MiB is more than a safe share of the memory",
                            (unsigned long long)(p->bytes >> 20));
+  kp_on_release (kp_numa_release);
   void *h = mmap (NULL, p->bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (h == MAP_FAILED)
     return kp_unsupported (p, "no host memory for %llu MiB", (unsigned long long)(p->bytes >> 20));
@@ -98,8 +99,7 @@ keep_buffers (MsKProbe *p)
   return MS_K_OK;
 }
 
-MsKStatus
-ms_k_probe_numa (MsKProbe *p)
+KP_LESSON_SAMPLE (numa)
 {
   if (p->bytes == 0 || p->bytes > (1ull << 30))
     return kp_unsupported (p, "%llu bytes is outside 1 byte..1 GiB", (unsigned long long)p->bytes);

@@ -22,7 +22,7 @@
 
 #include "ms-k-probe.cuh"
 
-/* arg[] of MS_K_PROBE_PIN_PAYOFF (engine/lessons/ms-lesson-pin-payoff.c). */
+/* arg[] of the pin-payoff lesson's sample (engine/lessons/ms-lesson-pin-payoff.c). */
 enum { ARG_STEP, ARG_MAX_PCT, ARG_KIND, ARG_HELD_PERMILLE };
 enum { STEP_SETUP, STEP_RELEASE, STEP_COPY, STEP_HELD_ALLOC, STEP_HELD_COPY };
 enum { KIND_PAGEABLE, KIND_PINNED, KIND_REGISTERED };
@@ -205,9 +205,9 @@ time_copy (MsKProbe *p, Held *h)
 
 /* The second panel's pinned memory: grown in chunks up to the cell's share,
  * kept from cell to cell (the shares only grow), freed by
- * ms_k_probe_release. Per thread, as ms_k_shutdown releases the calling
- * thread's. Its part runs in a process of its own, which gives everything
- * back when it ends, whatever happened. */
+ * ms_k_probe_release (kp_on_release). Per thread, as ms_k_shutdown
+ * releases the calling thread's. Its part runs in a process of its own,
+ * which gives everything back when it ends, whatever happened. */
 #define HELD_CHUNK (256ull << 20)
 static thread_local struct {
   int device;
@@ -216,7 +216,7 @@ static thread_local struct {
   int n, cap;
 } held = { -1, 0, NULL, 0, 0 };
 
-void
+static void
 kp_pin_held_release (void)
 {
   for (int i = 0; i < held.n; i++)
@@ -232,6 +232,7 @@ hold_pinned (MsKProbe *p, unsigned long long target)
   if (held.device != p->device || held.bytes > target)
     kp_pin_held_release ();
   held.device = p->device;
+  kp_on_release (kp_pin_held_release);
   unsigned long long total = meminfo ("MemTotal:");
   unsigned long long floor = total / 4 > (2ull << 30) ? total / 4 : 2ull << 30;
   while (held.bytes < target) {
@@ -293,8 +294,7 @@ held_sample (MsKProbe *p)
   return ks;
 }
 
-MsKStatus
-ms_k_probe_pin_payoff (MsKProbe *p)
+KP_LESSON_SAMPLE (pin_payoff)
 {
   if (p->arg[ARG_KIND] != KIND_PAGEABLE && p->arg[ARG_KIND] != KIND_PINNED && p->arg[ARG_KIND] != KIND_REGISTERED)
     return kp_unsupported (p, "kind %d is not pageable, pinned or registered", p->arg[ARG_KIND]);

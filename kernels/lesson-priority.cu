@@ -11,7 +11,7 @@
 
 #include "ms-k-probe.cuh"
 
-/* arg[] of MS_K_PROBE_PRIORITY (engine/lessons/ms-lesson-priority.h). */
+/* arg[] of the priority lesson's sample (engine/lessons/ms-lesson-priority.h). */
 enum { ARG_WAVES, ARG_BLOCK_US, ARG_SHORT_US, ARG_GAP_US, ARG_SHORTS, ARG_FIGURE };
 enum { SHORTS_HIGH, SHORTS_LOW, SHORTS_NONE };
 enum { FIGURE_WAIT, FIGURE_LONG };
@@ -139,8 +139,7 @@ waits (MsKProbe *p, const Run *run, KpStamps *st, const KpOrigin *o)
   return n % 2 ? w[n / 2] : (w[n / 2 - 1] + w[n / 2]) / 2;
 }
 
-MsKStatus
-ms_k_probe_priority (MsKProbe *p)
+KP_LESSON_SAMPLE (priority)
 {
   Run run;
   memset (&run, 0, sizeof run);

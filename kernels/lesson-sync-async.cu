@@ -10,7 +10,7 @@
 
 #include "ms-k-probe.cuh"
 
-/* arg[] of MS_K_PROBE_SYNC_ASYNC (engine/lessons/ms-lesson-sync-async.h). */
+/* arg[] of the sync-async lesson's sample (engine/lessons/ms-lesson-sync-async.h). */
 enum { ARG_API, ARG_DIR, ARG_WHAT, ARG_AHEAD_US, ARG_BLOCKING };
 enum { API_MEMCPY, API_ASYNC };
 enum { DIR_H2D, DIR_D2H };
@@ -86,8 +86,7 @@ timed (MsKProbe *p, Buffers *b)
   return MS_K_OK;
 }
 
-MsKStatus
-ms_k_probe_sync_async (MsKProbe *p)
+KP_LESSON_SAMPLE (sync_async)
 {
   const char *env = getenv ("CUDA_LAUNCH_BLOCKING");
   bool blocking = env && strcmp (env, "1") == 0;

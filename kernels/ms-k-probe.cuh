@@ -79,19 +79,11 @@ kp_stamp_us (const KpOrigin *o, unsigned long long ns)
 void kp_event (MsKProbe *p, int phase, int lane, double host_start_us, double host_us,
                double gpu_start_us, double gpu_us, uint64_t bytes);
 
-/* Each probe's sample, in its own file. */
-MsKStatus ms_k_probe_concurrent (MsKProbe *p);
-MsKStatus ms_k_probe_intensity (MsKProbe *p);
-MsKStatus ms_k_probe_pin_payoff (MsKProbe *p);
-MsKStatus ms_k_probe_copy_kinds (MsKProbe *p);
-MsKStatus ms_k_probe_implicit_sync (MsKProbe *p);
-MsKStatus ms_k_probe_batched (MsKProbe *p);
-void kp_batched_release (void);
-/* lesson-pin-payoff.cu: the pinned memory its second panel holds. */
-void kp_pin_held_release (void);
-MsKStatus ms_k_probe_numa (MsKProbe *p);
-void kp_numa_release (void);
-MsKStatus ms_k_probe_priority (MsKProbe *p);
-MsKStatus ms_k_probe_sync_async (MsKProbe *p);
-MsKStatus ms_k_probe_default_stream (MsKProbe *p);
-MsKStatus ms_k_probe_host_func (MsKProbe *p);
+/* Defines a probe lesson's sample, ms_k_lesson_NAME (ms-kernels.h):
+ * KP_LESSON_SAMPLE (concurrent) { ... }. */
+#define KP_LESSON_SAMPLE(name) extern "C" MsKStatus ms_k_lesson_##name (MsKProbe *p)
+
+/* A lesson that keeps memory from sample to sample (per thread) names the
+ * function that frees the calling thread's share before it keeps any;
+ * ms_k_probe_release calls each once. Registering again does nothing. */
+void kp_on_release (void (*release) (void));

@@ -180,24 +180,7 @@ enum {
 int ms_k_cost_sample (int device, int what, uint64_t bytes, double *alloc_us, double *free_us,
                       char *err, size_t errlen);
 
-/* ---- probe lessons (engine/lessons/ms-probe.h; kernels/lesson-NAME.cu) ---------- */
-
-/* Mirrors MsProbe (checked in engine/run/ms-backend.c). */
-enum {
-  MS_K_PROBE_NONE,
-  MS_K_PROBE_IMPLICIT_SYNC,
-  MS_K_PROBE_DEFAULT_STREAM,
-  MS_K_PROBE_HOST_FUNC,
-  MS_K_PROBE_PRIORITY,
-  MS_K_PROBE_CONCURRENT,
-  MS_K_PROBE_SYNC_ASYNC,
-  MS_K_PROBE_PIN_PAYOFF,
-  MS_K_PROBE_INTENSITY,
-  MS_K_PROBE_COPY_KINDS,
-  MS_K_PROBE_BATCHED,
-  MS_K_PROBE_NUMA,
-  MS_K_PROBE_COUNT
-};
+/* ---- probe lessons (engine/lessons/ms-probe-cells.h; kernels/lesson-NAME.cu) ---------- */
 
 #define MS_K_PROBE_N_ARGS 8
 #define MS_K_PROBE_MAX_EVENTS 256
@@ -205,7 +188,6 @@ enum {
 /* One sample of a probe lesson's cell. */
 typedef struct {
   /* in */
-  int probe;  /* MS_K_PROBE_* */
   int device;
   int mode;   /* MsMode */
   uint64_t bytes;
@@ -221,9 +203,14 @@ typedef struct {
   char error[256];
 } MsKProbe;
 
-/* MS_K_OK with value_us; MS_K_UNSUPPORTED when the device, driver or
+/* A probe lesson's sample: kernels/lesson-NAME.cu defines it as
+ * ms_k_lesson_NAME (with C linkage, KP_LESSON_SAMPLE), and the CUDA backend
+ * finds it through the lesson's line of engine/lessons/ms-lesson-list.h.
+ * MS_K_OK with value_us; MS_K_UNSUPPORTED when the device, driver or
  * toolkit cannot (error says which); MS_K_FAILED with the CUDA error. */
-MsKStatus ms_k_probe_run (MsKProbe *probe);
+typedef MsKStatus (*MsKLessonSample) (MsKProbe *probe);
+/* Takes one sample with sample on probe->device. */
+MsKStatus ms_k_probe_run (MsKProbe *probe, MsKLessonSample sample);
 /* Frees what the probes keep from sample to sample (ms_k_shutdown calls it). */
 void ms_k_probe_release (void);
 

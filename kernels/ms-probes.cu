@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-probes.cu: a probe lesson's sample handed to its file, and what the
- * probes share (ms-k-probe.cuh). */
+/* ms-probes.cu: a probe lesson's sample handed to its file (the CUDA
+ * backend picks the file's sample by the lesson's id), and what the probes
+ * share (ms-k-probe.cuh). */
+#include <mutex>
 #include <string.h>
 
 #include "ms-k-probe.cuh"
@@ -127,7 +129,7 @@ kp_event (MsKProbe *p, int phase, int lane, double host_start_us, double host_us
 }
 
 MsKStatus
-ms_k_probe_run (MsKProbe *p)
+ms_k_probe_run (MsKProbe *p, MsKLessonSample sample)
 {
   p->value_us = -1;
   p->n_events = 0;
@@ -135,26 +137,30 @@ ms_k_probe_run (MsKProbe *p)
   cudaError_t e = cudaSetDevice (p->device);
   if (e != cudaSuccess)
     return kp_fail (p, "cudaSetDevice", e);
-  switch (p->probe) {
-  case MS_K_PROBE_CONCURRENT: return ms_k_probe_concurrent (p);
-  case MS_K_PROBE_INTENSITY: return ms_k_probe_intensity (p);
-  case MS_K_PROBE_PIN_PAYOFF: return ms_k_probe_pin_payoff (p);
-  case MS_K_PROBE_COPY_KINDS: return ms_k_probe_copy_kinds (p);
-  case MS_K_PROBE_IMPLICIT_SYNC: return ms_k_probe_implicit_sync (p);
-  case MS_K_PROBE_BATCHED: return ms_k_probe_batched (p);
-  case MS_K_PROBE_NUMA: return ms_k_probe_numa (p);
-  case MS_K_PROBE_PRIORITY: return ms_k_probe_priority (p);
-  case MS_K_PROBE_SYNC_ASYNC: return ms_k_probe_sync_async (p);
-  case MS_K_PROBE_DEFAULT_STREAM: return ms_k_probe_default_stream (p);
-  case MS_K_PROBE_HOST_FUNC: return ms_k_probe_host_func (p);
-  default: return kp_unsupported (p, "this build of memsweep has no probe %d", p->probe);
-  }
+  return sample (p);
+}
+
+/* The lessons' release functions (kp_on_release), for the whole process. */
+#define KP_MAX_RELEASES 32
+static void (*releases[KP_MAX_RELEASES]) (void);
+static int n_releases;
+static std::mutex releases_lock;
+
+void
+kp_on_release (void (*release) (void))
+{
+  std::lock_guard<std::mutex> hold (releases_lock);
+  for (int i = 0; i < n_releases; i++)
+    if (releases[i] == release)
+      return;
+  if (n_releases < KP_MAX_RELEASES)
+    releases[n_releases++] = release;
 }
 
 void
 ms_k_probe_release (void)
 {
-  kp_batched_release ();
-  kp_numa_release ();
-  kp_pin_held_release ();
+  std::lock_guard<std::mutex> hold (releases_lock);
+  for (int i = 0; i < n_releases; i++)
+    releases[i] ();
 }

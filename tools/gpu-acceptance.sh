@@ -48,10 +48,8 @@ else
   REFERENCE=$gpu NO_TAR=1 bash tools/gpu-probe-lessons.sh
   if [ -f .gtk.tgz ]; then
     tar -xzf .gtk.tgz
-    # The cards: the sweep lessons that `lesson LIST` answers with `run`,
-    # then every `memsweep lesson NAME` but managed-touch (no card).
-    cards="pinned-pageable register-allocate managed-prefetch portable $("$ms" lesson LIST |
-      sed -n 's/^  memsweep lesson //p' | grep -v '^managed-touch$' | tr '\n' ' ')"
+    # The cards: every lesson by the one name `lesson LIST` gives it.
+    cards="$("$ms" lesson LIST | sed -n 's/^  memsweep-gtk --lesson //p' | tr '\n' ' ')"
     s0=$(date +%s)
     LIMIT=120 sh tools/gpu-gui-lessons.sh .gtk $cards >"$OUT/gui-cards.log" 2>&1
     log "app cards rc=$? in $(( $(date +%s) - s0 )) s"

@@ -21,7 +21,7 @@ SCREEN=1600x1000x24
 # The app starts the CLI found next to it first: this machine's own build.
 cp build-gpu/app/cli/memsweep "$b/bin/memsweep" 2>/dev/null || export PATH="$PWD/build-gpu/app/cli:$PATH"
 export MEMSWEEP_PROBE=1
-names=${*:-"pinned-pageable reuse cache-state register-allocate managed-prefetch issue-order duplex costs portable"}
+names=${*:-"pinned-pageable reuse cache-state register-allocate managed-touch issue-order duplex costs portable"}
 rc=0
 for name in $names; do
   t0=$(date +%s)

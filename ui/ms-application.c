@@ -62,15 +62,17 @@ ms_application_handle_local_options (GApplication *app, GVariantDict *options)
     MS_APPLICATION (app)->run_at_start = TRUE;
   const char *lesson = NULL;
   if (g_variant_dict_lookup (options, "lesson", "&s", &lesson)) {
-    if (ms_lesson_topic_from_name (lesson) == MS_TOPIC_COUNT) {
+    MsLessonTopic asked = ms_lesson_topic_from_name (lesson);
+    if (asked == MS_TOPIC_COUNT) {
       g_printerr (_("memsweep-gtk: no lesson is called “%s”; the lessons are:"), lesson);
       for (int t = 0; t < MS_TOPIC_COUNT; t++)
         g_printerr (" %s", ms_lesson_topic (t)->name);
       g_printerr ("\n");
       return 1;
     }
+    /* Its one name, also when asked for by its alias. */
     g_free (MS_APPLICATION (app)->lesson);
-    MS_APPLICATION (app)->lesson = g_strdup (lesson);
+    MS_APPLICATION (app)->lesson = g_strdup (ms_lesson_topic (asked)->name);
   }
   if (g_variant_dict_contains (options, "version")) {
     g_print ("memsweep-gtk %s\n", MS_VERSION);

@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "ms-probe.h"
+#include "ms-profiling.h"
 
 static void
 devices_file_opened (GObject *source, GAsyncResult *result, gpointer user_data)
@@ -67,7 +67,7 @@ on_lesson_finished (MsWindow *self, const char *name, const char *error)
     g_strdup_printf ("%s on %s, %s", measured ? "measured" : "reference run",
                      run && run->device.present ? run->device.name : "no GPU",
                      run ? run->date : "-");
-  ms_probe_lesson_finished (GTK_WINDOW (self), name, source,
+  ms_profiling_lesson_finished (GTK_WINDOW (self), name, source,
                             ms_lessons_page_get_caption (self->lessons_page, t), error);
 }
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "ms-eta.h"
-#include "ms-probe.h"
+#include "ms-profiling.h"
 #include "ms-run.h"
 #include "ms-window-private.h"
 
@@ -212,7 +212,7 @@ add_loaded_in_order (MsWindow *self)
       g_autofree char *msg = g_strdup_printf (_("Opened %s"), ms_run_get_name (f->run));
       ms_window_toast (self, msg);
     }
-    ms_probe_open_added (f->path, f->error);
+    ms_profiling_open_added (f->path, f->error);
   }
 }
 
@@ -272,7 +272,7 @@ ms_window_open_file (MsWindow *self, GFile *file)
     ms_window_open_devices_file (self, path);
     return;
   }
-  ms_probe_open_asked (path);
+  ms_profiling_open_asked (path);
   /* Files given at launch wait for the first frame: a small file read
    * before it would only delay it. */
   if (!self->painted)
@@ -705,7 +705,7 @@ ms_window_init (MsWindow *self)
   g_signal_connect (self, "realize", G_CALLBACK (on_realize), NULL);
   start_discovery (self);
   ms_window_update_actions (self);
-  ms_probe_watch_window (GTK_WINDOW (self));
+  ms_profiling_watch_window (GTK_WINDOW (self));
 }
 
 MsWindow *

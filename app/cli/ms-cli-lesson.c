@@ -45,8 +45,10 @@ lesson_list (void)
     if (!ms_lesson_topic_built ((MsLessonTopic) t))
       continue;
     printf ("%s\n  %s\n", ms_gettext (info->title), ms_gettext (info->question));
+    /* Its one name, which the app takes too. */
+    printf ("  memsweep-gtk --lesson %s\n", info->name);
     if (info->experiment[0])
-      printf ("  memsweep lesson %s\n", info->experiment);
+      printf ("  memsweep lesson %s\n", info->name);
     const MsLessonOption *opt = ms_lesson_options (info->experiment);
     for (int i = 0; opt && opt[i].key; i++)
       printf ("    --option %s=N  %s (%g; %g..%g)\n", opt[i].key, ms_gettext (opt[i].help),
@@ -177,11 +179,23 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   o->name = argv[optind];
   if (strcmp (o->name, "LIST") == 0 || strcmp (o->name, "list") == 0)
     return lesson_list ();
-  if (!ms_lesson_find (o->name)) {
+  const MsLessonTopicInfo *lesson = ms_lesson_find (o->name);
+  const MsLessonTopicInfo *card = ms_lesson_topic (ms_lesson_topic_from_name (o->name));
+  if (!lesson && card) {
+    fprintf (stderr,
+             ms_gettext ("memsweep: lesson: '%s' is measured by a plain sweep: "
+                         "memsweep run --modes %s\n"),
+             card->name, card->modes);
+    return EXIT_USAGE;
+  }
+  if (!lesson) {
     fprintf (stderr, ms_gettext ("memsweep: lesson: unknown lesson '%s' (see 'memsweep lesson "
                                  "LIST')\n"), o->name);
     return EXIT_USAGE;
   }
+  /* The lesson's one name from here on (files, prefix), even when it was
+   * asked for by its alias. */
+  o->name = lesson->name;
   if (!ms_sweep_validate (&o->sweep, err, sizeof err) ||
       !ms_lesson_check_options (o->name, o->sweep.options, err, sizeof err)) {
     fprintf (stderr, "memsweep: %s\n", err);
@@ -335,9 +349,8 @@ ms_cli_lesson (int argc, char **argv, bool part)
     ms_backend_free (backend);
     return EXIT_USAGE;
   }
-  const MsLessonInfo *info = ms_lesson_find (o.name);
-  const MsLessonTopicInfo *topic = ms_lesson_topic (ms_lesson_topic_for_experiment (o.name));
-  printf ("%s\n%s\n\n", topic ? ms_gettext (topic->title) : o.name, ms_gettext (info->reason));
+  const MsLessonTopicInfo *info = ms_lesson_find (o.name);
+  printf ("%s\n%s\n\n", ms_gettext (info->title), ms_gettext (info->reason));
   fflush (stdout);
   bool bar = !o.quiet && isatty (STDERR_FILENO);
   MsResults *r = NULL;

@@ -15,6 +15,7 @@
 #include "ms-csv-reader.h"
 #include "ms-gpu-clock.h"
 #include "ms-i18n.h"
+#include "ms-lesson-record.h"
 
 /* The fewest bytes an end-to-end row takes ("uva,1,0,e2e,,1,ok" and an end
  * of line): a cell with R repetitions needs R of them. */
@@ -259,7 +260,7 @@ ms_csv_finish_cells (MsReader *rd, MsResults *r)
     trim_reps (b);
     /* Files written before the alignment read as those written after. */
     ms_gpu_clock_align (b->cell->events, b->cell->n_events);
-    ms_gpu_clock_align_lesson (b->cell->events, b->cell->n_events, r->experiment);
+    ms_lesson_align_run_kernels (b->cell->events, b->cell->n_events, r->experiment);
     ms_cell_compute_stats_scratch (b->cell, &scratch);
   }
   ms_stats_scratch_clear (&scratch);

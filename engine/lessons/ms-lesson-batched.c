@@ -9,7 +9,7 @@
 
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
-#include "ms-lesson-private.h"
+#include "ms-lesson-record.h"
 
 #define NAME "batched"
 #define MIN_EXP 8
@@ -44,15 +44,15 @@ static const MsMode sources[] = { MS_MODE_PINNED, MS_MODE_PAGEABLE };
 static void
 parts (MsPartList *list)
 {
-  ms_lesson_add_probe_part (list, MS_PROBE_BATCHED, 0);
+  ms_lesson_add_probe_part (list, 0);
 }
 
 static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
   (void)part;
-  int count = (int)ms_lesson_option (NAME, sweep, "count");
-  int detail = (int)ms_lesson_option (NAME, sweep, "exp");
+  int count = (int)ms_lesson_option_in (options, sweep->options, "count");
+  int detail = (int)ms_lesson_option_in (options, sweep->options, "exp");
   int n = 0;
   for (int m = 0; m < 2; m++)
     for (int e = MIN_EXP; e <= MAX_EXP; e++)
@@ -187,7 +187,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   int count = run_count (r);
   int exp = exponent >= MIN_EXP && exponent <= MAX_EXP
                 ? exponent
-                : (int)ms_lesson_option (NAME, &r->sweep, "exp");
+                : (int)ms_lesson_option_in (options, r->sweep.options, "exp");
   bool any = false;
   for (int m = 0; count > 0 && m < 2; m++) {
     /* The detailed size, else the first measured one. */
@@ -211,18 +211,22 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   return true;
 }
 
-const MsProbeLesson ms_lesson_batched = {
-  .info
-  = { NAME, MS_N_ ("N small host-to-device copies of one size are submitted with one "
-                   "cudaMemcpyAsync call each, or all at once with one cudaMemcpyBatchAsync "
-                   "call (CUDA 12.8 and later), from pinned and from pageable memory. The "
-                   "batch is tried with each source-access-order hint: in stream order, in any "
-                   "order, and read during the call. The figure is the host clock from the "
-                   "first call until the stream is synchronised; the picture divides it by N. "
-                   "Compare the lines per source and size to see what one call per copy "
-                   "costs.") },
-  .topic = MS_TOPIC_BATCHED,
-  .probe = MS_PROBE_BATCHED,
+const MsLesson ms_lesson_batched = {
+  .card = { .name = NAME,
+            .experiment = NAME,
+            .modes = "pinned,pageable",
+            .title = MS_N_ ("Batched copies"),
+            .question = MS_N_ ("Does submitting many small copies in one call "
+                               "(cudaMemcpyBatchAsync) save time?"),
+            .reason = MS_N_ ("N small host-to-device copies of one size are submitted with one "
+                             "cudaMemcpyAsync call each, or all at once with one "
+                             "cudaMemcpyBatchAsync call (CUDA 12.8 and later), from pinned and "
+                             "from pageable memory. The batch is tried with each "
+                             "source-access-order hint: in stream order, in any order, and read "
+                             "during the call. The figure is the host clock from the first call "
+                             "until the stream is synchronised; the picture divides it by N. "
+                             "Compare the lines per source and size to see what one call per copy "
+                             "costs.") },
   .settings = "count copies of 2^8..2^14 floats each, host to device, from pinned and "
               "pageable memory: one cudaMemcpyAsync per copy, or one cudaMemcpyBatchAsync with "
               "source access order stream, any or during the call",

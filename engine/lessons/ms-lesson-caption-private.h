@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-lesson-caption-private.h: what the captions share (ms-lesson-caption.c)
- * with the captions kept in files of their own (ms-lesson-caption-order.c). */
+/* ms-lesson-caption-private.h: what the lessons' captions share, each in
+ * its lesson's file (ms-lesson-NAME.c); defined in ms-lesson-caption.c. */
 #pragma once
 
 #include <stdbool.h>
@@ -27,4 +27,12 @@ void ms_caption_append (char *buf, size_t len, const char *format, ...)
 /* Writes the sentence saying what is missing; returns false. */
 bool ms_caption_missing (char *buf, size_t len, const char *sentence);
 
-bool ms_caption_issue_order (const MsResults *r, int exponent, char *buf, size_t len);
+/* A lesson's caption of results (as ms_lesson_caption). */
+typedef bool (*MsCaptionFunc) (const MsResults *results, int exponent, char *buf, size_t len);
+/* Runs caption on results, len > 0: what every caption does first (no run,
+ * a size out of range) and last (a sentence cut at a character). */
+bool ms_caption_run (MsCaptionFunc caption, const MsResults *results, int exponent, char *buf,
+                     size_t len);
+
+/* The device's name, or "GPU". */
+const char *ms_caption_device (const MsResults *r);

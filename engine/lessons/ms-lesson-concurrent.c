@@ -7,9 +7,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ms-gpu-clock.h"
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
-#include "ms-lesson-private.h"
+#include "ms-lesson-record.h"
 
 #define NAME "concurrent"
 
@@ -39,15 +40,15 @@ static const struct {
 static void
 parts (MsPartList *list)
 {
-  ms_lesson_add_probe_part (list, MS_PROBE_CONCURRENT, 0);
+  ms_lesson_add_probe_part (list, 0);
 }
 
 static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
   (void) part;
-  int kernel_us = (int) ms_lesson_option (NAME, sweep, "kernel-us");
-  int max_k = (int) ms_lesson_option (NAME, sweep, "max-k");
+  int kernel_us = (int) ms_lesson_option_in (options, sweep->options, "kernel-us");
+  int max_k = (int) ms_lesson_option_in (options, sweep->options, "max-k");
   int n = 0;
   for (int k = 1; k <= max_k; k = k * 2 > max_k && k < max_k ? max_k : k * 2)
     for (int s = 0; s < N_SETTINGS && n < max; s++) {
@@ -141,20 +142,47 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   return true;
 }
 
-const MsProbeLesson ms_lesson_concurrent = {
-  .info = { NAME,
-            MS_N_ ("K kernels of a fixed duration (a spin on the GPU's own clock) go to one "
-                   "stream or to K streams. On K streams they can run at the same time, unless "
-                   "each one needs the whole GPU: a grid that fills every SM's block slots, or "
-                   "blocks that take all of an SM's shared memory. Times are counted in "
-                   "single-kernel times; the timeline comes from one more run with the "
-                   "kernels' own clock stamps.") },
-  .topic = MS_TOPIC_CONCURRENT,
-  .probe = MS_PROBE_CONCURRENT,
+/* kernels/lesson-concurrent.cu: launch k issues kernel k, which goes to
+ * lane 1 + k % streams as that lane's chunk k / streams; streams is 1 or
+ * K. Certain only when every launch and every kernel is there. */
+static const MsEvent *
+kernel_issuer (const MsEvent *events, size_t n_events, const MsEvent *kernel)
+{
+  int kernels = 0, launches = 0, lanes = 0;
+  for (size_t i = 0; i < n_events; i++) {
+    const MsEvent *ev = &events[i];
+    if (ev->rep != kernel->rep)
+      continue;
+    if (ms_gpu_clock_gpu_only_kernel (ev)) {
+      kernels++;
+      lanes = ev->lane > lanes ? ev->lane : lanes;
+    }
+    launches += ev->lane == MS_LANE_HOST && ev->phase == MS_PHASE_LAUNCH;
+  }
+  if (kernels != launches || (lanes != 1 && lanes != kernels))
+    return NULL;
+  return ms_gpu_clock_host_event (events, n_events, kernel->rep, MS_PHASE_LAUNCH,
+                                  kernel->chunk * lanes + kernel->lane - 1);
+}
+
+const MsLesson ms_lesson_concurrent = {
+  .card = { .name = NAME,
+            .experiment = NAME,
+            .modes = "streams",
+            .title = MS_N_ ("Concurrent kernels"),
+            .question = MS_N_ ("Do small kernels on several streams run at the same time, and what "
+                               "stops them?"),
+            .reason = MS_N_ ("K kernels of a fixed duration (a spin on the GPU's own clock) go to "
+                             "one stream or to K streams. On K streams they can run at the same "
+                             "time, unless each one needs the whole GPU: a grid that fills every "
+                             "SM's block slots, or blocks that take all of an SM's shared memory. "
+                             "Times are counted in single-kernel times; the timeline comes from "
+                             "one more run with the kernels' own clock stamps.") },
   .settings = "K=1,2,4..max-k kernels of kernel-us on one stream and on K streams; on K "
               "streams also grids of one block per SM, with all shared memory, and full grids",
   .options = options,
   .parts = parts,
   .cells = cells,
   .caption = caption,
+  .kernel_issuer = kernel_issuer,
 };

@@ -13,7 +13,7 @@
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-copy-kinds.h"
-#include "ms-lesson-private.h"
+#include "ms-lesson-record.h"
 
 #define NAME "copy-kinds"
 
@@ -77,14 +77,14 @@ ms_copy_fact_rate (const MsResults *r, MsCopyFact fact)
 static void
 parts (MsPartList *list)
 {
-  ms_lesson_add_probe_part (list, MS_PROBE_COPY_KINDS, 0);
+  ms_lesson_add_probe_part (list, 0);
 }
 
 static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
   (void)part;
-  int exp = (int)ms_lesson_option (NAME, sweep, "exp");
+  int exp = (int)ms_lesson_option_in (options, sweep->options, "exp");
   int n = 0;
   for (int f = 0; f < MS_COPY_FACT_COUNT && n < max; f++) {
     MsProbeCell *c = &out[n++];
@@ -201,18 +201,21 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   return true;
 }
 
-const MsProbeLesson ms_lesson_copy_kinds = {
-  .info
-  = { NAME, MS_N_ ("cudaMemcpy between two pinned host buffers, two pageable ones, two device "
-                   "buffers, and from and to the device, at one size: the rate of each. Then "
-                   "whether cudaHostGetDevicePointer gives a device pointer for memory from "
-                   "cudaMallocHost (default flags) and from cudaHostRegister with and without "
-                   "cudaHostRegisterMapped: each is a fact that worked, or failed with the "
-                   "CUDA error. Last, a kernel reading mapped host memory, plain and "
-                   "write-combined. Look at which facts hold on this system and how the "
-                   "rates compare.") },
-  .topic = MS_TOPIC_COPY_KINDS,
-  .probe = MS_PROBE_COPY_KINDS,
+const MsLesson ms_lesson_copy_kinds = {
+  .card = { .name = NAME,
+            .experiment = NAME,
+            .modes = "pinned,device,zero-copy",
+            .title = MS_N_ ("Copy kinds and mapped memory"),
+            .question = MS_N_ ("What do host-to-host and device-to-device copies reach, and which "
+                               "host memory can the GPU map?"),
+            .reason = MS_N_ ("cudaMemcpy between two pinned host buffers, two pageable ones, two "
+                             "device buffers, and from and to the device, at one size: the rate of "
+                             "each. Then whether cudaHostGetDevicePointer gives a device pointer "
+                             "for memory from cudaMallocHost (default flags) and from "
+                             "cudaHostRegister with and without cudaHostRegisterMapped: each is a "
+                             "fact that worked, or failed with the CUDA error. Last, a kernel "
+                             "reading mapped host memory, plain and write-combined. Look at which "
+                             "facts hold on this system and how the rates compare.") },
   .settings = "one size (exp); cudaMemcpy H2H pinned and pageable, D2D, H2D, D2H; "
               "cudaHostGetDevicePointer on cudaMallocHost, cudaHostRegister with and without "
               "Mapped; a zero-copy read of mapped and of write-combined mapped memory",

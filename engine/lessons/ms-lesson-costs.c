@@ -9,6 +9,10 @@
 
 #include "ms-backend.h"
 #include "ms-i18n.h"
+#include "ms-lesson-caption-private.h"
+#include "ms-lesson-record.h"
+
+#define NAME "costs"
 
 static const struct {
   const char *variant;
@@ -129,3 +133,93 @@ ms_lesson_run_costs (const MsSweep *sweep, MsBackend *backend, atomic_int *cance
     }
   return MS_RUN_OK;
 }
+
+/* ---- the lesson ------------------------------------------------------------ */
+
+static void
+costs_parts (MsPartList *l)
+{
+  MsLessonPart *p = ms_lesson_add_part (l, "device", "cost=all");
+  if (p) {
+    p->costs = true;
+    p->isolated = true;
+  }
+}
+
+/* The median of the cost cell named variant in mode (at exponent e, or at
+ * any size when e < 0), or -1. */
+static double
+cost_us (const MsResults *r, MsMode mode, int e, const char *variant)
+{
+  for (size_t i = 0; i < r->n_cells; i++) {
+    const MsCell *c = &r->cells[i];
+    if (c->mode == mode && (e < 0 || c->exponent == e) && strcmp (c->variant, variant) == 0
+        && ms_caption_measured (r, mode, c->exponent, variant))
+      return c->stats.e2e.median;
+  }
+  return -1;
+}
+
+/* The context first (paid once per process, the largest by far), then
+ * each allocation with its free under its API name, as the picture's bars
+ * are named. */
+static bool
+caption_costs (const MsResults *r, int exponent, char *buf, size_t len)
+{
+  static const struct {
+    MsMode mode;
+    const char *variant, *name;
+  } allocs[] = {
+    { MS_MODE_PINNED, "cost=malloc-host", "cudaMallocHost" },
+    { MS_MODE_REGISTERED, "cost=register", "cudaHostRegister" },
+    { MS_MODE_PAGEABLE, "cost=malloc", MS_N_ ("malloc and a touch of every page") },
+    { MS_MODE_DEVICE, "cost=malloc", "cudaMalloc" },
+  };
+  char t[2][32];
+  double first = cost_us (r, MS_MODE_DEVICE, -1, "cost=context-first");
+  double again = cost_us (r, MS_MODE_DEVICE, -1, "cost=context");
+  buf[0] = '\0';
+  if (first > 0 && again > 0)
+    ms_caption_append (buf, len,
+                       ms_gettext ("Creating the CUDA context (the GPU's state for this process) "
+                                   "took %s the first time and %s again: more than any "
+                                   "allocation."),
+                       ms_caption_time (first, t[0], sizeof t[0]),
+                       ms_caption_time (again, t[1], sizeof t[1]));
+  FOR_EACH_EXP (e, exponent)
+  {
+    const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, e, "cost=malloc-host");
+    if (!pin)
+      continue;
+    char size[32], list[256] = "", tt[32];
+    for (size_t k = 0; k < sizeof allocs / sizeof allocs[0]; k++) {
+      double us = cost_us (r, allocs[k].mode, e, allocs[k].variant);
+      if (us > 0)
+        snprintf (list + strlen (list), sizeof list - strlen (list), "%s%s %s", list[0] ? ", " : "",
+                  ms_gettext (allocs[k].name), ms_caption_time (us, tt, sizeof tt));
+    }
+    ms_caption_append (buf, len, ms_gettext ("At %s, each allocation with its free took: %s."),
+                       ms_caption_size (pin, size, sizeof size), list);
+    return true;
+  }
+  return buf[0] ? true
+                : ms_caption_missing (buf, len,
+                                      ms_gettext ("This run has fewer than two costs measured."));
+}
+
+const MsLesson ms_lesson_costs = {
+  .card = { .name = NAME,
+            .experiment = NAME,
+            .modes = "device,pinned,pageable,registered",
+            .plain = false,
+            .title = MS_N_ ("Costs people forget"),
+            .question = MS_N_ ("What do context creation, allocation, registration and freeing "
+                               "cost?"),
+            .reason = MS_N_ ("A profile shows these calls beside the copies: creating the context, "
+                             "the first cudaMalloc, cudaMallocHost against malloc, "
+                             "cudaHostRegister and the frees, per call and per MiB.") },
+  .settings = "context creation, cudaMalloc, cudaMallocHost, malloc, cudaHostRegister and their "
+              "frees, in a fresh process",
+  .parts = costs_parts,
+  .caption = caption_costs,
+};

@@ -10,7 +10,7 @@
 
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
-#include "ms-lesson-private.h"
+#include "ms-lesson-record.h"
 
 #define NAME "default-stream"
 
@@ -37,7 +37,7 @@ static const struct {
 static void
 parts (MsPartList *list)
 {
-  ms_lesson_add_probe_part (list, MS_PROBE_DEFAULT_STREAM, 0);
+  ms_lesson_add_probe_part (list, 0);
 }
 
 static int
@@ -50,8 +50,8 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
     ms_probe_cell_set (c, MS_MODE_STREAMS, 0, "%s", settings[s].variant);
     c->arg[ARG_THREADS] = settings[s].threads;
     c->arg[ARG_PER_THREAD] = settings[s].per_thread;
-    c->arg[ARG_KERNEL_US] = (int)ms_lesson_option (NAME, sweep, "kernel-us");
-    c->arg[ARG_COPY_KIB] = (int)ms_lesson_option (NAME, sweep, "copy-kib");
+    c->arg[ARG_KERNEL_US] = (int)ms_lesson_option_in (options, sweep->options, "kernel-us");
+    c->arg[ARG_COPY_KIB] = (int)ms_lesson_option_in (options, sweep->options, "copy-kib");
     c->instrumented = 1;
   }
   return n;
@@ -106,19 +106,22 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   return true;
 }
 
-const MsProbeLesson ms_lesson_default_stream = {
-  .info
-  = { NAME, MS_N_ ("Two host threads, started before the timing and released together, each "
-                   "copy a buffer to the device, run a kernel of fixed duration and copy it "
-                   "back, all on \"the default stream\": once the legacy default stream, which "
-                   "every thread shares, and once each thread's per-thread default stream "
-                   "(cudaStreamPerThread, named explicitly). The time runs from the release to "
-                   "the end of both threads; one thread alone is the yardstick. Compare the two "
-                   "times with one and with two single-thread times; the timelines come from "
-                   "one more run with events around the copies and the kernels' clock "
-                   "stamps.") },
-  .topic = MS_TOPIC_DEFAULT_STREAM,
-  .probe = MS_PROBE_DEFAULT_STREAM,
+const MsLesson ms_lesson_default_stream = {
+  .card = { .name = NAME,
+            .experiment = NAME,
+            .modes = "streams",
+            .title = MS_N_ ("The default stream: legacy or per thread"),
+            .question = MS_N_ ("Do two host threads using the default stream get in each other's "
+                               "way?"),
+            .reason = MS_N_ ("Two host threads, started before the timing and released together, "
+                             "each copy a buffer to the device, run a kernel of fixed duration and "
+                             "copy it back, all on \"the default stream\": once the legacy default "
+                             "stream, which every thread shares, and once each thread's per-thread "
+                             "default stream (cudaStreamPerThread, named explicitly). The time "
+                             "runs from the release to the end of both threads; one thread alone "
+                             "is the yardstick. Compare the two times with one and with two "
+                             "single-thread times; the timelines come from one more run with "
+                             "events around the copies and the kernels' clock stamps.") },
   .settings = "one thread alone, then two threads, each an h2d copy of copy-kib, a kernel of "
               "kernel-us and a d2h copy, on the legacy and on the per-thread default stream",
   .options = options,

@@ -10,7 +10,7 @@
 
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
-#include "ms-lesson-private.h"
+#include "ms-lesson-record.h"
 
 #define NAME "host-func"
 
@@ -36,16 +36,16 @@ static const char *const slow_words[]
 static void
 parts (MsPartList *list)
 {
-  ms_lesson_add_probe_part (list, MS_PROBE_HOST_FUNC, 0);
+  ms_lesson_add_probe_part (list, 0);
 }
 
 /* The options every cell carries, after its variant is set. */
 static void
 set_options (MsProbeCell *c, const MsSweep *sweep)
 {
-  c->arg[ARG_HOST_FUNC_US] = (int)ms_lesson_option (NAME, sweep, "host-func-us");
-  c->arg[ARG_KERNEL_US] = (int)ms_lesson_option (NAME, sweep, "kernel-us");
-  c->arg[ARG_COPY_KIB] = (int)ms_lesson_option (NAME, sweep, "copy-kib");
+  c->arg[ARG_HOST_FUNC_US] = (int)ms_lesson_option_in (options, sweep->options, "host-func-us");
+  c->arg[ARG_KERNEL_US] = (int)ms_lesson_option_in (options, sweep->options, "kernel-us");
+  c->arg[ARG_COPY_KIB] = (int)ms_lesson_option_in (options, sweep->options, "copy-kib");
   c->instrumented = 1;
 }
 
@@ -142,7 +142,7 @@ static void
 caption_slow (const MsResults *r, char *buf, size_t len)
 {
   char tb[32], tf[32], tw[32], to[32];
-  double busy = ms_lesson_option (NAME, &r->sweep, "host-func-us");
+  double busy = ms_lesson_option_in (options, r->sweep.options, "host-func-us");
   double func = slow_of (r, SLOW_ALONE), kernel = slow_of (r, SLOW_NONE);
   double same = slow_of (r, SLOW_SAME), other = slow_of (r, SLOW_OTHER);
   if (!(func > 0) || !(kernel > 0) || !(same > 0))
@@ -189,19 +189,22 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   return true;
 }
 
-const MsProbeLesson ms_lesson_host_func = {
-  .info
-  = { NAME, MS_N_ ("A host function goes into a stream behind a copy or a kernel, through "
-                   "cudaLaunchHostFunc and through cudaStreamAddCallback. It reads the host "
-                   "clock when it starts; the copy's end (an event) and the kernel's end (its "
-                   "own clock stamp) are placed on the host clock by a handshake with the GPU, "
-                   "so the latency is the time from the end of the work to the start of the "
-                   "function. Then a slow host function (a busy wait on the host) is followed "
-                   "by a kernel on the same stream and on another stream: compare how long "
-                   "each kernel's end came after its time alone with the function's "
-                   "duration.") },
-  .topic = MS_TOPIC_HOST_FUNC,
-  .probe = MS_PROBE_HOST_FUNC,
+const MsLesson ms_lesson_host_func = {
+  .card = { .name = NAME,
+            .experiment = NAME,
+            .modes = "streams",
+            .title = MS_N_ ("Host functions in a stream"),
+            .question = MS_N_ ("How soon does a host function run, and what does a slow one hold "
+                               "back?"),
+            .reason = MS_N_ ("A host function goes into a stream behind a copy or a kernel, "
+                             "through cudaLaunchHostFunc and through cudaStreamAddCallback. It "
+                             "reads the host clock when it starts; the copy's end (an event) and "
+                             "the kernel's end (its own clock stamp) are placed on the host clock "
+                             "by a handshake with the GPU, so the latency is the time from the end "
+                             "of the work to the start of the function. Then a slow host function "
+                             "(a busy wait on the host) is followed by a kernel on the same stream "
+                             "and on another stream: compare how long each kernel's end came after "
+                             "its time alone with the function's duration.") },
   .settings = "latency from an h2d copy of copy-kib or a kernel of kernel-us to a host "
               "function, through cudaLaunchHostFunc and cudaStreamAddCallback; a host function "
               "busy for host-func-us alone, a kernel of kernel-us alone, and both with the "

@@ -10,10 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ms-gpu-clock.h"
 #include "ms-i18n.h"
 #include "ms-implicit-sync.h"
 #include "ms-lesson-caption-private.h"
-#include "ms-lesson-private.h"
+#include "ms-lesson-record.h"
 
 #define NAME "implicit-sync"
 #define MAX_CONNECTIONS "CUDA_DEVICE_MAX_CONNECTIONS"
@@ -94,12 +95,12 @@ ms_implicit_sync_column_label (int column)
 static void
 parts (MsPartList *list)
 {
-  MsLessonPart *p = ms_lesson_add_probe_part (list, MS_PROBE_IMPLICIT_SYNC, 0);
+  MsLessonPart *p = ms_lesson_add_probe_part (list, 0);
   if (p) {
     p->isolated = true;
     p->env = MAX_CONNECTIONS "=1";
   }
-  p = ms_lesson_add_probe_part (list, MS_PROBE_IMPLICIT_SYNC, 1);
+  p = ms_lesson_add_probe_part (list, 1);
   if (p) {
     p->isolated = true;
     p->env_unset = MAX_CONNECTIONS;
@@ -109,8 +110,8 @@ parts (MsPartList *list)
 static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
-  int kernel_us = (int)ms_lesson_option (NAME, sweep, "kernel-us");
-  int kib = (int)ms_lesson_option (NAME, sweep, "kib");
+  int kernel_us = (int)ms_lesson_option_in (options, sweep->options, "kernel-us");
+  int kib = (int)ms_lesson_option_in (options, sweep->options, "kib");
   bool default_queues = part == 1;
   int n = 0;
   for (int op = 0; op < MS_SYNC_OP_COUNT; op++)
@@ -342,21 +343,42 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   return true;
 }
 
-const MsProbeLesson ms_lesson_implicit_sync = {
-  .info
-  = { NAME, MS_N_ ("Two kernels of a fixed duration (a spin on the GPU's own clock) go to two "
-                   "streams; between the two launches the host issues one operation: an "
-                   "allocation, a free, pinning, a memory set, a device-to-device copy, a kernel "
-                   "on a default stream, an event record, or nothing. The time from the first "
-                   "launch to the end of both kernels is about one kernel's time when they ran "
-                   "together and about two when the operation made the second wait. Streams are "
-                   "blocking or non-blocking, with one hardware queue and with the default, each "
-                   "in a fresh process. The material says allocations, memory sets, "
-                   "device-to-device copies and default-stream work synchronise; look for the "
-                   "calls that serialise here and the ones that do not. The timeline comes from "
-                   "one more run with the kernels' own clock stamps.") },
-  .topic = MS_TOPIC_IMPLICIT_SYNC,
-  .probe = MS_PROBE_IMPLICIT_SYNC,
+/* kernels/lesson-implicit-sync.cu: kernel k on lane k + 1 is the first
+ * launch's, the second launch's, and the operation's own when the call is
+ * a kernel launch. */
+static const MsEvent *
+kernel_issuer (const MsEvent *events, size_t n_events, const MsEvent *kernel)
+{
+  if (kernel->chunk != 0)
+    return NULL;
+  if (kernel->lane == 1 || kernel->lane == 2)
+    return ms_gpu_clock_host_event (events, n_events, kernel->rep, MS_PHASE_LAUNCH,
+                                    kernel->lane - 1);
+  return kernel->lane == 3
+             ? ms_gpu_clock_host_event (events, n_events, kernel->rep, MS_PHASE_CALL, 0)
+             : NULL;
+}
+
+const MsLesson ms_lesson_implicit_sync = {
+  .card = { .name = NAME,
+            .experiment = NAME,
+            .modes = "streams",
+            .title = MS_N_ ("Calls that synchronise streams"),
+            .question = MS_N_ ("Which calls between two kernels on two streams stop them "
+                               "overlapping?"),
+            .reason = MS_N_ ("Two kernels of a fixed duration (a spin on the GPU's own clock) go "
+                             "to two streams; between the two launches the host issues one "
+                             "operation: an allocation, a free, pinning, a memory set, a "
+                             "device-to-device copy, a kernel on a default stream, an event "
+                             "record, or nothing. The time from the first launch to the end of "
+                             "both kernels is about one kernel's time when they ran together and "
+                             "about two when the operation made the second wait. Streams are "
+                             "blocking or non-blocking, with one hardware queue and with the "
+                             "default, each in a fresh process. The material says allocations, "
+                             "memory sets, device-to-device copies and default-stream work "
+                             "synchronise; look for the calls that serialise here and the ones "
+                             "that do not. The timeline comes from one more run with the kernels' "
+                             "own clock stamps.") },
   .settings = "two kernels of kernel-us on two streams with one operation between the launches "
               "(buffers of kib KiB; cudaMemsetAsync on a third stream, cudaEventRecord on the "
               "first); blocking and non-blocking streams; " MAX_CONNECTIONS "=1 and the "
@@ -365,4 +387,5 @@ const MsProbeLesson ms_lesson_implicit_sync = {
   .parts = parts,
   .cells = cells,
   .caption = caption,
+  .kernel_issuer = kernel_issuer,
 };

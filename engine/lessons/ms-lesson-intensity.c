@@ -10,7 +10,7 @@
 
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
-#include "ms-lesson-private.h"
+#include "ms-lesson-record.h"
 
 #define NAME "intensity"
 
@@ -29,7 +29,7 @@ static const MsLessonOption options[] = {
 static void
 parts (MsPartList *list)
 {
-  ms_lesson_add_probe_part (list, MS_PROBE_INTENSITY, 0);
+  ms_lesson_add_probe_part (list, 0);
 }
 
 /* The next F after f (times 4), ending on max_f. */
@@ -43,8 +43,8 @@ static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
   (void)part;
-  int exp = (int)ms_lesson_option (NAME, sweep, "exp");
-  int max_f = (int)ms_lesson_option (NAME, sweep, "max-fma");
+  int exp = (int)ms_lesson_option_in (options, sweep->options, "exp");
+  int max_f = (int)ms_lesson_option_in (options, sweep->options, "max-fma");
   int n = 0;
   for (int f = 1; f <= max_f; f = next_fma (f, max_f))
     for (int zc = 1; zc >= 0 && n < max; zc--) {
@@ -140,16 +140,19 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   return true;
 }
 
-const MsProbeLesson ms_lesson_intensity = {
-  .info = { NAME, MS_N_ ("Each element of a and b is used once (R = 1) by a kernel that does F "
-                         "dependent FMAs on it and writes c. Zero-copy: the kernel reads a and b "
-                         "from mapped pinned host memory and writes c there. Pinned: a and b are "
-                         "copied to the GPU, the kernel runs, c is copied back. Both are timed end "
-                         "to end on the host clock; look at how zero-copy ÷ pinned moves as F "
-                         "grows, and at which F, if any, it drops below 1. The timeline comes from "
-                         "one more run with events.") },
-  .topic = MS_TOPIC_INTENSITY,
-  .probe = MS_PROBE_INTENSITY,
+const MsLesson ms_lesson_intensity = {
+  .card = { .name = NAME,
+            .experiment = NAME,
+            .modes = "zero-copy,pinned",
+            .title = MS_N_ ("Zero-copy and arithmetic intensity"),
+            .question = MS_N_ ("How much arithmetic per element hides the link for zero-copy?"),
+            .reason = MS_N_ ("Each element of a and b is used once (R = 1) by a kernel that does F "
+                             "dependent FMAs on it and writes c. Zero-copy: the kernel reads a and "
+                             "b from mapped pinned host memory and writes c there. Pinned: a and b "
+                             "are copied to the GPU, the kernel runs, c is copied back. Both are "
+                             "timed end to end on the host clock; look at how zero-copy ÷ pinned "
+                             "moves as F grows, and at which F, if any, it drops below 1. The "
+                             "timeline comes from one more run with events.") },
   .settings = "R=1; F=1,4,16..max-fma dependent FMAs per element; zero-copy (mapped pinned a, "
               "b, c) and pinned (H2D a, b; kernel; D2H c) end to end at one size (exp)",
   .options = options,

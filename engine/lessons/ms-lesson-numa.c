@@ -12,7 +12,7 @@
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
-#include "ms-lesson-private.h"
+#include "ms-lesson-record.h"
 #include "ms-numa.h"
 
 #define NAME "numa"
@@ -39,7 +39,7 @@ static const char *const dirs[] = { "h2d", "d2h" };
 static void
 parts (MsPartList *list)
 {
-  ms_lesson_add_probe_part (list, MS_PROBE_NUMA, 0);
+  ms_lesson_add_probe_part (list, 0);
 }
 
 /* The nodes an option picks: the one given, or every node. */
@@ -61,10 +61,10 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   (void)part;
   static MsNumaTopology topo;
   ms_numa_read (ms_numa_root (), &topo);
-  int exp = (int)ms_lesson_option (NAME, sweep, "exp");
+  int exp = (int)ms_lesson_option_in (options, sweep->options, "exp");
   int bufs[MS_NUMA_MAX_NODES], thrs[MS_NUMA_MAX_NODES];
-  int nb = picked (&topo, (int)ms_lesson_option (NAME, sweep, "buffer-node"), bufs);
-  int nt = picked (&topo, (int)ms_lesson_option (NAME, sweep, "thread-node"), thrs);
+  int nb = picked (&topo, (int)ms_lesson_option_in (options, sweep->options, "buffer-node"), bufs);
+  int nt = picked (&topo, (int)ms_lesson_option_in (options, sweep->options, "thread-node"), thrs);
   int n = 0;
   for (int d = 0; d < 2; d++)
     for (int b = 0; b < nb; b++)
@@ -228,16 +228,19 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   return true;
 }
 
-const MsProbeLesson ms_lesson_numa = {
-  .info
-  = { NAME, MS_N_ ("Pinned copies of one size, host to device and device to host, with the host "
-                   "buffer's memory on one NUMA node and the measuring thread on the CPUs of "
-                   "another, for each pairing of the host's nodes (sysfs gives the nodes, their "
-                   "CPUs and the GPU's node). Compare the rates of the pairings, and the pairing "
-                   "whose buffer sits on the GPU's own node with the others. A host with one "
-                   "node has nothing to compare, and the lesson says so.") },
-  .topic = MS_TOPIC_NUMA,
-  .probe = MS_PROBE_NUMA,
+const MsLesson ms_lesson_numa = {
+  .card = { .name = NAME,
+            .experiment = NAME,
+            .modes = "pinned",
+            .title = MS_N_ ("Which socket your buffers live on"),
+            .question = MS_N_ ("Does the NUMA node of the host buffers change the copy rate?"),
+            .reason = MS_N_ ("Pinned copies of one size, host to device and device to host, with "
+                             "the host buffer's memory on one NUMA node and the measuring thread "
+                             "on the CPUs of another, for each pairing of the host's nodes (sysfs "
+                             "gives the nodes, their CPUs and the GPU's node). Compare the rates "
+                             "of the pairings, and the pairing whose buffer sits on the GPU's own "
+                             "node with the others. A host with one node has nothing to compare, "
+                             "and the lesson says so.") },
   .settings = "pinned (registered) copies of 2^exp floats, h2d and d2h, host buffer bound to "
               "buffer-node and measuring thread on thread-node's CPUs, each pairing of nodes",
   .options = options,

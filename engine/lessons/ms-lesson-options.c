@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-lesson-options.c: a lesson's own options, "key=value,key=value"
  * (memsweep lesson NAME --option KEY=VALUE): checked once against the
- * lesson's table, read with their defaults by the lesson's file. */
+ * lesson's table, read with their defaults by the lesson's file
+ * (ms-lesson-record.h; ms-lesson-table.c finds the table by name). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -9,14 +10,7 @@
 #include <string.h>
 
 #include "ms-i18n.h"
-#include "ms-lesson-private.h"
-
-const MsLessonOption *
-ms_lesson_options (const char *name)
-{
-  const MsProbeLesson *l = ms_probe_lesson_find (name);
-  return l && l->options && l->options[0].key ? l->options : NULL;
-}
+#include "ms-lesson-record.h"
 
 static const MsLessonOption *
 find_option (const MsLessonOption *options, const char *key, size_t key_len)
@@ -74,9 +68,9 @@ check_item (const char *name, const MsLessonOption *options, const char *item,
 }
 
 bool
-ms_lesson_check_options (const char *name, const char *options, char *err, size_t errlen)
+ms_lesson_options_check (const MsLessonOption *table, const char *name, const char *options,
+                         char *err, size_t errlen)
 {
-  const MsLessonOption *table = ms_lesson_options (name);
   for (const char *p = options; p && *p;) {
     const char *end = strchr (p, ',');
     if (!end)
@@ -116,10 +110,4 @@ ms_lesson_option_in (const MsLessonOption *options, const char *values, const ch
     p = *end ? end + 1 : end;
   }
   return o ? o->def : 0;
-}
-
-double
-ms_lesson_option (const char *name, const MsSweep *sweep, const char *key)
-{
-  return ms_lesson_option_in (ms_lesson_options (name), sweep ? sweep->options : "", key);
 }

@@ -13,7 +13,7 @@
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-pin-payoff.h"
-#include "ms-lesson-private.h"
+#include "ms-lesson-record.h"
 
 #define NAME "pin-payoff"
 #define MIN_EXP 14
@@ -53,8 +53,8 @@ static const MsLessonOption options[] = {
 static void
 parts (MsPartList *list)
 {
-  ms_lesson_add_probe_part (list, MS_PROBE_PIN_PAYOFF, 0);
-  MsLessonPart *p = ms_lesson_add_probe_part (list, MS_PROBE_PIN_PAYOFF, 1);
+  ms_lesson_add_probe_part (list, 0);
+  MsLessonPart *p = ms_lesson_add_probe_part (list, 1);
   if (p)
     p->isolated = true;
 }
@@ -63,8 +63,8 @@ parts (MsPartList *list)
 static int
 held_cells (const MsSweep *sweep, MsProbeCell *out, int max)
 {
-  int held_pct = (int)ms_lesson_option (NAME, sweep, "held-max-pct");
-  int pct = (int)ms_lesson_option (NAME, sweep, "max-pinned-pct");
+  int held_pct = (int)ms_lesson_option_in (options, sweep->options, "held-max-pct");
+  int pct = (int)ms_lesson_option_in (options, sweep->options, "max-pinned-pct");
   int n = 0;
   for (int l = 0; l <= HELD_LEVELS; l++)
     for (int k = 0; k < 2 && n < max; k++) {
@@ -86,8 +86,8 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
   if (part == 1)
     return held_cells (sweep, out, max);
-  int max_exp = (int)ms_lesson_option (NAME, sweep, "max-exp");
-  int pct = (int)ms_lesson_option (NAME, sweep, "max-pinned-pct");
+  int max_exp = (int)ms_lesson_option_in (options, sweep->options, "max-exp");
+  int pct = (int)ms_lesson_option_in (options, sweep->options, "max-pinned-pct");
   int n = 0;
   for (int e = MIN_EXP; e <= max_exp; e += 2)
     for (int k = 0; k < N_KINDS; k++)
@@ -338,23 +338,27 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   return true;
 }
 
-const MsProbeLesson ms_lesson_pin_payoff = {
-  .info
-  = { NAME,
-      MS_N_ ("For each size from 64 KiB: what it costs to get and release a buffer "
-             "(pageable: mmap and the first touch of every page, then munmap; pinned: "
-             "cudaMallocHost and cudaFreeHost; registered: cudaHostRegister and "
-             "cudaHostUnregister on a pageable buffer), and one host-to-device copy "
-             "from each. The total for N copies is the once-only cost plus N copies; "
-             "look at the N from which pinned or registered memory costs less in all "
-             "than pageable, and how it moves with the size. Sizes that would take more "
-             "than a safe share of the available memory are skipped. Then, in a process of "
-             "its own, a growing share of the host's memory (up to held-max-pct percent of it, "
-             "never leaving less than a quarter available) is held pinned, and at each "
-             "share one 64 MiB cudaMallocHost and one 64 MiB copy from pageable memory "
-             "are timed: what pinning much memory does to the rest of the machine.") },
-  .topic = MS_TOPIC_PIN_PAYOFF,
-  .probe = MS_PROBE_PIN_PAYOFF,
+const MsLesson ms_lesson_pin_payoff = {
+  .card = { .name = NAME,
+            .experiment = NAME,
+            .modes = "pageable,pinned,registered",
+            .title = MS_N_ ("When does pinning pay off?"),
+            .question = MS_N_ ("After how many copies does the cost of pinning a buffer come "
+                               "back?"),
+            .reason = MS_N_ ("For each size from 64 KiB: what it costs to get and release a buffer "
+                             "(pageable: mmap and the first touch of every page, then munmap; "
+                             "pinned: cudaMallocHost and cudaFreeHost; registered: "
+                             "cudaHostRegister and cudaHostUnregister on a pageable buffer), and "
+                             "one host-to-device copy from each. The total for N copies is the "
+                             "once-only cost plus N copies; look at the N from which pinned or "
+                             "registered memory costs less in all than pageable, and how it moves "
+                             "with the size. Sizes that would take more than a safe share of the "
+                             "available memory are skipped. Then, in a process of its own, a "
+                             "growing share of the host's memory (up to held-max-pct percent of "
+                             "it, never leaving less than a quarter available) is held pinned, and "
+                             "at each share one 64 MiB cudaMallocHost and one 64 MiB copy from "
+                             "pageable memory are timed: what pinning much memory does to the rest "
+                             "of the machine.") },
   .settings = "sizes 64 KiB..2^max-exp floats in steps of 4x; per size and kind (pageable, "
               "pinned, registered) the setup, the release and one H2D copy; at most "
               "max-pinned-pct % of MemAvailable per sample; then 64 MiB pinned allocations "

@@ -11,9 +11,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ms-gpu-clock.h"
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
-#include "ms-lesson-private.h"
+#include "ms-lesson-record.h"
 #include "ms-lesson-priority.h"
 
 #define NAME "priority"
@@ -52,7 +53,7 @@ ms_priority_cell (const MsResults *r, MsPriorityShorts shorts, MsPriorityFigure 
 static void
 parts (MsPartList *list)
 {
-  ms_lesson_add_probe_part (list, MS_PROBE_PRIORITY, 0);
+  ms_lesson_add_probe_part (list, 0);
 }
 
 static int
@@ -68,10 +69,10 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
     { MS_PRIORITY_NONE, MS_PRIORITY_LONG },
   };
   int a[MS_PRIORITY_ARG_COUNT];
-  a[MS_PRIORITY_ARG_WAVES] = (int)ms_lesson_option (NAME, sweep, "waves");
-  a[MS_PRIORITY_ARG_BLOCK_US] = (int)ms_lesson_option (NAME, sweep, "block-us");
-  a[MS_PRIORITY_ARG_SHORT_US] = (int)ms_lesson_option (NAME, sweep, "short-us");
-  a[MS_PRIORITY_ARG_GAP_US] = (int)ms_lesson_option (NAME, sweep, "gap-us");
+  a[MS_PRIORITY_ARG_WAVES] = (int)ms_lesson_option_in (options, sweep->options, "waves");
+  a[MS_PRIORITY_ARG_BLOCK_US] = (int)ms_lesson_option_in (options, sweep->options, "block-us");
+  a[MS_PRIORITY_ARG_SHORT_US] = (int)ms_lesson_option_in (options, sweep->options, "short-us");
+  a[MS_PRIORITY_ARG_GAP_US] = (int)ms_lesson_option_in (options, sweep->options, "gap-us");
   int n = 0;
   for (size_t i = 0; i < sizeof list / sizeof list[0] && n < max; i++) {
     MsProbeCell *c = &out[n++];
@@ -173,18 +174,33 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   return true;
 }
 
-const MsProbeLesson ms_lesson_priority = {
-  .info
-  = { NAME, MS_N_ ("A long kernel on a stream of the least priority fills every SM's block slots "
-                   "for many waves of fixed-duration blocks. Meanwhile short one-block kernels "
-                   "are launched at a fixed interval on a stream of the greatest priority, and, "
-                   "as the control, on a second stream of the least. Each run's figure is the "
-                   "median wait of its short kernels from launch (the host's clock, mapped to "
-                   "the GPU's) to their start (their own clock stamp). Compare the waits, and "
-                   "look in the timeline at when the short kernels start against the long "
-                   "one.") },
-  .topic = MS_TOPIC_PRIORITY,
-  .probe = MS_PROBE_PRIORITY,
+/* kernels/lesson-priority.cu: the first launch is the long kernel's
+ * (lane 1), launch i + 1 the short kernel i's (lane 2, chunk i). */
+static const MsEvent *
+kernel_issuer (const MsEvent *events, size_t n_events, const MsEvent *kernel)
+{
+  if (kernel->lane == 1 && kernel->chunk == 0)
+    return ms_gpu_clock_host_event (events, n_events, kernel->rep, MS_PHASE_LAUNCH, 0);
+  return kernel->lane == 2 ? ms_gpu_clock_host_event (events, n_events, kernel->rep,
+                                                      MS_PHASE_LAUNCH, kernel->chunk + 1)
+                           : NULL;
+}
+
+const MsLesson ms_lesson_priority = {
+  .card = { .name = NAME,
+            .experiment = NAME,
+            .modes = "streams",
+            .title = MS_N_ ("Stream priorities"),
+            .question = MS_N_ ("Do high-priority kernels get in while a long low-priority kernel "
+                               "fills the GPU?"),
+            .reason = MS_N_ ("A long kernel on a stream of the least priority fills every SM's "
+                             "block slots for many waves of fixed-duration blocks. Meanwhile short "
+                             "one-block kernels are launched at a fixed interval on a stream of "
+                             "the greatest priority, and, as the control, on a second stream of "
+                             "the least. Each run's figure is the median wait of its short kernels "
+                             "from launch (the host's clock, mapped to the GPU's) to their start "
+                             "(their own clock stamp). Compare the waits, and look in the timeline "
+                             "at when the short kernels start against the long one.") },
   .settings = "a long kernel of SMs x occupancy x waves blocks of block-us on a least-priority "
               "stream; one-block kernels of short-us every gap-us on a greatest-priority stream "
               "and on a least-priority one; the long kernel alone",
@@ -192,4 +208,5 @@ const MsProbeLesson ms_lesson_priority = {
   .parts = parts,
   .cells = cells,
   .caption = caption,
+  .kernel_issuer = kernel_issuer,
 };

@@ -11,7 +11,7 @@
 
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
-#include "ms-lesson-private.h"
+#include "ms-lesson-record.h"
 #include "ms-lesson-sync-async.h"
 
 #define NAME "sync-async"
@@ -79,12 +79,12 @@ parts (MsPartList *list)
 {
   /* Both in fresh processes, so that the variable is surely unset in the
    * first and set before the CUDA context exists in the second. */
-  MsLessonPart *p = ms_lesson_add_probe_part (list, MS_PROBE_SYNC_ASYNC, 0);
+  MsLessonPart *p = ms_lesson_add_probe_part (list, 0);
   if (p) {
     p->isolated = true;
     p->env_unset = BLOCKING_ENV;
   }
-  p = ms_lesson_add_probe_part (list, MS_PROBE_SYNC_ASYNC, 1);
+  p = ms_lesson_add_probe_part (list, 1);
   if (p) {
     p->isolated = true;
     p->env = BLOCKING_ENV "=1";
@@ -94,9 +94,9 @@ parts (MsPartList *list)
 static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
-  int a = (int)ms_lesson_option (NAME, sweep, "min-exp");
-  int b = (int)ms_lesson_option (NAME, sweep, "max-exp");
-  int ahead = (int)ms_lesson_option (NAME, sweep, "ahead-us");
+  int a = (int)ms_lesson_option_in (options, sweep->options, "min-exp");
+  int b = (int)ms_lesson_option_in (options, sweep->options, "max-exp");
+  int ahead = (int)ms_lesson_option_in (options, sweep->options, "ahead-us");
   int lo = a < b ? a : b, hi = a < b ? b : a;
   static const MsMode memories[] = { MS_MODE_PAGEABLE, MS_MODE_PINNED };
   int n = 0;
@@ -318,17 +318,19 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   return true;
 }
 
-const MsProbeLesson ms_lesson_sync_async = {
-  .info
-  = { NAME, MS_N_ ("cudaMemcpy and cudaMemcpyAsync copy from pageable and from pinned memory, "
-                   "host to device and back, at sizes from 1 KiB to 4 MiB, each with a kernel "
-                   "of a fixed duration queued ahead of it on the same stream. The call's own "
-                   "host time is set against the time until the copy is done: a call that "
-                   "returns long before then let the host go on. Then the same in a fresh "
-                   "process with CUDA_LAUNCH_BLOCKING=1. Look for the sizes, memories and calls "
-                   "where the two times part.") },
-  .topic = MS_TOPIC_SYNC_ASYNC,
-  .probe = MS_PROBE_SYNC_ASYNC,
+const MsLesson ms_lesson_sync_async = {
+  .card = { .name = NAME,
+            .experiment = NAME,
+            .modes = "pageable,pinned",
+            .title = MS_N_ ("Synchronous and asynchronous copies"),
+            .question = MS_N_ ("When does a copy call return before the copy is done?"),
+            .reason = MS_N_ ("cudaMemcpy and cudaMemcpyAsync copy from pageable and from pinned "
+                             "memory, host to device and back, at sizes from 1 KiB to 4 MiB, each "
+                             "with a kernel of a fixed duration queued ahead of it on the same "
+                             "stream. The call's own host time is set against the time until the "
+                             "copy is done: a call that returns long before then let the host go "
+                             "on. Then the same in a fresh process with CUDA_LAUNCH_BLOCKING=1. "
+                             "Look for the sizes, memories and calls where the two times part.") },
   .settings = "cudaMemcpy and cudaMemcpyAsync, pageable and pinned, h2d and d2h, 2^min-exp.."
               "2^max-exp floats in steps of 4x, a kernel of ahead-us ahead on the same stream; "
               "call time and time to done; each part in a fresh process, the second with "

@@ -9,7 +9,7 @@
 #include "ms-cell-driver.h"
 #include "ms-experiment.h"
 #include "ms-i18n.h"
-#include "ms-probe.h"
+#include "ms-probe-cells.h"
 
 #ifdef MS_HAVE_CUDA
 #include "ms-kernels.h"
@@ -430,12 +430,25 @@ system_cost_sample (MsBackend *self, int device, int what, uint64_t bytes, doubl
   return ms_k_cost_sample (device, what, bytes, alloc_us, free_us, err, errlen) == 0;
 }
 
-_Static_assert ((int) MS_PROBE_CONCURRENT == (int) MS_K_PROBE_CONCURRENT &&
-                  (int) MS_PROBE_NUMA == (int) MS_K_PROBE_NUMA &&
-                  (int) MS_PROBE_COUNT == (int) MS_K_PROBE_COUNT &&
-                  MS_PROBE_N_ARGS == MS_K_PROBE_N_ARGS &&
+_Static_assert (MS_PROBE_N_ARGS == MS_K_PROBE_N_ARGS &&
                   MS_PROBE_MAX_EVENTS == MS_K_PROBE_MAX_EVENTS,
-                "probe numbers shared with kernels/ms-kernels.h");
+                "probe sizes shared with kernels/ms-kernels.h");
+
+/* Each probe lesson's sample, kernels/lesson-NAME.cu, by the lesson's id:
+ * its line of ms-lesson-list.h names it. */
+#define DECLARE_PLAIN(name)
+#define DECLARE_SWEEP(name)
+#define DECLARE_PROBE(name) MsKStatus ms_k_lesson_##name (MsKProbe *p);
+#define SAMPLE_DECLARE(id, name, kind, picture) DECLARE_##kind (name)
+MS_LESSON_LIST (SAMPLE_DECLARE)
+
+#define ENTRY_PLAIN(id, name)
+#define ENTRY_SWEEP(id, name)
+#define ENTRY_PROBE(id, name) [MS_TOPIC_##id] = ms_k_lesson_##name,
+#define SAMPLE_ENTRY(id, name, kind, picture) ENTRY_##kind (id, name)
+static const MsKLessonSample lesson_samples[MS_TOPIC_COUNT] = {
+  MS_LESSON_LIST (SAMPLE_ENTRY)
+};
 
 static MsCellStatus
 system_probe (MsBackend *self, const MsProbeArgs *args, MsProbeSample *out)
@@ -444,13 +457,19 @@ system_probe (MsBackend *self, const MsProbeArgs *args, MsProbeSample *out)
   /* Large (its events): one per thread, reused. */
   static _Thread_local MsKProbe k;
   memset (&k, 0, offsetof (MsKProbe, events));
-  k.probe = args->probe;
+  MsKLessonSample sample =
+    (unsigned) args->lesson < MS_TOPIC_COUNT ? lesson_samples[args->lesson] : NULL;
+  if (!sample) {
+    snprintf (out->error, sizeof out->error, "this build of memsweep has no probe %d",
+              (int) args->lesson);
+    return MS_CELL_UNSUPPORTED;
+  }
   k.device = args->device;
   k.mode = args->mode;
   k.bytes = args->bytes;
   memcpy (k.arg, args->arg, sizeof k.arg);
   k.instrumented = args->instrumented;
-  MsKStatus st = ms_k_probe_run (&k);
+  MsKStatus st = ms_k_probe_run (&k, sample);
   out->value_us = k.value_us;
   out->n_events = 0;
   for (int i = 0; i < k.n_events && i < MS_PROBE_MAX_EVENTS; i++) {

@@ -73,7 +73,7 @@ struct MsBackend {
    * allocating and the freeing call's host times. NULL: not measurable. */
   bool (*cost_sample) (MsBackend *self, int device, int what, uint64_t bytes, double *alloc_us,
                        double *free_us, char *err, size_t errlen);
-  /* One sample of a probe lesson's cell (ms-probe.h): MS_CELL_OK with
+  /* One sample of a probe lesson's cell (ms-probe-cells.h): MS_CELL_OK with
    * out->value_us, MS_CELL_UNSUPPORTED when the device, driver or toolkit
    * cannot do it, MS_CELL_FAILED; out->error says why. NULL: no probes. */
   MsCellStatus (*probe) (MsBackend *self, const MsProbeArgs *args, MsProbeSample *out);

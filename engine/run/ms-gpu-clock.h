@@ -3,7 +3,7 @@
  * Defined in ms-gpu-clock.c.
  *
  * An event's host times count from a host-clock origin and its GPU times
- * from a reference CUDA event (or, in the probe lessons, a globaltimer
+ * from a reference CUDA event (or, in some lessons, a globaltimer
  * kernel) recorded just after it. The GPU reaches that reference some
  * microseconds after the host origin, so every GPU time of the
  * repetition comes out early by that lag, and a copy would be drawn
@@ -18,7 +18,6 @@
 #include <stddef.h>
 
 #include "memsweep.h"
-#include "ms-probe.h"
 
 /* Leads up to this are the files' rounding, not a lag: times have three
  * decimals, so two times written from one value may read back 0.001
@@ -40,28 +39,33 @@ double ms_gpu_clock_lag (const MsEvent *events, size_t n_events, int rep);
  * times). Idempotent: once aligned, no lag is left to add. */
 void ms_gpu_clock_align (MsEvent *events, size_t n_events);
 
-/* The probe lessons never time a call and its GPU work in one event: a
- * launch (or a call) is a host-lane event, and the kernel it issued a
- * GPU-only one (host time 0) placed by its own clock stamps, against a
- * globaltimer origin the GPU reached after the host origin. What issued
- * which is known from each probe's code (kernels/lesson-NAME.cu), so those
- * pairs give the lag the same way. */
+/* Some lessons never time a call and its GPU work in one event: a launch
+ * (or a call) is a host-lane event, and the kernel it issued a GPU-only
+ * one (host time 0) placed by its own clock stamps, against a globaltimer
+ * origin the GPU reached after the host origin. Which host event issued
+ * which kernel is known from the lesson's code, so the caller hands it in
+ * (issuer) and those pairs give the lag the same way. */
 
-/* The host event that issued kernel, a GPU-only kernel of a cell of
- * probe; NULL when the probe records no such pair or the repetition's
+/* Whether ev is a kernel seen only on the GPU: on a stream's lane, with a
+ * GPU start and no host time. */
+bool ms_gpu_clock_gpu_only_kernel (const MsEvent *ev);
+
+/* The host-lane event of repetition rep with phase and chunk and no GPU
+ * part; NULL when none. */
+const MsEvent *ms_gpu_clock_host_event (const MsEvent *events, size_t n_events, int rep,
+                                        MsPhase phase, int chunk);
+
+/* The host event that issued kernel, a GPU-only kernel; NULL when the
  * events do not make it certain. */
-const MsEvent *ms_gpu_clock_issuer (const MsEvent *events, size_t n_events, MsProbe probe,
-                                    const MsEvent *kernel);
+typedef const MsEvent *(*MsGpuClockIssuer) (const MsEvent *events, size_t n_events,
+                                            const MsEvent *kernel);
 
-/* The lag of repetition rep of a cell of probe: max (0, launch host
- * start - kernel GPU start) over its kernels with an issuer. */
-double ms_gpu_clock_probe_lag (const MsEvent *events, size_t n_events, MsProbe probe, int rep);
+/* The lag of repetition rep: max (0, issuer's host start - kernel GPU
+ * start) over its GPU-only kernels with an issuer. */
+double ms_gpu_clock_kernel_lag (const MsEvent *events, size_t n_events, MsGpuClockIssuer issuer,
+                                int rep);
 
-/* Adds each repetition's probe lag to the GPU start of its GPU-only
- * kernels, and to their host start where it mirrors the GPU start. Does
- * nothing for a probe without pairs. Idempotent. */
-void ms_gpu_clock_align_probe (MsEvent *events, size_t n_events, MsProbe probe);
-
-/* ms_gpu_clock_align_probe for the cells of a file that experiment (its
- * metadata's name) made; nothing for a sweep or another lesson. */
-void ms_gpu_clock_align_lesson (MsEvent *events, size_t n_events, const char *experiment);
+/* Adds each repetition's kernel lag to the GPU start of its GPU-only
+ * kernels, and to their host start where it mirrors the GPU start.
+ * Idempotent. */
+void ms_gpu_clock_align_kernels (MsEvent *events, size_t n_events, MsGpuClockIssuer issuer);

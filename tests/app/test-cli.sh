@@ -424,6 +424,10 @@ done
 expect_line 0 "Zero-copy against copies, and data reuse" -- lesson LIST
 expect_line 0 "  When does zero-copy stop paying off as the kernel reads its data more often?" -- lesson LIST
 expect_line 0 "  memsweep lesson managed-touch" -- lesson LIST
+# One name per lesson: the app takes the one the command line does.
+expect_line 0 "  memsweep-gtk --lesson managed-touch" -- lesson LIST
+expect_line 0 "  memsweep-gtk --lesson pinned-pageable" -- lesson LIST
+expect_line 2 "memsweep: lesson: 'pinned-pageable' is measured by a plain sweep: memsweep run --modes pageable,pinned" -- lesson pinned-pageable
 expect_line 0 "  memsweep run --modes pageable,pinned" -- lesson LIST
 expect_line 0 "Portable pinned memory (cudaHostAllocPortable)" -- lesson LIST
 "$memsweep" lesson LIST >"$tmp/list" 2>&1

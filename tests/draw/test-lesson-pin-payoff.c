@@ -48,7 +48,7 @@ test_cells (void)
   MsSweep s;
   ms_sweep_init_default (&s);
   g_strlcpy (s.options, "held-max-pct=20", sizeof s.options);
-  n = ms_probe_lesson_find (NAME)->cells (&s, 1, cells, MS_PROBE_MAX_CELLS);
+  n = ms_lesson_record_find (NAME)->cells (&s, 1, cells, MS_PROBE_MAX_CELLS);
   g_assert_cmpint (n, ==, 10);
   ms_test_cells_unique (cells, n);
   g_assert_cmpstr (cells[0].variant, ==, "held-permille=0/step=pinned-alloc");

@@ -12,7 +12,7 @@
 #include "ms-backend-test.h"
 #include "ms-lesson-picture-test.h"
 #include "ms-palette.h"
-#include "ms-probe.h"
+#include "ms-probe-cells.h"
 
 #define W 1024
 #define H 768
@@ -24,7 +24,7 @@ static MsCellStatus
 model (const MsProbeArgs *a, MsProbeSample *out, void *user)
 {
   (void)user;
-  out->value_us = a->probe == MS_PROBE_HOST_FUNC ? 5 + a->arg[1] : 300 * a->arg[0];
+  out->value_us = a->lesson == MS_TOPIC_HOST_FUNC ? 5 + a->arg[1] : 300 * a->arg[0];
   if (a->instrumented) {
     out->events[0] = (MsEvent){ .phase = MS_PHASE_H2D,
                                 .lane = 1,
@@ -36,7 +36,7 @@ model (const MsProbeArgs *a, MsProbeSample *out, void *user)
       .phase = MS_PHASE_KERNEL, .lane = 2, .host_start_us = -1, .gpu_start_us = 90, .gpu_us = 200
     };
     out->n_events = 2;
-    if (a->probe == MS_PROBE_HOST_FUNC)
+    if (a->lesson == MS_TOPIC_HOST_FUNC)
       out->events[out->n_events++] = (MsEvent){ .phase = MS_PHASE_HOST_FUNC,
                                                 .lane = 3,
                                                 .host_start_us = -1,

@@ -12,7 +12,7 @@
 #include "ms-lesson-picture-test.h"
 #include "ms-lesson-priority.h"
 #include "ms-lesson-sync-async.h"
-#include "ms-probe.h"
+#include "ms-probe-cells.h"
 
 #define W 1024
 #define H 768

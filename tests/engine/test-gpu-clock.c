@@ -12,7 +12,7 @@
 #include "memsweep.h"
 #include "ms-cell-driver.h"
 #include "ms-gpu-clock.h"
-#include "ms-lesson-private.h"
+#include "ms-lesson-record.h"
 
 static MsEvent
 stream_event (MsPhase phase, int rep, double host_start, double gpu_start)
@@ -215,19 +215,19 @@ test_probe_pairs (void)
   MsEvent ev[N_IMPLICIT], before[N_IMPLICIT];
   implicit_cell (ev);
   memcpy (before, ev, sizeof ev);
-  g_assert_true (ms_gpu_clock_issuer (ev, N_IMPLICIT, MS_PROBE_IMPLICIT_SYNC, &ev[3]) == &ev[0]);
-  g_assert_true (ms_gpu_clock_issuer (ev, N_IMPLICIT, MS_PROBE_IMPLICIT_SYNC, &ev[4]) == &ev[1]);
-  g_assert_true (ms_gpu_clock_issuer (ev, N_IMPLICIT, MS_PROBE_IMPLICIT_SYNC, &ev[5]) == &ev[2]);
-  g_assert_null (ms_gpu_clock_issuer (ev, N_IMPLICIT, MS_PROBE_IMPLICIT_SYNC, &ev[6]));
-  g_assert_null (ms_gpu_clock_issuer (ev, N_IMPLICIT, MS_PROBE_IMPLICIT_SYNC, &ev[0]));
+  g_assert_true (ms_lesson_kernel_issuer (ev, N_IMPLICIT, MS_TOPIC_IMPLICIT_SYNC, &ev[3]) == &ev[0]);
+  g_assert_true (ms_lesson_kernel_issuer (ev, N_IMPLICIT, MS_TOPIC_IMPLICIT_SYNC, &ev[4]) == &ev[1]);
+  g_assert_true (ms_lesson_kernel_issuer (ev, N_IMPLICIT, MS_TOPIC_IMPLICIT_SYNC, &ev[5]) == &ev[2]);
+  g_assert_null (ms_lesson_kernel_issuer (ev, N_IMPLICIT, MS_TOPIC_IMPLICIT_SYNC, &ev[6]));
+  g_assert_null (ms_lesson_kernel_issuer (ev, N_IMPLICIT, MS_TOPIC_IMPLICIT_SYNC, &ev[0]));
   /* Another probe's events pair nothing. */
-  g_assert_null (ms_gpu_clock_issuer (ev, N_IMPLICIT, MS_PROBE_HOST_FUNC, &ev[3]));
-  g_assert_cmpfloat (ms_gpu_clock_probe_lag (ev, N_IMPLICIT, MS_PROBE_IMPLICIT_SYNC, 0), ==, 48);
-  g_assert_cmpfloat (ms_gpu_clock_probe_lag (ev, N_IMPLICIT, MS_PROBE_IMPLICIT_SYNC, 1), ==, 0);
+  g_assert_null (ms_lesson_kernel_issuer (ev, N_IMPLICIT, MS_TOPIC_HOST_FUNC, &ev[3]));
+  g_assert_cmpfloat (ms_lesson_kernel_lag (ev, N_IMPLICIT, MS_TOPIC_IMPLICIT_SYNC, 0), ==, 48);
+  g_assert_cmpfloat (ms_lesson_kernel_lag (ev, N_IMPLICIT, MS_TOPIC_IMPLICIT_SYNC, 1), ==, 0);
 
-  ms_gpu_clock_align_probe (ev, N_IMPLICIT, MS_PROBE_HOST_FUNC);
+  ms_lesson_align_kernels (ev, N_IMPLICIT, MS_TOPIC_HOST_FUNC);
   g_assert_true (memcmp (ev, before, sizeof ev) == 0);
-  ms_gpu_clock_align_probe (ev, N_IMPLICIT, MS_PROBE_IMPLICIT_SYNC);
+  ms_lesson_align_kernels (ev, N_IMPLICIT, MS_TOPIC_IMPLICIT_SYNC);
   /* Host events keep their times; the kernels move by 48, their host
    * start of 0 stays. */
   g_assert_true (memcmp (ev, before, 3 * sizeof ev[0]) == 0);
@@ -250,8 +250,8 @@ test_probe_concurrent (void)
     launch_event (MS_PHASE_LAUNCH, 0, 0, 61.7),  launch_event (MS_PHASE_LAUNCH, 0, 1, 70),
     stamped_kernel (1, 0, 0, 13.5, 13.5),        stamped_kernel (1, 1, 0, 113.5, 113.5),
   };
-  g_assert_true (ms_gpu_clock_issuer (one, 4, MS_PROBE_CONCURRENT, &one[3]) == &one[1]);
-  ms_gpu_clock_align_probe (one, 4, MS_PROBE_CONCURRENT);
+  g_assert_true (ms_lesson_kernel_issuer (one, 4, MS_TOPIC_CONCURRENT, &one[3]) == &one[1]);
+  ms_lesson_align_kernels (one, 4, MS_TOPIC_CONCURRENT);
   g_assert_cmpfloat (fabs (one[2].gpu_start_us - 61.7), <, 1e-9);
   g_assert_cmpfloat (one[2].host_start_us, ==, one[2].gpu_start_us);
   g_assert_cmpfloat (fabs (one[3].gpu_start_us - 161.7), <, 1e-9);
@@ -261,11 +261,11 @@ test_probe_concurrent (void)
     launch_event (MS_PHASE_LAUNCH, 0, 0, 10), launch_event (MS_PHASE_LAUNCH, 0, 1, 20),
     stamped_kernel (2, 0, 0, 12, 12),         stamped_kernel (1, 0, 0, 11, 11),
   };
-  g_assert_true (ms_gpu_clock_issuer (many, 4, MS_PROBE_CONCURRENT, &many[2]) == &many[1]);
-  g_assert_cmpfloat (ms_gpu_clock_probe_lag (many, 4, MS_PROBE_CONCURRENT, 0), ==, 8);
+  g_assert_true (ms_lesson_kernel_issuer (many, 4, MS_TOPIC_CONCURRENT, &many[2]) == &many[1]);
+  g_assert_cmpfloat (ms_lesson_kernel_lag (many, 4, MS_TOPIC_CONCURRENT, 0), ==, 8);
   /* A launch missing: which kernel each issued is no longer certain. */
-  g_assert_null (ms_gpu_clock_issuer (many + 1, 3, MS_PROBE_CONCURRENT, &many[3]));
-  g_assert_cmpfloat (ms_gpu_clock_probe_lag (many + 1, 3, MS_PROBE_CONCURRENT, 0), ==, 0);
+  g_assert_null (ms_lesson_kernel_issuer (many + 1, 3, MS_TOPIC_CONCURRENT, &many[3]));
+  g_assert_cmpfloat (ms_lesson_kernel_lag (many + 1, 3, MS_TOPIC_CONCURRENT, 0), ==, 0);
 }
 
 static void
@@ -273,12 +273,12 @@ test_probe_idempotent (void)
 {
   MsEvent ev[N_IMPLICIT], once[N_IMPLICIT];
   implicit_cell (ev);
-  ms_gpu_clock_align_probe (ev, N_IMPLICIT, MS_PROBE_IMPLICIT_SYNC);
+  ms_lesson_align_kernels (ev, N_IMPLICIT, MS_TOPIC_IMPLICIT_SYNC);
   memcpy (once, ev, sizeof ev);
-  ms_gpu_clock_align_probe (ev, N_IMPLICIT, MS_PROBE_IMPLICIT_SYNC);
+  ms_lesson_align_kernels (ev, N_IMPLICIT, MS_TOPIC_IMPLICIT_SYNC);
   ms_gpu_clock_align (ev, N_IMPLICIT);
   g_assert_true (memcmp (ev, once, sizeof ev) == 0);
-  g_assert_cmpfloat (ms_gpu_clock_probe_lag (ev, N_IMPLICIT, MS_PROBE_IMPLICIT_SYNC, 0), <=,
+  g_assert_cmpfloat (ms_lesson_kernel_lag (ev, N_IMPLICIT, MS_TOPIC_IMPLICIT_SYNC, 0), <=,
                      MS_GPU_CLOCK_RESOLUTION_US);
 }
 
@@ -289,15 +289,15 @@ test_probe_idempotent (void)
 static size_t
 check_probe_pairs (const char *path, const MsResults *r)
 {
-  const MsProbeLesson *lesson = ms_probe_lesson_find (r->experiment);
-  if (!lesson)
+  MsLessonTopic id = ms_lesson_topic_for_experiment (r->experiment);
+  if (ms_lesson_kind (id) != MS_LESSON_KIND_PROBE)
     return 0;
   size_t paired = 0;
   for (size_t c = 0; c < r->n_cells; c++) {
     const MsCell *cell = &r->cells[c];
     for (size_t i = 0; i < cell->n_events; i++) {
       const MsEvent *ev = &cell->events[i];
-      const MsEvent *issuer = ms_gpu_clock_issuer (cell->events, cell->n_events, lesson->probe, ev);
+      const MsEvent *issuer = ms_lesson_kernel_issuer (cell->events, cell->n_events, id, ev);
       if (!issuer)
         continue;
       paired++;
@@ -308,8 +308,7 @@ check_probe_pairs (const char *path, const MsResults *r)
     }
   }
   /* The lessons that record launches beside their kernels pair them. */
-  if (lesson->probe == MS_PROBE_IMPLICIT_SYNC || lesson->probe == MS_PROBE_CONCURRENT ||
-      lesson->probe == MS_PROBE_PRIORITY)
+  if (id == MS_TOPIC_IMPLICIT_SYNC || id == MS_TOPIC_CONCURRENT || id == MS_TOPIC_PRIORITY)
     g_assert_cmpuint (paired, >, 0);
   return paired;
 }

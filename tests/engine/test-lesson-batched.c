@@ -13,8 +13,8 @@
 #include "ms-backend-test.h"
 #include "ms-lesson-probe-test.h"
 #include "ms-lesson-caption.h"
-#include "ms-lesson-private.h"
-#include "ms-probe.h"
+#include "ms-lesson-record.h"
+#include "ms-probe-cells.h"
 
 /* arg[] of the probe (engine/lessons/ms-lesson-batched.c). */
 enum { ARG_COUNT, ARG_BATCH, ARG_ORDER };
@@ -31,7 +31,7 @@ static MsCellStatus
 model (const MsProbeArgs *a, MsProbeSample *out, void *user)
 {
   const Model *m = user;
-  g_assert_cmpint (a->probe, ==, MS_PROBE_BATCHED);
+  g_assert_cmpint (a->lesson, ==, MS_TOPIC_BATCHED);
   int n = a->arg[ARG_COUNT];
   double link = (double)a->bytes / 25e3; /* µs at 25 GB/s */
   double pageable = a->mode == MS_MODE_PAGEABLE ? 2 : 1;
@@ -73,10 +73,10 @@ test_options (void)
 static void
 test_cells (void)
 {
-  const MsProbeLesson *l = ms_probe_lesson_find ("batched");
+  const MsLesson *l = ms_lesson_record_find ("batched");
   g_assert_nonnull (l);
-  g_assert_cmpint (l->probe, ==, MS_PROBE_BATCHED);
-  g_assert_true (ms_probe_lesson_for_topic (MS_TOPIC_BATCHED) == l);
+  g_assert_cmpint (ms_lesson_kind (MS_TOPIC_BATCHED), ==, MS_LESSON_KIND_PROBE);
+  g_assert_true (ms_lesson_record (MS_TOPIC_BATCHED) == l);
   MsSweep s;
   ms_sweep_init_default (&s);
   g_strlcpy (s.options, "count=64", sizeof s.options);

@@ -11,7 +11,7 @@
 #include "ms-backend-test.h"
 #include "ms-lesson-probe-test.h"
 #include "ms-lesson-caption.h"
-#include "ms-probe.h"
+#include "ms-probe-cells.h"
 
 /* The probe's arguments, as engine/lessons/ms-lesson-concurrent.c numbers them. */
 enum { ARG_K, ARG_STREAMS, ARG_GRID, ARG_SMEM, ARG_KERNEL_US };

@@ -11,7 +11,7 @@
 #include "ms-backend-test.h"
 #include "ms-lesson-probe-test.h"
 #include "ms-lesson-caption.h"
-#include "ms-probe.h"
+#include "ms-probe-cells.h"
 
 /* The probe's arguments, as engine/lessons/ms-lesson-default-stream.c numbers them. */
 enum { ARG_THREADS, ARG_PER_THREAD, ARG_KERNEL_US, ARG_COPY_KIB };

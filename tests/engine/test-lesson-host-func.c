@@ -11,7 +11,7 @@
 #include "ms-backend-test.h"
 #include "ms-lesson-probe-test.h"
 #include "ms-lesson-caption.h"
-#include "ms-probe.h"
+#include "ms-probe-cells.h"
 
 /* The probe's arguments, as engine/lessons/ms-lesson-host-func.c numbers them. */
 enum { ARG_PART, ARG_API, ARG_AFTER, ARG_SLOW, ARG_HOST_FUNC_US, ARG_KERNEL_US, ARG_COPY_KIB };

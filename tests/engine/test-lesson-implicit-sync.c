@@ -13,7 +13,7 @@
 #include "ms-lesson-probe-test.h"
 #include "ms-implicit-sync-model.h"
 #include "ms-lesson-caption.h"
-#include "ms-lesson-private.h"
+#include "ms-lesson-record.h"
 
 #define NAME "implicit-sync"
 
@@ -44,7 +44,7 @@ test_parts_and_cells (void)
   g_assert_true (parts[0].isolated && parts[1].isolated);
   g_assert_cmpstr (parts[0].env, ==, "CUDA_DEVICE_MAX_CONNECTIONS=1");
   g_assert_cmpstr (parts[1].env_unset, ==, "CUDA_DEVICE_MAX_CONNECTIONS");
-  const MsProbeLesson *l = ms_probe_lesson_find (NAME);
+  const MsLesson *l = ms_lesson_record_find (NAME);
   g_assert_nonnull (l);
   g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (int part = 0; part < 2; part++) {

@@ -15,9 +15,9 @@
 #include "ms-backend-test.h"
 #include "ms-lesson-probe-test.h"
 #include "ms-lesson-caption.h"
-#include "ms-lesson-private.h"
+#include "ms-lesson-record.h"
 #include "ms-numa.h"
-#include "ms-probe.h"
+#include "ms-probe-cells.h"
 
 #define TWO MS_TEST_DATA_DIR "/numa-two-nodes"
 #define ONE MS_TEST_DATA_DIR "/numa-one-node"
@@ -34,7 +34,7 @@ static MsCellStatus
 model (const MsProbeArgs *a, MsProbeSample *out, void *user)
 {
   Model *m = user;
-  g_assert_cmpint (a->probe, ==, MS_PROBE_NUMA);
+  g_assert_cmpint (a->lesson, ==, MS_TOPIC_NUMA);
   m->calls++;
   double gbps = a->arg[ARG_BUF_NODE] == 1 ? m->near_gbps : m->far_gbps;
   /* The thread's node costs a little: 2 % off the thread is far. */
@@ -110,14 +110,14 @@ lesson_cells (const char *options, MsProbeCell *cells)
   MsSweep s;
   ms_sweep_init_default (&s);
   g_strlcpy (s.options, options, sizeof s.options);
-  return ms_probe_lesson_find ("numa")->cells (&s, 0, cells, MS_PROBE_MAX_CELLS);
+  return ms_lesson_record_find ("numa")->cells (&s, 0, cells, MS_PROBE_MAX_CELLS);
 }
 
 static void
 test_cells (void)
 {
   static MsProbeCell cells[MS_PROBE_MAX_CELLS];
-  g_assert_true (ms_probe_lesson_for_topic (MS_TOPIC_NUMA) == ms_probe_lesson_find ("numa"));
+  g_assert_true (ms_lesson_record (MS_TOPIC_NUMA) == ms_lesson_record_find ("numa"));
   ms_numa_set_root (TWO);
   int n = lesson_cells ("", cells);
   g_assert_cmpint (n, ==, 2 * 2 * 2);

@@ -12,7 +12,7 @@
 #include "ms-lesson-probe-test.h"
 #include "ms-lesson-caption.h"
 #include "ms-lesson-priority.h"
-#include "ms-probe.h"
+#include "ms-probe-cells.h"
 
 typedef enum { GPU_PRIORITY, GPU_NO_DIFFERENCE, GPU_ONE_LEVEL } Gpu;
 

@@ -13,7 +13,7 @@
 #include "ms-lesson-probe-test.h"
 #include "ms-lesson-caption.h"
 #include "ms-lesson-sync-async.h"
-#include "ms-probe.h"
+#include "ms-probe-cells.h"
 
 /* The largest exponent at which a pageable host-to-device call returns
  * early: 14 (64 KiB) on a GPU that keeps the rule. leaky: pinned async

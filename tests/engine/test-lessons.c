@@ -12,6 +12,7 @@
 
 #include "memsweep.h"
 #include "ms-backend-test.h"
+#include "ms-lesson-record.h"
 
 static void
 base_sweep (MsSweep *s)
@@ -480,6 +481,35 @@ test_unknown_and_invalid (void)
   ms_backend_free (b);
 }
 
+/* Every lesson has one name, which the app's cards, the command line and
+ * the files share; an old name is accepted as its alias; the record's
+ * experiment follows its kind (ms-lesson-list.h). */
+static void
+test_one_name (void)
+{
+  g_autoptr (GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
+  for (int t = 0; t < MS_TOPIC_COUNT; t++) {
+    const MsLesson *l = ms_lesson_record ((MsLessonTopic) t);
+    g_assert_nonnull (l);
+    g_assert_true (g_hash_table_add (names, (gpointer) l->card.name));
+    if (l->card.alias)
+      g_assert_true (g_hash_table_add (names, (gpointer) l->card.alias));
+    g_assert_cmpint (ms_lesson_topic_from_name (l->card.name), ==, t);
+    bool plain = ms_lesson_kind ((MsLessonTopic) t) == MS_LESSON_KIND_PLAIN;
+    g_assert_cmpstr (l->card.experiment, ==, plain ? "" : l->card.name);
+    g_assert_true ((l->parts == NULL) == plain);
+    bool probe = ms_lesson_kind ((MsLessonTopic) t) == MS_LESSON_KIND_PROBE;
+    g_assert_true ((l->cells != NULL) == probe);
+    g_assert_nonnull (l->caption);
+  }
+  g_assert_cmpint (ms_lesson_topic_from_name ("managed-touch"), ==, MS_TOPIC_MANAGED);
+  g_assert_cmpint (ms_lesson_topic_from_name ("managed-prefetch"), ==, MS_TOPIC_MANAGED);
+  g_assert_cmpint (ms_lesson_topic_for_experiment ("managed-prefetch"), ==, MS_TOPIC_MANAGED);
+  g_assert_true (ms_lesson_find ("managed-prefetch") == ms_lesson_find ("managed-touch"));
+  g_assert_null (ms_lesson_find ("pinned-pageable"));
+  g_assert_cmpint (ms_lesson_topic_from_name ("nope"), ==, MS_TOPIC_COUNT);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -495,6 +525,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lessons/bad-um-lines", test_bad_um_lines);
   g_test_add_func ("/lessons/costs", test_costs);
   g_test_add_func ("/lessons/unknown-and-invalid", test_unknown_and_invalid);
+  g_test_add_func ("/lessons/one-name", test_one_name);
   int rc = g_test_run ();
   return rc;
 }

@@ -222,7 +222,7 @@ test_lessons_table (void)
 {
   g_assert_true (ms_lesson_count () >= 6);
   for (int i = 0; i < ms_lesson_count (); i++) {
-    const MsLessonInfo *l = ms_lesson_nth (i);
+    const MsLessonTopicInfo *l = ms_lesson_nth (i);
     g_assert_true (l->name[0]);
     g_assert_true (l->reason[0]);
     /* Every experiment is a lesson topic's: its title is the app card's. */

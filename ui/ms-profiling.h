@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-probe.h: with MEMSWEEP_PROBE=1, measures the window's responsiveness
+/* ms-profiling.h: with MEMSWEEP_PROBE=1, measures the window's responsiveness
  * and prints to stderr: the first frame (wall clock, for scripts that time
  * the launch), open-to-drawn time per file, and from the first frame on the
  * longest main-loop stall, and the longest less the frames drawn in it (the
@@ -23,34 +23,34 @@
 G_BEGIN_DECLS
 
 #ifdef MS_PROFILING
-void ms_probe_watch_window (GtkWindow *window);
+void ms_profiling_watch_window (GtkWindow *window);
 /* A file's load was asked for, and its run was added to the views (or
  * `error` shown instead). */
-void ms_probe_open_asked (const char *path);
-void ms_probe_open_added (const char *path, const char *error);
+void ms_profiling_open_asked (const char *path);
+void ms_profiling_open_added (const char *path, const char *error);
 /* A lesson card's run ended: with MEMSWEEP_PROBE set, prints one line to
  * stdout, "lesson NAME: done (SOURCE), caption: ..." (SOURCE: "measured" or
  * "reference run", " on DEVICE, DATE") or "lesson NAME: failed: ...", and with MEMSWEEP_QUIT_AFTER_LESSON=1 quits the application. */
-void ms_probe_lesson_finished (GtkWindow *window, const char *name, const char *source,
+void ms_profiling_lesson_finished (GtkWindow *window, const char *name, const char *source,
                                const char *caption, const char *error);
 #else
 static inline void
-ms_probe_watch_window (GtkWindow *window)
+ms_profiling_watch_window (GtkWindow *window)
 {
 }
 
 static inline void
-ms_probe_open_asked (const char *path)
+ms_profiling_open_asked (const char *path)
 {
 }
 
 static inline void
-ms_probe_open_added (const char *path, const char *error)
+ms_profiling_open_added (const char *path, const char *error)
 {
 }
 
 static inline void
-ms_probe_lesson_finished (GtkWindow *window, const char *name, const char *source,
+ms_profiling_lesson_finished (GtkWindow *window, const char *name, const char *source,
                           const char *caption, const char *error)
 {
 }

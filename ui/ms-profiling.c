@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-probe.c: responsiveness probe (see ms-probe.h). */
-#include "ms-probe.h"
+/* ms-profiling.c: the app's profiling hooks (see ms-profiling.h). */
+#include "ms-profiling.h"
 
 #include <adwaita.h>
 #include <stdio.h>
@@ -264,7 +264,7 @@ on_realize (GtkWidget *widget)
 }
 
 void
-ms_probe_watch_window (GtkWindow *window)
+ms_profiling_watch_window (GtkWindow *window)
 {
   if (!probe_enabled () || probe)
     return;
@@ -281,7 +281,7 @@ ms_probe_watch_window (GtkWindow *window)
 }
 
 void
-ms_probe_open_asked (const char *path)
+ms_profiling_open_asked (const char *path)
 {
   if (!probe)
     return;
@@ -290,7 +290,7 @@ ms_probe_open_asked (const char *path)
 }
 
 void
-ms_probe_open_added (const char *path, const char *error)
+ms_profiling_open_added (const char *path, const char *error)
 {
   gpointer start;
   if (!probe || !g_hash_table_lookup_extended (probe->asked, path, NULL, &start))
@@ -303,7 +303,7 @@ ms_probe_open_added (const char *path, const char *error)
 }
 
 void
-ms_probe_lesson_finished (GtkWindow *window, const char *name, const char *source,
+ms_profiling_lesson_finished (GtkWindow *window, const char *name, const char *source,
                           const char *caption, const char *error)
 {
   if (!probe_enabled ())

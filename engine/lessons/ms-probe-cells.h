@@ -1,40 +1,25 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-probe.h: the lessons that are not a vector-add sweep (the streams
+/* ms-probe-cells.h: the lessons that are not a vector-add sweep (the streams
  * chapter, when pinning pays off, arithmetic intensity, copy kinds, batched
  * copies, NUMA placement; docs/lessons.md) are probes. A probe lesson lists
  * its cells (mode, size, variant and the probe's integer settings); the
- * runner (ms-lesson-probe.c) asks the backend for plain samples, which give
- * the figures, and for instrumented ones, which give the timeline and never
- * a figure. Private to the engine, its lessons and the tests. */
+ * runner (ms-probe-cells.c, ms_lesson_run_probe in ms-lesson-record.h) asks
+ * the backend for plain samples, which give the figures, and for
+ * instrumented ones, which give the timeline and never a figure. Private
+ * to the engine, its lessons and the tests. */
 #pragma once
 
 #include "ms-backend.h"
+#include "ms-lesson-caption.h"
 
-/* Mirrored by MS_K_PROBE_* in kernels/ms-kernels.h (checked in
- * ms-backend.c). */
-typedef enum {
-  MS_PROBE_NONE,
-  MS_PROBE_IMPLICIT_SYNC,
-  MS_PROBE_DEFAULT_STREAM,
-  MS_PROBE_HOST_FUNC,
-  MS_PROBE_PRIORITY,
-  MS_PROBE_CONCURRENT,
-  MS_PROBE_SYNC_ASYNC,
-  MS_PROBE_PIN_PAYOFF,
-  MS_PROBE_INTENSITY,
-  MS_PROBE_COPY_KINDS,
-  MS_PROBE_BATCHED,
-  MS_PROBE_NUMA,
-  MS_PROBE_COUNT
-} MsProbe;
-
+/* Shared with kernels/ms-kernels.h (checked in engine/run/ms-backend.c). */
 #define MS_PROBE_N_ARGS 8
 #define MS_PROBE_MAX_EVENTS 256
 
 /* One sample of one cell. arg's meaning is the probe's own, named where
  * the lesson builds its cells and where kernels/ reads them. */
 struct MsProbeArgs {
-  MsProbe probe;
+  MsLessonTopic lesson; /* whose sample: its kernels/lesson-NAME.cu */
   int device;
   MsMode mode;
   uint64_t bytes; /* per buffer: 4 << the cell's exponent */
@@ -69,13 +54,3 @@ typedef struct {
 
 /* The most cells one probe part may list. */
 #define MS_PROBE_MAX_CELLS 512
-
-/* Runs the cells of a probe part on sweep's device, warm-up and
- * repetitions (sweep->reps under MS_REPS_FIXED, else sweep->min_reps):
- * MsResults with one cell per MsProbeCell, in their order. A cell the
- * backend cannot measure is MS_CELL_UNSUPPORTED with the reason, and the
- * others go on. */
-MsRunStatus ms_lesson_run_probe (const MsSweep *sweep, MsProbe probe, const MsProbeCell *cells,
-                                 int n_cells, MsBackend *backend, MsProgressFunc progress,
-                                 void *user_data, atomic_int *cancel, MsResults **out, char *err,
-                                 size_t errlen);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-lesson-probe.c: running a probe lesson's cells (ms-probe.h). Every
+/* ms-probe-cells.c: running a probe lesson's cells (ms-probe-cells.h), and
+ * placing its kernels on the host's timeline (ms-lesson-record.h). Every
  * repetition takes a plain sample, whose value is the cell's figure; the
  * first few also take an instrumented one beside it, whose events draw the
  * timeline and whose value is kept as the instrumented time, so the
@@ -10,8 +11,7 @@
 
 #include "ms-gpu-clock.h"
 #include "ms-i18n.h"
-#include "ms-lesson-private.h"
-#include "ms-probe.h"
+#include "ms-lesson-record.h"
 
 static bool
 keep_events (MsCell *c, const MsProbeSample *s, int rep)
@@ -56,8 +56,8 @@ take_sample (MsBackend *backend, MsProbeArgs *args, MsProbeSample *s, MsCell *c)
 }
 
 static void
-run_probe_cell (const MsSweep *sweep, MsProbe probe, const MsProbeCell *pc, MsBackend *backend,
-                atomic_int *cancel, MsProbeSample *s, MsCell *c)
+run_probe_cell (const MsSweep *sweep, MsLessonTopic lesson, const MsProbeCell *pc,
+                MsBackend *backend, atomic_int *cancel, MsProbeSample *s, MsCell *c)
 {
   c->mode = pc->mode;
   c->exponent = pc->exponent;
@@ -68,7 +68,7 @@ run_probe_cell (const MsSweep *sweep, MsProbe probe, const MsProbeCell *pc, MsBa
     snprintf (c->message, sizeof c->message, ms_gettext ("this backend cannot run the probe"));
     return;
   }
-  MsProbeArgs args = { .probe = probe, .device = sweep->device, .mode = pc->mode,
+  MsProbeArgs args = { .lesson = lesson, .device = sweep->device, .mode = pc->mode,
                        .bytes = c->elements * sizeof (float), .cancel = cancel };
   memcpy (args.arg, pc->arg, sizeof args.arg);
   int reps = sweep->reps_rule == MS_REPS_FIXED ? sweep->reps : sweep->min_reps;
@@ -110,16 +110,17 @@ run_probe_cell (const MsSweep *sweep, MsProbe probe, const MsProbeCell *pc, MsBa
   if (c->status == MS_CELL_OK && c->n_reps < reps)
     c->status = c->n_reps ? MS_CELL_PARTIAL : MS_CELL_FAILED;
   ms_gpu_clock_align (c->events, c->n_events);
-  ms_gpu_clock_align_probe (c->events, c->n_events, probe);
+  ms_lesson_align_kernels (c->events, c->n_events, lesson);
 }
 
 /* The cell inside its lesson's before_cell and after_cell, when it has
  * them. */
 static void
-run_hooked_cell (const MsProbeLesson *lesson, const MsDeviceInfo *info, const MsSweep *sweep,
-                 MsProbe probe, const MsProbeCell *pc, MsBackend *backend, atomic_int *cancel,
-                 MsProbeSample *s, MsCell *c)
+run_hooked_cell (MsLessonTopic id, const MsDeviceInfo *info, const MsSweep *sweep,
+                 const MsProbeCell *pc, MsBackend *backend, atomic_int *cancel, MsProbeSample *s,
+                 MsCell *c)
 {
+  const MsLesson *lesson = ms_lesson_record (id);
   char note[sizeof c->message] = "";
   if (lesson && lesson->before_cell && !lesson->before_cell (info, pc, note, sizeof note)) {
     c->mode = pc->mode;
@@ -130,7 +131,7 @@ run_hooked_cell (const MsProbeLesson *lesson, const MsDeviceInfo *info, const Ms
     snprintf (c->message, sizeof c->message, "%s", note);
     return;
   }
-  run_probe_cell (sweep, probe, pc, backend, cancel, s, c);
+  run_probe_cell (sweep, id, pc, backend, cancel, s, c);
   if (c->status == MS_CELL_OK && note[0])
     snprintf (c->message, sizeof c->message, "%s", note);
   if (lesson && lesson->before_cell && lesson->after_cell)
@@ -138,8 +139,8 @@ run_hooked_cell (const MsProbeLesson *lesson, const MsDeviceInfo *info, const Ms
 }
 
 MsRunStatus
-ms_lesson_run_probe (const MsSweep *sweep, MsProbe probe, const MsProbeCell *cells, int n_cells,
-                     MsBackend *backend, MsProgressFunc progress, void *user_data,
+ms_lesson_run_probe (const MsSweep *sweep, MsLessonTopic lesson, const MsProbeCell *cells,
+                     int n_cells, MsBackend *backend, MsProgressFunc progress, void *user_data,
                      atomic_int *cancel, MsResults **out, char *err, size_t errlen)
 {
   MsDeviceInfo info;
@@ -159,11 +160,10 @@ ms_lesson_run_probe (const MsSweep *sweep, MsProbe probe, const MsProbeCell *cel
     snprintf (err, errlen, ms_gettext ("out of memory"));
     return MS_RUN_CANCELLED;
   }
-  const MsProbeLesson *lesson = ms_probe_lesson_for_probe (probe);
   MsRunStatus st = MS_RUN_OK;
   for (int i = 0; i < n_cells && st == MS_RUN_OK; i++) {
     MsCell c = { 0 };
-    run_hooked_cell (lesson, &info, sweep, probe, &cells[i], backend, cancel, s, &c);
+    run_hooked_cell (lesson, &info, sweep, &cells[i], backend, cancel, s, &c);
     if (c.status == MS_CELL_CANCELLED || c.status == MS_CELL_PARTIAL) {
       snprintf (err, errlen, ms_gettext ("cancelled"));
       st = MS_RUN_CANCELLED;
@@ -180,4 +180,44 @@ ms_lesson_run_probe (const MsSweep *sweep, MsProbe probe, const MsProbeCell *cel
   }
   free (s);
   return st;
+}
+
+/* ---- a lesson's kernels on the host's timeline ---------------------------- */
+
+static MsGpuClockIssuer
+kernel_issuer (MsLessonTopic id)
+{
+  const MsLesson *lesson = ms_lesson_record (id);
+  return lesson ? lesson->kernel_issuer : NULL;
+}
+
+const MsEvent *
+ms_lesson_kernel_issuer (const MsEvent *events, size_t n_events, MsLessonTopic id,
+                         const MsEvent *kernel)
+{
+  MsGpuClockIssuer issuer = kernel_issuer (id);
+  if (!issuer || !ms_gpu_clock_gpu_only_kernel (kernel))
+    return NULL;
+  return issuer (events, n_events, kernel);
+}
+
+double
+ms_lesson_kernel_lag (const MsEvent *events, size_t n_events, MsLessonTopic id, int rep)
+{
+  MsGpuClockIssuer issuer = kernel_issuer (id);
+  return issuer ? ms_gpu_clock_kernel_lag (events, n_events, issuer, rep) : 0;
+}
+
+void
+ms_lesson_align_kernels (MsEvent *events, size_t n_events, MsLessonTopic id)
+{
+  MsGpuClockIssuer issuer = kernel_issuer (id);
+  if (issuer)
+    ms_gpu_clock_align_kernels (events, n_events, issuer);
+}
+
+void
+ms_lesson_align_run_kernels (MsEvent *events, size_t n_events, const char *experiment)
+{
+  ms_lesson_align_kernels (events, n_events, ms_lesson_topic_for_experiment (experiment));
 }

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-lesson-caption-order.c: the issue-order lesson's caption. It states
- * what this run measured: breadth-first against depth-first end to end
+/* ms-lesson-issue-order.c: the issue-order lesson (docs/lessons.md): K
+ * streams in depth-first and breadth-first order, on one hardware queue
+ * and on the default ones, each setting in a fresh process. Its caption
+ * states what this run measured: breadth-first against depth-first end to end
  * from plain repetitions, on one hardware queue and on the default ones,
  * and apart from that what an event pair around every step
  * (timers=per-step) does to the same comparison. */
@@ -10,6 +12,13 @@
 
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
+#include "ms-lesson-record.h"
+
+#define NAME "issue-order"
+#define MAX_CONNECTIONS "CUDA_DEVICE_MAX_CONNECTIONS"
+
+static const int stream_counts[] = { 1, 2, 4, 8, 16 };
+#define N_OF(a) ((int)(sizeof (a) / sizeof (a)[0]))
 
 enum { PLAIN, TIMERS };
 
@@ -153,8 +162,8 @@ append_timers (char *buf, size_t len, OrderTable t)
   return false;
 }
 
-bool
-ms_caption_issue_order (const MsResults *r, int exponent, char *buf, size_t len)
+static bool
+caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
   OrderTable t;
   FOR_EACH_EXP (e, exponent)
@@ -178,3 +187,82 @@ ms_caption_issue_order (const MsResults *r, int exponent, char *buf, size_t len)
   return ms_caption_missing (
       buf, len, ms_gettext ("This run has no streams cells measured in both issue orders."));
 }
+
+void
+ms_lesson_streams_variant (char *buf, size_t len, bool single_queue, MsIssueOrder order,
+                           int streams)
+{
+  snprintf (buf, len, "queue=%s/order=%s/K=%d", single_queue ? "single" : "default",
+            order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth", streams);
+}
+
+/* One streams part in a fresh process: one queue (the variable set) or the
+ * default (the variable removed, whatever the caller's environment says);
+ * timers: the observer effect, an event pair around every step and the
+ * end-to-end time from those instrumented repetitions. */
+static bool
+add_order_part (MsPartList *l, bool single, MsIssueOrder order, int k, bool timers)
+{
+  char v[MS_VARIANT_LEN];
+  ms_lesson_streams_variant (v, sizeof v, single, order, k);
+  if (timers)
+    strncat (v, "/timers=per-step", sizeof v - strlen (v) - 1);
+  MsLessonPart *p = ms_lesson_add_part (l, "streams", v);
+  if (!p)
+    return false;
+  p->sweep.streams = k;
+  p->sweep.order = order;
+  p->sweep.knobs.timers_per_step = timers;
+  p->isolated = true;
+  p->env = single ? MAX_CONNECTIONS "=1" : NULL;
+  p->env_unset = single ? NULL : MAX_CONNECTIONS;
+  return true;
+}
+
+/* Every setting in a fresh process; the one-queue parts, with and without
+ * per-step timers, share one. */
+static void
+issue_order_parts (MsPartList *l)
+{
+  for (int single = 1; single >= 0; single--)
+    for (int timers = 0; timers <= single; timers++)
+      for (int o = 0; o < 2; o++)
+        for (int i = 0; i < N_OF (stream_counts); i++)
+          if (!add_order_part (l, single, o ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST,
+                               stream_counts[i], timers))
+            return;
+  for (int o = 0; o < 2; o++) {
+    MsLessonPart *p = ms_lesson_add_part (l, "streams",
+                                          o ? "queue=default/order=breadth/K=4/host=work"
+                                            : "queue=default/order=depth/K=4/host=work");
+    if (!p)
+      return;
+    p->sweep.streams = 4;
+    p->sweep.order = o ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST;
+    p->sweep.knobs.host_work = true;
+    p->isolated = true;
+    p->env_unset = MAX_CONNECTIONS;
+  }
+}
+
+const MsLesson ms_lesson_issue_order = {
+  .card = { .name = NAME,
+            .experiment = NAME,
+            .modes = "streams",
+            .plain = false,
+            .title = MS_N_ ("Streams, overlap and issue order"),
+            .question = MS_N_ ("Does depth-first or breadth-first issue order change the overlap "
+                               "of streams?"),
+            .reason = MS_N_ ("The teaching material says that with one hardware work queue "
+                             "(CUDA_DEVICE_MAX_CONNECTIONS=1) the issue order decides what "
+                             "overlaps. This run measures it plainly (no timers between the steps) "
+                             "at K = 1 to 16 streams, on one queue and on the default ones, and "
+                             "again on one queue with an event pair around every step, as a "
+                             "per-phase timer records them: the caption says which of the two made "
+                             "a difference on this GPU. Also host work overlapping the copies.") },
+  .settings = "streams K=1,2,4,8,16, depth and breadth, with " MAX_CONNECTIONS "=1 and the "
+              "default, each in a fresh process; one queue also with an event pair per step "
+              "(timers=per-step); host work beside the copies at K=4",
+  .parts = issue_order_parts,
+  .caption = caption,
+};

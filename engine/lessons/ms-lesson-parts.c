@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-parts.c: what the lesson files share to list their parts and
+ * their probe cells (ms-lesson-record.h). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ms-lesson-record.h"
+
+MsLessonPart *
+ms_lesson_add_part (MsPartList *list, const char *modes, const char *variant)
+{
+  if (list->n >= list->max)
+    return NULL;
+  MsLessonPart *p = &list->parts[list->n++];
+  memset (p, 0, sizeof *p);
+  p->sweep = *list->base;
+  memset (&p->sweep.knobs, 0, sizeof p->sweep.knobs);
+  char err[128];
+  ms_sweep_set_modes (&p->sweep, modes, err, sizeof err);
+  snprintf (p->sweep.variant, sizeof p->sweep.variant, "%s", variant);
+  /* A lesson has few cells, and some take their figures from the phases
+   * (duplex, the staged copies): every repetition keeps its twin. */
+  p->sweep.instr_reps = 0;
+  return p;
+}
+
+MsLessonPart *
+ms_lesson_add_probe_part (MsPartList *list, int part)
+{
+  MsLessonPart *p = ms_lesson_add_part (list, "", "");
+  if (p) {
+    memset (p->sweep.modes, 0, sizeof p->sweep.modes);
+    p->probe = true;
+    p->probe_part = part;
+  }
+  return p;
+}
+
+void
+ms_probe_cell_set (MsProbeCell *cell, MsMode mode, int exponent, const char *fmt, ...)
+{
+  va_list ap;
+  memset (cell, 0, sizeof *cell);
+  cell->mode = mode;
+  cell->exponent = exponent;
+  va_start (ap, fmt);
+  vsnprintf (cell->variant, sizeof cell->variant, fmt, ap);
+  va_end (ap);
+}

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-pinned-pageable.c: the pinned-pageable lesson
+ * (docs/lessons.md): pinned against pageable memory. A plain sweep of both
+ * answers it; the caption compares their copies to the device. */
+#include <stdio.h>
+
+#include "ms-i18n.h"
+#include "ms-lesson-caption-private.h"
+#include "ms-lesson-record.h"
+
+#define NAME "pinned-pageable"
+
+static bool
+caption_pinned_pageable (const MsResults *r, int exponent, char *buf, size_t len)
+{
+  FOR_EACH_EXP (e, exponent)
+  {
+    const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, e, "");
+    const MsCell *page = ms_caption_measured (r, MS_MODE_PAGEABLE, e, "");
+    if (!pin || !page || !(pin->stats.h2d_gbps > 0) || !(page->stats.h2d_gbps > 0))
+      continue;
+    char size[32];
+    double ratio = pin->stats.h2d_gbps / page->stats.h2d_gbps;
+    ms_caption_size (pin, size, sizeof size);
+    if (ratio >= 1.05)
+      snprintf (buf, len,
+                ms_gettext ("On this %s, pinned copies are %.1f× faster than pageable at %s "
+                            "(%.1f against %.1f GB/s to the device: the median of the vector "
+                            "add's copies in alone, without its kernel and copy out)."),
+                ms_caption_device (r), ratio, size, pin->stats.h2d_gbps, page->stats.h2d_gbps);
+    else
+      snprintf (buf, len,
+                ms_gettext ("On this %s, pinned copies are not faster than pageable at %s "
+                            "(%.1f×: %.1f against %.1f GB/s to the device: the median of the "
+                            "vector add's copies in alone, without its kernel and copy out)."),
+                ms_caption_device (r), size, ratio, pin->stats.h2d_gbps, page->stats.h2d_gbps);
+    char t_pin[32], t_page[32];
+    /* The figures the timelines' titles lead with. */
+    ms_caption_append (buf, len,
+                       ms_gettext ("End to end (copies in, kernel, copy out), pinned takes %s and "
+                                   "pageable %s."),
+                       ms_caption_time (pin->stats.e2e.median, t_pin, sizeof t_pin),
+                       ms_caption_time (page->stats.e2e.median, t_page, sizeof t_page));
+    return true;
+  }
+  return ms_caption_missing (
+      buf, len,
+      ms_gettext ("This run has no pinned and pageable copies of the same size "
+                  "to compare."));
+}
+
+const MsLesson ms_lesson_pinned_pageable = {
+  .card = { .name = NAME,
+            .experiment = "",
+            .modes = "pageable,pinned",
+            .plain = true,
+            .title = MS_N_ ("Pinned against pageable"),
+            .question = MS_N_ ("How much faster are copies from page-locked (pinned) memory?") },
+  .caption = caption_pinned_pageable,
+};

@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-reuse.c: the reuse lesson (docs/lessons.md): zero-copy
+ * against copies as the kernel reads its data more often, one sweep per
+ * reuse factor R; the caption finds where zero-copy stops paying off. */
+#include <stdio.h>
+
+#include "ms-i18n.h"
+#include "ms-lesson-caption-private.h"
+#include "ms-lesson-record.h"
+
+#define NAME "reuse"
+
+static const int reuse_factors[] = { 1, 2, 4, 8, 16 };
+#define N_OF(a) ((int) (sizeof (a) / sizeof (a)[0]))
+
+static void
+reuse_parts (MsPartList *l)
+{
+  static const char *const access_names[] = { "", "read", "write" };
+  char v[MS_VARIANT_LEN];
+  for (int i = 0; i < N_OF (reuse_factors); i++) {
+    int r = reuse_factors[i];
+    snprintf (v, sizeof v, "R=%d", r);
+    MsLessonPart *p = ms_lesson_add_part (l, "pinned,zero-copy,uva,managed", v);
+    if (p)
+      p->sweep.knobs.reuse = r;
+    for (int acc = MS_ACCESS_READ; acc <= MS_ACCESS_WRITE; acc++) {
+      snprintf (v, sizeof v, "R=%d/access=%s", r, access_names[acc]);
+      p = ms_lesson_add_part (l, "zero-copy", v);
+      if (p) {
+        p->sweep.knobs.reuse = r;
+        p->sweep.knobs.access = (MsAccess) acc;
+      }
+    }
+  }
+}
+
+/* Zero-copy loses where its median's interval lies wholly above pinned's:
+ * a few percent inside the spread is not a loss a class can see. */
+static bool
+clearly_slower (const MsCell *zc, const MsCell *pin)
+{
+  return zc->stats.e2e.median > pin->stats.e2e.median
+         && zc->stats.e2e.ci_low > pin->stats.e2e.ci_high;
+}
+
+int
+ms_lesson_reuse_crossover (const MsResults *r, int exponent, int *r_cross, int *r_max)
+{
+  const char *variants[64];
+  int n = ms_results_variants (r, MS_MODE_ZERO_COPY, variants, 64);
+  int best_cross = 0, largest = 0;
+  for (int i = 0; i < n; i++) {
+    int reuse;
+    char access[16];
+    if (!ms_variant_get_int (variants[i], "R", &reuse)
+        || ms_variant_get (variants[i], "access", access, sizeof access))
+      continue;
+    const MsCell *zc = ms_caption_measured (r, MS_MODE_ZERO_COPY, exponent, variants[i]);
+    const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, exponent, variants[i]);
+    if (!zc || !pin)
+      continue;
+    if (reuse > largest)
+      largest = reuse;
+    if (clearly_slower (zc, pin) && (!best_cross || reuse < best_cross))
+      best_cross = reuse;
+  }
+  if (!largest)
+    return -1;
+  *r_cross = best_cross;
+  *r_max = largest;
+  return best_cross ? 1 : 0;
+}
+
+/* The smallest R of the reuse cells at e. */
+static int
+smallest_reuse (const MsResults *r, int e)
+{
+  int smallest = 0;
+  for (size_t i = 0; i < r->n_cells; i++) {
+    int reuse;
+    char access[16];
+    const MsCell *c = &r->cells[i];
+    if (c->mode == MS_MODE_ZERO_COPY && c->exponent == e
+        && ms_variant_get_int (c->variant, "R", &reuse)
+        && !ms_variant_get (c->variant, "access", access, sizeof access)
+        && ms_caption_measured (r, MS_MODE_PINNED, e, c->variant)
+        && (!smallest || reuse < smallest))
+      smallest = reuse;
+  }
+  return smallest;
+}
+
+/* The smallest R at which zero-copy with the given access ("read" or
+ * "write") takes clearly longer than pinned at e, with both times in t_zc
+ * and t_pin; 0 when never, -1 when the run has no such cells. */
+static int
+access_crossover (const MsResults *r, int e, const char *access, char *t_zc, char *t_pin)
+{
+  int found = -1;
+  for (int reuse = 1; reuse <= 1024; reuse *= 2) {
+    char v[MS_VARIANT_LEN], plain[MS_VARIANT_LEN];
+    snprintf (v, sizeof v, "R=%d/access=%s", reuse, access);
+    snprintf (plain, sizeof plain, "R=%d", reuse);
+    const MsCell *zc = ms_caption_measured (r, MS_MODE_ZERO_COPY, e, v);
+    const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, e, plain);
+    if (!zc || !pin)
+      continue;
+    if (clearly_slower (zc, pin)) {
+      ms_caption_time (zc->stats.e2e.median, t_zc, 32);
+      ms_caption_time (pin->stats.e2e.median, t_pin, 32);
+      return reuse;
+    }
+    found = 0;
+  }
+  return found;
+}
+
+/* Reads only and writes only, each defined in a few words: where each
+ * loses to pinned, with the times, since a loss can be a few percent
+ * beyond a tight spread. */
+static void
+append_reuse_access (const MsResults *r, int e, char *buf, size_t len)
+{
+  char wz[32], wp[32], rz[32], rp[32];
+  int writes = access_crossover (r, e, "write", wz, wp);
+  int reads = access_crossover (r, e, "read", rz, rp);
+  if (writes > 0)
+    ms_caption_append (buf, len,
+                       ms_gettext ("Writes only (a and b made on the GPU, so nothing is copied "
+                                   "in; c written to the host R times) loses to pinned's full "
+                                   "copies only from R = %d (%s against %s)."),
+                       writes, wz, wp);
+  else if (writes == 0)
+    ms_caption_append (buf, len,
+                       ms_gettext ("Writes only (a and b made on the GPU, c written to the host "
+                                   "R times) is never clearly slower than pinned."));
+  if (reads > 0)
+    ms_caption_append (buf, len,
+                       ms_gettext ("Reads only (a and b read R times, c copied back) loses from "
+                                   "R = %d (%s against %s, beyond the spread)."),
+                       reads, rz, rp);
+  else if (reads == 0)
+    ms_caption_append (buf, len,
+                       ms_gettext ("Reads only (a and b read R times, c copied back) is never "
+                                   "clearly slower than pinned."));
+}
+
+/* Managed memory's line sits far above the others in the picture: its
+ * figure against pinned's at the smallest R, so that it is not left
+ * unexplained. */
+static void
+append_reuse_managed (const MsResults *r, int e, char *buf, size_t len)
+{
+  int reuse = smallest_reuse (r, e);
+  char v[MS_VARIANT_LEN], t_m[32], t_p[32];
+  snprintf (v, sizeof v, "R=%d", reuse);
+  const MsCell *m = reuse ? ms_caption_measured (r, MS_MODE_MANAGED, e, v) : NULL;
+  const MsCell *pin = reuse ? ms_caption_measured (r, MS_MODE_PINNED, e, v) : NULL;
+  if (!m || !pin || !(pin->stats.e2e.median > 0))
+    return;
+  ms_caption_append (buf, len,
+                     ms_gettext ("Managed memory, drawn for comparison, took %s at R = %d: "
+                                 "%.1f× pinned's %s."),
+                     ms_caption_time (m->stats.e2e.median, t_m, sizeof t_m), reuse,
+                     m->stats.e2e.median / pin->stats.e2e.median,
+                     ms_caption_time (pin->stats.e2e.median, t_p, sizeof t_p));
+}
+
+static bool
+caption_reuse (const MsResults *r, int exponent, char *buf, size_t len)
+{
+  FOR_EACH_EXP (e, exponent)
+  {
+    int cross, largest;
+    int found = ms_lesson_reuse_crossover (r, e, &cross, &largest);
+    if (found < 0)
+      continue;
+    char size[32], variant[MS_VARIANT_LEN];
+    snprintf (variant, sizeof variant, "R=%d", found ? cross : largest);
+    const MsCell *zc = ms_caption_measured (r, MS_MODE_ZERO_COPY, e, variant);
+    const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, e, variant);
+    char t_zc[32], t_pin[32];
+    ms_caption_size (zc, size, sizeof size);
+    ms_caption_time (zc->stats.e2e.median, t_zc, sizeof t_zc);
+    ms_caption_time (pin->stats.e2e.median, t_pin, sizeof t_pin);
+    if (!found)
+      snprintf (buf, len,
+                ms_gettext ("Zero-copy is never clearly slower than pinned at the R measured, up "
+                            "to %d at %s (%s against %s at R = %d)."),
+                largest, size, t_zc, t_pin, largest);
+    else if (cross == smallest_reuse (r, e))
+      snprintf (buf, len,
+                ms_gettext ("Zero-copy loses to pinned at every R measured, from R = %d, at %s "
+                            "(%s against %s)."),
+                cross, size, t_zc, t_pin);
+    else
+      snprintf (buf, len,
+                ms_ngettext ("Zero-copy loses to pinned from R = %d access per element at %s "
+                             "(%s against %s).",
+                             "Zero-copy loses to pinned from R = %d accesses per element at %s "
+                             "(%s against %s).",
+                             (unsigned long)cross),
+                cross, size, t_zc, t_pin);
+    append_reuse_access (r, e, buf, len);
+    append_reuse_managed (r, e, buf, len);
+    return true;
+  }
+  return ms_caption_missing (
+      buf, len,
+      ms_gettext ("This run has no zero-copy and pinned cells with an R setting "
+                  "to compare."));
+}
+
+const MsLesson ms_lesson_reuse = {
+  .card = { .name = NAME,
+            .experiment = NAME,
+            .modes = "pinned,zero-copy,uva,managed",
+            .plain = false,
+            .title = MS_N_ ("Zero-copy against copies, and data reuse"),
+            .question = MS_N_ ("When does zero-copy stop paying off as the kernel reads its data "
+                               "more often?"),
+            .reason = MS_N_ ("The kernel reads its inputs R times. Zero-copy and UVA cross PCIe on "
+                             "every access, managed memory faults its pages over once, pinned "
+                             "copies them once: zero-copy suits data touched once, and the "
+                             "crossover R shows where that ends.") },
+  .settings = "R=1,2,4,8,16 for pinned, zero-copy, uva, managed; zero-copy also read-only and "
+              "write-only",
+  .parts = reuse_parts,
+  .caption = caption_reuse,
+};

@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-table.c: the lessons' records, made from ms-lesson-list.h, and
+ * everything that finds a lesson by its id or its name: its card, its
+ * options, its settings, its caption (ms-lesson-caption.h, memsweep.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "ms-i18n.h"
+#include "ms-lesson-caption-private.h"
+#include "ms-lesson-record.h"
+
+static const MsLesson *const records[MS_TOPIC_COUNT] = {
+#define MS_LESSON_ENTRY(id, name, kind, picture) [MS_TOPIC_##id] = &ms_lesson_##name,
+  MS_LESSON_LIST (MS_LESSON_ENTRY)
+#undef MS_LESSON_ENTRY
+};
+
+static const MsLessonKind kinds[MS_TOPIC_COUNT] = {
+#define MS_LESSON_KIND_OF(id, name, kind, picture) [MS_TOPIC_##id] = MS_LESSON_KIND_##kind,
+  MS_LESSON_LIST (MS_LESSON_KIND_OF)
+#undef MS_LESSON_KIND_OF
+};
+
+const MsLesson *
+ms_lesson_record (MsLessonTopic id)
+{
+  return (unsigned) id < MS_TOPIC_COUNT ? records[id] : NULL;
+}
+
+MsLessonKind
+ms_lesson_kind (MsLessonTopic id)
+{
+  return (unsigned) id < MS_TOPIC_COUNT ? kinds[id] : MS_LESSON_KIND_PLAIN;
+}
+
+MsLessonTopic
+ms_lesson_topic_from_name (const char *name)
+{
+  for (int t = 0; name && name[0] && t < MS_TOPIC_COUNT; t++)
+    if (strcmp (records[t]->card.name, name) == 0 ||
+        (records[t]->card.alias && strcmp (records[t]->card.alias, name) == 0))
+      return (MsLessonTopic) t;
+  return MS_TOPIC_COUNT;
+}
+
+const MsLesson *
+ms_lesson_record_find (const char *name)
+{
+  return ms_lesson_record (ms_lesson_topic_from_name (name));
+}
+
+/* ---- the cards ------------------------------------------------------------ */
+
+const MsLessonTopicInfo *
+ms_lesson_topic (MsLessonTopic topic)
+{
+  const MsLesson *l = ms_lesson_record (topic);
+  return l ? &l->card : NULL;
+}
+
+bool
+ms_lesson_topic_built (MsLessonTopic topic)
+{
+  return ms_lesson_record (topic) != NULL;
+}
+
+MsLessonTopic
+ms_lesson_topic_for_experiment (const char *experiment)
+{
+  MsLessonTopic t = ms_lesson_topic_from_name (experiment);
+  return t < MS_TOPIC_COUNT && kinds[t] != MS_LESSON_KIND_PLAIN ? t : MS_TOPIC_COUNT;
+}
+
+static bool
+has_mode (const MsResults *r, MsMode mode)
+{
+  for (size_t i = 0; i < r->n_cells; i++)
+    if (r->cells[i].mode == mode)
+      return true;
+  return false;
+}
+
+bool
+ms_lesson_topic_matches (MsLessonTopic topic, const MsResults *r)
+{
+  const MsLessonTopicInfo *info = ms_lesson_topic (topic);
+  if (!info || !r)
+    return false;
+  if (info->experiment[0] && strcmp (r->experiment, info->experiment) == 0)
+    return true;
+  if (!info->plain || r->experiment[0])
+    return false;
+  /* A plain sweep with every mode the topic compares. */
+  char list[64];
+  snprintf (list, sizeof list, "%s", info->modes);
+  for (char *save = NULL, *name = strtok_r (list, ",", &save); name;
+       name = strtok_r (NULL, ",", &save)) {
+    MsMode mode;
+    if (!ms_mode_from_name (name, &mode) || !has_mode (r, mode))
+      return false;
+  }
+  return true;
+}
+
+/* ---- the lessons with an experiment (memsweep.h) -------------------------- */
+
+/* The lesson name names, when it has an experiment of its own. */
+static const MsLesson *
+experiment_record (const char *name)
+{
+  return ms_lesson_record (ms_lesson_topic_for_experiment (name));
+}
+
+int
+ms_lesson_count (void)
+{
+  int n = 0;
+  for (int t = 0; t < MS_TOPIC_COUNT; t++)
+    n += kinds[t] != MS_LESSON_KIND_PLAIN;
+  return n;
+}
+
+const MsLessonTopicInfo *
+ms_lesson_nth (int index)
+{
+  for (int t = 0; index >= 0 && t < MS_TOPIC_COUNT; t++)
+    if (kinds[t] != MS_LESSON_KIND_PLAIN && index-- == 0)
+      return &records[t]->card;
+  return NULL;
+}
+
+const MsLessonTopicInfo *
+ms_lesson_find (const char *name)
+{
+  const MsLesson *l = experiment_record (name);
+  return l ? &l->card : NULL;
+}
+
+const char *
+ms_lesson_reason (const char *name)
+{
+  const MsLesson *l = experiment_record (name);
+  return l ? l->card.reason : NULL;
+}
+
+bool
+ms_lesson_is_probe (const char *name)
+{
+  return ms_lesson_kind (ms_lesson_topic_from_name (name)) == MS_LESSON_KIND_PROBE;
+}
+
+const char *
+ms_lesson_settings (const char *name)
+{
+  const MsLesson *l = experiment_record (name);
+  return l ? l->settings : NULL;
+}
+
+/* ---- options -------------------------------------------------------------- */
+
+const MsLessonOption *
+ms_lesson_options (const char *name)
+{
+  const MsLesson *l = experiment_record (name);
+  return l && l->options && l->options[0].key ? l->options : NULL;
+}
+
+bool
+ms_lesson_check_options (const char *name, const char *options, char *err, size_t errlen)
+{
+  return ms_lesson_options_check (ms_lesson_options (name), name, options, err, errlen);
+}
+
+double
+ms_lesson_option (const char *name, const MsSweep *sweep, const char *key)
+{
+  return ms_lesson_option_in (ms_lesson_options (name), sweep ? sweep->options : "", key);
+}
+
+/* ---- captions ------------------------------------------------------------- */
+
+bool
+ms_lesson_caption (MsLessonTopic topic, const MsResults *results, int exponent, char *buf,
+                   size_t len)
+{
+  if (!buf || len == 0)
+    return false;
+  buf[0] = '\0';
+  const MsLesson *l = ms_lesson_record (topic);
+  if (!l)
+    return ms_caption_missing (buf, len, ms_gettext ("Unknown lesson."));
+  if (!l->caption)
+    return ms_caption_missing (buf, len, ms_gettext ("This lesson is not built yet."));
+  return ms_caption_run (l->caption, results, exponent, buf, len);
+}
