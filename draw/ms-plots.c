@@ -523,6 +523,50 @@ add_two_states_note (MsChartData *d, int cells)
   append_foot_note (d, note);
 }
 
+/* One run's series, a point per cell; returns how many cells were drawn
+ * with two states. */
+static int
+add_run_series (MsChartData *d, const MsResults *run, guint r, MsMetric metric,
+                gboolean comparing, GHashTable *hidden)
+{
+  int two_states = 0;
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    if (!mode_has_metric (m, metric))
+      continue;
+    MsChartSeries *s = NULL;
+    for (size_t i = 0; i < run->n_cells; i++) {
+      const MsCell *c = &run->cells[i];
+      if ((int)c->mode != m)
+        continue;
+      if (!s)
+        s = plot_series (d, run, r, m, comparing, hidden);
+      double y = 0, lo = 1, hi = 0;
+      gboolean usable = c->status == MS_CELL_OK || (c->status == MS_CELL_PARTIAL && c->n_reps);
+      gboolean ok = usable && metric_value (run, c, metric, &y, &lo, &hi);
+      ms_chart_series_add (s, (double)c->elements * sizeof (float), y, lo, hi, !ok);
+      /* One run's two-state cells are drawn as such; with several the
+       * ticks would bury the lines. */
+      if (ok && c->stats.states.found && !comparing)
+        two_states += set_states (s, c, metric);
+      if (c->status != MS_CELL_OK) {
+        g_autofree char *note = ms_plot_cell_note (run, c);
+        ms_chart_series_note_last (s, ok, note);
+      }
+    }
+    /* Points in size order whatever order the cells came in. */
+    if (s && s->points->len > 1) {
+      MsChartPoint *pts = (MsChartPoint *)s->points->data;
+      for (guint i = 1; i < s->points->len; i++)
+        for (guint k = i; k > 0 && pts[k - 1].x > pts[k].x; k--) {
+          MsChartPoint tmp = pts[k];
+          pts[k] = pts[k - 1];
+          pts[k - 1] = tmp;
+        }
+    }
+  }
+  return two_states;
+}
+
 MsChartData *
 ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hidden)
 {
@@ -577,40 +621,7 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
       pcie_gen = run->device.pcie_gen;
       pcie_width = run->device.pcie_width;
     }
-    for (int m = 0; m < MS_MODE_COUNT; m++) {
-      if (!mode_has_metric (m, metric))
-        continue;
-      MsChartSeries *s = NULL;
-      for (size_t i = 0; i < run->n_cells; i++) {
-        const MsCell *c = &run->cells[i];
-        if ((int)c->mode != m)
-          continue;
-        if (!s)
-          s = plot_series (d, run, r, m, comparing, hidden);
-        double y = 0, lo = 1, hi = 0;
-        gboolean usable = c->status == MS_CELL_OK || (c->status == MS_CELL_PARTIAL && c->n_reps);
-        gboolean ok = usable && metric_value (run, c, metric, &y, &lo, &hi);
-        ms_chart_series_add (s, (double)c->elements * sizeof (float), y, lo, hi, !ok);
-        /* One run's two-state cells are drawn as such; with several the
-         * ticks would bury the lines. */
-        if (ok && c->stats.states.found && !comparing)
-          two_states += set_states (s, c, metric);
-        if (c->status != MS_CELL_OK) {
-          g_autofree char *note = ms_plot_cell_note (run, c);
-          ms_chart_series_note_last (s, ok, note);
-        }
-      }
-      /* Points in size order whatever order the cells came in. */
-      if (s && s->points->len > 1) {
-        MsChartPoint *pts = (MsChartPoint *)s->points->data;
-        for (guint i = 1; i < s->points->len; i++)
-          for (guint k = i; k > 0 && pts[k - 1].x > pts[k].x; k--) {
-            MsChartPoint tmp = pts[k];
-            pts[k] = pts[k - 1];
-            pts[k - 1] = tmp;
-          }
-      }
-    }
+    two_states += add_run_series (d, run, r, metric, comparing, hidden);
   }
   if (lessons && lessons == runs->len)
     say_lessons_only (d);

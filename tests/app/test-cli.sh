@@ -124,7 +124,7 @@ expect 0 "host " -- show "$tmp/host-samples.csv"
 grep -q "^# instrumented-reps: 3" "$tmp/host-samples.csv" &&
   grep -q "^# reps-rule: fixed" "$tmp/host-summary.csv" &&
   grep -q "e2e_ci_low_us,e2e_ci_high_us" "$tmp/host-summary.csv" &&
-  grep -q "fit_latency_us,fit_gbps,fit_r2,fit_residual,fit_describes_data,message" "$tmp/host-summary.csv" ||
+  grep -q "fit_latency_us,fit_gbps,fit_r2,fit_residual,fit_describes_data,e2e_states,e2e_state_low_us,e2e_state_high_us,e2e_state_high_share,message" "$tmp/host-summary.csv" ||
   { echo "FAIL: summary lacks the rule, interval or fit columns"; fails=$((fails + 1)); }
 expect 0 "at least 6 repetitions until the median's 95% interval is within +-5%" -- run --modes host --min-exp 8 --max-exp 9 --min-reps 6 --ci-target 5 --cell-budget 50 --warmup 0 --quiet --out "$tmp/adaptive"
 
