@@ -60,12 +60,33 @@ student_t_975 (int df)
   return df < 40 ? 2.04 : df < 120 ? 2.00 : 1.96;
 }
 
+/* The cell of (mode, exponent) as ms_results_find picks it (the plain
+ * one, else the only one whatever its variant), read straight from the
+ * run's cells so that this file needs nothing of ms-results.c, which sets
+ * up the profile of every new run. */
+static const MsCell *
+plain_cell (const MsResults *run, MsMode mode, int exponent)
+{
+  const MsCell *only = NULL;
+  int count = 0;
+  for (size_t i = 0; i < run->n_cells; i++) {
+    const MsCell *c = &run->cells[i];
+    if (c->mode != mode || c->exponent != exponent)
+      continue;
+    if (!c->variant[0])
+      return c;
+    only = c;
+    count++;
+  }
+  return count == 1 ? only : NULL;
+}
+
 static double
 cell_sd (MsResults *const *runs, int n, MsMode mode, int exponent)
 {
   double logs[MS_RR_MAX_RUNS], sum = 0;
   for (int i = 0; i < n; i++) {
-    const MsCell *c = ms_results_find (runs[i], mode, exponent);
+    const MsCell *c = plain_cell (runs[i], mode, exponent);
     if (!c || c->status != MS_CELL_OK || !(c->stats.e2e.median > 0))
       return -1;
     logs[i] = log (c->stats.e2e.median);
