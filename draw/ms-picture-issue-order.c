@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "ms-chart.h"
+#include "ms-compare.h"
 #include "ms-lesson-picture.h"
 #include "ms-lesson-rows.h"
 #include "ms-timeline-rows.h"
@@ -78,10 +79,13 @@ build (const MsResults *run)
         continue;
       if (!s)
         s = ms_chart_data_add_series (d, _ (queues[q].label), q, q, 0);
-      /* No whiskers: a ratio's reach from two intervals of a few
-       * repetitions spanned 0.2 to 2.6 and hid the ratios themselves. */
-      ms_chart_series_add (s, k, (depth->stats.e2e.median / breadth->stats.e2e.median - 1) * 100, 1,
-                           0, FALSE);
+      /* The ratio's 95% interval by the rule compare uses, so that a few
+       * per cent read as the noise they are where the bars reach 0. */
+      MsInterval b_iv = ms_compare_cell_interval (breadth, &run->run_to_run);
+      MsInterval d_iv = ms_compare_cell_interval (depth, &run->run_to_run);
+      MsJudgement j = ms_verdict_judgement (&b_iv, &d_iv, 0, TRUE);
+      ms_chart_series_add (s, k, (j.ratio - 1) * 100, (j.lo - 1) * 100, (j.hi - 1) * 100,
+                           !isfinite (j.ratio));
     }
   }
   if (d->series->len > 0)

@@ -12,7 +12,8 @@
 #                 10% change injected into a fourth
 #   sweep-time    the default sweep's whole-process time, five times
 #   plain         bench-plain: memsweep's cells against a plain program
-#   lessons       every lesson through the command line, as reference runs
+#   lessons       every lesson through the command line, as reference runs,
+#                 then the gpu suite's lesson checks over them
 #   cpus          where the spread between processes comes from: the four
 #                 link modes' sweep with the measuring thread held to each
 #                 CPU in turn (taskset), twice, forward and backward
@@ -56,7 +57,7 @@ step_self_compare() {
   mkdir -p "$d"
   # The between-run spread comes from five processes of its own, so the
   # pairs below are judged by a spread they did not make.
-  $MS calibrate --runs 5 --out "$d/profile.csv" >"$d/calibrate.txt" 2>&1
+  $MS calibrate --runs ${CALIBRATE_RUNS:-10} --out "$d/profile.csv" >"$d/calibrate.txt" 2>&1
   log "calibrate rc=$?"
   PLAIN_REPS=${PLAIN_REPS:-31} bench/self-compare.sh $B "$d" 3 default --profile "$d/profile.csv"
   INJECT_LAST=10 bench/self-compare.sh $B "$d" 2 inject --profile "$d/profile.csv"
@@ -64,6 +65,10 @@ step_self_compare() {
 }
 
 step_sweep_time() {
+  $B/bench/bench-memsweep 3 --sweep-only >"$OUT/bench-memsweep.txt" 2>&1
+  log "bench-memsweep: $(grep -E 'median|PASS|FAIL' "$OUT/bench-memsweep.txt" | tr '\n' ' ')"
+  /usr/bin/time -f "%e s wall" -o "$OUT/info-time.txt" $MS info >/dev/null 2>&1
+  log "memsweep info (CUDA start and the device query): $(cat "$OUT/info-time.txt")"
   for i in 1 2 3 4 5; do
     /usr/bin/time -f "%e s wall, %M KiB" $MS run --quiet --out /tmp/time-$i >/dev/null 2>>"$OUT/sweep-time.txt"
   done
@@ -73,12 +78,22 @@ step_sweep_time() {
 step_plain() { $B/bench/bench-plain 5 31 2>&1 | tee "$OUT/plain.txt" | tail -4; }
 
 step_lessons() {
-  local d="$OUT/lessons"
+  local d="$OUT/lessons" name args t0
   mkdir -p "$d"
-  for l in $($MS lesson LIST --names 2>/dev/null || $MS lesson LIST | awk '{print $1}'); do
-    $MS lesson "$l" --out "$d/$l" >"$d/$l.txt" 2>&1
-    log "lesson $l rc=$?"
+  # The sweep lessons at 4 to 16 MiB per vector, 5 repetitions: far below
+  # any GPU's free memory; the probe lessons with their own defaults.
+  for name in $($MS lesson LIST | sed -n 's/^  memsweep lesson //p'); do
+    case " reuse duplex issue-order cache-state managed-touch costs " in
+      *" $name "*) args="--sizes 20:22:2 --reps 5" ;;
+      *) args="" ;;
+    esac
+    t0=$(date +%s%N)
+    # shellcheck disable=SC2086
+    timeout 300 $MS lesson "$name" $args --quiet --out "$d/lesson-$name" >"$d/$name.txt" 2>&1
+    log "lesson $name rc=$?, $(( ($(date +%s%N) - t0) / 1000000 )) ms"
   done
+  MS_LESSONS_DIR=$d $B/tests/gpu/test-gpu-lessons $MS >"$d/checks.txt" 2>&1
+  log "lesson checks over these runs rc=$?"
 }
 
 step_cpus() {
