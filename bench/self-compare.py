@@ -43,7 +43,7 @@ def pair_rows(ms, out, name, runs):
                 counts[b][c["verdict"]] += 1
             if c["a"] and c["b"]:
                 medians[(c["mode"], c["exponent"])] = (c["a"]["median_us"], c["b"]["median_us"])
-        rows.append((i, j, counts, doc.get("spread_source", "within-run only"), medians))
+        rows.append((i, j, counts, doc.get("spread_a") or "unknown (within-run only)", medians))
     return rows
 
 

@@ -143,6 +143,37 @@ step_configs() {
   log "configs: $(sort "$d/walls.txt" | tr '\n' ' ')"
 }
 
+# Where the default sweep's time goes beyond its cells: the NVML calls a
+# cell makes, and one small cell visited 60 times in a process.
+step_overhead() {
+  python3 - >"$OUT/overhead.txt" 2>&1 <<'PY'
+import ctypes, time
+n = ctypes.CDLL("libnvidia-ml.so.1")
+n.nvmlInit_v2()
+h = ctypes.c_void_p()
+n.nvmlDeviceGetHandleByIndex_v2(0, ctypes.byref(h))
+v, ull = ctypes.c_uint(), ctypes.c_ulonglong()
+calls = {
+    "clock": lambda: n.nvmlDeviceGetClockInfo(h, 1, ctypes.byref(v)),
+    "temperature": lambda: n.nvmlDeviceGetTemperature(h, 0, ctypes.byref(v)),
+    "pstate": lambda: n.nvmlDeviceGetPerformanceState(h, ctypes.byref(v)),
+    "throttle": lambda: n.nvmlDeviceGetCurrentClocksThrottleReasons(h, ctypes.byref(ull)),
+    "link gen": lambda: n.nvmlDeviceGetCurrPcieLinkGeneration(h, ctypes.byref(v)),
+    "link width": lambda: n.nvmlDeviceGetCurrPcieLinkWidth(h, ctypes.byref(v)),
+}
+for name, f in calls.items():
+    t = time.perf_counter()
+    for _ in range(50):
+        f()
+    print(f"nvml {name}: {(time.perf_counter() - t) / 50 * 1e6:.1f} us a call")
+PY
+  for modes in host device pinned; do
+    /usr/bin/time -f "$modes x60 visits of 2^10: %e s" -a -o "$OUT/overhead.txt" $MS run --quiet \
+      --no-profile --modes $modes --min-exp 10 --max-exp 10 --rounds 60 --out /tmp/ov >/dev/null 2>&1
+  done
+  log "overhead: $(tr '\n' ';' <"$OUT/overhead.txt")"
+}
+
 log "$(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,memory.free,clocks.sm,temperature.gpu --format=csv,noheader 2>&1)"
 build || exit 1
 for s in "$@"; do
