@@ -34,21 +34,23 @@ static const MsSetting settings[] = {
     .title = MS_N_ ("Largest size exponent"), .help = MS_N_ ("largest size 2^K") },
   { .option = "step", .key = "step", .def = 1, .min = 1, .max = MS_MAX_EXPONENT, .arg = "S",
     .offset = FIELD (step), .title = MS_N_ ("Exponent step"), .help = MS_N_ ("exponent step") },
-  { .option = "reps", .key = "reps", .def = 10, .min = 1, .max = MS_MAX_REPS, .arg = "N",
+  { .option = "reps", .key = "reps", .def = 6, .min = 1, .max = MS_MAX_REPS, .arg = "N",
     .chooses_fixed = true, .offset = FIELD (reps), .title = MS_N_ ("Timed repetitions"),
     .help = MS_N_ ("a fixed count of timed repetitions per size, instead\n"
                    "of the adaptive rule below") },
   /* Cheap cells repeat until the median is known to +-2%; expensive or
-   * noisy ones stop after 20 ms: about half of the 121 cells spend their
-   * budget, and at 25 ms the default sweep took 3.2 s on an H100
-   * (2026-11-23). At least min_reps are run whatever the budget. */
+   * noisy ones stop at the budget, after at least min_reps: 6, the fewest
+   * with a 95% interval. In the cells from 2^18 up, which stop there,
+   * writing the inputs and checking the result took 9 in 10 of each
+   * repetition's time (H100, 2026-11-24); at 10 repetitions, 20 ms and 2
+   * warm-ups the default sweep took 3.2 s after CUDA's start. */
   { .key = "reps-rule", .kind = MS_SETTING_CHOICE, .def = MS_REPS_ADAPTIVE,
     .choices = rule_names, .offset = FIELD (reps_rule),
     .title = MS_N_ ("How many repetitions a cell takes"),
     .help = MS_N_ ("adaptive: at least the repetitions set, then until the median's interval "
                    "or the cell's time budget is reached (as memsweep run); fixed: exactly that "
                    "many") },
-  { .option = "min-reps", .key = "reps", .def = 10, .min = 1, .max = MS_MAX_REPS,
+  { .option = "min-reps", .key = "reps", .def = 6, .min = 1, .max = MS_MAX_REPS,
     .adaptive_only = true, .arg = "N", .offset = FIELD (min_reps),
     .title = MS_N_ ("Minimum repetitions"),
     .help = MS_N_ ("the adaptive rule: at least N repetitions per size") },
@@ -74,7 +76,9 @@ static const MsSetting settings[] = {
     .title = MS_N_ ("Instrumented repetitions"),
     .help = MS_N_ ("how many repetitions of each size (the first) also\n"
                    "run with timers, for phases and timelines; 0: every one") },
-  { .option = "warmup", .key = "warmup", .def = 2, .min = 0, .max = MS_MAX_WARMUP, .arg = "N",
+  /* One warm-up takes a cell's first touch of its buffers out of the
+   * timed repetitions; the sweep warms the GPU's clock once at its start. */
+  { .option = "warmup", .key = "warmup", .def = 1, .min = 0, .max = MS_MAX_WARMUP, .arg = "N",
     .offset = FIELD (warmup), .title = MS_N_ ("Discarded warm-up runs"),
     .help = MS_N_ ("discarded warm-up runs") },
   { .option = "streams", .key = "streams", .def = 4, .min = 1, .max = MS_MAX_STREAMS, .arg = "K",
