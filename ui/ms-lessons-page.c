@@ -11,10 +11,10 @@
 #include "ms-lesson-picture-view.h"
 #include "ms-lesson-picture.h"
 #include "ms-lessons-page.h"
+#include "ms-reference-runs.h"
 #include "ms-run-describe.h"
 #include "ms-run.h"
 #include "ms-views.h"
-#include "ms-window.h"
 
 typedef struct {
   GtkWidget *frame;

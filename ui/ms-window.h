@@ -73,9 +73,5 @@ gboolean ms_window_export_chart (MsWindow *self, const char *path, int width, in
                                  GError **error);
 /* Every run shown as a PDF report, or HTML when path ends in .html. */
 gboolean ms_window_export_report (MsWindow *self, const char *path, GError **error);
-/* The directory with the bundled reference runs, or NULL. */
-const char *ms_reference_dir (void);
-/* For g_ptr_array_sort over an array of strings: by name. */
-int ms_compare_names (gconstpointer a, gconstpointer b);
 
 G_END_DECLS
