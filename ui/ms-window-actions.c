@@ -137,7 +137,7 @@ action_run (GSimpleAction *a, GVariant *p, gpointer data)
 static void
 action_stop (GSimpleAction *a, GVariant *p, gpointer data)
 {
-  ms_window_sweep_cancel (MS_WINDOW (data));
+  ms_session_stop_sweep (MS_WINDOW (data)->session);
 }
 
 static void

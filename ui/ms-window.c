@@ -4,7 +4,6 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "ms-eta.h"
 #include "ms-probe.h"
 #include "ms-reference-runs.h"
 #include "ms-run.h"
@@ -76,16 +75,17 @@ ms_window_update_actions (MsWindow *self)
   for (int m = 0; m < MS_MODE_COUNT; m++)
     gpu_modes = gpu_modes || (s.modes[m] && ms_mode_uses_gpu (m));
   gboolean discovering = ms_session_get_discovering (self->session);
-  gboolean can_run = !self->job && !discovering && valid && (have_gpu (self) || !gpu_modes);
+  gboolean sweeping = ms_session_get_sweeping (self->session);
+  gboolean can_run = !sweeping && !discovering && valid && (have_gpu (self) || !gpu_modes);
   set_action_enabled (self, "run", can_run);
-  set_action_enabled (self, "stop", self->job != NULL);
+  set_action_enabled (self, "stop", sweeping);
   set_action_enabled (self, "export-csv", ms_session_get_n_runs (self->session) > 0);
-  gtk_widget_set_visible (self->stop_button, self->job != NULL);
-  gtk_widget_set_visible (self->run_button, self->job == NULL);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->device_dropdown), !self->job && have_gpu (self));
+  gtk_widget_set_visible (self->stop_button, sweeping);
+  gtk_widget_set_visible (self->run_button, !sweeping);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->device_dropdown), !sweeping && have_gpu (self));
 
   const char *why = NULL;
-  if (self->job)
+  if (sweeping)
     why = _("A sweep is running");
   else if (!valid)
     why = err;
@@ -95,7 +95,7 @@ ms_window_update_actions (MsWindow *self)
     why = _("No GPU here: untick the GPU modes to run Host CPU");
   gtk_widget_set_tooltip_text (self->run_button, why ? why : _("Run the sweep (Ctrl+R)"));
   /* A greyed-out Run says why in words, not only in a tooltip. */
-  gboolean show_why = why && !self->job && !discovering &&
+  gboolean show_why = why && !sweeping && !discovering &&
                       !gtk_info_bar_get_revealed (self->banner);
   g_autofree char *line = show_why ? g_strdup_printf (_("Run is off: %s"), why) : NULL;
   gtk_label_set_text (self->blocker_label, show_why ? line : "");
@@ -114,6 +114,68 @@ on_n_runs_changed (MsWindow *self)
 {
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_N_RUNS]);
   ms_window_update_actions (self);
+}
+
+/* ---- the sweep, which the session runs ------------------------------------------ */
+
+/* The charts' x axis spans the sweep's planned sizes from the first cell,
+ * so points do not move as sizes arrive (-1, -1: back to the data). */
+static void
+set_planned_range (MsWindow *self, int min_exp, int max_exp)
+{
+  MsChartPage *pages[] = { self->bandwidth_page, self->time_page };
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    ms_plot_view_set_planned_range (ms_chart_page_get_view (pages[i]), min_exp, max_exp);
+}
+
+static void
+on_sweeping (MsWindow *self)
+{
+  MsRun *live = ms_session_get_live_run (self->session);
+  if (ms_session_get_sweeping (self->session) && live) {
+    const MsSweep *s = &ms_run_get_results (live)->sweep;
+    set_planned_range (self, s->min_exp, s->max_exp);
+  } else {
+    set_planned_range (self, -1, -1);
+  }
+  ms_window_update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SWEEPING]);
+}
+
+static void
+on_sweep_ended (MsWindow *self, const char *message)
+{
+  ms_window_toast (self, message);
+}
+
+/* The progress bar shows the session's sweep. */
+static void
+follow_sweep (MsWindow *self)
+{
+  g_signal_connect_object (self->session, "notify::sweeping", G_CALLBACK (on_sweeping), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "sweep-ended", G_CALLBACK (on_sweep_ended), self,
+                           G_CONNECT_SWAPPED);
+  g_object_bind_property (self->session, "progress", self->progress_bar, "fraction",
+                          G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->session, "progress-text", self->progress_bar, "text",
+                          G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->session, "sweeping", self->progress_revealer, "reveal-child",
+                          G_BINDING_SYNC_CREATE);
+}
+
+void
+ms_window_start_sweep (MsWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+  if (!ms_session_run_sweep (self->session, &error) && error)
+    ms_window_toast (self, error->message);
+}
+
+gboolean
+ms_window_is_sweeping (MsWindow *self)
+{
+  return ms_session_get_sweeping (self->session);
 }
 
 void
@@ -475,7 +537,7 @@ ms_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
   case PROP_PRESENTATION: g_value_set_boolean (value, self->presentation); break;
   case PROP_HEADER_SHOWN: g_value_set_boolean (value, ms_window_get_header_shown (self)); break;
   case PROP_VIEW: g_value_set_int (value, ms_window_get_view (self)); break;
-  case PROP_SWEEPING: g_value_set_boolean (value, self->job != NULL); break;
+  case PROP_SWEEPING: g_value_set_boolean (value, ms_session_get_sweeping (self->session)); break;
   case PROP_N_RUNS: g_value_set_uint (value, ms_session_get_n_runs (self->session)); break;
   case PROP_RUN_BLOCKER: g_value_set_string (value, self->run_blocker); break;
   case PROP_TOAST_TEXT: g_value_set_string (value, self->toast_text); break;
@@ -491,11 +553,9 @@ static void
 ms_window_dispose (GObject *object)
 {
   MsWindow *self = MS_WINDOW (object);
-  ms_window_sweep_cancel (self);
-  /* The worker finishes on its own; nothing of it reaches the window now. */
-  if (self->job)
-    g_signal_handlers_disconnect_by_data (self->job, self);
-  g_clear_object (&self->job);
+  /* The window's work stops with it; the jobs end on their own, keeping
+   * what they measured. */
+  ms_session_stop_all (self->session);
   gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_WINDOW);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (ms_window_parent_class)->dispose (object);
@@ -511,7 +571,6 @@ ms_window_finalize (GObject *object)
   g_clear_object (&self->session);
   g_free (self->run_blocker);
   g_free (self->toast_text);
-  ms_eta_free (self->eta);
   G_OBJECT_CLASS (ms_window_parent_class)->finalize (object);
 }
 
@@ -656,6 +715,7 @@ ms_window_init (MsWindow *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::discovering",
                            G_CALLBACK (ms_window_update_actions), self, G_CONNECT_SWAPPED);
+  follow_sweep (self);
   g_object_bind_property (self->device_dropdown, "selected", self->session, "device",
                           G_BINDING_SYNC_CREATE);
   g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
