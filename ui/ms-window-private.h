@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-window-private.h: what the window's files share (ms-window.c: the
- * window, devices and files, and what it shows of the session's sweep;
- * ms-window-runs.c: the runs, their names and notes; ms-window-actions.c:
- * actions and dialogs; ms-window-presentation.c: presentation mode). */
+/* ms-window-private.h: what the window's files share. ms-window.c (the
+ * window, devices, what it shows of the session's sweep) sets up the
+ * parts and calls them; a part calls only parts below it in this list,
+ * never ms-window.c: ms-window-actions.c (actions, dialogs, exports),
+ * ms-window-library.c (the runs library, closing), ms-window-files.c
+ * (opening files), ms-window-pages.c (the GPUs and Lessons pages),
+ * ms-window-runs.c (the Runs popover), ms-window-presentation.c
+ * (presentation mode), ms-window-toast.c (toasts). */
 #pragma once
 
 #include "ms-breakdown-page.h"
@@ -78,9 +82,13 @@ struct _MsWindow {
 };
 
 /* ms-window.c */
-void ms_window_toast (MsWindow *self, const char *text);
 void ms_window_update_actions (MsWindow *self);
-void ms_window_set_text_scale (MsWindow *self, double text_scale);
+
+/* ms-window-toast.c: text shown as it is, never as markup. */
+void ms_window_toast (MsWindow *self, const char *text);
+
+/* ms-window-files.c: the drop target and the first frame's wait. */
+void ms_window_files_init (MsWindow *self);
 
 /* ms-window-presentation.c */
 void ms_window_presentation_init (MsWindow *self);
