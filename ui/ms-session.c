@@ -783,9 +783,10 @@ on_device_job_finished (MsSession *self, MsJob *job)
   g_autoptr (MsJob) done = g_object_ref (job);
   MsDeviceJobOutcome *o = ms_job_get_result (done);
   /* Together: one change for the pages, not one per GPU. */
-  if (o->runs && o->runs->len)
+  if (o && o->runs && o->runs->len)
     g_ptr_array_unref (ms_session_add_runs (self, (MsRun **) o->runs->pdata, o->runs->len));
-  g_signal_emit (self, signals[SIGNAL_DEVICE_JOB_FINISHED], 0, o);
+  if (o)
+    g_signal_emit (self, signals[SIGNAL_DEVICE_JOB_FINISHED], 0, o);
   set_device_job (self, NULL, MS_DEVICE_JOB_NONE);
 }
 
