@@ -392,6 +392,11 @@ show_opened (MsDevicesPage *self, const Opened *o)
     set_status (self, o->status);
     show_runs (self, o->runs);
     set_title (self, o->host, o->date);
+    /* In the session too, for the charts: together, one change for the
+     * pages, not one per GPU (the session adds a job's runs itself). */
+    MsSession *session = ms_page_get_session (MS_PAGE (self));
+    if (session)
+      g_ptr_array_unref (ms_session_add_runs (session, (MsRun **) o->runs->pdata, o->runs->len));
   }
 }
 
