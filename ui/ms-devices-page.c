@@ -632,9 +632,11 @@ ms_devices_page_run_peer (MsDevicesPage *self)
   MsSession *session = ms_page_get_session (MS_PAGE (self));
   int devices[MS_MULTI_MAX_DEVICES];
   int n = selected_devices (self, devices);
-  if (!session || n < 2 || !ms_session_run_device_job (session, MS_DEVICE_JOB_PEER, devices, n, NULL))
+  if (!session || n < 2
+      || !ms_session_run_device_job (session, MS_DEVICE_JOB_PEER, devices, n, NULL))
     return;
-  g_autofree char *text = g_strdup_printf (_("Measuring copies between every pair of %d GPUs…"), n);
+  g_autofree char *text =
+    g_strdup_printf (_("Measuring copies between every pair of %d GPUs…"), n);
   set_status (self, text);
 }
 

@@ -80,7 +80,8 @@ static void
 test_sweep (void)
 {
   MsSession *session = small_session ();
-  MsChartPage *page = g_object_ref_sink (g_object_new (MS_TYPE_CHART_PAGE, "session", session, NULL));
+  MsChartPage *page =
+    g_object_ref_sink (g_object_new (MS_TYPE_CHART_PAGE, "session", session, NULL));
   g_autoptr (GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
   g_signal_connect (session, "sweep-ended", G_CALLBACK (keep_message), messages);
   guint sweeping_n = 0, busy_n = 0, progress_n = 0;
