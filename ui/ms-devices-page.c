@@ -1,24 +1,52 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-devices-page.c: the page beyond one GPU (ms-devices-page.h): the
- * device check list, the pickers and views, saved files; the runs are in
- * ms-devices-jobs.c. */
+ * device check list, the pickers and views, saved files; the session runs
+ * the jobs the page asks for (ms-device-job.c) and the page shows what
+ * they bring. */
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "ms-run-describe.h"
-#include "ms-devices-page-private.h"
+#include "ms-devices-page.h"
 #include "ms-multi-file.h"
 #include "ms-plots.h"
+#include "ms-run-describe.h"
 #include "ms-run.h"
 #include "ms-views.h"
+
+#define MS_DEVICES_METHOD_RUNS (MS_PEER_METHOD_COUNT + 1) /* the picker's last entry */
+
+struct _MsDevicesPage {
+  MsPage parent_instance;
+  GtkListBox *device_list;
+  GtkCheckButton *all_check;
+  GtkWidget *multi_button, *peer_button, *stop_button;
+  GtkSpinner *spinner;
+  GtkLabel *title_label; /* whose GPUs the page shows */
+  GtkLabel *status_label;
+  GtkLabel *why_label;   /* why nothing can run here */
+  GtkLabel *error_label; /* and what CUDA said, in small */
+  GtkDropDown *method_dropdown, *direction_dropdown;
+  MsMatrixView *matrix_view;
+  MsTopologyView *topology_view;
+
+  GArray *devices;   /* MsDeviceInfo */
+  GPtrArray *checks; /* GtkCheckButton per present device, in order */
+  GSignalGroup *session_signals; /* the session's device jobs */
+  GBindingGroup *session_bindings; /* its sweep to window-sweeping */
+  GPtrArray *runs;               /* of the last multi-GPU sweep */
+  MsPeerFile *peer;
+  char *status;
+  gboolean updating_all;
+  gboolean window_sweeping; /* the window's own sweep holds the GPU */
+};
 
 G_DEFINE_FINAL_TYPE (MsDevicesPage, ms_devices_page, MS_TYPE_PAGE)
 
 enum { PROP_0, PROP_BUSY, PROP_STATUS, PROP_N_SELECTED, PROP_PEER, PROP_WINDOW_SWEEPING, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
-void
-ms_devices_page_set_status (MsDevicesPage *self, const char *text)
+static void
+set_status (MsDevicesPage *self, const char *text)
 {
   g_autofree char *valid = g_utf8_make_valid (text ? text : "", -1);
   if (g_strcmp0 (valid, self->status) == 0)
@@ -29,22 +57,24 @@ ms_devices_page_set_status (MsDevicesPage *self, const char *text)
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_STATUS]);
 }
 
-void
-ms_devices_page_notify_busy (MsDevicesPage *self)
+/* The job beyond one GPU the session runs. */
+static MsDeviceJobKind
+device_job (MsDevicesPage *self)
 {
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_BUSY]);
+  MsSession *session = ms_page_get_session (MS_PAGE (self));
+  return session ? ms_session_get_device_job (session) : MS_DEVICE_JOB_NONE;
 }
 
 /* ---- the device list ------------------------------------------------------ */
 
-int
-ms_devices_page_device_of (GtkCheckButton *check)
+static int
+device_of (GtkCheckButton *check)
 {
   return GPOINTER_TO_INT (g_object_get_data (G_OBJECT (check), "ms-device"));
 }
 
-guint
-ms_devices_page_n_selected (MsDevicesPage *self)
+static guint
+n_selected (MsDevicesPage *self)
 {
   guint n = 0;
   for (guint i = 0; i < self->checks->len; i++)
@@ -59,11 +89,12 @@ have_gpu (MsDevicesPage *self)
 }
 
 /* Buttons, the "all" tick and the notifications after any change. */
-void
-ms_devices_page_update (MsDevicesPage *self)
+static void
+update_page (MsDevicesPage *self)
 {
-  guint n = ms_devices_page_n_selected (self);
-  gboolean busy = self->job != NULL;
+  guint n = n_selected (self);
+  MsDeviceJobKind job = device_job (self);
+  gboolean busy = job != MS_DEVICE_JOB_NONE;
   /* Two measurements at once would measure each other. */
   gboolean blocked = busy || self->window_sweeping;
   gtk_widget_set_sensitive (self->multi_button, !blocked && n >= 1);
@@ -77,7 +108,7 @@ ms_devices_page_update (MsDevicesPage *self)
   gtk_widget_set_sensitive (self->peer_button, !blocked && n >= 2);
   gtk_widget_set_sensitive (GTK_WIDGET (self->device_list), !busy);
   gtk_widget_set_sensitive (GTK_WIDGET (self->all_check), !busy && have_gpu (self));
-  gtk_widget_set_visible (self->stop_button, busy && !self->job_is_peer);
+  gtk_widget_set_visible (self->stop_button, job == MS_DEVICE_JOB_MULTI);
   gtk_spinner_set_spinning (self->spinner, busy);
   self->updating_all = TRUE;
   gtk_check_button_set_active (self->all_check, have_gpu (self) && n == self->checks->len);
@@ -96,7 +127,7 @@ on_all_toggled (MsDevicesPage *self)
   gboolean on = gtk_check_button_get_active (self->all_check);
   for (guint i = 0; i < self->checks->len; i++)
     gtk_check_button_set_active (g_ptr_array_index (self->checks, i), on);
-  ms_devices_page_update (self);
+  update_page (self);
 }
 
 /* The devices known so far as a peer file without links, so that the
@@ -135,7 +166,7 @@ device_row (MsDevicesPage *self, const MsDeviceInfo *d)
   gtk_widget_set_margin_bottom (check, 6);
   gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
   g_object_set_data (G_OBJECT (check), "ms-device", GINT_TO_POINTER (d->index));
-  g_signal_connect_swapped (check, "toggled", G_CALLBACK (ms_devices_page_update), self);
+  g_signal_connect_swapped (check, "toggled", G_CALLBACK (update_page), self);
   g_ptr_array_add (self->checks, check);
   return check;
 }
@@ -190,16 +221,16 @@ ms_devices_page_set_devices (MsDevicesPage *self, GArray *devices)
     gtk_label_set_text (self->error_label, said);
     gtk_widget_set_visible (GTK_WIDGET (self->error_label), error[0] != '\0');
     if (!self->peer)
-      ms_devices_page_set_status (self, why);
-  } else if (!self->job) {
-    ms_devices_page_set_status (
+      set_status (self, why);
+  } else if (device_job (self) == MS_DEVICE_JOB_NONE) {
+    set_status (
         self, self->checks->len > 1
                   ? _ ("Tick the GPUs to use, then run them at once or measure peer copies.")
                   : _ ("One GPU: the sweep runs on it; peer copies need two."));
   }
   if (!self->peer)
     show_devices_only (self);
-  ms_devices_page_update (self);
+  update_page (self);
 }
 
 /* ---- showing results ------------------------------------------------------ */
@@ -220,8 +251,8 @@ set_title (MsDevicesPage *self, const char *host, const char *iso_date)
   gtk_label_set_text (self->title_label, valid);
 }
 
-void
-ms_devices_page_show_peer (MsDevicesPage *self, MsPeerFile *file)
+static void
+show_peer (MsDevicesPage *self, MsPeerFile *file)
 {
   g_clear_pointer (&self->peer, ms_peer_file_box_unref);
   self->peer = ms_peer_file_box_ref (file);
@@ -234,10 +265,9 @@ ms_devices_page_show_peer (MsDevicesPage *self, MsPeerFile *file)
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PEER]);
 }
 
-/* Runs of GPUs that ran together: in the matrix, and in the session (the
- * charts show them with the other runs). */
-void
-ms_devices_page_show_runs (MsDevicesPage *self, GPtrArray *runs)
+/* Runs of GPUs that ran together, in the matrix. */
+static void
+show_runs (MsDevicesPage *self, GPtrArray *runs)
 {
   g_clear_pointer (&self->runs, g_ptr_array_unref);
   self->runs = g_ptr_array_ref (runs);
@@ -245,10 +275,6 @@ ms_devices_page_show_runs (MsDevicesPage *self, GPtrArray *runs)
   set_title (self, NULL, NULL);
   ms_matrix_view_set_runs (self->matrix_view, runs);
   gtk_drop_down_set_selected (self->method_dropdown, MS_DEVICES_METHOD_RUNS);
-  MsSession *session = ms_page_get_session (MS_PAGE (self));
-  /* Together: one change for the pages, not one per GPU. */
-  if (session)
-    g_ptr_array_unref (ms_session_add_runs (session, (MsRun **)runs->pdata, runs->len));
 }
 
 static MsRun *
@@ -360,12 +386,17 @@ static void
 show_opened (MsDevicesPage *self, const Opened *o)
 {
   if (o->peer) {
-    ms_devices_page_show_peer (self, o->peer);
-    ms_devices_page_set_status (self, o->status);
+    show_peer (self, o->peer);
+    set_status (self, o->status);
   } else {
-    ms_devices_page_set_status (self, o->status);
-    ms_devices_page_show_runs (self, o->runs);
+    set_status (self, o->status);
+    show_runs (self, o->runs);
     set_title (self, o->host, o->date);
+    /* In the session too, for the charts: together, one change for the
+     * pages, not one per GPU (the session adds a job's runs itself). */
+    MsSession *session = ms_page_get_session (MS_PAGE (self));
+    if (session)
+      g_ptr_array_unref (ms_session_add_runs (session, (MsRun **) o->runs->pdata, o->runs->len));
   }
 }
 
@@ -420,7 +451,7 @@ ms_devices_page_select (MsDevicesPage *self, int device, gboolean selected)
 {
   g_return_if_fail (MS_IS_DEVICES_PAGE (self));
   for (guint i = 0; i < self->checks->len; i++)
-    if (ms_devices_page_device_of (g_ptr_array_index (self->checks, i)) == device)
+    if (device_of (g_ptr_array_index (self->checks, i)) == device)
       gtk_check_button_set_active (g_ptr_array_index (self->checks, i), selected);
 }
 
@@ -491,13 +522,13 @@ ms_devices_page_get_property (GObject *object, guint prop_id, GValue *value, GPa
   MsDevicesPage *self = MS_DEVICES_PAGE (object);
   switch (prop_id) {
   case PROP_BUSY:
-    g_value_set_boolean (value, self->job != NULL);
+    g_value_set_boolean (value, device_job (self) != MS_DEVICE_JOB_NONE);
     break;
   case PROP_STATUS:
     g_value_set_string (value, self->status);
     break;
   case PROP_N_SELECTED:
-    g_value_set_uint (value, ms_devices_page_n_selected (self));
+    g_value_set_uint (value, n_selected (self));
     break;
   case PROP_PEER:
     g_value_set_boxed (value, self->peer);
@@ -522,7 +553,7 @@ ms_devices_page_set_property (GObject *object, guint prop_id, const GValue *valu
   if (self->window_sweeping == g_value_get_boolean (value))
     return;
   self->window_sweeping = g_value_get_boolean (value);
-  ms_devices_page_update (self);
+  update_page (self);
   g_object_notify_by_pspec (object, pspec);
 }
 
@@ -530,15 +561,14 @@ static void
 ms_devices_page_dispose (GObject *object)
 {
   MsDevicesPage *self = MS_DEVICES_PAGE (object);
-  if (self->job) {
-    /* The job finishes on its own, without the page. */
-    g_signal_handlers_disconnect_by_data (self->job, self);
-    ms_job_cancel (self->job);
-  }
-  g_clear_object (&self->job);
+  if (self->session_signals)
+    g_signal_group_set_target (self->session_signals, NULL);
+  g_clear_object (&self->session_signals);
+  if (self->session_bindings)
+    g_binding_group_set_source (self->session_bindings, NULL);
+  g_clear_object (&self->session_bindings);
   g_ptr_array_set_size (self->checks, 0);
   ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_DEVICES_PAGE);
-  g_clear_pointer (&self->engine, ms_devices_engine_unref);
   g_clear_pointer (&self->runs, g_ptr_array_unref);
   g_clear_pointer (&self->peer, ms_peer_file_box_unref);
   g_clear_pointer (&self->devices, g_array_unref);
@@ -562,15 +592,137 @@ on_session_devices (MsDevicesPage *self)
   ms_devices_page_set_devices (self, session ? ms_session_get_devices (session) : NULL);
 }
 
+/* ---- the jobs, which the session runs ------------------------------------- */
+
+/* The GPUs ticked, by CUDA index. */
+static int
+selected_devices (MsDevicesPage *self, int *devices)
+{
+  int n = 0;
+  for (guint i = 0; i < self->checks->len && n < MS_MULTI_MAX_DEVICES; i++) {
+    GtkCheckButton *check = g_ptr_array_index (self->checks, i);
+    if (gtk_check_button_get_active (check))
+      devices[n++] = device_of (check);
+  }
+  return n;
+}
+
 static void
-on_session_changed (MsDevicesPage *self)
+ms_devices_page_run_multi (MsDevicesPage *self)
 {
   MsSession *session = ms_page_get_session (MS_PAGE (self));
-  if (session)
-    g_signal_connect_object (session, "notify::devices", G_CALLBACK (on_session_devices), self,
-                             G_CONNECT_SWAPPED);
-  on_session_devices (self);
+  int devices[MS_MULTI_MAX_DEVICES];
+  int n = selected_devices (self, devices);
+  g_autoptr (GError) error = NULL;
+  if (!session || n == 0)
+    return;
+  /* On the sizes, repetitions and device as the window has them set. */
+  if (!ms_session_run_device_job (session, MS_DEVICE_JOB_MULTI, devices, n, &error)) {
+    if (error)
+      set_status (self, error->message);
+    return;
+  }
+  g_autofree char *text = g_strdup_printf (_("Running the sweep on %d GPUs at once…"), n);
+  set_status (self, text);
 }
+
+static void
+ms_devices_page_run_peer (MsDevicesPage *self)
+{
+  MsSession *session = ms_page_get_session (MS_PAGE (self));
+  int devices[MS_MULTI_MAX_DEVICES];
+  int n = selected_devices (self, devices);
+  if (!session || n < 2
+      || !ms_session_run_device_job (session, MS_DEVICE_JOB_PEER, devices, n, NULL))
+    return;
+  g_autofree char *text =
+    g_strdup_printf (_("Measuring copies between every pair of %d GPUs…"), n);
+  set_status (self, text);
+}
+
+void
+ms_devices_page_cancel (MsDevicesPage *self)
+{
+  g_return_if_fail (MS_IS_DEVICES_PAGE (self));
+  MsSession *session = ms_page_get_session (MS_PAGE (self));
+  if (session)
+    ms_session_stop_device_job (session);
+}
+
+void
+ms_devices_page_set_engine (MsDevicesPage *self, MsBackend *backend, MsDevicesPeerFunc peer_run)
+{
+  g_return_if_fail (MS_IS_DEVICES_PAGE (self));
+  MsSession *session = ms_page_get_session (MS_PAGE (self));
+  if (session)
+    ms_session_set_engine (session, backend, peer_run);
+  else if (backend)
+    ms_backend_free (backend);
+}
+
+static char *
+multi_status (const MsDeviceJobOutcome *o)
+{
+  if (o->status == MS_RUN_OK && o->err[0])
+    return g_strdup_printf (_("%d GPUs ran the sweep at once, not all of it well: %s"), o->n,
+                            o->err);
+  if (o->status == MS_RUN_OK)
+    return g_strdup_printf (_("%d GPUs ran the sweep at once; each one's curves are in the "
+                              "charts, and the matrix shows them side by side."),
+                            o->n);
+  if (o->status == MS_RUN_CANCELLED)
+    return g_strdup (_("Stopped: what ran so far is in the charts."));
+  return g_strdup_printf (_("Not every GPU finished: %s"), o->err);
+}
+
+/* The sweep's runs, one per GPU, are in the session already. */
+static void
+on_device_job_finished (MsDevicesPage *self, gpointer outcome, MsSession *session)
+{
+  const MsDeviceJobOutcome *o = outcome;
+  g_autofree char *text = NULL;
+  if (o->kind == MS_DEVICE_JOB_MULTI)
+    text = multi_status (o);
+  else if (o->peer_ok)
+    text = g_strdup_printf (_("Peer copies measured between %d GPUs."), o->n);
+  else
+    text = g_strdup_printf (_("The peer matrix could not run: %s"), o->err);
+  set_status (self, text);
+  if (o->kind == MS_DEVICE_JOB_MULTI)
+    show_runs (self, o->runs);
+  else if (o->peer_ok)
+    show_peer (self, o->file);
+}
+
+static void
+on_device_job_changed (MsDevicesPage *self)
+{
+  update_page (self);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_BUSY]);
+}
+
+/* The devices, the jobs and the sweep come from the session, whichever it
+ * is now. */
+static void
+follow_session (MsDevicesPage *self)
+{
+  self->session_signals = g_signal_group_new (MS_TYPE_SESSION);
+  g_signal_group_connect_swapped (self->session_signals, "notify::devices",
+                                  G_CALLBACK (on_session_devices), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::device-job",
+                                  G_CALLBACK (on_device_job_changed), self);
+  g_signal_group_connect_swapped (self->session_signals, "device-job-finished",
+                                  G_CALLBACK (on_device_job_finished), self);
+  g_object_bind_property (self, "session", self->session_signals, "target",
+                          G_BINDING_SYNC_CREATE);
+  self->session_bindings = g_binding_group_new ();
+  g_binding_group_bind (self->session_bindings, "sweeping", self, "window-sweeping",
+                        G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self, "session", self->session_bindings, "source",
+                          G_BINDING_SYNC_CREATE);
+  g_signal_connect (self, "notify::session", G_CALLBACK (on_session_devices), NULL);
+}
+
 
 static void
 ms_devices_page_class_init (MsDevicesPageClass *klass)
@@ -625,7 +777,7 @@ ms_devices_page_init (MsDevicesPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   set_up_pickers (self);
   ms_devices_page_set_devices (self, NULL);
-  g_signal_connect (self, "notify::session", G_CALLBACK (on_session_changed), NULL);
+  follow_session (self);
 }
 
 MsMatrixView *

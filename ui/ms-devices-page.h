@@ -20,22 +20,21 @@ G_BEGIN_DECLS
 #define MS_TYPE_DEVICES_PAGE (ms_devices_page_get_type ())
 G_DECLARE_FINAL_TYPE (MsDevicesPage, ms_devices_page, MS, DEVICES_PAGE, MsPage)
 
-/* ms_peer_run's signature, so that tests can measure without GPUs. */
-typedef bool (*MsDevicesPeerFunc) (const int *devices, int n_devices, uint64_t bytes, int reps,
-                                   MsPeerResults *results);
-
 /* Properties (read-only): "busy" (a run is under way), "status" (what the
  * page says: why not, what runs, what came out), "n-selected" (GPUs
  * ticked), "peer" (MS_TYPE_PEER_FILE shown); read-write
- * "window-sweeping" (the window's own sweep runs: nothing starts here).
- * From the session (MsPage): the devices found, the sweep's sizes,
- * repetitions and device (without a session: pinned memory at the default
- * sizes); a finished multi-GPU sweep's runs, one per device, go into it. */
+ * "window-sweeping" (the window's own sweep runs: nothing starts here;
+ * bound to the session's "sweeping").
+ * From the session (MsPage): the devices found; the page asks it to run
+ * the sweep on the GPUs ticked or the peer matrix (ms_session_run_device_job,
+ * on the sweep's sizes, repetitions and device) and shows what comes back;
+ * a finished multi-GPU sweep's runs, one per device, go into the session.
+ * Without a session nothing runs. */
 
 /* The devices found (MsDeviceInfo; entry 0 says why when none is present). */
 void ms_devices_page_set_devices (MsDevicesPage *self, GArray *devices);
-/* The backend and peer function the runs use; takes backend. Default: the
- * system backend and ms_peer_run, made at the first run. */
+/* The backend and peer function the session's jobs use; takes backend
+ * (ms_session_set_engine). Default: the system backend and ms_peer_run. */
 void ms_devices_page_set_engine (MsDevicesPage *self, MsBackend *backend,
                                  MsDevicesPeerFunc peer_run);
 /* Shows a saved PREFIX-peer.csv, or the GPUs of a PREFIX-multi.csv (each

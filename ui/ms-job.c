@@ -119,6 +119,10 @@ ms_job_start (MsJob *self)
   /* The task holds the job until the result is back in the main context. */
   GTask *task = g_task_new (self, self->cancellable, job_done, NULL);
   g_task_set_return_on_cancel (task, FALSE);
+  /* A stopped job still hands back what its worker returned (a sweep
+   * stopped part-way keeps its cells and says so), not GIO's "Operation
+   * was cancelled" in its place. */
+  g_task_set_check_cancellable (task, FALSE);
   set_running (self, TRUE);
   g_task_run_in_thread (task, job_thread);
   g_object_unref (task);
@@ -198,7 +202,14 @@ ms_job_post_progress (MsJob *self, double fraction, gpointer detail, GDestroyNot
   p->fraction = fraction;
   p->detail = detail;
   p->detail_free = detail_free;
-  g_main_context_invoke_full (self->context, G_PRIORITY_DEFAULT, emit_progress, p, progress_free);
+  /* Always through a source: g_main_context_invoke would run it here, on
+   * the worker, whenever no thread holds the context at that moment (a
+   * test between iterations). */
+  GSource *source = g_idle_source_new ();
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, emit_progress, p, progress_free);
+  g_source_attach (source, self->context);
+  g_source_unref (source);
 }
 
 gpointer

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-lesson-job.c: lessons run or read on an MsJob's thread. The MsJob
  * owns the lesson's job (its data) and lives until it has finished; the
- * owner is reached through a weak reference only. */
+ * owner (the session) is reached through a weak reference only. */
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <unistd.h>
@@ -21,6 +21,7 @@ struct _MsLessonJob {
   MsLessonJobProgress progress;
   MsLessonJobDone done;
   MsPortableResults *portable; /* the portable lesson on 2+ GPUs, or NULL */
+  MsJobEngine *engine;         /* may be NULL: the system's backend */
   GApplication *app;           /* held while measuring; not a reference */
 };
 
@@ -35,6 +36,7 @@ job_free (MsLessonJob *job)
   g_weak_ref_clear (&job->owner);
   g_strfreev (job->paths);
   g_free (job->portable);
+  g_clear_pointer (&job->engine, ms_job_engine_unref);
   g_free (job);
 }
 
@@ -159,7 +161,7 @@ static MsResults *
 measure (MsLessonJob *job, char *err, gsize errlen)
 {
   const MsLessonTopicInfo *info = ms_lesson_topic (job->topic);
-  MsBackend *backend = ms_backend_new_system ();
+  MsBackend *backend = ms_job_engine_open (job->engine);
   MsResults *out = NULL;
   MsRunStatus st;
   if (info->experiment[0]) {
@@ -172,7 +174,7 @@ measure (MsLessonJob *job, char *err, gsize errlen)
            ? ms_sweep_run (&s, backend, on_cell, job, ms_job_get_cancel_flag (job->job), &out, err, errlen)
            : MS_RUN_INVALID;
   }
-  ms_backend_free (backend);
+  ms_job_engine_close (job->engine, backend);
   if (st == MS_RUN_CANCELLED)
     g_snprintf (err, errlen, "%s", _("Stopped; the cells measured so far are kept"));
   else if (st == MS_RUN_NO_DEVICE && out)
@@ -269,11 +271,12 @@ job_launch (MsLessonJob *job)
 }
 
 MsLessonJob *
-ms_lesson_job_run (GObject *owner, MsLessonTopic topic, const MsSweep *base,
+ms_lesson_job_run (GObject *owner, MsLessonTopic topic, const MsSweep *base, MsJobEngine *engine,
                    MsLessonJobProgress progress, MsLessonJobDone done)
 {
   MsLessonJob *job = job_start (owner, topic, done);
   job->base = *base;
+  job->engine = engine ? ms_job_engine_ref (engine) : NULL;
   job->progress = progress;
   job_launch (job);
   return job;

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-lesson-job.h: a lesson's run on a worker thread (its experiment, or a
  * plain sweep of its modes), or its reference run read from a file, as
- * ms-window-sweep.c runs the sweep: the worker gets copies, results come
- * back to the main context, and the owner may go away meanwhile. */
+ * ms-sweep-job.c runs the sweep: the worker gets copies, results come
+ * back to the main context, and the owner (the session) may go away
+ * meanwhile. */
 #pragma once
 
 #include <gio/gio.h>
 
+#include "ms-job-engine.h"
 #include "ms-lesson-caption.h"
 #include "ms-run.h"
 
@@ -21,9 +23,11 @@ typedef void (*MsLessonJobProgress) (GObject *owner, MsLessonTopic topic, double
 typedef void (*MsLessonJobDone) (GObject *owner, MsLessonJob *job, MsLessonTopic topic,
                                  MsRun *run, const char *error);
 
-/* Measures topic on the sizes, repetitions and device of base. */
+/* Measures topic on the sizes, repetitions and device of base, with
+ * engine's backend (NULL: the system's). */
 MsLessonJob *ms_lesson_job_run (GObject *owner, MsLessonTopic topic, const MsSweep *base,
-                                MsLessonJobProgress progress, MsLessonJobDone done);
+                                MsJobEngine *engine, MsLessonJobProgress progress,
+                                MsLessonJobDone done);
 /* Reads the first of paths that answers topic. */
 MsLessonJob *ms_lesson_job_load (GObject *owner, MsLessonTopic topic, const char *const *paths,
                                  MsLessonJobDone done);

@@ -7,14 +7,13 @@
 #include <string.h>
 
 #include "ms-lesson-detail.h"
-#include "ms-lesson-job.h"
 #include "ms-lesson-picture-view.h"
 #include "ms-lesson-picture.h"
 #include "ms-lessons-page.h"
+#include "ms-reference-runs.h"
 #include "ms-run-describe.h"
 #include "ms-run.h"
 #include "ms-views.h"
-#include "ms-window.h"
 
 typedef struct {
   GtkWidget *frame;
@@ -24,11 +23,10 @@ typedef struct {
   GtkProgressBar *progress;
   MsRun *own;              /* from its button */
   MsRun *shared;           /* one of the session's runs (held by runs) */
-  MsLessonJob *job;        /* borrowed from the job's task */
   MsPortableResults *portable; /* the portable lesson on 2+ GPUs, with own */
   char *text;     /* the caption, shown beside the cards */
   int reference; /* a reference run is installed: 1, none: 0, not looked yet: -1 */
-  gboolean loading_reference; /* the job opens a reference run (else it measures) */
+  gboolean loading_reference; /* the session opens a reference run (else it measures) */
   gboolean own_is_reference;
 } MsLessonCard;
 
@@ -61,6 +59,7 @@ struct _MsLessonsPage {
   int n_cards_shown; /* the rest come a few a frame once the page is shown */
   guint reveal_tick;
   GPtrArray *runs;
+  GSignalGroup *session_signals; /* the session's lesson runs */
   gboolean can_run;
   int shown; /* an MsLessonTopic, or -1 */
 };
@@ -96,6 +95,14 @@ card_run (MsLessonsPage *self, MsLessonTopic t)
 {
   MsRun *run = card_run_object (self, t);
   return run ? ms_run_get_results (run) : NULL;
+}
+
+/* The session runs the card's lesson (or opens its reference run). */
+static gboolean
+card_running (MsLessonsPage *self, MsLessonTopic t)
+{
+  MsSession *session = ms_page_get_session (MS_PAGE (self));
+  return session && ms_session_get_lesson_running (session, t);
 }
 
 static void
@@ -158,12 +165,13 @@ update_card (MsLessonsPage *self, MsLessonTopic t)
    * has nothing to show. Without a GPU, Show opens the reference run
    * first, as the card's button does. */
   gboolean reference = !run && !self->can_run && has_reference (self, t);
-  gtk_widget_set_sensitive (card->show_button, !card->job && (run != NULL || reference));
-  gtk_button_set_label (card->run_button, card->job      ? _("_Stop")
+  gboolean running = card_running (self, t);
+  gtk_widget_set_sensitive (card->show_button, !running && (run != NULL || reference));
+  gtk_button_set_label (card->run_button, running        ? _("_Stop")
                                           : self->can_run ? _("_Run")
                                                           : _("_Open Reference Run"));
-  gtk_widget_set_visible (GTK_WIDGET (card->progress), card->job != NULL && self->can_run);
-  if (card->job)
+  gtk_widget_set_visible (GTK_WIDGET (card->progress), running && self->can_run);
+  if (running)
     return;
   if (run) {
     char buf[1024];
@@ -438,34 +446,27 @@ on_open_view_clicked (MsLessonsPage *self)
   ms_lessons_page_open_view (self);
 }
 
-/* ---- running and opening ------------------------------------------------- */
+/* ---- running and opening: the session's work ------------------------------- */
 
 static void
-on_job_progress (GObject *owner, MsLessonTopic t, double fraction)
+on_lesson_progress (MsLessonsPage *self, int t, double fraction, MsSession *session)
 {
-  MsLessonsPage *self = MS_LESSONS_PAGE (owner);
   gtk_progress_bar_set_fraction (self->cards[t].progress, fraction);
 }
 
+/* The run is in the session already (its runs reach the page first). */
 static void
-on_job_done (GObject *owner, MsLessonJob *job, MsLessonTopic t, MsRun *run,
-             const char *error)
+on_lesson_finished (MsLessonsPage *self, int t, MsRun *run, gpointer portable,
+                    const char *error, MsSession *session)
 {
-  MsLessonsPage *self = MS_LESSONS_PAGE (owner);
   MsLessonCard *card = &self->cards[t];
-  if (card->job == job)
-    card->job = NULL;
   if (run) {
     g_clear_object (&card->own);
     g_clear_pointer (&card->portable, g_free);
-    card->own = run; /* the job's reference */
+    card->own = g_object_ref (run);
     card->own_is_reference = card->loading_reference;
-    const MsPortableResults *portable = ms_lesson_job_get_portable (job);
     if (portable)
-      card->portable = g_memdup2 (portable, sizeof *portable);
-    MsSession *session = ms_page_get_session (MS_PAGE (self));
-    if (session)
-      ms_session_add_run (session, card->own);
+      card->portable = g_memdup2 (portable, sizeof (MsPortableResults));
   }
   update_card (self, t);
   if (error) {
@@ -530,8 +531,9 @@ reference_paths (MsLessonTopic t, const char *dir)
   return paths;
 }
 
-static void
-open_reference (MsLessonsPage *self, MsLessonTopic t)
+/* FALSE when there is none to open (the card says so). */
+static gboolean
+open_reference (MsLessonsPage *self, MsLessonTopic t, MsSession *session)
 {
   const char *dir = ms_reference_dir ();
   g_autoptr (GPtrArray) paths = dir ? reference_paths (t, dir) : NULL;
@@ -542,10 +544,9 @@ open_reference (MsLessonsPage *self, MsLessonTopic t)
       ms_lesson_topic (t)->name, dir ? dir : _("the reference folder"));
     set_card_text (&self->cards[t], why);
     set_card_status (&self->cards[t], _("No reference run installed"), why);
-    return;
+    return FALSE;
   }
-  self->cards[t].job = ms_lesson_job_load (G_OBJECT (self), t,
-                                           (const char *const *) paths->pdata, on_job_done);
+  return session && ms_session_open_lesson_run (session, t, (const char *const *) paths->pdata);
 }
 
 void
@@ -553,25 +554,21 @@ ms_lessons_page_activate (MsLessonsPage *self, MsLessonTopic t)
 {
   g_return_if_fail ((unsigned) t < MS_TOPIC_COUNT);
   MsLessonCard *card = &self->cards[t];
-  if (card->job) {
-    ms_lesson_job_cancel (card->job);
+  MsSession *session = ms_page_get_session (MS_PAGE (self));
+  if (card_running (self, t)) {
+    ms_session_stop_lesson (session, t);
     return;
   }
   card->loading_reference = !self->can_run;
+  gboolean started;
   if (self->can_run) {
-    /* The sizes, repetitions and device as the window has them set. */
-    MsSweep base, set;
-    char err[256];
-    MsSession *session = ms_page_get_session (MS_PAGE (self));
-    ms_sweep_init_default (&base);
-    if (session && ms_session_get_sweep (session, &set, err, sizeof err))
-      base = set;
+    /* On the sizes, repetitions and device as the window has them set. */
     gtk_progress_bar_set_fraction (card->progress, 0);
-    card->job = ms_lesson_job_run (G_OBJECT (self), t, &base, on_job_progress, on_job_done);
+    started = session && ms_session_run_lesson (session, t);
   } else {
-    open_reference (self, t);
+    started = open_reference (self, t, session);
   }
-  if (card->job) {
+  if (started) {
     set_card_text (card, self->can_run ? _("Measuring…") : _("Opening the reference run…"));
     set_card_status (card, card->text, NULL);
     update_card (self, t);
@@ -788,10 +785,10 @@ ms_lessons_page_dispose (GObject *object)
   if (self->scroll_tick)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->scroll_tick);
   self->scroll_tick = 0;
+  if (self->session_signals)
+    g_signal_group_set_target (self->session_signals, NULL);
+  g_clear_object (&self->session_signals);
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
-    /* The job finds the page gone and frees what it made. */
-    ms_lesson_job_cancel (self->cards[t].job);
-    self->cards[t].job = NULL;
     g_clear_object (&self->cards[t].own);
     g_clear_pointer (&self->cards[t].portable, g_free);
     g_clear_pointer (&self->cards[t].text, g_free);
@@ -890,6 +887,14 @@ ms_lessons_page_init (MsLessonsPage *self)
     build_card (self, t);
   self->n_cards_shown = MIN (CARDS_PER_FRAME, MS_TOPIC_COUNT);
   g_signal_connect (self, "map", G_CALLBACK (on_page_map), NULL);
+  /* The session runs the lessons; the cards follow it. */
+  self->session_signals = g_signal_group_new (MS_TYPE_SESSION);
+  g_signal_group_connect_swapped (self->session_signals, "lesson-progress",
+                                  G_CALLBACK (on_lesson_progress), self);
+  g_signal_group_connect_swapped (self->session_signals, "lesson-finished",
+                                  G_CALLBACK (on_lesson_finished), self);
+  g_object_bind_property (self, "session", self->session_signals, "target",
+                          G_BINDING_SYNC_CREATE);
 }
 
 GtkWidget *
@@ -928,7 +933,7 @@ gboolean
 ms_lessons_page_is_busy (MsLessonsPage *self)
 {
   for (int t = 0; t < MS_TOPIC_COUNT; t++)
-    if (self->cards[t].job)
+    if (card_running (self, t))
       return TRUE;
   return FALSE;
 }

@@ -25,9 +25,10 @@ G_DECLARE_FINAL_TYPE (MsLessonsPage, ms_lessons_page, MS, LESSONS_PAGE, MsPage)
  * back) and "presentation" (the window's presentation mode: showing a
  * lesson folds the cards away).
  *
- * From the session (MsPage): the sizes, repetitions and device a lesson
- * runs on (the defaults without one); a run a card measured or opened goes
- * into it.
+ * The session (MsPage) runs a card's lesson or opens its reference run
+ * (ms_session_run_lesson, ms_session_open_lesson_run) and adds the run to
+ * itself; the card follows it. Without a session a card only says when no
+ * reference run is installed.
  *
  * Signals:
  * - "show-view" (string view, string modes, int metric, boolean log-scale,

@@ -1,9 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-session.c: the runs, the live sweep, the devices and the selection of
- * one window, as properties the pages follow. */
+ * one window, as properties the pages follow; and the work that measures
+ * (ms-sweep-job.c, ms-lesson-job.c, ms-device-job.c), started, followed
+ * and stopped here. */
 #include "ms-session.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
+
+#include "ms-eta.h"
+#include "ms-lesson-job.h"
+#include "ms-sweep-job.h"
 
 struct _MsSession {
   GObject parent_instance;
@@ -16,6 +23,20 @@ struct _MsSession {
   MsRun *selected_run;
   int selected_cell;
   guint n_sweeps; /* sweeps started, for their names */
+
+  /* The work; every job goes on to its end (its run kept) without the
+   * session, which follows it with g_signal_connect_object. */
+  MsJobEngine *engine;        /* a test's backend; NULL: the system's */
+  MsJobEngine *device_engine; /* the system's, kept between device jobs */
+  MsJob *sweep_job;
+  MsEta *eta;
+  gint64 cell_started_us; /* when the cell now measured began */
+  double progress;
+  char *progress_text;
+  MsLessonJob *lessons[MS_TOPIC_COUNT]; /* borrowed until their end */
+  MsJob *device_job;
+  MsDeviceJobKind device_job_kind;
+  gboolean busy;
 };
 
 G_DEFINE_FINAL_TYPE (MsSession, ms_session, G_TYPE_OBJECT)
@@ -33,9 +54,22 @@ enum {
   PROP_SWEEP_SETTINGS,
   PROP_SELECTED_RUN,
   PROP_SELECTED_CELL,
+  PROP_BUSY,
+  PROP_PROGRESS,
+  PROP_PROGRESS_TEXT,
+  PROP_DEVICE_JOB,
   N_PROPS
 };
 static GParamSpec *props[N_PROPS];
+
+enum {
+  SIGNAL_SWEEP_ENDED,
+  SIGNAL_LESSON_PROGRESS,
+  SIGNAL_LESSON_FINISHED,
+  SIGNAL_DEVICE_JOB_FINISHED,
+  N_SIGNALS
+};
+static guint signals[N_SIGNALS];
 
 static void
 ms_session_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
@@ -68,6 +102,10 @@ ms_session_get_property (GObject *object, guint prop_id, GValue *value, GParamSp
   case PROP_SWEEP_SETTINGS: g_value_set_object (value, self->sweep_settings); break;
   case PROP_SELECTED_RUN: g_value_set_object (value, self->selected_run); break;
   case PROP_SELECTED_CELL: g_value_set_int (value, self->selected_cell); break;
+  case PROP_BUSY: g_value_set_boolean (value, self->busy); break;
+  case PROP_PROGRESS: g_value_set_double (value, self->progress); break;
+  case PROP_PROGRESS_TEXT: g_value_set_string (value, self->progress_text); break;
+  case PROP_DEVICE_JOB: g_value_set_int (value, self->device_job_kind); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
@@ -92,6 +130,11 @@ static void
 ms_session_dispose (GObject *object)
 {
   MsSession *self = MS_SESSION (object);
+  /* The jobs end on their own, keeping what they measured. */
+  ms_session_stop_all (self);
+  g_clear_object (&self->sweep_job);
+  g_clear_object (&self->device_job);
+  memset (self->lessons, 0, sizeof self->lessons);
   self->live = NULL;
   g_clear_object (&self->selected_run);
   if (self->runs)
@@ -106,7 +149,35 @@ ms_session_finalize (GObject *object)
   g_clear_object (&self->runs);
   g_clear_object (&self->sweep_settings);
   g_clear_pointer (&self->devices, g_array_unref);
+  g_clear_pointer (&self->engine, ms_job_engine_unref);
+  g_clear_pointer (&self->device_engine, ms_job_engine_unref);
+  g_clear_pointer (&self->eta, ms_eta_free);
+  g_free (self->progress_text);
   G_OBJECT_CLASS (ms_session_parent_class)->finalize (object);
+}
+
+static void
+install_work (GObjectClass *object_class)
+{
+  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  props[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE, ro);
+  props[PROP_PROGRESS] = g_param_spec_double ("progress", NULL, NULL, 0, 1, 0, ro);
+  props[PROP_PROGRESS_TEXT] = g_param_spec_string ("progress-text", NULL, NULL, NULL, ro);
+  props[PROP_DEVICE_JOB] = g_param_spec_int ("device-job", NULL, NULL, MS_DEVICE_JOB_NONE,
+                                             MS_DEVICE_JOB_PEER, MS_DEVICE_JOB_NONE, ro);
+  g_object_class_install_properties (object_class, N_PROPS, props);
+  GType type = G_TYPE_FROM_CLASS (object_class);
+  signals[SIGNAL_SWEEP_ENDED] = g_signal_new ("sweep-ended", type, G_SIGNAL_RUN_LAST, 0, NULL,
+                                              NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[SIGNAL_LESSON_PROGRESS] =
+    g_signal_new ("lesson-progress", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+                  2, G_TYPE_INT, G_TYPE_DOUBLE);
+  signals[SIGNAL_LESSON_FINISHED] =
+    g_signal_new ("lesson-finished", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+                  4, G_TYPE_INT, MS_TYPE_RUN, G_TYPE_POINTER, G_TYPE_STRING);
+  signals[SIGNAL_DEVICE_JOB_FINISHED] =
+    g_signal_new ("device-job-finished", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_POINTER);
 }
 
 static void
@@ -134,7 +205,7 @@ ms_session_class_init (MsSessionClass *klass)
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   props[PROP_SELECTED_RUN] = g_param_spec_object ("selected-run", NULL, NULL, MS_TYPE_RUN, rw);
   props[PROP_SELECTED_CELL] = g_param_spec_int ("selected-cell", NULL, NULL, -1, G_MAXINT, -1, rw);
-  g_object_class_install_properties (object_class, N_PROPS, props);
+  install_work (object_class);
 }
 
 static void
@@ -461,6 +532,321 @@ ms_session_get_sweep (MsSession *self, MsSweep *sweep, char *err, size_t err_siz
   gboolean valid = ms_sweep_settings_get_sweep (self->sweep_settings, sweep, err, err_size);
   sweep->device = self->device;
   return valid;
+}
+
+/* ---- the work: state ------------------------------------------------------------- */
+
+static void
+update_busy (MsSession *self)
+{
+  gboolean busy = self->sweep_job || self->device_job;
+  for (int t = 0; t < MS_TOPIC_COUNT && !busy; t++)
+    busy = self->lessons[t] != NULL;
+  if (busy == self->busy)
+    return;
+  self->busy = busy;
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_BUSY]);
+}
+
+gboolean
+ms_session_get_busy (MsSession *self)
+{
+  g_return_val_if_fail (MS_IS_SESSION (self), FALSE);
+  return self->busy;
+}
+
+static void
+set_progress (MsSession *self, double fraction, const char *text)
+{
+  if (fraction != self->progress) {
+    self->progress = fraction;
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PROGRESS]);
+  }
+  if (g_strcmp0 (text, self->progress_text) != 0) {
+    g_free (self->progress_text);
+    self->progress_text = g_strdup (text);
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PROGRESS_TEXT]);
+  }
+}
+
+double
+ms_session_get_progress (MsSession *self)
+{
+  g_return_val_if_fail (MS_IS_SESSION (self), 0);
+  return self->progress;
+}
+
+const char *
+ms_session_get_progress_text (MsSession *self)
+{
+  g_return_val_if_fail (MS_IS_SESSION (self), NULL);
+  return self->progress_text;
+}
+
+void
+ms_session_set_engine (MsSession *self, MsBackend *backend, MsDevicesPeerFunc peer_run)
+{
+  g_return_if_fail (MS_IS_SESSION (self));
+  g_clear_pointer (&self->engine, ms_job_engine_unref);
+  self->engine = ms_job_engine_new (backend, peer_run);
+}
+
+void
+ms_session_stop_all (MsSession *self)
+{
+  g_return_if_fail (MS_IS_SESSION (self));
+  ms_session_stop_sweep (self);
+  for (int t = 0; t < MS_TOPIC_COUNT; t++)
+    ms_session_stop_lesson (self, t);
+  ms_session_stop_device_job (self);
+}
+
+/* ---- the work: the sweep --------------------------------------------------------- */
+
+static void
+on_sweep_progress (MsSession *self, double fraction, gpointer detail, MsJob *job)
+{
+  MsSweepJobCell *u = detail;
+  gint64 now = g_get_monotonic_time ();
+  ms_eta_add (self->eta, u->index, &u->cell, (now - self->cell_started_us) * 1e-6);
+  self->cell_started_us = now;
+  g_autofree char *left = ms_eta_format (ms_eta_seconds_left (self->eta));
+  g_autofree char *text =
+    g_strdup_printf (_("cell %d of %d: %s at 2^%d · %s"), u->index + 1, u->n,
+                     ms_mode_title (u->cell.mode), u->cell.exponent, left);
+  set_progress (self, fraction, text);
+}
+
+/* The sweep's end in a sentence. */
+static char *
+sweep_message (MsSession *self, const MsSweepJobOutcome *o)
+{
+  if (o->status == MS_RUN_CANCELLED)
+    return g_strdup (_("Sweep stopped; the cells measured so far are kept"));
+  if (o->status != MS_RUN_OK)
+    return g_strdup (o->error);
+  const MsResults *live = self->live ? ms_run_get_results (self->live) : NULL;
+  guint bad = 0;
+  for (size_t i = 0; live && i < live->n_cells; i++)
+    bad += live->cells[i].status == MS_CELL_FAILED ||
+           live->cells[i].status == MS_CELL_VERIFY_FAILED;
+  if (!bad)
+    return g_strdup (_("Sweep finished"));
+  return g_strdup_printf (ngettext ("Sweep finished; %u cell failed (see the table)",
+                                    "Sweep finished; %u cells failed (see the table)", bad),
+                          bad);
+}
+
+/* After the job's own handler (the run has its device facts), before the
+ * run is kept. */
+static void
+on_sweep_finished (MsSession *self, MsJob *job)
+{
+  if (self->sweep_job != job)
+    return;
+  g_autoptr (MsJob) done = g_steal_pointer (&self->sweep_job);
+  const MsSweepJobOutcome *o = ms_job_get_result (done);
+  g_clear_pointer (&self->eta, ms_eta_free);
+  g_autofree char *message = o ? sweep_message (self, o) : NULL;
+  ms_session_set_sweeping (self, FALSE);
+  update_busy (self);
+  if (message)
+    g_signal_emit (self, signals[SIGNAL_SWEEP_ENDED], 0, message);
+}
+
+gboolean
+ms_session_run_sweep (MsSession *self, GError **error)
+{
+  g_return_val_if_fail (MS_IS_SESSION (self), FALSE);
+  MsSweep s;
+  char err[256];
+  if (self->sweep_job)
+    return FALSE;
+  if (!ms_session_get_sweep (self, &s, err, sizeof err)) {
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, err);
+    return FALSE;
+  }
+  MsDeviceInfo info = { 0 };
+  if (s.device >= 0 && self->devices && (guint) s.device < self->devices->len)
+    info = g_array_index (self->devices, MsDeviceInfo, s.device);
+  g_clear_pointer (&self->eta, ms_eta_free);
+  self->eta = ms_eta_new (&s);
+  /* Every sweep is a run of its own, kept with the others until closed. */
+  g_autoptr (MsRun) live = ms_run_new (ms_results_new (&s, &info), MS_RUN_KIND_SWEEP);
+  self->sweep_job = ms_sweep_job_new (&s, live, self->engine);
+  g_signal_connect_object (self->sweep_job, "progress", G_CALLBACK (on_sweep_progress), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->sweep_job, "finished", G_CALLBACK (on_sweep_finished), self,
+                           G_CONNECT_SWAPPED);
+  self->cell_started_us = g_get_monotonic_time ();
+  set_progress (self, 0, _("Starting…"));
+  /* The live run first: whoever follows "sweeping" finds it. */
+  ms_session_add_sweep (self, live);
+  ms_session_set_sweeping (self, TRUE);
+  update_busy (self);
+  ms_job_start (self->sweep_job);
+  return TRUE;
+}
+
+void
+ms_session_stop_sweep (MsSession *self)
+{
+  g_return_if_fail (MS_IS_SESSION (self));
+  /* The worker finishes its current repetition and frees everything. */
+  if (self->sweep_job)
+    ms_job_cancel (self->sweep_job);
+}
+
+/* ---- the work: lessons ----------------------------------------------------------- */
+
+static void
+on_lesson_progress (GObject *owner, MsLessonTopic topic, double fraction)
+{
+  g_signal_emit (owner, signals[SIGNAL_LESSON_PROGRESS], 0, (int) topic, fraction);
+}
+
+static void
+on_lesson_done (GObject *owner, MsLessonJob *job, MsLessonTopic topic, MsRun *run,
+                const char *error)
+{
+  MsSession *self = MS_SESSION (owner);
+  g_autoptr (MsRun) owned = run; /* the job's reference */
+  if (self->lessons[topic] == job)
+    self->lessons[topic] = NULL;
+  if (run)
+    ms_session_add_run (self, run);
+  g_signal_emit (self, signals[SIGNAL_LESSON_FINISHED], 0, (int) topic, run,
+                 (gpointer) ms_lesson_job_get_portable (job), error);
+  update_busy (self);
+}
+
+gboolean
+ms_session_run_lesson (MsSession *self, MsLessonTopic topic)
+{
+  g_return_val_if_fail (MS_IS_SESSION (self) && (unsigned) topic < MS_TOPIC_COUNT, FALSE);
+  if (self->lessons[topic])
+    return FALSE;
+  MsSweep base, set;
+  char err[256];
+  ms_sweep_init_default (&base);
+  if (ms_session_get_sweep (self, &set, err, sizeof err))
+    base = set;
+  self->lessons[topic] = ms_lesson_job_run (G_OBJECT (self), topic, &base, self->engine,
+                                            on_lesson_progress, on_lesson_done);
+  update_busy (self);
+  return TRUE;
+}
+
+gboolean
+ms_session_open_lesson_run (MsSession *self, MsLessonTopic topic, const char *const *paths)
+{
+  g_return_val_if_fail (MS_IS_SESSION (self) && (unsigned) topic < MS_TOPIC_COUNT, FALSE);
+  if (self->lessons[topic])
+    return FALSE;
+  self->lessons[topic] = ms_lesson_job_load (G_OBJECT (self), topic, paths, on_lesson_done);
+  update_busy (self);
+  return TRUE;
+}
+
+void
+ms_session_stop_lesson (MsSession *self, MsLessonTopic topic)
+{
+  g_return_if_fail (MS_IS_SESSION (self) && (unsigned) topic < MS_TOPIC_COUNT);
+  ms_lesson_job_cancel (self->lessons[topic]);
+}
+
+gboolean
+ms_session_get_lesson_running (MsSession *self, MsLessonTopic topic)
+{
+  g_return_val_if_fail (MS_IS_SESSION (self) && (unsigned) topic < MS_TOPIC_COUNT, FALSE);
+  return self->lessons[topic] != NULL;
+}
+
+/* ---- the work: several GPUs ------------------------------------------------------ */
+
+static void
+set_device_job (MsSession *self, MsJob *job, MsDeviceJobKind kind)
+{
+  g_clear_object (&self->device_job);
+  self->device_job = job;
+  self->device_job_kind = kind;
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_DEVICE_JOB]);
+  update_busy (self);
+}
+
+/* After the job's own handler, which made the sweep's runs. */
+static void
+on_device_job_finished (MsSession *self, MsJob *job)
+{
+  if (self->device_job != job)
+    return;
+  g_autoptr (MsJob) done = g_object_ref (job);
+  MsDeviceJobOutcome *o = ms_job_get_result (done);
+  /* Together: one change for the pages, not one per GPU. */
+  if (o && o->runs && o->runs->len)
+    g_ptr_array_unref (ms_session_add_runs (self, (MsRun **) o->runs->pdata, o->runs->len));
+  if (o)
+    g_signal_emit (self, signals[SIGNAL_DEVICE_JOB_FINISHED], 0, o);
+  set_device_job (self, NULL, MS_DEVICE_JOB_NONE);
+}
+
+/* The sweep as set, else pinned memory at the default sizes. */
+static gboolean
+device_sweep (MsSession *self, MsSweep *sweep, GError **error)
+{
+  char err[256];
+  ms_sweep_init_default (sweep);
+  memset (sweep->modes, 0, sizeof sweep->modes);
+  sweep->modes[MS_MODE_PINNED] = true;
+  MsSweep set;
+  if (ms_session_get_sweep (self, &set, err, sizeof err))
+    *sweep = set;
+  if (ms_sweep_validate (sweep, err, sizeof err))
+    return TRUE;
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, err);
+  return FALSE;
+}
+
+gboolean
+ms_session_run_device_job (MsSession *self, MsDeviceJobKind kind, const int *devices, int n,
+                           GError **error)
+{
+  g_return_val_if_fail (MS_IS_SESSION (self) && kind != MS_DEVICE_JOB_NONE, FALSE);
+  g_return_val_if_fail (n > 0 && n <= MS_MULTI_MAX_DEVICES, FALSE);
+  MsSweep sweep;
+  if (self->device_job || (kind == MS_DEVICE_JOB_MULTI && !device_sweep (self, &sweep, error)))
+    return FALSE;
+  MsDeviceInfo info[MS_MULTI_MAX_DEVICES] = { 0 };
+  for (int i = 0; i < n; i++)
+    for (guint k = 0; self->devices && k < self->devices->len; k++)
+      if (g_array_index (self->devices, MsDeviceInfo, k).index == devices[i])
+        info[i] = g_array_index (self->devices, MsDeviceInfo, k);
+  /* One system backend for every job here, made at the first. */
+  if (!self->engine && !self->device_engine)
+    self->device_engine = ms_job_engine_new (ms_backend_new_system (), NULL);
+  MsJobEngine *engine = self->engine ? self->engine : self->device_engine;
+  MsJob *job = ms_device_job_new (kind, engine, kind == MS_DEVICE_JOB_MULTI ? &sweep : NULL,
+                                  devices, info, n);
+  g_signal_connect_object (job, "finished", G_CALLBACK (on_device_job_finished), self,
+                           G_CONNECT_SWAPPED);
+  ms_job_start (job);
+  set_device_job (self, job, kind);
+  return TRUE;
+}
+
+void
+ms_session_stop_device_job (MsSession *self)
+{
+  g_return_if_fail (MS_IS_SESSION (self));
+  if (self->device_job)
+    ms_job_cancel (self->device_job);
+}
+
+MsDeviceJobKind
+ms_session_get_device_job (MsSession *self)
+{
+  g_return_val_if_fail (MS_IS_SESSION (self), MS_DEVICE_JOB_NONE);
+  return self->device_job_kind;
 }
 
 /* ---- the selection ------------------------------------------------------------------ */

@@ -2,12 +2,19 @@
 /* ms-session.h: what one window works on, apart from its widgets: the runs
  * shown (a GListStore of MsRun, in the order they came), the live sweep's
  * run, the devices found, the sweep settings, and the run and cell the user
- * has selected. The window creates it; every page takes it through its
- * `session` property and follows it with notifications. */
+ * has selected; and the work that measures: the session starts, owns and
+ * stops the sweep, the lesson runs and the jobs on several GPUs, and adds
+ * their runs to itself (each measured run is also kept in the runs
+ * library). The window creates it; the window and every page take it
+ * through their `session` property, ask it to start and stop work, and
+ * follow it with notifications. */
 #pragma once
 
 #include <gio/gio.h>
 
+#include "ms-device-job.h"
+#include "ms-job-engine.h"
+#include "ms-lesson-caption.h"
 #include "ms-run.h"
 #include "ms-sweep-settings.h"
 
@@ -31,7 +38,25 @@ MsSession *ms_session_new (void);
  * - "device" (int): the device index a sweep runs on.
  * - "sweep-settings" (MsSweepSettings, construct-only).
  * - "selected-run" (MsRun): the run the user picked (the timeline's).
- * - "selected-cell" (int): its cell index, or -1. */
+ * - "selected-cell" (int): its cell index, or -1.
+ * - "busy" (gboolean, read-only): a sweep, a lesson or a job on several
+ *   GPUs is under way.
+ * - "progress" (double, read-only): the sweep's fraction done, 0..1.
+ * - "progress-text" (string, read-only): the sweep's cell now measured and
+ *   its time left ("cell 3 of 40: Pinned at 2^12 · 10 s left").
+ * - "device-job" (int, read-only): the MsDeviceJobKind under way.
+ *
+ * Signals, in the main context:
+ * - "sweep-ended" (string message): the sweep finished or stopped, said
+ *   in a sentence for a toast.
+ * - "lesson-progress" (int topic, double fraction).
+ * - "lesson-finished" (int topic, MsRun run or NULL, gpointer portable or
+ *   NULL, string error or NULL): a lesson's run, measured or read, is in
+ *   the session (unless its file is shown already); portable, the
+ *   portable lesson's buffers on 2+ GPUs, is valid during the emission.
+ * - "device-job-finished" (gpointer MsDeviceJobOutcome): a job on several
+ *   GPUs ended; the sweep's runs are in the session already; valid during
+ *   the emission. */
 GListModel *ms_session_get_runs (MsSession *self);
 guint ms_session_get_n_runs (MsSession *self);
 MsRun *ms_session_get_run (MsSession *self, guint index);
@@ -71,6 +96,43 @@ void ms_session_set_device (MsSession *self, int device);
 MsSweepSettings *ms_session_get_sweep_settings (MsSession *self);
 /* The sweep as set, on the chosen device; FALSE with err when invalid. */
 gboolean ms_session_get_sweep (MsSession *self, MsSweep *sweep, char *err, size_t err_size);
+
+/* ---- the work ---- */
+
+/* Starts a sweep as set (ms_session_get_sweep) into a new live run. FALSE
+ * with error when the settings are invalid, and without one when a sweep
+ * runs already. */
+gboolean ms_session_run_sweep (MsSession *self, GError **error);
+/* Stops the sweep at its next repetition; what was measured stays. */
+void ms_session_stop_sweep (MsSession *self);
+/* Measures a lesson on the sizes, repetitions and device as set (the
+ * defaults where they are invalid); FALSE when that lesson runs already. */
+gboolean ms_session_run_lesson (MsSession *self, MsLessonTopic topic);
+/* Reads the first of paths (NULL-terminated) that answers the lesson. */
+gboolean ms_session_open_lesson_run (MsSession *self, MsLessonTopic topic,
+                                     const char *const *paths);
+/* Stops a lesson's run; "lesson-finished" still comes, with what was
+ * measured. */
+void ms_session_stop_lesson (MsSession *self, MsLessonTopic topic);
+gboolean ms_session_get_lesson_running (MsSession *self, MsLessonTopic topic);
+/* Runs the sweep as set (pinned memory at the default sizes where the
+ * settings are invalid) on n GPUs at once, or the peer matrix between
+ * them. FALSE with error when the sweep is invalid, and without one when
+ * such a job runs already. */
+gboolean ms_session_run_device_job (MsSession *self, MsDeviceJobKind kind, const int *devices,
+                                    int n, GError **error);
+void ms_session_stop_device_job (MsSession *self);
+MsDeviceJobKind ms_session_get_device_job (MsSession *self);
+/* Stops everything under way (the window closing). */
+void ms_session_stop_all (MsSession *self);
+gboolean ms_session_get_busy (MsSession *self);
+double ms_session_get_progress (MsSession *self);
+const char *ms_session_get_progress_text (MsSession *self);
+/* The backend (taken) and peer function every job measures with from now
+ * on, for tests; default: the system's. */
+void ms_session_set_engine (MsSession *self, MsBackend *backend, MsDevicesPeerFunc peer_run);
+
+/* ---- the selection ---- */
 
 MsRun *ms_session_get_selected_run (MsSession *self);
 void ms_session_set_selected_run (MsSession *self, MsRun *run);

@@ -54,12 +54,21 @@ typedef struct {
   MsChartStyle style;
 } ExportCtx;
 
+/* The window's "view" (the page in front), as an MsViewKind. */
+static MsViewKind
+view_shown (MsWindow *self)
+{
+  int view;
+  g_object_get (self, "view", &view, NULL);
+  return view;
+}
+
 static void
 export_draw (cairo_t *cr, double w, double h, gpointer data)
 {
   ExportCtx *x = data;
   MsWindow *self = x->self;
-  switch (ms_window_get_view (self)) {
+  switch (view_shown (self)) {
   case MS_VIEW_TIMELINE: {
     MsTimelineView *tv = ms_timeline_page_get_view (self->timeline_page);
     int rep;
@@ -80,7 +89,7 @@ export_draw (cairo_t *cr, double w, double h, gpointer data)
     break;
   default: {
     MsChartPage *page =
-      ms_window_get_view (self) == MS_VIEW_TIME ? self->time_page : self->bandwidth_page;
+      view_shown (self) == MS_VIEW_TIME ? self->time_page : self->bandwidth_page;
     ms_chart_draw (cr, ms_plot_view_get_data (ms_chart_page_get_view (page)), &x->style, w, h,
                    -1, NULL);
     break;
@@ -131,13 +140,18 @@ ms_window_export_report (MsWindow *self, const char *path, GError **error)
 static void
 action_run (GSimpleAction *a, GVariant *p, gpointer data)
 {
-  ms_window_start_sweep (MS_WINDOW (data));
+  MsWindow *self = data;
+  g_autoptr (GError) error = NULL;
+  /* The session says why it cannot start; a sweep already running says
+   * nothing. */
+  if (!ms_session_run_sweep (self->session, &error) && error)
+    ms_window_toast (self, error->message);
 }
 
 static void
 action_stop (GSimpleAction *a, GVariant *p, gpointer data)
 {
-  ms_window_sweep_cancel (MS_WINDOW (data));
+  ms_session_stop_sweep (MS_WINDOW (data)->session);
 }
 
 static void
@@ -357,7 +371,7 @@ static void
 action_export_chart (GSimpleAction *a, GVariant *p, gpointer data)
 {
   MsWindow *self = data;
-  if (ms_window_get_view (self) == MS_VIEW_TABLE) {
+  if (view_shown (self) == MS_VIEW_TABLE) {
     ms_window_toast (self, _("The table exports as CSV; pick a chart view to export a chart"));
     return;
   }
@@ -410,10 +424,9 @@ action_text_scale (GSimpleAction *a, GVariant *p, gpointer data)
   MsWindow *self = data;
   int dir = g_variant_get_int32 (p);
   double base = self->presentation ? 1.6 : 1.0;
-  ms_window_set_text_scale (self, dir == 0 ? base
-                                           : CLAMP (self->scale.text_scale *
-                                                      (dir > 0 ? 1.15 : 1 / 1.15),
-                                                    0.6, 4.0));
+  double scale = dir == 0 ? base
+                          : CLAMP (self->scale.text_scale * (dir > 0 ? 1.15 : 1 / 1.15), 0.6, 4.0);
+  g_object_set (self, "text-scale", scale, NULL);
 }
 
 static void
@@ -425,7 +438,7 @@ change_presentation (GSimpleAction *a, GVariant *state, gpointer data)
 static void
 action_view (GSimpleAction *a, GVariant *p, gpointer data)
 {
-  ms_window_set_view (MS_WINDOW (data), (MsViewKind) g_variant_get_int32 (p));
+  g_object_set (data, "view", g_variant_get_int32 (p), NULL);
 }
 
 static void
@@ -454,7 +467,7 @@ static void
 action_filter_rows (GSimpleAction *a, GVariant *p, gpointer data)
 {
   MsWindow *self = data;
-  ms_window_set_view (self, MS_VIEW_TABLE);
+  g_object_set (self, "view", MS_VIEW_TABLE, NULL);
   ms_table_page_focus_filter (self->table_page);
 }
 

@@ -95,17 +95,6 @@ on_library_renamed (MsRunsLibrary *library, const char *old_path, const char *ne
   }
 }
 
-void
-ms_window_library_init (MsWindow *self)
-{
-  g_signal_connect_object (ms_runs_library_get_default (), "notify::write-error",
-                           G_CALLBACK (on_write_error), self, 0);
-  g_signal_connect_object (ms_runs_library_get_default (), "renamed",
-                           G_CALLBACK (on_library_renamed), self, 0);
-  static const GActionEntry entries[] = { { "recent-runs", action_recent_runs } };
-  g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
-}
-
 /* ---- closing ------------------------------------------------------------------- */
 
 static void
@@ -113,13 +102,13 @@ on_stop_response (AdwMessageDialog *dialog, const char *response, MsWindow *self
 {
   LibraryState *st = state (self);
   st->question = NULL;
-  if (g_strcmp0 (response, "stop") != 0 || !ms_window_is_sweeping (self))
+  if (g_strcmp0 (response, "stop") != 0 || !ms_session_get_sweeping (self->session))
     return;
   /* The worker stops at its next repetition; the sweep's end keeps the
-   * run and then closes the window (ms_window_library_sweep_ended). */
+   * run and then closes the window (on_sweeping). */
   st->quit_after_sweep = TRUE;
   gtk_progress_bar_set_text (self->progress_bar, _("Stopping…"));
-  ms_window_sweep_cancel (self);
+  ms_session_stop_sweep (self->session);
 }
 
 static void
@@ -189,7 +178,7 @@ ms_window_library_confirm_close (MsWindow *self)
     gtk_window_present (st->question);
     return TRUE;
   }
-  if (ms_window_is_sweeping (self)) {
+  if (ms_session_get_sweeping (self->session)) {
     if (!st->quit_after_sweep)
       ask_stop (self);
     return TRUE;
@@ -215,12 +204,27 @@ on_writing (MsRunsLibrary *library, GParamSpec *pspec, MsWindow *self)
     gtk_window_close (GTK_WINDOW (self));
 }
 
-void
-ms_window_library_sweep_ended (MsWindow *self)
+/* After a sweep's end: closes the window once its run is written, when the
+ * user chose to stop and quit. */
+static void
+on_sweeping (MsWindow *self)
 {
-  if (!state (self)->quit_after_sweep)
+  if (ms_session_get_sweeping (self->session) || !state (self)->quit_after_sweep)
     return;
   MsRunsLibrary *library = ms_runs_library_get_default ();
   g_signal_connect_object (library, "notify::writing", G_CALLBACK (on_writing), self, 0);
   on_writing (library, NULL, self);
+}
+
+void
+ms_window_library_init (MsWindow *self)
+{
+  g_signal_connect_object (self->session, "notify::sweeping", G_CALLBACK (on_sweeping), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (ms_runs_library_get_default (), "notify::write-error",
+                           G_CALLBACK (on_write_error), self, 0);
+  g_signal_connect_object (ms_runs_library_get_default (), "renamed",
+                           G_CALLBACK (on_library_renamed), self, 0);
+  static const GActionEntry entries[] = { { "recent-runs", action_recent_runs } };
+  g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
 }

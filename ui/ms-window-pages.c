@@ -137,8 +137,6 @@ ms_window_open_lesson (MsWindow *self, const char *name, gboolean run)
 void
 ms_window_pages_init (MsWindow *self)
 {
-  g_object_bind_property (self, "sweeping", self->devices_page, "window-sweeping",
-                          G_BINDING_SYNC_CREATE);
   g_signal_connect_swapped (self->lessons_page, "lesson-finished",
                             G_CALLBACK (on_lesson_finished), self);
 }

@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-window-private.h: what the window's files share (ms-window.c: the
- * window, devices and files; ms-window-runs.c: the runs, their names and
- * notes; ms-window-actions.c: actions and dialogs; ms-window-sweep.c:
- * running a sweep off the main thread; ms-window-presentation.c:
- * presentation mode). */
+/* ms-window-private.h: what the window's files share. ms-window.c (the
+ * window, devices, what it shows of the session's sweep) sets up the
+ * parts and calls them; a part calls only parts below it in this list,
+ * never ms-window.c: ms-window-actions.c (actions, dialogs, exports),
+ * ms-window-library.c (the runs library, closing), ms-window-files.c
+ * (opening files), ms-window-pages.c (the GPUs and Lessons pages),
+ * ms-window-runs.c (the Runs popover), ms-window-presentation.c
+ * (presentation mode), ms-window-toast.c (toasts). */
 #pragma once
 
 #include "ms-breakdown-page.h"
 #include "ms-chart-page.h"
 #include "ms-compare-page.h"
 #include "ms-devices-page.h"
-#include "ms-job.h"
 #include "ms-lessons-page.h"
 #include "ms-session.h"
 #include "ms-settings-pane.h"
@@ -20,8 +22,6 @@
 #include "ms-window.h"
 
 G_BEGIN_DECLS
-
-typedef struct _MsEta MsEta;
 
 struct _MsWindow {
   AdwApplicationWindow parent_instance;
@@ -69,11 +69,6 @@ struct _MsWindow {
   guint load_next_ticket, load_next_added;
   gboolean painted;
 
-  /* The running sweep (ms-job.h); NULL when none runs. */
-  MsJob *job;
-  gint64 cell_started_us; /* when the cell now measured began */
-  MsEta *eta;
-
   MsViewScale scale;
   gboolean presentation;
   gboolean header_peek; /* presentation mode: the header shown for now */
@@ -87,9 +82,13 @@ struct _MsWindow {
 };
 
 /* ms-window.c */
-void ms_window_toast (MsWindow *self, const char *text);
 void ms_window_update_actions (MsWindow *self);
-void ms_window_set_text_scale (MsWindow *self, double text_scale);
+
+/* ms-window-toast.c: text shown as it is, never as markup. */
+void ms_window_toast (MsWindow *self, const char *text);
+
+/* ms-window-files.c: the drop target and the first frame's wait. */
+void ms_window_files_init (MsWindow *self);
 
 /* ms-window-presentation.c */
 void ms_window_presentation_init (MsWindow *self);
@@ -114,16 +113,10 @@ void ms_window_runs_init (MsWindow *self);
 /* Closes a run with an undo toast; FALSE for the run a sweep fills. */
 gboolean ms_window_close_run_undoable (MsWindow *self, MsRun *run);
 
-/* ms-window-sweep.c */
-void ms_window_sweep_cancel (MsWindow *self);
-
 /* ms-window-library.c: the runs library's failures, the quit prompt. */
 void ms_window_library_init (MsWindow *self);
 /* close-request: TRUE while the close waits (a sweep runs: the user is
  * asked whether to stop it). */
 gboolean ms_window_library_confirm_close (MsWindow *self);
-/* After a sweep's end: closes the window once its run is written, when the
- * user chose to stop and quit. */
-void ms_window_library_sweep_ended (MsWindow *self);
 
 G_END_DECLS

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-window.c: the main window: the runs shown, device discovery, files,
- * and what the other ms-window-*.c files share. */
+/* ms-window.c: the main window: its properties and template, device
+ * discovery, what it shows of the session's sweep, and the setting up of
+ * its parts (ms-window-*.c), which call into none of this file. */
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "ms-eta.h"
 #include "ms-profiling.h"
+#include "ms-reference-runs.h"
 #include "ms-run.h"
 #include "ms-window-private.h"
 
@@ -30,21 +31,6 @@ static GParamSpec *props[N_PROPS];
 static const char *view_names[MS_VIEW_COUNT] = {
   "bandwidth", "time", "timeline", "breakdown", "table", "compare", "devices", "lessons",
 };
-
-void
-ms_window_toast (MsWindow *self, const char *text)
-{
-  /* Text from files, drivers and errors is shown as it is: never as
-   * markup, and with invalid UTF-8 made visible. */
-  g_autofree char *valid = g_utf8_make_valid (text, -1);
-  g_autofree char *markup = g_markup_escape_text (valid, -1);
-  AdwToast *t = adw_toast_new (markup);
-  adw_toast_set_timeout (t, 6);
-  adw_toast_overlay_add_toast (self->toasts, t);
-  g_free (self->toast_text);
-  self->toast_text = g_steal_pointer (&valid);
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_TOAST_TEXT]);
-}
 
 const char *
 ms_window_get_toast_text (MsWindow *self)
@@ -75,16 +61,17 @@ ms_window_update_actions (MsWindow *self)
   for (int m = 0; m < MS_MODE_COUNT; m++)
     gpu_modes = gpu_modes || (s.modes[m] && ms_mode_uses_gpu (m));
   gboolean discovering = ms_session_get_discovering (self->session);
-  gboolean can_run = !self->job && !discovering && valid && (have_gpu (self) || !gpu_modes);
+  gboolean sweeping = ms_session_get_sweeping (self->session);
+  gboolean can_run = !sweeping && !discovering && valid && (have_gpu (self) || !gpu_modes);
   set_action_enabled (self, "run", can_run);
-  set_action_enabled (self, "stop", self->job != NULL);
+  set_action_enabled (self, "stop", sweeping);
   set_action_enabled (self, "export-csv", ms_session_get_n_runs (self->session) > 0);
-  gtk_widget_set_visible (self->stop_button, self->job != NULL);
-  gtk_widget_set_visible (self->run_button, self->job == NULL);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->device_dropdown), !self->job && have_gpu (self));
+  gtk_widget_set_visible (self->stop_button, sweeping);
+  gtk_widget_set_visible (self->run_button, !sweeping);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->device_dropdown), !sweeping && have_gpu (self));
 
   const char *why = NULL;
-  if (self->job)
+  if (sweeping)
     why = _("A sweep is running");
   else if (!valid)
     why = err;
@@ -94,7 +81,7 @@ ms_window_update_actions (MsWindow *self)
     why = _("No GPU here: untick the GPU modes to run Host CPU");
   gtk_widget_set_tooltip_text (self->run_button, why ? why : _("Run the sweep (Ctrl+R)"));
   /* A greyed-out Run says why in words, not only in a tooltip. */
-  gboolean show_why = why && !self->job && !discovering &&
+  gboolean show_why = why && !sweeping && !discovering &&
                       !gtk_info_bar_get_revealed (self->banner);
   g_autofree char *line = show_why ? g_strdup_printf (_("Run is off: %s"), why) : NULL;
   gtk_label_set_text (self->blocker_label, show_why ? line : "");
@@ -115,200 +102,58 @@ on_n_runs_changed (MsWindow *self)
   ms_window_update_actions (self);
 }
 
-void
-ms_window_set_text_scale (MsWindow *self, double text_scale)
+/* ---- the sweep, which the session runs ------------------------------------------ */
+
+/* The charts' x axis spans the sweep's planned sizes from the first cell,
+ * so points do not move as sizes arrive (-1, -1: back to the data). */
+static void
+set_planned_range (MsWindow *self, int min_exp, int max_exp)
 {
-  g_object_set (self, "text-scale", text_scale, NULL);
+  MsChartPage *pages[] = { self->bandwidth_page, self->time_page };
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    ms_plot_view_set_planned_range (ms_chart_page_get_view (pages[i]), min_exp, max_exp);
 }
 
-/* ---- files ------------------------------------------------------------------ */
-
-static MsRun *
-read_run (const char *path, GError **error)
+static void
+on_sweeping (MsWindow *self)
 {
-  char err[512];
-  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
-  if (!r) {
-    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, err);
-    return NULL;
+  MsRun *live = ms_session_get_live_run (self->session);
+  if (ms_session_get_sweeping (self->session) && live) {
+    const MsSweep *s = &ms_run_get_results (live)->sweep;
+    set_planned_range (self, s->min_exp, s->max_exp);
+  } else {
+    set_planned_range (self, -1, -1);
   }
-  /* A file saved with a name keeps it; others (the reader names them after
-   * the file) are named by device, kind and date. */
-  g_autofree char *base = g_path_get_basename (path);
-  if (g_strcmp0 (r->label, base) == 0)
-    r->label[0] = '\0';
-  g_autofree char *label = ms_plot_run_label (r);
-  g_snprintf (r->label, sizeof r->label, "%s", label);
-  MsRun *run = ms_run_new (r, MS_RUN_KIND_REFERENCE);
-  ms_run_set_source_file (run, path);
-  return run;
+  ms_window_update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SWEEPING]);
+}
+
+static void
+on_sweep_ended (MsWindow *self, const char *message)
+{
+  ms_window_toast (self, message);
+}
+
+/* The progress bar shows the session's sweep. */
+static void
+follow_sweep (MsWindow *self)
+{
+  g_signal_connect_object (self->session, "notify::sweeping", G_CALLBACK (on_sweeping), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "sweep-ended", G_CALLBACK (on_sweep_ended), self,
+                           G_CONNECT_SWAPPED);
+  g_object_bind_property (self->session, "progress", self->progress_bar, "fraction",
+                          G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->session, "progress-text", self->progress_bar, "text",
+                          G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->session, "sweeping", self->progress_revealer, "reveal-child",
+                          G_BINDING_SYNC_CREATE);
 }
 
 gboolean
-ms_window_load_path (MsWindow *self, const char *path, GError **error)
+ms_window_is_sweeping (MsWindow *self)
 {
-  g_autoptr (MsRun) run = read_run (path, error);
-  if (run)
-    ms_session_add_run (self->session, run);
-  return run != NULL;
-}
-
-static void
-load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
-{
-  GError *error = NULL;
-  MsRun *r = read_run (task_data, &error);
-  if (r)
-    g_task_return_pointer (task, r, g_object_unref);
-  else
-    g_task_return_error (task, error);
-}
-
-/* A file read, waiting for its turn: files are read in parallel but their
- * runs join the session in the order they were asked for (the command
- * line's order), so that markers and captions do not depend on which file
- * was read first. */
-typedef struct {
-  MsRun *run;
-  char *error;
-  char *path;
-} LoadedFile;
-
-static void
-loaded_file_free (LoadedFile *f)
-{
-  g_clear_object (&f->run);
-  g_free (f->error);
-  g_free (f->path);
-  g_free (f);
-}
-
-/* The files read so far whose turn it is join the session together: in
- * one change of its runs, so that each page rebuilds once for all of them
- * (files opened together tend to finish together). */
-static void
-add_loaded_in_order (MsWindow *self)
-{
-  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func ((GDestroyNotify) loaded_file_free);
-  g_autoptr (GPtrArray) runs = g_ptr_array_new ();
-  LoadedFile *f;
-  while ((f = g_hash_table_lookup (self->loaded, GUINT_TO_POINTER (self->load_next_added)))) {
-    g_hash_table_steal (self->loaded, GUINT_TO_POINTER (self->load_next_added));
-    self->load_next_added++;
-    g_ptr_array_add (files, f);
-    if (f->run)
-      g_ptr_array_add (runs, f->run);
-  }
-  if (!files->len)
-    return;
-  g_autoptr (GPtrArray) added =
-    ms_session_add_runs (self->session, (MsRun **) runs->pdata, runs->len);
-  for (guint i = 0; i < files->len; i++) {
-    f = g_ptr_array_index (files, i);
-    guint pos;
-    if (!f->run) {
-      ms_window_toast (self, f->error);
-    } else if (g_ptr_array_find (added, f->run, &pos)) {
-      g_autofree char *msg = g_strdup_printf (_("Opened %s"), ms_run_get_name (f->run));
-      ms_window_toast (self, msg);
-    }
-    ms_profiling_open_added (f->path, f->error);
-  }
-}
-
-typedef struct {
-  GWeakRef window;
-  guint ticket;
-} LoadTicket;
-
-static void
-load_done (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr (GError) error = NULL;
-  LoadTicket *ticket = user_data;
-  g_autoptr (MsWindow) self = g_weak_ref_get (&ticket->window);
-  LoadedFile *f = g_new0 (LoadedFile, 1);
-  f->path = g_strdup (g_task_get_task_data (G_TASK (result)));
-  f->run = g_task_propagate_pointer (G_TASK (result), &error);
-  f->error = error ? g_strdup (error->message) : NULL;
-  g_weak_ref_clear (&ticket->window);
-  if (!self) {
-    loaded_file_free (f);
-    g_free (ticket);
-    return;
-  }
-  g_hash_table_insert (self->loaded, GUINT_TO_POINTER (ticket->ticket), f);
-  g_free (ticket);
-  add_loaded_in_order (self);
-}
-
-static void
-start_load (MsWindow *self, const char *path)
-{
-  /* The worker gets its own copy of the path; the window is not the task's
-   * source object, so it may go away while the file loads. */
-  LoadTicket *ticket = g_new0 (LoadTicket, 1);
-  g_weak_ref_init (&ticket->window, self);
-  ticket->ticket = self->load_next_ticket++;
-  GTask *task = g_task_new (NULL, NULL, load_done, ticket);
-  g_task_set_task_data (task, g_strdup (path), g_free);
-  g_task_run_in_thread (task, load_thread);
-  g_object_unref (task);
-}
-
-void
-ms_window_open_file (MsWindow *self, GFile *file)
-{
-  g_autofree char *path = g_file_get_path (file);
-  if (!path) {
-    g_autofree char *uri = g_file_get_uri (file);
-    g_autofree char *msg = g_strdup_printf (_("%s: only local files can be opened"), uri);
-    ms_window_toast (self, msg);
-    return;
-  }
-  /* A peer matrix or a sweep on several GPUs has its own page
-   * (ms-devices-page.c). */
-  if (g_str_has_suffix (path, "-peer.csv") || g_str_has_suffix (path, "-multi.csv")) {
-    ms_window_open_devices_file (self, path);
-    return;
-  }
-  ms_profiling_open_asked (path);
-  /* Files given at launch wait for the first frame: a small file read
-   * before it would only delay it. */
-  if (!self->painted)
-    g_ptr_array_add (self->pending_paths, g_steal_pointer (&path));
-  else
-    start_load (self, path);
-}
-
-static void
-on_first_paint (MsWindow *self, GdkFrameClock *clock)
-{
-  g_signal_handlers_disconnect_by_func (clock, on_first_paint, self);
-  self->painted = TRUE;
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PAINTED]);
-  for (guint i = 0; i < self->pending_paths->len; i++)
-    start_load (self, g_ptr_array_index (self->pending_paths, i));
-  g_ptr_array_set_size (self->pending_paths, 0);
-}
-
-static void
-on_realize (MsWindow *self)
-{
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
-  if (!self->painted)
-    g_signal_connect_object (clock, "after-paint", G_CALLBACK (on_first_paint), self,
-                             G_CONNECT_SWAPPED);
-}
-
-static gboolean
-on_drop (MsWindow *self, const GValue *value, double x, double y, GtkDropTarget *target)
-{
-  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
-    return FALSE;
-  for (GSList *l = g_value_get_boxed (value); l; l = l->next)
-    ms_window_open_file (self, l->data);
-  return TRUE;
+  return ms_session_get_sweeping (self->session);
 }
 
 /* ---- device discovery off the main thread --------------------------------- */
@@ -413,40 +258,11 @@ start_discovery (MsWindow *self)
 
 /* ---- construction ------------------------------------------------------- */
 
-const char *
-ms_reference_dir (void)
-{
-  static char *dir;
-  if (!dir) {
-    const char *env = g_getenv ("MEMSWEEP_REFERENCE_DIR");
-    if (env && g_file_test (env, G_FILE_TEST_IS_DIR))
-      dir = g_strdup (env);
-    else if (g_file_test (MS_REFERENCE_DIR, G_FILE_TEST_IS_DIR))
-      dir = g_strdup (MS_REFERENCE_DIR);
-    else if (g_file_test (MS_SOURCE_REFERENCE_DIR, G_FILE_TEST_IS_DIR))
-      dir = g_strdup (MS_SOURCE_REFERENCE_DIR);
-  }
-  return dir;
-}
-
-/* g_ptr_array_sort hands the comparison pointers to the elements. */
-int
-ms_compare_names (gconstpointer a, gconstpointer b)
-{
-  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
-}
-
 static void
 fill_reference_menu (MsWindow *self)
 {
   const char *dir = ms_reference_dir ();
-  g_autoptr (GDir) d = dir ? g_dir_open (dir, 0, NULL) : NULL;
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-  while (d && (name = g_dir_read_name (d)))
-    if (g_str_has_suffix (name, "-samples.csv"))
-      g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, ms_compare_names);
+  g_autoptr (GPtrArray) names = ms_reference_runs_list ();
   for (guint i = 0; i < names->len; i++) {
     const char *file = g_ptr_array_index (names, i);
     g_autofree char *path = g_build_filename (dir, file, NULL);
@@ -503,7 +319,7 @@ ms_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
   case PROP_PRESENTATION: g_value_set_boolean (value, self->presentation); break;
   case PROP_HEADER_SHOWN: g_value_set_boolean (value, ms_window_get_header_shown (self)); break;
   case PROP_VIEW: g_value_set_int (value, ms_window_get_view (self)); break;
-  case PROP_SWEEPING: g_value_set_boolean (value, self->job != NULL); break;
+  case PROP_SWEEPING: g_value_set_boolean (value, ms_session_get_sweeping (self->session)); break;
   case PROP_N_RUNS: g_value_set_uint (value, ms_session_get_n_runs (self->session)); break;
   case PROP_RUN_BLOCKER: g_value_set_string (value, self->run_blocker); break;
   case PROP_TOAST_TEXT: g_value_set_string (value, self->toast_text); break;
@@ -519,11 +335,9 @@ static void
 ms_window_dispose (GObject *object)
 {
   MsWindow *self = MS_WINDOW (object);
-  ms_window_sweep_cancel (self);
-  /* The worker finishes on its own; nothing of it reaches the window now. */
-  if (self->job)
-    g_signal_handlers_disconnect_by_data (self->job, self);
-  g_clear_object (&self->job);
+  /* The window's work stops with it; the jobs end on their own, keeping
+   * what they measured. */
+  ms_session_stop_all (self->session);
   gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_WINDOW);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (ms_window_parent_class)->dispose (object);
@@ -539,7 +353,6 @@ ms_window_finalize (GObject *object)
   g_clear_object (&self->session);
   g_free (self->run_blocker);
   g_free (self->toast_text);
-  ms_eta_free (self->eta);
   G_OBJECT_CLASS (ms_window_parent_class)->finalize (object);
 }
 
@@ -670,9 +483,6 @@ bind_view_scales (MsWindow *self)
 static void
 ms_window_init (MsWindow *self)
 {
-  self->pending_paths = g_ptr_array_new_with_free_func (g_free);
-  self->loaded =
-    g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, (GDestroyNotify) loaded_file_free);
   self->scale = (MsViewScale){ 1, 1 };
   /* Before the template: its pages look the session up. */
   self->settings = g_settings_new ("io.github.memsweep.Memsweep");
@@ -684,6 +494,7 @@ ms_window_init (MsWindow *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::discovering",
                            G_CALLBACK (ms_window_update_actions), self, G_CONNECT_SWAPPED);
+  follow_sweep (self);
   g_object_bind_property (self->device_dropdown, "selected", self->session, "device",
                           G_BINDING_SYNC_CREATE);
   g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
@@ -698,11 +509,7 @@ ms_window_init (MsWindow *self)
   ms_window_presentation_init (self);
   ms_window_library_init (self);
 
-  GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
-  g_signal_connect_swapped (drop, "drop", G_CALLBACK (on_drop), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
-
-  g_signal_connect (self, "realize", G_CALLBACK (on_realize), NULL);
+  ms_window_files_init (self);
   start_discovery (self);
   ms_window_update_actions (self);
   ms_profiling_watch_window (GTK_WINDOW (self));

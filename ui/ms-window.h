@@ -34,11 +34,10 @@ MsWindow *ms_window_new (AdwApplication *app);
 
 /* Reads a samples CSV off the main thread and adds it as a comparison run;
  * errors show as a toast naming the file. Before the window's first frame
- * the file waits for it. */
+ * the file waits for it. (ms-window-files.c) */
 void ms_window_open_file (MsWindow *self, GFile *file);
 /* Synchronous variant for tests: FALSE with error, data unchanged. */
 gboolean ms_window_load_path (MsWindow *self, const char *path, GError **error);
-void ms_window_start_sweep (MsWindow *self);
 /* Starts a sweep as soon as device discovery has finished (--run). */
 void ms_window_run_when_ready (MsWindow *self);
 /* Shows the Lessons page on the lesson called name ("duplex"), once device
@@ -73,9 +72,5 @@ gboolean ms_window_export_chart (MsWindow *self, const char *path, int width, in
                                  GError **error);
 /* Every run shown as a PDF report, or HTML when path ends in .html. */
 gboolean ms_window_export_report (MsWindow *self, const char *path, GError **error);
-/* The directory with the bundled reference runs, or NULL. */
-const char *ms_reference_dir (void);
-/* For g_ptr_array_sort over an array of strings: by name. */
-int ms_compare_names (gconstpointer a, gconstpointer b);
 
 G_END_DECLS

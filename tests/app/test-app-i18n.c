@@ -14,6 +14,7 @@
 #include "ms-application.h"
 #include "ms-i18n.h"
 #include "ms-widget-test.h"
+#include "ms-reference-runs.h"
 #include "ms-window.h"
 
 static char *tmpdir;

@@ -13,6 +13,7 @@
 #include "ms-application.h"
 #include "ms-recent-runs.h"
 #include "ms-timeline-view.h"
+#include "ms-reference-runs.h"
 #include "ms-window.h"
 #include "ms-xtest.h"
 

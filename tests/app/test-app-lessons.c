@@ -18,6 +18,7 @@
 #include "ms-run.h"
 #include "ms-timeline-page.h"
 #include "ms-widget-test.h"
+#include "ms-reference-runs.h"
 #include "ms-window.h"
 
 static char *refdir;

@@ -12,6 +12,7 @@
 #include "ms-application.h"
 #include "ms-lessons-page.h"
 #include "ms-widget-test.h"
+#include "ms-reference-runs.h"
 #include "ms-window.h"
 #include "ms-xtest.h"
 

@@ -14,6 +14,7 @@
 #include "ms-application.h"
 #include "ms-app-test.h"
 #include "ms-runs-library.h"
+#include "ms-reference-runs.h"
 #include "ms-setting-table.h"
 #include "ms-window.h"
 

@@ -339,11 +339,11 @@ keep_result (GObject *source, GAsyncResult *result, gpointer data)
   *(GAsyncResult **) data = g_object_ref (result);
 }
 
-/* What `memsweep multi --out P` leaves: P-gpuN-samples.csv and
- * P-multi.csv; the page makes the GPUs' runs from it, even with one file
- * gone. */
-static void
-test_open_multi (void)
+/* What `memsweep multi --out DIR/node7` leaves for three GPUs:
+ * node7-gpuN-samples.csv (their paths in samples) and node7-multi.csv,
+ * whose path it returns. */
+static char *
+write_multi (const char *dir, char samples[3][600])
 {
   MsTestBackendConfig cfg;
   ms_test_backend_config_init (&cfg);
@@ -358,10 +358,8 @@ test_open_multi (void)
   g_assert_cmpint (ms_multi_run (&sweep, devices, 3, backend, NULL, NULL, NULL, &multi, err,
                                  sizeof err), ==, MS_RUN_OK);
   ms_backend_free (backend);
-  g_autofree char *dir = g_dir_make_tmp ("ms-multi-XXXXXX", NULL);
   g_autofree char *prefix = g_build_filename (dir, "node7", NULL);
-  g_autofree char *path = g_strconcat (prefix, "-multi.csv", NULL);
-  char samples[3][600];
+  char *path = g_strconcat (prefix, "-multi.csv", NULL);
   for (int i = 0; i < 3; i++) {
     g_snprintf (samples[i], sizeof samples[i], "%s-gpu%d-samples.csv", prefix, i);
     g_assert_true (ms_csv_write_samples (multi->per_device[i], samples[i], err, sizeof err));
@@ -371,7 +369,17 @@ test_open_multi (void)
   g_assert_true (ms_multi_file_write (file, path, err, sizeof err));
   g_free (file);
   ms_multi_results_free (multi);
+  return path;
+}
 
+/* The page makes the GPUs' runs from a multi file, even with one file
+ * gone. */
+static void
+test_open_multi (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ms-multi-XXXXXX", NULL);
+  char samples[3][600];
+  g_autofree char *path = write_multi (dir, samples);
   MsDevicesPage *page = g_object_new (MS_TYPE_DEVICES_PAGE, NULL);
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
   g_autoptr (GError) error = NULL;
@@ -402,6 +410,31 @@ test_open_multi (void)
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
+/* With a session, the GPUs' runs of a multi file join it, in one change. */
+static void
+test_open_multi_session (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ms-multi-XXXXXX", NULL);
+  char samples[3][600];
+  g_autofree char *path = write_multi (dir, samples);
+  MsSession *session = ms_session_new ();
+  guint n_runs_n = 0;
+  ms_test_watch (session, "n-runs", &n_runs_n);
+  MsDevicesPage *page = g_object_new (MS_TYPE_DEVICES_PAGE, "session", session, NULL);
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (ms_devices_page_open_path (page, path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (ms_session_get_n_runs (session), ==, 3);
+  g_assert_cmpuint (n_runs_n, ==, 1);
+  ms_test_destroy (window, GTK_WIDGET (page));
+  for (int i = 0; i < 3; i++)
+    g_unlink (samples[i]);
+  g_unlink (path);
+  g_rmdir (dir);
+  g_assert_finalize_object (session);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -410,5 +443,6 @@ main (int argc, char **argv)
   g_test_add_func ("/devices-page/one-fails", test_one_fails);
   g_test_add_func ("/devices-page/no-gpu", test_no_gpu);
   g_test_add_func ("/devices-page/open-multi", test_open_multi);
+  g_test_add_func ("/devices-page/open-multi-session", test_open_multi_session);
   return g_test_run ();
 }
