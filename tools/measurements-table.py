@@ -4,7 +4,7 @@
 measurement table, printed from the committed logs.
 
 Each PREFIX names one GPU's final run under docs/measurements/, e.g.
-docs/measurements/2026-11-22-h100-final; the script reads PREFIX-bench.log
+docs/measurements/2026-11-22-h100-run2; the script reads PREFIX-bench.log
 (bench-memsweep), PREFIX-summary.log (tools/gpu-run.sh), PREFIX-gpu-suite.txt
 (the gpu suite's log), PREFIX-targets.txt (tools/repeatability-targets.py
 over three default sweeps) and, when present, PREFIX-sanitizer-memcheck.log and
