@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# tools/gpu-streams-chapter.sh GPU: one call on a GPU machine (GPU: h100 or
+# tools/gpu-reference-runs.sh GPU: one call on a GPU machine (GPU: h100 or
 # h200, the reference files' prefix): the build, `memsweep info`, the gpu
 # suite, every probe lesson recorded as a reference run
 # ($OUT/reference/GPU-lesson-NAME-*.csv), a default sweep (its health and
@@ -8,7 +8,7 @@
 # LARGE=1 the large sweep (2^22..2^28 step 2, 5 repetitions) as GPU-large.
 # Everything it prints goes to $OUT/summary.log and one log per step.
 set -u
-gpu=${1:?usage: tools/gpu-streams-chapter.sh h100|h200}
+gpu=${1:?usage: tools/gpu-reference-runs.sh h100|h200}
 cd "$(dirname "$0")/.."
 . tools/gpu-build.sh
 ms_gpu_start || exit 1
@@ -34,5 +34,5 @@ if [ "${LARGE:-0}" = 1 ]; then
     >"$OUT/large-table.txt" 2>&1
   log "large sweep rc=$? in $(( ($(date +%s%N) - s0) / 1000000 )) ms"
 fi
-tar -C "$OUT" -czf "/tmp/streams-chapter-$gpu.tar.gz" --exclude=summary.log . &&
-  find "$OUT" -mindepth 1 ! -name summary.log -delete && mv "/tmp/streams-chapter-$gpu.tar.gz" "$OUT/"
+tar -C "$OUT" -czf "/tmp/reference-runs-$gpu.tar.gz" --exclude=summary.log . &&
+  find "$OUT" -mindepth 1 ! -name summary.log -delete && mv "/tmp/reference-runs-$gpu.tar.gz" "$OUT/"
