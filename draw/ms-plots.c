@@ -523,6 +523,21 @@ add_two_states_note (MsChartData *d, int cells)
   append_foot_note (d, note);
 }
 
+/* Points in size order whatever order the cells came in. */
+static void
+sort_points_by_size (MsChartSeries *s)
+{
+  if (!s || s->points->len < 2)
+    return;
+  MsChartPoint *pts = (MsChartPoint *)s->points->data;
+  for (guint i = 1; i < s->points->len; i++)
+    for (guint k = i; k > 0 && pts[k - 1].x > pts[k].x; k--) {
+      MsChartPoint tmp = pts[k];
+      pts[k] = pts[k - 1];
+      pts[k - 1] = tmp;
+    }
+}
+
 MsChartData *
 ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hidden)
 {
@@ -600,16 +615,7 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
           ms_chart_series_note_last (s, ok, note);
         }
       }
-      /* Points in size order whatever order the cells came in. */
-      if (s && s->points->len > 1) {
-        MsChartPoint *pts = (MsChartPoint *)s->points->data;
-        for (guint i = 1; i < s->points->len; i++)
-          for (guint k = i; k > 0 && pts[k - 1].x > pts[k].x; k--) {
-            MsChartPoint tmp = pts[k];
-            pts[k] = pts[k - 1];
-            pts[k - 1] = tmp;
-          }
-      }
+      sort_points_by_size (s);
     }
   }
   if (lessons && lessons == runs->len)
