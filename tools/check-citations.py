@@ -10,7 +10,7 @@ Fails (exit 1, one line per miss) when
   `lesson-costs.txt`);
 - docs/architecture.md, HACKING.md or tools/README.md names a path that
   does not exist (`engine/run/ms-runner.c`, `tools/gpu.sh`), or a file
-  (`ms-runner.c`) that no folder of the tree holds;
+  (`ms-runner.c`, `run/ms-runner.c`) that no folder of the tree holds;
 - docs/architecture.md still says a file is to come ("until it lands").
 
 Braces expand (`{h100,h200}`), `*` and `?` match, and a word in capitals
@@ -48,10 +48,12 @@ def exists(pattern):
     return any(glob.glob(os.path.join(ROOT, p.rstrip("/"))) for p in expand(pattern))
 
 
-def tracked_names():
+def tracked():
+    """The tree's files, their names, and the names of its folders."""
     files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True,
                            text=True, check=True).stdout.split()
-    return {os.path.basename(f) for f in files}
+    folders = {part for f in files for part in f.split("/")[:-1]}
+    return files, {os.path.basename(f) for f in files}, folders
 
 
 def quoted(text):
@@ -87,7 +89,8 @@ def measurement_citations(path, text):
     return misses
 
 
-def path_citations(path, text, names):
+def path_citations(path, text, tree):
+    files, names, folders = tree
     misses = []
     for n, word in quoted(text):
         word = word.rstrip(".,;:")
@@ -98,6 +101,12 @@ def path_citations(path, text, names):
             if "/" in candidate and first in TOP:
                 if not any(exists(candidate + ext) for ext in SOURCES):
                     misses.append(f"{path}:{n}: names {candidate}, which is not in the tree")
+            elif "/" in candidate and first in folders and FILE_NAME.match(candidate.split("/")[-1]):
+                # A path inside a folder the text is about (`run/ms-runner.c`
+                # under "engine/"): some folder of that name holds it.
+                pats = [re.compile(glob.fnmatch.translate("*/" + p)) for p in expand(candidate)]
+                if not any(p.match(f) for p in pats for f in files):
+                    misses.append(f"{path}:{n}: names {candidate}, which no folder holds")
             elif "/" not in candidate and FILE_NAME.match(candidate) and candidate not in EXTERNAL:
                 pats = [re.compile(glob.fnmatch.translate(p)) for p in expand(candidate)]
                 if not any(p.match(name) for p in pats for name in names):
@@ -110,7 +119,7 @@ def path_citations(path, text, names):
 
 def main():
     os.chdir(ROOT)
-    names = tracked_names()
+    tree = tracked()
     misses = []
     docs = ["README.md", "HACKING.md"] + sorted(glob.glob("docs/*.md"))
     for path in docs:
@@ -119,7 +128,7 @@ def main():
     for path in ("docs/architecture.md", "HACKING.md", "tools/README.md"):
         if os.path.exists(path):
             with open(path, encoding="utf-8") as f:
-                misses += path_citations(path, f.read(), names)
+                misses += path_citations(path, f.read(), tree)
     for miss in misses:
         print(miss)
     print(f"{len(misses)} citations to missing files" if misses else
