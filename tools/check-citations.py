@@ -8,7 +8,7 @@ Fails (exit 1, one line per miss) when
   `measurements/...` from docs/, or in docs/measurements.md a log named by
   itself (`2026-11-22-h100-run2-bench.log`, `*-run2-targets.txt`,
   `lesson-costs.txt`);
-- docs/architecture.md, HACKING.md or tools/README.md names a path that
+- README.md, docs/architecture.md, HACKING.md or tools/README.md names a path that
   does not exist (`engine/run/ms-runner.c`, `tools/gpu.sh`), or a file
   (`ms-runner.c`, `run/ms-runner.c`) that no folder of the tree holds;
 - docs/architecture.md still says a file is to come ("until it lands").
@@ -125,7 +125,7 @@ def main():
     for path in docs:
         with open(path, encoding="utf-8") as f:
             misses += measurement_citations(path, f.read())
-    for path in ("docs/architecture.md", "HACKING.md", "tools/README.md"):
+    for path in ("README.md", "docs/architecture.md", "HACKING.md", "tools/README.md"):
         if os.path.exists(path):
             with open(path, encoding="utf-8") as f:
                 misses += path_citations(path, f.read(), tree)
