@@ -57,10 +57,12 @@ def tracked():
 
 
 def quoted(text):
-    """Every `...` span of a markdown text, with its line number."""
+    """Every word of every `...` span of a markdown text, with its line
+    number (`tools/gpu.sh STEP...` gives tools/gpu.sh and STEP...)."""
     for n, line in enumerate(text.splitlines(), 1):
-        for m in re.finditer(r"`([^`\s]+)`", line):
-            yield n, m.group(1)
+        for m in re.finditer(r"`([^`]+)`", line):
+            for word in m.group(1).split():
+                yield n, word.strip("()'\"")
 
 
 def measurement_citations(path, text):
