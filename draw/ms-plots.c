@@ -523,6 +523,21 @@ add_two_states_note (MsChartData *d, int cells)
   append_foot_note (d, note);
 }
 
+/* Points in size order whatever order the cells came in. */
+static void
+sort_points_by_size (MsChartSeries *s)
+{
+  if (!s || s->points->len < 2)
+    return;
+  MsChartPoint *pts = (MsChartPoint *)s->points->data;
+  for (guint i = 1; i < s->points->len; i++)
+    for (guint k = i; k > 0 && pts[k - 1].x > pts[k].x; k--) {
+      MsChartPoint tmp = pts[k];
+      pts[k] = pts[k - 1];
+      pts[k - 1] = tmp;
+    }
+}
+
 /* One run's series, a point per cell; returns how many cells were drawn
  * with two states. */
 static int
@@ -553,16 +568,7 @@ add_run_series (MsChartData *d, const MsResults *run, guint r, MsMetric metric,
         ms_chart_series_note_last (s, ok, note);
       }
     }
-    /* Points in size order whatever order the cells came in. */
-    if (s && s->points->len > 1) {
-      MsChartPoint *pts = (MsChartPoint *)s->points->data;
-      for (guint i = 1; i < s->points->len; i++)
-        for (guint k = i; k > 0 && pts[k - 1].x > pts[k].x; k--) {
-          MsChartPoint tmp = pts[k];
-          pts[k] = pts[k - 1];
-          pts[k - 1] = tmp;
-        }
-    }
+    sort_points_by_size (s);
   }
   return two_states;
 }

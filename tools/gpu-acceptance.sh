@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# tools/gpu-acceptance.sh GPU PART: the final code's checks on one GPU
+# tools/gpu-acceptance.sh GPU PART: the acceptance checks on one GPU
 # machine (GPU: h100 or h200, the reference files' prefix), in two calls
 # of under ten minutes each, logs in $OUT (a tarball beside summary.log):
 #  measure  the build; the gpu suite three times in a row (the managed

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# tools/gpu-bench-scale.sh: issue 10's benchmarks on a GPU host's own CPUs
+# tools/gpu-bench-scale.sh: the scale benchmarks on a GPU host's own CPUs
 # (the lent H100 host has 16 cores), for comparison with the 2-core VM the
 # code is written on: bench-csv (build-gpu's), bench-ui and the app's open
 # and first-frame times (bench/bench-app-open.sh) from the GTK bundle carried

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # tools/gpu-build.sh: sourced by the GPU scripts (gpu-run.sh, gpu-multi.sh,
-# gpu-lessons.sh, gpu-lesson-check.sh, gpu-final-check.sh).
+# gpu-lessons.sh, gpu-acceptance.sh and the others; tools/gpu.sh has its own).
 # Builds build-gpu without the GUI, with libcsv from the .deb files in .deps/
 # (apt-get download libcsv3 libcsv-dev) when the machine has no libcsv-dev,
 # and logs how long it took through the caller's log function.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# tools/gpu-measure-plainly.sh: issue 18's measurements on one GPU machine in
+# tools/gpu-measure-plainly.sh: plain against instrumented repetitions on one GPU machine in
 # one call, logs in $OUT (default ./gpu-out):
 #  1. tools/gpu-run.sh: build, the gpu suite (plain <= instrumented in every
 #     cell, overhead.log), bench-memsweep, the default sweep, three more for

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# tools/gpu-spread.sh OUTDIR: issue 18 item 4, the candidate causes of the
+# tools/gpu-spread.sh OUTDIR: the candidate causes of the
 # run-to-run spread tested one at a time, on a GPU machine after
 # tools/gpu-build.sh (build-gpu/). For the baseline and each experiment
 # switch (MEMSWEEP_EXPERIMENT, HACKING.md): three consecutive default

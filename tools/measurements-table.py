@@ -4,12 +4,12 @@
 measurement table, printed from the committed logs.
 
 Each PREFIX names one GPU's final run under docs/measurements/, e.g.
-docs/measurements/2026-11-22-h100-final; the script reads PREFIX-bench.log
+docs/measurements/2026-11-22-h100-run2; the script reads PREFIX-bench.log
 (bench-memsweep), PREFIX-summary.log (tools/gpu-run.sh), PREFIX-gpu-suite.txt
 (the gpu suite's log), PREFIX-targets.txt (tools/repeatability-targets.py
 over three default sweeps) and, when present, PREFIX-sanitizer-memcheck.log and
 PREFIX-sanitizer-racecheck.log (compute-sanitizer),
-PREFIX-run-to-run-coverage.txt (tools/gpu-run-to-run.sh), PREFIX-lessons.log
+PREFIX-run-to-run-coverage.txt (calibrate and four held-out sweeps; today tools/gpu.sh self-compare), PREFIX-lessons.log
 (tools/gpu-lessons.sh) and PREFIX-gpu-suite-rerun.txt (a second gpu suite). Nothing is typed in by hand: a figure that is
 not in the logs prints as '?'."""
 import pathlib, re, sys

@@ -3,7 +3,7 @@
 """tools/plain-table.py DIR [DIR ...]: docs/measurements.md's table of plain against
 instrumented repetitions, printed from the logs that
 tools/gpu-measure-plainly.sh leaves in each DIR (one GPU each, e.g.
-docs/measurements/2026-11-23-h100-plain). Nothing is typed in by hand: a
+docs/measurements/2026-11-23-h100-plain-1). Nothing is typed in by hand: a
 figure that is not in the logs prints as '?'."""
 import pathlib, re, sys
 
@@ -54,8 +54,8 @@ def summary_figure(d, pattern):
 
 
 def suite_runs(d):
-    text = read(d, 'summary.log') + read(d, 'gpu-suite-3x-final.log')
-    runs = re.findall(r'gpu suite run (\d+): rc=(\d+)', read(d, 'gpu-suite-3x-final.log'))
+    text = read(d, 'summary.log') + read(d, 'gpu-suite-3x.log')
+    runs = re.findall(r'gpu suite run (\d+): rc=(\d+)', read(d, 'gpu-suite-3x.log'))
     if not runs:
         first = 'pass' if 'PASS: gpu suite' in text else 'fail'
         runs = [('1', '0' if first == 'pass' else '1')] + re.findall(r'gpu suite run (\d+): rc=(\d+)', text)

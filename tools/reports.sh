@@ -1,16 +1,20 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# tools/reports.sh [BUILD_DIR]: a PDF and an HTML report of every bundled
-# reference run (data/reference/*-samples.csv) into docs/reports/, with
-# memsweep report from BUILD_DIR (default build).
+# tools/reports.sh [BUILD_DIR [OUT_DIR]]: a PDF and an HTML report of every
+# bundled reference run (data/reference/*-samples.csv) into OUT_DIR
+# (default BUILD_DIR/reports), with memsweep report from BUILD_DIR (default
+# build). The tree keeps one example, docs/reports/h100-default.pdf:
+#   memsweep report data/reference/h100-default-samples.csv --out docs/reports/h100-default.pdf
 set -e
 cd "$(dirname "$0")/.."
-memsweep=${1:-build}/app/cli/memsweep
+build=${1:-build}
+out=${2:-$build/reports}
+memsweep=$build/app/cli/memsweep
 [ -x "$memsweep" ] || { echo "reports: no $memsweep: build first" >&2; exit 1; }
-mkdir -p docs/reports
+mkdir -p "$out"
 for samples in data/reference/*-samples.csv; do
   name=$(basename "$samples" -samples.csv)
-  "$memsweep" report "$samples" --out "docs/reports/$name.pdf"
-  "$memsweep" report "$samples" --out "docs/reports/$name.html"
-  echo "reports: docs/reports/$name.pdf, .html"
+  "$memsweep" report "$samples" --out "$out/$name.pdf"
+  "$memsweep" report "$samples" --out "$out/$name.html"
+  echo "reports: $out/$name.pdf, .html"
 done
