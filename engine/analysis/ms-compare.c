@@ -35,7 +35,7 @@ const char *
 ms_verdict_why_key (MsVerdictWhy why)
 {
   static const char *const keys[]
-      = { "inside", "outside", "crosses", "no-spread", "few-reps", "no-median" };
+      = { "inside", "outside", "crosses", "no-spread", "few-reps", "two-states", "no-median" };
   return why >= 0 && why < MS_WHY_COUNT ? keys[why] : "?";
 }
 
@@ -52,6 +52,7 @@ ms_verdict_why_text (MsVerdictWhy why)
     MS_N_ ("outside the threshold, but the spread between processes on this machine is "
            "unknown (calibrate, or a profile of this GPU model)"),
     MS_N_ ("outside the threshold, but a side has fewer than 6 repetitions"),
+    MS_N_ ("outside the threshold, but a side's repetitions fell into two states"),
     MS_N_ ("a side has no median"),
   };
   return why >= 0 && why < MS_WHY_COUNT ? ms_gettext (texts[why]) : "?";
@@ -106,8 +107,9 @@ ms_verdict_judgement (const MsInterval *a, const MsInterval *b, double threshold
   bool above = j.lo > 1 + threshold, below = j.hi < 1 - threshold;
   j.why = !above && !below ? MS_WHY_CROSSES
           : !known         ? MS_WHY_NO_SPREAD
-          : !a->valid || !b->valid ? MS_WHY_FEW_REPS
-                                   : MS_WHY_OUTSIDE;
+          : !a->valid || !b->valid       ? MS_WHY_FEW_REPS
+          : a->two_states || b->two_states ? MS_WHY_TWO_STATES
+                                           : MS_WHY_OUTSIDE;
   if (j.why == MS_WHY_OUTSIDE)
     j.verdict = below == lower_is_faster ? MS_VERDICT_FASTER : MS_VERDICT_SLOWER;
   return j;
@@ -131,6 +133,7 @@ ms_compare_cell_interval (const MsCell *cell, const MsRunToRun *rr)
   iv.lo = st->ci_low;
   iv.hi = st->ci_high;
   iv.valid = st->ci_valid;
+  iv.two_states = cell->stats.states.found;
   if (rr && rr->valid)
     iv.between_known
         = ms_run_to_run_between (rr, cell->mode, cell->exponent, &iv.between_sd, &iv.between_df);

@@ -10,7 +10,9 @@
  *   AMBIGUOUS         anything else: the interval crosses a bound; or it
  *                     lies outside but the spread between processes is
  *                     unknown for a side, or a side has fewer than 6
- *                     repetitions; or a side has no median
+ *                     repetitions or its repetitions fell into two states
+ *                     (its median is then neither state's); or a side has
+ *                     no median
  *
  * The interval is ln(B/A) +- q * sqrt(v_A + v_B) on the log scale. Each
  * side's v is the larger of its within-run variance (from its median's 95%
@@ -54,6 +56,7 @@ typedef struct {
   bool between_known;
   double between_sd;
   int between_df;
+  bool two_states; /* the repetitions fell into two states (MsTwoStates) */
 } MsInterval;
 
 /* Why a verdict is what it is; stable keys for JSON (ms_verdict_why_key). */
@@ -63,6 +66,7 @@ typedef enum {
   MS_WHY_CROSSES,   /* it crosses a bound of the threshold */
   MS_WHY_NO_SPREAD, /* outside, but the between-process spread is unknown */
   MS_WHY_FEW_REPS,  /* outside, but a side has fewer than 6 repetitions */
+  MS_WHY_TWO_STATES, /* outside, but a side's repetitions fell into two states */
   MS_WHY_NO_MEDIAN, /* a side failed or is missing */
   MS_WHY_COUNT
 } MsVerdictWhy;
@@ -85,7 +89,8 @@ MsVerdict ms_verdict_judge (const MsInterval *a, const MsInterval *b, double thr
 /* The same with the ratio's interval and the reason. */
 MsJudgement ms_verdict_judgement (const MsInterval *a, const MsInterval *b, double threshold,
                                   bool lower_is_faster);
-/* "inside", "outside", "crosses", "no-spread", "few-reps", "no-median". */
+/* "inside", "outside", "crosses", "no-spread", "few-reps", "two-states",
+ * "no-median". */
 const char *ms_verdict_why_key (MsVerdictWhy why);
 /* The reason in words, translated. */
 const char *ms_verdict_why_text (MsVerdictWhy why);

@@ -50,7 +50,7 @@ assert d["schema"] == "memsweep-compare" and d["differs"] is True
 assert len(d["cells"]) == 121 and d["all"]["common"] == 121
 assert sum(d["all"][k] for k in ("same", "faster", "slower", "ambiguous")) == 121
 assert d["schema_version"] == 2 and "profile of the NVIDIA H100" in d["spread_a"]
-assert all(c["why"] in ("inside", "outside", "crosses", "no-spread", "few-reps", "no-median")
+assert all(c["why"] in ("inside", "outside", "crosses", "no-spread", "few-reps", "two-states", "no-median")
            for c in d["cells"])
 assert all(c["ratio_low"] <= c["ratio"] <= c["ratio_high"] for c in d["cells"] if c["a"] and c["b"])
 assert {c["verdict"] for c in d["cells"]} <= {"same", "faster", "slower", "ambiguous"}
