@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""bench/self-compare.py MEMSWEEP OUTDIR NAME RUNS: the tables of
+"""bench/self-compare.py MEMSWEEP OUTDIR NAME RUNS [PLAIN_DIR]: the tables of
 bench/self-compare.sh. For every pair of the runs OUTDIR/NAME-K-samples.csv,
 `memsweep compare --json` gives a verdict per cell; this counts them over
 the GPU cells (the host CPU mode is not a GPU figure) per pair and per size
 band (below 2^14, from 2^14), then the repeatability of each cell's median
 over the runs (max/min) beside the plain yardstick's (OUTDIR/plain-K.csv
-from `bench-plain --cells`, when present). Prints figures; judges nothing."""
+from `bench-plain --cells`, when present; PLAIN_DIR/plain-K.csv instead
+when given, so that the tables can be printed again from the reference
+runs in data/reference and the logs beside them). Prints figures; judges
+nothing."""
 import csv
 import itertools
 import json
 import math
+import os
 import statistics
 import subprocess
 import sys
@@ -25,6 +29,12 @@ def compare(ms, a, b):
     return json.loads(p.stdout)
 
 
+def run_file(out, name, k):
+    """A run's samples file, or its summary where only that was kept."""
+    samples = f"{out}/{name}-{k}-samples.csv"
+    return samples if os.path.exists(samples) else f"{out}/{name}-{k}-summary.csv"
+
+
 def band(e):
     return "<2^14" if e < 14 else ">=2^14"
 
@@ -33,7 +43,7 @@ def band(e):
 def pair_rows(ms, out, name, runs):
     rows = []
     for i, j in itertools.combinations(range(1, runs + 1), 2):
-        doc = compare(ms, f"{out}/{name}-{i}-samples.csv", f"{out}/{name}-{j}-samples.csv")
+        doc = compare(ms, run_file(out, name, i), run_file(out, name, j))
         counts = {b: dict.fromkeys(VERDICTS, 0) for b in ("<2^14", ">=2^14", "all")}
         medians = {}
         for c in doc["cells"]:
@@ -107,10 +117,11 @@ def print_repeatability(ms_cells, plain_cells):
 
 def main():
     ms, out, name, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+    plain_dir = sys.argv[5] if len(sys.argv) > 5 else out
     rows = pair_rows(ms, out, name, runs)
     print_pairs(rows)
     if runs >= 2:
-        print_repeatability(run_medians(rows, runs), plain_medians(out, runs))
+        print_repeatability(run_medians(rows, runs), plain_medians(plain_dir, runs))
 
 
 if __name__ == "__main__":
