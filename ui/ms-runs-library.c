@@ -13,9 +13,8 @@
 
 #include "ms-csv-pair.h"
 #include "ms-run.h"
+#include "ms-runs-trash.h"
 #include "ms-show-in-folder.h"
-
-#define TRASH ".trash"
 
 struct _MsRunsLibrary {
   GObject parent_instance;
@@ -24,8 +23,9 @@ struct _MsRunsLibrary {
   /* A run's identity (date, device, experiment) -> its samples path, so that
    * writing it again replaces its own files. */
   GHashTable *kept;
-  /* Samples paths (where they were) of the entries moved aside. */
+  /* Deleted entries -> their number in the trash, while undo is offered. */
   GHashTable *aside;
+  MsRunsTrash *trash;
   char *write_error;
   guint generation; /* of the newest listing asked for */
   gboolean loading;
@@ -116,6 +116,8 @@ ms_runs_library_finalize (GObject *object)
   g_clear_object (&self->entries);
   g_hash_table_unref (self->kept);
   g_hash_table_unref (self->aside);
+  /* What is still deleted goes with the library (the app purges at quit). */
+  ms_runs_trash_free (self->trash);
   g_free (self->write_error);
   G_OBJECT_CLASS (ms_runs_library_parent_class)->finalize (object);
 }
@@ -149,13 +151,15 @@ ms_runs_library_init (MsRunsLibrary *self)
   self->entries = g_list_store_new (MS_TYPE_RUNS_ENTRY);
   g_signal_connect_swapped (self->entries, "items-changed", G_CALLBACK (on_items_changed), self);
   self->kept = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  self->aside = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->aside = g_hash_table_new_full (g_direct_hash, g_direct_equal, g_object_unref, NULL);
 }
 
 MsRunsLibrary *
 ms_runs_library_new (const char *folder)
 {
-  return g_object_new (MS_TYPE_RUNS_LIBRARY, "folder", folder, NULL);
+  MsRunsLibrary *self = g_object_new (MS_TYPE_RUNS_LIBRARY, "folder", folder, NULL);
+  self->trash = ms_runs_trash_new (folder);
+  return self;
 }
 
 MsRunsLibrary *
@@ -605,27 +609,17 @@ ms_runs_library_rename (MsRunsLibrary *self, MsRunsEntry *entry, const char *nam
   return TRUE;
 }
 
-static char *
-aside_path (MsRunsLibrary *self, MsRunsEntry *entry)
-{
-  g_autofree char *base = g_file_get_basename (ms_runs_entry_get_file (entry));
-  return g_build_filename (self->folder, TRASH, base, NULL);
-}
-
 gboolean
 ms_runs_library_delete (MsRunsLibrary *self, MsRunsEntry *entry, GError **error)
 {
   if (!check_is_run (entry, error))
     return FALSE;
-  g_autofree char *trash = g_build_filename (self->folder, TRASH, NULL);
-  if (g_mkdir_with_parents (trash, 0700) != 0)
-    return set_errno_error (error, errno, trash);
   g_autofree char *from = g_file_get_path (ms_runs_entry_get_file (entry));
-  g_autofree char *to = aside_path (self, entry);
-  if (!move_pair (from, to, error))
+  guint id = ms_runs_trash_put (self->trash, from, error);
+  if (!id)
     return FALSE;
   follow_move (self, from, NULL);
-  g_hash_table_add (self->aside, g_strdup (from));
+  g_hash_table_insert (self->aside, g_object_ref (entry), GUINT_TO_POINTER (id));
   remove_entry (self, entry);
   return TRUE;
 }
@@ -633,54 +627,39 @@ ms_runs_library_delete (MsRunsLibrary *self, MsRunsEntry *entry, GError **error)
 gboolean
 ms_runs_library_undelete (MsRunsLibrary *self, MsRunsEntry *entry, GError **error)
 {
-  g_autofree char *to = g_file_get_path (ms_runs_entry_get_file (entry));
-  if (!g_hash_table_contains (self->aside, to)) {
+  guint id = GPOINTER_TO_UINT (g_hash_table_lookup (self->aside, entry));
+  if (!id) {
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("“%s” was not deleted"),
                  ms_runs_entry_get_name (entry));
     return FALSE;
   }
-  g_autofree char *name = g_strdup (ms_runs_entry_get_name (entry));
+  const char *name = ms_runs_entry_get_name (entry);
   if (name_taken (self->folder, name)) {
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS, _("A run called “%s” is already kept"),
                  name);
     return FALSE;
   }
-  g_autofree char *from = aside_path (self, entry);
-  if (!move_pair (from, to, error))
+  if (!ms_runs_trash_restore (self->trash, id, error))
     return FALSE;
-  g_hash_table_remove (self->aside, to);
+  g_hash_table_remove (self->aside, entry);
   ms_runs_library_reload (self);
   return TRUE;
-}
-
-static void
-unlink_pair (const char *samples)
-{
-  char summary[4096];
-  if (ms_csv_pair_summary_path (samples, summary, sizeof summary))
-    g_unlink (summary);
-  g_unlink (samples);
 }
 
 void
 ms_runs_library_purge (MsRunsLibrary *self, MsRunsEntry *entry)
 {
-  g_autofree char *where = g_file_get_path (ms_runs_entry_get_file (entry));
-  if (!g_hash_table_remove (self->aside, where))
+  guint id = GPOINTER_TO_UINT (g_hash_table_lookup (self->aside, entry));
+  if (!id)
     return;
-  g_autofree char *path = aside_path (self, entry);
-  unlink_pair (path);
+  ms_runs_trash_purge (self->trash, id);
+  g_hash_table_remove (self->aside, entry);
 }
 
 void
 ms_runs_library_purge_all (MsRunsLibrary *self)
 {
-  g_autofree char *trash = g_build_filename (self->folder, TRASH, NULL);
-  g_autoptr (GDir) dir = g_dir_open (trash, 0, NULL);
-  for (const char *name; dir && (name = g_dir_read_name (dir));) {
-    g_autofree char *path = g_build_filename (trash, name, NULL);
-    g_unlink (path);
-  }
+  ms_runs_trash_purge_all (self->trash);
   g_hash_table_remove_all (self->aside);
 }
 

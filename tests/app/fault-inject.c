@@ -3,8 +3,8 @@
  * file fail, for the fault matrix (tests/app/test-faults.sh).
  *
  * MS_FAULT_OP     write, short (half of one write, then ENOSPC), pwrite
- *                 (the samples' run id put in place), fsync, close or
- *                 rename
+ *                 (the samples' run id put in place), fsync, close,
+ *                 rename or mkdir (mkdirat too: a folder cannot be made)
  * MS_FAULT_NTH    which matching call fails (1 = the first)
  * MS_FAULT_ERRNO  the error number to fail with
  * MS_FAULT_MATCH  only files whose path contains this text count
@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static int calls;
@@ -144,4 +145,24 @@ rename (const char *from, const char *to)
     return -1;
   }
   return real (from, to);
+}
+
+int
+mkdirat (int dir_fd, const char *path, mode_t mode)
+{
+  static int (*real) (int, const char *, mode_t);
+  if (!real)
+    real = (int (*) (int, const char *, mode_t)) dlsym (RTLD_NEXT, "mkdirat");
+  if (wanted ("mkdir", path)) {
+    mark_fired ();
+    errno = fault_errno ();
+    return -1;
+  }
+  return real (dir_fd, path, mode);
+}
+
+int
+mkdir (const char *path, mode_t mode)
+{
+  return mkdirat (AT_FDCWD, path, mode);
 }
