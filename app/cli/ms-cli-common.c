@@ -14,6 +14,7 @@
 #include "ms-cli-common.h"
 #include "ms-cli-tables.h"
 #include "ms-csv-pair.h"
+#include "ms-envelope.h"
 #include "ms-i18n.h"
 
 static atomic_int cancel_flag;
@@ -188,10 +189,22 @@ ms_cli_parse_reuse (const char *value, int *reuse)
 void
 ms_cli_protect_input (const char *path)
 {
-  char summary[PATH_MAX];
+  char sibling[PATH_MAX];
   ms_atomic_file_protect (path);
-  if (ms_csv_pair_summary_path (path, summary, sizeof summary))
-    ms_atomic_file_protect (summary);
+  /* A samples file implies its summary, a summary the samples it sums up. */
+  if (ms_csv_pair_summary_path (path, sibling, sizeof sibling) ||
+      ms_csv_pair_samples_path (path, sibling, sizeof sibling))
+    ms_atomic_file_protect (sibling);
+}
+
+void
+ms_cli_protect_envelopes (const char *option)
+{
+  char path[PATH_MAX];
+  if (option)
+    ms_atomic_file_protect (option);
+  else if (ms_envelopes_default_path (path, sizeof path))
+    ms_atomic_file_protect (path);
 }
 
 bool

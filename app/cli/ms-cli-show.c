@@ -139,6 +139,7 @@ ms_cli_show (int argc, char **argv)
     return rc;
   /* Its --out is refused by the writer then, as any file it cannot write. */
   ms_cli_protect_input (o.path);
+  ms_cli_protect_envelopes (o.envelopes);
   MsResults *results = ms_csv_read_samples (o.path, err, sizeof err);
   if (!results) {
     ms_report_clean (err, clean, sizeof clean);

@@ -190,20 +190,42 @@ is_protected (const struct stat *st)
   return false;
 }
 
-bool
-ms_atomic_file_protect (const char *path)
+static bool
+protect_stat (const struct stat *st)
 {
-  struct stat st;
-  if (stat (path, &st) != 0 || is_protected (&st))
+  if (is_protected (st))
     return true;
   void *bigger = realloc (protected_files, (n_protected + 1) * sizeof *protected_files);
   if (!bigger)
     return false;
   protected_files = bigger;
-  protected_files[n_protected].dev = st.st_dev;
-  protected_files[n_protected].ino = st.st_ino;
+  protected_files[n_protected].dev = st->st_dev;
+  protected_files[n_protected].ino = st->st_ino;
   n_protected++;
   return true;
+}
+
+bool
+ms_atomic_file_protect (const char *path)
+{
+  struct stat st;
+  return stat (path, &st) != 0 || protect_stat (&st);
+}
+
+static bool protect_reads;
+
+void
+ms_atomic_file_protect_what_is_read (void)
+{
+  protect_reads = true;
+}
+
+void
+ms_atomic_file_note_read (int fd)
+{
+  struct stat st;
+  if (protect_reads && fstat (fd, &st) == 0 && S_ISREG (st.st_mode))
+    protect_stat (&st);
 }
 
 /* An open descriptor as the target: written where it stands, never

@@ -42,6 +42,14 @@ MsAtomicFile *ms_atomic_file_open (const char *path, char *err, size_t errlen);
  * refused from then on. False only when out of memory. */
 bool ms_atomic_file_protect (const char *path);
 
+/* From now on, every file the engine's readers open (samples, summaries,
+ * small files, envelopes, profiles, metadata looks) is protected as above
+ * when it is opened: a program whose outputs must never replace what it
+ * read (the command line) turns this on once. */
+void ms_atomic_file_protect_what_is_read (void);
+/* Called by the readers with the descriptor they opened. */
+void ms_atomic_file_note_read (int fd);
+
 /* PREFIX + suffix (run --out PREFIX: PREFIX-samples.csv), or PREFIX itself
  * where it names a device, a pipe or a descriptor, which then gets every
  * file written in place; false when it does not fit in len. */

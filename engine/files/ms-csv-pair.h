@@ -16,6 +16,9 @@ bool ms_csv_write_pair (const MsResults *results, const char *samples_path,
 /* The summary that belongs to a samples file (NAME-samples.csv ->
  * NAME-summary.csv); false when the name does not end in -samples.csv. */
 bool ms_csv_pair_summary_path (const char *samples_path, char *out, size_t len);
+/* The other way: the samples file a summary belongs to (NAME-summary.csv
+ * -> NAME-samples.csv); false when the name does not end in -summary.csv. */
+bool ms_csv_pair_samples_path (const char *summary_path, char *out, size_t len);
 
 /* When samples_path has a summary beside it, whether both carry the same run
  * id; false with a message naming both files when they do not. A samples

@@ -90,6 +90,7 @@ ms_open_regular (const char *path, struct stat *st, char *err, size_t errlen)
   }
   /* Regular files never block; reads should wait for slow disks as usual. */
   fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
+  ms_atomic_file_note_read (fd);
   return fd;
 }
 

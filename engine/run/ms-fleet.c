@@ -120,6 +120,7 @@ read_stamp (const char *path, MsFleetNode *node)
   FILE *f = fopen (path, "r");
   if (!f)
     return;
+  ms_atomic_file_note_read (fileno (f));
   char line[1024];
   while (fgets (line, sizeof line, f) && line[0] == '#') {
     line[strcspn (line, "\r\n")] = '\0';
