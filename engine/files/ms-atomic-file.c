@@ -33,6 +33,7 @@ struct MsAtomicFile {
   const char *failed_step; /* what that error came from */
   int slot;                /* in the temporaries' registry, or -1 */
   int descriptor;          /* an open descriptor named as /dev/fd/N, or -1 */
+  int lock_fd;             /* holds the temporary's lock from close to rename, or -1 */
 };
 
 /* Files that must not be written: the inputs of the command. */
@@ -404,6 +405,7 @@ ms_atomic_file_open (const char *path, char *err, size_t errlen)
   }
   file->name = path;
   file->fd = -1;
+  file->lock_fd = -1;
   file->slot = -1;
   if (!check_target (path, file->target, sizeof file->target, &in_place, &file->descriptor,
                      &mode, err, errlen)) {
@@ -430,6 +432,10 @@ ms_atomic_file_open (const char *path, char *err, size_t errlen)
     remove_stale_temporaries (file->target);
     file->fd = make_temporary (file);
     if (file->fd >= 0) {
+      /* A finished temporary waits for its rename closed: this keeps it
+       * locked, so another writer of the target never takes it for one a
+       * killed writer left. */
+      file->lock_fd = fcntl (file->fd, F_DUPFD_CLOEXEC, 0);
       file->slot = register_temporary (file->tmp);
       /* mkstemp makes 0600 files: give the new file the old one's mode. */
       if (fchmod (file->fd, mode) != 0) {
@@ -563,15 +569,66 @@ keep_old (const MsAtomicFile *file, char *backup, size_t len, int *slot)
   backup[0] = '\0';
 }
 
+/* An exclusive lock on the folder of target, -1 when there is none to be
+ * had (a file system without locks: the pair is still written). */
+static int
+lock_folder (const char *target, struct stat *st)
+{
+  char dir[PATH_MAX];
+  folder_of (target, dir, sizeof dir);
+  int fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0 || fstat (fd, st) != 0) {
+    if (fd >= 0)
+      close (fd);
+    return -1;
+  }
+  while (flock (fd, LOCK_EX) != 0)
+    if (errno != EINTR) {
+      close (fd);
+      return -1;
+    }
+  return fd;
+}
+
+/* Two writers of one prefix (two runs with one --out): each renames its
+ * pair under the lock of the targets' folders, so that the last pair
+ * renamed is whole, never one writer's samples beside the other's
+ * summary. Both folders, in one order, when links put them apart. */
+static void
+lock_pair (const MsAtomicFile *first, const MsAtomicFile *second, int fds[2])
+{
+  struct stat a, b;
+  fds[0] = fds[1] = -1;
+  if (!first->tmp[0] || !second->tmp[0])
+    return;
+  fds[0] = lock_folder (first->target, &a);
+  if (fds[0] < 0)
+    return;
+  char dir_a[PATH_MAX], dir_b[PATH_MAX];
+  folder_of (first->target, dir_a, sizeof dir_a);
+  folder_of (second->target, dir_b, sizeof dir_b);
+  if (stat (dir_b, &b) != 0 || (a.st_dev == b.st_dev && a.st_ino == b.st_ino))
+    return;
+  if (a.st_dev > b.st_dev || (a.st_dev == b.st_dev && a.st_ino > b.st_ino)) {
+    close (fds[0]); /* the other first, as every writer does */
+    fds[0] = lock_folder (second->target, &b);
+    fds[1] = lock_folder (first->target, &a);
+  } else {
+    fds[1] = lock_folder (second->target, &b);
+  }
+}
+
 bool
 ms_atomic_file_commit_pair (MsAtomicFile *first, MsAtomicFile *second, char *err,
                             size_t errlen)
 {
   char backup[PATH_MAX + 16];
-  int slot;
-  bool existed = first->tmp[0] && access (first->target, F_OK) == 0;
+  int slot, locks[2];
   bool ok = ms_atomic_file_finish (first, err, errlen) &&
             ms_atomic_file_finish (second, err, errlen);
+  lock_pair (first, second, locks);
+  /* Under the lock: another writer may have made it since. */
+  bool existed = first->tmp[0] && access (first->target, F_OK) == 0;
   if (ok) {
     keep_old (first, backup, sizeof backup, &slot);
     ok = rename_into_place (first, err, errlen);
@@ -586,6 +643,9 @@ ms_atomic_file_commit_pair (MsAtomicFile *first, MsAtomicFile *second, char *err
       unlink (backup);
     forget_temporary (slot);
   }
+  for (int i = 0; i < 2; i++)
+    if (locks[i] >= 0)
+      close (locks[i]); /* and the lock with it */
   ms_atomic_file_abort (first);
   ms_atomic_file_abort (second);
   return ok;
@@ -600,6 +660,8 @@ ms_atomic_file_abort (MsAtomicFile *file)
     close (file->fd);
   if (file->tmp[0])
     unlink (file->tmp);
+  if (file->lock_fd >= 0)
+    close (file->lock_fd);
   forget_temporary (file->slot);
   free (file);
 }
