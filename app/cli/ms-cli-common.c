@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "memsweep.h"
 #include "ms-atomic-file.h"
@@ -205,6 +207,27 @@ ms_cli_protect_envelopes (const char *option)
     ms_atomic_file_protect (option);
   else if (ms_envelopes_default_path (path, sizeof path))
     ms_atomic_file_protect (path);
+}
+
+const char *
+ms_cli_tmp_folder (void)
+{
+  const char *tmp = getenv ("TMPDIR");
+  return tmp && *tmp ? tmp : "/tmp";
+}
+
+bool
+ms_cli_tmp_folder_ok (const char *command)
+{
+  struct stat st;
+  const char *tmp = ms_cli_tmp_folder ();
+  int e = stat (tmp, &st) != 0 ? errno : !S_ISDIR (st.st_mode) ? ENOTDIR
+                                      : access (tmp, W_OK | X_OK) != 0 ? errno : 0;
+  if (e == 0)
+    return true;
+  fprintf (stderr, ms_gettext ("memsweep %s: TMPDIR: %s: no folder for the runs: %s\n"), command,
+           tmp, strerror (e));
+  return false;
 }
 
 bool

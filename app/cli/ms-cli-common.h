@@ -48,6 +48,12 @@ void ms_cli_protect_envelopes (const char *option);
  * work; false after "memsweep: --out: why". */
 bool ms_cli_output_ok (const char *path);
 
+/* Where a command's runs go while they are measured: $TMPDIR, else /tmp. */
+const char *ms_cli_tmp_folder (void);
+/* Whether that folder is one to make files in, said before any work;
+ * false after "memsweep COMMAND: TMPDIR: FOLDER: no folder for the runs". */
+bool ms_cli_tmp_folder_ok (const char *command);
+
 /* "Try 'memsweep COMMAND --help'." on stderr; EXIT_USAGE. */
 int ms_cli_bad_usage (const char *command);
 /* Whether standard output took everything (a message when not). */

@@ -238,7 +238,8 @@ run_isolated (const char *name, const MsSweep *base, const int *parts, int n_par
   const LessonOptions *o = user;
   MsLessonPart all[MS_LESSON_MAX_PARTS];
   ms_lesson_parts (name, base, all, MS_LESSON_MAX_PARTS);
-  char path[] = "/tmp/memsweep-lesson-XXXXXX", buf[8][64];
+  char path[PATH_MAX], buf[8][64];
+  snprintf (path, sizeof path, "%s/memsweep-lesson-XXXXXX", ms_cli_tmp_folder ());
   char options[MS_LESSON_OPTIONS_LEN * 2];
   char *argv[16 + MS_LESSON_OPTIONS_LEN / 4];
   int fd = mkstemp (path);
@@ -331,6 +332,11 @@ ms_cli_lesson (int argc, char **argv, bool part)
   if (!ms_atomic_file_check (samples, err, sizeof err) ||
       !ms_atomic_file_check (summary, err, sizeof err)) {
     fprintf (stderr, "memsweep: --out: %s\n", err);
+    ms_backend_free (backend);
+    return EXIT_USAGE;
+  }
+  /* A lesson's isolated parts are measured by memsweep again, into TMPDIR. */
+  if (!ms_cli_tmp_folder_ok ("lesson")) {
     ms_backend_free (backend);
     return EXIT_USAGE;
   }

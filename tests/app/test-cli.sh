@@ -393,6 +393,16 @@ expect_line 2 "memsweep calibrate: --he is no run option here: see 'memsweep cal
 (unset HOME XDG_DATA_HOME; exec "$memsweep" calibrate --runs 3 --modes host --min-exp 5 --max-exp 5 --reps 1) >"$tmp/out" 2>&1
 rc=$?
 check "calibrate without HOME fails before running (rc $rc)" sh -c "[ $rc = 2 ] && grep -q 'no folder for the profile' '$tmp/out'"
+# The default profile's folder cannot be made (XDG_DATA_HOME is a file):
+# said before the first run, not after every run.
+printf 'not a folder\n' >"$tmp/xdg-file"
+XDG_DATA_HOME="$tmp/xdg-file" "$memsweep" calibrate --runs 3 --modes host --min-exp 5 --max-exp 5 --reps 1 >"$tmp/out" 2>&1
+rc=$?
+check "calibrate: no folder for the default profile, said before running (rc $rc)" sh -c "[ $rc = 2 ] && grep -qxF 'memsweep calibrate: no folder for the profile: $tmp/xdg-file/memsweep/run-to-run-host.csv: Not a directory; give --out' '$tmp/out' && ! grep -q 'run 1 of 3' '$tmp/out'"
+# The runs' folder is TMPDIR's: a missing one is named as such, not --out.
+TMPDIR="$tmp/missing-tmp" "$memsweep" calibrate --runs 3 --modes host --out "$tmp/p.csv" >"$tmp/out" 2>&1
+rc=$?
+check "calibrate: a missing TMPDIR is named (rc $rc)" sh -c "[ $rc = 2 ] && grep -qxF 'memsweep calibrate: TMPDIR: $tmp/missing-tmp: no folder for the runs: No such file or directory' '$tmp/out'"
 check "calibrate: no run was started by the refusals" sh -c "[ -z \"\$(ls -A '$tmp/calcheck')\" ]"
 TMPDIR=$old_tmpdir
 mkdir "$tmp/caltmp"
@@ -438,6 +448,10 @@ expect_line 2 "memsweep: --sizes: 'big' is not MIN:MAX or MIN:MAX:STEP" -- lesso
 expect_line 2 "memsweep: repetitions must be at least 1 (got 0)" -- lesson duplex --reps 0
 expect_line 2 "Try 'memsweep lesson --help'." -- lesson reuse --bogus
 expect 2 "K = 8 streams need at least 8 elements" -- lesson issue-order --sizes 2:2
+# A lesson's isolated parts go through TMPDIR: a missing one is said first.
+TMPDIR="$tmp/missing-tmp" "$memsweep" lesson reuse --out "$tmp/lz" >"$tmp/out" 2>&1
+rc=$?
+check "lesson: a missing TMPDIR is said before measuring (rc $rc)" sh -c "[ $rc = 2 ] && grep -qxF 'memsweep lesson: TMPDIR: $tmp/missing-tmp: no folder for the runs: No such file or directory' '$tmp/out'"
 
 # The health and the envelope follow the tables: every reference run reads
 # normal; a damaged envelope row is refused with file:line and the rest used.
