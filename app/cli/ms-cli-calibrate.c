@@ -226,7 +226,7 @@ profile_target_ok (const char *out)
   char path[PATH_MAX], err[PATH_MAX + 256];
   MsDeviceInfo none = { 0 };
   if (out)
-    return ms_cli_output_ok (out);
+    return ms_cli_output_ok ("--out", out);
   if (!ms_run_to_run_default_path (&none, path, sizeof path)) {
     fprintf (stderr, ms_gettext ("memsweep calibrate: no folder for the profile (neither "
                                  "XDG_DATA_HOME nor HOME is set); give --out\n"));

@@ -231,12 +231,12 @@ ms_cli_tmp_folder_ok (const char *command)
 }
 
 bool
-ms_cli_output_ok (const char *path)
+ms_cli_output_ok (const char *option, const char *path)
 {
   char err[PATH_MAX + 256], clean[4 * sizeof err];
   if (ms_atomic_file_check (path, err, sizeof err))
     return true;
-  fprintf (stderr, "memsweep: --out: %s\n", ms_report_clean (err, clean, sizeof clean));
+  fprintf (stderr, "memsweep: %s: %s\n", option, ms_report_clean (err, clean, sizeof clean));
   return false;
 }
 

@@ -44,9 +44,9 @@ void ms_cli_protect_input (const char *path);
 /* The envelope file a verdict will be judged against: the one named by an
  * option (NULL: none), else $MEMSWEEP_ENVELOPES or the installed one. */
 void ms_cli_protect_envelopes (const char *option);
-/* Whether path can be written (ms_atomic_file_check), said before any
- * work; false after "memsweep: --out: why". */
-bool ms_cli_output_ok (const char *path);
+/* Whether path, given as option, can be written (ms_atomic_file_check),
+ * said before any work; false after "memsweep: OPTION: why". */
+bool ms_cli_output_ok (const char *option, const char *path);
 
 /* Where a command's runs go while they are measured: $TMPDIR, else /tmp. */
 const char *ms_cli_tmp_folder (void);

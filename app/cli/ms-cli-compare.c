@@ -21,6 +21,10 @@
 
 #define DEFAULT_THRESHOLD_PCT 5.0
 
+/* 1 says the runs differ, so an output that could not be written has a
+ * code of its own. */
+enum { EXIT_COMPARE_OUTPUT = 4 };
+
 typedef struct {
   double threshold_pct;
   bool json;
@@ -51,7 +55,7 @@ usage (FILE *out, int rc)
                "\n"
                "Exit status: 0 no cell faster or slower, 1 a difference found, 2 bad input\n"
                "(a file that cannot be read, files of different kinds, no cell in common,\n"
-               "a bad option).\n"),
+               "a bad option), 4 the plot or standard output could not be written.\n"),
            DEFAULT_THRESHOLD_PCT);
   return rc;
 }
@@ -72,7 +76,7 @@ parse_options (int argc, char **argv, Options *o, int *rc)
     if (c == 't') {
       if (!ms_cli_parse_double ("--threshold", optarg, &o->threshold_pct))
         return *rc = EXIT_USAGE, false;
-      if (!(o->threshold_pct >= 0 && o->threshold_pct < 1000)) {
+      if (!(o->threshold_pct >= 0 && o->threshold_pct <= 1000)) {
         fputs (ms_gettext ("memsweep compare: --threshold wants a percentage from 0 to 1000\n"),
                stderr);
         return *rc = EXIT_USAGE, false;
@@ -303,8 +307,10 @@ ms_cli_compare (int argc, char **argv)
   ms_cli_protect_input (argv[optind]);
   ms_cli_protect_input (argv[optind + 1]);
 #ifdef MS_HAVE_DRAW
-  if (o.plot && !ms_cli_compare_plot_ok (o.plot))
+  if (o.plot && !ms_cli_compare_plot_name_ok (o.plot))
     return EXIT_USAGE;
+  if (o.plot && !ms_cli_output_ok ("--plot", o.plot))
+    return EXIT_COMPARE_OUTPUT;
 #else
   if (o.plot) {
     fputs (ms_gettext ("memsweep compare: --plot needs a build with Cairo and Pango\n"), stderr);
@@ -329,10 +335,10 @@ ms_cli_compare (int argc, char **argv)
     rc = ms_comparison_differs (cmp) ? EXIT_RUNTIME : EXIT_OK;
 #ifdef MS_HAVE_DRAW
     if (o.plot && !ms_cli_compare_plot (o.plot, cmp, a, b))
-      rc = EXIT_USAGE;
+      rc = EXIT_COMPARE_OUTPUT;
 #endif
     if (!ms_cli_stdout_ok ())
-      rc = EXIT_USAGE;
+      rc = EXIT_COMPARE_OUTPUT;
   }
   ms_comparison_free (cmp);
   ms_results_free (a);

@@ -279,7 +279,7 @@ device_files_ok (const char *prefix, const int *devices, int n)
     char path[4096], suffix[64];
     snprintf (suffix, sizeof suffix, "-gpu%d-samples.csv", devices[i]);
     if (!ms_atomic_file_output_name (prefix, suffix, path, sizeof path) ||
-        !ms_cli_output_ok (path))
+        !ms_cli_output_ok ("--out", path))
       return false;
   }
   return true;
@@ -325,7 +325,7 @@ ms_cli_multi (int argc, char **argv)
     return rc;
   /* A missing folder is said before the measurement, not after it. */
   if (a.out && (!ms_atomic_file_output_name (a.out, "-multi.csv", out, sizeof out) ||
-                !ms_cli_output_ok (out)))
+                !ms_cli_output_ok ("--out", out)))
     return 2;
   if ((rc = resolve_devices (a.devices, devices, &n)) >= 0)
     return rc;
