@@ -133,6 +133,10 @@ ms_cli_fleet_report (int argc, char **argv)
     fprintf (stderr, "memsweep fleet-report: %s\n", err);
     return 2;
   }
+  for (size_t i = 0; i < r->n_copies; i++)
+    fprintf (stderr, ms_gettext ("memsweep fleet-report: %s is another file of node %s (%s is "
+                                 "counted): left out\n"),
+             r->copies[i].file, r->copies[i].node, r->copies[i].kept);
   print_header (stdout, r);
   for (size_t i = 0; i < r->n_nodes; i++)
     if (!only_outliers || r->nodes[i].flags || !r->nodes[i].readable)

@@ -310,8 +310,12 @@ ms_cli_fleet_node (int argc, char **argv)
     return fleet_node_usage (stderr, 2);
   if (!node || !*node)
     node = gethostname (host, sizeof host - 1) == 0 ? host : "unknown";
-  if (strchr (node, '/')) {
-    fprintf (stderr, ms_gettext ("memsweep fleet-node: bad node name '%s'\n"), node);
+  /* NODE-samples.csv must be a file of DIR that fleet-report lists: no
+   * '/', and no leading '.' (".", ".." and hidden files it skips). */
+  if (strchr (node, '/') || node[0] == '.') {
+    fprintf (stderr, ms_gettext ("memsweep fleet-node: bad node name '%s': a node's name may "
+                                 "not contain '/' or start with '.'\n"),
+             node);
     return 2;
   }
   char self[PATH_MAX], prefix[PATH_MAX + 256], path[PATH_MAX + 300], err[512];

@@ -25,6 +25,29 @@ done
 grep -Eq "^fleet: 2 nodes, [0-9]+ flagged, 0 unreadable" "$W/report.txt" || fail "header: $(head -1 "$W/report.txt")"
 grep -q "^alpha " "$W/report.txt" && grep -q "^beta " "$W/report.txt" || fail "rows"
 
+# A copy of a node's file (stamped with its name) is not a second node: the
+# node's own file is counted once, the copy said and left out.
+cp "$W/out/alpha-samples.csv" "$W/out/a-copy-samples.csv"
+cp "$W/out/beta-samples.csv" "$W/out/zz-beta-backup-samples.csv"
+"$M" fleet-report "$W/out" >"$W/report-copies.txt" 2>"$W/copies.err" ||
+  fail "fleet-report with copies exited $?"
+grep -Eq "^fleet: 2 nodes, " "$W/report-copies.txt" || fail "copies counted: $(head -1 "$W/report-copies.txt")"
+[ "$(grep -c "^alpha " "$W/report-copies.txt")" = 1 ] || fail "alpha listed twice"
+[ "$(grep -c "^beta " "$W/report-copies.txt")" = 1 ] || fail "beta listed twice"
+grep -qxF "memsweep fleet-report: a-copy-samples.csv is another file of node alpha (alpha-samples.csv is counted): left out" \
+  "$W/copies.err" || fail "the copy is not said: $(cat "$W/copies.err")"
+rm "$W/out/a-copy-samples.csv" "$W/out/zz-beta-backup-samples.csv"
+
+# Names whose file fleet-report would not list are refused before running.
+for bad in . .. .hidden a/b; do
+  "$M" fleet-node --dir "$W/out" --node "$bad" -- --modes host --min-exp 5 --max-exp 5 \
+    --reps 1 >"$W/bad.txt" 2>&1
+  [ $? = 2 ] || fail "fleet-node --node '$bad' must exit 2"
+  grep -qxF "memsweep fleet-node: bad node name '$bad': a node's name may not contain '/' or start with '.'" \
+    "$W/bad.txt" || fail "--node '$bad': $(cat "$W/bad.txt")"
+done
+[ -e "$W/out/.-samples.csv" ] && fail "fleet-node --node . wrote a file"
+
 # An unreadable file is listed, and --fail-on-outliers then exits 1.
 echo "garbage" >"$W/out/gamma-samples.csv"
 "$M" fleet-report --fail-on-outliers "$W/out" >"$W/report2.txt"
