@@ -127,12 +127,12 @@ ms_cli_parse_format (const char *arg, bool *json)
   return false;
 }
 
-/* Decimal digits after an optional sign, nothing else: strtol and strtod
- * would also take leading blanks, hexadecimal, "inf" and "nan". */
+/* Decimal digits after an optional '-', nothing else: strtol and strtod
+ * would also take leading blanks, a '+', hexadecimal, "inf" and "nan". */
 static bool
 is_decimal (const char *value, const char *allowed)
 {
-  const char *digits = value + (*value == '-' || *value == '+');
+  const char *digits = value + (*value == '-');
   return *digits >= '0' && *digits <= '9' && strspn (digits, allowed) == strlen (digits);
 }
 

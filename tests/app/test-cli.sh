@@ -429,6 +429,16 @@ for f in "$2"/reference/*-samples.csv; do
   esac
 done
 
+# A cell stopped part-way keeps its statistics (docs/csv.md): show prints
+# them, as its JSON does, and says the cell stopped.
+"$memsweep" run --modes host --min-exp 5 --max-exp 6 --reps 6 --warmup 0 --quiet --out "$tmp/whole" >/dev/null 2>&1
+sed '/^"host",64,/s/,"ok",/,"partial",/; /^"host",64,/s/,"",0,/,"stopped after 6 of 9 repetitions",0,/' \
+  "$tmp/whole-samples.csv" >"$tmp/part-samples.csv"
+"$memsweep" show "$tmp/part-samples.csv" >"$tmp/out" 2>&1
+check "show: a partial cell's median is printed" grep -Eq '^256 B +64 +[0-9]+\.[0-9]+$' "$tmp/out"
+check "show: a partial cell's interval is printed" grep -Eq '^256 B +64 +\+-[0-9]+$' "$tmp/out"
+check "show: a partial cell is said to have stopped" grep -qxF "  host 2^6: partial: stopped after 6 of 9 repetitions" "$tmp/out"
+
 # Lessons (docs/lessons.md): the list, and every refusal before measuring.
 # LIST: the app's cards with their titles, each with its command.
 expect_line 0 "Zero-copy against copies, and data reuse" -- lesson LIST
@@ -448,6 +458,12 @@ expect_line 2 "memsweep: --sizes: 'big' is not MIN:MAX or MIN:MAX:STEP" -- lesso
 expect_line 2 "memsweep: repetitions must be at least 1 (got 0)" -- lesson duplex --reps 0
 expect_line 2 "Try 'memsweep lesson --help'." -- lesson reuse --bogus
 expect 2 "K = 8 streams need at least 8 elements" -- lesson issue-order --sizes 2:2
+# A lesson's whole-number option takes plain decimal digits, as every
+# option does: not 1e3, 0x40, +60, 60.0 or a leading blank.
+for v in 1e3 0x40 +60 60.0 " 60"; do
+  expect_line 2 "memsweep: option 'kernel-us' of lesson 'concurrent' takes a whole number" -- lesson concurrent --option "kernel-us=$v" --out "$tmp/lz"
+done
+expect_line 2 "memsweep: --reps: '+5' is not a whole number" -- run --reps +5 --modes host --out "$tmp/x"
 # A lesson's isolated parts go through TMPDIR: a missing one is said first.
 TMPDIR="$tmp/missing-tmp" "$memsweep" lesson reuse --out "$tmp/lz" >"$tmp/out" 2>&1
 rc=$?
