@@ -158,6 +158,40 @@ menu_open (gpointer button)
   return popover && gtk_widget_get_mapped (GTK_WIDGET (popover));
 }
 
+/* Whether the popover args[0] holds a mapped label args[1]. */
+static gboolean
+shows_item (gpointer data)
+{
+  gpointer *args = data;
+  GtkWidget *text = find_widget (args[0], is_label, args[1]);
+  return text && gtk_widget_get_mapped (text);
+}
+
+static gboolean
+is_drawn (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0;
+}
+
+static gboolean
+has_focus (gpointer widget)
+{
+  return gtk_widget_has_focus (widget);
+}
+
+static gboolean
+has_entry (gpointer list)
+{
+  GtkWidget *entry = find_widget (list, is_type, GSIZE_TO_POINTER (GTK_TYPE_ENTRY));
+  return entry && gtk_widget_get_mapped (entry);
+}
+
+static gboolean
+run_is_named_baseline (gpointer win)
+{
+  return g_strcmp0 (ms_window_get_run (win, 0)->label, "baseline") == 0;
+}
+
 /* Opens the main menu, chooses the item with that label (mnemonics
  * stripped) as Enter on it would, and waits for the menu to close. */
 static void
@@ -174,7 +208,8 @@ choose (MsWindow *win, const char *label)
     gtk_menu_button_popup (button);
   }
   GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (button));
-  spin (200);
+  gpointer shown[] = { popover, (gpointer) label };
+  wait_until (shows_item, shown, "the menu shows the item");
   GtkWidget *text = find_widget (popover, is_label, label);
   g_assert_nonnull (text);
   GtkWidget *item = gtk_widget_get_parent (text);
@@ -352,9 +387,9 @@ check_timeline_keys (MsWindow *win)
   GtkWidget *view
       = find_widget (GTK_WIDGET (win), is_type, GSIZE_TO_POINTER (MS_TYPE_TIMELINE_VIEW));
   g_assert_nonnull (view);
-  spin (500);
+  wait_until (is_drawn, view, "the timeline is laid out");
   gtk_widget_grab_focus (view);
-  spin (100);
+  wait_until (has_focus, view, "the timeline has the keyboard");
   const MsTimeWindow *w = ms_timeline_view_get_window (MS_TIMELINE_VIEW (view));
   MsTimeWindow start = *w;
   double span = start.t1 - start.t0;
@@ -436,13 +471,13 @@ check_runs_popover (MsWindow *win)
   GtkWidget *list = find_widget (GTK_WIDGET (win), is_runs_list, NULL);
   GtkWidget *popover = gtk_widget_get_ancestor (list, GTK_TYPE_POPOVER);
   wait_until (popover_shown, popover, "Ctrl+Shift+R opens the runs");
-  spin (300);
+  wait_until (has_entry, list, "the runs list shows a run's name");
   GtkWidget *entry = find_widget (list, is_type, GSIZE_TO_POINTER (GTK_TYPE_ENTRY));
   gtk_widget_grab_focus (entry);
   gtk_editable_select_region (GTK_EDITABLE (entry), 0, -1);
   type_text (win, "baseline");
   press (win, 0, XK_Return);
-  spin (300);
+  wait_until (run_is_named_baseline, win, "Return names the run");
   g_assert_cmpstr (ms_window_get_run (win, 0)->label, ==, "baseline");
   /* Tab goes from the name to the note, not to the close button. */
   gtk_widget_grab_focus (entry);
