@@ -167,6 +167,37 @@ shows_item (gpointer data)
   return text && gtk_widget_get_mapped (text);
 }
 
+/* Whether the keyboard is in widget or a widget inside it. */
+static gboolean
+focus_within (gpointer widget)
+{
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (widget));
+  return focus && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+/* Whether the keyboard has gone back from a closed popover to its window. */
+static gboolean
+focus_left (gpointer popover)
+{
+  GtkRoot *root = gtk_widget_get_root (popover);
+  GtkWidget *focus = root ? gtk_root_get_focus (root) : NULL;
+  return focus && !gtk_widget_is_ancestor (focus, popover);
+}
+
+static gboolean is_series_button (GtkWidget *w, gconstpointer unused);
+
+static gboolean
+shows_series_button (gpointer win)
+{
+  return find_widget (win, is_series_button, NULL) != NULL;
+}
+
+static gboolean
+reads_pinned (gpointer entry)
+{
+  return g_strcmp0 (gtk_editable_get_text (entry), "pinned") == 0;
+}
+
 static gboolean
 is_drawn (gpointer widget)
 {
@@ -219,7 +250,7 @@ choose (MsWindow *win, const char *label)
   gtk_widget_grab_focus (item);
   gtk_widget_activate (item);
   wait_until (popover_hidden, popover, "the menu closes");
-  spin (200);
+  wait_until (focus_left, popover, "the keyboard leaves the menu");
 }
 
 /* Every item of the menu lies in a section: no submenu to get lost in. */
@@ -481,7 +512,7 @@ check_runs_popover (MsWindow *win)
   g_assert_cmpstr (ms_window_get_run (win, 0)->label, ==, "baseline");
   /* Tab goes from the name to the note, not to the close button. */
   gtk_widget_grab_focus (entry);
-  spin (100);
+  wait_until (focus_within, entry, "the run's name has the keyboard");
   FocusWait f = { popover, gtk_root_get_focus (GTK_ROOT (win)) };
   press (win, 0, XK_Tab);
   wait_until (focus_moved, &f, "Tab moves on from the run's name");
@@ -490,7 +521,7 @@ check_runs_popover (MsWindow *win)
   g_assert_null (gtk_widget_get_ancestor (next, GTK_TYPE_BUTTON));
   press (win, 0, XK_Escape);
   wait_until (popover_hidden, popover, "Escape closes the runs");
-  spin (200);
+  wait_until (focus_left, popover, "the keyboard leaves the runs");
   check_keys_work (win, "the runs popover");
   g_assert_true (ms_window_close_run (win, 0));
 }
@@ -511,14 +542,14 @@ check_table_filter (MsWindow *win)
   g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
   g_assert_true (ms_window_load_path (win, ref, &error));
   ms_window_set_view (win, MS_VIEW_BANDWIDTH);
-  spin (200);
+  wait_until (shows_series_button, win, "the bandwidth chart shows");
   press (win, XK_Control_L, XK_f);
   wait_until (focus_in_search, win, "Ctrl+F puts the keyboard in the table's filter");
   g_assert_cmpint (ms_window_get_view (win), ==, MS_VIEW_TABLE);
   GtkWidget *entry = gtk_widget_get_ancestor (gtk_root_get_focus (GTK_ROOT (win)),
                                               GTK_TYPE_SEARCH_ENTRY);
   type_text (win, "pinned");
-  spin (300);
+  wait_until (reads_pinned, entry, "the filter reads what was typed");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "pinned");
   gtk_editable_set_text (GTK_EDITABLE (entry), "");
   check_keys_work (win, "the table's filter");
@@ -583,7 +614,7 @@ check_series_popover (MsWindow *win)
   g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
   g_assert_true (ms_window_load_path (win, ref, &error));
   ms_window_set_view (win, MS_VIEW_BANDWIDTH);
-  spin (300);
+  wait_until (shows_series_button, win, "the bandwidth chart shows");
   GtkWidget *button = find_widget (GTK_WIDGET (win), is_series_button, NULL);
   g_assert_nonnull (button);
   gtk_widget_grab_focus (button);
@@ -610,7 +641,7 @@ check_series_popover (MsWindow *win)
   g_assert_true (check_button_of (gtk_root_get_focus (GTK_ROOT (win))) == second);
   press (win, 0, XK_Escape);
   wait_until (popover_hidden, popover, "Escape closes the Series popover");
-  spin (200);
+  wait_until (focus_left, popover, "the keyboard leaves the Series popover");
   check_keys_work (win, "the Series popover");
   g_assert_true (ms_window_close_run (win, 0));
 }
