@@ -82,6 +82,17 @@ ms_cli_stop_signal (void)
   return stop_signal;
 }
 
+bool
+ms_cli_stdout_not_input (void)
+{
+  fflush (stdout);
+  if (!ms_atomic_file_is_input_fd (STDOUT_FILENO))
+    return true;
+  fputs (ms_gettext ("memsweep: standard output is one of the inputs: nothing written\n"),
+         stderr);
+  return false;
+}
+
 /* Output that did not arrive is a failure: a full disk, a closed pipe.
  * Said once, however often it is asked. */
 bool

@@ -56,6 +56,10 @@ bool ms_cli_tmp_folder_ok (const char *command);
 
 /* "Try 'memsweep COMMAND --help'." on stderr; EXIT_USAGE. */
 int ms_cli_bad_usage (const char *command);
+/* Whether standard output is other than the inputs protected so far (as
+ * cat refuses `cat f >> f`); false after a message. Called before the
+ * first table of a command that reads files. */
+bool ms_cli_stdout_not_input (void);
 /* Whether standard output took everything (a message when not). */
 bool ms_cli_stdout_ok (void);
 /* The exit status paragraph of every --help, translated. */

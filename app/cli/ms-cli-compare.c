@@ -320,6 +320,11 @@ ms_cli_compare (int argc, char **argv)
   MsResults *a = NULL, *b = NULL;
   if (!load_pair (argv[optind], argv[optind + 1], &a, &b))
     return EXIT_USAGE;
+  if (!ms_cli_stdout_not_input ()) {
+    ms_results_free (a);
+    ms_results_free (b);
+    return EXIT_COMPARE_OUTPUT;
+  }
   set_label (a, argv[optind]);
   set_label (b, argv[optind + 1]);
   char err[512];

@@ -133,6 +133,10 @@ ms_cli_fleet_report (int argc, char **argv)
     fprintf (stderr, "memsweep fleet-report: %s\n", err);
     return 2;
   }
+  if (!ms_cli_stdout_not_input ()) {
+    ms_fleet_report_free (r);
+    return 2;
+  }
   for (size_t i = 0; i < r->n_copies; i++)
     fprintf (stderr, ms_gettext ("memsweep fleet-report: %s is another file of node %s (%s is "
                                  "counted): left out\n"),

@@ -221,6 +221,13 @@ ms_atomic_file_protect_what_is_read (void)
   protect_reads = true;
 }
 
+bool
+ms_atomic_file_is_input_fd (int fd)
+{
+  struct stat st;
+  return fstat (fd, &st) == 0 && S_ISREG (st.st_mode) && is_protected (&st);
+}
+
 void
 ms_atomic_file_note_read (int fd)
 {

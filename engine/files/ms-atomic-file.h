@@ -49,6 +49,9 @@ bool ms_atomic_file_protect (const char *path);
 void ms_atomic_file_protect_what_is_read (void);
 /* Called by the readers with the descriptor they opened. */
 void ms_atomic_file_note_read (int fd);
+/* Whether the open file fd is one of the protected inputs (standard output
+ * appended to an input, `show F >> F`). */
+bool ms_atomic_file_is_input_fd (int fd);
 
 /* PREFIX + suffix (run --out PREFIX: PREFIX-samples.csv), or PREFIX itself
  * where it names a device, a pipe or a descriptor, which then gets every

@@ -6,7 +6,8 @@
 # named by an option or by MEMSWEEP_ENVELOPES, a profile; reached by its
 # name, a symbolic link, a hard link or an open descriptor. Each case is
 # refused with "is one of the inputs: not replaced", and the input keeps
-# every byte. Needs no GPU.
+# every byte; standard output appended to an input is refused too. Needs no
+# GPU.
 memsweep=$1
 data=$2
 tmp=$(mktemp -d)
@@ -82,6 +83,34 @@ cp prof.csv keep/prof-samples.csv
 refused "run: --out's samples file is the profile" prof-samples.csv -- run --modes host --min-exp 5 --max-exp 5 --reps 1 --quiet --profile prof-samples.csv --out prof
 ln prof.csv X-summary.csv
 refused "run: --out's summary is a hard link to the profile" prof.csv -- run --modes host --min-exp 5 --max-exp 5 --reps 1 --quiet --profile prof.csv --out X
+
+# Standard output appended to an input (as cat refuses `cat f >> f`).
+# appended LABEL INPUT -- ARGS...: refused with nothing written, INPUT stays.
+appended() {
+  label=$1 input=$2
+  shift 3
+  "$memsweep" "$@" >>"$input" 2>out
+  rc=$?
+  if [ $rc = 0 ] || ! grep -qxF "memsweep: standard output is one of the inputs: nothing written" out ||
+     ! cmp -s "$input" "keep/$input"; then
+    echo "FAIL: $label: rc $rc, $input $(cmp -s "$input" "keep/$input" && echo kept || echo CHANGED), output:"
+    sed 's/^/  | /' out
+    fails=$((fails + 1))
+    cp "keep/$input" "$input"
+  else
+    echo "ok   $label (rc $rc)"
+  fi
+}
+appended "show >> the file shown" P-samples.csv -- show P-samples.csv
+appended "show >> the summary beside it" P-summary.csv -- show P-samples.csv
+appended "compare >> B" R.png -- compare Q-samples.csv R.png
+appended "run >> its profile" prof.csv -- run --modes host --min-exp 5 --max-exp 5 --reps 1 --quiet --profile prof.csv --out fresh
+[ -e fresh-samples.csv ] && { echo "FAIL: run >> its profile measured and wrote"; fails=$((fails + 1)); }
+mkdir fleet
+cp P-samples.csv fleet/n1-samples.csv
+mkdir keep/fleet
+cp P-samples.csv keep/fleet/n1-samples.csv
+appended "fleet-report >> a node's file" fleet/n1-samples.csv -- fleet-report fleet
 
 echo "cli-inputs: $fails failed"
 [ "$fails" = 0 ]
