@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ms-cli-common.h"
+#include "ms-cli-tables.h"
 #include "ms-cli-compare.h"
 #include "ms-cli-json.h"
 #include "ms-compare.h"
@@ -182,11 +183,22 @@ print_summary (FILE *out, const char *name, const MsCompareSummary *s)
   fputc ('\n', out);
 }
 
+/* "A: LABEL (DEVICE, DATE)": names and facts from the files, with their
+ * control characters escaped (a file must not drive the terminal). */
+static void
+print_run_line (FILE *out, const char *which, const MsResults *r)
+{
+  char label[4 * sizeof r->label], device[4 * sizeof r->device.name], date[4 * sizeof r->date];
+  fprintf (out, "%s: %s (%s, %s)\n", which, ms_report_clean (r->label, label, sizeof label),
+           ms_report_clean (r->device.name, device, sizeof device),
+           ms_report_clean (r->date, date, sizeof date));
+}
+
 static void
 print_table (FILE *out, const MsComparison *cmp, const MsResults *a, const MsResults *b)
 {
-  fprintf (out, "A: %s (%s, %s)\nB: %s (%s, %s)\n", a->label, a->device.name, a->date, b->label,
-           b->device.name, b->date);
+  print_run_line (out, "A", a);
+  print_run_line (out, "B", b);
   fprintf (out,
            ms_gettext ("threshold %g%%; end-to-end medians (us) of the plain repetitions "
                        "with their 95%% intervals%s\n\n"),

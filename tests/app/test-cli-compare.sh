@@ -87,6 +87,11 @@ if "$M" plot --help >/dev/null 2>&1; then
 fi
 "$M" compare "$R/h100-default-samples.csv" "$R/h200-default-samples.csv" >/dev/full 2>"$W/err"
 [ $? = 4 ] || fail "a full standard output must exit 4"
+# Facts from a file reach the terminal escaped (a device name with ESC).
+sed "s/^# device: .*/# device: EVIL$(printf '\033')[31mRED/" "$R/h100-default-samples.csv" >"$W/esc-samples.csv"
+"$M" compare "$W/esc-samples.csv" "$R/h100-default-samples.csv" >"$W/esc.txt" 2>&1
+grep -q "$(printf '\033')" "$W/esc.txt" && fail "compare sent a control character"
+grep -qF 'EVIL\x1b[31mRED' "$W/esc.txt" || fail "the device name is not shown escaped: $(head -2 "$W/esc.txt")"
 # The range the message gives is the range taken.
 "$M" compare --threshold 1000 "$R/h100-default-samples.csv" "$R/h200-default-samples.csv" \
   >/dev/null || fail "--threshold 1000 is in 0..1000"

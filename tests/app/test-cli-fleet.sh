@@ -38,6 +38,14 @@ grep -qxF "memsweep fleet-report: a-copy-samples.csv is another file of node alp
   "$W/copies.err" || fail "the copy is not said: $(cat "$W/copies.err")"
 rm "$W/out/a-copy-samples.csv" "$W/out/zz-beta-backup-samples.csv"
 
+# A node's name comes from its file's stamp: control characters in it are
+# shown escaped, never sent to the terminal.
+sed "s/^# node: beta\$/# node: evil$(printf '\033')[2Jnode/" "$W/out/beta-samples.csv" >"$W/out/evil-samples.csv"
+"$M" fleet-report "$W/out" >"$W/report-esc.txt" 2>&1
+grep -q "$(printf '\033')" "$W/report-esc.txt" && fail "fleet-report sent a control character"
+grep -qF 'evil\x1b[2Jnode' "$W/report-esc.txt" || fail "the stamped name is not shown escaped"
+rm "$W/out/evil-samples.csv"
+
 # Names whose file fleet-report would not list are refused before running.
 for bad in . .. .hidden a/b; do
   "$M" fleet-node --dir "$W/out" --node "$bad" -- --modes host --min-exp 5 --max-exp 5 \
