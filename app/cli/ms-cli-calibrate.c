@@ -293,6 +293,8 @@ parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
   if (!ms_cli_tmp_folder_ok ("calibrate"))
     return EXIT_USAGE;
   snprintf (check, sizeof check, "%s/memsweep-calibrate-check", tmp);
+  if (!ms_cli_prefix_ok ("calibrate", "TMPDIR", check))
+    return EXIT_USAGE;
   int rc = ms_cli_check_run_options ("calibrate", check, false, o->n_forwarded, o->forwarded);
   if (rc >= 0)
     return rc;

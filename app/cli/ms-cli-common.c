@@ -220,6 +220,24 @@ ms_cli_protect_envelopes (const char *option)
     ms_atomic_file_protect (path);
 }
 
+bool
+ms_cli_prefix_ok (const char *command, const char *given_by, const char *prefix)
+{
+  static const char *const suffixes[] = { "-samples.csv", "-summary.csv" };
+  char path[PATH_MAX], err[PATH_MAX + 256], clean[4 * sizeof err];
+  for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+    if (!ms_atomic_file_output_name (prefix, suffixes[i], path, sizeof path)) {
+      snprintf (err, sizeof err, "%s%s: %s", prefix, suffixes[i], strerror (ENAMETOOLONG));
+    } else if (ms_atomic_file_check (path, err, sizeof err)) {
+      continue;
+    }
+    fprintf (stderr, "memsweep %s: %s: %s\n", command, given_by,
+             ms_report_clean (err, clean, sizeof clean));
+    return false;
+  }
+  return true;
+}
+
 const char *
 ms_cli_tmp_folder (void)
 {

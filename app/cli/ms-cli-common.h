@@ -48,6 +48,11 @@ void ms_cli_protect_envelopes (const char *option);
  * said before any work; false after "memsweep: OPTION: why". */
 bool ms_cli_output_ok (const char *option, const char *path);
 
+/* Whether the pair a run writes under prefix can be written, for a command
+ * that makes the prefix itself: false after "memsweep COMMAND: GIVEN_BY:
+ * why", naming what the user gave (--dir, TMPDIR), not run's --out. */
+bool ms_cli_prefix_ok (const char *command, const char *given_by, const char *prefix);
+
 /* Where a command's runs go while they are measured: $TMPDIR, else /tmp. */
 const char *ms_cli_tmp_folder (void);
 /* Whether that folder is one to make files in, said before any work;

@@ -206,6 +206,8 @@ ms_cli_fleet (int argc, char **argv)
   /* Every node would fail the same way: say so before submitting. */
   char check[PATH_MAX + 16];
   snprintf (check, sizeof check, "%s/node", dir);
+  if (!ms_cli_prefix_ok ("fleet", "--dir", check))
+    return 2;
   rc = ms_cli_check_run_options ("fleet", check, true, argc - optind, argv + optind);
   if (rc >= 0)
     return rc;
@@ -330,6 +332,8 @@ ms_cli_fleet_node (int argc, char **argv)
            stderr);
     return 1;
   }
+  if (!ms_cli_prefix_ok ("fleet-node", "--dir, --node", prefix))
+    return 2;
   int rc = ms_cli_check_run_options ("fleet-node", prefix, true, argc - optind, argv + optind);
   if (rc >= 0)
     return rc;

@@ -55,6 +55,18 @@ for bad in . .. .hidden a/b; do
     "$W/bad.txt" || fail "--node '$bad': $(cat "$W/bad.txt")"
 done
 [ -e "$W/out/.-samples.csv" ] && fail "fleet-node --node . wrote a file"
+# Where the node's file cannot go is said in fleet-node's words (--dir,
+# --node), not run's --out.
+long=$(printf '%0250d' 0)
+"$M" fleet-node --dir "$W/out" --node "$long" -- --modes host >"$W/bad.txt" 2>&1
+[ $? = 2 ] || fail "a node name too long must exit 2"
+grep -qxF "memsweep fleet-node: --dir, --node: $W/out/$long-samples.csv: cannot write: File name too long" \
+  "$W/bad.txt" || fail "too long: $(cat "$W/bad.txt")"
+: >"$W/a-file"
+"$M" fleet-node --dir "$W/a-file" --node n1 -- --modes host >"$W/bad.txt" 2>&1
+[ $? = 2 ] || fail "--dir a file must exit 2"
+grep -qxF "memsweep fleet-node: --dir, --node: $W/a-file/n1-samples.csv: cannot write: Not a directory" \
+  "$W/bad.txt" || fail "--dir a file: $(cat "$W/bad.txt")"
 
 # An unreadable file is listed, and --fail-on-outliers then exits 1.
 echo "garbage" >"$W/out/gamma-samples.csv"
