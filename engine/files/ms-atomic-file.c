@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <dirent.h>
@@ -36,12 +37,14 @@ struct MsAtomicFile {
   int lock_fd;             /* holds the temporary's lock from close to rename, or -1 */
 };
 
-/* Files that must not be written: the inputs of the command. */
+/* Files that must not be written: the inputs of the command. Readers run
+ * on several threads (fleet-report), so the list has a lock. */
 static struct {
   dev_t dev;
   ino_t ino;
 } *protected_files;
 static size_t n_protected;
+static pthread_mutex_t protected_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Paths of the temporaries, for a signal handler: a slot's path is complete
  * before it is marked live. */
@@ -183,7 +186,7 @@ folder_of (const char *target, char *dir, size_t len)
 }
 
 static bool
-is_protected (const struct stat *st)
+is_protected_locked (const struct stat *st)
 {
   for (size_t i = 0; i < n_protected; i++)
     if (protected_files[i].dev == st->st_dev && protected_files[i].ino == st->st_ino)
@@ -192,18 +195,31 @@ is_protected (const struct stat *st)
 }
 
 static bool
+is_protected (const struct stat *st)
+{
+  pthread_mutex_lock (&protected_lock);
+  bool found = is_protected_locked (st);
+  pthread_mutex_unlock (&protected_lock);
+  return found;
+}
+
+static bool
 protect_stat (const struct stat *st)
 {
-  if (is_protected (st))
-    return true;
-  void *bigger = realloc (protected_files, (n_protected + 1) * sizeof *protected_files);
-  if (!bigger)
-    return false;
-  protected_files = bigger;
-  protected_files[n_protected].dev = st->st_dev;
-  protected_files[n_protected].ino = st->st_ino;
-  n_protected++;
-  return true;
+  bool ok = true;
+  pthread_mutex_lock (&protected_lock);
+  if (!is_protected_locked (st)) {
+    void *bigger = realloc (protected_files, (n_protected + 1) * sizeof *protected_files);
+    if (bigger) {
+      protected_files = bigger;
+      protected_files[n_protected].dev = st->st_dev;
+      protected_files[n_protected].ino = st->st_ino;
+      n_protected++;
+    }
+    ok = bigger != NULL;
+  }
+  pthread_mutex_unlock (&protected_lock);
+  return ok;
 }
 
 bool

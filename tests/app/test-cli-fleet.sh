@@ -46,6 +46,17 @@ grep -q "$(printf '\033')" "$W/report-esc.txt" && fail "fleet-report sent a cont
 grep -qF 'evil\x1b[2Jnode' "$W/report-esc.txt" || fail "the stamped name is not shown escaped"
 rm "$W/out/evil-samples.csv"
 
+# Many nodes are read on several threads, each file protected from the
+# outputs as it is opened: the list of inputs is shared and must hold.
+mkdir "$W/many"
+for i in $(seq 1 48); do
+  sed "s/^# node: beta\$/# node: n$i/" "$W/out/beta-samples.csv" >"$W/many/n$i-samples.csv"
+done
+for round in 1 2 3 4 5; do
+  "$M" fleet-report "$W/many" >"$W/many.txt" 2>&1 || fail "fleet-report of 48 nodes exited $?: $(tail -2 "$W/many.txt")"
+  grep -Eq "^fleet: 48 nodes, " "$W/many.txt" || fail "48 nodes: $(head -1 "$W/many.txt")"
+done
+
 # Names whose file fleet-report would not list are refused before running.
 for bad in . .. .hidden a/b; do
   "$M" fleet-node --dir "$W/out" --node "$bad" -- --modes host --min-exp 5 --max-exp 5 \
