@@ -331,7 +331,8 @@ ms_cli_lesson (int argc, char **argv, bool part)
   ms_atomic_file_output_name (prefix, "-summary.csv", summary, sizeof summary);
   if (!ms_atomic_file_check (samples, err, sizeof err) ||
       !ms_atomic_file_check (summary, err, sizeof err)) {
-    fprintf (stderr, "memsweep: --out: %s\n", err);
+    char clean[4 * sizeof err];
+    fprintf (stderr, "memsweep: --out: %s\n", ms_report_clean (err, clean, sizeof clean));
     ms_backend_free (backend);
     return EXIT_USAGE;
   }
@@ -364,7 +365,10 @@ ms_cli_lesson (int argc, char **argv, bool part)
     fprintf (stderr, "memsweep: %s\n", err);
     rc = EXIT_RUNTIME;
   } else {
-    fprintf (stderr, ms_gettext ("memsweep: wrote %s and %s\n"), samples, summary);
+    char clean[4 * PATH_MAX], clean2[4 * PATH_MAX];
+    fprintf (stderr, ms_gettext ("memsweep: wrote %s and %s\n"),
+             ms_report_clean (samples, clean, sizeof clean),
+             ms_report_clean (summary, clean2, sizeof clean2));
   }
   ms_report_device (stdout, &r->device);
   ms_cli_lesson_table (stdout, r);

@@ -488,6 +488,8 @@ for v in 1e3 0x40 +60 60.0 " 60"; do
   expect_line 2 "memsweep: option 'kernel-us' of lesson 'concurrent' takes a whole number" -- lesson concurrent --option "kernel-us=$v" --out "$tmp/lz"
 done
 expect_line 2 "memsweep: --reps: '+5' is not a whole number" -- run --reps +5 --modes host --out "$tmp/x"
+# A name with a control character is shown escaped, as everywhere.
+expect_line 2 "memsweep: --out: $tmp/missing/a\\x1b[2J-samples.csv: cannot write: No such file or directory" -- lesson reuse --out "$tmp/missing/a$(printf '\033')[2J"
 # A lesson's isolated parts go through TMPDIR: a missing one is said first.
 TMPDIR="$tmp/missing-tmp" "$memsweep" lesson reuse --out "$tmp/lz" >"$tmp/out" 2>&1
 rc=$?
