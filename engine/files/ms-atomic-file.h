@@ -17,7 +17,8 @@
  * - A name of one of this process's descriptors (/dev/stdout, /dev/fd/N,
  *   /proc/self/fd/N) is written through that descriptor, where it stands:
  *   `--out /dev/stdout >> log` appends to log, never replaces it.
- * - A file protected as one of the command's inputs is refused.
+ * - A file protected as one of the command's inputs (by device and inode,
+ *   whatever name reaches it) is refused.
  * - The temporaries that are open are known to
  *   ms_atomic_file_remove_temporaries, which a signal handler may call; one
  *   left by a writer that was killed outright is removed by the next write
@@ -79,7 +80,8 @@ bool ms_atomic_file_commit (MsAtomicFile *file, char *err, size_t errlen);
 
 /* Commits two files as a pair: both are finished before either is renamed,
  * and when the second rename fails the first target is put back as it was.
- * Frees both. */
+ * The renames happen under an exclusive lock of the targets' folders, so
+ * two writers of one pair leave one writer's whole pair. Frees both. */
 bool ms_atomic_file_commit_pair (MsAtomicFile *first, MsAtomicFile *second, char *err,
                                  size_t errlen);
 
