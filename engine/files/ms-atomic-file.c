@@ -641,9 +641,18 @@ lock_pair (const MsAtomicFile *first, const MsAtomicFile *second, int fds[2])
   }
 }
 
-bool
-ms_atomic_file_commit_pair (MsAtomicFile *first, MsAtomicFile *second, char *err,
-                            size_t errlen)
+/* Whether the file's target names anything yet (a file, a link). */
+static bool
+target_taken (const MsAtomicFile *file)
+{
+  struct stat st;
+  return file->tmp[0] && lstat (file->target, &st) == 0;
+}
+
+/* new_only: *taken is set, and nothing renamed, when either target exists
+ * by the time the lock is held. */
+static bool
+commit_pair (MsAtomicFile *first, MsAtomicFile *second, bool *taken, char *err, size_t errlen)
 {
   char backup[PATH_MAX + 16];
   int slot, locks[2];
@@ -652,7 +661,12 @@ ms_atomic_file_commit_pair (MsAtomicFile *first, MsAtomicFile *second, char *err
   lock_pair (first, second, locks);
   /* Under the lock: another writer may have made it since. */
   bool existed = first->tmp[0] && access (first->target, F_OK) == 0;
-  if (ok) {
+  if (ok && taken && (target_taken (first) || target_taken (second))) {
+    snprintf (err, errlen, ms_gettext ("%s: exists: not replaced"),
+              target_taken (first) ? first->name : second->name);
+    *taken = true;
+    ok = false;
+  } else if (ok) {
     keep_old (first, backup, sizeof backup, &slot);
     ok = rename_into_place (first, err, errlen);
     if (ok && !rename_into_place (second, err, errlen)) {
@@ -672,6 +686,21 @@ ms_atomic_file_commit_pair (MsAtomicFile *first, MsAtomicFile *second, char *err
   ms_atomic_file_abort (first);
   ms_atomic_file_abort (second);
   return ok;
+}
+
+bool
+ms_atomic_file_commit_pair (MsAtomicFile *first, MsAtomicFile *second, char *err,
+                            size_t errlen)
+{
+  return commit_pair (first, second, NULL, err, errlen);
+}
+
+bool
+ms_atomic_file_commit_pair_new (MsAtomicFile *first, MsAtomicFile *second, bool *taken,
+                                char *err, size_t errlen)
+{
+  *taken = false;
+  return commit_pair (first, second, taken, err, errlen);
 }
 
 void

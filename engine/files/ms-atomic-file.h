@@ -85,6 +85,12 @@ bool ms_atomic_file_commit (MsAtomicFile *file, char *err, size_t errlen);
 bool ms_atomic_file_commit_pair (MsAtomicFile *first, MsAtomicFile *second, char *err,
                                  size_t errlen);
 
+/* The same for a pair that must be new: when either target exists by the
+ * time the lock is held (another writer chose the same name), nothing is
+ * renamed and *taken is set. Frees both. */
+bool ms_atomic_file_commit_pair_new (MsAtomicFile *first, MsAtomicFile *second, bool *taken,
+                                     char *err, size_t errlen);
+
 /* Removes the temporary and frees the file; NULL is allowed. */
 void ms_atomic_file_abort (MsAtomicFile *file);
 

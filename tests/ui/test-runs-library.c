@@ -7,6 +7,8 @@
  * as an error with the run kept in memory and the old files intact; "show in
  * folder" asking a file manager on the session bus. */
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <glib/gstdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -686,6 +688,48 @@ test_keep_async (void)
   g_object_unref (second_run);
 }
 
+/* Another app instance writes a run under the name this one chose, after
+ * it chose it and before its write (this test holds the folder's lock, as
+ * that instance's commit would): the other pair stays, this run goes under
+ * the next free name, and later writes of the run follow it there. */
+static void
+test_keep_name_taken_meanwhile (void)
+{
+  g_autofree char *folder = make_folder ();
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0755), ==, 0);
+  g_autoptr (MsRunsLibrary) lib = ms_runs_library_new (folder);
+  MsRun *run = ms_run_new (make_run ("2026-11-23T04:32:48Z"), MS_RUN_KIND_SWEEP);
+  const MsResults *results = ms_run_get_results (run);
+  int dir_fd = open (folder, O_RDONLY | O_DIRECTORY);
+  g_assert_cmpint (flock (dir_fd, LOCK_EX), ==, 0);
+  ms_runs_library_keep_async (lib, run);
+  g_autofree char *chosen = ms_runs_library_dup_path (lib, results);
+  char chosen_summary[4096];
+  g_assert_true (ms_csv_pair_summary_path (chosen, chosen_summary, sizeof chosen_summary));
+  g_assert_true (g_file_set_contents (chosen, "the other instance's samples\n", -1, NULL));
+  g_assert_true (g_file_set_contents (chosen_summary, "the other instance's summary\n", -1, NULL));
+  g_assert_cmpint (flock (dir_fd, LOCK_UN), ==, 0);
+  close (dir_fd);
+  wait_written (lib);
+  g_assert_null (ms_runs_library_get_write_error (lib));
+  g_autofree char *other = file_contents (chosen);
+  g_assert_cmpstr (other, ==, "the other instance's samples\n");
+  g_autofree char *other_summary = file_contents (chosen_summary);
+  g_assert_cmpstr (other_summary, ==, "the other instance's summary\n");
+  g_autofree char *kept = ms_runs_library_dup_path (lib, results);
+  g_assert_cmpstr (kept, !=, chosen);
+  g_assert_true (g_str_has_suffix (kept, " (2)-samples.csv"));
+  char err[512];
+  g_assert_true (ms_csv_pair_check (kept, err, sizeof err));
+  /* Written again (a stop after the end): over its own pair, not the other. */
+  ms_runs_library_keep_async (lib, run);
+  wait_written (lib);
+  g_autofree char *still = file_contents (chosen);
+  g_assert_cmpstr (still, ==, "the other instance's samples\n");
+  g_assert_cmpuint (count_files (folder), ==, 4);
+  g_object_unref (run);
+}
+
 /* ---- show in folder: a file manager of our own on the session bus ---------- */
 
 static char *shown_uri;
@@ -775,6 +819,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runs-library/short-write", test_short_write);
   g_test_add_func ("/runs-library/read-only-rename", test_read_only_rename);
   g_test_add_func ("/runs-library/keep-async", test_keep_async);
+  g_test_add_func ("/runs-library/keep-name-taken-meanwhile", test_keep_name_taken_meanwhile);
   g_test_add_func ("/runs-library/show-in-folder", test_show_in_folder);
   return g_test_run ();
 }
