@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-recent-runs.c: the Recent Runs dialog, a GtkListView over the runs
  * library. Rows name their file by path in their actions' targets, so a
- * listing that changes under a click cannot act on another row. */
+ * listing that changes under a click cannot act on another row; the path
+ * is a byte string, as file names are (a name need not be UTF-8). Each
+ * delete has a number of its own for its undo, so deleting a second run
+ * of the same name never undoes or purges the first. */
 #include "ms-recent-runs.h"
 
 #include <glib/gi18n.h>
@@ -14,7 +17,8 @@ struct _MsRecentRuns {
   GtkLabel *folder_label;
   MsRunsLibrary *library;
   GtkSingleSelection *selection;
-  GHashTable *deleted; /* path -> MsRunsEntry, while its undo is offered */
+  GHashTable *deleted; /* delete number -> MsRunsEntry, while its undo is offered */
+  guint n_deleted;
   char *toast_text;
   gboolean list_focused; /* the keyboard was put in the list once */
 };
@@ -68,7 +72,7 @@ row_button (const char *icon, const char *tooltip, const char *action)
   gtk_widget_set_valign (b, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (b, "flat");
   /* A target before the name: the action takes one (set when bound). */
-  gtk_actionable_set_action_target (GTK_ACTIONABLE (b), "s", "");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (b), g_variant_new_bytestring (""));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (b), action);
   return b;
 }
@@ -133,7 +137,7 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, MsRecentRuns *se
     gtk_widget_add_css_class (facts, "error");
   gtk_widget_set_opacity (facts, is_run ? 0.55 : 1);
   for (GtkWidget *b = gtk_widget_get_next_sibling (text); b; b = gtk_widget_get_next_sibling (b)) {
-    gtk_actionable_set_action_target (GTK_ACTIONABLE (b), "s", path);
+    gtk_actionable_set_action_target_value (GTK_ACTIONABLE (b), g_variant_new_bytestring (path));
     const char *action = gtk_actionable_get_action_name (GTK_ACTIONABLE (b));
     gtk_widget_set_sensitive (b, is_run || g_strcmp0 (action, "recent.show") == 0);
   }
@@ -144,7 +148,7 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, MsRecentRuns *se
 static MsRunsEntry *
 entry_for (MsRecentRuns *self, GVariant *target)
 {
-  return ms_runs_library_find (self->library, g_variant_get_string (target, NULL));
+  return ms_runs_library_find (self->library, g_variant_get_bytestring (target));
 }
 
 static void
@@ -215,7 +219,7 @@ action_rename (GtkWidget *widget, const char *action, GVariant *target)
   adw_message_dialog_set_response_appearance (dialog, "rename", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (dialog, "rename");
   adw_message_dialog_set_close_response (dialog, "cancel");
-  g_object_set_data_full (G_OBJECT (d), "path", g_strdup (g_variant_get_string (target, NULL)),
+  g_object_set_data_full (G_OBJECT (d), "path", g_strdup (g_variant_get_bytestring (target)),
                           g_free);
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_rename_response), self, 0);
   gtk_window_present (GTK_WINDOW (d));
@@ -234,11 +238,11 @@ action_show (GtkWidget *widget, const char *name, GVariant *target)
 static void
 on_undo_dismissed (AdwToast *t, MsRecentRuns *self)
 {
-  const char *path = g_object_get_data (G_OBJECT (t), "path");
-  MsRunsEntry *entry = self->deleted ? g_hash_table_lookup (self->deleted, path) : NULL;
+  gpointer number = g_object_get_data (G_OBJECT (t), "deleted");
+  MsRunsEntry *entry = self->deleted ? g_hash_table_lookup (self->deleted, number) : NULL;
   if (entry) {
     ms_runs_library_purge (self->library, entry);
-    g_hash_table_remove (self->deleted, path);
+    g_hash_table_remove (self->deleted, number);
   }
 }
 
@@ -253,14 +257,15 @@ delete_entry (MsRecentRuns *self, MsRunsEntry *entry)
     toast (self, error->message);
     return;
   }
-  char *path = g_file_get_path (ms_runs_entry_get_file (entry));
-  g_hash_table_replace (self->deleted, g_strdup (path), g_object_ref (entry));
+  guint number = ++self->n_deleted;
+  g_hash_table_insert (self->deleted, GUINT_TO_POINTER (number), g_object_ref (entry));
   g_autofree char *text = g_strdup_printf (_("%s deleted"), ms_runs_entry_get_name (entry));
   AdwToast *t = toast (self, text);
   adw_toast_set_button_label (t, _("_Undo"));
+  /* The target first: the action takes one. */
+  adw_toast_set_action_target_value (t, g_variant_new_uint32 (number));
   adw_toast_set_action_name (t, "recent.undo");
-  adw_toast_set_action_target_value (t, g_variant_new_string (path));
-  g_object_set_data_full (G_OBJECT (t), "path", path, g_free);
+  g_object_set_data (G_OBJECT (t), "deleted", GUINT_TO_POINTER (number));
   g_signal_connect_object (t, "dismissed", G_CALLBACK (on_undo_dismissed), self, 0);
 }
 
@@ -285,13 +290,13 @@ static void
 action_undo (GtkWidget *widget, const char *name, GVariant *target)
 {
   MsRecentRuns *self = MS_RECENT_RUNS (widget);
-  const char *path = g_variant_get_string (target, NULL);
-  MsRunsEntry *entry = g_hash_table_lookup (self->deleted, path);
+  gpointer number = GUINT_TO_POINTER (g_variant_get_uint32 (target));
+  MsRunsEntry *entry = g_hash_table_lookup (self->deleted, number);
   g_autoptr (GError) error = NULL;
   if (entry && !ms_runs_library_undelete (self->library, entry, &error))
     toast (self, error->message);
   else
-    g_hash_table_remove (self->deleted, path);
+    g_hash_table_remove (self->deleted, number);
 }
 
 /* ---- object -------------------------------------------------------------------- */
@@ -382,11 +387,11 @@ ms_recent_runs_class_init (MsRecentRunsClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, setup_row);
   gtk_widget_class_bind_template_callback (widget_class, bind_row);
   gtk_widget_class_bind_template_callback (widget_class, on_activate);
-  gtk_widget_class_install_action (widget_class, "recent.open", "s", action_open);
-  gtk_widget_class_install_action (widget_class, "recent.show", "s", action_show);
-  gtk_widget_class_install_action (widget_class, "recent.rename", "s", action_rename);
-  gtk_widget_class_install_action (widget_class, "recent.delete", "s", action_delete);
-  gtk_widget_class_install_action (widget_class, "recent.undo", "s", action_undo);
+  gtk_widget_class_install_action (widget_class, "recent.open", "ay", action_open);
+  gtk_widget_class_install_action (widget_class, "recent.show", "ay", action_show);
+  gtk_widget_class_install_action (widget_class, "recent.rename", "ay", action_rename);
+  gtk_widget_class_install_action (widget_class, "recent.delete", "ay", action_delete);
+  gtk_widget_class_install_action (widget_class, "recent.undo", "u", action_undo);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Delete, 0, delete_selected, NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
@@ -394,7 +399,7 @@ ms_recent_runs_class_init (MsRecentRunsClass *klass)
 static void
 ms_recent_runs_init (MsRecentRuns *self)
 {
-  self->deleted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->deleted = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_object_unref);
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 

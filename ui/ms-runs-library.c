@@ -13,9 +13,8 @@
 
 #include "ms-csv-pair.h"
 #include "ms-run.h"
+#include "ms-runs-trash.h"
 #include "ms-show-in-folder.h"
-
-#define TRASH ".trash"
 
 struct _MsRunsLibrary {
   GObject parent_instance;
@@ -24,12 +23,16 @@ struct _MsRunsLibrary {
   /* A run's identity (date, device, experiment) -> its samples path, so that
    * writing it again replaces its own files. */
   GHashTable *kept;
-  /* Samples paths (where they were) of the entries moved aside. */
+  /* Deleted entries -> their number in the trash, while undo is offered. */
   GHashTable *aside;
+  MsRunsTrash *trash;
   char *write_error;
   guint generation; /* of the newest listing asked for */
   gboolean loading;
   GThreadPool *writer; /* one thread: writes in the order asked */
+  /* The writer thread's own: a name chosen that another instance took
+   * first -> the name written instead, for later writes of the run. */
+  GHashTable *moved;
   guint n_writing;
   GMainContext *context;
 };
@@ -115,7 +118,10 @@ ms_runs_library_finalize (GObject *object)
   g_free (self->folder);
   g_clear_object (&self->entries);
   g_hash_table_unref (self->kept);
+  g_hash_table_unref (self->moved);
   g_hash_table_unref (self->aside);
+  /* What is still deleted goes with the library (the app purges at quit). */
+  ms_runs_trash_free (self->trash);
   g_free (self->write_error);
   G_OBJECT_CLASS (ms_runs_library_parent_class)->finalize (object);
 }
@@ -149,13 +155,16 @@ ms_runs_library_init (MsRunsLibrary *self)
   self->entries = g_list_store_new (MS_TYPE_RUNS_ENTRY);
   g_signal_connect_swapped (self->entries, "items-changed", G_CALLBACK (on_items_changed), self);
   self->kept = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  self->aside = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->moved = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->aside = g_hash_table_new_full (g_direct_hash, g_direct_equal, g_object_unref, NULL);
 }
 
 MsRunsLibrary *
 ms_runs_library_new (const char *folder)
 {
-  return g_object_new (MS_TYPE_RUNS_LIBRARY, "folder", folder, NULL);
+  MsRunsLibrary *self = g_object_new (MS_TYPE_RUNS_LIBRARY, "folder", folder, NULL);
+  self->trash = ms_runs_trash_new (folder);
+  return self;
 }
 
 MsRunsLibrary *
@@ -303,12 +312,13 @@ ms_runs_library_dup_path (MsRunsLibrary *self, const MsResults *run)
   return g_strdup (g_hash_table_lookup (self->kept, key));
 }
 
-/* The samples path run is written to: its own from before, or a new name,
- * taken from now on (a write under way holds it). NULL when the folder
- * cannot be made. */
+/* The samples path run is written to: its own from before, or a new name
+ * (*fresh), taken from now on (a write under way holds it). NULL when the
+ * folder cannot be made. */
 static char *
-place_for (MsRunsLibrary *self, const MsResults *run, GError **error)
+place_for (MsRunsLibrary *self, const MsResults *run, gboolean *fresh, GError **error)
 {
+  *fresh = FALSE;
   if (g_mkdir_with_parents (self->folder, 0755) != 0) {
     int e = errno;
     g_autofree char *msg = g_strdup_printf ("%s: %s", self->folder, g_strerror (e));
@@ -324,18 +334,50 @@ place_for (MsRunsLibrary *self, const MsResults *run, GError **error)
   g_autofree char *name = free_name (self, wanted);
   char *path = samples_path (self->folder, name);
   g_hash_table_replace (self->kept, g_steal_pointer (&key), g_strdup (path));
+  *fresh = TRUE;
   return path;
 }
 
+/* taken NULL: over the run's own pair; else a new pair only (*taken when
+ * its name is no longer free). */
 static gboolean
-write_pair (const MsResults *run, const char *samples, char *err, size_t errlen)
+write_pair (const MsResults *run, const char *samples, gboolean *taken, char *err, size_t errlen)
 {
   char summary[4096];
+  bool exists = false;
   if (!ms_csv_pair_summary_path (samples, summary, sizeof summary)) {
     g_snprintf (err, errlen, "%s: %s", samples, g_strerror (ENAMETOOLONG));
     return FALSE;
   }
-  return ms_csv_write_pair (run, samples, summary, err, errlen);
+  if (!taken)
+    return ms_csv_write_pair (run, samples, summary, err, errlen);
+  gboolean ok = ms_csv_write_pair_new (run, samples, summary, &exists, err, errlen);
+  *taken = exists;
+  return ok;
+}
+
+/* A run's first write, under the name chosen for it, never over a pair
+ * another app instance wrote under that name meanwhile: then under the
+ * next free one. The path written (or tried last), to free. */
+static char *
+write_new_pair (const char *folder, const MsResults *run, const char *chosen, gboolean *ok,
+                char *err, size_t errlen)
+{
+  g_autofree char *wanted = readable_name (run);
+  char *samples = g_strdup (chosen);
+  for (int n = 1;;) {
+    gboolean taken = FALSE;
+    *ok = write_pair (run, samples, &taken, err, errlen);
+    if (*ok || !taken || n > 1000)
+      return samples;
+    g_autofree char *name = NULL;
+    do {
+      g_free (name);
+      name = g_strdup_printf ("%s (%d)", wanted, ++n);
+    } while (name_taken (folder, name));
+    g_free (samples);
+    samples = samples_path (folder, name);
+  }
 }
 
 /* A write's outcome, on the main context. */
@@ -351,11 +393,18 @@ gboolean
 ms_runs_library_keep (MsRunsLibrary *self, const MsResults *run, GError **error)
 {
   g_return_val_if_fail (MS_IS_RUNS_LIBRARY (self) && run, FALSE);
-  g_autofree char *samples = place_for (self, run, error);
+  gboolean fresh, ok;
+  g_autofree char *samples = place_for (self, run, &fresh, error);
   char err[1024];
   if (!samples)
     return FALSE;
-  gboolean ok = write_pair (run, samples, err, sizeof err);
+  if (fresh) {
+    g_autofree char *written_to = write_new_pair (self->folder, run, samples, &ok, err, sizeof err);
+    if (ok && g_strcmp0 (written_to, samples) != 0)
+      g_hash_table_replace (self->kept, identity (run), g_strdup (written_to));
+  } else {
+    ok = write_pair (run, samples, NULL, err, sizeof err);
+  }
   if (!ok)
     g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, err);
   written (self, ok, err);
@@ -366,7 +415,10 @@ typedef struct {
   MsRunsLibrary *self;
   MsRun *run;      /* a reference: its cells stay while they are written */
   MsResults facts; /* run's fields as asked (name, note...), its cells shared */
-  char *samples;
+  char *samples;   /* as chosen; where it was written, once done */
+  char *chosen;
+  char *key;       /* the run's identity in kept */
+  gboolean fresh;  /* the run's first write */
   gboolean ok;
   char err[1024];
   GApplication *app;
@@ -377,6 +429,10 @@ keep_done (gpointer data)
 {
   KeepJob *job = data;
   MsRunsLibrary *self = job->self;
+  /* Another instance had taken the name: later writes follow the run. */
+  if (job->ok && g_strcmp0 (job->samples, job->chosen) != 0 &&
+      g_strcmp0 (g_hash_table_lookup (self->kept, job->key), job->chosen) == 0)
+    g_hash_table_replace (self->kept, g_strdup (job->key), g_strdup (job->samples));
   written (self, job->ok, job->err);
   if (--self->n_writing == 0)
     g_object_notify_by_pspec (G_OBJECT (self), props[PROP_WRITING]);
@@ -384,6 +440,8 @@ keep_done (gpointer data)
     g_application_release (job->app);
   g_object_unref (job->run);
   g_free (job->samples);
+  g_free (job->chosen);
+  g_free (job->key);
   g_object_unref (job->self);
   g_free (job);
   return G_SOURCE_REMOVE;
@@ -394,7 +452,21 @@ static void
 keep_thread (gpointer data, gpointer user_data)
 {
   KeepJob *job = data;
-  job->ok = write_pair (&job->facts, job->samples, job->err, sizeof job->err);
+  GHashTable *moved = job->self->moved;
+  const char *instead = g_hash_table_lookup (moved, job->chosen);
+  if (instead) {
+    g_free (job->samples);
+    job->samples = g_strdup (instead);
+  }
+  if (job->fresh && !instead) {
+    g_free (job->samples);
+    job->samples = write_new_pair (job->self->folder, &job->facts, job->chosen, &job->ok,
+                                   job->err, sizeof job->err);
+    if (job->ok && g_strcmp0 (job->samples, job->chosen) != 0)
+      g_hash_table_replace (moved, g_strdup (job->chosen), g_strdup (job->samples));
+  } else {
+    job->ok = write_pair (&job->facts, job->samples, NULL, job->err, sizeof job->err);
+  }
   /* Always from the main context's loop: g_main_context_invoke would run it
    * here when no thread owns the context at this moment. */
   g_autoptr (GSource) idle = g_idle_source_new ();
@@ -407,10 +479,14 @@ ms_runs_library_keep_async (MsRunsLibrary *self, MsRun *run)
 {
   g_return_if_fail (MS_IS_RUNS_LIBRARY (self) && MS_IS_RUN (run));
   const MsResults *results = ms_run_get_results (run);
-  char *samples = place_for (self, results, NULL);
+  gboolean fresh;
+  char *samples = place_for (self, results, &fresh, NULL);
   if (!samples)
     return;
   KeepJob *job = g_new0 (KeepJob, 1);
+  job->chosen = g_strdup (samples);
+  job->key = identity (results);
+  job->fresh = fresh;
   job->self = g_object_ref (self);
   job->run = g_object_ref (run);
   /* The name and note may change meanwhile (the Runs popover): the writer
@@ -605,27 +681,17 @@ ms_runs_library_rename (MsRunsLibrary *self, MsRunsEntry *entry, const char *nam
   return TRUE;
 }
 
-static char *
-aside_path (MsRunsLibrary *self, MsRunsEntry *entry)
-{
-  g_autofree char *base = g_file_get_basename (ms_runs_entry_get_file (entry));
-  return g_build_filename (self->folder, TRASH, base, NULL);
-}
-
 gboolean
 ms_runs_library_delete (MsRunsLibrary *self, MsRunsEntry *entry, GError **error)
 {
   if (!check_is_run (entry, error))
     return FALSE;
-  g_autofree char *trash = g_build_filename (self->folder, TRASH, NULL);
-  if (g_mkdir_with_parents (trash, 0700) != 0)
-    return set_errno_error (error, errno, trash);
   g_autofree char *from = g_file_get_path (ms_runs_entry_get_file (entry));
-  g_autofree char *to = aside_path (self, entry);
-  if (!move_pair (from, to, error))
+  guint id = ms_runs_trash_put (self->trash, from, error);
+  if (!id)
     return FALSE;
   follow_move (self, from, NULL);
-  g_hash_table_add (self->aside, g_strdup (from));
+  g_hash_table_insert (self->aside, g_object_ref (entry), GUINT_TO_POINTER (id));
   remove_entry (self, entry);
   return TRUE;
 }
@@ -633,54 +699,39 @@ ms_runs_library_delete (MsRunsLibrary *self, MsRunsEntry *entry, GError **error)
 gboolean
 ms_runs_library_undelete (MsRunsLibrary *self, MsRunsEntry *entry, GError **error)
 {
-  g_autofree char *to = g_file_get_path (ms_runs_entry_get_file (entry));
-  if (!g_hash_table_contains (self->aside, to)) {
+  guint id = GPOINTER_TO_UINT (g_hash_table_lookup (self->aside, entry));
+  if (!id) {
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("“%s” was not deleted"),
                  ms_runs_entry_get_name (entry));
     return FALSE;
   }
-  g_autofree char *name = g_strdup (ms_runs_entry_get_name (entry));
+  const char *name = ms_runs_entry_get_name (entry);
   if (name_taken (self->folder, name)) {
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS, _("A run called “%s” is already kept"),
                  name);
     return FALSE;
   }
-  g_autofree char *from = aside_path (self, entry);
-  if (!move_pair (from, to, error))
+  if (!ms_runs_trash_restore (self->trash, id, error))
     return FALSE;
-  g_hash_table_remove (self->aside, to);
+  g_hash_table_remove (self->aside, entry);
   ms_runs_library_reload (self);
   return TRUE;
-}
-
-static void
-unlink_pair (const char *samples)
-{
-  char summary[4096];
-  if (ms_csv_pair_summary_path (samples, summary, sizeof summary))
-    g_unlink (summary);
-  g_unlink (samples);
 }
 
 void
 ms_runs_library_purge (MsRunsLibrary *self, MsRunsEntry *entry)
 {
-  g_autofree char *where = g_file_get_path (ms_runs_entry_get_file (entry));
-  if (!g_hash_table_remove (self->aside, where))
+  guint id = GPOINTER_TO_UINT (g_hash_table_lookup (self->aside, entry));
+  if (!id)
     return;
-  g_autofree char *path = aside_path (self, entry);
-  unlink_pair (path);
+  ms_runs_trash_purge (self->trash, id);
+  g_hash_table_remove (self->aside, entry);
 }
 
 void
 ms_runs_library_purge_all (MsRunsLibrary *self)
 {
-  g_autofree char *trash = g_build_filename (self->folder, TRASH, NULL);
-  g_autoptr (GDir) dir = g_dir_open (trash, 0, NULL);
-  for (const char *name; dir && (name = g_dir_read_name (dir));) {
-    g_autofree char *path = g_build_filename (trash, name, NULL);
-    g_unlink (path);
-  }
+  ms_runs_trash_purge_all (self->trash);
   g_hash_table_remove_all (self->aside);
 }
 

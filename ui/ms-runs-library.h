@@ -53,10 +53,12 @@ MsRunsEntry *ms_runs_library_find (MsRunsLibrary *self, const char *path);
  * rename back. Damaged and foreign files are left alone. */
 gboolean ms_runs_library_rename (MsRunsLibrary *self, MsRunsEntry *entry, const char *name,
                                  GError **error);
-/* Deletes with undo: the files move aside (into the folder's .trash) and
- * the entry leaves the model; ms_runs_library_undelete puts them back,
- * ms_runs_library_purge deletes them for real, ms_runs_library_purge_all
- * every one still aside (at quit). */
+/* Deletes with undo: the files move aside (into this library's own folder
+ * in .trash, ms-runs-trash.c) and the entry leaves the model;
+ * ms_runs_library_undelete puts that entry's files back (never over a file
+ * that has taken the name since), ms_runs_library_purge deletes them for
+ * real, ms_runs_library_purge_all every one this library still has aside
+ * (at quit); another instance's are left alone. */
 gboolean ms_runs_library_delete (MsRunsLibrary *self, MsRunsEntry *entry, GError **error);
 gboolean ms_runs_library_undelete (MsRunsLibrary *self, MsRunsEntry *entry, GError **error);
 void ms_runs_library_purge (MsRunsLibrary *self, MsRunsEntry *entry);

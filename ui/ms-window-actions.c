@@ -408,7 +408,7 @@ action_export_chart (GSimpleAction *a, GVariant *p, gpointer data)
 static void
 action_reference (GSimpleAction *a, GVariant *p, gpointer data)
 {
-  g_autoptr (GFile) f = g_file_new_for_path (g_variant_get_string (p, NULL));
+  g_autoptr (GFile) f = g_file_new_for_path (g_variant_get_bytestring (p));
   ms_window_open_file (MS_WINDOW (data), f);
 }
 
@@ -497,7 +497,7 @@ ms_window_add_actions (MsWindow *self)
     { "export-csv", action_export_csv },
     { "export-chart", action_export_chart },
     { "export-report", action_export_report },
-    { "reference", action_reference, "s" },
+    { "reference", action_reference, "ay" },
     { "clear-runs", action_clear_runs },
     { "text-scale", action_text_scale, "i" },
     { "view", action_view, "i" },

@@ -269,7 +269,8 @@ fill_reference_menu (MsWindow *self)
     g_autofree char *stem = g_strndup (file, strlen (file) - strlen ("-samples.csv"));
     g_autofree char *label = g_filename_display_name (stem);
     GMenuItem *item = g_menu_item_new (label, NULL);
-    g_menu_item_set_action_and_target (item, "win.reference", "s", path);
+    /* As bytes: a file's name need not be UTF-8. */
+    g_menu_item_set_action_and_target_value (item, "win.reference", g_variant_new_bytestring (path));
     g_menu_append_item (self->reference_menu, item);
     g_object_unref (item);
   }

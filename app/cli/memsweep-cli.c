@@ -85,6 +85,8 @@ main (int argc, char **argv)
   /* No command leaves a temporary file behind when a signal ends it; run
    * and the commands that stop on a signal install their own handlers. */
   ms_atomic_file_clean_up_on_signals ();
+  /* No output of a command replaces a file the command has read. */
+  ms_atomic_file_protect_what_is_read ();
   int rc = run_command (argc, argv);
   /* Every command's output, help and dry runs included, must arrive. */
   if (!ms_cli_stdout_ok () && rc == EXIT_OK)

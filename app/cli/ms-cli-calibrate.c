@@ -22,6 +22,7 @@
 
 #include <fcntl.h>
 
+#include "ms-atomic-file.h"
 #include "ms-cli-common.h"
 #include "ms-cli-commands.h"
 #include "ms-cli-run-options.h"
@@ -217,6 +218,36 @@ calibrate_option (int argc, char **argv, int *i, const char *name, const char **
   return true;
 }
 
+/* Whether the profile can be written: --out, else the default profile's
+ * folder, made now (as it would be after the runs) and checked like --out. */
+static bool
+profile_target_ok (const char *out)
+{
+  char path[PATH_MAX], err[PATH_MAX + 256];
+  MsDeviceInfo none = { 0 };
+  if (out)
+    return ms_cli_output_ok ("--out", out);
+  if (!ms_run_to_run_default_path (&none, path, sizeof path)) {
+    fprintf (stderr, ms_gettext ("memsweep calibrate: no folder for the profile (neither "
+                                 "XDG_DATA_HOME nor HOME is set); give --out\n"));
+    return false;
+  }
+  if (!make_parent (path)) {
+    int e = errno;
+    fprintf (stderr, ms_gettext ("memsweep calibrate: no folder for the profile: %s: %s; give "
+                                 "--out\n"),
+             path, strerror (e));
+    return false;
+  }
+  if (!ms_atomic_file_check (path, err, sizeof err)) {
+    fprintf (stderr, ms_gettext ("memsweep calibrate: the profile cannot be written: %s; give "
+                                 "--out\n"),
+             err);
+    return false;
+  }
+  return true;
+}
+
 typedef struct {
   char *forwarded[MAX_FORWARDED];
   int n_forwarded, runs;
@@ -257,27 +288,24 @@ parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
       return EXIT_USAGE;
     }
   }
-  char check[PATH_MAX], path[PATH_MAX];
+  char check[PATH_MAX];
+  /* The runs' folder first: its failure is TMPDIR's, not --out's. */
+  if (!ms_cli_tmp_folder_ok ("calibrate"))
+    return EXIT_USAGE;
   snprintf (check, sizeof check, "%s/memsweep-calibrate-check", tmp);
+  if (!ms_cli_prefix_ok ("calibrate", "TMPDIR", check))
+    return EXIT_USAGE;
   int rc = ms_cli_check_run_options ("calibrate", check, false, o->n_forwarded, o->forwarded);
   if (rc >= 0)
     return rc;
-  MsDeviceInfo none = { 0 };
-  if (o->out ? !ms_cli_output_ok (o->out) : !ms_run_to_run_default_path (&none, path, sizeof path)) {
-    if (!o->out)
-      fprintf (stderr, ms_gettext ("memsweep calibrate: no folder for the profile (neither "
-                                   "XDG_DATA_HOME nor HOME is set); give --out\n"));
-    return EXIT_USAGE;
-  }
-  return -1;
+  return profile_target_ok (o->out) ? -1 : EXIT_USAGE;
 }
 
 int
 ms_cli_calibrate (int argc, char **argv)
 {
   CalibrateOptions o = { 0 };
-  const char *tmp = getenv ("TMPDIR");
-  tmp = tmp && *tmp ? tmp : "/tmp";
+  const char *tmp = ms_cli_tmp_folder ();
   int rc = parse_calibrate (&o, argc, argv, tmp);
   if (rc >= 0)
     return rc;

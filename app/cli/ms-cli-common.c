@@ -8,12 +8,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "memsweep.h"
 #include "ms-atomic-file.h"
 #include "ms-cli-common.h"
 #include "ms-cli-tables.h"
 #include "ms-csv-pair.h"
+#include "ms-envelope.h"
 #include "ms-i18n.h"
 
 static atomic_int cancel_flag;
@@ -79,6 +82,17 @@ ms_cli_stop_signal (void)
   return stop_signal;
 }
 
+bool
+ms_cli_stdout_not_input (void)
+{
+  fflush (stdout);
+  if (!ms_atomic_file_is_input_fd (STDOUT_FILENO))
+    return true;
+  fputs (ms_gettext ("memsweep: standard output is one of the inputs: nothing written\n"),
+         stderr);
+  return false;
+}
+
 /* Output that did not arrive is a failure: a full disk, a closed pipe.
  * Said once, however often it is asked. */
 bool
@@ -124,12 +138,12 @@ ms_cli_parse_format (const char *arg, bool *json)
   return false;
 }
 
-/* Decimal digits after an optional sign, nothing else: strtol and strtod
- * would also take leading blanks, hexadecimal, "inf" and "nan". */
+/* Decimal digits after an optional '-', nothing else: strtol and strtod
+ * would also take leading blanks, a '+', hexadecimal, "inf" and "nan". */
 static bool
 is_decimal (const char *value, const char *allowed)
 {
-  const char *digits = value + (*value == '-' || *value == '+');
+  const char *digits = value + (*value == '-');
   return *digits >= '0' && *digits <= '9' && strspn (digits, allowed) == strlen (digits);
 }
 
@@ -188,19 +202,70 @@ ms_cli_parse_reuse (const char *value, int *reuse)
 void
 ms_cli_protect_input (const char *path)
 {
-  char summary[PATH_MAX];
+  char sibling[PATH_MAX];
   ms_atomic_file_protect (path);
-  if (ms_csv_pair_summary_path (path, summary, sizeof summary))
-    ms_atomic_file_protect (summary);
+  /* A samples file implies its summary, a summary the samples it sums up. */
+  if (ms_csv_pair_summary_path (path, sibling, sizeof sibling) ||
+      ms_csv_pair_samples_path (path, sibling, sizeof sibling))
+    ms_atomic_file_protect (sibling);
+}
+
+void
+ms_cli_protect_envelopes (const char *option)
+{
+  char path[PATH_MAX];
+  if (option)
+    ms_atomic_file_protect (option);
+  else if (ms_envelopes_default_path (path, sizeof path))
+    ms_atomic_file_protect (path);
 }
 
 bool
-ms_cli_output_ok (const char *path)
+ms_cli_prefix_ok (const char *command, const char *given_by, const char *prefix)
+{
+  static const char *const suffixes[] = { "-samples.csv", "-summary.csv" };
+  char path[PATH_MAX], err[PATH_MAX + 256], clean[4 * sizeof err];
+  for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+    if (!ms_atomic_file_output_name (prefix, suffixes[i], path, sizeof path)) {
+      snprintf (err, sizeof err, "%s%s: %s", prefix, suffixes[i], strerror (ENAMETOOLONG));
+    } else if (ms_atomic_file_check (path, err, sizeof err)) {
+      continue;
+    }
+    fprintf (stderr, "memsweep %s: %s: %s\n", command, given_by,
+             ms_report_clean (err, clean, sizeof clean));
+    return false;
+  }
+  return true;
+}
+
+const char *
+ms_cli_tmp_folder (void)
+{
+  const char *tmp = getenv ("TMPDIR");
+  return tmp && *tmp ? tmp : "/tmp";
+}
+
+bool
+ms_cli_tmp_folder_ok (const char *command)
+{
+  struct stat st;
+  const char *tmp = ms_cli_tmp_folder ();
+  int e = stat (tmp, &st) != 0 ? errno : !S_ISDIR (st.st_mode) ? ENOTDIR
+                                      : access (tmp, W_OK | X_OK) != 0 ? errno : 0;
+  if (e == 0)
+    return true;
+  fprintf (stderr, ms_gettext ("memsweep %s: TMPDIR: %s: no folder for the runs: %s\n"), command,
+           tmp, strerror (e));
+  return false;
+}
+
+bool
+ms_cli_output_ok (const char *option, const char *path)
 {
   char err[PATH_MAX + 256], clean[4 * sizeof err];
   if (ms_atomic_file_check (path, err, sizeof err))
     return true;
-  fprintf (stderr, "memsweep: --out: %s\n", ms_report_clean (err, clean, sizeof clean));
+  fprintf (stderr, "memsweep: %s: %s\n", option, ms_report_clean (err, clean, sizeof clean));
   return false;
 }
 

@@ -36,15 +36,35 @@ bool ms_cli_parse_format (const char *arg, bool *json);
 /* --reuse R, the reuse lesson's knob: 1..64. */
 bool ms_cli_parse_reuse (const char *value, int *reuse);
 
-/* path (and the summary beside a samples file) is read by this command,
- * so no output may replace it. */
+/* path (and the summary beside a samples file, or the samples beside a
+ * summary) is read by this command, so no output may replace it. Every
+ * file the engine's readers open is protected as well (main turns that on);
+ * these say it before anything is read, for what is named or implied. */
 void ms_cli_protect_input (const char *path);
-/* Whether path can be written (ms_atomic_file_check), said before any
- * work; false after "memsweep: --out: why". */
-bool ms_cli_output_ok (const char *path);
+/* The envelope file a verdict will be judged against: the one named by an
+ * option (NULL: none), else $MEMSWEEP_ENVELOPES or the installed one. */
+void ms_cli_protect_envelopes (const char *option);
+/* Whether path, given as option, can be written (ms_atomic_file_check),
+ * said before any work; false after "memsweep: OPTION: why". */
+bool ms_cli_output_ok (const char *option, const char *path);
+
+/* Whether the pair a run writes under prefix can be written, for a command
+ * that makes the prefix itself: false after "memsweep COMMAND: GIVEN_BY:
+ * why", naming what the user gave (--dir, TMPDIR), not run's --out. */
+bool ms_cli_prefix_ok (const char *command, const char *given_by, const char *prefix);
+
+/* Where a command's runs go while they are measured: $TMPDIR, else /tmp. */
+const char *ms_cli_tmp_folder (void);
+/* Whether that folder is one to make files in, said before any work;
+ * false after "memsweep COMMAND: TMPDIR: FOLDER: no folder for the runs". */
+bool ms_cli_tmp_folder_ok (const char *command);
 
 /* "Try 'memsweep COMMAND --help'." on stderr; EXIT_USAGE. */
 int ms_cli_bad_usage (const char *command);
+/* Whether standard output is other than the inputs protected so far (as
+ * cat refuses `cat f >> f`); false after a message. Called before the
+ * first table of a command that reads files. */
+bool ms_cli_stdout_not_input (void);
 /* Whether standard output took everything (a message when not). */
 bool ms_cli_stdout_ok (void);
 /* The exit status paragraph of every --help, translated. */

@@ -22,16 +22,15 @@ draw (cairo_t *cr, double width, double height, gpointer user_data)
 }
 
 bool
-ms_cli_compare_plot_ok (const char *path)
+ms_cli_compare_plot_name_ok (const char *path)
 {
-  if (!ms_export_format_known (path)) {
-    fprintf (stderr,
-             ms_gettext ("memsweep compare: --plot %s: the name must end in .png, .svg "
-                         "or .pdf\n"),
-             path);
-    return false;
-  }
-  return ms_cli_output_ok (path);
+  if (ms_export_format_known (path))
+    return true;
+  fprintf (stderr,
+           ms_gettext ("memsweep compare: --plot %s: the name must end in .png, .svg "
+                       "or .pdf\n"),
+           path);
+  return false;
 }
 
 bool

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ms-cli-common.h"
+#include "ms-cli-tables.h"
 #include "ms-cli-compare.h"
 #include "ms-cli-json.h"
 #include "ms-compare.h"
@@ -20,6 +21,10 @@
 #endif
 
 #define DEFAULT_THRESHOLD_PCT MS_COMPARE_DEFAULT_THRESHOLD_PCT
+
+/* 1 says the runs differ, so an output that could not be written has a
+ * code of its own. */
+enum { EXIT_COMPARE_OUTPUT = 4 };
 
 typedef struct {
   double threshold_pct;
@@ -51,7 +56,7 @@ usage (FILE *out, int rc)
                "\n"
                "Exit status: 0 no cell faster or slower, 1 a difference found, 2 bad input\n"
                "(a file that cannot be read, files of different kinds, no cell in common,\n"
-               "a bad option).\n"),
+               "a bad option), 4 the plot or standard output could not be written.\n"),
            DEFAULT_THRESHOLD_PCT);
   return rc;
 }
@@ -72,7 +77,7 @@ parse_options (int argc, char **argv, Options *o, int *rc)
     if (c == 't') {
       if (!ms_cli_parse_double ("--threshold", optarg, &o->threshold_pct))
         return *rc = EXIT_USAGE, false;
-      if (!(o->threshold_pct >= 0 && o->threshold_pct < 1000)) {
+      if (!(o->threshold_pct >= 0 && o->threshold_pct <= 1000)) {
         fputs (ms_gettext ("memsweep compare: --threshold wants a percentage from 0 to 1000\n"),
                stderr);
         return *rc = EXIT_USAGE, false;
@@ -182,13 +187,26 @@ print_summary (FILE *out, const char *name, const MsCompareSummary *s)
   fputc ('\n', out);
 }
 
+/* "A: LABEL (DEVICE, DATE)": names and facts from the files, with their
+ * control characters escaped (a file must not drive the terminal). */
+static void
+print_run_line (FILE *out, const char *which, const MsResults *r)
+{
+  char label[4 * sizeof r->label], device[4 * sizeof r->device.name], date[4 * sizeof r->date];
+  fprintf (out, "%s: %s (%s, %s)\n", which, ms_report_clean (r->label, label, sizeof label),
+           ms_report_clean (r->device.name, device, sizeof device),
+           ms_report_clean (r->date, date, sizeof date));
+}
+
 /* Where a run's spread between processes came from, or that none was
  * known: then no difference can be claimed. */
 static void
 print_spread (FILE *out, const char *run, const char *source)
 {
+  char clean[4 * 200];
   if (source[0])
-    fprintf (out, ms_gettext ("spread between processes for %s: %s\n"), run, source);
+    fprintf (out, ms_gettext ("spread between processes for %s: %s\n"), run,
+             ms_report_clean (source, clean, sizeof clean));
   else
     fprintf (out,
              ms_gettext ("spread between processes for %s: unknown (within-run intervals only: "
@@ -199,8 +217,8 @@ print_spread (FILE *out, const char *run, const char *source)
 static void
 print_table (FILE *out, const MsComparison *cmp, const MsResults *a, const MsResults *b)
 {
-  fprintf (out, "A: %s (%s, %s)\nB: %s (%s, %s)\n", a->label, a->device.name, a->date, b->label,
-           b->device.name, b->date);
+  print_run_line (out, "A", a);
+  print_run_line (out, "B", b);
   fprintf (out,
            ms_gettext ("threshold %g%% (default %g%%); end-to-end medians (us) of the plain "
                        "repetitions\n"),
@@ -340,8 +358,10 @@ ms_cli_compare (int argc, char **argv)
   ms_cli_protect_input (argv[optind]);
   ms_cli_protect_input (argv[optind + 1]);
 #ifdef MS_HAVE_DRAW
-  if (o.plot && !ms_cli_compare_plot_ok (o.plot))
+  if (o.plot && !ms_cli_compare_plot_name_ok (o.plot))
     return EXIT_USAGE;
+  if (o.plot && !ms_cli_output_ok ("--plot", o.plot))
+    return EXIT_COMPARE_OUTPUT;
 #else
   if (o.plot) {
     fputs (ms_gettext ("memsweep compare: --plot needs a build with Cairo and Pango\n"), stderr);
@@ -351,6 +371,11 @@ ms_cli_compare (int argc, char **argv)
   MsResults *a = NULL, *b = NULL;
   if (!load_pair (argv[optind], argv[optind + 1], &a, &b))
     return EXIT_USAGE;
+  if (!ms_cli_stdout_not_input ()) {
+    ms_results_free (a);
+    ms_results_free (b);
+    return EXIT_COMPARE_OUTPUT;
+  }
   set_label (a, argv[optind]);
   set_label (b, argv[optind + 1]);
   char err[512];
@@ -366,10 +391,10 @@ ms_cli_compare (int argc, char **argv)
     rc = ms_comparison_differs (cmp) ? EXIT_RUNTIME : EXIT_OK;
 #ifdef MS_HAVE_DRAW
     if (o.plot && !ms_cli_compare_plot (o.plot, cmp, a, b))
-      rc = EXIT_USAGE;
+      rc = EXIT_COMPARE_OUTPUT;
 #endif
     if (!ms_cli_stdout_ok ())
-      rc = EXIT_USAGE;
+      rc = EXIT_COMPARE_OUTPUT;
   }
   ms_comparison_free (cmp);
   ms_results_free (a);

@@ -9,9 +9,9 @@
 #include "ms-compare.h"
 
 int ms_cli_compare (int argc, char **argv);
-/* Whether path can take the chart (its name, ms_cli_output_ok), said
- * before any work; false after a message. */
-bool ms_cli_compare_plot_ok (const char *path);
+/* Whether path names a chart format (.png, .svg, .pdf), said before any
+ * work; false after a message. */
+bool ms_cli_compare_plot_name_ok (const char *path);
 /* The difference chart into path (.png, .svg, .pdf); false after a
  * message. */
 bool ms_cli_compare_plot (const char *path, const MsComparison *cmp, const MsResults *a,

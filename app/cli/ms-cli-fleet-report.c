@@ -9,6 +9,7 @@
 #include "ms-cli-common.h"
 #include "ms-cli-commands.h"
 #include "ms-fleet.h"
+#include "ms-cli-tables.h"
 #include "ms-i18n.h"
 
 static void
@@ -24,7 +25,8 @@ static void
 print_flags (FILE *out, const MsFleetReport *r, const MsFleetNode *node)
 {
   if (!node->readable) {
-    fprintf (out, "  UNREADABLE: %s", node->error);
+    char clean[4 * sizeof node->error];
+    fprintf (out, "  UNREADABLE: %s", ms_report_clean (node->error, clean, sizeof clean));
     return;
   }
   const char *sep = "  ";
@@ -72,7 +74,10 @@ print_header (FILE *out, const MsFleetReport *r)
 static void
 print_node (FILE *out, const MsFleetReport *r, const MsFleetNode *node)
 {
-  fprintf (out, "%-20s ", node->node);
+  /* The node's name comes from its file's stamp: no control characters
+   * reach the terminal. */
+  char name[4 * sizeof node->node];
+  fprintf (out, "%-20s ", ms_report_clean (node->node, name, sizeof name));
   print_link (out, node);
   for (int f = 0; f < MS_FLEET_N_FIGURES; f++) {
     if (r->exponent[f] < 0)
@@ -132,6 +137,19 @@ ms_cli_fleet_report (int argc, char **argv)
   if (!r) {
     fprintf (stderr, "memsweep fleet-report: %s\n", err);
     return 2;
+  }
+  if (!ms_cli_stdout_not_input ()) {
+    ms_fleet_report_free (r);
+    return 2;
+  }
+  for (size_t i = 0; i < r->n_copies; i++) {
+    char file[4 * sizeof r->copies[i].file], node[4 * sizeof r->copies[i].node],
+      kept[4 * sizeof r->copies[i].kept];
+    fprintf (stderr, ms_gettext ("memsweep fleet-report: %s is another file of node %s (%s is "
+                                 "counted): left out\n"),
+             ms_report_clean (r->copies[i].file, file, sizeof file),
+             ms_report_clean (r->copies[i].node, node, sizeof node),
+             ms_report_clean (r->copies[i].kept, kept, sizeof kept));
   }
   print_header (stdout, r);
   for (size_t i = 0; i < r->n_nodes; i++)

@@ -206,6 +206,8 @@ ms_cli_fleet (int argc, char **argv)
   /* Every node would fail the same way: say so before submitting. */
   char check[PATH_MAX + 16];
   snprintf (check, sizeof check, "%s/node", dir);
+  if (!ms_cli_prefix_ok ("fleet", "--dir", check))
+    return 2;
   rc = ms_cli_check_run_options ("fleet", check, true, argc - optind, argv + optind);
   if (rc >= 0)
     return rc;
@@ -310,8 +312,12 @@ ms_cli_fleet_node (int argc, char **argv)
     return fleet_node_usage (stderr, 2);
   if (!node || !*node)
     node = gethostname (host, sizeof host - 1) == 0 ? host : "unknown";
-  if (strchr (node, '/')) {
-    fprintf (stderr, ms_gettext ("memsweep fleet-node: bad node name '%s'\n"), node);
+  /* NODE-samples.csv must be a file of DIR that fleet-report lists: no
+   * '/', and no leading '.' (".", ".." and hidden files it skips). */
+  if (strchr (node, '/') || node[0] == '.') {
+    fprintf (stderr, ms_gettext ("memsweep fleet-node: bad node name '%s': a node's name may "
+                                 "not contain '/' or start with '.'\n"),
+             node);
     return 2;
   }
   char self[PATH_MAX], prefix[PATH_MAX + 256], path[PATH_MAX + 300], err[512];
@@ -326,6 +332,8 @@ ms_cli_fleet_node (int argc, char **argv)
            stderr);
     return 1;
   }
+  if (!ms_cli_prefix_ok ("fleet-node", "--dir, --node", prefix))
+    return 2;
   int rc = ms_cli_check_run_options ("fleet-node", prefix, true, argc - optind, argv + optind);
   if (rc >= 0)
     return rc;

@@ -66,19 +66,33 @@ print_probe_cell (FILE *out, const MsCell *c)
   fputc ('\n', out);
 }
 
+static void print_cell_numbers (FILE *out, const MsCell *c, bool costs);
+
 static void
 print_cell (FILE *out, const MsCell *c, bool costs)
 {
   char size[32];
-  const MsCellStats *st = &c->stats;
   ms_format_bytes (c->elements * sizeof (float), size, sizeof size);
   fprintf (out, "%-16s %9s  %-40s", ms_mode_name (c->mode), size, c->variant);
-  if (c->status != MS_CELL_OK) {
+  if (!ms_report_has_numbers (c)) {
     char clean[4 * sizeof c->message];
     fprintf (out, " %s: %s\n", ms_cell_status_name (c->status),
              ms_report_clean (c->message, clean, sizeof clean));
     return;
   }
+  print_cell_numbers (out, c, costs);
+  if (c->status == MS_CELL_PARTIAL) {
+    /* Its numbers are from the repetitions it finished: say so below. */
+    char clean[4 * sizeof c->message];
+    fprintf (out, "  %s: %s\n", ms_cell_status_name (c->status),
+             ms_report_clean (c->message, clean, sizeof clean));
+  }
+}
+
+static void
+print_cell_numbers (FILE *out, const MsCell *c, bool costs)
+{
+  const MsCellStats *st = &c->stats;
   if (costs) {
     bool reg = c->mode == MS_MODE_REGISTERED;
     double a = st->phase_host[reg ? MS_PHASE_REGISTER : MS_PHASE_ALLOC].median;

@@ -253,7 +253,8 @@ run_isolated (const char *name, const MsSweep *base, const int *parts, int n_par
   const LessonOptions *o = user;
   MsLessonPart all[MS_LESSON_MAX_PARTS];
   ms_lesson_parts (name, base, all, MS_LESSON_MAX_PARTS);
-  char path[] = "/tmp/memsweep-lesson-XXXXXX", buf[8][64];
+  char path[PATH_MAX], buf[8][64];
+  snprintf (path, sizeof path, "%s/memsweep-lesson-XXXXXX", ms_cli_tmp_folder ());
   char options[MS_LESSON_OPTIONS_LEN * 2];
   char *argv[16 + MS_LESSON_OPTIONS_LEN / 4];
   int fd = mkstemp (path);
@@ -345,7 +346,13 @@ ms_cli_lesson (int argc, char **argv, bool part)
   ms_atomic_file_output_name (prefix, "-summary.csv", summary, sizeof summary);
   if (!ms_atomic_file_check (samples, err, sizeof err) ||
       !ms_atomic_file_check (summary, err, sizeof err)) {
-    fprintf (stderr, "memsweep: --out: %s\n", err);
+    char clean[4 * sizeof err];
+    fprintf (stderr, "memsweep: --out: %s\n", ms_report_clean (err, clean, sizeof clean));
+    ms_backend_free (backend);
+    return EXIT_USAGE;
+  }
+  /* A lesson's isolated parts are measured by memsweep again, into TMPDIR. */
+  if (!ms_cli_tmp_folder_ok ("lesson")) {
     ms_backend_free (backend);
     return EXIT_USAGE;
   }
@@ -372,7 +379,10 @@ ms_cli_lesson (int argc, char **argv, bool part)
     fprintf (stderr, "memsweep: %s\n", err);
     rc = EXIT_RUNTIME;
   } else {
-    fprintf (stderr, ms_gettext ("memsweep: wrote %s and %s\n"), samples, summary);
+    char clean[4 * PATH_MAX], clean2[4 * PATH_MAX];
+    fprintf (stderr, ms_gettext ("memsweep: wrote %s and %s\n"),
+             ms_report_clean (samples, clean, sizeof clean),
+             ms_report_clean (summary, clean2, sizeof clean2));
   }
   ms_report_device (stdout, &r->device);
   ms_cli_lesson_table (stdout, r);

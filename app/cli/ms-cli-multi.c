@@ -191,6 +191,21 @@ report_written (bool ok, const char *path, const char *err)
   return 0;
 }
 
+/* Each GPU's samples file, PREFIX-gpuN-samples.csv, checked before the
+ * measurement as the aggregate is. */
+static bool
+device_files_ok (const char *prefix, const int *devices, int n)
+{
+  for (int i = 0; i < n; i++) {
+    char path[4096], suffix[64];
+    snprintf (suffix, sizeof suffix, "-gpu%d-samples.csv", devices[i]);
+    if (!ms_atomic_file_output_name (prefix, suffix, path, sizeof path) ||
+        !ms_cli_output_ok ("--out", path))
+      return false;
+  }
+  return true;
+}
+
 static int
 write_multi (const char *prefix, const MsMultiResults *r)
 {
@@ -231,10 +246,12 @@ ms_cli_multi (int argc, char **argv)
     return rc;
   /* A missing folder is said before the measurement, not after it. */
   if (a.out && (!ms_atomic_file_output_name (a.out, "-multi.csv", out, sizeof out) ||
-                !ms_cli_output_ok (out)))
+                !ms_cli_output_ok ("--out", out)))
     return 2;
   if ((rc = resolve_devices (a.devices, devices, &n)) >= 0)
     return rc;
+  if (a.out && !device_files_ok (a.out, devices, n))
+    return 2;
   MsBackend *backend = ms_backend_new_system ();
   MsMultiResults *alone[MS_MULTI_MAX_DEVICES] = { 0 }, *together = NULL;
   char err[512] = "";

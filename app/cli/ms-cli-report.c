@@ -60,6 +60,8 @@ ms_cli_report (int argc, char **argv)
     fprintf (stderr, ms_gettext ("memsweep: --out: '%s' must end in .pdf or .html\n"), out);
     return EXIT_USAGE;
   }
+  /* The report judges the runs against the envelope file it reads. */
+  ms_cli_protect_envelopes (NULL);
   g_autoptr (GPtrArray) runs = ms_cli_load_runs (argv + optind, argc - optind);
   if (!runs)
     return EXIT_USAGE;

@@ -139,6 +139,7 @@ ms_cli_show (int argc, char **argv)
     return rc;
   /* Its --out is refused by the writer then, as any file it cannot write. */
   ms_cli_protect_input (o.path);
+  ms_cli_protect_envelopes (o.envelopes);
   MsResults *results = ms_csv_read_samples (o.path, err, sizeof err);
   if (!results) {
     ms_report_clean (err, clean, sizeof clean);
@@ -148,6 +149,10 @@ ms_cli_show (int argc, char **argv)
   if (!ms_csv_pair_check (o.path, err, sizeof err)) {
     ms_report_clean (err, clean, sizeof clean);
     fprintf (stderr, ms_gettext ("memsweep: warning: %s\n"), clean);
+  }
+  if (!o.out && !ms_cli_stdout_not_input ()) {
+    ms_results_free (results);
+    return EXIT_RUNTIME;
   }
   char env_why[1024] = "";
   MsEnvelopes *env = ms_cli_load_envelopes (o.envelopes, env_why, sizeof env_why);

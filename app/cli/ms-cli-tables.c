@@ -342,6 +342,14 @@ has_overhead (const MsResults *r)
   return false;
 }
 
+bool
+ms_report_has_numbers (const MsCell *c)
+{
+  /* A cell stopped part-way keeps the statistics of the repetitions it
+   * finished (docs/csv.md): they are shown, its note says it stopped. */
+  return c->status == MS_CELL_OK || (c->status == MS_CELL_PARTIAL && c->stats.e2e.n > 0);
+}
+
 static void
 cell_text (const MsResults *r, const MsCell *c, GridKind kind, const MsFit *fit, char *buf,
            size_t len)
@@ -351,7 +359,7 @@ cell_text (const MsResults *r, const MsCell *c, GridKind kind, const MsFit *fit,
     buf[0] = '\0';
     return;
   }
-  switch (c->status) {
+  switch (ms_report_has_numbers (c) ? MS_CELL_OK : c->status) {
   case MS_CELL_OK:
     if (kind == GRID_GBPS)
       snprintf (buf, len, "%.2f", c->stats.e2e_gbps);
@@ -439,7 +447,7 @@ print_fit_table (FILE *out, const MsResults *r, const MsMode *modes, const MsFit
     char h2d[16] = "-", d2h[16] = "-", e2e[16] = "-", lat[16] = "-", bw[16] = "-", r2[16] = "-",
          res[16] = "-";
     const char *verdict = "-";
-    if (c && c->status == MS_CELL_OK) {
+    if (c && ms_report_has_numbers (c)) {
       if (c->stats.h2d_gbps > 0)
         snprintf (h2d, sizeof h2d, "%.2f", c->stats.h2d_gbps);
       if (c->stats.d2h_gbps > 0)
@@ -531,7 +539,8 @@ ms_report_table (FILE *out, const MsResults *r)
     print_grid (out, r, modes, fits, n_modes, exps, n_exps, GRID_OVERHEAD);
   }
 
-  /* Why cells have no number: one line per distinct reason and mode. */
+  /* Why cells have no number (or fewer repetitions): one line per distinct
+   * reason and mode. */
   bool header = false;
   for (size_t i = 0; i < r->n_cells; i++) {
     const MsCell *c = &r->cells[i];
@@ -544,7 +553,7 @@ ms_report_table (FILE *out, const MsResults *r)
     if (seen)
       continue;
     if (!header) {
-      fprintf (out, ms_gettext ("\nCells without a number:\n"));
+      fprintf (out, ms_gettext ("\nCells without a number, or stopped part-way:\n"));
       header = true;
     }
     char message[4 * sizeof c->message];

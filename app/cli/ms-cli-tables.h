@@ -12,6 +12,9 @@ void ms_report_device (FILE *out, const MsDeviceInfo *info);
  * settings (a file's metadata may lack them). */
 void ms_report_header (FILE *out, const MsResults *results, bool with_settings);
 void ms_report_table (FILE *out, const MsResults *results);
+/* Whether a cell's statistics are shown: an ok cell's, and a partial
+ * one's (the repetitions it finished). */
+bool ms_report_has_numbers (const MsCell *cell);
 
 /* Text from a file or a device, with control characters and invalid UTF-8
  * escaped, into OUT; returns OUT. */

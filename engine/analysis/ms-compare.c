@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ms-atomic-file.h"
 #include "ms-compare.h"
 #include "ms-i18n.h"
 
@@ -315,6 +316,7 @@ ms_file_kind (const char *path)
   FILE *f = fopen (path, "r");
   if (!f)
     return MS_FILE_KIND_UNREADABLE;
+  ms_atomic_file_note_read (fileno (f));
   char line[128] = "";
   bool got = fgets (line, sizeof line, f) != NULL;
   fclose (f);

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <dirent.h>
@@ -33,14 +34,17 @@ struct MsAtomicFile {
   const char *failed_step; /* what that error came from */
   int slot;                /* in the temporaries' registry, or -1 */
   int descriptor;          /* an open descriptor named as /dev/fd/N, or -1 */
+  int lock_fd;             /* holds the temporary's lock from close to rename, or -1 */
 };
 
-/* Files that must not be written: the inputs of the command. */
+/* Files that must not be written: the inputs of the command. Readers run
+ * on several threads (fleet-report), so the list has a lock. */
 static struct {
   dev_t dev;
   ino_t ino;
 } *protected_files;
 static size_t n_protected;
+static pthread_mutex_t protected_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Paths of the temporaries, for a signal handler: a slot's path is complete
  * before it is marked live. */
@@ -182,7 +186,7 @@ folder_of (const char *target, char *dir, size_t len)
 }
 
 static bool
-is_protected (const struct stat *st)
+is_protected_locked (const struct stat *st)
 {
   for (size_t i = 0; i < n_protected; i++)
     if (protected_files[i].dev == st->st_dev && protected_files[i].ino == st->st_ino)
@@ -190,20 +194,62 @@ is_protected (const struct stat *st)
   return false;
 }
 
+static bool
+is_protected (const struct stat *st)
+{
+  pthread_mutex_lock (&protected_lock);
+  bool found = is_protected_locked (st);
+  pthread_mutex_unlock (&protected_lock);
+  return found;
+}
+
+static bool
+protect_stat (const struct stat *st)
+{
+  bool ok = true;
+  pthread_mutex_lock (&protected_lock);
+  if (!is_protected_locked (st)) {
+    void *bigger = realloc (protected_files, (n_protected + 1) * sizeof *protected_files);
+    if (bigger) {
+      protected_files = bigger;
+      protected_files[n_protected].dev = st->st_dev;
+      protected_files[n_protected].ino = st->st_ino;
+      n_protected++;
+    }
+    ok = bigger != NULL;
+  }
+  pthread_mutex_unlock (&protected_lock);
+  return ok;
+}
+
 bool
 ms_atomic_file_protect (const char *path)
 {
   struct stat st;
-  if (stat (path, &st) != 0 || is_protected (&st))
-    return true;
-  void *bigger = realloc (protected_files, (n_protected + 1) * sizeof *protected_files);
-  if (!bigger)
-    return false;
-  protected_files = bigger;
-  protected_files[n_protected].dev = st.st_dev;
-  protected_files[n_protected].ino = st.st_ino;
-  n_protected++;
-  return true;
+  return stat (path, &st) != 0 || protect_stat (&st);
+}
+
+static bool protect_reads;
+
+void
+ms_atomic_file_protect_what_is_read (void)
+{
+  protect_reads = true;
+}
+
+bool
+ms_atomic_file_is_input_fd (int fd)
+{
+  struct stat st;
+  return fstat (fd, &st) == 0 && S_ISREG (st.st_mode) && is_protected (&st);
+}
+
+void
+ms_atomic_file_note_read (int fd)
+{
+  struct stat st;
+  if (protect_reads && fstat (fd, &st) == 0 && S_ISREG (st.st_mode))
+    protect_stat (&st);
 }
 
 /* An open descriptor as the target: written where it stands, never
@@ -382,6 +428,7 @@ ms_atomic_file_open (const char *path, char *err, size_t errlen)
   }
   file->name = path;
   file->fd = -1;
+  file->lock_fd = -1;
   file->slot = -1;
   if (!check_target (path, file->target, sizeof file->target, &in_place, &file->descriptor,
                      &mode, err, errlen)) {
@@ -408,6 +455,10 @@ ms_atomic_file_open (const char *path, char *err, size_t errlen)
     remove_stale_temporaries (file->target);
     file->fd = make_temporary (file);
     if (file->fd >= 0) {
+      /* A finished temporary waits for its rename closed: this keeps it
+       * locked, so another writer of the target never takes it for one a
+       * killed writer left. */
+      file->lock_fd = fcntl (file->fd, F_DUPFD_CLOEXEC, 0);
       file->slot = register_temporary (file->tmp);
       /* mkstemp makes 0600 files: give the new file the old one's mode. */
       if (fchmod (file->fd, mode) != 0) {
@@ -541,16 +592,81 @@ keep_old (const MsAtomicFile *file, char *backup, size_t len, int *slot)
   backup[0] = '\0';
 }
 
-bool
-ms_atomic_file_commit_pair (MsAtomicFile *first, MsAtomicFile *second, char *err,
-                            size_t errlen)
+/* An exclusive lock on the folder of target, -1 when there is none to be
+ * had (a file system without locks: the pair is still written). */
+static int
+lock_folder (const char *target, struct stat *st)
+{
+  char dir[PATH_MAX];
+  folder_of (target, dir, sizeof dir);
+  int fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0 || fstat (fd, st) != 0) {
+    if (fd >= 0)
+      close (fd);
+    return -1;
+  }
+  while (flock (fd, LOCK_EX) != 0)
+    if (errno != EINTR) {
+      close (fd);
+      return -1;
+    }
+  return fd;
+}
+
+/* Two writers of one prefix (two runs with one --out): each renames its
+ * pair under the lock of the targets' folders, so that the last pair
+ * renamed is whole, never one writer's samples beside the other's
+ * summary. Both folders, in one order, when links put them apart. */
+static void
+lock_pair (const MsAtomicFile *first, const MsAtomicFile *second, int fds[2])
+{
+  struct stat a, b;
+  fds[0] = fds[1] = -1;
+  if (!first->tmp[0] || !second->tmp[0])
+    return;
+  fds[0] = lock_folder (first->target, &a);
+  if (fds[0] < 0)
+    return;
+  char dir_a[PATH_MAX], dir_b[PATH_MAX];
+  folder_of (first->target, dir_a, sizeof dir_a);
+  folder_of (second->target, dir_b, sizeof dir_b);
+  if (stat (dir_b, &b) != 0 || (a.st_dev == b.st_dev && a.st_ino == b.st_ino))
+    return;
+  if (a.st_dev > b.st_dev || (a.st_dev == b.st_dev && a.st_ino > b.st_ino)) {
+    close (fds[0]); /* the other first, as every writer does */
+    fds[0] = lock_folder (second->target, &b);
+    fds[1] = lock_folder (first->target, &a);
+  } else {
+    fds[1] = lock_folder (second->target, &b);
+  }
+}
+
+/* Whether the file's target names anything yet (a file, a link). */
+static bool
+target_taken (const MsAtomicFile *file)
+{
+  struct stat st;
+  return file->tmp[0] && lstat (file->target, &st) == 0;
+}
+
+/* new_only: *taken is set, and nothing renamed, when either target exists
+ * by the time the lock is held. */
+static bool
+commit_pair (MsAtomicFile *first, MsAtomicFile *second, bool *taken, char *err, size_t errlen)
 {
   char backup[PATH_MAX + 16];
-  int slot;
-  bool existed = first->tmp[0] && access (first->target, F_OK) == 0;
+  int slot, locks[2];
   bool ok = ms_atomic_file_finish (first, err, errlen) &&
             ms_atomic_file_finish (second, err, errlen);
-  if (ok) {
+  lock_pair (first, second, locks);
+  /* Under the lock: another writer may have made it since. */
+  bool existed = first->tmp[0] && access (first->target, F_OK) == 0;
+  if (ok && taken && (target_taken (first) || target_taken (second))) {
+    snprintf (err, errlen, ms_gettext ("%s: exists: not replaced"),
+              target_taken (first) ? first->name : second->name);
+    *taken = true;
+    ok = false;
+  } else if (ok) {
     keep_old (first, backup, sizeof backup, &slot);
     ok = rename_into_place (first, err, errlen);
     if (ok && !rename_into_place (second, err, errlen)) {
@@ -564,9 +680,27 @@ ms_atomic_file_commit_pair (MsAtomicFile *first, MsAtomicFile *second, char *err
       unlink (backup);
     forget_temporary (slot);
   }
+  for (int i = 0; i < 2; i++)
+    if (locks[i] >= 0)
+      close (locks[i]); /* and the lock with it */
   ms_atomic_file_abort (first);
   ms_atomic_file_abort (second);
   return ok;
+}
+
+bool
+ms_atomic_file_commit_pair (MsAtomicFile *first, MsAtomicFile *second, char *err,
+                            size_t errlen)
+{
+  return commit_pair (first, second, NULL, err, errlen);
+}
+
+bool
+ms_atomic_file_commit_pair_new (MsAtomicFile *first, MsAtomicFile *second, bool *taken,
+                                char *err, size_t errlen)
+{
+  *taken = false;
+  return commit_pair (first, second, taken, err, errlen);
 }
 
 void
@@ -578,6 +712,8 @@ ms_atomic_file_abort (MsAtomicFile *file)
     close (file->fd);
   if (file->tmp[0])
     unlink (file->tmp);
+  if (file->lock_fd >= 0)
+    close (file->lock_fd);
   forget_temporary (file->slot);
   free (file);
 }

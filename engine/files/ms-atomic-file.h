@@ -17,7 +17,8 @@
  * - A name of one of this process's descriptors (/dev/stdout, /dev/fd/N,
  *   /proc/self/fd/N) is written through that descriptor, where it stands:
  *   `--out /dev/stdout >> log` appends to log, never replaces it.
- * - A file protected as one of the command's inputs is refused.
+ * - A file protected as one of the command's inputs (by device and inode,
+ *   whatever name reaches it) is refused.
  * - The temporaries that are open are known to
  *   ms_atomic_file_remove_temporaries, which a signal handler may call; one
  *   left by a writer that was killed outright is removed by the next write
@@ -41,6 +42,17 @@ MsAtomicFile *ms_atomic_file_open (const char *path, char *err, size_t errlen);
 /* Marks the file at path (its device and inode) as an input: writing it is
  * refused from then on. False only when out of memory. */
 bool ms_atomic_file_protect (const char *path);
+
+/* From now on, every file the engine's readers open (samples, summaries,
+ * small files, envelopes, profiles, metadata looks) is protected as above
+ * when it is opened: a program whose outputs must never replace what it
+ * read (the command line) turns this on once. */
+void ms_atomic_file_protect_what_is_read (void);
+/* Called by the readers with the descriptor they opened. */
+void ms_atomic_file_note_read (int fd);
+/* Whether the open file fd is one of the protected inputs (standard output
+ * appended to an input, `show F >> F`). */
+bool ms_atomic_file_is_input_fd (int fd);
 
 /* PREFIX + suffix (run --out PREFIX: PREFIX-samples.csv), or PREFIX itself
  * where it names a device, a pipe or a descriptor, which then gets every
@@ -68,9 +80,16 @@ bool ms_atomic_file_commit (MsAtomicFile *file, char *err, size_t errlen);
 
 /* Commits two files as a pair: both are finished before either is renamed,
  * and when the second rename fails the first target is put back as it was.
- * Frees both. */
+ * The renames happen under an exclusive lock of the targets' folders, so
+ * two writers of one pair leave one writer's whole pair. Frees both. */
 bool ms_atomic_file_commit_pair (MsAtomicFile *first, MsAtomicFile *second, char *err,
                                  size_t errlen);
+
+/* The same for a pair that must be new: when either target exists by the
+ * time the lock is held (another writer chose the same name), nothing is
+ * renamed and *taken is set. Frees both. */
+bool ms_atomic_file_commit_pair_new (MsAtomicFile *first, MsAtomicFile *second, bool *taken,
+                                     char *err, size_t errlen);
 
 /* Removes the temporary and frees the file; NULL is allowed. */
 void ms_atomic_file_abort (MsAtomicFile *file);

@@ -2,6 +2,7 @@
 /* ms-csv-pair.c: whether a samples file and the summary beside it were
  * written together (the run id in both files' metadata). */
 #include "ms-csv-pair.h"
+#include "ms-atomic-file.h"
 #include "ms-i18n.h"
 #include "ms-meta.h"
 
@@ -32,6 +33,7 @@ open_regular_file (const char *path)
     close (fd);
     return NULL;
   }
+  ms_atomic_file_note_read (fd);
   FILE *f = fdopen (fd, "r");
   if (!f)
     close (fd);
@@ -97,6 +99,15 @@ ms_csv_pair_summary_path (const char *samples_path, char *out, size_t len)
   if (n < s || strcmp (samples_path + n - s, SAMPLES_SUFFIX) != 0)
     return false;
   return snprintf (out, len, "%.*s%s", (int) (n - s), samples_path, SUMMARY_SUFFIX) < (int) len;
+}
+
+bool
+ms_csv_pair_samples_path (const char *summary_path, char *out, size_t len)
+{
+  size_t n = strlen (summary_path), s = strlen (SUMMARY_SUFFIX);
+  if (n < s || strcmp (summary_path + n - s, SUMMARY_SUFFIX) != 0)
+    return false;
+  return snprintf (out, len, "%.*s%s", (int) (n - s), summary_path, SAMPLES_SUFFIX) < (int) len;
 }
 
 bool

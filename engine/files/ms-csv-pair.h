@@ -13,9 +13,19 @@
 bool ms_csv_write_pair (const MsResults *results, const char *samples_path,
                         const char *summary_path, char *err, size_t errlen);
 
+/* The same for a pair that must be new (the runs library's first write of
+ * a run, under a name it chose): when either file exists by the time the
+ * pair would be renamed (another app instance chose the same name),
+ * nothing is replaced and *taken is set. */
+bool ms_csv_write_pair_new (const MsResults *results, const char *samples_path,
+                            const char *summary_path, bool *taken, char *err, size_t errlen);
+
 /* The summary that belongs to a samples file (NAME-samples.csv ->
  * NAME-summary.csv); false when the name does not end in -samples.csv. */
 bool ms_csv_pair_summary_path (const char *samples_path, char *out, size_t len);
+/* The other way: the samples file a summary belongs to (NAME-summary.csv
+ * -> NAME-samples.csv); false when the name does not end in -summary.csv. */
+bool ms_csv_pair_samples_path (const char *summary_path, char *out, size_t len);
 
 /* When samples_path has a summary beside it, whether both carry the same run
  * id; false with a message naming both files when they do not. A samples

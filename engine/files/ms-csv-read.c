@@ -37,14 +37,30 @@ count_byte (const char *p, size_t len, char c)
   return n;
 }
 
+/* UTF-16: a byte order mark, or text whose first characters each have a
+ * NUL on the same side (ASCII in UTF-16LE or BE). NUL bytes in any other
+ * pattern are binary data, and said so. */
+static bool
+looks_utf16 (const unsigned char *u, size_t len)
+{
+  if (len >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF)))
+    return true;
+  size_t n = (len < 64 ? len : 64) & ~(size_t) 1;
+  int zero = n < 2 ? -1 : u[0] == 0 ? 0 : u[1] == 0 ? 1 : -1;
+  if (zero < 0)
+    return false;
+  for (size_t i = 0; i < n; i += 2)
+    if (u[i + zero] != 0 || u[i + 1 - zero] == 0 || u[i + 1 - zero] >= 0x80)
+      return false;
+  return true;
+}
+
 /* Checks the first bytes of the file: encoding, byte order mark and which
  * byte ends lines (CR alone in files from classic Mac OS tools). */
 static size_t
 sniff_start (MsReader *rd, const char *buf, size_t len)
 {
-  const unsigned char *u = (const unsigned char *) buf;
-  if ((len >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF))) ||
-      (len >= 2 && (u[0] == 0 || u[1] == 0))) {
+  if (looks_utf16 ((const unsigned char *) buf, len)) {
     ms_csv_fail (rd, 1, "UTF-16 text is not supported: save the file as UTF-8");
     return 0;
   }

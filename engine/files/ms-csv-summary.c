@@ -302,7 +302,11 @@ parse_summary (SummaryReader *sr, char *buf, size_t len)
     sr->line++;
     char *eol = memchr (buf + pos, end, len - pos);
     size_t n = eol ? (size_t) (eol - (buf + pos)) + 1 : len - pos;
-    if (buf[pos] == '#' && !sr->have_header)
+    /* The real cause, as the samples reader says it: not a field that
+     * seems to end early. */
+    if (memchr (buf + pos, '\0', n))
+      summary_fail (sr, ms_gettext ("binary data (a NUL byte): not a CSV file"));
+    else if (buf[pos] == '#' && !sr->have_header)
       ms_csv_parse_metadata (sr->results, buf + pos, eol ? n - 1 : n);
     else if (csv_parse (&parser, buf + pos, n, on_field, on_record, sr) != n)
       summary_fail (sr, ms_gettext ("malformed CSV: %s"), csv_strerror (csv_error (&parser)));

@@ -613,9 +613,10 @@ ms_csv_write_summary (const MsResults *results, const char *path, char *err, siz
   return writer_finish (&w, err, errlen) && ms_atomic_file_commit (w.file, err, errlen);
 }
 
-bool
-ms_csv_write_pair (const MsResults *results, const char *samples_path, const char *summary_path,
-                   char *err, size_t errlen)
+/* taken NULL: replaces the pair; else a new pair only (*taken when not). */
+static bool
+write_pair (const MsResults *results, const char *samples_path, const char *summary_path,
+            bool *taken, char *err, size_t errlen)
 {
   MsWriter samples, summary;
   char run_id[32];
@@ -630,5 +631,21 @@ ms_csv_write_pair (const MsResults *results, const char *samples_path, const cha
     ms_atomic_file_abort (samples.file);
     return false;
   }
-  return ms_atomic_file_commit_pair (samples.file, summary.file, err, errlen);
+  return taken ? ms_atomic_file_commit_pair_new (samples.file, summary.file, taken, err, errlen)
+               : ms_atomic_file_commit_pair (samples.file, summary.file, err, errlen);
+}
+
+bool
+ms_csv_write_pair (const MsResults *results, const char *samples_path, const char *summary_path,
+                   char *err, size_t errlen)
+{
+  return write_pair (results, samples_path, summary_path, NULL, err, errlen);
+}
+
+bool
+ms_csv_write_pair_new (const MsResults *results, const char *samples_path,
+                       const char *summary_path, bool *taken, char *err, size_t errlen)
+{
+  *taken = false;
+  return write_pair (results, samples_path, summary_path, taken, err, errlen);
 }

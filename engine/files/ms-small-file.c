@@ -90,6 +90,7 @@ ms_open_regular (const char *path, struct stat *st, char *err, size_t errlen)
   }
   /* Regular files never block; reads should wait for slow disks as usual. */
   fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
+  ms_atomic_file_note_read (fd);
   return fd;
 }
 
@@ -112,11 +113,15 @@ ms_small_file_read (const char *path, char *err, size_t errlen)
   while (text && n < (size_t) st.st_size &&
          ((got = read (fd, text + n, (size_t) st.st_size - n)) > 0 || (got < 0 && errno == EINTR)))
     n += got > 0 ? (size_t) got : 0;
-  bool bad = !text || got < 0 || memchr (text, '\0', n);
+  int read_errno = got < 0 ? errno : 0;
+  bool binary = text && !read_errno && memchr (text, '\0', n);
   close (fd);
-  if (bad) {
+  /* Each cause in its own words: memory, the disk, or what the file holds. */
+  if (!text || read_errno || binary) {
     snprintf (err, errlen, "%s: %s", path,
-              text ? ms_gettext ("read error or binary data") : strerror (ENOMEM));
+              !text       ? strerror (ENOMEM)
+              : read_errno ? strerror (read_errno)
+                           : ms_gettext ("binary data (a NUL byte): not a memsweep file"));
     free (text);
     return NULL;
   }

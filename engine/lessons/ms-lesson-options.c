@@ -21,16 +21,46 @@ find_option (const MsLessonOption *options, const char *key, size_t key_len)
   return NULL;
 }
 
-/* The value after "key=" up to the next ',' as a number; false when it is
- * not one (or nothing). */
+/* Whether buf is written as the command line's options are: an optional
+ * '-', decimal digits, and (not for a whole number) a fraction and an
+ * exponent. strtod alone would also take "0x40", "+60", " 5", "inf" and,
+ * for a whole number, "1e3". */
 static bool
-parse_value (const char *text, size_t len, double *out)
+is_plain_number (const char *buf, bool integer)
+{
+  const char *p = buf + (*buf == '-');
+  size_t digits = strspn (p, "0123456789");
+  p += digits;
+  if (integer)
+    return digits > 0 && *p == '\0';
+  if (*p == '.') {
+    size_t fraction = strspn (p + 1, "0123456789");
+    digits += fraction;
+    p += 1 + fraction;
+  }
+  if (digits > 0 && (*p == 'e' || *p == 'E')) {
+    p += 1 + (p[1] == '-' || p[1] == '+');
+    size_t exponent = strspn (p, "0123456789");
+    if (exponent == 0)
+      return false;
+    p += exponent;
+  }
+  return digits > 0 && *p == '\0';
+}
+
+/* The value after "key=" up to the next ',' as a number; false when it is
+ * not one (or nothing). strict: only in the form is_plain_number takes, as
+ * a value given is checked (a file's value is read as it was written). */
+static bool
+parse_value (const char *text, size_t len, bool strict, bool integer, double *out)
 {
   char buf[64];
   if (len == 0 || len >= sizeof buf)
     return false;
   memcpy (buf, text, len);
   buf[len] = '\0';
+  if (strict && !is_plain_number (buf, integer))
+    return false;
   char *end;
   errno = 0;
   *out = strtod (buf, &end);
@@ -51,7 +81,7 @@ check_item (const char *name, const MsLessonOption *options, const char *item,
               item);
     return false;
   }
-  if (!eq || !parse_value (eq + 1, (size_t) (item_end - eq - 1), &v) ||
+  if (!eq || !parse_value (eq + 1, (size_t) (item_end - eq - 1), true, o->integer, &v) ||
       (o->integer && v != floor (v))) {
     snprintf (err, errlen,
               o->integer ? ms_gettext ("option '%s' of lesson '%s' takes a whole number")
@@ -105,7 +135,7 @@ ms_lesson_option_in (const MsLessonOption *options, const char *values, const ch
       end = p + strlen (p);
     double v;
     if (strncmp (p, key, key_len) == 0 && p[key_len] == '=' &&
-        parse_value (p + key_len + 1, (size_t) (end - p - key_len - 1), &v))
+        parse_value (p + key_len + 1, (size_t) (end - p - key_len - 1), false, false, &v))
       return v;
     p = *end ? end + 1 : end;
   }

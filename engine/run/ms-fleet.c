@@ -120,6 +120,7 @@ read_stamp (const char *path, MsFleetNode *node)
   FILE *f = fopen (path, "r");
   if (!f)
     return;
+  ms_atomic_file_note_read (fileno (f));
   char line[1024];
   while (fgets (line, sizeof line, f) && line[0] == '#') {
     line[strcspn (line, "\r\n")] = '\0';
@@ -280,6 +281,45 @@ read_nodes (const char *dir, char **names, MsFleetNode *nodes, size_t n)
     pthread_join (tids[k], NULL);
 }
 
+/* Whether file is the one fleet-node writes for node: NODE-samples.csv. */
+static bool
+is_own_file (const MsFleetNode *node)
+{
+  size_t n = strlen (node->node);
+  return strncmp (node->file, node->node, n) == 0 && strcmp (node->file + n, "-samples.csv") == 0;
+}
+
+/* Keeps one file per node name; the others move to report->copies. */
+static void
+drop_copies (MsFleetReport *report)
+{
+  size_t kept = 0;
+  for (size_t i = 0; i < report->n_nodes; i++) {
+    MsFleetNode *node = &report->nodes[i];
+    size_t k = 0;
+    while (k < kept && !(node->readable && report->nodes[k].readable &&
+                         strcmp (report->nodes[k].node, node->node) == 0))
+      k++;
+    if (k == kept) {
+      memmove (&report->nodes[kept++], node, sizeof *node);
+      continue;
+    }
+    MsFleetNode *first = &report->nodes[k];
+    if (is_own_file (node) && !is_own_file (first)) {
+      MsFleetNode swap = *first;
+      *first = *node;
+      *node = swap;
+    }
+    MsFleetCopy *copy = report->copies ? &report->copies[report->n_copies++] : NULL;
+    if (copy) {
+      snprintf (copy->file, sizeof copy->file, "%s", node->file);
+      snprintf (copy->node, sizeof copy->node, "%s", node->node);
+      snprintf (copy->kept, sizeof copy->kept, "%s", first->file);
+    }
+  }
+  report->n_nodes = kept;
+}
+
 MsFleetReport *
 ms_fleet_report_dir (const char *dir, double threshold, char *err, size_t errlen)
 {
@@ -288,9 +328,15 @@ ms_fleet_report_dir (const char *dir, double threshold, char *err, size_t errlen
   if (!names)
     return NULL;
   MsFleetReport *report = calloc (1, sizeof *report);
-  if (report)
+  if (report) {
     report->nodes = calloc (n, sizeof *report->nodes);
-  if (!report || !report->nodes) {
+    report->copies = calloc (n, sizeof *report->copies);
+  }
+  if (!report || !report->nodes || !report->copies) {
+    if (report) {
+      free (report->nodes);
+      free (report->copies);
+    }
     snprintf (err, errlen, ms_gettext ("out of memory for %zu nodes"), n);
     free (report);
     report = NULL;
@@ -298,6 +344,7 @@ ms_fleet_report_dir (const char *dir, double threshold, char *err, size_t errlen
     report->n_nodes = n;
     report->threshold = threshold;
     read_nodes (dir, names, report->nodes, n);
+    drop_copies (report);
     ms_fleet_report_compute (report);
   }
   for (size_t i = 0; i < n; i++)
@@ -312,6 +359,7 @@ ms_fleet_report_free (MsFleetReport *report)
   if (!report)
     return;
   free (report->nodes);
+  free (report->copies);
   free (report);
 }
 

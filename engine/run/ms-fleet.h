@@ -64,9 +64,19 @@ typedef struct {
   char error[256]; /* why the file could not be read */
 } MsFleetNode;
 
+/* A second file of a node already in the report (a copy of its samples
+ * file, stamped with its name): left out, and said. */
+typedef struct {
+  char file[256];
+  char node[128];
+  char kept[256]; /* the node's file that is counted */
+} MsFleetCopy;
+
 typedef struct {
   MsFleetNode *nodes; /* sorted by node name */
   size_t n_nodes;
+  MsFleetCopy *copies; /* files left out as copies; n_copies of them */
+  size_t n_copies;
   double threshold;   /* 0.10: flag 10% from the median (ms-compare.h's rule) */
   int exponent[MS_FLEET_N_FIGURES]; /* the largest size every node has; -1 */
   double median[MS_FLEET_N_FIGURES];
@@ -76,7 +86,9 @@ typedef struct {
 } MsFleetReport;
 
 /* Reads every *-samples.csv in dir. NULL with a message when dir cannot be
- * read or holds no samples file; unreadable files are nodes with an error. */
+ * read or holds no samples file; unreadable files are nodes with an error.
+ * A node is counted once: of several files naming it, NODE-samples.csv (the
+ * one fleet-node writes), else the first by name; the others are copies. */
 MsFleetReport *ms_fleet_report_dir (const char *dir, double threshold, char *err,
                                     size_t errlen);
 /* The comparison alone, on nodes already filled (values per size, links):

@@ -3,12 +3,16 @@
  * file fail, for the fault matrix (tests/app/test-faults.sh).
  *
  * MS_FAULT_OP     write, short (half of one write, then ENOSPC), pwrite
- *                 (the samples' run id put in place), fsync, close or
- *                 rename
+ *                 (the samples' run id put in place), fsync, close,
+ *                 rename or mkdir (mkdirat too: a folder cannot be made)
  * MS_FAULT_NTH    which matching call fails (1 = the first)
  * MS_FAULT_ERRNO  the error number to fail with
  * MS_FAULT_MATCH  only files whose path contains this text count
  * MS_FAULT_FIRED  created when the fault fires, so a test knows it did
+ * MS_FAULT_GO     with MS_FAULT_OP=pause: the matching rename is done,
+ *                 then waits until this file exists (two writers at once)
+ * MS_FAULT_LOCKING created just before a flock that waits (LOCK_EX alone):
+ *                 the process has reached a lock, and may wait there
  *
  * A write fault stays (a full disk stays full); the others fail once.
  */
@@ -20,6 +24,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static int calls;
@@ -143,5 +149,49 @@ rename (const char *from, const char *to)
     errno = fault_errno ();
     return -1;
   }
+  if (wanted ("pause", from)) {
+    int rc = real (from, to);
+    mark_fired ();
+    /* Waits for the test's go, a state, not a time (bounded all the same). */
+    const char *go = getenv ("MS_FAULT_GO");
+    for (int i = 0; go && access (go, F_OK) != 0 && i < 60000; i++)
+      usleep (1000);
+    return rc;
+  }
   return real (from, to);
+}
+
+int
+flock (int fd, int op)
+{
+  static int (*real) (int, int);
+  if (!real)
+    real = (int (*) (int, int)) dlsym (RTLD_NEXT, "flock");
+  const char *note = getenv ("MS_FAULT_LOCKING");
+  if (note && op == LOCK_EX) {
+    int marker = open (note, O_WRONLY | O_CREAT, 0644);
+    if (marker >= 0)
+      close (marker);
+  }
+  return real (fd, op);
+}
+
+int
+mkdirat (int dir_fd, const char *path, mode_t mode)
+{
+  static int (*real) (int, const char *, mode_t);
+  if (!real)
+    real = (int (*) (int, const char *, mode_t)) dlsym (RTLD_NEXT, "mkdirat");
+  if (wanted ("mkdir", path)) {
+    mark_fired ();
+    errno = fault_errno ();
+    return -1;
+  }
+  return real (dir_fd, path, mode);
+}
+
+int
+mkdir (const char *path, mode_t mode)
+{
+  return mkdirat (AT_FDCWD, path, mode);
 }

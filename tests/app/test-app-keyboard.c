@@ -159,6 +159,71 @@ menu_open (gpointer button)
   return popover && gtk_widget_get_mapped (GTK_WIDGET (popover));
 }
 
+/* Whether the popover args[0] holds a mapped label args[1]. */
+static gboolean
+shows_item (gpointer data)
+{
+  gpointer *args = data;
+  GtkWidget *text = find_widget (args[0], is_label, args[1]);
+  return text && gtk_widget_get_mapped (text);
+}
+
+/* Whether the keyboard is in widget or a widget inside it. */
+static gboolean
+focus_within (gpointer widget)
+{
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (widget));
+  return focus && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+/* Whether the keyboard has gone back from a closed popover to its window. */
+static gboolean
+focus_left (gpointer popover)
+{
+  GtkRoot *root = gtk_widget_get_root (popover);
+  GtkWidget *focus = root ? gtk_root_get_focus (root) : NULL;
+  return focus && !gtk_widget_is_ancestor (focus, popover);
+}
+
+static gboolean is_series_button (GtkWidget *w, gconstpointer unused);
+
+static gboolean
+shows_series_button (gpointer win)
+{
+  return find_widget (win, is_series_button, NULL) != NULL;
+}
+
+static gboolean
+reads_pinned (gpointer entry)
+{
+  return g_strcmp0 (gtk_editable_get_text (entry), "pinned") == 0;
+}
+
+static gboolean
+is_drawn (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0;
+}
+
+static gboolean
+has_focus (gpointer widget)
+{
+  return gtk_widget_has_focus (widget);
+}
+
+static gboolean
+has_entry (gpointer list)
+{
+  GtkWidget *entry = find_widget (list, is_type, GSIZE_TO_POINTER (GTK_TYPE_ENTRY));
+  return entry && gtk_widget_get_mapped (entry);
+}
+
+static gboolean
+run_is_named_baseline (gpointer win)
+{
+  return g_strcmp0 (ms_window_get_run (win, 0)->label, "baseline") == 0;
+}
+
 /* Opens the main menu, chooses the item with that label (mnemonics
  * stripped) as Enter on it would, and waits for the menu to close. */
 static void
@@ -175,7 +240,8 @@ choose (MsWindow *win, const char *label)
     gtk_menu_button_popup (button);
   }
   GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (button));
-  spin (200);
+  gpointer shown[] = { popover, (gpointer) label };
+  wait_until (shows_item, shown, "the menu shows the item");
   GtkWidget *text = find_widget (popover, is_label, label);
   g_assert_nonnull (text);
   GtkWidget *item = gtk_widget_get_parent (text);
@@ -185,7 +251,7 @@ choose (MsWindow *win, const char *label)
   gtk_widget_grab_focus (item);
   gtk_widget_activate (item);
   wait_until (popover_hidden, popover, "the menu closes");
-  spin (200);
+  wait_until (focus_left, popover, "the keyboard leaves the menu");
 }
 
 /* Every item of the menu lies in a section: no submenu to get lost in. */
@@ -353,9 +419,9 @@ check_timeline_keys (MsWindow *win)
   GtkWidget *view
       = find_widget (GTK_WIDGET (win), is_type, GSIZE_TO_POINTER (MS_TYPE_TIMELINE_VIEW));
   g_assert_nonnull (view);
-  spin (500);
+  wait_until (is_drawn, view, "the timeline is laid out");
   gtk_widget_grab_focus (view);
-  spin (100);
+  wait_until (has_focus, view, "the timeline has the keyboard");
   const MsTimeWindow *w = ms_timeline_view_get_window (MS_TIMELINE_VIEW (view));
   MsTimeWindow start = *w;
   double span = start.t1 - start.t0;
@@ -437,17 +503,17 @@ check_runs_popover (MsWindow *win)
   GtkWidget *list = find_widget (GTK_WIDGET (win), is_runs_list, NULL);
   GtkWidget *popover = gtk_widget_get_ancestor (list, GTK_TYPE_POPOVER);
   wait_until (popover_shown, popover, "Ctrl+Shift+R opens the runs");
-  spin (300);
+  wait_until (has_entry, list, "the runs list shows a run's name");
   GtkWidget *entry = find_widget (list, is_type, GSIZE_TO_POINTER (GTK_TYPE_ENTRY));
   gtk_widget_grab_focus (entry);
   gtk_editable_select_region (GTK_EDITABLE (entry), 0, -1);
   type_text (win, "baseline");
   press (win, 0, XK_Return);
-  spin (300);
+  wait_until (run_is_named_baseline, win, "Return names the run");
   g_assert_cmpstr (ms_window_get_run (win, 0)->label, ==, "baseline");
   /* Tab goes from the name to the note, not to the close button. */
   gtk_widget_grab_focus (entry);
-  spin (100);
+  wait_until (focus_within, entry, "the run's name has the keyboard");
   FocusWait f = { popover, gtk_root_get_focus (GTK_ROOT (win)) };
   press (win, 0, XK_Tab);
   wait_until (focus_moved, &f, "Tab moves on from the run's name");
@@ -456,7 +522,7 @@ check_runs_popover (MsWindow *win)
   g_assert_null (gtk_widget_get_ancestor (next, GTK_TYPE_BUTTON));
   press (win, 0, XK_Escape);
   wait_until (popover_hidden, popover, "Escape closes the runs");
-  spin (200);
+  wait_until (focus_left, popover, "the keyboard leaves the runs");
   check_keys_work (win, "the runs popover");
   g_assert_true (ms_window_close_run (win, 0));
 }
@@ -477,14 +543,14 @@ check_table_filter (MsWindow *win)
   g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
   g_assert_true (ms_window_load_path (win, ref, &error));
   ms_window_set_view (win, MS_VIEW_BANDWIDTH);
-  spin (200);
+  wait_until (shows_series_button, win, "the bandwidth chart shows");
   press (win, XK_Control_L, XK_f);
   wait_until (focus_in_search, win, "Ctrl+F puts the keyboard in the table's filter");
   g_assert_cmpint (ms_window_get_view (win), ==, MS_VIEW_TABLE);
   GtkWidget *entry = gtk_widget_get_ancestor (gtk_root_get_focus (GTK_ROOT (win)),
                                               GTK_TYPE_SEARCH_ENTRY);
   type_text (win, "pinned");
-  spin (300);
+  wait_until (reads_pinned, entry, "the filter reads what was typed");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "pinned");
   gtk_editable_set_text (GTK_EDITABLE (entry), "");
   check_keys_work (win, "the table's filter");
@@ -549,7 +615,7 @@ check_series_popover (MsWindow *win)
   g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
   g_assert_true (ms_window_load_path (win, ref, &error));
   ms_window_set_view (win, MS_VIEW_BANDWIDTH);
-  spin (300);
+  wait_until (shows_series_button, win, "the bandwidth chart shows");
   GtkWidget *button = find_widget (GTK_WIDGET (win), is_series_button, NULL);
   g_assert_nonnull (button);
   gtk_widget_grab_focus (button);
@@ -576,7 +642,7 @@ check_series_popover (MsWindow *win)
   g_assert_true (check_button_of (gtk_root_get_focus (GTK_ROOT (win))) == second);
   press (win, 0, XK_Escape);
   wait_until (popover_hidden, popover, "Escape closes the Series popover");
-  spin (200);
+  wait_until (focus_left, popover, "the keyboard leaves the Series popover");
   check_keys_work (win, "the Series popover");
   g_assert_true (ms_window_close_run (win, 0));
 }

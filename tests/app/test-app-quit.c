@@ -41,17 +41,6 @@ answer (const char *label)
   g_assert_true (ms_test_click_button (ms_test_find_question (), label));
 }
 
-/* Lets the loop run for ms milliseconds. */
-static void
-spin (int ms)
-{
-  gint64 until = g_get_monotonic_time () + ms * 1000;
-  while (g_get_monotonic_time () < until) {
-    g_main_context_iteration (NULL, FALSE);
-    g_usleep (1000);
-  }
-}
-
 static void
 on_toast_text (MsWindow *win)
 {
@@ -162,7 +151,7 @@ check_quit_during_sweep (GApplication *app, MsWindow *win)
   g_autoptr (GPtrArray) so_far = kept_runs ();
   g_assert_cmpuint (so_far->len, ==, 2);
   answer ("_Keep Running");
-  spin (300);
+  ms_test_wait_until (has_no_question, NULL, "the question goes once answered");
   g_assert_true (ms_window_is_sweeping (win));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (win)));
 

@@ -520,6 +520,33 @@ check_library_rename (MsWindow *win)
   g_assert_cmpint (g_unlink (new_path), ==, 0);
 }
 
+static gboolean
+has_more_runs (gpointer data)
+{
+  gpointer *args = data;
+  return ms_window_get_n_runs (args[0]) > GPOINTER_TO_UINT (args[1]);
+}
+
+/* The reference menu names its files as bytes: a file whose name is not
+ * UTF-8 opens, with no critical warning (G_DEBUG=fatal-criticals). */
+static void
+check_reference_bytes (MsWindow *win)
+{
+  g_autofree char *ref =
+    g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h100-default-samples.csv", NULL);
+  g_autofree char *latin1 = g_build_filename (tmpdir, "r\xe9f-samples.csv", NULL);
+  g_autofree char *text = NULL;
+  gsize len;
+  g_assert_true (g_file_get_contents (ref, &text, &len, NULL));
+  g_assert_true (g_file_set_contents (latin1, text, len, NULL));
+  guint n = ms_window_get_n_runs (win);
+  g_action_group_activate_action (G_ACTION_GROUP (win), "reference",
+                                  g_variant_new_bytestring (latin1));
+  gpointer args[] = { win, GUINT_TO_POINTER (n) };
+  ms_test_wait_until (has_more_runs, args, "the file with a Latin-1 name opens");
+  g_assert_true (ms_window_close_run (win, n));
+}
+
 static void
 on_activate (GApplication *app)
 {
@@ -527,6 +554,7 @@ on_activate (GApplication *app)
   g_assert_nonnull (win);
   ms_test_wait_until (is_mapped, win, "the window shows");
   check_library_rename (win);
+  check_reference_bytes (win);
   check_files (win);
   check_views_and_exports (win);
   check_toast_text (win);

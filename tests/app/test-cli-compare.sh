@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # test-cli-compare.sh MEMSWEEP DATA: `memsweep compare` as a CI job meets
 # it: exit 0 for a file against itself (every cell SAME), 1 for the H100
-# against the H200 reference runs, 2 for bad input; the JSON parses; the
-# chart is written when the build draws.
+# against the H200 reference runs, 2 for bad input, 4 for a plot or standard
+# output that cannot be written; the JSON parses; the chart is written when
+# the build draws.
 set -u
 M=$1
 R=$2/reference
@@ -88,5 +89,31 @@ if "$M" plot --help >/dev/null 2>&1; then
   [ "$(head -c 4 "$W/d.png" | tail -c 3)" = PNG ] || fail "--plot wrote no PNG"
   bad --plot "$W/d.txt" "$R/h100-default-samples.csv" "$R/h100-default-samples.csv"
   [ -s "$W/out" ] && fail "a bad --plot name is refused before the table"
+  # A plot that cannot be written is an output failure (4), not bad input:
+  # before the table when its folder is missing, after it on a full disk.
+  "$M" compare --plot "$W/missing/d.png" "$R/h100-default-samples.csv" \
+    "$R/h200-default-samples.csv" >"$W/out" 2>"$W/err"
+  [ $? = 4 ] || fail "--plot into a missing folder must exit 4"
+  grep -qxF "memsweep: --plot: $W/missing/d.png: cannot write: No such file or directory" "$W/err" ||
+    fail "--plot's message: $(cat "$W/err")"
+  [ -s "$W/out" ] && fail "a --plot that cannot be written is refused before the table"
+  ln -s /dev/full "$W/full.png"
+  "$M" compare --plot "$W/full.png" "$R/h100-default-samples.csv" "$R/h200-default-samples.csv" \
+    >/dev/null 2>"$W/err"
+  [ $? = 4 ] || fail "--plot onto a full disk must exit 4"
+  grep -q "No space left on device" "$W/err" || fail "--plot onto a full disk: $(cat "$W/err")"
 fi
+"$M" compare "$R/h100-default-samples.csv" "$R/h200-default-samples.csv" >/dev/full 2>"$W/err"
+[ $? = 4 ] || fail "a full standard output must exit 4"
+# Facts from a file reach the terminal escaped (a device name with ESC).
+sed "s/^# device: .*/# device: EVIL$(printf '\033')[31mRED/" "$R/h100-default-samples.csv" >"$W/esc-samples.csv"
+"$M" compare "$W/esc-samples.csv" "$R/h100-default-samples.csv" >"$W/esc.txt" 2>&1
+grep -q "$(printf '\033')" "$W/esc.txt" && fail "compare sent a control character"
+grep -qF 'EVIL\x1b[31mRED' "$W/esc.txt" || fail "the device name is not shown escaped: $(head -2 "$W/esc.txt")"
+# The range the message gives is the range taken.
+"$M" compare --threshold 1000 "$R/h100-default-samples.csv" "$R/h200-default-samples.csv" \
+  >/dev/null || fail "--threshold 1000 is in 0..1000"
+bad --threshold 1000.5 "$R/h100-default-samples.csv" "$R/h100-default-samples.csv"
+grep -qxF "memsweep compare: --threshold wants a percentage from 0 to 1000" "$W/err" ||
+  fail "--threshold 1000.5: $(cat "$W/err")"
 echo "compare: ok"

@@ -25,6 +25,60 @@ done
 grep -Eq "^fleet: 2 nodes, [0-9]+ flagged, 0 unreadable" "$W/report.txt" || fail "header: $(head -1 "$W/report.txt")"
 grep -q "^alpha " "$W/report.txt" && grep -q "^beta " "$W/report.txt" || fail "rows"
 
+# A copy of a node's file (stamped with its name) is not a second node: the
+# node's own file is counted once, the copy said and left out.
+cp "$W/out/alpha-samples.csv" "$W/out/a-copy-samples.csv"
+cp "$W/out/beta-samples.csv" "$W/out/zz-beta-backup-samples.csv"
+"$M" fleet-report "$W/out" >"$W/report-copies.txt" 2>"$W/copies.err" ||
+  fail "fleet-report with copies exited $?"
+grep -Eq "^fleet: 2 nodes, " "$W/report-copies.txt" || fail "copies counted: $(head -1 "$W/report-copies.txt")"
+[ "$(grep -c "^alpha " "$W/report-copies.txt")" = 1 ] || fail "alpha listed twice"
+[ "$(grep -c "^beta " "$W/report-copies.txt")" = 1 ] || fail "beta listed twice"
+grep -qxF "memsweep fleet-report: a-copy-samples.csv is another file of node alpha (alpha-samples.csv is counted): left out" \
+  "$W/copies.err" || fail "the copy is not said: $(cat "$W/copies.err")"
+rm "$W/out/a-copy-samples.csv" "$W/out/zz-beta-backup-samples.csv"
+
+# A node's name comes from its file's stamp: control characters in it are
+# shown escaped, never sent to the terminal.
+sed "s/^# node: beta\$/# node: evil$(printf '\033')[2Jnode/" "$W/out/beta-samples.csv" >"$W/out/evil-samples.csv"
+"$M" fleet-report "$W/out" >"$W/report-esc.txt" 2>&1
+grep -q "$(printf '\033')" "$W/report-esc.txt" && fail "fleet-report sent a control character"
+grep -qF 'evil\x1b[2Jnode' "$W/report-esc.txt" || fail "the stamped name is not shown escaped"
+rm "$W/out/evil-samples.csv"
+
+# Many nodes are read on several threads, each file protected from the
+# outputs as it is opened: the list of inputs is shared and must hold.
+mkdir "$W/many"
+for i in $(seq 1 48); do
+  sed "s/^# node: beta\$/# node: n$i/" "$W/out/beta-samples.csv" >"$W/many/n$i-samples.csv"
+done
+for round in 1 2 3 4 5; do
+  "$M" fleet-report "$W/many" >"$W/many.txt" 2>&1 || fail "fleet-report of 48 nodes exited $?: $(tail -2 "$W/many.txt")"
+  grep -Eq "^fleet: 48 nodes, " "$W/many.txt" || fail "48 nodes: $(head -1 "$W/many.txt")"
+done
+
+# Names whose file fleet-report would not list are refused before running.
+for bad in . .. .hidden a/b; do
+  "$M" fleet-node --dir "$W/out" --node "$bad" -- --modes host --min-exp 5 --max-exp 5 \
+    --reps 1 >"$W/bad.txt" 2>&1
+  [ $? = 2 ] || fail "fleet-node --node '$bad' must exit 2"
+  grep -qxF "memsweep fleet-node: bad node name '$bad': a node's name may not contain '/' or start with '.'" \
+    "$W/bad.txt" || fail "--node '$bad': $(cat "$W/bad.txt")"
+done
+[ -e "$W/out/.-samples.csv" ] && fail "fleet-node --node . wrote a file"
+# Where the node's file cannot go is said in fleet-node's words (--dir,
+# --node), not run's --out.
+long=$(printf '%0250d' 0)
+"$M" fleet-node --dir "$W/out" --node "$long" -- --modes host >"$W/bad.txt" 2>&1
+[ $? = 2 ] || fail "a node name too long must exit 2"
+grep -qxF "memsweep fleet-node: --dir, --node: $W/out/$long-samples.csv: cannot write: File name too long" \
+  "$W/bad.txt" || fail "too long: $(cat "$W/bad.txt")"
+: >"$W/a-file"
+"$M" fleet-node --dir "$W/a-file" --node n1 -- --modes host >"$W/bad.txt" 2>&1
+[ $? = 2 ] || fail "--dir a file must exit 2"
+grep -qxF "memsweep fleet-node: --dir, --node: $W/a-file/n1-samples.csv: cannot write: Not a directory" \
+  "$W/bad.txt" || fail "--dir a file: $(cat "$W/bad.txt")"
+
 # An unreadable file is listed, and --fail-on-outliers then exits 1.
 echo "garbage" >"$W/out/gamma-samples.csv"
 "$M" fleet-report --fail-on-outliers "$W/out" >"$W/report2.txt"

@@ -26,6 +26,24 @@ expect_with() {
 expect() { expect_with -q "$@"; }           # RC PATTERN -- ARGS: a line matching
 expect_line() { expect_with -qxF "$@"; }    # RC LINE -- ARGS: one whole line
 
+# wait_catching PID MASK: until PID catches the signals of MASK (hex bits
+# of /proc's SigCgt: 4000 SIGTERM) or has ended. Before main() installs
+# its handlers a signal ends any program, however long the loader takes.
+wait_catching() {
+  while :; do
+    state= caught=
+    while read -r key value _; do
+      case $key in
+      State:) state=$value ;;
+      SigCgt:) caught=$value ;;
+      esac
+    done <"/proc/$1/status" 2>/dev/null || return 0
+    case $state in '' | Z | X) return 0 ;; esac
+    [ $((0x$caught & 0x$2)) = $((0x$2)) ] && return 0
+    sleep 0.002
+  done
+}
+
 check() { # check WHAT COMMAND...: a condition on files
   what=$1
   shift
@@ -250,8 +268,11 @@ if [ -w /dev/full ]; then
   check "show > /dev/full fails (rc $rc)" sh -c "[ $rc = 1 ] && grep -qxF 'memsweep: standard output: No space left on device' '$tmp/out'"
 fi
 rm -f "$tmp/pipe-samples.csv"
-{ "$memsweep" run --modes host --min-exp 5 --max-exp 6 --reps 2 --quiet --out "$tmp/pipe" 2>"$tmp/out"
-  echo $? >"$tmp/rc"; } | (exec 0<&-; sleep 1)
+# Standard output a pipe whose reader is gone before memsweep starts (in a
+# shell pipeline the reader may close after the table was written).
+python3 -c 'import os, sys; r, w = os.pipe(); os.close(r); os.dup2(w, 1); os.execv(sys.argv[1], sys.argv[1:])' \
+  "$memsweep" run --modes host --min-exp 5 --max-exp 6 --reps 2 --quiet --out "$tmp/pipe" 2>"$tmp/out"
+echo $? >"$tmp/rc"
 check "a closed pipe is reported (rc $(cat "$tmp/rc"))" sh -c "[ $(cat "$tmp/rc") = 1 ] && grep -qxF 'memsweep: standard output: Broken pipe' '$tmp/out'"
 check "a closed pipe still leaves the files" test -s "$tmp/pipe-samples.csv"
 
@@ -353,9 +374,12 @@ expect_line 2 "memsweep: --pixels: '800' is not WxH with 16..16384 each" -- plot
 expect_line 2 "memsweep: --out: $tmp/missing/m-multi.csv: cannot write: No such file or directory" -- multi --out "$tmp/missing/m"
 
 # A signal stops the sweep in the cell it interrupted, which is not counted.
-"$memsweep" run --modes host --min-exp 24 --max-exp 24 --reps 5 --warmup 0 --quiet --out "$tmp/term" >/dev/null 2>"$tmp/out" &
+# Sent once the run catches SIGTERM (a state, not a time), into a cell of
+# 100000 repetitions that no machine finishes first: wherever it lands
+# (before the cell or inside it), the cell is not counted.
+"$memsweep" run --modes host --min-exp 20 --max-exp 20 --reps 100000 --warmup 0 --quiet --out "$tmp/term" >/dev/null 2>"$tmp/out" &
 pid=$!
-sleep 0.25
+wait_catching "$pid" 4000
 kill -s TERM $pid
 wait $pid
 rc=$?
@@ -393,6 +417,16 @@ expect_line 2 "memsweep calibrate: --he is no run option here: see 'memsweep cal
 (unset HOME XDG_DATA_HOME; exec "$memsweep" calibrate --runs 3 --modes host --min-exp 5 --max-exp 5 --reps 1) >"$tmp/out" 2>&1
 rc=$?
 check "calibrate without HOME fails before running (rc $rc)" sh -c "[ $rc = 2 ] && grep -q 'no folder for the profile' '$tmp/out'"
+# The default profile's folder cannot be made (XDG_DATA_HOME is a file):
+# said before the first run, not after every run.
+printf 'not a folder\n' >"$tmp/xdg-file"
+XDG_DATA_HOME="$tmp/xdg-file" "$memsweep" calibrate --runs 3 --modes host --min-exp 5 --max-exp 5 --reps 1 >"$tmp/out" 2>&1
+rc=$?
+check "calibrate: no folder for the default profile, said before running (rc $rc)" sh -c "[ $rc = 2 ] && grep -qxF 'memsweep calibrate: no folder for the profile: $tmp/xdg-file/memsweep/run-to-run-host.csv: Not a directory; give --out' '$tmp/out' && ! grep -q 'run 1 of 3' '$tmp/out'"
+# The runs' folder is TMPDIR's: a missing one is named as such, not --out.
+TMPDIR="$tmp/missing-tmp" "$memsweep" calibrate --runs 3 --modes host --out "$tmp/p.csv" >"$tmp/out" 2>&1
+rc=$?
+check "calibrate: a missing TMPDIR is named (rc $rc)" sh -c "[ $rc = 2 ] && grep -qxF 'memsweep calibrate: TMPDIR: $tmp/missing-tmp: no folder for the runs: No such file or directory' '$tmp/out'"
 check "calibrate: no run was started by the refusals" sh -c "[ -z \"\$(ls -A '$tmp/calcheck')\" ]"
 TMPDIR=$old_tmpdir
 mkdir "$tmp/caltmp"
@@ -419,6 +453,16 @@ for f in "$2"/reference/*-samples.csv; do
   esac
 done
 
+# A cell stopped part-way keeps its statistics (docs/csv.md): show prints
+# them, as its JSON does, and says the cell stopped.
+"$memsweep" run --modes host --min-exp 5 --max-exp 6 --reps 6 --warmup 0 --quiet --out "$tmp/whole" >/dev/null 2>&1
+sed '/^"host",64,/s/,"ok",/,"partial",/; /^"host",64,/s/,"",0,/,"stopped after 6 of 9 repetitions",0,/' \
+  "$tmp/whole-samples.csv" >"$tmp/part-samples.csv"
+"$memsweep" show "$tmp/part-samples.csv" >"$tmp/out" 2>&1
+check "show: a partial cell's median is printed" grep -Eq '^256 B +64 +[0-9]+\.[0-9]+$' "$tmp/out"
+check "show: a partial cell's interval is printed" grep -Eq '^256 B +64 +\+-[0-9.]+\*?$' "$tmp/out"
+check "show: a partial cell is said to have stopped" grep -qxF "  host 2^6: partial: stopped after 6 of 9 repetitions" "$tmp/out"
+
 # Lessons (docs/lessons.md): the list, and every refusal before measuring.
 # LIST: the app's cards with their titles, each with its command.
 expect_line 0 "Zero-copy against copies, and data reuse" -- lesson LIST
@@ -442,6 +486,18 @@ expect_line 2 "memsweep: --sizes: 'big' is not MIN:MAX or MIN:MAX:STEP" -- lesso
 expect_line 2 "memsweep: repetitions must be at least 1 (got 0)" -- lesson duplex --reps 0
 expect_line 2 "Try 'memsweep lesson --help'." -- lesson reuse --bogus
 expect 2 "K = 8 streams need at least 8 elements" -- lesson issue-order --sizes 2:2
+# A lesson's whole-number option takes plain decimal digits, as every
+# option does: not 1e3, 0x40, +60, 60.0 or a leading blank.
+for v in 1e3 0x40 +60 60.0 " 60"; do
+  expect_line 2 "memsweep: option 'kernel-us' of lesson 'concurrent' takes a whole number" -- lesson concurrent --option "kernel-us=$v" --out "$tmp/lz"
+done
+expect_line 2 "memsweep: --reps: '+5' is not a whole number" -- run --reps +5 --modes host --out "$tmp/x"
+# A name with a control character is shown escaped, as everywhere.
+expect_line 2 "memsweep: --out: $tmp/missing/a\\x1b[2J-samples.csv: cannot write: No such file or directory" -- lesson reuse --out "$tmp/missing/a$(printf '\033')[2J"
+# A lesson's isolated parts go through TMPDIR: a missing one is said first.
+TMPDIR="$tmp/missing-tmp" "$memsweep" lesson reuse --out "$tmp/lz" >"$tmp/out" 2>&1
+rc=$?
+check "lesson: a missing TMPDIR is said before measuring (rc $rc)" sh -c "[ $rc = 2 ] && grep -qxF 'memsweep lesson: TMPDIR: $tmp/missing-tmp: no folder for the runs: No such file or directory' '$tmp/out'"
 
 # The health and the envelope follow the tables: every reference run reads
 # normal; a damaged envelope row is refused with file:line and the rest used.

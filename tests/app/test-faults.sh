@@ -163,5 +163,42 @@ real
 ro.svg
 EOF2
 
+# Two writers of one prefix: A pauses between the renames of its pair (after
+# its samples, before its summary) while B writes the same prefix; each
+# step waits for a state (a marker file), never for a time. The pair left
+# must be one writer's: show finds one run id in both files.
+# wait_for FILE PID: until FILE exists, or PID has ended (bounded).
+wait_for() {
+  i=0
+  while [ ! -e "$1" ] && kill -0 "$2" 2>/dev/null && [ $i -lt 6000 ]; do
+    sleep 0.01
+    i=$((i + 1))
+  done
+}
+dir=$tmp/two-writers
+mkdir "$dir"
+two_run() {
+  "$memsweep" run --modes host --min-exp 5 --max-exp 6 --reps 3 --warmup 0 --quiet --out "$dir/P"
+}
+LD_PRELOAD=$interposer MS_FAULT_OP=pause MS_FAULT_MATCH="P-samples.csv.memsweep-" \
+  MS_FAULT_FIRED="$dir/a-paused" MS_FAULT_GO="$dir/go" two_run >/dev/null 2>"$tmp/out-a" &
+a=$!
+wait_for "$dir/a-paused" $a
+LD_PRELOAD=$interposer MS_FAULT_LOCKING="$dir/b-locking" two_run >/dev/null 2>"$tmp/out-b" &
+b=$!
+wait_for "$dir/b-locking" $b
+touch "$dir/go"
+wait $a
+rc_a=$?
+wait $b
+rc_b=$?
+"$memsweep" show "$dir/P-samples.csv" >/dev/null 2>"$tmp/out"
+cat "$tmp/out-a" "$tmp/out-b" >>"$tmp/out"
+cases=$((cases + 1))
+if [ ! -e "$dir/a-paused" ] || [ $rc_a != 0 ] || [ $rc_b != 0 ] || grep -q "not from the same run" "$tmp/out"; then
+  fail "two writers of one prefix: rc $rc_a and $rc_b, a mixed pair or a failed writer"
+fi
+[ "$(ls -A "$dir" | grep -c memsweep-)" = 0 ] || { ls -A "$dir" >"$tmp/out"; fail "two writers: temporaries left"; }
+
 echo "faults: $cases cases, $fails failed"
 [ "$fails" = 0 ]

@@ -118,7 +118,31 @@ done <"$tmp/points"
 # A second SIGINT ends the program at once, without temporaries: the first
 # lands inside a 2^26 repetition (about a second on the host), which the
 # sweep would finish before stopping. (At 2^24 the first could end the run
-# within 20 ms on a fast host, before the second was sent.)
+# within 20 ms on a fast host, before the second was sent.) Each step waits
+# for a state, never a time: the first once the cell's buffers are in
+# memory (the repetitions have begun), the second once the first has been
+# delivered (two pending SIGINTs would be one).
+# wait_rss PID KB: until PID's resident memory reaches KB, or it has ended.
+wait_rss() {
+  while :; do
+    rss=$(awk '/^VmRSS:/ { print $2 }' "/proc/$1/status" 2>/dev/null)
+    [ -z "$rss" ] || [ "$rss" -ge "$2" ] && return 0
+    sleep 0.002
+  done
+}
+# wait_delivered PID: until no SIGINT is pending for PID, or it has ended.
+wait_delivered() {
+  while :; do
+    pending=$(awk '/^(SigPnd|ShdPnd):/ { printf "%s ", $2 }' "/proc/$1/status" 2>/dev/null)
+    [ -z "$pending" ] && return 0
+    stuck=0
+    for p in $pending; do
+      [ $((0x$p & 0x2)) = 0 ] || stuck=1
+    done
+    [ $stuck = 0 ] && return 0
+    sleep 0.001
+  done
+}
 seconds_tested=0
 for i in 1 2 3; do
   cases=$((cases + 1))
@@ -130,9 +154,10 @@ for i in 1 2 3; do
     --out "$dir/p" >/dev/null 2>"$dir/err" &
   pid=$!
   ready "$pid"
-  sleep 0.25
+  # Three vectors of 2^26 floats: 768 MiB once they are written.
+  wait_rss "$pid" 700000
   kill -s INT "$pid"
-  sleep 0.02
+  wait_delivered "$pid"
   # The first SIGINT may already have ended the run (it stops within the
   # repetition and writes quickly): then there is no second one to test.
   state=$(awk '/^State:/ { print $2 }' "/proc/$pid/status" 2>/dev/null)

@@ -595,6 +595,35 @@ test_encodings (void)
     g_assert_nonnull (
         strstr (err, "utf16.csv:1: UTF-16 text is not supported: save the file as UTF-8"));
   }
+  /* NUL bytes first, in no UTF-16 pattern, are binary data (as a NUL later
+   * is), not UTF-16; in a summary too; and in the small files. */
+  static const struct {
+    const char *bytes;
+    size_t len;
+  } leading[] = { { "\0\0\0\0\0\0", 6 }, { "\0", 1 }, { "\0mode,elements\n", 15 },
+                  { "\0\0mode", 6 } };
+  for (guint i = 0; i < G_N_ELEMENTS (leading); i++) {
+    FILE *f = fopen (tmp_path ("lead-nul.csv"), "wb");
+    fwrite (leading[i].bytes, 1, leading[i].len, f);
+    fclose (f);
+    g_assert_false (ms_csv_read_samples (tmp_path ("lead-nul.csv"), err, sizeof err));
+    if (!strstr (err, "lead-nul.csv:1: binary data (a NUL byte): not a CSV file"))
+      g_error ("case %u: %s", i, err);
+  }
+  FILE *f = fopen (tmp_path ("nul-summary.csv"), "wb");
+  fwrite ("# memsweep summary file\n# note: a\0b\n", 1, 37, f);
+  fclose (f);
+  g_assert_false (ms_csv_read_samples (tmp_path ("nul-summary.csv"), err, sizeof err));
+  g_assert_cmpstr (strstr (err, "nul-summary.csv:"), ==,
+                   "nul-summary.csv:2: binary data (a NUL byte): not a CSV file");
+  f = fopen (tmp_path ("nul-profile.csv"), "wb");
+  fwrite ("# memsweep run-to-run profile\n\0", 1, 31, f);
+  fclose (f);
+  MsRunToRun rr;
+  char device[128];
+  g_assert_false (ms_run_to_run_read_profile (&rr, tmp_path ("nul-profile.csv"), device,
+                                              sizeof device, err, sizeof err));
+  g_assert_nonnull (strstr (err, "nul-profile.csv: binary data (a NUL byte): not a memsweep file"));
 }
 
 /* The decimal parser gives strtod's value for every form it accepts. */

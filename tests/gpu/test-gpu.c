@@ -304,6 +304,16 @@ typedef struct {
   MsResults *results;
 } CancelJob;
 
+/* The cancel comes once the sweep has finished a cell (a state, not a
+ * time: a fast GPU could finish the sweep within any fixed delay). */
+static void
+cancel_after_first_cell (int index, int n, const MsCell *cell, void *data)
+{
+  CancelJob *job = data;
+  (void) index, (void) n, (void) cell;
+  atomic_store (&job->cancel, 1);
+}
+
 static void *
 cancel_worker (void *data)
 {
@@ -313,8 +323,8 @@ cancel_worker (void *data)
   ms_sweep_init_default (&sweep);
   sweep.min_exp = 18;
   sweep.max_exp = 26;
-  job->status =
-    ms_sweep_run (&sweep, job->backend, NULL, NULL, &job->cancel, &job->results, err, sizeof err);
+  job->status = ms_sweep_run (&sweep, job->backend, cancel_after_first_cell, job, &job->cancel,
+                              &job->results, err, sizeof err);
   return NULL;
 }
 
@@ -328,8 +338,6 @@ check_cancel (MsBackend *backend)
   CancelJob job = { .backend = backend };
   pthread_t thread;
   pthread_create (&thread, NULL, cancel_worker, &job);
-  nanosleep (&(struct timespec){ .tv_sec = 0, .tv_nsec = 300 * 1000 * 1000 }, NULL);
-  atomic_store (&job.cancel, 1);
   pthread_join (thread, NULL);
   uint64_t after = ms_k_device_free_memory (0, err, sizeof err);
   printf ("cancel: status %d after %zu cells; device free %llu -> %llu bytes\n", job.status,

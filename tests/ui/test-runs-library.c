@@ -7,6 +7,8 @@
  * as an error with the run kept in memory and the old files intact; "show in
  * folder" asking a file manager on the session bus. */
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <glib/gstdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -300,6 +302,8 @@ test_rename (void)
   ms_results_free (second);
 }
 
+static guint count_files_below (const char *path);
+
 static void
 test_delete_and_undo (void)
 {
@@ -336,20 +340,180 @@ test_delete_and_undo (void)
   /* Deleted for real when the undo ends. */
   g_autoptr (MsRunsEntry) again = g_object_ref (ms_runs_library_find (lib, path));
   g_assert_true (ms_runs_library_delete (lib, again, NULL));
-  ms_runs_library_purge (lib, again);
   g_autofree char *trash = g_build_filename (folder, ".trash", NULL);
-  g_assert_cmpuint (count_files (trash), ==, 0);
+  g_assert_cmpuint (count_files_below (trash), ==, 2);
+  ms_runs_library_purge (lib, again);
+  g_assert_cmpuint (count_files_below (trash), ==, 0);
   g_assert_cmpuint (count_files (folder), ==, 1);
 
-  /* ... or at quit, every one still aside. */
+  /* ... or at quit, every one still aside, and the trash goes with them. */
   g_assert_true (ms_runs_library_keep (lib, run, NULL));
   reload_and_wait (lib);
   g_autoptr (MsRunsEntry) last = g_list_model_get_item (G_LIST_MODEL (lib), 0);
   g_assert_true (ms_runs_library_delete (lib, last, NULL));
-  g_assert_cmpuint (count_files (trash), ==, 2);
+  g_assert_cmpuint (count_files_below (trash), ==, 2);
   ms_runs_library_purge_all (lib);
-  g_assert_cmpuint (count_files (trash), ==, 0);
+  g_assert_cmpuint (count_files_below (trash), ==, 0);
+  g_assert_false (g_file_test (trash, G_FILE_TEST_EXISTS));
   ms_results_free (run);
+}
+
+/* Files (not folders) anywhere under path. */
+static guint
+count_files_below (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  guint n = 0;
+  for (const char *name; dir && (name = g_dir_read_name (dir));) {
+    g_autofree char *child = g_build_filename (path, name, NULL);
+    n += g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK)
+           ? count_files_below (child)
+           : 1;
+  }
+  return n;
+}
+
+/* Keeps run and lists it: its entry, its path and its bytes. */
+static MsRunsEntry *
+keep_listed (MsRunsLibrary *lib, MsResults *run, char **path, char **bytes)
+{
+  g_assert_true (ms_runs_library_keep (lib, run, NULL));
+  *path = ms_runs_library_dup_path (lib, run);
+  *bytes = file_contents (*path);
+  reload_and_wait (lib);
+  return g_object_ref (ms_runs_library_find (lib, *path));
+}
+
+/* Delete X, rename another run to X, delete that too: two runs aside under
+ * one name. Undo of the first brings back the first, and purging the
+ * second leaves the first's undo working. */
+static void
+test_trash_same_name (void)
+{
+  g_autofree char *folder = make_folder ();
+  g_autoptr (MsRunsLibrary) lib = ms_runs_library_new (folder);
+  MsResults *x = make_run ("2026-11-23T04:32:48Z"), *y = make_run ("2026-11-23T06:00:00Z");
+  g_autofree char *x_path = NULL, *x_bytes = NULL, *y_path = NULL, *y_bytes = NULL;
+  g_autoptr (MsRunsEntry) ex = keep_listed (lib, x, &x_path, &x_bytes);
+  g_autoptr (MsRunsEntry) ey = keep_listed (lib, y, &y_path, &y_bytes);
+  g_assert_cmpstr (x_bytes, !=, y_bytes);
+  g_autofree char *x_name = g_strdup (ms_runs_entry_get_name (ex));
+  g_assert_true (ms_runs_library_delete (lib, ex, NULL));
+  g_assert_true (ms_runs_library_rename (lib, ey, x_name, NULL));
+  reload_and_wait (lib);
+  g_autoptr (MsRunsEntry) ey_as_x = g_object_ref (ms_runs_library_find (lib, x_path));
+  g_assert_true (ms_runs_library_delete (lib, ey_as_x, NULL));
+  g_assert_false (g_file_test (x_path, G_FILE_TEST_EXISTS));
+
+  ms_runs_library_purge (lib, ey_as_x);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (ms_runs_library_undelete (lib, ex, &error));
+  g_assert_no_error (error);
+  g_autofree char *back = file_contents (x_path);
+  g_assert_cmpstr (back, ==, x_bytes);
+  char err[512];
+  g_assert_true (ms_csv_pair_check (x_path, err, sizeof err));
+  ms_results_free (x);
+  ms_results_free (y);
+}
+
+/* Two instances on one folder: each purges only its own deleted runs. */
+static void
+test_trash_two_instances (void)
+{
+  g_autofree char *folder = make_folder ();
+  g_autoptr (MsRunsLibrary) one = ms_runs_library_new (folder);
+  g_autoptr (MsRunsLibrary) two = ms_runs_library_new (folder);
+  MsResults *a = make_run ("2026-11-23T04:32:48Z"), *b = make_run ("2026-11-23T06:00:00Z");
+  g_autofree char *a_path = NULL, *a_bytes = NULL, *b_path = NULL, *b_bytes = NULL;
+  g_autoptr (MsRunsEntry) ea = keep_listed (one, a, &a_path, &a_bytes);
+  g_autoptr (MsRunsEntry) eb = keep_listed (two, b, &b_path, &b_bytes);
+  g_assert_true (ms_runs_library_delete (one, ea, NULL));
+  g_assert_true (ms_runs_library_delete (two, eb, NULL));
+  /* The first quits. */
+  ms_runs_library_purge_all (one);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (ms_runs_library_undelete (two, eb, &error));
+  g_assert_no_error (error);
+  g_autofree char *back = file_contents (b_path);
+  g_assert_cmpstr (back, ==, b_bytes);
+  g_assert_false (g_file_test (a_path, G_FILE_TEST_EXISTS));
+  ms_results_free (a);
+  ms_results_free (b);
+}
+
+/* .trash a symbolic link (to a folder of the user's, or anywhere): delete
+ * refuses and the run stays; quitting touches nothing the link points to. */
+static void
+test_trash_link (void)
+{
+  g_autofree char *folder = make_folder ();
+  g_autoptr (MsRunsLibrary) lib = ms_runs_library_new (folder);
+  MsResults *run = make_run ("2026-11-23T04:32:48Z");
+  g_autofree char *path = NULL, *bytes = NULL;
+  g_autoptr (MsRunsEntry) e = keep_listed (lib, run, &path, &bytes);
+  g_autofree char *elsewhere = g_build_filename (folder, "..", "precious", NULL);
+  g_autofree char *precious = g_build_filename (elsewhere, "thesis.tex", NULL);
+  g_assert_cmpint (g_mkdir (elsewhere, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (precious, "chapter 1\n", -1, NULL));
+  g_autofree char *trash = g_build_filename (folder, ".trash", NULL);
+  g_assert_cmpint (symlink (elsewhere, trash), ==, 0);
+
+  g_autoptr (GError) error = NULL;
+  g_assert_false (ms_runs_library_delete (lib, e, &error));
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_autofree char *now = file_contents (path);
+  g_assert_cmpstr (now, ==, bytes);
+  ms_runs_library_purge_all (lib);
+  g_assert_true (g_file_test (precious, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_file_test (trash, G_FILE_TEST_IS_SYMLINK));
+  g_assert_cmpuint (count_files (elsewhere), ==, 1);
+  ms_results_free (run);
+}
+
+/* The trash cannot be made (a full disk): delete says so, the run stays. */
+static void
+trash_full_disk_child (void)
+{
+  const char *folder = g_getenv ("MS_TEST_RUNS_FOLDER");
+  g_autoptr (MsRunsLibrary) lib = ms_runs_library_new (folder);
+  MsResults *run = make_run ("2026-11-23T04:32:48Z");
+  g_autofree char *match = g_strdup (g_getenv ("MS_FAULT_MATCH"));
+  g_unsetenv ("MS_FAULT_MATCH");
+  g_autofree char *path = NULL, *bytes = NULL;
+  g_autoptr (MsRunsEntry) e = keep_listed (lib, run, &path, &bytes);
+  g_setenv ("MS_FAULT_MATCH", match, TRUE);
+  g_autoptr (GError) error = NULL;
+  g_assert_false (ms_runs_library_delete (lib, e, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+  g_autofree char *now = file_contents (path);
+  g_assert_cmpstr (now, ==, bytes);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 1);
+  ms_results_free (run);
+}
+
+static void
+test_trash_full_disk (void)
+{
+  if (g_test_subprocess ()) {
+    trash_full_disk_child ();
+    return;
+  }
+  g_autofree char *folder = make_folder ();
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0755), ==, 0);
+  g_setenv ("MS_TEST_RUNS_FOLDER", folder, TRUE);
+  g_setenv ("MS_FAULT_MATCH", ".trash", TRUE);
+  g_setenv ("MS_FAULT_OP", "mkdir", TRUE);
+  g_setenv ("MS_FAULT_ERRNO", "28", TRUE);
+  g_setenv ("LD_PRELOAD", MS_FAULT_INJECT, TRUE);
+  g_autofree char *asan = g_strdup_printf ("%s:verify_asan_link_order=0",
+                                           g_getenv ("ASAN_OPTIONS") ? g_getenv ("ASAN_OPTIONS") : "");
+  g_setenv ("ASAN_OPTIONS", asan, TRUE);
+  g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_unsetenv ("LD_PRELOAD");
+  g_unsetenv ("MS_FAULT_MATCH");
+  g_test_trap_assert_passed ();
 }
 
 /* The run is kept and written over (old bytes), then the folder fails. */
@@ -524,6 +688,48 @@ test_keep_async (void)
   g_object_unref (second_run);
 }
 
+/* Another app instance writes a run under the name this one chose, after
+ * it chose it and before its write (this test holds the folder's lock, as
+ * that instance's commit would): the other pair stays, this run goes under
+ * the next free name, and later writes of the run follow it there. */
+static void
+test_keep_name_taken_meanwhile (void)
+{
+  g_autofree char *folder = make_folder ();
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0755), ==, 0);
+  g_autoptr (MsRunsLibrary) lib = ms_runs_library_new (folder);
+  MsRun *run = ms_run_new (make_run ("2026-11-23T04:32:48Z"), MS_RUN_KIND_SWEEP);
+  const MsResults *results = ms_run_get_results (run);
+  int dir_fd = open (folder, O_RDONLY | O_DIRECTORY);
+  g_assert_cmpint (flock (dir_fd, LOCK_EX), ==, 0);
+  ms_runs_library_keep_async (lib, run);
+  g_autofree char *chosen = ms_runs_library_dup_path (lib, results);
+  char chosen_summary[4096];
+  g_assert_true (ms_csv_pair_summary_path (chosen, chosen_summary, sizeof chosen_summary));
+  g_assert_true (g_file_set_contents (chosen, "the other instance's samples\n", -1, NULL));
+  g_assert_true (g_file_set_contents (chosen_summary, "the other instance's summary\n", -1, NULL));
+  g_assert_cmpint (flock (dir_fd, LOCK_UN), ==, 0);
+  close (dir_fd);
+  wait_written (lib);
+  g_assert_null (ms_runs_library_get_write_error (lib));
+  g_autofree char *other = file_contents (chosen);
+  g_assert_cmpstr (other, ==, "the other instance's samples\n");
+  g_autofree char *other_summary = file_contents (chosen_summary);
+  g_assert_cmpstr (other_summary, ==, "the other instance's summary\n");
+  g_autofree char *kept = ms_runs_library_dup_path (lib, results);
+  g_assert_cmpstr (kept, !=, chosen);
+  g_assert_true (g_str_has_suffix (kept, " (2)-samples.csv"));
+  char err[512];
+  g_assert_true (ms_csv_pair_check (kept, err, sizeof err));
+  /* Written again (a stop after the end): over its own pair, not the other. */
+  ms_runs_library_keep_async (lib, run);
+  wait_written (lib);
+  g_autofree char *still = file_contents (chosen);
+  g_assert_cmpstr (still, ==, "the other instance's samples\n");
+  g_assert_cmpuint (count_files (folder), ==, 4);
+  g_object_unref (run);
+}
+
 /* ---- show in folder: a file manager of our own on the session bus ---------- */
 
 static char *shown_uri;
@@ -604,11 +810,16 @@ main (int argc, char **argv)
   g_test_add_func ("/runs-library/damaged-and-foreign", test_damaged_and_foreign);
   g_test_add_func ("/runs-library/rename", test_rename);
   g_test_add_func ("/runs-library/delete-and-undo", test_delete_and_undo);
+  g_test_add_func ("/runs-library/trash-same-name", test_trash_same_name);
+  g_test_add_func ("/runs-library/trash-two-instances", test_trash_two_instances);
+  g_test_add_func ("/runs-library/trash-link", test_trash_link);
+  g_test_add_func ("/runs-library/trash-full-disk", test_trash_full_disk);
   g_test_add_func ("/runs-library/read-only-folder", test_read_only_folder);
   g_test_add_func ("/runs-library/full-disk", test_full_disk);
   g_test_add_func ("/runs-library/short-write", test_short_write);
   g_test_add_func ("/runs-library/read-only-rename", test_read_only_rename);
   g_test_add_func ("/runs-library/keep-async", test_keep_async);
+  g_test_add_func ("/runs-library/keep-name-taken-meanwhile", test_keep_name_taken_meanwhile);
   g_test_add_func ("/runs-library/show-in-folder", test_show_in_folder);
   return g_test_run ();
 }

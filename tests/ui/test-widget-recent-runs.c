@@ -55,10 +55,19 @@ shows_label (gpointer data)
   return find_label (args[0], args[1]) != NULL;
 }
 
+/* A row's action: its file by path, as bytes (a name need not be UTF-8). */
 static void
 activate (MsRecentRuns *dialog, const char *action, const char *path)
 {
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), action, "s", path));
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (dialog), action,
+                                                     g_variant_new_bytestring (path)));
+}
+
+/* The undo of the dialog's delete number n (1 for its first). */
+static void
+undo (MsRecentRuns *dialog, guint n)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "recent.undo", "u", n));
 }
 
 static void
@@ -114,7 +123,7 @@ test_dialog (void)
   g_assert_false (g_file_test (renamed, G_FILE_TEST_EXISTS));
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 2);
   g_assert_nonnull (strstr (ms_recent_runs_get_toast_text (dialog), "deleted"));
-  activate (dialog, "recent.undo", renamed);
+  undo (dialog, 1);
   g_assert_true (g_file_test (renamed, G_FILE_TEST_IS_REGULAR));
   ms_test_wait_until (is_done_loading, lib, "the folder is listed after the undo");
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 3);
@@ -128,8 +137,86 @@ test_dialog (void)
   g_assert_false (g_file_test (renamed, G_FILE_TEST_EXISTS));
   ms_runs_library_purge_all (lib);
   g_autofree char *trash = g_build_filename (folder, ".trash", NULL);
-  g_autoptr (GDir) dir = g_dir_open (trash, 0, NULL);
-  g_assert_null (g_dir_read_name (dir));
+  g_assert_false (g_file_test (trash, G_FILE_TEST_EXISTS));
+}
+
+/* Delete X, rename another run to X, delete that too: each toast's undo
+ * and dismissal acts on its own delete, never on the other. */
+static void
+test_delete_same_name_twice (void)
+{
+  g_autofree char *own = g_build_filename (folder, "twice", NULL);
+  g_autoptr (MsRunsLibrary) lib = ms_runs_library_new (own);
+  keep_copy (lib, "2026-11-22T10:00:00Z");
+  keep_copy (lib, "2026-11-22T11:00:00Z");
+  MsRecentRuns *dialog = ms_recent_runs_new (lib);
+  gtk_window_present (GTK_WINDOW (dialog));
+  ms_test_wait_until (is_done_loading, lib, "the folder is listed");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 2);
+  g_autoptr (MsRunsEntry) x = g_list_model_get_item (G_LIST_MODEL (lib), 0);
+  g_autoptr (MsRunsEntry) y = g_list_model_get_item (G_LIST_MODEL (lib), 1);
+  g_autofree char *x_path = g_file_get_path (ms_runs_entry_get_file (x));
+  g_autofree char *y_path = g_file_get_path (ms_runs_entry_get_file (y));
+  g_autofree char *x_bytes = NULL;
+  g_assert_true (g_file_get_contents (x_path, &x_bytes, NULL, NULL));
+
+  activate (dialog, "recent.delete", x_path);
+  g_assert_true (ms_runs_library_rename (lib, y, ms_runs_entry_get_name (x), NULL));
+  ms_test_wait_until (is_done_loading, lib, "the folder is listed after the rename");
+  activate (dialog, "recent.delete", x_path);
+  g_assert_false (g_file_test (x_path, G_FILE_TEST_EXISTS));
+  undo (dialog, 1);
+  g_autofree char *back = NULL;
+  g_assert_true (g_file_get_contents (x_path, &back, NULL, NULL));
+  g_assert_cmpstr (back, ==, x_bytes);
+  g_assert_false (g_file_test (y_path, G_FILE_TEST_EXISTS));
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_null (dialog);
+}
+
+/* A file whose name is not UTF-8 in the runs folder: listed, shown with a
+ * readable name, and every row action works on it (no critical warning:
+ * the tests run with G_DEBUG=fatal-criticals). */
+static void
+test_non_utf8_name (void)
+{
+  g_autofree char *own = g_build_filename (folder, "latin1", NULL);
+  g_autoptr (MsRunsLibrary) lib = ms_runs_library_new (own);
+  keep_copy (lib, "2026-11-22T10:00:00Z");
+  ms_test_wait_until (is_done_loading, lib, "the folder is listed");
+  ms_runs_library_reload (lib);
+  ms_test_wait_until (is_done_loading, lib, "the folder is listed again");
+  g_autoptr (MsRunsEntry) kept = g_list_model_get_item (G_LIST_MODEL (lib), 0);
+  g_autofree char *kept_path = g_file_get_path (ms_runs_entry_get_file (kept));
+  g_autofree char *latin1 = g_build_filename (own, "caf\xe9-samples.csv", NULL);
+  g_assert_cmpint (g_rename (kept_path, latin1), ==, 0);
+
+  MsRecentRuns *dialog = ms_recent_runs_new (lib);
+  char *opened = NULL;
+  g_signal_connect (dialog, "open", G_CALLBACK (on_open), &opened);
+  gtk_window_present (GTK_WINDOW (dialog));
+  ms_test_wait_until (is_done_loading, lib, "the folder is listed with the Latin-1 name");
+  gpointer args[] = { dialog, (gpointer) "caf\xef\xbf\xbd" };
+  ms_test_wait_until (shows_label, args, "the row shows a readable name");
+  activate (dialog, "recent.open", latin1);
+  g_assert_cmpstr (opened, ==, latin1);
+  g_free (opened);
+  activate (dialog, "recent.delete", latin1);
+  g_assert_false (g_file_test (latin1, G_FILE_TEST_EXISTS));
+  undo (dialog, 1);
+  g_assert_true (g_file_test (latin1, G_FILE_TEST_IS_REGULAR));
+  ms_test_wait_until (is_done_loading, lib, "the folder is listed after the undo");
+  activate (dialog, "recent.rename", latin1);
+  ms_test_wait_until (ms_test_has_question, NULL, "Rename asks for the name");
+  AdwMessageDialog *question = ms_test_find_question ();
+  gtk_editable_set_text (GTK_EDITABLE (adw_message_dialog_get_extra_child (question)), "cafe");
+  g_assert_true (ms_test_click_button (GTK_WIDGET (question), "_Rename"));
+  g_autofree char *renamed = g_build_filename (own, "cafe-samples.csv", NULL);
+  g_assert_true (g_file_test (renamed, G_FILE_TEST_IS_REGULAR));
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_null (dialog);
 }
 
 static gboolean
@@ -172,6 +259,8 @@ main (int argc, char **argv)
   folder = g_build_filename (tmp, "runs", NULL);
   g_test_add_func ("/recent-runs/dialog", test_dialog);
   g_test_add_func ("/recent-runs/empty", test_empty);
+  g_test_add_func ("/recent-runs/delete-same-name-twice", test_delete_same_name_twice);
+  g_test_add_func ("/recent-runs/non-utf8-name", test_non_utf8_name);
   int rc = g_test_run ();
   g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmp);
   if (system (cmd) != 0)
