@@ -112,7 +112,9 @@ def read(path):
     rows = list(csv.DictReader(io.StringIO("\n".join(body))))
     gpu = next((g for g in GPUS if g in meta.get("device", "")), None)
     link = link_of(meta)
-    if not gpu or not link:
+    # A run under an experiment switch (a known change injected, say) is
+    # no measure of what the GPU does.
+    if not gpu or not link or meta.get("experiment-switches"):
         return None
     if "e2e_median_us" in body[0]:
         figures = summary_figures(rows)

@@ -151,24 +151,23 @@ ms_run_to_run_half_width (const MsRunToRun *rr, MsMode mode, int exponent)
   return student_t_975 (rr->runs - 1) * sqrt (2.0) * sd;
 }
 
-/* The mode's values in one size band (below 2^14, or from 2^14), root mean
- * square, and how many there are. */
+/* The median of the mode's values in one size band (below 2^14, or from
+ * 2^14), and how many there are: a median, not a mean, so that one cell
+ * with two states does not widen every other cell of its band. */
 static double
 band_sd (const MsRunToRun *rr, MsMode mode, int exponent, int *cells)
 {
-  double ss = 0;
+  double v[MS_MAX_EXPONENT + 1];
   *cells = 0;
   for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++)
-    if (rr->sd[mode][e] >= 0 && (e < 14) == (exponent < 14)) {
-      ss += rr->sd[mode][e] * rr->sd[mode][e];
-      (*cells)++;
-    }
-  return *cells ? sqrt (ss / *cells) : -1;
+    if (rr->sd[mode][e] >= 0 && (e < 14) == (exponent < 14))
+      v[(*cells)++] = rr->sd[mode][e];
+  return *cells ? ms_median (v, *cells) : -1;
 }
 
 /* A cell's own sd from a few runs is itself noisy (from 5 runs its 95%
  * range spans about 0.35x to 2.9x the truth), so it is moderated toward
- * the band's pooled value, weighted as PRIOR_DF degrees of freedom; the
+ * the band's typical value, weighted as PRIOR_DF degrees of freedom; the
  * estimate then has the cell's own plus those. */
 #define PRIOR_DF 4
 
