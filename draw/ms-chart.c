@@ -677,7 +677,7 @@ series_state_ticks (cairo_t *cr, const MsChartSeries *s, const MsChartPixel *pix
     double px = round (pix[k].x);
     double y0 = round (ms_scale_to_pixel (&l->ys, p->state_lo));
     double y1 = round (ms_scale_to_pixel (&l->ys, p->state_hi));
-    double w = 2.2 * cap, h = MAX (2, round (1.5 * bw));
+    double w = 3.5 * cap, h = MAX (3, round (2.5 * bw));
     cairo_rectangle (cr, px - w, y0 - floor (h / 2), 2 * w, h);
     cairo_rectangle (cr, px - w, y1 - floor (h / 2), 2 * w, h);
     cairo_rectangle (cr, px - floor (bw / 2), MIN (y0, y1), bw, fabs (y1 - y0));

@@ -105,7 +105,8 @@ key_names (const char *names[2], gboolean brief)
   names[1] = C_ ("compare key", "ambiguous");
   if (!brief)
     /* xgettext: no-c-format */
-    names[1] = _ ("ambiguous: the 95% intervals overlap, or too few repetitions");
+    names[1] = _ ("ambiguous: the 95% interval of B/A reaches a bound, or the data cannot back a "
+                  "claim");
 }
 
 /* The corner of the plot where the key covers the least data
