@@ -76,6 +76,26 @@ run_visits (Visits *v, MsResults **out)
 }
 
 /* The process's switches are read once: this test sets them first. */
+/* The self-comparison benchmark's known change: 1..100 per cent, plain
+ * digits, recorded as it was given. */
+static void
+test_inject (void)
+{
+  MsExperiment x;
+  char err[256], text[64];
+  g_assert_true (ms_experiment_parse ("inject=10,thp", &x, err, sizeof err));
+  g_assert_cmpint (x.inject_pct, ==, 10);
+  ms_experiment_format (&x, text, sizeof text);
+  g_assert_cmpstr (text, ==, "thp,inject=10");
+  const char *bad[] = { "inject=0", "inject=101", "inject=", "inject=1e1", "inject=+5",
+                        "inject=10%", "inject=1000" };
+  for (size_t i = 0; i < G_N_ELEMENTS (bad); i++) {
+    g_assert_false (ms_experiment_parse (bad[i], &x, err, sizeof err));
+    g_assert_nonnull (strstr (err, "inject=1..100"));
+    g_assert_cmpint (x.inject_pct, ==, 0);
+  }
+}
+
 static void
 test_shuffled_order (void)
 {
@@ -118,6 +138,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/experiment/parse", test_parse);
+  g_test_add_func ("/experiment/inject", test_inject);
   g_test_add_func ("/experiment/shuffled-order", test_shuffled_order);
   int rc = g_test_run ();
   return rc;
