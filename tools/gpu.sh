@@ -45,14 +45,19 @@ build() {
   log "$(grep -o 'unified-memory counts (CUPTI) *: *[A-Za-z]*' $B/meson-logs/meson-log.txt | tail -1)"
 }
 
+# The device as memsweep sees it.
 step_info() { $MS info 2>&1 | tee "$OUT/info.txt"; }
 
+# The gpu suite once (meson test --suite gpu).
 step_suite() {
   meson test -C $B --suite gpu --print-errorlogs --no-rebuild >"$OUT/suite.txt" 2>&1
   log "gpu suite rc=$?: $(grep -E '^(Ok|Fail|Skipped):' "$OUT/suite.txt" | tr -s ' \n' ' ')"
   cat $B/meson-logs/testlog.txt >"$OUT/suite-testlog.txt" 2>/dev/null
 }
 
+# bench/self-compare.sh: calibrate, three default sweeps compared
+# pairwise, the plain yardstick beside them, and a 10% change injected into
+# a fourth.
 step_self_compare() {
   local d="$OUT/self"
   mkdir -p "$d"
@@ -65,6 +70,8 @@ step_self_compare() {
   log "self-compare: $(grep -c . "$d/default-pairs.txt") lines"
 }
 
+# The default sweep's time after CUDA starts (bench-memsweep), and as a
+# whole process, five times.
 step_sweep_time() {
   $B/bench/bench-memsweep 3 --sweep-only >"$OUT/bench-memsweep.txt" 2>&1
   log "bench-memsweep: $(grep -E 'median|PASS|FAIL' "$OUT/bench-memsweep.txt" | tr '\n' ' ')"
@@ -76,11 +83,13 @@ step_sweep_time() {
   log "default sweep whole process: $(tail -5 "$OUT/sweep-time.txt" | cut -d' ' -f1 | tr '\n' ' ')"
 }
 
-# PLAIN_ARGS: bench-plain's rounds and repetitions (5 31; with none it
-# takes 7 51).
+# bench-plain: memsweep's cells against a plain program. PLAIN_ARGS: its
+# rounds and repetitions (5 31; empty, its own 7 51).
 # shellcheck disable=SC2086
 step_plain() { $B/bench/bench-plain ${PLAIN_ARGS-5 31} 2>&1 | tee "$OUT/plain.txt" | tail -4; }
 
+# Every lesson through the command line, as reference runs, then the gpu
+# suite's lesson checks over them.
 step_lessons() {
   local d="$OUT/lessons" name args t0
   mkdir -p "$d"
@@ -100,6 +109,9 @@ step_lessons() {
   log "lesson checks over these runs rc=$?"
 }
 
+# Where the spread between processes comes from: the four link modes'
+# sweep with the measuring thread held to each CPU in turn (taskset),
+# twice, forward and backward.
 step_cpus() {
   local d="$OUT/cpus" n
   mkdir -p "$d"
