@@ -156,7 +156,7 @@ main (int argc, char **argv)
   printf ("device: %s (cc %d.%d), PCIe gen%d x%d\n", info.name, info.cc_major, info.cc_minor,
           info.pcie_gen, info.pcie_width);
 
-  /* --sweep-only: the default sweep's wall time alone (tools/gpu-spread.sh
+  /* --sweep-only: the default sweep's wall time alone (tools/gpu.sh spread
    * times it under each experiment switch). */
   bool sweep_only = argc > 2 && strcmp (argv[2], "--sweep-only") == 0;
   if (!sweep_only && compare_with_reference (backend, rounds) != 0)

@@ -4,19 +4,12 @@
 # call: the build (build-gpu/, no GUI; libcsv from the .deb files in .deps/
 # when the machine has none: apt-get download libcsv3 libcsv-dev), then
 # each STEP in order, logs under $OUT (default ./gpu-out) and one line per
-# step in $OUT/summary.log. Steps:
-#   info          the device as memsweep sees it
-#   suite         the gpu suite (meson test --suite gpu)
-#   self-compare  bench/self-compare.sh: calibrate, three default sweeps
-#                 compared pairwise, the plain yardstick beside them, and a
-#                 10% change injected into a fourth
-#   sweep-time    the default sweep's whole-process time, five times
-#   plain         bench-plain: memsweep's cells against a plain program
-#   lessons       every lesson through the command line, as reference runs,
-#                 then the gpu suite's lesson checks over them
-#   cpus          where the spread between processes comes from: the four
-#                 link modes' sweep with the measuring thread held to each
-#                 CPU in turn (taskset), twice, forward and backward
+# step in $OUT/summary.log. tools/README.md says what each step does; the
+# comment above a step names the settings it reads from the environment.
+# Steps: info suite suite-runs self-compare sweep-time bench plain repeat
+# large sanitize lessons lesson-checks probe-lessons reference cpus rounds
+# configs overhead spread host-func-core health multi scale gui
+# gui-lessons pack.
 # Never allocates more managed memory than the card has free; never changes
 # clocks or resets the card.
 set -u
@@ -24,6 +17,11 @@ OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT"
 B=build-gpu
 MS=$B/app/cli/memsweep
+# The lessons that sweep sizes; the others are probe lessons with their
+# own sizes.
+SWEEP_LESSONS="reuse duplex issue-order cache-state managed-touch costs"
+# The bandwidth plateau: 16 MiB to 1 GiB per vector.
+LARGE_SWEEP=(--min-exp 22 --max-exp 28 --step 2 --reps 5 --warmup 1)
 log() { echo "== $*" | tee -a "$OUT/summary.log"; }
 
 build() {
@@ -41,29 +39,39 @@ build() {
       { tail -30 /tmp/setup.log; return 1; }
   fi
   ninja -C $B >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; return 1; }
-  log "build took $(( $(date +%s) - t0 )) s"
+  log "build took $(( $(date +%s) - t0 )) s; warnings: $(grep -c warning /tmp/build.log)"
+  # The managed-touch lesson's counts need libcupti: meson looks in
+  # extras/CUPTI and lib64 of the nvcc it uses and of /usr/local/cuda.
+  log "$(grep -o 'unified-memory counts (CUPTI) *: *[A-Za-z]*' $B/meson-logs/meson-log.txt | tail -1)"
 }
 
+# The device as memsweep sees it.
 step_info() { $MS info 2>&1 | tee "$OUT/info.txt"; }
 
+# The gpu suite once (meson test --suite gpu).
 step_suite() {
   meson test -C $B --suite gpu --print-errorlogs --no-rebuild >"$OUT/suite.txt" 2>&1
   log "gpu suite rc=$?: $(grep -E '^(Ok|Fail|Skipped):' "$OUT/suite.txt" | tr -s ' \n' ' ')"
   cat $B/meson-logs/testlog.txt >"$OUT/suite-testlog.txt" 2>/dev/null
 }
 
+# bench/self-compare.sh: calibrate, three default sweeps compared
+# pairwise, the plain yardstick beside them, and a 10% change injected into
+# a fourth.
 step_self_compare() {
   local d="$OUT/self"
   mkdir -p "$d"
   # The between-run spread comes from five processes of its own, so the
   # pairs below are judged by a spread they did not make.
-  $MS calibrate --runs ${CALIBRATE_RUNS:-10} --out "$d/profile.csv" >"$d/calibrate.txt" 2>&1
+  $MS calibrate --runs "${CALIBRATE_RUNS:-10}" --out "$d/profile.csv" >"$d/calibrate.txt" 2>&1
   log "calibrate rc=$?"
   PLAIN_REPS=${PLAIN_REPS:-31} bench/self-compare.sh $B "$d" 3 default --profile "$d/profile.csv"
   INJECT_LAST=10 bench/self-compare.sh $B "$d" 2 inject --profile "$d/profile.csv"
   log "self-compare: $(grep -c . "$d/default-pairs.txt") lines"
 }
 
+# The default sweep's time after CUDA starts (bench-memsweep), and as a
+# whole process, five times.
 step_sweep_time() {
   $B/bench/bench-memsweep 3 --sweep-only >"$OUT/bench-memsweep.txt" 2>&1
   log "bench-memsweep: $(grep -E 'median|PASS|FAIL' "$OUT/bench-memsweep.txt" | tr '\n' ' ')"
@@ -75,15 +83,20 @@ step_sweep_time() {
   log "default sweep whole process: $(tail -5 "$OUT/sweep-time.txt" | cut -d' ' -f1 | tr '\n' ' ')"
 }
 
-step_plain() { $B/bench/bench-plain 5 31 2>&1 | tee "$OUT/plain.txt" | tail -4; }
+# bench-plain: memsweep's cells against a plain program. PLAIN_ARGS: its
+# rounds and repetitions (5 31; empty, its own 7 51).
+# shellcheck disable=SC2086
+step_plain() { $B/bench/bench-plain ${PLAIN_ARGS-5 31} 2>&1 | tee "$OUT/plain.txt" | tail -4; }
 
+# Every lesson through the command line, as reference runs, then the gpu
+# suite's lesson checks over them.
 step_lessons() {
   local d="$OUT/lessons" name args t0
   mkdir -p "$d"
   # The sweep lessons at 4 to 16 MiB per vector, 5 repetitions: far below
   # any GPU's free memory; the probe lessons with their own defaults.
   for name in $($MS lesson LIST | sed -n 's/^  memsweep lesson //p'); do
-    case " reuse duplex issue-order cache-state managed-touch costs " in
+    case " $SWEEP_LESSONS " in
       *" $name "*) args="--sizes 20:22:2 --reps 5" ;;
       *) args="" ;;
     esac
@@ -96,6 +109,9 @@ step_lessons() {
   log "lesson checks over these runs rc=$?"
 }
 
+# Where the spread between processes comes from: the four link modes'
+# sweep with the measuring thread held to each CPU in turn (taskset),
+# twice, forward and backward.
 step_cpus() {
   local d="$OUT/cpus" n
   mkdir -p "$d"
@@ -110,7 +126,7 @@ step_cpus() {
         --out "$d/cpu$k-pass$pass" >/dev/null 2>>"$d/stderr.txt"
     done
   done
-  log "cpus: $(ls "$d"/*-summary.csv | wc -l) runs"
+  log "cpus: $(find "$d" -maxdepth 1 -name '*-summary.csv' | wc -l) runs"
 }
 
 # Whether a cell's figure moves with each new allocation of its buffers:
@@ -123,7 +139,7 @@ step_rounds() {
     $MS run --quiet --no-profile --modes pinned,zero-copy,write-combined,pageable --min-exp 12 \
       --max-exp 20 --step 4 --rounds 8 --out "$d/p$i" >/dev/null 2>>"$d/stderr.txt"
   done
-  log "rounds: $(ls "$d"/*-samples.csv | wc -l) runs"
+  log "rounds: $(find "$d" -maxdepth 1 -name '*-samples.csv' | wc -l) runs"
 }
 
 # Sweep settings side by side: three processes each, interleaved, every
@@ -174,6 +190,534 @@ PY
   log "overhead: $(tr '\n' ';' <"$OUT/overhead.txt")"
 }
 
+
+# The gpu suite SUITE_RUNS times in a row (default 3): the managed counts
+# must be whole every time. The first run's key figures go to the summary
+# and its plain-against-instrumented lines to overhead.log.
+step_suite_runs() {
+  local i rc
+  for i in $(seq 1 "${SUITE_RUNS:-3}"); do
+    meson test -C $B --suite gpu --print-errorlogs --no-rebuild >"$OUT/gpu-suite-$i.log" 2>&1
+    rc=$?
+    cp $B/meson-logs/testlog.txt "$OUT/gpu-testlog-$i.txt"
+    log "gpu suite run $i: rc=$rc"
+    grep -E "^ *[0-9]+/[0-9]+ " "$OUT/gpu-suite-$i.log" | tee -a "$OUT/summary.log"
+    grep -E "FAIL|managed 16 MiB counted|counts unknown" "$OUT/gpu-testlog-$i.txt" | head -6 |
+      tee -a "$OUT/summary.log"
+  done
+  suite_figures "$OUT/gpu-testlog-1.txt"
+}
+
+# Plain against instrumented repetitions, every cell (test-gpu), and the
+# issue-order lesson's ratios with and without per-step timers
+# (test-gpu-lessons), from one suite's test log.
+suite_figures() {
+  grep -E "^(2\^10 kernel|2\^10 device|2\^20 [a-z-]+ +copy|warm-up|GPU state)" "$1" |
+    tee -a "$OUT/summary.log"
+  grep -E "^[a-z-]+ +2\^[0-9]+ +plain |^issue order one queue" "$1" >"$OUT/overhead.log"
+  log "instrumentation overhead: $(wc -l <"$OUT/overhead.log") lines in overhead.log"
+}
+
+# bench-memsweep in full: memsweep's cells against plain loops in the same
+# process, one PASS or FAIL line per comparison.
+step_bench() {
+  $B/bench/bench-memsweep 3 >"$OUT/bench.log" 2>&1
+  log "bench-memsweep rc=$?"
+  grep -E "^(PASS|FAIL):" "$OUT/bench.log" | tee -a "$OUT/summary.log"
+}
+
+# The default sweep as whole processes: one with its peak memory, three
+# one after the other for repeatability, one of three rounds for the
+# within-run variance beside the between-run one.
+step_repeat() {
+  repeat_default
+  repeat_three
+  repeat_rounds
+}
+
+repeat_default() {
+  /usr/bin/time -v $MS run --quiet --out "$OUT/default" >"$OUT/default-table.txt" \
+    2>"$OUT/default-stderr.txt"
+  log "memsweep run rc=$?"
+  grep -E "Elapsed|Maximum resident" "$OUT/default-stderr.txt" | tee -a "$OUT/summary.log"
+}
+
+# tools/repeatability.py compares the three summaries; the max/min of each
+# cell against the repeatability targets goes to repeatability-targets.txt.
+repeat_three() {
+  local i s0 rc
+  for i in 1 2 3; do
+    s0=$(date +%s%N)
+    $MS run --quiet --out "$OUT/repeat-$i" >"$OUT/repeat-$i-table.txt" 2>"$OUT/repeat-$i-stderr.txt"
+    rc=$?
+    log "repeat $i: rc=$rc, process wall $(( ($(date +%s%N) - s0) / 1000000 )) ms (CUDA init and warm-up included)"
+  done
+  python3 tools/repeatability.py "$OUT"/repeat-{1,2,3}-summary.csv 2>&1 |
+    tee "$OUT/repeatability.txt" | tee -a "$OUT/summary.log"
+  python3 tools/repeatability-targets.py "$OUT"/repeat-{1,2,3}-summary.csv \
+    >"$OUT/repeatability-targets.txt" 2>&1
+  tail -n 25 "$OUT/repeatability-targets.txt" | tee -a "$OUT/summary.log"
+  grep -h "^# gpu-warmup\|^# measuring-cpu\|^# gpu-near-cpus" "$OUT"/repeat-1-samples.csv |
+    tee -a "$OUT/summary.log"
+}
+
+repeat_rounds() {
+  local s0
+  s0=$(date +%s%N)
+  $MS run --rounds 3 --quiet --out "$OUT/rounds3" >"$OUT/rounds3-table.txt" 2>&1
+  log "rounds 3: rc=$?, process wall $(( ($(date +%s%N) - s0) / 1000000 )) ms"
+  python3 tools/repeatability.py --rounds "$OUT/rounds3-samples.csv" 2>&1 | tee -a "$OUT/summary.log"
+}
+
+# The large sweep (LARGE_SWEEP). Its samples hold every figure, so the
+# summary file is dropped: a device call brings back few files.
+step_large() {
+  $MS run "${LARGE_SWEEP[@]}" --quiet --out "$OUT/large" >"$OUT/large-table.txt" \
+    2>"$OUT/large-stderr.txt"
+  log "large sweep rc=$? $(tail -n 1 "$OUT/large-stderr.txt")"
+  rm -f "$OUT/large-summary.csv"
+}
+
+# compute-sanitizer: memcheck over test-gpu; racecheck (shared-memory
+# hazards, about 100 times slower) over a short sweep of every mode.
+step_sanitize() {
+  timeout 400 compute-sanitizer --tool memcheck --leak-check full --error-exitcode 9 \
+    $B/tests/gpu/test-gpu >"$OUT/sanitizer-memcheck.log" 2>&1
+  log "compute-sanitizer memcheck rc=$? ($(grep -E 'ERROR SUMMARY|LEAK SUMMARY' \
+    "$OUT/sanitizer-memcheck.log" | tr '\n' ' '))"
+  timeout 300 compute-sanitizer --tool racecheck --error-exitcode 9 \
+    $MS run --min-exp 10 --max-exp 16 --step 6 --reps 2 --warmup 1 --quiet \
+    --out /tmp/racecheck >"$OUT/sanitizer-racecheck.log" 2>&1
+  log "compute-sanitizer racecheck rc=$? ($(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' \
+    "$OUT/sanitizer-racecheck.log" | tr '\n' ' '))"
+}
+
+lesson_names() { $MS lesson LIST | sed -n 's/^  memsweep lesson \([a-z-]*\)$/\1/p'; }
+
+probe_lesson_names() {
+  local name
+  for name in $(lesson_names); do
+    case " $SWEEP_LESSONS " in *" $name "*) ;; *) echo "$name" ;; esac
+  done
+}
+
+# Every lesson at 4 and 16 MiB per vector, 5 repetitions (three vectors of
+# 16 MiB stay far below any GPU's free memory), then the gpu suite's lesson
+# checks over those very runs; what each lesson concludes goes to
+# lesson-checks/lessons.log.
+step_lesson_checks() {
+  local d="$OUT/lesson-checks" name rc=0 t0 crc
+  mkdir -p "$d"
+  t0=$(date +%s)
+  for name in $(lesson_names); do
+    lesson_check_run "$d" "$name" || rc=1
+  done
+  log "lessons took $(( $(date +%s) - t0 )) s"
+  MS_LESSONS_DIR=$d $B/tests/gpu/test-gpu-lessons $MS >>"$d/lessons.log" 2>&1
+  crc=$?
+  if [ "$crc" = 0 ] && [ "$rc" = 0 ]; then log "PASS: lessons"; else
+    log "FAIL: lessons (runs rc=$rc, checks rc=$crc)"; fi
+}
+
+lesson_check_run() { # DIR NAME
+  local t0 lrc
+  t0=$(date +%s)
+  $MS lesson "$2" --sizes 20:22:2 --reps 5 --quiet --out "$1/lesson-$2" \
+    >"$1/lesson-$2.txt" 2>>"$1/lessons.log"
+  lrc=$?
+  log "lesson $2: rc=$lrc, $(( $(date +%s) - t0 )) s"
+  {
+    echo "== lesson $2: rc=$lrc"
+    grep -E '^(At |Both |queue=|Pinned |The |After )' "$1/lesson-$2.txt"
+    # managed-touch: each cell's line with its unified-memory counts under it.
+    grep -B1 -E '^ +(counted repetition|unified memory not counted)' "$1/lesson-$2.txt"
+  } >>"$1/lessons.log"
+  return $lrc
+}
+
+# Every probe lesson with its own defaults (LESSONS names some instead),
+# each with its table and caption in probe/lesson-NAME.log and its wall
+# time in the summary; with REFERENCE set, each that ran is also a
+# reference run.
+step_probe_lessons() {
+  local d="$OUT/probe" names name t0 rc
+  mkdir -p "$d"
+  names=${LESSONS:-$(probe_lesson_names | tr '\n' ' ')}
+  log "probe lessons: $names"
+  for name in $names; do
+    t0=$(date +%s%N)
+    timeout 300 $MS lesson "$name" --out "$d/lesson-$name" >"$d/lesson-$name.log" 2>&1
+    rc=$?
+    log "$name: exit $rc, $(( ($(date +%s%N) - t0) / 1000000 )) ms"
+    [ $rc != 0 ] || as_reference "$d/lesson-$name" "lesson-$name"
+  done
+}
+
+# as_reference RUN NAME: RUN-{samples,summary}.csv copied to
+# reference/REFERENCE-NAME-*.csv, the names data/reference/ gives them
+# (REFERENCE: h100 or h200); nothing without REFERENCE.
+as_reference() {
+  local k
+  [ -n "${REFERENCE:-}" ] || return 0
+  mkdir -p "$OUT/reference"
+  for k in samples summary; do
+    [ -f "$1-$k.csv" ] && cp "$1-$k.csv" "$OUT/reference/$REFERENCE-$2-$k.csv"
+  done
+  return 0
+}
+
+# data/reference/'s runs under reference/, named REFERENCE-* (h100 or
+# h200): every probe lesson with its defaults, the sweep lessons of a
+# lesson-checks step before it, the default sweep (its Health and
+# Envelope through `memsweep show`) and, with LARGE=1, the large sweep.
+step_reference() {
+  local name
+  [ -n "${REFERENCE:-}" ] || { log "reference: REFERENCE=h100|h200 names the runs"; return 1; }
+  step_probe_lessons
+  for name in $SWEEP_LESSONS; do
+    as_reference "$OUT/lesson-checks/lesson-$name" "lesson-$name"
+  done
+  reference_sweep default
+  [ "${LARGE:-0}" != 1 ] || reference_sweep large "${LARGE_SWEEP[@]}"
+}
+
+reference_sweep() { # NAME [OPTION...]
+  local name=$1 s0
+  shift
+  mkdir -p "$OUT/reference"
+  s0=$(date +%s%N)
+  $MS run --quiet "$@" --out "$OUT/reference/$REFERENCE-$name" >"$OUT/reference-$name-table.txt" 2>&1
+  log "$name sweep rc=$? in $(( ($(date +%s%N) - s0) / 1000000 )) ms"
+  $MS show "$OUT/reference/$REFERENCE-$name-samples.csv" >"$OUT/reference-$name-show.txt" 2>&1
+}
+
+# The run-to-run spread's candidate causes, one MEMSWEEP_EXPERIMENT switch
+# at a time (HACKING.md): for each, three default sweeps as separate
+# processes, the max/min of each cell's median against the targets
+# (tools/repeatability-targets.py) and the sweep's time after CUDA starts
+# (bench-memsweep --sweep-only). The baseline runs again at the end to show
+# drift, and the host-only mode three times for the host's own noise.
+# About 4 minutes; the tables in spread/spread.txt.
+SPREAD_CONFIGS=(
+  "baseline="
+  "thp=thp"
+  "cpu-fixed=cpu-fixed"
+  "buffers-per-size=buffers-per-size"
+  "copy-warm=copy-warm"
+  "order-mode=order=mode"
+  "order-shuffle=order=shuffle"
+  "all-but-order=thp,cpu-fixed,buffers-per-size,copy-warm"
+  "baseline-again="
+)
+
+spread_say() { echo "$*" | tee -a "$OUT/spread/spread.txt"; }
+
+step_spread() {
+  local c
+  mkdir -p "$OUT/spread"
+  : >"$OUT/spread/spread.txt"
+  : >"$OUT/spread/held.txt"
+  spread_say "# $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,temperature.gpu \
+    --format=csv,noheader 2>&1); THP: $(cat /sys/kernel/mm/transparent_hugepage/enabled 2>&1)"
+  spread_say "# nproc $(nproc); $(lscpu 2>/dev/null | grep -E '^NUMA node\(s\)' | tr -s ' ')"
+  for c in "${SPREAD_CONFIGS[@]}"; do
+    spread_config "${c%%=*}" "${c#*=}"
+  done
+  spread_host
+  spread_say ""
+  spread_say "## summary: cells within the targets (of the judged GPU cells), default sweep wall time"
+  tee -a "$OUT/spread/spread.txt" <"$OUT/spread/held.txt"
+  log "spread: $(wc -l <"$OUT/spread/held.txt") settings in spread/spread.txt"
+}
+
+spread_config() { # NAME SWITCHES
+  local dir="$OUT/spread/$1" sweep held
+  mkdir -p "$dir"
+  spread_say ""
+  spread_say "## $1: MEMSWEEP_EXPERIMENT='$2'"
+  spread_runs "$dir" "$2"
+  spread_say "$(grep -h '^# measuring-cpu\|^# measuring-node\|^# experiment-switches' \
+    "$dir"/run1-samples.csv | tr '\n' ' ')"
+  python3 tools/repeatability-targets.py "$dir"/run{1,2,3}-summary.csv 2>&1 |
+    grep -v "^# max/min" | tee -a "$OUT/spread/spread.txt" >"$dir/targets.txt"
+  sweep=$(MEMSWEEP_EXPERIMENT=$2 $B/bench/bench-memsweep 1 --sweep-only 2>&1 |
+    sed -n 's/^default sweep wall time: median \([0-9.]*\) s.*/\1 s/p')
+  spread_say "default sweep wall time after CUDA initialisation: ${sweep:-unknown}"
+  held=$(grep -o 'targets: [0-9]* of [0-9]*' "$dir/targets.txt")
+  printf '%-18s %-22s %s\n' "$1" "${held#targets: }" "${sweep:-?}" >>"$OUT/spread/held.txt"
+}
+
+spread_runs() { # DIR SWITCHES
+  local i s0 rc walls=""
+  for i in 1 2 3; do
+    s0=$(date +%s%N)
+    MEMSWEEP_EXPERIMENT=$2 $MS run --quiet --no-profile --out "$1/run$i" \
+      >"$1/run$i-table.txt" 2>"$1/run$i-stderr.txt"
+    rc=$?
+    walls="$walls $(( ($(date +%s%N) - s0) / 1000000 ))"
+    [ $rc = 0 ] || spread_say "run $i rc=$rc: $(tail -2 "$1/run$i-stderr.txt")"
+  done
+  spread_say "process wall times (ms, CUDA init and warm-up included):$walls"
+}
+
+spread_host() {
+  local i d="$OUT/spread"
+  spread_say ""
+  spread_say "## host-only mode, three runs (the host's own noise; not judged)"
+  for i in 1 2 3; do
+    $MS run --quiet --no-profile --modes host --out "$d/host$i" >/dev/null 2>&1 ||
+      spread_say "host run $i failed"
+  done
+  python3 tools/repeatability-targets.py "$d"/host{1,2,3}-summary.csv 2>&1 |
+    grep -v "^# max/min\|^targets" | tee -a "$d/spread.txt"
+}
+
+# Whether pinning the measuring thread to one core bends the host-function
+# lesson: bench/plain-host-func.cu in five pinnings, interleaved twice,
+# then the lesson through the command line twice.
+step_host_func_core() {
+  local d="$OUT/host-func-core" how i
+  mkdir -p "$d"
+  nvcc -O2 -o "$d/plain-host-func" bench/plain-host-func.cu >"$d/nvcc.log" 2>&1
+  log "nvcc rc=$?"
+  for _ in 1 2; do # interleaved twice
+    for how in free pin-before pin-ctx pin-after pin-unpin; do
+      "$d/plain-host-func" "$how" 30 >>"$d/plain.log" 2>&1
+    done
+  done
+  cat "$d/plain.log" >>"$OUT/summary.log"
+  rm -f "$d/plain-host-func"
+  for i in 1 2; do
+    $MS lesson host-func --quiet --out "$d/lesson-$i" >"$d/lesson-$i.txt" 2>&1
+    log "lesson host-func $i rc=$?"
+    $MS show "$d/lesson-$i-samples.csv" 2>&1 | head -40 >>"$OUT/summary.log"
+  done
+}
+
+# The link's health: the gpu suite (the link under load in every cell
+# equals the device's maximum), whether the kernel exposes AER counters,
+# and a default and a 256 MiB pinned and pageable sweep, each with its
+# Health and Envelope paragraphs (every figure should read normal).
+step_health() {
+  local d="$OUT/health"
+  mkdir -p "$d"
+  log "$(nvidia-smi --query-gpu=pcie.link.gen.current,pcie.link.width.current,pcie.link.gen.max,pcie.link.width.max \
+    --format=csv 2>&1 | tr '\n' ' ')"
+  log "AER: $(for f in /sys/bus/pci/devices/*/aer_dev_correctable; do [ -r "$f" ] && echo "$f"; done |
+    head -3 | tr '\n' ' ')"
+  meson test -C $B --suite gpu --print-errorlogs --no-rebuild >"$d/gpu-suite.log" 2>&1
+  log "gpu suite rc=$?"
+  cp $B/meson-logs/testlog.txt "$d/gpu-testlog.txt" 2>/dev/null
+  grep -E "^ *[0-9]+/[0-9]+ |PCIe link under load|link under load at|FAIL" "$d/gpu-testlog.txt" |
+    tee -a "$OUT/summary.log"
+  health_sweep "$d/default" "default sweep"
+  grep "^# pcie" "$d/default-samples.csv" | tee -a "$OUT/summary.log"
+  health_sweep "$d/large" "256 MiB sweep" --modes pinned,pageable --min-exp 26 --max-exp 26
+}
+
+health_sweep() { # PREFIX TITLE [OPTION...]
+  local prefix=$1 title=$2
+  shift 2
+  $MS run --quiet "$@" --out "$prefix" >/dev/null 2>"$prefix-stderr.txt"
+  log "$title rc=$?"
+  $MS show "$prefix-samples.csv" | sed -n '/^Health/,$p' | tee -a "$OUT/summary.log"
+}
+
+# Every multi-GPU experiment, on a host with two or more GPUs: the gpu
+# suite (with gpu-multi), bench-multi (memsweep against plain loops in the
+# same process), then the multi, peer and portable reports; multi/'s
+# multi-gpuN-samples.csv and gpus-peer.csv open in the app.
+step_multi() {
+  local d="$OUT/multi" status=0 rc
+  mkdir -p "$d"
+  nvidia-smi --query-gpu=index,name,serial,driver_version,pcie.link.gen.current,pcie.link.width.current \
+    --format=csv,noheader 2>&1 | tee -a "$OUT/summary.log"
+  nvidia-smi topo -m >"$d/nvidia-smi-topo.txt" 2>&1
+  meson test -C $B --suite gpu --print-errorlogs --no-rebuild >"$d/gpu-suite.log" 2>&1
+  rc=$?
+  log "gpu suite (gpu and gpu-multi) rc=$rc"
+  [ $rc = 0 ] || status=1
+  cp $B/meson-logs/testlog.txt "$d/gpu-testlog.txt" 2>/dev/null
+  grep -E "^(device|[0-9]+ devices|multi|peer|portable|FAIL|SKIP|PASSED|FAILED)" "$d/gpu-testlog.txt" | head -60
+  timeout 500 $B/bench/bench-multi >"$d/bench-multi.log" 2>&1
+  rc=$?
+  log "bench-multi rc=$rc"
+  [ $rc = 0 ] || status=1
+  multi_reports "$d"
+  grep -hE "^(PASS|FAIL|SKIP)" "$d/bench-multi.log" "$d/gpu-testlog.txt" | tee -a "$OUT/summary.log"
+  log "multi status=$status"
+  return $status
+}
+
+# Each GPU alone then all at once; the device by device matrix with the
+# topology, also as a file (gpus-peer.csv) for the app's GPUs page, of
+# which data/reference/'s peer files are copies; the portable memory.
+multi_reports() {
+  $MS multi --solo --modes pinned,zero-copy,streams --min-exp 20 --max-exp 28 --step 2 --reps 5 \
+    --warmup 1 --out "$1/multi" >"$1/multi.txt" 2>&1
+  log "memsweep multi rc=$?"
+  $MS peer --exp 26 --reps 11 --out "$1/gpus" >"$1/peer.txt" 2>&1
+  log "memsweep peer rc=$?"
+  $MS portable --exp 26 --reps 11 >"$1/portable.txt" 2>&1
+  log "memsweep portable rc=$?"
+  cat "$1/multi.txt" "$1/peer.txt" "$1/portable.txt"
+  head -12 "$1/gpus-peer.csv" 2>/dev/null
+}
+
+# The app on a GPU machine without GTK comes as a bundle made by
+# tools/bundle-gui.sh (BUNDLE, default .gtk), carried as .gtk.tgz and
+# unpacked here when the folder is missing. Sets BUNDLE_DIR.
+gui_bundle() {
+  local dir=${BUNDLE:-.gtk}
+  [ -d "$dir" ] || [ ! -f .gtk.tgz ] || tar -xzf .gtk.tgz
+  [ -d "$dir" ] || { log "no app bundle in $dir (tools/bundle-gui.sh; carry .gtk.tgz)"; return 1; }
+  BUNDLE_DIR=$(cd "$dir" && pwd)
+}
+
+# Points the environment at the bundle and starts its Xvfb on :7 (pid in
+# xpid, log in $OUT/xvfb.log). Callers run in a subshell, so that the
+# bundle's libraries never reach the steps after them.
+gui_env() {
+  local b=$BUNDLE_DIR
+  export LD_LIBRARY_PATH="$b/lib" FONTCONFIG_FILE="$b/fonts.conf" GSETTINGS_SCHEMA_DIR="$b/schemas"
+  export GSETTINGS_BACKEND=memory GSK_RENDERER=cairo NO_AT_BRIDGE=1 GTK_A11Y=none
+  export MEMSWEEP_REFERENCE_DIR="$PWD/data/reference" MEMSWEEP_FIRST_FRAME=1
+  # Xvfb runs xkbcomp from its built-in path; a bare machine has none.
+  [ -x /usr/bin/xkbcomp ] || cp "$b/bin/xkbcomp" /usr/bin/xkbcomp
+  "$b/bin/Xvfb" :7 -screen 0 "${SCREEN:-1400x900x24}" -xkbdir "$b/xkb" -nolisten tcp \
+    >"$OUT/xvfb.log" 2>&1 &
+  xpid=$!
+  sleep 2
+  export DISPLAY=:7
+}
+
+# The app's default sweep (memsweep-gtk --run) under Xvfb, with a
+# screenshot (xwd) EARLY seconds in and one WAIT seconds later, when the
+# sweep has drawn its bandwidth view.
+step_gui() (
+  gui_bundle || exit 1
+  mkdir -p "$OUT/gui"
+  gui_env
+  "$BUNDLE_DIR/bin/memsweep-gtk" --run >"$OUT/gui/app.log" 2>&1 &
+  apid=$!
+  sleep "${EARLY:-2}"
+  "$BUNDLE_DIR/bin/xwd" -root -silent >"$OUT/gui/early.xwd"
+  sleep "${WAIT:-12}"
+  "$BUNDLE_DIR/bin/xwd" -root -silent >"$OUT/gui/bandwidth.xwd"
+  kill $apid "$xpid" 2>/dev/null
+  wait 2>/dev/null
+  log "gui: $(wc -l <"$OUT/gui/app.log") lines of app log; xvfb: $(tail -n 1 "$OUT/xvfb.log")"
+)
+
+# Every lesson card's Run as a user starts it (memsweep-gtk --lesson NAME
+# --run), one launch per card (LESSONS names some; default every card of
+# `memsweep lesson LIST`), its children being this machine's memsweep:
+# waits up to LIMIT seconds (300) for the probe's "lesson NAME:" line,
+# then keeps a screenshot and the app's output per card.
+step_gui_lessons() (
+  gui_bundle || exit 1
+  # The probe is built only with -Dprofiling=true (tools/configure.sh sets it).
+  grep -q -a -F MEMSWEEP_PROBE "$BUNDLE_DIR/bin/memsweep-gtk" ||
+    { log "gui-lessons: the bundle's memsweep-gtk has no profiling hooks (-Dprofiling=true)"; exit 1; }
+  mkdir -p "$OUT/gui-lessons"
+  SCREEN=1600x1000x24 gui_env
+  # The app starts the CLI found next to it first: this machine's own build.
+  cp $MS "$BUNDLE_DIR/bin/memsweep" 2>/dev/null || export PATH="$PWD/$B/app/cli:$PATH"
+  export MEMSWEEP_PROBE=1
+  rc=0
+  for name in ${LESSONS:-$($MS lesson LIST | sed -n 's/^  memsweep-gtk --lesson //p')}; do
+    gui_card "$name" || rc=1
+  done
+  kill "$xpid" 2>/dev/null
+  exit $rc
+)
+
+gui_card() { # NAME
+  local log_file="$OUT/gui-lessons/lesson-$1.log" t0 apid line=""
+  t0=$(date +%s)
+  "$BUNDLE_DIR/bin/memsweep-gtk" --lesson "$1" --run >"$log_file" 2>&1 &
+  apid=$!
+  while [ $(( $(date +%s) - t0 )) -lt "${LIMIT:-300}" ] && kill -0 $apid 2>/dev/null; do
+    line=$(grep -s -m1 "^lesson $1: " "$log_file")
+    [ -n "$line" ] && break
+    sleep 1
+  done
+  sleep 2 # the caption and the chart are drawn after the probe line
+  "$BUNDLE_DIR/bin/xwd" -root -silent | gzip >"$OUT/gui-lessons/lesson-$1.xwd.gz"
+  kill $apid 2>/dev/null
+  wait $apid 2>/dev/null
+  case "$line" in
+    "lesson $1: done"*) log "$line ($(( $(date +%s) - t0 )) s)" ;;
+    *) log "lesson $1: NO RESULT after $(( $(date +%s) - t0 )) s: ${line:-$(tail -n 3 "$log_file")}"
+       return 1 ;;
+  esac
+}
+
+# The scale benchmarks on the GPU host's own CPUs (16 cores on the lent
+# H100), for comparison with the 2-core machine the code is written on.
+# PARTS picks (default all): tests (the gpu suite, one process at a time),
+# csv (bench-csv, CSV_ROUNDS), ui (the bundle's bench-ui), open (the app's
+# open and first-frame times, OPEN_RUNS; the bundle has no GL driver, so
+# the app draws with cairo).
+step_scale() {
+  local part rc=0
+  mkdir -p "$OUT/scale"
+  log "$(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
+  git rev-parse --short HEAD >"$OUT/scale/commit.txt" 2>/dev/null
+  for part in ${PARTS:-tests csv ui open}; do
+    "scale_$part" || rc=1
+  done
+  return $rc
+}
+
+scale_tests() {
+  meson test -C $B --suite gpu --num-processes 1 >"$OUT/scale/gpu-tests.txt" 2>&1
+  log "gpu suite: exit $?, $(grep -E '^(Ok|Fail|Skipped):' "$OUT/scale/gpu-tests.txt" | tr -s ' ' | tr '\n' ' ')"
+}
+
+scale_csv() {
+  local t0
+  t0=$(date +%s)
+  mkdir -p /tmp/bench-csv
+  $B/bench/bench-csv --rounds "${CSV_ROUNDS:-5}" --dir /tmp/bench-csv >"$OUT/scale/bench-csv.txt" 2>&1
+  log "bench-csv: exit $?, $(( $(date +%s) - t0 )) s"
+}
+
+scale_ui() {
+  local t0 b
+  gui_bundle || return 1
+  b=$BUNDLE_DIR
+  t0=$(date +%s)
+  LD_LIBRARY_PATH="$b/lib" FONTCONFIG_FILE="$b/fonts.conf" "$b/bin/bench-ui" >"$OUT/scale/bench-ui.txt" 2>&1
+  log "bench-ui: exit $?, $(( $(date +%s) - t0 )) s"
+}
+
+scale_open() (
+  gui_bundle || exit 1
+  t0=$(date +%s)
+  SCREEN=1600x1000x24 gui_env
+  APP="$BUNDLE_DIR/bin/memsweep-gtk" BENCH_DIR=/tmp/bench-open sh bench/bench-app-open.sh build \
+    "${OPEN_RUNS:-5}" >"$OUT/scale/app-open.txt" 2>&1
+  rc=$?
+  log "bench-app-open: exit $rc, $(( $(date +%s) - t0 )) s"
+  kill "$xpid" 2>/dev/null
+  exit $rc
+)
+
+# A device call brings back few files: everything under $OUT but
+# summary.log becomes one archive, $OUT/PACK.tar.gz (PACK: gpu-out).
+step_pack() {
+  local tgz="/tmp/${PACK:-gpu-out}.tar.gz"
+  tar -C "$OUT" -czf "$tgz" --exclude=summary.log . || return 1
+  find "$OUT" -mindepth 1 -maxdepth 1 ! -name summary.log -exec rm -rf {} +
+  mv "$tgz" "$OUT/"
+  log "pack: ${PACK:-gpu-out}.tar.gz, $(du -h "$OUT/${PACK:-gpu-out}.tar.gz" | cut -f1)"
+}
+
+# Every step named must exist before the build starts.
+for s in "$@"; do
+  declare -F "step_${s//-/_}" >/dev/null || { echo "tools/gpu.sh: no step '$s' (tools/README.md)" >&2; exit 2; }
+done
 log "$(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,memory.free,clocks.sm,temperature.gpu --format=csv,noheader 2>&1)"
 build || exit 1
 for s in "$@"; do

@@ -5,12 +5,13 @@ measurement table, printed from the committed logs.
 
 Each PREFIX names one GPU's final run under docs/measurements/, e.g.
 docs/measurements/2026-11-22-h100-run2; the script reads PREFIX-bench.log
-(bench-memsweep), PREFIX-summary.log (tools/gpu-run.sh), PREFIX-gpu-suite.txt
+(bench-memsweep), PREFIX-summary.log (tools/gpu-run.sh, in git history at
+b600a09; today tools/gpu.sh suite bench repeat), PREFIX-gpu-suite.txt
 (the gpu suite's log), PREFIX-targets.txt (tools/repeatability-targets.py
 over three default sweeps) and, when present, PREFIX-sanitizer-memcheck.log and
 PREFIX-sanitizer-racecheck.log (compute-sanitizer),
 PREFIX-run-to-run-coverage.txt (calibrate and four held-out sweeps; today tools/gpu.sh self-compare), PREFIX-lessons.log
-(tools/gpu-lessons.sh) and PREFIX-gpu-suite-rerun.txt (a second gpu suite). Nothing is typed in by hand: a figure that is
+(tools/gpu-lessons.sh, at b600a09; today tools/gpu.sh lesson-checks) and PREFIX-gpu-suite-rerun.txt (a second gpu suite). Nothing is typed in by hand: a figure that is
 not in the logs prints as '?'."""
 import pathlib, re, sys
 

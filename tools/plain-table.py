@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """tools/plain-table.py DIR [DIR ...]: docs/measurements.md's table of plain against
 instrumented repetitions, printed from the logs that
-tools/gpu-measure-plainly.sh leaves in each DIR (one GPU each, e.g.
+tools/gpu-measure-plainly.sh (in git history at b600a09) left in each DIR (one GPU each, e.g.
 docs/measurements/2026-11-23-h100-plain-1). Nothing is typed in by hand: a
 figure that is not in the logs prints as '?'."""
 import pathlib, re, sys

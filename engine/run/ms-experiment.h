@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-experiment.h: switches for experiments on the run-to-run spread
  * (issue 18), read once from MEMSWEEP_EXPERIMENT so that one build can
- * measure each candidate cause on and off (tools/gpu-spread.sh; HACKING.md
+ * measure each candidate cause on and off (tools/gpu.sh spread; HACKING.md
  * lists them). Not a user setting: all are off unless the variable names
  * them. Private to the engine and its tests. */
 #pragma once

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-test.h: the gpu suite's assertion helper (test-gpu-multi.c,
  * test-gpu-lessons.c). Every other test uses GLib's g_test; these build on
- * GPU servers that have no GLib (tools/gpu-build.sh), so they stay plain C. */
+ * GPU servers that have no GLib (tools/gpu.sh), so they stay plain C. */
 #pragma once
 
 #include <math.h>

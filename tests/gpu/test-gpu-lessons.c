@@ -2,7 +2,7 @@
 /* test-gpu-lessons.c: the gpu suite's lesson checks. Runs every lesson
  * through the command line (MEMSWEEP lesson NAME, so the isolated parts run
  * in child processes as they do for a user) at 4 and 16 MiB, or reads the
- * runs tools/gpu-lessons.sh made (MS_LESSONS_DIR), and checks what was
+ * runs `tools/gpu.sh lesson-checks` made (MS_LESSONS_DIR), and checks what was
  * measured: every cell verified, the phases each variant must have, and
  * orderings that follow from what each variant does. Ratios the lessons
  * are about are printed, not assumed. Exits 77 without a device. */
