@@ -50,8 +50,11 @@ print_um_counts (FILE *out, const MsUmCounts *um)
 static void
 print_probe_cell (FILE *out, const MsCell *c)
 {
-  char size[32];
-  ms_format_bytes (c->elements * sizeof (float), size, sizeof size);
+  /* A cell of one element is a setting of the lesson (K kernels, say),
+   * not a size: no "4 B". */
+  char size[32] = "-";
+  if (c->elements > 1)
+    ms_format_bytes (c->elements * sizeof (float), size, sizeof size);
   fprintf (out, "%-16s %9s  %-40s", ms_mode_name (c->mode), size, c->variant);
   if (c->status != MS_CELL_OK && c->status != MS_CELL_PARTIAL) {
     char clean[4 * sizeof c->message];

@@ -163,7 +163,8 @@ report_contents (FILE *out, const MsResults *r)
   bool size_seen[MS_MAX_EXPONENT + 1] = { false }, mode_seen[MS_MODE_COUNT] = { false };
   for (size_t i = 0; i < r->n_cells; i++) {
     const MsCell *c = &r->cells[i];
-    if (c->exponent >= 0 && c->exponent <= MS_MAX_EXPONENT && !size_seen[c->exponent]) {
+    /* A probe lesson's cell of one element is a setting, not a size. */
+    if (c->exponent > 0 && c->exponent <= MS_MAX_EXPONENT && !size_seen[c->exponent]) {
       size_seen[c->exponent] = true;
       n_sizes++;
       lo = lo < 0 || c->exponent < lo ? c->exponent : lo;
@@ -184,9 +185,10 @@ report_contents (FILE *out, const MsResults *r)
   }
   fprintf (out, ms_ngettext ("holds %zu cell: ", "holds %zu cells: ", r->n_cells), r->n_cells);
   fprintf (out, ms_ngettext ("%d mode, ", "%d modes, ", n_modes), n_modes);
-  fprintf (out,
-           ms_ngettext ("%d size from 2^%d to 2^%d, ", "%d sizes from 2^%d to 2^%d, ", n_sizes),
-           n_sizes, lo, hi);
+  if (n_sizes > 0)
+    fprintf (out,
+             ms_ngettext ("%d size from 2^%d to 2^%d, ", "%d sizes from 2^%d to 2^%d, ", n_sizes),
+             n_sizes, lo, hi);
   if (reps_hi == 0)
     fprintf (out, ms_gettext ("no repetitions\n"));
   else if (reps_lo == reps_hi)
