@@ -442,7 +442,12 @@ summarise (MsEnvJudgement *j, const MsResults *r)
   if (j->theory_gbps > 0)
     snprintf (theory, sizeof theory, ms_gettext ("; link theory %.1f GB/s per direction"),
               j->theory_gbps);
-  if (!j->gpu[0])
+  if (!r->device.name[0] || strcmp (r->device.name, "none") == 0)
+    /* A host-only run (or one without a GPU) has nothing to hold against
+     * an envelope of GPUs. */
+    snprintf (j->summary, sizeof j->summary, "%s",
+              ms_gettext ("No GPU in this run: the envelopes describe GPUs and their links"));
+  else if (!j->gpu[0])
     snprintf (j->summary, sizeof j->summary,
               ms_gettext ("No envelope for this GPU (%s) on PCIe %s%s"), r->device.name, link,
               theory);
