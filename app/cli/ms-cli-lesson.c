@@ -326,6 +326,29 @@ on_progress (int index, int n, const MsCell *cell, void *user)
              cell->exponent, cell->variant);
 }
 
+/* Without a GPU the lesson cannot run here, but its reference runs,
+ * recorded on the lent H100 and H200, show what it measures (as the
+ * app's card falls back to them). */
+static void
+point_to_reference_runs (const char *name)
+{
+  const char *env = getenv ("MEMSWEEP_REFERENCE_DIR");
+  const char *dirs[] = { env && env[0] ? env : NULL, MS_REFERENCE_DIR, MS_SOURCE_REFERENCE_DIR };
+  bool any = false;
+  for (size_t d = 0; d < sizeof dirs / sizeof dirs[0] && !any; d++)
+    for (int g = 0; dirs[d] && g < 2; g++) {
+      char path[4096];
+      snprintf (path, sizeof path, "%s/%s-lesson-%s-samples.csv", dirs[d], g ? "h200" : "h100",
+                name);
+      if (access (path, R_OK) != 0)
+        continue;
+      if (!any)
+        fprintf (stderr, "%s", ms_gettext ("Its reference runs show what it measures:\n"));
+      fprintf (stderr, "  memsweep show %s\n", path);
+      any = true;
+    }
+}
+
 int
 ms_cli_lesson (int argc, char **argv, bool part)
 {
@@ -369,6 +392,8 @@ ms_cli_lesson (int argc, char **argv, bool part)
     fputc ('\n', stderr);
   if (!r || st == MS_RUN_NO_DEVICE || st == MS_RUN_INVALID) {
     fprintf (stderr, "memsweep: %s\n", err);
+    if (st == MS_RUN_NO_DEVICE)
+      point_to_reference_runs (o.name);
     ms_results_free (r);
     return st == MS_RUN_INVALID ? EXIT_USAGE : EXIT_NO_DEVICE;
   }
