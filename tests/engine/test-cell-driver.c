@@ -15,6 +15,7 @@
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-backend.h"
+#include "ms-tmp-test.h"
 
 enum { WARMUP = 2, REPS = 3 };
 
@@ -293,10 +294,8 @@ test_partial_cell (void)
   g_assert_true (c->stats.h2d_gbps > 0);
   g_assert_true (c->stats.e2e.median > 0);
 
-  char path[] = "/tmp/memsweep-partial-XXXXXX";
-  int fd = mkstemp (path);
+  const char *path = ms_test_tmp_path ("partial-samples.csv");
   char err[256] = "";
-  g_assert_true (fd >= 0);
   g_assert_true (ms_csv_write_samples (o.results, path, err, sizeof err));
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
   g_assert_true (back);
@@ -310,10 +309,6 @@ test_partial_cell (void)
                        1e-6);
   }
   ms_results_free (back);
-  if (fd >= 0) {
-    close (fd);
-    unlink (path);
-  }
   ms_results_free (o.results);
 }
 

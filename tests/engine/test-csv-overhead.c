@@ -7,23 +7,12 @@
 
 #include "memsweep.h"
 #include "ms-backend-test.h"
+#include "ms-tmp-test.h"
 #include <glib.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char tmpdir[256];
-
-static const char *
-tmp_path (const char *name)
-{
-  static char buf[4][512];
-  static int i;
-  i = (i + 1) % 4;
-  snprintf (buf[i], sizeof buf[i], "%s/%s", tmpdir, name);
-  return buf[i];
-}
 
 static char *
 read_file (const char *path)
@@ -96,7 +85,8 @@ test_instr_overhead_files (void)
   char err[512] = "";
   ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err);
   ms_backend_free (b);
-  const char *samples = tmp_path ("instr-samples.csv"), *summary = tmp_path ("instr-summary.csv");
+  const char *samples = ms_test_tmp_path ("instr-samples.csv");
+  const char *summary = ms_test_tmp_path ("instr-summary.csv");
   g_assert_true (r && ms_csv_write_samples (r, samples, err, sizeof err));
   g_assert_true (ms_csv_write_summary (r, summary, err, sizeof err));
   g_assert_true (strstr (read_file (summary), "instr_overhead_ratio,instr_overhead_us") != NULL);
@@ -119,7 +109,7 @@ test_instr_overhead_files (void)
     ms_results_free (back);
   }
 
-  const char *old = tmp_path ("old-summary.csv");
+  const char *old = ms_test_tmp_path ("old-summary.csv");
   strip_overhead_columns (summary, old);
   MsResults *back = ms_csv_read_summary (old, err, sizeof err);
   g_assert_true (back && back->n_cells == r->n_cells);
@@ -150,14 +140,6 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  snprintf (tmpdir, sizeof tmpdir, "/tmp/memsweep-test-csv-overhead-XXXXXX");
-  if (!mkdtemp (tmpdir))
-    return 99;
   g_test_add_func ("/csv-overhead/instr-overhead-files", test_instr_overhead_files);
-  int rc = g_test_run ();
-  char cmd[300];
-  snprintf (cmd, sizeof cmd, "rm -rf %s", tmpdir);
-  if (rc == 0 && system (cmd) != 0)
-    fprintf (stderr, "could not remove %s\n", tmpdir);
-  return rc;
+  return g_test_run ();
 }

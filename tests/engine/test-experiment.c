@@ -9,6 +9,7 @@
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-experiment.h"
+#include "ms-tmp-test.h"
 #include <glib.h>
 #include <math.h>
 #include <stdio.h>
@@ -100,15 +101,14 @@ test_shuffled_order (void)
   /* Every cell measured as in size-major order. */
   for (size_t i = 0; ra && i < ra->n_cells; i++)
     g_assert_true (ra->cells[i].status == MS_CELL_OK);
-  char path[64], err[256] = "";
-  snprintf (path, sizeof path, "/tmp/test-experiment-%d.csv", (int) getpid ());
+  char err[256] = "";
+  const char *path = ms_test_tmp_path ("shuffle-samples.csv");
   g_assert_true (ra && ms_csv_write_samples (ra, path, err, sizeof err));
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
   g_assert_true (back && strcmp (back->device.experiment_switches, "order=shuffle") == 0 &&
               back->device.node_known == ra->device.node_known &&
               back->device.measuring_node == ra->device.measuring_node);
   ms_results_free (back);
-  unlink (path);
   ms_results_free (ra);
   ms_results_free (rb);
 }

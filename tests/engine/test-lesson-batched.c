@@ -15,6 +15,7 @@
 #include "ms-lesson-caption.h"
 #include "ms-lesson-record.h"
 #include "ms-probe-cells.h"
+#include "ms-tmp-test.h"
 
 /* arg[] of the probe (engine/lessons/ms-lesson-batched.c). */
 enum { ARG_COUNT, ARG_BATCH, ARG_ORDER };
@@ -126,8 +127,7 @@ test_saves (void)
   g_assert_nonnull (strstr (cap, "took 2.16 µs a copy, one call each"));
 
   /* The variants survive a samples file. */
-  g_autofree char *dir = g_dir_make_tmp ("ms-batched-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "batched.csv", NULL);
+  const char *path = ms_test_tmp_path ("batched.csv");
   char err[256] = "";
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
@@ -141,8 +141,6 @@ test_saves (void)
   char cap2[4096] = "";
   g_assert_true (ms_lesson_caption (MS_TOPIC_BATCHED, back, -1, cap2, sizeof cap2));
   g_assert_cmpstr (cap, ==, cap2);
-  g_unlink (path);
-  g_rmdir (dir);
   ms_results_free (back);
   ms_results_free (r);
 }

@@ -18,6 +18,7 @@
 #include "ms-lesson-record.h"
 #include "ms-numa.h"
 #include "ms-probe-cells.h"
+#include "ms-tmp-test.h"
 
 #define TWO MS_TEST_DATA_DIR "/numa-two-nodes"
 #define ONE MS_TEST_DATA_DIR "/numa-one-node"
@@ -172,8 +173,7 @@ test_matters (void)
   g_assert_nonnull (strstr (cap, "the placement matters: the NUMA node"));
   g_assert_null (strstr (cap, "less than a tenth"));
 
-  g_autofree char *dir = g_dir_make_tmp ("ms-numa-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "numa.csv", NULL);
+  const char *path = ms_test_tmp_path ("numa.csv");
   char err[256] = "";
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
@@ -184,8 +184,6 @@ test_matters (void)
   char cap2[2048] = "";
   g_assert_true (ms_lesson_caption (MS_TOPIC_NUMA, back, -1, cap2, sizeof cap2));
   g_assert_cmpstr (cap, ==, cap2);
-  g_unlink (path);
-  g_rmdir (dir);
   ms_results_free (back);
   ms_results_free (r);
   ms_numa_set_root (NULL);

@@ -13,8 +13,8 @@
 
 #include "ms-backend-test.h"
 #include "ms-multi-file.h"
+#include "ms-tmp-test.h"
 
-static char tmpdir[256];
 
 static void
 run_three (MsMultiResults **out)
@@ -54,7 +54,7 @@ test_round_trip (void)
   if (!r)
     return;
   char prefix[512], path[600], err[512];
-  snprintf (prefix, sizeof prefix, "%s/h200x2", tmpdir);
+  snprintf (prefix, sizeof prefix, "%s", ms_test_tmp_path ("h200x2"));
   snprintf (path, sizeof path, "%s-multi.csv", prefix);
   MsMultiFile *f = calloc (1, sizeof *f);
   ms_multi_file_init (f, r, prefix);
@@ -130,12 +130,6 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  const char *base = getenv ("TMPDIR");
-  snprintf (tmpdir, sizeof tmpdir, "%s/ms-multi-file-XXXXXX", base && *base ? base : "/tmp");
-  if (!mkdtemp (tmpdir))
-    return 1;
   g_test_add_func ("/multi-file/round-trip", test_round_trip);
-  int rc = g_test_run ();
-  rmdir (tmpdir);
-  return rc;
+  return g_test_run ();
 }
