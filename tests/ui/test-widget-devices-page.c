@@ -14,6 +14,7 @@
 #include "ms-peer-test.h"
 #include "ms-runs-library.h"
 #include "ms-widget-test.h"
+#include "ms-tmp-test.h"
 
 #define N_FAKE 4
 
@@ -300,8 +301,7 @@ test_no_gpu (void)
   /* Disabled, it is a plain button (a faded blue one was unreadable). */
   g_assert_false (gtk_widget_has_css_class (run, "suggested-action"));
 
-  g_autofree char *dir = g_dir_make_tmp ("ms-devices-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "h200x2-peer.csv", NULL);
+  const char *path = ms_test_tmp_path ("h200x2-peer.csv");
   MsPeerFile *file = g_new0 (MsPeerFile, 1);
   ms_test_peer_file (2, file);
   char err[512];
@@ -328,8 +328,6 @@ test_no_gpu (void)
   g_assert_false (ms_devices_page_open_path (page, ref, &error));
   g_assert_nonnull (strstr (error->message, "peer"));
   g_assert_cmpuint (ms_test_ink (GTK_WIDGET (ms_devices_page_get_matrix_view (page))), >, 50);
-  g_unlink (path);
-  g_rmdir (dir);
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
@@ -377,7 +375,7 @@ write_multi (const char *dir, char samples[3][600])
 static void
 test_open_multi (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("ms-multi-XXXXXX", NULL);
+  const char *dir = ms_test_tmp_folder ("open-multi");
   char samples[3][600];
   g_autofree char *path = write_multi (dir, samples);
   MsDevicesPage *page = g_object_new (MS_TYPE_DEVICES_PAGE, NULL);
@@ -405,8 +403,6 @@ test_open_multi (void)
   g_unlink (samples[2]);
   g_assert_false (ms_devices_page_open_path (page, path, &error));
   g_assert_nonnull (error);
-  g_unlink (path);
-  g_rmdir (dir);
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
@@ -414,7 +410,7 @@ test_open_multi (void)
 static void
 test_open_multi_session (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("ms-multi-XXXXXX", NULL);
+  const char *dir = ms_test_tmp_folder ("open-multi-session");
   char samples[3][600];
   g_autofree char *path = write_multi (dir, samples);
   MsSession *session = ms_session_new ();
@@ -428,10 +424,6 @@ test_open_multi_session (void)
   g_assert_cmpuint (ms_session_get_n_runs (session), ==, 3);
   g_assert_cmpuint (n_runs_n, ==, 1);
   ms_test_destroy (window, GTK_WIDGET (page));
-  for (int i = 0; i < 3; i++)
-    g_unlink (samples[i]);
-  g_unlink (path);
-  g_rmdir (dir);
   g_assert_finalize_object (session);
 }
 
