@@ -20,6 +20,7 @@
 #include "ms-app-test.h"
 #include "ms-reference-runs.h"
 #include "ms-window.h"
+#include "ms-sweep-test.h"
 
 static const char *refdir;
 static char *bundled; /* data/reference */
@@ -42,12 +43,8 @@ make_reference (MsLessonTopic t)
   const MsLessonTopicInfo *info = ms_lesson_topic (t);
   MsSweep s;
   char err[256] = "";
-  ms_sweep_init_default (&s);
-  s.min_exp = 16;
-  s.max_exp = 18;
+  ms_test_sweep_init (&s, info->experiment[0] ? NULL : info->modes, 16, 18, 3);
   s.step = 2;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
   s.warmup = 0;
   MsBackend *b = ms_backend_new_test (NULL);
   MsResults *r = NULL;
@@ -55,7 +52,6 @@ make_reference (MsLessonTopic t)
     g_assert_cmpint (ms_lesson_run (info->experiment, &s, b, NULL, NULL, NULL, NULL, NULL, &r,
                                     err, sizeof err), ==, MS_RUN_OK);
   } else {
-    g_assert_true (ms_sweep_set_modes (&s, info->modes, err, sizeof err));
     g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
   }
   g_snprintf (r->device.name, sizeof r->device.name, "Test GPU");

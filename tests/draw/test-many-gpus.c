@@ -18,6 +18,7 @@
 #include "ms-peer-test.h"
 #include "ms-topology.h"
 #include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
 /* The text scale set_presentation gives every view (ui/ms-window.c). */
 #define PRESENTATION_TEXT_SCALE 1.6
@@ -27,14 +28,8 @@ static const int gpu_counts[] = { 4, 8, 16 };
 static void
 pinned_sweep (MsSweep *s)
 {
-  ms_sweep_init_default (s);
-  memset (s->modes, 0, sizeof s->modes);
-  s->modes[MS_MODE_PINNED] = true;
-  s->min_exp = 10;
-  s->max_exp = 14;
+  ms_test_sweep_init (s, "pinned", 10, 14, 3);
   s->step = 2;
-  s->reps = 3;
-  s->reps_rule = MS_REPS_FIXED;
   s->warmup = 0;
 }
 

@@ -16,6 +16,7 @@
 #include "ms-backend-test.h"
 #include "ms-backend.h"
 #include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
 enum { WARMUP = 2, REPS = 3 };
 
@@ -35,14 +36,8 @@ run_mode (MsMode mode, const MsTestBackendConfig *cfg, bool two_cells)
   Outcome o = { 0 };
   char err[256];
   atomic_int cancel = 0;
-  ms_sweep_init_default (&s);
-  memset (s.modes, 0, sizeof s.modes);
-  s.modes[mode] = true;
-  s.min_exp = 12;
-  s.max_exp = two_cells ? 13 : 12;
+  ms_test_sweep_init (&s, ms_mode_name (mode), 12, two_cells ? 13 : 12, REPS);
   s.warmup = WARMUP;
-  s.reps = REPS;
-  s.reps_rule = MS_REPS_FIXED;
   s.streams = 4;
   MsBackend *b = ms_backend_new_test (cfg);
   o.status = ms_sweep_run (&s, b, NULL, NULL, &cancel, &o.results, err, sizeof err);

@@ -8,6 +8,7 @@
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 #include <glib.h>
 #include <math.h>
 #include <stdio.h>
@@ -72,12 +73,7 @@ test_instr_overhead_files (void)
 {
   MsSweep s;
   MsTestBackendConfig cfg;
-  ms_sweep_init_default (&s);
-  ms_sweep_set_modes (&s, "pinned,device", NULL, 0);
-  s.min_exp = 10;
-  s.max_exp = 11;
-  s.reps = 6;
-  s.reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (&s, "pinned,device", 10, 11, 6);
   ms_test_backend_config_init (&cfg);
   cfg.instr_cost_us = 8.25;
   MsBackend *b = ms_backend_new_test (&cfg);

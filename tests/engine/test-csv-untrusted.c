@@ -19,6 +19,7 @@
 #include "ms-peer-file.h"
 #include "ms-utf8.h"
 #include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
 static char err_buf[1024];
 
@@ -229,21 +230,13 @@ run_test_sweep (int rounds, bool adaptive)
 {
   MsSweep s;
   MsTestBackendConfig cfg;
-  ms_sweep_init_default (&s);
-  s.min_exp = 10;
-  s.max_exp = 12;
-  s.reps = 4;
+  ms_test_sweep_init (&s, NULL, 10, 12, 4);
   s.reps_rule = adaptive ? MS_REPS_ADAPTIVE : MS_REPS_FIXED;
   s.rounds = rounds;
   ms_test_backend_config_init (&cfg);
   cfg.unsupported[MS_MODE_MANAGED] = true;
   cfg.copy_bursts = true;
-  MsBackend *b = ms_backend_new_test (&cfg);
-  MsResults *r = NULL;
-  char err[256] = "";
-  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
-  ms_backend_free (b);
-  return r;
+  return ms_test_sweep_run (&s, &cfg);
 }
 
 /* The property: every bundled reference run (sweeps and every lesson) and

@@ -18,6 +18,7 @@
 #include "ms-backend-test.h"
 #include "ms-csv-reader.h"
 #include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
 
 static char *
@@ -38,11 +39,7 @@ make_results (void)
 {
   MsSweep s;
   MsTestBackendConfig cfg;
-  ms_sweep_init_default (&s);
-  s.min_exp = 10;
-  s.max_exp = 13;
-  s.reps = 4;
-  s.reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (&s, NULL, 10, 13, 4);
   ms_test_backend_config_init (&cfg);
   cfg.fail_mode = MS_MODE_UVA;
   cfg.fail_exponent = 11;

@@ -15,6 +15,7 @@
 #include "ms-backend-test.h"
 #include "ms-envelope.h"
 #include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
 static const char *shipped;
 
@@ -96,22 +97,11 @@ test_run (void)
 {
   MsSweep s;
   MsTestBackendConfig cfg;
-  ms_sweep_init_default (&s);
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    s.modes[m] = m == MS_MODE_PINNED;
-  s.min_exp = 10;
-  s.max_exp = 20;
+  ms_test_sweep_init (&s, "pinned", 10, 20, 3);
   s.step = 10;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
   ms_test_backend_config_init (&cfg);
   cfg.copy_bursts = true;
-  MsBackend *b = ms_backend_new_test (&cfg);
-  MsResults *r = NULL;
-  char err[256] = "";
-  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
-  ms_backend_free (b);
-  return r;
+  return ms_test_sweep_run (&s, &cfg);
 }
 
 /* An envelope file for the test GPU ("Test GPU", gen4 x16) with the pinned
@@ -188,21 +178,12 @@ test_judged_at_maximum (void)
 {
   MsSweep s;
   MsTestBackendConfig cfg;
-  ms_sweep_init_default (&s);
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    s.modes[m] = m == MS_MODE_PINNED;
-  s.min_exp = s.max_exp = 20;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (&s, "pinned", 20, 20, 3);
   ms_test_backend_config_init (&cfg);
   cfg.copy_bursts = true;
   cfg.link_gen = 4;
   cfg.link_width = 8;
-  MsBackend *b = ms_backend_new_test (&cfg);
-  MsResults *r = NULL;
-  char err[256] = "";
-  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
-  ms_backend_free (b);
+  MsResults *r = ms_test_sweep_run (&s, &cfg);
   double v;
   g_assert_true (ms_env_figure_value (r, MS_ENV_PINNED_H2D_4M, &v));
   MsEnvelopes *env = envelope_around ("Test GPU", v, 2.0, 3.0);

@@ -10,6 +10,7 @@
 #include "ms-backend-test.h"
 #include "ms-experiment.h"
 #include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 #include <glib.h>
 #include <math.h>
 #include <stdio.h>
@@ -65,11 +66,7 @@ run_visits (Visits *v, MsResults **out)
 {
   MsSweep s;
   char err[256] = "";
-  ms_sweep_init_default (&s);
-  s.min_exp = 10;
-  s.max_exp = 14;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (&s, NULL, 10, 14, 3);
   memset (v, 0, sizeof *v);
   MsBackend *b = ms_backend_new_test (NULL);
   g_assert_true (ms_sweep_run (&s, b, on_cell, v, NULL, out, err, sizeof err) == MS_RUN_OK);

@@ -20,6 +20,7 @@
 #include "ms-backend-test.h"
 #include "ms-fleet.h"
 #include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
 enum { N_NODES = 1000, SLOW_PINNED = 17, SLOW_ZERO_COPY = 250, GEN4 = 500, X8 = 999,
        GARBAGE = 800 };
@@ -46,19 +47,13 @@ write_node (const char *dir, int i)
   cfg.latency_us *= i == SLOW_ZERO_COPY ? 1.25 : 1;
   MsBackend *b = ms_backend_new_test (&cfg);
   MsSweep s;
-  ms_sweep_init_default (&s);
-  memset (s.modes, 0, sizeof s.modes);
-  s.modes[MS_MODE_PINNED] = s.modes[MS_MODE_ZERO_COPY] = s.modes[MS_MODE_HOST] = true;
-  s.min_exp = 22;
-  s.max_exp = 26;
-  s.step = 4;
   /* 6 repetitions: the fewest that give a 95% interval, without which the
    * verdict against the fleet's median (ms-compare.h) is ambiguous. */
-  s.reps = 6;
+  ms_test_sweep_init (&s, "pinned,zero-copy,host", 22, 26, 6);
+  s.step = 4;
   /* As fleet-node runs it: the copies' figures need every repetition timed. */
   s.instr_reps = 0;
   s.warmup = 0;
-  s.reps_rule = MS_REPS_FIXED;
   MsResults *r = NULL;
   char err[512], path[512];
   bool ok = ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err) == MS_RUN_OK;

@@ -14,6 +14,7 @@
 #include "ms-backend-test.h"
 #include "ms-tmp-test.h"
 #include "ms-health.h"
+#include "ms-sweep-test.h"
 
 static const char *old_format_dir;
 
@@ -22,21 +23,12 @@ run_with_link (int gen, int width)
 {
   MsSweep s;
   MsTestBackendConfig cfg;
-  ms_sweep_init_default (&s);
-  s.min_exp = 10;
-  s.max_exp = 12;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (&s, NULL, 10, 12, 3);
   s.rounds = 2;
   ms_test_backend_config_init (&cfg);
   cfg.link_gen = gen;
   cfg.link_width = width;
-  MsBackend *b = ms_backend_new_test (&cfg);
-  MsResults *r = NULL;
-  char err[256] = "";
-  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
-  ms_backend_free (b);
-  return r;
+  return ms_test_sweep_run (&s, &cfg);
 }
 
 static void
@@ -107,17 +99,9 @@ static void
 test_host_only (void)
 {
   MsSweep s;
-  ms_sweep_init_default (&s);
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    s.modes[m] = m == MS_MODE_HOST;
-  s.min_exp = s.max_exp = 10;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
-  MsBackend *b = ms_backend_new_test (NULL);
-  MsResults *r = NULL;
-  char err[256] = "", text[512];
-  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
-  ms_backend_free (b);
+  ms_test_sweep_init (&s, "host", 10, 10, 3);
+  MsResults *r = ms_test_sweep_run (&s, NULL);
+  char text[512];
   ms_health_describe (r, text, sizeof text);
   g_assert_nonnull (strstr (text, "PCIe link under load: no GPU cells"));
   /* No GPU, no counters read: unknown, not unreadable and never zero. */

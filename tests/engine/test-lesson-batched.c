@@ -78,11 +78,8 @@ test_cells (void)
   g_assert_nonnull (l);
   g_assert_cmpint (ms_lesson_kind (MS_TOPIC_BATCHED), ==, MS_LESSON_KIND_PROBE);
   g_assert_true (ms_lesson_record (MS_TOPIC_BATCHED) == l);
-  MsSweep s;
-  ms_sweep_init_default (&s);
-  g_strlcpy (s.options, "count=64", sizeof s.options);
   static MsProbeCell cells[MS_PROBE_MAX_CELLS];
-  int n = l->cells (&s, 0, cells, MS_PROBE_MAX_CELLS);
+  int n = ms_test_lesson_cells ("batched", "count=64", cells, MS_PROBE_MAX_CELLS);
   /* 2 sources x 7 sizes x (one call each + 3 orders). */
   g_assert_cmpint (n, ==, 2 * 7 * 4);
   int batches = 0, instrumented = 0;

@@ -105,22 +105,13 @@ test_options (void)
   g_assert_false (ms_lesson_check_options ("numa", "thread-node=0.5", err, sizeof err));
 }
 
-static int
-lesson_cells (const char *options, MsProbeCell *cells)
-{
-  MsSweep s;
-  ms_sweep_init_default (&s);
-  g_strlcpy (s.options, options, sizeof s.options);
-  return ms_lesson_record_find ("numa")->cells (&s, 0, cells, MS_PROBE_MAX_CELLS);
-}
-
 static void
 test_cells (void)
 {
   static MsProbeCell cells[MS_PROBE_MAX_CELLS];
   g_assert_true (ms_lesson_record (MS_TOPIC_NUMA) == ms_lesson_record_find ("numa"));
   ms_numa_set_root (TWO);
-  int n = lesson_cells ("", cells);
+  int n = ms_test_lesson_cells ("numa", "", cells, MS_PROBE_MAX_CELLS);
   g_assert_cmpint (n, ==, 2 * 2 * 2);
   const char *want[] = { "dir=h2d/buf=0/thr=0", "dir=h2d/buf=0/thr=1", "dir=h2d/buf=1/thr=0",
                          "dir=h2d/buf=1/thr=1", "dir=d2h/buf=0/thr=0", "dir=d2h/buf=0/thr=1",
@@ -134,14 +125,14 @@ test_cells (void)
     g_assert_cmpint (cells[i].arg[ARG_THR_NODE], ==, i % 2);
   }
   /* A chosen node: only its pairings. */
-  n = lesson_cells ("buffer-node=1,exp=20", cells);
+  n = ms_test_lesson_cells ("numa", "buffer-node=1,exp=20", cells, MS_PROBE_MAX_CELLS);
   g_assert_cmpint (n, ==, 4);
   for (int i = 0; i < n; i++) {
     g_assert_cmpint (cells[i].arg[ARG_BUF_NODE], ==, 1);
     g_assert_cmpint (cells[i].exponent, ==, 20);
   }
   ms_numa_set_root (ONE);
-  n = lesson_cells ("", cells);
+  n = ms_test_lesson_cells ("numa", "", cells, MS_PROBE_MAX_CELLS);
   g_assert_cmpint (n, ==, 2);
   g_assert_cmpstr (cells[0].variant, ==, "dir=h2d/buf=0/thr=0");
   ms_numa_set_root (NULL);

@@ -14,16 +14,13 @@
 #include "ms-backend-test.h"
 #include "ms-lesson-record.h"
 #include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
 static void
 base_sweep (MsSweep *s)
 {
-  ms_sweep_init_default (s);
-  s->min_exp = 16;
-  s->max_exp = 18;
+  ms_test_sweep_init (s, NULL, 16, 18, 3);
   s->step = 2;
-  s->reps = 3;
-  s->reps_rule = MS_REPS_FIXED;
   s->warmup = 0;
 }
 

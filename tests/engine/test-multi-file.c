@@ -14,6 +14,7 @@
 #include "ms-backend-test.h"
 #include "ms-multi-file.h"
 #include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
 
 static void
@@ -30,14 +31,8 @@ run_three (MsMultiResults **out)
   cfg.fail_status = MS_CELL_FAILED;
   MsBackend *b = ms_backend_new_test (&cfg);
   MsSweep s;
-  ms_sweep_init_default (&s);
-  memset (s.modes, 0, sizeof s.modes);
-  s.modes[MS_MODE_PINNED] = s.modes[MS_MODE_PAGEABLE] = true;
-  s.min_exp = 10;
-  s.max_exp = 14;
+  ms_test_sweep_init (&s, "pinned,pageable", 10, 14, 3);
   s.step = 2;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
   s.warmup = 0;
   int devices[] = { 0, 1, 2 };
   char err[256];

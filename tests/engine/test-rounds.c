@@ -16,6 +16,7 @@
 #include "ms-backend-test.h"
 #include "ms-gpu-state.h"
 #include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
 static const char *data_dir = "data";
 
@@ -41,11 +42,7 @@ run_rounds (int rounds, Progress *progress)
 {
   MsSweep s;
   MsTestBackendConfig cfg;
-  ms_sweep_init_default (&s);
-  s.min_exp = 10;
-  s.max_exp = 12;
-  s.reps = 4;
-  s.reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (&s, NULL, 10, 12, 4);
   s.rounds = rounds;
   ms_test_backend_config_init (&cfg);
   cfg.unsupported[MS_MODE_MANAGED] = true;

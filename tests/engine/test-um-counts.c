@@ -11,6 +11,7 @@
 #include "ms-backend-test.h"
 #include "ms-lesson-caption.h"
 #include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 #include <glib.h>
 #include <math.h>
 #include <stdio.h>
@@ -68,10 +69,7 @@ run_managed_touch (bool lost)
   char err[256] = "";
   ms_test_backend_config_init (&cfg);
   cfg.um_lost = lost;
-  ms_sweep_init_default (&s);
-  s.min_exp = s.max_exp = 18;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (&s, NULL, 18, 18, 3);
   MsBackend *b = ms_backend_new_test (&cfg);
   g_assert_true (ms_lesson_run ("managed-touch", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err,
                            sizeof err) == MS_RUN_OK && r);

@@ -14,6 +14,7 @@
 #include "ms-lesson-caption.h"
 #include "ms-backend-test.h"
 #include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
 /* The same sweep under two variants, the second at half the bandwidth,
  * merged into one result. */
@@ -24,12 +25,7 @@ make_experiment (void)
   MsSweep s;
   MsResults *all = NULL;
   char err[256];
-  ms_sweep_init_default (&s);
-  s.min_exp = 10;
-  s.max_exp = 12;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
-  ms_sweep_set_modes (&s, "pinned,zero-copy", err, sizeof err);
+  ms_test_sweep_init (&s, "pinned,zero-copy", 10, 12, 3);
   for (int v = 0; v < 2; v++) {
     ms_test_backend_config_init (&cfg);
     cfg.latency_us = 0.01;
@@ -224,18 +220,11 @@ test_plain_sweep_knobs (void)
   MsSweep s;
   MsResults *r = NULL;
   char err[256] = "";
-  ms_sweep_init_default (&s);
-  s.min_exp = 10;
-  s.max_exp = 11;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
-  g_assert_true (ms_sweep_set_modes (&s, "pinned,zero-copy,write-combined,host", err, sizeof err));
+  ms_test_sweep_init (&s, "pinned,zero-copy,write-combined,host", 10, 11, 3);
   s.knobs.reuse = 4;
   s.knobs.stores = MS_STORES_ORDINARY;
   g_assert_true (ms_sweep_validate (&s, err, sizeof err));
-  MsBackend *b = ms_backend_new_test (NULL);
-  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
-  ms_backend_free (b);
+  r = ms_test_sweep_run (&s, NULL);
   static const struct { MsMode mode; const char *variant; } want[] = {
     { MS_MODE_PINNED, "R=4/stores=ordinary" },
     { MS_MODE_ZERO_COPY, "R=4" },

@@ -16,24 +16,16 @@
 #include "ms-run.h"
 #include "ms-runs-library.h"
 #include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
 /* A small sweep on the test backend, started at date. */
 static MsResults *
 make_run (const char *date)
 {
   MsSweep s;
-  char err[256] = "";
-  ms_sweep_init_default (&s);
-  g_assert_true (ms_sweep_set_modes (&s, "pinned,host", err, sizeof err));
-  s.min_exp = 10;
-  s.max_exp = 12;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (&s, "pinned,host", 10, 12, 3);
   s.warmup = 0;
-  MsBackend *b = ms_backend_new_test (NULL);
-  MsResults *r = NULL;
-  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
-  ms_backend_free (b);
+  MsResults *r = ms_test_sweep_run (&s, NULL);
   g_snprintf (r->device.name, sizeof r->device.name, "Test GPU");
   g_snprintf (r->date, sizeof r->date, "%s", date);
   return r;

@@ -15,6 +15,7 @@
 #include "ms-runs-library.h"
 #include "ms-widget-test.h"
 #include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
 #define N_FAKE 4
 
@@ -29,12 +30,7 @@ is_idle (gpointer page)
 static void
 small_sweep (MsSweep *sweep)
 {
-  memset (sweep->modes, 0, sizeof sweep->modes);
-  sweep->modes[MS_MODE_PINNED] = sweep->modes[MS_MODE_PAGEABLE] = true;
-  sweep->min_exp = 10;
-  sweep->max_exp = 14;
-  sweep->reps = 3;
-  sweep->reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (sweep, "pinned,pageable", 10, 14, 3);
   sweep->warmup = 1;
 }
 
@@ -58,7 +54,6 @@ small_session (GArray *devices)
                 "warmup", 1, "modes", modes, NULL);
   MsSweep want, got;
   char err[256];
-  ms_sweep_init_default (&want);
   small_sweep (&want);
   g_assert_true (ms_session_get_sweep (session, &got, err, sizeof err));
   g_assert_cmpint (got.min_exp, ==, want.min_exp);
@@ -348,7 +343,6 @@ write_multi (const char *dir, char samples[3][600])
   cfg.n_devices = 3;
   MsBackend *backend = ms_backend_new_test (&cfg);
   MsSweep sweep;
-  ms_sweep_init_default (&sweep);
   small_sweep (&sweep);
   int devices[] = { 0, 1, 2 };
   MsMultiResults *multi = NULL;
