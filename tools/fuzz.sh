@@ -15,7 +15,7 @@ reader=${2:-samples}
 out=${FUZZ_OUT:-build-fuzz}/$reader
 flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
   -D_POSIX_C_SOURCE=200809L -DGETTEXT_PACKAGE=\"memsweep\" -DMS_LOCALEDIR=\"/usr/share/locale\" -DMS_LOCALEDIR_FROM_BINDIR=\"../share/locale\"
-  -Iengine -Iengine/run -Iengine/devices -Iengine/files -Iengine/analysis -Iengine/lessons -Ikernels"
+  -Iengine -Iengine/run -Iengine/devices -Iengine/files -Iengine/analysis -Iengine/lessons -Ikernels -Itests/fixtures"
 mkdir -p "$out/corpus"
 if [ "$reader" = samples ]; then
   crashes=tests/fuzz/crashes

@@ -4,6 +4,7 @@
  * mode) must be predicted from the sizes measured so far, where the share
  * of cells done (the old estimate) is far off. */
 #include "ms-eta.h"
+#include "ms-sweep-test.h"
 
 typedef struct {
   double latency_s, per_element_s;
@@ -24,11 +25,8 @@ static MsSweep
 two_mode_sweep (int rounds)
 {
   MsSweep s;
-  ms_sweep_init_default (&s);
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    s.modes[m] = m == MS_MODE_PINNED || m == MS_MODE_HOST;
-  s.min_exp = 10, s.max_exp = 24, s.step = 1, s.reps = 10, s.warmup = 2, s.rounds = rounds;
-  s.reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (&s, "pinned,host", 10, 24, 10);
+  s.step = 1, s.warmup = 2, s.rounds = rounds;
   return s;
 }
 

@@ -6,18 +6,16 @@
  * keeps '.' as the decimal point and reads back. Skips (77) when the locale
  * is not installed. */
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <locale.h>
 
 #include "memsweep.h"
 #include "ms-application.h"
 #include "ms-i18n.h"
-#include "ms-widget-test.h"
+#include "ms-app-test.h"
 #include "ms-reference-runs.h"
 #include "ms-window.h"
 
-static char *tmpdir;
 static gboolean done;
 
 static gboolean
@@ -111,13 +109,13 @@ on_activate (GApplication *app)
   g_assert_true (ms_window_load_path (win, ref, &error));
   g_assert_no_error (error);
   for (int summary = 0; summary < 2; summary++) {
-    g_autofree char *csv = g_build_filename (tmpdir, summary ? "s.csv" : "x-samples.csv", NULL);
+    const char *csv = ms_test_tmp_path (summary ? "s.csv" : "x-samples.csv");
     g_assert_true (ms_window_export_csv (win, csv, summary, &error));
     g_assert_no_error (error);
     check_csv_numbers (csv);
   }
   char err[512];
-  g_autofree char *samples = g_build_filename (tmpdir, "x-samples.csv", NULL);
+  const char *samples = ms_test_tmp_path ("x-samples.csv");
   MsResults *back = ms_csv_read_samples (samples, err, sizeof err);
   g_assert_nonnull (back);
   g_assert_cmpuint (back->n_cells, ==, 11 * MS_MODE_COUNT);
@@ -140,15 +138,6 @@ main (int argc, char **argv)
   /* As app/gtk/main.c does. */
   ms_i18n_bind ();
   textdomain (GETTEXT_PACKAGE);
-  tmpdir = g_dir_make_tmp ("memsweep-i18n-XXXXXX", NULL);
-  g_autoptr (MsApplication) app = ms_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_signal_connect_after (app, "activate", G_CALLBACK (on_activate), NULL);
-  char *args[] = { argv[0], NULL };
-  int rc = g_application_run (G_APPLICATION (app), 1, args);
-  g_assert_cmpint (rc, ==, 0);
-  g_assert_true (done);
-  g_autofree char *cmd = g_strdup_printf ("rm -rf %s", tmpdir);
-  g_assert_cmpint (system (cmd), ==, 0);
+  ms_test_app_run_checked (on_activate, &done);
   return 0;
 }

@@ -10,7 +10,7 @@
 #include <gtk/gtk.h>
 #include <X11/keysym.h>
 
-#include "ms-application.h"
+#include "ms-app-test.h"
 #include "ms-recent-runs.h"
 #include "ms-timeline-view.h"
 #include "ms-reference-runs.h"
@@ -18,7 +18,6 @@
 #include "ms-xtest.h"
 
 static gboolean done;
-static char *tmpdir;
 
 
 static void
@@ -300,7 +299,7 @@ has_folder (gpointer chooser)
 /* The file chooser that shows next starts in the last export's folder;
  * cancelled, it closes. */
 static void
-chooser_starts_in_tmpdir (void)
+chooser_starts_in_export_folder (void)
 {
   wait_until (has_toplevel, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
               "the file chooser shows");
@@ -308,7 +307,7 @@ chooser_starts_in_tmpdir (void)
   wait_until (has_folder, chooser, "the file chooser shows a folder");
   g_autoptr (GFile) folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
   g_autofree char *path = g_file_get_path (folder);
-  g_assert_cmpstr (path, ==, tmpdir);
+  g_assert_cmpstr (path, ==, ms_test_tmp_dir ());
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
   wait_until (no_toplevel, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
               "the file chooser closes");
@@ -320,7 +319,7 @@ static void
 check_export_dialog (MsWindow *win)
 {
   g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
-  g_settings_set_string (settings, "export-folder", tmpdir);
+  g_settings_set_string (settings, "export-folder", ms_test_tmp_dir ());
   g_action_group_activate_action (G_ACTION_GROUP (win), "export-chart", NULL);
   wait_until (has_toplevel, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG), "the size dialog shows");
   GtkWidget *size = find_widget (find_toplevel (ADW_TYPE_MESSAGE_DIALOG), is_type,
@@ -328,7 +327,7 @@ check_export_dialog (MsWindow *win)
   g_assert_nonnull (size);
   g_signal_emit_by_name (gtk_editable_get_delegate (GTK_EDITABLE (size)), "activate");
   wait_until (no_toplevel, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG), "the size dialog closes");
-  chooser_starts_in_tmpdir ();
+  chooser_starts_in_export_folder ();
 }
 
 /* Export Report starts in the same folder as the charts. */
@@ -336,7 +335,7 @@ static void
 check_report_folder (MsWindow *win)
 {
   g_action_group_activate_action (G_ACTION_GROUP (win), "export-report", NULL);
-  chooser_starts_in_tmpdir ();
+  chooser_starts_in_export_folder ();
 }
 
 /* A name without an extension, accepted by the chooser (which asked about
@@ -344,7 +343,7 @@ check_report_folder (MsWindow *win)
 static void
 check_export_keeps_existing (MsWindow *win)
 {
-  g_autofree char *existing = g_build_filename (tmpdir, "chart.png", NULL);
+  const char *existing = ms_test_tmp_path ("chart.png");
   g_assert_true (g_file_set_contents (existing, "mine", -1, NULL));
   g_action_group_activate_action (G_ACTION_GROUP (win), "export-chart", NULL);
   wait_until (has_toplevel, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG), "the size dialog shows");
@@ -772,8 +771,7 @@ on_activate (GApplication *app)
 static void
 make_runs_folder (void)
 {
-  tmpdir = g_dir_make_tmp ("memsweep-keys-XXXXXX", NULL);
-  g_autofree char *runs = g_build_filename (tmpdir, "data", "memsweep", "runs", NULL);
+  const char *runs = ms_test_app_data_home ();
   g_assert_cmpint (g_mkdir_with_parents (runs, 0700), ==, 0);
   g_autofree char *from = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"),
                                             "h100-default-samples.csv", NULL);
@@ -782,25 +780,6 @@ make_runs_folder (void)
   gsize len;
   g_assert_true (g_file_get_contents (from, &text, &len, NULL));
   g_assert_true (g_file_set_contents (to, text, len, NULL));
-  g_autofree char *data = g_build_filename (tmpdir, "data", NULL);
-  g_setenv ("XDG_DATA_HOME", data, TRUE);
-}
-
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-  while (dir && (name = g_dir_read_name (dir))) {
-    g_autofree char *child = g_build_filename (path, name, NULL);
-    if (g_file_test (child, G_FILE_TEST_IS_DIR))
-      remove_tree (child);
-    else
-      g_unlink (child);
-  }
-  if (dir)
-    g_dir_close (dir);
-  g_rmdir (path);
 }
 
 int
@@ -810,21 +789,12 @@ main (int argc, char **argv)
   gtk_test_init (&argc, &argv, NULL);
   if (!GDK_IS_X11_DISPLAY (gdk_display_get_default ())) {
     g_print ("1..0 # SKIP needs an X11 display (Xvfb)\n");
-    remove_tree (tmpdir);
     return 77;
   }
   if (!ms_xtest_load ()) {
     g_print ("1..0 # SKIP needs libXtst.so.6 to send key presses\n");
-    remove_tree (tmpdir);
     return 77;
   }
-  g_autoptr (MsApplication) app = ms_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_signal_connect_after (app, "activate", G_CALLBACK (on_activate), NULL);
-  char *args[] = { argv[0], NULL };
-  int rc = g_application_run (G_APPLICATION (app), 1, args);
-  g_assert_cmpint (rc, ==, 0);
-  g_assert_true (done);
-  remove_tree (tmpdir);
+  ms_test_app_run_checked (on_activate, &done);
   return 0;
 }

@@ -17,11 +17,12 @@
 #include "ms-lessons-page.h"
 #include "ms-run.h"
 #include "ms-timeline-page.h"
-#include "ms-widget-test.h"
+#include "ms-app-test.h"
 #include "ms-reference-runs.h"
 #include "ms-window.h"
+#include "ms-sweep-test.h"
 
-static char *refdir;
+static const char *refdir;
 static char *bundled; /* data/reference */
 
 static void
@@ -42,12 +43,8 @@ make_reference (MsLessonTopic t)
   const MsLessonTopicInfo *info = ms_lesson_topic (t);
   MsSweep s;
   char err[256] = "";
-  ms_sweep_init_default (&s);
-  s.min_exp = 16;
-  s.max_exp = 18;
+  ms_test_sweep_init (&s, info->experiment[0] ? NULL : info->modes, 16, 18, 3);
   s.step = 2;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
   s.warmup = 0;
   MsBackend *b = ms_backend_new_test (NULL);
   MsResults *r = NULL;
@@ -55,7 +52,6 @@ make_reference (MsLessonTopic t)
     g_assert_cmpint (ms_lesson_run (info->experiment, &s, b, NULL, NULL, NULL, NULL, NULL, &r,
                                     err, sizeof err), ==, MS_RUN_OK);
   } else {
-    g_assert_true (ms_sweep_set_modes (&s, info->modes, err, sizeof err));
     g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
   }
   g_snprintf (r->device.name, sizeof r->device.name, "Test GPU");
@@ -70,8 +66,7 @@ prepare_references (void)
 {
   bundled = g_strdup (g_getenv ("MEMSWEEP_REFERENCE_DIR"));
   g_assert_nonnull (bundled);
-  refdir = g_dir_make_tmp ("memsweep-lessons-XXXXXX", NULL);
-  g_assert_nonnull (refdir);
+  refdir = ms_test_tmp_folder ("references");
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
     const MsLessonTopicInfo *info = ms_lesson_topic (t);
     if (!ms_lesson_topic_built (t))
@@ -434,22 +429,12 @@ on_activate_view (GApplication *app)
   gtk_window_close (GTK_WINDOW (win));
 }
 
-static MsApplication *
-make_app (void)
-{
-  MsApplication *app = ms_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
-  return app;
-}
-
 static void
 test_window_view (void)
 {
-  g_autoptr (MsApplication) app = make_app ();
-  g_signal_connect_after (app, "activate", G_CALLBACK (on_activate_view), NULL);
+  g_autoptr (MsApplication) app = ms_test_app_new (on_activate_view);
   char *args[] = { "memsweep-gtk", NULL };
-  g_assert_cmpint (g_application_run (G_APPLICATION (app), 1, args), ==, 0);
+  g_assert_cmpint (ms_test_app_run (app, args), ==, 0);
 }
 
 /* A card asked to run before discovery ended (--lesson NAME --run) must
@@ -485,10 +470,9 @@ static void
 test_discovery_then_run (void)
 {
   if (g_test_subprocess ()) {
-    g_autoptr (MsApplication) app = make_app ();
-    g_signal_connect_after (app, "activate", G_CALLBACK (on_activate_discovery), NULL);
+    g_autoptr (MsApplication) app = ms_test_app_new (on_activate_discovery);
     char *args[] = { "memsweep-gtk", NULL };
-    exit (g_application_run (G_APPLICATION (app), 1, args));
+    exit (ms_test_app_run (app, args));
   }
   g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_passed ();
@@ -508,9 +492,9 @@ test_command_line (void)
   if (g_test_subprocess ()) {
     g_setenv ("MEMSWEEP_PROBE", "1", TRUE);
     g_setenv ("MEMSWEEP_QUIT_AFTER_LESSON", "1", TRUE);
-    g_autoptr (MsApplication) app = make_app ();
+    g_autoptr (MsApplication) app = ms_test_app_new (NULL);
     char *args[] = { "memsweep-gtk", "--lesson", "pinned-pageable", "--run", NULL };
-    exit (g_application_run (G_APPLICATION (app), 4, args));
+    exit (ms_test_app_run (app, args));
   }
   g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_passed ();
@@ -523,27 +507,13 @@ static void
 test_command_line_unknown (void)
 {
   if (g_test_subprocess ()) {
-    g_autoptr (MsApplication) app = make_app ();
+    g_autoptr (MsApplication) app = ms_test_app_new (NULL);
     char *args[] = { "memsweep-gtk", "--lesson", "no-such-lesson", NULL };
-    exit (g_application_run (G_APPLICATION (app), 3, args));
+    exit (ms_test_app_run (app, args));
   }
   g_test_trap_subprocess (NULL, 30 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_failed ();
   g_test_trap_assert_stderr ("*no-such-lesson*pinned-pageable*portable*");
-}
-
-static void
-remove_refdir (void)
-{
-  g_autoptr (GDir) d = g_dir_open (refdir, 0, NULL);
-  const char *name;
-  while (d && (name = g_dir_read_name (d))) {
-    g_autofree char *p = g_build_filename (refdir, name, NULL);
-    g_remove (p);
-  }
-  g_rmdir (refdir);
-  g_free (refdir);
-  g_free (bundled);
 }
 
 int
@@ -564,6 +534,6 @@ main (int argc, char **argv)
   g_test_add_func ("/lessons/command-line", test_command_line);
   g_test_add_func ("/lessons/command-line-unknown", test_command_line_unknown);
   int status = g_test_run ();
-  remove_refdir ();
+  g_free (bundled);
   return status;
 }

@@ -11,7 +11,7 @@
 
 #include "ms-application.h"
 #include "ms-lessons-page.h"
-#include "ms-widget-test.h"
+#include "ms-app-test.h"
 #include "ms-reference-runs.h"
 #include "ms-window.h"
 #include "ms-xtest.h"
@@ -304,11 +304,6 @@ main (int argc, char **argv)
   g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
   g_settings_set_int (settings, "window-width", 1024);
   g_settings_set_int (settings, "window-height", 768);
-  g_autoptr (MsApplication) app = ms_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_signal_connect_after (app, "activate", G_CALLBACK (on_activate), NULL);
-  char *args[] = { argv[0], NULL };
-  g_assert_cmpint (g_application_run (G_APPLICATION (app), 1, args), ==, 0);
-  g_assert_true (done);
+  ms_test_app_run_checked (on_activate, &done);
   return 0;
 }

@@ -17,7 +17,7 @@
 #include "ms-app-test.h"
 #include "ms-window.h"
 
-static char *data_home, *runs_folder;
+static const char *runs_folder;
 static guint failure_toasts;
 static size_t final_cells;
 static gboolean done;
@@ -175,18 +175,8 @@ on_activate (GApplication *app)
 static void
 test_quit_keeps_runs (void)
 {
-  g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
-  const char *host_only[] = { "host", NULL };
-  g_settings_set_strv (settings, "modes", host_only);
-  g_settings_set_int (settings, "min-exp", 12);
-  g_settings_set_int (settings, "max-exp", 14);
-  g_settings_set_int (settings, "reps", 50);
-  g_autoptr (MsApplication) app = ms_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_signal_connect_after (app, "activate", G_CALLBACK (on_activate), NULL);
-  char *args[] = { (char *) "test-app-quit", NULL };
-  g_assert_cmpint (g_application_run (G_APPLICATION (app), 1, args), ==, 0);
-  g_assert_true (done);
+  ms_test_app_set_host_sweep (14, 50);
+  ms_test_app_run_checked (on_activate, &done);
 
   /* Quit: the stopped sweep is kept with every cell it had at its end. */
   g_autoptr (GPtrArray) kept = kept_runs ();
@@ -203,14 +193,8 @@ int
 main (int argc, char **argv)
 {
   /* Before anything asks GLib for the data folder (it is kept). */
-  data_home = g_dir_make_tmp ("memsweep-quit-XXXXXX", NULL);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  runs_folder = g_build_filename (data_home, "memsweep", "runs", NULL);
+  runs_folder = ms_test_app_data_home ();
   gtk_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/quit-keeps-runs", test_quit_keeps_runs);
-  int rc = g_test_run ();
-  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", data_home);
-  if (system (cmd) != 0)
-    rc = 1;
-  return rc;
+  return g_test_run ();
 }

@@ -18,7 +18,6 @@
 #include "ms-setting-table.h"
 #include "ms-window.h"
 
-static char *tmpdir;
 static gboolean done;
 
 static gboolean
@@ -50,7 +49,7 @@ check_files (MsWindow *win)
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 1);
 
   /* A broken file: a clear error naming file and line, data unchanged. */
-  g_autofree char *bad = g_build_filename (tmpdir, "broken.csv", NULL);
+  const char *bad = ms_test_tmp_path ("broken.csv");
   g_file_set_contents (bad, "mode,elements,rep,phase,host_start_us,host_us,status\n"
                             "pinned,1024,0,h2d,0,oops,ok\n", -1, NULL);
   g_assert_false (ms_window_load_path (win, bad, &error));
@@ -71,7 +70,7 @@ check_views_and_exports (MsWindow *win)
     g_assert_cmpint (ms_window_get_view (win), ==, v);
     if (v != MS_VIEW_TABLE) {
       g_autofree char *name = g_strdup_printf ("view-%d.png", v);
-      g_autofree char *png = g_build_filename (tmpdir, name, NULL);
+      const char *png = ms_test_tmp_path (name);
       g_assert_true (ms_window_export_chart (win, png, 800, 500, &error));
       g_assert_no_error (error);
       g_autofree char *data = NULL;
@@ -83,7 +82,7 @@ check_views_and_exports (MsWindow *win)
 
   /* The report of the runs shown, as the menu item writes it. */
   for (int html = 0; html < 2; html++) {
-    g_autofree char *report = g_build_filename (tmpdir, html ? "r.html" : "r.pdf", NULL);
+    const char *report = ms_test_tmp_path (html ? "r.html" : "r.pdf");
     g_assert_true (ms_window_export_report (win, report, &error));
     g_assert_no_error (error);
     g_autofree char *data = NULL;
@@ -94,14 +93,14 @@ check_views_and_exports (MsWindow *win)
   }
   g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (win), "export-report"));
 
-  g_autofree char *csv = g_build_filename (tmpdir, "export-samples.csv", NULL);
+  const char *csv = ms_test_tmp_path ("export-samples.csv");
   g_assert_true (ms_window_export_csv (win, csv, FALSE, &error));
   char err[512];
   MsResults *back = ms_csv_read_samples (csv, err, sizeof err);
   g_assert_nonnull (back);
   g_assert_cmpuint (back->n_cells, ==, 11 * MS_MODE_COUNT);
   ms_results_free (back);
-  g_autofree char *summary = g_build_filename (tmpdir, "export-summary.csv", NULL);
+  const char *summary = ms_test_tmp_path ("export-summary.csv");
   g_assert_true (ms_window_export_csv (win, summary, TRUE, &error));
   g_assert_false (ms_window_export_csv (win, "/nonexistent-folder/x.csv", FALSE, &error));
   g_assert_nonnull (strstr (error->message, "/nonexistent-folder/x.csv"));
@@ -148,7 +147,7 @@ toast_mentions (gpointer win)
 static void
 check_toast_text (MsWindow *win)
 {
-  g_autofree char *path = g_build_filename (tmpdir, "a&b<span>\xff.csv", NULL);
+  const char *path = ms_test_tmp_path ("a&b<span>\xff.csv");
   g_assert_true (g_file_set_contents (path, "not,a,memsweep\nfile\n", -1, NULL));
   g_autoptr (GFile) file = g_file_new_for_path (path);
   ms_window_open_file (win, file);
@@ -273,7 +272,7 @@ check_run_names_and_notes (MsWindow *win)
   g_assert_true (ms_window_rename_run (win, 2, "before the BIOS update"));
 
   g_autoptr (GError) error = NULL;
-  g_autofree char *csv = g_build_filename (tmpdir, "noted-samples.csv", NULL);
+  const char *csv = ms_test_tmp_path ("noted-samples.csv");
   g_assert_true (ms_window_export_csv (win, csv, FALSE, &error));
   char err[512];
   MsResults *back = ms_csv_read_samples (csv, err, sizeof err);
@@ -589,23 +588,8 @@ int
 main (int argc, char **argv)
 {
   gtk_test_init (&argc, &argv, NULL);
-  tmpdir = g_dir_make_tmp ("memsweep-app-XXXXXX", NULL);
   /* A sweep this machine can always run: the host baseline, small sizes. */
-  g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
-  const char *host_only[] = { "host", NULL };
-  g_settings_set_strv (settings, "modes", host_only);
-  g_settings_set_int (settings, "min-exp", 12);
-  g_settings_set_int (settings, "max-exp", 16);
-  g_settings_set_int (settings, "reps", 200);
-  g_autoptr (MsApplication) app = ms_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
-  g_signal_connect_after (app, "activate", G_CALLBACK (on_activate), NULL);
-  char *args[] = { argv[0], NULL };
-  int rc = g_application_run (G_APPLICATION (app), 1, args);
-  g_assert_cmpint (rc, ==, 0);
-  g_assert_true (done);
-  g_autofree char *cmd = g_strdup_printf ("rm -rf %s", tmpdir);
-  g_assert_cmpint (system (cmd), ==, 0);
+  ms_test_app_set_host_sweep (16, 200);
+  ms_test_app_run_checked (on_activate, &done);
   return 0;
 }

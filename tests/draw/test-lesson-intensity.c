@@ -4,6 +4,7 @@
  * once the arithmetic hides the link and from one where it never does,
  * the variants through the samples file, and its picture. */
 #include "ms-lesson-picture-test.h"
+#include "ms-sweep-test.h"
 
 #define NAME "intensity"
 
@@ -136,10 +137,7 @@ test_caption_never (void)
 static void
 test_caption_missing (void)
 {
-  MsSweep s;
-  ms_sweep_init_default (&s);
-  MsResults *r = ms_results_new (&s, &(MsDeviceInfo){ 0 });
-  g_snprintf (r->experiment, sizeof r->experiment, NAME);
+  MsResults *r = ms_test_results_new (NAME);
   char buf[512] = "";
   g_assert_false (ms_lesson_caption (MS_TOPIC_INTENSITY, r, -1, buf, sizeof buf));
   ms_test_picture_renders (MS_TOPIC_INTENSITY, r);

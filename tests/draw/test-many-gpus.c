@@ -7,7 +7,6 @@
  * its box and no box over another. */
 #include <math.h>
 #include <stdlib.h>
-#include <glib/gstdio.h>
 #include <unistd.h>
 
 #include "memsweep.h"
@@ -18,6 +17,8 @@
 #include "ms-multi.h"
 #include "ms-peer-test.h"
 #include "ms-topology.h"
+#include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
 /* The text scale set_presentation gives every view (ui/ms-window.c). */
 #define PRESENTATION_TEXT_SCALE 1.6
@@ -27,14 +28,8 @@ static const int gpu_counts[] = { 4, 8, 16 };
 static void
 pinned_sweep (MsSweep *s)
 {
-  ms_sweep_init_default (s);
-  memset (s->modes, 0, sizeof s->modes);
-  s->modes[MS_MODE_PINNED] = true;
-  s->min_exp = 10;
-  s->max_exp = 14;
+  ms_test_sweep_init (s, "pinned", 10, 14, 3);
   s->step = 2;
-  s->reps = 3;
-  s->reps_rule = MS_REPS_FIXED;
   s->warmup = 0;
 }
 
@@ -87,34 +82,12 @@ test_all_at_once (void)
   }
 }
 
-static char *
-temp_dir (void)
-{
-  GError *error = NULL;
-  char *dir = g_dir_make_tmp ("memsweep-many-gpus-XXXXXX", &error);
-  g_assert_no_error (error);
-  return dir;
-}
-
-static void
-remove_dir (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-  while (d && (name = g_dir_read_name (d))) {
-    g_autofree char *path = g_build_filename (dir, name, NULL);
-    g_unlink (path);
-  }
-  g_rmdir (dir);
-}
-
 static void
 test_multi_file_16 (void)
 {
   MsBackend *b = NULL;
   MsMultiResults *r = run_all_at_once (16, &b);
-  g_autofree char *dir = temp_dir ();
-  g_autofree char *prefix = g_build_filename (dir, "h200x16", NULL);
+  const char *prefix = ms_test_tmp_path ("h200x16");
   g_autofree char *path = g_strconcat (prefix, "-multi.csv", NULL);
   char err[512] = "";
   MsMultiFile *f = calloc (1, sizeof *f);
@@ -133,14 +106,12 @@ test_multi_file_16 (void)
   free (g);
   ms_multi_results_free (r);
   ms_backend_free (b);
-  remove_dir (dir);
 }
 
 static void
 test_peer_file_16 (void)
 {
-  g_autofree char *dir = temp_dir ();
-  g_autofree char *path = g_build_filename (dir, "h200x16-peer.csv", NULL);
+  const char *path = ms_test_tmp_path ("h200x16-peer.csv");
   MsPeerFile *f = calloc (1, sizeof *f);
   ms_test_peer_file (16, f);
   char err[512] = "";
@@ -160,7 +131,6 @@ test_peer_file_16 (void)
   }
   free (f);
   free (g);
-  remove_dir (dir);
 }
 
 static gboolean

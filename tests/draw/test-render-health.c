@@ -10,6 +10,7 @@
 
 #include "ms-backend-test.h"
 #include "ms-health-strip.h"
+#include "ms-sweep-test.h"
 
 typedef struct {
   double x, y, w, h;
@@ -27,20 +28,11 @@ run_with_link (int gen, int width)
 {
   MsSweep s;
   MsTestBackendConfig cfg;
-  ms_sweep_init_default (&s);
-  s.min_exp = 10;
-  s.max_exp = 26;
-  s.reps = 2;
-  s.reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (&s, NULL, 10, 26, 2);
   ms_test_backend_config_init (&cfg);
   cfg.link_gen = gen;
   cfg.link_width = width;
-  MsBackend *b = ms_backend_new_test (&cfg);
-  MsResults *r = NULL;
-  char err[256] = "";
-  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
-  ms_backend_free (b);
-  return r;
+  return ms_test_sweep_run (&s, &cfg);
 }
 
 /* Pixels of the box colour (green or orange, light style) in the strip. */

@@ -13,6 +13,7 @@
 #include "ms-run-describe.h"
 #include "ms-timeline-queue.h"
 #include "ms-timeline-rows.h"
+#include "ms-sweep-test.h"
 
 #define W 900
 #define H 560
@@ -53,9 +54,7 @@ add_cell (MsResults *r, MsMode mode, int exp, const char *variant, double e2e_us
 static MsResults *
 reuse_run (void)
 {
-  MsSweep s;
-  ms_sweep_init_default (&s);
-  MsResults *r = ms_results_new (&s, &(MsDeviceInfo){ 0 });
+  MsResults *r = ms_test_results_new (NULL);
   for (int exp = 18; exp <= 20; exp += 2)
     for (int reuse = 1; reuse <= 16; reuse *= 2) {
       char v[MS_VARIANT_LEN];
@@ -118,20 +117,11 @@ backend_run (const char *modes, int streams, MsIssueOrder order)
 {
   MsTestBackendConfig cfg;
   MsSweep s;
-  char err[256];
-  ms_sweep_init_default (&s);
-  s.min_exp = s.max_exp = 16;
-  s.reps = 2;
-  s.reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (&s, modes, 16, 16, 2);
   s.streams = streams;
   s.order = order;
-  g_assert_true (ms_sweep_set_modes (&s, modes, err, sizeof err));
   ms_test_backend_config_init (&cfg);
-  MsBackend *b = ms_backend_new_test (&cfg);
-  MsResults *r = NULL;
-  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
-  ms_backend_free (b);
-  return r;
+  return ms_test_sweep_run (&s, &cfg);
 }
 
 /* Repetition 1 of a cell with consistent clocks: init on the host, then

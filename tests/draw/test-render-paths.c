@@ -9,12 +9,12 @@
 #include <math.h>
 #include <string.h>
 #include <cairo-pdf.h>
-#include <glib/gstdio.h>
 
 #include "ms-chart.h"
 #include "ms-export.h"
 #include "ms-plots.h"
 #include "ms-svg-text.h"
+#include "ms-tmp-test.h"
 
 enum { W = 1200, H = 800 };
 
@@ -157,8 +157,7 @@ test_png_is_screen (void)
 {
   g_autoptr (MsChartData) d = eight_run_chart ();
   cairo_surface_t *screen = draw_screen (d);
-  g_autofree char *dir = g_dir_make_tmp ("memsweep-paths-XXXXXX", NULL);
-  g_autofree char *png = g_build_filename (dir, "chart.png", NULL);
+  const char *png = ms_test_tmp_path ("chart.png");
   g_autoptr (GError) error = NULL;
   g_assert_true (ms_export_drawing (png, W, H, draw_chart, d, &error));
   g_assert_no_error (error);
@@ -177,8 +176,6 @@ test_png_is_screen (void)
   g_test_message ("PNG against screen: %u pixels differ of %u inked", diff.differ, diff.inked);
   g_assert_cmpuint (diff.inked, >, W * H / 50);
   g_assert_cmpuint (diff.differ, ==, 0);
-  g_unlink (png);
-  g_rmdir (dir);
   cairo_surface_destroy (argb);
   cairo_surface_destroy (file);
   cairo_surface_destroy (screen);
@@ -334,8 +331,7 @@ test_pdf_text_is_screen (void)
   cairo_destroy (cr);
   cairo_font_options_destroy (pdf_options);
   ms_draw_set_text_recorder (log_text, &in_pdf);
-  g_autofree char *dir = g_dir_make_tmp ("memsweep-paths-XXXXXX", NULL);
-  g_autofree char *pdf = g_build_filename (dir, "chart.pdf", NULL);
+  const char *pdf = ms_test_tmp_path ("chart.pdf");
   g_autoptr (GError) error = NULL;
   g_assert_true (ms_export_drawing (pdf, W, H, draw_chart, d, &error));
   g_assert_no_error (error);
@@ -349,8 +345,6 @@ test_pdf_text_is_screen (void)
                                g_array_index (on_screen.boxes, double, 2 * i + k)),
                          <=, 1.0);
   }
-  g_unlink (pdf);
-  g_rmdir (dir);
   cairo_surface_destroy (screen);
   text_log_clear (&on_screen);
   text_log_clear (&in_pdf);

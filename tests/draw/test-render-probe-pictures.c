@@ -9,6 +9,7 @@
 #include "ms-backend-test.h"
 #include "ms-lesson-picture-test.h"
 #include "ms-plots.h"
+#include "ms-sweep-test.h"
 
 
 static MsResults *
@@ -22,19 +23,9 @@ static MsResults *
 run_sweep (const MsLessonTopicInfo *info)
 {
   MsSweep s;
-  char err[256] = "";
-  ms_sweep_init_default (&s);
-  s.min_exp = 16;
-  s.max_exp = 18;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (&s, info->modes, 16, 18, 3);
   s.warmup = 0;
-  g_assert_true (ms_sweep_set_modes (&s, info->modes, err, sizeof err));
-  MsBackend *b = ms_backend_new_test (NULL);
-  MsResults *r = NULL;
-  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
-  ms_backend_free (b);
-  return r;
+  return ms_test_sweep_run (&s, NULL);
 }
 
 static void

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ms-lesson-picture-test.h"
+#include "ms-sweep-test.h"
 
 #define W 1024
 #define H 768
@@ -35,11 +36,7 @@ add_cell (MsResults *r, MsMode mode, int exp, const char *variant, double e2e_us
 static MsResults *
 new_run (const char *experiment)
 {
-  MsSweep s;
-  ms_sweep_init_default (&s);
-  MsResults *r = ms_results_new (&s, &(MsDeviceInfo){ 0 });
-  g_snprintf (r->experiment, sizeof r->experiment, "%s", experiment);
-  return r;
+  return ms_test_results_new (experiment);
 }
 
 static MsResults *

@@ -3,7 +3,6 @@
  * a series' colour where its point is, nothing outside the plot, the dark
  * style's background, timeline bars where their events are, the shared
  * drawing steps, merged sub-pixel bars, the breakdown, exports. */
-#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
 
@@ -13,6 +12,7 @@
 #include "ms-export.h"
 #include "ms-plots.h"
 #include "ms-timeline.h"
+#include "ms-tmp-test.h"
 
 #define W 900
 #define H 560
@@ -664,12 +664,11 @@ draw_chart (cairo_t *cr, double w, double h, gpointer data)
 static void
 test_exports (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("memsweep-render-XXXXXX", NULL);
   g_autoptr (MsChartData) d = one_series (1);
   const char *names[] = { "c.png", "c.svg", "c.pdf" };
   const char *magic[] = { "\x89PNG", "<?xml", "%PDF" };
   for (int i = 0; i < 3; i++) {
-    g_autofree char *path = g_build_filename (dir, names[i], NULL);
+    const char *path = ms_test_tmp_path (names[i]);
     g_autoptr (GError) error = NULL;
     g_assert_true (ms_export_drawing (path, 640, 400, draw_chart, d, &error));
     g_autofree char *contents = NULL;
@@ -677,15 +676,13 @@ test_exports (void)
     g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
     g_assert_cmpuint (len, >, 500);
     g_assert_true (g_str_has_prefix (contents, magic[i]));
-    g_unlink (path);
   }
   g_autoptr (GError) error = NULL;
   g_assert_false (ms_export_drawing ("/nonexistent-folder/c.png", 640, 400, draw_chart, d, &error));
   g_assert_nonnull (strstr (error->message, "/nonexistent-folder/c.png"));
   g_clear_error (&error);
-  g_autofree char *bad = g_build_filename (dir, "c.bmp", NULL);
+  const char *bad = ms_test_tmp_path ("c.bmp");
   g_assert_false (ms_export_drawing (bad, 640, 400, draw_chart, d, &error));
-  g_rmdir (dir);
 }
 
 /* Every phase a timeline lane or the breakdown can show has a colour of its

@@ -13,18 +13,8 @@
 #include <string.h>
 
 #include "ms-atomic-file.h"
+#include "ms-tmp-test.h"
 
-static char dir[64];
-
-static const char *
-in_dir (const char *name)
-{
-  static char path[4][512];
-  static int next;
-  next = (next + 1) % 4;
-  snprintf (path[next], sizeof path[next], "%s/%s", dir, name);
-  return path[next];
-}
 
 static void
 put (const char *path, const char *text)
@@ -58,7 +48,7 @@ static int
 count_entries (void)
 {
   int n = 0;
-  DIR *d = opendir (dir);
+  DIR *d = opendir (ms_test_tmp_dir ());
   for (struct dirent *e; (e = readdir (d));)
     n += e->d_name[0] != '.';
   closedir (d);
@@ -69,58 +59,58 @@ static void
 test_replace_keeps_mode (void)
 {
   char err[512] = "";
-  put (in_dir ("a.csv"), "old");
-  chmod (in_dir ("a.csv"), 0640);
-  g_assert_true (write_text (in_dir ("a.csv"), "new", err, sizeof err));
-  g_assert_cmpstr (get (in_dir ("a.csv")), ==, "new");
+  put (ms_test_tmp_path ("a.csv"), "old");
+  chmod (ms_test_tmp_path ("a.csv"), 0640);
+  g_assert_true (write_text (ms_test_tmp_path ("a.csv"), "new", err, sizeof err));
+  g_assert_cmpstr (get (ms_test_tmp_path ("a.csv")), ==, "new");
   struct stat st;
-  stat (in_dir ("a.csv"), &st);
+  stat (ms_test_tmp_path ("a.csv"), &st);
   g_assert_true ((st.st_mode & 07777) == 0640);
   g_assert_cmpint (count_entries (), ==, 1);
-  unlink (in_dir ("a.csv"));
+  unlink (ms_test_tmp_path ("a.csv"));
 }
 
 static void
 test_links_followed (void)
 {
   char err[512] = "";
-  put (in_dir ("target.csv"), "old");
-  symlink ("target.csv", in_dir ("link.csv"));
-  g_assert_true (write_text (in_dir ("link.csv"), "new", err, sizeof err));
+  put (ms_test_tmp_path ("target.csv"), "old");
+  symlink ("target.csv", ms_test_tmp_path ("link.csv"));
+  g_assert_true (write_text (ms_test_tmp_path ("link.csv"), "new", err, sizeof err));
   struct stat st;
-  g_assert_true (lstat (in_dir ("link.csv"), &st) == 0);
+  g_assert_true (lstat (ms_test_tmp_path ("link.csv"), &st) == 0);
   g_assert_true (S_ISLNK (st.st_mode));
-  g_assert_cmpstr (get (in_dir ("target.csv")), ==, "new");
+  g_assert_cmpstr (get (ms_test_tmp_path ("target.csv")), ==, "new");
   /* A dangling link creates the file it names. */
-  symlink ("made.csv", in_dir ("dangling.csv"));
-  g_assert_true (write_text (in_dir ("dangling.csv"), "made", err, sizeof err));
-  g_assert_cmpstr (get (in_dir ("made.csv")), ==, "made");
-  unlink (in_dir ("link.csv"));
-  unlink (in_dir ("target.csv"));
-  unlink (in_dir ("dangling.csv"));
-  unlink (in_dir ("made.csv"));
+  symlink ("made.csv", ms_test_tmp_path ("dangling.csv"));
+  g_assert_true (write_text (ms_test_tmp_path ("dangling.csv"), "made", err, sizeof err));
+  g_assert_cmpstr (get (ms_test_tmp_path ("made.csv")), ==, "made");
+  unlink (ms_test_tmp_path ("link.csv"));
+  unlink (ms_test_tmp_path ("target.csv"));
+  unlink (ms_test_tmp_path ("dangling.csv"));
+  unlink (ms_test_tmp_path ("made.csv"));
 }
 
 static void
 test_refusals (void)
 {
   char err[512] = "", want[512];
-  put (in_dir ("ro.csv"), "mine");
-  chmod (in_dir ("ro.csv"), 0444);
-  g_assert_false (write_text (in_dir ("ro.csv"), "new", err, sizeof err));
-  snprintf (want, sizeof want, "%s: is read-only: not replaced", in_dir ("ro.csv"));
+  put (ms_test_tmp_path ("ro.csv"), "mine");
+  chmod (ms_test_tmp_path ("ro.csv"), 0444);
+  g_assert_false (write_text (ms_test_tmp_path ("ro.csv"), "new", err, sizeof err));
+  snprintf (want, sizeof want, "%s: is read-only: not replaced", ms_test_tmp_path ("ro.csv"));
   g_assert_cmpstr (err, ==, want);
-  g_assert_cmpstr (get (in_dir ("ro.csv")), ==, "mine");
-  g_assert_false (ms_atomic_file_check (dir, err, sizeof err));
-  snprintf (want, sizeof want, "%s: is a folder", dir);
+  g_assert_cmpstr (get (ms_test_tmp_path ("ro.csv")), ==, "mine");
+  g_assert_false (ms_atomic_file_check (ms_test_tmp_dir (), err, sizeof err));
+  snprintf (want, sizeof want, "%s: is a folder", ms_test_tmp_dir ());
   g_assert_cmpstr (err, ==, want);
   char long_name[300];
   memset (long_name, 'x', 250);
   strcpy (long_name + 250, ".csv");
-  g_assert_false (ms_atomic_file_check (in_dir (long_name), err, sizeof err));
+  g_assert_false (ms_atomic_file_check (ms_test_tmp_path (long_name), err, sizeof err));
   g_assert_nonnull (strstr (err, ": cannot write: File name too long"));
   g_assert_cmpint (count_entries (), ==, 1);
-  unlink (in_dir ("ro.csv"));
+  unlink (ms_test_tmp_path ("ro.csv"));
 }
 
 static void
@@ -137,9 +127,9 @@ static void
 test_pair_and_cleanup (void)
 {
   char err[512] = "";
-  put (in_dir ("p-samples.csv"), "old samples");
-  MsAtomicFile *a = ms_atomic_file_open (in_dir ("p-samples.csv"), err, sizeof err);
-  MsAtomicFile *b = ms_atomic_file_open (in_dir ("p-summary.csv"), err, sizeof err);
+  put (ms_test_tmp_path ("p-samples.csv"), "old samples");
+  MsAtomicFile *a = ms_atomic_file_open (ms_test_tmp_path ("p-samples.csv"), err, sizeof err);
+  MsAtomicFile *b = ms_atomic_file_open (ms_test_tmp_path ("p-summary.csv"), err, sizeof err);
   g_assert_true (a);
   g_assert_true (b);
   ms_atomic_file_write (a, "new samples", 11);
@@ -150,16 +140,16 @@ test_pair_and_cleanup (void)
   g_assert_cmpint (count_entries (), ==, 1);
   ms_atomic_file_abort (a);
   ms_atomic_file_abort (b);
-  a = ms_atomic_file_open (in_dir ("p-samples.csv"), err, sizeof err);
-  b = ms_atomic_file_open (in_dir ("p-summary.csv"), err, sizeof err);
+  a = ms_atomic_file_open (ms_test_tmp_path ("p-samples.csv"), err, sizeof err);
+  b = ms_atomic_file_open (ms_test_tmp_path ("p-summary.csv"), err, sizeof err);
   ms_atomic_file_write (a, "new samples", 11);
   ms_atomic_file_write (b, "new summary", 11);
   g_assert_true (ms_atomic_file_commit_pair (a, b, err, sizeof err));
-  g_assert_cmpstr (get (in_dir ("p-samples.csv")), ==, "new samples");
-  g_assert_cmpstr (get (in_dir ("p-summary.csv")), ==, "new summary");
+  g_assert_cmpstr (get (ms_test_tmp_path ("p-samples.csv")), ==, "new samples");
+  g_assert_cmpstr (get (ms_test_tmp_path ("p-summary.csv")), ==, "new summary");
   g_assert_cmpint (count_entries (), ==, 2);
-  unlink (in_dir ("p-samples.csv"));
-  unlink (in_dir ("p-summary.csv"));
+  unlink (ms_test_tmp_path ("p-samples.csv"));
+  unlink (ms_test_tmp_path ("p-summary.csv"));
 }
 
 /* /dev/fd/N and /proc/self/fd/N name the open file itself: written where
@@ -169,19 +159,19 @@ test_descriptors_in_place (void)
 {
   char err[512] = "", name[64];
   struct stat before, after;
-  put (in_dir ("log"), "old\n");
-  int fd = open (in_dir ("log"), O_WRONLY | O_APPEND);
+  put (ms_test_tmp_path ("log"), "old\n");
+  int fd = open (ms_test_tmp_path ("log"), O_WRONLY | O_APPEND);
   fstat (fd, &before);
   snprintf (name, sizeof name, "/dev/fd/%d", fd);
   g_assert_true (write_text (name, "new\n", err, sizeof err));
   snprintf (name, sizeof name, "/proc/self/fd/%d", fd);
   g_assert_true (write_text (name, "more\n", err, sizeof err));
   close (fd);
-  g_assert_cmpstr (get (in_dir ("log")), ==, "old\nnew\nmore\n");
-  stat (in_dir ("log"), &after);
+  g_assert_cmpstr (get (ms_test_tmp_path ("log")), ==, "old\nnew\nmore\n");
+  stat (ms_test_tmp_path ("log"), &after);
   g_assert_true (before.st_ino == after.st_ino);
   g_assert_true (count_entries () == 1);
-  unlink (in_dir ("log"));
+  unlink (ms_test_tmp_path ("log"));
   /* A pipe: its link reads "pipe:[N]", which is no file name at all. */
   int p[2];
   g_assert_true (pipe (p) == 0);
@@ -204,21 +194,22 @@ static void
 test_inputs_protected (void)
 {
   char err[512] = "", want[512];
-  put (in_dir ("in.csv"), "input");
-  symlink ("in.csv", in_dir ("alias.csv"));
-  g_assert_true (ms_atomic_file_protect (in_dir ("in.csv")));
-  g_assert_true (!write_text (in_dir ("alias.csv"), "new", err, sizeof err));
-  snprintf (want, sizeof want, "%s: is one of the inputs: not replaced", in_dir ("alias.csv"));
+  put (ms_test_tmp_path ("in.csv"), "input");
+  symlink ("in.csv", ms_test_tmp_path ("alias.csv"));
+  g_assert_true (ms_atomic_file_protect (ms_test_tmp_path ("in.csv")));
+  g_assert_true (!write_text (ms_test_tmp_path ("alias.csv"), "new", err, sizeof err));
+  snprintf (want, sizeof want, "%s: is one of the inputs: not replaced",
+            ms_test_tmp_path ("alias.csv"));
   g_assert_cmpstr (err, ==, want);
-  g_assert_true (!ms_atomic_file_check (in_dir ("in.csv"), err, sizeof err));
-  int fd = open (in_dir ("in.csv"), O_WRONLY | O_APPEND);
+  g_assert_true (!ms_atomic_file_check (ms_test_tmp_path ("in.csv"), err, sizeof err));
+  int fd = open (ms_test_tmp_path ("in.csv"), O_WRONLY | O_APPEND);
   char name[64];
   snprintf (name, sizeof name, "/dev/fd/%d", fd);
   g_assert_true (!write_text (name, "new", err, sizeof err));
   close (fd);
-  g_assert_cmpstr (get (in_dir ("in.csv")), ==, "input");
-  unlink (in_dir ("alias.csv"));
-  unlink (in_dir ("in.csv"));
+  g_assert_cmpstr (get (ms_test_tmp_path ("in.csv")), ==, "input");
+  unlink (ms_test_tmp_path ("alias.csv"));
+  unlink (ms_test_tmp_path ("in.csv"));
 }
 
 /* A temporary a killed writer left (nobody holds its lock) is removed by
@@ -228,22 +219,22 @@ static void
 test_stale_temporaries (void)
 {
   char err[512] = "";
-  put (in_dir ("t.csv.memsweep-dead01"), "killed");
-  put (in_dir ("t.csv.memsweep-live01"), "writing");
-  put (in_dir ("t.csv.backup"), "mine");
-  put (in_dir ("t.csv.memsweep-toolong1"), "mine too");
-  int live = open (in_dir ("t.csv.memsweep-live01"), O_RDONLY);
+  put (ms_test_tmp_path ("t.csv.memsweep-dead01"), "killed");
+  put (ms_test_tmp_path ("t.csv.memsweep-live01"), "writing");
+  put (ms_test_tmp_path ("t.csv.backup"), "mine");
+  put (ms_test_tmp_path ("t.csv.memsweep-toolong1"), "mine too");
+  int live = open (ms_test_tmp_path ("t.csv.memsweep-live01"), O_RDONLY);
   g_assert_true (flock (live, LOCK_EX) == 0);
-  g_assert_true (write_text (in_dir ("t.csv"), "new", err, sizeof err));
-  g_assert_true (access (in_dir ("t.csv.memsweep-dead01"), F_OK) != 0);
-  g_assert_true (access (in_dir ("t.csv.memsweep-live01"), F_OK) == 0);
-  g_assert_true (access (in_dir ("t.csv.backup"), F_OK) == 0);
-  g_assert_true (access (in_dir ("t.csv.memsweep-toolong1"), F_OK) == 0);
+  g_assert_true (write_text (ms_test_tmp_path ("t.csv"), "new", err, sizeof err));
+  g_assert_true (access (ms_test_tmp_path ("t.csv.memsweep-dead01"), F_OK) != 0);
+  g_assert_true (access (ms_test_tmp_path ("t.csv.memsweep-live01"), F_OK) == 0);
+  g_assert_true (access (ms_test_tmp_path ("t.csv.backup"), F_OK) == 0);
+  g_assert_true (access (ms_test_tmp_path ("t.csv.memsweep-toolong1"), F_OK) == 0);
   close (live);
   const char *names[] = { "t.csv", "t.csv.memsweep-live01", "t.csv.backup",
                           "t.csv.memsweep-toolong1" };
   for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-    unlink (in_dir (names[i]));
+    unlink (ms_test_tmp_path (names[i]));
 }
 
 /* A device or a pipe as a prefix gets every file; a name gets its suffix. */
@@ -253,18 +244,16 @@ test_output_names (void)
   char out[512];
   g_assert_true (ms_atomic_file_output_name ("/dev/null", "-samples.csv", out, sizeof out));
   g_assert_cmpstr (out, ==, "/dev/null");
-  g_assert_true (ms_atomic_file_output_name (in_dir ("p"), "-samples.csv", out, sizeof out));
-  g_assert_cmpstr (out, ==, in_dir ("p-samples.csv"));
-  g_assert_true (!ms_atomic_file_output_name (in_dir ("p"), "-samples.csv", out, 8));
+  g_assert_true (
+    ms_atomic_file_output_name (ms_test_tmp_path ("p"), "-samples.csv", out, sizeof out));
+  g_assert_cmpstr (out, ==, ms_test_tmp_path ("p-samples.csv"));
+  g_assert_true (!ms_atomic_file_output_name (ms_test_tmp_path ("p"), "-samples.csv", out, 8));
 }
 
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  snprintf (dir, sizeof dir, "/tmp/memsweep-test-atomic-XXXXXX");
-  if (!mkdtemp (dir))
-    return 1;
   g_test_add_func ("/atomic/replace-keeps-mode", test_replace_keeps_mode);
   g_test_add_func ("/atomic/links-followed", test_links_followed);
   g_test_add_func ("/atomic/refusals", test_refusals);
@@ -274,7 +263,5 @@ main (int argc, char **argv)
   g_test_add_func ("/atomic/inputs-protected", test_inputs_protected);
   g_test_add_func ("/atomic/stale-temporaries", test_stale_temporaries);
   g_test_add_func ("/atomic/output-names", test_output_names);
-  int rc = g_test_run ();
-  rmdir (dir);
-  return rc;
+  return g_test_run ();
 }

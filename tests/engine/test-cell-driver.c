@@ -15,6 +15,8 @@
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-backend.h"
+#include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
 enum { WARMUP = 2, REPS = 3 };
 
@@ -34,14 +36,8 @@ run_mode (MsMode mode, const MsTestBackendConfig *cfg, bool two_cells)
   Outcome o = { 0 };
   char err[256];
   atomic_int cancel = 0;
-  ms_sweep_init_default (&s);
-  memset (s.modes, 0, sizeof s.modes);
-  s.modes[mode] = true;
-  s.min_exp = 12;
-  s.max_exp = two_cells ? 13 : 12;
+  ms_test_sweep_init (&s, ms_mode_name (mode), 12, two_cells ? 13 : 12, REPS);
   s.warmup = WARMUP;
-  s.reps = REPS;
-  s.reps_rule = MS_REPS_FIXED;
   s.streams = 4;
   MsBackend *b = ms_backend_new_test (cfg);
   o.status = ms_sweep_run (&s, b, NULL, NULL, &cancel, &o.results, err, sizeof err);
@@ -293,10 +289,8 @@ test_partial_cell (void)
   g_assert_true (c->stats.h2d_gbps > 0);
   g_assert_true (c->stats.e2e.median > 0);
 
-  char path[] = "/tmp/memsweep-partial-XXXXXX";
-  int fd = mkstemp (path);
+  const char *path = ms_test_tmp_path ("partial-samples.csv");
   char err[256] = "";
-  g_assert_true (fd >= 0);
   g_assert_true (ms_csv_write_samples (o.results, path, err, sizeof err));
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
   g_assert_true (back);
@@ -310,10 +304,6 @@ test_partial_cell (void)
                        1e-6);
   }
   ms_results_free (back);
-  if (fd >= 0) {
-    close (fd);
-    unlink (path);
-  }
   ms_results_free (o.results);
 }
 

@@ -11,6 +11,7 @@
 
 #include "memsweep.h"
 #include "ms-compare.h"
+#include "ms-tmp-test.h"
 
 #define H100 MS_REFERENCE_DIR "/h100-default-samples.csv"
 #define H200 MS_REFERENCE_DIR "/h200-default-samples.csv"
@@ -426,8 +427,8 @@ test_h100_h200 (void)
 static void
 test_shipped_profile (void)
 {
-  char *dir = g_dir_make_tmp ("ms-profiles-XXXXXX", NULL);
-  char *path = g_build_filename (dir, "h100.csv", NULL);
+  const char *dir = ms_test_tmp_folder ("profiles");
+  const char *path = ms_test_tmp_path ("profiles/h100.csv");
   MsResults *a = read_run (H100), *b = read_run (H100);
   MsRunToRun rr;
   set_quiet_profile (a, 0.01);
@@ -444,10 +445,6 @@ test_shipped_profile (void)
   g_assert_nonnull (strstr (cmp->spread_b, "shipped"));
   ms_comparison_free (cmp);
   g_setenv ("MEMSWEEP_PROFILES_DIR", "/nonexistent", TRUE);
-  g_remove (path);
-  g_rmdir (dir);
-  g_free (path);
-  g_free (dir);
   ms_results_free (a);
   ms_results_free (b);
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-tmp-test.h"
 
 /* More cells than the reader's first cell array holds, with variants:
  * the array grows and its cells move while rows still arrive, and then
@@ -19,9 +20,8 @@
 static void
 test_cells_moved (void)
 {
-  char path[] = "/tmp/memsweep-test-csv-cells-XXXXXX";
-  int fd = mkstemp (path);
-  FILE *f = fd >= 0 ? fdopen (fd, "wb") : NULL;
+  const char *path = ms_test_tmp_path ("cells.csv");
+  FILE *f = fopen (path, "wb");
   if (!f) {
     g_assert_nonnull (f);
     return;
@@ -71,7 +71,6 @@ test_cells_moved (void)
     ms_cell_clear (&extra);
   }
   ms_results_free (r);
-  unlink (path);
 }
 
 int

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-tmp-test.h"
 
 /* Cells, tables and buffers that do not grow with the file: up to
  * MS_CSV_FREE_CELLS cells of about 2.9 KiB each (an MsCell holds its
@@ -96,23 +97,11 @@ free (void *p)
 }
 #endif
 
-static char tmpdir[64];
-
 static const char *header =
   "mode,elements,bytes_per_vector,rep,phase,lane,chunk,host_start_us,host_us,gpu_start_us,"
   "gpu_us,bytes,verified,status,mismatches,first_mismatch,message\n";
 /* Only the required columns: the densest rows a file can have. */
 static const char *short_header = "mode,elements,rep,phase,host_start_us,host_us,status\n";
-
-static FILE *
-create (const char *name, char *path, size_t len)
-{
-  snprintf (path, len, "%s/%s", tmpdir, name);
-  FILE *f = fopen (path, "w");
-  if (!f)
-    abort ();
-  return f;
-}
 
 /* The file: many cells whose rows claim repetition 999999. */
 static void
@@ -250,9 +239,11 @@ test_generated (void)
     { "long-metadata.csv", gen_metadata },   { "variant-cells.csv", gen_variant_cells },
     { "variant-cells-3k.csv", gen_variant_cells_padded },
   };
-  char path[128];
   for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
-    FILE *f = create (files[i].name, path, sizeof path);
+    const char *path = ms_test_tmp_path (files[i].name);
+    FILE *f = fopen (path, "w");
+    if (!f)
+      abort ();
     files[i].gen (f);
     fclose (f);
     check_file (path, files[i].name);
@@ -268,15 +259,11 @@ main (int argc, char **argv)
   puts ("SKIP: built with AddressSanitizer, which owns malloc");
   return 77;
 #endif
-  snprintf (tmpdir, sizeof tmpdir, "/tmp/memsweep-test-mem-XXXXXX");
-  if (!mkdtemp (tmpdir))
-    return 99;
   g_test_add_func ("/csv-memory/generated", test_generated);
   int rc = g_test_run ();
   /* And every file named on the command line: the fuzz corpus, the
    * reference runs. */
   for (int i = 1; i < argc; i++)
     check_file (argv[i], strrchr (argv[i], '/') ? strrchr (argv[i], '/') + 1 : argv[i]);
-  rmdir (tmpdir);
   return rc;
 }

@@ -7,23 +7,13 @@
 
 #include "memsweep.h"
 #include "ms-backend-test.h"
+#include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 #include <glib.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char tmpdir[256];
-
-static const char *
-tmp_path (const char *name)
-{
-  static char buf[4][512];
-  static int i;
-  i = (i + 1) % 4;
-  snprintf (buf[i], sizeof buf[i], "%s/%s", tmpdir, name);
-  return buf[i];
-}
 
 static char *
 read_file (const char *path)
@@ -83,12 +73,7 @@ test_instr_overhead_files (void)
 {
   MsSweep s;
   MsTestBackendConfig cfg;
-  ms_sweep_init_default (&s);
-  ms_sweep_set_modes (&s, "pinned,device", NULL, 0);
-  s.min_exp = 10;
-  s.max_exp = 11;
-  s.reps = 6;
-  s.reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (&s, "pinned,device", 10, 11, 6);
   ms_test_backend_config_init (&cfg);
   cfg.instr_cost_us = 8.25;
   MsBackend *b = ms_backend_new_test (&cfg);
@@ -96,7 +81,8 @@ test_instr_overhead_files (void)
   char err[512] = "";
   ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err);
   ms_backend_free (b);
-  const char *samples = tmp_path ("instr-samples.csv"), *summary = tmp_path ("instr-summary.csv");
+  const char *samples = ms_test_tmp_path ("instr-samples.csv");
+  const char *summary = ms_test_tmp_path ("instr-summary.csv");
   g_assert_true (r && ms_csv_write_samples (r, samples, err, sizeof err));
   g_assert_true (ms_csv_write_summary (r, summary, err, sizeof err));
   g_assert_true (strstr (read_file (summary), "instr_overhead_ratio,instr_overhead_us") != NULL);
@@ -119,7 +105,7 @@ test_instr_overhead_files (void)
     ms_results_free (back);
   }
 
-  const char *old = tmp_path ("old-summary.csv");
+  const char *old = ms_test_tmp_path ("old-summary.csv");
   strip_overhead_columns (summary, old);
   MsResults *back = ms_csv_read_summary (old, err, sizeof err);
   g_assert_true (back && back->n_cells == r->n_cells);
@@ -150,14 +136,6 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  snprintf (tmpdir, sizeof tmpdir, "/tmp/memsweep-test-csv-overhead-XXXXXX");
-  if (!mkdtemp (tmpdir))
-    return 99;
   g_test_add_func ("/csv-overhead/instr-overhead-files", test_instr_overhead_files);
-  int rc = g_test_run ();
-  char cmd[300];
-  snprintf (cmd, sizeof cmd, "rm -rf %s", tmpdir);
-  if (rc == 0 && system (cmd) != 0)
-    fprintf (stderr, "could not remove %s\n", tmpdir);
-  return rc;
+  return g_test_run ();
 }

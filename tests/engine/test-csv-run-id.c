@@ -19,6 +19,7 @@
 #include "memsweep.h"
 #include "ms-csv-pair.h"
 #include "ms-small-file.h"
+#include "ms-tmp-test.h"
 
 /* The id on the file's "# run-id:" line, and the fingerprint of the file
  * with that line's id left out. */
@@ -46,17 +47,15 @@ id_and_fingerprint (const char *text, size_t len, char id[17], char fingerprint[
 static void
 test_run_id (void)
 {
-  char err[512], dir[] = "/tmp/memsweep-test-run-id-XXXXXX";
+  char err[512];
   MsResults *r = ms_csv_read_samples (MS_REFERENCE_DIR "/h100-large-samples.csv", err, sizeof err);
   g_assert_nonnull (r);
-  if (!r || !mkdtemp (dir))
+  if (!r)
     return;
-  char file[128], fifo[128], piped[128], pair_s[128], pair_m[128];
-  snprintf (file, sizeof file, "%s/file.csv", dir);
-  snprintf (fifo, sizeof fifo, "%s/fifo.csv", dir);
-  snprintf (piped, sizeof piped, "%s/piped.csv", dir);
-  snprintf (pair_s, sizeof pair_s, "%s/p-samples.csv", dir);
-  snprintf (pair_m, sizeof pair_m, "%s/p-summary.csv", dir);
+  const char *file = ms_test_tmp_path ("file.csv"), *fifo = ms_test_tmp_path ("fifo.csv");
+  const char *piped = ms_test_tmp_path ("piped.csv");
+  const char *pair_s = ms_test_tmp_path ("p-samples.csv");
+  const char *pair_m = ms_test_tmp_path ("p-summary.csv");
 
   g_assert_true (ms_csv_write_samples (r, file, err, sizeof err));
   g_assert_true (mkfifo (fifo, 0600) == 0);
@@ -110,8 +109,6 @@ test_run_id (void)
     g_assert_cmpstr (summary_id, ==, id);
   }
   free (a), free (b), free (c), free (m);
-  unlink (file), unlink (fifo), unlink (piped), unlink (pair_s), unlink (pair_m);
-  rmdir (dir);
   ms_results_free (r);
 }
 

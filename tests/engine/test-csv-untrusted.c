@@ -18,23 +18,10 @@
 #include "ms-meta.h"
 #include "ms-peer-file.h"
 #include "ms-utf8.h"
+#include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
-static char *tmpdir;
 static char err_buf[1024];
-
-static char *
-tmp_path (const char *name)
-{
-  return g_build_filename (tmpdir, name, NULL);
-}
-
-static char *
-write_tmp (const char *name, const char *text, gssize len)
-{
-  char *path = tmp_path (name);
-  g_assert_true (g_file_set_contents (path, text, len, NULL));
-  return path;
-}
 
 /* The reference run's text with extra lines after its first. */
 static char *
@@ -60,8 +47,10 @@ test_unknown_metadata_kept (void)
                               "# gpu-pcie-links: gen5x16 gen5x16\n"
                               "# some-future-key: with: colons\n";
   char *text = reference_with ("h100-default-samples.csv", extra);
-  char *in = write_tmp ("kept-in-samples.csv", text, -1), *out = tmp_path ("kept-out.csv");
-  char *sum = tmp_path ("kept-out-summary.csv"), err[512];
+  const char *in = ms_test_tmp_file ("kept-in-samples.csv", text);
+  const char *out = ms_test_tmp_path ("kept-out.csv");
+  const char *sum = ms_test_tmp_path ("kept-out-summary.csv");
+  char err[512];
   MsResults *r = ms_csv_read_samples (in, err, sizeof err);
   g_assert_nonnull (r);
   g_assert_true (ms_csv_write_samples (r, out, err, sizeof err));
@@ -80,9 +69,6 @@ test_unknown_metadata_kept (void)
   ms_results_free (s);
   ms_results_free (r);
   g_free (text);
-  g_free (in);
-  g_free (out);
-  g_free (sum);
 }
 
 /* Finding 8: sizes named by metadata are checked where they are read. */
@@ -93,7 +79,8 @@ test_metadata_ranges (void)
                                "# step: 0\n# max-exp: 2000000000\n# min-exp: -3\n"
                                "# streams: 0x10\n# reps: +5\n# ci-target-pct: nan\n"
                                "# cell-budget-ms: 1e300\n# rounds: 99\n");
-  char *in = write_tmp ("ranges-samples.csv", text, -1), err[512];
+  const char *in = ms_test_tmp_file ("ranges-samples.csv", text);
+  char err[512];
   MsResults *r = ms_csv_read_samples (in, err, sizeof err);
   g_assert_nonnull (r);
   /* Every bad value was ignored; the file's own (later) lines stand. */
@@ -108,14 +95,13 @@ test_metadata_ranges (void)
   g_assert_cmpint (r->metadata_refused, ==, 8);
   ms_results_free (r);
   g_free (text);
-  g_free (in);
 
   /* Forms of their own with negative numbers, where nothing else is said. */
-  in = write_tmp ("forms-samples.csv",
-                  "# compute-capability: -9.-1\n# pcie-link: gen-5 x-16 (max gen5 x16)\n"
-                  "# gpu-warmup: -5 ms to an SM clock of -1 MHz\n"
-                  "mode,elements,rep,phase,host_start_us,host_us,status\n"
-                  "host,1024,0,e2e,,1.5,ok\n", -1);
+  in = ms_test_tmp_file ("forms-samples.csv",
+                         "# compute-capability: -9.-1\n# pcie-link: gen-5 x-16 (max gen5 x16)\n"
+                         "# gpu-warmup: -5 ms to an SM clock of -1 MHz\n"
+                         "mode,elements,rep,phase,host_start_us,host_us,status\n"
+                         "host,1024,0,e2e,,1.5,ok\n");
   r = ms_csv_read_samples (in, err, sizeof err);
   g_assert_nonnull (r);
   g_assert_cmpint (r->device.cc_major, >=, 0);
@@ -124,7 +110,6 @@ test_metadata_ranges (void)
   g_assert_cmpint (r->device.pcie_width, >=, 0);
   g_assert_cmpfloat (r->device.warmup_ms, >=, 0);
   ms_results_free (r);
-  g_free (in);
 
   /* Where the file names nothing else: the bad values alone. */
   int v = 7;
@@ -166,7 +151,8 @@ test_meta_table (void)
 static void
 test_pair_sniff_bounded (void)
 {
-  char *samples = tmp_path ("big-samples.csv"), *summary = tmp_path ("big-summary.csv");
+  const char *samples = ms_test_tmp_path ("big-samples.csv");
+  const char *summary = ms_test_tmp_path ("big-summary.csv");
   char *ref = g_build_filename (MS_REFERENCE_DIR, "h100-default-samples.csv", NULL), *text;
   gsize len;
   g_assert_true (g_file_get_contents (ref, &text, &len, NULL));
@@ -186,8 +172,6 @@ test_pair_sniff_bounded (void)
   g_unlink (summary);
   g_free (text);
   g_free (ref);
-  g_free (samples);
-  g_free (summary);
 }
 
 /* Cells of a and b the same by identity and median. */
@@ -211,7 +195,8 @@ assert_same_cells (const MsResults *a, const MsResults *b)
 static void
 round_trip (const MsResults *r, const char *name)
 {
-  char *samples = tmp_path ("rt-samples.csv"), *summary = tmp_path ("rt-summary.csv");
+  const char *samples = ms_test_tmp_path ("rt-samples.csv");
+  const char *summary = ms_test_tmp_path ("rt-summary.csv");
   char err[1024];
   g_test_message ("%s", name);
   g_assert_true (ms_csv_write_pair (r, samples, summary, err, sizeof err));
@@ -225,7 +210,8 @@ round_trip (const MsResults *r, const char *name)
   assert_same_cells (r, b);
   /* A run opened from a summary: its summary again, the same; samples are
    * refused with a reason and nothing is written. */
-  char *again = tmp_path ("rt-again-summary.csv"), *none = tmp_path ("rt-none-samples.csv");
+  const char *again = ms_test_tmp_path ("rt-again-summary.csv");
+  const char *none = ms_test_tmp_path ("rt-none-samples.csv");
   g_assert_true (ms_csv_write_summary (b, again, err, sizeof err));
   MsResults *c = ms_csv_read_summary (again, err, sizeof err);
   if (!c)
@@ -237,10 +223,6 @@ round_trip (const MsResults *r, const char *name)
   ms_results_free (a);
   ms_results_free (b);
   ms_results_free (c);
-  g_free (again);
-  g_free (none);
-  g_free (samples);
-  g_free (summary);
 }
 
 static MsResults *
@@ -248,21 +230,13 @@ run_test_sweep (int rounds, bool adaptive)
 {
   MsSweep s;
   MsTestBackendConfig cfg;
-  ms_sweep_init_default (&s);
-  s.min_exp = 10;
-  s.max_exp = 12;
-  s.reps = 4;
+  ms_test_sweep_init (&s, NULL, 10, 12, 4);
   s.reps_rule = adaptive ? MS_REPS_ADAPTIVE : MS_REPS_FIXED;
   s.rounds = rounds;
   ms_test_backend_config_init (&cfg);
   cfg.unsupported[MS_MODE_MANAGED] = true;
   cfg.copy_bursts = true;
-  MsBackend *b = ms_backend_new_test (&cfg);
-  MsResults *r = NULL;
-  char err[256] = "";
-  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
-  ms_backend_free (b);
-  return r;
+  return ms_test_sweep_run (&s, &cfg);
 }
 
 /* The property: every bundled reference run (sweeps and every lesson) and
@@ -300,9 +274,8 @@ test_every_kind_round_trips (void)
 static MsResults *
 read_summary_text (const char *name, const char *text, char *err, size_t errlen)
 {
-  char *path = write_tmp (name, text, -1);
+  const char *path = ms_test_tmp_file (name, text);
   MsResults *r = ms_csv_read_summary (path, err, errlen);
-  g_free (path);
   return r;
 }
 
@@ -376,9 +349,8 @@ read_peer_with (const char *from, const char *to, char *err, size_t errlen)
   g_assert_nonnull (at);
   *at = '\0';
   char *changed = g_strconcat (text, to, at + strlen (from), NULL);
-  char *tmp = write_tmp ("changed-peer.csv", changed, -1);
+  const char *tmp = ms_test_tmp_file ("changed-peer.csv", changed);
   MsPeerFile *f = ms_peer_file_read (tmp, err, errlen);
-  g_free (tmp);
   g_free (changed);
   g_free (text);
   g_free (path);
@@ -426,13 +398,12 @@ test_profile_numbers (void)
     char *text = g_strdup_printf ("# memsweep run-to-run profile\n# device: X\n"
                                   "# run-to-run: 3 runs, 2026-11-22T14:36:16Z\n"
                                   "# run-to-run-sd-pinned: %s 11=0.0200\n", bad[i]);
-    char *path = write_tmp ("profile.csv", text, -1);
+    const char *path = ms_test_tmp_file ("profile.csv", text);
     MsRunToRun rr;
     g_assert_true (ms_run_to_run_read_profile (&rr, path, device, sizeof device, err, sizeof err));
     /* The damaged line is dropped whole. */
     g_assert_cmpfloat (rr.sd[MS_MODE_PINNED][11], <, 0);
     ms_run_to_run_clear (&rr);
-    g_free (path);
     g_free (text);
   }
 }
@@ -466,14 +437,13 @@ test_utf8_cuts (void)
   g_string_append_c (note, '\n');
   char *lines = g_strconcat (label->str, note->str, NULL);
   char *text = reference_with ("h100-default-samples.csv", lines);
-  char *in = write_tmp ("long-samples.csv", text, -1);
+  const char *in = ms_test_tmp_file ("long-samples.csv", text);
   MsResults *r = ms_csv_read_samples (in, err_buf, sizeof err_buf);
   g_assert_nonnull (r);
   g_assert_true (ms_utf8_valid (r->label, strlen (r->label), NULL));
   g_assert_true (ms_utf8_valid (r->note, strlen (r->note), NULL));
   g_assert_cmpuint (strlen (r->label), >, 100);
   ms_results_free (r);
-  g_free (in);
   g_free (text);
   g_free (lines);
   g_string_free (label, TRUE);
@@ -484,7 +454,6 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  tmpdir = g_dir_make_tmp ("memsweep-untrusted-XXXXXX", NULL);
   g_test_add_func ("/csv/metadata/unknown-kept", test_unknown_metadata_kept);
   g_test_add_func ("/csv/metadata/ranges", test_metadata_ranges);
   g_test_add_func ("/csv/metadata/table", test_meta_table);
@@ -495,11 +464,5 @@ main (int argc, char **argv)
   g_test_add_func ("/csv/peer/checks", test_peer_file_checks);
   g_test_add_func ("/csv/utf8/cuts", test_utf8_cuts);
   g_test_add_func ("/csv/profile/numbers", test_profile_numbers);
-  int status = g_test_run ();
-  char *cmd = g_strdup_printf ("rm -rf '%s'", tmpdir);
-  if (system (cmd) != 0)
-    status = 1;
-  g_free (cmd);
-  g_free (tmpdir);
-  return status;
+  return g_test_run ();
 }

@@ -17,26 +17,9 @@
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-csv-reader.h"
+#include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
-static char tmpdir[256];
-
-static const char *
-tmp_path (const char *name)
-{
-  static char buf[4][512];
-  static int i;
-  i = (i + 1) % 4;
-  snprintf (buf[i], sizeof buf[i], "%s/%s", tmpdir, name);
-  return buf[i];
-}
-
-static void
-write_file (const char *path, const char *content)
-{
-  FILE *f = fopen (path, "wb");
-  fputs (content, f);
-  fclose (f);
-}
 
 static char *
 read_file (const char *path)
@@ -56,11 +39,7 @@ make_results (void)
 {
   MsSweep s;
   MsTestBackendConfig cfg;
-  ms_sweep_init_default (&s);
-  s.min_exp = 10;
-  s.max_exp = 13;
-  s.reps = 4;
-  s.reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (&s, NULL, 10, 13, 4);
   ms_test_backend_config_init (&cfg);
   cfg.fail_mode = MS_MODE_UVA;
   cfg.fail_exponent = 11;
@@ -115,14 +94,14 @@ test_round_trip (void)
 {
   MsResults *r = make_results ();
   char err[512] = "";
-  const char *path = tmp_path ("rt-samples.csv");
+  const char *path = ms_test_tmp_path ("rt-samples.csv");
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
   g_assert_nonnull (back);
   if (back) {
     compare_results (r, back);
     /* And again: what was read writes the same file. */
-    const char *path2 = tmp_path ("rt2-samples.csv");
+    const char *path2 = ms_test_tmp_path ("rt2-samples.csv");
     snprintf (back->label, sizeof back->label, "%s", r->label);
     g_assert_true (ms_csv_write_samples (back, path2, err, sizeof err));
     char *first = strdup (read_file (path));
@@ -152,9 +131,10 @@ test_locale (void)
   g_assert_cmpstr (probe, ==, "3,5"); /* the locale really uses a comma */
   MsResults *r = make_results ();
   char err[512] = "";
-  const char *path = tmp_path ("locale-samples.csv");
+  const char *path = ms_test_tmp_path ("locale-samples.csv");
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
-  g_assert_true (ms_csv_write_summary (r, tmp_path ("locale-summary.csv"), err, sizeof err));
+  g_assert_true (
+    ms_csv_write_summary (r, ms_test_tmp_path ("locale-summary.csv"), err, sizeof err));
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
   g_assert_nonnull (back);
   if (back)
@@ -162,8 +142,8 @@ test_locale (void)
   setlocale (LC_ALL, "C");
   MsResults *c_back = ms_csv_read_samples (path, err, sizeof err);
   g_assert_nonnull (c_back);
-  g_assert_true (strstr (read_file (tmp_path ("locale-summary.csv")), ",0.") != NULL
-                 || strstr (read_file (tmp_path ("locale-summary.csv")), ".") != NULL);
+  g_assert_true (strstr (read_file (ms_test_tmp_path ("locale-summary.csv")), ",0.") != NULL
+                 || strstr (read_file (ms_test_tmp_path ("locale-summary.csv")), ".") != NULL);
   ms_results_free (c_back);
   ms_results_free (back);
   ms_results_free (r);
@@ -184,8 +164,8 @@ test_tolerant (void)
     "x,\"h2d\",\"pinned\",1024,0,1.5,2.5,1.0,3.25,ok,8192\r\n"
     "y,kernel,pinned,1024,0,4,1,4.5,0.5,\"ok\",0\r\n"
     "z,e2e,pinned,1024,0,,9.75,,,ok,\r\n";
-  write_file (tmp_path ("tolerant.csv"), text);
-  MsResults *r = ms_csv_read_samples (tmp_path ("tolerant.csv"), err, sizeof err);
+  ms_test_tmp_file ("tolerant.csv", text);
+  MsResults *r = ms_csv_read_samples (ms_test_tmp_path ("tolerant.csv"), err, sizeof err);
   g_assert_nonnull (r);
   if (!r)
     return;
@@ -291,9 +271,8 @@ check_bad_cases (const char *head, const BadCase *cases, size_t n)
 {
   char err[512], want[600], body[4096];
   for (size_t i = 0; i < n; i++) {
-    const char *path = tmp_path (cases[i].name);
     snprintf (body, sizeof body, "%s%s", head, cases[i].body);
-    write_file (path, body);
+    const char *path = ms_test_tmp_file (cases[i].name, body);
     err[0] = '\0';
     MsResults *r = ms_csv_read_samples (path, err, sizeof err);
     g_assert_null (r);
@@ -310,20 +289,20 @@ test_malformed (void)
   snprintf (head, sizeof head, "# memsweep samples file\n%s", header);
   check_bad_cases (head, bad_cases, sizeof bad_cases / sizeof bad_cases[0]);
   /* Whole-file failures. */
-  write_file (tmp_path ("empty.csv"), "");
-  g_assert_false (ms_csv_read_samples (tmp_path ("empty.csv"), err, sizeof err));
+  ms_test_tmp_file ("empty.csv", "");
+  g_assert_false (ms_csv_read_samples (ms_test_tmp_path ("empty.csv"), err, sizeof err));
   g_assert_nonnull (strstr (err, "empty.csv:1: no header row"));
-  write_file (tmp_path ("nohead.csv"), "a,b,c\n1,2,3\n");
-  g_assert_false (ms_csv_read_samples (tmp_path ("nohead.csv"), err, sizeof err));
+  ms_test_tmp_file ("nohead.csv", "a,b,c\n1,2,3\n");
+  g_assert_false (ms_csv_read_samples (ms_test_tmp_path ("nohead.csv"), err, sizeof err));
   g_assert_nonnull (strstr (err, "nohead.csv:1: missing column 'mode'"));
-  FILE *f = fopen (tmp_path ("nul.csv"), "wb");
+  FILE *f = fopen (ms_test_tmp_path ("nul.csv"), "wb");
   fwrite ("mode,elements\n\0\0garbage", 1, 23, f);
   fclose (f);
-  g_assert_false (ms_csv_read_samples (tmp_path ("nul.csv"), err, sizeof err));
+  g_assert_false (ms_csv_read_samples (ms_test_tmp_path ("nul.csv"), err, sizeof err));
   g_assert_nonnull (strstr (err, "nul.csv:2: binary data"));
-  g_assert_false (ms_csv_read_samples (tmp_path ("does-not-exist.csv"), err, sizeof err));
+  g_assert_false (ms_csv_read_samples (ms_test_tmp_path ("does-not-exist.csv"), err, sizeof err));
   g_assert_nonnull (strstr (err, "does-not-exist.csv: cannot open: No such file"));
-  g_assert_false (ms_csv_read_samples (tmpdir, err, sizeof err));
+  g_assert_false (ms_csv_read_samples (ms_test_tmp_dir (), err, sizeof err));
 }
 
 /* The round, GPU state and steady-state copy columns follow the same rules:
@@ -381,8 +360,8 @@ test_round_columns (void)
   snprintf (body, sizeof body, "%s%s%s%s", round_header, E2E_ROW ("partial", "0", STATE_OK),
             COPY_ROW_STATUS ("partial", "h2d_copy", "0", "2.5", "32768"),
             COPY_ROW_STATUS ("partial", "d2h_copy", "1", "4", "32768"));
-  write_file (tmp_path ("partial.csv"), body);
-  MsResults *r = ms_csv_read_samples (tmp_path ("partial.csv"), err, sizeof err);
+  ms_test_tmp_file ("partial.csv", body);
+  MsResults *r = ms_csv_read_samples (ms_test_tmp_path ("partial.csv"), err, sizeof err);
   g_assert_nonnull (r);
   const MsCell *c = r ? ms_results_find (r, MS_MODE_PINNED, 10) : NULL;
   g_assert_true (c);
@@ -456,7 +435,7 @@ static void
 test_not_regular (void)
 {
   char err[512];
-  const char *fifo = tmp_path ("fifo.csv");
+  const char *fifo = ms_test_tmp_path ("fifo.csv");
   g_assert_true (mkfifo (fifo, 0600) == 0);
   alarm (10); /* a hang fails the test instead of the suite's timeout */
   struct timespec t0, t1;
@@ -481,8 +460,8 @@ test_rep_claims (void)
   for (int e = 0; e <= MS_MAX_EXPONENT; e++)
     n += snprintf (body + n, sizeof body - n,
                    "managed,%d,0,999999,h2d,1,0,1.0,2.0,,,0,1,ok,0,0,\n", 1 << e);
-  write_file (tmp_path ("claims.csv"), body);
-  g_assert_false (ms_csv_read_samples (tmp_path ("claims.csv"), err, sizeof err));
+  ms_test_tmp_file ("claims.csv", body);
+  g_assert_false (ms_csv_read_samples (ms_test_tmp_path ("claims.csv"), err, sizeof err));
   g_assert_nonnull (strstr (err, "claims.csv:2: repetition 999999 of managed 2^0 needs 1000000 "
                                  "end-to-end rows in all, more than a file of"));
   /* Many repetitions that the file does hold are read. */
@@ -490,8 +469,8 @@ test_rep_claims (void)
   for (int rep = 0; rep < 100; rep++)
     n += snprintf (body + n, sizeof body - n, "host,1,4,%d,e2e,0,0,,%d.5,,,0,1,ok,0,0,\n", rep,
                    rep);
-  write_file (tmp_path ("many-reps.csv"), body);
-  MsResults *r = ms_csv_read_samples (tmp_path ("many-reps.csv"), err, sizeof err);
+  ms_test_tmp_file ("many-reps.csv", body);
+  MsResults *r = ms_csv_read_samples (ms_test_tmp_path ("many-reps.csv"), err, sizeof err);
   g_assert_true (r);
   g_assert_true (r->n_cells == 1);
   g_assert_true (r->cells[0].n_reps == 100);
@@ -516,8 +495,8 @@ test_cells_take_turns (void)
     for (int m = 0; m < 2; m++)
       n += snprintf (body + n, sizeof body - n, "%s,1024,4096,%d,e2e,0,0,,9,,,0,1,ok,0,0,\n",
                      m ? "uva" : "pinned", rep);
-  write_file (tmp_path ("turns.csv"), body);
-  MsResults *r = ms_csv_read_samples (tmp_path ("turns.csv"), err, sizeof err);
+  ms_test_tmp_file ("turns.csv", body);
+  MsResults *r = ms_csv_read_samples (ms_test_tmp_path ("turns.csv"), err, sizeof err);
   g_assert_true (r);
   g_assert_true (r->n_cells == 2);
   for (size_t c = 0; r && c < r->n_cells; c++) {
@@ -535,7 +514,7 @@ static void
 test_no_size_cap (void)
 {
   char err[512];
-  const char *path = tmp_path ("big.csv");
+  const char *path = ms_test_tmp_path ("big.csv");
   FILE *f = fopen (path, "wb");
   static char line[1 << 20];
   memset (line, 'x', sizeof line);
@@ -567,10 +546,10 @@ test_encodings (void)
   for (char *p = cr; *p; p++)
     if (*p == '\n')
       *p = '\r';
-  write_file (tmp_path ("lf.csv"), lf);
-  write_file (tmp_path ("cr.csv"), cr);
-  MsResults *a = ms_csv_read_samples (tmp_path ("lf.csv"), err, sizeof err);
-  MsResults *b = ms_csv_read_samples (tmp_path ("cr.csv"), err, sizeof err);
+  ms_test_tmp_file ("lf.csv", lf);
+  ms_test_tmp_file ("cr.csv", cr);
+  MsResults *a = ms_csv_read_samples (ms_test_tmp_path ("lf.csv"), err, sizeof err);
+  MsResults *b = ms_csv_read_samples (ms_test_tmp_path ("cr.csv"), err, sizeof err);
   g_assert_true (a);
   g_assert_true (b);
   if (a && b) {
@@ -582,16 +561,16 @@ test_encodings (void)
   /* A CR-only file's errors name the right line. */
   snprintf (cr, sizeof cr, "# x\rmode,elements,rep,phase,host_start_us,host_us,status\r"
                            "pinned,1024,0,h2d,1,2,ok\rpinned,1024,0,warp,1,2,ok\r");
-  write_file (tmp_path ("cr-bad.csv"), cr);
-  g_assert_false (ms_csv_read_samples (tmp_path ("cr-bad.csv"), err, sizeof err));
+  ms_test_tmp_file ("cr-bad.csv", cr);
+  g_assert_false (ms_csv_read_samples (ms_test_tmp_path ("cr-bad.csv"), err, sizeof err));
   g_assert_nonnull (strstr (err, "cr-bad.csv:4: unknown phase 'warp'"));
   static const char *utf16[] = { "\xff\xfem\0o\0d\0e\0", "\xfe\xff\0m\0o\0d\0e",
                                  "m\0o\0d\0e\0" };
   for (int i = 0; i < 3; i++) {
-    FILE *f = fopen (tmp_path ("utf16.csv"), "wb");
+    FILE *f = fopen (ms_test_tmp_path ("utf16.csv"), "wb");
     fwrite (utf16[i], 1, 10 - 2 * (i == 2), f);
     fclose (f);
-    g_assert_false (ms_csv_read_samples (tmp_path ("utf16.csv"), err, sizeof err));
+    g_assert_false (ms_csv_read_samples (ms_test_tmp_path ("utf16.csv"), err, sizeof err));
     g_assert_nonnull (
         strstr (err, "utf16.csv:1: UTF-16 text is not supported: save the file as UTF-8"));
   }
@@ -663,15 +642,14 @@ test_safe_writes (void)
   char err[512] = "";
   g_assert_false (ms_csv_write_samples (r, "/nonexistent-folder/x.csv", err, sizeof err));
   g_assert_nonnull (strstr (err, "/nonexistent-folder/x.csv: cannot write: No such file"));
-  g_assert_false (ms_csv_write_samples (r, tmpdir, err, sizeof err));
+  g_assert_false (ms_csv_write_samples (r, ms_test_tmp_dir (), err, sizeof err));
   if (access ("/dev/full", W_OK) == 0) {
     g_assert_false (ms_csv_write_samples (r, "/dev/full", err, sizeof err));
     g_assert_nonnull (strstr (err, "/dev/full: write failed: No space left on device"));
   }
   /* An existing file survives a failed write: limit the file size so the
    * write fails part-way. */
-  const char *keep = tmp_path ("keep.csv");
-  write_file (keep, "precious\n");
+  const char *keep = ms_test_tmp_file ("keep.csv", "precious\n");
   struct rlimit old, small = { 4096, 4096 };
   getrlimit (RLIMIT_FSIZE, &old);
   signal (SIGXFSZ, SIG_IGN);
@@ -683,9 +661,10 @@ test_safe_writes (void)
   g_assert_nonnull (strstr (err, "write failed"));
   g_assert_cmpstr (read_file (keep), ==, "precious\n");
   char cmd[600];
-  snprintf (cmd, sizeof cmd, "ls %s | grep -c 'keep.csv.' > %s/count", tmpdir, tmpdir);
+  snprintf (cmd, sizeof cmd, "ls %s | grep -c 'keep.csv.' > %s/count", ms_test_tmp_dir (),
+            ms_test_tmp_dir ());
   g_assert_true (system (cmd) >= 0);
-  g_assert_cmpstr (read_file (tmp_path ("count")), ==, "0\n");
+  g_assert_cmpstr (read_file (ms_test_tmp_path ("count")), ==, "0\n");
   g_assert_true (ms_csv_write_summary (r, keep, err, sizeof err));
   char *text = read_file (keep);
   g_assert_nonnull (strstr (text, "mode,elements,bytes_per_vector,status,reps,e2e_median_us"));
@@ -697,9 +676,6 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  snprintf (tmpdir, sizeof tmpdir, "/tmp/memsweep-test-csv-XXXXXX");
-  if (!mkdtemp (tmpdir))
-    return 99;
   g_test_add_func ("/csv/round-trip", test_round_trip);
   g_test_add_func ("/csv/tolerant", test_tolerant);
   g_test_add_func ("/csv/malformed", test_malformed);
@@ -713,12 +689,5 @@ main (int argc, char **argv)
   g_test_add_func ("/csv/cells-take-turns", test_cells_take_turns);
   g_test_add_func ("/csv/encodings", test_encodings);
   g_test_add_func ("/csv/decimals", test_decimals);
-  int rc = g_test_run ();
-  char cmd[300];
-  snprintf (cmd, sizeof cmd, "rm -rf %s", tmpdir);
-  if (rc)
-    return rc;
-  if (system (cmd) != 0)
-    fprintf (stderr, "could not remove %s\n", tmpdir);
-  return rc;
+  return g_test_run ();
 }

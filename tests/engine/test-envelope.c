@@ -14,17 +14,10 @@
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-envelope.h"
+#include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
-static char tmpdir[256];
 static const char *shipped;
-
-static char *
-write_file (const char *name, const char *text)
-{
-  char *path = g_build_filename (tmpdir, name, NULL);
-  g_assert_true (g_file_set_contents (path, text, -1, NULL));
-  return path;
-}
 
 static void
 test_shipped_file (void)
@@ -48,21 +41,22 @@ test_shipped_file (void)
 static void
 test_hostile_rows (void)
 {
-  char *path = write_file ("hostile.csv",
-                           "# a comment\n"
-                           "gpu,link,figure,low,high,unit,source\n"
-                           "H100,gen5 x16,pinned-h2d-4MiB,50.0,56.0,GB/s,\"measured, here\"\n"
-                           "H100,gen5 x16,pinned-h2d-4MiB,50.0,56.0,GB/s,again\n"
-                           "H100,gen9 x64,pinned-d2h-4MiB,50.0,56.0,GB/s,bad link\n"
-                           "H100,gen5 x16,pinned-d2h-4MiB,56.0,50.0,GB/s,reversed\n"
-                           "H100,gen5 x16,nonsense,1,2,GB/s,unknown figure\n"
-                           "H100,gen5 x16,pinned-latency-4KiB,1,2,GB/s,wrong unit\n"
-                           "H100,gen5 x16,pageable-h2d-4MiB,-1,2,GB/s,negative\n"
-                           "H100,gen5 x16,pageable-h2d-4MiB,1,2,GB/s\n"
-                           "H1/../00,gen5 x16,pageable-h2d-4MiB,1,2,GB/s,path\n"
-                           "\n"
-                           "H200,gen5 x16,pinned-d2h-4MiB,51,57,GB/s,kept after the bad ones\n"
-                           "\"unterminated,gen5 x16\n");
+  const char *path
+    = ms_test_tmp_file ("hostile.csv",
+                        "# a comment\n"
+                        "gpu,link,figure,low,high,unit,source\n"
+                        "H100,gen5 x16,pinned-h2d-4MiB,50.0,56.0,GB/s,\"measured, here\"\n"
+                        "H100,gen5 x16,pinned-h2d-4MiB,50.0,56.0,GB/s,again\n"
+                        "H100,gen9 x64,pinned-d2h-4MiB,50.0,56.0,GB/s,bad link\n"
+                        "H100,gen5 x16,pinned-d2h-4MiB,56.0,50.0,GB/s,reversed\n"
+                        "H100,gen5 x16,nonsense,1,2,GB/s,unknown figure\n"
+                        "H100,gen5 x16,pinned-latency-4KiB,1,2,GB/s,wrong unit\n"
+                        "H100,gen5 x16,pageable-h2d-4MiB,-1,2,GB/s,negative\n"
+                        "H100,gen5 x16,pageable-h2d-4MiB,1,2,GB/s\n"
+                        "H1/../00,gen5 x16,pageable-h2d-4MiB,1,2,GB/s,path\n"
+                        "\n"
+                        "H200,gen5 x16,pinned-d2h-4MiB,51,57,GB/s,kept after the bad ones\n"
+                        "\"unterminated,gen5 x16\n");
   char err[512] = "";
   MsEnvelopes *env = ms_envelopes_read (path, err, sizeof err);
   g_assert_nonnull (env);
@@ -78,27 +72,24 @@ test_hostile_rows (void)
   }
   g_assert_nonnull (strstr (env->problems, "second row"));
   ms_envelopes_free (env);
-  g_free (path);
 }
 
 static void
 test_foreign_files (void)
 {
   char err[512] = "";
-  char *path = write_file ("samples.csv", "# memsweep samples file\nmode,elements\n\"pinned\",1\n");
+  const char *path
+    = ms_test_tmp_file ("samples.csv", "# memsweep samples file\nmode,elements\n\"pinned\",1\n");
   g_assert_null (ms_envelopes_read (path, err, sizeof err));
   char *where = g_strdup_printf ("%s:2: not an envelope file", path);
   g_assert_true (g_str_has_prefix (err, where));
   g_free (where);
-  g_free (path);
-  path = write_file ("empty.csv", "# nothing\n");
+  path = ms_test_tmp_file ("empty.csv", "# nothing\n");
   g_assert_null (ms_envelopes_read (path, err, sizeof err));
   g_assert_nonnull (strstr (err, "no header row"));
-  g_free (path);
-  path = g_build_filename (tmpdir, "absent.csv", NULL);
+  path = ms_test_tmp_path ("absent.csv");
   g_assert_null (ms_envelopes_read (path, err, sizeof err));
   g_assert_true (g_str_has_prefix (err, path));
-  g_free (path);
 }
 
 static MsResults *
@@ -106,22 +97,11 @@ test_run (void)
 {
   MsSweep s;
   MsTestBackendConfig cfg;
-  ms_sweep_init_default (&s);
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    s.modes[m] = m == MS_MODE_PINNED;
-  s.min_exp = 10;
-  s.max_exp = 20;
+  ms_test_sweep_init (&s, "pinned", 10, 20, 3);
   s.step = 10;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
   ms_test_backend_config_init (&cfg);
   cfg.copy_bursts = true;
-  MsBackend *b = ms_backend_new_test (&cfg);
-  MsResults *r = NULL;
-  char err[256] = "";
-  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
-  ms_backend_free (b);
-  return r;
+  return ms_test_sweep_run (&s, &cfg);
 }
 
 /* An envelope file for the test GPU ("Test GPU", gen4 x16) with the pinned
@@ -132,13 +112,12 @@ envelope_around (const char *gpu, double value, double lo, double hi)
   char *text = g_strdup_printf ("gpu,link,figure,low,high,unit,source\n"
                                 "%s,gen4 x16,pinned-h2d-4MiB,%.6f,%.6f,GB/s,made by the test\n",
                                 gpu, value * lo, value * hi);
-  char *path = write_file ("around.csv", text);
+  const char *path = ms_test_tmp_file ("around.csv", text);
   char err[512] = "";
   MsEnvelopes *env = ms_envelopes_read (path, err, sizeof err);
   g_assert_nonnull (env);
   g_assert_cmpint (env->n_rows, ==, 1);
   g_free (text);
-  g_free (path);
   return env;
 }
 
@@ -199,21 +178,12 @@ test_judged_at_maximum (void)
 {
   MsSweep s;
   MsTestBackendConfig cfg;
-  ms_sweep_init_default (&s);
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    s.modes[m] = m == MS_MODE_PINNED;
-  s.min_exp = s.max_exp = 20;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (&s, "pinned", 20, 20, 3);
   ms_test_backend_config_init (&cfg);
   cfg.copy_bursts = true;
   cfg.link_gen = 4;
   cfg.link_width = 8;
-  MsBackend *b = ms_backend_new_test (&cfg);
-  MsResults *r = NULL;
-  char err[256] = "";
-  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
-  ms_backend_free (b);
+  MsResults *r = ms_test_sweep_run (&s, &cfg);
   double v;
   g_assert_true (ms_env_figure_value (r, MS_ENV_PINNED_H2D_4M, &v));
   MsEnvelopes *env = envelope_around ("Test GPU", v, 2.0, 3.0);
@@ -259,19 +229,11 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   shipped = argc > 1 ? argv[1] : "data/envelopes.csv";
-  snprintf (tmpdir, sizeof tmpdir, "%s/ms-envelope-XXXXXX", g_get_tmp_dir ());
-  if (!g_mkdtemp (tmpdir))
-    return 1;
   g_test_add_func ("/envelope/shipped-file", test_shipped_file);
   g_test_add_func ("/envelope/hostile-rows", test_hostile_rows);
   g_test_add_func ("/envelope/foreign-files", test_foreign_files);
   g_test_add_func ("/envelope/judgement", test_judgement);
   g_test_add_func ("/envelope/judged-at-maximum", test_judged_at_maximum);
   g_test_add_func ("/envelope/reference-runs-normal", test_reference_runs_normal);
-  int rc = g_test_run ();
-  char cmd[600];
-  snprintf (cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-  if (system (cmd) != 0)
-    return 1;
-  return rc;
+  return g_test_run ();
 }

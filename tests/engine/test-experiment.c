@@ -9,6 +9,8 @@
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-experiment.h"
+#include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 #include <glib.h>
 #include <math.h>
 #include <stdio.h>
@@ -64,11 +66,7 @@ run_visits (Visits *v, MsResults **out)
 {
   MsSweep s;
   char err[256] = "";
-  ms_sweep_init_default (&s);
-  s.min_exp = 10;
-  s.max_exp = 14;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (&s, NULL, 10, 14, 3);
   memset (v, 0, sizeof *v);
   MsBackend *b = ms_backend_new_test (NULL);
   g_assert_true (ms_sweep_run (&s, b, on_cell, v, NULL, out, err, sizeof err) == MS_RUN_OK);
@@ -120,15 +118,14 @@ test_shuffled_order (void)
   /* Every cell measured as in size-major order. */
   for (size_t i = 0; ra && i < ra->n_cells; i++)
     g_assert_true (ra->cells[i].status == MS_CELL_OK);
-  char path[64], err[256] = "";
-  snprintf (path, sizeof path, "/tmp/test-experiment-%d.csv", (int) getpid ());
+  char err[256] = "";
+  const char *path = ms_test_tmp_path ("shuffle-samples.csv");
   g_assert_true (ra && ms_csv_write_samples (ra, path, err, sizeof err));
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
   g_assert_true (back && strcmp (back->device.experiment_switches, "order=shuffle") == 0 &&
               back->device.node_known == ra->device.node_known &&
               back->device.measuring_node == ra->device.measuring_node);
   ms_results_free (back);
-  unlink (path);
   ms_results_free (ra);
   ms_results_free (rb);
 }

@@ -4,7 +4,6 @@
  * outliers planted (a slow link, a degraded GPU among two, a narrow link,
  * slow zero-copy and CPU) and one unreadable file: the report must flag
  * exactly those, and read the whole fleet in seconds. */
-#define _DEFAULT_SOURCE /* mkdtemp */
 #include <dirent.h>
 #include <signal.h>
 #include <stdio.h>
@@ -20,6 +19,8 @@
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-fleet.h"
+#include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
 enum { N_NODES = 1000, SLOW_PINNED = 17, SLOW_ZERO_COPY = 250, GEN4 = 500, X8 = 999,
        GARBAGE = 800 };
@@ -46,19 +47,13 @@ write_node (const char *dir, int i)
   cfg.latency_us *= i == SLOW_ZERO_COPY ? 1.25 : 1;
   MsBackend *b = ms_backend_new_test (&cfg);
   MsSweep s;
-  ms_sweep_init_default (&s);
-  memset (s.modes, 0, sizeof s.modes);
-  s.modes[MS_MODE_PINNED] = s.modes[MS_MODE_ZERO_COPY] = s.modes[MS_MODE_HOST] = true;
-  s.min_exp = 22;
-  s.max_exp = 26;
-  s.step = 4;
   /* 6 repetitions: the fewest that give a 95% interval, without which the
    * verdict against the fleet's median (ms-compare.h) is ambiguous. */
-  s.reps = 6;
+  ms_test_sweep_init (&s, "pinned,zero-copy,host", 22, 26, 6);
+  s.step = 4;
   /* As fleet-node runs it: the copies' figures need every repetition timed. */
   s.instr_reps = 0;
   s.warmup = 0;
-  s.reps_rule = MS_REPS_FIXED;
   MsResults *r = NULL;
   char err[512], path[512];
   bool ok = ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err) == MS_RUN_OK;
@@ -82,23 +77,6 @@ write_node (const char *dir, int i)
   if (!ok)
     fprintf (stderr, "node %d: %s\n", i, err);
   return ok;
-}
-
-static void
-remove_dir (const char *dir)
-{
-  DIR *d = opendir (dir);
-  struct dirent *de;
-  char path[512];
-  while (d && (de = readdir (d))) {
-    if (de->d_name[0] == '.')
-      continue;
-    snprintf (path, sizeof path, "%s/%s", dir, de->d_name);
-    unlink (path);
-  }
-  if (d)
-    closedir (d);
-  rmdir (dir);
 }
 
 static void
@@ -131,8 +109,7 @@ check_flags (const MsFleetReport *r)
 static void
 test_fleet_1000 (void)
 {
-  char dir[] = "/tmp/memsweep-fleet-XXXXXX";
-  g_assert_nonnull (mkdtemp (dir));
+  const char *dir = ms_test_tmp_folder ("fleet");
   bool ok = true;
   for (int i = 0; i < N_NODES && ok; i++)
     ok = i == GARBAGE || write_node (dir, i);
@@ -164,7 +141,6 @@ test_fleet_1000 (void)
   }
   g_assert_cmpfloat (took, <, 10);
   ms_fleet_report_free (r);
-  remove_dir (dir);
 }
 
 /* The report's size is the largest one every node has; a node without a
@@ -233,14 +209,8 @@ test_interval_verdicts (void)
 static void
 test_stamp_twice (void)
 {
-  char path[] = "/tmp/memsweep-stamp-XXXXXX";
-  int fd = mkstemp (path);
-  g_assert_true (fd >= 0);
-  if (fd < 0)
-    return;
-  const char *text = "# memsweep samples file\n# device: X\nmode,elements\n";
-  g_assert_true (write (fd, text, strlen (text)) == (ssize_t)strlen (text));
-  close (fd);
+  const char *path = ms_test_tmp_file ("stamp-samples.csv",
+                                       "# memsweep samples file\n# device: X\nmode,elements\n");
   MsFleetStamp s = { .node = "a" };
   char err[256];
   g_assert_true (ms_fleet_stamp (path, &s, err, sizeof err));
@@ -255,7 +225,6 @@ test_stamp_twice (void)
   g_assert_cmpstr (buf, ==,
                    "# memsweep samples file\n# device: X\n# node: b c\n# gpu-serials: "
                    "unknown\n# gpu-pcie-links: unknown\nmode,elements\n");
-  unlink (path);
   g_assert_false (ms_fleet_stamp ("/nonexistent/x-samples.csv", &s, err, sizeof err));
   g_assert_nonnull (strstr (err, "/nonexistent"));
 }
@@ -278,9 +247,8 @@ entries_in (const char *dir)
 static void
 test_stamp_full_disk (void)
 {
-  char dir[] = "/tmp/memsweep-stamp-full-XXXXXX", path[64];
-  g_assert_true (mkdtemp (dir) != NULL);
-  snprintf (path, sizeof path, "%s/n-samples.csv", dir);
+  const char *dir = ms_test_tmp_folder ("stamp-full");
+  const char *path = ms_test_tmp_path ("stamp-full/n-samples.csv");
   enum { SIZE = 1 << 20 };
   char *text = malloc (SIZE);
   memset (text, 'x', SIZE);
@@ -302,8 +270,6 @@ test_stamp_full_disk (void)
   struct stat st;
   g_assert_true (stat (path, &st) == 0 && st.st_size == SIZE);
   g_assert_true (entries_in (dir) == 1);
-  unlink (path);
-  rmdir (dir);
   free (text);
 }
 
@@ -312,9 +278,7 @@ test_stamp_full_disk (void)
 static void
 test_stamp_keeps_mode (void)
 {
-  char dir[] = "/tmp/memsweep-stamp-mode-XXXXXX", path[64];
-  g_assert_true (mkdtemp (dir) != NULL);
-  snprintf (path, sizeof path, "%s/n-samples.csv", dir);
+  const char *path = ms_test_tmp_path ("mode-samples.csv");
   mode_t mask = umask (022);
   FILE *f = fopen (path, "w");
   g_assert_true (f && fputs ("# memsweep samples file\nmode,elements\n", f) >= 0 && fclose (f) == 0);
@@ -324,8 +288,6 @@ test_stamp_keeps_mode (void)
   umask (mask);
   struct stat st;
   g_assert_true (stat (path, &st) == 0 && (st.st_mode & 07777) == 0644);
-  unlink (path);
-  rmdir (dir);
 }
 
 int

@@ -12,9 +12,10 @@
 
 #include "memsweep.h"
 #include "ms-backend-test.h"
+#include "ms-tmp-test.h"
 #include "ms-health.h"
+#include "ms-sweep-test.h"
 
-static char tmpdir[256];
 static const char *old_format_dir;
 
 static MsResults *
@@ -22,21 +23,12 @@ run_with_link (int gen, int width)
 {
   MsSweep s;
   MsTestBackendConfig cfg;
-  ms_sweep_init_default (&s);
-  s.min_exp = 10;
-  s.max_exp = 12;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (&s, NULL, 10, 12, 3);
   s.rounds = 2;
   ms_test_backend_config_init (&cfg);
   cfg.link_gen = gen;
   cfg.link_width = width;
-  MsBackend *b = ms_backend_new_test (&cfg);
-  MsResults *r = NULL;
-  char err[256] = "";
-  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
-  ms_backend_free (b);
-  return r;
+  return ms_test_sweep_run (&s, &cfg);
 }
 
 static void
@@ -107,17 +99,9 @@ static void
 test_host_only (void)
 {
   MsSweep s;
-  ms_sweep_init_default (&s);
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    s.modes[m] = m == MS_MODE_HOST;
-  s.min_exp = s.max_exp = 10;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
-  MsBackend *b = ms_backend_new_test (NULL);
-  MsResults *r = NULL;
-  char err[256] = "", text[512];
-  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
-  ms_backend_free (b);
+  ms_test_sweep_init (&s, "host", 10, 10, 3);
+  MsResults *r = ms_test_sweep_run (&s, NULL);
+  char text[512];
   ms_health_describe (r, text, sizeof text);
   g_assert_nonnull (strstr (text, "PCIe link under load: no GPU cells"));
   /* No GPU, no counters read: unknown, not unreadable and never zero. */
@@ -128,8 +112,8 @@ test_host_only (void)
 static MsResults *
 round_trip (const MsResults *r, const char *name)
 {
-  char path[512], err[256] = "";
-  snprintf (path, sizeof path, "%s/%s", tmpdir, name);
+  char err[256] = "";
+  const char *path = ms_test_tmp_path (name);
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
   g_assert_nonnull (back);
@@ -202,8 +186,8 @@ static void
 test_metadata_hostile (void)
 {
   MsResults *r = run_with_link (0, 0);
-  char path[512], err[256] = "";
-  snprintf (path, sizeof path, "%s/hostile-samples.csv", tmpdir);
+  char err[256] = "";
+  const char *path = ms_test_tmp_path ("hostile-samples.csv");
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
   gchar *text = NULL;
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
@@ -233,9 +217,9 @@ test_metadata_hostile (void)
 static void
 write_aer (const char *bus, const char *text)
 {
-  char dir[512], path[600];
-  snprintf (dir, sizeof dir, "%s/sys/%s", tmpdir, bus);
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  char sys_bus[512], path[600];
+  snprintf (sys_bus, sizeof sys_bus, "sys/%s", bus);
+  const char *dir = ms_test_tmp_folder (sys_bus);
   snprintf (path, sizeof path, "%s/aer_dev_correctable", dir);
   g_assert_true (g_file_set_contents (path, text, -1, NULL));
 }
@@ -243,9 +227,8 @@ write_aer (const char *bus, const char *text)
 static void
 test_aer_counter (void)
 {
-  char root[512];
+  const char *root = ms_test_tmp_path ("sys");
   uint64_t v = 99;
-  snprintf (root, sizeof root, "%s/sys", tmpdir);
   write_aer ("0000:19:00.0", "RxErr 1\nBadTLP 0\nTOTAL_ERR_COR 7\n");
   g_assert_true (ms_aer_read_correctable (root, "00000000:19:00.0", &v));
   g_assert_cmpuint (v, ==, 7);
@@ -265,9 +248,6 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   old_format_dir = argc > 1 ? argv[1] : "tests/data/old-format";
-  snprintf (tmpdir, sizeof tmpdir, "%s/ms-health-XXXXXX", g_get_tmp_dir ());
-  if (!g_mkdtemp (tmpdir))
-    return 1;
   g_test_add_func ("/health/link-at-maximum", test_link_at_maximum);
   g_test_add_func ("/health/link-down-trained", test_link_down_trained);
   g_test_add_func ("/health/link-unreadable", test_link_unreadable);
@@ -276,10 +256,5 @@ main (int argc, char **argv)
   g_test_add_func ("/health/old-file-unknown", test_old_file_unknown);
   g_test_add_func ("/health/metadata-hostile", test_metadata_hostile);
   g_test_add_func ("/health/aer-counter", test_aer_counter);
-  int rc = g_test_run ();
-  char cmd[600];
-  snprintf (cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-  if (system (cmd) != 0)
-    return 1;
-  return rc;
+  return g_test_run ();
 }

@@ -15,6 +15,7 @@
 #include "ms-lesson-caption.h"
 #include "ms-lesson-record.h"
 #include "ms-probe-cells.h"
+#include "ms-tmp-test.h"
 
 /* arg[] of the probe (engine/lessons/ms-lesson-batched.c). */
 enum { ARG_COUNT, ARG_BATCH, ARG_ORDER };
@@ -77,11 +78,8 @@ test_cells (void)
   g_assert_nonnull (l);
   g_assert_cmpint (ms_lesson_kind (MS_TOPIC_BATCHED), ==, MS_LESSON_KIND_PROBE);
   g_assert_true (ms_lesson_record (MS_TOPIC_BATCHED) == l);
-  MsSweep s;
-  ms_sweep_init_default (&s);
-  g_strlcpy (s.options, "count=64", sizeof s.options);
   static MsProbeCell cells[MS_PROBE_MAX_CELLS];
-  int n = l->cells (&s, 0, cells, MS_PROBE_MAX_CELLS);
+  int n = ms_test_lesson_cells ("batched", "count=64", cells, MS_PROBE_MAX_CELLS);
   /* 2 sources x 7 sizes x (one call each + 3 orders). */
   g_assert_cmpint (n, ==, 2 * 7 * 4);
   int batches = 0, instrumented = 0;
@@ -126,8 +124,7 @@ test_saves (void)
   g_assert_nonnull (strstr (cap, "took 2.16 µs a copy, one call each"));
 
   /* The variants survive a samples file. */
-  g_autofree char *dir = g_dir_make_tmp ("ms-batched-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "batched.csv", NULL);
+  const char *path = ms_test_tmp_path ("batched.csv");
   char err[256] = "";
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
@@ -141,8 +138,6 @@ test_saves (void)
   char cap2[4096] = "";
   g_assert_true (ms_lesson_caption (MS_TOPIC_BATCHED, back, -1, cap2, sizeof cap2));
   g_assert_cmpstr (cap, ==, cap2);
-  g_unlink (path);
-  g_rmdir (dir);
   ms_results_free (back);
   ms_results_free (r);
 }

@@ -12,6 +12,7 @@
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-lesson-caption.h"
+#include "ms-sweep-test.h"
 
 /* Runs modes under variant with every bandwidth divided by slow[mode]
  * (1 when 0) and merges the cells into *all. */
@@ -20,22 +21,13 @@ add_part (MsResults **all, const char *modes, const char *variant, const double 
 {
   MsTestBackendConfig cfg;
   MsSweep s;
-  char err[256];
-  ms_sweep_init_default (&s);
-  s.min_exp = 16;
-  s.max_exp = 18;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
-  g_assert_true (ms_sweep_set_modes (&s, modes, err, sizeof err));
+  ms_test_sweep_init (&s, modes, 16, 18, 3);
   snprintf (s.variant, sizeof s.variant, "%s", variant);
   ms_test_backend_config_init (&cfg);
   cfg.latency_us = 0.01;
   for (int m = 0; slow && m < MS_MODE_COUNT; m++)
     cfg.bandwidth_gbps[m] /= slow[m] > 0 ? slow[m] : 1;
-  MsBackend *b = ms_backend_new_test (&cfg);
-  MsResults *r = NULL;
-  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
-  ms_backend_free (b);
+  MsResults *r = ms_test_sweep_run (&s, &cfg);
   if (!*all) {
     *all = r;
     return;
@@ -66,9 +58,7 @@ add_synthetic (MsResults *r, MsMode mode, int exp, const char *variant, double e
 static MsResults *
 make_reuse (double zc_us)
 {
-  MsSweep s;
-  ms_sweep_init_default (&s);
-  MsResults *all = ms_results_new (&s, &(MsDeviceInfo){ 0 });
+  MsResults *all = ms_test_results_new (NULL);
   for (int exp = 16; exp <= 18; exp++)
     for (int reuse = 1; reuse <= 16; reuse *= 2) {
       char variant[MS_VARIANT_LEN];
@@ -293,11 +283,7 @@ run_managed_touch (bool unavailable)
   ms_test_backend_config_init (&cfg);
   cfg.um_unavailable = unavailable;
   cfg.um_reason = "refused";
-  ms_sweep_init_default (&s);
-  s.min_exp = 16;
-  s.max_exp = 18;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (&s, NULL, 16, 18, 3);
   MsBackend *b = ms_backend_new_test (&cfg);
   g_assert_cmpint (
       ms_lesson_run ("managed-touch", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err, sizeof err), ==,
@@ -453,9 +439,7 @@ test_portable_two_gpus (void)
 static MsResults *
 make_issue_order (double depth_us, double timed_depth_us)
 {
-  MsSweep s;
-  ms_sweep_init_default (&s);
-  MsResults *r = ms_results_new (&s, &(MsDeviceInfo){ 0 });
+  MsResults *r = ms_test_results_new (NULL);
   for (int k = 1; k <= 16; k *= 2)
     for (int timers = 0; timers < 2; timers++)
       for (int o = 0; o < 2; o++) {

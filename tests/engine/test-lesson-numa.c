@@ -18,6 +18,7 @@
 #include "ms-lesson-record.h"
 #include "ms-numa.h"
 #include "ms-probe-cells.h"
+#include "ms-tmp-test.h"
 
 #define TWO MS_TEST_DATA_DIR "/numa-two-nodes"
 #define ONE MS_TEST_DATA_DIR "/numa-one-node"
@@ -104,22 +105,13 @@ test_options (void)
   g_assert_false (ms_lesson_check_options ("numa", "thread-node=0.5", err, sizeof err));
 }
 
-static int
-lesson_cells (const char *options, MsProbeCell *cells)
-{
-  MsSweep s;
-  ms_sweep_init_default (&s);
-  g_strlcpy (s.options, options, sizeof s.options);
-  return ms_lesson_record_find ("numa")->cells (&s, 0, cells, MS_PROBE_MAX_CELLS);
-}
-
 static void
 test_cells (void)
 {
   static MsProbeCell cells[MS_PROBE_MAX_CELLS];
   g_assert_true (ms_lesson_record (MS_TOPIC_NUMA) == ms_lesson_record_find ("numa"));
   ms_numa_set_root (TWO);
-  int n = lesson_cells ("", cells);
+  int n = ms_test_lesson_cells ("numa", "", cells, MS_PROBE_MAX_CELLS);
   g_assert_cmpint (n, ==, 2 * 2 * 2);
   const char *want[] = { "dir=h2d/buf=0/thr=0", "dir=h2d/buf=0/thr=1", "dir=h2d/buf=1/thr=0",
                          "dir=h2d/buf=1/thr=1", "dir=d2h/buf=0/thr=0", "dir=d2h/buf=0/thr=1",
@@ -133,14 +125,14 @@ test_cells (void)
     g_assert_cmpint (cells[i].arg[ARG_THR_NODE], ==, i % 2);
   }
   /* A chosen node: only its pairings. */
-  n = lesson_cells ("buffer-node=1,exp=20", cells);
+  n = ms_test_lesson_cells ("numa", "buffer-node=1,exp=20", cells, MS_PROBE_MAX_CELLS);
   g_assert_cmpint (n, ==, 4);
   for (int i = 0; i < n; i++) {
     g_assert_cmpint (cells[i].arg[ARG_BUF_NODE], ==, 1);
     g_assert_cmpint (cells[i].exponent, ==, 20);
   }
   ms_numa_set_root (ONE);
-  n = lesson_cells ("", cells);
+  n = ms_test_lesson_cells ("numa", "", cells, MS_PROBE_MAX_CELLS);
   g_assert_cmpint (n, ==, 2);
   g_assert_cmpstr (cells[0].variant, ==, "dir=h2d/buf=0/thr=0");
   ms_numa_set_root (NULL);
@@ -172,8 +164,7 @@ test_matters (void)
   g_assert_nonnull (strstr (cap, "the placement matters: the NUMA node"));
   g_assert_null (strstr (cap, "less than a tenth"));
 
-  g_autofree char *dir = g_dir_make_tmp ("ms-numa-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "numa.csv", NULL);
+  const char *path = ms_test_tmp_path ("numa.csv");
   char err[256] = "";
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
@@ -184,8 +175,6 @@ test_matters (void)
   char cap2[2048] = "";
   g_assert_true (ms_lesson_caption (MS_TOPIC_NUMA, back, -1, cap2, sizeof cap2));
   g_assert_cmpstr (cap, ==, cap2);
-  g_unlink (path);
-  g_rmdir (dir);
   ms_results_free (back);
   ms_results_free (r);
   ms_numa_set_root (NULL);

@@ -13,16 +13,14 @@
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-lesson-record.h"
+#include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
 static void
 base_sweep (MsSweep *s)
 {
-  ms_sweep_init_default (s);
-  s->min_exp = 16;
-  s->max_exp = 18;
+  ms_test_sweep_init (s, NULL, 16, 18, 3);
   s->step = 2;
-  s->reps = 3;
-  s->reps_rule = MS_REPS_FIXED;
   s->warmup = 0;
 }
 
@@ -233,8 +231,8 @@ same_um (const MsUmCounts *a, const MsUmCounts *b)
 static void
 check_um_round_trip (const MsResults *r)
 {
-  char path[64], err[256] = "";
-  snprintf (path, sizeof path, "/tmp/test-lessons-um-%d.csv", (int) getpid ());
+  char err[256] = "";
+  const char *path = ms_test_tmp_path ("um-samples.csv");
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
   g_assert_true (back);
@@ -245,7 +243,6 @@ check_um_round_trip (const MsResults *r)
     g_assert_true (same_um (&b->um, &c->um));
   }
   ms_results_free (back);
-  unlink (path);
 }
 
 static void
@@ -326,8 +323,8 @@ test_bad_um_lines (void)
     "# um-counts: managed -65536 touch=first counted 1 2 3 4\n",       /* size sign */
     "# um-counts: managed 262144 touch=first unavailable told so\n",    /* valid */
   };
-  char path[64], err[256] = "";
-  snprintf (path, sizeof path, "/tmp/test-lessons-bad-um-%d.csv", (int) getpid ());
+  char err[256] = "";
+  const char *path = ms_test_tmp_path ("bad-um-samples.csv");
   /* A lesson's file without counts, the lines put after its first line. */
   MsBackend *b = ms_backend_new_test (NULL);
   MsResults *orig = run_lesson ("managed-touch", b, NULL, NULL);
@@ -363,7 +360,6 @@ test_bad_um_lines (void)
   g_assert_cmpint (big->um.state, ==, MS_UM_UNAVAILABLE);
   g_assert_cmpstr (big->um.reason, ==, "told so");
   ms_results_free (r);
-  unlink (path);
 }
 
 /* A managed-touch file from before the counts (the H100 reference run of
@@ -425,16 +421,14 @@ test_costs (void)
     g_assert_true (ms_results_find_variant (r, MS_MODE_PAGEABLE, 18, "cost=malloc"));
     g_assert_true (ms_results_find_variant (r, MS_MODE_DEVICE, 18, "cost=malloc"));
     /* Through the CSV and back, as the app reads it. */
-    char err[256], path[] = "/tmp/ms-test-lessons-XXXXXX";
-    int fd = mkstemp (path);
-    close (fd);
+    char err[256];
+    const char *path = ms_test_tmp_path ("costs-samples.csv");
     g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
     MsResults *back = ms_csv_read_samples (path, err, sizeof err);
     g_assert_true (back);
     g_assert_true (back->n_cells == r->n_cells);
     g_assert_cmpstr (back->experiment, ==, "costs");
     ms_results_free (back);
-    remove (path);
   }
   ms_results_free (r);
   /* Without a device the first context fails and says why. */

@@ -13,8 +13,9 @@
 
 #include "ms-backend-test.h"
 #include "ms-multi-file.h"
+#include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
-static char tmpdir[256];
 
 static void
 run_three (MsMultiResults **out)
@@ -30,14 +31,8 @@ run_three (MsMultiResults **out)
   cfg.fail_status = MS_CELL_FAILED;
   MsBackend *b = ms_backend_new_test (&cfg);
   MsSweep s;
-  ms_sweep_init_default (&s);
-  memset (s.modes, 0, sizeof s.modes);
-  s.modes[MS_MODE_PINNED] = s.modes[MS_MODE_PAGEABLE] = true;
-  s.min_exp = 10;
-  s.max_exp = 14;
+  ms_test_sweep_init (&s, "pinned,pageable", 10, 14, 3);
   s.step = 2;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
   s.warmup = 0;
   int devices[] = { 0, 1, 2 };
   char err[256];
@@ -54,7 +49,7 @@ test_round_trip (void)
   if (!r)
     return;
   char prefix[512], path[600], err[512];
-  snprintf (prefix, sizeof prefix, "%s/h200x2", tmpdir);
+  snprintf (prefix, sizeof prefix, "%s", ms_test_tmp_path ("h200x2"));
   snprintf (path, sizeof path, "%s-multi.csv", prefix);
   MsMultiFile *f = calloc (1, sizeof *f);
   ms_multi_file_init (f, r, prefix);
@@ -130,12 +125,6 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  const char *base = getenv ("TMPDIR");
-  snprintf (tmpdir, sizeof tmpdir, "%s/ms-multi-file-XXXXXX", base && *base ? base : "/tmp");
-  if (!mkdtemp (tmpdir))
-    return 1;
   g_test_add_func ("/multi-file/round-trip", test_round_trip);
-  int rc = g_test_run ();
-  rmdir (tmpdir);
-  return rc;
+  return g_test_run ();
 }

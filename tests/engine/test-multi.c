@@ -14,17 +14,12 @@
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-multi.h"
+#include "ms-sweep-test.h"
 
 static void
 two_mode_sweep (MsSweep *s)
 {
-  ms_sweep_init_default (s);
-  memset (s->modes, 0, sizeof s->modes);
-  s->modes[MS_MODE_PINNED] = s->modes[MS_MODE_PAGEABLE] = true;
-  s->min_exp = 10;
-  s->max_exp = 14;
-  s->reps = 4;
-  s->reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (s, "pinned,pageable", 10, 14, 4);
   s->warmup = 1;
 }
 

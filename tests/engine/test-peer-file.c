@@ -13,16 +13,7 @@
 
 #include "ms-peer-file.h"
 #include "ms-peer-test.h"
-
-static char tmpdir[256];
-
-static const char *
-tmp_path (const char *name)
-{
-  static char buf[512];
-  snprintf (buf, sizeof buf, "%s/%s", tmpdir, name);
-  return buf;
-}
+#include "ms-tmp-test.h"
 
 static char *
 read_text (const char *path)
@@ -89,7 +80,7 @@ test_round_trip (void)
     /* A name that would break a line or a field. */
     snprintf (f->device[0].name, sizeof f->device[0].name, "NVIDIA, \"H200\"");
     char err[512] = "";
-    const char *path = tmp_path ("rt-peer.csv");
+    const char *path = ms_test_tmp_path ("rt-peer.csv");
     g_assert_true (ms_peer_file_write (f, path, err, sizeof err));
     MsPeerFile *g = ms_peer_file_read (path, err, sizeof err);
     g_assert_nonnull (g);
@@ -134,8 +125,8 @@ test_malformed (void)
   MsPeerFile *f = calloc (1, sizeof *f);
   ms_test_peer_file (2, f);
   char err[512], path[512], bad_path[512];
-  snprintf (path, sizeof path, "%s", tmp_path ("good-peer.csv"));
-  snprintf (bad_path, sizeof bad_path, "%s", tmp_path ("bad-peer.csv"));
+  snprintf (path, sizeof path, "%s", ms_test_tmp_path ("good-peer.csv"));
+  snprintf (bad_path, sizeof bad_path, "%s", ms_test_tmp_path ("bad-peer.csv"));
   g_assert_true (ms_peer_file_write (f, path, err, sizeof err));
   char *good = read_text (path);
   static const struct {
@@ -183,8 +174,9 @@ test_malformed (void)
     free (text);
   }
   /* Not a peer file at all, a folder, a missing file. */
-  write_text (tmp_path ("samples.csv"), "# memsweep samples\nmode,size\n");
-  const char *others[] = { tmp_path ("samples.csv"), tmpdir, "/nonexistent/x-peer.csv" };
+  ms_test_tmp_file ("samples.csv", "# memsweep samples\nmode,size\n");
+  const char *others[] = { ms_test_tmp_path ("samples.csv"), ms_test_tmp_dir (),
+                           "/nonexistent/x-peer.csv" };
   for (size_t k = 0; k < 3; k++) {
     char p[512];
     snprintf (p, sizeof p, "%s", others[k]);
@@ -204,7 +196,7 @@ test_malformed (void)
   }
   chmod (path, 0644);
   f->peer.n_devices = 1;
-  g_assert_false (ms_peer_file_write (f, tmp_path ("one-peer.csv"), err, sizeof err));
+  g_assert_false (ms_peer_file_write (f, ms_test_tmp_path ("one-peer.csv"), err, sizeof err));
   free (good);
   free (f);
 }
@@ -213,17 +205,8 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  const char *base = getenv ("TMPDIR");
-  snprintf (tmpdir, sizeof tmpdir, "%s/ms-peer-file-XXXXXX", base && *base ? base : "/tmp");
-  if (!mkdtemp (tmpdir))
-    return 1;
   g_test_add_func ("/peer-file/round-trip", test_round_trip);
   g_test_add_func ("/peer-file/nominal", test_nominal);
   g_test_add_func ("/peer-file/malformed", test_malformed);
-  int rc = g_test_run ();
-  const char *names[] = { "rt-peer.csv", "good-peer.csv", "bad-peer.csv", "samples.csv" };
-  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-    unlink (tmp_path (names[i]));
-  rmdir (tmpdir);
-  return rc;
+  return g_test_run ();
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-tmp-test.h"
 
 /* The largest l with P(B <= l - 1) <= 2.5%, B ~ Binomial(n, 1/2), from
  * exact integer binomial coefficients: independent of the engine's
@@ -368,10 +369,8 @@ number_at (char **fields, int col)
 static void
 test_summary_columns (void)
 {
-  char err[512], line[8192], *head[256], *row[256], path[1024];
-  const char *tmp = getenv ("TMPDIR");
-  snprintf (path, sizeof path, "%s/memsweep-test-results-%ld.csv", tmp && *tmp ? tmp : "/tmp",
-            (long) getpid ());
+  char err[512], line[8192], *head[256], *row[256];
+  const char *path = ms_test_tmp_path ("summary.csv");
   MsResults *r =
     ms_csv_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv", err, sizeof err);
   g_assert_nonnull (r);
@@ -421,7 +420,6 @@ test_summary_columns (void)
     rows++;
   }
   fclose (f);
-  remove (path);
   g_assert_cmpint (rows, ==, (int)r->n_cells);
   g_assert_true (n_head > 0);
   g_assert_cmpstr (head[n_head - 1], ==, "message");
@@ -453,8 +451,7 @@ test_reference_files_open (void)
 static void
 test_rule_metadata_round_trip (void)
 {
-  char err[512], path[1024];
-  const char *tmp = getenv ("TMPDIR");
+  char err[512];
   MsSweep s;
   ms_sweep_init_default (&s);
   s.min_reps = 17;
@@ -467,15 +464,13 @@ test_rule_metadata_round_trip (void)
   for (size_t i = 0; i < r->n_cells; i++)
     r->cells[i].status = MS_CELL_CANCELLED;
   r->sweep = s;
-  snprintf (path, sizeof path, "%s/memsweep-test-rule-%ld.csv", tmp && *tmp ? tmp : "/tmp",
-            (long) getpid ());
+  const char *path = ms_test_tmp_path ("rule-samples.csv");
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
   g_assert_nonnull (back);
   if (back)
     g_assert_true (back->sweep.reps_rule == MS_REPS_ADAPTIVE && back->sweep.min_reps == 17
                    && back->sweep.ci_target_pct == 0.5 && back->sweep.cell_budget_ms == 1234.5);
-  remove (path);
   ms_results_free (back);
   ms_results_free (r);
 }

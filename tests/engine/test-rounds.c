@@ -15,8 +15,9 @@
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-gpu-state.h"
+#include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
-static char tmpdir[256];
 static const char *data_dir = "data";
 
 typedef struct {
@@ -41,11 +42,7 @@ run_rounds (int rounds, Progress *progress)
 {
   MsSweep s;
   MsTestBackendConfig cfg;
-  ms_sweep_init_default (&s);
-  s.min_exp = 10;
-  s.max_exp = 12;
-  s.reps = 4;
-  s.reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (&s, NULL, 10, 12, 4);
   s.rounds = rounds;
   ms_test_backend_config_init (&cfg);
   cfg.unsupported[MS_MODE_MANAGED] = true;
@@ -236,9 +233,9 @@ test_state_round_trip (void)
   g_assert_cmpint (ms_cell_round_flags (&c->rounds[1]), ==,
                    (MS_STATE_CLOCK_CHANGED | MS_STATE_THROTTLED));
 
-  char path[300], sum[300], err[512];
-  snprintf (path, sizeof path, "%s/state-samples.csv", tmpdir);
-  snprintf (sum, sizeof sum, "%s/state-summary.csv", tmpdir);
+  char err[512];
+  const char *path = ms_test_tmp_path ("state-samples.csv");
+  const char *sum = ms_test_tmp_path ("state-summary.csv");
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
   g_assert_true (ms_csv_write_summary (r, sum, err, sizeof err));
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);
@@ -294,8 +291,8 @@ test_malformed_state (void)
   MsResults *r = run_rounds (1, &p);
   r->cells[0].rounds[0].start = state (1980, 2619, 41, 0, 0);
   r->cells[0].rounds[0].end = state (1980, 2619, 41, 0, 0);
-  char path[300], err[512];
-  snprintf (path, sizeof path, "%s/bad-state.csv", tmpdir);
+  char err[512];
+  const char *path = ms_test_tmp_path ("bad-state.csv");
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
   ms_results_free (r);
   /* Corrupt the first pstate: "P0" -> "Px". */
@@ -413,19 +410,11 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   if (argc > 1)
     data_dir = argv[1];
-  snprintf (tmpdir, sizeof tmpdir, "/tmp/memsweep-rounds-XXXXXX");
-  if (!mkdtemp (tmpdir))
-    return 1;
   g_test_add_func ("/rounds/rounds-numbered", test_rounds_numbered);
   g_test_add_func ("/rounds/state-round-trip", test_state_round_trip);
   g_test_add_func ("/rounds/adaptive-reps", test_adaptive_reps);
   g_test_add_func ("/rounds/malformed-state", test_malformed_state);
   g_test_add_func ("/rounds/reference-files-open", test_reference_files_open);
   g_test_add_func ("/rounds/warm-and-pin", test_warm_and_pin);
-  int rc = g_test_run ();
-  char cmd[300];
-  snprintf (cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-  if (system (cmd) != 0)
-    fprintf (stderr, "could not remove %s\n", tmpdir);
-  return rc;
+  return g_test_run ();
 }

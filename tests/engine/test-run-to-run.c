@@ -11,6 +11,7 @@
 
 #include "memsweep.h"
 #include "ms-csv-pair.h"
+#include "ms-tmp-test.h"
 
 /* One OK cell per exponent 10..13 of pinned and host, e2e medians
  * base * exp(shift) with a within-run interval of +-1%. */
@@ -97,11 +98,9 @@ test_profile_and_metadata (void)
   for (int i = 0; i < 3; i++)
     runs[i] = run_with_shift (shifts[i]);
   MsRunToRun rr, back;
-  char err[512], device[256], path[1024], samples[1100], summary[1100];
+  char err[512], device[256], samples[1100], summary[1100];
   g_assert_true (ms_run_to_run_measure (&rr, runs, 3, err, sizeof err));
-  const char *tmp = getenv ("TMPDIR");
-  snprintf (path, sizeof path, "%s/memsweep-test-rr-%ld.csv", tmp && *tmp ? tmp : "/tmp",
-            (long) getpid ());
+  const char *path = ms_test_tmp_path ("rr.csv");
   g_assert_true (ms_run_to_run_write_profile (&rr, runs[0], path, err, sizeof err));
   g_assert_true (ms_run_to_run_read_profile (&back, path, device, sizeof device, err, sizeof err));
   g_assert_cmpstr (device, ==, "none");
@@ -154,9 +153,6 @@ test_profile_and_metadata (void)
   g_assert_true (d.sd[MS_MODE_PINNED][10] < 0);
   g_assert_false (ms_run_to_run_read_metadata (&d, "fit", "whatever"));
   g_assert_false (ms_run_to_run_read_profile (&d, samples, device, sizeof device, err, sizeof err));
-  unlink (path);
-  unlink (samples);
-  unlink (summary);
   for (int i = 0; i < 3; i++)
     ms_results_free (runs[i]);
 }

@@ -11,15 +11,12 @@
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-data.h"
+#include "ms-sweep-test.h"
 
 static void
 small_sweep (MsSweep *s)
 {
-  ms_sweep_init_default (s);
-  s->min_exp = 10;
-  s->max_exp = 14;
-  s->reps = 5;
-  s->reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (s, NULL, 10, 14, 5);
   s->warmup = 1;
 }
 

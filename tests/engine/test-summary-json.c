@@ -12,26 +12,7 @@
 
 #include "memsweep.h"
 #include "ms-cli-json.h"
-
-static char tmpdir[] = "/tmp/ms-summary-XXXXXX";
-
-static char *
-tmp_path (const char *name)
-{
-  static char path[4][256];
-  static int slot;
-  slot = (slot + 1) % 4;
-  snprintf (path[slot], sizeof path[slot], "%s/%s", tmpdir, name);
-  return path[slot];
-}
-
-static void
-write_text (const char *path, const char *text)
-{
-  FILE *f = fopen (path, "w");
-  fputs (text, f);
-  fclose (f);
-}
+#include "ms-tmp-test.h"
 
 static void
 check_stat (const MsStat *got, const MsStat *want, const char *what)
@@ -56,7 +37,7 @@ test_summary_round_trip (void)
   g_assert_nonnull (samples);
   if (!samples)
     return;
-  const char *path = tmp_path ("r-summary.csv");
+  const char *path = ms_test_tmp_path ("r-summary.csv");
   g_assert_true (ms_csv_write_summary (samples, path, err, sizeof err));
   g_assert_true (ms_csv_is_summary (path));
   /* The samples reader hands a summary file on. */
@@ -103,8 +84,7 @@ expect_refused (const char *name, const char *rows, const char *want)
   snprintf (text, sizeof text,
             "# memsweep summary file\n# device: X\n"
             "mode,elements,status,reps,e2e_median_us,e2e_gbps,message\n%s", rows);
-  const char *path = tmp_path (name);
-  write_text (path, text);
+  const char *path = ms_test_tmp_file (name, text);
   MsResults *r = ms_csv_read_samples (path, err, sizeof err);
   g_assert_null (r);
   ms_results_free (r);
@@ -124,8 +104,7 @@ test_summary_refused (void)
                   "\"pinned\",1024,\"ok\",10,1.5,2,\n\"pinned\",1024,\"ok\",10,1.5,2,\n",
                   ":5: a second row for pinned");
   char err[512];
-  const char *path = tmp_path ("header.csv");
-  write_text (path, "# memsweep summary file\nfoo,bar\n1,2\n");
+  const char *path = ms_test_tmp_file ("header.csv", "# memsweep summary file\nfoo,bar\n1,2\n");
   MsResults *r = ms_csv_read_samples (path, err, sizeof err);
   g_assert_false (r);
   g_assert_nonnull (strstr (err, ":2: not a memsweep summary header"));
@@ -142,7 +121,7 @@ test_json_valid (void)
   snprintf (c.message, sizeof c.message, "bad\x01" "byte");
   snprintf (c.variant, sizeof c.variant, "R=4");
   ms_results_add_cell (r, &c);
-  const char *path = tmp_path ("r.json");
+  const char *path = ms_test_tmp_path ("r.json");
   char err[512];
   g_assert_true (ms_json_write_file (path, r, err, sizeof err));
   char text[8192] = "";
@@ -169,15 +148,8 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  if (!mkdtemp (tmpdir))
-    return 1;
   g_test_add_func ("/summary-json/summary-round-trip", test_summary_round_trip);
   g_test_add_func ("/summary-json/summary-refused", test_summary_refused);
   g_test_add_func ("/summary-json/json-valid", test_json_valid);
-  int rc = g_test_run ();
-  char cmd[300];
-  snprintf (cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-  if (system (cmd) != 0)
-    fprintf (stderr, "could not remove %s\n", tmpdir);
-  return rc;
+  return g_test_run ();
 }

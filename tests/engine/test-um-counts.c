@@ -10,6 +10,8 @@
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-lesson-caption.h"
+#include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 #include <glib.h>
 #include <math.h>
 #include <stdio.h>
@@ -67,10 +69,7 @@ run_managed_touch (bool lost)
   char err[256] = "";
   ms_test_backend_config_init (&cfg);
   cfg.um_lost = lost;
-  ms_sweep_init_default (&s);
-  s.min_exp = s.max_exp = 18;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (&s, NULL, 18, 18, 3);
   MsBackend *b = ms_backend_new_test (&cfg);
   g_assert_true (ms_lesson_run ("managed-touch", &s, b, NULL, NULL, NULL, NULL, NULL, &r, err,
                            sizeof err) == MS_RUN_OK && r);
@@ -90,8 +89,8 @@ um_of (const MsResults *r, MsMode mode, const char *variant)
 static void
 test_run_file_caption (void)
 {
-  char path[64], err[256] = "", buf[1024];
-  snprintf (path, sizeof path, "/tmp/test-um-counts-%d.csv", (int) getpid ());
+  char err[256] = "", buf[1024];
+  const char *path = ms_test_tmp_path ("counts-samples.csv");
   MsResults *r = run_managed_touch (true);
   const MsUmCounts *first = um_of (r, MS_MODE_MANAGED, "touch=first");
   const MsUmCounts *res = um_of (r, MS_MODE_MANAGED, "touch=resident");
@@ -111,7 +110,6 @@ test_run_file_caption (void)
               b->d2h_bytes == first->d2h_bytes && b->cpu_faults == first->cpu_faults);
   ms_results_free (back);
   ms_results_free (r);
-  unlink (path);
 }
 
 /* A file written before the rule says "counted 0 ..." for lost records: it
@@ -119,8 +117,8 @@ test_run_file_caption (void)
 static void
 test_old_file_judged (void)
 {
-  char path[64], err[256] = "";
-  snprintf (path, sizeof path, "/tmp/test-um-counts-old-%d.csv", (int) getpid ());
+  char err[256] = "";
+  const char *path = ms_test_tmp_path ("old-samples.csv");
   MsResults *r = run_managed_touch (false);
   if (!r)
     return;
@@ -158,7 +156,6 @@ test_old_file_judged (void)
   g_assert_true (res && res->state == MS_UM_COUNTED);
   g_assert_true (pre && pre->state == MS_UM_NONE);
   ms_results_free (r);
-  unlink (path);
 }
 
 int

@@ -13,18 +13,8 @@
 #include "memsweep.h"
 #include "ms-lesson-caption.h"
 #include "ms-backend-test.h"
-
-static char tmpdir[256];
-
-static const char *
-tmp_path (const char *name)
-{
-  static char buf[4][512];
-  static int i;
-  i = (i + 1) % 4;
-  snprintf (buf[i], sizeof buf[i], "%s/%s", tmpdir, name);
-  return buf[i];
-}
+#include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
 /* The same sweep under two variants, the second at half the bandwidth,
  * merged into one result. */
@@ -35,12 +25,7 @@ make_experiment (void)
   MsSweep s;
   MsResults *all = NULL;
   char err[256];
-  ms_sweep_init_default (&s);
-  s.min_exp = 10;
-  s.max_exp = 12;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
-  ms_sweep_set_modes (&s, "pinned,zero-copy", err, sizeof err);
+  ms_test_sweep_init (&s, "pinned,zero-copy", 10, 12, 3);
   for (int v = 0; v < 2; v++) {
     ms_test_backend_config_init (&cfg);
     cfg.latency_us = 0.01;
@@ -107,7 +92,8 @@ test_round_trip (void)
 {
   MsResults *r = make_experiment ();
   char err[512] = "";
-  const char *samples = tmp_path ("v-samples.csv"), *summary = tmp_path ("v-summary.csv");
+  const char *samples = ms_test_tmp_path ("v-samples.csv");
+  const char *summary = ms_test_tmp_path ("v-summary.csv");
   g_assert_true (ms_csv_write_samples (r, samples, err, sizeof err));
   g_assert_true (ms_csv_write_summary (r, summary, err, sizeof err));
   MsResults *back = ms_csv_read_samples (samples, err, sizeof err);
@@ -146,24 +132,16 @@ test_round_trip (void)
 }
 
 static void
-write_text (const char *path, const char *text)
-{
-  FILE *f = fopen (path, "w");
-  fputs (text, f);
-  fclose (f);
-}
-
-static void
 test_reader (void)
 {
   char err[512] = "";
   const char *head = "mode,elements,rep,phase,host_start_us,host_us,status,variant\n";
   char text[1024];
   /* A file without the column reads with variant "", as a plain sweep. */
-  write_text (tmp_path ("old.csv"), "# memsweep samples file\n"
+  ms_test_tmp_file ("old.csv", "# memsweep samples file\n"
                                     "mode,elements,rep,phase,host_start_us,host_us,status\n"
                                     "pinned,1024,0,e2e,,9.5,ok\n");
-  MsResults *r = ms_csv_read_samples (tmp_path ("old.csv"), err, sizeof err);
+  MsResults *r = ms_csv_read_samples (ms_test_tmp_path ("old.csv"), err, sizeof err);
   g_assert_true (r);
   g_assert_true (ms_results_find (r, MS_MODE_PINNED, 10));
   g_assert_true (r->experiment[0] == '\0');
@@ -171,8 +149,8 @@ test_reader (void)
   /* Two variants of one cell, interleaved. */
   snprintf (text, sizeof text, "%spinned,1024,0,e2e,,1,ok,K=1\npinned,1024,0,e2e,,2,ok,K=2\n"
                                "pinned,1024,1,e2e,,3,ok,K=1\npinned,1024,0,e2e,,4,ok,\n", head);
-  write_text (tmp_path ("two.csv"), text);
-  r = ms_csv_read_samples (tmp_path ("two.csv"), err, sizeof err);
+  ms_test_tmp_file ("two.csv", text);
+  r = ms_csv_read_samples (ms_test_tmp_path ("two.csv"), err, sizeof err);
   g_assert_true (r);
   g_assert_true (r->n_cells == 3);
   const MsCell *k1 = r ? ms_results_find_variant (r, MS_MODE_PINNED, 10, "K=1") : NULL;
@@ -184,8 +162,8 @@ test_reader (void)
   ms_results_free (r);
   /* A variant that is not one is refused with its line. */
   snprintf (text, sizeof text, "%spinned,1024,0,e2e,,1,ok,=cmd()\n", head);
-  write_text (tmp_path ("bad.csv"), text);
-  r = ms_csv_read_samples (tmp_path ("bad.csv"), err, sizeof err);
+  ms_test_tmp_file ("bad.csv", text);
+  r = ms_csv_read_samples (ms_test_tmp_path ("bad.csv"), err, sizeof err);
   g_assert_false (r);
   g_assert_nonnull (strstr (err, "bad.csv:2: variant '=cmd()'"));
   ms_results_free (r);
@@ -242,18 +220,11 @@ test_plain_sweep_knobs (void)
   MsSweep s;
   MsResults *r = NULL;
   char err[256] = "";
-  ms_sweep_init_default (&s);
-  s.min_exp = 10;
-  s.max_exp = 11;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
-  g_assert_true (ms_sweep_set_modes (&s, "pinned,zero-copy,write-combined,host", err, sizeof err));
+  ms_test_sweep_init (&s, "pinned,zero-copy,write-combined,host", 10, 11, 3);
   s.knobs.reuse = 4;
   s.knobs.stores = MS_STORES_ORDINARY;
   g_assert_true (ms_sweep_validate (&s, err, sizeof err));
-  MsBackend *b = ms_backend_new_test (NULL);
-  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
-  ms_backend_free (b);
+  r = ms_test_sweep_run (&s, NULL);
   static const struct { MsMode mode; const char *variant; } want[] = {
     { MS_MODE_PINNED, "R=4/stores=ordinary" },
     { MS_MODE_ZERO_COPY, "R=4" },
@@ -292,21 +263,11 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  snprintf (tmpdir, sizeof tmpdir, "/tmp/ms-test-variants-XXXXXX");
-  if (!mkdtemp (tmpdir))
-    return 1;
   g_test_add_func ("/variants/identity", test_identity);
   g_test_add_func ("/variants/round-trip", test_round_trip);
   g_test_add_func ("/variants/reader", test_reader);
   g_test_add_func ("/variants/variant-text", test_variant_text);
   g_test_add_func ("/variants/lessons-table", test_lessons_table);
   g_test_add_func ("/variants/plain-sweep-knobs", test_plain_sweep_knobs);
-  int rc = g_test_run ();
-  char cmd[300];
-  snprintf (cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-  if (getenv ("MS_KEEP_TMP"))
-    return rc;
-  if (system (cmd) != 0)
-    return 1;
-  return rc;
+  return g_test_run ();
 }

@@ -13,16 +13,16 @@
 
 #include "memsweep.h"
 #include "ms-csv-reader.h"
+#include "ms-tmp-test.h"
 
 int LLVMFuzzerTestOneInput (const unsigned char *data, size_t size);
 
-static char tmpdir[64];
 
 static void
 check_round_trip (const MsResults *r)
 {
-  char path[128], err[512];
-  snprintf (path, sizeof path, "%s/rt.csv", tmpdir);
+  char path[600], err[512];
+  snprintf (path, sizeof path, "%s/rt.csv", ms_test_tmp_dir ());
   /* A summary file (the samples reader hands it on) writes back as one;
    * samples of it are refused. */
   if (r->from_summary) {
@@ -96,13 +96,8 @@ check_plain_rows (const char *path, const MsResults *r, const char *err)
 int
 LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
 {
-  char path[128], err[512];
-  if (!tmpdir[0]) {
-    snprintf (tmpdir, sizeof tmpdir, "/tmp/memsweep-fuzz-XXXXXX");
-    if (!mkdtemp (tmpdir))
-      abort ();
-  }
-  snprintf (path, sizeof path, "%s/in.csv", tmpdir);
+  char path[600], err[512];
+  snprintf (path, sizeof path, "%s/in.csv", ms_test_tmp_dir ());
   FILE *f = fopen (path, "wb");
   if (!f)
     abort ();
@@ -145,8 +140,6 @@ main (int argc, char **argv)
     n++;
   }
   printf ("replayed %d inputs\n", n);
-  char cmd[128];
-  snprintf (cmd, sizeof cmd, "rm -rf %s", tmpdir);
-  return tmpdir[0] && system (cmd) != 0;
+  return 0;
 }
 #endif

@@ -16,10 +16,10 @@
 #include "ms-envelope.h"
 #include "ms-multi-file.h"
 #include "ms-peer-file.h"
+#include "ms-tmp-test.h"
 
 int LLVMFuzzerTestOneInput (const unsigned char *data, size_t size);
 
-static char tmpdir[64];
 
 static void
 die (const char *what, const char *err)
@@ -178,20 +178,15 @@ find_reader (const char *name)
 int
 LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
 {
-  char path[128], out[128];
+  char path[600], out[600];
 #ifdef MS_FUZZ_READER
   if (!reader)
     reader = find_reader (MS_FUZZ_READER);
 #endif
   if (!reader)
     abort ();
-  if (!tmpdir[0]) {
-    snprintf (tmpdir, sizeof tmpdir, "/tmp/memsweep-fuzz-XXXXXX");
-    if (!mkdtemp (tmpdir))
-      abort ();
-  }
-  snprintf (path, sizeof path, "%s/in.csv", tmpdir);
-  snprintf (out, sizeof out, "%s/out.csv", tmpdir);
+  snprintf (path, sizeof path, "%s/in.csv", ms_test_tmp_dir ());
+  snprintf (out, sizeof out, "%s/out.csv", ms_test_tmp_dir ());
   FILE *f = fopen (path, "wb");
   if (!f)
     abort ();
@@ -228,8 +223,6 @@ main (int argc, char **argv)
     n++;
   }
   printf ("replayed %d %s inputs\n", n, reader->name);
-  char cmd[128];
-  snprintf (cmd, sizeof cmd, "rm -rf %s", tmpdir);
-  return tmpdir[0] && system (cmd) != 0;
+  return 0;
 }
 #endif

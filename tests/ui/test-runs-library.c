@@ -17,32 +17,17 @@
 #include "ms-csv-pair.h"
 #include "ms-run.h"
 #include "ms-runs-library.h"
-
-static char *
-make_folder (void)
-{
-  g_autofree char *tmp = g_dir_make_tmp ("memsweep-runs-XXXXXX", NULL);
-  g_assert_nonnull (tmp);
-  return g_build_filename (tmp, "memsweep", "runs", NULL);
-}
+#include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
 /* A small sweep on the test backend, started at date. */
 static MsResults *
 make_run (const char *date)
 {
   MsSweep s;
-  char err[256] = "";
-  ms_sweep_init_default (&s);
-  g_assert_true (ms_sweep_set_modes (&s, "pinned,host", err, sizeof err));
-  s.min_exp = 10;
-  s.max_exp = 12;
-  s.reps = 3;
-  s.reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (&s, "pinned,host", 10, 12, 3);
   s.warmup = 0;
-  MsBackend *b = ms_backend_new_test (NULL);
-  MsResults *r = NULL;
-  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
-  ms_backend_free (b);
+  MsResults *r = ms_test_sweep_run (&s, NULL);
   g_snprintf (r->device.name, sizeof r->device.name, "Test GPU");
   g_snprintf (r->date, sizeof r->date, "%s", date);
   return r;
@@ -99,7 +84,7 @@ count_files (const char *folder)
 static void
 test_write_and_list (void)
 {
-  g_autofree char *folder = make_folder ();
+  const char *folder = ms_test_tmp_printf ("%s/memsweep/runs", g_test_get_path () + 1);
   g_autoptr (MsRunsLibrary) lib = ms_runs_library_new (folder);
   MsResults *run = make_run ("2026-11-23T04:32:48Z");
   g_autoptr (GError) error = NULL;
@@ -181,7 +166,7 @@ typedef struct {
 static void
 test_damaged_and_foreign (void)
 {
-  g_autofree char *folder = make_folder ();
+  const char *folder = ms_test_tmp_printf ("%s/memsweep/runs", g_test_get_path () + 1);
   g_assert_cmpint (g_mkdir_with_parents (folder, 0755), ==, 0);
   static const BadFile files[] = {
     { "notes.txt", "shopping list\n", "not a memsweep samples file" },
@@ -250,7 +235,7 @@ test_damaged_and_foreign (void)
 static void
 test_rename (void)
 {
-  g_autofree char *folder = make_folder ();
+  const char *folder = ms_test_tmp_printf ("%s/memsweep/runs", g_test_get_path () + 1);
   g_autoptr (MsRunsLibrary) lib = ms_runs_library_new (folder);
   MsResults *run = make_run ("2026-11-23T04:32:48Z");
   MsResults *second = make_run ("2026-11-23T06:00:00Z");
@@ -307,7 +292,7 @@ static guint count_files_below (const char *path);
 static void
 test_delete_and_undo (void)
 {
-  g_autofree char *folder = make_folder ();
+  const char *folder = ms_test_tmp_printf ("%s/memsweep/runs", g_test_get_path () + 1);
   g_autoptr (MsRunsLibrary) lib = ms_runs_library_new (folder);
   MsResults *run = make_run ("2026-11-23T04:32:48Z");
   g_assert_true (ms_runs_library_keep (lib, run, NULL));
@@ -545,7 +530,7 @@ test_read_only_folder (void)
     g_test_skip ("root ignores folder permissions; see test_full_disk's EROFS case");
     return;
   }
-  g_autofree char *folder = make_folder ();
+  const char *folder = ms_test_tmp_printf ("%s/memsweep/runs", g_test_get_path () + 1);
   g_autoptr (MsRunsLibrary) lib = ms_runs_library_new (folder);
   MsResults *run = make_run ("2026-11-23T04:32:48Z");
   g_assert_true (ms_runs_library_keep (lib, run, NULL));
@@ -590,7 +575,7 @@ run_with_fault (const char *op, const char *errno_text)
     faulty_child ();
     return;
   }
-  g_autofree char *folder = make_folder ();
+  const char *folder = ms_test_tmp_printf ("%s/memsweep/runs", g_test_get_path () + 1);
   g_assert_cmpint (g_mkdir_with_parents (folder, 0755), ==, 0);
   g_autofree char *fired = g_build_filename (folder, "..", "fired", NULL);
   g_setenv ("MS_TEST_RUNS_FOLDER", folder, TRUE);
@@ -651,7 +636,7 @@ wait_written (MsRunsLibrary *lib)
 static void
 test_keep_async (void)
 {
-  g_autofree char *folder = make_folder ();
+  const char *folder = ms_test_tmp_printf ("%s/memsweep/runs", g_test_get_path () + 1);
   g_autoptr (MsRunsLibrary) lib = ms_runs_library_new (folder);
   MsRun *first_run = ms_run_new (make_run ("2026-11-23T04:32:48Z"), MS_RUN_KIND_SWEEP);
   MsRun *second_run = ms_run_new (make_run ("2026-11-23T04:32:48Z"), MS_RUN_KIND_SWEEP);
@@ -773,7 +758,7 @@ test_show_in_folder (void)
                                                  node->interfaces[0], &vtable, NULL, NULL, NULL);
   guint owner = g_bus_own_name_on_connection (bus, "org.freedesktop.FileManager1",
                                               G_BUS_NAME_OWNER_FLAGS_NONE, NULL, NULL, NULL, NULL);
-  g_autofree char *folder = make_folder ();
+  const char *folder = ms_test_tmp_printf ("%s/memsweep/runs", g_test_get_path () + 1);
   g_autoptr (MsRunsLibrary) lib = ms_runs_library_new (folder);
   MsResults *run = make_run ("2026-11-23T04:32:48Z");
   g_assert_true (ms_runs_library_keep (lib, run, NULL));

@@ -4,6 +4,7 @@
 #include "ms-backend-test.h"
 #include "ms-chart-page.h"
 #include "ms-widget-test.h"
+#include "ms-sweep-test.h"
 
 static void
 test_bandwidth (void)
@@ -106,19 +107,11 @@ run_with_link (int gen, int width)
 {
   MsSweep s;
   MsTestBackendConfig cfg;
-  ms_sweep_init_default (&s);
-  s.min_exp = 10;
-  s.max_exp = 14;
-  s.reps = 2;
-  s.reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (&s, NULL, 10, 14, 2);
   ms_test_backend_config_init (&cfg);
   cfg.link_gen = gen;
   cfg.link_width = width;
-  MsBackend *b = ms_backend_new_test (&cfg);
-  MsResults *r = NULL;
-  char err[256] = "";
-  g_assert_cmpint (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err), ==, MS_RUN_OK);
-  ms_backend_free (b);
+  MsResults *r = ms_test_sweep_run (&s, &cfg);
   MsRun *run = ms_run_new (r, MS_RUN_KIND_SWEEP);
   ms_run_set_name (run, gen > 0 ? "down" : "fine");
   return run;

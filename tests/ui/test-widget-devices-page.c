@@ -14,6 +14,8 @@
 #include "ms-peer-test.h"
 #include "ms-runs-library.h"
 #include "ms-widget-test.h"
+#include "ms-tmp-test.h"
+#include "ms-sweep-test.h"
 
 #define N_FAKE 4
 
@@ -28,12 +30,7 @@ is_idle (gpointer page)
 static void
 small_sweep (MsSweep *sweep)
 {
-  memset (sweep->modes, 0, sizeof sweep->modes);
-  sweep->modes[MS_MODE_PINNED] = sweep->modes[MS_MODE_PAGEABLE] = true;
-  sweep->min_exp = 10;
-  sweep->max_exp = 14;
-  sweep->reps = 3;
-  sweep->reps_rule = MS_REPS_FIXED;
+  ms_test_sweep_init (sweep, "pinned,pageable", 10, 14, 3);
   sweep->warmup = 1;
 }
 
@@ -57,7 +54,6 @@ small_session (GArray *devices)
                 "warmup", 1, "modes", modes, NULL);
   MsSweep want, got;
   char err[256];
-  ms_sweep_init_default (&want);
   small_sweep (&want);
   g_assert_true (ms_session_get_sweep (session, &got, err, sizeof err));
   g_assert_cmpint (got.min_exp, ==, want.min_exp);
@@ -300,8 +296,7 @@ test_no_gpu (void)
   /* Disabled, it is a plain button (a faded blue one was unreadable). */
   g_assert_false (gtk_widget_has_css_class (run, "suggested-action"));
 
-  g_autofree char *dir = g_dir_make_tmp ("ms-devices-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "h200x2-peer.csv", NULL);
+  const char *path = ms_test_tmp_path ("h200x2-peer.csv");
   MsPeerFile *file = g_new0 (MsPeerFile, 1);
   ms_test_peer_file (2, file);
   char err[512];
@@ -328,8 +323,6 @@ test_no_gpu (void)
   g_assert_false (ms_devices_page_open_path (page, ref, &error));
   g_assert_nonnull (strstr (error->message, "peer"));
   g_assert_cmpuint (ms_test_ink (GTK_WIDGET (ms_devices_page_get_matrix_view (page))), >, 50);
-  g_unlink (path);
-  g_rmdir (dir);
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
@@ -350,7 +343,6 @@ write_multi (const char *dir, char samples[3][600])
   cfg.n_devices = 3;
   MsBackend *backend = ms_backend_new_test (&cfg);
   MsSweep sweep;
-  ms_sweep_init_default (&sweep);
   small_sweep (&sweep);
   int devices[] = { 0, 1, 2 };
   MsMultiResults *multi = NULL;
@@ -377,7 +369,7 @@ write_multi (const char *dir, char samples[3][600])
 static void
 test_open_multi (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("ms-multi-XXXXXX", NULL);
+  const char *dir = ms_test_tmp_folder ("open-multi");
   char samples[3][600];
   g_autofree char *path = write_multi (dir, samples);
   MsDevicesPage *page = g_object_new (MS_TYPE_DEVICES_PAGE, NULL);
@@ -405,8 +397,6 @@ test_open_multi (void)
   g_unlink (samples[2]);
   g_assert_false (ms_devices_page_open_path (page, path, &error));
   g_assert_nonnull (error);
-  g_unlink (path);
-  g_rmdir (dir);
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
@@ -414,7 +404,7 @@ test_open_multi (void)
 static void
 test_open_multi_session (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("ms-multi-XXXXXX", NULL);
+  const char *dir = ms_test_tmp_folder ("open-multi-session");
   char samples[3][600];
   g_autofree char *path = write_multi (dir, samples);
   MsSession *session = ms_session_new ();
@@ -428,10 +418,6 @@ test_open_multi_session (void)
   g_assert_cmpuint (ms_session_get_n_runs (session), ==, 3);
   g_assert_cmpuint (n_runs_n, ==, 1);
   ms_test_destroy (window, GTK_WIDGET (page));
-  for (int i = 0; i < 3; i++)
-    g_unlink (samples[i]);
-  g_unlink (path);
-  g_rmdir (dir);
   g_assert_finalize_object (session);
 }
 

@@ -7,6 +7,7 @@
 #include "ms-timeline-stack.h"
 #include "ms-views.h"
 #include "ms-widget-test.h"
+#include "ms-sweep-test.h"
 
 static void
 add_cell (MsResults *r, MsMode mode, int exp, const char *variant, double e2e_us)
@@ -24,9 +25,7 @@ add_cell (MsResults *r, MsMode mode, int exp, const char *variant, double e2e_us
 static void
 test_reuse_view (void)
 {
-  MsSweep s;
-  ms_sweep_init_default (&s);
-  MsResults *r = ms_results_new (&s, &(MsDeviceInfo){ 0 });
+  MsResults *r = ms_test_results_new (NULL);
   for (int reuse = 1; reuse <= 16; reuse *= 2) {
     char v[16];
     g_snprintf (v, sizeof v, "R=%d", reuse);

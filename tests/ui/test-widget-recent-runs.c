@@ -4,12 +4,12 @@
  * rows for all three, Open emits the run's file and refuses the damaged one
  * with its reason, Rename asks for the name and renames the files, Delete and
  * Undo, the empty page, and the dialog finalised. */
-#include <glib/gstdio.h>
 
 #include "ms-recent-runs.h"
 #include "ms-widget-test.h"
+#include "ms-tmp-test.h"
 
-static char *folder;
+static const char *folder;
 
 static gboolean
 is_done_loading (gpointer lib)
@@ -255,15 +255,10 @@ int
 main (int argc, char **argv)
 {
   ms_widget_test_init (&argc, &argv);
-  g_autofree char *tmp = g_dir_make_tmp ("memsweep-recent-XXXXXX", NULL);
-  folder = g_build_filename (tmp, "runs", NULL);
+  folder = ms_test_tmp_path ("runs");
   g_test_add_func ("/recent-runs/dialog", test_dialog);
   g_test_add_func ("/recent-runs/empty", test_empty);
   g_test_add_func ("/recent-runs/delete-same-name-twice", test_delete_same_name_twice);
   g_test_add_func ("/recent-runs/non-utf8-name", test_non_utf8_name);
-  int rc = g_test_run ();
-  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmp);
-  if (system (cmd) != 0)
-    rc = 1;
-  return rc;
+  return g_test_run ();
 }

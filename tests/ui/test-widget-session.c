@@ -6,6 +6,7 @@
 #include "ms-session.h"
 #include "ms-timeline-page.h"
 #include "ms-widget-test.h"
+#include "ms-sweep-test.h"
 
 static MsRun *
 reference_run (void)
@@ -101,10 +102,7 @@ test_live_run (void)
   MsSession *session = ms_session_new ();
   MsRun *file = reference_run ();
   g_assert_true (ms_session_add_run (session, file));
-  MsSweep sweep;
-  ms_sweep_init_default (&sweep);
-  MsDeviceInfo info = { 0 };
-  MsRun *live = ms_run_new (ms_results_new (&sweep, &info), MS_RUN_KIND_SWEEP);
+  MsRun *live = ms_run_new (ms_test_results_new (NULL), MS_RUN_KIND_SWEEP);
   guint live_n, cells_n = 0;
   ms_test_watch (session, "live-run", &live_n);
   ms_session_set_sweeping (session, TRUE);

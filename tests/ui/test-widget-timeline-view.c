@@ -3,6 +3,7 @@
  * drawing. */
 #include "ms-views.h"
 #include "ms-widget-test.h"
+#include "ms-sweep-test.h"
 
 static void
 test_cell_and_zoom (void)
@@ -161,9 +162,7 @@ test_run_closed_while_shown (void)
 static MsRun *
 many_events_run (int n_reps)
 {
-  MsSweep sweep;
-  ms_sweep_init_default (&sweep);
-  MsResults *r = ms_results_new (&sweep, &(MsDeviceInfo){ 0 });
+  MsResults *r = ms_test_results_new (NULL);
   MsCell c = { .mode = MS_MODE_PINNED, .exponent = 10, .elements = 1024, .n_reps = n_reps,
                .status = MS_CELL_OK };
   c.e2e_us = g_new (double, n_reps);
