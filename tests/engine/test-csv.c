@@ -582,25 +582,25 @@ test_encodings (void)
   } leading[] = { { "\0\0\0\0\0\0", 6 }, { "\0", 1 }, { "\0mode,elements\n", 15 },
                   { "\0\0mode", 6 } };
   for (guint i = 0; i < G_N_ELEMENTS (leading); i++) {
-    FILE *f = fopen (tmp_path ("lead-nul.csv"), "wb");
+    FILE *f = fopen (ms_test_tmp_path ("lead-nul.csv"), "wb");
     fwrite (leading[i].bytes, 1, leading[i].len, f);
     fclose (f);
-    g_assert_false (ms_csv_read_samples (tmp_path ("lead-nul.csv"), err, sizeof err));
+    g_assert_false (ms_csv_read_samples (ms_test_tmp_path ("lead-nul.csv"), err, sizeof err));
     if (!strstr (err, "lead-nul.csv:1: binary data (a NUL byte): not a CSV file"))
       g_error ("case %u: %s", i, err);
   }
-  FILE *f = fopen (tmp_path ("nul-summary.csv"), "wb");
+  FILE *f = fopen (ms_test_tmp_path ("nul-summary.csv"), "wb");
   fwrite ("# memsweep summary file\n# note: a\0b\n", 1, 37, f);
   fclose (f);
-  g_assert_false (ms_csv_read_samples (tmp_path ("nul-summary.csv"), err, sizeof err));
+  g_assert_false (ms_csv_read_samples (ms_test_tmp_path ("nul-summary.csv"), err, sizeof err));
   g_assert_cmpstr (strstr (err, "nul-summary.csv:"), ==,
                    "nul-summary.csv:2: binary data (a NUL byte): not a CSV file");
-  f = fopen (tmp_path ("nul-profile.csv"), "wb");
+  f = fopen (ms_test_tmp_path ("nul-profile.csv"), "wb");
   fwrite ("# memsweep run-to-run profile\n\0", 1, 31, f);
   fclose (f);
   MsRunToRun rr;
   char device[128];
-  g_assert_false (ms_run_to_run_read_profile (&rr, tmp_path ("nul-profile.csv"), device,
+  g_assert_false (ms_run_to_run_read_profile (&rr, ms_test_tmp_path ("nul-profile.csv"), device,
                                               sizeof device, err, sizeof err));
   g_assert_nonnull (strstr (err, "nul-profile.csv: binary data (a NUL byte): not a memsweep file"));
 }

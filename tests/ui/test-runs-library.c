@@ -375,7 +375,7 @@ keep_listed (MsRunsLibrary *lib, MsResults *run, char **path, char **bytes)
 static void
 test_trash_same_name (void)
 {
-  g_autofree char *folder = make_folder ();
+  const char *folder = ms_test_tmp_printf ("%s/memsweep/runs", g_test_get_path () + 1);
   g_autoptr (MsRunsLibrary) lib = ms_runs_library_new (folder);
   MsResults *x = make_run ("2026-11-23T04:32:48Z"), *y = make_run ("2026-11-23T06:00:00Z");
   g_autofree char *x_path = NULL, *x_bytes = NULL, *y_path = NULL, *y_bytes = NULL;
@@ -406,7 +406,7 @@ test_trash_same_name (void)
 static void
 test_trash_two_instances (void)
 {
-  g_autofree char *folder = make_folder ();
+  const char *folder = ms_test_tmp_printf ("%s/memsweep/runs", g_test_get_path () + 1);
   g_autoptr (MsRunsLibrary) one = ms_runs_library_new (folder);
   g_autoptr (MsRunsLibrary) two = ms_runs_library_new (folder);
   MsResults *a = make_run ("2026-11-23T04:32:48Z"), *b = make_run ("2026-11-23T06:00:00Z");
@@ -432,7 +432,7 @@ test_trash_two_instances (void)
 static void
 test_trash_link (void)
 {
-  g_autofree char *folder = make_folder ();
+  const char *folder = ms_test_tmp_printf ("%s/memsweep/runs", g_test_get_path () + 1);
   g_autoptr (MsRunsLibrary) lib = ms_runs_library_new (folder);
   MsResults *run = make_run ("2026-11-23T04:32:48Z");
   g_autofree char *path = NULL, *bytes = NULL;
@@ -485,7 +485,7 @@ test_trash_full_disk (void)
     trash_full_disk_child ();
     return;
   }
-  g_autofree char *folder = make_folder ();
+  const char *folder = ms_test_tmp_printf ("%s/memsweep/runs", g_test_get_path () + 1);
   g_assert_cmpint (g_mkdir_with_parents (folder, 0755), ==, 0);
   g_setenv ("MS_TEST_RUNS_FOLDER", folder, TRUE);
   g_setenv ("MS_FAULT_MATCH", ".trash", TRUE);
@@ -680,7 +680,7 @@ test_keep_async (void)
 static void
 test_keep_name_taken_meanwhile (void)
 {
-  g_autofree char *folder = make_folder ();
+  const char *folder = ms_test_tmp_printf ("%s/memsweep/runs", g_test_get_path () + 1);
   g_assert_cmpint (g_mkdir_with_parents (folder, 0755), ==, 0);
   g_autoptr (MsRunsLibrary) lib = ms_runs_library_new (folder);
   MsRun *run = ms_run_new (make_run ("2026-11-23T04:32:48Z"), MS_RUN_KIND_SWEEP);

@@ -5,6 +5,8 @@
  * with its reason, Rename asks for the name and renames the files, Delete and
  * Undo, the empty page, and the dialog finalised. */
 
+#include <glib/gstdio.h>
+
 #include "ms-recent-runs.h"
 #include "ms-widget-test.h"
 #include "ms-tmp-test.h"
