@@ -640,6 +640,10 @@ bool ms_results_put_cell (MsResults *results, const MsCell *cell);
 #define MS_TWO_STATES_MIN_RATIO 1.15
 bool ms_two_states_find (double *values, int n, MsTwoStates *out);
 
+/* The two-sided 95% quantile of Student's t with df degrees of freedom
+ * (infinite below 1). */
+double ms_student_t_975 (int df);
+
 /* Median of values (sorted copy); 0 for n == 0. */
 double ms_median (const double *values, int n);
 MsStat ms_stat_compute (const double *values, int n);

@@ -59,20 +59,6 @@ ms_verdict_why_text (MsVerdictWhy why)
   return why >= 0 && why < MS_WHY_COUNT ? ms_gettext (texts[why]) : "?";
 }
 
-/* Two-sided 95% quantile of Student's t with df degrees of freedom. */
-static double
-t975 (int df)
-{
-  static const double t[] = { 0,     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
-                              2.262, 2.228,  2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110,
-                              2.101, 2.093,  2.086 };
-  if (df < 1)
-    return INFINITY;
-  if (df < (int) (sizeof t / sizeof t[0]))
-    return t[df];
-  return df < 40 ? 2.04 : df < 120 ? 2.00 : 1.96;
-}
-
 /* The variance of ln(median) of one side: the larger of the within-run
  * one (from the 95% interval, or min..max read as +-2 sd below 6
  * repetitions) and the between-process one. */
@@ -95,7 +81,7 @@ ms_verdict_judgement (const MsInterval *a, const MsInterval *b, double threshold
     return j;
   bool known = a->between_known && b->between_known;
   int df = a->between_df < b->between_df ? a->between_df : b->between_df;
-  double q = known ? t975 (df > 0 ? df : 1000) : 1.96;
+  double q = known ? ms_student_t_975 (df > 0 ? df : 1000) : 1.96;
   double h = q * sqrt (side_variance (a) + side_variance (b));
   j.ratio = b->median / a->median;
   j.lo = j.ratio * exp (-h);

@@ -46,20 +46,6 @@ ms_run_to_run_clear (MsRunToRun *rr)
       rr->sd[m][e] = -1;
 }
 
-/* Two-sided 95% quantile of Student's t with df degrees of freedom. */
-static double
-student_t_975 (int df)
-{
-  static const double t[] = { 0,     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
-                              2.262, 2.228,  2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110,
-                              2.101, 2.093,  2.086 };
-  if (df < 1)
-    return INFINITY;
-  if (df < (int) (sizeof t / sizeof t[0]))
-    return t[df];
-  return df < 40 ? 2.04 : df < 120 ? 2.00 : 1.96;
-}
-
 /* The cell of (mode, exponent) as ms_results_find picks it (the plain
  * one, else the only one whatever its variant), read straight from the
  * run's cells so that this file needs nothing of ms-results.c, which sets
@@ -148,7 +134,7 @@ ms_run_to_run_half_width (const MsRunToRun *rr, MsMode mode, int exponent)
   double sd = pooled;
   if (exponent >= MS_MIN_EXPONENT && exponent <= MS_MAX_EXPONENT && rr->sd[mode][exponent] > sd)
     sd = rr->sd[mode][exponent];
-  return student_t_975 (rr->runs - 1) * sqrt (2.0) * sd;
+  return ms_student_t_975 (rr->runs - 1) * sqrt (2.0) * sd;
 }
 
 /* The median of the mode's values in one size band (below 2^14, or from

@@ -282,3 +282,16 @@ ms_two_states_find (double *values, int n, MsTwoStates *out)
   free (logs);
   return out->found;
 }
+
+double
+ms_student_t_975 (int df)
+{
+  static const double t[] = { 0,     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
+                              2.262, 2.228,  2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110,
+                              2.101, 2.093,  2.086 };
+  if (df < 1)
+    return INFINITY;
+  if (df < (int) (sizeof t / sizeof t[0]))
+    return t[df];
+  return df < 40 ? 2.04 : df < 120 ? 2.00 : 1.96;
+}

@@ -533,7 +533,7 @@ check_reference_bytes (MsWindow *win)
 {
   g_autofree char *ref =
     g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h100-default-samples.csv", NULL);
-  const char *latin1 = ms_test_tmp_path ("r\xe9f-samples.csv");
+  const char *latin1 = ms_test_tmp_path ("r\xe9" "f-samples.csv");
   g_autofree char *text = NULL;
   gsize len;
   g_assert_true (g_file_get_contents (ref, &text, &len, NULL));
