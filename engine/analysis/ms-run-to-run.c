@@ -26,6 +26,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -375,10 +376,9 @@ profiles_dir (void)
 #endif
 }
 
-bool
-ms_run_to_run_load_shipped (MsRunToRun *rr, const char *device)
+static bool
+load_shipped_from (MsRunToRun *rr, const char *dir, const char *device)
 {
-  const char *dir = profiles_dir ();
   DIR *d = dir ? opendir (dir) : NULL;
   bool found = false;
   ms_run_to_run_clear (rr);
@@ -399,5 +399,48 @@ ms_run_to_run_load_shipped (MsRunToRun *rr, const char *device)
     closedir (d);
   if (!found)
     ms_run_to_run_clear (rr);
+  return found;
+}
+
+/* The Compare page judges anew at every change of its threshold: the
+ * folder is read once per folder and GPU model, not each time. */
+#define SHIPPED_CACHE 4
+static struct {
+  char dir[512], device[256];
+  bool found;
+  MsRunToRun rr;
+} shipped_cache[SHIPPED_CACHE];
+static int shipped_next;
+static pthread_mutex_t shipped_lock = PTHREAD_MUTEX_INITIALIZER;
+
+bool
+ms_run_to_run_load_shipped (MsRunToRun *rr, const char *device)
+{
+  const char *dir = profiles_dir ();
+  const char *key = dir ? dir : "-";
+  bool found = false, cached = false;
+  pthread_mutex_lock (&shipped_lock);
+  for (int i = 0; i < SHIPPED_CACHE && !cached; i++)
+    if (strcmp (shipped_cache[i].dir, key) == 0 &&
+        strcmp (shipped_cache[i].device, device) == 0) {
+      cached = true;
+      found = shipped_cache[i].found;
+      *rr = shipped_cache[i].rr;
+    }
+  pthread_mutex_unlock (&shipped_lock);
+  if (cached)
+    return found;
+  found = load_shipped_from (rr, dir, device);
+  /* Names too long for the cache are read each time. */
+  if (strlen (key) < sizeof shipped_cache[0].dir &&
+      strlen (device) < sizeof shipped_cache[0].device) {
+    pthread_mutex_lock (&shipped_lock);
+    int i = shipped_next++ % SHIPPED_CACHE;
+    snprintf (shipped_cache[i].dir, sizeof shipped_cache[i].dir, "%s", key);
+    snprintf (shipped_cache[i].device, sizeof shipped_cache[i].device, "%s", device);
+    shipped_cache[i].found = found;
+    shipped_cache[i].rr = *rr;
+    pthread_mutex_unlock (&shipped_lock);
+  }
   return found;
 }
