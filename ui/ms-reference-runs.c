@@ -1,20 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-reference-runs.c: the reference runs' folder and its samples files. */
 #include "ms-reference-runs.h"
+#include "ms-reference-dir.h"
 
 const char *
 ms_reference_dir (void)
 {
+  /* Chosen once: the menu keeps the folder it first showed. */
   static char *dir;
-  if (!dir) {
-    const char *env = g_getenv ("MEMSWEEP_REFERENCE_DIR");
-    if (env && g_file_test (env, G_FILE_TEST_IS_DIR))
-      dir = g_strdup (env);
-    else if (g_file_test (MS_REFERENCE_DIR, G_FILE_TEST_IS_DIR))
-      dir = g_strdup (MS_REFERENCE_DIR);
-    else if (g_file_test (MS_SOURCE_REFERENCE_DIR, G_FILE_TEST_IS_DIR))
-      dir = g_strdup (MS_SOURCE_REFERENCE_DIR);
-  }
+  if (!dir)
+    dir = g_strdup (ms_reference_runs_dir ());
   return dir;
 }
 

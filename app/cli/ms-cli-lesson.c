@@ -18,6 +18,7 @@
 #include "memsweep.h"
 #include "ms-atomic-file.h"
 #include "ms-cli-common.h"
+#include "ms-reference-dir.h"
 #include "ms-cli-commands.h"
 #include "ms-cli-lesson-table.h"
 #include "ms-cli-show.h"
@@ -332,21 +333,18 @@ on_progress (int index, int n, const MsCell *cell, void *user)
 static void
 point_to_reference_runs (const char *name)
 {
-  const char *env = getenv ("MEMSWEEP_REFERENCE_DIR");
-  const char *dirs[] = { env && env[0] ? env : NULL, MS_REFERENCE_DIR, MS_SOURCE_REFERENCE_DIR };
+  const char *dir = ms_reference_runs_dir ();
   bool any = false;
-  for (size_t d = 0; d < sizeof dirs / sizeof dirs[0] && !any; d++)
-    for (int g = 0; dirs[d] && g < 2; g++) {
-      char path[4096];
-      snprintf (path, sizeof path, "%s/%s-lesson-%s-samples.csv", dirs[d], g ? "h200" : "h100",
-                name);
-      if (access (path, R_OK) != 0)
-        continue;
-      if (!any)
-        fprintf (stderr, "%s", ms_gettext ("Its reference runs show what it measures:\n"));
-      fprintf (stderr, "  memsweep show %s\n", path);
-      any = true;
-    }
+  for (int g = 0; dir && g < 2; g++) {
+    char path[4096];
+    snprintf (path, sizeof path, "%s/%s-lesson-%s-samples.csv", dir, g ? "h200" : "h100", name);
+    if (access (path, R_OK) != 0)
+      continue;
+    if (!any)
+      fprintf (stderr, "%s", ms_gettext ("Its reference runs show what it measures:\n"));
+    fprintf (stderr, "  memsweep show %s\n", path);
+    any = true;
+  }
 }
 
 int
