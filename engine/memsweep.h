@@ -16,6 +16,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "ms-mode-list.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -30,19 +32,12 @@ extern "C" {
 #define MS_MAX_STREAMS 64
 #define MS_MAX_ROUNDS 8
 
-typedef enum {
-  MS_MODE_PAGEABLE,
-  MS_MODE_PINNED,
-  MS_MODE_REGISTERED,
-  MS_MODE_WRITE_COMBINED,
-  MS_MODE_ZERO_COPY,
-  MS_MODE_UVA,
-  MS_MODE_MANAGED,
-  MS_MODE_MANAGED_PREFETCH,
-  MS_MODE_STREAMS,
-  MS_MODE_DEVICE,
-  MS_MODE_HOST,
-  MS_MODE_COUNT /*< skip >*/
+/* The memory modes, from their one list (ms-mode-list.h). */
+#define MS_MODE_ENUM_VALUE(id, cname, kind, file, name, title, explanation, to_device, to_host) \
+  MS_MODE_##id,
+typedef enum /*< skip >*/ {
+  MS_MODE_LIST (MS_MODE_ENUM_VALUE)
+  MS_MODE_COUNT
 } MsMode;
 
 /* Phases in the order they happen within one run. */

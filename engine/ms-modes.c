@@ -13,54 +13,14 @@ typedef struct {
   const char *description;
   MsPhase to_device;
   MsPhase to_host;
+  bool uses_gpu;
 } MsModeInfo;
 
-static const MsModeInfo mode_info[MS_MODE_COUNT] = {
-  [MS_MODE_PAGEABLE] = { "pageable", MS_N_ ("Pageable"),
-                         MS_N_ ("malloc'd host buffers; cudaMemcpy stages them through a hidden "
-                                "pinned buffer"),
-                         MS_PHASE_H2D, MS_PHASE_D2H },
-  [MS_MODE_PINNED] = { "pinned", MS_N_ ("Pinned"),
-                       MS_N_ ("cudaMallocHost (page-locked) host buffers; cudaMemcpyAsync "
-                              "copies, one synchronise at the end"),
-                       MS_PHASE_H2D, MS_PHASE_D2H },
-  [MS_MODE_REGISTERED] = { "registered", MS_N_ ("Registered"),
-                           MS_N_ ("malloc'd buffers pinned with cudaHostRegister and unpinned "
-                                  "in every repetition; register and unregister are timed"),
-                           MS_PHASE_H2D, MS_PHASE_D2H },
-  [MS_MODE_WRITE_COMBINED] = { "write-combined", MS_N_ ("Write-combined"),
-                               MS_N_ ("inputs in write-combined pinned memory (host writes "
-                                      "only); the output in normal pinned memory because the "
-                                      "host reads it"),
-                               MS_PHASE_H2D, MS_PHASE_D2H },
-  [MS_MODE_ZERO_COPY] = { "zero-copy", MS_N_ ("Zero-copy"),
-                          MS_N_ ("mapped pinned memory; the kernel reads and writes host memory "
-                                 "across PCIe via cudaHostGetDevicePointer, no copies"),
-                          MS_PHASE_COUNT, MS_PHASE_COUNT },
-  [MS_MODE_UVA] = { "uva", MS_N_ ("UVA"),
-                    MS_N_ ("pinned memory whose host pointers the kernel uses directly (unified "
-                           "virtual addressing)"),
-                    MS_PHASE_COUNT, MS_PHASE_COUNT },
-  [MS_MODE_MANAGED] = { "managed", MS_N_ ("Managed"),
-                        MS_N_ ("cudaMallocManaged; the kernel faults inputs over on demand, the "
-                               "host read faults the result back"),
-                        MS_PHASE_COUNT, MS_PHASE_D2H },
-  [MS_MODE_MANAGED_PREFETCH] = { "managed-prefetch", MS_N_ ("Managed + prefetch"),
-                                 MS_N_ ("cudaMallocManaged with cudaMemPrefetchAsync to the "
-                                        "device before the kernel and back to the host after it"),
-                                 MS_PHASE_PREFETCH, MS_PHASE_D2H },
-  [MS_MODE_STREAMS] = { "streams", MS_N_ ("Streams"),
-                        MS_N_ ("pinned buffers in K chunks on K streams so copies and kernels "
-                               "overlap (depth- or breadth-first issue)"),
-                        MS_PHASE_H2D, MS_PHASE_D2H },
-  [MS_MODE_DEVICE] = { "device", MS_N_ ("Device only"),
-                       MS_N_ ("data already in device memory, only the kernel is timed (GPU "
-                              "baseline; small sizes are L2-resident)"),
-                       MS_PHASE_COUNT, MS_PHASE_COUNT },
-  [MS_MODE_HOST] = { "host", MS_N_ ("Host CPU"),
-                     MS_N_ ("the CPU computes c = a + b (the no-GPU baseline)"),
-                     MS_PHASE_COUNT, MS_PHASE_COUNT },
-};
+#define MS_MODE_INFO(id, cname, kind, file, name, title, explanation, to_device, to_host) \
+  [MS_MODE_##id] = { name, title, explanation, to_device, to_host, MS_MODE_USES_##kind },
+#define MS_MODE_USES_GPU true
+#define MS_MODE_USES_CPU false
+static const MsModeInfo mode_info[MS_MODE_COUNT] = { MS_MODE_LIST (MS_MODE_INFO) };
 
 static const char *phase_names[MS_PHASE_COUNT] = {
   [MS_PHASE_ALLOC] = "alloc",       [MS_PHASE_INIT] = "init",
@@ -113,7 +73,7 @@ ms_mode_from_name (const char *name, MsMode *out)
 bool
 ms_mode_uses_gpu (MsMode mode)
 {
-  return mode != MS_MODE_HOST;
+  return (unsigned) mode < MS_MODE_COUNT && mode_info[mode].uses_gpu;
 }
 
 MsPhase

@@ -391,26 +391,6 @@ k_release (KBuffers *b)
   memset (b, 0, sizeof *b);
 }
 
-static const KMode *
-k_mode_for (int mode)
-{
-  static const KMode *modes[] = {
-    [KM_PAGEABLE] = &k_mode_pageable,
-    [KM_PINNED] = &k_mode_pinned,
-    [KM_REGISTERED] = &k_mode_registered,
-    [KM_WRITE_COMBINED] = &k_mode_write_combined,
-    [KM_ZERO_COPY] = &k_mode_zero_copy,
-    [KM_UVA] = &k_mode_uva,
-    [KM_MANAGED] = &k_mode_managed,
-    [KM_MANAGED_PREFETCH] = &k_mode_managed_prefetch,
-    [KM_STREAMS] = &k_mode_streams,
-    [KM_DEVICE] = &k_mode_device,
-  };
-  if (mode < 0 || mode >= (int) (sizeof modes / sizeof modes[0]))
-    return NULL;
-  return modes[mode];
-}
-
 /* Every step starts with an empty output; the cell's first error stays. */
 static void
 k_step_begin (KCtx *ctx)
@@ -429,7 +409,7 @@ ms_k_cell_new (MsKRun *run)
   if (!ctx)
     return NULL;
   ctx->run = run;
-  ctx->mode = k_mode_for (run->mode);
+  ctx->mode = run->steps;
   run->error[0] = '\0';
   k_step_begin (ctx);
   return ctx;

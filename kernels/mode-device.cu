@@ -43,4 +43,4 @@ device_rep (KCtx *ctx, KBuffers *b)
   return true;
 }
 
-const KMode k_mode_device = { device_alloc, device_rep };
+extern "C" const KMode ms_k_mode_device = { device_alloc, device_rep };

@@ -145,5 +145,5 @@ managed_rep_prefetch (KCtx *ctx, KBuffers *b)
   return managed_rep (ctx, b, true);
 }
 
-const KMode k_mode_managed = { managed_alloc, managed_rep_fault };
-const KMode k_mode_managed_prefetch = { managed_alloc, managed_rep_prefetch };
+extern "C" const KMode ms_k_mode_managed = { managed_alloc, managed_rep_fault };
+extern "C" const KMode ms_k_mode_managed_prefetch = { managed_alloc, managed_rep_prefetch };

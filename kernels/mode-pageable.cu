@@ -3,4 +3,4 @@
  * driver's hidden pinned buffer and blocks the host while it does. */
 #include "ms-k-common.cuh"
 
-const KMode k_mode_pageable = { k_alloc_malloc_host, k_rep_explicit_sync };
+extern "C" const KMode ms_k_mode_pageable = { k_alloc_malloc_host, k_rep_explicit_sync };

@@ -20,4 +20,4 @@ pinned_rep (KCtx *ctx, KBuffers *b)
   return ctx->run->duplex ? k_rep_duplex (ctx, b) : k_rep_explicit_async (ctx, b);
 }
 
-const KMode k_mode_pinned = { pinned_alloc, pinned_rep };
+extern "C" const KMode ms_k_mode_pinned = { pinned_alloc, pinned_rep };

@@ -38,4 +38,4 @@ registered_rep (KCtx *ctx, KBuffers *b)
   return true;
 }
 
-const KMode k_mode_registered = { k_alloc_malloc_host, registered_rep };
+extern "C" const KMode ms_k_mode_registered = { k_alloc_malloc_host, registered_rep };

@@ -75,4 +75,4 @@ streams_rep (KCtx *ctx, KBuffers *b)
   return true;
 }
 
-const KMode k_mode_streams = { streams_alloc, streams_rep };
+extern "C" const KMode ms_k_mode_streams = { streams_alloc, streams_rep };

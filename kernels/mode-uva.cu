@@ -20,4 +20,4 @@ uva_rep (KCtx *ctx, KBuffers *b)
   return k_rep_kernel_on_host_memory (ctx, b->h[0], b->h[1], b->h[2], b);
 }
 
-const KMode k_mode_uva = { uva_alloc, uva_rep };
+extern "C" const KMode ms_k_mode_uva = { uva_alloc, uva_rep };

@@ -20,4 +20,4 @@ write_combined_alloc (KCtx *ctx, KBuffers *b)
   return k_alloc_device (ctx, b);
 }
 
-const KMode k_mode_write_combined = { write_combined_alloc, k_rep_explicit_async };
+extern "C" const KMode ms_k_mode_write_combined = { write_combined_alloc, k_rep_explicit_async };

@@ -27,4 +27,4 @@ zero_copy_rep (KCtx *ctx, KBuffers *b)
   return k_rep_kernel_on_host_memory (ctx, b->d[0], b->d[1], b->d[2], b);
 }
 
-const KMode k_mode_zero_copy = { zero_copy_alloc, zero_copy_rep };
+extern "C" const KMode ms_k_mode_zero_copy = { zero_copy_alloc, zero_copy_rep };

@@ -28,20 +28,9 @@ enum {
   K_LAUNCH
 };
 
-/* Mirrors MsMode. */
-enum {
-  KM_PAGEABLE,
-  KM_PINNED,
-  KM_REGISTERED,
-  KM_WRITE_COMBINED,
-  KM_ZERO_COPY,
-  KM_UVA,
-  KM_MANAGED,
-  KM_MANAGED_PREFETCH,
-  KM_STREAMS,
-  KM_DEVICE,
-  KM_HOST
-};
+/* The MsMode values the kernels name (checked in ms-backend.c); a mode's
+ * own steps come with the run (MsKRun.steps). */
+enum { KM_PAGEABLE, KM_PINNED, KM_REGISTERED, KM_WRITE_COMBINED };
 
 /* Mirror MsAccess, MsHostStores and MsDuplex (checked in ms-backend.c). */
 enum { K_ACCESS_READ_WRITE, K_ACCESS_READ, K_ACCESS_WRITE };
@@ -71,7 +60,7 @@ struct KBuffers {
   int n_streams;
 };
 
-struct KMode;
+typedef MsKMode KMode;
 
 /* The cell: what the mode allocated and the timing context of the step
  * running now. MsKCell in the plain C interface. */
@@ -88,7 +77,7 @@ typedef MsKCell KCtx;
 
 /* One memory mode: allocate, run one repetition, release. rep returns false
  * on error (recorded) or cancel. */
-struct KMode {
+struct MsKMode {
   bool (*alloc) (KCtx *ctx, KBuffers *b);
   bool (*rep) (KCtx *ctx, KBuffers *b);
 };
@@ -196,14 +185,3 @@ bool k_rep_read_only (KCtx *ctx, KBuffers *b);
 bool k_managed_make_resident (KCtx *ctx, KBuffers *b);
 void k_host_work (KCtx *ctx);
 
-/* Modes, one file each. */
-extern const KMode k_mode_pageable;
-extern const KMode k_mode_pinned;
-extern const KMode k_mode_registered;
-extern const KMode k_mode_write_combined;
-extern const KMode k_mode_zero_copy;
-extern const KMode k_mode_uva;
-extern const KMode k_mode_managed;
-extern const KMode k_mode_managed_prefetch;
-extern const KMode k_mode_streams;
-extern const KMode k_mode_device;

@@ -39,11 +39,16 @@ typedef enum {
  * up to 64 streams, and the host phases. */
 #define MS_K_MAX_STEP_EVENTS 256
 
+/* A GPU mode's steps: ms_k_mode_CNAME of kernels/mode-FILE.cu, named by
+ * its line of the engine's mode list, which the CUDA backend expands. */
+typedef struct MsKMode MsKMode;
+
 /* One (mode, size) cell of a GPU mode. The engine's cell driver
  * (engine/run/ms-cell-driver.h) decides what runs when; these are its steps. */
 typedef struct {
   /* in, fixed for the cell */
   int mode;              /* MsMode value */
+  const MsKMode *steps;  /* the mode's allocation and repetition */
   int device;
   uint64_t n;            /* elements per vector */
   int streams;           /* chunks and streams for the streams mode */

@@ -22,11 +22,25 @@ _Static_assert (MS_PHASE_ALLOC == 0 && MS_PHASE_INIT == 1 && MS_PHASE_REGISTER =
                   MS_PHASE_FREE == 9 && MS_PHASE_LAUNCH == 10 && MS_PHASE_HOST_FUNC == 11 &&
                   MS_PHASE_CALL == 12,
                 "phase numbers shared with kernels/ms-k-common.cuh");
+/* The kernels name only these modes (the lessons' variants and the
+ * steady-state copies); every mode's steps come through mode_steps. */
 _Static_assert (MS_MODE_PAGEABLE == 0 && MS_MODE_PINNED == 1 && MS_MODE_REGISTERED == 2 &&
-                  MS_MODE_WRITE_COMBINED == 3 && MS_MODE_ZERO_COPY == 4 && MS_MODE_UVA == 5 &&
-                  MS_MODE_MANAGED == 6 && MS_MODE_MANAGED_PREFETCH == 7 &&
-                  MS_MODE_STREAMS == 8 && MS_MODE_DEVICE == 9,
-                "mode numbers shared with kernels/ms-k-common.cuh");
+                  MS_MODE_WRITE_COMBINED == 3,
+                "mode numbers named in kernels/ms-k-common.cuh");
+
+/* Each GPU mode's steps, kernels/mode-FILE.cu, by the mode's id: its line of
+ * ms-mode-list.h names them. */
+#define STEPS_DECLARE_GPU(cname) extern const MsKMode ms_k_mode_##cname;
+#define STEPS_DECLARE_CPU(cname)
+#define STEPS_DECLARE(id, cname, kind, file, name, title, explanation, to_device, to_host) \
+  STEPS_DECLARE_##kind (cname)
+MS_MODE_LIST (STEPS_DECLARE)
+
+#define STEPS_ENTRY_GPU(id, cname) [MS_MODE_##id] = &ms_k_mode_##cname,
+#define STEPS_ENTRY_CPU(id, cname)
+#define STEPS_ENTRY(id, cname, kind, file, name, title, explanation, to_device, to_host) \
+  STEPS_ENTRY_##kind (id, cname)
+static const MsKMode *const mode_steps[MS_MODE_COUNT] = { MS_MODE_LIST (STEPS_ENTRY) };
 _Static_assert (MS_ACCESS_READ == 1 && MS_ACCESS_WRITE == 2 && MS_STORES_ORDINARY == 1 &&
                   MS_STORES_FRESH == 2 && MS_DUPLEX_H2D == 1 && MS_DUPLEX_D2H == 2 &&
                   MS_DUPLEX_BOTH == 3,
@@ -369,6 +383,7 @@ cuda_run_cell (const MsRunArgs *args, MsRunOutput *out)
   if (cc) {
     cc->run = (MsKRun){
       .mode = args->mode,
+      .steps = (unsigned) args->mode < MS_MODE_COUNT ? mode_steps[args->mode] : NULL,
       .device = args->device,
       .n = args->n,
       .streams = args->streams,
