@@ -60,10 +60,11 @@ static const MsSetting settings[] = {
     /* xgettext:no-c-format */
     .help = MS_N_ ("the adaptive rule stops once the median's 95%\n"
                    "confidence interval is within this many percent of it") },
-  /* 15 ms: the default sweep's whole process stays under 3 s on the lent
-   * H100 and H200 (docs/measurements.md); a cell's median moves more
-   * between processes than a longer budget would narrow it within one. */
-  { .option = "cell-budget", .key = "cell-budget", .kind = MS_SETTING_DOUBLE, .def = 15,
+  /* 12 ms: at 15 ms the default sweep's whole process took 2.47-3.18 s on
+   * the lent H100 (2026-11-24, docs/measurements.md), over 3 s once; a
+   * cell's median moves more between processes than a longer budget would
+   * narrow it within one, so the shorter budget costs the verdicts little. */
+  { .option = "cell-budget", .key = "cell-budget", .kind = MS_SETTING_DOUBLE, .def = 12,
     .min = 0, .max = MS_MAX_CELL_BUDGET_MS, .above_min = true, .adaptive_only = true,
     .arg = "MS", .offset = FIELD (cell_budget_ms), .title = MS_N_ ("Cell budget (ms)"),
     .help = MS_N_ ("the adaptive rule also stops once this many\n"

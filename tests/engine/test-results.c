@@ -255,7 +255,7 @@ test_stop_rule (void)
   g_assert_cmpint (s.reps_rule, ==, MS_REPS_ADAPTIVE);
   g_assert_true (s.min_reps == 6);
   g_assert_true (s.ci_target_pct == 2);
-  g_assert_true (s.cell_budget_ms == 15);
+  g_assert_true (s.cell_budget_ms == 12);
   /* The rule's cases below were written for 10 repetitions and 20 ms. */
   s.min_reps = 10;
   s.cell_budget_ms = 20;
