@@ -13,7 +13,9 @@
  * (bench/self-compare.sh): the plain program alone over the default
  * sweep's GPU cells, one block of REPS repetitions each, printed as CSV
  * lines "mode,exponent,median_us", so that its medians' repeatability
- * between processes can be set beside memsweep's. */
+ * between processes can be set beside memsweep's. bench-plain --cells
+ * SUMMARY.csv: each cell with as many repetitions as that memsweep run
+ * kept for it (at least 6), so that both are measured the same way. */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <stdio.h>
@@ -153,9 +155,19 @@ pin_like_memsweep (MsBackend *backend)
   ms_results_free (res);
 }
 
+/* A cell's repetitions: as many as memsweep's run kept, where one is given. */
+static int
+cell_reps (const MsResults *like, MsMode mode, int e, int reps)
+{
+  const MsCell *c = like ? ms_results_find (like, mode, e) : NULL;
+  if (!c || c->n_reps <= 0)
+    return reps;
+  return c->n_reps < 6 ? 6 : c->n_reps > MAX_REPS ? MAX_REPS : c->n_reps;
+}
+
 /* The plain program over every GPU cell of the default sweep. */
 static int
-plain_cells (MsBackend *backend, const MsDeviceInfo *info, int reps)
+plain_cells (MsBackend *backend, const MsDeviceInfo *info, int reps, const MsResults *like)
 {
   MsSweep defaults;
   ms_sweep_init_default (&defaults);
@@ -166,7 +178,8 @@ plain_cells (MsBackend *backend, const MsDeviceInfo *info, int reps)
       continue;
     for (int e = defaults.min_exp; e <= defaults.max_exp; e += defaults.step) {
       char err[512] = "";
-      double median = plain_median (&defaults, modes[m], e, reps, err, sizeof err);
+      double median = plain_median (&defaults, modes[m], e, cell_reps (like, modes[m], e, reps),
+                                    err, sizeof err);
       if (median < 0) {
         fprintf (stderr, "%s 2^%d failed: %s\n", ms_mode_name (modes[m]), e, err);
         return 1;
@@ -181,9 +194,13 @@ int
 main (int argc, char **argv)
 {
   if (argc == 3 && strcmp (argv[1], "--cells") == 0) {
-    int reps = atoi (argv[2]);
-    if (reps < 6 || reps > MAX_REPS) {
-      fprintf (stderr, "usage: bench-plain --cells REPS (6-%d)\n", MAX_REPS);
+    char err[512] = "";
+    char *end;
+    long reps = strtol (argv[2], &end, 10);
+    MsResults *like = *end ? ms_csv_read_summary (argv[2], err, sizeof err) : NULL;
+    if ((*end && !like) || (!*end && (reps < 6 || reps > MAX_REPS))) {
+      fprintf (stderr, "usage: bench-plain --cells REPS (6-%d) | SUMMARY.csv %s\n", MAX_REPS,
+               err);
       return 2;
     }
     MsBackend *backend = ms_backend_new_system ();
@@ -191,10 +208,12 @@ main (int argc, char **argv)
     if (!ms_backend_query_device (backend, 0, &info)) {
       fprintf (stderr, "SKIP: no usable CUDA device: %s\n", info.error);
       ms_backend_free (backend);
+      ms_results_free (like);
       return 77;
     }
     pin_like_memsweep (backend);
-    int rc = plain_cells (backend, &info, reps);
+    int rc = plain_cells (backend, &info, (int) reps, like);
+    ms_results_free (like);
     ms_backend_free (backend);
     return rc;
   }

@@ -14,7 +14,8 @@
 #
 # With PLAIN_REPS=R, each run is followed by the plain yardstick in a
 # process of its own (bench-plain --cells R > OUTDIR/plain-K.csv), so both
-# meet the same drift.
+# meet the same drift; PLAIN_REPS=like gives each plain cell as many
+# repetitions as the run before it kept for that cell.
 #
 # BUILD is a build folder with app/cli/memsweep; the runs use the profile
 # that `memsweep run` finds unless MEMSWEEP-RUN-ARGS say --no-profile.
@@ -39,7 +40,9 @@ for k in $(seq 1 "$runs"); do
   echo "$name run $k: rc=$rc, whole process $(( ($(date +%s%N) - s0) / 1000000 )) ms" \
     "${env_x[*]:+(${env_x[*]:1})}" | tee -a "$out/$name-walls.txt"
   if [ -n "${PLAIN_REPS:-}" ]; then
-    "$build/bench/bench-plain" --cells "$PLAIN_REPS" >"$out/plain-$k.csv" 2>>"$out/plain-stderr.txt"
+    reps=$PLAIN_REPS
+    [ "$reps" = like ] && reps="$out/$name-$k-summary.csv"
+    "$build/bench/bench-plain" --cells "$reps" >"$out/plain-$k.csv" 2>>"$out/plain-stderr.txt"
   fi
 done
 python3 "$here/self-compare.py" "$ms" "$out" "$name" "$runs" | tee "$out/$name-pairs.txt"

@@ -65,7 +65,7 @@ step_self_compare() {
   # pairs below are judged by a spread they did not make.
   $MS calibrate --runs "${CALIBRATE_RUNS:-10}" --out "$d/profile.csv" >"$d/calibrate.txt" 2>&1
   log "calibrate rc=$?"
-  PLAIN_REPS=${PLAIN_REPS:-31} bench/self-compare.sh $B "$d" 3 default --profile "$d/profile.csv"
+  PLAIN_REPS=${PLAIN_REPS:-like} bench/self-compare.sh $B "$d" 3 default --profile "$d/profile.csv"
   INJECT_LAST=10 bench/self-compare.sh $B "$d" 2 inject --profile "$d/profile.csv"
   log "self-compare: $(grep -c . "$d/default-pairs.txt") lines"
 }
