@@ -105,6 +105,18 @@ check_style (gboolean dark, double text_scale)
       g_assert_true (on_circle (&c, x, y, ring_r, &decided));
     else if (e >= 13 && e <= 15)
       g_assert_false (on_circle (&c, x, y, ring_r, &decided));
+    /* Nor round an ambiguous point, in either ring colour: rings round
+     * every such point piled over the lines. */
+    if (e == 18) {
+      MsColor pale;
+      ms_verdict_color (MS_VERDICT_AMBIGUOUS, &st, &pale);
+      double pa = pale.alpha;
+      pale = (MsColor){ pa * pale.red + (1 - pa) * st.bg.red,
+                        pa * pale.green + (1 - pa) * st.bg.green,
+                        pa * pale.blue + (1 - pa) * st.bg.blue, 1 };
+      g_assert_false (on_circle (&c, x, y, ring_r, &decided));
+      g_assert_false (on_circle (&c, x, y, ring_r, &pale));
+    }
   }
   g_assert_cmpfloat (ms_scale_to_pixel (&l.ys, cmp->cells[2].ratio), >,
                      ms_scale_to_pixel (&l.ys, 1));
