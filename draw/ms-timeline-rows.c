@@ -479,8 +479,7 @@ rows_note (const MsTimelineRows *rows)
   for (int i = 0; i < rows->n && !rows->setup_shown; i++)
     check = check || rows->check_us[i] > 0;
   const char *check_note =
-    check ? _("Verify is drawn in the rows whose title gives the check, init and verify hidden "
-              "or not: that check is what they compare.")
+    check ? _("Verify is drawn where a title gives the check: it is what those rows compare.")
           : NULL;
   const char *reorder =
     ms_timeline_rows_timers_reorder (rows)
