@@ -231,9 +231,9 @@ rest_legend (cairo_t *cr, const MsChartStyle *st, gboolean scaled, const char *k
   const double fs = ms_style_font_size (st);
   const char *text =
     scaled ? _("Grey: the rest of the end-to-end time (synchronisation and gaps between "
-               "calls). Where the phases' medians add up to more than the end-to-end median "
-               "(they overlapped, or came from different repetitions), the row's bars are "
-               "shrunk to fit it, and its figure says by how much.")
+               "calls). A row whose phase medians add up to more than its end-to-end median "
+               "(phases that overlap, medians of different repetitions) is drawn shrunk by the "
+               "factor after it.")
            : _("Grey: the rest of the end-to-end time (synchronisation and gaps between "
                "calls).");
   if (draw) {
