@@ -183,7 +183,14 @@ ms_compare_chart_draw (cairo_t *cr, const MsComparison *cmp, const MsChartData *
   MsChartLayout *l = layout ? layout : &local;
   if (!layout)
     ms_chart_layout_init (&local);
-  ms_chart_draw (cr, data, style, width, height, -1, l);
+  /* A low chart (under the page's pickers and summary at 1024x768, eleven
+   * modes in its legend) keeps its plot: the size ticks say what x is,
+   * and the axis title's line goes to the plot. A copy of the data's
+   * fields, nothing owned. */
+  MsChartData shown = *data;
+  if (height < ms_style_font_size (style) * 24)
+    shown.x_label = NULL;
+  ms_chart_draw (cr, &shown, style, width, height, -1, l);
   cairo_save (cr);
   cairo_rectangle (cr, l->plot_x, l->plot_y, l->plot_w, l->plot_h);
   cairo_clip (cr);
