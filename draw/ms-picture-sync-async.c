@@ -164,8 +164,8 @@ blocking_strip (cairo_t *cr, const MsResults *run, const MsChartStyle *st, doubl
    * call measured with CUDA_LAUNCH_BLOCKING=1, e.g. "... 8 of 56 calls
    * ...". */
   g_autofree char *count
-      = g_strdup_printf (_ ("CUDA_LAUNCH_BLOCKING=1: %d of %d calls returned before their copy "
-                            "was done (filled; hollow: waited)"),
+      = g_strdup_printf (_ ("CUDA_LAUNCH_BLOCKING=1: %d of %d calls returned before the copy was "
+                            "done (filled)"),
                          early, measured);
   ms_set_color (cr, &st->fg, 0.9);
   double text_h = ms_draw_text_wrapped (cr, count, fs, y0, fs, width - 2 * fs, FALSE, draw);
