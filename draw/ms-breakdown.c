@@ -137,6 +137,42 @@ draw_segment (cairo_t *cr, const MsChartStyle *st, const char *name, const MsCol
   }
 }
 
+/* The figure after a row's path: its end-to-end median, and where the
+ * phases' medians added up to more, that sum and the factor the bars were
+ * drawn at, so that a shrunk bar is never read as the phase's median. */
+static char *
+path_total_label (const MsBreakdownPath *path)
+{
+  char total[32], sum[32];
+  ms_format_time_us (path->total, total, sizeof total);
+  if (!(path->scale < 1))
+    return g_strdup (total);
+  ms_format_time_us (path->total / path->scale, sum, sizeof sum);
+  /* TRANSLATORS: after a breakdown row whose phases' medians add up to
+   * more than its end-to-end median: that median, the phases' sum and the
+   * factor its bars were shrunk by, e.g. "2.21 ms · phases 2.37 ms, drawn
+   * at ×0.93". */
+  return g_strdup_printf (C_ ("breakdown", "%s · phases %s, drawn at ×%.2f"), total, sum,
+                          path->scale);
+}
+
+/* The widest figure after a row's path. */
+static double
+path_total_width (cairo_t *cr, const MsBreakdownRows *rows, double fs)
+{
+  double widest = 0, tw;
+  for (guint i = 0; i < rows->cells->len; i++) {
+    const MsCell *c = g_ptr_array_index (rows->cells, i);
+    MsBreakdownPath path;
+    if (!c || !ms_breakdown_path (c, &path))
+      continue;
+    g_autofree char *t = path_total_label (&path);
+    ms_draw_text (cr, t, 0, 0, fs * 0.9, -1, 0, FALSE, &tw, NULL);
+    widest = MAX (widest, tw);
+  }
+  return widest;
+}
+
 /* One row's segments in a panel, named where they are wide enough, and
  * the total after them; marks the phases drawn in seen, and *rest_seen. */
 static void
@@ -177,10 +213,13 @@ breakdown_bar (cairo_t *cr, const MsCell *c, const MsChartStyle *st, const MsBre
     x += w;
     total += path.rest;
   }
-  char t[32];
-  ms_format_time_us (total, t, sizeof t);
+  g_autofree char *t = pn->one_time ? NULL : path_total_label (&path);
+  char once[32];
+  if (pn->one_time)
+    ms_format_time_us (total, once, sizeof once);
   ms_set_color (cr, &st->fg, 0.8);
-  ms_draw_text (cr, t, x + fs * 0.4, y + row_h / 2, fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
+  ms_draw_text (cr, t ? t : once, x + fs * 0.4, y + row_h / 2, fs * 0.9, 0, 0.5, FALSE, NULL,
+                NULL);
 }
 
 /* Under the phase swatches: what the grey "rest" is and, when some row's
@@ -192,8 +231,9 @@ rest_legend (cairo_t *cr, const MsChartStyle *st, gboolean scaled, const char *k
   const double fs = ms_style_font_size (st);
   const char *text =
     scaled ? _("Grey: the rest of the end-to-end time (synchronisation and gaps between "
-               "calls). Where phases overlap (streams), they share the end-to-end time in "
-               "proportion.")
+               "calls). A row whose phase medians add up to more than its end-to-end median "
+               "(phases that overlap, medians of different repetitions) is drawn shrunk by the "
+               "factor after it.")
            : _("Grey: the rest of the end-to-end time (synchronisation and gaps between "
                "calls).");
   if (draw) {
@@ -255,7 +295,7 @@ breakdown_plot (cairo_t *cr, const MsBreakdownRows *rows, gboolean one_time,
   double tw, th;
   /* Room right of each panel for its longest total ("888.8 ms"). */
   ms_draw_text (cr, "888.8 ms", 0, 0, fs, -1, 0, FALSE, &tw, &th);
-  double right = tw + fs;
+  double right = tw + fs, path_right = MAX (right, path_total_width (cr, rows, fs) + fs);
   gboolean present[MS_PHASE_COUNT] = { FALSE };
   for (guint i = 0; i < rows->cells->len; i++) {
     const MsCell *c = g_ptr_array_index (rows->cells, i);
@@ -273,13 +313,13 @@ breakdown_plot (cairo_t *cr, const MsBreakdownRows *rows, gboolean one_time,
   /* Many rows in little height: the row text shrinks to the row. */
   double rfs = th > row_h * 0.95 ? fs * row_h * 0.9 / th : fs;
   double left = rows->label_w * rfs / fs + fs * 1.5;
-  double avail = MAX (20, width - left - (one_time ? 2 : 1) * right);
+  double avail = MAX (20, width - left - path_right - (one_time ? right : 0));
   MsBreakdownPanel pn[2] = { { FALSE }, { TRUE } };
   guint n_panels = one_time ? 2 : 1;
   for (guint k = 0; k < n_panels; k++) {
     double pw = avail / n_panels;
     ms_scale_fit (&pn[k].xs, MS_SCALE_LINEAR, 0, k ? rows->max_once : rows->max_path);
-    pn[k].xs.pixel_lo = left + k * (pw + right);
+    pn[k].xs.pixel_lo = left + k * (pw + path_right);
     pn[k].xs.pixel_hi = pn[k].xs.pixel_lo + pw;
   }
   if (one_time)

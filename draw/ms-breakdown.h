@@ -21,7 +21,8 @@ G_BEGIN_DECLS
  * synchronise, gaps between calls). When S > E the phases overlapped (the
  * streams mode, a launch enqueued while a copy runs): each is scaled by
  * E / S (`scale` < 1) so they share the window in proportion, and `rest` is
- * 0. Either way the total is E. */
+ * 0; the drawing then gives S and that factor after the row, so that no
+ * shrunk bar is read as its phase's median. Either way the total is E. */
 typedef struct {
   double phase[MS_PHASE_COUNT]; /* µs as drawn; 0 for phases outside the path */
   double rest;                  /* µs of the window no phase accounts for */

@@ -403,12 +403,13 @@ chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
             double width, const MsTick *ticks, guint n, const MsTick *yticks, guint ny)
 {
   const double fs = ms_style_font_size (st);
-  double tw, prev_right = -INFINITY;
+  double tw, prev_right = -INFINITY, first_left = INFINITY;
   ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.8);
   for (guint i = 0; i < n; i++) {
     double px = round (ms_scale_to_pixel (&l->xs, ticks[i].value));
     ms_draw_text (cr, ticks[i].label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
     double x = CLAMP (px - tw / 2, 1, width - tw - 1);
+    first_left = MIN (first_left, x);
     /* A marked size just before the last label: that one slides right. */
     if (i == n - 1 && x < prev_right + fs * LABEL_GAP)
       x = MAX (x, MIN (prev_right + fs * LABEL_GAP, last_label_limit (l, &ticks[i], tw, width)));
@@ -419,10 +420,13 @@ chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
   double th;
   ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &th);
   for (guint i = 0; i < ny; i++) {
-    /* A label on the bottom edge sits on it: centred, it reached into the
-     * first size's label under the corner. */
+    /* A label on the bottom edge sits on it only where a size's label
+     * lies under the corner: centred, it reached into that one. Elsewhere
+     * it is centred on its value, as every other is (sat on the edge, a
+     * "-2.5" read as a value a third of a step higher). */
     double py = round (ms_scale_to_pixel (&l->ys, yticks[i].value));
-    double align = py > l->plot_y + l->plot_h - th / 2 ? 1 : 0.5;
+    gboolean corner_taken = first_left < l->plot_x - fs * 0.4;
+    double align = corner_taken && py > l->plot_y + l->plot_h - th / 2 ? 1 : 0.5;
     ms_draw_text (cr, yticks[i].label, l->plot_x - fs * 0.4, py, fs, 1, align, FALSE, NULL, NULL);
   }
 

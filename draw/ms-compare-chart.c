@@ -77,8 +77,11 @@ draw_rings (cairo_t *cr, const MsComparison *cmp, const MsChartStyle *st, const 
   double r = ms_style_marker_radius (st) * 1.7, lw = ms_style_line_width (st);
   for (size_t i = 0; i < cmp->n_cells; i++) {
     const MsCompareCell *c = &cmp->cells[i];
+    /* Rings for the decided verdicts alone: with eleven modes near 1 at
+     * every size, a ring round each ambiguous point piled them into a
+     * grey band that hid the lines (the table gives every verdict). */
     if (!c->in_a || !c->in_b || c->variant[0] || !isfinite (c->ratio)
-        || c->verdict == MS_VERDICT_SAME)
+        || (c->verdict != MS_VERDICT_FASTER && c->verdict != MS_VERDICT_SLOWER))
       continue;
     double x = ms_scale_to_pixel (&l->xs, 4.0 * exp2 (c->exponent));
     double y = ms_scale_to_pixel (&l->ys, c->ratio);
@@ -86,27 +89,34 @@ draw_rings (cairo_t *cr, const MsComparison *cmp, const MsChartStyle *st, const 
     ms_verdict_color (c->verdict, st, &color);
     ms_set_color (cr, &color, 1);
     cairo_set_line_width (cr, lw);
-    ms_set_dash (cr, c->verdict == MS_VERDICT_AMBIGUOUS ? 1 : 0, lw);
     cairo_new_sub_path (cr);
     cairo_arc (cr, x, y, r, 0, 2 * G_PI);
     cairo_stroke (cr);
   }
-  cairo_set_dash (cr, NULL, 0, 0);
 }
 
-/* The key's entries: a decided verdict (its side of 1 says which way)
- * and ambiguous, which says what it means where it is drawn, or, short,
- * leaves that to the page's text. */
-static void
-key_names (const char *names[2], gboolean brief)
+/* Whether some point gets a ring. */
+static gboolean
+any_ring (const MsComparison *cmp)
 {
-  names[0]
-      = brief ? _ ("B faster or slower") : _ ("B clearly faster (below 1) or slower (above 1)");
-  names[1] = C_ ("compare key", "ambiguous");
-  if (!brief)
-    /* xgettext: no-c-format */
-    names[1] = _ ("ambiguous: the 95% interval of B/A reaches a bound, or the data cannot back a "
-                  "claim");
+  for (size_t i = 0; i < cmp->n_cells; i++) {
+    const MsCompareCell *c = &cmp->cells[i];
+    if (c->in_a && c->in_b && !c->variant[0] && isfinite (c->ratio)
+        && (c->verdict == MS_VERDICT_FASTER || c->verdict == MS_VERDICT_SLOWER))
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* The key's words for the rings (a decided verdict; its side of 1 says
+ * which way), or, short, the ring alone, the page's text saying the
+ * rest. */
+static const char *
+key_name (gboolean brief)
+{
+  return brief ? _ ("ring: B faster or slower")
+               : _ ("ring: B clearly faster (below 1) or slower (above 1); none: the same or "
+                    "ambiguous");
 }
 
 /* The corner of the plot where the key covers the least data
@@ -128,52 +138,40 @@ key_spot (const MsChartData *d, const MsChartLayout *l, double fs, double key_w,
   return best;
 }
 
-static double
-key_width (cairo_t *cr, const char *names[2], double fs, double *th)
-{
-  double w = 0, key_w = 0;
-  for (guint i = 0; i < 2; i++) {
-    ms_draw_text (cr, names[i], 0, 0, fs, -1, 0, FALSE, &w, th);
-    key_w += fs * 1.1 + w + fs;
-  }
-  return key_w;
-}
-
-/* The key to the rings in a corner; where the long key would cover a
- * point in every corner (a short plot at 1024 pixels), the short one. */
+/* The key to the rings in a corner, drawn only where a ring is; where
+ * the long key would cover a point in every corner (a short plot at 1024
+ * pixels), the short one. */
 static void
-draw_key (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l)
+draw_key (cairo_t *cr, const MsComparison *cmp, const MsChartData *d, const MsChartStyle *st,
+          const MsChartLayout *l)
 {
+  if (!any_ring (cmp))
+    return;
   const double fs = ms_style_font_size (st) * 0.9;
-  static const MsVerdict shown[] = { MS_VERDICT_FASTER, MS_VERDICT_AMBIGUOUS };
-  const char *names[2];
+  const char *name = key_name (FALSE);
   double w = 0, th = fs, x = 0, y = 0;
-  key_names (names, FALSE);
-  double key_w = key_width (cr, names, fs, &th), key_h = th + fs * 0.2;
+  ms_draw_text (cr, name, 0, 0, fs, -1, 0, FALSE, &w, &th);
+  double key_w = fs * 1.1 + w + fs * 0.6, key_h = th + fs * 0.2;
   /* The short key where the long one covers data, or is wider than the
    * plot (it ran off the chart's right edge at 1024 pixels). */
   if (key_w > l->plot_w - fs * 1.2 || key_spot (d, l, fs, key_w, key_h, &x, &y) > 0) {
-    key_names (names, TRUE);
-    key_w = key_width (cr, names, fs, &th);
+    name = key_name (TRUE);
+    ms_draw_text (cr, name, 0, 0, fs, -1, 0, FALSE, &w, &th);
+    key_w = fs * 1.1 + w + fs * 0.6;
     key_spot (d, l, fs, key_w, key_h, &x, &y);
   }
   ms_set_color (cr, &st->bg, 0.85);
   cairo_rectangle (cr, x - fs * 0.2, y - fs * 0.1, key_w, key_h);
   cairo_fill (cr);
-  for (guint i = 0; i < G_N_ELEMENTS (shown); i++) {
-    MsColor color;
-    ms_verdict_color (shown[i], st, &color);
-    ms_set_color (cr, &color, 1);
-    cairo_set_line_width (cr, ms_style_line_width (st) * 1.5);
-    ms_set_dash (cr, shown[i] == MS_VERDICT_AMBIGUOUS ? 1 : 0, ms_style_line_width (st));
-    cairo_new_sub_path (cr);
-    cairo_arc (cr, x + fs * 0.4, y + fs * 0.6, fs * 0.4, 0, 2 * G_PI);
-    cairo_stroke (cr);
-    cairo_set_dash (cr, NULL, 0, 0);
-    ms_set_color (cr, &st->fg, 0.85);
-    ms_draw_text (cr, names[i], x + fs * 1.1, y, fs, 0, 0, FALSE, &w, NULL);
-    x += fs * 1.1 + w + fs;
-  }
+  MsColor color;
+  ms_verdict_color (MS_VERDICT_FASTER, st, &color);
+  ms_set_color (cr, &color, 1);
+  cairo_set_line_width (cr, ms_style_line_width (st) * 1.5);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + fs * 0.4, y + fs * 0.6, fs * 0.4, 0, 2 * G_PI);
+  cairo_stroke (cr);
+  ms_set_color (cr, &st->fg, 0.85);
+  ms_draw_text (cr, name, x + fs * 1.1, y, fs, 0, 0, FALSE, NULL, NULL);
 }
 
 void
@@ -185,14 +183,21 @@ ms_compare_chart_draw (cairo_t *cr, const MsComparison *cmp, const MsChartData *
   MsChartLayout *l = layout ? layout : &local;
   if (!layout)
     ms_chart_layout_init (&local);
-  ms_chart_draw (cr, data, style, width, height, -1, l);
+  /* A low chart (under the page's pickers and summary at 1024x768, eleven
+   * modes in its legend) keeps its plot: the size ticks say what x is,
+   * and the axis title's line goes to the plot. A copy of the data's
+   * fields, nothing owned. */
+  MsChartData shown = *data;
+  if (height < ms_style_font_size (style) * 24)
+    shown.x_label = NULL;
+  ms_chart_draw (cr, &shown, style, width, height, -1, l);
   cairo_save (cr);
   cairo_rectangle (cr, l->plot_x, l->plot_y, l->plot_w, l->plot_h);
   cairo_clip (cr);
   draw_band (cr, cmp, style, l);
   draw_rings (cr, cmp, style, l);
   cairo_restore (cr);
-  draw_key (cr, data, style, l);
+  draw_key (cr, cmp, data, style, l);
   if (!layout)
     ms_chart_layout_clear (&local);
 }

@@ -2,8 +2,8 @@
 /* ms-compare-chart.h: the difference chart of two runs (ms-compare-chart.c):
  * B's end-to-end time over A's (log, fitted) against size (log2 x), one series per mode in
  * its usual look, the threshold's band around 1 shaded, and each cell's
- * verdict marked (a ring for faster or slower, a dashed grey ring for
- * ambiguous, nothing for same). Drawn on any cairo_t through ms-chart.c. */
+ * decided verdicts marked (a ring for faster or slower, nothing for
+ * ambiguous or same). Drawn on any cairo_t through ms-chart.c. */
 #pragma once
 
 #include "ms-chart.h"

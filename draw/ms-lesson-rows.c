@@ -117,24 +117,41 @@ cmp_by_time (const void *a, const void *b, void *times)
   return (x > y) - (x < y);
 }
 
-/* The repetition whose instrumented end-to-end time is the median of
- * those that have events (the first, which carries the allocation, only
- * when it is the one), so that the bars a class sees are a typical
- * repetition's; its rank among them goes to *k and their count to *n.
- * -1 when none has both a time and events. */
+/* What a row's repetitions are ranked by: the time end to end with
+ * timers, or where the row draws the CPU's check of the result (the host
+ * stores lesson) that check, so that the bar drawn is the typical check
+ * the caption quotes. NULL when the cell has no such times; free it. */
+static double *
+rank_figures (const MsCell *c)
+{
+  if (!c->e2e_instr_us || c->n_reps <= 0)
+    return NULL;
+  double *figure = g_new (double, c->n_reps);
+  for (int r = 0; r < c->n_reps; r++)
+    figure[r]
+        = ms_timeline_rows_draws_check (c) ? ms_timeline_rows_check_us (c, r) : c->e2e_instr_us[r];
+  return figure;
+}
+
+/* The repetition whose figure (rank_figures) is the median of those that
+ * have events (the first, which carries the allocation, only when it is
+ * the one), so that the bars a class sees are a typical repetition's; its
+ * rank among them goes to *k and their count to *n. -1 when none has both
+ * a time and events. */
 static int
 median_rep (const MsCell *c, int *k, int *n)
 {
-  if (!c->e2e_instr_us || c->n_reps <= 0)
+  g_autofree double *figure = rank_figures (c);
+  if (!figure)
     return -1;
   g_autofree int *reps = g_new (int, c->n_reps);
   int timed = ms_cell_timeline_reps (c, reps, c->n_reps), m = 0;
   for (int i = 0; i < timed; i++)
-    if (c->e2e_instr_us[reps[i]] > 0 && (reps[i] > 0 || timed == 1))
+    if (figure[reps[i]] > 0 && (reps[i] > 0 || timed == 1))
       reps[m++] = reps[i];
   if (m == 0)
     return -1;
-  g_qsort_with_data (reps, m, sizeof *reps, cmp_by_time, c->e2e_instr_us);
+  g_qsort_with_data (reps, m, sizeof *reps, cmp_by_time, figure);
   *k = (m - 1) / 2 + 1;
   *n = m;
   return reps[(m - 1) / 2];

@@ -16,7 +16,8 @@ typedef gboolean (*MsLessonRowFunc) (const MsCell *cell, int rep, const char *ti
 
 /* Hands add the rows that answer topic from run: two to four cells at the
  * largest size that has the first of them, each its median repetition (by
- * instrumented end-to-end time, among those with events), titled so;
+ * instrumented end-to-end time, or by the CPU's check of the result where
+ * the row draws it, among those with events), titled so;
  * returns the rows added. */
 int ms_lesson_rows_each (MsLessonTopic topic, const MsResults *run, MsLessonRowFunc add,
                          gpointer data);

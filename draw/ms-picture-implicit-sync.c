@@ -285,6 +285,28 @@ draw_timeline (cairo_t *cr, const MsResults *run, const MsChartStyle *style, dou
   ms_timeline_draw (cr, cell, 0, &win, style, width, height, title, NULL);
 }
 
+/* The grid's look and the key's size at the largest scale of fs, from 1
+ * down to least, at which both fit room; at least when none does. */
+typedef struct {
+  GridLook g;
+  double grid_h, key_h, key_fs;
+} Fit;
+
+static gboolean
+fit_grid (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double fs, double pad,
+          double width, double room, double least, Fit *fit)
+{
+  for (double scale = 1; scale > least - 0.01; scale -= 0.05) {
+    grid_look (cr, run, fs * scale, width - 2 * pad, &fit->g);
+    fit->grid_h = fit->g.head_h + N_ROWS * fit->g.row_h;
+    fit->key_fs = fs * MIN (0.9, scale);
+    fit->key_h = draw_key (cr, run, style, pad, 0, width - pad, fit->key_fs, TRUE, FALSE);
+    if (pad * 2 + fit->grid_h + fs * 0.4 + fit->key_h <= room)
+      return TRUE;
+  }
+  return FALSE;
+}
+
 void
 ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
                           double width, double height)
@@ -293,16 +315,25 @@ ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle 
    * cells' words were 7 px at 1600x1000. */
   double fs = MAX (ms_style_font_size (style), MIN (width / 85, height / 52)), pad = fs * 0.5;
   ms_draw_background (cr, style);
-  GridLook g;
-  grid_look (cr, run, fs * 0.8, width - 2 * pad, &g);
   const char *title = _ ("Two kernels on two streams, one call between their launches: did the "
                          "second wait?");
   double title_h = ms_draw_text_wrapped (cr, title, 0, 0, fs, width - 2 * pad, TRUE, FALSE);
-  double grid_h = g.head_h + N_ROWS * g.row_h;
-  double key_h = draw_key (cr, run, style, pad, 0, width - pad, fs * 0.8, TRUE, FALSE);
-  gboolean terms = pad * 2 + grid_h + fs * 0.4 + key_h <= height;
-  if (!terms)
-    key_h = draw_key (cr, run, style, pad, 0, width - pad, fs * 0.8, FALSE, FALSE);
+  /* The grid and the key in the text's own size, to be read from the
+   * back of the room, with the timeline under them where a large canvas
+   * has room for it at four fifths of that; else as large as the picture
+   * takes them, to half at most, the key's line that says what the
+   * columns mean kept: drawn at a fixed size, the key and that line fell
+   * off the bottom of the picture. */
+  Fit fit;
+  gboolean terms = TRUE;
+  if (!fit_grid (cr, run, style, fs, pad, width, height - fs * 14.5, 0.8, &fit))
+    fit_grid (cr, run, style, fs, pad, width, height, 0.5, &fit);
+  GridLook g = fit.g;
+  double grid_h = fit.grid_h, key_h = fit.key_h, key_fs = fit.key_fs;
+  if (pad * 2 + grid_h + fs * 0.4 + key_h > height) {
+    terms = FALSE;
+    key_h = draw_key (cr, run, style, pad, 0, width - pad, key_fs, FALSE, FALSE);
+  }
   /* The grid first; the title when it fits; the timeline below only
    * with room for its lanes (a dozen lines), else it goes. */
   double need = pad + grid_h + fs * 0.4 + key_h + pad;
@@ -321,7 +352,7 @@ ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle 
   }
   draw_grid (cr, run, style, &g, pad, y, width - pad);
   y += grid_h + fs * 0.4;
-  draw_key (cr, run, style, pad, y, width - pad, fs * 0.8, terms, TRUE);
+  draw_key (cr, run, style, pad, y, width - pad, key_fs, terms, TRUE);
   if (!(bottom > 0))
     return;
   cairo_save (cr);

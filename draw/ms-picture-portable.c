@@ -68,11 +68,11 @@ draw_case (cairo_t *cr, const MsChartStyle *st, const char *name, double gbps, d
   return MAX (h, fh);
 }
 
-/* The three buffers and the note under them from y0; returns the height
- * used. Only measured unless draw. */
+/* The three buffers and, with note, the note under them from y0; returns
+ * the height used. Only measured unless draw. */
 static double
 draw_cases (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width, double y0,
-            gboolean draw)
+            gboolean note, gboolean draw)
 {
   const double fs = ms_style_font_size (st);
   const MsCell *pin = pinned_cell (run);
@@ -99,7 +99,8 @@ draw_cases (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
   y += draw_case (cr, st, ms_portable_case_name (MS_PORTABLE_FOREIGN), 0, gbps, why, y, width,
                   draw) + fs * 0.5;
   ms_set_color (cr, &st->fg, 0.75);
-  y += ms_draw_text_wrapped (cr,
+  if (note)
+    y += ms_draw_text_wrapped (cr,
                              _("With one CUDA context a portable buffer is the same pinned "
                                "memory as the first row's: the flag matters only when a second "
                                "GPU uses the buffer. memsweep portable on two or more GPUs "
@@ -120,10 +121,13 @@ ms_picture_portable (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
   /* Measured first, then the cases and a timeline
    * of the height its two lanes need, centred: a tall canvas left most
    * of itself blank between the lanes and the legend. */
-  double cases_h = draw_cases (cr, run, style, width, 0, FALSE);
+  /* The note under the cases goes where they would not fit with it
+   * (larger text in a short picture): it ran off the bottom. */
+  gboolean note = draw_cases (cr, run, style, width, 0, TRUE, FALSE) <= height;
+  double cases_h = draw_cases (cr, run, style, width, 0, note, FALSE);
   double tl_h = timeline ? MIN (height - cases_h, fs * 18) : 0;
   double y0 = MAX (0, round ((height - cases_h - tl_h) / 2));
-  double top = draw_cases (cr, run, style, width, y0, TRUE);
+  double top = draw_cases (cr, run, style, width, y0, note, TRUE);
   if (timeline && tl_h > 100) {
     MsTimeWindow win;
     ms_timeline_rows_window (&rows, FALSE, &win);

@@ -107,12 +107,81 @@ takeaway (const MsResults *run)
   return NULL;
 }
 
+/* The second part, in a fresh process with CUDA_LAUNCH_BLOCKING=1: a
+ * square per call measured, a group per call and memory in the line's
+ * colour, each direction in turn and the sizes in order, filled where the
+ * call still returned before its copy was done, hollow where it waited.
+ * The calls and the early ones are counted into *measured and *early.
+ * Returns the height; only measured unless draw. */
+static double
+blocking_squares (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double y0,
+                  double width, gboolean draw, int *measured, int *early)
+{
+  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st), box = fs * 0.6;
+  double x = fs, y = y0;
+  *measured = *early = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++) {
+    MsColor col;
+    ms_chart_palette_color (i, st->dark, &col);
+    for (int dir = 0; dir < MS_SA_DIR_COUNT; dir++, x += box * 0.8)
+      for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
+        const MsCell *call
+            = ms_sa_cell (run, lines[i].memory, e, lines[i].api, (MsSaDir)dir, MS_SA_CALL, TRUE);
+        const MsCell *done
+            = ms_sa_cell (run, lines[i].memory, e, lines[i].api, (MsSaDir)dir, MS_SA_DONE, TRUE);
+        if (!call || !done)
+          continue;
+        gboolean is_early = ms_sa_returned_early (call, done);
+        (*measured)++;
+        *early += is_early;
+        if (x + box > width - fs)
+          x = fs, y += box * 1.5;
+        if (draw) {
+          ms_set_color (cr, &col, 1);
+          cairo_set_line_width (cr, lw);
+          cairo_rectangle (cr, x + lw / 2, y + lw / 2, box - lw, box - lw);
+          if (is_early)
+            cairo_fill_preserve (cr);
+          cairo_stroke (cr);
+        }
+        x += box * 1.3;
+      }
+  }
+  return *measured ? y - y0 + box * 1.5 : 0;
+}
+
+/* That part's finding in words over its squares; 0 without that part. */
+static double
+blocking_strip (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double y0, double width,
+                gboolean draw)
+{
+  const double fs = ms_style_font_size (st);
+  int measured, early;
+  double squares_h = blocking_squares (cr, run, st, 0, width, FALSE, &measured, &early);
+  if (measured == 0)
+    return 0;
+  /* TRANSLATORS: over the sync-async picture's squares, a square per
+   * call measured with CUDA_LAUNCH_BLOCKING=1, e.g. "... 8 of 56 calls
+   * ...". */
+  g_autofree char *count
+      = g_strdup_printf (_ ("CUDA_LAUNCH_BLOCKING=1: %d of %d calls returned before the copy was "
+                            "done (filled)"),
+                         early, measured);
+  ms_set_color (cr, &st->fg, 0.9);
+  double text_h = ms_draw_text_wrapped (cr, count, fs, y0, fs, width - 2 * fs, FALSE, draw);
+  if (draw)
+    blocking_squares (cr, run, st, y0 + text_h + fs * 0.2, width, TRUE, &measured, &early);
+  return text_h + fs * 0.2 + squares_h;
+}
+
 /* One legend under both panels: a line per call and memory (its colour
- * and marker), then what solid and dashed mean. Beside each panel it took
- * a third of the panel. Returns the height; only measured unless draw. */
+ * and marker), then what solid and dashed mean, with blocking the
+ * CUDA_LAUNCH_BLOCKING=1 part's squares, then the finding. Beside each
+ * panel it took a third of the panel. Returns the height; only measured
+ * unless draw. */
 static double
 shared_legend (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double y0, double width,
-               gboolean draw)
+               gboolean blocking, gboolean draw)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
   double x = fs, y = y0, tw, th = fs;
@@ -133,6 +202,8 @@ shared_legend (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
                              _ ("solid line with markers: when the call returned; dashed "
                                 "line: when the copy was done"),
                              fs, y, fs * 0.9, width - 2 * fs, FALSE, draw);
+  if (blocking)
+    y += blocking_strip (cr, run, st, y + fs * 0.2, width, draw) + fs * 0.2;
   g_autofree char *take = takeaway (run);
   if (take) {
     ms_set_color (cr, &st->fg, 0.95);
@@ -146,9 +217,16 @@ void
 ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                        double height)
 {
-  /* The default part's two directions; the blocking part is told in the
-   * caption (every call there takes as long as its copy). */
-  double legend_h = shared_legend (cr, run, style, 0, width, FALSE);
+  /* The default part's two directions in the panels; the blocking part
+   * under them, a square per call. */
+  /* The blocking part where the panels keep over half the picture (the
+   * lesson pane's picture has the panels alone). */
+  gboolean blocking = TRUE;
+  double legend_h = shared_legend (cr, run, style, 0, width, blocking, FALSE);
+  if (height - legend_h < height * 0.55) {
+    blocking = FALSE;
+    legend_h = shared_legend (cr, run, style, 0, width, blocking, FALSE);
+  }
   double panel_h = round (height - legend_h);
   MsChartData *panels[MS_SA_DIR_COUNT];
   double lo = INFINITY, hi = 0;
@@ -188,5 +266,5 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   cairo_clip (cr);
   ms_draw_background (cr, style);
   cairo_restore (cr);
-  shared_legend (cr, run, style, panel_h, width, TRUE);
+  shared_legend (cr, run, style, panel_h, width, blocking, TRUE);
 }

@@ -75,6 +75,23 @@ checks_result (const MsCell *cell, const MsEvent *ev)
          g_str_has_prefix (cell->variant, "stores=streamed");
 }
 
+gboolean
+ms_timeline_rows_draws_check (const MsCell *cell)
+{
+  const MsEvent verify = { .phase = MS_PHASE_VERIFY };
+  return checks_result (cell, &verify);
+}
+
+double
+ms_timeline_rows_check_us (const MsCell *cell, int rep)
+{
+  double took = 0;
+  for (size_t i = 0; i < cell->n_events; i++)
+    if (cell->events[i].rep == rep && cell->events[i].phase == MS_PHASE_VERIFY)
+      took += cell->events[i].host_us;
+  return took;
+}
+
 static void
 movement (const MsCell *cell, double *t0, double *t1)
 {
@@ -193,23 +210,24 @@ char *
 ms_timeline_rows_title (const MsTimelineRows *rows, int i, MsRowsTitle length)
 {
   char *title = title_figures (rows, i, length);
-  const MsCell *cell = &rows->cells[i];
-  const MsStat *check = &cell->stats.phase[MS_PHASE_VERIFY];
-  MsEvent verify = { .phase = MS_PHASE_VERIFY };
-  if (!checks_result (cell, &verify) || check->n <= 0 || !(check->median > 0))
+  if (!(rows->check_us[i] > 0))
     return title;
-  /* The check's bar is drawn after the copies: its median, as the caption
-   * gives it, so that the row's figure is not read as the whole bar. */
-  char took[32];
-  ms_caption_time (check->median, took, sizeof took);
-  char *with = length == MS_ROWS_TITLE_LONG
-                 /* Translators: appended to a timeline row's title: the
-                  * median of the CPU's check of the result, drawn after
-                  * the copies, e.g. " · then the CPU checks the result:
-                  * 4.40 ms (median)". */
+  /* The check's bar is drawn after the copies: how long it took in the
+   * repetition drawn, the very bar, so that the row's figure is not read
+   * as the whole bar; the long title gives the median beside it. */
+  char took[32], median[32];
+  ms_caption_time (rows->check_us[i], took, sizeof took);
+  const MsStat *check = &rows->cells[i].stats.phase[MS_PHASE_VERIFY];
+  ms_caption_time (check->n > 0 ? check->median : 0, median, sizeof median);
+  char *with = length == MS_ROWS_TITLE_LONG && check->n > 0 && check->median > 0
+                 /* Translators: appended to a timeline row's title: how
+                  * long the CPU's check of the result, drawn after the
+                  * copies, took in the repetition drawn, and its median,
+                  * e.g. " · then the CPU checks the result: 4.38 ms
+                  * (median 4.40 ms)". */
                  ? g_strdup_printf (C_ ("timeline row", "%s · then the CPU checks the result: "
-                                                        "%s (median)"),
-                                    title, took)
+                                                        "%s (median %s)"),
+                                    title, took, median)
                  : length == MS_ROWS_TITLE_SHORT
                  /* Translators: the same where room is short, e.g. " · CPU
                   * check: 4.40 ms". */
@@ -309,6 +327,9 @@ ms_timeline_rows_add (MsTimelineRows *rows, const MsCell *cell, int rep, const c
   movement (row, &t0, &t1);
   rows->lead[rows->n] = t0;
   rows->shift[rows->n] = 0;
+  rows->check_us[rows->n] = ms_timeline_rows_draws_check (cell)
+                              ? ms_timeline_rows_check_us (cell, rep)
+                              : 0;
   rows->titles[rows->n] = g_strdup (title);
   rows->n++;
   align (rows);
@@ -447,15 +468,27 @@ fit_rows (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWindow *win,
   fit->legend_h = ms_timeline_draw_legend (cr, st, seen, 0, width, 0, FALSE);
 }
 
-/* The line under the legend where the timers rank the rows otherwise than
- * the medians do, or NULL. */
-static const char *
-reorder_note (const MsTimelineRows *rows)
+/* The lines under the legend, or NULL (free it): where init and verify are
+ * hidden yet some row draws the CPU's check of the result, that it does
+ * and why; where the timers rank the rows otherwise than the medians do,
+ * to go by the medians. */
+static char *
+rows_note (const MsTimelineRows *rows)
 {
-  if (!ms_timeline_rows_timers_reorder (rows))
-    return NULL;
-  return _("The timers slow the drawn repetitions unevenly: compare the rows by the medians "
-           "without timers (first in each title, as in the caption), not by the bars.");
+  gboolean check = FALSE;
+  for (int i = 0; i < rows->n && !rows->setup_shown; i++)
+    check = check || rows->check_us[i] > 0;
+  const char *check_note =
+    check ? _("Verify is drawn where a title gives the check: it is what those rows compare.")
+          : NULL;
+  const char *reorder =
+    ms_timeline_rows_timers_reorder (rows)
+      ? _("The timers slow the drawn repetitions unevenly: compare the rows by the medians "
+          "without timers (first in each title, as in the caption), not by the bars.")
+      : NULL;
+  if (check_note && reorder)
+    return g_strconcat (check_note, " ", reorder, NULL);
+  return g_strdup (check_note ? check_note : reorder);
 }
 
 double
@@ -475,7 +508,7 @@ ms_timeline_rows_least_height (cairo_t *cr, const MsTimelineRows *rows,
       seen[p] = seen[p] || row_seen[p];
     titles[i] = ms_timeline_rows_title (rows, i, MS_ROWS_TITLE_SHORT);
   }
-  const char *note = reorder_note (rows);
+  g_autofree char *note = rows_note (rows);
   double below = ms_timeline_draw_legend (cr, style, seen, 0, width, 0, FALSE) +
                  (note ? ms_draw_text_wrapped (cr, note, fs, 0, fs, width - 2 * fs, FALSE, FALSE)
                        : 0);
@@ -533,14 +566,14 @@ ms_timeline_rows_draw (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWind
   char *all_titles[MS_ROWS_TITLE_N][MS_TIMELINE_MAX_ROWS];
   char **titles[MS_ROWS_TITLE_N] = { all_titles[0], all_titles[1], all_titles[2] };
   rows_seen (rows, win, seen, &hints, titles);
-  const char *note = reorder_note (rows);
+  g_autofree char *note = rows_note (rows);
   double note_h = note ? ms_draw_text_wrapped (cr, note, fs, 0, fs, width - 2 * fs, FALSE,
                                                FALSE)
                        : 0;
   RowsFit fit;
   fit_rows (cr, rows, win, titles, style, width, height, seen, hints, note_h, &fit);
   if (fit.note_h == 0)
-    note = NULL;
+    g_clear_pointer (&note, g_free);
   double fixed[MS_TIMELINE_MAX_ROWS], label_w = 0;
   char **shown = titles[fit.length];
   double lane = shared_lane (cr, rows, win, shown, style, width,

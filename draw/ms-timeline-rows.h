@@ -27,6 +27,10 @@ typedef struct {
    * timers, took: a row's title gives both, so that the bars are never
    * read as the caption's figure. */
   double median_us[MS_TIMELINE_MAX_ROWS], drawn_us[MS_TIMELINE_MAX_ROWS];
+  /* The CPU's check of the result in the repetition drawn, where a row
+   * draws it with its work (ms_timeline_rows_draws_check), else 0: the
+   * figure the row's title gives for that bar. */
+  double check_us[MS_TIMELINE_MAX_ROWS];
   /* What that figure is where it is not the time end to end (a lesson
    * whose figure is a wait), e.g. "wait from launch to start"; NULL: end
    * to end. Not owned. */
@@ -38,6 +42,14 @@ typedef struct {
    * and the shift applied to line it up. */
   double lead[MS_TIMELINE_MAX_ROWS], shift[MS_TIMELINE_MAX_ROWS];
 } MsTimelineRows;
+
+/* Whether a row of cell draws the CPU's check of the result with its work,
+ * init and verify hidden or not (the host stores lesson's rows whose
+ * finding is that check). */
+gboolean ms_timeline_rows_draws_check (const MsCell *cell);
+/* How long the CPU's check of the result took in repetition rep of cell
+ * (0: none recorded). */
+double ms_timeline_rows_check_us (const MsCell *cell, int rep);
 
 void ms_timeline_rows_init (MsTimelineRows *rows);
 void ms_timeline_rows_clear (MsTimelineRows *rows);

@@ -100,7 +100,8 @@ unmeasured_reason (const MsResults *r, bool *unsupported)
   return NULL;
 }
 
-/* "2.19 µs in stream order (0.83× one call each)" for submission s, into buf. */
+/* "2.19 µs in stream order (0.83×)" for submission s, into buf: the ratio
+ * is to one call each, which the sentence gives first. */
 static void
 order_part (int s, const char *time, double ratio, char *buf, size_t len)
 {
@@ -112,7 +113,7 @@ order_part (int s, const char *time, double ratio, char *buf, size_t len)
     snprintf (buf, len, ms_gettext ("%s read during the call (%.2f×)"), time, ratio);
     break;
   default:
-    snprintf (buf, len, ms_gettext ("%s in stream order (%.2f× one call each)"), time, ratio);
+    snprintf (buf, len, ms_gettext ("%s in stream order (%.2f×)"), time, ratio);
   }
 }
 
@@ -126,12 +127,11 @@ source_sentence (const MsResults *r, MsMode mode, int exp, int count, char *buf,
   if (!each)
     return false;
   char t[32], sz[32], tb[32];
-  ms_caption_append (buf, len,
-                     ms_gettext ("From %s memory, %d copies of %s took %s a copy, one call "
-                                 "each."),
-                     ms_mode_name (mode), count, ms_caption_size (each, sz, sizeof sz),
-                     ms_caption_time (each->stats.e2e.median / count, t, sizeof t));
-  /* The orders' times in one sentence; the verdict from the best. */
+  /* One sentence a source, the orders' times in it and the verdict from
+   * the best: a projected caption of eight lines left the picture too
+   * little of the screen. */
+  ms_caption_time (each->stats.e2e.median / count, t, sizeof t);
+  ms_caption_size (each, sz, sizeof sz);
   char parts[3][96] = { "", "", "" };
   double best = 0;
   for (int s = 1; s < N_SUBS; s++) {
@@ -143,9 +143,17 @@ source_sentence (const MsResults *r, MsMode mode, int exp, int count, char *buf,
     order_part (s, ms_caption_time (b->stats.e2e.median / count, tb, sizeof tb), ratio,
                 parts[s - 1], sizeof parts[s - 1]);
   }
-  if (!(best > 0))
+  if (!(best > 0)) {
+    ms_caption_append (buf, len,
+                       ms_gettext ("From %s memory, %d copies of %s: %s a copy, one "
+                                   "call each."),
+                       ms_mode_name (mode), count, sz, t);
     return true;
-  ms_caption_append (buf, len, ms_gettext ("In one batch a copy took %s%s%s%s%s: %s."), parts[0],
+  }
+  ms_caption_append (buf, len,
+                     ms_gettext ("From %s memory, %d copies of %s: %s a copy, one call each; "
+                                 "in one batch %s%s%s%s%s: %s."),
+                     ms_mode_name (mode), count, sz, t, parts[0],
                      parts[0][0] && parts[1][0] ? ", " : "", parts[1],
                      (parts[0][0] || parts[1][0]) && parts[2][0] ? ", " : "", parts[2],
                      best < 0.9   ? ms_gettext ("the batch saves time")
@@ -175,8 +183,8 @@ range_sentence (const MsResults *r, MsMode mode, int count, char *buf, size_t le
     return;
   char a[32], b[32];
   ms_caption_append (buf, len,
-                     ms_gettext ("Over the sizes, in stream order: %.2f× (%s per copy) to "
-                                 "%.2f× (%s)."),
+                     ms_gettext ("Stream order over the sizes: %.2f× (%s per copy) to %.2f× "
+                                 "(%s)."),
                      lo, ms_caption_size (cell_at (r, mode, lo_e, count, 0), a, sizeof a), hi,
                      ms_caption_size (cell_at (r, mode, hi_e, count, 0), b, sizeof b));
 }

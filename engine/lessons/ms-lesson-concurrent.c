@@ -5,6 +5,7 @@
  * block slots, blocks that take all of an SM's shared memory. The caption
  * counts the time in single-kernel times, measured, not assumed. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ms-gpu-clock.h"
@@ -74,6 +75,18 @@ median_at (const MsResults *r, int k, int s)
   return c ? c->stats.e2e.median : 0;
 }
 
+/* us as the caption writes it (ms_caption_time), read back: the times
+ * K kernels took are divided as written, so that a reader who divides
+ * "1.63 ms" by "113 µs" finds the caption's 14.4 and not 14.3. */
+static double
+as_written (double us)
+{
+  char text[32], *end;
+  ms_caption_time (us, text, sizeof text);
+  double v = strtod (text, &end);
+  return strstr (end, "ms") ? v * 1000 : v;
+}
+
 /* "ran together", "ran one after another" or "ran partly together" for K
  * kernels that took `times` single-kernel times: where that lies between
  * 1 (all at once) and K (one by one). Each launch costs the host a few
@@ -110,7 +123,9 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     return ms_caption_missing (buf, len,
                                ms_gettext ("The run lacks one kernel alone, or K kernels on "
                                            "one stream and on K streams."));
-  double serial = median_at (r, k, 0), together = median_at (r, k, 1);
+  /* Every figure as written, and every ratio of those. */
+  one = as_written (one);
+  double serial = as_written (median_at (r, k, 0)), together = as_written (median_at (r, k, 1));
   ms_caption_append (buf, len,
                      ms_gettext ("On %d streams, %d small kernels %s: %s, %.1f times one "
                                  "kernel alone (%s); on one stream they took %s (%.1f "
@@ -119,7 +134,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
                      together / one, ms_caption_time (one, t1, sizeof t1),
                      ms_caption_time (serial, t, sizeof t), serial / one);
   for (int s = 2; s < N_SETTINGS; s++) {
-    double m = median_at (r, k, s);
+    double m = as_written (median_at (r, k, s));
     if (!(m > 0))
       continue;
     ms_caption_time (m, t, sizeof t);

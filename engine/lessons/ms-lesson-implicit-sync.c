@@ -302,14 +302,12 @@ verdict_lists (const MsResults *r, char *buf, size_t len)
     ms_caption_append (buf, len,
                        ms_gettext ("Not on the textbooks' list, but serialised here: %s."), extra);
   if (held[0])
-    ms_caption_append (buf, len,
-                       ms_gettext ("On the textbooks' list of calls that synchronise, but "
-                                   "overlapped here: %s."),
+    ms_caption_append (buf, len, ms_gettext ("Listed by the textbooks, yet overlapped here: %s."),
                        held);
   if (undecided[0])
     ms_caption_append (buf, len,
-                       ms_gettext ("Unclear, as the call itself took most of a kernel's time "
-                                   "(waiting for the GPU, or slow on its own): %s."),
+                       ms_gettext ("Unclear, as the call itself took most of a kernel's time: "
+                                   "%s."),
                        undecided);
   if (listed[0] && !extra[0] && !held[0])
     ms_caption_append (buf, len, ms_gettext ("What serialised here is what the textbooks list."));

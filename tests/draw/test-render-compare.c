@@ -105,6 +105,18 @@ check_style (gboolean dark, double text_scale)
       g_assert_true (on_circle (&c, x, y, ring_r, &decided));
     else if (e >= 13 && e <= 15)
       g_assert_false (on_circle (&c, x, y, ring_r, &decided));
+    /* Nor round an ambiguous point, in either ring colour: rings round
+     * every such point piled over the lines. */
+    if (e == 18) {
+      MsColor pale;
+      ms_verdict_color (MS_VERDICT_AMBIGUOUS, &st, &pale);
+      double pa = pale.alpha;
+      pale = (MsColor){ pa * pale.red + (1 - pa) * st.bg.red,
+                        pa * pale.green + (1 - pa) * st.bg.green,
+                        pa * pale.blue + (1 - pa) * st.bg.blue, 1 };
+      g_assert_false (on_circle (&c, x, y, ring_r, &decided));
+      g_assert_false (on_circle (&c, x, y, ring_r, &pale));
+    }
   }
   g_assert_cmpfloat (ms_scale_to_pixel (&l.ys, cmp->cells[2].ratio), >,
                      ms_scale_to_pixel (&l.ys, 1));
@@ -159,11 +171,44 @@ test_dark (void)
   check_style (TRUE, 1.6);
 }
 
+static void
+count_title (const char *text, double x, double y, double w, double h, gpointer data)
+{
+  *(int *)data += strcmp (text, "Bytes per vector") == 0;
+}
+
+/* The chart as low as the page gives it under its pickers and summary at
+ * 1024x768 (some 330 px, text 1.3 times): the size axis's title goes, its
+ * line given to the plot; a tall chart keeps it. */
+static void
+test_low_chart (void)
+{
+  MsComparison *cmp = comparison ();
+  MsChartData *d = ms_compare_chart_data (cmp, "B against A");
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  st.text_scale = 1.3;
+  const int heights[] = { 330, H };
+  for (guint i = 0; i < G_N_ELEMENTS (heights); i++) {
+    MsTestCanvas c = ms_test_canvas_new (W, heights[i]);
+    int titles = 0;
+    ms_draw_set_text_recorder (count_title, &titles);
+    ms_compare_chart_draw (c.cr, cmp, d, &st, W, heights[i], NULL);
+    ms_draw_set_text_recorder (NULL, NULL);
+    g_assert_cmpint (titles, ==, heights[i] == H);
+    ms_test_canvas_free (&c);
+  }
+  ms_chart_data_free (d);
+  g_free (cmp->cells);
+  g_free (cmp);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render-compare/light", test_light);
   g_test_add_func ("/render-compare/dark", test_dark);
+  g_test_add_func ("/render-compare/low-chart", test_low_chart);
   return g_test_run ();
 }

@@ -112,6 +112,7 @@ static const Size sizes[] = {
 
 typedef void (*DrawFunc) (cairo_t *cr, GPtrArray *runs, const MsChartStyle *st, double w,
                           double h, gpointer data);
+static GArray *recorded_texts (GPtrArray *runs, DrawFunc draw, gpointer data);
 
 /* Whether (x, y) lies in the box b. */
 static gboolean
@@ -436,6 +437,204 @@ test_lesson_pictures (void)
   render_all_sizes (run, "lesson-reuse-time", draw_reuse, GINT_TO_POINTER (MS_REUSE_TIME));
   render_all_sizes (run, "lesson-reuse-bandwidth", draw_reuse,
                     GINT_TO_POINTER (MS_REUSE_BANDWIDTH));
+}
+
+/* Every lesson picture where the window leaves it least room at 1024x768
+ * in presentation mode: the header revealed (a picture some 380 px high)
+ * and the text made larger twice (1.6 x 1.15 x 1.15), or the picture's
+ * least height. No text may leave the picture's area (drawn on a larger
+ * canvas, to see it leave), and the implicit-sync grid keeps its key:
+ * the hatched cells' line and the one that says what "1 hardware queue"
+ * is. */
+static void
+test_lesson_pictures_inside (void)
+{
+  static const struct {
+    int height;
+    double text_scale;
+  } squeezed[] = { { 380, 1.6 * 1.15 * 1.15 }, { 300, 1.6 }, { 430, 1.6 } };
+  const int margin = 40, w = 1024;
+  for (int t = 0; t < MS_TOPIC_COUNT; t++) {
+    const MsLessonTopicInfo *info = ms_lesson_topic (t);
+    if (!ms_lesson_picture_has (t))
+      continue;
+    g_autofree char *file = info->experiment[0]
+                              ? g_strdup_printf ("h100-lesson-%s-samples.csv", info->experiment)
+                              : g_strdup ("h100-default-samples.csv");
+    const char *files[] = { file };
+    g_autoptr (GPtrArray) run = reference_files (files, 1);
+    for (guint k = 0; k < G_N_ELEMENTS (squeezed); k++) {
+      const int h = squeezed[k].height;
+      MsChartStyle st;
+      ms_chart_style_init_light (&st);
+      st.text_scale = squeezed[k].text_scale;
+      st.line_scale = 2;
+      st.high_contrast = TRUE;
+      cairo_surface_t *surf =
+        cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w + 2 * margin, h + 2 * margin);
+      cairo_t *cr = cairo_create (surf);
+      cairo_translate (cr, margin, margin);
+      g_autoptr (GArray) boxes = g_array_new (FALSE, FALSE, sizeof (TextBox));
+      g_array_set_clear_func (boxes, clear_box);
+      ms_draw_set_text_recorder (record, boxes);
+      draw_lesson_picture (cr, run, &st, w, h, GINT_TO_POINTER (t));
+      ms_draw_set_text_recorder (NULL, NULL);
+      g_autofree char *name = g_strdup_printf ("lesson-%s-%dx%d-text-%.2f", info->name, w, h,
+                                               st.text_scale);
+      const char *dir = g_getenv ("MEMSWEEP_RENDER_DIR");
+      if (dir) {
+        g_autofree char *path = g_strdup_printf ("%s/%s.png", dir, name);
+        cairo_surface_write_to_png (surf, path);
+      }
+      gboolean terms = FALSE, hatched = FALSE;
+      for (guint i = 0; i < boxes->len; i++) {
+        const TextBox *b = &g_array_index (boxes, TextBox, i);
+        /* The recorder gets device coordinates: the area starts at margin. */
+        if (b->x < margin - SLACK || b->y < margin - SLACK || b->x + b->w > margin + w + SLACK ||
+            b->y + b->h > margin + h + SLACK)
+          g_error ("%s: \"%s\" (%.0f,%.0f %.0fx%.0f) leaves the picture", name, b->text,
+                   b->x - margin, b->y - margin, b->w, b->h);
+        terms = terms || strstr (b->text, "CUDA_DEVICE_MAX_CONNECTIONS=1");
+        hatched = hatched || g_str_has_prefix (b->text, "unclear:");
+      }
+      if (t == MS_TOPIC_IMPLICIT_SYNC) {
+        g_assert_true (terms);
+        g_assert_true (hatched);
+      }
+      cairo_destroy (cr);
+      cairo_surface_destroy (surf);
+    }
+  }
+}
+
+/* A breakdown row whose phases' medians add up to more than its
+ * end-to-end median (managed memory at 4 MiB on the H100's default
+ * sweep) says so: after its bar, that sum and the factor the bars were
+ * drawn at, both computed from the cell. */
+static void
+test_breakdown_says_shrunk (void)
+{
+  g_autoptr (GPtrArray) one = reference_runs (1);
+  const MsCell *c = ms_results_find (g_ptr_array_index (one, 0), MS_MODE_MANAGED, 20);
+  g_assert_nonnull (c);
+  MsBreakdownPath path;
+  g_assert_true (ms_breakdown_path (c, &path));
+  g_assert_cmpfloat (path.scale, <, 1);
+  char sum[32], factor[32];
+  ms_format_time_us (path.total / path.scale, sum, sizeof sum);
+  g_snprintf (factor, sizeof factor, "×%.2f", path.scale);
+  g_autoptr (GArray) boxes = recorded_texts (one, draw_breakdown, GINT_TO_POINTER (20));
+  guint said = 0;
+  for (guint i = 0; i < boxes->len; i++) {
+    const char *text = g_array_index (boxes, TextBox, i).text;
+    said += strstr (text, sum) && strstr (text, factor);
+  }
+  g_assert_cmpuint (said, ==, 1);
+  /* A row whose phases fit draws its plain total: pinned's. */
+  const MsCell *pinned = ms_results_find (g_ptr_array_index (one, 0), MS_MODE_PINNED, 20);
+  g_assert_true (ms_breakdown_path (pinned, &path));
+  g_assert_cmpfloat (path.scale, ==, 1);
+}
+
+/* A linear axis's tick labels sit centred on their values, the lowest
+ * too where it lies on the plot's bottom edge (the issue-order picture's
+ * "-2.5" was drawn above its value, sat on the edge) unless a size's
+ * label lies under that corner. */
+static void
+test_linear_ticks_centred (void)
+{
+  g_autoptr (MsChartData) d = ms_chart_data_new ();
+  d->y_kind = MS_SCALE_LINEAR;
+  d->x_unit = MS_SCALE_COUNT;
+  MsChartSeries *s = ms_chart_data_add_series (d, "a", 0, 0, 0);
+  const double ys[] = { -2.5, 0.1, 0.3, 0.8, 8.9 };
+  for (int k = 0; k < 5; k++)
+    ms_chart_series_add (s, 1 << k, ys[k], 1, 0, FALSE);
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  st.text_scale = 1.6;
+  cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 900, 420);
+  cairo_t *cr = cairo_create (surf);
+  g_autoptr (GArray) boxes = g_array_new (FALSE, FALSE, sizeof (TextBox));
+  g_array_set_clear_func (boxes, clear_box);
+  MsChartLayout l;
+  ms_chart_layout_init (&l);
+  ms_draw_set_text_recorder (record, boxes);
+  ms_chart_draw (cr, d, &st, 900, 420, -1, &l);
+  ms_draw_set_text_recorder (NULL, NULL);
+  guint checked = 0, on_edge = 0;
+  for (guint i = 0; i < boxes->len; i++) {
+    const TextBox *b = &g_array_index (boxes, TextBox, i);
+    char *end;
+    double v = g_ascii_strtod (b->text, &end);
+    /* The y ticks: numbers left of the plot. */
+    if (end == b->text || *end || b->x + b->w > l.plot_x)
+      continue;
+    double py = ms_scale_to_pixel (&l.ys, v);
+    g_assert_cmpfloat (fabs (b->y + b->h / 2 - py), <, 2);
+    on_edge += fabs (py - (l.plot_y + l.plot_h)) < 1;
+    checked++;
+  }
+  g_assert_cmpuint (checked, >=, 3);
+  /* The case in question is drawn: a tick on the bottom edge. */
+  g_assert_cmpuint (on_edge, ==, 1);
+  ms_chart_layout_clear (&l);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surf);
+}
+
+/* The host stores lesson's rows that draw the CPU's check of the result:
+ * the check each title gives is the check bar drawn, the very number, in
+ * every length of title; the repetition drawn is the median one by that
+ * check; and with init and verify hidden the picture says why that bar
+ * is there. */
+static void
+test_cache_state_check (void)
+{
+  static const char *const files[] = { "h100-lesson-cache-state-samples.csv" };
+  g_autoptr (GPtrArray) run = reference_files (files, 1);
+  MsTimelineRows rows;
+  ms_timeline_rows_init (&rows);
+  g_assert_cmpint (ms_lesson_rows_fill (&rows, MS_TOPIC_CACHE_STATE, g_ptr_array_index (run, 0)),
+                   >=, 2);
+  guint checks = 0;
+  for (int i = 0; i < rows.n; i++) {
+    if (!(rows.check_us[i] > 0))
+      continue;
+    double bar = 0;
+    for (size_t k = 0; k < rows.cells[i].n_events; k++)
+      if (rows.cells[i].events[k].phase == MS_PHASE_VERIFY)
+        bar += rows.cells[i].events[k].host_us;
+    char drawn[32];
+    ms_caption_time (bar, drawn, sizeof drawn);
+    for (MsRowsTitle t = 0; t < MS_ROWS_TITLE_N; t++) {
+      g_autofree char *title = ms_timeline_rows_title (&rows, i, t);
+      const char *at = strstr (title, "check");
+      g_assert_nonnull (at);
+      g_assert_nonnull (strstr (at, drawn));
+    }
+    checks++;
+  }
+  g_assert_cmpuint (checks, ==, 2);
+  MsTimeWindow win;
+  ms_timeline_rows_window (&rows, FALSE, &win);
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  st.text_scale = 1.6;
+  cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1024, 420);
+  cairo_t *cr = cairo_create (surf);
+  g_autoptr (GArray) boxes = g_array_new (FALSE, FALSE, sizeof (TextBox));
+  g_array_set_clear_func (boxes, clear_box);
+  ms_draw_set_text_recorder (record, boxes);
+  ms_timeline_rows_draw (cr, &rows, &win, &st, 1024, 420, NULL);
+  ms_draw_set_text_recorder (NULL, NULL);
+  gboolean said = FALSE;
+  for (guint i = 0; i < boxes->len; i++)
+    said = said || g_str_has_prefix (g_array_index (boxes, TextBox, i).text, "Verify is drawn");
+  g_assert_true (said);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surf);
+  ms_timeline_rows_clear (&rows);
 }
 
 /* The reference run with pinned cut short: a cancelled cell at 2^14, a
@@ -804,6 +1003,10 @@ main (int argc, char **argv)
   g_test_add_func ("/render-layout/many-lanes", test_many_lanes);
   g_test_add_func ("/render-layout/lesson-pictures", test_lesson_pictures);
   g_test_add_func ("/render-layout/lesson-key-numbers", test_lesson_key_numbers);
+  g_test_add_func ("/render-layout/lesson-pictures-inside", test_lesson_pictures_inside);
+  g_test_add_func ("/render-layout/breakdown-says-shrunk", test_breakdown_says_shrunk);
+  g_test_add_func ("/render-layout/linear-ticks-centred", test_linear_ticks_centred);
+  g_test_add_func ("/render-layout/cache-state-check", test_cache_state_check);
   g_test_add_func ("/render-layout/cut-short", test_cut_short);
   g_test_add_func ("/render-layout/cut-short-read-out", test_cut_short_read_out);
   g_test_add_func ("/render-layout/planned-range", test_planned_range);

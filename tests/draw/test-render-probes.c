@@ -12,8 +12,6 @@
 #define W 1024
 #define H 768
 
-
-
 static void
 add_cell (MsResults *r, MsMode mode, int exp, const char *variant, double e2e_us,
           MsCellStatus status, const char *message)
@@ -39,8 +37,9 @@ new_run (const char *experiment)
   return ms_test_results_new (experiment);
 }
 
+/* A batched run; with same_orders, the three batch orders' times alike. */
 static MsResults *
-batched_run (void)
+batched_run_with (gboolean same_orders)
 {
   MsResults *r = new_run ("batched");
   static const char *subs[]
@@ -51,10 +50,16 @@ batched_run (void)
       for (int s = 0; s < 4; s++) {
         char v[MS_VARIANT_LEN];
         g_snprintf (v, sizeof v, "n=256/%s", subs[s]);
-        double per = (s ? 0.3 + s * 0.05 : 2.0) + (4 << e) / 25e3 * (m ? 2 : 1);
+        double per = (s ? 0.3 + (same_orders ? 0 : s * 0.05) : 2.0) + (4 << e) / 25e3 * (m ? 2 : 1);
         add_cell (r, modes[m], e, v, 256 * per, MS_CELL_OK, NULL);
       }
   return r;
+}
+
+static MsResults *
+batched_run (void)
+{
+  return batched_run_with (FALSE);
 }
 
 /* Draws topic's picture of run and checks its labels; returns how many
@@ -65,7 +70,7 @@ draw_checked (MsLessonTopic topic, const MsResults *run, gboolean dark)
   MsTestPicture p;
   ms_test_picture_draw (&p, topic, run, dark, 1);
   g_assert_cmpuint (p.texts->len, >, 0);
-  const guint32 *px = (const guint32 *) cairo_image_surface_get_data (p.surface);
+  const guint32 *px = (const guint32 *)cairo_image_surface_get_data (p.surface);
   int stride = cairo_image_surface_get_stride (p.surface) / 4, differ = 0;
   for (int y = 0; y < H; y++)
     for (int x = 0; x < W; x++)
@@ -86,6 +91,30 @@ test_batched (void)
   int none = draw_checked (MS_TOPIC_BATCHED, empty, FALSE);
   g_assert_cmpint (full, >, none);
   ms_results_free (empty);
+}
+
+/* Whether the batched picture of run says that the orders' lines overlap. */
+static gboolean
+says_orders_overlap (const MsResults *run)
+{
+  MsTestPicture p;
+  ms_test_picture_draw (&p, MS_TOPIC_BATCHED, run, FALSE, 1);
+  gboolean said = ms_test_picture_has_text (&p, "The three batch orders lie within 1% of one "
+                                                "another");
+  ms_test_picture_clear (&p);
+  return said;
+}
+
+/* Three batch orders that took the same time draw one line: the picture
+ * says so, and says nothing of it where they differ by a tenth or more. */
+static void
+test_batched_orders_overlap (void)
+{
+  MsResults *same = batched_run_with (TRUE), *apart = batched_run ();
+  g_assert_true (says_orders_overlap (same));
+  g_assert_false (says_orders_overlap (apart));
+  ms_results_free (same);
+  ms_results_free (apart);
 }
 
 static MsResults *
@@ -127,6 +156,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render-probes/batched", test_batched);
+  g_test_add_func ("/render-probes/batched-orders-overlap", test_batched_orders_overlap);
   g_test_add_func ("/render-probes/numa", test_numa);
   return g_test_run ();
 }
