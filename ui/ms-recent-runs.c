@@ -95,10 +95,13 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, MsRecentRuns *s
   gtk_box_append (GTK_BOX (text), name);
   gtk_box_append (GTK_BOX (text), facts);
   gtk_box_append (GTK_BOX (row), text);
-  gtk_box_append (GTK_BOX (row), row_button ("document-open-symbolic", _("Open"), "recent.open"));
+  /* Open adds the run to the window's; Show in Folder leaves the app: a
+   * plus and a folder, never two folders. */
+  gtk_box_append (GTK_BOX (row), row_button ("list-add-symbolic", _("Open in This Window"),
+                                             "recent.open"));
   gtk_box_append (GTK_BOX (row), row_button ("document-edit-symbolic", _("Rename"), "recent.rename"));
   gtk_box_append (GTK_BOX (row),
-                  row_button ("folder-open-symbolic", _("Show in Folder"), "recent.show"));
+                  row_button ("folder-symbolic", _("Show in the File Manager"), "recent.show"));
   gtk_box_append (GTK_BOX (row), row_button ("user-trash-symbolic", _("Delete"), "recent.delete"));
   gtk_list_item_set_child (item, row);
 }

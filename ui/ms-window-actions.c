@@ -3,6 +3,8 @@
 #include <glib/gi18n.h>
 
 #include "ms-export.h"
+#include "ms-reference-dialog.h"
+#include "ms-reference-runs.h"
 #include "ms-report-content.h"
 #include "ms-report-views.h"
 #include "ms-run.h"
@@ -406,10 +408,22 @@ action_export_chart (GSimpleAction *a, GVariant *p, gpointer data)
 }
 
 static void
-action_reference (GSimpleAction *a, GVariant *p, gpointer data)
+on_reference_open (MsReferenceDialog *dialog, char **paths, MsWindow *self)
 {
-  g_autoptr (GFile) f = g_file_new_for_path (g_variant_get_bytestring (p));
-  ms_window_open_file (MS_WINDOW (data), f);
+  for (char **p = paths; *p; p++) {
+    g_autoptr (GFile) f = g_file_new_for_path (*p);
+    ms_window_open_file (self, f);
+  }
+}
+
+static void
+action_reference_runs (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  MsWindow *self = data;
+  MsReferenceDialog *dialog = ms_reference_dialog_new (ms_reference_dir ());
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
+  g_signal_connect_object (dialog, "open", G_CALLBACK (on_reference_open), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -497,7 +511,7 @@ ms_window_add_actions (MsWindow *self)
     { "export-csv", action_export_csv },
     { "export-chart", action_export_chart },
     { "export-report", action_export_report },
-    { "reference", action_reference, "ay" },
+    { "reference-runs", action_reference_runs },
     { "clear-runs", action_clear_runs },
     { "text-scale", action_text_scale, "i" },
     { "view", action_view, "i" },

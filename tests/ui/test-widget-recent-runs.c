@@ -57,6 +57,34 @@ shows_label (gpointer data)
   return find_label (args[0], args[1]) != NULL;
 }
 
+static GtkButton *
+find_button (GtkWidget *widget, const char *tooltip)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0)
+    return GTK_BUTTON (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c)) {
+    GtkButton *found = find_button (c, tooltip);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+/* Open and Show in Folder look different: their icons are not the same,
+ * and neither is a folder for opening. */
+static void
+check_row_icons (MsRecentRuns *dialog)
+{
+  GtkButton *open = find_button (GTK_WIDGET (dialog), "Open in This Window");
+  GtkButton *show = find_button (GTK_WIDGET (dialog), "Show in the File Manager");
+  g_assert_nonnull (open);
+  g_assert_nonnull (show);
+  const char *open_icon = gtk_button_get_icon_name (open);
+  g_assert_cmpstr (open_icon, !=, gtk_button_get_icon_name (show));
+  g_assert_null (strstr (open_icon, "folder"));
+  g_assert_null (strstr (open_icon, "document-open"));
+}
+
 /* A row's action: its file by path, as bytes (a name need not be UTF-8). */
 static void
 activate (MsRecentRuns *dialog, const char *action, const char *path)
@@ -98,6 +126,7 @@ test_dialog (void)
   const char *newest_name = ms_runs_entry_get_name (newest);
   gpointer args[] = { dialog, (gpointer) newest_name };
   ms_test_wait_until (shows_label, args, "the newest run's row shows");
+  check_row_icons (dialog);
 
   /* Open: the run's file; the damaged file is refused with its reason. */
   activate (dialog, "recent.open", newest_path);
