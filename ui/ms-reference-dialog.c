@@ -18,6 +18,7 @@ struct _MsReferenceDialog {
   char *folder;
   GPtrArray *checks; /* GtkCheckButton, listed order; each holds its file's name */
   guint n_chosen;
+  GtkWidget *first_row; /* the first kind's row, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (MsReferenceDialog, ms_reference_dialog, ADW_TYPE_WINDOW)
@@ -106,7 +107,7 @@ listed_free (Listed *l)
   g_free (l);
 }
 
-/* By GPU, then kind (default sweeps, lessons, others), then file name: the
+/* By GPU, then kind (default sweeps, lessons, others), then title: the
  * order the dialog shows them in, and opens them in. */
 static int
 compare_listed (gconstpointer a, gconstpointer b)
@@ -115,7 +116,10 @@ compare_listed (gconstpointer a, gconstpointer b)
   int by_gpu = g_strcmp0 (x->gpu, y->gpu);
   if (by_gpu || x->kind != y->kind)
     return by_gpu ? by_gpu : (int) x->kind - (int) y->kind;
-  return g_strcmp0 (x->file, y->file);
+  /* Lessons by title, as their cards name them; default sweeps by title
+   * too ("Default sweep" before its repeats). */
+  int by_title = g_utf8_collate (x->title, y->title);
+  return by_title ? by_title : g_strcmp0 (x->file, y->file);
 }
 
 static GPtrArray *
@@ -181,6 +185,11 @@ fill (MsReferenceDialog *self)
   for (guint i = 0; i < runs->len; i++)
     add_run (self, groups, g_ptr_array_index (runs, i));
   count_runs (groups);
+  if (groups->len) {
+    GpuGroup *first = g_ptr_array_index (groups, 0);
+    for (int k = MS_REFERENCE_OTHER; k >= 0; k--)
+      self->first_row = first->kinds[k] ? GTK_WIDGET (first->kinds[k]) : self->first_row;
+  }
   gtk_stack_set_visible_child_name (self->stack, runs->len ? "list" : "empty");
   gtk_widget_set_visible (GTK_WIDGET (self->folder_label), self->folder != NULL);
   if (self->folder) {
@@ -188,6 +197,25 @@ fill (MsReferenceDialog *self)
     g_autofree char *where = g_strdup_printf (_("From %s"), shown);
     gtk_label_set_text (self->folder_label, where);
   }
+}
+
+/* The keyboard starts on the first kind, not on Cancel: the window picks
+ * its first focusable widget as it becomes active, so this comes after. */
+static void
+on_shown (MsReferenceDialog *self)
+{
+  /* The expander row passes the focus to its header. */
+  if (self->first_row)
+    gtk_widget_child_focus (self->first_row, GTK_DIR_TAB_FORWARD);
+}
+
+static void
+on_active (MsReferenceDialog *self)
+{
+  if (!gtk_window_is_active (GTK_WINDOW (self)))
+    return;
+  on_shown (self);
+  g_signal_handlers_disconnect_by_func (self, on_active, NULL);
 }
 
 guint
@@ -304,6 +332,7 @@ ms_reference_dialog_init (MsReferenceDialog *self)
   self->checks = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "reference.open", FALSE);
+  g_signal_connect (self, "notify::is-active", G_CALLBACK (on_active), NULL);
 }
 
 MsReferenceDialog *
