@@ -126,7 +126,7 @@ test_dialog (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "reference.open", NULL));
   g_assert_nonnull (opened);
   g_assert_cmpuint (g_strv_length (opened), ==, 2);
-  g_autofree char *first = g_build_filename (dir, "h100-default-1-samples.csv", NULL);
+  g_autofree char *first = g_build_filename (dir, "h100-default-samples.csv", NULL);
   g_autofree char *second = g_build_filename (dir, "h200-lesson-r\xe9use-samples.csv", NULL);
   g_assert_cmpstr (opened[0], ==, first);
   g_assert_cmpstr (opened[1], ==, second);
