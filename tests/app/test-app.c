@@ -281,6 +281,15 @@ check_run_names_and_notes (MsWindow *win)
   g_assert_cmpstr (back->note, ==, "fan at 100%, room 21 °C");
   g_assert_cmpstr (back->label, ==, "before the BIOS update (2)");
   ms_results_free (back);
+  /* Any run open, not only the newest, by its place. */
+  const char *chosen = ms_test_tmp_path ("chosen-samples.csv");
+  g_assert_true (ms_window_export_run_csv (win, 1, chosen, FALSE, &error));
+  back = ms_csv_read_samples (chosen, err, sizeof err);
+  g_assert_nonnull (back);
+  g_assert_cmpstr (back->label, ==, "before the BIOS update");
+  ms_results_free (back);
+  g_assert_false (ms_window_export_run_csv (win, 99, chosen, FALSE, &error));
+  g_clear_error (&error);
 
   /* Closing the first sweep keeps the second; closing the live one too. */
   g_assert_true (ms_window_close_run (win, 1));
