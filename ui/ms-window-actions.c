@@ -306,7 +306,10 @@ offer_runs (MsWindow *self, GtkFileChooser *d, GPtrArray *runs, guint first)
   if (runs->len > 1) {
     g_autoptr (GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
     g_autoptr (GPtrArray) labels = g_ptr_array_new ();
-    for (guint i = 0; i < runs->len; i++) {
+    /* The first run offered is listed first too: GTK 4.8's own file
+     * chooser shows a choice's first option whatever was set. */
+    for (guint k = 0; k < runs->len; k++) {
+      guint i = k == 0 ? first : k <= first ? k - 1 : k;
       g_ptr_array_add (ids, g_strdup_printf ("%u", i));
       g_ptr_array_add (labels, (gpointer) ms_run_get_name (g_ptr_array_index (runs, i)));
     }
@@ -314,7 +317,7 @@ offer_runs (MsWindow *self, GtkFileChooser *d, GPtrArray *runs, guint first)
     g_ptr_array_add (labels, NULL);
     gtk_file_chooser_add_choice (d, "run", _("Run"), (const char **) ids->pdata,
                                  (const char **) labels->pdata);
-    gtk_file_chooser_set_choice (d, "run", g_ptr_array_index (ids, first));
+    gtk_file_chooser_set_choice (d, "run", g_ptr_array_index (ids, 0));
   }
   g_autofree char *title =
     runs->len > 1 ? g_strdup (_("Export a Run as CSV"))
