@@ -234,12 +234,16 @@ ms_chart_page_class_init (MsChartPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_metric_selected);
 }
 
+static void update_health_title (MsChartPage *self);
+
 static void
 ms_chart_page_init (MsChartPage *self)
 {
   self->log_scale = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
   show_metric (self, self->metric);
+  g_signal_connect_object (self->health, "notify::visible", G_CALLBACK (update_health_title), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::modes", G_CALLBACK (on_view_modes), self,
                            G_CONNECT_SWAPPED);
 }
@@ -250,7 +254,9 @@ static void
 update_health_title (MsChartPage *self)
 {
   MsRun *run = self->health_run;
-  gtk_widget_set_visible (GTK_WIDGET (self->health_title), run != NULL);
+  /* Hidden with the strip (presentation mode hides it). */
+  gtk_widget_set_visible (GTK_WIDGET (self->health_title),
+                          run != NULL && gtk_widget_get_visible (GTK_WIDGET (self->health)));
   if (!run)
     return;
   g_autofree char *title =

@@ -506,6 +506,9 @@ action_reference_runs (GSimpleAction *a, GVariant *p, gpointer data)
   MsWindow *self = data;
   MsReferenceDialog *dialog = ms_reference_dialog_new (ms_reference_dir ());
   gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
+  /* In front of a class, as large as the window behind it. */
+  if (self->presentation)
+    gtk_widget_add_css_class (GTK_WIDGET (dialog), "presentation");
   g_signal_connect_object (dialog, "open", G_CALLBACK (on_reference_open), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }

@@ -174,6 +174,11 @@ test_health_title (void)
   ms_run_set_name (runs->pdata[3], "renamed");
   g_assert_cmpstr (ms_chart_page_get_health_title (page), ==,
                    "Link health of renamed, the last of the 4 runs shown");
+  /* Hidden with the strip (presentation mode), back with it. */
+  gtk_widget_set_visible (GTK_WIDGET (ms_chart_page_get_health (page)), FALSE);
+  g_assert_null (ms_chart_page_get_health_title (page));
+  gtk_widget_set_visible (GTK_WIDGET (ms_chart_page_get_health (page)), TRUE);
+  g_assert_nonnull (ms_chart_page_get_health_title (page));
   g_assert_finalize_object (page);
 }
 
