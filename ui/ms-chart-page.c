@@ -24,6 +24,9 @@ struct _MsChartPage {
   MsHealthView *health;
   GtkInfoBar *health_warning;
   GtkLabel *health_warning_label;
+  GtkLabel *health_title;
+  MsRun *health_run; /* the strip's, followed for its name; not a reference */
+  guint n_runs;
 };
 
 G_DEFINE_FINAL_TYPE (MsChartPage, ms_chart_page, MS_TYPE_PAGE)
@@ -224,11 +227,14 @@ ms_chart_page_class_init (MsChartPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsChartPage, health);
   gtk_widget_class_bind_template_child (widget_class, MsChartPage, health_warning);
   gtk_widget_class_bind_template_child (widget_class, MsChartPage, health_warning_label);
+  gtk_widget_class_bind_template_child (widget_class, MsChartPage, health_title);
   gtk_widget_class_bind_template_callback (widget_class, on_show_all_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_series_popover_show);
   gtk_widget_class_bind_template_callback (widget_class, on_series_key_pressed);
   gtk_widget_class_bind_template_callback (widget_class, on_metric_selected);
 }
+
+static void update_health_title (MsChartPage *self);
 
 static void
 ms_chart_page_init (MsChartPage *self)
@@ -236,8 +242,58 @@ ms_chart_page_init (MsChartPage *self)
   self->log_scale = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
   show_metric (self, self->metric);
+  g_signal_connect_object (self->health, "notify::visible", G_CALLBACK (update_health_title), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::modes", G_CALLBACK (on_view_modes), self,
                            G_CONNECT_SWAPPED);
+}
+
+/* The strip's heading: the run it describes, by name, and which of the
+ * runs shown that is. */
+static void
+update_health_title (MsChartPage *self)
+{
+  MsRun *run = self->health_run;
+  /* Hidden with the strip (presentation mode hides it). */
+  gtk_widget_set_visible (GTK_WIDGET (self->health_title),
+                          run != NULL && gtk_widget_get_visible (GTK_WIDGET (self->health)));
+  if (!run)
+    return;
+  g_autofree char *title =
+    self->n_runs > 1
+      /* TRANSLATORS: the health strip's heading: a run's name, then how
+       * many runs the charts show. */
+      ? g_strdup_printf (ngettext ("Link health of %s, the last of the %u runs shown",
+                                   "Link health of %s, the last of the %u runs shown",
+                                   self->n_runs),
+                         ms_run_get_name (run), self->n_runs)
+      : g_strdup_printf (_("Link health of %s"), ms_run_get_name (run));
+  gtk_label_set_text (self->health_title, title);
+}
+
+static void
+follow_health_run (MsChartPage *self, MsRun *run, guint n_runs)
+{
+  if (self->health_run != run) {
+    if (self->health_run)
+      g_signal_handlers_disconnect_by_func (self->health_run, update_health_title, self);
+    self->health_run = run;
+    /* Renamed in the Runs popover: the heading follows. */
+    if (run)
+      g_signal_connect_object (run, "notify::name", G_CALLBACK (update_health_title), self,
+                               G_CONNECT_SWAPPED);
+  }
+  self->n_runs = n_runs;
+  ms_health_view_set_run (self->health, run);
+  update_health_title (self);
+}
+
+const char *
+ms_chart_page_get_health_title (MsChartPage *self)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (self->health_title))
+           ? gtk_label_get_text (self->health_title)
+           : NULL;
 }
 
 /* The strip shows the last run (the newest, or the one measuring); the
@@ -259,8 +315,8 @@ show_health (MsChartPage *self, GPtrArray *runs)
     g_string_append_printf (warning, warning->len ? "\n%s: %s" : "%s: %s", ms_run_get_name (run),
                             sentence);
   }
-  ms_health_view_set_run (self->health,
-                          runs && runs->len ? g_ptr_array_index (runs, runs->len - 1) : NULL);
+  follow_health_run (self, runs && runs->len ? g_ptr_array_index (runs, runs->len - 1) : NULL,
+                     runs ? runs->len : 0);
   gtk_label_set_text (self->health_warning_label, warning->str);
   gtk_info_bar_set_revealed (self->health_warning, warning->len > 0);
 }

@@ -26,6 +26,9 @@ MsPlotView *ms_chart_page_get_view (MsChartPage *self);
 /* The health strip under the chart (the last run's), and whether the
  * warning above it shows (text: what it says). */
 MsHealthView *ms_chart_page_get_health (MsChartPage *self);
+/* The heading that names the run the health strip describes ("Link health
+ * of NAME, the last of the 4 runs shown"); NULL while no run is shown. */
+const char *ms_chart_page_get_health_title (MsChartPage *self);
 gboolean ms_chart_page_get_health_warning (MsChartPage *self, const char **text);
 
 G_END_DECLS

@@ -85,26 +85,39 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, MsRecentRuns *s
                 NULL);
   GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   gtk_widget_set_hexpand (text, TRUE);
+  GtkWidget *title = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *name = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (name), 0);
   gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_box_append (GTK_BOX (title), name);
+  /* A run stopped part-way, marked beside its name (and said in its facts,
+   * for a screen reader). */
+  GtkWidget *partial = gtk_label_new (_("Partial"));
+  gtk_widget_set_tooltip_text (partial, _("Stopped part-way: some cells are missing or have "
+                                          "fewer repetitions"));
+  gtk_widget_add_css_class (partial, "caption-heading");
+  gtk_widget_add_css_class (partial, "warning");
+  gtk_box_append (GTK_BOX (title), partial);
   GtkWidget *facts = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (facts), 0);
   gtk_label_set_ellipsize (GTK_LABEL (facts), PANGO_ELLIPSIZE_END);
   gtk_widget_add_css_class (facts, "caption");
-  gtk_box_append (GTK_BOX (text), name);
+  gtk_box_append (GTK_BOX (text), title);
   gtk_box_append (GTK_BOX (text), facts);
   gtk_box_append (GTK_BOX (row), text);
-  gtk_box_append (GTK_BOX (row), row_button ("document-open-symbolic", _("Open"), "recent.open"));
+  /* Open adds the run to the window's; Show in Folder leaves the app: a
+   * plus and a folder, never two folders. */
+  gtk_box_append (GTK_BOX (row), row_button ("list-add-symbolic", _("Open in This Window"),
+                                             "recent.open"));
   gtk_box_append (GTK_BOX (row), row_button ("document-edit-symbolic", _("Rename"), "recent.rename"));
   gtk_box_append (GTK_BOX (row),
-                  row_button ("folder-open-symbolic", _("Show in Folder"), "recent.show"));
+                  row_button ("folder-symbolic", _("Show in the File Manager"), "recent.show"));
   gtk_box_append (GTK_BOX (row), row_button ("user-trash-symbolic", _("Delete"), "recent.delete"));
   gtk_list_item_set_child (item, row);
 }
 
-/* "2026-11-23 04:32 · NVIDIA H100 80GB HBM3 · sweep · 4.1 MB", or why the
- * file is not a run. */
+/* "2026-11-23 04:32 · NVIDIA H100 80GB HBM3 · sweep · 4.1 MB" (", stopped
+ * part-way" after the kind), or why the file is not a run. */
 static char *
 facts_text (MsRunsEntry *entry)
 {
@@ -114,8 +127,10 @@ facts_text (MsRunsEntry *entry)
     return g_strdup_printf ("%s · %s", when, ms_runs_entry_get_reason (entry));
   g_autofree char *size = g_format_size (ms_runs_entry_get_size (entry));
   const char *device = ms_runs_entry_get_device (entry);
-  return g_strdup_printf ("%s · %s · %s · %s", when, device ? device : _("unknown device"),
-                          ms_runs_entry_get_kind (entry), size);
+  return g_strdup_printf ("%s · %s · %s%s · %s", when, device ? device : _("unknown device"),
+                          ms_runs_entry_get_kind (entry),
+                          ms_runs_entry_get_stopped (entry) ? _(", stopped part-way") : "",
+                          size);
 }
 
 static void
@@ -124,8 +139,10 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, MsRecentRuns *se
   MsRunsEntry *entry = gtk_list_item_get_item (item);
   GtkWidget *row = gtk_list_item_get_child (item);
   GtkWidget *text = gtk_widget_get_first_child (row);
-  GtkWidget *name = gtk_widget_get_first_child (text);
+  GtkWidget *name = gtk_widget_get_first_child (gtk_widget_get_first_child (text));
+  GtkWidget *partial = gtk_widget_get_next_sibling (name);
   GtkWidget *facts = gtk_widget_get_last_child (text);
+  gtk_widget_set_visible (partial, ms_runs_entry_get_stopped (entry));
   g_autofree char *path = g_file_get_path (ms_runs_entry_get_file (entry));
   gboolean is_run = ms_runs_entry_get_reason (entry) == NULL;
   gtk_label_set_text (GTK_LABEL (name), ms_runs_entry_get_name (entry));

@@ -1,12 +1,20 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-reference-runs.c: the reference runs' folder and its samples files. */
+/* ms-reference-runs.c: the reference runs' folder, its samples files, and
+ * what their names say. */
 #include "ms-reference-runs.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "ms-lesson-caption.h"
 #include "ms-reference-dir.h"
+
+#define SAMPLES_SUFFIX "-samples.csv"
 
 const char *
 ms_reference_dir (void)
 {
-  /* Chosen once: the menu keeps the folder it first showed. */
+  /* Chosen once: the dialog keeps the folder it first showed. */
   static char *dir;
   if (!dir)
     dir = g_strdup (ms_reference_runs_dir ());
@@ -21,15 +29,61 @@ ms_compare_names (gconstpointer a, gconstpointer b)
 }
 
 GPtrArray *
-ms_reference_runs_list (void)
+ms_reference_runs_list_in (const char *dir)
 {
-  const char *dir = ms_reference_dir ();
   g_autoptr (GDir) d = dir ? g_dir_open (dir, 0, NULL) : NULL;
   GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
   const char *name;
   while (d && (name = g_dir_read_name (d)))
-    if (g_str_has_suffix (name, "-samples.csv"))
+    if (g_str_has_suffix (name, SAMPLES_SUFFIX))
       g_ptr_array_add (names, g_strdup (name));
   g_ptr_array_sort (names, ms_compare_names);
   return names;
+}
+
+GPtrArray *
+ms_reference_runs_list (void)
+{
+  return ms_reference_runs_list_in (ms_reference_dir ());
+}
+
+/* "default", "default-2": a default sweep, and which of its runs (the
+ * repeats measure the run-to-run spread). */
+static gboolean
+default_title (const char *rest, char **title)
+{
+  if (!g_str_has_prefix (rest, "default"))
+    return FALSE;
+  const char *run = rest + strlen ("default");
+  if (!*run) {
+    *title = g_strdup (_("Default sweep"));
+    return TRUE;
+  }
+  if (run[0] != '-' || !run[1] || strspn (run + 1, "0123456789") != strlen (run + 1))
+    return FALSE;
+  /* TRANSLATORS: one of several runs of the same default sweep on one GPU. */
+  *title = g_strdup_printf (_("Default sweep, run %s"), run + 1);
+  return TRUE;
+}
+
+MsReferenceKind
+ms_reference_run_describe (const char *file, char **gpu, char **title)
+{
+  g_autofree char *name = g_filename_display_name (file);
+  if (g_str_has_suffix (name, SAMPLES_SUFFIX))
+    name[strlen (name) - strlen (SAMPLES_SUFFIX)] = '\0';
+  const char *dash = strchr (name, '-');
+  const char *rest = dash ? dash + 1 : name;
+  *gpu = dash ? g_strndup (name, (gsize) (dash - name)) : g_strdup ("");
+  if (default_title (rest, title))
+    return MS_REFERENCE_DEFAULT;
+  if (g_str_has_prefix (rest, "lesson-")) {
+    MsLessonTopic t = ms_lesson_topic_from_name (rest + strlen ("lesson-"));
+    if (t != MS_TOPIC_COUNT) {
+      *title = g_strdup (_(ms_lesson_topic (t)->title));
+      return MS_REFERENCE_LESSON;
+    }
+  }
+  *title = g_strdup (rest);
+  return MS_REFERENCE_OTHER;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-reference-runs.h: the reference runs installed with memsweep (data/
- * reference/): where their folder is and which runs it holds. The window's
- * menu and the lesson cards both read them, so they live apart from both. */
+ * reference/): where their folder is, which runs it holds, and what each
+ * file's name says of it (its GPU and kind). The Reference Runs dialog and
+ * the lesson cards both read them, so they live apart from both. */
 #pragma once
 
 #include <glib.h>
@@ -16,5 +17,21 @@ int ms_compare_names (gconstpointer a, gconstpointer b);
 /* The samples files in the reference folder ("h100-default-samples.csv"),
  * by name; empty without a folder. */
 GPtrArray *ms_reference_runs_list (void);
+/* The same for any folder (NULL: empty). */
+GPtrArray *ms_reference_runs_list_in (const char *dir);
+
+/* What a reference run is, by its file's name. */
+typedef enum {
+  MS_REFERENCE_DEFAULT, /* a default sweep: GPU-default[-N]-samples.csv */
+  MS_REFERENCE_LESSON,  /* a lesson's run: GPU-lesson-NAME-samples.csv */
+  MS_REFERENCE_OTHER,   /* any other sweep ("h100-large") */
+} MsReferenceKind;
+
+/* Reads a reference file's name: its kind, the GPU it was measured on
+ * ("h100", the name's first word; "" when the name has none) in *gpu and
+ * what the row shows ("Default sweep", "Default sweep, run 2", a lesson's
+ * translated title, else the name past the GPU) in *title, both newly
+ * allocated and valid UTF-8. */
+MsReferenceKind ms_reference_run_describe (const char *file, char **gpu, char **title);
 
 G_END_DECLS

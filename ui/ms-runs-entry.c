@@ -16,12 +16,16 @@ struct _MsRunsEntry {
   char *name, *device, *kind, *reason;
   GDateTime *date;
   guint64 size;
+  gboolean stopped;
+  /* A plain sweep's plan, from its header: cells = modes x sizes; 0 when
+   * the header does not say (or for a lesson, whose cells have variants). */
+  int n_modes, min_exp, max_exp, step;
 };
 
 G_DEFINE_FINAL_TYPE (MsRunsEntry, ms_runs_entry, G_TYPE_OBJECT)
 
 enum { PROP_0, PROP_FILE, PROP_NAME, PROP_DATE, PROP_DEVICE, PROP_KIND, PROP_SIZE, PROP_REASON,
-       N_PROPS };
+       PROP_STOPPED, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
 static void
@@ -36,6 +40,7 @@ ms_runs_entry_get_property (GObject *object, guint prop_id, GValue *value, GPara
   case PROP_KIND: g_value_set_string (value, self->kind); break;
   case PROP_SIZE: g_value_set_uint64 (value, self->size); break;
   case PROP_REASON: g_value_set_string (value, self->reason); break;
+  case PROP_STOPPED: g_value_set_boolean (value, self->stopped); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
@@ -67,6 +72,7 @@ ms_runs_entry_class_init (MsRunsEntryClass *klass)
   props[PROP_KIND] = g_param_spec_string ("kind", NULL, NULL, NULL, ro);
   props[PROP_SIZE] = g_param_spec_uint64 ("size", NULL, NULL, 0, G_MAXUINT64, 0, ro);
   props[PROP_REASON] = g_param_spec_string ("reason", NULL, NULL, NULL, ro);
+  props[PROP_STOPPED] = g_param_spec_boolean ("stopped", NULL, NULL, FALSE, ro);
   g_object_class_install_properties (object_class, N_PROPS, props);
 }
 
@@ -133,6 +139,14 @@ parse_header (MsRunsEntry *self, char *text, gsize len, gboolean whole_file)
     } else if (strcmp (key, "experiment") == 0) {
       g_free (self->kind);
       self->kind = clean_text (value, -1);
+    } else if (strcmp (key, "modes") == 0) {
+      self->n_modes = *value ? 1 : 0;
+      for (const char *c = value; *c; c++)
+        self->n_modes += *c == ',';
+    } else if (strcmp (key, "min-exp") == 0 || strcmp (key, "max-exp") == 0 ||
+               strcmp (key, "step") == 0) {
+      int *field = key[1] == 'i' ? &self->min_exp : key[1] == 'a' ? &self->max_exp : &self->step;
+      *field = (int) g_ascii_strtoll (value, NULL, 10);
     } else if (strcmp (key, "date") == 0) {
       g_autoptr (GTimeZone) utc = g_time_zone_new_utc ();
       GDateTime *d = g_utf8_validate (value, -1, NULL) ? g_date_time_new_from_iso8601 (value, utc)
@@ -176,6 +190,70 @@ read_samples_header (MsRunsEntry *self, goffset size, GCancellable *cancellable)
   if (!reason && !ends_with_newline (in, size, cancellable))
     reason = g_strdup (_("damaged: cut short (its last line is incomplete)"));
   return reason;
+}
+
+/* How many (mode, size) cells a plain sweep's header planned; 0 when it
+ * does not say, or for a lesson. */
+static int
+planned_cells (MsRunsEntry *self)
+{
+  if ((self->kind && strcmp (self->kind, "sweep") != 0) || self->n_modes <= 0 ||
+      self->step <= 0 || self->max_exp < self->min_exp)
+    return 0;
+  return self->n_modes * ((self->max_exp - self->min_exp) / self->step + 1);
+}
+
+/* The field of a CSV record at index (unquoted), up to the first field
+ * that may hold a comma of its own: enough for the leading columns. */
+static gboolean
+field_is (const char *line, int index, const char *const *words)
+{
+  for (int i = 0; i < index && line; i++) {
+    line = strchr (line, ',');
+    line = line ? line + 1 : NULL;
+  }
+  if (!line)
+    return FALSE;
+  gsize n = strcspn (line, ",\r\n");
+  g_autofree char *field = g_strndup (line, n);
+  g_strstrip (field);
+  if (field[0] == '"' && n >= 2 && field[strlen (field) - 1] == '"') {
+    field[strlen (field) - 1] = '\0';
+    memmove (field, field + 1, strlen (field));
+  }
+  return g_strv_contains (words, field);
+}
+
+/* Whether the run was stopped part-way, as `memsweep show` tells it: a
+ * cell whose status is partial or cancelled (docs/csv.md), or fewer cells
+ * than its header planned. Read from the summary, one row per cell. */
+static gboolean
+read_stopped (MsRunsEntry *self, GCancellable *cancellable)
+{
+  static const char *const cut[] = { "partial", "cancelled", NULL };
+  g_autoptr (GFile) summary = ms_runs_entry_dup_summary_file (self);
+  g_autofree char *text = NULL;
+  if (!summary || !g_file_load_contents (summary, cancellable, &text, NULL, NULL, NULL))
+    return FALSE;
+  int status = -1, rows = 0;
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  for (char **l = lines; *l; l++) {
+    if (!**l || **l == '#' || **l == '\r')
+      continue;
+    if (status < 0) {
+      /* The column header: where the status is. */
+      g_auto (GStrv) names = g_strsplit (*l, ",", -1);
+      for (int i = 0; names[i] && status < 0; i++)
+        status = strcmp (g_strstrip (names[i]), "status") == 0 ? i : -1;
+      if (status < 0)
+        return FALSE;
+      continue;
+    }
+    if (field_is (*l, status, cut))
+      return TRUE;
+    rows++;
+  }
+  return rows < planned_cells (self);
 }
 
 static guint64
@@ -229,6 +307,8 @@ ms_runs_entry_read (GFile *file, GCancellable *cancellable)
     self->size += summary_size (self, cancellable);
   if (!self->kind)
     self->kind = g_strdup ("sweep");
+  if (!self->reason)
+    self->stopped = read_stopped (self, cancellable);
   return self;
 }
 
@@ -284,6 +364,12 @@ const char *
 ms_runs_entry_get_reason (MsRunsEntry *self)
 {
   return self->reason;
+}
+
+gboolean
+ms_runs_entry_get_stopped (MsRunsEntry *self)
+{
+  return self->stopped;
 }
 
 int

@@ -64,6 +64,39 @@ ms_timeline_page_get_cell (MsTimelinePage *self, int *rep)
 }
 
 static void on_rep_changed (MsTimelinePage *self);
+
+/* The Repetition field steps through the repetitions that have a timeline
+ * (its value: the first is 1) but shows and reads each by the file's rep
+ * number, as the title does. */
+static gboolean
+show_file_rep (GtkSpinButton *spin, MsTimelinePage *self)
+{
+  const MsCell *cell = ms_timeline_page_get_cell (self, NULL);
+  int k = gtk_spin_button_get_value_as_int (spin) - 1;
+  int rep = cell ? ms_cell_timeline_rep (cell, k) : -1;
+  char text[16];
+  g_snprintf (text, sizeof text, "%d", rep >= 0 ? rep : k);
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (spin)), text) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (spin), text);
+  return TRUE;
+}
+
+/* A rep number typed: the first repetition with a timeline from it on
+ * (the last when none). */
+static int
+read_file_rep (GtkSpinButton *spin, double *value, MsTimelinePage *self)
+{
+  const MsCell *cell = ms_timeline_page_get_cell (self, NULL);
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (spin))));
+  gint64 wanted;
+  if (!cell || !g_ascii_string_to_signed (text, 10, 0, G_MAXINT, &wanted, NULL))
+    return GTK_INPUT_ERROR;
+  int timed = ms_cell_timeline_reps (cell, NULL, 0), k = 0;
+  while (k < timed - 1 && ms_cell_timeline_rep (cell, k) < wanted)
+    k++;
+  *value = k + 1;
+  return TRUE;
+}
 static void on_size_selected (MsTimelinePage *self);
 
 /* With runs open but no cell to draw, what to choose instead (NULL: no
@@ -129,11 +162,15 @@ update_timeline (MsTimelinePage *self)
         ? g_strdup_printf (_(" (%d of the %d have a timeline)"), timed, cell->n_reps)
         : g_strdup ("");
     /* What the timers cost is the table's Timer cost column: one plain
-     * line here, read from the back of a room. */
-    title = g_strdup_printf (_("%s · 2^%d = %s per vector · repetition %d of %d%s%s"),
-                             ms_mode_title (cell->mode), cell->exponent, size, rep + 1,
-                             cell->n_reps, which, rep == 0 ? _(" (shows the allocation)") : "");
+     * line here, read from the back of a room. Repetitions are numbered
+     * as the file's rep column numbers them, from 0, here and in the
+     * Repetition field alike. */
+    title = g_strdup_printf (_("%s · 2^%d = %s per vector · rep %d of reps 0–%d%s%s"),
+                             ms_mode_title (cell->mode), cell->exponent, size, rep,
+                             cell->n_reps - 1, which,
+                             rep == 0 ? _(" (shows the allocation)") : "");
   }
+  show_file_rep (self->rep_spin, self);
   g_autofree char *empty = cell ? NULL : empty_text (self, &title);
   ms_timeline_view_set_cell (self->view, selected_run (self), cell, rep, title);
   ms_timeline_view_set_empty_text (self->view, empty);
@@ -328,6 +365,8 @@ ms_timeline_page_class_init (MsTimelinePageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_mode_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_size_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_rep_changed);
+  gtk_widget_class_bind_template_callback (widget_class, show_file_rep);
+  gtk_widget_class_bind_template_callback (widget_class, read_file_rep);
 }
 
 /* Picks the session's selected run when this page shows it; FALSE when the

@@ -3,6 +3,8 @@
 #include <glib/gi18n.h>
 
 #include "ms-export.h"
+#include "ms-reference-dialog.h"
+#include "ms-reference-runs.h"
 #include "ms-report-content.h"
 #include "ms-report-views.h"
 #include "ms-run.h"
@@ -22,31 +24,46 @@ toast_saved (MsWindow *self, const char *path, GError *error)
   }
 }
 
-static MsResults *
-export_run (MsWindow *self)
+/* The run Export CSV offers first: the live sweep when there is one, else
+ * the newest file; G_MAXUINT when none is open. */
+static guint
+default_export_index (MsWindow *self)
 {
-  /* The live sweep when there is one, else the newest file. */
-  MsRun *run = ms_session_get_live_run (self->session);
   guint n = ms_session_get_n_runs (self->session);
-  if (!run && n)
-    run = ms_session_get_run (self->session, n - 1);
-  return run ? ms_run_get_results (run) : NULL;
+  MsRun *live = ms_session_get_live_run (self->session);
+  for (guint i = 0; live && i < n; i++)
+    if (ms_session_get_run (self->session, i) == live)
+      return i;
+  return n ? n - 1 : G_MAXUINT;
 }
 
-gboolean
-ms_window_export_csv (MsWindow *self, const char *path, gboolean summary, GError **error)
+static gboolean
+export_results (MsResults *run, const char *path, gboolean summary, GError **error)
 {
   char err[512];
-  MsResults *run = export_run (self);
-  if (!run) {
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("%s: nothing to export"), path);
-    return FALSE;
-  }
   gboolean ok = summary ? ms_csv_write_summary (run, path, err, sizeof err)
                         : ms_csv_write_samples (run, path, err, sizeof err);
   if (!ok)
     g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, err);
   return ok;
+}
+
+gboolean
+ms_window_export_run_csv (MsWindow *self, guint index, const char *path, gboolean summary,
+                          GError **error)
+{
+  if (index >= ms_session_get_n_runs (self->session)) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("%s: nothing to export"), path);
+    return FALSE;
+  }
+  return export_results (ms_run_get_results (ms_session_get_run (self->session, index)), path,
+                         summary, error);
+}
+
+gboolean
+ms_window_export_csv (MsWindow *self, const char *path, gboolean summary, GError **error)
+{
+  return ms_window_export_run_csv (self, default_export_index (self), path, summary, error);
 }
 
 typedef struct {
@@ -234,24 +251,91 @@ accepted (MsWindow *self, GtkNativeDialog *dialog, int response, const char *cho
   return TRUE;
 }
 
+/* A file name from a run's name: letters, digits, '-' and '_' kept, any
+ * other run of characters one '-'. */
+static char *
+export_file_name (MsRun *run, const char *kind)
+{
+  g_autoptr (GString) name = g_string_new (NULL);
+  for (const char *p = ms_run_get_name (run); *p; p = g_utf8_next_char (p)) {
+    gunichar c = g_utf8_get_char (p);
+    if (g_unichar_isalnum (c) || c == '_')
+      g_string_append_unichar (name, c);
+    else if (name->len && name->str[name->len - 1] != '-')
+      g_string_append_c (name, '-');
+  }
+  while (name->len && name->str[name->len - 1] == '-')
+    g_string_truncate (name, name->len - 1);
+  return g_strdup_printf ("%s-%s.csv", name->len ? name->str : "memsweep", kind);
+}
+
 static void
 on_export_csv_response (GtkNativeDialog *dialog, int response, MsWindow *self)
 {
   g_autofree char *path = NULL;
   const char *kind;
   g_autoptr (GError) error = NULL;
+  GPtrArray *runs = g_object_get_data (G_OBJECT (dialog), "runs");
   if (accepted (self, dialog, response, "kind", &path, &kind)) {
-    if (path)
-      ms_window_export_csv (self, path, g_strcmp0 (kind, "summary") == 0, &error);
-    toast_saved (self, path, error);
+    /* The runs as they were when the dialog opened: the choice's ids index
+     * them, whatever opened or closed meanwhile. */
+    const char *which = runs->len > 1
+                          ? gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "run")
+                          : "0";
+    guint index = which ? (guint) g_ascii_strtoull (which, NULL, 10) : 0;
+    MsRun *run = g_ptr_array_index (runs, MIN (index, runs->len - 1));
+    if (path && export_results (ms_run_get_results (run), path, g_strcmp0 (kind, "summary") == 0,
+                                &error)) {
+      g_autofree char *name = g_filename_display_name (path);
+      /* TRANSLATORS: a run's name, then the file it was saved to. */
+      g_autofree char *msg = g_strdup_printf (_("Saved %s as %s"), ms_run_get_name (run), name);
+      ms_window_toast (self, msg);
+    } else {
+      toast_saved (self, path, error);
+    }
   }
   g_object_unref (dialog);
+}
+
+/* With several runs open, which one to write is a choice of the dialog,
+ * the run Export CSV would take by itself chosen first; the file name and
+ * the toast name the run either way. */
+static void
+offer_runs (MsWindow *self, GtkFileChooser *d, GPtrArray *runs, guint first)
+{
+  if (runs->len > 1) {
+    g_autoptr (GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+    /* The first run offered is listed first too: GTK 4.8's own file
+     * chooser shows a choice's first option whatever was set. */
+    for (guint k = 0; k < runs->len; k++) {
+      guint i = k == 0 ? first : k <= first ? k - 1 : k;
+      g_ptr_array_add (ids, g_strdup_printf ("%u", i));
+      g_ptr_array_add (labels, (gpointer) ms_run_get_name (g_ptr_array_index (runs, i)));
+    }
+    g_ptr_array_add (ids, NULL);
+    g_ptr_array_add (labels, NULL);
+    gtk_file_chooser_add_choice (d, "run", _("Run"), (const char **) ids->pdata,
+                                 (const char **) labels->pdata);
+    gtk_file_chooser_set_choice (d, "run", g_ptr_array_index (ids, 0));
+  }
+  g_autofree char *title =
+    runs->len > 1 ? g_strdup (_("Export a Run as CSV"))
+                  /* TRANSLATORS: the dialog's title; %s is the run's name. */
+                  : g_strdup_printf (_("Export %s as CSV"),
+                                     ms_run_get_name (g_ptr_array_index (runs, first)));
+  gtk_native_dialog_set_title (GTK_NATIVE_DIALOG (d), title);
+  g_autofree char *file = export_file_name (g_ptr_array_index (runs, first), "samples");
+  gtk_file_chooser_set_current_name (d, file);
 }
 
 static void
 action_export_csv (GSimpleAction *a, GVariant *p, gpointer data)
 {
   MsWindow *self = data;
+  guint first = default_export_index (self);
+  if (first == G_MAXUINT)
+    return;
   GtkFileChooserNative *d =
     file_dialog (self, _("Export CSV"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), TRUE);
   const char *ids[] = { "samples", "summary", NULL };
@@ -259,7 +343,9 @@ action_export_csv (GSimpleAction *a, GVariant *p, gpointer data)
                            _("Summary (medians, spreads, bandwidths)"), NULL };
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (d), "kind", _("Contents"), ids, labels);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (d), "kind", "samples");
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (d), "memsweep-samples.csv");
+  GPtrArray *runs = ms_session_dup_runs (self->session);
+  g_object_set_data_full (G_OBJECT (d), "runs", runs, (GDestroyNotify) g_ptr_array_unref);
+  offer_runs (self, GTK_FILE_CHOOSER (d), runs, first);
   start_in_export_folder (self, d);
   g_signal_connect (d, "response", G_CALLBACK (on_export_csv_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (d));
@@ -406,10 +492,25 @@ action_export_chart (GSimpleAction *a, GVariant *p, gpointer data)
 }
 
 static void
-action_reference (GSimpleAction *a, GVariant *p, gpointer data)
+on_reference_open (MsReferenceDialog *dialog, char **paths, MsWindow *self)
 {
-  g_autoptr (GFile) f = g_file_new_for_path (g_variant_get_bytestring (p));
-  ms_window_open_file (MS_WINDOW (data), f);
+  for (char **p = paths; *p; p++) {
+    g_autoptr (GFile) f = g_file_new_for_path (*p);
+    ms_window_open_file (self, f);
+  }
+}
+
+static void
+action_reference_runs (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  MsWindow *self = data;
+  MsReferenceDialog *dialog = ms_reference_dialog_new (ms_reference_dir ());
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
+  /* In front of a class, as large as the window behind it. */
+  if (self->presentation)
+    gtk_widget_add_css_class (GTK_WIDGET (dialog), "presentation");
+  g_signal_connect_object (dialog, "open", G_CALLBACK (on_reference_open), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -497,7 +598,7 @@ ms_window_add_actions (MsWindow *self)
     { "export-csv", action_export_csv },
     { "export-chart", action_export_chart },
     { "export-report", action_export_report },
-    { "reference", action_reference, "ay" },
+    { "reference-runs", action_reference_runs },
     { "clear-runs", action_clear_runs },
     { "text-scale", action_text_scale, "i" },
     { "view", action_view, "i" },

@@ -47,7 +47,6 @@ struct _MsWindow {
   GtkProgressBar *progress_bar;
   MsSettingsPane *settings_pane;
   AdwViewStack *stack;
-  GMenu *reference_menu;
   GMenuModel *primary_menu;
   MsChartPage *bandwidth_page, *time_page;
   MsTimelinePage *timeline_page;

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "ms-profiling.h"
-#include "ms-reference-runs.h"
 #include "ms-run.h"
 #include "ms-window-private.h"
 
@@ -259,29 +258,6 @@ start_discovery (MsWindow *self)
 /* ---- construction ------------------------------------------------------- */
 
 static void
-fill_reference_menu (MsWindow *self)
-{
-  const char *dir = ms_reference_dir ();
-  g_autoptr (GPtrArray) names = ms_reference_runs_list ();
-  for (guint i = 0; i < names->len; i++) {
-    const char *file = g_ptr_array_index (names, i);
-    g_autofree char *path = g_build_filename (dir, file, NULL);
-    g_autofree char *stem = g_strndup (file, strlen (file) - strlen ("-samples.csv"));
-    g_autofree char *label = g_filename_display_name (stem);
-    GMenuItem *item = g_menu_item_new (label, NULL);
-    /* As bytes: a file's name need not be UTF-8. */
-    g_menu_item_set_action_and_target_value (item, "win.reference", g_variant_new_bytestring (path));
-    g_menu_append_item (self->reference_menu, item);
-    g_object_unref (item);
-  }
-  if (names->len == 0) {
-    GMenuItem *item = g_menu_item_new (_("None installed"), "win.none");
-    g_menu_append_item (self->reference_menu, item);
-    g_object_unref (item);
-  }
-}
-
-static void
 on_view_changed (MsWindow *self)
 {
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_VIEW]);
@@ -422,7 +398,6 @@ ms_window_class_init (MsWindowClass *klass)
   CHILD (top_box);
   CHILD (switcher_bar);
   CHILD (switcher_title);
-  CHILD (reference_menu);
   CHILD (primary_menu);
   CHILD (bandwidth_page);
   CHILD (time_page);
@@ -504,7 +479,6 @@ ms_window_init (MsWindow *self)
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
   bind_view_scales (self);
   ms_window_pages_init (self);
-  fill_reference_menu (self);
   gtk_menu_button_set_create_popup_func (self->main_menu_button, create_main_menu, self, NULL);
   ms_window_runs_init (self);
   ms_window_presentation_init (self);

@@ -65,9 +65,13 @@ const MsResults *ms_window_get_run (MsWindow *self, guint index);
 gboolean ms_window_rename_run (MsWindow *self, guint index, const char *name);
 gboolean ms_window_set_run_note (MsWindow *self, guint index, const char *note);
 gboolean ms_window_close_run (MsWindow *self, guint index);
-/* Exports through the engine / the chart drawing, without dialogs. */
+/* Exports through the engine / the chart drawing, without dialogs.
+ * ms_window_export_csv writes the run Export CSV offers first (the live
+ * sweep, else the newest run); ms_window_export_run_csv the run at index. */
 gboolean ms_window_export_csv (MsWindow *self, const char *path, gboolean summary,
                                GError **error);
+gboolean ms_window_export_run_csv (MsWindow *self, guint index, const char *path,
+                                   gboolean summary, GError **error);
 gboolean ms_window_export_chart (MsWindow *self, const char *path, int width, int height,
                                  GError **error);
 /* Every run shown as a PDF report, or HTML when path ends in .html. */

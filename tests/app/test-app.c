@@ -14,6 +14,7 @@
 #include "ms-application.h"
 #include "ms-app-test.h"
 #include "ms-runs-library.h"
+#include "ms-reference-dialog.h"
 #include "ms-reference-runs.h"
 #include "ms-setting-table.h"
 #include "ms-window.h"
@@ -280,6 +281,15 @@ check_run_names_and_notes (MsWindow *win)
   g_assert_cmpstr (back->note, ==, "fan at 100%, room 21 °C");
   g_assert_cmpstr (back->label, ==, "before the BIOS update (2)");
   ms_results_free (back);
+  /* Any run open, not only the newest, by its place. */
+  const char *chosen = ms_test_tmp_path ("chosen-samples.csv");
+  g_assert_true (ms_window_export_run_csv (win, 1, chosen, FALSE, &error));
+  back = ms_csv_read_samples (chosen, err, sizeof err);
+  g_assert_nonnull (back);
+  g_assert_cmpstr (back->label, ==, "before the BIOS update");
+  ms_results_free (back);
+  g_assert_false (ms_window_export_run_csv (win, 99, chosen, FALSE, &error));
+  g_clear_error (&error);
 
   /* Closing the first sweep keeps the second; closing the live one too. */
   g_assert_true (ms_window_close_run (win, 1));
@@ -526,8 +536,23 @@ has_more_runs (gpointer data)
   return ms_window_get_n_runs (args[0]) > GPOINTER_TO_UINT (args[1]);
 }
 
-/* The reference menu names its files as bytes: a file whose name is not
- * UTF-8 opens, with no critical warning (G_DEBUG=fatal-criticals). */
+static gboolean
+has_reference_dialog (gpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++) {
+    g_autoptr (GtkWidget) w = g_list_model_get_item (toplevels, i);
+    if (MS_IS_REFERENCE_DIALOG (w) && gtk_widget_get_visible (w)) {
+      *(gpointer *) data = w;
+      return TRUE;
+    }
+  }
+  return FALSE;
+}
+
+/* Reference Runs opens its dialog, and what the dialog opens joins the
+ * window: a file whose name is not UTF-8 too, with no critical warning
+ * (G_DEBUG=fatal-criticals). */
 static void
 check_reference_bytes (MsWindow *win)
 {
@@ -539,11 +564,15 @@ check_reference_bytes (MsWindow *win)
   g_assert_true (g_file_get_contents (ref, &text, &len, NULL));
   g_assert_true (g_file_set_contents (latin1, text, len, NULL));
   guint n = ms_window_get_n_runs (win);
-  g_action_group_activate_action (G_ACTION_GROUP (win), "reference",
-                                  g_variant_new_bytestring (latin1));
+  g_action_group_activate_action (G_ACTION_GROUP (win), "reference-runs", NULL);
+  gpointer dialog = NULL;
+  ms_test_wait_until (has_reference_dialog, &dialog, "the Reference Runs dialog shows");
+  const char *paths[] = { latin1, NULL };
+  g_signal_emit_by_name (dialog, "open", paths);
   gpointer args[] = { win, GUINT_TO_POINTER (n) };
   ms_test_wait_until (has_more_runs, args, "the file with a Latin-1 name opens");
   g_assert_true (ms_window_close_run (win, n));
+  gtk_window_destroy (dialog);
 }
 
 static void

@@ -152,6 +152,36 @@ test_health_warning (void)
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
+/* The strip's heading names the run it describes, says which of several
+ * that is, and follows a rename. */
+static void
+test_health_title (void)
+{
+  g_autoptr (GPtrArray) runs = ms_run_array_new ();
+  MsChartPage *page = g_object_new (MS_TYPE_CHART_PAGE, NULL);
+  g_object_ref_sink (page);
+  ms_chart_page_set_runs (page, runs);
+  g_assert_null (ms_chart_page_get_health_title (page));
+  g_ptr_array_add (runs, run_with_link (0, 0));
+  ms_chart_page_set_runs (page, runs);
+  g_assert_cmpstr (ms_chart_page_get_health_title (page), ==, "Link health of fine");
+  for (int i = 0; i < 3; i++)
+    g_ptr_array_add (runs, run_with_link (4, 8));
+  ms_run_set_name (runs->pdata[3], "fourth");
+  ms_chart_page_set_runs (page, runs);
+  g_assert_cmpstr (ms_chart_page_get_health_title (page), ==,
+                   "Link health of fourth, the last of the 4 runs shown");
+  ms_run_set_name (runs->pdata[3], "renamed");
+  g_assert_cmpstr (ms_chart_page_get_health_title (page), ==,
+                   "Link health of renamed, the last of the 4 runs shown");
+  /* Hidden with the strip (presentation mode), back with it. */
+  gtk_widget_set_visible (GTK_WIDGET (ms_chart_page_get_health (page)), FALSE);
+  g_assert_null (ms_chart_page_get_health_title (page));
+  gtk_widget_set_visible (GTK_WIDGET (ms_chart_page_get_health (page)), TRUE);
+  g_assert_nonnull (ms_chart_page_get_health_title (page));
+  g_assert_finalize_object (page);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -160,5 +190,6 @@ main (int argc, char **argv)
   g_test_add_func ("/chart-page/time", test_time);
   g_test_add_func ("/chart-page/modes-filter", test_modes_filter);
   g_test_add_func ("/chart-page/health-warning", test_health_warning);
+  g_test_add_func ("/chart-page/health-title", test_health_title);
   return g_test_run ();
 }

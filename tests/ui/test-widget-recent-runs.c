@@ -57,6 +57,34 @@ shows_label (gpointer data)
   return find_label (args[0], args[1]) != NULL;
 }
 
+static GtkButton *
+find_button (GtkWidget *widget, const char *tooltip)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0)
+    return GTK_BUTTON (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c)) {
+    GtkButton *found = find_button (c, tooltip);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+/* Open and Show in Folder look different: their icons are not the same,
+ * and neither is a folder for opening. */
+static void
+check_row_icons (MsRecentRuns *dialog)
+{
+  GtkButton *open = find_button (GTK_WIDGET (dialog), "Open in This Window");
+  GtkButton *show = find_button (GTK_WIDGET (dialog), "Show in the File Manager");
+  g_assert_nonnull (open);
+  g_assert_nonnull (show);
+  const char *open_icon = gtk_button_get_icon_name (open);
+  g_assert_cmpstr (open_icon, !=, gtk_button_get_icon_name (show));
+  g_assert_null (strstr (open_icon, "folder"));
+  g_assert_null (strstr (open_icon, "document-open"));
+}
+
 /* A row's action: its file by path, as bytes (a name need not be UTF-8). */
 static void
 activate (MsRecentRuns *dialog, const char *action, const char *path)
@@ -98,6 +126,7 @@ test_dialog (void)
   const char *newest_name = ms_runs_entry_get_name (newest);
   gpointer args[] = { dialog, (gpointer) newest_name };
   ms_test_wait_until (shows_label, args, "the newest run's row shows");
+  check_row_icons (dialog);
 
   /* Open: the run's file; the damaged file is refused with its reason. */
   activate (dialog, "recent.open", newest_path);
@@ -253,6 +282,52 @@ test_empty (void)
   g_assert_null (dialog);
 }
 
+static gboolean
+partial_shown (gpointer dialog)
+{
+  GtkLabel *badge = find_label (dialog, "Partial");
+  return badge && gtk_widget_get_visible (GTK_WIDGET (badge));
+}
+
+/* A run stopped part-way is marked: a cell kept partial, or fewer cells
+ * than its header planned; a finished run is not. */
+static void
+test_partial (void)
+{
+  g_autofree char *own = g_build_filename (folder, "partial", NULL);
+  g_autoptr (MsRunsLibrary) lib = ms_runs_library_new (own);
+  g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
+  MsResults *r = ms_run_get_results (runs->pdata[0]);
+  g_snprintf (r->date, sizeof r->date, "2026-11-22T10:00:00Z");
+  g_assert_true (ms_runs_library_keep (lib, r, NULL));
+  MsCellStatus was = r->cells[3].status;
+  r->cells[3].status = MS_CELL_PARTIAL;
+  g_snprintf (r->date, sizeof r->date, "2026-11-22T11:00:00Z");
+  g_assert_true (ms_runs_library_keep (lib, r, NULL));
+  r->cells[3].status = was;
+  size_t n = r->n_cells;
+  r->n_cells = n / 2;
+  g_snprintf (r->date, sizeof r->date, "2026-11-22T12:00:00Z");
+  g_assert_true (ms_runs_library_keep (lib, r, NULL));
+  r->n_cells = n;
+  ms_test_wait_until (is_done_loading, lib, "the folder is listed");
+
+  MsRecentRuns *dialog = ms_recent_runs_new (lib);
+  gtk_window_present (GTK_WINDOW (dialog));
+  ms_test_wait_until (is_done_loading, lib, "the folder is listed again");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 3);
+  /* Newest first: cut short, then the partial cell, then the whole run. */
+  gboolean expected[] = { TRUE, TRUE, FALSE };
+  for (guint i = 0; i < 3; i++) {
+    g_autoptr (MsRunsEntry) entry = g_list_model_get_item (G_LIST_MODEL (lib), i);
+    g_assert_cmpint (ms_runs_entry_get_stopped (entry), ==, expected[i]);
+  }
+  ms_test_wait_until (partial_shown, dialog, "the stopped runs are marked");
+  g_object_ref (dialog);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_finalize_object (dialog);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -262,5 +337,6 @@ main (int argc, char **argv)
   g_test_add_func ("/recent-runs/empty", test_empty);
   g_test_add_func ("/recent-runs/delete-same-name-twice", test_delete_same_name_twice);
   g_test_add_func ("/recent-runs/non-utf8-name", test_non_utf8_name);
+  g_test_add_func ("/recent-runs/partial", test_partial);
   return g_test_run ();
 }
