@@ -108,7 +108,7 @@ ms_register_left_out (const MsRegisterCosts *k, char *buf, size_t len)
 static void
 caption_crossing (const MsRegisterCosts *k, char *buf, size_t len)
 {
-  char t[6][32], left[256];
+  char t[7][32], left[256];
   int from = ms_register_cheaper_from (k, NULL);
   ms_caption_append (
       buf, len,
@@ -121,7 +121,7 @@ caption_crossing (const MsRegisterCosts *k, char *buf, size_t len)
       ms_caption_time (k->reg_e2e_us, t[3], sizeof t[3]),
       ms_caption_time (ms_register_anew_once (k), t[4], sizeof t[4]),
       ms_caption_time (k->pin_e2e_us, t[5], sizeof t[5]),
-      ms_caption_time (ms_register_pinned_once (k), t[0], sizeof t[0]));
+      ms_caption_time (ms_register_pinned_once (k), t[6], sizeof t[6]));
   if (from > 0)
     ms_caption_append (buf, len,
                        ms_gettext ("With all of them, allocating once costs less in all than "
