@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "memsweep.h"
+#include "ms-lesson-costs.h"
 #include "ms-test.h"
 
 #define CHECK MS_CHECK
@@ -295,6 +296,33 @@ check_costs (const MsResults *r)
           first->stats.phase_host[MS_PHASE_ALLOC].median,
           host->stats.phase_host[MS_PHASE_ALLOC].median,
           reg->stats.phase_host[MS_PHASE_REGISTER].median);
+  /* The device pool, where the driver has one: a pool that kept its
+   * memory hands it out faster than its first allocation, and holds at
+   * least the size, none of it in use, after the free. */
+  const MsCell *pool_first = ms_results_find_variant (r, MS_MODE_DEVICE, BIG, "cost=pool-first");
+  const MsCell *keep = ms_results_find_variant (r, MS_MODE_DEVICE, BIG, "cost=pool/threshold=keep");
+  const MsCell *zero = ms_results_find_variant (r, MS_MODE_DEVICE, BIG, "cost=pool/threshold=0");
+  CHECK (pool_first && keep && zero, "costs: the three device-pool cells at 2^%d", BIG);
+  if (!pool_first || !keep || !zero || pool_first->status != MS_CELL_OK
+      || keep->status != MS_CELL_OK || zero->status != MS_CELL_OK) {
+    printf ("costs: device pool not measured: %s\n", pool_first ? pool_first->message : "missing");
+    return;
+  }
+  uint64_t reserved = 0, used = 0, reserved0 = 0, used0 = 0;
+  CHECK (ms_costs_pool_kept (keep, &reserved, &used) && ms_costs_pool_kept (zero, &reserved0, &used0),
+         "costs: the pool's reserved and used bytes recorded");
+  double a_first = pool_first->stats.phase_host[MS_PHASE_ALLOC].median;
+  double a_keep = keep->stats.phase_host[MS_PHASE_ALLOC].median;
+  CHECK (a_keep < a_first, "costs: the kept pool's allocation %.1f us, its first %.1f us", a_keep,
+         a_first);
+  CHECK (reserved >= keep->elements * sizeof (float) && used == 0 && used0 == 0,
+         "costs: the kept pool holds %llu bytes (%llu in use) after the free, the released one "
+         "%llu in use",
+         (unsigned long long) reserved, (unsigned long long) used, (unsigned long long) used0);
+  printf ("costs: 16 MiB cudaMallocAsync first %.1f us, threshold 0 %.1f us, kept %.1f us; "
+          "reserved after the free %llu and %llu bytes\n",
+          a_first, zero->stats.phase_host[MS_PHASE_ALLOC].median, a_keep,
+          (unsigned long long) reserved0, (unsigned long long) reserved);
 }
 
 /* Two fixed-duration kernels (500 us by default) on two streams with
