@@ -6,6 +6,7 @@
  *   plain-alloc-costs register EXP REPS
  *   plain-alloc-costs pin-payoff MIN_EXP MAX_EXP REPS
  *   plain-alloc-costs device-pool MIN_EXP MAX_EXP REPS
+ *   plain-alloc-costs implicit-sync KERNEL_US KIB REPS
  *
  * register: the register-allocate lesson at 2^EXP floats per vector: three
  * malloc'd buffers registered, c = a + b with its copies, unregistered, in
@@ -19,7 +20,14 @@
  * device-pool: per size, cudaMalloc and cudaFree against cudaMallocAsync
  * and cudaFreeAsync from the device's default pool with its release
  * threshold at 0 and at "keep everything": the first allocation and the
- * steady state. Medians in µs, one line per figure. */
+ * steady state.
+ * implicit-sync: two kernels of KERNEL_US on two streams (blocking, then
+ * non-blocking), nothing, cudaMalloc, cudaFree, cudaMallocAsync or
+ * cudaFreeAsync (on a third stream) of KIB KiB between their launches, the
+ * host clock from the first launch to a cudaDeviceSynchronize; and one
+ * kernel alone. CUDA_DEVICE_MAX_CONNECTIONS, as the caller sets it, names
+ * the queues (q=1 or q=def), as the lesson's variants do.
+ * Medians in µs, one line per figure. */
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -321,6 +329,65 @@ run_device_pool (int min_exp, int max_exp, int reps)
   CHECK (cudaStreamDestroy (s));
 }
 
+/* Spins for us microseconds on the GPU's global timer. */
+__global__ void
+spin (double us)
+{
+  unsigned long long t0, t;
+  asm volatile ("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+  do
+    asm volatile ("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  while ((double) (t - t0) < us * 1e3);
+}
+
+static void
+run_implicit_sync (double kernel_us, size_t kib, int reps)
+{
+  static const char *const ops[] = { "alone", "none", "malloc", "free", "mallocasync",
+                                     "freeasync" };
+  const char *conn = getenv ("CUDA_DEVICE_MAX_CONNECTIONS");
+  const char *q = conn && strcmp (conn, "1") == 0 ? "1" : "def";
+  size_t bytes = kib * 1024;
+  for (int nb = 0; nb < 2; nb++)
+    for (int op = 0; op < 6; op++) {
+      if (op == 0 && nb)
+        continue;
+      std::vector<double> t;
+      for (int r = 0; r < reps + 1; r++) {
+        cudaStream_t st[3];
+        for (int i = 0; i < 3; i++)
+          CHECK (cudaStreamCreateWithFlags (&st[i], nb ? cudaStreamNonBlocking : cudaStreamDefault));
+        void *old = NULL, *fresh = NULL;
+        if (op == 3)
+          CHECK (cudaMalloc (&old, bytes));
+        if (op == 5)
+          CHECK (cudaMallocAsync (&old, bytes, st[2]));
+        CHECK (cudaDeviceSynchronize ());
+        double t0 = now_us ();
+        spin<<<1, 64, 0, st[0]>>> (kernel_us);
+        if (op == 2)
+          CHECK (cudaMalloc (&fresh, bytes));
+        else if (op == 3)
+          CHECK (cudaFree (old));
+        else if (op == 4)
+          CHECK (cudaMallocAsync (&fresh, bytes, st[2]));
+        else if (op == 5)
+          CHECK (cudaFreeAsync (old, st[2]));
+        if (op != 0)
+          spin<<<1, 64, 0, st[1]>>> (kernel_us);
+        CHECK (cudaDeviceSynchronize ());
+        if (r > 0) /* the first is a warm-up */
+          t.push_back (now_us () - t0);
+        if (fresh)
+          CHECK (cudaFree (fresh));
+        for (int i = 0; i < 3; i++)
+          CHECK (cudaStreamDestroy (st[i]));
+      }
+      printf ("implicit-sync bytes=0 op=%s/s=%s/q=%s %.3f\n", ops[op], nb ? "nonblock" : "block",
+              q, median (t));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -330,8 +397,12 @@ main (int argc, char **argv)
     run_pin_payoff (atoi (argv[2]), atoi (argv[3]), atoi (argv[4]));
   else if (argc == 5 && strcmp (argv[1], "device-pool") == 0)
     run_device_pool (atoi (argv[2]), atoi (argv[3]), atoi (argv[4]));
+  else if (argc == 5 && strcmp (argv[1], "implicit-sync") == 0)
+    run_implicit_sync (atof (argv[2]), (size_t) atoi (argv[3]), atoi (argv[4]));
   else {
-    fprintf (stderr, "usage: %s register EXP REPS | pin-payoff|device-pool MIN MAX REPS\n",
+    fprintf (stderr,
+             "usage: %s register EXP REPS | pin-payoff|device-pool MIN MAX REPS | "
+             "implicit-sync KERNEL_US KIB REPS\n",
              argv[0]);
     return 2;
   }

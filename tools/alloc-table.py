@@ -5,7 +5,8 @@ figure of memsweep's register-allocate and pin-payoff lessons (and the
 costs lesson's device pool, where DIR has it) beside the same figure from
 bench/plain-alloc-costs.cu, with their ratio. DIR holds plain.txt and the
 lessons' summary files lesson-NAME-summary.csv. A ratio outside 0.95..1.05
-is marked '!': the note that ships the run says why or it is a finding."""
+is marked '!': the note that ships the run says why or it is a finding.
+implicit-sync's cells are host times of two 500 us kernels, bytes 0."""
 import csv
 import sys
 from pathlib import Path
@@ -103,6 +104,21 @@ def costs_figures(rows):
     return out
 
 
+def implicit_sync_figures(rows):
+    """The implicit-sync lesson's allocation cells and their references."""
+    out = {}
+    for row in rows:
+        v = row.get("variant", "")
+        op = v.split("/")[0]
+        if op not in ("op=alone", "op=none", "op=malloc", "op=free", "op=mallocasync",
+                      "op=freeasync") or row.get("status") != "ok":
+            continue
+        value = number(row, "e2e_median_us")
+        if value is not None:
+            out[("implicit-sync", 0, v)] = value
+    return out
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: alloc-table.py DIR")
@@ -112,6 +128,7 @@ def main():
     ours.update(register_figures(summary_rows(d / "lesson-register-allocate-summary.csv")))
     ours.update(pin_payoff_figures(summary_rows(d / "lesson-pin-payoff-summary.csv")))
     ours.update(costs_figures(summary_rows(d / "lesson-costs-summary.csv")))
+    ours.update(implicit_sync_figures(summary_rows(d / "lesson-implicit-sync-summary.csv")))
     print(f"{'lesson':<12} {'bytes':>10} {'figure':<26} {'memsweep us':>12} "
           f"{'plain us':>10} {'ratio':>7}")
     outside = 0
