@@ -323,8 +323,8 @@ verdict_lists (const MsResults *r, char *buf, size_t len)
 static void
 caption_stream_ordered (const MsResults *r, char *buf, size_t len)
 {
-  static const MsSyncOp pair[] = { MS_SYNC_OP_MALLOC, MS_SYNC_OP_FREE, MS_SYNC_OP_MALLOC_ASYNC,
-                                   MS_SYNC_OP_FREE_ASYNC };
+  static const MsSyncOp pair[]
+      = { MS_SYNC_OP_MALLOC, MS_SYNC_OP_FREE, MS_SYNC_OP_MALLOC_ASYNC, MS_SYNC_OP_FREE_ASYNC };
   int serial[4] = { 0 }, known[4] = { 0 };
   for (int i = 0; i < 4; i++)
     for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
@@ -413,7 +413,8 @@ const MsLesson ms_lesson_implicit_sync = {
                              "own clock stamps.") },
   .settings = "two kernels of kernel-us on two streams with one operation between the launches "
               "(buffers of kib KiB; cudaMemsetAsync, cudaMallocAsync and cudaFreeAsync on a "
-              "third stream, cudaEventRecord on the first); blocking and non-blocking streams; " MAX_CONNECTIONS "=1 and the "
+              "third stream, cudaEventRecord on the first); blocking and non-blocking "
+              "streams; " MAX_CONNECTIONS "=1 and the "
               "default, each in a fresh process; one kernel alone per queue setting",
   .options = options,
   .parts = parts,

@@ -74,9 +74,9 @@ cost (int kind, int step, double b, bool pays)
 {
   static const double once[MS_PIN_KIND_COUNT][2]
       = { { 1, 1 }, { 100, 50 }, { 50, 20 }, { 0.5, 0.5 }, { 80, 40 }, { 5, 5 } };
-  static const double per_byte[MS_PIN_KIND_COUNT][2] = {
-    { 1 / 4e3, 0 }, { 1 / 1e3, 0 }, { 1 / 2e3, 0 }, { 1 / 40e3, 0 }, { 1 / 1.5e3, 0 }, { 0, 0 }
-  };
+  static const double per_byte[MS_PIN_KIND_COUNT][2]
+      = { { 1 / 4e3, 0 },  { 1 / 1e3, 0 },   { 1 / 2e3, 0 },
+          { 1 / 40e3, 0 }, { 1 / 1.5e3, 0 }, { 0, 0 } };
   bool pageable = kind == MS_PIN_PAGEABLE || kind == MS_PIN_PAGEABLE_REUSED;
   if (step == 2)
     return b / (pageable || !pays ? 10e3 : 25e3);
@@ -166,14 +166,13 @@ test_pays (void)
   double n = 0;
   g_assert_cmpint (ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, 14, &n), ==, 1);
   g_assert_cmpfloat (n, ==, expected_n (MS_PIN_PINNED, MS_PIN_PAGEABLE, 65536));
-  g_assert_cmpint (ms_pin_payoff_break_even (r, MS_PIN_REGISTERED, MS_PIN_PAGEABLE, 20, &n), ==,
-                   1);
+  g_assert_cmpint (ms_pin_payoff_break_even (r, MS_PIN_REGISTERED, MS_PIN_PAGEABLE, 20, &n), ==, 1);
   g_assert_cmpfloat (n, ==, expected_n (MS_PIN_REGISTERED, MS_PIN_PAGEABLE, 4 << 20));
   /* Against a heap that hands back what it kept, pinning comes back
    * later: the pageable buffer costs less to get. */
   double fresh_n = 0;
-  g_assert_cmpint (
-      ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, 14, &n), ==, 1);
+  g_assert_cmpint (ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, 14, &n), ==,
+                   1);
   ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, 14, &fresh_n);
   g_assert_cmpfloat (n, ==, expected_n (MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, 65536));
   g_assert_cmpfloat (n, >, fresh_n);
@@ -183,8 +182,8 @@ test_pays (void)
   g_assert_true (ms_pin_payoff_cost (r, MS_PIN_POOL_FIRST, 20, &first));
   g_assert_true (ms_pin_payoff_cost (r, MS_PIN_POOL_KEPT, 20, &kept));
   g_assert_cmpfloat (kept.once_us, <, first.once_us);
-  g_assert_cmpint (
-      ms_pin_payoff_break_even (r, MS_PIN_POOL_KEPT, MS_PIN_PAGEABLE_REUSED, 14, &n), ==, 1);
+  g_assert_cmpint (ms_pin_payoff_break_even (r, MS_PIN_POOL_KEPT, MS_PIN_PAGEABLE_REUSED, 14, &n),
+                   ==, 1);
   g_assert_cmpfloat (n, ==, expected_n (MS_PIN_POOL_KEPT, MS_PIN_PAGEABLE_REUSED, 65536));
   g_assert_null (ms_pin_payoff_pool_missing (r));
   /* The skipped size has no break-even and says why. */
