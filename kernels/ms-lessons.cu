@@ -288,8 +288,8 @@ k_cost_host (int what, uint64_t bytes, double *alloc_us, double *free_us, char *
  * (steady); what it keeps after the free; then trimmed again, so that no
  * other measurement finds device memory held. */
 static int
-k_cost_pool (int device, int what, uint64_t bytes, double *alloc_us, double *free_us,
-             uint64_t pool_bytes[2], char *err, size_t errlen)
+k_cost_pool (int device, int what, uint64_t bytes, uint64_t keep_bytes, double *alloc_us,
+             double *free_us, uint64_t pool_bytes[2], char *err, size_t errlen)
 {
   int pools = 0;
   K_COST_CHECK ("cudaDeviceGetAttribute",
@@ -309,7 +309,7 @@ k_cost_pool (int device, int what, uint64_t bytes, double *alloc_us, double *fre
   cudaMemPool_t pool;
   cudaStream_t s;
   K_COST_CHECK ("cudaDeviceGetDefaultMemPool", cudaDeviceGetDefaultMemPool (&pool, device));
-  uint64_t threshold = what == MS_K_COST_POOL_KEEP ? ~0ull : 0, zero = 0;
+  uint64_t threshold = what == MS_K_COST_POOL_KEEP ? keep_bytes : 0, zero = 0;
   K_COST_CHECK ("cudaMemPoolSetAttribute",
                 cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &threshold));
   K_COST_CHECK ("cudaMemPoolTrimTo", cudaMemPoolTrimTo (pool, 0));
@@ -347,8 +347,8 @@ k_cost_pool (int device, int what, uint64_t bytes, double *alloc_us, double *fre
 }
 
 int
-ms_k_cost_sample (int device, int what, uint64_t bytes, double *alloc_us, double *free_us,
-                  uint64_t pool[2], char *err, size_t errlen)
+ms_k_cost_sample (int device, int what, uint64_t bytes, uint64_t keep_bytes, double *alloc_us,
+                  double *free_us, uint64_t pool[2], char *err, size_t errlen)
 {
   *alloc_us = *free_us = 0;
   if (pool)
@@ -372,6 +372,6 @@ ms_k_cost_sample (int device, int what, uint64_t bytes, double *alloc_us, double
     return 0;
   }
   if (what == MS_K_COST_POOL_FIRST || what == MS_K_COST_POOL_RELEASE || what == MS_K_COST_POOL_KEEP)
-    return k_cost_pool (device, what, bytes, alloc_us, free_us, pool, err, errlen);
+    return k_cost_pool (device, what, bytes, keep_bytes, alloc_us, free_us, pool, err, errlen);
   return k_cost_host (what, bytes, alloc_us, free_us, err, errlen);
 }

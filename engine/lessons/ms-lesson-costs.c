@@ -59,6 +59,15 @@ ms_costs_pool_kept (const MsCell *c, uint64_t *reserved, uint64_t *used)
   return true;
 }
 
+static const MsLessonOption options[] = {
+  /* The default, about 977 GiB, is more than any GPU has: the pool keeps
+   * everything. (Six digits: the option's messages print it whole.) */
+  { "pool-keep-mib", 999999, 1, 999999, true,
+    MS_N_ ("the release threshold of the pool that keeps its memory, MiB (the default, 999999, "
+           "is more than any GPU has: it keeps everything)") },
+  { NULL },
+};
+
 static bool
 add_sample (MsCell *c, int rep, double alloc_us, double free_us, uint64_t bytes, int what)
 {
@@ -100,10 +109,11 @@ run_cost_cell (const MsSweep *sweep, MsBackend *backend, int what, int exponent,
   }
   c->status = MS_CELL_OK;
   uint64_t pool[2] = { 0, 0 };
+  uint64_t keep = (uint64_t)ms_lesson_option_in (options, sweep->options, "pool-keep-mib") << 20;
   for (int rep = 0; rep < reps; rep++) {
     double alloc_us = 0, free_us = 0;
-    if (!backend->cost_sample (backend, sweep->device, what, bytes, &alloc_us, &free_us, pool, err,
-                               sizeof err)) {
+    if (!backend->cost_sample (backend, sweep->device, what, bytes, keep, &alloc_us, &free_us, pool,
+                               err, sizeof err)) {
       /* A device or driver without pools, or a size past the safe share,
        * is no failure: the cell says why. */
       c->status = strncmp (err, "unsupported:", 12) == 0 ? MS_CELL_UNSUPPORTED : MS_CELL_FAILED;
@@ -215,16 +225,22 @@ caption_pool (const MsResults *r, int e, const char *size, char *buf, size_t len
       }
     return;
   }
-  char t[4][32], kept[32];
+  char t[4][32], kept[32], threshold[96];
   ms_format_bytes (reserved, kept, sizeof kept);
+  uint64_t limit = (uint64_t)ms_lesson_option_in (options, r->sweep.options, "pool-keep-mib") << 20;
+  ms_format_bytes (limit, threshold, sizeof threshold);
+  /* Above the device's memory the threshold means "keep everything". */
+  if (r->device.total_mem > 0 && limit >= r->device.total_mem)
+    snprintf (threshold + strlen (threshold), sizeof threshold - strlen (threshold), "%s",
+              ms_gettext (", more than the GPU has"));
   ms_caption_append (
       buf, len,
       ms_gettext ("cudaMallocAsync and cudaFreeAsync from the device's pool took %s the first "
                   "time at %s, then %s with the release threshold at 0 (the pool gives the "
-                  "memory back at each synchronisation) and %s with the pool keeping "
-                  "everything (it then held %s), against %s for cudaMalloc and cudaFree."),
+                  "memory back at each synchronisation) and %s with the threshold at %s (it then "
+                  "held %s), against %s for cudaMalloc and cudaFree."),
       ms_caption_time (first, t[0], sizeof t[0]), size, ms_caption_time (zero, t[1], sizeof t[1]),
-      ms_caption_time (keep->stats.e2e.median, t[2], sizeof t[2]), kept,
+      ms_caption_time (keep->stats.e2e.median, t[2], sizeof t[2]), threshold, kept,
       ms_caption_time (malloc_us, t[3], sizeof t[3]));
 }
 
@@ -295,7 +311,8 @@ const MsLesson ms_lesson_costs = {
                              "half the free device memory are skipped and say so.") },
   .settings = "context creation, cudaMalloc, cudaMallocHost, malloc, cudaHostRegister and their "
               "frees, in a fresh process; cudaMallocAsync/cudaFreeAsync from the default pool: "
-              "first allocation, release threshold 0 and keep-all",
+              "first allocation, release threshold 0 and pool-keep-mib MiB",
+  .options = options,
   .parts = costs_parts,
   .caption = caption_costs,
 };

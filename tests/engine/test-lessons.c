@@ -444,7 +444,7 @@ test_costs (void)
     g_test_message ("%s", buf);
     g_assert_nonnull (strstr (buf, "cudaMallocAsync and cudaFreeAsync from the device's pool "
                                    "took"));
-    g_assert_nonnull (strstr (buf, "(it then held 1 MiB)"));
+    g_assert_nonnull (strstr (buf, "with the threshold at 976.6 GiB"));
     /* Through the CSV and back, as the app reads it. */
     char err[256];
     const char *path = ms_test_tmp_path ("costs-samples.csv");
@@ -460,6 +460,34 @@ test_costs (void)
     ms_results_free (back);
   }
   ms_results_free (r);
+  /* The keeping pool's threshold is an option, checked as every lesson's;
+   * a threshold under the size keeps nothing. */
+  char why[256], buf[2048];
+  g_assert_true (ms_lesson_check_options ("costs", "pool-keep-mib=1", why, sizeof why));
+  g_assert_false (ms_lesson_check_options ("costs", "pool-keep-mib=0", why, sizeof why));
+  g_assert_nonnull (strstr (why, "outside"));
+  g_assert_false (ms_lesson_check_options ("costs", "pool-keep-mib=1.5", why, sizeof why));
+  g_assert_nonnull (strstr (why, "whole number"));
+  {
+    MsSweep ks;
+    MsResults *kr = NULL;
+    MsBackend *kb = ms_backend_new_test (NULL);
+    base_sweep (&ks);
+    snprintf (ks.options, sizeof ks.options, "pool-keep-mib=1");
+    g_assert_cmpint (ms_lesson_run ("costs", &ks, kb, NULL, NULL, NULL, NULL, NULL, &kr, why,
+                                    sizeof why),
+                     ==, MS_RUN_OK);
+    uint64_t kept = 0, in_use = 0;
+    /* The threshold is the size: the pool keeps the buffer. */
+    g_assert_true (ms_costs_pool_kept (
+        ms_results_find_variant (kr, MS_MODE_DEVICE, 18, "cost=pool/threshold=keep"), &kept,
+        &in_use));
+    g_assert_cmpuint (kept, ==, 1 << 20);
+    g_assert_true (ms_lesson_caption (MS_TOPIC_COSTS, kr, -1, buf, sizeof buf));
+    g_assert_nonnull (strstr (buf, "with the threshold at 1 MiB"));
+    ms_results_free (kr);
+    ms_backend_free (kb);
+  }
   /* A device without pools: their cells say so, the caption names it and
    * the other costs are measured. */
   MsTestBackendConfig cfg;
