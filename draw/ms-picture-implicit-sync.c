@@ -303,6 +303,12 @@ ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle 
   gboolean terms = pad * 2 + grid_h + fs * 0.4 + key_h <= height;
   if (!terms)
     key_h = draw_key (cr, run, style, pad, 0, width - pad, fs * 0.8, FALSE, FALSE);
+  /* Still too tall (a short pane): the grid's words shrink until it fits. */
+  double room = height - 2 * pad - fs * 0.4 - key_h;
+  if (grid_h > room && room > 0) {
+    grid_look (cr, run, fs * 0.8 * room / grid_h, width - 2 * pad, &g);
+    grid_h = g.head_h + N_ROWS * g.row_h;
+  }
   /* The grid first; the title when it fits; the timeline below only
    * with room for its lanes (a dozen lines), else it goes. */
   double need = pad + grid_h + fs * 0.4 + key_h + pad;
