@@ -3,7 +3,8 @@
  * with its free, as dots on a log time axis (the costs span three
  * decades; bars from the axis's start read as lengths, and 11.4 ms looked
  * half of 240 ms): a CUDA context first in the process and again, then
- * the allocations at the size the caption speaks of. */
+ * the allocations at the size the caption speaks of, stream-ordered ones
+ * from the device's pool last. */
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
@@ -23,6 +24,13 @@ static const struct {
   { MS_MODE_REGISTERED, "cost=register", N_ ("cudaHostRegister"), TRUE },
   { MS_MODE_PAGEABLE, "cost=malloc", N_ ("malloc + touch"), TRUE },
   { MS_MODE_PINNED, "cost=malloc-host", N_ ("cudaMallocHost"), TRUE },
+  /* TRANSLATORS: cudaMallocAsync from the device's pool: its first
+   * allocation, from a pool that holds nothing. */
+  { MS_MODE_DEVICE, "cost=pool-first", N_ ("cudaMallocAsync, first"), TRUE },
+  /* TRANSLATORS: cudaMallocAsync again, the pool's release threshold at 0. */
+  { MS_MODE_DEVICE, "cost=pool/threshold=0", N_ ("cudaMallocAsync, threshold 0"), TRUE },
+  /* TRANSLATORS: cudaMallocAsync again, the pool keeping all it had. */
+  { MS_MODE_DEVICE, "cost=pool/threshold=keep", N_ ("cudaMallocAsync, pool keeps all"), TRUE },
 };
 
 static const MsCell *

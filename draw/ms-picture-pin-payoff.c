@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-picture-pin-payoff.c: the pin-payoff lesson's picture: the break-even
- * number of copies against the size, for pinned and for registered
- * memory: from that many copies on, the buffer's once-only cost has come
- * back. Sizes where it never comes back have no point; the caption names
- * them. Beside it, when the run has its second part, a table against the
+ * number of copies against the size, for pinned, registered and host-pool
+ * memory against pageable memory with fresh pages (solid) and from a
+ * reused heap (dotted): from that many copies on, the buffer's once-only
+ * cost has come back. Sizes where it never comes back have no point; the
+ * caption names them. Beside it, when the run has its second part, a table against the
  * share of the host's memory held pinned: what one pinned allocation
  * takes and how fast a pageable copy runs. */
 #include <glib/gi18n.h>
@@ -30,26 +31,44 @@ build (const MsResults *run)
   d->direct_labels = TRUE;
   d->empty_text = g_strdup (_ ("The run has no size where pinned or registered memory pays "
                                "off against pageable."));
+  /* Each line's colour is its kind's mode (a pool's memory is pinned: its
+   * marker and label tell it from cudaMallocHost's); the dash says which
+   * pageable buffer it is weighed against. */
   const struct {
-    MsMode mode;
+    MsPinKind kind, base;
     const char *label;
   } lines[] = {
-    { MS_MODE_PINNED, N_ ("pinned (cudaMallocHost)") },
-    { MS_MODE_REGISTERED, N_ ("registered (cudaHostRegister)") },
+    /* Translators: a line of the pin-payoff chart: pinned memory weighed
+     * against pageable memory that gets fresh pages every time. */
+    { MS_PIN_PINNED, MS_PIN_PAGEABLE, N_ ("pinned vs fresh pageable") },
+    /* Translators: pinned memory weighed against pageable memory from a
+     * heap that has served the size before. */
+    { MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, N_ ("pinned vs reused heap") },
+    { MS_PIN_REGISTERED, MS_PIN_PAGEABLE, N_ ("registered vs fresh pageable") },
+    /* Translators: a host memory pool that kept its memory, weighed
+     * against pageable memory from a reused heap. */
+    { MS_PIN_POOL_KEPT, MS_PIN_PAGEABLE_REUSED, N_ ("host pool (kept) vs reused heap") },
   };
   for (guint i = 0; i < G_N_ELEMENTS (lines); i++) {
     MsChartSeries *s = NULL;
+    MsMode mode = ms_pin_payoff_kind_mode (lines[i].kind);
+    guint dash = lines[i].base == MS_PIN_PAGEABLE ? 0 : 2;
     for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
       double n = 0;
-      if (ms_pin_payoff_break_even (run, lines[i].mode, e, &n) != 1)
+      if (ms_pin_payoff_break_even (run, lines[i].kind, lines[i].base, e, &n) != 1)
         continue;
       if (!s)
-        s = ms_chart_data_add_series (d, _ (lines[i].label), lines[i].mode, i, i);
+        s = ms_chart_data_add_series (d, _ (lines[i].label), mode, i, dash);
       ms_chart_series_add (s, 4.0 * (double)(1ull << e), n, 1, 0, FALSE);
     }
   }
   if (d->series->len)
     ms_chart_data_add_ref (d, 1, _ ("N = 1"));
+  /* Translators: under the pin-payoff chart when the host memory pool
+   * could not be measured; %s is the reason the run gives. */
+  const char *no_pool = ms_pin_payoff_pool_missing (run);
+  if (no_pool)
+    d->foot_note = g_strdup_printf (_ ("No host pool line: %s"), no_pool);
   return d;
 }
 

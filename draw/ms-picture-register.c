@@ -4,45 +4,31 @@
  * buffers) against one paid once per cell (allocating pinned ones), which
  * one repetition's timeline cannot show: on top, the total time of n
  * repetitions of each, two straight lines and where they cross; under it
- * the timelines of a typical repetition of each, the register bar in it. */
+ * the timelines of a typical repetition of each, the register bar in it.
+ * Every cost the run timed is in the lines (ms-lesson-register.h). */
 #include <glib/gi18n.h>
 #include <math.h>
 
 #include "ms-lesson-picture.h"
+#include "ms-lesson-register.h"
 #include "ms-lesson-rows.h"
 #include "ms-palette.h"
 #include "ms-scale.h"
 #include "ms-timeline-rows.h"
 
-/* The caption's figures: registering and the end-to-end median of the
- * registered cell, allocating and the end-to-end median of the pinned
- * one, at the largest size that has them all. */
+/* The caption's figures at the largest size that has them all. */
 typedef struct {
-  double reg_us, reg_e2e_us, alloc_us, pin_e2e_us;
+  MsRegisterCosts c;
   char size[32];
 } Costs;
-
-static gboolean
-measured (const MsCell *c)
-{
-  return c && (c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL) && c->n_reps > 0
-         && c->stats.e2e.median > 0 && c->stats.h2d_gbps > 0;
-}
 
 static gboolean
 find_costs (const MsResults *run, Costs *k)
 {
   for (int e = MS_MAX_EXPONENT; e >= MS_MIN_EXPONENT; e--) {
-    const MsCell *reg = ms_results_find_variant (run, MS_MODE_REGISTERED, e, "");
     const MsCell *pin = ms_results_find_variant (run, MS_MODE_PINNED, e, "");
-    if (!measured (reg) || !measured (pin))
+    if (!ms_register_costs (run, e, &k->c))
       continue;
-    const MsStat *st_reg = &reg->stats.phase_host[MS_PHASE_REGISTER];
-    const MsStat *st_alloc = &pin->stats.phase_host[MS_PHASE_ALLOC];
-    /* As the caption: without both costs it says no more than the rates. */
-    if (st_reg->n <= 0 || st_alloc->n <= 0)
-      return FALSE;
-    *k = (Costs){ st_reg->median, reg->stats.e2e.median, st_alloc->median, pin->stats.e2e.median };
     ms_format_bytes (pin->elements * sizeof (float), k->size, sizeof k->size);
     return TRUE;
   }
@@ -50,11 +36,26 @@ find_costs (const MsResults *run, Costs *k)
 }
 
 /* From how many repetitions on allocating once costs less in all; 0 when
- * it never does. The caption's rule (ms_register_cheaper_from). */
+ * it never does. The caption's rule. */
 static int
 cheaper_from (const Costs *k, double *cross)
 {
-  return ms_register_cheaper_from (k->reg_us, k->reg_e2e_us, k->alloc_us, k->pin_e2e_us, cross);
+  return ms_register_cheaper_from (&k->c, cross);
+}
+
+/* The three lines: what each costs once and per repetition. */
+typedef struct {
+  double at0, per_rep;
+} Line;
+
+static void
+lines (const Costs *k, Line *anew, Line *reused, Line *pinned)
+{
+  const MsRegisterCosts *c = &k->c;
+  *anew = (Line){ ms_register_anew_once (c), ms_register_anew_per_rep (c) };
+  /* Registered once: the pinning and unpinning are paid once too. */
+  *reused = (Line){ anew->at0 + anew->per_rep - c->reg_e2e_us, c->reg_e2e_us };
+  *pinned = (Line){ ms_register_pinned_once (c), c->pin_e2e_us };
 }
 
 /* The mode's colour and dash, as the sweep charts draw its line; once:
@@ -89,29 +90,43 @@ draw_key (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, dou
           gboolean draw)
 {
   const double fs = ms_style_font_size (st), key_w = fs * 2.2;
-  char reg[32], reg_e2e[32], alloc[32], pin_e2e[32];
-  ms_caption_time (k->reg_us, reg, sizeof reg);
-  ms_caption_time (k->reg_e2e_us, reg_e2e, sizeof reg_e2e);
-  ms_caption_time (k->alloc_us, alloc, sizeof alloc);
-  ms_caption_time (k->pin_e2e_us, pin_e2e, sizeof pin_e2e);
+  const MsRegisterCosts *c = &k->c;
+  Line anew, reused, pinned;
+  lines (k, &anew, &reused, &pinned);
+  char reg[32], unreg[32], reg_e2e[32], once[32], reused_once[32], pin_once[32], pin_e2e[32],
+      left[256];
+  ms_caption_time (c->reg_us, reg, sizeof reg);
+  ms_caption_time (MAX (c->unreg_us, 0), unreg, sizeof unreg);
+  ms_caption_time (c->reg_e2e_us, reg_e2e, sizeof reg_e2e);
+  ms_caption_time (anew.at0, once, sizeof once);
+  ms_caption_time (reused.at0, reused_once, sizeof reused_once);
+  ms_caption_time (pinned.at0, pin_once, sizeof pin_once);
+  ms_caption_time (c->pin_e2e_us, pin_e2e, sizeof pin_e2e);
   /* Translators: the title of the register lesson's chart of the total
    * time of n repetitions, e.g. "Time for n repetitions at 4 MiB per
    * vector". */
   g_autofree char *title = g_strdup_printf (_ ("Time for n repetitions at %s per vector"), k->size);
-  /* Translators: the key of the registered line: registering in every
-   * repetition and the repetition's end-to-end median, e.g. "registered:
-   * n × (618 µs to register + 264 µs)". */
+  /* Translators: the key of the registered line: allocating and freeing
+   * the buffers once, then registering, unregistering and the
+   * repetition's end-to-end median each time, e.g. "registered anew every
+   * repetition: 200 µs + n × (618 µs register + 350 µs unregister + 264 µs)". */
   g_autofree char *reg_text = g_strdup_printf (
-      _ ("registered anew every repetition, as measured: n × (%s to register + %s)"), reg, reg_e2e);
+      _ ("registered anew every repetition: %s + n × (%s register + %s unregister + %s)"), once,
+      reg, unreg, reg_e2e);
   /* Translators: the key of the line of buffers registered once and
-   * reused, e.g. "registered once, reused: 618 µs + n × 264 µs". */
+   * reused, e.g. "registered once, reused: 1.17 ms + n × 264 µs". */
   g_autofree char *once_text
-      = g_strdup_printf (_ ("registered once, reused: %s + n × %s"), reg, reg_e2e);
-  /* Translators: the key of the pinned line: allocating once per cell,
-   * then each repetition's end-to-end median, e.g. "pinned: 4.50 ms to
-   * allocate, once + n × 258 µs". */
+      = g_strdup_printf (_ ("registered once, reused: %s + n × %s"), reused_once, reg_e2e);
+  /* Translators: the key of the pinned line: allocating and freeing once
+   * per cell, then each repetition's end-to-end median, e.g. "pinned:
+   * 6.44 ms to allocate and free, once + n × 258 µs". */
   g_autofree char *pin_text
-      = g_strdup_printf (_ ("pinned: %s to allocate, once + n × %s"), alloc, pin_e2e);
+      = g_strdup_printf (_ ("pinned: %s to allocate and free, once + n × %s"), pin_once, pin_e2e);
+  /* Translators: under the register lesson's key, the costs the run did
+   * not time, e.g. "not timed, left out: unregistering". */
+  g_autofree char *left_text = ms_register_left_out (c, left, sizeof left) > 0
+                                   ? g_strdup_printf (_ ("not timed, left out: %s"), left)
+                                   : NULL;
   double y = y0;
   ms_set_color (cr, &st->fg, 1);
   y += ms_draw_text_wrapped (cr, title, fs, y, fs * 1.05, width - 2 * fs, TRUE, draw) + fs * 0.3;
@@ -131,6 +146,9 @@ draw_key (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, dou
     y += ms_draw_text_wrapped (cr, keys[i].text, fs + key_w, y, fs, width - 2 * fs - key_w, FALSE,
                                draw);
   }
+  if (left_text)
+    y += ms_draw_text_wrapped (cr, left_text, fs + key_w, y, fs, width - 2 * fs - key_w, FALSE,
+                               draw);
   return y - y0 + fs * 0.4;
 }
 
@@ -156,11 +174,12 @@ draw_plot (cairo_t *cr, const Costs *k, const MsChartStyle *st, double x1, doubl
   int from = cheaper_from (k, &cross);
   /* Twice the crossing, so that both sides of it show. */
   double n_max = from > 0 ? MAX (4, ceil (cross * 2)) : 10;
-  double reg_per = k->reg_us + k->reg_e2e_us;
+  Line anew, reused, pinned;
+  lines (k, &anew, &reused, &pinned);
   MsScale xs = { 0 }, ys = { 0 };
   ms_scale_fit (&xs, MS_SCALE_LINEAR, 0, n_max);
   ms_scale_fit (&ys, MS_SCALE_LINEAR, 0,
-                MAX (reg_per * xs.max, k->alloc_us + k->pin_e2e_us * xs.max));
+                MAX (anew.at0 + anew.per_rep * xs.max, pinned.at0 + pinned.per_rep * xs.max));
   ys.unit = MS_SCALE_TIME_US;
   MsTick yt[16], xt[16];
   double label_h, label_w = 0;
@@ -197,9 +216,9 @@ draw_plot (cairo_t *cr, const Costs *k, const MsChartStyle *st, double x1, doubl
     ms_draw_text (cr, xt[i].label, ms_scale_to_pixel (&xs, xt[i].value), ys.pixel_lo + fs * 0.2, fs,
                   0.5, 0, FALSE, NULL, NULL);
   ms_draw_text (cr, _ ("repetitions (n)"), xs.pixel_hi, y1, fs, 1, 1, FALSE, NULL, NULL);
-  draw_line (cr, st, MS_MODE_PINNED, FALSE, &xs, &ys, k->alloc_us, k->pin_e2e_us);
-  draw_line (cr, st, MS_MODE_REGISTERED, TRUE, &xs, &ys, k->reg_us, k->reg_e2e_us);
-  draw_line (cr, st, MS_MODE_REGISTERED, FALSE, &xs, &ys, 0, reg_per);
+  draw_line (cr, st, MS_MODE_PINNED, FALSE, &xs, &ys, pinned.at0, pinned.per_rep);
+  draw_line (cr, st, MS_MODE_REGISTERED, TRUE, &xs, &ys, reused.at0, reused.per_rep);
+  draw_line (cr, st, MS_MODE_REGISTERED, FALSE, &xs, &ys, anew.at0, anew.per_rep);
   if (from <= 0)
     return;
   /* Where allocating once has paid for itself. */

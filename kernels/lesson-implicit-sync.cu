@@ -20,6 +20,8 @@ enum {
   OP_NONE,
   OP_MALLOC,
   OP_FREE,
+  OP_MALLOC_ASYNC, /* from the device's default pool, on a third stream */
+  OP_FREE_ASYNC,   /* the same */
   OP_MALLOC_HOST,
   OP_FREE_HOST,
   OP_REGISTER,
@@ -50,7 +52,8 @@ static cudaError_t
 setup_make (Setup *s, int op, bool non_blocking, size_t bytes)
 {
   cudaError_t e = cudaSuccess;
-  int want = op == OP_MEMSET_ASYNC ? 3 : 2;
+  bool third = op == OP_MEMSET_ASYNC || op == OP_MALLOC_ASYNC || op == OP_FREE_ASYNC;
+  int want = third ? 3 : 2;
   unsigned flags = non_blocking ? cudaStreamNonBlocking : cudaStreamDefault;
   while (s->n_streams < want && e == cudaSuccess) {
     e = cudaStreamCreateWithFlags (&s->stream[s->n_streams], flags);
@@ -64,6 +67,11 @@ setup_make (Setup *s, int op, bool non_blocking, size_t bytes)
     e = cudaMemset (s->dev_b, 7, bytes);
   if (e == cudaSuccess && op == OP_FREE)
     e = cudaMalloc (&s->dev_old, bytes);
+  /* Stream-ordered, and done before the window: freed in it. */
+  if (e == cudaSuccess && op == OP_FREE_ASYNC)
+    e = cudaMallocAsync (&s->dev_old, bytes, s->stream[2]);
+  if (e == cudaSuccess && op == OP_FREE_ASYNC)
+    e = cudaStreamSynchronize (s->stream[2]);
   if (e == cudaSuccess && op == OP_FREE_HOST)
     e = cudaMallocHost (&s->pinned_old, bytes);
   if (e == cudaSuccess && op == OP_EVENT_RECORD) {
@@ -108,6 +116,11 @@ run_op (Setup *s, int op, size_t bytes, unsigned long long *stamps)
     e = cudaFree (s->dev_old);
     s->dev_old = NULL;
     return e;
+  case OP_MALLOC_ASYNC: return cudaMallocAsync (&s->dev_new, bytes, s->stream[2]);
+  case OP_FREE_ASYNC:
+    e = cudaFreeAsync (s->dev_old, s->stream[2]);
+    s->dev_old = NULL;
+    return e;
   case OP_MALLOC_HOST: return cudaMallocHost (&s->pinned_new, bytes);
   case OP_FREE_HOST:
     e = cudaFreeHost (s->pinned_old);
@@ -130,7 +143,8 @@ static const char *
 op_call (int op)
 {
   static const char *const names[OP_COUNT] = {
-    "", "", "cudaMalloc", "cudaFree", "cudaMallocHost", "cudaFreeHost",
+    "", "", "cudaMalloc", "cudaFree", "cudaMallocAsync", "cudaFreeAsync", "cudaMallocHost",
+    "cudaFreeHost",
     "cudaHostRegister/cudaHostUnregister", "cudaMemset", "cudaMemsetAsync", "cudaMemcpy",
     "a kernel on cudaStreamLegacy", "a kernel on cudaStreamPerThread", "cudaEventRecord",
   };
@@ -181,6 +195,12 @@ KP_LESSON_SAMPLE (implicit_sync)
   size_t bytes = (size_t) p->arg[ARG_KIB] * 1024;
   if (op < 0 || op >= OP_COUNT)
     return kp_unsupported (p, "no operation %d", op);
+  if (op == OP_MALLOC_ASYNC || op == OP_FREE_ASYNC) {
+    int pools = 0;
+    KP_CHECK (p, cudaDeviceGetAttribute (&pools, cudaDevAttrMemoryPoolsSupported, p->device));
+    if (!pools)
+      return kp_unsupported (p, "unsupported: this device and driver have no memory pools");
+  }
   if (bytes == 0 || p->arg[ARG_KERNEL_US] <= 0)
     return kp_unsupported (p, "the buffer size and the kernel's duration must be positive");
   KpStamps *st = p->instrumented ? kp_stamps (p->device) : NULL;

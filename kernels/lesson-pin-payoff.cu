@@ -1,11 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* lesson-pin-payoff.cu: the pin-payoff lesson's sample: one step of one
  * kind of host buffer at one size. Setup: mmap and the first touch of
- * every page (pageable), cudaMallocHost (pinned), cudaHostRegister on a
- * touched pageable buffer (registered). Release: munmap, cudaFreeHost,
- * cudaHostUnregister. Copy: one cudaMemcpy host to device and one
- * synchronisation. Pageable buffers come from mmap, not malloc, so that
- * every sample gets fresh pages (malloc would hand back pages it kept).
+ * every page (pageable with fresh pages), malloc and a write to every page
+ * after one malloc, write and free of the same size (pageable from a
+ * reused heap), cudaMallocHost (pinned), cudaHostRegister on a touched
+ * fresh pageable buffer (registered), cudaMallocFromPoolAsync and a
+ * synchronisation from a host memory pool (pool-first: a new pool that
+ * keeps nothing; pool-kept: a pool that keeps everything and has served
+ * the size once). Release: munmap, free, cudaFreeHost, cudaHostUnregister,
+ * cudaFreeAsync and a synchronisation. Copy: one cudaMemcpy host to device
+ * and one synchronisation. Where the driver has no host memory pools the
+ * pool cells say so and the rest is measured.
  * The figure is the host clock around the step alone. A sample never takes
  * more than arg[ARG_MAX_PCT] % of MemAvailable, nor half the free device
  * memory: a larger size is skipped and says so.
@@ -25,7 +30,8 @@
 /* arg[] of the pin-payoff lesson's sample (engine/lessons/ms-lesson-pin-payoff.c). */
 enum { ARG_STEP, ARG_MAX_PCT, ARG_KIND, ARG_HELD_PERMILLE };
 enum { STEP_SETUP, STEP_RELEASE, STEP_COPY, STEP_HELD_ALLOC, STEP_HELD_COPY };
-enum { KIND_PAGEABLE, KIND_PINNED, KIND_REGISTERED };
+enum { KIND_PAGEABLE, KIND_PINNED, KIND_REGISTERED, KIND_REUSED, KIND_POOL_FIRST, KIND_POOL_KEPT,
+       N_KINDS };
 
 /* A /proc/meminfo line ("MemAvailable:", "MemTotal:") in bytes, or 0 when
  * it does not say. */
@@ -82,10 +88,25 @@ pageable_new (size_t bytes)
   return b;
 }
 
+/* A malloc'd buffer with every page written; NULL when none. */
+static char *
+heap_new (size_t bytes)
+{
+  char *b = (char *) malloc (bytes);
+  long page = sysconf (_SC_PAGESIZE);
+  for (size_t i = 0; b && i < bytes; i += (size_t) (page > 0 ? page : 4096))
+    b[i] = 1;
+  return b;
+}
+
 typedef struct {
   char *pageable;   /* mmap'd */
+  char *heap;       /* malloc'd */
   char *pinned;     /* cudaMallocHost */
   bool registered;  /* pageable is registered */
+  cudaMemPool_t pool;
+  cudaStream_t stream; /* the pool's allocations are ordered on it */
+  char *pooled;        /* from the pool */
   void *dev;
 } Held;
 
@@ -96,11 +117,95 @@ release (Held *h, size_t bytes)
     cudaHostUnregister (h->pageable);
   if (h->pageable)
     munmap (h->pageable, bytes);
+  free (h->heap);
   if (h->pinned)
     cudaFreeHost (h->pinned);
+  if (h->pooled)
+    cudaFreeAsync (h->pooled, h->stream);
+  if (h->stream)
+    cudaStreamSynchronize (h->stream);
+  if (h->pool)
+    cudaMemPoolDestroy (h->pool);
+  if (h->stream)
+    cudaStreamDestroy (h->stream);
   if (h->dev)
     cudaFree (h->dev);
   memset (h, 0, sizeof *h);
+}
+
+static bool
+is_pool (const MsKProbe *p)
+{
+  return p->arg[ARG_KIND] == KIND_POOL_FIRST || p->arg[ARG_KIND] == KIND_POOL_KEPT;
+}
+
+/* Whether the device and driver have pools of pinned host memory; says
+ * why not in p. */
+static MsKStatus
+check_host_pools (MsKProbe *p)
+{
+  int pools = 0, host = 0;
+  KP_CHECK (p, cudaDeviceGetAttribute (&pools, cudaDevAttrMemoryPoolsSupported, p->device));
+  if (pools)
+    KP_CHECK (p, cudaDeviceGetAttribute (&host, cudaDevAttrHostMemoryPoolsSupported, p->device));
+  if (!pools || !host)
+    return kp_unsupported (p, "unsupported: this device and driver have no %s memory pools",
+                           pools ? "host" : "stream-ordered");
+  return MS_K_OK;
+}
+
+/* A pool of pinned host memory that the device can read, and a stream to
+ * order its allocations on. The pool keeps freed memory up to threshold
+ * bytes at a synchronisation. */
+static MsKStatus
+pool_new (MsKProbe *p, Held *h, unsigned long long threshold)
+{
+  MsKStatus ks = check_host_pools (p);
+  if (ks != MS_K_OK)
+    return ks;
+  cudaMemPoolProps props;
+  memset (&props, 0, sizeof props);
+  props.allocType = cudaMemAllocationTypePinned;
+  props.handleTypes = cudaMemHandleTypeNone;
+  props.location.type = cudaMemLocationTypeHost;
+  props.location.id = 0;
+  cudaError_t e = cudaMemPoolCreate (&h->pool, &props);
+  if (e != cudaSuccess) {
+    h->pool = NULL;
+    cudaGetLastError ();
+    return kp_unsupported (p, "unsupported: creating a host memory pool failed: %s",
+                           cudaGetErrorString (e));
+  }
+  cudaMemAccessDesc access;
+  memset (&access, 0, sizeof access);
+  access.location.type = cudaMemLocationTypeDevice;
+  access.location.id = p->device;
+  access.flags = cudaMemAccessFlagsProtReadWrite;
+  e = cudaMemPoolSetAccess (h->pool, &access, 1);
+  if (e != cudaSuccess) {
+    cudaGetLastError ();
+    return kp_unsupported (p, "unsupported: the device cannot be given access to a host memory "
+                              "pool: %s",
+                           cudaGetErrorString (e));
+  }
+  KP_CHECK (p, cudaMemPoolSetAttribute (h->pool, cudaMemPoolAttrReleaseThreshold, &threshold));
+  KP_CHECK (p, cudaStreamCreateWithFlags (&h->stream, cudaStreamNonBlocking));
+  return MS_K_OK;
+}
+
+static cudaError_t
+pool_get (Held *h, size_t bytes)
+{
+  cudaError_t e = cudaMallocFromPoolAsync ((void **) &h->pooled, bytes, h->pool, h->stream);
+  return e == cudaSuccess ? cudaStreamSynchronize (h->stream) : e;
+}
+
+static cudaError_t
+pool_put (Held *h)
+{
+  cudaError_t e = cudaFreeAsync (h->pooled, h->stream);
+  h->pooled = NULL;
+  return e == cudaSuccess ? cudaStreamSynchronize (h->stream) : e;
 }
 
 /* Setup and release: the step alone between two host clock readings. */
@@ -120,6 +225,20 @@ time_setup_release (MsKProbe *p, Held *h)
     t1 = kp_now_us ();
     if (setup && !h->pageable)
       return kp_unsupported (p, "mmap of %llu bytes failed", (unsigned long long) p->bytes);
+  } else if (p->arg[ARG_KIND] == KIND_REUSED) {
+    t0 = kp_now_us ();
+    h->heap = setup ? heap_new (p->bytes) : h->heap;
+    if (!setup) {
+      free (h->heap);
+      h->heap = NULL;
+    }
+    t1 = kp_now_us ();
+    if (setup && !h->heap)
+      return kp_unsupported (p, "malloc of %llu bytes failed", (unsigned long long) p->bytes);
+  } else if (is_pool (p)) {
+    t0 = kp_now_us ();
+    e = setup ? pool_get (h, p->bytes) : pool_put (h);
+    t1 = kp_now_us ();
   } else if (p->arg[ARG_KIND] == KIND_PINNED) {
     t0 = kp_now_us ();
     e = setup ? cudaMallocHost ((void **) &h->pinned, p->bytes) : cudaFreeHost (h->pinned);
@@ -146,7 +265,26 @@ static MsKStatus
 prepare (MsKProbe *p, Held *h)
 {
   int step = p->arg[ARG_STEP];
-  if (p->arg[ARG_KIND] == KIND_PINNED) {
+  if (p->arg[ARG_KIND] == KIND_REUSED) {
+    /* The heap has served the size once, as in a program that does the
+     * same work again. */
+    free (heap_new (p->bytes));
+    h->heap = step != STEP_SETUP ? heap_new (p->bytes) : NULL;
+    if (step != STEP_SETUP && !h->heap)
+      return kp_unsupported (p, "malloc of %llu bytes failed", (unsigned long long) p->bytes);
+  } else if (is_pool (p)) {
+    bool kept = p->arg[ARG_KIND] == KIND_POOL_KEPT;
+    MsKStatus ks = pool_new (p, h, kept ? ~0ull : 0);
+    if (ks != MS_K_OK)
+      return ks;
+    /* The steady state: the pool has served the size once and kept it. */
+    if (kept) {
+      KP_CHECK (p, pool_get (h, p->bytes));
+      KP_CHECK (p, pool_put (h));
+    }
+    if (step != STEP_SETUP)
+      KP_CHECK (p, pool_get (h, p->bytes));
+  } else if (p->arg[ARG_KIND] == KIND_PINNED) {
     if (step != STEP_SETUP)
       KP_CHECK (p, cudaMallocHost ((void **) &h->pinned, p->bytes));
   } else {
@@ -168,7 +306,10 @@ prepare (MsKProbe *p, Held *h)
 static MsKStatus
 time_copy (MsKProbe *p, Held *h)
 {
-  const void *src = h->pinned ? (const void *) h->pinned : (const void *) h->pageable;
+  const void *src = h->pinned   ? (const void *) h->pinned
+                    : h->pooled ? (const void *) h->pooled
+                    : h->heap   ? (const void *) h->heap
+                                : (const void *) h->pageable;
   cudaEvent_t ev[2] = { NULL, NULL };
   if (p->instrumented) {
     KP_CHECK (p, cudaEventCreate (&ev[0]));
@@ -296,8 +437,9 @@ held_sample (MsKProbe *p)
 
 KP_LESSON_SAMPLE (pin_payoff)
 {
-  if (p->arg[ARG_KIND] != KIND_PAGEABLE && p->arg[ARG_KIND] != KIND_PINNED && p->arg[ARG_KIND] != KIND_REGISTERED)
-    return kp_unsupported (p, "kind %d is not pageable, pinned or registered", p->arg[ARG_KIND]);
+  if (p->arg[ARG_KIND] < 0 || p->arg[ARG_KIND] >= N_KINDS)
+    return kp_unsupported (p, "kind %d is not one of the %d kinds of host buffer", p->arg[ARG_KIND],
+                           (int) N_KINDS);
   MsKStatus ks = check_room (p);
   if (ks != MS_K_OK)
     return ks;

@@ -177,13 +177,23 @@ enum {
   MS_K_COST_MALLOC_HOST,   /* cudaMallocHost and cudaFreeHost */
   MS_K_COST_MALLOC,        /* malloc with its first touch, and free */
   MS_K_COST_REGISTER,      /* cudaHostRegister and cudaHostUnregister */
+  /* cudaMallocAsync and cudaFreeAsync from the device's default pool, each
+   * with a synchronisation: from a pool trimmed to nothing, then the
+   * steady state with the release threshold at 0 and at "keep all". */
+  MS_K_COST_POOL_FIRST,
+  MS_K_COST_POOL_RELEASE,
+  MS_K_COST_POOL_KEEP,
   MS_K_COST_COUNT
 };
 /* 0 with the allocating and the freeing call's host times, or -1 with the
- * error text. CONTEXT and FIRST_MALLOC reset the device: nothing else may
- * hold memory on it. */
-int ms_k_cost_sample (int device, int what, uint64_t bytes, double *alloc_us, double *free_us,
-                      char *err, size_t errlen);
+ * error text ("unsupported: ..." where the device or driver cannot).
+ * CONTEXT and FIRST_MALLOC reset the device: nothing else may hold memory
+ * on it. keep_bytes: POOL_KEEP's release threshold. pool, where given,
+ * gets the default pool's reserved and used bytes after the free (0 for
+ * the other calls); the pool gives back what it kept before the call
+ * returns. */
+int ms_k_cost_sample (int device, int what, uint64_t bytes, uint64_t keep_bytes, double *alloc_us,
+                      double *free_us, uint64_t pool[2], char *err, size_t errlen);
 
 /* ---- probe lessons (engine/lessons/ms-probe-cells.h; kernels/lesson-NAME.cu) ---------- */
 

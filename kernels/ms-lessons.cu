@@ -283,11 +283,76 @@ k_cost_host (int what, uint64_t bytes, double *alloc_us, double *free_us, char *
   return 0;
 }
 
+/* The default pool's allocation and free at a release threshold, from a
+ * pool trimmed to nothing (first) or after one allocation of the size
+ * (steady); what it keeps after the free; then trimmed again, so that no
+ * other measurement finds device memory held. */
+static int
+k_cost_pool (int device, int what, uint64_t bytes, uint64_t keep_bytes, double *alloc_us,
+             double *free_us, uint64_t pool_bytes[2], char *err, size_t errlen)
+{
+  int pools = 0;
+  K_COST_CHECK ("cudaDeviceGetAttribute",
+                cudaDeviceGetAttribute (&pools, cudaDevAttrMemoryPoolsSupported, device));
+  if (!pools) {
+    snprintf (err, errlen, "unsupported: this device and driver have no memory pools");
+    return -1;
+  }
+  size_t free_b = 0, total_b = 0;
+  K_COST_CHECK ("cudaMemGetInfo", cudaMemGetInfo (&free_b, &total_b));
+  /* The share pin-payoff keeps to: half the free device memory. */
+  if (bytes > free_b / 2) {
+    snprintf (err, errlen, "unsupported: skipped: %llu MiB is more than half the free device "
+                           "memory", (unsigned long long) (bytes >> 20));
+    return -1;
+  }
+  cudaMemPool_t pool;
+  cudaStream_t s;
+  K_COST_CHECK ("cudaDeviceGetDefaultMemPool", cudaDeviceGetDefaultMemPool (&pool, device));
+  uint64_t threshold = what == MS_K_COST_POOL_KEEP ? keep_bytes : 0, zero = 0;
+  K_COST_CHECK ("cudaMemPoolSetAttribute",
+                cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &threshold));
+  K_COST_CHECK ("cudaMemPoolTrimTo", cudaMemPoolTrimTo (pool, 0));
+  K_COST_CHECK ("cudaStreamCreateWithFlags", cudaStreamCreateWithFlags (&s, cudaStreamNonBlocking));
+  void *p = NULL;
+  cudaError_t e = cudaSuccess;
+  if (what != MS_K_COST_POOL_FIRST) {
+    e = cudaMallocAsync (&p, bytes, s);
+    if (e == cudaSuccess)
+      e = cudaFreeAsync (p, s);
+    if (e == cudaSuccess)
+      e = cudaStreamSynchronize (s);
+  }
+  double t = k_now_us ();
+  if (e == cudaSuccess)
+    e = cudaMallocAsync (&p, bytes, s);
+  if (e == cudaSuccess)
+    e = cudaStreamSynchronize (s);
+  *alloc_us = k_elapsed (t);
+  t = k_now_us ();
+  if (e == cudaSuccess)
+    e = cudaFreeAsync (p, s);
+  if (e == cudaSuccess)
+    e = cudaStreamSynchronize (s);
+  *free_us = k_elapsed (t);
+  if (e == cudaSuccess && pool_bytes) {
+    e = cudaMemPoolGetAttribute (pool, cudaMemPoolAttrReservedMemCurrent, &pool_bytes[0]);
+    if (e == cudaSuccess)
+      e = cudaMemPoolGetAttribute (pool, cudaMemPoolAttrUsedMemCurrent, &pool_bytes[1]);
+  }
+  cudaStreamDestroy (s);
+  cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &zero);
+  cudaMemPoolTrimTo (pool, 0);
+  return e == cudaSuccess ? 0 : k_cost_fail ("cudaMallocAsync", e, err, errlen);
+}
+
 int
-ms_k_cost_sample (int device, int what, uint64_t bytes, double *alloc_us, double *free_us,
-                  char *err, size_t errlen)
+ms_k_cost_sample (int device, int what, uint64_t bytes, uint64_t keep_bytes, double *alloc_us,
+                  double *free_us, uint64_t pool[2], char *err, size_t errlen)
 {
   *alloc_us = *free_us = 0;
+  if (pool)
+    pool[0] = pool[1] = 0;
   if (what == MS_K_COST_CONTEXT_FIRST || what == MS_K_COST_CONTEXT)
     return k_cost_context (device, what == MS_K_COST_CONTEXT, alloc_us, err, errlen);
   K_COST_CHECK ("cudaSetDevice", cudaSetDevice (device));
@@ -306,5 +371,7 @@ ms_k_cost_sample (int device, int what, uint64_t bytes, double *alloc_us, double
     *free_us = k_elapsed (t);
     return 0;
   }
+  if (what == MS_K_COST_POOL_FIRST || what == MS_K_COST_POOL_RELEASE || what == MS_K_COST_POOL_KEEP)
+    return k_cost_pool (device, what, bytes, keep_bytes, alloc_us, free_us, pool, err, errlen);
   return k_cost_host (what, bytes, alloc_us, free_us, err, errlen);
 }

@@ -8,8 +8,8 @@
 # comment above a step names the settings it reads from the environment.
 # Steps: info suite suite-runs self-compare sweep-time bench plain repeat
 # large sanitize lessons lesson-checks probe-lessons reference cpus rounds
-# configs overhead spread host-func-core health multi scale gui
-# gui-lessons pack.
+# configs overhead spread host-func-core alloc-costs health multi scale
+# gui gui-lessons pack.
 # Never allocates more managed memory than the card has free; never changes
 # clocks or resets the card.
 set -u
@@ -492,6 +492,46 @@ step_host_func_core() {
     log "lesson host-func $i rc=$?"
     $MS show "$d/lesson-$i-samples.csv" 2>&1 | head -40 >>"$OUT/summary.log"
   done
+}
+
+# The allocation costs of the register-allocate, pin-payoff and costs
+# lessons against bench/plain-alloc-costs.cu doing the same calls, on one
+# GPU, side by side with ratios (tools/alloc-table.py): registering anew
+# against allocating once at 4 MiB, both pageable kinds, cudaMallocHost and
+# the host pool at 64 KiB to 4 MiB, cudaMalloc and the device pool at
+# 64 KiB to 256 MiB, two 500 us kernels with cudaMalloc, cudaFree,
+# cudaMallocAsync or cudaFreeAsync between them, with one and the default
+# hardware queues.
+step_alloc_costs() {
+  local d="$OUT/alloc-costs" t0
+  mkdir -p "$d"
+  t0=$(date +%s)
+  nvcc -O2 -o "$d/plain-alloc-costs" bench/plain-alloc-costs.cu >"$d/nvcc.log" 2>&1
+  log "nvcc plain-alloc-costs rc=$?"
+  timeout 120 $MS lesson register-allocate --sizes 20:20:2 --reps 10 --quiet \
+    --out "$d/lesson-register-allocate" >"$d/lesson-register-allocate.txt" 2>&1
+  log "lesson register-allocate rc=$?: $(grep -o 'from n = [0-9]* repetitions' \
+    "$d/lesson-register-allocate.txt" | head -1)"
+  timeout 150 $MS lesson pin-payoff --option max-exp=20 --out "$d/lesson-pin-payoff" \
+    >"$d/lesson-pin-payoff.txt" 2>&1
+  log "lesson pin-payoff rc=$?"
+  timeout 120 $MS lesson costs --sizes 14:26:2 --reps 5 --quiet --out "$d/lesson-costs" \
+    >"$d/lesson-costs.txt" 2>&1
+  log "lesson costs rc=$?"
+  timeout 150 $MS lesson implicit-sync --out "$d/lesson-implicit-sync" \
+    >"$d/lesson-implicit-sync.txt" 2>&1
+  log "lesson implicit-sync rc=$?"
+  {
+    "$d/plain-alloc-costs" register 20 10
+    "$d/plain-alloc-costs" pin-payoff 14 20 6
+    "$d/plain-alloc-costs" device-pool 14 26 5
+    CUDA_DEVICE_MAX_CONNECTIONS=1 "$d/plain-alloc-costs" implicit-sync 500 1024 9
+    env -u CUDA_DEVICE_MAX_CONNECTIONS "$d/plain-alloc-costs" implicit-sync 500 1024 9
+  } >"$d/plain.txt" 2>&1
+  log "plain-alloc-costs rc=$?"
+  rm -f "$d/plain-alloc-costs"
+  python3 tools/alloc-table.py "$d" | tee "$d/table.txt" >>"$OUT/summary.log"
+  log "alloc-costs took $(( $(date +%s) - t0 )) s"
 }
 
 # The link's health: the gpu suite (the link under load in every cell

@@ -42,13 +42,6 @@ bool ms_lesson_topic_matches (MsLessonTopic topic, const MsResults *results);
 /* A time as every caption writes it (ms-lesson-caption.c): "8.30 µs", "755 µs", "2.45 ms",
  * "14.2 ms" (pictures that quote a caption's figure use it too). */
 const char *ms_caption_time (double us, char *buf, size_t len);
-/* The register lesson's crossing (ms-lesson-register.c): from how many repetitions allocating
- * pinned buffers once (alloc_us, then pin_e2e_us a repetition) costs less
- * than registering them anew in each (reg_us + reg_e2e_us a repetition);
- * 0 when never. cross, where given: where the two totals meet. The
- * caption and the picture say the same n. */
-int ms_register_cheaper_from (double reg_us, double reg_e2e_us, double alloc_us, double pin_e2e_us,
-                              double *cross);
 
 /* Writes the caption of topic for results into buf (always a sentence;
  * ms-lesson-table.c hands it to the lesson's file).

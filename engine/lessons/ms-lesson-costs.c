@@ -1,14 +1,19 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-lesson-costs.c: the costs people forget, as cells: context creation,
- * the first cudaMalloc, cudaMallocHost against malloc, cudaHostRegister and
- * the frees. Each sample is one allocating and one freeing call, timed on
- * the host; a cell is one call kind at one size (variant "cost=NAME"). */
+ * the first cudaMalloc, cudaMallocHost against malloc, cudaHostRegister,
+ * the frees, and what stream-ordered allocation does about them:
+ * cudaMallocAsync and cudaFreeAsync from the device's default pool, its
+ * first allocation and its steady state with the release threshold at 0
+ * and at "keep everything", with what the pool keeps. Each sample is one
+ * allocating and one freeing call, timed on the host; a cell is one call
+ * kind at one size (variant "cost=NAME"). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ms-backend.h"
 #include "ms-i18n.h"
+#include "ms-lesson-costs.h"
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-record.h"
 
@@ -32,6 +37,35 @@ static const struct {
   [MS_COST_MALLOC] = { "cost=malloc", MS_MODE_PAGEABLE, MS_PHASE_ALLOC, MS_PHASE_FREE, true },
   [MS_COST_REGISTER] = { "cost=register", MS_MODE_REGISTERED, MS_PHASE_REGISTER,
                          MS_PHASE_UNREGISTER, true },
+  [MS_COST_POOL_FIRST] = { "cost=pool-first", MS_MODE_DEVICE, MS_PHASE_ALLOC, MS_PHASE_FREE,
+                           true },
+  [MS_COST_POOL_RELEASE] = { "cost=pool/threshold=0", MS_MODE_DEVICE, MS_PHASE_ALLOC,
+                             MS_PHASE_FREE, true },
+  [MS_COST_POOL_KEEP] = { "cost=pool/threshold=keep", MS_MODE_DEVICE, MS_PHASE_ALLOC,
+                          MS_PHASE_FREE, true },
+};
+
+/* A pool cell's message: what the pool held after the last free. */
+#define POOL_KEPT_FORMAT "pool after the free: %llu bytes reserved, %llu used"
+
+bool
+ms_costs_pool_kept (const MsCell *c, uint64_t *reserved, uint64_t *used)
+{
+  unsigned long long r = 0, u = 0;
+  if (!c || sscanf (c->message, POOL_KEPT_FORMAT, &r, &u) != 2)
+    return false;
+  *reserved = r;
+  *used = u;
+  return true;
+}
+
+static const MsLessonOption options[] = {
+  /* The default, about 977 GiB, is more than any GPU has: the pool keeps
+   * everything. (Six digits: the option's messages print it whole.) */
+  { "pool-keep-mib", 999999, 1, 999999, true,
+    MS_N_ ("the release threshold of the pool that keeps its memory, MiB (the default, 999999, "
+           "is more than any GPU has: it keeps everything)") },
+  { NULL },
 };
 
 static bool
@@ -74,14 +108,21 @@ run_cost_cell (const MsSweep *sweep, MsBackend *backend, int what, int exponent,
     return;
   }
   c->status = MS_CELL_OK;
+  uint64_t pool[2] = { 0, 0 };
+  uint64_t keep = (uint64_t)ms_lesson_option_in (options, sweep->options, "pool-keep-mib") << 20;
   for (int rep = 0; rep < reps; rep++) {
     double alloc_us = 0, free_us = 0;
-    if (!backend->cost_sample (backend, sweep->device, what, bytes, &alloc_us, &free_us, err,
-                               sizeof err)) {
-      c->status = MS_CELL_FAILED;
+    if (!backend->cost_sample (backend, sweep->device, what, bytes, keep, &alloc_us, &free_us, pool,
+                               err, sizeof err)) {
+      /* A device or driver without pools, or a size past the safe share,
+       * is no failure: the cell says why. */
+      c->status = strncmp (err, "unsupported:", 12) == 0 ? MS_CELL_UNSUPPORTED : MS_CELL_FAILED;
       snprintf (c->message, sizeof c->message, "%s", err);
       break;
     }
+    if (what >= MS_COST_POOL_FIRST)
+      snprintf (c->message, sizeof c->message, POOL_KEPT_FORMAT, (unsigned long long)pool[0],
+                (unsigned long long)pool[1]);
     if (!add_sample (c, rep, alloc_us, free_us, what == MS_COST_CONTEXT_FIRST ||
                                                   what == MS_COST_CONTEXT ? 0 : bytes, what)) {
       c->status = MS_CELL_FAILED;
@@ -160,6 +201,49 @@ cost_us (const MsResults *r, MsMode mode, int e, const char *variant)
   return -1;
 }
 
+/* Stream-ordered allocation at the caption's size: the pool's first
+ * allocation, its steady state at both release thresholds against
+ * cudaMalloc, and what the pool kept; or why it was not measured. */
+static void
+caption_pool (const MsResults *r, int e, const char *size, char *buf, size_t len)
+{
+  const MsCell *keep = ms_caption_measured (r, MS_MODE_DEVICE, e, "cost=pool/threshold=keep");
+  double first = cost_us (r, MS_MODE_DEVICE, e, "cost=pool-first");
+  double zero = cost_us (r, MS_MODE_DEVICE, e, "cost=pool/threshold=0");
+  double malloc_us = cost_us (r, MS_MODE_DEVICE, e, "cost=malloc");
+  uint64_t reserved = 0, used = 0;
+  if (!keep || first < 0 || zero < 0 || malloc_us < 0
+      || !ms_costs_pool_kept (keep, &reserved, &used)) {
+    for (size_t i = 0; i < r->n_cells; i++)
+      if (strncmp (r->cells[i].variant, "cost=pool", 9) == 0 && r->cells[i].exponent == e
+          && r->cells[i].status != MS_CELL_OK && r->cells[i].message[0]) {
+        ms_caption_append (buf, len,
+                           ms_gettext ("cudaMallocAsync from the device's pool was not measured: "
+                                       "%s."),
+                           r->cells[i].message);
+        break;
+      }
+    return;
+  }
+  char t[4][32], kept[32], threshold[96];
+  ms_format_bytes (reserved, kept, sizeof kept);
+  uint64_t limit = (uint64_t)ms_lesson_option_in (options, r->sweep.options, "pool-keep-mib") << 20;
+  ms_format_bytes (limit, threshold, sizeof threshold);
+  /* Above the device's memory the threshold means "keep everything". */
+  if (r->device.total_mem > 0 && limit >= r->device.total_mem)
+    snprintf (threshold + strlen (threshold), sizeof threshold - strlen (threshold), "%s",
+              ms_gettext (", more than the GPU has"));
+  ms_caption_append (
+      buf, len,
+      ms_gettext ("cudaMallocAsync and cudaFreeAsync from the device's pool took %s the first "
+                  "time at %s, then %s with the release threshold at 0 (the pool gives the "
+                  "memory back at each synchronisation) and %s with the threshold at %s (it then "
+                  "held %s), against %s for cudaMalloc and cudaFree."),
+      ms_caption_time (first, t[0], sizeof t[0]), size, ms_caption_time (zero, t[1], sizeof t[1]),
+      ms_caption_time (keep->stats.e2e.median, t[2], sizeof t[2]), threshold, kept,
+      ms_caption_time (malloc_us, t[3], sizeof t[3]));
+}
+
 /* The context first (paid once per process, the largest by far), then
  * each allocation with its free under its API name, as the picture's bars
  * are named. */
@@ -200,6 +284,7 @@ caption_costs (const MsResults *r, int exponent, char *buf, size_t len)
     }
     ms_caption_append (buf, len, ms_gettext ("At %s, each allocation with its free took: %s."),
                        ms_caption_size (pin, size, sizeof size), list);
+    caption_pool (r, e, size, buf, len);
     return true;
   }
   return buf[0] ? true
@@ -214,12 +299,20 @@ const MsLesson ms_lesson_costs = {
             .plain = false,
             .title = MS_N_ ("Costs people forget"),
             .question = MS_N_ ("What do context creation, allocation, registration and freeing "
-                               "cost?"),
+                               "cost, and what does a memory pool save?"),
             .reason = MS_N_ ("A profile shows these calls beside the copies: creating the context, "
                              "the first cudaMalloc, cudaMallocHost against malloc, "
-                             "cudaHostRegister and the frees, per call and per MiB.") },
+                             "cudaHostRegister and the frees, per call and per MiB; then "
+                             "cudaMallocAsync and cudaFreeAsync from the device's default pool, "
+                             "each with a synchronisation: the first allocation from a pool "
+                             "holding nothing, and the steady state with the release threshold "
+                             "at 0 (memory given back at every synchronisation) and at keeping "
+                             "everything, with what the pool holds after the free. Sizes past "
+                             "half the free device memory are skipped and say so.") },
   .settings = "context creation, cudaMalloc, cudaMallocHost, malloc, cudaHostRegister and their "
-              "frees, in a fresh process",
+              "frees, in a fresh process; cudaMallocAsync/cudaFreeAsync from the default pool: "
+              "first allocation, release threshold 0 and pool-keep-mib MiB",
+  .options = options,
   .parts = costs_parts,
   .caption = caption_costs,
 };

@@ -35,7 +35,8 @@ static const MsLessonOption options[] = {
  * lists it among the calls that synchronise (page-locked and device
  * allocations, memory sets, device-to-device copies, work on the default
  * stream and "memory calls": frees and registration count as those; the
- * per-thread default stream and event records are not on its list). */
+ * per-thread default stream and event records are not on its list, nor
+ * stream-ordered allocation, which came after it and is made not to). */
 static const struct {
   const char *word, *label;
   bool listed;
@@ -44,6 +45,8 @@ static const struct {
   [MS_SYNC_OP_NONE] = { "none", MS_N_ ("nothing"), false },
   [MS_SYNC_OP_MALLOC] = { "malloc", "cudaMalloc", true },
   [MS_SYNC_OP_FREE] = { "free", "cudaFree", true },
+  [MS_SYNC_OP_MALLOC_ASYNC] = { "mallocasync", "cudaMallocAsync", false },
+  [MS_SYNC_OP_FREE_ASYNC] = { "freeasync", "cudaFreeAsync", false },
   [MS_SYNC_OP_MALLOC_HOST] = { "mallochost", "cudaMallocHost", true },
   [MS_SYNC_OP_FREE_HOST] = { "freehost", "cudaFreeHost", true },
   [MS_SYNC_OP_REGISTER] = { "register", "cudaHostRegister+Unregister", true },
@@ -313,6 +316,32 @@ verdict_lists (const MsResults *r, char *buf, size_t len)
     ms_caption_append (buf, len, ms_gettext ("What serialised here is what the textbooks list."));
 }
 
+/* Stream-ordered allocation beside the classic calls: in how many of the
+ * columns measured each serialised the kernels. */
+static void
+caption_stream_ordered (const MsResults *r, char *buf, size_t len)
+{
+  static const MsSyncOp pair[]
+      = { MS_SYNC_OP_MALLOC, MS_SYNC_OP_FREE, MS_SYNC_OP_MALLOC_ASYNC, MS_SYNC_OP_FREE_ASYNC };
+  int serial[4] = { 0 }, known[4] = { 0 };
+  for (int i = 0; i < 4; i++)
+    for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
+      MsSyncJudged j;
+      MsSyncVerdict v = ms_implicit_sync_judge (r, pair[i], col, &j);
+      known[i] += v == MS_SYNC_SERIALISED || v == MS_SYNC_OVERLAPPED;
+      serial[i] += v == MS_SYNC_SERIALISED;
+    }
+  if (!known[2] && !known[3])
+    return;
+  ms_caption_append (buf, len,
+                     ms_gettext ("Columns where the call serialised the kernels, of those "
+                                 "decided: cudaMalloc %d of %d, cudaFree %d of %d, "
+                                 "cudaMallocAsync %d of %d, cudaFreeAsync %d of %d (on a third "
+                                 "stream, from the device's pool)."),
+                     serial[0], known[0], serial[1], known[1], serial[2], known[2], serial[3],
+                     known[3]);
+}
+
 static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
@@ -338,6 +367,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
                      ms_caption_time (none.us / none.times, t1, sizeof t1),
                      ms_caption_time (none.us, t2, sizeof t2), none.times);
   verdict_lists (r, buf, len);
+  caption_stream_ordered (r, buf, len);
   return true;
 }
 
@@ -366,7 +396,9 @@ const MsLesson ms_lesson_implicit_sync = {
                                "overlapping?"),
             .reason = MS_N_ ("Two kernels of a fixed duration (a spin on the GPU's own clock) go "
                              "to two streams; between the two launches the host issues one "
-                             "operation: an allocation, a free, pinning, a memory set, a "
+                             "operation: an allocation, a free, a stream-ordered allocation or "
+                             "free (cudaMallocAsync, cudaFreeAsync on a third stream, from the "
+                             "device's default pool), pinning, a memory set, a "
                              "device-to-device copy, a kernel on a default stream, an event "
                              "record, or nothing. The time from the first launch to the end of "
                              "both kernels is about one kernel's time when they ran together and "
@@ -378,8 +410,9 @@ const MsLesson ms_lesson_implicit_sync = {
                              "that do not. The timeline comes from one more run with the kernels' "
                              "own clock stamps.") },
   .settings = "two kernels of kernel-us on two streams with one operation between the launches "
-              "(buffers of kib KiB; cudaMemsetAsync on a third stream, cudaEventRecord on the "
-              "first); blocking and non-blocking streams; " MAX_CONNECTIONS "=1 and the "
+              "(buffers of kib KiB; cudaMemsetAsync, cudaMallocAsync and cudaFreeAsync on a "
+              "third stream, cudaEventRecord on the first); blocking and non-blocking "
+              "streams; " MAX_CONNECTIONS "=1 and the "
               "default, each in a fresh process; one kernel alone per queue setting",
   .options = options,
   .parts = parts,

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-lesson-pin-payoff.c: when does pinning pay off (docs/lessons.md)?
- * Per size, what getting and releasing a buffer costs (pageable: mmap and
- * first touch; pinned: cudaMallocHost; registered: cudaHostRegister on a
- * pageable buffer) and one host-to-device copy from each. The caption adds
+ * Per size, what getting and releasing a buffer costs (pageable with fresh
+ * pages: mmap and first touch; pageable from a reused heap: malloc, write,
+ * free; pinned: cudaMallocHost; registered: cudaHostRegister on a fresh
+ * pageable buffer; a host memory pool's first allocation and its steady
+ * state) and one host-to-device copy from each. The caption adds
  * them up for N uses and gives the break-even N, as measured. A second part,
  * in a process of its own, holds a growing share of the host's memory pinned
  * and measures a pinned allocation and a pageable copy at each share. */
@@ -28,13 +30,37 @@ enum { STEP_SETUP, STEP_RELEASE, STEP_COPY, N_STEPS, STEP_HELD_ALLOC = N_STEPS, 
 static const char *const step_names[N_STEPS] = { "setup", "release", "copy" };
 static const struct {
   MsMode mode;
-  const char *name;
-} kinds[] = {
-  { MS_MODE_PAGEABLE, "pageable" },
-  { MS_MODE_PINNED, "pinned" },
-  { MS_MODE_REGISTERED, "registered" },
+  const char *name, *label;
+} kinds[MS_PIN_KIND_COUNT] = {
+  [MS_PIN_PAGEABLE] = { MS_MODE_PAGEABLE, "pageable", MS_N_ ("pageable, fresh pages (mmap)") },
+  [MS_PIN_PINNED] = { MS_MODE_PINNED, "pinned", MS_N_ ("pinned (cudaMallocHost)") },
+  [MS_PIN_REGISTERED] = { MS_MODE_REGISTERED, "registered",
+                          MS_N_ ("registered (cudaHostRegister)") },
+  [MS_PIN_PAGEABLE_REUSED] = { MS_MODE_PAGEABLE, "pageable-reused",
+                               MS_N_ ("pageable, reused heap (malloc)") },
+  [MS_PIN_POOL_FIRST] = { MS_MODE_PINNED, "pool-first",
+                          MS_N_ ("host pool, first allocation") },
+  [MS_PIN_POOL_KEPT] = { MS_MODE_PINNED, "pool-kept", MS_N_ ("host pool, kept memory") },
 };
-#define N_KINDS ((int)(sizeof kinds / sizeof kinds[0]))
+#define N_KINDS MS_PIN_KIND_COUNT
+
+MsMode
+ms_pin_payoff_kind_mode (MsPinKind kind)
+{
+  return kinds[kind].mode;
+}
+
+const char *
+ms_pin_payoff_kind_name (MsPinKind kind)
+{
+  return kinds[kind].name;
+}
+
+const char *
+ms_pin_payoff_kind_label (MsPinKind kind)
+{
+  return ms_gettext (kinds[kind].label);
+}
 
 static const MsLessonOption options[] = {
   { "max-exp", 26, MIN_EXP, 28, true,
@@ -103,32 +129,30 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 }
 
 static double
-median_of (const MsResults *r, MsMode mode, int exponent, int step)
+median_of (const MsResults *r, MsPinKind kind, int exponent, int step)
 {
   char v[MS_VARIANT_LEN];
-  const char *name = "";
-  for (int k = 0; k < N_KINDS; k++)
-    if (kinds[k].mode == mode)
-      name = kinds[k].name;
-  snprintf (v, sizeof v, "mode=%s/step=%s", name, step_names[step]);
-  const MsCell *c = ms_caption_measured (r, mode, exponent, v);
+  snprintf (v, sizeof v, "mode=%s/step=%s", kinds[kind].name, step_names[step]);
+  const MsCell *c = ms_caption_measured (r, kinds[kind].mode, exponent, v);
   return c ? c->stats.e2e.median : -1;
 }
 
 bool
-ms_pin_payoff_cost (const MsResults *r, MsMode mode, int exponent, MsPinCost *out)
+ms_pin_payoff_cost (const MsResults *r, MsPinKind kind, int exponent, MsPinCost *out)
 {
-  double setup = median_of (r, mode, exponent, STEP_SETUP);
-  double release = median_of (r, mode, exponent, STEP_RELEASE);
-  double copy = median_of (r, mode, exponent, STEP_COPY);
+  if ((int)kind < 0 || kind >= MS_PIN_KIND_COUNT)
+    return false;
+  double setup = median_of (r, kind, exponent, STEP_SETUP);
+  double release = median_of (r, kind, exponent, STEP_RELEASE);
+  double copy = median_of (r, kind, exponent, STEP_COPY);
   if (setup < 0 || release < 0 || !(copy > 0))
     return false;
   out->once_us = setup + release;
   out->copy_us = copy;
-  if (mode == MS_MODE_REGISTERED) {
+  if (kind == MS_PIN_REGISTERED) {
     /* Registering needs a pageable buffer first, and gives it back after. */
     MsPinCost pageable;
-    if (!ms_pin_payoff_cost (r, MS_MODE_PAGEABLE, exponent, &pageable))
+    if (!ms_pin_payoff_cost (r, MS_PIN_PAGEABLE, exponent, &pageable))
       return false;
     out->once_us += pageable.once_us;
   }
@@ -142,11 +166,12 @@ ms_pin_payoff_total (const MsPinCost *c, double n)
 }
 
 int
-ms_pin_payoff_break_even (const MsResults *r, MsMode mode, int exponent, double *n)
+ms_pin_payoff_break_even (const MsResults *r, MsPinKind kind, MsPinKind base_kind, int exponent,
+                          double *n)
 {
   MsPinCost base, pin;
-  if (!ms_pin_payoff_cost (r, MS_MODE_PAGEABLE, exponent, &base)
-      || !ms_pin_payoff_cost (r, mode, exponent, &pin))
+  if (!ms_pin_payoff_cost (r, base_kind, exponent, &base)
+      || !ms_pin_payoff_cost (r, kind, exponent, &pin))
     return -1;
   if (pin.once_us <= base.once_us && pin.copy_us <= base.copy_us) {
     *n = 1;
@@ -156,6 +181,20 @@ ms_pin_payoff_break_even (const MsResults *r, MsMode mode, int exponent, double 
     return 0;
   *n = fmax (1, ceil ((pin.once_us - base.once_us) / (base.copy_us - pin.copy_us)));
   return 1;
+}
+
+const char *
+ms_pin_payoff_pool_missing (const MsResults *r)
+{
+  /* At a size where cudaMallocHost was measured: a size skipped for
+   * memory skips every kind, and the caption says so once. */
+  for (size_t i = 0; i < r->n_cells; i++) {
+    const MsCell *c = &r->cells[i];
+    if (c->status != MS_CELL_OK && c->message[0] && strncmp (c->variant, "mode=pool-", 10) == 0
+        && median_of (r, MS_PIN_PINNED, c->exponent, STEP_SETUP) >= 0)
+      return c->message;
+  }
+  return NULL;
 }
 
 /* Where the level of permille is in out[0..n), adding it when new (in
@@ -238,7 +277,8 @@ when (int found, double n, char *buf, size_t len)
  * from the first copy, and what it takes at the smallest size, rather than
  * one sentence a size (which buried the picture at 1024x768). */
 static void
-caption_kind (const MsResults *r, MsMode mode, const char *kind, char *buf, size_t len)
+caption_kind (const MsResults *r, MsPinKind pin, MsPinKind base, const char *kind, char *buf,
+              size_t len)
 {
   const MsCell *first_from = NULL, *smallest = NULL, *largest = NULL;
   bool run = true;
@@ -246,7 +286,7 @@ caption_kind (const MsResults *r, MsMode mode, const char *kind, char *buf, size
   double n = 0, n_smallest = 0, n_largest = 0;
   FOR_EACH_EXP (e, -1)
   {
-    int f = ms_pin_payoff_break_even (r, mode, e, &n);
+    int f = ms_pin_payoff_break_even (r, pin, base, e, &n);
     /* Any cell of the size names it; the pinned copy is always there. */
     const MsCell *c = ms_caption_measured (r, MS_MODE_PINNED, e, "mode=pinned/step=copy");
     if (f < 0 || c == NULL)
@@ -286,6 +326,58 @@ caption_kind (const MsResults *r, MsMode mode, const char *kind, char *buf, size
                        when (found, n_smallest, w, sizeof w));
 }
 
+/* What getting and releasing took at one size, for each kind measured
+ * there, and one copy from pageable and pinned memory. */
+static void
+caption_once (const MsResults *r, int e, const char *size, char *buf, size_t len)
+{
+  static const MsPinKind order[] = { MS_PIN_PAGEABLE, MS_PIN_PAGEABLE_REUSED, MS_PIN_PINNED,
+                                     MS_PIN_POOL_FIRST, MS_PIN_POOL_KEPT };
+  char list[512] = "", t[2][32];
+  for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+    MsPinCost c;
+    if (!ms_pin_payoff_cost (r, order[i], e, &c))
+      continue;
+    size_t at = strlen (list);
+    snprintf (list + at, sizeof list - at, "%s%s %s", at ? ", " : "",
+              ms_pin_payoff_kind_label (order[i]), ms_caption_time (c.once_us, t[0], sizeof t[0]));
+  }
+  MsPinCost pg, pn;
+  ms_pin_payoff_cost (r, MS_PIN_PAGEABLE, e, &pg);
+  ms_pin_payoff_cost (r, MS_PIN_PINNED, e, &pn);
+  ms_caption_append (buf, len,
+                     ms_gettext ("At %s, getting and releasing the buffer took: %s; one copy "
+                                 "took %s pageable against %s pinned."),
+                     size, list, ms_caption_time (pg.copy_us, t[0], sizeof t[0]),
+                     ms_caption_time (pn.copy_us, t[1], sizeof t[1]));
+}
+
+/* Each kind against the pageable buffer it replaces: fresh pages, and the
+ * reused heap a program that repeats its work gets. */
+static const struct {
+  MsPinKind kind, base;
+  const char *name;
+} against[] = {
+  { MS_PIN_PINNED, MS_PIN_PAGEABLE, MS_N_ ("Pinning, against fresh pageable pages,") },
+  { MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, MS_N_ ("Pinning, against a reused heap,") },
+  { MS_PIN_REGISTERED, MS_PIN_PAGEABLE, MS_N_ ("Registering, against fresh pageable pages,") },
+  { MS_PIN_POOL_KEPT, MS_PIN_PAGEABLE_REUSED,
+    MS_N_ ("A host pool that kept its memory, against a reused heap,") },
+};
+
+static void
+caption_against (const MsResults *r, int e, const char *size, char *buf, size_t len)
+{
+  for (size_t i = 0; i < sizeof against / sizeof against[0]; i++) {
+    double n = 0;
+    char w[48];
+    int f = ms_pin_payoff_break_even (r, against[i].kind, against[i].base, e, &n);
+    if (f >= 0)
+      ms_caption_append (buf, len, ms_gettext ("%s at %s %s."), ms_gettext (against[i].name),
+                         size, when (f, n, w, sizeof w));
+  }
+}
+
 static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
@@ -293,44 +385,36 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   FOR_EACH_EXP (e, exponent)
   {
     double n_pin = 0, n_reg = 0;
-    int pin = ms_pin_payoff_break_even (r, MS_MODE_PINNED, e, &n_pin);
-    int reg = ms_pin_payoff_break_even (r, MS_MODE_REGISTERED, e, &n_reg);
+    int pin = ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, e, &n_pin);
+    int reg = ms_pin_payoff_break_even (r, MS_PIN_REGISTERED, MS_PIN_PAGEABLE, e, &n_reg);
     if (pin < 0 || reg < 0)
       continue;
-    MsPinCost pg, pn, rg;
-    ms_pin_payoff_cost (r, MS_MODE_PAGEABLE, e, &pg);
-    ms_pin_payoff_cost (r, MS_MODE_PINNED, e, &pn);
-    ms_pin_payoff_cost (r, MS_MODE_REGISTERED, e, &rg);
-    char size[32], t[4][32], w1[48], w2[48];
+    char size[32];
     const MsCell *c = ms_caption_measured (r, MS_MODE_PINNED, e, "mode=pinned/step=copy");
     ms_caption_size (c, size, sizeof size);
     if (sizes == 0)
-      ms_caption_append (buf, len,
-                         ms_gettext ("At %s, getting and releasing the buffer took %s pageable "
-                                     "and %s pinned, and one copy %s pageable against %s "
-                                     "pinned."),
-                         size, ms_caption_time (pg.once_us, t[0], sizeof t[0]),
-                         ms_caption_time (pn.once_us, t[1], sizeof t[1]),
-                         ms_caption_time (pg.copy_us, t[2], sizeof t[2]),
-                         ms_caption_time (pn.copy_us, t[3], sizeof t[3]));
+      caption_once (r, e, size, buf, len);
     if (exponent >= 0)
-      ms_caption_append (buf, len, ms_gettext ("At %s pinning %s; registering %s."), size,
-                         when (pin, n_pin, w1, sizeof w1), when (reg, n_reg, w2, sizeof w2));
+      caption_against (r, e, size, buf, len);
     sizes++;
   }
-  if (sizes && exponent < 0) {
-    caption_kind (r, MS_MODE_PINNED, ms_gettext ("Pinning"), buf, len);
-    caption_kind (r, MS_MODE_REGISTERED, ms_gettext ("Registering"), buf, len);
-  }
+  if (sizes && exponent < 0)
+    for (size_t i = 0; i < sizeof against / sizeof against[0]; i++)
+      caption_kind (r, against[i].kind, against[i].base, ms_gettext (against[i].name), buf, len);
   if (!sizes)
     return ms_caption_missing (buf, len,
                                ms_gettext ("The run lacks a size with the setup, release and "
                                            "copy of pageable, pinned and registered memory."));
+  const char *no_pool = ms_pin_payoff_pool_missing (r);
+  if (no_pool)
+    ms_caption_append (buf, len, ms_gettext ("The host memory pool was not measured: %s."),
+                       no_pool);
   if (exponent < 0)
     caption_held (r, buf, len);
   if (exponent < 0)
     for (size_t i = 0; i < r->n_cells; i++)
-      if (r->cells[i].status == MS_CELL_UNSUPPORTED && r->cells[i].message[0]) {
+      if (r->cells[i].status == MS_CELL_UNSUPPORTED && r->cells[i].message[0]
+          && strncmp (r->cells[i].variant, "mode=pool-", 10) != 0) {
         ms_caption_append (buf, len, ms_gettext ("Not every size was measured: %s."),
                            r->cells[i].message);
         break;
@@ -346,21 +430,30 @@ const MsLesson ms_lesson_pin_payoff = {
             .question = MS_N_ ("After how many copies does the cost of pinning a buffer come "
                                "back?"),
             .reason = MS_N_ ("For each size from 64 KiB: what it costs to get and release a buffer "
-                             "(pageable: mmap and the first touch of every page, then munmap; "
-                             "pinned: cudaMallocHost and cudaFreeHost; registered: "
-                             "cudaHostRegister and cudaHostUnregister on a pageable buffer), and "
-                             "one host-to-device copy from each. The total for N copies is the "
-                             "once-only cost plus N copies; look at the N from which pinned or "
-                             "registered memory costs less in all than pageable, and how it moves "
-                             "with the size. Sizes that would take more than a safe share of the "
-                             "available memory are skipped. Then, in a process of its own, a "
-                             "growing share of the host's memory (up to held-max-pct percent of "
-                             "it, never leaving less than a quarter available) is held pinned, and "
-                             "at each share one 64 MiB cudaMallocHost and one 64 MiB copy from "
-                             "pageable memory are timed: what pinning much memory does to the rest "
-                             "of the machine.") },
-  .settings = "sizes 64 KiB..2^max-exp floats in steps of 4x; per size and kind (pageable, "
-              "pinned, registered) the setup, the release and one H2D copy; at most "
+                             "and one host-to-device copy from it, for six kinds of buffer: "
+                             "pageable with fresh pages (mmap and the first touch of every page, "
+                             "then munmap), pageable from a reused heap (malloc and a write to "
+                             "every page, then free, after the same size was allocated and freed "
+                             "once, as a program that repeats its work does; from 32 MiB glibc "
+                             "maps fresh pages again), pinned (cudaMallocHost and cudaFreeHost), "
+                             "registered (cudaHostRegister and cudaHostUnregister on a fresh "
+                             "pageable buffer), and pinned memory from a host memory pool "
+                             "(cudaMallocFromPoolAsync and cudaFreeAsync, each with a "
+                             "synchronisation): a new pool's first allocation, and the steady "
+                             "state of a pool that kept what it served. Where the driver has no "
+                             "host memory pools, their cells say so and the rest is measured. "
+                             "The total for N copies is the once-only cost plus N copies; look at "
+                             "the N from which a pinned kind costs less in all than each pageable "
+                             "kind, and how it moves with the size. Sizes that would take more "
+                             "than a safe share of the available memory are skipped. Then, in a "
+                             "process of its own, a growing share of the host's memory (up to "
+                             "held-max-pct percent of it, never leaving less than a quarter "
+                             "available) is held pinned, and at each share one 64 MiB "
+                             "cudaMallocHost and one 64 MiB copy from pageable memory are timed: "
+                             "what pinning much memory does to the rest of the machine.") },
+  .settings = "sizes 64 KiB..2^max-exp floats in steps of 4x; per size and kind (pageable with "
+              "fresh pages, pageable from a reused heap, pinned, registered, host pool first "
+              "allocation, host pool kept) the setup, the release and one H2D copy; at most "
               "max-pinned-pct % of MemAvailable per sample; then 64 MiB pinned allocations "
               "and pageable copies with 0..held-max-pct % of MemTotal held pinned in 4 steps",
   .options = options,

@@ -11,6 +11,28 @@
 extern "C" {
 #endif
 
+/* The kinds of host buffer, in the order of the probe's kind argument
+ * (kernels/lesson-pin-payoff.cu). Two pageable ones: fresh pages from mmap
+ * in every sample, and a heap that has served the size before. Two from a
+ * pool of pinned host memory: a new pool's first allocation, and a pool
+ * that kept what it served. */
+typedef enum {
+  MS_PIN_PAGEABLE,
+  MS_PIN_PINNED,
+  MS_PIN_REGISTERED,
+  MS_PIN_PAGEABLE_REUSED,
+  MS_PIN_POOL_FIRST,
+  MS_PIN_POOL_KEPT,
+  MS_PIN_KIND_COUNT
+} MsPinKind;
+
+/* The kind's mode (pageable, pinned, registered) and its name in the
+ * variant ("pageable", "pool-kept"). */
+MsMode ms_pin_payoff_kind_mode (MsPinKind kind);
+const char *ms_pin_payoff_kind_name (MsPinKind kind);
+/* What the kind is, for people ("pinned (cudaMallocHost)"), translated. */
+const char *ms_pin_payoff_kind_label (MsPinKind kind);
+
 /* One way of getting a buffer the GPU copies from, at one size: what it
  * costs once (allocation and release; registered: the pageable buffer's
  * too) and per copy, both medians in µs. */
@@ -19,15 +41,19 @@ typedef struct {
   double copy_us;
 } MsPinCost;
 
-/* The costs of mode (pageable, pinned, registered) at exponent; false when
- * a cell is missing. */
-bool ms_pin_payoff_cost (const MsResults *r, MsMode mode, int exponent, MsPinCost *out);
+/* The costs of kind at exponent; false when a cell is missing. */
+bool ms_pin_payoff_cost (const MsResults *r, MsPinKind kind, int exponent, MsPinCost *out);
 /* The total time of n uses. */
 double ms_pin_payoff_total (const MsPinCost *c, double n);
-/* The smallest whole N >= 1 at which mode (pinned or registered) takes no
- * longer in all than pageable at exponent: 1 found, 0 never (its copies
- * are not faster), -1 cells missing. */
-int ms_pin_payoff_break_even (const MsResults *r, MsMode mode, int exponent, double *n);
+/* The smallest whole N >= 1 at which kind takes no longer in all than
+ * base (a pageable kind) at exponent: 1 found, 0 never (its copies are
+ * not faster), -1 cells missing. */
+int ms_pin_payoff_break_even (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent,
+                              double *n);
+/* The message of the run's first host-pool cell that was not measured
+ * (the driver has no host pools, or the pool could not be made); NULL
+ * when every one was. */
+const char *ms_pin_payoff_pool_missing (const MsResults *r);
 
 /* The second part at one share of the host's memory held pinned: one
  * 64 MiB pinned allocation (median µs) and a pageable copy's rate (GB/s);

@@ -2,27 +2,139 @@
 /* ms-lesson-register.c: the register-allocate lesson (docs/lessons.md):
  * registering existing memory (cudaHostRegister) against allocating
  * pinned memory (cudaMallocHost). A plain sweep of both answers it; the
- * caption says from how many repetitions allocating once is cheaper. */
+ * caption says from how many repetitions allocating once is cheaper,
+ * counting every cost the run timed (ms-lesson-register.h). */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-record.h"
+#include "ms-lesson-register.h"
 
 #define NAME "register-allocate"
 
-int
-ms_register_cheaper_from (double reg_us, double reg_e2e_us, double alloc_us, double pin_e2e_us,
-                          double *cross)
+static double
+phase_median (const MsCell *c, MsPhase phase)
 {
-  /* What each repetition costs more registered than pinned. */
-  double per_rep = reg_us + reg_e2e_us - pin_e2e_us;
-  if (!(per_rep > 0) || !(alloc_us >= 0))
+  const MsStat *st = &c->stats.phase_host[phase];
+  return st->n > 0 ? st->median : -1;
+}
+
+bool
+ms_register_costs (const MsResults *r, int exponent, MsRegisterCosts *out)
+{
+  const MsCell *reg = ms_caption_measured (r, MS_MODE_REGISTERED, exponent, "");
+  const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, exponent, "");
+  if (!reg || !pin || !(reg->stats.h2d_gbps > 0) || !(pin->stats.h2d_gbps > 0))
+    return false;
+  *out = (MsRegisterCosts){
+    .reg_us = phase_median (reg, MS_PHASE_REGISTER),
+    .unreg_us = phase_median (reg, MS_PHASE_UNREGISTER),
+    .reg_e2e_us = reg->stats.e2e.median,
+    .reg_alloc_us = phase_median (reg, MS_PHASE_ALLOC),
+    .reg_free_us = phase_median (reg, MS_PHASE_FREE),
+    .pin_alloc_us = phase_median (pin, MS_PHASE_ALLOC),
+    .pin_free_us = phase_median (pin, MS_PHASE_FREE),
+    .pin_e2e_us = pin->stats.e2e.median,
+  };
+  return out->reg_us >= 0 && out->pin_alloc_us >= 0;
+}
+
+static double
+timed (double us)
+{
+  return us > 0 ? us : 0;
+}
+
+double
+ms_register_anew_per_rep (const MsRegisterCosts *k)
+{
+  return timed (k->reg_us) + timed (k->unreg_us) + timed (k->reg_e2e_us);
+}
+
+double
+ms_register_anew_once (const MsRegisterCosts *k)
+{
+  return timed (k->reg_alloc_us) + timed (k->reg_free_us);
+}
+
+double
+ms_register_pinned_once (const MsRegisterCosts *k)
+{
+  return timed (k->pin_alloc_us) + timed (k->pin_free_us);
+}
+
+int
+ms_register_cheaper_from (const MsRegisterCosts *k, double *cross)
+{
+  /* What each repetition costs more registered than pinned, and what
+   * pinned costs more once. */
+  double per_rep = ms_register_anew_per_rep (k) - timed (k->pin_e2e_us);
+  double once = ms_register_pinned_once (k) - ms_register_anew_once (k);
+  if (!(per_rep > 0))
     return 0;
+  double at = fmax (0, once / per_rep);
   if (cross)
-    *cross = alloc_us / per_rep;
-  return (int)floor (alloc_us / per_rep) + 1;
+    *cross = at;
+  return (int)floor (at) + 1;
+}
+
+int
+ms_register_left_out (const MsRegisterCosts *k, char *buf, size_t len)
+{
+  const struct {
+    double us;
+    const char *name;
+  } parts[] = {
+    { k->unreg_us, MS_N_ ("unregistering") },
+    { k->reg_alloc_us, MS_N_ ("the registered buffers' allocation") },
+    { k->reg_free_us, MS_N_ ("the registered buffers' free") },
+    { k->pin_free_us, MS_N_ ("the pinned buffers' free") },
+  };
+  int n = 0;
+  buf[0] = '\0';
+  for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+    if (parts[i].us < 0) {
+      size_t at = strlen (buf);
+      snprintf (buf + at, len - at, "%s%s", n ? ", " : "", ms_gettext (parts[i].name));
+      n++;
+    }
+  return n;
+}
+
+/* Every timed cost, named, for the crossing's sentence. */
+static void
+caption_crossing (const MsRegisterCosts *k, char *buf, size_t len)
+{
+  char t[7][32], left[256];
+  int from = ms_register_cheaper_from (k, NULL);
+  ms_caption_append (
+      buf, len,
+      ms_gettext ("Registering anew costs %s a repetition (registering %s, unregistering %s and "
+                  "%s end to end) and %s once for the buffers; pinned costs %s a repetition "
+                  "and %s once (allocation and free)."),
+      ms_caption_time (ms_register_anew_per_rep (k), t[0], sizeof t[0]),
+      ms_caption_time (k->reg_us, t[1], sizeof t[1]),
+      ms_caption_time (timed (k->unreg_us), t[2], sizeof t[2]),
+      ms_caption_time (k->reg_e2e_us, t[3], sizeof t[3]),
+      ms_caption_time (ms_register_anew_once (k), t[4], sizeof t[4]),
+      ms_caption_time (k->pin_e2e_us, t[5], sizeof t[5]),
+      ms_caption_time (ms_register_pinned_once (k), t[6], sizeof t[6]));
+  if (from > 0)
+    ms_caption_append (buf, len,
+                       ms_gettext ("With all of them, allocating once costs less in all than "
+                                   "registering anew from n = %d repetitions; buffers "
+                                   "registered once and reused pay registering only once."),
+                       from);
+  else
+    ms_caption_append (buf, len,
+                       ms_gettext ("With all of them, registering anew never costs more than "
+                                   "allocating once."));
+  if (ms_register_left_out (k, left, sizeof left) > 0)
+    ms_caption_append (buf, len, ms_gettext ("The run did not time, and the sums leave out: %s."),
+                       left);
 }
 
 static bool
@@ -34,9 +146,7 @@ caption_register (const MsResults *r, int exponent, char *buf, size_t len)
     const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, e, "");
     if (!reg || !pin || !(reg->stats.h2d_gbps > 0) || !(pin->stats.h2d_gbps > 0))
       continue;
-    char size[32], total[32], t_reg[32], t_alloc[32], t_e2e[32];
-    const MsStat *st_reg = &reg->stats.phase_host[MS_PHASE_REGISTER];
-    const MsStat *st_alloc = &pin->stats.phase_host[MS_PHASE_ALLOC];
+    char size[32], total[32];
     /* Both modes hold three vectors of the cell's size. */
     ms_format_bytes (3 * pin->elements * sizeof (float), total, sizeof total);
     snprintf (buf, len,
@@ -44,32 +154,18 @@ caption_register (const MsResults *r, int exponent, char *buf, size_t len)
                           "GB/s against %.1f GB/s from cudaMallocHost memory (medians of the "
                           "copies alone)."),
               ms_caption_size (pin, size, sizeof size), reg->stats.h2d_gbps, pin->stats.h2d_gbps);
-    /* The two costs come at different times (registered memory is pinned
-     * and unpinned in every repetition, pinned buffers allocated once per
-     * cell) and the pin-payoff lesson times one buffer: the sentence says
-     * which and how much memory, so that no figure is read as another. */
-    if (st_reg->n > 0 && st_alloc->n > 0)
-      ms_caption_append (
-          buf, len,
-          ms_gettext ("Registering the three %s buffers (%s) took %s in every repetition, "
-                      "before and on top of its %s end to end (copies and kernel); "
-                      "allocating pinned ones took %s once, for %s of pinned host "
-                      "memory and as much device memory."),
-          size, total, ms_caption_time (st_reg->median, t_reg, sizeof t_reg),
-          ms_caption_time (reg->stats.e2e.median, t_e2e, sizeof t_e2e),
-          ms_caption_time (st_alloc->median, t_alloc, sizeof t_alloc), total);
-    /* The picture's crossing, from the same medians. */
-    int from = st_reg->n > 0 && st_alloc->n > 0
-                   ? ms_register_cheaper_from (st_reg->median, reg->stats.e2e.median,
-                                               st_alloc->median, pin->stats.e2e.median, NULL)
-                   : 0;
-    if (from > 0)
-      ms_caption_append (
-          buf, len,
-          ms_gettext ("Registering anew in every repetition costs more than allocating "
-                      "once from n = %d repetitions; buffers registered once and reused "
-                      "pay the %s only once."),
-          from, t_reg);
+    /* The costs come at different times (registered memory is pinned and
+     * unpinned in every repetition, buffers allocated once per cell) and
+     * the pin-payoff lesson times one buffer: the sentence says which and
+     * for how much memory, so that no figure is read as another. */
+    MsRegisterCosts k;
+    if (ms_register_costs (r, e, &k)) {
+      ms_caption_append (buf, len,
+                         ms_gettext ("Each cell holds three %s buffers (%s) on the host and as "
+                                     "many on the device."),
+                         size, total);
+      caption_crossing (&k, buf, len);
+    }
     return true;
   }
   return ms_caption_missing (
@@ -77,7 +173,6 @@ caption_register (const MsResults *r, int exponent, char *buf, size_t len)
       ms_gettext ("This run has no registered and pinned copies of the same size "
                   "to compare."));
 }
-
 const MsLesson ms_lesson_register = {
   .card = { .name = NAME,
             .experiment = "",

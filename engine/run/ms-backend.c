@@ -434,15 +434,17 @@ system_run_cell (MsBackend *self, const MsRunArgs *args, MsRunOutput *out)
 #ifdef MS_HAVE_CUDA
 _Static_assert ((int) MS_COST_CONTEXT_FIRST == (int) MS_K_COST_CONTEXT_FIRST &&
                   (int) MS_COST_REGISTER == (int) MS_K_COST_REGISTER &&
+                  (int) MS_COST_POOL_KEEP == (int) MS_K_COST_POOL_KEEP &&
                   (int) MS_COST_COUNT == (int) MS_K_COST_COUNT,
                 "cost numbers shared with kernels/ms-kernels.h");
 
 static bool
-system_cost_sample (MsBackend *self, int device, int what, uint64_t bytes, double *alloc_us,
-                    double *free_us, char *err, size_t errlen)
+system_cost_sample (MsBackend *self, int device, int what, uint64_t bytes, uint64_t keep_bytes,
+                    double *alloc_us, double *free_us, uint64_t pool[2], char *err, size_t errlen)
 {
   (void) self;
-  return ms_k_cost_sample (device, what, bytes, alloc_us, free_us, err, errlen) == 0;
+  return ms_k_cost_sample (device, what, bytes, keep_bytes, alloc_us, free_us, pool, err,
+                           errlen) == 0;
 }
 
 _Static_assert (MS_PROBE_N_ARGS == MS_K_PROBE_N_ARGS &&

@@ -70,9 +70,14 @@ struct MsBackend {
   /* Runs one cell through ms_cell_driver_run with the mode's callbacks. */
   MsCellStatus (*run_cell) (MsBackend *self, const MsRunArgs *args, MsRunOutput *out);
   /* One sample of a call's cost (the costs lesson; what: MS_COST_*): the
-   * allocating and the freeing call's host times. NULL: not measurable. */
-  bool (*cost_sample) (MsBackend *self, int device, int what, uint64_t bytes, double *alloc_us,
-                       double *free_us, char *err, size_t errlen);
+   * allocating and the freeing call's host times; keep_bytes: the release
+   * threshold of MS_COST_POOL_KEEP; pool (may be NULL): the device pool's
+   * reserved and used bytes after the free. err starts with "unsupported:"
+   * where the device or driver cannot make the call. NULL: not
+   * measurable. */
+  bool (*cost_sample) (MsBackend *self, int device, int what, uint64_t bytes, uint64_t keep_bytes,
+                       double *alloc_us, double *free_us, uint64_t pool[2], char *err,
+                       size_t errlen);
   /* One sample of a probe lesson's cell (ms-probe-cells.h): MS_CELL_OK with
    * out->value_us, MS_CELL_UNSUPPORTED when the device, driver or toolkit
    * cannot do it, MS_CELL_FAILED; out->error says why. NULL: no probes. */
@@ -100,6 +105,9 @@ typedef enum {
   MS_COST_MALLOC_HOST,
   MS_COST_MALLOC,
   MS_COST_REGISTER,
+  MS_COST_POOL_FIRST,   /* cudaMallocAsync from a default pool trimmed to nothing */
+  MS_COST_POOL_RELEASE, /* the steady state, release threshold 0 */
+  MS_COST_POOL_KEEP,    /* the steady state, the pool keeping up to a threshold */
   MS_COST_COUNT
 } MsCost;
 

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-lesson-pin-payoff.c: the pin-payoff lesson (engine/lessons/ms-lesson-pin-payoff.c):
  * its options, its cells, the break-even N from a model where pinning pays
- * off and from one where its copies are no faster, a size skipped for
- * memory named in the caption, the variants through the samples file, the
+ * off (against fresh pageable pages and against a reused heap, and for a
+ * host memory pool) and from one where its copies are no faster, a size
+ * skipped for memory named in the caption, a driver without host pools
+ * named in the caption, the variants through the samples file, the
  * second part's figures against the share of memory held pinned, and its
  * picture. */
 #include <math.h>
@@ -30,7 +32,7 @@ test_cells (void)
 {
   MsProbeCell cells[MS_PROBE_MAX_CELLS];
   int n = ms_test_lesson_cells (NAME, "", cells, MS_PROBE_MAX_CELLS);
-  g_assert_cmpint (n, ==, 7 * 3 * 3); /* exponents 14..26 step 2, three kinds, three steps */
+  g_assert_cmpint (n, ==, 7 * 6 * 3); /* exponents 14..26 step 2, six kinds, three steps */
   ms_test_cells_unique (cells, n);
   g_assert_cmpint (cells[0].exponent, ==, 14);
   g_assert_cmpstr (cells[0].variant, ==, "mode=pageable/step=setup");
@@ -39,10 +41,16 @@ test_cells (void)
   g_assert_cmpint (cells[5].arg[0], ==, 2);  /* copy */
   g_assert_cmpint (cells[5].arg[1], ==, 25); /* max-pinned-pct */
   g_assert_cmpint (cells[5].arg[2], ==, 1);  /* pinned */
+  g_assert_cmpstr (cells[9].variant, ==, "mode=pageable-reused/step=setup");
+  g_assert_cmpint (cells[9].mode, ==, MS_MODE_PAGEABLE);
+  g_assert_cmpint (cells[9].arg[2], ==, MS_PIN_PAGEABLE_REUSED);
+  g_assert_cmpstr (cells[12].variant, ==, "mode=pool-first/step=setup");
+  g_assert_cmpint (cells[12].arg[2], ==, MS_PIN_POOL_FIRST);
   g_assert_cmpint (cells[n - 1].exponent, ==, 26);
-  g_assert_cmpint (cells[n - 1].mode, ==, MS_MODE_REGISTERED);
+  g_assert_cmpint (cells[n - 1].mode, ==, MS_MODE_PINNED);
+  g_assert_cmpstr (cells[n - 1].variant, ==, "mode=pool-kept/step=copy");
   n = ms_test_lesson_cells (NAME, "max-exp=28,max-pinned-pct=5", cells, MS_PROBE_MAX_CELLS);
-  g_assert_cmpint (n, ==, 8 * 9);
+  g_assert_cmpint (n, ==, 8 * 18);
   g_assert_cmpint (cells[n - 1].arg[1], ==, 5);
   /* Part 1: five shares up to held-max-pct, an allocation and a copy each. */
   MsSweep s;
@@ -58,14 +66,20 @@ test_cells (void)
   g_assert_cmpint (cells[n - 1].exponent, ==, 24);
 }
 
-/* Costs in µs for b bytes: step 0 setup, 1 release, 2 copy. */
+/* Costs in µs for b bytes: step 0 setup, 1 release, 2 copy; kinds in
+ * MsPinKind's order (fresh pageable, pinned, registered, reused heap,
+ * pool's first allocation, kept pool). */
 static double
 cost (int kind, int step, double b, bool pays)
 {
-  static const double once[3][2] = { { 1, 1 }, { 100, 50 }, { 50, 20 } };
-  static const double per_byte[3][2] = { { 1 / 4e3, 0 }, { 1 / 1e3, 0 }, { 1 / 2e3, 0 } };
+  static const double once[MS_PIN_KIND_COUNT][2]
+      = { { 1, 1 }, { 100, 50 }, { 50, 20 }, { 0.5, 0.5 }, { 80, 40 }, { 5, 5 } };
+  static const double per_byte[MS_PIN_KIND_COUNT][2]
+      = { { 1 / 4e3, 0 },  { 1 / 1e3, 0 },   { 1 / 2e3, 0 },
+          { 1 / 40e3, 0 }, { 1 / 1.5e3, 0 }, { 0, 0 } };
+  bool pageable = kind == MS_PIN_PAGEABLE || kind == MS_PIN_PAGEABLE_REUSED;
   if (step == 2)
-    return b / (kind == 0 || !pays ? 10e3 : 25e3);
+    return b / (pageable || !pays ? 10e3 : 25e3);
   return once[kind][step] + per_byte[kind][step] * b;
 }
 
@@ -83,8 +97,10 @@ held_copy_gbps (int permille)
   return 8 - 0.01 * permille;
 }
 
+#define NO_POOLS "unsupported: this device and driver have no host memory pools"
+
 static MsCellStatus
-model (const MsProbeArgs *a, MsProbeSample *out, bool pays)
+model (const MsProbeArgs *a, MsProbeSample *out, bool pays, bool pools)
 {
   if (a->arg[0] >= 3) {
     out->value_us = a->arg[0] == 3 ? held_alloc_us (a->arg[3])
@@ -96,6 +112,10 @@ model (const MsProbeArgs *a, MsProbeSample *out, bool pays)
               (unsigned)(a->bytes >> 20));
     return MS_CELL_UNSUPPORTED;
   }
+  if (!pools && (a->arg[2] == MS_PIN_POOL_FIRST || a->arg[2] == MS_PIN_POOL_KEPT)) {
+    snprintf (out->error, sizeof out->error, NO_POOLS);
+    return MS_CELL_UNSUPPORTED;
+  }
   out->value_us = cost (a->arg[2], a->arg[0], (double)a->bytes, pays);
   return MS_CELL_OK;
 }
@@ -104,29 +124,38 @@ static MsCellStatus
 model_pays (const MsProbeArgs *a, MsProbeSample *out, void *user)
 {
   (void)user;
-  return model (a, out, true);
+  return model (a, out, true, true);
+}
+
+static MsCellStatus
+model_no_pools (const MsProbeArgs *a, MsProbeSample *out, void *user)
+{
+  (void)user;
+  return model (a, out, true, false);
 }
 
 static MsCellStatus
 model_never (const MsProbeArgs *a, MsProbeSample *out, void *user)
 {
   (void)user;
-  return model (a, out, false);
+  return model (a, out, false, true);
 }
 
+/* Registering pins a fresh pageable buffer, whose cost it carries. */
 static double
-expected_n (int kind, double b)
+expected_n (int kind, int base_kind, double b)
 {
-  double base = cost (0, 0, b, true) + cost (0, 1, b, true);
-  double once = cost (kind, 0, b, true) + cost (kind, 1, b, true) + (kind == 2 ? base : 0);
-  return ceil ((once - base) / (cost (0, 2, b, true) - cost (kind, 2, b, true)));
+  double fresh = cost (0, 0, b, true) + cost (0, 1, b, true);
+  double base = cost (base_kind, 0, b, true) + cost (base_kind, 1, b, true);
+  double once = cost (kind, 0, b, true) + cost (kind, 1, b, true) + (kind == 2 ? fresh : 0);
+  return fmax (1, ceil ((once - base) / (cost (base_kind, 2, b, true) - cost (kind, 2, b, true))));
 }
 
 static void
 test_pays (void)
 {
   MsResults *r = ms_test_lesson_run (NAME, "", model_pays);
-  g_assert_cmpuint (r->n_cells, ==, 63 + 10);
+  g_assert_cmpuint (r->n_cells, ==, 126 + 10);
   MsPinHeld lv[8];
   g_assert_cmpint (ms_pin_payoff_held (r, lv, 8), ==, 5);
   for (int i = 0; i < 5; i++) {
@@ -135,18 +164,42 @@ test_pays (void)
     g_assert_cmpfloat_with_epsilon (lv[i].copy_gbps, held_copy_gbps (25 * i), 1e-6);
   }
   double n = 0;
-  g_assert_cmpint (ms_pin_payoff_break_even (r, MS_MODE_PINNED, 14, &n), ==, 1);
-  g_assert_cmpfloat (n, ==, expected_n (1, 65536));
-  g_assert_cmpint (ms_pin_payoff_break_even (r, MS_MODE_REGISTERED, 20, &n), ==, 1);
-  g_assert_cmpfloat (n, ==, expected_n (2, 4 << 20));
+  g_assert_cmpint (ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, 14, &n), ==, 1);
+  g_assert_cmpfloat (n, ==, expected_n (MS_PIN_PINNED, MS_PIN_PAGEABLE, 65536));
+  g_assert_cmpint (ms_pin_payoff_break_even (r, MS_PIN_REGISTERED, MS_PIN_PAGEABLE, 20, &n), ==, 1);
+  g_assert_cmpfloat (n, ==, expected_n (MS_PIN_REGISTERED, MS_PIN_PAGEABLE, 4 << 20));
+  /* Against a heap that hands back what it kept, pinning comes back
+   * later: the pageable buffer costs less to get. */
+  double fresh_n = 0;
+  g_assert_cmpint (ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, 14, &n), ==,
+                   1);
+  ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, 14, &fresh_n);
+  g_assert_cmpfloat (n, ==, expected_n (MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, 65536));
+  g_assert_cmpfloat (n, >, fresh_n);
+  /* A pool that kept its memory costs less to get than one that starts
+   * empty, and pays off sooner. */
+  MsPinCost first, kept;
+  g_assert_true (ms_pin_payoff_cost (r, MS_PIN_POOL_FIRST, 20, &first));
+  g_assert_true (ms_pin_payoff_cost (r, MS_PIN_POOL_KEPT, 20, &kept));
+  g_assert_cmpfloat (kept.once_us, <, first.once_us);
+  g_assert_cmpint (ms_pin_payoff_break_even (r, MS_PIN_POOL_KEPT, MS_PIN_PAGEABLE_REUSED, 14, &n),
+                   ==, 1);
+  g_assert_cmpfloat (n, ==, expected_n (MS_PIN_POOL_KEPT, MS_PIN_PAGEABLE_REUSED, 65536));
+  g_assert_null (ms_pin_payoff_pool_missing (r));
   /* The skipped size has no break-even and says why. */
-  g_assert_cmpint (ms_pin_payoff_break_even (r, MS_MODE_PINNED, 26, &n), ==, -1);
+  g_assert_cmpint (ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, 26, &n), ==, -1);
   char buf[4096] = "", want[128];
   g_assert_true (ms_lesson_caption (MS_TOPIC_PIN_PAYOFF, r, -1, buf, sizeof buf));
   g_test_message ("%s", buf);
   g_snprintf (want, sizeof want, "at 64 KiB it paid off from %.0f copies on",
-              expected_n (1, 65536));
+              expected_n (MS_PIN_PINNED, MS_PIN_PAGEABLE, 65536));
   g_assert_nonnull (strstr (buf, want));
+  g_snprintf (want, sizeof want, "at 64 KiB it paid off from %.0f copies on",
+              expected_n (MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, 65536));
+  g_assert_nonnull (strstr (strstr (buf, "Pinning, against a reused heap,"), want));
+  g_assert_nonnull (strstr (buf, "pageable, reused heap (malloc)"));
+  g_assert_nonnull (strstr (buf, "host pool, kept memory"));
+  g_assert_null (strstr (buf, "host memory pool was not measured"));
   g_assert_nonnull (strstr (buf, "skipped: 256 MiB is more than 25% of MemAvailable"));
   g_assert_nonnull (strstr (buf, "With 0.0% of the host's memory held pinned, allocating 64 MiB "
                                  "pinned took 20.0 ms and a pageable copy ran at 8.0 GB/s; with "
@@ -161,12 +214,38 @@ test_never (void)
 {
   MsResults *r = ms_test_lesson_run (NAME, "max-exp=20", model_never);
   double n = 0;
-  g_assert_cmpint (ms_pin_payoff_break_even (r, MS_MODE_PINNED, 16, &n), ==, 0);
+  g_assert_cmpint (ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, 16, &n), ==, 0);
   char buf[4096] = "";
   g_assert_true (ms_lesson_caption (MS_TOPIC_PIN_PAYOFF, r, -1, buf, sizeof buf));
   g_test_message ("%s", buf);
-  g_assert_nonnull (strstr (buf, "Pinning at 4 MiB never paid off"));
+  g_assert_nonnull (strstr (buf, "Pinning, against fresh pageable pages, at 4 MiB never paid off"));
+  /* A kept pool's buffer costs less to get than a heap's, its copies no
+   * more: it pays off at once; the others never. */
+  char *pool = strstr (buf, "A host pool that kept its memory");
+  g_assert_nonnull (pool);
+  *pool = '\0';
   g_assert_null (strstr (buf, "from the first copy"));
+  ms_test_picture_renders (MS_TOPIC_PIN_PAYOFF, r);
+  ms_results_free (r);
+}
+
+/* A driver without host pools: the pool's cells say so, the caption and
+ * the picture name the reason, and the other kinds are measured. */
+static void
+test_no_pools (void)
+{
+  MsResults *r = ms_test_lesson_run (NAME, "max-exp=20", model_no_pools);
+  double n = 0;
+  g_assert_cmpint (ms_pin_payoff_break_even (r, MS_PIN_POOL_KEPT, MS_PIN_PAGEABLE, 16, &n), ==, -1);
+  g_assert_cmpint (ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, 16, &n), ==,
+                   1);
+  g_assert_cmpstr (ms_pin_payoff_pool_missing (r), ==, NO_POOLS);
+  char buf[4096] = "";
+  g_assert_true (ms_lesson_caption (MS_TOPIC_PIN_PAYOFF, r, -1, buf, sizeof buf));
+  g_test_message ("%s", buf);
+  g_assert_nonnull (strstr (buf, "The host memory pool was not measured: " NO_POOLS "."));
+  g_assert_null (strstr (buf, "Not every size was measured"));
+  g_assert_null (strstr (buf, "host pool, kept memory"));
   ms_test_picture_renders (MS_TOPIC_PIN_PAYOFF, r);
   ms_results_free (r);
 }
@@ -179,5 +258,6 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson/pin-payoff/cells", test_cells);
   g_test_add_func ("/lesson/pin-payoff/pays", test_pays);
   g_test_add_func ("/lesson/pin-payoff/never", test_never);
+  g_test_add_func ("/lesson/pin-payoff/no-pools", test_no_pools);
   return g_test_run ();
 }

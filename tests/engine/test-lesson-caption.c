@@ -12,6 +12,7 @@
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-lesson-caption.h"
+#include "ms-lesson-register.h"
 #include "ms-sweep-test.h"
 
 /* Runs modes under variant with every bandwidth divided by slow[mode]
@@ -492,6 +493,62 @@ test_issue_order_timers (void)
   ms_results_free (r);
 }
 
+/* The register lesson's crossing counts every cost the run timed: the
+ * unregistering in every repetition and both cells' allocation and free,
+ * not registering and allocating alone. */
+static void
+test_register_crossing (void)
+{
+  MsRegisterCosts k = { .reg_us = 618, .unreg_us = 350, .reg_e2e_us = 264, .reg_alloc_us = 193,
+                        .reg_free_us = 100, .pin_alloc_us = 4500, .pin_free_us = 1940,
+                        .pin_e2e_us = 258 };
+  char left[256];
+  double cross = 0;
+  /* (4500 + 1940 - 193 - 100) / (618 + 350 + 264 - 258) = 6.31. */
+  g_assert_cmpint (ms_register_cheaper_from (&k, &cross), ==, 7);
+  g_assert_cmpfloat_with_epsilon (cross, 6147.0 / 974.0, 1e-9);
+  g_assert_cmpint (ms_register_left_out (&k, left, sizeof left), ==, 0);
+  g_assert_cmpstr (left, ==, "");
+  /* Registering and allocating alone said 8. */
+  MsRegisterCosts alone = { .reg_us = 618, .unreg_us = -1, .reg_e2e_us = 264, .reg_alloc_us = -1,
+                            .reg_free_us = -1, .pin_alloc_us = 4500, .pin_free_us = -1,
+                            .pin_e2e_us = 258 };
+  g_assert_cmpint (ms_register_cheaper_from (&alone, NULL), ==, 8);
+  g_assert_cmpint (ms_register_left_out (&alone, left, sizeof left), ==, 4);
+  g_assert_nonnull (strstr (left, "unregistering"));
+  g_assert_nonnull (strstr (left, "the pinned buffers' free"));
+  /* Registering that costs no more a repetition than pinned never loses. */
+  k.reg_us = k.unreg_us = 0;
+  k.reg_e2e_us = k.pin_e2e_us;
+  g_assert_cmpint (ms_register_cheaper_from (&k, NULL), ==, 0);
+
+  /* From a sweep: the caption names the unregistering and says the n of
+   * the same sums; with the pinned free untimed it says it is left out. */
+  MsResults *r = NULL;
+  char buf[2048], want[128];
+  add_part (&r, "pinned,registered", "", NULL);
+  g_assert_true (ms_register_costs (r, 18, &k));
+  g_assert_cmpfloat (k.unreg_us, >, 0);
+  g_assert_cmpfloat (k.pin_free_us, >=, 0);
+  g_assert_true (ms_lesson_caption (MS_TOPIC_REGISTER, r, 18, buf, sizeof buf));
+  g_test_message ("%s", buf);
+  g_assert_nonnull (strstr (buf, "unregistering"));
+  int from = ms_register_cheaper_from (&k, NULL);
+  if (from > 0)
+    g_snprintf (want, sizeof want, "from n = %d repetitions", from);
+  else
+    g_snprintf (want, sizeof want, "registering anew never costs more");
+  g_assert_nonnull (strstr (buf, want));
+  g_assert_null (strstr (buf, "did not time"));
+  for (size_t i = 0; i < r->n_cells; i++)
+    if (r->cells[i].mode == MS_MODE_PINNED)
+      r->cells[i].stats.phase_host[MS_PHASE_FREE].n = 0;
+  g_assert_true (ms_lesson_caption (MS_TOPIC_REGISTER, r, 18, buf, sizeof buf));
+  g_assert_nonnull (strstr (buf, "The run did not time, and the sums leave out: the pinned "
+                                 "buffers' free."));
+  ms_results_free (r);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -500,6 +557,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson-caption/reuse-not-found", test_reuse_not_found);
   g_test_add_func ("/lesson-caption/missing", test_missing);
   g_test_add_func ("/lesson-caption/plain-sweep-topics", test_plain_sweep_topics);
+  g_test_add_func ("/lesson-caption/register-crossing", test_register_crossing);
   g_test_add_func ("/lesson-caption/slower-is-said-slower", test_slower_is_said_slower);
   g_test_add_func ("/lesson-caption/experiment-topics", test_experiment_topics);
   g_test_add_func ("/lesson-caption/managed-counts", test_managed_counts);

@@ -100,6 +100,23 @@ test_caption_material_holds (void)
   g_assert_cmpfloat_with_epsilon (j.times, 1010.0 / 510, 1e-9);
   g_assert_cmpint (ms_implicit_sync_judge (r, MS_SYNC_OP_KERNEL_PER_THREAD, 0, &j), ==,
                    MS_SYNC_OVERLAPPED);
+  /* Stream-ordered allocation, not on the material's list, overlaps in
+   * this model: counted beside the classic calls from the same verdicts. */
+  g_assert_cmpint (ms_implicit_sync_judge (r, MS_SYNC_OP_MALLOC_ASYNC, 3, &j), ==,
+                   MS_SYNC_OVERLAPPED);
+  g_assert_nonnull (strstr (buf, "Columns where the call serialised the kernels, of those "
+                                 "decided: cudaMalloc 4 of 4, cudaFree 4 of 4, cudaMallocAsync 0 "
+                                 "of 4, cudaFreeAsync 0 of 4"));
+  ms_results_free (r);
+  /* Where a stream-ordered free serialises, with one queue only, the
+   * count and the unlisted list say so. */
+  m.serial[MS_SYNC_OP_FREE_ASYNC][MS_SYNC_COLUMN (0, 0)] = true;
+  m.serial[MS_SYNC_OP_FREE_ASYNC][MS_SYNC_COLUMN (1, 0)] = true;
+  r = ms_sync_model_run (&m, "kernel-us=500");
+  g_assert_true (ms_lesson_caption (MS_TOPIC_IMPLICIT_SYNC, r, -1, buf, sizeof buf));
+  g_assert_nonnull (strstr (buf, "cudaFreeAsync 2 of 4"));
+  g_assert_nonnull (strstr (buf, "Not on the textbooks' list, but serialised here: cudaFreeAsync "
+                                 "(1 hardware queue)"));
   ms_results_free (r);
 }
 

@@ -12,6 +12,8 @@
 
 #include "memsweep.h"
 #include "ms-backend-test.h"
+#include "ms-lesson-caption.h"
+#include "ms-lesson-costs.h"
 #include "ms-lesson-record.h"
 #include "ms-tmp-test.h"
 #include "ms-sweep-test.h"
@@ -406,10 +408,10 @@ test_costs (void)
 {
   MsBackend *b = ms_backend_new_test (NULL);
   MsResults *r = run_lesson ("costs", b, NULL, NULL);
-  /* context-first once, context 3 times, five per-size calls x 2 sizes x 3. */
-  g_assert_cmpint (ms_test_backend_cost_calls (b), ==, 1 + 3 + 5 * 2 * 3);
+  /* context-first once, context 3 times, eight per-size calls x 2 sizes x 3. */
+  g_assert_cmpint (ms_test_backend_cost_calls (b), ==, 1 + 3 + 8 * 2 * 3);
   if (r) {
-    g_assert_cmpuint (r->n_cells, ==, 2 + 5 * 2);
+    g_assert_cmpuint (r->n_cells, ==, 2 + 8 * 2);
     const MsCell *first = ms_results_find_variant (r, MS_MODE_DEVICE, 16, "cost=context-first");
     const MsCell *reg = ms_results_find_variant (r, MS_MODE_REGISTERED, 18, "cost=register");
     g_assert_true (first);
@@ -420,6 +422,29 @@ test_costs (void)
     g_assert_true (reg->stats.phase[MS_PHASE_ALLOC].n == 0);
     g_assert_true (ms_results_find_variant (r, MS_MODE_PAGEABLE, 18, "cost=malloc"));
     g_assert_true (ms_results_find_variant (r, MS_MODE_DEVICE, 18, "cost=malloc"));
+    /* The device pool: its steady state when it keeps everything against
+     * its first allocation, and what it kept, read from the cell. */
+    const MsCell *first_pool = ms_results_find_variant (r, MS_MODE_DEVICE, 18, "cost=pool-first");
+    const MsCell *keep
+        = ms_results_find_variant (r, MS_MODE_DEVICE, 18, "cost=pool/threshold=keep");
+    const MsCell *zero = ms_results_find_variant (r, MS_MODE_DEVICE, 18, "cost=pool/threshold=0");
+    g_assert_true (first_pool && keep && zero);
+    g_assert_cmpint (keep->status, ==, MS_CELL_OK);
+    g_assert_cmpfloat (keep->stats.phase_host[MS_PHASE_ALLOC].median, <,
+                       first_pool->stats.phase_host[MS_PHASE_ALLOC].median);
+    uint64_t reserved = 0, used = 1;
+    g_assert_true (ms_costs_pool_kept (keep, &reserved, &used));
+    g_assert_cmpuint (reserved, ==, keep->elements * sizeof (float));
+    g_assert_cmpuint (used, ==, 0);
+    g_assert_true (ms_costs_pool_kept (zero, &reserved, &used));
+    g_assert_cmpuint (reserved, ==, 0);
+    g_assert_false (ms_costs_pool_kept (reg, &reserved, &used));
+    char buf[2048];
+    g_assert_true (ms_lesson_caption (MS_TOPIC_COSTS, r, -1, buf, sizeof buf));
+    g_test_message ("%s", buf);
+    g_assert_nonnull (strstr (buf, "cudaMallocAsync and cudaFreeAsync from the device's pool "
+                                   "took"));
+    g_assert_nonnull (strstr (buf, "with the threshold at 976.6 GiB"));
     /* Through the CSV and back, as the app reads it. */
     char err[256];
     const char *path = ms_test_tmp_path ("costs-samples.csv");
@@ -428,11 +453,60 @@ test_costs (void)
     g_assert_true (back);
     g_assert_true (back->n_cells == r->n_cells);
     g_assert_cmpstr (back->experiment, ==, "costs");
+    g_assert_true (ms_costs_pool_kept (
+        ms_results_find_variant (back, MS_MODE_DEVICE, 18, "cost=pool/threshold=keep"), &reserved,
+        &used));
+    g_assert_cmpuint (reserved, ==, keep->elements * sizeof (float));
     ms_results_free (back);
   }
   ms_results_free (r);
-  /* Without a device the first context fails and says why. */
+  /* The keeping pool's threshold is an option, checked as every lesson's;
+   * a threshold under the size keeps nothing. */
+  char why[256], buf[2048];
+  g_assert_true (ms_lesson_check_options ("costs", "pool-keep-mib=1", why, sizeof why));
+  g_assert_false (ms_lesson_check_options ("costs", "pool-keep-mib=0", why, sizeof why));
+  g_assert_nonnull (strstr (why, "outside"));
+  g_assert_false (ms_lesson_check_options ("costs", "pool-keep-mib=1.5", why, sizeof why));
+  g_assert_nonnull (strstr (why, "whole number"));
+  {
+    MsSweep ks;
+    MsResults *kr = NULL;
+    MsBackend *kb = ms_backend_new_test (NULL);
+    base_sweep (&ks);
+    snprintf (ks.options, sizeof ks.options, "pool-keep-mib=1");
+    g_assert_cmpint (ms_lesson_run ("costs", &ks, kb, NULL, NULL, NULL, NULL, NULL, &kr, why,
+                                    sizeof why),
+                     ==, MS_RUN_OK);
+    uint64_t kept = 0, in_use = 0;
+    /* The threshold is the size: the pool keeps the buffer. */
+    g_assert_true (ms_costs_pool_kept (
+        ms_results_find_variant (kr, MS_MODE_DEVICE, 18, "cost=pool/threshold=keep"), &kept,
+        &in_use));
+    g_assert_cmpuint (kept, ==, 1 << 20);
+    g_assert_true (ms_lesson_caption (MS_TOPIC_COSTS, kr, -1, buf, sizeof buf));
+    g_assert_nonnull (strstr (buf, "with the threshold at 1 MiB"));
+    ms_results_free (kr);
+    ms_backend_free (kb);
+  }
+  /* A device without pools: their cells say so, the caption names it and
+   * the other costs are measured. */
   MsTestBackendConfig cfg;
+  ms_test_backend_config_init (&cfg);
+  cfg.no_pools = true;
+  MsBackend *no_pools = ms_backend_new_test (&cfg);
+  r = run_lesson ("costs", no_pools, NULL, NULL);
+  const MsCell *pool = ms_results_find_variant (r, MS_MODE_DEVICE, 18, "cost=pool-first");
+  g_assert_true (pool);
+  g_assert_cmpint (pool->status, ==, MS_CELL_UNSUPPORTED);
+  g_assert_nonnull (strstr (pool->message, "no memory pools"));
+  g_assert_cmpint (ms_results_find_variant (r, MS_MODE_DEVICE, 18, "cost=malloc")->status, ==,
+                   MS_CELL_OK);
+  char cap[2048];
+  g_assert_true (ms_lesson_caption (MS_TOPIC_COSTS, r, -1, cap, sizeof cap));
+  g_assert_nonnull (strstr (cap, "from the device's pool was not measured: unsupported:"));
+  ms_results_free (r);
+  ms_backend_free (no_pools);
+  /* Without a device the first context fails and says why. */
   ms_test_backend_config_init (&cfg);
   cfg.no_device = true;
   MsBackend *none = ms_backend_new_test (&cfg);
