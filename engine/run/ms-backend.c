@@ -27,7 +27,8 @@ _Static_assert (MS_MODE_PAGEABLE == 0 && MS_MODE_PINNED == 1 && MS_MODE_REGISTER
                   MS_MODE_MANAGED == 6 && MS_MODE_MANAGED_PREFETCH == 7 &&
                   MS_MODE_STREAMS == 8 && MS_MODE_DEVICE == 9,
                 "mode numbers shared with kernels/ms-k-common.cuh");
-_Static_assert (MS_ACCESS_READ == 1 && MS_ACCESS_WRITE == 2 && MS_STORES_ORDINARY == 1 &&
+_Static_assert (MS_ACCESS_READ == 1 && MS_ACCESS_WRITE == 2 && MS_ACCESS_WRITE_IN_KERNEL == 3 &&
+                  MS_STORES_ORDINARY == 1 &&
                   MS_STORES_FRESH == 2 && MS_DUPLEX_H2D == 1 && MS_DUPLEX_D2H == 2 &&
                   MS_DUPLEX_BOTH == 3,
                 "lesson settings shared with kernels/ms-k-common.cuh");
@@ -380,6 +381,7 @@ cuda_run_cell (const MsRunArgs *args, MsRunOutput *out)
       .duplex = args->knobs.duplex,
       .host_work = args->knobs.host_work,
       .resident = args->knobs.resident,
+      .inputs_kept = args->knobs.inputs_kept,
       .is_cancelled = cuda_cancel_point,
       .user = cc,
     };
