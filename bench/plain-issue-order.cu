@@ -9,7 +9,7 @@
  *
  *   plain-issue-order [--k K] [--mib MIB] [--reps N] [--rewrite streamed|ordinary]
  *                     [--poison] [--verify] [--events] [--nonblocking] [--cells]
- *                     [--memsweep] [--name NAME]
+ *                     [--warm MS] [--memsweep] [--name NAME]
  *
  * Without switches: one allocation, K streams made with cudaStreamCreate,
  * the orders alternating repetition by repetition, nothing between them.
@@ -24,7 +24,10 @@
  *   --cells     each order a cell of its own, as memsweep's parts: its own
  *               buffers and streams, all depth-first repetitions before
  *               all breadth-first ones
- *   --memsweep  all of the above (--rewrite streamed)
+ *   --warm      repetitions of both orders for MS ms before any is timed,
+ *               so that the clocks have risen (memsweep warms the GPU to
+ *               a steady clock first, 54 ms on an H100)
+ *   --memsweep  all of the above (--rewrite streamed, --warm 100)
  * Prints one line: key=value pairs, the medians (µs, host clock from the
  * first call to the last stream synchronised) and depth ÷ breadth, the
  * figure the lesson's caption gives (above 1: breadth-first is faster). */
@@ -34,7 +37,7 @@ enum { REWRITE_NONE, REWRITE_STREAMED, REWRITE_ORDINARY };
 
 struct Opts {
   int k = 16, reps = 21, rewrite = REWRITE_NONE;
-  double mib = 4;
+  double mib = 4, warm_ms = 0;
   bool poison = false, verify = false, events = false, nonblocking = false, cells = false;
   const char *name = NULL;
 };
@@ -163,6 +166,8 @@ parse (int argc, char **argv, Opts &o)
       o.mib = atof (v), i++;
     else if (!strcmp (a, "--reps") && v)
       o.reps = atoi (v), i++;
+    else if (!strcmp (a, "--warm") && v)
+      o.warm_ms = atof (v), i++;
     else if (!strcmp (a, "--name") && v)
       o.name = v, i++;
     else if (!strcmp (a, "--rewrite") && v)
@@ -178,7 +183,8 @@ parse (int argc, char **argv, Opts &o)
     else if (!strcmp (a, "--cells"))
       o.cells = true;
     else if (!strcmp (a, "--memsweep"))
-      o.rewrite = REWRITE_STREAMED, o.poison = o.verify = o.events = o.nonblocking = o.cells = true;
+      o.rewrite = REWRITE_STREAMED, o.warm_ms = 100,
+      o.poison = o.verify = o.events = o.nonblocking = o.cells = true;
     else
       return false;
   }
@@ -194,6 +200,13 @@ main (int argc, char **argv)
     return 2;
   }
   CHECK (cudaFree (0));
+  if (o.warm_ms > 0) {
+    Cell c;
+    cell_new (c, o);
+    for (double t0 = plain_now_us (); plain_now_us () - t0 < o.warm_ms * 1e3;)
+      one_rep (c, o, false, false), one_rep (c, o, true, false);
+    cell_free (c);
+  }
   double depth, breadth;
   if (o.cells) {
     depth = cell_run (o, false);

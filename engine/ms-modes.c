@@ -18,7 +18,8 @@ typedef struct {
 static const MsModeInfo mode_info[MS_MODE_COUNT] = {
   [MS_MODE_PAGEABLE] = { "pageable", MS_N_ ("Pageable"),
                          MS_N_ ("malloc'd host buffers; cudaMemcpy stages them through a hidden "
-                                "pinned buffer"),
+                                "pinned buffer; a and b rewritten with streaming stores before "
+                                "every repetition"),
                          MS_PHASE_H2D, MS_PHASE_D2H },
   [MS_MODE_PINNED] = { "pinned", MS_N_ ("Pinned"),
                        MS_N_ ("cudaMallocHost (page-locked) host buffers; cudaMemcpyAsync "
