@@ -9,7 +9,7 @@
  *
  *   plain-issue-order [--k K] [--mib MIB] [--reps N] [--rewrite streamed|ordinary]
  *                     [--poison] [--verify] [--events] [--nonblocking] [--cells]
- *                     [--warm MS] [--memsweep] [--name NAME]
+ *                     [--warm MS] [--pin] [--memsweep] [--name NAME]
  *
  * Without switches: one allocation, K streams made with cudaStreamCreate,
  * the orders alternating repetition by repetition, nothing between them.
@@ -27,10 +27,14 @@
  *   --warm      repetitions of both orders for MS ms before any is timed,
  *               so that the clocks have risen (memsweep warms the GPU to
  *               a steady clock first, 54 ms on an H100)
+ *   --pin       the thread held to the CPU it runs on (memsweep holds its
+ *               measuring thread to one CPU, near the GPU where it can)
  *   --memsweep  all of the above (--rewrite streamed, --warm 100)
  * Prints one line: key=value pairs, the medians (µs, host clock from the
  * first call to the last stream synchronised) and depth ÷ breadth, the
  * figure the lesson's caption gives (above 1: breadth-first is faster). */
+#include <sched.h>
+
 #include "plain-common.cuh"
 
 enum { REWRITE_NONE, REWRITE_STREAMED, REWRITE_ORDINARY };
@@ -39,6 +43,7 @@ struct Opts {
   int k = 16, reps = 21, rewrite = REWRITE_NONE;
   double mib = 4, warm_ms = 0;
   bool poison = false, verify = false, events = false, nonblocking = false, cells = false;
+  bool pin = false;
   const char *name = NULL;
 };
 
@@ -182,9 +187,11 @@ parse (int argc, char **argv, Opts &o)
       o.nonblocking = true;
     else if (!strcmp (a, "--cells"))
       o.cells = true;
+    else if (!strcmp (a, "--pin"))
+      o.pin = true;
     else if (!strcmp (a, "--memsweep"))
       o.rewrite = REWRITE_STREAMED, o.warm_ms = 100,
-      o.poison = o.verify = o.events = o.nonblocking = o.cells = true;
+      o.poison = o.verify = o.events = o.nonblocking = o.cells = o.pin = true;
     else
       return false;
   }
@@ -198,6 +205,13 @@ main (int argc, char **argv)
   if (!parse (argc, argv, o)) {
     fprintf (stderr, "usage: see the comment at the top of plain-issue-order.cu\n");
     return 2;
+  }
+  if (o.pin) {
+    cpu_set_t one;
+    CPU_ZERO (&one);
+    CPU_SET (sched_getcpu (), &one);
+    if (sched_setaffinity (0, sizeof one, &one) != 0)
+      perror ("sched_setaffinity");
   }
   CHECK (cudaFree (0));
   if (o.warm_ms > 0) {

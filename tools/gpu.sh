@@ -134,7 +134,7 @@ step_plain_lessons() {
   log "plain-writes rc=$?"
   $B/bench/plain-pageable 15 16 22 >"$d/plain-pageable.txt" 2>&1
   log "plain-pageable rc=$?"
-  all=(--rewrite=streamed --poison --verify --events --nonblocking --cells --warm=100)
+  all=(--rewrite=streamed --poison --verify --events --nonblocking --cells --warm=100 --pin)
   {
     for q in 1 default; do
       [ $q = 1 ] && export CUDA_DEVICE_MAX_CONNECTIONS=1 || unset CUDA_DEVICE_MAX_CONNECTIONS
