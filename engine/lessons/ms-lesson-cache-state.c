@@ -151,11 +151,12 @@ append_cache_read (char *buf, size_t len, const MsStat *v_wc, const MsStat *v_pl
                        ms_caption_time (v_wc->max, hi_wc, sizeof hi_wc),
                        ms_caption_time (v_plain->min, lo_plain, sizeof lo_plain),
                        ms_caption_time (v_plain->max, hi_plain, sizeof hi_plain));
-    /* The textbooks' warning, said only on the side the medians show. */
-    if (j.ratio > 1)
-      ms_caption_append (buf, len, ms_gettext ("Longer is what textbooks warn of."));
-    else if (j.ratio < 1)
+    /* The textbooks' warning, said only on the side the medians show and
+     * never against a verdict of the same. */
+    if (j.verdict == MS_VERDICT_SAME || j.ratio < 1)
       ms_caption_append (buf, len, ms_gettext ("Textbooks warn it is slower; here it was not."));
+    else if (j.ratio > 1)
+      ms_caption_append (buf, len, ms_gettext ("Longer is what textbooks warn of."));
   }
 }
 

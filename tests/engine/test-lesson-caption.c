@@ -572,6 +572,12 @@ test_cache_state_signs (void)
   g_assert_nonnull (strstr (slower, "Pageable after ordinary stores: "));
   g_assert_nonnull (strstr (slower, "(1.50×), longer, beyond the run's spread."));
   g_assert_nonnull (strstr (slower, "(0.70×), shorter, beyond the run's spread."));
+  /* The same within the threshold: no warning on the longer side. */
+  g_autofree char *same_read = cache_state_caption (104, 100, true, 1500, 700);
+  g_assert_nonnull (strstr (same_read, "took 1.04× as long"));
+  g_assert_nonnull (strstr (same_read, "the same within the run's spread (single checks"));
+  g_assert_nonnull (strstr (same_read, "Textbooks warn it is slower; here it was not."));
+  g_assert_null (strstr (same_read, "Longer is what"));
   g_autofree char *same = cache_state_caption (200, 100, true, 1020, 990);
   g_assert_nonnull (strstr (same, "(1.02×), the same within the run's spread."));
   g_assert_null (strstr (same, "longer, beyond"));
