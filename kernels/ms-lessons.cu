@@ -98,11 +98,9 @@ k_init_phase (KCtx *ctx, float *a, float *b, float *c_or_null)
   /* Kept inputs: written once, then sent as the last repetition left them,
    * so the copy meets clean lines rather than just-written ones. */
   bool kept = run->inputs_kept && bufs->inputs_written && a == bufs->h[0];
-  if (kept)
-    ;
-  else if (run->stores == K_STORES_ORDINARY)
+  if (!kept && run->stores == K_STORES_ORDINARY)
     k_fill_ordinary (a, b, run->n);
-  else
+  else if (!kept)
     ms_data_fill (a, b, run->n);
   bufs->inputs_written = a == bufs->h[0];
   if (c_or_null)
