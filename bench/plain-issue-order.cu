@@ -9,7 +9,7 @@
  *
  *   plain-issue-order [--k K] [--mib MIB] [--reps N] [--rewrite streamed|ordinary]
  *                     [--poison] [--verify] [--events] [--nonblocking] [--cells]
- *                     [--warm MS] [--pin] [--memsweep] [--name NAME]
+ *                     [--warm MS] [--pin] [--sequence] [--memsweep] [--name NAME]
  *
  * Without switches: one allocation, K streams made with cudaStreamCreate,
  * the orders alternating repetition by repetition, nothing between them.
@@ -29,6 +29,11 @@
  *               a steady clock first, 54 ms on an H100)
  *   --pin       the thread held to the CPU it runs on (memsweep holds its
  *               measuring thread to one CPU, near the GPU where it can)
+ *   --sequence  --cells, the cells in the order of memsweep's
+ *               one-queue process: depth-first at K = 1, 2, 4, 8, 16, then
+ *               breadth-first at the same K; the line gives K's
+ * memsweep's streams mode queues no latch (kernels/mode-streams.cu), so
+ * there is no switch for one.
  *   --memsweep  all of the above (--rewrite streamed, --warm 100)
  * Prints one line: key=value pairs, the medians (µs, host clock from the
  * first call to the last stream synchronised) and depth ÷ breadth, the
@@ -43,7 +48,7 @@ struct Opts {
   int k = 16, reps = 21, rewrite = REWRITE_NONE;
   double mib = 4, warm_ms = 0;
   bool poison = false, verify = false, events = false, nonblocking = false, cells = false;
-  bool pin = false;
+  bool pin = false, sequence = false;
   const char *name = NULL;
 };
 
@@ -160,6 +165,24 @@ cell_run (const Opts &o, bool breadth)
   return plain_median (t);
 }
 
+/* One order's cell at o.k; with --sequence after the smaller K's cells of
+ * that order, as memsweep's parts run them. */
+static double
+cells_run (const Opts &o, bool breadth)
+{
+  if (!o.sequence)
+    return cell_run (o, breadth);
+  double at_k = 0;
+  for (int k = 1; k <= 16; k *= 2) {
+    Opts ok = o;
+    ok.k = k;
+    double t = cell_run (ok, breadth);
+    if (k == o.k)
+      at_k = t;
+  }
+  return at_k > 0 ? at_k : cell_run (o, breadth);
+}
+
 static bool
 parse (int argc, char **argv, Opts &o)
 {
@@ -189,12 +212,15 @@ parse (int argc, char **argv, Opts &o)
       o.cells = true;
     else if (!strcmp (a, "--pin"))
       o.pin = true;
+    else if (!strcmp (a, "--sequence"))
+      o.sequence = true;
     else if (!strcmp (a, "--memsweep"))
       o.rewrite = REWRITE_STREAMED, o.warm_ms = 100,
-      o.poison = o.verify = o.events = o.nonblocking = o.cells = o.pin = true;
+      o.poison = o.verify = o.events = o.nonblocking = o.cells = o.pin = o.sequence = true;
     else
       return false;
   }
+  o.cells |= o.sequence;
   return o.k >= 1 && o.k <= 64 && o.reps >= 1 && o.mib > 0;
 }
 
@@ -223,8 +249,8 @@ main (int argc, char **argv)
   }
   double depth, breadth;
   if (o.cells) {
-    depth = cell_run (o, false);
-    breadth = cell_run (o, true);
+    depth = cells_run (o, false);
+    breadth = cells_run (o, true);
   } else {
     Cell c;
     cell_new (c, o);

@@ -115,7 +115,8 @@ step_lessons() {
 # writes only at 16 MiB in R kernels and in one kernel, pageable end to
 # end at 2^16..2^22 in each state the inputs may be left in, issue order
 # at 4 MiB and K = 16 with memsweep's habits switched on one at a time
-# (alone, then all but one). PLAIN_REPS: the lessons' repetitions (9).
+# (alone, then all but one, against all but the order of cells).
+# PLAIN_REPS: the lessons' repetitions (9).
 step_plain_lessons() {
   local d="$OUT/plain-lessons" t0 name sizes sw all one
   mkdir -p "$d"
@@ -134,6 +135,7 @@ step_plain_lessons() {
   log "plain-writes rc=$?"
   $B/bench/plain-pageable 15 16 22 >"$d/plain-pageable.txt" 2>&1
   log "plain-pageable rc=$?"
+  # --memsweep is all of these and --sequence (memsweep's order of cells).
   all=(--rewrite=streamed --poison --verify --events --nonblocking --cells --warm=100 --pin)
   {
     for q in 1 default; do
@@ -141,6 +143,9 @@ step_plain_lessons() {
       $B/bench/plain-issue-order --name plain
       $B/bench/plain-issue-order --memsweep --name memsweep-like
       [ $q = 1 ] || continue
+      # shellcheck disable=SC2046
+      $B/bench/plain-issue-order $(printf '%s\n' "${all[@]}" | tr = ' ') --name all-but-sequence
+      $B/bench/plain-issue-order --sequence --name only-sequence
       for one in "${all[@]}"; do
         sw=${one#--}
         # shellcheck disable=SC2046
