@@ -172,38 +172,57 @@ fastest_on_link (const MsChartSeries *writes, double *on_link)
   return best;
 }
 
+/* The sentence for writes only (R = 1), whose rate passes the link line
+ * by counting: it sends c alone, a third of the bytes counted; NULL
+ * without that point. */
+static char *
+counting_sentence (const MsChartSeries *writes)
+{
+  for (guint k = 0; writes && k < writes->points->len; k++) {
+    const MsChartPoint *p = &g_array_index (writes->points, MsChartPoint, k);
+    if (!p->failed && p->x == 1)
+      /* TRANSLATORS: a caption line of the data reuse chart; the figures
+       * are GB/s, as counted and on the host link. */
+      return g_strdup_printf (_("Rates count a, b and c: writes only (R = 1) sends c alone, so "
+                                "its %.0f GB/s is %.0f on the link"),
+                              p->y, p->y / 3);
+  }
+  return NULL;
+}
+
 /* The bandwidth form's caption: its rates count a, b and c once whatever
- * crossed the link; writes only sends c alone, R times, and a rate of
- * those stores above the link's means fewer bytes crossed than were
- * stored, which the line then says with its figures. */
+ * crossed the link. Each reason a rate passes the link line is given with
+ * its figures: writes only at R = 1 counts bytes that never crossed, and a
+ * writes-only series whose stores, had they all crossed, would pass the
+ * link's rate had them merged on the way. */
 static char *
 reuse_caption (const MsChartSeries *const *writes, double link)
 {
+  GString *caption = g_string_new (NULL);
+  g_autofree char *counting = counting_sentence (writes[0]);
+  if (counting)
+    g_string_append (caption, counting);
   for (int i = 0; i < 2; i++) {
     double on_link;
     const MsChartPoint *p = fastest_on_link (writes[i], &on_link);
-    if (p && link > 0 && on_link > link)
-      /* TRANSLATORS: a caption line of the data reuse chart; a series
-       * name, then R, then GB/s: R × c over the time, and the link's. */
-      return g_strdup_printf (_("Rates count a, b and c. %s at R = %.0f stores %.0f × c, %.0f "
-                                "GB/s if all of it crossed: above the link's %.0f, so stores "
-                                "were merged before they crossed"),
-                              writes[i]->short_label, p->x, p->x, on_link, link);
+    if (!p || !(link > 0) || on_link <= link)
+      continue;
+    if (caption->len)
+      g_string_append (caption, ". ");
+    /* TRANSLATORS: a caption line of the data reuse chart; a series name,
+     * then R, then GB/s: R × c over the time, and the link's. */
+    g_string_append_printf (caption,
+                            _("%s at R = %.0f stores %.0f × c, %.0f GB/s if all of it "
+                              "crossed: above the link's %.0f, so stores were merged before "
+                              "they crossed"),
+                            writes[i]->short_label, p->x, p->x, on_link, link);
+    break;
   }
-  const MsChartPoint *once = NULL;
-  for (guint k = 0; writes[0] && k < writes[0]->points->len; k++) {
-    const MsChartPoint *p = &g_array_index (writes[0]->points, MsChartPoint, k);
-    if (!p->failed && p->x == 1)
-      once = p;
-  }
-  if (!once)
-    return g_strdup (
-      _("Rates count a, b and c (3 × 4 bytes per element), not the link's traffic"));
-  /* TRANSLATORS: a caption line of the data reuse chart; the figures are
-   * GB/s, as counted and on the host link. */
-  return g_strdup_printf (_("Rates count a, b and c: writes only (R = 1) sends c alone, so its "
-                            "%.0f GB/s is %.0f on the link"),
-                          once->y, once->y / 3);
+  if (!caption->len)
+    g_string_append (caption,
+                     _("Rates count a, b and c (3 × 4 bytes per element), not the link's "
+                       "traffic"));
+  return g_string_free (caption, FALSE);
 }
 
 MsChartData *
