@@ -75,6 +75,11 @@ topic_rows (MsLessonTopic topic, const MsResults *run, RowSpec *rows)
     { MS_TOPIC_CACHE_STATE, MS_MODE_WRITE_COMBINED, "stores=ordinary", N_ ("ordinary stores") },
     { MS_TOPIC_CACHE_STATE, MS_MODE_PINNED, "stores=streamed", N_ ("buffers reused") },
     { MS_TOPIC_CACHE_STATE, MS_MODE_PINNED, "stores=fresh", N_ ("new buffers each time") },
+    /* Pageable copies pass through the CPU: the inputs' state shows most. */
+    { MS_TOPIC_CACHE_STATE, MS_MODE_PAGEABLE, "stores=streamed", N_ ("streamed stores") },
+    { MS_TOPIC_CACHE_STATE, MS_MODE_PAGEABLE, "stores=ordinary", N_ ("ordinary stores") },
+    { MS_TOPIC_CACHE_STATE, MS_MODE_PAGEABLE, "stores=kept",
+      N_ ("inputs not rewritten since the first repetition") },
     { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=h2d", N_ ("to the GPU alone") },
     { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=d2h", N_ ("back to the host alone") },
     { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=duplex", N_ ("both ways at once") },

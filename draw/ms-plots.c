@@ -509,6 +509,27 @@ add_prefetch_note (MsChartData *d, GPtrArray *runs)
   append_foot_note (d, note);
 }
 
+/* Pageable copies go through the CPU, so their figure depends on the
+ * state the host left the inputs in: the chart names the one memsweep
+ * measures, or a reader compares it with a loop that resends unchanged
+ * buffers (the cache-state lesson shows both). */
+static void
+add_pageable_note (MsChartData *d)
+{
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    if (g_strcmp0 (s->short_label, ms_mode_title (MS_MODE_PAGEABLE)) != 0)
+      continue;
+    /* TRANSLATORS: a chart's foot note; %s is the mode's title, "Pageable". */
+    g_autofree char *note = g_strdup_printf (
+        _ ("%s: a and b are rewritten with streaming stores before every repetition; sending "
+           "unchanged buffers again can be faster (the cache-state lesson measures both)."),
+        ms_mode_title (MS_MODE_PAGEABLE));
+    append_foot_note (d, note);
+    return;
+  }
+}
+
 /* Under a chart that draws two-state cells: what the wide ticks are. */
 static void
 add_two_states_note (MsChartData *d, int cells)
@@ -639,6 +660,7 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
   }
   add_hidden_lines_note (d);
   add_prefetch_note (d, runs);
+  add_pageable_note (d);
   add_two_states_note (d, two_states);
   return d;
 }

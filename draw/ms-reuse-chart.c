@@ -44,6 +44,8 @@ series_short_label (MsMode mode, const char *access)
     return g_strdup_printf (_("%s, reads only"), ms_mode_title (mode));
   if (g_str_equal (access, "write"))
     return g_strdup_printf (_("%s, writes only"), ms_mode_title (mode));
+  if (g_str_equal (access, "write-in-kernel"))
+    return g_strdup_printf (_("%s, writes only, one kernel"), ms_mode_title (mode));
   return g_strdup (ms_mode_title (mode));
 }
 
@@ -56,7 +58,11 @@ series_label (MsMode mode, const char *access)
     /* TRANSLATORS: a memory mode whose kernel only reads host memory. */
     return g_strdup_printf (_("%s, reads only (c copied back)"), ms_mode_title (mode));
   if (g_str_equal (access, "write"))
-    return g_strdup_printf (_("%s, writes only (a, b made on the GPU)"), ms_mode_title (mode));
+    return g_strdup_printf (_("%s, writes only (a, b made on the GPU; R kernels write c)"),
+                            ms_mode_title (mode));
+  if (g_str_equal (access, "write-in-kernel"))
+    return g_strdup_printf (_("%s, writes only (one kernel stores each element R times)"),
+                            ms_mode_title (mode));
   return g_strdup (ms_mode_title (mode));
 }
 
@@ -148,32 +154,81 @@ add_link_line (MsChartData *d, const MsResults *run)
   ms_chart_data_add_ref (d, link, label);
 }
 
-/* The bandwidth form's caption: its rates count a, b and c once whatever
- * crossed the link; writes only at R = 1, whose rate passes the link's,
- * sends c alone, a third of the bytes counted. */
-static char *
-reuse_caption (const MsChartSeries *writes)
+/* The largest rate at which a writes-only series put R × c on the link,
+ * had every store crossed: the chart's rates count a, b and c, a third of
+ * them stored R times, so the link saw y × R / 3. */
+static const MsChartPoint *
+fastest_on_link (const MsChartSeries *writes, double *on_link)
 {
-  const MsChartPoint *once = NULL;
+  const MsChartPoint *best = NULL;
+  *on_link = 0;
+  for (guint k = 0; writes && k < writes->points->len; k++) {
+    const MsChartPoint *p = &g_array_index (writes->points, MsChartPoint, k);
+    if (!p->failed && p->y * p->x / 3 > *on_link) {
+      best = p;
+      *on_link = p->y * p->x / 3;
+    }
+  }
+  return best;
+}
+
+/* The sentence for writes only (R = 1), whose rate passes the link line
+ * by counting: it sends c alone, a third of the bytes counted; NULL
+ * without that point. */
+static char *
+counting_sentence (const MsChartSeries *writes)
+{
   for (guint k = 0; writes && k < writes->points->len; k++) {
     const MsChartPoint *p = &g_array_index (writes->points, MsChartPoint, k);
     if (!p->failed && p->x == 1)
-      once = p;
+      /* TRANSLATORS: a caption line of the data reuse chart; the figures
+       * are GB/s, as counted and on the host link. */
+      return g_strdup_printf (_("Rates count a, b and c: writes only (R = 1) sends c alone, so "
+                                "its %.0f GB/s is %.0f on the link"),
+                              p->y, p->y / 3);
   }
-  if (!once)
-    return g_strdup (
-      _("Rates count a, b and c (3 × 4 bytes per element), not the link's traffic"));
-  /* TRANSLATORS: a caption line of the data reuse chart; the figures are
-   * GB/s, as counted and on the host link. */
-  return g_strdup_printf (_("Rates count a, b and c: writes only (R = 1) sends c alone, so its "
-                            "%.0f GB/s is %.0f on the link"),
-                          once->y, once->y / 3);
+  return NULL;
+}
+
+/* The bandwidth form's caption: its rates count a, b and c once whatever
+ * crossed the link. Each reason a rate passes the link line is given with
+ * its figures: writes only at R = 1 counts bytes that never crossed, and a
+ * writes-only series whose stores, had they all crossed, would pass the
+ * link's rate had them merged on the way. */
+static char *
+reuse_caption (const MsChartSeries *const *writes, double link)
+{
+  GString *caption = g_string_new (NULL);
+  g_autofree char *counting = counting_sentence (writes[0]);
+  if (counting)
+    g_string_append (caption, counting);
+  for (int i = 0; i < 2; i++) {
+    double on_link;
+    const MsChartPoint *p = fastest_on_link (writes[i], &on_link);
+    if (!p || !(link > 0) || on_link <= link)
+      continue;
+    if (caption->len)
+      g_string_append (caption, ". ");
+    /* TRANSLATORS: a caption line of the data reuse chart; a series name,
+     * then R, then GB/s: R × c over the time, and the link's. */
+    g_string_append_printf (caption,
+                            _("%s at R = %.0f stores %.0f × c, %.0f GB/s if all of it "
+                              "crossed: above the link's %.0f, so stores were merged before "
+                              "they crossed"),
+                            writes[i]->short_label, p->x, p->x, on_link, link);
+    break;
+  }
+  if (!caption->len)
+    g_string_append (caption,
+                     _("Rates count a, b and c (3 × 4 bytes per element), not the link's "
+                       "traffic"));
+  return g_string_free (caption, FALSE);
 }
 
 MsChartData *
 ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
 {
-  static const char *accesses[] = { "", "read", "write" };
+  static const char *accesses[] = { "", "read", "write", "write-in-kernel" };
   MsChartData *d = ms_chart_data_new ();
   /* Log: managed memory's 11 ms must not flatten zero-copy's 0.7 ms
    * against pinned's 1 ms at R = 1, the lesson's point. */
@@ -189,7 +244,7 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
     ms_format_bytes ((1ull << exponent) * sizeof (float), size, sizeof size);
     d->title = g_strdup_printf (_("Data reuse at %s per vector"), size);
   }
-  const MsChartSeries *writes = NULL;
+  const MsChartSeries *writes[2] = { NULL, NULL }; /* R kernels, one kernel */
   for (int m = 0; run && m < MS_MODE_COUNT; m++)
     for (guint a = 0; a < G_N_ELEMENTS (accesses); a++) {
       MsChartSeries *s = NULL;
@@ -212,19 +267,21 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
           if (a > 0)
             shape = 2, dash = a;
           s = ms_chart_data_add_series (d, label, m % ms_chart_palette_size (), shape, dash);
-          s->run = a == 2 ? 1 : 0;
+          s->run = a >= 2 ? 1 : 0;
           s->short_label = series_short_label (m, accesses[a]);
         }
         add_point (s, c, reuse, metric);
       }
       if (s)
         g_array_sort (s->points, compare_points);
-      if (s && g_str_equal (accesses[a], "write") && !writes)
-        writes = s;
+      if (s && a >= 2 && !writes[a - 2])
+        writes[a - 2] = s;
     }
-  fold_coinciding (d);
+  /* Before folding, which may free a writes series that coincides. */
   if (metric == MS_REUSE_BANDWIDTH && d->series->len)
-    d->caption = reuse_caption (writes);
+    d->caption = reuse_caption (
+        writes, run ? ms_pcie_theoretical_gbps (run->device.pcie_gen, run->device.pcie_width) : 0);
+  fold_coinciding (d);
   if (run && metric == MS_REUSE_BANDWIDTH && d->series->len)
     add_link_line (d, run);
   return d;
@@ -491,8 +548,8 @@ ms_reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, 
    * the lesson's caption says; the plot kept a sliver. */
   gboolean small = height < fs * 26;
   if (d->caption && !small) {
-    /* Writes only's rate above the link's line is counting, not a faster
-     * link: one line says so, with its figures. */
+    /* Writes only's rate above the link's line is counting or merged
+     * stores, not a faster link: one line says which, with its figures. */
     ms_set_color (cr, &st->fg, 0.75);
     top += ms_draw_text_wrapped (cr, d->caption, fs, top, fs * 0.9, width - 2 * fs, FALSE, TRUE) +
            fs * 0.4;

@@ -126,7 +126,8 @@ typedef enum {
 typedef enum {
   MS_ACCESS_READ_WRITE, /* the kernel reads a and b, writes c */
   MS_ACCESS_READ,       /* reads a and b; c goes to device memory and is copied back */
-  MS_ACCESS_WRITE,      /* computes a and b itself and only writes c */
+  MS_ACCESS_WRITE,      /* computes a and b itself and writes c once per kernel, R kernels */
+  MS_ACCESS_WRITE_IN_KERNEL, /* the same, one kernel storing each element R times in a row */
   MS_ACCESS_COUNT
 } MsAccess;
 
@@ -152,6 +153,10 @@ typedef struct {
   int reuse;           /* R reads (writes) per element; 0: the plain kernel */
   MsAccess access;     /* zero-copy */
   MsHostStores stores; /* pinned, write-combined */
+  /* The host writes the inputs before the first repetition only and the
+   * later ones send them again as they are (clean lines, maybe still in
+   * the CPU cache): the state a loop that copies the same buffers meets. */
+  bool inputs_kept;
   bool read_wc;        /* write-combined: the result too, so verify reads WC memory */
   MsDuplex duplex;     /* pinned */
   bool host_work;      /* streams: the host computes while the copies run */

@@ -27,7 +27,8 @@
 
 #define MS_MODE_LIST(X)                                                                      \
   X (PAGEABLE, pageable, GPU, pageable, "pageable", MS_N_ ("Pageable"),                      \
-     MS_N_ ("malloc'd host buffers; cudaMemcpy stages them through a hidden pinned buffer"), \
+     MS_N_ ("malloc'd host buffers; cudaMemcpy stages them through a hidden pinned buffer; " \
+            "a and b rewritten with streaming stores before every repetition"),               \
      MS_PHASE_H2D, MS_PHASE_D2H)                                                             \
   X (PINNED, pinned, GPU, pinned, "pinned", MS_N_ ("Pinned"),                                \
      MS_N_ ("cudaMallocHost (page-locked) host buffers; cudaMemcpyAsync copies, one "        \

@@ -33,7 +33,7 @@ enum {
 enum { KM_PAGEABLE, KM_PINNED, KM_REGISTERED, KM_WRITE_COMBINED };
 
 /* Mirror MsAccess, MsHostStores and MsDuplex (checked in ms-backend.c). */
-enum { K_ACCESS_READ_WRITE, K_ACCESS_READ, K_ACCESS_WRITE };
+enum { K_ACCESS_READ_WRITE, K_ACCESS_READ, K_ACCESS_WRITE, K_ACCESS_WRITE_IN_KERNEL };
 enum { K_STORES_STREAMED, K_STORES_ORDINARY, K_STORES_FRESH };
 enum { K_DUPLEX_NONE, K_DUPLEX_H2D, K_DUPLEX_D2H, K_DUPLEX_BOTH };
 
@@ -56,6 +56,7 @@ struct KBuffers {
   bool d_owned;            /* d[] are cudaMalloc'd and must be freed */
   bool registered[3];
   float *scratch;          /* a device buffer of n floats some lessons use */
+  bool inputs_written;     /* h[0], h[1] hold the inputs (run->inputs_kept) */
   cudaStream_t streams[K_MAX_STREAMS];
   int n_streams;
 };

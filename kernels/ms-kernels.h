@@ -61,6 +61,7 @@ typedef struct {
   int duplex;      /* MsDuplex */
   int host_work;
   int resident;
+  int inputs_kept; /* inputs written before the first repetition only */
   /* in, set before each repetition: 1 instrumented (the latch, an event
    * pair around every step, every phase recorded), 0 plain (the
    * application's sequence alone: no latch, no event between steps, one

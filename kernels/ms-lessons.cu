@@ -10,13 +10,15 @@
 
 /* Volatile accesses: the compiler must issue every one of the R loads (or
  * stores), so the memory behind the pointers is accessed R times; ld.volatile
- * also skips L1, where a zero-copy line would otherwise be reused. */
+ * also skips L1, where a zero-copy line would otherwise be reused. R stores
+ * in a row to one mapped address can still be merged before they cross the
+ * link (PITFALLS.md 25), hence the writes' own launches below. */
 __global__ void
 k_reuse_kernel (const float *a, const float *b, float *c, uint64_t n, int reuse, int access)
 {
   uint64_t stride = (uint64_t) gridDim.x * blockDim.x;
   for (uint64_t i = (uint64_t) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-    if (access == K_ACCESS_WRITE) {
+    if (access == K_ACCESS_WRITE || access == K_ACCESS_WRITE_IN_KERNEL) {
       volatile float *vc = c;
       float v = ms_data_a (i) + ms_data_b (i);
       for (int r = 0; r < reuse; r++)
@@ -40,6 +42,15 @@ k_launch_work (const MsKRun *run, const float *a, const float *b, float *c, cuda
   }
   uint64_t blocks = (run->n + 255) / 256;
   unsigned grid = (unsigned) (blocks < 8192 ? (blocks ? blocks : 1) : 8192);
+  /* Writes only: c written to the host R times is R kernels that each
+   * store it once; a kernel's end flushes its stores, so each pass
+   * crosses the link whole. The in-kernel form stores R times per element
+   * in one kernel, the form the link may see fewer bytes of. */
+  if (run->access == K_ACCESS_WRITE) {
+    for (int r = 0; r < run->reuse; r++)
+      k_reuse_kernel<<<grid, 256, 0, stream>>> (a, b, c, run->n, 1, run->access);
+    return;
+  }
   k_reuse_kernel<<<grid, 256, 0, stream>>> (a, b, c, run->n, run->reuse, run->access);
 }
 
@@ -84,10 +95,14 @@ k_init_phase (KCtx *ctx, float *a, float *b, float *c_or_null)
     a = bufs->h[0];
     b = bufs->h[1];
   }
-  if (run->stores == K_STORES_ORDINARY)
+  /* Kept inputs: written once, then sent as the last repetition left them,
+   * so the copy meets clean lines rather than just-written ones. */
+  bool kept = run->inputs_kept && bufs->inputs_written && a == bufs->h[0];
+  if (!kept && run->stores == K_STORES_ORDINARY)
     k_fill_ordinary (a, b, run->n);
-  else
+  else if (!kept)
     ms_data_fill (a, b, run->n);
+  bufs->inputs_written = a == bufs->h[0];
   if (c_or_null)
     ms_data_poison (c_or_null, run->n);
   k_host_event (ctx, K_INIT, hs, 0);

@@ -8,8 +8,8 @@
 # comment above a step names the settings it reads from the environment.
 # Steps: info suite suite-runs self-compare sweep-time bench plain repeat
 # large sanitize lessons lesson-checks probe-lessons reference cpus rounds
-# configs overhead spread host-func-core alloc-costs health multi scale
-# gui gui-lessons pack.
+# configs overhead spread host-func-core alloc-costs plain-lessons health
+# multi scale gui gui-lessons pack.
 # Never allocates more managed memory than the card has free; never changes
 # clocks or resets the card.
 set -u
@@ -107,6 +107,60 @@ step_lessons() {
   done
   MS_LESSONS_DIR=$d $B/tests/gpu/test-gpu-lessons $MS >"$d/checks.txt" 2>&1
   log "lesson checks over these runs rc=$?"
+}
+
+# The reuse, cache-state and issue-order lessons beside minimal programs
+# doing the same work (bench/plain-*.cu), tables with ratios from
+# tools/plain-lessons.py in plain-lessons/tables.txt and the summary:
+# writes only at 16 MiB in R kernels and in one kernel, pageable end to
+# end at 2^16..2^22 in each state the inputs may be left in, issue order
+# at 4 MiB and K = 16 with memsweep's habits switched on one at a time
+# (alone, then all but one, against all but the order of cells).
+# PLAIN_REPS: the lessons' repetitions (9).
+step_plain_lessons() {
+  local d="$OUT/plain-lessons" t0 name sizes sw all one
+  mkdir -p "$d"
+  t0=$(date +%s)
+  for name in reuse cache-state issue-order; do
+    case $name in
+      reuse) sizes=22:22 ;;
+      cache-state) sizes=16:22:2 ;;
+      *) sizes=20:20 ;;
+    esac
+    timeout 120 $MS lesson "$name" --sizes $sizes --reps "${PLAIN_REPS:-9}" --quiet \
+      --out "$d/$name" >"$d/$name.txt" 2>&1
+    log "lesson $name rc=$?, $(( $(date +%s) - t0 )) s in"
+  done
+  $B/bench/plain-writes 16 9 >"$d/plain-writes.txt" 2>&1
+  log "plain-writes rc=$?"
+  $B/bench/plain-pageable 15 16 22 >"$d/plain-pageable.txt" 2>&1
+  log "plain-pageable rc=$?"
+  # --memsweep is all of these and --sequence (memsweep's order of cells).
+  all=(--rewrite=streamed --poison --verify --events --nonblocking --cells --warm=100 --pin)
+  {
+    for q in 1 default; do
+      [ $q = 1 ] && export CUDA_DEVICE_MAX_CONNECTIONS=1 || unset CUDA_DEVICE_MAX_CONNECTIONS
+      $B/bench/plain-issue-order --name plain
+      $B/bench/plain-issue-order --memsweep --name memsweep-like
+      [ $q = 1 ] || continue
+      # shellcheck disable=SC2046
+      $B/bench/plain-issue-order $(printf '%s\n' "${all[@]}" | tr = ' ') --name all-but-sequence
+      $B/bench/plain-issue-order --sequence --name only-sequence
+      for one in "${all[@]}"; do
+        sw=${one#--}
+        # shellcheck disable=SC2046
+        $B/bench/plain-issue-order $(echo "$one" | tr = ' ') --name "only-${sw%%=*}"
+        # shellcheck disable=SC2046
+        $B/bench/plain-issue-order $(printf '%s\n' "${all[@]}" | grep -vx -- "$one" | tr = ' ') \
+          --name "all-but-${sw%%=*}"
+      done
+    done
+    unset CUDA_DEVICE_MAX_CONNECTIONS
+  } >"$d/plain-issue-order.txt" 2>&1
+  log "plain-issue-order: $(grep -c '^variant=' "$d/plain-issue-order.txt") variants"
+  python3 tools/plain-lessons.py "$d" >"$d/tables.txt" 2>&1
+  tee -a "$OUT/summary.log" <"$d/tables.txt"
+  log "plain-lessons took $(( $(date +%s) - t0 )) s"
 }
 
 # Where the spread between processes comes from: the four link modes'

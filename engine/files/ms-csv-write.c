@@ -98,6 +98,23 @@ clean_line (const char *in, char *out, size_t len)
   out[i] = '\0';
 }
 
+/* The state the copies meet, named in every file (docs/csv.md): how the
+ * host last wrote the inputs changes pageable copies most (PITFALLS 18). */
+static void
+write_inputs_metadata (MsWriter *w, const MsResults *r)
+{
+  static const char *const how[MS_STORES_COUNT] = { "with streaming stores",
+                                                     "with ordinary stores",
+                                                     "into new pinned buffers" };
+  ms_meta_printf (w->f, MS_META_HOST_INPUTS,
+                  "a and b written %s %s; c poisoned with streaming stores; a cell's variant "
+                  "names its own where it differs",
+                  (unsigned) r->sweep.knobs.stores < MS_STORES_COUNT ? how[r->sweep.knobs.stores]
+                                                                     : "?",
+                  r->sweep.knobs.inputs_kept ? "before the first repetition only"
+                                             : "before every repetition");
+}
+
 /* Rounds, where the measuring thread ran and how the GPU was warmed. */
 static void
 write_state_metadata (MsWriter *w, const MsResults *r)
@@ -225,6 +242,7 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
   ms_meta_printf (w->f, MS_META_STREAMS, "%d", r->sweep.streams);
   ms_meta_printf (w->f, MS_META_ORDER, "%s",
                   r->sweep.order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth");
+  write_inputs_metadata (w, r);
   write_state_metadata (w, r);
   ms_run_to_run_write_metadata (&r->run_to_run, w->f);
   write_experiment_metadata (w, r);

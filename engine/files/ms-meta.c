@@ -61,6 +61,7 @@ static const MsMetaKey keys[MS_META_N_KEYS] = {
   [MS_META_WARMUP] = { "warmup", MS_META_INT, 0, MS_MAX_WARMUP, WRITE, META },
   [MS_META_STREAMS] = { "streams", MS_META_INT, 1, MS_MAX_STREAMS, WRITE, META },
   [MS_META_ORDER] = { "order", MS_META_FORM, 0, 0, WRITE, META },
+  [MS_META_HOST_INPUTS] = { "host-inputs", MS_META_TEXT, 0, 0, WRITE, META },
   [MS_META_ROUNDS] = { "rounds", MS_META_INT, 1, MS_MAX_ROUNDS, WRITE, "ms-rounds.c" },
   [MS_META_MEASURING_CPU] = { "measuring-cpu", MS_META_INT, 0, 1 << 20, WRITE, "ms-rounds.c" },
   [MS_META_MEASURING_NODE] = { "measuring-node", MS_META_INT, 0, 4095, WRITE, "ms-rounds.c" },

@@ -31,13 +31,14 @@ order_table (const MsResults *r, int e, OrderTable table)
   memset (table, 0, sizeof (OrderTable));
   for (size_t i = 0; i < r->n_cells; i++) {
     const MsCell *c = &r->cells[i];
-    char queue[16], order[16], host[16], timers[16];
+    char queue[16], order[16], other[16], timers[16];
     int k;
     if (c->mode != MS_MODE_STREAMS || c->exponent != e
         || !ms_variant_get (c->variant, "queue", queue, sizeof queue)
         || !ms_variant_get (c->variant, "order", order, sizeof order)
         || !ms_variant_get_int (c->variant, "K", &k) || k < 1 || k > MS_MAX_STREAMS
-        || ms_variant_get (c->variant, "host", host, sizeof host)
+        || ms_variant_get (c->variant, "host", other, sizeof other)
+        || ms_variant_get (c->variant, "around", other, sizeof other)
         || !ms_caption_measured (r, c->mode, e, c->variant))
       continue;
     bool timed = ms_variant_get (c->variant, "timers", timers, sizeof timers);
@@ -162,6 +163,44 @@ append_timers (char *buf, size_t len, OrderTable t)
   return false;
 }
 
+/* What memsweep does around its repetitions, each left out in a variant
+ * of its own at K = AROUND_K on one queue (the plain program
+ * bench/plain-issue-order.cu switches the same things one at a time):
+ * "plain-only", no instrumented repetition between the timed ones after
+ * the first; "kept", the inputs not rewritten before every repetition. */
+#define AROUND_K 16
+static const char *const around_names[] = { "plain-only", "kept" };
+
+static const MsCell *
+around_cell (const MsResults *r, int e, MsIssueOrder order, const char *around)
+{
+  char v[MS_VARIANT_LEN];
+  ms_lesson_streams_variant (v, sizeof v, true, order, AROUND_K);
+  size_t used = strlen (v);
+  snprintf (v + used, sizeof v - used, "/around=%s", around);
+  return ms_caption_measured (r, MS_MODE_STREAMS, e, v);
+}
+
+/* The ratio with each of memsweep's habits left out, beside the one with
+ * all of them, so that the run shows which one moves it. */
+static void
+append_around (char *buf, size_t len, const MsResults *r, int e, OrderTable t)
+{
+  const MsCell *d = t[PLAIN][1][0][AROUND_K], *b = t[PLAIN][1][1][AROUND_K];
+  const MsCell *pd = around_cell (r, e, MS_ORDER_DEPTH_FIRST, around_names[0]);
+  const MsCell *pb = around_cell (r, e, MS_ORDER_BREADTH_FIRST, around_names[0]);
+  const MsCell *kd = around_cell (r, e, MS_ORDER_DEPTH_FIRST, around_names[1]);
+  const MsCell *kb = around_cell (r, e, MS_ORDER_BREADTH_FIRST, around_names[1]);
+  if (!d || !b || !pd || !pb || !kd || !kb)
+    return;
+  ms_caption_append (buf, len,
+                     ms_gettext ("At K = %d on one queue, depth-first ÷ breadth-first is "
+                                 "%.2f× as measured above, %.2f× with no instrumented "
+                                 "repetitions between the timed ones, and %.2f× with the "
+                                 "inputs not rewritten before every repetition."),
+                     AROUND_K, speedup (d, b), speedup (pd, pb), speedup (kd, kb));
+}
+
 static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
@@ -177,6 +216,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
       buf[0] = '\0';
       append_orders (buf, len, k, t);
       append_plain_ratios (buf, len, t);
+      append_around (buf, len, r, e, t);
       if (!append_timers (buf, len, t))
         ms_caption_append (buf, len,
                            ms_gettext ("The timelines have a timer around every step: "
@@ -219,18 +259,47 @@ add_order_part (MsPartList *l, bool single, MsIssueOrder order, int k, bool time
   return true;
 }
 
+/* One queue at K = AROUND_K, each of memsweep's habits left out (see
+ * append_around). */
+static bool
+add_around_parts (MsPartList *l)
+{
+  for (int a = 0; a < N_OF (around_names); a++)
+    for (int o = 0; o < 2; o++) {
+      MsIssueOrder order = o ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST;
+      char v[MS_VARIANT_LEN];
+      ms_lesson_streams_variant (v, sizeof v, true, order, AROUND_K);
+      size_t used = strlen (v);
+      snprintf (v + used, sizeof v - used, "/around=%s", around_names[a]);
+      MsLessonPart *p = ms_lesson_add_part (l, "streams", v);
+      if (!p)
+        return false;
+      p->sweep.streams = AROUND_K;
+      p->sweep.order = order;
+      if (a == 0)
+        p->sweep.instr_reps = 1; /* the first repetition's alone */
+      p->sweep.knobs.inputs_kept = a == 1;
+      p->isolated = true;
+      p->env = MAX_CONNECTIONS "=1";
+    }
+  return true;
+}
+
 /* Every setting in a fresh process; the one-queue parts, with and without
- * per-step timers, share one. */
+ * per-step timers and with the habits left out, share one. */
 static void
 issue_order_parts (MsPartList *l)
 {
-  for (int single = 1; single >= 0; single--)
+  for (int single = 1; single >= 0; single--) {
     for (int timers = 0; timers <= single; timers++)
       for (int o = 0; o < 2; o++)
         for (int i = 0; i < N_OF (stream_counts); i++)
           if (!add_order_part (l, single, o ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST,
                                stream_counts[i], timers))
             return;
+    if (single && !add_around_parts (l))
+      return;
+  }
   for (int o = 0; o < 2; o++) {
     MsLessonPart *p = ms_lesson_add_part (l, "streams",
                                           o ? "queue=default/order=breadth/K=4/host=work"
@@ -262,7 +331,9 @@ const MsLesson ms_lesson_issue_order = {
                              "a difference on this GPU. Also host work overlapping the copies.") },
   .settings = "streams K=1,2,4,8,16, depth and breadth, with " MAX_CONNECTIONS "=1 and the "
               "default, each in a fresh process; one queue also with an event pair per step "
-              "(timers=per-step); host work beside the copies at K=4",
+              "(timers=per-step); one queue at K=16 also without instrumented repetitions between "
+              "the timed ones (around=plain-only) and with the inputs not rewritten "
+              "(around=kept); host work beside the copies at K=4",
   .parts = issue_order_parts,
   .caption = caption,
 };

@@ -13,10 +13,16 @@
 static const int reuse_factors[] = { 1, 2, 4, 8, 16 };
 #define N_OF(a) ((int) (sizeof (a) / sizeof (a)[0]))
 
+/* The zero-copy accesses besides read and write, by their variant names:
+ * writes only in R kernels (c crosses whole R times, the words of the
+ * caption) and in one kernel storing each element R times in a row, whose
+ * stores the link may see merged (PITFALLS.md 25). */
+static const char *const access_names[MS_ACCESS_COUNT]
+    = { "", "read", "write", "write-in-kernel" };
+
 static void
 reuse_parts (MsPartList *l)
 {
-  static const char *const access_names[] = { "", "read", "write" };
   char v[MS_VARIANT_LEN];
   for (int i = 0; i < N_OF (reuse_factors); i++) {
     int r = reuse_factors[i];
@@ -24,7 +30,7 @@ reuse_parts (MsPartList *l)
     MsLessonPart *p = ms_lesson_add_part (l, "pinned,zero-copy,uva,managed", v);
     if (p)
       p->sweep.knobs.reuse = r;
-    for (int acc = MS_ACCESS_READ; acc <= MS_ACCESS_WRITE; acc++) {
+    for (int acc = MS_ACCESS_READ; acc < MS_ACCESS_COUNT; acc++) {
       snprintf (v, sizeof v, "R=%d/access=%s", r, access_names[acc]);
       p = ms_lesson_add_part (l, "zero-copy", v);
       if (p) {
@@ -128,13 +134,13 @@ append_reuse_access (const MsResults *r, int e, char *buf, size_t len)
   if (writes > 0)
     ms_caption_append (buf, len,
                        ms_gettext ("Writes only (a and b made on the GPU, so nothing is copied "
-                                   "in; c written to the host R times) loses to pinned's full "
-                                   "copies only from R = %d (%s against %s)."),
+                                   "in; c written to the host R times, by R kernels) loses to "
+                                   "pinned's full copies only from R = %d (%s against %s)."),
                        writes, wz, wp);
   else if (writes == 0)
     ms_caption_append (buf, len,
                        ms_gettext ("Writes only (a and b made on the GPU, c written to the host "
-                                   "R times) is never clearly slower than pinned."));
+                                   "R times, by R kernels) is never clearly slower than pinned."));
   if (reads > 0)
     ms_caption_append (buf, len,
                        ms_gettext ("Reads only (a and b read R times, c copied back) loses from "
@@ -144,6 +150,49 @@ append_reuse_access (const MsResults *r, int e, char *buf, size_t len)
     ms_caption_append (buf, len,
                        ms_gettext ("Reads only (a and b read R times, c copied back) is never "
                                    "clearly slower than pinned."));
+}
+
+/* The rate at which R × c crossed the link, had every store crossed: above
+ * the link's own rate, fewer bytes crossed than the kernel stored. */
+static double
+written_gbps (const MsCell *c, int reuse)
+{
+  return (double) reuse * c->elements * sizeof (float) / c->stats.e2e.median * 1e-3;
+}
+
+/* One kernel storing each element R times against R kernels storing it
+ * once, at the largest R with both: whether the stores in a row were
+ * merged before they crossed, judged by the link's own rate. */
+static void
+append_reuse_in_kernel (const MsResults *r, int e, char *buf, size_t len)
+{
+  for (int reuse = MS_MAX_REUSE; reuse >= 2; reuse /= 2) {
+    char v_one[MS_VARIANT_LEN], v_many[MS_VARIANT_LEN], t_one[32], t_many[32];
+    snprintf (v_one, sizeof v_one, "R=%d/access=write-in-kernel", reuse);
+    snprintf (v_many, sizeof v_many, "R=%d/access=write", reuse);
+    const MsCell *one = ms_caption_measured (r, MS_MODE_ZERO_COPY, e, v_one);
+    const MsCell *many = ms_caption_measured (r, MS_MODE_ZERO_COPY, e, v_many);
+    if (!one || !many || !(one->stats.e2e.median > 0) || !(many->stats.e2e.median > 0))
+      continue;
+    double link = ms_pcie_theoretical_gbps (r->device.pcie_gen, r->device.pcie_width);
+    double rate = written_gbps (one, reuse);
+    ms_caption_time (one->stats.e2e.median, t_one, sizeof t_one);
+    ms_caption_time (many->stats.e2e.median, t_many, sizeof t_many);
+    if (link > 0 && rate > link)
+      ms_caption_append (buf, len,
+                         ms_gettext ("One kernel storing each element R = %d times took %s "
+                                     "against %s for %d kernels storing it once: %d × c in that "
+                                     "time is %.0f GB/s, above the link's %.0f, so stores in a "
+                                     "row to one address were merged before they crossed."),
+                         reuse, t_one, t_many, reuse, reuse, rate, link);
+    else
+      ms_caption_append (buf, len,
+                         ms_gettext ("One kernel storing each element R = %d times took %s "
+                                     "against %s for %d kernels storing it once (%d × c at "
+                                     "%.0f GB/s)."),
+                         reuse, t_one, t_many, reuse, reuse, rate);
+    return;
+  }
 }
 
 /* Managed memory's line sits far above the others in the picture: its
@@ -203,6 +252,7 @@ caption_reuse (const MsResults *r, int exponent, char *buf, size_t len)
                              (unsigned long)cross),
                 cross, size, t_zc, t_pin);
     append_reuse_access (r, e, buf, len);
+    append_reuse_in_kernel (r, e, buf, len);
     append_reuse_managed (r, e, buf, len);
     return true;
   }
@@ -224,8 +274,8 @@ const MsLesson ms_lesson_reuse = {
                              "every access, managed memory faults its pages over once, pinned "
                              "copies them once: zero-copy suits data touched once, and the "
                              "crossover R shows where that ends.") },
-  .settings = "R=1,2,4,8,16 for pinned, zero-copy, uva, managed; zero-copy also read-only and "
-              "write-only",
+  .settings = "R=1,2,4,8,16 for pinned, zero-copy, uva, managed; zero-copy also read-only, "
+              "write-only in R kernels and write-only storing R times in one kernel",
   .parts = reuse_parts,
   .caption = caption_reuse,
 };

@@ -41,7 +41,9 @@ MS_MODE_LIST (STEPS_DECLARE)
 #define STEPS_ENTRY(id, cname, kind, file, name, title, explanation, to_device, to_host) \
   STEPS_ENTRY_##kind (id, cname)
 static const MsKMode *const mode_steps[MS_MODE_COUNT] = { MS_MODE_LIST (STEPS_ENTRY) };
-_Static_assert (MS_ACCESS_READ == 1 && MS_ACCESS_WRITE == 2 && MS_STORES_ORDINARY == 1 &&
+
+_Static_assert (MS_ACCESS_READ == 1 && MS_ACCESS_WRITE == 2 && MS_ACCESS_WRITE_IN_KERNEL == 3 &&
+                  MS_STORES_ORDINARY == 1 &&
                   MS_STORES_FRESH == 2 && MS_DUPLEX_H2D == 1 && MS_DUPLEX_D2H == 2 &&
                   MS_DUPLEX_BOTH == 3,
                 "lesson settings shared with kernels/ms-k-common.cuh");
@@ -395,6 +397,7 @@ cuda_run_cell (const MsRunArgs *args, MsRunOutput *out)
       .duplex = args->knobs.duplex,
       .host_work = args->knobs.host_work,
       .resident = args->knobs.resident,
+      .inputs_kept = args->knobs.inputs_kept,
       .is_cancelled = cuda_cancel_point,
       .user = cc,
     };

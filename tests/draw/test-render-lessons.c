@@ -112,6 +112,48 @@ test_reuse_chart (void)
   ms_results_free (r);
 }
 
+/* Writes only at 16 MiB on a gen5 x16 link: R kernels put R × c on it
+ * at 51 GB/s; one kernel storing R times, up to 127 GB/s at R = 16 when
+ * merged, or at 45 when not. */
+static MsResults *
+writes_run (gboolean merged)
+{
+  MsResults *r = ms_test_results_new ("reuse");
+  r->device.pcie_gen = 5;
+  r->device.pcie_width = 16;
+  for (int reuse = 1; reuse <= 16; reuse *= 2) {
+    char v[MS_VARIANT_LEN];
+    g_snprintf (v, sizeof v, "R=%d/access=write", reuse);
+    add_cell (r, MS_MODE_ZERO_COPY, 22, v, 330.0 * reuse);
+    g_snprintf (v, sizeof v, "R=%d/access=write-in-kernel", reuse);
+    add_cell (r, MS_MODE_ZERO_COPY, 22, v, merged ? 330.0 + 120.0 * (reuse - 1) : 375.0 * reuse);
+  }
+  return r;
+}
+
+/* A writes-only rate above the link is given its reason on the chart:
+ * merged stores where R × c over the time passes the link's rate, the
+ * counting of a, b and c otherwise. */
+static void
+test_reuse_chart_link (void)
+{
+  for (int merged = 0; merged < 2; merged++) {
+    MsResults *r = writes_run (merged);
+    MsChartData *d = ms_reuse_chart_build (r, 22, MS_REUSE_BANDWIDTH);
+    g_assert_cmpuint (d->series->len, ==, 2);
+    g_assert_nonnull (d->caption);
+    g_test_message ("%s", d->caption);
+    g_assert_true (!strstr (d->caption, "stores were merged before they crossed") == !merged);
+    if (merged)
+      g_assert_nonnull (strstr (d->caption, "writes only, one kernel at R = 16 stores 16 × c, "
+                                            "127 GB/s if all of it crossed: above the link's 63"));
+    /* R = 1's rate passes the line by counting, merged stores or not. */
+    g_assert_nonnull (strstr (d->caption, "writes only (R = 1) sends c alone"));
+    ms_chart_data_free (d);
+    ms_results_free (r);
+  }
+}
+
 static MsResults *
 backend_run (const char *modes, int streams, MsIssueOrder order)
 {
@@ -359,6 +401,7 @@ main (int argc, char **argv)
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
   cr = cairo_create (surface);
   g_test_add_func ("/render-lessons/reuse-chart", test_reuse_chart);
+  g_test_add_func ("/render-lessons/reuse-chart-link", test_reuse_chart_link);
   g_test_add_func ("/render-lessons/timeline-rows", test_timeline_rows);
   g_test_add_func ("/render-lessons/timeline-window-and-legend", test_timeline_window_and_legend);
   g_test_add_func ("/render-lessons/copies-waited", test_copies_waited);

@@ -237,7 +237,10 @@ test_experiment_topics (void)
   slow[MS_MODE_WRITE_COMBINED] = 2;
   add_part (&r, "write-combined", "stores=ordinary", slow);
   g_assert_true (ms_lesson_caption (MS_TOPIC_CACHE_STATE, r, -1, buf, sizeof buf));
-  g_assert_nonnull (strstr (buf, "after streamed stores"));
+  /* Three repetitions: no verdict, the words follow the medians' sign. */
+  g_assert_nonnull (strstr (buf, "Write-combined after ordinary stores: "));
+  g_assert_nonnull (strstr (buf, "(2.00×), longer in the median, but the run cannot tell them "
+                                 "apart."));
   g_assert_false (strstr (buf, "Fresh"));
   add_part (&r, "pinned", "cost=malloc-host", NULL);
   add_part (&r, "pageable", "cost=malloc", NULL);
@@ -549,6 +552,154 @@ test_register_crossing (void)
   ms_results_free (r);
 }
 
+/* A cell of nine repetitions within ±spread of e2e_us, and, when
+ * verify_us > 0, a verify phase of that median: within ±1 % over nine
+ * checks (tight) or three checks from half to twice it (loose). */
+static void
+add_cell9 (MsResults *r, MsMode mode, const char *variant, double e2e_us, double verify_us,
+           bool tight)
+{
+  double times[9];
+  for (int i = 0; i < 9; i++)
+    times[i] = e2e_us * (1 + 0.002 * (i - 4));
+  MsCell c = { .mode = mode,
+               .exponent = 20,
+               .elements = 1ull << 20,
+               .n_reps = 9,
+               .e2e_us = times,
+               .status = MS_CELL_OK };
+  snprintf (c.variant, sizeof c.variant, "%s", variant);
+  ms_cell_compute_stats (&c);
+  if (verify_us > 0)
+    c.stats.phase[MS_PHASE_VERIFY]
+        = tight ? (MsStat){ 9, verify_us, verify_us * 0.99, verify_us * 1.01, verify_us * 0.995,
+                            verify_us * 1.005, true }
+                : (MsStat){ 3, verify_us, verify_us / 2, verify_us * 2, verify_us / 2,
+                            verify_us * 2, false };
+  g_assert_true (ms_results_add_cell (r, &c));
+}
+
+/* The cache-state lesson's caption with the result read from
+ * write-combined memory in verify_wc_us against verify_us from ordinary
+ * memory, and pageable copies after ordinary stores and from kept inputs. */
+static char *
+cache_state_caption (double verify_wc_us, double verify_us, bool tight, double ordinary_us,
+                     double kept_us)
+{
+  MsResults *r = ms_test_results_new ("cache-state");
+  add_cell9 (r, MS_MODE_WRITE_COMBINED, "stores=streamed", 1000, verify_us, tight);
+  add_cell9 (r, MS_MODE_WRITE_COMBINED, "stores=streamed/read=wc", 1000, verify_wc_us, tight);
+  add_cell9 (r, MS_MODE_PAGEABLE, "stores=streamed", 1000, 0, tight);
+  add_cell9 (r, MS_MODE_PAGEABLE, "stores=ordinary", ordinary_us, 0, tight);
+  add_cell9 (r, MS_MODE_PAGEABLE, "stores=kept", kept_us, 0, tight);
+  char buf[2048];
+  g_assert_true (ms_lesson_caption (MS_TOPIC_CACHE_STATE, r, -1, buf, sizeof buf));
+  g_test_message ("%s", buf);
+  ms_results_free (r);
+  return g_strdup (buf);
+}
+
+/* Every comparative word follows the sign of the medians and the verdict
+ * rule: slower only where the run shows it, faster said as faster, and
+ * the textbooks' warning named on the side the figures are on. */
+static void
+test_cache_state_signs (void)
+{
+  /* Write-combined read clearly slower, as textbooks warn. */
+  g_autofree char *slower = cache_state_caption (200, 100, true, 1500, 700);
+  g_assert_nonnull (strstr (slower, "reads write-combined memory 2.00× slower than ordinary "
+                                    "memory, as textbooks warn"));
+  /* Clearly faster: said as faster, against the textbooks. */
+  g_autofree char *faster = cache_state_caption (78, 100, true, 1500, 700);
+  g_assert_nonnull (strstr (faster, "read write-combined memory 1.28× faster than ordinary "
+                                    "memory, against what textbooks warn"));
+  g_assert_null (strstr (faster, "as textbooks warn"));
+  /* Shorter in the median, no verdict: never "as textbooks warn". */
+  g_autofree char *loose_short = cache_state_caption (78, 100, false, 1500, 700);
+  g_assert_nonnull (strstr (loose_short, "took 0.78× as long"));
+  g_assert_nonnull (strstr (loose_short, "shorter in the median, but the run cannot tell"));
+  g_assert_nonnull (strstr (loose_short, "Textbooks warn it is slower; here it was not."));
+  g_assert_null (strstr (loose_short, "as textbooks warn"));
+  g_assert_null (strstr (loose_short, "Longer is what"));
+  /* Longer in the median, no verdict: the warning on its side. */
+  g_autofree char *loose_long = cache_state_caption (120, 100, false, 1500, 700);
+  g_assert_nonnull (strstr (loose_long, "longer in the median, but the run cannot tell"));
+  g_assert_nonnull (strstr (loose_long, "Longer is what textbooks warn of."));
+  /* Pageable copies, each state against streamed stores, by the verdict. */
+  g_assert_nonnull (strstr (slower, "Pageable after ordinary stores: "));
+  g_assert_nonnull (strstr (slower, "(1.50×), longer, beyond the run's spread."));
+  g_assert_nonnull (strstr (slower, "(0.70×), shorter, beyond the run's spread."));
+  /* The same within the threshold: no warning on the longer side. */
+  g_autofree char *same_read = cache_state_caption (104, 100, true, 1500, 700);
+  g_assert_nonnull (strstr (same_read, "took 1.04× as long"));
+  g_assert_nonnull (strstr (same_read, "the same within the run's spread (single checks"));
+  g_assert_nonnull (strstr (same_read, "Textbooks warn it is slower; here it was not."));
+  g_assert_null (strstr (same_read, "Longer is what"));
+  g_autofree char *same = cache_state_caption (200, 100, true, 1020, 990);
+  g_assert_nonnull (strstr (same, "(1.02×), the same within the run's spread."));
+  g_assert_null (strstr (same, "longer, beyond"));
+}
+
+/* The reuse lesson's writes only as R kernels against one kernel storing
+ * R times: a rate of R × c above the link is named merged stores, one
+ * within it is not. */
+static void
+test_reuse_in_kernel (void)
+{
+  for (int above = 0; above < 2; above++) {
+    MsResults *r = ms_test_results_new ("reuse");
+    r->device.pcie_gen = 5;
+    r->device.pcie_width = 16;
+    for (int reuse = 1; reuse <= 16; reuse *= 2) {
+      char v[MS_VARIANT_LEN];
+      snprintf (v, sizeof v, "R=%d", reuse);
+      add_synthetic (r, MS_MODE_PINNED, 22, v, 2000);
+      add_synthetic (r, MS_MODE_ZERO_COPY, 22, v, 300 * reuse);
+      snprintf (v, sizeof v, "R=%d/access=write", reuse);
+      add_synthetic (r, MS_MODE_ZERO_COPY, 22, v, 300 * reuse);
+      snprintf (v, sizeof v, "R=%d/access=write-in-kernel", reuse);
+      /* 16 MiB × R: 16 × 16.8 MB in 2215 µs is 121 GB/s; in 6000, 45. */
+      add_synthetic (r, MS_MODE_ZERO_COPY, 22, v, above ? 2215 * reuse / 16.0 : 6000 * reuse / 16.0);
+    }
+    char buf[2048];
+    g_assert_true (ms_lesson_caption (MS_TOPIC_REUSE, r, -1, buf, sizeof buf));
+    g_test_message ("%s", buf);
+    g_assert_nonnull (strstr (buf, "c written to the host R times, by R kernels"));
+    g_assert_nonnull (strstr (buf, "One kernel storing each element R = 16 times took "));
+    g_assert_true (!strstr (buf, "merged before they crossed") == !above);
+    if (above)
+      g_assert_nonnull (strstr (buf, "16 × c in that time is 121 GB/s, above the link's 63"));
+    ms_results_free (r);
+  }
+}
+
+/* The issue-order lesson's K = 16 with memsweep's habits left out: the
+ * three ratios side by side. */
+static void
+test_issue_order_around (void)
+{
+  MsResults *r = ms_test_results_new ("issue-order");
+  static const char *const around[] = { "", "/around=plain-only", "/around=kept" };
+  static const double depth_us[] = { 92, 106, 101 };
+  for (int a = 0; a < 3; a++)
+    for (int o = 0; o < 2; o++) {
+      char v[MS_VARIANT_LEN];
+      ms_lesson_streams_variant (v, sizeof v, true, o ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST,
+                                 16);
+      strncat (v, around[a], sizeof v - strlen (v) - 1);
+      add_synthetic (r, MS_MODE_STREAMS, 20, v, o ? 100 : depth_us[a]);
+    }
+  char buf[2048];
+  g_assert_true (ms_lesson_caption (MS_TOPIC_ISSUE_ORDER, r, -1, buf, sizeof buf));
+  g_test_message ("%s", buf);
+  g_assert_nonnull (strstr (buf, "is 0.92× (K = 16)."));
+  g_assert_nonnull (strstr (buf, "At K = 16 on one queue, depth-first ÷ breadth-first is 0.92× "
+                                 "as measured above, 1.06× with no instrumented repetitions "
+                                 "between the timed ones, and 1.01× with the inputs not "
+                                 "rewritten before every repetition."));
+  ms_results_free (r);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -564,6 +715,9 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson-caption/portable-one-gpu", test_portable_one_gpu);
   g_test_add_func ("/lesson-caption/portable-two-gpus", test_portable_two_gpus);
   g_test_add_func ("/lesson-caption/issue-order-timers", test_issue_order_timers);
+  g_test_add_func ("/lesson-caption/cache-state-signs", test_cache_state_signs);
+  g_test_add_func ("/lesson-caption/reuse-in-kernel", test_reuse_in_kernel);
+  g_test_add_func ("/lesson-caption/issue-order-around", test_issue_order_around);
   int rc = g_test_run ();
   return rc;
 }

@@ -57,8 +57,8 @@ test_reuse (void)
   MsBackend *b = ms_backend_new_test (NULL);
   MsResults *r = run_lesson ("reuse", b, NULL, NULL);
   if (r) {
-    /* 5 R x (4 modes + 2 zero-copy variants) x 2 sizes. */
-    g_assert_cmpuint (r->n_cells, ==, 5 * 6 * 2);
+    /* 5 R x (4 modes + 3 zero-copy variants) x 2 sizes. */
+    g_assert_cmpuint (r->n_cells, ==, 5 * 7 * 2);
     /* In the model zero-copy pays every access, pinned none. */
     g_assert_true (e2e (r, MS_MODE_ZERO_COPY, 18, "R=16")
                    > 4 * e2e (r, MS_MODE_ZERO_COPY, 18, "R=1"));
@@ -67,6 +67,12 @@ test_reuse (void)
                        <=, 1e-6);
     g_assert_true (e2e (r, MS_MODE_ZERO_COPY, 18, "R=4/access=read") > 0);
     g_assert_true (e2e (r, MS_MODE_ZERO_COPY, 18, "R=4/access=write") > 0);
+    /* Writes only is R kernels: R × c crosses; one kernel storing R
+     * times crosses less in the model (merged stores). */
+    g_assert_true (e2e (r, MS_MODE_ZERO_COPY, 18, "R=16/access=write")
+                   > 4 * e2e (r, MS_MODE_ZERO_COPY, 18, "R=1/access=write"));
+    g_assert_true (e2e (r, MS_MODE_ZERO_COPY, 18, "R=16/access=write-in-kernel")
+                   < e2e (r, MS_MODE_ZERO_COPY, 18, "R=16/access=write"));
     g_assert_null (ms_results_find_variant (r, MS_MODE_PINNED, 18, "R=4/access=read"));
     g_assert_true (r->sweep.modes[MS_MODE_UVA]);
     g_assert_false (r->sweep.modes[MS_MODE_STREAMS]);
@@ -152,7 +158,7 @@ test_child_fails (void)
   MsRunStatus st = ms_lesson_run ("issue-order", &s, iso.backend, failing_isolated, &iso, NULL,
                                   NULL, NULL, &r, err, sizeof err);
   /* The first child's cells stay, the run says it stopped and why. */
-  g_assert_true (st == MS_RUN_CANCELLED && r && r->n_cells == 20 * 2 && strstr (err, "child failed"));
+  g_assert_true (st == MS_RUN_CANCELLED && r && r->n_cells == 24 * 2 && strstr (err, "child failed"));
   ms_results_free (r);
   ms_backend_free (iso.backend);
 }
@@ -164,11 +170,14 @@ test_issue_order (void)
   MsResults *r = run_lesson ("issue-order", iso.backend, fake_isolated, &iso);
   /* queue=single (the variable set, plain and with per-step timers), then
    * the default (removed), with the host-work parts in the same process as
-   * the default ones. */
-  g_assert_true (iso.calls == 2 && iso.parts == 32);
+   * the default ones; the one-queue process also runs K = 16 with
+   * memsweep's habits left out, after the others. */
+  g_assert_true (iso.calls == 2 && iso.parts == 36);
   g_assert_cmpstr (iso.first_variant, ==, "queue=single/order=depth/K=1");
   if (r) {
-    g_assert_true (r->n_cells == 32 * 2);
+    g_assert_true (r->n_cells == 36 * 2);
+    g_assert_nonnull (ms_results_find_variant (r, MS_MODE_STREAMS, 18,
+                                               "queue=single/order=depth/K=16/around=kept"));
     /* The timers cells' end-to-end times are the instrumented ones: no
      * plain repetition beside them, so no overhead of their own. */
     const MsCell *timed = ms_results_find_variant (
@@ -191,7 +200,11 @@ test_issue_order (void)
   MsSweep s;
   base_sweep (&s);
   int n = ms_lesson_parts ("issue-order", &s, parts, MS_LESSON_MAX_PARTS);
-  g_assert_true (n == 32 && parts[0].env && strcmp (parts[0].env, "CUDA_DEVICE_MAX_CONNECTIONS=1") == 0);
+  g_assert_true (n == 36 && parts[0].env && strcmp (parts[0].env, "CUDA_DEVICE_MAX_CONNECTIONS=1") == 0);
+  /* The habits left out: plain repetitions back to back, inputs kept. */
+  g_assert_true (parts[20].sweep.instr_reps == 1 && !parts[20].sweep.knobs.inputs_kept &&
+                 strstr (parts[20].sweep.variant, "around=plain-only"));
+  g_assert_true (parts[22].sweep.knobs.inputs_kept && strstr (parts[22].sweep.variant, "around=kept"));
   g_assert_true (parts[n - 1].sweep.knobs.host_work && parts[n - 1].env_unset);
   ms_results_free (r);
   ms_backend_free (iso.backend);
@@ -203,7 +216,15 @@ test_cache_state_and_managed (void)
   MsBackend *b = ms_backend_new_test (NULL);
   MsResults *r = run_lesson ("cache-state", b, NULL, NULL);
   g_assert_true (r);
-  g_assert_true (r->n_cells == (3 * 2 + 1) * 2);
+  /* Streamed and ordinary in three modes, fresh in two, kept in two, the
+   * read of write-combined memory, at two sizes. */
+  g_assert_true (r->n_cells == (3 * 2 + 2 + 2 + 1) * 2);
+  /* The model's input states: kept pageable inputs copy fastest, dirty
+   * lines slowest. */
+  g_assert_true (e2e (r, MS_MODE_PAGEABLE, 18, "stores=kept")
+                 < e2e (r, MS_MODE_PAGEABLE, 18, "stores=streamed"));
+  g_assert_true (e2e (r, MS_MODE_PAGEABLE, 18, "stores=ordinary")
+                 > e2e (r, MS_MODE_PAGEABLE, 18, "stores=streamed"));
   g_assert_true (r);
   g_assert_true (
       ms_results_find_variant (r, MS_MODE_WRITE_COMBINED, 16, "stores=streamed/read=wc"));

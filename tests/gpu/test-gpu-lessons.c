@@ -80,6 +80,19 @@ check_reuse (const MsResults *r)
   double pr = p16->stats.e2e.median / p1->stats.e2e.median;
   CHECK (zr > pr, "zero-copy e2e grows %.2fx with R, pinned %.2fx", zr, pr);
   CHECK (rd->stats.phase[MS_PHASE_D2H].n == ms_cell_timeline_reps (rd, NULL, 0), "read-only copies its result back");
+  /* Writes only is 16 kernels each storing c once: 16 × c crosses, so
+   * its rate cannot pass the link's. One kernel storing 16 times may
+   * (merged stores): printed, not asserted. */
+  double link = ms_pcie_theoretical_gbps (r->device.pcie_gen, r->device.pcie_width);
+  double c_bytes = (double) w16->elements * sizeof (float);
+  double on_link = 16 * c_bytes / w16->stats.e2e.median * 1e-3;
+  CHECK (!(link > 0) || on_link < 1.02 * link, "writes only in 16 kernels put %.1f GB/s on a %.0f GB/s link",
+         on_link, link);
+  const MsCell *one = cell (r, MS_MODE_ZERO_COPY, "R=16/access=write-in-kernel");
+  if (one)
+    printf ("reuse writes only R=16: 16 kernels %.1f GB/s, one kernel %.1f GB/s (16 x c over e2e), "
+            "link %.0f\n",
+            on_link, 16 * c_bytes / one->stats.e2e.median * 1e-3, link);
   printf ("reuse 16 MiB: e2e R=16/R=1 zero-copy %.2fx, pinned %.2fx; zero-copy/pinned at R=1 "
           "%.2f; zero-copy kernel R=16/R=1 %.2fx\n",
           zr, pr, z1->stats.e2e.median / p1->stats.e2e.median,
