@@ -500,7 +500,7 @@ static const struct {
   { "host-func", check_host_func },
   { "priority", check_priority },
   /* Up to 4 MiB: the kinds and the pool, not the held part, are checked. */
-  { "pin-payoff", check_pin_payoff, "--option max-exp=20 --reps 3" },
+  { "pin-payoff", check_pin_payoff, "--option max-exp=20 --option held-max-pct=1 --reps 3" },
 };
 
 int
