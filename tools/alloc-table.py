@@ -69,6 +69,17 @@ def register_figures(rows):
     return out
 
 
+def crossing(k):
+    """From how many repetitions allocating once costs less than
+    registering anew: ms_register_cheaper_from's rule
+    (engine/lessons/ms-lesson-register.c), every timed cost counted."""
+    def t(name):
+        return max(k.get(name) or 0, 0)
+    per_rep = t("register") + t("unregister") + t("registered-e2e") - t("pinned-e2e")
+    once = t("pinned-alloc") + t("pinned-free") - t("registered-alloc") - t("registered-free")
+    return int(max(0, once / per_rep)) + 1 if per_rep > 0 else 0
+
+
 def pin_payoff_figures(rows):
     out = {}
     for row in rows:
@@ -134,6 +145,8 @@ def main():
     outside = 0
     for key in sorted(set(plain) | set(ours)):
         what, b, name = key
+        if name == "crossing":
+            continue
         m, p = ours.get(key), plain.get(key)
         ratio = m / p if m is not None and p else None
         mark = "" if ratio is None or abs(ratio - 1) <= TOLERANCE else " !"
@@ -143,8 +156,11 @@ def main():
         fr = f"{ratio:7.3f}" if ratio is not None else f"{'-':>7}"
         print(f"{what:<12} {b:>10} {name:<26} {fm} {fp} {fr}{mark}")
     for key, v in sorted(plain.items()):
-        if key[2] == "crossing":
-            print(f"plain register crossing at {key[1]} bytes: n = {v:.0f}")
+        if key[0] == "register" and key[2] == "crossing":
+            figures = {name: value for (what, b, name), value in ours.items()
+                       if what == "register" and b == key[1]}
+            mine = crossing(figures) if figures else None
+            print(f"register crossing at {key[1]} bytes: memsweep n = {mine}, plain n = {v:.0f}")
     print(f"{outside} figures outside {TOLERANCE:.0%}")
 
 

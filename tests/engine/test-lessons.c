@@ -424,65 +424,47 @@ test_reference_counts (void)
   }
 }
 
+/* The costs lesson's device pool: its steady state when it keeps the
+ * buffer against its first allocation, and what it kept, read from the
+ * cell; the caption's sentence. */
 static void
-test_costs (void)
+test_costs_pool (void)
 {
   MsBackend *b = ms_backend_new_test (NULL);
   MsResults *r = run_lesson ("costs", b, NULL, NULL);
-  /* context-first once, context 3 times, eight per-size calls x 2 sizes x 3. */
-  g_assert_cmpint (ms_test_backend_cost_calls (b), ==, 1 + 3 + 8 * 2 * 3);
-  if (r) {
-    g_assert_cmpuint (r->n_cells, ==, 2 + 8 * 2);
-    const MsCell *first = ms_results_find_variant (r, MS_MODE_DEVICE, 16, "cost=context-first");
-    const MsCell *reg = ms_results_find_variant (r, MS_MODE_REGISTERED, 18, "cost=register");
-    g_assert_true (first);
-    g_assert_true (first->n_reps == 1);
-    g_assert_true (reg);
-    g_assert_true (reg->stats.phase[MS_PHASE_REGISTER].n == 3);
-    g_assert_true (reg->stats.phase[MS_PHASE_UNREGISTER].n == 3);
-    g_assert_true (reg->stats.phase[MS_PHASE_ALLOC].n == 0);
-    g_assert_true (ms_results_find_variant (r, MS_MODE_PAGEABLE, 18, "cost=malloc"));
-    g_assert_true (ms_results_find_variant (r, MS_MODE_DEVICE, 18, "cost=malloc"));
-    /* The device pool: its steady state when it keeps everything against
-     * its first allocation, and what it kept, read from the cell. */
-    const MsCell *first_pool = ms_results_find_variant (r, MS_MODE_DEVICE, 18, "cost=pool-first");
-    const MsCell *keep
-        = ms_results_find_variant (r, MS_MODE_DEVICE, 18, "cost=pool/threshold=keep");
-    const MsCell *zero = ms_results_find_variant (r, MS_MODE_DEVICE, 18, "cost=pool/threshold=0");
-    g_assert_true (first_pool && keep && zero);
-    g_assert_cmpint (keep->status, ==, MS_CELL_OK);
-    g_assert_cmpfloat (keep->stats.phase_host[MS_PHASE_ALLOC].median, <,
-                       first_pool->stats.phase_host[MS_PHASE_ALLOC].median);
-    uint64_t reserved = 0, used = 1;
-    g_assert_true (ms_costs_pool_kept (keep, &reserved, &used));
-    g_assert_cmpuint (reserved, ==, keep->elements * sizeof (float));
-    g_assert_cmpuint (used, ==, 0);
-    g_assert_true (ms_costs_pool_kept (zero, &reserved, &used));
-    g_assert_cmpuint (reserved, ==, 0);
-    g_assert_false (ms_costs_pool_kept (reg, &reserved, &used));
-    char buf[2048];
-    g_assert_true (ms_lesson_caption (MS_TOPIC_COSTS, r, -1, buf, sizeof buf));
-    g_test_message ("%s", buf);
-    g_assert_nonnull (strstr (buf, "cudaMallocAsync and cudaFreeAsync from the device's pool "
-                                   "took"));
-    g_assert_nonnull (strstr (buf, "with the threshold at 976.6 GiB"));
-    /* Through the CSV and back, as the app reads it. */
-    char err[256];
-    const char *path = ms_test_tmp_path ("costs-samples.csv");
-    g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
-    MsResults *back = ms_csv_read_samples (path, err, sizeof err);
-    g_assert_true (back);
-    g_assert_true (back->n_cells == r->n_cells);
-    g_assert_cmpstr (back->experiment, ==, "costs");
-    g_assert_true (ms_costs_pool_kept (
-        ms_results_find_variant (back, MS_MODE_DEVICE, 18, "cost=pool/threshold=keep"), &reserved,
-        &used));
-    g_assert_cmpuint (reserved, ==, keep->elements * sizeof (float));
-    ms_results_free (back);
-  }
+  const MsCell *reg = ms_results_find_variant (r, MS_MODE_REGISTERED, 18, "cost=register");
+  /* The device pool: its steady state when it keeps everything against
+   * its first allocation, and what it kept, read from the cell. */
+  const MsCell *first_pool = ms_results_find_variant (r, MS_MODE_DEVICE, 18, "cost=pool-first");
+  const MsCell *keep
+      = ms_results_find_variant (r, MS_MODE_DEVICE, 18, "cost=pool/threshold=keep");
+  const MsCell *zero = ms_results_find_variant (r, MS_MODE_DEVICE, 18, "cost=pool/threshold=0");
+  g_assert_true (first_pool && keep && zero);
+  g_assert_cmpint (keep->status, ==, MS_CELL_OK);
+  g_assert_cmpfloat (keep->stats.phase_host[MS_PHASE_ALLOC].median, <,
+                     first_pool->stats.phase_host[MS_PHASE_ALLOC].median);
+  uint64_t reserved = 0, used = 1;
+  g_assert_true (ms_costs_pool_kept (keep, &reserved, &used));
+  g_assert_cmpuint (reserved, ==, keep->elements * sizeof (float));
+  g_assert_cmpuint (used, ==, 0);
+  g_assert_true (ms_costs_pool_kept (zero, &reserved, &used));
+  g_assert_cmpuint (reserved, ==, 0);
+  g_assert_false (ms_costs_pool_kept (reg, &reserved, &used));
+  char buf[2048];
+  g_assert_true (ms_lesson_caption (MS_TOPIC_COSTS, r, -1, buf, sizeof buf));
+  g_test_message ("%s", buf);
+  g_assert_nonnull (strstr (buf, "cudaMallocAsync and cudaFreeAsync from the device's pool "
+                                 "took"));
+  g_assert_nonnull (strstr (buf, "with the threshold at 976.6 GiB"));
   ms_results_free (r);
-  /* The keeping pool's threshold is an option, checked as every lesson's;
-   * a threshold under the size keeps nothing. */
+  ms_backend_free (b);
+}
+
+/* The keeping pool's threshold is an option, checked as every lesson's;
+ * a device without pools says so and the rest is measured. */
+static void
+test_costs_pool_option (void)
+{
   char why[256], buf[2048];
   g_assert_true (ms_lesson_check_options ("costs", "pool-keep-mib=1", why, sizeof why));
   g_assert_false (ms_lesson_check_options ("costs", "pool-keep-mib=0", why, sizeof why));
@@ -515,7 +497,7 @@ test_costs (void)
   ms_test_backend_config_init (&cfg);
   cfg.no_pools = true;
   MsBackend *no_pools = ms_backend_new_test (&cfg);
-  r = run_lesson ("costs", no_pools, NULL, NULL);
+  MsResults *r = run_lesson ("costs", no_pools, NULL, NULL);
   const MsCell *pool = ms_results_find_variant (r, MS_MODE_DEVICE, 18, "cost=pool-first");
   g_assert_true (pool);
   g_assert_cmpint (pool->status, ==, MS_CELL_UNSUPPORTED);
@@ -527,7 +509,46 @@ test_costs (void)
   g_assert_nonnull (strstr (cap, "from the device's pool was not measured: unsupported:"));
   ms_results_free (r);
   ms_backend_free (no_pools);
+}
+
+static void
+test_costs (void)
+{
+  MsBackend *b = ms_backend_new_test (NULL);
+  MsResults *r = run_lesson ("costs", b, NULL, NULL);
+  /* context-first once, context 3 times, eight per-size calls x 2 sizes x 3. */
+  g_assert_cmpint (ms_test_backend_cost_calls (b), ==, 1 + 3 + 8 * 2 * 3);
+  if (r) {
+    g_assert_cmpuint (r->n_cells, ==, 2 + 8 * 2);
+    const MsCell *first = ms_results_find_variant (r, MS_MODE_DEVICE, 16, "cost=context-first");
+    const MsCell *reg = ms_results_find_variant (r, MS_MODE_REGISTERED, 18, "cost=register");
+    g_assert_true (first);
+    g_assert_true (first->n_reps == 1);
+    g_assert_true (reg);
+    g_assert_true (reg->stats.phase[MS_PHASE_REGISTER].n == 3);
+    g_assert_true (reg->stats.phase[MS_PHASE_UNREGISTER].n == 3);
+    g_assert_true (reg->stats.phase[MS_PHASE_ALLOC].n == 0);
+    g_assert_true (ms_results_find_variant (r, MS_MODE_PAGEABLE, 18, "cost=malloc"));
+    g_assert_true (ms_results_find_variant (r, MS_MODE_DEVICE, 18, "cost=malloc"));
+    /* Through the CSV and back, as the app reads it. */
+    char err[256];
+    const char *path = ms_test_tmp_path ("costs-samples.csv");
+    g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
+    MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+    g_assert_true (back);
+    g_assert_true (back->n_cells == r->n_cells);
+    g_assert_cmpstr (back->experiment, ==, "costs");
+    /* What the pool kept comes back too. */
+    uint64_t reserved = 0, used = 1;
+    g_assert_true (ms_costs_pool_kept (
+        ms_results_find_variant (back, MS_MODE_DEVICE, 18, "cost=pool/threshold=keep"), &reserved,
+        &used));
+    g_assert_cmpuint (reserved, ==, 1 << 20);
+    ms_results_free (back);
+  }
+  ms_results_free (r);
   /* Without a device the first context fails and says why. */
+  MsTestBackendConfig cfg;
   ms_test_backend_config_init (&cfg);
   cfg.no_device = true;
   MsBackend *none = ms_backend_new_test (&cfg);
@@ -613,6 +634,8 @@ main (int argc, char **argv)
   g_test_add_func ("/lessons/reference-counts", test_reference_counts);
   g_test_add_func ("/lessons/bad-um-lines", test_bad_um_lines);
   g_test_add_func ("/lessons/costs", test_costs);
+  g_test_add_func ("/lessons/costs-pool", test_costs_pool);
+  g_test_add_func ("/lessons/costs-pool-option", test_costs_pool_option);
   g_test_add_func ("/lessons/unknown-and-invalid", test_unknown_and_invalid);
   g_test_add_func ("/lessons/one-name", test_one_name);
   int rc = g_test_run ();
