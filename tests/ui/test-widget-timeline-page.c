@@ -17,7 +17,8 @@ test_pickers (void)
   g_object_get (page, "mode", &mode, "exponent", &exponent, "repetition", &repetition, NULL);
   g_assert_cmpint (mode, ==, MS_MODE_PAGEABLE);
   g_assert_cmpint (exponent, ==, 20);
-  /* Repetition 1 carries the allocation: the page starts on 2. */
+  /* The first repetition with a timeline carries the allocation: the page
+   * starts on the second (the property counts them from 1; the file says rep 1). */
   g_assert_cmpint (repetition, ==, 2);
   int rep;
   const MsCell *cell = ms_timeline_page_get_cell (page, &rep);
