@@ -28,9 +28,8 @@ _Static_assert (MS_MODE_PAGEABLE == 0 && MS_MODE_PINNED == 1 && MS_MODE_REGISTER
                   MS_MODE_STREAMS == 8 && MS_MODE_DEVICE == 9,
                 "mode numbers shared with kernels/ms-k-common.cuh");
 _Static_assert (MS_ACCESS_READ == 1 && MS_ACCESS_WRITE == 2 && MS_ACCESS_WRITE_IN_KERNEL == 3 &&
-                  MS_STORES_ORDINARY == 1 &&
-                  MS_STORES_FRESH == 2 && MS_DUPLEX_H2D == 1 && MS_DUPLEX_D2H == 2 &&
-                  MS_DUPLEX_BOTH == 3,
+                  MS_STORES_ORDINARY == 1 && MS_STORES_FRESH == 2 && MS_DUPLEX_H2D == 1 &&
+                  MS_DUPLEX_D2H == 2 && MS_DUPLEX_BOTH == 3,
                 "lesson settings shared with kernels/ms-k-common.cuh");
 #endif
 

@@ -602,7 +602,8 @@ test_reuse_in_kernel (void)
       add_synthetic (r, MS_MODE_ZERO_COPY, 22, v, 300 * reuse);
       snprintf (v, sizeof v, "R=%d/access=write-in-kernel", reuse);
       /* 16 MiB × R: 16 × 16.8 MB in 2215 µs is 121 GB/s; in 6000, 45. */
-      add_synthetic (r, MS_MODE_ZERO_COPY, 22, v, above ? 2215 * reuse / 16.0 : 6000 * reuse / 16.0);
+      add_synthetic (r, MS_MODE_ZERO_COPY, 22, v,
+                     above ? 2215 * reuse / 16.0 : 6000 * reuse / 16.0);
     }
     char buf[2048];
     g_assert_true (ms_lesson_caption (MS_TOPIC_REUSE, r, -1, buf, sizeof buf));
@@ -627,8 +628,8 @@ test_issue_order_around (void)
   for (int a = 0; a < 3; a++)
     for (int o = 0; o < 2; o++) {
       char v[MS_VARIANT_LEN];
-      ms_lesson_streams_variant (v, sizeof v, true, o ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST,
-                                 16);
+      ms_lesson_streams_variant (v, sizeof v, true,
+                                 o ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST, 16);
       strncat (v, around[a], sizeof v - strlen (v) - 1);
       add_synthetic (r, MS_MODE_STREAMS, 20, v, o ? 100 : depth_us[a]);
     }
