@@ -623,7 +623,7 @@ static void
 test_issue_order_around (void)
 {
   MsResults *r = ms_test_results_new ("issue-order");
-  static const char *const around[] = { "", "/around=plain-only", "/around=kept" };
+  static const char *const around[] = { "", "/around=plain", "/around=kept" };
   static const double depth_us[] = { 92, 106, 101 };
   for (int a = 0; a < 3; a++)
     for (int o = 0; o < 2; o++) {

@@ -203,7 +203,9 @@ test_issue_order (void)
                  && strcmp (parts[0].env, "CUDA_DEVICE_MAX_CONNECTIONS=1") == 0);
   /* The habits left out: plain repetitions back to back, inputs kept. */
   g_assert_true (parts[20].sweep.instr_reps == 1 && !parts[20].sweep.knobs.inputs_kept &&
-                 strstr (parts[20].sweep.variant, "around=plain-only"));
+                 strstr (parts[20].sweep.variant, "around=plain"));
+  /* Whole, not cut to the variant's length. */
+  g_assert_cmpstr (parts[21].sweep.variant, ==, "queue=single/order=breadth/K=16/around=plain");
   g_assert_true (parts[22].sweep.knobs.inputs_kept
                  && strstr (parts[22].sweep.variant, "around=kept"));
   g_assert_true (parts[n - 1].sweep.knobs.host_work && parts[n - 1].env_unset);
