@@ -196,8 +196,8 @@ append_around (char *buf, size_t len, const MsResults *r, int e, OrderTable t)
   ms_caption_append (buf, len,
                      ms_gettext ("At K = %d on one queue, depth-first ÷ breadth-first is "
                                  "%.2f× as measured above, %.2f× with no instrumented "
-                                 "repetitions between the timed ones, and %.2f× with the "
-                                 "inputs not rewritten before every repetition."),
+                                 "repetition between the timed ones after the first, and %.2f× "
+                                 "with the inputs not rewritten before every repetition."),
                      AROUND_K, speedup (d, b), speedup (pd, pb), speedup (kd, kb));
 }
 
