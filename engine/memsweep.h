@@ -124,9 +124,9 @@ typedef enum {
 /* The settings the lessons vary (docs/lessons.md); all zero in a plain
  * sweep, and a mode ignores those it has no use for. */
 typedef enum {
-  MS_ACCESS_READ_WRITE, /* the kernel reads a and b, writes c */
-  MS_ACCESS_READ,       /* reads a and b; c goes to device memory and is copied back */
-  MS_ACCESS_WRITE,      /* computes a and b itself and writes c once per kernel, R kernels */
+  MS_ACCESS_READ_WRITE,      /* the kernel reads a and b, writes c */
+  MS_ACCESS_READ,            /* reads a and b; c goes to device memory and is copied back */
+  MS_ACCESS_WRITE,           /* computes a and b itself and writes c once per kernel, R kernels */
   MS_ACCESS_WRITE_IN_KERNEL, /* the same, one kernel storing each element R times in a row */
   MS_ACCESS_COUNT
 } MsAccess;

@@ -130,7 +130,7 @@ def issue_order(d):
     mib = num(plain[0].get('mib')) if plain else None
     sizes = sorted(k[1] for k in ms if k[0] == 'streams' and 'K=16' in k[2])
     n = int(mib * 1048576 / 4) if mib else (sizes[0] if sizes else None)
-    for label, tail in (('memsweep, as measured', ''), ('memsweep, around=plain-only', '/around=plain-only'),
+    for label, tail in (('memsweep, as measured', ''), ('memsweep, around=plain', '/around=plain'),
                         ('memsweep, around=kept', '/around=kept'),
                         ('memsweep, timers=per-step', '/timers=per-step')):
         dd = ms.get(('streams', n, f'queue=single/order=depth/K=16{tail}'))

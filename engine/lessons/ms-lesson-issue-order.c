@@ -166,10 +166,10 @@ append_timers (char *buf, size_t len, OrderTable t)
 /* What memsweep does around its repetitions, each left out in a variant
  * of its own at K = AROUND_K on one queue (the plain program
  * bench/plain-issue-order.cu switches the same things one at a time):
- * "plain-only", no instrumented repetition between the timed ones after
+ * "plain", no instrumented repetition between the timed ones after
  * the first; "kept", the inputs not rewritten before every repetition. */
 #define AROUND_K 16
-static const char *const around_names[] = { "plain-only", "kept" };
+static const char *const around_names[] = { "plain", "kept" };
 
 static const MsCell *
 around_cell (const MsResults *r, int e, MsIssueOrder order, const char *around)
@@ -196,8 +196,8 @@ append_around (char *buf, size_t len, const MsResults *r, int e, OrderTable t)
   ms_caption_append (buf, len,
                      ms_gettext ("At K = %d on one queue, depth-first ÷ breadth-first is "
                                  "%.2f× as measured above, %.2f× with no instrumented "
-                                 "repetitions between the timed ones, and %.2f× with the "
-                                 "inputs not rewritten before every repetition."),
+                                 "repetition between the timed ones after the first, and %.2f× "
+                                 "with the inputs not rewritten before every repetition."),
                      AROUND_K, speedup (d, b), speedup (pd, pb), speedup (kd, kb));
 }
 
@@ -332,7 +332,7 @@ const MsLesson ms_lesson_issue_order = {
   .settings = "streams K=1,2,4,8,16, depth and breadth, with " MAX_CONNECTIONS "=1 and the "
               "default, each in a fresh process; one queue also with an event pair per step "
               "(timers=per-step); one queue at K=16 also without instrumented repetitions between "
-              "the timed ones (around=plain-only) and with the inputs not rewritten "
+              "the timed ones (around=plain) and with the inputs not rewritten "
               "(around=kept); host work beside the copies at K=4",
   .parts = issue_order_parts,
   .caption = caption,

@@ -43,9 +43,8 @@ MS_MODE_LIST (STEPS_DECLARE)
 static const MsKMode *const mode_steps[MS_MODE_COUNT] = { MS_MODE_LIST (STEPS_ENTRY) };
 
 _Static_assert (MS_ACCESS_READ == 1 && MS_ACCESS_WRITE == 2 && MS_ACCESS_WRITE_IN_KERNEL == 3 &&
-                  MS_STORES_ORDINARY == 1 &&
-                  MS_STORES_FRESH == 2 && MS_DUPLEX_H2D == 1 && MS_DUPLEX_D2H == 2 &&
-                  MS_DUPLEX_BOTH == 3,
+                  MS_STORES_ORDINARY == 1 && MS_STORES_FRESH == 2 && MS_DUPLEX_H2D == 1 &&
+                  MS_DUPLEX_D2H == 2 && MS_DUPLEX_BOTH == 3,
                 "lesson settings shared with kernels/ms-k-common.cuh");
 #endif
 

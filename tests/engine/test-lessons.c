@@ -158,7 +158,8 @@ test_child_fails (void)
   MsRunStatus st = ms_lesson_run ("issue-order", &s, iso.backend, failing_isolated, &iso, NULL,
                                   NULL, NULL, &r, err, sizeof err);
   /* The first child's cells stay, the run says it stopped and why. */
-  g_assert_true (st == MS_RUN_CANCELLED && r && r->n_cells == 24 * 2 && strstr (err, "child failed"));
+  g_assert_true (st == MS_RUN_CANCELLED && r && r->n_cells == 24 * 2
+                 && strstr (err, "child failed"));
   ms_results_free (r);
   ms_backend_free (iso.backend);
 }
@@ -200,11 +201,15 @@ test_issue_order (void)
   MsSweep s;
   base_sweep (&s);
   int n = ms_lesson_parts ("issue-order", &s, parts, MS_LESSON_MAX_PARTS);
-  g_assert_true (n == 36 && parts[0].env && strcmp (parts[0].env, "CUDA_DEVICE_MAX_CONNECTIONS=1") == 0);
+  g_assert_true (n == 36 && parts[0].env
+                 && strcmp (parts[0].env, "CUDA_DEVICE_MAX_CONNECTIONS=1") == 0);
   /* The habits left out: plain repetitions back to back, inputs kept. */
   g_assert_true (parts[20].sweep.instr_reps == 1 && !parts[20].sweep.knobs.inputs_kept &&
-                 strstr (parts[20].sweep.variant, "around=plain-only"));
-  g_assert_true (parts[22].sweep.knobs.inputs_kept && strstr (parts[22].sweep.variant, "around=kept"));
+                 strstr (parts[20].sweep.variant, "around=plain"));
+  /* Whole, not cut to the variant's length. */
+  g_assert_cmpstr (parts[21].sweep.variant, ==, "queue=single/order=breadth/K=16/around=plain");
+  g_assert_true (parts[22].sweep.knobs.inputs_kept
+                 && strstr (parts[22].sweep.variant, "around=kept"));
   g_assert_true (parts[n - 1].sweep.knobs.host_work && parts[n - 1].env_unset);
   ms_results_free (r);
   ms_backend_free (iso.backend);

@@ -90,8 +90,8 @@ check_reuse (const MsResults *r)
   double link = ms_pcie_theoretical_gbps (r->device.pcie_gen, r->device.pcie_width);
   double c_bytes = (double) w16->elements * sizeof (float);
   double on_link = 16 * c_bytes / w16->stats.e2e.median * 1e-3;
-  CHECK (!(link > 0) || on_link < 1.02 * link, "writes only in 16 kernels put %.1f GB/s on a %.0f GB/s link",
-         on_link, link);
+  CHECK (!(link > 0) || on_link < 1.02 * link,
+         "writes only in 16 kernels put %.1f GB/s on a %.0f GB/s link", on_link, link);
   const MsCell *one = cell (r, MS_MODE_ZERO_COPY, "R=16/access=write-in-kernel");
   if (one)
     printf ("reuse writes only R=16: 16 kernels %.1f GB/s, one kernel %.1f GB/s (16 x c over e2e), "
