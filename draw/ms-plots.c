@@ -522,8 +522,8 @@ add_pageable_note (MsChartData *d)
       continue;
     /* TRANSLATORS: a chart's foot note; %s is the mode's title, "Pageable". */
     g_autofree char *note = g_strdup_printf (
-        _ ("%s: a and b are rewritten with streaming stores before every repetition; sending "
-           "unchanged buffers again can be faster (the cache-state lesson measures both)."),
+        _ ("%s: a and b rewritten before every repetition; unchanged buffers may copy faster "
+           "(cache-state lesson)."),
         ms_mode_title (MS_MODE_PAGEABLE));
     append_foot_note (d, note);
     return;
