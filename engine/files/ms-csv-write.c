@@ -24,6 +24,7 @@
 #include "ms-health.h"
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
+#include "ms-meta-sidecar.h"
 #include "ms-meta.h"
 #include "ms-um-counts.h"
 
@@ -352,7 +353,8 @@ static void
 write_samples (MsWriter *w, const MsResults *results)
 {
   locale_t old = ms_csv_enter_c_locale ();
-  write_metadata (w, results, "samples");
+  if (!w->sidecar)
+    write_metadata (w, results, "samples");
   for (size_t i = 0; i < N_SAMPLES_COLUMNS; i++)
     put_raw (w, samples_columns[i]);
   for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
@@ -498,16 +500,24 @@ write_summary_row (MsWriter *w, const MsResults *results, const MsCell *c, const
 }
 
 static void
+write_fit_metadata (FILE *f)
+{
+  ms_meta_printf (f, MS_META_FIT,
+                  "e2e time = latency + bytes / bandwidth per mode, weighted 1/t^2, "
+                  "latency >= 0; describes the data when R^2 >= %g and |residual| <= %g",
+                  MS_FIT_MIN_R2, MS_FIT_MAX_RESIDUAL);
+}
+
+static void
 write_summary (MsWriter *w, const MsResults *results)
 {
   MsFit fits[MS_MODE_COUNT], fit;
   bool fitted[MS_MODE_COUNT] = { false };
   locale_t old = ms_csv_enter_c_locale ();
-  write_metadata (w, results, "summary");
-  ms_meta_printf (w->f, MS_META_FIT,
-                  "e2e time = latency + bytes / bandwidth per mode, weighted 1/t^2, "
-                  "latency >= 0; describes the data when R^2 >= %g and |residual| <= %g",
-                  MS_FIT_MIN_R2, MS_FIT_MAX_RESIDUAL);
+  if (!w->sidecar) {
+    write_metadata (w, results, "summary");
+    write_fit_metadata (w->f);
+  }
   write_summary_header (w);
   for (size_t i = 0; i < results->n_cells; i++) {
     const MsCell *c = &results->cells[i];
@@ -554,14 +564,67 @@ make_run_id (const MsResults *results, char *buf, size_t len)
   snprintf (buf, len, "%016llx", (unsigned long long) hash);
 }
 
+/* The metadata lines as a file of the inline form would hold them (for
+ * the sidecar), a summary's with the fit's; NULL when out of memory. */
+static char *
+metadata_text (const MsResults *results, bool summary)
+{
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream (&text, &len);
+  if (!f)
+    return NULL;
+  MsWriter w = { .f = f, .run_id = "", .first_in_row = true };
+  locale_t old = ms_csv_enter_c_locale ();
+  write_metadata (&w, results, summary ? "summary" : "samples");
+  if (summary)
+    write_fit_metadata (f);
+  ms_csv_leave_c_locale (old);
+  if (fclose (f) != 0) {
+    free (text);
+    return NULL;
+  }
+  return text;
+}
+
+#define FNV_BASIS 0xcbf29ce484222325ull
+
+/* With a sidecar the run id is a fingerprint of the metadata and of the
+ * samples file's bytes (their hash): a pair written together shares it,
+ * writing the same results again gives the same id. */
+static void
+sidecar_run_id (const char *meta, uint64_t samples_hash, char *run_id)
+{
+  char hex[20];
+  uint64_t hash = FNV_BASIS;
+  ms_fnv1a (&hash, meta, strlen (meta));
+  snprintf (hex, sizeof hex, "%016llx", (unsigned long long) samples_hash);
+  ms_fnv1a (&hash, hex, 16);
+  snprintf (run_id, 32, "%016llx", (unsigned long long) hash);
+}
+
+/* A file whose target is a file gets its metadata in the sidecar; one
+ * written in place (a device, a pipe) keeps it inline, where it has
+ * nowhere else to go. The file's bytes are hashed as they are written. */
+static void
+choose_sidecar (MsWriter *w, const char *meta)
+{
+  w->sidecar = meta && ms_atomic_file_can_patch (w->file);
+  if (w->sidecar) {
+    w->sink.hash = FNV_BASIS;
+    w->sink.hashing = true;
+  }
+}
+
 /* Writes the samples file up to its rename and leaves its run id in
- * run_id[32]. Where the target can be overwritten (a temporary) the id is
- * hashed as the file is written and put in place at the end: the rows are
- * formatted once. A device or a pipe, written in place, gets a first pass
- * that only hashes. */
+ * run_id[32]. With a sidecar (meta) the file holds no metadata and the id
+ * comes from its hash (sidecar_run_id). Inline, where the target can be
+ * overwritten (a temporary) the id is hashed as the file is written and
+ * put in place at the end: the rows are formatted once. A device or a
+ * pipe, written in place, gets a first pass that only hashes. */
 static bool
-write_samples_file (MsWriter *w, const MsResults *results, const char *path, char *run_id,
-                    char *err, size_t errlen)
+write_samples_file (MsWriter *w, const MsResults *results, const char *path, const char *meta,
+                    char *run_id, char *err, size_t errlen)
 {
   /* A summary holds statistics, no samples: a samples file of it would
    * claim cells without data, which the reader rightly refuses. */
@@ -573,8 +636,11 @@ write_samples_file (MsWriter *w, const MsResults *results, const char *path, cha
   }
   if (!writer_open (w, path, NULL, err, errlen))
     return false;
-  if (ms_atomic_file_can_patch (w->file)) {
-    w->sink.hash = 0xcbf29ce484222325ull;
+  choose_sidecar (w, meta);
+  if (w->sidecar) {
+    w->run_id = "";
+  } else if (ms_atomic_file_can_patch (w->file)) {
+    w->sink.hash = FNV_BASIS;
     w->sink.hashing = true;
   } else {
     make_run_id (results, run_id, 32);
@@ -589,28 +655,97 @@ write_samples_file (MsWriter *w, const MsResults *results, const char *path, cha
     if (!ms_atomic_file_patch (w->file, w->run_id_offset, run_id, 16))
       w->failed = true;
   }
+  if (!writer_finish (w, err, errlen))
+    return false;
+  if (w->sidecar)
+    sidecar_run_id (meta, w->sink.hash, run_id);
+  return true;
+}
+
+static bool
+write_summary_file (MsWriter *w, const MsResults *results, const char *path, const char *meta,
+                    const char *run_id, char *err, size_t errlen)
+{
+  if (!writer_open (w, path, run_id, err, errlen))
+    return false;
+  choose_sidecar (w, meta);
+  write_summary (w, results);
   return writer_finish (w, err, errlen);
+}
+
+/* The files of one run and their sidecar, renamed as one: the CSV files
+ * first, the sidecar last, so that a crash between the renames leaves CSV
+ * files whose sidecar is missing or names other sizes, which the readers
+ * say (ms_meta_sidecar_lines), never a sidecar that claims them wrongly.
+ * writers[i]->file is taken; taken as for ms_atomic_file_commit_group. */
+static bool
+commit_with_sidecar (MsWriter **writers, const char **roles, int n, const char *meta,
+                     const char *run_id, bool *taken, char *err, size_t errlen)
+{
+  MsAtomicFile *files[MS_ATOMIC_MAX_GROUP];
+  MsSidecarFile described[MS_ATOMIC_MAX_GROUP];
+  char path[4096];
+  char *text = NULL;
+  size_t len = 0;
+  int n_files = 0;
+  for (int i = 0; i < n; i++) {
+    files[n_files++] = writers[i]->file;
+    described[i] = (MsSidecarFile){ roles[i], writers[i]->path, writers[i]->sink.written,
+                                    writers[i]->sink.hash };
+  }
+  bool sidecar = writers[0]->sidecar;
+  FILE *f = sidecar ? open_memstream (&text, &len) : NULL;
+  MsAtomicFile *side = NULL;
+  if (sidecar && (!f || !ms_meta_sidecar_path (writers[0]->path, path, sizeof path))) {
+    snprintf (err, errlen, ms_gettext ("%s: cannot write: %s"), writers[0]->path,
+              strerror (f ? ENAMETOOLONG : ENOMEM));
+  } else if (sidecar) {
+    ms_meta_sidecar_write (f, run_id, meta, described, n);
+    if (fclose (f) == 0 && (side = ms_atomic_file_open (path, err, errlen)))
+      ms_atomic_file_write (side, text, len);
+    f = NULL;
+  }
+  if (f)
+    fclose (f);
+  free (text);
+  if (sidecar && !side) {
+    for (int i = 0; i < n_files; i++)
+      ms_atomic_file_abort (files[i]);
+    return false;
+  }
+  if (side)
+    files[n_files++] = side;
+  if (n_files == 1)
+    return ms_atomic_file_commit (files[0], err, errlen);
+  return ms_atomic_file_commit_group (files, n_files, taken, err, errlen);
 }
 
 bool
 ms_csv_write_samples (const MsResults *results, const char *path, char *err, size_t errlen)
 {
-  MsWriter w;
+  MsWriter w, *writers[] = { &w };
+  const char *roles[] = { "samples" };
   char run_id[32];
-  return write_samples_file (&w, results, path, run_id, err, errlen) &&
-         ms_atomic_file_commit (w.file, err, errlen);
+  char *meta = metadata_text (results, false);
+  bool ok = write_samples_file (&w, results, path, meta, run_id, err, errlen) &&
+            commit_with_sidecar (writers, roles, 1, meta, run_id, NULL, err, errlen);
+  free (meta);
+  return ok;
 }
 
 bool
 ms_csv_write_summary (const MsResults *results, const char *path, char *err, size_t errlen)
 {
-  MsWriter w;
+  MsWriter w, *writers[] = { &w };
+  const char *roles[] = { "summary" };
   char run_id[32];
+  char *meta = metadata_text (results, true);
+  /* Alone, a summary's id is the one its samples would have. */
   make_run_id (results, run_id, sizeof run_id);
-  if (!writer_open (&w, path, run_id, err, errlen))
-    return false;
-  write_summary (&w, results);
-  return writer_finish (&w, err, errlen) && ms_atomic_file_commit (w.file, err, errlen);
+  bool ok = write_summary_file (&w, results, path, meta, run_id, err, errlen) &&
+            commit_with_sidecar (writers, roles, 1, meta, run_id, NULL, err, errlen);
+  free (meta);
+  return ok;
 }
 
 /* taken NULL: replaces the pair; else a new pair only (*taken when not). */
@@ -618,21 +753,28 @@ static bool
 write_pair (const MsResults *results, const char *samples_path, const char *summary_path,
             bool *taken, char *err, size_t errlen)
 {
-  MsWriter samples, summary;
+  MsWriter samples, summary, *writers[] = { &samples, &summary };
+  const char *roles[] = { "samples", "summary" };
   char run_id[32];
-  if (!write_samples_file (&samples, results, samples_path, run_id, err, errlen))
-    return false;
-  if (!writer_open (&summary, summary_path, run_id, err, errlen)) {
+  /* The summary's metadata: the samples' and the fit's. */
+  char *meta = metadata_text (results, true);
+  bool ok = write_samples_file (&samples, results, samples_path, meta, run_id, err, errlen);
+  if (ok && !write_summary_file (&summary, results, summary_path, meta, run_id, err, errlen)) {
     ms_atomic_file_abort (samples.file);
-    return false;
+    ok = false;
   }
-  write_summary (&summary, results);
-  if (!writer_finish (&summary, err, errlen)) {
-    ms_atomic_file_abort (samples.file);
-    return false;
+  if (ok && samples.sidecar != summary.sidecar) {
+    /* One written in place (a pipe), the other a file: the file's sidecar
+     * describes it alone. */
+    int in_place = samples.sidecar ? 1 : 0;
+    bool placed = ms_atomic_file_commit (writers[in_place]->file, err, errlen);
+    ok = commit_with_sidecar (&writers[1 - in_place], &roles[1 - in_place], 1, meta, run_id,
+                              NULL, err, errlen) && placed;
+  } else if (ok) {
+    ok = commit_with_sidecar (writers, roles, 2, meta, run_id, taken, err, errlen);
   }
-  return taken ? ms_atomic_file_commit_pair_new (samples.file, summary.file, taken, err, errlen)
-               : ms_atomic_file_commit_pair (samples.file, summary.file, err, errlen);
+  free (meta);
+  return ok;
 }
 
 bool

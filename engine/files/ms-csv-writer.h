@@ -35,6 +35,8 @@ typedef struct {
   const char *run_id; /* NULL: worked out while the file is written */
   bool first_in_row;
   bool failed;
+  /* The metadata goes to the sidecar (PREFIX-meta.json), not into the file. */
+  bool sidecar;
   /* The strings every row of a cell repeats, made once per cell. */
   const MsCell *cell;
   size_t head_len, mid_len, tail_len;
