@@ -18,6 +18,7 @@
 
 #include "memsweep.h"
 #include "ms-atomic-file.h"
+#include "ms-csv-columns.h"
 #include "ms-csv-pair.h"
 #include "ms-csv-private.h"
 #include "ms-csv-writer.h"
@@ -252,7 +253,7 @@ write_round_fields (MsWriter *w, int round_number, const MsCellRound *state)
   put_int (w, round_number);
   if (!state) {
     /* Most rows: empty fields. */
-    put_bytes (w, empty, MS_N_STATE_COLUMNS);
+    put_bytes (w, empty, (size_t) w->n_state_written);
     return;
   }
   if (state != w->state_round) {
@@ -260,6 +261,8 @@ write_round_fields (MsWriter *w, int round_number, const MsCellRound *state)
     ms_state_format (state, fields);
     w->state_len = 0;
     for (int i = 0; i < MS_N_STATE_COLUMNS; i++) {
+      if (!w->state_written[i])
+        continue;
       size_t n = strnlen (fields[i], MS_STATE_FIELD_LEN - 1);
       w->state[w->state_len++] = ',';
       memcpy (w->state + w->state_len, fields[i], n);
@@ -349,16 +352,37 @@ write_copy_row (MsWriter *w, const MsCell *c, int index)
                       s->to_device ? MS_COPY_PHASE_H2D : MS_COPY_PHASE_D2H, &ev, -1, false);
 }
 
+/* Which GPU state columns to write: all inline (the form files had), with
+ * a sidecar those that hold a value in some round of some cell. */
+static void
+choose_state_columns (MsWriter *w, const MsResults *results)
+{
+  char fields[MS_N_STATE_COLUMNS][MS_STATE_FIELD_LEN];
+  for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
+    w->state_written[i] = !w->sidecar;
+  for (size_t i = 0; w->sidecar && i < results->n_cells; i++)
+    for (int k = 0; k < results->cells[i].n_rounds; k++) {
+      ms_state_format (&results->cells[i].rounds[k], fields);
+      for (int c = 0; c < MS_N_STATE_COLUMNS; c++)
+        w->state_written[c] = w->state_written[c] || fields[c][0];
+    }
+  w->n_state_written = 0;
+  for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
+    w->n_state_written += w->state_written[i];
+}
+
 static void
 write_samples (MsWriter *w, const MsResults *results)
 {
   locale_t old = ms_csv_enter_c_locale ();
+  choose_state_columns (w, results);
   if (!w->sidecar)
     write_metadata (w, results, "samples");
   for (size_t i = 0; i < N_SAMPLES_COLUMNS; i++)
     put_raw (w, samples_columns[i]);
   for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
-    put_raw (w, ms_state_columns[i]);
+    if (w->state_written[i])
+      put_raw (w, ms_state_columns[i]);
   put_raw (w, "variant");
   end_row (w);
   for (size_t i = 0; i < results->n_cells; i++) {
@@ -662,6 +686,32 @@ write_samples_file (MsWriter *w, const MsResults *results, const char *path, con
   return true;
 }
 
+/* With a sidecar the summary is made in memory first, so that the columns
+ * empty in every row (phases the run did not measure) can be left out. */
+static void
+write_summary_without_empty_columns (MsWriter *w, const MsResults *results)
+{
+  char *text = NULL;
+  size_t len = 0;
+  FILE *file = w->f, *mem = open_memstream (&text, &len);
+  if (!mem) {
+    w->failed = true;
+    return;
+  }
+  w->f = mem;
+  write_summary (w, results);
+  ms_writer_flush_line (w);
+  w->f = file;
+  if (fclose (mem) != 0) {
+    w->failed = true;
+  } else {
+    len = ms_csv_drop_empty_columns (text, len);
+    if (fwrite (text, 1, len, file) != len)
+      w->failed = true;
+  }
+  free (text);
+}
+
 static bool
 write_summary_file (MsWriter *w, const MsResults *results, const char *path, const char *meta,
                     const char *run_id, char *err, size_t errlen)
@@ -669,7 +719,10 @@ write_summary_file (MsWriter *w, const MsResults *results, const char *path, con
   if (!writer_open (w, path, run_id, err, errlen))
     return false;
   choose_sidecar (w, meta);
-  write_summary (w, results);
+  if (w->sidecar)
+    write_summary_without_empty_columns (w, results);
+  else
+    write_summary (w, results);
   return writer_finish (w, err, errlen);
 }
 
