@@ -23,8 +23,17 @@ field_end (const char *p, const char *end)
 
 /* Marks in used[] the columns with something in them in the rows after
  * the header; returns the number of columns of the header. */
+static bool
+is_kept (const char *name, size_t len, const char *const *keep)
+{
+  for (; keep && *keep; keep++)
+    if (strlen (*keep) == len && memcmp (*keep, name, len) == 0)
+      return true;
+  return false;
+}
+
 static size_t
-find_used (const char *text, const char *end, bool **used_out)
+find_used (const char *text, const char *end, const char *const *keep, bool **used_out)
 {
   size_t n = 1;
   const char *p = text, *e;
@@ -36,6 +45,11 @@ find_used (const char *text, const char *end, bool **used_out)
   *used_out = used;
   if (!used)
     return 0;
+  p = text;
+  for (size_t c = 0; c < n; c++, p = e + 1) {
+    e = field_end (p, end);
+    used[c] = is_kept (p, (size_t) (e - p), keep);
+  }
   bool rows = false;
   for (p = e < end ? e + 1 : end; p < end; rows = true) {
     for (size_t c = 0;; c++) {
@@ -54,11 +68,11 @@ find_used (const char *text, const char *end, bool **used_out)
 }
 
 size_t
-ms_csv_drop_empty_columns (char *text, size_t len)
+ms_csv_drop_empty_columns (char *text, size_t len, const char *const *keep)
 {
   const char *end = text + len;
   bool *used = NULL;
-  size_t n = find_used (text, end, &used);
+  size_t n = find_used (text, end, keep, &used);
   if (!used)
     return len;
   char *out = text;

@@ -11,5 +11,6 @@
  * quoted with doubled quotes or plain, rows ending in '\n'); a field with
  * nothing in it, not even quotes, is empty. Columns empty in every data
  * row are removed in place; returns the new length. A text without data
- * rows is left as it is. */
-size_t ms_csv_drop_empty_columns (char *text, size_t len);
+ * rows is left as it is. keep: names of columns kept whatever they hold
+ * (those a reader needs), NULL-terminated. */
+size_t ms_csv_drop_empty_columns (char *text, size_t len, const char *const *keep);

@@ -571,12 +571,12 @@ hash_write (void *state, const char *data, size_t len)
 /* The run id is a fingerprint (FNV-1a) of the samples file as written
  * without it: a pair written together shares it, writing the same results
  * again gives the same file, and another run gives another id. */
-static void
-make_run_id (const MsResults *results, char *buf, size_t len)
+static uint64_t
+hash_samples (const MsResults *results, bool sidecar)
 {
   static const cookie_io_functions_t io = { .write = hash_write };
   uint64_t hash = 0xcbf29ce484222325ull;
-  MsWriter w = { .run_id = "", .first_in_row = true, .hash = &hash };
+  MsWriter w = { .run_id = "", .first_in_row = true, .hash = &hash, .sidecar = sidecar };
   w.f = fopencookie (&hash, "w", io);
   /* Unbuffered: the metadata, written through the stream, is hashed
    * before the rows, which are hashed as they are made. */
@@ -585,7 +585,13 @@ make_run_id (const MsResults *results, char *buf, size_t len)
       write_samples (&w, results);
     fclose (w.f);
   }
-  snprintf (buf, len, "%016llx", (unsigned long long) hash);
+  return hash;
+}
+
+static void
+make_run_id (const MsResults *results, char *buf, size_t len)
+{
+  snprintf (buf, len, "%016llx", (unsigned long long) hash_samples (results, false));
 }
 
 /* The metadata lines as a file of the inline form would hold them (for
@@ -705,7 +711,10 @@ write_summary_without_empty_columns (MsWriter *w, const MsResults *results)
   if (fclose (mem) != 0) {
     w->failed = true;
   } else {
-    len = ms_csv_drop_empty_columns (text, len);
+    /* Those the summary reader needs stay, a run without data too. */
+    static const char *const keep[] = { "mode", "elements", "bytes_per_vector", "status", "reps",
+                                        "e2e_median_us", NULL };
+    len = ms_csv_drop_empty_columns (text, len, keep);
     if (fwrite (text, 1, len, file) != len)
       w->failed = true;
   }
@@ -740,20 +749,29 @@ commit_with_sidecar (MsWriter **writers, const char **roles, int n, const char *
   char path[4096];
   char *text = NULL;
   size_t len = 0;
-  int n_files = 0;
+  MsSidecarKept kept[MS_ATOMIC_MAX_GROUP];
+  int n_files = 0, n_described = n;
   for (int i = 0; i < n; i++) {
     files[n_files++] = writers[i]->file;
     described[i] = (MsSidecarFile){ roles[i], writers[i]->path, writers[i]->sink.written,
                                     writers[i]->sink.hash };
   }
   bool sidecar = writers[0]->sidecar;
+  /* A file of the run written alone (samples, then summary) keeps what the
+   * sidecar says of the run's other file. */
+  int n_kept = sidecar && n == 1 && ms_meta_sidecar_path (writers[0]->path, path, sizeof path)
+                 ? ms_meta_sidecar_kept (path, run_id, roles[0], kept, 1)
+                 : 0;
+  for (int i = 0; i < n_kept; i++)
+    described[n_described++] = (MsSidecarFile){ kept[i].role, kept[i].name, kept[i].bytes,
+                                                kept[i].fnv1a };
   FILE *f = sidecar ? open_memstream (&text, &len) : NULL;
   MsAtomicFile *side = NULL;
   if (sidecar && (!f || !ms_meta_sidecar_path (writers[0]->path, path, sizeof path))) {
     snprintf (err, errlen, ms_gettext ("%s: cannot write: %s"), writers[0]->path,
               strerror (f ? ENAMETOOLONG : ENOMEM));
   } else if (sidecar) {
-    ms_meta_sidecar_write (f, run_id, meta, described, n);
+    ms_meta_sidecar_write (f, run_id, meta, described, n_described);
     if (fclose (f) == 0 && (side = ms_atomic_file_open (path, err, errlen)))
       ms_atomic_file_write (side, text, len);
     f = NULL;
@@ -779,7 +797,7 @@ ms_csv_write_samples (const MsResults *results, const char *path, char *err, siz
   MsWriter w, *writers[] = { &w };
   const char *roles[] = { "samples" };
   char run_id[32];
-  char *meta = metadata_text (results, false);
+  char *meta = metadata_text (results, true);
   bool ok = write_samples_file (&w, results, path, meta, run_id, err, errlen) &&
             commit_with_sidecar (writers, roles, 1, meta, run_id, NULL, err, errlen);
   free (meta);
@@ -794,7 +812,10 @@ ms_csv_write_summary (const MsResults *results, const char *path, char *err, siz
   char run_id[32];
   char *meta = metadata_text (results, true);
   /* Alone, a summary's id is the one its samples would have. */
-  make_run_id (results, run_id, sizeof run_id);
+  if (meta)
+    sidecar_run_id (meta, hash_samples (results, true), run_id);
+  else
+    make_run_id (results, run_id, sizeof run_id);
   bool ok = write_summary_file (&w, results, path, meta, run_id, err, errlen) &&
             commit_with_sidecar (writers, roles, 1, meta, run_id, NULL, err, errlen);
   free (meta);

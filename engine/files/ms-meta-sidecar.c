@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "ms-atomic-file.h"
 #include "ms-i18n.h"
 #include "ms-json.h"
 #include "ms-meta.h"
@@ -144,6 +145,8 @@ ms_meta_sidecar_write (FILE *f, const char *run_id, const char *meta_lines,
 
 /* ---- reading ------------------------------------------------------------ */
 
+static MsJson *read_sidecar (const char *path, char *err, size_t errlen);
+
 bool
 ms_meta_sidecar_inline (const char *text, size_t len)
 {
@@ -243,19 +246,113 @@ ms_meta_sidecar_lines (const char *csv_path, long long csv_bytes, char *why, siz
     snprintf (why, whylen, ms_gettext ("%s: not found: %s"), path, unknown);
     return NULL;
   }
-  char *text = ms_small_file_read (path, err, sizeof err);
-  if (!text) {
-    snprintf (why, whylen, "%s: %s", err, unknown);
-    return NULL;
-  }
-  MsJson *root = ms_json_parse (text, strlen (text), err, sizeof err);
-  free (text);
+  MsJson *root = read_sidecar (path, err, sizeof err);
   const char *refused = root ? refusal (root, csv_path, csv_bytes) : NULL;
   char *lines = root && !refused ? lines_of (root) : NULL;
-  if (!root)
+  if (!root && strncmp (err, path, strlen (path)) == 0)
+    snprintf (why, whylen, "%s: %s", err, unknown); /* the reader's "path: why" */
+  else if (!root)
     snprintf (why, whylen, "%s: %s: %s", path, err, unknown);
   else if (refused)
     snprintf (why, whylen, "%s: %s: %s", path, refused, unknown);
   ms_json_free (root);
   return lines;
+}
+
+/* The sidecar at path, parsed, when it is memsweep's of this version. */
+static MsJson *
+read_sidecar (const char *path, char *err, size_t errlen)
+{
+  char *text = ms_small_file_read (path, err, errlen);
+  if (!text)
+    return NULL;
+  MsJson *root = ms_json_parse (text, strlen (text), err, errlen);
+  free (text);
+  return root;
+}
+
+int
+ms_meta_sidecar_kept (const char *sidecar_path, const char *run_id, const char *role,
+                      MsSidecarKept *out, int max)
+{
+  char err[1024];
+  struct stat st;
+  if (stat (sidecar_path, &st) != 0)
+    return 0;
+  MsJson *root = read_sidecar (sidecar_path, err, sizeof err);
+  const MsJson *id = ms_json_member (root, "run-id");
+  const MsJson *files = ms_json_member (root, "files");
+  int n = 0;
+  if (root && id && id->type == MS_JSON_STRING && strcmp (id->text, run_id) == 0 && files &&
+      files->type == MS_JSON_OBJECT)
+    for (size_t i = 0; i < files->n_items && n < max; i++) {
+      const MsJson *f = &files->items[i];
+      const MsJson *name = ms_json_member (f, "name"), *bytes = ms_json_member (f, "bytes");
+      const MsJson *hash = ms_json_member (f, "fnv1a-64");
+      if (strcmp (f->key, role) == 0 || !name || name->type != MS_JSON_STRING || !bytes ||
+          bytes->type != MS_JSON_NUMBER || !hash || hash->type != MS_JSON_STRING ||
+          (strcmp (f->key, "samples") != 0 && strcmp (f->key, "summary") != 0))
+        continue;
+      MsSidecarKept *k = &out[n++];
+      snprintf (k->role, sizeof k->role, "%s", f->key);
+      snprintf (k->name, sizeof k->name, "%s", name->text);
+      k->bytes = strtoll (bytes->text, NULL, 10);
+      k->fnv1a = strtoull (hash->text, NULL, 16);
+    }
+  ms_json_free (root);
+  return n;
+}
+
+/* Lines of text that start with none of the prefixes. */
+static void
+put_lines_without (FILE *f, const char *text, const char *const *prefixes, int n_prefixes)
+{
+  for (const char *p = text, *eol; p && (eol = strchr (p, '\n')); p = eol + 1) {
+    bool dropped = false;
+    for (int k = 0; k < n_prefixes && !dropped; k++)
+      dropped = strncmp (p, prefixes[k], strlen (prefixes[k])) == 0;
+    if (!dropped)
+      fwrite (p, 1, (size_t) (eol - p) + 1, f);
+  }
+}
+
+bool
+ms_meta_sidecar_restamp (const char *csv_path, const char *const *drop, int n_drop,
+                         const char *add, char *err, size_t errlen)
+{
+  char path[4096], run_id[64] = "";
+  struct stat st;
+  MsSidecarKept files[MS_SIDECAR_MAX_FILES];
+  if (stat (csv_path, &st) != 0 || !ms_meta_sidecar_path (csv_path, path, sizeof path)) {
+    snprintf (err, errlen, "%s: %s", csv_path, strerror (errno ? errno : ENAMETOOLONG));
+    return false;
+  }
+  char *lines = ms_meta_sidecar_lines (csv_path, (long long) st.st_size, err, errlen);
+  if (!lines)
+    return false;
+  sscanf (lines, "# run-id: %63s", run_id);
+  int n = ms_meta_sidecar_kept (path, run_id, "", files, MS_SIDECAR_MAX_FILES);
+  MsSidecarFile described[MS_SIDECAR_MAX_FILES];
+  for (int i = 0; i < n; i++)
+    described[i] = (MsSidecarFile){ files[i].role, files[i].name, files[i].bytes, files[i].fnv1a };
+  char *meta = NULL, *text = NULL;
+  size_t meta_len = 0, len = 0;
+  FILE *m = open_memstream (&meta, &meta_len), *f = NULL;
+  if (m) {
+    put_lines_without (m, lines, drop, n_drop);
+    fputs (add, m);
+  }
+  bool ok = m && fclose (m) == 0 && (f = open_memstream (&text, &len));
+  if (ok) {
+    ms_meta_sidecar_write (f, run_id, meta, described, n);
+    ok = fclose (f) == 0;
+  }
+  MsAtomicFile *file = ok ? ms_atomic_file_open (path, err, errlen) : NULL;
+  if (!ok)
+    snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);
+  if (file)
+    ms_atomic_file_write (file, text, len);
+  ok = file && ms_atomic_file_commit (file, err, errlen);
+  free (lines), free (meta), free (text);
+  return ok;
 }

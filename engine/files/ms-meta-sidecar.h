@@ -40,12 +40,34 @@ bool ms_meta_sidecar_path (const char *csv_path, char *out, size_t len);
 void ms_meta_sidecar_write (FILE *f, const char *run_id, const char *meta_lines,
                             const MsSidecarFile *files, int n_files);
 
+/* A file an existing sidecar describes, as read back. */
+typedef struct {
+  char role[16];
+  char name[256];
+  long long bytes;
+  uint64_t fnv1a;
+} MsSidecarKept;
+
+/* The files other than role's that the sidecar at sidecar_path describes
+ * for run_id, at most max; 0 when it is missing, damaged or another
+ * run's. */
+int ms_meta_sidecar_kept (const char *sidecar_path, const char *run_id, const char *role,
+                          MsSidecarKept *out, int max);
+
 /* The metadata of the CSV file at csv_path (csv_bytes long) from its
  * sidecar, as '# key: value' lines ending in '\n' (run-id first); free
  * with free (). NULL when the sidecar is missing, damaged or describes
  * another file, with why naming the sidecar. */
 char *ms_meta_sidecar_lines (const char *csv_path, long long csv_bytes, char *why,
                              size_t whylen);
+
+/* Rewrites the sidecar of csv_path with the metadata lines that start with
+ * one of drop[] left out and the lines add ('# key: value\n' each) added
+ * (a fleet node's stamp); the files it describes stay. False with a
+ * message naming the sidecar. */
+#define MS_SIDECAR_MAX_FILES 4
+bool ms_meta_sidecar_restamp (const char *csv_path, const char *const *drop, int n_drop,
+                              const char *add, char *err, size_t errlen);
 
 /* Whether a CSV file's text starts with metadata lines (the form written
  * before the sidecar), a byte order mark allowed. */
