@@ -83,13 +83,15 @@ value_in_lines (const char *lines, const char *key, char *value, size_t len)
 /* A file without metadata lines: the value from its sidecar, when the
  * sidecar describes it. */
 static bool
-sidecar_value (const char *path, FILE *f, const char *key, char *value, size_t len)
+sidecar_value (const char *path, FILE *f, bool bom, const char *key, char *value, size_t len)
 {
   struct stat st;
   char why[1024];
   if (fstat (fileno (f), &st) != 0)
     return false;
-  char *lines = ms_meta_sidecar_lines (path, (long long) st.st_size, why, sizeof why);
+  /* A byte order mark an editor added is no change to the data. */
+  long long size = (long long) st.st_size - (bom ? 3 : 0);
+  char *lines = ms_meta_sidecar_lines (path, size, why, sizeof why);
   bool found = lines && value_in_lines (lines, key, value, len);
   free (lines);
   return found;
@@ -105,11 +107,12 @@ ms_csv_meta_value (const char *path, const char *key, char *value, size_t len)
   if (!f)
     return false;
   /* A byte order mark before the first line, as the reader allows. */
-  if (getc (f) != 0xEF || getc (f) != 0xBB || getc (f) != 0xBF)
+  bool bom = getc (f) == 0xEF && getc (f) == 0xBB && getc (f) == 0xBF;
+  if (!bom)
     rewind (f);
   int c = getc (f);
   if (c != '#' && c != EOF) {
-    found = sidecar_value (path, f, key, value, len);
+    found = sidecar_value (path, f, bom, key, value, len);
     fclose (f);
     return found;
   }

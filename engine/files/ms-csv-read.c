@@ -88,6 +88,9 @@ take_sidecar (MsReader *rd, MsResults *r, const char *path, int fd, uint64_t siz
   ssize_t n = pread (fd, head, sizeof head, 0);
   if (n <= 0 || ms_meta_sidecar_inline (head, (size_t) n))
     return;
+  /* A byte order mark an editor added is no change to the data. */
+  if (n >= 3 && memcmp (head, "\xEF\xBB\xBF", 3) == 0)
+    size -= 3;
   char *lines = ms_meta_sidecar_lines (path, (long long) size, r->metadata_unknown,
                                        sizeof r->metadata_unknown);
   for (char *p = lines, *eol; p && (eol = strchr (p, '\n')); p = eol + 1)

@@ -348,7 +348,9 @@ take_sidecar (MsResults *r, const char *path, const char *buf, size_t len)
 {
   if (ms_meta_sidecar_inline (buf, len) || len == 0)
     return;
-  char *lines = ms_meta_sidecar_lines (path, (long long) len, r->metadata_unknown,
+  /* A byte order mark an editor added is no change to the data. */
+  bool bom = len >= 3 && memcmp (buf, "\xEF\xBB\xBF", 3) == 0;
+  char *lines = ms_meta_sidecar_lines (path, (long long) len - (bom ? 3 : 0), r->metadata_unknown,
                                        sizeof r->metadata_unknown);
   for (char *p = lines, *eol; p && (eol = strchr (p, '\n')); p = eol + 1)
     ms_csv_parse_metadata (r, p, (size_t) (eol - p));

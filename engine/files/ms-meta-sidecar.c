@@ -145,7 +145,7 @@ ms_meta_sidecar_write (FILE *f, const char *run_id, const char *meta_lines,
 
 /* ---- reading ------------------------------------------------------------ */
 
-static MsJson *read_sidecar (const char *path, char *err, size_t errlen);
+static MsJson *read_sidecar (const char *path, bool as_input, char *err, size_t errlen);
 
 bool
 ms_meta_sidecar_inline (const char *text, size_t len)
@@ -157,19 +157,25 @@ ms_meta_sidecar_inline (const char *text, size_t len)
   return len > 0 && text[0] == '#';
 }
 
-/* The entry of files that names the CSV file, and whether its size is
- * the file's. */
+/* Whether a files entry describes the CSV file: the entry of its name,
+ * else (the files were renamed or copied together) one of its size; either
+ * way the size must be the file's. */
 static bool
 describes (const MsJson *root, const char *csv_path, long long csv_bytes)
 {
   const MsJson *files = ms_json_member (root, "files");
+  int named = -1, sized = -1;
   for (size_t i = 0; files && files->type == MS_JSON_OBJECT && i < files->n_items; i++) {
     const MsJson *name = ms_json_member (&files->items[i], "name");
     const MsJson *bytes = ms_json_member (&files->items[i], "bytes");
+    bool size = bytes && bytes->type == MS_JSON_NUMBER &&
+                strtoll (bytes->text, NULL, 10) == csv_bytes;
     if (name && name->type == MS_JSON_STRING && strcmp (name->text, base_name (csv_path)) == 0)
-      return bytes && bytes->type == MS_JSON_NUMBER && strtoll (bytes->text, NULL, 10) == csv_bytes;
+      named = size;
+    else if (size)
+      sized = 1;
   }
-  return false;
+  return named >= 0 ? named == 1 : sized == 1;
 }
 
 /* "# key: value\n", one line whatever the value holds. */
@@ -232,8 +238,11 @@ refusal (const MsJson *root, const char *csv_path, long long csv_bytes)
   return NULL;
 }
 
-char *
-ms_meta_sidecar_lines (const char *csv_path, long long csv_bytes, char *why, size_t whylen)
+/* as_input: the sidecar is one of the command's inputs from then on (not
+ * to be written over); a writer that rewrites it reads it without. */
+static char *
+sidecar_lines (const char *csv_path, long long csv_bytes, bool as_input, char *why,
+               size_t whylen)
 {
   char path[4096], err[1024];
   struct stat st;
@@ -246,7 +255,7 @@ ms_meta_sidecar_lines (const char *csv_path, long long csv_bytes, char *why, siz
     snprintf (why, whylen, ms_gettext ("%s: not found: %s"), path, unknown);
     return NULL;
   }
-  MsJson *root = read_sidecar (path, err, sizeof err);
+  MsJson *root = read_sidecar (path, as_input, err, sizeof err);
   const char *refused = root ? refusal (root, csv_path, csv_bytes) : NULL;
   char *lines = root && !refused ? lines_of (root) : NULL;
   if (!root && strncmp (err, path, strlen (path)) == 0)
@@ -259,11 +268,38 @@ ms_meta_sidecar_lines (const char *csv_path, long long csv_bytes, char *why, siz
   return lines;
 }
 
-/* The sidecar at path, parsed, when it is memsweep's of this version. */
-static MsJson *
-read_sidecar (const char *path, char *err, size_t errlen)
+char *
+ms_meta_sidecar_lines (const char *csv_path, long long csv_bytes, char *why, size_t whylen)
 {
-  char *text = ms_small_file_read (path, err, errlen);
+  return sidecar_lines (csv_path, csv_bytes, true, why, whylen);
+}
+
+/* Not as an input: a regular file, at most 4 MiB, whole. */
+static char *
+read_for_writing (const char *path, char *err, size_t errlen)
+{
+  struct stat st;
+  FILE *f = fopen (path, "r");
+  char *text = NULL;
+  if (f && fstat (fileno (f), &st) == 0 && S_ISREG (st.st_mode) && st.st_size < (4 << 20) &&
+      (text = calloc (1, (size_t) st.st_size + 1)) &&
+      fread (text, 1, (size_t) st.st_size, f) != (size_t) st.st_size) {
+    free (text);
+    text = NULL;
+  }
+  if (!text)
+    snprintf (err, errlen, "%s: %s", path, strerror (errno ? errno : EINVAL));
+  if (f)
+    fclose (f);
+  return text;
+}
+
+/* The sidecar at path, parsed. */
+static MsJson *
+read_sidecar (const char *path, bool as_input, char *err, size_t errlen)
+{
+  char *text = as_input ? ms_small_file_read (path, err, errlen)
+                        : read_for_writing (path, err, errlen);
   if (!text)
     return NULL;
   MsJson *root = ms_json_parse (text, strlen (text), err, errlen);
@@ -279,7 +315,7 @@ ms_meta_sidecar_kept (const char *sidecar_path, const char *run_id, const char *
   struct stat st;
   if (stat (sidecar_path, &st) != 0)
     return 0;
-  MsJson *root = read_sidecar (sidecar_path, err, sizeof err);
+  MsJson *root = read_sidecar (sidecar_path, false, err, sizeof err);
   const MsJson *id = ms_json_member (root, "run-id");
   const MsJson *files = ms_json_member (root, "files");
   int n = 0;
@@ -327,7 +363,7 @@ ms_meta_sidecar_restamp (const char *csv_path, const char *const *drop, int n_dr
     snprintf (err, errlen, "%s: %s", csv_path, strerror (errno ? errno : ENAMETOOLONG));
     return false;
   }
-  char *lines = ms_meta_sidecar_lines (csv_path, (long long) st.st_size, err, errlen);
+  char *lines = sidecar_lines (csv_path, (long long) st.st_size, false, err, errlen);
   if (!lines)
     return false;
   sscanf (lines, "# run-id: %63s", run_id);
