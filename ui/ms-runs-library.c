@@ -261,9 +261,14 @@ name_taken (const char *folder, const char *name)
 {
   g_autofree char *samples = samples_path (folder, name);
   g_autofree char *summary = summary_path (folder, name);
+  char meta[4096];
+  /* A sidecar left alone is another run's metadata: its name is taken too. */
+  gboolean meta_taken = ms_meta_sidecar_path (samples, meta, sizeof meta) &&
+                        (g_file_test (meta, G_FILE_TEST_EXISTS) ||
+                         g_file_test (meta, G_FILE_TEST_IS_SYMLINK));
   return g_file_test (samples, G_FILE_TEST_EXISTS) || g_file_test (summary, G_FILE_TEST_EXISTS) ||
          g_file_test (samples, G_FILE_TEST_IS_SYMLINK) ||
-         g_file_test (summary, G_FILE_TEST_IS_SYMLINK);
+         g_file_test (summary, G_FILE_TEST_IS_SYMLINK) || meta_taken;
 }
 
 /* Two runs can start in the same second (stopped and run again): the
