@@ -512,6 +512,10 @@ typedef struct {
    * each ending in '\n': written back as they were (ms-meta.c). */
   char kept_metadata[MS_KEPT_METADATA_LEN];
   int metadata_refused; /* metadata lines whose value was out of its kind or range */
+  /* Why the run's metadata is unknown: a file without metadata lines whose
+   * sidecar (PREFIX-meta.json) is missing, damaged or another run's; ""
+   * when the metadata was read. */
+  char metadata_unknown[768];
   /* PCIe AER correctable errors and NVML replays around the run (ms-health.h). */
   MsLinkCounter aer_correctable, replays;
   MsCell *cells;

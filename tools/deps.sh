@@ -10,8 +10,8 @@ want="build-essential meson ninja-build pkg-config libcsv-dev libgtk-4-dev libad
 if [ "${1:-build}" = test ]; then
   # poppler-utils: the report tests read PDFs (pdftotext, pdfinfo); chromium
   # renders the HTML report headless; libxtst6: the keyboard test presses
-  # real keys through XTest.
-  want="$want xvfb xauth dbus dbus-x11 locales slurm-wlm munge poppler-utils chromium libxtst6"
+  # real keys through XTest; python3-venv: the data-tool test's environment.
+  want="$want xvfb xauth dbus dbus-x11 locales slurm-wlm munge poppler-utils chromium libxtst6 python3-venv"
 fi
 missing=""
 for p in $want; do
@@ -23,6 +23,14 @@ if [ -n "$missing" ]; then
   [ "$(id -u)" = 0 ] || sudo=sudo
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
+# The data-tool test (tests/data-tools) reads memsweep's files with pandas,
+# polars and DuckDB as their users do: from PyPI, into .deps/python (a
+# virtual environment of this checkout). Without network or venv the test
+# is skipped and says so.
+if [ "${1:-build}" = test ] && ! .deps/python/bin/python3 -c 'import pandas, polars, duckdb, jsonschema' 2>/dev/null; then
+  { python3 -m venv .deps/python && .deps/python/bin/pip install -q pandas polars duckdb jsonschema; } >&2 ||
+    echo "deps: pandas, polars, duckdb or jsonschema not installed (the data-tool test will be skipped)" >&2
 fi
 # A comma-decimal locale lets the tests prove CSV ignores the user's locale;
 # zh_CN proves the translation is used.

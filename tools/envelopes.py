@@ -23,7 +23,9 @@ figures, which rest on fewer runs and hold the host's jitter).
 import csv
 import glob
 import io
+import json
 import os
+import re
 import statistics
 import sys
 
@@ -47,12 +49,19 @@ FIGURES = {
 }
 
 
-def metadata(lines):
+def metadata(lines, path):
     meta = {}
     for line in lines:
         if line.startswith("# ") and ": " in line:
             key, value = line[2:].split(": ", 1)
             meta.setdefault(key, value.strip())
+    if not meta:
+        # A plain CSV file: its metadata is in its sidecar (docs/csv.md).
+        sidecar = re.sub(r"(-samples|-summary)?\.csv$", "", path) + "-meta.json"
+        if os.path.exists(sidecar):
+            with open(sidecar, encoding="utf-8") as f:
+                for key, value in json.load(f).get("metadata", {}).items():
+                    meta[key] = str(value[0] if isinstance(value, list) else value)
     return meta
 
 
@@ -105,7 +114,7 @@ def summary_figures(rows):
 def read(path):
     with open(path, encoding="utf-8") as f:
         lines = f.read().splitlines()
-    meta = metadata(lines)
+    meta = metadata(lines, path)
     body = [line for line in lines if not line.startswith("#")]
     if not body or not body[0].startswith("mode,"):
         return None

@@ -3,7 +3,7 @@
 # tools/fuzz.sh [SECONDS] [READER]: builds a reader's libFuzzer target with
 # ASan and UBSan (clang) and runs it. READER is samples (the default:
 # tests/fuzz/fuzz-csv.c, seeded with tests/fuzz/corpus plus a generated
-# 10^6-column file), or summary, peer, multi, profile or envelopes
+# 10^6-column file), or summary, sidecar, peer, multi, profile or envelopes
 # (tests/fuzz/fuzz-files.c, seeded with tests/fuzz/corpus-READER). New crash
 # inputs land in tests/fuzz/crashes/ (crashes-READER/ for the others), which
 # the fuzz-regress tests replay forever after. FUZZ_TIMEOUT: seconds an input

@@ -311,7 +311,7 @@ repeat_three() {
   python3 tools/repeatability-targets.py "$OUT"/repeat-{1,2,3}-summary.csv \
     >"$OUT/repeatability-targets.txt" 2>&1
   tail -n 25 "$OUT/repeatability-targets.txt" | tee -a "$OUT/summary.log"
-  grep -h "^# gpu-warmup\|^# measuring-cpu\|^# gpu-near-cpus" "$OUT"/repeat-1-samples.csv |
+  grep -h '"gpu-warmup"\|"measuring-cpu"\|"gpu-near-cpus"' "$OUT"/repeat-1-meta.json |
     tee -a "$OUT/summary.log"
 }
 
@@ -490,8 +490,8 @@ spread_config() { # NAME SWITCHES
   spread_say ""
   spread_say "## $1: MEMSWEEP_EXPERIMENT='$2'"
   spread_runs "$dir" "$2"
-  spread_say "$(grep -h '^# measuring-cpu\|^# measuring-node\|^# experiment-switches' \
-    "$dir"/run1-samples.csv | tr '\n' ' ')"
+  spread_say "$(grep -h '"measuring-cpu"\|"measuring-node"\|"experiment-switches"' \
+    "$dir"/run1-meta.json | tr '\n' ' ')"
   python3 tools/repeatability-targets.py "$dir"/run{1,2,3}-summary.csv 2>&1 |
     grep -v "^# max/min" | tee -a "$OUT/spread/spread.txt" >"$dir/targets.txt"
   sweep=$(MEMSWEEP_EXPERIMENT=$2 $B/bench/bench-memsweep 1 --sweep-only 2>&1 |
@@ -607,7 +607,7 @@ step_health() {
   grep -E "^ *[0-9]+/[0-9]+ |PCIe link under load|link under load at|FAIL" "$d/gpu-testlog.txt" |
     tee -a "$OUT/summary.log"
   health_sweep "$d/default" "default sweep"
-  grep "^# pcie" "$d/default-samples.csv" | tee -a "$OUT/summary.log"
+  grep '"pcie' "$d/default-meta.json" | tee -a "$OUT/summary.log"
   health_sweep "$d/large" "256 MiB sweep" --modes pinned,pageable --min-exp 26 --max-exp 26
 }
 

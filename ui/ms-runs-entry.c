@@ -3,8 +3,10 @@
  * header is read (a bounded sniff); anything unexpected becomes a reason,
  * never a crash, and the file is left as it is. */
 #include "ms-runs-entry.h"
+#include "ms-meta-sidecar.h"
 
 #include <glib/gi18n.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Enough for every metadata line memsweep writes, with room to spare. */
@@ -101,10 +103,58 @@ name_of (GFile *file)
   return g_steal_pointer (&shown);
 }
 
+/* The facts the list shows, from one metadata key. */
+static void
+take_key (MsRunsEntry *self, const char *key, const char *value)
+{
+  if (strcmp (key, "device") == 0) {
+    g_free (self->device);
+    self->device = clean_text (value, -1);
+  } else if (strcmp (key, "experiment") == 0) {
+    g_free (self->kind);
+    self->kind = clean_text (value, -1);
+  } else if (strcmp (key, "modes") == 0) {
+    self->n_modes = *value ? 1 : 0;
+    for (const char *c = value; *c; c++)
+      self->n_modes += *c == ',';
+  } else if (strcmp (key, "min-exp") == 0 || strcmp (key, "max-exp") == 0 ||
+             strcmp (key, "step") == 0) {
+    int *field = key[1] == 'i' ? &self->min_exp : key[1] == 'a' ? &self->max_exp : &self->step;
+    *field = (int) g_ascii_strtoll (value, NULL, 10);
+  } else if (strcmp (key, "date") == 0) {
+    g_autoptr (GTimeZone) utc = g_time_zone_new_utc ();
+    GDateTime *d = g_utf8_validate (value, -1, NULL) ? g_date_time_new_from_iso8601 (value, utc)
+                                                     : NULL;
+    if (d) {
+      g_clear_pointer (&self->date, g_date_time_unref);
+      self->date = d;
+    }
+  }
+}
+
+/* A plain samples file: its metadata is in its sidecar (PREFIX-meta.json);
+ * without one the run is listed with what its file says. */
+static void
+take_sidecar (MsRunsEntry *self, goffset size)
+{
+  char why[1024];
+  g_autofree char *path = g_file_get_path (self->file);
+  char *lines = path ? ms_meta_sidecar_lines (path, (long long) size, why, sizeof why) : NULL;
+  for (char *p = lines, *eol; p && (eol = strchr (p, '\n')); p = eol + 1) {
+    *eol = '\0';
+    char *colon = strstr (p, ": ");
+    if (g_str_has_prefix (p, "# ") && colon) {
+      *colon = '\0';
+      take_key (self, p + 2, colon + 2);
+    }
+  }
+  free (lines);
+}
+
 /* The metadata lines up to the column header; a reason when the header is
  * not memsweep's or does not end. */
 static char *
-parse_header (MsRunsEntry *self, char *text, gsize len, gboolean whole_file)
+parse_header (MsRunsEntry *self, char *text, gsize len, gboolean whole_file, goffset size)
 {
   char *p = text, *end = text + len;
   if (len >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
@@ -120,6 +170,10 @@ parse_header (MsRunsEntry *self, char *text, gsize len, gboolean whole_file)
       n--;
     line[n] = '\0';
     p = nl + 1;
+    if (first && g_str_has_prefix (line, "mode,elements,bytes_per_vector,rep,")) {
+      take_sidecar (self, size);
+      return NULL;
+    }
     if (first) {
       if (strcmp (line, "# memsweep samples file") != 0)
         return g_strdup (_("not a memsweep samples file"));
@@ -132,30 +186,7 @@ parse_header (MsRunsEntry *self, char *text, gsize len, gboolean whole_file)
     if (!colon)
       continue;
     *colon = '\0';
-    const char *key = line + 2, *value = colon + 2;
-    if (strcmp (key, "device") == 0) {
-      g_free (self->device);
-      self->device = clean_text (value, -1);
-    } else if (strcmp (key, "experiment") == 0) {
-      g_free (self->kind);
-      self->kind = clean_text (value, -1);
-    } else if (strcmp (key, "modes") == 0) {
-      self->n_modes = *value ? 1 : 0;
-      for (const char *c = value; *c; c++)
-        self->n_modes += *c == ',';
-    } else if (strcmp (key, "min-exp") == 0 || strcmp (key, "max-exp") == 0 ||
-               strcmp (key, "step") == 0) {
-      int *field = key[1] == 'i' ? &self->min_exp : key[1] == 'a' ? &self->max_exp : &self->step;
-      *field = (int) g_ascii_strtoll (value, NULL, 10);
-    } else if (strcmp (key, "date") == 0) {
-      g_autoptr (GTimeZone) utc = g_time_zone_new_utc ();
-      GDateTime *d = g_utf8_validate (value, -1, NULL) ? g_date_time_new_from_iso8601 (value, utc)
-                                                       : NULL;
-      if (d) {
-        g_clear_pointer (&self->date, g_date_time_unref);
-        self->date = d;
-      }
-    }
+    take_key (self, line + 2, colon + 2);
   }
   if (first)
     return g_strdup (_("not a memsweep samples file"));
@@ -186,7 +217,7 @@ read_samples_header (MsRunsEntry *self, goffset size, GCancellable *cancellable)
   if (!g_input_stream_read_all (G_INPUT_STREAM (in), text, HEADER_MAX, &got, cancellable,
                                 &error))
     return g_strdup_printf (_("cannot be read: %s"), error->message);
-  char *reason = parse_header (self, text, got, (goffset) got >= size);
+  char *reason = parse_header (self, text, got, (goffset) got >= size, size);
   if (!reason && !ends_with_newline (in, size, cancellable))
     reason = g_strdup (_("damaged: cut short (its last line is incomplete)"));
   return reason;

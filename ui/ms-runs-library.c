@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ms-csv-pair.h"
+#include "ms-meta-sidecar.h"
 #include "ms-run.h"
 #include "ms-runs-trash.h"
 #include "ms-show-in-folder.h"
@@ -260,9 +261,14 @@ name_taken (const char *folder, const char *name)
 {
   g_autofree char *samples = samples_path (folder, name);
   g_autofree char *summary = summary_path (folder, name);
+  char meta[4096];
+  /* A sidecar left alone is another run's metadata: its name is taken too. */
+  gboolean meta_taken = ms_meta_sidecar_path (samples, meta, sizeof meta) &&
+                        (g_file_test (meta, G_FILE_TEST_EXISTS) ||
+                         g_file_test (meta, G_FILE_TEST_IS_SYMLINK));
   return g_file_test (samples, G_FILE_TEST_EXISTS) || g_file_test (summary, G_FILE_TEST_EXISTS) ||
          g_file_test (samples, G_FILE_TEST_IS_SYMLINK) ||
-         g_file_test (summary, G_FILE_TEST_IS_SYMLINK);
+         g_file_test (summary, G_FILE_TEST_IS_SYMLINK) || meta_taken;
 }
 
 /* Two runs can start in the same second (stopped and run again): the
@@ -532,6 +538,9 @@ list_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
   g_hash_table_iter_init (&it, names);
   while (g_hash_table_iter_next (&it, &key, NULL)) {
     const char *name = key;
+    /* A run's metadata (its sidecar) is no run of its own. */
+    if (g_str_has_suffix (name, MS_META_SIDECAR_SUFFIX))
+      continue;
     /* A summary belongs to the samples file beside it, when there is one. */
     if (g_str_has_suffix (name, "-summary.csv")) {
       g_autofree char *prefix = g_strndup (name, strlen (name) - strlen ("summary.csv"));
@@ -605,20 +614,31 @@ set_errno_error (GError **error, int e, const char *path)
   return FALSE;
 }
 
-/* Moves the pair; when the summary's move fails the samples file goes
- * back, so the pair is never split. A missing summary is no failure. */
+/* Moves the pair and its sidecar; when the summary's or the sidecar's
+ * move fails what was moved goes back, so the run is never split. A
+ * missing summary or sidecar is no failure. */
 static gboolean
 move_pair (const char *from_samples, const char *to_samples, GError **error)
 {
-  char from_summary[4096], to_summary[4096];
+  char from_summary[4096], to_summary[4096], from_meta[4096], to_meta[4096];
   ms_csv_pair_summary_path (from_samples, from_summary, sizeof from_summary);
   ms_csv_pair_summary_path (to_samples, to_summary, sizeof to_summary);
+  ms_meta_sidecar_path (from_samples, from_meta, sizeof from_meta);
+  ms_meta_sidecar_path (to_samples, to_meta, sizeof to_meta);
+  gboolean paired = g_file_test (from_summary, G_FILE_TEST_EXISTS);
   if (g_rename (from_samples, to_samples) != 0)
     return set_errno_error (error, errno, from_samples);
-  if (g_file_test (from_summary, G_FILE_TEST_EXISTS) && g_rename (from_summary, to_summary) != 0) {
+  if (paired && g_rename (from_summary, to_summary) != 0) {
     int e = errno;
     g_rename (to_samples, from_samples);
     return set_errno_error (error, e, from_summary);
+  }
+  if (g_file_test (from_meta, G_FILE_TEST_EXISTS) && g_rename (from_meta, to_meta) != 0) {
+    int e = errno;
+    if (paired)
+      g_rename (to_summary, from_summary);
+    g_rename (to_samples, from_samples);
+    return set_errno_error (error, e, from_meta);
   }
   return TRUE;
 }

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "ms-csv-pair.h"
+#include "ms-meta-sidecar.h"
 
 #define TRASH ".trash"
 
@@ -25,7 +26,8 @@ struct _MsRunsTrash {
 };
 
 typedef struct {
-  char *samples, *summary; /* where they were; summary NULL when there was none */
+  /* Where they were; summary and meta (the sidecar) NULL when there was none. */
+  char *samples, *summary, *meta;
 } Item;
 
 static void
@@ -34,6 +36,7 @@ item_free (gpointer data)
   Item *item = data;
   g_free (item->samples);
   g_free (item->summary);
+  g_free (item->meta);
   g_free (item);
 }
 
@@ -168,9 +171,21 @@ ms_runs_trash_put (MsRunsTrash *trash, const char *samples, GError **error)
     move_no_replace (trash->own_fd, samples_name, AT_FDCWD, samples);
     return set_errno_error (error, e, summary);
   }
+  /* The run's metadata (PREFIX-meta.json) goes with it, or nothing does. */
+  char meta[4096];
+  g_autofree char *meta_name = g_strdup_printf ("%u-meta.json", id);
+  gboolean with_meta = ms_meta_sidecar_path (samples, meta, sizeof meta) && is_there (meta);
+  if (with_meta && move_no_replace (AT_FDCWD, meta, trash->own_fd, meta_name) != 0) {
+    int e = errno;
+    if (paired)
+      move_no_replace (trash->own_fd, summary_name, AT_FDCWD, summary);
+    move_no_replace (trash->own_fd, samples_name, AT_FDCWD, samples);
+    return set_errno_error (error, e, meta);
+  }
   Item *item = g_new0 (Item, 1);
   item->samples = g_strdup (samples);
   item->summary = paired ? g_strdup (summary) : NULL;
+  item->meta = with_meta ? g_strdup (meta) : NULL;
   trash->last_id = id;
   g_hash_table_insert (trash->items, GUINT_TO_POINTER (id), item);
   return id;
@@ -192,6 +207,14 @@ ms_runs_trash_restore (MsRunsTrash *trash, guint id, GError **error)
     move_no_replace (AT_FDCWD, item->samples, trash->own_fd, samples_name);
     return set_errno_error (error, e, item->summary);
   }
+  g_autofree char *meta_name = g_strdup_printf ("%u-meta.json", id);
+  if (item->meta && move_no_replace (trash->own_fd, meta_name, AT_FDCWD, item->meta) != 0) {
+    int e = errno;
+    if (item->summary)
+      move_no_replace (AT_FDCWD, item->summary, trash->own_fd, summary_name);
+    move_no_replace (AT_FDCWD, item->samples, trash->own_fd, samples_name);
+    return set_errno_error (error, e, item->meta);
+  }
   g_hash_table_remove (trash->items, GUINT_TO_POINTER (id));
   return TRUE;
 }
@@ -207,6 +230,10 @@ ms_runs_trash_purge (MsRunsTrash *trash, guint id)
   unlinkat (trash->own_fd, samples_name, 0);
   if (item->summary)
     unlinkat (trash->own_fd, summary_name, 0);
+  if (item->meta) {
+    g_autofree char *meta_name = g_strdup_printf ("%u-meta.json", id);
+    unlinkat (trash->own_fd, meta_name, 0);
+  }
   g_hash_table_remove (trash->items, GUINT_TO_POINTER (id));
 }
 

@@ -96,6 +96,11 @@ add_loaded_in_order (MsWindow *self)
     } else if (g_ptr_array_find (added, f->run, &pos)) {
       g_autofree char *msg = g_strdup_printf (_("Opened %s"), ms_run_get_name (f->run));
       ms_window_toast (self, msg);
+      /* A plain CSV file whose sidecar is missing, damaged or another
+       * run's: the run shows without its device and settings, and says why. */
+      const char *unknown = ms_run_get_results (f->run)->metadata_unknown;
+      if (unknown[0])
+        ms_window_toast (self, unknown);
     }
     ms_profiling_open_added (f->path, f->error);
   }

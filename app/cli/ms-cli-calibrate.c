@@ -137,8 +137,8 @@ remove_runs (const char *dir, int n)
 {
   char path[PATH_MAX + 32];
   for (int i = 1; i <= n; i++)
-    for (int k = 0; k < 3; k++) {
-      static const char *const kinds[] = { "-samples.csv", "-summary.csv", ".log" };
+    for (int k = 0; k < 4; k++) {
+      static const char *const kinds[] = { "-samples.csv", "-summary.csv", "-meta.json", ".log" };
       snprintf (path, sizeof path, "%s/run%d%s", dir, i, kinds[k]);
       unlink (path);
     }

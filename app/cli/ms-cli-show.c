@@ -150,6 +150,10 @@ ms_cli_show (int argc, char **argv)
     ms_report_clean (err, clean, sizeof clean);
     fprintf (stderr, ms_gettext ("memsweep: warning: %s\n"), clean);
   }
+  if (results->metadata_unknown[0]) {
+    ms_report_clean (results->metadata_unknown, clean, sizeof clean);
+    fprintf (stderr, ms_gettext ("memsweep: warning: %s\n"), clean);
+  }
   if (!o.out && !ms_cli_stdout_not_input ()) {
     ms_results_free (results);
     return EXIT_RUNTIME;

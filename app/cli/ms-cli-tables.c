@@ -227,7 +227,12 @@ ms_report_header (FILE *out, const MsResults *r, bool with_settings)
   version_text (r->device.runtime_version, rt, sizeof rt);
   ms_report_clean (r->version, version, sizeof version);
   ms_report_clean (r->date, date, sizeof date);
-  ms_report_clean (r->device.name[0] ? r->device.name : ms_gettext ("no GPU"), name, sizeof name);
+  /* A file whose metadata could not be read says so (its warning says
+   * why), rather than claim a run without a GPU. */
+  const char *device = r->device.name[0]        ? r->device.name
+                       : r->metadata_unknown[0] ? ms_gettext ("device unknown")
+                                                : ms_gettext ("no GPU");
+  ms_report_clean (device, name, sizeof name);
   fprintf (out, ms_gettext ("memsweep %s  %s  %s (driver %s, runtime %s"), version, date, name,
            drv, rt);
   if (r->device.pcie_gen > 0)

@@ -649,42 +649,65 @@ target_taken (const MsAtomicFile *file)
   return file->tmp[0] && lstat (file->target, &st) == 0;
 }
 
-/* new_only: *taken is set, and nothing renamed, when either target exists
- * by the time the lock is held. */
+/* Renames files[0..n) in order, each old target kept until all are in
+ * place: when one rename fails, those already renamed are put back as they
+ * were (or removed where there was none). */
 static bool
-commit_pair (MsAtomicFile *first, MsAtomicFile *second, bool *taken, char *err, size_t errlen)
+rename_all (MsAtomicFile **files, int n, char *err, size_t errlen)
 {
-  char backup[PATH_MAX + 16];
-  int slot, locks[2];
-  bool ok = ms_atomic_file_finish (first, err, errlen) &&
-            ms_atomic_file_finish (second, err, errlen);
-  lock_pair (first, second, locks);
+  char backup[MS_ATOMIC_MAX_GROUP][PATH_MAX + 16];
+  int slot[MS_ATOMIC_MAX_GROUP];
+  bool existed[MS_ATOMIC_MAX_GROUP];
+  int renamed = 0;
+  bool ok = true;
+  for (int i = 0; i < n; i++) {
+    existed[i] = files[i]->tmp[0] && access (files[i]->target, F_OK) == 0;
+    keep_old (files[i], backup[i], sizeof backup[i], &slot[i]);
+  }
+  for (; renamed < n && ok; renamed++)
+    ok = rename_into_place (files[renamed], err, errlen);
+  if (!ok)
+    for (int i = 0; i < renamed - 1; i++) {
+      if (backup[i][0])
+        rename (backup[i], files[i]->target);
+      else if (!existed[i])
+        unlink (files[i]->target);
+    }
+  for (int i = 0; i < n; i++) {
+    if (backup[i][0])
+      unlink (backup[i]);
+    forget_temporary (slot[i]);
+  }
+  return ok;
+}
+
+/* new_only: *taken is set, and nothing renamed, when any target exists
+ * by the time the lock is held. The lock is of the first two's folders. */
+static bool
+commit_group (MsAtomicFile **files, int n, bool *taken, char *err, size_t errlen)
+{
+  int locks[2];
+  bool ok = true;
+  for (int i = 0; i < n && ok; i++)
+    ok = ms_atomic_file_finish (files[i], err, errlen);
+  lock_pair (files[0], files[1], locks);
   /* Under the lock: another writer may have made it since. */
-  bool existed = first->tmp[0] && access (first->target, F_OK) == 0;
-  if (ok && taken && (target_taken (first) || target_taken (second))) {
-    snprintf (err, errlen, ms_gettext ("%s: exists: not replaced"),
-              target_taken (first) ? first->name : second->name);
+  int taken_by = -1;
+  for (int i = 0; ok && taken && i < n && taken_by < 0; i++)
+    if (target_taken (files[i]))
+      taken_by = i;
+  if (taken_by >= 0) {
+    snprintf (err, errlen, ms_gettext ("%s: exists: not replaced"), files[taken_by]->name);
     *taken = true;
     ok = false;
   } else if (ok) {
-    keep_old (first, backup, sizeof backup, &slot);
-    ok = rename_into_place (first, err, errlen);
-    if (ok && !rename_into_place (second, err, errlen)) {
-      ok = false;
-      if (backup[0])
-        rename (backup, first->target);
-      else if (!existed)
-        unlink (first->target);
-    }
-    if (backup[0])
-      unlink (backup);
-    forget_temporary (slot);
+    ok = rename_all (files, n, err, errlen);
   }
   for (int i = 0; i < 2; i++)
     if (locks[i] >= 0)
       close (locks[i]); /* and the lock with it */
-  ms_atomic_file_abort (first);
-  ms_atomic_file_abort (second);
+  for (int i = 0; i < n; i++)
+    ms_atomic_file_abort (files[i]);
   return ok;
 }
 
@@ -692,15 +715,25 @@ bool
 ms_atomic_file_commit_pair (MsAtomicFile *first, MsAtomicFile *second, char *err,
                             size_t errlen)
 {
-  return commit_pair (first, second, NULL, err, errlen);
+  MsAtomicFile *files[] = { first, second };
+  return commit_group (files, 2, NULL, err, errlen);
 }
 
 bool
 ms_atomic_file_commit_pair_new (MsAtomicFile *first, MsAtomicFile *second, bool *taken,
                                 char *err, size_t errlen)
 {
+  MsAtomicFile *files[] = { first, second };
   *taken = false;
-  return commit_pair (first, second, taken, err, errlen);
+  return commit_group (files, 2, taken, err, errlen);
+}
+
+bool
+ms_atomic_file_commit_group (MsAtomicFile **files, int n, bool *taken, char *err, size_t errlen)
+{
+  if (taken)
+    *taken = false;
+  return commit_group (files, n, taken, err, errlen);
 }
 
 void

@@ -4,11 +4,13 @@
 #include "ms-csv-pair.h"
 #include "ms-atomic-file.h"
 #include "ms-i18n.h"
+#include "ms-meta-sidecar.h"
 #include "ms-meta.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -63,6 +65,38 @@ read_meta_line (FILE *f, char *line, size_t len, size_t *budget)
   return true;
 }
 
+/* The value of key in lines ('# key: value' lines, each ending in '\n'). */
+static bool
+value_in_lines (const char *lines, const char *key, char *value, size_t len)
+{
+  size_t key_len = strlen (key);
+  for (const char *p = lines, *eol; p && (eol = strchr (p, '\n')); p = eol + 1)
+    if (strncmp (p, "# ", 2) == 0 && strncmp (p + 2, key, key_len) == 0 &&
+        strncmp (p + 2 + key_len, ": ", 2) == 0) {
+      const char *v = p + 2 + key_len + 2;
+      snprintf (value, len, "%.*s", (int) (eol - v), v);
+      return true;
+    }
+  return false;
+}
+
+/* A file without metadata lines: the value from its sidecar, when the
+ * sidecar describes it. */
+static bool
+sidecar_value (const char *path, FILE *f, bool bom, const char *key, char *value, size_t len)
+{
+  struct stat st;
+  char why[1024];
+  if (fstat (fileno (f), &st) != 0)
+    return false;
+  /* A byte order mark an editor added is no change to the data. */
+  long long size = (long long) st.st_size - (bom ? 3 : 0);
+  char *lines = ms_meta_sidecar_lines (path, size, why, sizeof why);
+  bool found = lines && value_in_lines (lines, key, value, len);
+  free (lines);
+  return found;
+}
+
 bool
 ms_csv_meta_value (const char *path, const char *key, char *value, size_t len)
 {
@@ -73,8 +107,16 @@ ms_csv_meta_value (const char *path, const char *key, char *value, size_t len)
   if (!f)
     return false;
   /* A byte order mark before the first line, as the reader allows. */
-  if (getc (f) != 0xEF || getc (f) != 0xBB || getc (f) != 0xBF)
+  bool bom = getc (f) == 0xEF && getc (f) == 0xBB && getc (f) == 0xBF;
+  if (!bom)
     rewind (f);
+  int c = getc (f);
+  if (c != '#' && c != EOF) {
+    found = sidecar_value (path, f, bom, key, value, len);
+    fclose (f);
+    return found;
+  }
+  ungetc (c, f);
   size_t budget = MAX_META_BYTES;
   for (int i = 0; i < MAX_META_LINES && read_meta_line (f, line, sizeof line, &budget); i++) {
     if (line[0] != '#')

@@ -23,6 +23,7 @@
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
 #include "ms-i18n.h"
+#include "ms-meta-sidecar.h"
 #include "ms-small-file.h"
 #include "ms-utf8.h"
 
@@ -70,6 +71,33 @@ sniff_start (MsReader *rd, const char *buf, size_t len)
   return len >= 3 && memcmp (buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 }
 
+static void
+take_metadata_line (MsReader *rd, MsResults *r, const char *line, size_t len)
+{
+  if (!ms_um_pending_take (&rd->um, line, len) && !ms_link_pending_take (&rd->link, line, len))
+    ms_csv_parse_metadata (r, line, len);
+}
+
+/* A file without metadata lines has its metadata in its sidecar, read
+ * first as the lines would have been; without it, the metadata is unknown
+ * and results say why. */
+static void
+take_sidecar (MsReader *rd, MsResults *r, const char *path, int fd, uint64_t size)
+{
+  char head[4];
+  ssize_t n = pread (fd, head, sizeof head, 0);
+  if (n <= 0 || ms_meta_sidecar_inline (head, (size_t) n))
+    return;
+  /* A byte order mark an editor added is no change to the data. */
+  if (n >= 3 && memcmp (head, "\xEF\xBB\xBF", 3) == 0)
+    size -= 3;
+  char *lines = ms_meta_sidecar_lines (path, (long long) size, r->metadata_unknown,
+                                       sizeof r->metadata_unknown);
+  for (char *p = lines, *eol; p && (eol = strchr (p, '\n')); p = eol + 1)
+    take_metadata_line (rd, r, p, (size_t) (eol - p));
+  free (lines);
+}
+
 /* Leading '#' lines are metadata; libcsv sees only what follows. Lines may
  * cross chunks, so a line is collected (up to a bound) until its end. */
 static size_t
@@ -92,9 +120,7 @@ take_metadata (MsReader *rd, MsResults *r, const char *buf, size_t len)
     rd->meta_len += n < room ? n : room;
     pos += n;
     if (eol) {
-      if (!ms_um_pending_take (&rd->um, rd->meta, rd->meta_len) &&
-          !ms_link_pending_take (&rd->link, rd->meta, rd->meta_len))
-        ms_csv_parse_metadata (r, rd->meta, rd->meta_len);
+      take_metadata_line (rd, r, rd->meta, rd->meta_len);
       rd->in_meta = false;
       rd->line++;
       pos++;
@@ -265,6 +291,7 @@ ms_csv_read_samples (const char *path, char *err, size_t errlen)
   ms_utf8_copy (r->label, sizeof r->label, strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
 
   locale_t old = ms_csv_enter_c_locale ();
+  take_sidecar (rd, r, path, fd, (uint64_t) st.st_size);
   read_stream (rd, r, fd);
   if (!rd->failed && !rd->have_header)
     ms_csv_fail (rd, rd->line, "no header row: the file holds no samples");

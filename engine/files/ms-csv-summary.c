@@ -22,6 +22,7 @@
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
 #include "ms-i18n.h"
+#include "ms-meta-sidecar.h"
 #include "ms-small-file.h"
 #include "ms-utf8.h"
 
@@ -333,7 +334,27 @@ ms_csv_is_summary (const char *path)
   close (fd);
   head[n > 0 ? n : 0] = '\0';
   const char *p = strncmp (head, "\xEF\xBB\xBF", 3) == 0 ? head + 3 : head;
-  return strncmp (p, "# memsweep summary file", 23) == 0;
+  /* A summary's header row starts like this; a samples file's has rep. */
+  static const char header[] = "mode,elements,bytes_per_vector,status,";
+  return strncmp (p, "# memsweep summary file", 23) == 0 ||
+         strncmp (p, header, sizeof header - 1) == 0;
+}
+
+/* A summary without metadata lines has its metadata in its sidecar, read
+ * first as the lines would have been; without it, the metadata is unknown
+ * and results say why. */
+static void
+take_sidecar (MsResults *r, const char *path, const char *buf, size_t len)
+{
+  if (ms_meta_sidecar_inline (buf, len) || len == 0)
+    return;
+  /* A byte order mark an editor added is no change to the data. */
+  bool bom = len >= 3 && memcmp (buf, "\xEF\xBB\xBF", 3) == 0;
+  char *lines = ms_meta_sidecar_lines (path, (long long) len - (bom ? 3 : 0), r->metadata_unknown,
+                                       sizeof r->metadata_unknown);
+  for (char *p = lines, *eol; p && (eol = strchr (p, '\n')); p = eol + 1)
+    ms_csv_parse_metadata (r, p, (size_t) (eol - p));
+  free (lines);
 }
 
 MsResults *
@@ -360,6 +381,7 @@ ms_csv_read_summary (const char *path, char *err, size_t errlen)
   r->from_summary = true;
   ms_utf8_copy (r->label, sizeof r->label, strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
   locale_t old = ms_csv_enter_c_locale ();
+  take_sidecar (r, path, buf, len);
   parse_summary (sr, buf, len);
   ms_csv_leave_c_locale (old);
   bool failed = sr->failed;

@@ -18,12 +18,14 @@
 
 #include "memsweep.h"
 #include "ms-atomic-file.h"
+#include "ms-csv-columns.h"
 #include "ms-csv-pair.h"
 #include "ms-csv-private.h"
 #include "ms-csv-writer.h"
 #include "ms-health.h"
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
+#include "ms-meta-sidecar.h"
 #include "ms-meta.h"
 #include "ms-um-counts.h"
 
@@ -269,7 +271,7 @@ write_round_fields (MsWriter *w, int round_number, const MsCellRound *state)
   put_int (w, round_number);
   if (!state) {
     /* Most rows: empty fields. */
-    put_bytes (w, empty, MS_N_STATE_COLUMNS);
+    put_bytes (w, empty, (size_t) w->n_state_written);
     return;
   }
   if (state != w->state_round) {
@@ -277,6 +279,8 @@ write_round_fields (MsWriter *w, int round_number, const MsCellRound *state)
     ms_state_format (state, fields);
     w->state_len = 0;
     for (int i = 0; i < MS_N_STATE_COLUMNS; i++) {
+      if (!w->state_written[i])
+        continue;
       size_t n = strnlen (fields[i], MS_STATE_FIELD_LEN - 1);
       w->state[w->state_len++] = ',';
       memcpy (w->state + w->state_len, fields[i], n);
@@ -366,15 +370,37 @@ write_copy_row (MsWriter *w, const MsCell *c, int index)
                       s->to_device ? MS_COPY_PHASE_H2D : MS_COPY_PHASE_D2H, &ev, -1, false);
 }
 
+/* Which GPU state columns to write: all inline (the form files had), with
+ * a sidecar those that hold a value in some round of some cell. */
+static void
+choose_state_columns (MsWriter *w, const MsResults *results)
+{
+  char fields[MS_N_STATE_COLUMNS][MS_STATE_FIELD_LEN];
+  for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
+    w->state_written[i] = !w->sidecar;
+  for (size_t i = 0; w->sidecar && i < results->n_cells; i++)
+    for (int k = 0; k < results->cells[i].n_rounds; k++) {
+      ms_state_format (&results->cells[i].rounds[k], fields);
+      for (int c = 0; c < MS_N_STATE_COLUMNS; c++)
+        w->state_written[c] = w->state_written[c] || fields[c][0];
+    }
+  w->n_state_written = 0;
+  for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
+    w->n_state_written += w->state_written[i];
+}
+
 static void
 write_samples (MsWriter *w, const MsResults *results)
 {
   locale_t old = ms_csv_enter_c_locale ();
-  write_metadata (w, results, "samples");
+  choose_state_columns (w, results);
+  if (!w->sidecar)
+    write_metadata (w, results, "samples");
   for (size_t i = 0; i < N_SAMPLES_COLUMNS; i++)
     put_raw (w, samples_columns[i]);
   for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
-    put_raw (w, ms_state_columns[i]);
+    if (w->state_written[i])
+      put_raw (w, ms_state_columns[i]);
   put_raw (w, "variant");
   end_row (w);
   for (size_t i = 0; i < results->n_cells; i++) {
@@ -516,16 +542,24 @@ write_summary_row (MsWriter *w, const MsResults *results, const MsCell *c, const
 }
 
 static void
+write_fit_metadata (FILE *f)
+{
+  ms_meta_printf (f, MS_META_FIT,
+                  "e2e time = latency + bytes / bandwidth per mode, weighted 1/t^2, "
+                  "latency >= 0; describes the data when R^2 >= %g and |residual| <= %g",
+                  MS_FIT_MIN_R2, MS_FIT_MAX_RESIDUAL);
+}
+
+static void
 write_summary (MsWriter *w, const MsResults *results)
 {
   MsFit fits[MS_MODE_COUNT], fit;
   bool fitted[MS_MODE_COUNT] = { false };
   locale_t old = ms_csv_enter_c_locale ();
-  write_metadata (w, results, "summary");
-  ms_meta_printf (w->f, MS_META_FIT,
-                  "e2e time = latency + bytes / bandwidth per mode, weighted 1/t^2, "
-                  "latency >= 0; describes the data when R^2 >= %g and |residual| <= %g",
-                  MS_FIT_MIN_R2, MS_FIT_MAX_RESIDUAL);
+  if (!w->sidecar) {
+    write_metadata (w, results, "summary");
+    write_fit_metadata (w->f);
+  }
   write_summary_header (w);
   for (size_t i = 0; i < results->n_cells; i++) {
     const MsCell *c = &results->cells[i];
@@ -555,12 +589,12 @@ hash_write (void *state, const char *data, size_t len)
 /* The run id is a fingerprint (FNV-1a) of the samples file as written
  * without it: a pair written together shares it, writing the same results
  * again gives the same file, and another run gives another id. */
-static void
-make_run_id (const MsResults *results, char *buf, size_t len)
+static uint64_t
+hash_samples (const MsResults *results, bool sidecar)
 {
   static const cookie_io_functions_t io = { .write = hash_write };
   uint64_t hash = 0xcbf29ce484222325ull;
-  MsWriter w = { .run_id = "", .first_in_row = true, .hash = &hash };
+  MsWriter w = { .run_id = "", .first_in_row = true, .hash = &hash, .sidecar = sidecar };
   w.f = fopencookie (&hash, "w", io);
   /* Unbuffered: the metadata, written through the stream, is hashed
    * before the rows, which are hashed as they are made. */
@@ -569,17 +603,76 @@ make_run_id (const MsResults *results, char *buf, size_t len)
       write_samples (&w, results);
     fclose (w.f);
   }
-  snprintf (buf, len, "%016llx", (unsigned long long) hash);
+  return hash;
+}
+
+static void
+make_run_id (const MsResults *results, char *buf, size_t len)
+{
+  snprintf (buf, len, "%016llx", (unsigned long long) hash_samples (results, false));
+}
+
+/* The metadata lines as a file of the inline form would hold them (for
+ * the sidecar), a summary's with the fit's; NULL when out of memory. */
+static char *
+metadata_text (const MsResults *results, bool summary)
+{
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream (&text, &len);
+  if (!f)
+    return NULL;
+  MsWriter w = { .f = f, .run_id = "", .first_in_row = true };
+  locale_t old = ms_csv_enter_c_locale ();
+  write_metadata (&w, results, summary ? "summary" : "samples");
+  if (summary)
+    write_fit_metadata (f);
+  ms_csv_leave_c_locale (old);
+  if (fclose (f) != 0) {
+    free (text);
+    return NULL;
+  }
+  return text;
+}
+
+#define FNV_BASIS 0xcbf29ce484222325ull
+
+/* With a sidecar the run id is a fingerprint of the metadata and of the
+ * samples file's bytes (their hash): a pair written together shares it,
+ * writing the same results again gives the same id. */
+static void
+sidecar_run_id (const char *meta, uint64_t samples_hash, char *run_id)
+{
+  char hex[20];
+  uint64_t hash = FNV_BASIS;
+  ms_fnv1a (&hash, meta, strlen (meta));
+  snprintf (hex, sizeof hex, "%016llx", (unsigned long long) samples_hash);
+  ms_fnv1a (&hash, hex, 16);
+  snprintf (run_id, 32, "%016llx", (unsigned long long) hash);
+}
+
+/* A file whose target is a file gets its metadata in the sidecar; one
+ * written in place (a device, a pipe) keeps it inline, where it has
+ * nowhere else to go. The file's bytes are hashed as they are written. */
+static void
+choose_sidecar (MsWriter *w, const char *meta)
+{
+  w->sidecar = meta && ms_atomic_file_can_patch (w->file);
+  if (w->sidecar) {
+    w->sink.hash = FNV_BASIS;
+    w->sink.hashing = true;
+  }
 }
 
 /* Writes the samples file up to its rename and leaves its run id in
- * run_id[32]. Where the target can be overwritten (a temporary) the id is
- * hashed as the file is written and put in place at the end: the rows are
- * formatted once. A device or a pipe, written in place, gets a first pass
- * that only hashes. */
+ * run_id[32]. With a sidecar (meta) the file holds no metadata and the id
+ * comes from its hash (sidecar_run_id). Inline, where the target can be
+ * overwritten (a temporary) the id is hashed as the file is written and
+ * put in place at the end: the rows are formatted once. A device or a
+ * pipe, written in place, gets a first pass that only hashes. */
 static bool
-write_samples_file (MsWriter *w, const MsResults *results, const char *path, char *run_id,
-                    char *err, size_t errlen)
+write_samples_file (MsWriter *w, const MsResults *results, const char *path, const char *meta,
+                    char *run_id, char *err, size_t errlen)
 {
   /* A summary holds statistics, no samples: a samples file of it would
    * claim cells without data, which the reader rightly refuses. */
@@ -591,8 +684,11 @@ write_samples_file (MsWriter *w, const MsResults *results, const char *path, cha
   }
   if (!writer_open (w, path, NULL, err, errlen))
     return false;
-  if (ms_atomic_file_can_patch (w->file)) {
-    w->sink.hash = 0xcbf29ce484222325ull;
+  choose_sidecar (w, meta);
+  if (w->sidecar) {
+    w->run_id = "";
+  } else if (ms_atomic_file_can_patch (w->file)) {
+    w->sink.hash = FNV_BASIS;
     w->sink.hashing = true;
   } else {
     make_run_id (results, run_id, 32);
@@ -607,28 +703,141 @@ write_samples_file (MsWriter *w, const MsResults *results, const char *path, cha
     if (!ms_atomic_file_patch (w->file, w->run_id_offset, run_id, 16))
       w->failed = true;
   }
+  if (!writer_finish (w, err, errlen))
+    return false;
+  if (w->sidecar)
+    sidecar_run_id (meta, w->sink.hash, run_id);
+  return true;
+}
+
+/* With a sidecar the summary is made in memory first, so that the columns
+ * empty in every row (phases the run did not measure) can be left out. */
+static void
+write_summary_without_empty_columns (MsWriter *w, const MsResults *results)
+{
+  char *text = NULL;
+  size_t len = 0;
+  FILE *file = w->f, *mem = open_memstream (&text, &len);
+  if (!mem) {
+    w->failed = true;
+    return;
+  }
+  w->f = mem;
+  write_summary (w, results);
+  ms_writer_flush_line (w);
+  w->f = file;
+  if (fclose (mem) != 0) {
+    w->failed = true;
+  } else {
+    /* Those the summary reader needs stay, a run without data too. */
+    static const char *const keep[] = { "mode", "elements", "bytes_per_vector", "status", "reps",
+                                        "e2e_median_us", NULL };
+    len = ms_csv_drop_empty_columns (text, len, keep);
+    if (fwrite (text, 1, len, file) != len)
+      w->failed = true;
+  }
+  free (text);
+}
+
+static bool
+write_summary_file (MsWriter *w, const MsResults *results, const char *path, const char *meta,
+                    const char *run_id, char *err, size_t errlen)
+{
+  if (!writer_open (w, path, run_id, err, errlen))
+    return false;
+  choose_sidecar (w, meta);
+  if (w->sidecar)
+    write_summary_without_empty_columns (w, results);
+  else
+    write_summary (w, results);
   return writer_finish (w, err, errlen);
+}
+
+/* The files of one run and their sidecar, renamed as one: the CSV files
+ * first, the sidecar last, so that a crash between the renames leaves CSV
+ * files whose sidecar is missing or names other sizes, which the readers
+ * say (ms_meta_sidecar_lines), never a sidecar that claims them wrongly.
+ * writers[i]->file is taken; taken as for ms_atomic_file_commit_group. */
+static bool
+commit_with_sidecar (MsWriter **writers, const char **roles, int n, const char *meta,
+                     const char *run_id, bool *taken, char *err, size_t errlen)
+{
+  MsAtomicFile *files[MS_ATOMIC_MAX_GROUP];
+  MsSidecarFile described[MS_ATOMIC_MAX_GROUP];
+  char path[4096];
+  char *text = NULL;
+  size_t len = 0;
+  MsSidecarKept kept[MS_ATOMIC_MAX_GROUP];
+  int n_files = 0, n_described = n;
+  for (int i = 0; i < n; i++) {
+    files[n_files++] = writers[i]->file;
+    described[i] = (MsSidecarFile){ roles[i], writers[i]->path, writers[i]->sink.written,
+                                    writers[i]->sink.hash };
+  }
+  bool sidecar = writers[0]->sidecar;
+  /* A file of the run written alone (samples, then summary) keeps what the
+   * sidecar says of the run's other file. */
+  int n_kept = sidecar && n == 1 && ms_meta_sidecar_path (writers[0]->path, path, sizeof path)
+                 ? ms_meta_sidecar_kept (path, run_id, roles[0], kept, 1)
+                 : 0;
+  for (int i = 0; i < n_kept; i++)
+    described[n_described++] = (MsSidecarFile){ kept[i].role, kept[i].name, kept[i].bytes,
+                                                kept[i].fnv1a };
+  FILE *f = sidecar ? open_memstream (&text, &len) : NULL;
+  MsAtomicFile *side = NULL;
+  if (sidecar && (!f || !ms_meta_sidecar_path (writers[0]->path, path, sizeof path))) {
+    snprintf (err, errlen, ms_gettext ("%s: cannot write: %s"), writers[0]->path,
+              strerror (f ? ENAMETOOLONG : ENOMEM));
+  } else if (sidecar) {
+    ms_meta_sidecar_write (f, run_id, meta, described, n_described);
+    if (fclose (f) == 0 && (side = ms_atomic_file_open (path, err, errlen)))
+      ms_atomic_file_write (side, text, len);
+    f = NULL;
+  }
+  if (f)
+    fclose (f);
+  free (text);
+  if (sidecar && !side) {
+    for (int i = 0; i < n_files; i++)
+      ms_atomic_file_abort (files[i]);
+    return false;
+  }
+  if (side)
+    files[n_files++] = side;
+  if (n_files == 1)
+    return ms_atomic_file_commit (files[0], err, errlen);
+  return ms_atomic_file_commit_group (files, n_files, taken, err, errlen);
 }
 
 bool
 ms_csv_write_samples (const MsResults *results, const char *path, char *err, size_t errlen)
 {
-  MsWriter w;
+  MsWriter w, *writers[] = { &w };
+  const char *roles[] = { "samples" };
   char run_id[32];
-  return write_samples_file (&w, results, path, run_id, err, errlen) &&
-         ms_atomic_file_commit (w.file, err, errlen);
+  char *meta = metadata_text (results, true);
+  bool ok = write_samples_file (&w, results, path, meta, run_id, err, errlen) &&
+            commit_with_sidecar (writers, roles, 1, meta, run_id, NULL, err, errlen);
+  free (meta);
+  return ok;
 }
 
 bool
 ms_csv_write_summary (const MsResults *results, const char *path, char *err, size_t errlen)
 {
-  MsWriter w;
+  MsWriter w, *writers[] = { &w };
+  const char *roles[] = { "summary" };
   char run_id[32];
-  make_run_id (results, run_id, sizeof run_id);
-  if (!writer_open (&w, path, run_id, err, errlen))
-    return false;
-  write_summary (&w, results);
-  return writer_finish (&w, err, errlen) && ms_atomic_file_commit (w.file, err, errlen);
+  char *meta = metadata_text (results, true);
+  /* Alone, a summary's id is the one its samples would have. */
+  if (meta)
+    sidecar_run_id (meta, hash_samples (results, true), run_id);
+  else
+    make_run_id (results, run_id, sizeof run_id);
+  bool ok = write_summary_file (&w, results, path, meta, run_id, err, errlen) &&
+            commit_with_sidecar (writers, roles, 1, meta, run_id, NULL, err, errlen);
+  free (meta);
+  return ok;
 }
 
 /* taken NULL: replaces the pair; else a new pair only (*taken when not). */
@@ -636,21 +845,28 @@ static bool
 write_pair (const MsResults *results, const char *samples_path, const char *summary_path,
             bool *taken, char *err, size_t errlen)
 {
-  MsWriter samples, summary;
+  MsWriter samples, summary, *writers[] = { &samples, &summary };
+  const char *roles[] = { "samples", "summary" };
   char run_id[32];
-  if (!write_samples_file (&samples, results, samples_path, run_id, err, errlen))
-    return false;
-  if (!writer_open (&summary, summary_path, run_id, err, errlen)) {
+  /* The summary's metadata: the samples' and the fit's. */
+  char *meta = metadata_text (results, true);
+  bool ok = write_samples_file (&samples, results, samples_path, meta, run_id, err, errlen);
+  if (ok && !write_summary_file (&summary, results, summary_path, meta, run_id, err, errlen)) {
     ms_atomic_file_abort (samples.file);
-    return false;
+    ok = false;
   }
-  write_summary (&summary, results);
-  if (!writer_finish (&summary, err, errlen)) {
-    ms_atomic_file_abort (samples.file);
-    return false;
+  if (ok && samples.sidecar != summary.sidecar) {
+    /* One written in place (a pipe), the other a file: the file's sidecar
+     * describes it alone. */
+    int in_place = samples.sidecar ? 1 : 0;
+    bool placed = ms_atomic_file_commit (writers[in_place]->file, err, errlen);
+    ok = commit_with_sidecar (&writers[1 - in_place], &roles[1 - in_place], 1, meta, run_id,
+                              NULL, err, errlen) && placed;
+  } else if (ok) {
+    ok = commit_with_sidecar (writers, roles, 2, meta, run_id, taken, err, errlen);
   }
-  return taken ? ms_atomic_file_commit_pair_new (samples.file, summary.file, taken, err, errlen)
-               : ms_atomic_file_commit_pair (samples.file, summary.file, err, errlen);
+  free (meta);
+  return ok;
 }
 
 bool

@@ -35,6 +35,8 @@ typedef struct {
   const char *run_id; /* NULL: worked out while the file is written */
   bool first_in_row;
   bool failed;
+  /* The metadata goes to the sidecar (PREFIX-meta.json), not into the file. */
+  bool sidecar;
   /* The strings every row of a cell repeats, made once per cell. */
   const MsCell *cell;
   size_t head_len, mid_len, tail_len;
@@ -45,6 +47,10 @@ typedef struct {
   const MsCellRound *state_round;
   size_t state_len;
   char state[MS_N_STATE_COLUMNS * (MS_STATE_FIELD_LEN + 1)];
+  /* The GPU state columns written: with a sidecar, those with a value in
+   * some row (a column empty in every row would read as text). */
+  bool state_written[MS_N_STATE_COLUMNS];
+  int n_state_written;
   /* Where rows go when the run id is computed: its hash, not the file. */
   uint64_t *hash;
   /* The row being written. */

@@ -8,11 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "ms-atomic-file.h"
 #include "ms-fleet.h"
 #include "ms-i18n.h"
+#include "ms-meta-sidecar.h"
 
 static const char *const stamp_keys[] = { "# node: ", "# gpu-serials: ", "# gpu-pcie-links: " };
 
@@ -80,6 +82,24 @@ put_value (MsAtomicFile *file, const char *key, const char *value)
   ms_atomic_file_write (file, "\n", 1);
 }
 
+/* A plain CSV file: the stamp goes into its sidecar (PREFIX-meta.json). */
+static bool
+stamp_sidecar (const char *path, const MsFleetStamp *stamp, char *err, size_t errlen)
+{
+  const char *values[] = { stamp->node, stamp->serials[0] ? stamp->serials : "unknown",
+                           stamp->links[0] ? stamp->links : "unknown" };
+  char add[2048] = "";
+  size_t used = 0;
+  for (size_t k = 0; k < sizeof stamp_keys / sizeof *stamp_keys; k++) {
+    used += (size_t) snprintf (add + used, sizeof add - used, "%s", stamp_keys[k]);
+    for (const char *p = values[k]; *p && used + 2 < sizeof add; p++)
+      add[used++] = *p == '\n' || *p == '\r' ? ' ' : *p;
+    used += (size_t) snprintf (add + used, sizeof add - used, "\n");
+  }
+  return ms_meta_sidecar_restamp (path, stamp_keys, sizeof stamp_keys / sizeof *stamp_keys, add,
+                                  err, errlen);
+}
+
 /* Through the atomic file as every writer: each write's status counts, the
  * old file stays whole on any failure and the mode stays the file's. */
 bool
@@ -89,6 +109,10 @@ ms_fleet_stamp (const char *path, const MsFleetStamp *stamp, char *err, size_t e
   char *text = slurp (path, &len, err, errlen);
   if (!text)
     return false;
+  if (!ms_meta_sidecar_inline (text, len)) {
+    free (text);
+    return stamp_sidecar (path, stamp, err, errlen);
+  }
   MsAtomicFile *file = ms_atomic_file_open (path, err, errlen);
   if (!file) {
     free (text);
@@ -114,6 +138,29 @@ ms_fleet_stamp (const char *path, const MsFleetStamp *stamp, char *err, size_t e
 
 /* The stamp, read back from the metadata lines; the worst link of the
  * node's GPUs. */
+/* One metadata line of a stamp; others are left. */
+static void
+read_stamp_line (char *line, MsFleetNode *node)
+{
+  line[strcspn (line, "\r\n")] = '\0';
+  if (strncmp (line, stamp_keys[0], strlen (stamp_keys[0])) == 0)
+    snprintf (node->node, sizeof node->node, "%.127s", line + strlen (stamp_keys[0]));
+  else if (strncmp (line, stamp_keys[1], strlen (stamp_keys[1])) == 0)
+    snprintf (node->serials, sizeof node->serials, "%.511s", line + strlen (stamp_keys[1]));
+  else if (strncmp (line, stamp_keys[2], strlen (stamp_keys[2])) == 0) {
+    const char *p = line + strlen (stamp_keys[2]);
+    int gen, width, used;
+    while (sscanf (p, "gen%dx%d%n", &gen, &width, &used) == 2) {
+      if (node->pcie_gen == 0 || gen < node->pcie_gen)
+        node->pcie_gen = gen;
+      if (node->pcie_width == 0 || width < node->pcie_width)
+        node->pcie_width = width;
+      p += used;
+      p += *p == ',';
+    }
+  }
+}
+
 static void
 read_stamp (const char *path, MsFleetNode *node)
 {
@@ -121,26 +168,21 @@ read_stamp (const char *path, MsFleetNode *node)
   if (!f)
     return;
   ms_atomic_file_note_read (fileno (f));
-  char line[1024];
-  while (fgets (line, sizeof line, f) && line[0] == '#') {
-    line[strcspn (line, "\r\n")] = '\0';
-    if (strncmp (line, stamp_keys[0], strlen (stamp_keys[0])) == 0)
-      snprintf (node->node, sizeof node->node, "%.127s", line + strlen (stamp_keys[0]));
-    else if (strncmp (line, stamp_keys[1], strlen (stamp_keys[1])) == 0)
-      snprintf (node->serials, sizeof node->serials, "%.511s", line + strlen (stamp_keys[1]));
-    else if (strncmp (line, stamp_keys[2], strlen (stamp_keys[2])) == 0) {
-      const char *p = line + strlen (stamp_keys[2]);
-      int gen, width, used;
-      while (sscanf (p, "gen%dx%d%n", &gen, &width, &used) == 2) {
-        if (node->pcie_gen == 0 || gen < node->pcie_gen)
-          node->pcie_gen = gen;
-        if (node->pcie_width == 0 || width < node->pcie_width)
-          node->pcie_width = width;
-        p += used;
-        p += *p == ',';
-      }
+  char line[1024], why[1024];
+  struct stat st;
+  int c = getc (f);
+  ungetc (c, f);
+  if (c != '#' && fstat (fileno (f), &st) == 0) {
+    /* A plain CSV file: the stamp is in its sidecar. */
+    char *lines = ms_meta_sidecar_lines (path, (long long) st.st_size, why, sizeof why);
+    for (char *p = lines, *eol; p && (eol = strchr (p, '\n')); p = eol + 1) {
+      snprintf (line, sizeof line, "%.*s", (int) (eol - p), p);
+      read_stamp_line (line, node);
     }
+    free (lines);
   }
+  while (fgets (line, sizeof line, f) && line[0] == '#')
+    read_stamp_line (line, node);
   fclose (f);
 }
 

@@ -12,8 +12,9 @@ fail () { echo "FAIL: $*"; exit 1; }
 for n in alpha beta; do
   "$M" fleet-node --dir "$W/out" --node "$n" -- --modes host --min-exp 10 --max-exp 12 \
     --reps 5 --warmup 1 >"$W/$n.txt" 2>&1 || fail "fleet-node $n exited $?: $(cat "$W/$n.txt")"
-  grep -q "^# node: $n\$" "$W/out/$n-samples.csv" || fail "no node stamp in $n"
-  grep -q "^# gpu-pcie-links: " "$W/out/$n-samples.csv" || fail "no link stamp in $n"
+  # The stamp is in the run's metadata, its sidecar (docs/csv.md).
+  grep -q "^    \"node\": \"$n\",\$" "$W/out/$n-meta.json" || fail "no node stamp in $n"
+  grep -q "^    \"gpu-pcie-links\": " "$W/out/$n-meta.json" || fail "no link stamp in $n"
 done
 # Two runs of a few microseconds on a shared machine may differ by more than
 # 10%, so the flags of alpha and beta are not asserted (tests/engine/test-fleet.c
@@ -28,7 +29,9 @@ grep -q "^alpha " "$W/report.txt" && grep -q "^beta " "$W/report.txt" || fail "r
 # A copy of a node's file (stamped with its name) is not a second node: the
 # node's own file is counted once, the copy said and left out.
 cp "$W/out/alpha-samples.csv" "$W/out/a-copy-samples.csv"
+cp "$W/out/alpha-meta.json" "$W/out/a-copy-meta.json"
 cp "$W/out/beta-samples.csv" "$W/out/zz-beta-backup-samples.csv"
+cp "$W/out/beta-meta.json" "$W/out/zz-beta-backup-meta.json"
 "$M" fleet-report "$W/out" >"$W/report-copies.txt" 2>"$W/copies.err" ||
   fail "fleet-report with copies exited $?"
 grep -Eq "^fleet: 2 nodes, " "$W/report-copies.txt" || fail "copies counted: $(head -1 "$W/report-copies.txt")"
@@ -36,21 +39,24 @@ grep -Eq "^fleet: 2 nodes, " "$W/report-copies.txt" || fail "copies counted: $(h
 [ "$(grep -c "^beta " "$W/report-copies.txt")" = 1 ] || fail "beta listed twice"
 grep -qxF "memsweep fleet-report: a-copy-samples.csv is another file of node alpha (alpha-samples.csv is counted): left out" \
   "$W/copies.err" || fail "the copy is not said: $(cat "$W/copies.err")"
-rm "$W/out/a-copy-samples.csv" "$W/out/zz-beta-backup-samples.csv"
+rm "$W/out/a-copy-samples.csv" "$W/out/zz-beta-backup-samples.csv" "$W/out/a-copy-meta.json" \
+  "$W/out/zz-beta-backup-meta.json"
 
 # A node's name comes from its file's stamp: control characters in it are
 # shown escaped, never sent to the terminal.
-sed "s/^# node: beta\$/# node: evil$(printf '\033')[2Jnode/" "$W/out/beta-samples.csv" >"$W/out/evil-samples.csv"
+cp "$W/out/beta-samples.csv" "$W/out/evil-samples.csv"
+sed 's/^    "node": "beta",$/    "node": "evil\\u001b[2Jnode",/' "$W/out/beta-meta.json" >"$W/out/evil-meta.json"
 "$M" fleet-report "$W/out" >"$W/report-esc.txt" 2>&1
 grep -q "$(printf '\033')" "$W/report-esc.txt" && fail "fleet-report sent a control character"
 grep -qF 'evil\x1b[2Jnode' "$W/report-esc.txt" || fail "the stamped name is not shown escaped"
-rm "$W/out/evil-samples.csv"
+rm "$W/out/evil-samples.csv" "$W/out/evil-meta.json"
 
 # Many nodes are read on several threads, each file protected from the
 # outputs as it is opened: the list of inputs is shared and must hold.
 mkdir "$W/many"
 for i in $(seq 1 48); do
-  sed "s/^# node: beta\$/# node: n$i/" "$W/out/beta-samples.csv" >"$W/many/n$i-samples.csv"
+  cp "$W/out/beta-samples.csv" "$W/many/n$i-samples.csv"
+  sed "s/^    \"node\": \"beta\",\$/    \"node\": \"n$i\",/" "$W/out/beta-meta.json" >"$W/many/n$i-meta.json"
 done
 for round in 1 2 3 4 5; do
   "$M" fleet-report "$W/many" >"$W/many.txt" 2>&1 || fail "fleet-report of 48 nodes exited $?: $(tail -2 "$W/many.txt")"
@@ -112,13 +118,15 @@ grep -q "no node's results could be read" "$W/bad.err" || fail "message: $(cat "
 # Run options fleet-node sets itself are refused, and a samples file an
 # earlier sweep left is never stamped again as this one's.
 cp "$W/out/alpha-samples.csv" "$W/alpha-before"
+cp "$W/out/alpha-meta.json" "$W/alpha-meta-before"
 "$M" fleet-node --dir "$W/out" --node alpha -- --out "$W/elsewhere" >"$W/o.txt" 2>&1
 [ $? = 2 ] || fail "fleet-node -- --out must exit 2: $(cat "$W/o.txt")"
 grep -qxF "memsweep fleet-node: --out is set by fleet-node itself, not a run option" "$W/o.txt" ||
   fail "fleet-node -- --out: $(cat "$W/o.txt")"
 "$M" fleet-node --dir "$W/out" --node alpha -- --help >"$W/o.txt" 2>&1
 [ $? = 2 ] || fail "fleet-node -- --help must exit 2: $(cat "$W/o.txt")"
-cmp -s "$W/out/alpha-samples.csv" "$W/alpha-before" || fail "an old samples file was stamped again"
+cmp -s "$W/out/alpha-samples.csv" "$W/alpha-before" && cmp -s "$W/out/alpha-meta.json" "$W/alpha-meta-before" ||
+  fail "an old samples file was stamped again"
 "$M" fleet-node --help >"$W/o.txt" 2>&1 || fail "fleet-node --help exited $?"
 grep -qxF "Usage: memsweep fleet-node --dir DIR [--node NAME] [-- RUN OPTIONS]" "$W/o.txt" ||
   fail "fleet-node --help: $(cat "$W/o.txt")"
@@ -127,7 +135,8 @@ if ! "$M" info >/dev/null 2>&1; then
   "$M" fleet-node --dir "$W/out" --node alpha -- --modes pinned --min-exp 5 --max-exp 5 >"$W/o.txt" 2>&1
   rc=$?
   [ $rc = 3 ] && grep -q "wrote no samples file" "$W/o.txt" || fail "failed run: exit $rc: $(cat "$W/o.txt")"
-  cmp -s "$W/out/alpha-samples.csv" "$W/alpha-before" || fail "a failed run's old file was stamped"
+  cmp -s "$W/out/alpha-samples.csv" "$W/alpha-before" && cmp -s "$W/out/alpha-meta.json" "$W/alpha-meta-before" ||
+    fail "a failed run's old file was stamped"
 fi
 
 # fleet checks the run options and the folder before it submits anything:

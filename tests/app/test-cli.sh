@@ -65,8 +65,8 @@ check "a bad switch writes nothing" test ! -e "$tmp/xsw-samples.csv" -a ! -e "$t
 MEMSWEEP_EXPERIMENT=thp,cpu-fixed,order=mode
 expect 0 "host" -- \
   run --modes host --min-exp 10 --max-exp 11 --reps 6 --out "$tmp/xsw"
-check "switches in the metadata" grep -qx "# experiment-switches: thp,cpu-fixed,order=mode" \
-  "$tmp/xsw-samples.csv"
+check "switches in the metadata" grep -qx '    "experiment-switches": "thp,cpu-fixed,order=mode",' \
+  "$tmp/xsw-meta.json"
 unset MEMSWEEP_EXPERIMENT
 expect 2 "maximum exponent 29 is out of bounds: use 0..28" -- run --max-exp 29
 expect 2 "empty size range: minimum exponent 12 is larger than maximum exponent 11" -- run --min-exp 12 --max-exp 11
@@ -139,22 +139,28 @@ check "a read-only target keeps its contents and mode" \
 expect 0 "End-to-end time" -- run --modes host --min-exp 8 --max-exp 10 --reps 3 --warmup 1 --quiet --out "$tmp/host"
 expect 0 "host " -- show "$tmp/host-samples.csv"
 [ -s "$tmp/host-summary.csv" ] || { echo "FAIL: no summary written"; fails=$((fails + 1)); }
-grep -q "^# instrumented-reps: 3" "$tmp/host-samples.csv" &&
-  grep -q "^# reps-rule: fixed" "$tmp/host-summary.csv" &&
+# The metadata in the run's sidecar; the columns empty in every row (the
+# second state of a run without one) left out of the summary.
+grep -q '^    "instrumented-reps": 3,' "$tmp/host-meta.json" &&
+  grep -q '^    "reps-rule": "fixed",' "$tmp/host-meta.json" &&
   grep -q "e2e_ci_low_us,e2e_ci_high_us" "$tmp/host-summary.csv" &&
-  grep -q "fit_latency_us,fit_gbps,fit_r2,fit_residual,fit_describes_data,e2e_states,e2e_state_low_us,e2e_state_high_us,e2e_state_high_share,message" "$tmp/host-summary.csv" ||
+  grep -q "fit_latency_us,fit_gbps,fit_r2,fit_residual,fit_describes_data,e2e_states,message" "$tmp/host-summary.csv" ||
   { echo "FAIL: summary lacks the rule, interval or fit columns"; fails=$((fails + 1)); }
 expect 0 "at least 6 repetitions until the median's 95% interval is within +-5%" -- run --modes host --min-exp 8 --max-exp 9 --min-reps 6 --ci-target 5 --cell-budget 50 --warmup 0 --quiet --out "$tmp/adaptive"
 
 # What show prints is what the file holds, with or without metadata.
 expect_line 0 "holds 3 cells: 1 mode, 3 sizes from 2^8 to 2^10, 3 repetitions per cell with data" -- show "$tmp/host-samples.csv"
-grep -v '^#' "$tmp/host-samples.csv" >"$tmp/bare.csv"
+# A file without its sidecar: the metadata is unknown, and said so.
+cp "$tmp/host-samples.csv" "$tmp/bare.csv"
 expect_line 0 "holds 3 cells: 1 mode, 3 sizes from 2^8 to 2^10, 3 repetitions per cell with data" -- show "$tmp/bare.csv"
 check "no settings line without metadata" sh -c "! grep -q '^settings:' '$tmp/out'"
+check "the missing sidecar is named" grep -q "bare-meta.json: not found" "$tmp/out"
 
 # Settings the metadata claims but no sweep could have had are not shown.
-sed -e 's/^# step: .*/# step: 0/' -e 's/^# max-exp: .*/# max-exp: 1073741824/' "$tmp/host-samples.csv" >"$tmp/badmeta.csv"
-expect_line 0 "holds 3 cells: 1 mode, 3 sizes from 2^8 to 2^10, 3 repetitions per cell with data" -- show "$tmp/badmeta.csv"
+cp "$tmp/host-samples.csv" "$tmp/badmeta-samples.csv"
+sed -e 's/^    "step": .*/    "step": 0,/' -e 's/^    "max-exp": .*/    "max-exp": 1073741824,/' \
+  "$tmp/host-meta.json" >"$tmp/badmeta-meta.json"
+expect_line 0 "holds 3 cells: 1 mode, 3 sizes from 2^8 to 2^10, 3 repetitions per cell with data" -- show "$tmp/badmeta-samples.csv"
 check "no settings line from impossible metadata" sh -c "! grep -q '^settings:' '$tmp/out'"
 # A reuse lesson whose metadata names step 0 or a huge size: show ends
 # (its findings go by the cells present, not the sizes named).
@@ -165,13 +171,17 @@ for bad in 's/^# step: .*/# step: 0/' 's/^# max-exp: .*/# max-exp: 1073741824/';
 done
 
 # Control characters from a file reach the terminal escaped.
-sed "s/^# device: .*/# device: evil$(printf '\033')[31m red/" "$tmp/host-samples.csv" >"$tmp/evil.csv"
-expect 0 "evil\\\\x1b\[31m red" -- show "$tmp/evil.csv"
+cp "$tmp/host-samples.csv" "$tmp/evil-samples.csv"
+sed 's/^    "device": .*/    "device": "evil\\u001b[31m red",/' "$tmp/host-meta.json" >"$tmp/evil-meta.json"
+expect 0 "evil\\\\x1b\[31m red" -- show "$tmp/evil-samples.csv"
 check "no raw escape character on the terminal" sh -c "! grep -q \"\$(printf '\\033')\" '$tmp/out'"
 
 # Invalid UTF-8 from a file is escaped too, not passed to the terminal.
-sed "s/^# device: .*/# device: bad$(printf '\377\376')name/" "$tmp/host-samples.csv" >"$tmp/badutf.csv"
-expect 0 "bad\\\\xff\\\\xfename" -- show "$tmp/badutf.csv"
+cp "$tmp/host-samples.csv" "$tmp/badutf-samples.csv"
+sed "s/^    \"device\": .*/    \"device\": \"bad$(printf '\377\376')name\",/" "$tmp/host-meta.json" >"$tmp/badutf-meta.json"
+# (A sidecar is JSON, UTF-8 by definition: one that is not is named, and
+# the metadata is unknown.)
+expect 0 "badutf-meta.json:[0-9]*: not UTF-8 text" -- show "$tmp/badutf-samples.csv"
 check "no invalid UTF-8 on the terminal" sh -c "! grep -q \"\$(printf '\377')\" '$tmp/out'"
 # A file name is printed escaped on every path, success included.
 expect 0 "wrote $tmp/esc\\\\x1b\[1mx-samples.csv" -- run --modes host --min-exp 5 --max-exp 5 --reps 1 --quiet --out "$tmp/esc$(printf '\033')[1mx"
@@ -180,10 +190,12 @@ expect 0 "wrote $tmp/esc\\\\x1b\[1mx-samples.csv" -- run --modes host --min-exp 
 # line and the run id are read as from the plain file.
 tr '\n' '\r' <"$tmp/host-samples.csv" >"$tmp/cr-samples.csv"
 tr '\n' '\r' <"$tmp/host-summary.csv" >"$tmp/cr-summary.csv"
+cp "$tmp/host-meta.json" "$tmp/cr-meta.json"
 expect 0 "^settings: sizes 2^8..2^10" -- show "$tmp/cr-samples.csv"
 check "CR-only pair: no run id warning" sh -c "! grep -q 'not from the same run' '$tmp/out'"
 { printf '\357\273\277'; cat "$tmp/host-samples.csv"; } >"$tmp/bom-samples.csv"
 cp "$tmp/host-summary.csv" "$tmp/bom-summary.csv"
+cp "$tmp/host-meta.json" "$tmp/bom-meta.json"
 expect 0 "^settings: sizes 2^8..2^10" -- show "$tmp/bom-samples.csv"
 check "byte order mark: no run id warning" sh -c "! grep -q 'not from the same run' '$tmp/out'"
 
@@ -249,6 +261,7 @@ check "a FIFO that is read gets the samples (rc $rc)" sh -c "[ $rc = 0 ] && grep
 expect 0 "End-to-end time" -- run --modes host --min-exp 5 --max-exp 6 --reps 2 --quiet --out "$tmp/other"
 cp "$tmp/host-samples.csv" "$tmp/mixed-samples.csv"
 cp "$tmp/other-summary.csv" "$tmp/mixed-summary.csv"
+cp "$tmp/host-meta.json" "$tmp/mixed-meta.json"
 expect 0 "memsweep: warning: $tmp/mixed-samples.csv and $tmp/mixed-summary.csv are not from the same run" -- show "$tmp/mixed-samples.csv"
 "$memsweep" show "$tmp/other-samples.csv" >/dev/null 2>"$tmp/err"
 check "a pair written together passes the check" test ! -s "$tmp/err"
@@ -259,7 +272,7 @@ printf 'old\n' >"$tmp/real/s.csv"
 ln -s real/s.csv "$tmp/link-samples.csv"
 expect 0 "End-to-end time" -- run --modes host --min-exp 5 --max-exp 5 --reps 2 --quiet --out "$tmp/link"
 check "the link stays a link" test -L "$tmp/link-samples.csv"
-check "the link's target holds the samples" grep -q "^# memsweep samples file" "$tmp/real/s.csv"
+check "the link's target holds the samples" grep -q "^mode,elements,bytes_per_vector,rep," "$tmp/real/s.csv"
 
 # Output errors count: a full disk, a closed pipe (after the files).
 if [ -w /dev/full ]; then
@@ -436,7 +449,7 @@ TMPDIR=$old_tmpdir
 check "calibrate: the profile names the host mode" grep -q "^# run-to-run-sd-host: 10=" "$tmp/p.csv"
 check "calibrate: its runs are removed" sh -c "[ -z \"\$(ls -A '$tmp/caltmp')\" ]"
 expect 0 "95% interval for another run's median" -- run --modes host --max-exp 11 --reps 6 --warmup 0 --quiet --profile "$tmp/p.csv" --out "$tmp/rr"
-check "run --profile: the samples file keeps the spread" grep -q "^# run-to-run: 3 runs" "$tmp/rr-samples.csv"
+check "run --profile: the run's metadata keeps the spread" grep -q '^    "run-to-run": "3 runs' "$tmp/rr-meta.json"
 expect 0 "95% interval for another run's median" -- show "$tmp/rr-samples.csv"
 expect 2 "--profile: .*no-such" -- run --modes host --max-exp 10 --profile "$tmp/no-such.csv" --out "$tmp/x"
 expect 2 "not a memsweep run-to-run profile" -- run --modes host --max-exp 10 --profile "$tmp/rr-samples.csv" --out "$tmp/x"

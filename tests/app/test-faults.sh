@@ -43,7 +43,7 @@ file_of() {
 write_with() {
   out=$2/${3:-$(file_of "$1")}
   case $1 in
-  samples | summary)
+  samples | summary | meta)
     "$memsweep" run --modes host --min-exp 0 --max-exp 10 --reps 20 --warmup 0 --quiet \
       --out "$2/p" ;;
   json) "$memsweep" show "$input" --format json --out "$out" ;;
@@ -60,10 +60,14 @@ one() {
   dir=$tmp/$writer-$op-$nth-$code
   mkdir "$dir"
   case $writer in
-  samples | summary)
+  samples | summary | meta)
+    # The run's three files: the CSV pair and its sidecar (the metadata).
     printf 'old samples\n' >"$dir/p-samples.csv"
     printf 'old summary\n' >"$dir/p-summary.csv"
-    target=$dir/p-$writer.csv match=p-$writer.csv want_rc=1 ;;
+    printf 'old meta\n' >"$dir/p-meta.json"
+    match=p-$writer.csv
+    [ "$writer" = meta ] && match=p-meta.json
+    target=$dir/$match want_rc=1 ;;
   *)
     match=$(file_of "$writer")
     printf 'old chart\n' >"$dir/$match"
@@ -93,16 +97,14 @@ one() {
 # plot and report exist where memsweep was built with Cairo and Pango.
 drawing_writers=""
 "$memsweep" report --help >/dev/null 2>&1 && drawing_writers="plot report-pdf report-html"
-for writer in samples summary png svg pdf json $drawing_writers; do
+for writer in samples summary meta png svg pdf json $drawing_writers; do
   one "$writer" write 1 $ENOSPC "No space left on device"
   one "$writer" write 1 $EIO "Input/output error"
-  # The summary, the JSON and the HTML page go out in a single write.
-  case $writer in summary | json | report-html) ;; *)
+  # The summary, the sidecar, the JSON and the HTML page go out in a single write.
+  case $writer in summary | meta | json | report-html) ;; *)
     one "$writer" write 2 $EIO "Input/output error" ;;
   esac
   one "$writer" short 1 0 "No space left on device"
-  # The samples' run id is put in place once the rows are written.
-  [ "$writer" = samples ] && one "$writer" pwrite 1 $EIO "Input/output error"
   one "$writer" fsync 1 $EIO "Input/output error"
   one "$writer" close 1 $EIO "Input/output error"
   one "$writer" rename 1 $EACCES "Permission denied"
@@ -116,7 +118,7 @@ for writer in samples png svg pdf json $drawing_writers; do
   write_with "$writer" "$dir" >"$tmp/out" 2>&1 || fail "$writer without a fault"
   n=$(ls -A "$dir" | wc -l)
   want=1
-  [ "$writer" = samples ] && want=2
+  [ "$writer" = samples ] && want=3
   [ "$n" = "$want" ] || { ls -A "$dir" >"$tmp/out"; fail "$writer without a fault: $n files"; }
 done
 

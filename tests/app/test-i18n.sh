@@ -79,7 +79,7 @@ for loc in zh_CN.UTF-8 de_DE.UTF-8; do
     "$prefix-samples.csv"
   check "$loc: samples CSV rows keep their field count" same_field_count "$prefix-samples.csv"
   check "$loc: summary CSV rows keep their field count" same_field_count "$prefix-summary.csv"
-  check "$loc: CSV metadata stays untranslated" grep -q '^# order: depth$' "$prefix-samples.csv"
+  check "$loc: CSV metadata stays untranslated" grep -q '^    "order": "depth",$' "$prefix-meta.json"
   check "$loc: CSV mode and status stay identifiers" grep -q '^"host",1024,4096,"ok",' \
     "$prefix-summary.csv"
   check "$loc: tables print '.'" grep -Eq '^4 KiB +1024 +[0-9]+\.[0-9]{2}$' "$prefix.run"

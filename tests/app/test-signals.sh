@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # test-signals.sh MEMSWEEP [SEED]: the signal matrix. SIGINT, SIGTERM, SIGHUP
 # and SIGKILL land at seeded random points of a host-mode run whose output
-# pair already exists; afterwards the folder must hold either the old pair
-# byte for byte or a new, complete pair from one run (same run id, readable),
-# never a half pair, and no temporary (after SIGKILL at most temporaries,
-# and a half pair only when SIGKILL fell between the two renames: then the
-# run ids tell every reader).
+# files (samples, summary and their sidecar PREFIX-meta.json) already
+# exist; afterwards the folder must hold either the old files byte for byte
+# or a new, complete set from one run (readable, the sidecar describing
+# both), never a half set, and no temporary (after SIGKILL at most
+# temporaries, and a half set only when SIGKILL fell between the renames:
+# then the sidecar's sizes or the run ids tell every reader).
 # A second SIGINT must end memsweep at once.
 memsweep=$1 seed=${2:-20261122}
 tmp=$(mktemp -d)
@@ -46,13 +47,14 @@ fail() {
 check() {
   dir=$1 sig=$2 rc=$3 what="$2 case $cases (exit $3)"
   if cmp -s "$dir/p-samples.csv" "$tmp/old-samples.csv" &&
-    cmp -s "$dir/p-summary.csv" "$tmp/old-summary.csv"; then
+    cmp -s "$dir/p-summary.csv" "$tmp/old-summary.csv" &&
+    cmp -s "$dir/p-meta.json" "$tmp/old-meta.json"; then
     :
   elif "$memsweep" show "$dir/p-samples.csv" >/dev/null 2>"$dir/show" && [ ! -s "$dir/show" ]; then
-    a=$(grep '^# run-id: ' "$dir/p-samples.csv")
-    b=$(grep '^# run-id: ' "$dir/p-summary.csv")
-    [ -n "$a" ] && [ "$a" = "$b" ] || fail "$what: run ids '$a' and '$b'"
-  elif [ "$sig" = KILL ] && grep -q "are not from the same run" "$dir/show"; then
+    # Quiet: the sidecar describes both files (their sizes), one run id.
+    grep -q '"run-id": "[0-9a-f]\{16\}"' "$dir/p-meta.json" || fail "$what: no run id"
+  elif [ "$sig" = KILL ] && grep -q -e "are not from the same run" -e "describes another run" \
+    "$dir/show"; then
     # SIGKILL between the two renames (microseconds) cannot be undone; the
     # run ids show it to every reader.
     echo "note: $what: SIGKILL between the renames, the mixed pair was detected"
@@ -60,7 +62,7 @@ check() {
     fail "$what: neither the old pair nor a whole new one"
     sed 's/^/  | /' "$dir/show" "$dir/err"
   fi
-  left=$(ls "$dir" | grep -v -x -e p-samples.csv -e p-summary.csv -e err -e show)
+  left=$(ls "$dir" | grep -v -x -e p-samples.csv -e p-summary.csv -e p-meta.json -e err -e show)
   if [ -n "$left" ] && [ "$sig" != KILL ]; then
     fail "$what: left behind: $left"
   fi
@@ -82,7 +84,8 @@ check() {
   esac
 }
 
-(run "$tmp") && cp "$tmp/p-samples.csv" "$tmp/old-samples.csv" && cp "$tmp/p-summary.csv" "$tmp/old-summary.csv" ||
+(run "$tmp") && cp "$tmp/p-samples.csv" "$tmp/old-samples.csv" && cp "$tmp/p-summary.csv" "$tmp/old-summary.csv" &&
+  cp "$tmp/p-meta.json" "$tmp/old-meta.json" ||
   { echo "FAIL: the first run"; exit 1; }
 start=$(date +%s.%N)
 (run "$tmp")
@@ -104,6 +107,7 @@ while read -r sig delay; do
   mkdir "$dir"
   cp "$tmp/old-samples.csv" "$dir/p-samples.csv"
   cp "$tmp/old-summary.csv" "$dir/p-summary.csv"
+  cp "$tmp/old-meta.json" "$dir/p-meta.json"
   run "$dir" &
   pid=$!
   ready "$pid"
@@ -150,6 +154,7 @@ for i in 1 2 3; do
   mkdir "$dir"
   cp "$tmp/old-samples.csv" "$dir/p-samples.csv"
   cp "$tmp/old-summary.csv" "$dir/p-summary.csv"
+  cp "$tmp/old-meta.json" "$dir/p-meta.json"
   "$memsweep" run --modes host --min-exp 26 --max-exp 26 --reps 5 --warmup 0 --quiet \
     --out "$dir/p" >/dev/null 2>"$dir/err" &
   pid=$!

@@ -120,7 +120,8 @@ cat "$W/fleet.txt"
 for n in n1 n2 n3; do
   f="$W/out/$n-samples.csv"
   [ -s "$f" ] || fail "no $f"
-  grep -q "^# node: $n\$" "$f" || fail "$f has no '# node: $n' line"
+  # The node's stamp, in the run's metadata (its sidecar).
+  grep -q "^    \"node\": \"$n\",\$" "$W/out/$n-meta.json" || fail "$W/out/$n-meta.json has no node $n"
 done
 "$MEMSWEEP" fleet-report "$W/out" >"$W/report.txt" 2>&1 || fail "fleet-report exited $?"
 cat "$W/report.txt"

@@ -189,18 +189,19 @@ test_metadata_hostile (void)
   char err[256] = "";
   const char *path = ms_test_tmp_path ("hostile-samples.csv");
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
+  /* The metadata is in the run's sidecar, where a hostile file has it. */
+  const char *meta = ms_test_tmp_path ("hostile-meta.json");
   gchar *text = NULL;
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_true (g_file_get_contents (meta, &text, NULL, NULL));
   GString *s = g_string_new (text);
-  g_string_replace (s, "# pcie-link-under-load: gen4 x16 of gen4 x16",
-                    "# pcie-link-under-load: gen99 x16 of gen4 x16\n"
-                    "# pcie-link-under-load-cell: pinned 1025 - 0 gen2 x1\n"
-                    "# pcie-link-under-load-cell: nosuchmode 1024 - 0 gen2 x1\n"
-                    "# pcie-link-under-load-cell: pinned 1024 - 99 gen2 x1",
-                    1);
-  g_string_replace (s, "# pcie-correctable-errors: not readable",
-                    "# pcie-correctable-errors: -1 before, 3 after", 1);
-  g_assert_true (g_file_set_contents (path, s->str, -1, NULL));
+  g_assert_cmpint (g_string_replace (s, "\"pcie-link-under-load\": \"gen4 x16 of gen4 x16\"",
+                                     "\"pcie-link-under-load\": \"gen99 x16 of gen4 x16\",\n"
+                                     "\"pcie-link-under-load-cell\": [\"pinned 1025 - 0 gen2 x1\", "
+                                     "\"nosuchmode 1024 - 0 gen2 x1\", \"pinned 1024 - 99 gen2 x1\"]",
+                                     1), ==, 1);
+  g_assert_cmpint (g_string_replace (s, "\"pcie-correctable-errors\": \"not readable\"",
+                                     "\"pcie-correctable-errors\": \"-1 before, 3 after\"", 1), ==, 1);
+  g_assert_true (g_file_set_contents (meta, s->str, -1, NULL));
   g_string_free (s, TRUE);
   g_free (text);
   MsResults *back = ms_csv_read_samples (path, err, sizeof err);

@@ -15,6 +15,7 @@
 #include "ms-lesson-caption.h"
 #include "ms-lesson-costs.h"
 #include "ms-lesson-record.h"
+#include "ms-sidecar-test.h"
 #include "ms-tmp-test.h"
 #include "ms-sweep-test.h"
 
@@ -353,7 +354,7 @@ test_bad_um_lines (void)
   };
   char err[256] = "";
   const char *path = ms_test_tmp_path ("bad-um-samples.csv");
-  /* A lesson's file without counts, the lines put after its first line. */
+  /* A lesson's file without counts, the lines put into its metadata. */
   MsBackend *b = ms_backend_new_test (NULL);
   MsResults *orig = run_lesson ("managed-touch", b, NULL, NULL);
   ms_backend_free (b);
@@ -362,22 +363,7 @@ test_bad_um_lines (void)
   g_assert_true (orig);
   g_assert_true (ms_csv_write_samples (orig, path, err, sizeof err));
   ms_results_free (orig);
-  FILE *f = fopen (path, "r");
-  static char text[1 << 20];
-  size_t n = f ? fread (text, 1, sizeof text - 1, f) : 0;
-  if (f)
-    fclose (f);
-  text[n] = '\0';
-  char *rest = strchr (text, '\n');
-  f = rest ? fopen (path, "w") : NULL;
-  g_assert_nonnull (f);
-  if (!f)
-    return;
-  fwrite (text, 1, (size_t) (rest + 1 - text), f);
-  for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
-    fputs (lines[i], f);
-  fputs (rest + 1, f);
-  fclose (f);
+  ms_test_sidecar_add_lines (path, lines, sizeof lines / sizeof lines[0]);
   MsResults *r = ms_csv_read_samples (path, err, sizeof err);
   g_assert_nonnull (r);
   const MsCell *small = r ? ms_results_find_variant (r, MS_MODE_MANAGED, 16, "touch=first") : NULL;

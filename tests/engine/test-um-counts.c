@@ -10,6 +10,7 @@
 #include "memsweep.h"
 #include "ms-backend-test.h"
 #include "ms-lesson-caption.h"
+#include "ms-sidecar-test.h"
 #include "ms-tmp-test.h"
 #include "ms-sweep-test.h"
 #include <glib.h>
@@ -126,27 +127,21 @@ test_old_file_judged (void)
     r->cells[i].um.state = MS_UM_NONE;
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
   ms_results_free (r);
-  static char text[1 << 20];
-  FILE *f = fopen (path, "r");
-  size_t n = f ? fread (text, 1, sizeof text - 1, f) : 0;
-  if (f)
-    fclose (f);
-  text[n] = '\0';
-  char *rest = strchr (text, '\n');
-  f = rest ? fopen (path, "w") : NULL;
-  g_assert_true (f != NULL);
-  if (!f)
-    return;
-  fwrite (text, 1, (size_t) (rest + 1 - text), f);
-  fprintf (f, "# um-counts: managed %llu touch=first counted 0 64 %llu %llu\n",
-           (unsigned long long) N, (unsigned long long) (VEC + VEC / 2),
-           (unsigned long long) VEC);
-  fprintf (f, "# um-counts: managed %llu touch=resident counted 0 64 0 %llu\n",
-           (unsigned long long) N, (unsigned long long) VEC);
-  fprintf (f, "# um-counts: managed-prefetch %llu touch=first unknown 0 0 1 2\n",
-           (unsigned long long) N); /* an unknown line needs its reason */
-  fputs (rest + 1, f);
-  fclose (f);
+  /* The counts' lines as a file before the rule had them: in its metadata. */
+  char first_line[256], resident[256], unknown[256];
+  snprintf (first_line, sizeof first_line,
+            "# um-counts: managed %llu touch=first counted 0 64 %llu %llu\n",
+            (unsigned long long) N, (unsigned long long) (VEC + VEC / 2),
+            (unsigned long long) VEC);
+  snprintf (resident, sizeof resident,
+            "# um-counts: managed %llu touch=resident counted 0 64 0 %llu\n",
+            (unsigned long long) N, (unsigned long long) VEC);
+  /* an unknown line needs its reason */
+  snprintf (unknown, sizeof unknown,
+            "# um-counts: managed-prefetch %llu touch=first unknown 0 0 1 2\n",
+            (unsigned long long) N);
+  const char *lines[] = { first_line, resident, unknown };
+  ms_test_sidecar_add_lines (path, lines, 3);
   r = ms_csv_read_samples (path, err, sizeof err);
   g_assert_true (r != NULL);
   const MsUmCounts *first = um_of (r, MS_MODE_MANAGED, "touch=first");

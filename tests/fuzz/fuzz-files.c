@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-files.c: libFuzzer targets for the readers beside the samples
- * reader: the summary, the peer matrix, the multi-GPU aggregate and the
- * run-to-run profile, the envelopes. MS_FUZZ_READER picks one (summary,
- * peer, multi, profile, envelopes). Every input is read from a file, as users' files are; whatever
+ * reader: the summary, a run's sidecar (PREFIX-meta.json), the peer
+ * matrix, the multi-GPU aggregate and the run-to-run profile, the
+ * envelopes. MS_FUZZ_READER picks one (summary, sidecar, peer, multi,
+ * profile, envelopes). Every input is read from a file, as users' files are; whatever
  * is accepted must write back and read again. Also built without libFuzzer
  * as fuzz-files-regress, which replays each reader's corpus and crash
  * inputs (the first argument names the reader). */
@@ -58,6 +59,39 @@ fuzz_summary (const char *path, const char *out)
         back->cells[i].status != r->cells[i].status ||
         strcmp (back->cells[i].variant, r->cells[i].variant) != 0)
       die ("round trip changed a cell", out);
+  ms_results_free (back);
+  ms_results_free (r);
+}
+
+/* The input is the sidecar of a small plain summary, which must open
+ * whatever its sidecar holds: the metadata read, or unknown with the
+ * sidecar named. What is read writes back and reads again. */
+static void
+fuzz_sidecar (const char *path, const char *out)
+{
+  static const char summary[] = "mode,elements,bytes_per_vector,status,reps,e2e_median_us\n"
+                                "\"pinned\",1024,4096,\"ok\",6,10.000\n";
+  char csv[600], meta[600], err[512] = "";
+  snprintf (csv, sizeof csv, "%s/s-summary.csv", ms_test_tmp_dir ());
+  snprintf (meta, sizeof meta, "%s/s-meta.json", ms_test_tmp_dir ());
+  FILE *f = fopen (csv, "w");
+  if (!f || fputs (summary, f) < 0 || fclose (f) != 0 || rename (path, meta) != 0)
+    die ("cannot set up", csv);
+  MsResults *r = ms_csv_read_summary (csv, err, sizeof err);
+  if (!r)
+    die ("a summary did not open for its sidecar", err);
+  if (r->metadata_unknown[0] && !strstr (r->metadata_unknown, meta))
+    die ("the unknown metadata does not name the sidecar", r->metadata_unknown);
+  if (!ms_csv_write_summary (r, out, err, sizeof err))
+    die ("accepted sidecar did not write back", err);
+  MsResults *back = ms_csv_read_summary (out, err, sizeof err);
+  if (!back || back->metadata_unknown[0])
+    die ("what was written did not read back", back ? back->metadata_unknown : err);
+  /* No device at all is written as "none", and read back as that name. */
+  if ((r->device.name[0] && strcmp (back->device.name, r->device.name) != 0) ||
+      back->sweep.reps != r->sweep.reps ||
+      strcmp (back->kept_metadata, r->kept_metadata) != 0)
+    die ("round trip changed the metadata", out);
   ms_results_free (back);
   ms_results_free (r);
 }
@@ -158,6 +192,7 @@ typedef struct {
 
 static const Reader readers[] = {
   { "summary", fuzz_summary },
+  { "sidecar", fuzz_sidecar },
   { "peer", fuzz_peer },
   { "multi", fuzz_multi },
   { "profile", fuzz_profile },
@@ -202,7 +237,8 @@ main (int argc, char **argv)
 {
   int n = 0;
   if (argc < 2 || !(reader = find_reader (argv[1]))) {
-    fprintf (stderr, "usage: %s summary|peer|multi|profile|envelopes FILE...\n", argv[0]);
+    fprintf (stderr, "usage: %s summary|sidecar|peer|multi|profile|envelopes FILE...\n",
+             argv[0]);
     return 2;
   }
   for (int i = 2; i < argc; i++) {

@@ -15,6 +15,7 @@
 
 #include "ms-backend-test.h"
 #include "ms-csv-pair.h"
+#include "ms-meta-sidecar.h"
 #include "ms-run.h"
 #include "ms-runs-library.h"
 #include "ms-tmp-test.h"
@@ -63,12 +64,21 @@ entry_named (MsRunsLibrary *lib, const char *name)
   return NULL;
 }
 
+/* A file's bytes; a samples file's followed by its sidecar's (the run's
+ * metadata), when it has one. */
 static char *
 file_contents (const char *path)
 {
-  char *text = NULL;
+  char *text = NULL, *meta = NULL, sidecar[4096];
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  return text;
+  if (!g_str_has_suffix (path, "-samples.csv") ||
+      !ms_meta_sidecar_path (path, sidecar, sizeof sidecar) ||
+      !g_file_get_contents (sidecar, &meta, NULL, NULL))
+    return text;
+  char *both = g_strconcat (text, meta, NULL);
+  g_free (text);
+  g_free (meta);
+  return both;
 }
 
 static guint
@@ -76,8 +86,19 @@ count_files (const char *folder)
 {
   g_autoptr (GDir) dir = g_dir_open (folder, 0, NULL);
   guint n = 0;
-  while (dir && g_dir_read_name (dir))
-    n++;
+  for (const char *name; dir && (name = g_dir_read_name (dir));)
+    n += !g_str_has_suffix (name, "-meta.json");
+  return n;
+}
+
+/* The runs' sidecars (PREFIX-meta.json): they go where their files go. */
+static guint
+count_sidecars (const char *folder)
+{
+  g_autoptr (GDir) dir = g_dir_open (folder, 0, NULL);
+  guint n = 0;
+  for (const char *name; dir && (name = g_dir_read_name (dir));)
+    n += g_str_has_suffix (name, "-meta.json");
   return n;
 }
 
@@ -114,6 +135,7 @@ test_write_and_list (void)
   g_autofree char *again = ms_runs_library_dup_path (lib, run);
   g_assert_cmpstr (again, ==, path);
   g_assert_cmpuint (count_files (folder), ==, 2);
+  g_assert_cmpuint (count_sidecars (folder), ==, 1);
   back = ms_csv_read_samples (path, err, sizeof err);
   g_assert_cmpuint (back->n_cells, ==, cells);
   ms_results_free (back);
@@ -308,6 +330,7 @@ test_delete_and_undo (void)
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 0);
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   g_assert_cmpuint (count_files (folder), ==, 1); /* .trash */
+  g_assert_cmpuint (count_sidecars (folder), ==, 0);
   reload_and_wait (lib);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 0);
 
@@ -326,7 +349,7 @@ test_delete_and_undo (void)
   g_autoptr (MsRunsEntry) again = g_object_ref (ms_runs_library_find (lib, path));
   g_assert_true (ms_runs_library_delete (lib, again, NULL));
   g_autofree char *trash = g_build_filename (folder, ".trash", NULL);
-  g_assert_cmpuint (count_files_below (trash), ==, 2);
+  g_assert_cmpuint (count_files_below (trash), ==, 3); /* the pair and its sidecar */
   ms_runs_library_purge (lib, again);
   g_assert_cmpuint (count_files_below (trash), ==, 0);
   g_assert_cmpuint (count_files (folder), ==, 1);
@@ -336,7 +359,7 @@ test_delete_and_undo (void)
   reload_and_wait (lib);
   g_autoptr (MsRunsEntry) last = g_list_model_get_item (G_LIST_MODEL (lib), 0);
   g_assert_true (ms_runs_library_delete (lib, last, NULL));
-  g_assert_cmpuint (count_files_below (trash), ==, 2);
+  g_assert_cmpuint (count_files_below (trash), ==, 3);
   ms_runs_library_purge_all (lib);
   g_assert_cmpuint (count_files_below (trash), ==, 0);
   g_assert_false (g_file_test (trash, G_FILE_TEST_EXISTS));

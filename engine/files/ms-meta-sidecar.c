@@ -1,0 +1,394 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-meta-sidecar.c: PREFIX-meta.json, a run's metadata beside its CSV
+ * files (see ms-meta-sidecar.h). */
+#define _GNU_SOURCE
+#include "ms-meta-sidecar.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "ms-atomic-file.h"
+#include "ms-i18n.h"
+#include "ms-json.h"
+#include "ms-meta.h"
+#include "ms-small-file.h"
+
+static const char *const csv_suffixes[] = { "-samples.csv", "-summary.csv", ".csv" };
+
+bool
+ms_meta_sidecar_path (const char *csv_path, char *out, size_t len)
+{
+  size_t n = strlen (csv_path);
+  for (size_t i = 0; i < sizeof csv_suffixes / sizeof csv_suffixes[0]; i++) {
+    size_t s = strlen (csv_suffixes[i]);
+    if (n > s && strcmp (csv_path + n - s, csv_suffixes[i]) == 0) {
+      n -= s;
+      break;
+    }
+  }
+  return snprintf (out, len, "%.*s%s", (int) n, csv_path, MS_META_SIDECAR_SUFFIX) < (int) len;
+}
+
+static const char *
+base_name (const char *path)
+{
+  const char *slash = strrchr (path, '/');
+  return slash ? slash + 1 : path;
+}
+
+/* ---- writing ------------------------------------------------------------ */
+
+/* One '# key: value' line of the writer's text, cut into its key and value
+ * (pointers into a copy); false for a title line. */
+typedef struct {
+  char *key, *value;
+  bool written;
+} MetaLine;
+
+static int
+split_lines (char *text, MetaLine **out)
+{
+  int n = 0, cap = 0;
+  MetaLine *lines = NULL;
+  for (char *line = strtok (text, "\n"); line; line = strtok (NULL, "\n")) {
+    char *key = line + (line[0] == '#'), *colon;
+    key += strspn (key, " ");
+    if (line[0] != '#' || !(colon = strstr (key, ": ")))
+      continue;
+    *colon = '\0';
+    if (n == cap) {
+      cap = cap ? 2 * cap : 64;
+      MetaLine *grown = realloc (lines, (size_t) cap * sizeof *grown);
+      if (!grown)
+        break;
+      lines = grown;
+    }
+    lines[n++] = (MetaLine){ .key = key, .value = colon + 2 };
+  }
+  *out = lines;
+  return n;
+}
+
+/* Numbers of the table's numeric kinds unquoted, everything else a string. */
+static void
+write_value (FILE *f, const char *key, const char *value)
+{
+  MsMetaId id = ms_meta_lookup (key);
+  const MsMetaKey *k = ms_meta_table (id);
+  bool numeric = k && (k->type == MS_META_INT || k->type == MS_META_FLAG ||
+                       k->type == MS_META_COUNT || k->type == MS_META_NUMBER);
+  if (numeric && ms_json_is_number (value))
+    fputs (value, f);
+  else
+    ms_json_write_string (f, value);
+}
+
+/* A key that appears once has its value; one that repeats (um-counts, a
+ * fleet node's lines) an array of them, in the order written. */
+static void
+write_metadata (FILE *f, const char *meta_lines)
+{
+  char *copy = strdup (meta_lines ? meta_lines : "");
+  MetaLine *lines = NULL;
+  int n = copy ? split_lines (copy, &lines) : 0;
+  bool first = true;
+  fputs ("  \"metadata\": {", f);
+  for (int i = 0; i < n; i++) {
+    if (lines[i].written || strcmp (lines[i].key, ms_meta_table (MS_META_RUN_ID)->key) == 0)
+      continue;
+    int count = 0;
+    for (int j = i; j < n; j++)
+      count += strcmp (lines[j].key, lines[i].key) == 0;
+    fputs (first ? "\n    " : ",\n    ", f);
+    first = false;
+    ms_json_write_string (f, lines[i].key);
+    fputs (count > 1 ? ": [" : ": ", f);
+    for (int j = i, k = 0; j < n; j++) {
+      if (strcmp (lines[j].key, lines[i].key) != 0)
+        continue;
+      if (k++)
+        fputs (",\n      ", f);
+      else if (count > 1)
+        fputs ("\n      ", f);
+      write_value (f, lines[j].key, lines[j].value);
+      lines[j].written = true;
+    }
+    if (count > 1)
+      fputs ("\n    ]", f);
+  }
+  fputs (first ? "}\n" : "\n  }\n", f);
+  free (lines);
+  free (copy);
+}
+
+void
+ms_meta_sidecar_write (FILE *f, const char *run_id, const char *meta_lines,
+                       const MsSidecarFile *files, int n_files)
+{
+  fprintf (f, "{\n  \"format\": \"%s\",\n  \"format-version\": %d,\n  \"run-id\": ",
+           MS_META_SIDECAR_FORMAT, MS_META_SIDECAR_VERSION);
+  ms_json_write_string (f, run_id);
+  fputs (",\n  \"files\": {", f);
+  for (int i = 0; i < n_files; i++) {
+    fprintf (f, "%s\n    \"%s\": { \"name\": ", i ? "," : "", files[i].role);
+    ms_json_write_string (f, base_name (files[i].path));
+    fprintf (f, ", \"bytes\": %lld, \"fnv1a-64\": \"%016" PRIx64 "\" }", files[i].bytes,
+             files[i].fnv1a);
+  }
+  fputs ("\n  },\n", f);
+  write_metadata (f, meta_lines);
+  fputs ("}\n", f);
+}
+
+/* ---- reading ------------------------------------------------------------ */
+
+static MsJson *read_sidecar (const char *path, bool as_input, char *err, size_t errlen);
+
+bool
+ms_meta_sidecar_inline (const char *text, size_t len)
+{
+  if (len >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0) {
+    text += 3;
+    len -= 3;
+  }
+  return len > 0 && text[0] == '#';
+}
+
+/* Whether a files entry describes the CSV file: the entry of its name,
+ * else (the files were renamed or copied together) one of its size; either
+ * way the size must be the file's. */
+static bool
+describes (const MsJson *root, const char *csv_path, long long csv_bytes)
+{
+  const MsJson *files = ms_json_member (root, "files");
+  int named = -1, sized = -1;
+  for (size_t i = 0; files && files->type == MS_JSON_OBJECT && i < files->n_items; i++) {
+    const MsJson *name = ms_json_member (&files->items[i], "name");
+    const MsJson *bytes = ms_json_member (&files->items[i], "bytes");
+    bool size = bytes && bytes->type == MS_JSON_NUMBER &&
+                strtoll (bytes->text, NULL, 10) == csv_bytes;
+    if (name && name->type == MS_JSON_STRING && strcmp (name->text, base_name (csv_path)) == 0)
+      named = size;
+    else if (size)
+      sized = 1;
+  }
+  return named >= 0 ? named == 1 : sized == 1;
+}
+
+/* "# key: value\n", one line whatever the value holds. */
+static void
+put_line (FILE *f, const char *key, const char *value)
+{
+  fprintf (f, "# %s: ", key);
+  for (const char *p = value; *p; p++)
+    fputc (*p == '\n' || *p == '\r' ? ' ' : *p, f);
+  fputc ('\n', f);
+}
+
+static void
+put_member (FILE *f, const MsJson *m)
+{
+  /* A key that would not read back as one (a line end, ": ") is dropped. */
+  if (strpbrk (m->key, "\r\n") || strstr (m->key, ": ") || !m->key[0])
+    return;
+  if (m->type == MS_JSON_STRING || m->type == MS_JSON_NUMBER)
+    put_line (f, m->key, m->text);
+  for (size_t i = 0; m->type == MS_JSON_ARRAY && i < m->n_items; i++)
+    if (m->items[i].type == MS_JSON_STRING || m->items[i].type == MS_JSON_NUMBER)
+      put_line (f, m->key, m->items[i].text);
+}
+
+static char *
+lines_of (const MsJson *root)
+{
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream (&text, &len);
+  if (!f)
+    return NULL;
+  const MsJson *run_id = ms_json_member (root, "run-id");
+  if (run_id && run_id->type == MS_JSON_STRING)
+    put_line (f, ms_meta_table (MS_META_RUN_ID)->key, run_id->text);
+  const MsJson *meta = ms_json_member (root, "metadata");
+  for (size_t i = 0; meta && meta->type == MS_JSON_OBJECT && i < meta->n_items; i++)
+    put_member (f, &meta->items[i]);
+  if (fclose (f) != 0) {
+    free (text);
+    return NULL;
+  }
+  return text;
+}
+
+/* Why a parsed sidecar is not this file's; NULL when it is. */
+static const char *
+refusal (const MsJson *root, const char *csv_path, long long csv_bytes)
+{
+  const MsJson *format = ms_json_member (root, "format");
+  const MsJson *version = ms_json_member (root, "format-version");
+  if (!format || format->type != MS_JSON_STRING || strcmp (format->text, MS_META_SIDECAR_FORMAT))
+    return ms_gettext ("not a memsweep metadata file");
+  if (!version || version->type != MS_JSON_NUMBER ||
+      strcmp (version->text, "1") != 0)
+    return ms_gettext ("a format version this memsweep does not read");
+  if (!describes (root, csv_path, csv_bytes))
+    return ms_gettext ("it describes another run's files, or the file was changed since");
+  return NULL;
+}
+
+/* as_input: the sidecar is one of the command's inputs from then on (not
+ * to be written over); a writer that rewrites it reads it without. */
+static char *
+sidecar_lines (const char *csv_path, long long csv_bytes, bool as_input, char *why,
+               size_t whylen)
+{
+  char path[4096], err[1024];
+  struct stat st;
+  const char *unknown = ms_gettext ("the run's device, driver, link and settings are unknown");
+  if (!ms_meta_sidecar_path (csv_path, path, sizeof path)) {
+    snprintf (why, whylen, "%s: %s", csv_path, unknown);
+    return NULL;
+  }
+  if (stat (path, &st) != 0 && errno == ENOENT) {
+    snprintf (why, whylen, ms_gettext ("%s: not found: %s"), path, unknown);
+    return NULL;
+  }
+  MsJson *root = read_sidecar (path, as_input, err, sizeof err);
+  const char *refused = root ? refusal (root, csv_path, csv_bytes) : NULL;
+  char *lines = root && !refused ? lines_of (root) : NULL;
+  if (!root && strncmp (err, path, strlen (path)) == 0)
+    snprintf (why, whylen, "%s: %s", err, unknown); /* the reader's "path: why" */
+  else if (!root)
+    snprintf (why, whylen, "%s: %s: %s", path, err, unknown);
+  else if (refused)
+    snprintf (why, whylen, "%s: %s: %s", path, refused, unknown);
+  ms_json_free (root);
+  return lines;
+}
+
+char *
+ms_meta_sidecar_lines (const char *csv_path, long long csv_bytes, char *why, size_t whylen)
+{
+  return sidecar_lines (csv_path, csv_bytes, true, why, whylen);
+}
+
+/* Not as an input: a regular file, at most 4 MiB, whole. */
+static char *
+read_for_writing (const char *path, char *err, size_t errlen)
+{
+  struct stat st;
+  FILE *f = fopen (path, "r");
+  char *text = NULL;
+  if (f && fstat (fileno (f), &st) == 0 && S_ISREG (st.st_mode) && st.st_size < (4 << 20) &&
+      (text = calloc (1, (size_t) st.st_size + 1)) &&
+      fread (text, 1, (size_t) st.st_size, f) != (size_t) st.st_size) {
+    free (text);
+    text = NULL;
+  }
+  if (!text)
+    snprintf (err, errlen, "%s: %s", path, strerror (errno ? errno : EINVAL));
+  if (f)
+    fclose (f);
+  return text;
+}
+
+/* The sidecar at path, parsed. */
+static MsJson *
+read_sidecar (const char *path, bool as_input, char *err, size_t errlen)
+{
+  char *text = as_input ? ms_small_file_read (path, err, errlen)
+                        : read_for_writing (path, err, errlen);
+  if (!text)
+    return NULL;
+  MsJson *root = ms_json_parse (text, strlen (text), err, errlen);
+  free (text);
+  return root;
+}
+
+int
+ms_meta_sidecar_kept (const char *sidecar_path, const char *run_id, const char *role,
+                      MsSidecarKept *out, int max)
+{
+  char err[1024];
+  struct stat st;
+  if (stat (sidecar_path, &st) != 0)
+    return 0;
+  MsJson *root = read_sidecar (sidecar_path, false, err, sizeof err);
+  const MsJson *id = ms_json_member (root, "run-id");
+  const MsJson *files = ms_json_member (root, "files");
+  int n = 0;
+  if (root && id && id->type == MS_JSON_STRING && strcmp (id->text, run_id) == 0 && files &&
+      files->type == MS_JSON_OBJECT)
+    for (size_t i = 0; i < files->n_items && n < max; i++) {
+      const MsJson *f = &files->items[i];
+      const MsJson *name = ms_json_member (f, "name"), *bytes = ms_json_member (f, "bytes");
+      const MsJson *hash = ms_json_member (f, "fnv1a-64");
+      if (strcmp (f->key, role) == 0 || !name || name->type != MS_JSON_STRING || !bytes ||
+          bytes->type != MS_JSON_NUMBER || !hash || hash->type != MS_JSON_STRING ||
+          (strcmp (f->key, "samples") != 0 && strcmp (f->key, "summary") != 0))
+        continue;
+      MsSidecarKept *k = &out[n++];
+      snprintf (k->role, sizeof k->role, "%s", f->key);
+      snprintf (k->name, sizeof k->name, "%s", name->text);
+      k->bytes = strtoll (bytes->text, NULL, 10);
+      k->fnv1a = strtoull (hash->text, NULL, 16);
+    }
+  ms_json_free (root);
+  return n;
+}
+
+/* Lines of text that start with none of the prefixes. */
+static void
+put_lines_without (FILE *f, const char *text, const char *const *prefixes, int n_prefixes)
+{
+  for (const char *p = text, *eol; p && (eol = strchr (p, '\n')); p = eol + 1) {
+    bool dropped = false;
+    for (int k = 0; k < n_prefixes && !dropped; k++)
+      dropped = strncmp (p, prefixes[k], strlen (prefixes[k])) == 0;
+    if (!dropped)
+      fwrite (p, 1, (size_t) (eol - p) + 1, f);
+  }
+}
+
+bool
+ms_meta_sidecar_restamp (const char *csv_path, const char *const *drop, int n_drop,
+                         const char *add, char *err, size_t errlen)
+{
+  char path[4096], run_id[64] = "";
+  struct stat st;
+  MsSidecarKept files[MS_SIDECAR_MAX_FILES];
+  if (stat (csv_path, &st) != 0 || !ms_meta_sidecar_path (csv_path, path, sizeof path)) {
+    snprintf (err, errlen, "%s: %s", csv_path, strerror (errno ? errno : ENAMETOOLONG));
+    return false;
+  }
+  char *lines = sidecar_lines (csv_path, (long long) st.st_size, false, err, errlen);
+  if (!lines)
+    return false;
+  sscanf (lines, "# run-id: %63s", run_id);
+  int n = ms_meta_sidecar_kept (path, run_id, "", files, MS_SIDECAR_MAX_FILES);
+  MsSidecarFile described[MS_SIDECAR_MAX_FILES];
+  for (int i = 0; i < n; i++)
+    described[i] = (MsSidecarFile){ files[i].role, files[i].name, files[i].bytes, files[i].fnv1a };
+  char *meta = NULL, *text = NULL;
+  size_t meta_len = 0, len = 0;
+  FILE *m = open_memstream (&meta, &meta_len), *f = NULL;
+  if (m) {
+    put_lines_without (m, lines, drop, n_drop);
+    fputs (add, m);
+  }
+  bool ok = m && fclose (m) == 0 && (f = open_memstream (&text, &len));
+  if (ok) {
+    ms_meta_sidecar_write (f, run_id, meta, described, n);
+    ok = fclose (f) == 0;
+  }
+  MsAtomicFile *file = ok ? ms_atomic_file_open (path, err, errlen) : NULL;
+  if (!ok)
+    snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);
+  if (file)
+    ms_atomic_file_write (file, text, len);
+  ok = file && ms_atomic_file_commit (file, err, errlen);
+  free (lines), free (meta), free (text);
+  return ok;
+}

@@ -1,0 +1,137 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""check-data-tools.py DIR SCHEMA-DIR: the files test-data-tools.sh wrote
+into DIR, read by pandas, polars and DuckDB with default options: every
+column typed as the Table Schema in SCHEMA-DIR says, the header the
+engine's columns in order, the sidecar valid against its JSON Schema, and
+the median pinned h2d GB/s per size as memsweep computes it."""
+import json
+import math
+import sys
+
+import duckdb
+import jsonschema
+import pandas as pd
+import polars as pl
+
+folder, schema_dir = sys.argv[1], sys.argv[2]
+failures = []
+
+
+def check(ok, what):
+    if not ok:
+        failures.append(what)
+
+
+def schema(kind):
+    with open(f"{schema_dir}/memsweep-{kind}.tableschema.json") as f:
+        return {x["name"]: x["type"] for x in json.load(f)["fields"]}, \
+            [x["name"] for x in json.load(open(f"{schema_dir}/memsweep-{kind}.tableschema.json"))["fields"]]
+
+
+def kind_of(dtype_text):
+    """'integer', 'number', 'string' or 'null' (a column without values) as
+    a tool typed it."""
+    t = dtype_text.lower()
+    if t in ("null", "sqlnull"):
+        return "null"
+    if any(k in t for k in ("int", "bigint")) and "interval" not in t:
+        return "integer"
+    if any(k in t for k in ("float", "double", "decimal")):
+        return "number"
+    if any(k in t for k in ("str", "object", "varchar")):
+        return "string"
+    return t
+
+
+def types(path):
+    p = pd.read_csv(path)
+    q = pl.read_csv(path)
+    d = duckdb.sql(f"SELECT * FROM '{path}'")
+    yield "pandas", {c: (kind_of(str(p[c].dtype)), p[c].isna().all()) for c in p.columns}
+    yield "polars", {c: (kind_of(str(q.schema[c])), q[c].null_count() == len(q)) for c in q.columns}
+    counts = duckdb.sql(f"SELECT * FROM '{path}'").df()
+    yield "duckdb", {c: (kind_of(str(t)), counts[c].isna().all()) for c, t in zip(d.columns, d.types)}
+
+
+def check_file(path, kind):
+    expected, order = schema(kind)
+    header = open(path).readline().rstrip("\n").split(",")
+    check(not open(path).read(1) == "#", f"{path}: starts with a '#' line")
+    # The header: the engine's columns (all of them, inline) equal the schema's,
+    # and a file's columns are those in that order, less the empty ones.
+    full = open(f"{folder}/all-{kind}.header").read().rstrip("\n").split(",")
+    check(full == order, f"{kind}: the engine's columns differ from the schema's: "
+          f"{sorted(set(full) ^ set(order))}")
+    check(header == [c for c in order if c in header], f"{path}: columns not in the schema's order")
+    for tool, got in types(path):
+        for column, (typed, empty) in got.items():
+            want = expected.get(column)
+            if want is None:
+                failures.append(f"{path}: {tool}: {column} is not in the schema")
+            elif want in ("integer", "number"):
+                # Integers of a column with gaps read as floats (pandas).
+                ok = typed == want or (want == "integer" and typed == "number")
+                check(ok and not empty, f"{path}: {tool}: {column} typed {typed}"
+                      f"{' (no values)' if empty else ''}, schema {want}")
+            elif want == "string":
+                # A text column without any value (variant of a plain sweep)
+                # holds only nulls, which pandas types float64; DuckDB types
+                # hexadecimal text (throttle bits) as integers.
+                ok = typed == "string" or empty or (column.startswith("throttle_") and tool == "duckdb")
+                check(ok, f"{path}: {tool}: {column} typed {typed}, schema string")
+
+
+def h2d_medians(path):
+    """The analysis of docs/csv.md in each tool, no reader options: median
+    pinned h2d GB/s per size (bytes / median GPU time of the h2d phase)."""
+    p = pd.read_csv(path)
+    h = p[(p["mode"] == "pinned") & (p["phase"] == "h2d")].groupby("bytes_per_vector")
+    yield "pandas", (h["bytes"].median() / h["gpu_us"].median() / 1e3).to_dict()
+    q = (pl.read_csv(path).filter((pl.col("mode") == "pinned") & (pl.col("phase") == "h2d"))
+         .group_by("bytes_per_vector").agg(pl.col("bytes").median() / pl.col("gpu_us").median() / 1e3))
+    yield "polars", dict(q.iter_rows())
+    d = duckdb.sql(f"SELECT bytes_per_vector, median(bytes) / median(gpu_us) / 1e3 FROM '{path}' "
+                   "WHERE mode = 'pinned' AND phase = 'h2d' GROUP BY ALL").fetchall()
+    yield "duckdb", dict(d)
+
+
+def check_analysis(run):
+    shown = json.load(open(f"{folder}/{run}.json"))
+    want = {c["bytes_per_vector"]: c["h2d_gbps"] for c in shown["cells"]
+            if c["mode"] == "pinned" and c["h2d_gbps"] is not None}
+    summary = pd.read_csv(f"{folder}/{run}-summary.csv")
+    pinned = summary[summary["mode"] == "pinned"].groupby("bytes_per_vector")["h2d_gbps"].median()
+    check(len(want) > 0, f"{run}: memsweep shows no pinned h2d rate")
+    for size, gbps in want.items():
+        # The summary file holds three decimals.
+        check(abs(pinned[size] - gbps) <= 5e-4, f"{run}: summary {size}: {pinned[size]} != {gbps}")
+    if run != "sweep":
+        return  # a lesson's variants share sizes: the sweep's analysis is per size
+    for tool, got in h2d_medians(f"{folder}/{run}-samples.csv"):
+        check(set(got) == set(want), f"{run}: {tool}: sizes {sorted(got)} != {sorted(want)}")
+        for size, gbps in want.items():
+            check(size in got and math.isclose(got[size], gbps, rel_tol=1e-6),
+                  f"{run}: {tool}: {size} B: {got.get(size)} GB/s, memsweep {gbps}")
+
+
+def check_sidecar(run):
+    with open(f"{schema_dir}/memsweep-meta.schema.json") as f:
+        meta_schema = json.load(f)
+    meta = json.load(open(f"{folder}/{run}-meta.json"))
+    try:
+        jsonschema.validate(meta, meta_schema)
+    except jsonschema.ValidationError as e:
+        failures.append(f"{run}-meta.json: {e.message}")
+    check(meta["metadata"].get("device") == "NVIDIA H100 80GB HBM3", f"{run}: device not kept")
+    check(meta["files"]["samples"]["name"] == f"{run}-samples.csv", f"{run}: samples not named")
+
+
+for run in ("sweep", "lesson"):
+    for kind in ("samples", "summary"):
+        check_file(f"{folder}/{run}-{kind}.csv", kind)
+    check_analysis(run)
+    check_sidecar(run)
+for f in failures:
+    print("FAIL:", f)
+print(f"{len(failures)} failures")
+sys.exit(1 if failures else 0)

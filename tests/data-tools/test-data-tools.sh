@@ -1,0 +1,43 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# test-data-tools.sh MEMSWEEP WRITE-PAIR REFERENCE-DIR SCHEMA-DIR PYTHON:
+# files written by the current code (a sweep and a lesson, from reference
+# runs) read by pandas, polars and DuckDB with default options, checked by
+# check-data-tools.py. Skipped (77) when those packages are not installed.
+set -u
+cli=$1 write=$2 ref=$3 schema=$4 py=$5
+if ! [ -x "$py" ] || ! "$py" -c 'import pandas, polars, duckdb, jsonschema' 2>/dev/null; then
+  echo "SKIP: pandas, polars, duckdb and jsonschema are not in $py (sh tools/deps.sh test installs them from PyPI)"
+  exit 77
+fi
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+for run in sweep:h100-default-1 lesson:h100-lesson-pin-payoff; do
+  "$write" "$ref/${run#*:}-samples.csv" "$tmp/${run%%:*}" || fail "write-pair ${run#*:}"
+  "$cli" show "$tmp/${run%%:*}-samples.csv" --format json > "$tmp/${run%%:*}.json" ||
+    fail "show --format json ${run%%:*}"
+done
+# Every column the engine can write, with metadata inline (standard output).
+for kind in samples summary; do
+  "$write" "$ref/h100-default-1-samples.csv" $kind | grep -v '^#' | head -n 1 > "$tmp/all-$kind.header" ||
+    fail "inline $kind"
+done
+# The bad inputs of the sidecar: each named in show's warning, the CSV still
+# read, nothing written over the inputs.
+cp "$tmp/sweep-summary.csv" "$tmp/alone-summary.csv"
+"$cli" show "$tmp/alone-summary.csv" > /dev/null 2> "$tmp/err" || fail "a summary without its sidecar did not open"
+grep -q "alone-meta.json: not found" "$tmp/err" || fail "missing sidecar not named: $(cat "$tmp/err")"
+cp "$tmp/sweep-summary.csv" "$tmp/broken-summary.csv"
+printf '{"format": "memsweep-meta", "run-id": \n' > "$tmp/broken-meta.json"
+"$cli" show "$tmp/broken-summary.csv" > /dev/null 2> "$tmp/err" || fail "a summary with a damaged sidecar did not open"
+grep -q "broken-meta.json: line 2" "$tmp/err" || fail "damaged sidecar not named: $(cat "$tmp/err")"
+cp "$tmp/sweep-summary.csv" "$tmp/other-summary.csv"
+cp "$tmp/lesson-meta.json" "$tmp/other-meta.json"
+sed 's/lesson-/other-/g' "$tmp/lesson-meta.json" > "$tmp/other-meta.json"
+sum=$(cksum < "$tmp/other-meta.json")
+"$cli" show "$tmp/other-summary.csv" > "$tmp/out" 2> "$tmp/err" || fail "a summary with another run's sidecar did not open"
+grep -q "other-meta.json: it describes another run" "$tmp/err" || fail "another run's sidecar not named: $(cat "$tmp/err")"
+grep -q "H100" "$tmp/out" && fail "another run's metadata was used"
+[ "$(cksum < "$tmp/other-meta.json")" = "$sum" ] || fail "the sidecar was written over"
+exec "$py" "$(dirname "$0")/check-data-tools.py" "$tmp" "$schema"
