@@ -51,6 +51,9 @@ check "the compiled schema holds the app's" \
 check "the desktop file is installed" test -f "$data/applications/$app_id.desktop"
 check "the metainfo is installed" test -f "$data/metainfo/$app_id.metainfo.xml"
 check "the icon is installed" test -f "$data/icons/hicolor/scalable/apps/$app_id.svg"
+check "the symbolic icon is installed" \
+  test -f "$data/icons/hicolor/symbolic/apps/$app_id-symbolic.svg"
+check "the file type is installed" test -f "$data/mime/packages/$app_id.xml"
 for f in "$(dirname "$0")"/../../data/reference/*.csv; do
   check "reference run $(basename "$f") is installed" \
     cmp -s "$f" "$data/memsweep/reference/$(basename "$f")"
