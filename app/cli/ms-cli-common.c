@@ -130,11 +130,12 @@ ms_cli_exit_status (void)
 bool
 ms_cli_parse_format (const char *arg, bool *json)
 {
-  if (strcmp (arg, "table") == 0 || strcmp (arg, "json") == 0) {
+  /* "table" is what the option first called text, and stays. */
+  if (strcmp (arg, "text") == 0 || strcmp (arg, "table") == 0 || strcmp (arg, "json") == 0) {
     *json = arg[0] == 'j';
     return true;
   }
-  fprintf (stderr, ms_gettext ("memsweep: --format: '%s' is neither table nor json\n"), arg);
+  fprintf (stderr, ms_gettext ("memsweep: --format: '%s' is neither text nor json\n"), arg);
   return false;
 }
 

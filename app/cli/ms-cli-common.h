@@ -31,7 +31,7 @@ void ms_cli_block_stop_signals (bool block);
 /* A whole number or a number for option opt, or false with a message. */
 bool ms_cli_parse_int (const char *opt, const char *value, int *out);
 bool ms_cli_parse_double (const char *opt, const char *value, double *out);
-/* --format table|json. */
+/* --format text|json (table: text). */
 bool ms_cli_parse_format (const char *arg, bool *json);
 /* --reuse R, the reuse lesson's knob: 1..64. */
 bool ms_cli_parse_reuse (const char *value, int *reuse);

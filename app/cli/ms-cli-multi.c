@@ -44,14 +44,7 @@ int_arg (const char *name, const char *text, int *out)
 static int
 parse_multi_args (int argc, char **argv, MultiArgs *a)
 {
-  static const struct option opts[] = {
-    { "devices", required_argument, NULL, 'D' }, { "modes", required_argument, NULL, 'm' },
-    { "min-exp", required_argument, NULL, 'a' }, { "max-exp", required_argument, NULL, 'b' },
-    { "step", required_argument, NULL, 's' },    { "reps", required_argument, NULL, 'r' },
-    { "warmup", required_argument, NULL, 'w' },  { "out", required_argument, NULL, 'o' },
-    { "exp", required_argument, NULL, 'e' },     { "solo", no_argument, NULL, 'S' },
-    { "help", no_argument, NULL, 'h' },          { NULL, 0, NULL, 0 }
-  };
+  const struct option *opts = ms_cli_getopt_table ("multi");
   char err[256];
   int c;
   optind = 1;

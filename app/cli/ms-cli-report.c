@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-cli-commands.h"
 #include "ms-cli-common.h"
 #include "ms-cli-draw.h"
 #include "ms-i18n.h"
@@ -34,9 +35,7 @@ report_usage_error (void)
 int
 ms_cli_report (int argc, char **argv)
 {
-  static const struct option opts[] = { { "out", required_argument, NULL, 'o' },
-                                        { "help", no_argument, NULL, 'h' },
-                                        { NULL, 0, NULL, 0 } };
+  const struct option *opts = ms_cli_getopt_table ("report");
   const char *out = NULL;
   int c;
   optind = 1;

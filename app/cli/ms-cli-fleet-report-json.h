@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-fleet-report-json.h: fleet-report's table as JSON
+ * (ms-cli-fleet-report-json.c). */
+#pragma once
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "ms-fleet.h"
+
+/* The report's document on f, the nodes of the table only when
+ * only_outliers; false when a write failed. */
+bool ms_cli_fleet_report_json (FILE *f, const MsFleetReport *r, bool only_outliers);
