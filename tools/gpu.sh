@@ -9,7 +9,7 @@
 # Steps: info suite suite-runs self-compare sweep-time bench plain repeat
 # large sanitize lessons lesson-checks probe-lessons reference cpus rounds
 # configs overhead spread host-func-core health multi scale gui
-# gui-lessons pack.
+# gui-lessons no-toolkit pack.
 # Never allocates more managed memory than the card has free; never changes
 # clocks or resets the card.
 set -u
@@ -47,6 +47,20 @@ build() {
 
 # The device as memsweep sees it.
 step_info() { $MS info 2>&1 | tee "$OUT/info.txt"; }
+
+# memsweep with none of the toolkit's libraries in reach: no libcudart or
+# libcupti NEEDED, info through the driver alone, and the managed-touch
+# lesson's CUPTI counts with CUPTI found by its fallback paths (dlopen).
+step_no_toolkit() {
+  local d="$OUT/no-toolkit" clean=(env -i PATH=/usr/bin:/bin HOME="$HOME" TMPDIR=/tmp LD_LIBRARY_PATH=)
+  mkdir -p "$d"
+  readelf -d $MS | grep -E 'NEEDED|RUNPATH' >"$d/dynamic.txt"
+  log "no-toolkit: toolkit libraries NEEDED: $(grep -cE 'libcudart|libcupti' "$d/dynamic.txt") (want 0)"
+  "${clean[@]}" $MS info >"$d/info.txt" 2>&1
+  log "no-toolkit: info rc=$? (want 0): $(head -1 "$d/info.txt")"
+  "${clean[@]}" $MS lesson managed-touch --sizes 20:20 --reps 3 --quiet --out "$d/mt" >"$d/mt.txt" 2>&1
+  log "no-toolkit: managed-touch rc=$?; um-counts states: $(grep -h 'um-counts' "$d"/mt-* | grep -oE ' (counted|unknown|unavailable)( |$)' | sort | uniq -c | tr -s ' \n' ' ') (want counted)"
+}
 
 # The gpu suite once (meson test --suite gpu).
 step_suite() {
