@@ -172,7 +172,8 @@ print_multi (const MultiArgs *a, MsMultiResults *together, MsMultiResults **alon
   }
 }
 
-/* "wrote PATH", or the error: the exit status. */
+/* "wrote PATH" (a status line: on stderr, as every command's), or the
+ * error: the exit status. */
 static int
 report_written (bool ok, const char *path, const char *err)
 {
@@ -180,7 +181,7 @@ report_written (bool ok, const char *path, const char *err)
     fprintf (stderr, "memsweep: %s\n", err);
     return 1;
   }
-  printf (ms_gettext ("wrote %s\n"), path);
+  fprintf (stderr, ms_gettext ("wrote %s\n"), path);
   return 0;
 }
 
@@ -211,7 +212,7 @@ write_multi (const char *prefix, const MsMultiResults *r)
       fprintf (stderr, "memsweep: %s\n", err);
       return 1;
     }
-    printf (ms_gettext ("wrote %s\n"), path);
+    fprintf (stderr, ms_gettext ("wrote %s\n"), path);
   }
   /* The aggregate, and which samples file is which GPU's. */
   MsMultiFile *file = malloc (sizeof *file);
