@@ -150,14 +150,15 @@ static const MsCliCommand commands[] = {
   { "modes", ms_cli_modes, NULL, MS_N_ ("each memory mode with a one-line explanation"),
     modes_options },
   { "run", ms_cli_run, NULL, MS_N_ ("run a sweep, print a table, write CSV files"), run_options,
-    MS_CLI_RUN_SETTINGS },
+    MS_CLI_RUN_SETTINGS | MS_CLI_OWN_OPTION_LINES },
   { "show", ms_cli_show, "FILE", MS_N_ ("print the summary of a samples CSV (no GPU needed)"),
     show_options },
   { "compare", ms_cli_compare, "A B",
-    MS_N_ ("two runs cell by cell: same, faster, slower or ambiguous"), compare_options },
+    MS_N_ ("two runs cell by cell: same, faster, slower or ambiguous"), compare_options,
+    MS_CLI_OWN_OPTION_LINES },
 #ifdef MS_HAVE_DRAW
   { "plot", ms_cli_plot, "FILE...", MS_N_ ("one of the app's views into a PNG, SVG or PDF file"),
-    plot_options },
+    plot_options, MS_CLI_OWN_OPTION_LINES },
   { "report", ms_cli_report, "FILE...", MS_N_ ("a PDF or HTML report of one or more runs"),
     report_options },
 #endif
@@ -225,6 +226,31 @@ short_help_is_help (int argc, char **argv)
       argv[i] = help;
 }
 
+static bool
+asks_for_help (int argc, char **argv)
+{
+  for (int i = 2; i < argc && strcmp (argv[i], "--") != 0; i++)
+    if (strcmp (argv[i], "--help") == 0)
+      return true;
+  return false;
+}
+
+/* The command's options from the table, after the usage its --help
+ * printed, for the commands whose usage does not describe each one. */
+static void
+options_usage (FILE *out, const MsCliCommand *c)
+{
+  if ((c->flags & MS_CLI_OWN_OPTION_LINES) || !c->options || !c->options[0].name)
+    return;
+  fputs (ms_gettext ("\nOptions:\n"), out);
+  for (const MsCliOption *o = c->options; o->name; o++) {
+    char head[64];
+    snprintf (head, sizeof head, "--%s%s%s", o->name, o->value ? " " : "",
+              o->value ? o->value : "");
+    fprintf (out, "  %-26s %s\n", head, ms_gettext (o->help));
+  }
+}
+
 bool
 ms_cli_dispatch (int argc, char **argv, int *rc)
 {
@@ -232,7 +258,10 @@ ms_cli_dispatch (int argc, char **argv, int *rc)
   const MsCliCommand *c = ms_cli_command_find (argv[1]);
   if (!c)
     return false;
+  bool help = asks_for_help (argc, argv);
   *rc = c->run (argc - 1, argv + 1);
+  if (help && *rc == 0)
+    options_usage (stdout, c);
   return true;
 }
 
