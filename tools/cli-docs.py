@@ -134,6 +134,15 @@ def zsh_escape(text):
                .replace("]", "\\]").replace(":", "\\:")
 
 
+def zsh_action(value):
+    """Files for a value that names one, folders for a folder, else none."""
+    if value == "DIR":
+        return "_files -/"
+    if re.search(r"FILE|OUT|PREFIX|PROFILE|REPORT", value):
+        return "_files"
+    return " "
+
+
 def zsh(table):
     out = ["#compdef memsweep",
            "# zsh completion for memsweep, written from its option table",
@@ -159,7 +168,7 @@ def zsh(table):
             help_text = zsh_escape(option["help"])
             if option["value"]:
                 values = choices(option)
-                action = "(%s)" % " ".join(values) if values else "_files"
+                action = "(%s)" % " ".join(values) if values else zsh_action(option["value"])
                 spec += "=[%s]:%s:%s" % (help_text, zsh_escape(option["value"]), action)
             else:
                 spec += "[%s]" % help_text

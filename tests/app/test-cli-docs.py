@@ -17,9 +17,9 @@ gtk, gtk_man = (sys.argv[5:7] + [None, None])[:2]
 fails = 0
 
 
-def check(what, ok):
+def check(what, ok, detail=""):
     global fails
-    print(("ok   " if ok else "FAIL: ") + what)
+    print(("ok   " if ok else "FAIL: ") + what + ("" if ok or not detail else ": " + detail))
     fails += not ok
 
 
@@ -60,6 +60,14 @@ for command in table["commands"]:
     named = set(re.findall(r"(?<!sbatch )(?<![\w-])--([a-z][a-z0-9-]+)", help_text))
     for option in sorted(named - options):
         check("%s's table has --%s, which its --help names" % (name, option), False)
+
+# Both completions are scripts their shells take.
+for shell, path in (("bash", bash_file), ("zsh", zsh_file)):
+    if shutil.which(shell):
+        p = subprocess.run([shell, "-n", path], capture_output=True, text=True)
+        check("%s reads its completion" % shell, p.returncode == 0, p.stderr.strip())
+    else:
+        print("skip: no %s to read its completion" % shell)
 
 # The bash completion at work.
 if shutil.which("bash"):
