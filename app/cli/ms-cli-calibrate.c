@@ -44,7 +44,8 @@ static int
 calibrate_usage (FILE *out, int rc)
 {
   fprintf (out, "%s",
-           ms_gettext ("Usage: memsweep calibrate [--runs N] [--out PROFILE] [--format text|json]\n"
+           ms_gettext ("Usage: memsweep calibrate [--runs N] [--out PROFILE]\n"
+                       "                          [--format text|json|csv]\n"
                        "                          [RUN OPTIONS]\n"
                        "Runs 'memsweep run' N times (default 5, 3..64) as separate processes with\n"
                        "the run options given, and writes the spread of their medians to PROFILE\n"
@@ -56,7 +57,7 @@ calibrate_usage (FILE *out, int rc)
   fprintf (out, "%s",
            ms_gettext ("Every later interval then covers another run's median, not only the\n"
                        "sampling within one run. --format json prints the spread as JSON\n"
-                       "(data/schema/).\n"));
+                       "(data/schema/), --format csv as CSV.\n"));
   return rc;
 }
 
@@ -180,6 +181,24 @@ print_profile (const MsRunToRun *rr, const MsResults *like)
       printf ("  %-18s %5.1f .. %5.1f\n", ms_mode_name ((MsMode) m), lo, hi);
 }
 
+/* The same as CSV: a mode a line. */
+static void
+print_profile_csv (const MsRunToRun *rr)
+{
+  double lo, hi;
+  fputs ("mode,half_width_pct_min,half_width_pct_max\n", stdout);
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    if (!mode_spread (rr, m, &lo, &hi))
+      continue;
+    ms_cli_csv_field (stdout, ms_mode_name ((MsMode) m));
+    fputc (',', stdout);
+    ms_cli_csv_number (stdout, lo);
+    fputc (',', stdout);
+    ms_cli_csv_number (stdout, hi);
+    fputc ('\n', stdout);
+  }
+}
+
 /* The same as JSON, with where the profile went. */
 static void
 print_profile_json (const MsRunToRun *rr, int runs, const char *path)
@@ -210,7 +229,7 @@ print_profile_json (const MsRunToRun *rr, int runs, const char *path)
 
 /* Reads the runs and writes the profile; the exit status. */
 static int
-measure_and_write (const char *dir, int runs, const char *out, bool json)
+measure_and_write (const char *dir, int runs, const char *out, MsCliFormat format)
 {
   MsResults *results[MS_RR_MAX_RUNS] = { 0 };
   char path[PATH_MAX + 32], err[PATH_MAX + 256];
@@ -239,8 +258,10 @@ measure_and_write (const char *dir, int runs, const char *out, bool json)
     fprintf (stderr, "memsweep calibrate: %s\n", err);
     goto out;
   }
-  if (json)
+  if (format == MS_CLI_FORMAT_JSON)
     print_profile_json (&rr, runs, path);
+  else if (format == MS_CLI_FORMAT_CSV)
+    print_profile_csv (&rr);
   else
     print_profile (&rr, results[0]);
   /* A status line: standard output holds the result alone. */
@@ -300,7 +321,7 @@ typedef struct {
   char *forwarded[MAX_FORWARDED];
   int n_forwarded, runs;
   const char *out;
-  bool json; /* --format json */
+  MsCliFormat format; /* --format */
 } CalibrateOptions;
 
 /* calibrate's own options in either form, the rest for run; then the run
@@ -319,7 +340,7 @@ parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
         return calibrate_usage (stderr, EXIT_USAGE);
       o->out = value;
     } else if (calibrate_option (argc, argv, &i, "--format", &value)) {
-      if (!value || !ms_cli_parse_format (value, &o->json))
+      if (!value || !ms_cli_parse_table_format (value, &o->format))
         return calibrate_usage (stderr, EXIT_USAGE);
     } else if (calibrate_option (argc, argv, &i, "--runs", &value)) {
       int v;
@@ -389,7 +410,7 @@ ms_cli_calibrate (int argc, char **argv)
     }
   }
   if (rc == EXIT_OK)
-    rc = measure_and_write (dir, runs, out, o.json);
+    rc = measure_and_write (dir, runs, out, o.format);
   remove_runs (dir, runs);
   return rc;
 }

@@ -36,6 +36,10 @@ lesson_part (int argc, char **argv)
  * the parser's getopt value. */
 #define FORMAT_OPTION(k)                                                      \
   { "format", "text|json", k, MS_N_ ("text for people (default) or JSON for scripts") }
+/* For the commands whose result is one table. */
+#define TABLE_FORMAT_OPTION(k)                                                \
+  { "format", "text|json|csv", k,                                             \
+    MS_N_ ("text for people (default), JSON for scripts or CSV for data tools") }
 
 static const MsCliOption info_options[] = {
   { "device", "I", 'd', MS_N_ ("the CUDA device to describe (default 0)") },
@@ -43,7 +47,7 @@ static const MsCliOption info_options[] = {
   { NULL },
 };
 static const MsCliOption modes_options[] = {
-  FORMAT_OPTION ('f'),
+  TABLE_FORMAT_OPTION ('f'),
   { NULL },
 };
 /* run's own options; its sweep settings follow from the engine's setting
@@ -120,13 +124,13 @@ static const MsCliOption fleet_report_options[] = {
   { "threshold", "PCT", 't', MS_N_ ("how far from the median flags a node, in percent") },
   { "outliers", NULL, 'o', MS_N_ ("only the flagged nodes") },
   { "fail-on-outliers", NULL, 'f', MS_N_ ("exit 1 when a node is flagged") },
-  FORMAT_OPTION ('F'),
+  TABLE_FORMAT_OPTION ('F'),
   { NULL },
 };
 static const MsCliOption calibrate_options[] = {
   { "runs", "N", 'r', MS_N_ ("how many runs to measure the spread over") },
   { "out", "PROFILE", 'o', MS_N_ ("where the profile goes") },
-  FORMAT_OPTION ('f'),
+  TABLE_FORMAT_OPTION ('f'),
   { NULL },
 };
 static const MsCliOption lesson_options[] = {

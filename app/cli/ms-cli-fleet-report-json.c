@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-cli-fleet-report-json.c: `memsweep fleet-report --format json`: the
- * table of ms-cli-fleet-report.c as one document
- * (data/schema/memsweep-fleet-report.json). */
+/* ms-cli-fleet-report-json.c: `memsweep fleet-report --format json|csv`:
+ * the table of ms-cli-fleet-report.c as one document
+ * (data/schema/memsweep-fleet-report.json), or as CSV. */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdio.h>
 
+#include "ms-cli-common.h"
 #include "ms-cli-fleet-report-json.h"
 #include "ms-cli-json.h"
 
@@ -134,5 +136,64 @@ ms_cli_fleet_report_json (FILE *f, const MsFleetReport *r, bool only_outliers)
   put_copies (f, r);
   fputs ("}\n", f);
   ms_json_end (state);
+  return !ferror (f);
+}
+
+/* "pinned h2d" as a column's stem: pinned_h2d. */
+static void
+put_figure_column (FILE *f, int i, const char *what)
+{
+  fputc (',', f);
+  for (const char *p = ms_fleet_figure_name ((MsFleetFigure) i); *p; p++)
+    fputc (*p == ' ' ? '_' : *p, f);
+  fprintf (f, "_%s", what);
+}
+
+static void
+put_csv_node (FILE *f, const MsFleetReport *r, const MsFleetNode *node)
+{
+  ms_cli_csv_field (f, node->node);
+  fputc (',', f);
+  ms_cli_csv_field (f, node->file);
+  fputc (',', f);
+  ms_cli_csv_field (f, node->device);
+  fprintf (f, ",%s,", node->readable ? "true" : "false");
+  ms_cli_csv_field (f, node->readable ? "" : node->error);
+  if (node->pcie_gen > 0)
+    fprintf (f, ",%d,%d", node->pcie_gen, node->pcie_width);
+  else
+    fputs (",,", f);
+  fprintf (f, ",%s", node->flags & MS_FLEET_FLAG_LINK ? "true" : "false");
+  for (int i = 0; i < MS_FLEET_N_FIGURES; i++) {
+    if (r->exponent[i] < 0)
+      continue;
+    bool has = node->value[i] > 0;
+    fputc (',', f);
+    ms_cli_csv_number (f, has ? node->value[i] : NAN);
+    fputc (',', f);
+    ms_cli_csv_number (f, has ? node->deviation[i] : NAN);
+    fputs (node->flags & (1u << i)               ? ",low"
+           : node->flags & MS_FLEET_FLAG_HIGH (i) ? ",high"
+                                                   : ",",
+           f);
+  }
+  fputc ('\n', f);
+}
+
+bool
+ms_cli_fleet_report_csv (FILE *f, const MsFleetReport *r, bool only_outliers)
+{
+  fputs ("node,file,device,readable,error,link_gen,link_width,link_below_common", f);
+  for (int i = 0; i < MS_FLEET_N_FIGURES; i++) {
+    if (r->exponent[i] < 0)
+      continue;
+    put_figure_column (f, i, "gbps");
+    put_figure_column (f, i, "deviation");
+    put_figure_column (f, i, "flag");
+  }
+  fputc ('\n', f);
+  for (size_t i = 0; i < r->n_nodes; i++)
+    if (!only_outliers || r->nodes[i].flags || !r->nodes[i].readable)
+      put_csv_node (f, r, &r->nodes[i]);
   return !ferror (f);
 }

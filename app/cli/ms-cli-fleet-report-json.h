@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-cli-fleet-report-json.h: fleet-report's table as JSON
+/* ms-cli-fleet-report-json.h: fleet-report's table as JSON or CSV
  * (ms-cli-fleet-report-json.c). */
 #pragma once
 
@@ -11,3 +11,6 @@
 /* The report's document on f, the nodes of the table only when
  * only_outliers; false when a write failed. */
 bool ms_cli_fleet_report_json (FILE *f, const MsFleetReport *r, bool only_outliers);
+/* The same as CSV: a node a line, per figure its GB/s, deviation and flag
+ * (columns named after the figure: pinned_h2d_gbps ...). */
+bool ms_cli_fleet_report_csv (FILE *f, const MsFleetReport *r, bool only_outliers);

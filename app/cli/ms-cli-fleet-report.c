@@ -97,7 +97,7 @@ usage (FILE *out, int rc)
 {
   fputs (ms_gettext ("Usage: memsweep fleet-report [--threshold PCT] [--outliers] "
                      "[--fail-on-outliers]\n"
-                     "                             [--format text|json] DIR\n"), out);
+                     "                             [--format text|json|csv] DIR\n"), out);
   return rc;
 }
 
@@ -106,7 +106,8 @@ ms_cli_fleet_report (int argc, char **argv)
 {
   const struct option *opts = ms_cli_getopt_table ("fleet-report");
   double threshold = 10;
-  bool only_outliers = false, fail_on = false, json = false;
+  bool only_outliers = false, fail_on = false;
+  MsCliFormat format = MS_CLI_FORMAT_TEXT;
   int c;
   optind = 1;
   while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
@@ -123,7 +124,7 @@ ms_cli_fleet_report (int argc, char **argv)
     } else if (c == 'f') {
       fail_on = true;
     } else if (c == 'F') {
-      if (!ms_cli_parse_format (optarg, &json))
+      if (!ms_cli_parse_table_format (optarg, &format))
         return 2;
     } else if (c == 'h') {
       return usage (stdout, 0);
@@ -152,8 +153,10 @@ ms_cli_fleet_report (int argc, char **argv)
              ms_report_clean (r->copies[i].node, node, sizeof node),
              ms_report_clean (r->copies[i].kept, kept, sizeof kept));
   }
-  if (json) {
+  if (format == MS_CLI_FORMAT_JSON) {
     ms_cli_fleet_report_json (stdout, r, only_outliers);
+  } else if (format == MS_CLI_FORMAT_CSV) {
+    ms_cli_fleet_report_csv (stdout, r, only_outliers);
   } else {
     print_header (stdout, r);
     for (size_t i = 0; i < r->n_nodes; i++)

@@ -47,13 +47,14 @@ put_modes_json (MsBackend *backend, const MsDeviceInfo *info)
 
 /* The options of modes and info (info alone has --device). */
 static bool
-parse_format_option (int argc, char **argv, const char *command, int *device, bool *json)
+parse_format_option (int argc, char **argv, const char *command, int *device,
+                     MsCliFormat *format)
 {
   const struct option *opts = ms_cli_getopt_table (command);
   int c;
   optind = 1;
   while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
-    if (c == 'f' && ms_cli_parse_format (optarg, json))
+    if (c == 'f' && ms_cli_parse_table_format (optarg, format))
       continue;
     if (c == 'd' && ms_cli_parse_int ("--device", optarg, device))
       continue;
@@ -79,16 +80,26 @@ is_help (int argc, char **argv)
 int
 ms_cli_modes (int argc, char **argv)
 {
-  bool json = false;
+  MsCliFormat format = MS_CLI_FORMAT_TEXT;
   if (is_help (argc, argv)) {
-    printf (ms_gettext ("Usage: memsweep modes [--format text|json]\n\nLists every memory mode "
-                        "with a one-line explanation.\n%s"), ms_cli_exit_status ());
+    printf (ms_gettext ("Usage: memsweep modes [--format text|json|csv]\n\nLists every memory "
+                        "mode with a one-line explanation.\n%s"), ms_cli_exit_status ());
     return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
   }
   int unused = 0;
-  if (!parse_format_option (argc, argv, "modes", &unused, &json))
+  if (!parse_format_option (argc, argv, "modes", &unused, &format))
     return ms_cli_bad_usage ("modes");
-  if (json) {
+  if (format == MS_CLI_FORMAT_CSV) {
+    fputs ("mode,description\n", stdout);
+    for (int m = 0; m < MS_MODE_COUNT; m++) {
+      ms_cli_csv_field (stdout, ms_mode_name (m));
+      fputc (',', stdout);
+      ms_cli_csv_field (stdout, ms_mode_description (m));
+      fputc ('\n', stdout);
+    }
+    return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+  }
+  if (format == MS_CLI_FORMAT_JSON) {
     void *state = ms_json_begin ();
     printf ("{\"schema\":\"" MODES_SCHEMA "\",\"schema_version\":%d,", INFO_SCHEMA_VERSION);
     put_modes_json (NULL, NULL);
@@ -139,7 +150,7 @@ int
 ms_cli_info (int argc, char **argv)
 {
   int device = 0;
-  bool json = false;
+  MsCliFormat format = MS_CLI_FORMAT_TEXT;
   if (is_help (argc, argv)) {
     printf (ms_gettext ("Usage: memsweep info [--device I] [--format text|json]\n\nPrints the "
                         "facts of CUDA device I (default 0) and which memory modes it supports.\n"
@@ -147,8 +158,14 @@ ms_cli_info (int argc, char **argv)
             ms_cli_exit_status ());
     return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
   }
-  if (!parse_format_option (argc, argv, "info", &device, &json))
+  if (!parse_format_option (argc, argv, "info", &device, &format))
     return ms_cli_bad_usage ("info");
+  if (format == MS_CLI_FORMAT_CSV) {
+    fprintf (stderr, ms_gettext ("memsweep: info: --format csv: a device's facts are no table; "
+                                 "give text or json\n"));
+    return ms_cli_bad_usage ("info");
+  }
+  bool json = format == MS_CLI_FORMAT_JSON;
   if (device < 0) {
     fprintf (stderr, ms_gettext ("memsweep: device index must be 0 or more (got %d)\n"), device);
     return EXIT_USAGE;

@@ -7,7 +7,10 @@ standard output, valid against its JSON Schema in data/schema/ (draft
 compare, info, modes, lesson LIST, fleet-report on two nodes made by hand,
 and the option table. Status lines go to standard error. jsonschema checks
 where it is installed (tools/deps.sh test); else a checker of the keywords
-the schemas use."""
+the schemas use. The commands whose result is one table (modes, calibrate,
+fleet-report) print it with --format csv as well, the same rows as their
+JSON."""
+import csv
 import glob
 import json
 import os
@@ -116,6 +119,14 @@ def validate(what, schema_name, args, rcs=(0,), env=None):
     return doc, p
 
 
+def csv_rows(what, args, env):
+    """Runs memsweep with args; stdout must be CSV with a header line."""
+    p = subprocess.run([memsweep] + args, capture_output=True, text=True,
+                       env=dict(os.environ, **env))
+    check("%s --format csv exits 0" % what, p.returncode == 0, p.stderr.strip()[-300:])
+    return list(csv.DictReader(p.stdout.splitlines()))
+
+
 with tempfile.TemporaryDirectory() as tmp:
     env = {"TMPDIR": tmp, "XDG_DATA_HOME": tmp}
     validate("modes", "memsweep-modes", ["modes", "--format", "json"])
@@ -146,6 +157,12 @@ with tempfile.TemporaryDirectory() as tmp:
                     HOST_SWEEP, env=env)
     check("calibrate says where the profile went on standard error only",
           "wrote" in p.stderr and "wrote" not in p.stdout)
+    calibration = json.loads(p.stdout) if p.returncode == 0 else {"modes": []}
+    rows = csv_rows("calibrate", ["calibrate", "--runs", "3", "--out", profile, "--format",
+                                  "csv"] + HOST_SWEEP, env)
+    check("calibrate's CSV has the modes of its JSON",
+          [r["mode"] for r in rows] == [m["name"] for m in calibration["modes"]] and
+          all(float(r["half_width_pct_max"]) >= float(r["half_width_pct_min"]) for r in rows))
     p = subprocess.run([memsweep, "calibrate", "--runs", "3", "--out", profile] + HOST_SWEEP,
                        capture_output=True, text=True, env=dict(os.environ, **env))
     check("calibrate's text keeps its status lines on standard error",
@@ -159,6 +176,21 @@ with tempfile.TemporaryDirectory() as tmp:
                       ["fleet-report", "--format", "json", fleet])
     check("fleet-report's document has both nodes",
           doc is not None and [n["node"] for n in doc["nodes"]] == ["alpha", "beta"])
+    rows = csv_rows("fleet-report", ["fleet-report", "--format", "csv", fleet], env)
+    check("fleet-report's CSV has the nodes and figures of its JSON",
+          doc is not None and [r["node"] for r in rows] == ["alpha", "beta"] and
+          all(float(r["host_gbps"]) == n["figures"][[f["name"] for f in n["figures"]]
+                                                     .index("host")]["gbps"]
+              for r, n in zip(rows, doc["nodes"])))
+
+    rows = csv_rows("modes", ["modes", "--format", "csv"], env)
+    modes_doc = json.loads(subprocess.run([memsweep, "modes", "--format", "json"],
+                                          capture_output=True, text=True).stdout)
+    check("modes' CSV has every mode of its JSON, descriptions whole",
+          [(r["mode"], r["description"]) for r in rows] ==
+          [(m["name"], m["description"]) for m in modes_doc["modes"]])
+    p = subprocess.run([memsweep, "info", "--format", "csv"], capture_output=True, text=True)
+    check("info refuses CSV (its facts are no table)", p.returncode == 2 and not p.stdout)
 
     # The schemas pin the keys: a key the schema does not know is an error.
     modes = json.loads(subprocess.run([memsweep, "modes", "--format", "json"],

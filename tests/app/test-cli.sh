@@ -94,13 +94,14 @@ expect_line 0 "Usage: memsweep run [OPTIONS]" -- run --help
 expect_line 0 "  --step S             exponent step, 1..28 (default 1)" -- run --help
 expect_line 0 "Usage: memsweep show FILE" -- show --help
 expect_line 0 "Usage: memsweep info [--device I] [--format text|json]" -- info --help
-expect_line 0 "Usage: memsweep modes [--format text|json]" -- modes --help
+expect_line 0 "Usage: memsweep modes [--format text|json|csv]" -- modes --help
 expect_line 0 "Usage: memsweep fleet-report [--threshold PCT] [--outliers] [--fail-on-outliers]" -- fleet-report --help
 expect_line 2 "memsweep: modes: unexpected argument 'extra'" -- modes extra
-expect 2 "is neither text nor json" -- modes --format yaml
+expect 2 "is not text, json or csv" -- modes --format yaml
+expect 2 "is neither text nor json" -- show --format yaml "$2/reference/h100-default-samples.csv"
 # -h is --help everywhere.
 expect_line 0 "Usage: memsweep show FILE" -- show -h
-expect_line 0 "Usage: memsweep modes [--format text|json]" -- modes -h
+expect_line 0 "Usage: memsweep modes [--format text|json|csv]" -- modes -h
 expect_line 2 "memsweep: info: unexpected argument 'extra'" -- info extra
 expect_line 2 "memsweep: device index must be 0 or more (got -1)" -- info --device -1
 expect_line 2 "memsweep: --device: 'x' is not a whole number" -- info --device x
