@@ -12,6 +12,7 @@ fleet-report) print it with --format csv as well, the same rows as their
 JSON."""
 import csv
 import glob
+import importlib.util
 import json
 import os
 import subprocess
@@ -30,75 +31,29 @@ def check(what, ok, detail=""):
     fails += not ok
 
 
+# The checks of tools/json-check.py, which the GPU steps use too.
+spec = importlib.util.spec_from_file_location(
+    "json_check", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools",
+                               "json-check.py"))
+json_check = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(json_check)
+errors_of = json_check.errors_of
+
+
 def load_schema(name):
-    with open(os.path.join(schema_dir, name + ".json"), encoding="utf-8") as f:
-        return json.load(f)
+    return json_check.load_schema(schema_dir, name)
 
 
-def own_errors(schema, doc, path="$"):
-    """The keywords data/schema/ uses, for machines without jsonschema."""
-    errors = []
-    if "anyOf" in schema:
-        if all(own_errors(s, doc, path) for s in schema["anyOf"]):
-            errors.append("%s: matches no choice" % path)
-        return errors
-    if "const" in schema and doc != schema["const"]:
-        errors.append("%s: not %r" % (path, schema["const"]))
-    if "enum" in schema and doc not in schema["enum"]:
-        errors.append("%s: %r not in %r" % (path, doc, schema["enum"]))
-    kinds = schema.get("type")
-    if kinds:
-        kinds = [kinds] if isinstance(kinds, str) else kinds
-        py = {"object": dict, "array": list, "string": str, "boolean": bool,
-              "null": type(None)}
-        def is_kind(k):
-            if k == "integer":
-                return isinstance(doc, int) and not isinstance(doc, bool)
-            if k == "number":
-                return isinstance(doc, (int, float)) and not isinstance(doc, bool)
-            return isinstance(doc, py[k])
-        if not any(is_kind(k) for k in kinds):
-            return errors + ["%s: %r is not %s" % (path, doc, kinds)]
-    if isinstance(doc, dict):
-        props = schema.get("properties", {})
-        for key in schema.get("required", []):
-            if key not in doc:
-                errors.append("%s: no %s" % (path, key))
-        for key, value in doc.items():
-            if key in props:
-                errors += own_errors(props[key], value, path + "." + key)
-            elif schema.get("additionalProperties") is False:
-                errors.append("%s: unexpected %s" % (path, key))
-            elif isinstance(schema.get("additionalProperties"), dict):
-                errors += own_errors(schema["additionalProperties"], value, path + "." + key)
-    if isinstance(doc, list):
-        if len(doc) < schema.get("minItems", 0):
-            errors.append("%s: fewer than %d items" % (path, schema["minItems"]))
-        for i, item in enumerate(doc):
-            errors += own_errors(schema.get("items", {}), item, "%s[%d]" % (path, i))
-    if isinstance(doc, str) and "pattern" in schema:
-        import re
-        if not re.search(schema["pattern"], doc):
-            errors.append("%s: %r does not match %s" % (path, doc, schema["pattern"]))
-    return errors
-
-
-try:
+if json_check.HAVE_JSONSCHEMA:
     import jsonschema
-
-    def errors_of(schema, doc):
-        validator = jsonschema.Draft202012Validator(schema)
-        return ["%s: %s" % ("/".join(map(str, e.absolute_path)), e.message)
-                for e in validator.iter_errors(doc)]
     for path in sorted(glob.glob(os.path.join(schema_dir, "*.json"))):
         try:
             jsonschema.Draft202012Validator.check_schema(json.load(open(path)))
             check("%s is a draft 2020-12 schema" % os.path.basename(path), True)
         except jsonschema.SchemaError as e:
             check("%s is a draft 2020-12 schema" % os.path.basename(path), False, e.message)
-except ImportError:
-    print("note: no jsonschema module; the schemas' keywords are checked here")
-    errors_of = own_errors
+else:
+    print("note: no jsonschema module; the schemas' keywords are checked by json-check.py")
 
 
 def validate(what, schema_name, args, rcs=(0,), env=None):
