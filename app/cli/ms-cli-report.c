@@ -75,17 +75,3 @@ ms_cli_report (int argc, char **argv)
   }
   return EXIT_OK;
 }
-
-void
-ms_cli_draw_usage (FILE *out)
-{
-  fprintf (out,
-           ms_gettext ("  memsweep plot FILE --view bandwidth|h2d|d2h|time|breakdown|timeline\n"
-                       "                --out OUT.png|svg|pdf [--format F] [--size WxH] "
-                       "[--no-caption]\n"
-                       "                       one view of a CSV into an image (no display "
-                       "needed)\n"
-                       "  memsweep report FILE... --out REPORT.pdf|REPORT.html\n"
-                       "                       charts, table and captions of runs as a "
-                       "report\n"));
-}
