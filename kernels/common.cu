@@ -491,8 +491,13 @@ ms_k_device_query (int index, MsKDeviceInfo *info)
   memset (info, 0, sizeof *info);
   cudaError_t err = cudaGetDeviceCount (&info->count);
   if (err != cudaSuccess) {
-    snprintf (info->error, sizeof info->error, "cudaGetDeviceCount: %s (%s)",
-              cudaGetErrorString (err), cudaGetErrorName (err));
+    /* The runtime is linked in; the driver is what a machine may lack. */
+    int driver = 0;
+    bool no_driver = err == cudaErrorInsufficientDriver &&
+                     cudaDriverGetVersion (&driver) == cudaSuccess && driver == 0;
+    snprintf (info->error, sizeof info->error, "cudaGetDeviceCount: %s (%s)%s",
+              cudaGetErrorString (err), cudaGetErrorName (err),
+              no_driver ? ": no NVIDIA driver is installed (libcuda.so.1 not found)" : "");
     info->count = 0;
     return;
   }

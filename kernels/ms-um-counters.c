@@ -26,7 +26,75 @@
 
 #ifdef MS_HAVE_CUPTI
 #include <cupti.h>
+#include <dlfcn.h>
 #include <pthread.h>
+
+/* CUPTI is loaded at run time, as NVML is (engine/devices/ms-nvml.c), so
+ * that memsweep starts where the toolkit is absent and only the counted
+ * lessons need it. Its usual homes, after the default search path. */
+static const char *const um_cupti_paths[] = {
+  "libcupti.so." MS_CUPTI_SOVERSION,
+  "/usr/local/cuda/extras/CUPTI/lib64/libcupti.so." MS_CUPTI_SOVERSION,
+  "/usr/local/cuda/lib64/libcupti.so." MS_CUPTI_SOVERSION,
+  "libcupti.so",
+};
+
+/* The CUPTI functions used, typed after cupti.h's own declarations. */
+static struct {
+  bool tried, loaded;
+  char missing[160];
+  __typeof__ (cuptiActivityRegisterCallbacks) *register_callbacks;
+  __typeof__ (cuptiActivityGetNextRecord) *next_record;
+  __typeof__ (cuptiActivityGetNumDroppedRecords) *dropped_records;
+  __typeof__ (cuptiGetResultString) *result_string;
+  __typeof__ (cuptiActivityFlushAll) *flush_all;
+  __typeof__ (cuptiActivityConfigureUnifiedMemoryCounter) *configure_um;
+  __typeof__ (cuptiActivityEnable) *enable;
+  __typeof__ (cuptiActivityDisable) *disable;
+} cupti;
+
+static bool
+um_cupti_symbols (void *lib)
+{
+#define UM_SYM(field, name)                                                   \
+  if (!(*(void **) &cupti.field = dlsym (lib, #name))) {                      \
+    snprintf (cupti.missing, sizeof cupti.missing, "libcupti has no %s", #name); \
+    return false;                                                             \
+  }
+  UM_SYM (register_callbacks, cuptiActivityRegisterCallbacks);
+  UM_SYM (next_record, cuptiActivityGetNextRecord);
+  UM_SYM (dropped_records, cuptiActivityGetNumDroppedRecords);
+  UM_SYM (result_string, cuptiGetResultString);
+  UM_SYM (flush_all, cuptiActivityFlushAll);
+  UM_SYM (configure_um, cuptiActivityConfigureUnifiedMemoryCounter);
+  UM_SYM (enable, cuptiActivityEnable);
+  UM_SYM (disable, cuptiActivityDisable);
+#undef UM_SYM
+  return true;
+}
+
+/* Loads CUPTI once; false with the reason in cupti.missing. */
+static bool
+um_cupti_load (void)
+{
+  if (cupti.tried)
+    return cupti.loaded;
+  cupti.tried = true;
+  for (size_t i = 0; i < sizeof um_cupti_paths / sizeof *um_cupti_paths; i++) {
+    void *lib = dlopen (um_cupti_paths[i], RTLD_NOW | RTLD_LOCAL);
+    if (!lib)
+      continue;
+    if (um_cupti_symbols (lib))
+      return cupti.loaded = true;
+    dlclose (lib);
+    return false;
+  }
+  snprintf (cupti.missing, sizeof cupti.missing,
+            "libcupti.so.%s not found (searched the library path, "
+            "/usr/local/cuda/extras/CUPTI/lib64 and /usr/local/cuda/lib64)",
+            MS_CUPTI_SOVERSION);
+  return false;
+}
 
 /* CUDA 13 renamed the record (the fields we read are the same). */
 #if CUPTI_API_VERSION >= 130000
@@ -95,10 +163,10 @@ um_buffer_completed (CUcontext ctx, uint32_t stream_id, uint8_t *buffer, size_t 
   size_t dropped = 0;
   (void) size;
   pthread_mutex_lock (&um.lock);
-  while (cuptiActivityGetNextRecord (buffer, valid, &record) == CUPTI_SUCCESS)
+  while (cupti.next_record (buffer, valid, &record) == CUPTI_SUCCESS)
     if (record->kind == CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER)
       um_add ((const UmRecord *) record);
-  if (cuptiActivityGetNumDroppedRecords (ctx, stream_id, &dropped) == CUPTI_SUCCESS)
+  if (cupti.dropped_records (ctx, stream_id, &dropped) == CUPTI_SUCCESS)
     um.sums.dropped += dropped;
   pthread_mutex_unlock (&um.lock);
   free (buffer);
@@ -108,7 +176,7 @@ static int
 um_fail (MsKUmCounts *out, const char *call, CUptiResult r)
 {
   const char *text = NULL;
-  if (cuptiGetResultString (r, &text) != CUPTI_SUCCESS || !text)
+  if (cupti.result_string (r, &text) != CUPTI_SUCCESS || !text)
     text = "unknown CUPTI error";
   memset (out, 0, sizeof *out);
   snprintf (out->reason, sizeof out->reason, "%s: %s%s", call, text,
@@ -119,13 +187,23 @@ um_fail (MsKUmCounts *out, const char *call, CUptiResult r)
   return -1;
 }
 
-/* fn: the CUPTI function called, named in the reason. */
-#define UM_CHECK(out, fn, args)                                               \
+/* name: the CUPTI function that field of the loaded table is, named in
+ * the reason. */
+#define UM_CHECK(out, field, name, args)                                      \
   do {                                                                        \
-    CUptiResult r_ = fn args;                                                 \
+    CUptiResult r_ = cupti.field args;                                        \
     if (r_ != CUPTI_SUCCESS)                                                  \
-      return um_fail (out, #fn, r_);                                          \
+      return um_fail (out, name, r_);                                         \
   } while (0)
+
+/* CUPTI could not be loaded: the counts are unavailable, saying why. */
+static int
+um_not_loaded (MsKUmCounts *out)
+{
+  memset (out, 0, sizeof *out);
+  snprintf (out->reason, sizeof out->reason, "%s", cupti.missing);
+  return -1;
+}
 
 int
 ms_k_um_built (void)
@@ -151,7 +229,7 @@ um_drain (void)
   uint64_t seen = um_arrived ();
   int quiet = 0;
   for (int waited = 0; waited < UM_DRAIN_MAX_MS; waited += UM_DRAIN_STEP_MS) {
-    cuptiActivityFlushAll (CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+    cupti.flush_all (CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
     uint64_t now = um_arrived ();
     quiet = now == seen ? quiet + 1 : 0;
     seen = now;
@@ -171,6 +249,8 @@ ms_k_um_begin (MsKUmCounts *out)
     CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_CPU_PAGE_FAULT_COUNT,
     CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_GPU_PAGE_FAULT,
   };
+  if (!um_cupti_load ())
+    return um_not_loaded (out);
   CUpti_ActivityUnifiedMemoryCounterConfig config[4];
   memset (config, 0, sizeof config);
   for (int i = 0; i < 4; i++) {
@@ -179,11 +259,11 @@ ms_k_um_begin (MsKUmCounts *out)
     config[i].enable = 1;
   }
   if (!um.registered) {
-    UM_CHECK (out, cuptiActivityRegisterCallbacks, (um_buffer_requested, um_buffer_completed));
+    UM_CHECK (out, register_callbacks, "cuptiActivityRegisterCallbacks", (um_buffer_requested, um_buffer_completed));
     um.registered = 1;
   }
-  UM_CHECK (out, cuptiActivityConfigureUnifiedMemoryCounter, (config, 4));
-  UM_CHECK (out, cuptiActivityEnable, (CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER));
+  UM_CHECK (out, configure_um, "cuptiActivityConfigureUnifiedMemoryCounter", (config, 4));
+  UM_CHECK (out, enable, "cuptiActivityEnable", (CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER));
   pthread_mutex_lock (&um.lock);
   memset (&um.sums, 0, sizeof um.sums);
   um.phase = UM_ARMED;
@@ -214,8 +294,10 @@ ms_k_um_end (MsKUmCounts *out)
 {
   /* The caller synchronised the device; records after the window are not
    * counted, but they must not stay in CUPTI's buffers for the next one. */
-  CUptiResult flushed = cuptiActivityFlushAll (CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
-  CUptiResult disabled = cuptiActivityDisable (CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER);
+  if (!um_cupti_load ())
+    return um_not_loaded (out);
+  CUptiResult flushed = cupti.flush_all (CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+  CUptiResult disabled = cupti.disable (CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER);
   pthread_mutex_lock (&um.lock);
   *out = um.sums;
   bool windowed = um.phase == UM_CLOSED;

@@ -11,7 +11,11 @@ if [ "${1:-build}" = test ]; then
   # poppler-utils: the report tests read PDFs (pdftotext, pdfinfo); chromium
   # renders the HTML report headless; libxtst6: the keyboard test presses
   # real keys through XTest; python3-venv: the data-tool test's environment.
-  want="$want xvfb xauth dbus dbus-x11 locales slurm-wlm munge poppler-utils chromium libxtst6 python3-venv"
+  # python3-jsonschema checks the JSON documents against data/schema/;
+  # man-db, zsh, libxml2-utils and shared-mime-info check the man pages, the
+  # zsh completion, the file type's XML and what it matches.
+  want="$want xvfb xauth dbus dbus-x11 locales slurm-wlm munge poppler-utils chromium libxtst6
+    python3-venv python3-jsonschema man-db zsh libxml2-utils shared-mime-info"
 fi
 missing=""
 for p in $want; do

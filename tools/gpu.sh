@@ -9,7 +9,7 @@
 # Steps: info suite suite-runs self-compare sweep-time bench plain repeat
 # large sanitize lessons lesson-checks probe-lessons reference cpus rounds
 # configs overhead spread host-func-core alloc-costs plain-lessons health
-# multi scale gui gui-lessons pack.
+# multi scale gui gui-lessons no-toolkit json pack.
 # Never allocates more managed memory than the card has free; never changes
 # clocks or resets the card.
 set -u
@@ -47,6 +47,36 @@ build() {
 
 # The device as memsweep sees it.
 step_info() { $MS info 2>&1 | tee "$OUT/info.txt"; }
+
+# memsweep with none of the toolkit's libraries in reach: no libcudart or
+# libcupti NEEDED, info through the driver alone, and the managed-touch
+# lesson's CUPTI counts with CUPTI found by its fallback paths (dlopen).
+step_no_toolkit() {
+  local d="$OUT/no-toolkit" clean=(env -i PATH=/usr/bin:/bin HOME="$HOME" TMPDIR=/tmp LD_LIBRARY_PATH=)
+  mkdir -p "$d"
+  readelf -d $MS | grep -E 'NEEDED|RUNPATH' >"$d/dynamic.txt"
+  log "no-toolkit: toolkit libraries NEEDED: $(grep -cE 'libcudart|libcupti' "$d/dynamic.txt") (want 0)"
+  "${clean[@]}" $MS info >"$d/info.txt" 2>&1
+  log "no-toolkit: info rc=$? (want 0): $(head -1 "$d/info.txt")"
+  "${clean[@]}" $MS lesson managed-touch --sizes 20:20 --reps 3 --quiet --out "$d/mt" >"$d/mt.txt" 2>&1
+  log "no-toolkit: managed-touch rc=$?; um-counts states: $(grep -h 'um-counts' "$d"/mt-* | grep -oE ' (counted|unknown|unavailable)( |$)' | sort | uniq -c | tr -s ' \n' ' ') (want counted)"
+}
+
+# --format json with a device: info (the device and each mode's support),
+# a short sweep, a lesson's run and a calibration, each valid against its
+# schema in data/schema/ (tools/json-check.py).
+step_json() {
+  local d="$OUT/json" sweep=(--modes pageable,pinned --min-exp 20 --max-exp 22 --step 2 --reps 5)
+  mkdir -p "$d"
+  $MS info --format json >"$d/info.json" 2>"$d/info.err"
+  $MS run "${sweep[@]}" --quiet --out "$d/run" --format json >"$d/run.json" 2>"$d/run.err"
+  $MS lesson reuse --sizes 20:20 --reps 3 --quiet --out "$d/reuse" --format json \
+    >"$d/lesson.json" 2>"$d/lesson.err"
+  $MS calibrate --runs 3 --out "$d/profile.csv" --format json "${sweep[@]}" \
+    >"$d/calibrate.json" 2>"$d/calibrate.err"
+  python3 tools/json-check.py data/schema "$d"/*.json >"$d/check.txt" 2>&1
+  log "json rc=$?: $(grep -c '^ok' "$d/check.txt") of 4 documents valid; $(grep '^FAIL' "$d/check.txt" | head -2)"
+}
 
 # The gpu suite once (meson test --suite gpu).
 step_suite() {

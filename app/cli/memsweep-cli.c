@@ -13,35 +13,27 @@
 #include "ms-cli-commands.h"
 #include "ms-cli-common.h"
 #include "ms-cli-run-options.h"
-#ifdef MS_HAVE_DRAW
-#include "ms-cli-draw.h"
-#endif
 
+/* The commands and what they do, from the one table (ms-cli-commands.c). */
 static void
 usage (FILE *out)
 {
-  fprintf (out,
-           ms_gettext ("Usage: memsweep COMMAND [OPTIONS]\n"
-                       "\n"
-                       "Measures CUDA host<->device memory modes with a verified vector add.\n"
-                       "\n"
-                       "Commands:\n"
-                       "  info [--device I]    device facts and which modes it supports\n"
-                       "  modes                each memory mode with a one-line explanation\n"
-                       "  run [OPTIONS]        run a sweep, print a table, write CSV files\n"
-                       "  show FILE            print the summary of a samples CSV (no GPU needed)\n"
-                       "  compare A B          two runs cell by cell: same, faster, slower or\n"
-                       "                       ambiguous (exit 1 when a cell differs)\n"
-                       "\n"
-                       "'memsweep COMMAND --help' describes one command.\n"
-                       "\n%s%s"),
+  fprintf (out, "%s", ms_gettext ("Usage: memsweep COMMAND [OPTIONS]\n"
+                                  "\n"
+                                  "Measures CUDA host<->device memory modes with a verified vector "
+                                  "add.\n"
+                                  "\n"
+                                  "Commands:\n"));
+  for (int i = 0; ms_cli_command_nth (i); i++) {
+    const MsCliCommand *c = ms_cli_command_nth (i);
+    char head[64];
+    snprintf (head, sizeof head, "%s %s", c->name, c->operands ? c->operands : "");
+    if (!(c->flags & MS_CLI_HIDDEN))
+      fprintf (out, "  %-28s %s\n", head, ms_gettext (c->summary));
+  }
+  fprintf (out, ms_gettext ("\n'memsweep COMMAND --help' (or -h) describes one command and "
+                            "its options;\n'man memsweep' describes them all.\n\n%s%s"),
            ms_cli_run_options_text (), ms_cli_exit_status ());
-  fprintf (out, ms_gettext ("\nBeyond one GPU (COMMAND --help for each):\n"));
-  ms_cli_more_commands_usage (out);
-#ifdef MS_HAVE_DRAW
-  fprintf (out, ms_gettext ("\nCharts and reports (COMMAND --help for each):\n"));
-  ms_cli_draw_usage (out);
-#endif
 }
 
 static int

@@ -28,6 +28,7 @@
 #include "ms-cli-run-options.h"
 #include "ms-i18n.h"
 #include "memsweep.h"
+#include "ms-cli-json.h"
 
 #define MAX_FORWARDED 64
 
@@ -43,7 +44,9 @@ static int
 calibrate_usage (FILE *out, int rc)
 {
   fprintf (out, "%s",
-           ms_gettext ("Usage: memsweep calibrate [--runs N] [--out PROFILE] [RUN OPTIONS]\n"
+           ms_gettext ("Usage: memsweep calibrate [--runs N] [--out PROFILE]\n"
+                       "                          [--format text|json|csv]\n"
+                       "                          [RUN OPTIONS]\n"
                        "Runs 'memsweep run' N times (default 5, 3..64) as separate processes with\n"
                        "the run options given, and writes the spread of their medians to PROFILE\n"
                        "(default: this GPU's profile, which later runs use):\n"));
@@ -53,7 +56,8 @@ calibrate_usage (FILE *out, int rc)
     fprintf (out, "  %s\n", path);
   fprintf (out, "%s",
            ms_gettext ("Every later interval then covers another run's median, not only the\n"
-                       "sampling within one run.\n"));
+                       "sampling within one run. --format json prints the spread as JSON\n"
+                       "(data/schema/), --format csv as CSV.\n"));
   return rc;
 }
 
@@ -145,28 +149,87 @@ remove_runs (const char *dir, int n)
   rmdir (dir);
 }
 
+/* The document's name and version (data/schema/memsweep-calibration.json). */
+#define CALIBRATION_SCHEMA "memsweep-calibration"
+#define CALIBRATION_SCHEMA_VERSION 1
+
+/* Mode m's interval half-width over the sizes, as +- % of the median;
+ * false when the profile has none for it. */
+static bool
+mode_spread (const MsRunToRun *rr, int m, double *lo, double *hi)
+{
+  *lo = INFINITY;
+  *hi = 0;
+  for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
+    double h = ms_run_to_run_half_width (rr, (MsMode) m, e);
+    if (h > 0) {
+      *lo = fmin (*lo, 100 * (exp (h) - 1));
+      *hi = fmax (*hi, 100 * (exp (h) - 1));
+    }
+  }
+  return *hi > 0;
+}
+
 /* Per mode, the interval's half-width over the sizes, as +- %. */
 static void
 print_profile (const MsRunToRun *rr, const MsResults *like)
 {
+  double lo, hi;
   printf (ms_gettext ("95%% interval for another run's median, +- %% of it (over the sizes):\n"));
-  for (int m = 0; m < MS_MODE_COUNT; m++) {
-    double lo = INFINITY, hi = 0;
-    for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
-      double h = ms_run_to_run_half_width (rr, (MsMode) m, e);
-      if (h > 0) {
-        lo = fmin (lo, 100 * (exp (h) - 1));
-        hi = fmax (hi, 100 * (exp (h) - 1));
-      }
-    }
-    if (hi > 0)
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    if (mode_spread (rr, m, &lo, &hi))
       printf ("  %-18s %5.1f .. %5.1f\n", ms_mode_name ((MsMode) m), lo, hi);
+}
+
+/* The same as CSV: a mode a line. */
+static void
+print_profile_csv (const MsRunToRun *rr)
+{
+  double lo, hi;
+  fputs ("mode,half_width_pct_min,half_width_pct_max\n", stdout);
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    if (!mode_spread (rr, m, &lo, &hi))
+      continue;
+    ms_cli_csv_field (stdout, ms_mode_name ((MsMode) m));
+    fputc (',', stdout);
+    ms_cli_csv_number (stdout, lo);
+    fputc (',', stdout);
+    ms_cli_csv_number (stdout, hi);
+    fputc ('\n', stdout);
   }
+}
+
+/* The same as JSON, with where the profile went. */
+static void
+print_profile_json (const MsRunToRun *rr, int runs, const char *path)
+{
+  double lo, hi;
+  void *state = ms_json_begin ();
+  printf ("{\"schema\":\"" CALIBRATION_SCHEMA "\",\"schema_version\":%d,\"runs\":%d,"
+          "\"profile\":",
+          CALIBRATION_SCHEMA_VERSION, runs);
+  ms_json_put_string (stdout, path);
+  fputs (",\"modes\":[", stdout);
+  bool first = true;
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    if (!mode_spread (rr, m, &lo, &hi))
+      continue;
+    fputs (first ? "\n{\"name\":" : ",\n{\"name\":", stdout);
+    first = false;
+    ms_json_put_string (stdout, ms_mode_name ((MsMode) m));
+    fputs (",\"half_width_pct_min\":", stdout);
+    ms_json_put_number (stdout, lo);
+    fputs (",\"half_width_pct_max\":", stdout);
+    ms_json_put_number (stdout, hi);
+    fputc ('}', stdout);
+  }
+  fputs ("]}\n", stdout);
+  ms_json_end (state);
 }
 
 /* Reads the runs and writes the profile; the exit status. */
 static int
-measure_and_write (const char *dir, int runs, const char *out)
+measure_and_write (const char *dir, int runs, const char *out, MsCliFormat format)
 {
   MsResults *results[MS_RR_MAX_RUNS] = { 0 };
   char path[PATH_MAX + 32], err[PATH_MAX + 256];
@@ -195,8 +258,14 @@ measure_and_write (const char *dir, int runs, const char *out)
     fprintf (stderr, "memsweep calibrate: %s\n", err);
     goto out;
   }
-  print_profile (&rr, results[0]);
-  printf (ms_gettext ("wrote %s\n"), path);
+  if (format == MS_CLI_FORMAT_JSON)
+    print_profile_json (&rr, runs, path);
+  else if (format == MS_CLI_FORMAT_CSV)
+    print_profile_csv (&rr);
+  else
+    print_profile (&rr, results[0]);
+  /* A status line: standard output holds the result alone. */
+  fprintf (stderr, ms_gettext ("memsweep calibrate: wrote %s\n"), path);
   rc = EXIT_OK;
 out:
   for (int i = 0; i < runs; i++)
@@ -252,6 +321,7 @@ typedef struct {
   char *forwarded[MAX_FORWARDED];
   int n_forwarded, runs;
   const char *out;
+  MsCliFormat format; /* --format */
 } CalibrateOptions;
 
 /* calibrate's own options in either form, the rest for run; then the run
@@ -269,6 +339,9 @@ parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
       if (!value || !*value)
         return calibrate_usage (stderr, EXIT_USAGE);
       o->out = value;
+    } else if (calibrate_option (argc, argv, &i, "--format", &value)) {
+      if (!value || !ms_cli_parse_table_format (value, &o->format))
+        return calibrate_usage (stderr, EXIT_USAGE);
     } else if (calibrate_option (argc, argv, &i, "--runs", &value)) {
       int v;
       if (!value)
@@ -337,7 +410,7 @@ ms_cli_calibrate (int argc, char **argv)
     }
   }
   if (rc == EXIT_OK)
-    rc = measure_and_write (dir, runs, out);
+    rc = measure_and_write (dir, runs, out, o.format);
   remove_runs (dir, runs);
   return rc;
 }

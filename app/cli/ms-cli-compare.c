@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ms-cli-commands.h"
 #include "ms-cli-common.h"
 #include "ms-cli-tables.h"
 #include "ms-cli-compare.h"
@@ -38,7 +39,8 @@ usage (FILE *out, int rc)
 {
   fprintf (out,
            ms_gettext (
-               "Usage: memsweep compare A B [--threshold PCT] [--mode M] [--json] [--plot FILE]\n"
+               "Usage: memsweep compare A B [--threshold PCT] [--mode M] [--format text|json]\n"
+               "                            [--plot FILE]\n"
                "\n"
                "Compares two runs (samples or summary files) cell by cell: mode, size and\n"
                "variant common to both, by the end-to-end median of the plain repetitions.\n"
@@ -51,7 +53,8 @@ usage (FILE *out, int rc)
                "\n"
                "  --threshold PCT  the difference that matters, in percent (default %g)\n"
                "  --mode M         only the cells of memory mode M\n"
-               "  --json           the comparison as JSON (docs/compare.md)\n"
+               "  --format F       text (default) or json: the comparison as JSON\n"
+               "                   (docs/compare.md; --json: the same)\n"
                "  --plot FILE      the ratio B/A against size as PNG, SVG or PDF\n"
                "\n"
                "Exit status: 0 no cell faster or slower, 1 a difference found, 2 bad input\n"
@@ -64,12 +67,7 @@ usage (FILE *out, int rc)
 static bool
 parse_options (int argc, char **argv, Options *o, int *rc)
 {
-  static const struct option opts[] = { { "threshold", required_argument, NULL, 't' },
-                                        { "json", no_argument, NULL, 'j' },
-                                        { "mode", required_argument, NULL, 'm' },
-                                        { "plot", required_argument, NULL, 'p' },
-                                        { "help", no_argument, NULL, 'h' },
-                                        { NULL, 0, NULL, 0 } };
+  const struct option *opts = ms_cli_getopt_table ("compare");
   *o = (Options){ DEFAULT_THRESHOLD_PCT, false, MS_MODE_COUNT, NULL };
   int c;
   optind = 1;
@@ -83,7 +81,10 @@ parse_options (int argc, char **argv, Options *o, int *rc)
         return *rc = EXIT_USAGE, false;
       }
     } else if (c == 'j') {
-      o->json = true;
+      o->json = true; /* --json: what --format json was called first */
+    } else if (c == 'f') {
+      if (!ms_cli_parse_format (optarg, &o->json))
+        return *rc = EXIT_USAGE, false;
     } else if (c == 'm') {
       if (!ms_mode_from_name (optarg, &o->mode)) {
         fprintf (stderr,

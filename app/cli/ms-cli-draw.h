@@ -9,4 +9,3 @@
 
 int ms_cli_plot (int argc, char **argv);
 int ms_cli_report (int argc, char **argv);
-void ms_cli_draw_usage (FILE *out);

@@ -8,6 +8,7 @@
 
 #include "ms-cli-common.h"
 #include "ms-cli-commands.h"
+#include "ms-cli-fleet-report-json.h"
 #include "ms-fleet.h"
 #include "ms-cli-tables.h"
 #include "ms-i18n.h"
@@ -95,20 +96,18 @@ static int
 usage (FILE *out, int rc)
 {
   fputs (ms_gettext ("Usage: memsweep fleet-report [--threshold PCT] [--outliers] "
-                     "[--fail-on-outliers] DIR\n"), out);
+                     "[--fail-on-outliers]\n"
+                     "                             [--format text|json|csv] DIR\n"), out);
   return rc;
 }
 
 int
 ms_cli_fleet_report (int argc, char **argv)
 {
-  static const struct option opts[] = {
-    { "threshold", required_argument, NULL, 't' }, { "outliers", no_argument, NULL, 'o' },
-    { "fail-on-outliers", no_argument, NULL, 'f' }, { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 }
-  };
+  const struct option *opts = ms_cli_getopt_table ("fleet-report");
   double threshold = 10;
   bool only_outliers = false, fail_on = false;
+  MsCliFormat format = MS_CLI_FORMAT_TEXT;
   int c;
   optind = 1;
   while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
@@ -124,6 +123,9 @@ ms_cli_fleet_report (int argc, char **argv)
       only_outliers = true;
     } else if (c == 'f') {
       fail_on = true;
+    } else if (c == 'F') {
+      if (!ms_cli_parse_table_format (optarg, &format))
+        return 2;
     } else if (c == 'h') {
       return usage (stdout, 0);
     } else {
@@ -151,10 +153,16 @@ ms_cli_fleet_report (int argc, char **argv)
              ms_report_clean (r->copies[i].node, node, sizeof node),
              ms_report_clean (r->copies[i].kept, kept, sizeof kept));
   }
-  print_header (stdout, r);
-  for (size_t i = 0; i < r->n_nodes; i++)
-    if (!only_outliers || r->nodes[i].flags || !r->nodes[i].readable)
-      print_node (stdout, r, &r->nodes[i]);
+  if (format == MS_CLI_FORMAT_JSON) {
+    ms_cli_fleet_report_json (stdout, r, only_outliers);
+  } else if (format == MS_CLI_FORMAT_CSV) {
+    ms_cli_fleet_report_csv (stdout, r, only_outliers);
+  } else {
+    print_header (stdout, r);
+    for (size_t i = 0; i < r->n_nodes; i++)
+      if (!only_outliers || r->nodes[i].flags || !r->nodes[i].readable)
+        print_node (stdout, r, &r->nodes[i]);
+  }
   int rc = fail_on && (r->n_outliers > 0 || r->n_unreadable > 0) ? 1 : 0;
   /* Nothing to compare is bad input, not a clean fleet. */
   if (r->n_nodes > 0 && r->n_unreadable == (int) r->n_nodes) {

@@ -113,13 +113,7 @@ typedef struct {
 static int
 parse_fleet_args (int argc, char **argv, FleetArgs *a)
 {
-  static const struct option opts[] = {
-    { "dir", required_argument, NULL, 'd' },     { "nodes", required_argument, NULL, 'N' },
-    { "nodelist", required_argument, NULL, 'w' }, { "partition", required_argument, NULL, 'p' },
-    { "time", required_argument, NULL, 't' },    { "sbatch-arg", required_argument, NULL, 'x' },
-    { "dry-run", no_argument, NULL, 'n' },       { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 }
-  };
+  const struct option *opts = ms_cli_getopt_table ("fleet");
   int c;
   optind = 1;
   while ((c = getopt_long (argc, argv, "+", opts, NULL)) != -1) {
@@ -290,10 +284,7 @@ file_identity (const char *path, struct stat *st)
 int
 ms_cli_fleet_node (int argc, char **argv)
 {
-  static const struct option opts[] = { { "dir", required_argument, NULL, 'd' },
-                                        { "node", required_argument, NULL, 'n' },
-                                        { "help", no_argument, NULL, 'h' },
-                                        { NULL, 0, NULL, 0 } };
+  const struct option *opts = ms_cli_getopt_table ("fleet-node");
   const char *dir = NULL, *node = getenv ("SLURMD_NODENAME");
   char host[256] = "";
   int c;

@@ -105,8 +105,8 @@ put_stat (FILE *f, const MsStat *st, bool present)
   fputc ('}', f);
 }
 
-static void
-put_device (FILE *f, const MsDeviceInfo *d)
+void
+ms_json_put_device (FILE *f, const MsDeviceInfo *d)
 {
   char drv[16], rt[16];
   ms_format_version (d->driver_version, drv, sizeof drv);
@@ -371,7 +371,7 @@ ms_json_write_judged (FILE *f, const MsResults *r, const MsEnvelopes *env)
   key (f, "label");
   put_string (f, r->label);
   fprintf (f, ",\"source\":\"%s\",\n", r->from_summary ? "summary" : "samples");
-  put_device (f, &r->device);
+  ms_json_put_device (f, &r->device);
   fputs (",\n", f);
   put_settings (f, &r->sweep);
   fputs (",\n\"cells\":[\n", f);

@@ -25,6 +25,8 @@ bool ms_json_write_file (const char *path, const MsResults *results, char *err, 
 void ms_json_put_string (FILE *f, const char *s);
 void ms_json_put_number (FILE *f, double v);
 void *ms_json_begin (void);
+/* "device":{...}, the results' device object (data/schema/). */
+void ms_json_put_device (FILE *f, const MsDeviceInfo *d);
 void ms_json_end (void *state);
 /* Both with the key figures judged against env ("envelope": null when
  * NULL); the health is always there. */

@@ -24,6 +24,7 @@
 #include "ms-cli-show.h"
 #include "ms-csv-pair.h"
 #include "ms-i18n.h"
+#include "ms-cli-json.h"
 #include "ms-cli-tables.h"
 #include "ms-lesson-caption.h"
 
@@ -34,6 +35,7 @@ typedef struct {
   const char *prefix; /* lesson: the pair's prefix; __lesson-part: the samples path */
   const char *parts;  /* __lesson-part: comma-separated part indices */
   bool quiet;
+  bool json; /* --format json */
 } LessonOptions;
 
 static int
@@ -62,10 +64,74 @@ lesson_list (void)
   return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
 }
 
+/* The document's name and version (data/schema/memsweep-lessons.json). */
+#define LESSONS_SCHEMA "memsweep-lessons"
+#define LESSONS_SCHEMA_VERSION 1
+
+static void
+put_key_string (const char *key, const char *value)
+{
+  printf (",\"%s\":", key);
+  if (value && value[0])
+    ms_json_put_string (stdout, value);
+  else
+    fputs ("null", stdout);
+}
+
+static void
+put_lesson_options (const MsLessonOption *opt)
+{
+  fputs (",\"options\":[", stdout);
+  for (int i = 0; opt && opt[i].key; i++) {
+    fputs (i ? ",{\"key\":" : "{\"key\":", stdout);
+    ms_json_put_string (stdout, opt[i].key);
+    fputs (",\"help\":", stdout);
+    ms_json_put_string (stdout, ms_gettext (opt[i].help));
+    fputs (",\"default\":", stdout);
+    ms_json_put_number (stdout, opt[i].def);
+    fputs (",\"min\":", stdout);
+    ms_json_put_number (stdout, opt[i].min);
+    fputs (",\"max\":", stdout);
+    ms_json_put_number (stdout, opt[i].max);
+    fputc ('}', stdout);
+  }
+  fputc (']', stdout);
+}
+
+/* lesson LIST --format json: the same cards, each with the commands that
+ * measure it. */
+static int
+lesson_list_json (void)
+{
+  void *state = ms_json_begin ();
+  printf ("{\"schema\":\"" LESSONS_SCHEMA "\",\"schema_version\":%d,\"lessons\":[",
+          LESSONS_SCHEMA_VERSION);
+  bool first = true;
+  for (int t = 0; t < MS_TOPIC_COUNT; t++) {
+    const MsLessonTopicInfo *info = ms_lesson_topic ((MsLessonTopic) t);
+    if (!ms_lesson_topic_built ((MsLessonTopic) t))
+      continue;
+    fputs (first ? "\n{\"name\":" : ",\n{\"name\":", stdout);
+    first = false;
+    ms_json_put_string (stdout, info->name);
+    put_key_string ("title", ms_gettext (info->title));
+    put_key_string ("question", ms_gettext (info->question));
+    /* How it is measured: its own experiment, or a plain sweep of modes. */
+    put_key_string ("experiment", info->experiment[0] ? info->name : NULL);
+    put_key_string ("run_modes", info->plain ? info->modes : NULL);
+    printf (",\"multi_gpu\":%s", t == MS_TOPIC_PORTABLE ? "true" : "false");
+    put_lesson_options (ms_lesson_options (info->experiment));
+    fputc ('}', stdout);
+  }
+  fputs ("]}\n", stdout);
+  ms_json_end (state);
+  return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+}
+
 static void
 lesson_usage (FILE *out)
 {
-  fputs (ms_gettext ("Usage: memsweep lesson LIST\n"
+  fputs (ms_gettext ("Usage: memsweep lesson LIST [--format text|json]\n"
                      "       memsweep lesson NAME [--sizes MIN:MAX[:STEP]] [--reps N]\n"
                      "                            [--warmup N] [--device I] [--out PREFIX]\n"
                      "                            [--option KEY=VALUE]...\n"
@@ -75,7 +141,9 @@ lesson_usage (FILE *out)
                      "writes PREFIX-samples.csv and PREFIX-summary.csv (default lesson-NAME).\n"
                      "--sizes gives the exponents of the sizes, 2^MIN to 2^MAX float32\n"
                      "elements (default 20:22:2). Without --reps the adaptive rule of 'run'.\n"
-                     "--option sets one of the lesson's own options (LIST names them).\n"),
+                     "--option sets one of the lesson's own options (LIST names them).\n"
+                     "--format json prints LIST, or the lesson's results, as JSON\n"
+                     "(data/schema/).\n"),
          out);
 }
 
@@ -140,6 +208,7 @@ parse_option (LessonOptions *o, int c, const char *arg)
   case 'O': o->prefix = arg; return *arg != '\0';
   case 'P': o->parts = arg; return true;
   case 'q': o->quiet = true; return true;
+  case 'f': return ms_cli_parse_format (arg, &o->json);
   default: return false;
   }
 }
@@ -148,14 +217,7 @@ parse_option (LessonOptions *o, int c, const char *arg)
 static int
 parse_lesson (LessonOptions *o, int argc, char **argv)
 {
-  static const struct option opts[] = {
-    { "sizes", required_argument, NULL, 'z' },  { "reps", required_argument, NULL, 'r' },
-    { "min-reps", required_argument, NULL, 'R' }, { "warmup", required_argument, NULL, 'w' },
-    { "device", required_argument, NULL, 'd' }, { "out", required_argument, NULL, 'O' },
-    { "parts", required_argument, NULL, 'P' },  { "quiet", no_argument, NULL, 'q' },
-    { "option", required_argument, NULL, 'o' },
-    { "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 },
-  };
+  const struct option *opts = ms_cli_getopt_table ("lesson");
   char err[512];
   int c;
   ms_sweep_init_default (&o->sweep);
@@ -179,7 +241,7 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   }
   o->name = argv[optind];
   if (strcmp (o->name, "LIST") == 0 || strcmp (o->name, "list") == 0)
-    return lesson_list ();
+    return o->json ? lesson_list_json () : lesson_list ();
   const MsLessonTopicInfo *lesson = ms_lesson_find (o->name);
   const MsLessonTopicInfo *card = ms_lesson_topic (ms_lesson_topic_from_name (o->name));
   if (!lesson && card) {
@@ -378,8 +440,11 @@ ms_cli_lesson (int argc, char **argv, bool part)
     return EXIT_USAGE;
   }
   const MsLessonTopicInfo *info = ms_lesson_find (o.name);
-  printf ("%s\n%s\n\n", ms_gettext (info->title), ms_gettext (info->reason));
-  fflush (stdout);
+  /* With JSON, standard output holds the document alone. */
+  if (!o.json) {
+    printf ("%s\n%s\n\n", ms_gettext (info->title), ms_gettext (info->reason));
+    fflush (stdout);
+  }
   bool bar = !o.quiet && isatty (STDERR_FILENO);
   MsResults *r = NULL;
   atomic_int *cancel = ms_cli_stop_on_signals ();
@@ -407,8 +472,13 @@ ms_cli_lesson (int argc, char **argv, bool part)
              ms_report_clean (samples, clean, sizeof clean),
              ms_report_clean (summary, clean2, sizeof clean2));
   }
-  ms_report_device (stdout, &r->device);
-  ms_cli_lesson_table (stdout, r);
+  if (o.json) {
+    if (!ms_json_write (stdout, r))
+      rc = EXIT_RUNTIME;
+  } else {
+    ms_report_device (stdout, &r->device);
+    ms_cli_lesson_table (stdout, r);
+  }
   ms_results_free (r);
   return rc;
 }

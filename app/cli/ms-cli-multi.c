@@ -44,14 +44,7 @@ int_arg (const char *name, const char *text, int *out)
 static int
 parse_multi_args (int argc, char **argv, MultiArgs *a)
 {
-  static const struct option opts[] = {
-    { "devices", required_argument, NULL, 'D' }, { "modes", required_argument, NULL, 'm' },
-    { "min-exp", required_argument, NULL, 'a' }, { "max-exp", required_argument, NULL, 'b' },
-    { "step", required_argument, NULL, 's' },    { "reps", required_argument, NULL, 'r' },
-    { "warmup", required_argument, NULL, 'w' },  { "out", required_argument, NULL, 'o' },
-    { "exp", required_argument, NULL, 'e' },     { "solo", no_argument, NULL, 'S' },
-    { "help", no_argument, NULL, 'h' },          { NULL, 0, NULL, 0 }
-  };
+  const struct option *opts = ms_cli_getopt_table ("multi");
   char err[256];
   int c;
   optind = 1;
@@ -179,7 +172,8 @@ print_multi (const MultiArgs *a, MsMultiResults *together, MsMultiResults **alon
   }
 }
 
-/* "wrote PATH", or the error: the exit status. */
+/* "wrote PATH" (a status line: on stderr, as every command's), or the
+ * error: the exit status. */
 static int
 report_written (bool ok, const char *path, const char *err)
 {
@@ -187,7 +181,7 @@ report_written (bool ok, const char *path, const char *err)
     fprintf (stderr, "memsweep: %s\n", err);
     return 1;
   }
-  printf (ms_gettext ("wrote %s\n"), path);
+  fprintf (stderr, ms_gettext ("wrote %s\n"), path);
   return 0;
 }
 
@@ -218,7 +212,7 @@ write_multi (const char *prefix, const MsMultiResults *r)
       fprintf (stderr, "memsweep: %s\n", err);
       return 1;
     }
-    printf (ms_gettext ("wrote %s\n"), path);
+    fprintf (stderr, ms_gettext ("wrote %s\n"), path);
   }
   /* The aggregate, and which samples file is which GPU's. */
   MsMultiFile *file = malloc (sizeof *file);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-cli-commands.h"
 #include "ms-cli-common.h"
 #include "ms-cli-draw.h"
 #include "ms-export.h"
@@ -193,14 +194,7 @@ choose_timeline_cell (const PlotOptions *o, const MsResults *run, MsReportViewJo
 static int
 parse_plot (PlotOptions *o, int argc, char **argv)
 {
-  static const struct option opts[] = {
-    { "view", required_argument, NULL, 'v' },  { "format", required_argument, NULL, 'f' },
-    { "out", required_argument, NULL, 'o' },   { "size", required_argument, NULL, 's' },
-    { "no-caption", no_argument, NULL, 'n' },  { "help", no_argument, NULL, 'h' },
-    { "pixels", required_argument, NULL, 'p' }, { "mode", required_argument, NULL, 'm' },
-    { "rep", required_argument, NULL, 'r' },   { "variant", required_argument, NULL, 'V' },
-    { "all-phases", no_argument, NULL, 'a' },  { NULL, 0, NULL, 0 },
-  };
+  const struct option *opts = ms_cli_getopt_table ("plot");
   *o = (PlotOptions){ .width = 1600, .height = 1000, .caption = TRUE };
   int c;
   optind = 1;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-cli-commands.h"
 #include "ms-cli-common.h"
 #include "ms-cli-draw.h"
 #include "ms-i18n.h"
@@ -34,9 +35,7 @@ report_usage_error (void)
 int
 ms_cli_report (int argc, char **argv)
 {
-  static const struct option opts[] = { { "out", required_argument, NULL, 'o' },
-                                        { "help", no_argument, NULL, 'h' },
-                                        { NULL, 0, NULL, 0 } };
+  const struct option *opts = ms_cli_getopt_table ("report");
   const char *out = NULL;
   int c;
   optind = 1;
@@ -75,18 +74,4 @@ ms_cli_report (int argc, char **argv)
     return EXIT_RUNTIME;
   }
   return EXIT_OK;
-}
-
-void
-ms_cli_draw_usage (FILE *out)
-{
-  fprintf (out,
-           ms_gettext ("  memsweep plot FILE --view bandwidth|h2d|d2h|time|breakdown|timeline\n"
-                       "                --out OUT.png|svg|pdf [--format F] [--size WxH] "
-                       "[--no-caption]\n"
-                       "                       one view of a CSV into an image (no display "
-                       "needed)\n"
-                       "  memsweep report FILE... --out REPORT.pdf|REPORT.html\n"
-                       "                       charts, table and captions of runs as a "
-                       "report\n"));
 }

@@ -10,6 +10,7 @@
 
 #include "memsweep.h"
 #include "ms-atomic-file.h"
+#include "ms-cli-commands.h"
 #include "ms-cli-common.h"
 #include "ms-cli-run-options.h"
 #include "ms-cli-tables.h"
@@ -156,21 +157,20 @@ parse_run_option (MsCliRunOptions *o, int c, const char *arg)
   }
 }
 
-/* getopt's table: the output's options, then every setting's. */
+/* getopt's table: run's own options (ms-cli-commands.c), then every
+ * setting's. */
 static const struct option *
 run_option_table (void)
 {
-  static struct option opts[64] = {
-    { "out", required_argument, NULL, 'O' },   { "quiet", no_argument, NULL, 'q' },
-    { "help", no_argument, NULL, 'h' },        { "profile", required_argument, NULL, 'P' },
-    { "no-profile", no_argument, NULL, 'N' },  { "format", required_argument, NULL, 'F' },
-  };
-  enum { N_OWN = 6 };
-  int n = N_OWN;
+  static struct option opts[64];
+  int n = 0;
+  for (const struct option *own = ms_cli_getopt_table ("run"); own->name; own++)
+    opts[n++] = *own;
   for (int i = 0; i < ms_setting_count () && n < (int) (sizeof opts / sizeof *opts) - 1; i++)
     if (ms_setting_nth (i)->option)
       opts[n++] = (struct option) { ms_setting_nth (i)->option, required_argument, NULL,
                                     SETTING_OPTION + i };
+  opts[n] = (struct option) { NULL, 0, NULL, 0 };
   return opts;
 }
 

@@ -93,10 +93,15 @@ expect 2 "bad.csv:1: missing column 'mode'" -- show "$tmp/bad.csv"
 expect_line 0 "Usage: memsweep run [OPTIONS]" -- run --help
 expect_line 0 "  --step S             exponent step, 1..28 (default 1)" -- run --help
 expect_line 0 "Usage: memsweep show FILE" -- show --help
-expect_line 0 "Usage: memsweep info [--device I]" -- info --help
-expect_line 0 "Usage: memsweep modes" -- modes --help
-expect_line 0 "Usage: memsweep fleet-report [--threshold PCT] [--outliers] [--fail-on-outliers] DIR" -- fleet-report --help
-expect_line 2 "memsweep: modes takes no arguments" -- modes extra
+expect_line 0 "Usage: memsweep info [--device I] [--format text|json]" -- info --help
+expect_line 0 "Usage: memsweep modes [--format text|json|csv]" -- modes --help
+expect_line 0 "Usage: memsweep fleet-report [--threshold PCT] [--outliers] [--fail-on-outliers]" -- fleet-report --help
+expect_line 2 "memsweep: modes: unexpected argument 'extra'" -- modes extra
+expect 2 "is not text, json or csv" -- modes --format yaml
+expect 2 "is neither text nor json" -- show --format yaml "$2/reference/h100-default-samples.csv"
+# -h is --help everywhere.
+expect_line 0 "Usage: memsweep show FILE" -- show -h
+expect_line 0 "Usage: memsweep modes [--format text|json|csv]" -- modes -h
 expect_line 2 "memsweep: info: unexpected argument 'extra'" -- info extra
 expect_line 2 "memsweep: device index must be 0 or more (got -1)" -- info --device -1
 expect_line 2 "memsweep: --device: 'x' is not a whole number" -- info --device x
@@ -492,7 +497,7 @@ check "lesson LIST names the nine sweep lessons and the probe lessons" \
   [ "$(grep -c '^[^ ]' "$tmp/list")" -ge 10 ]
 expect_line 0 "Concurrent kernels" -- lesson LIST
 expect_line 0 "  memsweep lesson concurrent" -- lesson LIST
-expect_line 0 "Usage: memsweep lesson LIST" -- lesson --help
+expect_line 0 "Usage: memsweep lesson LIST [--format text|json]" -- lesson --help
 expect 2 "Usage: memsweep lesson LIST" -- lesson
 expect_line 2 "memsweep: lesson: unknown lesson 'nope' (see 'memsweep lesson LIST')" -- lesson nope
 expect_line 2 "memsweep: --sizes: 'big' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes big

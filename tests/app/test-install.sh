@@ -1,11 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# test-install.sh BUILD PREFIX BINDIR DATADIR GUI: installs the build tree
+# test-install.sh BUILD PREFIX BINDIR DATADIR GUI MANDIR: installs the build tree
 # into a staging folder (DESTDIR) and checks what a packager gets: the
 # command line runs and finds its installed catalogue (from its own folder,
 # nothing set), and the schema, the desktop file, the icon, the reference
 # runs and, when GUI is true, the app are there and start.
-build=$1 prefix=$2 bindir=$3 datadir=$4 gui=$5
+build=$1 prefix=$2 bindir=$3 datadir=$4 gui=$5 mandir=${6:-share/man}
 app_id=io.github.memsweep.Memsweep
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -27,6 +27,7 @@ rm -f "$tmp.log"
 root=$tmp$prefix
 case $bindir in /*) bin=$tmp$bindir ;; *) bin=$root/$bindir ;; esac
 case $datadir in /*) data=$tmp$datadir ;; *) data=$root/$datadir ;; esac
+case $mandir in /*) man=$tmp$mandir ;; *) man=$root/$mandir ;; esac
 
 # Nothing of the build tree's: no catalogue folder, no reference folder.
 unset MEMSWEEP_LOCALEDIR MEMSWEEP_REFERENCE_DIR GSETTINGS_SCHEMA_DIR
@@ -54,12 +55,20 @@ check "the icon is installed" test -f "$data/icons/hicolor/scalable/apps/$app_id
 for f in "$(dirname "$0")"/../../data/schema/*.json; do
   check "schema $(basename "$f") is installed" cmp -s "$f" "$data/memsweep/schema/$(basename "$f")"
 done
+check "the symbolic icon is installed" \
+  test -f "$data/icons/hicolor/symbolic/apps/$app_id-symbolic.svg"
+check "the file type is installed" test -f "$data/mime/packages/$app_id.xml"
+check "memsweep's man page is installed" test -s "$man/man1/memsweep.1"
+check "the bash completion is installed" test -s "$data/bash-completion/completions/memsweep"
+check "the zsh completion is installed" test -s "$data/zsh/site-functions/_memsweep"
+check "the JSON schemas are installed" test -s "$data/memsweep/schema/memsweep-results.json"
 for f in "$(dirname "$0")"/../../data/reference/*.csv; do
   check "reference run $(basename "$f") is installed" \
     cmp -s "$f" "$data/memsweep/reference/$(basename "$f")"
 done
 if [ "$gui" = true ]; then
   check "memsweep-gtk is installed" test -x "$bin/memsweep-gtk"
+  check "memsweep-gtk's man page is installed" test -s "$man/man1/memsweep-gtk.1"
   GSETTINGS_SCHEMA_DIR=$data/glib-2.0/schemas GSETTINGS_BACKEND=memory \
     "$bin/memsweep-gtk" --help >"$tmp/gtk.out" 2>&1
   check "memsweep-gtk --help starts with the installed schema" \

@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-fleet-report-json.c: `memsweep fleet-report --format json|csv`:
+ * the table of ms-cli-fleet-report.c as one document
+ * (data/schema/memsweep-fleet-report.json), or as CSV. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+
+#include "ms-cli-common.h"
+#include "ms-cli-fleet-report-json.h"
+#include "ms-cli-json.h"
+
+#define FLEET_SCHEMA "memsweep-fleet-report"
+#define FLEET_SCHEMA_VERSION 1
+
+static void
+put_link (FILE *f, int gen, int width)
+{
+  if (gen > 0)
+    fprintf (f, "{\"gen\":%d,\"width\":%d}", gen, width);
+  else
+    fputs ("null", f);
+}
+
+static void
+put_string_or_null (FILE *f, const char *s)
+{
+  if (s && s[0])
+    ms_json_put_string (f, s);
+  else
+    fputs ("null", f);
+}
+
+static void
+put_figures (FILE *f, const MsFleetReport *r)
+{
+  fputs ("\"figures\":[", f);
+  bool first = true;
+  for (int i = 0; i < MS_FLEET_N_FIGURES; i++) {
+    if (r->exponent[i] < 0)
+      continue;
+    fputs (first ? "{\"name\":" : ",{\"name\":", f);
+    first = false;
+    ms_json_put_string (f, ms_fleet_figure_name ((MsFleetFigure) i));
+    fprintf (f, ",\"exponent\":%d,\"bytes_per_vector\":%llu,\"median_gbps\":", r->exponent[i],
+             4ull << r->exponent[i]);
+    ms_json_put_number (f, r->median[i]);
+    fputc ('}', f);
+  }
+  fputs ("]", f);
+}
+
+/* One figure of a node: its GB/s, its deviation from the median and
+ * whether it is flagged (low, high or null). */
+static void
+put_node_figure (FILE *f, const MsFleetNode *node, int i)
+{
+  fputs ("{\"name\":", f);
+  ms_json_put_string (f, ms_fleet_figure_name ((MsFleetFigure) i));
+  bool has = node->value[i] > 0;
+  fputs (",\"gbps\":", f);
+  has ? ms_json_put_number (f, node->value[i]) : (void) fputs ("null", f);
+  fputs (",\"deviation\":", f);
+  has ? ms_json_put_number (f, node->deviation[i]) : (void) fputs ("null", f);
+  const char *flag = node->flags & (1u << i)               ? "\"low\""
+                     : node->flags & MS_FLEET_FLAG_HIGH (i) ? "\"high\""
+                                                             : "null";
+  fprintf (f, ",\"flag\":%s}", flag);
+}
+
+static void
+put_node (FILE *f, const MsFleetReport *r, const MsFleetNode *node)
+{
+  fputs ("{\"node\":", f);
+  ms_json_put_string (f, node->node);
+  fputs (",\"file\":", f);
+  ms_json_put_string (f, node->file);
+  fputs (",\"device\":", f);
+  put_string_or_null (f, node->device);
+  fprintf (f, ",\"readable\":%s,\"error\":", node->readable ? "true" : "false");
+  put_string_or_null (f, node->readable ? NULL : node->error);
+  fputs (",\"link\":", f);
+  put_link (f, node->pcie_gen, node->pcie_width);
+  fprintf (f, ",\"link_below_common\":%s,\"figures\":[",
+           node->flags & MS_FLEET_FLAG_LINK ? "true" : "false");
+  bool first = true;
+  for (int i = 0; i < MS_FLEET_N_FIGURES; i++) {
+    if (r->exponent[i] < 0)
+      continue;
+    fputs (first ? "" : ",", f);
+    first = false;
+    put_node_figure (f, node, i);
+  }
+  fputs ("]}", f);
+}
+
+static void
+put_copies (FILE *f, const MsFleetReport *r)
+{
+  fputs ("\"copies\":[", f);
+  for (size_t i = 0; i < r->n_copies; i++) {
+    fputs (i ? ",{\"file\":" : "{\"file\":", f);
+    ms_json_put_string (f, r->copies[i].file);
+    fputs (",\"node\":", f);
+    ms_json_put_string (f, r->copies[i].node);
+    fputs (",\"kept\":", f);
+    ms_json_put_string (f, r->copies[i].kept);
+    fputc ('}', f);
+  }
+  fputs ("]", f);
+}
+
+bool
+ms_cli_fleet_report_json (FILE *f, const MsFleetReport *r, bool only_outliers)
+{
+  void *state = ms_json_begin ();
+  fprintf (f, "{\"schema\":\"" FLEET_SCHEMA "\",\"schema_version\":%d,\"threshold_pct\":",
+           FLEET_SCHEMA_VERSION);
+  ms_json_put_number (f, r->threshold * 100);
+  fprintf (f, ",\"n_nodes\":%zu,\"n_outliers\":%d,\"n_unreadable\":%d,\"common_link\":",
+           r->n_nodes, r->n_outliers, r->n_unreadable);
+  put_link (f, r->common_gen, r->common_width);
+  fputs (",\n", f);
+  put_figures (f, r);
+  fprintf (f, ",\n\"only_outliers\":%s,\"nodes\":[", only_outliers ? "true" : "false");
+  bool first = true;
+  for (size_t i = 0; i < r->n_nodes; i++) {
+    const MsFleetNode *node = &r->nodes[i];
+    if (only_outliers && !node->flags && node->readable)
+      continue;
+    fputs (first ? "\n" : ",\n", f);
+    first = false;
+    put_node (f, r, node);
+  }
+  fputs ("],\n", f);
+  put_copies (f, r);
+  fputs ("}\n", f);
+  ms_json_end (state);
+  return !ferror (f);
+}
+
+/* "pinned h2d" as a column's stem: pinned_h2d. */
+static void
+put_figure_column (FILE *f, int i, const char *what)
+{
+  fputc (',', f);
+  for (const char *p = ms_fleet_figure_name ((MsFleetFigure) i); *p; p++)
+    fputc (*p == ' ' ? '_' : *p, f);
+  fprintf (f, "_%s", what);
+}
+
+static void
+put_csv_node (FILE *f, const MsFleetReport *r, const MsFleetNode *node)
+{
+  ms_cli_csv_field (f, node->node);
+  fputc (',', f);
+  ms_cli_csv_field (f, node->file);
+  fputc (',', f);
+  ms_cli_csv_field (f, node->device);
+  fprintf (f, ",%s,", node->readable ? "true" : "false");
+  ms_cli_csv_field (f, node->readable ? "" : node->error);
+  if (node->pcie_gen > 0)
+    fprintf (f, ",%d,%d", node->pcie_gen, node->pcie_width);
+  else
+    fputs (",,", f);
+  fprintf (f, ",%s", node->flags & MS_FLEET_FLAG_LINK ? "true" : "false");
+  for (int i = 0; i < MS_FLEET_N_FIGURES; i++) {
+    if (r->exponent[i] < 0)
+      continue;
+    bool has = node->value[i] > 0;
+    fputc (',', f);
+    ms_cli_csv_number (f, has ? node->value[i] : NAN);
+    fputc (',', f);
+    ms_cli_csv_number (f, has ? node->deviation[i] : NAN);
+    fputs (node->flags & (1u << i)               ? ",low"
+           : node->flags & MS_FLEET_FLAG_HIGH (i) ? ",high"
+                                                   : ",",
+           f);
+  }
+  fputc ('\n', f);
+}
+
+bool
+ms_cli_fleet_report_csv (FILE *f, const MsFleetReport *r, bool only_outliers)
+{
+  fputs ("node,file,device,readable,error,link_gen,link_width,link_below_common", f);
+  for (int i = 0; i < MS_FLEET_N_FIGURES; i++) {
+    if (r->exponent[i] < 0)
+      continue;
+    put_figure_column (f, i, "gbps");
+    put_figure_column (f, i, "deviation");
+    put_figure_column (f, i, "flag");
+  }
+  fputc ('\n', f);
+  for (size_t i = 0; i < r->n_nodes; i++)
+    if (!only_outliers || r->nodes[i].flags || !r->nodes[i].readable)
+      put_csv_node (f, r, &r->nodes[i]);
+  return !ferror (f);
+}

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-fleet-report-json.h: fleet-report's table as JSON or CSV
+ * (ms-cli-fleet-report-json.c). */
+#pragma once
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "ms-fleet.h"
+
+/* The report's document on f, the nodes of the table only when
+ * only_outliers; false when a write failed. */
+bool ms_cli_fleet_report_json (FILE *f, const MsFleetReport *r, bool only_outliers);
+/* The same as CSV: a node a line, per figure its GB/s, deviation and flag
+ * (columns named after the figure: pinned_h2d_gbps ...). */
+bool ms_cli_fleet_report_csv (FILE *f, const MsFleetReport *r, bool only_outliers);

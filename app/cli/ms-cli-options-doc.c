@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-options-doc.c: `memsweep __options`: the command table with
+ * every option as JSON (data/schema/memsweep-options.json). The build turns
+ * it into the man page and the bash and zsh completion
+ * (tools/ms-cli-docs.py), so they name what the parsers take: the commands'
+ * own options (ms-cli-commands.c) and run's sweep settings (the engine's
+ * setting table). The help is left untranslated, as the man page is. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <string.h>
+
+#include "memsweep.h"
+#include "ms-cli-commands.h"
+#include "ms-cli-common.h"
+#include "ms-cli-json.h"
+#include "ms-i18n.h"
+#include "ms-setting-table.h"
+
+#define OPTIONS_SCHEMA_VERSION 1
+
+static void
+put_option (bool first, const char *name, const char *value, const char *help,
+            const char *const *choices)
+{
+  fputs (first ? "\n  {\"name\":" : ",\n  {\"name\":", stdout);
+  ms_json_put_string (stdout, name);
+  fputs (",\"value\":", stdout);
+  if (value)
+    ms_json_put_string (stdout, value);
+  else
+    fputs ("null", stdout);
+  fputs (",\"help\":", stdout);
+  ms_json_put_string (stdout, help);
+  fputs (",\"choices\":[", stdout);
+  for (int i = 0; choices && choices[i]; i++) {
+    fputs (i ? "," : "", stdout);
+    ms_json_put_string (stdout, choices[i]);
+  }
+  fputs ("]}", stdout);
+}
+
+/* A setting's value in the usage: its name (N, K) or its choices. */
+static void
+setting_value (const MsSetting *setting, char *buf, size_t len)
+{
+  size_t used = 0;
+  buf[0] = '\0';
+  if (setting->arg || !setting->choices) {
+    snprintf (buf, len, "%s", setting->arg ? setting->arg : "VALUE");
+    return;
+  }
+  for (int i = 0; setting->choices[i] && used < len; i++)
+    used += (size_t) snprintf (buf + used, len - used, "%s%s", i ? "|" : "",
+                               setting->choices[i]);
+}
+
+/* The setting's help on one line. */
+static void
+setting_help (const MsSetting *setting, char *buf, size_t len)
+{
+  snprintf (buf, len, "%s", setting->help);
+  for (char *p = buf; *p; p++)
+    if (*p == '\n')
+      *p = ' ';
+}
+
+static void
+put_run_settings (void)
+{
+  for (int i = 0; i < ms_setting_count (); i++) {
+    const MsSetting *setting = ms_setting_nth (i);
+    char value[256], help[512];
+    if (!setting->option)
+      continue;
+    setting_value (setting, value, sizeof value);
+    setting_help (setting, help, sizeof help);
+    put_option (false, setting->option, value, help, setting->choices);
+  }
+}
+
+static void
+put_command (const MsCliCommand *c)
+{
+  fputs ("{\"name\":", stdout);
+  ms_json_put_string (stdout, c->name);
+  fputs (",\"operands\":", stdout);
+  if (c->operands)
+    ms_json_put_string (stdout, c->operands);
+  else
+    fputs ("null", stdout);
+  fputs (",\"summary\":", stdout);
+  ms_json_put_string (stdout, c->summary);
+  fputs (",\"options\":[", stdout);
+  put_option (true, "help", NULL, "print this command's usage and exit", NULL);
+  for (const MsCliOption *o = c->options; o && o->name; o++)
+    put_option (false, o->name, o->value, o->help, NULL);
+  if (c->flags & MS_CLI_RUN_SETTINGS)
+    put_run_settings ();
+  fputs ("]}", stdout);
+}
+
+int
+ms_cli_options_document (int argc, char **argv)
+{
+  (void) argv;
+  if (argc != 1) {
+    fprintf (stderr, "memsweep __options takes no arguments\n");
+    return EXIT_USAGE;
+  }
+  void *state = ms_json_begin ();
+  printf ("{\"schema\":\"memsweep-options\",\"schema_version\":%d,\"program\":\"memsweep\","
+          "\"version\":\"%s\",\"commands\":[\n",
+          OPTIONS_SCHEMA_VERSION, MS_VERSION);
+  bool first = true;
+  for (int i = 0; ms_cli_command_nth (i); i++) {
+    const MsCliCommand *c = ms_cli_command_nth (i);
+    if (c->flags & MS_CLI_HIDDEN)
+      continue;
+    fputs (first ? "" : ",\n", stdout);
+    put_command (c);
+    first = false;
+  }
+  fputs ("]}\n", stdout);
+  ms_json_end (state);
+  return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+}

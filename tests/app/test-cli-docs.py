@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""test-cli-docs.py MEMSWEEP BASH ZSH MAN [GTK GTK_MAN]: the man pages and the
+shell completion the build wrote name every command and every option of
+the option table, the table holds every option each command's --help
+names, and the bash completion completes commands, options and values."""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+memsweep, bash_file, zsh_file, man_file = sys.argv[1:5]
+# Without the app (a command-line build), its page is not checked.
+gtk, gtk_man = (sys.argv[5:7] + [None, None])[:2]
+fails = 0
+
+
+def check(what, ok, detail=""):
+    global fails
+    print(("ok   " if ok else "FAIL: ") + what + ("" if ok or not detail else ": " + detail))
+    fails += not ok
+
+
+def output(*args):
+    env = dict(os.environ, LC_ALL="C.UTF-8", LANGUAGE="")
+    env.pop("DISPLAY", None)
+    return subprocess.run(args, env=env, capture_output=True, text=True).stdout
+
+
+table = json.loads(output(memsweep, "__options"))
+bash = open(bash_file, encoding="utf-8").read()
+zsh = open(zsh_file, encoding="utf-8").read()
+man = open(man_file, encoding="utf-8").read()
+
+# The bash completion's list of commands and each command's options.
+top = re.search(r"compgen -W '([^']*)'", bash).group(1).split()
+for command in table["commands"]:
+    name = command["name"]
+    check("bash completes the command %s" % name, name in top)
+    m = re.search(r"^  %s\) opts='([^']*)'" % re.escape(name), bash, re.M)
+    bash_opts = m.group(1).split() if m else []
+    zm = re.search(r"^  %s\)\n(.*?);;" % re.escape(name), zsh, re.M | re.S)
+    zsh_block = zm.group(1) if zm else ""
+    check("zsh completes the command %s" % name, "'%s:" % name in zsh and zm is not None)
+    section = re.search(r'^\.SS "memsweep %s \[OPTIONS\].*?"\n(.*?)(?=^\.S[SH] )' %
+                        re.escape(name.replace("-", "\\-")), man, re.M | re.S)
+    man_block = section.group(1) if section else ""
+    check("the man page describes %s" % name, section is not None)
+    options = {o["name"] for o in command["options"]}
+    for option in sorted(options):
+        check("bash completes %s --%s" % (name, option), "--" + option in bash_opts)
+        check("zsh completes %s --%s" % (name, option), "'--%s" % option in zsh_block)
+        check("the man page lists %s --%s" % (name, option),
+              "\\fB\\-\\-%s\\fR" % option.replace("-", "\\-") in man_block)
+    # The table against what the command's own usage names (another
+    # program's options, as sbatch's, are not memsweep's).
+    help_text = output(memsweep, name, "--help")
+    named = set(re.findall(r"(?<!sbatch )(?<![\w-])--([a-z][a-z0-9-]+)", help_text))
+    for option in sorted(named - options):
+        check("%s's table has --%s, which its --help names" % (name, option), False)
+
+# Both completions are scripts their shells take.
+for shell, path in (("bash", bash_file), ("zsh", zsh_file)):
+    if shutil.which(shell):
+        p = subprocess.run([shell, "-n", path], capture_output=True, text=True)
+        check("%s reads its completion" % shell, p.returncode == 0, p.stderr.strip())
+    else:
+        print("skip: no %s to read its completion" % shell)
+
+# The bash completion at work.
+if shutil.which("bash"):
+    def complete(*words):
+        script = ('source %s; COMP_WORDS=(%s); COMP_CWORD=%d; _memsweep; '
+                  'printf "%%s\\n" "${COMPREPLY[@]}"' %
+                  (bash_file, " ".join("'%s'" % w for w in words), len(words) - 1))
+        return subprocess.run(["bash", "-c", script], capture_output=True,
+                              text=True).stdout.split()
+    check("memsweep com<TAB> is compare", complete("memsweep", "com") == ["compare"])
+    check("memsweep compare --thr<TAB> is --threshold",
+          complete("memsweep", "compare", "--thr") == ["--threshold"])
+    check("memsweep show --format <TAB> is text or json",
+          complete("memsweep", "show", "--format", "") == ["text", "json"])
+    check("memsweep run --order <TAB> names the issue orders",
+          complete("memsweep", "run", "--order", "") == ["depth", "breadth"])
+
+# The pages render without a warning; memsweep-gtk's names its options.
+if shutil.which("man"):
+    for page in filter(None, (man_file, gtk_man)):
+        warnings = subprocess.run(["man", "--warnings", "-l", page], capture_output=True,
+                                  text=True, env=dict(os.environ, MANWIDTH="80")).stderr
+        check("%s renders without warnings" % os.path.basename(page), warnings.strip() == "")
+if gtk:
+    gtk_page = open(gtk_man, encoding="utf-8").read()
+    gtk_help = output(gtk, "--help").split("Application Options:")[-1]
+    gtk_options = re.findall(r"^\s+--([a-z][\w-]*)", gtk_help, re.M)
+    check("memsweep-gtk has options to list", len(gtk_options) > 0)
+    for option in gtk_options:
+        check("memsweep-gtk.1 lists --%s" % option,
+              "\\fB\\-\\-%s\\fR" % option.replace("-", "\\-") in gtk_page)
+
+if fails:
+    print("%d check(s) failed" % fails)
+sys.exit(1 if fails else 0)

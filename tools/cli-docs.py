@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""cli-docs.py KIND PROGRAM OUT: the man pages and the shell completion of
+memsweep, written from what the programs say of themselves, so that they
+name exactly what the parsers take.
+
+KIND is man, bash or zsh for `memsweep` (its option table, printed by
+`memsweep __options` as JSON: data/schema/memsweep-options.json), or
+man-gtk for `memsweep-gtk` (its GOption table, through its --help). Both
+programs run in the C locale (UTF-8): the pages are in English."""
+import json
+import os
+import re
+import subprocess
+import sys
+
+SEE_ALSO = {"memsweep": "memsweep-gtk", "memsweep-gtk": "memsweep"}
+
+
+def run(program, *args):
+    env = dict(os.environ, LC_ALL="C.UTF-8", LANG="C.UTF-8", LANGUAGE="")
+    for name in ("DISPLAY", "WAYLAND_DISPLAY"):
+        env.pop(name, None)
+    return subprocess.run([program, *args], env=env, check=True, capture_output=True,
+                          text=True).stdout
+
+
+def roff(text):
+    """Text as roff reads it: backslashes, hyphens and leading dots."""
+    text = text.replace("\\", "\\e").replace("-", "\\-")
+    return re.sub(r"^([.'])", r"\\&\1", text, flags=re.M)
+
+
+def choices(option):
+    """The values an option takes, where it names them."""
+    if option.get("choices"):
+        return option["choices"]
+    value = option.get("value") or ""
+    if re.fullmatch(r"[a-z0-9-]+(\|[a-z0-9-]+)+", value):
+        return value.split("|")
+    return []
+
+
+def man_option(name, value, help_text):
+    head = "\\fB\\-\\-%s\\fR" % roff(name)
+    if value:
+        head += " \\fI%s\\fR" % roff(value)
+    return ".TP\n%s\n%s\n" % (head, roff(help_text))
+
+
+def man_cli(table, help_text):
+    usage, _, rest = help_text.partition("\n\n")
+    description, _, _ = rest.partition("\n\n")
+    exit_status = help_text[help_text.index("Exit status:"):].strip()
+    out = ['.TH MEMSWEEP 1 "" "memsweep %s" "User Commands"\n' % table["version"],
+           ".SH NAME\nmemsweep \\- %s\n" % roff(description.strip().rstrip(".")),
+           ".SH SYNOPSIS\n\\fBmemsweep\\fR \\fICOMMAND\\fR [\\fIOPTIONS\\fR]\n",
+           ".SH DESCRIPTION\n%s\n" % roff(description.strip()),
+           "Every command takes \\fB\\-h\\fR or \\fB\\-\\-help\\fR and prints its own usage.\n",
+           ".SH COMMANDS\n"]
+    for command in table["commands"]:
+        synopsis = "memsweep %s [OPTIONS]" % command["name"]
+        if command["operands"]:
+            synopsis += " " + command["operands"]
+        out.append('.SS "%s"\n%s.\n' % (roff(synopsis), roff(command["summary"])))
+        for option in command["options"]:
+            out.append(man_option(option["name"], option["value"], option["help"]))
+    out.append(".SH EXIT STATUS\n%s\n" % roff(exit_status))
+    out.append(".SH SEE ALSO\n\\fBmemsweep\\-gtk\\fR(1)\n")
+    return "".join(out)
+
+
+def man_gtk(program, help_text, version):
+    lines = help_text.splitlines()
+    synopsis = lines[1].strip()
+    summary = lines[3].strip()
+    options = []
+    section = None
+    for line in lines:
+        if line.endswith("Options:"):
+            section = line
+            continue
+        m = re.match(r"^\s+(?:-\w, )?--([\w-]+)(?:=(\S+))?\s{2,}(.*)$", line)
+        if m and section == "Application Options:":
+            options.append(m.groups())
+    out = ['.TH MEMSWEEP\\-GTK 1 "" "%s" "User Commands"\n' % roff(version),
+           ".SH NAME\nmemsweep\\-gtk \\- %s\n" % roff(summary.partition(". ")[0]),
+           ".SH SYNOPSIS\n%s\n" % roff(synopsis),
+           ".SH DESCRIPTION\n%s\n" % roff(summary),
+           ".SH OPTIONS\n"]
+    out += [man_option(name, value, text) for name, value, text in options]
+    out.append(man_option("help", None, "Show the help options"))
+    out.append(".SH SEE ALSO\n\\fBmemsweep\\fR(1)\n")
+    return "".join(out)
+
+
+def bash(table):
+    out = ["# bash completion for memsweep, written from its option table",
+           "# (memsweep __options) by tools/cli-docs.py.",
+           "_memsweep() {",
+           '  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}',
+           "  if [ \"$COMP_CWORD\" -eq 1 ]; then",
+           "    COMPREPLY=($(compgen -W '%s --help --version' -- \"$cur\"))" %
+           " ".join(c["name"] for c in table["commands"]),
+           "    return",
+           "  fi",
+           "  local opts='' values=''",
+           '  case ${COMP_WORDS[1]} in']
+    for command in table["commands"]:
+        names = " ".join("--" + o["name"] for o in command["options"])
+        out.append("  %s) opts='%s' ;;" % (command["name"], names))
+    out += ["  esac", '  case "${COMP_WORDS[1]} $prev" in']
+    for command in table["commands"]:
+        for option in command["options"]:
+            if choices(option):
+                out.append("  '%s --%s') values='%s' ;;" %
+                           (command["name"], option["name"], " ".join(choices(option))))
+    out += ["  esac",
+            '  if [ -n "$values" ]; then',
+            "    COMPREPLY=($(compgen -W \"$values\" -- \"$cur\"))",
+            '  elif [[ $cur == -* ]]; then',
+            "    COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))",
+            "  else",
+            "    COMPREPLY=($(compgen -f -- \"$cur\"))",
+            "  fi",
+            "}",
+            "complete -o filenames -o bashdefault -F _memsweep memsweep",
+            ""]
+    return "\n".join(out)
+
+
+def zsh_escape(text):
+    return text.replace("\\", "\\\\").replace("'", "'\\''").replace("[", "\\[") \
+               .replace("]", "\\]").replace(":", "\\:")
+
+
+def zsh_action(value):
+    """Files for a value that names one, folders for a folder, else none."""
+    if value == "DIR":
+        return "_files -/"
+    if re.search(r"FILE|OUT|PREFIX|PROFILE|REPORT", value):
+        return "_files"
+    return " "
+
+
+def zsh(table):
+    out = ["#compdef memsweep",
+           "# zsh completion for memsweep, written from its option table",
+           "# (memsweep __options) by tools/cli-docs.py.",
+           "_memsweep() {",
+           "  local -a commands",
+           "  commands=("]
+    for command in table["commands"]:
+        out.append("    '%s:%s'" % (command["name"], zsh_escape(command["summary"])))
+    out += ["  )",
+            "  if (( CURRENT == 2 )); then",
+            "    _describe 'command' commands",
+            "    return",
+            "  fi",
+            "  local command=$words[2]",
+            "  shift words",
+            "  (( CURRENT-- ))",
+            "  case $command in"]
+    for command in table["commands"]:
+        specs = []
+        for option in command["options"]:
+            spec = "--%s" % option["name"]
+            help_text = zsh_escape(option["help"])
+            if option["value"]:
+                values = choices(option)
+                action = "(%s)" % " ".join(values) if values else zsh_action(option["value"])
+                spec += "=[%s]:%s:%s" % (help_text, zsh_escape(option["value"]), action)
+            else:
+                spec += "[%s]" % help_text
+            specs.append("'%s'" % spec)
+        specs.append("'*:file:_files'")
+        out.append("  %s)\n    _arguments \\\n      %s ;;" %
+                   (command["name"], " \\\n      ".join(specs)))
+    out += ["  esac", "}", "", '_memsweep "$@"', ""]
+    return "\n".join(out)
+
+
+def main():
+    kind, program, path = sys.argv[1:4]
+    if kind == "man-gtk":
+        text = man_gtk(program, run(program, "--help"), run(program, "--version").strip())
+    else:
+        table = json.loads(run(program, "__options"))
+        if kind == "man":
+            text = man_cli(table, run(program, "--help"))
+        elif kind == "bash":
+            text = bash(table)
+        elif kind == "zsh":
+            text = zsh(table)
+        else:
+            sys.exit("cli-docs.py: unknown kind %r" % kind)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+if __name__ == "__main__":
+    main()
