@@ -10,8 +10,11 @@ want="build-essential meson ninja-build pkg-config libcsv-dev libgtk-4-dev libad
 if [ "${1:-build}" = test ]; then
   # poppler-utils: the report tests read PDFs (pdftotext, pdfinfo); chromium
   # renders the HTML report headless; libxtst6: the keyboard test presses
-  # real keys through XTest.
-  want="$want xvfb xauth dbus dbus-x11 locales slurm-wlm munge poppler-utils chromium libxtst6"
+  # real keys through XTest; debootstrap, dpkg-dev, debhelper and
+  # python3-yaml: the package tests build the .deb and install it into a
+  # clean Debian 12 root, and read the Flatpak manifest.
+  want="$want xvfb xauth dbus dbus-x11 locales slurm-wlm munge poppler-utils chromium libxtst6
+    debootstrap dpkg-dev debhelper python3-yaml"
 fi
 missing=""
 for p in $want; do
