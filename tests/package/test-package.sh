@@ -37,7 +37,12 @@ cleanup() {
   for m in "$root/var/cache/apt/archives" "$root/proc"; do
     mountpoint -q "$m" 2>/dev/null && umount "$m"
   done
-  rm -rf "$root"
+  # Never remove through a mount that stayed (the host's /proc, the cache).
+  if grep -q " $root/" /proc/mounts; then
+    echo "left $root: a mount under it would not come off" >&2
+  else
+    rm -rf "$root"
+  fi
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
@@ -64,7 +69,7 @@ git -C "$src" ls-files -z --cached --others --exclude-standard |
   tar -C "$src" --null -T - --no-recursion --ignore-failed-read -cf - 2>/dev/null |
   tar -xf - -C "$work/src/memsweep"
 if ! (cd "$work/src/memsweep" &&
-      DEB_BUILD_OPTIONS="parallel=$(nproc)" dpkg-buildpackage -us -uc -b) >"$work/build.log" 2>&1; then
+      DEB_BUILD_OPTIONS="parallel=$(nproc) noautodbgsym" dpkg-buildpackage -us -uc -b) >"$work/build.log" 2>&1; then
   tail -30 "$work/build.log"
   echo "FAIL: dpkg-buildpackage (log: $work/build.log)"
   exit 1
@@ -91,7 +96,8 @@ fi
 step "run the installed programs"
 check "the installed package is version $version" \
   test "$(in_root dpkg-query -W -f '${Version}' memsweep)" = "$version"
-check "no CUDA library in the root" test -z "$(find "$root" -name 'libcudart*' -print -quit)"
+check "no CUDA library in the root" \
+  test -z "$(find "$root" -xdev \( -name 'libcudart*' -o -name 'libcupti*' \) -print -quit)"
 in_root ldd /usr/bin/memsweep /usr/bin/memsweep-gtk >"$work/ldd.out" 2>&1
 check "every library of the programs resolves" test -z "$(grep 'not found' "$work/ldd.out")"
 in_root memsweep show "/usr/share/memsweep/reference/$reference" >"$work/show.out" 2>&1
@@ -111,5 +117,11 @@ meson introspect --installed "$work/src/memsweep/debian/build" |
   sort >"$work/installed"
 check "the package holds every file meson installs" \
   test -z "$(comm -13 "$work/packaged" "$work/installed" | tee "$work/unpackaged")"
+check "the package holds every reference run of the tree" test -z "$(
+  cd "$src/data/reference" &&
+    for f in *.csv; do grep -qx "/usr/share/memsweep/reference/$f" "$work/packaged" || echo "$f"; done)"
+# The schema's trigger (libglib2.0-0) compiled the app's settings in.
+check "the installed schema is compiled in the root" \
+  grep -q io.github.memsweep.Memsweep "$root/usr/share/glib-2.0/schemas/gschemas.compiled"
 step "done"
 [ "$fails" -eq 0 ] || { echo "$fails check(s) failed"; exit 1; }
