@@ -13,9 +13,12 @@ if [ "${1:-build}" = test ]; then
   # real keys through XTest; python3-venv: the data-tool test's environment.
   # python3-jsonschema checks the JSON documents against data/schema/;
   # man-db, zsh, libxml2-utils and shared-mime-info check the man pages, the
-  # zsh completion, the file type's XML and what it matches.
+  # zsh completion, the file type's XML and what it matches; debootstrap,
+  # dpkg-dev, debhelper and python3-yaml: the package tests build the .deb
+  # and install it into a clean Debian 12 root, and read the Flatpak manifest.
   want="$want xvfb xauth dbus dbus-x11 locales slurm-wlm munge poppler-utils chromium libxtst6
-    python3-venv python3-jsonschema man-db zsh libxml2-utils shared-mime-info"
+    python3-venv python3-jsonschema man-db zsh libxml2-utils shared-mime-info
+    debootstrap dpkg-dev debhelper python3-yaml"
 fi
 missing=""
 for p in $want; do
