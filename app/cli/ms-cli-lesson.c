@@ -27,6 +27,7 @@
 #include "ms-cli-json.h"
 #include "ms-cli-tables.h"
 #include "ms-lesson-caption.h"
+#include "ms-meta-sidecar.h"
 
 
 typedef struct {
@@ -267,27 +268,32 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   return -1;
 }
 
+/* A child's argument: the longest, --parts=, lists up to
+ * MS_LESSON_MAX_PARTS indices (at 64 bytes a one-queue group of 24 parts
+ * lost its last ones). */
+#define CHILD_ARG_LEN (16 + MS_LESSON_MAX_PARTS * 4)
+
 /* The child's command line: the same base sweep, the parts, a samples path. */
 static void
 child_args (const LessonOptions *o, const int *parts, int n_parts, const char *path,
-            char buf[][64], char *options, size_t options_len, char **argv)
+            char buf[][CHILD_ARG_LEN], char *options, size_t options_len, char **argv)
 {
   const MsSweep *s = &o->sweep;
   int n = 0, b = 0;
   argv[n++] = "memsweep";
   argv[n++] = "__lesson-part";
-  snprintf (buf[b], 64, "--sizes=%d:%d:%d", s->min_exp, s->max_exp, s->step);
+  snprintf (buf[b], CHILD_ARG_LEN, "--sizes=%d:%d:%d", s->min_exp, s->max_exp, s->step);
   argv[n++] = buf[b++];
-  snprintf (buf[b], 64, s->reps_rule == MS_REPS_FIXED ? "--reps=%d" : "--min-reps=%d",
+  snprintf (buf[b], CHILD_ARG_LEN, s->reps_rule == MS_REPS_FIXED ? "--reps=%d" : "--min-reps=%d",
             s->reps_rule == MS_REPS_FIXED ? s->reps : s->min_reps);
   argv[n++] = buf[b++];
-  snprintf (buf[b], 64, "--warmup=%d", s->warmup);
+  snprintf (buf[b], CHILD_ARG_LEN, "--warmup=%d", s->warmup);
   argv[n++] = buf[b++];
-  snprintf (buf[b], 64, "--device=%d", s->device);
+  snprintf (buf[b], CHILD_ARG_LEN, "--device=%d", s->device);
   argv[n++] = buf[b++];
-  int len = snprintf (buf[b], 64, "--parts=");
-  for (int i = 0; i < n_parts && len < 60; i++)
-    len += snprintf (buf[b] + len, 64 - len, i ? ",%d" : "%d", parts[i]);
+  int len = snprintf (buf[b], CHILD_ARG_LEN, "--parts=");
+  for (int i = 0; i < n_parts && len < CHILD_ARG_LEN - 4; i++)
+    len += snprintf (buf[b] + len, CHILD_ARG_LEN - len, i ? ",%d" : "%d", parts[i]);
   argv[n++] = buf[b++];
   /* The options go whole: the child splits them as the parent did. */
   for (const char *p = s->options; *p;) {
@@ -316,7 +322,7 @@ run_isolated (const char *name, const MsSweep *base, const int *parts, int n_par
   const LessonOptions *o = user;
   MsLessonPart all[MS_LESSON_MAX_PARTS];
   ms_lesson_parts (name, base, all, MS_LESSON_MAX_PARTS);
-  char path[PATH_MAX], buf[8][64];
+  char path[PATH_MAX], buf[8][CHILD_ARG_LEN];
   snprintf (path, sizeof path, "%s/memsweep-lesson-XXXXXX", ms_cli_tmp_folder ());
   char options[MS_LESSON_OPTIONS_LEN * 2];
   char *argv[16 + MS_LESSON_OPTIONS_LEN / 4];
@@ -352,6 +358,9 @@ run_isolated (const char *name, const MsSweep *base, const int *parts, int n_par
     snprintf (err, errlen, ms_gettext ("the lesson's child process failed (exit status %d)"),
               code);
   unlink (path);
+  char meta[PATH_MAX];
+  if (ms_meta_sidecar_path (path, meta, sizeof meta))
+    unlink (meta); /* the child's sidecar, beside its samples */
   return r;
 }
 
