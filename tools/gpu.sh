@@ -74,7 +74,7 @@ step_json() {
     >"$d/lesson.json" 2>"$d/lesson.err"
   $MS calibrate --runs 3 --out "$d/profile.csv" --format json "${sweep[@]}" \
     >"$d/calibrate.json" 2>"$d/calibrate.err"
-  python3 tools/json-check.py data/schema "$d"/*.json >"$d/check.txt" 2>&1
+  python3 tools/json-check.py data/schema "$d"/info.json "$d"/run.json "$d"/lesson.json "$d"/calibrate.json >"$d/check.txt" 2>&1
   log "json rc=$?: $(grep -c '^ok' "$d/check.txt") of 4 documents valid; $(grep '^FAIL' "$d/check.txt" | head -2)"
 }
 
@@ -447,6 +447,7 @@ as_reference() {
   for k in samples summary; do
     [ -f "$1-$k.csv" ] && cp "$1-$k.csv" "$OUT/reference/$REFERENCE-$2-$k.csv"
   done
+  [ -f "$1-meta.json" ] && cp "$1-meta.json" "$OUT/reference/$REFERENCE-$2-meta.json"
   return 0
 }
 
