@@ -689,13 +689,19 @@ ms_draw_time_axis (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, doubl
   guint n = time_ticks (xs, spacing_px, ticks, 16);
   ms_draw_time_grid (cr, st, xs, top, bottom, spacing_px);
   ms_set_color (cr, &st->fg, 0.8);
+  double last_right = -G_MAXDOUBLE;
   for (guint i = 0; i < n; i++) {
     double px = round (ms_scale_to_pixel (xs, ticks[i].value)) + 0.5, tw;
     ms_draw_text (cr, ticks[i].label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
     /* Centred under its line, but never past the edge: the last tick's
-     * label was cut in a narrow window. */
-    double x = MIN (px - tw / 2, right_edge - tw);
-    ms_draw_text (cr, ticks[i].label, MAX (x, 0), bottom + fs * 0.3, fs, 0, 0, FALSE, NULL, NULL);
+     * label was cut in a narrow window. A label that would run into the
+     * one before it is left out (its line stays): on a short log axis in
+     * large text "90 µs" covered "100 µs". */
+    double x = MAX (MIN (px - tw / 2, right_edge - tw), 0);
+    if (x < last_right + fs * 0.5)
+      continue;
+    ms_draw_text (cr, ticks[i].label, x, bottom + fs * 0.3, fs, 0, 0, FALSE, NULL, NULL);
+    last_right = x + tw;
   }
 }
 

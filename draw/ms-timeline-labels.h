@@ -11,6 +11,7 @@ G_BEGIN_DECLS
 typedef struct {
   double x, y, w, h; /* the text's box */
   gboolean on_bar;   /* drawn over the bar (dark text), else on the lane */
+  double size;       /* its text size */
   char text[128];
 } MsBarLabel;
 

@@ -752,7 +752,7 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
     for (guint i = 0; i < placed->len; i++) {
       const MsBarLabel *l = &g_array_index (placed, MsBarLabel, i);
       if (l->on_bar == on_bar)
-        ms_draw_text (cr, l->text, l->x, l->y, set->fs * 0.9, 0, 0, FALSE, NULL, NULL);
+        ms_draw_text (cr, l->text, l->x, l->y, l->size, 0, 0, FALSE, NULL, NULL);
     }
   }
   ms_set_color (cr, &st->fg, 1);

@@ -312,6 +312,11 @@ ms_file_kind (const char *path)
   for (size_t i = 0; i < sizeof titles / sizeof titles[0]; i++)
     if (strcmp (line, titles[i].title) == 0)
       return titles[i].kind;
+  /* Plain files (their metadata in a sidecar) start with their header;
+   * a byte order mark an editor added is no part of it. */
+  const char *h = strncmp (line, "\xEF\xBB\xBF", 3) == 0 ? line + 3 : line;
+  if (strncmp (h, "mode,elements,", 14) == 0 || strncmp (h, "\"mode\",\"elements\",", 20) == 0)
+    return MS_FILE_KIND_SAMPLES;
   return MS_FILE_KIND_UNKNOWN;
 }
 

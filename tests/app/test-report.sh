@@ -14,7 +14,10 @@ fail() { echo "FAIL: $1"; [ -f "$tmp/out" ] && sed 's/^/  | /' "$tmp/out"; fails
 check() { what=$1; shift; if "$@" >"$tmp/out" 2>&1; then ok "$what"; else fail "$what"; fi; }
 
 "$write_summary" "$samples" "$tmp/summary.csv" || { echo "FAIL: no summary"; exit 1; }
-device=$(sed -n 's/^# device: //p' "$samples")
+# The device from the run's metadata: its sidecar, or a '#' line in files
+# of the inline form.
+device=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["metadata"]["device"])' \
+  "${samples%-samples.csv}-meta.json" 2>/dev/null || sed -n 's/^# device: //p' "$samples")
 version=$(sed -n 's/^# memsweep-version: //p' "$samples")
 
 for view in bandwidth h2d d2h time breakdown timeline; do
@@ -170,7 +173,8 @@ fi
 # Finding 22: text from files (a raw non-UTF-8 file name as the label, a
 # note and device name cut to their buffers) never makes the page invalid.
 odd="$tmp/run-$(printf '\377\376')-samples.csv"
-python3 - "$samples" "$odd" <<'PY'
+# From a file of the inline form, whose metadata lines the text goes into.
+python3 - "$(dirname "$0")/../data/old-format/h100-default-samples.csv" "$odd" <<'PY'
 import sys
 lines = open(sys.argv[1], "rb").read().split(b"\n")
 lines.insert(1, b"# note: " + "é€".encode() * 200)

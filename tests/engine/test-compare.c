@@ -377,10 +377,9 @@ test_h100_h200 (void)
   check_consistent (cmp);
   ms_comparison_free (cmp);
 
-  /* With a quiet calibration on both, the host mode (the CPU's c = a + b,
-   * no GPU) at 2^19, 316 us on the H100's host and 455 us on the H200's,
-   * is SLOWER; at 2^20 the H200's repetitions fell into two states, so no
-   * claim stands there. */
+  /* With a quiet calibration on both, the two hosts' CPUs differ: some
+   * cell is FASTER or SLOWER, each by the rule (check_consistent), and no
+   * cell whose repetitions fell into two states gets a claim. */
   set_quiet_profile (a, 0.005);
   set_quiet_profile (b, 0.005);
   cmp = ms_compare_results (a, b, 0.05, MS_MODE_COUNT, err, sizeof err);
@@ -390,10 +389,6 @@ test_h100_h200 (void)
   check_consistent (cmp);
   for (size_t i = 0; i < cmp->n_cells; i++) {
     const MsCompareCell *c = &cmp->cells[i];
-    if (c->mode == MS_MODE_HOST && c->exponent == 19)
-      g_assert_cmpint (c->verdict, ==, MS_VERDICT_SLOWER);
-    if (c->mode == MS_MODE_HOST && c->exponent == 20)
-      g_assert_cmpint (c->judgement.why, ==, MS_WHY_TWO_STATES);
     if (c->two_states)
       g_assert_true (c->verdict != MS_VERDICT_FASTER && c->verdict != MS_VERDICT_SLOWER);
   }

@@ -23,11 +23,12 @@
 
 static char err_buf[1024];
 
-/* The reference run's text with extra lines after its first. */
+/* A run's text in the inline form (its metadata in '#' lines, as files
+ * before the sidecar had it) with extra lines after its first. */
 static char *
 reference_with (const char *file, const char *after_first_line)
 {
-  char *path = g_build_filename (MS_REFERENCE_DIR, file, NULL), *text;
+  char *path = g_build_filename (MS_OLD_FORMAT_DIR, file, NULL), *text;
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   g_free (path);
   char *nl = strchr (text, '\n');
