@@ -37,22 +37,10 @@
 #include <unistd.h>
 #include <vector>
 
-#define CHECK(x)                                                                                  \
-  do {                                                                                            \
-    cudaError_t e_ = (x);                                                                         \
-    if (e_ != cudaSuccess) {                                                                      \
-      fprintf (stderr, "%s: %s\n", #x, cudaGetErrorString (e_));                                  \
-      exit (1);                                                                                   \
-    }                                                                                             \
-  } while (0)
+#include "plain-common.cuh"
 
-static double
-now_us (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
-}
+/* The host clock in µs (plain-common.cuh). */
+#define now_us plain_now_us
 
 static double
 median (std::vector<double> v)
