@@ -97,16 +97,21 @@ def h2d_medians(path):
 
 def check_analysis(run):
     shown = json.load(open(f"{folder}/{run}.json"))
-    want = {c["bytes_per_vector"]: c["h2d_gbps"] for c in shown["cells"]
-            if c["mode"] == "pinned" and c["h2d_gbps"] is not None}
+    # Per size and variant: a lesson's variants share sizes.
+    cells = {(c["bytes_per_vector"], c.get("variant") or ""): c["h2d_gbps"] for c in shown["cells"]
+             if c["mode"] == "pinned" and c["h2d_gbps"] is not None}
     summary = pd.read_csv(f"{folder}/{run}-summary.csv")
-    pinned = summary[summary["mode"] == "pinned"].groupby("bytes_per_vector")["h2d_gbps"].median()
-    check(len(want) > 0, f"{run}: memsweep shows no pinned h2d rate")
-    for size, gbps in want.items():
+    rows = summary[summary["mode"] == "pinned"].copy()
+    rows["variant"] = rows["variant"].fillna("").astype(str) if "variant" in rows else ""
+    pinned = rows.groupby(["bytes_per_vector", "variant"])["h2d_gbps"].median()
+    check(len(cells) > 0, f"{run}: memsweep shows no pinned h2d rate")
+    for key, gbps in cells.items():
         # The summary file holds three decimals.
-        check(abs(pinned[size] - gbps) <= 5e-4, f"{run}: summary {size}: {pinned[size]} != {gbps}")
+        check(key in pinned and abs(pinned[key] - gbps) <= 5e-4,
+              f"{run}: summary {key}: {pinned.get(key)} != {gbps}")
     if run != "sweep":
-        return  # a lesson's variants share sizes: the sweep's analysis is per size
+        return  # the tools' analysis below is the sweep's, per size
+    want = {size: gbps for (size, _), gbps in cells.items()}
     for tool, got in h2d_medians(f"{folder}/{run}-samples.csv"):
         check(set(got) == set(want), f"{run}: {tool}: sizes {sorted(got)} != {sorted(want)}")
         for size, gbps in want.items():
