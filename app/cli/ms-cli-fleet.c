@@ -436,7 +436,7 @@ sweep_one (const char *self, const char *dir, const char *node, int gpu, int arg
   snprintf (stamp.node, sizeof stamp.node, "%s", node);
   if (gpu >= 0)
     snprintf (stamp.gpu, sizeof stamp.gpu, "%d", gpu);
-  gather_stamp (&stamp, gpu, NULL, 0);
+  gather_stamp (&stamp, gpu, stamp.bus_id, sizeof stamp.bus_id);
   if (!ms_fleet_stamp (path, &stamp, err, sizeof err)) {
     fprintf (stderr, "memsweep fleet-node: %s\n", err);
     return 1;

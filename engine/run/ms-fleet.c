@@ -15,7 +15,7 @@
 #include "ms-i18n.h"
 
 static const char *const stamp_keys[] = { "# node: ", "# gpu-serials: ", "# gpu-pcie-links: ",
-                                           "# gpu: " };
+                                           "# gpu: ", "# gpu-bus-id: " };
 
 const char *
 ms_fleet_figure_name (MsFleetFigure f)
@@ -110,6 +110,8 @@ ms_fleet_stamp (const char *path, const MsFleetStamp *stamp, char *err, size_t e
   put_value (file, stamp_keys[2], stamp->links[0] ? stamp->links : "unknown");
   if (stamp->gpu[0])
     put_value (file, stamp_keys[3], stamp->gpu);
+  if (stamp->bus_id[0])
+    put_value (file, stamp_keys[4], stamp->bus_id);
   ms_atomic_file_write (file, p, len - (size_t) (p - text));
   free (text);
   return ms_atomic_file_commit (file, err, errlen);
@@ -129,6 +131,8 @@ read_stamp (const char *path, MsFleetNode *node)
     line[strcspn (line, "\r\n")] = '\0';
     if (strncmp (line, stamp_keys[0], strlen (stamp_keys[0])) == 0)
       snprintf (node->node, sizeof node->node, "%.127s", line + strlen (stamp_keys[0]));
+    else if (strncmp (line, stamp_keys[4], strlen (stamp_keys[4])) == 0)
+      snprintf (node->bus_id, sizeof node->bus_id, "%.31s", line + strlen (stamp_keys[4]));
     else if (strncmp (line, stamp_keys[3], strlen (stamp_keys[3])) == 0)
       snprintf (node->gpu, sizeof node->gpu, "%.15s", line + strlen (stamp_keys[3]));
     else if (strncmp (line, stamp_keys[1], strlen (stamp_keys[1])) == 0)
@@ -176,7 +180,6 @@ read_node (const char *dir, const char *name, MsFleetNode *node)
     return;
   node->readable = true;
   snprintf (node->device, sizeof node->device, "%.127s", r->device.name);
-  snprintf (node->bus_id, sizeof node->bus_id, "%.31s", r->device.pci_bus_id);
   read_stamp (path, node);
   if (node->pcie_gen == 0) {
     node->pcie_gen = r->device.pcie_gen;

@@ -21,6 +21,7 @@ typedef struct {
   char serials[512]; /* "1650224012345,1650224012346" or "" */
   char links[256];   /* every GPU's current link: "gen5x16,gen5x16" or "" */
   char gpu[16];      /* the measured GPU's index on its node, "" for none */
+  char bus_id[32];   /* its PCI bus id, "" unknown */
 } MsFleetStamp;
 
 /* Adds the stamp's metadata lines after the file's own, replacing earlier
@@ -44,7 +45,7 @@ const char *ms_fleet_figure_name (MsFleetFigure f); /* "pinned h2d" */
 typedef struct {
   char node[128];
   char gpu[16];    /* the GPU's index on its node from the stamp; "" none */
-  char bus_id[32]; /* its PCI bus id from the samples file; "" unknown */
+  char bus_id[32]; /* its PCI bus id from the stamp; "" unknown */
   char file[256];
   char device[128];
   char serials[512];

@@ -422,7 +422,7 @@ check "calibrate without HOME fails before running (rc $rc)" sh -c "[ $rc = 2 ] 
 printf 'not a folder\n' >"$tmp/xdg-file"
 XDG_DATA_HOME="$tmp/xdg-file" "$memsweep" calibrate --runs 3 --modes host --min-exp 5 --max-exp 5 --reps 1 >"$tmp/out" 2>&1
 rc=$?
-check "calibrate: no folder for the default profile, said before running (rc $rc)" sh -c "[ $rc = 2 ] && grep -qxF 'memsweep calibrate: no folder for the profile: $tmp/xdg-file/memsweep/run-to-run-host.csv: Not a directory; give --out' '$tmp/out' && ! grep -q 'run 1 of 3' '$tmp/out'"
+check "calibrate: no folder for the default profile, said before running (rc $rc)" sh -c "[ $rc = 2 ] && grep -qxF 'memsweep calibrate: no folder for the profile: $tmp/xdg-file/memsweep/run-to-run-$(uname -n)-host.csv: Not a directory; give --out' '$tmp/out' && ! grep -q 'run 1 of 3' '$tmp/out'"
 # The runs' folder is TMPDIR's: a missing one is named as such, not --out.
 TMPDIR="$tmp/missing-tmp" "$memsweep" calibrate --runs 3 --modes host --out "$tmp/p.csv" >"$tmp/out" 2>&1
 rc=$?
