@@ -108,8 +108,13 @@ gpus_of (const char *sinfo, const char *node)
   size_t len = strlen (node);
   for (const char *line = sinfo; *line;) {
     const char *eol = strchr (line, '\n');
-    if (strncmp (line, node, len) == 0 && line[len] == ' ')
-      return gres_gpus (line + len + 1);
+    if (strncmp (line, node, len) == 0 && line[len] == ' ') {
+      char gres[1024];
+      size_t n = eol ? (size_t) (eol - line) - len - 1 : strlen (line + len + 1);
+      snprintf (gres, sizeof gres, "%.*s", (int) (n < sizeof gres ? n : sizeof gres - 1),
+                line + len + 1);
+      return gres_gpus (gres);
+    }
     if (!eol)
       break;
     line = eol + 1;
