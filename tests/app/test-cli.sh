@@ -95,7 +95,7 @@ expect_line 0 "  --step S             exponent step, 1..28 (default 1)" -- run -
 expect_line 0 "Usage: memsweep show FILE" -- show --help
 expect_line 0 "Usage: memsweep info [--device I]" -- info --help
 expect_line 0 "Usage: memsweep modes" -- modes --help
-expect_line 0 "Usage: memsweep fleet-report [--threshold PCT] [--outliers] [--fail-on-outliers] DIR" -- fleet-report --help
+expect_line 0 "Usage: memsweep fleet-report [--threshold PCT] [--outliers] [--fail-on-outliers] [--openmetrics FILE] DIR" -- fleet-report --help
 expect_line 2 "memsweep: modes takes no arguments" -- modes extra
 expect_line 2 "memsweep: info: unexpected argument 'extra'" -- info extra
 expect_line 2 "memsweep: device index must be 0 or more (got -1)" -- info --device -1
@@ -311,19 +311,23 @@ expect_line 1 "memsweep: $tmp/alias.png: is one of the inputs: not replaced" -- 
 expect_line 1 "memsweep: $tmp/alias.pdf: is one of the inputs: not replaced" -- report "$tmp/host-samples.csv" "$tmp/in-samples.csv" --out "$tmp/alias.pdf"
 check "the input is byte for byte as it was" cmp -s "$tmp/in-samples.csv" "$tmp/in-copy"
 
-# Every command's standard output must arrive: help and dry runs too.
+# Every command's standard output must arrive: help and dry runs too (fleet's
+# asks a stand-in sinfo for the nodes).
+mkdir -p "$tmp/fake-slurm"
+printf '#!/bin/sh\necho "n1 gpu:1"\n' >"$tmp/fake-slurm/sinfo"
+chmod +x "$tmp/fake-slurm/sinfo"
 if [ -w /dev/full ]; then
   for c in "plot --help" "report --help" "calibrate --help" "lesson --help" "fleet --help" \
     "fleet-node --help" "multi --help" "peer --help" "fleet-report --help" "lesson LIST" \
     "fleet --dir $tmp/full-fleet --dry-run -- --modes host" "fleet-report $tmp/fleet-full"; do
     mkdir -p "$tmp/fleet-full"
     cp "$tmp/host-samples.csv" "$tmp/fleet-full/n-samples.csv"
-    $memsweep $c >/dev/full 2>"$tmp/out"
+    PATH="$tmp/fake-slurm:$PATH" $memsweep $c >/dev/full 2>"$tmp/out"
     rc=$?
     check "$c > /dev/full fails (rc $rc)" sh -c "[ $rc = 1 ] && grep -qxF 'memsweep: standard output: No space left on device' '$tmp/out'"
   done
 fi
-expect_line 0 "Usage: memsweep fleet-node --dir DIR [--node NAME] [-- RUN OPTIONS]" -- fleet-node --help
+expect_line 0 "Usage: memsweep fleet-node --dir DIR [--node NAME] [--gpus N|all] [-- RUN OPTIONS]" -- fleet-node --help
 "$memsweep" multi --help >"$tmp/out" 2>&1
 check "multi --help: its own usage only" sh -c "grep -q 'memsweep multi ' '$tmp/out' && ! grep -q 'memsweep peer\|memsweep fleet' '$tmp/out'"
 "$memsweep" peer --help >"$tmp/out" 2>&1
