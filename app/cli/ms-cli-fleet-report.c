@@ -96,11 +96,12 @@ print_node (FILE *out, const MsFleetReport *r, const MsFleetNode *node)
 {
   /* The node's name comes from its file's stamp: no control characters
    * reach the terminal. */
-  char name[4 * sizeof node->node], entry[4 * sizeof node->node + 32];
+  char name[4 * sizeof node->node], gpu[4 * sizeof node->gpu], entry[sizeof name + sizeof gpu + 8];
   ms_report_clean (node->node, name, sizeof name);
+  ms_report_clean (node->gpu, gpu, sizeof gpu);
   /* One entry per GPU where the node's GPUs were measured one by one. */
   if (node->gpu[0])
-    snprintf (entry, sizeof entry, "%s/gpu%.15s", name, node->gpu);
+    snprintf (entry, sizeof entry, "%s/gpu%s", name, gpu);
   else
     snprintf (entry, sizeof entry, "%s", name);
   fprintf (out, "%-20s ", entry);
@@ -127,10 +128,11 @@ print_missing (FILE *out, const MsFleetReport *r)
   fprintf (out, ms_gettext ("memsweep fleet-report: %d expected entries never reported:"),
            r->n_missing);
   for (size_t i = 0; i < r->n_nodes; i++) {
-    char name[4 * sizeof r->nodes[i].node];
+    char name[4 * sizeof r->nodes[i].node], gpu[4 * sizeof r->nodes[i].gpu];
     if (r->nodes[i].missing)
       fprintf (out, " %s%s%s", ms_report_clean (r->nodes[i].node, name, sizeof name),
-               r->nodes[i].gpu[0] ? "/gpu" : "", r->nodes[i].gpu);
+               r->nodes[i].gpu[0] ? "/gpu" : "",
+               ms_report_clean (r->nodes[i].gpu, gpu, sizeof gpu));
   }
   fprintf (out, "\n");
 }

@@ -145,7 +145,8 @@ ms_fleet_slurm_nodes (const char *nodelist, const char *count, const char *parti
   snprintf (part, sizeof part, "--partition=%s", partition ? partition : "");
   char *info_argv[] = { "sinfo", "-h", "-N", "-o", "%N %G", partition ? part : NULL, NULL };
   char *listed_argv[] = { "scontrol", "show", "hostnames", (char *) nodelist, NULL };
-  char *responding_argv[] = { "sinfo", "-h", "-N", "-r", "-o", "%N", partition ? part : NULL, NULL };
+  char *responding_argv[] = { "sinfo", "-h", "-N", "-r", "-o", "%N",
+                              partition ? part : NULL, NULL };
   char *info = slurm_output (info_argv, "sinfo");
   char *names = info ? slurm_output (nodelist ? listed_argv : responding_argv,
                                      nodelist ? "scontrol show hostnames" : "sinfo")

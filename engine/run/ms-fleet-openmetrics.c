@@ -97,7 +97,7 @@ put_flags (Writer *w, const MsFleetReport *r)
     for (int f = 0; f < MS_FLEET_N_FIGURES; f++)
       if (node->value[f] > 0)
         put_sample (w, "memsweep_fleet_flag", node, ms_fleet_figure_name (f),
-                    (node->flags & (1u << f))               ? -1
+                    (node->flags & (1u << f))                ? -1
                     : (node->flags & MS_FLEET_FLAG_HIGH (f)) ? 1
                                                              : 0);
     put_sample (w, "memsweep_fleet_flag", node, "link", (node->flags & MS_FLEET_FLAG_LINK) ? 1 : 0);

@@ -342,7 +342,8 @@ static bool
 has_entry (const MsFleetReport *report, size_t n, const char *node, const char *gpu)
 {
   for (size_t i = 0; i < n; i++)
-    if (strcmp (report->nodes[i].node, node) == 0 && (!gpu || strcmp (report->nodes[i].gpu, gpu) == 0))
+    if (strcmp (report->nodes[i].node, node) == 0 &&
+        (!gpu || strcmp (report->nodes[i].gpu, gpu) == 0))
       return true;
   return false;
 }
@@ -385,6 +386,8 @@ add_missing (MsFleetReport *report, const char *dir)
   char path[4096], line[512], node[128], job[32];
   snprintf (path, sizeof path, "%s/%s", dir, MS_FLEET_EXPECTED_FILE);
   FILE *f = fopen (path, "r");
+  if (f)
+    ms_atomic_file_note_read (fileno (f)); /* an input, as the samples files */
   size_t cap = report->n_nodes, found = report->n_nodes;
   bool ok = true;
   while (f && ok && fgets (line, sizeof line, f)) {
