@@ -68,13 +68,14 @@ gres_gpus (const char *gres)
   for (const char *p = strstr (gres, "gpu:"); p; p = strstr (p, "gpu:")) {
     p += 4;
     const char *count = p;
+    /* "gpu:TYPE:N"; "gpu:TYPE" alone is one GPU. */
+    size_t token = strcspn (count, ",(");
     if (*count < '0' || *count > '9') {
-      const char *colon = strchr (count, ':');
-      if (!colon)
-        break;
-      count = colon + 1;
+      const char *colon = memchr (count, ':', token);
+      total += colon ? atoi (colon + 1) : 1;
+    } else {
+      total += atoi (count);
     }
-    total += atoi (count);
   }
   return total;
 }
