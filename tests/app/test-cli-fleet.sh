@@ -158,6 +158,20 @@ cp "$W/gpus/p-gpu0-samples.csv" "$W/p-gpu0-before"
 [ $? = 1 ] || fail "--openmetrics over an input must fail"
 grep -q "^memsweep fleet-report: --openmetrics: " "$W/om.err" || fail "over an input: $(cat "$W/om.err")"
 cmp -s "$W/gpus/p-gpu0-samples.csv" "$W/p-gpu0-before" || fail "--openmetrics wrote over an input"
+# The same entries as JSON and CSV: node, GPU and bus id (unknown here) from
+# the sidecar, the entries never reported marked.
+"$M" fleet-report --format json "$W/gpus" >"$W/gpus.json" 2>/dev/null
+python3 - "$W/gpus.json" <<'PY' || fail "fleet-report JSON of GPUs: $(cat "$W/gpus.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+got = [(n["node"], n["gpu"], n["bus_id"], n["missing"]) for n in d["nodes"]]
+assert d["n_missing"] == 2, d["n_missing"]
+assert got == [("p", "0", None, False), ("p", "1", None, False), ("q", "0", None, False),
+               ("q", "1", None, True), ("r", None, None, True)], got
+PY
+"$M" fleet-report --format csv "$W/gpus" 2>/dev/null | cut -d, -f1-3,7 >"$W/gpus.csv"
+printf 'node,gpu,bus_id,missing\np,0,,false\np,1,,false\nq,0,,false\nq,1,,true\nr,,,true\n' |
+  cmp -s - "$W/gpus.csv" || fail "fleet-report CSV of GPUs: $(cat "$W/gpus.csv")"
 "$M" fleet-node --dir "$W/gpus" --node s --gpus 2 -- --modes host --device 1 >"$W/o.txt" 2>&1
 [ $? = 2 ] || fail "fleet-node --gpus 2 -- --device must exit 2: $(cat "$W/o.txt")"
 
