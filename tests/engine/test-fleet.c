@@ -328,6 +328,46 @@ read_text (const char *path)
   return text;
 }
 
+/* A GPU's stamp goes where the file's metadata is: into the sidecar of a
+ * plain CSV file, as lines of a file of the older format with its
+ * metadata inline (no sidecar made); the report reads it from both. */
+static void
+test_gpu_stamp_sidecar_and_inline (void)
+{
+  const char *dir = ms_test_tmp_folder ("gpu-stamps");
+  write_gpu (dir, "new", 3, "00000000:3B:00.0", 1.0);
+  char path[1024], err[512];
+  snprintf (path, sizeof path, "%s/new-00000000-3B-00.0-meta.json", dir);
+  char *meta = read_text (path);
+  g_assert_nonnull (strstr (meta, "\"gpu\": \"3\""));
+  g_assert_nonnull (strstr (meta, "\"gpu-bus-id\": \"00000000:3B:00.0\""));
+  g_free (meta);
+  snprintf (path, sizeof path, "%s/old-samples.csv", dir);
+  char *old = read_text (MS_OLD_FORMAT_DIR "/h100-default-samples.csv");
+  g_assert_true (g_file_set_contents (path, old, -1, NULL));
+  g_free (old);
+  MsFleetStamp stamp = { .node = "old", .gpu = "1", .bus_id = "00000000:19:00.0" };
+  g_assert_true (ms_fleet_stamp (path, &stamp, err, sizeof err));
+  char *text = read_text (path);
+  g_assert_nonnull (strstr (text, "\n# gpu: 1\n# gpu-bus-id: 00000000:19:00.0\n"));
+  g_free (text);
+  snprintf (path, sizeof path, "%s/old-meta.json", dir);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  MsFleetReport *r = ms_fleet_report_dir (dir, 0.10, err, sizeof err);
+  g_assert_nonnull (r);
+  if (!r)
+    return;
+  g_assert_cmpuint (r->n_nodes, ==, 2);
+  g_assert_cmpint (r->n_unreadable, ==, 0);
+  /* Sorted by node: "new" before "old". */
+  g_assert_cmpstr (r->nodes[0].gpu, ==, "3");
+  g_assert_cmpstr (r->nodes[0].bus_id, ==, "00000000:3B:00.0");
+  g_assert_cmpstr (r->nodes[1].node, ==, "old");
+  g_assert_cmpstr (r->nodes[1].gpu, ==, "1");
+  g_assert_cmpstr (r->nodes[1].bus_id, ==, "00000000:19:00.0");
+  ms_fleet_report_free (r);
+}
+
 /* Every line of OpenMetrics text: a family's TYPE and HELP before its
  * samples, samples as name{labels} value, and "# EOF" last. */
 static void
@@ -422,6 +462,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fleet/fleet-1000", test_fleet_1000);
   g_test_add_func ("/fleet/stamp-full-disk", test_stamp_full_disk);
   g_test_add_func ("/fleet/stamp-keeps-mode", test_stamp_keeps_mode);
+  g_test_add_func ("/fleet/gpu-stamp-sidecar-and-inline", test_gpu_stamp_sidecar_and_inline);
   int rc = g_test_run ();
   return rc;
 }
