@@ -616,7 +616,8 @@ bool ms_run_to_run_write_profile (const MsRunToRun *rr, const MsResults *like, c
 bool ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size_t device_len,
                                  char *err, size_t errlen);
 /* The per-device default: $XDG_DATA_HOME/memsweep (or ~/.local/share/memsweep)
- * /run-to-run-<PCI bus id>.csv; false when no home is known. */
+ * /run-to-run-<host name>-<PCI bus id>.csv; false when no home is known.
+ * Loading falls back to the older run-to-run-<PCI bus id>.csv. */
 bool ms_run_to_run_default_path (const MsDeviceInfo *device, char *buf, size_t len);
 /* The device's default profile when there is one and it names the same
  * GPU; false (rr cleared) otherwise. path gets the file's name. */

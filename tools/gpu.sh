@@ -9,7 +9,7 @@
 # Steps: info suite suite-runs self-compare sweep-time bench plain repeat
 # large sanitize lessons lesson-checks probe-lessons reference cpus rounds
 # configs overhead spread host-func-core alloc-costs plain-lessons health
-# multi scale gui gui-lessons no-toolkit json pack.
+# multi fleet scale gui gui-lessons no-toolkit json pack.
 # Never allocates more managed memory than the card has free; never changes
 # clocks or resets the card.
 set -u
@@ -674,6 +674,25 @@ step_multi() {
   grep -hE "^(PASS|FAIL|SKIP)" "$d/bench-multi.log" "$d/gpu-testlog.txt" | tee -a "$OUT/summary.log"
   log "multi status=$status"
   return $status
+}
+
+# The fleet's node side without Slurm: fleet-node measures every GPU of
+# this machine one after another, one file per GPU named by host and bus
+# id, and fleet-report reads them as one entry per GPU, also as OpenMetrics.
+step_fleet() {
+  local d="$OUT/fleet" host
+  host=$(uname -n)
+  rm -rf "$d" && mkdir -p "$d"
+  $MS fleet-node --dir "$d/out" --node "$host" -- --modes pinned,zero-copy --min-exp 20 \
+    --max-exp 24 --step 2 --reps 6 --warmup 1 >"$d/fleet-node.txt" 2>&1
+  log "fleet-node rc=$?: $(ls "$d/out" | grep -c samples.csv) samples files: $(ls "$d/out" | tr '\n' ' ')"
+  grep -h "^# \(node\|gpu\|gpu-bus-id\|gpu-serials\|gpu-pcie-links\): " "$d"/out/*-samples.csv | sort | uniq -c |
+    tee -a "$OUT/summary.log"
+  $MS fleet-report --openmetrics "$d/fleet.prom" "$d/out" >"$d/report.txt" 2>&1
+  log "fleet-report rc=$?"
+  tee -a "$OUT/summary.log" <"$d/report.txt"
+  grep -c "^memsweep_fleet_reported{.*} 1$" "$d/fleet.prom" | sed 's/^/OpenMetrics entries reported: /' |
+    tee -a "$OUT/summary.log"
 }
 
 # Each GPU alone then all at once; the device by device matrix with the

@@ -110,7 +110,9 @@ static const MsCliOption fleet_options[] = {
   { "nodes", "N", 'N', MS_N_ ("the number of nodes") },
   { "nodelist", "LIST", 'w', MS_N_ ("the nodes, as Slurm names them") },
   { "partition", "P", 'p', MS_N_ ("the Slurm partition") },
-  { "time", "MINUTES", 't', MS_N_ ("the job's time limit") },
+  { "gpus-per-node", "N|all", 'g', MS_N_ ("the GPUs of each node to measure (default: all)") },
+  { "time", "MINUTES", 't', MS_N_ ("each job's time limit (default 30)") },
+  { "wait-max", "MINUTES", 'W', MS_N_ ("how long to wait for the jobs (default: --time + 10)") },
   { "sbatch-arg", "ARG", 'x', MS_N_ ("one more argument for sbatch") },
   { "dry-run", NULL, 'n', MS_N_ ("print the job script, submit nothing") },
   { NULL },
@@ -118,6 +120,7 @@ static const MsCliOption fleet_options[] = {
 static const MsCliOption fleet_node_options[] = {
   { "dir", "DIR", 'd', MS_N_ ("the fleet's folder") },
   { "node", "NAME", 'n', MS_N_ ("this node's name (default: the host name)") },
+  { "gpus", "N|all", 'g', MS_N_ ("how many of this node's GPUs to measure (default: all)") },
   { NULL },
 };
 static const MsCliOption fleet_report_options[] = {
@@ -125,6 +128,7 @@ static const MsCliOption fleet_report_options[] = {
   { "outliers", NULL, 'o', MS_N_ ("only the flagged nodes") },
   { "fail-on-outliers", NULL, 'f', MS_N_ ("exit 1 when a node is flagged") },
   TABLE_FORMAT_OPTION ('F'),
+  { "openmetrics", "FILE", 'm', MS_N_ ("also write the figures as OpenMetrics into FILE") },
   { NULL },
 };
 static const MsCliOption calibrate_options[] = {

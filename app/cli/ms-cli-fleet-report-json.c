@@ -73,11 +73,17 @@ put_node (FILE *f, const MsFleetReport *r, const MsFleetNode *node)
 {
   fputs ("{\"node\":", f);
   ms_json_put_string (f, node->node);
+  /* One entry per GPU where the node's GPUs were measured one by one. */
+  fputs (",\"gpu\":", f);
+  put_string_or_null (f, node->gpu);
+  fputs (",\"bus_id\":", f);
+  put_string_or_null (f, node->bus_id);
   fputs (",\"file\":", f);
   ms_json_put_string (f, node->file);
   fputs (",\"device\":", f);
   put_string_or_null (f, node->device);
-  fprintf (f, ",\"readable\":%s,\"error\":", node->readable ? "true" : "false");
+  fprintf (f, ",\"readable\":%s,\"missing\":%s,\"error\":", node->readable ? "true" : "false",
+           node->missing ? "true" : "false");
   put_string_or_null (f, node->readable ? NULL : node->error);
   fputs (",\"link\":", f);
   put_link (f, node->pcie_gen, node->pcie_width);
@@ -117,8 +123,10 @@ ms_cli_fleet_report_json (FILE *f, const MsFleetReport *r, bool only_outliers)
   fprintf (f, "{\"schema\":\"" FLEET_SCHEMA "\",\"schema_version\":%d,\"threshold_pct\":",
            FLEET_SCHEMA_VERSION);
   ms_json_put_number (f, r->threshold * 100);
-  fprintf (f, ",\"n_nodes\":%zu,\"n_outliers\":%d,\"n_unreadable\":%d,\"common_link\":",
-           r->n_nodes, r->n_outliers, r->n_unreadable);
+  fprintf (f,
+           ",\"n_nodes\":%zu,\"n_outliers\":%d,\"n_unreadable\":%d,\"n_missing\":%d,"
+           "\"common_link\":",
+           r->n_nodes, r->n_outliers, r->n_unreadable, r->n_missing);
   put_link (f, r->common_gen, r->common_width);
   fputs (",\n", f);
   put_figures (f, r);
@@ -154,10 +162,14 @@ put_csv_node (FILE *f, const MsFleetReport *r, const MsFleetNode *node)
 {
   ms_cli_csv_field (f, node->node);
   fputc (',', f);
+  ms_cli_csv_field (f, node->gpu);
+  fputc (',', f);
+  ms_cli_csv_field (f, node->bus_id);
+  fputc (',', f);
   ms_cli_csv_field (f, node->file);
   fputc (',', f);
   ms_cli_csv_field (f, node->device);
-  fprintf (f, ",%s,", node->readable ? "true" : "false");
+  fprintf (f, ",%s,%s,", node->readable ? "true" : "false", node->missing ? "true" : "false");
   ms_cli_csv_field (f, node->readable ? "" : node->error);
   if (node->pcie_gen > 0)
     fprintf (f, ",%d,%d", node->pcie_gen, node->pcie_width);
@@ -183,7 +195,9 @@ put_csv_node (FILE *f, const MsFleetReport *r, const MsFleetNode *node)
 bool
 ms_cli_fleet_report_csv (FILE *f, const MsFleetReport *r, bool only_outliers)
 {
-  fputs ("node,file,device,readable,error,link_gen,link_width,link_below_common", f);
+  fputs ("node,gpu,bus_id,file,device,readable,missing,error,link_gen,link_width,"
+         "link_below_common",
+         f);
   for (int i = 0; i < MS_FLEET_N_FIGURES; i++) {
     if (r->exponent[i] < 0)
       continue;

@@ -11,6 +11,7 @@
 #include "ms-cli-fleet-report-json.h"
 #include "ms-fleet.h"
 #include "ms-cli-tables.h"
+#include "ms-atomic-file.h"
 #include "ms-i18n.h"
 
 static void
@@ -25,6 +26,10 @@ print_link (FILE *out, const MsFleetNode *node)
 static void
 print_flags (FILE *out, const MsFleetReport *r, const MsFleetNode *node)
 {
+  if (node->missing) {
+    fputs (ms_gettext ("  NEVER REPORTED"), out);
+    return;
+  }
   if (!node->readable) {
     char clean[4 * sizeof node->error];
     fprintf (out, "  UNREADABLE: %s", ms_report_clean (node->error, clean, sizeof clean));
@@ -45,15 +50,30 @@ print_flags (FILE *out, const MsFleetReport *r, const MsFleetNode *node)
     fprintf (out, "%sLINK below gen%d x%d", sep, r->common_gen, r->common_width);
 }
 
+/* Entries are sorted by node: one per GPU of a node are adjacent. */
+static size_t
+distinct_nodes (const MsFleetReport *r)
+{
+  size_t n = 0;
+  for (size_t i = 0; i < r->n_nodes; i++)
+    n += i == 0 || strcmp (r->nodes[i].node, r->nodes[i - 1].node) != 0;
+  return n;
+}
+
 static void
 print_header (FILE *out, const MsFleetReport *r)
 {
   char pct[16];
   snprintf (pct, sizeof pct, "%.0f%%", r->threshold * 100);
+  size_t nodes = distinct_nodes (r);
   fprintf (out, ms_gettext ("fleet: %zu nodes, %d flagged, %d unreadable; flagged: more than %s "
                             "from the median with the node's interval apart from it (LOW, HIGH), "
                             "or a link below the most common"),
-           r->n_nodes, r->n_outliers, r->n_unreadable, pct);
+           nodes, r->n_outliers, r->n_unreadable, pct);
+  if (nodes != r->n_nodes)
+    fprintf (out, ms_gettext ("; %zu entries, one per GPU"), r->n_nodes);
+  if (r->n_missing > 0)
+    fprintf (out, ms_gettext ("; %d never reported"), r->n_missing);
   if (r->common_gen > 0)
     fprintf (out, " (gen%d x%d)", r->common_gen, r->common_width);
   fprintf (out, "\n");
@@ -77,8 +97,15 @@ print_node (FILE *out, const MsFleetReport *r, const MsFleetNode *node)
 {
   /* The node's name comes from its file's stamp: no control characters
    * reach the terminal. */
-  char name[4 * sizeof node->node];
-  fprintf (out, "%-20s ", ms_report_clean (node->node, name, sizeof name));
+  char name[4 * sizeof node->node], gpu[4 * sizeof node->gpu], entry[sizeof name + sizeof gpu + 8];
+  ms_report_clean (node->node, name, sizeof name);
+  ms_report_clean (node->gpu, gpu, sizeof gpu);
+  /* One entry per GPU where the node's GPUs were measured one by one. */
+  if (node->gpu[0])
+    snprintf (entry, sizeof entry, "%s/gpu%s", name, gpu);
+  else
+    snprintf (entry, sizeof entry, "%s", name);
+  fprintf (out, "%-20s ", entry);
   print_link (out, node);
   for (int f = 0; f < MS_FLEET_N_FIGURES; f++) {
     if (r->exponent[f] < 0)
@@ -92,12 +119,47 @@ print_node (FILE *out, const MsFleetReport *r, const MsFleetNode *node)
   fprintf (out, "\n");
 }
 
+/* The entries fleet expected (its list in DIR) that left no file: said
+ * once more, together, on standard error. */
+static void
+print_missing (FILE *out, const MsFleetReport *r)
+{
+  if (r->n_missing == 0)
+    return;
+  fprintf (out, ms_gettext ("memsweep fleet-report: %d expected entries never reported:"),
+           r->n_missing);
+  for (size_t i = 0; i < r->n_nodes; i++) {
+    char name[4 * sizeof r->nodes[i].node], gpu[4 * sizeof r->nodes[i].gpu];
+    if (r->nodes[i].missing)
+      fprintf (out, " %s%s%s", ms_report_clean (r->nodes[i].node, name, sizeof name),
+               r->nodes[i].gpu[0] ? "/gpu" : "",
+               ms_report_clean (r->nodes[i].gpu, gpu, sizeof gpu));
+  }
+  fprintf (out, "\n");
+}
+
+/* --openmetrics FILE: the report for a Prometheus textfile collector; the
+ * file must not be one of the inputs. */
+static bool
+write_openmetrics (const MsFleetReport *r, const char *path)
+{
+  char err[512];
+  if (!ms_atomic_file_check (path, err, sizeof err) ||
+      !ms_fleet_write_openmetrics (r, path, err, sizeof err)) {
+    fprintf (stderr, "memsweep fleet-report: --openmetrics: %s\n", err);
+    return false;
+  }
+  return true;
+}
+
 static int
 usage (FILE *out, int rc)
 {
   fputs (ms_gettext ("Usage: memsweep fleet-report [--threshold PCT] [--outliers] "
                      "[--fail-on-outliers]\n"
-                     "                             [--format text|json|csv] DIR\n"), out);
+                     "                             [--format text|json|csv] [--openmetrics FILE] "
+                     "DIR\n"),
+         out);
   return rc;
 }
 
@@ -108,6 +170,7 @@ ms_cli_fleet_report (int argc, char **argv)
   double threshold = 10;
   bool only_outliers = false, fail_on = false;
   MsCliFormat format = MS_CLI_FORMAT_TEXT;
+  const char *openmetrics = NULL;
   int c;
   optind = 1;
   while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
@@ -126,6 +189,8 @@ ms_cli_fleet_report (int argc, char **argv)
     } else if (c == 'F') {
       if (!ms_cli_parse_table_format (optarg, &format))
         return 2;
+    } else if (c == 'm') {
+      openmetrics = optarg;
     } else if (c == 'h') {
       return usage (stdout, 0);
     } else {
@@ -153,6 +218,10 @@ ms_cli_fleet_report (int argc, char **argv)
              ms_report_clean (r->copies[i].node, node, sizeof node),
              ms_report_clean (r->copies[i].kept, kept, sizeof kept));
   }
+  if (openmetrics && !write_openmetrics (r, openmetrics)) {
+    ms_fleet_report_free (r);
+    return 1;
+  }
   if (format == MS_CLI_FORMAT_JSON) {
     ms_cli_fleet_report_json (stdout, r, only_outliers);
   } else if (format == MS_CLI_FORMAT_CSV) {
@@ -163,9 +232,10 @@ ms_cli_fleet_report (int argc, char **argv)
       if (!only_outliers || r->nodes[i].flags || !r->nodes[i].readable)
         print_node (stdout, r, &r->nodes[i]);
   }
-  int rc = fail_on && (r->n_outliers > 0 || r->n_unreadable > 0) ? 1 : 0;
+  print_missing (stderr, r);
+  int rc = fail_on && (r->n_outliers > 0 || r->n_unreadable > 0 || r->n_missing > 0) ? 1 : 0;
   /* Nothing to compare is bad input, not a clean fleet. */
-  if (r->n_nodes > 0 && r->n_unreadable == (int) r->n_nodes) {
+  if (r->n_nodes > 0 && r->n_unreadable + r->n_missing == (int) r->n_nodes) {
     fprintf (stderr, ms_gettext ("memsweep fleet-report: no node's results could be read\n"));
     rc = 2;
   }

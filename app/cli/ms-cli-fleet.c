@@ -22,6 +22,7 @@
 #include "memsweep.h"
 #include "ms-cli-common.h"
 #include "ms-cli-commands.h"
+#include "ms-cli-fleet-slurm.h"
 #include "ms-cli-run-options.h"
 #include "ms-fleet.h"
 #include "ms-i18n.h"
@@ -90,12 +91,15 @@ fleet_usage (FILE *out)
 {
   const char *text =
     ms_gettext ("Usage: memsweep fleet --dir DIR [--nodes N] [--nodelist LIST] [--partition P]\n"
-                "                      [--time MINUTES] [--sbatch-arg ARG]... [--dry-run]\n"
+                "                      [--gpus-per-node N|all] [--time MINUTES]\n"
+                "                      [--wait-max MINUTES] [--sbatch-arg ARG]... [--dry-run]\n"
                 "                      [-- RUN OPTIONS]\n"
-                "Submits one Slurm job (sbatch --wait, one task per node, nodes exclusive) "
-                "that\nruns 'memsweep fleet-node --dir DIR -- RUN OPTIONS' on every node, then "
-                "prints\n'memsweep fleet-report DIR'. DIR must be on a file system every node "
-                "shares.\n");
+                "Submits one Slurm job per node (exclusive, the node's GPUs requested with\n"
+                "sbatch --gres=gpu:N, a time limit of --time minutes, 30 by default) that runs\n"
+                "'memsweep fleet-node --dir DIR -- RUN OPTIONS' there, measuring every GPU;\n"
+                "waits for them, at most --wait-max minutes (--time + 10 by default), giving\n"
+                "up on nodes that are down, then prints 'memsweep fleet-report DIR'. DIR must\n"
+                "be on a file system every node shares.\n");
   fputs (text, out);
 }
 
@@ -105,16 +109,39 @@ typedef struct {
   const char *nodelist;
   const char *partition;
   const char *time;
+  const char *gpus; /* "all" or a count */
+  double wait_max;  /* minutes; 0: the time limit and ten more */
   const char *extra[16];
   int n_extra;
   bool dry_run;
 } FleetArgs;
+
+static bool
+parse_fleet_numbers (FleetArgs *a)
+{
+  char *end;
+  long time = strtol (a->time, &end, 10);
+  if (*end || time <= 0) {
+    fprintf (stderr, ms_gettext ("memsweep fleet: --time wants whole minutes above 0\n"));
+    return false;
+  }
+  long gpus = strtol (a->gpus, &end, 10);
+  if (strcmp (a->gpus, "all") != 0 && (*end || gpus < 0 || gpus > 4096)) {
+    fprintf (stderr, ms_gettext ("memsweep fleet: --gpus-per-node wants a count or 'all'\n"));
+    return false;
+  }
+  if (a->wait_max == 0)
+    a->wait_max = time + 10;
+  return true;
+}
 
 static int
 parse_fleet_args (int argc, char **argv, FleetArgs *a)
 {
   const struct option *opts = ms_cli_getopt_table ("fleet");
   int c;
+  a->time = "30";
+  a->gpus = "all";
   optind = 1;
   while ((c = getopt_long (argc, argv, "+", opts, NULL)) != -1) {
     switch (c) {
@@ -123,6 +150,11 @@ parse_fleet_args (int argc, char **argv, FleetArgs *a)
     case 'w': a->nodelist = optarg; break;
     case 'p': a->partition = optarg; break;
     case 't': a->time = optarg; break;
+    case 'g': a->gpus = optarg; break;
+    case 'W':
+      if (!ms_cli_parse_double ("--wait-max", optarg, &a->wait_max) || !(a->wait_max > 0))
+        return 2;
+      break;
     case 'n': a->dry_run = true; break;
     case 'x':
       if (a->n_extra == 16) {
@@ -139,11 +171,12 @@ parse_fleet_args (int argc, char **argv, FleetArgs *a)
     fprintf (stderr, ms_gettext ("memsweep fleet: --dir DIR is required\n"));
     return 2;
   }
-  return -1;
+  return parse_fleet_numbers (a) ? -1 : 2;
 }
 
-/* A folder that already holds a node's results would mix an earlier job's
- * nodes into this job's report: refused. */
+/* A folder that already holds a node's results, or an earlier fleet's
+ * list of nodes, would mix an earlier job's nodes into this job's report:
+ * refused. */
 static bool
 folder_is_fresh (const char *dir)
 {
@@ -151,7 +184,8 @@ folder_is_fresh (const char *dir)
   size_t s = strlen ("-samples.csv");
   for (struct dirent *e; d && (e = readdir (d));) {
     size_t n = strlen (e->d_name);
-    if (n > s && strcmp (e->d_name + n - s, "-samples.csv") == 0) {
+    if ((n > s && strcmp (e->d_name + n - s, "-samples.csv") == 0) ||
+        strcmp (e->d_name, MS_FLEET_EXPECTED_FILE) == 0) {
       fprintf (stderr, ms_gettext ("memsweep fleet: %s already holds results (%s): give a new "
                                    "or empty folder\n"), dir, e->d_name);
       closedir (d);
@@ -163,17 +197,92 @@ folder_is_fresh (const char *dir)
   return true;
 }
 
-/* The srun step every node runs, as one shell word list for --wrap. */
+/* The srun step a node runs, as one shell word list for --wrap: one task,
+ * which measures the node's GPUs one after another. */
 static bool
-build_wrap (char *wrap, size_t len, const char *self, const char *dir, int argc, char **argv)
+build_wrap (char *wrap, size_t len, const char *self, const char *dir, const MsFleetExpected *node,
+            int argc, char **argv)
 {
-  snprintf (wrap, len, "srun --ntasks-per-node=1");
+  char gpus[16];
+  snprintf (gpus, sizeof gpus, "%d", node->gpus);
+  snprintf (wrap, len, "srun --ntasks=1");
   bool ok = append_quoted (wrap, len, self) && append_quoted (wrap, len, "fleet-node") &&
             append_quoted (wrap, len, "--dir") && append_quoted (wrap, len, dir) &&
+            append_quoted (wrap, len, "--node") && append_quoted (wrap, len, node->node) &&
+            append_quoted (wrap, len, "--gpus") &&
+            append_quoted (wrap, len, node->gpus > 0 ? gpus : "all") &&
             append_quoted (wrap, len, "--");
   for (int i = optind; i < argc && ok; i++)
     ok = append_quoted (wrap, len, argv[i]);
   return ok;
+}
+
+/* One node's job: submitted (its id in node->job), or printed for
+ * --dry-run. False when sbatch failed. */
+static bool
+submit_node (const FleetArgs *a, const char *dir, const char *wrap, MsFleetExpected *node)
+{
+  char *sb[48] = { "sbatch", "--parsable", "--job-name=memsweep-fleet", "--nodes=1",
+                   "--ntasks=1", "--exclusive" };
+  int n = 6;
+  char out[PATH_MAX + 200], part[256], time_arg[64], list[200], gres[64], opt[8192 + 16];
+  snprintf (out, sizeof out, "--output=%s/fleet-%s-%%j.out", dir, node->node);
+  sb[n++] = out;
+  sb[n++] = (snprintf (list, sizeof list, "--nodelist=%s", node->node), list);
+  sb[n++] = (snprintf (time_arg, sizeof time_arg, "--time=%s", a->time), time_arg);
+  if (a->partition)
+    sb[n++] = (snprintf (part, sizeof part, "--partition=%s", a->partition), part);
+  if (node->gpus > 0)
+    sb[n++] = (snprintf (gres, sizeof gres, "--gres=gpu:%d", node->gpus), gres);
+  for (int i = 0; i < a->n_extra; i++)
+    sb[n++] = (char *) a->extra[i];
+  snprintf (opt, sizeof opt, "--wrap=%s", wrap);
+  sb[n++] = opt;
+  sb[n] = NULL;
+  if (a->dry_run) {
+    for (int i = 0; i < n; i++)
+      printf ("%s%s", i ? " " : "", sb[i]);
+    printf ("\n");
+    return true;
+  }
+  char id[256];
+  int rc = ms_fleet_slurm_capture (sb, id, sizeof id);
+  id[strcspn (id, ";\n")] = '\0';
+  if (rc != 0 || !id[0]) {
+    fprintf (stderr, ms_gettext ("memsweep fleet: sbatch for node %s failed (exit %d)\n"),
+             node->node, rc);
+    return false;
+  }
+  snprintf (node->job, sizeof node->job, "%.31s", id);
+  return true;
+}
+
+/* Every node's job, the list of what was expected, the wait; the number
+ * of nodes whose job was not submitted or did not finish. */
+static int
+submit_all (const FleetArgs *a, const char *self, const char *dir, MsFleetExpected *nodes,
+            size_t n, int argc, char **argv)
+{
+  char wrap[8192], err[512];
+  int failed = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (strcmp (a->gpus, "all") != 0)
+      nodes[i].gpus = atoi (a->gpus);
+    if (!build_wrap (wrap, sizeof wrap, self, dir, &nodes[i], argc, argv)) {
+      fprintf (stderr, ms_gettext ("memsweep fleet: run options too long\n"));
+      return -1;
+    }
+    failed += !submit_node (a, dir, wrap, &nodes[i]);
+  }
+  if (a->dry_run)
+    return 0;
+  if (!ms_fleet_write_expected (dir, nodes, n, err, sizeof err)) {
+    fprintf (stderr, "memsweep fleet: %s\n", err);
+    return -1;
+  }
+  fprintf (stderr, ms_gettext ("memsweep fleet: %zu jobs submitted, waiting at most %.0f "
+                               "minutes\n"), n - (size_t) failed, a->wait_max);
+  return failed + ms_fleet_slurm_wait (nodes, n, a->wait_max);
 }
 
 int
@@ -183,7 +292,7 @@ ms_cli_fleet (int argc, char **argv)
   int rc = parse_fleet_args (argc, argv, &a);
   if (rc >= 0)
     return rc;
-  char self[PATH_MAX], dir[PATH_MAX], wrap[8192], opt[8192 + 16];
+  char self[PATH_MAX], dir[PATH_MAX];
   if (mkdir (a.dir, 0777) != 0 && errno != EEXIST) {
     fprintf (stderr, "memsweep fleet: %s: %s\n", a.dir, strerror (errno));
     return 1;
@@ -193,65 +302,44 @@ ms_cli_fleet (int argc, char **argv)
              a.dir);
     return 1;
   }
-  if (!build_wrap (wrap, sizeof wrap, self, dir, argc, argv)) {
-    fprintf (stderr, ms_gettext ("memsweep fleet: run options too long\n"));
-    return 2;
-  }
   /* Every node would fail the same way: say so before submitting. */
   char check[PATH_MAX + 16];
   snprintf (check, sizeof check, "%s/node", dir);
   if (!ms_cli_prefix_ok ("fleet", "--dir", check))
     return 2;
+  int first_option = optind;
   rc = ms_cli_check_run_options ("fleet", check, true, argc - optind, argv + optind);
   if (rc >= 0)
     return rc;
   if (!folder_is_fresh (dir))
     return 2;
-  char *sb[48] = { "sbatch", "--wait", "--job-name=memsweep-fleet", "--ntasks-per-node=1",
-                   "--exclusive" };
-  int n = 5;
-  char nodes[64], out[PATH_MAX + 32], part[256], time_arg[64], list[1024];
-  snprintf (out, sizeof out, "--output=%s/fleet-%%j.out", dir);
-  sb[n++] = out;
-  if (a.nodes)
-    sb[n++] = (snprintf (nodes, sizeof nodes, "--nodes=%s", a.nodes), nodes);
-  if (a.nodelist)
-    sb[n++] = (snprintf (list, sizeof list, "--nodelist=%s", a.nodelist), list);
-  if (a.partition)
-    sb[n++] = (snprintf (part, sizeof part, "--partition=%s", a.partition), part);
-  if (a.time)
-    sb[n++] = (snprintf (time_arg, sizeof time_arg, "--time=%s", a.time), time_arg);
-  for (int i = 0; i < a.n_extra; i++)
-    sb[n++] = (char *) a.extra[i];
-  snprintf (opt, sizeof opt, "--wrap=%s", wrap);
-  sb[n++] = opt;
-  sb[n] = NULL;
-  if (a.dry_run) {
-    for (int i = 0; i < n; i++)
-      printf ("%s%s", i ? " " : "", sb[i]);
-    printf ("\n");
-    return 0;
-  }
-  rc = spawn_wait (sb);
-  if (rc != 0) {
-    fprintf (stderr,
-             ms_gettext ("memsweep fleet: sbatch %s (exit %d); the job log is %s/fleet-JOB.out\n"),
-             rc < 0 ? ms_gettext ("could not start") : ms_gettext ("failed"), rc, dir);
+  size_t n;
+  MsFleetExpected *nodes = ms_fleet_slurm_nodes (a.nodelist, a.nodes, a.partition, &n);
+  if (!nodes)
     return 1;
-  }
+  optind = first_option;
+  int missing = submit_all (&a, self, dir, nodes, n, argc, argv);
+  free (nodes);
+  if (missing < 0)
+    return 1;
+  if (a.dry_run)
+    return 0;
   char *report[] = { argv[0], (char *) dir, NULL };
-  return ms_cli_fleet_report (2, report);
+  rc = ms_cli_fleet_report (2, report);
+  return rc == 0 && missing > 0 ? 1 : rc;
 }
 
-/* Serials and links of every GPU this node has, for the stamp. */
-static void
-gather_stamp (MsFleetStamp *stamp)
+/* The serial and link of GPU gpu for the stamp, or of every GPU this node
+ * has when gpu is -1; its PCI bus id in bus_id; the GPUs seen. */
+static int
+gather_stamp (MsFleetStamp *stamp, int gpu, char *bus_id, size_t bus_len)
 {
   MsBackend *backend = ms_backend_new_system ();
   MsDeviceInfo info;
   int count = ms_backend_query_device (backend, 0, &info) ? info.count : 0;
-  for (int i = 0; i < count; i++) {
-    if (i > 0 && !ms_backend_query_device (backend, i, &info))
+  bool first = true;
+  for (int i = gpu < 0 ? 0 : gpu; i < (gpu < 0 ? count : gpu + 1) && i < count; i++) {
+    if (!ms_backend_query_device (backend, i, &info))
       continue;
     char serial[64] = "", link[32] = "unknown";
     if (!ms_nvml_serial (info.pci_bus_id, serial, sizeof serial))
@@ -259,16 +347,21 @@ gather_stamp (MsFleetStamp *stamp)
     if (info.pcie_gen > 0)
       snprintf (link, sizeof link, "gen%dx%d", info.pcie_gen, info.pcie_width);
     size_t ns = strlen (stamp->serials), nl = strlen (stamp->links);
-    snprintf (stamp->serials + ns, sizeof stamp->serials - ns, "%s%s", i ? "," : "", serial);
-    snprintf (stamp->links + nl, sizeof stamp->links - nl, "%s%s", i ? "," : "", link);
+    snprintf (stamp->serials + ns, sizeof stamp->serials - ns, "%s%s", first ? "" : ",", serial);
+    snprintf (stamp->links + nl, sizeof stamp->links - nl, "%s%s", first ? "" : ",", link);
+    if (bus_id)
+      snprintf (bus_id, bus_len, "%s", info.pci_bus_id);
+    first = false;
   }
   ms_backend_free (backend);
+  return count;
 }
 
 static int
 fleet_node_usage (FILE *out, int rc)
 {
-  fputs (ms_gettext ("Usage: memsweep fleet-node --dir DIR [--node NAME] [-- RUN OPTIONS]\n"),
+  fputs (ms_gettext ("Usage: memsweep fleet-node --dir DIR [--node NAME] [--gpus N|all] "
+                     "[-- RUN OPTIONS]\n"),
          out);
   return rc;
 }
@@ -281,11 +374,98 @@ file_identity (const char *path, struct stat *st)
     memset (st, 0, sizeof *st);
 }
 
+/* DIR/NODE for the node's one run, DIR/NODE-BUSID (the bus id's ':' as
+ * '-') or DIR/NODE-gpuK for GPU K. */
+static void
+node_prefix (char *prefix, size_t len, const char *dir, const char *node, int gpu)
+{
+  char bus_id[32] = "";
+  if (gpu >= 0) {
+    MsFleetStamp unused = { 0 };
+    gather_stamp (&unused, gpu, bus_id, sizeof bus_id);
+    for (char *p = bus_id; *p; p++)
+      *p = *p == ':' || *p == '/' ? '-' : *p;
+    if (!bus_id[0])
+      snprintf (bus_id, sizeof bus_id, "gpu%d", gpu);
+  }
+  snprintf (prefix, len, "%s/%s%s%s", dir, node, bus_id[0] ? "-" : "", bus_id);
+}
+
+/* One `memsweep run` (on GPU gpu, or as the options say when -1) and the
+ * stamp of its samples file: run's exit status, or 1 when it wrote none. */
+static int
+sweep_one (const char *self, const char *dir, const char *node, int gpu, int argc, char **argv)
+{
+  char prefix[PATH_MAX + 256], path[PATH_MAX + 300], device[16], err[512];
+  node_prefix (prefix, sizeof prefix, dir, node, gpu);
+  char *run[56] = { (char *) self, "run", "--quiet", "--instrumented-reps=0", "--out", prefix };
+  int n = 6;
+  if (gpu >= 0) {
+    snprintf (device, sizeof device, "%d", gpu);
+    run[n++] = "--device";
+    run[n++] = device;
+  }
+  /* The fleet compares nodes on the copies' own times, which only
+   * instrumented repetitions have: every repetition is one here (the
+   * node's own options, after it, may still say otherwise). */
+  for (int i = 0; i < argc; i++)
+    run[n++] = argv[i];
+  run[n] = NULL;
+  struct stat before, after;
+  snprintf (path, sizeof path, "%s-samples.csv", prefix);
+  file_identity (path, &before);
+  int rc = spawn_wait (run);
+  file_identity (path, &after);
+  /* A failed cell (exit 1) still leaves a file worth comparing; a file an
+   * earlier sweep left is not this one's (each write is a new file). */
+  bool fresh = after.st_ino != 0 && (after.st_ino != before.st_ino || after.st_dev != before.st_dev);
+  if (!fresh) {
+    fprintf (stderr, ms_gettext ("memsweep fleet-node: %s: memsweep run exited %d and wrote no "
+                                 "samples file\n"), node, rc);
+    return rc > 0 ? rc : 1;
+  }
+  MsFleetStamp stamp = { 0 };
+  snprintf (stamp.node, sizeof stamp.node, "%s", node);
+  if (gpu >= 0)
+    snprintf (stamp.gpu, sizeof stamp.gpu, "%d", gpu);
+  gather_stamp (&stamp, gpu, stamp.bus_id, sizeof stamp.bus_id);
+  if (!ms_fleet_stamp (path, &stamp, err, sizeof err)) {
+    fprintf (stderr, "memsweep fleet-node: %s\n", err);
+    return 1;
+  }
+  return rc;
+}
+
+/* How many GPUs to measure one by one: --gpus N, or every GPU this node
+ * shows for "all"; 0 for one run as the options say (no GPU seen). -1
+ * for a bad value. */
+static int
+gpus_to_measure (const char *gpus)
+{
+  if (strcmp (gpus, "all") == 0) {
+    MsFleetStamp unused = { 0 };
+    return gather_stamp (&unused, -1, NULL, 0);
+  }
+  char *end;
+  long n = strtol (gpus, &end, 10);
+  return *end || n < 0 || n > 4096 || end == gpus ? -1 : (int) n;
+}
+
+/* The run options fleet-node sets itself per GPU. */
+static bool
+names_device (int argc, char **argv)
+{
+  for (int i = 0; i < argc; i++)
+    if (strncmp (argv[i], "--device", 8) == 0 || strncmp (argv[i], "--devices", 9) == 0)
+      return true;
+  return false;
+}
+
 int
 ms_cli_fleet_node (int argc, char **argv)
 {
   const struct option *opts = ms_cli_getopt_table ("fleet-node");
-  const char *dir = NULL, *node = getenv ("SLURMD_NODENAME");
+  const char *dir = NULL, *node = getenv ("SLURMD_NODENAME"), *gpus = "all";
   char host[256] = "";
   int c;
   optind = 1;
@@ -294,6 +474,8 @@ ms_cli_fleet_node (int argc, char **argv)
       dir = optarg;
     else if (c == 'n')
       node = optarg;
+    else if (c == 'g')
+      gpus = optarg;
     else if (c == 'h')
       return fleet_node_usage (stdout, 0);
     else
@@ -311,7 +493,7 @@ ms_cli_fleet_node (int argc, char **argv)
              node);
     return 2;
   }
-  char self[PATH_MAX], prefix[PATH_MAX + 256], path[PATH_MAX + 300], err[512];
+  char self[PATH_MAX], prefix[PATH_MAX + 256];
   snprintf (prefix, sizeof prefix, "%s/%s", dir, node);
   /* Every node may get here first. */
   if (mkdir (dir, 0777) != 0 && errno != EEXIST) {
@@ -325,36 +507,29 @@ ms_cli_fleet_node (int argc, char **argv)
   }
   if (!ms_cli_prefix_ok ("fleet-node", "--dir, --node", prefix))
     return 2;
+  int first_option = optind;
   int rc = ms_cli_check_run_options ("fleet-node", prefix, true, argc - optind, argv + optind);
   if (rc >= 0)
     return rc;
-  /* The fleet compares nodes on the copies' own times, which only
-   * instrumented repetitions have: every repetition is one here (the
-   * node's own options, after it, may still say otherwise). */
-  char *run[48] = { self, "run", "--quiet", "--instrumented-reps=0", "--out", prefix };
-  int n = 6;
-  for (int i = optind; i < argc; i++)
-    run[n++] = argv[i];
-  run[n] = NULL;
-  struct stat before, after;
-  snprintf (path, sizeof path, "%s-samples.csv", prefix);
-  file_identity (path, &before);
-  rc = spawn_wait (run);
-  file_identity (path, &after);
-  /* A failed cell (exit 1) still leaves a file worth comparing; a file an
-   * earlier sweep left is not this one's (each write is a new file). */
-  bool fresh = after.st_ino != 0 && (after.st_ino != before.st_ino || after.st_dev != before.st_dev);
-  if (!fresh) {
-    fprintf (stderr, ms_gettext ("memsweep fleet-node: %s: memsweep run exited %d and wrote no "
-                                 "samples file\n"), node, rc);
-    return rc > 0 ? rc : 1;
+  optind = first_option;
+  int n_gpus = gpus_to_measure (gpus);
+  if (n_gpus < 0) {
+    fprintf (stderr, ms_gettext ("memsweep fleet-node: --gpus wants a count or 'all'\n"));
+    return 2;
   }
-  MsFleetStamp stamp = { 0 };
-  snprintf (stamp.node, sizeof stamp.node, "%s", node);
-  gather_stamp (&stamp);
-  if (!ms_fleet_stamp (path, &stamp, err, sizeof err)) {
-    fprintf (stderr, "memsweep fleet-node: %s\n", err);
-    return 1;
+  if (n_gpus > 0 && names_device (argc - optind, argv + optind)) {
+    fprintf (stderr, ms_gettext ("memsweep fleet-node: --device is set by fleet-node itself for "
+                                 "each GPU, not a run option\n"));
+    return 2;
   }
-  return rc;
+  /* Each GPU alone, one after another: the fleet compares GPUs, not how
+   * a node's GPUs share its host (`memsweep multi` measures that). */
+  if (n_gpus == 0)
+    return sweep_one (self, dir, node, -1, argc - optind, argv + optind);
+  int worst = 0;
+  for (int gpu = 0; gpu < n_gpus; gpu++) {
+    rc = sweep_one (self, dir, node, gpu, argc - optind, argv + optind);
+    worst = rc > worst ? rc : worst;
+  }
+  return worst;
 }

@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ms-csv-number.h"
 #include "ms-small-file.h"
@@ -323,15 +324,25 @@ ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size
   return rr->valid;
 }
 
-bool
-ms_run_to_run_default_path (const MsDeviceInfo *device, char *buf, size_t len)
+/* Keeps a piece of the file's name to one name: no '/', and no ':' (bus
+ * ids have them, and some file systems and tools refuse them). */
+static void
+clean_name_piece (char *piece)
 {
-  const char *data = getenv ("XDG_DATA_HOME"), *home = getenv ("HOME");
-  char id[40];
-  snprintf (id, sizeof id, "%s", device->pci_bus_id[0] ? device->pci_bus_id : "host");
-  for (char *p = id; *p; p++)
+  for (char *p = piece; *p; p++)
     if (*p == ':' || *p == '/')
       *p = '-';
+}
+
+/* host NULL: the name before profiles were keyed by host, still read. */
+static bool
+profile_path (const MsDeviceInfo *device, const char *host, char *buf, size_t len)
+{
+  const char *data = getenv ("XDG_DATA_HOME"), *home = getenv ("HOME");
+  char id[40 + 256];
+  snprintf (id, sizeof id, "%s%s%s", host ? host : "", host ? "-" : "",
+            device->pci_bus_id[0] ? device->pci_bus_id : "host");
+  clean_name_piece (id);
   int n;
   if (data && data[0] == '/')
     n = snprintf (buf, len, "%s/memsweep/run-to-run-%s.csv", data, id);
@@ -342,13 +353,27 @@ ms_run_to_run_default_path (const MsDeviceInfo *device, char *buf, size_t len)
   return n > 0 && (size_t) n < len;
 }
 
+/* Keyed by host as well as bus id: identical nodes of a cluster share a
+ * home, and their GPUs often the same bus ids. */
+bool
+ms_run_to_run_default_path (const MsDeviceInfo *device, char *buf, size_t len)
+{
+  char host[256] = "";
+  if (gethostname (host, sizeof host - 1) != 0 || !host[0])
+    snprintf (host, sizeof host, "unknown");
+  return profile_path (device, host, buf, len);
+}
+
 bool
 ms_run_to_run_load_default (MsRunToRun *rr, const MsDeviceInfo *device, char *path, size_t len)
 {
   char name[256], err[256];
   const char *expected = device->present ? device->name : "none";
-  if (!ms_run_to_run_default_path (device, path, len) ||
-      !ms_run_to_run_read_profile (rr, path, name, sizeof name, err, sizeof err) ||
+  /* A profile written before the host was in the name still counts until
+   * one is written under the new name. */
+  bool named = ms_run_to_run_default_path (device, path, len) &&
+               (access (path, F_OK) == 0 || profile_path (device, NULL, path, len));
+  if (!named || !ms_run_to_run_read_profile (rr, path, name, sizeof name, err, sizeof err) ||
       strcmp (name, expected) != 0) {
     ms_run_to_run_clear (rr);
     return false;

@@ -16,7 +16,8 @@
 #include "ms-i18n.h"
 #include "ms-meta-sidecar.h"
 
-static const char *const stamp_keys[] = { "# node: ", "# gpu-serials: ", "# gpu-pcie-links: " };
+static const char *const stamp_keys[] = { "# node: ", "# gpu-serials: ", "# gpu-pcie-links: ",
+                                           "# gpu: ", "# gpu-bus-id: " };
 
 const char *
 ms_fleet_figure_name (MsFleetFigure f)
@@ -86,11 +87,18 @@ put_value (MsAtomicFile *file, const char *key, const char *value)
 static bool
 stamp_sidecar (const char *path, const MsFleetStamp *stamp, char *err, size_t errlen)
 {
+  /* The same keys as in a file's own metadata lines; the GPU's index and
+   * bus id only where a node's GPUs were measured one by one. */
   const char *values[] = { stamp->node, stamp->serials[0] ? stamp->serials : "unknown",
-                           stamp->links[0] ? stamp->links : "unknown" };
+                           stamp->links[0] ? stamp->links : "unknown", stamp->gpu,
+                           stamp->bus_id };
+  _Static_assert (sizeof values / sizeof *values == sizeof stamp_keys / sizeof *stamp_keys,
+                  "a value for each stamp key");
   char add[2048] = "";
   size_t used = 0;
   for (size_t k = 0; k < sizeof stamp_keys / sizeof *stamp_keys; k++) {
+    if (k >= 3 && !values[k][0])
+      continue;
     used += (size_t) snprintf (add + used, sizeof add - used, "%s", stamp_keys[k]);
     for (const char *p = values[k]; *p && used + 2 < sizeof add; p++)
       add[used++] = *p == '\n' || *p == '\r' ? ' ' : *p;
@@ -131,20 +139,27 @@ ms_fleet_stamp (const char *path, const MsFleetStamp *stamp, char *err, size_t e
   put_value (file, stamp_keys[0], stamp->node);
   put_value (file, stamp_keys[1], stamp->serials[0] ? stamp->serials : "unknown");
   put_value (file, stamp_keys[2], stamp->links[0] ? stamp->links : "unknown");
+  if (stamp->gpu[0])
+    put_value (file, stamp_keys[3], stamp->gpu);
+  if (stamp->bus_id[0])
+    put_value (file, stamp_keys[4], stamp->bus_id);
   ms_atomic_file_write (file, p, len - (size_t) (p - text));
   free (text);
   return ms_atomic_file_commit (file, err, errlen);
 }
 
-/* The stamp, read back from the metadata lines; the worst link of the
- * node's GPUs. */
-/* One metadata line of a stamp; others are left. */
+/* One metadata line of a stamp, from the file or its sidecar; others are
+ * left. Of the links, the worst of the node's GPUs. */
 static void
 read_stamp_line (char *line, MsFleetNode *node)
 {
   line[strcspn (line, "\r\n")] = '\0';
   if (strncmp (line, stamp_keys[0], strlen (stamp_keys[0])) == 0)
     snprintf (node->node, sizeof node->node, "%.127s", line + strlen (stamp_keys[0]));
+  else if (strncmp (line, stamp_keys[4], strlen (stamp_keys[4])) == 0)
+    snprintf (node->bus_id, sizeof node->bus_id, "%.31s", line + strlen (stamp_keys[4]));
+  else if (strncmp (line, stamp_keys[3], strlen (stamp_keys[3])) == 0)
+    snprintf (node->gpu, sizeof node->gpu, "%.15s", line + strlen (stamp_keys[3]));
   else if (strncmp (line, stamp_keys[1], strlen (stamp_keys[1])) == 0)
     snprintf (node->serials, sizeof node->serials, "%.511s", line + strlen (stamp_keys[1]));
   else if (strncmp (line, stamp_keys[2], strlen (stamp_keys[2])) == 0) {
@@ -323,12 +338,20 @@ read_nodes (const char *dir, char **names, MsFleetNode *nodes, size_t n)
     pthread_join (tids[k], NULL);
 }
 
-/* Whether file is the one fleet-node writes for node: NODE-samples.csv. */
+/* Whether file is one fleet-node writes for node: NODE-samples.csv, or
+ * NODE-GPU-samples.csv for one of its GPUs. */
 static bool
 is_own_file (const MsFleetNode *node)
 {
   size_t n = strlen (node->node);
-  return strncmp (node->file, node->node, n) == 0 && strcmp (node->file + n, "-samples.csv") == 0;
+  return strncmp (node->file, node->node, n) == 0 && node->file[n] == '-';
+}
+
+/* One entry per node and GPU. */
+static bool
+same_entry (const MsFleetNode *a, const MsFleetNode *b)
+{
+  return strcmp (a->node, b->node) == 0 && strcmp (a->gpu, b->gpu) == 0;
 }
 
 /* Keeps one file per node name; the others move to report->copies. */
@@ -340,7 +363,7 @@ drop_copies (MsFleetReport *report)
     MsFleetNode *node = &report->nodes[i];
     size_t k = 0;
     while (k < kept && !(node->readable && report->nodes[k].readable &&
-                         strcmp (report->nodes[k].node, node->node) == 0))
+                         same_entry (&report->nodes[k], node)))
       k++;
     if (k == kept) {
       memmove (&report->nodes[kept++], node, sizeof *node);
@@ -362,17 +385,111 @@ drop_copies (MsFleetReport *report)
   report->n_nodes = kept;
 }
 
+/* Whether the report has an entry for node (any GPU when gpu is NULL). */
+static bool
+has_entry (const MsFleetReport *report, size_t n, const char *node, const char *gpu)
+{
+  for (size_t i = 0; i < n; i++)
+    if (strcmp (report->nodes[i].node, node) == 0 &&
+        (!gpu || strcmp (report->nodes[i].gpu, gpu) == 0))
+      return true;
+  return false;
+}
+
+static bool
+append_missing (MsFleetReport *report, size_t *cap, const char *node, const char *gpu)
+{
+  if (report->n_nodes == *cap) {
+    MsFleetNode *bigger = realloc (report->nodes, (*cap = 2 * *cap + 16) * sizeof *bigger);
+    if (!bigger)
+      return false;
+    report->nodes = bigger;
+  }
+  MsFleetNode *entry = &report->nodes[report->n_nodes++];
+  memset (entry, 0, sizeof *entry);
+  snprintf (entry->node, sizeof entry->node, "%s", node);
+  snprintf (entry->gpu, sizeof entry->gpu, "%s", gpu);
+  entry->missing = true;
+  snprintf (entry->error, sizeof entry->error, "%s", ms_gettext ("never reported"));
+  return true;
+}
+
+static int
+compare_entries (const void *a, const void *b)
+{
+  const MsFleetNode *x = a, *y = b;
+  int by_node = strcmp (x->node, y->node);
+  if (by_node != 0)
+    return by_node;
+  return atoi (x->gpu) != atoi (y->gpu) ? (atoi (x->gpu) < atoi (y->gpu) ? -1 : 1)
+                                        : strcmp (x->gpu, y->gpu);
+}
+
+/* An entry, marked missing, for every node or GPU that the folder's
+ * MS_FLEET_EXPECTED_FILE lists and no file reported; then all sorted by
+ * node and GPU. False only when out of memory. */
+static bool
+add_missing (MsFleetReport *report, const char *dir)
+{
+  char path[4096], line[512], node[128], job[32];
+  snprintf (path, sizeof path, "%s/%s", dir, MS_FLEET_EXPECTED_FILE);
+  FILE *f = fopen (path, "r");
+  if (f)
+    ms_atomic_file_note_read (fileno (f)); /* an input, as the samples files */
+  size_t cap = report->n_nodes, found = report->n_nodes;
+  bool ok = true;
+  while (f && ok && fgets (line, sizeof line, f)) {
+    int gpus;
+    if (sscanf (line, "%127s %d %31s", node, &gpus, job) != 3 || gpus < 0 || gpus > 4096)
+      continue;
+    if (gpus == 0 && !has_entry (report, found, node, NULL))
+      ok = append_missing (report, &cap, node, "");
+    for (int k = 0; k < gpus && ok; k++) {
+      char gpu[16];
+      snprintf (gpu, sizeof gpu, "%d", k);
+      if (!has_entry (report, found, node, gpu))
+        ok = append_missing (report, &cap, node, gpu);
+    }
+  }
+  if (f)
+    fclose (f);
+  qsort (report->nodes, report->n_nodes, sizeof *report->nodes, compare_entries);
+  return ok;
+}
+
+bool
+ms_fleet_write_expected (const char *dir, const MsFleetExpected *expected, size_t n, char *err,
+                         size_t errlen)
+{
+  char path[4096];
+  snprintf (path, sizeof path, "%s/%s", dir, MS_FLEET_EXPECTED_FILE);
+  MsAtomicFile *file = ms_atomic_file_open (path, err, errlen);
+  if (!file)
+    return false;
+  for (size_t i = 0; i < n; i++) {
+    char line[256];
+    int len = snprintf (line, sizeof line, "%s %d %s\n", expected[i].node, expected[i].gpus,
+                        expected[i].job[0] ? expected[i].job : "-");
+    ms_atomic_file_write (file, line, (size_t) len < sizeof line ? (size_t) len : sizeof line - 1);
+  }
+  return ms_atomic_file_commit (file, err, errlen);
+}
+
 MsFleetReport *
 ms_fleet_report_dir (const char *dir, double threshold, char *err, size_t errlen)
 {
-  size_t n;
+  size_t n = 0;
   char **names = list_samples (dir, &n, err, errlen);
-  if (!names)
+  /* A fleet none of whose nodes reported is still a report: of the
+   * missing. */
+  char expected[4096];
+  snprintf (expected, sizeof expected, "%s/%s", dir, MS_FLEET_EXPECTED_FILE);
+  if (!names && (n != 0 || access (expected, R_OK) != 0))
     return NULL;
   MsFleetReport *report = calloc (1, sizeof *report);
   if (report) {
-    report->nodes = calloc (n, sizeof *report->nodes);
-    report->copies = calloc (n, sizeof *report->copies);
+    report->nodes = calloc (n + 1, sizeof *report->nodes);
+    report->copies = calloc (n + 1, sizeof *report->copies);
   }
   if (!report || !report->nodes || !report->copies) {
     if (report) {
@@ -387,8 +504,14 @@ ms_fleet_report_dir (const char *dir, double threshold, char *err, size_t errlen
     report->threshold = threshold;
     read_nodes (dir, names, report->nodes, n);
     drop_copies (report);
-    ms_fleet_report_compute (report);
+    if (!add_missing (report, dir)) {
+      snprintf (err, errlen, ms_gettext ("out of memory for %zu nodes"), n);
+      ms_fleet_report_free (report);
+      report = NULL;
+    }
   }
+  if (report)
+    ms_fleet_report_compute (report);
   for (size_t i = 0; i < n; i++)
     free (names[i]);
   free (names);
@@ -481,7 +604,7 @@ void
 ms_fleet_report_compute (MsFleetReport *report)
 {
   double *scratch = malloc ((report->n_nodes + 1) * sizeof *scratch);
-  report->n_outliers = report->n_unreadable = 0;
+  report->n_outliers = report->n_unreadable = report->n_missing = 0;
   for (size_t i = 0; i < report->n_nodes; i++) {
     report->nodes[i].flags = 0;
     memset (report->nodes[i].verdict, 0, sizeof report->nodes[i].verdict);
@@ -499,6 +622,7 @@ ms_fleet_report_compute (MsFleetReport *report)
         (node->pcie_width > 0 && node->pcie_width < report->common_width))
       node->flags |= MS_FLEET_FLAG_LINK;
     report->n_outliers += node->flags != 0;
-    report->n_unreadable += !node->readable;
+    report->n_unreadable += !node->readable && !node->missing;
+    report->n_missing += node->missing;
   }
 }

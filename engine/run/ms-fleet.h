@@ -20,6 +20,8 @@ typedef struct {
   char node[128];
   char serials[512]; /* "1650224012345,1650224012346" or "" */
   char links[256];   /* every GPU's current link: "gen5x16,gen5x16" or "" */
+  char gpu[16];      /* the measured GPU's index on its node, "" for none */
+  char bus_id[32];   /* its PCI bus id, "" unknown */
 } MsFleetStamp;
 
 /* Adds the stamp's metadata lines after the file's own, replacing earlier
@@ -42,6 +44,8 @@ const char *ms_fleet_figure_name (MsFleetFigure f); /* "pinned h2d" */
 
 typedef struct {
   char node[128];
+  char gpu[16];    /* the GPU's index on its node from the stamp; "" none */
+  char bus_id[32]; /* its PCI bus id from the stamp; "" unknown */
   char file[256];
   char device[128];
   char serials[512];
@@ -61,6 +65,7 @@ typedef struct {
   MsVerdict verdict[MS_FLEET_N_FIGURES];
   unsigned flags; /* bit f: figure f slower; MS_FLEET_FLAG_LINK; MS_FLEET_FLAG_HIGH (f) */
   bool readable;
+  bool missing;    /* expected (MS_FLEET_EXPECTED_FILE) and never reported */
   char error[256]; /* why the file could not be read */
 } MsFleetNode;
 
@@ -82,8 +87,24 @@ typedef struct {
   double median[MS_FLEET_N_FIGURES];
   int common_gen, common_width; /* the fleet's most common link; 0 unknown */
   int n_outliers;
-  int n_unreadable;
+  int n_unreadable; /* files that could not be read */
+  int n_missing;    /* expected entries with no file */
 } MsFleetReport;
+
+/* The file `memsweep fleet` leaves in DIR: one line per node it submitted,
+ * "NODE GPUS JOB" (GPUS 0: the node's run was not per GPU; JOB "-" when
+ * the submission failed). The report adds an entry, marked missing, for
+ * every node or GPU listed there that left no samples file. */
+#define MS_FLEET_EXPECTED_FILE "fleet-expected.txt"
+
+typedef struct {
+  char node[128];
+  int gpus;
+  char job[32];
+} MsFleetExpected;
+
+bool ms_fleet_write_expected (const char *dir, const MsFleetExpected *expected, size_t n,
+                              char *err, size_t errlen);
 
 /* Reads every *-samples.csv in dir. NULL with a message when dir cannot be
  * read or holds no samples file; unreadable files are nodes with an error.
@@ -91,6 +112,12 @@ typedef struct {
  * one fleet-node writes), else the first by name; the others are copies. */
 MsFleetReport *ms_fleet_report_dir (const char *dir, double threshold, char *err,
                                     size_t errlen);
+/* The report as OpenMetrics text for a Prometheus textfile collector:
+ * memsweep_fleet_* gauges labelled node, gpu, bus_id (and figure), ending
+ * with "# EOF"; written through a temporary file so that a collector never
+ * reads half of it. */
+bool ms_fleet_write_openmetrics (const MsFleetReport *report, const char *path, char *err,
+                                 size_t errlen);
 /* The comparison alone, on nodes already filled (values per size, links):
  * medians, deviations, flags. */
 void ms_fleet_report_compute (MsFleetReport *report);

@@ -94,10 +94,86 @@ grep -q "^gamma .*UNREADABLE" "$W/report2.txt" || fail "gamma not listed as unre
   fail "--outliers exited $?"
 grep -q "^alpha " "$W/report3.txt" && fail "--outliers lists an ordinary node"
 
-"$M" fleet --dir "$W/fleet" --nodes 4 --partition gpu --dry-run -- --modes pinned \
+# fleet asks Slurm for the nodes and their GPUs (fake sinfo and scontrol
+# here) and submits one job per node with its GPUs requested and a time
+# limit; fleet-node then measures each GPU.
+mkdir "$W/slurm-bin"
+cat >"$W/slurm-bin/sinfo" <<'FAKE'
+#!/bin/sh
+case "$*" in
+  *"%N %G"*) printf 'g1 gpu:h100:8(S:0-1)\ng1 gpu:h100:8(S:0-1)\ng2 gpu:a:2,gpu:b:2\ncpu1 (null)\ng3 gpu:4\n' ;;
+  *) printf 'g1\ng1\ng2\ncpu1\ng3\n' ;;
+esac
+FAKE
+printf '#!/bin/sh\n[ "$1 $2" = "show hostnames" ] && printf "g2\\ncpu1\\n"\n' >"$W/slurm-bin/scontrol"
+chmod +x "$W/slurm-bin/sinfo" "$W/slurm-bin/scontrol"
+PATH="$W/slurm-bin:$PATH" "$M" fleet --dir "$W/fleet" --nodes 3 --partition gpu --dry-run -- --modes pinned \
   >"$W/dry.txt" || fail "fleet --dry-run exited $?"
-grep -q "^sbatch --wait .*--nodes=4 .*--partition=gpu .*--wrap=srun .*'fleet-node' '--dir' '.*/fleet' '--' '--modes' 'pinned'" \
-  "$W/dry.txt" || fail "dry run: $(cat "$W/dry.txt")"
+[ "$(wc -l <"$W/dry.txt")" = 3 ] || fail "one job per node of the first 3: $(cat "$W/dry.txt")"
+grep -q "^sbatch --parsable .*--nodes=1 .*--nodelist=g1 --time=30 --partition=gpu --gres=gpu:8 --wrap=srun .*'fleet-node' '--dir' '.*/fleet' '--node' 'g1' '--gpus' '8' '--' '--modes' 'pinned'" \
+  "$W/dry.txt" || fail "dry run g1: $(cat "$W/dry.txt")"
+grep -q -- "--nodelist=g2 .*--gres=gpu:4 " "$W/dry.txt" || fail "g2 has 4 GPUs of two types: $(cat "$W/dry.txt")"
+grep "nodelist=cpu1 " "$W/dry.txt" | grep -q -- "--gres" && fail "a node without GPUs gets a GPU request"
+grep -q "'--node' 'cpu1' '--gpus' 'all'" "$W/dry.txt" || fail "cpu1: $(cat "$W/dry.txt")"
+grep -q "nodelist=g3" "$W/dry.txt" && fail "--nodes 3 submitted a fourth node"
+PATH="$W/slurm-bin:$PATH" "$M" fleet --dir "$W/fleet" --nodelist 'g2,cpu1' --gpus-per-node 1 --time 5 \
+  --dry-run -- --modes pinned >"$W/dry.txt" || fail "fleet --nodelist --dry-run exited $?"
+[ "$(wc -l <"$W/dry.txt")" = 2 ] && grep -q -- "--nodelist=g2 --time=5 --gres=gpu:1 " "$W/dry.txt" &&
+  grep -q -- "--nodelist=cpu1 --time=5 --gres=gpu:1 " "$W/dry.txt" || fail "--nodelist, --gpus-per-node: $(cat "$W/dry.txt")"
+"$M" fleet --dir "$W/fleet" --gpus-per-node x --dry-run >/dev/null 2>&1; [ $? = 2 ] || fail "--gpus-per-node x must exit 2"
+
+# Every GPU measured (no GPU here: the host mode twice stands for two),
+# each file named by node and GPU and read as its own entry; the entries
+# fleet expected and never got are named, and exit 1 with
+# --fail-on-outliers.
+for n in p q; do
+  "$M" fleet-node --dir "$W/gpus" --node $n --gpus 2 -- --modes host --min-exp 10 --max-exp 12 \
+    --reps 6 --warmup 1 >"$W/gpus.txt" 2>&1 || fail "fleet-node --gpus 2: $(tail -3 "$W/gpus.txt")"
+  for g in 0 1; do
+    # The stamp is in the sidecar: the GPU's index there too.
+    grep -q "^    \"gpu\": \"$g\",\?\$" "$W/gpus/$n-gpu$g-meta.json" || fail "no GPU stamp in $n-gpu$g"
+  done
+done
+rm "$W/gpus/q-gpu1-samples.csv"
+printf 'p 2 101\nq 2 102\nr 0 -\n' >"$W/gpus/fleet-expected.txt"
+"$M" fleet-report --openmetrics "$W/gpus.prom" "$W/gpus" >"$W/gpus.txt" 2>"$W/gpus.err" ||
+  fail "fleet-report of GPUs exited $?"
+grep -Eq "^fleet: 3 nodes, .*; 5 entries, one per GPU; 2 never reported" "$W/gpus.txt" || fail "GPUs header: $(head -1 "$W/gpus.txt")"
+for e in p/gpu0 p/gpu1 q/gpu0; do
+  grep -q "^$e " "$W/gpus.txt" || fail "no row $e: $(cat "$W/gpus.txt")"
+done
+grep -q "^q/gpu1 .*NEVER REPORTED" "$W/gpus.txt" && grep -q "^r .*NEVER REPORTED" "$W/gpus.txt" ||
+  fail "missing entries: $(cat "$W/gpus.txt")"
+grep -qxF "memsweep fleet-report: 2 expected entries never reported: q/gpu1 r" "$W/gpus.err" ||
+  fail "missing on stderr: $(cat "$W/gpus.err")"
+"$M" fleet-report --fail-on-outliers --threshold 99 "$W/gpus" >/dev/null 2>&1
+[ $? = 1 ] || fail "--fail-on-outliers with entries never reported must exit 1"
+[ "$(tail -n 1 "$W/gpus.prom")" = "# EOF" ] || fail "OpenMetrics without # EOF"
+grep -q '^memsweep_fleet_bytes_per_second{node="p",gpu="1",bus_id="",figure="host"} [0-9]' "$W/gpus.prom" &&
+  grep -qxF 'memsweep_fleet_reported{node="q",gpu="1",bus_id=""} 0' "$W/gpus.prom" &&
+  grep -qxF 'memsweep_fleet_reported{node="r",gpu="",bus_id=""} 0' "$W/gpus.prom" &&
+  grep -qxF '# TYPE memsweep_fleet_flag gauge' "$W/gpus.prom" || fail "OpenMetrics: $(cat "$W/gpus.prom")"
+cp "$W/gpus/p-gpu0-samples.csv" "$W/p-gpu0-before"
+"$M" fleet-report --openmetrics "$W/gpus/p-gpu0-samples.csv" "$W/gpus" >/dev/null 2>"$W/om.err"
+[ $? = 1 ] || fail "--openmetrics over an input must fail"
+grep -q "^memsweep fleet-report: --openmetrics: " "$W/om.err" || fail "over an input: $(cat "$W/om.err")"
+cmp -s "$W/gpus/p-gpu0-samples.csv" "$W/p-gpu0-before" || fail "--openmetrics wrote over an input"
+# The same entries as JSON and CSV: node, GPU and bus id (unknown here) from
+# the sidecar, the entries never reported marked.
+"$M" fleet-report --format json "$W/gpus" >"$W/gpus.json" 2>/dev/null
+python3 - "$W/gpus.json" <<'PY' || fail "fleet-report JSON of GPUs: $(cat "$W/gpus.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+got = [(n["node"], n["gpu"], n["bus_id"], n["missing"]) for n in d["nodes"]]
+assert d["n_missing"] == 2, d["n_missing"]
+assert got == [("p", "0", None, False), ("p", "1", None, False), ("q", "0", None, False),
+               ("q", "1", None, True), ("r", None, None, True)], got
+PY
+"$M" fleet-report --format csv "$W/gpus" 2>/dev/null | cut -d, -f1-3,7 >"$W/gpus.csv"
+printf 'node,gpu,bus_id,missing\np,0,,false\np,1,,false\nq,0,,false\nq,1,,true\nr,,,true\n' |
+  cmp -s - "$W/gpus.csv" || fail "fleet-report CSV of GPUs: $(cat "$W/gpus.csv")"
+"$M" fleet-node --dir "$W/gpus" --node s --gpus 2 -- --modes host --device 1 >"$W/o.txt" 2>&1
+[ $? = 2 ] || fail "fleet-node --gpus 2 -- --device must exit 2: $(cat "$W/o.txt")"
 
 # A folder where no node's results can be read is bad input, not a report.
 mkdir "$W/bad"
@@ -128,7 +204,7 @@ grep -qxF "memsweep fleet-node: --out is set by fleet-node itself, not a run opt
 cmp -s "$W/out/alpha-samples.csv" "$W/alpha-before" && cmp -s "$W/out/alpha-meta.json" "$W/alpha-meta-before" ||
   fail "an old samples file was stamped again"
 "$M" fleet-node --help >"$W/o.txt" 2>&1 || fail "fleet-node --help exited $?"
-grep -qxF "Usage: memsweep fleet-node --dir DIR [--node NAME] [-- RUN OPTIONS]" "$W/o.txt" ||
+grep -qxF "Usage: memsweep fleet-node --dir DIR [--node NAME] [--gpus N|all] [-- RUN OPTIONS]" "$W/o.txt" ||
   fail "fleet-node --help: $(cat "$W/o.txt")"
 if ! "$M" info >/dev/null 2>&1; then
   # No GPU: run exits 3 and writes nothing; the old file stays unstamped.

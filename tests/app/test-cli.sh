@@ -96,6 +96,7 @@ expect_line 0 "Usage: memsweep show FILE" -- show --help
 expect_line 0 "Usage: memsweep info [--device I] [--format text|json]" -- info --help
 expect_line 0 "Usage: memsweep modes [--format text|json|csv]" -- modes --help
 expect_line 0 "Usage: memsweep fleet-report [--threshold PCT] [--outliers] [--fail-on-outliers]" -- fleet-report --help
+expect_line 0 "                             [--format text|json|csv] [--openmetrics FILE] DIR" -- fleet-report --help
 expect_line 2 "memsweep: modes: unexpected argument 'extra'" -- modes extra
 expect 2 "is not text, json or csv" -- modes --format yaml
 expect 2 "is neither text nor json" -- show --format yaml "$2/reference/h100-default-samples.csv"
@@ -329,19 +330,23 @@ expect_line 1 "memsweep: $tmp/alias.png: is one of the inputs: not replaced" -- 
 expect_line 1 "memsweep: $tmp/alias.pdf: is one of the inputs: not replaced" -- report "$tmp/host-samples.csv" "$tmp/in-samples.csv" --out "$tmp/alias.pdf"
 check "the input is byte for byte as it was" cmp -s "$tmp/in-samples.csv" "$tmp/in-copy"
 
-# Every command's standard output must arrive: help and dry runs too.
+# Every command's standard output must arrive: help and dry runs too (fleet's
+# asks a stand-in sinfo for the nodes).
+mkdir -p "$tmp/fake-slurm"
+printf '#!/bin/sh\necho "n1 gpu:1"\n' >"$tmp/fake-slurm/sinfo"
+chmod +x "$tmp/fake-slurm/sinfo"
 if [ -w /dev/full ]; then
   for c in "plot --help" "report --help" "calibrate --help" "lesson --help" "fleet --help" \
     "fleet-node --help" "multi --help" "peer --help" "fleet-report --help" "lesson LIST" \
     "fleet --dir $tmp/full-fleet --dry-run -- --modes host" "fleet-report $tmp/fleet-full"; do
     mkdir -p "$tmp/fleet-full"
     cp "$tmp/host-samples.csv" "$tmp/fleet-full/n-samples.csv"
-    $memsweep $c >/dev/full 2>"$tmp/out"
+    PATH="$tmp/fake-slurm:$PATH" $memsweep $c >/dev/full 2>"$tmp/out"
     rc=$?
     check "$c > /dev/full fails (rc $rc)" sh -c "[ $rc = 1 ] && grep -qxF 'memsweep: standard output: No space left on device' '$tmp/out'"
   done
 fi
-expect_line 0 "Usage: memsweep fleet-node --dir DIR [--node NAME] [-- RUN OPTIONS]" -- fleet-node --help
+expect_line 0 "Usage: memsweep fleet-node --dir DIR [--node NAME] [--gpus N|all] [-- RUN OPTIONS]" -- fleet-node --help
 "$memsweep" multi --help >"$tmp/out" 2>&1
 check "multi --help: its own usage only" sh -c "grep -q 'memsweep multi ' '$tmp/out' && ! grep -q 'memsweep peer\|memsweep fleet' '$tmp/out'"
 "$memsweep" peer --help >"$tmp/out" 2>&1
@@ -440,7 +445,7 @@ check "calibrate without HOME fails before running (rc $rc)" sh -c "[ $rc = 2 ] 
 printf 'not a folder\n' >"$tmp/xdg-file"
 XDG_DATA_HOME="$tmp/xdg-file" "$memsweep" calibrate --runs 3 --modes host --min-exp 5 --max-exp 5 --reps 1 >"$tmp/out" 2>&1
 rc=$?
-check "calibrate: no folder for the default profile, said before running (rc $rc)" sh -c "[ $rc = 2 ] && grep -qxF 'memsweep calibrate: no folder for the profile: $tmp/xdg-file/memsweep/run-to-run-host.csv: Not a directory; give --out' '$tmp/out' && ! grep -q 'run 1 of 3' '$tmp/out'"
+check "calibrate: no folder for the default profile, said before running (rc $rc)" sh -c "[ $rc = 2 ] && grep -qxF 'memsweep calibrate: no folder for the profile: $tmp/xdg-file/memsweep/run-to-run-$(uname -n)-host.csv: Not a directory; give --out' '$tmp/out' && ! grep -q 'run 1 of 3' '$tmp/out'"
 # The runs' folder is TMPDIR's: a missing one is named as such, not --out.
 TMPDIR="$tmp/missing-tmp" "$memsweep" calibrate --runs 3 --modes host --out "$tmp/p.csv" >"$tmp/out" 2>&1
 rc=$?

@@ -290,16 +290,179 @@ test_stamp_keeps_mode (void)
   g_assert_true (stat (path, &st) == 0 && (st.st_mode & 07777) == 0644);
 }
 
+/* GPU gpu of node, pinned at 50 GB/s times factor, as fleet-node writes it:
+ * NODE-BUSID-samples.csv stamped with the GPU's index. */
+static void
+write_gpu (const char *dir, const char *node, int gpu, const char *bus_id, double factor)
+{
+  MsTestBackendConfig cfg;
+  ms_test_backend_config_init (&cfg);
+  cfg.bandwidth_gbps[MS_MODE_PINNED] = 50 * factor;
+  MsBackend *b = ms_backend_new_test (&cfg);
+  MsSweep s;
+  ms_test_sweep_init (&s, "pinned", 22, 22, 6);
+  s.instr_reps = 0;
+  s.warmup = 0;
+  MsResults *r = NULL;
+  char err[512], path[1024], file_bus[32];
+  g_assert_true (ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err) == MS_RUN_OK);
+  ms_backend_free (b);
+  snprintf (file_bus, sizeof file_bus, "%s", bus_id);
+  for (char *p = file_bus; *p; p++)
+    *p = *p == ':' ? '-' : *p;
+  snprintf (path, sizeof path, "%s/%s-%s-samples.csv", dir, node, file_bus);
+  g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
+  ms_results_free (r);
+  MsFleetStamp stamp = { 0 };
+  snprintf (stamp.node, sizeof stamp.node, "%s", node);
+  snprintf (stamp.gpu, sizeof stamp.gpu, "%d", gpu);
+  snprintf (stamp.bus_id, sizeof stamp.bus_id, "%s", bus_id);
+  g_assert_true (ms_fleet_stamp (path, &stamp, err, sizeof err));
+}
+
+static char *
+read_text (const char *path)
+{
+  char *text = NULL;
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* A GPU's stamp goes where the file's metadata is: into the sidecar of a
+ * plain CSV file, as lines of a file of the older format with its
+ * metadata inline (no sidecar made); the report reads it from both. */
+static void
+test_gpu_stamp_sidecar_and_inline (void)
+{
+  const char *dir = ms_test_tmp_folder ("gpu-stamps");
+  write_gpu (dir, "new", 3, "00000000:3B:00.0", 1.0);
+  char path[1024], err[512];
+  snprintf (path, sizeof path, "%s/new-00000000-3B-00.0-meta.json", dir);
+  char *meta = read_text (path);
+  g_assert_nonnull (strstr (meta, "\"gpu\": \"3\""));
+  g_assert_nonnull (strstr (meta, "\"gpu-bus-id\": \"00000000:3B:00.0\""));
+  g_free (meta);
+  snprintf (path, sizeof path, "%s/old-samples.csv", dir);
+  char *old = read_text (MS_OLD_FORMAT_DIR "/h100-default-samples.csv");
+  g_assert_true (g_file_set_contents (path, old, -1, NULL));
+  g_free (old);
+  MsFleetStamp stamp = { .node = "old", .gpu = "1", .bus_id = "00000000:19:00.0" };
+  g_assert_true (ms_fleet_stamp (path, &stamp, err, sizeof err));
+  char *text = read_text (path);
+  g_assert_nonnull (strstr (text, "\n# gpu: 1\n# gpu-bus-id: 00000000:19:00.0\n"));
+  g_free (text);
+  snprintf (path, sizeof path, "%s/old-meta.json", dir);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  MsFleetReport *r = ms_fleet_report_dir (dir, 0.10, err, sizeof err);
+  g_assert_nonnull (r);
+  if (!r)
+    return;
+  g_assert_cmpuint (r->n_nodes, ==, 2);
+  g_assert_cmpint (r->n_unreadable, ==, 0);
+  /* Sorted by node: "new" before "old". */
+  g_assert_cmpstr (r->nodes[0].gpu, ==, "3");
+  g_assert_cmpstr (r->nodes[0].bus_id, ==, "00000000:3B:00.0");
+  g_assert_cmpstr (r->nodes[1].node, ==, "old");
+  g_assert_cmpstr (r->nodes[1].gpu, ==, "1");
+  g_assert_cmpstr (r->nodes[1].bus_id, ==, "00000000:19:00.0");
+  ms_fleet_report_free (r);
+}
+
+/* Every line of OpenMetrics text: a family's TYPE and HELP before its
+ * samples, samples as name{labels} value, and "# EOF" last. */
+static void
+check_openmetrics_syntax (const char *text)
+{
+  /* A label value: any character but a quote or backslash, or an escape. */
+  GRegex *sample = g_regex_new ("^(memsweep_[a-z_]+)\\{[a-z_]+=\"([^\"\\\\]|\\\\.)*\""
+                                "(,[a-z_]+=\"([^\"\\\\]|\\\\.)*\")*\\} -?[0-9.e+-]+$",
+                                0, 0, NULL);
+  char **lines = g_strsplit (text, "\n", -1);
+  char family[128] = "";
+  guint n = g_strv_length (lines);
+  g_assert_cmpuint (n, >=, 2);
+  g_assert_cmpstr (lines[n - 2], ==, "# EOF");
+  g_assert_cmpstr (lines[n - 1], ==, "");
+  for (guint i = 0; i + 2 < n; i++) {
+    GMatchInfo *m = NULL;
+    if (sscanf (lines[i], "# TYPE %127s gauge", family) == 1)
+      continue;
+    if (g_str_has_prefix (lines[i], "# HELP "))
+      continue;
+    if (!g_regex_match (sample, lines[i], 0, &m))
+      g_error ("not an OpenMetrics sample: %s", lines[i]);
+    char *name = g_match_info_fetch (m, 1);
+    g_assert_cmpstr (name, ==, family);
+    g_free (name);
+    g_match_info_free (m);
+  }
+  g_strfreev (lines);
+  g_regex_unref (sample);
+}
+
+/* One entry per GPU; the entries fleet expected and never got are listed
+ * as missing; the OpenMetrics text has them all. */
+static void
+test_per_gpu_and_openmetrics (void)
+{
+  const char *dir = ms_test_tmp_folder ("per-gpu");
+  write_gpu (dir, "a", 0, "00000000:19:00.0", 1.0);
+  write_gpu (dir, "a", 1, "00000000:3B:00.0", 0.85);
+  write_gpu (dir, "b", 0, "00000000:19:00.0", 1.01);
+  char path[1024], err[512];
+  snprintf (path, sizeof path, "%s/%s", dir, MS_FLEET_EXPECTED_FILE);
+  g_assert_true (g_file_set_contents (path, "a 2 11\nb 2 12\nc 0 -\n", -1, NULL));
+  MsFleetReport *r = ms_fleet_report_dir (dir, 0.10, err, sizeof err);
+  g_assert_nonnull (r);
+  if (!r)
+    return;
+  /* a/0 a/1 b/0 b/1 (missing) c (missing) */
+  g_assert_cmpuint (r->n_nodes, ==, 5);
+  g_assert_cmpuint (r->n_copies, ==, 0);
+  g_assert_cmpint (r->n_missing, ==, 2);
+  g_assert_cmpint (r->n_unreadable, ==, 0);
+  g_assert_true (strcmp (r->nodes[1].node, "a") == 0 && strcmp (r->nodes[1].gpu, "1") == 0);
+  g_assert_cmpstr (r->nodes[1].bus_id, ==, "00000000:3B:00.0");
+  g_assert_cmphex (r->nodes[1].flags, ==, 1u << MS_FLEET_PINNED_H2D | 1u << MS_FLEET_PINNED_D2H);
+  g_assert_true (r->nodes[3].missing && strcmp (r->nodes[3].gpu, "1") == 0);
+  g_assert_true (r->nodes[4].missing && strcmp (r->nodes[4].node, "c") == 0);
+
+  const char *om = ms_test_tmp_path ("per-gpu.prom");
+  g_assert_true (ms_fleet_write_openmetrics (r, om, err, sizeof err));
+  char *text = read_text (om);
+  check_openmetrics_syntax (text);
+  g_assert_nonnull (strstr (text, "memsweep_fleet_flag{node=\"a\",gpu=\"1\","
+                                  "bus_id=\"00000000:3B:00.0\",figure=\"pinned h2d\"} -1\n"));
+  g_assert_nonnull (strstr (text, "memsweep_fleet_flag{node=\"a\",gpu=\"0\","
+                                  "bus_id=\"00000000:19:00.0\",figure=\"pinned h2d\"} 0\n"));
+  g_assert_nonnull (strstr (text, "memsweep_fleet_reported{node=\"b\",gpu=\"1\",bus_id=\"\"} 0\n"));
+  g_assert_nonnull (strstr (text, "memsweep_fleet_reported{node=\"c\",gpu=\"\",bus_id=\"\"} 0\n"));
+  g_assert_nonnull (strstr (text, "memsweep_fleet_size_bytes{figure=\"pinned h2d\"} 16777216\n"));
+  g_free (text);
+
+  /* A label value with a quote, a backslash and a line break stays one
+   * label. */
+  snprintf (r->nodes[0].node, sizeof r->nodes[0].node, "x\"y\\z\nw");
+  g_assert_true (ms_fleet_write_openmetrics (r, om, err, sizeof err));
+  text = read_text (om);
+  check_openmetrics_syntax (text);
+  g_assert_nonnull (strstr (text, "node=\"x\\\"y\\\\z\\nw\""));
+  g_free (text);
+  ms_fleet_report_free (r);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/fleet/stamp-twice", test_stamp_twice);
+  g_test_add_func ("/fleet/per-gpu-and-openmetrics", test_per_gpu_and_openmetrics);
   g_test_add_func ("/fleet/common-size", test_common_size);
   g_test_add_func ("/fleet/interval-verdicts", test_interval_verdicts);
   g_test_add_func ("/fleet/fleet-1000", test_fleet_1000);
   g_test_add_func ("/fleet/stamp-full-disk", test_stamp_full_disk);
   g_test_add_func ("/fleet/stamp-keeps-mode", test_stamp_keeps_mode);
+  g_test_add_func ("/fleet/gpu-stamp-sidecar-and-inline", test_gpu_stamp_sidecar_and_inline);
   int rc = g_test_run ();
   return rc;
 }

@@ -157,12 +157,53 @@ test_profile_and_metadata (void)
     ms_results_free (runs[i]);
 }
 
+/* The default profile is keyed by host and bus id (nodes of a cluster
+ * share a home and often their GPUs' bus ids); one under the older name,
+ * by bus id alone, is still read until one is written under the new. */
+static void
+test_default_path (void)
+{
+  char host[256] = "", path[4096], want[4096], err[512];
+  g_assert_cmpint (gethostname (host, sizeof host - 1), ==, 0);
+  const char *data = ms_test_tmp_folder ("xdg");
+  g_setenv ("XDG_DATA_HOME", data, TRUE);
+  MsDeviceInfo gpu = { 0 };
+  snprintf (gpu.pci_bus_id, sizeof gpu.pci_bus_id, "00000000:19:00.0");
+  g_assert_true (ms_run_to_run_default_path (&gpu, path, sizeof path));
+  snprintf (want, sizeof want, "%s/memsweep/run-to-run-%s-00000000-19-00.0.csv", data, host);
+  g_assert_cmpstr (path, ==, want);
+
+  MsResults *runs[3];
+  for (int i = 0; i < 3; i++)
+    runs[i] = run_with_shift (0.01 * i);
+  MsRunToRun rr, back;
+  g_assert_true (ms_run_to_run_measure (&rr, runs, 3, err, sizeof err));
+  MsDeviceInfo none = { 0 };
+  char legacy[4096];
+  snprintf (legacy, sizeof legacy, "%s/memsweep", data);
+  g_assert_cmpint (g_mkdir_with_parents (legacy, 0700), ==, 0);
+  snprintf (legacy, sizeof legacy, "%s/memsweep/run-to-run-host.csv", data);
+  g_assert_false (ms_run_to_run_load_default (&back, &none, path, sizeof path));
+  g_assert_true (ms_run_to_run_write_profile (&rr, runs[0], legacy, err, sizeof err));
+  g_assert_true (ms_run_to_run_load_default (&back, &none, path, sizeof path));
+  g_assert_cmpstr (path, ==, legacy);
+  g_assert_true (ms_run_to_run_default_path (&none, want, sizeof want));
+  g_assert_true (g_str_has_suffix (want, "-host.csv") && strstr (want, host));
+  g_assert_true (ms_run_to_run_write_profile (&rr, runs[0], want, err, sizeof err));
+  g_assert_true (ms_run_to_run_load_default (&back, &none, path, sizeof path));
+  g_assert_cmpstr (path, ==, want);
+  g_unsetenv ("XDG_DATA_HOME");
+  for (int i = 0; i < 3; i++)
+    ms_results_free (runs[i]);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/run-to-run/measure", test_measure);
   g_test_add_func ("/run-to-run/profile-and-metadata", test_profile_and_metadata);
+  g_test_add_func ("/run-to-run/default-path", test_default_path);
   int rc = g_test_run ();
   return rc;
 }

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-fleet-slurm.h: what `memsweep fleet` asks of Slurm: the nodes and
+ * their GPUs, one job per node, and the wait for them with a deadline. */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ms-fleet.h"
+
+/* The nodes to sweep and the GPUs each has: nodelist expanded by
+ * `scontrol show hostnames`, else the first `count` (all when NULL)
+ * responding nodes of the partition from sinfo, each with its gpu GRES
+ * count. NULL with the reason said on stderr. */
+MsFleetExpected *ms_fleet_slurm_nodes (const char *nodelist, const char *count,
+                                       const char *partition, size_t *n);
+
+/* Runs argv with its standard output in out (at most len - 1 bytes, then
+ * cut): the exit status, or -1 when it could not start. */
+int ms_fleet_slurm_capture (char **argv, char *out, size_t len);
+
+/* Waits until no job of expected is pending or running, until every one
+ * left is pending for a node that is down or unavailable, or until
+ * max_minutes; jobs still queued then are cancelled (scancel). Returns
+ * how many were cancelled. */
+int ms_fleet_slurm_wait (const MsFleetExpected *expected, size_t n, double max_minutes);

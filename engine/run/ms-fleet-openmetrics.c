@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-fleet-openmetrics.c: the fleet report as OpenMetrics text, the format
+ * a Prometheus textfile collector reads: per node and GPU its rate at the
+ * report's size, its deviation from the fleet's median, its flags and
+ * whether it reported at all. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ms-atomic-file.h"
+#include "ms-fleet.h"
+
+typedef struct {
+  MsAtomicFile *file;
+} Writer;
+
+static void
+put (Writer *w, const char *text)
+{
+  ms_atomic_file_write (w->file, text, strlen (text));
+}
+
+/* A label value as the format wants it: backslash, quote and line feed
+ * escaped. */
+static void
+put_label (Writer *w, const char *name, const char *value, bool first)
+{
+  put (w, first ? name : ",");
+  if (!first)
+    put (w, name);
+  put (w, "=\"");
+  for (const char *p = value; *p; p++) {
+    const char *escaped = *p == '\\' ? "\\\\" : *p == '"' ? "\\\"" : *p == '\n' ? "\\n" : NULL;
+    if (escaped)
+      put (w, escaped);
+    else
+      ms_atomic_file_write (w->file, p, 1);
+  }
+  put (w, "\"");
+}
+
+static void
+put_family (Writer *w, const char *name, const char *help)
+{
+  char line[512];
+  snprintf (line, sizeof line, "# TYPE %s gauge\n# HELP %s %s\n", name, name, help);
+  put (w, line);
+}
+
+/* name{node="..",gpu="..",bus_id=".."[,figure=".."]} value */
+static void
+put_sample (Writer *w, const char *name, const MsFleetNode *node, const char *figure,
+            double value)
+{
+  char number[64];
+  put (w, name);
+  put (w, "{");
+  put_label (w, "node", node->node, true);
+  put_label (w, "gpu", node->gpu, false);
+  put_label (w, "bus_id", node->bus_id, false);
+  if (figure)
+    put_label (w, "figure", figure, false);
+  snprintf (number, sizeof number, "} %.17g\n", value);
+  put (w, number);
+}
+
+static void
+put_rates (Writer *w, const MsFleetReport *r)
+{
+  put_family (w, "memsweep_fleet_bytes_per_second",
+              "Rate at the report's size (memsweep_fleet_size_bytes) in bytes per second");
+  for (size_t i = 0; i < r->n_nodes; i++)
+    for (int f = 0; f < MS_FLEET_N_FIGURES; f++)
+      if (r->nodes[i].value[f] > 0)
+        put_sample (w, "memsweep_fleet_bytes_per_second", &r->nodes[i], ms_fleet_figure_name (f),
+                    r->nodes[i].value[f] * 1e9);
+  put_family (w, "memsweep_fleet_deviation_ratio",
+              "(rate - fleet median) / fleet median at the report's size");
+  for (size_t i = 0; i < r->n_nodes; i++)
+    for (int f = 0; f < MS_FLEET_N_FIGURES; f++)
+      if (r->nodes[i].value[f] > 0 && r->median[f] > 0)
+        put_sample (w, "memsweep_fleet_deviation_ratio", &r->nodes[i], ms_fleet_figure_name (f),
+                    r->nodes[i].deviation[f]);
+}
+
+/* Per entry and figure: -1 slower than the median, 1 faster, 0 neither;
+ * figure "link": 1 when a link runs below the fleet's most common. */
+static void
+put_flags (Writer *w, const MsFleetReport *r)
+{
+  put_family (w, "memsweep_fleet_flag",
+              "-1 slower or 1 faster than the fleet median beyond the threshold, 0 neither; "
+              "link: 1 below the most common link");
+  for (size_t i = 0; i < r->n_nodes; i++) {
+    const MsFleetNode *node = &r->nodes[i];
+    if (!node->readable)
+      continue;
+    for (int f = 0; f < MS_FLEET_N_FIGURES; f++)
+      if (node->value[f] > 0)
+        put_sample (w, "memsweep_fleet_flag", node, ms_fleet_figure_name (f),
+                    (node->flags & (1u << f))                ? -1
+                    : (node->flags & MS_FLEET_FLAG_HIGH (f)) ? 1
+                                                             : 0);
+    put_sample (w, "memsweep_fleet_flag", node, "link", (node->flags & MS_FLEET_FLAG_LINK) ? 1 : 0);
+  }
+  put_family (w, "memsweep_fleet_reported",
+              "1 when the entry's samples file was read, 0 unreadable or never reported");
+  for (size_t i = 0; i < r->n_nodes; i++)
+    put_sample (w, "memsweep_fleet_reported", &r->nodes[i], NULL, r->nodes[i].readable ? 1 : 0);
+}
+
+/* The fleet-wide figures: one sample per figure, no node. */
+static void
+put_fleet (Writer *w, const MsFleetReport *r)
+{
+  char line[256];
+  put_family (w, "memsweep_fleet_median_bytes_per_second",
+              "The fleet's median rate at the report's size in bytes per second");
+  for (int f = 0; f < MS_FLEET_N_FIGURES; f++)
+    if (r->exponent[f] >= 0 && r->median[f] > 0) {
+      snprintf (line, sizeof line, "memsweep_fleet_median_bytes_per_second{figure=\"%s\"} %.17g\n",
+                ms_fleet_figure_name (f), r->median[f] * 1e9);
+      put (w, line);
+    }
+  put_family (w, "memsweep_fleet_size_bytes", "The size each figure is compared at, per vector");
+  for (int f = 0; f < MS_FLEET_N_FIGURES; f++)
+    if (r->exponent[f] >= 0) {
+      snprintf (line, sizeof line, "memsweep_fleet_size_bytes{figure=\"%s\"} %llu\n",
+                ms_fleet_figure_name (f), 4ull << r->exponent[f]);
+      put (w, line);
+    }
+}
+
+bool
+ms_fleet_write_openmetrics (const MsFleetReport *report, const char *path, char *err,
+                            size_t errlen)
+{
+  Writer w = { ms_atomic_file_open (path, err, errlen) };
+  if (!w.file)
+    return false;
+  put_rates (&w, report);
+  put_flags (&w, report);
+  put_fleet (&w, report);
+  put (&w, "# EOF\n");
+  return ms_atomic_file_commit (w.file, err, errlen);
+}
