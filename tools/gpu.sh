@@ -59,7 +59,7 @@ step_no_toolkit() {
   "${clean[@]}" $MS info >"$d/info.txt" 2>&1
   log "no-toolkit: info rc=$? (want 0): $(head -1 "$d/info.txt")"
   "${clean[@]}" $MS lesson managed-touch --sizes 20:20 --reps 3 --quiet --out "$d/mt" >"$d/mt.txt" 2>&1
-  log "no-toolkit: managed-touch rc=$?; um-counts states: $(grep -h 'um-counts' "$d"/mt-* | grep -oE ' (counted|unknown|unavailable)( |$)' | sort | uniq -c | tr -s ' \n' ' ') (want counted)"
+  log "no-toolkit: managed-touch rc=$?; um-counts states: $(python3 -c 'import json, sys; print(" ".join(x.split()[3] for x in json.load(open(sys.argv[1]))["metadata"].get("um-counts", [])))' "$d/mt-meta.json" 2>&1) (want counted)"
 }
 
 # --format json with a device: info (the device and each mode's support),
