@@ -256,20 +256,6 @@ test_window_runs (void)
 
 /* ---- the cards beside the lesson ------------------------------------------- */
 
-/* The label under root that reads text, or NULL. */
-static GtkWidget *
-find_label (GtkWidget *root, const char *text)
-{
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
-    if (GTK_IS_LABEL (c) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (c)), text) == 0)
-      return c;
-    GtkWidget *found = find_label (c, text);
-    if (found)
-      return found;
-  }
-  return NULL;
-}
-
 typedef struct {
   GtkWidget *cards; /* the cards' scrolled window */
   GtkWidget *title; /* a card's title */
@@ -312,7 +298,7 @@ test_card_in_view (void)
   while (!ms_lesson_topic_built (last))
     last--;
   CardInView v = { ms_test_find (page, GTK_TYPE_SCROLLED_WINDOW, NULL),
-                   find_label (page, ms_lesson_topic (last)->title) };
+                   ms_test_find_label (page, ms_lesson_topic (last)->title) };
   g_assert_nonnull (v.title);
   g_assert_true (ms_lessons_page_get_list_shown (lessons));
   ms_lessons_page_activate (lessons, last);
@@ -320,9 +306,9 @@ test_card_in_view (void)
   ms_test_wait_until (card_in_view, &v, "the card of the lesson opened comes into view");
   /* The caption is beside the cards, not on the card too. */
   const char *caption = ms_lessons_page_get_caption (lessons, last);
-  g_assert_null (find_label (v.cards, caption));
-  g_assert_nonnull (find_label (page, "Not opened yet"));
-  g_assert_null (find_label (v.cards, "Not opened yet: without a GPU, Open Reference Run (or "
+  g_assert_null (ms_test_find_label (v.cards, caption));
+  g_assert_nonnull (ms_test_find_label (page, "Not opened yet"));
+  g_assert_null (ms_test_find_label (v.cards, "Not opened yet: without a GPU, Open Reference Run (or "
                                        "Show) opens the run measured for this lesson on a "
                                        "reference GPU."));
   /* In front of a class the lesson takes the page... */

@@ -358,19 +358,6 @@ check_fixed_reps (MsWindow *win)
   g_settings_set_int (settings, "reps", 200);
 }
 
-static GtkWidget *
-find_label (GtkWidget *root, const char *text)
-{
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
-    if (GTK_IS_LABEL (c) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (c)), text) == 0)
-      return c;
-    GtkWidget *found = find_label (c, text);
-    if (found)
-      return found;
-  }
-  return NULL;
-}
-
 /* Settings the pane shows from the engine's table reach the runner: the
  * instrumented repetitions and the rounds set in the pane are the next
  * sweep's. */
@@ -380,7 +367,7 @@ check_table_settings (MsWindow *win)
   g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
   const char *keys[] = { "instrumented-reps", "rounds" };
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++) {
-    GtkWidget *label = find_label (GTK_WIDGET (win), ms_setting_find (keys[i])->title);
+    GtkWidget *label = ms_test_find_label (GTK_WIDGET (win), ms_setting_find (keys[i])->title);
     g_assert_nonnull (label);
     gtk_spin_button_set_value (GTK_SPIN_BUTTON (gtk_label_get_mnemonic_widget (GTK_LABEL (label))),
                                2);

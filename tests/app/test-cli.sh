@@ -4,9 +4,7 @@
 # including bad input: every option with its exact message and exit status.
 # Needs no GPU.
 memsweep=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
+. "$(dirname "$0")/../fixtures/ms-check.sh"
 
 # expect_with GREP_FLAGS RC TEXT -- ARGS...: exit status and output
 expect_with() {
@@ -42,12 +40,6 @@ wait_catching() {
     [ $((0x$caught & 0x$2)) = $((0x$2)) ] && return 0
     sleep 0.002
   done
-}
-
-check() { # check WHAT COMMAND...: a condition on files
-  what=$1
-  shift
-  if "$@"; then echo "ok   $what"; else echo "FAIL: $what"; fails=$((fails + 1)); fi
 }
 
 expect 2 "Usage: memsweep COMMAND" --

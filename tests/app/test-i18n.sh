@@ -9,15 +9,8 @@
 memsweep=$1
 src=${3:-}
 export MEMSWEEP_LOCALEDIR=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 ran=0
-
-check() { # check WHAT COMMAND...
-  what=$1
-  shift
-  if "$@"; then echo "ok   $what"; else echo "FAIL: $what"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/../fixtures/ms-check.sh"
+ran=0
 
 have_locale() {
   locale -a 2>/dev/null | grep -qix "$(echo "$1" | sed 's/UTF-8$/utf8/')"

@@ -7,15 +7,7 @@
 # runs and, when GUI is true, the app are there and start.
 build=$1 prefix=$2 bindir=$3 datadir=$4 gui=$5 mandir=${6:-share/man}
 app_id=io.github.memsweep.Memsweep
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-
-check() { # check WHAT COMMAND...
-  what=$1
-  shift
-  if "$@"; then echo "ok   $what"; else echo "FAIL: $what"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/../fixtures/ms-check.sh"
 
 if ! meson install -C "$build" --destdir "$tmp" --no-rebuild --quiet >"$tmp.log" 2>&1; then
   cat "$tmp.log"

@@ -7,15 +7,7 @@
 data=$1 desktop=$2
 app_id=io.github.memsweep.Memsweep
 type=application/x-memsweep-run
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-
-check() { # check WHAT COMMAND...
-  what=$1
-  shift
-  if "$@"; then echo "ok   $what"; else echo "FAIL: $what"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/../fixtures/ms-check.sh"
 
 command -v update-mime-database >/dev/null || { echo "skip: no update-mime-database"; exit 77; }
 command -v gio >/dev/null || { echo "skip: no gio"; exit 77; }

@@ -6,15 +6,7 @@
 # path into it is built in; show runs with an empty environment, and a GPU
 # command says what is missing (exit 3) instead of failing to load.
 memsweep=$1 samples=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-
-check() { # check WHAT COMMAND...
-  what=$1
-  shift
-  if "$@"; then echo "ok   $what"; else echo "FAIL: $what"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/../fixtures/ms-check.sh"
 
 command -v readelf >/dev/null || { echo "skip: no readelf"; exit 77; }
 readelf -d "$memsweep" >"$tmp/dynamic"

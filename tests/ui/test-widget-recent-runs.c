@@ -37,24 +37,11 @@ on_open (MsRecentRuns *dialog, GFile *file, char **opened)
   *opened = g_file_get_path (file);
 }
 
-static GtkLabel *
-find_label (GtkWidget *widget, const char *text)
-{
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return GTK_LABEL (widget);
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c)) {
-    GtkLabel *found = find_label (c, text);
-    if (found)
-      return found;
-  }
-  return NULL;
-}
-
 static gboolean
 shows_label (gpointer data)
 {
   gpointer *args = data;
-  return find_label (args[0], args[1]) != NULL;
+  return ms_test_find_label (args[0], args[1]) != NULL;
 }
 
 static GtkButton *
@@ -285,8 +272,8 @@ test_empty (void)
 static gboolean
 partial_shown (gpointer dialog)
 {
-  GtkLabel *badge = find_label (dialog, "Partial");
-  return badge && gtk_widget_get_visible (GTK_WIDGET (badge));
+  GtkWidget *badge = ms_test_find_label (dialog, "Partial");
+  return badge && gtk_widget_get_visible (badge);
 }
 
 /* A run stopped part-way is marked: a cell kept partial, or fewer cells

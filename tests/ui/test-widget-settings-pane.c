@@ -134,19 +134,6 @@ test_fixed_reps (void)
   g_settings_reset (settings, "reps");
 }
 
-static GtkWidget *
-find_label (GtkWidget *root, const char *text)
-{
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
-    if (GTK_IS_LABEL (c) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (c)), text) == 0)
-      return c;
-    GtkWidget *found = find_label (c, text);
-    if (found)
-      return found;
-  }
-  return NULL;
-}
-
 /* The settings the template has no control for (the adaptive rule's
  * target and budget, the instrumented repetitions, the rounds) get a row
  * from the engine's table: its title, its help as the tooltip, its range;
@@ -163,7 +150,7 @@ test_table_rows (void)
   GtkWindow *window = ms_test_show (GTK_WIDGET (pane), 320, 900);
   for (guint i = 0; i < G_N_ELEMENTS (set); i++) {
     const MsSetting *setting = ms_setting_find (set[i].key);
-    GtkWidget *label = find_label (GTK_WIDGET (pane), setting->title);
+    GtkWidget *label = ms_test_find_label (GTK_WIDGET (pane), setting->title);
     g_assert_nonnull (label);
     GtkWidget *spin = gtk_label_get_mnemonic_widget (GTK_LABEL (label));
     g_assert_true (GTK_IS_SPIN_BUTTON (spin));
@@ -185,7 +172,7 @@ test_table_rows (void)
   g_assert_cmpint (s.rounds, ==, 2);
   /* The adaptive rule's own settings rest under a fixed count. */
   GtkWidget *budget =
-    gtk_label_get_mnemonic_widget (GTK_LABEL (find_label (GTK_WIDGET (pane),
+    gtk_label_get_mnemonic_widget (GTK_LABEL (ms_test_find_label (GTK_WIDGET (pane),
                                                           ms_setting_find ("cell-budget")->title)));
   g_assert_true (gtk_widget_get_sensitive (budget));
   g_settings_set_string (settings, "reps-rule", "fixed");
@@ -193,7 +180,7 @@ test_table_rows (void)
   g_settings_reset (settings, "reps-rule");
   /* The template's controls take the table's range too. */
   GtkWidget *max_exp = gtk_label_get_mnemonic_widget (
-    GTK_LABEL (find_label (GTK_WIDGET (pane), "To 2^")));
+    GTK_LABEL (ms_test_find_label (GTK_WIDGET (pane), "To 2^")));
   g_assert_cmpfloat (gtk_adjustment_get_upper (gtk_spin_button_get_adjustment (
                        GTK_SPIN_BUTTON (max_exp))), ==, ms_setting_find ("max-exp")->max);
   ms_test_destroy (window, GTK_WIDGET (pane));
