@@ -3,6 +3,7 @@
  * header is read (a bounded sniff); anything unexpected becomes a reason,
  * never a crash, and the file is left as it is. */
 #include "ms-runs-entry.h"
+#include "memsweep.h"
 #include "ms-meta-sidecar.h"
 
 #include <glib/gi18n.h>
@@ -21,7 +22,6 @@ struct _MsRunsEntry {
   gboolean stopped;
   /* A plain sweep's plan, from its header: cells = modes x sizes; 0 when
    * the header does not say (or for a lesson, whose cells have variants). */
-  int n_modes, min_exp, max_exp, step;
 };
 
 G_DEFINE_FINAL_TYPE (MsRunsEntry, ms_runs_entry, G_TYPE_OBJECT)
@@ -113,14 +113,6 @@ take_key (MsRunsEntry *self, const char *key, const char *value)
   } else if (strcmp (key, "experiment") == 0) {
     g_free (self->kind);
     self->kind = clean_text (value, -1);
-  } else if (strcmp (key, "modes") == 0) {
-    self->n_modes = *value ? 1 : 0;
-    for (const char *c = value; *c; c++)
-      self->n_modes += *c == ',';
-  } else if (strcmp (key, "min-exp") == 0 || strcmp (key, "max-exp") == 0 ||
-             strcmp (key, "step") == 0) {
-    int *field = key[1] == 'i' ? &self->min_exp : key[1] == 'a' ? &self->max_exp : &self->step;
-    *field = (int) g_ascii_strtoll (value, NULL, 10);
   } else if (strcmp (key, "date") == 0) {
     g_autoptr (GTimeZone) utc = g_time_zone_new_utc ();
     GDateTime *d = g_utf8_validate (value, -1, NULL) ? g_date_time_new_from_iso8601 (value, utc)
@@ -223,68 +215,38 @@ read_samples_header (MsRunsEntry *self, goffset size, GCancellable *cancellable)
   return reason;
 }
 
-/* How many (mode, size) cells a plain sweep's header planned; 0 when it
- * does not say, or for a lesson. */
-static int
-planned_cells (MsRunsEntry *self)
+/* The cells a plain sweep of these settings plans: its modes times its
+ * sizes; 0 for a lesson or an experiment, whose parts plan their own. */
+static size_t
+planned_cells (const MsRunsEntry *self, const MsSweep *sweep)
 {
-  if ((self->kind && strcmp (self->kind, "sweep") != 0) || self->n_modes <= 0 ||
-      self->step <= 0 || self->max_exp < self->min_exp)
+  if ((self->kind && strcmp (self->kind, "sweep") != 0) || sweep->step <= 0 ||
+      sweep->max_exp < sweep->min_exp)
     return 0;
-  return self->n_modes * ((self->max_exp - self->min_exp) / self->step + 1);
-}
-
-/* The field of a CSV record at index (unquoted), up to the first field
- * that may hold a comma of its own: enough for the leading columns. */
-static gboolean
-field_is (const char *line, int index, const char *const *words)
-{
-  for (int i = 0; i < index && line; i++) {
-    line = strchr (line, ',');
-    line = line ? line + 1 : NULL;
-  }
-  if (!line)
-    return FALSE;
-  gsize n = strcspn (line, ",\r\n");
-  g_autofree char *field = g_strndup (line, n);
-  g_strstrip (field);
-  if (field[0] == '"' && n >= 2 && field[strlen (field) - 1] == '"') {
-    field[strlen (field) - 1] = '\0';
-    memmove (field, field + 1, strlen (field));
-  }
-  return g_strv_contains (words, field);
+  size_t modes = 0;
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    modes += sweep->modes[m];
+  return modes * (size_t) ((sweep->max_exp - sweep->min_exp) / sweep->step + 1);
 }
 
 /* Whether the run was stopped part-way, as `memsweep show` tells it: a
  * cell whose status is partial or cancelled (docs/csv.md), or fewer cells
- * than its header planned. Read from the summary, one row per cell. */
+ * than its settings planned. Read by the engine's summary reader (the
+ * file's columns and its sidecar's settings). */
 static gboolean
-read_stopped (MsRunsEntry *self, GCancellable *cancellable)
+read_stopped (MsRunsEntry *self)
 {
-  static const char *const cut[] = { "partial", "cancelled", NULL };
   g_autoptr (GFile) summary = ms_runs_entry_dup_summary_file (self);
-  g_autofree char *text = NULL;
-  if (!summary || !g_file_load_contents (summary, cancellable, &text, NULL, NULL, NULL))
+  g_autofree char *path = summary ? g_file_get_path (summary) : NULL;
+  char err[256];
+  MsResults *r = path ? ms_csv_read_summary (path, err, sizeof err) : NULL;
+  if (!r)
     return FALSE;
-  int status = -1, rows = 0;
-  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
-  for (char **l = lines; *l; l++) {
-    if (!**l || **l == '#' || **l == '\r')
-      continue;
-    if (status < 0) {
-      /* The column header: where the status is. */
-      g_auto (GStrv) names = g_strsplit (*l, ",", -1);
-      for (int i = 0; names[i] && status < 0; i++)
-        status = strcmp (g_strstrip (names[i]), "status") == 0 ? i : -1;
-      if (status < 0)
-        return FALSE;
-      continue;
-    }
-    if (field_is (*l, status, cut))
-      return TRUE;
-    rows++;
-  }
-  return rows < planned_cells (self);
+  gboolean stopped = r->n_cells < planned_cells (self, &r->sweep);
+  for (size_t i = 0; i < r->n_cells && !stopped; i++)
+    stopped = r->cells[i].status == MS_CELL_PARTIAL || r->cells[i].status == MS_CELL_CANCELLED;
+  ms_results_free (r);
+  return stopped;
 }
 
 static guint64
@@ -339,7 +301,7 @@ ms_runs_entry_read (GFile *file, GCancellable *cancellable)
   if (!self->kind)
     self->kind = g_strdup ("sweep");
   if (!self->reason)
-    self->stopped = read_stopped (self, cancellable);
+    self->stopped = read_stopped (self);
   return self;
 }
 
