@@ -74,6 +74,8 @@ static const MsCliOption compare_options[] = {
   { "plot", "FILE", 'p', MS_N_ ("draw the ratio B/A against size into FILE") },
   { NULL },
 };
+/* The drawing commands, in a build with the drawing library. */
+#ifdef MS_HAVE_DRAW
 static const MsCliOption plot_options[] = {
   { "view", "VIEW", 'v', MS_N_ ("bandwidth, h2d, d2h, time, breakdown or timeline") },
   { "format", "png|svg|pdf", 'f', MS_N_ ("the picture's format (default: OUT's extension)") },
@@ -91,6 +93,7 @@ static const MsCliOption report_options[] = {
   { "out", "REPORT", 'o', MS_N_ ("the report to write, .pdf or .html") },
   { NULL },
 };
+#endif
 /* multi, peer and portable share one parser, so multi's list is theirs. */
 static const MsCliOption multi_options[] = {
   { "devices", "LIST", 'D', MS_N_ ("the GPUs to measure: indices, or all") },
