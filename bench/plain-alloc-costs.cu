@@ -21,6 +21,13 @@
  * and cudaFreeAsync from the device's default pool with its release
  * threshold at 0 and at "keep everything": the first allocation and the
  * steady state.
+ * device-pool-steps: the same pool figures three ways, to find what
+ * memsweep's per-sample steps add: "kept" (one stream for all samples, as
+ * device-pool), "stream" (a new non-blocking stream per sample, destroyed
+ * after it) and "like" (memsweep's sample: a new stream, the threshold
+ * set, the pool trimmed, one untimed allocation and free unless first, the
+ * timed pair, the pool's attributes read, the stream destroyed, the
+ * threshold reset to 0 and the pool trimmed again).
  * implicit-sync: two kernels of KERNEL_US on two streams (blocking, then
  * non-blocking), nothing, cudaMalloc, cudaFree, cudaMallocAsync or
  * cudaFreeAsync (on a third stream) of KIB KiB between their launches, the
@@ -317,6 +324,87 @@ run_device_pool (int min_exp, int max_exp, int reps)
   CHECK (cudaStreamDestroy (s));
 }
 
+/* One sample of a pool allocation and free, the way variant says
+ * (device-pool-steps above); first: timed right after a trim. */
+static void
+pool_sample (cudaMemPool_t pool, cudaStream_t kept, const char *variant, bool keep, bool first,
+             size_t bytes, double out[2])
+{
+  bool like = strcmp (variant, "like") == 0, fresh = like || strcmp (variant, "stream") == 0;
+  unsigned long long threshold = keep ? ~0ull : 0, zero = 0, attr[2];
+  cudaStream_t s = kept;
+  void *p;
+  if (like) {
+    CHECK (cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &threshold));
+    CHECK (cudaMemPoolTrimTo (pool, 0));
+  }
+  if (fresh)
+    CHECK (cudaStreamCreateWithFlags (&s, cudaStreamNonBlocking));
+  if (!like && first)
+    CHECK (cudaMemPoolTrimTo (pool, 0));
+  if (!first) {
+    CHECK (cudaMallocAsync (&p, bytes, s));
+    CHECK (cudaFreeAsync (p, s));
+    CHECK (cudaStreamSynchronize (s));
+  }
+  double t0 = now_us ();
+  CHECK (cudaMallocAsync (&p, bytes, s));
+  CHECK (cudaStreamSynchronize (s));
+  out[0] = now_us () - t0;
+  t0 = now_us ();
+  CHECK (cudaFreeAsync (p, s));
+  CHECK (cudaStreamSynchronize (s));
+  out[1] = now_us () - t0;
+  if (like) {
+    CHECK (cudaMemPoolGetAttribute (pool, cudaMemPoolAttrReservedMemCurrent, &attr[0]));
+    CHECK (cudaMemPoolGetAttribute (pool, cudaMemPoolAttrUsedMemCurrent, &attr[1]));
+  }
+  if (fresh)
+    CHECK (cudaStreamDestroy (s));
+  if (like) {
+    CHECK (cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &zero));
+    CHECK (cudaMemPoolTrimTo (pool, 0));
+  }
+}
+
+/* device-pool-steps: the variants side by side, sample by sample in
+ * turn, so that drift falls on all alike. */
+static void
+run_device_pool_steps (int min_exp, int max_exp, int reps)
+{
+  static const char *const variants[] = { "kept", "stream", "like" };
+  cudaMemPool_t pool;
+  CHECK (cudaDeviceGetDefaultMemPool (&pool, 0));
+  cudaStream_t kept;
+  CHECK (cudaStreamCreateWithFlags (&kept, cudaStreamNonBlocking));
+  for (int e = min_exp; e <= max_exp; e += 2) {
+    size_t bytes = ((size_t) 1 << e) * sizeof (float);
+    for (int keep = 0; keep < 2; keep++) {
+      unsigned long long threshold = keep ? ~0ull : 0;
+      std::vector<double> t[3][3]; /* variant; first, alloc, free */
+      for (int r = 0; r < reps; r++)
+        for (int v = 0; v < 3; v++) {
+          double first[2], steady[2];
+          CHECK (cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &threshold));
+          pool_sample (pool, kept, variants[v], keep, true, bytes, first);
+          CHECK (cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &threshold));
+          pool_sample (pool, kept, variants[v], keep, false, bytes, steady);
+          t[v][0].push_back (first[0]);
+          t[v][1].push_back (steady[0]);
+          t[v][2].push_back (steady[1]);
+        }
+      const char *name = keep ? "pool-keep" : "pool-0";
+      for (int v = 0; v < 3; v++)
+        printf ("device-pool-steps bytes=%zu variant=%s %s first %.3f alloc %.3f free %.3f\n",
+                bytes, variants[v], name, median (t[v][0]), median (t[v][1]), median (t[v][2]));
+    }
+    unsigned long long zero = 0;
+    CHECK (cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &zero));
+    CHECK (cudaMemPoolTrimTo (pool, 0));
+  }
+  CHECK (cudaStreamDestroy (kept));
+}
+
 /* Spins for us microseconds on the GPU's global timer. */
 __global__ void
 spin (double us)
@@ -385,11 +473,14 @@ main (int argc, char **argv)
     run_pin_payoff (atoi (argv[2]), atoi (argv[3]), atoi (argv[4]));
   else if (argc == 5 && strcmp (argv[1], "device-pool") == 0)
     run_device_pool (atoi (argv[2]), atoi (argv[3]), atoi (argv[4]));
+  else if (argc == 5 && strcmp (argv[1], "device-pool-steps") == 0)
+    run_device_pool_steps (atoi (argv[2]), atoi (argv[3]), atoi (argv[4]));
   else if (argc == 5 && strcmp (argv[1], "implicit-sync") == 0)
     run_implicit_sync (atof (argv[2]), (size_t) atoi (argv[3]), atoi (argv[4]));
   else {
     fprintf (stderr,
-             "usage: %s register EXP REPS | pin-payoff|device-pool MIN MAX REPS | "
+             "usage: %s register EXP REPS | pin-payoff|device-pool|device-pool-steps MIN MAX "
+             "REPS | "
              "implicit-sync KERNEL_US KIB REPS\n",
              argv[0]);
     return 2;

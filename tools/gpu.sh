@@ -8,7 +8,8 @@
 # comment above a step names the settings it reads from the environment.
 # Steps: info suite suite-runs self-compare sweep-time bench plain repeat
 # large sanitize lessons lesson-checks probe-lessons reference cpus rounds
-# configs overhead spread host-func-core alloc-costs plain-lessons health
+# configs overhead spread host-func-core alloc-costs copy-rate plain-lessons
+# pageable-rounds health
 # multi fleet scale gui gui-lessons no-toolkit json pack.
 # Never allocates more managed memory than the card has free; never changes
 # clocks or resets the card.
@@ -191,6 +192,24 @@ step_plain_lessons() {
   python3 tools/plain-lessons.py "$d" >"$d/tables.txt" 2>&1
   tee -a "$OUT/summary.log" <"$d/tables.txt"
   log "plain-lessons took $(( $(date +%s) - t0 )) s"
+}
+
+# Pageable end to end, memsweep's cache-state lesson (inputs streamed,
+# ordinary, kept) beside bench/plain-pageable.cu's states, ROUNDS (4)
+# times in processes of their own taking turns, to tell the state's effect
+# from the spread between processes: pageable-rounds/round-R/tables.txt,
+# and the table of every round (tools/pageable-rounds.py).
+step_pageable_rounds() {
+  local d="$OUT/pageable-rounds" r
+  for r in $(seq 1 "${ROUNDS:-4}"); do
+    mkdir -p "$d/round-$r"
+    timeout 120 $MS lesson cache-state --sizes 16:22:2 --reps 9 --quiet \
+      --out "$d/round-$r/cache-state" >"$d/round-$r/cache-state.txt" 2>&1
+    log "pageable round $r: lesson cache-state rc=$?"
+    $B/bench/plain-pageable 9 16 22 >"$d/round-$r/plain-pageable.txt" 2>&1
+    log "pageable round $r: plain-pageable rc=$?"
+  done
+  python3 tools/pageable-rounds.py "$d" | tee "$d/table.txt" >>"$OUT/summary.log"
 }
 
 # Where the spread between processes comes from: the four link modes'
@@ -612,6 +631,7 @@ step_alloc_costs() {
     "$d/plain-alloc-costs" register 20 10
     "$d/plain-alloc-costs" pin-payoff 14 20 6
     "$d/plain-alloc-costs" device-pool 14 26 5
+    "$d/plain-alloc-costs" device-pool-steps 14 26 5
     CUDA_DEVICE_MAX_CONNECTIONS=1 "$d/plain-alloc-costs" implicit-sync 500 1024 9
     env -u CUDA_DEVICE_MAX_CONNECTIONS "$d/plain-alloc-costs" implicit-sync 500 1024 9
   } >"$d/plain.txt" 2>&1
@@ -619,6 +639,24 @@ step_alloc_costs() {
   rm -f "$d/plain-alloc-costs"
   python3 tools/alloc-table.py "$d" | tee "$d/table.txt" >>"$OUT/summary.log"
   log "alloc-costs took $(( $(date +%s) - t0 )) s"
+}
+
+# Pinned copies at 4 and 256 MiB: memsweep's steady-state copy rate
+# (h2d_copy_gbps, d2h_copy_gbps) against bench/plain-copy-rate.cu (copies
+# queued behind a latch kernel, nvbandwidth's method, and without it),
+# ROUNDS (3) times each in processes of their own, taking turns;
+# tools/copy-rate-table.py prints the ratios.
+step_copy_rate() {
+  local d="$OUT/copy-rate" r
+  mkdir -p "$d"
+  for r in $(seq 1 "${ROUNDS:-3}"); do
+    $B/bench/plain-copy-rate 9 20 26 >"$d/plain-$r.txt" 2>&1
+    log "plain-copy-rate $r rc=$?"
+    timeout 120 $MS run --modes pinned --min-exp 20 --max-exp 26 --step 6 --no-profile --quiet \
+      --out "$d/memsweep-$r" >"$d/memsweep-$r.txt" 2>&1
+    log "copy-rate sweep $r rc=$?"
+  done
+  python3 tools/copy-rate-table.py "$d" | tee "$d/table.txt" >>"$OUT/summary.log"
 }
 
 # The link's health: the gpu suite (the link under load in every cell
