@@ -21,13 +21,16 @@
  * and cudaFreeAsync from the device's default pool with its release
  * threshold at 0 and at "keep everything": the first allocation and the
  * steady state.
- * device-pool-steps: the same pool figures three ways, to find what
- * memsweep's per-sample steps add: "kept" (one stream for all samples, as
- * device-pool), "stream" (a new non-blocking stream per sample, destroyed
- * after it) and "like" (memsweep's sample: a new stream, the threshold
- * set, the pool trimmed, one untimed allocation and free unless first, the
- * timed pair, the pool's attributes read, the stream destroyed, the
- * threshold reset to 0 and the pool trimmed again).
+ * device-pool-steps MIN_EXP MAX_EXP REPS [RESETS]: the same pool figures
+ * three ways, to find what memsweep's per-sample steps add: "kept" (one
+ * stream for all samples, as device-pool), "stream" (a new non-blocking
+ * stream per sample, destroyed after it) and "like" (memsweep's sample:
+ * the pool support and free memory asked, the threshold set, the pool
+ * trimmed, a new stream, one untimed allocation and free unless first,
+ * the timed pair, the pool's attributes read, the stream destroyed, the
+ * threshold reset to 0 and the pool trimmed again). RESETS (0): first
+ * that many cudaDeviceReset and new contexts, as the costs lesson's
+ * context cells leave the process before its pool cells.
  * implicit-sync: two kernels of KERNEL_US on two streams (blocking, then
  * non-blocking), nothing, cudaMalloc, cudaFree, cudaMallocAsync or
  * cudaFreeAsync (on a third stream) of KIB KiB between their launches, the
@@ -335,6 +338,10 @@ pool_sample (cudaMemPool_t pool, cudaStream_t kept, const char *variant, bool ke
   cudaStream_t s = kept;
   void *p;
   if (like) {
+    int pools = 0;
+    size_t free_b = 0, total_b = 0;
+    CHECK (cudaDeviceGetAttribute (&pools, cudaDevAttrMemoryPoolsSupported, 0));
+    CHECK (cudaMemGetInfo (&free_b, &total_b));
     CHECK (cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &threshold));
     CHECK (cudaMemPoolTrimTo (pool, 0));
   }
@@ -370,9 +377,13 @@ pool_sample (cudaMemPool_t pool, cudaStream_t kept, const char *variant, bool ke
 /* device-pool-steps: the variants side by side, sample by sample in
  * turn, so that drift falls on all alike. */
 static void
-run_device_pool_steps (int min_exp, int max_exp, int reps)
+run_device_pool_steps (int min_exp, int max_exp, int reps, int resets)
 {
   static const char *const variants[] = { "kept", "stream", "like" };
+  for (int i = 0; i < resets; i++) {
+    CHECK (cudaDeviceReset ());
+    CHECK (cudaFree (0));
+  }
   cudaMemPool_t pool;
   CHECK (cudaDeviceGetDefaultMemPool (&pool, 0));
   cudaStream_t kept;
@@ -395,8 +406,9 @@ run_device_pool_steps (int min_exp, int max_exp, int reps)
         }
       const char *name = keep ? "pool-keep" : "pool-0";
       for (int v = 0; v < 3; v++)
-        printf ("device-pool-steps bytes=%zu variant=%s %s first %.3f alloc %.3f free %.3f\n",
-                bytes, variants[v], name, median (t[v][0]), median (t[v][1]), median (t[v][2]));
+        printf ("device-pool-steps bytes=%zu variant=%s%s %s first %.3f alloc %.3f free %.3f\n",
+                bytes, variants[v], resets ? "+resets" : "", name, median (t[v][0]),
+                median (t[v][1]), median (t[v][2]));
     }
     unsigned long long zero = 0;
     CHECK (cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &zero));
@@ -473,14 +485,15 @@ main (int argc, char **argv)
     run_pin_payoff (atoi (argv[2]), atoi (argv[3]), atoi (argv[4]));
   else if (argc == 5 && strcmp (argv[1], "device-pool") == 0)
     run_device_pool (atoi (argv[2]), atoi (argv[3]), atoi (argv[4]));
-  else if (argc == 5 && strcmp (argv[1], "device-pool-steps") == 0)
-    run_device_pool_steps (atoi (argv[2]), atoi (argv[3]), atoi (argv[4]));
+  else if ((argc == 5 || argc == 6) && strcmp (argv[1], "device-pool-steps") == 0)
+    run_device_pool_steps (atoi (argv[2]), atoi (argv[3]), atoi (argv[4]),
+                           argc == 6 ? atoi (argv[5]) : 0);
   else if (argc == 5 && strcmp (argv[1], "implicit-sync") == 0)
     run_implicit_sync (atof (argv[2]), (size_t) atoi (argv[3]), atoi (argv[4]));
   else {
     fprintf (stderr,
-             "usage: %s register EXP REPS | pin-payoff|device-pool|device-pool-steps MIN MAX "
-             "REPS | "
+             "usage: %s register EXP REPS | pin-payoff|device-pool MIN MAX REPS | "
+             "device-pool-steps MIN MAX REPS [RESETS] | "
              "implicit-sync KERNEL_US KIB REPS\n",
              argv[0]);
     return 2;

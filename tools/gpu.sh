@@ -632,6 +632,7 @@ step_alloc_costs() {
     "$d/plain-alloc-costs" pin-payoff 14 20 6
     "$d/plain-alloc-costs" device-pool 14 26 5
     "$d/plain-alloc-costs" device-pool-steps 14 26 5
+    "$d/plain-alloc-costs" device-pool-steps 14 26 5 40
     CUDA_DEVICE_MAX_CONNECTIONS=1 "$d/plain-alloc-costs" implicit-sync 500 1024 9
     env -u CUDA_DEVICE_MAX_CONNECTIONS "$d/plain-alloc-costs" implicit-sync 500 1024 9
   } >"$d/plain.txt" 2>&1
