@@ -35,9 +35,9 @@ def memsweep_rates(path):
                 continue
             size = int(row["bytes_per_vector"])
             for d in ("h2d", "d2h"):
-                value = row.get(d + "_copy_gbps", "")
-                if value:
-                    rates[(size, d)] = float(value)
+                steady, single = row.get(d + "_copy_gbps", ""), row.get(d + "_gbps", "")
+                if steady:
+                    rates[(size, d)] = (float(steady), float(single) if single else None)
     return rates
 
 
@@ -50,23 +50,26 @@ def main():
         plain = plain_rates(os.path.join(d, "plain-%d.txt" % r))
         summary = os.path.join(d, "memsweep-%d-summary.csv" % r)
         ms = memsweep_rates(summary) if os.path.exists(summary) else {}
-        for (size, direction), rate in ms.items():
+        for (size, direction), (rate, single) in ms.items():
             latched = plain.get((size, direction, "latched"))
             burst = plain.get((size, direction, "burst"))
-            rows.setdefault((size, direction), []).append((r, rate, latched, burst))
+            rows.setdefault((size, direction), []).append((r, rate, latched, burst, single))
     print("Steady-state pinned copies, GB/s (memsweep's h2d/d2h_copy_gbps; plain: "
-          "16 copies behind a latch kernel, and without it)")
-    print("%-10s %-4s %5s %9s %13s %11s %15s %13s" % (
+          "16 copies behind a latch kernel, and without it; memsweep's single copy in the "
+          "vector add's pipeline, h2d/d2h_gbps, beside them)")
+    print("%-10s %-4s %5s %9s %13s %11s %11s %11s %9s %9s" % (
         "size", "dir", "round", "memsweep", "plain latched", "plain burst",
-        "ms/latched", "ms/burst"))
+        "ms/latched", "ms/burst", "single", "single/latched"))
     for (size, direction), items in sorted(rows.items()):
         ratios = []
-        for r, rate, latched, burst in items:
+        for r, rate, latched, burst, single in items:
             rl = rate / latched if latched else float("nan")
             rb = rate / burst if burst else float("nan")
+            sl = single / latched if single and latched else float("nan")
             ratios.append(rl)
-            print("%-10s %-4s %5d %9.2f %13.2f %11.2f %15.3f %13.3f" % (
-                "%d MiB" % (size >> 20), direction, r, rate, latched or 0, burst or 0, rl, rb))
+            print("%-10s %-4s %5d %9.2f %13.2f %11.2f %11.3f %11.3f %9.2f %9.3f" % (
+                "%d MiB" % (size >> 20), direction, r, rate, latched or 0, burst or 0, rl, rb,
+                single or 0, sl))
         good = [x for x in ratios if x == x]
         if good:
             print("%-10s %-4s  ms/latched over the rounds: %.3f to %.3f, median %.3f" % (
