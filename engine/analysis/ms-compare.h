@@ -95,6 +95,14 @@ const char *ms_verdict_why_key (MsVerdictWhy why);
 /* The reason in words, translated. */
 const char *ms_verdict_why_text (MsVerdictWhy why);
 
+/* The spread between processes to judge a run by: its own calibration;
+ * else other's (NULL: there is no other run), when that was measured on
+ * the same GPU model (the spread lies in the machine, not in the file);
+ * else the profile of its GPU model shipped with memsweep, read into
+ * shipped; else NULL. The fleet report takes each node's from here too. */
+const MsRunToRun *ms_compare_profile_of (const MsResults *own, const MsResults *other,
+                                         MsRunToRun *shipped);
+
 /* A cell's end-to-end median (its plain repetitions) with its within-run
  * interval, and the between-process spread from rr when rr is valid and
  * knows the cell's mode. */
