@@ -175,8 +175,8 @@ ms_cli_fleet_report_json (FILE *f, const MsFleetReport *r, bool only_outliers)
   ms_json_put_number (f, r->threshold * 100);
   fprintf (f,
            ",\"n_nodes\":%zu,\"n_outliers\":%d,\"n_unreadable\":%d,\"n_missing\":%d,"
-           "\"common_link\":",
-           r->n_nodes, r->n_outliers, r->n_unreadable, r->n_missing);
+           "\"n_no_spread\":%d,\"common_link\":",
+           r->n_nodes, r->n_outliers, r->n_unreadable, r->n_missing, r->n_no_spread);
   put_link (f, r->common_gen, r->common_width);
   fputs (",\n", f);
   put_figures (f, r);

@@ -96,6 +96,11 @@ print_header (FILE *out, const MsFleetReport *r)
     fprintf (out, ms_gettext ("; %d never reported"), r->n_missing);
   if (r->common_gen > 0)
     fprintf (out, " (gen%d x%d)", r->common_gen, r->common_width);
+  if (r->n_no_spread > 0)
+    fprintf (out,
+             ms_gettext ("; %d beyond the threshold but not flagged, the spread between "
+                         "processes unknown (no-spread: calibrate the nodes)"),
+             r->n_no_spread);
   fprintf (out, "\n");
   for (int f = 0; f < MS_FLEET_N_FIGURES; f++) {
     if (r->exponent[f] < 0)

@@ -599,7 +599,7 @@ void
 ms_fleet_report_compute (MsFleetReport *report)
 {
   double *scratch = malloc ((report->n_nodes + 1) * sizeof *scratch);
-  report->n_outliers = report->n_unreadable = report->n_missing = 0;
+  report->n_outliers = report->n_unreadable = report->n_missing = report->n_no_spread = 0;
   for (size_t i = 0; i < report->n_nodes; i++)
     report->nodes[i].flags = 0;
   for (int f = 0; f < MS_FLEET_N_FIGURES; f++) {
@@ -615,6 +615,10 @@ ms_fleet_report_compute (MsFleetReport *report)
         (node->pcie_width > 0 && node->pcie_width < report->common_width))
       node->flags |= MS_FLEET_FLAG_LINK;
     report->n_outliers += node->flags != 0;
+    bool no_spread = false;
+    for (int f = 0; f < MS_FLEET_N_FIGURES; f++)
+      no_spread |= node->why[f] == MS_WHY_NO_SPREAD;
+    report->n_no_spread += no_spread;
     report->n_unreadable += !node->readable && !node->missing;
     report->n_missing += node->missing;
   }

@@ -146,6 +146,9 @@ typedef struct {
   int spread_uses_left_out[MS_FLEET_N_FIGURES]; /* entries whose use had no room */
   int common_gen, common_width; /* the fleet's most common link; 0 unknown */
   int n_outliers;
+  /* Entries with a figure beyond the threshold that is AMBIGUOUS only for
+   * want of a spread between processes (MS_WHY_NO_SPREAD). */
+  int n_no_spread;
   int n_unreadable; /* files that could not be read */
   int n_missing;    /* expected entries with no file */
 } MsFleetReport;

@@ -589,6 +589,7 @@ test_spread_profiles (void)
   assert_judged (slow, MS_VERDICT_AMBIGUOUS, MS_WHY_NO_SPREAD, MS_FLEET_SPREAD_UNKNOWN);
   assert_judged (&r->nodes[0], MS_VERDICT_SAME, MS_WHY_INSIDE, MS_FLEET_SPREAD_UNKNOWN);
   g_assert_cmpint (r->n_outliers, ==, 0);
+  g_assert_cmpint (r->n_no_spread, ==, 1);
   g_assert_cmpint (r->n_spread_uses[MS_FLEET_PINNED_H2D], ==, 1);
   g_assert_cmpint (r->spread_use[MS_FLEET_PINNED_H2D][0].source, ==, MS_FLEET_SPREAD_UNKNOWN);
   g_assert_cmpint (r->spread_use[MS_FLEET_PINNED_H2D][0].entries, ==, 4);
@@ -599,6 +600,7 @@ test_spread_profiles (void)
   assert_judged (&r->nodes[3], MS_VERDICT_SLOWER, MS_WHY_OUTSIDE, MS_FLEET_SPREAD_SHIPPED);
   assert_judged (&r->nodes[0], MS_VERDICT_SAME, MS_WHY_INSIDE, MS_FLEET_SPREAD_SHIPPED);
   g_assert_cmpint (r->n_outliers, ==, 1);
+  g_assert_cmpint (r->n_no_spread, ==, 0);
   const MsFleetSpreadUse *use = &r->spread_use[MS_FLEET_PINNED_H2D][0];
   g_assert_true (r->n_spread_uses[MS_FLEET_PINNED_H2D] == 1 && use->entries == 4);
   g_assert_cmpstr (use->device, ==, "Test GPU");
