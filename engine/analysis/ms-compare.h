@@ -48,8 +48,9 @@ typedef enum {
 /* A median and its interval; valid: a 95% interval (ms_median_ci_ranks). A
  * median <= 0 or NaN is "none". between_known: the standard deviation of
  * ln(median) between processes on this machine is between_sd, estimated
- * with between_df degrees of freedom; a point (a fleet's median) is known
- * with sd 0. Zeroed: within-run only. */
+ * with between_df degrees of freedom (a fleet's median: the standard error
+ * of a median under its nodes' spread, ms-fleet-spread.c). Zeroed:
+ * within-run only. */
 typedef struct {
   double median, lo, hi;
   bool valid;

@@ -177,12 +177,14 @@ measure_group (const MsFleetReport *report, MsFleetFigure f, const char *device,
 }
 
 /* The group of the node's GPU model, measured the first time it is asked
- * for; NULL for a node whose model is unknown. */
+ * for; NULL for a node whose model is unknown: no name, or "none", which
+ * a run without a GPU records (the host mode alone): nodes that name no
+ * GPU may differ in anything. */
 static const Group *
 group_of (Groups *cache, const MsFleetReport *report, MsFleetFigure f, const MsFleetNode *node,
           double *scratch)
 {
-  if (!node->device[0])
+  if (!node->device[0] || strcmp (node->device, "none") == 0)
     return NULL;
   for (size_t k = 0; k < cache->n; k++)
     if (strcmp (cache->groups[k].device, node->device) == 0)

@@ -662,6 +662,33 @@ test_spread_fleet (void)
   ms_fleet_report_free (r);
 }
 
+/* Entries that name no GPU model ("none": runs without a GPU) have no
+ * fleet spread, however many; named ones of a model with 5 entries do. */
+static void
+test_spread_no_model (void)
+{
+  MsFleetReport r = { .threshold = 0.1 };
+  MsFleetNode nodes[6] = { 0 };
+  r.nodes = nodes;
+  r.n_nodes = 6;
+  for (int i = 0; i < 6; i++) {
+    nodes[i].readable = true;
+    snprintf (nodes[i].device, sizeof nodes[i].device, "none");
+    nodes[i].at[MS_FLEET_HOST][20] = i == 5 ? 7 : 10 + 0.1 * i;
+  }
+  ms_fleet_report_compute (&r);
+  g_assert_cmpint (nodes[5].spread[MS_FLEET_HOST].source, ==, MS_FLEET_SPREAD_UNKNOWN);
+  g_assert_cmpint (nodes[5].why[MS_FLEET_HOST], ==, MS_WHY_NO_SPREAD);
+  for (int i = 0; i < 6; i++)
+    snprintf (nodes[i].device, sizeof nodes[i].device, "%s", i == 0 ? "Other GPU" : "Test GPU");
+  ms_fleet_report_compute (&r);
+  g_assert_cmpint (nodes[0].spread[MS_FLEET_HOST].source, ==, MS_FLEET_SPREAD_UNKNOWN);
+  g_assert_cmpint (nodes[5].spread[MS_FLEET_HOST].source, ==, MS_FLEET_SPREAD_FLEET);
+  g_assert_cmpint (nodes[5].spread[MS_FLEET_HOST].n_nodes, ==, 5);
+  g_assert_cmpint (nodes[5].verdict[MS_FLEET_HOST], ==, MS_VERDICT_SLOWER);
+  g_assert_cmpint (r.n_spread_uses[MS_FLEET_HOST], ==, 2);
+}
+
 /* Replaces the first occurrence of from in the file with to. */
 static void
 edit_file (const char *path, const char *from, const char *to)
@@ -716,6 +743,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fleet/gpu-stamp-sidecar-and-inline", test_gpu_stamp_sidecar_and_inline);
   g_test_add_func ("/fleet/spread-profiles", test_spread_profiles);
   g_test_add_func ("/fleet/spread-fleet", test_spread_fleet);
+  g_test_add_func ("/fleet/spread-no-model", test_spread_no_model);
   g_test_add_func ("/fleet/spread-damaged-profile", test_spread_damaged_profile);
   int rc = g_test_run ();
   return rc;
