@@ -9,8 +9,8 @@
 # Steps: info suite suite-runs self-compare sweep-time bench plain repeat
 # large sanitize lessons lesson-checks probe-lessons reference cpus rounds
 # configs overhead spread host-func-core alloc-costs copy-rate plain-lessons
-# pageable-rounds health
-# multi fleet scale gui gui-lessons no-toolkit json pack.
+# pageable-rounds health multi fleet fleet-spread scale gui gui-lessons
+# no-toolkit json pack.
 # Never allocates more managed memory than the card has free; never changes
 # clocks or resets the card.
 set -u
@@ -732,6 +732,36 @@ step_fleet() {
   tee -a "$OUT/summary.log" <"$d/report.txt"
   grep -c "^memsweep_fleet_reported{.*} 1$" "$d/fleet.prom" | sed 's/^/OpenMetrics entries reported: /' |
     tee -a "$OUT/summary.log"
+}
+
+# Five processes of GPU 0 as five nodes of a fleet, at the fleet step's
+# sizes: the report judges them with the shipped profile of the GPU model,
+# then (MEMSWEEP_PROFILES_DIR=/nonexistent) with the fleet's own spread over
+# the five. One GPU measured five times is no outlier: any LOW or HIGH is a
+# false alarm and fails the step. The verdicts and sources are in the log.
+step_fleet_spread() {
+  local d="$OUT/fleet-spread" status=0 k
+  rm -rf "$d" && mkdir -p "$d"
+  for k in 1 2 3 4 5; do
+    $MS fleet-node --dir "$d/out" --node "p$k" --gpus 1 -- --modes pinned,zero-copy --min-exp 20 \
+      --max-exp 24 --step 2 --reps 6 --warmup 1 >"$d/fleet-node-$k.txt" 2>&1 ||
+      { log "fleet-node p$k failed: $(tail -2 "$d/fleet-node-$k.txt")"; status=1; }
+  done
+  for how in shipped fleet; do
+    if [ $how = shipped ]; then
+      $MS fleet-report --openmetrics "$d/$how.prom" "$d/out" >"$d/$how.txt" 2>&1
+    else
+      MEMSWEEP_PROFILES_DIR=/nonexistent $MS fleet-report --openmetrics "$d/$how.prom" "$d/out" \
+        >"$d/$how.txt" 2>&1
+    fi
+    log "fleet-report ($how) rc=$?"
+    tee -a "$OUT/summary.log" <"$d/$how.txt"
+    grep "^memsweep_fleet_verdict{" "$d/$how.prom" | sed 's/^memsweep_fleet_verdict{node="\([^"]*\)".*figure="\([^"]*\)",\(.*\)} 1$/\1 \2 \3/' |
+      tee -a "$OUT/summary.log"
+    grep -Eq "^p[1-5]/gpu0 .*(LOW|HIGH)" "$d/$how.txt" && { log "fleet-spread ($how): one GPU flagged against itself"; status=1; }
+  done
+  log "fleet-spread status=$status"
+  return $status
 }
 
 # Each GPU alone then all at once; the device by device matrix with the

@@ -11,7 +11,7 @@
 #include "ms-cli-json.h"
 
 #define FLEET_SCHEMA "memsweep-fleet-report"
-#define FLEET_SCHEMA_VERSION 1
+#define FLEET_SCHEMA_VERSION 2
 
 static void
 put_link (FILE *f, int gen, int width)
@@ -31,6 +31,25 @@ put_string_or_null (FILE *f, const char *s)
     fputs ("null", f);
 }
 
+/* Where the figure's spreads between processes came from: each source
+ * with the entries judged by it. */
+static void
+put_spread_uses (FILE *f, const MsFleetReport *r, MsFleetFigure i)
+{
+  fputs ("\"spread_sources\":[", f);
+  for (int k = 0; k < r->n_spread_uses[i]; k++) {
+    const MsFleetSpreadUse *use = &r->spread_use[i][k];
+    fputs (k ? ",{\"source\":" : "{\"source\":", f);
+    ms_json_put_string (f, ms_fleet_spread_key (use->source));
+    fputs (",\"device\":", f);
+    put_string_or_null (f, use->device);
+    fputs (",\"n_entries\":", f);
+    use->source == MS_FLEET_SPREAD_FLEET ? fprintf (f, "%d", use->n_nodes) : fputs ("null", f);
+    fprintf (f, ",\"judged\":%d}", use->entries);
+  }
+  fprintf (f, "],\"spread_sources_left_out\":%d", r->spread_uses_left_out[i]);
+}
+
 static void
 put_figures (FILE *f, const MsFleetReport *r)
 {
@@ -45,13 +64,36 @@ put_figures (FILE *f, const MsFleetReport *r)
     fprintf (f, ",\"exponent\":%d,\"bytes_per_vector\":%llu,\"median_gbps\":", r->exponent[i],
              4ull << r->exponent[i]);
     ms_json_put_number (f, r->median[i]);
+    fprintf (f, ",\"n_entries\":%d,", r->n_values[i]);
+    put_spread_uses (f, r, (MsFleetFigure) i);
     fputc ('}', f);
   }
   fputs ("]", f);
 }
 
-/* One figure of a node: its GB/s, its deviation from the median and
- * whether it is flagged (low, high or null). */
+/* The spread between processes the figure was judged with; null where the
+ * node has no value. */
+static void
+put_spread (FILE *f, const MsFleetNode *node, int i, bool has)
+{
+  if (!has) {
+    fputs ("null", f);
+    return;
+  }
+  const MsFleetSpread *sp = &node->spread[i];
+  bool known = sp->source != MS_FLEET_SPREAD_UNKNOWN;
+  fputs ("{\"source\":", f);
+  ms_json_put_string (f, ms_fleet_spread_key (sp->source));
+  fputs (",\"sd\":", f);
+  known ? ms_json_put_number (f, sp->sd) : (void) fputs ("null", f);
+  known ? fprintf (f, ",\"df\":%d", sp->df) : fputs (",\"df\":null", f);
+  sp->source == MS_FLEET_SPREAD_FLEET ? fprintf (f, ",\"n_entries\":%d}", sp->n_nodes)
+                                      : fputs (",\"n_entries\":null}", f);
+}
+
+/* One figure of a node: its GB/s, its deviation from the median, whether
+ * it is flagged (low, high or null), its verdict and why, by the spread
+ * between processes it was judged with. */
 static void
 put_node_figure (FILE *f, const MsFleetNode *node, int i)
 {
@@ -65,7 +107,13 @@ put_node_figure (FILE *f, const MsFleetNode *node, int i)
   const char *flag = node->flags & (1u << i)               ? "\"low\""
                      : node->flags & MS_FLEET_FLAG_HIGH (i) ? "\"high\""
                                                              : "null";
-  fprintf (f, ",\"flag\":%s}", flag);
+  fprintf (f, ",\"flag\":%s,\"verdict\":", flag);
+  has ? ms_json_put_string (f, ms_verdict_key (node->verdict[i])) : (void) fputs ("null", f);
+  fputs (",\"why\":", f);
+  has ? ms_json_put_string (f, ms_verdict_why_key (node->why[i])) : (void) fputs ("null", f);
+  fputs (",\"spread\":", f);
+  put_spread (f, node, i, has);
+  fputc ('}', f);
 }
 
 static void
@@ -85,6 +133,8 @@ put_node (FILE *f, const MsFleetReport *r, const MsFleetNode *node)
   fprintf (f, ",\"readable\":%s,\"missing\":%s,\"error\":", node->readable ? "true" : "false",
            node->missing ? "true" : "false");
   put_string_or_null (f, node->readable ? NULL : node->error);
+  fputs (",\"profile_error\":", f);
+  put_string_or_null (f, node->profile_error);
   fputs (",\"link\":", f);
   put_link (f, node->pcie_gen, node->pcie_width);
   fprintf (f, ",\"link_below_common\":%s,\"figures\":[",
@@ -125,8 +175,8 @@ ms_cli_fleet_report_json (FILE *f, const MsFleetReport *r, bool only_outliers)
   ms_json_put_number (f, r->threshold * 100);
   fprintf (f,
            ",\"n_nodes\":%zu,\"n_outliers\":%d,\"n_unreadable\":%d,\"n_missing\":%d,"
-           "\"common_link\":",
-           r->n_nodes, r->n_outliers, r->n_unreadable, r->n_missing);
+           "\"n_no_spread\":%d,\"common_link\":",
+           r->n_nodes, r->n_outliers, r->n_unreadable, r->n_missing, r->n_no_spread);
   put_link (f, r->common_gen, r->common_width);
   fputs (",\n", f);
   put_figures (f, r);
@@ -171,6 +221,8 @@ put_csv_node (FILE *f, const MsFleetReport *r, const MsFleetNode *node)
   ms_cli_csv_field (f, node->device);
   fprintf (f, ",%s,%s,", node->readable ? "true" : "false", node->missing ? "true" : "false");
   ms_cli_csv_field (f, node->readable ? "" : node->error);
+  fputc (',', f);
+  ms_cli_csv_field (f, node->profile_error);
   if (node->pcie_gen > 0)
     fprintf (f, ",%d,%d", node->pcie_gen, node->pcie_width);
   else
@@ -188,6 +240,11 @@ put_csv_node (FILE *f, const MsFleetReport *r, const MsFleetNode *node)
            : node->flags & MS_FLEET_FLAG_HIGH (i) ? ",high"
                                                    : ",",
            f);
+    if (has)
+      fprintf (f, ",%s,%s,%s", ms_verdict_key (node->verdict[i]), ms_verdict_why_key (node->why[i]),
+               ms_fleet_spread_key (node->spread[i].source));
+    else
+      fputs (",,,", f);
   }
   fputc ('\n', f);
 }
@@ -195,7 +252,7 @@ put_csv_node (FILE *f, const MsFleetReport *r, const MsFleetNode *node)
 bool
 ms_cli_fleet_report_csv (FILE *f, const MsFleetReport *r, bool only_outliers)
 {
-  fputs ("node,gpu,bus_id,file,device,readable,missing,error,link_gen,link_width,"
+  fputs ("node,gpu,bus_id,file,device,readable,missing,error,profile_error,link_gen,link_width,"
          "link_below_common",
          f);
   for (int i = 0; i < MS_FLEET_N_FIGURES; i++) {
@@ -204,6 +261,9 @@ ms_cli_fleet_report_csv (FILE *f, const MsFleetReport *r, bool only_outliers)
     put_figure_column (f, i, "gbps");
     put_figure_column (f, i, "deviation");
     put_figure_column (f, i, "flag");
+    put_figure_column (f, i, "verdict");
+    put_figure_column (f, i, "why");
+    put_figure_column (f, i, "spread");
   }
   fputc ('\n', f);
   for (size_t i = 0; i < r->n_nodes; i++)

@@ -11,6 +11,7 @@
 /* The report's document on f, the nodes of the table only when
  * only_outliers; false when a write failed. */
 bool ms_cli_fleet_report_json (FILE *f, const MsFleetReport *r, bool only_outliers);
-/* The same as CSV: a node a line, per figure its GB/s, deviation and flag
- * (columns named after the figure: pinned_h2d_gbps ...). */
+/* The same as CSV: a node a line, per figure its GB/s, deviation, flag,
+ * verdict, why and where its spread between processes came from (columns
+ * named after the figure: pinned_h2d_gbps ...). */
 bool ms_cli_fleet_report_csv (FILE *f, const MsFleetReport *r, bool only_outliers);

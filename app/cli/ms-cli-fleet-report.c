@@ -60,6 +60,25 @@ distinct_nodes (const MsFleetReport *r)
   return n;
 }
 
+/* Where the figure's spreads between processes came from, and for how
+ * many entries each. */
+static void
+print_spread_uses (FILE *out, const MsFleetReport *r, MsFleetFigure f)
+{
+  fputs (ms_gettext ("             spread between processes:"), out);
+  for (int k = 0; k < r->n_spread_uses[f]; k++) {
+    char what[512], clean[4 * sizeof what];
+    ms_fleet_spread_use_describe (&r->spread_use[f][k], what, sizeof what);
+    fprintf (out, "%s %s (%d)", k ? "," : "", ms_report_clean (what, clean, sizeof clean),
+             r->spread_use[f][k].entries);
+  }
+  if (r->spread_uses_left_out[f] > 0)
+    fprintf (out, ms_gettext (", others (%d)"), r->spread_uses_left_out[f]);
+  if (r->n_spread_uses[f] == 0)
+    fprintf (out, " -");
+  fputc ('\n', out);
+}
+
 static void
 print_header (FILE *out, const MsFleetReport *r)
 {
@@ -67,8 +86,9 @@ print_header (FILE *out, const MsFleetReport *r)
   snprintf (pct, sizeof pct, "%.0f%%", r->threshold * 100);
   size_t nodes = distinct_nodes (r);
   fprintf (out, ms_gettext ("fleet: %zu nodes, %d flagged, %d unreadable; flagged: more than %s "
-                            "from the median with the node's interval apart from it (LOW, HIGH), "
-                            "or a link below the most common"),
+                            "from the median with the node's interval apart from it and the "
+                            "spread between processes known (LOW, HIGH), or a link below the "
+                            "most common"),
            nodes, r->n_outliers, r->n_unreadable, pct);
   if (nodes != r->n_nodes)
     fprintf (out, ms_gettext ("; %zu entries, one per GPU"), r->n_nodes);
@@ -76,6 +96,11 @@ print_header (FILE *out, const MsFleetReport *r)
     fprintf (out, ms_gettext ("; %d never reported"), r->n_missing);
   if (r->common_gen > 0)
     fprintf (out, " (gen%d x%d)", r->common_gen, r->common_width);
+  if (r->n_no_spread > 0)
+    fprintf (out,
+             ms_gettext ("; %d beyond the threshold but not flagged, the spread between "
+                         "processes unknown (no-spread: calibrate the nodes)"),
+             r->n_no_spread);
   fprintf (out, "\n");
   for (int f = 0; f < MS_FLEET_N_FIGURES; f++) {
     if (r->exponent[f] < 0)
@@ -84,11 +109,16 @@ print_header (FILE *out, const MsFleetReport *r)
     ms_format_bytes ((4ull << r->exponent[f]), size, sizeof size);
     fprintf (out, ms_gettext ("  %-10s at 2^%d (%s per vector), median %.2f GB/s\n"),
              ms_fleet_figure_name (f), r->exponent[f], size, r->median[f]);
+    print_spread_uses (out, r, (MsFleetFigure) f);
   }
+  fputs (ms_gettext ("  why: the reason of each verdict, as memsweep compare gives it: inside "
+                     "(SAME), outside (SLOWER or FASTER: flagged), crosses, no-spread, few-reps, "
+                     "two-states (AMBIGUOUS)\n"),
+         out);
   fprintf (out, "\n%-20s %-9s", "node", "link");
   for (int f = 0; f < MS_FLEET_N_FIGURES; f++)
     if (r->exponent[f] >= 0)
-      fprintf (out, " %10s %7s", ms_fleet_figure_name (f), "vs med");
+      fprintf (out, " %10s %7s %-10s", ms_fleet_figure_name (f), "vs med", "why");
   fprintf (out, "  flags\n");
 }
 
@@ -111,9 +141,10 @@ print_node (FILE *out, const MsFleetReport *r, const MsFleetNode *node)
     if (r->exponent[f] < 0)
       continue;
     if (node->value[f] > 0)
-      fprintf (out, " %10.2f %+6.1f%%", node->value[f], node->deviation[f] * 100);
+      fprintf (out, " %10.2f %+6.1f%% %-10s", node->value[f], node->deviation[f] * 100,
+               ms_verdict_why_key (node->why[f]));
     else
-      fprintf (out, " %10s %7s", "-", "");
+      fprintf (out, " %10s %7s %-10s", "-", "", "");
   }
   print_flags (out, r, node);
   fprintf (out, "\n");
@@ -136,6 +167,21 @@ print_missing (FILE *out, const MsFleetReport *r)
                ms_report_clean (r->nodes[i].gpu, gpu, sizeof gpu));
   }
   fprintf (out, "\n");
+}
+
+/* A node file whose run-to-run profile did not survive reading: said, and
+ * the node judged by what comes next (the report says what). */
+static void
+print_damaged_profiles (FILE *out, const MsFleetReport *r)
+{
+  for (size_t i = 0; i < r->n_nodes; i++) {
+    const MsFleetNode *node = &r->nodes[i];
+    char file[4 * sizeof node->file], why[4 * sizeof node->profile_error];
+    if (node->profile_error[0])
+      fprintf (out, "memsweep fleet-report: %s: %s\n",
+               ms_report_clean (node->file, file, sizeof file),
+               ms_report_clean (node->profile_error, why, sizeof why));
+  }
 }
 
 /* --openmetrics FILE: the report for a Prometheus textfile collector; the
@@ -218,6 +264,7 @@ ms_cli_fleet_report (int argc, char **argv)
              ms_report_clean (r->copies[i].node, node, sizeof node),
              ms_report_clean (r->copies[i].kept, kept, sizeof kept));
   }
+  print_damaged_profiles (stderr, r);
   if (openmetrics && !write_openmetrics (r, openmetrics)) {
     ms_fleet_report_free (r);
     return 1;

@@ -147,16 +147,12 @@ compare_cells (const void *pa, const void *pb)
   return (a->exponent > b->exponent) - (a->exponent < b->exponent);
 }
 
-/* A run's spread between processes: its own calibration; else the other
- * run's, when it was measured on the same GPU model (the spread lies in
- * the machine, not in the file); else the profile of its GPU model shipped
- * with memsweep; else none. */
-static const MsRunToRun *
-profile_of (const MsResults *own, const MsResults *other, MsRunToRun *shipped)
+const MsRunToRun *
+ms_compare_profile_of (const MsResults *own, const MsResults *other, MsRunToRun *shipped)
 {
   if (own->run_to_run.valid)
     return &own->run_to_run;
-  if (other->run_to_run.valid && strcmp (own->device.name, other->device.name) == 0)
+  if (other && other->run_to_run.valid && strcmp (own->device.name, other->device.name) == 0)
     return &other->run_to_run;
   return own->device.name[0] && ms_run_to_run_load_shipped (shipped, own->device.name) ? shipped
                                                                                         : NULL;
@@ -235,7 +231,8 @@ ms_compare_results (const MsResults *a, const MsResults *b, double threshold, Ms
   }
   cmp->threshold = threshold;
   MsRunToRun shipped_a, shipped_b;
-  const MsRunToRun *rra = profile_of (a, b, &shipped_a), *rrb = profile_of (b, a, &shipped_b);
+  const MsRunToRun *rra = ms_compare_profile_of (a, b, &shipped_a);
+  const MsRunToRun *rrb = ms_compare_profile_of (b, a, &shipped_b);
   cmp->widened = rra || rrb;
   describe_spread (rra, cmp->spread_a, sizeof cmp->spread_a);
   describe_spread (rrb, cmp->spread_b, sizeof cmp->spread_b);

@@ -48,8 +48,9 @@ typedef enum {
 /* A median and its interval; valid: a 95% interval (ms_median_ci_ranks). A
  * median <= 0 or NaN is "none". between_known: the standard deviation of
  * ln(median) between processes on this machine is between_sd, estimated
- * with between_df degrees of freedom; a point (a fleet's median) is known
- * with sd 0. Zeroed: within-run only. */
+ * with between_df degrees of freedom (a fleet's median: the standard error
+ * of a median under its nodes' spread, ms-fleet-spread.c). Zeroed:
+ * within-run only. */
 typedef struct {
   double median, lo, hi;
   bool valid;
@@ -94,6 +95,14 @@ MsJudgement ms_verdict_judgement (const MsInterval *a, const MsInterval *b, doub
 const char *ms_verdict_why_key (MsVerdictWhy why);
 /* The reason in words, translated. */
 const char *ms_verdict_why_text (MsVerdictWhy why);
+
+/* The spread between processes to judge a run by: its own calibration;
+ * else other's (NULL: there is no other run), when that was measured on
+ * the same GPU model (the spread lies in the machine, not in the file);
+ * else the profile of its GPU model shipped with memsweep, read into
+ * shipped; else NULL. The fleet report takes each node's from here too. */
+const MsRunToRun *ms_compare_profile_of (const MsResults *own, const MsResults *other,
+                                         MsRunToRun *shipped);
 
 /* A cell's end-to-end median (its plain repetitions) with its within-run
  * interval, and the between-process spread from rr when rr is valid and

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-fleet-openmetrics.c: the fleet report as OpenMetrics text, the format
  * a Prometheus textfile collector reads: per node and GPU its rate at the
- * report's size, its deviation from the fleet's median, its flags and
- * whether it reported at all. */
+ * report's size, its deviation from the fleet's median, its flags, its
+ * verdicts with their reasons and the spread between processes they were
+ * judged with, and whether it reported at all. */
 #include <stdio.h>
 #include <string.h>
 
@@ -46,10 +47,16 @@ put_family (Writer *w, const char *name, const char *help)
   put (w, line);
 }
 
-/* name{node="..",gpu="..",bus_id=".."[,figure=".."]} value */
+/* Labels after a sample's own: name and value pairs, NULL ended. */
+typedef struct {
+  const char *name[4];
+  const char *value[4];
+} Extra;
+
+/* name{node="..",gpu="..",bus_id=".."[,figure=".."][,extra..]} value */
 static void
-put_sample (Writer *w, const char *name, const MsFleetNode *node, const char *figure,
-            double value)
+put_sample_extra (Writer *w, const char *name, const MsFleetNode *node, const char *figure,
+                  const Extra *extra, double value)
 {
   char number[64];
   put (w, name);
@@ -59,8 +66,17 @@ put_sample (Writer *w, const char *name, const MsFleetNode *node, const char *fi
   put_label (w, "bus_id", node->bus_id, false);
   if (figure)
     put_label (w, "figure", figure, false);
+  for (int k = 0; extra && k < 4 && extra->name[k]; k++)
+    put_label (w, extra->name[k], extra->value[k], false);
   snprintf (number, sizeof number, "} %.17g\n", value);
   put (w, number);
+}
+
+static void
+put_sample (Writer *w, const char *name, const MsFleetNode *node, const char *figure,
+            double value)
+{
+  put_sample_extra (w, name, node, figure, NULL, value);
 }
 
 static void
@@ -108,6 +124,63 @@ put_flags (Writer *w, const MsFleetReport *r)
     put_sample (w, "memsweep_fleet_reported", &r->nodes[i], NULL, r->nodes[i].readable ? 1 : 0);
 }
 
+/* Per entry and figure, flagged or not: its verdict against the median,
+ * why, and where the spread between processes it was judged with came
+ * from, as labels of a sample of 1; that spread's sd of ln(rate) where it
+ * is known. */
+static void
+put_verdicts (Writer *w, const MsFleetReport *r)
+{
+  put_family (w, "memsweep_fleet_verdict",
+              "1 for the entry's verdict against the fleet median (same, faster, slower, "
+              "ambiguous), why (memsweep compare's reasons) and the source of the spread "
+              "between processes it was judged with");
+  for (size_t i = 0; i < r->n_nodes; i++)
+    for (int f = 0; f < MS_FLEET_N_FIGURES; f++) {
+      const MsFleetNode *node = &r->nodes[i];
+      Extra labels = { { "verdict", "why", "spread", NULL },
+                       { ms_verdict_key (node->verdict[f]), ms_verdict_why_key (node->why[f]),
+                         ms_fleet_spread_key (node->spread[f].source), NULL } };
+      if (node->value[f] > 0 && r->median[f] > 0)
+        put_sample_extra (w, "memsweep_fleet_verdict", node, ms_fleet_figure_name (f), &labels, 1);
+    }
+  put_family (w, "memsweep_fleet_between_process_sd",
+              "The sd of ln(rate) between processes the entry's figure was judged with, where "
+              "known");
+  for (size_t i = 0; i < r->n_nodes; i++)
+    for (int f = 0; f < MS_FLEET_N_FIGURES; f++) {
+      const MsFleetNode *node = &r->nodes[i];
+      Extra labels = { { "spread", NULL }, { ms_fleet_spread_key (node->spread[f].source), NULL } };
+      if (node->value[f] > 0 && node->spread[f].source != MS_FLEET_SPREAD_UNKNOWN)
+        put_sample_extra (w, "memsweep_fleet_between_process_sd", node, ms_fleet_figure_name (f),
+                          &labels, node->spread[f].sd);
+    }
+}
+
+/* Per figure, each source of the spreads between processes: the entries
+ * judged with it, labelled with the GPU model of a shipped profile or a
+ * fleet spread and the entries a fleet spread was measured over. */
+static void
+put_spread_uses (Writer *w, const MsFleetReport *r)
+{
+  put_family (w, "memsweep_fleet_spread_entries",
+              "Entries judged with each source of the spread between processes, per figure");
+  for (int f = 0; f < MS_FLEET_N_FIGURES; f++)
+    for (int k = 0; r->exponent[f] >= 0 && k < r->n_spread_uses[f]; k++) {
+      const MsFleetSpreadUse *use = &r->spread_use[f][k];
+      char nodes[16] = "", line[64];
+      if (use->source == MS_FLEET_SPREAD_FLEET)
+        snprintf (nodes, sizeof nodes, "%d", use->n_nodes);
+      put (w, "memsweep_fleet_spread_entries{");
+      put_label (w, "figure", ms_fleet_figure_name (f), true);
+      put_label (w, "spread", ms_fleet_spread_key (use->source), false);
+      put_label (w, "device", use->device, false);
+      put_label (w, "measured_over", nodes, false);
+      snprintf (line, sizeof line, "} %d\n", use->entries);
+      put (w, line);
+    }
+}
+
 /* The fleet-wide figures: one sample per figure, no node. */
 static void
 put_fleet (Writer *w, const MsFleetReport *r)
@@ -139,7 +212,9 @@ ms_fleet_write_openmetrics (const MsFleetReport *report, const char *path, char 
     return false;
   put_rates (&w, report);
   put_flags (&w, report);
+  put_verdicts (&w, report);
   put_fleet (&w, report);
+  put_spread_uses (&w, report);
   put (&w, "# EOF\n");
   return ms_atomic_file_commit (w.file, err, errlen);
 }

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "ms-atomic-file.h"
+#include "ms-fleet-spread.h"
 #include "ms-fleet.h"
 #include "ms-i18n.h"
 #include "ms-meta-sidecar.h"
@@ -148,12 +149,14 @@ ms_fleet_stamp (const char *path, const MsFleetStamp *stamp, char *err, size_t e
   return ms_atomic_file_commit (file, err, errlen);
 }
 
-/* One metadata line of a stamp, from the file or its sidecar; others are
- * left. Of the links, the worst of the node's GPUs. */
+/* One metadata line of a stamp, from the file or its sidecar; of the
+ * others, the run-to-run profile's are noted in seen. Of the links, the
+ * worst of the node's GPUs. */
 static void
-read_stamp_line (char *line, MsFleetNode *node)
+read_stamp_line (char *line, MsFleetNode *node, MsFleetProfileLines *seen)
 {
   line[strcspn (line, "\r\n")] = '\0';
+  ms_fleet_profile_line (line, seen);
   if (strncmp (line, stamp_keys[0], strlen (stamp_keys[0])) == 0)
     snprintf (node->node, sizeof node->node, "%.127s", line + strlen (stamp_keys[0]));
   else if (strncmp (line, stamp_keys[4], strlen (stamp_keys[4])) == 0)
@@ -177,7 +180,7 @@ read_stamp_line (char *line, MsFleetNode *node)
 }
 
 static void
-read_stamp (const char *path, MsFleetNode *node)
+read_stamp (const char *path, MsFleetNode *node, MsFleetProfileLines *seen)
 {
   FILE *f = fopen (path, "r");
   if (!f)
@@ -192,12 +195,12 @@ read_stamp (const char *path, MsFleetNode *node)
     char *lines = ms_meta_sidecar_lines (path, (long long) st.st_size, why, sizeof why);
     for (char *p = lines, *eol; p && (eol = strchr (p, '\n')); p = eol + 1) {
       snprintf (line, sizeof line, "%.*s", (int) (eol - p), p);
-      read_stamp_line (line, node);
+      read_stamp_line (line, node, seen);
     }
     free (lines);
   }
   while (fgets (line, sizeof line, f) && line[0] == '#')
-    read_stamp_line (line, node);
+    read_stamp_line (line, node, seen);
   fclose (f);
 }
 
@@ -228,7 +231,9 @@ read_node (const char *dir, const char *name, MsFleetNode *node)
     return;
   node->readable = true;
   snprintf (node->device, sizeof node->device, "%.127s", r->device.name);
-  read_stamp (path, node);
+  MsFleetProfileLines seen = { false, 0 };
+  read_stamp (path, node, &seen);
+  ms_fleet_node_profile (node, r, &seen);
   if (node->pcie_gen == 0) {
     node->pcie_gen = r->device.pcie_gen;
     node->pcie_width = r->device.pcie_width;
@@ -566,6 +571,8 @@ most_common (const MsFleetReport *report, bool width)
   return best;
 }
 
+/* The figure's size, every entry's value there, the fleet's median and
+ * each entry's deviation; then the verdicts (ms-fleet-spread.c). */
 static void
 compare_figure (MsFleetReport *report, MsFleetFigure f, double *scratch)
 {
@@ -574,41 +581,27 @@ compare_figure (MsFleetReport *report, MsFleetFigure f, double *scratch)
   for (size_t i = 0; i < report->n_nodes; i++) {
     MsFleetNode *node = &report->nodes[i];
     node->value[f] = e >= 0 ? node->at[f][e] : 0;
+    node->deviation[f] = 0;
     if (node->value[f] > 0)
       scratch[n++] = node->value[f];
   }
   double median = report->median[f] = ms_median (scratch, n);
-  /* The fleet's median is a point: each node is judged by its own
-   * interval against it, by the rule `memsweep compare` uses. Nodes are
-   * different machines, each measured once: the report takes each node's
-   * within-run interval as all there is (docs/multi-gpu.md says so). */
-  MsInterval fleet = { median, median, median, true, true, 0, 1000 };
+  report->n_values[f] = n;
   for (size_t i = 0; i < report->n_nodes && median > 0; i++) {
     MsFleetNode *node = &report->nodes[i];
-    if (node->value[f] <= 0)
-      continue;
-    node->deviation[f] = node->value[f] / median - 1;
-    MsInterval own = { node->value[f], node->value[f], node->value[f], true, true, 0, 1000 };
-    if (e >= 0 && (node->at_lo[f][e] > 0 || node->at_hi[f][e] > 0))
-      own = (MsInterval){ node->value[f], node->at_lo[f][e], node->at_hi[f][e],
-                          node->at_valid[f][e], true, 0, 1000 };
-    node->verdict[f] = ms_verdict_judge (&fleet, &own, report->threshold, false);
-    if (node->verdict[f] == MS_VERDICT_SLOWER)
-      node->flags |= 1u << f;
-    else if (node->verdict[f] == MS_VERDICT_FASTER)
-      node->flags |= MS_FLEET_FLAG_HIGH (f);
+    if (node->value[f] > 0)
+      node->deviation[f] = node->value[f] / median - 1;
   }
+  ms_fleet_judge_figure (report, f, scratch);
 }
 
 void
 ms_fleet_report_compute (MsFleetReport *report)
 {
   double *scratch = malloc ((report->n_nodes + 1) * sizeof *scratch);
-  report->n_outliers = report->n_unreadable = report->n_missing = 0;
-  for (size_t i = 0; i < report->n_nodes; i++) {
+  report->n_outliers = report->n_unreadable = report->n_missing = report->n_no_spread = 0;
+  for (size_t i = 0; i < report->n_nodes; i++)
     report->nodes[i].flags = 0;
-    memset (report->nodes[i].verdict, 0, sizeof report->nodes[i].verdict);
-  }
   for (int f = 0; f < MS_FLEET_N_FIGURES; f++) {
     if (scratch)
       compare_figure (report, (MsFleetFigure) f, scratch);
@@ -622,6 +615,10 @@ ms_fleet_report_compute (MsFleetReport *report)
         (node->pcie_width > 0 && node->pcie_width < report->common_width))
       node->flags |= MS_FLEET_FLAG_LINK;
     report->n_outliers += node->flags != 0;
+    bool no_spread = false;
+    for (int f = 0; f < MS_FLEET_N_FIGURES; f++)
+      no_spread |= node->why[f] == MS_WHY_NO_SPREAD;
+    report->n_no_spread += no_spread;
     report->n_unreadable += !node->readable && !node->missing;
     report->n_missing += node->missing;
   }

@@ -38,6 +38,49 @@ typedef enum {
 
 const char *ms_fleet_figure_name (MsFleetFigure f); /* "pinned h2d" */
 
+/* Where the spread between processes that a node's figure is judged with
+ * came from, in the order tried: the node file's own run-to-run profile,
+ * else the shipped profile of its GPU model (the order and the function
+ * `memsweep compare` uses); where that knows nothing of the figure's mode,
+ * the fleet's own spread over the nodes of the same GPU model; else none,
+ * and no figure is then called FASTER or SLOWER. */
+typedef enum {
+  MS_FLEET_SPREAD_UNKNOWN,
+  MS_FLEET_SPREAD_OWN,
+  MS_FLEET_SPREAD_SHIPPED,
+  MS_FLEET_SPREAD_FLEET,
+  MS_FLEET_SPREAD_COUNT
+} MsFleetSpreadSource;
+
+/* The fewest nodes of one GPU model holding a figure whose spread the
+ * fleet takes as that of its nodes' processes. */
+#define MS_FLEET_SPREAD_MIN_NODES 5
+
+/* "unknown", "own-profile", "shipped-profile", "fleet-spread": stable, for
+ * JSON, CSV and OpenMetrics labels. */
+const char *ms_fleet_spread_key (MsFleetSpreadSource source);
+
+typedef struct {
+  MsFleetSpreadSource source;
+  double sd;   /* of ln(value) between processes; 0 where unknown */
+  int df;      /* the degrees of freedom of that estimate */
+  int n_nodes; /* MS_FLEET_SPREAD_FLEET: the nodes it was measured over */
+} MsFleetSpread;
+
+/* One source as the entries of a figure used it: the report names them all
+ * (at most MS_FLEET_MAX_SPREAD_USES; entries beyond are counted apart). */
+#define MS_FLEET_MAX_SPREAD_USES 8
+typedef struct {
+  MsFleetSpreadSource source;
+  char device[128]; /* the GPU model of a shipped profile or a fleet spread, else "" */
+  int n_nodes;      /* MS_FLEET_SPREAD_FLEET: the nodes it was measured over */
+  int entries;      /* the entries judged with it */
+} MsFleetSpreadUse;
+
+/* The use in words, translated: "own profile", "shipped profile of
+ * MODEL", "fleet spread of N nodes of MODEL", "unknown". */
+void ms_fleet_spread_use_describe (const MsFleetSpreadUse *use, char *buf, size_t len);
+
 #define MS_FLEET_FLAG_LINK (1u << MS_FLEET_N_FIGURES)
 /* Figure f faster than the fleet's median beyond the threshold. */
 #define MS_FLEET_FLAG_HIGH(f) (1u << (MS_FLEET_N_FIGURES + 1 + (f)))
@@ -59,10 +102,22 @@ typedef struct {
   bool at_valid[MS_FLEET_N_FIGURES][MS_MAX_EXPONENT + 1];
   double value[MS_FLEET_N_FIGURES];     /* at the report's size; 0: none */
   double deviation[MS_FLEET_N_FIGURES]; /* (value - median) / median */
-  /* Against the fleet's median (a point), by ms_verdict_judge: SLOWER sets
-   * bit f, FASTER MS_FLEET_FLAG_HIGH (f); AMBIGUOUS (the node's interval
-   * reaches the median, or fewer than 6 repetitions) flags nothing. */
+  /* The spread between processes: own, or the shipped profile of the
+   * node's GPU model (ms_compare_profile_of); valid false: neither. */
+  MsRunToRun profile;
+  MsFleetSpreadSource profile_source; /* OWN or SHIPPED where profile.valid */
+  /* Why the file's own run-to-run profile, or a line of it, could not be
+   * read ("" when it could or there is none): said, and the node judged
+   * by what comes next in the order. */
+  char profile_error[256];
+  MsFleetSpread spread[MS_FLEET_N_FIGURES];
+  /* Against the fleet's median by ms_verdict_judgement: SLOWER sets bit f,
+   * FASTER MS_FLEET_FLAG_HIGH (f); AMBIGUOUS (the node's interval reaches
+   * the median, the spread between processes is unknown, fewer than 6
+   * repetitions) flags nothing; why says which. A figure the node lacks is
+   * AMBIGUOUS with MS_WHY_NO_MEDIAN. */
   MsVerdict verdict[MS_FLEET_N_FIGURES];
+  MsVerdictWhy why[MS_FLEET_N_FIGURES];
   unsigned flags; /* bit f: figure f slower; MS_FLEET_FLAG_LINK; MS_FLEET_FLAG_HIGH (f) */
   bool readable;
   bool missing;    /* expected (MS_FLEET_EXPECTED_FILE) and never reported */
@@ -85,8 +140,15 @@ typedef struct {
   double threshold;   /* 0.10: flag 10% from the median (ms-compare.h's rule) */
   int exponent[MS_FLEET_N_FIGURES]; /* the largest size every node has; -1 */
   double median[MS_FLEET_N_FIGURES];
+  int n_values[MS_FLEET_N_FIGURES]; /* the entries the median is of */
+  MsFleetSpreadUse spread_use[MS_FLEET_N_FIGURES][MS_FLEET_MAX_SPREAD_USES];
+  int n_spread_uses[MS_FLEET_N_FIGURES];
+  int spread_uses_left_out[MS_FLEET_N_FIGURES]; /* entries whose use had no room */
   int common_gen, common_width; /* the fleet's most common link; 0 unknown */
   int n_outliers;
+  /* Entries with a figure beyond the threshold that is AMBIGUOUS only for
+   * want of a spread between processes (MS_WHY_NO_SPREAD). */
+  int n_no_spread;
   int n_unreadable; /* files that could not be read */
   int n_missing;    /* expected entries with no file */
 } MsFleetReport;
@@ -118,8 +180,8 @@ MsFleetReport *ms_fleet_report_dir (const char *dir, double threshold, char *err
  * reads half of it. */
 bool ms_fleet_write_openmetrics (const MsFleetReport *report, const char *path, char *err,
                                  size_t errlen);
-/* The comparison alone, on nodes already filled (values per size, links):
- * medians, deviations, flags. */
+/* The comparison alone, on nodes already filled (values per size, links,
+ * profiles): medians, spreads, deviations, verdicts, flags. */
 void ms_fleet_report_compute (MsFleetReport *report);
 void ms_fleet_report_free (MsFleetReport *report);
 

@@ -25,6 +25,26 @@ done
 "$M" fleet-report "$W/out" >"$W/report.txt" || fail "fleet-report exited $?"
 grep -Eq "^fleet: 2 nodes, [0-9]+ flagged, 0 unreadable" "$W/report.txt" || fail "header: $(head -1 "$W/report.txt")"
 grep -q "^alpha " "$W/report.txt" && grep -q "^beta " "$W/report.txt" || fail "rows"
+# Neither node has a run-to-run profile, memsweep ships none for them and two
+# are too few for the fleet's own spread: the spread between processes is
+# unknown, so neither can be LOW or HIGH, whatever their rates.
+grep -qxF "             spread between processes: unknown (2)" "$W/report.txt" ||
+  fail "the spread's source is not named: $(cat "$W/report.txt")"
+grep -Eq "^(alpha|beta) .*(LOW|HIGH)" "$W/report.txt" && fail "flagged without a known spread"
+grep -Eq "^alpha .* (inside|crosses|no-spread) " "$W/report.txt" || fail "alpha's why: $(cat "$W/report.txt")"
+
+# A damaged profile in a node's file is named on standard error, and the
+# node still judged.
+mkdir "$W/damaged"
+cp "$W/out/alpha-samples.csv" "$W/out/alpha-summary.csv" "$W/damaged/"
+sed 's/^    "node": "alpha",$/    "run-to-run": "ten runs",\n    "node": "alpha",/' "$W/out/alpha-meta.json" \
+  >"$W/damaged/alpha-meta.json"
+grep -q '"run-to-run": "ten runs"' "$W/damaged/alpha-meta.json" || fail "the damage was not planted"
+"$M" fleet-report "$W/damaged" >"$W/damaged.txt" 2>"$W/damaged.err" ||
+  fail "fleet-report with a damaged profile exited $?: $(cat "$W/damaged.err")"
+grep -qxF "memsweep fleet-report: alpha-samples.csv: its run-to-run line cannot be read: its profile is left out" \
+  "$W/damaged.err" || fail "the damaged profile is not named: $(cat "$W/damaged.err")"
+grep -q "^alpha " "$W/damaged.txt" || fail "the node with a damaged profile is not listed"
 
 # A copy of a node's file (stamped with its name) is not a second node: the
 # node's own file is counted once, the copy said and left out.

@@ -43,8 +43,10 @@ write_node (const char *dir, int i)
   double jitter = 1 + 0.03 * ((i * 37 % 13) - 6) / 6.0;
   cfg.bandwidth_gbps[MS_MODE_PINNED] = 50 * jitter * (i == SLOW_PINNED ? 0.85 : 1);
   /* The test backend models the zero-copy and host kernels as latency
-   * alone: a 25% longer one is a node 20% slower at both. */
-  cfg.latency_us *= i == SLOW_ZERO_COPY ? 1.25 : 1;
+   * alone: a 25% longer one is a node 20% slower at both. The others
+   * spread a few percent too, as real nodes do: the fleet's spread is what
+   * the nodes, which have no run-to-run profile, are judged with. */
+  cfg.latency_us *= (1 + 0.03 * ((i * 11 % 7) - 3) / 3.0) * (i == SLOW_ZERO_COPY ? 1.25 : 1);
   MsBackend *b = ms_backend_new_test (&cfg);
   MsSweep s;
   /* 6 repetitions: the fewest that give a 95% interval, without which the
@@ -79,6 +81,19 @@ write_node (const char *dir, int i)
   return ok;
 }
 
+/* A calibration that found sd of ln(median) between processes for mode at
+ * every size from 2^14 (the report's sizes' band). */
+static void
+set_profile (MsRunToRun *rr, MsMode mode, double sd)
+{
+  ms_run_to_run_clear (rr);
+  rr->valid = true;
+  rr->runs = 10;
+  snprintf (rr->date, sizeof rr->date, "2026-11-24T00:00:00Z");
+  for (int e = 14; e <= MS_MAX_EXPONENT; e++)
+    rr->sd[mode][e] = sd;
+}
+
 static void
 check_flags (const MsFleetReport *r)
 {
@@ -109,6 +124,7 @@ check_flags (const MsFleetReport *r)
 static void
 test_fleet_1000 (void)
 {
+  g_setenv ("MEMSWEEP_PROFILES_DIR", "/nonexistent", TRUE);
   const char *dir = ms_test_tmp_folder ("fleet");
   bool ok = true;
   for (int i = 0; i < N_NODES && ok; i++)
@@ -138,9 +154,27 @@ test_fleet_1000 (void)
     g_assert_cmpint (r->nodes[GEN4].pcie_gen, ==, 4);
     check_flags (r);
     g_assert_cmpfloat (r->nodes[SLOW_PINNED].deviation[MS_FLEET_PINNED_H2D], <, -0.10);
+    /* No node has a profile and the test GPU none shipped: every figure
+     * is judged by the fleet's spread over the 999 readable nodes. */
+    for (int fig = 0; fig < MS_FLEET_N_FIGURES; fig++) {
+      g_assert_cmpint (r->n_spread_uses[fig], ==, 1);
+      g_assert_cmpint (r->spread_use[fig][0].source, ==, MS_FLEET_SPREAD_FLEET);
+      g_assert_cmpint (r->spread_use[fig][0].n_nodes, ==, N_NODES - 1);
+      g_assert_cmpint (r->spread_use[fig][0].entries, ==, N_NODES - 1);
+    }
+    g_assert_cmpint (r->nodes[SLOW_PINNED].why[MS_FLEET_PINNED_H2D], ==, MS_WHY_OUTSIDE);
   }
   g_assert_cmpfloat (took, <, 10);
   ms_fleet_report_free (r);
+}
+
+/* A node's own run-to-run profile, as the report reads it from the node's
+ * file: pinned, at sd. */
+static void
+set_node_profile (MsFleetNode *node, double sd)
+{
+  set_profile (&node->profile, MS_MODE_PINNED, sd);
+  node->profile_source = MS_FLEET_SPREAD_OWN;
 }
 
 /* The report's size is the largest one every node has; a node without a
@@ -165,7 +199,9 @@ test_common_size (void)
   g_assert_cmpint (r.exponent[MS_FLEET_HOST], ==, 20);
   g_assert_true (r.exponent[MS_FLEET_ZERO_COPY] == -1);
   g_assert_true (r.n_outliers == 0);
-  nodes[0].at[MS_FLEET_PINNED_H2D][22] = 45.8; /* 10.2% below 51 */
+  /* 10.2% below 51, judged with a very quiet profile. */
+  nodes[0].at[MS_FLEET_PINNED_H2D][22] = 45.8;
+  set_node_profile (&nodes[0], 0.0005);
   ms_fleet_report_compute (&r);
   g_assert_cmphex (nodes[0].flags, ==, 1u << MS_FLEET_PINNED_H2D);
   g_assert_true (r.n_outliers == 1);
@@ -184,6 +220,7 @@ test_interval_verdicts (void)
   for (int i = 0; i < 5; i++) {
     nodes[i].readable = true;
     nodes[i].at[MS_FLEET_PINNED_H2D][22] = 50;
+    set_node_profile (&nodes[i], 0.001);
   }
   nodes[0].at[MS_FLEET_PINNED_H2D][22] = 42.5; /* a wide interval reaching 50 */
   nodes[0].at_lo[MS_FLEET_PINNED_H2D][22] = 35;
@@ -197,6 +234,7 @@ test_interval_verdicts (void)
   ms_fleet_report_compute (&r);
   g_assert_cmpfloat (r.median[MS_FLEET_PINNED_H2D], ==, 50);
   g_assert_cmpint (nodes[0].verdict[MS_FLEET_PINNED_H2D], ==, MS_VERDICT_AMBIGUOUS);
+  g_assert_cmpint (nodes[0].why[MS_FLEET_PINNED_H2D], ==, MS_WHY_CROSSES);
   g_assert_cmphex (nodes[0].flags, ==, 0);
   g_assert_cmpint (nodes[1].verdict[MS_FLEET_PINNED_H2D], ==, MS_VERDICT_SLOWER);
   g_assert_cmphex (nodes[1].flags, ==, 1u << MS_FLEET_PINNED_H2D);
@@ -291,9 +329,11 @@ test_stamp_keeps_mode (void)
 }
 
 /* GPU gpu of node, pinned at 50 GB/s times factor, as fleet-node writes it:
- * NODE-BUSID-samples.csv stamped with the GPU's index. */
+ * NODE-BUSID-samples.csv stamped with the GPU's index; with its own
+ * run-to-run profile of pinned sd profile_sd, none where that is < 0. */
 static void
-write_gpu (const char *dir, const char *node, int gpu, const char *bus_id, double factor)
+write_gpu_profiled (const char *dir, const char *node, int gpu, const char *bus_id, double factor,
+                    double profile_sd)
 {
   MsTestBackendConfig cfg;
   ms_test_backend_config_init (&cfg);
@@ -311,6 +351,8 @@ write_gpu (const char *dir, const char *node, int gpu, const char *bus_id, doubl
   for (char *p = file_bus; *p; p++)
     *p = *p == ':' ? '-' : *p;
   snprintf (path, sizeof path, "%s/%s-%s-samples.csv", dir, node, file_bus);
+  if (profile_sd >= 0)
+    set_profile (&r->run_to_run, MS_MODE_PINNED, profile_sd);
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
   ms_results_free (r);
   MsFleetStamp stamp = { 0 };
@@ -318,6 +360,12 @@ write_gpu (const char *dir, const char *node, int gpu, const char *bus_id, doubl
   snprintf (stamp.gpu, sizeof stamp.gpu, "%d", gpu);
   snprintf (stamp.bus_id, sizeof stamp.bus_id, "%s", bus_id);
   g_assert_true (ms_fleet_stamp (path, &stamp, err, sizeof err));
+}
+
+static void
+write_gpu (const char *dir, const char *node, int gpu, const char *bus_id, double factor)
+{
+  write_gpu_profiled (dir, node, gpu, bus_id, factor, -1);
 }
 
 static char *
@@ -405,10 +453,11 @@ check_openmetrics_syntax (const char *text)
 static void
 test_per_gpu_and_openmetrics (void)
 {
+  /* Each file with its own quiet profile: a 15% slower GPU is SLOWER. */
   const char *dir = ms_test_tmp_folder ("per-gpu");
-  write_gpu (dir, "a", 0, "00000000:19:00.0", 1.0);
-  write_gpu (dir, "a", 1, "00000000:3B:00.0", 0.85);
-  write_gpu (dir, "b", 0, "00000000:19:00.0", 1.01);
+  write_gpu_profiled (dir, "a", 0, "00000000:19:00.0", 1.0, 0.01);
+  write_gpu_profiled (dir, "a", 1, "00000000:3B:00.0", 0.85, 0.01);
+  write_gpu_profiled (dir, "b", 0, "00000000:19:00.0", 1.01, 0.01);
   char path[1024], err[512];
   snprintf (path, sizeof path, "%s/%s", dir, MS_FLEET_EXPECTED_FILE);
   g_assert_true (g_file_set_contents (path, "a 2 11\nb 2 12\nc 0 -\n", -1, NULL));
@@ -438,6 +487,18 @@ test_per_gpu_and_openmetrics (void)
   g_assert_nonnull (strstr (text, "memsweep_fleet_reported{node=\"b\",gpu=\"1\",bus_id=\"\"} 0\n"));
   g_assert_nonnull (strstr (text, "memsweep_fleet_reported{node=\"c\",gpu=\"\",bus_id=\"\"} 0\n"));
   g_assert_nonnull (strstr (text, "memsweep_fleet_size_bytes{figure=\"pinned h2d\"} 16777216\n"));
+  /* Every judged entry's verdict, why and spread source, flagged or not. */
+  g_assert_nonnull (strstr (text, "memsweep_fleet_verdict{node=\"a\",gpu=\"1\","
+                                  "bus_id=\"00000000:3B:00.0\",figure=\"pinned h2d\","
+                                  "verdict=\"slower\",why=\"outside\",spread=\"own-profile\"} 1\n"));
+  g_assert_nonnull (strstr (text, "memsweep_fleet_verdict{node=\"b\",gpu=\"0\","
+                                  "bus_id=\"00000000:19:00.0\",figure=\"pinned d2h\","
+                                  "verdict=\"same\",why=\"inside\",spread=\"own-profile\"} 1\n"));
+  g_assert_nonnull (strstr (text, "memsweep_fleet_between_process_sd{node=\"a\",gpu=\"0\","
+                                  "bus_id=\"00000000:19:00.0\",figure=\"pinned h2d\","
+                                  "spread=\"own-profile\"} 0.01"));
+  g_assert_nonnull (strstr (text, "memsweep_fleet_spread_entries{figure=\"pinned h2d\","
+                                  "spread=\"own-profile\",device=\"\",measured_over=\"\"} 3\n"));
   g_free (text);
 
   /* A label value with a quote, a backslash and a line break stays one
@@ -449,6 +510,223 @@ test_per_gpu_and_openmetrics (void)
   g_assert_nonnull (strstr (text, "node=\"x\\\"y\\\\z\\nw\""));
   g_free (text);
   ms_fleet_report_free (r);
+}
+
+/* ---- the spread between processes each verdict takes ------------------ */
+
+static const char *const buses[] = { "00000000:19:00.0", "00000000:3B:00.0" };
+
+/* Four GPUs of the test model, one about 12% slower than the others (the
+ * fewest entries that leave the fleet's own spread out): each file with
+ * its own profile of pinned sd own_sd, none where that is < 0. The slow
+ * one sorts last. */
+static const char *
+write_four (const char *name, double own_sd)
+{
+  const char *dir = ms_test_tmp_folder (name);
+  write_gpu_profiled (dir, "n1", 0, buses[0], 1.0, own_sd);
+  write_gpu_profiled (dir, "n2", 0, buses[0], 1.0, own_sd);
+  write_gpu_profiled (dir, "n3", 0, buses[0], 1.01, own_sd);
+  write_gpu_profiled (dir, "slow", 0, buses[0], 0.88, own_sd);
+  return dir;
+}
+
+/* A folder of shipped profiles holding the test GPU's, pinned at sd; the
+ * report reads it from MEMSWEEP_PROFILES_DIR. */
+static void
+ship_profile (const char *name, double sd)
+{
+  char path[1024], err[256];
+  const char *dir = ms_test_tmp_folder (name);
+  MsDeviceInfo device = { 0 };
+  snprintf (device.name, sizeof device.name, "Test GPU");
+  MsResults *like = ms_results_new (NULL, &device);
+  MsRunToRun rr;
+  set_profile (&rr, MS_MODE_PINNED, sd);
+  snprintf (path, sizeof path, "%s/test-gpu.csv", dir);
+  g_assert_true (ms_run_to_run_write_profile (&rr, like, path, err, sizeof err));
+  ms_results_free (like);
+  g_setenv ("MEMSWEEP_PROFILES_DIR", dir, TRUE);
+}
+
+static MsFleetReport *
+report_of (const char *dir)
+{
+  char err[512];
+  MsFleetReport *r = ms_fleet_report_dir (dir, 0.10, err, sizeof err);
+  g_assert_nonnull (r);
+  g_assert_cmpuint (r->n_nodes, >=, 4);
+  return r;
+}
+
+static void
+assert_judged (const MsFleetNode *node, MsVerdict verdict, MsVerdictWhy why,
+               MsFleetSpreadSource source)
+{
+  for (int f = MS_FLEET_PINNED_H2D; f <= MS_FLEET_PINNED_D2H; f++) {
+    g_assert_cmpint (node->verdict[f], ==, verdict);
+    g_assert_cmpint (node->why[f], ==, why);
+    g_assert_cmpint (node->spread[f].source, ==, source);
+  }
+  unsigned slow = 1u << MS_FLEET_PINNED_H2D | 1u << MS_FLEET_PINNED_D2H;
+  g_assert_cmphex (node->flags, ==, verdict == MS_VERDICT_SLOWER ? slow : 0);
+}
+
+/* Without any profile and with fewer than 5 entries nothing measures the
+ * spread between processes: the slow GPU is AMBIGUOUS for want of it, never
+ * SLOWER. A quiet shipped profile of its model makes it SLOWER, a noisy one
+ * AMBIGUOUS again; the file's own profile comes before the shipped one. */
+static void
+test_spread_profiles (void)
+{
+  g_setenv ("MEMSWEEP_PROFILES_DIR", "/nonexistent", TRUE);
+  const char *dir = write_four ("spread-none", -1);
+  MsFleetReport *r = report_of (dir);
+  const MsFleetNode *slow = &r->nodes[3];
+  g_assert_cmpstr (slow->node, ==, "slow");
+  g_assert_cmpfloat (slow->deviation[MS_FLEET_PINNED_H2D], <, -0.10);
+  g_assert_cmpfloat (slow->deviation[MS_FLEET_PINNED_H2D], >, -0.13);
+  assert_judged (slow, MS_VERDICT_AMBIGUOUS, MS_WHY_NO_SPREAD, MS_FLEET_SPREAD_UNKNOWN);
+  assert_judged (&r->nodes[0], MS_VERDICT_SAME, MS_WHY_INSIDE, MS_FLEET_SPREAD_UNKNOWN);
+  g_assert_cmpint (r->n_outliers, ==, 0);
+  g_assert_cmpint (r->n_no_spread, ==, 1);
+  g_assert_cmpint (r->n_spread_uses[MS_FLEET_PINNED_H2D], ==, 1);
+  g_assert_cmpint (r->spread_use[MS_FLEET_PINNED_H2D][0].source, ==, MS_FLEET_SPREAD_UNKNOWN);
+  g_assert_cmpint (r->spread_use[MS_FLEET_PINNED_H2D][0].entries, ==, 4);
+  ms_fleet_report_free (r);
+
+  ship_profile ("shipped-quiet", 0.005);
+  r = report_of (dir);
+  assert_judged (&r->nodes[3], MS_VERDICT_SLOWER, MS_WHY_OUTSIDE, MS_FLEET_SPREAD_SHIPPED);
+  assert_judged (&r->nodes[0], MS_VERDICT_SAME, MS_WHY_INSIDE, MS_FLEET_SPREAD_SHIPPED);
+  g_assert_cmpint (r->n_outliers, ==, 1);
+  g_assert_cmpint (r->n_no_spread, ==, 0);
+  const MsFleetSpreadUse *use = &r->spread_use[MS_FLEET_PINNED_H2D][0];
+  g_assert_true (r->n_spread_uses[MS_FLEET_PINNED_H2D] == 1 && use->entries == 4);
+  g_assert_cmpstr (use->device, ==, "Test GPU");
+  char what[512];
+  ms_fleet_spread_use_describe (use, what, sizeof what);
+  g_assert_nonnull (strstr (what, "Test GPU"));
+  ms_fleet_report_free (r);
+
+  ship_profile ("shipped-noisy", 0.1);
+  r = report_of (dir);
+  assert_judged (&r->nodes[3], MS_VERDICT_AMBIGUOUS, MS_WHY_CROSSES, MS_FLEET_SPREAD_SHIPPED);
+  g_assert_cmpint (r->n_outliers, ==, 0);
+  ms_fleet_report_free (r);
+
+  /* Each file's own quiet profile, with the noisy one still shipped. */
+  r = report_of (write_four ("spread-own", 0.005));
+  assert_judged (&r->nodes[3], MS_VERDICT_SLOWER, MS_WHY_OUTSIDE, MS_FLEET_SPREAD_OWN);
+  g_assert_cmpint (r->spread_use[MS_FLEET_PINNED_H2D][0].source, ==, MS_FLEET_SPREAD_OWN);
+  ms_fleet_report_free (r);
+  g_setenv ("MEMSWEEP_PROFILES_DIR", "/nonexistent", TRUE);
+}
+
+/* With no profile, 12 entries of one model give the fleet's own spread
+ * (1.4826 MAD of ln(rate), 11 degrees of freedom): the one 15% slower is
+ * SLOWER by it, the others SAME. Values that tie measure no spread. */
+static void
+test_spread_fleet (void)
+{
+  g_setenv ("MEMSWEEP_PROFILES_DIR", "/nonexistent", TRUE);
+  const char *dir = ms_test_tmp_folder ("spread-fleet");
+  char node[16];
+  for (int i = 0; i < 12; i++) {
+    snprintf (node, sizeof node, "n%02d", i);
+    write_gpu (dir, node, 0, buses[0], i == 11 ? 0.85 : 1 + 0.005 * (i % 5 - 2));
+  }
+  MsFleetReport *r = report_of (dir);
+  assert_judged (&r->nodes[11], MS_VERDICT_SLOWER, MS_WHY_OUTSIDE, MS_FLEET_SPREAD_FLEET);
+  assert_judged (&r->nodes[0], MS_VERDICT_SAME, MS_WHY_INSIDE, MS_FLEET_SPREAD_FLEET);
+  const MsFleetSpread *sp = &r->nodes[11].spread[MS_FLEET_PINNED_H2D];
+  g_assert_cmpint (sp->n_nodes, ==, 12);
+  g_assert_cmpint (sp->df, ==, 11);
+  g_assert_cmpfloat (sp->sd, >, 0.001);
+  g_assert_cmpfloat (sp->sd, <, 0.02);
+  g_assert_cmpint (r->n_outliers, ==, 1);
+  const MsFleetSpreadUse *use = &r->spread_use[MS_FLEET_PINNED_H2D][0];
+  g_assert_true (use->source == MS_FLEET_SPREAD_FLEET && use->n_nodes == 12);
+  char what[512];
+  ms_fleet_spread_use_describe (use, what, sizeof what);
+  g_assert_nonnull (strstr (what, "12"));
+  ms_fleet_report_free (r);
+
+  dir = ms_test_tmp_folder ("spread-ties");
+  for (int i = 0; i < 6; i++) {
+    snprintf (node, sizeof node, "n%02d", i);
+    write_gpu (dir, node, 0, buses[0], i == 5 ? 0.85 : 1);
+  }
+  r = report_of (dir);
+  assert_judged (&r->nodes[5], MS_VERDICT_AMBIGUOUS, MS_WHY_NO_SPREAD, MS_FLEET_SPREAD_UNKNOWN);
+  ms_fleet_report_free (r);
+}
+
+/* Entries that name no GPU model ("none": runs without a GPU) have no
+ * fleet spread, however many; named ones of a model with 5 entries do. */
+static void
+test_spread_no_model (void)
+{
+  MsFleetReport r = { .threshold = 0.1 };
+  MsFleetNode nodes[6] = { 0 };
+  r.nodes = nodes;
+  r.n_nodes = 6;
+  for (int i = 0; i < 6; i++) {
+    nodes[i].readable = true;
+    snprintf (nodes[i].device, sizeof nodes[i].device, "none");
+    nodes[i].at[MS_FLEET_HOST][20] = i == 5 ? 7 : 10 + 0.1 * i;
+  }
+  ms_fleet_report_compute (&r);
+  g_assert_cmpint (nodes[5].spread[MS_FLEET_HOST].source, ==, MS_FLEET_SPREAD_UNKNOWN);
+  g_assert_cmpint (nodes[5].why[MS_FLEET_HOST], ==, MS_WHY_NO_SPREAD);
+  for (int i = 0; i < 6; i++)
+    snprintf (nodes[i].device, sizeof nodes[i].device, "%s", i == 0 ? "Other GPU" : "Test GPU");
+  ms_fleet_report_compute (&r);
+  g_assert_cmpint (nodes[0].spread[MS_FLEET_HOST].source, ==, MS_FLEET_SPREAD_UNKNOWN);
+  g_assert_cmpint (nodes[5].spread[MS_FLEET_HOST].source, ==, MS_FLEET_SPREAD_FLEET);
+  g_assert_cmpint (nodes[5].spread[MS_FLEET_HOST].n_nodes, ==, 5);
+  g_assert_cmpint (nodes[5].verdict[MS_FLEET_HOST], ==, MS_VERDICT_SLOWER);
+  g_assert_cmpint (r.n_spread_uses[MS_FLEET_HOST], ==, 2);
+}
+
+/* Replaces the first occurrence of from in the file with to. */
+static void
+edit_file (const char *path, const char *from, const char *to)
+{
+  char *text = read_text (path);
+  char *at = strstr (text, from);
+  g_assert_nonnull (at);
+  *at = '\0';
+  char *edited = g_strconcat (text, to, at + strlen (from), NULL);
+  g_assert_true (g_file_set_contents (path, edited, -1, NULL));
+  g_free (edited);
+  g_free (text);
+}
+
+/* A node file whose own profile is damaged is still read: the damage is
+ * named and the node judged by what comes next (a damaged run-to-run line:
+ * the shipped profile; a damaged pinned line: the profile knows nothing of
+ * pinned, so the fleet's spread or none). */
+static void
+test_spread_damaged_profile (void)
+{
+  ship_profile ("shipped-for-damaged", 0.005);
+  const char *dir = write_four ("spread-damaged", 0.005);
+  char path[1024];
+  snprintf (path, sizeof path, "%s/n1-00000000-19-00.0-meta.json", dir);
+  edit_file (path, "\"run-to-run\": \"10 runs", "\"run-to-run\": \"ten runs");
+  snprintf (path, sizeof path, "%s/slow-00000000-19-00.0-meta.json", dir);
+  edit_file (path, "\"run-to-run-sd-pinned\": \"14=", "\"run-to-run-sd-pinned\": \"14=x");
+  MsFleetReport *r = report_of (dir);
+  g_assert_cmpint (r->n_unreadable, ==, 0);
+  g_assert_nonnull (strstr (r->nodes[0].profile_error, "run-to-run line"));
+  g_assert_cmpint (r->nodes[0].spread[MS_FLEET_PINNED_H2D].source, ==, MS_FLEET_SPREAD_SHIPPED);
+  g_assert_cmpstr (r->nodes[1].profile_error, ==, "");
+  g_assert_cmpint (r->nodes[1].spread[MS_FLEET_PINNED_H2D].source, ==, MS_FLEET_SPREAD_OWN);
+  g_assert_nonnull (strstr (r->nodes[3].profile_error, "run-to-run-sd-pinned"));
+  assert_judged (&r->nodes[3], MS_VERDICT_AMBIGUOUS, MS_WHY_NO_SPREAD, MS_FLEET_SPREAD_UNKNOWN);
+  ms_fleet_report_free (r);
+  g_setenv ("MEMSWEEP_PROFILES_DIR", "/nonexistent", TRUE);
 }
 
 int
@@ -463,6 +741,10 @@ main (int argc, char **argv)
   g_test_add_func ("/fleet/stamp-full-disk", test_stamp_full_disk);
   g_test_add_func ("/fleet/stamp-keeps-mode", test_stamp_keeps_mode);
   g_test_add_func ("/fleet/gpu-stamp-sidecar-and-inline", test_gpu_stamp_sidecar_and_inline);
+  g_test_add_func ("/fleet/spread-profiles", test_spread_profiles);
+  g_test_add_func ("/fleet/spread-fleet", test_spread_fleet);
+  g_test_add_func ("/fleet/spread-no-model", test_spread_no_model);
+  g_test_add_func ("/fleet/spread-damaged-profile", test_spread_damaged_profile);
   int rc = g_test_run ();
   return rc;
 }
