@@ -19,8 +19,7 @@
 #include "ms-utf8.h"
 
 static const char title[] = "# memsweep multi-GPU sweep";
-static const char header[] = "mode,exponent,bytes,gpus_ok,h2d_sum_gbps,d2h_sum_gbps,"
-                             "e2e_sum_gbps,h2d_slowest_gbps,d2h_slowest_gbps";
+static const char header[] = MS_MULTI_FILE_HEADER;
 
 void
 ms_multi_file_samples_name (const char *prefix, int device, char *out, size_t len)

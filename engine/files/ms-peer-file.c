@@ -111,8 +111,12 @@ write_metadata (FILE *f, const void *data)
   put_meta (f, "memsweep-version", "%s", file->version);
   put_meta (f, "date", "%s", file->date);
   put_meta (f, "host", "%s", file->host);
-  put_meta (f, "bytes", "%llu", (unsigned long long) r->bytes);
-  put_meta (f, "reps", "%d", file->reps);
+  /* Unknown (0) for a file read without its sidecar: left out, as the
+   * reader takes them, describing the run, not needed to read it. */
+  if (r->bytes)
+    put_meta (f, "bytes", "%llu", (unsigned long long) r->bytes);
+  if (file->reps)
+    put_meta (f, "reps", "%d", file->reps);
   put_meta (f, "nvml", "%d", r->topo.nvml ? 1 : 0);
   if (r->topo.error[0])
     put_meta (f, "topology-error", "%s", r->topo.error);
@@ -392,7 +396,7 @@ parse_row (MsSmallReader *rd, char *line, size_t len, void *data)
 
 static const MsSmallFormat peer_format = {
   .title = "# memsweep peer matrix",
-  .header = "method,direction,src,dst,gbps,note",
+  .header = MS_PEER_FILE_HEADER,
   .role = "peer",
   .meta = parse_meta,
   .row = parse_row,
@@ -435,10 +439,6 @@ ms_peer_file_read (const char *path, char *err, size_t errlen)
         ok = ms_small_reader_fail (&rd, ms_gettext ("gpu-%d-index missing"), i);
     if (ok && file->peer.n_devices < 2)
       ok = ms_small_reader_fail (&rd, ms_gettext ("no devices line"));
-    /* What the writer always writes: without them it would write a file
-     * it then refuses. */
-    if (ok && !rd.meta_unknown && (!file->peer.bytes || !file->reps))
-      ok = ms_small_reader_fail (&rd, ms_gettext ("no bytes or reps line"));
   } else {
     snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
   }

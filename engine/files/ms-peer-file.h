@@ -25,6 +25,9 @@
 extern "C" {
 #endif
 
+/* Line 1 of the file (its header): how it is told from other files. */
+#define MS_PEER_FILE_HEADER "method,direction,src,dst,gbps,note"
+
 typedef struct {
   MsPeerResults peer;
   /* Per slot: name, pci_bus_id, pcie_gen/width, cc_major/minor, index. */
