@@ -111,8 +111,8 @@ write_metadata (FILE *f, const void *data)
   put_meta (f, "memsweep-version", "%s", file->version);
   put_meta (f, "date", "%s", file->date);
   put_meta (f, "host", "%s", file->host);
-  /* Unknown (0) for a file read without its sidecar: left out, as the
-   * reader takes them, describing the run, not needed to read it. */
+  /* Unknown (0) for a plain file read without its sidecar: left out, as
+   * the reader takes in a plain file's sidecar, describing the run. */
   if (r->bytes)
     put_meta (f, "bytes", "%llu", (unsigned long long) r->bytes);
   if (file->reps)
@@ -439,6 +439,10 @@ ms_peer_file_read (const char *path, char *err, size_t errlen)
         ok = ms_small_reader_fail (&rd, ms_gettext ("gpu-%d-index missing"), i);
     if (ok && file->peer.n_devices < 2)
       ok = ms_small_reader_fail (&rd, ms_gettext ("no devices line"));
+    /* What the older form always held; a plain file read without its
+     * sidecar writes back without them. */
+    if (ok && !rd.plain && (!file->peer.bytes || !file->reps))
+      ok = ms_small_reader_fail (&rd, ms_gettext ("no bytes or reps line"));
   } else {
     snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
   }

@@ -275,17 +275,28 @@ parse_line (MsSmallReader *rd, char *line, size_t len, bool *have_header,
   }
 }
 
-/* One line of a plain file: the header, then rows. */
+/* Whether a plain file's line 1 is the format's header (a byte order mark
+ * an editor added allowed): checked before the sidecar is, so that another
+ * kind of file is refused as such, not for its sidecar's keys. */
+static bool
+plain_header (MsSmallReader *rd, const char *text, const MsSmallFormat *format)
+{
+  if (strncmp (text, "\xEF\xBB\xBF", 3) == 0)
+    text += 3;
+  size_t n = strcspn (text, "\r\n");
+  rd->line = 1;
+  if (n == strlen (format->header) && strncmp (text, format->header, n) == 0)
+    return true;
+  return ms_small_reader_fail (rd, ms_gettext ("not a %s file: its header is not '%s'"),
+                               format->title + 2, format->header);
+}
+
+/* One line of a plain file: the header (checked), then rows. */
 static void
 parse_plain_line (MsSmallReader *rd, char *line, size_t len, bool *have_header,
                   const MsSmallFormat *format, void *data)
 {
-  if (rd->line == 1 && strncmp (line, "\xEF\xBB\xBF", 3) == 0)
-    line += 3; /* a byte order mark an editor added */
-  if (rd->line == 1 && strcmp (line, format->header) != 0)
-    ms_small_reader_fail (rd, ms_gettext ("not a %s file: its header is not '%s'"),
-                          format->title + 2, format->header);
-  else if (rd->line == 1)
+  if (rd->line == 1)
     *have_header = true;
   else if (len > 0)
     format->row (rd, line, len, data);
@@ -319,8 +330,7 @@ parse_sidecar (MsSmallReader *rd, size_t bytes, const MsSmallFormat *format, voi
     format->meta (rd, line + 2, value + 2, data);
   }
   free (lines);
-  if (!rd->failed)
-    rd->path = path;
+  rd->path = path; /* a refusal above has named the sidecar already */
 }
 
 bool
@@ -331,9 +341,10 @@ ms_small_file_parse (MsSmallReader *rd, char *text, const MsSmallFormat *format,
   char *next;
   locale_t old = ms_csv_enter_c_locale ();
   rd->meta_unknown = false;
+  rd->plain = plain;
   if (rd->why && rd->whylen)
     rd->why[0] = '\0';
-  if (plain)
+  if (plain && plain_header (rd, text, format))
     parse_sidecar (rd, strlen (text), format, data);
   rd->line = 0;
   for (char *line = text; line && !rd->failed; line = next) {

@@ -23,6 +23,7 @@ typedef struct {
    * rows are read, the metadata is unknown, and why says so naming the
    * sidecar (the caller's buffer, or NULL). */
   bool meta_unknown;
+  bool plain; /* the file is of the plain form (its metadata in a sidecar) */
   char *why;
   size_t whylen;
 } MsSmallReader;
