@@ -380,7 +380,7 @@ ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size
   free (text);
   /* Without its sidecar a profile is of no GPU and no number of runs. */
   if (ok && !rr->valid && rd.meta_unknown)
-    snprintf (err, errlen, "%s", why);
+    snprintf (err, errlen, "%s: %s", path, why);
   else if (ok && !rr->valid)
     snprintf (err, errlen, ms_gettext ("%s: not a memsweep run-to-run profile"), path);
   if (!ok || !rr->valid) {

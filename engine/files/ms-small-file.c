@@ -307,7 +307,7 @@ parse_plain_line (MsSmallReader *rd, char *line, size_t len, bool *have_header,
 static void
 parse_sidecar (MsSmallReader *rd, size_t bytes, const MsSmallFormat *format, void *data)
 {
-  char side_path[4096], why[1024];
+  char side_path[8192], why[1024];
   char *lines = ms_meta_sidecar_lines (rd->path, (long long) bytes, why, sizeof why);
   if (!lines) {
     rd->meta_unknown = true;
@@ -315,8 +315,11 @@ parse_sidecar (MsSmallReader *rd, size_t bytes, const MsSmallFormat *format, voi
       snprintf (rd->why, rd->whylen, "%s", why);
     return;
   }
+  /* Refusals name the file, then its sidecar: "NAME.csv: NAME-meta.json: why". */
   const char *path = rd->path;
-  ms_meta_sidecar_path (path, side_path, sizeof side_path);
+  size_t n = (size_t) snprintf (side_path, sizeof side_path, "%s: ", path);
+  if (n < sizeof side_path)
+    ms_meta_sidecar_path (path, side_path + n, sizeof side_path - n);
   rd->path = side_path;
   rd->line = 0;
   for (char *line = lines, *next; line && !rd->failed; line = next) {

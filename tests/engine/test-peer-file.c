@@ -235,6 +235,19 @@ test_sidecar (void)
   compare (f, g);
   free (g);
 
+  /* A bad value in the sidecar: refused, naming the file and its sidecar. */
+  char *meta = read_text (side);
+  char *devices = strstr (meta, "\"devices\": \"3\"");
+  g_assert_nonnull (devices);
+  devices[strlen ("\"devices\": \"")] = 'x';
+  write_text (side, meta);
+  g_assert_null (ms_peer_file_read (path, err, sizeof err));
+  g_assert_true (g_str_has_prefix (err, path));
+  g_assert_nonnull (strstr (err, "plain-peer-meta.json: devices wants"));
+  devices[strlen ("\"devices\": \"")] = '3';
+  write_text (side, meta);
+  free (meta);
+
   /* Without its sidecar, the rows and the indices they name. */
   static const struct {
     const char *name, *sidecar, *why;
