@@ -765,8 +765,9 @@ step_fleet_spread() {
 }
 
 # Each GPU alone then all at once; the device by device matrix with the
-# topology, also as a file (gpus-peer.csv) for the app's GPUs page, of
-# which data/reference/'s peer files are copies; the portable memory.
+# topology, also as a file (gpus-peer.csv and its gpus-peer-meta.json) for
+# the app's GPUs page, of which data/reference/'s peer files are copies
+# (the older form, metadata inline); the portable memory.
 multi_reports() {
   $MS multi --solo --modes pinned,zero-copy,streams --min-exp 20 --max-exp 28 --step 2 --reps 5 \
     --warmup 1 --out "$1/multi" >"$1/multi.txt" 2>&1
@@ -777,6 +778,8 @@ multi_reports() {
   log "memsweep portable rc=$?"
   cat "$1/multi.txt" "$1/peer.txt" "$1/portable.txt"
   head -12 "$1/gpus-peer.csv" 2>/dev/null
+  # The matrix is a plain table; its GPUs and links are in the sidecar.
+  head -30 "$1/gpus-peer-meta.json" 2>/dev/null
 }
 
 # The app on a GPU machine without GTK comes as a bundle made by

@@ -10,6 +10,8 @@
 #include "ms-atomic-file.h"
 #include "ms-compare.h"
 #include "ms-i18n.h"
+#include "ms-multi-file.h"
+#include "ms-peer-file.h"
 
 const char *
 ms_verdict_key (MsVerdict verdict)
@@ -300,7 +302,7 @@ ms_file_kind (const char *path)
   if (!f)
     return MS_FILE_KIND_UNREADABLE;
   ms_atomic_file_note_read (fileno (f));
-  char line[128] = "";
+  char line[256] = "";
   bool got = fgets (line, sizeof line, f) != NULL;
   fclose (f);
   if (!got)
@@ -314,6 +316,10 @@ ms_file_kind (const char *path)
   const char *h = strncmp (line, "\xEF\xBB\xBF", 3) == 0 ? line + 3 : line;
   if (strncmp (h, "mode,elements,", 14) == 0 || strncmp (h, "\"mode\",\"elements\",", 20) == 0)
     return MS_FILE_KIND_SAMPLES;
+  if (strcmp (h, MS_PEER_FILE_HEADER) == 0)
+    return MS_FILE_KIND_PEER;
+  if (strcmp (h, MS_MULTI_FILE_HEADER) == 0)
+    return MS_FILE_KIND_MULTI;
   return MS_FILE_KIND_UNKNOWN;
 }
 

@@ -194,13 +194,19 @@ ms_run_to_run_interval (const MsRunToRun *rr, const MsCell *cell, double *lo, do
 
 /* ---- files ------------------------------------------------------------ */
 
+static void
+write_runs_line (const MsRunToRun *rr, FILE *f)
+{
+  ms_meta_printf (f, MS_META_RUN_TO_RUN, "%d runs, %s", rr->runs, rr->date);
+}
+
 /* "# run-to-run-sd-MODE: 10=0.0213 11=0.0190 ...", one line per mode. */
 void
 ms_run_to_run_write_metadata (const MsRunToRun *rr, FILE *f)
 {
   if (!rr->valid)
     return;
-  ms_meta_printf (f, MS_META_RUN_TO_RUN, "%d runs, %s", rr->runs, rr->date);
+  write_runs_line (rr, f);
   for (int m = 0; m < MS_MODE_COUNT; m++) {
     if (mode_sd (rr, (MsMode) m) < 0)
       continue;
@@ -268,27 +274,92 @@ ms_run_to_run_read_metadata (MsRunToRun *rr, const char *key, const char *value)
   return true;
 }
 
+/* A profile: its device and how many runs when in its sidecar, one row
+ * per (mode, size) with the standard deviation of ln(median) between the
+ * runs; the form before the sidecar had them all as metadata lines. */
 typedef struct {
   const MsRunToRun *rr;
   const MsResults *like;
 } ProfileText;
 
+typedef struct {
+  MsRunToRun *rr;
+  char *device;
+  size_t device_len;
+} ProfileReader;
+
 static void
-write_profile_text (FILE *f, const void *data)
+write_profile_metadata (FILE *f, const void *data)
 {
   const ProfileText *p = data;
-  fprintf (f, "# memsweep run-to-run profile\n# device: %s\n# pci-bus-id: %s\n",
+  fprintf (f, "# device: %s\n# pci-bus-id: %s\n",
            p->like->device.name[0] ? p->like->device.name : "none", p->like->device.pci_bus_id);
-  ms_run_to_run_write_metadata (p->rr, f);
+  if (p->rr->valid)
+    write_runs_line (p->rr, f);
 }
+
+static void
+write_profile_rows (FILE *f, const void *data)
+{
+  const MsRunToRun *rr = ((const ProfileText *) data)->rr;
+  for (int m = 0; rr->valid && m < MS_MODE_COUNT; m++)
+    for (int e = MS_MIN_EXPONENT; mode_sd (rr, (MsMode) m) >= 0 && e <= MS_MAX_EXPONENT; e++)
+      if (rr->sd[m][e] >= 0)
+        fprintf (f, "%s,%d,%.4f\n", ms_mode_name ((MsMode) m), e, rr->sd[m][e]);
+}
+
+static bool
+parse_profile_meta (MsSmallReader *rd, const char *key, const char *value, void *data)
+{
+  ProfileReader *p = data;
+  (void) rd;
+  if (strcmp (key, "device") == 0)
+    ms_utf8_copy (p->device, p->device_len, value);
+  else
+    ms_run_to_run_read_metadata (p->rr, key, value);
+  return true;
+}
+
+static bool
+parse_profile_row (MsSmallReader *rd, char *line, size_t len, void *data)
+{
+  ProfileReader *p = data;
+  char *comma = strchr (line, ','), *second = comma ? strchr (comma + 1, ',') : NULL;
+  MsMode mode;
+  long e;
+  double sd;
+  if (!second || strchr (second + 1, ','))
+    return ms_small_reader_fail (rd, "%s", ms_gettext ("not 3 fields"));
+  *comma = *second = '\0';
+  if (!ms_mode_from_name (line, &mode))
+    return ms_small_reader_fail (rd, ms_gettext ("unknown mode '%s'"), line);
+  if (!ms_small_parse_long (comma + 1, MS_MIN_EXPONENT, MS_MAX_EXPONENT, &e))
+    return ms_small_reader_fail (rd, ms_gettext ("malformed exponent '%s'"), comma + 1);
+  if (!ms_csv_parse_decimal (second + 1, len - (size_t) (second + 1 - line), &sd) || sd > 10)
+    return ms_small_reader_fail (rd, ms_gettext ("malformed standard deviation '%s'"),
+                                 second + 1);
+  p->rr->sd[mode][e] = sd;
+  return true;
+}
+
+static const MsSmallFormat profile_format = {
+  .title = "# memsweep run-to-run profile",
+  .header = "mode,exponent,sd_ln_median",
+  .role = "profile",
+  .header_optional = true,
+  .meta = parse_profile_meta,
+  .row = parse_profile_row,
+  .put_meta = write_profile_metadata,
+  .put_rows = write_profile_rows,
+};
 
 bool
 ms_run_to_run_write_profile (const MsRunToRun *rr, const MsResults *like, const char *path,
                              char *err, size_t errlen)
 {
-  /* In the C locale, whole, through an atomic file (ms-small-file.c). */
+  /* In the C locale, whole, through atomic files (ms-small-file.c). */
   ProfileText text = { rr, like };
-  return ms_small_file_write (path, write_profile_text, &text, err, errlen);
+  return ms_small_file_write (path, &profile_format, &text, err, errlen);
 }
 
 bool
@@ -300,28 +371,24 @@ ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size
   char *text = ms_small_file_read (path, err, errlen);
   if (!text)
     return false;
-  bool first = true;
-  for (char *line = text, *next; line; line = next) {
-    next = strchr (line, '\n');
-    if (next)
-      *next++ = '\0';
-    line[strcspn (line, "\r")] = '\0';
-    if (first && strcmp (line, "# memsweep run-to-run profile") != 0)
-      break;
-    first = false;
-    char *sep = strstr (line, ": ");
-    if (line[0] != '#' || !sep)
-      continue;
-    *sep = '\0';
-    if (strcmp (line + 2, "device") == 0)
-      ms_utf8_copy (device, device_len, sep + 2);
-    else
-      ms_run_to_run_read_metadata (rr, line + 2, sep + 2);
-  }
+  char why[512] = "";
+  ProfileReader p = { rr, device, device_len };
+  MsSmallReader rd = {
+    .path = path, .err = err, .errlen = errlen, .why = why, .whylen = sizeof why
+  };
+  bool ok = ms_small_file_parse (&rd, text, &profile_format, &p);
   free (text);
-  if (!rr->valid)
+  /* Without its sidecar a profile is of no GPU and no number of runs. */
+  if (ok && !rr->valid && rd.meta_unknown)
+    snprintf (err, errlen, "%s: %s", path, why);
+  else if (ok && !rr->valid)
     snprintf (err, errlen, ms_gettext ("%s: not a memsweep run-to-run profile"), path);
-  return rr->valid;
+  if (!ok || !rr->valid) {
+    ms_run_to_run_clear (rr);
+    device[0] = '\0';
+    return false;
+  }
+  return true;
 }
 
 /* Keeps a piece of the file's name to one name: no '/', and no ':' (bus

@@ -593,7 +593,7 @@ static uint64_t
 hash_samples (const MsResults *results, bool sidecar)
 {
   static const cookie_io_functions_t io = { .write = hash_write };
-  uint64_t hash = 0xcbf29ce484222325ull;
+  uint64_t hash = MS_FNV1A_BASIS;
   MsWriter w = { .run_id = "", .first_in_row = true, .hash = &hash, .sidecar = sidecar };
   w.f = fopencookie (&hash, "w", io);
   /* Unbuffered: the metadata, written through the stream, is hashed
@@ -635,22 +635,6 @@ metadata_text (const MsResults *results, bool summary)
   return text;
 }
 
-#define FNV_BASIS 0xcbf29ce484222325ull
-
-/* With a sidecar the run id is a fingerprint of the metadata and of the
- * samples file's bytes (their hash): a pair written together shares it,
- * writing the same results again gives the same id. */
-static void
-sidecar_run_id (const char *meta, uint64_t samples_hash, char *run_id)
-{
-  char hex[20];
-  uint64_t hash = FNV_BASIS;
-  ms_fnv1a (&hash, meta, strlen (meta));
-  snprintf (hex, sizeof hex, "%016llx", (unsigned long long) samples_hash);
-  ms_fnv1a (&hash, hex, 16);
-  snprintf (run_id, 32, "%016llx", (unsigned long long) hash);
-}
-
 /* A file whose target is a file gets its metadata in the sidecar; one
  * written in place (a device, a pipe) keeps it inline, where it has
  * nowhere else to go. The file's bytes are hashed as they are written. */
@@ -659,7 +643,7 @@ choose_sidecar (MsWriter *w, const char *meta)
 {
   w->sidecar = meta && ms_atomic_file_can_patch (w->file);
   if (w->sidecar) {
-    w->sink.hash = FNV_BASIS;
+    w->sink.hash = MS_FNV1A_BASIS;
     w->sink.hashing = true;
   }
 }
@@ -688,7 +672,7 @@ write_samples_file (MsWriter *w, const MsResults *results, const char *path, con
   if (w->sidecar) {
     w->run_id = "";
   } else if (ms_atomic_file_can_patch (w->file)) {
-    w->sink.hash = FNV_BASIS;
+    w->sink.hash = MS_FNV1A_BASIS;
     w->sink.hashing = true;
   } else {
     make_run_id (results, run_id, 32);
@@ -706,7 +690,7 @@ write_samples_file (MsWriter *w, const MsResults *results, const char *path, con
   if (!writer_finish (w, err, errlen))
     return false;
   if (w->sidecar)
-    sidecar_run_id (meta, w->sink.hash, run_id);
+    ms_meta_sidecar_run_id (meta, w->sink.hash, run_id);
   return true;
 }
 
@@ -831,7 +815,7 @@ ms_csv_write_summary (const MsResults *results, const char *path, char *err, siz
   char *meta = metadata_text (results, true);
   /* Alone, a summary's id is the one its samples would have. */
   if (meta)
-    sidecar_run_id (meta, hash_samples (results, true), run_id);
+    ms_meta_sidecar_run_id (meta, hash_samples (results, true), run_id);
   else
     make_run_id (results, run_id, sizeof run_id);
   bool ok = write_summary_file (&w, results, path, meta, run_id, err, errlen) &&

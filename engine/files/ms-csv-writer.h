@@ -58,7 +58,8 @@ typedef struct {
   char line[4096];
 } MsWriter;
 
-/* FNV-1a, the run id's hash. */
+/* FNV-1a, the run id's hash, from MS_FNV1A_BASIS. */
+#define MS_FNV1A_BASIS 0xcbf29ce484222325ull
 static inline void
 ms_fnv1a (uint64_t *h, const char *data, size_t len)
 {

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "ms-atomic-file.h"
+#include "ms-csv-writer.h"
 #include "ms-i18n.h"
 #include "ms-json.h"
 #include "ms-meta.h"
@@ -122,6 +123,17 @@ write_metadata (FILE *f, const char *meta_lines)
   fputs (first ? "}\n" : "\n  }\n", f);
   free (lines);
   free (copy);
+}
+
+void
+ms_meta_sidecar_run_id (const char *meta_lines, uint64_t file_hash, char *run_id)
+{
+  char hex[20];
+  uint64_t hash = MS_FNV1A_BASIS;
+  ms_fnv1a (&hash, meta_lines, strlen (meta_lines));
+  snprintf (hex, sizeof hex, "%016llx", (unsigned long long) file_hash);
+  ms_fnv1a (&hash, hex, 16);
+  snprintf (run_id, 32, "%016llx", (unsigned long long) hash);
 }
 
 void

@@ -35,6 +35,12 @@ typedef struct {
  * fit in len. */
 bool ms_meta_sidecar_path (const char *csv_path, char *out, size_t len);
 
+/* The run id of files written with a sidecar, in run_id[32]: a fingerprint
+ * of the metadata lines and of the first file's bytes (their FNV-1a hash),
+ * so that files written together share it and writing the same results
+ * again gives the same id. */
+void ms_meta_sidecar_run_id (const char *meta_lines, uint64_t file_hash, char *run_id);
+
 /* Writes the sidecar: run_id, the files, and meta_lines ('# key: value'
  * lines, as the CSV writer prints them; title lines are left out). */
 void ms_meta_sidecar_write (FILE *f, const char *run_id, const char *meta_lines,

@@ -3,6 +3,7 @@
  * (ms-multi-file.h): written into memory, then through an atomic file;
  * read back strictly. */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -18,8 +19,7 @@
 #include "ms-utf8.h"
 
 static const char title[] = "# memsweep multi-GPU sweep";
-static const char header[] = "mode,exponent,bytes,gpus_ok,h2d_sum_gbps,d2h_sum_gbps,"
-                             "e2e_sum_gbps,h2d_slowest_gbps,d2h_slowest_gbps";
+static const char header[] = MS_MULTI_FILE_HEADER;
 
 void
 ms_multi_file_samples_name (const char *prefix, int device, char *out, size_t len)
@@ -73,14 +73,14 @@ put_gbps (FILE *f, double v, bool last)
 }
 
 static void
-write_text (FILE *f, const void *data)
+write_metadata (FILE *f, const void *data)
 {
   const MsMultiFile *file = data;
   char host[sizeof file->host];
   snprintf (host, sizeof host, "%s", file->host);
   one_line (host);
-  fprintf (f, "%s\n# format: 1\n# memsweep-version: %s\n# date: %s\n# host: %s\n# devices: %d\n",
-           title, file->version, file->date, host, file->n_devices);
+  fprintf (f, "# format: 1\n# memsweep-version: %s\n# date: %s\n# host: %s\n# devices: %d\n",
+           file->version, file->date, host, file->n_devices);
   for (int i = 0; i < file->n_devices; i++) {
     char name[sizeof file->name[0]], samples[sizeof file->samples[0]];
     snprintf (name, sizeof name, "%s", file->name[i]);
@@ -90,7 +90,12 @@ write_text (FILE *f, const void *data)
     fprintf (f, "# gpu-%d-index: %d\n# gpu-%d-name: %s\n# gpu-%d-samples: %s\n", i,
              file->devices[i], i, name, i, samples);
   }
-  fprintf (f, "%s\n", header);
+}
+
+static void
+write_rows (FILE *f, const void *data)
+{
+  const MsMultiFile *file = data;
   for (int k = 0; k < file->n_rows; k++) {
     const MsMultiFileRow *row = &file->rows[k];
     fprintf (f, "%s,%d,%llu,%d,", ms_mode_name (row->mode), row->exponent,
@@ -103,10 +108,23 @@ write_text (FILE *f, const void *data)
   }
 }
 
+static bool parse_meta (MsSmallReader *rd, const char *key, const char *value, void *data);
+static bool parse_row (MsSmallReader *rd, char *line, size_t len, void *data);
+
+static const MsSmallFormat multi_format = {
+  .title = title,
+  .header = header,
+  .role = "multi",
+  .meta = parse_meta,
+  .row = parse_row,
+  .put_meta = write_metadata,
+  .put_rows = write_rows,
+};
+
 bool
 ms_multi_file_write (const MsMultiFile *file, const char *path, char *err, size_t errlen)
 {
-  return ms_small_file_write (path, write_text, file, err, errlen);
+  return ms_small_file_write (path, &multi_format, file, err, errlen);
 }
 
 /* ---- reading ------------------------------------------------------------ */
@@ -172,7 +190,8 @@ parse_row (MsSmallReader *rd, char *line, size_t len, void *data)
     return ms_small_reader_fail (rd, ms_gettext ("unknown mode '%s'"), field[0]);
   if (!ms_small_parse_long (field[1], 0, MS_MAX_EXPONENT, &e) ||
       !ms_small_parse_long (field[2], 1, LONG_MAX, &bytes) || bytes != (long) (4ull << e) ||
-      !ms_small_parse_long (field[3], 0, f->n_devices, &ok))
+      !ms_small_parse_long (field[3], 0, rd->meta_unknown ? MS_MULTI_MAX_DEVICES : f->n_devices,
+                            &ok))
     return ms_small_reader_fail (rd, ms_gettext ("malformed size or GPU count"));
   row->exponent = (int) e;
   row->agg.n_ok = (int) ok;
@@ -188,22 +207,80 @@ parse_row (MsSmallReader *rd, char *line, size_t len, void *data)
   return true;
 }
 
+/* N of a name "BASE-gpuN-samples.csv"; -1 for any other name. */
+static int
+samples_device (const char *name, const char *base, size_t base_len)
+{
+  static const char tail[] = "-samples.csv";
+  size_t n = strlen (name), t = sizeof tail - 1;
+  if (n <= base_len + 4 + t || strncmp (name, base, base_len) != 0 ||
+      strncmp (name + base_len, "-gpu", 4) != 0 || strcmp (name + n - t, tail) != 0)
+    return -1;
+  char digits[8];
+  size_t d = n - base_len - 4 - t;
+  long v;
+  if (d >= sizeof digits)
+    return -1;
+  memcpy (digits, name + base_len + 4, d);
+  digits[d] = '\0';
+  return ms_small_parse_long (digits, 0, 1 << 16, &v) ? (int) v : -1;
+}
+
+/* A plain file without its sidecar: the GPUs are those whose samples files
+ * lie beside it (PREFIX-gpuN-samples.csv for PREFIX-multi.csv), by index. */
+static void
+devices_beside (MsMultiFile *f, const char *path)
+{
+  static const char suffix[] = "-multi.csv";
+  const char *slash = strrchr (path, '/');
+  const char *base = slash ? slash + 1 : path;
+  size_t n = strlen (base), s = sizeof suffix - 1;
+  char dir[4096];
+  snprintf (dir, sizeof dir, "%.*s", slash ? (int) (slash - path) : 1, slash ? path : ".");
+  DIR *d = n > s && strcmp (base + n - s, suffix) == 0 ? opendir (dir) : NULL;
+  for (struct dirent *e; d && (e = readdir (d));) {
+    int device = samples_device (e->d_name, base, n - s), at = f->n_devices;
+    if (device < 0 || f->n_devices >= MS_MULTI_MAX_DEVICES)
+      continue;
+    while (at > 0 && f->devices[at - 1] > device) {
+      f->devices[at] = f->devices[at - 1];
+      memcpy (f->samples[at], f->samples[at - 1], sizeof f->samples[at]);
+      at--;
+    }
+    f->devices[at] = device;
+    snprintf (f->samples[at], sizeof f->samples[at], "%s", e->d_name);
+    f->n_devices++;
+  }
+  if (d)
+    closedir (d);
+}
+
 MsMultiFile *
 ms_multi_file_read (const char *path, char *err, size_t errlen)
 {
-  static const MsSmallFormat format = {
-    .title = title, .header = header, .meta = parse_meta, .row = parse_row
-  };
   char *text = ms_small_file_read (path, err, errlen);
   if (!text)
     return NULL;
   MsMultiFile *file = calloc (1, sizeof *file);
   MsSmallReader rd = { .path = path, .err = err, .errlen = errlen };
-  bool ok = file && ms_small_file_parse (&rd, text, &format, file);
+  if (file) {
+    rd.why = file->meta_unknown;
+    rd.whylen = sizeof file->meta_unknown;
+  }
+  bool ok = file && ms_small_file_parse (&rd, text, &multi_format, file);
   if (!file)
     snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
+  if (ok && rd.meta_unknown)
+    devices_beside (file, path);
+  if (ok && rd.meta_unknown && file->n_devices == 0)
+    ok = ms_small_reader_fail (&rd, ms_gettext ("no GPU's samples file beside it, and %s"),
+                               file->meta_unknown);
   if (ok && file->n_devices == 0)
     ok = ms_small_reader_fail (&rd, ms_gettext ("no devices line"));
+  for (int k = 0; ok && rd.meta_unknown && k < file->n_rows; k++)
+    if (file->rows[k].agg.n_ok > file->n_devices)
+      ok = ms_small_reader_fail (&rd, ms_gettext ("%d GPUs in a row, %d samples files beside it"),
+                                 file->rows[k].agg.n_ok, file->n_devices);
   for (int i = 0; ok && i < file->n_devices; i++)
     if (!file->samples[i][0])
       ok = ms_small_reader_fail (&rd, ms_gettext ("gpu-%d-samples missing"), i);

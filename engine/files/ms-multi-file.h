@@ -3,7 +3,10 @@
  * samples file (PREFIX-gpuN-samples.csv): PREFIX-multi.csv with the
  * devices, the name of each one's samples file, and the aggregate of every
  * (mode, size): how many GPUs had an OK cell, the sums of their h2d, d2h
- * and end-to-end GB/s, and the slowest one's h2d and d2h.
+ * and end-to-end GB/s, and the slowest one's h2d and d2h. The devices, the
+ * date and host are in PREFIX-multi-meta.json beside it (ms-meta-sidecar.h;
+ * '# key: value' lines at the top in files written before); the file is a
+ * plain table:
  *
  *   mode,exponent,bytes,gpus_ok,h2d_sum_gbps,d2h_sum_gbps,e2e_sum_gbps,
  *   h2d_slowest_gbps,d2h_slowest_gbps
@@ -16,6 +19,11 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* Line 1 of the file (its header): how it is told from other files. */
+#define MS_MULTI_FILE_HEADER                                                                  \
+  "mode,exponent,bytes,gpus_ok,h2d_sum_gbps,d2h_sum_gbps,e2e_sum_gbps,h2d_slowest_gbps,"       \
+  "d2h_slowest_gbps"
 
 #define MS_MULTI_FILE_MAX_ROWS (MS_MODE_COUNT * (MS_MAX_EXPONENT + 1))
 
@@ -33,6 +41,10 @@ typedef struct {
   char date[40];
   char host[64];
   char version[32];
+  /* Empty, or why the metadata is unknown (the sidecar missing, damaged or
+   * another file's): then the GPUs are those whose samples files lie
+   * beside this one, without names. */
+  char meta_unknown[512];
   int n_rows;
   MsMultiFileRow rows[MS_MULTI_FILE_MAX_ROWS];
 } MsMultiFile;
@@ -44,8 +56,9 @@ void ms_multi_file_samples_name (const char *prefix, int device, char *out, size
  * name for the samples files. */
 void ms_multi_file_init (MsMultiFile *file, const MsMultiResults *results, const char *prefix);
 bool ms_multi_file_write (const MsMultiFile *file, const char *path, char *err, size_t errlen);
-/* NULL with "path:line: why" for anything but a file written above. Free
- * with free (). */
+/* NULL with "path:line: why" for anything but a file written above or in
+ * the form before the sidecar. Without its sidecar a plain file is still
+ * read (meta_unknown says why). Free with free (). */
 MsMultiFile *ms_multi_file_read (const char *path, char *err, size_t errlen);
 
 #ifdef __cplusplus

@@ -103,16 +103,20 @@ put_meta (FILE *f, const char *key, const char *fmt, ...)
 }
 
 static void
-write_metadata (FILE *f, const MsPeerFile *file)
+write_metadata (FILE *f, const void *data)
 {
+  const MsPeerFile *file = data;
   const MsPeerResults *r = &file->peer;
-  fprintf (f, "%s\n", "# memsweep peer matrix");
   put_meta (f, "format", "1");
   put_meta (f, "memsweep-version", "%s", file->version);
   put_meta (f, "date", "%s", file->date);
   put_meta (f, "host", "%s", file->host);
-  put_meta (f, "bytes", "%llu", (unsigned long long) r->bytes);
-  put_meta (f, "reps", "%d", file->reps);
+  /* Unknown (0) for a plain file read without its sidecar: left out, as
+   * the reader takes in a plain file's sidecar, describing the run. */
+  if (r->bytes)
+    put_meta (f, "bytes", "%llu", (unsigned long long) r->bytes);
+  if (file->reps)
+    put_meta (f, "reps", "%d", file->reps);
   put_meta (f, "nvml", "%d", r->topo.nvml ? 1 : 0);
   if (r->topo.error[0])
     put_meta (f, "topology-error", "%s", r->topo.error);
@@ -164,9 +168,9 @@ write_row (FILE *f, const MsPeerResults *r, int method, bool bi, int i, int j)
 }
 
 static void
-write_rows (FILE *f, const MsPeerResults *r)
+write_rows (FILE *f, const void *data)
 {
-  fputs ("method,direction,src,dst,gbps,note\n", f);
+  const MsPeerResults *r = &((const MsPeerFile *) data)->peer;
   for (int m = 0; m <= MS_PEER_REFERENCE; m++)
     for (int bi = 0; bi <= (m < MS_PEER_REFERENCE); bi++)
       for (int i = 0; i < r->n_devices; i++)
@@ -175,12 +179,7 @@ write_rows (FILE *f, const MsPeerResults *r)
             write_row (f, r, m, bi, i, j);
 }
 
-static void
-write_text (FILE *f, const void *data)
-{
-  write_metadata (f, data);
-  write_rows (f, &((const MsPeerFile *) data)->peer);
-}
+static const MsSmallFormat peer_format;
 
 bool
 ms_peer_file_write (const MsPeerFile *file, const char *path, char *err, size_t errlen)
@@ -191,7 +190,7 @@ ms_peer_file_write (const MsPeerFile *file, const char *path, char *err, size_t 
               MS_MULTI_MAX_DEVICES, r->n_devices);
     return false;
   }
-  return ms_small_file_write (path, write_text, file, err, errlen);
+  return ms_small_file_write (path, &peer_format, file, err, errlen);
 }
 
 /* ---- reading ------------------------------------------------------------ */
@@ -317,8 +316,10 @@ parse_meta (MsSmallReader *rd, const char *key, const char *value, void *data)
   return true;
 }
 
+/* The slot of a CUDA index; with the metadata unknown, an index not seen
+ * yet takes the next slot (the writer's rows come in slot order). */
 static int
-slot_of (const MsPeerResults *r, const char *text)
+slot_of (const MsSmallReader *rd, MsPeerResults *r, const char *text)
 {
   long v;
   if (!ms_small_parse_long (text, 0, 1 << 16, &v))
@@ -326,7 +327,11 @@ slot_of (const MsPeerResults *r, const char *text)
   for (int i = 0; i < r->n_devices; i++)
     if (r->devices[i] == v)
       return i;
-  return -1;
+  if (!rd->meta_unknown || r->n_devices >= MS_MULTI_MAX_DEVICES)
+    return -1;
+  r->devices[r->n_devices] = (int) v;
+  r->topo.n_devices = r->n_devices + 1;
+  return r->n_devices++;
 }
 
 static bool
@@ -338,7 +343,7 @@ apply_row (MsSmallReader *rd, PeerReader *pr)
     return ms_small_reader_fail (rd, ms_gettext ("%d fields, want 6"), pr->n_fields);
   int m = key_index (method_keys, MS_PEER_REFERENCE + 1, fd[0]);
   int bi = strcmp (fd[1], "bi") == 0 ? 1 : strcmp (fd[1], "uni") == 0 ? 0 : -1;
-  int i = slot_of (r, fd[2]), j = slot_of (r, fd[3]);
+  int i = slot_of (rd, r, fd[2]), j = slot_of (rd, r, fd[3]);
   double v;
   if (m < 0)
     return ms_small_reader_fail (rd, ms_gettext ("unknown method '%s'"), fd[0]);
@@ -391,10 +396,25 @@ parse_row (MsSmallReader *rd, char *line, size_t len, void *data)
 
 static const MsSmallFormat peer_format = {
   .title = "# memsweep peer matrix",
-  .header = "method,direction,src,dst,gbps,note",
+  .header = MS_PEER_FILE_HEADER,
+  .role = "peer",
   .meta = parse_meta,
   .row = parse_row,
+  .put_meta = write_metadata,
+  .put_rows = write_rows,
 };
+
+/* A plain file without its sidecar: the devices are those of the rows,
+ * known by their CUDA index only. */
+static void
+devices_from_rows (PeerReader *pr)
+{
+  MsPeerFile *file = pr->file;
+  for (int i = 0; i < file->peer.n_devices; i++) {
+    file->device[i].index = file->peer.devices[i];
+    pr->seen_index[i] = true;
+  }
+}
 
 MsPeerFile *
 ms_peer_file_read (const char *path, char *err, size_t errlen)
@@ -408,16 +428,20 @@ ms_peer_file_read (const char *path, char *err, size_t errlen)
   bool ok = pr && file && csv_init (&pr->parser, CSV_STRICT) == 0;
   if (ok) {
     pr->file = file;
+    rd.why = file->meta_unknown;
+    rd.whylen = sizeof file->meta_unknown;
     ok = ms_small_file_parse (&rd, text, &peer_format, pr);
     csv_free (&pr->parser);
+    if (ok && rd.meta_unknown)
+      devices_from_rows (pr);
     for (int i = 0; ok && i < file->peer.n_devices; i++)
       if (!pr->seen_index[i])
         ok = ms_small_reader_fail (&rd, ms_gettext ("gpu-%d-index missing"), i);
     if (ok && file->peer.n_devices < 2)
       ok = ms_small_reader_fail (&rd, ms_gettext ("no devices line"));
-    /* What the writer always writes: without them it would write a file
-     * it then refuses. */
-    if (ok && (!file->peer.bytes || !file->reps))
+    /* What the older form always held; a plain file read without its
+     * sidecar writes back without them. */
+    if (ok && !rd.plain && (!file->peer.bytes || !file->reps))
       ok = ms_small_reader_fail (&rd, ms_gettext ("no bytes or reps line"));
   } else {
     snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));

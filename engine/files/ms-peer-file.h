@@ -2,11 +2,13 @@
 /* ms-peer-file.h: the peer copy matrix as a file (PREFIX-peer.csv), so that
  * a matrix measured on a GPU server can be looked at later in the app.
  *
- * Metadata ('# key: value') holds the run (version, date, host, copy size,
- * repetitions) and the facts the diagram needs: each GPU (slot i of the
- * `devices` list: its CUDA index, name, bus id, serial, PCIe link, compute
- * capability) and each ordered pair (NVLinks, PCIe path, peer access).
- * Rows are the matrices, one per method and direction:
+ * The metadata, in PREFIX-peer-meta.json beside it (ms-meta-sidecar.h;
+ * '# key: value' lines at the top in files written before), holds the run
+ * (version, date, host, copy size, repetitions) and the facts the diagram
+ * needs: each GPU (slot i of the `devices` list: its CUDA index, name, bus
+ * id, serial, PCIe link, compute capability) and each ordered pair
+ * (NVLinks, PCIe path, peer access). The file is a plain table of the
+ * matrices, one row per method, direction and pair:
  *
  *   method,direction,src,dst,gbps,note
  *   copy-access-on,uni,0,1,380.500,
@@ -23,6 +25,9 @@
 extern "C" {
 #endif
 
+/* Line 1 of the file (its header): how it is told from other files. */
+#define MS_PEER_FILE_HEADER "method,direction,src,dst,gbps,note"
+
 typedef struct {
   MsPeerResults peer;
   /* Per slot: name, pci_bus_id, pcie_gen/width, cc_major/minor, index. */
@@ -31,6 +36,10 @@ typedef struct {
   char date[40]; /* ISO 8601 UTC */
   char host[64];
   char version[32];
+  /* Empty, or why the metadata is unknown (the sidecar missing, damaged or
+   * another file's): then only the rows, and the CUDA indices they name,
+   * are known. */
+  char meta_unknown[512];
 } MsPeerFile;
 
 /* Stable names in the file for methods and PCIe paths (not translated). */
@@ -45,8 +54,10 @@ void ms_peer_file_init (MsPeerFile *file, const MsPeerResults *results,
 /* Writes through ms-atomic-file.c; false with a message naming path. */
 bool ms_peer_file_write (const MsPeerFile *file, const char *path, char *err, size_t errlen);
 
-/* Reads a file written by ms_peer_file_write; NULL with "path:line: why"
- * for anything else. Free with free (). */
+/* Reads a file written by ms_peer_file_write, or in the form before the
+ * sidecar; NULL with "path:line: why" for anything else. Without its
+ * sidecar a plain file is still read (meta_unknown says why). Free with
+ * free (). */
 MsPeerFile *ms_peer_file_read (const char *path, char *err, size_t errlen);
 
 /* The value a matrix shows for (slot i, slot j); method

@@ -17,6 +17,8 @@
 #include "ms-atomic-file.h"
 #include "ms-csv-number.h"
 #include "ms-csv-private.h"
+#include "ms-csv-writer.h"
+#include "ms-meta-sidecar.h"
 #include "ms-i18n.h"
 #include "ms-small-file.h"
 #include "ms-utf8.h"
@@ -37,34 +39,95 @@ ms_small_file_stamp (char *date, size_t date_len, char *host, size_t host_len, c
   snprintf (version, version_len, "%s", MS_VERSION);
 }
 
-bool
-ms_small_file_write (const char *path, void (*write) (FILE *f, const void *data),
-                     const void *data, char *err, size_t errlen)
+/* What put (f, data) prints, in memory in the C locale; NULL when out of
+ * memory. */
+static char *
+render (const MsSmallFormat *format, bool meta, const void *data, size_t *len)
 {
   char *text = NULL;
-  size_t len = 0;
-  FILE *f = open_memstream (&text, &len);
-  if (!f) {
-    snprintf (err, errlen, "%s: %s", path, strerror (errno));
-    return false;
-  }
+  FILE *f = open_memstream (&text, len);
+  if (!f)
+    return NULL;
   locale_t old = ms_csv_enter_c_locale ();
-  write (f, data);
+  if (meta) {
+    format->put_meta (f, data);
+  } else {
+    fprintf (f, "%s\n", format->header);
+    format->put_rows (f, data);
+  }
   ms_csv_leave_c_locale (old);
   bool ok = !ferror (f);
   if (fclose (f) != 0 || !ok) {
-    snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
     free (text);
-    return false;
+    return NULL;
   }
-  MsAtomicFile *out = ms_atomic_file_open (path, err, errlen);
-  if (out) {
-    /* A failed write is kept for the commit, which says why and cleans up. */
-    ms_atomic_file_write (out, text, len);
-    ok = ms_atomic_file_commit (out, err, errlen);
+  return text;
+}
+
+/* The sidecar of the table at path (table, len bytes) beside it, opened;
+ * NULL with a message. */
+static MsAtomicFile *
+open_sidecar (const char *path, const MsSmallFormat *format, const char *meta, const char *table,
+              size_t len, char *err, size_t errlen)
+{
+  char side_path[4096], run_id[32];
+  char *text = NULL;
+  size_t text_len = 0;
+  uint64_t hash = MS_FNV1A_BASIS;
+  ms_fnv1a (&hash, table, len);
+  ms_meta_sidecar_run_id (meta, hash, run_id);
+  MsSidecarFile file = { format->role, path, (long long) len, hash };
+  FILE *f = open_memstream (&text, &text_len);
+  if (!f || !ms_meta_sidecar_path (path, side_path, sizeof side_path)) {
+    snprintf (err, errlen, ms_gettext ("%s: cannot write: %s"), path,
+              strerror (f ? ENAMETOOLONG : ENOMEM));
+    if (f)
+      fclose (f);
+    free (text);
+    return NULL;
   }
+  ms_meta_sidecar_write (f, run_id, meta, &file, 1);
+  MsAtomicFile *side = NULL;
+  if (fclose (f) != 0)
+    snprintf (err, errlen, "%s: %s", side_path, strerror (ENOMEM));
+  else if ((side = ms_atomic_file_open (side_path, err, errlen)))
+    ms_atomic_file_write (side, text, text_len);
   free (text);
-  return out && ok;
+  return side;
+}
+
+bool
+ms_small_file_write (const char *path, const MsSmallFormat *format, const void *data,
+                     char *err, size_t errlen)
+{
+  size_t meta_len = 0, len = 0;
+  char *meta = render (format, true, data, &meta_len);
+  char *table = meta ? render (format, false, data, &len) : NULL;
+  MsAtomicFile *out = table ? ms_atomic_file_open (path, err, errlen) : NULL;
+  MsAtomicFile *side = NULL;
+  bool ok = false;
+  if (!table) {
+    snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
+  } else if (out && !ms_atomic_file_can_patch (out)) {
+    /* A failed write is kept for the commit, which says why and cleans up. */
+    ms_atomic_file_write (out, format->title, strlen (format->title));
+    ms_atomic_file_write (out, "\n", 1);
+    ms_atomic_file_write (out, meta, meta_len);
+    ms_atomic_file_write (out, table, len);
+    ok = ms_atomic_file_commit (out, err, errlen);
+  } else if (out && !(side = open_sidecar (path, format, meta, table, len, err, errlen))) {
+    ms_atomic_file_abort (out);
+  } else if (out) {
+    /* The table first, the sidecar last: a crash between the renames
+     * leaves a table whose sidecar names another size, which the reader
+     * says, never a sidecar that claims a file wrongly. */
+    MsAtomicFile *files[] = { out, side };
+    ms_atomic_file_write (out, table, len);
+    ok = ms_atomic_file_commit_group (files, 2, NULL, err, errlen);
+  }
+  free (meta);
+  free (table);
+  return ok;
 }
 
 int
@@ -151,7 +214,10 @@ ms_small_reader_fail (MsSmallReader *rd, const char *fmt, ...)
   va_start (ap, fmt);
   vsnprintf (why, sizeof why, fmt, ap);
   va_end (ap);
-  snprintf (rd->err, rd->errlen, "%s:%d: %s", rd->path, rd->line, why);
+  if (rd->line > 0)
+    snprintf (rd->err, rd->errlen, "%s:%d: %s", rd->path, rd->line, why);
+  else
+    snprintf (rd->err, rd->errlen, "%s: %s", rd->path, why);
   rd->failed = true;
   return false;
 }
@@ -183,7 +249,7 @@ ms_small_parse_gbps (const char *s, double *out)
   return ms_csv_parse_decimal (s, strlen (s), out) && *out >= 0.001;
 }
 
-/* One line: the title, metadata, the header or a row. */
+/* One line of the older form: the title, metadata, the header or a row. */
 static void
 parse_line (MsSmallReader *rd, char *line, size_t len, bool *have_header,
             const MsSmallFormat *format, void *data)
@@ -209,12 +275,80 @@ parse_line (MsSmallReader *rd, char *line, size_t len, bool *have_header,
   }
 }
 
+/* Whether a plain file's line 1 is the format's header (a byte order mark
+ * an editor added allowed): checked before the sidecar is, so that another
+ * kind of file is refused as such, not for its sidecar's keys. */
+static bool
+plain_header (MsSmallReader *rd, const char *text, const MsSmallFormat *format)
+{
+  if (strncmp (text, "\xEF\xBB\xBF", 3) == 0)
+    text += 3;
+  size_t n = strcspn (text, "\r\n");
+  rd->line = 1;
+  if (n == strlen (format->header) && strncmp (text, format->header, n) == 0)
+    return true;
+  return ms_small_reader_fail (rd, ms_gettext ("not a %s file: its header is not '%s'"),
+                               format->title + 2, format->header);
+}
+
+/* One line of a plain file: the header (checked), then rows. */
+static void
+parse_plain_line (MsSmallReader *rd, char *line, size_t len, bool *have_header,
+                  const MsSmallFormat *format, void *data)
+{
+  if (rd->line == 1)
+    *have_header = true;
+  else if (len > 0)
+    format->row (rd, line, len, data);
+}
+
+/* The metadata of a plain file from its sidecar, refusals naming the
+ * sidecar; when it is not there or not this file's, none, and rd says why. */
+static void
+parse_sidecar (MsSmallReader *rd, size_t bytes, const MsSmallFormat *format, void *data)
+{
+  char side_path[8192], why[1024];
+  char *lines = ms_meta_sidecar_lines (rd->path, (long long) bytes, why, sizeof why);
+  if (!lines) {
+    rd->meta_unknown = true;
+    if (rd->why)
+      snprintf (rd->why, rd->whylen, "%s", why);
+    return;
+  }
+  /* Refusals name the file, then its sidecar: "NAME.csv: NAME-meta.json: why". */
+  const char *path = rd->path;
+  size_t n = (size_t) snprintf (side_path, sizeof side_path, "%s: ", path);
+  if (n < sizeof side_path)
+    ms_meta_sidecar_path (path, side_path + n, sizeof side_path - n);
+  rd->path = side_path;
+  rd->line = 0;
+  for (char *line = lines, *next; line && !rd->failed; line = next) {
+    next = strchr (line, '\n');
+    if (next)
+      *next++ = '\0';
+    char *value = strstr (line, ": ");
+    if (line[0] != '#' || line[1] != ' ' || !value)
+      continue;
+    *value = '\0';
+    format->meta (rd, line + 2, value + 2, data);
+  }
+  free (lines);
+  rd->path = path; /* a refusal above has named the sidecar already */
+}
+
 bool
 ms_small_file_parse (MsSmallReader *rd, char *text, const MsSmallFormat *format, void *data)
 {
   bool have_header = false;
+  bool plain = !ms_meta_sidecar_inline (text, strlen (text));
   char *next;
   locale_t old = ms_csv_enter_c_locale ();
+  rd->meta_unknown = false;
+  rd->plain = plain;
+  if (rd->why && rd->whylen)
+    rd->why[0] = '\0';
+  if (plain && plain_header (rd, text, format))
+    parse_sidecar (rd, strlen (text), format, data);
   rd->line = 0;
   for (char *line = text; line && !rd->failed; line = next) {
     next = strchr (line, '\n');
@@ -224,10 +358,13 @@ ms_small_file_parse (MsSmallReader *rd, char *text, const MsSmallFormat *format,
     size_t len = strlen (line);
     if (len && line[len - 1] == '\r')
       line[--len] = '\0';
-    parse_line (rd, line, len, &have_header, format, data);
+    if (plain)
+      parse_plain_line (rd, line, len, &have_header, format, data);
+    else
+      parse_line (rd, line, len, &have_header, format, data);
   }
   ms_csv_leave_c_locale (old);
-  if (!rd->failed && !have_header)
+  if (!rd->failed && !have_header && (plain || !format->header_optional))
     ms_small_reader_fail (rd, ms_gettext ("no header row"));
   return !rd->failed;
 }

@@ -448,7 +448,9 @@ mkdir "$tmp/caltmp"
 export TMPDIR="$tmp/caltmp"
 expect 0 "^  host " -- calibrate --runs=3 --modes host --max-exp 11 --reps 6 --warmup 0 --out="$tmp/p.csv"
 TMPDIR=$old_tmpdir
-check "calibrate: the profile names the host mode" grep -q "^# run-to-run-sd-host: 10=" "$tmp/p.csv"
+check "calibrate: the profile names the host mode" grep -q "^host,10,[0-9]" "$tmp/p.csv"
+check "calibrate: the profile is a plain table" sh -c "head -n 1 '$tmp/p.csv' | grep -qx 'mode,exponent,sd_ln_median' && ! grep -q '^#' '$tmp/p.csv'"
+check "calibrate: the profile's sidecar has its runs" grep -q '"run-to-run": "3 runs' "$tmp/p-meta.json"
 check "calibrate: its runs are removed" sh -c "[ -z \"\$(ls -A '$tmp/caltmp')\" ]"
 expect 0 "95% interval for another run's median" -- run --modes host --max-exp 11 --reps 6 --warmup 0 --quiet --profile "$tmp/p.csv" --out "$tmp/rr"
 check "run --profile: the run's metadata keeps the spread" grep -q '^    "run-to-run": "3 runs' "$tmp/rr-meta.json"
@@ -457,6 +459,7 @@ expect 2 "--profile: .*no-such" -- run --modes host --max-exp 10 --profile "$tmp
 expect 2 "not a memsweep run-to-run profile" -- run --modes host --max-exp 10 --profile "$tmp/rr-samples.csv" --out "$tmp/x"
 # A profile is an input: run's output may not replace it.
 cp "$tmp/p.csv" "$tmp/pp-samples.csv"
+cp "$tmp/p-meta.json" "$tmp/pp-meta.json"
 expect_line 2 "memsweep: --out: $tmp/pp-samples.csv: is one of the inputs: not replaced" -- run --modes host --max-exp 11 --reps 6 --warmup 0 --quiet --profile "$tmp/pp-samples.csv" --out "$tmp/pp"
 
 for f in "$2"/reference/*-samples.csv; do

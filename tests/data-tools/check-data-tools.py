@@ -2,8 +2,9 @@
 """check-data-tools.py DIR SCHEMA-DIR: the files test-data-tools.sh wrote
 into DIR, read by pandas, polars and DuckDB with default options: every
 column typed as the Table Schema in SCHEMA-DIR says, the header the
-engine's columns in order, the sidecar valid against its JSON Schema, and
-the median pinned h2d GB/s per size as memsweep computes it."""
+engine's columns in order, the sidecars valid against their JSON Schema,
+the median pinned h2d GB/s per size as memsweep computes it, and the peer
+matrix, multi-GPU and profile files' values as their older form held them."""
 import json
 import math
 import sys
@@ -119,16 +120,58 @@ def check_analysis(run):
                   f"{run}: {tool}: {size} B: {got.get(size)} GB/s, memsweep {gbps}")
 
 
-def check_sidecar(run):
+def valid_sidecar(name):
     with open(f"{schema_dir}/memsweep-meta.schema.json") as f:
         meta_schema = json.load(f)
-    meta = json.load(open(f"{folder}/{run}-meta.json"))
+    meta = json.load(open(f"{folder}/{name}-meta.json"))
     try:
         jsonschema.validate(meta, meta_schema)
     except jsonschema.ValidationError as e:
-        failures.append(f"{run}-meta.json: {e.message}")
+        failures.append(f"{name}-meta.json: {e.message}")
+    return meta
+
+
+def check_sidecar(run):
+    meta = valid_sidecar(run)
     check(meta["metadata"].get("device") == "NVIDIA H100 80GB HBM3", f"{run}: device not kept")
     check(meta["files"]["samples"]["name"] == f"{run}-samples.csv", f"{run}: samples not named")
+
+
+def all_tools(path):
+    """The file as each tool reads it, no options: pandas frames."""
+    yield "pandas", pd.read_csv(path)
+    yield "polars", pd.DataFrame(pl.read_csv(path).to_dict(as_series=False))
+    yield "duckdb", duckdb.sql(f"SELECT * FROM '{path}'").df()
+
+
+def check_small_files():
+    """One peer matrix, one sweep on several GPUs, one profile: typed, their
+    sidecars valid, values as the older form (tests/data/old-format) has
+    them."""
+    for kind in ("peer", "multi", "profile"):
+        check_file(f"{folder}/{kind}.csv", kind)
+    peer = valid_sidecar("peer")
+    check(peer["files"].get("peer", {}).get("name") == "peer.csv", "peer: file not named")
+    check(peer["metadata"].get("gpu-1-name") == "NVIDIA H200", "peer: GPU name not kept")
+    check(peer["metadata"].get("link-0-1", "").startswith("nvlinks 18,"), "peer: link not kept")
+    multi = valid_sidecar("multi")
+    check(multi["metadata"].get("gpu-1-samples") == "x-gpu1-samples.csv", "multi: samples not kept")
+    profile = valid_sidecar("profile")
+    check(profile["metadata"].get("device") == "NVIDIA H100 80GB HBM3", "profile: device not kept")
+    check(profile["metadata"].get("run-to-run", "").startswith("10 runs,"), "profile: runs not kept")
+    for tool, p in all_tools(f"{folder}/peer.csv"):
+        row = p[(p["method"] == "copy-access-on") & (p["direction"] == "uni") & (p["src"] == 0)
+                & (p["dst"] == 1)]
+        check(len(row) == 1 and abs(row["gbps"].iloc[0] - 393.351) < 1e-9,
+              f"peer: {tool}: copy-access-on 0 -> 1 not 393.351 GB/s")
+    for tool, m in all_tools(f"{folder}/multi.csv"):
+        row = m[(m["mode"] == "pinned") & (m["exponent"] == 20)]
+        check(len(row) == 1 and row["gpus_ok"].iloc[0] == 2 and
+              abs(row["h2d_sum_gbps"].iloc[0] - 1010.0) < 1e-9, f"multi: {tool}: pinned 2^20 row")
+    for tool, r in all_tools(f"{folder}/profile.csv"):
+        row = r[(r["mode"] == "pinned") & (r["exponent"] == 10)]
+        check(len(row) == 1 and abs(row["sd_ln_median"].iloc[0] - 0.0938) < 1e-9,
+              f"profile: {tool}: pinned 2^10 sd")
 
 
 for run in ("sweep", "lesson"):
@@ -136,6 +179,7 @@ for run in ("sweep", "lesson"):
         check_file(f"{folder}/{run}-{kind}.csv", kind)
     check_analysis(run)
     check_sidecar(run)
+check_small_files()
 for f in failures:
     print("FAIL:", f)
 print(f"{len(failures)} failures")

@@ -1,11 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# test-data-tools.sh MEMSWEEP WRITE-PAIR REFERENCE-DIR SCHEMA-DIR PYTHON:
+# test-data-tools.sh MEMSWEEP WRITE-PAIR REFERENCE-DIR SCHEMA-DIR PYTHON OLD-DIR:
 # files written by the current code (a sweep and a lesson, from reference
-# runs) read by pandas, polars and DuckDB with default options, checked by
-# check-data-tools.py. Skipped (77) when those packages are not installed.
+# runs; a peer matrix, a sweep on several GPUs and a run-to-run profile,
+# from files of the older form in OLD-DIR) read by pandas, polars and
+# DuckDB with default options, checked by check-data-tools.py. Skipped (77)
+# when those packages are not installed.
 set -u
-cli=$1 write=$2 ref=$3 schema=$4 py=$5
+cli=$1 write=$2 ref=$3 schema=$4 py=$5 old=$6
 if ! [ -x "$py" ] || ! "$py" -c 'import pandas, polars, duckdb, jsonschema' 2>/dev/null; then
   echo "SKIP: pandas, polars, duckdb and jsonschema are not in $py (sh tools/deps.sh test installs them from PyPI)"
   exit 77
@@ -23,6 +25,16 @@ for kind in samples summary; do
   "$write" "$ref/h100-default-1-samples.csv" $kind | grep -v '^#' | head -n 1 > "$tmp/all-$kind.header" ||
     fail "inline $kind"
 done
+for file in peer:h200x2-peer multi:x-multi profile:run-to-run-h100; do
+  kind=${file%%:*}
+  "$write" $kind "$old/${file#*:}.csv" "$tmp/$kind.csv" || fail "write-pair $kind"
+  "$write" $kind "$old/${file#*:}.csv" /dev/stdout | grep -v '^#' | head -n 1 > "$tmp/all-$kind.header" ||
+    fail "inline $kind"
+done
+# compare tells a plain peer matrix by its header, its sidecar aside.
+cp "$tmp/peer.csv" "$tmp/alone-peer.csv"
+"$cli" compare "$tmp/alone-peer.csv" "$tmp/peer.csv" > /dev/null 2> "$tmp/err"
+grep -q "peer matrix" "$tmp/err" || fail "compare did not tell a plain peer matrix: $(cat "$tmp/err")"
 # The bad inputs of the sidecar: each named in show's warning, the CSV still
 # read, nothing written over the inputs.
 cp "$tmp/sweep-summary.csv" "$tmp/alone-summary.csv"

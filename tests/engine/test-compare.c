@@ -11,6 +11,8 @@
 
 #include "memsweep.h"
 #include "ms-compare.h"
+#include "ms-multi-file.h"
+#include "ms-peer-file.h"
 #include "ms-tmp-test.h"
 
 #define H100 MS_REFERENCE_DIR "/h100-default-samples.csv"
@@ -501,6 +503,11 @@ test_file_kinds (void)
   g_assert_cmpint (ms_file_kind (MS_REFERENCE_DIR "/h200x2-peer.csv"), ==, MS_FILE_KIND_PEER);
   g_assert_cmpint (ms_file_kind ("/nonexistent/memsweep"), ==, MS_FILE_KIND_UNREADABLE);
   g_assert_cmpint (ms_file_kind (MS_REFERENCE_DIR "/../../README.md"), ==, MS_FILE_KIND_UNKNOWN);
+  /* Plain peer and multi-GPU files (their metadata in a sidecar): by header. */
+  ms_test_tmp_file ("plain-peer.csv", MS_PEER_FILE_HEADER "\ncopy-access-on,uni,0,1,1.000,\n");
+  ms_test_tmp_file ("plain-multi.csv", MS_MULTI_FILE_HEADER "\n");
+  g_assert_cmpint (ms_file_kind (ms_test_tmp_path ("plain-peer.csv")), ==, MS_FILE_KIND_PEER);
+  g_assert_cmpint (ms_file_kind (ms_test_tmp_path ("plain-multi.csv")), ==, MS_FILE_KIND_MULTI);
 }
 
 int

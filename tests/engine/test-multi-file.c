@@ -2,7 +2,10 @@
 /* test-multi-file.c: the aggregate file of a sweep on several fake GPUs at
  * once: every (mode, size) comes back with the sums and the slowest GPU as
  * ms_multi_aggregate says, one GPU's failed cell counted out; the samples
- * file names; malformed files refused with their line. */
+ * file names; the table plain, its metadata in the sidecar; without the
+ * sidecar the GPUs are those whose samples files lie beside it, the sidecar
+ * named; the form before the sidecar still reads; malformed files refused
+ * with their line. */
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <unistd.h>
@@ -13,6 +16,7 @@
 
 #include "ms-backend-test.h"
 #include "ms-multi-file.h"
+#include "ms-sidecar-test.h"
 #include "ms-tmp-test.h"
 #include "ms-sweep-test.h"
 
@@ -38,6 +42,67 @@ run_three (MsMultiResults **out)
   char err[256];
   ms_multi_run (&s, devices, 3, b, NULL, NULL, NULL, out, err, sizeof err);
   ms_backend_free (b);
+}
+
+/* The table plain and read back without its sidecar: the GPUs from the
+ * samples files beside it, the sidecar named. */
+static void
+check_plain (const char *path)
+{
+  char err[512], side[600], alone[600], beside[600];
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_true (g_str_has_prefix (text, "mode,exponent,bytes,gpus_ok,"));
+  g_assert_null (strchr (text, '#'));
+  g_assert_true (ms_meta_sidecar_path (path, side, sizeof side));
+  g_assert_true (g_str_has_suffix (side, "h200x2-multi-meta.json"));
+  g_assert_true (access (side, R_OK) == 0);
+  snprintf (alone, sizeof alone, "%s", ms_test_tmp_path ("alone-multi.csv"));
+  g_assert_true (g_file_set_contents (alone, text, -1, NULL));
+  MsMultiFile *g = ms_multi_file_read (alone, err, sizeof err);
+  g_assert_null (g); /* no samples file beside it */
+  g_assert_nonnull (strstr (err, "alone-multi-meta.json: not found"));
+  /* Samples files of GPUs 2 and 0: fewer than a row's three GPUs. */
+  for (int i = 2; i >= 0; i--) {
+    char name[64];
+    snprintf (name, sizeof name, "alone-gpu%d-samples.csv", i);
+    snprintf (beside, sizeof beside, "%s", ms_test_tmp_path (name));
+    g_assert_true (g_file_set_contents (beside, "", 0, NULL));
+    g = ms_multi_file_read (alone, err, sizeof err);
+    if (i > 0) {
+      g_assert_null (g);
+      g_assert_nonnull (strstr (err, "3 GPUs in a row"));
+    }
+  }
+  g_assert_nonnull (g);
+  if (!g)
+    return;
+  g_assert_nonnull (strstr (g->meta_unknown, "alone-multi-meta.json: not found"));
+  g_assert_cmpint (g->n_devices, ==, 3);
+  g_assert_cmpint (g->devices[2], ==, 2);
+  g_assert_cmpstr (g->samples[0], ==, "alone-gpu0-samples.csv");
+  g_assert_cmpstr (g->name[0], ==, "");
+  g_assert_cmpint (g->n_rows, ==, 6);
+  free (g);
+}
+
+/* A file of the form before the sidecar. */
+static void
+test_old_form (void)
+{
+  char err[512];
+  MsMultiFile *g = ms_multi_file_read (MS_OLD_FORMAT_DIR "/x-multi.csv", err, sizeof err);
+  g_assert_nonnull (g);
+  if (!g)
+    return;
+  g_assert_cmpstr (g->meta_unknown, ==, "");
+  g_assert_cmpint (g->n_devices, ==, 2);
+  g_assert_cmpstr (g->name[1], ==, "NVIDIA H200");
+  g_assert_cmpstr (g->samples[1], ==, "x-gpu1-samples.csv");
+  g_assert_cmpstr (g->host, ==, "node1");
+  g_assert_cmpint (g->n_rows, ==, 9);
+  g_assert_cmpfloat (fabs (g->rows[2].agg.h2d_gbps - 1010.0), <=, 1e-9);
+  free (g);
 }
 
 static void
@@ -81,6 +146,7 @@ test_round_trip (void)
     g_assert_cmpint (row->agg.n_ok, ==, (failed ? 2 : 3));
   }
   free (g);
+  check_plain (path);
 
   /* Malformed: each change refused with the file and line. */
   static const struct {
@@ -95,11 +161,10 @@ test_round_trip (void)
     { "# devices: 3", "# devices: 0" },
     { ",3,", ",3,abc," },
   };
-  FILE *in = fopen (path, "rb");
+  /* The metadata cases need it inline: the form before the sidecar. */
   char text[1 << 16];
-  size_t n = fread (text, 1, sizeof text - 1, in);
-  fclose (in);
-  text[n] = '\0';
+  g_autofree char *inline_text = ms_test_inline_form (path, "# memsweep multi-GPU sweep");
+  snprintf (text, sizeof text, "%s", inline_text);
   for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
     char *at = strstr (text, cases[c].from), bad[1 << 16];
     g_assert_nonnull (at);
@@ -126,5 +191,6 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/multi-file/round-trip", test_round_trip);
+  g_test_add_func ("/multi-file/old-form", test_old_form);
   return g_test_run ();
 }

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-peer-file.c: the peer matrix file: every value, note, device fact
- * and link comes back as written; malformed files are refused with their
- * line; a failed write leaves the old file. */
+ * and link comes back as written, the table plain and the metadata in its
+ * sidecar; without a sidecar (missing, damaged, another file's) the rows
+ * still read, the sidecar named; the form before the sidecar still reads;
+ * malformed files are refused with their line; a failed write leaves the
+ * old file. */
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -13,6 +16,7 @@
 
 #include "ms-peer-file.h"
 #include "ms-peer-test.h"
+#include "ms-sidecar-test.h"
 #include "ms-tmp-test.h"
 
 static char *
@@ -129,6 +133,8 @@ test_malformed (void)
   snprintf (bad_path, sizeof bad_path, "%s", ms_test_tmp_path ("bad-peer.csv"));
   g_assert_true (ms_peer_file_write (f, path, err, sizeof err));
   char *good = read_text (path);
+  /* The metadata cases need it inline: the form before the sidecar. */
+  g_autofree char *inline_text = ms_test_inline_form (path, "# memsweep peer matrix");
   static const struct {
     const char *from, *to, *line;
   } cases[] = {
@@ -152,7 +158,7 @@ test_malformed (void)
     { "# memsweep peer matrix", "# memsweep samples file", ":1:" },
   };
   for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
-    char *text = read_text (path);
+    char *text = g_strdup (inline_text);
     char *at = strstr (text, cases[k].from);
     g_assert_nonnull (at);
     if (!at) {
@@ -171,7 +177,7 @@ test_malformed (void)
     g_assert_nonnull (strstr (err, cases[k].line));
     free (g);
     free (bad);
-    free (text);
+    g_free (text);
   }
   /* Not a peer file at all, a folder, a missing file. */
   ms_test_tmp_file ("samples.csv", "# memsweep samples\nmode,size\n");
@@ -201,6 +207,122 @@ test_malformed (void)
   free (f);
 }
 
+static void
+copy_file (const char *from, const char *to)
+{
+  char *text = read_text (from);
+  write_text (to, text);
+  free (text);
+}
+
+/* The new form: a plain table, header on line 1, its sidecar beside it. */
+static void
+test_sidecar (void)
+{
+  MsPeerFile *f = calloc (1, sizeof *f);
+  ms_test_peer_file (3, f);
+  char err[512], path[512], side[512];
+  snprintf (path, sizeof path, "%s", ms_test_tmp_path ("plain-peer.csv"));
+  g_assert_true (ms_peer_file_write (f, path, err, sizeof err));
+  char *text = read_text (path);
+  g_assert_true (g_str_has_prefix (text, "method,direction,src,dst,gbps,note\n"));
+  g_assert_null (strstr (text, "\n#"));
+  snprintf (side, sizeof side, "%s", ms_test_tmp_path ("plain-peer-meta.json"));
+  g_assert_true (access (side, R_OK) == 0);
+  MsPeerFile *g = ms_peer_file_read (path, err, sizeof err);
+  g_assert_nonnull (g);
+  g_assert_cmpstr (g->meta_unknown, ==, "");
+  compare (f, g);
+  free (g);
+
+  /* A bad value in the sidecar: refused, naming the file and its sidecar. */
+  char *meta = read_text (side);
+  char *devices = strstr (meta, "\"devices\": \"3\"");
+  g_assert_nonnull (devices);
+  devices[strlen ("\"devices\": \"")] = 'x';
+  write_text (side, meta);
+  g_assert_null (ms_peer_file_read (path, err, sizeof err));
+  g_assert_true (g_str_has_prefix (err, path));
+  g_assert_nonnull (strstr (err, "plain-peer-meta.json: devices wants"));
+  devices[strlen ("\"devices\": \"")] = '3';
+  write_text (side, meta);
+  free (meta);
+
+  /* Without its sidecar, the rows and the indices they name. */
+  static const struct {
+    const char *name, *sidecar, *why;
+  } cases[] = {
+    { "alone-peer.csv", NULL, "alone-peer-meta.json: not found" },
+    { "broken-peer.csv", "{\"format\": \"memsweep-meta\", \"run-id\": \n", "broken-peer-meta.json" },
+    { "other-peer.csv", "", "other-peer-meta.json: it describes another run" },
+  };
+  for (size_t k = 0; k < G_N_ELEMENTS (cases); k++) {
+    char copy[512], copy_side[512];
+    snprintf (copy, sizeof copy, "%s", ms_test_tmp_path (cases[k].name));
+    copy_file (path, copy);
+    g_assert_true (ms_meta_sidecar_path (copy, copy_side, sizeof copy_side));
+    if (cases[k].sidecar && cases[k].sidecar[0]) {
+      write_text (copy_side, cases[k].sidecar);
+    } else if (cases[k].sidecar) {
+      /* A sidecar of this name, describing a file of another size. */
+      FILE *a = fopen (copy, "ab");
+      fputs ("staged,uni,0,1,1.000,\n", a);
+      fclose (a);
+      copy_file (side, copy_side);
+    }
+    char *before = cases[k].sidecar ? read_text (copy_side) : NULL;
+    g = ms_peer_file_read (copy, err, sizeof err);
+    if (k == 2) {
+      /* The appended row is a second one for its pair. */
+      g_assert_null (g);
+      g_assert_nonnull (strstr (err, "other-peer.csv:"));
+      /* Without it, the sidecar of another size is named. */
+      write_text (copy, text);
+      FILE *a = fopen (copy, "ab");
+      fputs ("\n", a);
+      fclose (a);
+      g = ms_peer_file_read (copy, err, sizeof err);
+    }
+    g_assert_nonnull (g);
+    g_assert_nonnull (strstr (g->meta_unknown, cases[k].why));
+    g_assert_cmpint (g->peer.n_devices, ==, 3);
+    for (int i = 0; i < 3; i++) {
+      g_assert_cmpint (g->peer.devices[i], ==, f->peer.devices[i]);
+      g_assert_cmpstr (g->device[i].name, ==, "");
+    }
+    g_assert_cmpfloat (fabs (ms_peer_file_value (&g->peer, MS_PEER_STAGED, true, 2, 1) -
+                             ms_peer_file_value (&f->peer, MS_PEER_STAGED, true, 2, 1)),
+                       <=, 0.0005);
+    if (before) {
+      char *after = read_text (copy_side);
+      g_assert_cmpstr (after, ==, before); /* nothing written over an input */
+      free (after);
+    }
+    free (before);
+    free (g);
+  }
+  free (text);
+  free (f);
+}
+
+/* A file of the form before the sidecar, as shipped. */
+static void
+test_old_form (void)
+{
+  char err[512];
+  MsPeerFile *g = ms_peer_file_read (MS_OLD_FORMAT_DIR "/h200x2-peer.csv", err, sizeof err);
+  g_assert_nonnull (g);
+  g_assert_cmpstr (g->meta_unknown, ==, "");
+  g_assert_cmpint (g->peer.n_devices, ==, 2);
+  g_assert_cmpstr (g->device[1].name, ==, "NVIDIA H200");
+  g_assert_cmpint (g->peer.topo.nvlinks[0][1], ==, 18);
+  g_assert_cmpint ((int) g->peer.bytes, ==, 268435456);
+  g_assert_cmpfloat (fabs (ms_peer_file_value (&g->peer, MS_PEER_COPY_ENABLED, false, 0, 1) -
+                           393.351),
+                     <=, 1e-9);
+  free (g);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -208,5 +330,7 @@ main (int argc, char **argv)
   g_test_add_func ("/peer-file/round-trip", test_round_trip);
   g_test_add_func ("/peer-file/nominal", test_nominal);
   g_test_add_func ("/peer-file/malformed", test_malformed);
+  g_test_add_func ("/peer-file/sidecar", test_sidecar);
+  g_test_add_func ("/peer-file/old-form", test_old_form);
   return g_test_run ();
 }

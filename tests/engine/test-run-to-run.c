@@ -197,6 +197,41 @@ test_default_path (void)
     ms_results_free (runs[i]);
 }
 
+/* A profile is a plain table (mode, exponent, sd) with its device and
+ * number of runs in its sidecar; without the sidecar it is no profile, the
+ * sidecar named; one of the form before the sidecar still reads. */
+static void
+test_profile_forms (void)
+{
+  MsResults *runs[3];
+  for (int i = 0; i < 3; i++)
+    runs[i] = run_with_shift (0.01 * i);
+  MsRunToRun rr, back;
+  char err[512], device[256];
+  g_assert_true (ms_run_to_run_measure (&rr, runs, 3, err, sizeof err));
+  const char *path = ms_test_tmp_path ("plain-profile.csv");
+  g_assert_true (ms_run_to_run_write_profile (&rr, runs[0], path, err, sizeof err));
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_true (g_str_has_prefix (text, "mode,exponent,sd_ln_median\n"));
+  g_assert_null (strchr (text, '#'));
+  g_assert_true (g_file_test (ms_test_tmp_path ("plain-profile-meta.json"), G_FILE_TEST_EXISTS));
+  const char *alone = ms_test_tmp_path ("alone-profile.csv");
+  g_assert_true (g_file_set_contents (alone, text, -1, NULL));
+  g_assert_false (ms_run_to_run_read_profile (&back, alone, device, sizeof device, err,
+                                              sizeof err));
+  g_assert_nonnull (strstr (err, "alone-profile-meta.json: not found"));
+  g_assert_false (back.valid);
+
+  g_assert_true (ms_run_to_run_read_profile (&back, MS_OLD_FORMAT_DIR "/run-to-run-h100.csv",
+                                             device, sizeof device, err, sizeof err));
+  g_assert_cmpstr (device, ==, "NVIDIA H100 80GB HBM3");
+  g_assert_cmpint (back.runs, ==, 10);
+  g_assert_cmpfloat (fabs (back.sd[MS_MODE_PINNED][10] - 0.0938), <=, 1e-9);
+  for (int i = 0; i < 3; i++)
+    ms_results_free (runs[i]);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -204,6 +239,7 @@ main (int argc, char **argv)
   g_test_add_func ("/run-to-run/measure", test_measure);
   g_test_add_func ("/run-to-run/profile-and-metadata", test_profile_and_metadata);
   g_test_add_func ("/run-to-run/default-path", test_default_path);
+  g_test_add_func ("/run-to-run/profile-forms", test_profile_forms);
   int rc = g_test_run ();
   return rc;
 }
