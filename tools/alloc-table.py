@@ -49,6 +49,20 @@ def steps_figures(path):
     return out
 
 
+def steps_by_variant(path):
+    """{variant: {(device-pool, bytes, 'POOL first|alloc|free'): value}}
+    from the device-pool-steps lines."""
+    out = {}
+    for line in path.read_text().splitlines():
+        parts = line.split()
+        if len(parts) != 10 or parts[0] != "device-pool-steps":
+            continue
+        b, pool, variant = int(parts[1][6:]), parts[3], parts[2][len("variant="):]
+        for name, value in zip(parts[4::2], parts[5::2]):
+            out.setdefault(variant, {})[("device-pool", b, f"{pool} {name}")] = float(value)
+    return out
+
+
 def plain_figures(path):
     """{(what, bytes, name): value} from plain.txt's lines
     'WHAT bytes=N NAME... VALUE'."""
@@ -192,6 +206,12 @@ def main():
             print(f"register crossing at {key[1]} bytes: memsweep n = {mine}, plain n = {v:.0f}")
     print(f"{outside} figures outside {TOLERANCE:.0%} ('!'), and {inside_range} outside it but "
           f"within {TOLERANCE:.0%} of the plain range ('~')")
+    for variant, figures in sorted(steps_by_variant(d / "plain.txt").items()):
+        ratios = [ours[k] / v for k, v in figures.items() if k in ours and v > 0]
+        if ratios:
+            near = sum(abs(r - 1) <= TOLERANCE for r in ratios)
+            print(f"device pool against device-pool-steps {variant}: {near} of {len(ratios)} "
+                  f"within {TOLERANCE:.0%}, ratios {min(ratios):.2f}-{max(ratios):.2f}")
 
 
 if __name__ == "__main__":
