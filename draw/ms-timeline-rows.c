@@ -146,6 +146,32 @@ ms_timeline_rows_cell (const MsTimelineRows *rows, int i)
   return rows->setup_shown || rows->work[i].n_events == 0 ? &rows->cells[i] : &rows->work[i];
 }
 
+/* Which repetition row i draws, in words: the only one with timers, the
+ * one nearest the median (ms_timeline_rows_typical_rep), or another a
+ * caller chose; short where room is short. */
+static char *
+drawn_which (const MsTimelineRows *rows, int i, gboolean compact)
+{
+  int k = rows->rep_k[i], n = rows->rep_n[i];
+  if (n <= 1)
+    return g_strdup (compact ? C_ ("timeline row", "the only timed repetition")
+                             : C_ ("timeline row", "the only repetition with timers"));
+  if (rows->rep_typical[i])
+    return compact
+             /* Translators: which repetition a row draws, e.g.
+              * "repetition 3 of 5, nearest the median". */
+             ? g_strdup_printf (C_ ("timeline row", "repetition %d of %d, nearest the median"), k,
+                                n)
+             /* Translators: which repetition a row draws, e.g.
+              * "repetition 3 of 5 with timers, the one closest to the
+              * median". */
+             : g_strdup_printf (C_ ("timeline row", "repetition %d of %d with timers, the one "
+                                                    "closest to the median"),
+                                k, n);
+  return compact ? g_strdup_printf (C_ ("timeline row", "repetition %d of %d"), k, n)
+                 : g_strdup_printf (C_ ("timeline row", "repetition %d of %d with timers"), k, n);
+}
+
 static char *
 title_figures (const MsTimelineRows *rows, int i, MsRowsTitle length)
 {
@@ -180,30 +206,30 @@ title_figures (const MsTimelineRows *rows, int i, MsRowsTitle length)
      * "one queue, depth-first: 888 µs · timed 1.49 ms". Without the
      * second figure the bars seemed to contradict the first. */
     return g_strdup_printf (C_("timeline row", "%s: %s · timed %s"), what, median, drawn);
+  g_autofree char *which = drawn_which (rows, i, compact);
   if (compact)
     /* Translators: a timeline row's title where room is short: its
      * median end-to-end time without timers (the caption's figure), then
-     * how long the typical repetition drawn took with timers, e.g.
-     * "depth-first: 888 µs median · timed: 1.47 ms". */
-    return g_strdup_printf (C_("timeline row", "%s: %s median · timed: %s"), what, median,
-                            drawn);
+     * which repetition is drawn and how long it took with timers, e.g.
+     * "depth-first: 888 µs median · drawn repetition 3 of 5, nearest the
+     * median: 1.47 ms". */
+    return g_strdup_printf (C_ ("timeline row", "%s: %s median · drawn %s: %s"), what, median,
+                            which, drawn);
   if (rows->figure_name)
     /* Translators: a timeline row's title when the lesson's figure is not
      * the time end to end: what the figure is and its median without
-     * timers, then the same figure in the repetition drawn, e.g. "Without
-     * priority: median wait from launch to start 1.17 ms · in the
-     * repetition drawn (with timers): 1.17 ms". */
-    return g_strdup_printf (C_ ("timeline row",
-                                "%s: median %s %s · in the repetition drawn (with timers): %s"),
-                            what, rows->figure_name, median, drawn);
+     * timers, then which repetition is drawn and the same figure in it,
+     * e.g. "Without priority: median wait from launch to start 1.17 ms ·
+     * drawn: the only repetition with timers, 1.17 ms". */
+    return g_strdup_printf (C_ ("timeline row", "%s: median %s %s · drawn: %s, %s"), what,
+                            rows->figure_name, median, which, drawn);
   /* Translators: a timeline row's title: its median end-to-end time
-   * without timers (the caption's figure), then what the bars are and how
-   * long that repetition took, e.g. "depth-first: 888 µs end to end
-   * (median) · drawn: a typical repetition with timers, 1.47 ms". */
-  return g_strdup_printf (C_("timeline row",
-                             "%s: %s end to end (median) · drawn: a typical repetition with "
-                             "timers, %s"),
-                          what, median, drawn);
+   * without timers (the caption's figure), then which repetition the bars
+   * are and how long it took, e.g. "depth-first: 888 µs end to end
+   * (median) · drawn: repetition 3 of 5 with timers, the one closest to
+   * the median, 1.47 ms". */
+  return g_strdup_printf (C_ ("timeline row", "%s: %s end to end (median) · drawn: %s, %s"), what,
+                          median, which, drawn);
 }
 
 char *
@@ -277,6 +303,58 @@ align (MsTimelineRows *rows)
   }
 }
 
+/* The figure of repetition rep that a row's title quotes the median of:
+ * the CPU's check where the row draws it, else the time end to end with
+ * timers; <= 0 where it has none. */
+static double
+rep_figure (const MsCell *cell, int rep, double *median)
+{
+  if (ms_timeline_rows_draws_check (cell)) {
+    *median = cell->stats.phase[MS_PHASE_VERIFY].median;
+    return ms_timeline_rows_check_us (cell, rep);
+  }
+  *median = cell->stats.e2e.median;
+  return cell->e2e_instr_us && rep < cell->n_reps ? cell->e2e_instr_us[rep] : 0;
+}
+
+int
+ms_timeline_rows_typical_rep (const MsCell *cell)
+{
+  if (cell->n_reps <= 0)
+    return -1;
+  g_autofree int *reps = g_new (int, cell->n_reps);
+  int n = ms_cell_timeline_reps (cell, reps, cell->n_reps), best = -1;
+  double best_gap = INFINITY;
+  for (int i = 0; i < n; i++) {
+    double median = 0, figure = rep_figure (cell, reps[i], &median);
+    if (figure > 0 && median > 0 && fabs (figure - median) < best_gap) {
+      best_gap = fabs (figure - median);
+      best = reps[i];
+    }
+  }
+  return best;
+}
+
+gboolean
+ms_timeline_rows_add_typical (MsTimelineRows *rows, const MsCell *cell, const char *title)
+{
+  int rep = ms_timeline_rows_typical_rep (cell);
+  return ms_timeline_rows_add (rows, cell, rep >= 0 ? rep : ms_cell_timeline_rep (cell, 0), title);
+}
+
+/* Where rep stands among the repetitions of cell with events: the k-th
+ * (from 1) of n. */
+static void
+rep_place (const MsCell *cell, int rep, int *k, int *n)
+{
+  g_autofree int *reps = g_new (int, MAX (cell->n_reps, 1));
+  *n = ms_cell_timeline_reps (cell, reps, cell->n_reps);
+  *k = 0;
+  for (int i = 0; i < *n; i++)
+    if (reps[i] == rep)
+      *k = i + 1;
+}
+
 gboolean
 ms_timeline_rows_add (MsTimelineRows *rows, const MsCell *cell, int rep, const char *title)
 {
@@ -331,6 +409,8 @@ ms_timeline_rows_add (MsTimelineRows *rows, const MsCell *cell, int rep, const c
                               ? ms_timeline_rows_check_us (cell, rep)
                               : 0;
   rows->titles[rows->n] = g_strdup (title);
+  rep_place (cell, rep, &rows->rep_k[rows->n], &rows->rep_n[rows->n]);
+  rows->rep_typical[rows->n] = rep == ms_timeline_rows_typical_rep (cell);
   rows->n++;
   align (rows);
   return TRUE;
