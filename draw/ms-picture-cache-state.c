@@ -17,10 +17,14 @@ static const char *
 verdict_words (const MsJudgement *j)
 {
   switch (j->verdict) {
-  case MS_VERDICT_SAME: return _ ("the same");
-  case MS_VERDICT_FASTER: return _ ("shorter");
-  case MS_VERDICT_SLOWER: return _ ("longer");
-  default: return _ ("cannot tell");
+  case MS_VERDICT_SAME:
+    return _ ("the same");
+  case MS_VERDICT_FASTER:
+    return _ ("shorter");
+  case MS_VERDICT_SLOWER:
+    return _ ("longer");
+  default:
+    return _ ("cannot tell");
   }
 }
 
@@ -57,7 +61,8 @@ static gboolean
 starts_group (const MsCacheStateRow *rows, int i)
 {
   return i == 0 || rows[i].mode != rows[i - 1].mode
-         || (rows[i].state == MS_CACHE_STATE_READ_WC) != (rows[i - 1].state == MS_CACHE_STATE_READ_WC);
+         || (rows[i].state == MS_CACHE_STATE_READ_WC)
+                != (rows[i - 1].state == MS_CACHE_STATE_READ_WC);
 }
 
 /* Where everything goes: the label column, the bars' axis, the line
@@ -132,9 +137,8 @@ axis_max (const MsCacheStateRow *rows, int n)
 {
   double max = 1.2;
   for (int i = 0; i < n; i++)
-    max = MAX (max, MAX (rows[i].judgement.ratio, isfinite (rows[i].judgement.hi)
-                                                      ? rows[i].judgement.hi
-                                                      : 0));
+    max = MAX (max, MAX (rows[i].judgement.ratio,
+                         isfinite (rows[i].judgement.hi) ? rows[i].judgement.hi : 0));
   /* Room right of the longest bar for its figures; whole halves. */
   return MIN (ceil (max * 1.15 * 2) / 2, 4);
 }
@@ -208,6 +212,7 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   ms_set_color (cr, &style->fg, 0.95);
   double th
       = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, TRUE);
+  /* xgettext:no-c-format */
   const char *key = _ ("Bars: medians, end to end (the check: its own time); lines: the ratio's "
                        "95% interval; words: the run's verdict.");
   double kh = ms_draw_text_wrapped (cr, key, 0, 0, fs * 0.85, width - fs, FALSE, FALSE);

@@ -235,29 +235,35 @@ append_check (char *buf, size_t len, const MsCacheStateRow *row)
   const MsJudgement *j = &row->judgement;
   ms_caption_time (row->median_us, t_wc, sizeof t_wc);
   ms_caption_time (row->reference_us, t_plain, sizeof t_plain);
-#define SAY(sentence) ms_caption_append (buf, len, ms_gettext (sentence), j->ratio, t_wc, t_plain)
+#define SAY(sentence) ms_caption_append (buf, len, sentence, j->ratio, t_wc, t_plain)
   if (j->verdict == MS_VERDICT_SLOWER)
-    SAY ("The CPU's check of the result took %.2f× as long in write-combined memory as in "
-         "ordinary memory (%s against %s, medians), beyond the run's spread, as textbooks warn.");
+    SAY (ms_gettext (
+        "The CPU's check of the result took %.2f× as long in write-combined memory as in "
+        "ordinary memory (%s against %s, medians), beyond the run's spread, as textbooks warn."));
   else if (j->verdict == MS_VERDICT_FASTER)
-    SAY ("The CPU's check of the result took %.2f× as long in write-combined memory as in "
-         "ordinary memory (%s against %s, medians), beyond the run's spread: the opposite of the "
-         "textbook warning, on this machine.");
+    SAY (ms_gettext (
+        "The CPU's check of the result took %.2f× as long in write-combined memory as in "
+        "ordinary memory (%s against %s, medians), beyond the run's spread: the opposite of the "
+        "textbook warning, on this machine."));
   else if (j->verdict == MS_VERDICT_SAME)
-    SAY ("The CPU's check of the result took %.2f× as long in write-combined memory as in "
-         "ordinary memory (%s against %s, medians), the same within the run's spread, though "
-         "textbooks warn it is slower.");
+    SAY (ms_gettext (
+        "The CPU's check of the result took %.2f× as long in write-combined memory as in "
+        "ordinary memory (%s against %s, medians), the same within the run's spread, though "
+        "textbooks warn it is slower."));
   else if (j->ratio < 1)
-    SAY ("The CPU's check of the result took %.2f× as long in write-combined memory as in "
-         "ordinary memory (%s against %s, medians): the opposite of the textbook warning on this "
-         "machine, though the run cannot tell them apart.");
+    SAY (ms_gettext (
+        "The CPU's check of the result took %.2f× as long in write-combined memory as in "
+        "ordinary memory (%s against %s, medians): the opposite of the textbook warning on this "
+        "machine, though the run cannot tell them apart."));
   else if (j->ratio > 1)
-    SAY ("The CPU's check of the result took %.2f× as long in write-combined memory as in "
-         "ordinary memory (%s against %s, medians): the side textbooks warn of, though the run "
-         "cannot tell them apart.");
+    SAY (ms_gettext (
+        "The CPU's check of the result took %.2f× as long in write-combined memory as in "
+        "ordinary memory (%s against %s, medians): the side textbooks warn of, though the run "
+        "cannot tell them apart."));
   else
-    SAY ("The CPU's check of the result took %.2f× as long in write-combined memory as in "
-         "ordinary memory (%s against %s, medians).");
+    SAY (ms_gettext (
+        "The CPU's check of the result took %.2f× as long in write-combined memory as in "
+        "ordinary memory (%s against %s, medians)."));
 #undef SAY
 }
 
