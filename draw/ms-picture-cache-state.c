@@ -65,6 +65,16 @@ starts_group (const MsCacheStateRow *rows, int i)
                 != (rows[i - 1].state == MS_CACHE_STATE_READ_WC);
 }
 
+/* The lines the rows take: one a bar, one a group's name. */
+static int
+n_lines (const MsCacheStateRow *rows, int n)
+{
+  int lines = n;
+  for (int i = 0; i < n; i++)
+    lines += starts_group (rows, i);
+  return lines;
+}
+
 /* Where everything goes: the label column, the bars' axis, the line
  * height. */
 typedef struct {
@@ -105,13 +115,35 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
     end = MAX (end, hi);
   }
   g_autofree char *text = ms_picture_cache_state_row_text (row);
+  double tw, th, tx = end + l->fs * 0.4;
+  ms_draw_text (cr, text, 0, 0, l->fs * 0.9, -1, 0, FALSE, &tw, &th);
+  /* On a patch of the background: the 1× line runs under it. */
+  ms_set_color (cr, &st->bg, 1);
+  cairo_rectangle (cr, tx - l->fs * 0.15, y + (h - th) / 2, tw + l->fs * 0.3, th);
+  cairo_fill (cr);
   ms_set_color (cr, &st->fg, 0.95);
-  ms_draw_text (cr, text, end + l->fs * 0.4, y + h / 2, l->fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
+  ms_draw_text (cr, text, tx, y + h / 2, l->fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
 }
 
-/* The 1× line through every group, and the ratio axis under them. */
+/* A group's line: the reference and its median, on a patch of the
+ * background where the 1× line runs under it. */
 static void
-draw_axis (cairo_t *cr, const MsChartStyle *st, const Layout *l, double top, double bottom)
+draw_group (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
+            double y, double width)
+{
+  g_autofree char *name = ms_picture_cache_state_group_text (row);
+  double tw, th, max_w = width - l->fs;
+  ms_draw_text (cr, name, 0, 0, l->fs, -1, 0, FALSE, &tw, &th);
+  ms_set_color (cr, &st->bg, 1);
+  cairo_rectangle (cr, l->fs * 0.35, y + (l->line_h - th) / 2, MIN (tw, max_w) + l->fs * 0.3, th);
+  cairo_fill (cr);
+  ms_set_color (cr, &st->fg, 0.95);
+  ms_draw_text_max (cr, name, l->fs * 0.5, y + (l->line_h - th) / 2, l->fs, max_w);
+}
+
+/* The 1× line through every group, under the bars and their words. */
+static void
+draw_one (cairo_t *cr, const MsChartStyle *st, const Layout *l, double top, double bottom)
 {
   double px = round (ms_scale_to_pixel (&l->xs, 1)) + 0.5;
   ms_set_color (cr, &st->fg, 0.6);
@@ -121,6 +153,14 @@ draw_axis (cairo_t *cr, const MsChartStyle *st, const Layout *l, double top, dou
   cairo_line_to (cr, px, bottom);
   cairo_stroke (cr);
   cairo_set_dash (cr, NULL, 0, 0);
+}
+
+/* The ratio axis under the groups. */
+static void
+draw_axis (cairo_t *cr, const MsChartStyle *st, const Layout *l, double bottom)
+{
+  ms_set_color (cr, &st->fg, 0.6);
+  cairo_set_line_width (cr, ms_style_line_width (st));
   cairo_move_to (cr, l->x0, bottom + 0.5);
   cairo_line_to (cr, l->xs.pixel_hi, bottom + 0.5);
   cairo_stroke (cr);
@@ -148,9 +188,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
            double y, double h)
 {
   Layout l = { .fs = ms_style_font_size (st) };
-  int groups = 0;
-  for (int i = 0; i < n; i++)
-    groups += starts_group (rows, i);
+  int groups = n_lines (rows, n) - n;
   /* A line a bar and a group's name, the axis's labels under them; where
    * room is short (the lesson pane) the text shrinks with the lines, so
    * that every state keeps its bar. */
@@ -175,18 +213,16 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   double max = axis_max (rows, n);
   l.xs = (MsScale){ MS_SCALE_LINEAR, 0, max, l.x0,
                     MAX (l.x0 + l.fs * 4, l.x1 - text_w - l.fs * 0.4) };
-  double top = y;
+  draw_one (cr, st, &l, y, y + (n + groups) * l.line_h);
   for (int i = 0; i < n; i++) {
     if (starts_group (rows, i)) {
-      g_autofree char *name = ms_picture_cache_state_group_text (&rows[i]);
-      ms_set_color (cr, &st->fg, 0.95);
-      ms_draw_text_max (cr, name, l.fs * 0.5, y + (l.line_h - l.fs * 1.3) / 2, l.fs, width - l.fs);
+      draw_group (cr, st, &l, &rows[i], y, width);
       y += l.line_h;
     }
     draw_bar (cr, st, &l, &rows[i], y);
     y += l.line_h;
   }
-  draw_axis (cr, st, &l, top, y);
+  draw_axis (cr, st, &l, y);
 }
 
 void
@@ -217,8 +253,8 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
                        "95% interval; words: the run's verdict.");
   double kh = ms_draw_text_wrapped (cr, key, 0, 0, fs * 0.85, width - fs, FALSE, FALSE);
   double top = fs * 0.8 + th;
-  /* The key only where the bars keep their lines' full height. */
-  if (height - top - kh < fs * 1.8 * (2 * n + 1))
+  /* The key only where the lines keep their text's full size. */
+  if (height - top - kh - fs * 2.4 < fs * 1.4 * n_lines (rows, n))
     kh = 0;
   draw_rows (cr, style, rows, n, width, top, height - top - kh - fs * 0.6);
   if (kh <= 0)
