@@ -7,6 +7,7 @@
 
 #include "memsweep.h"
 #include "ms-draw.h"
+#include "ms-lesson-cache-state.h"
 #include "ms-lesson-caption.h"
 
 G_BEGIN_DECLS
@@ -44,5 +45,11 @@ void ms_picture_key_line (cairo_t *cr, const MsChartStyle *st, guint i, double x
 #define MS_PICTURE_DECLARE(id, name, kind, picture) MS_PICTURE_DECLARE_##picture (name)
 MS_LESSON_LIST (MS_PICTURE_DECLARE)
 #undef MS_PICTURE_DECLARE
+
+/* The cache-state picture's words beside a bar (its median, its ratio to
+ * the reference and the verdict) and over a group (the reference and its
+ * median), as drawn: the numbers the caption gives (free them). */
+char *ms_picture_cache_state_row_text (const MsCacheStateRow *row);
+char *ms_picture_cache_state_group_text (const MsCacheStateRow *row);
 
 G_END_DECLS

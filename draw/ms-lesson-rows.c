@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-lesson-rows.c: the cells each lesson compares on one time axis:
- * pageable against pinned, the host stores settings, the copy directions,
+ * pageable against pinned, managed memory's touches, the copy directions,
  * the issue orders on one queue and on many. */
 #include "ms-lesson-rows.h"
 
@@ -64,22 +64,6 @@ topic_rows (MsLessonTopic topic, const MsResults *run, RowSpec *rows)
     { MS_TOPIC_MANAGED, MS_MODE_MANAGED, "touch=first", N_ ("first touch") },
     { MS_TOPIC_MANAGED, MS_MODE_MANAGED, "touch=resident", N_ ("pages already on the GPU") },
     { MS_TOPIC_MANAGED, MS_MODE_MANAGED_PREFETCH, "touch=first", N_ ("first touch") },
-    /* The caption's cells: write-combined copies after either stores,
-     * the result read back from write-combined memory (the CPU's check
-     * of it, drawn with the copies, against the first row's), then fresh
-     * pinned buffers against reused ones. */
-    { MS_TOPIC_CACHE_STATE, MS_MODE_WRITE_COMBINED, "stores=streamed",
-      N_ ("streamed stores, result in ordinary memory") },
-    { MS_TOPIC_CACHE_STATE, MS_MODE_WRITE_COMBINED, "stores=streamed/read=wc",
-      N_ ("streamed stores, result in write-combined memory") },
-    { MS_TOPIC_CACHE_STATE, MS_MODE_WRITE_COMBINED, "stores=ordinary", N_ ("ordinary stores") },
-    { MS_TOPIC_CACHE_STATE, MS_MODE_PINNED, "stores=streamed", N_ ("buffers reused") },
-    { MS_TOPIC_CACHE_STATE, MS_MODE_PINNED, "stores=fresh", N_ ("new buffers each time") },
-    /* Pageable copies pass through the CPU: the inputs' state shows most. */
-    { MS_TOPIC_CACHE_STATE, MS_MODE_PAGEABLE, "stores=streamed", N_ ("streamed stores") },
-    { MS_TOPIC_CACHE_STATE, MS_MODE_PAGEABLE, "stores=ordinary", N_ ("ordinary stores") },
-    { MS_TOPIC_CACHE_STATE, MS_MODE_PAGEABLE, "stores=kept",
-      N_ ("inputs not rewritten since the first repetition") },
     { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=h2d", N_ ("to the GPU alone") },
     { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=d2h", N_ ("back to the host alone") },
     { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=duplex", N_ ("both ways at once") },
@@ -114,62 +98,14 @@ rows_exponent (const MsResults *run, const RowSpec *rows, int n)
   return -1;
 }
 
-static int
-cmp_by_time (const void *a, const void *b, void *times)
-{
-  double x = ((const double *)times)[*(const int *)a];
-  double y = ((const double *)times)[*(const int *)b];
-  return (x > y) - (x < y);
-}
-
-/* What a row's repetitions are ranked by: the time end to end with
- * timers, or where the row draws the CPU's check of the result (the host
- * stores lesson) that check, so that the bar drawn is the typical check
- * the caption quotes. NULL when the cell has no such times; free it. */
-static double *
-rank_figures (const MsCell *c)
-{
-  if (!c->e2e_instr_us || c->n_reps <= 0)
-    return NULL;
-  double *figure = g_new (double, c->n_reps);
-  for (int r = 0; r < c->n_reps; r++)
-    figure[r]
-        = ms_timeline_rows_draws_check (c) ? ms_timeline_rows_check_us (c, r) : c->e2e_instr_us[r];
-  return figure;
-}
-
-/* The repetition whose figure (rank_figures) is the median of those that
- * have events (the first, which carries the allocation, only when it is
- * the one), so that the bars a class sees are a typical repetition's; its
- * rank among them goes to *k and their count to *n. -1 when none has both
- * a time and events. */
-static int
-median_rep (const MsCell *c, int *k, int *n)
-{
-  g_autofree double *figure = rank_figures (c);
-  if (!figure)
-    return -1;
-  g_autofree int *reps = g_new (int, c->n_reps);
-  int timed = ms_cell_timeline_reps (c, reps, c->n_reps), m = 0;
-  for (int i = 0; i < timed; i++)
-    if (figure[reps[i]] > 0 && (reps[i] > 0 || timed == 1))
-      reps[m++] = reps[i];
-  if (m == 0)
-    return -1;
-  g_qsort_with_data (reps, m, sizeof *reps, cmp_by_time, figure);
-  *k = (m - 1) / 2 + 1;
-  *n = m;
-  return reps[(m - 1) / 2];
-}
-
-/* The median repetition (else a middle one: the first carries the
- * allocation), titled with the mode and the size of each vector; the rows
- * add its figures (ms_timeline_rows_title). */
+/* The repetition nearest the median (ms_timeline_rows_typical_rep, else a
+ * middle one), titled with the mode and the size of each vector; the rows
+ * add its figures and which repetition it is (ms_timeline_rows_title). */
 static gboolean
 add_row (const MsCell *c, const RowSpec *spec, MsLessonRowFunc add, gpointer data)
 {
   char size[32];
-  int k = 0, n = 0, rep = median_rep (c, &k, &n);
+  int rep = ms_timeline_rows_typical_rep (c);
   ms_format_bytes (c->elements * sizeof (float), size, sizeof size);
   /* Translators: a lesson timeline's title: the mode and the size of
    * each vector, e.g. "Pinned · 4 MiB per vector". */

@@ -15,10 +15,9 @@ typedef gboolean (*MsLessonRowFunc) (const MsCell *cell, int rep, const char *ti
                                      gpointer data);
 
 /* Hands add the rows that answer topic from run: two to four cells at the
- * largest size that has the first of them, each its median repetition (by
- * instrumented end-to-end time, or by the CPU's check of the result where
- * the row draws it, among those with events), titled so;
- * returns the rows added. */
+ * largest size that has the first of them, each the repetition nearest
+ * its median (ms_timeline_rows_typical_rep), titled so; returns the rows
+ * added. */
 int ms_lesson_rows_each (MsLessonTopic topic, const MsResults *run, MsLessonRowFunc add,
                          gpointer data);
 /* Clears rows and fills it so. */

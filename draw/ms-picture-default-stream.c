@@ -127,7 +127,7 @@ draw_timelines (cairo_t *cr, const MsResults *run, const MsChartStyle *st, doubl
   for (int i = 1; i <= 2; i++) {
     const MsCell *c = ms_picture_cell (run, bars[i].variant);
     if (c)
-      ms_timeline_rows_add (&rows, c, 0, _ (titles[i - 1]));
+      ms_timeline_rows_add_typical (&rows, c, _ (titles[i - 1]));
   }
   if (rows.n > 0) {
     MsTimeWindow win;

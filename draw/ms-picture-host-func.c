@@ -259,9 +259,11 @@ draw_timelines (cairo_t *cr, const MsResults *run, const MsChartStyle *st, doubl
   const MsCell *same = ms_picture_cell (run, "slow/kernel=same-stream");
   const MsCell *other = ms_picture_cell (run, "slow/kernel=other-stream");
   if (same)
-    ms_timeline_rows_add (&rows, same, 0, _ ("slow host function, then a kernel on its stream"));
+    ms_timeline_rows_add_typical (&rows, same,
+                                  _ ("slow host function, then a kernel on its stream"));
   if (other)
-    ms_timeline_rows_add (&rows, other, 0, _ ("slow host function, a kernel on another stream"));
+    ms_timeline_rows_add_typical (&rows, other,
+                                  _ ("slow host function, a kernel on another stream"));
   if (rows.n > 0) {
     MsTimeWindow win;
     ms_timeline_rows_window (&rows, TRUE, &win);

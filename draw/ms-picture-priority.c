@@ -154,11 +154,11 @@ ms_picture_priority (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
   /* The lesson's figure is the short kernels' wait, not a time end to end. */
   rows.figure_name = _ ("wait from launch to start");
   if (high && !small)
-    ms_timeline_rows_add (&rows, high, 0,
-                          _ ("With priority: the long kernel (stream 0), the short ones "
-                             "(stream 1)"));
+    ms_timeline_rows_add_typical (&rows, high,
+                                  _ ("With priority: the long kernel (stream 0), the short "
+                                     "ones (stream 1)"));
   if (low && !small)
-    ms_timeline_rows_add (&rows, low, 0, _ ("Without priority"));
+    ms_timeline_rows_add_typical (&rows, low, _ ("Without priority"));
   if (rows.n > 0) {
     cairo_save (cr);
     /* The timelines paint their own background: only below the strips. */

@@ -63,35 +63,6 @@ moves_data (const MsCell *cell, const MsEvent *ev)
   return ms_phase_moves_data (ev->phase);
 }
 
-/* Whether ev is the CPU's check of the result in the two rows the host
- * stores lesson compares it in (write-combined inputs after streamed
- * stores, the result in ordinary or in write-combined memory): reading
- * write-combined memory is half of its finding, so the check is drawn
- * with the copies there. */
-static gboolean
-checks_result (const MsCell *cell, const MsEvent *ev)
-{
-  return ev->phase == MS_PHASE_VERIFY && cell->mode == MS_MODE_WRITE_COMBINED &&
-         g_str_has_prefix (cell->variant, "stores=streamed");
-}
-
-gboolean
-ms_timeline_rows_draws_check (const MsCell *cell)
-{
-  const MsEvent verify = { .phase = MS_PHASE_VERIFY };
-  return checks_result (cell, &verify);
-}
-
-double
-ms_timeline_rows_check_us (const MsCell *cell, int rep)
-{
-  double took = 0;
-  for (size_t i = 0; i < cell->n_events; i++)
-    if (cell->events[i].rep == rep && cell->events[i].phase == MS_PHASE_VERIFY)
-      took += cell->events[i].host_us;
-  return took;
-}
-
 static void
 movement (const MsCell *cell, double *t0, double *t1)
 {
@@ -101,7 +72,7 @@ movement (const MsCell *cell, double *t0, double *t1)
     event_span (&cell->events[i], &s, &e);
     all_lo = MIN (all_lo, s);
     all_hi = MAX (all_hi, e);
-    if (moves_data (cell, &cell->events[i]) || checks_result (cell, &cell->events[i])) {
+    if (moves_data (cell, &cell->events[i])) {
       lo = MIN (lo, s);
       hi = MAX (hi, e);
     }
@@ -136,7 +107,7 @@ work_span (const MsCell *cell, double *t0, double *t1)
 static gboolean
 is_work (const MsCell *cell, const MsEvent *ev)
 {
-  return moves_data (cell, ev) || checks_result (cell, ev) || ev->phase == MS_PHASE_HOST_FUNC ||
+  return moves_data (cell, ev) || ev->phase == MS_PHASE_HOST_FUNC ||
          ev->phase == MS_PHASE_CALL;
 }
 
@@ -144,6 +115,32 @@ const MsCell *
 ms_timeline_rows_cell (const MsTimelineRows *rows, int i)
 {
   return rows->setup_shown || rows->work[i].n_events == 0 ? &rows->cells[i] : &rows->work[i];
+}
+
+/* Which repetition row i draws, in words: the only one with timers, the
+ * one nearest the median (ms_timeline_rows_typical_rep), or another a
+ * caller chose; short where room is short. */
+static char *
+drawn_which (const MsTimelineRows *rows, int i, gboolean compact)
+{
+  int k = rows->rep_k[i], n = rows->rep_n[i];
+  if (n <= 1)
+    return g_strdup (compact ? C_ ("timeline row", "the only timed repetition")
+                             : C_ ("timeline row", "the only repetition with timers"));
+  if (rows->rep_typical[i])
+    return compact
+             /* Translators: which repetition a row draws, e.g.
+              * "repetition 3 of 5, nearest the median". */
+             ? g_strdup_printf (C_ ("timeline row", "repetition %d of %d, nearest the median"), k,
+                                n)
+             /* Translators: which repetition a row draws, e.g.
+              * "repetition 3 of 5 with timers, the one closest to the
+              * median". */
+             : g_strdup_printf (C_ ("timeline row", "repetition %d of %d with timers, the one "
+                                                    "closest to the median"),
+                                k, n);
+  return compact ? g_strdup_printf (C_ ("timeline row", "repetition %d of %d"), k, n)
+                 : g_strdup_printf (C_ ("timeline row", "repetition %d of %d with timers"), k, n);
 }
 
 static char *
@@ -180,63 +177,36 @@ title_figures (const MsTimelineRows *rows, int i, MsRowsTitle length)
      * "one queue, depth-first: 888 µs · timed 1.49 ms". Without the
      * second figure the bars seemed to contradict the first. */
     return g_strdup_printf (C_("timeline row", "%s: %s · timed %s"), what, median, drawn);
+  g_autofree char *which = drawn_which (rows, i, compact);
   if (compact)
     /* Translators: a timeline row's title where room is short: its
      * median end-to-end time without timers (the caption's figure), then
-     * how long the typical repetition drawn took with timers, e.g.
-     * "depth-first: 888 µs median · timed: 1.47 ms". */
-    return g_strdup_printf (C_("timeline row", "%s: %s median · timed: %s"), what, median,
-                            drawn);
+     * which repetition is drawn and how long it took with timers, e.g.
+     * "depth-first: 888 µs median · drawn repetition 3 of 5, nearest the
+     * median: 1.47 ms". */
+    return g_strdup_printf (C_ ("timeline row", "%s: %s median · drawn %s: %s"), what, median,
+                            which, drawn);
   if (rows->figure_name)
     /* Translators: a timeline row's title when the lesson's figure is not
      * the time end to end: what the figure is and its median without
-     * timers, then the same figure in the repetition drawn, e.g. "Without
-     * priority: median wait from launch to start 1.17 ms · in the
-     * repetition drawn (with timers): 1.17 ms". */
-    return g_strdup_printf (C_ ("timeline row",
-                                "%s: median %s %s · in the repetition drawn (with timers): %s"),
-                            what, rows->figure_name, median, drawn);
+     * timers, then which repetition is drawn and the same figure in it,
+     * e.g. "Without priority: median wait from launch to start 1.17 ms ·
+     * drawn: the only repetition with timers, 1.17 ms". */
+    return g_strdup_printf (C_ ("timeline row", "%s: median %s %s · drawn: %s, %s"), what,
+                            rows->figure_name, median, which, drawn);
   /* Translators: a timeline row's title: its median end-to-end time
-   * without timers (the caption's figure), then what the bars are and how
-   * long that repetition took, e.g. "depth-first: 888 µs end to end
-   * (median) · drawn: a typical repetition with timers, 1.47 ms". */
-  return g_strdup_printf (C_("timeline row",
-                             "%s: %s end to end (median) · drawn: a typical repetition with "
-                             "timers, %s"),
-                          what, median, drawn);
+   * without timers (the caption's figure), then which repetition the bars
+   * are and how long it took, e.g. "depth-first: 888 µs end to end
+   * (median) · drawn: repetition 3 of 5 with timers, the one closest to
+   * the median, 1.47 ms". */
+  return g_strdup_printf (C_ ("timeline row", "%s: %s end to end (median) · drawn: %s, %s"), what,
+                          median, which, drawn);
 }
 
 char *
 ms_timeline_rows_title (const MsTimelineRows *rows, int i, MsRowsTitle length)
 {
-  char *title = title_figures (rows, i, length);
-  if (!(rows->check_us[i] > 0))
-    return title;
-  /* The check's bar is drawn after the copies: how long it took in the
-   * repetition drawn, the very bar, so that the row's figure is not read
-   * as the whole bar; the long title gives the median beside it. */
-  char took[32], median[32];
-  ms_caption_time (rows->check_us[i], took, sizeof took);
-  const MsStat *check = &rows->cells[i].stats.phase[MS_PHASE_VERIFY];
-  ms_caption_time (check->n > 0 ? check->median : 0, median, sizeof median);
-  char *with = length == MS_ROWS_TITLE_LONG && check->n > 0 && check->median > 0
-                 /* Translators: appended to a timeline row's title: how
-                  * long the CPU's check of the result, drawn after the
-                  * copies, took in the repetition drawn, and its median,
-                  * e.g. " · then the CPU checks the result: 4.38 ms
-                  * (median 4.40 ms)". */
-                 ? g_strdup_printf (C_ ("timeline row", "%s · then the CPU checks the result: "
-                                                        "%s (median %s)"),
-                                    title, took, median)
-                 : length == MS_ROWS_TITLE_SHORT
-                 /* Translators: the same where room is short, e.g. " · CPU
-                  * check: 4.40 ms". */
-                 ? g_strdup_printf (C_ ("timeline row", "%s · CPU check: %s"), title, took)
-                 /* Translators: the same at a lesson pane's size, e.g.
-                  * "streamed stores: 996 µs · check 4.40 ms". */
-                 : g_strdup_printf (C_ ("timeline row", "%s · check %s"), title, took);
-  g_free (title);
-  return with;
+  return title_figures (rows, i, length);
 }
 
 gboolean
@@ -275,6 +245,47 @@ align (MsTimelineRows *rows)
     rows->move_t1 = MAX (rows->move_t1, t1);
     rows->total_us = MAX (rows->total_us, ms_timeline_extent (&rows->cells[i], 0));
   }
+}
+
+int
+ms_timeline_rows_typical_rep (const MsCell *cell)
+{
+  if (cell->n_reps <= 0)
+    return -1;
+  g_autofree int *reps = g_new (int, cell->n_reps);
+  int n = ms_cell_timeline_reps (cell, reps, cell->n_reps), best = -1;
+  double best_gap = INFINITY;
+  /* The figure the title quotes the median of, end to end; drawn with
+   * timers, against the median without. */
+  double median = cell->stats.e2e.median;
+  for (int i = 0; i < n && cell->e2e_instr_us && median > 0; i++) {
+    double figure = cell->e2e_instr_us[reps[i]];
+    if (figure > 0 && fabs (figure - median) < best_gap) {
+      best_gap = fabs (figure - median);
+      best = reps[i];
+    }
+  }
+  return best;
+}
+
+gboolean
+ms_timeline_rows_add_typical (MsTimelineRows *rows, const MsCell *cell, const char *title)
+{
+  int rep = ms_timeline_rows_typical_rep (cell);
+  return ms_timeline_rows_add (rows, cell, rep >= 0 ? rep : ms_cell_timeline_rep (cell, 0), title);
+}
+
+/* Where rep stands among the repetitions of cell with events: the k-th
+ * (from 1) of n. */
+static void
+rep_place (const MsCell *cell, int rep, int *k, int *n)
+{
+  g_autofree int *reps = g_new (int, MAX (cell->n_reps, 1));
+  *n = ms_cell_timeline_reps (cell, reps, cell->n_reps);
+  *k = 0;
+  for (int i = 0; i < *n; i++)
+    if (reps[i] == rep)
+      *k = i + 1;
 }
 
 gboolean
@@ -327,10 +338,9 @@ ms_timeline_rows_add (MsTimelineRows *rows, const MsCell *cell, int rep, const c
   movement (row, &t0, &t1);
   rows->lead[rows->n] = t0;
   rows->shift[rows->n] = 0;
-  rows->check_us[rows->n] = ms_timeline_rows_draws_check (cell)
-                              ? ms_timeline_rows_check_us (cell, rep)
-                              : 0;
   rows->titles[rows->n] = g_strdup (title);
+  rep_place (cell, rep, &rows->rep_k[rows->n], &rows->rep_n[rows->n]);
+  rows->rep_typical[rows->n] = rep == ms_timeline_rows_typical_rep (cell);
   rows->n++;
   align (rows);
   return TRUE;
@@ -468,27 +478,16 @@ fit_rows (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWindow *win,
   fit->legend_h = ms_timeline_draw_legend (cr, st, seen, 0, width, 0, FALSE);
 }
 
-/* The lines under the legend, or NULL (free it): where init and verify are
- * hidden yet some row draws the CPU's check of the result, that it does
- * and why; where the timers rank the rows otherwise than the medians do,
- * to go by the medians. */
+/* The line under the legend, or NULL: where the timers rank the rows
+ * otherwise than the medians do, to go by the medians. */
 static char *
 rows_note (const MsTimelineRows *rows)
 {
-  gboolean check = FALSE;
-  for (int i = 0; i < rows->n && !rows->setup_shown; i++)
-    check = check || rows->check_us[i] > 0;
-  const char *check_note =
-    check ? _("Verify is drawn where a title gives the check: it is what those rows compare.")
-          : NULL;
-  const char *reorder =
-    ms_timeline_rows_timers_reorder (rows)
-      ? _("The timers slow the drawn repetitions unevenly: compare the rows by the medians "
-          "without timers (first in each title, as in the caption), not by the bars.")
-      : NULL;
-  if (check_note && reorder)
-    return g_strconcat (check_note, " ", reorder, NULL);
-  return g_strdup (check_note ? check_note : reorder);
+  return ms_timeline_rows_timers_reorder (rows)
+           ? g_strdup (_ ("The timers slow the drawn repetitions unevenly: compare the rows by "
+                          "the medians without timers (first in each title, as in the caption), "
+                          "not by the bars."))
+           : NULL;
 }
 
 double

@@ -27,10 +27,11 @@ typedef struct {
    * timers, took: a row's title gives both, so that the bars are never
    * read as the caption's figure. */
   double median_us[MS_TIMELINE_MAX_ROWS], drawn_us[MS_TIMELINE_MAX_ROWS];
-  /* The CPU's check of the result in the repetition drawn, where a row
-   * draws it with its work (ms_timeline_rows_draws_check), else 0: the
-   * figure the row's title gives for that bar. */
-  double check_us[MS_TIMELINE_MAX_ROWS];
+  /* Which repetition row i draws: the k-th (from 1) of the n with events,
+   * and whether it is the typical one (ms_timeline_rows_typical_rep); the
+   * title says so. */
+  int rep_k[MS_TIMELINE_MAX_ROWS], rep_n[MS_TIMELINE_MAX_ROWS];
+  gboolean rep_typical[MS_TIMELINE_MAX_ROWS];
   /* What that figure is where it is not the time end to end (a lesson
    * whose figure is a wait), e.g. "wait from launch to start"; NULL: end
    * to end. Not owned. */
@@ -43,14 +44,6 @@ typedef struct {
   double lead[MS_TIMELINE_MAX_ROWS], shift[MS_TIMELINE_MAX_ROWS];
 } MsTimelineRows;
 
-/* Whether a row of cell draws the CPU's check of the result with its work,
- * init and verify hidden or not (the host stores lesson's rows whose
- * finding is that check). */
-gboolean ms_timeline_rows_draws_check (const MsCell *cell);
-/* How long the CPU's check of the result took in repetition rep of cell
- * (0: none recorded). */
-double ms_timeline_rows_check_us (const MsCell *cell, int rep);
-
 void ms_timeline_rows_init (MsTimelineRows *rows);
 void ms_timeline_rows_clear (MsTimelineRows *rows);
 /* Adds repetition rep of cell as the next row (FALSE when full or the cell
@@ -59,6 +52,16 @@ void ms_timeline_rows_clear (MsTimelineRows *rows);
  * the same time, the latest such start of any row. */
 gboolean ms_timeline_rows_add (MsTimelineRows *rows, const MsCell *cell, int rep,
                                const char *title);
+/* The repetition a picture of one repetition of cell draws, the one rule
+ * of every lesson's picture: of those with events, the one whose figure
+ * lies closest to the median its row's title and the caption quote (the
+ * time end to end, with timers against the median without). -1 when no
+ * repetition has both events and that time. */
+int ms_timeline_rows_typical_rep (const MsCell *cell);
+/* Adds that repetition of cell as the next row (ms_timeline_rows_add);
+ * where no repetition has the figure, the first with events. */
+gboolean ms_timeline_rows_add_typical (MsTimelineRows *rows, const MsCell *cell,
+                                       const char *title);
 /* The window that opens on the data movement, setup and verification not
  * drawn, or with expand the whole extent with them; its times read from 0
  * at its start. */

@@ -45,10 +45,7 @@ const MsLessonView *
 ms_lesson_detail_view (MsLessonTopic topic)
 {
   /* Copies are compared by their copy bandwidth, managed memory by time
-   * end to end (its copies are faults inside the kernel). The host cache
-   * state's timelines open on the copies too, where its caption's rates
-   * differ: with init and verify (ten times longer) the copies were
-   * slivers; All phases shows reading write-combined memory. */
+   * end to end (its copies are faults inside the kernel). */
   static const MsLessonView views[MS_TOPIC_COUNT] = {
     [MS_TOPIC_PINNED_PAGEABLE] = { "bandwidth", "pageable,pinned", MS_METRIC_H2D_BANDWIDTH, TRUE },
     [MS_TOPIC_REUSE] = { NULL, NULL, MS_METRIC_E2E_TIME, TRUE, FALSE, TRUE },

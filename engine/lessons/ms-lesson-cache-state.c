@@ -3,12 +3,14 @@
  * the host last wrote the buffers (streaming stores, ordinary stores,
  * fresh buffers, or not since the first repetition) changes the copy, in
  * pageable, pinned and write-combined memory, and the CPU reading
- * write-combined memory. Every comparative word of the caption follows
- * the sign of the medians and the verdict of ms_verdict_judgement. */
+ * write-combined memory. The caption says which states differ by the
+ * run's own rule (ms_verdict_judgement) and which do not; the picture
+ * draws the same rows (ms_cache_state_rows) with their figures. */
 #include <stdio.h>
+#include <string.h>
 
-#include "ms-compare.h"
 #include "ms-i18n.h"
+#include "ms-lesson-cache-state.h"
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-record.h"
 
@@ -48,136 +50,238 @@ judge (const MsStat *a, const MsStat *b)
   return ms_verdict_judgement (&ia, &ib, MS_COMPARE_DEFAULT_THRESHOLD_PCT / 100, true);
 }
 
-/* How B's time stands to A's, in words that follow the verdict and, where
- * there is none, the sign of the medians. */
-static const char *
-time_verdict (MsJudgement j)
+/* Every comparison, in the picture's order: each state against streamed
+ * stores in its memory, then the CPU's check of the result. */
+static const struct {
+  MsMode mode;
+  MsCacheState state;
+  const char *variant;
+} compared[] = {
+  { MS_MODE_PAGEABLE, MS_CACHE_STATE_ORDINARY, "stores=ordinary" },
+  { MS_MODE_PAGEABLE, MS_CACHE_STATE_KEPT, "stores=kept" },
+  { MS_MODE_PINNED, MS_CACHE_STATE_ORDINARY, "stores=ordinary" },
+  { MS_MODE_PINNED, MS_CACHE_STATE_FRESH, "stores=fresh" },
+  { MS_MODE_PINNED, MS_CACHE_STATE_KEPT, "stores=kept" },
+  { MS_MODE_WRITE_COMBINED, MS_CACHE_STATE_ORDINARY, "stores=ordinary" },
+  { MS_MODE_WRITE_COMBINED, MS_CACHE_STATE_FRESH, "stores=fresh" },
+  { MS_MODE_WRITE_COMBINED, MS_CACHE_STATE_READ_WC, "stores=streamed/read=wc" },
+};
+
+/* The figure a row compares: the CPU's check of the result, or the time
+ * end to end; NULL where the cell has none. */
+static const MsStat *
+figure_of (const MsCell *c, MsCacheState state)
 {
-  switch (j.verdict) {
-  case MS_VERDICT_FASTER: return ms_gettext ("shorter, beyond the run's spread");
-  case MS_VERDICT_SLOWER: return ms_gettext ("longer, beyond the run's spread");
-  case MS_VERDICT_SAME: return ms_gettext ("the same within the run's spread");
-  default:
-    return j.ratio > 1   ? ms_gettext ("longer in the median, but the run cannot tell them apart")
-           : j.ratio < 1 ? ms_gettext ("shorter in the median, but the run cannot tell them "
-                                       "apart")
-                         : ms_gettext ("equal in the median");
+  if (!c)
+    return NULL;
+  const MsStat *st = state == MS_CACHE_STATE_READ_WC ? &c->stats.phase[MS_PHASE_VERIFY]
+                                                     : &c->stats.e2e;
+  return st->n > 0 && st->median > 0 ? st : NULL;
+}
+
+static int
+rows_at (const MsResults *r, int e, MsCacheStateRow *rows, int max)
+{
+  int n = 0;
+  for (size_t i = 0; i < sizeof compared / sizeof compared[0] && n < max; i++) {
+    MsCacheState state = compared[i].state;
+    const MsStat *a = figure_of (
+        ms_caption_measured (r, compared[i].mode, e, "stores=streamed"), state);
+    const MsStat *b = figure_of (ms_caption_measured (r, compared[i].mode, e, compared[i].variant),
+                                 state);
+    if (a && b)
+      rows[n++] = (MsCacheStateRow){ compared[i].mode, state, e, b->median, a->median,
+                                     judge (a, b) };
+  }
+  return n;
+}
+
+int
+ms_cache_state_rows (const MsResults *r, int exponent, MsCacheStateRow *rows, int max)
+{
+  FOR_EACH_EXP (e, exponent)
+  {
+    int n = r ? rows_at (r, e, rows, max) : 0;
+    if (n > 0)
+      return n;
+  }
+  return 0;
+}
+
+const char *
+ms_cache_state_name (MsCacheState state)
+{
+  switch (state) {
+  case MS_CACHE_STATE_ORDINARY: return ms_gettext ("ordinary stores");
+  case MS_CACHE_STATE_FRESH: return ms_gettext ("new buffers every repetition");
+  case MS_CACHE_STATE_KEPT: return ms_gettext ("inputs kept since the first repetition");
+  case MS_CACHE_STATE_READ_WC: return ms_gettext ("in write-combined memory");
+  default: return "";
   }
 }
 
-/* One comparison of two end-to-end times: what, the two times, their
- * ratio and the verdict's words. */
-static void
-append_pair (char *buf, size_t len, const char *what, const MsCell *a, const MsCell *b)
-{
-  if (!a || !b || !(a->stats.e2e.median > 0) || !(b->stats.e2e.median > 0))
-    return;
-  char t_a[32], t_b[32];
-  MsJudgement j = judge (&a->stats.e2e, &b->stats.e2e);
-  /* TRANSLATORS: a comparison of the cache-state lesson: what is compared,
-   * its two times, their ratio and a verdict such as "longer, beyond the
-   * run's spread". */
-  ms_caption_append (buf, len, ms_gettext ("%s: %s against %s (%.2f×), %s."), what,
-                     ms_caption_time (b->stats.e2e.median, t_b, sizeof t_b),
-                     ms_caption_time (a->stats.e2e.median, t_a, sizeof t_a), j.ratio,
-                     time_verdict (j));
-}
+/* How a copy stands to streamed stores by the rule: apart beyond the
+ * run's spread, the same within it, or neither (the run cannot tell). */
+typedef enum { APART, SAME, UNTOLD } Standing;
 
-/* The end-to-end medians of the rows the picture draws, each state
- * against streamed stores (the sweep's own state), for every mode. */
-static void
-append_cache_times (char *buf, size_t len, const MsResults *r, int e)
+static Standing
+standing (const MsCacheStateRow *row)
 {
-  const MsCell *any = NULL;
-  static const MsMode modes[] = { MS_MODE_PAGEABLE, MS_MODE_PINNED, MS_MODE_WRITE_COMBINED };
-  for (size_t i = 0; i < sizeof modes / sizeof modes[0] && !any; i++)
-    any = ms_caption_measured (r, modes[i], e, "stores=streamed");
-  char size[32];
-  if (any)
-    ms_caption_append (buf, len, ms_gettext ("At %s, each state against streamed stores, end "
-                                             "to end."),
-                       ms_caption_size (any, size, sizeof size));
-  for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
-    MsMode m = modes[i];
-    const MsCell *streamed = ms_caption_measured (r, m, e, "stores=streamed");
-    char what[128];
-    snprintf (what, sizeof what, ms_gettext ("%s after ordinary stores"), ms_mode_title (m));
-    append_pair (buf, len, what, streamed, ms_caption_measured (r, m, e, "stores=ordinary"));
-    snprintf (what, sizeof what, ms_gettext ("%s with new buffers every repetition"),
-              ms_mode_title (m));
-    append_pair (buf, len, what, streamed, ms_caption_measured (r, m, e, "stores=fresh"));
-    snprintf (what, sizeof what, ms_gettext ("%s with inputs not rewritten since the first "
-                                             "repetition"),
-              ms_mode_title (m));
-    append_pair (buf, len, what, streamed, ms_caption_measured (r, m, e, "stores=kept"));
+  switch (row->judgement.verdict) {
+  case MS_VERDICT_FASTER:
+  case MS_VERDICT_SLOWER: return APART;
+  case MS_VERDICT_SAME: return SAME;
+  default: return UNTOLD;
   }
 }
 
-/* The CPU's check of the result reads it: from write-combined memory in
- * one row, from ordinary memory in the other. The textbooks warn the
- * first is slower; the words follow what this run measured. */
-static void
-append_cache_read (char *buf, size_t len, const MsStat *v_wc, const MsStat *v_plain)
+/* Whether every copy of mode's in rows stands so, and there are two or
+ * more: the list then names the memory once. */
+static bool
+whole_mode (const MsCacheStateRow *rows, int n, MsMode mode, Standing which)
 {
-  char speed[64], t_wc[32], t_plain[32];
-  ms_caption_time (v_wc->median, t_wc, sizeof t_wc);
-  ms_caption_time (v_plain->median, t_plain, sizeof t_plain);
-  MsJudgement j = judge (v_plain, v_wc);
-  ms_caption_speed (v_plain->median / v_wc->median, 2, speed, sizeof speed);
-  if (j.verdict == MS_VERDICT_SLOWER)
-    ms_caption_append (buf, len,
-                       ms_gettext ("The CPU reads write-combined memory %s than ordinary "
-                                   "memory, as textbooks warn: its check of the result takes %s "
-                                   "against %s (the verify bars of the second row and the "
-                                   "first)."),
-                       speed, t_wc, t_plain);
-  else if (j.verdict == MS_VERDICT_FASTER)
-    ms_caption_append (buf, len,
-                       ms_gettext ("The CPU read write-combined memory %s than ordinary memory, "
-                                   "against what textbooks warn: its check of the result took "
-                                   "%s against %s (the verify bars of the second row and the "
-                                   "first)."),
-                       speed, t_wc, t_plain);
-  else {
-    char lo_wc[32], hi_wc[32], lo_plain[32], hi_plain[32];
-    ms_caption_append (buf, len,
-                       ms_gettext ("The CPU's check of the result took %.2f× as long when the "
-                                   "result lay in write-combined memory: %s (the second row's "
-                                   "verify bar) against %s in ordinary memory (the first "
-                                   "row's), medians, %s (single checks %s to %s against %s to "
-                                   "%s)."),
-                       j.ratio, t_wc, t_plain, time_verdict (j),
-                       ms_caption_time (v_wc->min, lo_wc, sizeof lo_wc),
-                       ms_caption_time (v_wc->max, hi_wc, sizeof hi_wc),
-                       ms_caption_time (v_plain->min, lo_plain, sizeof lo_plain),
-                       ms_caption_time (v_plain->max, hi_plain, sizeof hi_plain));
-    /* The textbooks' warning, said only on the side the medians show and
-     * never against a verdict of the same. */
-    if (j.verdict == MS_VERDICT_SAME || j.ratio < 1)
-      ms_caption_append (buf, len, ms_gettext ("Textbooks warn it is slower; here it was not."));
-    else if (j.ratio > 1)
-      ms_caption_append (buf, len, ms_gettext ("Longer is what textbooks warn of."));
+  int of_mode = 0;
+  for (int i = 0; i < n; i++)
+    if (rows[i].mode == mode && rows[i].state != MS_CACHE_STATE_READ_WC) {
+      if (standing (&rows[i]) != which)
+        return false;
+      of_mode++;
+    }
+  return of_mode > 1;
+}
+
+/* The copies of one standing, by memory: "Pinned: ordinary stores, new
+ * buffers every repetition; Write-combined: ordinary stores", each with
+ * its ratio where with_ratio, else "Pinned: every state" where all of a
+ * memory's stand so. The count. */
+static int
+list_copies (char *out, size_t len, const MsCacheStateRow *rows, int n, Standing which,
+             bool with_ratio)
+{
+  int listed = 0;
+  out[0] = '\0';
+  for (int i = 0; i < n; i++) {
+    if (rows[i].state == MS_CACHE_STATE_READ_WC || standing (&rows[i]) != which)
+      continue;
+    if (!with_ratio && whole_mode (rows, n, rows[i].mode, which)) {
+      size_t used = strlen (out);
+      if (i > 0 && rows[i - 1].mode == rows[i].mode)
+        continue;
+      /* TRANSLATORS: a memory whose every state of the host's stores
+       * stands so, e.g. "Pinned: every state". */
+      snprintf (out + used, len - used, "%s", listed ? "; " : "");
+      used = strlen (out);
+      snprintf (out + used, len - used, ms_gettext ("%s: every state"),
+                ms_mode_title (rows[i].mode));
+      listed++;
+      continue;
+    }
+    size_t used = strlen (out);
+    bool new_mode = listed == 0 || rows[i].mode != rows[i - 1].mode
+                    || standing (&rows[i - 1]) != which;
+    if (new_mode)
+      snprintf (out + used, len - used, "%s%s: ", listed ? "; " : "", ms_mode_title (rows[i].mode));
+    else
+      snprintf (out + used, len - used, ", ");
+    used = strlen (out);
+    if (with_ratio)
+      snprintf (out + used, len - used, "%s (%.2f×)", ms_cache_state_name (rows[i].state),
+                rows[i].judgement.ratio);
+    else
+      snprintf (out + used, len - used, "%s", ms_cache_state_name (rows[i].state));
+    listed++;
   }
+  return listed;
+}
+
+/* Which copies differ from streamed stores by the run's own rule, which
+ * are the same, which the run cannot tell: one sentence each. */
+static void
+append_copies (char *buf, size_t len, const MsCacheStateRow *rows, int n)
+{
+  char list[768], size[32];
+  ms_format_bytes ((1ull << rows[0].exponent) * sizeof (float), size, sizeof size);
+  if (list_copies (list, sizeof list, rows, n, APART, true))
+    /* TRANSLATORS: the cache-state lesson's copies that the verdict rule
+     * finds apart, by memory, e.g. "Pageable: ordinary stores (0.72×)";
+     * the ratio is their time over streamed stores'. */
+    ms_caption_append (buf, len,
+                       ms_gettext ("At %s, by the run's own rule, these copies took longer or "
+                                   "shorter than after streamed stores in the same memory (their "
+                                   "time as a multiple): %s."),
+                       size, list);
+  else
+    ms_caption_append (buf, len,
+                       ms_gettext ("At %s, by the run's own rule, no copy differed from one "
+                                   "after streamed stores in the same memory."),
+                       size);
+  if (list_copies (list, sizeof list, rows, n, SAME, false))
+    ms_caption_append (buf, len, ms_gettext ("The same within the run's spread: %s."), list);
+  if (list_copies (list, sizeof list, rows, n, UNTOLD, true))
+    ms_caption_append (buf, len,
+                       ms_gettext ("Apart in the median, but the run cannot tell them from "
+                                   "streamed stores: %s."),
+                       list);
+}
+
+/* The CPU's check of the result in write-combined memory against ordinary
+ * memory. The textbooks warn the first is slower; the words follow the
+ * verdict and, without one, the sign of the medians, and claim no cause:
+ * the run does not show one. */
+static void
+append_check (char *buf, size_t len, const MsCacheStateRow *row)
+{
+  char t_wc[32], t_plain[32];
+  const MsJudgement *j = &row->judgement;
+  ms_caption_time (row->median_us, t_wc, sizeof t_wc);
+  ms_caption_time (row->reference_us, t_plain, sizeof t_plain);
+#define SAY(sentence) ms_caption_append (buf, len, sentence, j->ratio, t_wc, t_plain)
+  if (j->verdict == MS_VERDICT_SLOWER)
+    SAY (ms_gettext (
+        "The CPU's check of the result took %.2f× as long in write-combined memory as in "
+        "ordinary memory (%s against %s, medians), beyond the run's spread, as textbooks warn."));
+  else if (j->verdict == MS_VERDICT_FASTER)
+    SAY (ms_gettext (
+        "The CPU's check of the result took %.2f× as long in write-combined memory as in "
+        "ordinary memory (%s against %s, medians), beyond the run's spread: the opposite of the "
+        "textbook warning, on this machine."));
+  else if (j->verdict == MS_VERDICT_SAME)
+    SAY (ms_gettext (
+        "The CPU's check of the result took %.2f× as long in write-combined memory as in "
+        "ordinary memory (%s against %s, medians), the same within the run's spread, though "
+        "textbooks warn it is slower."));
+  else if (j->ratio < 1)
+    SAY (ms_gettext (
+        "The CPU's check of the result took %.2f× as long in write-combined memory as in "
+        "ordinary memory (%s against %s, medians): the opposite of the textbook warning on this "
+        "machine, though the run cannot tell them apart."));
+  else if (j->ratio > 1)
+    SAY (ms_gettext (
+        "The CPU's check of the result took %.2f× as long in write-combined memory as in "
+        "ordinary memory (%s against %s, medians): the side textbooks warn of, though the run "
+        "cannot tell them apart."));
+  else
+    SAY (ms_gettext (
+        "The CPU's check of the result took %.2f× as long in write-combined memory as in "
+        "ordinary memory (%s against %s, medians)."));
+#undef SAY
 }
 
 static bool
 caption_cache_state (const MsResults *r, int exponent, char *buf, size_t len)
 {
-  FOR_EACH_EXP (e, exponent)
-  {
-    const MsCell *wc_stream = ms_caption_measured (r, MS_MODE_WRITE_COMBINED, e, "stores=streamed");
-    const MsCell *wc_read
-        = ms_caption_measured (r, MS_MODE_WRITE_COMBINED, e, "stores=streamed/read=wc");
-    buf[0] = '\0';
-    append_cache_times (buf, len, r, e);
-    const MsStat *v_wc = wc_read ? &wc_read->stats.phase[MS_PHASE_VERIFY] : NULL;
-    const MsStat *v_plain = wc_stream ? &wc_stream->stats.phase[MS_PHASE_VERIFY] : NULL;
-    if (v_wc && v_plain && v_wc->n > 0 && v_wc->median > 0 && v_plain->n > 0
-        && v_plain->median > 0)
-      append_cache_read (buf, len, v_wc, v_plain);
-    if (buf[0])
-      return true;
-  }
+  MsCacheStateRow rows[MS_CACHE_STATE_MAX_ROWS];
+  int n = ms_cache_state_rows (r, exponent, rows, MS_CACHE_STATE_MAX_ROWS);
+  int copies = 0;
+  for (int i = 0; i < n; i++)
+    copies += rows[i].state != MS_CACHE_STATE_READ_WC;
+  if (copies)
+    append_copies (buf, len, rows, n);
+  for (int i = 0; i < n; i++)
+    if (rows[i].state == MS_CACHE_STATE_READ_WC)
+      append_check (buf, len, &rows[i]);
+  if (buf[0])
+    return true;
   return ms_caption_missing (
       buf, len,
       ms_gettext ("This run has no pageable, write-combined or pinned cells under the host "

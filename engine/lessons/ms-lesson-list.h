@@ -27,7 +27,7 @@
 #define MS_LESSON_LIST(X)                                   \
   X (PINNED_PAGEABLE, pinned_pageable, PLAIN, NO_PICTURE)   \
   X (REUSE, reuse, SWEEP, NO_PICTURE)                       \
-  X (CACHE_STATE, cache_state, SWEEP, NO_PICTURE)           \
+  X (CACHE_STATE, cache_state, SWEEP, PICTURE)              \
   X (REGISTER, register, PLAIN, PICTURE)                    \
   X (MANAGED, managed_touch, SWEEP, NO_PICTURE)             \
   X (ISSUE_ORDER, issue_order, SWEEP, PICTURE)              \

@@ -11,6 +11,7 @@
 
 #include "memsweep.h"
 #include "ms-backend-test.h"
+#include "ms-lesson-cache-state.h"
 #include "ms-lesson-caption.h"
 #include "ms-lesson-register.h"
 #include "ms-sweep-test.h"
@@ -237,11 +238,12 @@ test_experiment_topics (void)
   slow[MS_MODE_WRITE_COMBINED] = 2;
   add_part (&r, "write-combined", "stores=ordinary", slow);
   g_assert_true (ms_lesson_caption (MS_TOPIC_CACHE_STATE, r, -1, buf, sizeof buf));
-  /* Three repetitions: no verdict, the words follow the medians' sign. */
-  g_assert_nonnull (strstr (buf, "Write-combined after ordinary stores: "));
-  g_assert_nonnull (strstr (buf, "(2.00×), longer in the median, but the run cannot tell them "
-                                 "apart."));
-  g_assert_false (strstr (buf, "Fresh"));
+  /* Three repetitions: no verdict; the copy is listed with its ratio among
+   * those the run cannot tell apart. */
+  g_assert_nonnull (strstr (buf, "no copy differed from one after streamed stores"));
+  g_assert_nonnull (strstr (buf, "but the run cannot tell them from streamed stores: "
+                                 "Write-combined: ordinary stores (2.00×)."));
+  g_assert_false (strstr (buf, "new buffers"));
   add_part (&r, "pinned", "cost=malloc-host", NULL);
   add_part (&r, "pageable", "cost=malloc", NULL);
   g_assert_true (ms_lesson_caption (MS_TOPIC_COSTS, r, -1, buf, sizeof buf));
@@ -599,45 +601,89 @@ cache_state_caption (double verify_wc_us, double verify_us, bool tight, double o
   return g_strdup (buf);
 }
 
-/* Every comparative word follows the sign of the medians and the verdict
- * rule: slower only where the run shows it, faster said as faster, and
- * the textbooks' warning named on the side the figures are on. */
+/* Every comparative word follows the verdict rule and, without a verdict,
+ * the sign of the medians: the textbooks' warning is named on the side the
+ * figures are on, and no cause is claimed. */
 static void
 test_cache_state_signs (void)
 {
   /* Write-combined read clearly slower, as textbooks warn. */
   g_autofree char *slower = cache_state_caption (200, 100, true, 1500, 700);
-  g_assert_nonnull (strstr (slower, "reads write-combined memory 2.00× slower than ordinary "
-                                    "memory, as textbooks warn"));
-  /* Clearly faster: said as faster, against the textbooks. */
+  g_assert_nonnull (strstr (slower, "took 2.00× as long in write-combined memory as in ordinary "
+                                    "memory (200 µs against 100 µs, medians), beyond the run's "
+                                    "spread, as textbooks warn."));
+  /* Clearly faster: the opposite of the warning, on this machine. */
   g_autofree char *faster = cache_state_caption (78, 100, true, 1500, 700);
-  g_assert_nonnull (strstr (faster, "read write-combined memory 1.28× faster than ordinary "
-                                    "memory, against what textbooks warn"));
+  g_assert_nonnull (strstr (faster, "took 0.78× as long in write-combined memory"));
+  g_assert_nonnull (strstr (faster, "beyond the run's spread: the opposite of the textbook "
+                                    "warning, on this machine."));
   g_assert_null (strstr (faster, "as textbooks warn"));
-  /* Shorter in the median, no verdict: never "as textbooks warn". */
+  g_assert_null (strstr (faster, "because"));
+  /* Shorter in the median, no verdict: the opposite, though untold. */
   g_autofree char *loose_short = cache_state_caption (78, 100, false, 1500, 700);
   g_assert_nonnull (strstr (loose_short, "took 0.78× as long"));
-  g_assert_nonnull (strstr (loose_short, "shorter in the median, but the run cannot tell"));
-  g_assert_nonnull (strstr (loose_short, "Textbooks warn it is slower; here it was not."));
+  g_assert_nonnull (strstr (loose_short, "the opposite of the textbook warning on this machine, "
+                                         "though the run cannot tell them apart."));
   g_assert_null (strstr (loose_short, "as textbooks warn"));
-  g_assert_null (strstr (loose_short, "Longer is what"));
+  g_assert_null (strstr (loose_short, "the side textbooks warn of"));
   /* Longer in the median, no verdict: the warning on its side. */
   g_autofree char *loose_long = cache_state_caption (120, 100, false, 1500, 700);
-  g_assert_nonnull (strstr (loose_long, "longer in the median, but the run cannot tell"));
-  g_assert_nonnull (strstr (loose_long, "Longer is what textbooks warn of."));
-  /* Pageable copies, each state against streamed stores, by the verdict. */
-  g_assert_nonnull (strstr (slower, "Pageable after ordinary stores: "));
-  g_assert_nonnull (strstr (slower, "(1.50×), longer, beyond the run's spread."));
-  g_assert_nonnull (strstr (slower, "(0.70×), shorter, beyond the run's spread."));
+  g_assert_nonnull (strstr (loose_long, "the side textbooks warn of, though the run cannot tell"));
+  g_assert_null (strstr (loose_long, "opposite"));
+  /* Pageable copies by the verdict, listed with their ratios. */
+  g_assert_nonnull (strstr (slower, "these copies took longer or shorter than after streamed "
+                                    "stores in the same memory (their time as a multiple): "
+                                    "Pageable: ordinary stores (1.50×), inputs kept since the "
+                                    "first repetition (0.70×)."));
+  g_assert_null (strstr (slower, "The same within"));
   /* The same within the threshold: no warning on the longer side. */
   g_autofree char *same_read = cache_state_caption (104, 100, true, 1500, 700);
   g_assert_nonnull (strstr (same_read, "took 1.04× as long"));
-  g_assert_nonnull (strstr (same_read, "the same within the run's spread (single checks"));
-  g_assert_nonnull (strstr (same_read, "Textbooks warn it is slower; here it was not."));
-  g_assert_null (strstr (same_read, "Longer is what"));
+  g_assert_nonnull (strstr (same_read, "the same within the run's spread, though textbooks warn "
+                                       "it is slower."));
+  g_assert_null (strstr (same_read, "the side textbooks warn of"));
   g_autofree char *same = cache_state_caption (200, 100, true, 1020, 990);
-  g_assert_nonnull (strstr (same, "(1.02×), the same within the run's spread."));
-  g_assert_null (strstr (same, "longer, beyond"));
+  g_assert_nonnull (strstr (same, "no copy differed from one after streamed stores"));
+  g_assert_nonnull (strstr (same, "The same within the run's spread: Pageable: every state."));
+  g_assert_null (strstr (same, "took longer or shorter"));
+}
+
+/* The caption and the picture give one number for one thing: every
+ * figure the picture draws beside a bar or over a group (the medians and
+ * ratios of ms_cache_state_rows) is the one the caption gives for it. */
+static void
+test_cache_state_rows_agree (void)
+{
+  MsResults *r = ms_test_results_new ("cache-state");
+  add_cell9 (r, MS_MODE_WRITE_COMBINED, "stores=streamed", 1000, 5451, true);
+  add_cell9 (r, MS_MODE_WRITE_COMBINED, "stores=streamed/read=wc", 1000, 3438, true);
+  add_cell9 (r, MS_MODE_PAGEABLE, "stores=streamed", 6264, 0, true);
+  add_cell9 (r, MS_MODE_PAGEABLE, "stores=ordinary", 4526, 0, true);
+  add_cell9 (r, MS_MODE_PINNED, "stores=streamed", 971, 0, true);
+  add_cell9 (r, MS_MODE_PINNED, "stores=fresh", 979, 0, true);
+  char buf[2048], t[32], ratio[32];
+  g_assert_true (ms_lesson_caption (MS_TOPIC_CACHE_STATE, r, -1, buf, sizeof buf));
+  g_test_message ("%s", buf);
+  MsCacheStateRow rows[MS_CACHE_STATE_MAX_ROWS];
+  int n = ms_cache_state_rows (r, -1, rows, MS_CACHE_STATE_MAX_ROWS);
+  g_assert_cmpint (n, ==, 3);
+  for (int i = 0; i < n; i++) {
+    /* The ratio is the medians' and it is in the caption, as the row has
+     * it, wherever the caption gives one. */
+    g_assert_cmpfloat_with_epsilon (rows[i].judgement.ratio,
+                                    rows[i].median_us / rows[i].reference_us, 1e-9);
+    g_snprintf (ratio, sizeof ratio, "%.2f×", rows[i].judgement.ratio);
+    if (rows[i].judgement.verdict != MS_VERDICT_SAME)
+      g_assert_nonnull (strstr (buf, ratio));
+  }
+  /* The check's two medians, as the picture's bar and group give them. */
+  g_assert_cmpint (rows[2].state, ==, MS_CACHE_STATE_READ_WC);
+  g_assert_nonnull (strstr (buf, ms_caption_time (rows[2].median_us, t, sizeof t)));
+  g_assert_cmpstr (t, ==, "3.44 ms");
+  g_assert_nonnull (strstr (buf, ms_caption_time (rows[2].reference_us, t, sizeof t)));
+  g_assert_cmpstr (t, ==, "5.45 ms");
+  g_assert_nonnull (strstr (buf, "0.63× as long"));
+  ms_results_free (r);
 }
 
 /* The reuse lesson's writes only as R kernels against one kernel storing
@@ -717,6 +763,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson-caption/portable-two-gpus", test_portable_two_gpus);
   g_test_add_func ("/lesson-caption/issue-order-timers", test_issue_order_timers);
   g_test_add_func ("/lesson-caption/cache-state-signs", test_cache_state_signs);
+  g_test_add_func ("/lesson-caption/cache-state-rows-agree", test_cache_state_rows_agree);
   g_test_add_func ("/lesson-caption/reuse-in-kernel", test_reuse_in_kernel);
   g_test_add_func ("/lesson-caption/issue-order-around", test_issue_order_around);
   int rc = g_test_run ();

@@ -1,0 +1,265 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-picture-cache-state.c: the cache-state lesson's picture: one bar per
+ * state of the host's stores, grouped by memory, each the state's median
+ * time as a multiple of the group's reference (streamed stores, or the
+ * result checked in ordinary memory) on one axis from 0, with the ratio's
+ * 95% interval and the verdict of the run's rule. Every figure is a median
+ * of ms_cache_state_rows, the rows the caption words. */
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ms-lesson-cache-state.h"
+#include "ms-lesson-picture.h"
+#include "ms-palette.h"
+
+/* The verdict in a word or two, as the row's text says it. */
+static const char *
+verdict_words (const MsJudgement *j)
+{
+  switch (j->verdict) {
+  case MS_VERDICT_SAME:
+    return _ ("the same");
+  case MS_VERDICT_FASTER:
+    return _ ("shorter");
+  case MS_VERDICT_SLOWER:
+    return _ ("longer");
+  default:
+    return _ ("cannot tell");
+  }
+}
+
+char *
+ms_picture_cache_state_row_text (const MsCacheStateRow *row)
+{
+  char t[32];
+  ms_caption_time (row->median_us, t, sizeof t);
+  /* Translators: a cache-state bar's figures: the median, its ratio to the
+   * group's reference and the run's verdict, e.g. "4.53 ms · 0.72× ·
+   * cannot tell". */
+  return g_strdup_printf (_ ("%s · %.2f× · %s"), t, row->judgement.ratio,
+                          verdict_words (&row->judgement));
+}
+
+char *
+ms_picture_cache_state_group_text (const MsCacheStateRow *row)
+{
+  char t[32];
+  ms_caption_time (row->reference_us, t, sizeof t);
+  if (row->state == MS_CACHE_STATE_READ_WC)
+    /* Translators: the group of the cache-state picture's last bar: the
+     * reference it is measured against and its median, e.g. "The CPU's
+     * check of the result in ordinary memory: 5.45 ms = 1×". */
+    return g_strdup_printf (_ ("The CPU's check of the result in ordinary memory: %s = 1×"), t);
+  /* Translators: a group of cache-state bars: the memory, the reference
+   * the bars are measured against and its median, e.g. "Pinned · against
+   * streamed stores: 971 µs = 1×". */
+  return g_strdup_printf (_ ("%s · against streamed stores: %s = 1×"), ms_mode_title (row->mode),
+                          t);
+}
+
+static gboolean
+starts_group (const MsCacheStateRow *rows, int i)
+{
+  return i == 0 || rows[i].mode != rows[i - 1].mode
+         || (rows[i].state == MS_CACHE_STATE_READ_WC)
+                != (rows[i - 1].state == MS_CACHE_STATE_READ_WC);
+}
+
+/* The lines the rows take: one a bar, one a group's name. */
+static int
+n_lines (const MsCacheStateRow *rows, int n)
+{
+  int lines = n;
+  for (int i = 0; i < n; i++)
+    lines += starts_group (rows, i);
+  return lines;
+}
+
+/* Where everything goes: the label column, the bars' axis, the line
+ * height. */
+typedef struct {
+  double fs, line_h, x0, x1;
+  MsScale xs;
+} Layout;
+
+static void
+draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
+          double y)
+{
+  const double h = l->line_h;
+  guint color = 0, shape, dash;
+  ms_mode_look (row->mode, &color, &shape, &dash);
+  MsColor c;
+  ms_chart_palette_color (color, st->dark, &c);
+  ms_set_color (cr, &st->fg, 0.85);
+  ms_draw_text_max (cr, ms_cache_state_name (row->state), l->fs * 1.5, y + (h - l->fs * 1.3) / 2,
+                    l->fs, l->x0 - l->fs * 2);
+  double end = ms_scale_to_pixel (&l->xs, MIN (row->judgement.ratio, l->xs.max));
+  ms_set_color (cr, &c, 1);
+  cairo_rectangle (cr, l->x0, y + h * 0.2, end - l->x0, h * 0.6);
+  cairo_fill (cr);
+  /* The ratio's 95% interval: whether the bar stands apart from 1×. */
+  const MsJudgement *j = &row->judgement;
+  if (isfinite (j->lo) && isfinite (j->hi) && j->hi > j->lo) {
+    double lo = ms_scale_to_pixel (&l->xs, MAX (j->lo, 0));
+    double hi = ms_scale_to_pixel (&l->xs, MIN (j->hi, l->xs.max));
+    ms_set_color (cr, &st->fg, 0.9);
+    cairo_set_line_width (cr, ms_style_line_width (st));
+    cairo_move_to (cr, lo, y + h / 2);
+    cairo_line_to (cr, hi, y + h / 2);
+    cairo_move_to (cr, lo, y + h * 0.3);
+    cairo_line_to (cr, lo, y + h * 0.7);
+    cairo_move_to (cr, hi, y + h * 0.3);
+    cairo_line_to (cr, hi, y + h * 0.7);
+    cairo_stroke (cr);
+    end = MAX (end, hi);
+  }
+  g_autofree char *text = ms_picture_cache_state_row_text (row);
+  double tw, th, tx = end + l->fs * 0.4;
+  ms_draw_text (cr, text, 0, 0, l->fs * 0.9, -1, 0, FALSE, &tw, &th);
+  /* On a patch of the background: the 1× line runs under it. */
+  ms_set_color (cr, &st->bg, 1);
+  cairo_rectangle (cr, tx - l->fs * 0.15, y + (h - th) / 2, tw + l->fs * 0.3, th);
+  cairo_fill (cr);
+  ms_set_color (cr, &st->fg, 0.95);
+  ms_draw_text (cr, text, tx, y + h / 2, l->fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
+}
+
+/* A group's line: the reference and its median, on a patch of the
+ * background where the 1× line runs under it. */
+static void
+draw_group (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
+            double y, double width)
+{
+  g_autofree char *name = ms_picture_cache_state_group_text (row);
+  double tw, th, max_w = width - l->fs;
+  ms_draw_text (cr, name, 0, 0, l->fs, -1, 0, FALSE, &tw, &th);
+  ms_set_color (cr, &st->bg, 1);
+  cairo_rectangle (cr, l->fs * 0.35, y + (l->line_h - th) / 2, MIN (tw, max_w) + l->fs * 0.3, th);
+  cairo_fill (cr);
+  ms_set_color (cr, &st->fg, 0.95);
+  ms_draw_text_max (cr, name, l->fs * 0.5, y + (l->line_h - th) / 2, l->fs, max_w);
+}
+
+/* The 1× line through every group, under the bars and their words. */
+static void
+draw_one (cairo_t *cr, const MsChartStyle *st, const Layout *l, double top, double bottom)
+{
+  double px = round (ms_scale_to_pixel (&l->xs, 1)) + 0.5;
+  ms_set_color (cr, &st->fg, 0.6);
+  cairo_set_line_width (cr, ms_style_line_width (st));
+  cairo_set_dash (cr, (double[]){ 4, 3 }, 2, 0);
+  cairo_move_to (cr, px, top);
+  cairo_line_to (cr, px, bottom);
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+}
+
+/* The ratio axis under the groups. */
+static void
+draw_axis (cairo_t *cr, const MsChartStyle *st, const Layout *l, double bottom)
+{
+  ms_set_color (cr, &st->fg, 0.6);
+  cairo_set_line_width (cr, ms_style_line_width (st));
+  cairo_move_to (cr, l->x0, bottom + 0.5);
+  cairo_line_to (cr, l->xs.pixel_hi, bottom + 0.5);
+  cairo_stroke (cr);
+  ms_set_color (cr, &st->fg, 0.8);
+  for (double v = 0; v <= l->xs.max + 1e-9; v += 0.5) {
+    g_autofree char *tick = g_strdup_printf (_ ("%g×"), v);
+    ms_draw_text (cr, tick, ms_scale_to_pixel (&l->xs, v), bottom + l->fs * 0.2, l->fs * 0.9, 0.5,
+                  0, FALSE, NULL, NULL);
+  }
+}
+
+static double
+axis_max (const MsCacheStateRow *rows, int n)
+{
+  double max = 1.2;
+  for (int i = 0; i < n; i++)
+    max = MAX (max, MAX (rows[i].judgement.ratio,
+                         isfinite (rows[i].judgement.hi) ? rows[i].judgement.hi : 0));
+  /* Room right of the longest bar for its figures; whole halves. */
+  return MIN (ceil (max * 1.15 * 2) / 2, 4);
+}
+
+static void
+draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int n, double width,
+           double y, double h)
+{
+  Layout l = { .fs = ms_style_font_size (st) };
+  int groups = n_lines (rows, n) - n;
+  /* A line a bar and a group's name, the axis's labels under them; where
+   * room is short (the lesson pane) the text shrinks with the lines, so
+   * that every state keeps its bar. */
+  l.line_h = MIN (l.fs * 1.8, (h - l.fs * 1.8) / (n + groups));
+  l.fs = MIN (l.fs, l.line_h / 1.35);
+  double label_w = 0;
+  for (int i = 0; i < n; i++) {
+    double tw;
+    ms_draw_text (cr, ms_cache_state_name (rows[i].state), 0, 0, l.fs, -1, 0, FALSE, &tw, NULL);
+    label_w = MAX (label_w, tw);
+  }
+  l.x0 = MIN (label_w + l.fs * 2.5, width * 0.4);
+  l.x1 = width - l.fs * 0.5;
+  /* The bars' figures need room right of the longest bar. */
+  double text_w = 0;
+  for (int i = 0; i < n; i++) {
+    g_autofree char *text = ms_picture_cache_state_row_text (&rows[i]);
+    double tw;
+    ms_draw_text (cr, text, 0, 0, l.fs * 0.9, -1, 0, FALSE, &tw, NULL);
+    text_w = MAX (text_w, tw);
+  }
+  double max = axis_max (rows, n);
+  l.xs = (MsScale){ MS_SCALE_LINEAR, 0, max, l.x0,
+                    MAX (l.x0 + l.fs * 4, l.x1 - text_w - l.fs * 0.4) };
+  draw_one (cr, st, &l, y, y + (n + groups) * l.line_h);
+  for (int i = 0; i < n; i++) {
+    if (starts_group (rows, i)) {
+      draw_group (cr, st, &l, &rows[i], y, width);
+      y += l.line_h;
+    }
+    draw_bar (cr, st, &l, &rows[i], y);
+    y += l.line_h;
+  }
+  draw_axis (cr, st, &l, y);
+}
+
+void
+ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
+                        double height)
+{
+  const double fs = ms_style_font_size (style);
+  MsCacheStateRow rows[MS_CACHE_STATE_MAX_ROWS];
+  int n = ms_cache_state_rows (run, -1, rows, MS_CACHE_STATE_MAX_ROWS);
+  ms_draw_background (cr, style);
+  if (n == 0) {
+    ms_picture_empty (cr, style, width, height,
+                      _ ("The run has no state of the host's stores to compare with streamed "
+                         "stores."));
+    return;
+  }
+  char size[32];
+  ms_format_bytes ((1ull << rows[0].exponent) * sizeof (float), size, sizeof size);
+  g_autofree char *title
+      = g_strdup_printf (_ ("Each state's median time as a multiple of the line above it, %s per "
+                            "vector"),
+                         size);
+  ms_set_color (cr, &style->fg, 0.95);
+  double th
+      = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, TRUE);
+  /* xgettext:no-c-format */
+  const char *key = _ ("Bars: medians, end to end (the check: its own time); lines: the ratio's "
+                       "95% interval; words: the run's verdict.");
+  double kh = ms_draw_text_wrapped (cr, key, 0, 0, fs * 0.85, width - fs, FALSE, FALSE);
+  double top = fs * 0.8 + th;
+  /* The key only where the lines keep their text's full size. */
+  if (height - top - kh - fs * 2.4 < fs * 1.4 * n_lines (rows, n))
+    kh = 0;
+  draw_rows (cr, style, rows, n, width, top, height - top - kh - fs * 0.6);
+  if (kh <= 0)
+    return;
+  ms_set_color (cr, &style->fg, 0.7);
+  ms_draw_text_wrapped (cr, key, fs * 0.5, height - kh - fs * 0.3, fs * 0.85, width - fs, FALSE,
+                        TRUE);
+}

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-cache-state.h: what the cache-state lesson's caption and its
+ * picture (draw/ms-picture-cache-state.c) both compute from a run: each
+ * state of the host's stores against streamed stores in the same memory,
+ * end to end, and the CPU's check of the result in write-combined memory
+ * against ordinary memory, with the verdict of the run's own rule. */
+#pragma once
+
+#include "memsweep.h"
+#include "ms-compare.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The states the lesson compares; the first of a mode is its reference. */
+typedef enum {
+  MS_CACHE_STATE_ORDINARY, /* ordinary stores, against streamed stores */
+  MS_CACHE_STATE_FRESH,    /* new buffers every repetition, against streamed stores */
+  MS_CACHE_STATE_KEPT,     /* inputs not rewritten since the first repetition */
+  MS_CACHE_STATE_READ_WC,  /* the CPU's check of a result in write-combined memory,
+                            * against one in ordinary memory */
+  MS_CACHE_STATE_COUNT
+} MsCacheState;
+
+/* One comparison at one size: medians in µs (end to end, or the CPU's
+ * check of the result for MS_CACHE_STATE_READ_WC), and this state's
+ * against the reference's by the run's rule. */
+typedef struct {
+  MsMode mode;
+  MsCacheState state;
+  int exponent;
+  double median_us, reference_us;
+  MsJudgement judgement; /* ratio: median_us / reference_us */
+} MsCacheStateRow;
+
+/* The largest rows the lesson has (every mode's states and the check). */
+#define MS_CACHE_STATE_MAX_ROWS 9
+
+/* The comparisons the run has at exponent (-1: the largest size that has
+ * any), pageable first, then pinned, write-combined and the check; their
+ * count, at most max. */
+int ms_cache_state_rows (const MsResults *r, int exponent, MsCacheStateRow *rows, int max);
+/* The state in words, translated: "ordinary stores", "in write-combined
+ * memory". */
+const char *ms_cache_state_name (MsCacheState state);
+
+#ifdef __cplusplus
+}
+#endif
