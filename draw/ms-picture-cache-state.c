@@ -141,10 +141,17 @@ draw_group (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheS
   ms_draw_text_max (cr, name, l->fs * 0.5, y + (l->line_h - th) / 2, l->fs, max_w);
 }
 
-/* The 1× line through every group, under the bars and their words. */
+/* The 1× line through every group, under the bars and their words, in the
+ * band of the verdict's threshold: an interval must leave the band, not
+ * only the line, before the run calls a state different. */
 static void
 draw_one (cairo_t *cr, const MsChartStyle *st, const Layout *l, double top, double bottom)
 {
+  double t = MS_COMPARE_DEFAULT_THRESHOLD_PCT / 100;
+  double lo = ms_scale_to_pixel (&l->xs, 1 - t), hi = ms_scale_to_pixel (&l->xs, 1 + t);
+  ms_set_color (cr, &st->fg, 0.08);
+  cairo_rectangle (cr, lo, top, hi - lo, bottom - top);
+  cairo_fill (cr);
   double px = round (ms_scale_to_pixel (&l->xs, 1)) + 0.5;
   ms_set_color (cr, &st->fg, 0.6);
   cairo_set_line_width (cr, ms_style_line_width (st));
@@ -248,9 +255,11 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   ms_set_color (cr, &style->fg, 0.95);
   double th
       = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, TRUE);
-  /* xgettext:no-c-format */
-  const char *key = _ ("Bars: medians, end to end (the check: its own time); lines: the ratio's "
-                       "95% interval; words: the run's verdict.");
+  g_autofree char *key
+      = g_strdup_printf (_ ("Bars: medians, end to end (the check: its own time); lines: the "
+                            "ratio's 95%% interval; shaded: within %g%% of 1×, the verdict's "
+                            "threshold; words: the run's verdict."),
+                         MS_COMPARE_DEFAULT_THRESHOLD_PCT);
   double kh = ms_draw_text_wrapped (cr, key, 0, 0, fs * 0.85, width - fs, FALSE, FALSE);
   double top = fs * 0.8 + th;
   /* The key only where the lines keep their text's full size. */
