@@ -274,6 +274,40 @@ costs_table (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double x
   return y - y0;
 }
 
+/* The chart's key in the side column, a line per series in its colour,
+ * dash and marker: below the chart its four rows took a third of the
+ * chart's height at 1024x768. Returns the height; only measures unless
+ * draw. */
+static double
+side_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x, double y0,
+             double width, gboolean draw)
+{
+  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
+  double y = y0, th = fs * 1.2;
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    ms_draw_text (cr, s->label, 0, 0, fs, -1, 0, FALSE, NULL, &th);
+    if (draw) {
+      MsColor c;
+      ms_chart_palette_color (s->color, st->dark, &c);
+      ms_set_color (cr, &c, 1);
+      cairo_set_line_width (cr, lw);
+      ms_set_dash (cr, s->dash, lw);
+      cairo_move_to (cr, x, y + th / 2);
+      cairo_line_to (cr, x + fs * 1.8, y + th / 2);
+      cairo_stroke (cr);
+      ms_set_dash (cr, 0, lw);
+      const double at[2] = { x + fs * 0.9, y + th / 2 };
+      ms_draw_markers (cr, s->shape, ms_run_fill (s->run), at, 1, ms_style_marker_radius (st),
+                       lw * 0.8, &st->bg);
+      ms_set_color (cr, &st->fg, 0.95);
+      ms_draw_text_max (cr, s->label, x + fs * 2.4, y, fs, width - fs * 2.4);
+    }
+    y += th * 1.25;
+  }
+  return y - y0;
+}
+
 void
 ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                        double height)
@@ -292,7 +326,11 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   const double fs = ms_style_font_size (style), pad = fs * 0.8;
   double natural_w = 0;
   double costs_h = costs_table (cr, run, style, 0, 0, width, FALSE, &natural_w);
-  double side_w = natural_w > 0 && width >= fs * 40 ? MIN (natural_w, width * 0.45) : 0;
+  /* The table where the picture has its width and height (a low one
+   * keeps the chart alone). */
+  double side_w = natural_w > 0 && width >= fs * 40 && costs_h <= height - 2 * pad - fs * 3
+                      ? MIN (natural_w, width * 0.45)
+                      : 0;
   double held_w = width >= fs * 56 ? MAX (side_w, width / 2.6) : 0;
   double held_h = n > 0 && held_w > 0
                       ? held_table (cr, run, lv, n, style, held_w, 0, FALSE) : 0;
@@ -309,6 +347,15 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   }
   double chart_w = side_w > 0 ? round (width - side_w - 2 * pad) : width;
   double chart_h = round (height - take_h);
+  /* The key beside the chart, under the costs, where the side has room. */
+  double legend_h = side_w > 0 ? side_legend (cr, data, style, 0, 0, side_w, FALSE) : 0;
+  double side_h = costs_h + (held_beside ? fs + held_h : 0);
+  gboolean legend_beside = legend_h > 0 && side_h + fs + legend_h <= chart_h - pad;
+  if (legend_beside) {
+    data->no_legend = TRUE;
+    data->direct_labels = FALSE;
+    side_h += fs + legend_h;
+  }
   ms_draw_background (cr, style);
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, chart_w, chart_h);
@@ -324,13 +371,14 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   }
   if (side_w <= 0)
     return;
-  double side_x = chart_w + pad, used = costs_h + (held_beside ? fs + held_h : 0);
-  double y = MAX (pad, (chart_h - used) / 2);
-  costs_table (cr, run, style, side_x, y, side_w, TRUE, NULL);
+  double side_x = chart_w + pad, y = MAX (pad, (chart_h - side_h) / 2);
+  y += costs_table (cr, run, style, side_x, y, side_w, TRUE, NULL) + fs;
+  if (legend_beside)
+    y += side_legend (cr, data, style, side_x, y, side_w, TRUE) + fs;
   if (!held_beside)
     return;
   cairo_save (cr);
-  cairo_translate (cr, side_x - fs, y + costs_h + fs);
+  cairo_translate (cr, side_x - fs, y);
   held_table (cr, run, lv, n, style, side_w + 2 * fs, 0, TRUE);
   cairo_restore (cr);
 }
