@@ -193,7 +193,7 @@ foot_note_first (const MsChartData *d, guint n)
   return g_strjoinv ("\n", notes);
 }
 
-/* The note under the x axis: smaller text across the chart, one note a
+/* The note under the x axis (ms_draw_note) across the chart, one note a
  * line ('\n' between them, the most important first). As many notes as
  * fit in 7% of the height, in order; none in a small pane, where the plot
  * needs the room more. Sets l->foot_h and l->foot_notes. */
@@ -209,8 +209,7 @@ foot_note_fit (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
   g_auto (GStrv) notes = g_strsplit (d->foot_note, "\n", -1);
   for (guint n = g_strv_length (notes); n > 0; n--) {
     g_autofree char *text = foot_note_first (d, n);
-    double h
-        = ms_draw_text_wrapped (cr, text, 0, 0, fs * 0.9, width - 2 * fs, FALSE, FALSE) + fs * 0.2;
+    double h = ms_draw_note (cr, st, text, 0, 0, width - 2 * fs, FALSE) + fs * 0.2;
     if (h <= height * 0.07) {
       l->foot_h = h;
       l->foot_notes = n;
@@ -437,8 +436,7 @@ chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
   g_autofree char *foot = l->foot_notes > 0 ? foot_note_first (d, l->foot_notes) : NULL;
   if (foot) {
     double y = l->plot_y + l->plot_h + fs * 0.4 + th * 1.2 + (d->x_label ? th * 1.1 : 0) + fs * 0.2;
-    ms_set_color (cr, &st->fg, 0.8);
-    ms_draw_text_wrapped (cr, foot, fs, y, fs * 0.9, width - 2 * fs, FALSE, TRUE);
+    ms_draw_note (cr, st, foot, fs, y, width - 2 * fs, TRUE);
   }
   if (d->y_label) {
     /* A log axis says so where it fits: its even steps are factors, and

@@ -342,8 +342,7 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   if (!held_beside && n > 0) {
     take = held_takeaway (lv, n);
     if (take)
-      take_h = ms_draw_text_wrapped (cr, take, fs * 0.5, 0, fs, width - fs, FALSE, FALSE)
-               + fs * 0.4;
+      take_h = ms_draw_note (cr, style, take, fs * 0.5, 0, width - fs, FALSE) + fs * 0.4;
   }
   double chart_w = side_w > 0 ? round (width - side_w - 2 * pad) : width;
   double chart_h = round (height - take_h);
@@ -366,8 +365,7 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
     ms_picture_empty (cr, style, chart_w, chart_h, data->empty_text);
   cairo_restore (cr);
   if (take) {
-    ms_set_color (cr, &style->fg, 0.85);
-    ms_draw_text_wrapped (cr, take, fs * 0.5, chart_h + fs * 0.2, fs, width - fs, FALSE, TRUE);
+    ms_draw_note (cr, style, take, fs * 0.5, chart_h + fs * 0.2, width - fs, TRUE);
   }
   if (side_w <= 0)
     return;

@@ -55,8 +55,14 @@ build (const MsResults *run, MsSaDir dir)
       }
     }
   int ahead = ms_sa_ahead_us (run);
-  if (any && ahead > 0)
-    ms_chart_data_add_ref (d, ahead, _ ("the kernel ahead"));
+  if (any && ahead > 0) {
+    char t[32];
+    ms_caption_time (ahead, t, sizeof t);
+    /* TRANSLATORS: the sync-async picture's reference line; %s is the
+     * kernel's time, e.g. "200 µs". */
+    g_autofree char *label = g_strdup_printf (_ ("the kernel ahead, %s"), t);
+    ms_chart_data_add_ref (d, ahead, label);
+  }
   return d;
 }
 
@@ -181,8 +187,7 @@ blocking_strip (cairo_t *cr, const MsResults *run, const MsChartStyle *st, doubl
    * measured with CUDA_LAUNCH_BLOCKING=1, e.g. "... 8 of 56 calls ...". */
   g_autofree char *count
       = g_strdup_printf (_ ("With CUDA_LAUNCH_BLOCKING=1, %d of %d calls returned before their "
-                            "copy was done (a marker per call and size, small to large: filled, "
-                            "it returned early; hollow, it waited)"),
+                            "copy was done (a marker per call and size: filled if it did)"),
                          early, measured);
   ms_set_color (cr, &st->fg, 0.95);
   double text_h = ms_draw_text_wrapped (cr, count, fs, y0, fs, width - 2 * fs, FALSE, draw);
@@ -214,11 +219,10 @@ shared_legend (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
     x += fs * 3 + tw;
   }
   y += th * 1.3;
-  ms_set_color (cr, &st->fg, 0.95);
-  y += ms_draw_text_wrapped (cr,
-                             _ ("solid line with markers: when the call returned; dashed "
-                                "line: when the copy was done"),
-                             fs, y, fs, width - 2 * fs, FALSE, draw);
+  y += ms_draw_note (cr, st,
+                     _ ("solid line with markers: when the call returned; dashed line: when "
+                        "the copy was done"),
+                     fs, y, width - 2 * fs, draw);
   if (blocking)
     y += blocking_strip (cr, run, st, y + fs * 0.2, width, draw) + fs * 0.2;
   g_autofree char *take = takeaway (run);
@@ -236,11 +240,11 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
 {
   /* The default part's two directions in the panels; the blocking part
    * under them, a marker per call. */
-  /* The blocking part where the panels keep over half the picture (the
+  /* The blocking part where the panels keep half the picture (the
    * lesson pane's picture has the panels alone). */
   gboolean blocking = TRUE;
   double legend_h = shared_legend (cr, run, style, 0, width, blocking, FALSE);
-  if (height - legend_h < height * 0.55) {
+  if (height - legend_h < height * 0.5) {
     blocking = FALSE;
     legend_h = shared_legend (cr, run, style, 0, width, blocking, FALSE);
   }
