@@ -269,11 +269,13 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
         data->x_marks[k] = (double)sizeof (float) * (double)(1ull << named[k]);
     /* And the textbook's 64 KiB, which the caption sets them against. */
     data->x_marks[2] = 64 * 1024;
-    /* Small panels keep their plots: the ticks say sizes and times. */
-    if (panel_h < height * 0.55) {
-      g_clear_pointer (&data->x_label, g_free);
+    /* Small panels keep their plots: the ticks say sizes and times (and
+     * the note under them what the times are), the time axis's title
+     * first: ellipsized, it read "time from the ...". */
+    if (panel_h < height * 0.6)
       g_clear_pointer (&data->y_label, g_free);
-    }
+    if (panel_h < height * 0.55)
+      g_clear_pointer (&data->x_label, g_free);
     cairo_save (cr);
     cairo_translate (cr, dir * width / 2, 0);
     cairo_rectangle (cr, 0, 0, width / 2, panel_h);
