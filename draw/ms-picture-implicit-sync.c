@@ -103,16 +103,17 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
   if (limit > 0)
     g_snprintf (above, sizeof above, _ ("over about %.1f"), limit);
   g_autofree char *serial
-      = g_strdup_printf (_ ("serial: the second kernel waited for the first (%s kernel times)"),
+      = g_strdup_printf (_ ("serial: the second kernel waited (%s kernel times)"),
                          limit > 0 ? above : _ ("about two"));
   /* One line: the key's lines cost the grid its size. */
   g_autofree char *unclear = g_strdup_printf (_ ("unclear: the call itself took over %.0f%% of a "
                                                  "kernel's time, so the total cannot tell"),
                                               100 * MS_SYNC_UNDECIDED_CALL_SHARE);
   const char *items[] = { serial, _ ("overlap: they ran together"), unclear,
-                          _ ("blocking streams wait for the legacy default stream; 1 hardware "
-                             "queue: CUDA_DEVICE_MAX_CONNECTIONS=1; default queues: as many as "
-                             "the driver gives") };
+                          /* One line where it can: the columns' words are plain but for
+                           * the one queue's variable. */
+                          _ ("blocking streams wait for the legacy default stream; 1 queue: "
+                             "CUDA_DEVICE_MAX_CONNECTIONS=1") };
   const int look[] = { MS_SYNC_SERIALISED, MS_SYNC_OVERLAPPED, MS_SYNC_UNDECIDED, -1 };
   double cx = x, cy = y, th = fs * 1.2, tw;
   /* terms: with what the columns' words mean, where there is room. */
