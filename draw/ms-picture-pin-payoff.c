@@ -332,8 +332,7 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
                       ? MIN (natural_w, width * 0.45)
                       : 0;
   double held_w = width >= fs * 56 ? MAX (side_w, width / 2.6) : 0;
-  double held_h = n > 0 && held_w > 0
-                      ? held_table (cr, run, lv, n, style, held_w, 0, FALSE) : 0;
+  double held_h = n > 0 && held_w > 0 ? held_table (cr, run, lv, n, style, held_w, 0, FALSE) : 0;
   gboolean held_beside = held_h > 0 && costs_h + fs + held_h <= height - pad;
   if (held_beside)
     side_w = held_w;

@@ -155,8 +155,7 @@ blocking_rows (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
         if (draw) {
           const double at[2] = { x + pitch / 2, y + row_h / 2 };
           ms_set_color (cr, &col, 1);
-          ms_draw_markers (cr, i, is_early ? MS_FILL_SOLID : MS_FILL_HOLLOW, at, 1, r, lw,
-                           &st->bg);
+          ms_draw_markers (cr, i, is_early ? MS_FILL_SOLID : MS_FILL_HOLLOW, at, 1, r, lw, &st->bg);
         }
         x += pitch;
       }
