@@ -193,10 +193,12 @@ foot_note_first (const MsChartData *d, guint n)
   return g_strjoinv ("\n", notes);
 }
 
-/* The note under the x axis: smaller text across the chart, one note a
- * line ('\n' between them, the most important first). As many notes as
- * fit in 7% of the height, in order; none in a small pane, where the plot
- * needs the room more. Sets l->foot_h and l->foot_notes. */
+/* The note under the x axis across the chart, one note a line ('\n'
+ * between them, the most important first), in the body text's size (a
+ * note's, ms_draw_note) where it fits, else a tenth smaller rather than
+ * none: as many notes as fit in 7% of the height, in order; none in a
+ * small pane, where the plot needs the room more. Sets l->foot_h,
+ * l->foot_notes and l->foot_fs. */
 static void
 foot_note_fit (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double width,
                double height, MsChartLayout *l)
@@ -204,19 +206,23 @@ foot_note_fit (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
   const double fs = ms_style_font_size (st);
   l->foot_h = 0;
   l->foot_notes = 0;
+  l->foot_fs = fs;
   if (!d->foot_note || !d->foot_note[0])
     return;
   g_auto (GStrv) notes = g_strsplit (d->foot_note, "\n", -1);
-  for (guint n = g_strv_length (notes); n > 0; n--) {
-    g_autofree char *text = foot_note_first (d, n);
-    double h
-        = ms_draw_text_wrapped (cr, text, 0, 0, fs * 0.9, width - 2 * fs, FALSE, FALSE) + fs * 0.2;
-    if (h <= height * 0.07) {
-      l->foot_h = h;
-      l->foot_notes = n;
-      return;
+  for (int smaller = 0; smaller < 2; smaller++)
+    for (guint n = g_strv_length (notes); n > 0; n--) {
+      g_autofree char *text = foot_note_first (d, n);
+      double size = smaller ? fs * 0.9 : fs;
+      double h = ms_draw_text_wrapped (cr, text, 0, 0, size, width - 2 * fs, FALSE, FALSE)
+                 + fs * 0.2;
+      if (h <= height * 0.07) {
+        l->foot_h = h;
+        l->foot_notes = n;
+        l->foot_fs = size;
+        return;
+      }
     }
-  }
 }
 
 /* Where the plot goes: the title (wrapped) on top, the legend beside or
@@ -437,8 +443,8 @@ chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
   g_autofree char *foot = l->foot_notes > 0 ? foot_note_first (d, l->foot_notes) : NULL;
   if (foot) {
     double y = l->plot_y + l->plot_h + fs * 0.4 + th * 1.2 + (d->x_label ? th * 1.1 : 0) + fs * 0.2;
-    ms_set_color (cr, &st->fg, 0.8);
-    ms_draw_text_wrapped (cr, foot, fs, y, fs * 0.9, width - 2 * fs, FALSE, TRUE);
+    ms_set_color (cr, &st->fg, 0.85);
+    ms_draw_text_wrapped (cr, foot, fs, y, l->foot_fs, width - 2 * fs, FALSE, TRUE);
   }
   if (d->y_label) {
     /* A log axis says so where it fits: its even steps are factors, and

@@ -94,6 +94,7 @@ typedef struct {
   GArray *notes;    /* MsChartBox: the reference lines' labels as placed (series: the line) */
   double foot_h;    /* the foot note's height; 0: not drawn */
   guint foot_notes; /* how many of its lines (notes) are drawn */
+  double foot_fs;   /* their text size */
 } MsChartLayout;
 
 MsChartData *ms_chart_data_new (void);

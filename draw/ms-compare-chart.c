@@ -184,11 +184,15 @@ ms_compare_chart_draw (cairo_t *cr, const MsComparison *cmp, const MsChartData *
   if (!layout)
     ms_chart_layout_init (&local);
   /* A low chart (under the page's pickers and summary at 1024x768, eleven
-   * modes in its legend) keeps its plot: the size ticks say what x is,
-   * and the axis title's line goes to the plot. A copy of the data's
+   * modes in its legend) keeps its plot: the title's two lines go first,
+   * since the pickers over the chart name runs A and B, then the axis
+   * title's line (the size ticks say what x is). A copy of the data's
    * fields, nothing owned. */
   MsChartData shown = *data;
-  if (height < ms_style_font_size (style) * 24)
+  double fs = ms_style_font_size (style);
+  if (height < fs * 30)
+    shown.title = NULL;
+  if (height < fs * 24)
     shown.x_label = NULL;
   ms_chart_draw (cr, &shown, style, width, height, -1, l);
   cairo_save (cr);

@@ -344,6 +344,15 @@ ms_draw_text_max (cairo_t *cr, const char *text, double x, double y, double size
 }
 
 double
+ms_draw_note (cairo_t *cr, const MsChartStyle *style, const char *text, double x, double y,
+              double max_w, gboolean draw)
+{
+  if (draw)
+    ms_set_color (cr, &style->fg, 0.85);
+  return ms_draw_text_wrapped (cr, text, x, y, ms_style_font_size (style), max_w, FALSE, draw);
+}
+
+double
 ms_draw_runs_line_height (cairo_t *cr, const MsChartStyle *style, const char *text,
                           double height)
 {

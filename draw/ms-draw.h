@@ -51,6 +51,14 @@ void ms_draw_text_max (cairo_t *cr, const char *text, double x, double y, double
 double ms_draw_text_wrapped (cairo_t *cr, const char *text, double x, double y, double size,
                              double max_w, gboolean bold, gboolean draw);
 
+/* A note with a drawing (a chart's foot note, what a key's marks mean, a
+ * finding in words) at x, y, wrapped to max_w: the body text's size, in
+ * the text's colour a little lighter. At nine tenths of the size and
+ * four fifths of the colour, notes were the smallest, grayest text on a
+ * projected card. Returns the height; only measures when draw is FALSE. */
+double ms_draw_note (cairo_t *cr, const MsChartStyle *style, const char *text, double x, double y,
+                     double max_w, gboolean draw);
+
 /* The runs a picture shows (ms_plot_runs_line), one line in a strip along
  * the bottom of width x height, ellipsized: a projected chart names its
  * machine. The strip's height, which the caller leaves to it (0: none,

@@ -4,17 +4,24 @@
 #include "ms-palette.h"
 
 /* Phase colours: Okabe & Ito's palette, distinguishable with the common
- * colour vision deficiencies; each style gets a variant of yellow and black,
- * which do not read on every background. Phase names are written in black
- * on these bars, so all of them are light enough for that. On dark, h2d
- * and d2h (Okabe & Ito's two blues) are pulled apart in lightness and hue:
- * lightened alike they were one blue to the eye. */
-static const guint32 phase_light[] = { 0xE69F00, 0x56B4E9, 0x009E73, 0xB89E00,
+ * colour vision deficiencies, each made as dark (on white) or light (on
+ * dark) as it takes to stand 3:1 from its background (WCAG's contrast for
+ * graphics: Okabe & Ito's orange and yellow were 2.3:1 on white), and no
+ * darker, since phase names are written in black on the bars. One
+ * exception: d2h on white keeps Okabe & Ito's sky blue (2.3:1), since any
+ * blue dark enough for 3:1 is one blue with h2d beside it, unless h2d goes
+ * too dark for its black names. On dark, h2d and d2h (Okabe & Ito's two
+ * blues) are pulled apart in lightness and hue: lightened alike they were
+ * one blue to the eye. The launch call is the kernel's colour, darker (on
+ * dark only as dark as 3:1 allows: darker, it vanished there); the host
+ * call a grey brown, apart from the kernel's orange. */
+static const guint32 phase_light[] = { 0xC38700, 0x56B4E9, 0x009E73, 0xA58E00,
                                        0x0072B2, 0xD55E00, 0xCC79A7, 0x444444,
-                                       0x8E44AD, 0xA6761D };
+                                       0x8E44AD, 0x8B6F4E, 0x6B4A00 };
 static const guint32 phase_dark[] = { 0xF0A818, 0x8AD7F5, 0x19C496, 0xF0E442,
                                       0x4F7CF0, 0xF07B2A, 0xE39BC2, 0xDDDDDD,
-                                      0xC08FDD, 0xC49A5A };
+                                      0xC08FDD, 0xC49A5A, 0x9C6D0F };
+G_STATIC_ASSERT (G_N_ELEMENTS (phase_light) == G_N_ELEMENTS (phase_dark));
 /* Series colours, one per mode, one hue in both styles: a mode keeps its
  * colour when a class switches to dark, only lighter. Searched (light and
  * dark together, over a 24-level sRGB grid, hues kept within 4 degrees of
@@ -91,6 +98,32 @@ ms_run_fill (guint run)
   return (MsMarkerFill) (run % MS_RUN_STYLES);
 }
 
+void
+ms_mode_variant_look (MsMode mode, guint variant, guint *color, guint *shape, guint *dash,
+                      MsMarkerFill *fill)
+{
+  /* The reuse lesson runs pinned, zero-copy, UVA and managed: its
+   * variants borrow the colours of modes it does not run. */
+  static const struct {
+    MsMode color;
+    guint8 dash;
+    MsMarkerFill fill;
+  } variants[] = {
+    { MS_MODE_REGISTERED, 1, MS_FILL_SOLID },
+    { MS_MODE_PAGEABLE, 2, MS_FILL_HOLLOW },
+    { MS_MODE_STREAMS, 3, MS_FILL_DOT },
+  };
+  ms_mode_look (mode, color, shape, dash);
+  *fill = MS_FILL_SOLID;
+  if (variant == 0)
+    return;
+  guint v = (variant - 1) % G_N_ELEMENTS (variants);
+  *color = variants[v].color;
+  *shape = 2;
+  *dash = variants[v].dash;
+  *fill = variants[v].fill;
+}
+
 static void
 phase_palette_color (guint index, gboolean dark, MsColor *out)
 {
@@ -98,7 +131,7 @@ phase_palette_color (guint index, gboolean dark, MsColor *out)
 }
 
 /* Allocation and release are bookkeeping rather than data movement: neutral
- * greys, the rest from the palette. */
+ * greys (3:1 from either background too), the rest from the palette. */
 void
 ms_phase_color (MsPhase phase, gboolean dark, MsColor *out)
 {
@@ -106,7 +139,7 @@ ms_phase_color (MsPhase phase, gboolean dark, MsColor *out)
     [MS_PHASE_ALLOC] = -1,     [MS_PHASE_INIT] = 3,   [MS_PHASE_REGISTER] = 6,
     [MS_PHASE_PREFETCH] = 2,   [MS_PHASE_H2D] = 4,    [MS_PHASE_KERNEL] = 0,
     [MS_PHASE_D2H] = 1,        [MS_PHASE_VERIFY] = 5, [MS_PHASE_UNREGISTER] = 7,
-    [MS_PHASE_FREE] = -2,      [MS_PHASE_LAUNCH] = -3,    [MS_PHASE_HOST_FUNC] = 8,
+    [MS_PHASE_FREE] = -2,      [MS_PHASE_LAUNCH] = 10, [MS_PHASE_HOST_FUNC] = 8,
     [MS_PHASE_CALL] = 9,
   };
   int m = (unsigned) phase < MS_PHASE_COUNT ? map[phase] : -1;
@@ -114,14 +147,6 @@ ms_phase_color (MsPhase phase, gboolean dark, MsColor *out)
     phase_palette_color (m, dark, out);
     return;
   }
-  if (m == -3) {
-    /* The launch call belongs to the kernel: its colour, darker. */
-    phase_palette_color (map[MS_PHASE_KERNEL], dark, out);
-    out->red *= 0.55;
-    out->green *= 0.55;
-    out->blue *= 0.55;
-    return;
-  }
-  double g = m == -1 ? (dark ? 0.55 : 0.6) : (dark ? 0.42 : 0.45);
+  double g = m == -1 ? 0.55 : (dark ? 0.42 : 0.4);
   *out = (MsColor){ g, g, g, 1 };
 }

@@ -53,6 +53,16 @@ typedef enum {
  * the fills come round again. */
 MsMarkerFill ms_run_fill (guint run);
 
+/* How the variant-th variant of a mode looks where one chart draws
+ * several of it (the reuse chart's reads only, writes only and writes in
+ * one kernel, variant 1 to 3; variant 0 is the mode itself, as
+ * ms_mode_look): each its own colour (of a mode the chart has not), its
+ * own dash and marker (a triangle pointing up, which no mode there has,
+ * filled in its own way), so that they are told apart without the hue,
+ * in grayscale print too. */
+void ms_mode_variant_look (MsMode mode, guint variant, guint *color, guint *shape, guint *dash,
+                           MsMarkerFill *fill);
+
 /* Phase colours: Okabe & Ito's palette, greys for allocation and release. */
 void ms_phase_color (MsPhase phase, gboolean dark, MsColor *out);
 

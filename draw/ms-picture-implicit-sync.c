@@ -103,16 +103,17 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
   if (limit > 0)
     g_snprintf (above, sizeof above, _ ("over about %.1f"), limit);
   g_autofree char *serial
-      = g_strdup_printf (_ ("serial: the second kernel waited for the first (%s kernel times)"),
+      = g_strdup_printf (_ ("serial: the second kernel waited (%s kernel times)"),
                          limit > 0 ? above : _ ("about two"));
+  /* One line: the key's lines cost the grid its size. */
   g_autofree char *unclear = g_strdup_printf (_ ("unclear: the call itself took over %.0f%% of a "
-                                                 "kernel's time (waiting for the GPU, or slow on "
-                                                 "its own), so its total cannot tell"),
+                                                 "kernel's time, so the total cannot tell"),
                                               100 * MS_SYNC_UNDECIDED_CALL_SHARE);
   const char *items[] = { serial, _ ("overlap: they ran together"), unclear,
-                          _ ("blocking streams wait for the legacy default stream; 1 hardware "
-                             "queue: CUDA_DEVICE_MAX_CONNECTIONS=1; default queues: as many as "
-                             "the driver gives") };
+                          /* One line where it can: the columns' words are plain but for
+                           * the one queue's variable. */
+                          _ ("blocking streams wait for the legacy default stream; 1 queue: "
+                             "CUDA_DEVICE_MAX_CONNECTIONS=1") };
   const int look[] = { MS_SYNC_SERIALISED, MS_SYNC_OVERLAPPED, MS_SYNC_UNDECIDED, -1 };
   double cx = x, cy = y, th = fs * 1.2, tw;
   /* terms: with what the columns' words mean, where there is room. */
@@ -225,7 +226,10 @@ draw_grid (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const G
   for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
     double cy = y + (op - MS_SYNC_OP_NONE) * g->row_h;
     ms_set_color (cr, &style->fg, 0.9);
-    ms_draw_text_max (cr, _ (ms_implicit_sync_op_label ((MsSyncOp)op)), x, cy, g->fs, g->label_w);
+    /* Level with the cells' words, which sit in the middle of a row
+     * that grows with the room. */
+    ms_draw_text_max (cr, _ (ms_implicit_sync_op_label ((MsSyncOp)op)), x,
+                      cy + MAX (0, (g->row_h - g->head_h / 2.1) / 2), g->fs, g->label_w);
     for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
       MsSyncJudged j;
       MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp)op, col, &j);
@@ -286,23 +290,34 @@ draw_timeline (cairo_t *cr, const MsResults *run, const MsChartStyle *style, dou
 }
 
 /* The grid's look and the key's size at the largest scale of fs, from 1
- * down to least, at which both fit room; at least when none does. */
+ * down to least, at which both fit room: the key in the grid's size, else
+ * at nine tenths of it, with its line that says what the columns' words
+ * mean; without that line, where bare is, when neither fits. FALSE when
+ * none does (fit then holds the last tried). */
 typedef struct {
   GridLook g;
   double grid_h, key_h, key_fs;
+  gboolean terms;
 } Fit;
 
 static gboolean
 fit_grid (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double fs, double pad,
-          double width, double room, double least, Fit *fit)
+          double width, double room, double least, gboolean bare, Fit *fit)
 {
+  static const struct {
+    double key_scale;
+    gboolean terms;
+  } keys[] = { { 1, TRUE }, { 0.9, TRUE }, { 1, FALSE } };
   for (double scale = 1; scale > least - 0.01; scale -= 0.05) {
     grid_look (cr, run, fs * scale, width - 2 * pad, &fit->g);
     fit->grid_h = fit->g.head_h + N_ROWS * fit->g.row_h;
-    fit->key_fs = fs * MIN (0.9, scale);
-    fit->key_h = draw_key (cr, run, style, pad, 0, width - pad, fit->key_fs, TRUE, FALSE);
-    if (pad * 2 + fit->grid_h + fs * 0.4 + fit->key_h <= room)
-      return TRUE;
+    for (guint k = 0; k < G_N_ELEMENTS (keys) - !bare; k++) {
+      fit->key_fs = fs * scale * keys[k].key_scale;
+      fit->terms = keys[k].terms;
+      fit->key_h = draw_key (cr, run, style, pad, 0, width - pad, fit->key_fs, fit->terms, FALSE);
+      if (pad * 2 + fit->grid_h + fs * 0.4 + fit->key_h <= room)
+        return TRUE;
+    }
   }
   return FALSE;
 }
@@ -319,21 +334,19 @@ ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle 
                          "second wait?");
   double title_h = ms_draw_text_wrapped (cr, title, 0, 0, fs, width - 2 * pad, TRUE, FALSE);
   /* The grid and the key in the text's own size, to be read from the
-   * back of the room, with the timeline under them where a large canvas
-   * has room for it at four fifths of that; else as large as the picture
-   * takes them, to half at most, the key's line that says what the
-   * columns mean kept: drawn at a fixed size, the key and that line fell
-   * off the bottom of the picture. */
+   * back of the room (the card's words; at 1024x768 projected the cells'
+   * were 12 px), with the timeline under them where a large canvas has
+   * room for it; else as large as the picture takes them, to half at
+   * most: drawn at a fixed size, the key fell off the bottom of the
+   * picture. */
   Fit fit;
-  gboolean terms = TRUE;
-  if (!fit_grid (cr, run, style, fs, pad, width, height - fs * 14.5, 0.8, &fit))
-    fit_grid (cr, run, style, fs, pad, width, height, 0.5, &fit);
+  if (!fit_grid (cr, run, style, fs, pad, width, height - fs * 14.5, 1, FALSE, &fit)
+      && !fit_grid (cr, run, style, fs, pad, width, height, 1, TRUE, &fit)
+      && !fit_grid (cr, run, style, fs, pad, width, height, 0.5, FALSE, &fit))
+    fit_grid (cr, run, style, fs, pad, width, height, 0.5, TRUE, &fit);
   GridLook g = fit.g;
   double grid_h = fit.grid_h, key_h = fit.key_h, key_fs = fit.key_fs;
-  if (pad * 2 + grid_h + fs * 0.4 + key_h > height) {
-    terms = FALSE;
-    key_h = draw_key (cr, run, style, pad, 0, width - pad, key_fs, FALSE, FALSE);
-  }
+  gboolean terms = fit.terms;
   /* The grid first; the title when it fits; the timeline below only
    * with room for its lanes (a dozen lines), else it goes. */
   double need = pad + grid_h + fs * 0.4 + key_h + pad;

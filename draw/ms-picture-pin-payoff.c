@@ -4,9 +4,12 @@
  * memory against pageable memory with fresh pages (solid) and from a
  * reused heap (dotted): from that many copies on, the buffer's once-only
  * cost has come back. Sizes where it never comes back have no point; the
- * caption names them. Beside it, when the run has its second part, a table against the
- * share of the host's memory held pinned: what one pinned allocation
- * takes and how fast a pageable copy runs. */
+ * caption names them. Beside it a table of what the break-evens rest on at
+ * the largest size: getting and releasing each kind of buffer, one copy
+ * from pageable and from pinned memory; under that, where there is room
+ * and the run has its second part, a table against the share of the
+ * host's memory held pinned (what one pinned allocation takes and how fast
+ * a pageable copy runs), else its finding in a line under the chart. */
 #include <glib/gi18n.h>
 #include <math.h>
 
@@ -171,6 +174,140 @@ held_table (cairo_t *cr, const MsResults *run, const MsPinHeld *lv, int n, const
   return y - y0;
 }
 
+/* The largest size with pageable and pinned costs, -1 without. */
+static int
+costs_exponent (const MsResults *run)
+{
+  MsPinCost c;
+  for (int e = MS_MAX_EXPONENT; e >= MS_MIN_EXPONENT; e--)
+    if (ms_pin_payoff_cost (run, MS_PIN_PAGEABLE, e, &c)
+        && ms_pin_payoff_cost (run, MS_PIN_PINNED, e, &c))
+      return e;
+  return -1;
+}
+
+/* The costs table's rows: a heading, a kind's once-only cost each, a
+ * heading, one copy from pageable and from pinned memory; label and value
+ * each (a heading's value empty). Returns the count. */
+static int
+costs_rows (const MsResults *run, int e, char label[][64], char value[][32])
+{
+  static const MsPinKind once[] = { MS_PIN_PAGEABLE,   MS_PIN_PAGEABLE_REUSED, MS_PIN_PINNED,
+                                    MS_PIN_REGISTERED, MS_PIN_POOL_FIRST,      MS_PIN_POOL_KEPT };
+  static const MsPinKind copy[] = { MS_PIN_PAGEABLE, MS_PIN_PINNED };
+  const char *copy_label[] = { _ ("from pageable memory"), _ ("from pinned memory") };
+  char size[32];
+  int n = 0;
+  MsPinCost c;
+  ms_format_size_label (4.0 * (double)(1ull << e), size, sizeof size);
+  /* TRANSLATORS: a heading of the pin-payoff picture's table; %s is a
+   * size ("64 MiB"). */
+  g_snprintf (label[n], 64, _ ("Get and release one %s buffer"), size);
+  value[n++][0] = '\0';
+  for (guint i = 0; i < G_N_ELEMENTS (once); i++)
+    if (ms_pin_payoff_cost (run, once[i], e, &c) && c.once_us > 0) {
+      g_strlcpy (label[n], ms_pin_payoff_kind_label (once[i]), 64);
+      ms_caption_time (c.once_us, value[n++], 32);
+    }
+  g_strlcpy (label[n], _ ("Copy it once to the device"), 64);
+  value[n++][0] = '\0';
+  for (guint i = 0; i < G_N_ELEMENTS (copy); i++)
+    if (ms_pin_payoff_cost (run, copy[i], e, &c) && c.copy_us > 0) {
+      g_strlcpy (label[n], copy_label[i], 64);
+      ms_caption_time (c.copy_us, value[n++], 32);
+    }
+  return n;
+}
+
+#define COST_ROWS 10
+
+/* What the break-evens rest on, at the largest size: a row per kind
+ * (getting and releasing one buffer) and per copy under their headings,
+ * the values right-aligned at x + width. Returns the height; only
+ * measures unless draw; *natural_w: the width it wants. */
+static double
+costs_table (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double x, double y0,
+             double width, gboolean draw, double *natural_w)
+{
+  const double fs = ms_style_font_size (st), row_h = fs * 1.35;
+  int e = costs_exponent (run);
+  if (natural_w)
+    *natural_w = 0;
+  if (e < 0)
+    return 0;
+  char label[COST_ROWS][64], value[COST_ROWS][32];
+  int n = costs_rows (run, e, label, value);
+  double label_w = 0, value_w = 0, head_w = 0, tw;
+  for (int i = 0; i < n; i++) {
+    gboolean head = value[i][0] == '\0';
+    ms_draw_text (cr, label[i], 0, 0, fs, -1, 0, head, &tw, NULL);
+    if (head)
+      head_w = MAX (head_w, tw);
+    else
+      label_w = MAX (label_w, tw);
+    ms_draw_text (cr, value[i], 0, 0, fs, -1, 0, TRUE, &tw, NULL);
+    value_w = MAX (value_w, tw);
+  }
+  if (natural_w)
+    *natural_w = MAX (label_w + fs + value_w, head_w);
+  double y = y0;
+  for (int i = 0, stripe = 0; i < n; i++) {
+    if (value[i][0] == '\0') {
+      ms_set_color (cr, &st->fg, 0.95);
+      y += (i ? fs * 0.4 : 0);
+      y += ms_draw_text_wrapped (cr, label[i], x, y, fs, width, TRUE, draw) + fs * 0.15;
+      stripe = 0;
+      continue;
+    }
+    if (draw) {
+      if (stripe++ % 2 == 0) {
+        ms_set_color (cr, &st->fg, 0.06);
+        cairo_rectangle (cr, x - fs * 0.2, y, width + fs * 0.4, row_h);
+        cairo_fill (cr);
+      }
+      ms_set_color (cr, &st->fg, 0.95);
+      ms_draw_text_max (cr, label[i], x, y + (row_h - fs * 1.2) / 2, fs, width - value_w - fs);
+      ms_draw_text (cr, value[i], x + width, y + row_h / 2, fs, 1, 0.5, TRUE, NULL, NULL);
+    }
+    y += row_h;
+  }
+  return y - y0;
+}
+
+/* The chart's key in the side column, a line per series in its colour,
+ * dash and marker: below the chart its four rows took a third of the
+ * chart's height at 1024x768. Returns the height; only measures unless
+ * draw. */
+static double
+side_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x, double y0,
+             double width, gboolean draw)
+{
+  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
+  double y = y0, th = fs * 1.2;
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    ms_draw_text (cr, s->label, 0, 0, fs, -1, 0, FALSE, NULL, &th);
+    if (draw) {
+      MsColor c;
+      ms_chart_palette_color (s->color, st->dark, &c);
+      ms_set_color (cr, &c, 1);
+      cairo_set_line_width (cr, lw);
+      ms_set_dash (cr, s->dash, lw);
+      cairo_move_to (cr, x, y + th / 2);
+      cairo_line_to (cr, x + fs * 1.8, y + th / 2);
+      cairo_stroke (cr);
+      ms_set_dash (cr, 0, lw);
+      const double at[2] = { x + fs * 0.9, y + th / 2 };
+      ms_draw_markers (cr, s->shape, ms_run_fill (s->run), at, 1, ms_style_marker_radius (st),
+                       lw * 0.8, &st->bg);
+      ms_set_color (cr, &st->fg, 0.95);
+      ms_draw_text_max (cr, s->label, x + fs * 2.4, y, fs, width - fs * 2.4);
+    }
+    y += th * 1.25;
+  }
+  return y - y0;
+}
+
 void
 ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                        double height)
@@ -182,19 +319,41 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
     ms_picture_empty (cr, style, width, height, data->empty_text);
     return;
   }
-  /* Narrow, the table gives way to the chart, the lesson's finding: both
-   * halves were too small to read. Its result stays, a line under it. */
-  const double fs = ms_style_font_size (style);
+  /* The chart, the lesson's finding, takes the height and most of the
+   * width; the costs table its natural width beside it (or nothing on a
+   * canvas too narrow for both); the held table under the costs where
+   * the side has room for it, else its finding in a line under all. */
+  const double fs = ms_style_font_size (style), pad = fs * 0.8;
+  double natural_w = 0;
+  double costs_h = costs_table (cr, run, style, 0, 0, width, FALSE, &natural_w);
+  /* The table where the picture has its width and height (a low one
+   * keeps the chart alone). */
+  double side_w = natural_w > 0 && width >= fs * 40 && costs_h <= height - 2 * pad - fs * 3
+                      ? MIN (natural_w, width * 0.45)
+                      : 0;
+  double held_w = width >= fs * 56 ? MAX (side_w, width / 2.6) : 0;
+  double held_h = n > 0 && held_w > 0 ? held_table (cr, run, lv, n, style, held_w, 0, FALSE) : 0;
+  gboolean held_beside = held_h > 0 && costs_h + fs + held_h <= height - pad;
+  if (held_beside)
+    side_w = held_w;
   g_autofree char *take = NULL;
   double take_h = 0;
-  if (width < fs * 56) {
+  if (!held_beside && n > 0) {
     take = held_takeaway (lv, n);
     if (take)
-      take_h = ms_draw_text_wrapped (cr, take, fs * 0.5, 0, fs * 0.9, width - fs, FALSE, FALSE)
-               + fs * 0.4;
-    n = 0;
+      take_h = ms_draw_note (cr, style, take, fs * 0.5, 0, width - fs, FALSE) + fs * 0.4;
   }
-  double chart_w = n > 0 ? width / 2 : width, chart_h = round (height - take_h);
+  double chart_w = side_w > 0 ? round (width - side_w - 2 * pad) : width;
+  double chart_h = round (height - take_h);
+  /* The key beside the chart, under the costs, where the side has room. */
+  double legend_h = side_w > 0 ? side_legend (cr, data, style, 0, 0, side_w, FALSE) : 0;
+  double side_h = costs_h + (held_beside ? fs + held_h : 0);
+  gboolean legend_beside = legend_h > 0 && side_h + fs + legend_h <= chart_h - pad;
+  if (legend_beside) {
+    data->no_legend = TRUE;
+    data->direct_labels = FALSE;
+    side_h += fs + legend_h;
+  }
   ms_draw_background (cr, style);
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, chart_w, chart_h);
@@ -205,15 +364,18 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
     ms_picture_empty (cr, style, chart_w, chart_h, data->empty_text);
   cairo_restore (cr);
   if (take) {
-    ms_set_color (cr, &style->fg, 0.85);
-    ms_draw_text_wrapped (cr, take, fs * 0.5, chart_h + fs * 0.2, fs * 0.9, width - fs, FALSE,
-                          TRUE);
+    ms_draw_note (cr, style, take, fs * 0.5, chart_h + fs * 0.2, width - fs, TRUE);
   }
-  if (n == 0)
+  if (side_w <= 0)
+    return;
+  double side_x = chart_w + pad, y = MAX (pad, (chart_h - side_h) / 2);
+  y += costs_table (cr, run, style, side_x, y, side_w, TRUE, NULL) + fs;
+  if (legend_beside)
+    y += side_legend (cr, data, style, side_x, y, side_w, TRUE) + fs;
+  if (!held_beside)
     return;
   cairo_save (cr);
-  cairo_translate (cr, chart_w, 0);
-  double h = held_table (cr, run, lv, n, style, width - chart_w, 0, FALSE);
-  held_table (cr, run, lv, n, style, width - chart_w, MAX (0, (height - h) / 2), TRUE);
+  cairo_translate (cr, side_x - fs, y);
+  held_table (cr, run, lv, n, style, side_w + 2 * fs, 0, TRUE);
   cairo_restore (cr);
 }

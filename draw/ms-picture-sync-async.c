@@ -55,8 +55,14 @@ build (const MsResults *run, MsSaDir dir)
       }
     }
   int ahead = ms_sa_ahead_us (run);
-  if (any && ahead > 0)
-    ms_chart_data_add_ref (d, ahead, _ ("the kernel ahead"));
+  if (any && ahead > 0) {
+    char t[32];
+    ms_caption_time (ahead, t, sizeof t);
+    /* TRANSLATORS: the sync-async picture's reference line; %s is the
+     * kernel's time, e.g. "200 µs". */
+    g_autofree char *label = g_strdup_printf (_ ("the kernel ahead, %s"), t);
+    ms_chart_data_add_ref (d, ahead, label);
+  }
   return d;
 }
 
@@ -107,23 +113,32 @@ takeaway (const MsResults *run)
   return NULL;
 }
 
-/* The second part, in a fresh process with CUDA_LAUNCH_BLOCKING=1: a
- * square per call measured, a group per call and memory in the line's
- * colour, each direction in turn and the sizes in order, filled where the
- * call still returned before its copy was done, hollow where it waited.
- * The calls and the early ones are counted into *measured and *early.
- * Returns the height; only measured unless draw. */
+/* The second part, in a fresh process with CUDA_LAUNCH_BLOCKING=1: a row
+ * per direction, named, and in it a group per call and memory, a marker
+ * per size measured (small to large) in the line's colour and shape,
+ * filled where the call still returned before its copy was done, hollow
+ * where it waited: unnamed squares in one row were not read. The calls
+ * and the early ones are counted into *measured and *early. Returns the
+ * height; only measured unless draw. */
 static double
-blocking_squares (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double y0,
-                  double width, gboolean draw, int *measured, int *early)
+blocking_rows (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double y0, double width,
+               gboolean draw, int *measured, int *early)
 {
-  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st), box = fs * 0.6;
-  double x = fs, y = y0;
+  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
+  const double r = fs * 0.36, pitch = r * 2.7, group_gap = fs;
+  const char *dir_label[MS_SA_DIR_COUNT] = { _ ("host to device"), _ ("device to host") };
+  double label_w = 0, tw, th = fs * 1.2, y = y0;
+  for (int dir = 0; dir < MS_SA_DIR_COUNT; dir++) {
+    ms_draw_text (cr, dir_label[dir], 0, 0, fs, -1, 0, FALSE, &tw, &th);
+    label_w = MAX (label_w, tw);
+  }
   *measured = *early = 0;
-  for (guint i = 0; i < G_N_ELEMENTS (lines); i++) {
-    MsColor col;
-    ms_chart_palette_color (i, st->dark, &col);
-    for (int dir = 0; dir < MS_SA_DIR_COUNT; dir++, x += box * 0.8)
+  for (int dir = 0; dir < MS_SA_DIR_COUNT; dir++) {
+    double x = fs + label_w + fs, row_h = MAX (th, pitch);
+    gboolean any = FALSE;
+    for (guint i = 0; i < G_N_ELEMENTS (lines); i++, x += group_gap) {
+      MsColor col;
+      ms_chart_palette_color (i, st->dark, &col);
       for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
         const MsCell *call
             = ms_sa_cell (run, lines[i].memory, e, lines[i].api, (MsSaDir)dir, MS_SA_CALL, TRUE);
@@ -134,49 +149,55 @@ blocking_squares (cairo_t *cr, const MsResults *run, const MsChartStyle *st, dou
         gboolean is_early = ms_sa_returned_early (call, done);
         (*measured)++;
         *early += is_early;
-        if (x + box > width - fs)
-          x = fs, y += box * 1.5;
+        any = TRUE;
+        if (x + pitch > width - fs)
+          x = fs + label_w + fs, y += row_h;
         if (draw) {
+          const double at[2] = { x + pitch / 2, y + row_h / 2 };
           ms_set_color (cr, &col, 1);
-          cairo_set_line_width (cr, lw);
-          cairo_rectangle (cr, x + lw / 2, y + lw / 2, box - lw, box - lw);
-          if (is_early)
-            cairo_fill_preserve (cr);
-          cairo_stroke (cr);
+          ms_draw_markers (cr, i, is_early ? MS_FILL_SOLID : MS_FILL_HOLLOW, at, 1, r, lw, &st->bg);
         }
-        x += box * 1.3;
+        x += pitch;
       }
+    }
+    if (!any)
+      continue;
+    if (draw) {
+      ms_set_color (cr, &st->fg, 0.95);
+      ms_draw_text (cr, dir_label[dir], fs, y + row_h / 2, fs, 0, 0.5, FALSE, NULL, NULL);
+    }
+    y += row_h + fs * 0.15;
   }
-  return *measured ? y - y0 + box * 1.5 : 0;
+  return *measured ? y - y0 : 0;
 }
 
-/* That part's finding in words over its squares; 0 without that part. */
+/* That part's finding and how to read its markers over its rows; 0
+ * without that part. */
 static double
 blocking_strip (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double y0, double width,
                 gboolean draw)
 {
   const double fs = ms_style_font_size (st);
   int measured, early;
-  double squares_h = blocking_squares (cr, run, st, 0, width, FALSE, &measured, &early);
+  double rows_h = blocking_rows (cr, run, st, 0, width, FALSE, &measured, &early);
   if (measured == 0)
     return 0;
-  /* TRANSLATORS: over the sync-async picture's squares, a square per
-   * call measured with CUDA_LAUNCH_BLOCKING=1, e.g. "... 8 of 56 calls
-   * ...". */
+  /* TRANSLATORS: over the sync-async picture's markers, one per call
+   * measured with CUDA_LAUNCH_BLOCKING=1, e.g. "... 8 of 56 calls ...". */
   g_autofree char *count
-      = g_strdup_printf (_ ("CUDA_LAUNCH_BLOCKING=1: %d of %d calls returned before the copy was "
-                            "done (filled)"),
+      = g_strdup_printf (_ ("With CUDA_LAUNCH_BLOCKING=1, %d of %d calls returned before their "
+                            "copy was done (a marker per call and size: filled if it did)"),
                          early, measured);
-  ms_set_color (cr, &st->fg, 0.9);
+  ms_set_color (cr, &st->fg, 0.95);
   double text_h = ms_draw_text_wrapped (cr, count, fs, y0, fs, width - 2 * fs, FALSE, draw);
   if (draw)
-    blocking_squares (cr, run, st, y0 + text_h + fs * 0.2, width, TRUE, &measured, &early);
-  return text_h + fs * 0.2 + squares_h;
+    blocking_rows (cr, run, st, y0 + text_h + fs * 0.2, width, TRUE, &measured, &early);
+  return text_h + fs * 0.2 + rows_h;
 }
 
 /* One legend under both panels: a line per call and memory (its colour
  * and marker), then what solid and dashed mean, with blocking the
- * CUDA_LAUNCH_BLOCKING=1 part's squares, then the finding. Beside each
+ * CUDA_LAUNCH_BLOCKING=1 part's markers, then the finding. Beside each
  * panel it took a third of the panel. Returns the height; only measured
  * unless draw. */
 static double
@@ -197,11 +218,10 @@ shared_legend (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
     x += fs * 3 + tw;
   }
   y += th * 1.3;
-  ms_set_color (cr, &st->fg, 0.8);
-  y += ms_draw_text_wrapped (cr,
-                             _ ("solid line with markers: when the call returned; dashed "
-                                "line: when the copy was done"),
-                             fs, y, fs * 0.9, width - 2 * fs, FALSE, draw);
+  y += ms_draw_note (cr, st,
+                     _ ("solid line with markers: when the call returned; dashed line: when "
+                        "the copy was done"),
+                     fs, y, width - 2 * fs, draw);
   if (blocking)
     y += blocking_strip (cr, run, st, y + fs * 0.2, width, draw) + fs * 0.2;
   g_autofree char *take = takeaway (run);
@@ -218,12 +238,12 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
                        double height)
 {
   /* The default part's two directions in the panels; the blocking part
-   * under them, a square per call. */
-  /* The blocking part where the panels keep over half the picture (the
+   * under them, a marker per call. */
+  /* The blocking part where the panels keep half the picture (the
    * lesson pane's picture has the panels alone). */
   gboolean blocking = TRUE;
   double legend_h = shared_legend (cr, run, style, 0, width, blocking, FALSE);
-  if (height - legend_h < height * 0.55) {
+  if (height - legend_h < height * 0.5) {
     blocking = FALSE;
     legend_h = shared_legend (cr, run, style, 0, width, blocking, FALSE);
   }
@@ -248,11 +268,13 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
         data->x_marks[k] = (double)sizeof (float) * (double)(1ull << named[k]);
     /* And the textbook's 64 KiB, which the caption sets them against. */
     data->x_marks[2] = 64 * 1024;
-    /* Small panels keep their plots: the ticks say sizes and times. */
-    if (panel_h < height * 0.55) {
-      g_clear_pointer (&data->x_label, g_free);
+    /* Small panels keep their plots: the ticks say sizes and times (and
+     * the note under them what the times are), the time axis's title
+     * first: ellipsized, it read "time from the ...". */
+    if (panel_h < height * 0.6)
       g_clear_pointer (&data->y_label, g_free);
-    }
+    if (panel_h < height * 0.55)
+      g_clear_pointer (&data->x_label, g_free);
     cairo_save (cr);
     cairo_translate (cr, dir * width / 2, 0);
     cairo_rectangle (cr, 0, 0, width / 2, panel_h);

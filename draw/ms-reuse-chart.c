@@ -257,17 +257,14 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
           continue;
         if (!s) {
           g_autofree char *label = series_label (m, accesses[a]);
-          /* A mode's own marker and dash (ms_mode_look: zero-copy and UVA
-           * differ in both); its reads-only and writes-only variants share
-           * its colour, so they take a shape no mode here has (a triangle
-           * pointing up), a dash of their own and, for writes only, a
-           * hollow marker: told apart on a projector without the hue. */
+          /* A mode's own look; its reads-only and writes-only variants
+           * each their own colour, marker and dash (ms-palette.c): five
+           * series in one colour were one to a class. */
           guint color, shape, dash;
-          ms_mode_look ((MsMode) m, &color, &shape, &dash);
-          if (a > 0)
-            shape = 2, dash = a;
-          s = ms_chart_data_add_series (d, label, m % ms_chart_palette_size (), shape, dash);
-          s->run = a >= 2 ? 1 : 0;
+          MsMarkerFill fill;
+          ms_mode_variant_look ((MsMode) m, a, &color, &shape, &dash, &fill);
+          s = ms_chart_data_add_series (d, label, color % ms_chart_palette_size (), shape, dash);
+          s->run = fill; /* ms_run_fill gives a fill back as itself */
           s->short_label = series_short_label (m, accesses[a]);
         }
         add_point (s, c, reuse, metric);

@@ -66,8 +66,9 @@ ms_timeline_page_get_cell (MsTimelinePage *self, int *rep)
 static void on_rep_changed (MsTimelinePage *self);
 
 /* The Repetition field steps through the repetitions that have a timeline
- * (its value: the first is 1) but shows and reads each by the file's rep
- * number, as the title does. */
+ * (its value: the first is 1) but shows and reads each by its number among
+ * all the cell's repetitions, from 1 as the title, the report and `plot
+ * --rep` number them (the file's rep column counts from 0). */
 static gboolean
 show_file_rep (GtkSpinButton *spin, MsTimelinePage *self)
 {
@@ -75,7 +76,7 @@ show_file_rep (GtkSpinButton *spin, MsTimelinePage *self)
   int k = gtk_spin_button_get_value_as_int (spin) - 1;
   int rep = cell ? ms_cell_timeline_rep (cell, k) : -1;
   char text[16];
-  g_snprintf (text, sizeof text, "%d", rep >= 0 ? rep : k);
+  g_snprintf (text, sizeof text, "%d", (rep >= 0 ? rep : k) + 1);
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (spin)), text) != 0)
     gtk_editable_set_text (GTK_EDITABLE (spin), text);
   return TRUE;
@@ -89,8 +90,9 @@ read_file_rep (GtkSpinButton *spin, double *value, MsTimelinePage *self)
   const MsCell *cell = ms_timeline_page_get_cell (self, NULL);
   g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (spin))));
   gint64 wanted;
-  if (!cell || !g_ascii_string_to_signed (text, 10, 0, G_MAXINT, &wanted, NULL))
+  if (!cell || !g_ascii_string_to_signed (text, 10, 1, G_MAXINT, &wanted, NULL))
     return GTK_INPUT_ERROR;
+  wanted--; /* the file's rep */
   int timed = ms_cell_timeline_reps (cell, NULL, 0), k = 0;
   while (k < timed - 1 && ms_cell_timeline_rep (cell, k) < wanted)
     k++;
@@ -163,11 +165,11 @@ update_timeline (MsTimelinePage *self)
         : g_strdup ("");
     /* What the timers cost is the table's Timer cost column: one plain
      * line here, read from the back of a room. Repetitions are numbered
-     * as the file's rep column numbers them, from 0, here and in the
-     * Repetition field alike. */
-    title = g_strdup_printf (_("%s · 2^%d = %s per vector · rep %d of reps 0–%d%s%s"),
-                             ms_mode_title (cell->mode), cell->exponent, size, rep,
-                             cell->n_reps - 1, which,
+     * from 1, here, in the Repetition field, in reports and in `plot
+     * --rep` alike (the file's rep column counts from 0). */
+    title = g_strdup_printf (_("%s · 2^%d = %s per vector · repetition %d of %d%s%s"),
+                             ms_mode_title (cell->mode), cell->exponent, size, rep + 1,
+                             cell->n_reps, which,
                              rep == 0 ? _(" (shows the allocation)") : "");
   }
   show_file_rep (self->rep_spin, self);

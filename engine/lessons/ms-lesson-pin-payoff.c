@@ -237,30 +237,6 @@ ms_pin_payoff_held (const MsResults *r, MsPinHeld *out, int max)
   return n;
 }
 
-/* The second part: the first and the last share with both figures. */
-static void
-caption_held (const MsResults *r, char *buf, size_t len)
-{
-  MsPinHeld lv[HELD_LEVELS + 8];
-  int n = ms_pin_payoff_held (r, lv, (int)(sizeof lv / sizeof lv[0])), first = -1, last = -1;
-  for (int i = 0; i < n; i++)
-    if (lv[i].alloc_us > 0 && lv[i].copy_gbps > 0) {
-      if (first < 0)
-        first = i;
-      last = i;
-    }
-  if (first < 0 || last == first)
-    return;
-  char t[2][32];
-  ms_caption_append (buf, len,
-                     ms_gettext ("With %.1f%% of the host's memory held pinned, allocating 64 MiB "
-                                 "pinned took %s and a pageable copy ran at %.1f GB/s; with "
-                                 "%.1f%% held, %s and %.1f GB/s."),
-                     lv[first].held_pct, ms_caption_time (lv[first].alloc_us, t[0], sizeof t[0]),
-                     lv[first].copy_gbps, lv[last].held_pct,
-                     ms_caption_time (lv[last].alloc_us, t[1], sizeof t[1]), lv[last].copy_gbps);
-}
-
 /* "paid off from 12 copies on", "... from the first copy" or "never ...". */
 static const char *
 when (int found, double n, char *buf, size_t len)
@@ -273,12 +249,26 @@ when (int found, double n, char *buf, size_t len)
   return buf;
 }
 
-/* The finding for one kind over every size: from which size up it pays off
- * from the first copy, and what it takes at the smallest size, rather than
- * one sentence a size (which buried the picture at 1024x768). */
+/* "91 copies", "one copy" or "never", for the list of break-evens. */
+static const char *
+copies (int found, double n, char *buf, size_t len)
+{
+  if (found == 0)
+    return ms_gettext ("never");
+  if (n <= 1)
+    return ms_gettext ("one copy");
+  snprintf (buf, len, ms_gettext ("%.0f copies"), n);
+  return buf;
+}
+
+/* One kind's line of the chart in a few words, appended to list: from
+ * which size up it pays off from the first copy, and what it takes at the
+ * smallest size ("pinned vs fresh pageable: one copy from 16 MiB up, 91
+ * copies at 64 KiB"), rather than a sentence a size, or a long one a
+ * kind, which buried the picture at 1024x768. Counts the nevers. */
 static void
-caption_kind (const MsResults *r, MsPinKind pin, MsPinKind base, const char *kind, char *buf,
-              size_t len)
+list_kind (const MsResults *r, MsPinKind pin, MsPinKind base, const char *kind, char *list,
+           size_t len, int *nevers)
 {
   const MsCell *first_from = NULL, *smallest = NULL, *largest = NULL;
   bool run = true;
@@ -305,25 +295,25 @@ caption_kind (const MsResults *r, MsPinKind pin, MsPinKind base, const char *kin
   }
   if (smallest == NULL)
     return;
-  char s1[32], s2[32], w[48], w1[48];
+  char s1[32], s2[32], w[48], w1[48], item[256];
   ms_caption_size (smallest, s2, sizeof s2);
   if (first_from == smallest)
-    ms_caption_append (buf, len, ms_gettext ("%s paid off from the first copy at every size "
-                                             "down to %s."),
-                       kind, s2);
+    snprintf (item, sizeof item, ms_gettext ("%s: one copy at every size down to %s"), kind, s2);
   else if (first_from != NULL)
-    ms_caption_append (buf, len, ms_gettext ("%s paid off from the first copy at %s and above, "
-                                             "and at %s it %s."),
-                       kind, ms_caption_size (first_from, s1, sizeof s1), s2,
-                       when (found, n_smallest, w, sizeof w));
+    snprintf (item, sizeof item, ms_gettext ("%s: one copy from %s up, %s at %s"), kind,
+              ms_caption_size (first_from, s1, sizeof s1),
+              copies (found, n_smallest, w, sizeof w), s2);
   else if (largest == smallest)
-    ms_caption_append (buf, len, ms_gettext ("%s at %s %s."), kind, s2,
-                       when (found, n_smallest, w, sizeof w));
+    snprintf (item, sizeof item, ms_gettext ("%s: %s at %s"), kind,
+              copies (found, n_smallest, w, sizeof w), s2);
   else
-    ms_caption_append (buf, len, ms_gettext ("%s at %s %s; at %s it %s."), kind,
-                       ms_caption_size (largest, s1, sizeof s1),
-                       when (found_largest, n_largest, w1, sizeof w1), s2,
-                       when (found, n_smallest, w, sizeof w));
+    snprintf (item, sizeof item, ms_gettext ("%s: %s at %s, %s at %s"), kind,
+              copies (found_largest, n_largest, w1, sizeof w1),
+              ms_caption_size (largest, s1, sizeof s1), copies (found, n_smallest, w, sizeof w),
+              s2);
+  *nevers += found == 0 || found_largest == 0;
+  size_t at = strlen (list);
+  snprintf (list + at, len - at, "%s%s", at ? "; " : "", item);
 }
 
 /* What getting and releasing took at one size, for each kind measured
@@ -353,16 +343,22 @@ caption_once (const MsResults *r, int e, const char *size, char *buf, size_t len
 }
 
 /* Each kind against the pageable buffer it replaces: fresh pages, and the
- * reused heap a program that repeats its work gets. */
+ * reused heap a program that repeats its work gets. name for one size's
+ * sentences, line for the list of all sizes: the picture's line (its
+ * legend says the same words). */
 static const struct {
   MsPinKind kind, base;
-  const char *name;
+  const char *name, *line;
 } against[] = {
-  { MS_PIN_PINNED, MS_PIN_PAGEABLE, MS_N_ ("Pinning, against fresh pageable pages,") },
-  { MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, MS_N_ ("Pinning, against a reused heap,") },
-  { MS_PIN_REGISTERED, MS_PIN_PAGEABLE, MS_N_ ("Registering, against fresh pageable pages,") },
+  { MS_PIN_PINNED, MS_PIN_PAGEABLE, MS_N_ ("Pinning, against fresh pageable pages,"),
+    MS_N_ ("pinned vs fresh pageable") },
+  { MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, MS_N_ ("Pinning, against a reused heap,"),
+    MS_N_ ("pinned vs reused heap") },
+  { MS_PIN_REGISTERED, MS_PIN_PAGEABLE, MS_N_ ("Registering, against fresh pageable pages,"),
+    MS_N_ ("registered vs fresh pageable") },
   { MS_PIN_POOL_KEPT, MS_PIN_PAGEABLE_REUSED,
-    MS_N_ ("A host pool that kept its memory, against a reused heap,") },
+    MS_N_ ("A host pool that kept its memory, against a reused heap,"),
+    MS_N_ ("host pool (kept) vs reused heap") },
 };
 
 static void
@@ -376,6 +372,22 @@ caption_against (const MsResults *r, int e, const char *size, char *buf, size_t 
       ms_caption_append (buf, len, ms_gettext ("%s at %s %s."), ms_gettext (against[i].name),
                          size, when (f, n, w, sizeof w));
   }
+}
+
+/* Every kind's line of the chart in one sentence. */
+static void
+caption_lines (const MsResults *r, char *buf, size_t len)
+{
+  char list[1024] = "";
+  int nevers = 0;
+  for (size_t i = 0; i < sizeof against / sizeof against[0]; i++)
+    list_kind (r, against[i].kind, against[i].base, ms_gettext (against[i].line), list,
+               sizeof list, &nevers);
+  if (!list[0])
+    return;
+  ms_caption_append (buf, len, ms_gettext ("Copies until pinning paid off: %s."), list);
+  if (nevers)
+    ms_caption_append (buf, len, ms_gettext ("Never: its copies were not faster."));
 }
 
 static bool
@@ -392,15 +404,18 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     char size[32];
     const MsCell *c = ms_caption_measured (r, MS_MODE_PINNED, e, "mode=pinned/step=copy");
     ms_caption_size (c, size, sizeof size);
-    if (sizes == 0)
+    /* One size: its costs and its break-evens. Every size: the
+     * picture's lines in a few words; the costs are the picture's table
+     * and the held part its own (a caption of twelve lines left the
+     * chart 115 pixels at 1024x768). */
+    if (exponent >= 0) {
       caption_once (r, e, size, buf, len);
-    if (exponent >= 0)
       caption_against (r, e, size, buf, len);
+    }
     sizes++;
   }
   if (sizes && exponent < 0)
-    for (size_t i = 0; i < sizeof against / sizeof against[0]; i++)
-      caption_kind (r, against[i].kind, against[i].base, ms_gettext (against[i].name), buf, len);
+    caption_lines (r, buf, len);
   if (!sizes)
     return ms_caption_missing (buf, len,
                                ms_gettext ("The run lacks a size with the setup, release and "
@@ -409,8 +424,6 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   if (no_pool)
     ms_caption_append (buf, len, ms_gettext ("The host memory pool was not measured: %s."),
                        no_pool);
-  if (exponent < 0)
-    caption_held (r, buf, len);
   if (exponent < 0)
     for (size_t i = 0; i < r->n_cells; i++)
       if (r->cells[i].status == MS_CELL_UNSUPPORTED && r->cells[i].message[0]

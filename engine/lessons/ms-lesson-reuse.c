@@ -133,23 +133,23 @@ append_reuse_access (const MsResults *r, int e, char *buf, size_t len)
   int reads = access_crossover (r, e, "read", rz, rp);
   if (writes > 0)
     ms_caption_append (buf, len,
-                       ms_gettext ("Writes only (a and b made on the GPU, so nothing is copied "
-                                   "in; c written to the host R times, by R kernels) loses to "
-                                   "pinned's full copies only from R = %d (%s against %s)."),
+                       ms_gettext ("Writes only (nothing copied in; R kernels write c to the "
+                                   "host) loses to pinned's full copies only from R = %d (%s "
+                                   "against %s)."),
                        writes, wz, wp);
   else if (writes == 0)
     ms_caption_append (buf, len,
-                       ms_gettext ("Writes only (a and b made on the GPU, c written to the host "
-                                   "R times, by R kernels) is never clearly slower than pinned."));
+                       ms_gettext ("Writes only (nothing copied in; R kernels write c to the "
+                                   "host) is never clearly slower than pinned."));
   if (reads > 0)
     ms_caption_append (buf, len,
-                       ms_gettext ("Reads only (a and b read R times, c copied back) loses from "
-                                   "R = %d (%s against %s, beyond the spread)."),
+                       ms_gettext ("Reads only (a and b read R times) loses from R = %d (%s "
+                                   "against %s, beyond the spread)."),
                        reads, rz, rp);
   else if (reads == 0)
     ms_caption_append (buf, len,
-                       ms_gettext ("Reads only (a and b read R times, c copied back) is never "
-                                   "clearly slower than pinned."));
+                       ms_gettext ("Reads only (a and b read R times) is never clearly slower "
+                                   "than pinned."));
 }
 
 /* The rate at which R × c crossed the link, had every store crossed: above
@@ -202,7 +202,7 @@ static void
 append_reuse_managed (const MsResults *r, int e, char *buf, size_t len)
 {
   int reuse = smallest_reuse (r, e);
-  char v[MS_VARIANT_LEN], t_m[32], t_p[32];
+  char v[MS_VARIANT_LEN], t_m[32];
   snprintf (v, sizeof v, "R=%d", reuse);
   const MsCell *m = reuse ? ms_caption_measured (r, MS_MODE_MANAGED, e, v) : NULL;
   const MsCell *pin = reuse ? ms_caption_measured (r, MS_MODE_PINNED, e, v) : NULL;
@@ -210,10 +210,9 @@ append_reuse_managed (const MsResults *r, int e, char *buf, size_t len)
     return;
   ms_caption_append (buf, len,
                      ms_gettext ("Managed memory, drawn for comparison, took %s at R = %d: "
-                                 "%.1f× pinned's %s."),
+                                 "%.1f× pinned."),
                      ms_caption_time (m->stats.e2e.median, t_m, sizeof t_m), reuse,
-                     m->stats.e2e.median / pin->stats.e2e.median,
-                     ms_caption_time (pin->stats.e2e.median, t_p, sizeof t_p));
+                     m->stats.e2e.median / pin->stats.e2e.median);
 }
 
 static bool

@@ -903,6 +903,30 @@ test_palette_contrast (void)
   }
 }
 
+/* Every phase's bar and key swatch stands 3:1 (WCAG's contrast for
+ * graphics) from the background in both styles: a darkened launch colour
+ * once vanished on dark. d2h on white alone may not (ms-palette.c says
+ * why), but no less than Okabe & Ito's sky blue. */
+static void
+test_phase_contrast (void)
+{
+  for (int dark = 0; dark < 2; dark++) {
+    MsChartStyle st;
+    if (dark)
+      ms_chart_style_init_dark (&st);
+    else
+      ms_chart_style_init_light (&st);
+    for (int p = 0; p < MS_PHASE_COUNT; p++) {
+      MsColor c;
+      ms_phase_color (p, dark, &c);
+      double least = !dark && p == MS_PHASE_D2H ? 2.3 : 3.0;
+      if (contrast_ratio (&c, &st.bg) < least)
+        g_error ("phase %s: %.2f:1 against the %s background", ms_phase_name (p),
+                 contrast_ratio (&c, &st.bg), dark ? "dark" : "light");
+    }
+  }
+}
+
 /* A mode is one hue in light and dark (only its lightness and chroma
  * change): a class that switches styles sees the same colours. Greys
  * (chroma under 15) have no hue to keep. */
@@ -1043,6 +1067,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render-layout/palette-distances", test_palette_distances);
   g_test_add_func ("/render-layout/palette-contrast", test_palette_contrast);
   g_test_add_func ("/render-layout/palette-same-hue", test_palette_same_hue);
+  g_test_add_func ("/render-layout/phase-contrast", test_phase_contrast);
   g_test_add_func ("/render-layout/copy-colours-apart", test_copy_colours_apart);
   g_test_add_func ("/render-layout/matrix-colour-direction", test_matrix_colour_direction);
   g_test_add_func ("/render-layout/charts", test_charts);

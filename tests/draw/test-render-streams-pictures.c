@@ -101,6 +101,15 @@ test_sync_async (void)
   MsResults *r = run_lesson ("sync-async", sync_model);
   draw_checked (MS_TOPIC_SYNC_ASYNC, r, FALSE);
   draw_checked (MS_TOPIC_SYNC_ASYNC, r, TRUE);
+  /* The CUDA_LAUNCH_BLOCKING=1 part's markers: counted, said how to
+   * read, and a row per direction, named (in the model every call
+   * waited there). */
+  MsTestPicture p;
+  ms_test_picture_draw (&p, MS_TOPIC_SYNC_ASYNC, r, FALSE, 1);
+  g_assert_true (ms_test_picture_has_text (&p, "With CUDA_LAUNCH_BLOCKING=1, 0 of "));
+  g_assert_true (ms_test_picture_has_text (&p, "host to device"));
+  g_assert_true (ms_test_picture_has_text (&p, "device to host"));
+  ms_test_picture_clear (&p);
   ms_results_free (r);
 }
 

@@ -24,16 +24,17 @@ test_pickers (void)
   const MsCell *cell = ms_timeline_page_get_cell (page, &rep);
   g_assert_nonnull (cell);
   g_assert_cmpint (rep, ==, 1);
-  /* Numbered as the file's rep column: the title and the field agree. */
-  g_assert_nonnull (strstr (ms_timeline_view_get_title (view), "rep 1 of reps 0–"));
+  /* Numbered from 1 (the file's rep 1 is repetition 2): the title and
+   * the field agree. */
+  g_assert_nonnull (strstr (ms_timeline_view_get_title (view), "repetition 2 of "));
   GtkWidget *spin = ms_test_find (GTK_WIDGET (page), GTK_TYPE_SPIN_BUTTON, NULL);
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "1");
-  /* A rep number typed is read the same way. */
-  gtk_editable_set_text (GTK_EDITABLE (spin), "2");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "2");
+  /* A repetition number typed is read the same way. */
+  gtk_editable_set_text (GTK_EDITABLE (spin), "3");
   gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
   g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (spin)), ==, 3);
-  g_assert_nonnull (strstr (ms_timeline_view_get_title (view), "rep 2 of reps 0–"));
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "2");
+  g_assert_nonnull (strstr (ms_timeline_view_get_title (view), "repetition 3 of "));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "3");
 
   guint mode_n, title_n;
   ms_test_watch (page, "mode", &mode_n);
