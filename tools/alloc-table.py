@@ -4,14 +4,20 @@
 figure of memsweep's register-allocate and pin-payoff lessons (and the
 costs lesson's device pool, where DIR has it) beside the same figure from
 bench/plain-alloc-costs.cu, with their ratio. DIR holds plain.txt and the
-lessons' summary files lesson-NAME-summary.csv. A ratio outside 0.95..1.05
-is marked '!': the note that ships the run says why or it is a finding.
-implicit-sync's cells are host times of two 500 us kernels, bytes 0.
-The device pool's figures are also measured by the plain program's
-device-pool-steps, the same calls in three orders (one stream for all, a
-new stream per sample, memsweep's per-sample steps) in another process:
-the "plain range" column spans the four plain figures, and '~' marks a
-memsweep figure outside 5% of device-pool that lies inside that range."""
+lessons' summary files lesson-NAME-summary.csv, or rounds of them in
+DIR/round-N: the lessons and the plain program again in new processes.
+With rounds each figure is the median of its rounds, and each side's
+range spans its rounds: what the same program does from one process to
+the next. implicit-sync's cells are host times of two 500 us kernels,
+bytes 0. The device pool's figures are also measured by the plain
+program's device-pool-steps, the same calls in three orders (one stream
+for all, a new stream per sample, memsweep's per-sample steps): those
+join the plain range.
+
+Marks: none where the ratio lies within 5%; '~' where it does not but
+memsweep's median lies within 5% of the plain range (the plain program
+moves as far between its own processes or orderings); '!' otherwise:
+the note that ships the run says why or it is a finding."""
 import csv
 import sys
 from pathlib import Path
@@ -164,54 +170,123 @@ def implicit_sync_figures(rows):
     return out
 
 
-def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: alloc-table.py DIR")
-    d = Path(sys.argv[1])
-    plain = plain_figures(d / "plain.txt")
-    steps = steps_figures(d / "plain.txt")
+def median(values):
+    v = sorted(values)
+    n = len(v)
+    return (v[n // 2] + v[(n - 1) // 2]) / 2
+
+
+def one_round(d):
+    """(memsweep's figures, plain.txt's, device-pool-steps') of one round."""
     ours = {}
     ours.update(register_figures(summary_rows(d / "lesson-register-allocate-summary.csv")))
     ours.update(pin_payoff_figures(summary_rows(d / "lesson-pin-payoff-summary.csv")))
     ours.update(costs_figures(summary_rows(d / "lesson-costs-summary.csv")))
     ours.update(implicit_sync_figures(summary_rows(d / "lesson-implicit-sync-summary.csv")))
-    print(f"{'lesson':<12} {'bytes':>10} {'figure':<26} {'memsweep us':>12} "
-          f"{'plain us':>10} {'ratio':>7}   {'plain range':>17}")
-    outside = inside_range = 0
+    return ours, plain_figures(d / "plain.txt"), steps_figures(d / "plain.txt")
+
+
+def gather(rounds):
+    """Each side's figures over the rounds: {key: [value per round]}."""
+    ours, plain, steps = {}, {}, {}
+    for d in rounds:
+        o, p, s = one_round(d)
+        for side, got in ((ours, o), (plain, p)):
+            for k, v in got.items():
+                side.setdefault(k, []).append(v)
+        for k, v in s.items():
+            steps.setdefault(k, []).extend(v)
+    return ours, plain, steps
+
+
+def span(values):
+    return f"{min(values):8.2f}-{max(values):<8.2f}" if values else f"{'':17}"
+
+
+def mark_of(m, p, plain_span):
+    if m is None or p is None or p <= 0 or abs(m / p - 1) <= TOLERANCE:
+        return ""
+    if plain_span and min(plain_span) * (1 - TOLERANCE) <= m <= max(plain_span) * (1 + TOLERANCE):
+        return "~"
+    return "!"
+
+
+def print_table(ours, plain, steps, n_rounds):
+    print(f"{'lesson':<12} {'bytes':>10} {'figure':<26} {'memsweep us':>12} {'plain us':>10} "
+          f"{'ratio':>7}   {'memsweep range':>17} {'plain range':>17}")
+    marks = {"": 0, "~": 0, "!": 0}
     for key in sorted(set(plain) | set(ours)):
         what, b, name = key
         if name == "crossing":
             continue
-        m, p = ours.get(key), plain.get(key)
-        ratio = m / p if m is not None and p else None
-        mark = "" if ratio is None or abs(ratio - 1) <= TOLERANCE else " !"
-        span = steps.get(key, []) + ([p] if p is not None else [])
-        rng = ""
-        if key in steps and span:
-            lo, hi = min(span), max(span)
-            rng = f"{lo:8.2f}-{hi:<8.2f}"
-            if mark and m is not None and lo * (1 - TOLERANCE) <= m <= hi * (1 + TOLERANCE):
-                mark = " ~"
-                inside_range += 1
-        outside += mark == " !"
+        m = median(ours[key]) if key in ours else None
+        p = median(plain[key]) if key in plain else None
+        plain_span = steps.get(key, []) + plain.get(key, [])
+        mark = mark_of(m, p, plain_span if len(plain_span) > 1 else [])
+        if m is not None and p is not None:
+            marks[mark] += 1
         fm = f"{m:12.2f}" if m is not None else f"{'-':>12}"
         fp = f"{p:10.2f}" if p is not None else f"{'-':>10}"
-        fr = f"{ratio:7.3f}" if ratio is not None else f"{'-':>7}"
-        print(f"{what:<12} {b:>10} {name:<26} {fm} {fp} {fr}{mark:2} {rng}")
-    for key, v in sorted(plain.items()):
-        if key[0] == "register" and key[2] == "crossing":
-            figures = {name: value for (what, b, name), value in ours.items()
-                       if what == "register" and b == key[1]}
-            mine = crossing(figures) if figures else None
-            print(f"register crossing at {key[1]} bytes: memsweep n = {mine}, plain n = {v:.0f}")
-    print(f"{outside} figures outside {TOLERANCE:.0%} ('!'), and {inside_range} outside it but "
-          f"within {TOLERANCE:.0%} of the plain range ('~')")
-    for variant, figures in sorted(steps_by_variant(d / "plain.txt").items()):
-        ratios = [ours[k] / v for k, v in figures.items() if k in ours and v > 0]
+        fr = f"{m / p:7.3f}" if m is not None and p else f"{'-':>7}"
+        mine = span(ours.get(key, [])) if n_rounds > 1 else f"{'':17}"
+        print(f"{what:<12} {b:>10} {name:<26} {fm} {fp} {fr} {mark:1}  {mine} "
+              f"{span(plain_span) if len(plain_span) > 1 else ''}".rstrip())
+    print(f"{marks['']} figures within {TOLERANCE:.0%}, {marks['~']} outside it but within "
+          f"{TOLERANCE:.0%} of the plain range ('~'), {marks['!']} outside both ('!'); "
+          f"{n_rounds} round(s)")
+    return marks
+
+
+def print_spread(ours, plain, n_rounds):
+    """How far each side moves between its own processes: max/min of a
+    figure over the rounds, the median and the largest over figures."""
+    if n_rounds < 2:
+        return
+    for name, side in (("memsweep", ours), ("plain", plain)):
+        r = [max(v) / min(v) for k, v in side.items()
+             if k[2] != "crossing" and len(v) > 1 and min(v) > 0]
+        if r:
+            print(f"{name} against itself over {n_rounds} processes: max/min of a figure "
+                  f"median {median(r):.2f}, largest {max(r):.2f} ({len(r)} figures)")
+
+
+def print_crossings(rounds):
+    for i, d in enumerate(rounds, 1):
+        ours, plain, _ = one_round(d)
+        for key, v in sorted(plain.items()):
+            if key[0] == "register" and key[2] == "crossing":
+                figures = {name: value for (what, b, name), value in ours.items()
+                           if what == "register" and b == key[1]}
+                mine = crossing(figures) if figures else None
+                print(f"register crossing at {key[1]} bytes, round {i}: memsweep n = {mine}, "
+                      f"plain n = {v:.0f}")
+
+
+def print_pool_orderings(rounds, ours):
+    by_variant = {}
+    for d in rounds:
+        for variant, figures in steps_by_variant(d / "plain.txt").items():
+            for k, v in figures.items():
+                by_variant.setdefault(variant, {}).setdefault(k, []).append(v)
+    for variant, figures in sorted(by_variant.items()):
+        ratios = [median(ours[k]) / median(v) for k, v in figures.items()
+                  if k in ours and median(v) > 0]
         if ratios:
             near = sum(abs(r - 1) <= TOLERANCE for r in ratios)
             print(f"device pool against device-pool-steps {variant}: {near} of {len(ratios)} "
                   f"within {TOLERANCE:.0%}, ratios {min(ratios):.2f}-{max(ratios):.2f}")
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit("usage: alloc-table.py DIR")
+    d = Path(sys.argv[1])
+    rounds = sorted(d.glob("round-*"), key=lambda p: int(p.name[6:])) or [d]
+    ours, plain, steps = gather(rounds)
+    print_table(ours, plain, steps, len(rounds))
+    print_spread(ours, plain, len(rounds))
+    print_crossings(rounds)
+    print_pool_orderings(rounds, ours)
 
 
 if __name__ == "__main__":

@@ -605,40 +605,58 @@ step_host_func_core() {
 # the host pool at 64 KiB to 4 MiB, cudaMalloc and the device pool at
 # 64 KiB to 256 MiB, two 500 us kernels with cudaMalloc, cudaFree,
 # cudaMallocAsync or cudaFreeAsync between them, with one and the default
-# hardware queues.
-step_alloc_costs() {
-  local d="$OUT/alloc-costs" t0
-  mkdir -p "$d"
-  t0=$(date +%s)
-  nvcc -O2 -o "$d/plain-alloc-costs" bench/plain-alloc-costs.cu >"$d/nvcc.log" 2>&1
-  log "nvcc plain-alloc-costs rc=$?"
+# hardware queues. ALLOC_ROUNDS (3) rounds in new processes, taking turns
+# which side goes first: how far each side moves between its own
+# processes is what a difference between them is judged by.
+alloc_lessons() {
   # register-allocate is a plain sweep of its two modes (memsweep lesson
   # LIST says so); alloc-table.py works out its crossing as the caption does.
   timeout 120 $MS run --modes registered,pinned --min-exp 20 --max-exp 20 --reps 10 --quiet \
-    --out "$d/lesson-register-allocate" >"$d/lesson-register-allocate.txt" 2>&1
+    --out "$1/lesson-register-allocate" >"$1/lesson-register-allocate.txt" 2>&1
   log "register-allocate sweep rc=$?"
   # Its second part (memory held pinned) is not what this step compares.
   timeout 150 $MS lesson pin-payoff --option max-exp=20 --option held-max-pct=1 \
-    --out "$d/lesson-pin-payoff" >"$d/lesson-pin-payoff.txt" 2>&1
+    --out "$1/lesson-pin-payoff" >"$1/lesson-pin-payoff.txt" 2>&1
   log "lesson pin-payoff rc=$?"
-  timeout 120 $MS lesson costs --sizes 14:26:2 --reps 5 --quiet --out "$d/lesson-costs" \
-    >"$d/lesson-costs.txt" 2>&1
+  timeout 120 $MS lesson costs --sizes 14:26:2 --reps 5 --quiet --out "$1/lesson-costs" \
+    >"$1/lesson-costs.txt" 2>&1
   log "lesson costs rc=$?"
-  timeout 150 $MS lesson implicit-sync --out "$d/lesson-implicit-sync" \
-    >"$d/lesson-implicit-sync.txt" 2>&1
+  timeout 150 $MS lesson implicit-sync --out "$1/lesson-implicit-sync" \
+    >"$1/lesson-implicit-sync.txt" 2>&1
   log "lesson implicit-sync rc=$?"
+}
+
+alloc_plain() {
   {
-    "$d/plain-alloc-costs" register 20 10
-    "$d/plain-alloc-costs" pin-payoff 14 20 6
-    "$d/plain-alloc-costs" device-pool 14 26 5
-    "$d/plain-alloc-costs" device-pool-steps 14 26 5
-    "$d/plain-alloc-costs" device-pool-steps 14 26 5 40
-    CUDA_DEVICE_MAX_CONNECTIONS=1 "$d/plain-alloc-costs" implicit-sync 500 1024 9
-    env -u CUDA_DEVICE_MAX_CONNECTIONS "$d/plain-alloc-costs" implicit-sync 500 1024 9
-  } >"$d/plain.txt" 2>&1
+    "$2" register 20 10
+    "$2" pin-payoff 14 20 6
+    "$2" device-pool 14 26 5
+    "$2" device-pool-steps 14 26 5
+    "$2" device-pool-steps 14 26 5 40
+    CUDA_DEVICE_MAX_CONNECTIONS=1 "$2" implicit-sync 500 1024 9
+    env -u CUDA_DEVICE_MAX_CONNECTIONS "$2" implicit-sync 500 1024 9
+  } >"$1/plain.txt" 2>&1
   log "plain-alloc-costs rc=$?"
-  rm -f "$d/plain-alloc-costs"
-  python3 tools/alloc-table.py "$d" | tee "$d/table.txt" >>"$OUT/summary.log"
+}
+
+step_alloc_costs() {
+  local d="$OUT/alloc-costs" t0 i r
+  mkdir -p "$d"
+  t0=$(date +%s)
+  nvcc -O2 -o /tmp/plain-alloc-costs bench/plain-alloc-costs.cu >"$d/nvcc.log" 2>&1
+  log "nvcc plain-alloc-costs rc=$?"
+  for i in $(seq 1 "${ALLOC_ROUNDS:-3}"); do
+    r="$d/round-$i"
+    mkdir -p "$r"
+    if [ $((i % 2)) = 1 ]; then
+      alloc_lessons "$r"; alloc_plain "$r" /tmp/plain-alloc-costs
+    else
+      alloc_plain "$r" /tmp/plain-alloc-costs; alloc_lessons "$r"
+    fi
+  done
+  python3 tools/alloc-table.py "$d" >"$d/table.txt"
+  grep -vE "^(device-pool|implicit-sync|pin-payoff|register) +[0-9]+ " "$d/table.txt" |
+    tee -a "$OUT/summary.log"
   log "alloc-costs took $(( $(date +%s) - t0 )) s"
 }
 
