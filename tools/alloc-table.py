@@ -215,6 +215,7 @@ def print_table(ours, plain, steps, n_rounds):
     print(f"{'lesson':<12} {'bytes':>10} {'figure':<26} {'memsweep us':>12} {'plain us':>10} "
           f"{'ratio':>7}   {'memsweep range':>17} {'plain range':>17}")
     marks = {"": 0, "~": 0, "!": 0}
+    per_lesson = {}
     for key in sorted(set(plain) | set(ours)):
         what, b, name = key
         if name == "crossing":
@@ -225,6 +226,10 @@ def print_table(ours, plain, steps, n_rounds):
         mark = mark_of(m, p, plain_span if len(plain_span) > 1 else [])
         if m is not None and p is not None:
             marks[mark] += 1
+            lesson = per_lesson.setdefault(what, {"": 0, "~": 0, "!": 0, "ratios": []})
+            lesson[mark] += 1
+            if p > 0:
+                lesson["ratios"].append(m / p)
         fm = f"{m:12.2f}" if m is not None else f"{'-':>12}"
         fp = f"{p:10.2f}" if p is not None else f"{'-':>10}"
         fr = f"{m / p:7.3f}" if m is not None and p else f"{'-':>7}"
@@ -234,6 +239,10 @@ def print_table(ours, plain, steps, n_rounds):
     print(f"{marks['']} figures within {TOLERANCE:.0%}, {marks['~']} outside it but within "
           f"{TOLERANCE:.0%} of the plain range ('~'), {marks['!']} outside both ('!'); "
           f"{n_rounds} round(s)")
+    for what, c in sorted(per_lesson.items()):
+        r = c["ratios"]
+        print(f"{what}: {c['']} within {TOLERANCE:.0%}, {c['~']} '~', {c['!']} '!'; "
+              f"memsweep / plain {min(r):.3f}-{max(r):.3f}")
     return marks
 
 
