@@ -37,6 +37,9 @@ read_text (MsResults *r, MsMetaId id, const char *value)
     ms_utf8_copy (d->name, sizeof d->name, value);
     d->present = strcmp (value, "none") != 0;
     break;
+  case MS_META_PCI_BUS_ID:
+    ms_utf8_copy (d->pci_bus_id, sizeof d->pci_bus_id, value);
+    break;
   case MS_META_CPU_AFFINITY:
     ms_utf8_copy (d->host_cpu_affinity, sizeof d->host_cpu_affinity, value);
     break;

@@ -209,6 +209,8 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
   }
   ms_meta_printf (w->f, MS_META_DEVICE, "%s", name);
   ms_meta_printf (w->f, MS_META_DEVICE_INDEX, "%d", d->index);
+  if (d->pci_bus_id[0])
+    ms_meta_printf (w->f, MS_META_PCI_BUS_ID, "%s", d->pci_bus_id);
   ms_meta_printf (w->f, MS_META_COMPUTE_CAPABILITY, "%d.%d", d->cc_major, d->cc_minor);
   ms_meta_printf (w->f, MS_META_MEMORY_TOTAL, "%llu", (unsigned long long) d->total_mem);
   ms_meta_printf (w->f, MS_META_MEMORY_FREE, "%llu", (unsigned long long) d->free_mem);

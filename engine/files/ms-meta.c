@@ -23,6 +23,7 @@ static const MsMetaKey keys[MS_META_N_KEYS] = {
   [MS_META_NOTE] = { "note", MS_META_TEXT, 0, 0, WRITE, META },
   [MS_META_DEVICE] = { "device", MS_META_TEXT, 0, 0, WRITE, META },
   [MS_META_DEVICE_INDEX] = { "device-index", MS_META_INT, -1, 1 << 20, WRITE, META },
+  [MS_META_PCI_BUS_ID] = { "pci-bus-id", MS_META_TEXT, 0, 0, WRITE, META },
   [MS_META_COMPUTE_CAPABILITY] = { "compute-capability", MS_META_FORM, 0, 0, WRITE, META },
   [MS_META_MEMORY_TOTAL] = { "memory-total-bytes", MS_META_COUNT, 0, 0, WRITE, META },
   [MS_META_MEMORY_FREE] = { "memory-free-bytes", MS_META_COUNT, 0, 0, WRITE, META },
