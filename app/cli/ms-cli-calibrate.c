@@ -249,7 +249,14 @@ measure_and_write (const char *dir, int runs, const char *out, MsCliFormat forma
   }
   if (out)
     snprintf (path, sizeof path, "%s", out);
-  else if (!ms_run_to_run_default_path (&results[0]->device, path, sizeof path) ||
+  else if (results[0]->device.present && !results[0]->device.pci_bus_id[0]) {
+    /* Files from before they kept the bus id: a default path keyed by
+     * none would never be found by the run it is meant for. */
+    fprintf (stderr, ms_gettext ("memsweep calibrate: %s/run1-samples.csv names no PCI bus id "
+                                 "(an older file); give --out\n"),
+             dir);
+    goto out;
+  } else if (!ms_run_to_run_default_path (&results[0]->device, path, sizeof path) ||
            !make_parent (path)) {
     fprintf (stderr, ms_gettext ("memsweep calibrate: no folder for the profile; give --out\n"));
     goto out;
