@@ -313,6 +313,25 @@ opened_free (Opened *o)
   g_free (o);
 }
 
+/* The status line of a saved file: its name, GPUs, host and date; where
+ * its sidecar was missing or damaged, that the host, date and devices
+ * are unknown and why, instead of guessing them. */
+static char *
+opened_status (const char *name, int n_devices, const char *host, const char *iso_date,
+               const char *meta_unknown, gboolean at_once)
+{
+  if (meta_unknown[0]) {
+    g_autofree char *why = g_utf8_make_valid (meta_unknown, -1);
+    return g_strdup_printf (_ ("%s: %d GPUs; the host, date and devices are unknown: %s"), name,
+                            n_devices, why);
+  }
+  g_autofree char *date = ms_run_describe_date (iso_date);
+  const char *who = host[0] ? host : _ ("an unnamed host");
+  if (at_once)
+    return g_strdup_printf (_ ("%s: %d GPUs at once on %s, %s"), name, n_devices, who, date);
+  return g_strdup_printf (_ ("%s: %d GPUs of %s, measured %s"), name, n_devices, who, date);
+}
+
 /* PREFIX-multi.csv: each GPU's samples file beside it becomes a run. */
 static Opened *
 read_multi (const char *path, GError **error)
@@ -334,9 +353,8 @@ read_multi (const char *path, GError **error)
       g_ptr_array_add (runs, r);
   }
   g_autofree char *name = g_filename_display_basename (path);
-  g_autofree char *date = ms_run_describe_date (file->date);
-  g_autofree char *text = g_strdup_printf (_ ("%s: %d GPUs at once on %s, %s"), name,
-                                           file->n_devices, file->host, date);
+  g_autofree char *text = opened_status (name, file->n_devices, file->host, file->date,
+                                         file->meta_unknown, TRUE);
   int n_devices = file->n_devices;
   char host[64], date_iso[40];
   g_strlcpy (host, file->host, sizeof host);
@@ -376,9 +394,8 @@ read_path (const char *path, GError **error)
   o->peer = ms_peer_file_box_new (file);
   free (file);
   g_autofree char *name = g_filename_display_basename (path);
-  g_autofree char *date = ms_run_describe_date (o->peer->date);
-  o->status = g_strdup_printf (_ ("%s: %d GPUs of %s, measured %s"), name, o->peer->peer.n_devices,
-                               o->peer->host[0] ? o->peer->host : _ ("an unnamed host"), date);
+  o->status = opened_status (name, o->peer->peer.n_devices, o->peer->host, o->peer->date,
+                             o->peer->meta_unknown, FALSE);
   return o;
 }
 

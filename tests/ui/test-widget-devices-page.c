@@ -317,6 +317,14 @@ test_no_gpu (void)
   g_assert_nonnull (label);
   g_assert_true (gtk_label_get_selectable (GTK_LABEL (label)));
   g_assert_false (gtk_widget_get_focusable (label));
+  /* Without its sidecar the matrix still opens, and the status says the
+   * host, date and devices are unknown rather than naming none. */
+  g_assert_cmpint (g_unlink (ms_test_tmp_path ("h200x2-peer-meta.json")), ==, 0);
+  g_assert_true (ms_devices_page_open_path (page, path, &error));
+  g_free (status);
+  status = status_of (page);
+  g_assert_nonnull (strstr (status, "unknown"));
+  g_assert_nonnull (strstr (status, "h200x2-peer-meta.json"));
   /* A samples file is not a peer file: refused with the reason. */
   g_autofree char *ref = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"),
                                            "h100-lesson-costs-samples.csv", NULL);
