@@ -163,5 +163,12 @@ ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle
     return;
   }
   draw_bars (cr, run, style, width, top, bars_h);
-  draw_timelines (cr, run, style, width, top + bars_h + fs * 0.5, height - top - bars_h - fs * 0.5);
+  /* The legacy stream runs one thing at a time, but a thread's events
+   * went into it before the other thread's work did: its bar spans that
+   * wait, and read alone the two lanes look concurrent. */
+  const char *note = _ ("On the legacy stream the threads' work ran one piece at a time: where a "
+                        "bar overlaps the other thread's, it includes the wait for that work.");
+  double y = top + bars_h + fs * 0.3;
+  y += ms_draw_note (cr, style, note, fs * 0.5, y, width - fs, TRUE) + fs * 0.3;
+  draw_timelines (cr, run, style, width, y, height - y);
 }

@@ -4,7 +4,7 @@
  * memory against pageable memory with fresh pages (solid) and from a
  * reused heap (dotted): from that many copies on, the buffer's once-only
  * cost has come back. Sizes where it never comes back have no point; the
- * caption names them. Beside it a table of what the break-evens rest on at
+ * caption and a note under the chart name them. Beside it a table of what the break-evens rest on at
  * the largest size: getting and releasing each kind of buffer, one copy
  * from pageable and from pinned memory; under that, where there is room
  * and the run has its second part, a table against the share of the
@@ -52,26 +52,47 @@ build (const MsResults *run)
      * against pageable memory from a reused heap. */
     { MS_PIN_POOL_KEPT, MS_PIN_PAGEABLE_REUSED, N_ ("host pool (kept) vs reused heap") },
   };
+  g_autoptr (GString) never = g_string_new (NULL);
   for (guint i = 0; i < G_N_ELEMENTS (lines); i++) {
     MsChartSeries *s = NULL;
     MsMode mode = ms_pin_payoff_kind_mode (lines[i].kind);
     guint dash = lines[i].base == MS_PIN_PAGEABLE ? 0 : 2;
+    g_autoptr (GString) sizes = g_string_new (NULL);
     for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
       double n = 0;
-      if (ms_pin_payoff_break_even (run, lines[i].kind, lines[i].base, e, &n) != 1)
+      int found = ms_pin_payoff_break_even (run, lines[i].kind, lines[i].base, e, &n);
+      if (found == 0) {
+        char size[32];
+        ms_format_size_label (4.0 * (double) (1ull << e), size, sizeof size);
+        g_string_append_printf (sizes, "%s%s", sizes->len ? ", " : "", size);
+      }
+      if (found != 1)
         continue;
       if (!s)
         s = ms_chart_data_add_series (d, _ (lines[i].label), mode, i, dash);
       ms_chart_series_add (s, 4.0 * (double)(1ull << e), n, 1, 0, FALSE);
     }
+    /* A gap in a line is a size where it never paid off: said under the
+     * chart, or the gap reads as a size not measured. */
+    if (sizes->len)
+      g_string_append_printf (never, "%s%s: %s", never->len ? "; " : "", _ (lines[i].label),
+                              sizes->str);
   }
   if (d->series->len)
     ms_chart_data_add_ref (d, 1, _ ("N = 1"));
+  if (never->len)
+    /* Translators: under the pin-payoff chart; %s lists lines and their
+     * sizes, e.g. "host pool (kept) vs reused heap: 64 KiB, 256 KiB". */
+    d->foot_note = g_strdup_printf (_ ("No point: never paid off (its copies were not faster) at "
+                                       "%s."),
+                                    never->str);
   /* Translators: under the pin-payoff chart when the host memory pool
    * could not be measured; %s is the reason the run gives. */
   const char *no_pool = ms_pin_payoff_pool_missing (run);
-  if (no_pool)
+  if (no_pool) {
+    g_free (d->foot_note);
     d->foot_note = g_strdup_printf (_ ("No host pool line: %s"), no_pool);
+  }
   return d;
 }
 

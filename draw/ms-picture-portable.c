@@ -102,9 +102,9 @@ draw_cases (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
   if (note)
     y += ms_draw_text_wrapped (cr,
                              _("With one CUDA context a portable buffer is the same pinned "
-                               "memory as the first row's: the flag matters only when a second "
-                               "GPU uses the buffer. memsweep portable on two or more GPUs "
-                               "measures the other two rows."),
+                               "memory as the first row's. With unified addressing CUDA treats "
+                               "any pinned buffer as pinned for every GPU; memsweep portable on "
+                               "two or more GPUs measures the other two rows."),
                              fs, y, fs * 0.9, width - 2 * fs, FALSE, draw);
   return y - y0 + fs * 0.8;
 }

@@ -34,10 +34,21 @@ caption_portable_one (const MsResults *r, int exponent, char *buf, size_t len)
         buf, len,
         ms_gettext ("cudaHostAllocPortable changes nothing here: for that one context a "
                     "portable buffer is the same pinned memory as this run's, whose copies "
-                    "reach %.1f GB/s to the device at %s. The flag matters once a second GPU "
-                    "uses the same buffer: run this lesson on a machine with two or more "
-                    "GPUs."),
+                    "reach %.1f GB/s to the device at %s."),
         pin->stats.h2d_gbps, ms_caption_size (pin, size, sizeof size));
+    /* Under unified addressing the runtime treats pinned memory as pinned
+     * for every GPU in the address space, the flag or not: the textbook's
+     * reason for the flag is gone, and only two GPUs can show it. */
+    ms_caption_append (
+        buf, len,
+        r->device.unified_addressing
+            ? ms_gettext ("With unified addressing, which this GPU has, CUDA treats any pinned "
+                          "buffer as pinned for every GPU, the flag or not: on two or more GPUs "
+                          "this lesson measures whether a buffer pinned by the first runs as "
+                          "fast on the second.")
+            : ms_gettext ("Without unified addressing a second GPU would see a buffer pinned "
+                          "by the first as pageable unless it was allocated portable: run this "
+                          "lesson on two or more GPUs to measure it."));
     return true;
   }
   return ms_caption_missing (
