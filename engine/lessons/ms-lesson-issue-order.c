@@ -141,22 +141,18 @@ append_timers (char *buf, size_t len, OrderTable t)
       ms_caption_append (
           buf, len,
           ms_gettext ("At K = %d the orders differ within the spread, with a "
-                      "timer around every step (%.2f×, as the timelines are drawn) or "
-                      "without."),
+                      "timer around every step (%.2f×) or without."),
           k, timed);
     else if (apart (td, tb) && !apart (pd, pb))
       ms_caption_append (buf, len,
-                         ms_gettext ("With a timer around every step, as the timelines are "
-                                     "drawn, it is %.2f× at K = %d (medians); without, the orders "
-                                     "differ within "
-                                     "the spread: the timers make the difference, not the "
-                                     "issue order."),
+                         ms_gettext ("With a timer around every step it is %.2f× at K = %d "
+                                     "(medians); without, the orders differ within the spread: "
+                                     "the timers make the difference, not the issue order."),
                          timed, k);
     else
       ms_caption_append (buf, len,
-                         ms_gettext ("With a timer around every step, as the timelines are "
-                                     "drawn, it is %.2f× at K = %d (medians): the chart leaves "
-                                     "the timers out."),
+                         ms_gettext ("With a timer around every step it is %.2f× at K = %d "
+                                     "(medians): the chart leaves the timers out."),
                          timed, k);
     return true;
   }

@@ -512,7 +512,7 @@ test_issue_order_timers (void)
   r = make_issue_order (100, 100);
   g_assert_true (ms_lesson_caption (MS_TOPIC_ISSUE_ORDER, r, -1, buf, sizeof buf));
   g_assert_true (strstr (buf, "At K = 16 the orders differ within the spread, with a timer around "
-                              "every step (1.00×, as the timelines are drawn) or without."));
+                              "every step (1.00×) or without."));
   g_assert_true (!strstr (buf, "the timers make the difference"));
   ms_results_free (r);
 
@@ -520,8 +520,8 @@ test_issue_order_timers (void)
   r = make_issue_order (120, 150);
   g_assert_true (ms_lesson_caption (MS_TOPIC_ISSUE_ORDER, r, -1, buf, sizeof buf));
   g_assert_true (strstr (buf, "1.20× (K = 16).") &&
-                 strstr (buf, "With a timer around every step, as the timelines are drawn, it "
-                              "is 1.50× at K = 16 (medians): the chart leaves the timers out.") &&
+                 strstr (buf, "With a timer around every step it is 1.50× at K = 16 "
+                              "(medians): the chart leaves the timers out.") &&
                  !strstr (buf, "within the spread"));
   ms_results_free (r);
 }
