@@ -141,7 +141,8 @@ dip_note (const MsResults *run, int count)
       ms_format_time_us (a->stats.e2e.median / count, ta, sizeof ta);
       ms_format_time_us (b->stats.e2e.median / count, tb, sizeof tb);
       return g_strdup_printf (_ ("%s: batches of %s copies beat those of %s (%s against %s per "
-                                 "copy) in every repetition: as measured."),
+                                 "copy) in every repetition, so no outlier; the run does not "
+                                 "show why."),
                               ms_mode_title (modes[m]), sb, sa, tb, ta);
     }
   return NULL;

@@ -117,6 +117,21 @@ order_part (int s, const char *time, double ratio, char *buf, size_t len)
   }
 }
 
+/* The verdict on the best batch against one call each: a tenth either
+ * way, and only where the medians' intervals do not meet, since a batch
+ * 9% faster inside the spread is nothing a class can see. */
+static const char *
+batch_words (double ratio, const MsCell *batch, const MsCell *each)
+{
+  bool apart = batch->stats.e2e.ci_high < each->stats.e2e.ci_low
+               || batch->stats.e2e.ci_low > each->stats.e2e.ci_high;
+  if (ratio >= 0.9 && ratio <= 1.1)
+    return ms_gettext ("about the same");
+  if (!apart)
+    return ms_gettext ("the run cannot tell them apart");
+  return ratio < 0.9 ? ms_gettext ("the batch saves time") : ms_gettext ("the batch costs time");
+}
+
 /* The sentence for one source at exp: the time per copy submitted one
  * call each and each order's, with its ratio (per copy, as the picture
  * draws them); false when the individual cell is missing. */
@@ -134,12 +149,14 @@ source_sentence (const MsResults *r, MsMode mode, int exp, int count, char *buf,
   ms_caption_size (each, sz, sizeof sz);
   char parts[3][96] = { "", "", "" };
   double best = 0;
+  const MsCell *best_cell = NULL;
   for (int s = 1; s < N_SUBS; s++) {
     const MsCell *b = cell_at (r, mode, exp, count, s);
     if (!b)
       continue;
     double ratio = b->stats.e2e.median / each->stats.e2e.median;
-    best = best > 0 && best < ratio ? best : ratio;
+    if (!(best > 0 && best < ratio))
+      best = ratio, best_cell = b;
     order_part (s, ms_caption_time (b->stats.e2e.median / count, tb, sizeof tb), ratio,
                 parts[s - 1], sizeof parts[s - 1]);
   }
@@ -156,9 +173,7 @@ source_sentence (const MsResults *r, MsMode mode, int exp, int count, char *buf,
                      ms_mode_name (mode), count, sz, t, parts[0],
                      parts[0][0] && parts[1][0] ? ", " : "", parts[1],
                      (parts[0][0] || parts[1][0]) && parts[2][0] ? ", " : "", parts[2],
-                     best < 0.9   ? ms_gettext ("the batch saves time")
-                     : best > 1.1 ? ms_gettext ("the batch costs time")
-                                  : ms_gettext ("about the same"));
+                     batch_words (best, best_cell, each));
   return true;
 }
 

@@ -122,6 +122,15 @@ test_saves (void)
   g_assert_nonnull (strstr (cap, want));
   /* Per copy, as the picture draws it: 2 + 0.16384 µs, not 32 times that. */
   g_assert_nonnull (strstr (cap, "32 copies of 4 KiB: 2.16 µs a copy, one call each"));
+  /* The same medians with intervals that meet: no verdict claimed. */
+  for (size_t i = 0; i < r->n_cells; i++) {
+    r->cells[i].stats.e2e.ci_low = 0;
+    r->cells[i].stats.e2e.ci_high = 1e9;
+  }
+  char wide[4096] = "";
+  g_assert_true (ms_lesson_caption (MS_TOPIC_BATCHED, r, -1, wide, sizeof wide));
+  g_assert_null (strstr (wide, "saves time"));
+  g_assert_nonnull (strstr (wide, "the run cannot tell them apart"));
 
   /* The variants survive a samples file. */
   const char *path = ms_test_tmp_path ("batched.csv");
