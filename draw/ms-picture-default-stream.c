@@ -165,9 +165,10 @@ ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle
   draw_bars (cr, run, style, width, top, bars_h);
   /* The legacy stream runs one thing at a time, but a thread's events
    * went into it before the other thread's work did: its bar spans that
-   * wait, and read alone the two lanes look concurrent. */
-  const char *note = _ ("On the legacy stream the threads' work ran one piece at a time: where a "
-                        "bar overlaps the other thread's, it includes the wait for that work.");
+   * wait, drawn pale (ms_timeline_one_stream), which the legend may have
+   * no room to name here. */
+  const char *note = _ ("On the legacy stream the threads' work ran one piece at a time: a bar's "
+                        "pale part is its wait for the work before it, often the other thread's.");
   double y = top + bars_h + fs * 0.3;
   y += ms_draw_note (cr, style, note, fs * 0.5, y, width - fs, TRUE) + fs * 0.3;
   draw_timelines (cr, run, style, width, y, height - y);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-timeline-queue.c: copies that waited (ms-timeline-queue.h). */
 #include <math.h>
+#include <string.h>
 
 #include "ms-timeline-queue.h"
 
@@ -72,4 +73,37 @@ ms_timeline_copies_waited (const MsCell *cell, int rep, const MsRepMap *reps,
     }
   }
   return waited;
+}
+
+gboolean
+ms_timeline_one_stream (const MsCell *cell)
+{
+  char stream[16];
+  return cell && ms_variant_get (cell->variant, "stream", stream, sizeof stream)
+         && strcmp (stream, "legacy") == 0;
+}
+
+gboolean
+ms_timeline_one_stream_waited (const MsCell *cell, int rep, const MsRepMap *reps,
+                               const MsTimeWindow *win)
+{
+  if (!ms_timeline_one_stream (cell))
+    return FALSE;
+  size_t first = 0, last = 0;
+  ms_rep_map_bounds (reps, cell, rep, &first, &last);
+  g_autoptr (GPtrArray) bars = g_ptr_array_new ();
+  for (size_t i = first; i < last && bars->len <= MAX_COPIES_CHECKED; i++)
+    if (cell->events[i].rep == rep && cell->events[i].gpu_us > 0)
+      g_ptr_array_add (bars, &cell->events[i]);
+  if (bars->len < 2 || bars->len > MAX_COPIES_CHECKED)
+    return FALSE;
+  g_autofree double *began = g_new (double, bars->len);
+  ms_copy_queue_began ((const MsEvent *const *) bars->pdata, bars->len, began);
+  double visible = (win->t1 - win->t0) * 0.01;
+  for (guint i = 0; i < bars->len; i++) {
+    const MsEvent *ev = g_ptr_array_index (bars, i);
+    if (began[i] - ev->gpu_start_us > visible && ev->gpu_start_us < win->t1 && began[i] > win->t0)
+      return TRUE;
+  }
+  return FALSE;
 }

@@ -20,5 +20,15 @@ void ms_copy_queue_began (const MsEvent *const *events, guint n, double *began);
  * while (more than 1 % of the window) behind another. */
 gboolean ms_timeline_copies_waited (const MsCell *cell, int rep, const MsRepMap *reps,
                                     const MsTimeWindow *win);
+/* Whether the cell ran all its GPU work on one stream though its lanes are
+ * several: its variant says stream=legacy (the legacy default stream,
+ * which every host thread shares, the lanes being the threads). Then any
+ * GPU bar waited for the one before it, whatever its phase, and its
+ * events span that wait. */
+gboolean ms_timeline_one_stream (const MsCell *cell);
+/* Whether, in such a cell, a GPU bar of repetition rep in win waited a
+ * visible while behind another. */
+gboolean ms_timeline_one_stream_waited (const MsCell *cell, int rep, const MsRepMap *reps,
+                                        const MsTimeWindow *win);
 
 G_END_DECLS

@@ -390,6 +390,7 @@ typedef struct {
   double left, right, px_w, px_per_us; /* the frame's edges and width; the scale */
   double vector_bytes;                 /* the size of one vector, for the copies' labels */
   gboolean copies_waited;              /* draw the copies' waits pale */
+  gboolean one_stream;                 /* draw every GPU bar's wait pale (one stream) */
   gboolean cut_marks;                  /* notch bars that go on past the window */
   gboolean dark;
 } MsBarSet;
@@ -599,8 +600,6 @@ fill_hatched (cairo_t *cr, const MsColor *c)
   cairo_surface_destroy (tile);
 }
 
-/* Copy bars of one direction, split where each began to move data: the
- * wait before it pale, the copy solid (ms-timeline-queue.h). */
 /* The pale look of a copy's wait: the colour at 30 % over a light
  * background; over a dark one, the colour mixed halfway to white, as 30 %
  * over dark would be a navy hardly told from the background. */
@@ -615,14 +614,41 @@ set_pale (cairo_t *cr, const MsColor *c, gboolean dark)
                         c->blue + (1 - c->blue) * 0.55);
 }
 
+/* When each GPU bar began its work on a cell of one stream: after every
+ * bar that ended before it, whatever the phase or lane. Keyed by event. */
+static GHashTable *
+one_stream_began (const MsBarSet *set)
+{
+  guint n = set->gpu_bars->len;
+  g_autofree const MsEvent **evs = g_new (const MsEvent *, MAX (n, 1));
+  g_autofree double *began = g_new (double, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    evs[i] = g_array_index (set->gpu_bars, MsTimelineBar, i).event;
+  ms_copy_queue_began (evs, n, began);
+  GHashTable *map = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  for (guint i = 0; i < n; i++)
+    g_hash_table_insert (map, (gpointer) evs[i], g_memdup2 (&began[i], sizeof began[i]));
+  return map;
+}
+
+/* Bars split where each began its work: the wait pale, the work solid.
+ * began_of: when each began (one stream), or NULL for copies of one
+ * direction, which queue among themselves. */
 static void
-fill_copy_bars (cairo_t *cr, const MsColor *c, const GArray *a, const MsBarSet *set)
+fill_copy_bars (cairo_t *cr, const MsColor *c, const GArray *a, const MsBarSet *set,
+                GHashTable *began_of)
 {
   g_autofree const MsEvent **evs = g_new (const MsEvent *, MAX (a->len, 1));
   g_autofree double *began = g_new (double, MAX (a->len, 1));
   for (guint i = 0; i < a->len; i++)
     evs[i] = g_array_index (a, MsTimelineBar, i).event;
-  ms_copy_queue_began (evs, a->len, began);
+  if (began_of)
+    for (guint i = 0; i < a->len; i++) {
+      const double *b = g_hash_table_lookup (began_of, evs[i]);
+      began[i] = b ? *b : evs[i]->gpu_start_us;
+    }
+  else
+    ms_copy_queue_began (evs, a->len, began);
   for (int pale = 1; pale >= 0; pale--) {
     for (guint i = 0; i < a->len; i++) {
       const MsTimelineBar *b = &g_array_index (a, MsTimelineBar, i);
@@ -693,6 +719,7 @@ outline_bars (cairo_t *cr, const MsChartStyle *st, const MsColor *c, const GArra
 static void
 fill_bars (cairo_t *cr, const MsChartStyle *st, MsBarSet *set)
 {
+  g_autoptr (GHashTable) began_of = set->one_stream ? one_stream_began (set) : NULL;
   for (int p = 0; p < MS_PHASE_COUNT; p++) {
     MsColor c;
     ms_phase_color (p, st->dark, &c);
@@ -700,8 +727,8 @@ fill_bars (cairo_t *cr, const MsChartStyle *st, MsBarSet *set)
       GArray *a = set->rects[p][k];
       if (!a)
         continue;
-      if (k == MS_BAR_GPU && set->copies_waited && ms_phase_is_copy (p)) {
-        fill_copy_bars (cr, &c, a, set);
+      if (k == MS_BAR_GPU && (began_of || (set->copies_waited && ms_phase_is_copy (p)))) {
+        fill_copy_bars (cr, &c, a, set, began_of);
         mark_cut_bars (cr, st, a, set);
         g_clear_pointer (&set->rects[p][k], g_array_unref);
         continue;
@@ -766,7 +793,7 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
 /* Collects the visible bars, then fills and labels them inside the lanes. */
 static void
 timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
-               const MsTimelineGeometry *g, gboolean copies_waited, gboolean cut_marks,
+               const MsTimelineGeometry *g, guint hints, gboolean cut_marks,
                double vector_bytes, MsTimelineLayout *layout)
 {
   MsBarSet set = { .fs = ms_style_font_size (st),
@@ -775,7 +802,8 @@ timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
                    .right = g->px0 + g->pw,
                    .px_w = g->pw,
                    .px_per_us = g->pw / g->span,
-                   .copies_waited = copies_waited,
+                   .copies_waited = (hints & MS_TIMELINE_HINT_WAITED) != 0,
+                   .one_stream = (hints & MS_TIMELINE_HINT_ONE_STREAM) != 0,
                    .cut_marks = cut_marks,
                    .dark = st->dark };
   for (int p = 0; p < MS_PHASE_COUNT; p++)
@@ -862,6 +890,8 @@ ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean see
   } lines[] = {
     { MS_TIMELINE_HINT_WAITED,
       N_ ("pale copy: queued behind the one before it (one copy at a time each way)") },
+    { MS_TIMELINE_HINT_ONE_STREAM,
+      N_ ("pale: waiting for the work before it on the one stream all lanes share") },
     { MS_TIMELINE_HINT_HOST,
       N_ ("host lane: hatched = asynchronous call, outlined = call blocked the host") },
     { MS_TIMELINE_HINT_HATCHED, N_ ("host lane: hatched = asynchronous call") },
@@ -912,7 +942,9 @@ guint
 ms_timeline_hints (const MsCell *cell, int rep, const MsRepMap *reps, const MsTimeWindow *win)
 {
   guint hints = 0;
-  if (ms_timeline_copies_waited (cell, rep, reps, win))
+  if (ms_timeline_one_stream_waited (cell, rep, reps, win))
+    hints |= MS_TIMELINE_HINT_ONE_STREAM;
+  else if (ms_timeline_copies_waited (cell, rep, reps, win))
     hints |= MS_TIMELINE_HINT_WAITED;
   size_t first = 0, last = 0;
   if (cell)
@@ -1079,7 +1111,7 @@ ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWi
     ms_draw_time_axis (cr, st, &xs, g.py0, g.py0 + g.ph, spacing, width - fs * 0.3);
   gboolean cut_marks
       = parts->no_legend ? !parts->no_cut_marks : (hints & MS_TIMELINE_HINT_CUT) != 0;
-  timeline_bars (cr, st, ix, &g, found & MS_TIMELINE_HINT_WAITED, cut_marks,
+  timeline_bars (cr, st, ix, &g, found, cut_marks,
                  (double)cell->elements * sizeof (float), layout);
   if (!parts->no_legend)
     ms_timeline_draw_legend (cr, st, seen, g.py0 + g.ph + g.axis_h + fs * 0.2, width, hints, TRUE);

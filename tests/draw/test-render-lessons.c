@@ -345,6 +345,28 @@ test_copies_waited (void)
   g_assert_false (ms_timeline_copies_waited (&c, 0, NULL, &win));
 }
 
+/* Two threads on the legacy default stream: a kernel on one lane whose
+ * events began while a copy on the other still ran waited for it, though
+ * they are of different phases; on per-thread streams nothing waits. */
+static void
+test_one_stream_waited (void)
+{
+  MsEvent ev[2] = {
+    { .phase = MS_PHASE_H2D, .lane = 1, .gpu_start_us = 0, .gpu_us = 100, .host_us = 1 },
+    { .phase = MS_PHASE_KERNEL, .lane = 2, .gpu_start_us = 10, .gpu_us = 190, .host_us = 1 },
+  };
+  MsCell c = { .mode = MS_MODE_PINNED, .events = ev, .n_events = 2 };
+  g_snprintf (c.variant, sizeof c.variant, "threads=2/stream=legacy");
+  MsTimeWindow win;
+  ms_time_window_reset (&win, 200);
+  g_assert_true (ms_timeline_one_stream (&c));
+  g_assert_true (ms_timeline_one_stream_waited (&c, 0, NULL, &win));
+  g_assert_true (ms_timeline_hints (&c, 0, NULL, &win) & MS_TIMELINE_HINT_ONE_STREAM);
+  g_snprintf (c.variant, sizeof c.variant, "threads=2/stream=per-thread");
+  g_assert_false (ms_timeline_one_stream_waited (&c, 0, NULL, &win));
+  g_assert_false (ms_timeline_hints (&c, 0, NULL, &win) & MS_TIMELINE_HINT_ONE_STREAM);
+}
+
 static void
 test_describe_streams (void)
 {
@@ -405,6 +427,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render-lessons/timeline-rows", test_timeline_rows);
   g_test_add_func ("/render-lessons/timeline-window-and-legend", test_timeline_window_and_legend);
   g_test_add_func ("/render-lessons/copies-waited", test_copies_waited);
+  g_test_add_func ("/render-lessons/one-stream-waited", test_one_stream_waited);
   g_test_add_func ("/render-lessons/describe-streams", test_describe_streams);
   g_test_add_func ("/render-lessons/describe-date", test_describe_date);
   int status = g_test_run ();
