@@ -88,8 +88,15 @@ build (const MsResults *run)
                            !isfinite (j.ratio));
     }
   }
-  if (d->series->len > 0)
+  if (d->series->len > 0) {
     ms_chart_data_add_ref (d, 0, _ ("0: the order makes no difference"));
+    /* The bars are what flattens the medians: said, so that a long bar
+     * reads as the noise it is and not as a result. */
+    /* xgettext:no-c-format */
+    d->foot_note = g_strdup (_ ("Bars: the ratio's 95% interval, the spread between processes "
+                                "included; a bar that reaches 0 is a difference the run cannot "
+                                "tell from noise."));
+  }
   return d;
 }
 
