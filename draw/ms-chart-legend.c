@@ -86,7 +86,6 @@ static void
 legend_sample (cairo_t *cr, const MsLegendItem *it, const MsChartStyle *st, double fs, double x,
                double y, double th)
 {
-  const double lw = ms_style_line_width (st);
   const MsChartSeries *s = it->series;
   MsColor c;
   guint run = it->mode_only ? 0 : s->run;
@@ -95,17 +94,27 @@ legend_sample (cairo_t *cr, const MsLegendItem *it, const MsChartStyle *st, doub
   ms_chart_palette_color (s->color, st->dark, &c);
   if (it->run_only)
     c = st->fg;
-  ms_set_color (cr, &c, alpha);
-  if (!it->run_only) {
+  ms_chart_draw_sample (cr, st, &c, alpha, !it->run_only, s->dash, shape, run, x, y + th / 2,
+                        fs * 1.6, fs * 0.35);
+}
+
+void
+ms_chart_draw_sample (cairo_t *cr, const MsChartStyle *st, const MsColor *c, double alpha,
+                      gboolean line, guint dash, guint shape, guint run, double x, double y_mid,
+                      double length, double marker_r)
+{
+  const double lw = ms_style_line_width (st);
+  ms_set_color (cr, c, alpha);
+  if (line) {
     cairo_set_line_width (cr, lw);
-    ms_set_dash (cr, s->dash, lw);
-    cairo_move_to (cr, x, y + th / 2);
-    cairo_line_to (cr, x + fs * 1.6, y + th / 2);
+    ms_set_dash (cr, dash, lw);
+    cairo_move_to (cr, x, y_mid);
+    cairo_line_to (cr, x + length, y_mid);
     cairo_stroke (cr);
     ms_set_dash (cr, 0, lw);
   }
-  const double at[2] = { x + fs * 0.8, y + th / 2 };
-  ms_draw_markers (cr, shape, ms_run_fill (run), at, 1, fs * 0.35, lw * 0.8, &st->bg);
+  const double at[2] = { x + length / 2, y_mid };
+  ms_draw_markers (cr, shape, ms_run_fill (run), at, 1, marker_r, lw * 0.8, &st->bg);
 }
 
 static void

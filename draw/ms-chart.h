@@ -108,6 +108,13 @@ void ms_chart_series_add (MsChartSeries *series, double x, double y, double lo, 
 /* The last point added is failed or partial for the reason in note. */
 void ms_chart_series_note_last (MsChartSeries *series, gboolean partial, const char *note);
 void ms_chart_data_add_ref (MsChartData *data, double y, const char *label);
+/* A key's sample of a line: a stretch of length in colour c at alpha with
+ * dash (none without line), and the marker of shape and run's fill at its
+ * middle, radius marker_r, centred on y_mid. The chart's legend and the
+ * keys pictures draw beside their charts share it. */
+void ms_chart_draw_sample (cairo_t *cr, const MsChartStyle *st, const MsColor *c, double alpha,
+                           gboolean line, guint dash, guint shape, guint run, double x,
+                           double y_mid, double length, double marker_r);
 /* A reference line whose figure was measured at x: its label's leader
  * ends there, so that "median at 4 MiB" points at 4 MiB. */
 void ms_chart_data_add_ref_at (MsChartData *data, double y, double x, const char *label);

@@ -303,7 +303,7 @@ static double
 side_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x, double y0,
              double width, gboolean draw)
 {
-  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
+  const double fs = ms_style_font_size (st);
   double y = y0, th = fs * 1.2;
   for (guint i = 0; i < d->series->len; i++) {
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
@@ -311,16 +311,8 @@ side_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
     if (draw) {
       MsColor c;
       ms_chart_palette_color (s->color, st->dark, &c);
-      ms_set_color (cr, &c, 1);
-      cairo_set_line_width (cr, lw);
-      ms_set_dash (cr, s->dash, lw);
-      cairo_move_to (cr, x, y + th / 2);
-      cairo_line_to (cr, x + fs * 1.8, y + th / 2);
-      cairo_stroke (cr);
-      ms_set_dash (cr, 0, lw);
-      const double at[2] = { x + fs * 0.9, y + th / 2 };
-      ms_draw_markers (cr, s->shape, ms_run_fill (s->run), at, 1, ms_style_marker_radius (st),
-                       lw * 0.8, &st->bg);
+      ms_chart_draw_sample (cr, st, &c, 1, TRUE, s->dash, s->shape, s->run, x, y + th / 2,
+                            fs * 1.8, ms_style_marker_radius (st));
       ms_set_color (cr, &st->fg, 0.95);
       ms_draw_text_max (cr, s->label, x + fs * 2.4, y, fs, width - fs * 2.4);
     }

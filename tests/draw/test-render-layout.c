@@ -23,6 +23,16 @@ typedef struct {
   double x, y, w, h;
 } TextBox;
 
+/* The light or the dark style: every layout rule is checked in both. */
+static void
+style_init (MsChartStyle *st, gboolean dark)
+{
+  if (dark)
+    ms_chart_style_init_dark (st);
+  else
+    ms_chart_style_init_light (st);
+}
+
 static void
 record (const char *text, double x, double y, double w, double h, gpointer data)
 {
@@ -256,10 +266,7 @@ render_all_sizes (GPtrArray *runs, const char *what, DrawFunc draw, gpointer dat
       if (sz->lessons_only && !g_str_has_prefix (what, "lesson-"))
         continue;
       MsChartStyle st;
-      if (dark)
-        ms_chart_style_init_dark (&st);
-      else
-        ms_chart_style_init_light (&st);
+      style_init (&st, dark);
       st.text_scale = sz->text_scale;
       st.line_scale = sz->text_scale > 1 ? 2 : 1;
       st.high_contrast = sz->text_scale > 1;
@@ -819,10 +826,7 @@ test_palette_distances (void)
 {
   for (int dark = 0; dark < 2; dark++) {
     MsChartStyle st;
-    if (dark)
-      ms_chart_style_init_dark (&st);
-    else
-      ms_chart_style_init_light (&st);
+    style_init (&st, dark);
     guint n = ms_chart_palette_size ();
     g_assert_cmpuint (n, ==, MS_MODE_COUNT);
     for (int vision = 0; vision < 3; vision++) {
@@ -912,10 +916,7 @@ test_phase_contrast (void)
 {
   for (int dark = 0; dark < 2; dark++) {
     MsChartStyle st;
-    if (dark)
-      ms_chart_style_init_dark (&st);
-    else
-      ms_chart_style_init_light (&st);
+    style_init (&st, dark);
     for (int p = 0; p < MS_PHASE_COUNT; p++) {
       MsColor c;
       ms_phase_color (p, dark, &c);
@@ -1011,10 +1012,7 @@ test_lesson_key_numbers (void)
   g_autoptr (GPtrArray) run = reference_files (files, 1);
   for (int dark = 0; dark < 2; dark++) {
     MsChartStyle st;
-    if (dark)
-      ms_chart_style_init_dark (&st);
-    else
-      ms_chart_style_init_light (&st);
+    style_init (&st, dark);
     st.text_scale = 1.6;
     st.line_scale = 2;
     st.high_contrast = TRUE;
