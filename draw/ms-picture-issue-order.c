@@ -93,9 +93,7 @@ build (const MsResults *run)
     /* The bars are what flattens the medians: said, so that a long bar
      * reads as the noise it is and not as a result. */
     /* xgettext:no-c-format */
-    d->foot_note = g_strdup (_ ("Bars: the ratio's 95% interval, the spread between processes "
-                                "included; a bar that reaches 0 is a difference the run cannot "
-                                "tell from noise."));
+    d->foot_note = g_strdup (_ ("Bars: 95% intervals; one that reaches 0 is noise."));
   }
   return d;
 }

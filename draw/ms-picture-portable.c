@@ -103,8 +103,8 @@ draw_cases (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
     y += ms_draw_text_wrapped (cr,
                              _("With one CUDA context a portable buffer is the same pinned "
                                "memory as the first row's. With unified addressing CUDA treats "
-                               "any pinned buffer as pinned for every GPU; memsweep portable on "
-                               "two or more GPUs measures the other two rows."),
+                               "memory from cudaHostAlloc as pinned for every GPU; memsweep "
+                               "portable on two or more GPUs measures the other two rows."),
                              fs, y, fs * 0.9, width - 2 * fs, FALSE, draw);
   return y - y0 + fs * 0.8;
 }
@@ -128,7 +128,10 @@ ms_picture_portable (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
   double tl_h = timeline ? MIN (height - cases_h, fs * 18) : 0;
   double y0 = MAX (0, round ((height - cases_h - tl_h) / 2));
   double top = draw_cases (cr, run, style, width, y0, note, TRUE);
-  if (timeline && tl_h > 100) {
+  /* A timeline needs its title, two lanes a line high, its axis and its
+   * key: with less room (large text, a short pane) its lanes were
+   * crushed to a few pixels, so it is left out. */
+  if (timeline && tl_h >= fs * 11) {
     MsTimeWindow win;
     ms_timeline_rows_window (&rows, FALSE, &win);
     cairo_save (cr);

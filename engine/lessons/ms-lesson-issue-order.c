@@ -146,8 +146,9 @@ append_timers (char *buf, size_t len, OrderTable t)
     else if (apart (td, tb) && !apart (pd, pb))
       ms_caption_append (buf, len,
                          ms_gettext ("With a timer around every step it is %.2f× at K = %d "
-                                     "(medians); without, the orders differ within the spread: "
-                                     "the timers make the difference, not the issue order."),
+                                     "(medians), beyond the spread; without timers the run cannot "
+                                     "tell the orders apart: the difference shows only with the "
+                                     "timers."),
                          timed, k);
     else
       ms_caption_append (buf, len,

@@ -42,10 +42,10 @@ caption_portable_one (const MsResults *r, int exponent, char *buf, size_t len)
     ms_caption_append (
         buf, len,
         r->device.unified_addressing
-            ? ms_gettext ("With unified addressing, which this GPU has, CUDA treats any pinned "
-                          "buffer as pinned for every GPU, the flag or not: on two or more GPUs "
-                          "this lesson measures whether a buffer pinned by the first runs as "
-                          "fast on the second.")
+            ? ms_gettext ("With unified addressing, which this GPU has, CUDA treats memory from "
+                          "cudaHostAlloc or cudaMallocHost as pinned for every GPU, the flag or "
+                          "not: on two or more GPUs this lesson measures whether a buffer "
+                          "pinned by the first runs as fast on the second.")
             : ms_gettext ("Without unified addressing a second GPU would see a buffer pinned "
                           "by the first as pageable unless it was allocated portable: run this "
                           "lesson on two or more GPUs to measure it."));
