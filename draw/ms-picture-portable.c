@@ -126,12 +126,14 @@ ms_picture_portable (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
   gboolean note = draw_cases (cr, run, style, width, 0, TRUE, FALSE) <= height;
   double cases_h = draw_cases (cr, run, style, width, 0, note, FALSE);
   double tl_h = timeline ? MIN (height - cases_h, fs * 18) : 0;
-  double y0 = MAX (0, round ((height - cases_h - tl_h) / 2));
-  double top = draw_cases (cr, run, style, width, y0, note, TRUE);
   /* A timeline needs its title, two lanes a line high, its axis and its
    * key: with less room (large text, a short pane) its lanes were
-   * crushed to a few pixels, so it is left out. */
-  if (timeline && tl_h >= fs * 11) {
+   * crushed to a few pixels, so it is left out and the cases centred. */
+  if (tl_h < fs * 11)
+    timeline = FALSE, tl_h = 0;
+  double y0 = MAX (0, round ((height - cases_h - tl_h) / 2));
+  double top = draw_cases (cr, run, style, width, y0, note, TRUE);
+  if (timeline) {
     MsTimeWindow win;
     ms_timeline_rows_window (&rows, FALSE, &win);
     cairo_save (cr);
