@@ -241,7 +241,8 @@ footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
     g_string_append_printf (take, _ ("%s %.2f–%.2f×"), ms_mode_name (modes[m]), lo, hi);
   }
   if (take->len) {
-    g_string_prepend (take, _ ("Time per copy, batch in stream order ÷ one call per copy: "));
+    g_string_prepend (take, _ ("Time per copy, batch in stream order ÷ one call per copy (below "
+                               "1: the batch is faster): "));
     g_string_append (take, ".");
     ms_set_color (cr, &st->fg, 0.95);
     y += fs * 0.2;

@@ -56,7 +56,8 @@ static const struct {
   const char *lesson;
   const char *opening;
 } findings[] = {
-  { "batched", "Time per copy, batch in stream order ÷ one call per copy: " },
+  { "batched", "Time per copy, batch in stream order ÷ one call per copy (below 1: the batch "
+               "is faster): " },
   { "copy-kinds", "Copies within the GPU ran " },
   { "intensity", "buffers, end to end: at F = " },
   { "sync-async", "from pinned memory to the device: cudaMemcpyAsync returned" },
