@@ -145,7 +145,9 @@ path_total_label (const MsBreakdownPath *path)
 {
   char total[32], sum[32];
   ms_format_time_us (path->total, total, sizeof total);
-  if (!(path->scale < 1))
+  /* Under half a per cent the shrink cannot be seen, and its factor
+   * printed "×1.00", which read as a contradiction. */
+  if (!(path->scale < MS_BREAKDOWN_SAID_SCALE))
     return g_strdup (total);
   ms_format_time_us (path->total / path->scale, sum, sizeof sum);
   /* TRANSLATORS: after a breakdown row whose phases' medians add up to

@@ -11,6 +11,9 @@
 
 G_BEGIN_DECLS
 
+/* Below this factor a shrunk row says its phases' sum and the factor. */
+#define MS_BREAKDOWN_SAID_SCALE 0.995
+
 /* One repetition's path of a cell: the phases inside the end-to-end window
  * (launch, prefetch, h2d, kernel, d2h) and the rest of that window.
  *

@@ -525,7 +525,7 @@ first_shrunk_cell (GPtrArray *runs, guint *run_out)
     const MsResults *res = g_ptr_array_index (runs, r);
     for (guint i = 0; i < res->n_cells; i++) {
       MsBreakdownPath path;
-      if (ms_breakdown_path (&res->cells[i], &path) && path.scale < 1) {
+      if (ms_breakdown_path (&res->cells[i], &path) && path.scale < MS_BREAKDOWN_SAID_SCALE) {
         *run_out = r;
         return &res->cells[i];
       }
