@@ -241,8 +241,9 @@ footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
     g_string_append_printf (take, _ ("%s %.2f–%.2f×"), ms_mode_name (modes[m]), lo, hi);
   }
   if (take->len) {
+    /* xgettext:no-c-format */
     g_string_prepend (take, _ ("Time per copy, batch in stream order ÷ one call per copy (below "
-                               "1: the batch is faster): "));
+                               "1: the batch is faster; bars: 95% intervals): "));
     g_string_append (take, ".");
     ms_set_color (cr, &st->fg, 0.95);
     y += fs * 0.2;

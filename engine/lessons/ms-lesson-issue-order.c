@@ -61,6 +61,13 @@ apart (const MsCell *a, const MsCell *b)
   return a->stats.e2e.ci_high < b->stats.e2e.ci_low || b->stats.e2e.ci_high < a->stats.e2e.ci_low;
 }
 
+/* "beyond the spread" or "within it", by apart (). */
+static const char *
+spread_word (const MsCell *a, const MsCell *b)
+{
+  return apart (a, b) ? ms_gettext ("beyond the spread") : ms_gettext ("within the spread");
+}
+
 /* The finding: breadth-first against depth-first at K streams, on one
  * hardware queue and with the default queues (either may be missing), by
  * the medians that the timelines' titles lead with. */
@@ -146,9 +153,8 @@ append_timers (char *buf, size_t len, OrderTable t)
     else if (apart (td, tb) && !apart (pd, pb))
       ms_caption_append (buf, len,
                          ms_gettext ("With a timer around every step it is %.2f× at K = %d "
-                                     "(medians), beyond the spread; without timers the run cannot "
-                                     "tell the orders apart: the difference shows only with the "
-                                     "timers."),
+                                     "(medians), beyond the spread; without them, as measured "
+                                     "above, the run cannot tell the orders apart."),
                          timed, k);
     else
       ms_caption_append (buf, len,
@@ -190,12 +196,16 @@ append_around (char *buf, size_t len, const MsResults *r, int e, OrderTable t)
   const MsCell *kb = around_cell (r, e, MS_ORDER_BREADTH_FIRST, around_names[1]);
   if (!d || !b || !pd || !pb || !kd || !kb)
     return;
+  /* Each with whether it lies beyond the run's spread, so that a ratio
+   * far from 1 inside its interval is not read as a finding. */
   ms_caption_append (buf, len,
                      ms_gettext ("At K = %d on one queue, depth-first ÷ breadth-first is "
-                                 "%.2f× as measured above, %.2f× with no instrumented "
-                                 "repetition between the timed ones after the first, and %.2f× "
-                                 "with the inputs not rewritten before every repetition."),
-                     AROUND_K, speedup (d, b), speedup (pd, pb), speedup (kd, kb));
+                                 "%.2f× as measured above (%s), %.2f× with no instrumented "
+                                 "repetition between the timed ones after the first (%s), and "
+                                 "%.2f× with the inputs not rewritten before every repetition "
+                                 "(%s)."),
+                     AROUND_K, speedup (d, b), spread_word (d, b), speedup (pd, pb),
+                     spread_word (pd, pb), speedup (kd, kb), spread_word (kd, kb));
 }
 
 static bool

@@ -57,7 +57,7 @@ static const struct {
   const char *opening;
 } findings[] = {
   { "batched", "Time per copy, batch in stream order ÷ one call per copy (below 1: the batch "
-               "is faster): " },
+               "is faster; bars: 95% intervals): " },
   { "copy-kinds", "Copies within the GPU ran " },
   { "intensity", "buffers, end to end: at F = " },
   { "sync-async", "from pinned memory to the device: cudaMemcpyAsync returned" },
