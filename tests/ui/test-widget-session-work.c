@@ -119,7 +119,14 @@ test_sweep (void)
   g_assert_cmpuint (ms_session_get_n_runs (session), ==, 1);
   g_object_set (ms_session_get_sweep_settings (session), "min-exp", 10, NULL);
 
-  /* Stopped at once: said so, and the run stays beside the first. */
+  /* Stopped at once: said so, and the run stays beside the first. Each
+   * cell holds its thread 50 ms, so that the stop comes before the last
+   * cell ends: on a loaded machine the fast backend had finished all ten
+   * before the stop was asked, and rightly said "Sweep finished". */
+  MsTestBackendConfig slow;
+  ms_test_backend_config_init (&slow);
+  slow.hold_us = 50000;
+  ms_session_set_engine (session, ms_backend_new_test (&slow), NULL);
   g_assert_true (ms_session_run_sweep (session, NULL));
   ms_session_stop_sweep (session);
   ms_test_wait_until (not_sweeping, session, "the stopped sweep ends");
