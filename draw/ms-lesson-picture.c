@@ -28,6 +28,14 @@ ms_picture_empty (cairo_t *cr, const MsChartStyle *style, double width, double h
   ms_draw_text_wrapped (cr, text, fs * 2, (height - h) / 2, fs * 1.1, width - fs * 4, FALSE, TRUE);
 }
 
+double
+ms_picture_title (cairo_t *cr, const MsChartStyle *style, const char *title, double width)
+{
+  double fs = ms_style_font_size (style);
+  ms_set_color (cr, &style->fg, 0.95);
+  return ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, TRUE);
+}
+
 gboolean
 ms_lesson_picture_draw (cairo_t *cr, MsLessonTopic topic, const MsResults *run,
                         const MsChartStyle *style, double width, double height)

@@ -30,6 +30,9 @@ gboolean ms_lesson_picture_draw (cairo_t *cr, MsLessonTopic topic, const MsResul
 const MsCell *ms_picture_cell (const MsResults *run, const char *variant);
 void ms_picture_empty (cairo_t *cr, const MsChartStyle *style, double width, double height,
                        const char *text);
+/* A picture's bold title at its top left, wrapped to width; returns its
+ * height (the pictures' content starts a little under it). */
+double ms_picture_title (cairo_t *cr, const MsChartStyle *style, const char *title, double width);
 /* A key's sample of series i (the chart palette's colour and marker): a
  * line fs * 1.6 long from x, across the middle of a text line at y of
  * height th. */

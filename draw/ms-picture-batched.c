@@ -116,6 +116,15 @@ batch_ratio_range (const MsResults *run, MsMode mode, int count, double *lo, dou
   return isfinite (*lo);
 }
 
+/* The slowest and fastest of a cell's repetitions. */
+static void
+rep_range (const MsCell *c, double *lo, double *hi)
+{
+  *lo = INFINITY, *hi = 0;
+  for (int r = 0; r < c->n_reps; r++)
+    *lo = MIN (*lo, c->e2e_us[r]), *hi = MAX (*hi, c->e2e_us[r]);
+}
+
 /* A batch that took clearly less time at the next size up (every
  * repetition faster): said, so that the dip does not read as a mistake.
  * NULL when there is none. */
@@ -128,11 +137,9 @@ dip_note (const MsResults *run, int count)
       const MsCell *b = a ? find (run, modes[m], e + 1, count, subs[1].variant) : NULL;
       if (!b || !(b->stats.e2e.median < 0.8 * a->stats.e2e.median))
         continue;
-      double a_min = INFINITY, b_max = 0;
-      for (int r = 0; r < a->n_reps; r++)
-        a_min = MIN (a_min, a->e2e_us[r]);
-      for (int r = 0; r < b->n_reps; r++)
-        b_max = MAX (b_max, b->e2e_us[r]);
+      double a_min, a_max, b_min, b_max;
+      rep_range (a, &a_min, &a_max);
+      rep_range (b, &b_min, &b_max);
       if (!(b_max < a_min))
         continue;
       char sa[32], sb[32], ta[32], tb[32];
@@ -151,14 +158,6 @@ dip_note (const MsResults *run, int count)
 /* The largest spread among the batch orders' times per copy, over every
  * size and source: (slowest - fastest) / fastest; -1 where no size has
  * two orders. */
-/* The slowest and fastest of a cell's repetitions. */
-static void
-rep_range (const MsCell *c, double *lo, double *hi)
-{
-  *lo = INFINITY, *hi = 0;
-  for (int r = 0; r < c->n_reps; r++)
-    *lo = MIN (*lo, c->e2e_us[r]), *hi = MAX (*hi, c->e2e_us[r]);
-}
 
 /* A one-call-per-copy size that took over three times both its
  * neighbours in every repetition: it sets the far end of the ratios'

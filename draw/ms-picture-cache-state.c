@@ -259,9 +259,7 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
       = g_strdup_printf (_ ("Each state's median time as a multiple of the line above it, %s per "
                             "vector"),
                          size);
-  ms_set_color (cr, &style->fg, 0.95);
-  double th
-      = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, TRUE);
+  double th = ms_picture_title (cr, style, title, width);
   g_autofree char *key
       = g_strdup_printf (_ ("Bars: medians, end to end (the check: its own time); lines: the "
                             "ratio's 95%% interval; shaded: within %g%% of 1×, the verdict's "

@@ -135,9 +135,7 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
       = g_strdup_printf (_ ("What each call takes with its free, %s buffers (log scale: read the "
                             "figures, each step of the axis is ten times the last)"),
                          size);
-  ms_set_color (cr, &style->fg, 0.95);
-  double th
-      = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, TRUE);
+  double th = ms_picture_title (cr, style, title, width);
   double top = fs * 0.7 + th, bottom = height - fs * 1.8;
   double x0 = fs * 0.8 + MIN (label_w, width * 0.4), right = width - fs * 0.5;
   MsScale xs

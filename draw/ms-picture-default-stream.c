@@ -151,10 +151,8 @@ ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle
                       _ ("The run has no time of one thread alone to compare with."));
     return;
   }
-  ms_set_color (cr, &style->fg, 0.95);
   const char *title = _ ("Two host threads on the default stream");
-  double th
-      = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, TRUE);
+  double th = ms_picture_title (cr, style, title, width);
   double top = fs * 0.6 + th, bars_h = MAX (height * 0.3, bars_height (style));
   /* Where the timelines would be crowded (the lesson pane), the bars,
    * the finding, take the whole picture. */

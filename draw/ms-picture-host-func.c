@@ -281,10 +281,8 @@ ms_picture_host_func (cairo_t *cr, const MsResults *run, const MsChartStyle *sty
 {
   const double fs = ms_style_font_size (style);
   ms_draw_background (cr, style);
-  ms_set_color (cr, &style->fg, 0.95);
   const char *title = _ ("From the end of the work to the host function's start");
-  double th
-      = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, TRUE);
+  double th = ms_picture_title (cr, style, title, width);
   /* Which call each row's short name is. */
   ms_set_color (cr, &style->fg, 0.75);
   th += ms_draw_text_wrapped (cr,

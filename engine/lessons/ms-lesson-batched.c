@@ -123,11 +123,9 @@ order_part (int s, const char *time, double ratio, char *buf, size_t len)
 static const char *
 batch_words (double ratio, const MsCell *batch, const MsCell *each)
 {
-  bool apart = batch->stats.e2e.ci_high < each->stats.e2e.ci_low
-               || batch->stats.e2e.ci_low > each->stats.e2e.ci_high;
   if (ratio >= 0.9 && ratio <= 1.1)
     return ms_gettext ("about the same");
-  if (!apart)
+  if (!ms_caption_apart (batch, each))
     return ms_gettext ("the run cannot tell them apart");
   return ratio < 0.9 ? ms_gettext ("the batch saves time") : ms_gettext ("the batch costs time");
 }

@@ -16,6 +16,10 @@
 
 /* A cell with kept repetitions and an end-to-end median, or NULL. */
 const MsCell *ms_caption_measured (const MsResults *r, MsMode mode, int exp, const char *variant);
+/* Whether two cells' end-to-end medians have 95% intervals (min..max
+ * below 6 repetitions) that do not meet: a difference a caption may
+ * claim. */
+bool ms_caption_apart (const MsCell *a, const MsCell *b);
 /* "4 KiB": the cell's size per vector. */
 const char *ms_caption_size (const MsCell *c, char *buf, size_t len);
 /* "1.19× faster", "1.50× slower" or "equally fast" for ratio, how many

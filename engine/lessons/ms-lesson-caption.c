@@ -13,6 +13,12 @@
 #include "ms-lesson-caption-private.h"
 #include "ms-utf8.h"
 
+bool
+ms_caption_apart (const MsCell *a, const MsCell *b)
+{
+  return a->stats.e2e.ci_high < b->stats.e2e.ci_low || b->stats.e2e.ci_high < a->stats.e2e.ci_low;
+}
+
 /* A cell with kept repetitions and an end-to-end median, or NULL. */
 const MsCell *
 ms_caption_measured (const MsResults *r, MsMode mode, int exp, const char *variant)

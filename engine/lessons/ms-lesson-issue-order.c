@@ -53,19 +53,12 @@ speedup (const MsCell *depth, const MsCell *breadth)
   return depth->stats.e2e.median / breadth->stats.e2e.median;
 }
 
-/* Whether the two medians' 95% intervals (min..max below 6 repetitions)
- * are apart: a difference the run can tell from its own spread. */
-static bool
-apart (const MsCell *a, const MsCell *b)
-{
-  return a->stats.e2e.ci_high < b->stats.e2e.ci_low || b->stats.e2e.ci_high < a->stats.e2e.ci_low;
-}
-
-/* "beyond the spread" or "within it", by apart (). */
+/* "beyond the spread" or "within it", by ms_caption_apart (). */
 static const char *
 spread_word (const MsCell *a, const MsCell *b)
 {
-  return apart (a, b) ? ms_gettext ("beyond the spread") : ms_gettext ("within the spread");
+  return ms_caption_apart (a, b) ? ms_gettext ("beyond the spread")
+                                 : ms_gettext ("within the spread");
 }
 
 /* The finding: breadth-first against depth-first at K streams, on one
@@ -144,13 +137,13 @@ append_timers (char *buf, size_t len, OrderTable t)
     if (!td || !tb || !pd || !pb)
       continue;
     double timed = speedup (td, tb);
-    if (!apart (td, tb) && !apart (pd, pb))
+    if (!ms_caption_apart (td, tb) && !ms_caption_apart (pd, pb))
       ms_caption_append (
           buf, len,
           ms_gettext ("At K = %d the orders differ within the spread, with a "
                       "timer around every step (%.2f×) or without."),
           k, timed);
-    else if (apart (td, tb) && !apart (pd, pb))
+    else if (ms_caption_apart (td, tb) && !ms_caption_apart (pd, pb))
       ms_caption_append (buf, len,
                          ms_gettext ("With a timer around every step it is %.2f× at K = %d "
                                      "(medians), beyond the spread; without them, as measured "
