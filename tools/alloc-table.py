@@ -40,21 +40,6 @@ def number(row, key):
         return None
 
 
-def steps_figures(path):
-    """{(device-pool, bytes, 'POOL first|alloc|free'): [values]} from
-    device-pool-steps lines 'device-pool-steps bytes=N variant=V POOL first
-    X alloc Y free Z'."""
-    out = {}
-    for line in path.read_text().splitlines():
-        parts = line.split()
-        if len(parts) != 10 or parts[0] != "device-pool-steps":
-            continue
-        b, pool = int(parts[1][6:]), parts[3]
-        for name, value in zip(parts[4::2], parts[5::2]):
-            out.setdefault(("device-pool", b, f"{pool} {name}"), []).append(float(value))
-    return out
-
-
 def steps_by_variant(path):
     """{variant: {(device-pool, bytes, 'POOL first|alloc|free'): value}}
     from the device-pool-steps lines."""
@@ -177,25 +162,27 @@ def median(values):
 
 
 def one_round(d):
-    """(memsweep's figures, plain.txt's, device-pool-steps') of one round."""
+    """(memsweep's figures, plain.txt's, device-pool-steps' by variant) of
+    one round, each file read once."""
     ours = {}
     ours.update(register_figures(summary_rows(d / "lesson-register-allocate-summary.csv")))
     ours.update(pin_payoff_figures(summary_rows(d / "lesson-pin-payoff-summary.csv")))
     ours.update(costs_figures(summary_rows(d / "lesson-costs-summary.csv")))
     ours.update(implicit_sync_figures(summary_rows(d / "lesson-implicit-sync-summary.csv")))
-    return ours, plain_figures(d / "plain.txt"), steps_figures(d / "plain.txt")
+    return ours, plain_figures(d / "plain.txt"), steps_by_variant(d / "plain.txt")
 
 
 def gather(rounds):
-    """Each side's figures over the rounds: {key: [value per round]}."""
+    """Each side's figures over the rounds, {key: [value per round]}, and
+    every device-pool-steps figure of every variant, {key: [values]}."""
     ours, plain, steps = {}, {}, {}
-    for d in rounds:
-        o, p, s = one_round(d)
+    for o, p, by_variant in rounds:
         for side, got in ((ours, o), (plain, p)):
             for k, v in got.items():
                 side.setdefault(k, []).append(v)
-        for k, v in s.items():
-            steps.setdefault(k, []).extend(v)
+        for figures in by_variant.values():
+            for k, v in figures.items():
+                steps.setdefault(k, []).append(v)
     return ours, plain, steps
 
 
@@ -260,8 +247,7 @@ def print_spread(ours, plain, n_rounds):
 
 
 def print_crossings(rounds):
-    for i, d in enumerate(rounds, 1):
-        ours, plain, _ = one_round(d)
+    for i, (ours, plain, _) in enumerate(rounds, 1):
         for key, v in sorted(plain.items()):
             if key[0] == "register" and key[2] == "crossing":
                 figures = {name: value for (what, b, name), value in ours.items()
@@ -273,8 +259,8 @@ def print_crossings(rounds):
 
 def print_pool_orderings(rounds, ours):
     by_variant = {}
-    for d in rounds:
-        for variant, figures in steps_by_variant(d / "plain.txt").items():
+    for _, _, round_variants in rounds:
+        for variant, figures in round_variants.items():
             for k, v in figures.items():
                 by_variant.setdefault(variant, {}).setdefault(k, []).append(v)
     for variant, figures in sorted(by_variant.items()):
@@ -290,7 +276,8 @@ def main():
     if len(sys.argv) != 2:
         sys.exit("usage: alloc-table.py DIR")
     d = Path(sys.argv[1])
-    rounds = sorted(d.glob("round-*"), key=lambda p: int(p.name[6:])) or [d]
+    dirs = sorted(d.glob("round-*"), key=lambda p: int(p.name[6:])) or [d]
+    rounds = [one_round(r) for r in dirs]
     ours, plain, steps = gather(rounds)
     print_table(ours, plain, steps, len(rounds))
     print_spread(ours, plain, len(rounds))
