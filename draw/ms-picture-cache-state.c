@@ -172,17 +172,18 @@ draw_axis (cairo_t *cr, const MsChartStyle *st, const Layout *l, double bottom)
   cairo_line_to (cr, l->xs.pixel_hi, bottom + 0.5);
   cairo_stroke (cr);
   ms_set_color (cr, &st->fg, 0.8);
-  /* Halves where they fit; on a narrow axis (a window sharing the
-   * screen) whole numbers, then every second, so labels never touch. */
-  double label_w, step = 0.5;
+  /* As many round ticks as labels fit with room between them: on a
+   * narrow axis (a window sharing the screen) halves touched. */
+  double label_w;
   g_autofree char *widest = g_strdup_printf (_ ("%g×"), 0.5);
   ms_draw_text (cr, widest, 0, 0, l->fs * 0.9, -1, 0, FALSE, &label_w, NULL);
-  while (step < l->xs.max && ms_scale_to_pixel (&l->xs, step) - l->x0 < label_w * 1.5)
-    step *= 2;
-  for (double v = 0; v <= l->xs.max + 1e-9; v += step) {
-    g_autofree char *tick = g_strdup_printf (_ ("%g×"), v);
-    ms_draw_text (cr, tick, ms_scale_to_pixel (&l->xs, v), bottom + l->fs * 0.2, l->fs * 0.9, 0.5,
-                  0, FALSE, NULL, NULL);
+  MsTick ticks[16];
+  guint room = (guint) CLAMP ((l->xs.pixel_hi - l->x0) / (label_w * 1.5), 2, G_N_ELEMENTS (ticks));
+  guint n = ms_scale_ticks (&l->xs, ticks, room);
+  for (guint i = 0; i < n; i++) {
+    g_autofree char *tick = g_strdup_printf (_ ("%g×"), ticks[i].value);
+    ms_draw_text (cr, tick, ms_scale_to_pixel (&l->xs, ticks[i].value), bottom + l->fs * 0.2,
+                  l->fs * 0.9, 0.5, 0, FALSE, NULL, NULL);
   }
 }
 
