@@ -30,7 +30,10 @@ extern "C" {
 #define MS_MAX_REPS 100000
 #define MS_MAX_WARMUP 1000
 #define MS_MAX_STREAMS 64
-#define MS_MAX_ROUNDS 8
+/* Rounds of one run; a compare-grade run's processes each add theirs
+ * (processes x rounds at most this many). */
+#define MS_MAX_ROUNDS 64
+#define MS_MAX_PROCESSES 32
 
 /* The memory modes, from their one list (ms-mode-list.h). */
 #define MS_MODE_ENUM_VALUE(id, cname, kind, file, name, title, explanation, to_device, to_host) \
@@ -118,6 +121,17 @@ typedef enum {
   MS_REPS_ADAPTIVE, /* see ms_sweep_stop_rule */
 } MsRepsRule;
 
+/* What changes from one round to the next. Between processes on the lent
+ * GPUs a cell's median moves by 3-20 %, far more than within one
+ * (PITFALLS 28): where the process lands (its CPU, its pages, the order
+ * its cells met the machine) is part of what a run measures. Varying the
+ * placement every round lets the rounds of one process sample it. */
+typedef enum {
+  MS_VARY_NOTHING,   /* rounds repeat the same placement and order */
+  MS_VARY_PLACEMENT, /* each round: a new random visit order, another measuring CPU,
+                      * fresh pages for pageable buffers */
+} MsVary;
+
 #define MS_MAX_CI_TARGET_PCT 100.0
 #define MS_MAX_CELL_BUDGET_MS 3600000.0 /* an hour */
 
@@ -179,6 +193,11 @@ typedef struct {
   MsIssueOrder order;
   int device;
   int rounds; /* the sweep visits every cell this many times, interleaved */
+  MsVary vary; /* what changes between rounds */
+  /* A compare-grade run: this many processes, each running `rounds`
+   * rounds, their rounds merged into one run (round k was measured by
+   * process k / rounds). 1: one process. */
+  int processes;
   MsRepsRule reps_rule;
   int min_reps;          /* MS_REPS_ADAPTIVE: at least this many, */
   double ci_target_pct;  /* then until the median's 95% interval is within +- this, */
@@ -233,6 +252,11 @@ typedef enum { MS_KNOB_REUSE, MS_KNOB_STORES } MsSweepKnob;
 bool ms_sweep_knob_applies (MsSweepKnob knob, MsMode mode);
 /* "streamed", "ordinary" or "fresh", and back. */
 const char *ms_sweep_stores_name (MsHostStores stores);
+/* "nothing" or "placement". */
+const char *ms_vary_name (MsVary vary);
+/* How many processes measured the run's rounds: 1 unless a compare-grade
+ * run (processes > 1). */
+int ms_sweep_n_processes (const MsSweep *sweep);
 bool ms_sweep_stores_from_name (const char *name, MsHostStores *out);
 /* The knobs and variant of mode's cells: a lesson part's as they are; in a
  * plain sweep (empty variant) reuse and stores where they apply, named in

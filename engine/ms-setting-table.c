@@ -14,12 +14,13 @@
 
 /* Choices are the engine's enums, read and written as int. */
 _Static_assert (sizeof (MsIssueOrder) == sizeof (int) && sizeof (MsRepsRule) == sizeof (int) &&
-                  sizeof (MsHostStores) == sizeof (int),
+                  sizeof (MsHostStores) == sizeof (int) && sizeof (MsVary) == sizeof (int),
                 "an enum setting is not int sized");
 
 static const char *const order_names[] = { "depth", "breadth", NULL };
 static const char *const rule_names[] = { "fixed", "adaptive", NULL };
 static const char *const stores_names[] = { "streamed", "ordinary", "fresh", NULL };
+static const char *const vary_names[] = { "nothing", "placement", NULL };
 
 /* In the order of the usage text. */
 static const MsSetting settings[] = {
@@ -94,6 +95,18 @@ static const MsSetting settings[] = {
   { .option = "rounds", .key = "rounds", .def = 1, .min = 1, .max = MS_MAX_ROUNDS, .arg = "N",
     .offset = FIELD (rounds), .title = MS_N_ ("Rounds"),
     .help = MS_N_ ("how many times the sweep visits every cell,\ninterleaved") },
+  /* The command line's alone: the app sweeps in its own process. */
+  { .option = "vary", .kind = MS_SETTING_CHOICE, .def = MS_VARY_NOTHING, .choices = vary_names,
+    .offset = FIELD (vary), .title = MS_N_ ("What changes between rounds"),
+    .help = MS_N_ ("placement: every round visits the cells in a new\n"
+                   "random order, from another CPU, pageable buffers on\n"
+                   "fresh pages") },
+  /* A compare-grade run (docs/compare.md): rounds of one process cannot
+   * show all of what moves between processes, so several are run. */
+  { .option = "processes", .def = 1, .min = 1, .max = MS_MAX_PROCESSES, .arg = "P",
+    .offset = FIELD (processes), .title = MS_N_ ("Processes"),
+    .help = MS_N_ ("run the sweep in P processes one after another and\n"
+                   "merge their rounds (processes x rounds <= 64)") },
   /* R = 1 is the plain vector add: the app's default leaves the reuse
    * kernel off; the command line's --reuse 1 asks for it with R = 1. */
   { .option = "reuse", .key = "reuse", .def = 1, .min = 1, .max = MS_MAX_REUSE,

@@ -134,6 +134,14 @@ ms_sweep_validate (const MsSweep *sweep, char *err, size_t errlen)
     FAIL ("device index must be 0 or more (got %d)", sweep->device);
   if (sweep->rounds < 1 || sweep->rounds > MS_MAX_ROUNDS)
     FAIL ("rounds must be from 1 to %d (got %d)", MS_MAX_ROUNDS, sweep->rounds);
+  /* 0 reads as 1: sweeps made field by field (lessons, readers) leave it. */
+  if (sweep->processes < 0 || sweep->processes > MS_MAX_PROCESSES)
+    FAIL ("processes must be from 1 to %d (got %d)", MS_MAX_PROCESSES, sweep->processes);
+  if (ms_sweep_n_processes (sweep) * sweep->rounds > MS_MAX_ROUNDS)
+    FAIL ("processes x rounds must be at most %d (got %d x %d)", MS_MAX_ROUNDS,
+          ms_sweep_n_processes (sweep), sweep->rounds);
+  if (sweep->vary != MS_VARY_NOTHING && sweep->vary != MS_VARY_PLACEMENT)
+    FAIL ("what varies between rounds must be nothing or placement");
   const MsKnobs *k = &sweep->knobs;
   if (k->reuse < 0 || k->reuse > MS_MAX_REUSE)
     FAIL ("accesses per element R must be from 1 to %d (got %d)", MS_MAX_REUSE, k->reuse);
@@ -240,6 +248,18 @@ knob_has_mode (const MsSweep *sweep, MsSweepKnob knob, bool set)
     if (sweep->modes[m] && ms_sweep_knob_applies (knob, (MsMode) m))
       return true;
   return !set;
+}
+
+int
+ms_sweep_n_processes (const MsSweep *sweep)
+{
+  return sweep->processes > 1 ? sweep->processes : 1;
+}
+
+const char *
+ms_vary_name (MsVary vary)
+{
+  return vary == MS_VARY_PLACEMENT ? "placement" : "nothing";
 }
 
 static const char *const store_names[MS_STORES_COUNT] = { "streamed", "ordinary", "fresh" };

@@ -61,6 +61,25 @@ ms_verdict_why_text (MsVerdictWhy why)
   return why >= 0 && why < MS_WHY_COUNT ? ms_gettext (texts[why]) : "?";
 }
 
+const char *
+ms_verdict_remedy_text (MsVerdictWhy why)
+{
+  static const char *const texts[] = {
+    "",
+    "",
+    MS_N_ ("measure both runs compare-grade (memsweep run --grade) or with memsweep compare "
+           "--live: more processes narrow the interval"),
+    MS_N_ ("calibrate this machine (memsweep calibrate), or measure both runs compare-grade "
+           "(memsweep run --grade)"),
+    MS_N_ ("at least 6 repetitions a side (--min-reps 6), or a compare-grade run"),
+    MS_N_ ("a compare-grade run (memsweep run --grade), whose rounds meet both states"),
+    MS_N_ ("measure the cell again: it failed or is missing in one run"),
+  };
+  if (why < 0 || why >= MS_WHY_COUNT)
+    return "?";
+  return texts[why][0] ? ms_gettext (texts[why]) : "";
+}
+
 /* The variance of ln(median) of one side: the larger of the within-run
  * one (from the 95% interval, or min..max read as +-2 sd below 6
  * repetitions) and the between-process one. */
@@ -78,7 +97,7 @@ MsJudgement
 ms_verdict_judgement (const MsInterval *a, const MsInterval *b, double threshold,
                       bool lower_is_faster)
 {
-  MsJudgement j = { MS_VERDICT_AMBIGUOUS, MS_WHY_NO_MEDIAN, NAN, NAN, NAN };
+  MsJudgement j = { MS_VERDICT_AMBIGUOUS, MS_WHY_NO_MEDIAN, NAN, NAN, NAN, NAN };
   if (!has_median (a) || !has_median (b))
     return j;
   bool known = a->between_known && b->between_known;
@@ -88,6 +107,7 @@ ms_verdict_judgement (const MsInterval *a, const MsInterval *b, double threshold
   j.ratio = b->median / a->median;
   j.lo = j.ratio * exp (-h);
   j.hi = j.ratio * exp (h);
+  j.detectable = (1 + threshold) * exp (h) - 1;
   if (j.lo >= 1 - threshold && j.hi <= 1 + threshold) {
     j.verdict = MS_VERDICT_SAME;
     j.why = MS_WHY_INSIDE;
@@ -97,7 +117,7 @@ ms_verdict_judgement (const MsInterval *a, const MsInterval *b, double threshold
   j.why = !above && !below ? MS_WHY_CROSSES
           : !known         ? MS_WHY_NO_SPREAD
           : !a->valid || !b->valid       ? MS_WHY_FEW_REPS
-          : a->two_states || b->two_states ? MS_WHY_TWO_STATES
+          : (a->two_states && !a->graded) || (b->two_states && !b->graded) ? MS_WHY_TWO_STATES
                                            : MS_WHY_OUTSIDE;
   if (j.why == MS_WHY_OUTSIDE)
     j.verdict = below == lower_is_faster ? MS_VERDICT_FASTER : MS_VERDICT_SLOWER;
@@ -126,6 +146,39 @@ ms_compare_cell_interval (const MsCell *cell, const MsRunToRun *rr)
   if (rr && rr->valid)
     iv.between_known
         = ms_run_to_run_between (rr, cell->mode, cell->exponent, &iv.between_sd, &iv.between_df);
+  return iv;
+}
+
+/* A compare-grade figure as an interval whose spread between processes is
+ * already in it. */
+static MsInterval
+graded_interval (const MsGrade *g)
+{
+  MsInterval iv = { g->center_us, g->center_us * exp (-1.96 * g->se),
+                    g->center_us * exp (1.96 * g->se), true, true, 0, g->df, false, true };
+  return iv;
+}
+
+MsInterval
+ms_compare_figure_interval (const MsResults *results, const MsGradePool *pool,
+                            const MsCell *cell, MsFigure figure, const MsRunToRun *rr)
+{
+  MsGrade g = ms_grade_cell (results, pool, cell, figure);
+  if (g.valid)
+    return graded_interval (&g);
+  if (figure == MS_FIGURE_E2E)
+    return ms_compare_cell_interval (cell, rr);
+  MsInterval iv = { NAN, NAN, NAN, false, false, 0, 0, false, false };
+  const MsStat *st = &cell->stats.phase[ms_figure_phase (figure)];
+  if ((cell->status != MS_CELL_OK && cell->status != MS_CELL_PARTIAL) || st->n == 0 ||
+      !(st->median > 0))
+    return iv;
+  /* The profiles hold the end-to-end spread alone: a phase's spread
+   * between processes is unknown here. */
+  iv.median = st->median;
+  iv.lo = st->ci_low;
+  iv.hi = st->ci_high;
+  iv.valid = st->ci_valid;
   return iv;
 }
 
@@ -161,9 +214,12 @@ ms_compare_profile_of (const MsResults *own, const MsResults *other, MsRunToRun 
 }
 
 static void
-describe_spread (const MsRunToRun *rr, char *buf, size_t len)
+describe_spread (const MsResults *r, const MsRunToRun *rr, char *buf, size_t len)
 {
-  if (!rr)
+  if (ms_results_graded (r))
+    snprintf (buf, len, ms_gettext ("its own %d processes of %d rounds (compare-grade run)"),
+              r->sweep.processes, r->sweep.rounds);
+  else if (!rr)
     buf[0] = '\0';
   else if (rr->source[0])
     snprintf (buf, len, "%s", rr->source);
@@ -196,9 +252,16 @@ summarise (MsComparison *cmp, double *scratch)
   }
 }
 
+/* What one side of the comparison needs to give a cell its interval. */
+typedef struct {
+  const MsResults *results;
+  const MsRunToRun *rr;
+  MsGradePool pool;
+} MsCompareSide;
+
 static void
-add_cell (MsComparison *cmp, const MsCell *ca, const MsCell *cb, const MsRunToRun *rra,
-          const MsRunToRun *rrb)
+add_cell (MsComparison *cmp, const MsCell *ca, const MsCell *cb, const MsCompareSide *sa,
+          const MsCompareSide *sb)
 {
   const MsCell *any = ca ? ca : cb;
   MsCompareCell *c = &cmp->cells[cmp->n_cells++];
@@ -208,8 +271,9 @@ add_cell (MsComparison *cmp, const MsCell *ca, const MsCell *cb, const MsRunToRu
   snprintf (c->variant, sizeof c->variant, "%s", any->variant);
   c->in_a = ca != NULL;
   c->in_b = cb != NULL;
-  c->a = ca ? ms_compare_cell_interval (ca, rra) : (MsInterval){ NAN, NAN, NAN, false };
-  c->b = cb ? ms_compare_cell_interval (cb, rrb) : (MsInterval){ NAN, NAN, NAN, false };
+  MsInterval none = { NAN, NAN, NAN, false, false, 0, 0, false, false };
+  c->a = ca ? ms_compare_figure_interval (sa->results, &sa->pool, ca, cmp->figure, sa->rr) : none;
+  c->b = cb ? ms_compare_figure_interval (sb->results, &sb->pool, cb, cmp->figure, sb->rr) : none;
   c->ratio = has_median (&c->a) && has_median (&c->b) ? c->b.median / c->a.median : NAN;
   c->judgement = ms_verdict_judgement (&c->a, &c->b, cmp->threshold, true);
   c->verdict = ca && cb ? c->judgement.verdict : MS_VERDICT_AMBIGUOUS;
@@ -219,6 +283,13 @@ add_cell (MsComparison *cmp, const MsCell *ca, const MsCell *cb, const MsRunToRu
 MsComparison *
 ms_compare_results (const MsResults *a, const MsResults *b, double threshold, MsMode mode,
                     char *err, size_t errlen)
+{
+  return ms_compare_results_figure (a, b, threshold, mode, MS_FIGURE_E2E, err, errlen);
+}
+
+MsComparison *
+ms_compare_results_figure (const MsResults *a, const MsResults *b, double threshold,
+                           MsMode mode, MsFigure figure, char *err, size_t errlen)
 {
   MsComparison *cmp = calloc (1, sizeof *cmp);
   size_t cap = a->n_cells + b->n_cells;
@@ -232,19 +303,33 @@ ms_compare_results (const MsResults *a, const MsResults *b, double threshold, Ms
     return NULL;
   }
   cmp->threshold = threshold;
+  cmp->figure = figure;
   MsRunToRun shipped_a, shipped_b;
-  const MsRunToRun *rra = ms_compare_profile_of (a, b, &shipped_a);
-  const MsRunToRun *rrb = ms_compare_profile_of (b, a, &shipped_b);
-  cmp->widened = rra || rrb;
-  describe_spread (rra, cmp->spread_a, sizeof cmp->spread_a);
-  describe_spread (rrb, cmp->spread_b, sizeof cmp->spread_b);
+  MsCompareSide *sa = malloc (sizeof *sa), *sb = malloc (sizeof *sb);
+  if (!sa || !sb) {
+    snprintf (err, errlen, ms_gettext ("out of memory for %zu cells"), cap);
+    free (sa);
+    free (sb);
+    free (scratch);
+    ms_comparison_free (cmp);
+    return NULL;
+  }
+  *sa = (MsCompareSide){ a, ms_compare_profile_of (a, b, &shipped_a) };
+  *sb = (MsCompareSide){ b, ms_compare_profile_of (b, a, &shipped_b) };
+  ms_grade_pool (a, &sa->pool);
+  ms_grade_pool (b, &sb->pool);
+  cmp->graded_a = ms_results_graded (a);
+  cmp->graded_b = ms_results_graded (b);
+  cmp->widened = sa->rr || sb->rr || cmp->graded_a || cmp->graded_b;
+  describe_spread (a, sa->rr, cmp->spread_a, sizeof cmp->spread_a);
+  describe_spread (b, sb->rr, cmp->spread_b, sizeof cmp->spread_b);
   bool wanted_any = false;
   for (size_t i = 0; i < a->n_cells; i++) {
     const MsCell *ca = &a->cells[i];
     if (mode != MS_MODE_COUNT && ca->mode != mode)
       continue;
     wanted_any = true;
-    add_cell (cmp, ca, ms_results_find_variant (b, ca->mode, ca->exponent, ca->variant), rra, rrb);
+    add_cell (cmp, ca, ms_results_find_variant (b, ca->mode, ca->exponent, ca->variant), sa, sb);
   }
   for (size_t i = 0; i < b->n_cells; i++) {
     const MsCell *cb = &b->cells[i];
@@ -252,8 +337,10 @@ ms_compare_results (const MsResults *a, const MsResults *b, double threshold, Ms
       continue;
     wanted_any = true;
     if (!ms_results_find_variant (a, cb->mode, cb->exponent, cb->variant))
-      add_cell (cmp, NULL, cb, rra, rrb);
+      add_cell (cmp, NULL, cb, sa, sb);
   }
+  free (sa);
+  free (sb);
   qsort (cmp->cells, cmp->n_cells, sizeof *cmp->cells, compare_cells);
   summarise (cmp, scratch);
   free (scratch);
@@ -339,4 +426,72 @@ ms_file_kind_describe (MsFileKind kind)
   default:
     return ms_gettext ("not a memsweep file");
   }
+}
+
+/* ---- the verdict table as CSV ----------------------------------------- */
+
+static void
+put_number (FILE *out, double v)
+{
+  if (isfinite (v))
+    fprintf (out, ",%.6g", v);
+  else
+    fputs (",", out);
+}
+
+/* A text field, quoted as RFC 4180 wants where it holds a comma or quote. */
+static void
+put_text (FILE *out, const char *text)
+{
+  fputc (',', out);
+  if (!strpbrk (text, ",\"\r\n")) {
+    fputs (text, out);
+    return;
+  }
+  fputc ('"', out);
+  for (const char *c = text; *c; c++) {
+    if (*c == '"')
+      fputc ('"', out);
+    fputc (*c, out);
+  }
+  fputc ('"', out);
+}
+
+static const char *
+cell_verdict_key (const MsCompareCell *c)
+{
+  return c->in_a && c->in_b ? ms_verdict_key (c->verdict) : c->in_a ? "only-a" : "only-b";
+}
+
+bool
+ms_comparison_write_csv (const MsComparison *cmp, FILE *out)
+{
+  fputs ("mode,exponent,bytes_per_vector,variant,figure,a_us,a_low_us,a_high_us,b_us,b_low_us,"
+         "b_high_us,ratio,ratio_low,ratio_high,threshold,verdict,why,detectable,decide_by\n",
+         out);
+  for (size_t i = 0; i < cmp->n_cells; i++) {
+    const MsCompareCell *c = &cmp->cells[i];
+    bool both = c->in_a && c->in_b;
+    const MsJudgement *j = &c->judgement;
+    fprintf (out, "%s,%d,%llu", ms_mode_name (c->mode), c->exponent,
+             (unsigned long long) (4ull << c->exponent));
+    put_text (out, c->variant);
+    put_text (out, ms_figure_name (cmp->figure));
+    put_number (out, c->a.median);
+    put_number (out, c->a.lo);
+    put_number (out, c->a.hi);
+    put_number (out, c->b.median);
+    put_number (out, c->b.lo);
+    put_number (out, c->b.hi);
+    put_number (out, both ? j->ratio : NAN);
+    put_number (out, both ? j->lo : NAN);
+    put_number (out, both ? j->hi : NAN);
+    put_number (out, cmp->threshold);
+    put_text (out, cell_verdict_key (c));
+    put_text (out, both ? ms_verdict_why_key (j->why) : "");
+    put_number (out, both && c->verdict == MS_VERDICT_AMBIGUOUS ? j->detectable : NAN);
+    put_text (out, both ? ms_verdict_remedy_text (j->why) : "");
+    fputc ('\n', out);
+  }
+  return fflush (out) == 0 && !ferror (out);
 }

@@ -26,7 +26,10 @@
  * Plain C, no GLib. */
 #pragma once
 
+#include <stdio.h>
+
 #include "memsweep.h"
+#include "ms-grade.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -58,6 +61,11 @@ typedef struct {
   double between_sd;
   int between_df;
   bool two_states; /* the repetitions fell into two states (MsTwoStates) */
+  /* A compare-grade run's figure (ms-grade.h): median is its center, lo
+   * and hi its 95% interval at 1.96 standard errors, and the interval
+   * already holds the spread between processes (between_known, with
+   * between_sd 0 and between_df its degrees of freedom). */
+  bool graded;
 } MsInterval;
 
 /* Why a verdict is what it is; stable keys for JSON (ms_verdict_why_key). */
@@ -76,6 +84,10 @@ typedef struct {
   MsVerdict verdict;
   MsVerdictWhy why;
   double ratio, lo, hi; /* B/A and its 95% interval; NAN without medians */
+  /* The smallest change, as a fraction (0.12: 12%), that this pair of
+   * intervals would have called FASTER or SLOWER: the threshold widened
+   * by the interval's half-width. NAN without medians. */
+  double detectable;
 } MsJudgement;
 
 /* "same", "faster", "slower", "ambiguous": stable, for files and JSON. */
@@ -95,6 +107,9 @@ MsJudgement ms_verdict_judgement (const MsInterval *a, const MsInterval *b, doub
 const char *ms_verdict_why_key (MsVerdictWhy why);
 /* The reason in words, translated. */
 const char *ms_verdict_why_text (MsVerdictWhy why);
+/* What would decide a verdict with this reason, in words, translated; ""
+ * where it is decided (inside, outside). */
+const char *ms_verdict_remedy_text (MsVerdictWhy why);
 
 /* The spread between processes to judge a run by: its own calibration;
  * else other's (NULL: there is no other run), when that was measured on
@@ -108,6 +123,13 @@ const MsRunToRun *ms_compare_profile_of (const MsResults *own, const MsResults *
  * interval, and the between-process spread from rr when rr is valid and
  * knows the cell's mode. */
 MsInterval ms_compare_cell_interval (const MsCell *cell, const MsRunToRun *rr);
+/* A cell's figure of results with its interval: from the rounds of a
+ * compare-grade run (pool: ms_grade_pool of results), else its median
+ * with the within-run interval, widened by rr's between-process spread
+ * where rr knows the figure (end to end only). */
+MsInterval ms_compare_figure_interval (const MsResults *results, const MsGradePool *pool,
+                                       const MsCell *cell, MsFigure figure,
+                                       const MsRunToRun *rr);
 
 typedef struct {
   MsMode mode;
@@ -132,6 +154,8 @@ typedef struct {
   MsCompareCell *cells; /* by mode, variant, size; then the cells of one run */
   size_t n_cells;
   double threshold;
+  MsFigure figure; /* which figure of the cells was compared */
+  bool graded_a, graded_b; /* the run is a compare-grade run (ms-grade.h) */
   bool widened; /* a between-process spread was known for the runs */
   /* Where each run's between-process spread came from, in words ("" when
    * none was known: within-run intervals only). */
@@ -146,6 +170,14 @@ typedef struct {
  * file). NULL with a message when no cell is common to both. */
 MsComparison *ms_compare_results (const MsResults *a, const MsResults *b, double threshold,
                                   MsMode mode, char *err, size_t errlen);
+/* The same on one figure of the cells: end to end, or a phase's GPU time. */
+MsComparison *ms_compare_results_figure (const MsResults *a, const MsResults *b,
+                                         double threshold, MsMode mode, MsFigure figure,
+                                         char *err, size_t errlen);
+/* The comparison's cells as CSV, one row each with its verdict, reason and
+ * what would decide it (docs/compare.md); false with errno on a write
+ * error. */
+bool ms_comparison_write_csv (const MsComparison *comparison, FILE *out);
 void ms_comparison_free (MsComparison *comparison);
 /* Any FASTER or SLOWER cell. */
 bool ms_comparison_differs (const MsComparison *comparison);

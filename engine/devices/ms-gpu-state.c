@@ -7,6 +7,7 @@
 #include <math.h>
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -128,6 +129,27 @@ ms_pin_thread_at (MsNvml *nvml, bool fixed, cpu_set_t *saved, char *near, size_t
     cpu = first_cpu (saved);
   if (cpu < 0)
     return -1;
+  CPU_ZERO (&one);
+  CPU_SET (cpu, &one);
+  return sched_setaffinity (0, sizeof one, &one) == 0 ? cpu : -1;
+}
+
+int
+ms_pin_thread_random (MsNvml *nvml, const cpu_set_t *allowed, unsigned *seed)
+{
+  cpu_set_t near_set, usable, one;
+  CPU_ZERO (&usable);
+  if (ms_nvml_near_cpus (nvml, &near_set))
+    CPU_AND (&usable, &near_set, allowed);
+  if (CPU_COUNT (&usable) == 0)
+    CPU_OR (&usable, allowed, allowed);
+  int n = CPU_COUNT (&usable);
+  if (n == 0)
+    return -1;
+  int pick = (int) (rand_r (seed) % (unsigned) n), cpu = -1;
+  for (int c = 0; c < CPU_SETSIZE && pick >= 0; c++)
+    if (CPU_ISSET (c, &usable) && pick-- == 0)
+      cpu = c;
   CPU_ZERO (&one);
   CPU_SET (cpu, &one);
   return sched_setaffinity (0, sizeof one, &one) == 0 ? cpu : -1;

@@ -51,6 +51,10 @@ int ms_pin_thread (MsNvml *nvml, cpu_set_t *saved, char *near, size_t nearlen);
 /* The same; fixed: the first allowed CPU near the GPU whatever CPU the
  * thread runs on, so that every process measures on the same one. */
 int ms_pin_thread_at (MsNvml *nvml, bool fixed, cpu_set_t *saved, char *near, size_t nearlen);
+/* Pins the calling thread to a CPU drawn at random (rand_r on seed) from
+ * those of allowed near the GPU (all of allowed where NVML cannot say):
+ * a round of a run that varies its placement. The CPU, or -1. */
+int ms_pin_thread_random (MsNvml *nvml, const cpu_set_t *allowed, unsigned *seed);
 void ms_unpin_thread (const cpu_set_t *saved);
 /* The NUMA node the calling thread runs on, or -1. */
 int ms_current_node (void);

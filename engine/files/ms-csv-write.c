@@ -123,6 +123,12 @@ write_state_metadata (MsWriter *w, const MsResults *r)
 {
   const MsDeviceInfo *d = &r->device;
   ms_meta_printf (w->f, MS_META_ROUNDS, "%d", r->sweep.rounds);
+  /* Only where they differ from one process of fixed rounds, so that the
+   * files of other runs stay as they were. */
+  if (r->sweep.vary != MS_VARY_NOTHING)
+    ms_meta_printf (w->f, MS_META_VARY, "%s", ms_vary_name (r->sweep.vary));
+  if (r->sweep.processes > 1)
+    ms_meta_printf (w->f, MS_META_PROCESSES, "%d", r->sweep.processes);
   if (d->pinned)
     ms_meta_printf (w->f, MS_META_MEASURING_CPU, "%d", d->measuring_cpu);
   if (d->pinned && d->node_known)

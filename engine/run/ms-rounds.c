@@ -408,6 +408,11 @@ ms_read_state_metadata (MsResults *r, const char *key, const char *value)
   int ms, mhz;
   switch (ms_meta_lookup (key)) {
   case MS_META_ROUNDS: ms_meta_int (MS_META_ROUNDS, value, &r->sweep.rounds); break;
+  case MS_META_PROCESSES: ms_meta_int (MS_META_PROCESSES, value, &r->sweep.processes); break;
+  case MS_META_VARY:
+    if (strcmp (value, ms_vary_name (MS_VARY_PLACEMENT)) == 0)
+      r->sweep.vary = MS_VARY_PLACEMENT;
+    break;
   case MS_META_MEASURING_CPU:
     d->pinned = ms_meta_int (MS_META_MEASURING_CPU, value, &d->measuring_cpu) &&
                 d->measuring_cpu < CPU_SETSIZE;

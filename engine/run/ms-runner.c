@@ -3,10 +3,13 @@
  * with the GPU held at a steady clock and the thread pinned; the rules
  * inside a cell are ms-cell-driver.c's. */
 #define _GNU_SOURCE
+#include <malloc.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "ms-backend.h"
 #include "ms-data.h"
@@ -126,6 +129,8 @@ typedef struct {
   atomic_int *cancel;
   const MsExperiment *x; /* the experiment switches, all off by default */
   bool node_preferred;   /* memory policy set to the measuring CPU's node */
+  cpu_set_t allowed;     /* the CPUs the thread had: where a varied round may run */
+  unsigned placement_seed; /* MS_VARY_PLACEMENT's draws; 0 until the first */
 } MsGpuKeeper;
 
 /* The link as trained now: the backend's reading where it has one, else
@@ -241,7 +246,7 @@ merge_round (MsResults *results, MsCell *cell, int round)
 #define MS_MAX_CELLS (MS_MODE_COUNT * (MS_MAX_EXPONENT + 1))
 
 static int
-visit_order (const MsSweep *sweep, MsCellOrder order, int cells[][2])
+visit_order (const MsSweep *sweep, MsCellOrder order, unsigned seed, int cells[][2])
 {
   int n = 0;
   bool mode_major = order == MS_ORDER_CELLS_MODE_MAJOR;
@@ -257,8 +262,7 @@ visit_order (const MsSweep *sweep, MsCellOrder order, int cells[][2])
         n++;
       }
     }
-  /* Fisher-Yates with a fixed seed: every run visits the same order. */
-  unsigned seed = 12345;
+  /* Fisher-Yates: with the fixed seed every run visits the same order. */
   for (int i = n - 1; order == MS_ORDER_CELLS_SHUFFLED && i > 0; i--) {
     seed = seed * 1103515245u + 12345u;
     int j = (int) ((seed >> 8) % (unsigned) (i + 1)), e = cells[i][0], m = cells[i][1];
@@ -268,6 +272,24 @@ visit_order (const MsSweep *sweep, MsCellOrder order, int cells[][2])
     cells[j][1] = m;
   }
   return n;
+}
+
+#define MS_FIXED_ORDER_SEED 12345u
+
+/* A round of a run that varies its placement: its cells in an order of
+ * their own, measured from a CPU drawn afresh. The seed is drawn once per
+ * process, so that two processes do not repeat each other's draws. */
+static int
+vary_placement (const MsSweep *sweep, MsGpuKeeper *k, int order[][2])
+{
+  if (!k->placement_seed) {
+    struct timespec ts;
+    clock_gettime (CLOCK_MONOTONIC, &ts);
+    k->placement_seed = (unsigned) ts.tv_nsec ^ ((unsigned) getpid () << 16) ^ 1u;
+  }
+  if (CPU_COUNT (&k->allowed) > 0)
+    ms_pin_thread_random (k->nvml, &k->allowed, &k->placement_seed);
+  return visit_order (sweep, MS_ORDER_CELLS_SHUFFLED, rand_r (&k->placement_seed), order);
 }
 
 /* One cell of one round, merged into the results; NULL when out of memory. */
@@ -299,8 +321,10 @@ run_rounds (const MsSweep *sweep, MsGpuKeeper *k, const MsDeviceInfo *info, MsRe
   int n_cells = ms_sweep_n_cells (sweep) * sweep->rounds;
   int index = 0;
   int order[MS_MAX_CELLS][2];
-  int n_order = visit_order (sweep, k->x->order, order);
+  int n_order = visit_order (sweep, k->x->order, MS_FIXED_ORDER_SEED, order);
   for (int round = 0; round < sweep->rounds; round++) {
+    if (sweep->vary == MS_VARY_PLACEMENT)
+      n_order = vary_placement (sweep, k, order);
     for (int c = 0; c < n_order; c++) {
       const MsCell *merged = visit_cell (sweep, k, info, results, order[c][0],
                                          (MsMode) order[c][1], round, cancel);
@@ -322,6 +346,20 @@ run_rounds (const MsSweep *sweep, MsGpuKeeper *k, const MsDeviceInfo *info, MsRe
     }
   }
   return MS_RUN_OK;
+}
+
+/* Pageable buffers on fresh pages: the C library otherwise hands a freed
+ * buffer's pages to the next one of its size (PITFALLS 29), so every
+ * round would copy from the same physical pages. Every block from a page
+ * up is then mapped afresh and unmapped when freed. Off again, the
+ * threshold stays fixed at glibc's default instead of adapting. */
+static void
+fresh_pages (bool on)
+{
+  static bool was_on;
+  if (on || was_on)
+    mallopt (M_MMAP_THRESHOLD, on ? 4096 : 128 * 1024);
+  was_on = on;
 }
 
 MsRunStatus
@@ -348,6 +386,8 @@ ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
   CPU_ZERO (&saved);
   if (!wants_gpu || have_device)
     prepare_gpu (&keeper, &info, wants_gpu && have_device, &saved);
+  keeper.allowed = saved;
+  fresh_pages (sweep->vary == MS_VARY_PLACEMENT);
   MsResults *results = ms_results_new (sweep, &info);
   MsRunStatus status = MS_RUN_INVALID;
   if (results && wants_gpu && have_device)
@@ -368,6 +408,7 @@ ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
   if (keeper.node_preferred)
     ms_prefer_node (-1);
   ms_unpin_thread (&saved);
+  fresh_pages (false);
   ms_data_set_helper_cpus (NULL, 0);
   ms_nvml_close (keeper.nvml);
   *out = results;

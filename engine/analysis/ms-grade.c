@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-grade.c: a cell's figure and interval from the rounds of a
+ * compare-grade run (the estimator and why: ms-grade.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ms-grade.h"
+
+/* How many degrees of freedom the band's median F counts as beside a
+ * cell's own: about one process's worth from each of eight neighbours. */
+#define MS_GRADE_BAND_DF 8
+/* The size band a cell's F is pooled in, as the run-to-run profiles split
+ * theirs: below 2^14 latency rules, from 2^14 the copies' rate. */
+#define MS_GRADE_BAND_EXP 14
+
+static const char *const figure_names[MS_FIGURE_COUNT] = { "e2e", "h2d", "kernel", "d2h" };
+
+const char *
+ms_figure_name (MsFigure figure)
+{
+  return (unsigned) figure < MS_FIGURE_COUNT ? figure_names[figure] : "?";
+}
+
+bool
+ms_figure_from_name (const char *name, MsFigure *out)
+{
+  for (int i = 0; name && i < MS_FIGURE_COUNT; i++)
+    if (strcmp (name, figure_names[i]) == 0) {
+      *out = (MsFigure) i;
+      return true;
+    }
+  return false;
+}
+
+MsPhase
+ms_figure_phase (MsFigure figure)
+{
+  static const MsPhase phases[MS_FIGURE_COUNT]
+      = { MS_PHASE_COUNT, MS_PHASE_H2D, MS_PHASE_KERNEL, MS_PHASE_D2H };
+  return (unsigned) figure < MS_FIGURE_COUNT ? phases[figure] : MS_PHASE_COUNT;
+}
+
+bool
+ms_results_graded (const MsResults *results)
+{
+  return ms_sweep_n_processes (&results->sweep) > 1;
+}
+
+/* One repetition's time in a phase: from the first event's start to the
+ * last one's end (a phase's chunks on several streams overlap), on the
+ * GPU's clock where the events have it; < 0 when the repetition has none. */
+static double
+phase_time (const MsCell *cell, MsPhase phase, int rep)
+{
+  double first = INFINITY, last = -INFINITY;
+  for (size_t i = 0; i < cell->n_events; i++) {
+    const MsEvent *ev = &cell->events[i];
+    if (ev->phase != phase || ev->rep != rep)
+      continue;
+    bool gpu = ev->gpu_us >= 0;
+    double start = gpu ? ev->gpu_start_us : ev->host_start_us;
+    first = fmin (first, start);
+    last = fmax (last, start + (gpu ? ev->gpu_us : ev->host_us));
+  }
+  return last >= first ? last - first : -1;
+}
+
+/* ln of a round's median of the figure; NAN when the round has no data. */
+static double
+round_value (const MsCell *cell, const MsCellRound *round, MsFigure figure, double *scratch)
+{
+  MsPhase phase = ms_figure_phase (figure);
+  int n = 0;
+  for (int rep = round->first_rep; rep < round->first_rep + round->n_reps; rep++) {
+    if (rep < 0 || rep >= cell->n_reps)
+      continue;
+    double v = phase == MS_PHASE_COUNT ? cell->e2e_us[rep] : phase_time (cell, phase, rep);
+    if (v > 0 && isfinite (v))
+      scratch[n++] = v;
+  }
+  return n ? log (ms_median (scratch, n)) : NAN;
+}
+
+/* The one-way analysis of variance of a cell's round values grouped by
+ * process. */
+typedef struct {
+  int processes, rounds;
+  double grand;     /* mean of the processes' means */
+  double within;    /* pooled variance of rounds around their process's mean */
+  int within_df;
+  double between;   /* variance of the processes' means */
+  double mean_rounds; /* rounds per process with data, on average */
+} MsGradeAnova;
+
+static bool
+anova (const MsResults *results, const MsCell *cell, MsFigure figure, MsGradeAnova *a)
+{
+  int per = results->sweep.rounds > 0 ? results->sweep.rounds : 1;
+  int np = ms_sweep_n_processes (&results->sweep);
+  double sum[MS_MAX_PROCESSES] = { 0 }, sq[MS_MAX_PROCESSES] = { 0 };
+  int count[MS_MAX_PROCESSES] = { 0 };
+  double *scratch = malloc (sizeof (double) * (size_t) (cell->n_reps + 1));
+  if (!scratch || (cell->status != MS_CELL_OK && cell->status != MS_CELL_PARTIAL)) {
+    free (scratch);
+    return false;
+  }
+  for (int k = 0; k < cell->n_rounds; k++) {
+    int p = cell->rounds[k].round / per;
+    double y = p < np ? round_value (cell, &cell->rounds[k], figure, scratch) : NAN;
+    if (!isfinite (y))
+      continue;
+    sum[p] += y;
+    sq[p] += y * y;
+    count[p]++;
+  }
+  free (scratch);
+  memset (a, 0, sizeof *a);
+  double means = 0, means_sq = 0;
+  for (int p = 0; p < np; p++) {
+    if (!count[p])
+      continue;
+    double m = sum[p] / count[p];
+    a->processes++;
+    a->rounds += count[p];
+    a->within += sq[p] - count[p] * m * m;
+    a->within_df += count[p] - 1;
+    means += m;
+    means_sq += m * m;
+  }
+  if (a->processes < 2)
+    return false;
+  a->grand = means / a->processes;
+  a->between = fmax (0, (means_sq - a->processes * a->grand * a->grand) / (a->processes - 1));
+  a->within = a->within_df > 0 ? fmax (0, a->within) / a->within_df : 0;
+  a->mean_rounds = (double) a->rounds / a->processes;
+  return true;
+}
+
+/* How much more the processes' means scatter than their rounds predict;
+ * NAN where the rounds give no within-process variance. */
+static double
+anova_f (const MsGradeAnova *a)
+{
+  if (a->within_df < 2 || !(a->within > 0))
+    return NAN;
+  return a->between / (a->within / a->mean_rounds);
+}
+
+static int
+band_of (int exponent)
+{
+  return exponent >= MS_GRADE_BAND_EXP;
+}
+
+static int
+cmp_double (const void *pa, const void *pb)
+{
+  double a = *(const double *) pa, b = *(const double *) pb;
+  return (a > b) - (a < b);
+}
+
+void
+ms_grade_pool (const MsResults *results, MsGradePool *pool)
+{
+  size_t n = results->n_cells;
+  double *f = malloc (sizeof (double) * (n + 1));
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    for (int b = 0; b < 2; b++)
+      for (int g = 0; g < MS_FIGURE_COUNT; g++) {
+        int k = 0;
+        for (size_t i = 0; f && i < n && ms_results_graded (results); i++) {
+          const MsCell *c = &results->cells[i];
+          MsGradeAnova a;
+          if (c->mode == (MsMode) m && band_of (c->exponent) == b &&
+              anova (results, c, (MsFigure) g, &a) && isfinite (anova_f (&a)))
+            f[k++] = anova_f (&a);
+        }
+        if (k)
+          qsort (f, (size_t) k, sizeof *f, cmp_double);
+        pool->f[m][b][g] = k == 0 ? NAN : k % 2 ? f[k / 2] : 0.5 * (f[k / 2 - 1] + f[k / 2]);
+      }
+  free (f);
+}
+
+MsGrade
+ms_grade_cell (const MsResults *results, const MsGradePool *pool, const MsCell *cell,
+               MsFigure figure)
+{
+  MsGrade g = { .valid = false, .center_us = NAN, .se = NAN };
+  MsGradeAnova a;
+  if (!ms_results_graded (results) || !anova (results, cell, figure, &a))
+    return g;
+  double own = anova_f (&a), band = pool ? pool->f[cell->mode][band_of (cell->exponent)][figure]
+                                         : NAN;
+  int own_df = a.processes - 1;
+  if (isfinite (own)) {
+    /* The cell's F, moderated by its band's: the interval holds what moves
+     * between processes, the band lends the few processes degrees of freedom. */
+    double f = isfinite (band) ? (own_df * own + MS_GRADE_BAND_DF * band) / (own_df + MS_GRADE_BAND_DF)
+                               : own;
+    g.inflation = fmax (1, f);
+    g.se = sqrt (g.inflation * a.within / a.mean_rounds / a.processes);
+    int df = own_df + (isfinite (band) ? MS_GRADE_BAND_DF : 0);
+    g.df = df < a.within_df ? df : a.within_df;
+  } else if (a.processes >= 3) {
+    /* One round each: the processes' means alone. */
+    g.inflation = 1;
+    g.se = sqrt (a.between / a.processes);
+    g.df = own_df;
+  } else {
+    return g;
+  }
+  g.valid = g.df >= 1 && isfinite (g.se);
+  g.center_us = exp (a.grand);
+  g.processes = a.processes;
+  g.rounds = a.rounds;
+  return g;
+}
