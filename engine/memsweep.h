@@ -660,6 +660,10 @@ int ms_cell_state_flags (const MsCell *cell);
 double ms_cell_copy_gbps (const MsCell *cell, bool to_device);
 /* Adds or replaces the cell with the same mode, size and variant. */
 bool ms_results_put_cell (MsResults *results, const MsCell *cell);
+/* The rounds of process number `process` (from 0) of a compare-grade run,
+ * src, joined to dst's cells: src's round k becomes process * rounds + k.
+ * dst then counts at least process + 1 processes. */
+bool ms_results_append_process (MsResults *dst, const MsResults *src, int process);
 
 /* Whether values (n times, reordered in place) fall into two states: a
  * split into a fast and a slow cluster, each with at least 20% of the

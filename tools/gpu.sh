@@ -10,7 +10,7 @@
 # large sanitize lessons lesson-checks probe-lessons reference cpus rounds
 # configs overhead spread host-func-core alloc-costs copy-rate plain-lessons
 # pageable-rounds health multi fleet fleet-spread scale gui gui-lessons
-# no-toolkit json pack.
+# no-toolkit json pack grade suite-times.
 # Never allocates more managed memory than the card has free; never changes
 # clocks or resets the card.
 set -u
@@ -99,6 +99,27 @@ step_self_compare() {
   PLAIN_REPS=${PLAIN_REPS:-like} bench/self-compare.sh $B "$d" 3 default --profile "$d/profile.csv"
   INJECT_LAST=10 bench/self-compare.sh $B "$d" 2 inject --profile "$d/profile.csv"
   log "self-compare: $(grep -c . "$d/default-pairs.txt") lines"
+}
+
+# bench/grade-compare.sh: two compare-grade runs, one with a 20% and one
+# with a 10% change injected, two quick sweeps, the verdicts between them
+# (docs/compare.md); the table's lines in summary.log. GRADE_ARGS: more
+# run options for every run.
+# shellcheck disable=SC2086
+step_grade() {
+  local d="$OUT/grade"
+  bench/grade-compare.sh $B "$d" ${GRADE_ARGS:-} >/dev/null 2>&1
+  log "grade rc=$?"
+  sed 's/^/== grade: /' "$d/table.txt" | tee -a "$OUT/summary.log"
+  ls -la "$d"/*-samples.csv >>"$OUT/summary.log"
+}
+
+# The gpu suite SUITE_TIMES times in a row (default 10), a line each.
+step_suite_times() {
+  for i in $(seq 1 "${SUITE_TIMES:-10}"); do
+    meson test -C $B --suite gpu --print-errorlogs --no-rebuild >"$OUT/suite-$i.txt" 2>&1
+    log "gpu suite $i rc=$?: $(grep -E '^(Ok|Fail|Skipped):' "$OUT/suite-$i.txt" | tr -s ' \n' ' ')"
+  done
 }
 
 # The default sweep's time after CUDA starts (bench-memsweep), and as a

@@ -57,6 +57,7 @@ static const MsCliOption run_options[] = {
   { "quiet", NULL, 'q', MS_N_ ("no progress bar") },
   { "profile", "FILE", 'P', MS_N_ ("widen the intervals by this run-to-run profile") },
   { "no-profile", NULL, 'N', MS_N_ ("within-run intervals only") },
+  { "grade", NULL, 'G', MS_N_ ("a compare-grade run (docs/compare.md)") },
   FORMAT_OPTION ('F'),
   { NULL },
 };
@@ -69,6 +70,7 @@ static const MsCliOption show_options[] = {
 static const MsCliOption compare_options[] = {
   { "threshold", "PCT", 't', MS_N_ ("the difference that matters, in percent") },
   { "mode", "M", 'm', MS_N_ ("only the cells of memory mode M") },
+  { "figure", "F", 'g', MS_N_ ("e2e, h2d, kernel or d2h") },
   FORMAT_OPTION ('f'),
   { "json", NULL, 'j', MS_N_ ("the same as --format json") },
   { "plot", "FILE", 'p', MS_N_ ("draw the ratio B/A against size into FILE") },

@@ -32,6 +32,7 @@ typedef struct {
   bool json;
   MsMode mode; /* MS_MODE_COUNT: all */
   const char *plot;
+  MsFigure figure;
 } Options;
 
 static int
@@ -39,8 +40,8 @@ usage (FILE *out, int rc)
 {
   fprintf (out,
            ms_gettext (
-               "Usage: memsweep compare A B [--threshold PCT] [--mode M] [--format text|json]\n"
-               "                            [--plot FILE]\n"
+               "Usage: memsweep compare A B [--threshold PCT] [--mode M] [--figure F]\n"
+               "                            [--format text|json] [--plot FILE]\n"
                "\n"
                "Compares two runs (samples or summary files) cell by cell: mode, size and\n"
                "variant common to both, by the end-to-end median of the plain repetitions.\n"
@@ -49,10 +50,14 @@ usage (FILE *out, int rc)
                "the profile of its GPU model shipped with memsweep). Each cell of B is\n"
                "SAME when that interval lies inside the threshold, FASTER or SLOWER when it\n"
                "lies wholly outside and the spread between processes is known, AMBIGUOUS\n"
-               "otherwise.\n"
+               "otherwise. A compare-grade run (memsweep run --grade) brings its own\n"
+               "interval from its processes' rounds; each AMBIGUOUS cell says why, the\n"
+               "smallest change it could have detected, and what would decide it.\n"
                "\n"
                "  --threshold PCT  the difference that matters, in percent (default %g)\n"
                "  --mode M         only the cells of memory mode M\n"
+               "  --figure F       e2e (default: end-to-end time), h2d, kernel or d2h (a\n"
+               "                   phase's time on the GPU)\n"
                "  --format F       text (default) or json: the comparison as JSON\n"
                "                   (docs/compare.md; --json: the same)\n"
                "  --plot FILE      the ratio B/A against size as PNG, SVG or PDF\n"
@@ -68,7 +73,7 @@ static bool
 parse_options (int argc, char **argv, Options *o, int *rc)
 {
   const struct option *opts = ms_cli_getopt_table ("compare");
-  *o = (Options){ DEFAULT_THRESHOLD_PCT, false, MS_MODE_COUNT, NULL };
+  *o = (Options){ DEFAULT_THRESHOLD_PCT, false, MS_MODE_COUNT, NULL, MS_FIGURE_E2E };
   int c;
   optind = 1;
   while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
@@ -95,6 +100,13 @@ parse_options (int argc, char **argv, Options *o, int *rc)
       }
     } else if (c == 'p') {
       o->plot = optarg;
+    } else if (c == 'g') {
+      if (!ms_figure_from_name (optarg, &o->figure)) {
+        fprintf (stderr,
+                 ms_gettext ("memsweep compare: --figure: '%s' is not e2e, h2d, kernel or d2h\n"),
+                 optarg);
+        return *rc = EXIT_USAGE, false;
+      }
     } else if (c == 'h') {
       return *rc = usage (stdout, EXIT_OK), false;
     } else {
@@ -166,12 +178,35 @@ print_cell (FILE *out, const MsCompareCell *c)
   const char *verdict = c->in_a && c->in_b ? ms_verdict_label (c->verdict)
                         : c->in_a          ? ms_gettext ("only in A")
                                            : ms_gettext ("only in B");
-  char range[48] = "";
+  char range[48] = "", why[96] = "";
   if (c->in_a && c->in_b && isfinite (c->judgement.lo))
     snprintf (range, sizeof range, "%.3f-%.3f", c->judgement.lo, c->judgement.hi);
+  /* Why it is undecided, and the smallest change this pair could show. */
+  if (c->in_a && c->in_b && c->verdict == MS_VERDICT_AMBIGUOUS && isfinite (c->judgement.detectable))
+    snprintf (why, sizeof why, ms_gettext (" (%s; detects %.0f%%+)"),
+              ms_verdict_why_key (c->judgement.why), 100 * c->judgement.detectable);
+  else if (c->in_a && c->in_b && c->verdict == MS_VERDICT_AMBIGUOUS)
+    snprintf (why, sizeof why, " (%s)", ms_verdict_why_key (c->judgement.why));
   fprintf (out, "%-12s %-16s %-20s %12s %12s %7s %13s  %s%s\n", ms_mode_name (c->mode), size,
-           c->variant[0] ? c->variant : "-", a, b, ratio, range, verdict,
-           c->two_states ? ms_gettext (" (two states)") : "");
+           c->variant[0] ? c->variant : "-", a, b, ratio, range, verdict, why);
+}
+
+/* Each reason a cell stayed AMBIGUOUS, how many, and what would decide
+ * them. */
+static void
+print_undecided (FILE *out, const MsComparison *cmp)
+{
+  int count[MS_WHY_COUNT] = { 0 };
+  for (size_t i = 0; i < cmp->n_cells; i++) {
+    const MsCompareCell *c = &cmp->cells[i];
+    if (c->in_a && c->in_b && c->verdict == MS_VERDICT_AMBIGUOUS)
+      count[c->judgement.why]++;
+  }
+  for (int w = 0; w < MS_WHY_COUNT; w++)
+    if (count[w])
+      fprintf (out, ms_gettext ("%d ambiguous (%s): %s; to decide: %s\n"), count[w],
+               ms_verdict_why_key ((MsVerdictWhy) w), ms_verdict_why_text ((MsVerdictWhy) w),
+               ms_verdict_remedy_text ((MsVerdictWhy) w));
 }
 
 /* "pinned: 11 cells: 3 same, 5 faster, 2 slower, 1 ambiguous; median B/A 0.93". */
@@ -220,10 +255,16 @@ print_table (FILE *out, const MsComparison *cmp, const MsResults *a, const MsRes
 {
   print_run_line (out, "A", a);
   print_run_line (out, "B", b);
-  fprintf (out,
-           ms_gettext ("threshold %g%% (default %g%%); end-to-end medians (us) of the plain "
-                       "repetitions\n"),
-           cmp->threshold * 100, DEFAULT_THRESHOLD_PCT);
+  if (cmp->graded_a || cmp->graded_b)
+    fprintf (out,
+             ms_gettext ("threshold %g%% (default %g%%); figure %s (us): of a compare-grade run "
+                         "the geometric mean of its rounds' medians, else the median\n"),
+             cmp->threshold * 100, DEFAULT_THRESHOLD_PCT, ms_figure_name (cmp->figure));
+  else
+    fprintf (out,
+             ms_gettext ("threshold %g%% (default %g%%); figure %s: medians (us) of the plain "
+                         "repetitions\n"),
+             cmp->threshold * 100, DEFAULT_THRESHOLD_PCT, ms_figure_name (cmp->figure));
   print_spread (out, "A", cmp->spread_a);
   print_spread (out, "B", cmp->spread_b);
   fputc ('\n', out);
@@ -239,6 +280,7 @@ print_table (FILE *out, const MsComparison *cmp, const MsResults *a, const MsRes
     if (cmp->mode[m].n_common || cmp->mode[m].only_a || cmp->mode[m].only_b)
       print_summary (out, ms_mode_name ((MsMode)m), &cmp->mode[m]);
   print_summary (out, ms_gettext ("all"), &cmp->all);
+  print_undecided (out, cmp);
 }
 
 static void
@@ -254,7 +296,8 @@ json_interval (FILE *f, const MsInterval *iv)
   ms_json_put_number (f, iv->lo);
   fputs (",\"high_us\":", f);
   ms_json_put_number (f, iv->hi);
-  fprintf (f, ",\"ci95\":%s,\"between_sd\":", iv->valid ? "true" : "false");
+  fprintf (f, ",\"ci95\":%s,\"graded\":%s,\"between_sd\":", iv->valid ? "true" : "false",
+           iv->graded ? "true" : "false");
   if (iv->between_known)
     ms_json_put_number (f, iv->between_sd);
   else
@@ -298,6 +341,11 @@ json_cell (FILE *f, const MsCompareCell *c)
                                             : "only-b");
   fputs (",\"why\":", f);
   ms_json_put_string (f, c->in_a && c->in_b ? ms_verdict_why_key (c->judgement.why) : "no-median");
+  fputs (",\"detectable\":", f);
+  ms_json_put_number (f, c->in_a && c->in_b ? c->judgement.detectable : NAN);
+  fputs (",\"decide_by\":", f);
+  ms_json_put_string (f, c->in_a && c->in_b ? ms_verdict_remedy_text (c->judgement.why)
+                                            : ms_verdict_remedy_text (MS_WHY_NO_MEDIAN));
   fprintf (f, ",\"two_states\":%s}", c->two_states ? "true" : "false");
 }
 
@@ -305,12 +353,14 @@ static void
 print_json (FILE *f, const MsComparison *cmp, const MsResults *a, const MsResults *b)
 {
   void *state = ms_json_begin ();
-  fputs ("{\"schema\":\"memsweep-compare\",\"schema_version\":2,\"a\":", f);
+  fputs ("{\"schema\":\"memsweep-compare\",\"schema_version\":3,\"a\":", f);
   ms_json_put_string (f, a->label);
   fputs (",\"b\":", f);
   ms_json_put_string (f, b->label);
   fputs (",\"threshold\":", f);
   ms_json_put_number (f, cmp->threshold);
+  fputs (",\"figure\":", f);
+  ms_json_put_string (f, ms_figure_name (cmp->figure));
   fprintf (f, ",\"widened\":%s,\"differs\":%s,\"spread_a\":", cmp->widened ? "true" : "false",
            ms_comparison_differs (cmp) ? "true" : "false");
   ms_json_put_string (f, cmp->spread_a);
@@ -380,7 +430,8 @@ ms_cli_compare (int argc, char **argv)
   set_label (a, argv[optind]);
   set_label (b, argv[optind + 1]);
   char err[512];
-  MsComparison *cmp = ms_compare_results (a, b, o.threshold_pct / 100, o.mode, err, sizeof err);
+  MsComparison *cmp = ms_compare_results_figure (a, b, o.threshold_pct / 100, o.mode, o.figure,
+                                                 err, sizeof err);
   if (!cmp) {
     fprintf (stderr, "memsweep compare: %s\n", err);
     rc = EXIT_USAGE;

@@ -10,6 +10,9 @@
 
 #include "memsweep.h"
 
+/* Room for the engine's sweep settings (checked where they are parsed). */
+#define MS_CLI_MAX_SETTINGS 32
+
 typedef struct {
   MsSweep sweep;
   const char *prefix;
@@ -20,6 +23,8 @@ typedef struct {
   MsRunToRun profile_rr; /* its contents, read once by ms_cli_run_options_parse */
   char profile_device[256];
   bool no_profile;
+  bool grade; /* --grade: the compare-grade settings where none were given */
+  bool given[MS_CLI_MAX_SETTINGS]; /* which settings the command line gave */
   char samples_path[PATH_MAX];
   char summary_path[PATH_MAX];
 } MsCliRunOptions;

@@ -11,6 +11,7 @@
 #include "memsweep.h"
 #include "ms-cli-common.h"
 #include "ms-cli-json.h"
+#include "ms-cli-processes.h"
 #include "ms-cli-run-options.h"
 #include "ms-cli-run.h"
 #include "ms-cli-tables.h"
@@ -138,15 +139,20 @@ ms_cli_run (int argc, char **argv)
   if (rc >= 0)
     return rc;
 
-  MsBackend *backend = ms_backend_new_system ();
   struct timespec ts;
   clock_gettime (CLOCK_MONOTONIC, &ts);
   Progress progress = { .bar = !o.quiet && isatty (STDERR_FILENO),
                         .start_us = ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3 };
   MsResults *results = NULL;
-  MsRunStatus st = ms_sweep_run (&o.sweep, backend, on_progress, &progress, cancel,
-                                 &results, err, sizeof err);
-  ms_backend_free (backend);
+  MsRunStatus st;
+  if (o.sweep.processes > 1) {
+    st = ms_cli_run_processes (&o.sweep, cancel, progress.bar, &results, err, sizeof err);
+  } else {
+    MsBackend *backend = ms_backend_new_system ();
+    st = ms_sweep_run (&o.sweep, backend, on_progress, &progress, cancel, &results, err,
+                       sizeof err);
+    ms_backend_free (backend);
+  }
   if (results && !o.no_profile)
     apply_profile (&o, results);
 

@@ -194,6 +194,48 @@ ms_results_put_cell (MsResults *results, const MsCell *cell)
   return ms_results_add_cell (results, cell);
 }
 
+/* Another process's rounds of the same cell join this run's: its
+ * repetitions and rounds follow, its rounds renumbered past ours. A
+ * failure replaces the cell, as a failed round does (ms-runner.c). */
+static bool
+append_process_cell (MsResults *dst, MsCell *cell, int round_offset, int process)
+{
+  for (int k = 0; k < cell->n_rounds; k++)
+    cell->rounds[k].round += round_offset;
+  for (int k = 0; k < cell->n_copies; k++)
+    cell->copies[k].round += round_offset;
+  MsCell *old = (MsCell *) ms_results_find_variant (dst, cell->mode, cell->exponent,
+                                                     cell->variant);
+  bool measured = cell->status == MS_CELL_OK || cell->status == MS_CELL_PARTIAL;
+  if (!old)
+    return ms_results_put_cell (dst, cell);
+  if (measured && old->status == MS_CELL_OK)
+    return ms_cell_append_round (old, cell);
+  if (measured)
+    return true; /* the old cell failed: it stays failed */
+  char msg[sizeof cell->message];
+  snprintf (msg, sizeof msg, "process %d: %.360s", process + 1, cell->message);
+  snprintf (cell->message, sizeof cell->message, "%s", msg);
+  return ms_results_put_cell (dst, cell);
+}
+
+bool
+ms_results_append_process (MsResults *dst, const MsResults *src, int process)
+{
+  int offset = process * (src->sweep.rounds > 0 ? src->sweep.rounds : 1);
+  for (size_t i = 0; i < src->n_cells; i++) {
+    MsCell cell;
+    if (!ms_cell_copy (&cell, &src->cells[i]))
+      return false;
+    bool ok = append_process_cell (dst, &cell, offset, process);
+    ms_cell_clear (&cell);
+    if (!ok)
+      return false;
+  }
+  dst->sweep.processes = process + 1 > dst->sweep.processes ? process + 1 : dst->sweep.processes;
+  return true;
+}
+
 /* ---- CSV columns -------------------------------------------------------- */
 
 const char *const ms_state_columns[MS_N_STATE_COLUMNS] = {

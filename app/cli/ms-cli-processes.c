@@ -1,0 +1,228 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-processes.c: a compare-grade run (`memsweep run --processes P`):
+ * the sweep run by P processes of memsweep itself, one after another, and
+ * their rounds merged into one run. A process is the unit that varies
+ * most on the lent GPUs (PITFALLS 28); only several of them let a run's
+ * interval hold that (engine/analysis/ms-grade.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "memsweep.h"
+#include "ms-cli-processes.h"
+#include "ms-i18n.h"
+#include "ms-setting-table.h"
+
+extern char **environ;
+
+/* The most arguments a process gets: two per setting and a few more. */
+#define MS_CHILD_MAX_ARGS 96
+
+/* Arguments for one process: the same sweep with one process, placed
+ * as the parent's settings say, its files under prefix. */
+typedef struct {
+  char *argv[MS_CHILD_MAX_ARGS];
+  char store[MS_CHILD_MAX_ARGS][64];
+  int n;
+} MsChildArgs;
+
+static void
+add_arg (MsChildArgs *a, const char *text)
+{
+  if (a->n >= MS_CHILD_MAX_ARGS - 1)
+    return;
+  snprintf (a->store[a->n], sizeof a->store[a->n], "%s", text);
+  a->argv[a->n] = a->store[a->n];
+  a->n++;
+  a->argv[a->n] = NULL;
+}
+
+/* Whether the setting is one the child is given: the other repetition
+ * rule's settings and settings left off stay out, as run would refuse or
+ * read them. */
+static bool
+passes_on (const MsSetting *s, const MsSweep *sweep)
+{
+  if (!s->option)
+    return false;
+  if (s->adaptive_only && sweep->reps_rule != MS_REPS_ADAPTIVE)
+    return false;
+  if (s->chooses_fixed && sweep->reps_rule != MS_REPS_FIXED)
+    return false;
+  return !(s->default_is_off && ms_setting_get (s, sweep) == 0);
+}
+
+static void
+child_args (const MsSweep *sweep, const char *prefix, MsChildArgs *a)
+{
+  char value[64], option[64];
+  a->n = 0;
+  add_arg (a, "memsweep");
+  add_arg (a, "run");
+  for (int i = 0; i < ms_setting_count (); i++) {
+    const MsSetting *s = ms_setting_nth (i);
+    if (!passes_on (s, sweep))
+      continue;
+    if (s->kind == MS_SETTING_MODES)
+      ms_sweep_format_modes (sweep, value, sizeof value);
+    else if (strcmp (s->option, "processes") == 0)
+      snprintf (value, sizeof value, "1");
+    else
+      ms_setting_format (s, ms_setting_get (s, sweep), value, sizeof value);
+    snprintf (option, sizeof option, "--%s", s->option);
+    add_arg (a, option);
+    add_arg (a, value);
+  }
+  add_arg (a, "--quiet");
+  add_arg (a, "--no-profile");
+  add_arg (a, "--out");
+  /* The prefix is a path, longer than a setting's value can be. */
+  a->argv[a->n++] = (char *) prefix;
+  a->argv[a->n] = NULL;
+}
+
+/* Starts the process with its standard output gone and its errors in
+ * err_path; -1 with errno when it cannot. */
+static pid_t
+spawn_child (MsChildArgs *a, const char *err_path)
+{
+  posix_spawn_file_actions_t fa;
+  pid_t pid = -1;
+  posix_spawn_file_actions_init (&fa);
+  posix_spawn_file_actions_addopen (&fa, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen (&fa, STDERR_FILENO, err_path, O_WRONLY | O_CREAT | O_TRUNC,
+                                    0600);
+  int e = posix_spawn (&pid, "/proc/self/exe", &fa, NULL, a->argv, environ);
+  posix_spawn_file_actions_destroy (&fa);
+  if (e != 0) {
+    errno = e;
+    return -1;
+  }
+  return pid;
+}
+
+/* Waits for the process; a stop asked of this one is passed on once, so
+ * that it keeps what it measured. The exit status, or -1. */
+static int
+wait_child (pid_t pid, atomic_int *cancel)
+{
+  bool passed_on = false;
+  for (;;) {
+    int status;
+    pid_t got = waitpid (pid, &status, WNOHANG);
+    if (got == pid)
+      return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+    if (got < 0 && errno != EINTR)
+      return -1;
+    if (cancel && atomic_load (cancel) && !passed_on) {
+      kill (pid, SIGTERM);
+      passed_on = true;
+    }
+    nanosleep (&(struct timespec){ 0, 20 * 1000 * 1000 }, NULL);
+  }
+}
+
+/* The first line of a process's errors, for the message. */
+static void
+first_error_line (const char *path, char *buf, size_t len)
+{
+  FILE *f = fopen (path, "r");
+  buf[0] = '\0';
+  if (f && fgets (buf, (int) len, f))
+    buf[strcspn (buf, "\n")] = '\0';
+  if (f)
+    fclose (f);
+}
+
+static void
+remove_files (const char *dir, int p)
+{
+  static const char *const suffixes[] = { "-samples.csv", "-summary.csv", "-meta.json", ".err" };
+  char path[PATH_MAX + 32];
+  for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++) {
+    snprintf (path, sizeof path, "%s/p%d%s", dir, p, suffixes[i]);
+    unlink (path);
+  }
+}
+
+/* One process, its files read and merged into *merged; false with a
+ * message when it measured nothing that could be read. */
+static bool
+run_one (const MsSweep *sweep, const char *dir, int p, atomic_int *cancel, MsResults **merged,
+         char *err, size_t errlen)
+{
+  char prefix[PATH_MAX + 16], err_path[PATH_MAX + 32], samples[PATH_MAX + 32], why[512];
+  MsChildArgs a;
+  snprintf (prefix, sizeof prefix, "%s/p%d", dir, p);
+  snprintf (err_path, sizeof err_path, "%s.err", prefix);
+  snprintf (samples, sizeof samples, "%s-samples.csv", prefix);
+  child_args (sweep, prefix, &a);
+  pid_t pid = spawn_child (&a, err_path);
+  int rc = pid < 0 ? -1 : wait_child (pid, cancel);
+  MsResults *r = rc >= 0 ? ms_csv_read_samples (samples, why, sizeof why) : NULL;
+  if (!r) {
+    first_error_line (err_path, why, sizeof why);
+    snprintf (err, errlen, ms_gettext ("process %d of %d measured nothing: %s"), p + 1,
+              sweep->processes, why[0] ? why : strerror (errno));
+    remove_files (dir, p);
+    return false;
+  }
+  bool ok = true;
+  if (!*merged) {
+    r->sweep.processes = 1;
+    *merged = r;
+  } else {
+    ok = ms_results_append_process (*merged, r, p);
+    ms_results_free (r);
+    if (!ok)
+      snprintf (err, errlen, ms_gettext ("out of memory for the results"));
+  }
+  remove_files (dir, p);
+  return ok;
+}
+
+static void
+say_progress (bool bar, int p, int n)
+{
+  if (!bar)
+    return;
+  fprintf (stderr, ms_gettext ("\rprocess %d of %d"), p + 1, n);
+  fputs (p + 1 == n ? "\n" : "   ", stderr);
+  fflush (stderr);
+}
+
+MsRunStatus
+ms_cli_run_processes (const MsSweep *sweep, atomic_int *cancel, bool bar, MsResults **out,
+                      char *err, size_t errlen)
+{
+  char dir[PATH_MAX];
+  const char *tmp = getenv ("TMPDIR");
+  snprintf (dir, sizeof dir, "%s/memsweep-grade-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  *out = NULL;
+  if (!mkdtemp (dir)) {
+    snprintf (err, errlen, ms_gettext ("cannot make a folder for the processes' files: %s"),
+              strerror (errno));
+    return MS_RUN_INVALID;
+  }
+  MsRunStatus st = MS_RUN_OK;
+  for (int p = 0; p < sweep->processes && st == MS_RUN_OK; p++) {
+    say_progress (bar, p, sweep->processes);
+    if (!run_one (sweep, dir, p, cancel, out, err, errlen))
+      st = *out ? MS_RUN_CANCELLED : MS_RUN_NO_DEVICE;
+    else if (cancel && atomic_load (cancel) && p + 1 < sweep->processes) {
+      snprintf (err, errlen, ms_gettext ("cancelled after %d of %d processes"), p + 1,
+                sweep->processes);
+      st = MS_RUN_CANCELLED;
+    }
+  }
+  rmdir (dir);
+  return st;
+}
