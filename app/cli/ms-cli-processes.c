@@ -30,7 +30,7 @@ extern char **environ;
  * as the parent's settings say, its files under prefix. */
 typedef struct {
   char *argv[MS_CHILD_MAX_ARGS];
-  char store[MS_CHILD_MAX_ARGS][64];
+  char store[MS_CHILD_MAX_ARGS][256]; /* --modes lists up to every mode */
   int n;
 } MsChildArgs;
 
@@ -63,7 +63,7 @@ passes_on (const MsSetting *s, const MsSweep *sweep)
 static void
 child_args (const MsSweep *sweep, const char *prefix, MsChildArgs *a)
 {
-  char value[64], option[64];
+  char value[256], option[64];
   a->n = 0;
   add_arg (a, "memsweep");
   add_arg (a, "run");

@@ -47,6 +47,13 @@ ms_results_graded (const MsResults *results)
   return ms_sweep_n_processes (&results->sweep) > 1;
 }
 
+static int
+cmp_double (const void *pa, const void *pb)
+{
+  double a = *(const double *) pa, b = *(const double *) pb;
+  return (a > b) - (a < b);
+}
+
 /* One repetition's time in a phase: from the first event's start to the
  * last one's end (a phase's chunks on several streams overlap), on the
  * GPU's clock where the events have it; < 0 when the repetition has none. */
@@ -82,82 +89,116 @@ round_value (const MsCell *cell, const MsCellRound *round, MsFigure figure, doub
   return n ? log (ms_median (scratch, n)) : NAN;
 }
 
-/* The one-way analysis of variance of a cell's round values grouped by
- * process. */
+/* A cell's round values, winsorized, and what they say: the rounds'
+ * medians fall into the odd wild round (their standard deviation was 1.6
+ * times their median absolute deviation's on the lent H100, 2026-11-25),
+ * so the center is a 20% trimmed mean with Yuen's standard error, and the
+ * processes' excess scatter is read from the winsorized values. */
+#define MS_GRADE_TRIM 0.2
+
 typedef struct {
   int processes, rounds;
-  double grand;     /* mean of the processes' means */
-  double within;    /* pooled variance of rounds around their process's mean */
-  int within_df;
-  double between;   /* variance of the processes' means */
-  double mean_rounds; /* rounds per process with data, on average */
+  double center;      /* trimmed mean of ln(round median) */
+  double yuen_se;     /* its standard error */
+  int trimmed_df;     /* rounds kept after trimming, less one */
+  double f;           /* processes' means' variance over what the rounds predict; NAN: none */
 } MsGradeAnova;
+
+/* Replaces the g lowest and g highest of y by their nearest kept value;
+ * returns the trimmed mean. sorted: scratch of n. */
+static double
+winsorize (double *y, int n, int g, double *sorted)
+{
+  memcpy (sorted, y, sizeof (double) * (size_t) n);
+  qsort (sorted, (size_t) n, sizeof *sorted, cmp_double);
+  double lo = sorted[g], hi = sorted[n - 1 - g], sum = 0;
+  for (int i = g; i < n - g; i++)
+    sum += sorted[i];
+  for (int i = 0; i < n; i++)
+    y[i] = fmin (fmax (y[i], lo), hi);
+  return sum / (n - 2 * g);
+}
+
+/* The one-way analysis of variance of the winsorized values by process:
+ * F, or NAN where the rounds give no within-process variance. */
+static double
+process_f (const double *y, const int *proc, int n, int np, int *with_data)
+{
+  double sum[MS_MAX_PROCESSES] = { 0 }, sq[MS_MAX_PROCESSES] = { 0 };
+  int count[MS_MAX_PROCESSES] = { 0 }, k = 0, within_df = 0;
+  for (int i = 0; i < n; i++) {
+    sum[proc[i]] += y[i];
+    sq[proc[i]] += y[i] * y[i];
+    count[proc[i]]++;
+  }
+  double within = 0, means = 0, means_sq = 0;
+  for (int p = 0; p < np; p++) {
+    if (!count[p])
+      continue;
+    double m = sum[p] / count[p];
+    k++;
+    within += sq[p] - count[p] * m * m;
+    within_df += count[p] - 1;
+    means += m;
+    means_sq += m * m;
+  }
+  *with_data = k;
+  if (k < 2 || within_df < 2 || !(within > 0))
+    return NAN;
+  double grand = means / k, between = fmax (0, (means_sq - k * grand * grand) / (k - 1));
+  return between / (within / within_df / ((double) n / k));
+}
 
 static bool
 anova (const MsResults *results, const MsCell *cell, MsFigure figure, MsGradeAnova *a)
 {
   int per = results->sweep.rounds > 0 ? results->sweep.rounds : 1;
-  int np = ms_sweep_n_processes (&results->sweep);
-  double sum[MS_MAX_PROCESSES] = { 0 }, sq[MS_MAX_PROCESSES] = { 0 };
-  int count[MS_MAX_PROCESSES] = { 0 };
-  double *scratch = malloc (sizeof (double) * (size_t) (cell->n_reps + 1));
-  if (!scratch || (cell->status != MS_CELL_OK && cell->status != MS_CELL_PARTIAL)) {
+  int np = ms_sweep_n_processes (&results->sweep), n = 0;
+  if (cell->status != MS_CELL_OK && cell->status != MS_CELL_PARTIAL)
+    return false;
+  size_t room = (size_t) (cell->n_reps + 2 * MS_MAX_ROUNDS + 1);
+  double *scratch = malloc (sizeof (double) * room), *y = scratch + cell->n_reps + 1;
+  double *sorted = y + MS_MAX_ROUNDS;
+  int proc[MS_MAX_ROUNDS];
+  for (int k = 0; scratch && k < cell->n_rounds; k++) {
+    int p = cell->rounds[k].round / per;
+    double v = p < np ? round_value (cell, &cell->rounds[k], figure, scratch) : NAN;
+    if (isfinite (v)) {
+      proc[n] = p;
+      y[n++] = v;
+    }
+  }
+  memset (a, 0, sizeof *a);
+  if (n < 6) {
     free (scratch);
     return false;
   }
-  for (int k = 0; k < cell->n_rounds; k++) {
-    int p = cell->rounds[k].round / per;
-    double y = p < np ? round_value (cell, &cell->rounds[k], figure, scratch) : NAN;
-    if (!isfinite (y))
-      continue;
-    sum[p] += y;
-    sq[p] += y * y;
-    count[p]++;
-  }
+  int g = (int) (MS_GRADE_TRIM * n), h = n - 2 * g;
+  a->rounds = n;
+  a->center = winsorize (y, n, g, sorted);
+  double mean = 0, ss = 0;
+  for (int i = 0; i < n; i++)
+    mean += y[i] / n;
+  for (int i = 0; i < n; i++)
+    ss += (y[i] - mean) * (y[i] - mean);
+  /* Yuen: (n - 1) s_w^2 / (h (h - 1)), s_w^2 the winsorized variance. */
+  a->yuen_se = sqrt (ss / (h * (h - 1.0)));
+  a->trimmed_df = h - 1;
+  a->f = process_f (y, proc, n, np, &a->processes);
   free (scratch);
-  memset (a, 0, sizeof *a);
-  double means = 0, means_sq = 0;
-  for (int p = 0; p < np; p++) {
-    if (!count[p])
-      continue;
-    double m = sum[p] / count[p];
-    a->processes++;
-    a->rounds += count[p];
-    a->within += sq[p] - count[p] * m * m;
-    a->within_df += count[p] - 1;
-    means += m;
-    means_sq += m * m;
-  }
-  if (a->processes < 2)
-    return false;
-  a->grand = means / a->processes;
-  a->between = fmax (0, (means_sq - a->processes * a->grand * a->grand) / (a->processes - 1));
-  a->within = a->within_df > 0 ? fmax (0, a->within) / a->within_df : 0;
-  a->mean_rounds = (double) a->rounds / a->processes;
-  return true;
+  return a->processes >= 2;
 }
 
-/* How much more the processes' means scatter than their rounds predict;
- * NAN where the rounds give no within-process variance. */
 static double
 anova_f (const MsGradeAnova *a)
 {
-  if (a->within_df < 2 || !(a->within > 0))
-    return NAN;
-  return a->between / (a->within / a->mean_rounds);
+  return a->f;
 }
 
 static int
 band_of (int exponent)
 {
   return exponent >= MS_GRADE_BAND_EXP;
-}
-
-static int
-cmp_double (const void *pa, const void *pb)
-{
-  double a = *(const double *) pa, b = *(const double *) pb;
-  return (a > b) - (a < b);
 }
 
 void
@@ -191,28 +232,24 @@ ms_grade_cell (const MsResults *results, const MsGradePool *pool, const MsCell *
   MsGradeAnova a;
   if (!ms_results_graded (results) || !anova (results, cell, figure, &a))
     return g;
-  double own = anova_f (&a), band = pool ? pool->f[cell->mode][band_of (cell->exponent)][figure]
-                                         : NAN;
+  double own = a.f, band = pool ? pool->f[cell->mode][band_of (cell->exponent)][figure] : NAN;
   int own_df = a.processes - 1;
-  if (isfinite (own)) {
-    /* The cell's F, moderated by its band's: the interval holds what moves
-     * between processes, the band lends the few processes degrees of freedom. */
-    double f = isfinite (band) ? (own_df * own + MS_GRADE_BAND_DF * band) / (own_df + MS_GRADE_BAND_DF)
-                               : own;
-    g.inflation = fmax (1, f);
-    g.se = sqrt (g.inflation * a.within / a.mean_rounds / a.processes);
-    int df = own_df + (isfinite (band) ? MS_GRADE_BAND_DF : 0);
-    g.df = df < a.within_df ? df : a.within_df;
-  } else if (a.processes >= 3) {
-    /* One round each: the processes' means alone. */
-    g.inflation = 1;
-    g.se = sqrt (a.between / a.processes);
-    g.df = own_df;
-  } else {
+  /* The cell's F, moderated by its band's: the interval holds what moves
+   * between processes, and the band lends a few processes degrees of
+   * freedom. Neither known: the processes' excess cannot be told, and the
+   * rounds alone would understate it. */
+  double f = isfinite (own) && isfinite (band)
+                 ? (own_df * own + MS_GRADE_BAND_DF * band) / (own_df + MS_GRADE_BAND_DF)
+             : isfinite (own) ? own
+                              : band;
+  if (!isfinite (f))
     return g;
-  }
+  g.inflation = fmax (1, f);
+  g.se = a.yuen_se * sqrt (g.inflation);
+  int df = own_df + (isfinite (band) ? MS_GRADE_BAND_DF : 0);
+  g.df = df < a.trimmed_df ? df : a.trimmed_df;
   g.valid = g.df >= 1 && isfinite (g.se);
-  g.center_us = exp (a.grand);
+  g.center_us = exp (a.center);
   g.processes = a.processes;
   g.rounds = a.rounds;
   return g;

@@ -350,6 +350,8 @@ cuda_after_reps (void *data, MsCellDriver *drv)
   if (args->knobs.um_counts &&
       (args->mode == MS_MODE_MANAGED || args->mode == MS_MODE_MANAGED_PREFETCH))
     cuda_count_um (cc, drv);
+  if (args->no_copy_bursts)
+    return MS_CELL_OK;
   MsKCopy copies[2 * MS_COPY_SAMPLES];
   MsKStatus st = ms_k_cell_copy_bursts (cc->kcell, MS_COPY_SAMPLES, MS_COPY_BURST, copies);
   if (st == MS_K_UNSUPPORTED)

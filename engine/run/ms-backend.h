@@ -32,6 +32,10 @@ typedef struct {
    * driver calls it once, right after the cell's last copy. NULL: not read. */
   bool (*read_link) (void *user, int *gen, int *width);
   void *link_user;
+  /* No steady-state copy bursts after the repetitions: a round of a run
+   * that varies its placement has them in its process's first round only,
+   * so that its time goes to more rounds. */
+  bool no_copy_bursts;
 } MsRunArgs;
 
 /* What a cell run produced; ms-cell-driver.c fills it. */

@@ -59,7 +59,7 @@ describe_failure (MsCell *cell, MsCellStatus st, const MsRunOutput *out, int war
  * with the knobs that reach the cell's mode (ms_sweep_cell_knobs). */
 static void
 run_cell (const MsSweep *sweep, const MsKnobs *knobs, MsBackend *backend,
-          const MsDeviceInfo *info, MsCell *cell, atomic_int *cancel,
+          const MsDeviceInfo *info, MsCell *cell, int round, atomic_int *cancel,
           bool (*read_link) (void *, int *, int *), void *link_user)
 {
   char why[256] = "";
@@ -89,6 +89,7 @@ run_cell (const MsSweep *sweep, const MsKnobs *knobs, MsBackend *backend,
     .rule = sweep,
     .read_link = ms_mode_uses_gpu (cell->mode) ? read_link : NULL,
     .link_user = link_user,
+    .no_copy_bursts = sweep->vary == MS_VARY_PLACEMENT && round > 0,
   };
   MsCellStatus st = backend->run_cell (backend, &args, &out);
   if (st == MS_CELL_OK && sweep->reps_rule == MS_REPS_FIXED && out.n_reps != sweep->reps) {
@@ -191,7 +192,7 @@ run_cell_in_round (const MsSweep *sweep, const MsKnobs *knobs, MsGpuKeeper *k,
                               k->steady_sm_mhz, &start);
   if (gpu && k->x->copy_warm && k->backend->copy_warm)
     k->backend->copy_warm (k->backend, k->device, MS_COPY_WARM_MS);
-  run_cell (sweep, knobs, k->backend, info, cell, cancel, keeper_read_link, k);
+  run_cell (sweep, knobs, k->backend, info, cell, round, cancel, keeper_read_link, k);
   if (gpu)
     ms_nvml_sample (k->nvml, &end);
   if (cell->n_reps > 0 && cell->n_rounds == 0) {
