@@ -8,8 +8,9 @@
 #include "ms-grade.h"
 
 /* How many degrees of freedom the band's median F counts as beside a
- * cell's own: about one process's worth from each of eight neighbours. */
-#define MS_GRADE_BAND_DF 8
+ * cell's own: its seven or so neighbours hold five each in a default
+ * grade run, and a median of them is worth about two thirds of that. */
+#define MS_GRADE_BAND_DF 24
 /* The size band a cell's F is pooled in, as the run-to-run profiles split
  * theirs: below 2^14 latency rules, from 2^14 the copies' rate. */
 #define MS_GRADE_BAND_EXP 14
