@@ -305,6 +305,8 @@ ms_timeline_rows_add (MsTimelineRows *rows, const MsCell *cell, int rep, const c
   row->n_reps = 0;
   row->copies = NULL; /* the cell's own: a row draws events only */
   row->n_copies = 0;
+  row->rounds = NULL;
+  row->n_rounds = 0;
   row->events = malloc (n * sizeof (MsEvent));
   row->n_events = 0;
   double first = INFINITY;

@@ -461,8 +461,11 @@ typedef struct {
   MsEvent *events;
   size_t n_events;
   MsCellStats stats;
-  /* A fixed array, so that a plain struct copy carries it. */
-  MsCellRound rounds[MS_MAX_ROUNDS];
+  /* Up to MS_MAX_ROUNDS, allocated as they come (ms_cell_add_round): a
+   * compare-grade run's cells have dozens, and inline they made every
+   * cell three times larger. Freed by ms_cell_clear, copied by
+   * ms_cell_copy. */
+  MsCellRound *rounds;
   int n_rounds;
   /* Up to MS_MAX_COPY_SAMPLES, allocated as they come (ms_cell_add_copy):
    * most cells have none, and a reader's cell holds only what its file
@@ -658,6 +661,9 @@ int ms_cell_round_flags (const MsCellRound *round); /* MS_STATE_* bits */
 int ms_cell_state_flags (const MsCell *cell);
 /* Median steady-state copy rate in GB/s for a direction, 0 when none. */
 double ms_cell_copy_gbps (const MsCell *cell, bool to_device);
+/* A new round at the end of the cell's, zeroed but for its pstates (-1:
+ * unknown); NULL at MS_MAX_ROUNDS or out of memory. */
+MsCellRound *ms_cell_add_round (MsCell *cell);
 /* Adds or replaces the cell with the same mode, size and variant. */
 bool ms_results_put_cell (MsResults *results, const MsCell *cell);
 /* The rounds of process number `process` (from 0) of a compare-grade run,

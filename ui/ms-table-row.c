@@ -22,6 +22,7 @@ static void
 ms_table_row_finalize (GObject *object)
 {
   g_free (MS_TABLE_ROW (object)->run);
+  g_free (MS_TABLE_ROW (object)->cell.rounds);
   G_OBJECT_CLASS (ms_table_row_parent_class)->finalize (object);
 }
 
@@ -49,6 +50,9 @@ ms_table_row_new (const char *run, const MsCell *cell, MsTableRowKind kind)
   row->cell.e2e_instr_us = NULL;
   row->cell.copies = NULL;
   row->cell.n_copies = 0;
+  /* Its rounds' GPU states give the row's flags: a copy of its own. */
+  row->cell.rounds = cell->n_rounds ? g_memdup2 (cell->rounds, sizeof (MsCellRound) * cell->n_rounds)
+                                    : NULL;
   return row;
 }
 

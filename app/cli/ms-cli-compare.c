@@ -50,7 +50,7 @@ usage (FILE *out, int rc)
                "the profile of its GPU model shipped with memsweep). Each cell of B is\n"
                "SAME when that interval lies inside the threshold, FASTER or SLOWER when it\n"
                "lies wholly outside and the spread between processes is known, AMBIGUOUS\n"
-               "otherwise. A compare-grade run (memsweep run --grade) brings its own\n"
+               "otherwise. A compare-grade run (memsweep run --help) brings its own\n"
                "interval from its processes' rounds; each AMBIGUOUS cell says why, the\n"
                "smallest change it could have detected, and what would decide it.\n"
                "\n"

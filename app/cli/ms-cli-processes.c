@@ -194,7 +194,8 @@ say_progress (bool bar, int p, int n)
 {
   if (!bar)
     return;
-  fprintf (stderr, ms_gettext ("\rprocess %d of %d"), p + 1, n);
+  fputc ('\r', stderr);
+  fprintf (stderr, ms_gettext ("process %d of %d"), p + 1, n);
   fputs (p + 1 == n ? "\n" : "   ", stderr);
   fflush (stderr);
 }

@@ -67,8 +67,8 @@ ms_verdict_remedy_text (MsVerdictWhy why)
   static const char *const texts[] = {
     "",
     "",
-    MS_N_ ("measure both runs compare-grade (memsweep run --grade) or with memsweep compare "
-           "--live: more processes narrow the interval"),
+    MS_N_ ("measure both runs compare-grade (memsweep run --grade; more --processes or "
+           "--rounds narrow the interval further)"),
     MS_N_ ("calibrate this machine (memsweep calibrate), or measure both runs compare-grade "
            "(memsweep run --grade)"),
     MS_N_ ("at least 6 repetitions a side (--min-reps 6), or a compare-grade run"),

@@ -173,6 +173,9 @@ ms_cell_clear (MsCell *cell)
   free (cell->e2e_instr_us);
   free (cell->events);
   free (cell->copies);
+  free (cell->rounds);
+  cell->rounds = NULL;
+  cell->n_rounds = 0;
   cell->e2e_us = NULL;
   cell->e2e_instr_us = NULL;
   cell->events = NULL;
@@ -190,6 +193,16 @@ ms_cell_copy (MsCell *dst, const MsCell *src)
   dst->e2e_instr_us = NULL;
   dst->events = NULL;
   dst->copies = NULL;
+  dst->rounds = NULL;
+  if (src->n_rounds > 0) {
+    int cap = 2;
+    while (cap < src->n_rounds)
+      cap *= 2;
+    dst->rounds = malloc (sizeof (MsCellRound) * cap);
+    if (!dst->rounds)
+      goto fail;
+    memcpy (dst->rounds, src->rounds, sizeof (MsCellRound) * src->n_rounds);
+  }
   if (src->n_copies > 0) {
     /* The capacity ms_cell_add_copy assumes: the power of two at or above
      * n_copies, from 2. */

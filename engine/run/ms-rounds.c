@@ -94,6 +94,29 @@ ms_cell_add_copy (MsCell *cell, const MsCopySample *sample)
   return true;
 }
 
+/* Capacity is the power of two at or above n_rounds, from 2, as the
+ * copies' (ms_cell_copy allocates the same). */
+MsCellRound *
+ms_cell_add_round (MsCell *cell)
+{
+  int cap = cell->n_rounds ? 2 : 0;
+  while (cap && cap < cell->n_rounds)
+    cap *= 2;
+  if (cell->n_rounds >= MS_MAX_ROUNDS)
+    return NULL;
+  if (cell->n_rounds == cap) {
+    int bigger = cap ? 2 * cap : 2;
+    MsCellRound *rounds = realloc (cell->rounds, sizeof *rounds * (size_t) bigger);
+    if (!rounds)
+      return NULL;
+    cell->rounds = rounds;
+  }
+  MsCellRound *r = &cell->rounds[cell->n_rounds++];
+  memset (r, 0, sizeof *r);
+  r->start.pstate = r->end.pstate = -1;
+  return r;
+}
+
 bool
 ms_cell_note_rep_round (MsCell *cell, int rep, int round)
 {
@@ -110,14 +133,12 @@ ms_cell_note_rep_round (MsCell *cell, int rep, int round)
     }
     return true;
   }
-  if (cell->n_rounds >= MS_MAX_ROUNDS)
+  MsCellRound *r = ms_cell_add_round (cell);
+  if (!r)
     return false;
-  MsCellRound *r = &cell->rounds[cell->n_rounds++];
-  memset (r, 0, sizeof *r);
   r->round = round;
   r->first_rep = rep;
   r->n_reps = 1;
-  r->start.pstate = r->end.pstate = -1;
   return true;
 }
 
@@ -165,9 +186,11 @@ ms_cell_append_round (MsCell *dst, const MsCell *round)
     dst->events[dst->n_events++] = ev;
   }
   for (int i = 0; i < round->n_rounds; i++) {
-    MsCellRound r = round->rounds[i];
-    r.first_rep += offset;
-    dst->rounds[dst->n_rounds++] = r;
+    MsCellRound *r = ms_cell_add_round (dst);
+    if (!r)
+      return false;
+    *r = round->rounds[i];
+    r->first_rep += offset;
   }
   for (int i = 0; i < round->n_copies; i++)
     dst->copies[dst->n_copies++] = round->copies[i];

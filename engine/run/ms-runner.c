@@ -111,9 +111,13 @@ run_cell (const MsSweep *sweep, const MsKnobs *knobs, MsBackend *backend,
   cell->e2e_us = out.e2e_us;
   cell->e2e_instr_us = out.e2e_instr_us;
   cell->n_reps = out.n_reps;
-  cell->rounds[0].stop = out.stop;
-  cell->rounds[0].link_gen = out.link_gen;
-  cell->rounds[0].link_width = out.link_width;
+  /* Its round: the runner fills in which one and the GPU's state. */
+  MsCellRound *r = out.n_reps > 0 ? ms_cell_add_round (cell) : NULL;
+  if (r) {
+    r->stop = out.stop;
+    r->link_gen = out.link_gen;
+    r->link_width = out.link_width;
+  }
   for (int i = 0; i < out.n_copies; i++)
     ms_cell_add_copy (cell, &out.copies[i]);
   cell->um = out.um;
@@ -195,14 +199,13 @@ run_cell_in_round (const MsSweep *sweep, const MsKnobs *knobs, MsGpuKeeper *k,
   run_cell (sweep, knobs, k->backend, info, cell, round, cancel, keeper_read_link, k);
   if (gpu)
     ms_nvml_sample (k->nvml, &end);
-  if (cell->n_reps > 0 && cell->n_rounds == 0) {
+  if (cell->n_reps > 0 && cell->n_rounds == 1) {
     MsCellRound *r = &cell->rounds[0]; /* run_cell set stop */
     r->round = round;
     r->first_rep = 0;
     r->n_reps = cell->n_reps;
     r->start = start;
     r->end = end;
-    cell->n_rounds = 1;
   }
   for (int i = 0; i < cell->n_copies; i++)
     cell->copies[i].round = round;

@@ -52,12 +52,26 @@ d = json.load(open(sys.argv[1]))
 assert d["schema"] == "memsweep-compare" and d["differs"] is True
 assert len(d["cells"]) == 121 and d["all"]["common"] == 121
 assert sum(d["all"][k] for k in ("same", "faster", "slower", "ambiguous")) == 121
-assert d["schema_version"] == 2 and "profile of the NVIDIA H100" in d["spread_a"]
+assert d["schema_version"] == 3 and "profile of the NVIDIA H100" in d["spread_a"]
+assert d["figure"] == "e2e"
+# Every undecided cell says what would decide it and what it could detect.
+amb = [c for c in d["cells"] if c["verdict"] == "ambiguous"]
+assert amb and all(c["decide_by"] and c["detectable"] > d["threshold"] for c in amb)
+assert all(c["decide_by"] == "" for c in d["cells"] if c["verdict"] in ("same", "faster", "slower"))
 assert all(c["why"] in ("inside", "outside", "crosses", "no-spread", "few-reps", "two-states", "no-median")
            for c in d["cells"])
 assert all(c["ratio_low"] <= c["ratio"] <= c["ratio_high"] for c in d["cells"] if c["a"] and c["b"])
 assert {c["verdict"] for c in d["cells"]} <= {"same", "faster", "slower", "ambiguous"}
 PY
+
+# The kernel's figure; a figure that does not exist.
+"$M" compare --figure kernel "$R/h100-default-1-samples.csv" "$R/h100-default-2-samples.csv" \
+  >"$W/kernel.txt" || fail "kernel figure of two repeats must exit 0"
+grep -q "figure kernel" "$W/kernel.txt" || fail "the kernel's table does not name its figure"
+grep -q "ambiguous (crosses).*to decide:" "$W/hw.txt" || fail "no line says what would decide"
+"$M" compare --figure speed "$R/h100-default-samples.csv" "$R/h200-default-samples.csv" \
+  >/dev/null 2>&1
+[ $? = 2 ] || fail "--figure speed must exit 2"
 
 # Bad input: exit 2 with a message.
 bad () {

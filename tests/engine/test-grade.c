@@ -43,7 +43,6 @@ fill_cell (MsCell *c, const Model *m, GRand *rng, double base, double drift, boo
 {
   c->n_reps = PROCESSES * ROUNDS * REPS;
   c->e2e_us = g_new (double, c->n_reps);
-  c->n_rounds = PROCESSES * ROUNDS;
   for (int p = 0; p < PROCESSES; p++) {
     double process = m->process_pct / 100 * normal (rng);
     for (int r = 0; r < ROUNDS; r++) {
@@ -56,7 +55,7 @@ fill_cell (MsCell *c, const Model *m, GRand *rng, double base, double drift, boo
         level *= 1.2;
       for (int i = 0; i < REPS; i++)
         c->e2e_us[k * REPS + i] = level * exp (m->rep_pct / 100 * normal (rng));
-      c->rounds[k] = (MsCellRound){ .round = k, .first_rep = k * REPS, .n_reps = REPS };
+      *ms_cell_add_round (c) = (MsCellRound){ .round = k, .first_rep = k * REPS, .n_reps = REPS };
     }
   }
 }
