@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-lesson-picture.c: which lesson draws which picture (its line of
- * engine/lessons/ms-lesson-list.h), and what the pictures share. */
+ * engine/ms-lesson-list.h), and what the pictures share. */
 #include <glib/gi18n.h>
 #include <string.h>
 

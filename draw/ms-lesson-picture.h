@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-lesson-picture.h: the lessons' pictures (the probe lessons' and a few
- * others', as engine/lessons/ms-lesson-list.h says), one file each
+ * others', as engine/ms-lesson-list.h says), one file each
  * (draw/ms-picture-NAME.c), drawn on any cairo_t: the app's card, the
  * command line's plot, the report. Cairo, Pango and GLib only. */
 #pragma once
@@ -40,7 +40,7 @@ void ms_picture_key_line (cairo_t *cr, const MsChartStyle *st, guint i, double x
                           double th, double fs, double lw);
 
 /* Each lesson's picture, draw/ms-picture-NAME.c, where its line of
- * engine/lessons/ms-lesson-list.h says PICTURE. */
+ * engine/ms-lesson-list.h says PICTURE. */
 #define MS_PICTURE_DECLARE_NO_PICTURE(name)
 #define MS_PICTURE_DECLARE_PICTURE(name)                                                     \
   void ms_picture_##name (cairo_t *cr, const MsResults *run, const MsChartStyle *style,      \

@@ -265,7 +265,7 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
     /* The sizes the caption names keep their ticks, in both panels. */
     for (int k = 0; k < 2; k++)
       if (named[k] >= 0)
-        data->x_marks[k] = (double)sizeof (float) * (double)(1ull << named[k]);
+        data->x_marks[k] = (double) ms_vector_bytes (named[k]);
     /* And the guide's 64 KiB, which the caption sets cudaMemcpy against. */
     data->x_marks[2] = 64 * 1024;
     /* Small panels keep their plots: the ticks say sizes and times (and

@@ -241,7 +241,7 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
   d->empty_text = g_strdup (_("This run has no cells with an R setting: run the data reuse lesson"));
   if (exponent >= 0) {
     char size[32];
-    ms_format_bytes ((1ull << exponent) * sizeof (float), size, sizeof size);
+    ms_format_bytes (ms_vector_bytes (exponent), size, sizeof size);
     d->title = g_strdup_printf (_("Data reuse at %s per vector"), size);
   }
   const MsChartSeries *writes[2] = { NULL, NULL }; /* R kernels, one kernel */

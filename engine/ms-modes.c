@@ -9,6 +9,7 @@
 
 typedef struct {
   const char *name;
+  const char *short_name;
   const char *title;
   const char *description;
   MsPhase to_device;
@@ -16,11 +17,19 @@ typedef struct {
   bool uses_gpu;
 } MsModeInfo;
 
-#define MS_MODE_INFO(id, cname, kind, file, name, title, explanation, to_device, to_host) \
-  [MS_MODE_##id] = { name, title, explanation, to_device, to_host, MS_MODE_USES_##kind },
+#define MS_MODE_INFO(id, cname, kind, file, name, short_name, title, explanation, to_device,  \
+                     to_host)                                                                \
+  [MS_MODE_##id] = { name, short_name, title, explanation, to_device, to_host,               \
+                     MS_MODE_USES_##kind },
 #define MS_MODE_USES_GPU true
 #define MS_MODE_USES_CPU false
 static const MsModeInfo mode_info[MS_MODE_COUNT] = { MS_MODE_LIST (MS_MODE_INFO) };
+
+/* The command line's tables give a mode's short name ten columns. */
+#define MS_MODE_SHORT_FITS(id, cname, kind, file, name, short_name, title, explanation,     \
+                           to_device, to_host)                                             \
+  _Static_assert (sizeof (short_name) <= 11, "the short name of " name " fits ten columns");
+MS_MODE_LIST (MS_MODE_SHORT_FITS)
 
 static const char *phase_names[MS_PHASE_COUNT] = {
   [MS_PHASE_ALLOC] = "alloc",       [MS_PHASE_INIT] = "init",
@@ -45,6 +54,12 @@ const char *
 ms_mode_name (MsMode mode)
 {
   return (unsigned) mode < MS_MODE_COUNT ? mode_info[mode].name : "?";
+}
+
+const char *
+ms_mode_short_name (MsMode mode)
+{
+  return (unsigned) mode < MS_MODE_COUNT ? mode_info[mode].short_name : "?";
 }
 
 const char *

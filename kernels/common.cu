@@ -8,7 +8,7 @@
 
 /* Events are cached across runs: creating ~30 per run would add a visible
  * cost to small sizes. They belong to one device's context; one pool per
- * host thread, so that a thread per GPU (engine/devices/ms-multi.c) needs no lock. */
+ * host thread, so that a thread per GPU (engine/run/ms-multi.c) needs no lock. */
 static thread_local cudaEvent_t k_pool[2 * K_MAX_PAIRS + 1];
 static thread_local int k_pool_size = 0;
 static thread_local int k_pool_device = -1;

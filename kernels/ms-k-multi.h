@@ -13,7 +13,7 @@
 extern "C" {
 #endif
 
-/* Mirrors MsPeerMethod in engine/devices/ms-multi.h (checked there). */
+/* Mirrors MsPeerMethod in engine/run/ms-multi.h (checked there). */
 enum {
   MS_K_PEER_COPY_ENABLED,
   MS_K_PEER_COPY_DISABLED,

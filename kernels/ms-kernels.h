@@ -221,7 +221,7 @@ typedef struct {
 
 /* A probe lesson's sample: kernels/lesson-NAME.cu defines it as
  * ms_k_lesson_NAME (with C linkage, KP_LESSON_SAMPLE), and the CUDA backend
- * finds it through the lesson's line of engine/lessons/ms-lesson-list.h.
+ * finds it through the lesson's line of engine/ms-lesson-list.h.
  * MS_K_OK with value_us; MS_K_UNSUPPORTED when the device, driver or
  * toolkit cannot (error says which); MS_K_FAILED with the CUDA error. */
 typedef MsKStatus (*MsKLessonSample) (MsKProbe *probe);

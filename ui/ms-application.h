@@ -5,9 +5,10 @@
 
 #include <adwaita.h>
 
+#include "ms-config.h" /* MS_APPLICATION_ID */
+
 G_BEGIN_DECLS
 
-#define MS_APPLICATION_ID "io.github.memsweep.Memsweep"
 #define MS_TYPE_APPLICATION (ms_application_get_type ())
 G_DECLARE_FINAL_TYPE (MsApplication, ms_application, MS, APPLICATION, AdwApplication)
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-device-job.h: the jobs beyond one GPU, as MsJobs: a sweep on several
- * GPUs at once (engine/devices/ms-multi.c) and the peer matrix
- * (engine/devices/ms-peer.c). Each worker has its own copy of what it
+ * GPUs at once (engine/run/ms-multi.c) and the peer matrix
+ * (engine/run/ms-peer.c). Each worker has its own copy of what it
  * needs; a finished sweep's runs, one per GPU, are kept in the runs
  * library whoever follows the job. */
 #pragma once

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-devices-page.h: the page beyond one GPU: a check list of the GPUs,
  * "Run on all selected at once" (the sweep on every selected GPU together,
- * engine/devices/ms-multi.c, on a worker thread: one run per device for the charts),
- * "Peer matrix" (engine/devices/ms-peer.c, on a worker), the heat map with method
+ * engine/run/ms-multi.c, on a worker thread: one run per device for the charts),
+ * "Peer matrix" (engine/run/ms-peer.c, on a worker), the heat map with method
  * and direction pickers, and the topology diagram. Without a GPU it says
  * why and shows saved peer files (ms_devices_page_open_path). */
 #pragma once

@@ -461,7 +461,7 @@ ms_window_init (MsWindow *self)
 {
   self->scale = (MsViewScale){ 1, 1 };
   /* Before the template: its pages look the session up. */
-  self->settings = g_settings_new ("io.github.memsweep.Memsweep");
+  self->settings = g_settings_new (MS_APPLICATION_ID);
   g_autoptr (MsSweepSettings) sweep = ms_sweep_settings_new (self->settings);
   self->session = g_object_new (MS_TYPE_SESSION, "sweep-settings", sweep, NULL);
   ms_window_add_actions (self);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* memsweep: the command line's main: the usage text, and the dispatch to
- * the commands through their table (ms-cli-commands.c). */
+ * the commands (ms-cli-commands.c) named in their table (ms-cli-options.c). */
 #define _POSIX_C_SOURCE 200809L
 #include <locale.h>
 #include <signal.h>
@@ -11,10 +11,11 @@
 #include "ms-atomic-file.h"
 #include "ms-i18n.h"
 #include "ms-cli-commands.h"
+#include "ms-cli-options.h"
 #include "ms-cli-common.h"
 #include "ms-cli-run-options.h"
 
-/* The commands and what they do, from the one table (ms-cli-commands.c). */
+/* The commands and what they do, from the one table (ms-cli-options.c). */
 static void
 usage (FILE *out)
 {

@@ -24,7 +24,8 @@
 
 #include "ms-atomic-file.h"
 #include "ms-cli-common.h"
-#include "ms-cli-commands.h"
+#include "ms-cli-entries.h"
+#include "ms-cli-options.h"
 #include "ms-cli-run-options.h"
 #include "ms-i18n.h"
 #include "memsweep.h"

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ms-cli-commands.h"
+#include "ms-cli-options.h"
 #include "ms-cli-common.h"
 #include "ms-cli-tables.h"
 #include "ms-cli-compare.h"

@@ -21,7 +21,8 @@
 
 #include "memsweep.h"
 #include "ms-cli-common.h"
-#include "ms-cli-commands.h"
+#include "ms-cli-entries.h"
+#include "ms-cli-options.h"
 #include "ms-cli-fleet-slurm.h"
 #include "ms-cli-run-options.h"
 #include "ms-fleet.h"

@@ -123,7 +123,7 @@ reuse_finding (FILE *out, const MsResults *r)
   for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
     char size[32], v[MS_VARIANT_LEN];
     int from = 0, compared = 0;
-    ms_format_bytes ((1ull << e) * sizeof (float), size, sizeof size);
+    ms_format_bytes (ms_vector_bytes (e), size, sizeof size);
     for (int i = 0; i < 5 && !from; i++) {
       snprintf (v, sizeof v, "R=%d", rs[i]);
       double zc = median_of (r, MS_MODE_ZERO_COPY, e, v), pin = median_of (r, MS_MODE_PINNED, e, v);

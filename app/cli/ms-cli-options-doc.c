@@ -3,14 +3,15 @@
  * every option as JSON (data/schema/memsweep-options.json). The build turns
  * it into the man page and the bash and zsh completion
  * (tools/ms-cli-docs.py), so they name what the parsers take: the commands'
- * own options (ms-cli-commands.c) and run's sweep settings (the engine's
+ * own options (ms-cli-options.c) and run's sweep settings (the engine's
  * setting table). The help is left untranslated, as the man page is. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
 
 #include "memsweep.h"
-#include "ms-cli-commands.h"
+#include "ms-cli-entries.h"
+#include "ms-cli-options.h"
 #include "ms-cli-common.h"
 #include "ms-cli-json.h"
 #include "ms-i18n.h"

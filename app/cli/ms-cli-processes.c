@@ -3,7 +3,7 @@
  * the sweep run by P processes of memsweep itself, one after another, and
  * their rounds merged into one run. A process is the unit that varies
  * most on the lent GPUs (PITFALLS 28); only several of them let a run's
- * interval hold that (engine/analysis/ms-grade.h). */
+ * interval hold that (engine/model/ms-grade.h). */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>

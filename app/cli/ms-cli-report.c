@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "memsweep.h"
-#include "ms-cli-commands.h"
+#include "ms-cli-options.h"
 #include "ms-cli-common.h"
 #include "ms-cli-draw.h"
 #include "ms-i18n.h"

@@ -10,7 +10,7 @@
 
 #include "memsweep.h"
 #include "ms-atomic-file.h"
-#include "ms-cli-commands.h"
+#include "ms-cli-options.h"
 #include "ms-cli-common.h"
 #include "ms-cli-run-options.h"
 #include "ms-cli-tables.h"
@@ -164,7 +164,7 @@ parse_run_option (MsCliRunOptions *o, int c, const char *arg)
   }
 }
 
-/* getopt's table: run's own options (ms-cli-commands.c), then every
+/* getopt's table: run's own options (ms-cli-options.c), then every
  * setting's. */
 static const struct option *
 run_option_table (void)

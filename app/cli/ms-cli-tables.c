@@ -259,16 +259,6 @@ ms_report_header (FILE *out, const MsResults *r, bool with_settings)
   report_knobs (out, r);
 }
 
-static const char *
-short_name (MsMode m)
-{
-  static const char *names[MS_MODE_COUNT] = {
-    "pageable", "pinned", "registered", "wc", "zero-copy", "uva",
-    "managed", "mgd+pf", "streams", "device", "host",
-  };
-  return names[m];
-}
-
 /* Modes that appear in the results, in mode order. */
 static int
 present_modes (const MsResults *r, MsMode *modes)
@@ -401,10 +391,10 @@ print_grid (FILE *out, const MsResults *r, const MsMode *modes, const MsFit *fit
   fputc (' ', out);
   put_padded (out, ms_gettext ("elements"), 9);
   for (int j = 0; j < n_modes; j++)
-    fprintf (out, " %10s", short_name (modes[j]));
+    fprintf (out, " %10s", ms_mode_short_name (modes[j]));
   fputc ('\n', out);
   for (int i = 0; i < n_exps; i++) {
-    ms_format_bytes ((1ull << exps[i]) * sizeof (float), size, sizeof size);
+    ms_format_bytes (ms_vector_bytes (exps[i]), size, sizeof size);
     fprintf (out, "%-9s %9llu", size, 1ull << exps[i]);
     for (int j = 0; j < n_modes; j++) {
       cell_text (r, ms_results_find (r, modes[j], exps[i]), kind, &fits[j], buf, sizeof buf);
@@ -440,7 +430,7 @@ print_fit_table (FILE *out, const MsResults *r, const MsMode *modes, const MsFit
                  int n_modes, int last)
 {
   char size[32];
-  ms_format_bytes ((1ull << last) * sizeof (float), size, sizeof size);
+  ms_format_bytes (ms_vector_bytes (last), size, sizeof size);
   fprintf (out, ms_gettext ("\nPer mode: copy bandwidth at 2^%d (%s per vector) and the fit "
                             "time = latency + bytes / bandwidth over all sizes (end-to-end,\n"
                             "latency >= 0); the fit describes the data when R^2 >= %.2f and "

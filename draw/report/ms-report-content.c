@@ -152,7 +152,7 @@ static char *
 size_text (int exponent)
 {
   char buf[32];
-  ms_format_bytes ((uint64_t) sizeof (float) << exponent, buf, sizeof buf);
+  ms_format_bytes (ms_vector_bytes (exponent), buf, sizeof buf);
   return g_strdup (buf);
 }
 

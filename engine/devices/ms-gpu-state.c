@@ -12,7 +12,6 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "ms-backend.h"
 #include "ms-clock.h"
 #include "ms-gpu-state.h"
 

@@ -26,6 +26,9 @@ bool ms_nvml_link (MsNvml *nvml, int *gen, int *width);
 bool ms_nvml_replays (MsNvml *nvml, uint64_t *count);
 /* CPUs NVML calls close to the GPU; false when it does not say. */
 bool ms_nvml_near_cpus (MsNvml *nvml, cpu_set_t *set);
+/* PCIe link (current and maximum) and the driver release through NVML,
+ * loaded at run time; unknown fields stay 0 or "". Needs info->pci_bus_id. */
+void ms_nvml_query (MsDeviceInfo *info);
 
 /* ---- warm-up and pinning (ms-gpu-state.c) ------------------------------- */
 
@@ -115,9 +118,6 @@ bool ms_cell_read_round_number (MsCell *cell, int rep, bool is_e2e, int round,
                                 size_t whylen);
 bool ms_cell_read_copy (MsCell *cell, const char *phase, const char *round, double gpu_us,
                         uint64_t bytes, char *why, size_t whylen);
-/* The metadata keys of ms-csv-write.c's write_state_metadata; false for
- * any other key. */
-bool ms_read_state_metadata (MsResults *r, const char *key, const char *value);
 /* "h2d_copy", "d2h_copy": the samples file's rows for steady copies. */
 #define MS_COPY_PHASE_H2D "h2d_copy"
 #define MS_COPY_PHASE_D2H "d2h_copy"

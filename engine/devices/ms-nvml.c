@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ms-backend.h"
 #include "ms-gpu-state.h"
 
 typedef int (*NvmlInit) (void);

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "ms-i18n.h"
-#include "ms-multi.h"
+#include "ms-topo.h"
 
 /* NVML's nvmlPciInfo_t, as its header declares it. */
 typedef struct {

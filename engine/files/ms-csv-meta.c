@@ -13,6 +13,51 @@
 #include "ms-meta.h"
 #include "ms-utf8.h"
 
+/* The metadata keys of ms-csv-write.c's write_state_metadata (rounds,
+ * processes, the measuring CPU and node, the warm-up); false for any
+ * other key. */
+static bool
+read_state_metadata (MsResults *r, const char *key, const char *value)
+{
+  MsDeviceInfo *d = &r->device;
+  int ms, mhz;
+  switch (ms_meta_lookup (key)) {
+  case MS_META_ROUNDS: ms_meta_int (MS_META_ROUNDS, value, &r->sweep.rounds); break;
+  case MS_META_PROCESSES: ms_meta_int (MS_META_PROCESSES, value, &r->sweep.processes); break;
+  case MS_META_VARY:
+    if (strcmp (value, ms_vary_name (MS_VARY_PLACEMENT)) == 0)
+      r->sweep.vary = MS_VARY_PLACEMENT;
+    break;
+  case MS_META_MEASURING_CPU:
+    d->pinned = ms_meta_int (MS_META_MEASURING_CPU, value, &d->measuring_cpu) &&
+                d->measuring_cpu < CPU_SETSIZE;
+    if (!d->pinned)
+      d->measuring_cpu = 0;
+    break;
+  case MS_META_MEASURING_NODE:
+    d->node_known = ms_meta_int (MS_META_MEASURING_NODE, value, &d->measuring_node);
+    if (!d->node_known)
+      d->measuring_node = 0;
+    break;
+  case MS_META_EXPERIMENT_SWITCHES:
+    ms_utf8_copy (d->experiment_switches, sizeof d->experiment_switches, value);
+    break;
+  case MS_META_GPU_NEAR_CPUS:
+    ms_utf8_copy (d->gpu_near_cpus, sizeof d->gpu_near_cpus, value);
+    break;
+  case MS_META_GPU_WARMUP:
+    /* Field widths bound the numbers. */
+    if (sscanf (value, "%7d ms to an SM clock of %6d MHz", &ms, &mhz) == 2 && ms >= 0 &&
+        mhz >= 0) {
+      d->warmup_ms = ms;
+      d->steady_sm_mhz = mhz;
+    }
+    break;
+  default: return false;
+  }
+  return true;
+}
+
 /* The run's own words and the device's, as text. */
 static void
 read_text (MsResults *r, MsMetaId id, const char *value)
@@ -183,7 +228,7 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
       (k->type == MS_META_NUMBER && !ms_meta_number (id, value, &v)) ||
       (k->type == MS_META_FLAG && !ms_meta_flag (value, &flag)))
     r->metadata_refused++;
-  if (ms_read_state_metadata (r, key, value) || ms_health_read_metadata (r, key, value) ||
+  if (read_state_metadata (r, key, value) || ms_health_read_metadata (r, key, value) ||
       ms_run_to_run_read_metadata (&r->run_to_run, key, value) ||
       ms_csv_read_rule_metadata (&r->sweep, key, value))
     return;

@@ -15,7 +15,7 @@
 #include "ms-i18n.h"
 #include "ms-json.h"
 #include "ms-meta.h"
-#include "ms-small-file.h"
+#include "ms-read-file.h"
 
 static const char *const csv_suffixes[] = { "-samples.csv", "-summary.csv", ".csv" };
 

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "ms-read-file.h"
+
 typedef struct {
   const char *path;
   int line; /* 0: a line of the sidecar's metadata */
@@ -33,15 +35,6 @@ typedef struct {
 void ms_small_file_stamp (char *date, size_t date_len, char *host, size_t host_len,
                           char *version, size_t version_len);
 
-
-struct stat;
-/* Opens path for reading if it is a regular file (a FIFO, device or folder
- * is refused at once, never waited on); -1 with "path: why". */
-int ms_open_regular (const char *path, struct stat *st, char *err, size_t errlen);
-
-/* A regular file of at most 4 MiB without NUL bytes, whole and
- * NUL-terminated; NULL with "path: why". Free with free (). */
-char *ms_small_file_read (const char *path, char *err, size_t errlen);
 
 /* Records the first failure as "path:line: why"; returns false. */
 bool ms_small_reader_fail (MsSmallReader *rd, const char *fmt, ...)

@@ -11,19 +11,11 @@
 
 #include "memsweep.h"
 #include "ms-lesson-list.h"
-#include "ms-multi.h"
+#include "ms-multi-results.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* A lesson's id: its line of ms-lesson-list.h, the order of the cards. */
-typedef enum {
-#define MS_LESSON_ID(id, name, kind, picture) MS_TOPIC_##id,
-  MS_LESSON_LIST (MS_LESSON_ID)
-#undef MS_LESSON_ID
-  MS_TOPIC_COUNT
-} MsLessonTopic;
 
 const MsLessonTopicInfo *ms_lesson_topic (MsLessonTopic topic); /* NULL out of range */
 /* Whether topic is a lesson of this build (every line of ms-lesson-list.h

@@ -8,8 +8,8 @@
 
 #include "ms-cell-driver.h"
 #include "ms-experiment.h"
+#include "ms-gpu-state.h"
 #include "ms-i18n.h"
-#include "ms-probe-cells.h"
 
 #ifdef MS_HAVE_CUDA
 #include "ms-kernels.h"
@@ -32,13 +32,15 @@ _Static_assert (MS_MODE_PAGEABLE == 0 && MS_MODE_PINNED == 1 && MS_MODE_REGISTER
  * ms-mode-list.h names them. */
 #define STEPS_DECLARE_GPU(cname) extern const MsKMode ms_k_mode_##cname;
 #define STEPS_DECLARE_CPU(cname)
-#define STEPS_DECLARE(id, cname, kind, file, name, title, explanation, to_device, to_host) \
+#define STEPS_DECLARE(id, cname, kind, file, name, short_name, title, explanation, to_device, \
+                      to_host)                                                               \
   STEPS_DECLARE_##kind (cname)
 MS_MODE_LIST (STEPS_DECLARE)
 
 #define STEPS_ENTRY_GPU(id, cname) [MS_MODE_##id] = &ms_k_mode_##cname,
 #define STEPS_ENTRY_CPU(id, cname)
-#define STEPS_ENTRY(id, cname, kind, file, name, title, explanation, to_device, to_host) \
+#define STEPS_ENTRY(id, cname, kind, file, name, short_name, title, explanation, to_device, \
+                    to_host)                                                               \
   STEPS_ENTRY_##kind (id, cname)
 static const MsKMode *const mode_steps[MS_MODE_COUNT] = { MS_MODE_LIST (STEPS_ENTRY) };
 

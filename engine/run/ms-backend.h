@@ -6,8 +6,36 @@
 
 #include "memsweep.h"
 
-typedef struct MsProbeArgs MsProbeArgs;
-typedef struct MsProbeSample MsProbeSample;
+/* ---- the probe hook's sample: a probe lesson's cell (lessons/ms-probe-cells.h) */
+
+/* Shared with kernels/ms-kernels.h (checked in ms-backend.c). */
+#define MS_PROBE_N_ARGS 8
+#define MS_PROBE_MAX_EVENTS 256
+
+/* One sample of one cell. arg's meaning is the probe's own, named where
+ * the lesson builds its cells and where kernels/ reads them. */
+typedef struct MsProbeArgs {
+  MsLessonTopic lesson; /* whose sample: its kernels/lesson-NAME.cu */
+  int device;
+  MsMode mode;
+  uint64_t bytes; /* per buffer: 4 << the cell's exponent */
+  int arg[MS_PROBE_N_ARGS];
+  /* false: the plain sample, timed on the host clock with nothing between
+   * its steps; true: with the timers that draw the timeline (events, the
+   * kernels' own clock stamps), whose figure is kept apart. */
+  bool instrumented;
+  atomic_int *cancel;
+} MsProbeArgs;
+
+typedef struct MsProbeSample {
+  double value_us; /* the figure; < 0: none */
+  /* The timeline (instrumented samples; plain ones may give host-clock
+   * events too): times from the sample's start, lane MS_LANE_HOST or
+   * stream + 1; the runner sets rep. */
+  MsEvent events[MS_PROBE_MAX_EVENTS];
+  int n_events;
+  char error[256]; /* why it failed, or why the device cannot do it */
+} MsProbeSample;
 
 /* One (mode, size) cell: the backend allocates once, runs `warmup`
  * discarded and `reps` kept repetitions on the same buffers, frees once. */
@@ -127,6 +155,3 @@ MsCellStatus ms_host_run_cell (const MsRunArgs *args, MsRunOutput *out);
 uint64_t ms_host_available_memory (void);
 void ms_host_cpu_affinity (char *buf, size_t len);
 
-/* PCIe link (current and maximum) and the driver release through NVML,
- * loaded at run time; unknown fields stay 0 or "". Needs info->pci_bus_id. */
-void ms_nvml_query (MsDeviceInfo *info);

@@ -5,7 +5,7 @@
  * against the fleet's median by the rule of ms-compare.h. */
 #pragma once
 
-#include "ms-fleet.h"
+#include "ms-fleet-report.h"
 
 /* The run-to-run lines a node file's metadata holds, so that a profile
  * that did not survive reading is said rather than passed over. */

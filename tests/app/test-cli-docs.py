@@ -57,6 +57,7 @@ for command in table["commands"]:
     # The table against what the command's own usage names (another
     # program's options, as sbatch's, are not memsweep's).
     help_text = output(memsweep, name, "--help")
+    check("%s has a parser (its --help says something)" % name, help_text.strip() != "")
     named = set(re.findall(r"(?<!sbatch )(?<![\w-])--([a-z][a-z0-9-]+)", help_text))
     for option in sorted(named - options):
         check("%s's table has --%s, which its --help names" % (name, option), False)

@@ -24,7 +24,7 @@
  * (handed to the results as it is), the duplicate table (360 KiB), a
  * 64 KiB chunk. */
 #define CONSTANT_BYTES (3584 * 1024)
-/* ms_cell_compute_stats (engine/analysis/ms-results.c) takes 53 bytes of scratch
+/* ms_cell_compute_stats (engine/model/ms-results.c) takes 53 bytes of scratch
  * per repetition of the cell it works on, reused for the next cell. A file
  * of end-to-end rows alone (about 20 bytes per repetition) needs more than
  * twice its size for that: allowed for, separately. */

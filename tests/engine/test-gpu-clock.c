@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-gpu-clock.c: a repetition's GPU times placed on its host clock
- * (engine/run/ms-gpu-clock.c): the lag on a synthetic cell, idempotence, what
+ * (engine/model/ms-gpu-clock.c): the lag on a synthetic cell, idempotence, what
  * is left alone, the cell driver's events, the probe lessons' launches
  * and kernels, and every reference run read back with no GPU work drawn
  * before the call or launch that issued it. */

@@ -16,6 +16,7 @@
 
 #include "ms-backend-test.h"
 #include "ms-multi-file.h"
+#include "ms-multi.h"
 #include "ms-sidecar-test.h"
 #include "ms-tmp-test.h"
 #include "ms-sweep-test.h"

@@ -2,18 +2,14 @@
 /* ms-health.c: the link and clock health of a run, in words and per size,
  * the PCIe counters around it, and their metadata lines (ms-health.h). */
 #define _GNU_SOURCE
-#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "ms-gpu-state.h"
 #include "ms-health.h"
 #include "ms-i18n.h"
-#include "ms-meta.h"
-#include "ms-small-file.h"
+#include "ms-pcie-aer.h"
 
 static double
 link_rate (int gen, int width)
@@ -234,54 +230,6 @@ ms_health_describe (const MsResults *results, char *buf, size_t len)
 }
 
 /* ---- the counters -------------------------------------------------------- */
-
-/* "00000000:19:00.0" (CUDA, NVML) as sysfs names it, "0000:19:00.0";
- * false for anything that is not a bus id. */
-static bool
-sysfs_bus_id (const char *id, char *out, size_t len)
-{
-  const char *colon = strchr (id, ':');
-  if (!colon || colon - id < 4 || strlen (colon) != 8 || len < 13)
-    return false;
-  for (const char *p = id; *p; p++)
-    if (!isxdigit ((unsigned char)*p) && *p != ':' && *p != '.')
-      return false;
-  snprintf (out, len, "%.4s%s", colon - 4, colon);
-  for (char *p = out; *p; p++)
-    *p = (char)tolower ((unsigned char)*p);
-  return true;
-}
-
-bool
-ms_aer_read_correctable (const char *root, const char *pci_bus_id, uint64_t *count)
-{
-  char bus[16], path[512], line[128];
-  if (!pci_bus_id || !sysfs_bus_id (pci_bus_id, bus, sizeof bus))
-    return false;
-  snprintf (path, sizeof path, "%s/%s/aer_dev_correctable", root ? root : "/sys/bus/pci/devices",
-            bus);
-  char why[64];
-  struct stat st;
-  int fd = ms_open_regular (path, &st, why, sizeof why);
-  FILE *f = fd >= 0 ? fdopen (fd, "r") : NULL;
-  if (!f) {
-    if (fd >= 0)
-      close (fd);
-    return false;
-  }
-  bool found = false;
-  while (!found && fgets (line, sizeof line, f)) {
-    unsigned long long v;
-    char tail;
-    if (strncmp (line, "TOTAL_ERR_COR ", 14) == 0 && line[14] >= '0' && line[14] <= '9'
-        && sscanf (line + 14, "%20llu%c", &v, &tail) >= 1) {
-      *count = v;
-      found = true;
-    }
-  }
-  fclose (f);
-  return found;
-}
 
 static void
 note_counter (MsLinkCounter *c, bool ok, uint64_t v, bool before)

@@ -21,27 +21,6 @@ _Static_assert ((int) MS_PORTABLE_PER_DEVICE == MS_K_PORTABLE_PER_DEVICE &&
                 "MsPortableCase mirrors kernels/ms-k-multi.h");
 #endif
 
-const char *
-ms_peer_method_name (MsPeerMethod m)
-{
-  static const char *const names[MS_PEER_METHOD_COUNT] = {
-    MS_N_ ("copy, peer access on"), MS_N_ ("copy, peer access off"),
-    MS_N_ ("kernel reads peer"),    MS_N_ ("staged via host"),
-  };
-  return m < MS_PEER_METHOD_COUNT ? ms_gettext (names[m]) : "?";
-}
-
-const char *
-ms_portable_case_name (MsPortableCase c)
-{
-  static const char *const names[MS_PORTABLE_COUNT] = {
-    MS_N_ ("one pinned buffer per GPU"),
-    MS_N_ ("one portable buffer, all GPUs"),
-    MS_N_ ("non-portable buffer of GPU 0, used by the others"),
-  };
-  return c < MS_PORTABLE_COUNT ? ms_gettext (names[c]) : "?";
-}
-
 static bool
 check_devices (const int *devices, int n_devices, int at_least, char *err, size_t errlen)
 {

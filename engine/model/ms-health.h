@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "memsweep.h"
+#include "ms-pcie-aer.h"
 
 typedef struct {
   int gen, width;            /* the link under load in most GPU cells; 0 unknown */
@@ -58,9 +59,6 @@ void ms_health_describe_counter (const MsLinkCounter *counter, char *buf, size_t
 /* ---- reading the counters (engine only) --------------------------------- */
 
 typedef struct MsNvml MsNvml;
-/* TOTAL_ERR_COR of root/<bus id>/aer_dev_correctable (root NULL: the
- * system's /sys/bus/pci/devices); false when it cannot be read. */
-bool ms_aer_read_correctable (const char *root, const char *pci_bus_id, uint64_t *count);
 /* Before (true) or after the run: both counters into results. */
 void ms_link_counters_read (MsNvml *nvml, const char *pci_bus_id, MsResults *results, bool before);
 

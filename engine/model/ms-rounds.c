@@ -11,8 +11,6 @@
 
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
-#include "ms-meta.h"
-#include "ms-utf8.h"
 
 const MsCellRound *
 ms_cell_round_of_rep (const MsCell *cell, int rep)
@@ -462,48 +460,6 @@ ms_cell_read_copy (MsCell *cell, const char *phase, const char *round_s, double 
     snprintf (why, whylen, ms_gettext ("more than %d steady-state copy rows for one cell"),
               MS_MAX_COPY_SAMPLES);
     return false;
-  }
-  return true;
-}
-
-bool
-ms_read_state_metadata (MsResults *r, const char *key, const char *value)
-{
-  MsDeviceInfo *d = &r->device;
-  int ms, mhz;
-  switch (ms_meta_lookup (key)) {
-  case MS_META_ROUNDS: ms_meta_int (MS_META_ROUNDS, value, &r->sweep.rounds); break;
-  case MS_META_PROCESSES: ms_meta_int (MS_META_PROCESSES, value, &r->sweep.processes); break;
-  case MS_META_VARY:
-    if (strcmp (value, ms_vary_name (MS_VARY_PLACEMENT)) == 0)
-      r->sweep.vary = MS_VARY_PLACEMENT;
-    break;
-  case MS_META_MEASURING_CPU:
-    d->pinned = ms_meta_int (MS_META_MEASURING_CPU, value, &d->measuring_cpu) &&
-                d->measuring_cpu < CPU_SETSIZE;
-    if (!d->pinned)
-      d->measuring_cpu = 0;
-    break;
-  case MS_META_MEASURING_NODE:
-    d->node_known = ms_meta_int (MS_META_MEASURING_NODE, value, &d->measuring_node);
-    if (!d->node_known)
-      d->measuring_node = 0;
-    break;
-  case MS_META_EXPERIMENT_SWITCHES:
-    ms_utf8_copy (d->experiment_switches, sizeof d->experiment_switches, value);
-    break;
-  case MS_META_GPU_NEAR_CPUS:
-    ms_utf8_copy (d->gpu_near_cpus, sizeof d->gpu_near_cpus, value);
-    break;
-  case MS_META_GPU_WARMUP:
-    /* Field widths bound the numbers. */
-    if (sscanf (value, "%7d ms to an SM clock of %6d MHz", &ms, &mhz) == 2 && ms >= 0 &&
-        mhz >= 0) {
-      d->warmup_ms = ms;
-      d->steady_sm_mhz = mhz;
-    }
-    break;
-  default: return false;
   }
   return true;
 }

@@ -211,40 +211,6 @@ ms_multi_run (const MsSweep *sweep, const int *devices, int n_devices, MsBackend
   return status;
 }
 
-void
-ms_multi_results_free (MsMultiResults *results)
-{
-  if (!results)
-    return;
-  for (int i = 0; i < results->n_devices; i++)
-    ms_results_free (results->per_device[i]);
-  free (results);
-}
-
-bool
-ms_multi_aggregate (const MsMultiResults *results, MsMode mode, int exponent,
-                    MsMultiAggregate *agg)
-{
-  memset (agg, 0, sizeof *agg);
-  for (int i = 0; i < results->n_devices; i++) {
-    const MsCell *c = results->per_device[i] ? ms_results_find (results->per_device[i], mode,
-                                                                exponent)
-                                             : NULL;
-    if (!c || c->status != MS_CELL_OK)
-      continue;
-    const MsCellStats *s = &c->stats;
-    if (agg->n_ok == 0 || s->h2d_gbps < agg->h2d_min_gbps)
-      agg->h2d_min_gbps = s->h2d_gbps;
-    if (agg->n_ok == 0 || s->d2h_gbps < agg->d2h_min_gbps)
-      agg->d2h_min_gbps = s->d2h_gbps;
-    agg->h2d_gbps += s->h2d_gbps;
-    agg->d2h_gbps += s->d2h_gbps;
-    agg->e2e_gbps += s->e2e_gbps;
-    agg->n_ok++;
-  }
-  return agg->n_ok > 0;
-}
-
 bool
 ms_multi_parse_devices (const char *list, int count, int *devices, int *n_devices, char *err,
                         size_t errlen)

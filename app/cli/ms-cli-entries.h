@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-entries.h: the entry points of the commands that have no header
+ * of their own; each lives in ms-cli-COMMAND.c and the dispatch
+ * (ms-cli-commands.c) calls it. Exit codes are ms-cli-common.h's. */
+#pragma once
+
+#include <stdbool.h>
+
+/* `memsweep __options`: the table as JSON (data/schema/memsweep-options.json)
+ * for the man page and the shell completion (ms-cli-options-doc.c). */
+int ms_cli_options_document (int argc, char **argv);
+
+/* ms-cli-calibrate.c */
+int ms_cli_calibrate (int argc, char **argv);
+/* ms-cli-fleet.c and ms-cli-fleet-report.c */
+int ms_cli_fleet (int argc, char **argv);
+int ms_cli_fleet_node (int argc, char **argv);
+int ms_cli_fleet_report (int argc, char **argv);
+/* ms-cli-lesson.c: lesson (part false) and the hidden __lesson-part. */
+int ms_cli_lesson (int argc, char **argv, bool part);
+/* ms-cli-multi.c */
+int ms_cli_multi (int argc, char **argv);
+int ms_cli_peer (int argc, char **argv);
+int ms_cli_portable (int argc, char **argv);

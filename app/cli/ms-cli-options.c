@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-options.c: the one table of memsweep's commands and their
+ * options, what every parser's getopt_long table comes from, and the usage
+ * lines of the commands beyond one GPU. The commands read it; it calls
+ * none of them (their parsers: ms-cli-commands.c). */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ms-cli-options.h"
+#include "ms-i18n.h"
+
+/* The options of each command: the one list its parser (getopt_long's
+ * table, ms_cli_getopt_table), the usage, the man page and the shell
+ * completion (`memsweep __options`, tools/ms-cli-docs.py) come from. key is
+ * the parser's getopt value. */
+#define FORMAT_OPTION(k)                                                      \
+  { "format", "text|json", k, MS_N_ ("text for people (default) or JSON for scripts") }
+/* For the commands whose result is one table. */
+#define TABLE_FORMAT_OPTION(k)                                                \
+  { "format", "text|json|csv", k,                                             \
+    MS_N_ ("text for people (default), JSON for scripts or CSV for data tools") }
+
+static const MsCliOption info_options[] = {
+  { "device", "I", 'd', MS_N_ ("the CUDA device to describe (default 0)") },
+  FORMAT_OPTION ('f'),
+  { NULL },
+};
+static const MsCliOption modes_options[] = {
+  TABLE_FORMAT_OPTION ('f'),
+  { NULL },
+};
+/* run's own options; its sweep settings follow from the engine's setting
+ * table (ms-setting-table.c). */
+static const MsCliOption run_options[] = {
+  { "out", "PREFIX", 'O', MS_N_ ("write PREFIX-samples.csv and PREFIX-summary.csv") },
+  { "quiet", NULL, 'q', MS_N_ ("no progress bar") },
+  { "profile", "FILE", 'P', MS_N_ ("widen the intervals by this run-to-run profile") },
+  { "no-profile", NULL, 'N', MS_N_ ("within-run intervals only") },
+  { "grade", NULL, 'G', MS_N_ ("a compare-grade run (docs/compare.md)") },
+  FORMAT_OPTION ('F'),
+  { NULL },
+};
+static const MsCliOption show_options[] = {
+  FORMAT_OPTION ('f'),
+  { "out", "FILE", 'o', MS_N_ ("write the JSON into FILE") },
+  { "envelopes", "FILE", 'e', MS_N_ ("judge the key figures against this envelope file") },
+  { NULL },
+};
+static const MsCliOption compare_options[] = {
+  { "threshold", "PCT", 't', MS_N_ ("the difference that matters, in percent") },
+  { "mode", "M", 'm', MS_N_ ("only the cells of memory mode M") },
+  { "figure", "F", 'g', MS_N_ ("e2e, h2d, kernel or d2h") },
+  FORMAT_OPTION ('f'),
+  { "json", NULL, 'j', MS_N_ ("the same as --format json") },
+  { "plot", "FILE", 'p', MS_N_ ("draw the ratio B/A against size into FILE") },
+  { NULL },
+};
+/* The drawing commands, in a build with the drawing library. */
+#ifdef MS_HAVE_DRAW
+static const MsCliOption plot_options[] = {
+  { "view", "VIEW", 'v', MS_N_ ("bandwidth, h2d, d2h, time, breakdown or timeline") },
+  { "format", "png|svg|pdf", 'f', MS_N_ ("the picture's format (default: OUT's extension)") },
+  { "out", "OUT", 'o', MS_N_ ("the file to write") },
+  { "pixels", "WxH", 'p', MS_N_ ("image size in pixels (points for PDF)") },
+  { "size", "N", 's', MS_N_ ("the timeline's size (WxH: the same as --pixels)") },
+  { "no-caption", NULL, 'n', MS_N_ ("no caption line") },
+  { "mode", "M", 'm', MS_N_ ("the timeline's memory mode") },
+  { "rep", "R", 'r', MS_N_ ("the timeline's repetition, from 1") },
+  { "variant", "V", 'V', MS_N_ ("the timeline's cell with this variant") },
+  { "all-phases", NULL, 'a', MS_N_ ("the whole repetition in the timeline") },
+  { NULL },
+};
+static const MsCliOption report_options[] = {
+  { "out", "REPORT", 'o', MS_N_ ("the report to write, .pdf or .html") },
+  { NULL },
+};
+#endif
+/* multi, peer and portable share one parser, so multi's list is theirs. */
+static const MsCliOption multi_options[] = {
+  { "devices", "LIST", 'D', MS_N_ ("the GPUs to measure: indices, or all") },
+  { "modes", "LIST", 'm', MS_N_ ("the memory modes to measure") },
+  { "min-exp", "E", 'a', MS_N_ ("the smallest size, 2^E elements") },
+  { "max-exp", "E", 'b', MS_N_ ("the largest size, 2^E elements") },
+  { "step", "S", 's', MS_N_ ("the step between size exponents") },
+  { "reps", "N", 'r', MS_N_ ("repetitions per cell") },
+  { "warmup", "N", 'w', MS_N_ ("warm-up repetitions per cell") },
+  { "out", "PREFIX", 'o', MS_N_ ("where the files go") },
+  { "exp", "E", 'e', MS_N_ ("the one size of peer and portable, 2^E elements") },
+  { "solo", NULL, 'S', MS_N_ ("also each GPU alone, for the slowdown") },
+  { NULL },
+};
+static const MsCliOption fleet_options[] = {
+  { "dir", "DIR", 'd', MS_N_ ("the folder every node shares, for the results") },
+  { "nodes", "N", 'N', MS_N_ ("the number of nodes") },
+  { "nodelist", "LIST", 'w', MS_N_ ("the nodes, as Slurm names them") },
+  { "partition", "P", 'p', MS_N_ ("the Slurm partition") },
+  { "gpus-per-node", "N|all", 'g', MS_N_ ("the GPUs of each node to measure (default: all)") },
+  { "time", "MINUTES", 't', MS_N_ ("each job's time limit (default 30)") },
+  { "wait-max", "MINUTES", 'W', MS_N_ ("how long to wait for the jobs (default: --time + 10)") },
+  { "sbatch-arg", "ARG", 'x', MS_N_ ("one more argument for sbatch") },
+  { "dry-run", NULL, 'n', MS_N_ ("print the job script, submit nothing") },
+  { NULL },
+};
+static const MsCliOption fleet_node_options[] = {
+  { "dir", "DIR", 'd', MS_N_ ("the fleet's folder") },
+  { "node", "NAME", 'n', MS_N_ ("this node's name (default: the host name)") },
+  { "gpus", "N|all", 'g', MS_N_ ("how many of this node's GPUs to measure (default: all)") },
+  { NULL },
+};
+static const MsCliOption fleet_report_options[] = {
+  { "threshold", "PCT", 't', MS_N_ ("how far from the median flags a node, in percent") },
+  { "outliers", NULL, 'o', MS_N_ ("only the flagged nodes") },
+  { "fail-on-outliers", NULL, 'f', MS_N_ ("exit 1 when a node is flagged") },
+  TABLE_FORMAT_OPTION ('F'),
+  { "openmetrics", "FILE", 'm', MS_N_ ("also write the figures as OpenMetrics into FILE") },
+  { NULL },
+};
+static const MsCliOption calibrate_options[] = {
+  { "runs", "N", 'r', MS_N_ ("how many runs to measure the spread over") },
+  { "out", "PROFILE", 'o', MS_N_ ("where the profile goes") },
+  TABLE_FORMAT_OPTION ('f'),
+  { NULL },
+};
+static const MsCliOption lesson_options[] = {
+  { "sizes", "MIN:MAX[:STEP]", 'z', MS_N_ ("the size exponents") },
+  { "reps", "N", 'r', MS_N_ ("repetitions per cell") },
+  { "min-reps", "N", 'R', MS_N_ ("the adaptive rule's least repetitions") },
+  { "warmup", "N", 'w', MS_N_ ("warm-up repetitions per cell") },
+  { "device", "I", 'd', MS_N_ ("the CUDA device") },
+  { "out", "PREFIX", 'O', MS_N_ ("write PREFIX-samples.csv and PREFIX-summary.csv") },
+  { "parts", "N", 'P', MS_N_ ("the processes the experiment is split into") },
+  { "quiet", NULL, 'q', MS_N_ ("no progress") },
+  { "option", "KEY=VALUE", 'o', MS_N_ ("one of the lesson's own options") },
+  FORMAT_OPTION ('f'),
+  { NULL },
+};
+
+/* Every command: its name, what follows its name, what it does, its
+ * options (its parser: ms-cli-commands.c). Hidden ones are memsweep
+ * running itself. */
+static const MsCliCommand commands[] = {
+  { "info", NULL, MS_N_ ("device facts and which modes it supports"), info_options },
+  { "modes", NULL, MS_N_ ("each memory mode with a one-line explanation"),
+    modes_options },
+  { "run", NULL, MS_N_ ("run a sweep, print a table, write CSV files"), run_options,
+    MS_CLI_RUN_SETTINGS | MS_CLI_OWN_OPTION_LINES },
+  { "show", "FILE", MS_N_ ("print the summary of a samples CSV (no GPU needed)"),
+    show_options },
+  { "compare", "A B",
+    MS_N_ ("two runs cell by cell: same, faster, slower or ambiguous"), compare_options,
+    MS_CLI_OWN_OPTION_LINES },
+#ifdef MS_HAVE_DRAW
+  { "plot", "FILE...", MS_N_ ("one of the app's views into a PNG, SVG or PDF file"),
+    plot_options, MS_CLI_OWN_OPTION_LINES },
+  { "report", "FILE...", MS_N_ ("a PDF or HTML report of one or more runs"),
+    report_options },
+#endif
+  { "multi", NULL, MS_N_ ("the sweep on several GPUs at once"), multi_options },
+  { "peer", NULL, MS_N_ ("peer copy matrix and topology"), multi_options },
+  { "portable", NULL,
+    MS_N_ ("portable vs per-GPU vs foreign pinned memory"), multi_options },
+  { "fleet", "[-- RUN OPTIONS]", MS_N_ ("a sweep on every node through Slurm"),
+    fleet_options },
+  { "fleet-node", "[-- RUN OPTIONS]", MS_N_ ("one node's part of a fleet"),
+    fleet_node_options },
+  { "fleet-report", "DIR",
+    MS_N_ ("nodes x key figures, outliers flagged"), fleet_report_options },
+  { "calibrate", "[RUN OPTIONS]",
+    MS_N_ ("this machine's run-to-run spread"), calibrate_options,
+    MS_CLI_RUN_SETTINGS },
+  { "lesson", "LIST|NAME", MS_N_ ("the experiments of the teaching material"),
+    lesson_options },
+  { "__lesson-part", NULL, NULL, lesson_options, MS_CLI_HIDDEN },
+  { "__options", NULL, NULL, NULL, MS_CLI_HIDDEN },
+};
+
+const MsCliCommand *
+ms_cli_command_nth (int i)
+{
+  if (i < 0 || i >= (int) (sizeof commands / sizeof *commands))
+    return NULL;
+  return &commands[i];
+}
+
+const MsCliCommand *
+ms_cli_command_find (const char *name)
+{
+  for (const MsCliCommand *c = commands; c < commands + sizeof commands / sizeof *commands; c++)
+    if (strcmp (c->name, name) == 0)
+      return c;
+  return NULL;
+}
+
+const struct option *
+ms_cli_getopt_table (const char *name)
+{
+  /* One table per command: calibrate and fleet check run's too. */
+  static struct option tables[sizeof commands / sizeof *commands][MS_CLI_MAX_OPTIONS];
+  const MsCliCommand *c = ms_cli_command_find (name);
+  if (!c)
+    return NULL;
+  struct option *t = tables[c - commands];
+  int n = 0;
+  for (const MsCliOption *o = c->options; o && o->name && n < MS_CLI_MAX_OPTIONS - 2; o++)
+    t[n++] = (struct option) { o->name, o->value ? required_argument : no_argument, NULL, o->key };
+  t[n++] = (struct option) { "help", no_argument, NULL, 'h' };
+  t[n] = (struct option) { NULL, 0, NULL, 0 };
+  return t;
+}
+
+/* The command's options from the table, after the usage its --help
+ * printed, for the commands whose usage does not describe each one. */
+void
+ms_cli_options_usage (FILE *out, const MsCliCommand *c)
+{
+  if ((c->flags & MS_CLI_OWN_OPTION_LINES) || !c->options || !c->options[0].name)
+    return;
+  fputs (ms_gettext ("\nOptions:\n"), out);
+  for (const MsCliOption *o = c->options; o->name; o++) {
+    char head[64];
+    snprintf (head, sizeof head, "--%s%s%s", o->name, o->value ? " " : "",
+              o->value ? o->value : "");
+    fprintf (out, "  %-26s %s\n", head, ms_gettext (o->help));
+  }
+}
+
+void
+ms_cli_more_commands_usage (FILE *out)
+{
+  /* TRANSLATORS: keep the command lines; translate what they do. */
+  const char *text =
+    ms_gettext ("  memsweep multi [--devices LIST|all] [--solo] [--modes LIST] [--min-exp E]\n"
+                "                 [--max-exp E] [--step S] [--reps N] [--warmup N] [--out PREFIX]\n"
+                "                               the sweep on several GPUs at once\n"
+                "  memsweep peer [--devices LIST|all] [--exp E] [--reps N] [--out PREFIX]\n"
+                "                               peer copy matrix and topology\n"
+                "  memsweep portable [--devices LIST|all] [--exp E] [--reps N]\n"
+                "                               portable vs per-GPU vs foreign pinned memory\n"
+                "  memsweep fleet --dir DIR [--nodes N] ... [-- RUN OPTIONS]\n"
+                "                               a sweep on every node through Slurm\n"
+                "  memsweep fleet-node --dir DIR [-- RUN OPTIONS]   one node's part of it\n"
+                "  memsweep fleet-report [--threshold PCT] [--outliers] DIR\n"
+                "                               nodes x key figures, outliers flagged\n"
+                "  memsweep calibrate [--runs N] [--out PROFILE] [RUN OPTIONS]\n"
+                "                               this machine's run-to-run spread, which\n"
+                "                               later runs' intervals then include\n"
+                "  memsweep lesson LIST | NAME [--sizes MIN:MAX[:STEP]] [--reps N] [--out PREFIX]\n"
+                "                               the experiments of the teaching material\n");
+  fputs (text, out);
+}
+
+/* --help of one command: its lines of the usage above, not all of them. */
+void
+ms_cli_command_usage (FILE *out, const char *command)
+{
+  char head[64];
+  snprintf (head, sizeof head, "  memsweep %s ", command);
+  fputs (ms_gettext ("Usage:\n"), out);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *all = open_memstream (&text, &len);
+  if (!all)
+    return;
+  ms_cli_more_commands_usage (all);
+  fclose (all);
+  bool in = false;
+  for (char *line = text; line && *line;) {
+    char *eol = strchr (line, '\n');
+    size_t n = eol ? (size_t) (eol - line + 1) : strlen (line);
+    /* A command's lines: its own, then those indented under it. */
+    if (strncmp (line, "  memsweep ", strlen ("  memsweep ")) == 0)
+      in = strncmp (line, head, strlen (head)) == 0;
+    if (in)
+      fwrite (line, 1, n, out);
+    line += n;
+  }
+  free (text);
+}

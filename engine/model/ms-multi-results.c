@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-multi-results.c: the results of runs beyond one GPU: freeing, the
+ * aggregate over devices, the names of the portable cases and peer
+ * methods (ms-multi-results.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ms-i18n.h"
+#include "ms-multi-results.h"
+
+const char *
+ms_peer_method_name (MsPeerMethod m)
+{
+  static const char *const names[MS_PEER_METHOD_COUNT] = {
+    MS_N_ ("copy, peer access on"), MS_N_ ("copy, peer access off"),
+    MS_N_ ("kernel reads peer"),    MS_N_ ("staged via host"),
+  };
+  return m < MS_PEER_METHOD_COUNT ? ms_gettext (names[m]) : "?";
+}
+
+const char *
+ms_portable_case_name (MsPortableCase c)
+{
+  static const char *const names[MS_PORTABLE_COUNT] = {
+    MS_N_ ("one pinned buffer per GPU"),
+    MS_N_ ("one portable buffer, all GPUs"),
+    MS_N_ ("non-portable buffer of GPU 0, used by the others"),
+  };
+  return c < MS_PORTABLE_COUNT ? ms_gettext (names[c]) : "?";
+}
+
+void
+ms_multi_results_free (MsMultiResults *results)
+{
+  if (!results)
+    return;
+  for (int i = 0; i < results->n_devices; i++)
+    ms_results_free (results->per_device[i]);
+  free (results);
+}
+
+bool
+ms_multi_aggregate (const MsMultiResults *results, MsMode mode, int exponent,
+                    MsMultiAggregate *agg)
+{
+  memset (agg, 0, sizeof *agg);
+  for (int i = 0; i < results->n_devices; i++) {
+    const MsCell *c = results->per_device[i] ? ms_results_find (results->per_device[i], mode,
+                                                                exponent)
+                                             : NULL;
+    if (!c || c->status != MS_CELL_OK)
+      continue;
+    const MsCellStats *s = &c->stats;
+    if (agg->n_ok == 0 || s->h2d_gbps < agg->h2d_min_gbps)
+      agg->h2d_min_gbps = s->h2d_gbps;
+    if (agg->n_ok == 0 || s->d2h_gbps < agg->d2h_min_gbps)
+      agg->d2h_min_gbps = s->d2h_gbps;
+    agg->h2d_gbps += s->h2d_gbps;
+    agg->d2h_gbps += s->d2h_gbps;
+    agg->e2e_gbps += s->e2e_gbps;
+    agg->n_ok++;
+  }
+  return agg->n_ok > 0;
+}
