@@ -25,6 +25,7 @@ for f in src:
     lines = (root / f).read_text(errors='replace').split('\n')
     file_sizes.append((len(lines) - (1 if lines and lines[-1] == '' else 0), f))
     start = name = None
+    opened = False
     for i, line in enumerate(lines):
         m = name_re.match(line)
         if m and start is None and not line.rstrip().endswith(';'):
@@ -32,8 +33,14 @@ for f in src:
         elif start is not None and line.startswith('}'):
             funcs.append((i - start + 1, f'{f}:{start + 1} {name}'))
             start = None
-        elif start is not None and line.rstrip().endswith(';') and i == start:
+        elif start is not None and line.rstrip().endswith(';') and not opened:
+            # A statement over several lines (a _Static_assert, a
+            # prototype), not a definition: it ended before any brace.
             start = None
+        if start is not None and '{' in line:
+            opened = True
+        elif start is None:
+            opened = False
 file_sizes.sort(reverse=True)
 funcs.sort(reverse=True)
 print(f'{len(src)} files, {len(funcs)} functions')
