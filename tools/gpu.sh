@@ -114,10 +114,13 @@ step_grade() {
   ls -la "$d"/*-samples.csv >>"$OUT/summary.log"
 }
 
-# The gpu suite SUITE_TIMES times in a row (default 10), a line each.
+# The gpu suite SUITE_TIMES times in a row (default 10), a line each;
+# SUITE_TEST names one of its tests (gpu, gpu-lessons, gpu-multi) to repeat
+# that one alone.
 step_suite_times() {
   for i in $(seq 1 "${SUITE_TIMES:-10}"); do
-    meson test -C $B --suite gpu --print-errorlogs --no-rebuild >"$OUT/suite-$i.txt" 2>&1
+    meson test -C $B --suite gpu --print-errorlogs --no-rebuild ${SUITE_TEST:+"$SUITE_TEST"} \
+      >"$OUT/suite-$i.txt" 2>&1
     log "gpu suite $i rc=$?: $(grep -E '^(Ok|Fail|Skipped):' "$OUT/suite-$i.txt" | tr -s ' \n' ' ')"
   done
 }
