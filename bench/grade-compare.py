@@ -6,6 +6,7 @@ from the files it wrote: each pair through `memsweep compare --format json`
 docs/compare.md count them."""
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -36,10 +37,43 @@ def half_width(c):
     return (c["ratio_high"] / c["ratio_low"]) ** 0.5 - 1
 
 
+def live_rows(out):
+    """The comparisons compare --live measured and judged itself."""
+    rows = []
+    for name, t, what in (("live-same", 10, "same"), ("live-inject20", 10, "slower"),
+                          ("live-inject10", 5, "slower")):
+        path = os.path.join(out, f"{name}.json")
+        if not os.path.exists(path):
+            continue
+        doc = json.load(open(path))
+        cells = common(doc["cells"])
+        big = [c for c in cells if c["exponent"] >= FROM_EXP]
+        procs = re.search(r"(\d+) processes", doc.get("spread_a", ""))
+        sides = f"{procs.group(1)} processes a side" if procs else "processes unknown"
+        if what == "same":
+            rows.append((f"{name} at {t}%: SAME from 2^{FROM_EXP} ({sides})",
+                         share(big, lambda c: c["verdict"] == "same"), len(big)))
+            rows.append((f"{name} at {t}%: FASTER or SLOWER, all cells",
+                         share(cells, lambda c: c["verdict"] in ("faster", "slower")), len(cells)))
+        else:
+            rows.append((f"{name} at {t}%: SLOWER (found) from 2^{FROM_EXP} ({sides})",
+                         share(big, lambda c: c["verdict"] == "slower"), len(big)))
+            rows.append((f"{name} at {t}%: FASTER (wrong way) from 2^{FROM_EXP}",
+                         share(big, lambda c: c["verdict"] == "faster"), len(big)))
+    return rows
+
+
 def main():
     ms, out = sys.argv[1], sys.argv[2]
     f = lambda name: os.path.join(out, f"{name}-samples.csv")
     rows = []
+    if not os.path.exists(f("grade-1")):
+        for label, value, n in live_rows(out):
+            print(f"{label:62s} {value:6.1f} %  of {n}")
+        walls = os.path.join(out, "walls.txt")
+        if os.path.exists(walls):
+            print("\n" + open(walls).read().rstrip())
+        return
     for figure in ("e2e", "kernel"):
         same = common(compare(ms, f("grade-1"), f("grade-2"), figure))
         big = [c for c in same if c["exponent"] >= FROM_EXP]
@@ -60,6 +94,7 @@ def main():
     quick = common(compare(ms, f("quick-1"), f("quick-2")))
     rows.append(("quick-1 vs quick-2: FASTER or SLOWER, all cells",
                  share(quick, lambda c: c["verdict"] in ("faster", "slower")), len(quick)))
+    rows += live_rows(out)
     for label, value, n in rows:
         print(f"{label:62s} {value:6.1f} %  of {n}")
     # Where the intervals are wide: half-width of the ratio's 95% interval

@@ -11,7 +11,9 @@
 # compares the pairs and prints the table: SAME among the cells from 2^14
 # of the two identical runs, false FASTER or SLOWER among all cells, how
 # often each change is found (SLOWER), and each run's whole-process time.
-# The runs are interleaved so that drift meets every side.
+# The runs are interleaved so that drift meets every side. Then, with
+# compare --live, the same three comparisons measured in processes that
+# take turns (A B B A ...), each within LIVE_BUDGET seconds (120).
 set -u
 build=${1:?usage: bench/grade-compare.sh BUILD OUTDIR [ARGS...]}
 out=${2:?usage: bench/grade-compare.sh BUILD OUTDIR [ARGS...]}
@@ -28,10 +30,36 @@ run() {
   echo "$name: rc=$?, whole process $(( ($(date +%s%N) - s0) / 1000000 )) ms${x:+ ($x)}" |
     tee -a "$out/walls.txt"
 }
-run grade-1 "" --grade "$@"
-run grade-inject20 inject=20 --grade "$@"
-run quick-1 "" "$@"
-run grade-2 "" --grade "$@"
-run grade-inject10 inject=10 --grade "$@"
-run quick-2 "" "$@"
+# compare --live, A and B in processes that take turns: A against itself,
+# and against B with each known change, its JSON kept for the table.
+live() {
+  local name=$1 x=$2 t=$3
+  shift 3
+  local s0
+  s0=$(date +%s%N)
+  "$ms" compare --live --budget "${LIVE_BUDGET:-120}" --threshold "$t" --format json \
+    ${x:+--b-experiment "$x"} ${1:+--a "$*" --b "$*"} --out "$out/$name" \
+    >"$out/$name.json" 2>"$out/$name-stderr.txt"
+  echo "$name: rc=$?, whole process $(( ($(date +%s%N) - s0) / 1000000 )) ms${x:+ ($x)}" |
+    tee -a "$out/walls.txt"
+}
+# PARTS: separate (two grade runs and the changed ones, two quick sweeps)
+# and live (the same comparisons measured live); both by default.
+for part in ${PARTS:-separate live}; do
+  case $part in
+  separate)
+    run grade-1 "" --grade "$@"
+    run grade-inject20 inject=20 --grade "$@"
+    run quick-1 "" "$@"
+    run grade-2 "" --grade "$@"
+    run grade-inject10 inject=10 --grade "$@"
+    run quick-2 "" "$@"
+    ;;
+  live)
+    live live-same "" 10 "$@"
+    live live-inject20 inject=20 10 "$@"
+    live live-inject10 inject=10 5 "$@"
+    ;;
+  esac
+done
 python3 "$(dirname "$0")/grade-compare.py" "$ms" "$out" | tee "$out/table.txt"

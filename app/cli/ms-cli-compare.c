@@ -15,6 +15,7 @@
 #include "ms-cli-tables.h"
 #include "ms-cli-compare.h"
 #include "ms-cli-json.h"
+#include "ms-cli-live.h"
 #include "ms-compare.h"
 #include "ms-i18n.h"
 #ifdef MS_HAVE_DRAW
@@ -33,6 +34,8 @@ typedef struct {
   MsMode mode; /* MS_MODE_COUNT: all */
   const char *plot;
   MsFigure figure;
+  bool live;
+  MsCliLive how; /* with --live */
 } Options;
 
 static int
@@ -42,6 +45,9 @@ usage (FILE *out, int rc)
            ms_gettext (
                "Usage: memsweep compare A B [--threshold PCT] [--mode M] [--figure F]\n"
                "                            [--format text|json] [--plot FILE]\n"
+               "       memsweep compare --live [--a OPTIONS] [--b OPTIONS] [--a-experiment X]\n"
+               "                            [--b-experiment X] [--budget SECONDS] [--out PREFIX]\n"
+               "                            [--threshold PCT] [--mode M] [--figure F] ...\n"
                "\n"
                "Compares two runs (samples or summary files) cell by cell: mode, size and\n"
                "variant common to both, by the end-to-end median of the plain repetitions.\n"
@@ -62,11 +68,70 @@ usage (FILE *out, int rc)
                "                   (docs/compare.md; --json: the same)\n"
                "  --plot FILE      the ratio B/A against size as PNG, SVG or PDF\n"
                "\n"
+               "--live measures A and B now instead of reading them: compare-grade rounds\n"
+               "(memsweep run --help) in processes that take turns, A B B A ..., so that\n"
+               "whatever the machine does over the minutes meets both sides. After each\n"
+               "pair, from 3 processes a side, it compares them, and stops when no cell\n"
+               "is AMBIGUOUS or the next pair would overrun the budget (at most %d rounds\n"
+               "a side).\n"
+               "  --a, --b OPTIONS   each side's run options in one argument, for example\n"
+               "                     the second GPU's index for B (default: the default\n"
+               "                     sweep)\n"
+               "  --a-experiment X, --b-experiment X   each side's MEMSWEEP_EXPERIMENT\n"
+               "                     (docs/compare.md: inject=20 adds a known 20%% change)\n"
+               "  --budget SECONDS   the most time to measure (default %d)\n"
+               "  --out PREFIX       keep the runs as PREFIX-a-* and PREFIX-b-* files\n"
+               "\n"
                "Exit status: 0 no cell faster or slower, 1 a difference found, 2 bad input\n"
                "(a file that cannot be read, files of different kinds, no cell in common,\n"
                "a bad option), 4 the plot or standard output could not be written.\n"),
-           DEFAULT_THRESHOLD_PCT);
+           DEFAULT_THRESHOLD_PCT, MS_MAX_ROUNDS, MS_CLI_LIVE_DEFAULT_BUDGET);
   return rc;
+}
+
+/* The options that only --live takes; false when c is none of them. */
+static bool
+parse_live_option (int c, Options *o, int *rc)
+{
+  switch (c) {
+  case 'l': o->live = true; return true;
+  case 'A': o->how.options[0] = optarg; return true;
+  case 'B': o->how.options[1] = optarg; return true;
+  case 'X': o->how.experiment[0] = optarg; return true;
+  case 'Y': o->how.experiment[1] = optarg; return true;
+  case 'o': o->how.prefix = optarg; return true;
+  case 'u':
+    if (!ms_cli_parse_double ("--budget", optarg, &o->how.budget_s) ||
+        !(o->how.budget_s >= 1 && o->how.budget_s <= 86400)) {
+      fputs (ms_gettext ("memsweep compare: --budget wants seconds from 1 to 86400\n"), stderr);
+      *rc = EXIT_USAGE;
+    }
+    return true;
+  default: return false;
+  }
+}
+
+/* Live options without --live, or files with it, are refused. */
+static bool
+check_live_use (const Options *o, int positional, int *rc)
+{
+  bool live_only = o->how.options[0] || o->how.options[1] || o->how.experiment[0] ||
+                   o->how.experiment[1] || o->how.prefix ||
+                   o->how.budget_s != MS_CLI_LIVE_DEFAULT_BUDGET;
+  if (!o->live && live_only) {
+    fputs (ms_gettext ("memsweep compare: --a, --b, --a-experiment, --b-experiment, --budget "
+                       "and --out go with --live\n"),
+           stderr);
+    return *rc = EXIT_USAGE, false;
+  }
+  if (o->live && positional != 0) {
+    fputs (ms_gettext ("memsweep compare: --live measures both runs: it takes no files\n"),
+           stderr);
+    return *rc = EXIT_USAGE, false;
+  }
+  if (!o->live && positional != 2)
+    return *rc = usage (stderr, EXIT_USAGE), false;
+  return true;
 }
 
 static bool
@@ -74,10 +139,15 @@ parse_options (int argc, char **argv, Options *o, int *rc)
 {
   const struct option *opts = ms_cli_getopt_table ("compare");
   *o = (Options){ DEFAULT_THRESHOLD_PCT, false, MS_MODE_COUNT, NULL, MS_FIGURE_E2E };
+  o->how.budget_s = MS_CLI_LIVE_DEFAULT_BUDGET;
   int c;
   optind = 1;
+  *rc = EXIT_OK;
   while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
-    if (c == 't') {
+    if (parse_live_option (c, o, rc)) {
+      if (*rc != EXIT_OK)
+        return false;
+    } else if (c == 't') {
       if (!ms_cli_parse_double ("--threshold", optarg, &o->threshold_pct))
         return *rc = EXIT_USAGE, false;
       if (!(o->threshold_pct >= 0 && o->threshold_pct <= 1000)) {
@@ -113,9 +183,7 @@ parse_options (int argc, char **argv, Options *o, int *rc)
       return *rc = EXIT_USAGE, false;
     }
   }
-  if (optind + 2 != argc)
-    return *rc = usage (stderr, EXIT_USAGE), false;
-  return true;
+  return check_live_use (o, argc - optind, rc);
 }
 
 /* Both files read, or NULL after a message: files of two kinds, or of a
@@ -398,6 +466,52 @@ set_label (MsResults *r, const char *path)
   free (copy);
 }
 
+/* The two runs: read from the files named, or measured now (--live).
+ * -1 to go on, else the exit status after a message. */
+static int
+get_runs (const Options *o, char **argv, MsResults **a, MsResults **b)
+{
+  if (o->live) {
+    MsCliLive how = o->how;
+    how.threshold = o->threshold_pct / 100;
+    how.mode = o->mode;
+    how.figure = o->figure;
+    return ms_cli_live_measure (&how, ms_cli_stop_on_signals (), a, b);
+  }
+  if (!load_pair (argv[optind], argv[optind + 1], a, b))
+    return EXIT_USAGE;
+  set_label (*a, argv[optind]);
+  set_label (*b, argv[optind + 1]);
+  return -1;
+}
+
+/* The verdicts, printed, and the chart; the exit status. */
+static int
+judge (const Options *o, const MsResults *a, const MsResults *b)
+{
+  char err[512];
+  int rc;
+  MsComparison *cmp = ms_compare_results_figure (a, b, o->threshold_pct / 100, o->mode,
+                                                 o->figure, err, sizeof err);
+  if (!cmp) {
+    fprintf (stderr, "memsweep compare: %s\n", err);
+    return EXIT_USAGE;
+  }
+  if (o->json)
+    print_json (stdout, cmp, a, b);
+  else
+    print_table (stdout, cmp, a, b);
+  rc = ms_comparison_differs (cmp) ? EXIT_RUNTIME : EXIT_OK;
+#ifdef MS_HAVE_DRAW
+  if (o->plot && !ms_cli_compare_plot (o->plot, cmp, a, b))
+    rc = EXIT_COMPARE_OUTPUT;
+#endif
+  if (!ms_cli_stdout_ok ())
+    rc = EXIT_COMPARE_OUTPUT;
+  ms_comparison_free (cmp);
+  return rc;
+}
+
 int
 ms_cli_compare (int argc, char **argv)
 {
@@ -406,8 +520,10 @@ ms_cli_compare (int argc, char **argv)
   if (!parse_options (argc, argv, &o, &rc))
     return rc;
   /* --plot never replaces an input. */
-  ms_cli_protect_input (argv[optind]);
-  ms_cli_protect_input (argv[optind + 1]);
+  if (!o.live) {
+    ms_cli_protect_input (argv[optind]);
+    ms_cli_protect_input (argv[optind + 1]);
+  }
 #ifdef MS_HAVE_DRAW
   if (o.plot && !ms_cli_compare_plot_name_ok (o.plot))
     return EXIT_USAGE;
@@ -420,35 +536,11 @@ ms_cli_compare (int argc, char **argv)
   }
 #endif
   MsResults *a = NULL, *b = NULL;
-  if (!load_pair (argv[optind], argv[optind + 1], &a, &b))
-    return EXIT_USAGE;
-  if (!ms_cli_stdout_not_input ()) {
-    ms_results_free (a);
-    ms_results_free (b);
+  if (!o.live && !ms_cli_stdout_not_input ())
     return EXIT_COMPARE_OUTPUT;
-  }
-  set_label (a, argv[optind]);
-  set_label (b, argv[optind + 1]);
-  char err[512];
-  MsComparison *cmp = ms_compare_results_figure (a, b, o.threshold_pct / 100, o.mode, o.figure,
-                                                 err, sizeof err);
-  if (!cmp) {
-    fprintf (stderr, "memsweep compare: %s\n", err);
-    rc = EXIT_USAGE;
-  } else {
-    if (o.json)
-      print_json (stdout, cmp, a, b);
-    else
-      print_table (stdout, cmp, a, b);
-    rc = ms_comparison_differs (cmp) ? EXIT_RUNTIME : EXIT_OK;
-#ifdef MS_HAVE_DRAW
-    if (o.plot && !ms_cli_compare_plot (o.plot, cmp, a, b))
-      rc = EXIT_COMPARE_OUTPUT;
-#endif
-    if (!ms_cli_stdout_ok ())
-      rc = EXIT_COMPARE_OUTPUT;
-  }
-  ms_comparison_free (cmp);
+  rc = get_runs (&o, argv, &a, &b);
+  if (rc < 0)
+    rc = judge (&o, a, b);
   ms_results_free (a);
   ms_results_free (b);
   return rc;

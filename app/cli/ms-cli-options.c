@@ -55,6 +55,13 @@ static const MsCliOption compare_options[] = {
   FORMAT_OPTION ('f'),
   { "json", NULL, 'j', MS_N_ ("the same as --format json") },
   { "plot", "FILE", 'p', MS_N_ ("draw the ratio B/A against size into FILE") },
+  { "live", NULL, 'l', MS_N_ ("measure A and B now, a process of each in turn") },
+  { "a", "OPTIONS", 'A', MS_N_ ("with --live: A's run options, in one argument") },
+  { "b", "OPTIONS", 'B', MS_N_ ("with --live: B's run options, in one argument") },
+  { "a-experiment", "X", 'X', MS_N_ ("with --live: A's experiment switch") },
+  { "b-experiment", "X", 'Y', MS_N_ ("with --live: B's experiment switch") },
+  { "budget", "SECONDS", 'u', MS_N_ ("with --live: the most time to measure") },
+  { "out", "PREFIX", 'o', MS_N_ ("with --live: keep both runs as PREFIX-a and PREFIX-b") },
   { NULL },
 };
 /* The drawing commands, in a build with the drawing library. */

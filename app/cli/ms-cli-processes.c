@@ -89,10 +89,33 @@ child_args (const MsSweep *sweep, const char *prefix, MsChildArgs *a)
   a->argv[a->n] = NULL;
 }
 
+/* The most variables of the environment a process is given. */
+#define MS_CHILD_MAX_ENV 1024
+
+/* This process's environment with the experiment switch set to
+ * experiment (ms-experiment.h), into env (room for MS_CHILD_MAX_ENV + 1);
+ * environ itself without one. A side of a live comparison differs from
+ * the other by that switch alone. */
+static char **
+child_env (const char *experiment, char **env, char *setting, size_t len)
+{
+  static const char name[] = "MEMSWEEP_EXPERIMENT=";
+  int n = 0;
+  if (!experiment)
+    return environ;
+  for (char **e = environ; *e && n < MS_CHILD_MAX_ENV - 1; e++)
+    if (strncmp (*e, name, sizeof name - 1) != 0)
+      env[n++] = *e;
+  snprintf (setting, len, "%s%s", name, experiment);
+  env[n++] = setting;
+  env[n] = NULL;
+  return env;
+}
+
 /* Starts the process with its standard output gone and its errors in
  * err_path; -1 with errno when it cannot. */
 static pid_t
-spawn_child (MsChildArgs *a, const char *err_path)
+spawn_child (MsChildArgs *a, const char *err_path, char **envp)
 {
   posix_spawn_file_actions_t fa;
   pid_t pid = -1;
@@ -100,7 +123,7 @@ spawn_child (MsChildArgs *a, const char *err_path)
   posix_spawn_file_actions_addopen (&fa, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_addopen (&fa, STDERR_FILENO, err_path, O_WRONLY | O_CREAT | O_TRUNC,
                                     0600);
-  int e = posix_spawn (&pid, "/proc/self/exe", &fa, NULL, a->argv, environ);
+  int e = posix_spawn (&pid, "/proc/self/exe", &fa, NULL, a->argv, envp);
   posix_spawn_file_actions_destroy (&fa);
   if (e != 0) {
     errno = e;
@@ -153,25 +176,24 @@ remove_files (const char *dir, int p)
   }
 }
 
-/* One process, its files read and merged into *merged; false with a
- * message when it measured nothing that could be read. */
-static bool
-run_one (const MsSweep *sweep, const char *dir, int p, atomic_int *cancel, MsResults **merged,
-         char *err, size_t errlen)
+bool
+ms_cli_run_process (const MsSweep *sweep, const char *experiment, const char *dir, int p, int of,
+                    atomic_int *cancel, MsResults **merged, char *err, size_t errlen)
 {
   char prefix[PATH_MAX + 16], err_path[PATH_MAX + 32], samples[PATH_MAX + 32], why[512];
+  char *env[MS_CHILD_MAX_ENV + 1], setting[256];
   MsChildArgs a;
   snprintf (prefix, sizeof prefix, "%s/p%d", dir, p);
   snprintf (err_path, sizeof err_path, "%s.err", prefix);
   snprintf (samples, sizeof samples, "%s-samples.csv", prefix);
   child_args (sweep, prefix, &a);
-  pid_t pid = spawn_child (&a, err_path);
+  pid_t pid = spawn_child (&a, err_path, child_env (experiment, env, setting, sizeof setting));
   int rc = pid < 0 ? -1 : wait_child (pid, cancel);
   MsResults *r = rc >= 0 ? ms_csv_read_samples (samples, why, sizeof why) : NULL;
   if (!r) {
     first_error_line (err_path, why, sizeof why);
-    snprintf (err, errlen, ms_gettext ("process %d of %d measured nothing: %s"), p + 1,
-              sweep->processes, why[0] ? why : strerror (errno));
+    snprintf (err, errlen, ms_gettext ("process %d of %d measured nothing: %s"), p + 1, of,
+              why[0] ? why : strerror (errno));
     remove_files (dir, p);
     return false;
   }
@@ -216,7 +238,7 @@ ms_cli_run_processes (const MsSweep *sweep, atomic_int *cancel, bool bar, MsResu
   MsRunStatus st = MS_RUN_OK;
   for (int p = 0; p < sweep->processes && st == MS_RUN_OK; p++) {
     say_progress (bar, p, sweep->processes);
-    if (!run_one (sweep, dir, p, cancel, out, err, errlen))
+    if (!ms_cli_run_process (sweep, NULL, dir, p, sweep->processes, cancel, out, err, errlen))
       st = *out ? MS_RUN_CANCELLED : MS_RUN_NO_DEVICE;
     else if (cancel && atomic_load (cancel) && p + 1 < sweep->processes) {
       snprintf (err, errlen, ms_gettext ("cancelled after %d of %d processes"), p + 1,

@@ -131,4 +131,40 @@ grep -qF 'EVIL\x1b[31mRED' "$W/esc.txt" || fail "the device name is not shown es
 bad --threshold 1000.5 "$R/h100-default-samples.csv" "$R/h100-default-samples.csv"
 grep -qxF "memsweep compare: --threshold wants a percentage from 0 to 1000" "$W/err" ||
   fail "--threshold 1000.5: $(cat "$W/err")"
+
+# --live measures both sides now, taking turns, on the CPU baseline here
+# (a GPU machine's gpu step measures the default sweep): the known 20%
+# change is found, a side against itself claims nothing, both runs are
+# kept, no process folder is left, and misuse is refused before any work.
+live="--modes host --min-exp 12 --max-exp 16 --step 2"
+TMPDIR=$W "$M" compare --live --a "$live" --b "$live" --budget 10 --format json \
+  --out "$W/live-same" >"$W/live-same.json" 2>"$W/err"
+[ $? = 0 ] || fail "compare --live of a side against itself must exit 0: $(cat "$W/err")"
+python3 - "$W/live-same.json" <<'PY' || fail "compare --live: a cell differs from itself"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["cells"] and all(c["verdict"] in ("same", "ambiguous") for c in d["cells"]), d["cells"]
+PY
+for f in a-samples.csv a-summary.csv b-samples.csv b-summary.csv; do
+  [ -s "$W/live-same-$f" ] || fail "compare --live --out did not keep live-same-$f"
+done
+grep -q "^# processes: [3-9]" "$W/live-same-a-samples.csv" ||
+  grep -q '"processes": *[3-9]' "$W/live-same-a-meta.json" ||
+  fail "compare --live: side A does not record its processes"
+ls "$W" | grep -q memsweep-live && fail "compare --live left its process folder"
+TMPDIR=$W "$M" compare --live --a "$live" --b "$live" --b-experiment inject=20 --budget 10 \
+  >"$W/live-inject.txt" 2>"$W/err"
+[ $? = 1 ] || fail "compare --live with a 20% change must exit 1: $(cat "$W/err")"
+# Found in some cell (a loaded test machine may leave one undecided),
+# and never the wrong way.
+grep -Eq "^host .* SLOWER$" "$W/live-inject.txt" ||
+  fail "compare --live: the 20% change not found: $(grep '^host' "$W/live-inject.txt")"
+grep -Eq "^host .* FASTER$" "$W/live-inject.txt" && fail "compare --live: a 20% slowdown called FASTER"
+grep -q "^B: live B: .*(inject=20)" "$W/live-inject.txt" || fail "compare --live: B's label"
+bad --live "$R/h100-default-samples.csv"
+grep -q "takes no files" "$W/err" || fail "--live with files: $(cat "$W/err")"
+bad --budget 5 "$R/h100-default-samples.csv" "$R/h100-default-samples.csv"
+grep -q "go with --live" "$W/err" || fail "--budget without --live: $(cat "$W/err")"
+bad --live --budget 0
+bad --live --b "--modes nosuch"
 echo "compare: ok"

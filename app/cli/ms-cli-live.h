@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-live.h: `memsweep compare --live` (ms-cli-live.c): two sides
+ * measured by processes that take turns, until every cell is decided or
+ * the time is spent. */
+#pragma once
+
+#include <stdatomic.h>
+#include <stdbool.h>
+
+#include "ms-compare.h"
+
+/* The least processes a side is measured by: three is the fewest whose
+ * scatter says anything of the spread between processes (ms-grade.h).
+ * The most is as many as MS_MAX_ROUNDS rounds hold. */
+#define MS_CLI_LIVE_MIN_PROCESSES 3
+/* The default budget in seconds: twice a compare-grade run's minute. */
+#define MS_CLI_LIVE_DEFAULT_BUDGET 120
+
+typedef struct {
+  /* Each side's run options, one string split at spaces ("" or NULL: the
+   * default sweep); both are compare-grade rounds (run --grade). */
+  const char *options[2];
+  /* Each side's experiment switch (MEMSWEEP_EXPERIMENT), or NULL. */
+  const char *experiment[2];
+  double budget_s;
+  const char *prefix; /* --out: PREFIX-a-* and PREFIX-b-*, or NULL */
+  /* How the verdicts that stop it are judged. */
+  double threshold;
+  MsMode mode;
+  MsFigure figure;
+} MsCliLive;
+
+/* Checks both sides' options and the output files, then measures A and B, a process of each in turn (A B B A ...: a drift over
+ * the minutes meets both sides alike), and after each pair, once each
+ * side has MS_CLI_LIVE_MIN_PROCESSES, compares them; stops when no common
+ * cell is AMBIGUOUS, when the next pair would overrun the budget, or when
+ * another process would take a side past MS_MAX_ROUNDS rounds. *a and *b get the merged runs (written to
+ * --out when given). -1 on success, else the exit status after a
+ * message; nothing is measured when the options or files are refused. */
+int ms_cli_live_measure (const MsCliLive *live, atomic_int *cancel, MsResults **a,
+                         MsResults **b);
