@@ -39,8 +39,10 @@ ms_vector_bytes (int exponent)
 #define MS_MAX_WARMUP 1000
 #define MS_MAX_STREAMS 64
 /* Rounds of one run; a compare-grade run's processes each add theirs
- * (processes x rounds at most this many). */
-#define MS_MAX_ROUNDS 64
+ * (processes x rounds at most this many): a live comparison's side merges
+ * up to 28 processes of 9 rounds for the cells still undecided. Rounds
+ * are allocated as they come, so the bound costs a cell nothing. */
+#define MS_MAX_ROUNDS 256
 #define MS_MAX_PROCESSES 32
 
 /* The memory modes, from their one list (ms-mode-list.h). */

@@ -133,9 +133,10 @@ remove_dirs (const Plan *plan)
   rmdir (plan->dir);
 }
 
-/* How many common cells are still AMBIGUOUS; -1 when none is common. */
+/* How many common cells are still AMBIGUOUS, and which modes hold them
+ * (active); -1 when none is common. */
 static int
-undecided (const MsCliLive *live, MsResults *const runs[2], int *common)
+undecided (const MsCliLive *live, MsResults *const runs[2], int *common, bool *active)
 {
   char err[256];
   MsComparison *cmp = ms_compare_results_figure (runs[0], runs[1], live->threshold, live->mode,
@@ -144,29 +145,46 @@ undecided (const MsCliLive *live, MsResults *const runs[2], int *common)
     return -1;
   int n = cmp->all.count[MS_VERDICT_AMBIGUOUS];
   *common = cmp->all.n_common;
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    active[m] = cmp->mode[m].count[MS_VERDICT_AMBIGUOUS] > 0;
   ms_comparison_free (cmp);
   return n;
 }
 
-/* As many processes as a run's rounds can hold (MS_MAX_ROUNDS). */
+/* The side's sweep, of the active modes only: once a mode's cells are
+ * decided its time goes to those that are not. */
+static MsSweep
+narrowed (const MsSweep *sweep, const bool *active)
+{
+  MsSweep s = *sweep;
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    s.modes[m] = s.modes[m] && active[m];
+  return s;
+}
+
+/* As many processes as a run holds (MS_MAX_PROCESSES) and their rounds
+ * fit in MS_MAX_ROUNDS. */
 static int
 max_processes (const Plan *plan)
 {
   int rounds = plan->sweep[0].rounds > plan->sweep[1].rounds ? plan->sweep[0].rounds
                                                              : plan->sweep[1].rounds;
-  return MS_MAX_ROUNDS / (rounds > 0 ? rounds : 1);
+  int n = MS_MAX_ROUNDS / (rounds > 0 ? rounds : 1);
+  return n < MS_MAX_PROCESSES ? n : MS_MAX_PROCESSES;
 }
 
-/* One process of each side, in the order of pair k (A B, then B A). */
+/* One process of each side, of the active modes, in the order of pair k
+ * (A B, then B A). */
 static bool
-run_pair (const MsCliLive *live, const Plan *plan, int k, atomic_int *cancel,
+run_pair (const MsCliLive *live, const Plan *plan, int k, const bool *active, atomic_int *cancel,
           MsResults *runs[2], char *err, size_t errlen)
 {
   char dir[PATH_MAX + 8];
   for (int i = 0; i < 2; i++) {
     int side = (k % 2) ^ i;
+    MsSweep sweep = narrowed (&plan->sweep[side], active);
     snprintf (dir, sizeof dir, "%s/%c", plan->dir, side ? 'b' : 'a');
-    if (!ms_cli_run_process (&plan->sweep[side], live->experiment[side], dir, k,
+    if (!ms_cli_run_process (&sweep, live->experiment[side], dir, k,
                              max_processes (plan), cancel, &runs[side], err, errlen))
       return false;
   }
@@ -179,16 +197,20 @@ take_turns (const MsCliLive *live, const Plan *plan, atomic_int *cancel, MsResul
 {
   char err[1024];
   double start = now_s (), pair_s = 0;
+  bool active[MS_MODE_COUNT];
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    active[m] = live->mode == MS_MODE_COUNT || live->mode == (MsMode) m;
   for (int k = 0; k < max_processes (plan); k++) {
     double t0 = now_s ();
-    if (!run_pair (live, plan, k, cancel, runs, err, sizeof err)) {
+    if (!run_pair (live, plan, k, active, cancel, runs, err, sizeof err)) {
       fprintf (stderr, "memsweep compare: %s\n", err);
       return runs[0] && runs[1] ? EXIT_RUNTIME : EXIT_NO_DEVICE;
     }
     pair_s = now_s () - t0;
     double spent = now_s () - start;
-    int common = 0, left = k + 1 >= MS_CLI_LIVE_MIN_PROCESSES ? undecided (live, runs, &common)
-                                                               : -2;
+    int common = 0, left = k + 1 >= MS_CLI_LIVE_MIN_PROCESSES
+                               ? undecided (live, runs, &common, active)
+                               : -2;
     if (isatty (STDERR_FILENO) && left >= 0)
       fprintf (stderr, ms_gettext ("%d processes a side, %.0f s: %d of %d cells undecided\n"), k + 1,
                spent, left, common);

@@ -32,7 +32,8 @@ typedef struct {
 
 /* Checks both sides' options and the output files, then measures A and B, a process of each in turn (A B B A ...: a drift over
  * the minutes meets both sides alike), and after each pair, once each
- * side has MS_CLI_LIVE_MIN_PROCESSES, compares them; stops when no common
+ * side has MS_CLI_LIVE_MIN_PROCESSES, compares them; the next pair
+ * measures only the modes with a cell still AMBIGUOUS. Stops when no common
  * cell is AMBIGUOUS, when the next pair would overrun the budget, or when
  * another process would take a side past MS_MAX_ROUNDS rounds. *a and *b get the merged runs (written to
  * --out when given). -1 on success, else the exit status after a

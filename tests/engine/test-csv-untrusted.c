@@ -87,7 +87,7 @@ test_metadata_ranges (void)
   char *text = reference_with ("h100-lesson-reuse-samples.csv",
                                "# step: 0\n# max-exp: 2000000000\n# min-exp: -3\n"
                                "# streams: 0x10\n# reps: +5\n# ci-target-pct: nan\n"
-                               "# cell-budget-ms: 1e300\n# rounds: 99\n");
+                               "# cell-budget-ms: 1e300\n# rounds: 999\n");
   const char *in = ms_test_tmp_file ("ranges-samples.csv", text);
   char err[512];
   MsResults *r = ms_csv_read_samples (in, err, sizeof err);
