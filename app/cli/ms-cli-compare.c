@@ -69,11 +69,12 @@ usage (FILE *out, int rc)
                "  --plot FILE      the ratio B/A against size as PNG, SVG or PDF\n"
                "\n"
                "--live measures A and B now instead of reading them: compare-grade rounds\n"
-               "(memsweep run --help) in processes that take turns, A B B A ..., so that\n"
-               "whatever the machine does over the minutes meets both sides. After each\n"
-               "pair, from 3 processes a side, it compares them; the next pair measures\n"
-               "only the modes with a cell still AMBIGUOUS. It stops when none is left or\n"
-               "the next pair would overrun the budget (at most %d rounds a side).\n"
+               "(memsweep run --help), 5 a process, in processes that take turns (A B B\n"
+               "A ...), so that whatever the machine does over the minutes meets both\n"
+               "sides. After each pair, from 3 processes a side, it compares them; the\n"
+               "next pair measures only the modes with a cell still AMBIGUOUS. It stops\n"
+               "when none is left or the next pair would overrun the budget (at most %d\n"
+               "rounds and %d processes a side).\n"
                "  --a, --b OPTIONS   each side's run options in one argument, for example\n"
                "                     the second GPU's index for B (default: the default\n"
                "                     sweep)\n"
@@ -85,7 +86,7 @@ usage (FILE *out, int rc)
                "Exit status: 0 no cell faster or slower, 1 a difference found, 2 bad input\n"
                "(a file that cannot be read, files of different kinds, no cell in common,\n"
                "a bad option), 4 the plot or standard output could not be written.\n"),
-           DEFAULT_THRESHOLD_PCT, MS_MAX_ROUNDS, MS_CLI_LIVE_DEFAULT_BUDGET);
+           DEFAULT_THRESHOLD_PCT, MS_MAX_ROUNDS, MS_MAX_PROCESSES, MS_CLI_LIVE_DEFAULT_BUDGET);
   return rc;
 }
 

@@ -53,6 +53,11 @@ parse_side (const MsCliLive *live, int side, const char *prefix, MsSweep *sweep)
   int n = 0;
   words[n++] = "run";
   words[n++] = "--grade";
+  /* Fewer rounds a process than a grade run's 9, for more processes in
+   * the same time: processes, not rounds, carry most of the spread
+   * (PITFALLS 28). The side's own --rounds, later, wins. */
+  words[n++] = "--rounds";
+  words[n++] = MS_CLI_LIVE_ROUNDS;
   snprintf (copy, sizeof copy, "%s", live->options[side] ? live->options[side] : "");
   for (char *w = strtok_r (copy, " \t", &save); w; w = strtok_r (NULL, " \t", &save)) {
     if (n >= MAX_WORDS) {

@@ -13,6 +13,8 @@
  * scatter says anything of the spread between processes (ms-grade.h).
  * The most is as many as MS_MAX_ROUNDS rounds hold. */
 #define MS_CLI_LIVE_MIN_PROCESSES 3
+/* Rounds a process, unless a side's options say otherwise. */
+#define MS_CLI_LIVE_ROUNDS "5"
 /* The default budget in seconds: twice a compare-grade run's minute. */
 #define MS_CLI_LIVE_DEFAULT_BUDGET 120
 
