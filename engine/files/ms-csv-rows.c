@@ -121,7 +121,7 @@ parse_counts (MsReader *rd, MsRow *row)
   bool reuse = row->phase == MS_PHASE_KERNEL;
   uint64_t vectors = row->is_copy ? MS_COPY_BURST : reuse ? 3 * MS_MAX_REUSE : 3;
   if (f[MS_COL_BYTES].len &&
-      !field_count (&f[MS_COL_BYTES], vectors * row->elements * sizeof (float), &row->bytes)) {
+      !field_count (&f[MS_COL_BYTES], vectors * ms_vector_bytes (row->elements), &row->bytes)) {
     char n[16];
     snprintf (n, sizeof n, "%d", (int) vectors);
     ms_csv_fail (rd, line, "bytes '%s' is not a byte count up to %s vectors",

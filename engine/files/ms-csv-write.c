@@ -319,7 +319,7 @@ make_cell_strings (MsWriter *w, const MsCell *c)
   w->first_in_row = true;
   put_text (w, ms_mode_name (c->mode));
   put_u64 (w, c->elements);
-  put_u64 (w, c->elements * sizeof (float));
+  put_u64 (w, ms_vector_bytes (c->elements));
   w->head_len = take_written (w, 0, w->head, sizeof w->head);
   /* A partial cell's kept repetitions were verified too. */
   put_int (w, c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL ? 1 : 0);
@@ -512,7 +512,7 @@ write_summary_row (MsWriter *w, const MsResults *results, const MsCell *c, const
 
   put_text (w, ms_mode_name (c->mode));
   put_u64 (w, c->elements);
-  put_u64 (w, c->elements * sizeof (float));
+  put_u64 (w, ms_vector_bytes (c->elements));
   put_text (w, ms_cell_status_name (c->status));
   put_int (w, c->n_reps);
   put_stat (w, &st->e2e, ok, true);
