@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-csv-column-table.h"
 #include "ms-csv-reader.h"
 #include "ms-i18n.h"
 #include "ms-utf8.h"
@@ -432,7 +433,7 @@ read_round (MsReader *rd, MsCellBuilder *b, const MsRow *row)
       if (!state_form_ok (c, f)) {
         char s[200];
         ms_csv_fail (rd, rd->record_line, "GPU state field %s '%s' is malformed",
-                     ms_state_columns[c], shown (f, s, sizeof s));
+                     ms_state_column_name (c), shown (f, s, sizeof s));
         return;
       }
       state[c] = f->text;
