@@ -46,12 +46,14 @@ cookie_write (void *sink, const char *data, size_t len)
 }
 
 static bool
-writer_open (MsWriter *w, const char *path, const char *run_id, char *err, size_t errlen)
+writer_open (MsWriter *w, const char *path, const char *run_id, const MsRunSummary *summary,
+             char *err, size_t errlen)
 {
   static const cookie_io_functions_t io = { .write = cookie_write };
   memset (w, 0, sizeof *w);
   w->path = path;
   w->run_id = run_id;
+  w->summary = summary;
   w->first_in_row = true;
   w->run_id_offset = -1;
   w->file = ms_atomic_file_open (path, err, errlen);
@@ -258,7 +260,7 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
   ms_run_to_run_write_metadata (&r->run_to_run, w->f);
   write_experiment_metadata (w, r);
   ms_um_write_metadata (w->f, r);
-  ms_health_write_metadata (w->f, r);
+  ms_health_write_metadata (w->f, r, &w->summary->health);
   ms_meta_write_kept (w->f, r);
   ms_meta_printf (w->f, MS_META_UNITS,
                   "times in microseconds; bytes per direction; GB = 1e9 bytes");
@@ -495,11 +497,6 @@ write_fit_metadata (FILE *f)
 static void
 write_summary (MsWriter *w, const MsResults *results)
 {
-  MsCellSummary *rows = ms_results_summarize (results);
-  if (!rows) {
-    w->failed = true;
-    return;
-  }
   locale_t old = ms_csv_enter_c_locale ();
   if (!w->sidecar) {
     write_metadata (w, results, "summary");
@@ -507,10 +504,9 @@ write_summary (MsWriter *w, const MsResults *results)
   }
   ms_summary_columns_foreach (put_header_name, w);
   end_row (w);
-  for (size_t i = 0; i < results->n_cells; i++)
-    write_summary_row (w, &rows[i]);
+  for (size_t i = 0; i < w->summary->n_cells; i++)
+    write_summary_row (w, &w->summary->cells[i]);
   ms_csv_leave_c_locale (old);
-  free (rows);
 }
 
 static ssize_t
@@ -524,11 +520,12 @@ hash_write (void *state, const char *data, size_t len)
  * without it: a pair written together shares it, writing the same results
  * again gives the same file, and another run gives another id. */
 static uint64_t
-hash_samples (const MsResults *results, bool sidecar)
+hash_samples (const MsResults *results, const MsRunSummary *summary, bool sidecar)
 {
   static const cookie_io_functions_t io = { .write = hash_write };
   uint64_t hash = MS_FNV1A_BASIS;
-  MsWriter w = { .run_id = "", .first_in_row = true, .hash = &hash, .sidecar = sidecar };
+  MsWriter w = { .run_id = "", .first_in_row = true, .hash = &hash, .sidecar = sidecar,
+                 .summary = summary };
   w.f = fopencookie (&hash, "w", io);
   /* Unbuffered: the metadata, written through the stream, is hashed
    * before the rows, which are hashed as they are made. */
@@ -541,26 +538,25 @@ hash_samples (const MsResults *results, bool sidecar)
 }
 
 static void
-make_run_id (const MsResults *results, char *buf, size_t len)
+make_run_id (const MsResults *results, const MsRunSummary *summary, char *buf, size_t len)
 {
-  snprintf (buf, len, "%016llx", (unsigned long long) hash_samples (results, false));
+  snprintf (buf, len, "%016llx", (unsigned long long) hash_samples (results, summary, false));
 }
 
-/* The metadata lines as a file of the inline form would hold them (for
- * the sidecar), a summary's with the fit's; NULL when out of memory. */
+/* The metadata lines as a summary file of the inline form would hold them
+ * (for the sidecar: the samples' and the fit's); NULL when out of memory. */
 static char *
-metadata_text (const MsResults *results, bool summary)
+metadata_text (const MsResults *results, const MsRunSummary *summary)
 {
   char *text = NULL;
   size_t len = 0;
   FILE *f = open_memstream (&text, &len);
   if (!f)
     return NULL;
-  MsWriter w = { .f = f, .run_id = "", .first_in_row = true };
+  MsWriter w = { .f = f, .run_id = "", .first_in_row = true, .summary = summary };
   locale_t old = ms_csv_enter_c_locale ();
-  write_metadata (&w, results, summary ? "summary" : "samples");
-  if (summary)
-    write_fit_metadata (f);
+  write_metadata (&w, results, "summary");
+  write_fit_metadata (f);
   ms_csv_leave_c_locale (old);
   if (fclose (f) != 0) {
     free (text);
@@ -589,8 +585,8 @@ choose_sidecar (MsWriter *w, const char *meta)
  * put in place at the end: the rows are formatted once. A device or a
  * pipe, written in place, gets a first pass that only hashes. */
 static bool
-write_samples_file (MsWriter *w, const MsResults *results, const char *path, const char *meta,
-                    char *run_id, char *err, size_t errlen)
+write_samples_file (MsWriter *w, const MsResults *results, const MsRunSummary *summary,
+                    const char *path, const char *meta, char *run_id, char *err, size_t errlen)
 {
   /* A summary holds statistics, no samples: a samples file of it would
    * claim cells without data, which the reader rightly refuses. */
@@ -600,7 +596,7 @@ write_samples_file (MsWriter *w, const MsResults *results, const char *path, con
                           "only, no samples: export it as a summary"), path);
     return false;
   }
-  if (!writer_open (w, path, NULL, err, errlen))
+  if (!writer_open (w, path, NULL, summary, err, errlen))
     return false;
   choose_sidecar (w, meta);
   if (w->sidecar) {
@@ -609,7 +605,7 @@ write_samples_file (MsWriter *w, const MsResults *results, const char *path, con
     w->sink.hash = MS_FNV1A_BASIS;
     w->sink.hashing = true;
   } else {
-    make_run_id (results, run_id, 32);
+    make_run_id (results, summary, run_id, 32);
     w->run_id = run_id;
   }
   write_samples (w, results);
@@ -662,10 +658,11 @@ write_summary_without_empty_columns (MsWriter *w, const MsResults *results)
 }
 
 static bool
-write_summary_file (MsWriter *w, const MsResults *results, const char *path, const char *meta,
-                    const char *run_id, char *err, size_t errlen)
+write_summary_file (MsWriter *w, const MsResults *results, const MsRunSummary *summary,
+                    const char *path, const char *meta, const char *run_id, char *err,
+                    size_t errlen)
 {
-  if (!writer_open (w, path, run_id, err, errlen))
+  if (!writer_open (w, path, run_id, summary, err, errlen))
     return false;
   choose_sidecar (w, meta);
   if (w->sidecar)
@@ -731,16 +728,31 @@ commit_with_sidecar (MsWriter **writers, const char **roles, int n, const char *
   return ms_atomic_file_commit_group (files, n_files, taken, err, errlen);
 }
 
+/* What the writers format, computed once per call; NULL with a message
+ * naming path when out of memory. */
+static MsRunSummary *
+summarize (const MsResults *results, const char *path, char *err, size_t errlen)
+{
+  MsRunSummary *summary = ms_results_summarize (results);
+  if (!summary)
+    snprintf (err, errlen, ms_gettext ("%s: cannot write: %s"), path, strerror (ENOMEM));
+  return summary;
+}
+
 bool
 ms_csv_write_samples (const MsResults *results, const char *path, char *err, size_t errlen)
 {
   MsWriter w, *writers[] = { &w };
   const char *roles[] = { "samples" };
   char run_id[32];
-  char *meta = metadata_text (results, true);
-  bool ok = write_samples_file (&w, results, path, meta, run_id, err, errlen) &&
+  MsRunSummary *summary = summarize (results, path, err, errlen);
+  if (!summary)
+    return false;
+  char *meta = metadata_text (results, summary);
+  bool ok = write_samples_file (&w, results, summary, path, meta, run_id, err, errlen) &&
             commit_with_sidecar (writers, roles, 1, meta, run_id, NULL, err, errlen);
   free (meta);
+  free (summary);
   return ok;
 }
 
@@ -750,15 +762,19 @@ ms_csv_write_summary (const MsResults *results, const char *path, char *err, siz
   MsWriter w, *writers[] = { &w };
   const char *roles[] = { "summary" };
   char run_id[32];
-  char *meta = metadata_text (results, true);
+  MsRunSummary *summary = summarize (results, path, err, errlen);
+  if (!summary)
+    return false;
+  char *meta = metadata_text (results, summary);
   /* Alone, a summary's id is the one its samples would have. */
   if (meta)
-    ms_meta_sidecar_run_id (meta, hash_samples (results, true), run_id);
+    ms_meta_sidecar_run_id (meta, hash_samples (results, summary, true), run_id);
   else
-    make_run_id (results, run_id, sizeof run_id);
-  bool ok = write_summary_file (&w, results, path, meta, run_id, err, errlen) &&
+    make_run_id (results, summary, run_id, sizeof run_id);
+  bool ok = write_summary_file (&w, results, summary, path, meta, run_id, err, errlen) &&
             commit_with_sidecar (writers, roles, 1, meta, run_id, NULL, err, errlen);
   free (meta);
+  free (summary);
   return ok;
 }
 
@@ -770,10 +786,14 @@ write_pair (const MsResults *results, const char *samples_path, const char *summ
   MsWriter samples, summary, *writers[] = { &samples, &summary };
   const char *roles[] = { "samples", "summary" };
   char run_id[32];
+  MsRunSummary *run = summarize (results, samples_path, err, errlen);
+  if (!run)
+    return false;
   /* The summary's metadata: the samples' and the fit's. */
-  char *meta = metadata_text (results, true);
-  bool ok = write_samples_file (&samples, results, samples_path, meta, run_id, err, errlen);
-  if (ok && !write_summary_file (&summary, results, summary_path, meta, run_id, err, errlen)) {
+  char *meta = metadata_text (results, run);
+  bool ok = write_samples_file (&samples, results, run, samples_path, meta, run_id, err, errlen);
+  if (ok &&
+      !write_summary_file (&summary, results, run, summary_path, meta, run_id, err, errlen)) {
     ms_atomic_file_abort (samples.file);
     ok = false;
   }
@@ -788,6 +808,7 @@ write_pair (const MsResults *results, const char *samples_path, const char *summ
     ok = commit_with_sidecar (writers, roles, 2, meta, run_id, taken, err, errlen);
   }
   free (meta);
+  free (run);
   return ok;
 }
 

@@ -16,6 +16,7 @@
 #include "ms-atomic-file.h"
 #include "ms-csv-column-table.h"
 #include "ms-gpu-state.h"
+#include "ms-summary.h"
 
 /* What the stream writes to: the file, with a count of the bytes written
  * and, while the run id is worked out in the same pass, their hash. */
@@ -38,6 +39,8 @@ typedef struct {
   bool failed;
   /* The metadata goes to the sidecar (PREFIX-meta.json), not into the file. */
   bool sidecar;
+  /* What the model computed of the run: its health and the summary's rows. */
+  const MsRunSummary *summary;
   /* The fields every row of a cell repeats (the columns of PART CELL,
    * ms-csv-column-list.h), made once per cell: each run of such columns
    * as one string in cell_text. */

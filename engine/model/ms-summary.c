@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-summary.c: a run's summary, a row per cell (see ms-summary.h). */
+/* ms-summary.c: a run's summary, its health and a row per cell (see
+ * ms-summary.h). */
 #include "ms-summary.h"
 
 #include <stdlib.h>
@@ -26,14 +27,18 @@ summarize_cell (const MsResults *results, const MsCell *c, const MsFit *fit, MsC
     s->state_known = s->state_known || c->rounds[i].start.valid;
 }
 
-MsCellSummary *
+MsRunSummary *
 ms_results_summarize (const MsResults *results)
 {
-  MsCellSummary *rows = calloc (results->n_cells > 0 ? results->n_cells : 1, sizeof *rows);
+  MsRunSummary *summary =
+    calloc (1, sizeof *summary + results->n_cells * sizeof summary->cells[0]);
+  MsCellSummary *rows = summary ? summary->cells : NULL;
   MsFit fits[MS_MODE_COUNT], fit;
   bool fitted[MS_MODE_COUNT] = { false };
-  if (!rows)
+  if (!summary)
     return NULL;
+  ms_health_compute (results, &summary->health);
+  summary->n_cells = results->n_cells;
   for (size_t i = 0; i < results->n_cells; i++) {
     const MsCell *c = &results->cells[i];
     /* A plain sweep's fits once per mode; an experiment's per variant. */
@@ -48,5 +53,5 @@ ms_results_summarize (const MsResults *results)
     }
     summarize_cell (results, c, &fits[c->mode], &rows[i]);
   }
-  return rows;
+  return summary;
 }

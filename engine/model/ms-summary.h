@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-summary.h: a run's summary, a row per cell: the cell's statistics and
- * the figures computed from the whole run that its row gives (the fit of
- * its mode or variant and its residual at the cell's size, the interval
- * for another run's median, the timers' overhead, the copy bursts' rates,
- * the GPU's state). Computed once (ms-summary.c) and handed to whatever
- * writes or shows them, which only formats. Plain C, no GLib. */
+/* ms-summary.h: a run's summary: its link and clock health and a row per
+ * cell, the cell's statistics and the figures computed from the whole run
+ * that its row gives (the fit of its mode or variant and its residual at
+ * the cell's size, the interval for another run's median, the timers'
+ * overhead, the copy bursts' rates, the GPU's state). Computed once
+ * (ms-summary.c) and handed to the files' writer, which only formats.
+ * Plain C, no GLib. */
 #pragma once
 
 #include <stdbool.h>
 
 #include "memsweep.h"
+#include "ms-health.h"
 
 typedef struct {
   const MsCell *cell;
@@ -34,6 +36,11 @@ typedef struct {
   int state_flags;
 } MsCellSummary;
 
-/* A row per cell of results, in their order; NULL when out of memory.
- * Freed with free (). */
-MsCellSummary *ms_results_summarize (const MsResults *results);
+typedef struct {
+  MsHealth health;
+  size_t n_cells;
+  MsCellSummary cells[]; /* one per cell of the results, in their order */
+} MsRunSummary;
+
+/* NULL when out of memory. Freed with free (). */
+MsRunSummary *ms_results_summarize (const MsResults *results);
