@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 /* A line's PART as the table's fields. */
-#define FIELDS_CELL(value) .state = -1, .per_cell = true
+#define FIELDS_CELL(value) .state = -1
 #define FIELDS_ROW(value) .state = -1
 #define FIELDS_STATE(value) .state = (value)
 #define FIELDS_ALWAYS(value) .state = -1, .always = true

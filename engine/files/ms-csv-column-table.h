@@ -22,10 +22,8 @@ typedef struct {
   const char *name; /* a phase's column: the part after "<phase>_" */
   MsCsvType type;
   const char *unit;
-  /* Samples: the MS_STATE_COL_ field a GPU state column holds, or -1;
-   * whether the value is the same on every row of a cell. */
+  /* Samples: the MS_STATE_COL_ field a GPU state column holds, or -1. */
   int state;
-  bool per_cell;
   /* Summary: written even when empty in every row (a reader needs it). */
   bool always;
 } MsCsvColumn;

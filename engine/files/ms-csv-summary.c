@@ -91,7 +91,8 @@ field (const SummaryReader *sr, const char *name)
 }
 
 /* The name of a summary column (MS_SUMMARY_COLUMN_ID), as the list has it. */
-#define COLUMN(ID) (ms_summary_columns[MS_SUMMARY_COLUMN_##ID].name)
+#define COLUMN_AT(i) (ms_summary_columns[(i)].name)
+#define COLUMN(ID) COLUMN_AT (MS_SUMMARY_COLUMN_##ID)
 
 /* An empty field is "no value": false, and *out untouched. Times and
  * rates follow the samples reader's number rule (ms-csv-number.h): digits
@@ -359,10 +360,14 @@ ms_csv_is_summary (const char *path)
   close (fd);
   head[n > 0 ? n : 0] = '\0';
   const char *p = strncmp (head, "\xEF\xBB\xBF", 3) == 0 ? head + 3 : head;
-  /* A summary's header row starts like this; a samples file's has rep. */
-  static const char header[] = "mode,elements,bytes_per_vector,status,";
+  /* A summary's header row starts with the columns before reps; a samples
+   * file's has rep where the summary has status. */
+  char header[sizeof head] = "";
+  size_t len = 0;
+  for (int i = 0; i < MS_SUMMARY_COLUMN_REPS && len < sizeof header; i++)
+    len += (size_t) snprintf (header + len, sizeof header - len, "%s,", COLUMN_AT (i));
   return strncmp (p, "# memsweep summary file", 23) == 0 ||
-         strncmp (p, header, sizeof header - 1) == 0;
+         strncmp (p, header, strlen (header)) == 0;
 }
 
 /* A summary without metadata lines has its metadata in its sidecar, read
