@@ -207,14 +207,13 @@ read_cell (SummaryReader *sr)
     return;
   }
   int n = (int) count;
-  const StatColumns e2e = { COLUMN (E2E_MEDIAN_US), COLUMN (E2E_MIN_US),
-                                   COLUMN (E2E_MAX_US),    COLUMN (E2E_CI_LOW_US),
-                                   COLUMN (E2E_CI_HIGH_US), COLUMN (E2E_CI_95) };
+  const StatColumns e2e = { COLUMN (E2E_MEDIAN_US), COLUMN (E2E_MIN_US),     COLUMN (E2E_MAX_US),
+                            COLUMN (E2E_CI_LOW_US), COLUMN (E2E_CI_HIGH_US), COLUMN (E2E_CI_95) };
   /* parts_sum's extremes and the phases' ci_95 are no columns of
    * memsweep's, but a file from elsewhere that has them is read by them. */
-  const StatColumns parts = { COLUMN (PARTS_SUM_MEDIAN_US), "parts_sum_min_us",
-                              "parts_sum_max_us",           COLUMN (PARTS_SUM_CI_LOW_US),
-                              COLUMN (PARTS_SUM_CI_HIGH_US), "parts_sum_ci_95" };
+  const StatColumns parts = { COLUMN (PARTS_SUM_MEDIAN_US), "parts_sum_min_us", "parts_sum_max_us",
+                              COLUMN (PARTS_SUM_CI_LOW_US), COLUMN (PARTS_SUM_CI_HIGH_US),
+                              "parts_sum_ci_95" };
   read_stat (sr, &e2e, &c.stats.e2e, n);
   read_stat (sr, &parts, &c.stats.parts_sum, n);
   /* Files from before plain repetitions have no instrumented median: the
