@@ -37,7 +37,7 @@ compare_with_reference (MsBackend *backend, int rounds)
   double worst_steady = 1e9;
   for (int i = 0; i < 2; i++) {
     int e = exps[i];
-    uint64_t vec = (1ull << e) * sizeof (float);
+    uint64_t vec = ms_exponent_bytes (e);
     double ref_h2d[16], ref_d2h[16], ms_h2d[16], ms_d2h[16], st_h2d[16], st_d2h[16];
     for (int r = 0; r < rounds && r < 16; r++) {
       double t_h2d = ms_k_reference_copy_us (0, vec, 1, 5, 21, 10, MS_K_HOST_REUSED, err, sizeof err);
@@ -89,7 +89,7 @@ reference_variants (void)
   printf ("\nreference variants at 2^20 (GB/s): loop of 10 | 1 copy per pair | 1 copy, fresh "
           "buffer | 1 copy, CPU memset before | 1 copy, CPU streaming-store fill before\n");
   for (int dir = 1; dir >= 0; dir--) {
-    uint64_t vec = (1ull << 20) * sizeof (float);
+    uint64_t vec = ms_exponent_bytes (20);
     double loop = ms_k_reference_copy_us (0, vec, dir, 5, 21, 10, MS_K_HOST_REUSED, err, sizeof err);
     double one = ms_k_reference_copy_us (0, vec, dir, 5, 21, 1, MS_K_HOST_REUSED, err, sizeof err);
     double fresh = ms_k_reference_copy_us (0, vec, dir, 5, 21, 1, MS_K_HOST_FRESH, err, sizeof err);

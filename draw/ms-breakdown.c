@@ -371,7 +371,7 @@ ms_breakdown_draw_full (cairo_t *cr, GPtrArray *runs, int exponent, gboolean one
   breakdown_rows (cr, runs, exponent, fs, &rows);
 
   char size[32], title[256];
-  ms_format_bytes (ms_vector_bytes (exponent), size, sizeof size);
+  ms_format_bytes (ms_exponent_bytes (exponent), size, sizeof size);
   g_snprintf (title, sizeof title,
               _("Where one repetition's time goes at 2^%d (%s per vector): phase medians adding "
                 "up to the median end-to-end time"),

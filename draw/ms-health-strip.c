@@ -69,7 +69,7 @@ draw_boxes (cairo_t *cr, const MsHealthPoint *points, int n, const MsChartStyle 
     ms_set_color (cr, &color, 1);
     cairo_set_line_width (cr, lw);
     cairo_stroke (cr);
-    ms_format_size_label ((double) ms_vector_bytes (p->exponent), size, sizeof size);
+    ms_format_size_label ((double) ms_exponent_bytes (p->exponent), size, sizeof size);
     ms_health_format_link (p->gen, p->width, link, sizeof link);
     ms_set_color (cr, &style->fg, 1);
     double tx = bx + 3, tw = box_w - 6, line = fs * 1.3;

@@ -106,7 +106,7 @@ add_row (const MsCell *c, const RowSpec *spec, MsLessonRowFunc add, gpointer dat
 {
   char size[32];
   int rep = ms_timeline_rows_typical_rep (c);
-  ms_format_bytes (c->elements * sizeof (float), size, sizeof size);
+  ms_format_bytes (ms_vector_bytes (c->elements), size, sizeof size);
   /* Translators: a lesson timeline's title: the mode and the size of
    * each vector, e.g. "Pinned · 4 MiB per vector". */
   g_autofree char *what

@@ -414,7 +414,8 @@ ms_matrix_data_from_runs (MsMatrixData *data, GPtrArray *runs, MsMode mode, int 
   for (int e = 0; e <= MS_MAX_EXPONENT; e++) {
     col_of[e] = has[e] && data->n_cols < MS_MATRIX_MAX ? data->n_cols++ : -1;
     if (col_of[e] >= 0)
-      ms_format_bytes (ms_vector_bytes (e), data->col_label[col_of[e]], sizeof data->col_label[0]);
+      ms_format_bytes (ms_exponent_bytes (e), data->col_label[col_of[e]],
+                       sizeof data->col_label[0]);
   }
   for (guint r = 0; runs && r < runs->len && data->n_rows < MS_MATRIX_MAX; r++) {
     const MsResults *res = g_ptr_array_index (runs, r);

@@ -74,7 +74,7 @@ build (const MsResults *run, MsMode mode, int count)
       if (!series)
         series = ms_chart_data_add_series (d, _ (subs[s].label), s, s, 0);
       double per = c->stats.e2e.median / count;
-      ms_chart_series_add (series, (double)c->elements * sizeof (float), per,
+      ms_chart_series_add (series, (double) ms_vector_bytes (c->elements), per,
                            c->stats.e2e.ci_low / count, c->stats.e2e.ci_high / count, FALSE);
     }
   }
@@ -143,8 +143,8 @@ dip_note (const MsResults *run, int count)
       if (!(b_max < a_min))
         continue;
       char sa[32], sb[32], ta[32], tb[32];
-      ms_format_size_label ((double)a->elements * sizeof (float), sa, sizeof sa);
-      ms_format_size_label ((double)b->elements * sizeof (float), sb, sizeof sb);
+      ms_format_size_label ((double) ms_vector_bytes (a->elements), sa, sizeof sa);
+      ms_format_size_label ((double) ms_vector_bytes (b->elements), sb, sizeof sb);
       ms_format_time_us (a->stats.e2e.median / count, ta, sizeof ta);
       ms_format_time_us (b->stats.e2e.median / count, tb, sizeof tb);
       return g_strdup_printf (_ ("%s: batches of %s copies beat those of %s (%s against %s per "
@@ -182,7 +182,7 @@ spike_note (const MsResults *run, int count)
             && c_min > h_max))
         continue;
       char size[32], t[32];
-      ms_format_size_label ((double) c->elements * sizeof (float), size, sizeof size);
+      ms_format_size_label ((double) ms_vector_bytes (c->elements), size, sizeof size);
       ms_format_time_us (m_c / count, t, sizeof t);
       return g_strdup_printf (_ ("%s: one call per copy took %s a copy at %s, over three times "
                                  "both its neighbours in every repetition; the ratios there "

@@ -255,7 +255,7 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
     return;
   }
   char size[32];
-  ms_format_bytes (ms_vector_bytes (rows[0].exponent), size, sizeof size);
+  ms_format_bytes (ms_exponent_bytes (rows[0].exponent), size, sizeof size);
   g_autofree char *title
       = g_strdup_printf (_ ("Each state's median time as a multiple of the line above it, %s per "
                             "vector"),

@@ -227,7 +227,7 @@ ms_picture_copy_kinds (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   const MsCell *h2d = ms_copy_fact_cell (run, MS_COPY_FACT_H2D);
   char size[32] = "?";
   if (h2d)
-    ms_format_size_label ((double) h2d->elements * sizeof (float), size, sizeof size);
+    ms_format_size_label ((double) ms_vector_bytes (h2d->elements), size, sizeof size);
   g_autofree char *unit = g_strdup_printf (_ ("GB/s, one copy of %s"), size);
   draw_axis (cr, style, &xs, unit, top, bottom, fs, right);
   guint row = 0;

@@ -67,7 +67,7 @@ times_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
   if (!lo || !c)
     return 0;
   char size[32], p0[32], p1[32], z0[32], z1[32];
-  ms_format_size_label ((double)c->elements * sizeof (float), size, sizeof size);
+  ms_format_size_label ((double) ms_vector_bytes (c->elements), size, sizeof size);
   ms_caption_time (median_of (run, "pinned", lo), p0, sizeof p0);
   ms_caption_time (median_of (run, "pinned", hi), p1, sizeof p1);
   ms_caption_time (median_of (run, "zero-copy", lo), z0, sizeof z0);

@@ -54,7 +54,7 @@ build (const MsResults *run)
   int e = chart_exponent (run);
   char size[32] = "";
   if (e >= 0)
-    ms_format_size_label (ldexp (sizeof (float), e), size, sizeof size);
+    ms_format_size_label ((double) ms_exponent_bytes (e), size, sizeof size);
   /* TRANSLATORS: the issue-order picture's title, e.g. "... at 16 MiB per
    * vector, ...". */
   d->title = g_strdup_printf (_ ("How much longer depth-first took than breadth-first at %s "

@@ -45,7 +45,7 @@ build (const MsResults *run, int d, MsMatrixData *m)
     int r = slot (bufs, &nb, b), k = slot (thrs, &nt, t);
     if (r < 0 || k < 0 || c->status != MS_CELL_OK || c->n_reps <= 0 || !(c->stats.e2e.median > 0))
       continue;
-    m->value[r][k] = (double)c->elements * sizeof (float) / c->stats.e2e.median / 1e3;
+    m->value[r][k] = (double) ms_vector_bytes (c->elements) / c->stats.e2e.median / 1e3;
     any = TRUE;
   }
   m->n_rows = nb;

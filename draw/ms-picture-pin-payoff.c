@@ -63,14 +63,14 @@ build (const MsResults *run)
       int found = ms_pin_payoff_break_even (run, lines[i].kind, lines[i].base, e, &n);
       if (found == 0) {
         char size[32];
-        ms_format_size_label ((double) ms_vector_bytes (e), size, sizeof size);
+        ms_format_size_label ((double) ms_exponent_bytes (e), size, sizeof size);
         g_string_append_printf (sizes, "%s%s", sizes->len ? ", " : "", size);
       }
       if (found != 1)
         continue;
       if (!s)
         s = ms_chart_data_add_series (d, _ (lines[i].label), mode, i, dash);
-      ms_chart_series_add (s, (double) ms_vector_bytes (e), n, 1, 0, FALSE);
+      ms_chart_series_add (s, (double) ms_exponent_bytes (e), n, 1, 0, FALSE);
     }
     /* A gap in a line is a size where it never paid off: said under the
      * chart, or the gap reads as a size not measured. */
@@ -102,7 +102,7 @@ held_bytes (const MsResults *run)
 {
   for (size_t i = 0; i < run->n_cells; i++)
     if (g_str_has_prefix (run->cells[i].variant, "held-permille="))
-      return (double)run->cells[i].elements * sizeof (float);
+      return (double) ms_vector_bytes (run->cells[i].elements);
   return 0;
 }
 
@@ -220,7 +220,7 @@ costs_rows (const MsResults *run, int e, char label[][64], char value[][32])
   char size[32];
   int n = 0;
   MsPinCost c;
-  ms_format_size_label ((double) ms_vector_bytes (e), size, sizeof size);
+  ms_format_size_label ((double) ms_exponent_bytes (e), size, sizeof size);
   /* TRANSLATORS: a heading of the pin-payoff picture's table; %s is a
    * size ("64 MiB"). */
   g_snprintf (label[n], 64, _ ("Get and release one %s buffer"), size);

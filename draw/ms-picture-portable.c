@@ -78,7 +78,7 @@ draw_cases (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
   const MsCell *pin = pinned_cell (run);
   char size[32] = "";
   if (pin)
-    ms_format_bytes (pin->elements * sizeof (float), size, sizeof size);
+    ms_format_bytes (ms_vector_bytes (pin->elements), size, sizeof size);
   /* The run's GPU, not the machine showing the picture. */
   const char *gpu = run->device.name[0] ? run->device.name : _("GPU");
   g_autofree char *title =

@@ -29,7 +29,7 @@ find_costs (const MsResults *run, Costs *k)
     const MsCell *pin = ms_results_find_variant (run, MS_MODE_PINNED, e, "");
     if (!ms_register_costs (run, e, &k->c))
       continue;
-    ms_format_bytes (pin->elements * sizeof (float), k->size, sizeof k->size);
+    ms_format_bytes (ms_vector_bytes (pin->elements), k->size, sizeof k->size);
     return TRUE;
   }
   return FALSE;

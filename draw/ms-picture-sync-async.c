@@ -49,7 +49,7 @@ build (const MsResults *run, MsSaDir dir)
           s = ms_chart_data_add_series (d, label, i, i, what == MS_SA_CALL ? 0 : 1);
           s->no_markers = what == MS_SA_DONE;
         }
-        ms_chart_series_add (s, (double)c->elements * sizeof (float), c->stats.e2e.median,
+        ms_chart_series_add (s, (double) ms_vector_bytes (c->elements), c->stats.e2e.median,
                              c->stats.e2e.min, c->stats.e2e.max, FALSE);
         any = TRUE;
       }
@@ -101,7 +101,7 @@ takeaway (const MsResults *run)
         || !(sync->stats.e2e.median > 0))
       continue;
     char size[32], tc[32], td[32], ts[32];
-    ms_format_size_label ((double)call->elements * sizeof (float), size, sizeof size);
+    ms_format_size_label ((double) ms_vector_bytes (call->elements), size, sizeof size);
     ms_caption_time (call->stats.e2e.median, tc, sizeof tc);
     ms_caption_time (done->stats.e2e.median, td, sizeof td);
     ms_caption_time (sync->stats.e2e.median, ts, sizeof ts);
@@ -265,7 +265,7 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
     /* The sizes the caption names keep their ticks, in both panels. */
     for (int k = 0; k < 2; k++)
       if (named[k] >= 0)
-        data->x_marks[k] = (double) ms_vector_bytes (named[k]);
+        data->x_marks[k] = (double) ms_exponent_bytes (named[k]);
     /* And the guide's 64 KiB, which the caption sets cudaMemcpy against. */
     data->x_marks[2] = 64 * 1024;
     /* Small panels keep their plots: the ticks say sizes and times (and

@@ -124,7 +124,7 @@ set_states (MsChartSeries *s, const MsCell *c, MsMetric metric)
 {
   MsChartPoint *p = &g_array_index (s->points, MsChartPoint, s->points->len - 1);
   const MsTwoStates *t = &c->stats.states;
-  double bytes = 3.0 * c->elements * sizeof (float);
+  double bytes = 3.0 * ms_vector_bytes (c->elements);
   if (metric == MS_METRIC_E2E_TIME) {
     p->state_lo = t->low_us;
     p->state_hi = t->high_us;
@@ -154,14 +154,14 @@ metric_value (const MsResults *run, const MsCell *c, MsMetric metric, double *y,
     *hi = rr ? rr_hi : bar_high (&st->e2e);
     return st->e2e.n > 0;
   case MS_METRIC_E2E_BANDWIDTH:
-    bytes = 3.0 * c->elements * sizeof (float);
+    bytes = 3.0 * ms_vector_bytes (c->elements);
     t = &st->e2e;
     break;
   case MS_METRIC_H2D_BANDWIDTH:
     p = ms_mode_to_device_phase (c->mode);
     if (p >= MS_PHASE_COUNT)
       return FALSE;
-    bytes = 2.0 * c->elements * sizeof (float);
+    bytes = 2.0 * ms_vector_bytes (c->elements);
     t = &st->phase[p];
     break;
   case MS_METRIC_D2H_BANDWIDTH:
@@ -169,7 +169,7 @@ metric_value (const MsResults *run, const MsCell *c, MsMetric metric, double *y,
     p = ms_mode_to_host_phase (c->mode);
     if (p >= MS_PHASE_COUNT)
       return FALSE;
-    bytes = 1.0 * c->elements * sizeof (float);
+    bytes = 1.0 * ms_vector_bytes (c->elements);
     t = &st->phase[p];
     break;
   }
@@ -312,7 +312,7 @@ add_best_pinned (MsChartData *d, GPtrArray *runs, MsMetric metric)
   if (!best_cell)
     return;
   char bytes[32];
-  ms_format_bytes (best_cell->elements * sizeof (float), bytes, sizeof bytes);
+  ms_format_bytes (ms_vector_bytes (best_cell->elements), bytes, sizeof bytes);
   /* "4 MiB" stays on one line where a long label wraps. */
   g_auto (GStrv) parts = g_strsplit (bytes, " ", -1);
   g_autofree char *size = g_strjoinv ("\u00a0", parts);
@@ -336,7 +336,7 @@ add_best_pinned (MsChartData *d, GPtrArray *runs, MsMetric metric)
     label = g_strdup_printf (_ ("the Pinned mode's best end to end: %.1f GB/s (copies and kernel, "
                                 "median at %s)"),
                              best, where);
-  ms_chart_data_add_ref_at (d, best, (double)best_cell->elements * sizeof (float), label);
+  ms_chart_data_add_ref_at (d, best, (double) ms_vector_bytes (best_cell->elements), label);
 }
 
 /* The host link's theoretical rate per direction, as a reference line. */
@@ -495,7 +495,7 @@ add_prefetch_note (MsChartData *d, GPtrArray *runs)
       || !(p->stats.e2e.ci_low > m->stats.e2e.ci_high))
     return;
   char size[32], took[32], whole[32];
-  ms_format_size_label ((double)p->elements * sizeof (float), size, sizeof size);
+  ms_format_size_label ((double) ms_vector_bytes (p->elements), size, sizeof size);
   ms_caption_time (fetch->median, took, sizeof took);
   ms_caption_time (m->stats.e2e.median, whole, sizeof whole);
   /* TRANSLATORS: a chart's foot note, e.g. "At 4 KiB Managed + prefetch is
@@ -579,7 +579,7 @@ add_run_series (MsChartData *d, const MsResults *run, guint r, MsMetric metric,
       double y = 0, lo = 1, hi = 0;
       gboolean usable = c->status == MS_CELL_OK || (c->status == MS_CELL_PARTIAL && c->n_reps);
       gboolean ok = usable && metric_value (run, c, metric, &y, &lo, &hi);
-      ms_chart_series_add (s, (double)c->elements * sizeof (float), y, lo, hi, !ok);
+      ms_chart_series_add (s, (double) ms_vector_bytes (c->elements), y, lo, hi, !ok);
       /* One run's two-state cells are drawn as such; with several the
        * ticks would bury the lines. */
       if (ok && c->stats.states.found && !comparing)

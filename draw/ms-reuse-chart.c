@@ -83,7 +83,7 @@ add_point (MsChartSeries *s, const MsCell *c, int reuse, MsReuseMetric metric)
                          FALSE);
     return;
   }
-  double bytes = 3.0 * c->elements * sizeof (float);
+  double bytes = 3.0 * ms_vector_bytes (c->elements);
   double lo = ci && e2e->ci_high > 0 ? bytes / e2e->ci_high * 1e-3 : 1;
   double hi = ci && e2e->ci_low > 0 ? bytes / e2e->ci_low * 1e-3 : 0;
   ms_chart_series_add (s, reuse, c->stats.e2e_gbps, lo, hi, FALSE);
@@ -241,7 +241,7 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
   d->empty_text = g_strdup (_("This run has no cells with an R setting: run the data reuse lesson"));
   if (exponent >= 0) {
     char size[32];
-    ms_format_bytes (ms_vector_bytes (exponent), size, sizeof size);
+    ms_format_bytes (ms_exponent_bytes (exponent), size, sizeof size);
     d->title = g_strdup_printf (_("Data reuse at %s per vector"), size);
   }
   const MsChartSeries *writes[2] = { NULL, NULL }; /* R kernels, one kernel */

@@ -1112,7 +1112,7 @@ ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWi
   gboolean cut_marks
       = parts->no_legend ? !parts->no_cut_marks : (hints & MS_TIMELINE_HINT_CUT) != 0;
   timeline_bars (cr, st, ix, &g, found, cut_marks,
-                 (double)cell->elements * sizeof (float), layout);
+                 (double) ms_vector_bytes (cell->elements), layout);
   if (!parts->no_legend)
     ms_timeline_draw_legend (cr, st, seen, g.py0 + g.ph + g.axis_h + fs * 0.2, width, hints, TRUE);
   ms_timeline_index_free (owned);

@@ -28,12 +28,19 @@ extern "C" {
 #define MS_MIN_EXPONENT 0
 #define MS_MAX_EXPONENT 28
 
-/* The bytes of one vector of a cell of size exponent: 2^exponent floats
- * (the size every table, chart and file names a cell by). */
+/* The bytes of one vector of elements floats (the size every table, chart
+ * and file names a cell by). */
 static inline uint64_t
-ms_vector_bytes (int exponent)
+ms_vector_bytes (uint64_t elements)
 {
-  return (uint64_t) sizeof (float) << exponent;
+  return elements * sizeof (float);
+}
+
+/* The bytes of one vector of a cell of size exponent: 2^exponent floats. */
+static inline uint64_t
+ms_exponent_bytes (int exponent)
+{
+  return ms_vector_bytes ((uint64_t) 1 << exponent);
 }
 #define MS_MAX_REPS 100000
 #define MS_MAX_WARMUP 1000

@@ -380,7 +380,7 @@ cell_text (const MsCompareCell *c, Column col)
     return g_strdup (ms_mode_title (c->mode));
   case COL_SIZE: {
     char bytes[32];
-    ms_format_bytes (ms_vector_bytes (c->exponent), bytes, sizeof bytes);
+    ms_format_bytes (ms_exponent_bytes (c->exponent), bytes, sizeof bytes);
     return g_strdup_printf ("2^%d  %s", c->exponent, bytes);
   }
   case COL_VARIANT:

@@ -48,8 +48,8 @@ peer_thread (MsJob *mj, gpointer data, GError **error)
   Job *job = data;
   MsPeerResults *r = g_new0 (MsPeerResults, 1);
   MsDevicesPeerFunc peer_run = ms_job_engine_get_peer_run (job->engine);
-  job->out.peer_ok = peer_run (job->devices, job->out.n, ms_vector_bytes (MS_DEVICES_PEER_EXPONENT),
-                               MS_DEVICES_PEER_REPS, r);
+  job->out.peer_ok = peer_run (job->devices, job->out.n,
+                               ms_exponent_bytes (MS_DEVICES_PEER_EXPONENT), MS_DEVICES_PEER_REPS, r);
   if (job->out.peer_ok) {
     MsPeerFile *file = g_new0 (MsPeerFile, 1);
     ms_peer_file_init (file, r, job->info, MS_DEVICES_PEER_REPS);

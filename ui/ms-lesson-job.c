@@ -151,7 +151,8 @@ measure_portable (MsLessonJob *job, const MsResults *run, char *err, gsize errle
     devices[i] = i;
   job->portable = g_new0 (MsPortableResults, 1);
   int reps = job->base.reps_rule == MS_REPS_FIXED ? job->base.reps : job->base.min_reps;
-  if (!ms_portable_run (devices, n, ms_vector_bytes (job->base.max_exp), MAX (reps, 1), job->portable)) {
+  if (!ms_portable_run (devices, n, ms_exponent_bytes (job->base.max_exp), MAX (reps, 1),
+                        job->portable)) {
     g_snprintf (err, errlen, "%s", job->portable->error);
     g_clear_pointer (&job->portable, g_free);
   }

@@ -35,7 +35,7 @@ ms_pickers_sync_sizes (GtkDropDown *dd, GPtrArray *runs)
   for (int e = 0; e <= MS_MAX_EXPONENT; e++)
     if (present[e]) {
       char b[32];
-      ms_format_bytes (ms_vector_bytes (e), b, sizeof b);
+      ms_format_bytes (ms_exponent_bytes (e), b, sizeof b);
       g_ptr_array_add (labels, g_strdup_printf ("2^%d · %s", e, b));
       g_array_append_val (exponents, e);
     }

@@ -55,8 +55,8 @@ plot_data (MsPlotView *self)
     ms_plot_keep_modes (self->data, self->modes, self->runs && self->runs->len > 0);
     self->data->direct_labels = self->direct_labels;
     if (self->planned_min_exp >= 0 && self->planned_max_exp >= self->planned_min_exp) {
-      self->data->x_min = ldexp (sizeof (float), self->planned_min_exp);
-      self->data->x_max = ldexp (sizeof (float), self->planned_max_exp);
+      self->data->x_min = (double) ms_exponent_bytes (self->planned_min_exp);
+      self->data->x_max = (double) ms_exponent_bytes (self->planned_max_exp);
     }
   }
   return self->data;

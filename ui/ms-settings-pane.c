@@ -57,7 +57,7 @@ static void
 describe_exponent (GtkLabel *label, int e)
 {
   char bytes[32];
-  ms_format_bytes (ms_vector_bytes (e), bytes, sizeof bytes);
+  ms_format_bytes (ms_exponent_bytes (e), bytes, sizeof bytes);
   g_autofree char *n = g_strdup_printf ("%'llu", 1ull << e);
   g_autofree char *text = g_strdup_printf (_("2^%d = %s floats = %s per vector"), e, n, bytes);
   gtk_label_set_text (label, text);

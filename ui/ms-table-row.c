@@ -210,7 +210,7 @@ ms_table_row_text (MsTableRow *row, MsTableCol col)
     return g_strdup (ms_mode_title (row->cell.mode));
   /* Bytes alone, to leave room for the figures; the tooltip has 2^n. */
   case MS_TABLE_COL_SIZE:
-    ms_format_bytes (row->cell.elements * sizeof (float), buf, sizeof buf);
+    ms_format_bytes (ms_vector_bytes (row->cell.elements), buf, sizeof buf);
     return g_strdup (buf);
   case MS_TABLE_COL_VARIANT:
     return g_utf8_make_valid (row->cell.variant, -1);
@@ -293,7 +293,7 @@ ms_table_row_dup_search_text (MsTableRow *row)
   /* The size as the column shows it: "4 MiB" finds the rows that match
    * the Breakdown and the Timeline without scrolling past a hundred. */
   char size[32];
-  ms_format_size_label ((double)row->cell.elements * sizeof (float), size, sizeof size);
+  ms_format_size_label ((double) ms_vector_bytes (row->cell.elements), size, sizeof size);
   return g_strdup_printf ("%s %s %s %s %s", ms_mode_name (row->cell.mode),
                           ms_mode_title (row->cell.mode), size, row->cell.variant,
                           described ? described : "");

@@ -150,14 +150,14 @@ update_timeline (MsTimelinePage *self)
   g_autofree char *title = NULL;
   if (cell && cell->n_reps == 0) {
     char size[32];
-    ms_format_bytes (cell->elements * sizeof (float), size, sizeof size);
+    ms_format_bytes (ms_vector_bytes (cell->elements), size, sizeof size);
     /* A summary file keeps statistics, not repetitions: nothing to draw. */
     title = g_strdup_printf (_("%s, 2^%d (%s per vector): no repetitions recorded (a summary "
                                "file keeps statistics only)"),
                              ms_mode_title (cell->mode), cell->exponent, size);
   } else if (cell) {
     char size[32];
-    ms_format_bytes (cell->elements * sizeof (float), size, sizeof size);
+    ms_format_bytes (ms_vector_bytes (cell->elements), size, sizeof size);
     /* The others ran plain, without timers: nothing to draw for them. */
     g_autofree char *which =
       timed < cell->n_reps

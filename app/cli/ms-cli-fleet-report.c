@@ -107,7 +107,7 @@ print_header (FILE *out, const MsFleetReport *r)
     if (r->exponent[f] < 0)
       continue;
     char size[32];
-    ms_format_bytes (ms_vector_bytes (r->exponent[f]), size, sizeof size);
+    ms_format_bytes (ms_exponent_bytes (r->exponent[f]), size, sizeof size);
     fprintf (out, ms_gettext ("  %-10s at 2^%d (%s per vector), median %.2f GB/s\n"),
              ms_fleet_figure_name (f), r->exponent[f], size, r->median[f]);
     print_spread_uses (out, r, (MsFleetFigure) f);

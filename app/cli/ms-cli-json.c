@@ -170,7 +170,7 @@ put_cell (FILE *f, const MsCell *c)
   put_string (f, ms_mode_name (c->mode));
   fprintf (f, ",\"exponent\":%d,\"elements\":%llu,\"bytes_per_vector\":%llu,\"status\":",
            c->exponent, (unsigned long long) c->elements,
-           (unsigned long long) (c->elements * sizeof (float)));
+           (unsigned long long) (ms_vector_bytes (c->elements)));
   put_string (f, ms_cell_status_name (c->status));
   fputs (",\"message\":", f);
   put_string (f, c->message);

@@ -54,7 +54,7 @@ print_probe_cell (FILE *out, const MsCell *c)
    * not a size: no "4 B". */
   char size[32] = "-";
   if (c->elements > 1)
-    ms_format_bytes (c->elements * sizeof (float), size, sizeof size);
+    ms_format_bytes (ms_vector_bytes (c->elements), size, sizeof size);
   fprintf (out, "%-16s %9s  %-40s", ms_mode_name (c->mode), size, c->variant);
   if (c->status != MS_CELL_OK && c->status != MS_CELL_PARTIAL) {
     char clean[4 * sizeof c->message];
@@ -75,7 +75,7 @@ static void
 print_cell (FILE *out, const MsCell *c, bool costs)
 {
   char size[32];
-  ms_format_bytes (c->elements * sizeof (float), size, sizeof size);
+  ms_format_bytes (ms_vector_bytes (c->elements), size, sizeof size);
   fprintf (out, "%-16s %9s  %-40s", ms_mode_name (c->mode), size, c->variant);
   if (!ms_report_has_numbers (c)) {
     char clean[4 * sizeof c->message];
@@ -100,7 +100,7 @@ print_cell_numbers (FILE *out, const MsCell *c, bool costs)
     bool reg = c->mode == MS_MODE_REGISTERED;
     double a = st->phase_host[reg ? MS_PHASE_REGISTER : MS_PHASE_ALLOC].median;
     double f = st->phase_host[reg ? MS_PHASE_UNREGISTER : MS_PHASE_FREE].median;
-    double mib = c->elements * sizeof (float) / 1048576.0;
+    double mib = ms_vector_bytes (c->elements) / 1048576.0;
     bool sized = strstr (c->variant, "context") == NULL;
     fprintf (out, " %12.1f %12.1f", a, f);
     if (sized)
@@ -123,7 +123,7 @@ reuse_finding (FILE *out, const MsResults *r)
   for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
     char size[32], v[MS_VARIANT_LEN];
     int from = 0, compared = 0;
-    ms_format_bytes (ms_vector_bytes (e), size, sizeof size);
+    ms_format_bytes (ms_exponent_bytes (e), size, sizeof size);
     for (int i = 0; i < 5 && !from; i++) {
       snprintf (v, sizeof v, "R=%d", rs[i]);
       double zc = median_of (r, MS_MODE_ZERO_COPY, e, v), pin = median_of (r, MS_MODE_PINNED, e, v);

@@ -144,7 +144,7 @@ print_multi (const MultiArgs *a, MsMultiResults *together, MsMultiResults **alon
   for (int m = 0; m < MS_MODE_COUNT; m++) {
     for (int e = s->min_exp; s->modes[m] && e <= s->max_exp; e += s->step) {
       char size[32];
-      ms_format_bytes (ms_vector_bytes (e), size, sizeof size);
+      ms_format_bytes (ms_exponent_bytes (e), size, sizeof size);
       printf (ms_gettext ("\n%s, 2^%d (%s per vector)    GB/s: h2d, d2h, e2e%s\n"),
               ms_mode_name (m), e, size,
               alone ? ms_gettext ("; alone, then together / alone (h2d, d2h)") : "");
@@ -374,7 +374,7 @@ ms_cli_peer (int argc, char **argv)
   MsDeviceInfo info[MS_MULTI_MAX_DEVICES] = { 0 };
   if (!r)
     return 1;
-  uint64_t bytes = ms_vector_bytes (a.exp);
+  uint64_t bytes = ms_exponent_bytes (a.exp);
   bool ok = ms_peer_run (devices, n, bytes, a.sweep.reps, r);
   if (!ok) {
     fprintf (stderr, "memsweep peer: %s\n", r->error);
@@ -423,7 +423,7 @@ ms_cli_portable (int argc, char **argv)
   MsPortableResults *r = calloc (1, sizeof *r);
   if (!r)
     return 1;
-  uint64_t bytes = ms_vector_bytes (a.exp);
+  uint64_t bytes = ms_exponent_bytes (a.exp);
   if (!ms_portable_run (devices, n, bytes, a.sweep.reps, r)) {
     fprintf (stderr, "memsweep portable: %s\n", r->error);
     free (r);

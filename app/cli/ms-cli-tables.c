@@ -394,7 +394,7 @@ print_grid (FILE *out, const MsResults *r, const MsMode *modes, const MsFit *fit
     fprintf (out, " %10s", ms_mode_short_name (modes[j]));
   fputc ('\n', out);
   for (int i = 0; i < n_exps; i++) {
-    ms_format_bytes (ms_vector_bytes (exps[i]), size, sizeof size);
+    ms_format_bytes (ms_exponent_bytes (exps[i]), size, sizeof size);
     fprintf (out, "%-9s %9llu", size, 1ull << exps[i]);
     for (int j = 0; j < n_modes; j++) {
       cell_text (r, ms_results_find (r, modes[j], exps[i]), kind, &fits[j], buf, sizeof buf);
@@ -430,7 +430,7 @@ print_fit_table (FILE *out, const MsResults *r, const MsMode *modes, const MsFit
                  int n_modes, int last)
 {
   char size[32];
-  ms_format_bytes (ms_vector_bytes (last), size, sizeof size);
+  ms_format_bytes (ms_exponent_bytes (last), size, sizeof size);
   fprintf (out, ms_gettext ("\nPer mode: copy bandwidth at 2^%d (%s per vector) and the fit "
                             "time = latency + bytes / bandwidth over all sizes (end-to-end,\n"
                             "latency >= 0); the fit describes the data when R^2 >= %.2f and "
@@ -485,7 +485,7 @@ print_two_states (FILE *out, const MsResults *r)
                                       "clusters, and the median above is neither\n"));
     any = true;
     char size[32];
-    ms_format_bytes (c->elements * sizeof (float), size, sizeof size);
+    ms_format_bytes (ms_vector_bytes (c->elements), size, sizeof size);
     fprintf (out, ms_gettext ("  %-16s %9s  %.2f us (%.0f%%) and %.2f us (%.0f%%)\n"),
              ms_mode_name (c->mode), size, s->low_us, 100 * (1 - s->high_share), s->high_us,
              100 * s->high_share);

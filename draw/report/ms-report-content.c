@@ -101,7 +101,7 @@ ms_report_table_row (const MsResults *run, guint i, char *cols[MS_REPORT_TABLE_C
   const MsStat *e = &c->stats.e2e;
   gboolean ok = c->status == MS_CELL_OK && e->n > 0;
   char size[32];
-  ms_format_bytes (c->elements * sizeof (float), size, sizeof size);
+  ms_format_bytes (ms_vector_bytes (c->elements), size, sizeof size);
   cols[0] = g_strdup (ms_mode_name (c->mode));
   cols[1] = g_strdup (size);
   cols[2] = g_strdup (ms_cell_status_name (c->status));
@@ -152,7 +152,7 @@ static char *
 size_text (int exponent)
 {
   char buf[32];
-  ms_format_bytes (ms_vector_bytes (exponent), buf, sizeof buf);
+  ms_format_bytes (ms_exponent_bytes (exponent), buf, sizeof buf);
   return g_strdup (buf);
 }
 
@@ -254,7 +254,7 @@ caption_pcie (GStrvBuilder *b, const MsResults *run)
   /* The copies alone, as the chart's "Host → device copy": not the
    * end-to-end rate, which is lower. */
   char size[32];
-  ms_format_bytes (at->elements * sizeof (float), size, sizeof size);
+  ms_format_bytes (ms_vector_bytes (at->elements), size, sizeof size);
   take (b, g_strdup_printf (_("The PCIe link runs at gen%d x%d, %.1f GB/s per direction in "
                               "theory; the best pinned host-to-device copy (the median of the "
                               "copies alone, at %s) reached %.1f GB/s (%.0f %%)."),

@@ -95,7 +95,7 @@ draw_timeline (cairo_t *cr, const MsReportViewJob *job, double width, double hei
   ms_time_window_open (&win, cell, rep, NULL, job->timeline_all_phases);
   char size[32] = "";
   if (cell)
-    ms_format_bytes (cell->elements * sizeof (float), size, sizeof size);
+    ms_format_bytes (ms_vector_bytes (cell->elements), size, sizeof size);
   /* The run is named: beside other runs' charts a timeline is one run's. */
   g_autofree char *run_label = ms_plot_run_label (run);
   /* A lesson's cells differ by variant: the title says which. */

@@ -78,7 +78,7 @@ ms_env_figure_value (const MsResults *results, MsEnvFigure f, double *value)
     v = ms_cell_copy_gbps (c, d->what == 0);
   else if (c->stats.e2e.n > 0 && c->stats.e2e.median > 0)
     v = d->what == 2 ? c->stats.e2e.median
-                     : 2.0 * c->elements * sizeof (float) / c->stats.e2e.median * 1e-3;
+                     : 2.0 * ms_vector_bytes (c->elements) / c->stats.e2e.median * 1e-3;
   if (!(v > 0))
     return false;
   *value = v;

@@ -95,7 +95,7 @@ enum {
   MS_STATE_COL_STOP, /* why the round's repetitions ended */
   MS_N_STATE_COLUMNS
 };
-extern const char *const ms_state_columns[MS_N_STATE_COLUMNS];
+/* Their names are in the CSV files' column list (ms_state_column_name). */
 #define MS_STATE_FIELD_LEN 48
 /* "steady", "clock-changed", "throttled" or both. */
 const char *ms_state_flags_text (int flags);

@@ -8,32 +8,35 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-csv-column-table.h"
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
 #include "ms-i18n.h"
 
+/* The columns the reader takes: their names are the column list's
+ * (ms-csv-column-list.h); required ones must be in the header. */
 static const struct {
-  const char *name;
+  int column; /* MS_SAMPLES_COLUMN_ */
   bool required;
-} read_columns[MS_CSV_N_COLS] = {
-  [MS_COL_MODE] = { "mode", true },
-  [MS_COL_ELEMENTS] = { "elements", true },
-  [MS_COL_REP] = { "rep", true },
-  [MS_COL_PHASE] = { "phase", true },
-  [MS_COL_LANE] = { "lane", false },
-  [MS_COL_CHUNK] = { "chunk", false },
-  [MS_COL_HOST_START] = { "host_start_us", true },
-  [MS_COL_HOST] = { "host_us", true },
-  [MS_COL_GPU_START] = { "gpu_start_us", false },
-  [MS_COL_GPU] = { "gpu_us", false },
-  [MS_COL_BYTES] = { "bytes", false },
-  [MS_COL_STATUS] = { "status", true },
-  [MS_COL_MISMATCHES] = { "mismatches", false },
-  [MS_COL_FIRST_MISMATCH] = { "first_mismatch", false },
-  [MS_COL_MESSAGE] = { "message", false },
-  [MS_COL_ROUND] = { "round", false },
-  [MS_COL_VARIANT] = { "variant", false },
-  /* The GPU state columns' names are ms_state_columns'. */
+} read_columns[MS_COL_STATE] = {
+  [MS_COL_MODE] = { MS_SAMPLES_COLUMN_MODE, true },
+  [MS_COL_ELEMENTS] = { MS_SAMPLES_COLUMN_ELEMENTS, true },
+  [MS_COL_REP] = { MS_SAMPLES_COLUMN_REP, true },
+  [MS_COL_PHASE] = { MS_SAMPLES_COLUMN_PHASE, true },
+  [MS_COL_LANE] = { MS_SAMPLES_COLUMN_LANE, false },
+  [MS_COL_CHUNK] = { MS_SAMPLES_COLUMN_CHUNK, false },
+  [MS_COL_HOST_START] = { MS_SAMPLES_COLUMN_HOST_START_US, true },
+  [MS_COL_HOST] = { MS_SAMPLES_COLUMN_HOST_US, true },
+  [MS_COL_GPU_START] = { MS_SAMPLES_COLUMN_GPU_START_US, false },
+  [MS_COL_GPU] = { MS_SAMPLES_COLUMN_GPU_US, false },
+  [MS_COL_BYTES] = { MS_SAMPLES_COLUMN_BYTES, false },
+  [MS_COL_STATUS] = { MS_SAMPLES_COLUMN_STATUS, true },
+  [MS_COL_MISMATCHES] = { MS_SAMPLES_COLUMN_MISMATCHES, false },
+  [MS_COL_FIRST_MISMATCH] = { MS_SAMPLES_COLUMN_FIRST_MISMATCH, false },
+  [MS_COL_MESSAGE] = { MS_SAMPLES_COLUMN_MESSAGE, false },
+  [MS_COL_ROUND] = { MS_SAMPLES_COLUMN_ROUND, false },
+  [MS_COL_VARIANT] = { MS_SAMPLES_COLUMN_VARIANT, false },
+  /* The GPU state columns follow, in MS_STATE_COL_ order. */
 };
 _Static_assert ((int) MS_MODE_COUNT <= (int) MS_PHASE_NAMES &&
                   (int) MS_CELL_STATUS_COUNT <= (int) MS_PHASE_NAMES,
@@ -42,7 +45,8 @@ _Static_assert ((int) MS_MODE_COUNT <= (int) MS_PHASE_NAMES &&
 static const char *
 column_name (int c)
 {
-  return c >= MS_COL_STATE ? ms_state_columns[c - MS_COL_STATE] : read_columns[c].name;
+  return c >= MS_COL_STATE ? ms_state_column_name (c - MS_COL_STATE)
+                           : ms_samples_columns[read_columns[c].column].name;
 }
 
 static void
@@ -131,7 +135,7 @@ ms_csv_header_done (MsReader *rd)
     if (read_columns[c].required && rd->col[c] < 0) {
       ms_csv_fail (rd, rd->record_line,
                    "missing column '%s' (is this a memsweep samples file?)",
-                   read_columns[c].name);
+                   column_name (c));
       return;
     }
   for (int c = 0; c < MS_CSV_N_COLS; c++)

@@ -40,7 +40,7 @@ enum {
   MS_COL_MESSAGE,
   MS_COL_ROUND,
   MS_COL_VARIANT,
-  MS_COL_STATE, /* the first of MS_N_STATE_COLUMNS, in ms_state_columns' order */
+  MS_COL_STATE, /* the first of MS_N_STATE_COLUMNS, in MS_STATE_COL_ order */
   MS_CSV_N_COLS = MS_COL_STATE + MS_N_STATE_COLUMNS
 };
 _Static_assert (MS_CSV_N_COLS <= 32, "a record's columns are bits of a uint32_t");

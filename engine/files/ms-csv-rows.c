@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-csv-column-table.h"
 #include "ms-csv-reader.h"
 #include "ms-i18n.h"
 #include "ms-utf8.h"
@@ -121,7 +122,7 @@ parse_counts (MsReader *rd, MsRow *row)
   bool reuse = row->phase == MS_PHASE_KERNEL;
   uint64_t vectors = row->is_copy ? MS_COPY_BURST : reuse ? 3 * MS_MAX_REUSE : 3;
   if (f[MS_COL_BYTES].len &&
-      !field_count (&f[MS_COL_BYTES], vectors * row->elements * sizeof (float), &row->bytes)) {
+      !field_count (&f[MS_COL_BYTES], vectors * ms_vector_bytes (row->elements), &row->bytes)) {
     char n[16];
     snprintf (n, sizeof n, "%d", (int) vectors);
     ms_csv_fail (rd, line, "bytes '%s' is not a byte count up to %s vectors",
@@ -432,7 +433,7 @@ read_round (MsReader *rd, MsCellBuilder *b, const MsRow *row)
       if (!state_form_ok (c, f)) {
         char s[200];
         ms_csv_fail (rd, rd->record_line, "GPU state field %s '%s' is malformed",
-                     ms_state_columns[c], shown (f, s, sizeof s));
+                     ms_state_column_name (c), shown (f, s, sizeof s));
         return;
       }
       state[c] = f->text;

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "memsweep.h"
+#include "ms-csv-column-table.h"
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
 #include "ms-i18n.h"
@@ -81,11 +82,17 @@ on_field (void *data, size_t len, void *user)
 static const char *
 field (const SummaryReader *sr, const char *name)
 {
+  if (!name)
+    return NULL;
   for (int i = 0; i < sr->n_names && i < sr->n_fields; i++)
     if (strcmp (sr->names[i], name) == 0)
       return sr->fields[i];
   return NULL;
 }
+
+/* The name of a summary column (MS_SUMMARY_COLUMN_ID), as the list has it. */
+#define COLUMN_AT(i) (ms_summary_columns[(i)].name)
+#define COLUMN(ID) COLUMN_AT (MS_SUMMARY_COLUMN_##ID)
 
 /* An empty field is "no value": false, and *out untouched. Times and
  * rates follow the samples reader's number rule (ms-csv-number.h): digits
@@ -103,38 +110,54 @@ number (SummaryReader *sr, const char *name, double *out)
   return true;
 }
 
-/* prefix_median_us, _min_us, _max_us, _ci_low_us, _ci_high_us into st. */
+/* The columns of one statistic; NULL: the file has none. */
+typedef struct {
+  const char *median, *min, *max, *ci_low, *ci_high, *ci_95;
+} StatColumns;
+
 static bool
-read_stat (SummaryReader *sr, const char *prefix, MsStat *st, int n)
+read_stat (SummaryReader *sr, const StatColumns *names, MsStat *st, int n)
 {
-  char name[64];
-  snprintf (name, sizeof name, "%s_median_us", prefix);
-  if (!number (sr, name, &st->median))
+  if (!number (sr, names->median, &st->median))
     return false;
   st->n = n;
   st->min = st->max = st->median;
-  snprintf (name, sizeof name, "%s_min_us", prefix);
-  number (sr, name, &st->min);
-  snprintf (name, sizeof name, "%s_max_us", prefix);
-  number (sr, name, &st->max);
-  snprintf (name, sizeof name, "%s_ci_low_us", prefix);
-  bool lo = number (sr, name, &st->ci_low);
-  snprintf (name, sizeof name, "%s_ci_high_us", prefix);
-  bool hi = number (sr, name, &st->ci_high);
+  number (sr, names->min, &st->min);
+  number (sr, names->max, &st->max);
+  bool lo = number (sr, names->ci_low, &st->ci_low);
+  bool hi = number (sr, names->ci_high, &st->ci_high);
   /* The file states the interval only for e2e (e2e_ci_95); the others
    * have one from 6 repetitions on (ms_median_ci). */
   double stated = 1;
-  snprintf (name, sizeof name, "%s_ci_95", prefix);
-  number (sr, name, &stated);
+  number (sr, names->ci_95, &stated);
   st->ci_valid = lo && hi && n >= 6 && stated != 0;
   return true;
+}
+
+/* A phase's statistic and its host median, named "<phase>_...". */
+static void
+read_phase (SummaryReader *sr, MsPhase p, MsCellStats *stats, int times)
+{
+  char names[MS_N_SUMMARY_PHASE_COLUMNS][64], ci_95[64];
+  for (int k = 0; k < MS_N_SUMMARY_PHASE_COLUMNS; k++)
+    ms_summary_phase_column_name (k, p, names[k], sizeof names[k]);
+  snprintf (ci_95, sizeof ci_95, "%s_ci_95", ms_phase_name (p));
+  StatColumns stat = { names[MS_SUMMARY_PHASE_COLUMN_MEDIAN_US],
+                       names[MS_SUMMARY_PHASE_COLUMN_MIN_US],
+                       names[MS_SUMMARY_PHASE_COLUMN_MAX_US],
+                       names[MS_SUMMARY_PHASE_COLUMN_CI_LOW_US],
+                       names[MS_SUMMARY_PHASE_COLUMN_CI_HIGH_US], ci_95 };
+  if (read_stat (sr, &stat, &stats->phase[p], times)) {
+    number (sr, names[MS_SUMMARY_PHASE_COLUMN_HOST_MEDIAN_US], &stats->phase_host[p].median);
+    stats->phase_host[p].n = times;
+  }
 }
 
 static bool
 cell_identity (SummaryReader *sr, MsCell *c)
 {
-  const char *mode = field (sr, "mode"), *status = field (sr, "status");
-  const char *elements = field (sr, "elements");
+  const char *mode = field (sr, COLUMN (MODE)), *status = field (sr, COLUMN (STATUS));
+  const char *elements = field (sr, COLUMN (ELEMENTS));
   if (!mode || !ms_mode_from_name (mode, &c->mode)) {
     summary_fail (sr, ms_gettext ("unknown mode '%s'"), mode ? mode : "");
     return false;
@@ -158,7 +181,7 @@ cell_identity (SummaryReader *sr, MsCell *c)
   c->exponent = e;
   c->elements = n;
   /* Summaries from before variants have no such column: "". */
-  const char *variant = field (sr, "variant");
+  const char *variant = field (sr, COLUMN (VARIANT));
   if (variant && !ms_variant_valid (variant)) {
     summary_fail (sr, ms_gettext ("'%s' is not a variant"), variant);
     return false;
@@ -177,23 +200,29 @@ read_cell (SummaryReader *sr)
   MsCell c = { 0 };
   if (!cell_identity (sr, &c))
     return;
-  const char *reps = field (sr, "reps");
+  const char *reps = field (sr, COLUMN (REPS));
   uint64_t count = 0;
   if (reps && *reps && (!ms_csv_parse_count (reps, strlen (reps), &count) || count > MS_MAX_REPS)) {
     summary_fail (sr, ms_gettext ("column 'reps': '%s' is not a repetition count"), reps);
     return;
   }
   int n = (int) count;
-  read_stat (sr, "e2e", &c.stats.e2e, n);
-  read_stat (sr, "parts_sum", &c.stats.parts_sum, n);
+  const StatColumns e2e = { COLUMN (E2E_MEDIAN_US), COLUMN (E2E_MIN_US),     COLUMN (E2E_MAX_US),
+                            COLUMN (E2E_CI_LOW_US), COLUMN (E2E_CI_HIGH_US), COLUMN (E2E_CI_95) };
+  /* parts_sum's extremes and the phases' ci_95 are no columns of
+   * memsweep's, but a file from elsewhere that has them is read by them. */
+  const StatColumns parts = { COLUMN (PARTS_SUM_MEDIAN_US), "parts_sum_min_us", "parts_sum_max_us",
+                              COLUMN (PARTS_SUM_CI_LOW_US), COLUMN (PARTS_SUM_CI_HIGH_US),
+                              "parts_sum_ci_95" };
+  read_stat (sr, &e2e, &c.stats.e2e, n);
+  read_stat (sr, &parts, &c.stats.parts_sum, n);
   /* Files from before plain repetitions have no instrumented median: the
    * overhead stays unknown (n == 0). The ratio and difference columns are
    * derived from the two medians. */
-  if (number (sr, "e2e_instr_median_us", &c.stats.e2e_instr.median) &&
+  if (number (sr, COLUMN (E2E_INSTR_MEDIAN_US), &c.stats.e2e_instr.median) &&
       c.stats.e2e_instr.median > 0)
     c.stats.e2e_instr.n = n > 0 ? n : 1;
   for (int p = 0; p < MS_PHASE_COUNT; p++) {
-    char name[64];
     /* The cell driver allocates and frees once per cell (ms-cell-driver.h);
      * the other phases come from the instrumented repetitions alone, the
      * first instr_reps of a cell (0: every one). */
@@ -201,26 +230,22 @@ read_cell (SummaryReader *sr)
     int times = p == MS_PHASE_ALLOC || p == MS_PHASE_FREE ? 1
                 : instr > 0 && instr < n                  ? instr
                                                           : n;
-    if (read_stat (sr, ms_phase_name (p), &c.stats.phase[p], times)) {
-      snprintf (name, sizeof name, "%s_host_median_us", ms_phase_name (p));
-      number (sr, name, &c.stats.phase_host[p].median);
-      c.stats.phase_host[p].n = times;
-    }
+    read_phase (sr, (MsPhase) p, &c.stats, times);
   }
-  number (sr, "e2e_gbps", &c.stats.e2e_gbps);
+  number (sr, COLUMN (E2E_GBPS), &c.stats.e2e_gbps);
   /* Summaries from before two states were told apart have no such columns. */
   double states = 1;
   MsTwoStates *two = &c.stats.states;
-  if (number (sr, "e2e_states", &states) && states == 2 &&
-      number (sr, "e2e_state_low_us", &two->low_us) &&
-      number (sr, "e2e_state_high_us", &two->high_us) &&
-      number (sr, "e2e_state_high_share", &two->high_share) && two->high_share <= 1)
+  if (number (sr, COLUMN (E2E_STATES), &states) && states == 2 &&
+      number (sr, COLUMN (E2E_STATE_LOW_US), &two->low_us) &&
+      number (sr, COLUMN (E2E_STATE_HIGH_US), &two->high_us) &&
+      number (sr, COLUMN (E2E_STATE_HIGH_SHARE), &two->high_share) && two->high_share <= 1)
     two->found = true;
   else
     memset (two, 0, sizeof *two);
-  number (sr, "h2d_gbps", &c.stats.h2d_gbps);
-  number (sr, "d2h_gbps", &c.stats.d2h_gbps);
-  const char *message = field (sr, "message");
+  number (sr, COLUMN (H2D_GBPS), &c.stats.h2d_gbps);
+  number (sr, COLUMN (D2H_GBPS), &c.stats.d2h_gbps);
+  const char *message = field (sr, COLUMN (MESSAGE));
   ms_utf8_copy (c.message, sizeof c.message, message ? message : "");
   c.message[ms_utf8_prefix (c.message, strlen (c.message))] = '\0';
   if (!sr->failed && !ms_results_add_cell (sr->results, &c))
@@ -238,7 +263,7 @@ on_record (int term, void *user)
       sr->names[i] = strdup (sr->fields[i]);
     sr->n_names = sr->n_fields;
     sr->have_header = true;
-    if (!field (sr, "mode") || !field (sr, "e2e_median_us"))
+    if (!field (sr, COLUMN (MODE)) || !field (sr, COLUMN (E2E_MEDIAN_US)))
       summary_fail (sr, ms_gettext ("not a memsweep summary header (no 'mode' or "
                                     "'e2e_median_us' column)"));
   } else if (sr->n_fields != sr->n_names) {
@@ -334,10 +359,14 @@ ms_csv_is_summary (const char *path)
   close (fd);
   head[n > 0 ? n : 0] = '\0';
   const char *p = strncmp (head, "\xEF\xBB\xBF", 3) == 0 ? head + 3 : head;
-  /* A summary's header row starts like this; a samples file's has rep. */
-  static const char header[] = "mode,elements,bytes_per_vector,status,";
+  /* A summary's header row starts with the columns before reps; a samples
+   * file's has rep where the summary has status. */
+  char header[sizeof head] = "";
+  size_t len = 0;
+  for (int i = 0; i < MS_SUMMARY_COLUMN_REPS && len < sizeof header; i++)
+    len += (size_t) snprintf (header + len, sizeof header - len, "%s,", COLUMN_AT (i));
   return strncmp (p, "# memsweep summary file", 23) == 0 ||
-         strncmp (p, header, sizeof header - 1) == 0;
+         strncmp (p, header, strlen (header)) == 0;
 }
 
 /* A summary without metadata lines has its metadata in its sidecar, read

@@ -27,6 +27,7 @@
 #include "ms-i18n.h"
 #include "ms-meta-sidecar.h"
 #include "ms-meta.h"
+#include "ms-summary.h"
 #include "ms-um-counts.h"
 
 /* ---- writing ------------------------------------------------------------ */
@@ -45,12 +46,14 @@ cookie_write (void *sink, const char *data, size_t len)
 }
 
 static bool
-writer_open (MsWriter *w, const char *path, const char *run_id, char *err, size_t errlen)
+writer_open (MsWriter *w, const char *path, const char *run_id, const MsRunSummary *summary,
+             char *err, size_t errlen)
 {
   static const cookie_io_functions_t io = { .write = cookie_write };
   memset (w, 0, sizeof *w);
   w->path = path;
   w->run_id = run_id;
+  w->summary = summary;
   w->first_in_row = true;
   w->run_id_offset = -1;
   w->file = ms_atomic_file_open (path, err, errlen);
@@ -257,26 +260,25 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
   ms_run_to_run_write_metadata (&r->run_to_run, w->f);
   write_experiment_metadata (w, r);
   ms_um_write_metadata (w->f, r);
-  ms_health_write_metadata (w->f, r);
+  ms_health_write_metadata (w->f, r, &w->summary->health);
   ms_meta_write_kept (w->f, r);
   ms_meta_printf (w->f, MS_META_UNITS,
                   "times in microseconds; bytes per direction; GB = 1e9 bytes");
 }
 
-static const char *samples_columns[] = {
-  "mode", "elements", "bytes_per_vector", "rep", "phase", "lane", "chunk", "host_start_us",
-  "host_us", "gpu_start_us", "gpu_us", "bytes", "verified", "status", "mismatches",
-  "first_mismatch", "message", "round",
-};
-#define N_SAMPLES_COLUMNS (sizeof samples_columns / sizeof samples_columns[0])
+/* How a column's value is written (ms-csv-column-list.h). */
+#define PUT_TEXT(text) put_text (w, (text))
+#define PUT_U64(count) put_u64 (w, (count))
+#define PUT_INT(value) put_int (w, (value))
+#define PUT_US(value, present) put_us (w, (value), (present))
+#define PUT_RAW(text) put_raw (w, (text))
 
-/* The round, and on end-to-end rows the GPU's state around that round (the
- * same for all its repetitions: formatted once). */
+/* The GPU state fields of a round on a plain end-to-end row (the same for
+ * all its repetitions: formatted once), empty fields on other rows. */
 static void
-write_round_fields (MsWriter *w, int round_number, const MsCellRound *state)
+write_state_fields (MsWriter *w, const MsCellRound *state)
 {
   static const char empty[MS_N_STATE_COLUMNS + 1] = { [0 ... MS_N_STATE_COLUMNS - 1] = ',' };
-  put_int (w, round_number);
   if (!state) {
     /* Most rows: empty fields. */
     put_bytes (w, empty, (size_t) w->n_state_written);
@@ -299,39 +301,77 @@ write_round_fields (MsWriter *w, int round_number, const MsCellRound *state)
   put_bytes (w, w->state, w->state_len);
 }
 
-/* Copies the fields written since mark out of the row into a cell string. */
-static size_t
-take_written (MsWriter *w, size_t mark, char *out, size_t size)
-{
-  size_t n = w->len - mark < size ? w->len - mark : size;
-  memcpy (out, w->line + mark, n);
-  w->len = mark;
-  return n;
-}
-
-/* The fields every row of cell c repeats, written once into w's strings.
- * Written with the row's own functions, at the end of the row buffer. */
+/* The fields every row of cell c repeats, each run of CELL columns
+ * written once into w->cell_text with the row's own functions, at the
+ * start of the row buffer. A run after the first starts with its comma. */
 static void
 make_cell_strings (MsWriter *w, const MsCell *c)
 {
-  bool first = w->first_in_row;
+  bool first = w->first_in_row, in_cell = false;
+  size_t used = 0;
+  int run = 0;
   ms_writer_flush_line (w);
-  w->first_in_row = true;
-  put_text (w, ms_mode_name (c->mode));
-  put_u64 (w, c->elements);
-  put_u64 (w, c->elements * sizeof (float));
-  w->head_len = take_written (w, 0, w->head, sizeof w->head);
-  /* A partial cell's kept repetitions were verified too. */
-  put_int (w, c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL ? 1 : 0);
-  put_text (w, ms_cell_status_name (c->status));
-  put_u64 (w, c->mismatches);
-  put_u64 (w, c->first_mismatch);
-  put_text (w, c->message);
-  w->mid_len = take_written (w, 0, w->mid, sizeof w->mid);
-  put_text (w, c->variant);
-  w->tail_len = take_written (w, 0, w->tail, sizeof w->tail);
+#define END_RUN                                                                              \
+  if (in_cell) {                                                                             \
+    w->cell_run_start[run] = used;                                                           \
+    w->cell_run_len[run] = w->len < sizeof w->cell_text - used ? w->len                      \
+                                                              : sizeof w->cell_text - used;  \
+    memcpy (w->cell_text + used, w->line, w->cell_run_len[run]);                             \
+    used += w->cell_run_len[run++];                                                          \
+    w->len = 0;                                                                              \
+    in_cell = false;                                                                         \
+  }
+#define CELL_STEP(ID, value)                                                                 \
+  if (!in_cell)                                                                              \
+    w->first_in_row = MS_SAMPLES_COLUMN_##ID == 0;                                           \
+  in_cell = true;                                                                            \
+  value;
+#define ROW_STEP(ID, value) END_RUN
+#define STATE_STEP(ID, value) END_RUN
+#define X(ID, name, type, unit, part, value) part##_STEP (ID, value)
+  MS_SAMPLES_COLUMN_LIST (X)
+  END_RUN
+#undef X
+#undef CELL_STEP
+#undef ROW_STEP
+#undef STATE_STEP
+#undef END_RUN
   w->first_in_row = first;
   w->cell = c;
+}
+
+/* A row's fields in the list's order: the cell's runs as made, the row's
+ * own, the round's GPU state as one run. */
+static void
+write_sample_fields (MsWriter *w, const MsSampleRow *s)
+{
+  const MsEvent *ev = s->event;
+  bool in_cell = false, in_state = false;
+  int run = 0;
+#define CELL_STEP(ID, value)                                                                 \
+  if (!in_cell) {                                                                            \
+    put_bytes (w, w->cell_text + w->cell_run_start[run], w->cell_run_len[run]);              \
+    run++;                                                                                   \
+    w->first_in_row = false;                                                                 \
+  }                                                                                          \
+  in_cell = true;                                                                            \
+  in_state = false;
+#define ROW_STEP(ID, value)                                                                  \
+  in_cell = in_state = false;                                                                \
+  value;
+#define STATE_STEP(ID, value)                                                                \
+  if (!in_state)                                                                             \
+    write_state_fields (w, s->state);                                                        \
+  in_cell = false;                                                                           \
+  in_state = true;
+#define X(ID, name, type, unit, part, value) part##_STEP (ID, value)
+  MS_SAMPLES_COLUMN_LIST (X)
+#undef X
+#undef CELL_STEP
+#undef ROW_STEP
+#undef STATE_STEP
+  (void) in_cell;
+  (void) in_state;
 }
 
 /* state_fields: the GPU's state of the round on a plain end-to-end row. */
@@ -341,21 +381,11 @@ write_row_in_round (MsWriter *w, const MsCell *c, int rep, int round, const char
 {
   if (c != w->cell)
     make_cell_strings (w, c);
-  put_bytes (w, w->head, w->head_len);
-  w->first_in_row = false;
-  put_int (w, rep);
-  put_text (w, phase);
-  put_int (w, ev ? ev->lane : 0);
-  put_int (w, ev ? ev->chunk : 0);
-  put_us (w, ev ? ev->host_start_us : 0, ev != NULL);
-  put_us (w, ev ? ev->host_us : e2e, ev != NULL || e2e >= 0);
-  put_us (w, ev ? ev->gpu_start_us : 0, ev && ev->gpu_us >= 0);
-  put_us (w, ev ? ev->gpu_us : 0, ev && ev->gpu_us >= 0);
-  put_u64 (w, ev ? ev->bytes : 0);
-  put_bytes (w, w->mid, w->mid_len);
   const MsCellRound *state = ms_cell_round_of_rep (c, rep);
-  write_round_fields (w, round, state_fields && ev == NULL && e2e >= 0 ? state : NULL);
-  put_bytes (w, w->tail, w->tail_len);
+  MsSampleRow row = { .cell = c, .rep = rep, .phase = phase, .event = ev, .e2e_us = e2e,
+                      .round = round,
+                      .state = state_fields && ev == NULL && e2e >= 0 ? state : NULL };
+  write_sample_fields (w, &row);
   end_row (w);
 }
 
@@ -404,12 +434,11 @@ write_samples (MsWriter *w, const MsResults *results)
   choose_state_columns (w, results);
   if (!w->sidecar)
     write_metadata (w, results, "samples");
-  for (size_t i = 0; i < N_SAMPLES_COLUMNS; i++)
-    put_raw (w, samples_columns[i]);
-  for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
-    if (w->state_written[i])
-      put_raw (w, ms_state_columns[i]);
-  put_raw (w, "variant");
+  for (int i = 0; i < MS_N_SAMPLES_COLUMNS; i++) {
+    const MsCsvColumn *column = &ms_samples_columns[i];
+    if (column->state < 0 || w->state_written[column->state])
+      put_raw (w, column->name);
+  }
   end_row (w);
   for (size_t i = 0; i < results->n_cells; i++) {
     const MsCell *c = &results->cells[i];
@@ -432,120 +461,27 @@ write_samples (MsWriter *w, const MsResults *results)
   ms_csv_leave_c_locale (old);
 }
 
-/* Steady-state copy rates beside the pipeline's, and whether the GPU's
- * state moved in any round of the cell. */
 static void
-write_summary_state (MsWriter *w, const MsCell *c, bool ok)
+put_header_name (const MsCsvColumn *column, const char *name, void *w)
 {
-  double h2d = ms_cell_copy_gbps (c, true), d2h = ms_cell_copy_gbps (c, false);
-  put_us (w, h2d, ok && h2d > 0);
-  put_us (w, d2h, ok && d2h > 0);
-  int flags = ms_cell_state_flags (c);
-  bool known = false;
-  for (int i = 0; i < c->n_rounds; i++)
-    known = known || c->rounds[i].start.valid;
-  put_raw (w, known ? ms_state_flags_text (flags) : "");
+  put_raw (w, name);
 }
 
-/* 1 or 2 states, and for 2 each state's median and the slow one's share. */
+/* A row of the summary: the figures the model computed, formatted. */
 static void
-write_summary_states (MsWriter *w, const MsTwoStates *s, bool ok)
+write_summary_row (MsWriter *w, const MsCellSummary *s)
 {
-  put_raw (w, ok ? (s->found ? "2" : "1") : "");
-  put_us (w, s->low_us, ok && s->found);
-  put_us (w, s->high_us, ok && s->found);
-  put_us (w, s->high_share, ok && s->found);
-}
-
-/* The median, its 95% interval and, with extremes, min and max. */
-static void
-put_stat (MsWriter *w, const MsStat *st, bool present, bool extremes)
-{
-  put_us (w, st->median, present);
-  if (extremes) {
-    put_us (w, st->min, present);
-    put_us (w, st->max, present);
-  }
-  put_us (w, st->ci_low, present);
-  put_us (w, st->ci_high, present);
-}
-
-static void
-write_summary_header (MsWriter *w)
-{
-  static const char *head[] = {
-    "mode", "elements", "bytes_per_vector", "status", "reps", "e2e_median_us", "e2e_min_us",
-    "e2e_max_us", "e2e_ci_low_us", "e2e_ci_high_us", "e2e_ci_95", "e2e_rr_low_us",
-    "e2e_rr_high_us", "e2e_gbps", "h2d_gbps",
-    "d2h_gbps", "e2e_instr_median_us", "instr_overhead_ratio", "instr_overhead_us",
-    "parts_sum_median_us", "parts_sum_ci_low_us", "parts_sum_ci_high_us",
-  };
-  static const char *suffix[] = { "median_us", "min_us", "max_us", "ci_low_us", "ci_high_us",
-                                  "host_median_us" };
-  static const char *tail[] = { "h2d_copy_gbps", "d2h_copy_gbps", "gpu_state", "variant",
-                                "fit_latency_us", "fit_gbps", "fit_r2", "fit_residual",
-                                "fit_describes_data", "e2e_states", "e2e_state_low_us",
-                                "e2e_state_high_us", "e2e_state_high_share", "message" };
-  char name[64];
-  for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
-    put_raw (w, head[i]);
-  for (int p = 0; p < MS_PHASE_COUNT; p++)
-    for (size_t s = 0; s < sizeof suffix / sizeof suffix[0]; s++) {
-      snprintf (name, sizeof name, "%s_%s", ms_phase_name (p), suffix[s]);
-      put_raw (w, name);
-    }
-  for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++)
-    put_raw (w, tail[i]);
-  end_row (w);
-}
-
-/* fit: the end-to-end fit of the cell's mode. */
-static void
-write_summary_row (MsWriter *w, const MsResults *results, const MsCell *c, const MsFit *fit)
-{
+  const MsCell *c = s->cell;
   const MsCellStats *st = &c->stats;
-  /* A cell read from a summary has its statistics and no repetitions. */
-  bool ok = (c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL) &&
-            (c->n_reps > 0 || (results->from_summary && c->stats.e2e.n > 0));
-  double residual = 0;
-  bool fitted = ok && fit->valid && ms_fit_residual_at (fit, c->exponent, &residual);
-
-  put_text (w, ms_mode_name (c->mode));
-  put_u64 (w, c->elements);
-  put_u64 (w, c->elements * sizeof (float));
-  put_text (w, ms_cell_status_name (c->status));
-  put_int (w, c->n_reps);
-  put_stat (w, &st->e2e, ok, true);
-  put_raw (w, ok ? (st->e2e.ci_valid ? "1" : "0") : "");
-  double rr_lo = 0, rr_hi = 0;
-  bool rr = ok && ms_run_to_run_interval (&results->run_to_run, c, &rr_lo, &rr_hi);
-  put_us (w, rr_lo, rr);
-  put_us (w, rr_hi, rr);
-  put_us (w, st->e2e_gbps, ok && st->e2e_gbps > 0);
-  put_us (w, st->h2d_gbps, ok && st->h2d_gbps > 0);
-  put_us (w, st->d2h_gbps, ok && st->d2h_gbps > 0);
-  /* Instrumented over plain (ms_cell_instr_overhead); empty when unknown. */
-  double ratio = 0, diff = 0;
-  bool overhead = ok && ms_cell_instr_overhead (c, &ratio, &diff);
-  put_us (w, st->e2e_instr.median, overhead);
-  put_us (w, ratio, overhead);
-  put_us (w, diff, overhead);
-  put_stat (w, &st->parts_sum, ok && st->parts_sum.n > 0, false);
-  for (int p = 0; p < MS_PHASE_COUNT; p++) {
-    bool has = ok && st->phase[p].n > 0;
-    put_stat (w, &st->phase[p], has, true);
-    put_us (w, st->phase_host[p].median, has);
+  bool ok = s->ok;
+#define X(ID, name, type, unit, part, value) value;
+#define PHASES()                                                                             \
+  for (int p = 0; p < MS_PHASE_COUNT; p++) {                                                 \
+    MS_SUMMARY_PHASE_COLUMN_LIST (X)                                                         \
   }
-  write_summary_state (w, c, ok);
-  put_text (w, c->variant);
-  put_us (w, fit->latency_us, fitted);
-  put_us (w, fit->bandwidth_gbps, fitted && fit->bandwidth_gbps > 0);
-  /* Three decimals of a ratio: 0.1%, finer than the timings' noise. */
-  put_us (w, fit->r2, fitted);
-  put_us (w, residual, fitted);
-  put_raw (w, fitted ? (fit->describes_data ? "1" : "0") : "");
-  write_summary_states (w, &st->states, ok);
-  put_text (w, c->message);
+  MS_SUMMARY_COLUMN_LIST (X, PHASES)
+#undef PHASES
+#undef X
   end_row (w);
 }
 
@@ -561,31 +497,17 @@ write_fit_metadata (FILE *f)
 static void
 write_summary (MsWriter *w, const MsResults *results)
 {
-  MsFit fits[MS_MODE_COUNT], fit;
-  bool fitted[MS_MODE_COUNT] = { false };
   locale_t old = ms_csv_enter_c_locale ();
   if (!w->sidecar) {
     write_metadata (w, results, "summary");
     write_fit_metadata (w->f);
   }
-  write_summary_header (w);
-  for (size_t i = 0; i < results->n_cells; i++) {
-    const MsCell *c = &results->cells[i];
-    /* A plain sweep's fits once per mode; an experiment's per variant. */
-    if (c->variant[0]) {
-      fit = ms_results_fit_variant (results, c->mode, c->variant, MS_PHASE_COUNT);
-      write_summary_row (w, results, c, &fit);
-      continue;
-    }
-    if (!fitted[c->mode]) {
-      fits[c->mode] = ms_results_fit (results, c->mode, MS_PHASE_COUNT);
-      fitted[c->mode] = true;
-    }
-    write_summary_row (w, results, c, &fits[c->mode]);
-  }
+  ms_summary_columns_foreach (put_header_name, w);
+  end_row (w);
+  for (size_t i = 0; i < w->summary->n_cells; i++)
+    write_summary_row (w, &w->summary->cells[i]);
   ms_csv_leave_c_locale (old);
 }
-
 
 static ssize_t
 hash_write (void *state, const char *data, size_t len)
@@ -598,11 +520,12 @@ hash_write (void *state, const char *data, size_t len)
  * without it: a pair written together shares it, writing the same results
  * again gives the same file, and another run gives another id. */
 static uint64_t
-hash_samples (const MsResults *results, bool sidecar)
+hash_samples (const MsResults *results, const MsRunSummary *summary, bool sidecar)
 {
   static const cookie_io_functions_t io = { .write = hash_write };
   uint64_t hash = MS_FNV1A_BASIS;
-  MsWriter w = { .run_id = "", .first_in_row = true, .hash = &hash, .sidecar = sidecar };
+  MsWriter w = { .run_id = "", .first_in_row = true, .hash = &hash, .sidecar = sidecar,
+                 .summary = summary };
   w.f = fopencookie (&hash, "w", io);
   /* Unbuffered: the metadata, written through the stream, is hashed
    * before the rows, which are hashed as they are made. */
@@ -615,26 +538,25 @@ hash_samples (const MsResults *results, bool sidecar)
 }
 
 static void
-make_run_id (const MsResults *results, char *buf, size_t len)
+make_run_id (const MsResults *results, const MsRunSummary *summary, char *buf, size_t len)
 {
-  snprintf (buf, len, "%016llx", (unsigned long long) hash_samples (results, false));
+  snprintf (buf, len, "%016llx", (unsigned long long) hash_samples (results, summary, false));
 }
 
-/* The metadata lines as a file of the inline form would hold them (for
- * the sidecar), a summary's with the fit's; NULL when out of memory. */
+/* The metadata lines as a summary file of the inline form would hold them
+ * (for the sidecar: the samples' and the fit's); NULL when out of memory. */
 static char *
-metadata_text (const MsResults *results, bool summary)
+metadata_text (const MsResults *results, const MsRunSummary *summary)
 {
   char *text = NULL;
   size_t len = 0;
   FILE *f = open_memstream (&text, &len);
   if (!f)
     return NULL;
-  MsWriter w = { .f = f, .run_id = "", .first_in_row = true };
+  MsWriter w = { .f = f, .run_id = "", .first_in_row = true, .summary = summary };
   locale_t old = ms_csv_enter_c_locale ();
-  write_metadata (&w, results, summary ? "summary" : "samples");
-  if (summary)
-    write_fit_metadata (f);
+  write_metadata (&w, results, "summary");
+  write_fit_metadata (f);
   ms_csv_leave_c_locale (old);
   if (fclose (f) != 0) {
     free (text);
@@ -663,8 +585,8 @@ choose_sidecar (MsWriter *w, const char *meta)
  * put in place at the end: the rows are formatted once. A device or a
  * pipe, written in place, gets a first pass that only hashes. */
 static bool
-write_samples_file (MsWriter *w, const MsResults *results, const char *path, const char *meta,
-                    char *run_id, char *err, size_t errlen)
+write_samples_file (MsWriter *w, const MsResults *results, const MsRunSummary *summary,
+                    const char *path, const char *meta, char *run_id, char *err, size_t errlen)
 {
   /* A summary holds statistics, no samples: a samples file of it would
    * claim cells without data, which the reader rightly refuses. */
@@ -674,7 +596,7 @@ write_samples_file (MsWriter *w, const MsResults *results, const char *path, con
                           "only, no samples: export it as a summary"), path);
     return false;
   }
-  if (!writer_open (w, path, NULL, err, errlen))
+  if (!writer_open (w, path, NULL, summary, err, errlen))
     return false;
   choose_sidecar (w, meta);
   if (w->sidecar) {
@@ -683,7 +605,7 @@ write_samples_file (MsWriter *w, const MsResults *results, const char *path, con
     w->sink.hash = MS_FNV1A_BASIS;
     w->sink.hashing = true;
   } else {
-    make_run_id (results, run_id, 32);
+    make_run_id (results, summary, run_id, 32);
     w->run_id = run_id;
   }
   write_samples (w, results);
@@ -722,8 +644,12 @@ write_summary_without_empty_columns (MsWriter *w, const MsResults *results)
     w->failed = true;
   } else {
     /* Those the summary reader needs stay, a run without data too. */
-    static const char *const keep[] = { "mode", "elements", "bytes_per_vector", "status", "reps",
-                                        "e2e_median_us", NULL };
+    const char *keep[MS_N_SUMMARY_COLUMNS + 1];
+    int n_keep = 0;
+    for (int i = 0; i < MS_N_SUMMARY_COLUMNS; i++)
+      if (ms_summary_columns[i].always)
+        keep[n_keep++] = ms_summary_columns[i].name;
+    keep[n_keep] = NULL;
     len = ms_csv_drop_empty_columns (text, len, keep);
     if (fwrite (text, 1, len, file) != len)
       w->failed = true;
@@ -732,10 +658,11 @@ write_summary_without_empty_columns (MsWriter *w, const MsResults *results)
 }
 
 static bool
-write_summary_file (MsWriter *w, const MsResults *results, const char *path, const char *meta,
-                    const char *run_id, char *err, size_t errlen)
+write_summary_file (MsWriter *w, const MsResults *results, const MsRunSummary *summary,
+                    const char *path, const char *meta, const char *run_id, char *err,
+                    size_t errlen)
 {
-  if (!writer_open (w, path, run_id, err, errlen))
+  if (!writer_open (w, path, run_id, summary, err, errlen))
     return false;
   choose_sidecar (w, meta);
   if (w->sidecar)
@@ -801,16 +728,31 @@ commit_with_sidecar (MsWriter **writers, const char **roles, int n, const char *
   return ms_atomic_file_commit_group (files, n_files, taken, err, errlen);
 }
 
+/* What the writers format, computed once per call; NULL with a message
+ * naming path when out of memory. */
+static MsRunSummary *
+summarize (const MsResults *results, const char *path, char *err, size_t errlen)
+{
+  MsRunSummary *summary = ms_results_summarize (results);
+  if (!summary)
+    snprintf (err, errlen, ms_gettext ("%s: cannot write: %s"), path, strerror (ENOMEM));
+  return summary;
+}
+
 bool
 ms_csv_write_samples (const MsResults *results, const char *path, char *err, size_t errlen)
 {
   MsWriter w, *writers[] = { &w };
   const char *roles[] = { "samples" };
   char run_id[32];
-  char *meta = metadata_text (results, true);
-  bool ok = write_samples_file (&w, results, path, meta, run_id, err, errlen) &&
+  MsRunSummary *summary = summarize (results, path, err, errlen);
+  if (!summary)
+    return false;
+  char *meta = metadata_text (results, summary);
+  bool ok = write_samples_file (&w, results, summary, path, meta, run_id, err, errlen) &&
             commit_with_sidecar (writers, roles, 1, meta, run_id, NULL, err, errlen);
   free (meta);
+  free (summary);
   return ok;
 }
 
@@ -820,15 +762,19 @@ ms_csv_write_summary (const MsResults *results, const char *path, char *err, siz
   MsWriter w, *writers[] = { &w };
   const char *roles[] = { "summary" };
   char run_id[32];
-  char *meta = metadata_text (results, true);
+  MsRunSummary *summary = summarize (results, path, err, errlen);
+  if (!summary)
+    return false;
+  char *meta = metadata_text (results, summary);
   /* Alone, a summary's id is the one its samples would have. */
   if (meta)
-    ms_meta_sidecar_run_id (meta, hash_samples (results, true), run_id);
+    ms_meta_sidecar_run_id (meta, hash_samples (results, summary, true), run_id);
   else
-    make_run_id (results, run_id, sizeof run_id);
-  bool ok = write_summary_file (&w, results, path, meta, run_id, err, errlen) &&
+    make_run_id (results, summary, run_id, sizeof run_id);
+  bool ok = write_summary_file (&w, results, summary, path, meta, run_id, err, errlen) &&
             commit_with_sidecar (writers, roles, 1, meta, run_id, NULL, err, errlen);
   free (meta);
+  free (summary);
   return ok;
 }
 
@@ -840,10 +786,14 @@ write_pair (const MsResults *results, const char *samples_path, const char *summ
   MsWriter samples, summary, *writers[] = { &samples, &summary };
   const char *roles[] = { "samples", "summary" };
   char run_id[32];
+  MsRunSummary *run = summarize (results, samples_path, err, errlen);
+  if (!run)
+    return false;
   /* The summary's metadata: the samples' and the fit's. */
-  char *meta = metadata_text (results, true);
-  bool ok = write_samples_file (&samples, results, samples_path, meta, run_id, err, errlen);
-  if (ok && !write_summary_file (&summary, results, summary_path, meta, run_id, err, errlen)) {
+  char *meta = metadata_text (results, run);
+  bool ok = write_samples_file (&samples, results, run, samples_path, meta, run_id, err, errlen);
+  if (ok &&
+      !write_summary_file (&summary, results, run, summary_path, meta, run_id, err, errlen)) {
     ms_atomic_file_abort (samples.file);
     ok = false;
   }
@@ -858,6 +808,7 @@ write_pair (const MsResults *results, const char *samples_path, const char *summ
     ok = commit_with_sidecar (writers, roles, 2, meta, run_id, taken, err, errlen);
   }
   free (meta);
+  free (run);
   return ok;
 }
 

@@ -14,7 +14,9 @@
 
 #include "memsweep.h"
 #include "ms-atomic-file.h"
+#include "ms-csv-column-table.h"
 #include "ms-gpu-state.h"
+#include "ms-summary.h"
 
 /* What the stream writes to: the file, with a count of the bytes written
  * and, while the run id is worked out in the same pass, their hash. */
@@ -37,12 +39,14 @@ typedef struct {
   bool failed;
   /* The metadata goes to the sidecar (PREFIX-meta.json), not into the file. */
   bool sidecar;
-  /* The strings every row of a cell repeats, made once per cell. */
+  /* What the model computed of the run: its health and the summary's rows. */
+  const MsRunSummary *summary;
+  /* The fields every row of a cell repeats (the columns of PART CELL,
+   * ms-csv-column-list.h), made once per cell: each run of such columns
+   * as one string in cell_text. */
   const MsCell *cell;
-  size_t head_len, mid_len, tail_len;
-  char head[96];                                /* mode, elements, bytes per vector */
-  char mid[2 * sizeof ((MsCell *) 0)->message + 96]; /* verified .. message */
-  char tail[2 * MS_VARIANT_LEN + 4];             /* variant */
+  size_t cell_run_start[MS_N_SAMPLES_COLUMNS], cell_run_len[MS_N_SAMPLES_COLUMNS];
+  char cell_text[2 * sizeof ((MsCell *) 0)->message + 2 * MS_VARIANT_LEN + 256];
   /* The GPU state fields of the round last written, formatted. */
   const MsCellRound *state_round;
   size_t state_len;
@@ -57,6 +61,18 @@ typedef struct {
   size_t len;
   char line[4096];
 } MsWriter;
+
+/* A row of the samples file: what its ROW columns are written from
+ * (ms-csv-column-list.h). */
+typedef struct {
+  const MsCell *cell;
+  int rep;
+  const char *phase;
+  const MsEvent *event; /* NULL on end-to-end rows and a cell's "none" row */
+  double e2e_us;        /* an end-to-end row's time; < 0: none */
+  int round;
+  const MsCellRound *state; /* the GPU's state on a plain end-to-end row, else NULL */
+} MsSampleRow;
 
 /* FNV-1a, the run id's hash, from MS_FNV1A_BASIS. */
 #define MS_FNV1A_BASIS 0xcbf29ce484222325ull

@@ -42,15 +42,13 @@ write_counter (FILE *f, MsMetaId id, const MsLinkCounter *c)
 }
 
 void
-ms_health_write_metadata (FILE *f, const MsResults *results)
+ms_health_write_metadata (FILE *f, const MsResults *results, const MsHealth *h)
 {
-  MsHealth h;
-  ms_health_compute (results, &h);
-  if (h.n_gpu_cells > 0) {
+  if (h->n_gpu_cells > 0) {
     fprintf (f, "# %s: ", ms_meta_table (MS_META_PCIE_LINK_UNDER_LOAD)->key);
-    print_link (f, h.gen, h.width);
-    if (h.gen_max > 0 && h.width_max > 0)
-      fprintf (f, " of gen%d x%d", h.gen_max, h.width_max);
+    print_link (f, h->gen, h->width);
+    if (h->gen_max > 0 && h->width_max > 0)
+      fprintf (f, " of gen%d x%d", h->gen_max, h->width_max);
     fputc ('\n', f);
   }
   for (size_t i = 0; i < results->n_cells; i++) {
@@ -59,7 +57,7 @@ ms_health_write_metadata (FILE *f, const MsResults *results)
       continue;
     for (int k = 0; k < c->n_rounds; k++) {
       const MsCellRound *r = &c->rounds[k];
-      if (r->link_gen == h.gen && r->link_width == h.width)
+      if (r->link_gen == h->gen && r->link_width == h->width)
         continue;
       fprintf (f, "# %s: %s %llu %s %d ", ms_meta_table (MS_META_PCIE_LINK_UNDER_LOAD_CELL)->key,
                ms_mode_name (c->mode), (unsigned long long)c->elements,

@@ -22,8 +22,8 @@ ms_um_counts_judge (MsMode mode, uint64_t n, bool resident, MsUmCounts *um)
   if (um->state != MS_UM_COUNTED || (mode != MS_MODE_MANAGED && mode != MS_MODE_MANAGED_PREFETCH))
     return;
   char moved[32], back[32], inputs_text[32], result_text[32];
-  uint64_t inputs = 2 * n * sizeof (float); /* a and b, last written by the host */
-  uint64_t result = n * sizeof (float);     /* c, written on the device, read on the host */
+  uint64_t inputs = 2 * ms_vector_bytes (n); /* a and b, last written by the host */
+  uint64_t result = ms_vector_bytes (n);     /* c, written on the device, read on the host */
   ms_format_bytes (um->h2d_bytes, moved, sizeof moved);
   ms_format_bytes (um->d2h_bytes, back, sizeof back);
   ms_format_bytes (inputs, inputs_text, sizeof inputs_text);

@@ -201,7 +201,7 @@ static void
 append_copies (char *buf, size_t len, const MsCacheStateRow *rows, int n)
 {
   char list[768], size[32];
-  ms_format_bytes (ms_vector_bytes (rows[0].exponent), size, sizeof size);
+  ms_format_bytes (ms_exponent_bytes (rows[0].exponent), size, sizeof size);
   if (list_copies (list, sizeof list, rows, n, APART, true))
     /* TRANSLATORS: the cache-state lesson's copies that the verdict rule
      * finds apart, by memory, e.g. "Pageable: ordinary stores (0.72×)";

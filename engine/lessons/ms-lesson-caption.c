@@ -33,7 +33,7 @@ ms_caption_measured (const MsResults *r, MsMode mode, int exp, const char *varia
 const char *
 ms_caption_size (const MsCell *c, char *buf, size_t len)
 {
-  ms_format_bytes (c->elements * sizeof (float), buf, len);
+  ms_format_bytes (ms_vector_bytes (c->elements), buf, len);
   return buf;
 }
 

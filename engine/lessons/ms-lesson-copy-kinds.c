@@ -71,7 +71,7 @@ ms_copy_fact_rate (const MsResults *r, MsCopyFact fact)
   if (!c || !facts[fact].has_rate || c->status != MS_CELL_OK || c->n_reps < 1
       || !(c->stats.e2e.median > 0))
     return 0;
-  return (double)c->elements * sizeof (float) / (c->stats.e2e.median * 1e3);
+  return (double) ms_vector_bytes (c->elements) / (c->stats.e2e.median * 1e3);
 }
 
 static void

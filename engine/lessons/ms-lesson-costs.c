@@ -99,7 +99,7 @@ run_cost_cell (const MsSweep *sweep, MsBackend *backend, int what, int exponent,
   c->exponent = exponent;
   c->elements = 1ull << exponent;
   snprintf (c->variant, sizeof c->variant, "%s", costs[what].variant);
-  uint64_t bytes = c->elements * sizeof (float);
+  uint64_t bytes = ms_vector_bytes (c->elements);
   int reps = what == MS_COST_CONTEXT_FIRST ? 1 : sweep->reps;
   char err[256] = "";
   if (!backend->cost_sample) {

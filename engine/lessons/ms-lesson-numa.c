@@ -134,7 +134,7 @@ rate (const MsCell *c)
 {
   return strncmp (c->variant, "dir=", 4) == 0 && c->status == MS_CELL_OK && c->n_reps > 0
                  && c->stats.e2e.median > 0
-             ? (double)c->elements * sizeof (float) / c->stats.e2e.median / 1e3
+             ? (double) ms_vector_bytes (c->elements) / c->stats.e2e.median / 1e3
              : 0;
 }
 

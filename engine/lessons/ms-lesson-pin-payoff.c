@@ -232,7 +232,7 @@ ms_pin_payoff_held (const MsResults *r, MsPinHeld *out, int max)
     if (strcmp (step, "pinned-alloc") == 0)
       out[l].alloc_us = c->stats.e2e.median;
     else if (strcmp (step, "pageable-copy") == 0)
-      out[l].copy_gbps = (double)c->elements * sizeof (float) / c->stats.e2e.median * 1e-3;
+      out[l].copy_gbps = (double) ms_vector_bytes (c->elements) / c->stats.e2e.median * 1e-3;
   }
   return n;
 }

@@ -148,7 +148,7 @@ caption_register (const MsResults *r, int exponent, char *buf, size_t len)
       continue;
     char size[32], total[32];
     /* Both modes hold three vectors of the cell's size. */
-    ms_format_bytes (3 * pin->elements * sizeof (float), total, sizeof total);
+    ms_format_bytes (3 * ms_vector_bytes (pin->elements), total, sizeof total);
     snprintf (buf, len,
               ms_gettext ("At %s, copies to the device from registered memory run at %.1f "
                           "GB/s against %.1f GB/s from cudaMallocHost memory (medians of the "

@@ -175,7 +175,7 @@ append_reuse_access (const MsResults *r, int e, char *buf, size_t len)
 static double
 written_gbps (const MsCell *c, int reuse)
 {
-  return (double) reuse * c->elements * sizeof (float) / c->stats.e2e.median * 1e-3;
+  return (double) reuse * ms_vector_bytes (c->elements) / c->stats.e2e.median * 1e-3;
 }
 
 /* One kernel storing each element R times against R kernels storing it

@@ -25,7 +25,7 @@ keep_events (MsCell *c, const MsProbeSample *s, int rep)
   /* A file holds at most three vectors' bytes per row (the readers check
    * it): a probe step that moved more (a batch of copies) keeps its times
    * and leaves its bytes out. */
-  uint64_t max_bytes = 3 * c->elements * sizeof (float);
+  uint64_t max_bytes = 3 * ms_vector_bytes (c->elements);
   for (int i = 0; i < s->n_events && i < MS_PROBE_MAX_EVENTS; i++) {
     MsEvent e = s->events[i];
     e.rep = rep;
@@ -69,7 +69,7 @@ run_probe_cell (const MsSweep *sweep, MsLessonTopic lesson, const MsProbeCell *p
     return;
   }
   MsProbeArgs args = { .lesson = lesson, .device = sweep->device, .mode = pc->mode,
-                       .bytes = c->elements * sizeof (float), .cancel = cancel };
+                       .bytes = ms_vector_bytes (c->elements), .cancel = cancel };
   memcpy (args.arg, pc->arg, sizeof args.arg);
   int reps = sweep->reps_rule == MS_REPS_FIXED ? sweep->reps : sweep->min_reps;
   c->e2e_us = calloc ((size_t) (reps > 0 ? reps : 1), sizeof (double));

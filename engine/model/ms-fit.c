@@ -82,14 +82,14 @@ cell_point (const MsCell *c, MsMode mode, MsPhase which, double *bytes, double *
 {
   if (which == MS_PHASE_COUNT) {
     *t = c->stats.e2e.median;
-    *bytes = 3.0 * c->elements * sizeof (float);
+    *bytes = 3.0 * ms_vector_bytes (c->elements);
   } else {
     MsPhase p = which == MS_PHASE_H2D ? ms_mode_to_device_phase (mode)
                                       : ms_mode_to_host_phase (mode);
     if (p >= MS_PHASE_COUNT)
       return false;
     *t = c->stats.phase[p].median;
-    *bytes = (p == MS_PHASE_D2H ? 1.0 : 2.0) * c->elements * sizeof (float);
+    *bytes = (p == MS_PHASE_D2H ? 1.0 : 2.0) * ms_vector_bytes (c->elements);
   }
   return *t > 0 && isfinite (*t);
 }

@@ -64,7 +64,8 @@ void ms_link_counters_read (MsNvml *nvml, const char *pci_bus_id, MsResults *res
 
 /* ---- the metadata (ms-csv-write.c, ms-csv-read.c, ms-csv-meta.c) -------- */
 
-void ms_health_write_metadata (FILE *f, const MsResults *results);
+/* h: ms_health_compute's of results. */
+void ms_health_write_metadata (FILE *f, const MsResults *results, const MsHealth *h);
 /* The counters' keys; false for any other key. */
 bool ms_health_read_metadata (MsResults *results, const char *key, const char *value);
 

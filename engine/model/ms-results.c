@@ -163,7 +163,7 @@ ms_cell_compute_stats_scratch (MsCell *cell, MsStatsScratch *scratch)
   if (to_host < MS_PHASE_COUNT && st->phase[to_host].median > 0)
     st->d2h_gbps = phase_bytes[to_host] / st->phase[to_host].median * 1e-3;
   if (st->e2e.median > 0)
-    st->e2e_gbps = 3.0 * cell->elements * sizeof (float) / st->e2e.median * 1e-3;
+    st->e2e_gbps = 3.0 * ms_vector_bytes (cell->elements) / st->e2e.median * 1e-3;
 }
 
 void

@@ -259,21 +259,6 @@ ms_results_append_process (MsResults *dst, const MsResults *src, int process)
 
 /* ---- CSV columns -------------------------------------------------------- */
 
-const char *const ms_state_columns[MS_N_STATE_COLUMNS] = {
-  [MS_STATE_COL_SM_START] = "sm_mhz_start",
-  [MS_STATE_COL_SM_END] = "sm_mhz_end",
-  [MS_STATE_COL_MEM_START] = "mem_mhz_start",
-  [MS_STATE_COL_MEM_END] = "mem_mhz_end",
-  [MS_STATE_COL_TEMP_START] = "temp_c_start",
-  [MS_STATE_COL_TEMP_END] = "temp_c_end",
-  [MS_STATE_COL_PSTATE_START] = "pstate_start",
-  [MS_STATE_COL_PSTATE_END] = "pstate_end",
-  [MS_STATE_COL_THROTTLE_START] = "throttle_start",
-  [MS_STATE_COL_THROTTLE_END] = "throttle_end",
-  [MS_STATE_COL_FLAGS] = "gpu_state",
-  [MS_STATE_COL_STOP] = "stop",
-};
-
 const char *
 ms_state_flags_text (int flags)
 {

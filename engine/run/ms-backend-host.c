@@ -59,7 +59,7 @@ static MsCellStatus
 host_alloc (void *data, MsCellDriver *drv)
 {
   HostBuffers *hb = data;
-  size_t bytes = ms_cell_driver_args (drv)->n * sizeof (float);
+  size_t bytes = ms_vector_bytes (ms_cell_driver_args (drv)->n);
   /* Huge pages only as an experiment on the run-to-run spread. */
   const MsExperiment *x = ms_experiment_get (NULL, 0);
   int huge = x && x->hugepages;

@@ -177,7 +177,7 @@ system_check_fit (MsBackend *self, const MsDeviceInfo *info, MsMode mode, uint64
                   char *why, size_t whylen)
 {
   (void) self;
-  uint64_t vec = n * sizeof (float);
+  uint64_t vec = ms_vector_bytes (n);
   uint64_t host_need = mode == MS_MODE_DEVICE ? vec : 3 * vec;
   bool device_buffers = mode != MS_MODE_HOST && mode != MS_MODE_ZERO_COPY && mode != MS_MODE_UVA;
   uint64_t host_free = ms_host_available_memory ();
