@@ -274,6 +274,8 @@ const char *ms_stop_reason_name (MsStopReason reason);
 
 int ms_sweep_n_sizes (const MsSweep *sweep);
 int ms_sweep_n_modes (const MsSweep *sweep);
+/* Whether any mode the sweep selects runs on the GPU. */
+bool ms_sweep_uses_gpu (const MsSweep *sweep);
 int ms_sweep_n_cells (const MsSweep *sweep);
 
 /* The knobs a plain sweep (the CLI's run, the app's pane) may set, and

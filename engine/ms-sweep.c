@@ -238,6 +238,15 @@ knob_has_mode (const MsSweep *sweep, MsSweepKnob knob, bool set)
   return !set;
 }
 
+bool
+ms_sweep_uses_gpu (const MsSweep *sweep)
+{
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    if (sweep->modes[m] && ms_mode_uses_gpu ((MsMode) m))
+      return true;
+  return false;
+}
+
 int
 ms_sweep_n_processes (const MsSweep *sweep)
 {

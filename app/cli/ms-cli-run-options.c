@@ -210,15 +210,6 @@ apply_grade (MsCliRunOptions *o)
     }
 }
 
-static bool
-any_gpu_mode (const MsSweep *sweep)
-{
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    if (sweep->modes[m] && ms_mode_uses_gpu ((MsMode) m))
-      return true;
-  return false;
-}
-
 int
 ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
 {
@@ -255,7 +246,7 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
     return EXIT_USAGE;
   }
   /* The CPU baseline touches no GPU: say so rather than ignore the index. */
-  if (o->sweep.device != 0 && !any_gpu_mode (&o->sweep))
+  if (o->sweep.device != 0 && !ms_sweep_uses_gpu (&o->sweep))
     fprintf (stderr, ms_gettext ("memsweep: note: --device %d has no effect: the host mode runs "
                                  "on the CPU only\n"),
              o->sweep.device);
