@@ -125,7 +125,7 @@ system_query_device (MsBackend *self, int index, MsDeviceInfo *info)
 static const struct {
   size_t has; /* offset of a bool of MsDeviceInfo */
   const char *why;
-} needs[MS_NEED_COUNT] = {
+} needs[] = {
   [MS_NEED_NOTHING] = { 0, NULL },
   [MS_NEED_MAP_HOST_MEMORY] = { offsetof (MsDeviceInfo, can_map_host_memory),
                                 MS_N_ ("the device cannot map host memory "
@@ -139,6 +139,7 @@ static const struct {
                                           MS_N_ ("prefetching needs concurrentManagedAccess, "
                                                  "which this device lacks") },
 };
+_Static_assert (sizeof needs / sizeof needs[0] == MS_NEED_COUNT, "every need has its line");
 
 static bool
 system_supports (MsBackend *self, const MsDeviceInfo *info, MsMode mode, char *why,
