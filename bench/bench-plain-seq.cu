@@ -16,20 +16,24 @@
 #include "bench-plain.h"
 #include "ms-data.h"
 
-/* MsMode's numbers (checked in bench-plain.c). */
-enum {
-  P_PAGEABLE,
-  P_PINNED,
-  P_REGISTERED,
-  P_WRITE_COMBINED,
-  P_ZERO_COPY,
-  P_UVA,
-  P_MANAGED,
-  P_MANAGED_PREFETCH,
-  P_STREAMS,
-  P_DEVICE,
-  P_COUNT
-};
+/* The modes this yardstick has a sequence for, each with memsweep's name
+ * for it: the caller names a mode as memsweep does, so memsweep's list may
+ * grow or change order without this file. */
+#define P_MODES(X)                                                                                 \
+  X (PAGEABLE, "pageable")                                                                         \
+  X (PINNED, "pinned")                                                                             \
+  X (REGISTERED, "registered")                                                                     \
+  X (WRITE_COMBINED, "write-combined")                                                             \
+  X (ZERO_COPY, "zero-copy")                                                                       \
+  X (UVA, "uva")                                                                                   \
+  X (MANAGED, "managed")                                                                           \
+  X (MANAGED_PREFETCH, "managed-prefetch")                                                         \
+  X (STREAMS, "streams")                                                                           \
+  X (DEVICE, "device")
+#define P_ENUM(id, name) P_##id,
+#define P_NAME(id, name) name,
+enum { P_MODES (P_ENUM) P_COUNT };
+static const char *const p_names[P_COUNT] = { P_MODES (P_NAME) };
 
 #define P_MAX_STREAMS 64
 
@@ -306,19 +310,33 @@ plain_reps (Plain *p, int warmup, int reps, double *times, uint64_t *wrong)
   return cudaSuccess;
 }
 
+static int
+plain_mode (const char *name)
+{
+  for (int m = 0; m < P_COUNT; m++)
+    if (strcmp (name, p_names[m]) == 0)
+      return m;
+  return -1;
+}
+
 int
-bench_plain_run (int device, int mode, uint64_t n, int streams, int breadth_first, int warmup,
-                 int reps, double *times, char *err, size_t errlen)
+bench_plain_run (int device, const char *mode_name, uint64_t n, int streams, int breadth_first,
+                 int warmup, int reps, double *times, char *err, size_t errlen)
 {
   Plain p;
   memset (&p, 0, sizeof p);
+  int mode = plain_mode (mode_name);
+  if (mode < 0) {
+    snprintf (err, errlen, "no plain sequence for %s", mode_name);
+    return -1;
+  }
   p.mode = mode;
   p.device = device;
   p.n = n;
   p.bytes = n * sizeof (float);
   p.breadth_first = breadth_first;
   p.n_streams = mode == P_STREAMS ? streams : 0;
-  if (mode < 0 || mode >= P_COUNT || p.n_streams > P_MAX_STREAMS || (uint64_t) streams > n) {
+  if (p.n_streams > P_MAX_STREAMS || (uint64_t) streams > n) {
     snprintf (err, errlen, "bad arguments");
     return -1;
   }

@@ -25,17 +25,12 @@
 #include "bench-plain.h"
 #include "memsweep.h"
 
-_Static_assert (MS_MODE_PAGEABLE == 0 && MS_MODE_PINNED == 1 && MS_MODE_REGISTERED == 2 &&
-                  MS_MODE_WRITE_COMBINED == 3 && MS_MODE_ZERO_COPY == 4 && MS_MODE_UVA == 5 &&
-                  MS_MODE_MANAGED == 6 && MS_MODE_MANAGED_PREFETCH == 7 &&
-                  MS_MODE_STREAMS == 8 && MS_MODE_DEVICE == 9,
-                "bench-plain-seq.cu numbers the modes as MsMode does");
-
 #define MAX_ROUNDS 16
 #define MAX_REPS 1000
 #define PLAIN_WARMUP 3
 
 static const int exps[] = { 10, 14, 17, 20 };
+/* The GPU modes the plain program has a sequence for, pinned first. */
 static const MsMode modes[] = {
   MS_MODE_PINNED,  MS_MODE_PAGEABLE, MS_MODE_REGISTERED,       MS_MODE_WRITE_COMBINED,
   MS_MODE_ZERO_COPY, MS_MODE_UVA,    MS_MODE_MANAGED,          MS_MODE_MANAGED_PREFETCH,
@@ -73,7 +68,7 @@ static double
 plain_median (const MsSweep *defaults, MsMode mode, int e, int reps, char *err, size_t errlen)
 {
   double times[MAX_REPS];
-  if (bench_plain_run (defaults->device, mode, 1ull << e, defaults->streams,
+  if (bench_plain_run (defaults->device, ms_mode_name (mode), 1ull << e, defaults->streams,
                        defaults->order == MS_ORDER_BREADTH_FIRST, PLAIN_WARMUP, reps, times, err,
                        errlen) != 0)
     return -1;

@@ -197,7 +197,7 @@ breakdown_bar (cairo_t *cr, const MsCell *c, const MsChartStyle *st, const MsBre
     MsColor col;
     ms_phase_color (p, st->dark, &col);
     /* Host CPU adds on the host: no kernel runs there. */
-    const char *name = c->mode == MS_MODE_HOST && p == MS_PHASE_KERNEL
+    const char *name = !ms_mode_uses_gpu (c->mode) && p == MS_PHASE_KERNEL
                          ? C_ ("breakdown segment", "CPU add")
                          : ms_phase_name (p);
     draw_segment (cr, st, name, &col, TRUE, x, w, y, row_h, fs);
@@ -263,8 +263,12 @@ kernel_note (const MsBreakdownRows *rows)
     const MsCell *c = g_ptr_array_index (rows->cells, i);
     if (!c || c->status != MS_CELL_OK)
       continue;
-    mapped = mapped || c->mode == MS_MODE_ZERO_COPY || c->mode == MS_MODE_UVA;
-    managed = managed || c->mode == MS_MODE_MANAGED;
+    /* Its record says where the kernel finds the data, and a mode with a
+     * phase that moves it (prefetch) has it on the device before. */
+    if (ms_mode_to_device_phase (c->mode) != MS_PHASE_COUNT)
+      continue;
+    mapped = mapped || ms_mode_memory (c->mode) == MS_MEMORY_MAPPED;
+    managed = managed || ms_mode_memory (c->mode) == MS_MEMORY_MANAGED;
   }
   const char *m = _("Zero-copy, UVA: the kernel reads and writes host memory over the link, so "
                     "its bar holds the copies.");

@@ -22,34 +22,46 @@ static const guint32 phase_dark[] = { 0xF0A818, 0x8AD7F5, 0x19C496, 0xF0E442,
                                       0x4F7CF0, 0xF07B2A, 0xE39BC2, 0xDDDDDD,
                                       0xC08FDD, 0xC49A5A, 0x9C6D0F };
 G_STATIC_ASSERT (G_N_ELEMENTS (phase_light) == G_N_ELEMENTS (phase_dark));
-/* Series colours, one per mode, one hue in both styles: a mode keeps its
- * colour when a class switches to dark, only lighter. Searched (light and
- * dark together, over a 24-level sRGB grid, hues kept within 4 degrees of
- * each other in CIELAB) for the largest smallest CIEDE2000 distance between
- * any two (with deuteranopia and protanopia simulated, Machado 2009, held
- * to half that distance), among colours at least 25 from the background. On white
- * every colour reaches 3:1 (WCAG's contrast ratio for graphics) so that it
- * reads on a projector; on dark 4.5:1, since thin dotted lines on a
- * projector read as their colour's lightness. Host CPU is a grey in both.
- * Markers and dashes tell apart what colour alone cannot for every reader. */
-static const guint32 series_light[] = {
-  [MS_MODE_PAGEABLE] = 0xB15921,   [MS_MODE_PINNED] = 0x0B6FDE,
-  [MS_MODE_REGISTERED] = 0x649B64, [MS_MODE_WRITE_COMBINED] = 0xA685BC,
-  [MS_MODE_ZERO_COPY] = 0xB19000,  [MS_MODE_UVA] = 0x594300,
-  [MS_MODE_MANAGED] = 0x7A0B6F,    [MS_MODE_MANAGED_PREFETCH] = 0x9B5964,
-  [MS_MODE_STREAMS] = 0x007A85,    [MS_MODE_DEVICE] = 0x214E37,
-  [MS_MODE_HOST] = 0x858585,
-};
-static const guint32 series_dark[] = {
-  [MS_MODE_PAGEABLE] = 0xBC7A59,   [MS_MODE_PINNED] = 0x2185F4,
-  [MS_MODE_REGISTERED] = 0x21FF37, [MS_MODE_WRITE_COMBINED] = 0xD3A6FF,
-  [MS_MODE_ZERO_COPY] = 0xBC9600,  [MS_MODE_UVA] = 0xF4D8A4,
-  [MS_MODE_MANAGED] = 0xF40BD3,    [MS_MODE_MANAGED_PREFETCH] = 0xFFA6B1,
-  [MS_MODE_STREAMS] = 0x44929D,    [MS_MODE_DEVICE] = 0x4EB185,
-  [MS_MODE_HOST] = 0xC8E9E9,
-};
-G_STATIC_ASSERT (G_N_ELEMENTS (series_light) == MS_MODE_COUNT);
-G_STATIC_ASSERT (G_N_ELEMENTS (series_dark) == MS_MODE_COUNT);
+/* How each mode looks: its series colour on light and on dark, its marker
+ * and its dash, one line per mode by its id (MS_MODE_ID): the table below
+ * is made through the mode list, so a mode without its line here fails to
+ * compile (LOOK_ID undeclared).
+ *
+ * Colours: one hue in both styles, so that a mode keeps its colour when a
+ * class switches to dark, only lighter. Searched (light and dark together,
+ * over a 24-level sRGB grid, hues kept within 4 degrees of each other in
+ * CIELAB) for the largest smallest CIEDE2000 distance between any two (with
+ * deuteranopia and protanopia simulated, Machado 2009, held to half that
+ * distance), among colours at least 25 from the background. On white every
+ * colour reaches 3:1 (WCAG's contrast ratio for graphics) so that it reads
+ * on a projector; on dark 4.5:1, since thin dotted lines on a projector read
+ * as their colour's lightness. Host CPU is a grey in both.
+ *
+ * Markers and dashes tell apart what colour alone cannot for every reader:
+ * every { shape, dash } pair differs, and the modes whose curves lie on top
+ * of each other (pinned, registered, write-combined, streams; zero-copy and
+ * UVA; the two managed modes) differ in both. */
+typedef struct {
+  guint32 light, dark;
+  guint8 shape, dash;
+} MsModeLook;
+
+/*                    light     dark      shape dash */
+#define LOOK_PAGEABLE         0xB15921, 0xBC7A59, 0, 0
+#define LOOK_PINNED           0x0B6FDE, 0x2185F4, 1, 0
+#define LOOK_REGISTERED       0x649B64, 0x21FF37, 2, 1
+#define LOOK_WRITE_COMBINED   0xA685BC, 0xD3A6FF, 3, 2
+#define LOOK_ZERO_COPY        0xB19000, 0xBC9600, 4, 0
+#define LOOK_UVA              0x594300, 0xF4D8A4, 0, 3
+#define LOOK_MANAGED          0x7A0B6F, 0xF40BD3, 3, 1
+#define LOOK_MANAGED_PREFETCH 0x9B5964, 0xFFA6B1, 1, 2
+#define LOOK_STREAMS          0x007A85, 0x44929D, 4, 3
+#define LOOK_DEVICE           0x214E37, 0x4EB185, 2, 0
+#define LOOK_HOST             0x858585, 0xC8E9E9, 0, 2
+
+#define LOOK_ENTRY(id, ...) [MS_MODE_##id] = { LOOK_##id },
+static const MsModeLook looks[] = { MS_MODE_LIST (LOOK_ENTRY) };
+G_STATIC_ASSERT (G_N_ELEMENTS (looks) == MS_MODE_COUNT);
 
 static void
 color_from_hex (guint32 c, MsColor *out)
@@ -63,33 +75,23 @@ color_from_hex (guint32 c, MsColor *out)
 guint
 ms_chart_palette_size (void)
 {
-  return G_N_ELEMENTS (series_light);
+  return G_N_ELEMENTS (looks);
 }
 
 void
 ms_chart_palette_color (guint index, gboolean dark, MsColor *out)
 {
-  color_from_hex ((dark ? series_dark : series_light)[index % G_N_ELEMENTS (series_light)], out);
+  const MsModeLook *look = &looks[index % G_N_ELEMENTS (looks)];
+  color_from_hex (dark ? look->dark : look->light, out);
 }
 
 void
 ms_mode_look (MsMode mode, guint *color, guint *shape, guint *dash)
 {
-  /* { shape, dash }: every pair differs, and the modes whose curves lie
-   * on top of each other (pinned, registered, write-combined, streams;
-   * zero-copy and UVA; the two managed modes) differ in both. */
-  static const guint8 look[MS_MODE_COUNT][2] = {
-    [MS_MODE_PAGEABLE] = { 0, 0 },       [MS_MODE_PINNED] = { 1, 0 },
-    [MS_MODE_REGISTERED] = { 2, 1 },     [MS_MODE_WRITE_COMBINED] = { 3, 2 },
-    [MS_MODE_ZERO_COPY] = { 4, 0 },      [MS_MODE_UVA] = { 0, 3 },
-    [MS_MODE_MANAGED] = { 3, 1 },        [MS_MODE_MANAGED_PREFETCH] = { 1, 2 },
-    [MS_MODE_STREAMS] = { 4, 3 },        [MS_MODE_DEVICE] = { 2, 0 },
-    [MS_MODE_HOST] = { 0, 2 },
-  };
   guint m = (guint) mode < MS_MODE_COUNT ? (guint) mode : 0;
   *color = m;
-  *shape = look[m][0];
-  *dash = look[m][1];
+  *shape = looks[m].shape;
+  *dash = looks[m].dash;
 }
 
 MsMarkerFill

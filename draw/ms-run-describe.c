@@ -23,7 +23,7 @@ scan_variants (const MsResults *run, StreamSettings *s)
     const MsCell *c = &run->cells[i];
     char value[16];
     int k;
-    if (c->mode != MS_MODE_STREAMS)
+    if (!ms_sweep_knob_applies (MS_KNOB_STREAMS, c->mode))
       continue;
     if (ms_variant_get_int (c->variant, "K", &k) && k > 0) {
       s->k_min = s->k_min ? MIN (s->k_min, k) : k;
@@ -50,7 +50,7 @@ ms_run_describe_streams (const MsResults *run)
 {
   gboolean streams = FALSE;
   for (gsize i = 0; run && i < run->n_cells && !streams; i++)
-    streams = run->cells[i].mode == MS_MODE_STREAMS;
+    streams = ms_sweep_knob_applies (MS_KNOB_STREAMS, run->cells[i].mode);
   if (!streams)
     return NULL;
   StreamSettings s = { 0 };

@@ -53,13 +53,31 @@ ms_exponent_bytes (int exponent)
 #define MS_MAX_PROCESSES 32
 
 /* The memory modes, from their one list (ms-mode-list.h). */
-#define MS_MODE_ENUM_VALUE(id, cname, kind, file, name, short_name, title, explanation,        \
-                           to_device, to_host)                                               \
-  MS_MODE_##id,
+#define MS_MODE_ENUM_VALUE(id, ...) MS_MODE_##id,
 typedef enum /*< skip >*/ {
   MS_MODE_LIST (MS_MODE_ENUM_VALUE)
   MS_MODE_COUNT
 } MsMode;
+
+/* Where a mode's kernel finds its data (a record's .memory). */
+typedef enum /*< skip >*/ {
+  MS_MEMORY_COPIED,  /* host buffers copied to and from device buffers */
+  MS_MEMORY_MAPPED,  /* host buffers the kernel reads and writes across the link */
+  MS_MEMORY_MANAGED, /* managed memory: its pages move between host and device */
+  MS_MEMORY_DEVICE,  /* device buffers only: the data never crosses the link */
+  MS_MEMORY_HOST,    /* host buffers only: the CPU computes */
+} MsModeMemory;
+
+/* The device capability a mode cannot run without (a record's .need);
+ * ms_backend_supports names the one missing. */
+typedef enum /*< skip >*/ {
+  MS_NEED_NOTHING,
+  MS_NEED_MAP_HOST_MEMORY,           /* canMapHostMemory */
+  MS_NEED_UNIFIED_ADDRESSING,        /* unifiedAddressing */
+  MS_NEED_MANAGED_MEMORY,            /* managedMemory */
+  MS_NEED_CONCURRENT_MANAGED_ACCESS, /* concurrentManagedAccess */
+  MS_NEED_COUNT
+} MsModeNeed;
 
 /* Phases in the order they happen within one run. */
 typedef enum {
@@ -111,6 +129,8 @@ const char *ms_mode_short_name (MsMode mode);  /* "mgd+pf": narrow table columns
 const char *ms_mode_description (MsMode mode); /* one line */
 bool ms_mode_from_name (const char *name, MsMode *out);
 bool ms_mode_uses_gpu (MsMode mode);
+MsModeMemory ms_mode_memory (MsMode mode);
+MsModeNeed ms_mode_need (MsMode mode);
 
 const char *ms_phase_name (MsPhase phase); /* "h2d" */
 bool ms_phase_from_name (const char *name, MsPhase *out);
@@ -263,11 +283,15 @@ const char *ms_stop_reason_name (MsStopReason reason);
 
 int ms_sweep_n_sizes (const MsSweep *sweep);
 int ms_sweep_n_modes (const MsSweep *sweep);
+/* Whether any mode the sweep selects runs on the GPU. */
+bool ms_sweep_uses_gpu (const MsSweep *sweep);
 int ms_sweep_n_cells (const MsSweep *sweep);
 
-/* The knobs a plain sweep (the CLI's run, the app's pane) may set. */
-typedef enum { MS_KNOB_REUSE, MS_KNOB_STORES } MsSweepKnob;
-/* Whether mode honours knob; other modes run as without it. */
+/* The knobs a plain sweep (the CLI's run, the app's pane) may set, and
+ * the stream count K with its issue order. */
+typedef enum { MS_KNOB_REUSE, MS_KNOB_STORES, MS_KNOB_STREAMS } MsSweepKnob;
+/* Whether mode honours knob (its record's .takes, ms-modes.c); other modes
+ * run as without it. */
 bool ms_sweep_knob_applies (MsSweepKnob knob, MsMode mode);
 /* "streamed", "ordinary" or "fresh", and back. */
 const char *ms_sweep_stores_name (MsHostStores stores);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-modes.c: names and explanations of modes, phases and statuses. */
+/* ms-modes.c: the modes' records (ms-mode-list.h) read field by field; the
+ * names of phases and statuses. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -7,27 +8,28 @@
 #include "memsweep.h"
 #include "ms-i18n.h"
 
+/* A mode's record: its line of ms-mode-list.h, by field name. */
 typedef struct {
   const char *name;
   const char *short_name;
+  bool uses_gpu;
   const char *title;
-  const char *description;
+  const char *explanation;
   MsPhase to_device;
   MsPhase to_host;
-  bool uses_gpu;
-} MsModeInfo;
+  MsModeMemory memory;
+  MsModeNeed need;
+  unsigned takes; /* MS_TAKES (knob) bits */
+} MsModeRecord;
 
-#define MS_MODE_INFO(id, cname, kind, file, name, short_name, title, explanation, to_device,  \
-                     to_host)                                                                \
-  [MS_MODE_##id] = { name, short_name, title, explanation, to_device, to_host,               \
-                     MS_MODE_USES_##kind },
+#define MS_MODE_RECORD(id, cname, kind, file, name, short_name, ...)                               \
+  [MS_MODE_##id] = { name, short_name, MS_MODE_USES_##kind, __VA_ARGS__ },
 #define MS_MODE_USES_GPU true
 #define MS_MODE_USES_CPU false
-static const MsModeInfo mode_info[MS_MODE_COUNT] = { MS_MODE_LIST (MS_MODE_INFO) };
+static const MsModeRecord records[MS_MODE_COUNT] = { MS_MODE_LIST (MS_MODE_RECORD) };
 
 /* The command line's tables give a mode's short name ten columns. */
-#define MS_MODE_SHORT_FITS(id, cname, kind, file, name, short_name, title, explanation,     \
-                           to_device, to_host)                                             \
+#define MS_MODE_SHORT_FITS(id, cname, kind, file, name, short_name, ...)                           \
   _Static_assert (sizeof (short_name) <= 11, "the short name of " name " fits ten columns");
 MS_MODE_LIST (MS_MODE_SHORT_FITS)
 
@@ -53,32 +55,32 @@ static const char *status_names[MS_CELL_STATUS_COUNT] = {
 const char *
 ms_mode_name (MsMode mode)
 {
-  return (unsigned) mode < MS_MODE_COUNT ? mode_info[mode].name : "?";
+  return (unsigned) mode < MS_MODE_COUNT ? records[mode].name : "?";
 }
 
 const char *
 ms_mode_short_name (MsMode mode)
 {
-  return (unsigned) mode < MS_MODE_COUNT ? mode_info[mode].short_name : "?";
+  return (unsigned) mode < MS_MODE_COUNT ? records[mode].short_name : "?";
 }
 
 const char *
 ms_mode_title (MsMode mode)
 {
-  return (unsigned) mode < MS_MODE_COUNT ? ms_gettext (mode_info[mode].title) : "?";
+  return (unsigned) mode < MS_MODE_COUNT ? ms_gettext (records[mode].title) : "?";
 }
 
 const char *
 ms_mode_description (MsMode mode)
 {
-  return (unsigned) mode < MS_MODE_COUNT ? ms_gettext (mode_info[mode].description) : "";
+  return (unsigned) mode < MS_MODE_COUNT ? ms_gettext (records[mode].explanation) : "";
 }
 
 bool
 ms_mode_from_name (const char *name, MsMode *out)
 {
   for (int m = 0; m < MS_MODE_COUNT; m++)
-    if (name && strcmp (name, mode_info[m].name) == 0) {
+    if (name && strcmp (name, records[m].name) == 0) {
       *out = (MsMode) m;
       return true;
     }
@@ -88,19 +90,37 @@ ms_mode_from_name (const char *name, MsMode *out)
 bool
 ms_mode_uses_gpu (MsMode mode)
 {
-  return (unsigned) mode < MS_MODE_COUNT && mode_info[mode].uses_gpu;
+  return (unsigned) mode < MS_MODE_COUNT && records[mode].uses_gpu;
+}
+
+MsModeMemory
+ms_mode_memory (MsMode mode)
+{
+  return (unsigned) mode < MS_MODE_COUNT ? records[mode].memory : MS_MEMORY_COPIED;
+}
+
+MsModeNeed
+ms_mode_need (MsMode mode)
+{
+  return (unsigned) mode < MS_MODE_COUNT ? records[mode].need : MS_NEED_NOTHING;
+}
+
+bool
+ms_sweep_knob_applies (MsSweepKnob knob, MsMode mode)
+{
+  return (unsigned) mode < MS_MODE_COUNT && (records[mode].takes & (1u << knob));
 }
 
 MsPhase
 ms_mode_to_device_phase (MsMode mode)
 {
-  return (unsigned) mode < MS_MODE_COUNT ? mode_info[mode].to_device : MS_PHASE_COUNT;
+  return (unsigned) mode < MS_MODE_COUNT ? records[mode].to_device : MS_PHASE_COUNT;
 }
 
 MsPhase
 ms_mode_to_host_phase (MsMode mode)
 {
-  return (unsigned) mode < MS_MODE_COUNT ? mode_info[mode].to_host : MS_PHASE_COUNT;
+  return (unsigned) mode < MS_MODE_COUNT ? records[mode].to_host : MS_PHASE_COUNT;
 }
 
 const char *

@@ -123,7 +123,7 @@ ms_sweep_validate (const MsSweep *sweep, char *err, size_t errlen)
     FAIL ("stream count K must be at least 1 (got %d)", sweep->streams);
   if (sweep->streams > MS_MAX_STREAMS)
     FAIL ("stream count K must be at most %d (got %d)", MS_MAX_STREAMS, sweep->streams);
-  if (sweep->modes[MS_MODE_STREAMS] &&
+  if (knob_has_mode (sweep, MS_KNOB_STREAMS, true) &&
       (1ull << sweep->min_exp) < (unsigned long long) sweep->streams)
     FAIL ("K = %d streams need at least %d elements per chunk set, but the smallest size "
           "2^%d has only %llu: raise the minimum exponent or lower K",
@@ -228,18 +228,6 @@ ms_sweep_n_modes (const MsSweep *sweep)
   return n;
 }
 
-/* The modes whose experiments measured these knobs (docs/lessons.md): the
- * reuse kernel runs in pinned, zero-copy, uva and managed memory; the host
- * stores matter where the host writes pinned or write-combined inputs. */
-bool
-ms_sweep_knob_applies (MsSweepKnob knob, MsMode mode)
-{
-  if (knob == MS_KNOB_REUSE)
-    return mode == MS_MODE_PINNED || mode == MS_MODE_ZERO_COPY || mode == MS_MODE_UVA ||
-           mode == MS_MODE_MANAGED;
-  return mode == MS_MODE_PINNED || mode == MS_MODE_WRITE_COMBINED;
-}
-
 /* An unset knob needs no mode; a set one at least one that honours it. */
 static bool
 knob_has_mode (const MsSweep *sweep, MsSweepKnob knob, bool set)
@@ -248,6 +236,15 @@ knob_has_mode (const MsSweep *sweep, MsSweepKnob knob, bool set)
     if (sweep->modes[m] && ms_sweep_knob_applies (knob, (MsMode) m))
       return true;
   return !set;
+}
+
+bool
+ms_sweep_uses_gpu (const MsSweep *sweep)
+{
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    if (sweep->modes[m] && ms_mode_uses_gpu ((MsMode) m))
+      return true;
+  return false;
 }
 
 int

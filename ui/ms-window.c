@@ -56,9 +56,7 @@ ms_window_update_actions (MsWindow *self)
   MsSweep s;
   char err[256] = "";
   gboolean valid = ms_session_get_sweep (self->session, &s, err, sizeof err);
-  gboolean gpu_modes = FALSE;
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    gpu_modes = gpu_modes || (s.modes[m] && ms_mode_uses_gpu (m));
+  gboolean gpu_modes = ms_sweep_uses_gpu (&s);
   gboolean discovering = ms_session_get_discovering (self->session);
   gboolean sweeping = ms_session_get_sweeping (self->session);
   gboolean can_run = !sweeping && !discovering && valid && (have_gpu (self) || !gpu_modes);

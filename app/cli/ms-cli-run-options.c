@@ -246,7 +246,7 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
     return EXIT_USAGE;
   }
   /* The CPU baseline touches no GPU: say so rather than ignore the index. */
-  if (o->sweep.device != 0 && ms_sweep_n_modes (&o->sweep) == 1 && o->sweep.modes[MS_MODE_HOST])
+  if (o->sweep.device != 0 && !ms_sweep_uses_gpu (&o->sweep))
     fprintf (stderr, ms_gettext ("memsweep: note: --device %d has no effect: the host mode runs "
                                  "on the CPU only\n"),
              o->sweep.device);

@@ -183,7 +183,8 @@ caption_fastest (GStrvBuilder *b, const MsResults *run)
   const MsCell *best = NULL, *worst = NULL;
   for (int m = 0; e >= 0 && m < MS_MODE_COUNT; m++) {
     const MsCell *c = ok_cell (run, m, e);
-    if (!c || m == MS_MODE_DEVICE || m == MS_MODE_HOST || c->stats.e2e_gbps <= 0)
+    MsModeMemory memory = ms_mode_memory (m);
+    if (!c || memory == MS_MEMORY_DEVICE || memory == MS_MEMORY_HOST || c->stats.e2e_gbps <= 0)
       continue;
     if (!best || c->stats.e2e_gbps > best->stats.e2e_gbps)
       best = c;

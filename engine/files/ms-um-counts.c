@@ -19,8 +19,11 @@
 void
 ms_um_counts_judge (MsMode mode, uint64_t n, bool resident, MsUmCounts *um)
 {
-  if (um->state != MS_UM_COUNTED || (mode != MS_MODE_MANAGED && mode != MS_MODE_MANAGED_PREFETCH))
+  if (um->state != MS_UM_COUNTED || ms_mode_memory (mode) != MS_MEMORY_MANAGED)
     return;
+  /* Without a phase that moves them, the inputs reach the device by faults
+   * alone. */
+  bool by_faults = ms_mode_to_device_phase (mode) == MS_PHASE_COUNT;
   char moved[32], back[32], inputs_text[32], result_text[32];
   uint64_t inputs = 2 * ms_vector_bytes (n); /* a and b, last written by the host */
   uint64_t result = ms_vector_bytes (n);     /* c, written on the device, read on the host */
@@ -28,7 +31,7 @@ ms_um_counts_judge (MsMode mode, uint64_t n, bool resident, MsUmCounts *um)
   ms_format_bytes (um->d2h_bytes, back, sizeof back);
   ms_format_bytes (inputs, inputs_text, sizeof inputs_text);
   ms_format_bytes (result, result_text, sizeof result_text);
-  if (!resident && mode == MS_MODE_MANAGED && um->gpu_faults == 0 && um->h2d_bytes > 0)
+  if (!resident && by_faults && um->gpu_faults == 0 && um->h2d_bytes > 0)
     snprintf (um->reason, sizeof um->reason,
               ms_gettext ("CUPTI counted no GPU page faults while %s moved to the device, "
                           "which only faults move here: records were lost"),

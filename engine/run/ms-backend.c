@@ -32,16 +32,12 @@ _Static_assert (MS_MODE_PAGEABLE == 0 && MS_MODE_PINNED == 1 && MS_MODE_REGISTER
  * ms-mode-list.h names them. */
 #define STEPS_DECLARE_GPU(cname) extern const MsKMode ms_k_mode_##cname;
 #define STEPS_DECLARE_CPU(cname)
-#define STEPS_DECLARE(id, cname, kind, file, name, short_name, title, explanation, to_device, \
-                      to_host)                                                               \
-  STEPS_DECLARE_##kind (cname)
+#define STEPS_DECLARE(id, cname, kind, ...) STEPS_DECLARE_##kind (cname)
 MS_MODE_LIST (STEPS_DECLARE)
 
 #define STEPS_ENTRY_GPU(id, cname) [MS_MODE_##id] = &ms_k_mode_##cname,
 #define STEPS_ENTRY_CPU(id, cname)
-#define STEPS_ENTRY(id, cname, kind, file, name, short_name, title, explanation, to_device, \
-                    to_host)                                                               \
-  STEPS_ENTRY_##kind (id, cname)
+#define STEPS_ENTRY(id, cname, kind, ...) STEPS_ENTRY_##kind (id, cname)
 static const MsKMode *const mode_steps[MS_MODE_COUNT] = { MS_MODE_LIST (STEPS_ENTRY) };
 
 _Static_assert (MS_ACCESS_READ == 1 && MS_ACCESS_WRITE == 2 && MS_ACCESS_WRITE_IN_KERNEL == 3 &&
@@ -124,49 +120,43 @@ system_query_device (MsBackend *self, int index, MsDeviceInfo *info)
 #endif
 }
 
+/* What each device capability a mode may need (its record's .need) is
+ * read from, and the reason given where the device lacks it. */
+static const struct {
+  size_t has; /* offset of a bool of MsDeviceInfo */
+  const char *why;
+} needs[] = {
+  [MS_NEED_NOTHING] = { 0, NULL },
+  [MS_NEED_MAP_HOST_MEMORY] = { offsetof (MsDeviceInfo, can_map_host_memory),
+                                MS_N_ ("the device cannot map host memory "
+                                       "(canMapHostMemory = 0)") },
+  [MS_NEED_UNIFIED_ADDRESSING] = { offsetof (MsDeviceInfo, unified_addressing),
+                                   MS_N_ ("the device has no unified addressing "
+                                          "(unifiedAddressing = 0)") },
+  [MS_NEED_MANAGED_MEMORY] = { offsetof (MsDeviceInfo, managed_memory),
+                               MS_N_ ("the device has no managed memory (managedMemory = 0)") },
+  [MS_NEED_CONCURRENT_MANAGED_ACCESS] = { offsetof (MsDeviceInfo, concurrent_managed_access),
+                                          MS_N_ ("prefetching needs concurrentManagedAccess, "
+                                                 "which this device lacks") },
+};
+_Static_assert (sizeof needs / sizeof needs[0] == MS_NEED_COUNT, "every need has its line");
+
 static bool
 system_supports (MsBackend *self, const MsDeviceInfo *info, MsMode mode, char *why,
                  size_t whylen)
 {
   (void) self;
-  if (mode == MS_MODE_HOST)
+  if (!ms_mode_uses_gpu (mode))
     return true;
   if (!info->present) {
     snprintf (why, whylen, ms_gettext ("no usable CUDA device: %s"), info->error);
     return false;
   }
-  switch (mode) {
-  case MS_MODE_ZERO_COPY:
-    if (!info->can_map_host_memory) {
-      snprintf (why, whylen,
-                ms_gettext ("the device cannot map host memory (canMapHostMemory = 0)"));
-      return false;
-    }
-    break;
-  case MS_MODE_UVA:
-    if (!info->unified_addressing) {
-      snprintf (why, whylen,
-                ms_gettext ("the device has no unified addressing (unifiedAddressing = 0)"));
-      return false;
-    }
-    break;
-  case MS_MODE_MANAGED:
-    if (!info->managed_memory) {
-      snprintf (why, whylen, ms_gettext ("the device has no managed memory (managedMemory = 0)"));
-      return false;
-    }
-    break;
-  case MS_MODE_MANAGED_PREFETCH:
-    if (!info->concurrent_managed_access) {
-      snprintf (why, whylen,
-                ms_gettext ("prefetching needs concurrentManagedAccess, which this device lacks"));
-      return false;
-    }
-    break;
-  default:
-    break;
-  }
-  return true;
+  MsModeNeed need = ms_mode_need (mode);
+  if (need == MS_NEED_NOTHING || *(const bool *) ((const char *) info + needs[need].has))
+    return true;
+  snprintf (why, whylen, "%s", ms_gettext (needs[need].why));
+  return false;
 }
 
 /* Headroom left for the CUDA context, the driver and other programs. */
@@ -178,8 +168,10 @@ system_check_fit (MsBackend *self, const MsDeviceInfo *info, MsMode mode, uint64
 {
   (void) self;
   uint64_t vec = ms_vector_bytes (n);
-  uint64_t host_need = mode == MS_MODE_DEVICE ? vec : 3 * vec;
-  bool device_buffers = mode != MS_MODE_HOST && mode != MS_MODE_ZERO_COPY && mode != MS_MODE_UVA;
+  MsModeMemory memory = ms_mode_memory (mode);
+  /* Device data needs host memory for the result alone. */
+  uint64_t host_need = memory == MS_MEMORY_DEVICE ? vec : 3 * vec;
+  bool device_buffers = memory != MS_MEMORY_HOST && memory != MS_MEMORY_MAPPED;
   uint64_t host_free = ms_host_available_memory ();
   char need_s[32], have_s[32], vec_s[32];
 
@@ -197,7 +189,7 @@ system_check_fit (MsBackend *self, const MsDeviceInfo *info, MsMode mode, uint64
 #ifdef MS_HAVE_CUDA
   /* Buffers kept from the cells before (an experiment) must not make
    * managed memory look short, nor stay while it is sized. */
-  if (mode == MS_MODE_MANAGED || mode == MS_MODE_MANAGED_PREFETCH)
+  if (memory == MS_MEMORY_MANAGED)
     ms_k_buffers_release ();
   if (device_buffers) {
     char err[256] = "";
@@ -215,7 +207,7 @@ system_check_fit (MsBackend *self, const MsDeviceInfo *info, MsMode mode, uint64
                 ms_gettext ("refused before allocating: needs %s of %s memory (3 vectors of %s) "
                             "but the device has only %s free"),
                 need_s,
-                mode == MS_MODE_MANAGED || mode == MS_MODE_MANAGED_PREFETCH
+                memory == MS_MEMORY_MANAGED
                   ? ms_gettext ("managed")
                   : ms_gettext ("device"),
                 vec_s, have_s);
@@ -349,8 +341,7 @@ cuda_after_reps (void *data, MsCellDriver *drv)
 {
   CudaCell *cc = data;
   const MsRunArgs *args = ms_cell_driver_args (drv);
-  if (args->knobs.um_counts &&
-      (args->mode == MS_MODE_MANAGED || args->mode == MS_MODE_MANAGED_PREFETCH))
+  if (args->knobs.um_counts && ms_mode_memory (args->mode) == MS_MEMORY_MANAGED)
     cuda_count_um (cc, drv);
   if (args->no_copy_bursts)
     return MS_CELL_OK;
@@ -423,7 +414,7 @@ static MsCellStatus
 system_run_cell (MsBackend *self, const MsRunArgs *args, MsRunOutput *out)
 {
   (void) self;
-  if (args->mode == MS_MODE_HOST)
+  if (!ms_mode_uses_gpu (args->mode))
     return ms_host_run_cell (args, out);
 #ifdef MS_HAVE_CUDA
   const MsExperiment *x = ms_experiment_get (NULL, 0);

@@ -381,9 +381,7 @@ ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
 
   MsDeviceInfo info;
   bool have_device = ms_backend_query_device (backend, sweep->device, &info);
-  bool wants_gpu = false;
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    wants_gpu = wants_gpu || (sweep->modes[m] && ms_mode_uses_gpu (m));
+  bool wants_gpu = ms_sweep_uses_gpu (sweep);
 
   MsGpuKeeper keeper = { .backend = backend, .device = sweep->device, .cancel = cancel, .x = x };
   cpu_set_t saved;

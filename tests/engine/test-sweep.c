@@ -142,6 +142,55 @@ test_names_round_trip (void)
   g_assert_true (ms_pcie_theoretical_gbps (0, 16) == 0);
 }
 
+/* The facts each mode's record gives (ms-mode-list.h), which the backend,
+ * the sweep's checks and the drawings read instead of naming modes. */
+static void
+test_mode_records (void)
+{
+  static const struct {
+    const char *name;
+    MsModeMemory memory;
+    MsModeNeed need;
+    bool reuse, stores, streams;
+  } facts[] = {
+    { "pageable", MS_MEMORY_COPIED, MS_NEED_NOTHING, false, false, false },
+    { "pinned", MS_MEMORY_COPIED, MS_NEED_NOTHING, true, true, false },
+    { "registered", MS_MEMORY_COPIED, MS_NEED_NOTHING, false, false, false },
+    { "write-combined", MS_MEMORY_COPIED, MS_NEED_NOTHING, false, true, false },
+    { "zero-copy", MS_MEMORY_MAPPED, MS_NEED_MAP_HOST_MEMORY, true, false, false },
+    { "uva", MS_MEMORY_MAPPED, MS_NEED_UNIFIED_ADDRESSING, true, false, false },
+    { "managed", MS_MEMORY_MANAGED, MS_NEED_MANAGED_MEMORY, true, false, false },
+    { "managed-prefetch", MS_MEMORY_MANAGED, MS_NEED_CONCURRENT_MANAGED_ACCESS, false, false,
+      false },
+    { "streams", MS_MEMORY_COPIED, MS_NEED_NOTHING, false, false, true },
+    { "device", MS_MEMORY_DEVICE, MS_NEED_NOTHING, false, false, false },
+    { "host", MS_MEMORY_HOST, MS_NEED_NOTHING, false, false, false },
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS (facts); i++) {
+    MsMode m;
+    g_assert_true (ms_mode_from_name (facts[i].name, &m));
+    g_assert_cmpint (ms_mode_memory (m), ==, facts[i].memory);
+    g_assert_cmpint (ms_mode_need (m), ==, facts[i].need);
+    g_assert_cmpint (ms_sweep_knob_applies (MS_KNOB_REUSE, m), ==, facts[i].reuse);
+    g_assert_cmpint (ms_sweep_knob_applies (MS_KNOB_STORES, m), ==, facts[i].stores);
+    g_assert_cmpint (ms_sweep_knob_applies (MS_KNOB_STREAMS, m), ==, facts[i].streams);
+  }
+  /* What holds of any mode, one added later too. */
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    MsModeMemory memory = ms_mode_memory (m);
+    MsPhase to_device = ms_mode_to_device_phase (m), to_host = ms_mode_to_host_phase (m);
+    g_assert_cmpuint (strlen (ms_mode_short_name (m)), <=, 10);
+    g_assert_cmpstr (ms_mode_title (m), !=, "");
+    g_assert_cmpint (ms_mode_uses_gpu (m), ==, memory != MS_MEMORY_HOST);
+    if (memory == MS_MEMORY_COPIED)
+      g_assert_true (to_device == MS_PHASE_H2D && to_host == MS_PHASE_D2H);
+    if (memory == MS_MEMORY_MAPPED || memory == MS_MEMORY_DEVICE || memory == MS_MEMORY_HOST)
+      g_assert_true (to_device == MS_PHASE_COUNT && to_host == MS_PHASE_COUNT);
+    if (!ms_mode_uses_gpu (m))
+      g_assert_cmpint (ms_mode_need (m), ==, MS_NEED_NOTHING);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -150,6 +199,7 @@ main (int argc, char **argv)
   g_test_add_func ("/sweep/invalid-table", test_invalid_table);
   g_test_add_func ("/sweep/mode-lists", test_mode_lists);
   g_test_add_func ("/sweep/names-round-trip", test_names_round_trip);
+  g_test_add_func ("/sweep/mode-records", test_mode_records);
   int rc = g_test_run ();
   return rc;
 }
