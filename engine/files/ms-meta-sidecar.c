@@ -183,9 +183,11 @@ ms_meta_sidecar_inline (const char *text, size_t len)
 }
 
 /* FNV-1a 64 of the first bytes bytes of the file at path, after a byte
- * order mark an editor added; false when it cannot be read or is shorter. */
+ * order mark an editor added, in hash[0]; in hash[1] the same with every CR
+ * read as LF (a file whose line ends a tool made CR, which the readers
+ * take as the same rows). False when it cannot be read or is shorter. */
 static bool
-hash_of_file (const char *path, long long bytes, uint64_t *hash)
+hash_of_file (const char *path, long long bytes, uint64_t hash[2])
 {
   char buf[1 << 16];
   struct stat st;
@@ -195,14 +197,17 @@ hash_of_file (const char *path, long long bytes, uint64_t *hash)
                  st.st_size >= bytes + 3
                ? 3
                : 0;
-  *hash = MS_FNV1A_BASIS;
+  hash[0] = hash[1] = MS_FNV1A_BASIS;
   while (ok && bytes > 0) {
     ssize_t n = pread (fd, buf, bytes < (long long) sizeof buf ? (size_t) bytes : sizeof buf, at);
     if (n < 0 && errno == EINTR)
       continue;
     ok = n > 0;
     if (ok) {
-      ms_fnv1a (hash, buf, (size_t) n);
+      ms_fnv1a (&hash[0], buf, (size_t) n);
+      for (char *cr = buf; (cr = memchr (cr, '\r', (size_t) (buf + n - cr)));)
+        *cr = '\n';
+      ms_fnv1a (&hash[1], buf, (size_t) n);
       at += n;
       bytes -= n;
     }
@@ -212,16 +217,22 @@ hash_of_file (const char *path, long long bytes, uint64_t *hash)
   return ok;
 }
 
-/* Whether a files entry has the size and hash given. */
+/* Whether a files entry has the size given, and (hash not NULL) one of
+ * the two hashes. */
 static bool
-entry_is (const MsJson *entry, long long bytes, uint64_t hash, bool check_hash)
+entry_is (const MsJson *entry, long long bytes, const uint64_t *hash)
 {
   const MsJson *size = ms_json_member (entry, "bytes");
   const MsJson *fnv = ms_json_member (entry, "fnv1a-64");
-  char hex[20];
-  snprintf (hex, sizeof hex, "%016llx", (unsigned long long) hash);
-  return size && size->type == MS_JSON_NUMBER && strtoll (size->text, NULL, 10) == bytes &&
-         (!check_hash || (fnv && fnv->type == MS_JSON_STRING && strcmp (fnv->text, hex) == 0));
+  char hex[2][20];
+  if (!size || size->type != MS_JSON_NUMBER || strtoll (size->text, NULL, 10) != bytes)
+    return false;
+  if (!hash)
+    return true;
+  for (int i = 0; i < 2; i++)
+    snprintf (hex[i], sizeof hex[i], "%016llx", (unsigned long long) hash[i]);
+  return fnv && fnv->type == MS_JSON_STRING &&
+         (strcmp (fnv->text, hex[0]) == 0 || strcmp (fnv->text, hex[1]) == 0);
 }
 
 typedef enum { DESCRIBED, OTHER_FILES, OTHER_BYTES } Description;
@@ -237,22 +248,22 @@ describes (const MsJson *root, const char *csv_path, long long csv_bytes)
   const MsJson *files = ms_json_member (root, "files");
   const MsJson *named = NULL;
   bool sized = false, hashed = false;
-  uint64_t hash = 0;
-  bool have_hash = hash_of_file (csv_path, csv_bytes, &hash);
+  uint64_t hash[2];
+  const uint64_t *read = hash_of_file (csv_path, csv_bytes, hash) ? hash : NULL;
   for (size_t i = 0; files && files->type == MS_JSON_OBJECT && i < files->n_items; i++) {
     const MsJson *entry = &files->items[i];
     const MsJson *name = ms_json_member (entry, "name");
     if (name && name->type == MS_JSON_STRING && same_name (name->text, csv_path))
       named = entry;
-    else if (entry_is (entry, csv_bytes, hash, false)) {
+    else if (entry_is (entry, csv_bytes, NULL)) {
       sized = true;
-      hashed = hashed || (have_hash && entry_is (entry, csv_bytes, hash, true));
+      hashed = hashed || (read && entry_is (entry, csv_bytes, read));
     }
   }
-  if (named && !entry_is (named, csv_bytes, hash, false))
+  if (named && !entry_is (named, csv_bytes, NULL))
     return OTHER_FILES;
   if (named)
-    return have_hash && entry_is (named, csv_bytes, hash, true) ? DESCRIBED : OTHER_BYTES;
+    return read && entry_is (named, csv_bytes, read) ? DESCRIBED : OTHER_BYTES;
   return hashed ? DESCRIBED : sized ? OTHER_BYTES : OTHER_FILES;
 }
 
@@ -460,9 +471,9 @@ other_file (const MsJson *root, const char *sidecar_path, const MsSidecarFile *f
 
 /* Whether the sidecar at path may be replaced by the writer of files[0..n)
  * for run_id (NULL before the work, when the id is not known): a file or a
- * new name, and nothing it names but these files, or their run's, is there.
- * Anything else (a file that is no sidecar, a damaged one, another file
- * set's) is not memsweep's to replace. */
+ * new name, and where it is a sidecar, nothing it names but these files,
+ * or their run's, lies beside it. What names no file (a damaged sidecar, a
+ * file of another kind) is replaced as the CSV files at their names are. */
 static bool
 may_replace (const char *path, const MsSidecarFile *files, int n, const char *run_id, char *err,
              size_t errlen)
@@ -475,24 +486,19 @@ may_replace (const char *path, const MsSidecarFile *files, int n, const char *ru
     return true;
   MsJson *root = read_sidecar (path, false, why, sizeof why);
   const MsJson *format = ms_json_member (root, "format");
-  const char *other = root ? other_file (root, path, files, n, run_id) : NULL;
-  bool ok = false;
-  if (!format || format->type != MS_JSON_STRING || strcmp (format->text, MS_META_SIDECAR_FORMAT))
-    snprintf (err, errlen,
-              ms_gettext ("%s: exists and is no memsweep metadata file (or a damaged one): not "
-                          "replaced; move it away or choose another name"),
-              path);
-  else if (other)
+  const char *other = root && format && format->type == MS_JSON_STRING &&
+                          strcmp (format->text, MS_META_SIDECAR_FORMAT) == 0
+                        ? other_file (root, path, files, n, run_id)
+                        : NULL;
+  if (other)
     snprintf (err, errlen,
               ms_gettext ("%s: holds the metadata of %s, which this command does not write: not "
                           "replaced; choose another name"),
               path, other);
-  else
-    ok = true;
   ms_json_free (root);
-  if (!ok)
+  if (other)
     errno = EEXIST;
-  return ok;
+  return !other;
 }
 
 bool
