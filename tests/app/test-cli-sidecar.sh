@@ -7,7 +7,8 @@
 # FIFO), is checked before anything is measured; a write past a file-size
 # limit ends with a message, exit 1 and no temporary; a prefix that is not
 # UTF-8 gives a sidecar that reads back; a file of another run beside a
-# sidecar opens with its metadata "from another file". Needs no GPU.
+# sidecar opens with its metadata "from another file"; settings a sidecar
+# states out of range are reported, not shown as defaults. Needs no GPU.
 memsweep=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -140,6 +141,25 @@ if ! grep -q "its metadata is from another file" err || grep -q "^settings:" out
   fail "a same-size file of other bytes took X-meta.json's metadata"
 else
   echo "ok   a same-size file of other bytes: metadata from another file"
+fi
+
+# Settings a sidecar states out of their kind or range are said, not shown
+# as the defaults that stand in for them.
+# shellcheck disable=SC2086
+"$memsweep" run $run --out S >/dev/null 2>&1 || fail "run --out S"
+sed -i 's/"step": 1,/"step": 0,/; s/"min-exp": 5,/"min-exp": -7,/; s/"warmup": 0,/"warmup": "abc",/' \
+  S-meta.json
+"$memsweep" show S-samples.csv --format json >out.json 2>err
+if ! grep -q "metadata out of its kind or range, not used: .*step" err ||
+   ! python3 -c 'import json, sys
+import jsonschema
+doc = json.load(open(sys.argv[1]))
+jsonschema.validate(doc, json.load(open(sys.argv[2] + "/schema/memsweep-results.json")))
+assert sorted(doc["settings"]["refused"]) == ["min-exp", "step", "warmup"], doc["settings"]' \
+     out.json "$2" 2>>err; then
+  fail "refused settings not reported by show --format json"
+else
+  echo "ok   refused settings reported"
 fi
 
 echo "cli-sidecar: $fails failed"
