@@ -28,6 +28,7 @@
 #include "ms-cli-options.h"
 #include "ms-cli-run-options.h"
 #include "ms-i18n.h"
+#include "ms-meta-sidecar.h"
 #include "memsweep.h"
 #include "ms-cli-json.h"
 
@@ -303,7 +304,7 @@ profile_target_ok (const char *out)
   char path[PATH_MAX], err[PATH_MAX + 256];
   MsDeviceInfo none = { 0 };
   if (out)
-    return ms_cli_output_ok ("--out", out);
+    return ms_cli_outputs_ok ("--out", &out, 1);
   if (!ms_run_to_run_default_path (&none, path, sizeof path)) {
     fprintf (stderr, ms_gettext ("memsweep calibrate: no folder for the profile (neither "
                                  "XDG_DATA_HOME nor HOME is set); give --out\n"));
@@ -316,7 +317,8 @@ profile_target_ok (const char *out)
              path, strerror (e));
     return false;
   }
-  if (!ms_atomic_file_check (path, err, sizeof err)) {
+  const char *paths[] = { path };
+  if (!ms_meta_sidecar_check_targets (paths, 1, err, sizeof err)) {
     fprintf (stderr, ms_gettext ("memsweep calibrate: the profile cannot be written: %s; give "
                                  "--out\n"),
              err);

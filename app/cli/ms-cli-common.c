@@ -19,6 +19,7 @@
 #include "ms-csv-pair.h"
 #include "ms-envelope.h"
 #include "ms-i18n.h"
+#include "ms-meta-sidecar.h"
 
 static atomic_int cancel_flag;
 static volatile sig_atomic_t stop_signal;
@@ -266,19 +267,16 @@ ms_cli_protect_envelopes (const char *option)
 bool
 ms_cli_prefix_ok (const char *command, const char *given_by, const char *prefix)
 {
-  static const char *const suffixes[] = { "-samples.csv", "-summary.csv" };
-  char path[PATH_MAX], err[PATH_MAX + 256], clean[4 * sizeof err];
-  for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
-    if (!ms_atomic_file_output_name (prefix, suffixes[i], path, sizeof path)) {
-      snprintf (err, sizeof err, "%s%s: %s", prefix, suffixes[i], strerror (ENAMETOOLONG));
-    } else if (ms_atomic_file_check (path, err, sizeof err)) {
-      continue;
-    }
-    fprintf (stderr, "memsweep %s: %s: %s\n", command, given_by,
-             ms_report_clean (err, clean, sizeof clean));
-    return false;
-  }
-  return true;
+  char samples[PATH_MAX], summary[PATH_MAX], err[PATH_MAX + 256], clean[4 * sizeof err];
+  const char *paths[] = { samples, summary };
+  if (!ms_atomic_file_output_name (prefix, "-samples.csv", samples, sizeof samples) ||
+      !ms_atomic_file_output_name (prefix, "-summary.csv", summary, sizeof summary))
+    snprintf (err, sizeof err, "%s-samples.csv: %s", prefix, strerror (ENAMETOOLONG));
+  else if (ms_meta_sidecar_check_targets (paths, 2, err, sizeof err))
+    return true;
+  fprintf (stderr, "memsweep %s: %s: %s\n", command, given_by,
+           ms_report_clean (err, clean, sizeof clean));
+  return false;
 }
 
 const char *
@@ -299,6 +297,16 @@ ms_cli_tmp_folder_ok (const char *command)
     return true;
   fprintf (stderr, ms_gettext ("memsweep %s: TMPDIR: %s: no folder for the runs: %s\n"), command,
            tmp, strerror (e));
+  return false;
+}
+
+bool
+ms_cli_outputs_ok (const char *option, const char *const *paths, int n)
+{
+  char err[PATH_MAX + 256], clean[4 * sizeof err];
+  if (ms_meta_sidecar_check_targets (paths, n, err, sizeof err))
+    return true;
+  fprintf (stderr, "memsweep: %s: %s\n", option, ms_report_clean (err, clean, sizeof clean));
   return false;
 }
 

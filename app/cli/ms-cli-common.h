@@ -56,6 +56,12 @@ void ms_cli_protect_envelopes (const char *option);
  * said before any work; false after "memsweep: OPTION: why". */
 bool ms_cli_output_ok (const char *option, const char *path);
 
+/* Whether the files at paths[0..n), written together with one sidecar
+ * (a run's pair, a profile, a peer matrix), can be written, the sidecar
+ * included (ms_meta_sidecar_check_targets: never another file set's), said
+ * before any work; false after "memsweep: OPTION: why". */
+bool ms_cli_outputs_ok (const char *option, const char *const *paths, int n);
+
 /* Whether the pair a run writes under prefix can be written, for a command
  * that makes the prefix itself: false after "memsweep COMMAND: GIVEN_BY:
  * why", naming what the user gave (--dir, TMPDIR), not run's --out. */

@@ -14,22 +14,12 @@
 #include "ms-atomic-file.h"
 #include "ms-health.h"
 #include "ms-i18n.h"
+#include "ms-utf8.h"
 
 size_t
 ms_utf8_sequence (const unsigned char *s, size_t n)
 {
-  size_t len = s[0] < 0x80 ? 1 : (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3
-             : (s[0] & 0xF8) == 0xF0 ? 4 : 0;
-  if (len == 0 || len > n || (len == 2 && s[0] < 0xC2) || (len == 4 && s[0] > 0xF4))
-    return 0;
-  for (size_t i = 1; i < len; i++)
-    if ((s[i] & 0xC0) != 0x80)
-      return 0;
-  /* Overlong three- and four-byte forms, surrogates, beyond U+10FFFF. */
-  if ((len == 3 && s[0] == 0xE0 && s[1] < 0xA0) || (len == 3 && s[0] == 0xED && s[1] >= 0xA0) ||
-      (len == 4 && s[0] == 0xF0 && s[1] < 0x90) || (len == 4 && s[0] == 0xF4 && s[1] >= 0x90))
-    return 0;
-  return len;
+  return ms_utf8_char_length (s, n);
 }
 
 static void
@@ -137,9 +127,29 @@ ms_json_put_device (FILE *f, const MsDeviceInfo *d)
            d->async_engine_count, d->multiprocessors, d->l2_bytes);
 }
 
+/* The metadata keys whose values a file stated out of their kind or range:
+ * the settings above hold defaults in their place. */
 static void
-put_settings (FILE *f, const MsSweep *s)
+put_refused (FILE *f, const char *keys)
 {
+  fputs (",\"refused\":[", f);
+  for (const char *p = keys; *p;) {
+    size_t n = strcspn (p, ",");
+    char key[64];
+    snprintf (key, sizeof key, "%.*s", (int) (n < sizeof key ? n : sizeof key - 1), p);
+    put_string (f, key);
+    p += n;
+    p += strspn (p, ", ");
+    if (*p)
+      fputc (',', f);
+  }
+  fputc (']', f);
+}
+
+static void
+put_settings (FILE *f, const MsResults *r)
+{
+  const MsSweep *s = &r->sweep;
   key (f, "settings");
   fputs ("{\"modes\":[", f);
   bool first = true;
@@ -157,8 +167,11 @@ put_settings (FILE *f, const MsSweep *s)
   fputs (",\"cell_budget_ms\":", f);
   put_number (f, s->cell_budget_ms);
   fprintf (f, ",\"instrumented_reps\":%d", s->instr_reps);
-  fprintf (f, ",\"warmup\":%d,\"streams\":%d,\"order\":\"%s\",\"rounds\":%d}", s->warmup,
+  fprintf (f, ",\"warmup\":%d,\"streams\":%d,\"order\":\"%s\",\"rounds\":%d", s->warmup,
            s->streams, s->order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth", s->rounds);
+  if (r->metadata_refused_keys[0])
+    put_refused (f, r->metadata_refused_keys);
+  fputc ('}', f);
 }
 
 static void
@@ -373,7 +386,7 @@ ms_json_write_judged (FILE *f, const MsResults *r, const MsEnvelopes *env)
   fprintf (f, ",\"source\":\"%s\",\n", r->from_summary ? "summary" : "samples");
   ms_json_put_device (f, &r->device);
   fputs (",\n", f);
-  put_settings (f, &r->sweep);
+  put_settings (f, r);
   fputs (",\n\"cells\":[\n", f);
   for (size_t i = 0; i < r->n_cells; i++) {
     put_cell (f, &r->cells[i]);

@@ -437,10 +437,8 @@ ms_cli_lesson (int argc, char **argv, bool part)
   /* A device or a pipe as the prefix (/dev/null) gets both files. */
   ms_atomic_file_output_name (prefix, "-samples.csv", samples, sizeof samples);
   ms_atomic_file_output_name (prefix, "-summary.csv", summary, sizeof summary);
-  if (!ms_atomic_file_check (samples, err, sizeof err) ||
-      !ms_atomic_file_check (summary, err, sizeof err)) {
-    char clean[4 * sizeof err];
-    fprintf (stderr, "memsweep: --out: %s\n", ms_report_clean (err, clean, sizeof clean));
+  const char *paths[] = { samples, summary };
+  if (!ms_cli_outputs_ok ("--out", paths, 2)) {
     ms_backend_free (backend);
     return EXIT_USAGE;
   }

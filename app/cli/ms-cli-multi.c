@@ -16,6 +16,7 @@
 #include "ms-cli-options.h"
 #include "ms-i18n.h"
 #include "ms-atomic-file.h"
+#include "ms-meta-sidecar.h"
 #include "ms-multi-file.h"
 #include "ms-multi.h"
 #include "ms-peer-file.h"
@@ -194,8 +195,9 @@ device_files_ok (const char *prefix, const int *devices, int n)
   for (int i = 0; i < n; i++) {
     char path[4096], suffix[64];
     snprintf (suffix, sizeof suffix, "-gpu%d-samples.csv", devices[i]);
+    const char *paths[] = { path };
     if (!ms_atomic_file_output_name (prefix, suffix, path, sizeof path) ||
-        !ms_cli_output_ok ("--out", path))
+        !ms_cli_outputs_ok ("--out", paths, 1))
       return false;
   }
   return true;
@@ -240,8 +242,9 @@ ms_cli_multi (int argc, char **argv)
   if (rc >= 0)
     return rc;
   /* A missing folder is said before the measurement, not after it. */
+  const char *outs[] = { out };
   if (a.out && (!ms_atomic_file_output_name (a.out, "-multi.csv", out, sizeof out) ||
-                !ms_cli_output_ok ("--out", out)))
+                !ms_cli_outputs_ok ("--out", outs, 1)))
     return 2;
   if ((rc = resolve_devices (a.devices, devices, &n)) >= 0)
     return rc;
@@ -365,7 +368,8 @@ ms_cli_peer (int argc, char **argv)
     return rc;
   char path[4096], err[512];
   ms_atomic_file_output_name (a.out ? a.out : "", "-peer.csv", path, sizeof path);
-  if (a.out && !ms_atomic_file_check (path, err, sizeof err)) {
+  const char *paths[] = { path };
+  if (a.out && !ms_meta_sidecar_check_targets (paths, 1, err, sizeof err)) {
     /* Said before the measurement, not after it. */
     fprintf (stderr, "memsweep: %s\n", err);
     return 2;

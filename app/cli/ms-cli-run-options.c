@@ -268,12 +268,11 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
     fprintf (stderr, ms_gettext ("memsweep: --out: prefix too long\n"));
     return EXIT_USAGE;
   }
-  /* A sweep can take minutes: find a missing folder or a bad name now. */
-  if (!ms_atomic_file_check (o->samples_path, err, sizeof err) ||
-      !ms_atomic_file_check (o->summary_path, err, sizeof err)) {
-    fprintf (stderr, "memsweep: --out: %s\n", ms_report_clean (err, clean, sizeof clean));
+  /* A sweep can take minutes: find a missing folder, a bad name or a
+   * sidecar of other files (a profile's, P.csv beside P-meta.json) now. */
+  const char *paths[] = { o->samples_path, o->summary_path };
+  if (!ms_cli_outputs_ok ("--out", paths, 2))
     return EXIT_USAGE;
-  }
   return -1;
 }
 

@@ -154,6 +154,13 @@ ms_cli_show (int argc, char **argv)
     ms_report_clean (results->metadata_unknown, clean, sizeof clean);
     fprintf (stderr, ms_gettext ("memsweep: warning: %s\n"), clean);
   }
+  if (results->metadata_refused) {
+    /* A default shown in place of what the file states is said. */
+    ms_report_clean (results->metadata_refused_keys, clean, sizeof clean);
+    fprintf (stderr,
+             ms_gettext ("memsweep: warning: %s: metadata out of its kind or range, not used: %s\n"),
+             o.path, clean);
+  }
   if (!o.out && !ms_cli_stdout_not_input ()) {
     ms_results_free (results);
     return EXIT_RUNTIME;

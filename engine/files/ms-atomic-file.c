@@ -102,6 +102,10 @@ ms_atomic_file_clean_up_on_signals (void)
     if (sigaction (signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
       sigaction (signals[i], &sa, NULL);
   }
+  /* Past a file-size limit (ulimit -f) SIGXFSZ would end the process in
+   * the middle of a write, its temporaries left and nothing said; ignored,
+   * the write fails with EFBIG like any other, and the writer cleans up. */
+  signal (SIGXFSZ, SIG_IGN);
 }
 
 static bool
@@ -346,14 +350,36 @@ ms_atomic_file_check (const char *path, char *err, size_t errlen)
 }
 
 bool
-ms_atomic_file_output_name (const char *prefix, const char *suffix, char *out, size_t len)
+ms_atomic_file_check_regular (const char *path, char *err, size_t errlen)
+{
+  char target[PATH_MAX];
+  bool in_place;
+  int descriptor;
+  mode_t mode;
+  if (!check_target (path, target, sizeof target, &in_place, &descriptor, &mode, err, errlen))
+    return false;
+  if (!in_place)
+    return true;
+  snprintf (err, errlen, ms_gettext ("%s: is a pipe or a device, not a file: not written"), path);
+  errno = EINVAL;
+  return false;
+}
+
+bool
+ms_atomic_file_in_place (const char *path)
 {
   char target[PATH_MAX];
   int descriptor;
   struct stat st;
-  bool stream = resolve_target (prefix, target, sizeof target, &descriptor) &&
-                (descriptor >= 0 ||
-                 (stat (target, &st) == 0 && (S_ISCHR (st.st_mode) || S_ISFIFO (st.st_mode))));
+  return resolve_target (path, target, sizeof target, &descriptor) &&
+         (descriptor >= 0 ||
+          (stat (target, &st) == 0 && (S_ISCHR (st.st_mode) || S_ISFIFO (st.st_mode))));
+}
+
+bool
+ms_atomic_file_output_name (const char *prefix, const char *suffix, char *out, size_t len)
+{
+  bool stream = ms_atomic_file_in_place (prefix);
   return snprintf (out, len, "%s%s", prefix, stream ? "" : suffix) < (int) len;
 }
 

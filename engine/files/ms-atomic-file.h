@@ -19,6 +19,9 @@
  *   `--out /dev/stdout >> log` appends to log, never replaces it.
  * - A file protected as one of the command's inputs (by device and inode,
  *   whatever name reaches it) is refused.
+ * - A write past a file-size limit fails (EFBIG) like one to a full disk:
+ *   ms_atomic_file_clean_up_on_signals ignores SIGXFSZ, which would end
+ *   the process in the middle of the write.
  * - The temporaries that are open are known to
  *   ms_atomic_file_remove_temporaries, which a signal handler may call; one
  *   left by a writer that was killed outright is removed by the next write
@@ -36,6 +39,13 @@ typedef struct MsAtomicFile MsAtomicFile;
 /* Whether path could be written under the policy above, checked before any
  * work is done: the folder exists, the name fits, the target is allowed. */
 bool ms_atomic_file_check (const char *path, char *err, size_t errlen);
+
+/* The same for a file that must be one (a sidecar beside a CSV file): a
+ * device, a pipe or a descriptor is refused too. */
+bool ms_atomic_file_check_regular (const char *path, char *err, size_t errlen);
+/* Whether path names a device, a pipe or one of this process's
+ * descriptors, which a file is written into in place. */
+bool ms_atomic_file_in_place (const char *path);
 
 MsAtomicFile *ms_atomic_file_open (const char *path, char *err, size_t errlen);
 
@@ -108,5 +118,6 @@ void ms_atomic_file_remove_temporaries (void);
 /* For a program without a stop handler of its own: SIGINT, SIGTERM, SIGHUP
  * (and the other signals that end a process by default) remove every
  * temporary, then end the process as the signal would have. Signals that
- * are ignored stay ignored. */
+ * are ignored stay ignored. SIGXFSZ is ignored, so that a write past a
+ * file-size limit fails with EFBIG and is cleaned up as any failed write. */
 void ms_atomic_file_clean_up_on_signals (void);

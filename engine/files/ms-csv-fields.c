@@ -141,6 +141,7 @@ ms_csv_header_done (MsReader *rd)
   for (int c = 0; c < MS_CSV_N_COLS; c++)
     if (rd->col[c] >= 0)
       rd->header_set |= 1u << c;
+  rd->n_header_fields = rd->n_fields;
   rd->have_header = true;
 }
 

@@ -227,7 +227,7 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
   if ((k->type == MS_META_INT && !ms_meta_int (id, value, &i)) ||
       (k->type == MS_META_NUMBER && !ms_meta_number (id, value, &v)) ||
       (k->type == MS_META_FLAG && !ms_meta_flag (value, &flag)))
-    r->metadata_refused++;
+    ms_meta_refuse (r, key);
   if (read_state_metadata (r, key, value) || ms_health_read_metadata (r, key, value) ||
       ms_run_to_run_read_metadata (&r->run_to_run, key, value) ||
       ms_csv_read_rule_metadata (&r->sweep, key, value))

@@ -128,6 +128,7 @@ typedef struct {
   MsField fields[MS_CSV_N_COLS];
   uint32_t fields_set, header_set; /* bit per column: given in this record, in the header */
   size_t n_fields;
+  size_t n_header_fields; /* a row with more is refused as such, not by a shifted field */
   bool too_many_fields;
 
   MsNames modes, phases, statuses; /* phases: then MS_PHASE_E2E.. below */

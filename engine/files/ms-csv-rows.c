@@ -554,6 +554,9 @@ ms_csv_on_record (int term, void *user)
       ms_csv_fail (rd, rd->record_line, "more than %d columns", MS_CSV_MAX_COLUMNS);
     else if (!rd->have_header)
       ms_csv_header_done (rd);
+    else if (rd->n_fields > rd->n_header_fields)
+      ms_csv_fail (rd, rd->record_line, "too many fields: %d where the header has %d",
+                   (int) rd->n_fields, (int) rd->n_header_fields);
     else {
       /* A short row: the columns it lacks read as empty. */
       uint32_t missing = rd->header_set & ~rd->fields_set;

@@ -684,8 +684,6 @@ commit_with_sidecar (MsWriter **writers, const char **roles, int n, const char *
   MsAtomicFile *files[MS_ATOMIC_MAX_GROUP];
   MsSidecarFile described[MS_ATOMIC_MAX_GROUP];
   char path[4096];
-  char *text = NULL;
-  size_t len = 0;
   MsSidecarKept kept[MS_ATOMIC_MAX_GROUP];
   int n_files = 0, n_described = n;
   for (int i = 0; i < n; i++) {
@@ -694,28 +692,19 @@ commit_with_sidecar (MsWriter **writers, const char **roles, int n, const char *
                                     writers[i]->sink.hash };
   }
   bool sidecar = writers[0]->sidecar;
-  /* A file of the run written alone (samples, then summary) keeps what the
-   * sidecar says of the run's other file. */
-  int n_kept = sidecar && n == 1 && ms_meta_sidecar_path (writers[0]->path, path, sizeof path)
-                 ? ms_meta_sidecar_kept (path, run_id, roles[0], kept, 1)
-                 : 0;
-  for (int i = 0; i < n_kept; i++)
-    described[n_described++] = (MsSidecarFile){ kept[i].role, kept[i].name, kept[i].bytes,
-                                                kept[i].fnv1a };
-  FILE *f = sidecar ? open_memstream (&text, &len) : NULL;
   MsAtomicFile *side = NULL;
-  if (sidecar && (!f || !ms_meta_sidecar_path (writers[0]->path, path, sizeof path))) {
+  if (sidecar && !ms_meta_sidecar_path (writers[0]->path, path, sizeof path)) {
     snprintf (err, errlen, ms_gettext ("%s: cannot write: %s"), writers[0]->path,
-              strerror (f ? ENAMETOOLONG : ENOMEM));
+              strerror (ENAMETOOLONG));
   } else if (sidecar) {
-    ms_meta_sidecar_write (f, run_id, meta, described, n_described);
-    if (fclose (f) == 0 && (side = ms_atomic_file_open (path, err, errlen)))
-      ms_atomic_file_write (side, text, len);
-    f = NULL;
+    /* A file of the run written alone (samples, then summary) keeps what
+     * the sidecar says of the run's other file. */
+    int n_kept = n == 1 ? ms_meta_sidecar_kept (path, run_id, roles[0], kept, 1) : 0;
+    for (int i = 0; i < n_kept; i++)
+      described[n_described++] = (MsSidecarFile){ kept[i].role, kept[i].name, kept[i].bytes,
+                                                  kept[i].fnv1a };
+    side = ms_meta_sidecar_open (path, run_id, meta, described, n_described, err, errlen);
   }
-  if (f)
-    fclose (f);
-  free (text);
   if (sidecar && !side) {
     for (int i = 0; i < n_files; i++)
       ms_atomic_file_abort (files[i]);

@@ -103,7 +103,7 @@ ms_health_read_metadata (MsResults *results, const char *key, const char *value)
     return false;
   }
   if (!parse_counter (value, c))
-    results->metadata_refused++;
+    ms_meta_refuse (results, key);
   return true;
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ms-i18n.h"
+#include "ms-utf8.h"
 
 /* memsweep's documents nest three deep; more is not one of them. */
 #define MAX_DEPTH 16
@@ -367,9 +368,16 @@ ms_json_member (const MsJson *object, const char *key)
 void
 ms_json_write_string (FILE *f, const char *text)
 {
+  const unsigned char *p = (const unsigned char *) text;
+  size_t left = strlen (text);
   fputc ('"', f);
-  for (const unsigned char *p = (const unsigned char *) text; *p; p++) {
-    if (*p == '"' || *p == '\\')
+  while (left > 0) {
+    /* A byte that starts no character (a file name that is not UTF-8)
+     * becomes U+FFFD: what is written must read back as JSON. */
+    size_t n = ms_utf8_char_length (p, left);
+    if (n == 0)
+      fputs ("\\ufffd", f);
+    else if (*p == '"' || *p == '\\')
       fprintf (f, "\\%c", *p);
     else if (*p == '\n')
       fputs ("\\n", f);
@@ -378,7 +386,9 @@ ms_json_write_string (FILE *f, const char *text)
     else if (*p < 0x20 || *p == 0x7F)
       fprintf (f, "\\u%04x", *p);
     else
-      fputc (*p, f);
+      fwrite (p, 1, n, f);
+    p += n ? n : 1;
+    left -= n ? n : 1;
   }
   fputc ('"', f);
 }

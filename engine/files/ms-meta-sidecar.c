@@ -5,10 +5,12 @@
 #include "ms-meta-sidecar.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "ms-atomic-file.h"
 #include "ms-csv-writer.h"
@@ -16,6 +18,7 @@
 #include "ms-json.h"
 #include "ms-meta.h"
 #include "ms-read-file.h"
+#include "ms-utf8.h"
 
 static const char *const csv_suffixes[] = { "-samples.csv", "-summary.csv", ".csv" };
 
@@ -38,6 +41,16 @@ base_name (const char *path)
 {
   const char *slash = strrchr (path, '/');
   return slash ? slash + 1 : path;
+}
+
+/* Whether a name read from a sidecar is path's file name as the writer
+ * wrote it (a byte that is no UTF-8 as U+FFFD). */
+static bool
+same_name (const char *name, const char *path)
+{
+  char written[1024];
+  ms_utf8_make_valid (written, sizeof written, base_name (path));
+  return strcmp (name, written) == 0;
 }
 
 /* ---- writing ------------------------------------------------------------ */
@@ -169,25 +182,89 @@ ms_meta_sidecar_inline (const char *text, size_t len)
   return len > 0 && text[0] == '#';
 }
 
+/* FNV-1a 64 of the first bytes bytes of the file at path, after a byte
+ * order mark an editor added, in hash[0]; in hash[1] the same with every CR
+ * read as LF (a file whose line ends a tool made CR, which the readers
+ * take as the same rows). False when it cannot be read or is shorter. */
+static bool
+hash_of_file (const char *path, long long bytes, uint64_t hash[2])
+{
+  char buf[1 << 16];
+  struct stat st;
+  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  bool ok = fd >= 0 && fstat (fd, &st) == 0 && S_ISREG (st.st_mode);
+  off_t at = ok && pread (fd, buf, 3, 0) == 3 && memcmp (buf, "\xEF\xBB\xBF", 3) == 0 &&
+                 st.st_size >= bytes + 3
+               ? 3
+               : 0;
+  hash[0] = hash[1] = MS_FNV1A_BASIS;
+  while (ok && bytes > 0) {
+    ssize_t n = pread (fd, buf, bytes < (long long) sizeof buf ? (size_t) bytes : sizeof buf, at);
+    if (n < 0 && errno == EINTR)
+      continue;
+    ok = n > 0;
+    if (ok) {
+      ms_fnv1a (&hash[0], buf, (size_t) n);
+      for (char *cr = buf; (cr = memchr (cr, '\r', (size_t) (buf + n - cr)));)
+        *cr = '\n';
+      ms_fnv1a (&hash[1], buf, (size_t) n);
+      at += n;
+      bytes -= n;
+    }
+  }
+  if (fd >= 0)
+    close (fd);
+  return ok;
+}
+
+/* Whether a files entry has the size given, and (hash not NULL) one of
+ * the two hashes. */
+static bool
+entry_is (const MsJson *entry, long long bytes, const uint64_t *hash)
+{
+  const MsJson *size = ms_json_member (entry, "bytes");
+  const MsJson *fnv = ms_json_member (entry, "fnv1a-64");
+  char hex[2][20];
+  if (!size || size->type != MS_JSON_NUMBER || strtoll (size->text, NULL, 10) != bytes)
+    return false;
+  if (!hash)
+    return true;
+  for (int i = 0; i < 2; i++)
+    snprintf (hex[i], sizeof hex[i], "%016llx", (unsigned long long) hash[i]);
+  return fnv && fnv->type == MS_JSON_STRING &&
+         (strcmp (fnv->text, hex[0]) == 0 || strcmp (fnv->text, hex[1]) == 0);
+}
+
+typedef enum { DESCRIBED, OTHER_FILES, OTHER_BYTES } Description;
+
 /* Whether a files entry describes the CSV file: the entry of its name,
  * else (the files were renamed or copied together) one of its size; either
- * way the size must be the file's. */
-static bool
+ * way the size and the hash of the bytes must be the file's. A size that
+ * matches over other bytes is another file of the same size (another run's
+ * samples of the same cells), never this one's metadata. */
+static Description
 describes (const MsJson *root, const char *csv_path, long long csv_bytes)
 {
   const MsJson *files = ms_json_member (root, "files");
-  int named = -1, sized = -1;
+  const MsJson *named = NULL;
+  bool sized = false, hashed = false;
+  uint64_t hash[2];
+  const uint64_t *read = hash_of_file (csv_path, csv_bytes, hash) ? hash : NULL;
   for (size_t i = 0; files && files->type == MS_JSON_OBJECT && i < files->n_items; i++) {
-    const MsJson *name = ms_json_member (&files->items[i], "name");
-    const MsJson *bytes = ms_json_member (&files->items[i], "bytes");
-    bool size = bytes && bytes->type == MS_JSON_NUMBER &&
-                strtoll (bytes->text, NULL, 10) == csv_bytes;
-    if (name && name->type == MS_JSON_STRING && strcmp (name->text, base_name (csv_path)) == 0)
-      named = size;
-    else if (size)
-      sized = 1;
+    const MsJson *entry = &files->items[i];
+    const MsJson *name = ms_json_member (entry, "name");
+    if (name && name->type == MS_JSON_STRING && same_name (name->text, csv_path))
+      named = entry;
+    else if (entry_is (entry, csv_bytes, NULL)) {
+      sized = true;
+      hashed = hashed || (read && entry_is (entry, csv_bytes, read));
+    }
   }
-  return named >= 0 ? named == 1 : sized == 1;
+  if (named && !entry_is (named, csv_bytes, NULL))
+    return OTHER_FILES;
+  if (named)
+    return read && entry_is (named, csv_bytes, read) ? DESCRIBED : OTHER_BYTES;
+  return hashed ? DESCRIBED : sized ? OTHER_BYTES : OTHER_FILES;
 }
 
 /* "# key: value\n", one line whatever the value holds. */
@@ -245,8 +322,12 @@ refusal (const MsJson *root, const char *csv_path, long long csv_bytes)
   if (!version || version->type != MS_JSON_NUMBER ||
       strcmp (version->text, "1") != 0)
     return ms_gettext ("a format version this memsweep does not read");
-  if (!describes (root, csv_path, csv_bytes))
+  Description d = describes (root, csv_path, csv_bytes);
+  if (d == OTHER_FILES)
     return ms_gettext ("it describes another run's files, or the file was changed since");
+  if (d == OTHER_BYTES)
+    return ms_gettext ("its metadata is from another file: this file's bytes are not those it "
+                       "describes (another run's file of the same size, or changed since)");
   return NULL;
 }
 
@@ -351,6 +432,119 @@ ms_meta_sidecar_kept (const char *sidecar_path, const char *run_id, const char *
   return n;
 }
 
+/* ---- a sidecar belongs to its file set ---------------------------------- */
+
+/* The file a sidecar names, beside it. */
+static bool
+beside (const char *sidecar_path, const char *name, char *out, size_t len)
+{
+  const char *slash = strrchr (sidecar_path, '/');
+  int dir = slash ? (int) (slash - sidecar_path + 1) : 0;
+  return snprintf (out, len, "%.*s%s", dir, sidecar_path, name) < (int) len;
+}
+
+/* The first file the parsed sidecar names that is not among files[0..n),
+ * not of run_id's run (whose other file a writer keeps) and lies beside
+ * it: writing over the sidecar would take that file's metadata. */
+static const char *
+other_file (const MsJson *root, const char *sidecar_path, const MsSidecarFile *files, int n,
+            const char *run_id)
+{
+  const MsJson *id = ms_json_member (root, "run-id");
+  const MsJson *named = ms_json_member (root, "files");
+  bool same_run = run_id && id && id->type == MS_JSON_STRING && strcmp (id->text, run_id) == 0;
+  char path[4096];
+  struct stat st;
+  for (size_t i = 0; named && named->type == MS_JSON_OBJECT && i < named->n_items; i++) {
+    const MsJson *name = ms_json_member (&named->items[i], "name");
+    bool ours = false;
+    if (!name || name->type != MS_JSON_STRING || same_run)
+      continue;
+    for (int k = 0; k < n && !ours; k++)
+      ours = same_name (name->text, files[k].path);
+    if (!ours && (strchr (name->text, '/') || !beside (sidecar_path, name->text, path, sizeof path) ||
+                  lstat (path, &st) == 0))
+      return name->text;
+  }
+  return NULL;
+}
+
+/* Whether the sidecar at path may be replaced by the writer of files[0..n)
+ * for run_id (NULL before the work, when the id is not known): a file or a
+ * new name, and where it is a sidecar, nothing it names but these files,
+ * or their run's, lies beside it. What names no file (a damaged sidecar, a
+ * file of another kind) is replaced as the CSV files at their names are. */
+static bool
+may_replace (const char *path, const MsSidecarFile *files, int n, const char *run_id, char *err,
+             size_t errlen)
+{
+  char why[1024];
+  struct stat st;
+  if (!ms_atomic_file_check_regular (path, err, errlen))
+    return false;
+  if (lstat (path, &st) != 0)
+    return true;
+  MsJson *root = read_sidecar (path, false, why, sizeof why);
+  const MsJson *format = ms_json_member (root, "format");
+  const char *other = root && format && format->type == MS_JSON_STRING &&
+                          strcmp (format->text, MS_META_SIDECAR_FORMAT) == 0
+                        ? other_file (root, path, files, n, run_id)
+                        : NULL;
+  if (other)
+    snprintf (err, errlen,
+              ms_gettext ("%s: holds the metadata of %s, which this command does not write: not "
+                          "replaced; choose another name"),
+              path, other);
+  ms_json_free (root);
+  if (other)
+    errno = EEXIST;
+  return !other;
+}
+
+bool
+ms_meta_sidecar_check_targets (const char *const *paths, int n, char *err, size_t errlen)
+{
+  MsSidecarFile files[MS_SIDECAR_MAX_FILES] = { { 0 } };
+  char sidecar[4096];
+  bool any_file = false;
+  for (int i = 0; i < n; i++) {
+    if (!ms_atomic_file_check (paths[i], err, errlen))
+      return false;
+    /* A pipe or a device keeps its metadata inline: no sidecar. */
+    any_file = any_file || !ms_atomic_file_in_place (paths[i]);
+    if (i < MS_SIDECAR_MAX_FILES)
+      files[i].path = paths[i];
+  }
+  if (!any_file || n == 0)
+    return true;
+  if (!ms_meta_sidecar_path (paths[0], sidecar, sizeof sidecar)) {
+    snprintf (err, errlen, "%s: %s", paths[0], strerror (ENAMETOOLONG));
+    return false;
+  }
+  return may_replace (sidecar, files, n < MS_SIDECAR_MAX_FILES ? n : MS_SIDECAR_MAX_FILES, NULL,
+                      err, errlen);
+}
+
+MsAtomicFile *
+ms_meta_sidecar_open (const char *path, const char *run_id, const char *meta_lines,
+                      const MsSidecarFile *files, int n_files, char *err, size_t errlen)
+{
+  char *text = NULL;
+  size_t len = 0;
+  if (!may_replace (path, files, n_files, run_id, err, errlen))
+    return NULL;
+  FILE *f = open_memstream (&text, &len);
+  MsAtomicFile *side = NULL;
+  if (f)
+    ms_meta_sidecar_write (f, run_id, meta_lines, files, n_files);
+  if (!f || fclose (f) != 0)
+    snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);
+  else if ((side = ms_atomic_file_open (path, err, errlen)))
+    ms_atomic_file_write (side, text, len); /* a failure is the commit's to say */
+  free (text);
+  return side;
+}
+
 /* Lines of text that start with none of the prefixes. */
 static void
 put_lines_without (FILE *f, const char *text, const char *const *prefixes, int n_prefixes)
@@ -383,24 +577,19 @@ ms_meta_sidecar_restamp (const char *csv_path, const char *const *drop, int n_dr
   MsSidecarFile described[MS_SIDECAR_MAX_FILES];
   for (int i = 0; i < n; i++)
     described[i] = (MsSidecarFile){ files[i].role, files[i].name, files[i].bytes, files[i].fnv1a };
-  char *meta = NULL, *text = NULL;
-  size_t meta_len = 0, len = 0;
-  FILE *m = open_memstream (&meta, &meta_len), *f = NULL;
+  char *meta = NULL;
+  size_t meta_len = 0;
+  FILE *m = open_memstream (&meta, &meta_len);
   if (m) {
     put_lines_without (m, lines, drop, n_drop);
     fputs (add, m);
   }
-  bool ok = m && fclose (m) == 0 && (f = open_memstream (&text, &len));
-  if (ok) {
-    ms_meta_sidecar_write (f, run_id, meta, described, n);
-    ok = fclose (f) == 0;
-  }
-  MsAtomicFile *file = ok ? ms_atomic_file_open (path, err, errlen) : NULL;
-  if (!ok)
+  MsAtomicFile *file = NULL;
+  if (!m || fclose (m) != 0)
     snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);
-  if (file)
-    ms_atomic_file_write (file, text, len);
-  ok = file && ms_atomic_file_commit (file, err, errlen);
-  free (lines), free (meta), free (text);
+  else
+    file = ms_meta_sidecar_open (path, run_id, meta, described, n, err, errlen);
+  bool ok = file && ms_atomic_file_commit (file, err, errlen);
+  free (lines), free (meta);
   return ok;
 }

@@ -8,9 +8,16 @@
  * value' lines the CSV files used to carry into the sidecar's "metadata"
  * object, and the reader turns them back into those lines for the same
  * parsers, so that both forms are checked in one place. The sidecar names
- * each file it describes with its size: a CSV whose sidecar names another
- * size is another run's (or was changed), and its metadata is unknown.
- * Plain C, no GLib. */
+ * each file it describes with its size and hash: a CSV whose sidecar names
+ * another size, or the same size over other bytes, is another run's (or
+ * was changed), and its metadata is unknown.
+ *
+ * A sidecar belongs to its file set: every writer of one (run, lesson,
+ * multi, peer, calibrate, export, a fleet node's stamp) opens it through
+ * ms_meta_sidecar_open, which never replaces a sidecar that names a file
+ * the writer does not write (another run's, a profile's), nor anything that
+ * is no sidecar; the commands ask ms_meta_sidecar_check_targets the same
+ * before any work. Plain C, no GLib. */
 #pragma once
 
 #include <stdbool.h>
@@ -18,9 +25,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "ms-atomic-file.h"
+
 #define MS_META_SIDECAR_FORMAT "memsweep-meta"
 #define MS_META_SIDECAR_VERSION 1
 #define MS_META_SIDECAR_SUFFIX "-meta.json"
+#define MS_SIDECAR_MAX_FILES 4
 
 /* One CSV file a sidecar describes. */
 typedef struct {
@@ -67,11 +77,27 @@ int ms_meta_sidecar_kept (const char *sidecar_path, const char *run_id, const ch
 char *ms_meta_sidecar_lines (const char *csv_path, long long csv_bytes, char *why,
                              size_t whylen);
 
+/* Whether the files at paths[0..n) (at most MS_SIDECAR_MAX_FILES), which
+ * share one sidecar, can be written with it, checked before any work: each
+ * file as ms_atomic_file_check says, and, where one is a file (not a pipe
+ * or a device, which keep their metadata inline), its sidecar a file or a
+ * new name that names no file beside it but these. False with a message
+ * naming the target. */
+bool ms_meta_sidecar_check_targets (const char *const *paths, int n, char *err, size_t errlen);
+
+/* The sidecar at path for files[0..n_files) of run_id, refused as
+ * ms_meta_sidecar_check_targets refuses (the run's own other file, which
+ * a file written alone keeps, is no other set's), and else opened with
+ * its text written; commit it with the files, after them. NULL with a
+ * message. */
+MsAtomicFile *ms_meta_sidecar_open (const char *path, const char *run_id, const char *meta_lines,
+                                    const MsSidecarFile *files, int n_files, char *err,
+                                    size_t errlen);
+
 /* Rewrites the sidecar of csv_path with the metadata lines that start with
  * one of drop[] left out and the lines add ('# key: value\n' each) added
  * (a fleet node's stamp); the files it describes stay. False with a
  * message naming the sidecar. */
-#define MS_SIDECAR_MAX_FILES 4
 bool ms_meta_sidecar_restamp (const char *csv_path, const char *const *drop, int n_drop,
                               const char *add, char *err, size_t errlen);
 

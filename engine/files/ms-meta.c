@@ -176,6 +176,20 @@ ms_meta_keep (MsResults *results, const char *line, size_t len)
 }
 
 void
+ms_meta_refuse (MsResults *results, const char *key)
+{
+  char *named = results->metadata_refused_keys;
+  size_t used = strlen (named), n = strlen (key);
+  results->metadata_refused++;
+  for (const char *p = named; (p = strstr (p, key)); p += n)
+    if ((p == named || p[-1] == ' ') && (p[n] == ',' || p[n] == '\0'))
+      return; /* named already */
+  if (used + n + 3 <= sizeof results->metadata_refused_keys)
+    snprintf (named + used, sizeof results->metadata_refused_keys - used, "%s%s",
+              used ? ", " : "", key);
+}
+
+void
 ms_meta_write_kept (FILE *f, const MsResults *results)
 {
   fputs (results->kept_metadata, f);

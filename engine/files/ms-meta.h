@@ -117,5 +117,9 @@ bool ms_meta_flag (const char *value, bool *out);
  * line end), kept for writing back; true when kept, false when the bound
  * on kept lines is reached. */
 bool ms_meta_keep (MsResults *results, const char *line, size_t len);
+/* A metadata line of a known key whose value was refused: counted, and
+ * its key named in results->metadata_refused_keys, so that a reader that
+ * shows a default in its place can say so. */
+void ms_meta_refuse (MsResults *results, const char *key);
 /* The kept lines, as they were read. */
 void ms_meta_write_kept (FILE *f, const MsResults *results);

@@ -70,29 +70,15 @@ open_sidecar (const char *path, const MsSmallFormat *format, const char *meta, c
               size_t len, char *err, size_t errlen)
 {
   char side_path[4096], run_id[32];
-  char *text = NULL;
-  size_t text_len = 0;
   uint64_t hash = MS_FNV1A_BASIS;
   ms_fnv1a (&hash, table, len);
   ms_meta_sidecar_run_id (meta, hash, run_id);
   MsSidecarFile file = { format->role, path, (long long) len, hash };
-  FILE *f = open_memstream (&text, &text_len);
-  if (!f || !ms_meta_sidecar_path (path, side_path, sizeof side_path)) {
-    snprintf (err, errlen, ms_gettext ("%s: cannot write: %s"), path,
-              strerror (f ? ENAMETOOLONG : ENOMEM));
-    if (f)
-      fclose (f);
-    free (text);
+  if (!ms_meta_sidecar_path (path, side_path, sizeof side_path)) {
+    snprintf (err, errlen, ms_gettext ("%s: cannot write: %s"), path, strerror (ENAMETOOLONG));
     return NULL;
   }
-  ms_meta_sidecar_write (f, run_id, meta, &file, 1);
-  MsAtomicFile *side = NULL;
-  if (fclose (f) != 0)
-    snprintf (err, errlen, "%s: %s", side_path, strerror (ENOMEM));
-  else if ((side = ms_atomic_file_open (side_path, err, errlen)))
-    ms_atomic_file_write (side, text, text_len);
-  free (text);
-  return side;
+  return ms_meta_sidecar_open (side_path, run_id, meta, &file, 1, err, errlen);
 }
 
 bool

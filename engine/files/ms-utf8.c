@@ -4,9 +4,8 @@
 
 #include "ms-utf8.h"
 
-/* The length of the well-formed character at s (at most left bytes), or 0. */
-static size_t
-char_length (const unsigned char *s, size_t left)
+size_t
+ms_utf8_char_length (const unsigned char *s, size_t left)
 {
   unsigned c = s[0];
   size_t n;
@@ -42,7 +41,7 @@ ms_utf8_valid (const char *s, size_t len, size_t *bad)
 {
   const unsigned char *u = (const unsigned char *) s;
   for (size_t i = 0; i < len;) {
-    size_t n = char_length (u + i, len - i);
+    size_t n = ms_utf8_char_length (u + i, len - i);
     if (!n) {
       if (bad)
         *bad = i;
@@ -65,7 +64,7 @@ ms_utf8_prefix (const char *s, size_t len)
   if (i == 0 || u[i - 1] < 0x80)
     return len;
   size_t lead = i - 1;
-  return char_length (u + lead, len - lead) == len - lead ? len : lead;
+  return ms_utf8_char_length (u + lead, len - lead) == len - lead ? len : lead;
 }
 
 void
@@ -78,4 +77,26 @@ ms_utf8_copy (char *dst, size_t size, const char *src)
     n = ms_utf8_prefix (src, size - 1);
   memmove (dst, src, n);
   dst[n] = '\0';
+}
+
+void
+ms_utf8_make_valid (char *dst, size_t size, const char *src)
+{
+  static const char replacement[] = "\xEF\xBF\xBD"; /* U+FFFD */
+  const unsigned char *u = (const unsigned char *) src;
+  size_t left = strlen (src), o = 0;
+  if (size == 0)
+    return;
+  while (left > 0) {
+    size_t n = ms_utf8_char_length (u, left);
+    const char *piece = n ? (const char *) u : replacement;
+    size_t len = n ? n : sizeof replacement - 1;
+    if (o + len >= size)
+      break;
+    memcpy (dst + o, piece, len);
+    o += len;
+    u += n ? n : 1;
+    left -= n ? n : 1;
+  }
+  dst[o] = '\0';
 }

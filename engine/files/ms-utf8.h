@@ -7,6 +7,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* The length of the well-formed character at s (at most left bytes), or 0
+ * when s does not start one. */
+size_t ms_utf8_char_length (const unsigned char *s, size_t left);
 /* Whether s[0..len) is well-formed UTF-8 (no overlong forms, surrogates or
  * code points past U+10FFFF); *bad gets the offset of the first bad byte. */
 bool ms_utf8_valid (const char *s, size_t len, size_t *bad);
@@ -15,3 +18,7 @@ size_t ms_utf8_prefix (const char *s, size_t len);
 /* snprintf (dst, size, "%s", src), cut before a character rather than
  * inside one. */
 void ms_utf8_copy (char *dst, size_t size, const char *src);
+/* src with every byte that starts no well-formed character replaced by
+ * U+FFFD, as the JSON writers write it (a name that is not UTF-8 text),
+ * cut before a character where it does not fit in size. */
+void ms_utf8_make_valid (char *dst, size_t size, const char *src);
