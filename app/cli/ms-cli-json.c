@@ -14,23 +14,7 @@
 #include "ms-atomic-file.h"
 #include "ms-health.h"
 #include "ms-i18n.h"
-
-size_t
-ms_utf8_sequence (const unsigned char *s, size_t n)
-{
-  size_t len = s[0] < 0x80 ? 1 : (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3
-             : (s[0] & 0xF8) == 0xF0 ? 4 : 0;
-  if (len == 0 || len > n || (len == 2 && s[0] < 0xC2) || (len == 4 && s[0] > 0xF4))
-    return 0;
-  for (size_t i = 1; i < len; i++)
-    if ((s[i] & 0xC0) != 0x80)
-      return 0;
-  /* Overlong three- and four-byte forms, surrogates, beyond U+10FFFF. */
-  if ((len == 3 && s[0] == 0xE0 && s[1] < 0xA0) || (len == 3 && s[0] == 0xED && s[1] >= 0xA0) ||
-      (len == 4 && s[0] == 0xF0 && s[1] < 0x90) || (len == 4 && s[0] == 0xF4 && s[1] >= 0x90))
-    return 0;
-  return len;
-}
+#include "ms-utf8.h"
 
 static void
 put_string (FILE *f, const char *s)
@@ -39,7 +23,7 @@ put_string (FILE *f, const char *s)
   size_t n = strlen (s);
   fputc ('"', f);
   while (n > 0) {
-    size_t len = ms_utf8_sequence (p, n);
+    size_t len = ms_utf8_char_length ((const char *) p, n);
     if (len == 0) {
       fputs ("\\ufffd", f);
       len = 1;

@@ -28,17 +28,13 @@ typedef struct {
   int exp;
 } MultiArgs;
 
+/* The bound of multi's whole numbers; the engine checks each range. */
+enum { MAX_WHOLE = 1000000 };
+
 static bool
 int_arg (const char *name, const char *text, int *out)
 {
-  char *end;
-  long v = *text >= '0' && *text <= '9' ? strtol (text, &end, 10) : -1;
-  if (v < 0 || *end || v > 1000000) {
-    fprintf (stderr, ms_gettext ("memsweep: %s wants a whole number, not '%s'\n"), name, text);
-    return false;
-  }
-  *out = (int) v;
-  return true;
+  return ms_cli_parse_count (name, text, 0, MAX_WHOLE, out);
 }
 
 /* The options multi, peer and portable share. -1: go on; else exit code. */

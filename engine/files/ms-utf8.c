@@ -4,7 +4,6 @@
 
 #include "ms-utf8.h"
 
-/* The length of the well-formed character at s (at most left bytes), or 0. */
 static size_t
 char_length (const unsigned char *s, size_t left)
 {
@@ -78,4 +77,20 @@ ms_utf8_copy (char *dst, size_t size, const char *src)
     n = ms_utf8_prefix (src, size - 1);
   memmove (dst, src, n);
   dst[n] = '\0';
+}
+
+size_t
+ms_utf8_char_length (const char *s, size_t left)
+{
+  return left ? char_length ((const unsigned char *) s, left) : 0;
+}
+
+bool
+ms_utf8_has_control (const char *s)
+{
+  for (const unsigned char *u = (const unsigned char *) s; *u; u++)
+    /* C0 and DEL; C1 (U+0080..U+009F) is 0xC2 0x80..0x9F in UTF-8. */
+    if (*u < 0x20 || *u == 0x7f || (*u == 0xc2 && u[1] >= 0x80 && u[1] <= 0x9f))
+      return true;
+  return false;
 }
