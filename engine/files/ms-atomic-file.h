@@ -108,5 +108,5 @@ void ms_atomic_file_remove_temporaries (void);
 /* For a program without a stop handler of its own: SIGINT, SIGTERM, SIGHUP
  * (and the other signals that end a process by default) remove every
  * temporary, then end the process as the signal would have. Signals that
- * are ignored stay ignored. */
+ * are ignored, or already have a handler, are left as they are. */
 void ms_atomic_file_clean_up_on_signals (void);
