@@ -205,6 +205,28 @@ ms_cli_whole_number (const char *text, long long min, long long max, long long *
   return true;
 }
 
+int
+ms_cli_whole_number_list (const char *text, char sep, int max, int hi, int *out)
+{
+  int n = 0;
+  for (const char *p = text;; p++) {
+    const char *end = strchr (p, sep);
+    size_t len = end ? (size_t) (end - p) : strlen (p);
+    char piece[24];
+    long long v;
+    if (n == max || len == 0 || len >= sizeof piece)
+      return -1;
+    memcpy (piece, p, len);
+    piece[len] = '\0';
+    if (!ms_cli_whole_number (piece, 0, hi, &v))
+      return -1;
+    out[n++] = (int) v;
+    if (!end)
+      return n;
+    p = end;
+  }
+}
+
 bool
 ms_cli_parse_int (const char *opt, const char *value, int *out)
 {

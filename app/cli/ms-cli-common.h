@@ -33,6 +33,10 @@ void ms_cli_block_stop_signals (bool block);
  * text), from min to max. Every whole-number option, and every whole
  * number inside an option's value (WxH, MIN:MAX), is read by it. */
 bool ms_cli_whole_number (const char *text, long long min, long long max, long long *out);
+/* text split at sep into at most max whole numbers from 0 to hi, each by
+ * that rule, into out: their count, or -1 (no message) when a piece is
+ * empty, is not one, or there are more. */
+int ms_cli_whole_number_list (const char *text, char sep, int max, int hi, int *out);
 /* A whole number or a number for option opt, or false with a message. */
 bool ms_cli_parse_int (const char *opt, const char *value, int *out);
 /* A whole number from min to max for option opt, or false with a message

@@ -150,36 +150,11 @@ lesson_usage (FILE *out)
          out);
 }
 
-/* Splits text at sep into at most max whole numbers from 0 to hi, each
- * read by the command line's one rule (ms_cli_whole_number); the count,
- * or -1 when a piece is empty, not a whole number or out of range. */
-static int
-split_whole_numbers (const char *text, char sep, int max, int hi, int *out)
-{
-  int n = 0;
-  for (const char *p = text;; p++) {
-    const char *end = strchr (p, sep);
-    size_t len = end ? (size_t) (end - p) : strlen (p);
-    char piece[24];
-    long long v;
-    if (n == max || len == 0 || len >= sizeof piece)
-      return -1;
-    memcpy (piece, p, len);
-    piece[len] = '\0';
-    if (!ms_cli_whole_number (piece, 0, hi, &v))
-      return -1;
-    out[n++] = (int) v;
-    if (!end)
-      return n;
-    p = end;
-  }
-}
-
 static bool
 parse_sizes (MsSweep *s, const char *arg)
 {
   int e[3];
-  int n = split_whole_numbers (arg, ':', 3, INT_MAX, e);
+  int n = ms_cli_whole_number_list (arg, ':', 3, INT_MAX, e);
   if (n >= 2) {
     s->min_exp = e[0];
     s->max_exp = e[1];
@@ -194,8 +169,8 @@ parse_sizes (MsSweep *s, const char *arg)
 static bool
 parse_parts (LessonOptions *o, const char *arg)
 {
-  o->n_parts = split_whole_numbers (arg, ',', MS_LESSON_MAX_PARTS, MS_LESSON_MAX_PARTS - 1,
-                                    o->parts);
+  o->n_parts = ms_cli_whole_number_list (arg, ',', MS_LESSON_MAX_PARTS, MS_LESSON_MAX_PARTS - 1,
+                                         o->parts);
   if (o->n_parts > 0)
     return true;
   fprintf (stderr, ms_gettext ("memsweep: --parts: '%s' is not a list of part indices\n"), arg);

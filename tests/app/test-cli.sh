@@ -541,9 +541,9 @@ check "show works without an envelope file" grep -q "No envelope for this GPU" "
 # exit 2, never taken as 2 or 0.
 ref="$2/reference/h100-default-samples.csv"
 for bad in 2x " 2" +2 abc ""; do
-  for case in "info --device" "multi --reps" "multi --min-exp" "multi --max-exp" "multi --step" \
-    "multi --warmup" "peer --exp" "portable --reps" "lesson issue-order --reps" \
-    "lesson issue-order --min-reps" "lesson issue-order --warmup" "lesson issue-order --device" \
+  for case in "info --device" "multi --devices" "multi --reps" "multi --min-exp" \
+    "multi --max-exp" "multi --step" "multi --warmup" "peer --exp" "portable --reps" \
+    "lesson issue-order --reps" "lesson issue-order --min-reps" "lesson issue-order --warmup" "lesson issue-order --device" \
     "lesson issue-order --parts" "__lesson-part issue-order --parts" "calibrate --runs" \
     "run --reps" "run --streams" "fleet --dir $tmp/f --nodes" "fleet --dir $tmp/f --time" \
     "fleet --dir $tmp/f --gpus-per-node" "fleet-node --dir $tmp/f --gpus" \
@@ -556,5 +556,6 @@ for bad in 2x " 2" +2 abc ""; do
   done
 done
 check "a bad whole number writes nothing" test ! -e "$tmp/f" -a ! -e "$tmp/x.png"
+
 echo "cli: $fails failed"
 [ "$fails" = 0 ]
