@@ -117,7 +117,8 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, MsRecentRuns *s
 }
 
 /* "2026-11-23 04:32 · NVIDIA H100 80GB HBM3 · sweep · 4.1 MB" (", stopped
- * part-way" after the kind), or why the file is not a run. */
+ * part-way" after the kind, or that whether it is whole is unknown), or
+ * why the file is not a run. */
 static char *
 facts_text (MsRunsEntry *entry)
 {
@@ -127,10 +128,12 @@ facts_text (MsRunsEntry *entry)
     return g_strdup_printf ("%s · %s", when, ms_runs_entry_get_reason (entry));
   g_autofree char *size = g_format_size (ms_runs_entry_get_size (entry));
   const char *device = ms_runs_entry_get_device (entry);
+  const char *whole = ms_runs_entry_get_stopped (entry) ? _(", stopped part-way")
+                      : ms_runs_entry_get_completeness_unknown (entry)
+                        ? _(", completeness unknown: its settings are missing")
+                        : "";
   return g_strdup_printf ("%s · %s · %s%s · %s", when, device ? device : _("unknown device"),
-                          ms_runs_entry_get_kind (entry),
-                          ms_runs_entry_get_stopped (entry) ? _(", stopped part-way") : "",
-                          size);
+                          ms_runs_entry_get_kind (entry), whole, size);
 }
 
 static void

@@ -20,14 +20,15 @@ struct _MsRunsEntry {
   GDateTime *date;
   guint64 size;
   gboolean stopped;
-  /* A plain sweep's plan, from its header: cells = modes x sizes; 0 when
-   * the header does not say (or for a lesson, whose cells have variants). */
+  /* No plan to judge the run's completeness by (its settings are unknown:
+   * no sidecar, or one that is damaged or another run's). */
+  gboolean completeness_unknown;
 };
 
 G_DEFINE_FINAL_TYPE (MsRunsEntry, ms_runs_entry, G_TYPE_OBJECT)
 
 enum { PROP_0, PROP_FILE, PROP_NAME, PROP_DATE, PROP_DEVICE, PROP_KIND, PROP_SIZE, PROP_REASON,
-       PROP_STOPPED, N_PROPS };
+       PROP_STOPPED, PROP_COMPLETENESS_UNKNOWN, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
 static void
@@ -43,6 +44,7 @@ ms_runs_entry_get_property (GObject *object, guint prop_id, GValue *value, GPara
   case PROP_SIZE: g_value_set_uint64 (value, self->size); break;
   case PROP_REASON: g_value_set_string (value, self->reason); break;
   case PROP_STOPPED: g_value_set_boolean (value, self->stopped); break;
+  case PROP_COMPLETENESS_UNKNOWN: g_value_set_boolean (value, self->completeness_unknown); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
@@ -75,6 +77,8 @@ ms_runs_entry_class_init (MsRunsEntryClass *klass)
   props[PROP_SIZE] = g_param_spec_uint64 ("size", NULL, NULL, 0, G_MAXUINT64, 0, ro);
   props[PROP_REASON] = g_param_spec_string ("reason", NULL, NULL, NULL, ro);
   props[PROP_STOPPED] = g_param_spec_boolean ("stopped", NULL, NULL, FALSE, ro);
+  props[PROP_COMPLETENESS_UNKNOWN] =
+    g_param_spec_boolean ("completeness-unknown", NULL, NULL, FALSE, ro);
   g_object_class_install_properties (object_class, N_PROPS, props);
 }
 
@@ -231,9 +235,11 @@ planned_cells (const MsRunsEntry *self, const MsSweep *sweep)
 
 /* Whether the run was stopped part-way, as `memsweep show` tells it: a
  * cell whose status is partial or cancelled (docs/csv.md), or fewer cells
- * than its settings planned. Read by the engine's summary reader (the
- * file's columns and its sidecar's settings). */
-static gboolean
+ * than its own settings planned. Read by the engine's summary reader (the
+ * file's columns and its sidecar's settings). Without those settings the
+ * reader's are the defaults, which are not this run's plan: then only a
+ * cell's status can tell, and otherwise completeness is unknown. */
+static void
 read_stopped (MsRunsEntry *self)
 {
   g_autoptr (GFile) summary = ms_runs_entry_dup_summary_file (self);
@@ -241,12 +247,15 @@ read_stopped (MsRunsEntry *self)
   char err[256];
   MsResults *r = path ? ms_csv_read_summary (path, err, sizeof err) : NULL;
   if (!r)
-    return FALSE;
-  gboolean stopped = r->n_cells < planned_cells (self, &r->sweep);
-  for (size_t i = 0; i < r->n_cells && !stopped; i++)
-    stopped = r->cells[i].status == MS_CELL_PARTIAL || r->cells[i].status == MS_CELL_CANCELLED;
+    return;
+  for (size_t i = 0; i < r->n_cells && !self->stopped; i++)
+    self->stopped = r->cells[i].status == MS_CELL_PARTIAL ||
+                    r->cells[i].status == MS_CELL_CANCELLED;
+  if (!self->stopped && r->metadata_unknown[0])
+    self->completeness_unknown = TRUE;
+  else if (!self->stopped)
+    self->stopped = r->n_cells < planned_cells (self, &r->sweep);
   ms_results_free (r);
-  return stopped;
 }
 
 static guint64
@@ -301,7 +310,7 @@ ms_runs_entry_read (GFile *file, GCancellable *cancellable)
   if (!self->kind)
     self->kind = g_strdup ("sweep");
   if (!self->reason)
-    self->stopped = read_stopped (self);
+    read_stopped (self);
   return self;
 }
 
@@ -363,6 +372,12 @@ gboolean
 ms_runs_entry_get_stopped (MsRunsEntry *self)
 {
   return self->stopped;
+}
+
+gboolean
+ms_runs_entry_get_completeness_unknown (MsRunsEntry *self)
+{
+  return self->completeness_unknown;
 }
 
 int

@@ -17,7 +17,10 @@ G_DECLARE_FINAL_TYPE (MsRunsEntry, ms_runs_entry, MS, RUNS_ENTRY, GObject)
  * "size" (bytes of the samples file and its summary), "reason" (why it
  * is not a run memsweep can open: damaged or foreign; NULL for a run),
  * "stopped" (gboolean: the run was stopped part-way, as `memsweep show`
- * tells: a cell partial or cancelled, or fewer cells than planned). */
+ * tells: a cell partial or cancelled, or fewer cells than its own settings
+ * planned), "completeness-unknown" (gboolean: no cell says it stopped and
+ * the run's settings are unknown, no sidecar: whether cells are missing
+ * cannot be told; never judged against the default plan). */
 
 /* Reads the header of file (at most 64 KiB; blocking: call it on a worker).
  * Never fails: what cannot be read is an entry with a reason. */
@@ -33,6 +36,7 @@ const char *ms_runs_entry_get_kind (MsRunsEntry *self);
 guint64 ms_runs_entry_get_size (MsRunsEntry *self);
 const char *ms_runs_entry_get_reason (MsRunsEntry *self);
 gboolean ms_runs_entry_get_stopped (MsRunsEntry *self);
+gboolean ms_runs_entry_get_completeness_unknown (MsRunsEntry *self);
 
 /* Newest first, for sorting the library. */
 int ms_runs_entry_compare (gconstpointer a, gconstpointer b);

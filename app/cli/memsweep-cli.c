@@ -75,8 +75,17 @@ main (int argc, char **argv)
   textdomain (GETTEXT_PACKAGE);
   /* A closed pipe is reported as an output error, after the files. */
   signal (SIGPIPE, SIG_IGN);
-  /* No command leaves a temporary file behind when a signal ends it; run
-   * and the commands that stop on a signal install their own handlers. */
+  /* A command that stops on a signal (run, lesson) gets its stop handlers
+   * first, before any other: had the clean-up handlers below caught
+   * SIGINT, SIGTERM and SIGHUP first, until the command replaced them, a
+   * signal in between would end it (128 + signal) although it already
+   * showed those signals as caught, and whoever sends one as soon as they
+   * are (the signals test, a supervisor) met that window. */
+  const MsCliCommand *command = argc > 1 ? ms_cli_command_find (argv[1]) : NULL;
+  if (command && (command->flags & MS_CLI_STOPS_ON_SIGNALS))
+    ms_cli_stop_on_signals ();
+  /* No command leaves a temporary file behind when a signal ends it; the
+   * clean-up leaves the stop handlers (and ignored signals) alone. */
   ms_atomic_file_clean_up_on_signals ();
   /* No output of a command replaces a file the command has read. */
   ms_atomic_file_protect_what_is_read ();

@@ -192,14 +192,79 @@ is_decimal (const char *value, const char *allowed)
 }
 
 bool
-ms_cli_parse_int (const char *opt, const char *value, int *out)
+ms_cli_whole_number (const char *text, long long min, long long max, long long *out)
 {
   char *end;
   errno = 0;
-  long v = is_decimal (value, "0123456789") ? strtol (value, &end, 10) : 0;
-  if (!is_decimal (value, "0123456789") || errno || end == value || *end || v < INT_MIN ||
-      v > INT_MAX) {
+  if (!is_decimal (text, "0123456789"))
+    return false;
+  long long v = strtoll (text, &end, 10);
+  /* "-0" is no way to write 0 (the file readers refuse it too). */
+  if (errno || *end || v < min || v > max || (v == 0 && text[0] == '-'))
+    return false;
+  *out = v;
+  return true;
+}
+
+int
+ms_cli_whole_number_list (const char *text, char sep, int max, int hi, int *out)
+{
+  int n = 0;
+  for (const char *p = text;; p++) {
+    const char *end = strchr (p, sep);
+    size_t len = end ? (size_t) (end - p) : strlen (p);
+    char piece[24];
+    long long v;
+    if (n == max || len == 0 || len >= sizeof piece)
+      return -1;
+    memcpy (piece, p, len);
+    piece[len] = '\0';
+    if (!ms_cli_whole_number (piece, 0, hi, &v))
+      return -1;
+    out[n++] = (int) v;
+    if (!end)
+      return n;
+    p = end;
+  }
+}
+
+bool
+ms_cli_parse_int (const char *opt, const char *value, int *out)
+{
+  long long v;
+  if (!ms_cli_whole_number (value, INT_MIN, INT_MAX, &v)) {
     fprintf (stderr, ms_gettext ("memsweep: %s: '%s' is not a whole number\n"), opt, value);
+    return false;
+  }
+  *out = (int) v;
+  return true;
+}
+
+bool
+ms_cli_parse_count (const char *opt, const char *value, int min, int max, int *out)
+{
+  long long v;
+  if (!ms_cli_whole_number (value, min, max, &v)) {
+    fprintf (stderr, ms_gettext ("memsweep: %s: '%s' is not a whole number from %d to %d\n"),
+             opt, value, min, max);
+    return false;
+  }
+  *out = (int) v;
+  return true;
+}
+
+bool
+ms_cli_parse_count_or_all (const char *opt, const char *value, int min, int max, int *out)
+{
+  long long v;
+  if (strcmp (value, "all") == 0) {
+    *out = MS_CLI_ALL;
+    return true;
+  }
+  if (!ms_cli_whole_number (value, min, max, &v)) {
+    fprintf (stderr,
+             ms_gettext ("memsweep: %s: '%s' is neither 'all' nor a whole number from %d to %d\n"),
+             opt, value, min, max);
     return false;
   }
   *out = (int) v;

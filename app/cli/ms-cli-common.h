@@ -28,8 +28,23 @@ const char *ms_cli_signal_name (int sig);
  * into place. */
 void ms_cli_block_stop_signals (bool block);
 
+/* The command line's one rule for whole numbers: decimal digits after an
+ * optional '-' and nothing else (no blanks, '+', hexadecimal or trailing
+ * text), from min to max. Every whole-number option, and every whole
+ * number inside an option's value (WxH, MIN:MAX), is read by it. */
+bool ms_cli_whole_number (const char *text, long long min, long long max, long long *out);
+/* text split at sep into at most max whole numbers from 0 to hi, each by
+ * that rule, into out: their count, or -1 (no message) when a piece is
+ * empty, is not one, or there are more. */
+int ms_cli_whole_number_list (const char *text, char sep, int max, int hi, int *out);
 /* A whole number or a number for option opt, or false with a message. */
 bool ms_cli_parse_int (const char *opt, const char *value, int *out);
+/* A whole number from min to max for option opt, or false with a message
+ * that names the range. */
+bool ms_cli_parse_count (const char *opt, const char *value, int min, int max, int *out);
+/* The same, or "all" (*out MS_CLI_ALL). */
+#define MS_CLI_ALL (-1)
+bool ms_cli_parse_count_or_all (const char *opt, const char *value, int min, int max, int *out);
 bool ms_cli_parse_double (const char *opt, const char *value, double *out);
 /* --format text|json (table: text). */
 bool ms_cli_parse_format (const char *arg, bool *json);

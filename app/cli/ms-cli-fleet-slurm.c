@@ -140,7 +140,7 @@ slurm_output (char **argv, const char *what)
 }
 
 MsFleetExpected *
-ms_fleet_slurm_nodes (const char *nodelist, const char *count, const char *partition, size_t *n)
+ms_fleet_slurm_nodes (const char *nodelist, int count, const char *partition, size_t *n)
 {
   char part[256];
   snprintf (part, sizeof part, "--partition=%s", partition ? partition : "");
@@ -152,7 +152,7 @@ ms_fleet_slurm_nodes (const char *nodelist, const char *count, const char *parti
   char *names = info ? slurm_output (nodelist ? listed_argv : responding_argv,
                                      nodelist ? "scontrol show hostnames" : "sinfo")
                      : NULL;
-  long want = count ? strtol (count, NULL, 10) : 0;
+  long want = count; /* whole and above 0, or 0 for all (fleet's parser) */
   MsFleetExpected *nodes = NULL;
   size_t cap = 0;
   *n = 0;

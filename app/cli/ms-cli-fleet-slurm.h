@@ -9,11 +9,11 @@
 #include "ms-fleet.h"
 
 /* The nodes to sweep and the GPUs each has: nodelist expanded by
- * `scontrol show hostnames`, else the first `count` (all when NULL)
+ * `scontrol show hostnames`, else the first `count` (all when 0)
  * responding nodes of the partition from sinfo, each with its gpu GRES
  * count. NULL with the reason said on stderr. */
-MsFleetExpected *ms_fleet_slurm_nodes (const char *nodelist, const char *count,
-                                       const char *partition, size_t *n);
+MsFleetExpected *ms_fleet_slurm_nodes (const char *nodelist, int count, const char *partition,
+                                       size_t *n);
 
 /* Runs argv with its standard output in out (at most len - 1 bytes, then
  * cut): the exit status, or -1 when it could not start. */

@@ -25,9 +25,11 @@
 #include "ms-cli-options.h"
 #include "ms-cli-fleet-slurm.h"
 #include "ms-cli-run-options.h"
+#include "ms-cli-tables.h"
 #include "ms-fleet.h"
 #include "ms-i18n.h"
 #include "ms-multi.h"
+#include "ms-utf8.h"
 
 /* This program, for the commands that start it again (on each node). */
 static bool
@@ -104,75 +106,85 @@ fleet_usage (FILE *out)
   fputs (text, out);
 }
 
+/* The bounds of fleet's whole numbers. */
+enum { MAX_NODES = 100000, MAX_GPUS_PER_NODE = 4096, MAX_MINUTES = 525600 };
+
 typedef struct {
   const char *dir;
-  const char *nodes;
+  int nodes; /* 0: every responding node */
   const char *nodelist;
   const char *partition;
-  const char *time;
-  const char *gpus; /* "all" or a count */
-  double wait_max;  /* minutes; 0: the time limit and ten more */
+  int time;        /* minutes */
+  int gpus;        /* per node, or MS_CLI_ALL */
+  double wait_max; /* minutes; 0: the time limit and ten more */
   const char *extra[16];
   int n_extra;
   bool dry_run;
 } FleetArgs;
 
+/* One option's value: false after its message. Every whole number goes
+ * through the command line's one strict parser (ms_cli_parse_count), so
+ * that "abc", "0", "-1" or "2x" never becomes "every node" or "2". */
 static bool
-parse_fleet_numbers (FleetArgs *a)
+parse_fleet_option (FleetArgs *a, int c, const char *arg)
 {
-  char *end;
-  long time = strtol (a->time, &end, 10);
-  if (*end || time <= 0) {
-    fprintf (stderr, ms_gettext ("memsweep fleet: --time wants whole minutes above 0\n"));
+  switch (c) {
+  case 'd': a->dir = arg; return true;
+  case 'N': return ms_cli_parse_count ("--nodes", arg, 1, MAX_NODES, &a->nodes);
+  case 'w': a->nodelist = arg; return true;
+  case 'p': a->partition = arg; return true;
+  case 't': return ms_cli_parse_count ("--time", arg, 1, MAX_MINUTES, &a->time);
+  /* 0 GPUs would submit a job with no GPU request that measures every GPU
+   * the node has: refused, as a count must be one or more. */
+  case 'g': return ms_cli_parse_count_or_all ("--gpus-per-node", arg, 1, MAX_GPUS_PER_NODE,
+                                              &a->gpus);
+  case 'W':
+    if (!ms_cli_parse_double ("--wait-max", arg, &a->wait_max))
+      return false;
+    if (a->wait_max > 0)
+      return true;
+    fprintf (stderr, ms_gettext ("memsweep fleet: --wait-max wants minutes above 0\n"));
     return false;
+  case 'n': a->dry_run = true; return true;
+  case 'x':
+    if (a->n_extra == 16) {
+      fprintf (stderr, ms_gettext ("memsweep fleet: at most 16 --sbatch-arg\n"));
+      return false;
+    }
+    a->extra[a->n_extra++] = arg;
+    return true;
+  default: return false;
   }
-  long gpus = strtol (a->gpus, &end, 10);
-  if (strcmp (a->gpus, "all") != 0 && (*end || gpus < 0 || gpus > 4096)) {
-    fprintf (stderr, ms_gettext ("memsweep fleet: --gpus-per-node wants a count or 'all'\n"));
-    return false;
-  }
-  if (a->wait_max == 0)
-    a->wait_max = time + 10;
-  return true;
 }
 
+/* -1 to go on, or the exit status: nothing is made or submitted before. */
 static int
 parse_fleet_args (int argc, char **argv, FleetArgs *a)
 {
   const struct option *opts = ms_cli_getopt_table ("fleet");
   int c;
-  a->time = "30";
-  a->gpus = "all";
+  a->time = 30;
+  a->gpus = MS_CLI_ALL;
   optind = 1;
   while ((c = getopt_long (argc, argv, "+", opts, NULL)) != -1) {
-    switch (c) {
-    case 'd': a->dir = optarg; break;
-    case 'N': a->nodes = optarg; break;
-    case 'w': a->nodelist = optarg; break;
-    case 'p': a->partition = optarg; break;
-    case 't': a->time = optarg; break;
-    case 'g': a->gpus = optarg; break;
-    case 'W':
-      if (!ms_cli_parse_double ("--wait-max", optarg, &a->wait_max) || !(a->wait_max > 0))
-        return 2;
-      break;
-    case 'n': a->dry_run = true; break;
-    case 'x':
-      if (a->n_extra == 16) {
-        fprintf (stderr, ms_gettext ("memsweep fleet: at most 16 --sbatch-arg\n"));
-        return 2;
-      }
-      a->extra[a->n_extra++] = optarg;
-      break;
-    case 'h': fleet_usage (stdout); return 0;
-    default: fleet_usage (stderr); return 2;
+    if (c == 'h') {
+      fleet_usage (stdout);
+      return 0;
     }
+    if (c == '?' || c == ':') {
+      fleet_usage (stderr);
+      return 2;
+    }
+    if (!parse_fleet_option (a, c, optarg))
+      return 2;
   }
   if (!a->dir) {
     fprintf (stderr, ms_gettext ("memsweep fleet: --dir DIR is required\n"));
     return 2;
   }
-  return parse_fleet_numbers (a) ? -1 : 2;
+  if (a->wait_max == 0)
+    a->wait_max = a->time + 10;
+  return -1;
 }
 
 /* A folder that already holds a node's results, or an earlier fleet's
@@ -230,7 +242,7 @@ submit_node (const FleetArgs *a, const char *dir, const char *wrap, MsFleetExpec
   snprintf (out, sizeof out, "--output=%s/fleet-%s-%%j.out", dir, node->node);
   sb[n++] = out;
   sb[n++] = (snprintf (list, sizeof list, "--nodelist=%s", node->node), list);
-  sb[n++] = (snprintf (time_arg, sizeof time_arg, "--time=%s", a->time), time_arg);
+  sb[n++] = (snprintf (time_arg, sizeof time_arg, "--time=%d", a->time), time_arg);
   if (a->partition)
     sb[n++] = (snprintf (part, sizeof part, "--partition=%s", a->partition), part);
   if (node->gpus > 0)
@@ -267,8 +279,8 @@ submit_all (const FleetArgs *a, const char *self, const char *dir, MsFleetExpect
   char wrap[8192], err[512];
   int failed = 0;
   for (size_t i = 0; i < n; i++) {
-    if (strcmp (a->gpus, "all") != 0)
-      nodes[i].gpus = atoi (a->gpus);
+    if (a->gpus != MS_CLI_ALL)
+      nodes[i].gpus = a->gpus;
     if (!build_wrap (wrap, sizeof wrap, self, dir, &nodes[i], argc, argv)) {
       fprintf (stderr, ms_gettext ("memsweep fleet: run options too long\n"));
       return -1;
@@ -438,18 +450,12 @@ sweep_one (const char *self, const char *dir, const char *node, int gpu, int arg
 }
 
 /* How many GPUs to measure one by one: --gpus N, or every GPU this node
- * shows for "all"; 0 for one run as the options say (no GPU seen). -1
- * for a bad value. */
+ * shows for "all"; 0 for one run as the options say (no GPU seen). */
 static int
-gpus_to_measure (const char *gpus)
+gpus_to_measure (int gpus)
 {
-  if (strcmp (gpus, "all") == 0) {
-    MsFleetStamp unused = { 0 };
-    return gather_stamp (&unused, -1, NULL, 0);
-  }
-  char *end;
-  long n = strtol (gpus, &end, 10);
-  return *end || n < 0 || n > 4096 || end == gpus ? -1 : (int) n;
+  MsFleetStamp unused = { 0 };
+  return gpus == MS_CLI_ALL ? gather_stamp (&unused, -1, NULL, 0) : gpus;
 }
 
 /* The run options fleet-node sets itself per GPU. */
@@ -462,38 +468,55 @@ names_device (int argc, char **argv)
   return false;
 }
 
+/* A node's name is data that ends up in a file name, the sidecar (JSON)
+ * and fleet-report's tables and OpenMetrics labels: NODE-samples.csv must
+ * be a file of DIR that fleet-report lists (no '/', no leading '.': ".",
+ * ".." and hidden files it skips), and the name must read the same
+ * everywhere (UTF-8, no control characters such as a line break or a
+ * tab). False after saying why. */
+static bool
+node_name_ok (const char *node)
+{
+  const char *why = NULL;
+  if (strchr (node, '/') || node[0] == '.')
+    why = ms_gettext ("a node's name may not contain '/' or start with '.'");
+  else if (!ms_utf8_valid (node, strlen (node), NULL) || ms_utf8_has_control (node))
+    why = ms_gettext ("a node's name must be UTF-8 text without control characters");
+  if (!why)
+    return true;
+  char clean[4 * 256 + 16];
+  fprintf (stderr, ms_gettext ("memsweep fleet-node: bad node name '%s': %s\n"),
+           ms_report_clean (node, clean, sizeof clean), why);
+  return false;
+}
+
 int
 ms_cli_fleet_node (int argc, char **argv)
 {
   const struct option *opts = ms_cli_getopt_table ("fleet-node");
-  const char *dir = NULL, *node = getenv ("SLURMD_NODENAME"), *gpus = "all";
+  const char *dir = NULL, *node = getenv ("SLURMD_NODENAME");
   char host[256] = "";
-  int c;
+  int c, gpus = MS_CLI_ALL;
   optind = 1;
   while ((c = getopt_long (argc, argv, "+", opts, NULL)) != -1) {
     if (c == 'd')
       dir = optarg;
     else if (c == 'n')
       node = optarg;
-    else if (c == 'g')
-      gpus = optarg;
+    else if (c == 'g' && !ms_cli_parse_count_or_all ("--gpus", optarg, 1, MAX_GPUS_PER_NODE,
+                                                       &gpus))
+      return 2;
     else if (c == 'h')
       return fleet_node_usage (stdout, 0);
-    else
+    else if (c != 'g')
       return fleet_node_usage (stderr, 2);
   }
   if (!dir)
     return fleet_node_usage (stderr, 2);
   if (!node || !*node)
     node = gethostname (host, sizeof host - 1) == 0 ? host : "unknown";
-  /* NODE-samples.csv must be a file of DIR that fleet-report lists: no
-   * '/', and no leading '.' (".", ".." and hidden files it skips). */
-  if (strchr (node, '/') || node[0] == '.') {
-    fprintf (stderr, ms_gettext ("memsweep fleet-node: bad node name '%s': a node's name may "
-                                 "not contain '/' or start with '.'\n"),
-             node);
+  if (!node_name_ok (node))
     return 2;
-  }
   char self[PATH_MAX], prefix[PATH_MAX + 256];
   snprintf (prefix, sizeof prefix, "%s/%s", dir, node);
   /* Every node may get here first. */
@@ -514,10 +537,6 @@ ms_cli_fleet_node (int argc, char **argv)
     return rc;
   optind = first_option;
   int n_gpus = gpus_to_measure (gpus);
-  if (n_gpus < 0) {
-    fprintf (stderr, ms_gettext ("memsweep fleet-node: --gpus wants a count or 'all'\n"));
-    return 2;
-  }
   if (n_gpus > 0 && names_device (argc - optind, argv + optind)) {
     fprintf (stderr, ms_gettext ("memsweep fleet-node: --device is set by fleet-node itself for "
                                  "each GPU, not a run option\n"));

@@ -16,12 +16,6 @@
 #include "ms-i18n.h"
 #include "ms-utf8.h"
 
-size_t
-ms_utf8_sequence (const unsigned char *s, size_t n)
-{
-  return ms_utf8_char_length (s, n);
-}
-
 static void
 put_string (FILE *f, const char *s)
 {
@@ -29,7 +23,7 @@ put_string (FILE *f, const char *s)
   size_t n = strlen (s);
   fputc ('"', f);
   while (n > 0) {
-    size_t len = ms_utf8_sequence (p, n);
+    size_t len = ms_utf8_char_length ((const char *) p, n);
     if (len == 0) {
       fputs ("\\ufffd", f);
       len = 1;

@@ -33,6 +33,3 @@ void ms_json_end (void *state);
 bool ms_json_write_judged (FILE *f, const MsResults *results, const MsEnvelopes *env);
 bool ms_json_write_file_judged (const char *path, const MsResults *results,
                                 const MsEnvelopes *env, char *err, size_t errlen);
-/* The length of the valid UTF-8 sequence at s (at most n bytes; shortest
- * form, no surrogates, at most U+10FFFF), or 0 when s does not start one. */
-size_t ms_utf8_sequence (const unsigned char *s, size_t n);

@@ -35,7 +35,8 @@ typedef struct {
   MsSweep sweep;
   const char *name;
   const char *prefix; /* lesson: the pair's prefix; __lesson-part: the samples path */
-  const char *parts;  /* __lesson-part: comma-separated part indices */
+  int parts[MS_LESSON_MAX_PARTS]; /* __lesson-part: the part indices */
+  int n_parts;
   bool quiet;
   bool json; /* --format json */
 } LessonOptions;
@@ -149,34 +150,30 @@ lesson_usage (FILE *out)
          out);
 }
 
-/* One exponent of --sizes: decimal digits, nothing after them but the
- * separator, within int. */
-static bool
-parse_exponent (const char **p, char stop, int *out)
-{
-  char *end;
-  errno = 0;
-  long v = **p >= '0' && **p <= '9' ? strtol (*p, &end, 10) : -1;
-  if (v < 0 || errno || v > INT_MAX || (*end != stop && *end != '\0'))
-    return false;
-  *out = (int) v;
-  *p = end;
-  return true;
-}
-
 static bool
 parse_sizes (MsSweep *s, const char *arg)
 {
-  const char *p = arg;
-  int min, max, step = 1;
-  if (parse_exponent (&p, ':', &min) && *p++ == ':' && parse_exponent (&p, ':', &max) &&
-      (*p == '\0' || (*p++ == ':' && parse_exponent (&p, '\0', &step) && *p == '\0'))) {
-    s->min_exp = min;
-    s->max_exp = max;
-    s->step = step;
+  int e[3];
+  int n = ms_cli_whole_number_list (arg, ':', 3, INT_MAX, e);
+  if (n >= 2) {
+    s->min_exp = e[0];
+    s->max_exp = e[1];
+    s->step = n == 3 ? e[2] : 1;
     return true;
   }
   fprintf (stderr, ms_gettext ("memsweep: --sizes: '%s' is not MIN:MAX or MIN:MAX:STEP\n"), arg);
+  return false;
+}
+
+/* __lesson-part's --parts: the part indices memsweep gave itself. */
+static bool
+parse_parts (LessonOptions *o, const char *arg)
+{
+  o->n_parts = ms_cli_whole_number_list (arg, ',', MS_LESSON_MAX_PARTS, MS_LESSON_MAX_PARTS - 1,
+                                         o->parts);
+  if (o->n_parts > 0)
+    return true;
+  fprintf (stderr, ms_gettext ("memsweep: --parts: '%s' is not a list of part indices\n"), arg);
   return false;
 }
 
@@ -208,7 +205,7 @@ parse_option (LessonOptions *o, int c, const char *arg)
   case 'w': return ms_cli_parse_int ("--warmup", arg, &o->sweep.warmup);
   case 'd': return ms_cli_parse_int ("--device", arg, &o->sweep.device);
   case 'O': o->prefix = arg; return *arg != '\0';
-  case 'P': o->parts = arg; return true;
+  case 'P': return parse_parts (o, arg);
   case 'q': o->quiet = true; return true;
   case 'f': return ms_cli_parse_format (arg, &o->json);
   default: return false;
@@ -368,15 +365,9 @@ run_isolated (const char *name, const MsSweep *base, const int *parts, int n_par
 static int
 run_part (LessonOptions *o, MsBackend *backend)
 {
-  int idx[MS_LESSON_MAX_PARTS], n = 0;
   char err[512];
-  for (const char *p = o->parts; p && *p && n < MS_LESSON_MAX_PARTS;) {
-    char *end;
-    idx[n++] = (int) strtol (p, &end, 10);
-    p = *end == ',' ? end + 1 : end + (*end != '\0');
-  }
   MsResults *r = NULL;
-  MsRunStatus st = ms_lesson_run_parts (o->name, &o->sweep, idx, n, backend, NULL, NULL,
+  MsRunStatus st = ms_lesson_run_parts (o->name, &o->sweep, o->parts, o->n_parts, backend, NULL, NULL,
                                         ms_cli_stop_on_signals (), &r, err, sizeof err);
   if (!r || st == MS_RUN_NO_DEVICE || st == MS_RUN_INVALID) {
     fprintf (stderr, "memsweep: %s\n", err);

@@ -7,6 +7,7 @@
  *   portable  one portable pinned buffer vs one per GPU vs a foreign one */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,17 +30,28 @@ typedef struct {
   int exp;
 } MultiArgs;
 
+/* The bound of multi's whole numbers; the engine checks each range. */
+enum { MAX_WHOLE = 1000000 };
+
 static bool
 int_arg (const char *name, const char *text, int *out)
 {
-  char *end;
-  long v = *text >= '0' && *text <= '9' ? strtol (text, &end, 10) : -1;
-  if (v < 0 || *end || v > 1000000) {
-    fprintf (stderr, ms_gettext ("memsweep: %s wants a whole number, not '%s'\n"), name, text);
-    return false;
-  }
-  *out = (int) v;
-  return true;
+  return ms_cli_parse_count (name, text, 0, MAX_WHOLE, out);
+}
+
+/* --devices: "all" or indices by the command line's one rule for whole
+ * numbers ("1, 2", "+1" or "0x1" are none); the engine then checks them
+ * against the GPUs it sees (ms_multi_parse_devices). */
+static bool
+devices_arg (const char *list)
+{
+  int devices[MS_MULTI_MAX_DEVICES + 1];
+  if (strcmp (list, "all") == 0 ||
+      ms_cli_whole_number_list (list, ',', MS_MULTI_MAX_DEVICES + 1, INT_MAX, devices) > 0)
+    return true;
+  fprintf (stderr, ms_gettext ("memsweep: --devices: '%s' is not 'all' or indices separated by "
+                               "commas\n"), list);
+  return false;
 }
 
 /* The options multi, peer and portable share. -1: go on; else exit code. */
@@ -53,7 +65,7 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
   while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
     bool ok = true;
     switch (c) {
-    case 'D': a->devices = optarg; break;
+    case 'D': a->devices = optarg; ok = devices_arg (optarg); break;
     case 'm': ok = ms_sweep_set_modes (&a->sweep, optarg, err, sizeof err);
       if (!ok)
         fprintf (stderr, "memsweep: %s\n", err);

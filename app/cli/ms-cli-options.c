@@ -152,7 +152,7 @@ static const MsCliCommand commands[] = {
   { "modes", NULL, MS_N_ ("each memory mode with a one-line explanation"),
     modes_options },
   { "run", NULL, MS_N_ ("run a sweep, print a table, write CSV files"), run_options,
-    MS_CLI_RUN_SETTINGS | MS_CLI_OWN_OPTION_LINES },
+    MS_CLI_RUN_SETTINGS | MS_CLI_OWN_OPTION_LINES | MS_CLI_STOPS_ON_SIGNALS },
   { "show", "FILE", MS_N_ ("print the summary of a samples CSV (no GPU needed)"),
     show_options },
   { "compare", "A B",
@@ -178,8 +178,8 @@ static const MsCliCommand commands[] = {
     MS_N_ ("this machine's run-to-run spread"), calibrate_options,
     MS_CLI_RUN_SETTINGS },
   { "lesson", "LIST|NAME", MS_N_ ("the experiments of the teaching material"),
-    lesson_options },
-  { "__lesson-part", NULL, NULL, lesson_options, MS_CLI_HIDDEN },
+    lesson_options, MS_CLI_STOPS_ON_SIGNALS },
+  { "__lesson-part", NULL, NULL, lesson_options, MS_CLI_HIDDEN | MS_CLI_STOPS_ON_SIGNALS },
   { "__options", NULL, NULL, NULL, MS_CLI_HIDDEN },
 };
 

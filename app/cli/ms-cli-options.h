@@ -21,6 +21,7 @@ enum {
   MS_CLI_RUN_SETTINGS = 1 << 0, /* takes run's sweep settings (the engine's table) */
   MS_CLI_HIDDEN = 1 << 1,       /* memsweep running itself: in no usage */
   MS_CLI_OWN_OPTION_LINES = 1 << 2, /* its --help describes each option itself */
+  MS_CLI_STOPS_ON_SIGNALS = 1 << 3, /* the first SIGINT, SIGTERM or SIGHUP stops its work */
 };
 /* The most options a command's getopt table holds, --help included. */
 #define MS_CLI_MAX_OPTIONS 32

@@ -50,19 +50,20 @@ plot_help (void)
                       "or bad input file.\n"));
 }
 
+/* WxH, each side a whole number from 16 to 16384 (the command line's
+ * one rule, ms_cli_whole_number). */
 static gboolean
 parse_size (const char *arg, int *w, int *h)
 {
-  char *end;
-  /* Digits only: strtol would take blanks and signs too. */
-  if (strspn (arg, "0123456789xX") != strlen (arg))
+  size_t split = strcspn (arg, "xX");
+  char side[24];
+  long long a, b;
+  if (arg[split] == '\0' || split >= sizeof side)
     return FALSE;
-  long a = strtol (arg, &end, 10);
-  if (end == arg || (*end != 'x' && *end != 'X'))
-    return FALSE;
-  const char *rest = end + 1;
-  long b = strtol (rest, &end, 10);
-  if (end == rest || *end || a < 16 || b < 16 || a > 16384 || b > 16384)
+  memcpy (side, arg, split);
+  side[split] = '\0';
+  if (!ms_cli_whole_number (side, 16, 16384, &a) ||
+      !ms_cli_whole_number (arg + split + 1, 16, 16384, &b))
     return FALSE;
   *w = (int) a;
   *h = (int) b;
@@ -82,9 +83,9 @@ typedef struct {
 static gboolean
 parse_cell_size (const char *arg, int *exponent)
 {
-  if (!*arg || strspn (arg, "0123456789") != strlen (arg) || strlen (arg) > 12)
+  long long n;
+  if (!ms_cli_whole_number (arg, 0, 1ll << MS_MAX_EXPONENT, &n))
     return FALSE;
-  unsigned long long n = strtoull (arg, NULL, 10);
   if (n <= MS_MAX_EXPONENT) {
     *exponent = (int) n;
     return *exponent >= MS_MIN_EXPONENT;
@@ -92,7 +93,7 @@ parse_cell_size (const char *arg, int *exponent)
   if (n & (n - 1))
     return FALSE;
   int e = 0;
-  while ((1ull << e) < n)
+  while ((1ll << e) < n)
     e++;
   *exponent = e;
   return e >= MS_MIN_EXPONENT && e <= MS_MAX_EXPONENT;
@@ -170,10 +171,8 @@ choose_timeline_cell (const PlotOptions *o, const MsResults *run, MsReportViewJo
   }
   rep = ms_cell_default_timeline_rep (cell);
   if (o->rep) {
-    long r = -1;
-    if (strspn (o->rep, "0123456789") == strlen (o->rep) && strlen (o->rep) < 9)
-      r = strtol (o->rep, NULL, 10);
-    if (r < 1 || r > cell->n_reps) {
+    long long r;
+    if (!ms_cli_whole_number (o->rep, 1, cell->n_reps, &r)) {
       fprintf (stderr, ms_gettext ("memsweep: --rep: '%s' is not a repetition of the cell "
                                    "(1..%d)\n"), o->rep, cell->n_reps);
       return EXIT_USAGE;

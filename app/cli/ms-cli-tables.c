@@ -11,6 +11,7 @@
 
 #include "ms-i18n.h"
 #include "ms-cli-json.h"
+#include "ms-utf8.h"
 
 const char *
 ms_report_clean (const char *in, char *out, size_t len)
@@ -23,7 +24,7 @@ ms_report_clean (const char *in, char *out, size_t len)
   if (len == 0)
     return out;
   while (*p && used + 7 < len) {
-    size_t n = ms_utf8_sequence (p, left);
+    size_t n = ms_utf8_char_length ((const char *) p, left);
     if (n == 0 || *p < 0x20 || *p == 0x7f) {
       used += snprintf (out + used, len - used, "\\x%02x", *p);
       n = 1;

@@ -98,8 +98,10 @@ ms_atomic_file_clean_up_on_signals (void)
   sa.sa_handler = on_fatal_signal;
   for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
     struct sigaction old;
-    /* What the caller's parent ignores stays ignored (nohup). */
-    if (sigaction (signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+    /* What the caller's parent ignores stays ignored (nohup); a handler
+     * the program installed first (a stop handler, which removes the
+     * temporaries itself) stays too. */
+    if (sigaction (signals[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
       sigaction (signals[i], &sa, NULL);
   }
   /* Past a file-size limit (ulimit -f) SIGXFSZ would end the process in

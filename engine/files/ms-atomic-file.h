@@ -118,6 +118,7 @@ void ms_atomic_file_remove_temporaries (void);
 /* For a program without a stop handler of its own: SIGINT, SIGTERM, SIGHUP
  * (and the other signals that end a process by default) remove every
  * temporary, then end the process as the signal would have. Signals that
- * are ignored stay ignored. SIGXFSZ is ignored, so that a write past a
- * file-size limit fails with EFBIG and is cleaned up as any failed write. */
+ * are ignored, or already have a handler, are left as they are. SIGXFSZ
+ * is ignored, so that a write past a file-size limit fails with EFBIG and
+ * is cleaned up as any failed write. */
 void ms_atomic_file_clean_up_on_signals (void);

@@ -374,7 +374,7 @@ ms_json_write_string (FILE *f, const char *text)
   while (left > 0) {
     /* A byte that starts no character (a file name that is not UTF-8)
      * becomes U+FFFD: what is written must read back as JSON. */
-    size_t n = ms_utf8_char_length (p, left);
+    size_t n = ms_utf8_char_length ((const char *) p, left);
     if (n == 0)
       fputs ("\\ufffd", f);
     else if (*p == '"' || *p == '\\')

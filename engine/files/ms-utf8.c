@@ -4,8 +4,8 @@
 
 #include "ms-utf8.h"
 
-size_t
-ms_utf8_char_length (const unsigned char *s, size_t left)
+static size_t
+char_length (const unsigned char *s, size_t left)
 {
   unsigned c = s[0];
   size_t n;
@@ -41,7 +41,7 @@ ms_utf8_valid (const char *s, size_t len, size_t *bad)
 {
   const unsigned char *u = (const unsigned char *) s;
   for (size_t i = 0; i < len;) {
-    size_t n = ms_utf8_char_length (u + i, len - i);
+    size_t n = char_length (u + i, len - i);
     if (!n) {
       if (bad)
         *bad = i;
@@ -64,7 +64,7 @@ ms_utf8_prefix (const char *s, size_t len)
   if (i == 0 || u[i - 1] < 0x80)
     return len;
   size_t lead = i - 1;
-  return ms_utf8_char_length (u + lead, len - lead) == len - lead ? len : lead;
+  return char_length (u + lead, len - lead) == len - lead ? len : lead;
 }
 
 void
@@ -88,7 +88,7 @@ ms_utf8_make_valid (char *dst, size_t size, const char *src)
   if (size == 0)
     return;
   while (left > 0) {
-    size_t n = ms_utf8_char_length (u, left);
+    size_t n = char_length (u, left);
     const char *piece = n ? (const char *) u : replacement;
     size_t len = n ? n : sizeof replacement - 1;
     if (o + len >= size)
@@ -99,4 +99,20 @@ ms_utf8_make_valid (char *dst, size_t size, const char *src)
     left -= n ? n : 1;
   }
   dst[o] = '\0';
+}
+
+size_t
+ms_utf8_char_length (const char *s, size_t left)
+{
+  return left ? char_length ((const unsigned char *) s, left) : 0;
+}
+
+bool
+ms_utf8_has_control (const char *s)
+{
+  for (const unsigned char *u = (const unsigned char *) s; *u; u++)
+    /* C0 and DEL; C1 (U+0080..U+009F) is 0xC2 0x80..0x9F in UTF-8. */
+    if (*u < 0x20 || *u == 0x7f || (*u == 0xc2 && u[1] >= 0x80 && u[1] <= 0x9f))
+      return true;
+  return false;
 }

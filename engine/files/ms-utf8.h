@@ -7,12 +7,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* The length of the well-formed character at s (at most left bytes), or 0
- * when s does not start one. */
-size_t ms_utf8_char_length (const unsigned char *s, size_t left);
 /* Whether s[0..len) is well-formed UTF-8 (no overlong forms, surrogates or
  * code points past U+10FFFF); *bad gets the offset of the first bad byte. */
 bool ms_utf8_valid (const char *s, size_t len, size_t *bad);
+/* The length of the well-formed character at s (at most left bytes), or 0
+ * for a byte that starts none. */
+size_t ms_utf8_char_length (const char *s, size_t left);
+/* Whether s holds a control character: C0, DEL or C1. */
+bool ms_utf8_has_control (const char *s);
 /* The longest prefix of s[0..len) that ends on a character boundary. */
 size_t ms_utf8_prefix (const char *s, size_t len);
 /* snprintf (dst, size, "%s", src), cut before a character rather than

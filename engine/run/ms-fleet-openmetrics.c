@@ -9,6 +9,7 @@
 
 #include "ms-atomic-file.h"
 #include "ms-fleet.h"
+#include "ms-utf8.h"
 
 typedef struct {
   MsAtomicFile *file;
@@ -20,8 +21,28 @@ put (Writer *w, const char *text)
   ms_atomic_file_write (w->file, text, strlen (text));
 }
 
-/* A label value as the format wants it: backslash, quote and line feed
- * escaped. */
+/* How the character at p goes into a label value: NULL as it is, or its
+ * escape in buf; *len the bytes it takes. The format's own escapes for
+ * backslash, quote and line feed. A value is data (a node's name comes
+ * from a file's name or its sidecar) and the format is UTF-8 throughout,
+ * so a byte that is not UTF-8, or another control character, becomes the
+ * text \xNN (C1: \u00NN), as fleet-report's table shows it: one bad name
+ * never spoils the file. */
+static const char *
+label_escape (const char *p, char *buf, size_t buflen, size_t *len)
+{
+  const unsigned char *u = (const unsigned char *) p;
+  *len = ms_utf8_char_length (p, strlen (p));
+  if (*p == '\\' || *p == '"' || *p == '\n')
+    return *p == '\\' ? "\\\\" : *p == '"' ? "\\\"" : "\\n";
+  if (*len == 2 && u[0] == 0xc2 && u[1] <= 0x9f)
+    return (snprintf (buf, buflen, "\\\\u%04x", u[1]), buf);
+  if (*len != 0 && u[0] >= 0x20 && u[0] != 0x7f)
+    return NULL;
+  *len = 1;
+  return (snprintf (buf, buflen, "\\\\x%02x", u[0]), buf);
+}
+
 static void
 put_label (Writer *w, const char *name, const char *value, bool first)
 {
@@ -29,12 +50,15 @@ put_label (Writer *w, const char *name, const char *value, bool first)
   if (!first)
     put (w, name);
   put (w, "=\"");
-  for (const char *p = value; *p; p++) {
-    const char *escaped = *p == '\\' ? "\\\\" : *p == '"' ? "\\\"" : *p == '\n' ? "\\n" : NULL;
+  for (const char *p = value; *p;) {
+    char buf[16];
+    size_t len;
+    const char *escaped = label_escape (p, buf, sizeof buf, &len);
     if (escaped)
       put (w, escaped);
     else
-      ms_atomic_file_write (w->file, p, 1);
+      ms_atomic_file_write (w->file, p, len);
+    p += len;
   }
   put (w, "\"");
 }

@@ -251,6 +251,60 @@ PATH="$W/bin:$PATH" "$M" fleet --dir "$W/out" -- --modes host >"$W/o.txt" 2>&1
 grep -q "already holds results" "$W/o.txt" || fail "non-empty folder: $(cat "$W/o.txt")"
 [ ! -e "$W/sbatch-called" ] || fail "fleet called sbatch for a folder with results"
 
+# Whole numbers are whole numbers: a count that is not one (or 0 GPUs per
+# node, which would submit a job without a GPU request) is refused with a
+# message naming the option, exit 2, before anything is made or submitted.
+for bad in "--nodes abc" "--nodes 0" "--nodes -1" "--nodes 2x" "--nodes +2" "--nodes ' 2'" \
+  "--nodes ''" "--nodes 99999999999999999999" "--gpus-per-node 0" "--gpus-per-node -1" \
+  "--gpus-per-node 2x" "--gpus-per-node ''" "--time 0" "--time 5x" "--time ''" "--wait-max 0"; do
+  eval "set -- $bad"
+  PATH="$W/bin:$W/slurm-bin:$PATH" "$M" fleet --dir "$W/strict" "$@" -- --modes host >"$W/o.txt" 2>&1
+  rc=$?
+  [ $rc = 2 ] || fail "fleet $bad: exit $rc, want 2: $(cat "$W/o.txt")"
+  grep -q "^memsweep.*$1" "$W/o.txt" || fail "fleet $bad: no message naming $1: $(cat "$W/o.txt")"
+  [ ! -e "$W/sbatch-called" ] || fail "fleet $bad submitted a job"
+  [ ! -e "$W/strict" ] || fail "fleet $bad made its folder"
+done
+PATH="$W/bin:$W/slurm-bin:$PATH" "$M" fleet --dir "$W/strict" --nodes 1 --dry-run -- --modes host \
+  >"$W/o.txt" 2>&1 || fail "fleet --nodes 1 --dry-run: $(cat "$W/o.txt")"
+[ "$(grep -c '^sbatch ' "$W/o.txt")" = 1 ] || fail "--nodes 1 is one node: $(cat "$W/o.txt")"
+for bad in 0 -1 2x x ''; do
+  "$M" fleet-node --dir "$W/strict-node" --node n --gpus "$bad" -- --modes host >"$W/o.txt" 2>&1
+  rc=$?
+  [ $rc = 2 ] && grep -q "^memsweep: --gpus: '$bad' is neither 'all' nor a whole number" "$W/o.txt" ||
+    fail "fleet-node --gpus '$bad': exit $rc: $(cat "$W/o.txt")"
+  [ ! -e "$W/strict-node" ] || fail "fleet-node --gpus '$bad' made its folder"
+done
+
+# A node's name is data: one that is not UTF-8, or holds a control
+# character (a tab, a line break), is refused where it enters, before
+# anything is written; one that reached the folder anyway (its file's name,
+# the list of expected entries) is escaped in OpenMetrics and JSON, so that
+# both files stay valid UTF-8.
+for bad in "$(printf 'n\377')" "$(printf 'a\tb')" "$(printf 'a\nb')" "$(printf 'a\302\205b')"; do
+  "$M" fleet-node --dir "$W/names" --node "$bad" -- --modes host --min-exp 5 --max-exp 5 \
+    --reps 1 >"$W/o.txt" 2>&1
+  rc=$?
+  [ $rc = 2 ] && grep -q "^memsweep fleet-node: bad node name '.*': a node's name must be UTF-8 text without control characters" \
+    "$W/o.txt" || fail "fleet-node --node $(printf '%s' "$bad" | od -c | head -1): exit $rc: $(cat -v "$W/o.txt")"
+  [ ! -e "$W/names" ] || fail "fleet-node with a bad name made its folder"
+done
+mkdir "$W/names"
+cp "$W/out/alpha-samples.csv" "$W/out/alpha-summary.csv" "$W/out/alpha-meta.json" "$W/names/"
+cp "$W/out/beta-samples.csv" "$W/names/$(printf 'b\377')-samples.csv"
+cp "$W/out/beta-summary.csv" "$W/names/$(printf 'b\377')-summary.csv"
+printf 'alpha 0 1\nq\377x 0 -\n' >"$W/names/fleet-expected.txt"
+"$M" fleet-report --openmetrics "$W/names.prom" --format json "$W/names" >"$W/names.json" 2>/dev/null
+python3 - "$W/names.prom" "$W/names.json" <<'PY' || fail "names in OpenMetrics and JSON: $(cat -v "$W/names.prom")"
+import json, sys
+prom = open(sys.argv[1], "rb").read().decode("utf-8")
+assert 'memsweep_fleet_reported{node="b\\\\xff",gpu="",bus_id=""} 1' in prom, prom
+assert 'memsweep_fleet_reported{node="q\\\\xffx",gpu="",bus_id=""} 0' in prom, prom
+assert prom.endswith("# EOF\n")
+names = sorted(n["node"] for n in json.load(open(sys.argv[2], encoding="utf-8"))["nodes"])
+assert names == ["alpha", "b\ufffd", "q\ufffdx"], names
+PY
+
 "$M" fleet-report >/dev/null 2>&1; [ $? = 2 ] || fail "fleet-report without DIR must exit 2"
 "$M" fleet-report "$W/nothing" >/dev/null 2>&1; [ $? = 2 ] || fail "missing DIR must exit 2"
 "$M" fleet --nodes 2 >/dev/null 2>&1; [ $? = 2 ] || fail "fleet without --dir must exit 2"

@@ -536,5 +536,26 @@ expect 0 "foreign.csv:1: not an envelope file" -- show "$2/reference/h100-defaul
 MEMSWEEP_ENVELOPES="$tmp/none.csv" "$memsweep" show "$2/reference/h100-default-samples.csv" >"$tmp/out" 2>&1
 check "show works without an envelope file" grep -q "No envelope for this GPU" "$tmp/out"
 
+# Every whole-number option of every command is read by one strict rule:
+# "2x", " 2", "+2" or "abc" is refused with a message naming the option and
+# exit 2, never taken as 2 or 0.
+ref="$2/reference/h100-default-samples.csv"
+for bad in 2x " 2" +2 abc ""; do
+  for case in "info --device" "multi --devices" "multi --reps" "multi --min-exp" \
+    "multi --max-exp" "multi --step" "multi --warmup" "peer --exp" "portable --reps" \
+    "lesson issue-order --reps" "lesson issue-order --min-reps" "lesson issue-order --warmup" "lesson issue-order --device" \
+    "lesson issue-order --parts" "__lesson-part issue-order --parts" "calibrate --runs" \
+    "run --reps" "run --streams" "fleet --dir $tmp/f --nodes" "fleet --dir $tmp/f --time" \
+    "fleet --dir $tmp/f --gpus-per-node" "fleet-node --dir $tmp/f --gpus" \
+    "plot $ref --view timeline --out $tmp/x.png --rep" \
+    "plot $ref --view timeline --out $tmp/x.png --size" \
+    "plot $ref --view bandwidth --out $tmp/x.png --pixels"; do
+    opt=${case##* }
+    # shellcheck disable=SC2086
+    expect 2 "^memsweep.*$opt" -- $case "$bad"
+  done
+done
+check "a bad whole number writes nothing" test ! -e "$tmp/f" -a ! -e "$tmp/x.png"
+
 echo "cli: $fails failed"
 [ "$fails" = 0 ]

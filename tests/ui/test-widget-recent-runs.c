@@ -7,6 +7,7 @@
 
 #include <glib/gstdio.h>
 
+#include "ms-meta-sidecar.h"
 #include "ms-recent-runs.h"
 #include "ms-widget-test.h"
 #include "ms-tmp-test.h"
@@ -315,6 +316,123 @@ test_partial (void)
   g_assert_finalize_object (dialog);
 }
 
+/* The first label under root whose text contains part. */
+static GtkWidget *
+find_label_containing (GtkWidget *root, const char *part)
+{
+  if (GTK_IS_LABEL (root) && strstr (gtk_label_get_text (GTK_LABEL (root)), part))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
+    GtkWidget *found = find_label_containing (c, part);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+/* Whether some label under root reads text and is shown. */
+static gboolean
+shows_visible_label (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_LABEL (root) && gtk_widget_get_visible (root) &&
+      g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    if (shows_visible_label (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* The row whose facts say its completeness is unknown, its Partial badge
+ * (beside the name, above the facts) hidden. */
+static gboolean
+completeness_unknown_shown (gpointer dialog)
+{
+  GtkWidget *facts = find_label_containing (dialog, "completeness unknown");
+  if (!facts || !gtk_widget_get_visible (facts))
+    return FALSE;
+  GtkWidget *title = gtk_widget_get_first_child (gtk_widget_get_parent (facts));
+  GtkWidget *badge = gtk_widget_get_next_sibling (gtk_widget_get_first_child (title));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (badge)), ==, "Partial");
+  /* The other row, whose cell stopped, is marked. */
+  return !gtk_widget_get_visible (badge) && shows_visible_label (dialog, "Partial");
+}
+
+/* A finished run is judged by its own plan, never the default one: a run
+ * of two sizes is whole with its sidecar; without one (its settings
+ * unknown) its completeness is unknown, not "Partial", while a cell kept
+ * partial still says it stopped. */
+static void
+test_no_sidecar (void)
+{
+  g_autofree char *own = g_build_filename (folder, "no-sidecar", NULL);
+  g_autoptr (MsRunsLibrary) lib = ms_runs_library_new (own);
+  g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
+  MsResults *r = ms_run_get_results (runs->pdata[0]);
+  /* The cells are size-major: the first sizes' cells are a smaller plan. */
+  int max_exp = r->sweep.max_exp, last = r->sweep.min_exp + r->sweep.step;
+  size_t n = r->n_cells, k = 0;
+  while (k < n && r->cells[k].exponent <= last)
+    k++;
+  for (size_t i = k; i < n; i++)
+    g_assert_cmpint (r->cells[i].exponent, >, last);
+  g_assert_cmpuint (k, <, n);
+  r->sweep.max_exp = last;
+  r->n_cells = k;
+  g_snprintf (r->date, sizeof r->date, "2026-11-22T10:00:00Z");
+  g_assert_true (ms_runs_library_keep (lib, r, NULL));
+  MsCellStatus was = r->cells[0].status;
+  r->cells[0].status = MS_CELL_PARTIAL;
+  g_snprintf (r->date, sizeof r->date, "2026-11-22T11:00:00Z");
+  g_assert_true (ms_runs_library_keep (lib, r, NULL));
+  r->cells[0].status = was;
+  r->sweep.max_exp = max_exp;
+  r->n_cells = n;
+  ms_test_wait_until (is_done_loading, lib, "the folder is listed");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 2);
+  /* Newest first (the sidecars' dates): the partial cell, then the whole
+   * run. Without the sidecars the files' times order them, which may be
+   * the same second: found by path below. */
+  char *path[2];
+  for (guint i = 0; i < 2; i++) {
+    g_autoptr (MsRunsEntry) entry = g_list_model_get_item (G_LIST_MODEL (lib), i);
+    path[i] = g_file_get_path (ms_runs_entry_get_file (entry));
+  }
+  MsRunsEntry *whole = ms_runs_library_find (lib, path[1]);
+  g_assert_false (ms_runs_entry_get_stopped (whole));
+  g_assert_false (ms_runs_entry_get_completeness_unknown (whole));
+
+  /* Both sidecars gone. */
+  for (guint i = 0; i < 2; i++) {
+    char meta[4096];
+    g_assert_true (ms_meta_sidecar_path (path[i], meta, sizeof meta));
+    g_assert_cmpint (g_unlink (meta), ==, 0);
+  }
+  ms_runs_library_reload (lib);
+  ms_test_wait_until (is_done_loading, lib, "the folder is listed again");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 2);
+  MsRunsEntry *partial = ms_runs_library_find (lib, path[0]);
+  MsRunsEntry *unknown = ms_runs_library_find (lib, path[1]);
+  g_assert_nonnull (partial);
+  g_assert_nonnull (unknown);
+  g_free (path[0]);
+  g_free (path[1]);
+  g_assert_true (ms_runs_entry_get_stopped (partial));
+  g_assert_false (ms_runs_entry_get_stopped (unknown));
+  g_assert_true (ms_runs_entry_get_completeness_unknown (unknown));
+  g_assert_false (ms_runs_entry_get_completeness_unknown (partial));
+
+  /* The partial run is marked; the other says its completeness is
+   * unknown and is not. */
+  MsRecentRuns *dialog = ms_recent_runs_new (lib);
+  gtk_window_present (GTK_WINDOW (dialog));
+  ms_test_wait_until (completeness_unknown_shown, dialog,
+                      "completeness unknown, not Partial; the stopped run marked");
+  g_object_ref (dialog);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_finalize_object (dialog);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -325,5 +443,6 @@ main (int argc, char **argv)
   g_test_add_func ("/recent-runs/delete-same-name-twice", test_delete_same_name_twice);
   g_test_add_func ("/recent-runs/non-utf8-name", test_non_utf8_name);
   g_test_add_func ("/recent-runs/partial", test_partial);
+  g_test_add_func ("/recent-runs/no-sidecar", test_no_sidecar);
   return g_test_run ();
 }
