@@ -47,8 +47,14 @@ install_signal_handlers (void)
   struct sigaction sa = { 0 };
   sa.sa_handler = on_stop_signal;
   sa.sa_flags = SA_RESTART;
-  for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
+  for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++) {
+    struct sigaction old;
+    /* A signal ignored when the program started stays ignored: that is
+     * what nohup (and a batch scheduler that ignores SIGHUP) asked for. */
+    if (sigaction (stop_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+      continue;
     sigaction (stop_signals[i], &sa, NULL);
+  }
 }
 
 /* So that no signal falls between the two renames of a pair of files. */

@@ -311,6 +311,26 @@ for w in plot report; do
   done
 done
 
+# nohup: a SIGHUP ignored when memsweep starts stays ignored, so a hangup
+# neither stops the sweep nor ends it.
+d=$tmp/nohup
+mkdir -p "$d"
+(exec env --default-signal=INT,TERM --ignore-signal=HUP "$memsweep" run --modes host \
+  --min-exp 0 --max-exp 22 --reps 20 --warmup 0 --quiet --out "$d/p" >/dev/null 2>"$d/err") &
+pid=$!
+# Once it catches SIGINT (bit 2 of SigCgt) its handlers are in place.
+until [ $(( 0x$(sed -n 's/^SigCgt:\t*//p' /proc/$pid/status 2>/dev/null || echo 0) & 2 )) != 0 ]; do
+  kill -0 "$pid" 2>/dev/null || break
+  sleep 0.01
+done
+kill -s HUP "$pid" 2>/dev/null || fail "nohup: the run ended before the signal (the case tests nothing)"
+{ wait "$pid"; } 2>/dev/null
+rc=$?
+cases=$((cases + 1))
+if [ "$rc" != 0 ] || [ ! -s "$d/p-samples.csv" ] || grep -q "SIGHUP" "$d/err"; then
+  fail "nohup: SIGHUP ignored at the start: exit $rc, $(head -c 200 "$d/err")"
+fi
+
 echo "signals: $cases cases ($finished finished, $cancelled stopped and saved," \
   "$early ended by the signal), $fails failed"
 [ "$fails" = 0 ]
