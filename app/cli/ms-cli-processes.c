@@ -200,6 +200,9 @@ ms_cli_run_process (const MsSweep *sweep, const char *experiment, const char *di
   bool ok = true;
   if (!*merged) {
     r->sweep.processes = 1;
+    /* The reader named it after the first process's file: the run is
+     * named by whoever saves it. */
+    r->label[0] = '\0';
     *merged = r;
   } else {
     ok = ms_results_append_process (*merged, r, p);
