@@ -465,9 +465,24 @@ index_of (GListStore *store, MsRun *run, guint fallback)
   return run && g_list_store_find (store, run, &pos) ? pos : fallback;
 }
 
-void
-ms_compare_page_set_runs (MsComparePage *self, GPtrArray *runs)
+/* The runs a comparison is between: sweeps, not lesson runs, whose cells
+ * are variants of one question and have the Lessons page to read them. */
+static GPtrArray *
+comparable_runs (GPtrArray *runs)
 {
+  GPtrArray *kept = g_ptr_array_new ();
+  for (guint i = 0; runs && i < runs->len; i++) {
+    MsRun *run = g_ptr_array_index (runs, i);
+    if (!ms_run_get_results (run)->experiment[0])
+      g_ptr_array_add (kept, run);
+  }
+  return kept;
+}
+
+void
+ms_compare_page_set_runs (MsComparePage *self, GPtrArray *all_runs)
+{
+  g_autoptr (GPtrArray) runs = comparable_runs (all_runs);
   /* The runs picked stay picked while they are open; else (and whenever
    * there were fewer than two to pick from) A is the first run and B the
    * second. */
@@ -478,7 +493,7 @@ ms_compare_page_set_runs (MsComparePage *self, GPtrArray *runs)
   g_autoptr (MsRun) b = was_b ? g_object_ref (was_b) : NULL;
   self->syncing = TRUE;
   g_list_store_splice (self->runs, 0, g_list_model_get_n_items (G_LIST_MODEL (self->runs)),
-                       runs ? runs->pdata : NULL, runs ? runs->len : 0);
+                       runs->pdata, runs->len);
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->runs));
   guint ia = index_of (self->runs, a, 0), ib = index_of (self->runs, b, n > 1 ? 1 : 0);
   gtk_drop_down_set_selected (self->a_dropdown, n ? ia : GTK_INVALID_LIST_POSITION);

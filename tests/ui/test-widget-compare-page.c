@@ -250,6 +250,27 @@ test_session (void)
   g_assert_finalize_object (page);
 }
 
+/* A lesson run opened beside two sweeps stays out of the pickers: the
+ * comparison is between the sweeps. */
+static void
+test_lesson_runs_left_out (void)
+{
+  MsComparePage *page = g_object_new (MS_TYPE_COMPARE_PAGE, NULL);
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
+  g_autoptr (GPtrArray) runs = ms_run_array_new ();
+  g_ptr_array_add (runs, reference_run ("h100-lesson-batched-samples.csv"));
+  g_ptr_array_add (runs, reference_run ("h100-default-samples.csv"));
+  g_ptr_array_add (runs, reference_run ("h200-default-samples.csv"));
+  ms_compare_page_set_runs (page, runs);
+  GtkDropDown *a = GTK_DROP_DOWN (ms_test_find (GTK_WIDGET (page), GTK_TYPE_DROP_DOWN, NULL));
+  g_assert_nonnull (a);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (a)), ==, 2);
+  const MsComparison *cmp = ms_compare_page_get_comparison (page);
+  g_assert_nonnull (cmp);
+  g_assert_cmpint (cmp->all.n_common, ==, 121);
+  ms_test_destroy (window, GTK_WIDGET (page));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -258,5 +279,6 @@ main (int argc, char **argv)
   g_test_add_func ("/compare-page/layout", test_layout);
   g_test_add_func ("/compare-page/hidden", test_hidden);
   g_test_add_func ("/compare-page/session", test_session);
+  g_test_add_func ("/compare-page/lesson-runs-left-out", test_lesson_runs_left_out);
   return g_test_run ();
 }
