@@ -4,7 +4,7 @@
 memsweep, written from what the programs say of themselves, so that they
 name exactly what the parsers take.
 
-KIND is man, bash or zsh for `memsweep` (its option table, printed by
+KIND is man, bash, zsh or fish for `memsweep` (its option table, printed by
 `memsweep __options` as JSON: data/schema/memsweep-options.json), or
 man-gtk for `memsweep-gtk` (its GOption table, through its --help). Both
 programs run in the C locale (UTF-8): the pages are in English."""
@@ -66,6 +66,12 @@ def man_cli(table, help_text):
         for option in command["options"]:
             out.append(man_option(option["name"], option["value"], option["help"]))
     out.append(".SH EXIT STATUS\n%s\n" % roff(exit_status))
+    for section, key in (("ENVIRONMENT", "environment"), ("FILES", "files")):
+        out.append(".SH %s\n" % section)
+        out += [".TP\n\\fB%s\\fR\n%s\n" % (roff(n["name"]), roff(n["help"])) for n in table[key]]
+    out.append(".SH EXAMPLES\n")
+    out += [".TP\n.B %s\n%s.\n" % (roff(n["name"]), roff(n["help"][0].upper() + n["help"][1:]))
+            for n in table["examples"]]
     out.append(".SH SEE ALSO\n\\fBmemsweep\\-gtk\\fR(1)\n")
     return "".join(out)
 
@@ -116,6 +122,13 @@ def bash(table):
                 out.append("  '%s --%s') values='%s' ;;" %
                            (command["name"], option["name"], " ".join(choices(option))))
     out += ["  esac",
+            '  if [ -z "$values" ] && [[ $cur != -* ]]; then',
+            '    case ${COMP_WORDS[1]} in']
+    for command in table["commands"]:
+        if command.get("operand_choices"):
+            out.append("    %s) values='%s' ;;" % (command["name"], " ".join(command["operand_choices"])))
+    out += ['    esac',
+            '  fi',
             '  if [ -n "$values" ]; then',
             "    COMPREPLY=($(compgen -W \"$values\" -- \"$cur\"))",
             '  elif [[ $cur == -* ]]; then',
@@ -173,11 +186,49 @@ def zsh(table):
             else:
                 spec += "[%s]" % help_text
             specs.append("'%s'" % spec)
-        specs.append("'*:file:_files'")
+        if command.get("operand_choices"):
+            specs.append("'*:name:(%s)'" % " ".join(command["operand_choices"]))
+        else:
+            specs.append("'*:file:_files'")
         out.append("  %s)\n    _arguments \\\n      %s ;;" %
                    (command["name"], " \\\n      ".join(specs)))
     out += ["  esac", "}", "", '_memsweep "$@"', ""]
     return "\n".join(out)
+
+
+def fish_escape(text):
+    return text.replace("\\", "\\\\").replace("'", "\\'")
+
+
+def fish(table):
+    """fish's completion: commands, each one's options, and the values of
+    those that name theirs."""
+    names = " ".join(c["name"] for c in table["commands"])
+    out = ["# fish completion for memsweep, written from its option table",
+           "# (memsweep __options) by tools/cli-docs.py.",
+           "complete -c memsweep -f",
+           "complete -c memsweep -n 'not __fish_seen_subcommand_from %s' -l help -d 'print the usage'" % names,
+           "complete -c memsweep -n 'not __fish_seen_subcommand_from %s' -l version -d 'print the version'" % names]
+    for command in table["commands"]:
+        out.append("complete -c memsweep -n 'not __fish_seen_subcommand_from %s' -a %s -d '%s'" %
+                   (names, command["name"], fish_escape(command["summary"])))
+    for command in table["commands"]:
+        seen = "__fish_seen_subcommand_from %s" % command["name"]
+        if command.get("operand_choices"):
+            out.append("complete -c memsweep -n '%s' -a '%s'" %
+                       (seen, " ".join(command["operand_choices"])))
+        elif command["operands"]:
+            out.append("complete -c memsweep -n '%s' -F" % seen)
+        for option in command["options"]:
+            line = "complete -c memsweep -n '%s' -l %s -d '%s'" % (
+                seen, option["name"], fish_escape(option["help"]))
+            if option["value"]:
+                values = choices(option)
+                line += " -x -a '%s'" % " ".join(values) if values else " -r"
+                if not values and zsh_action(option["value"]) != " ":
+                    line += " -F"
+            out.append(line)
+    return "\n".join(out) + "\n"
 
 
 def main():
@@ -192,6 +243,8 @@ def main():
             text = bash(table)
         elif kind == "zsh":
             text = zsh(table)
+        elif kind == "fish":
+            text = fish(table)
         else:
             sys.exit("cli-docs.py: unknown kind %r" % kind)
     with open(path, "w", encoding="utf-8") as f:

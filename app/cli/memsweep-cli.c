@@ -13,6 +13,7 @@
 #include "ms-cli-commands.h"
 #include "ms-cli-options.h"
 #include "ms-cli-common.h"
+#include "ms-cli-environment.h"
 #include "ms-cli-run-options.h"
 
 /* The commands and what they do, from the one table (ms-cli-options.c). */
@@ -35,6 +36,8 @@ usage (FILE *out)
   fprintf (out, ms_gettext ("\n'memsweep COMMAND --help' (or -h) describes one command and "
                             "its options;\n'man memsweep' describes them all.\n\n%s%s"),
            ms_cli_run_options_text (), ms_cli_exit_status ());
+  fputc ('\n', out);
+  ms_cli_print_environment (out);
 }
 
 static int

@@ -11,9 +11,11 @@
 
 #include "memsweep.h"
 #include "ms-cli-entries.h"
+#include "ms-cli-environment.h"
 #include "ms-cli-options.h"
 #include "ms-cli-common.h"
 #include "ms-cli-json.h"
+#include "ms-grade.h"
 #include "ms-i18n.h"
 #include "ms-setting-table.h"
 
@@ -65,6 +67,29 @@ setting_help (const MsSetting *setting, char *buf, size_t len)
       *p = ' ';
 }
 
+/* The values an option of a command takes where they are names the
+ * engine knows (modes, figures): NULL for any other, whose value is free
+ * or its choices are in the value itself ("png|svg|pdf"). */
+static const char *const *
+named_values (const char *option)
+{
+  /* --modes takes "all" too; --mode one mode. */
+  static const char *modes[MS_MODE_COUNT + 2], *mode[MS_MODE_COUNT + 1];
+  static const char *figures[MS_FIGURE_COUNT + 1];
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    modes[m] = mode[m] = ms_mode_name ((MsMode) m);
+  modes[MS_MODE_COUNT] = "all";
+  for (int f = 0; f < MS_FIGURE_COUNT; f++)
+    figures[f] = ms_figure_name ((MsFigure) f);
+  if (strcmp (option, "mode") == 0)
+    return mode;
+  if (strcmp (option, "modes") == 0)
+    return modes;
+  if (strcmp (option, "figure") == 0)
+    return figures;
+  return NULL;
+}
+
 static void
 put_run_settings (void)
 {
@@ -75,8 +100,21 @@ put_run_settings (void)
       continue;
     setting_value (setting, value, sizeof value);
     setting_help (setting, help, sizeof help);
-    put_option (false, setting->option, value, help, setting->choices);
+    put_option (false, setting->option, value, help,
+                setting->choices ? setting->choices : named_values (setting->option));
   }
+}
+
+/* The lessons' names, for `memsweep lesson NAME`. */
+static void
+put_operand_choices (const MsCliCommand *c)
+{
+  fputs (",\"operand_choices\":[", stdout);
+  for (int i = 0; strcmp (c->name, "lesson") == 0 && i < ms_lesson_count (); i++) {
+    fputs (i ? "," : "", stdout);
+    ms_json_put_string (stdout, ms_lesson_nth (i)->name);
+  }
+  fputc (']', stdout);
 }
 
 static void
@@ -91,13 +129,29 @@ put_command (const MsCliCommand *c)
     fputs ("null", stdout);
   fputs (",\"summary\":", stdout);
   ms_json_put_string (stdout, c->summary);
+  put_operand_choices (c);
   fputs (",\"options\":[", stdout);
   put_option (true, "help", NULL, "print this command's usage and exit", NULL);
   for (const MsCliOption *o = c->options; o && o->name; o++)
-    put_option (false, o->name, o->value, o->help, NULL);
+    put_option (false, o->name, o->value, o->help, named_values (o->name));
   if (c->flags & MS_CLI_RUN_SETTINGS)
     put_run_settings ();
   fputs ("]}", stdout);
+}
+
+/* ,"key":[{"name":...,"help":...},...] for the man page's sections. */
+static void
+put_notes (const char *key, const MsCliNote *notes)
+{
+  printf (",\n\"%s\":[", key);
+  for (const MsCliNote *n = notes; n->name; n++) {
+    fputs (n == notes ? "{\"name\":" : ",{\"name\":", stdout);
+    ms_json_put_string (stdout, n->name);
+    fputs (",\"help\":", stdout);
+    ms_json_put_string (stdout, n->help);
+    fputc ('}', stdout);
+  }
+  fputc (']', stdout);
 }
 
 int
@@ -121,7 +175,11 @@ ms_cli_options_document (int argc, char **argv)
     put_command (c);
     first = false;
   }
-  fputs ("]}\n", stdout);
+  fputs ("]", stdout);
+  put_notes ("environment", ms_cli_environment ());
+  put_notes ("files", ms_cli_files ());
+  put_notes ("examples", ms_cli_examples ());
+  fputs ("}\n", stdout);
   ms_json_end (state);
   return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
 }

@@ -86,6 +86,39 @@ if shutil.which("bash"):
     check("memsweep run --order <TAB> names the issue orders",
           complete("memsweep", "run", "--order", "") == ["depth", "breadth"])
 
+# ENVIRONMENT, FILES and EXAMPLES come from the table --help prints too:
+# every variable memsweep reads is in both.
+usage = output(memsweep, "--help")
+for section, key in (("ENVIRONMENT", "environment"), ("FILES", "files"), ("EXAMPLES", "examples")):
+    check("the man page has %s" % section, ".SH %s\n" % section in man)
+    check("the table has %s to list" % key, len(table[key]) > 0)
+for note in table["environment"]:
+    name = note["name"].split(",")[0]
+    check("the man page names %s" % name, name in man)
+    check("memsweep --help names %s" % name, name in usage)
+for name in ("MEMSWEEP_EXPERIMENT", "MEMSWEEP_PROFILES_DIR", "MEMSWEEP_REFERENCE_DIR",
+             "MEMSWEEP_ENVELOPES", "TMPDIR", "XDG_DATA_HOME"):
+    check("the environment lists %s" % name, any(n["name"] == name for n in table["environment"]))
+# Values complete where they are names: modes, figures, lessons.
+modes = output(memsweep, "modes").split()
+compare = next(c for c in table["commands"] if c["name"] == "compare")
+mode_option = next(o for o in compare["options"] if o["name"] == "mode")
+check("compare --mode offers the modes", "pinned" in mode_option["choices"] and
+      "all" not in mode_option["choices"])
+lesson = next(c for c in table["commands"] if c["name"] == "lesson")
+check("lesson offers its lessons", "reuse" in lesson["operand_choices"])
+check("zsh completes the lessons", "reuse" in zsh and "issue-order" in zsh)
+fish_file = os.path.join(os.path.dirname(bash_file), "memsweep.fish")
+fish = open(fish_file, encoding="utf-8").read()
+for command in table["commands"]:
+    check("fish completes %s" % command["name"],
+          "-a %s -d" % command["name"] in fish)
+check("fish completes compare --mode's values", re.search(
+    r"__fish_seen_subcommand_from compare' -l mode .* -x -a '[^']*pinned", fish) is not None)
+if shutil.which("bash"):
+    check("memsweep lesson iss<TAB> is issue-order",
+          complete("memsweep", "lesson", "iss") == ["issue-order"])
+
 # The pages render without a warning; memsweep-gtk's names its options.
 if shutil.which("man"):
     for page in filter(None, (man_file, gtk_man)):

@@ -53,6 +53,7 @@ check "the file type is installed" test -f "$data/mime/packages/$app_id.xml"
 check "memsweep's man page is installed" test -s "$man/man1/memsweep.1"
 check "the bash completion is installed" test -s "$data/bash-completion/completions/memsweep"
 check "the zsh completion is installed" test -s "$data/zsh/site-functions/_memsweep"
+check "the fish completion is installed" test -s "$data/fish/vendor_completions.d/memsweep.fish"
 check "the JSON schemas are installed" test -s "$data/memsweep/schema/memsweep-results.json"
 for f in "$(dirname "$0")"/../../data/reference/*.csv; do
   check "reference run $(basename "$f") is installed" \
