@@ -148,8 +148,8 @@ PY
 for f in a-samples.csv a-summary.csv b-samples.csv b-summary.csv; do
   [ -s "$W/live-same-$f" ] || fail "compare --live --out did not keep live-same-$f"
 done
-grep -q "^# processes: [3-9]" "$W/live-same-a-samples.csv" ||
-  grep -q '"processes": *[3-9]' "$W/live-same-a-meta.json" ||
+grep -Eq "^# processes: ([3-9]|[1-9][0-9])$" "$W/live-same-a-samples.csv" ||
+  grep -Eq '"processes": *([3-9]|[1-9][0-9])([^0-9]|$)' "$W/live-same-a-meta.json" ||
   fail "compare --live: side A does not record its processes"
 ls "$W" | grep -q memsweep-live && fail "compare --live left its process folder"
 TMPDIR=$W "$M" compare --live --a "$live" --b "$live" --b-experiment inject=20 --budget 10 \
