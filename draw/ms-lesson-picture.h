@@ -7,8 +7,7 @@
 
 #include "memsweep.h"
 #include "ms-draw.h"
-#include "ms-lesson-cache-state.h"
-#include "ms-lesson-caption.h"
+#include "ms-lessons.h"
 
 G_BEGIN_DECLS
 

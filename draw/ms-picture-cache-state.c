@@ -8,7 +8,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "ms-lesson-cache-state.h"
+#include "ms-lessons.h"
 #include "ms-lesson-picture.h"
 #include "ms-palette.h"
 

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ms-implicit-sync.h"
+#include "ms-lessons.h"
 #include "ms-lesson-picture.h"
 #include "ms-timeline.h"
 

@@ -14,7 +14,7 @@
 #include <math.h>
 
 #include "ms-chart.h"
-#include "ms-lesson-pin-payoff.h"
+#include "ms-lessons.h"
 #include "ms-lesson-picture.h"
 
 #define MAX_LEVELS 16

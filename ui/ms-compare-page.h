@@ -7,7 +7,7 @@
 #pragma once
 
 #include "ms-chart.h"
-#include "ms-compare.h"
+#include "ms-engine.h"
 #include "ms-page.h"
 
 G_BEGIN_DECLS

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "ms-devices-page.h"
-#include "ms-multi-file.h"
+#include "ms-engine.h"
 #include "ms-plots.h"
 #include "ms-run-describe.h"
 #include "ms-run.h"

@@ -3,7 +3,7 @@
  * stacked on one time axis. */
 #pragma once
 
-#include "ms-lesson-caption.h"
+#include "ms-lessons.h"
 #include "ms-plots.h"
 #include "ms-timeline-stack.h"
 

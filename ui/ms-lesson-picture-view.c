@@ -4,7 +4,7 @@
  * (the pictures are small: a few dozen cells). */
 #include "ms-lesson-picture-view.h"
 
-#include "ms-lesson-caption.h"
+#include "ms-lessons.h"
 #include "ms-lesson-picture.h"
 #include "ms-views.h"
 

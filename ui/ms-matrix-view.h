@@ -7,7 +7,7 @@
 #include <gtk/gtk.h>
 
 #include "ms-matrix.h"
-#include "ms-peer-file.h"
+#include "ms-engine.h"
 
 G_BEGIN_DECLS
 
