@@ -10,6 +10,7 @@
 
 #include "ms-lessons.h"
 #include "ms-lesson-picture.h"
+#include "ms-picture-parts.h"
 #include "ms-palette.h"
 
 /* The verdict in a word or two, as the row's text says it. */

@@ -10,6 +10,7 @@
 
 #include "ms-lessons.h"
 #include "ms-lesson-picture.h"
+#include "ms-picture-parts.h"
 #include "ms-palette.h"
 
 /* The bars, fastest kind first; short labels, the long ones would be cut. */

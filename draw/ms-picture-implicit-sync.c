@@ -13,6 +13,7 @@
 
 #include "ms-lessons.h"
 #include "ms-lesson-picture.h"
+#include "ms-picture-parts.h"
 #include "ms-timeline.h"
 
 #define N_ROWS (MS_SYNC_OP_COUNT - MS_SYNC_OP_NONE)

@@ -16,6 +16,7 @@
 #include "ms-chart.h"
 #include "ms-lessons.h"
 #include "ms-lesson-picture.h"
+#include "ms-picture-parts.h"
 
 #define MAX_LEVELS 16
 

@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "ms-lesson-picture.h"
+#include "ms-picture-parts.h"
 #include "ms-lessons.h"
 #include "ms-lesson-rows.h"
 #include "ms-palette.h"

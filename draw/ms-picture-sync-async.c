@@ -11,6 +11,7 @@
 #include "ms-chart.h"
 #include "ms-palette.h"
 #include "ms-lesson-picture.h"
+#include "ms-picture-parts.h"
 #include "ms-lessons.h"
 
 static const struct {
