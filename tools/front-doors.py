@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""tools/front-doors.py: the engine is entered through its front doors, and
-no includes run in a circle.
+"""tools/front-doors.py: the engine and the drawing library are entered
+through their front doors, and no includes run in a circle.
 
 Fails (exit 1, one line per miss) when
 - app/, ui/ and draw/ together include more than 6 of the engine's headers
   (every .h under engine/, by its name or its path), or any header of
   engine/lessons/ (a lesson is reached through engine/ms-lessons.h);
+- app/ and ui/ together include more than 2 of draw/'s headers (its front
+  door is draw/ms-drawing.h);
 - two files of one folder include each other: A includes B and B includes
   A, or A.c includes B.h while B.c includes A.h (two files calling into
   each other).
 
-Prints the engine headers included from outside, with the count of files
-that include each.
+Prints the headers of each library included from outside it, with the
+count of files that include each.
 
     python3 tools/front-doors.py    # from the source root; the data suite runs it
 """
@@ -21,8 +23,9 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUTSIDE = ("app", "ui", "draw")
-MAX_DOORS = 6
+# Each library, the folders outside it that use it, and how many of its
+# headers they may include.
+LIBRARIES = (("engine", ("app", "ui", "draw"), 6), ("draw", ("app", "ui"), 2))
 SOURCES = (".c", ".h", ".cu", ".cuh")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
@@ -40,20 +43,20 @@ def tree(top):
                 yield root, name
 
 
-def engine_headers():
-    """Each engine header's name, with whether it is a lesson's."""
+def headers_of(library):
+    """Each header's name in library, with whether it is a lesson's."""
     found = {}
-    for root, name in tree("engine"):
+    for root, name in tree(library):
         if name.endswith(".h"):
-            room = os.path.relpath(root, os.path.join(ROOT, "engine"))
-            found[name] = room == "lessons"
+            room = os.path.relpath(root, os.path.join(ROOT, library))
+            found[name] = library == "engine" and room == "lessons"
     return found
 
 
-def doors(misses):
-    headers = engine_headers()
+def doors(library, outside, most, misses):
+    headers = headers_of(library)
     used = {}
-    for top in OUTSIDE:
+    for top in outside:
         for root, name in tree(top):
             for inc in includes(os.path.join(root, name)):
                 base = os.path.basename(inc)
@@ -64,11 +67,12 @@ def doors(misses):
                 if headers[base]:
                     misses.append(f"{where}: includes the lesson header {inc} "
                                   "(use ms-lessons.h)")
+    print(f"{library}/ headers included from {', '.join(outside)}:")
     for base in sorted(used):
         print(f"{len(used[base]):4d} {base}")
-    if len(used) > MAX_DOORS:
-        misses.append(f"{len(used)} engine headers included from {', '.join(OUTSIDE)}; "
-                      f"at most {MAX_DOORS}: {' '.join(sorted(used))}")
+    if len(used) > most:
+        misses.append(f"{len(used)} {library}/ headers included from {', '.join(outside)}; "
+                      f"at most {most}: {' '.join(sorted(used))}")
 
 
 def circles(misses):
@@ -95,7 +99,8 @@ def circles(misses):
 
 def main():
     misses = []
-    doors(misses)
+    for library, outside, most in LIBRARIES:
+        doors(library, outside, most, misses)
     circles(misses)
     for m in misses:
         print(m, file=sys.stderr)

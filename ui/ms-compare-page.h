@@ -6,7 +6,7 @@
  * runs are open. Property: "threshold" (percent). */
 #pragma once
 
-#include "ms-chart.h"
+#include "ms-drawing.h"
 #include "ms-engine.h"
 #include "ms-page.h"
 

@@ -8,8 +8,7 @@
 
 #include "ms-devices-page.h"
 #include "ms-engine.h"
-#include "ms-plots.h"
-#include "ms-run-describe.h"
+#include "ms-drawing.h"
 #include "ms-run.h"
 #include "ms-views.h"
 

@@ -7,7 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "ms-engine.h"
-#include "ms-health-strip.h"
+#include "ms-drawing.h"
 #include "ms-views.h"
 
 struct _MsHealthView {

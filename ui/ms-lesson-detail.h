@@ -4,7 +4,7 @@
 #pragma once
 
 #include "ms-lessons.h"
-#include "ms-plots.h"
+#include "ms-drawing.h"
 #include "ms-timeline-stack.h"
 
 G_BEGIN_DECLS

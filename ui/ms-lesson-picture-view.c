@@ -5,7 +5,7 @@
 #include "ms-lesson-picture-view.h"
 
 #include "ms-lessons.h"
-#include "ms-lesson-picture.h"
+#include "ms-drawing.h"
 #include "ms-views.h"
 
 struct _MsLessonPictureView {

@@ -6,7 +6,7 @@
 
 #include <gtk/gtk.h>
 
-#include "ms-matrix.h"
+#include "ms-drawing.h"
 #include "ms-engine.h"
 
 G_BEGIN_DECLS
