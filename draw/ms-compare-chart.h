@@ -7,7 +7,7 @@
 #pragma once
 
 #include "ms-chart.h"
-#include "ms-compare.h"
+#include "ms-engine.h"
 
 G_BEGIN_DECLS
 

@@ -9,7 +9,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
-#include "ms-atomic-file.h"
+#include "ms-engine.h"
 #include "ms-svg-text.h"
 
 static const char *

@@ -9,7 +9,7 @@
 #include <cairo.h>
 #include <glib.h>
 
-#include "ms-atomic-file.h"
+#include "ms-engine.h"
 #include "ms-draw.h"
 
 G_BEGIN_DECLS

@@ -5,7 +5,7 @@
 #include <math.h>
 
 #include "ms-health-strip.h"
-#include "ms-health.h"
+#include "ms-engine.h"
 
 /* Per box: fine (the link at its maximum, no throttling), a warning, or
  * nothing known. Okabe-Ito green and orange, as the phase colours. */

@@ -7,8 +7,7 @@
 
 #include "memsweep.h"
 #include "ms-draw.h"
-#include "ms-lesson-cache-state.h"
-#include "ms-lesson-caption.h"
+#include "ms-lessons.h"
 
 G_BEGIN_DECLS
 
@@ -23,21 +22,6 @@ gboolean ms_lesson_picture_has (MsLessonTopic topic);
  * FALSE when topic has no picture of its own. */
 gboolean ms_lesson_picture_draw (cairo_t *cr, MsLessonTopic topic, const MsResults *run,
                                  const MsChartStyle *style, double width, double height);
-
-/* What the pictures share: a run's cell by mode and variant at any size
- * (the probes' cells are one size each), or NULL; and the text drawn in
- * the middle when a picture has nothing to show. */
-const MsCell *ms_picture_cell (const MsResults *run, const char *variant);
-void ms_picture_empty (cairo_t *cr, const MsChartStyle *style, double width, double height,
-                       const char *text);
-/* A picture's bold title at its top left, wrapped to width; returns its
- * height (the pictures' content starts a little under it). */
-double ms_picture_title (cairo_t *cr, const MsChartStyle *style, const char *title, double width);
-/* A key's sample of series i (the chart palette's colour and marker): a
- * line fs * 1.6 long from x, across the middle of a text line at y of
- * height th. */
-void ms_picture_key_line (cairo_t *cr, const MsChartStyle *st, guint i, double x, double y,
-                          double th, double fs, double lw);
 
 /* Each lesson's picture, draw/ms-picture-NAME.c, where its line of
  * engine/ms-lesson-list.h says PICTURE. */

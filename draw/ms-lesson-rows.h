@@ -4,7 +4,7 @@
  * app and the render tests take the same rows. */
 #pragma once
 
-#include "ms-lesson-caption.h"
+#include "ms-lessons.h"
 #include "ms-timeline-rows.h"
 
 G_BEGIN_DECLS

@@ -7,7 +7,7 @@
 #pragma once
 
 #include "ms-draw.h"
-#include "ms-multi.h"
+#include "ms-engine.h"
 
 G_BEGIN_DECLS
 

@@ -10,6 +10,7 @@
 
 #include "ms-chart.h"
 #include "ms-lesson-picture.h"
+#include "ms-picture-parts.h"
 #include "ms-palette.h"
 
 static const struct {

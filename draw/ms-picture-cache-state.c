@@ -8,8 +8,9 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "ms-lesson-cache-state.h"
+#include "ms-lessons.h"
 #include "ms-lesson-picture.h"
+#include "ms-picture-parts.h"
 #include "ms-palette.h"
 
 /* The verdict in a word or two, as the row's text says it. */

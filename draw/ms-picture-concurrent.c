@@ -10,6 +10,7 @@
 
 #include "ms-chart.h"
 #include "ms-lesson-picture.h"
+#include "ms-picture-parts.h"
 
 static const struct {
   const char *variant; /* after "K=n/" */

@@ -8,8 +8,9 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "ms-lesson-copy-kinds.h"
+#include "ms-lessons.h"
 #include "ms-lesson-picture.h"
+#include "ms-picture-parts.h"
 #include "ms-palette.h"
 
 /* The bars, fastest kind first; short labels, the long ones would be cut. */

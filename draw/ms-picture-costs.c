@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ms-lesson-picture.h"
+#include "ms-picture-parts.h"
 
 static const struct {
   MsMode mode;

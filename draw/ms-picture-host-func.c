@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "ms-lesson-picture.h"
+#include "ms-picture-parts.h"
 #include "ms-timeline-rows.h"
 
 static const struct {

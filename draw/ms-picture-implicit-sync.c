@@ -11,8 +11,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ms-implicit-sync.h"
+#include "ms-lessons.h"
 #include "ms-lesson-picture.h"
+#include "ms-picture-parts.h"
 #include "ms-timeline.h"
 
 #define N_ROWS (MS_SYNC_OP_COUNT - MS_SYNC_OP_NONE)

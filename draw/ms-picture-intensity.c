@@ -9,6 +9,7 @@
 
 #include "ms-chart.h"
 #include "ms-lesson-picture.h"
+#include "ms-picture-parts.h"
 
 static double
 median_of (const MsResults *run, const char *mode, int f)

@@ -10,7 +10,7 @@
 #include <math.h>
 
 #include "ms-chart.h"
-#include "ms-compare.h"
+#include "ms-engine.h"
 #include "ms-lesson-picture.h"
 #include "ms-lesson-rows.h"
 #include "ms-timeline-rows.h"

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ms-lesson-picture.h"
+#include "ms-picture-parts.h"
 #include "ms-matrix.h"
 
 static const char *const dirs[] = { "h2d", "d2h" };

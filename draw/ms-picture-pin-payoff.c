@@ -14,8 +14,9 @@
 #include <math.h>
 
 #include "ms-chart.h"
-#include "ms-lesson-pin-payoff.h"
+#include "ms-lessons.h"
 #include "ms-lesson-picture.h"
+#include "ms-picture-parts.h"
 
 #define MAX_LEVELS 16
 

@@ -10,7 +10,7 @@
 
 #include "ms-lesson-picture.h"
 #include "ms-lesson-rows.h"
-#include "ms-multi.h"
+#include "ms-engine.h"
 #include "ms-timeline-rows.h"
 
 /* The run's pinned cell at its largest size with a rate to the device. */

@@ -9,7 +9,8 @@
 #include <math.h>
 
 #include "ms-lesson-picture.h"
-#include "ms-lesson-priority.h"
+#include "ms-picture-parts.h"
+#include "ms-lessons.h"
 #include "ms-timeline-rows.h"
 
 typedef struct {

@@ -10,7 +10,8 @@
 #include <math.h>
 
 #include "ms-lesson-picture.h"
-#include "ms-lesson-register.h"
+#include "ms-picture-parts.h"
+#include "ms-lessons.h"
 #include "ms-lesson-rows.h"
 #include "ms-palette.h"
 #include "ms-scale.h"

@@ -11,7 +11,8 @@
 #include "ms-chart.h"
 #include "ms-palette.h"
 #include "ms-lesson-picture.h"
-#include "ms-lesson-sync-async.h"
+#include "ms-picture-parts.h"
+#include "ms-lessons.h"
 
 static const struct {
   MsSaApi api;

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "ms-lesson-caption.h"
+#include "ms-lessons.h"
 
 /* Lesson runs made before their labels were cleared carry the temporary
  * file of a lesson part ("memsweep-lesson-2Zu38p"): no name either. */

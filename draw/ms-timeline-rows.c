@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "ms-timeline-rows.h"
-#include "ms-lesson-caption.h"
+#include "ms-lessons.h"
 
 void
 ms_timeline_rows_init (MsTimelineRows *rows)

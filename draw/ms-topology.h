@@ -6,7 +6,7 @@
 #pragma once
 
 #include "ms-draw.h"
-#include "ms-peer-file.h"
+#include "ms-engine.h"
 
 G_BEGIN_DECLS
 

@@ -5,7 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "memsweep.h"
-#include "ms-lesson-caption.h"
+#include "ms-lessons.h"
 #include "ms-runs-library.h"
 #include "ms-window.h"
 

@@ -3,7 +3,7 @@
 #include "ms-breakdown-view.h"
 #include "ms-run.h"
 
-#include "ms-timeline.h"
+#include "ms-drawing.h"
 #include "ms-views.h"
 
 struct _MsBreakdownView {

@@ -3,7 +3,7 @@
 #include "ms-chart-page.h"
 
 #include "ms-health-view.h"
-#include "ms-health.h"
+#include "ms-engine.h"
 #include "ms-views.h"
 
 #include <glib/gi18n.h>

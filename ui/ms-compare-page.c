@@ -8,10 +8,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "ms-compare-chart.h"
+#include "ms-drawing.h"
 #include "ms-compare-page.h"
 #include "ms-run.h"
-#include "ms-run-describe.h"
 #include "ms-views.h"
 
 /* One table row: a cell of the comparison. Rows are kept across

@@ -6,8 +6,8 @@
  * runs are open. Property: "threshold" (percent). */
 #pragma once
 
-#include "ms-chart.h"
-#include "ms-compare.h"
+#include "ms-drawing.h"
+#include "ms-engine.h"
 #include "ms-page.h"
 
 G_BEGIN_DECLS

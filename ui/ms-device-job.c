@@ -5,7 +5,7 @@
 #include "ms-device-job.h"
 
 #include "ms-matrix-view.h"
-#include "ms-plots.h"
+#include "ms-drawing.h"
 #include "ms-run.h"
 #include "ms-runs-library.h"
 

@@ -8,7 +8,7 @@
 
 #include "ms-job-engine.h"
 #include "ms-job.h"
-#include "ms-peer-file.h"
+#include "ms-engine.h"
 
 G_BEGIN_DECLS
 

@@ -7,9 +7,8 @@
 #include <string.h>
 
 #include "ms-devices-page.h"
-#include "ms-multi-file.h"
-#include "ms-plots.h"
-#include "ms-run-describe.h"
+#include "ms-engine.h"
+#include "ms-drawing.h"
 #include "ms-run.h"
 #include "ms-views.h"
 

@@ -6,9 +6,8 @@
 
 #include <glib/gi18n.h>
 
-#include "ms-envelope.h"
-#include "ms-health-strip.h"
-#include "ms-health.h"
+#include "ms-engine.h"
+#include "ms-drawing.h"
 #include "ms-views.h"
 
 struct _MsHealthView {

@@ -9,7 +9,7 @@
 #include <glib.h>
 
 #include "memsweep.h"
-#include "ms-multi.h"
+#include "ms-engine.h"
 
 G_BEGIN_DECLS
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "ms-lesson-detail.h"
-#include "ms-lesson-rows.h"
+#include "ms-drawing.h"
 #include "ms-variant-text.h"
 
 typedef struct {

@@ -3,8 +3,8 @@
  * stacked on one time axis. */
 #pragma once
 
-#include "ms-lesson-caption.h"
-#include "ms-plots.h"
+#include "ms-lessons.h"
+#include "ms-drawing.h"
 #include "ms-timeline-stack.h"
 
 G_BEGIN_DECLS

@@ -8,7 +8,7 @@
 
 #include "ms-job.h"
 #include "ms-lesson-job.h"
-#include "ms-plots.h"
+#include "ms-drawing.h"
 #include "ms-run.h"
 #include "ms-runs-library.h"
 

@@ -9,7 +9,7 @@
 #include <gio/gio.h>
 
 #include "ms-job-engine.h"
-#include "ms-lesson-caption.h"
+#include "ms-lessons.h"
 #include "ms-run.h"
 
 G_BEGIN_DECLS

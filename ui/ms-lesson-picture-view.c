@@ -4,8 +4,8 @@
  * (the pictures are small: a few dozen cells). */
 #include "ms-lesson-picture-view.h"
 
-#include "ms-lesson-caption.h"
-#include "ms-lesson-picture.h"
+#include "ms-lessons.h"
+#include "ms-drawing.h"
 #include "ms-views.h"
 
 struct _MsLessonPictureView {

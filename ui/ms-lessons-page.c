@@ -8,10 +8,9 @@
 
 #include "ms-lesson-detail.h"
 #include "ms-lesson-picture-view.h"
-#include "ms-lesson-picture.h"
+#include "ms-drawing.h"
 #include "ms-lessons-page.h"
 #include "ms-reference-runs.h"
-#include "ms-run-describe.h"
 #include "ms-run.h"
 #include "ms-views.h"
 

@@ -8,7 +8,7 @@
 
 #include "ms-page.h"
 
-#include "ms-lesson-caption.h"
+#include "ms-lessons.h"
 #include "ms-reuse-view.h"
 #include "ms-timeline-stack.h"
 

@@ -6,8 +6,8 @@
 
 #include <gtk/gtk.h>
 
-#include "ms-matrix.h"
-#include "ms-peer-file.h"
+#include "ms-drawing.h"
+#include "ms-engine.h"
 
 G_BEGIN_DECLS
 

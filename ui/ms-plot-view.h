@@ -5,8 +5,7 @@
 #include <gtk/gtk.h>
 
 #include "memsweep.h"
-#include "ms-chart.h"
-#include "ms-plots.h"
+#include "ms-drawing.h"
 
 G_BEGIN_DECLS
 

@@ -6,8 +6,8 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "ms-lesson-caption.h"
-#include "ms-reference-dir.h"
+#include "ms-lessons.h"
+#include "ms-engine.h"
 
 #define SAMPLES_SUFFIX "-samples.csv"
 

@@ -3,7 +3,7 @@
  * run, size or metric changes, and drawn at every frame. */
 #include "ms-reuse-view.h"
 
-#include "ms-reuse-chart.h"
+#include "ms-drawing.h"
 #include "ms-run.h"
 #include "ms-views.h"
 

@@ -4,7 +4,7 @@
  * never a crash, and the file is left as it is. */
 #include "ms-runs-entry.h"
 #include "memsweep.h"
-#include "ms-meta-sidecar.h"
+#include "ms-engine.h"
 
 #include <glib/gi18n.h>
 #include <stdlib.h>

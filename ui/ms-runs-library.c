@@ -11,8 +11,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "ms-csv-pair.h"
-#include "ms-meta-sidecar.h"
+#include "ms-engine.h"
 #include "ms-run.h"
 #include "ms-runs-trash.h"
 #include "ms-show-in-folder.h"

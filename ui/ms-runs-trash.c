@@ -11,8 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ms-csv-pair.h"
-#include "ms-meta-sidecar.h"
+#include "ms-engine.h"
 
 #define TRASH ".trash"
 

@@ -14,7 +14,7 @@
 
 #include "ms-device-job.h"
 #include "ms-job-engine.h"
-#include "ms-lesson-caption.h"
+#include "ms-lessons.h"
 #include "ms-run.h"
 #include "ms-sweep-settings.h"
 

@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "ms-scale.h"
+#include "ms-drawing.h"
 #include "ms-variant-text.h"
 
 struct _MsTableRow {

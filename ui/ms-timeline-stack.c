@@ -5,7 +5,7 @@
 
 #include <math.h>
 
-#include "ms-timeline-rows.h"
+#include "ms-drawing.h"
 #include "ms-views.h"
 
 struct _MsTimelineStack {

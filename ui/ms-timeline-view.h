@@ -6,7 +6,7 @@
 
 #include "memsweep.h"
 #include "ms-run.h"
-#include "ms-timeline.h"
+#include "ms-drawing.h"
 
 G_BEGIN_DECLS
 

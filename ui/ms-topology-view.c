@@ -2,7 +2,7 @@
 /* ms-topology-view.c: the topology diagram widget (ms-topology-view.h). */
 #include "ms-topology-view.h"
 
-#include "ms-topology.h"
+#include "ms-drawing.h"
 #include "ms-views.h"
 
 struct _MsTopologyView {

@@ -5,7 +5,7 @@
 #include <gtk/gtk.h>
 
 #include "ms-matrix-view.h"
-#include "ms-topology.h"
+#include "ms-drawing.h"
 
 G_BEGIN_DECLS
 

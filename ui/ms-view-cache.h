@@ -7,7 +7,7 @@
 
 #include <gtk/gtk.h>
 
-#include "ms-draw.h"
+#include "ms-drawing.h"
 
 G_BEGIN_DECLS
 

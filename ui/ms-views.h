@@ -8,7 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "memsweep.h"
-#include "ms-chart.h"
+#include "ms-drawing.h"
 
 G_BEGIN_DECLS
 

@@ -2,11 +2,9 @@
 /* ms-window-actions.c: the window's actions, their dialogs, and exports. */
 #include <glib/gi18n.h>
 
-#include "ms-export.h"
+#include "ms-drawing.h"
 #include "ms-reference-dialog.h"
 #include "ms-reference-runs.h"
-#include "ms-report-content.h"
-#include "ms-report-views.h"
 #include "ms-run.h"
 #include "ms-window-private.h"
 

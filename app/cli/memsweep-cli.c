@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "memsweep.h"
-#include "ms-atomic-file.h"
+#include "ms-engine.h"
 #include "ms-i18n.h"
 #include "ms-cli-commands.h"
 #include "ms-cli-options.h"

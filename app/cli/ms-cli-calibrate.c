@@ -22,13 +22,12 @@
 
 #include <fcntl.h>
 
-#include "ms-atomic-file.h"
+#include "ms-engine.h"
 #include "ms-cli-common.h"
 #include "ms-cli-entries.h"
 #include "ms-cli-options.h"
 #include "ms-cli-run-options.h"
 #include "ms-i18n.h"
-#include "ms-meta-sidecar.h"
 #include "memsweep.h"
 #include "ms-cli-json.h"
 

@@ -13,13 +13,10 @@
 #include <unistd.h>
 
 #include "memsweep.h"
-#include "ms-atomic-file.h"
+#include "ms-engine.h"
 #include "ms-cli-common.h"
 #include "ms-cli-tables.h"
-#include "ms-csv-pair.h"
-#include "ms-envelope.h"
 #include "ms-i18n.h"
-#include "ms-meta-sidecar.h"
 
 static atomic_int cancel_flag;
 static volatile sig_atomic_t stop_signal;

@@ -3,8 +3,7 @@
  * chart (draw/ms-compare-chart.c) exported as PNG, SVG or PDF. */
 #include "ms-cli-common.h"
 #include "ms-cli-compare.h"
-#include "ms-compare-chart.h"
-#include "ms-export.h"
+#include "ms-drawing.h"
 #include "ms-i18n.h"
 
 typedef struct {

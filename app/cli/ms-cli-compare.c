@@ -16,7 +16,7 @@
 #include "ms-cli-compare.h"
 #include "ms-cli-json.h"
 #include "ms-cli-live.h"
-#include "ms-compare.h"
+#include "ms-engine.h"
 #include "ms-i18n.h"
 #ifdef MS_HAVE_DRAW
 #include "ms-cli-draw.h"

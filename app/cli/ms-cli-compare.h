@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 
-#include "ms-compare.h"
+#include "ms-engine.h"
 
 int ms_cli_compare (int argc, char **argv);
 /* Whether path names a chart format (.png, .svg, .pdf), said before any

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "ms-fleet.h"
+#include "ms-engine.h"
 
 /* The report's document on f, the nodes of the table only when
  * only_outliers; false when a write failed. */

@@ -10,9 +10,8 @@
 #include "ms-cli-entries.h"
 #include "ms-cli-options.h"
 #include "ms-cli-fleet-report-json.h"
-#include "ms-fleet.h"
+#include "ms-engine.h"
 #include "ms-cli-tables.h"
-#include "ms-atomic-file.h"
 #include "ms-i18n.h"
 
 static void

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "ms-fleet.h"
+#include "ms-engine.h"
 
 /* The nodes to sweep and the GPUs each has: nodelist expanded by
  * `scontrol show hostnames`, else the first `count` (all when 0)

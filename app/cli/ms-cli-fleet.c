@@ -26,10 +26,8 @@
 #include "ms-cli-fleet-slurm.h"
 #include "ms-cli-run-options.h"
 #include "ms-cli-tables.h"
-#include "ms-fleet.h"
+#include "ms-engine.h"
 #include "ms-i18n.h"
-#include "ms-multi.h"
-#include "ms-utf8.h"
 
 /* This program, for the commands that start it again (on each node). */
 static bool

@@ -5,7 +5,7 @@
 
 #include "ms-cli-health.h"
 #include "ms-cli-tables.h"
-#include "ms-health.h"
+#include "ms-engine.h"
 #include "ms-i18n.h"
 
 MsEnvelopes *

@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "memsweep.h"
-#include "ms-envelope.h"
+#include "ms-engine.h"
 
 /* The envelopes to judge against: path, else the default file
  * (ms_envelopes_default_path); NULL with why. Refused rows are printed

@@ -11,10 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ms-atomic-file.h"
-#include "ms-health.h"
+#include "ms-engine.h"
 #include "ms-i18n.h"
-#include "ms-utf8.h"
 
 static void
 put_string (FILE *f, const char *s)

@@ -11,7 +11,7 @@
 #include <stdio.h>
 
 #include "memsweep.h"
-#include "ms-envelope.h"
+#include "ms-engine.h"
 
 #define MS_JSON_SCHEMA_VERSION 1
 

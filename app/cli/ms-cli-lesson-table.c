@@ -9,7 +9,7 @@
 #include "ms-cli-common.h"
 #include "ms-cli-lesson-table.h"
 #include "ms-i18n.h"
-#include "ms-lesson-caption.h"
+#include "ms-lessons.h"
 #include "ms-cli-tables.h"
 
 static double

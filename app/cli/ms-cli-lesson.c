@@ -16,19 +16,16 @@
 #include <unistd.h>
 
 #include "memsweep.h"
-#include "ms-atomic-file.h"
+#include "ms-engine.h"
 #include "ms-cli-common.h"
-#include "ms-reference-dir.h"
 #include "ms-cli-entries.h"
 #include "ms-cli-options.h"
 #include "ms-cli-lesson-table.h"
 #include "ms-cli-show.h"
-#include "ms-csv-pair.h"
 #include "ms-i18n.h"
 #include "ms-cli-json.h"
 #include "ms-cli-tables.h"
-#include "ms-lesson-caption.h"
-#include "ms-meta-sidecar.h"
+#include "ms-lessons.h"
 
 
 typedef struct {

@@ -17,13 +17,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ms-atomic-file.h"
+#include "ms-engine.h"
 #include "ms-cli-common.h"
 #include "ms-cli-live.h"
 #include "ms-cli-processes.h"
 #include "ms-cli-run-options.h"
 #include "ms-cli-tables.h"
-#include "ms-csv-pair.h"
 #include "ms-i18n.h"
 
 #define MAX_WORDS 64

@@ -7,7 +7,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
-#include "ms-compare.h"
+#include "ms-engine.h"
 
 /* The least processes a side is measured by: three is the fewest whose
  * scatter says anything of the spread between processes (ms-grade.h).

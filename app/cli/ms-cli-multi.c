@@ -16,11 +16,7 @@
 #include "ms-cli-entries.h"
 #include "ms-cli-options.h"
 #include "ms-i18n.h"
-#include "ms-atomic-file.h"
-#include "ms-meta-sidecar.h"
-#include "ms-multi-file.h"
-#include "ms-multi.h"
-#include "ms-peer-file.h"
+#include "ms-engine.h"
 
 typedef struct {
   MsSweep sweep;

@@ -11,9 +11,8 @@
 #include "ms-cli-options.h"
 #include "ms-cli-common.h"
 #include "ms-cli-draw.h"
-#include "ms-export.h"
+#include "ms-drawing.h"
 #include "ms-i18n.h"
-#include "ms-report-views.h"
 
 
 static int

@@ -9,7 +9,7 @@
 #include "ms-cli-common.h"
 #include "ms-cli-draw.h"
 #include "ms-i18n.h"
-#include "ms-report-content.h"
+#include "ms-drawing.h"
 #include "ms-cli-tables.h"
 
 

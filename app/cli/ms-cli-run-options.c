@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "memsweep.h"
-#include "ms-atomic-file.h"
+#include "ms-engine.h"
 #include "ms-cli-options.h"
 #include "ms-cli-common.h"
 #include "ms-cli-run-options.h"

@@ -15,7 +15,7 @@
 #include "ms-cli-run-options.h"
 #include "ms-cli-run.h"
 #include "ms-cli-tables.h"
-#include "ms-csv-pair.h"
+#include "ms-engine.h"
 #include "ms-i18n.h"
 
 typedef struct {

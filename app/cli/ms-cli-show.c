@@ -11,10 +11,9 @@
 #include "ms-cli-lesson-table.h"
 #include "ms-cli-health.h"
 #include "ms-cli-show.h"
-#include "ms-csv-pair.h"
+#include "ms-engine.h"
 #include "ms-i18n.h"
 #include "ms-cli-json.h"
-#include "ms-meta.h"
 #include "ms-cli-tables.h"
 
 

@@ -11,7 +11,7 @@
 
 #include "ms-i18n.h"
 #include "ms-cli-json.h"
-#include "ms-utf8.h"
+#include "ms-engine.h"
 
 const char *
 ms_report_clean (const char *in, char *out, size_t len)

@@ -5,7 +5,7 @@
 #include <locale.h>
 
 #include "ms-application.h"
-#include "ms-atomic-file.h"
+#include "ms-engine.h"
 #include "ms-i18n.h"
 #include "ms-startup-probe.h"
 

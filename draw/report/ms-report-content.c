@@ -6,10 +6,9 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "ms-envelope.h"
-#include "ms-health.h"
+#include "ms-engine.h"
 #include "ms-i18n.h"
-#include "ms-lesson-caption.h"
+#include "ms-lessons.h"
 #include "ms-report-views.h"
 
 /* The installed envelope file, read once (NULL when there is none). */

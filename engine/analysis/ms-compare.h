@@ -29,7 +29,7 @@
 #include <stdio.h>
 
 #include "memsweep.h"
-#include "ms-grade.h"
+#include "model/ms-grade.h"
 
 #ifdef __cplusplus
 extern "C" {

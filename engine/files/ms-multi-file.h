@@ -14,7 +14,7 @@
  * Plain C, no GLib. */
 #pragma once
 
-#include "ms-multi-results.h"
+#include "model/ms-multi-results.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -19,7 +19,7 @@
  * a method of its own, unidirectional only. Plain C, no GLib. */
 #pragma once
 
-#include "ms-multi-results.h"
+#include "model/ms-multi-results.h"
 
 #ifdef __cplusplus
 extern "C" {

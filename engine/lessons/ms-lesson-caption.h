@@ -11,7 +11,7 @@
 
 #include "memsweep.h"
 #include "ms-lesson-list.h"
-#include "ms-multi-results.h"
+#include "model/ms-multi-results.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -19,7 +19,7 @@
 #include <stdio.h>
 
 #include "memsweep.h"
-#include "ms-pcie-aer.h"
+#include "devices/ms-pcie-aer.h"
 
 typedef struct {
   int gen, width;            /* the link under load in most GPU cells; 0 unknown */

@@ -7,7 +7,7 @@
 #pragma once
 
 #include "memsweep.h"
-#include "ms-topo.h"
+#include "devices/ms-topo.h"
 
 #ifdef __cplusplus
 extern "C" {

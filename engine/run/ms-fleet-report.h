@@ -7,7 +7,7 @@
 #pragma once
 
 #include "memsweep.h"
-#include "ms-compare.h"
+#include "analysis/ms-compare.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -14,7 +14,7 @@
 #pragma once
 
 #include "memsweep.h"
-#include "ms-multi-results.h"
+#include "model/ms-multi-results.h"
 
 #ifdef __cplusplus
 extern "C" {

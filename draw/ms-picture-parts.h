@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-picture-parts.h: what the lessons' pictures share
+ * (draw/ms-picture-parts.c defines it). */
+#pragma once
+
+#include "memsweep.h"
+#include "ms-draw.h"
+
+G_BEGIN_DECLS
+
+/* A run's cell by mode and variant at any size
+ * (the probes' cells are one size each), or NULL; and the text drawn in
+ * the middle when a picture has nothing to show. */
+const MsCell *ms_picture_cell (const MsResults *run, const char *variant);
+void ms_picture_empty (cairo_t *cr, const MsChartStyle *style, double width, double height,
+                       const char *text);
+/* A picture's bold title at its top left, wrapped to width; returns its
+ * height (the pictures' content starts a little under it). */
+double ms_picture_title (cairo_t *cr, const MsChartStyle *style, const char *title, double width);
+/* A key's sample of series i (the chart palette's colour and marker): a
+ * line fs * 1.6 long from x, across the middle of a text line at y of
+ * height th. */
+void ms_picture_key_line (cairo_t *cr, const MsChartStyle *st, guint i, double x, double y,
+                          double th, double fs, double lw);
+
+G_END_DECLS
