@@ -15,7 +15,7 @@
 #include "ms-cli-options.h"
 #include "ms-cli-common.h"
 #include "ms-cli-json.h"
-#include "ms-grade.h"
+#include "ms-engine.h"
 #include "ms-i18n.h"
 #include "ms-setting-table.h"
 
