@@ -1,12 +1,15 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""check-data-tools.py DIR SCHEMA-DIR: the files test-data-tools.sh wrote
-into DIR, read by pandas, polars and DuckDB with default options: every
+"""check-data-tools.py DIR SCHEMA-DIR DATA-DIR: the files test-data-tools.sh
+wrote into DIR, and every CSV file shipped in DATA-DIR, read by pandas,
+polars and DuckDB with default options: every
 column typed as the Table Schema in SCHEMA-DIR says, the header the
 engine's columns in order, the sidecars valid against their JSON Schema,
 the median pinned h2d GB/s per size as memsweep computes it, and the peer
 matrix, multi-GPU and profile files' values as their older form held them."""
+import glob
 import json
 import math
+import os
 import sys
 
 import duckdb
@@ -14,7 +17,7 @@ import jsonschema
 import pandas as pd
 import polars as pl
 
-folder, schema_dir = sys.argv[1], sys.argv[2]
+folder, schema_dir, data_dir = sys.argv[1], sys.argv[2], sys.argv[3]
 failures = []
 
 
@@ -55,14 +58,20 @@ def types(path):
 
 
 def check_file(path, kind):
-    expected, order = schema(kind)
-    header = open(path).readline().rstrip("\n").split(",")
-    check(not open(path).read(1) == "#", f"{path}: starts with a '#' line")
-    # The header: the engine's columns (all of them, inline) equal the schema's,
-    # and a file's columns are those in that order, less the empty ones.
+    # The engine's columns (all of them, inline) equal the schema's.
+    order = schema(kind)[1]
     full = open(f"{folder}/all-{kind}.header").read().rstrip("\n").split(",")
     check(full == order, f"{kind}: the engine's columns differ from the schema's: "
           f"{sorted(set(full) ^ set(order))}")
+    check_typed(path, kind)
+
+
+def check_typed(path, kind):
+    """A file's columns are the schema's in its order, less the empty ones,
+    and each tool types every column as the schema says."""
+    expected, order = schema(kind)
+    header = open(path).readline().rstrip("\n").split(",")
+    check(not open(path).read(1) == "#", f"{path}: starts with a '#' line")
     check(header == [c for c in order if c in header], f"{path}: columns not in the schema's order")
     for tool, got in types(path):
         for column, (typed, empty) in got.items():
@@ -174,12 +183,45 @@ def check_small_files():
               f"profile: {tool}: pinned 2^10 sd")
 
 
+def shipped_kind(path):
+    """The Table Schema of a file shipped in data/, by its name; None for a
+    file without one (the envelopes)."""
+    name = os.path.basename(path)
+    for kind in ("samples", "summary", "peer", "multi"):
+        if name.endswith(f"-{kind}.csv"):
+            return kind
+    return "profile" if os.path.basename(os.path.dirname(path)) == "profiles" else None
+
+
+def check_shipped():
+    """Every CSV file in data/ opens in each tool with no options (no
+    comment lines, one header), its columns its schema's in order."""
+    paths = sorted(glob.glob(f"{data_dir}/**/*.csv", recursive=True))
+    check(len(paths) >= 80, f"{data_dir}: only {len(paths)} CSV files found")
+    for path in paths:
+        try:
+            frames = list(all_tools(path))
+        except Exception as e:  # each tool's own parse error, named
+            failures.append(f"{path}: {type(e).__name__}: {str(e).splitlines()[0]}")
+            continue
+        for tool, frame in frames:
+            check(len(frame) > 0 and not any(c.startswith("#") for c in frame.columns),
+                  f"{path}: {tool}: read {len(frame)} rows, columns {list(frame.columns)[:3]}")
+        kind = shipped_kind(path)
+        if kind:
+            order = schema(kind)[1]
+            header = open(path).readline().rstrip("\n").split(",")
+            check(header == [c for c in order if c in header],
+                  f"{path}: columns not the {kind} schema's, in its order")
+
+
 for run in ("sweep", "lesson"):
     for kind in ("samples", "summary"):
         check_file(f"{folder}/{run}-{kind}.csv", kind)
     check_analysis(run)
     check_sidecar(run)
 check_small_files()
+check_shipped()
 for f in failures:
     print("FAIL:", f)
 print(f"{len(failures)} failures")

@@ -1,13 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# test-data-tools.sh MEMSWEEP WRITE-PAIR REFERENCE-DIR SCHEMA-DIR PYTHON OLD-DIR:
+# test-data-tools.sh MEMSWEEP WRITE-PAIR REFERENCE-DIR SCHEMA-DIR PYTHON OLD-DIR DATA-DIR:
 # files written by the current code (a sweep and a lesson, from reference
 # runs; a peer matrix, a sweep on several GPUs and a run-to-run profile,
 # from files of the older form in OLD-DIR) read by pandas, polars and
-# DuckDB with default options, checked by check-data-tools.py. Skipped (77)
+# DuckDB with default options, checked by check-data-tools.py, as is every
+# CSV file shipped in DATA-DIR. Skipped (77)
 # when those packages are not installed.
 set -u
-cli=$1 write=$2 ref=$3 schema=$4 py=$5 old=$6
+cli=$1 write=$2 ref=$3 schema=$4 py=$5 old=$6 data=$7
 if ! [ -x "$py" ] || ! "$py" -c 'import pandas, polars, duckdb, jsonschema' 2>/dev/null; then
   echo "SKIP: pandas, polars, duckdb and jsonschema are not in $py (sh tools/deps.sh test installs them from PyPI)"
   exit 77
@@ -52,4 +53,4 @@ sum=$(cksum < "$tmp/other-meta.json")
 grep -q "other-meta.json: it describes another run" "$tmp/err" || fail "another run's sidecar not named: $(cat "$tmp/err")"
 grep -q "H100" "$tmp/out" && fail "another run's metadata was used"
 [ "$(cksum < "$tmp/other-meta.json")" = "$sum" ] || fail "the sidecar was written over"
-exec "$py" "$(dirname "$0")/check-data-tools.py" "$tmp" "$schema"
+exec "$py" "$(dirname "$0")/check-data-tools.py" "$tmp" "$schema" "$data"
