@@ -192,6 +192,9 @@ PY
 "$M" fleet-report --format csv "$W/gpus" 2>/dev/null | cut -d, -f1-3,7 >"$W/gpus.csv"
 printf 'node,gpu,bus_id,missing\np,0,,false\np,1,,false\nq,0,,false\nq,1,,true\nr,,,true\n' |
   cmp -s - "$W/gpus.csv" || fail "fleet-report CSV of GPUs: $(cat "$W/gpus.csv")"
+# No node's link is known on the CPU: its columns, empty in every row, left out.
+"$M" fleet-report --format csv "$W/gpus" 2>/dev/null | head -n 1 | grep -q "link_gen" &&
+  fail "fleet-report CSV: link columns without any link"
 "$M" fleet-node --dir "$W/gpus" --node s --gpus 2 -- --modes host --device 1 >"$W/o.txt" 2>&1
 [ $? = 2 ] || fail "fleet-node --gpus 2 -- --device must exit 2: $(cat "$W/o.txt")"
 

@@ -183,6 +183,44 @@ def check_small_files():
               f"profile: {tool}: pinned 2^10 sd")
 
 
+def check_host_run():
+    """A run on the CPU alone and a fleet report without a link: every
+    number column typed a number by each tool (none left empty)."""
+    for kind in ("samples", "summary"):
+        check_typed(f"{folder}/host-{kind}.csv", kind)
+    for tool, got in types(f"{folder}/fleet.csv"):
+        for column, (typed, empty) in got.items():
+            number = column.endswith(("_gbps", "_deviation")) or column in ("link_gen", "link_width")
+            check(not number or (typed in ("integer", "number") and not empty),
+                  f"fleet.csv: {tool}: {column} typed {typed}{' (no values)' if empty else ''}")
+
+
+def run_recipes():
+    """docs/csv.md's recipes as written, on a GPU run (run-*) and a run on
+    the CPU alone (host-*) in their own folder."""
+    docs = open(f"{data_dir}/../docs/csv.md").read()
+    blocks = [b.split("\n", 1) for b in docs.split("```")[1::2]]
+    here = os.getcwd()
+    os.chdir(folder)
+    for kind in ("samples", "summary", "meta"):
+        ext = "json" if kind == "meta" else "csv"
+        os.link(f"sweep-{kind}.{ext}", f"run-{kind}.{ext}")
+    ran = 0
+    for lang, code in blocks:
+        try:
+            if lang.strip() == "python":
+                exec(compile(code, "docs/csv.md", "exec"), {"print": lambda *a, **k: None})
+                ran += 1
+            elif lang.strip() == "sql":
+                duckdb.sql(code).fetchall()
+                ran += 1
+        except Exception as e:
+            failures.append(f"docs/csv.md: {lang.strip()} recipe: {type(e).__name__}: "
+                            f"{str(e).splitlines()[0]}\n{code}")
+    os.chdir(here)
+    check(ran >= 6, f"docs/csv.md: only {ran} recipes ran")
+
+
 def shipped_kind(path):
     """The Table Schema of a file shipped in data/, by its name; None for a
     file without one (the envelopes)."""
@@ -221,6 +259,8 @@ for run in ("sweep", "lesson"):
     check_analysis(run)
     check_sidecar(run)
 check_small_files()
+check_host_run()
+run_recipes()
 check_shipped()
 for f in failures:
     print("FAIL:", f)

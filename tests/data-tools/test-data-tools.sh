@@ -21,6 +21,12 @@ for run in sweep:h100-default-1 lesson:h100-lesson-pin-payoff; do
   "$cli" show "$tmp/${run%%:*}-samples.csv" --format json > "$tmp/${run%%:*}.json" ||
     fail "show --format json ${run%%:*}"
 done
+# A run on the CPU alone (no GPU times) and a fleet report of it (no link).
+"$cli" run --modes host --min-exp 10 --max-exp 12 --reps 3 --warmup 0 --out "$tmp/host" --quiet \
+  > /dev/null 2>&1 || fail "run --modes host"
+"$cli" fleet-node --dir "$tmp/fleet" --node a -- --modes host --min-exp 10 --max-exp 12 --reps 3 \
+  --warmup 0 > /dev/null 2>&1 || fail "fleet-node"
+"$cli" fleet-report --format csv "$tmp/fleet" > "$tmp/fleet.csv" 2> /dev/null || fail "fleet-report"
 # Every column the engine can write, with metadata inline (standard output).
 for kind in samples summary; do
   "$write" "$ref/h100-default-1-samples.csv" $kind | grep -v '^#' | head -n 1 > "$tmp/all-$kind.header" ||
