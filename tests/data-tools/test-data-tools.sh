@@ -9,8 +9,8 @@
 # when those packages are not installed.
 set -u
 cli=$1 write=$2 ref=$3 schema=$4 py=$5 old=$6 data=$7
-if ! [ -x "$py" ] || ! "$py" -c 'import pandas, polars, duckdb, jsonschema' 2>/dev/null; then
-  echo "SKIP: pandas, polars, duckdb and jsonschema are not in $py (sh tools/deps.sh test installs them from PyPI)"
+if ! [ -x "$py" ] || ! "$py" -c 'import pandas, polars, duckdb, jsonschema, frictionless' 2>/dev/null; then
+  echo "SKIP: pandas, polars, duckdb, jsonschema and frictionless are not in $py (sh tools/deps.sh test installs them from PyPI)"
   exit 77
 fi
 tmp=$(mktemp -d) || exit 1
