@@ -482,9 +482,14 @@ static void write_rows (MsWriter *w, const MsResults *results);
 static void
 choose_row_columns (MsWriter *w, const MsResults *results)
 {
+  /* Only numbers are left out (a text column without a value reads as
+   * text), and nothing from a file without rows, as in the summary. */
+  size_t rows = 0;
+  for (size_t i = 0; i < results->n_cells; i++)
+    rows += results->cells[i].n_reps + results->cells[i].n_events + 1;
   for (int i = 0; i < MS_N_SAMPLES_COLUMNS; i++)
-    w->row_written[i] = !w->sidecar;
-  if (!w->sidecar)
+    w->row_written[i] = !w->sidecar || rows == 0 || ms_samples_columns[i].type != MS_CSV_NUMBER;
+  if (!w->sidecar || rows == 0)
     return;
   w->scanning = true;
   write_rows (w, results);
