@@ -14,7 +14,9 @@
  *     metadata in '#' lines) in the plain form: its rows as they are, less
  *     the columns empty in every row, its metadata (the summary's lines:
  *     the samples' and the fit's) in PREFIX-meta.json. How the shipped
- *     reference runs of the older form were made plain. */
+ *     reference runs of the older form were made plain; a plain pair keeps
+ *     its sidecar's metadata and run id (how the shipped runs written
+ *     before empty time columns were left out lost theirs). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,7 +129,22 @@ make_plain (char **argv)
     free (samples);
     return 1;
   }
-  metadata_lines (summary, summary_body, meta, sizeof meta);
+  /* A plain pair's metadata and run id are its sidecar's; they stay. */
+  char why[1024], *sidecar = NULL;
+  run_id[0] = '\0';
+  if (summary_body == summary) {
+    sidecar = ms_meta_sidecar_lines (argv[3], (long long) strlen (summary), why, sizeof why);
+    if (!sidecar || sscanf (sidecar, "# run-id: %31s", run_id) != 1) {
+      fprintf (stderr, "write-pair: %s\n", sidecar ? "no run id" : why);
+      free (sidecar);
+      free (samples);
+      free (summary);
+      return 1;
+    }
+  }
+  metadata_lines (sidecar ? sidecar : summary, sidecar ? sidecar + strlen (sidecar) : summary_body,
+                  meta, sizeof meta);
+  free (sidecar);
   /* The reader's columns stay, as the summary writer keeps them. */
   const char *keep[MS_N_SUMMARY_COLUMNS + 1];
   int n_keep = 0;
@@ -143,7 +160,8 @@ make_plain (char **argv)
   snprintf (paths[2], sizeof paths[2], "%s-meta.json", argv[4]);
   bool ok = write_text (paths[0], samples_body, n_samples, &files[0]) &&
             write_text (paths[1], summary_body, n_summary, &files[1]);
-  ms_meta_sidecar_run_id (meta, files[0].fnv1a, run_id);
+  if (!run_id[0])
+    ms_meta_sidecar_run_id (meta, files[0].fnv1a, run_id);
   FILE *f = ok ? fopen (paths[2], "w") : NULL;
   if (f)
     ms_meta_sidecar_write (f, run_id, meta, files, 2);
