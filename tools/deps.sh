@@ -32,12 +32,13 @@ if [ -n "$missing" ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
 fi
 # The data-tool test (tests/data-tools) reads memsweep's files with pandas,
-# polars and DuckDB as their users do: from PyPI, into .deps/python (a
+# polars and DuckDB as their users do, and validates them against their
+# Table Schemas with frictionless: from PyPI, into .deps/python (a
 # virtual environment of this checkout). Without network or venv the test
 # is skipped and says so.
-if [ "${1:-build}" = test ] && ! .deps/python/bin/python3 -c 'import pandas, polars, duckdb, jsonschema' 2>/dev/null; then
-  { python3 -m venv .deps/python && .deps/python/bin/pip install -q pandas polars duckdb jsonschema; } >&2 ||
-    echo "deps: pandas, polars, duckdb or jsonschema not installed (the data-tool test will be skipped)" >&2
+if [ "${1:-build}" = test ] && ! .deps/python/bin/python3 -c 'import pandas, polars, duckdb, jsonschema, frictionless' 2>/dev/null; then
+  { python3 -m venv .deps/python && .deps/python/bin/pip install -q pandas polars duckdb jsonschema frictionless; } >&2 ||
+    echo "deps: pandas, polars, duckdb, jsonschema or frictionless not installed (the data-tool test will be skipped)" >&2
 fi
 # A comma-decimal locale lets the tests prove CSV ignores the user's locale;
 # zh_CN proves the translation is used.

@@ -171,9 +171,9 @@ def envelopes():
 
 
 def render(rows):
+    # A plain table, no comment lines: data tools read it with their default
+    # options (docs/csv.md); what it is and how to add rows is docs/envelopes.md.
     out = io.StringIO()
-    out.write("# memsweep reference envelopes: the expected range of key figures per GPU and link.\n")
-    out.write("# Format and how to add rows: docs/envelopes.md. Made by tools/envelopes.py.\n")
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["gpu", "link", "figure", "low", "high", "unit", "source"])
     w.writerows(rows)

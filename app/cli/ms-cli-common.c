@@ -379,6 +379,68 @@ ms_cli_outputs_ok (const char *option, const char *const *paths, int n)
 }
 
 bool
+ms_cli_prefix_not_stdio (const char *option, const char *prefix)
+{
+  if (!prefix || strcmp (prefix, MS_CLI_STDIO) != 0)
+    return true;
+  fprintf (stderr, ms_gettext ("memsweep: %s -: a prefix names several files "
+                               "(PREFIX-samples.csv, PREFIX-summary.csv, PREFIX-meta.json), which "
+                               "standard output cannot hold: give a name (--format json prints "
+                               "the results on standard output)\n"),
+           option);
+  return false;
+}
+
+bool
+ms_cli_stdin_file (char *path, size_t len)
+{
+  char folder[PATH_MAX], buf[1 << 16];
+  snprintf (folder, sizeof folder, "%s/memsweep-stdin-XXXXXX", ms_cli_tmp_folder ());
+  if (!mkdtemp (folder) || snprintf (path, len, "%s/" MS_CLI_STDIO, folder) >= (int) len) {
+    fprintf (stderr, ms_gettext ("memsweep: standard input: no temporary file: %s\n"),
+             strerror (errno));
+    return false;
+  }
+  FILE *out = fopen (path, "wb");
+  size_t n = 0;
+  bool ok = out != NULL;
+  while (ok && (n = fread (buf, 1, sizeof buf, stdin)) > 0)
+    ok = fwrite (buf, 1, n, out) == n;
+  ok = ok && !ferror (stdin);
+  int e = errno;
+  if (out && fclose (out) != 0)
+    ok = false;
+  if (!ok) {
+    fprintf (stderr, ms_gettext ("memsweep: standard input: no temporary file: %s\n"),
+             strerror (e ? e : EIO));
+    ms_cli_stdin_done (path);
+  }
+  return ok;
+}
+
+void
+ms_cli_stdin_done (const char *path)
+{
+  char folder[PATH_MAX];
+  snprintf (folder, sizeof folder, "%s", path);
+  char *slash = strrchr (folder, '/');
+  unlink (path);
+  if (slash) {
+    *slash = '\0';
+    rmdir (folder);
+  }
+}
+
+char *
+ms_cli_stdin_names (const char *path, char *text)
+{
+  size_t folder = (size_t) (strrchr (path, '/') + 1 - path);
+  for (char *at; (at = strstr (text, path)) != NULL;)
+    memmove (at, at + folder, strlen (at + folder) + 1);
+  return text;
+}
+
+bool
 ms_cli_output_ok (const char *option, const char *path)
 {
   char err[PATH_MAX + 256], clean[4 * sizeof err];

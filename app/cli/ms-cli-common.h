@@ -71,6 +71,22 @@ void ms_cli_protect_envelopes (const char *option);
  * said before any work; false after "memsweep: OPTION: why". */
 bool ms_cli_output_ok (const char *option, const char *path);
 
+/* `-` names standard input or output where a command reads or writes one
+ * file (show -, show --out -); a PREFIX names several files, which
+ * standard output cannot hold: false after "memsweep: OPTION -: why". */
+#define MS_CLI_STDIO "-"
+bool ms_cli_prefix_not_stdio (const char *option, const char *prefix);
+
+/* Standard input copied into a file of a private folder under TMPDIR, for
+ * the readers, which read regular files only: its path in path[len], the
+ * file named "-" so that messages name it as the user did; false after a
+ * message. ms_cli_stdin_done removes it. */
+bool ms_cli_stdin_file (char *path, size_t len);
+void ms_cli_stdin_done (const char *path);
+/* text with every "FOLDER/" of the file ms_cli_stdin_file made taken out,
+ * in place: "-:3: why" as the user named it. */
+char *ms_cli_stdin_names (const char *path, char *text);
+
 /* Whether the files at paths[0..n), written together with one sidecar
  * (a run's pair, a profile, a peer matrix), can be written, the sidecar
  * included (ms_meta_sidecar_check_targets: never another file set's), said

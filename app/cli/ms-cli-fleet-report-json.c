@@ -207,8 +207,16 @@ put_figure_column (FILE *f, int i, const char *what)
   fprintf (f, "_%s", what);
 }
 
+static bool
+csv_row_of (const MsFleetNode *node, bool only_outliers)
+{
+  return !only_outliers || node->flags || !node->readable;
+}
+
+/* links: whether the link's columns are written (some node has one: a
+ * column without any value would read as text, not as the integer it is). */
 static void
-put_csv_node (FILE *f, const MsFleetReport *r, const MsFleetNode *node)
+put_csv_node (FILE *f, const MsFleetReport *r, const MsFleetNode *node, bool links)
 {
   ms_cli_csv_field (f, node->node);
   fputc (',', f);
@@ -223,9 +231,9 @@ put_csv_node (FILE *f, const MsFleetReport *r, const MsFleetNode *node)
   ms_cli_csv_field (f, node->readable ? "" : node->error);
   fputc (',', f);
   ms_cli_csv_field (f, node->profile_error);
-  if (node->pcie_gen > 0)
+  if (links && node->pcie_gen > 0)
     fprintf (f, ",%d,%d", node->pcie_gen, node->pcie_width);
-  else
+  else if (links)
     fputs (",,", f);
   fprintf (f, ",%s", node->flags & MS_FLEET_FLAG_LINK ? "true" : "false");
   for (int i = 0; i < MS_FLEET_N_FIGURES; i++) {
@@ -252,8 +260,14 @@ put_csv_node (FILE *f, const MsFleetReport *r, const MsFleetNode *node)
 bool
 ms_cli_fleet_report_csv (FILE *f, const MsFleetReport *r, bool only_outliers)
 {
-  fputs ("node,gpu,bus_id,file,device,readable,missing,error,profile_error,link_gen,link_width,"
-         "link_below_common",
+  bool links = false;
+  for (size_t i = 0; i < r->n_nodes; i++)
+    if (csv_row_of (&r->nodes[i], only_outliers) && r->nodes[i].pcie_gen > 0)
+      links = true;
+  fputs (links ? "node,gpu,bus_id,file,device,readable,missing,error,profile_error,link_gen,"
+                 "link_width,link_below_common"
+               : "node,gpu,bus_id,file,device,readable,missing,error,profile_error,"
+                 "link_below_common",
          f);
   for (int i = 0; i < MS_FLEET_N_FIGURES; i++) {
     if (r->exponent[i] < 0)
@@ -267,7 +281,7 @@ ms_cli_fleet_report_csv (FILE *f, const MsFleetReport *r, bool only_outliers)
   }
   fputc ('\n', f);
   for (size_t i = 0; i < r->n_nodes; i++)
-    if (!only_outliers || r->nodes[i].flags || !r->nodes[i].readable)
-      put_csv_node (f, r, &r->nodes[i]);
+    if (csv_row_of (&r->nodes[i], only_outliers))
+      put_csv_node (f, r, &r->nodes[i], links);
   return !ferror (f);
 }

@@ -175,6 +175,55 @@ ms_fleet_slurm_nodes (const char *nodelist, int count, const char *partition, si
   return nodes;
 }
 
+bool
+ms_fleet_slurm_answers (const char *partition)
+{
+  char part[256], out[4096];
+  snprintf (part, sizeof part, "--partition=%s", partition ? partition : "");
+  char *argv[] = { "sinfo", "-h", "-N", "-o", "%N", partition ? part : NULL, NULL };
+  return ms_fleet_slurm_capture (argv, out, sizeof out) == 0;
+}
+
+MsFleetExpected *
+ms_fleet_slurm_plan_nodes (const char *nodelist, int count, size_t *n)
+{
+  MsFleetExpected *nodes = NULL;
+  size_t cap = 0;
+  char name[128];
+  bool ok = true;
+  *n = 0;
+  if (nodelist) {
+    /* Names between commas; a range (gpu[001-016]) stays one, as written. */
+    int depth = 0;
+    size_t len = 0;
+    for (const char *p = nodelist;; p++) {
+      if (*p == '[' || *p == ']')
+        depth += *p == '[' ? 1 : -1;
+      if (*p && (*p != ',' || depth > 0)) {
+        if (len + 1 < sizeof name)
+          name[len++] = *p;
+        continue;
+      }
+      name[len] = '\0';
+      if (len > 0)
+        ok = ok && add_node (&nodes, n, &cap, name, 0);
+      len = 0;
+      if (!*p)
+        break;
+    }
+  } else {
+    for (int i = 1; ok && i <= (count > 0 ? count : 1); i++) {
+      snprintf (name, sizeof name, count > 0 ? "NODE%d" : "NODE", i);
+      ok = add_node (&nodes, n, &cap, name, 0);
+    }
+  }
+  if (!ok || *n == 0) {
+    free (nodes);
+    return NULL;
+  }
+  return nodes;
+}
+
 /* How many of the jobs are still queued, and how many of those only wait
  * for a node that is down, drained or not available. */
 static bool

@@ -15,6 +15,14 @@
 MsFleetExpected *ms_fleet_slurm_nodes (const char *nodelist, int count, const char *partition,
                                        size_t *n);
 
+/* Whether Slurm answers (sinfo lists the partition's nodes). */
+bool ms_fleet_slurm_answers (const char *partition);
+
+/* The nodes a dry run plans for where Slurm does not answer: nodelist's
+ * names as written (a range stays one), else NODE1..NODEcount (NODE when
+ * count is 0: all), their GPUs unknown. NULL when out of memory. */
+MsFleetExpected *ms_fleet_slurm_plan_nodes (const char *nodelist, int count, size_t *n);
+
 /* Runs argv with its standard output in out (at most len - 1 bytes, then
  * cut): the exit status, or -1 when it could not start. */
 int ms_fleet_slurm_capture (char **argv, char *out, size_t len);

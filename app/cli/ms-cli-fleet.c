@@ -325,7 +325,16 @@ ms_cli_fleet (int argc, char **argv)
   if (!folder_is_fresh (dir))
     return 2;
   size_t n;
-  MsFleetExpected *nodes = ms_fleet_slurm_nodes (a.nodelist, a.nodes, a.partition, &n);
+  MsFleetExpected *nodes;
+  if (a.dry_run && !ms_fleet_slurm_answers (a.partition)) {
+    /* The plan is what would be submitted: it needs no cluster to print. */
+    fprintf (stderr, ms_gettext ("memsweep fleet: --dry-run: Slurm does not answer here (sinfo "
+                                 "failed): the plan for the nodes as named, each with the "
+                                 "GPUs Slurm would report\n"));
+    nodes = ms_fleet_slurm_plan_nodes (a.nodelist, a.nodes, &n);
+  } else {
+    nodes = ms_fleet_slurm_nodes (a.nodelist, a.nodes, a.partition, &n);
+  }
   if (!nodes)
     return 1;
   optind = first_option;

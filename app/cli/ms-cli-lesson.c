@@ -421,6 +421,10 @@ ms_cli_lesson (int argc, char **argv, bool part)
     return rc;
   }
   char prefix[PATH_MAX - 16], samples[PATH_MAX], summary[PATH_MAX], err[512];
+  if (!ms_cli_prefix_not_stdio ("--out", o.prefix)) {
+    ms_backend_free (backend);
+    return EXIT_USAGE;
+  }
   snprintf (prefix, sizeof prefix, o.prefix ? "%s" : "lesson-%s", o.prefix ? o.prefix : o.name);
   /* A device or a pipe as the prefix (/dev/null) gets both files. */
   ms_atomic_file_output_name (prefix, "-samples.csv", samples, sizeof samples);

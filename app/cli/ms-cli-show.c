@@ -20,13 +20,14 @@
 void
 ms_cli_show_help (void)
 {
-  printf (ms_gettext ("Usage: memsweep show FILE\n"
-                      "       memsweep show FILE --format json [--out FILE.json]\n"
+  printf (ms_gettext ("Usage: memsweep show FILE|-\n"
+                      "       memsweep show FILE|- --format json [--out FILE.json|-]\n"
                       "       memsweep show FILE --envelopes FILE.csv\n\n"
                       "Prints the tables of a samples or summary CSV written by memsweep (no "
                       "GPU needed),\nand warns when the summary beside it is from another "
                       "run. --format json prints\nJSON instead (docs/json.md); with --out it "
-                      "goes into that file.\nThe run's link health and its figures against their "
+                      "goes into that file.\n- is standard input as FILE, standard output as "
+                      "--out.\nThe run's link health and its figures against their "
                       "reference envelope\n(docs/envelopes.md; --envelopes: another "
                       "envelope file) follow the tables.\n%s"), ms_cli_exit_status ());
 }
@@ -117,7 +118,7 @@ static int
 show_json (const ShowOptions *o, const MsResults *results, const MsEnvelopes *env)
 {
   char err[PATH_MAX + 256], clean[4 * sizeof err];
-  if (!o->out) {
+  if (!o->out || strcmp (o->out, MS_CLI_STDIO) == 0) {
     ms_json_write_judged (stdout, results, env);
     return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
   }
@@ -128,24 +129,38 @@ show_json (const ShowOptions *o, const MsResults *results, const MsEnvelopes *en
   return EXIT_OK;
 }
 
-int
-ms_cli_show (int argc, char **argv)
+/* The file named, or standard input ("-") copied into a file for the
+ * reader, which reads regular files only; NULL after a message. A file
+ * from standard input has no sidecar beside it: its metadata comes inline
+ * or not at all, and no summary or samples file lies beside it. */
+static MsResults *
+show_read (ShowOptions *o, char *stdin_path, size_t len)
 {
   char err[1024], clean[4096];
-  ShowOptions o = { NULL };
-  int rc = parse_show (&o, argc, argv);
-  if (rc >= 0)
-    return rc;
-  /* Its --out is refused by the writer then, as any file it cannot write. */
-  ms_cli_protect_input (o.path);
-  ms_cli_protect_envelopes (o.envelopes);
-  MsResults *results = ms_csv_read_samples (o.path, err, sizeof err);
-  if (!results) {
-    ms_report_clean (err, clean, sizeof clean);
-    fprintf (stderr, "memsweep: %s\n", clean);
-    return EXIT_USAGE;
+  bool from_stdin = strcmp (o->path, MS_CLI_STDIO) == 0;
+  if (from_stdin) {
+    if (!ms_cli_stdin_file (stdin_path, len))
+      return NULL;
+    o->path = stdin_path;
+  } else {
+    /* Its --out is refused by the writer then, as any file it cannot write. */
+    ms_cli_protect_input (o->path);
   }
-  if (!ms_csv_pair_check (o.path, err, sizeof err)) {
+  MsResults *results = ms_csv_read_samples (o->path, err, sizeof err);
+  if (from_stdin) {
+    ms_cli_stdin_names (stdin_path, err);
+    if (results && results->metadata_unknown[0]) {
+      snprintf (results->metadata_unknown, sizeof results->metadata_unknown,
+                ms_gettext ("-: standard input has no sidecar: the run's device, driver, link "
+                            "and settings are unknown (give the file's name to read its "
+                            "NAME-meta.json)"));
+    }
+  }
+  if (!results) {
+    fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
+    return NULL;
+  }
+  if (!from_stdin && !ms_csv_pair_check (o->path, err, sizeof err)) {
     ms_report_clean (err, clean, sizeof clean);
     fprintf (stderr, ms_gettext ("memsweep: warning: %s\n"), clean);
   }
@@ -153,6 +168,23 @@ ms_cli_show (int argc, char **argv)
     ms_report_clean (results->metadata_unknown, clean, sizeof clean);
     fprintf (stderr, ms_gettext ("memsweep: warning: %s\n"), clean);
   }
+  return results;
+}
+
+int
+ms_cli_show (int argc, char **argv)
+{
+  char err[1024], clean[4096], stdin_path[PATH_MAX] = "";
+  ShowOptions o = { NULL };
+  int rc = parse_show (&o, argc, argv);
+  if (rc >= 0)
+    return rc;
+  ms_cli_protect_envelopes (o.envelopes);
+  MsResults *results = show_read (&o, stdin_path, sizeof stdin_path);
+  if (stdin_path[0])
+    ms_cli_stdin_done (stdin_path);
+  if (!results)
+    return EXIT_USAGE;
   if (results->metadata_refused) {
     /* A default shown in place of what the file states is said. */
     ms_report_clean (results->metadata_refused_keys, clean, sizeof clean);
@@ -160,7 +192,8 @@ ms_cli_show (int argc, char **argv)
              ms_gettext ("memsweep: warning: %s: metadata out of its kind or range, not used: %s\n"),
              o.path, clean);
   }
-  if (!o.out && !ms_cli_stdout_not_input ()) {
+  bool to_stdout = !o.out || strcmp (o.out, MS_CLI_STDIO) == 0;
+  if (to_stdout && !ms_cli_stdout_not_input ()) {
     ms_results_free (results);
     return EXIT_RUNTIME;
   }

@@ -7,7 +7,7 @@
 
 /* A line's PART as the table's fields. */
 #define FIELDS_CELL(value) .state = -1
-#define FIELDS_ROW(value) .state = -1
+#define FIELDS_ROW(value) .state = -1, .row = true
 #define FIELDS_STATE(value) .state = (value)
 #define FIELDS_ALWAYS(value) .state = -1, .always = true
 #define FIELDS_IF_ANY(value) .state = -1

@@ -24,6 +24,8 @@ typedef struct {
   const char *unit;
   /* Samples: the MS_STATE_COL_ field a GPU state column holds, or -1. */
   int state;
+  /* Samples: its value is the row's own (PART ROW), and may be empty. */
+  bool row;
   /* Summary: written even when empty in every row (a reader needs it). */
   bool always;
 } MsCsvColumn;

@@ -25,8 +25,10 @@ static const struct {
   [MS_COL_PHASE] = { MS_SAMPLES_COLUMN_PHASE, true },
   [MS_COL_LANE] = { MS_SAMPLES_COLUMN_LANE, false },
   [MS_COL_CHUNK] = { MS_SAMPLES_COLUMN_CHUNK, false },
-  [MS_COL_HOST_START] = { MS_SAMPLES_COLUMN_HOST_START_US, true },
-  [MS_COL_HOST] = { MS_SAMPLES_COLUMN_HOST_US, true },
+  /* Left out of a file whose cells all failed (empty in every row); a row
+   * that needs a time without them is refused. */
+  [MS_COL_HOST_START] = { MS_SAMPLES_COLUMN_HOST_START_US, false },
+  [MS_COL_HOST] = { MS_SAMPLES_COLUMN_HOST_US, false },
   [MS_COL_GPU_START] = { MS_SAMPLES_COLUMN_GPU_START_US, false },
   [MS_COL_GPU] = { MS_SAMPLES_COLUMN_GPU_US, false },
   [MS_COL_BYTES] = { MS_SAMPLES_COLUMN_BYTES, false },

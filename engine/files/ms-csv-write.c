@@ -358,7 +358,9 @@ write_sample_fields (MsWriter *w, const MsSampleRow *s)
   in_state = false;
 #define ROW_STEP(ID, value)                                                                  \
   in_cell = in_state = false;                                                                \
-  value;
+  if (w->row_written[MS_SAMPLES_COLUMN_##ID]) {                                              \
+    value;                                                                                   \
+  }
 #define STATE_STEP(ID, value)                                                                \
   if (!in_state)                                                                             \
     write_state_fields (w, s->state);                                                        \
@@ -374,6 +376,47 @@ write_sample_fields (MsWriter *w, const MsSampleRow *s)
   (void) in_state;
 }
 
+/* Marks in w->row_written the ROW columns that hold a value in row s: as
+ * write_sample_fields would write them, without formatting. */
+static void
+scan_sample_fields (MsWriter *w, const MsSampleRow *s)
+{
+  const MsEvent *ev = s->event;
+  bool used;
+#undef PUT_TEXT
+#undef PUT_U64
+#undef PUT_INT
+#undef PUT_US
+#undef PUT_RAW
+#define PUT_TEXT(text) used = true
+#define PUT_U64(count) used = true
+#define PUT_INT(value) used = true
+#define PUT_US(value, present) used = (present)
+#define PUT_RAW(text) used = true
+#define CELL_STEP(ID, value)
+#define STATE_STEP(ID, value)
+#define ROW_STEP(ID, value)                                                                  \
+  value;                                                                                     \
+  w->row_written[MS_SAMPLES_COLUMN_##ID] |= used;
+#define X(ID, name, type, unit, part, value) part##_STEP (ID, value)
+  MS_SAMPLES_COLUMN_LIST (X)
+#undef X
+#undef CELL_STEP
+#undef ROW_STEP
+#undef STATE_STEP
+#undef PUT_TEXT
+#undef PUT_U64
+#undef PUT_INT
+#undef PUT_US
+#undef PUT_RAW
+#define PUT_TEXT(text) put_text (w, (text))
+#define PUT_U64(count) put_u64 (w, (count))
+#define PUT_INT(value) put_int (w, (value))
+#define PUT_US(value, present) put_us (w, (value), (present))
+#define PUT_RAW(text) put_raw (w, (text))
+  (void) ev;
+}
+
 /* state_fields: the GPU's state of the round on a plain end-to-end row. */
 static void
 write_row_in_round (MsWriter *w, const MsCell *c, int rep, int round, const char *phase,
@@ -385,6 +428,10 @@ write_row_in_round (MsWriter *w, const MsCell *c, int rep, int round, const char
   MsSampleRow row = { .cell = c, .rep = rep, .phase = phase, .event = ev, .e2e_us = e2e,
                       .round = round,
                       .state = state_fields && ev == NULL && e2e >= 0 ? state : NULL };
+  if (w->scanning) {
+    scan_sample_fields (w, &row);
+    return;
+  }
   write_sample_fields (w, &row);
   end_row (w);
 }
@@ -427,19 +474,52 @@ choose_state_columns (MsWriter *w, const MsResults *results)
     w->n_state_written += w->state_written[i];
 }
 
+static void write_rows (MsWriter *w, const MsResults *results);
+
+/* Which of the row's own columns to write: all inline, with a sidecar those
+ * that hold a value in some row. A column without any value would read as
+ * text in polars and DuckDB, and its Table Schema types it a number. */
+static void
+choose_row_columns (MsWriter *w, const MsResults *results)
+{
+  /* Only numbers are left out (a text column without a value reads as
+   * text), and nothing from a file without rows, as in the summary. */
+  size_t rows = 0;
+  for (size_t i = 0; i < results->n_cells; i++)
+    rows += results->cells[i].n_reps + results->cells[i].n_events + 1;
+  for (int i = 0; i < MS_N_SAMPLES_COLUMNS; i++)
+    w->row_written[i] = !w->sidecar || rows == 0 || ms_samples_columns[i].type != MS_CSV_NUMBER;
+  if (!w->sidecar || rows == 0)
+    return;
+  w->scanning = true;
+  write_rows (w, results);
+  w->scanning = false;
+  w->cell = NULL;
+}
+
 static void
 write_samples (MsWriter *w, const MsResults *results)
 {
   locale_t old = ms_csv_enter_c_locale ();
   choose_state_columns (w, results);
+  choose_row_columns (w, results);
   if (!w->sidecar)
     write_metadata (w, results, "samples");
   for (int i = 0; i < MS_N_SAMPLES_COLUMNS; i++) {
     const MsCsvColumn *column = &ms_samples_columns[i];
-    if (column->state < 0 || w->state_written[column->state])
+    bool own = !column->row || w->row_written[i];
+    if (own && (column->state < 0 || w->state_written[column->state]))
       put_raw (w, column->name);
   }
   end_row (w);
+  write_rows (w, results);
+  ms_csv_leave_c_locale (old);
+}
+
+/* Every row of the samples file, cell by cell. */
+static void
+write_rows (MsWriter *w, const MsResults *results)
+{
   for (size_t i = 0; i < results->n_cells; i++) {
     const MsCell *c = &results->cells[i];
     if (c->n_reps == 0) {
@@ -458,7 +538,6 @@ write_samples (MsWriter *w, const MsResults *results)
     for (int k = 0; k < c->n_copies; k++)
       write_copy_row (w, c, k);
   }
-  ms_csv_leave_c_locale (old);
 }
 
 static void

@@ -55,6 +55,11 @@ typedef struct {
    * some row (a column empty in every row would read as text). */
   bool state_written[MS_N_STATE_COLUMNS];
   int n_state_written;
+  /* The samples columns of PART ROW written: with a sidecar, those with a
+   * value in some row (GPU times of a run on the CPU alone are not). */
+  bool row_written[MS_N_SAMPLES_COLUMNS];
+  /* Rows are looked at for the values they hold, not written. */
+  bool scanning;
   /* Where rows go when the run id is computed: its hash, not the file. */
   uint64_t *hash;
   /* The row being written. */

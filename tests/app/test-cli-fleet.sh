@@ -141,6 +141,21 @@ PATH="$W/slurm-bin:$PATH" "$M" fleet --dir "$W/fleet" --nodelist 'g2,cpu1' --gpu
 [ "$(wc -l <"$W/dry.txt")" = 2 ] && grep -q -- "--nodelist=g2 --time=5 --gres=gpu:1 " "$W/dry.txt" &&
   grep -q -- "--nodelist=cpu1 --time=5 --gres=gpu:1 " "$W/dry.txt" || fail "--nodelist, --gpus-per-node: $(cat "$W/dry.txt")"
 "$M" fleet --dir "$W/fleet" --gpus-per-node x --dry-run >/dev/null 2>&1; [ $? = 2 ] || fail "--gpus-per-node x must exit 2"
+# Without a Slurm that answers, --dry-run still prints the plan: the nodes
+# as named, or --nodes placeholders, their GPUs unknown.
+mkdir "$W/no-slurm"
+printf '#!/bin/sh
+exit 1
+' >"$W/no-slurm/sinfo"
+chmod +x "$W/no-slurm/sinfo"
+PATH="$W/no-slurm:$PATH" "$M" fleet --dir "$W/fleet" --nodes 2 --dry-run -- --modes host \
+  >"$W/dry.txt" 2>"$W/dry.err" || fail "fleet --dry-run without Slurm exited $?: $(cat "$W/dry.err")"
+[ "$(wc -l <"$W/dry.txt")" = 2 ] && grep -q -- "--nodelist=NODE1 .*'--node' 'NODE1' '--gpus' 'all'" "$W/dry.txt" &&
+  grep -q -- "--nodelist=NODE2 " "$W/dry.txt" || fail "dry run without Slurm: $(cat "$W/dry.txt")"
+grep -q "Slurm does not answer here" "$W/dry.err" || fail "dry run without Slurm not said: $(cat "$W/dry.err")"
+PATH="$W/no-slurm:$PATH" "$M" fleet --dir "$W/fleet" --nodelist 'g2,cpu1' --dry-run -- --modes host \
+  >"$W/dry.txt" 2>/dev/null && [ "$(wc -l <"$W/dry.txt")" = 2 ] && grep -q -- "--nodelist=cpu1 " "$W/dry.txt" ||
+  fail "--nodelist dry run without Slurm: $(cat "$W/dry.txt")"
 
 # Every GPU measured (no GPU here: the host mode twice stands for two),
 # each file named by node and GPU and read as its own entry; the entries
@@ -192,6 +207,9 @@ PY
 "$M" fleet-report --format csv "$W/gpus" 2>/dev/null | cut -d, -f1-3,7 >"$W/gpus.csv"
 printf 'node,gpu,bus_id,missing\np,0,,false\np,1,,false\nq,0,,false\nq,1,,true\nr,,,true\n' |
   cmp -s - "$W/gpus.csv" || fail "fleet-report CSV of GPUs: $(cat "$W/gpus.csv")"
+# No node's link is known on the CPU: its columns, empty in every row, left out.
+"$M" fleet-report --format csv "$W/gpus" 2>/dev/null | head -n 1 | grep -q "link_gen" &&
+  fail "fleet-report CSV: link columns without any link"
 "$M" fleet-node --dir "$W/gpus" --node s --gpus 2 -- --modes host --device 1 >"$W/o.txt" 2>&1
 [ $? = 2 ] || fail "fleet-node --gpus 2 -- --device must exit 2: $(cat "$W/o.txt")"
 

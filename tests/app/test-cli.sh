@@ -84,7 +84,7 @@ expect 2 "bad.csv:1: missing column 'mode'" -- show "$tmp/bad.csv"
 # Every command's --help, and bad arguments of every command.
 expect_line 0 "Usage: memsweep run [OPTIONS]" -- run --help
 expect_line 0 "  --step S             exponent step, 1..28 (default 1)" -- run --help
-expect_line 0 "Usage: memsweep show FILE" -- show --help
+expect_line 0 "Usage: memsweep show FILE|-" -- show --help
 expect_line 0 "Usage: memsweep info [--device I] [--format text|json]" -- info --help
 expect_line 0 "Usage: memsweep modes [--format text|json|csv]" -- modes --help
 expect_line 0 "Usage: memsweep fleet-report [--threshold PCT] [--outliers] [--fail-on-outliers]" -- fleet-report --help
@@ -93,7 +93,7 @@ expect_line 2 "memsweep: modes: unexpected argument 'extra'" -- modes extra
 expect 2 "is not text, json or csv" -- modes --format yaml
 expect 2 "is neither text nor json" -- show --format yaml "$2/reference/h100-default-samples.csv"
 # -h is --help everywhere.
-expect_line 0 "Usage: memsweep show FILE" -- show -h
+expect_line 0 "Usage: memsweep show FILE|-" -- show -h
 expect_line 0 "Usage: memsweep modes [--format text|json|csv]" -- modes -h
 expect_line 2 "memsweep: info: unexpected argument 'extra'" -- info extra
 expect_line 2 "memsweep: device index must be 0 or more (got -1)" -- info --device -1
@@ -286,6 +286,22 @@ python3 -c 'import os, sys; r, w = os.pipe(); os.close(r); os.dup2(w, 1); os.exe
 echo $? >"$tmp/rc"
 check "a closed pipe is reported (rc $(cat "$tmp/rc"))" sh -c "[ $(cat "$tmp/rc") = 1 ] && grep -qxF 'memsweep: standard output: Broken pipe' '$tmp/out'"
 check "a closed pipe still leaves the files" test -s "$tmp/pipe-samples.csv"
+
+# "-" is standard input (show -) and standard output (show --out -); a
+# prefix names several files, so run --out - is refused before the sweep.
+"$memsweep" show "$tmp/host-samples.csv" --format json >"$tmp/named.json" 2>/dev/null
+"$memsweep" show - --format json --out - <"$tmp/host-samples.csv" >"$tmp/stdin.json" 2>"$tmp/out"
+rc=$?
+check "show - --out - reads standard input, writes standard output (rc $rc)" sh -c "[ $rc = 0 ] && grep -q '\"schema\":\"memsweep-results\"' '$tmp/stdin.json' && [ ! -e ./- ]"
+check "show - says standard input has no sidecar" grep -qF "memsweep: warning: -: standard input has no sidecar" "$tmp/out"
+check "show - lists the cells show FILE lists" sh -c "grep -o '\"cells\":.*' '$tmp/named.json' | sed 's/\"label\":\"[^\"]*\"//' >'$tmp/a'; grep -o '\"cells\":.*' '$tmp/stdin.json' | sed 's/\"label\":\"[^\"]*\"//' >'$tmp/b'; cmp -s '$tmp/a' '$tmp/b'"
+printf 'mode,elements\nnot,a,run\n' | "$memsweep" show - >"$tmp/out" 2>&1
+rc=$?
+check "show - names standard input as - in a refusal (rc $rc)" sh -c "[ $rc = 2 ] && grep -q '^memsweep: -:' '$tmp/out'"
+check "show - leaves no temporary behind" sh -c "! ls -d \"\${TMPDIR:-/tmp}\"/memsweep-stdin-* 2>/dev/null | grep -q ."
+(cd "$tmp" && "$memsweep" run --modes host --min-exp 5 --max-exp 6 --reps 2 --quiet --out - >"$tmp/out" 2>&1)
+rc=$?
+check "run --out - is refused before the sweep (rc $rc)" sh -c "[ $rc = 2 ] && grep -qF 'memsweep: --out -: a prefix names several files' '$tmp/out' && [ ! -e '$tmp/--samples.csv' ]"
 
 # Names of this process's descriptors (/dev/stdout, /dev/fd/N) are written
 # through the descriptor, where it stands: appending where it appends, into

@@ -1,20 +1,24 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""check-data-tools.py DIR SCHEMA-DIR: the files test-data-tools.sh wrote
-into DIR, read by pandas, polars and DuckDB with default options: every
-column typed as the Table Schema in SCHEMA-DIR says, the header the
-engine's columns in order, the sidecars valid against their JSON Schema,
+"""check-data-tools.py DIR SCHEMA-DIR DATA-DIR: the files test-data-tools.sh
+wrote into DIR, and every CSV file shipped in DATA-DIR, read by pandas,
+polars and DuckDB with default options: every column typed as the Table
+Schema in SCHEMA-DIR says, the file valid against it (frictionless, the
+schema as written), the header the engine's columns in order, the sidecars valid against their JSON Schema,
 the median pinned h2d GB/s per size as memsweep computes it, and the peer
 matrix, multi-GPU and profile files' values as their older form held them."""
+import glob
 import json
 import math
+import os
 import sys
 
 import duckdb
+import frictionless
 import jsonschema
 import pandas as pd
 import polars as pl
 
-folder, schema_dir = sys.argv[1], sys.argv[2]
+folder, schema_dir, data_dir = sys.argv[1], sys.argv[2], sys.argv[3]
 failures = []
 
 
@@ -55,15 +59,42 @@ def types(path):
 
 
 def check_file(path, kind):
-    expected, order = schema(kind)
-    header = open(path).readline().rstrip("\n").split(",")
-    check(not open(path).read(1) == "#", f"{path}: starts with a '#' line")
-    # The header: the engine's columns (all of them, inline) equal the schema's,
-    # and a file's columns are those in that order, less the empty ones.
+    # The engine's columns (all of them, inline) equal the schema's.
+    order = schema(kind)[1]
     full = open(f"{folder}/all-{kind}.header").read().rstrip("\n").split(",")
     check(full == order, f"{kind}: the engine's columns differ from the schema's: "
           f"{sorted(set(full) ^ set(order))}")
+    check_typed(path, kind)
+
+
+def check_valid(path, kind):
+    """The file as written valid against its Table Schema, by frictionless,
+    the schema as it stands (no syncing it to the header): a column left
+    out is allowed by its "fieldsMatch": "superset"."""
+    with open(f"{schema_dir}/memsweep-{kind}.tableschema.json") as f:
+        descriptor = json.load(f)
+    resource = frictionless.Resource(path=os.path.basename(path), basepath=os.path.dirname(path),
+                                     schema=frictionless.Schema.from_descriptor(descriptor))
+    report = frictionless.validate(resource)
+    for error in report.flatten(["type", "message"])[:5]:
+        failures.append(f"{path}: frictionless, schema {kind}: {error[0]}: {error[1]}")
+
+
+def check_typed(path, kind):
+    """A file's columns are the schema's in its order, less the empty ones,
+    and each tool types every column as the schema says."""
+    order = schema(kind)[1]
+    header = open(path).readline().rstrip("\n").split(",")
+    check(not open(path).read(1) == "#", f"{path}: starts with a '#' line")
     check(header == [c for c in order if c in header], f"{path}: columns not in the schema's order")
+    check_valid(path, kind)
+    check_types(path, kind)
+
+
+def check_types(path, kind, kept=()):
+    """Each tool types every column as the schema says; kept: number
+    columns a file may hold without any value."""
+    expected = schema(kind)[0]
     for tool, got in types(path):
         for column, (typed, empty) in got.items():
             want = expected.get(column)
@@ -72,6 +103,8 @@ def check_file(path, kind):
             elif want in ("integer", "number"):
                 # Integers of a column with gaps read as floats (pandas).
                 ok = typed == want or (want == "integer" and typed == "number")
+                if empty and column in kept:
+                    continue
                 check(ok and not empty, f"{path}: {tool}: {column} typed {typed}"
                       f"{' (no values)' if empty else ''}, schema {want}")
             elif want == "string":
@@ -174,12 +207,89 @@ def check_small_files():
               f"profile: {tool}: pinned 2^10 sd")
 
 
+def check_host_run():
+    """A run on the CPU alone and a fleet report without a link: every
+    number column typed a number by each tool (none left empty)."""
+    for kind in ("samples", "summary"):
+        check_typed(f"{folder}/host-{kind}.csv", kind)
+    for tool, got in types(f"{folder}/fleet.csv"):
+        for column, (typed, empty) in got.items():
+            number = column.endswith(("_gbps", "_deviation")) or column in ("link_gen", "link_width")
+            check(not number or (typed in ("integer", "number") and not empty),
+                  f"fleet.csv: {tool}: {column} typed {typed}{' (no values)' if empty else ''}")
+
+
+def run_recipes():
+    """docs/csv.md's recipes as written, on a GPU run (run-*) and a run on
+    the CPU alone (host-*) in their own folder."""
+    docs = open(f"{data_dir}/../docs/csv.md").read()
+    blocks = [b.split("\n", 1) for b in docs.split("```")[1::2]]
+    here = os.getcwd()
+    os.chdir(folder)
+    for kind in ("samples", "summary", "meta"):
+        ext = "json" if kind == "meta" else "csv"
+        os.link(f"sweep-{kind}.{ext}", f"run-{kind}.{ext}")
+    ran = 0
+    for lang, code in blocks:
+        try:
+            if lang.strip() == "python":
+                exec(compile(code, "docs/csv.md", "exec"), {"print": lambda *a, **k: None})
+                ran += 1
+            elif lang.strip() == "sql":
+                duckdb.sql(code).fetchall()
+                ran += 1
+        except Exception as e:
+            failures.append(f"docs/csv.md: {lang.strip()} recipe: {type(e).__name__}: "
+                            f"{str(e).splitlines()[0]}\n{code}")
+    os.chdir(here)
+    check(ran >= 6, f"docs/csv.md: only {ran} recipes ran")
+
+
+def shipped_kind(path):
+    """The Table Schema of a file shipped in data/, by its name; None for a
+    file without one (the envelopes)."""
+    name = os.path.basename(path)
+    for kind in ("samples", "summary", "peer", "multi"):
+        if name.endswith(f"-{kind}.csv"):
+            return kind
+    return "profile" if os.path.basename(os.path.dirname(path)) == "profiles" else None
+
+
+def check_shipped():
+    """Every CSV file in data/ opens in each tool with no options (no
+    comment lines, one header), its columns its schema's in order, each
+    typed as the schema says."""
+    paths = sorted(glob.glob(f"{data_dir}/**/*.csv", recursive=True))
+    check(len(paths) >= 80, f"{data_dir}: only {len(paths)} CSV files found")
+    for path in paths:
+        try:
+            frames = list(all_tools(path))
+        except Exception as e:  # each tool's own parse error, named
+            failures.append(f"{path}: {type(e).__name__}: {str(e).splitlines()[0]}")
+            continue
+        for tool, frame in frames:
+            check(len(frame) > 0 and not any(c.startswith("#") for c in frame.columns),
+                  f"{path}: {tool}: read {len(frame)} rows, columns {list(frame.columns)[:3]}")
+        kind = shipped_kind(path)
+        if kind:
+            order = schema(kind)[1]
+            header = open(path).readline().rstrip("\n").split(",")
+            check(header == [c for c in order if c in header],
+                  f"{path}: columns not the {kind} schema's, in its order")
+            # The summary reader needs e2e_median_us, kept where every cell
+            # failed (the NUMA lesson on a host of one node).
+            check_types(path, kind, kept=("e2e_median_us",) if kind == "summary" else ())
+
+
 for run in ("sweep", "lesson"):
     for kind in ("samples", "summary"):
         check_file(f"{folder}/{run}-{kind}.csv", kind)
     check_analysis(run)
     check_sidecar(run)
 check_small_files()
+check_host_run()
+run_recipes()
+check_shipped()
 for f in failures:
     print("FAIL:", f)
 print(f"{len(failures)} failures")

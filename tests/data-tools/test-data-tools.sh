@@ -1,15 +1,16 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# test-data-tools.sh MEMSWEEP WRITE-PAIR REFERENCE-DIR SCHEMA-DIR PYTHON OLD-DIR:
+# test-data-tools.sh MEMSWEEP WRITE-PAIR REFERENCE-DIR SCHEMA-DIR PYTHON OLD-DIR DATA-DIR:
 # files written by the current code (a sweep and a lesson, from reference
 # runs; a peer matrix, a sweep on several GPUs and a run-to-run profile,
 # from files of the older form in OLD-DIR) read by pandas, polars and
-# DuckDB with default options, checked by check-data-tools.py. Skipped (77)
+# DuckDB with default options, checked by check-data-tools.py, as is every
+# CSV file shipped in DATA-DIR. Skipped (77)
 # when those packages are not installed.
 set -u
-cli=$1 write=$2 ref=$3 schema=$4 py=$5 old=$6
-if ! [ -x "$py" ] || ! "$py" -c 'import pandas, polars, duckdb, jsonschema' 2>/dev/null; then
-  echo "SKIP: pandas, polars, duckdb and jsonschema are not in $py (sh tools/deps.sh test installs them from PyPI)"
+cli=$1 write=$2 ref=$3 schema=$4 py=$5 old=$6 data=$7
+if ! [ -x "$py" ] || ! "$py" -c 'import pandas, polars, duckdb, jsonschema, frictionless' 2>/dev/null; then
+  echo "SKIP: pandas, polars, duckdb, jsonschema and frictionless are not in $py (sh tools/deps.sh test installs them from PyPI)"
   exit 77
 fi
 tmp=$(mktemp -d) || exit 1
@@ -20,6 +21,12 @@ for run in sweep:h100-default-1 lesson:h100-lesson-pin-payoff; do
   "$cli" show "$tmp/${run%%:*}-samples.csv" --format json > "$tmp/${run%%:*}.json" ||
     fail "show --format json ${run%%:*}"
 done
+# A run on the CPU alone (no GPU times) and a fleet report of it (no link).
+"$cli" run --modes host --min-exp 10 --max-exp 12 --reps 3 --warmup 0 --out "$tmp/host" --quiet \
+  > /dev/null 2>&1 || fail "run --modes host"
+"$cli" fleet-node --dir "$tmp/fleet" --node a -- --modes host --min-exp 10 --max-exp 12 --reps 3 \
+  --warmup 0 > /dev/null 2>&1 || fail "fleet-node"
+"$cli" fleet-report --format csv "$tmp/fleet" > "$tmp/fleet.csv" 2> /dev/null || fail "fleet-report"
 # Every column the engine can write, with metadata inline (standard output).
 for kind in samples summary; do
   "$write" "$ref/h100-default-1-samples.csv" $kind | grep -v '^#' | head -n 1 > "$tmp/all-$kind.header" ||
@@ -52,4 +59,4 @@ sum=$(cksum < "$tmp/other-meta.json")
 grep -q "other-meta.json: it describes another run" "$tmp/err" || fail "another run's sidecar not named: $(cat "$tmp/err")"
 grep -q "H100" "$tmp/out" && fail "another run's metadata was used"
 [ "$(cksum < "$tmp/other-meta.json")" = "$sum" ] || fail "the sidecar was written over"
-exec "$py" "$(dirname "$0")/check-data-tools.py" "$tmp" "$schema"
+exec "$py" "$(dirname "$0")/check-data-tools.py" "$tmp" "$schema" "$data"

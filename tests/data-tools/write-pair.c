@@ -9,15 +9,26 @@
  *   write-pair peer|multi|profile FROM TO: reads a peer matrix, a sweep on
  *     several GPUs or a run-to-run profile (either form) and writes it
  *     again as memsweep writes it now (TO and its sidecar, or inline where
- *     TO is standard output). */
+ *     TO is standard output);
+ *   write-pair plain SAMPLES SUMMARY PREFIX: a run of the older form (its
+ *     metadata in '#' lines) in the plain form: its rows as they are, less
+ *     the columns empty in every row, its metadata (the summary's lines:
+ *     the samples' and the fit's) in PREFIX-meta.json. How the shipped
+ *     reference runs of the older form were made plain; a plain pair keeps
+ *     its sidecar's metadata and run id (how the shipped runs written
+ *     before empty time columns were left out lost theirs). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-csv-columns.h"
 #include "ms-csv-pair.h"
+#include "ms-csv-writer.h"
+#include "ms-meta-sidecar.h"
 #include "ms-multi-file.h"
 #include "ms-peer-file.h"
+#include "ms-read-file.h"
 
 static bool
 write_files (const MsResults *r, const char *target, char *err, size_t errlen)
@@ -62,6 +73,106 @@ rewrite_profile (const char *from, const char *to, char *err, size_t errlen)
   return ok;
 }
 
+/* The text of path split at its first line that is no metadata line:
+ * *body is the rows (header first); NULL when it cannot be read. */
+static char *
+read_split (const char *path, char **body)
+{
+  char err[1024];
+  char *text = ms_small_file_read (path, err, sizeof err);
+  if (!text) {
+    fprintf (stderr, "write-pair: %s\n", err);
+    return NULL;
+  }
+  for (*body = text; **body == '#' && strchr (*body, '\n');)
+    *body = strchr (*body, '\n') + 1;
+  return text;
+}
+
+static bool
+write_text (const char *path, const char *text, size_t len, MsSidecarFile *file)
+{
+  FILE *f = fopen (path, "w");
+  bool ok = f && fwrite (text, 1, len, f) == len;
+  ok = f && fclose (f) == 0 && ok;
+  file->path = path;
+  file->bytes = (long long) len;
+  file->fnv1a = MS_FNV1A_BASIS;
+  ms_fnv1a (&file->fnv1a, text, len);
+  return ok;
+}
+
+/* The metadata lines before body in text, less the run id the sidecar
+ * gives, into out. */
+static void
+metadata_lines (const char *text, const char *body, char *out, size_t len)
+{
+  size_t n = 0;
+  for (const char *p = text; p < body; p = strchr (p, '\n') + 1) {
+    size_t line = (size_t) (strchr (p, '\n') + 1 - p);
+    if (strncmp (p, "# run-id: ", 10) != 0 && n + line < len) {
+      memcpy (out + n, p, line);
+      n += line;
+    }
+  }
+  out[n] = '\0';
+}
+
+/* write-pair plain SAMPLES SUMMARY PREFIX */
+static int
+make_plain (char **argv)
+{
+  char *samples_body, *summary_body, paths[3][4096], meta[1 << 16], run_id[32];
+  char *samples = read_split (argv[2], &samples_body);
+  char *summary = samples ? read_split (argv[3], &summary_body) : NULL;
+  if (!summary) {
+    free (samples);
+    return 1;
+  }
+  /* A plain pair's metadata and run id are its sidecar's; they stay. */
+  char why[1024], *sidecar = NULL;
+  run_id[0] = '\0';
+  if (summary_body == summary) {
+    sidecar = ms_meta_sidecar_lines (argv[3], (long long) strlen (summary), why, sizeof why);
+    if (!sidecar || sscanf (sidecar, "# run-id: %31s", run_id) != 1) {
+      fprintf (stderr, "write-pair: %s\n", sidecar ? "no run id" : why);
+      free (sidecar);
+      free (samples);
+      free (summary);
+      return 1;
+    }
+  }
+  metadata_lines (sidecar ? sidecar : summary, sidecar ? sidecar + strlen (sidecar) : summary_body,
+                  meta, sizeof meta);
+  free (sidecar);
+  /* The reader's columns stay, as the summary writer keeps them. */
+  const char *keep[MS_N_SUMMARY_COLUMNS + 1];
+  int n_keep = 0;
+  for (int i = 0; i < MS_N_SUMMARY_COLUMNS; i++)
+    if (ms_summary_columns[i].always)
+      keep[n_keep++] = ms_summary_columns[i].name;
+  keep[n_keep] = NULL;
+  size_t n_samples = ms_csv_drop_empty_columns (samples_body, strlen (samples_body), NULL);
+  size_t n_summary = ms_csv_drop_empty_columns (summary_body, strlen (summary_body), keep);
+  MsSidecarFile files[2] = { { .role = "samples" }, { .role = "summary" } };
+  snprintf (paths[0], sizeof paths[0], "%s-samples.csv", argv[4]);
+  snprintf (paths[1], sizeof paths[1], "%s-summary.csv", argv[4]);
+  snprintf (paths[2], sizeof paths[2], "%s-meta.json", argv[4]);
+  bool ok = write_text (paths[0], samples_body, n_samples, &files[0]) &&
+            write_text (paths[1], summary_body, n_summary, &files[1]);
+  if (!run_id[0])
+    ms_meta_sidecar_run_id (meta, files[0].fnv1a, run_id);
+  FILE *f = ok ? fopen (paths[2], "w") : NULL;
+  if (f)
+    ms_meta_sidecar_write (f, run_id, meta, files, 2);
+  ok = f && fclose (f) == 0;
+  free (samples);
+  free (summary);
+  if (!ok)
+    fprintf (stderr, "write-pair: %s: cannot write\n", argv[4]);
+  return ok ? 0 : 1;
+}
+
 /* write-pair KIND FROM TO */
 static int
 rewrite (char **argv)
@@ -88,11 +199,14 @@ int
 main (int argc, char **argv)
 {
   char err[1024];
+  if (argc == 5 && strcmp (argv[1], "plain") == 0)
+    return make_plain (argv);
   if (argc == 4)
     return rewrite (argv);
   if (argc != 3) {
     fprintf (stderr, "usage: write-pair SAMPLES PREFIX|samples|summary\n"
-                     "       write-pair peer|multi|profile FROM TO\n");
+                     "       write-pair peer|multi|profile FROM TO\n"
+                     "       write-pair plain SAMPLES SUMMARY PREFIX\n");
     return 2;
   }
   MsResults *r = ms_csv_read_samples (argv[1], err, sizeof err);

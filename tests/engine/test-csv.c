@@ -293,6 +293,36 @@ check_bad_cases (const char *head, const BadCase *cases, size_t n)
   }
 }
 
+/* A file whose cells all failed has no times: the writer leaves the time
+ * columns out (empty in every row), and the reader takes it; a row that
+ * needs a time is still refused without them. */
+static void
+test_without_times (void)
+{
+  char err[512];
+  const char *head = "mode,elements,bytes_per_vector,rep,phase,lane,chunk,bytes,verified,status,"
+                     "mismatches,first_mismatch,message,round,variant\n";
+  char *text = g_strdup_printf ("%s%s", head,
+                                "\"pinned\",1024,4096,0,\"none\",0,0,0,0,\"unsupported\",0,0,"
+                                "\"one NUMA node\",0,\"\"\n");
+  MsResults *r = ms_csv_read_samples (ms_test_tmp_file ("none-samples.csv", text), err, sizeof err);
+  g_assert_nonnull (r);
+  g_assert_cmpuint (r->n_cells, ==, 1);
+  g_assert_cmpint (r->cells[0].status, ==, MS_CELL_UNSUPPORTED);
+  const char *out = ms_test_tmp_path ("none-out-samples.csv");
+  g_assert_true (ms_csv_write_samples (r, out, err, sizeof err));
+  char *written = NULL;
+  g_assert_true (g_file_get_contents (out, &written, NULL, NULL));
+  g_assert_cmpstr (written, ==, text);
+  ms_results_free (r);
+  g_free (written);
+  g_free (text);
+  text = g_strdup_printf ("%s%s", head, "pinned,1024,4096,0,e2e,0,0,0,1,ok,0,0,,0,\n");
+  g_assert_null (ms_csv_read_samples (ms_test_tmp_file ("e2e-samples.csv", text), err, sizeof err));
+  g_assert_nonnull (strstr (err, "e2e-samples.csv:2: end-to-end time '' is not a time"));
+  g_free (text);
+}
+
 static void
 test_malformed (void)
 {
@@ -690,6 +720,7 @@ main (int argc, char **argv)
   g_test_add_func ("/csv/round-trip", test_round_trip);
   g_test_add_func ("/csv/tolerant", test_tolerant);
   g_test_add_func ("/csv/malformed", test_malformed);
+  g_test_add_func ("/csv/without-times", test_without_times);
   g_test_add_func ("/csv/round-columns", test_round_columns);
   g_test_add_func ("/csv/stats-scratch", test_stats_scratch);
   g_test_add_func ("/csv/safe-writes", test_safe_writes);

@@ -516,10 +516,35 @@ test_stat_selection (void)
   }
 }
 
+/* The two-sided 95% quantile of Student's t against values computed
+ * elsewhere (the closed forms of its CDF for whole degrees of freedom), to
+ * 1e-6: above 20 degrees of freedom too, where a table used to step. */
+static void
+test_student_t (void)
+{
+  static const struct {
+    int df;
+    double t;
+  } known[] = {
+    { 1, 12.7062047362 }, { 2, 4.3026527297 },  { 3, 3.1824463053 },  { 4, 2.7764451052 },
+    { 5, 2.5705818356 },  { 10, 2.2281388520 }, { 20, 2.0859634473 }, { 21, 2.0796138447 },
+    { 24, 2.0638985616 }, { 30, 2.0422724563 }, { 40, 2.0210753903 }, { 60, 2.0002978220 },
+    { 120, 1.9799304051 }, { 1000, 1.9623390808 },
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS (known); i++)
+    g_assert_cmpfloat_with_epsilon (ms_student_t_975 (known[i].df), known[i].t, 1e-6);
+  g_assert_true (isinf (ms_student_t_975 (0)));
+  /* Falls with the degrees of freedom towards the normal's 1.959964. */
+  for (int df = 1; df < 2000; df++)
+    g_assert_cmpfloat (ms_student_t_975 (df + 1), <, ms_student_t_975 (df));
+  g_assert_cmpfloat (ms_student_t_975 (100000), >, 1.959964);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/results/student-t", test_student_t);
   g_test_add_func ("/results/ci-ranks", test_ci_ranks);
   g_test_add_func ("/results/median-ci", test_median_ci);
   g_test_add_func ("/results/fit-constrained", test_fit_constrained);

@@ -48,17 +48,17 @@ test_measure (void)
   g_assert_cmpfloat (fabs ((double)(rr.sd[MS_MODE_HOST][13]) - (double)(3 * sd)), <=, 1e-12);
   g_assert_true (rr.sd[MS_MODE_ZERO_COPY][11] < 0);
   g_assert_true (rr.sd[MS_MODE_PINNED][14] < 0);
-  /* t(0.975, 4) = 2.776; the mode's pooled sd is the floor, a noisier
+  /* t(0.975, 4) = 2.7764451052; the mode's pooled sd is the floor, a noisier
    * cell keeps its own. */
   g_assert_cmpfloat (fabs ((double)(ms_run_to_run_half_width (&rr, MS_MODE_PINNED, 11))
-                           - (double)(2.776 * sqrt (2) * sd)),
+                           - (double)(2.7764451052 * sqrt (2) * sd)),
                      <=, 1e-9);
   double host_pool = sd * sqrt ((1 + 1 + 1 + 9) / 4.0);
   g_assert_cmpfloat (fabs ((double)(ms_run_to_run_half_width (&rr, MS_MODE_HOST, 10))
-                           - (double)(2.776 * sqrt (2) * host_pool)),
+                           - (double)(2.7764451052 * sqrt (2) * host_pool)),
                      <=, 1e-9);
   g_assert_cmpfloat (fabs ((double)(ms_run_to_run_half_width (&rr, MS_MODE_HOST, 13))
-                           - (double)(2.776 * sqrt (2) * 3 * sd)),
+                           - (double)(2.7764451052 * sqrt (2) * 3 * sd)),
                      <=, 1e-9);
   g_assert_true (ms_run_to_run_half_width (&rr, MS_MODE_HOST, 20) > 0);
   g_assert_true (ms_run_to_run_half_width (&rr, MS_MODE_ZERO_COPY, 11) == 0);
