@@ -603,6 +603,12 @@ bool ms_results_add_cell (MsResults *results, const MsCell *cell);
  * knobs name it); NULL when there is none or there are several. */
 const MsCell *ms_results_find (const MsResults *results, MsMode mode, int exponent);
 /* The cell of (mode, size, variant); NULL variant reads as "". */
+/* The cells in the modes' order, size by size, variant by variant: a
+ * compare-grade run's, whose first round visited them in a random order,
+ * are kept so, and a file's first rows are then a GPU mode's, where a data
+ * tool that types columns from them (polars reads 100 rows) meets every
+ * column. Not for a lesson's run, whose cells are in its own order. */
+void ms_results_sort_cells (MsResults *results);
 const MsCell *ms_results_find_variant (const MsResults *results, MsMode mode, int exponent,
                                        const char *variant);
 

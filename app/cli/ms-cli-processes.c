@@ -200,6 +200,8 @@ ms_cli_run_process (const MsSweep *sweep, const char *experiment, const char *di
   bool ok = true;
   if (!*merged) {
     r->sweep.processes = 1;
+    /* Not in the random order its first round visited them. */
+    ms_results_sort_cells (r);
     /* The reader named it after the first process's file: the run is
      * named by whoever saves it. */
     r->label[0] = '\0';

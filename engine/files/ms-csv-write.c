@@ -516,7 +516,27 @@ write_samples (MsWriter *w, const MsResults *results)
   ms_csv_leave_c_locale (old);
 }
 
-/* Every row of the samples file, cell by cell. */
+/* A cell's rows of repetitions [first, end): their phases, their plain
+ * end-to-end times and their instrumented ones. */
+static void
+write_rep_rows (MsWriter *w, const MsCell *c, int first, int end)
+{
+  for (size_t e = 0; e < c->n_events; e++)
+    if (c->events[e].rep >= first && c->events[e].rep < end)
+      write_sample_row (w, c, c->events[e].rep, ms_phase_name (c->events[e].phase),
+                        &c->events[e], -1);
+  for (int r = first; r < end; r++)
+    write_sample_row (w, c, r, "e2e", NULL, c->e2e_us[r]);
+  for (int r = first; c->e2e_instr_us && r < end; r++)
+    if (c->e2e_instr_us[r] >= 0)
+      write_sample_row (w, c, r, MS_E2E_INSTR_ROW, NULL, c->e2e_instr_us[r]);
+}
+
+/* Every row of the samples file, cell by cell and, within a cell, round by
+ * round: a data tool that types a column from a file's first rows
+ * (polars reads 100) meets the phase times and the GPU state of the
+ * first round there, not after the hundreds of rows of a compare-grade
+ * run's other rounds. */
 static void
 write_rows (MsWriter *w, const MsResults *results)
 {
@@ -527,14 +547,16 @@ write_rows (MsWriter *w, const MsResults *results)
       write_sample_row (w, c, 0, "none", NULL, -1);
       continue;
     }
-    for (size_t e = 0; e < c->n_events; e++)
-      write_sample_row (w, c, c->events[e].rep, ms_phase_name (c->events[e].phase),
-                        &c->events[e], -1);
-    for (int r = 0; r < c->n_reps; r++)
-      write_sample_row (w, c, r, "e2e", NULL, c->e2e_us[r]);
-    for (int r = 0; c->e2e_instr_us && r < c->n_reps; r++)
-      if (c->e2e_instr_us[r] >= 0)
-        write_sample_row (w, c, r, MS_E2E_INSTR_ROW, NULL, c->e2e_instr_us[r]);
+    int done = 0;
+    for (int k = 0; k < c->n_rounds; k++) {
+      int end = c->rounds[k].first_rep + c->rounds[k].n_reps;
+      if (c->rounds[k].first_rep == done && end > done && end <= c->n_reps) {
+        write_rep_rows (w, c, done, end);
+        done = end;
+      }
+    }
+    /* Repetitions no round claims in order (a file of the older form). */
+    write_rep_rows (w, c, done, c->n_reps);
     for (int k = 0; k < c->n_copies; k++)
       write_copy_row (w, c, k);
   }

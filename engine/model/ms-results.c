@@ -342,6 +342,23 @@ ms_results_add_cell (MsResults *results, const MsCell *cell)
   return true;
 }
 
+static int
+by_mode_and_size (const void *pa, const void *pb)
+{
+  const MsCell *a = pa, *b = pb;
+  if (a->mode != b->mode)
+    return a->mode < b->mode ? -1 : 1;
+  if (a->exponent != b->exponent)
+    return a->exponent < b->exponent ? -1 : 1;
+  return strcmp (a->variant, b->variant);
+}
+
+void
+ms_results_sort_cells (MsResults *results)
+{
+  qsort (results->cells, results->n_cells, sizeof *results->cells, by_mode_and_size);
+}
+
 const MsCell *
 ms_results_find_variant (const MsResults *results, MsMode mode, int exponent,
                          const char *variant)

@@ -10,6 +10,10 @@
  *     several GPUs or a run-to-run profile (either form) and writes it
  *     again as memsweep writes it now (TO and its sidecar, or inline where
  *     TO is standard output);
+ *   write-pair graded SAMPLES PREFIX: a compare-grade run written again as
+ *     memsweep keeps one now, its cells in the modes' order (how the
+ *     shipped grade runs, recorded in their first round's visit order, were
+ *     rewritten);
  *   write-pair plain SAMPLES SUMMARY PREFIX: a run of the older form (its
  *     metadata in '#' lines) in the plain form: its rows as they are, less
  *     the columns empty in every row, its metadata (the summary's lines:
@@ -201,12 +205,25 @@ main (int argc, char **argv)
   char err[1024];
   if (argc == 5 && strcmp (argv[1], "plain") == 0)
     return make_plain (argv);
+  if (argc == 4 && strcmp (argv[1], "graded") == 0) {
+    /* A compare-grade run as memsweep now keeps one: its cells in the
+     * modes' order (ms_results_sort_cells), rows and metadata as read. */
+    MsResults *g = ms_csv_read_samples (argv[2], err, sizeof err);
+    if (g)
+      ms_results_sort_cells (g);
+    bool ok = g && write_files (g, argv[3], err, sizeof err);
+    if (!ok)
+      fprintf (stderr, "write-pair: %s\n", err);
+    ms_results_free (g);
+    return ok ? 0 : 1;
+  }
   if (argc == 4)
     return rewrite (argv);
   if (argc != 3) {
     fprintf (stderr, "usage: write-pair SAMPLES PREFIX|samples|summary\n"
                      "       write-pair peer|multi|profile FROM TO\n"
-                     "       write-pair plain SAMPLES SUMMARY PREFIX\n");
+                     "       write-pair plain SAMPLES SUMMARY PREFIX\n"
+                     "       write-pair graded SAMPLES PREFIX\n");
     return 2;
   }
   MsResults *r = ms_csv_read_samples (argv[1], err, sizeof err);
