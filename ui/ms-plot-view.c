@@ -12,13 +12,12 @@
 #include <string.h>
 
 struct _MsPlotView {
-  GtkWidget parent_instance;
+  MsChartView parent_instance;
   GPtrArray *runs;
   MsMetric metric;
   gboolean log_scale;
   gboolean direct_labels;
   int planned_min_exp, planned_max_exp; /* -1: none */
-  MsViewScale scale;
   GHashTable *hidden; /* labels switched off in the legend */
   GHashTable *run_labels; /* MsRun* -> its label when the series were last named */
   char *modes;        /* "pageable,pinned": only these modes' series; NULL: all */
@@ -30,7 +29,7 @@ struct _MsPlotView {
   MsViewCache cache;
 };
 
-G_DEFINE_FINAL_TYPE (MsPlotView, ms_plot_view, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (MsPlotView, ms_plot_view, MS_TYPE_CHART_VIEW)
 
 enum {
   PROP_0,
@@ -41,8 +40,7 @@ enum {
   PROP_PLANNED_MIN_EXPONENT,
   PROP_PLANNED_MAX_EXPONENT,
   PROP_MODES,
-  PROP_SCALE_FIRST,
-  N_PROPS = PROP_SCALE_FIRST + MS_VIEW_SCALE_N_PROPS
+  N_PROPS
 };
 static GParamSpec *props[N_PROPS];
 
@@ -75,17 +73,17 @@ drop_cache (MsPlotView *self)
 }
 
 static void
-on_style_changed (MsPlotView *self)
+ms_plot_view_style_changed (MsChartView *view)
 {
-  drop_cache (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  drop_cache (MS_PLOT_VIEW (view));
+  gtk_widget_queue_draw (GTK_WIDGET (view));
 }
 
 void
 ms_plot_view_invalidate (MsPlotView *self)
 {
   g_clear_pointer (&self->data, ms_chart_data_free);
-  on_style_changed (self);
+  ms_plot_view_style_changed (MS_CHART_VIEW (self));
 }
 
 /* The crosshair and its read-out in a node only as large as what they
@@ -118,7 +116,7 @@ ms_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
   int scale = gtk_widget_get_scale_factor (widget);
   MsChartStyle style;
-  ms_view_style_from_widget (widget, &self->scale, &style);
+  ms_chart_view_get_style (MS_CHART_VIEW (self), &style);
   if (w <= 0 || h <= 0)
     return;
   if (!ms_view_cache_holds (&self->cache, w, h, scale, &style)) {
@@ -249,17 +247,20 @@ ms_plot_view_set_property (GObject *object, guint prop_id, const GValue *value, 
   case PROP_MODES:
     ms_plot_view_set_modes (self, g_value_get_string (value));
     break;
-  default:
-    if (ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value)) {
-      /* Presentation mode (high contrast) names the lines at their ends;
-       * leaving it goes back to the legend alone. Either can be changed
-       * afterwards. */
-      if (prop_id - PROP_SCALE_FIRST == 2)
-        ms_plot_view_set_direct_labels (self, self->scale.high_contrast);
-      drop_cache (self);
-    } else
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
+}
+
+static void
+ms_plot_view_scale_set (MsChartView *view, GParamSpec *pspec)
+{
+  MsPlotView *self = MS_PLOT_VIEW (view);
+  /* Presentation mode (high contrast) names the lines at their ends;
+   * leaving it goes back to the legend alone. Either can be changed
+   * afterwards. */
+  if (g_strcmp0 (pspec->name, "high-contrast") == 0)
+    ms_plot_view_set_direct_labels (self, ms_chart_view_get_scale (view)->high_contrast);
+  drop_cache (self);
 }
 
 static void
@@ -274,9 +275,7 @@ ms_plot_view_get_property (GObject *object, guint prop_id, GValue *value, GParam
   case PROP_PLANNED_MIN_EXPONENT: g_value_set_int (value, self->planned_min_exp); break;
   case PROP_PLANNED_MAX_EXPONENT: g_value_set_int (value, self->planned_max_exp); break;
   case PROP_MODES: g_value_set_string (value, self->modes); break;
-  default:
-    if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
 
@@ -311,6 +310,8 @@ ms_plot_view_class_init (MsPlotViewClass *klass)
   object_class->set_property = ms_plot_view_set_property;
   object_class->get_property = ms_plot_view_get_property;
   widget_class->snapshot = ms_plot_view_snapshot;
+  MS_CHART_VIEW_CLASS (klass)->style_changed = ms_plot_view_style_changed;
+  MS_CHART_VIEW_CLASS (klass)->scale_set = ms_plot_view_scale_set;
 
   const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
   props[PROP_RUNS] = g_param_spec_boxed ("runs", NULL, NULL, G_TYPE_PTR_ARRAY, flags);
@@ -327,11 +328,9 @@ ms_plot_view_class_init (MsPlotViewClass *klass)
   /* Mode names, comma-separated: only their series are drawn (a lesson
    * shows the modes it compares); NULL or "": every mode. */
   props[PROP_MODES] = g_param_spec_string ("modes", NULL, NULL, NULL, flags);
-  g_object_class_install_properties (object_class, PROP_SCALE_FIRST, props);
-  ms_view_scale_install (object_class, PROP_SCALE_FIRST);
+  g_object_class_install_properties (object_class, N_PROPS, props);
 
   gtk_widget_class_set_css_name (widget_class, "msplotview");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
 
 char *
@@ -369,10 +368,7 @@ ms_plot_view_init (MsPlotView *self)
   self->run_labels = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   self->hover_x = -1;
   self->planned_min_exp = self->planned_max_exp = -1;
-  self->scale = (MsViewScale){ 1, 1 };
   ms_chart_layout_init (&self->layout);
-  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_size_request (GTK_WIDGET (self), 320, 240);
 
   GtkGesture *click = gtk_gesture_click_new ();
@@ -382,7 +378,6 @@ ms_plot_view_init (MsPlotView *self)
   g_signal_connect (motion, "motion", G_CALLBACK (on_plot_motion), self);
   g_signal_connect (motion, "leave", G_CALLBACK (on_plot_leave), self);
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
-  ms_view_follow_style (GTK_WIDGET (self), G_CALLBACK (on_style_changed));
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
 }

@@ -10,7 +10,7 @@
 #include "ms-views.h"
 
 struct _MsTimelineView {
-  GtkWidget parent_instance;
+  MsChartView parent_instance;
   /* The run shown, held, and the cell's index in it: no copy of its
    * events, and a run closed meanwhile stays valid until the next cell. */
   MsRun *held;
@@ -22,7 +22,6 @@ struct _MsTimelineView {
   MsTimeWindow window;
   gboolean zoomed;
   MsTimelineLayout layout;
-  MsViewScale scale;
   double drag_t0;
   double pointer_x;
   gboolean pointer_inside;
@@ -39,9 +38,9 @@ struct _MsTimelineView {
   MsViewCache cache;
 };
 
-G_DEFINE_FINAL_TYPE (MsTimelineView, ms_timeline_view, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (MsTimelineView, ms_timeline_view, MS_TYPE_CHART_VIEW)
 
-enum { PROP_0, PROP_TITLE, PROP_ZOOMED, PROP_SHOW_SETUP, PROP_EMPTY_TEXT, PROP_SCALE_FIRST, N_PROPS };
+enum { PROP_0, PROP_TITLE, PROP_ZOOMED, PROP_SHOW_SETUP, PROP_EMPTY_TEXT, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
 enum { WINDOW_CHANGED, N_SIGNALS };
@@ -82,7 +81,7 @@ ms_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
   int scale = gtk_widget_get_scale_factor (widget);
   MsChartStyle style;
-  ms_view_style_from_widget (widget, &self->scale, &style);
+  ms_chart_view_get_style (MS_CHART_VIEW (self), &style);
   if (w <= 0 || h <= 0)
     return;
   if (!ms_view_cache_holds (&self->cache, w, h, scale, &style)) {
@@ -294,7 +293,7 @@ ms_timeline_view_set_property (GObject *object, guint prop_id, const GValue *val
     ms_timeline_view_set_show_setup (self, g_value_get_boolean (value));
   else if (prop_id == PROP_EMPTY_TEXT)
     ms_timeline_view_set_empty_text (self, g_value_get_string (value));
-  else if (!ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value))
+  else
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
@@ -307,9 +306,7 @@ ms_timeline_view_get_property (GObject *object, guint prop_id, GValue *value, GP
   case PROP_ZOOMED: g_value_set_boolean (value, self->zoomed); break;
   case PROP_SHOW_SETUP: g_value_set_boolean (value, self->show_setup); break;
   case PROP_EMPTY_TEXT: g_value_set_string (value, self->empty_text); break;
-  default:
-    if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
 
@@ -350,21 +347,16 @@ ms_timeline_view_class_init (MsTimelineViewClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   signals[WINDOW_CHANGED] = g_signal_new ("window-changed", G_TYPE_FROM_CLASS (klass),
                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  g_object_class_install_properties (object_class, PROP_SCALE_FIRST, props);
-  ms_view_scale_install (object_class, PROP_SCALE_FIRST);
+  g_object_class_install_properties (object_class, N_PROPS, props);
 
   gtk_widget_class_set_css_name (widget_class, "mstimelineview");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
 
 static void
 ms_timeline_view_init (MsTimelineView *self)
 {
-  self->scale = (MsViewScale){ 1, 1 };
   ms_timeline_layout_init (&self->layout);
   ms_time_window_reset (&self->window, 1);
-  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_size_request (GTK_WIDGET (self), 320, 200);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
@@ -388,7 +380,6 @@ ms_timeline_view_init (MsTimelineView *self)
   g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
   g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
-  ms_view_follow_style (GTK_WIDGET (self), G_CALLBACK (gtk_widget_queue_draw));
 }
 
 GtkWidget *
