@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-chart-view.c: the base of the drawing widgets (ms-chart-view.h). */
 #include "ms-chart-view.h"
+#include "ms-view-cache.h"
 
 typedef struct {
   MsViewScale scale;
+  MsViewCache picture;
 } MsChartViewPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (MsChartView, ms_chart_view, GTK_TYPE_WIDGET)
@@ -23,6 +25,36 @@ ms_chart_view_get_style (MsChartView *self, MsChartStyle *style)
   ms_view_style_from_widget (GTK_WIDGET (self), ms_chart_view_get_scale (self), style);
 }
 
+void
+ms_chart_view_drop_picture (MsChartView *self)
+{
+  MsChartViewPrivate *priv = ms_chart_view_get_instance_private (self);
+  ms_view_cache_clear (&priv->picture);
+}
+
+void
+ms_chart_view_redraw (MsChartView *self)
+{
+  ms_chart_view_drop_picture (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+append_kept_picture (MsChartView *self, GtkSnapshot *snapshot, const MsChartStyle *style, int w,
+                     int h)
+{
+  MsChartViewPrivate *priv = ms_chart_view_get_instance_private (self);
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  if (w <= 0 || h <= 0)
+    return;
+  if (!ms_view_cache_holds (&priv->picture, w, h, scale, style)) {
+    cairo_t *cr = ms_view_cache_begin (&priv->picture, w, h, scale, style);
+    MS_CHART_VIEW_GET_CLASS (self)->draw (self, cr, style, w, h);
+    ms_view_cache_end (&priv->picture, cr);
+  }
+  ms_view_cache_append (&priv->picture, snapshot);
+}
+
 static void
 ms_chart_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -30,6 +62,10 @@ ms_chart_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
   MsChartStyle style;
   ms_chart_view_get_style (self, &style);
+  if (MS_CHART_VIEW_GET_CLASS (self)->keeps_picture) {
+    append_kept_picture (self, snapshot, &style, w, h);
+    return;
+  }
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
   MS_CHART_VIEW_GET_CLASS (self)->draw (self, cr, &style, w, h);
   cairo_destroy (cr);
@@ -42,9 +78,10 @@ ms_chart_view_real_draw (MsChartView *self, cairo_t *cr, const MsChartStyle *sty
 }
 
 static void
-ms_chart_view_real_style_changed (MsChartView *self)
+ms_chart_view_dispose (GObject *object)
 {
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  ms_chart_view_drop_picture (MS_CHART_VIEW (object));
+  G_OBJECT_CLASS (ms_chart_view_parent_class)->dispose (object);
 }
 
 /* Through the class, so that a subclass's override is called. */
@@ -81,11 +118,12 @@ ms_chart_view_class_init (MsChartViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  object_class->dispose = ms_chart_view_dispose;
   object_class->set_property = ms_chart_view_set_property;
   object_class->get_property = ms_chart_view_get_property;
   widget_class->snapshot = ms_chart_view_snapshot;
   klass->draw = ms_chart_view_real_draw;
-  klass->style_changed = ms_chart_view_real_style_changed;
+  klass->style_changed = ms_chart_view_redraw;
 
   ms_view_scale_install (object_class, PROP_SCALE_FIRST);
   /* Every chart is a picture to assistive technologies; subclasses inherit

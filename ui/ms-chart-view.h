@@ -21,11 +21,17 @@ struct _MsChartViewClass {
    * user units, in style. A view that keeps its picture overrides the
    * snapshot instead. */
   void (*draw) (MsChartView *self, cairo_t *cr, const MsChartStyle *style, int width, int height);
-  /* The system turned dark or high contrast; the default queues a draw. */
+  /* The system turned dark or high contrast; the default is
+   * ms_chart_view_redraw. */
   void (*style_changed) (MsChartView *self);
   /* "text-scale", "line-scale" or "high-contrast" was set (changed or
    * not, as a binding sets it); may be NULL. */
   void (*scale_set) (MsChartView *self, GParamSpec *pspec);
+  /* TRUE: the default snapshot keeps what draw drew as a texture
+   * (ms-view-cache.h) until the size, the style or the subclass's data
+   * changes (ms_chart_view_redraw), so that frames that change nothing of
+   * the picture (hover, focus, a tooltip) do not draw it again. */
+  gboolean keeps_picture;
 
   gpointer padding[4];
 };
@@ -40,5 +46,9 @@ G_BEGIN_DECLS
 const MsViewScale *ms_chart_view_get_scale (MsChartView *self);
 /* The style the view paints with now. */
 void ms_chart_view_get_style (MsChartView *self, MsChartStyle *style);
+/* Forgets the kept picture (keeps_picture): what it shows changed. */
+void ms_chart_view_drop_picture (MsChartView *self);
+/* Forgets the kept picture and queues a draw: the default style_changed. */
+void ms_chart_view_redraw (MsChartView *self);
 
 G_END_DECLS

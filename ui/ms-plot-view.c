@@ -5,7 +5,6 @@
 #include "ms-plot-view.h"
 #include "ms-run.h"
 
-#include "ms-view-cache.h"
 #include "ms-views.h"
 
 #include <math.h>
@@ -24,9 +23,6 @@ struct _MsPlotView {
   MsChartData *data;  /* built lazily from runs */
   MsChartLayout layout;
   double hover_x;
-  /* The chart without the crosshair, at the widget's size, scale and
-   * style: hovering draws the crosshair over it and nothing else. */
-  MsViewCache cache;
 };
 
 G_DEFINE_FINAL_TYPE (MsPlotView, ms_plot_view, MS_TYPE_CHART_VIEW)
@@ -66,24 +62,11 @@ ms_plot_view_get_data (MsPlotView *self)
   return plot_data (self);
 }
 
-static void
-drop_cache (MsPlotView *self)
-{
-  ms_view_cache_clear (&self->cache);
-}
-
-static void
-ms_plot_view_style_changed (MsChartView *view)
-{
-  drop_cache (MS_PLOT_VIEW (view));
-  gtk_widget_queue_draw (GTK_WIDGET (view));
-}
-
 void
 ms_plot_view_invalidate (MsPlotView *self)
 {
   g_clear_pointer (&self->data, ms_chart_data_free);
-  ms_plot_view_style_changed (MS_CHART_VIEW (self));
+  ms_chart_view_redraw (MS_CHART_VIEW (self));
 }
 
 /* The crosshair and its read-out in a node only as large as what they
@@ -109,30 +92,32 @@ append_crosshair (MsPlotView *self, GtkSnapshot *snapshot, const MsChartStyle *s
   cairo_surface_destroy (rec);
 }
 
+/* The chart without the crosshair, kept by the base class: hovering draws
+ * the crosshair over it and nothing else. */
+static void
+ms_plot_view_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *style, int w, int h)
+{
+  MsPlotView *self = MS_PLOT_VIEW (view);
+  /* The picture names its runs (the header bar does not, and is hidden
+   * when projected). */
+  g_autoptr (GPtrArray) results = ms_run_array_results (self->runs);
+  g_autofree char *line = ms_plot_runs_line (results);
+  double strip = ms_draw_runs_line_height (cr, style, line, h);
+  ms_chart_draw (cr, plot_data (self), style, w, h - strip, -1, &self->layout);
+  ms_draw_runs_line (cr, style, line, w, h);
+}
+
 static void
 ms_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   MsPlotView *self = MS_PLOT_VIEW (widget);
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  int scale = gtk_widget_get_scale_factor (widget);
-  MsChartStyle style;
-  ms_chart_view_get_style (MS_CHART_VIEW (self), &style);
-  if (w <= 0 || h <= 0)
-    return;
-  if (!ms_view_cache_holds (&self->cache, w, h, scale, &style)) {
-    cairo_t *cc = ms_view_cache_begin (&self->cache, w, h, scale, &style);
-    /* The picture names its runs (the header bar does not, and is hidden
-     * when projected). */
-    g_autoptr (GPtrArray) results = ms_run_array_results (self->runs);
-    g_autofree char *line = ms_plot_runs_line (results);
-    double strip = ms_draw_runs_line_height (cc, &style, line, h);
-    ms_chart_draw (cc, plot_data (self), &style, w, h - strip, -1, &self->layout);
-    ms_draw_runs_line (cc, &style, line, w, h);
-    ms_view_cache_end (&self->cache, cc);
-  }
-  ms_view_cache_append (&self->cache, snapshot);
-  if (self->hover_x >= 0)
+  GTK_WIDGET_CLASS (ms_plot_view_parent_class)->snapshot (widget, snapshot);
+  if (self->hover_x >= 0 && gtk_widget_get_width (widget) > 0 &&
+      gtk_widget_get_height (widget) > 0) {
+    MsChartStyle style;
+    ms_chart_view_get_style (MS_CHART_VIEW (self), &style);
     append_crosshair (self, snapshot, &style);
+  }
 }
 
 gboolean
@@ -260,7 +245,7 @@ ms_plot_view_scale_set (MsChartView *view, GParamSpec *pspec)
    * afterwards. */
   if (g_strcmp0 (pspec->name, "high-contrast") == 0)
     ms_plot_view_set_direct_labels (self, ms_chart_view_get_scale (view)->high_contrast);
-  drop_cache (self);
+  ms_chart_view_drop_picture (view);
 }
 
 static void
@@ -285,7 +270,6 @@ ms_plot_view_dispose (GObject *object)
   MsPlotView *self = MS_PLOT_VIEW (object);
   g_clear_pointer (&self->data, ms_chart_data_free);
   g_clear_pointer (&self->runs, g_ptr_array_unref);
-  drop_cache (self);
   G_OBJECT_CLASS (ms_plot_view_parent_class)->dispose (object);
 }
 
@@ -310,7 +294,8 @@ ms_plot_view_class_init (MsPlotViewClass *klass)
   object_class->set_property = ms_plot_view_set_property;
   object_class->get_property = ms_plot_view_get_property;
   widget_class->snapshot = ms_plot_view_snapshot;
-  MS_CHART_VIEW_CLASS (klass)->style_changed = ms_plot_view_style_changed;
+  MS_CHART_VIEW_CLASS (klass)->draw = ms_plot_view_draw;
+  MS_CHART_VIEW_CLASS (klass)->keeps_picture = TRUE;
   MS_CHART_VIEW_CLASS (klass)->scale_set = ms_plot_view_scale_set;
 
   const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;

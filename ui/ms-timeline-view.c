@@ -6,7 +6,6 @@
 #include <math.h>
 
 #include "ms-run.h"
-#include "ms-view-cache.h"
 #include "ms-views.h"
 
 struct _MsTimelineView {
@@ -33,9 +32,6 @@ struct _MsTimelineView {
    * slices (fill_source), the view saying so meanwhile. */
   MsRepMap *reps;
   guint fill_source;
-  /* The lanes as last drawn: frames that change nothing of the picture
-   * (focus, a tooltip) reuse it. */
-  MsViewCache cache;
 };
 
 G_DEFINE_FINAL_TYPE (MsTimelineView, ms_timeline_view, MS_TYPE_CHART_VIEW)
@@ -53,8 +49,7 @@ window_changed (MsTimelineView *self)
   /* The whole repetition opens at its first event (the origin), not 0. */
   gboolean zoomed =
     self->window.t0 > self->window.origin_us || self->window.t1 < self->window.total_us;
-  ms_view_cache_clear (&self->cache);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  ms_chart_view_redraw (MS_CHART_VIEW (self));
   g_signal_emit (self, signals[WINDOW_CHANGED], 0);
   if (zoomed != self->zoomed) {
     self->zoomed = zoomed;
@@ -74,37 +69,28 @@ indexing (MsTimelineView *self)
   return self->fill_source != 0;
 }
 
+/* The lanes, kept by the base class: frames that change nothing of the
+ * picture (focus, a tooltip) reuse them. */
 static void
-ms_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+ms_timeline_view_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *style, int w, int h)
 {
-  MsTimelineView *self = MS_TIMELINE_VIEW (widget);
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  int scale = gtk_widget_get_scale_factor (widget);
-  MsChartStyle style;
-  ms_chart_view_get_style (MS_CHART_VIEW (self), &style);
-  if (w <= 0 || h <= 0)
-    return;
-  if (!ms_view_cache_holds (&self->cache, w, h, scale, &style)) {
-    cairo_t *cr = ms_view_cache_begin (&self->cache, w, h, scale, &style);
-    /* The picture names its run (the header bar does not, and is hidden
-     * when projected). */
-    g_autoptr (GPtrArray) shown = g_ptr_array_new ();
-    if (self->run)
-      g_ptr_array_add (shown, (gpointer) self->run);
-    g_autofree char *line = ms_plot_runs_line (shown);
-    double strip = ms_draw_runs_line_height (cr, &style, line, h);
-    h -= strip;
-    if (indexing (self))
-      ms_timeline_draw_message (cr, &style, w, h, self->title, _("Indexing repetitions…"));
-    else if (!shown_cell (self) && self->empty_text)
-      ms_timeline_draw_message (cr, &style, w, h, self->title, self->empty_text);
-    else
-      ms_timeline_draw (cr, shown_cell (self), self->rep, &self->window, &style, w, h,
-                        self->title, &self->layout);
-    ms_draw_runs_line (cr, &style, line, w, h + strip);
-    ms_view_cache_end (&self->cache, cr);
-  }
-  ms_view_cache_append (&self->cache, snapshot);
+  MsTimelineView *self = MS_TIMELINE_VIEW (view);
+  /* The picture names its run (the header bar does not, and is hidden
+   * when projected). */
+  g_autoptr (GPtrArray) shown = g_ptr_array_new ();
+  if (self->run)
+    g_ptr_array_add (shown, (gpointer) self->run);
+  g_autofree char *line = ms_plot_runs_line (shown);
+  double strip = ms_draw_runs_line_height (cr, style, line, h);
+  h -= strip;
+  if (indexing (self))
+    ms_timeline_draw_message (cr, style, w, h, self->title, _("Indexing repetitions…"));
+  else if (!shown_cell (self) && self->empty_text)
+    ms_timeline_draw_message (cr, style, w, h, self->title, self->empty_text);
+  else
+    ms_timeline_draw (cr, shown_cell (self), self->rep, &self->window, style, w, h, self->title,
+                      &self->layout);
+  ms_draw_runs_line (cr, style, line, w, h + strip);
 }
 
 static double
@@ -320,7 +306,6 @@ ms_timeline_view_finalize (GObject *object)
   self->run = NULL;
   g_free (self->title);
   g_free (self->empty_text);
-  ms_view_cache_clear (&self->cache);
   ms_timeline_layout_clear (&self->layout);
   G_OBJECT_CLASS (ms_timeline_view_parent_class)->finalize (object);
 }
@@ -333,7 +318,8 @@ ms_timeline_view_class_init (MsTimelineViewClass *klass)
   object_class->finalize = ms_timeline_view_finalize;
   object_class->set_property = ms_timeline_view_set_property;
   object_class->get_property = ms_timeline_view_get_property;
-  widget_class->snapshot = ms_timeline_view_snapshot;
+  MS_CHART_VIEW_CLASS (klass)->draw = ms_timeline_view_draw;
+  MS_CHART_VIEW_CLASS (klass)->keeps_picture = TRUE;
 
   props[PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL,
                                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
@@ -482,8 +468,7 @@ ms_timeline_view_set_empty_text (MsTimelineView *self, const char *text)
     return;
   g_free (self->empty_text);
   self->empty_text = g_strdup (text);
-  ms_view_cache_clear (&self->cache);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  ms_chart_view_redraw (MS_CHART_VIEW (self));
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_EMPTY_TEXT]);
 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-widget-chart-view.c: MsChartView, the base of the drawing widgets:
  * its scale properties, the style it hands its subclass, its snapshot
- * calling the subclass's draw, and finalising. */
+ * calling the subclass's draw and keeping the picture, and finalising. */
 #include "ms-chart-view.h"
 #include "ms-widget-test.h"
 
@@ -36,6 +36,7 @@ ms_test_chart_class_init (MsTestChartClass *klass)
 {
   MS_CHART_VIEW_CLASS (klass)->draw = ms_test_chart_draw;
   MS_CHART_VIEW_CLASS (klass)->scale_set = ms_test_chart_scale_set;
+  MS_CHART_VIEW_CLASS (klass)->keeps_picture = TRUE;
 }
 
 static void
@@ -69,6 +70,12 @@ test_base (void)
   g_assert_cmpuint (ms_test_ink (GTK_WIDGET (view)), >, 20);
   g_assert_cmpuint (chart->draws, >=, 1);
   g_assert_cmpfloat (chart->drawn_text_scale, ==, 1.6);
+  guint draws = chart->draws;
+  ms_test_ink (GTK_WIDGET (view)); /* the kept picture */
+  g_assert_cmpuint (chart->draws, ==, draws);
+  ms_chart_view_redraw (view);
+  g_assert_cmpuint (ms_test_ink (GTK_WIDGET (view)), >, 20);
+  g_assert_cmpuint (chart->draws, ==, draws + 1);
   ms_test_destroy (window, GTK_WIDGET (view));
 }
 
