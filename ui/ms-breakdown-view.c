@@ -7,34 +7,28 @@
 #include "ms-views.h"
 
 struct _MsBreakdownView {
-  GtkWidget parent_instance;
+  MsChartView parent_instance;
   GPtrArray *runs;
   int exponent;
   gboolean one_time; /* the one-time costs beside the per-repetition path */
-  MsViewScale scale;
 };
 
-G_DEFINE_FINAL_TYPE (MsBreakdownView, ms_breakdown_view, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (MsBreakdownView, ms_breakdown_view, MS_TYPE_CHART_VIEW)
 
-enum { PROP_0, PROP_RUNS, PROP_EXPONENT, PROP_ONE_TIME, PROP_SCALE_FIRST, N_PROPS };
+enum { PROP_0, PROP_RUNS, PROP_EXPONENT, PROP_ONE_TIME, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
 static void
-ms_breakdown_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+ms_breakdown_view_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *style, int w, int h)
 {
-  MsBreakdownView *self = MS_BREAKDOWN_VIEW (widget);
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  MsChartStyle style;
-  ms_view_style_from_widget (widget, &self->scale, &style);
-  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  MsBreakdownView *self = MS_BREAKDOWN_VIEW (view);
   g_autoptr (GPtrArray) results = ms_run_array_results (self->runs);
   /* The picture names its runs (the header bar does not, and is hidden
    * when projected). */
   g_autofree char *line = ms_plot_runs_line (results);
-  double strip = ms_draw_runs_line_height (cr, &style, line, h);
-  ms_breakdown_draw_full (cr, results, self->exponent, self->one_time, &style, w, h - strip);
-  ms_draw_runs_line (cr, &style, line, w, h);
-  cairo_destroy (cr);
+  double strip = ms_draw_runs_line_height (cr, style, line, h);
+  ms_breakdown_draw_full (cr, results, self->exponent, self->one_time, style, w, h - strip);
+  ms_draw_runs_line (cr, style, line, w, h);
 }
 
 static void
@@ -46,9 +40,7 @@ ms_breakdown_view_set_property (GObject *object, guint prop_id, const GValue *va
   case PROP_RUNS: ms_breakdown_view_set_runs (self, g_value_get_boxed (value)); break;
   case PROP_EXPONENT: ms_breakdown_view_set_exponent (self, g_value_get_int (value)); break;
   case PROP_ONE_TIME: ms_breakdown_view_set_one_time (self, g_value_get_boolean (value)); break;
-  default:
-    if (!ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value))
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
 
@@ -60,9 +52,7 @@ ms_breakdown_view_get_property (GObject *object, guint prop_id, GValue *value, G
   case PROP_RUNS: g_value_set_boxed (value, self->runs); break;
   case PROP_EXPONENT: g_value_set_int (value, self->exponent); break;
   case PROP_ONE_TIME: g_value_set_boolean (value, self->one_time); break;
-  default:
-    if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
 
@@ -80,7 +70,7 @@ ms_breakdown_view_class_init (MsBreakdownViewClass *klass)
   object_class->dispose = ms_breakdown_view_dispose;
   object_class->set_property = ms_breakdown_view_set_property;
   object_class->get_property = ms_breakdown_view_get_property;
-  GTK_WIDGET_CLASS (klass)->snapshot = ms_breakdown_view_snapshot;
+  MS_CHART_VIEW_CLASS (klass)->draw = ms_breakdown_view_draw;
 
   const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
   props[PROP_RUNS] = g_param_spec_boxed ("runs", NULL, NULL, G_TYPE_PTR_ARRAY, flags);
@@ -88,22 +78,16 @@ ms_breakdown_view_class_init (MsBreakdownViewClass *klass)
     g_param_spec_int ("exponent", NULL, NULL, -1, MS_MAX_EXPONENT, 20, flags);
   /* Off by default: the per-repetition path alone adds up to end-to-end. */
   props[PROP_ONE_TIME] = g_param_spec_boolean ("one-time", NULL, NULL, FALSE, flags);
-  g_object_class_install_properties (object_class, PROP_SCALE_FIRST, props);
-  ms_view_scale_install (object_class, PROP_SCALE_FIRST);
+  g_object_class_install_properties (object_class, N_PROPS, props);
 
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "msbreakdownview");
-  gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_IMG);
 }
 
 static void
 ms_breakdown_view_init (MsBreakdownView *self)
 {
-  self->scale = (MsViewScale){ 1, 1 };
   self->exponent = 20;
-  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_size_request (GTK_WIDGET (self), 320, 200);
-  ms_view_follow_style (GTK_WIDGET (self), G_CALLBACK (gtk_widget_queue_draw));
 }
 
 GtkWidget *

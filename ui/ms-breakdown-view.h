@@ -4,18 +4,20 @@
 
 #include <gtk/gtk.h>
 
+#include "ms-chart-view.h"
+
 #include "memsweep.h"
 
 G_BEGIN_DECLS
 
 #define MS_TYPE_BREAKDOWN_VIEW (ms_breakdown_view_get_type ())
-G_DECLARE_FINAL_TYPE (MsBreakdownView, ms_breakdown_view, MS, BREAKDOWN_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (MsBreakdownView, ms_breakdown_view, MS, BREAKDOWN_VIEW, MsChartView)
 
 /* Properties: "runs" (GPtrArray of MsRun*, referenced), "exponent" (the
  * size, 2^exponent elements; -1: none), "one-time" (the one-time costs in
  * a second group; off: the per-repetition path alone, which adds up to the
  * Time view's median), and the text-scale / line-scale / high-contrast of
- * ms-views.h. */
+ * MsChartView. */
 GtkWidget *ms_breakdown_view_new (void);
 void ms_breakdown_view_set_runs (MsBreakdownView *self, GPtrArray *runs);
 int ms_breakdown_view_get_exponent (MsBreakdownView *self);

@@ -11,16 +11,15 @@
 #include "ms-views.h"
 
 struct _MsHealthView {
-  GtkWidget parent_instance;
+  MsChartView parent_instance;
   MsRun *run;
   gboolean warns;
   char *envelope; /* the judgement's summary */
-  MsViewScale scale;
 };
 
-G_DEFINE_FINAL_TYPE (MsHealthView, ms_health_view, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (MsHealthView, ms_health_view, MS_TYPE_CHART_VIEW)
 
-enum { PROP_0, PROP_RUN, PROP_WARNS, PROP_ENVELOPE, PROP_SCALE_FIRST, N_PROPS = PROP_SCALE_FIRST };
+enum { PROP_0, PROP_RUN, PROP_WARNS, PROP_ENVELOPE, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
 /* The envelope file, read once: a damaged row is refused (and said on
@@ -45,17 +44,18 @@ envelopes (void)
 }
 
 static void
-ms_health_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+ms_health_view_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *style, int w, int h)
 {
-  MsHealthView *self = MS_HEALTH_VIEW (widget);
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  MsChartStyle style;
-  if (!self->run)
-    return;
-  ms_view_style_from_widget (widget, &self->scale, &style);
-  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  ms_health_strip_draw (cr, ms_run_get_results (self->run), self->envelope, &style, w, h);
-  cairo_destroy (cr);
+  MsHealthView *self = MS_HEALTH_VIEW (view);
+  if (self->run)
+    ms_health_strip_draw (cr, ms_run_get_results (self->run), self->envelope, style, w, h);
+}
+
+/* Larger text wants a taller strip. */
+static void
+ms_health_view_scale_set (MsChartView *view, GParamSpec *pspec)
+{
+  gtk_widget_queue_resize (GTK_WIDGET (view));
 }
 
 static void
@@ -64,7 +64,7 @@ ms_health_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_s
 {
   MsHealthView *self = MS_HEALTH_VIEW (widget);
   MsChartStyle style;
-  ms_view_style_from_widget (widget, &self->scale, &style);
+  ms_chart_view_get_style (MS_CHART_VIEW (widget), &style);
   if (orientation == GTK_ORIENTATION_VERTICAL)
     *minimum = *natural = self->run ? (int)ms_health_strip_height (&style) : 0;
   else
@@ -158,8 +158,6 @@ ms_health_view_set_property (GObject *object, guint prop_id, const GValue *value
   MsHealthView *self = MS_HEALTH_VIEW (object);
   if (prop_id == PROP_RUN)
     ms_health_view_set_run (self, g_value_get_object (value));
-  else if (ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value))
-    gtk_widget_queue_resize (GTK_WIDGET (self));
   else
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
@@ -178,9 +176,7 @@ ms_health_view_get_property (GObject *object, guint prop_id, GValue *value, GPar
   case PROP_ENVELOPE:
     g_value_set_string (value, self->envelope);
     break;
-  default:
-    if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
 
@@ -201,7 +197,8 @@ ms_health_view_class_init (MsHealthViewClass *klass)
   object_class->dispose = ms_health_view_dispose;
   object_class->set_property = ms_health_view_set_property;
   object_class->get_property = ms_health_view_get_property;
-  widget_class->snapshot = ms_health_view_snapshot;
+  MS_CHART_VIEW_CLASS (klass)->draw = ms_health_view_draw;
+  MS_CHART_VIEW_CLASS (klass)->scale_set = ms_health_view_scale_set;
   widget_class->measure = ms_health_view_measure;
 
   const GParamFlags flags = G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
@@ -210,18 +207,15 @@ ms_health_view_class_init (MsHealthViewClass *klass)
   props[PROP_ENVELOPE]
       = g_param_spec_string ("envelope", NULL, NULL, NULL, G_PARAM_READABLE | flags);
   g_object_class_install_properties (object_class, N_PROPS, props);
-  ms_view_scale_install (object_class, PROP_SCALE_FIRST);
 
   gtk_widget_class_set_css_name (widget_class, "mshealthview");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
 
 static void
 ms_health_view_init (MsHealthView *self)
 {
-  self->scale = (MsViewScale){ 1, 1 };
-  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
-  ms_view_follow_style (GTK_WIDGET (self), G_CALLBACK (gtk_widget_queue_draw));
+  /* A strip as tall as its text (measure). */
+  gtk_widget_set_vexpand (GTK_WIDGET (self), FALSE);
 }
 
 GtkWidget *

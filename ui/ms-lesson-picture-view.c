@@ -4,35 +4,30 @@
  * (the pictures are small: a few dozen cells). */
 #include "ms-lesson-picture-view.h"
 
-#include "ms-lessons.h"
+#include "ms-chart-view.h"
 #include "ms-drawing.h"
-#include "ms-views.h"
+#include "ms-lessons.h"
 
 struct _MsLessonPictureView {
-  GtkWidget parent_instance;
+  MsChartView parent_instance;
   char *topic;
   MsRun *run;
-  MsViewScale scale;
 };
 
-G_DEFINE_FINAL_TYPE (MsLessonPictureView, ms_lesson_picture_view, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (MsLessonPictureView, ms_lesson_picture_view, MS_TYPE_CHART_VIEW)
 
-enum { PROP_0, PROP_TOPIC, PROP_RUN, PROP_SCALE_FIRST, N_PROPS = PROP_SCALE_FIRST };
+enum { PROP_0, PROP_TOPIC, PROP_RUN, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
 static void
-ms_lesson_picture_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+ms_lesson_picture_view_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *style, int w,
+                             int h)
 {
-  MsLessonPictureView *self = MS_LESSON_PICTURE_VIEW (widget);
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  MsLessonPictureView *self = MS_LESSON_PICTURE_VIEW (view);
   MsLessonTopic t = ms_lesson_topic_from_name (self->topic);
   if (!ms_lesson_picture_has (t) || w <= 0 || h <= 0)
     return;
-  MsChartStyle style;
-  ms_view_style_from_widget (widget, &self->scale, &style);
-  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  ms_lesson_picture_draw (cr, t, self->run ? ms_run_get_results (self->run) : NULL, &style, w, h);
-  cairo_destroy (cr);
+  ms_lesson_picture_draw (cr, t, self->run ? ms_run_get_results (self->run) : NULL, style, w, h);
 }
 
 static void
@@ -55,9 +50,7 @@ ms_lesson_picture_view_set_property (GObject *object, guint prop_id, const GValu
       g_object_notify_by_pspec (object, pspec);
     }
     break;
-  default:
-    if (!ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value))
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
 
@@ -69,9 +62,7 @@ ms_lesson_picture_view_get_property (GObject *object, guint prop_id, GValue *val
   switch (prop_id) {
   case PROP_TOPIC: g_value_set_string (value, self->topic); break;
   case PROP_RUN: g_value_set_object (value, self->run); break;
-  default:
-    if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
 
@@ -91,26 +82,19 @@ ms_lesson_picture_view_class_init (MsLessonPictureViewClass *klass)
   object_class->dispose = ms_lesson_picture_view_dispose;
   object_class->set_property = ms_lesson_picture_view_set_property;
   object_class->get_property = ms_lesson_picture_view_get_property;
-  GTK_WIDGET_CLASS (klass)->snapshot = ms_lesson_picture_view_snapshot;
+  MS_CHART_VIEW_CLASS (klass)->draw = ms_lesson_picture_view_draw;
 
   const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
   props[PROP_TOPIC] = g_param_spec_string ("topic", NULL, NULL, NULL, flags);
   props[PROP_RUN] = g_param_spec_object ("run", NULL, NULL, MS_TYPE_RUN, flags);
   g_object_class_install_properties (object_class, N_PROPS, props);
-  ms_view_scale_install (object_class, PROP_SCALE_FIRST);
-
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "mslessonpictureview");
-  gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_IMG);
 }
 
 static void
 ms_lesson_picture_view_init (MsLessonPictureView *self)
 {
-  self->scale = (MsViewScale){ 1, 1 };
-  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_size_request (GTK_WIDGET (self), 320, 240);
-  ms_view_follow_style (GTK_WIDGET (self), G_CALLBACK (gtk_widget_queue_draw));
 }
 
 GtkWidget *

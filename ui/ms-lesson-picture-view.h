@@ -6,17 +6,19 @@
 
 #include <gtk/gtk.h>
 
+#include "ms-chart-view.h"
+
 #include "ms-run.h"
 
 G_BEGIN_DECLS
 
 #define MS_TYPE_LESSON_PICTURE_VIEW (ms_lesson_picture_view_get_type ())
 G_DECLARE_FINAL_TYPE (MsLessonPictureView, ms_lesson_picture_view, MS, LESSON_PICTURE_VIEW,
-                      GtkWidget)
+                      MsChartView)
 
 /* Properties: "topic" (a lesson topic's name, ms_lesson_topic_from_name;
  * NULL: none), "run" (MsRun, or NULL), and the text-scale / line-scale /
- * high-contrast of ms-views.h. */
+ * high-contrast of MsChartView. */
 GtkWidget *ms_lesson_picture_view_new (void);
 
 G_END_DECLS

@@ -27,21 +27,20 @@ ms_peer_file_box_unref (MsPeerFile *file)
 G_DEFINE_BOXED_TYPE (MsPeerFile, ms_peer_file_box, ms_peer_file_box_ref, ms_peer_file_box_unref)
 
 struct _MsMatrixView {
-  GtkWidget parent_instance;
+  MsChartView parent_instance;
   MsPeerFile *peer;
   GPtrArray *runs;
   int method;
   int direction;
   MsMode mode;
-  MsViewScale scale;
   MsMatrixData data;
   MsMatrixLayout layout; /* of the last frame, for the tooltip */
 };
 
-G_DEFINE_FINAL_TYPE (MsMatrixView, ms_matrix_view, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (MsMatrixView, ms_matrix_view, MS_TYPE_CHART_VIEW)
 
-enum { PROP_0, PROP_PEER, PROP_RUNS, PROP_METHOD, PROP_DIRECTION, PROP_MODE, PROP_SCALE_FIRST };
-static GParamSpec *props[PROP_SCALE_FIRST];
+enum { PROP_0, PROP_PEER, PROP_RUNS, PROP_METHOD, PROP_DIRECTION, PROP_MODE, N_PROPS };
+static GParamSpec *props[N_PROPS];
 
 /* The matrix from what is set, made again whenever any of it changes. */
 static void
@@ -58,15 +57,10 @@ update (MsMatrixView *self)
 }
 
 static void
-ms_matrix_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+ms_matrix_view_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *style, int w, int h)
 {
-  MsMatrixView *self = MS_MATRIX_VIEW (widget);
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  MsChartStyle style;
-  ms_view_style_from_widget (widget, &self->scale, &style);
-  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  ms_matrix_draw (cr, &self->data, &style, w, h, &self->layout);
-  cairo_destroy (cr);
+  MsMatrixView *self = MS_MATRIX_VIEW (view);
+  ms_matrix_draw (cr, &self->data, style, w, h, &self->layout);
 }
 
 /* The cell's full story: the pair, the value, and why not. */
@@ -115,9 +109,7 @@ ms_matrix_view_set_property (GObject *object, guint prop_id, const GValue *value
       g_object_notify_by_pspec (object, pspec);
     }
     break;
-  default:
-    if (!ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value))
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
 
@@ -131,9 +123,7 @@ ms_matrix_view_get_property (GObject *object, guint prop_id, GValue *value, GPar
   case PROP_METHOD: g_value_set_int (value, self->method); break;
   case PROP_DIRECTION: g_value_set_int (value, self->direction); break;
   case PROP_MODE: g_value_set_int (value, self->mode); break;
-  default:
-    if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
 
@@ -153,7 +143,7 @@ ms_matrix_view_class_init (MsMatrixViewClass *klass)
   object_class->dispose = ms_matrix_view_dispose;
   object_class->set_property = ms_matrix_view_set_property;
   object_class->get_property = ms_matrix_view_get_property;
-  GTK_WIDGET_CLASS (klass)->snapshot = ms_matrix_view_snapshot;
+  MS_CHART_VIEW_CLASS (klass)->draw = ms_matrix_view_draw;
 
   const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
   props[PROP_PEER] = g_param_spec_boxed ("peer", NULL, NULL, MS_TYPE_PEER_FILE, flags);
@@ -163,25 +153,19 @@ ms_matrix_view_class_init (MsMatrixViewClass *klass)
   props[PROP_DIRECTION] = g_param_spec_int ("direction", NULL, NULL, 0, 2, 0, flags);
   props[PROP_MODE] =
     g_param_spec_int ("mode", NULL, NULL, 0, MS_MODE_COUNT - 1, MS_MODE_PINNED, flags);
-  g_object_class_install_properties (object_class, PROP_SCALE_FIRST, props);
-  ms_view_scale_install (object_class, PROP_SCALE_FIRST);
+  g_object_class_install_properties (object_class, N_PROPS, props);
 
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "msmatrixview");
-  gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_IMG);
 }
 
 static void
 ms_matrix_view_init (MsMatrixView *self)
 {
-  self->scale = (MsViewScale){ 1, 1 };
   self->method = MS_PEER_COPY_ENABLED;
   self->mode = MS_MODE_PINNED;
-  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_size_request (GTK_WIDGET (self), 320, 200);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
-  ms_view_follow_style (GTK_WIDGET (self), G_CALLBACK (gtk_widget_queue_draw));
 }
 
 GtkWidget *

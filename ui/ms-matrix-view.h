@@ -6,6 +6,8 @@
 
 #include <gtk/gtk.h>
 
+#include "ms-chart-view.h"
+
 #include "ms-drawing.h"
 #include "ms-engine.h"
 
@@ -29,14 +31,14 @@ typedef enum {
 } MsMatrixShow;
 
 #define MS_TYPE_MATRIX_VIEW (ms_matrix_view_get_type ())
-G_DECLARE_FINAL_TYPE (MsMatrixView, ms_matrix_view, MS, MATRIX_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (MsMatrixView, ms_matrix_view, MS, MATRIX_VIEW, MsChartView)
 
 /* Properties: "peer" (MS_TYPE_PEER_FILE), "runs" (GPtrArray of MsRun*,
  * one per device), "method" (an MsPeerMethod, MS_MATRIX_SHOW_REFERENCE, or
  * MS_MATRIX_SHOW_RUNS), "direction" (peer: 0 one way, 1 both ways at once;
  * runs: 0 host to device, 1 device to host, 2 end to end), "mode" (the
  * runs' memory mode), and the text-scale / line-scale / high-contrast of
- * ms-views.h. */
+ * MsChartView. */
 GtkWidget *ms_matrix_view_new (void);
 void ms_matrix_view_set_peer (MsMatrixView *self, MsPeerFile *peer);
 MsPeerFile *ms_matrix_view_get_peer (MsMatrixView *self);

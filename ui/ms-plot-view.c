@@ -5,32 +5,27 @@
 #include "ms-plot-view.h"
 #include "ms-run.h"
 
-#include "ms-view-cache.h"
 #include "ms-views.h"
 
 #include <math.h>
 #include <string.h>
 
 struct _MsPlotView {
-  GtkWidget parent_instance;
+  MsChartView parent_instance;
   GPtrArray *runs;
   MsMetric metric;
   gboolean log_scale;
   gboolean direct_labels;
   int planned_min_exp, planned_max_exp; /* -1: none */
-  MsViewScale scale;
   GHashTable *hidden; /* labels switched off in the legend */
   GHashTable *run_labels; /* MsRun* -> its label when the series were last named */
   char *modes;        /* "pageable,pinned": only these modes' series; NULL: all */
   MsChartData *data;  /* built lazily from runs */
   MsChartLayout layout;
   double hover_x;
-  /* The chart without the crosshair, at the widget's size, scale and
-   * style: hovering draws the crosshair over it and nothing else. */
-  MsViewCache cache;
 };
 
-G_DEFINE_FINAL_TYPE (MsPlotView, ms_plot_view, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (MsPlotView, ms_plot_view, MS_TYPE_CHART_VIEW)
 
 enum {
   PROP_0,
@@ -41,8 +36,7 @@ enum {
   PROP_PLANNED_MIN_EXPONENT,
   PROP_PLANNED_MAX_EXPONENT,
   PROP_MODES,
-  PROP_SCALE_FIRST,
-  N_PROPS = PROP_SCALE_FIRST + MS_VIEW_SCALE_N_PROPS
+  N_PROPS
 };
 static GParamSpec *props[N_PROPS];
 
@@ -68,24 +62,11 @@ ms_plot_view_get_data (MsPlotView *self)
   return plot_data (self);
 }
 
-static void
-drop_cache (MsPlotView *self)
-{
-  ms_view_cache_clear (&self->cache);
-}
-
-static void
-on_style_changed (MsPlotView *self)
-{
-  drop_cache (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
 void
 ms_plot_view_invalidate (MsPlotView *self)
 {
   g_clear_pointer (&self->data, ms_chart_data_free);
-  on_style_changed (self);
+  ms_chart_view_redraw (MS_CHART_VIEW (self));
 }
 
 /* The crosshair and its read-out in a node only as large as what they
@@ -111,30 +92,32 @@ append_crosshair (MsPlotView *self, GtkSnapshot *snapshot, const MsChartStyle *s
   cairo_surface_destroy (rec);
 }
 
+/* The chart without the crosshair, kept by the base class: hovering draws
+ * the crosshair over it and nothing else. */
+static void
+ms_plot_view_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *style, int w, int h)
+{
+  MsPlotView *self = MS_PLOT_VIEW (view);
+  /* The picture names its runs (the header bar does not, and is hidden
+   * when projected). */
+  g_autoptr (GPtrArray) results = ms_run_array_results (self->runs);
+  g_autofree char *line = ms_plot_runs_line (results);
+  double strip = ms_draw_runs_line_height (cr, style, line, h);
+  ms_chart_draw (cr, plot_data (self), style, w, h - strip, -1, &self->layout);
+  ms_draw_runs_line (cr, style, line, w, h);
+}
+
 static void
 ms_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   MsPlotView *self = MS_PLOT_VIEW (widget);
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  int scale = gtk_widget_get_scale_factor (widget);
-  MsChartStyle style;
-  ms_view_style_from_widget (widget, &self->scale, &style);
-  if (w <= 0 || h <= 0)
-    return;
-  if (!ms_view_cache_holds (&self->cache, w, h, scale, &style)) {
-    cairo_t *cc = ms_view_cache_begin (&self->cache, w, h, scale, &style);
-    /* The picture names its runs (the header bar does not, and is hidden
-     * when projected). */
-    g_autoptr (GPtrArray) results = ms_run_array_results (self->runs);
-    g_autofree char *line = ms_plot_runs_line (results);
-    double strip = ms_draw_runs_line_height (cc, &style, line, h);
-    ms_chart_draw (cc, plot_data (self), &style, w, h - strip, -1, &self->layout);
-    ms_draw_runs_line (cc, &style, line, w, h);
-    ms_view_cache_end (&self->cache, cc);
-  }
-  ms_view_cache_append (&self->cache, snapshot);
-  if (self->hover_x >= 0)
+  GTK_WIDGET_CLASS (ms_plot_view_parent_class)->snapshot (widget, snapshot);
+  if (self->hover_x >= 0 && gtk_widget_get_width (widget) > 0 &&
+      gtk_widget_get_height (widget) > 0) {
+    MsChartStyle style;
+    ms_chart_view_get_style (MS_CHART_VIEW (self), &style);
     append_crosshair (self, snapshot, &style);
+  }
 }
 
 gboolean
@@ -249,17 +232,20 @@ ms_plot_view_set_property (GObject *object, guint prop_id, const GValue *value, 
   case PROP_MODES:
     ms_plot_view_set_modes (self, g_value_get_string (value));
     break;
-  default:
-    if (ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value)) {
-      /* Presentation mode (high contrast) names the lines at their ends;
-       * leaving it goes back to the legend alone. Either can be changed
-       * afterwards. */
-      if (prop_id - PROP_SCALE_FIRST == 2)
-        ms_plot_view_set_direct_labels (self, self->scale.high_contrast);
-      drop_cache (self);
-    } else
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
+}
+
+static void
+ms_plot_view_scale_set (MsChartView *view, GParamSpec *pspec)
+{
+  MsPlotView *self = MS_PLOT_VIEW (view);
+  /* Presentation mode (high contrast) names the lines at their ends;
+   * leaving it goes back to the legend alone. Either can be changed
+   * afterwards. */
+  if (g_strcmp0 (pspec->name, "high-contrast") == 0)
+    ms_plot_view_set_direct_labels (self, ms_chart_view_get_scale (view)->high_contrast);
+  ms_chart_view_drop_picture (view);
 }
 
 static void
@@ -274,9 +260,7 @@ ms_plot_view_get_property (GObject *object, guint prop_id, GValue *value, GParam
   case PROP_PLANNED_MIN_EXPONENT: g_value_set_int (value, self->planned_min_exp); break;
   case PROP_PLANNED_MAX_EXPONENT: g_value_set_int (value, self->planned_max_exp); break;
   case PROP_MODES: g_value_set_string (value, self->modes); break;
-  default:
-    if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
 
@@ -286,7 +270,6 @@ ms_plot_view_dispose (GObject *object)
   MsPlotView *self = MS_PLOT_VIEW (object);
   g_clear_pointer (&self->data, ms_chart_data_free);
   g_clear_pointer (&self->runs, g_ptr_array_unref);
-  drop_cache (self);
   G_OBJECT_CLASS (ms_plot_view_parent_class)->dispose (object);
 }
 
@@ -311,6 +294,9 @@ ms_plot_view_class_init (MsPlotViewClass *klass)
   object_class->set_property = ms_plot_view_set_property;
   object_class->get_property = ms_plot_view_get_property;
   widget_class->snapshot = ms_plot_view_snapshot;
+  MS_CHART_VIEW_CLASS (klass)->draw = ms_plot_view_draw;
+  MS_CHART_VIEW_CLASS (klass)->keeps_picture = TRUE;
+  MS_CHART_VIEW_CLASS (klass)->scale_set = ms_plot_view_scale_set;
 
   const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
   props[PROP_RUNS] = g_param_spec_boxed ("runs", NULL, NULL, G_TYPE_PTR_ARRAY, flags);
@@ -327,11 +313,9 @@ ms_plot_view_class_init (MsPlotViewClass *klass)
   /* Mode names, comma-separated: only their series are drawn (a lesson
    * shows the modes it compares); NULL or "": every mode. */
   props[PROP_MODES] = g_param_spec_string ("modes", NULL, NULL, NULL, flags);
-  g_object_class_install_properties (object_class, PROP_SCALE_FIRST, props);
-  ms_view_scale_install (object_class, PROP_SCALE_FIRST);
+  g_object_class_install_properties (object_class, N_PROPS, props);
 
   gtk_widget_class_set_css_name (widget_class, "msplotview");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
 
 char *
@@ -369,10 +353,7 @@ ms_plot_view_init (MsPlotView *self)
   self->run_labels = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   self->hover_x = -1;
   self->planned_min_exp = self->planned_max_exp = -1;
-  self->scale = (MsViewScale){ 1, 1 };
   ms_chart_layout_init (&self->layout);
-  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_size_request (GTK_WIDGET (self), 320, 240);
 
   GtkGesture *click = gtk_gesture_click_new ();
@@ -382,7 +363,6 @@ ms_plot_view_init (MsPlotView *self)
   g_signal_connect (motion, "motion", G_CALLBACK (on_plot_motion), self);
   g_signal_connect (motion, "leave", G_CALLBACK (on_plot_leave), self);
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
-  ms_view_follow_style (GTK_WIDGET (self), G_CALLBACK (on_style_changed));
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
 }

@@ -4,13 +4,15 @@
 
 #include <gtk/gtk.h>
 
+#include "ms-chart-view.h"
+
 #include "memsweep.h"
 #include "ms-drawing.h"
 
 G_BEGIN_DECLS
 
 #define MS_TYPE_PLOT_VIEW (ms_plot_view_get_type ())
-G_DECLARE_FINAL_TYPE (MsPlotView, ms_plot_view, MS, PLOT_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (MsPlotView, ms_plot_view, MS, PLOT_VIEW, MsChartView)
 
 /* Properties: "runs" (GPtrArray of MsRun*, referenced), "metric" (an
  * MsMetric), "log-scale", "direct-labels" (each line named at its end; set
@@ -18,7 +20,7 @@ G_DECLARE_FINAL_TYPE (MsPlotView, ms_plot_view, MS, PLOT_VIEW, GtkWidget)
  * and "planned-max-exponent" (a running sweep's sizes, -1 for none: the x
  * axis spans them from the start), "modes" (mode names, comma-separated:
  * only their series are drawn; NULL for all), and the text-scale / line-scale /
- * high-contrast of ms-views.h. */
+ * high-contrast of MsChartView. */
 GtkWidget *ms_plot_view_new (MsMetric metric);
 void ms_plot_view_set_runs (MsPlotView *self, GPtrArray *runs);
 MsMetric ms_plot_view_get_metric (MsPlotView *self);

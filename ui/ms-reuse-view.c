@@ -8,18 +8,17 @@
 #include "ms-views.h"
 
 struct _MsReuseView {
-  GtkWidget parent_instance;
+  MsChartView parent_instance;
   MsRun *held;
   const MsResults *run; /* held's results */
   int exponent;
   gboolean time;
   MsChartData *data; /* built lazily */
-  MsViewScale scale;
 };
 
-G_DEFINE_FINAL_TYPE (MsReuseView, ms_reuse_view, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (MsReuseView, ms_reuse_view, MS_TYPE_CHART_VIEW)
 
-enum { PROP_0, PROP_EXPONENT, PROP_TIME, PROP_SCALE_FIRST, N_PROPS = PROP_SCALE_FIRST };
+enum { PROP_0, PROP_EXPONENT, PROP_TIME, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
 int
@@ -36,18 +35,13 @@ invalidate (MsReuseView *self)
 }
 
 static void
-ms_reuse_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+ms_reuse_view_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *style, int w, int h)
 {
-  MsReuseView *self = MS_REUSE_VIEW (widget);
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  MsChartStyle style;
+  MsReuseView *self = MS_REUSE_VIEW (view);
   if (!self->data)
     self->data = ms_reuse_chart_build (self->run, ms_reuse_view_get_shown_exponent (self),
                                        self->time ? MS_REUSE_TIME : MS_REUSE_BANDWIDTH);
-  ms_view_style_from_widget (widget, &self->scale, &style);
-  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  ms_reuse_chart_draw (cr, self->data, &style, w, h, NULL);
-  cairo_destroy (cr);
+  ms_reuse_chart_draw (cr, self->data, style, w, h, NULL);
 }
 
 static void
@@ -67,9 +61,7 @@ ms_reuse_view_set_property (GObject *object, guint prop_id, const GValue *value,
     }
     break;
   }
-  default:
-    if (!ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value))
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
 
@@ -80,9 +72,7 @@ ms_reuse_view_get_property (GObject *object, guint prop_id, GValue *value, GPara
   switch (prop_id) {
   case PROP_EXPONENT: g_value_set_int (value, self->exponent); break;
   case PROP_TIME: g_value_set_boolean (value, self->time); break;
-  default:
-    if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
 
@@ -103,28 +93,22 @@ ms_reuse_view_class_init (MsReuseViewClass *klass)
   object_class->dispose = ms_reuse_view_dispose;
   object_class->set_property = ms_reuse_view_set_property;
   object_class->get_property = ms_reuse_view_get_property;
-  GTK_WIDGET_CLASS (klass)->snapshot = ms_reuse_view_snapshot;
+  MS_CHART_VIEW_CLASS (klass)->draw = ms_reuse_view_draw;
 
   const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
   props[PROP_EXPONENT] = g_param_spec_int ("exponent", NULL, NULL, -1, MS_MAX_EXPONENT, -1, flags);
   props[PROP_TIME] = g_param_spec_boolean ("time", NULL, NULL, TRUE, flags);
   g_object_class_install_properties (object_class, N_PROPS, props);
-  ms_view_scale_install (object_class, PROP_SCALE_FIRST);
 
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "msreuseview");
-  gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_IMG);
 }
 
 static void
 ms_reuse_view_init (MsReuseView *self)
 {
-  self->scale = (MsViewScale){ 1, 1 };
   self->exponent = -1;
   self->time = TRUE;
-  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_size_request (GTK_WIDGET (self), 320, 200);
-  ms_view_follow_style (GTK_WIDGET (self), G_CALLBACK (gtk_widget_queue_draw));
 }
 
 GtkWidget *

@@ -4,17 +4,19 @@
 
 #include <gtk/gtk.h>
 
+#include "ms-chart-view.h"
+
 #include "memsweep.h"
 #include "ms-run.h"
 
 G_BEGIN_DECLS
 
 #define MS_TYPE_REUSE_VIEW (ms_reuse_view_get_type ())
-G_DECLARE_FINAL_TYPE (MsReuseView, ms_reuse_view, MS, REUSE_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (MsReuseView, ms_reuse_view, MS, REUSE_VIEW, MsChartView)
 
 /* Properties: "exponent" (the size shown; -1: the largest with R cells),
  * "time" (TRUE: end-to-end time, FALSE: bandwidth), and the text-scale /
- * line-scale / high-contrast of ms-views.h. */
+ * line-scale / high-contrast of MsChartView. */
 GtkWidget *ms_reuse_view_new (void);
 /* run: held by the view, or NULL. */
 void ms_reuse_view_set_run (MsReuseView *self, MsRun *run);

@@ -9,22 +9,21 @@
 #include "ms-views.h"
 
 struct _MsTimelineStack {
-  GtkWidget parent_instance;
+  MsChartView parent_instance;
   MsTimelineRows rows;
   MsTimeWindow win;
   MsTimelineLayout layouts[MS_TIMELINE_MAX_ROWS];
   gboolean show_setup;
   double pointer_x;
-  MsViewScale scale;
   /* The height every row needs, for the last width and font size asked. */
   gboolean need_stale;
   int need_width, need_height;
   double need_fs;
 };
 
-G_DEFINE_FINAL_TYPE (MsTimelineStack, ms_timeline_stack, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (MsTimelineStack, ms_timeline_stack, MS_TYPE_CHART_VIEW)
 
-enum { PROP_0, PROP_N_ROWS, PROP_SHOW_SETUP, PROP_SCALE_FIRST, N_PROPS = PROP_SCALE_FIRST };
+enum { PROP_0, PROP_N_ROWS, PROP_SHOW_SETUP, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
 /* Rows are aligned again, in place, whenever one is added: the layouts'
@@ -46,7 +45,7 @@ static int
 rows_height (MsTimelineStack *self, int width)
 {
   MsChartStyle style;
-  ms_view_style_from_widget (GTK_WIDGET (self), &self->scale, &style);
+  ms_chart_view_get_style (MS_CHART_VIEW (self), &style);
   double fs = ms_style_font_size (&style);
   if (self->rows.n == 0 || width <= 0)
     return 0;
@@ -87,15 +86,17 @@ ms_timeline_stack_measure (GtkWidget *widget, GtkOrientation orientation, int fo
 }
 
 static void
-ms_timeline_stack_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+ms_timeline_stack_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *style, int w, int h)
 {
-  MsTimelineStack *self = MS_TIMELINE_STACK (widget);
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  MsChartStyle style;
-  ms_view_style_from_widget (widget, &self->scale, &style);
-  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  ms_timeline_rows_draw (cr, &self->rows, &self->win, &style, w, h, self->layouts);
-  cairo_destroy (cr);
+  MsTimelineStack *self = MS_TIMELINE_STACK (view);
+  ms_timeline_rows_draw (cr, &self->rows, &self->win, style, w, h, self->layouts);
+}
+
+/* Larger text wants taller rows. */
+static void
+ms_timeline_stack_scale_set (MsChartView *view, GParamSpec *pspec)
+{
+  gtk_widget_queue_resize (GTK_WIDGET (view));
 }
 
 static gboolean
@@ -138,11 +139,7 @@ ms_timeline_stack_set_property (GObject *object, guint prop_id, const GValue *va
       g_object_notify_by_pspec (object, pspec);
     }
     break;
-  default:
-    if (!ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value))
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    else /* larger text wants taller rows */
-      gtk_widget_queue_resize (GTK_WIDGET (self));
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
 
@@ -154,9 +151,7 @@ ms_timeline_stack_get_property (GObject *object, guint prop_id, GValue *value,
   switch (prop_id) {
   case PROP_N_ROWS: g_value_set_int (value, self->rows.n); break;
   case PROP_SHOW_SETUP: g_value_set_boolean (value, self->show_setup); break;
-  default:
-    if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
 
@@ -177,7 +172,8 @@ ms_timeline_stack_class_init (MsTimelineStackClass *klass)
   object_class->finalize = ms_timeline_stack_finalize;
   object_class->set_property = ms_timeline_stack_set_property;
   object_class->get_property = ms_timeline_stack_get_property;
-  GTK_WIDGET_CLASS (klass)->snapshot = ms_timeline_stack_snapshot;
+  MS_CHART_VIEW_CLASS (klass)->draw = ms_timeline_stack_draw;
+  MS_CHART_VIEW_CLASS (klass)->scale_set = ms_timeline_stack_scale_set;
   GTK_WIDGET_CLASS (klass)->measure = ms_timeline_stack_measure;
   GTK_WIDGET_CLASS (klass)->get_request_mode = ms_timeline_stack_get_request_mode;
 
@@ -188,21 +184,16 @@ ms_timeline_stack_class_init (MsTimelineStackClass *klass)
     g_param_spec_boolean ("show-setup", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
-  ms_view_scale_install (object_class, PROP_SCALE_FIRST);
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "mstimelinestack");
-  gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_IMG);
 }
 
 static void
 ms_timeline_stack_init (MsTimelineStack *self)
 {
-  self->scale = (MsViewScale){ 1, 1 };
   ms_timeline_rows_init (&self->rows);
   for (int i = 0; i < MS_TIMELINE_MAX_ROWS; i++)
     ms_timeline_layout_init (&self->layouts[i]);
   ms_time_window_reset (&self->win, 1);
-  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_size_request (GTK_WIDGET (self), 320, 240);
   GtkEventController *scroll =
     gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
@@ -211,7 +202,6 @@ ms_timeline_stack_init (MsTimelineStack *self)
   GtkEventController *motion = gtk_event_controller_motion_new ();
   g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
-  ms_view_follow_style (GTK_WIDGET (self), G_CALLBACK (gtk_widget_queue_draw));
 }
 
 GtkWidget *

@@ -8,16 +8,18 @@
 
 #include <gtk/gtk.h>
 
+#include "ms-chart-view.h"
+
 #include "memsweep.h"
 
 G_BEGIN_DECLS
 
 #define MS_TYPE_TIMELINE_STACK (ms_timeline_stack_get_type ())
-G_DECLARE_FINAL_TYPE (MsTimelineStack, ms_timeline_stack, MS, TIMELINE_STACK, GtkWidget)
+G_DECLARE_FINAL_TYPE (MsTimelineStack, ms_timeline_stack, MS, TIMELINE_STACK, MsChartView)
 
 /* Properties: "n-rows" (read-only), "show-setup" (FALSE: init and verify
  * collapsed, the window on the data movement; TRUE: the whole repetition),
- * and the text-scale / line-scale / high-contrast of ms-views.h. */
+ * and the text-scale / line-scale / high-contrast of MsChartView. */
 GtkWidget *ms_timeline_stack_new (void);
 void ms_timeline_stack_clear (MsTimelineStack *self);
 /* Adds repetition rep of cell (copied) as the next row; FALSE when four

@@ -6,11 +6,10 @@
 #include <math.h>
 
 #include "ms-run.h"
-#include "ms-view-cache.h"
 #include "ms-views.h"
 
 struct _MsTimelineView {
-  GtkWidget parent_instance;
+  MsChartView parent_instance;
   /* The run shown, held, and the cell's index in it: no copy of its
    * events, and a run closed meanwhile stays valid until the next cell. */
   MsRun *held;
@@ -22,7 +21,6 @@ struct _MsTimelineView {
   MsTimeWindow window;
   gboolean zoomed;
   MsTimelineLayout layout;
-  MsViewScale scale;
   double drag_t0;
   double pointer_x;
   gboolean pointer_inside;
@@ -34,14 +32,11 @@ struct _MsTimelineView {
    * slices (fill_source), the view saying so meanwhile. */
   MsRepMap *reps;
   guint fill_source;
-  /* The lanes as last drawn: frames that change nothing of the picture
-   * (focus, a tooltip) reuse it. */
-  MsViewCache cache;
 };
 
-G_DEFINE_FINAL_TYPE (MsTimelineView, ms_timeline_view, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (MsTimelineView, ms_timeline_view, MS_TYPE_CHART_VIEW)
 
-enum { PROP_0, PROP_TITLE, PROP_ZOOMED, PROP_SHOW_SETUP, PROP_EMPTY_TEXT, PROP_SCALE_FIRST, N_PROPS };
+enum { PROP_0, PROP_TITLE, PROP_ZOOMED, PROP_SHOW_SETUP, PROP_EMPTY_TEXT, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
 enum { WINDOW_CHANGED, N_SIGNALS };
@@ -54,8 +49,7 @@ window_changed (MsTimelineView *self)
   /* The whole repetition opens at its first event (the origin), not 0. */
   gboolean zoomed =
     self->window.t0 > self->window.origin_us || self->window.t1 < self->window.total_us;
-  ms_view_cache_clear (&self->cache);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  ms_chart_view_redraw (MS_CHART_VIEW (self));
   g_signal_emit (self, signals[WINDOW_CHANGED], 0);
   if (zoomed != self->zoomed) {
     self->zoomed = zoomed;
@@ -75,37 +69,28 @@ indexing (MsTimelineView *self)
   return self->fill_source != 0;
 }
 
+/* The lanes, kept by the base class: frames that change nothing of the
+ * picture (focus, a tooltip) reuse them. */
 static void
-ms_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+ms_timeline_view_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *style, int w, int h)
 {
-  MsTimelineView *self = MS_TIMELINE_VIEW (widget);
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  int scale = gtk_widget_get_scale_factor (widget);
-  MsChartStyle style;
-  ms_view_style_from_widget (widget, &self->scale, &style);
-  if (w <= 0 || h <= 0)
-    return;
-  if (!ms_view_cache_holds (&self->cache, w, h, scale, &style)) {
-    cairo_t *cr = ms_view_cache_begin (&self->cache, w, h, scale, &style);
-    /* The picture names its run (the header bar does not, and is hidden
-     * when projected). */
-    g_autoptr (GPtrArray) shown = g_ptr_array_new ();
-    if (self->run)
-      g_ptr_array_add (shown, (gpointer) self->run);
-    g_autofree char *line = ms_plot_runs_line (shown);
-    double strip = ms_draw_runs_line_height (cr, &style, line, h);
-    h -= strip;
-    if (indexing (self))
-      ms_timeline_draw_message (cr, &style, w, h, self->title, _("Indexing repetitions…"));
-    else if (!shown_cell (self) && self->empty_text)
-      ms_timeline_draw_message (cr, &style, w, h, self->title, self->empty_text);
-    else
-      ms_timeline_draw (cr, shown_cell (self), self->rep, &self->window, &style, w, h,
-                        self->title, &self->layout);
-    ms_draw_runs_line (cr, &style, line, w, h + strip);
-    ms_view_cache_end (&self->cache, cr);
-  }
-  ms_view_cache_append (&self->cache, snapshot);
+  MsTimelineView *self = MS_TIMELINE_VIEW (view);
+  /* The picture names its run (the header bar does not, and is hidden
+   * when projected). */
+  g_autoptr (GPtrArray) shown = g_ptr_array_new ();
+  if (self->run)
+    g_ptr_array_add (shown, (gpointer) self->run);
+  g_autofree char *line = ms_plot_runs_line (shown);
+  double strip = ms_draw_runs_line_height (cr, style, line, h);
+  h -= strip;
+  if (indexing (self))
+    ms_timeline_draw_message (cr, style, w, h, self->title, _("Indexing repetitions…"));
+  else if (!shown_cell (self) && self->empty_text)
+    ms_timeline_draw_message (cr, style, w, h, self->title, self->empty_text);
+  else
+    ms_timeline_draw (cr, shown_cell (self), self->rep, &self->window, style, w, h, self->title,
+                      &self->layout);
+  ms_draw_runs_line (cr, style, line, w, h + strip);
 }
 
 static double
@@ -294,7 +279,7 @@ ms_timeline_view_set_property (GObject *object, guint prop_id, const GValue *val
     ms_timeline_view_set_show_setup (self, g_value_get_boolean (value));
   else if (prop_id == PROP_EMPTY_TEXT)
     ms_timeline_view_set_empty_text (self, g_value_get_string (value));
-  else if (!ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value))
+  else
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
@@ -307,9 +292,7 @@ ms_timeline_view_get_property (GObject *object, guint prop_id, GValue *value, GP
   case PROP_ZOOMED: g_value_set_boolean (value, self->zoomed); break;
   case PROP_SHOW_SETUP: g_value_set_boolean (value, self->show_setup); break;
   case PROP_EMPTY_TEXT: g_value_set_string (value, self->empty_text); break;
-  default:
-    if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
 
@@ -323,7 +306,6 @@ ms_timeline_view_finalize (GObject *object)
   self->run = NULL;
   g_free (self->title);
   g_free (self->empty_text);
-  ms_view_cache_clear (&self->cache);
   ms_timeline_layout_clear (&self->layout);
   G_OBJECT_CLASS (ms_timeline_view_parent_class)->finalize (object);
 }
@@ -336,7 +318,8 @@ ms_timeline_view_class_init (MsTimelineViewClass *klass)
   object_class->finalize = ms_timeline_view_finalize;
   object_class->set_property = ms_timeline_view_set_property;
   object_class->get_property = ms_timeline_view_get_property;
-  widget_class->snapshot = ms_timeline_view_snapshot;
+  MS_CHART_VIEW_CLASS (klass)->draw = ms_timeline_view_draw;
+  MS_CHART_VIEW_CLASS (klass)->keeps_picture = TRUE;
 
   props[PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL,
                                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
@@ -350,21 +333,16 @@ ms_timeline_view_class_init (MsTimelineViewClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   signals[WINDOW_CHANGED] = g_signal_new ("window-changed", G_TYPE_FROM_CLASS (klass),
                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  g_object_class_install_properties (object_class, PROP_SCALE_FIRST, props);
-  ms_view_scale_install (object_class, PROP_SCALE_FIRST);
+  g_object_class_install_properties (object_class, N_PROPS, props);
 
   gtk_widget_class_set_css_name (widget_class, "mstimelineview");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
 
 static void
 ms_timeline_view_init (MsTimelineView *self)
 {
-  self->scale = (MsViewScale){ 1, 1 };
   ms_timeline_layout_init (&self->layout);
   ms_time_window_reset (&self->window, 1);
-  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_size_request (GTK_WIDGET (self), 320, 200);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
@@ -388,7 +366,6 @@ ms_timeline_view_init (MsTimelineView *self)
   g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
   g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
-  ms_view_follow_style (GTK_WIDGET (self), G_CALLBACK (gtk_widget_queue_draw));
 }
 
 GtkWidget *
@@ -491,8 +468,7 @@ ms_timeline_view_set_empty_text (MsTimelineView *self, const char *text)
     return;
   g_free (self->empty_text);
   self->empty_text = g_strdup (text);
-  ms_view_cache_clear (&self->cache);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  ms_chart_view_redraw (MS_CHART_VIEW (self));
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_EMPTY_TEXT]);
 }
 

@@ -4,6 +4,8 @@
 
 #include <gtk/gtk.h>
 
+#include "ms-chart-view.h"
+
 #include "memsweep.h"
 #include "ms-run.h"
 #include "ms-drawing.h"
@@ -11,14 +13,14 @@
 G_BEGIN_DECLS
 
 #define MS_TYPE_TIMELINE_VIEW (ms_timeline_view_get_type ())
-G_DECLARE_FINAL_TYPE (MsTimelineView, ms_timeline_view, MS, TIMELINE_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (MsTimelineView, ms_timeline_view, MS, TIMELINE_VIEW, MsChartView)
 
 /* Properties: "title" (read-only, set with the cell), "zoomed" (read-only:
  * the window shows less than the whole repetition), "show-setup" (FALSE:
  * a cell opens on its data movement, allocation, initialisation and
  * verification left outside the window; TRUE: on the whole repetition),
  * "empty-text" (what it says while no cell is shown: what to choose), and
- * the text-scale / line-scale / high-contrast of ms-views.h. Signal
+ * the text-scale / line-scale / high-contrast of MsChartView. Signal
  * "window-changed": the visible window moved. Keys when focused: Left and
  * Right pan, Home and End go to either end, + and - zoom around the pointer
  * (or the time last pointed at), 0 resets, A switches between the data

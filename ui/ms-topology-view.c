@@ -6,47 +6,39 @@
 #include "ms-views.h"
 
 struct _MsTopologyView {
-  GtkWidget parent_instance;
+  MsChartView parent_instance;
   MsPeerFile *peer;
-  MsViewScale scale;
   MsTopologyLayout layout;
 };
 
-G_DEFINE_FINAL_TYPE (MsTopologyView, ms_topology_view, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (MsTopologyView, ms_topology_view, MS_TYPE_CHART_VIEW)
 
-enum { PROP_0, PROP_PEER, PROP_SCALE_FIRST };
-static GParamSpec *props[PROP_SCALE_FIRST];
+enum { PROP_0, PROP_PEER, N_PROPS };
+static GParamSpec *props[N_PROPS];
 
 static void
-ms_topology_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+ms_topology_view_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *style, int w, int h)
 {
-  MsTopologyView *self = MS_TOPOLOGY_VIEW (widget);
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  MsChartStyle style;
-  ms_view_style_from_widget (widget, &self->scale, &style);
-  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  ms_topology_draw (cr, self->peer, &style, w, h, &self->layout);
-  cairo_destroy (cr);
+  MsTopologyView *self = MS_TOPOLOGY_VIEW (view);
+  ms_topology_draw (cr, self->peer, style, w, h, &self->layout);
 }
 
 static void
 ms_topology_view_set_property (GObject *object, guint prop_id, const GValue *value,
                                GParamSpec *pspec)
 {
-  MsTopologyView *self = MS_TOPOLOGY_VIEW (object);
   if (prop_id == PROP_PEER)
-    ms_topology_view_set_peer (self, g_value_get_boxed (value));
-  else if (!ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value))
+    ms_topology_view_set_peer (MS_TOPOLOGY_VIEW (object), g_value_get_boxed (value));
+  else
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
 static void
 ms_topology_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
-  MsTopologyView *self = MS_TOPOLOGY_VIEW (object);
   if (prop_id == PROP_PEER)
-    g_value_set_boxed (value, self->peer);
-  else if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
+    g_value_set_boxed (value, MS_TOPOLOGY_VIEW (object)->peer);
+  else
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
@@ -64,26 +56,20 @@ ms_topology_view_class_init (MsTopologyViewClass *klass)
   object_class->dispose = ms_topology_view_dispose;
   object_class->set_property = ms_topology_view_set_property;
   object_class->get_property = ms_topology_view_get_property;
-  GTK_WIDGET_CLASS (klass)->snapshot = ms_topology_view_snapshot;
+  MS_CHART_VIEW_CLASS (klass)->draw = ms_topology_view_draw;
   props[PROP_PEER] = g_param_spec_boxed ("peer", NULL, NULL, MS_TYPE_PEER_FILE,
                                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
                                            G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, PROP_SCALE_FIRST, props);
-  ms_view_scale_install (object_class, PROP_SCALE_FIRST);
+  g_object_class_install_properties (object_class, N_PROPS, props);
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "mstopologyview");
-  gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_IMG);
 }
 
 static void
 ms_topology_view_init (MsTopologyView *self)
 {
-  self->scale = (MsViewScale){ 1, 1 };
-  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
-  /* Shares the page's height with the matrix: at presentation sizes the
+  /* Expanding, it shares the page's height with the matrix: at presentation sizes the
    * boxes and NVLink arcs need more than the 220 pixels asked for. */
-  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_size_request (GTK_WIDGET (self), 320, 220);
-  ms_view_follow_style (GTK_WIDGET (self), G_CALLBACK (gtk_widget_queue_draw));
 }
 
 GtkWidget *

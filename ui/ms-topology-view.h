@@ -4,17 +4,19 @@
 
 #include <gtk/gtk.h>
 
+#include "ms-chart-view.h"
+
 #include "ms-matrix-view.h"
 #include "ms-drawing.h"
 
 G_BEGIN_DECLS
 
 #define MS_TYPE_TOPOLOGY_VIEW (ms_topology_view_get_type ())
-G_DECLARE_FINAL_TYPE (MsTopologyView, ms_topology_view, MS, TOPOLOGY_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (MsTopologyView, ms_topology_view, MS, TOPOLOGY_VIEW, MsChartView)
 
 /* Properties: "peer" (MS_TYPE_PEER_FILE: the devices and, after a peer
  * run, their links), and the text-scale / line-scale / high-contrast of
- * ms-views.h. */
+ * MsChartView. */
 GtkWidget *ms_topology_view_new (void);
 void ms_topology_view_set_peer (MsTopologyView *self, MsPeerFile *peer);
 MsPeerFile *ms_topology_view_get_peer (MsTopologyView *self);

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-views.h: what the drawing widgets share: the text and line scale
  * (presentation mode, Ctrl+±) as three GObject properties, and the style
- * they paint with. The widgets are in ms-plot-view.h, ms-timeline-view.h and
- * ms-breakdown-view.h, included here for convenience. */
+ * they paint with; their base class, MsChartView (ms-chart-view.h), and the
+ * compare page use them. The widgets are in ms-plot-view.h,
+ * ms-timeline-view.h and ms-breakdown-view.h, included here for
+ * convenience. */
 #pragma once
 
 #include <gtk/gtk.h>

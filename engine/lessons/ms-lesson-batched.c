@@ -41,12 +41,6 @@ static const struct {
 
 static const MsMode sources[] = { MS_MODE_PINNED, MS_MODE_PAGEABLE };
 
-static void
-parts (MsPartList *list)
-{
-  ms_lesson_add_probe_part (list, 0);
-}
-
 static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
@@ -252,7 +246,7 @@ const MsLesson ms_lesson_batched = {
               "pageable memory: one cudaMemcpyAsync per copy, or one cudaMemcpyBatchAsync with "
               "source access order stream, any or during the call",
   .options = options,
-  .parts = parts,
+  .parts = ms_lesson_one_probe_part,
   .cells = cells,
   .caption = caption,
 };

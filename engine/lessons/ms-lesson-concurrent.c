@@ -38,12 +38,6 @@ static const struct {
 };
 #define N_SETTINGS ((int) (sizeof settings / sizeof settings[0]))
 
-static void
-parts (MsPartList *list)
-{
-  ms_lesson_add_probe_part (list, 0);
-}
-
 static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
@@ -196,7 +190,7 @@ const MsLesson ms_lesson_concurrent = {
   .settings = "K=1,2,4..max-k kernels of kernel-us on one stream and on K streams; on K "
               "streams also grids of one block per SM, with all shared memory, and full grids",
   .options = options,
-  .parts = parts,
+  .parts = ms_lesson_one_probe_part,
   .cells = cells,
   .caption = caption,
   .kernel_issuer = kernel_issuer,

@@ -74,12 +74,6 @@ ms_copy_fact_rate (const MsResults *r, MsCopyFact fact)
   return (double) ms_vector_bytes (c->elements) / (c->stats.e2e.median * 1e3);
 }
 
-static void
-parts (MsPartList *list)
-{
-  ms_lesson_add_probe_part (list, 0);
-}
-
 static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
@@ -220,7 +214,7 @@ const MsLesson ms_lesson_copy_kinds = {
               "cudaHostGetDevicePointer on cudaMallocHost, cudaHostRegister with and without "
               "Mapped; a zero-copy read of mapped and of write-combined mapped memory",
   .options = options,
-  .parts = parts,
+  .parts = ms_lesson_one_probe_part,
   .cells = cells,
   .caption = caption,
 };

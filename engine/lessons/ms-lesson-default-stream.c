@@ -34,12 +34,6 @@ static const struct {
 };
 #define N_SETTINGS ((int)(sizeof settings / sizeof settings[0]))
 
-static void
-parts (MsPartList *list)
-{
-  ms_lesson_add_probe_part (list, 0);
-}
-
 static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
@@ -140,7 +134,7 @@ const MsLesson ms_lesson_default_stream = {
   .settings = "one thread alone, then two threads, each an h2d copy of copy-kib, a kernel of "
               "kernel-us and a d2h copy, on the legacy and on the per-thread default stream",
   .options = options,
-  .parts = parts,
+  .parts = ms_lesson_one_probe_part,
   .cells = cells,
   .caption = caption,
 };

@@ -33,12 +33,6 @@ static const char *const after_words[] = { "copy", "kernel" };
 static const char *const slow_words[]
     = { "func-only", "kernel-only", "kernel=same-stream", "kernel=other-stream" };
 
-static void
-parts (MsPartList *list)
-{
-  ms_lesson_add_probe_part (list, 0);
-}
-
 /* The options every cell carries, after its variant is set. */
 static void
 set_options (MsProbeCell *c, const MsSweep *sweep)
@@ -210,7 +204,7 @@ const MsLesson ms_lesson_host_func = {
               "busy for host-func-us alone, a kernel of kernel-us alone, and both with the "
               "kernel on the same or on another stream",
   .options = options,
-  .parts = parts,
+  .parts = ms_lesson_one_probe_part,
   .cells = cells,
   .caption = caption,
 };

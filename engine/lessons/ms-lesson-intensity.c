@@ -26,12 +26,6 @@ static const MsLessonOption options[] = {
   { NULL },
 };
 
-static void
-parts (MsPartList *list)
-{
-  ms_lesson_add_probe_part (list, 0);
-}
-
 /* The next F after f (times 4), ending on max_f. */
 static int
 next_fma (int f, int max_f)
@@ -156,7 +150,7 @@ const MsLesson ms_lesson_intensity = {
   .settings = "R=1; F=1,4,16..max-fma dependent FMAs per element; zero-copy (mapped pinned a, "
               "b, c) and pinned (H2D a, b; kernel; D2H c) end to end at one size (exp)",
   .options = options,
-  .parts = parts,
+  .parts = ms_lesson_one_probe_part,
   .cells = cells,
   .caption = caption,
 };

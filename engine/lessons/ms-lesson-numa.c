@@ -36,12 +36,6 @@ static const MsLessonOption options[] = {
 
 static const char *const dirs[] = { "h2d", "d2h" };
 
-static void
-parts (MsPartList *list)
-{
-  ms_lesson_add_probe_part (list, 0);
-}
-
 /* The nodes an option picks: the one given, or every node. */
 static int
 picked (const MsNumaTopology *t, int option, int *ids)
@@ -244,7 +238,7 @@ const MsLesson ms_lesson_numa = {
   .settings = "pinned (registered) copies of 2^exp floats, h2d and d2h, host buffer bound to "
               "buffer-node and measuring thread on thread-node's CPUs, each pairing of nodes",
   .options = options,
-  .parts = parts,
+  .parts = ms_lesson_one_probe_part,
   .cells = cells,
   .caption = caption,
   .before_cell = before_cell,

@@ -38,6 +38,12 @@ ms_lesson_add_probe_part (MsPartList *list, int part)
 }
 
 void
+ms_lesson_one_probe_part (MsPartList *list)
+{
+  ms_lesson_add_probe_part (list, 0);
+}
+
+void
 ms_probe_cell_set (MsProbeCell *cell, MsMode mode, int exponent, const char *fmt, ...)
 {
   va_list ap;

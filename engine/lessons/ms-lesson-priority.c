@@ -50,12 +50,6 @@ ms_priority_cell (const MsResults *r, MsPriorityShorts shorts, MsPriorityFigure 
   return NULL;
 }
 
-static void
-parts (MsPartList *list)
-{
-  ms_lesson_add_probe_part (list, 0);
-}
-
 static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
@@ -205,7 +199,7 @@ const MsLesson ms_lesson_priority = {
               "stream; one-block kernels of short-us every gap-us on a greatest-priority stream "
               "and on a least-priority one; the long kernel alone",
   .options = options,
-  .parts = parts,
+  .parts = ms_lesson_one_probe_part,
   .cells = cells,
   .caption = caption,
   .kernel_issuer = kernel_issuer,

@@ -73,6 +73,9 @@ MsLessonPart *ms_lesson_add_part (MsPartList *list, const char *modes, const cha
 /* A probe part (part: the lesson's own numbering, given back to its cells
  * function); NULL when full. */
 MsLessonPart *ms_lesson_add_probe_part (MsPartList *list, int part);
+/* The parts of a lesson that is one probe part (its part 0): most probe
+ * lessons' .parts. */
+void ms_lesson_one_probe_part (MsPartList *list);
 /* A probe cell's variant from a format. */
 void ms_probe_cell_set (MsProbeCell *cell, MsMode mode, int exponent, const char *fmt, ...)
   __attribute__ ((format (printf, 4, 5)));
