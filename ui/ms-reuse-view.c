@@ -35,18 +35,25 @@ invalidate (MsReuseView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+void
+ms_reuse_view_draw (MsReuseView *self, cairo_t *cr, const MsChartStyle *style, double width,
+                    double height)
+{
+  if (!self->data)
+    self->data = ms_reuse_chart_build (self->run, ms_reuse_view_get_shown_exponent (self),
+                                       self->time ? MS_REUSE_TIME : MS_REUSE_BANDWIDTH);
+  ms_reuse_chart_draw (cr, self->data, style, width, height, NULL);
+}
+
 static void
 ms_reuse_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   MsReuseView *self = MS_REUSE_VIEW (widget);
   int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
   MsChartStyle style;
-  if (!self->data)
-    self->data = ms_reuse_chart_build (self->run, ms_reuse_view_get_shown_exponent (self),
-                                       self->time ? MS_REUSE_TIME : MS_REUSE_BANDWIDTH);
   ms_view_style_from_widget (widget, &self->scale, &style);
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  ms_reuse_chart_draw (cr, self->data, &style, w, h, NULL);
+  ms_reuse_view_draw (self, cr, &style, w, h);
   cairo_destroy (cr);
 }
 

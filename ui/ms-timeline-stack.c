@@ -86,6 +86,13 @@ ms_timeline_stack_measure (GtkWidget *widget, GtkOrientation orientation, int fo
                : 0;
 }
 
+void
+ms_timeline_stack_draw (MsTimelineStack *self, cairo_t *cr, const MsChartStyle *style,
+                        double width, double height)
+{
+  ms_timeline_rows_draw (cr, &self->rows, &self->win, style, width, height, NULL);
+}
+
 static void
 ms_timeline_stack_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {

@@ -75,6 +75,36 @@ indexing (MsTimelineView *self)
   return self->fill_source != 0;
 }
 
+/* What the view shows, on any cairo_t: the screen's and an export's. */
+static void
+draw_view (MsTimelineView *self, cairo_t *cr, const MsChartStyle *style, double w, double h,
+           MsTimelineLayout *layout)
+{
+  /* The picture names its run (the header bar does not, and is hidden
+   * when projected). */
+  g_autoptr (GPtrArray) shown = g_ptr_array_new ();
+  if (self->run)
+    g_ptr_array_add (shown, (gpointer) self->run);
+  g_autofree char *line = ms_plot_runs_line (shown);
+  double strip = ms_draw_runs_line_height (cr, style, line, h);
+  h -= strip;
+  if (indexing (self))
+    ms_timeline_draw_message (cr, style, w, h, self->title, _("Indexing repetitions…"));
+  else if (!shown_cell (self) && self->empty_text)
+    ms_timeline_draw_message (cr, style, w, h, self->title, self->empty_text);
+  else
+    ms_timeline_draw (cr, shown_cell (self), self->rep, &self->window, style, w, h, self->title,
+                      layout);
+  ms_draw_runs_line (cr, style, line, w, h + strip);
+}
+
+void
+ms_timeline_view_draw (MsTimelineView *self, cairo_t *cr, const MsChartStyle *style,
+                       double width, double height)
+{
+  draw_view (self, cr, style, width, height, NULL);
+}
+
 static void
 ms_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -87,22 +117,7 @@ ms_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     return;
   if (!ms_view_cache_holds (&self->cache, w, h, scale, &style)) {
     cairo_t *cr = ms_view_cache_begin (&self->cache, w, h, scale, &style);
-    /* The picture names its run (the header bar does not, and is hidden
-     * when projected). */
-    g_autoptr (GPtrArray) shown = g_ptr_array_new ();
-    if (self->run)
-      g_ptr_array_add (shown, (gpointer) self->run);
-    g_autofree char *line = ms_plot_runs_line (shown);
-    double strip = ms_draw_runs_line_height (cr, &style, line, h);
-    h -= strip;
-    if (indexing (self))
-      ms_timeline_draw_message (cr, &style, w, h, self->title, _("Indexing repetitions…"));
-    else if (!shown_cell (self) && self->empty_text)
-      ms_timeline_draw_message (cr, &style, w, h, self->title, self->empty_text);
-    else
-      ms_timeline_draw (cr, shown_cell (self), self->rep, &self->window, &style, w, h,
-                        self->title, &self->layout);
-    ms_draw_runs_line (cr, &style, line, w, h + strip);
+    draw_view (self, cr, &style, w, h, &self->layout);
     ms_view_cache_end (&self->cache, cr);
   }
   ms_view_cache_append (&self->cache, snapshot);
