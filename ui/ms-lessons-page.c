@@ -406,7 +406,9 @@ static gboolean
 on_step_key (GtkWidget *widget, GVariant *args, gpointer data)
 {
   MsLessonsPage *self = MS_LESSONS_PAGE (widget);
-  if (!gtk_widget_get_mapped (widget))
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (widget));
+  /* A field being typed in keeps its keys (PgUp steps a spin button). */
+  if (!gtk_widget_get_mapped (widget) || GTK_IS_EDITABLE (focus))
     return FALSE;
   return ms_lessons_page_step (self, GPOINTER_TO_INT (data));
 }
@@ -433,11 +435,17 @@ add_list_keys (MsLessonsPage *self)
     GTK_SHORTCUT_CONTROLLER (keys),
     gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Left, GDK_ALT_MASK),
                       gtk_callback_action_new (on_back_key, NULL, NULL)));
-  add_step_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_Page_Down, 1);
-  add_step_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_Page_Up, -1);
-  add_step_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_KP_Page_Down, 1);
-  add_step_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_KP_Page_Up, -1);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  /* Before the widget with the keyboard: the cards' list and the answer
+   * scroll by the page with these keys, and the focus is often there. */
+  GtkEventController *steps = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (steps), GTK_SHORTCUT_SCOPE_GLOBAL);
+  gtk_event_controller_set_propagation_phase (steps, GTK_PHASE_CAPTURE);
+  add_step_key (GTK_SHORTCUT_CONTROLLER (steps), GDK_KEY_Page_Down, 1);
+  add_step_key (GTK_SHORTCUT_CONTROLLER (steps), GDK_KEY_Page_Up, -1);
+  add_step_key (GTK_SHORTCUT_CONTROLLER (steps), GDK_KEY_KP_Page_Down, 1);
+  add_step_key (GTK_SHORTCUT_CONTROLLER (steps), GDK_KEY_KP_Page_Up, -1);
+  gtk_widget_add_controller (GTK_WIDGET (self), steps);
 }
 
 void
