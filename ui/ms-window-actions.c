@@ -88,13 +88,14 @@ export_draw (cairo_t *cr, double w, double h, gpointer data)
 
 /* What the page in front shows, at width x height; caption: the lines the
  * page gives under it (the device, date, version and settings of the runs
- * drawn; a lesson's takeaway first). Then what the page writes beside it. */
+ * drawn; a lesson's takeaway first). Then what the page writes beside it
+ * (*beside: that file, or NULL). */
 static gboolean
 export_chart (MsWindow *self, const char *path, int width, int height, gboolean caption,
-              GError **error)
+              char **beside, GError **error)
 {
   MsPage *page = page_shown (self);
-  g_auto (MsPageDrawing) drawing;
+  g_auto (MsPageDrawing) drawing = { NULL };
   g_autofree char *why = NULL;
   if (!ms_page_get_drawing (page, &drawing, &why)) {
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "%s", why);
@@ -109,14 +110,15 @@ export_chart (MsWindow *self, const char *path, int width, int height, gboolean 
   MsExportOptions options = { caption ? drawing.caption : NULL, &x.style };
   if (!ms_export_drawing_full (path, width, height, export_draw, &x, &options, error))
     return FALSE;
-  g_autofree char *beside = drawing.write_beside ? drawing.write_beside (page, path, error) : NULL;
-  return !drawing.write_beside || beside;
+  *beside = drawing.write_beside ? drawing.write_beside (page, path, error) : NULL;
+  return !drawing.write_beside || *beside;
 }
 
 gboolean
 ms_window_export_chart (MsWindow *self, const char *path, int width, int height, GError **error)
 {
-  return export_chart (self, path, width, height, TRUE, error);
+  g_autofree char *beside = NULL;
+  return export_chart (self, path, width, height, TRUE, &beside, error);
 }
 
 gboolean
@@ -386,10 +388,17 @@ on_export_chart_response (GtkNativeDialog *dialog, int response, ChartExport *ce
                                             fmt ? fmt : "png", &error)
            : NULL;
     const char *caption = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "caption");
-    if (named)
-      export_chart (ce->self, named, ce->width, ce->height, g_strcmp0 (caption, "false") != 0,
-                    &error);
-    toast_saved (ce->self, named ? named : path, error);
+    g_autofree char *beside = NULL;
+    if (named && export_chart (ce->self, named, ce->width, ce->height,
+                               g_strcmp0 (caption, "false") != 0, &beside, &error) && beside) {
+      g_autofree char *picture = g_filename_display_name (named);
+      g_autofree char *table = g_filename_display_name (beside);
+      /* TRANSLATORS: the picture saved, then the table saved beside it. */
+      g_autofree char *msg = g_strdup_printf (_("Saved %s and %s"), picture, table);
+      ms_window_toast (ce->self, msg);
+    } else {
+      toast_saved (ce->self, named ? named : path, error);
+    }
   }
   g_object_unref (dialog);
   g_free (ce);
@@ -418,8 +427,8 @@ on_chart_size_response (AdwMessageDialog *dialog, const char *response, MsWindow
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (d), "caption",
                                _("Caption (device, date, version, settings)"), NULL, NULL);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (d), "caption", "true");
-  g_autofree char *name =
-    g_strdup_printf ("memsweep-%s.png", (const char *) g_object_get_data (G_OBJECT (dialog), "kind"));
+  const char *kind = g_object_get_data (G_OBJECT (dialog), "kind");
+  g_autofree char *name = g_strdup_printf ("memsweep-%s.png", kind);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (d), name);
   start_in_export_folder (self, d);
   g_signal_connect (d, "response", G_CALLBACK (on_export_chart_response), ce);
@@ -440,7 +449,7 @@ static void
 action_export_chart (GSimpleAction *a, GVariant *p, gpointer data)
 {
   MsWindow *self = data;
-  g_auto (MsPageDrawing) drawing;
+  g_auto (MsPageDrawing) drawing = { NULL };
   g_autofree char *why = NULL;
   /* Each page says what it exports, or why it has nothing. */
   if (!ms_page_get_drawing (page_shown (self), &drawing, &why)) {

@@ -4,6 +4,7 @@
  * why it has none; and the Lessons page's PgUp/PgDn. */
 #include "ms-chart-page.h"
 #include "ms-compare-page.h"
+#include "ms-devices-page.h"
 #include "ms-lessons-page.h"
 #include "ms-table-page.h"
 #include "ms-timeline-page.h"
@@ -14,7 +15,7 @@
 static const char *
 drawing_kind (GtkWidget *page, char **title)
 {
-  g_auto (MsPageDrawing) drawing;
+  g_auto (MsPageDrawing) drawing = { NULL };
   g_autofree char *why = NULL;
   if (!ms_page_get_drawing (MS_PAGE (page), &drawing, &why)) {
     g_assert_nonnull (why);
@@ -75,7 +76,8 @@ has_key (GtkWidget *page, guint keyval)
     for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (c)); k++) {
       g_autoptr (GtkShortcut) s = g_list_model_get_item (G_LIST_MODEL (c), k);
       GtkShortcutTrigger *t = gtk_shortcut_get_trigger (s);
-      if (GTK_IS_KEYVAL_TRIGGER (t) && gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (t)) == keyval)
+      if (GTK_IS_KEYVAL_TRIGGER (t) &&
+          gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (t)) == keyval)
         return TRUE;
     }
   }
@@ -158,7 +160,7 @@ test_table_page (void)
 {
   GtkWidget *page = g_object_new (MS_TYPE_TABLE_PAGE, NULL);
   GtkWindow *window = ms_test_show (page, 1024, 768);
-  g_auto (MsPageDrawing) drawing;
+  g_auto (MsPageDrawing) drawing = { NULL };
   g_autofree char *why = NULL;
   g_assert_false (ms_page_get_drawing (MS_PAGE (page), &drawing, &why));
   g_assert_nonnull (strstr (why, "CSV"));
@@ -177,7 +179,7 @@ test_compare_page (void)
   g_autofree char *title = NULL;
   g_assert_cmpstr (drawing_kind (page, &title), ==, "compare");
   g_assert_nonnull (strstr (title, "two"));
-  g_auto (MsPageDrawing) drawing;
+  g_auto (MsPageDrawing) drawing = { NULL };
   g_autofree char *why = NULL;
   g_assert_true (ms_page_get_drawing (MS_PAGE (page), &drawing, &why));
   g_autoptr (GError) error = NULL;
@@ -192,6 +194,26 @@ test_compare_page (void)
   ms_test_destroy (window, page);
 }
 
+/* The GPUs page: nothing until a heat map is shown, then the heat map. */
+static void
+test_devices_page (void)
+{
+  GtkWidget *page = g_object_new (MS_TYPE_DEVICES_PAGE, NULL);
+  GtkWindow *window = ms_test_show (page, 1024, 768);
+  g_autofree char *title = NULL;
+  g_assert_null (drawing_kind (page, &title));
+  g_autofree char *peer =
+    g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h200x2-peer.csv", NULL);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (ms_devices_page_open_path (MS_DEVICES_PAGE (page), peer, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (drawing_kind (page, &title), ==, "matrix");
+  g_assert_cmpstr (title, ==,
+                   ms_matrix_view_get_data (ms_devices_page_get_matrix_view (
+                     MS_DEVICES_PAGE (page)))->title);
+  ms_test_destroy (window, page);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -202,5 +224,6 @@ main (int argc, char **argv)
   g_test_add_func ("/page-export/chart-page", test_chart_page);
   g_test_add_func ("/page-export/table-page", test_table_page);
   g_test_add_func ("/page-export/compare-page", test_compare_page);
+  g_test_add_func ("/page-export/devices-page", test_devices_page);
   return g_test_run ();
 }
