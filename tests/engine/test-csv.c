@@ -331,8 +331,8 @@ static const char *round_header =
   "pinned,1024,4096," rep "," phase ",1,0,0,0,0," gpu "," bytes ",1," status ",0,0,,1,,,,,,,,,,,,\n"
 
 static const BadCase bad_round_cases[] = {
-  { "round-range", E2E_ROW ("ok", "64", STATE_OK), "2: round '64' is not a whole number from 0 to 63" },
-  { "round-plus", E2E_ROW ("ok", "+1", STATE_OK), "2: round '+1' is not a whole number from 0 to 63" },
+  { "round-range", E2E_ROW ("ok", "256", STATE_OK), "2: round '256' is not a whole number from 0 to 255" },
+  { "round-plus", E2E_ROW ("ok", "+1", STATE_OK), "2: round '+1' is not a whole number from 0 to 255" },
   { "state-space", E2E_ROW ("ok", "0", "\" 1980\",1980,,,,,,,,,,"),
     "2: GPU state field sm_mhz_start ' 1980' is malformed" },
   { "state-plus", E2E_ROW ("ok", "0", "1980,1980,2619,2619,+41,41,P0,P0,0x0,0x0,steady,"),
@@ -355,8 +355,8 @@ static const BadCase bad_round_cases[] = {
     "2: steady-state copy time '0' is not a positive time" },
   { "copy-no-time", COPY_ROW ("d2h_copy", "0", "", "32768"),
     "2: steady-state copy time '' is not a positive time" },
-  { "copy-index", COPY_ROW ("d2h_copy", "640", "1", "32768"),
-    "2: steady-state copy index 640 is not below 640" },
+  { "copy-index", COPY_ROW ("d2h_copy", "2560", "1", "32768"),
+    "2: steady-state copy index 2560 is not below 2560" },
   { "cancelled-row", E2E_ROW ("cancelled", "0", STATE_OK),
     "2: e2e row for a cell whose status is 'cancelled'" },
 };
