@@ -81,8 +81,12 @@ ms_export_draw_captioned (cairo_t *cr, double width, double height, MsDrawFunc d
   ms_chart_style_init_light (&light);
   const MsChartStyle *style = options->style ? options->style : &light;
   g_auto (GStrv) lines = g_strsplit (caption, "\n", 0);
-  double size = ms_style_font_size (style) * 0.85, line_h = size * 1.45;
-  double strip = line_h * g_strv_length (lines) + size;
+  double size = ms_style_font_size (style) * 0.85, max_w = width - 2 * size;
+  /* A line longer than the picture is wide (a lesson's takeaway) wraps
+   * rather than lose its end. */
+  double strip = size;
+  for (guint i = 0; lines[i]; i++)
+    strip += ms_draw_text_wrapped (cr, lines[i], size, 0, size, max_w, FALSE, FALSE) + size * 0.45;
   if (strip > height / 3)
     strip = 0;
   ms_draw_background (cr, style);
@@ -94,9 +98,9 @@ ms_export_draw_captioned (cairo_t *cr, double width, double height, MsDrawFunc d
   if (strip == 0)
     return;
   ms_set_color (cr, &style->fg, 0.75);
+  double y = height - strip + size * 0.5;
   for (guint i = 0; lines[i]; i++)
-    ms_draw_text_max (cr, lines[i], size, height - strip + size * 0.5 + i * line_h, size,
-                      width - 2 * size);
+    y += ms_draw_text_wrapped (cr, lines[i], size, y, size, max_w, FALSE, TRUE) + size * 0.45;
 }
 
 typedef struct {

@@ -2,6 +2,8 @@
 /* ms-breakdown-page.c: the breakdown page. */
 #include "ms-breakdown-page.h"
 
+#include <glib/gi18n.h>
+
 #include "ms-views.h"
 
 #include "ms-pickers.h"
@@ -59,6 +61,32 @@ ms_breakdown_page_dispose (GObject *object)
   G_OBJECT_CLASS (ms_breakdown_page_parent_class)->dispose (object);
 }
 
+static void
+draw_breakdown (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width,
+                double height)
+{
+  MsBreakdownView *view = MS_BREAKDOWN_PAGE (page)->view;
+  g_autoptr (GPtrArray) results = ms_run_array_results (ms_page_get_runs (page));
+  ms_breakdown_draw_full (cr, results, ms_breakdown_view_get_exponent (view),
+                          ms_breakdown_view_get_one_time (view), style, width, height);
+}
+
+/* The breakdown at the size picked, per repetition or with the one-time
+ * costs as the view shows it, of every run. */
+static char *
+ms_breakdown_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
+{
+  MsBreakdownView *view = MS_BREAKDOWN_PAGE (page)->view;
+  int e = ms_breakdown_view_get_exponent (view);
+  if (e < 0 || !ms_page_get_runs (page)->len)
+    return g_strdup (_("No breakdown is shown: open a run first"));
+  drawing->kind = "breakdown";
+  drawing->title = g_strdup_printf (_("Where the time goes at 2^%d elements"), e);
+  drawing->caption = ms_page_runs_caption (ms_page_get_runs (page));
+  drawing->draw = draw_breakdown;
+  return NULL;
+}
+
 /* The session's runs: as ms_breakdown_page_set_runs. */
 static void
 ms_breakdown_page_runs_changed (MsPage *page, GPtrArray *runs)
@@ -70,6 +98,7 @@ static void
 ms_breakdown_page_class_init (MsBreakdownPageClass *klass)
 {
   MS_PAGE_CLASS (klass)->runs_changed = ms_breakdown_page_runs_changed;
+  MS_PAGE_CLASS (klass)->get_drawing = ms_breakdown_page_get_drawing;
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = ms_breakdown_page_dispose;

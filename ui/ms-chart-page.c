@@ -187,6 +187,26 @@ ms_chart_page_dispose (GObject *object)
   G_OBJECT_CLASS (ms_chart_page_parent_class)->dispose (object);
 }
 
+static void
+draw_chart (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width, double height)
+{
+  const MsChartData *data = ms_plot_view_get_data (MS_CHART_PAGE (page)->view);
+  ms_chart_draw (cr, data, style, width, height, -1, NULL);
+}
+
+/* The chart with the series shown, of every run it draws. */
+static char *
+ms_chart_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
+{
+  MsChartPage *self = MS_CHART_PAGE (page);
+  const MsChartData *data = ms_plot_view_get_data (self->view);
+  drawing->kind = is_bandwidth (self->metric) ? "bandwidth" : "time";
+  drawing->title = g_strdup (data && data->title ? data->title : "");
+  drawing->caption = ms_page_runs_caption (ms_page_get_runs (page));
+  drawing->draw = draw_chart;
+  return NULL;
+}
+
 /* The session's runs: as ms_chart_page_set_runs. */
 static void
 ms_chart_page_runs_changed (MsPage *page, GPtrArray *runs)
@@ -198,6 +218,7 @@ static void
 ms_chart_page_class_init (MsChartPageClass *klass)
 {
   MS_PAGE_CLASS (klass)->runs_changed = ms_chart_page_runs_changed;
+  MS_PAGE_CLASS (klass)->get_drawing = ms_chart_page_get_drawing;
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = ms_chart_page_dispose;

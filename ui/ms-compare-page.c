@@ -6,10 +6,13 @@
 #include <glib/gi18n.h>
 #include <adwaita.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ms-drawing.h"
 #include "ms-compare-page.h"
+#include "ms-export.h"
 #include "ms-run.h"
 #include "ms-views.h"
 
@@ -502,6 +505,64 @@ ms_compare_page_set_runs (MsComparePage *self, GPtrArray *all_runs)
 }
 
 static void
+draw_comparison (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width,
+                 double height)
+{
+  ms_compare_page_draw (MS_COMPARE_PAGE (page), cr, style, width, height);
+}
+
+static cairo_status_t
+write_verdicts (MsAtomicFile *file, gpointer data)
+{
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream (&text, &len);
+  if (!out)
+    return CAIRO_STATUS_NO_MEMORY;
+  gboolean ok = ms_comparison_write_csv (data, out);
+  ok = fclose (out) == 0 && ok;
+  /* A failed write keeps its reason in the file, for its message. */
+  ok = ok && ms_atomic_file_write (file, text, len);
+  free (text);
+  return ok ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+/* The verdict table beside the chart: NAME-verdicts.csv for NAME.png. */
+static char *
+write_verdicts_beside (MsPage *page, const char *path, GError **error)
+{
+  MsComparePage *self = MS_COMPARE_PAGE (page);
+  const char *dot = strrchr (path, '.');
+  const char *slash = strrchr (path, G_DIR_SEPARATOR);
+  size_t stem = dot && (!slash || dot > slash) ? (size_t) (dot - path) : strlen (path);
+  g_autofree char *csv = g_strdup_printf ("%.*s-verdicts.csv", (int) stem, path);
+  if (!self->comparison || !ms_export_write_file (csv, write_verdicts, self->comparison, error))
+    return NULL;
+  return g_steal_pointer (&csv);
+}
+
+/* The difference chart of B against A, with their captions, and the
+ * verdict table as CSV beside it. */
+static char *
+ms_compare_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
+{
+  MsComparePage *self = MS_COMPARE_PAGE (page);
+  MsRun *a = picked (self->a_dropdown), *b = picked (self->b_dropdown);
+  if (!self->comparison || !a || !b)
+    return g_strdup (_("Nothing is compared: open two runs with sizes in common first"));
+  g_autoptr (GPtrArray) runs = g_ptr_array_new ();
+  g_ptr_array_add (runs, a);
+  g_ptr_array_add (runs, b);
+  drawing->kind = "compare";
+  drawing->title =
+    g_strdup_printf (_ ("B: %s against A: %s"), ms_run_get_name (b), ms_run_get_name (a));
+  drawing->caption = ms_page_runs_caption (runs);
+  drawing->draw = draw_comparison;
+  drawing->write_beside = write_verdicts_beside;
+  return NULL;
+}
+
+static void
 ms_compare_page_runs_changed (MsPage *page, GPtrArray *runs)
 {
   ms_compare_page_set_runs (MS_COMPARE_PAGE (page), runs);
@@ -569,6 +630,7 @@ static void
 ms_compare_page_class_init (MsComparePageClass *klass)
 {
   MS_PAGE_CLASS (klass)->runs_changed = ms_compare_page_runs_changed;
+  MS_PAGE_CLASS (klass)->get_drawing = ms_compare_page_get_drawing;
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = ms_compare_page_dispose;

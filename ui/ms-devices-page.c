@@ -741,11 +741,34 @@ follow_session (MsDevicesPage *self)
 
 
 static void
+draw_matrix (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width, double height)
+{
+  const MsMatrixData *data = ms_matrix_view_get_data (MS_DEVICES_PAGE (page)->matrix_view);
+  ms_matrix_draw (cr, data, style, width, height, NULL);
+}
+
+/* The heat map as picked (method and direction, or the runs' mode and
+ * direction); the diagram beside it is the host's, not a measurement. */
+static char *
+ms_devices_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
+{
+  const MsMatrixData *data = ms_matrix_view_get_data (MS_DEVICES_PAGE (page)->matrix_view);
+  if (!data || data->n_rows == 0)
+    return g_strdup (_("No heat map is shown: run or open a peer matrix or a sweep on several "
+                       "GPUs first"));
+  drawing->kind = "matrix";
+  drawing->title = g_strdup (data->title);
+  drawing->draw = draw_matrix;
+  return NULL;
+}
+
+static void
 ms_devices_page_class_init (MsDevicesPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = ms_devices_page_dispose;
+  MS_PAGE_CLASS (klass)->get_drawing = ms_devices_page_get_drawing;
   object_class->finalize = ms_devices_page_finalize;
   object_class->get_property = ms_devices_page_get_property;
   object_class->set_property = ms_devices_page_set_property;

@@ -397,6 +397,29 @@ on_back_key (GtkWidget *widget, GVariant *args, gpointer data)
   return TRUE;
 }
 
+/* PgUp and PgDn (a presentation clicker's buttons), wherever the keyboard
+ * is, while the page is on screen: the lesson before or after the one
+ * shown, as its Show button (without a GPU, its reference run opens). */
+static gboolean
+on_step_key (GtkWidget *widget, GVariant *args, gpointer data)
+{
+  MsLessonsPage *self = MS_LESSONS_PAGE (widget);
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (widget));
+  /* A field being typed in keeps its keys (PgUp steps a spin button). */
+  if (!gtk_widget_get_mapped (widget) || GTK_IS_EDITABLE (focus))
+    return FALSE;
+  return ms_lessons_page_step (self, GPOINTER_TO_INT (data));
+}
+
+static void
+add_step_key (GtkShortcutController *keys, guint keyval, int direction)
+{
+  gtk_shortcut_controller_add_shortcut (
+    keys, gtk_shortcut_new (gtk_keyval_trigger_new (keyval, 0),
+                            gtk_callback_action_new (on_step_key, GINT_TO_POINTER (direction),
+                                                     NULL)));
+}
+
 static void
 add_list_keys (MsLessonsPage *self)
 {
@@ -411,6 +434,16 @@ add_list_keys (MsLessonsPage *self)
     gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Left, GDK_ALT_MASK),
                       gtk_callback_action_new (on_back_key, NULL, NULL)));
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  /* Before the widget with the keyboard: the cards' list and the answer
+   * scroll by the page with these keys, and the focus is often there. */
+  GtkEventController *steps = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (steps), GTK_SHORTCUT_SCOPE_GLOBAL);
+  gtk_event_controller_set_propagation_phase (steps, GTK_PHASE_CAPTURE);
+  add_step_key (GTK_SHORTCUT_CONTROLLER (steps), GDK_KEY_Page_Down, 1);
+  add_step_key (GTK_SHORTCUT_CONTROLLER (steps), GDK_KEY_Page_Up, -1);
+  add_step_key (GTK_SHORTCUT_CONTROLLER (steps), GDK_KEY_KP_Page_Down, 1);
+  add_step_key (GTK_SHORTCUT_CONTROLLER (steps), GDK_KEY_KP_Page_Up, -1);
+  gtk_widget_add_controller (GTK_WIDGET (self), steps);
 }
 
 void
@@ -583,15 +616,35 @@ on_run_clicked (GtkButton *button, MsLessonsPage *self)
   ms_lessons_page_activate (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "topic")));
 }
 
+/* As a card's Show button: not opened yet, the reference run first,
+ * which is then shown. */
 static void
-on_show_clicked (GtkButton *button, MsLessonsPage *self)
+show_or_open (MsLessonsPage *self, MsLessonTopic t)
 {
-  MsLessonTopic t = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "topic"));
-  /* Not opened yet: the reference run first, which is then shown. */
-  if (!card_run (self, t) && !self->can_run)
+  if (!card_run (self, t) && !self->can_run && !card_running (self, t))
     ms_lessons_page_activate (self, t);
   else
     ms_lessons_page_show (self, t);
+}
+
+static void
+on_show_clicked (GtkButton *button, MsLessonsPage *self)
+{
+  show_or_open (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "topic")));
+}
+
+gboolean
+ms_lessons_page_step (MsLessonsPage *self, int direction)
+{
+  g_return_val_if_fail (direction == 1 || direction == -1, FALSE);
+  /* Nothing shown yet: the first lesson (or the last, stepping back). */
+  int t = self->shown >= 0 ? self->shown + direction : direction > 0 ? 0 : MS_TOPIC_COUNT - 1;
+  while (t >= 0 && t < MS_TOPIC_COUNT && !ms_lesson_topic_built (t))
+    t += direction;
+  if (t < 0 || t >= MS_TOPIC_COUNT)
+    return FALSE;
+  show_or_open (self, t);
+  return TRUE;
 }
 
 static GtkWidget *
@@ -824,6 +877,56 @@ install (GObjectClass *object_class)
                   2, G_TYPE_STRING, G_TYPE_STRING);
 }
 
+/* ---- Export Chart -------------------------------------------------------- */
+
+static void
+draw_picture (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width, double height)
+{
+  MsLessonsPage *self = MS_LESSONS_PAGE (page);
+  ms_lesson_picture_draw (cr, self->shown, card_run (self, self->shown), style, width, height);
+}
+
+static void
+draw_reuse (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width, double height)
+{
+  ms_reuse_view_draw (MS_LESSONS_PAGE (page)->reuse_view, cr, style, width, height);
+}
+
+static void
+draw_timelines (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width,
+                double height)
+{
+  ms_timeline_stack_draw (MS_LESSONS_PAGE (page)->timeline_stack, cr, style, width, height);
+}
+
+/* The lesson shown, as its answer beside the cards shows it (its picture,
+ * the reuse chart or its timelines), its takeaway and its run's device and
+ * settings under it. */
+static char *
+ms_lessons_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
+{
+  MsLessonsPage *self = MS_LESSONS_PAGE (page);
+  const char *shown = gtk_stack_get_visible_child_name (self->detail_stack);
+  MsRun *run = self->shown >= 0 ? card_run_object (self, self->shown) : NULL;
+  if (!run || g_strcmp0 (shown, "empty") == 0)
+    return g_strdup (self->shown < 0 ? _("No lesson is shown: show a lesson’s answer first")
+                                     : _("This lesson has no run to export yet"));
+  if (g_str_equal (shown, "picture")) {
+    drawing->kind = "lesson-picture";
+    drawing->draw = draw_picture;
+  } else if (g_str_equal (shown, "reuse")) {
+    drawing->kind = "lesson-reuse";
+    drawing->draw = draw_reuse;
+  } else {
+    drawing->kind = "lesson-timelines";
+    drawing->draw = draw_timelines;
+  }
+  drawing->title = g_strdup (gtk_label_get_text (self->detail_title));
+  drawing->caption =
+    ms_report_lesson_caption (self->cards[self->shown].text, ms_run_get_results (run));
+  return NULL;
+}
+
 /* The session's runs: as ms_lessons_page_set_runs. */
 static void
 ms_lessons_page_runs_changed (MsPage *page, GPtrArray *runs)
@@ -835,6 +938,7 @@ static void
 ms_lessons_page_class_init (MsLessonsPageClass *klass)
 {
   MS_PAGE_CLASS (klass)->runs_changed = ms_lessons_page_runs_changed;
+  MS_PAGE_CLASS (klass)->get_drawing = ms_lessons_page_get_drawing;
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = ms_lessons_page_dispose;

@@ -47,6 +47,10 @@ void ms_lessons_page_set_runs (MsLessonsPage *self, GPtrArray *runs);
 void ms_lessons_page_activate (MsLessonsPage *self, MsLessonTopic topic);
 /* As clicking a card's Show button. */
 void ms_lessons_page_show (MsLessonsPage *self, MsLessonTopic topic);
+/* PgDn (direction 1) and PgUp (-1): as the Show button of the lesson after
+ * or before the one shown (the first or last when none is); FALSE past
+ * either end. */
+gboolean ms_lessons_page_step (MsLessonsPage *self, int direction);
 /* The "list-shown" property. */
 void ms_lessons_page_set_list_shown (MsLessonsPage *self, gboolean shown);
 gboolean ms_lessons_page_get_list_shown (MsLessonsPage *self);

@@ -2,6 +2,11 @@
 /* ms-page.c: a page that follows a session. */
 #include "ms-page.h"
 
+#include <glib/gi18n.h>
+
+#include "ms-report-views.h"
+#include "ms-run.h"
+
 typedef struct {
   MsSession *session;
   GSignalGroup *store_signals; /* on the session's runs */
@@ -134,4 +139,38 @@ ms_page_get_runs (MsPage *self)
   g_return_val_if_fail (MS_IS_PAGE (self), NULL);
   MsPagePrivate *priv = ms_page_get_instance_private (self);
   return priv->runs;
+}
+
+gboolean
+ms_page_get_drawing (MsPage *self, MsPageDrawing *drawing, char **why_not)
+{
+  g_return_val_if_fail (MS_IS_PAGE (self), FALSE);
+  MsPageClass *klass = MS_PAGE_GET_CLASS (self);
+  *drawing = (MsPageDrawing){ NULL };
+  char *why = klass->get_drawing ? klass->get_drawing (self, drawing)
+                                 : g_strdup (_("This page has no chart to export"));
+  if (why || !drawing->draw) {
+    ms_page_drawing_clear (drawing);
+    *why_not = why ? why : g_strdup (_("This page has no chart to export"));
+    return FALSE;
+  }
+  *why_not = NULL;
+  return TRUE;
+}
+
+void
+ms_page_drawing_clear (MsPageDrawing *drawing)
+{
+  g_clear_pointer (&drawing->title, g_free);
+  g_clear_pointer (&drawing->caption, g_free);
+  *drawing = (MsPageDrawing){ NULL };
+}
+
+char *
+ms_page_runs_caption (GPtrArray *runs)
+{
+  if (!runs || !runs->len)
+    return NULL;
+  g_autoptr (GPtrArray) results = ms_run_array_results (runs);
+  return ms_report_caption (results);
 }

@@ -6,12 +6,30 @@
 
 #include <gtk/gtk.h>
 
+#include "ms-draw.h"
 #include "ms-session.h"
 
 G_BEGIN_DECLS
 
 #define MS_TYPE_PAGE (ms_page_get_type ())
 G_DECLARE_DERIVABLE_TYPE (MsPage, ms_page, MS, PAGE, GtkWidget)
+
+/* What Export Chart writes of a page: the drawing the page shows, drawn
+ * again at the size asked, with its caption under it. */
+typedef struct {
+  /* Which drawing: "bandwidth", "time", "timeline", "breakdown",
+   * "compare", "matrix" (the GPUs page's heat map), "lesson-picture",
+   * "lesson-reuse", "lesson-timelines". */
+  const char *kind;
+  char *title;   /* what it shows, as the page names it */
+  char *caption; /* the lines under it (a lesson's takeaway, the run's device and settings) */
+  /* Draws it; the page draws what it shows, as it shows it. */
+  void (*draw) (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width,
+                double height);
+  /* Writes what goes beside the picture at path (the Compare page's
+   * verdict table as CSV), returning the file written; NULL: nothing. */
+  char *(*write_beside) (MsPage *page, const char *path, GError **error);
+} MsPageDrawing;
 
 struct _MsPageClass {
   GtkWidgetClass parent_class;
@@ -20,11 +38,23 @@ struct _MsPageClass {
    * cells. `runs` holds MsRun references in the session's order (empty
    * without a session); a page may keep it. */
   void (*runs_changed) (MsPage *self, GPtrArray *runs);
+  /* Export Chart: fills drawing with what the page shows now, or returns
+   * why it has nothing to export (NULL: no vfunc, the page has no chart). */
+  char *(*get_drawing) (MsPage *self, MsPageDrawing *drawing);
 };
 
 MsSession *ms_page_get_session (MsPage *self);
 void ms_page_set_session (MsPage *self, MsSession *session);
 /* The runs as last passed to runs_changed (never NULL). */
 GPtrArray *ms_page_get_runs (MsPage *self);
+/* What Export Chart writes of the page (ms_page_drawing_clear it after);
+ * FALSE with why_not (free it) when the page exports no drawing now. */
+gboolean ms_page_get_drawing (MsPage *self, MsPageDrawing *drawing, char **why_not);
+void ms_page_drawing_clear (MsPageDrawing *drawing);
+/* The caption of a drawing of runs (MsRun*): each one's device, date and
+ * version, then the settings (ms_report_caption); NULL for none. */
+char *ms_page_runs_caption (GPtrArray *runs);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (MsPageDrawing, ms_page_drawing_clear)
 
 G_END_DECLS

@@ -34,14 +34,20 @@ invalidate (MsReuseView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-static void
-ms_reuse_view_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *style, int w, int h)
+void
+ms_reuse_view_draw (MsReuseView *self, cairo_t *cr, const MsChartStyle *style, double width,
+                    double height)
 {
-  MsReuseView *self = MS_REUSE_VIEW (view);
   if (!self->data)
     self->data = ms_reuse_chart_build (self->run, ms_reuse_view_get_shown_exponent (self),
                                        self->time ? MS_REUSE_TIME : MS_REUSE_BANDWIDTH);
-  ms_reuse_chart_draw (cr, self->data, style, w, h, NULL);
+  ms_reuse_chart_draw (cr, self->data, style, width, height, NULL);
+}
+
+static void
+chart_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *style, int w, int h)
+{
+  ms_reuse_view_draw (MS_REUSE_VIEW (view), cr, style, w, h);
 }
 
 static void
@@ -93,7 +99,7 @@ ms_reuse_view_class_init (MsReuseViewClass *klass)
   object_class->dispose = ms_reuse_view_dispose;
   object_class->set_property = ms_reuse_view_set_property;
   object_class->get_property = ms_reuse_view_get_property;
-  MS_CHART_VIEW_CLASS (klass)->draw = ms_reuse_view_draw;
+  MS_CHART_VIEW_CLASS (klass)->draw = chart_draw;
 
   const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
   props[PROP_EXPONENT] = g_param_spec_int ("exponent", NULL, NULL, -1, MS_MAX_EXPONENT, -1, flags);

@@ -7,6 +7,7 @@
 #include "ms-chart-view.h"
 
 #include "memsweep.h"
+#include "ms-draw.h"
 #include "ms-run.h"
 
 G_BEGIN_DECLS
@@ -23,5 +24,9 @@ void ms_reuse_view_set_run (MsReuseView *self, MsRun *run);
 const MsResults *ms_reuse_view_get_run (MsReuseView *self);
 /* The size drawn: the exponent property, or the default for -1. */
 int ms_reuse_view_get_shown_exponent (MsReuseView *self);
+/* Draws the chart as shown (size, time or bandwidth) into width x height:
+ * the export. */
+void ms_reuse_view_draw (MsReuseView *self, cairo_t *cr, const MsChartStyle *style, double width,
+                         double height);
 
 G_END_DECLS

@@ -263,6 +263,13 @@ ms_table_page_dispose (GObject *object)
   G_OBJECT_CLASS (ms_table_page_parent_class)->dispose (object);
 }
 
+/* The table is text: Export CSV writes it. */
+static char *
+ms_table_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
+{
+  return g_strdup (_("The table exports as CSV; pick a chart view to export a chart"));
+}
+
 /* The session's runs: as ms_table_page_set_runs. */
 static void
 ms_table_page_runs_changed (MsPage *page, GPtrArray *runs)
@@ -274,6 +281,7 @@ static void
 ms_table_page_class_init (MsTablePageClass *klass)
 {
   MS_PAGE_CLASS (klass)->runs_changed = ms_table_page_runs_changed;
+  MS_PAGE_CLASS (klass)->get_drawing = ms_table_page_get_drawing;
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   G_OBJECT_CLASS (klass)->dispose = ms_table_page_dispose;
   widget_class->map = ms_table_page_map;

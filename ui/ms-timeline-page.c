@@ -325,6 +325,30 @@ ms_timeline_page_dispose (GObject *object)
   G_OBJECT_CLASS (ms_timeline_page_parent_class)->dispose (object);
 }
 
+static void
+draw_timeline (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width, double height)
+{
+  ms_timeline_view_draw (MS_TIMELINE_PAGE (page)->view, cr, style, width, height);
+}
+
+/* The repetition shown, titled as on screen (mode, size, repetition), with
+ * the caption of its run alone. */
+static char *
+ms_timeline_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
+{
+  MsTimelinePage *self = MS_TIMELINE_PAGE (page);
+  MsRun *run = selected_run (self);
+  if (!run || !ms_timeline_page_get_cell (self, NULL))
+    return g_strdup (_("No timeline is shown: open a run and pick a mode and a size first"));
+  g_autoptr (GPtrArray) shown = g_ptr_array_new ();
+  g_ptr_array_add (shown, run);
+  drawing->kind = "timeline";
+  drawing->title = g_strdup (ms_timeline_view_get_title (self->view));
+  drawing->caption = ms_page_runs_caption (shown);
+  drawing->draw = draw_timeline;
+  return NULL;
+}
+
 /* The session's runs: as ms_timeline_page_set_runs. */
 static void
 ms_timeline_page_runs_changed (MsPage *page, GPtrArray *runs)
@@ -336,6 +360,7 @@ static void
 ms_timeline_page_class_init (MsTimelinePageClass *klass)
 {
   MS_PAGE_CLASS (klass)->runs_changed = ms_timeline_page_runs_changed;
+  MS_PAGE_CLASS (klass)->get_drawing = ms_timeline_page_get_drawing;
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = ms_timeline_page_dispose;

@@ -85,8 +85,15 @@ ms_timeline_stack_measure (GtkWidget *widget, GtkOrientation orientation, int fo
                : 0;
 }
 
+void
+ms_timeline_stack_draw (MsTimelineStack *self, cairo_t *cr, const MsChartStyle *style,
+                        double width, double height)
+{
+  ms_timeline_rows_draw (cr, &self->rows, &self->win, style, width, height, NULL);
+}
+
 static void
-ms_timeline_stack_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *style, int w, int h)
+chart_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *style, int w, int h)
 {
   MsTimelineStack *self = MS_TIMELINE_STACK (view);
   ms_timeline_rows_draw (cr, &self->rows, &self->win, style, w, h, self->layouts);
@@ -172,7 +179,7 @@ ms_timeline_stack_class_init (MsTimelineStackClass *klass)
   object_class->finalize = ms_timeline_stack_finalize;
   object_class->set_property = ms_timeline_stack_set_property;
   object_class->get_property = ms_timeline_stack_get_property;
-  MS_CHART_VIEW_CLASS (klass)->draw = ms_timeline_stack_draw;
+  MS_CHART_VIEW_CLASS (klass)->draw = chart_draw;
   MS_CHART_VIEW_CLASS (klass)->scale_set = ms_timeline_stack_scale_set;
   GTK_WIDGET_CLASS (klass)->measure = ms_timeline_stack_measure;
   GTK_WIDGET_CLASS (klass)->get_request_mode = ms_timeline_stack_get_request_mode;

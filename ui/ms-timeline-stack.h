@@ -11,6 +11,7 @@
 #include "ms-chart-view.h"
 
 #include "memsweep.h"
+#include "ms-draw.h"
 
 G_BEGIN_DECLS
 
@@ -29,5 +30,9 @@ gboolean ms_timeline_stack_add (MsTimelineStack *self, const MsCell *cell, int r
 int ms_timeline_stack_get_n_rows (MsTimelineStack *self);
 /* The time window shown, in µs on the shared axis. */
 void ms_timeline_stack_get_window (MsTimelineStack *self, double *t0, double *t1);
+/* Draws the rows as shown (in the window shown) into width x height: the
+ * export. */
+void ms_timeline_stack_draw (MsTimelineStack *self, cairo_t *cr, const MsChartStyle *style,
+                             double width, double height);
 
 G_END_DECLS

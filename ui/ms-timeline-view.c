@@ -69,12 +69,11 @@ indexing (MsTimelineView *self)
   return self->fill_source != 0;
 }
 
-/* The lanes, kept by the base class: frames that change nothing of the
- * picture (focus, a tooltip) reuse them. */
+/* What the view shows, on any cairo_t: the screen's and an export's. */
 static void
-ms_timeline_view_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *style, int w, int h)
+draw_view (MsTimelineView *self, cairo_t *cr, const MsChartStyle *style, double w, double h,
+           MsTimelineLayout *layout)
 {
-  MsTimelineView *self = MS_TIMELINE_VIEW (view);
   /* The picture names its run (the header bar does not, and is hidden
    * when projected). */
   g_autoptr (GPtrArray) shown = g_ptr_array_new ();
@@ -89,8 +88,24 @@ ms_timeline_view_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *style
     ms_timeline_draw_message (cr, style, w, h, self->title, self->empty_text);
   else
     ms_timeline_draw (cr, shown_cell (self), self->rep, &self->window, style, w, h, self->title,
-                      &self->layout);
+                      layout);
   ms_draw_runs_line (cr, style, line, w, h + strip);
+}
+
+void
+ms_timeline_view_draw (MsTimelineView *self, cairo_t *cr, const MsChartStyle *style,
+                       double width, double height)
+{
+  draw_view (self, cr, style, width, height, NULL);
+}
+
+/* The lanes, kept by the base class: frames that change nothing of the
+ * picture (focus, a tooltip) reuse them. */
+static void
+chart_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *style, int w, int h)
+{
+  MsTimelineView *self = MS_TIMELINE_VIEW (view);
+  draw_view (self, cr, style, w, h, &self->layout);
 }
 
 static double
@@ -318,7 +333,7 @@ ms_timeline_view_class_init (MsTimelineViewClass *klass)
   object_class->finalize = ms_timeline_view_finalize;
   object_class->set_property = ms_timeline_view_set_property;
   object_class->get_property = ms_timeline_view_get_property;
-  MS_CHART_VIEW_CLASS (klass)->draw = ms_timeline_view_draw;
+  MS_CHART_VIEW_CLASS (klass)->draw = chart_draw;
   MS_CHART_VIEW_CLASS (klass)->keeps_picture = TRUE;
 
   props[PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL,

@@ -34,6 +34,10 @@ GtkWidget *ms_timeline_view_new (void);
 void ms_timeline_view_set_cell (MsTimelineView *self, MsRun *run, const MsCell *cell,
                                 int rep, const char *title);
 const char *ms_timeline_view_get_title (MsTimelineView *self);
+/* Draws what the view shows (the cell's repetition in the window shown,
+ * its title, the run's name under it) into width x height: the export. */
+void ms_timeline_view_draw (MsTimelineView *self, cairo_t *cr, const MsChartStyle *style,
+                            double width, double height);
 /* What the view says while it shows no cell (NULL: how to open a run). */
 void ms_timeline_view_set_empty_text (MsTimelineView *self, const char *text);
 const char *ms_timeline_view_get_empty_text (MsTimelineView *self);

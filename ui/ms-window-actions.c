@@ -64,76 +64,59 @@ ms_window_export_csv (MsWindow *self, const char *path, gboolean summary, GError
   return ms_window_export_run_csv (self, default_export_index (self), path, summary, error);
 }
 
+/* The page in front, whose drawing Export Chart writes. */
+static MsPage *
+page_shown (MsWindow *self)
+{
+  return MS_PAGE (adw_view_stack_get_visible_child (self->stack));
+}
+
 typedef struct {
-  MsWindow *self;
+  MsPage *page;
+  const MsPageDrawing *drawing;
   MsChartStyle style;
 } ExportCtx;
-
-/* The window's "view" (the page in front), as an MsViewKind. */
-static MsViewKind
-view_shown (MsWindow *self)
-{
-  int view;
-  g_object_get (self, "view", &view, NULL);
-  return view;
-}
 
 static void
 export_draw (cairo_t *cr, double w, double h, gpointer data)
 {
   ExportCtx *x = data;
-  MsWindow *self = x->self;
-  switch (view_shown (self)) {
-  case MS_VIEW_TIMELINE: {
-    MsTimelineView *tv = ms_timeline_page_get_view (self->timeline_page);
-    int rep;
-    const MsCell *cell = ms_timeline_page_get_cell (self->timeline_page, &rep);
-    ms_timeline_draw (cr, cell, rep, ms_timeline_view_get_window (tv), &x->style, w, h,
-                      cell ? ms_mode_title (cell->mode) : NULL, NULL);
-    break;
-  }
-  case MS_VIEW_BREAKDOWN: {
-    MsBreakdownView *bv = ms_breakdown_page_get_view (self->breakdown_page);
-    g_autoptr (GPtrArray) runs = ms_session_dup_runs (self->session);
-    g_autoptr (GPtrArray) results = ms_run_array_results (runs);
-    ms_breakdown_draw (cr, results, ms_breakdown_view_get_exponent (bv), &x->style, w, h);
-    break;
-  }
-  case MS_VIEW_COMPARE:
-    ms_compare_page_draw (self->compare_page, cr, &x->style, w, h);
-    break;
-  default: {
-    MsChartPage *page =
-      view_shown (self) == MS_VIEW_TIME ? self->time_page : self->bandwidth_page;
-    ms_chart_draw (cr, ms_plot_view_get_data (ms_chart_page_get_view (page)), &x->style, w, h,
-                   -1, NULL);
-    break;
-  }
-  }
+  x->drawing->draw (x->page, cr, &x->style, w, h);
 }
 
-/* caption: the device, date, version and settings under the chart. */
+/* What the page in front shows, at width x height; caption: the lines the
+ * page gives under it (the device, date, version and settings of the runs
+ * drawn; a lesson's takeaway first). Then what the page writes beside it
+ * (*beside: that file, or NULL). */
 static gboolean
 export_chart (MsWindow *self, const char *path, int width, int height, gboolean caption,
-              GError **error)
+              char **beside, GError **error)
 {
-  ExportCtx x = { self };
+  MsPage *page = page_shown (self);
+  g_auto (MsPageDrawing) drawing = { NULL };
+  g_autofree char *why = NULL;
+  if (!ms_page_get_drawing (page, &drawing, &why)) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "%s", why);
+    return FALSE;
+  }
+  ExportCtx x = { page, &drawing };
   /* Files for reports are light whatever the screen shows; scale text with
    * the image so a large export stays legible. */
   ms_chart_style_init_light (&x.style);
   x.style.text_scale = self->scale.text_scale * MAX (1.0, width / 1400.0);
   x.style.line_scale = self->scale.line_scale * MAX (1.0, width / 1400.0);
-  g_autoptr (GPtrArray) runs = ms_session_dup_runs (self->session);
-  g_autoptr (GPtrArray) results = ms_run_array_results (runs);
-  g_autofree char *text = caption && results->len ? ms_report_caption (results) : NULL;
-  MsExportOptions options = { text, &x.style };
-  return ms_export_drawing_full (path, width, height, export_draw, &x, &options, error);
+  MsExportOptions options = { caption ? drawing.caption : NULL, &x.style };
+  if (!ms_export_drawing_full (path, width, height, export_draw, &x, &options, error))
+    return FALSE;
+  *beside = drawing.write_beside ? drawing.write_beside (page, path, error) : NULL;
+  return !drawing.write_beside || *beside;
 }
 
 gboolean
 ms_window_export_chart (MsWindow *self, const char *path, int width, int height, GError **error)
 {
-  return export_chart (self, path, width, height, TRUE, error);
+  g_autofree char *beside = NULL;
+  return export_chart (self, path, width, height, TRUE, &beside, error);
 }
 
 gboolean
@@ -403,10 +386,17 @@ on_export_chart_response (GtkNativeDialog *dialog, int response, ChartExport *ce
                                             fmt ? fmt : "png", &error)
            : NULL;
     const char *caption = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "caption");
-    if (named)
-      export_chart (ce->self, named, ce->width, ce->height, g_strcmp0 (caption, "false") != 0,
-                    &error);
-    toast_saved (ce->self, named ? named : path, error);
+    g_autofree char *beside = NULL;
+    if (named && export_chart (ce->self, named, ce->width, ce->height,
+                               g_strcmp0 (caption, "false") != 0, &beside, &error) && beside) {
+      g_autofree char *picture = g_filename_display_name (named);
+      g_autofree char *table = g_filename_display_name (beside);
+      /* TRANSLATORS: the picture saved, then the table saved beside it. */
+      g_autofree char *msg = g_strdup_printf (_("Saved %s and %s"), picture, table);
+      ms_window_toast (ce->self, msg);
+    } else {
+      toast_saved (ce->self, named ? named : path, error);
+    }
   }
   g_object_unref (dialog);
   g_free (ce);
@@ -435,7 +425,9 @@ on_chart_size_response (AdwMessageDialog *dialog, const char *response, MsWindow
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (d), "caption",
                                _("Caption (device, date, version, settings)"), NULL, NULL);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (d), "caption", "true");
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (d), "memsweep-chart.png");
+  const char *kind = g_object_get_data (G_OBJECT (dialog), "kind");
+  g_autofree char *name = g_strdup_printf ("memsweep-%s.png", kind);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (d), name);
   start_in_export_folder (self, d);
   g_signal_connect (d, "response", G_CALLBACK (on_export_chart_response), ce);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (d));
@@ -455,13 +447,20 @@ static void
 action_export_chart (GSimpleAction *a, GVariant *p, gpointer data)
 {
   MsWindow *self = data;
-  if (view_shown (self) == MS_VIEW_TABLE) {
-    ms_window_toast (self, _("The table exports as CSV; pick a chart view to export a chart"));
+  g_auto (MsPageDrawing) drawing = { NULL };
+  g_autofree char *why = NULL;
+  /* Each page says what it exports, or why it has nothing. */
+  if (!ms_page_get_drawing (page_shown (self), &drawing, &why)) {
+    ms_window_toast (self, why);
     return;
   }
-  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Export Chart"),
-                                              _("Size of the image in pixels. PNG, SVG and PDF "
-                                                "are drawn by the same code as the screen."));
+  /* The dialog names what the page exports. */
+  g_autofree char *body =
+    g_strdup_printf ("%s\n\n%s", drawing.title,
+                     _("Size of the image in pixels. PNG, SVG and PDF are drawn by the same "
+                       "code as the screen."));
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Export Chart"), body);
+  g_object_set_data (G_OBJECT (dialog), "kind", (gpointer) drawing.kind);
   GtkWidget *grid = gtk_grid_new ();
   gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);

@@ -72,6 +72,9 @@ gboolean ms_window_export_csv (MsWindow *self, const char *path, gboolean summar
                                GError **error);
 gboolean ms_window_export_run_csv (MsWindow *self, guint index, const char *path,
                                    gboolean summary, GError **error);
+/* The drawing of the page in front (ms_page_get_drawing) with its caption,
+ * and what the page writes beside it; FALSE with G_IO_ERROR_NOT_FOUND and
+ * the page's reason when it has nothing to draw. */
 gboolean ms_window_export_chart (MsWindow *self, const char *path, int width, int height,
                                  GError **error);
 /* Every run shown as a PDF report, or HTML when path ends in .html. */

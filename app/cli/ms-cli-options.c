@@ -67,7 +67,7 @@ static const MsCliOption compare_options[] = {
 /* The drawing commands, in a build with the drawing library. */
 #ifdef MS_HAVE_DRAW
 static const MsCliOption plot_options[] = {
-  { "view", "VIEW", 'v', MS_N_ ("bandwidth, h2d, d2h, time, breakdown or timeline") },
+  { "view", "VIEW", 'v', MS_N_ ("bandwidth, h2d, d2h, time, breakdown, timeline or lesson") },
   { "format", "png|svg|pdf", 'f', MS_N_ ("the picture's format (default: OUT's extension)") },
   { "out", "OUT", 'o', MS_N_ ("the file to write") },
   { "pixels", "WxH", 'p', MS_N_ ("image size in pixels (points for PDF)") },

@@ -30,7 +30,8 @@ plot_help (void)
                       "code (no display needed). Several files are compared, in the order "
                       "given (the first gets the first marker); the timeline shows the first "
                       "file's run.\n\n"
-                      "  --view V             bandwidth, h2d, d2h, time, breakdown or timeline\n"
+                      "  --view V             bandwidth, h2d, d2h, time, breakdown, timeline "
+                      "or lesson\n"
                       "  --format F           png, svg or pdf (default: OUT's extension)\n"
                       "  --out OUT            the file to write\n"
                       "  --pixels WxH         image size in pixels (points for PDF), default "
@@ -45,6 +46,9 @@ plot_help (void)
                       "'memsweep show FILE' lists them)\n"
                       "  --all-phases         the whole repetition; by default the view opens "
                       "on the data movement (copies, kernel), as in the app\n"
+                      "\n--view lesson draws a lesson's run as the app's Lessons page does (its "
+                      "picture; the caption starts with the lesson's takeaway); a run of no "
+                      "lesson, or of a lesson that the other views show, is refused.\n"
                       "\nExit status: 0 success, 1 the file could not be written, 2 bad usage "
                       "or bad input file.\n"));
 }
@@ -248,6 +252,59 @@ parse_plot (PlotOptions *o, int argc, char **argv)
   return -1;
 }
 
+/* An MsDrawFunc: the lesson's picture of the run. */
+typedef struct {
+  MsLessonTopic topic;
+  const MsResults *run;
+  MsChartStyle style;
+} LessonJob;
+
+static void
+draw_lesson (cairo_t *cr, double width, double height, gpointer data)
+{
+  LessonJob *job = data;
+  ms_lesson_picture_draw (cr, job->topic, job->run, &job->style, width, height);
+}
+
+/* --view lesson: the first file's lesson picture, as the app draws it. */
+static int
+plot_lesson (const PlotOptions *o, char **paths, int n)
+{
+  if (o->mode || o->size || o->rep || o->variant || o->all_phases || n != 1) {
+    fprintf (stderr, ms_gettext ("memsweep: --view lesson draws one lesson's run, without "
+                                 "--mode, --size N, --rep, --variant or --all-phases\n"));
+    return EXIT_USAGE;
+  }
+  g_autoptr (GPtrArray) runs = ms_cli_load_runs (paths, n);
+  if (!runs)
+    return EXIT_USAGE;
+  LessonJob job = { .run = g_ptr_array_index (runs, 0) };
+  job.topic = ms_lesson_topic_for_experiment (job.run->experiment);
+  if (job.topic == MS_TOPIC_COUNT) {
+    fprintf (stderr, ms_gettext ("memsweep: --view lesson: %s is not a lesson's run (it has no "
+                                 "experiment of a lesson); the other views draw it\n"), paths[0]);
+    return EXIT_USAGE;
+  }
+  if (!ms_lesson_picture_has (job.topic)) {
+    fprintf (stderr, ms_gettext ("memsweep: --view lesson: the %s lesson has no picture of its "
+                                 "own: its answer is in --view bandwidth, time or timeline\n"),
+             ms_lesson_topic (job.topic)->name);
+    return EXIT_USAGE;
+  }
+  ms_chart_style_init_light (&job.style);
+  job.style.text_scale = job.style.line_scale = MAX (1.0, o->width / 1400.0);
+  char takeaway[1024] = "";
+  ms_lesson_caption (job.topic, job.run, -1, takeaway, sizeof takeaway);
+  g_autofree char *caption = o->caption ? ms_report_lesson_caption (takeaway, job.run) : NULL;
+  MsExportOptions eo = { caption, &job.style };
+  g_autoptr (GError) error = NULL;
+  if (!ms_export_drawing_full (o->out, o->width, o->height, draw_lesson, &job, &eo, &error)) {
+    ms_cli_print_error (error);
+    return EXIT_RUNTIME;
+  }
+  return EXIT_OK;
+}
+
 int
 ms_cli_plot (int argc, char **argv)
 {
@@ -255,10 +312,12 @@ ms_cli_plot (int argc, char **argv)
   int rc = parse_plot (&o, argc, argv);
   if (rc >= 0)
     return rc;
+  if (strcmp (o.view, "lesson") == 0)
+    return plot_lesson (&o, argv + optind, argc - optind);
   MsReportViewJob job = { NULL };
   if (!ms_report_view_from_name (o.view, &job.view)) {
     fprintf (stderr, ms_gettext ("memsweep: --view: '%s' is not bandwidth, h2d, d2h, time, "
-                                 "breakdown or timeline\n"), o.view);
+                                 "breakdown, timeline or lesson\n"), o.view);
     return EXIT_USAGE;
   }
   if ((o.mode || o.size || o.rep || o.variant || o.all_phases) &&

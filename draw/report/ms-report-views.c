@@ -202,6 +202,16 @@ ms_report_caption (GPtrArray *runs)
 }
 
 char *
+ms_report_lesson_caption (const char *takeaway, const MsResults *run)
+{
+  g_autoptr (GPtrArray) one = g_ptr_array_new ();
+  g_ptr_array_add (one, (gpointer) run);
+  g_autofree char *device = ms_report_caption (one);
+  return takeaway && takeaway[0] ? g_strdup_printf ("%s\n%s", takeaway, device)
+                                 : g_steal_pointer (&device);
+}
+
+char *
 ms_report_view_caption (GPtrArray *runs, MsReportView view)
 {
   if (view != MS_REPORT_VIEW_TIMELINE || !runs || runs->len < 2)

@@ -263,6 +263,38 @@ check_show_click (MsWindow *win)
   g_assert_true (header_hidden (win));
 }
 
+static const char *step_want; /* the lesson PgUp or PgDn should show */
+
+static gboolean
+shows_wanted (gpointer page)
+{
+  g_autofree char *topic = NULL;
+  g_object_get (page, "shown-topic", &topic, NULL);
+  return g_strcmp0 (topic, step_want) == 0;
+}
+
+/* PgDn and PgUp, as a presentation clicker sends them, wherever the
+ * keyboard is (the cards' list scrolls by the page with them): the next
+ * lesson (its reference run opened first, without a GPU) and back. */
+static void
+check_step_keys (MsWindow *win)
+{
+  GtkWidget *page = ms_test_find (GTK_WIDGET (win), MS_TYPE_LESSONS_PAGE, NULL);
+  g_autofree char *first = NULL;
+  g_object_get (page, "shown-topic", &first, NULL);
+  MsLessonTopic t = ms_lesson_topic_from_name (first), next = t + 1;
+  while (next < MS_TOPIC_COUNT && !ms_lesson_topic_built (next))
+    next++;
+  g_assert_cmpint (next, <, MS_TOPIC_COUNT);
+  step_want = ms_lesson_topic (next)->name;
+  ms_xtest_press (GTK_WIDGET (win), 0, XK_Next);
+  ms_test_wait_until (shows_wanted, page, "PgDn shows the next lesson");
+  spin (300);
+  step_want = first;
+  ms_xtest_press (GTK_WIDGET (win), 0, XK_Prior);
+  ms_test_wait_until (shows_wanted, page, "PgUp shows the lesson before");
+}
+
 static gboolean
 is_small (gpointer win)
 {
@@ -287,6 +319,7 @@ on_activate (GApplication *app)
   check_f10 (win);
   check_runs_key (win);
   check_show_click (win);
+  check_step_keys (win);
   g_object_set (win, "presentation", FALSE, NULL);
   g_assert_true (header_shown (win));
   gtk_window_destroy (GTK_WINDOW (win));

@@ -401,6 +401,19 @@ expect 2 "^memsweep: --rep: '999' is not a repetition of the cell (1\\.\\.[0-9]*
 expect_line 2 "memsweep: --mode, --size N, --rep, --variant and --all-phases are for --view timeline" -- plot "$ref/h100-default-samples.csv" --view time --rep 2 --out "$tmp/x.png"
 expect_line 2 "memsweep: plot needs at least one FILE" -- plot --view time --out "$tmp/x.png"
 expect_line 2 "memsweep: --pixels: '800' is not WxH with 16..16384 each" -- plot "$ref/h100-default-samples.csv" --view time --pixels 800 --out "$tmp/x.png"
+# plot --view lesson: a lesson run's picture, as the app draws it, in each
+# format; a run of no lesson, or of a lesson without a picture, refused.
+for f in png svg pdf; do
+  rm -f "$tmp/lesson.$f"
+  "$memsweep" plot "$ref/h100-lesson-concurrent-samples.csv" --view lesson --out "$tmp/lesson.$f" >"$tmp/out" 2>&1
+  check "plot --view lesson writes $f" test -s "$tmp/lesson.$f"
+done
+check "plot --view lesson: a PNG" sh -c "head -c 8 '$tmp/lesson.png' | grep -q PNG"
+check "plot --view lesson: a PDF" sh -c "head -c 5 '$tmp/lesson.pdf' | grep -q '%PDF'"
+check "plot --view lesson: the picture's title and the takeaway in the SVG" sh -c "grep -q '>K kernels: ' '$tmp/lesson.svg' && grep -q '>On 16 streams, 16 small kernels ran together' '$tmp/lesson.svg'"
+expect_line 2 "memsweep: --view lesson: $ref/h100-default-samples.csv is not a lesson's run (it has no experiment of a lesson); the other views draw it" -- plot "$ref/h100-default-samples.csv" --view lesson --out "$tmp/x.png"
+expect_line 2 "memsweep: --view lesson: the reuse lesson has no picture of its own: its answer is in --view bandwidth, time or timeline" -- plot "$ref/h100-lesson-reuse-samples.csv" --view lesson --out "$tmp/x.png"
+expect_line 2 "memsweep: --view lesson draws one lesson's run, without --mode, --size N, --rep, --variant or --all-phases" -- plot "$ref/h100-lesson-concurrent-samples.csv" --view lesson --rep 2 --out "$tmp/x.png"
 # multi checks where its files go before it measures.
 expect_line 2 "memsweep: --out: $tmp/missing/m-multi.csv: cannot write: No such file or directory" -- multi --out "$tmp/missing/m"
 
