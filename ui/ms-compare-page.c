@@ -12,7 +12,7 @@
 
 #include "ms-drawing.h"
 #include "ms-compare-page.h"
-#include "ms-export.h"
+#include "ms-drawing.h"
 #include "ms-run.h"
 #include "ms-views.h"
 

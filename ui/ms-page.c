@@ -4,7 +4,7 @@
 
 #include <glib/gi18n.h>
 
-#include "ms-report-views.h"
+#include "ms-drawing.h"
 #include "ms-run.h"
 
 typedef struct {

@@ -6,7 +6,7 @@
 
 #include <gtk/gtk.h>
 
-#include "ms-draw.h"
+#include "ms-drawing.h"
 #include "ms-session.h"
 
 G_BEGIN_DECLS

@@ -7,7 +7,7 @@
 #include "ms-chart-view.h"
 
 #include "memsweep.h"
-#include "ms-draw.h"
+#include "ms-drawing.h"
 #include "ms-run.h"
 
 G_BEGIN_DECLS

@@ -11,7 +11,7 @@
 #include "ms-chart-view.h"
 
 #include "memsweep.h"
-#include "ms-draw.h"
+#include "ms-drawing.h"
 
 G_BEGIN_DECLS
 
