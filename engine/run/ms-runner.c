@@ -4,6 +4,7 @@
  * inside a cell are ms-cell-driver.c's. */
 #define _GNU_SOURCE
 #include <malloc.h>
+#include <stdatomic.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -360,10 +361,11 @@ run_rounds (const MsSweep *sweep, MsGpuKeeper *k, const MsDeviceInfo *info, MsRe
 static void
 fresh_pages (bool on)
 {
-  static bool was_on;
-  if (on || was_on)
+  /* Atomic: the sweeps of several GPUs (ms-multi.c) call it at once, and
+   * the threshold is the process's. */
+  static atomic_bool was_on;
+  if (atomic_exchange (&was_on, on) || on)
     mallopt (M_MMAP_THRESHOLD, on ? 4096 : 128 * 1024);
-  was_on = on;
 }
 
 MsRunStatus
