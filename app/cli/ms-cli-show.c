@@ -139,6 +139,9 @@ show_read (ShowOptions *o, char *stdin_path, size_t len)
   char err[1024], clean[4096];
   bool from_stdin = strcmp (o->path, MS_CLI_STDIO) == 0;
   if (from_stdin) {
+    /* Standard input may be a file, which --out or standard output must
+     * not replace or grow. */
+    ms_cli_protect_input ("/dev/stdin");
     if (!ms_cli_stdin_file (stdin_path, len))
       return NULL;
     o->path = stdin_path;

@@ -112,5 +112,23 @@ mkdir keep/fleet
 cp P-samples.csv keep/fleet/n1-samples.csv
 appended "fleet-report >> a node's file" fleet/n1-samples.csv -- fleet-report fleet
 
+# Standard input that is a file is an input too: `show - < F` neither
+# writes --out F nor appends its table to F.
+"$memsweep" show - --format json --out P-samples.csv <P-samples.csv >out 2>&1
+rc=$?
+if [ $rc = 0 ] || ! grep -q "is one of the inputs: not replaced" out || ! cmp -s P-samples.csv keep/P-samples.csv; then
+  echo "FAIL: show - < F --out F: rc $rc"; sed 's/^/  | /' out; fails=$((fails + 1)); cp keep/P-samples.csv P-samples.csv
+else
+  echo "ok   show - < F --out F (rc $rc)"
+fi
+"$memsweep" show - <P-samples.csv >>P-samples.csv 2>out
+rc=$?
+if [ $rc = 0 ] || ! grep -qxF "memsweep: standard output is one of the inputs: nothing written" out ||
+   ! cmp -s P-samples.csv keep/P-samples.csv; then
+  echo "FAIL: show - < F >> F: rc $rc"; sed 's/^/  | /' out; fails=$((fails + 1)); cp keep/P-samples.csv P-samples.csv
+else
+  echo "ok   show - < F >> F (rc $rc)"
+fi
+
 echo "cli-inputs: $fails failed"
 [ "$fails" = 0 ]
