@@ -26,6 +26,8 @@
 /* analysis/: verdicts between runs, envelopes */
 #include "analysis/ms-compare.h"
 #include "analysis/ms-envelope.h"
-/* run/: the sweep on several GPUs and peers, fleets */
+/* run/: the experiment switches, the sweep on several GPUs and peers,
+ * fleets */
+#include "run/ms-experiment.h"
 #include "run/ms-fleet.h"
 #include "run/ms-multi.h"

@@ -95,8 +95,9 @@ plan_outputs (const char *prefix, Plan *plan)
       fputs (ms_gettext ("memsweep compare: --out: prefix too long\n"), stderr);
       return false;
     }
-    if (!ms_atomic_file_check (plan->samples[side], err, sizeof err) ||
-        !ms_atomic_file_check (plan->summary[side], err, sizeof err)) {
+    /* Both files and their sidecar, as run checks its own. */
+    const char *paths[] = { plan->samples[side], plan->summary[side] };
+    if (!ms_meta_sidecar_check_targets (paths, 2, err, sizeof err)) {
       fprintf (stderr, "memsweep compare: --out: %s\n", ms_report_clean (err, clean, sizeof clean));
       return false;
     }
@@ -256,12 +257,29 @@ save_sides (const Plan *plan, MsResults *runs[2])
   return true;
 }
 
+/* Each side's experiment switches, parsed before any process starts. */
+static bool
+check_experiments (const MsCliLive *live)
+{
+  char err[512], clean[4 * sizeof err];
+  MsExperiment x;
+  for (int side = 0; side < 2; side++)
+    if (live->experiment[side] && !ms_experiment_parse (live->experiment[side], &x, err, sizeof err)) {
+      fprintf (stderr, "memsweep compare: --%c-experiment: %s\n", side ? 'b' : 'a',
+               ms_report_clean (err, clean, sizeof clean));
+      return false;
+    }
+  return true;
+}
+
 int
 ms_cli_live_measure (const MsCliLive *live, atomic_int *cancel, MsResults **a, MsResults **b)
 {
   Plan plan = { 0 };
   MsResults *runs[2] = { NULL, NULL };
   *a = *b = NULL;
+  if (!check_experiments (live))
+    return EXIT_USAGE;
   if (live->prefix && !plan_outputs (live->prefix, &plan))
     return EXIT_USAGE;
   if (!make_dir (&plan))

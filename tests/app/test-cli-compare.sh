@@ -167,4 +167,13 @@ bad --budget 5 "$R/h100-default-samples.csv" "$R/h100-default-samples.csv"
 grep -q "go with --live" "$W/err" || fail "--budget without --live: $(cat "$W/err")"
 bad --live --budget 0
 bad --live --b "--modes nosuch"
+# Before any process: a bad experiment switch, and --out whose sidecar
+# holds another run's metadata.
+bad --live --a "$live" --b "$live" --a-experiment inject=2x
+grep -q "^memsweep compare: --a-experiment: " "$W/err" || fail "--a-experiment: $(cat "$W/err")"
+cp "$W/live-same-a-meta.json" "$W/taken-b-meta.json"
+cp "$W/live-same-a-samples.csv" "$W/live-same-a-samples.keep"
+bad --live --a "$live" --b "$live" --budget 5 --out "$W/taken"
+grep -q "^memsweep compare: --out: .*taken-b-meta.json" "$W/err" || fail "--out onto another run's sidecar: $(cat "$W/err")"
+[ -e "$W/taken-a-samples.csv" ] && fail "--out onto another run's sidecar: side A was measured and written"
 echo "compare: ok"
