@@ -208,6 +208,12 @@ take_turns (const MsCliLive *live, const Plan *plan, atomic_int *cancel, MsResul
   for (int k = 0; k < max_processes (plan); k++) {
     double t0 = now_s ();
     if (!run_pair (live, plan, k, active, cancel, runs, err, sizeof err)) {
+      if (cancel && atomic_load (cancel) && runs[0] && runs[1]) {
+        /* Stopped: what both sides measured before is judged. */
+        fprintf (stderr, ms_gettext ("memsweep compare: stopped after %d processes a side\n"),
+                 k);
+        return -1;
+      }
       fprintf (stderr, "memsweep compare: %s\n", err);
       return runs[0] && runs[1] ? EXIT_RUNTIME : EXIT_NO_DEVICE;
     }
