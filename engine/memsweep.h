@@ -42,6 +42,17 @@ ms_exponent_bytes (int exponent)
 {
   return ms_vector_bytes ((uint64_t) 1 << exponent);
 }
+
+/* The size exponent of a vector of elements floats, or -1 where elements
+ * is no power of two in the sweep's range (a file's malformed line). */
+static inline int
+ms_exponent_of_elements (uint64_t elements)
+{
+  for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++)
+    if (elements == (uint64_t) 1 << e)
+      return e;
+  return -1;
+}
 #define MS_MAX_REPS 100000
 #define MS_MAX_WARMUP 1000
 #define MS_MAX_STREAMS 64

@@ -126,15 +126,6 @@ parse_link (const char *s, int *gen, int *width, const char **end)
   return true;
 }
 
-static int
-exponent_of (unsigned long long elements)
-{
-  for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++)
-    if (elements == 1ull << e)
-      return e;
-  return -1;
-}
-
 /* "MODE ELEMENTS VARIANT ROUND LINK"; false when malformed. */
 static bool
 parse_cell_line (const char *value, MsLinkLine *out)
@@ -147,7 +138,7 @@ parse_cell_line (const char *value, MsLinkLine *out)
       || strspn (elements, "0123456789") != strlen (elements) || strlen (elements) > 19
       || out->round < 0 || out->round >= MS_MAX_ROUNDS)
     return false;
-  out->exponent = exponent_of (strtoull (elements, NULL, 10));
+  out->exponent = ms_exponent_of_elements (strtoull (elements, NULL, 10));
   snprintf (out->variant, sizeof out->variant, "%s", strcmp (variant, "-") ? variant : "");
   return out->exponent >= 0 && parse_link (value + used, &out->gen, &out->width, &end)
          && *end == '\0';

@@ -98,15 +98,6 @@ ms_um_write_metadata (FILE *f, const MsResults *results)
   }
 }
 
-static int
-exponent_of (unsigned long long elements)
-{
-  for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++)
-    if (elements == 1ull << e)
-      return e;
-  return -1;
-}
-
 /* A decimal count at *p after blanks, up to a blank or the end: no sign,
  * no overflow (sscanf's %llu takes "-1" and wraps, saturates past 2^64
  * and splits a long number in two). */
@@ -143,7 +134,7 @@ parse_line (const char *value, MsUmLine *out)
   if (sscanf (value, "%23s%n", mode, &used) != 1 || !ms_mode_from_name (mode, &out->mode))
     return false;
   value += used;
-  if (!read_count (&value, &elements) || (out->exponent = exponent_of (elements)) < 0 ||
+  if (!read_count (&value, &elements) || (out->exponent = ms_exponent_of_elements (elements)) < 0 ||
       sscanf (value, "%47s %15s %n", variant, state, &rest) < 2)
     return false;
   value += rest;
