@@ -10,7 +10,7 @@
 # large sanitize lessons lesson-checks probe-lessons reference cpus rounds
 # configs overhead spread host-func-core alloc-costs copy-rate plain-lessons
 # pageable-rounds health multi fleet fleet-spread scale gui gui-lessons
-# no-toolkit json pack grade suite-times.
+# no-toolkit json pack grade plain-groups suite-times.
 # Never allocates more managed memory than the card has free; never changes
 # clocks or resets the card.
 set -u
@@ -112,6 +112,17 @@ step_grade() {
   log "grade rc=$?"
   sed 's/^/== grade: /' "$d/table.txt" | tee -a "$OUT/summary.log"
   ls -la "$d"/*-samples.csv >>"$OUT/summary.log"
+}
+
+# bench/plain-groups.sh: the plain yardstick in 2 x PLAIN_PROCESSES
+# processes (default 12) of PLAIN_GROUP_REPS repetitions a cell (15),
+# split as two separate runs and as turns, with each mode's spread between
+# processes: what the machine lets a comparison decide without memsweep.
+step_plain_groups() {
+  local d="$OUT/plain-groups"
+  bench/plain-groups.sh $B "$d" "${PLAIN_PROCESSES:-12}" "${PLAIN_GROUP_REPS:-15}" >/dev/null 2>&1
+  log "plain-groups rc=$?: $(cat "$d/plain-walls.txt")"
+  sed 's/^/== plain-groups: /' "$d/plain-groups.txt" | tee -a "$OUT/summary.log"
 }
 
 # The gpu suite SUITE_TIMES times in a row (default 10), a line each;

@@ -5,7 +5,10 @@ decide?" from the logs bench/grade-compare.sh wrote (its table.txt and
 walls.txt in each DIR): per log, SAME between two measurements of the same
 thing, false FASTER or SLOWER, how often a 20% and a 10% change were found,
 and how long each run or live comparison took. A figure seen in several
-pairs is given as the range of them all."""
+pairs is given as the range of them all. A DIR holding plain-groups.txt
+(bench/plain-groups.sh) gives the plain program's rows: the same verdicts
+on its processes split as two runs and as turns, and the share of cells its
+spread between processes would let that many processes a side find."""
 import os
 import re
 import sys
@@ -54,11 +57,37 @@ def gpu(d):
     return "?"
 
 
+PLAIN_HEAD = re.compile(r"^plain yardstick, (\d+) processes a side")
+PLAIN_SPLIT = re.compile(r"^  (separate|turns)\b.*SAME at 10% from 2\^14:\s+([\d.]+) %"
+                         r"\s+FASTER/SLOWER of all:\s+([\d.]+) %")
+PLAIN_FIND = re.compile(r"findable at 5% in ([\d.]+) % .* at 10% in ([\d.]+) %")
+
+
+def plain_rows(d):
+    """The plain program's rows, from DIR/plain-groups.txt."""
+    path = os.path.join(d, "plain-groups.txt")
+    if not os.path.exists(path):
+        return
+    text = open(path).read().splitlines()
+    n = next(m.group(1) for m in map(PLAIN_HEAD.match, text) if m)
+    find = next(m for m in map(PLAIN_FIND.search, text) if m)
+    wall = re.search(r": (\d+) s", open(os.path.join(d, "plain-walls.txt")).read())
+    for m in filter(None, map(PLAIN_SPLIT.match, text)):
+        how = "two runs" if m.group(1) == "separate" else "turns"
+        print(f"| {os.path.relpath(d)} | {gpu(d)} | plain program, {n} processes a side "
+              f"as {how} | {float(m.group(2)):.1f}% | {float(m.group(3)):.1f}% | "
+              f"findable {float(find.group(2)):.1f}% | findable {float(find.group(1)):.1f}% | "
+              f"{wall.group(1) if wall else '-'} s for both sides |")
+
+
 def main():
     print("| log | GPU | how | SAME at 10% from 2^14 | FASTER/SLOWER of all | "
           "20% found | 10% found (at 5%) | time each |")
     print("|---|---|---|---|---|---|---|---|")
     for d in sys.argv[1:]:
+        if os.path.exists(os.path.join(d, "plain-groups.txt")):
+            plain_rows(d)
+            continue
         rows = read_rows(os.path.join(d, "table.txt"))
         wall = os.path.join(d, "walls.txt")
         name = os.path.relpath(d)
