@@ -77,16 +77,45 @@ header_in (MsWindow *self)
          && gtk_revealer_get_child_revealed (self->top_revealer);
 }
 
+/* Whether a popover of button can be placed now: GTK 4.8 sizes a popover
+ * by the monitor its window is on, and asks for it with a critical
+ * warning while the window's surface is on none yet (a window just made
+ * fullscreen, or a slow frame: the presentation test met it under load),
+ * or while the button has not been given its place. */
+static gboolean
+can_place_popover (MsWindow *self, GtkMenuButton *button)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
+  if (!surface || gtk_widget_get_width (GTK_WIDGET (button)) <= 0
+      || !gtk_widget_get_mapped (GTK_WIDGET (button)))
+    return FALSE;
+  return gdk_display_get_monitor_at_surface (gdk_surface_get_display (surface), surface) != NULL;
+}
+
+/* Opens button's menu on the first frame where it can be placed. */
+static gboolean
+popup_when_placeable (GtkWidget *widget, GdkFrameClock *clock, gpointer unused)
+{
+  MsWindow *self = MS_WINDOW (widget);
+  GtkMenuButton *button = self->popup_after_reveal;
+  if (!button || !header_in (self))
+    return G_SOURCE_REMOVE;
+  if (!can_place_popover (self, button))
+    return G_SOURCE_CONTINUE;
+  self->popup_after_reveal = NULL;
+  gtk_menu_button_popup (button);
+  return G_SOURCE_REMOVE;
+}
+
 void
 ms_window_popup_header_menu (MsWindow *self, GtkMenuButton *button)
 {
-  if (header_in (self)) {
-    gtk_menu_button_popup (button);
-    return;
-  }
   /* A popover needs its button placed: it opens once the header is in. */
   self->popup_after_reveal = button;
-  set_header_peek (self, TRUE);
+  if (header_in (self))
+    gtk_widget_add_tick_callback (GTK_WIDGET (self), popup_when_placeable, NULL, NULL);
+  else
+    set_header_peek (self, TRUE);
 }
 
 static void
@@ -95,8 +124,7 @@ on_header_revealed (MsWindow *self)
   GtkMenuButton *button = self->popup_after_reveal;
   if (!header_in (self) || !button)
     return;
-  self->popup_after_reveal = NULL;
-  gtk_menu_button_popup (button);
+  gtk_widget_add_tick_callback (GTK_WIDGET (self), popup_when_placeable, NULL, NULL);
 }
 
 /* F10 opens the main menu as everywhere; in presentation mode its button
