@@ -12,6 +12,7 @@
 
 #include "ms-drawing.h"
 #include "ms-compare-page.h"
+#include "ms-live-compare.h"
 #include "ms-drawing.h"
 #include "ms-run.h"
 #include "ms-views.h"
@@ -52,6 +53,7 @@ struct _MsComparePage {
   GtkStack *stack;
   GtkDropDown *a_dropdown, *b_dropdown;
   GtkSpinButton *threshold_spin;
+  GtkButton *live_button, *empty_live_button;
   GtkLabel *summary_label, *modes_label;
   GtkExpander *modes_expander;
   GtkPaned *paned;
@@ -504,6 +506,17 @@ ms_compare_page_set_runs (MsComparePage *self, GPtrArray *all_runs)
   recompute (self);
 }
 
+void
+ms_compare_page_pick (MsComparePage *self, MsRun *a, MsRun *b)
+{
+  guint none = GTK_INVALID_LIST_POSITION;
+  guint ia = index_of (self->runs, a, none), ib = index_of (self->runs, b, none);
+  if (ia == none || ib == none)
+    return;
+  gtk_drop_down_set_selected (self->a_dropdown, ia);
+  gtk_drop_down_set_selected (self->b_dropdown, ib);
+}
+
 static void
 draw_comparison (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width,
                  double height)
@@ -653,6 +666,8 @@ ms_compare_page_class_init (MsComparePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsComparePage, a_dropdown);
   gtk_widget_class_bind_template_child (widget_class, MsComparePage, b_dropdown);
   gtk_widget_class_bind_template_child (widget_class, MsComparePage, threshold_spin);
+  gtk_widget_class_bind_template_child (widget_class, MsComparePage, live_button);
+  gtk_widget_class_bind_template_child (widget_class, MsComparePage, empty_live_button);
   gtk_widget_class_bind_template_child (widget_class, MsComparePage, summary_label);
   gtk_widget_class_bind_template_child (widget_class, MsComparePage, modes_label);
   gtk_widget_class_bind_template_child (widget_class, MsComparePage, modes_expander);
@@ -688,4 +703,5 @@ ms_compare_page_init (MsComparePage *self)
   gtk_drawing_area_set_draw_func (self->chart, draw_chart, self, NULL);
   add_columns (self);
   recompute (self);
+  ms_live_compare_attach (self, (GtkButton *[]){ self->live_button, self->empty_live_button, NULL });
 }

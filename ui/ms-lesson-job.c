@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 #include <unistd.h>
 
+#include "ms-cli-path.h"
 #include "ms-job.h"
 #include "ms-lesson-job.h"
 #include "ms-drawing.h"
@@ -64,22 +65,6 @@ on_cell (int index, int n, const MsCell *cell, void *user_data)
   ms_job_post_progress (job->job, n > 0 ? (index + 1.0) / n : 0, NULL, NULL);
 }
 
-/* The command line next to this program (installed: the same folder; a
- * build: app/ beside app/gtk/), else on PATH. */
-static char *
-find_cli (void)
-{
-  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
-  g_autofree char *dir = self ? g_path_get_dirname (self) : NULL;
-  const char *tries[] = { "memsweep", "../memsweep" };
-  for (guint i = 0; dir && i < G_N_ELEMENTS (tries); i++) {
-    g_autofree char *path = g_build_filename (dir, tries[i], NULL);
-    if (g_file_test (path, G_FILE_TEST_IS_EXECUTABLE) && !g_file_test (path, G_FILE_TEST_IS_DIR))
-      return g_canonicalize_filename (path, NULL);
-  }
-  return g_find_program_in_path ("memsweep");
-}
-
 /* MsIsolatedFunc: the parts in a fresh `memsweep __lesson-part`, with
  * their environment (CUDA_DEVICE_MAX_CONNECTIONS must be set before a
  * context exists; the first context's cost needs a process without one). */
@@ -88,7 +73,7 @@ run_isolated (const char *name, const MsSweep *base, const int *parts, int n_par
               char *err, size_t errlen)
 {
   MsLessonPart all[MS_LESSON_MAX_PARTS];
-  g_autofree char *cli = find_cli ();
+  g_autofree char *cli = ms_cli_path_find ();
   g_autofree char *path = NULL;
   g_autoptr (GError) error = NULL;
   int fd = g_file_open_tmp ("memsweep-lesson-XXXXXX.csv", &path, &error);

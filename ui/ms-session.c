@@ -6,10 +6,14 @@
 #include "ms-session.h"
 
 #include <glib/gi18n.h>
+#include <errno.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "ms-eta.h"
 #include "ms-lesson-job.h"
+#include "ms-live-job.h"
+#include "ms-runs-library.h"
 #include "ms-sweep-job.h"
 
 struct _MsSession {
@@ -36,6 +40,7 @@ struct _MsSession {
   MsLessonJob *lessons[MS_TOPIC_COUNT]; /* borrowed until their end */
   MsJob *device_job;
   MsDeviceJobKind device_job_kind;
+  MsLiveJob *live_job; /* borrowed until its end */
   gboolean busy;
 };
 
@@ -67,6 +72,7 @@ enum {
   SIGNAL_LESSON_PROGRESS,
   SIGNAL_LESSON_FINISHED,
   SIGNAL_DEVICE_JOB_FINISHED,
+  SIGNAL_LIVE_COMPARE_FINISHED,
   N_SIGNALS
 };
 static guint signals[N_SIGNALS];
@@ -135,6 +141,7 @@ ms_session_dispose (GObject *object)
   g_clear_object (&self->sweep_job);
   g_clear_object (&self->device_job);
   memset (self->lessons, 0, sizeof self->lessons);
+  self->live_job = NULL;
   self->live = NULL;
   g_clear_object (&self->selected_run);
   if (self->runs)
@@ -178,6 +185,11 @@ install_work (GObjectClass *object_class)
   signals[SIGNAL_DEVICE_JOB_FINISHED] =
     g_signal_new ("device-job-finished", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_POINTER);
+  /* A and B of a live comparison (both NULL and the error when it failed),
+   * after they joined the runs. */
+  signals[SIGNAL_LIVE_COMPARE_FINISHED] =
+    g_signal_new ("live-compare-finished", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 3, MS_TYPE_RUN, MS_TYPE_RUN, G_TYPE_STRING);
 }
 
 static void
@@ -327,6 +339,21 @@ same_file_run (const MsResults *a, const MsResults *b)
          g_strcmp0 (a->device.name, b->device.name) == 0 && a->n_cells == b->n_cells;
 }
 
+/* The same file read twice: by its path where both runs have one (two
+ * files of one moment, as the two sides of a live comparison, are two
+ * runs), else by what the file says of when and where it was made. */
+static gboolean
+same_file (MsRun *a, MsRun *b)
+{
+  const char *fa = ms_run_get_source_file (a), *fb = ms_run_get_source_file (b);
+  if (fa && fb) {
+    g_autofree char *ca = g_canonicalize_filename (fa, NULL);
+    g_autofree char *cb = g_canonicalize_filename (fb, NULL);
+    return g_strcmp0 (ca, cb) == 0;
+  }
+  return same_file_run (ms_run_get_results (a), ms_run_get_results (b));
+}
+
 /* Already in the session or among `pending`: the same run, or the same
  * file read twice. */
 static gboolean
@@ -337,7 +364,7 @@ run_shown (MsSession *self, GPtrArray *pending, MsRun *run)
     MsRun *r = i < n ? ms_session_get_run (self, i) : g_ptr_array_index (pending, i - n);
     if (r == run || (ms_run_get_kind (r) == MS_RUN_KIND_REFERENCE &&
                      ms_run_get_kind (run) == MS_RUN_KIND_REFERENCE &&
-                     same_file_run (ms_run_get_results (r), ms_run_get_results (run))))
+                     same_file (r, run)))
       return TRUE;
   }
   return FALSE;
@@ -539,7 +566,7 @@ ms_session_get_sweep (MsSession *self, MsSweep *sweep, char *err, size_t err_siz
 static void
 update_busy (MsSession *self)
 {
-  gboolean busy = self->sweep_job || self->device_job;
+  gboolean busy = self->sweep_job || self->device_job || self->live_job;
   for (int t = 0; t < MS_TOPIC_COUNT && !busy; t++)
     busy = self->lessons[t] != NULL;
   if (busy == self->busy)
@@ -599,6 +626,7 @@ ms_session_stop_all (MsSession *self)
   for (int t = 0; t < MS_TOPIC_COUNT; t++)
     ms_session_stop_lesson (self, t);
   ms_session_stop_device_job (self);
+  ms_session_stop_live_compare (self);
 }
 
 /* ---- the work: the sweep --------------------------------------------------------- */
@@ -881,4 +909,82 @@ ms_session_set_selected_cell (MsSession *self, int cell)
     return;
   self->selected_cell = MAX (cell, -1);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SELECTED_CELL]);
+}
+
+/* ---- the work: a live comparison ------------------------------------------------- */
+
+static void
+on_live_progress (GObject *owner, double fraction, double elapsed_s)
+{
+  MsSession *self = MS_SESSION (owner);
+  g_autofree char *text =
+    g_strdup_printf (_ ("Measuring A and B in turns: %.0f s"), elapsed_s);
+  set_progress (self, fraction, text);
+}
+
+static void
+on_live_done (GObject *owner, MsRun *a, MsRun *b, const char *error)
+{
+  MsSession *self = MS_SESSION (owner);
+  g_autoptr (MsRun) run_a = a, run_b = b;
+  self->live_job = NULL;
+  if (run_a && run_b) {
+    MsRun *both[2] = { run_a, run_b };
+    g_ptr_array_unref (ms_session_add_runs (self, both, 2));
+  }
+  set_progress (self, 0, NULL);
+  update_busy (self);
+  g_signal_emit (self, signals[SIGNAL_LIVE_COMPARE_FINISHED], 0, run_a, run_b, error);
+}
+
+/* Where a live comparison keeps its two runs: beside the sweeps the app
+ * keeps (Recent Runs), named by the time it started. */
+static char *
+live_prefix (GError **error)
+{
+  const char *folder = ms_runs_library_get_folder (ms_runs_library_get_default ());
+  if (g_mkdir_with_parents (folder, 0755) != 0) {
+    int e = errno;
+    g_set_error (error, G_IO_ERROR, g_io_error_from_errno (e), "%s: %s", folder, g_strerror (e));
+    return NULL;
+  }
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "live-%Y%m%d-%H%M%S");
+  return g_build_filename (folder, stamp, NULL);
+}
+
+gboolean
+ms_session_run_live_compare (MsSession *self, const char *a_options, const char *b_options,
+                             double budget_s, double threshold_pct, GError **error)
+{
+  g_return_val_if_fail (MS_IS_SESSION (self), FALSE);
+  if (self->busy) {
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY, _ ("Other work is running"));
+    return FALSE;
+  }
+  g_autofree char *prefix = live_prefix (error);
+  if (!prefix)
+    return FALSE;
+  MsLiveRequest request = { a_options, b_options, budget_s, threshold_pct, prefix };
+  self->live_job = ms_live_job_start (G_OBJECT (self), &request, on_live_progress, on_live_done,
+                                      error);
+  if (!self->live_job)
+    return FALSE;
+  set_progress (self, 0, _ ("Measuring A and B in turns…"));
+  update_busy (self);
+  return TRUE;
+}
+
+void
+ms_session_stop_live_compare (MsSession *self)
+{
+  g_return_if_fail (MS_IS_SESSION (self));
+  ms_live_job_stop (self->live_job);
+}
+
+gboolean
+ms_session_get_live_comparing (MsSession *self)
+{
+  g_return_val_if_fail (MS_IS_SESSION (self), FALSE);
+  return self->live_job != NULL;
 }

@@ -124,6 +124,16 @@ gboolean ms_session_run_device_job (MsSession *self, MsDeviceJobKind kind, const
 void ms_session_stop_device_job (MsSession *self);
 MsDeviceJobKind ms_session_get_device_job (MsSession *self);
 /* Stops everything under way (the window closing). */
+/* A live comparison (`memsweep compare --live`): A and B measured in
+ * processes that take turns until every cell is decided or budget_s is
+ * spent; both runs join the session, then "live-compare-finished". FALSE
+ * with error when other work runs or the command cannot start. */
+gboolean ms_session_run_live_compare (MsSession *self, const char *a_options,
+                                      const char *b_options, double budget_s,
+                                      double threshold_pct, GError **error);
+/* Stops it; both runs still come, with what they measured. */
+void ms_session_stop_live_compare (MsSession *self);
+gboolean ms_session_get_live_comparing (MsSession *self);
 void ms_session_stop_all (MsSession *self);
 gboolean ms_session_get_busy (MsSession *self);
 double ms_session_get_progress (MsSession *self);

@@ -2,7 +2,8 @@
 /* test-widget-compare-page.c: MsComparePage: a status page below two runs;
  * with the H100 and H200 reference runs, the first against the second, the
  * summary, the table's rows, the pickers and the threshold; the chart
- * drawn; a run against itself all SAME. */
+ * drawn; a run against itself all SAME; Measure Live through the
+ * command line on the CPU baseline, its runs picked as A and B. */
 #include "ms-compare-page.h"
 #include "ms-widget-test.h"
 
@@ -250,6 +251,77 @@ test_session (void)
   g_assert_finalize_object (page);
 }
 
+/* The command line of this build, found on PATH as an installed one is:
+ * tests/ui/ and app/cli/ are two folders apart. */
+static void
+put_cli_on_path (void)
+{
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *dir = g_path_get_dirname (self);
+  g_autofree char *cli = g_build_filename (dir, "..", "..", "app", "cli", NULL);
+  g_autofree char *path = g_strdup_printf ("%s:%s", cli, g_getenv ("PATH"));
+  g_setenv ("PATH", path, TRUE);
+}
+
+/* The page's Measure Live button, which says label. */
+static GtkWidget *
+live_button (MsComparePage *page, const char *label)
+{
+  GtkWidget *b = ms_test_find (GTK_WIDGET (page), GTK_TYPE_BUTTON, label);
+  g_assert_nonnull (b);
+  return b;
+}
+
+static void
+on_live_finished (MsSession *session, MsRun *a, MsRun *b, const char *error, int *finished)
+{
+  g_assert_null (error);
+  g_assert_nonnull (a);
+  g_assert_nonnull (b);
+  (*finished)++;
+}
+
+static gboolean
+is_set (gpointer flag)
+{
+  return *(int *) flag != 0;
+}
+
+/* Measure Live: the button follows the session (a Stop while it measures),
+ * both sides join the runs, named as live, and are picked as A and B. */
+static void
+test_live (void)
+{
+  g_autofree char *home = g_dir_make_tmp ("memsweep-live-XXXXXX", NULL);
+  g_setenv ("XDG_DATA_HOME", home, TRUE);
+  put_cli_on_path ();
+  MsComparePage *page = g_object_ref_sink (g_object_new (MS_TYPE_COMPARE_PAGE, NULL));
+  g_autoptr (MsSession) session = ms_session_new ();
+  ms_page_set_session (MS_PAGE (page), session);
+  live_button (page, "Measure _Live…");
+  int finished = 0;
+  g_signal_connect (session, "live-compare-finished", G_CALLBACK (on_live_finished), &finished);
+  const char *host = "--modes host --min-exp 12 --max-exp 14 --step 2";
+  g_autoptr (GError) error = NULL;
+  g_assert_true (ms_session_run_live_compare (session, host, host, 10, 10, &error));
+  g_assert_no_error (error);
+  g_assert_true (ms_session_get_live_comparing (session));
+  g_assert_true (ms_session_get_busy (session));
+  g_assert_true (gtk_widget_get_sensitive (live_button (page, "Stop _Live Measurement")));
+  /* A second piece of work waits for this one. */
+  g_assert_false (ms_session_run_live_compare (session, host, host, 10, 10, NULL));
+  ms_test_wait_until (is_set, &finished, "the live comparison ends");
+  g_assert_false (ms_session_get_live_comparing (session));
+  g_assert_cmpuint (ms_session_get_n_runs (session), ==, 2);
+  g_assert_true (g_str_has_prefix (ms_run_get_name (ms_session_get_run (session, 0)), "Live A"));
+  const MsComparison *cmp = ms_compare_page_get_comparison (page);
+  g_assert_nonnull (cmp);
+  g_assert_cmpint (cmp->all.n_common, >, 0);
+  live_button (page, "Measure _Live…");
+  ms_page_set_session (MS_PAGE (page), NULL);
+  g_assert_finalize_object (page);
+}
+
 /* A lesson run opened beside two sweeps stays out of the pickers: the
  * comparison is between the sweeps. */
 static void
@@ -280,5 +352,6 @@ main (int argc, char **argv)
   g_test_add_func ("/compare-page/hidden", test_hidden);
   g_test_add_func ("/compare-page/session", test_session);
   g_test_add_func ("/compare-page/lesson-runs-left-out", test_lesson_runs_left_out);
+  g_test_add_func ("/compare-page/live", test_live);
   return g_test_run ();
 }
