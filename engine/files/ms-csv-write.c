@@ -328,7 +328,7 @@ make_cell_strings (MsWriter *w, const MsCell *c)
   value;
 #define ROW_STEP(ID, value) END_RUN
 #define STATE_STEP(ID, value) END_RUN
-#define X(ID, name, type, unit, part, value) part##_STEP (ID, value)
+#define X(ID, name, type, unit, description, part, value) part##_STEP (ID, value)
   MS_SAMPLES_COLUMN_LIST (X)
   END_RUN
 #undef X
@@ -366,7 +366,7 @@ write_sample_fields (MsWriter *w, const MsSampleRow *s)
     write_state_fields (w, s->state);                                                        \
   in_cell = false;                                                                           \
   in_state = true;
-#define X(ID, name, type, unit, part, value) part##_STEP (ID, value)
+#define X(ID, name, type, unit, description, part, value) part##_STEP (ID, value)
   MS_SAMPLES_COLUMN_LIST (X)
 #undef X
 #undef CELL_STEP
@@ -398,7 +398,7 @@ scan_sample_fields (MsWriter *w, const MsSampleRow *s)
 #define ROW_STEP(ID, value)                                                                  \
   value;                                                                                     \
   w->row_written[MS_SAMPLES_COLUMN_##ID] |= used;
-#define X(ID, name, type, unit, part, value) part##_STEP (ID, value)
+#define X(ID, name, type, unit, description, part, value) part##_STEP (ID, value)
   MS_SAMPLES_COLUMN_LIST (X)
 #undef X
 #undef CELL_STEP
@@ -575,7 +575,7 @@ write_summary_row (MsWriter *w, const MsCellSummary *s)
   const MsCell *c = s->cell;
   const MsCellStats *st = &c->stats;
   bool ok = s->ok;
-#define X(ID, name, type, unit, part, value) value;
+#define X(ID, name, type, unit, description, part, value) value;
 #define PHASES()                                                                             \
   for (int p = 0; p < MS_PHASE_COUNT; p++) {                                                 \
     MS_SUMMARY_PHASE_COLUMN_LIST (X)                                                         \
