@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-names.h"
 #include "ms-i18n.h"
 
 /* A mode's record: its line of ms-mode-list.h, by field name. */
@@ -89,12 +90,10 @@ ms_mode_description (MsMode mode)
 bool
 ms_mode_from_name (const char *name, MsMode *out)
 {
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    if (name && strcmp (name, records[m].name) == 0) {
-      *out = (MsMode) m;
-      return true;
-    }
-  return false;
+  int i = MS_NAME_INDEX (records, MS_MODE_COUNT, name);
+  if (i >= 0)
+    *out = (MsMode) i;
+  return i >= 0;
 }
 
 bool
@@ -148,12 +147,10 @@ ms_phase_description (MsPhase phase)
 bool
 ms_phase_from_name (const char *name, MsPhase *out)
 {
-  for (int p = 0; p < MS_PHASE_COUNT; p++)
-    if (name && strcmp (name, phases[p].name) == 0) {
-      *out = (MsPhase) p;
-      return true;
-    }
-  return false;
+  int i = MS_NAME_INDEX (phases, MS_PHASE_COUNT, name);
+  if (i >= 0)
+    *out = (MsPhase) i;
+  return i >= 0;
 }
 
 const char *
@@ -165,12 +162,10 @@ ms_cell_status_name (MsCellStatus status)
 bool
 ms_cell_status_from_name (const char *name, MsCellStatus *out)
 {
-  for (int s = 0; s < MS_CELL_STATUS_COUNT; s++)
-    if (name && strcmp (name, status_names[s]) == 0) {
-      *out = (MsCellStatus) s;
-      return true;
-    }
-  return false;
+  int i = MS_NAME_INDEX (status_names, MS_CELL_STATUS_COUNT, name);
+  if (i >= 0)
+    *out = (MsCellStatus) i;
+  return i >= 0;
 }
 
 void
