@@ -144,6 +144,7 @@ MsModeMemory ms_mode_memory (MsMode mode);
 MsModeNeed ms_mode_need (MsMode mode);
 
 const char *ms_phase_name (MsPhase phase); /* "h2d" */
+const char *ms_phase_description (MsPhase phase); /* "copies host to device" */
 bool ms_phase_from_name (const char *name, MsPhase *out);
 
 /* The phase that moves the inputs to the device and the one that brings the

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-names.h"
 #include "ms-i18n.h"
 
 /* A mode's record: its line of ms-mode-list.h, by field name. */
@@ -33,14 +34,24 @@ static const MsModeRecord records[MS_MODE_COUNT] = { MS_MODE_LIST (MS_MODE_RECOR
   _Static_assert (sizeof (short_name) <= 11, "the short name of " name " fits ten columns");
 MS_MODE_LIST (MS_MODE_SHORT_FITS)
 
-static const char *phase_names[MS_PHASE_COUNT] = {
-  [MS_PHASE_ALLOC] = "alloc",       [MS_PHASE_INIT] = "init",
-  [MS_PHASE_REGISTER] = "register", [MS_PHASE_PREFETCH] = "prefetch",
-  [MS_PHASE_H2D] = "h2d",           [MS_PHASE_KERNEL] = "kernel",
-  [MS_PHASE_D2H] = "d2h",           [MS_PHASE_VERIFY] = "verify",
-  [MS_PHASE_UNREGISTER] = "unregister", [MS_PHASE_FREE] = "free",
-  [MS_PHASE_LAUNCH] = "launch",     [MS_PHASE_HOST_FUNC] = "host-func",
-  [MS_PHASE_CALL] = "call",
+/* A phase's name in the files and what it is, in a few words. */
+static const struct {
+  const char *name;
+  const char *description;
+} phases[MS_PHASE_COUNT] = {
+  [MS_PHASE_ALLOC] = { "alloc", "allocating the buffers" },
+  [MS_PHASE_INIT] = { "init", "filling the input vectors on the host" },
+  [MS_PHASE_REGISTER] = { "register", "registering host memory (cudaHostRegister)" },
+  [MS_PHASE_PREFETCH] = { "prefetch", "prefetching managed memory" },
+  [MS_PHASE_H2D] = { "h2d", "copies host to device" },
+  [MS_PHASE_KERNEL] = { "kernel", "the add kernel on the GPU" },
+  [MS_PHASE_D2H] = { "d2h", "copies device to host" },
+  [MS_PHASE_VERIFY] = { "verify", "checking the result on the host" },
+  [MS_PHASE_UNREGISTER] = { "unregister", "unregistering host memory" },
+  [MS_PHASE_FREE] = { "free", "freeing the buffers" },
+  [MS_PHASE_LAUNCH] = { "launch", "the kernel launch call on the host" },
+  [MS_PHASE_HOST_FUNC] = { "host-func", "a host function run by the stream" },
+  [MS_PHASE_CALL] = { "call", "the call a lesson times" },
 };
 
 static const char *status_names[MS_CELL_STATUS_COUNT] = {
@@ -79,12 +90,10 @@ ms_mode_description (MsMode mode)
 bool
 ms_mode_from_name (const char *name, MsMode *out)
 {
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    if (name && strcmp (name, records[m].name) == 0) {
-      *out = (MsMode) m;
-      return true;
-    }
-  return false;
+  int i = MS_NAME_INDEX (records, MS_MODE_COUNT, name);
+  if (i >= 0)
+    *out = (MsMode) i;
+  return i >= 0;
 }
 
 bool
@@ -126,18 +135,22 @@ ms_mode_to_host_phase (MsMode mode)
 const char *
 ms_phase_name (MsPhase phase)
 {
-  return (unsigned) phase < MS_PHASE_COUNT ? phase_names[phase] : "?";
+  return (unsigned) phase < MS_PHASE_COUNT ? phases[phase].name : "?";
+}
+
+const char *
+ms_phase_description (MsPhase phase)
+{
+  return (unsigned) phase < MS_PHASE_COUNT ? phases[phase].description : "?";
 }
 
 bool
 ms_phase_from_name (const char *name, MsPhase *out)
 {
-  for (int p = 0; p < MS_PHASE_COUNT; p++)
-    if (name && strcmp (name, phase_names[p]) == 0) {
-      *out = (MsPhase) p;
-      return true;
-    }
-  return false;
+  int i = MS_NAME_INDEX (phases, MS_PHASE_COUNT, name);
+  if (i >= 0)
+    *out = (MsPhase) i;
+  return i >= 0;
 }
 
 const char *
@@ -149,12 +162,10 @@ ms_cell_status_name (MsCellStatus status)
 bool
 ms_cell_status_from_name (const char *name, MsCellStatus *out)
 {
-  for (int s = 0; s < MS_CELL_STATUS_COUNT; s++)
-    if (name && strcmp (name, status_names[s]) == 0) {
-      *out = (MsCellStatus) s;
-      return true;
-    }
-  return false;
+  int i = MS_NAME_INDEX (status_names, MS_CELL_STATUS_COUNT, name);
+  if (i >= 0)
+    *out = (MsCellStatus) i;
+  return i >= 0;
 }
 
 void

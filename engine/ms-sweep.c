@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-sweep.c: the sweep description, its defaults and its validation. */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-names.h"
 #include "ms-i18n.h"
 #include "ms-setting-table.h"
 
@@ -86,6 +88,31 @@ validate_table_ranges (const MsSweep *sweep, char *err, size_t errlen)
   return true;
 }
 
+/* A whole-number setting's bounds, checked in this order, and what each
+ * side says: below with the value, above with the bound and the value. */
+typedef struct {
+  size_t offset; /* of the int in MsSweep */
+  int min, max;
+  const char *below, *above;
+} CountBound;
+
+static const CountBound count_bounds[] = {
+  /* A larger step gives the same single size, and min + step must not
+   * overflow while the runner counts up. */
+  { offsetof (MsSweep, step), 1, MS_MAX_EXPONENT, MS_N_ ("step must be at least 1 (got %d)"),
+    MS_N_ ("step must be at most %d (got %d)") },
+  { offsetof (MsSweep, reps), 1, MS_MAX_REPS, MS_N_ ("repetitions must be at least 1 (got %d)"),
+    MS_N_ ("repetitions must be at most %d (got %d)") },
+  { offsetof (MsSweep, instr_reps), 0, MS_MAX_REPS,
+    MS_N_ ("instrumented repetitions must be 0 (every one) or more (got %d)"),
+    MS_N_ ("instrumented repetitions must be at most %d (got %d)") },
+  { offsetof (MsSweep, warmup), 0, MS_MAX_WARMUP, MS_N_ ("warm-up runs must be 0 or more (got %d)"),
+    MS_N_ ("warm-up runs must be at most %d (got %d)") },
+  { offsetof (MsSweep, streams), 1, MS_MAX_STREAMS,
+    MS_N_ ("stream count K must be at least 1 (got %d)"),
+    MS_N_ ("stream count K must be at most %d (got %d)") },
+};
+
 bool
 ms_sweep_validate (const MsSweep *sweep, char *err, size_t errlen)
 {
@@ -100,29 +127,18 @@ ms_sweep_validate (const MsSweep *sweep, char *err, size_t errlen)
   if (sweep->min_exp > sweep->max_exp)
     FAIL ("empty size range: minimum exponent %d is larger than maximum exponent %d",
           sweep->min_exp, sweep->max_exp);
-  if (sweep->step < 1)
-    FAIL ("step must be at least 1 (got %d)", sweep->step);
-  /* A larger step gives the same single size, and min + step must not
-   * overflow while the runner counts up. */
-  if (sweep->step > MS_MAX_EXPONENT)
-    FAIL ("step must be at most %d (got %d)", MS_MAX_EXPONENT, sweep->step);
-  if (sweep->reps < 1)
-    FAIL ("repetitions must be at least 1 (got %d)", sweep->reps);
-  if (sweep->reps > MS_MAX_REPS)
-    FAIL ("repetitions must be at most %d (got %d)", MS_MAX_REPS, sweep->reps);
-  if (sweep->instr_reps < 0)
-    FAIL ("instrumented repetitions must be 0 (every one) or more (got %d)", sweep->instr_reps);
-  if (sweep->instr_reps > MS_MAX_REPS)
-    FAIL ("instrumented repetitions must be at most %d (got %d)", MS_MAX_REPS,
-          sweep->instr_reps);
-  if (sweep->warmup < 0)
-    FAIL ("warm-up runs must be 0 or more (got %d)", sweep->warmup);
-  if (sweep->warmup > MS_MAX_WARMUP)
-    FAIL ("warm-up runs must be at most %d (got %d)", MS_MAX_WARMUP, sweep->warmup);
-  if (sweep->streams < 1)
-    FAIL ("stream count K must be at least 1 (got %d)", sweep->streams);
-  if (sweep->streams > MS_MAX_STREAMS)
-    FAIL ("stream count K must be at most %d (got %d)", MS_MAX_STREAMS, sweep->streams);
+  for (size_t i = 0; i < sizeof count_bounds / sizeof count_bounds[0]; i++) {
+    const CountBound *b = &count_bounds[i];
+    int value = *(const int *) ((const char *) sweep + b->offset);
+/* The table's formats are not literals; each takes the ints given here. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+    if (value < b->min)
+      FAIL (b->below, value);
+    if (value > b->max)
+      FAIL (b->above, b->max, value);
+#pragma GCC diagnostic pop
+  }
   if (knob_has_mode (sweep, MS_KNOB_STREAMS, true) &&
       (1ull << sweep->min_exp) < (unsigned long long) sweep->streams)
     FAIL ("K = %d streams need at least %d elements per chunk set, but the smallest size "
@@ -270,12 +286,10 @@ ms_sweep_stores_name (MsHostStores stores)
 bool
 ms_sweep_stores_from_name (const char *name, MsHostStores *out)
 {
-  for (int i = 0; i < MS_STORES_COUNT; i++)
-    if (name && strcmp (name, store_names[i]) == 0) {
-      *out = (MsHostStores) i;
-      return true;
-    }
-  return false;
+  int i = MS_NAME_INDEX (store_names, MS_STORES_COUNT, name);
+  if (i >= 0)
+    *out = (MsHostStores) i;
+  return i >= 0;
 }
 
 void

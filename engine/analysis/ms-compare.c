@@ -130,11 +130,12 @@ ms_verdict_judge (const MsInterval *a, const MsInterval *b, double threshold, bo
   return ms_verdict_judgement (a, b, threshold, lower_is_faster).verdict;
 }
 
-MsInterval
-ms_compare_cell_interval (const MsCell *cell, const MsRunToRun *rr)
+/* The median of one of a cell's figures and its interval; NAN without
+ * one (a cell without data, a figure it did not measure). */
+static MsInterval
+stat_interval (const MsCell *cell, const MsStat *st)
 {
-  const MsStat *st = &cell->stats.e2e;
-  MsInterval iv = { NAN, NAN, NAN, false, false, 0, 0 };
+  MsInterval iv = { NAN, NAN, NAN, false, false, 0, 0, false, false };
   if ((cell->status != MS_CELL_OK && cell->status != MS_CELL_PARTIAL) || st->n == 0 ||
       !(st->median > 0))
     return iv;
@@ -142,6 +143,15 @@ ms_compare_cell_interval (const MsCell *cell, const MsRunToRun *rr)
   iv.lo = st->ci_low;
   iv.hi = st->ci_high;
   iv.valid = st->ci_valid;
+  return iv;
+}
+
+MsInterval
+ms_compare_cell_interval (const MsCell *cell, const MsRunToRun *rr)
+{
+  MsInterval iv = stat_interval (cell, &cell->stats.e2e);
+  if (isnan (iv.median))
+    return iv;
   iv.two_states = cell->stats.states.found;
   if (rr && rr->valid)
     iv.between_known
@@ -168,18 +178,9 @@ ms_compare_figure_interval (const MsResults *results, const MsGradePool *pool,
     return graded_interval (&g);
   if (figure == MS_FIGURE_E2E)
     return ms_compare_cell_interval (cell, rr);
-  MsInterval iv = { NAN, NAN, NAN, false, false, 0, 0, false, false };
-  const MsStat *st = &cell->stats.phase[ms_figure_phase (figure)];
-  if ((cell->status != MS_CELL_OK && cell->status != MS_CELL_PARTIAL) || st->n == 0 ||
-      !(st->median > 0))
-    return iv;
   /* The profiles hold the end-to-end spread alone: a phase's spread
    * between processes is unknown here. */
-  iv.median = st->median;
-  iv.lo = st->ci_low;
-  iv.hi = st->ci_high;
-  iv.valid = st->ci_valid;
-  return iv;
+  return stat_interval (cell, &cell->stats.phase[ms_figure_phase (figure)]);
 }
 
 /* ---- two runs ---------------------------------------------------------- */

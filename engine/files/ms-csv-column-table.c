@@ -4,6 +4,7 @@
 #include "ms-csv-column-table.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* A line's PART as the table's fields. */
 #define FIELDS_CELL(value) .state = -1
@@ -12,9 +13,9 @@
 #define FIELDS_ALWAYS(value) .state = -1, .always = true
 #define FIELDS_IF_ANY(value) .state = -1
 
-#define COLUMN(ID, name, type, unit, part, value) \
-  { name, MS_CSV_##type, unit, FIELDS_##part (value) },
-#define PHASES() { NULL, MS_CSV_NUMBER, "", .state = -1 },
+#define COLUMN(ID, name, type, unit, description, part, value) \
+  { name, MS_CSV_##type, unit, description, FIELDS_##part (value) },
+#define PHASES() { NULL, MS_CSV_NUMBER, "", NULL, .state = -1 },
 
 const MsCsvColumn ms_samples_columns[MS_N_SAMPLES_COLUMNS] = { MS_SAMPLES_COLUMN_LIST (COLUMN) };
 const MsCsvColumn ms_summary_columns[MS_N_SUMMARY_COLUMNS] = {
@@ -24,7 +25,7 @@ const MsCsvColumn ms_summary_phase_columns[MS_N_SUMMARY_PHASE_COLUMNS] = {
   MS_SUMMARY_PHASE_COLUMN_LIST (COLUMN)
 };
 
-#define STATE_NAME(ID, name, type, unit, part, value) NAME_##part (name, value)
+#define STATE_NAME(ID, name, type, unit, description, part, value) NAME_##part (name, value)
 #define NAME_CELL(name, value)
 #define NAME_ROW(name, value)
 #define NAME_STATE(name, value) [value] = name,
@@ -40,6 +41,20 @@ void
 ms_summary_phase_column_name (int column, MsPhase phase, char *buf, size_t len)
 {
   snprintf (buf, len, "%s_%s", ms_phase_name (phase), ms_summary_phase_columns[column].name);
+}
+
+void
+ms_summary_phase_column_description (int column, MsPhase phase, char *buf, size_t len)
+{
+  static const char token[] = "the phase";
+  const char *text = ms_summary_phase_columns[column].description;
+  const char *at = strstr (text, token);
+  if (!at) {
+    snprintf (buf, len, "%s", text);
+    return;
+  }
+  snprintf (buf, len, "%.*sthe %s phase (%s)%s", (int) (at - text), text, ms_phase_name (phase),
+            ms_phase_description (phase), at + strlen (token));
 }
 
 void

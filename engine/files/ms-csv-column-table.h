@@ -22,6 +22,9 @@ typedef struct {
   const char *name; /* a phase's column: the part after "<phase>_" */
   MsCsvType type;
   const char *unit;
+  /* One sentence for the Table Schema and docs/csv.md; a phase's column
+   * says "the phase" where its phase goes. */
+  const char *description;
   /* Samples: the MS_STATE_COL_ field a GPU state column holds, or -1. */
   int state;
   /* Samples: its value is the row's own (PART ROW), and may be empty. */
@@ -53,6 +56,10 @@ extern const MsCsvColumn ms_summary_phase_columns[MS_N_SUMMARY_PHASE_COLUMNS];
 const char *ms_state_column_name (int index);
 /* "<phase>_<name>" of a phase's summary column into buf. */
 void ms_summary_phase_column_name (int column, MsPhase phase, char *buf, size_t len);
+
+/* The description of a phase's column for one phase into buf: "the phase"
+ * becomes "the h2d phase (copies host to device)". */
+void ms_summary_phase_column_description (int column, MsPhase phase, char *buf, size_t len);
 
 /* Calls fn with every column of the summary in the file's order, the
  * phases' among them, and its full name. */

@@ -39,12 +39,6 @@ read_state_metadata (MsResults *r, const char *key, const char *value)
     if (!d->node_known)
       d->measuring_node = 0;
     break;
-  case MS_META_EXPERIMENT_SWITCHES:
-    ms_utf8_copy (d->experiment_switches, sizeof d->experiment_switches, value);
-    break;
-  case MS_META_GPU_NEAR_CPUS:
-    ms_utf8_copy (d->gpu_near_cpus, sizeof d->gpu_near_cpus, value);
-    break;
   case MS_META_GPU_WARMUP:
     /* Field widths bound the numbers. */
     if (sscanf (value, "%7d ms to an SM clock of %6d MHz", &ms, &mhz) == 2 && ms >= 0 &&
@@ -58,21 +52,37 @@ read_state_metadata (MsResults *r, const char *key, const char *value)
   return true;
 }
 
-/* The run's own words and the device's, as text. */
+/* Where a key copied as it is goes, and its room: the run's own words and
+ * the device's. */
+static char *
+text_target (MsResults *r, MsMetaId id, size_t *len)
+{
+  MsDeviceInfo *d = &r->device;
+#define TEXT_KEY(key, field)                                                                       \
+  case key: *len = sizeof (field); return (field)
+  switch (id) {
+    TEXT_KEY (MS_META_VERSION, r->version);
+    TEXT_KEY (MS_META_DATE, r->date);
+    TEXT_KEY (MS_META_LABEL, r->label);
+    TEXT_KEY (MS_META_NOTE, r->note);
+    TEXT_KEY (MS_META_EXPERIMENT_SETTINGS, r->experiment_settings);
+    TEXT_KEY (MS_META_PCI_BUS_ID, d->pci_bus_id);
+    TEXT_KEY (MS_META_CPU_AFFINITY, d->host_cpu_affinity);
+    TEXT_KEY (MS_META_EXPERIMENT_SWITCHES, d->experiment_switches);
+    TEXT_KEY (MS_META_GPU_NEAR_CPUS, d->gpu_near_cpus);
+  default: return NULL;
+  }
+#undef TEXT_KEY
+}
+
+/* The text keys with a rule of their own. */
 static void
 read_text (MsResults *r, MsMetaId id, const char *value)
 {
   MsDeviceInfo *d = &r->device;
   switch (id) {
-  case MS_META_VERSION: ms_utf8_copy (r->version, sizeof r->version, value); break;
-  case MS_META_DATE: ms_utf8_copy (r->date, sizeof r->date, value); break;
-  case MS_META_LABEL: ms_utf8_copy (r->label, sizeof r->label, value); break;
-  case MS_META_NOTE: ms_utf8_copy (r->note, sizeof r->note, value); break;
   case MS_META_EXPERIMENT:
     ms_utf8_copy (r->experiment, sizeof r->experiment, strcmp (value, "sweep") == 0 ? "" : value);
-    break;
-  case MS_META_EXPERIMENT_SETTINGS:
-    ms_utf8_copy (r->experiment_settings, sizeof r->experiment_settings, value);
     break;
   case MS_META_NVIDIA_DRIVER:
     if (strcmp (value, "unknown") != 0)
@@ -81,12 +91,6 @@ read_text (MsResults *r, MsMetaId id, const char *value)
   case MS_META_DEVICE:
     ms_utf8_copy (d->name, sizeof d->name, value);
     d->present = strcmp (value, "none") != 0;
-    break;
-  case MS_META_PCI_BUS_ID:
-    ms_utf8_copy (d->pci_bus_id, sizeof d->pci_bus_id, value);
-    break;
-  case MS_META_CPU_AFFINITY:
-    ms_utf8_copy (d->host_cpu_affinity, sizeof d->host_cpu_affinity, value);
     break;
   default: break;
   }
@@ -169,7 +173,11 @@ read_key (MsResults *r, MsMetaId id, const char *value)
   const MsMetaKey *k = ms_meta_table (id);
   int *i = int_target (r, id);
   bool *flag = flag_target (&r->device, id);
-  if (i)
+  size_t room;
+  char *text = text_target (r, id, &room);
+  if (text)
+    ms_utf8_copy (text, room, value);
+  else if (i)
     ms_meta_int (id, value, i);
   else if (flag)
     ms_meta_flag (value, flag);

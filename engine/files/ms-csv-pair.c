@@ -134,22 +134,27 @@ ms_csv_meta_value (const char *path, const char *key, char *value, size_t len)
   return found;
 }
 
+/* path with its ending from replaced by to into out; false when path does
+ * not end so or out is too short. */
+static bool
+swap_suffix (const char *path, const char *from, const char *to, char *out, size_t len)
+{
+  size_t n = strlen (path), s = strlen (from);
+  if (n < s || strcmp (path + n - s, from) != 0)
+    return false;
+  return snprintf (out, len, "%.*s%s", (int) (n - s), path, to) < (int) len;
+}
+
 bool
 ms_csv_pair_summary_path (const char *samples_path, char *out, size_t len)
 {
-  size_t n = strlen (samples_path), s = strlen (SAMPLES_SUFFIX);
-  if (n < s || strcmp (samples_path + n - s, SAMPLES_SUFFIX) != 0)
-    return false;
-  return snprintf (out, len, "%.*s%s", (int) (n - s), samples_path, SUMMARY_SUFFIX) < (int) len;
+  return swap_suffix (samples_path, SAMPLES_SUFFIX, SUMMARY_SUFFIX, out, len);
 }
 
 bool
 ms_csv_pair_samples_path (const char *summary_path, char *out, size_t len)
 {
-  size_t n = strlen (summary_path), s = strlen (SUMMARY_SUFFIX);
-  if (n < s || strcmp (summary_path + n - s, SUMMARY_SUFFIX) != 0)
-    return false;
-  return snprintf (out, len, "%.*s%s", (int) (n - s), summary_path, SAMPLES_SUFFIX) < (int) len;
+  return swap_suffix (summary_path, SUMMARY_SUFFIX, SAMPLES_SUFFIX, out, len);
 }
 
 bool

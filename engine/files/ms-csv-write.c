@@ -301,6 +301,11 @@ write_state_fields (MsWriter *w, const MsCellRound *state)
   put_bytes (w, w->state, w->state_len);
 }
 
+/* A samples column's line as the step of its PART: each function below
+ * defines CELL_STEP, ROW_STEP and STATE_STEP (ID, value) and expands
+ * MS_SAMPLES_COLUMN_LIST (STEP_BY_PART). */
+#define STEP_BY_PART(ID, name, type, unit, description, part, value) part##_STEP (ID, value)
+
 /* The fields every row of cell c repeats, each run of CELL columns
  * written once into w->cell_text with the row's own functions, at the
  * start of the row buffer. A run after the first starts with its comma. */
@@ -328,10 +333,8 @@ make_cell_strings (MsWriter *w, const MsCell *c)
   value;
 #define ROW_STEP(ID, value) END_RUN
 #define STATE_STEP(ID, value) END_RUN
-#define X(ID, name, type, unit, part, value) part##_STEP (ID, value)
-  MS_SAMPLES_COLUMN_LIST (X)
+  MS_SAMPLES_COLUMN_LIST (STEP_BY_PART)
   END_RUN
-#undef X
 #undef CELL_STEP
 #undef ROW_STEP
 #undef STATE_STEP
@@ -366,9 +369,7 @@ write_sample_fields (MsWriter *w, const MsSampleRow *s)
     write_state_fields (w, s->state);                                                        \
   in_cell = false;                                                                           \
   in_state = true;
-#define X(ID, name, type, unit, part, value) part##_STEP (ID, value)
-  MS_SAMPLES_COLUMN_LIST (X)
-#undef X
+  MS_SAMPLES_COLUMN_LIST (STEP_BY_PART)
 #undef CELL_STEP
 #undef ROW_STEP
 #undef STATE_STEP
@@ -398,9 +399,7 @@ scan_sample_fields (MsWriter *w, const MsSampleRow *s)
 #define ROW_STEP(ID, value)                                                                  \
   value;                                                                                     \
   w->row_written[MS_SAMPLES_COLUMN_##ID] |= used;
-#define X(ID, name, type, unit, part, value) part##_STEP (ID, value)
-  MS_SAMPLES_COLUMN_LIST (X)
-#undef X
+  MS_SAMPLES_COLUMN_LIST (STEP_BY_PART)
 #undef CELL_STEP
 #undef ROW_STEP
 #undef STATE_STEP
@@ -575,7 +574,7 @@ write_summary_row (MsWriter *w, const MsCellSummary *s)
   const MsCell *c = s->cell;
   const MsCellStats *st = &c->stats;
   bool ok = s->ok;
-#define X(ID, name, type, unit, part, value) value;
+#define X(ID, name, type, unit, description, part, value) value;
 #define PHASES()                                                                             \
   for (int p = 0; p < MS_PHASE_COUNT; p++) {                                                 \
     MS_SUMMARY_PHASE_COLUMN_LIST (X)                                                         \
@@ -829,43 +828,46 @@ summarize (const MsResults *results, const char *path, char *err, size_t errlen)
   return summary;
 }
 
-bool
-ms_csv_write_samples (const MsResults *results, const char *path, char *err, size_t errlen)
+/* One file of the pair alone (the summary when summary_file), with its
+ * sidecar. */
+static bool
+write_one (const MsResults *results, const char *path, bool summary_file, char *err,
+           size_t errlen)
 {
   MsWriter w, *writers[] = { &w };
-  const char *roles[] = { "samples" };
+  const char *roles[] = { summary_file ? "summary" : "samples" };
   char run_id[32];
   MsRunSummary *summary = summarize (results, path, err, errlen);
   if (!summary)
     return false;
   char *meta = metadata_text (results, summary);
-  bool ok = write_samples_file (&w, results, summary, path, meta, run_id, err, errlen) &&
-            commit_with_sidecar (writers, roles, 1, meta, run_id, NULL, err, errlen);
+  bool ok;
+  if (summary_file) {
+    /* Alone, a summary's id is the one its samples would have. */
+    if (meta)
+      ms_meta_sidecar_run_id (meta, hash_samples (results, summary, true), run_id);
+    else
+      make_run_id (results, summary, run_id, sizeof run_id);
+    ok = write_summary_file (&w, results, summary, path, meta, run_id, err, errlen);
+  } else {
+    ok = write_samples_file (&w, results, summary, path, meta, run_id, err, errlen);
+  }
+  ok = ok && commit_with_sidecar (writers, roles, 1, meta, run_id, NULL, err, errlen);
   free (meta);
   free (summary);
   return ok;
 }
 
 bool
+ms_csv_write_samples (const MsResults *results, const char *path, char *err, size_t errlen)
+{
+  return write_one (results, path, false, err, errlen);
+}
+
+bool
 ms_csv_write_summary (const MsResults *results, const char *path, char *err, size_t errlen)
 {
-  MsWriter w, *writers[] = { &w };
-  const char *roles[] = { "summary" };
-  char run_id[32];
-  MsRunSummary *summary = summarize (results, path, err, errlen);
-  if (!summary)
-    return false;
-  char *meta = metadata_text (results, summary);
-  /* Alone, a summary's id is the one its samples would have. */
-  if (meta)
-    ms_meta_sidecar_run_id (meta, hash_samples (results, summary, true), run_id);
-  else
-    make_run_id (results, summary, run_id, sizeof run_id);
-  bool ok = write_summary_file (&w, results, summary, path, meta, run_id, err, errlen) &&
-            commit_with_sidecar (writers, roles, 1, meta, run_id, NULL, err, errlen);
-  free (meta);
-  free (summary);
-  return ok;
+  return write_one (results, path, true, err, errlen);
 }
 
 /* taken NULL: replaces the pair; else a new pair only (*taken when not). */

@@ -258,18 +258,14 @@ devices_beside (MsMultiFile *f, const char *path)
 MsMultiFile *
 ms_multi_file_read (const char *path, char *err, size_t errlen)
 {
-  char *text = ms_small_file_read (path, err, errlen);
-  if (!text)
-    return NULL;
   MsMultiFile *file = calloc (1, sizeof *file);
-  MsSmallReader rd = { .path = path, .err = err, .errlen = errlen };
-  if (file) {
-    rd.why = file->meta_unknown;
-    rd.whylen = sizeof file->meta_unknown;
-  }
-  bool ok = file && ms_small_file_parse (&rd, text, &multi_format, file);
-  if (!file)
+  if (!file) {
     snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
+    return NULL;
+  }
+  MsSmallReader rd = { .path = path, .err = err, .errlen = errlen, .why = file->meta_unknown,
+                       .whylen = sizeof file->meta_unknown };
+  bool ok = ms_small_file_load (&rd, &multi_format, file);
   if (ok && rd.meta_unknown)
     devices_beside (file, path);
   if (ok && rd.meta_unknown && file->n_devices == 0)
@@ -284,7 +280,6 @@ ms_multi_file_read (const char *path, char *err, size_t errlen)
   for (int i = 0; ok && i < file->n_devices; i++)
     if (!file->samples[i][0])
       ok = ms_small_reader_fail (&rd, ms_gettext ("gpu-%d-samples missing"), i);
-  free (text);
   if (!ok) {
     free (file);
     return NULL;

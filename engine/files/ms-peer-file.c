@@ -419,9 +419,6 @@ devices_from_rows (PeerReader *pr)
 MsPeerFile *
 ms_peer_file_read (const char *path, char *err, size_t errlen)
 {
-  char *text = ms_small_file_read (path, err, errlen);
-  if (!text)
-    return NULL;
   PeerReader *pr = calloc (1, sizeof *pr);
   MsPeerFile *file = calloc (1, sizeof *file);
   MsSmallReader rd = { .path = path, .err = err, .errlen = errlen };
@@ -430,7 +427,7 @@ ms_peer_file_read (const char *path, char *err, size_t errlen)
     pr->file = file;
     rd.why = file->meta_unknown;
     rd.whylen = sizeof file->meta_unknown;
-    ok = ms_small_file_parse (&rd, text, &peer_format, pr);
+    ok = ms_small_file_load (&rd, &peer_format, pr);
     csv_free (&pr->parser);
     if (ok && rd.meta_unknown)
       devices_from_rows (pr);
@@ -447,7 +444,6 @@ ms_peer_file_read (const char *path, char *err, size_t errlen)
     snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
   }
   free (pr);
-  free (text);
   if (!ok) {
     free (file);
     return NULL;

@@ -194,16 +194,12 @@ ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size
 {
   ms_run_to_run_clear (rr);
   device[0] = '\0';
-  char *text = ms_small_file_read (path, err, errlen);
-  if (!text)
-    return false;
   char why[512] = "";
   ProfileReader p = { rr, device, device_len };
   MsSmallReader rd = {
     .path = path, .err = err, .errlen = errlen, .why = why, .whylen = sizeof why
   };
-  bool ok = ms_small_file_parse (&rd, text, &profile_format, &p);
-  free (text);
+  bool ok = ms_small_file_load (&rd, &profile_format, &p);
   /* Without its sidecar a profile is of no GPU and no number of runs. */
   if (ok && !rr->valid && rd.meta_unknown)
     snprintf (err, errlen, "%s: %s", path, why);

@@ -279,3 +279,12 @@ ms_small_file_parse (MsSmallReader *rd, char *text, const MsSmallFormat *format,
     ms_small_reader_fail (rd, ms_gettext ("no header row"));
   return !rd->failed;
 }
+
+bool
+ms_small_file_load (MsSmallReader *rd, const MsSmallFormat *format, void *data)
+{
+  char *text = ms_small_file_read (rd->path, rd->err, rd->errlen);
+  bool ok = text && ms_small_file_parse (rd, text, format, data);
+  free (text);
+  return ok;
+}

@@ -68,3 +68,7 @@ bool ms_small_file_write (const char *path, const MsSmallFormat *format, const v
  * False with rd's message. */
 bool ms_small_file_parse (MsSmallReader *rd, char *text, const MsSmallFormat *format,
                           void *data);
+/* Reads rd->path whole and parses it as ms_small_file_parse does (rd set
+ * up with the path, err and why): the readers' one way in. False with a
+ * message. */
+bool ms_small_file_load (MsSmallReader *rd, const MsSmallFormat *format, void *data);

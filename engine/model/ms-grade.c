@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ms-grade.h"
+#include "ms-names.h"
 
 /* How many degrees of freedom the band's median F counts as beside a
  * cell's own: its seven or so neighbours hold five each in a default
@@ -26,12 +27,10 @@ ms_figure_name (MsFigure figure)
 bool
 ms_figure_from_name (const char *name, MsFigure *out)
 {
-  for (int i = 0; name && i < MS_FIGURE_COUNT; i++)
-    if (strcmp (name, figure_names[i]) == 0) {
-      *out = (MsFigure) i;
-      return true;
-    }
-  return false;
+  int i = MS_NAME_INDEX (figure_names, MS_FIGURE_COUNT, name);
+  if (i >= 0)
+    *out = (MsFigure) i;
+  return i >= 0;
 }
 
 MsPhase

@@ -185,57 +185,47 @@ ms_cell_clear (MsCell *cell)
   cell->n_copies = 0;
 }
 
+/* A copy of n items of size bytes in room for cap of them; NULL for none
+ * (n 0) or when out of memory. */
+static void *
+copy_items (const void *src, int n, int cap, size_t size)
+{
+  void *dst = n > 0 ? malloc (size * (size_t) cap) : NULL;
+  if (dst)
+    memcpy (dst, src, size * (size_t) n);
+  return dst;
+}
+
+/* The capacity ms_cell_add_copy and ms_cell_add_round assume: the power of
+ * two at or above n, from 2. */
+static int
+doubled_capacity (int n)
+{
+  int cap = 2;
+  while (cap < n)
+    cap *= 2;
+  return cap;
+}
+
 bool
 ms_cell_copy (MsCell *dst, const MsCell *src)
 {
+  int n_instr = src->e2e_instr_us ? src->n_reps : 0;
   *dst = *src;
-  dst->e2e_us = NULL;
-  dst->e2e_instr_us = NULL;
-  dst->events = NULL;
-  dst->copies = NULL;
-  dst->rounds = NULL;
-  if (src->n_rounds > 0) {
-    int cap = 2;
-    while (cap < src->n_rounds)
-      cap *= 2;
-    dst->rounds = malloc (sizeof (MsCellRound) * cap);
-    if (!dst->rounds)
-      goto fail;
-    memcpy (dst->rounds, src->rounds, sizeof (MsCellRound) * src->n_rounds);
-  }
-  if (src->n_copies > 0) {
-    /* The capacity ms_cell_add_copy assumes: the power of two at or above
-     * n_copies, from 2. */
-    int cap = 2;
-    while (cap < src->n_copies)
-      cap *= 2;
-    dst->copies = malloc (sizeof (MsCopySample) * cap);
-    if (!dst->copies)
-      goto fail;
-    memcpy (dst->copies, src->copies, sizeof (MsCopySample) * src->n_copies);
-  }
-  if (src->n_reps > 0) {
-    dst->e2e_us = malloc (sizeof (double) * src->n_reps);
-    if (!dst->e2e_us)
-      goto fail;
-    memcpy (dst->e2e_us, src->e2e_us, sizeof (double) * src->n_reps);
-  }
-  if (src->n_reps > 0 && src->e2e_instr_us) {
-    dst->e2e_instr_us = malloc (sizeof (double) * src->n_reps);
-    if (!dst->e2e_instr_us)
-      goto fail;
-    memcpy (dst->e2e_instr_us, src->e2e_instr_us, sizeof (double) * src->n_reps);
-  }
-  if (src->n_events > 0) {
-    dst->events = malloc (sizeof (MsEvent) * src->n_events);
-    if (!dst->events)
-      goto fail;
-    memcpy (dst->events, src->events, sizeof (MsEvent) * src->n_events);
+  dst->rounds = copy_items (src->rounds, src->n_rounds, doubled_capacity (src->n_rounds),
+                            sizeof (MsCellRound));
+  dst->copies = copy_items (src->copies, src->n_copies, doubled_capacity (src->n_copies),
+                            sizeof (MsCopySample));
+  dst->e2e_us = copy_items (src->e2e_us, src->n_reps, src->n_reps, sizeof (double));
+  dst->e2e_instr_us = copy_items (src->e2e_instr_us, n_instr, n_instr, sizeof (double));
+  dst->events = copy_items (src->events, src->n_events, src->n_events, sizeof (MsEvent));
+  if ((src->n_rounds > 0 && !dst->rounds) || (src->n_copies > 0 && !dst->copies) ||
+      (src->n_reps > 0 && !dst->e2e_us) || (n_instr > 0 && !dst->e2e_instr_us) ||
+      (src->n_events > 0 && !dst->events)) {
+    ms_cell_clear (dst);
+    return false;
   }
   return true;
-fail:
-  ms_cell_clear (dst);
-  return false;
 }
 
 bool

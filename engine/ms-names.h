@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-names.h: a name looked up in a table of names or of records that
+ * start with their name: the one loop behind the engine's *_from_name
+ * functions. Plain C. */
+#pragma once
+
+#include <stddef.h>
+#include <string.h>
+
+/* The index of the entry named name among n entries of stride bytes from
+ * table, each starting with its const char * name; -1 when none is (or
+ * name is NULL). */
+static inline int
+ms_name_index (const void *table, size_t stride, int n, const char *name)
+{
+  for (int i = 0; name && i < n; i++)
+    if (strcmp (*(const char *const *) ((const char *) table + i * stride), name) == 0)
+      return i;
+  return -1;
+}
+
+#define MS_NAME_INDEX(table, n, name) ms_name_index ((table), sizeof (table)[0], (n), (name))
