@@ -1,21 +1,59 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-lesson-picture.c: which lesson draws which picture (its line of
- * engine/ms-lesson-list.h). */
+/* ms-lesson-picture.c: each lesson's look by its line of
+ * engine/ms-lesson-list.h, the pictures drawn through it, and the words of
+ * a variant found in the looks of every lesson. */
 #include <glib/gi18n.h>
 #include <string.h>
 
 #include "ms-lesson-picture.h"
 #include "ms-picture-parts.h"
 
-#define ENTRY_NO_PICTURE(id, name)
-#define ENTRY_PICTURE(id, name) [MS_TOPIC_##id] = ms_picture_##name,
-#define ENTRY(id, name, kind, picture) ENTRY_##picture (id, name)
-static const MsLessonPictureFunc pictures[MS_TOPIC_COUNT] = { MS_LESSON_LIST (ENTRY) };
+#define ENTRY_NO_LOOK(id, name)
+#define ENTRY_LOOK(id, name) [MS_TOPIC_##id] = &ms_lesson_look_##name,
+#define ENTRY(id, name, kind, look) ENTRY_##look (id, name)
+static const MsLessonLook *const looks[MS_TOPIC_COUNT] = { MS_LESSON_LIST (ENTRY) };
+
+const MsLessonLook *
+ms_lesson_look (MsLessonTopic topic)
+{
+  static const MsLessonLook plain = { 0 };
+  if ((unsigned) topic >= MS_TOPIC_COUNT)
+    return NULL;
+  return looks[topic] ? looks[topic] : &plain;
+}
+
+static const MsVariantWords *
+words_of (const MsLessonLook *look, const char *part)
+{
+  for (const MsVariantWords *w = look ? look->words : NULL; w && w->part; w++)
+    if (g_str_equal (w->part, part))
+      return w;
+  return NULL;
+}
+
+const MsVariantWords *
+ms_lesson_variant_words (const char *part)
+{
+  const MsVariantWords *found = NULL;
+  const char *eq = part ? strchr (part, '=') : NULL;
+  if (!eq)
+    return NULL;
+  /* The whole part first ("stores=fresh"), then its key ("K" of "K=4"). */
+  for (int t = 0; !found && t < MS_TOPIC_COUNT; t++)
+    found = words_of (looks[t], part);
+  if (found)
+    return found;
+  g_autofree char *key = g_strndup (part, eq - part);
+  for (int t = 0; !found && t < MS_TOPIC_COUNT; t++)
+    found = words_of (looks[t], key);
+  return found;
+}
 
 gboolean
 ms_lesson_picture_has (MsLessonTopic topic)
 {
-  return (unsigned)topic < MS_TOPIC_COUNT && pictures[topic] != NULL;
+  const MsLessonLook *look = ms_lesson_look (topic);
+  return look && look->picture != NULL;
 }
 
 gboolean
@@ -36,7 +74,7 @@ ms_lesson_picture_draw (cairo_t *cr, MsLessonTopic topic, const MsResults *run,
     return TRUE;
   }
   cairo_save (cr);
-  pictures[topic](cr, run, style, width, height);
+  ms_lesson_look (topic)->picture (cr, run, style, width, height);
   cairo_restore (cr);
   return TRUE;
 }

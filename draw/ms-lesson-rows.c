@@ -1,93 +1,34 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-lesson-rows.c: the cells each lesson compares on one time axis:
- * pageable against pinned, managed memory's touches, the copy directions,
- * the issue orders on one queue and on many. */
+/* ms-lesson-rows.c: the cells a lesson compares on one time axis (the
+ * rows of its look, draw/ms-picture-NAME.c), each the repetition nearest
+ * its median, titled. */
 #include "ms-lesson-rows.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
+
+#include "ms-lesson-picture.h"
 
 #define MS_TIMELINE_MAX_ROWS_SPEC 8
 
-typedef struct {
-  MsMode mode;
-  char variant[MS_VARIANT_LEN];
-  /* A short title in place of the mode, size and variant, or NULL: four
-   * rows of seventeen lanes have room for one line of title each. */
-  const char *label;
-  /* What the variant means, said in place of its ids, or NULL. */
-  const char *words;
-} RowSpec;
-
+/* The rows of topic's look: its fixed list, or those it picks from run. */
 static int
-issue_order_rows (const MsResults *run, RowSpec *rows)
+topic_rows (MsLessonTopic topic, const MsResults *run, MsLessonRow *rows)
 {
-  /* The most streams measured in both orders. */
-  int best = 0;
-  for (gsize i = 0; i < run->n_cells; i++) {
-    int k;
-    char host[16];
-    const MsCell *c = &run->cells[i];
-    if (c->mode == MS_MODE_STREAMS && ms_variant_get_int (c->variant, "K", &k) && k > best
-        && !ms_variant_get (c->variant, "host", host, sizeof host))
-      best = k;
-  }
-  static const char *const labels[2][2] = {
-    { N_ ("default queues, depth-first"), N_ ("default queues, breadth-first") },
-    { N_ ("one queue, depth-first"), N_ ("one queue, breadth-first") },
-  };
-  int n = 0;
-  for (int single = 1; single >= 0 && best; single--)
-    for (int o = MS_ORDER_DEPTH_FIRST; o <= MS_ORDER_BREADTH_FIRST; o++) {
-      rows[n].mode = MS_MODE_STREAMS;
-      rows[n].label = _ (labels[single][o == MS_ORDER_BREADTH_FIRST]);
-      rows[n].words = NULL;
-      ms_lesson_streams_variant (rows[n++].variant, MS_VARIANT_LEN, single, o, best);
-    }
-  return n;
-}
-
-static int
-topic_rows (MsLessonTopic topic, const MsResults *run, RowSpec *rows)
-{
-  static const struct {
-    MsLessonTopic topic;
-    MsMode mode;
-    const char *variant;
-    const char *words;
-  } table[] = {
-    { MS_TOPIC_PINNED_PAGEABLE, MS_MODE_PAGEABLE, "", NULL },
-    { MS_TOPIC_PINNED_PAGEABLE, MS_MODE_PINNED, "", NULL },
-    { MS_TOPIC_REGISTER, MS_MODE_REGISTERED, "", NULL },
-    { MS_TOPIC_REGISTER, MS_MODE_PINNED, "", NULL },
-    { MS_TOPIC_MANAGED, MS_MODE_MANAGED, "", NULL },
-    { MS_TOPIC_MANAGED, MS_MODE_MANAGED_PREFETCH, "", NULL },
-    { MS_TOPIC_MANAGED, MS_MODE_MANAGED, "touch=first", N_ ("first touch") },
-    { MS_TOPIC_MANAGED, MS_MODE_MANAGED, "touch=resident", N_ ("pages already on the GPU") },
-    { MS_TOPIC_MANAGED, MS_MODE_MANAGED_PREFETCH, "touch=first", N_ ("first touch") },
-    { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=h2d", N_ ("to the GPU alone") },
-    { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=d2h", N_ ("back to the host alone") },
-    { MS_TOPIC_DUPLEX, MS_MODE_PINNED, "copy=duplex", N_ ("both ways at once") },
-    { MS_TOPIC_REUSE, MS_MODE_PINNED, "R=16", N_ ("R = 16 accesses per element") },
-    { MS_TOPIC_REUSE, MS_MODE_ZERO_COPY, "R=1", N_ ("R = 1 access per element") },
-    { MS_TOPIC_REUSE, MS_MODE_ZERO_COPY, "R=16", N_ ("R = 16 accesses per element") },
-    { MS_TOPIC_PORTABLE, MS_MODE_PINNED, "", NULL },
-  };
-  if (topic == MS_TOPIC_ISSUE_ORDER)
-    return issue_order_rows (run, rows);
-  int n = 0;
-  for (guint i = 0; i < G_N_ELEMENTS (table) && n < MS_TIMELINE_MAX_ROWS_SPEC; i++)
-    if (table[i].topic == topic) {
-      rows[n].mode = table[i].mode;
-      rows[n].label = NULL;
-      rows[n].words = table[i].words;
-      g_snprintf (rows[n++].variant, MS_VARIANT_LEN, "%s", table[i].variant);
-    }
+  const MsLessonLook *look = ms_lesson_look (topic);
+  if (!look)
+    return 0;
+  if (look->pick_rows)
+    return look->pick_rows (run, rows, MS_TIMELINE_MAX_ROWS_SPEC);
+  int n = MIN (look->n_rows, MS_TIMELINE_MAX_ROWS_SPEC);
+  if (n > 0)
+    memcpy (rows, look->rows, n * sizeof *rows);
   return n;
 }
 
 /* The largest size with a cell of any row that has events. */
 static int
-rows_exponent (const MsResults *run, const RowSpec *rows, int n)
+rows_exponent (const MsResults *run, const MsLessonRow *rows, int n)
 {
   for (int e = MS_MAX_EXPONENT; e >= MS_MIN_EXPONENT; e--)
     for (int i = 0; i < n; i++) {
@@ -102,7 +43,7 @@ rows_exponent (const MsResults *run, const RowSpec *rows, int n)
  * middle one), titled with the mode and the size of each vector; the rows
  * add its figures and which repetition it is (ms_timeline_rows_title). */
 static gboolean
-add_row (const MsCell *c, const RowSpec *spec, MsLessonRowFunc add, gpointer data)
+add_row (const MsCell *c, const MsLessonRow *spec, MsLessonRowFunc add, gpointer data)
 {
   char size[32];
   int rep = ms_timeline_rows_typical_rep (c);
@@ -122,7 +63,7 @@ add_row (const MsCell *c, const RowSpec *spec, MsLessonRowFunc add, gpointer dat
 int
 ms_lesson_rows_each (MsLessonTopic topic, const MsResults *run, MsLessonRowFunc add, gpointer data)
 {
-  RowSpec rows[MS_TIMELINE_MAX_ROWS_SPEC];
+  MsLessonRow rows[MS_TIMELINE_MAX_ROWS_SPEC];
   if (!run)
     return 0;
   int n = topic_rows (topic, run, rows), added = 0;

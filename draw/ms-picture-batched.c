@@ -309,7 +309,7 @@ footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
   return y - y0 + fs * 0.3;
 }
 
-void
+static void
 ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                     double height)
 {
@@ -348,3 +348,16 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   }
   footer (cr, run, style, width, chart_h, full, TRUE);
 }
+
+static const MsVariantWords words[] = {
+  { "call=each", N_ ("one API call per copy") },
+  { "call=batch", N_ ("the copies in one batched call") },
+  /* TRANSLATORS: %s is a number from a variant ("n=256"). */
+  { "n", N_ ("%s copies") },
+  { NULL },
+};
+
+const MsLessonLook ms_lesson_look_batched = {
+  .picture = ms_picture_batched,
+  .words = words,
+};

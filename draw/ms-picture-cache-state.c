@@ -241,7 +241,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   draw_axis (cr, st, &l, y);
 }
 
-void
+static void
 ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                         double height)
 {
@@ -279,3 +279,21 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   ms_draw_text_wrapped (cr, key, fs * 0.5, height - kh - fs * 0.3, fs * 0.85, width - fs, FALSE,
                         TRUE);
 }
+
+static const MsVariantWords words[] = {
+  { "stores=streamed",
+    N_ ("the host writes the inputs with streaming stores, past the CPU cache") },
+  { "stores=ordinary",
+    N_ ("the host writes the inputs with ordinary stores: dirty lines stay in the CPU cache") },
+  { "stores=fresh", N_ ("pinned buffers allocated anew for every repetition") },
+  { "stores=kept",
+    N_ ("the inputs written before the first repetition only, then sent again as they are") },
+  { "read=wc", N_ ("the GPU reads write-combined host memory (not cached by the CPU)") },
+  { NULL },
+};
+
+const MsLessonLook ms_lesson_look_cache_state = {
+  .picture = ms_picture_cache_state,
+  .view = { NULL, NULL, MS_METRIC_H2D_BANDWIDTH, TRUE, FALSE },
+  .words = words,
+};

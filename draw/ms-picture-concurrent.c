@@ -116,7 +116,7 @@ grid_key (cairo_t *cr, const MsChartStyle *st, double width, double y, gboolean 
          fs * 0.3;
 }
 
-void
+static void
 ms_picture_concurrent (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                        double height)
 {
@@ -142,3 +142,16 @@ ms_picture_concurrent (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   if (!small)
     grid_key (cr, style, width, chart_h, TRUE);
 }
+
+static const MsVariantWords words[] = {
+  { "streams=one", N_ ("all work on one stream") },
+  { "streams=many", N_ ("one stream per kernel") },
+  /* TRANSLATORS: %s is a number from a variant ("K=4"). */
+  { "K", N_ ("%s streams or kernels side by side") },
+  { NULL },
+};
+
+const MsLessonLook ms_lesson_look_concurrent = {
+  .picture = ms_picture_concurrent,
+  .words = words,
+};

@@ -175,7 +175,7 @@ draw_axis (cairo_t *cr, const MsChartStyle *style, const MsScale *xs, const char
   }
 }
 
-void
+static void
 ms_picture_copy_kinds (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                        double height)
 {
@@ -244,3 +244,19 @@ ms_picture_copy_kinds (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   if (facts)
     draw_map_facts (cr, run, style, pad, bottom + axis_h + fs * 0.4, width - pad, facts_fs, TRUE);
 }
+
+static const MsVariantWords words[] = {
+  { "read=zero-copy", N_ ("the GPU reads host memory directly, without a copy") },
+  { "wc=yes", N_ ("write-combined host memory") },
+  { "wc=no", N_ ("ordinary (cached) pinned host memory") },
+  { "copy=d2d", N_ ("a copy within the GPU's memory") },
+  { "copy=h2h", N_ ("a copy within host memory") },
+  { "mem=pinned", N_ ("page-locked (pinned) host memory") },
+  { "mem=pageable", N_ ("ordinary (pageable) host memory") },
+  { NULL },
+};
+
+const MsLessonLook ms_lesson_look_copy_kinds = {
+  .picture = ms_picture_copy_kinds,
+  .words = words,
+};

@@ -104,7 +104,7 @@ draw_dot (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *
     ms_draw_text (cr, text, x1 - 2 * r - fs * 0.3, cy, fs * 0.9, 1, 0.5, FALSE, NULL, NULL);
 }
 
-void
+static void
 ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                   double height)
 {
@@ -163,3 +163,10 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
     row++;
   }
 }
+
+const MsLessonLook ms_lesson_look_costs = {
+  .picture = ms_picture_costs,
+  /* The costs draw their own picture beside the card; the Table view, a
+   * button away, lists every call. */
+  .view = { "table", "device,pinned,pageable,registered", MS_METRIC_E2E_TIME, TRUE },
+};

@@ -141,7 +141,7 @@ draw_timelines (cairo_t *cr, const MsResults *run, const MsChartStyle *st, doubl
   ms_timeline_rows_clear (&rows);
 }
 
-void
+static void
 ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
                            double width, double height)
 {
@@ -172,3 +172,16 @@ ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle
   y += ms_draw_note (cr, style, note, fs * 0.5, y, width - fs, TRUE) + fs * 0.3;
   draw_timelines (cr, run, style, width, y, height - y);
 }
+
+static const MsVariantWords words[] = {
+  { "stream=legacy", N_ ("the legacy default stream, shared by all threads") },
+  { "stream=per-thread", N_ ("a default stream per host thread") },
+  /* TRANSLATORS: %s is a number from a variant ("threads=2"). */
+  { "threads", N_ ("%s host threads") },
+  { NULL },
+};
+
+const MsLessonLook ms_lesson_look_default_stream = {
+  .picture = ms_picture_default_stream,
+  .words = words,
+};

@@ -276,7 +276,7 @@ draw_timelines (cairo_t *cr, const MsResults *run, const MsChartStyle *st, doubl
   ms_timeline_rows_clear (&rows);
 }
 
-void
+static void
 ms_picture_host_func (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                       double height)
 {
@@ -310,3 +310,7 @@ ms_picture_host_func (cairo_t *cr, const MsResults *run, const MsChartStyle *sty
   double note_h = slow_note (cr, run, style, width, note_y, TRUE);
   draw_timelines (cr, run, style, width, note_y + note_h, height - note_y - note_h);
 }
+
+const MsLessonLook ms_lesson_look_host_func = {
+  .picture = ms_picture_host_func,
+};

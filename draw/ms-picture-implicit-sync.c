@@ -323,7 +323,7 @@ fit_grid (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double f
   return FALSE;
 }
 
-void
+static void
 ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
                           double width, double height)
 {
@@ -376,3 +376,7 @@ ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle 
   draw_timeline (cr, run, style, width, bottom);
   cairo_restore (cr);
 }
+
+const MsLessonLook ms_lesson_look_implicit_sync = {
+  .picture = ms_picture_implicit_sync,
+};

@@ -82,7 +82,7 @@ times_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
          fs * 0.3;
 }
 
-void
+static void
 ms_picture_intensity (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                       double height)
 {
@@ -100,3 +100,14 @@ ms_picture_intensity (cairo_t *cr, const MsResults *run, const MsChartStyle *sty
   cairo_restore (cr);
   times_note (cr, run, style, width, chart_h, TRUE);
 }
+
+static const MsVariantWords words[] = {
+  /* TRANSLATORS: %s is a number from a variant ("F=64"). */
+  { "F", N_ ("%s operations per element (arithmetic intensity)") },
+  { NULL },
+};
+
+const MsLessonLook ms_lesson_look_intensity = {
+  .picture = ms_picture_intensity,
+  .words = words,
+};

@@ -13,6 +13,7 @@
 #include "ms-engine.h"
 #include "ms-lesson-picture.h"
 #include "ms-lesson-rows.h"
+#include "ms-run-describe.h"
 #include "ms-timeline-rows.h"
 
 static const struct {
@@ -98,7 +99,7 @@ build (const MsResults *run)
   return d;
 }
 
-void
+static void
 ms_picture_issue_order (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                         double height)
 {
@@ -135,3 +136,51 @@ ms_picture_issue_order (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   }
   ms_timeline_rows_clear (&rows);
 }
+
+/* The rows its timelines compare: both orders on one queue and on the
+ * default ones, at the most streams measured in both orders. */
+static int
+pick_rows (const MsResults *run, MsLessonRow *rows, int max)
+{
+  int best = 0;
+  for (gsize i = 0; i < run->n_cells; i++) {
+    int k;
+    char host[16];
+    const MsCell *c = &run->cells[i];
+    if (c->mode == MS_MODE_STREAMS && ms_variant_get_int (c->variant, "K", &k) && k > best
+        && !ms_variant_get (c->variant, "host", host, sizeof host))
+      best = k;
+  }
+  static const char *const labels[2][2] = {
+    { N_ ("default queues, depth-first"), N_ ("default queues, breadth-first") },
+    { N_ ("one queue, depth-first"), N_ ("one queue, breadth-first") },
+  };
+  int n = 0;
+  for (int single = 1; single >= 0 && best; single--)
+    for (int o = MS_ORDER_DEPTH_FIRST; o <= MS_ORDER_BREADTH_FIRST && n < max; o++) {
+      rows[n].mode = MS_MODE_STREAMS;
+      rows[n].label = _ (labels[single][o == MS_ORDER_BREADTH_FIRST]);
+      rows[n].words = NULL;
+      ms_lesson_streams_variant (rows[n++].variant, MS_VARIANT_LEN, single, o, best);
+    }
+  return n;
+}
+
+static const MsVariantWords words[] = {
+  { "around=plain", N_ ("no instrumented repetition between the timed ones") },
+  { "around=kept", N_ ("the inputs not rewritten before every repetition") },
+  { "queue=default", N_ ("on the default stream") },
+  { "order=breadth", N_ ("issued breadth first: each step for every stream in turn") },
+  { "order=depth", N_ ("issued depth first: one stream's steps, then the next's") },
+  { "host=work", N_ ("the host does work of its own meanwhile") },
+  { NULL },
+};
+
+const MsLessonLook ms_lesson_look_issue_order = {
+  .picture = ms_picture_issue_order,
+  .view = { NULL, NULL, MS_METRIC_E2E_TIME, TRUE },
+  .pick_rows = pick_rows,
+  .words = words,
+  /* The streams settings matter to the lesson about streams. */
+  .title_words = ms_run_describe_streams,
+};

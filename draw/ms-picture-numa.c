@@ -130,7 +130,7 @@ draw_one_node (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
   ms_draw_text_wrapped (cr, text, fs, y + box_h + gap, fs, tw, FALSE, TRUE);
 }
 
-void
+static void
 ms_picture_numa (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                  double height)
 {
@@ -160,3 +160,7 @@ ms_picture_numa (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
     cairo_restore (cr);
   }
 }
+
+const MsLessonLook ms_lesson_look_numa = {
+  .picture = ms_picture_numa,
+};

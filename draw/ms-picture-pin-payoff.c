@@ -322,7 +322,7 @@ side_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
   return y - y0;
 }
 
-void
+static void
 ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                        double height)
 {
@@ -393,3 +393,7 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   held_table (cr, run, lv, n, style, side_w + 2 * fs, 0, TRUE);
   cairo_restore (cr);
 }
+
+const MsLessonLook ms_lesson_look_pin_payoff = {
+  .picture = ms_picture_pin_payoff,
+};

@@ -109,7 +109,7 @@ draw_cases (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
   return y - y0 + fs * 0.8;
 }
 
-void
+static void
 ms_picture_portable (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                      double height)
 {
@@ -145,3 +145,13 @@ ms_picture_portable (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
   }
   ms_timeline_rows_clear (&rows);
 }
+
+static const MsLessonRow rows[] = {
+  { MS_MODE_PINNED, "", NULL, NULL },
+};
+
+const MsLessonLook ms_lesson_look_portable = {
+  .picture = ms_picture_portable,
+  .view = { "bandwidth", "pinned", MS_METRIC_H2D_BANDWIDTH, TRUE },
+  MS_LESSON_ROWS (rows),
+};

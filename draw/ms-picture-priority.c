@@ -122,7 +122,7 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
   }
 }
 
-void
+static void
 ms_picture_priority (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                      double height)
 {
@@ -173,3 +173,7 @@ ms_picture_priority (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
   }
   ms_timeline_rows_clear (&rows);
 }
+
+const MsLessonLook ms_lesson_look_priority = {
+  .picture = ms_picture_priority,
+};

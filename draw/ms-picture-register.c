@@ -259,7 +259,7 @@ draw_totals (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, 
   draw_plot (cr, k, st, width, y0 + key_h, y0 + height);
 }
 
-void
+static void
 ms_picture_register (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                      double height)
 {
@@ -308,3 +308,14 @@ ms_picture_register (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
   }
   ms_timeline_rows_clear (&rows);
 }
+
+static const MsLessonRow rows[] = {
+  { MS_MODE_REGISTERED, "", NULL, NULL },
+  { MS_MODE_PINNED, "", NULL, NULL },
+};
+
+const MsLessonLook ms_lesson_look_register = {
+  .picture = ms_picture_register,
+  .view = { "bandwidth", "registered,pinned", MS_METRIC_H2D_BANDWIDTH, TRUE },
+  MS_LESSON_ROWS (rows),
+};

@@ -234,7 +234,7 @@ shared_legend (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
   return y - y0 + fs * 0.3;
 }
 
-void
+static void
 ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                        double height)
 {
@@ -291,3 +291,7 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   cairo_restore (cr);
   shared_legend (cr, run, style, panel_h, width, blocking, TRUE);
 }
+
+const MsLessonLook ms_lesson_look_sync_async = {
+  .picture = ms_picture_sync_async,
+};

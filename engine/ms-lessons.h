@@ -11,11 +11,7 @@
 #include "lessons/ms-lesson-caption.h"
 
 /* What a lesson's caption and its picture both compute, one header per
- * lesson (engine/lessons/ms-lesson-NAME.c defines it). */
-#include "lessons/ms-implicit-sync.h"
-#include "lessons/ms-lesson-cache-state.h"
-#include "lessons/ms-lesson-copy-kinds.h"
-#include "lessons/ms-lesson-pin-payoff.h"
-#include "lessons/ms-lesson-priority.h"
-#include "lessons/ms-lesson-register.h"
-#include "lessons/ms-lesson-sync-async.h"
+ * lesson (engine/lessons/ms-lesson-NAME.h, defined in its
+ * ms-lesson-NAME.c): every one there is, from the lesson list
+ * (engine/meson.build writes ms-lesson-headers.h). */
+#include "ms-lesson-headers.h"

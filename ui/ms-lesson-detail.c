@@ -44,22 +44,8 @@ ms_lesson_detail_fill_rows (MsTimelineStack *stack, MsLessonTopic topic, const M
 const MsLessonView *
 ms_lesson_detail_view (MsLessonTopic topic)
 {
-  /* Copies are compared by their copy bandwidth, managed memory by time
-   * end to end (its copies are faults inside the kernel). */
-  static const MsLessonView views[MS_TOPIC_COUNT] = {
-    [MS_TOPIC_PINNED_PAGEABLE] = { "bandwidth", "pageable,pinned", MS_METRIC_H2D_BANDWIDTH, TRUE },
-    [MS_TOPIC_REUSE] = { NULL, NULL, MS_METRIC_E2E_TIME, TRUE, FALSE, TRUE },
-    [MS_TOPIC_CACHE_STATE] = { NULL, NULL, MS_METRIC_H2D_BANDWIDTH, TRUE, FALSE },
-    [MS_TOPIC_REGISTER] = { "bandwidth", "registered,pinned", MS_METRIC_H2D_BANDWIDTH, TRUE },
-    [MS_TOPIC_MANAGED] = { "time", "managed,managed-prefetch", MS_METRIC_E2E_TIME, TRUE },
-    [MS_TOPIC_ISSUE_ORDER] = { NULL, NULL, MS_METRIC_E2E_TIME, TRUE },
-    [MS_TOPIC_DUPLEX] = { NULL, NULL, MS_METRIC_E2E_TIME, TRUE },
-    /* The costs draw their own picture beside the card; the Table view,
-     * a button away, lists every call. */
-    [MS_TOPIC_COSTS] = { "table", "device,pinned,pageable,registered", MS_METRIC_E2E_TIME, TRUE },
-    [MS_TOPIC_PORTABLE] = { "bandwidth", "pinned", MS_METRIC_H2D_BANDWIDTH, TRUE },
-  };
-  return (unsigned) topic < MS_TOPIC_COUNT ? &views[topic] : NULL;
+  const MsLessonLook *look = ms_lesson_look (topic);
+  return look ? &look->view : NULL;
 }
 
 int

@@ -9,20 +9,8 @@
 
 G_BEGIN_DECLS
 
-/* How a lesson's answer is shown: the settings a card applies to the
- * views when it shows its run. */
-typedef struct {
-  /* The window's view that also answers it ("bandwidth", "time",
-   * "table"), or NULL: the views beside the cards only. The charts take
-   * plain sweeps only (an experiment's variants would share a size). */
-  const char *view;
-  const char *modes;    /* the series that view shows ("pageable,pinned") */
-  MsMetric metric;      /* the charts' metric */
-  gboolean log_scale;   /* the charts' y axis */
-  gboolean show_setup;  /* the timelines beside the cards show init and verify */
-  gboolean reuse_time;  /* the reuse chart shows time (else bandwidth) */
-} MsLessonView;
-
+/* How a lesson's answer is shown, from its look (draw/ms-picture-NAME.c);
+ * NULL out of range. */
 const MsLessonView *ms_lesson_detail_view (MsLessonTopic topic);
 /* The size the caption of topic speaks of in run (the largest with every
  * cell the caption needs), or -1. */

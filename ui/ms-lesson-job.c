@@ -167,7 +167,7 @@ measure (MsLessonJob *job, char *err, gsize errlen)
     g_snprintf (err, errlen, "%s", out->device.error);
   if (out && out->n_cells == 0)
     g_clear_pointer (&out, ms_results_free);
-  if (out && job->topic == MS_TOPIC_PORTABLE && st == MS_RUN_OK)
+  if (out && ms_lesson_multi_gpu (job->topic) && st == MS_RUN_OK)
     measure_portable (job, out, err, errlen);
   return out;
 }

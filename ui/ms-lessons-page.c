@@ -174,7 +174,8 @@ update_card (MsLessonsPage *self, MsLessonTopic t)
     return;
   if (run) {
     char buf[1024];
-    if (t == MS_TOPIC_PORTABLE)
+    /* A lesson measured on two or more GPUs too says what they gave. */
+    if (ms_lesson_multi_gpu (t))
       ms_lesson_portable_caption (run, card->own ? card->portable : NULL, buf, sizeof buf);
     else
       ms_lesson_caption (t, run, -1, buf, sizeof buf);
@@ -234,7 +235,7 @@ apply_detail_view (MsLessonsPage *self, MsLessonTopic t, const MsResults *run)
   const MsLessonView *v = ms_lesson_detail_view (t);
   gtk_check_button_set_active (self->setup_check, v->show_setup);
   gtk_check_button_set_active (self->reuse_bandwidth_check, !v->reuse_time);
-  if (t == MS_TOPIC_REUSE)
+  if (v->reuse_chart)
     g_object_set (self->reuse_view, "exponent", ms_lesson_detail_exponent (t, run), NULL);
 }
 
@@ -257,25 +258,25 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
   const MsLessonTopicInfo *info = ms_lesson_topic (t);
   const MsResults *run = card_run (self, t);
   update_open_view (self, t, run);
-  /* The streams settings matter to the lesson about streams. */
-  g_autofree char *streams =
-    run && t == MS_TOPIC_ISSUE_ORDER ? ms_run_describe_streams (run) : NULL;
+  const MsLessonLook *look = ms_lesson_look (t);
+  /* What of the run's settings matters to the lesson (the streams', say). */
+  g_autofree char *words = run && look->title_words ? look->title_words (run) : NULL;
   g_autofree char *title =
-    streams ? g_strdup_printf ("%s · %s", _(info->title), streams) : g_strdup (_(info->title));
+    words ? g_strdup_printf ("%s · %s", _(info->title), words) : g_strdup (_(info->title));
   gtk_label_set_text (self->detail_title, title);
   g_autofree char *label = run ? label_without_title (run->label, _(info->title)) : NULL;
   g_autofree char *caption =
     run ? g_strdup_printf ("%s\n%s", self->cards[t].text, label) : g_strdup (self->cards[t].text);
   gtk_label_set_text (self->detail_caption, caption);
   apply_detail_view (self, t, run);
-  if (t == MS_TOPIC_REUSE) {
+  if (look->view.reuse_chart) {
     ms_reuse_view_set_run (self->reuse_view, card_run_object (self, t));
     gtk_stack_set_visible_child_name (self->detail_stack, "reuse");
-  } else if (ms_lesson_picture_has (t)) {
+  } else if (look->picture) {
     /* The probe lessons draw their own picture, with or without a run. */
     g_object_set (self->picture_view, "topic", info->name, "run", card_run_object (self, t), NULL);
     gtk_stack_set_visible_child_name (self->detail_stack, "picture");
-  } else if (t != MS_TOPIC_COSTS && ms_lesson_detail_fill_rows (self->timeline_stack, t, run) > 0) {
+  } else if (ms_lesson_detail_fill_rows (self->timeline_stack, t, run) > 0) {
     gtk_stack_set_visible_child_name (self->detail_stack, "timelines");
   } else {
     gtk_stack_set_visible_child_name (self->detail_stack, "empty");

@@ -59,7 +59,9 @@ ms_table_row_new (const char *run, const MsCell *cell, MsTableRowKind kind)
 MsTableRowKind
 ms_table_row_kind_of (const MsResults *run)
 {
-  return strcmp (run->experiment, "costs") == 0 ? MS_TABLE_ROW_COSTS : MS_TABLE_ROW_TIMES;
+  return ms_lesson_times_costs (ms_lesson_topic_for_experiment (run->experiment))
+           ? MS_TABLE_ROW_COSTS
+           : MS_TABLE_ROW_TIMES;
 }
 
 const char *

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-cli-lesson-table.c: what `memsweep lesson NAME` prints after the
- * run: one line per cell (mode, size, variant) and the lesson's finding,
- * computed from the cells shown. */
+ * run: one line per cell (mode, size, variant) and the lesson's finding
+ * (its record's, engine/lessons/ms-lesson-NAME.c), computed from the cells
+ * shown. */
 #include <stdio.h>
 #include <string.h>
 
@@ -11,13 +12,6 @@
 #include "ms-i18n.h"
 #include "ms-lessons.h"
 #include "ms-cli-tables.h"
-
-static double
-median_of (const MsResults *r, MsMode mode, int e, const char *variant)
-{
-  const MsCell *c = ms_results_find_variant (r, mode, e, variant);
-  return c && c->status == MS_CELL_OK ? c->stats.e2e.median : -1;
-}
 
 /* A managed cell's unified-memory counts, from its extra counted
  * repetition (CUPTI), under the cell's line. */
@@ -113,115 +107,11 @@ print_cell_numbers (FILE *out, const MsCell *c, bool costs)
   print_um_counts (out, &c->um);
 }
 
-/* Reuse: the smallest R at which zero-copy takes longer than pinned. */
-static void
-reuse_finding (FILE *out, const MsResults *r)
-{
-  static const int rs[] = { 1, 2, 4, 8, 16 };
-  /* The sizes the cells hold, not those the metadata names (a file's
-   * word, not its data). */
-  for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
-    char size[32], v[MS_VARIANT_LEN];
-    int from = 0, compared = 0;
-    ms_format_bytes (ms_exponent_bytes (e), size, sizeof size);
-    for (int i = 0; i < 5 && !from; i++) {
-      snprintf (v, sizeof v, "R=%d", rs[i]);
-      double zc = median_of (r, MS_MODE_ZERO_COPY, e, v), pin = median_of (r, MS_MODE_PINNED, e, v);
-      compared += zc > 0 && pin > 0;
-      if (zc > 0 && pin > 0 && zc > pin)
-        from = rs[i];
-    }
-    if (compared < 5 && !from)
-      continue; /* not every R measured: no finding */
-    if (from)
-      fprintf (out, ms_gettext ("At %s zero-copy takes longer than pinned from R = %d.\n"), size,
-               from);
-    else
-      fprintf (out, ms_gettext ("At %s zero-copy is not slower than pinned up to R = 16.\n"),
-               size);
-  }
-}
-
-/* Duplex: both directions at once against the two alone. */
-static void
-duplex_finding (FILE *out, const MsResults *r)
-{
-  int e = r->sweep.max_exp;
-  double both = median_of (r, MS_MODE_PINNED, e, "copy=duplex");
-  double h2d = median_of (r, MS_MODE_PINNED, e, "copy=h2d");
-  double d2h = median_of (r, MS_MODE_PINNED, e, "copy=d2h");
-  if (both > 0 && h2d > 0 && d2h > 0)
-    fprintf (out, ms_gettext ("Both directions at once take %.2f of the time of the two copies "
-                              "one after the other (1.0: no overlap, 0.5: full duplex).\n"),
-             both / (h2d + d2h));
-}
-
-/* Issue order: breadth-first against depth-first per queue and K. */
-static void
-issue_order_finding (FILE *out, const MsResults *r)
-{
-  static const int ks[] = { 1, 2, 4, 8, 16 };
-  int e = r->sweep.max_exp;
-  for (int q = 0; q < 2; q++)
-    for (int i = 0; i < 5; i++) {
-      char vd[MS_VARIANT_LEN], vb[MS_VARIANT_LEN];
-      const char *queue = q ? "default" : "single";
-      ms_lesson_streams_variant (vd, sizeof vd, !q, MS_ORDER_DEPTH_FIRST, ks[i]);
-      ms_lesson_streams_variant (vb, sizeof vb, !q, MS_ORDER_BREADTH_FIRST, ks[i]);
-      double d = median_of (r, MS_MODE_STREAMS, e, vd), b = median_of (r, MS_MODE_STREAMS, e, vb);
-      if (d > 0 && b > 0)
-        fprintf (out, ms_gettext ("queue=%s K=%d: breadth-first takes %.2f of depth-first's "
-                                  "time\n"), queue, ks[i], b / d);
-    }
-}
-
-static double
-phase_of (const MsResults *r, MsMode mode, const char *variant, MsPhase p, bool gbps)
-{
-  const MsCell *c = ms_results_find_variant (r, mode, r->sweep.max_exp, variant);
-  if (!c || c->status != MS_CELL_OK)
-    return -1;
-  return gbps ? c->stats.h2d_gbps : c->stats.phase[p].median;
-}
-
-/* Cache state: the copy rate per way of writing, and reading WC memory. */
-static void
-cache_state_finding (FILE *out, const MsResults *r)
-{
-  double s = phase_of (r, MS_MODE_PINNED, "stores=streamed", MS_PHASE_H2D, true);
-  double o = phase_of (r, MS_MODE_PINNED, "stores=ordinary", MS_PHASE_H2D, true);
-  double f = phase_of (r, MS_MODE_PINNED, "stores=fresh", MS_PHASE_H2D, true);
-  double v = phase_of (r, MS_MODE_WRITE_COMBINED, "stores=streamed", MS_PHASE_VERIFY, false);
-  double vwc = phase_of (r, MS_MODE_WRITE_COMBINED, "stores=streamed/read=wc", MS_PHASE_VERIFY,
-                         false);
-  if (s > 0 && o > 0 && f > 0)
-    fprintf (out, ms_gettext ("Pinned copies to the device: %.2f GB/s after streaming stores, "
-                              "%.2f after ordinary stores, %.2f from fresh buffers.\n"), s, o, f);
-  if (v > 0 && vwc > 0)
-    /* A ratio, not "slower": in the lent VMs it came out below 1. */
-    fprintf (out, ms_gettext ("The CPU reading the result from write-combined memory takes %.2f "
-                              "of the time it takes from cached memory (the material expects "
-                              "far more than 1).\n"), vwc / v);
-}
-
-/* Managed: the kernel on first touch, on resident pages, after prefetch. */
-static void
-managed_finding (FILE *out, const MsResults *r)
-{
-  double f = phase_of (r, MS_MODE_MANAGED, "touch=first", MS_PHASE_KERNEL, false);
-  double res = phase_of (r, MS_MODE_MANAGED, "touch=resident", MS_PHASE_KERNEL, false);
-  double pre = phase_of (r, MS_MODE_MANAGED_PREFETCH, "touch=first", MS_PHASE_KERNEL, false);
-  if (f > 0 && res > 0)
-    fprintf (out, ms_gettext ("The kernel takes %.1f us on first touch, %.1f us on resident "
-                              "pages.\n"), f, res);
-  if (pre > 0)
-    fprintf (out, ms_gettext ("After a prefetch it takes %.1f us.\n"), pre);
-}
-
 void
 ms_cli_lesson_table (FILE *out, const MsResults *r)
 {
-  bool costs = strcmp (r->experiment, "costs") == 0;
+  MsLessonTopic topic = ms_lesson_topic_for_experiment (r->experiment);
+  bool costs = ms_lesson_times_costs (topic);
   bool probe = ms_lesson_is_probe (r->experiment);
   fputc ('\n', out);
   if (probe) {
@@ -243,20 +133,13 @@ ms_cli_lesson_table (FILE *out, const MsResults *r)
   for (size_t i = 0; i < r->n_cells && !probe; i++)
     print_cell (out, &r->cells[i], costs);
   fputc ('\n', out);
-  MsLessonTopic topic = ms_lesson_topic_for_experiment (r->experiment);
-  char caption[2048];
+  /* Probe lessons say their caption; lessons of sweeps, what their record
+   * finds beyond it. */
+  char caption[2048], finding[8192];
   if (topic != MS_TOPIC_COUNT && probe) {
     ms_lesson_caption (topic, r, -1, caption, sizeof caption);
     fprintf (out, "%s\n", caption);
   }
-  if (strcmp (r->experiment, "reuse") == 0)
-    reuse_finding (out, r);
-  else if (strcmp (r->experiment, "duplex") == 0)
-    duplex_finding (out, r);
-  else if (strcmp (r->experiment, "issue-order") == 0)
-    issue_order_finding (out, r);
-  else if (strcmp (r->experiment, "cache-state") == 0)
-    cache_state_finding (out, r);
-  else if (strcmp (r->experiment, "managed-touch") == 0)
-    managed_finding (out, r);
+  ms_lesson_finding (topic, r, finding, sizeof finding);
+  fputs (finding, out);
 }

@@ -58,7 +58,7 @@ lesson_list (void)
               opt[i].def, opt[i].min, opt[i].max);
     if (info->plain)
       printf ("  memsweep run --modes %s\n", info->modes);
-    if (t == MS_TOPIC_PORTABLE)
+    if (ms_lesson_multi_gpu ((MsLessonTopic) t))
       printf (ms_gettext ("  memsweep portable (with two or more GPUs)\n"));
   }
   return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
@@ -119,7 +119,7 @@ lesson_list_json (void)
     /* How it is measured: its own experiment, or a plain sweep of modes. */
     put_key_string ("experiment", info->experiment[0] ? info->name : NULL);
     put_key_string ("run_modes", info->plain ? info->modes : NULL);
-    printf (",\"multi_gpu\":%s", t == MS_TOPIC_PORTABLE ? "true" : "false");
+    printf (",\"multi_gpu\":%s", ms_lesson_multi_gpu ((MsLessonTopic) t) ? "true" : "false");
     put_lesson_options (ms_lesson_options (info->experiment));
     fputc ('}', stdout);
   }

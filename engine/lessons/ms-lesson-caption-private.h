@@ -28,6 +28,16 @@ const char *ms_caption_speed (double ratio, int digits, char *buf, size_t len);
 /* Appends a formatted sentence to buf (separated by a space). */
 void ms_caption_append (char *buf, size_t len, const char *format, ...)
   __attribute__ ((format (printf, 3, 4)));
+/* Appends formatted text to buf as it is (a finding's line, ending in its
+ * own newline). */
+void ms_caption_append_line (char *buf, size_t len, const char *format, ...)
+  __attribute__ ((format (printf, 3, 4)));
+/* A finding's figures: the end-to-end median of a cell measured in full
+ * at e, and at the run's largest size the median of phase p or the copy
+ * rate to the device; -1 where the cell is missing or not OK. */
+double ms_finding_median (const MsResults *r, MsMode mode, int e, const char *variant);
+double ms_finding_phase (const MsResults *r, MsMode mode, const char *variant, MsPhase p);
+double ms_finding_h2d_gbps (const MsResults *r, MsMode mode, const char *variant);
 /* Writes the sentence saying what is missing; returns false. */
 bool ms_caption_missing (char *buf, size_t len, const char *sentence);
 

@@ -74,6 +74,46 @@ ms_caption_append (char *buf, size_t len, const char *format, ...)
   va_end (ap);
 }
 
+void
+ms_caption_append_line (char *buf, size_t len, const char *format, ...)
+{
+  size_t used = strlen (buf);
+  if (used + 1 >= len)
+    return;
+  va_list ap;
+  va_start (ap, format);
+  vsnprintf (buf + used, len - used, format, ap);
+  va_end (ap);
+}
+
+double
+ms_finding_median (const MsResults *r, MsMode mode, int e, const char *variant)
+{
+  const MsCell *c = ms_results_find_variant (r, mode, e, variant);
+  return c && c->status == MS_CELL_OK ? c->stats.e2e.median : -1;
+}
+
+static const MsCell *
+finding_cell (const MsResults *r, MsMode mode, const char *variant)
+{
+  const MsCell *c = ms_results_find_variant (r, mode, r->sweep.max_exp, variant);
+  return c && c->status == MS_CELL_OK ? c : NULL;
+}
+
+double
+ms_finding_phase (const MsResults *r, MsMode mode, const char *variant, MsPhase p)
+{
+  const MsCell *c = finding_cell (r, mode, variant);
+  return c ? c->stats.phase[p].median : -1;
+}
+
+double
+ms_finding_h2d_gbps (const MsResults *r, MsMode mode, const char *variant)
+{
+  const MsCell *c = finding_cell (r, mode, variant);
+  return c ? c->stats.h2d_gbps : -1;
+}
+
 /* "1.19× faster", "1.50× slower" or "equally fast" for ratio, how many
  * times as fast one thing is as another: never "0.84× as fast", which
  * reads as faster. */

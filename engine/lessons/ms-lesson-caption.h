@@ -44,6 +44,18 @@ const char *ms_caption_time (double us, char *buf, size_t len);
 bool ms_lesson_caption (MsLessonTopic topic, const MsResults *results, int exponent, char *buf,
                         size_t len);
 
+/* Writes what topic finds in results beyond its caption into buf, lines
+ * each ending in a newline, for the command line's table of a lesson run
+ * (the record's finding); "" when it has none or the run lacks what it
+ * needs. */
+void ms_lesson_finding (MsLessonTopic topic, const MsResults *results, char *buf, size_t len);
+/* Whether topic's cells time allocating and freeing once (the costs table)
+ * rather than repetitions. */
+bool ms_lesson_times_costs (MsLessonTopic topic);
+/* Whether topic is also measured on two or more GPUs at once
+ * (`memsweep portable`, ms_lesson_portable_caption). */
+bool ms_lesson_multi_gpu (MsLessonTopic topic);
+
 /* The smallest R at which zero-copy takes longer end to end than pinned at
  * exponent, in a "reuse" experiment (ms-lesson-reuse.c) (variants "R=n"). Returns 1 and sets
  * *r_cross when found, 0 when zero-copy wins at every R (then *r_max is the

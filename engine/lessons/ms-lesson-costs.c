@@ -315,4 +315,5 @@ const MsLesson ms_lesson_costs = {
   .options = options,
   .parts = costs_parts,
   .caption = caption_costs,
+  .one_time_costs = true,
 };

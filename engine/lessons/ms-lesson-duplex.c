@@ -53,6 +53,23 @@ caption_duplex (const MsResults *r, int exponent, char *buf, size_t len)
                   "both at once of the same size."));
 }
 
+/* The command line's finding: both directions at once against the two
+ * alone. */
+static void
+finding_duplex (const MsResults *r, char *buf, size_t len)
+{
+  int e = r->sweep.max_exp;
+  double both = ms_finding_median (r, MS_MODE_PINNED, e, "copy=duplex");
+  double h2d = ms_finding_median (r, MS_MODE_PINNED, e, "copy=h2d");
+  double d2h = ms_finding_median (r, MS_MODE_PINNED, e, "copy=d2h");
+  if (both > 0 && h2d > 0 && d2h > 0)
+    ms_caption_append_line (
+        buf, len,
+        ms_gettext ("Both directions at once take %.2f of the time of the two copies "
+                    "one after the other (1.0: no overlap, 0.5: full duplex).\n"),
+        both / (h2d + d2h));
+}
+
 const MsLesson ms_lesson_duplex = {
   .card = { .name = NAME,
             .experiment = NAME,
@@ -67,4 +84,5 @@ const MsLesson ms_lesson_duplex = {
   .settings = "pinned: one vector to the device, to the host, and both at once",
   .parts = duplex_parts,
   .caption = caption_duplex,
+  .finding = finding_duplex,
 };

@@ -12,7 +12,7 @@
 
 #include "ms-gpu-clock.h"
 #include "ms-i18n.h"
-#include "ms-implicit-sync.h"
+#include "ms-lesson-implicit-sync.h"
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-record.h"
 

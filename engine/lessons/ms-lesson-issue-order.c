@@ -314,6 +314,28 @@ issue_order_parts (MsPartList *l)
   }
 }
 
+/* The command line's finding: breadth-first against depth-first per queue
+ * and K. */
+static void
+finding (const MsResults *r, char *buf, size_t len)
+{
+  int e = r->sweep.max_exp;
+  for (int q = 0; q < 2; q++)
+    for (int i = 0; i < 5; i++) {
+      char vd[MS_VARIANT_LEN], vb[MS_VARIANT_LEN];
+      const char *queue = q ? "default" : "single";
+      ms_lesson_streams_variant (vd, sizeof vd, !q, MS_ORDER_DEPTH_FIRST, stream_counts[i]);
+      ms_lesson_streams_variant (vb, sizeof vb, !q, MS_ORDER_BREADTH_FIRST, stream_counts[i]);
+      double d = ms_finding_median (r, MS_MODE_STREAMS, e, vd);
+      double b = ms_finding_median (r, MS_MODE_STREAMS, e, vb);
+      if (d > 0 && b > 0)
+        ms_caption_append_line (
+            buf, len,
+            ms_gettext ("queue=%s K=%d: breadth-first takes %.2f of depth-first's time\n"), queue,
+            stream_counts[i], b / d);
+    }
+}
+
 const MsLesson ms_lesson_issue_order = {
   .card = { .name = NAME,
             .experiment = NAME,
@@ -336,4 +358,5 @@ const MsLesson ms_lesson_issue_order = {
               "(around=kept); host work beside the copies at K=4",
   .parts = issue_order_parts,
   .caption = caption,
+  .finding = finding,
 };

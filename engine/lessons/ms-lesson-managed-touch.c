@@ -185,6 +185,23 @@ caption_managed (const MsResults *r, int exponent, char *buf, size_t len)
                   "size to compare."));
 }
 
+/* The command line's finding: the kernel on first touch, on resident
+ * pages, after prefetch. */
+static void
+finding (const MsResults *r, char *buf, size_t len)
+{
+  double f = ms_finding_phase (r, MS_MODE_MANAGED, "touch=first", MS_PHASE_KERNEL);
+  double res = ms_finding_phase (r, MS_MODE_MANAGED, "touch=resident", MS_PHASE_KERNEL);
+  double pre = ms_finding_phase (r, MS_MODE_MANAGED_PREFETCH, "touch=first", MS_PHASE_KERNEL);
+  if (f > 0 && res > 0)
+    ms_caption_append_line (
+        buf, len,
+        ms_gettext ("The kernel takes %.1f us on first touch, %.1f us on resident pages.\n"), f,
+        res);
+  if (pre > 0)
+    ms_caption_append_line (buf, len, ms_gettext ("After a prefetch it takes %.1f us.\n"), pre);
+}
+
 const MsLesson ms_lesson_managed_touch = {
   .card = { .name = NAME,
             .alias = "managed-prefetch",
@@ -205,4 +222,5 @@ const MsLesson ms_lesson_managed_touch = {
               "migrations counted by CUPTI in one extra repetition per cell",
   .parts = managed_parts,
   .caption = caption_managed,
+  .finding = finding,
 };

@@ -112,4 +112,5 @@ const MsLesson ms_lesson_portable = {
             .question = MS_N_ ("Does one pinned buffer serve every GPU as well as a buffer pinned "
                                "for each?") },
   .caption = caption_portable_one,
+  .multi_gpu = true,
 };

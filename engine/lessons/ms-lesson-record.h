@@ -51,6 +51,16 @@ typedef struct {
    * aligned to those launches (ms_gpu_clock_align_kernels), in a run and
    * in a file read. */
   MsGpuClockIssuer kernel_issuer;
+  /* Optional: what `memsweep lesson` and `show` print under the cells'
+   * table beside the caption, lines computed from the run (as
+   * ms_lesson_finding); nothing where the run lacks what they need. */
+  void (*finding) (const MsResults *results, char *buf, size_t len);
+  /* Its cells time allocating and freeing once (the costs table), not
+   * repetitions: the tables show those times. */
+  bool one_time_costs;
+  /* It is also measured on two or more GPUs at once (`memsweep portable`,
+   * ms_portable_run), which its caption reads where given. */
+  bool multi_gpu;
 } MsLesson;
 
 /* Each lesson's record, in its own file. */

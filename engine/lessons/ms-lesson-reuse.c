@@ -279,6 +279,37 @@ caption_reuse (const MsResults *r, int exponent, char *buf, size_t len)
                   "to compare."));
 }
 
+/* The command line's finding: at each size, the smallest R at which
+ * zero-copy takes longer than pinned. */
+static void
+finding_reuse (const MsResults *r, char *buf, size_t len)
+{
+  /* The sizes the cells hold, not those the metadata names (a file's
+   * word, not its data). */
+  for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
+    char size[32], v[MS_VARIANT_LEN];
+    int from = 0, compared = 0;
+    ms_format_bytes (ms_exponent_bytes (e), size, sizeof size);
+    for (int i = 0; i < 5 && !from; i++) {
+      snprintf (v, sizeof v, "R=%d", reuse_factors[i]);
+      double zc = ms_finding_median (r, MS_MODE_ZERO_COPY, e, v);
+      double pin = ms_finding_median (r, MS_MODE_PINNED, e, v);
+      compared += zc > 0 && pin > 0;
+      if (zc > 0 && pin > 0 && zc > pin)
+        from = reuse_factors[i];
+    }
+    if (compared < 5 && !from)
+      continue; /* not every R measured: no finding */
+    if (from)
+      ms_caption_append_line (
+          buf, len, ms_gettext ("At %s zero-copy takes longer than pinned from R = %d.\n"), size,
+          from);
+    else
+      ms_caption_append_line (
+          buf, len, ms_gettext ("At %s zero-copy is not slower than pinned up to R = 16.\n"), size);
+  }
+}
+
 const MsLesson ms_lesson_reuse = {
   .card = { .name = NAME,
             .experiment = NAME,
@@ -295,4 +326,5 @@ const MsLesson ms_lesson_reuse = {
               "write-only in R kernels and write-only storing R times in one kernel",
   .parts = reuse_parts,
   .caption = caption_reuse,
+  .finding = finding_reuse,
 };

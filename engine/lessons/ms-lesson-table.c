@@ -193,3 +193,30 @@ ms_lesson_caption (MsLessonTopic topic, const MsResults *results, int exponent, 
     return ms_caption_missing (buf, len, ms_gettext ("This lesson is not built yet."));
   return ms_caption_run (l->caption, results, exponent, buf, len);
 }
+
+/* ---- what the command line and the app ask of a record -------------------- */
+
+void
+ms_lesson_finding (MsLessonTopic topic, const MsResults *results, char *buf, size_t len)
+{
+  if (!buf || len == 0)
+    return;
+  buf[0] = '\0';
+  const MsLesson *l = ms_lesson_record (topic);
+  if (l && l->finding && results)
+    l->finding (results, buf, len);
+}
+
+bool
+ms_lesson_times_costs (MsLessonTopic topic)
+{
+  const MsLesson *l = ms_lesson_record (topic);
+  return l && l->one_time_costs;
+}
+
+bool
+ms_lesson_multi_gpu (MsLessonTopic topic)
+{
+  const MsLesson *l = ms_lesson_record (topic);
+  return l && l->multi_gpu;
+}

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ms-backend-test.h"
+#include "ms-lesson-picture.h"
 #include "ms-reuse-chart.h"
 #include "ms-run-describe.h"
 #include "ms-timeline-queue.h"
@@ -416,6 +417,39 @@ test_describe_date (void)
   g_assert_cmpstr (none, ==, "");
 }
 
+/* The lessons' looks: every variant part is said by one lesson only (one
+ * place for each fact), a key's words hold its value once, a part nobody
+ * knows has no words; every look's rows are within what the timelines
+ * stack. */
+static void
+test_looks (void)
+{
+  g_autoptr (GHashTable) parts = g_hash_table_new (g_str_hash, g_str_equal);
+  for (int t = 0; t < MS_TOPIC_COUNT; t++) {
+    const MsLessonLook *look = ms_lesson_look ((MsLessonTopic) t);
+    g_assert_nonnull (look);
+    g_assert_true (ms_lesson_picture_has ((MsLessonTopic) t) == (look->picture != NULL));
+    g_assert_true (look->n_rows == 0 || look->rows);
+    g_assert_cmpint (look->n_rows, <=, MS_TIMELINE_MAX_ROWS);
+    for (const MsVariantWords *w = look->words; w && w->part; w++) {
+      g_assert_false (g_hash_table_contains (parts, w->part));
+      g_hash_table_add (parts, (gpointer) w->part);
+      if (strchr (w->part, '='))
+        g_assert_true (ms_lesson_variant_words (w->part) == w);
+      else {
+        g_autofree char *part = g_strdup_printf ("%s=12", w->part);
+        g_assert_true (ms_lesson_variant_words (part) == w);
+        g_assert_nonnull (strstr (w->words, "%s"));
+        g_assert_null (strstr (strstr (w->words, "%s") + 2, "%s"));
+      }
+    }
+  }
+  g_assert_cmpuint (g_hash_table_size (parts), >, 0);
+  g_assert_null (ms_lesson_variant_words ("no-such-key=1"));
+  g_assert_null (ms_lesson_variant_words ("K"));
+  g_assert_null (ms_lesson_look (MS_TOPIC_COUNT));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -430,6 +464,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render-lessons/one-stream-waited", test_one_stream_waited);
   g_test_add_func ("/render-lessons/describe-streams", test_describe_streams);
   g_test_add_func ("/render-lessons/describe-date", test_describe_date);
+  g_test_add_func ("/render-lessons/looks", test_looks);
   int status = g_test_run ();
   cairo_destroy (cr);
   cairo_surface_destroy (surface);

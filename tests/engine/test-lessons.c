@@ -611,6 +611,43 @@ test_one_name (void)
   g_assert_cmpint (ms_lesson_topic_from_name ("nope"), ==, MS_TOPIC_COUNT);
 }
 
+/* The command line's findings come from the lessons' records: each lesson
+ * with one finds lines in its reference run, each ending in a newline; a
+ * lesson without one, or no run, finds nothing. Which lessons time
+ * one-time costs or run on several GPUs is theirs to say. */
+static void
+test_findings (void)
+{
+  int with = 0;
+  for (int t = 0; t < MS_TOPIC_COUNT; t++) {
+    const MsLesson *l = ms_lesson_record ((MsLessonTopic) t);
+    char buf[8192] = "x", path[512], err[256] = "";
+    ms_lesson_finding ((MsLessonTopic) t, NULL, buf, sizeof buf);
+    g_assert_cmpstr (buf, ==, "");
+    g_assert_true (ms_lesson_times_costs ((MsLessonTopic) t) == l->one_time_costs);
+    g_assert_true (ms_lesson_multi_gpu ((MsLessonTopic) t) == l->multi_gpu);
+    g_snprintf (path, sizeof path, "%s/h100-lesson-%s-samples.csv", MS_REFERENCE_DIR,
+                l->card.name);
+    MsResults *r = g_file_test (path, G_FILE_TEST_EXISTS)
+                     ? ms_csv_read_samples (path, err, sizeof err)
+                     : NULL;
+    if (!r)
+      continue;
+    ms_lesson_finding ((MsLessonTopic) t, r, buf, sizeof buf);
+    if (l->finding) {
+      with++;
+      g_assert_cmpuint (strlen (buf), >, 0);
+      g_assert_true (g_str_has_suffix (buf, "\n"));
+    } else {
+      g_assert_cmpstr (buf, ==, "");
+    }
+    ms_results_free (r);
+  }
+  g_assert_cmpint (with, >, 0);
+  g_assert_false (ms_lesson_times_costs (MS_TOPIC_COUNT));
+  g_assert_false (ms_lesson_multi_gpu (MS_TOPIC_COUNT));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -629,6 +666,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lessons/costs-pool-option", test_costs_pool_option);
   g_test_add_func ("/lessons/unknown-and-invalid", test_unknown_and_invalid);
   g_test_add_func ("/lessons/one-name", test_one_name);
+  g_test_add_func ("/lessons/findings", test_findings);
   int rc = g_test_run ();
   return rc;
 }

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "memsweep.h"
-#include "ms-implicit-sync.h"
+#include "ms-lesson-implicit-sync.h"
 #include "ms-lesson-costs.h"
 #include "ms-test.h"
 

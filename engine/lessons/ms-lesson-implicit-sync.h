@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-implicit-sync.h: the implicit-synchronisation lesson's cells read
+/* ms-lesson-implicit-sync.h: the implicit-synchronisation lesson's cells read
  * back (engine/lessons/ms-lesson-implicit-sync.c): which operation, stream kind
  * and queues a cell is, and whether its two kernels overlapped. The
  * caption and the picture judge the cells the same way. */

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-picture-managed-touch.c: how the managed memory lesson is shown: no picture of its own;
+ * the time view and the timelines of first touch, resident pages and
+ * prefetch answer it. */
+#include <glib/gi18n.h>
+
+#include "ms-lesson-picture.h"
+
+static const MsLessonRow rows[] = {
+  { MS_MODE_MANAGED, "", NULL, NULL },
+  { MS_MODE_MANAGED_PREFETCH, "", NULL, NULL },
+  { MS_MODE_MANAGED, "touch=first", NULL, N_ ("first touch") },
+  { MS_MODE_MANAGED, "touch=resident", NULL, N_ ("pages already on the GPU") },
+  { MS_MODE_MANAGED_PREFETCH, "touch=first", NULL, N_ ("first touch") },
+};
+
+static const MsVariantWords words[] = {
+  { "touch=first", N_ ("the first touch: pages migrate on demand") },
+  { "touch=resident", N_ ("pages already on the GPU") },
+  { NULL },
+};
+
+/* Managed memory is compared by time end to end: its copies are faults
+ * inside the kernel. */
+const MsLessonLook ms_lesson_look_managed_touch = {
+  .view = { "time", "managed,managed-prefetch", MS_METRIC_E2E_TIME, TRUE },
+  MS_LESSON_ROWS (rows),
+  .words = words,
+};
