@@ -1,9 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # test-mime.sh DATA DESKTOP: memsweep's own file type. The type's XML is
-# compiled into a folder of its own, as a system's database would be, and
-# every reference run is recognised as it; a CSV of any other program is
-# not, and the desktop file claims this type, not all CSV.
+# compiled twice: into a folder of its own, before the system's (as
+# /usr/local/share or a Flatpak's exports are), and into one mime cache
+# with the system's freedesktop.org.xml (as a package in /usr/share is),
+# since GIO looks a name up in one cache at a time. In both, every
+# reference run is recognised as memsweep's; a CSV of any other program is
+# not, under any name, a run's included; and the desktop file claims this
+# type, not all CSV.
 data=$1 desktop=$2
 app_id=io.github.memsweep.Memsweep
 type=application/x-memsweep-run
@@ -11,29 +15,49 @@ type=application/x-memsweep-run
 
 command -v update-mime-database >/dev/null || { echo "skip: no update-mime-database"; exit 77; }
 command -v gio >/dev/null || { echo "skip: no gio"; exit 77; }
-mkdir -p "$tmp/share/mime/packages"
-cp "$data/$app_id.mime.xml" "$tmp/share/mime/packages/$app_id.xml"
-check "the type's XML compiles" sh -c "update-mime-database '$tmp/share/mime' 2>/dev/null"
+system_xml=/usr/share/mime/packages/freedesktop.org.xml
+[ -f "$system_xml" ] || { echo "skip: no $system_xml (shared-mime-info)"; exit 77; }
+mkdir -p "$tmp/apart/mime/packages" "$tmp/same/mime/packages" "$tmp/files"
+cp "$data/$app_id.mime.xml" "$tmp/apart/mime/packages/$app_id.xml"
+cp "$data/$app_id.mime.xml" "$tmp/same/mime/packages/$app_id.xml"
+cp "$system_xml" "$tmp/same/mime/packages/"
+for db in apart same; do
+  check "the type's XML compiles ($db)" sh -c "update-mime-database '$tmp/$db/mime' 2>/dev/null"
+done
 
-# Only this database (and the system's for text/csv), no user one.
+# content_type DB FILE: the type GIO gives FILE with only that database
+# (apart: with the system's after it, for text/csv), no user one.
 content_type() {
-  XDG_DATA_HOME=$tmp/none XDG_DATA_DIRS=$tmp/share:/usr/share \
-    gio info -a standard::content-type "$1" 2>/dev/null |
+  dirs=$tmp/$1
+  [ "$1" = apart ] && dirs=$dirs:/usr/share
+  XDG_DATA_HOME=$tmp/none XDG_DATA_DIRS=$dirs gio info -a standard::content-type "$2" 2>/dev/null |
     sed -n 's/^ *standard::content-type: //p'
 }
 
-for f in "$data"/reference/*-samples.csv "$data"/reference/*-summary.csv; do
-  check "$(basename "$f") is a $type" test "$(content_type "$f")" = "$type"
-done
 # The file's first line alone, under a name no pattern knows: a file of
-# the inline form (its metadata in '#' lines, as before the sidecar) starts
-# with memsweep's header; a plain CSV of today is known by its name.
-cp "$(dirname "$0")/../data/old-format/h100-default-samples.csv" "$tmp/renamed"
-check "a samples file under another name is known by its header" \
-  test "$(content_type "$tmp/renamed")" = "$type"
-printf 'a,b\n1,2\n' >"$tmp/other.csv"
-check "another program's CSV is not memsweep's" \
-  test "$(content_type "$tmp/other.csv")" != "$type"
+# the inline form (its metadata in '#' lines, as before the sidecar) and a
+# plain CSV of today start with memsweep's header.
+cp "$(dirname "$0")/../data/old-format/h100-default-samples.csv" "$tmp/files/renamed-inline"
+head -1 "$data/reference/h100-default-1-samples.csv" >"$tmp/files/renamed-samples"
+head -1 "$data/reference/h100-default-1-summary.csv" >"$tmp/files/renamed-summary"
+# Other programs' CSV: one under a name of its own, and ones named as
+# memsweep names its runs (the name alone must not claim them).
+printf 'a,b\n1,2\n' >"$tmp/files/other.csv"
+printf 'date,value\n2026-01-01,3\n' >"$tmp/files/other-samples.csv"
+printf 'date,value\n2026-01-01,3\n' >"$tmp/files/other-summary.csv"
+for db in apart same; do
+  for f in "$data"/reference/*-samples.csv "$data"/reference/*-summary.csv; do
+    check "$(basename "$f") is a $type ($db)" test "$(content_type $db "$f")" = "$type"
+  done
+  for f in renamed-inline renamed-samples renamed-summary; do
+    check "$f, a run under another name, is known by its header ($db)" \
+      test "$(content_type $db "$tmp/files/$f")" = "$type"
+  done
+  for f in other.csv other-samples.csv other-summary.csv; do
+    check "another program's $f is text/csv, not memsweep's ($db)" \
+      test "$(content_type $db "$tmp/files/$f")" = text/csv
+  done
+done
 check "the desktop file claims $type" grep -qx "MimeType=$type;" "$desktop"
 check "the desktop file claims no longer every CSV" sh -c "! grep -q 'text/csv' '$desktop'"
 check "the symbolic icon is there" \

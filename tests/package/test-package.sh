@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # test-package.sh SOURCE WORK VERSION: builds the Debian package (debian/)
-# from a copy of the source tree, installs it with its dependencies into a
-# clean Debian 12 root and runs the installed programs there: what a user
-# of the .deb gets on a machine with no CUDA and nothing of the build's.
+# from a copy of the source tree (a CUDA build where nvcc is here), installs
+# it with its dependencies into a clean Debian 12 root and runs the
+# installed programs there: what a user of the .deb gets on a machine with
+# no GPU, no driver and nothing of the build's.
 # WORK keeps a pristine root (made once with debootstrap, remade when its
 # stamp is older than 30 days) and the downloaded packages between runs.
 src=$1 work=$2 version=$3
@@ -97,7 +98,28 @@ step "run the installed programs"
 check "the installed package is version $version" \
   test "$(in_root dpkg-query -W -f '${Version}' memsweep)" = "$version"
 check "no CUDA library in the root" \
-  test -z "$(find "$root" -xdev \( -name 'libcudart*' -o -name 'libcupti*' \) -print -quit)"
+  test -z "$(find "$root" -xdev \( -name 'libcudart*' -o -name 'libcupti*' -o -name 'libcuda.so*' \) -print -quit)"
+# Built with nvcc (debian/rules finds it on PATH or in /usr/local/cuda/bin)
+# the package holds the CUDA backend with the runtime linked in: the GPU
+# code in the program, no toolkit library among what it needs at load time,
+# and the driver's libcuda recommended, loaded only at run time.
+if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
+  check "the package is a CUDA build (the program holds GPU code)" \
+    sh -c "readelf -SW '$root/usr/bin/memsweep' | grep -q '\.nv_fatbin'"
+  check "no CUDA library is NEEDED by the programs (the runtime is linked in)" \
+    sh -c "! readelf -d '$root/usr/bin/memsweep' '$root/usr/bin/memsweep-gtk' | grep NEEDED | grep -q -i -e cuda -e cupti"
+  check "the package recommends the driver's libcuda1" \
+    sh -c "dpkg-deb -f '$deb' Recommends | grep -q '^libcuda1'"
+  # With no driver in the root, info says so and exits 3, and the CPU
+  # baseline still runs.
+  in_root memsweep info >"$work/info.out" 2>&1
+  check "memsweep info without a driver exits 3" test $? -eq 3
+  check "memsweep info without a driver says there is no usable CUDA device" \
+    grep -q "no usable CUDA device" "$work/info.out"
+  in_root sh -c 'cd /tmp && memsweep run --modes host --max-exp 11 --quiet' >"$work/run.out" 2>&1
+  check "memsweep run --modes host runs without a driver" \
+    test -s "$root/tmp/memsweep-summary.csv"
+fi
 in_root ldd /usr/bin/memsweep /usr/bin/memsweep-gtk >"$work/ldd.out" 2>&1
 check "every library of the programs resolves" test -z "$(grep 'not found' "$work/ldd.out")"
 in_root memsweep show "/usr/share/memsweep/reference/$reference" >"$work/show.out" 2>&1
