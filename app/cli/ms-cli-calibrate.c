@@ -62,8 +62,8 @@ calibrate_usage (FILE *out, int rc)
            ms_gettext ("Every later interval then covers another run's median, not only the\n"
                        "sampling within one run. --format json prints the spread as JSON\n"
                        "(data/schema/), --format csv and markdown as a table. --out - writes\n"
-                       "the profile to standard output, with its metadata inline (for 'memsweep\n"
-                       "run --profile -'), in place of the spread, which then goes only to\n"
+                       "the profile to standard output, with its metadata inline (which 'memsweep\n"
+                       "run' reads from standard input), in place of the spread, which then goes only to\n"
                        "the exports.\n"));
   return rc;
 }
@@ -411,7 +411,7 @@ parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
   if (o->out && strcmp (o->out, MS_CLI_STDIO) == 0) {
     if (o->output.format != MS_CLI_FORMAT_TEXT) {
       fprintf (stderr, ms_gettext ("memsweep calibrate: --out - puts the profile on standard "
-                                   "output: give --format's table as an --export-FORMAT FILE\n"));
+                                   "output, which holds one document: export the spread into a file\n"));
       return EXIT_USAGE;
     }
     o->output.stdout_off = true;

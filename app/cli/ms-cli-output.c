@@ -365,10 +365,10 @@ export_option (MsCliFormat format)
 }
 
 static int
-add_export (MsCliOutput *out, MsCliFormat format, const char *path)
+add_export (MsCliOutput *out, MsCliFormat format, const char *option, const char *path)
 {
   if (!path || !*path) {
-    fprintf (stderr, ms_gettext ("memsweep: %s: empty file name\n"), export_option (format));
+    fprintf (stderr, ms_gettext ("memsweep: %s: empty file name\n"), option);
     return -1;
   }
   if (out->n_exports == MS_CLI_MAX_EXPORTS) {
@@ -376,8 +376,16 @@ add_export (MsCliOutput *out, MsCliFormat format, const char *path)
     return -1;
   }
   out->exports[out->n_exports].format = format;
+  out->exports[out->n_exports].option = option;
   out->exports[out->n_exports++].path = path;
   return 1;
+}
+
+int
+ms_cli_output_json_only (MsCliOutput *out, const char *option, const char *path)
+{
+  out->stdout_off = true;
+  return add_export (out, MS_CLI_FORMAT_JSON, option, path);
 }
 
 int
@@ -385,9 +393,12 @@ ms_cli_output_option (MsCliOutput *out, int key, const char *arg)
 {
   switch (key) {
   case MS_CLI_KEY_FORMAT: return ms_cli_parse_output_format (arg, &out->format) ? 1 : -1;
-  case MS_CLI_KEY_EXPORT_JSON: return add_export (out, MS_CLI_FORMAT_JSON, arg);
-  case MS_CLI_KEY_EXPORT_CSV: return add_export (out, MS_CLI_FORMAT_CSV, arg);
-  case MS_CLI_KEY_EXPORT_MARKDOWN: return add_export (out, MS_CLI_FORMAT_MARKDOWN, arg);
+  case MS_CLI_KEY_EXPORT_JSON:
+  case MS_CLI_KEY_EXPORT_CSV:
+  case MS_CLI_KEY_EXPORT_MARKDOWN: {
+    MsCliFormat format = (MsCliFormat) (MS_CLI_FORMAT_JSON + (key - MS_CLI_KEY_EXPORT_JSON));
+    return add_export (out, format, export_option (format), arg);
+  }
   case MS_CLI_KEY_QUIET:
   case MS_CLI_KEY_VERBOSE:
     if (level != LEVEL_NORMAL && level != (key == MS_CLI_KEY_QUIET ? LEVEL_QUIET : LEVEL_VERBOSE)) {
@@ -439,7 +450,7 @@ ms_cli_output_ready (MsCliOutput *out)
   char err[PATH_MAX + 256], clean[4 * sizeof err];
   int to_stdout = -1;
   for (int i = 0; i < out->n_exports; i++) {
-    const char *path = out->exports[i].path, *option = export_option (out->exports[i].format);
+    const char *path = out->exports[i].path, *option = out->exports[i].option;
     for (int j = 0; j < i; j++)
       if (strcmp (out->exports[j].path, path) == 0) {
         fprintf (stderr, ms_gettext ("memsweep: %s %s: that file is already an export\n"), option,

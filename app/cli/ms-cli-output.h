@@ -87,7 +87,8 @@ typedef struct {
   int n_exports;
   struct {
     MsCliFormat format;
-    const char *path; /* "-": standard output */
+    const char *path;   /* "-": standard output */
+    const char *option; /* as messages name it: --export-json, show's --out */
   } exports[MS_CLI_MAX_EXPORTS];
 } MsCliOutput;
 
@@ -97,6 +98,8 @@ void ms_cli_output_init (MsCliOutput *out, const char *command);
  * (a bad --format, an empty FILE, too many exports). --quiet and
  * --verbose set the process's level (below). */
 int ms_cli_output_option (MsCliOutput *out, int key, const char *arg);
+/* show --out FILE: the JSON into FILE alone, messages naming --out. */
+int ms_cli_output_json_only (MsCliOutput *out, const char *option, const char *path);
 /* For the commands that read their options by hand (show, calibrate): an
  * output option at argv[*i] as --NAME VALUE or --NAME=VALUE. 1 taken (*i
  * past its value), 0 not one, -1 refused after a message. */

@@ -30,8 +30,8 @@ ms_cli_show_help (void)
                       "GPU needed),\nand warns when the summary beside it is from another "
                       "run. --format json prints\nJSON instead (docs/json.md); with --out it "
                       "goes into that file alone. --format csv\nand markdown print a row per "
-                      "cell; --export-FORMAT FILE writes a format into FILE\nbeside the "
-                      "tables. - is standard input as FILE, standard output as --out.\nThe "
+                      "cell; --export-json, --export-csv and --export-markdown\nFILE write "
+                      "that format into FILE beside the tables. - is standard input as FILE, standard output as --out.\nThe "
                       "run's link health and its figures against their reference envelope\n"
                       "(docs/envelopes.md; --envelopes: another envelope file) follow the "
                       "tables.\n%s"), ms_cli_exit_status ());
@@ -117,11 +117,9 @@ parse_show (ShowOptions *o, int argc, char **argv)
     return show_usage_error ();
   }
   /* --out FILE: an export of the JSON, in place of standard output's. */
-  if (o->out && strcmp (o->out, MS_CLI_STDIO) != 0) {
-    if (ms_cli_output_option (&o->output, MS_CLI_KEY_EXPORT_JSON, o->out) < 0)
-      return show_usage_error ();
-    o->output.stdout_off = true;
-  }
+  if (o->out && strcmp (o->out, MS_CLI_STDIO) != 0 &&
+      ms_cli_output_json_only (&o->output, "--out", o->out) < 0)
+    return show_usage_error ();
   return -1;
 }
 

@@ -81,8 +81,8 @@ if shutil.which("bash"):
     check("memsweep com<TAB> is compare", complete("memsweep", "com") == ["compare"])
     check("memsweep compare --thr<TAB> is --threshold",
           complete("memsweep", "compare", "--thr") == ["--threshold"])
-    check("memsweep show --format <TAB> is text or json",
-          complete("memsweep", "show", "--format", "") == ["text", "json"])
+    check("memsweep show --format <TAB> is table, json, csv or markdown",
+          complete("memsweep", "show", "--format", "") == ["table", "json", "csv", "markdown"])
     check("memsweep run --order <TAB> names the issue orders",
           complete("memsweep", "run", "--order", "") == ["depth", "breadth"])
 
