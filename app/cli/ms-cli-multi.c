@@ -13,6 +13,7 @@
 
 #include "memsweep.h"
 #include "ms-cli-common.h"
+#include "ms-cli-output.h"
 #include "ms-cli-entries.h"
 #include "ms-cli-options.h"
 #include "ms-i18n.h"
@@ -75,7 +76,9 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
     case 'o': a->out = optarg; break;
     case 'S': a->solo = true; break;
     case 'h': ms_cli_command_usage (stdout, argv[0]); return 0;
-    default: return 2;
+    default:
+      if (ms_cli_progress_option (c) <= 0)
+        return 2;
     }
     if (!ok)
       return 2;
@@ -191,7 +194,7 @@ report_written (bool ok, const char *path, const char *err)
     fprintf (stderr, "memsweep: %s\n", err);
     return 1;
   }
-  fprintf (stderr, ms_gettext ("wrote %s\n"), path);
+  ms_cli_wrote (path);
   return 0;
 }
 
@@ -223,7 +226,7 @@ write_multi (const char *prefix, const MsMultiResults *r)
       fprintf (stderr, "memsweep: %s\n", err);
       return 1;
     }
-    fprintf (stderr, ms_gettext ("wrote %s\n"), path);
+    ms_cli_wrote (path);
   }
   /* The aggregate, and which samples file is which GPU's. */
   MsMultiFile *file = malloc (sizeof *file);

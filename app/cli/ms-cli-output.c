@@ -348,6 +348,19 @@ ms_cli_wrote (const char *path)
              ms_report_clean (path, clean, sizeof clean));
 }
 
+int
+ms_cli_progress_option (int key)
+{
+  if (key != MS_CLI_KEY_QUIET && key != MS_CLI_KEY_VERBOSE)
+    return 0;
+  if (level != LEVEL_NORMAL && level != (key == MS_CLI_KEY_QUIET ? LEVEL_QUIET : LEVEL_VERBOSE)) {
+    fprintf (stderr, ms_gettext ("memsweep: --quiet and --verbose exclude each other\n"));
+    return -1;
+  }
+  level = key == MS_CLI_KEY_QUIET ? LEVEL_QUIET : LEVEL_VERBOSE;
+  return 1;
+}
+
 void
 ms_cli_output_init (MsCliOutput *out, const char *command)
 {
@@ -399,15 +412,7 @@ ms_cli_output_option (MsCliOutput *out, int key, const char *arg)
     MsCliFormat format = (MsCliFormat) (MS_CLI_FORMAT_JSON + (key - MS_CLI_KEY_EXPORT_JSON));
     return add_export (out, format, export_option (format), arg);
   }
-  case MS_CLI_KEY_QUIET:
-  case MS_CLI_KEY_VERBOSE:
-    if (level != LEVEL_NORMAL && level != (key == MS_CLI_KEY_QUIET ? LEVEL_QUIET : LEVEL_VERBOSE)) {
-      fprintf (stderr, ms_gettext ("memsweep: --quiet and --verbose exclude each other\n"));
-      return -1;
-    }
-    level = key == MS_CLI_KEY_QUIET ? LEVEL_QUIET : LEVEL_VERBOSE;
-    return 1;
-  default: return 0;
+  default: return ms_cli_progress_option (key);
   }
 }
 

@@ -120,6 +120,10 @@ bool ms_cli_output_write (const MsCliOutput *out, const MsCliDocument *doc);
  * process's, for the code under a command that prints progress. */
 bool ms_cli_quiet (void);
 bool ms_cli_verbose (void);
+/* --quiet or --verbose (key): 1 taken, 0 neither, -1 refused after a
+ * message (both given). For the commands that print progress but no
+ * table. */
+int ms_cli_progress_option (int key);
 /* A line on standard error with --verbose, "memsweep COMMAND: " first. */
 void ms_cli_say (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
 /* "memsweep: wrote FILE" on standard error unless --quiet. */
