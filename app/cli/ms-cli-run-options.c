@@ -56,6 +56,12 @@ ms_cli_run_options_text (void)
     if (setting->option)
       ms_setting_usage (setting, text + used, sizeof text - used);
     used += strlen (text + used);
+    /* The bound the processes' rounds share, from the engine's constant. */
+    if (setting->option && strcmp (setting->option, "processes") == 0 && used < sizeof text)
+      used += (size_t) snprintf (text + used, sizeof text - used,
+                                 ms_gettext ("                       processes x rounds at most "
+                                             "%d\n"),
+                                 MS_MAX_ROUNDS);
   }
   if (used < sizeof text)
     snprintf (text + used, sizeof text - used, "%s\n%s", ms_gettext (output_options),

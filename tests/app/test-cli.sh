@@ -84,6 +84,11 @@ expect 2 "bad.csv:1: missing column 'mode'" -- show "$tmp/bad.csv"
 # Every command's --help, and bad arguments of every command.
 expect_line 0 "Usage: memsweep run [OPTIONS]" -- run --help
 expect_line 0 "  --step S             exponent step, 1..28 (default 1)" -- run --help
+# The rounds' bound is the engine's constant, not a number in the text.
+max_rounds=$(sed -n 's/^#define MS_MAX_ROUNDS \([0-9]*\)$/\1/p' "$2/../engine/memsweep.h")
+check "MS_MAX_ROUNDS read from engine/memsweep.h" test -n "$max_rounds"
+expect_line 0 "                       processes x rounds at most $max_rounds" -- run --help
+expect 2 "processes x rounds must be at most $max_rounds" -- run --processes 2 --rounds $((max_rounds / 2 + 1))
 expect_line 0 "Usage: memsweep show FILE|- [--format table|json|csv|markdown]" -- show --help
 expect_line 0 "Usage: memsweep info [--device I] [--format table|json|csv|markdown]" -- info --help
 expect_line 0 "Usage: memsweep modes [--format table|json|csv|markdown]" -- modes --help
@@ -173,6 +178,18 @@ cp "$tmp/host-samples.csv" "$tmp/evil-samples.csv"
 sed 's/^    "device": .*/    "device": "evil\\u001b[31m red",/' "$tmp/host-meta.json" >"$tmp/evil-meta.json"
 expect 0 "evil\\\\x1b\[31m red" -- show "$tmp/evil-samples.csv"
 check "no raw escape character on the terminal" sh -c "! grep -q \"\$(printf '\\033')\" '$tmp/out'"
+# ... and reach an SVG or an HTML report as characters XML 1.0 allows:
+# not raw, and not as &#x1b;, which XML forbids too.
+check "plot draws a device name with a control character" \
+  "$memsweep" plot "$tmp/evil-samples.csv" --view bandwidth --out "$tmp/evil.svg"
+check "the SVG with a control character in the device name is XML" \
+  python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$tmp/evil.svg"
+check "report writes a device name with a control character" \
+  "$memsweep" report "$tmp/evil-samples.csv" --out "$tmp/evil.html"
+for f in evil.svg evil.html; do
+  check "$f names the device without a control character" \
+    sh -c "grep -q 'evil.\[31m red' '$tmp/$f' && ! grep -qi '&#x1b;' '$tmp/$f' && ! grep -q \"\$(printf '\\033')\" '$tmp/$f'"
+done
 
 # Invalid UTF-8 from a file is escaped too, not passed to the terminal.
 cp "$tmp/host-samples.csv" "$tmp/badutf-samples.csv"
