@@ -16,8 +16,14 @@
  * table, ms_cli_getopt_table), the usage, the man page and the shell
  * completion (`memsweep __options`, tools/ms-cli-docs.py) come from. key is
  * the parser's getopt value. */
+/* Every command that prints progress. */
+#define PROGRESS_OPTIONS                                                      \
+  { "quiet", NULL, MS_CLI_KEY_QUIET, MS_N_ ("nothing but errors") },          \
+  { "verbose", NULL, MS_CLI_KEY_VERBOSE,                                      \
+    MS_N_ ("what it is doing, on standard error") }
 /* Every command that prints a table takes the same output options
- * (ms-cli-output.h; docs/cli.md, "Output"). */
+ * (ms-cli-output.h; docs/cli.md, "Output"); its exports' "wrote" lines
+ * make it one that prints progress too. */
 #define OUTPUT_OPTIONS                                                        \
   { "format", "table|json|csv|markdown", MS_CLI_KEY_FORMAT,                   \
     MS_N_ ("what goes to standard output (default table)") },                \
@@ -26,12 +32,8 @@
   { "export-csv", "FILE", MS_CLI_KEY_EXPORT_CSV,                             \
     MS_N_ ("also write the table as CSV into FILE") },                       \
   { "export-markdown", "FILE", MS_CLI_KEY_EXPORT_MARKDOWN,                   \
-    MS_N_ ("also write the table as markdown into FILE") }
-/* Every command that prints progress. */
-#define PROGRESS_OPTIONS                                                      \
-  { "quiet", NULL, MS_CLI_KEY_QUIET, MS_N_ ("nothing but errors") },          \
-  { "verbose", NULL, MS_CLI_KEY_VERBOSE,                                      \
-    MS_N_ ("what it is doing, on standard error") }
+    MS_N_ ("also write the table as markdown into FILE") },                  \
+  PROGRESS_OPTIONS
 
 static const MsCliOption info_options[] = {
   { "device", "I", 'd', MS_N_ ("the CUDA device to describe (default 0)") },
@@ -50,7 +52,6 @@ static const MsCliOption run_options[] = {
   { "no-profile", NULL, 'N', MS_N_ ("within-run intervals only") },
   { "grade", NULL, 'G', MS_N_ ("a compare-grade run (docs/compare.md)") },
   OUTPUT_OPTIONS,
-  PROGRESS_OPTIONS,
   { NULL },
 };
 static const MsCliOption show_options[] = {
@@ -73,7 +74,6 @@ static const MsCliOption compare_options[] = {
   { "b-experiment", "X", 'Y', MS_N_ ("with --live: B's experiment switch") },
   { "budget", "SECONDS", 'u', MS_N_ ("with --live: the most time to measure") },
   { "out", "PREFIX", 'o', MS_N_ ("with --live: keep both runs as PREFIX-a and PREFIX-b") },
-  PROGRESS_OPTIONS,
   { NULL },
 };
 /* The drawing commands, in a build with the drawing library. */
@@ -143,7 +143,6 @@ static const MsCliOption calibrate_options[] = {
   { "runs", "N", 'r', MS_N_ ("how many runs to measure the spread over") },
   { "out", "PROFILE", 'o', MS_N_ ("where the profile goes (-: standard output)") },
   OUTPUT_OPTIONS,
-  PROGRESS_OPTIONS,
   { NULL },
 };
 static const MsCliOption lesson_options[] = {
@@ -156,7 +155,6 @@ static const MsCliOption lesson_options[] = {
   { "parts", "N", 'P', MS_N_ ("the processes the experiment is split into") },
   { "option", "KEY=VALUE", 'o', MS_N_ ("one of the lesson's own options") },
   OUTPUT_OPTIONS,
-  PROGRESS_OPTIONS,
   { NULL },
 };
 
