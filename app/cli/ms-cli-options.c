@@ -81,7 +81,7 @@ static const MsCliOption compare_options[] = {
 static const MsCliOption plot_options[] = {
   { "view", "VIEW", 'v', MS_N_ ("bandwidth, h2d, d2h, time, breakdown, timeline or lesson") },
   { "format", "png|svg|pdf", 'f', MS_N_ ("the picture's format (default: OUT's extension)") },
-  { "out", "OUT", 'o', MS_N_ ("the file to write") },
+  { "out", "OUT", 'o', MS_N_ ("the file to write (-: standard output, with --format)") },
   { "pixels", "WxH", 'p', MS_N_ ("image size in pixels (points for PDF)") },
   { "size", "N", 's', MS_N_ ("the timeline's size (WxH: the same as --pixels)") },
   { "no-caption", NULL, 'n', MS_N_ ("no caption line") },
@@ -92,7 +92,8 @@ static const MsCliOption plot_options[] = {
   { NULL },
 };
 static const MsCliOption report_options[] = {
-  { "out", "REPORT", 'o', MS_N_ ("the report to write, .pdf or .html") },
+  { "out", "REPORT", 'o', MS_N_ ("the report to write, .pdf or .html (-: standard output)") },
+  { "format", "pdf|html", 'f', MS_N_ ("the report's format (default: REPORT's extension)") },
   { NULL },
 };
 #endif

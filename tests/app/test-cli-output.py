@@ -193,5 +193,24 @@ with tempfile.TemporaryDirectory() as tmp:
     check("run --out - is refused", q.returncode == 2 and "standard output" in q.stderr,
           q.stderr[-300:])
 
+    # plot and report write one file: - is standard output, in the
+    # --format given (standard output has no extension to say it).
+    p = subprocess.run([memsweep, "plot", a, "--view", "bandwidth", "--out", "-", "--format", "svg"],
+                       capture_output=True)
+    check("plot --out - --format svg writes the SVG to standard output",
+          p.returncode == 0 and p.stdout.startswith(b"<?xml") and b"</svg>" in p.stdout,
+          p.stderr.decode()[-300:])
+    for cmd in (["plot", a, "--view", "bandwidth"], ["report", a]):
+        p = run(cmd + ["--out", "-"])
+        check("%s --out - without --format is refused" % cmd[0],
+              p.returncode == 2 and "--format" in p.stderr and not p.stdout, p.stderr[-300:])
+    p = subprocess.run([memsweep, "report", a, "--out", "-", "--format", "pdf"], capture_output=True)
+    check("report --out - --format pdf writes the PDF to standard output",
+          p.returncode == 0 and p.stdout.startswith(b"%PDF-") and b"%%EOF" in p.stdout[-32:],
+          p.stderr.decode()[-300:])
+    p = run(["report", a, "--out", os.path.join(tmp, "r.pdf"), "--format", "html"])
+    check("report --format html with --out R.pdf is refused",
+          p.returncode == 2 and not os.path.exists(os.path.join(tmp, "r.pdf")), p.stderr[-300:])
+
 print("%d check(s) failed" % fails if fails else "PASS")
 sys.exit(1 if fails else 0)
