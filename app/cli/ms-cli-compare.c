@@ -582,6 +582,8 @@ ms_cli_compare (int argc, char **argv)
   int rc = EXIT_OK;
   if (!parse_options (argc, argv, &o, &rc))
     return rc;
+  if (o.live && !ms_cli_prefix_not_stdio ("--out", o.how.prefix))
+    return EXIT_USAGE;
   /* --plot never replaces an input. */
   if (!o.live) {
     ms_cli_protect_input (argv[optind]);

@@ -228,7 +228,7 @@ usage (FILE *out, int rc)
                      "[--fail-on-outliers]\n"
                      "                             [--format table|json|csv|markdown]\n"
                      "                             [--export-json|--export-csv|--export-markdown FILE]...\n"
-                     "                             [--openmetrics FILE] DIR\n"),
+                     "                             [--openmetrics FILE|-] DIR\n"),
          out);
   return rc;
 }
@@ -274,6 +274,17 @@ ms_cli_fleet_report (int argc, char **argv)
     return usage (stderr, 2);
   if (!ms_cli_output_ready (&output))
     return 2;
+  /* --openmetrics -: standard output holds the OpenMetrics text alone. */
+  if (openmetrics && strcmp (openmetrics, MS_CLI_STDIO) == 0) {
+    if (output.format != MS_CLI_FORMAT_TEXT) {
+      fprintf (stderr, ms_gettext ("memsweep fleet-report: --openmetrics - puts OpenMetrics on "
+                                   "standard output, which holds one document: export the "
+                                   "table into a file\n"));
+      return 2;
+    }
+    openmetrics = "/dev/stdout";
+    output.stdout_off = true;
+  }
   char err[512];
   MsFleetReport *r = ms_fleet_report_dir (argv[optind], threshold / 100, err, sizeof err);
   if (!r) {

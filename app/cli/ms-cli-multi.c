@@ -87,6 +87,9 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
     fprintf (stderr, ms_gettext ("memsweep: unexpected argument '%s'\n"), argv[optind]);
     return 2;
   }
+  /* A prefix names several files, and a file with its sidecar. */
+  if (!ms_cli_prefix_not_stdio ("--out", a->out))
+    return 2;
   a->sweep.reps_rule = MS_REPS_FIXED;
   if (!ms_sweep_validate (&a->sweep, err, sizeof err)) {
     fprintf (stderr, "memsweep: %s\n", err);

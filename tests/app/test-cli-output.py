@@ -193,6 +193,20 @@ with tempfile.TemporaryDirectory() as tmp:
     check("run --out - is refused", q.returncode == 2 and "standard output" in q.stderr,
           q.stderr[-300:])
 
+    # fleet-report --openmetrics -: the OpenMetrics text alone.
+    p = run(["fleet-report", "--openmetrics", "-", fleet])
+    check("fleet-report --openmetrics - writes OpenMetrics to standard output",
+          p.returncode in (0, 1) and p.stdout.endswith("# EOF\n") and "node" not in
+          p.stdout.splitlines()[0].lower().split("#")[0], p.stdout[:200])
+    p = run(["fleet-report", "--openmetrics", "-", "--format", "json", fleet])
+    check("fleet-report --openmetrics - with --format json is refused",
+          p.returncode == 2 and not p.stdout, p.stderr[-300:])
+    # A prefix names several files: - is refused before any work.
+    for cmd in (["multi", "--out", "-"], ["peer", "--out", "-"], ["compare", "--live", "--out", "-"],
+                ["lesson", "reuse", "--out", "-"]):
+        p = run(cmd, env=env)
+        check("%s is refused" % " ".join(cmd),
+              p.returncode == 2 and "standard output cannot hold" in p.stderr, p.stderr[-300:])
     # plot and report write one file: - is standard output, in the
     # --format given (standard output has no extension to say it).
     p = subprocess.run([memsweep, "plot", a, "--view", "bandwidth", "--out", "-", "--format", "svg"],
