@@ -62,9 +62,9 @@ calibrate_usage (FILE *out, int rc)
            ms_gettext ("Every later interval then covers another run's median, not only the\n"
                        "sampling within one run. --format json prints the spread as JSON\n"
                        "(data/schema/), --format csv and markdown as a table. --out - writes\n"
-                       "the profile to standard output, with its metadata inline (which 'memsweep\n"
-                       "run' reads from standard input), in place of the spread, which then goes only to\n"
-                       "the exports.\n"));
+                       "the profile to standard output with its metadata inline (which\n"
+                       "'memsweep run' reads from standard input), in place of the spread,\n"
+                       "which then goes only to the exports.\n"));
   return rc;
 }
 

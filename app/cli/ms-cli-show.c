@@ -29,12 +29,12 @@ ms_cli_show_help (void)
                       "Prints the tables of a samples or summary CSV written by memsweep (no "
                       "GPU needed),\nand warns when the summary beside it is from another "
                       "run. --format json prints\nJSON instead (docs/json.md); with --out it "
-                      "goes into that file alone. --format csv\nand markdown print a row per "
-                      "cell; --export-json, --export-csv and --export-markdown\nFILE write "
-                      "that format into FILE beside the tables. - is standard input as FILE, standard output as --out.\nThe "
-                      "run's link health and its figures against their reference envelope\n"
-                      "(docs/envelopes.md; --envelopes: another envelope file) follow the "
-                      "tables.\n%s"), ms_cli_exit_status ());
+                      "goes into that file alone. --format\ncsv and markdown print a row per "
+                      "cell; --export-json, --export-csv and\n--export-markdown FILE write "
+                      "that format into FILE beside the tables.\n- is standard input as FILE, "
+                      "standard output as --out.\nThe run's link health and its figures "
+                      "against their reference envelope\n(docs/envelopes.md; --envelopes: "
+                      "another envelope file) follow the tables.\n%s"), ms_cli_exit_status ());
 }
 
 static int
