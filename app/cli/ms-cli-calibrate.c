@@ -410,8 +410,9 @@ parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
   /* --out -: standard output holds the profile alone. */
   if (o->out && strcmp (o->out, MS_CLI_STDIO) == 0) {
     if (o->output.format != MS_CLI_FORMAT_TEXT) {
-      fprintf (stderr, ms_gettext ("memsweep calibrate: --out - puts the profile on standard "
-                                   "output, which holds one document: export the spread into a file\n"));
+      fprintf (stderr,
+               ms_gettext ("memsweep calibrate: --out - puts the profile on standard output, "
+                           "which holds one document: export the spread into a file\n"));
       return EXIT_USAGE;
     }
     o->output.stdout_off = true;

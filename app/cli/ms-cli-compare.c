@@ -46,7 +46,8 @@ usage (FILE *out, int rc)
            ms_gettext (
                "Usage: memsweep compare A B [--threshold PCT] [--mode M] [--figure F]\n"
                "                            [--format table|json|csv|markdown] [--plot FILE]\n"
-               "                            [--export-json|--export-csv|--export-markdown FILE]...\n"
+               "                            [--export-json|--export-csv|--export-markdown "
+               "FILE]...\n"
                "       memsweep compare --live [--a OPTIONS] [--b OPTIONS] [--a-experiment X]\n"
                "                            [--b-experiment X] [--budget SECONDS] [--out PREFIX]\n"
                "                            [--threshold PCT] [--mode M] [--figure F] ...\n"

@@ -227,7 +227,8 @@ usage (FILE *out, int rc)
   fputs (ms_gettext ("Usage: memsweep fleet-report [--threshold PCT] [--outliers] "
                      "[--fail-on-outliers]\n"
                      "                             [--format table|json|csv|markdown]\n"
-                     "                             [--export-json|--export-csv|--export-markdown FILE]...\n"
+                     "                             [--export-json|--export-csv|--export-markdown "
+                     "FILE]...\n"
                      "                             [--openmetrics FILE|-] DIR\n"),
          out);
   return rc;

@@ -523,8 +523,8 @@ sweep_one (const char *self, const char *dir, const char *node, int gpu, int arg
   run[n] = NULL;
   struct stat before, after;
   snprintf (path, sizeof path, "%s-samples.csv", prefix);
-  ms_cli_say (ms_gettext ("fleet-node: %s: measuring GPU %s into %s"), node, gpu >= 0 ? device : "-",
-              path);
+  ms_cli_say (ms_gettext ("fleet-node: %s: measuring GPU %s into %s"), node,
+              gpu >= 0 ? device : "-", path);
   file_identity (path, &before);
   int rc = spawn_wait (run);
   file_identity (path, &after);

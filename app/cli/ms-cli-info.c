@@ -110,7 +110,8 @@ ms_cli_modes (int argc, char **argv)
   ms_cli_output_init (&output, "modes");
   if (is_help (argc, argv)) {
     printf (ms_gettext ("Usage: memsweep modes [--format table|json|csv|markdown]\n"
-                        "                      [--export-json|--export-csv|--export-markdown FILE]...\n\nLists every memory "
+                        "                      [--export-json|--export-csv|--export-markdown "
+                        "FILE]...\n\nLists every memory "
                         "mode with a one-line explanation.\n%s"), ms_cli_exit_status ());
     return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
   }
@@ -207,7 +208,8 @@ ms_cli_info (int argc, char **argv)
   ms_cli_output_init (&output, "info");
   if (is_help (argc, argv)) {
     printf (ms_gettext ("Usage: memsweep info [--device I] [--format table|json|csv|markdown]\n"
-                        "                     [--export-json|--export-csv|--export-markdown FILE]...\n\nPrints the "
+                        "                     [--export-json|--export-csv|--export-markdown "
+                        "FILE]...\n\nPrints the "
                         "facts of CUDA device I (default 0) and which memory modes it supports\n"
                         "(the table of --format csv and markdown).\n%s"),
             ms_cli_exit_status ());

@@ -137,7 +137,8 @@ static const MsCliOption fleet_report_options[] = {
   { "outliers", NULL, 'o', MS_N_ ("only the flagged nodes") },
   { "fail-on-outliers", NULL, 'f', MS_N_ ("exit 1 when a node is flagged") },
   OUTPUT_OPTIONS,
-  { "openmetrics", "FILE", 'm', MS_N_ ("also write the figures as OpenMetrics into FILE (-: standard output)") },
+  { "openmetrics", "FILE", 'm',
+    MS_N_ ("also write the figures as OpenMetrics into FILE (-: standard output)") },
   { NULL },
 };
 static const MsCliOption calibrate_options[] = {

@@ -23,7 +23,8 @@ void
 ms_cli_show_help (void)
 {
   printf (ms_gettext ("Usage: memsweep show FILE|- [--format table|json|csv|markdown]\n"
-                      "                     [--export-json|--export-csv|--export-markdown FILE]...\n"
+                      "                     [--export-json|--export-csv|--export-markdown "
+                      "FILE]...\n"
                       "       memsweep show FILE|- --format json [--out FILE.json|-]\n"
                       "       memsweep show FILE --envelopes FILE.csv\n\n"
                       "Prints the tables of a samples or summary CSV written by memsweep (no "
