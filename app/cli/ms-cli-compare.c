@@ -608,6 +608,12 @@ ms_cli_compare (int argc, char **argv)
   MsResults *a = NULL, *b = NULL;
   if (!o.live && !ms_cli_stdout_not_input ())
     return EXIT_COMPARE_OUTPUT;
+  if (!o.live && ms_cli_verbose ()) {
+    char clean_a[4 * PATH_MAX], clean_b[4 * PATH_MAX];
+    ms_cli_say (ms_gettext ("compare: reading %s and %s"),
+                ms_report_clean (argv[optind], clean_a, sizeof clean_a),
+                ms_report_clean (argv[optind + 1], clean_b, sizeof clean_b));
+  }
   rc = get_runs (&o, argv, &a, &b);
   if (rc < 0)
     rc = judge (&o, a, b);

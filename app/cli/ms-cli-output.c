@@ -497,6 +497,8 @@ write_export (const MsCliDocument *doc, MsCliFormat format, const char *path)
 {
   char err[PATH_MAX + 256], clean[4 * sizeof err], *data = NULL;
   size_t len = 0;
+  ms_cli_say (ms_gettext ("%s: the %s export"), ms_report_clean (path, clean, sizeof clean),
+              ms_cli_format_name (format));
   FILE *mem = open_memstream (&data, &len);
   if (!mem) {
     fprintf (stderr, "memsweep: %s: %s\n", path, strerror (errno));
@@ -528,7 +530,10 @@ ms_cli_output_write (const MsCliOutput *out, const MsCliDocument *doc)
   bool ok = true;
   for (int i = 0; i < out->n_exports; i++)
     ok &= write_export (doc, out->exports[i].format, out->exports[i].path);
-  if (!out->stdout_off)
+  if (!out->stdout_off) {
+    ms_cli_say (ms_gettext ("%s: the %s on standard output"), out->command,
+                ms_cli_format_name (out->format));
     write_document (stdout, doc, out->format);
+  }
   return ok;
 }

@@ -212,6 +212,9 @@ ms_cli_show (int argc, char **argv)
   if (rc >= 0)
     return rc;
   ms_cli_protect_envelopes (o.envelopes);
+  ms_cli_say (ms_gettext ("show: reading %s"), strcmp (o.path, MS_CLI_STDIO) == 0
+                                                  ? ms_gettext ("standard input")
+                                                  : ms_report_clean (o.path, clean, sizeof clean));
   MsResults *results = show_read (&o, stdin_path, sizeof stdin_path);
   if (stdin_path[0])
     ms_cli_stdin_done (stdin_path);

@@ -74,7 +74,7 @@ expect_line 2 "memsweep: --cell-budget: '1e309' is out of range" -- run --cell-b
 expect_line 2 "memsweep: --version takes no arguments" -- --version extra
 expect 2 "minimum repetitions must be at least 1 (got 0)" -- run --min-reps 0
 expect 2 "device index must be 0 or more (got -1)" -- run --device -1
-expect_line 0 "memsweep: note: --device 3 has no effect: the host mode runs on the CPU only" -- run --modes host --device 3 --min-exp 5 --max-exp 5 --reps 1 --quiet --out "$tmp/dev3"
+expect_line 0 "memsweep: note: --device 3 has no effect: the host mode runs on the CPU only" -- run --modes host --device 3 --min-exp 5 --max-exp 5 --reps 1 --out "$tmp/dev3"
 expect 2 "unexpected argument 'extra'" -- run extra
 expect 2 "show needs exactly one FILE" -- show
 expect 2 "cannot open: No such file or directory" -- show "$tmp/nothing.csv"
