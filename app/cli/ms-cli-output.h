@@ -62,8 +62,9 @@ int ms_cli_table_rows (const MsCliTable *table);
  * line (fields quoted as RFC 4180 says; a number column empty in every
  * row left out, so that data tools type each column from its values);
  * markdown as a pipe table (numbers right-aligned, '|' escaped). Control
- * characters in values are written as spaces in text, CSV and markdown.
- * False when a write failed. */
+ * characters in values are written as spaces in text and markdown, where a
+ * line break would break the row; CSV and JSON keep values whole (quoted,
+ * escaped). False when a write failed. */
 bool ms_cli_table_write (FILE *f, const MsCliTable *table, MsCliFormat format);
 
 /* What a command prints, for every format: text for people and the JSON
