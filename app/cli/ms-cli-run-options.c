@@ -56,16 +56,16 @@ ms_cli_run_options_text (void)
     if (setting->option)
       ms_setting_usage (setting, text + used, sizeof text - used);
     used += strlen (text + used);
-    /* The bound the processes' rounds share, from the engine's constant. */
-    if (setting->option && strcmp (setting->option, "processes") == 0 && used < sizeof text)
-      used += (size_t) snprintf (text + used, sizeof text - used,
-                                 ms_gettext ("                       processes x rounds at most "
-                                             "%d\n"),
-                                 MS_MAX_ROUNDS);
   }
+  /* The bound the processes' rounds share, from the engine's constant,
+   * after the options: each option's entry ends with its default. */
   if (used < sizeof text)
-    snprintf (text + used, sizeof text - used, "%s\n%s", ms_gettext (output_options),
-              ms_gettext (stop_note));
+    snprintf (text + used, sizeof text - used, "%s", ms_gettext (output_options));
+  used += strlen (text + used);
+  if (used < sizeof text)
+    snprintf (text + used, sizeof text - used,
+              ms_gettext ("\n--processes x --rounds: at most %d rounds in all.\n%s"),
+              MS_MAX_ROUNDS, ms_gettext (stop_note));
   return text;
 }
 

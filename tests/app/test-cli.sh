@@ -87,7 +87,7 @@ expect_line 0 "  --step S             exponent step, 1..28 (default 1)" -- run -
 # The rounds' bound is the engine's constant, not a number in the text.
 max_rounds=$(sed -n 's/^#define MS_MAX_ROUNDS \([0-9]*\)$/\1/p' "$2/../engine/memsweep.h")
 check "MS_MAX_ROUNDS read from engine/memsweep.h" test -n "$max_rounds"
-expect_line 0 "                       processes x rounds at most $max_rounds" -- run --help
+expect_line 0 "--processes x --rounds: at most $max_rounds rounds in all." -- run --help
 expect 2 "processes x rounds must be at most $max_rounds" -- run --processes 2 --rounds $((max_rounds / 2 + 1))
 expect_line 0 "Usage: memsweep show FILE|- [--format table|json|csv|markdown]" -- show --help
 expect_line 0 "Usage: memsweep info [--device I] [--format table|json|csv|markdown]" -- info --help
