@@ -476,6 +476,7 @@ ms_cli_output_ready (MsCliOutput *out)
      * table (hyperfine's --export-json - does the same). */
     out->format = out->exports[to_stdout].format;
     out->exports[to_stdout] = out->exports[--out->n_exports];
+    out->stdout_off = false; /* show --out FILE --export-csv -: CSV there too */
   }
   return true;
 }
