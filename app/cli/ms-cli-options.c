@@ -109,7 +109,7 @@ static const MsCliOption multi_options[] = {
   { "out", "PREFIX", 'o', MS_N_ ("where the files go") },
   { "exp", "E", 'e', MS_N_ ("the one size of peer and portable, 2^E elements") },
   { "solo", NULL, 'S', MS_N_ ("also each GPU alone, for the slowdown") },
-  PROGRESS_OPTIONS,
+  OUTPUT_OPTIONS,
   { NULL },
 };
 static const MsCliOption fleet_options[] = {

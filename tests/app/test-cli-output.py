@@ -151,6 +151,34 @@ with tempfile.TemporaryDirectory() as tmp:
             check("%s --verbose says what it does" % name,
                   p.returncode in rcs and p.stderr.count("\n") >= 3, p.stderr[-300:])
 
+    # multi, peer and portable measure GPUs: their options are checked
+    # before any device (exit 2, nothing written); without a GPU they end
+    # with 3 and print nothing; with GPUs each format is checked.
+    for name, args in (("multi", ["multi", "--modes", "pinned", "--min-exp", "10", "--max-exp",
+                                  "10", "--reps", "3"]),
+                       ("peer", ["peer", "--exp", "10", "--reps", "3"]),
+                       ("portable", ["portable", "--exp", "10", "--reps", "3"])):
+        target = os.path.join(tmp, "bad-%s.csv" % name)
+        for bad, why in ((["--format", "yaml"], "is not table, json, csv or markdown"),
+                         (["--export-csv", os.path.join(tmp, "no", "x.csv")], "--export-csv"),
+                         (["--quiet", "--verbose"], "exclude each other")):
+            p = run(args + bad + ["--export-json", target], env=env)
+            check("%s %s is refused" % (name, " ".join(bad)),
+                  p.returncode == 2 and why in p.stderr and not p.stdout and
+                  not os.path.exists(target), "exit %d: %s" % (p.returncode, p.stderr[-300:]))
+        for fmt in ("table", "json", "csv", "markdown"):
+            p = run(args + ["--format", fmt], env=env)
+            if p.returncode == 3:
+                check("%s --format %s without a GPU: exit 3, nothing printed" % (name, fmt),
+                      not p.stdout, p.stdout[:200])
+                continue
+            # peer and portable need two GPUs: one GPU is bad input (2).
+            if p.returncode == 2 and name != "multi":
+                continue
+            errors = format_errors(fmt, p.stdout, None)
+            check("%s --format %s" % (name, fmt), p.returncode in (0, 1) and not errors,
+                  "exit %d: %s %s" % (p.returncode, "; ".join(errors), p.stderr[-300:]))
+
     # run --verbose: a line per cell.
     p = run(["run"] + HOST_SWEEP + ["--verbose", "--out", os.path.join(tmp, "v")], env=env)
     check("run --verbose names each cell",
