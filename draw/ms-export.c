@@ -255,13 +255,13 @@ gboolean
 ms_export_drawing_full (const char *path, int width, int height, MsDrawFunc draw, gpointer data,
                         const MsExportOptions *options, GError **error)
 {
-  const char *ext = extension (path);
+  const char *ext = options && options->format ? options->format : extension (path);
   if (width < 16 || height < 16 || width > 16384 || height > 16384) {
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                  _("%s: size %d × %d is outside 16..16384 pixels"), path, width, height);
     return FALSE;
   }
-  if (!ms_export_format_known (path)) {
+  if (!(options && options->format) && !ms_export_format_known (path)) {
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                  _("%s: unknown format '%s' (use .png, .svg or .pdf)"), path, ext);
     return FALSE;

@@ -21,6 +21,9 @@ typedef struct {
    * none; in style's colours and text size (light when NULL). */
   const char *caption;
   const MsChartStyle *style;
+  /* "png", "svg" or "pdf" where the path has no extension to say it (the
+   * command line's standard output); NULL: by the path's extension. */
+  const char *format;
 } MsExportOptions;
 
 gboolean ms_export_drawing (const char *path, int width, int height, MsDrawFunc draw,

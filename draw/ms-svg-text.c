@@ -38,6 +38,22 @@ ms_svg_text_count (const MsSvgText *t)
   return t->count;
 }
 
+char *
+ms_svg_text_escape (const char *text)
+{
+  g_autofree char *valid = g_utf8_make_valid (text, -1);
+  GString *clean = g_string_sized_new (strlen (valid));
+  for (const char *p = valid; *p; p++) {
+    if (((guchar) *p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r') || *p == 0x7f)
+      g_string_append (clean, "\xef\xbf\xbd"); /* U+FFFD */
+    else
+      g_string_append_c (clean, *p);
+  }
+  char *escaped = g_markup_escape_text (clean->str, -1);
+  g_string_free (clean, TRUE);
+  return escaped;
+}
+
 /* The text an ellipsized line shows: the longest prefix that fits the
  * layout's width with "…" after it. */
 static char *
@@ -79,7 +95,7 @@ append_text (MsSvgText *t, cairo_t *cr, PangoLayout *layout, const char *text, d
   cairo_pattern_get_rgba (cairo_get_source (cr), &r, &g, &b, &a);
   cairo_matrix_t m;
   cairo_get_matrix (cr, &m);
-  g_autofree char *escaped = g_markup_escape_text (text, -1);
+  g_autofree char *escaped = ms_svg_text_escape (text);
   char num[6][G_ASCII_DTOSTR_BUF_SIZE];
   g_string_append (t->elements, "<text");
   if (m.xx != 1 || m.yx != 0 || m.xy != 0 || m.yy != 1 || m.x0 != 0 || m.y0 != 0)

@@ -23,6 +23,11 @@ gboolean ms_svg_text_insert (const MsSvgText *t, GByteArray *svg);
  * finished SVG (-1: nowhere), and the elements. */
 gssize ms_svg_text_position (GByteArray *svg);
 const char *ms_svg_text_elements (const MsSvgText *t, gsize *len);
+/* text as XML 1.0 may hold it, escaped for an element or an attribute:
+ * made valid UTF-8, and the control characters XML forbids even as
+ * references (all below U+0020 but tab and line breaks, a device name's
+ * ESC) replaced by U+FFFD. Free with g_free. */
+char *ms_svg_text_escape (const char *text);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsSvgText, ms_svg_text_free)
 
 G_END_DECLS

@@ -106,7 +106,7 @@ static const MsSetting settings[] = {
   { .option = "processes", .def = 1, .min = 1, .max = MS_MAX_PROCESSES, .arg = "P",
     .offset = FIELD (processes), .title = MS_N_ ("Processes"),
     .help = MS_N_ ("run the sweep in P processes one after another and\n"
-                   "merge their rounds (processes x rounds <= 64)") },
+                   "merge their rounds") },
   /* R = 1 is the plain vector add: the app's default leaves the reuse
    * kernel off; the command line's --reuse 1 asks for it with R = 1. */
   { .option = "reuse", .key = "reuse", .def = 1, .min = 1, .max = MS_MAX_REUSE,

@@ -30,6 +30,7 @@
 #include "ms-i18n.h"
 #include "memsweep.h"
 #include "ms-cli-json.h"
+#include "ms-cli-output.h"
 
 #define MAX_FORWARDED 64
 
@@ -45,9 +46,11 @@ static int
 calibrate_usage (FILE *out, int rc)
 {
   fprintf (out, "%s",
-           ms_gettext ("Usage: memsweep calibrate [--runs N] [--out PROFILE]\n"
-                       "                          [--format text|json|csv]\n"
-                       "                          [RUN OPTIONS]\n"
+           ms_gettext ("Usage: memsweep calibrate [--runs N] [--out PROFILE|-]\n"
+                       "                          [--format table|json|csv|markdown]\n"
+                       "                          [--export-json|--export-csv|--export-markdown "
+                       "FILE]...\n"
+                       "                          [--quiet|--verbose] [RUN OPTIONS]\n"
                        "Runs 'memsweep run' N times (default 5, 3..64) as separate processes with\n"
                        "the run options given, and writes the spread of their medians to PROFILE\n"
                        "(default: this GPU's profile, which later runs use):\n"));
@@ -58,7 +61,10 @@ calibrate_usage (FILE *out, int rc)
   fprintf (out, "%s",
            ms_gettext ("Every later interval then covers another run's median, not only the\n"
                        "sampling within one run. --format json prints the spread as JSON\n"
-                       "(data/schema/), --format csv as CSV.\n"));
+                       "(data/schema/), --format csv and markdown as a table. --out - writes\n"
+                       "the profile to standard output with its metadata inline (which\n"
+                       "'memsweep run' reads from standard input), in place of the spread,\n"
+                       "which then goes only to the exports.\n"));
   return rc;
 }
 
@@ -171,66 +177,80 @@ mode_spread (const MsRunToRun *rr, int m, double *lo, double *hi)
   return *hi > 0;
 }
 
+typedef struct {
+  const MsRunToRun *rr;
+  int runs;
+  const char *path;
+} ProfileView;
+
 /* Per mode, the interval's half-width over the sizes, as +- %. */
 static void
-print_profile (const MsRunToRun *rr, const MsResults *like)
+profile_text (FILE *f, void *user)
 {
+  const ProfileView *v = user;
   double lo, hi;
-  printf (ms_gettext ("95%% interval for another run's median, +- %% of it (over the sizes):\n"));
+  fprintf (f, ms_gettext ("95%% interval for another run's median, +- %% of it (over the "
+                          "sizes):\n"));
   for (int m = 0; m < MS_MODE_COUNT; m++)
-    if (mode_spread (rr, m, &lo, &hi))
-      printf ("  %-18s %5.1f .. %5.1f\n", ms_mode_name ((MsMode) m), lo, hi);
+    if (mode_spread (v->rr, m, &lo, &hi))
+      fprintf (f, "  %-18s %5.1f .. %5.1f\n", ms_mode_name ((MsMode) m), lo, hi);
 }
 
-/* The same as CSV: a mode a line. */
-static void
-print_profile_csv (const MsRunToRun *rr)
+/* The same as a table: a mode a row. */
+static const MsCliColumn profile_columns[] = {
+  { "mode" },
+  { "half_width_pct_min", true },
+  { "half_width_pct_max", true },
+};
+
+static MsCliTable *
+profile_table (const MsRunToRun *rr)
 {
   double lo, hi;
-  fputs ("mode,half_width_pct_min,half_width_pct_max\n", stdout);
+  MsCliTable *t = ms_cli_table_new (profile_columns, 3);
   for (int m = 0; m < MS_MODE_COUNT; m++) {
     if (!mode_spread (rr, m, &lo, &hi))
       continue;
-    ms_cli_csv_field (stdout, ms_mode_name ((MsMode) m));
-    fputc (',', stdout);
-    ms_cli_csv_number (stdout, lo);
-    fputc (',', stdout);
-    ms_cli_csv_number (stdout, hi);
-    fputc ('\n', stdout);
+    ms_cli_table_add_row (t);
+    ms_cli_table_text (t, 0, ms_mode_name ((MsMode) m));
+    ms_cli_table_number (t, 1, lo, -1);
+    ms_cli_table_number (t, 2, hi, -1);
   }
+  return t;
 }
 
 /* The same as JSON, with where the profile went. */
 static void
-print_profile_json (const MsRunToRun *rr, int runs, const char *path)
+profile_json (FILE *f, void *user)
 {
+  const ProfileView *v = user;
   double lo, hi;
   void *state = ms_json_begin ();
-  printf ("{\"schema\":\"" CALIBRATION_SCHEMA "\",\"schema_version\":%d,\"runs\":%d,"
-          "\"profile\":",
-          CALIBRATION_SCHEMA_VERSION, runs);
-  ms_json_put_string (stdout, path);
-  fputs (",\"modes\":[", stdout);
+  fprintf (f, "{\"schema\":\"" CALIBRATION_SCHEMA "\",\"schema_version\":%d,\"runs\":%d,"
+              "\"profile\":",
+           CALIBRATION_SCHEMA_VERSION, v->runs);
+  ms_json_put_string (f, v->path);
+  fputs (",\"modes\":[", f);
   bool first = true;
   for (int m = 0; m < MS_MODE_COUNT; m++) {
-    if (!mode_spread (rr, m, &lo, &hi))
+    if (!mode_spread (v->rr, m, &lo, &hi))
       continue;
-    fputs (first ? "\n{\"name\":" : ",\n{\"name\":", stdout);
+    fputs (first ? "\n{\"name\":" : ",\n{\"name\":", f);
     first = false;
-    ms_json_put_string (stdout, ms_mode_name ((MsMode) m));
-    fputs (",\"half_width_pct_min\":", stdout);
-    ms_json_put_number (stdout, lo);
-    fputs (",\"half_width_pct_max\":", stdout);
-    ms_json_put_number (stdout, hi);
-    fputc ('}', stdout);
+    ms_json_put_string (f, ms_mode_name ((MsMode) m));
+    fputs (",\"half_width_pct_min\":", f);
+    ms_json_put_number (f, lo);
+    fputs (",\"half_width_pct_max\":", f);
+    ms_json_put_number (f, hi);
+    fputc ('}', f);
   }
-  fputs ("]}\n", stdout);
+  fputs ("]}\n", f);
   ms_json_end (state);
 }
 
 /* Reads the runs and writes the profile; the exit status. */
 static int
-measure_and_write (const char *dir, int runs, const char *out, MsCliFormat format)
+measure_and_write (const char *dir, int runs, const char *out, const MsCliOutput *output)
 {
   MsResults *results[MS_RR_MAX_RUNS] = { 0 };
   char path[PATH_MAX + 32], err[PATH_MAX + 256];
@@ -248,7 +268,9 @@ measure_and_write (const char *dir, int runs, const char *out, MsCliFormat forma
     fprintf (stderr, "memsweep calibrate: %s\n", err);
     goto out;
   }
-  if (out)
+  if (out && strcmp (out, MS_CLI_STDIO) == 0)
+    snprintf (path, sizeof path, "/dev/stdout"); /* in place, its metadata inline */
+  else if (out)
     snprintf (path, sizeof path, "%s", out);
   else if (results[0]->device.present && !results[0]->device.pci_bus_id[0]) {
     /* Files from before they kept the bus id: a default path keyed by
@@ -266,15 +288,14 @@ measure_and_write (const char *dir, int runs, const char *out, MsCliFormat forma
     fprintf (stderr, "memsweep calibrate: %s\n", err);
     goto out;
   }
-  if (format == MS_CLI_FORMAT_JSON)
-    print_profile_json (&rr, runs, path);
-  else if (format == MS_CLI_FORMAT_CSV)
-    print_profile_csv (&rr);
-  else
-    print_profile (&rr, results[0]);
   /* A status line: standard output holds the result alone. */
-  fprintf (stderr, ms_gettext ("memsweep calibrate: wrote %s\n"), path);
-  rc = EXIT_OK;
+  if (!out || strcmp (out, MS_CLI_STDIO) != 0)
+    ms_cli_wrote (path);
+  ProfileView view = { &rr, runs, out ? out : path };
+  MsCliTable *table = profile_table (&rr);
+  MsCliDocument doc = { profile_text, profile_json, table, &view };
+  rc = ms_cli_output_write (output, &doc) && ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+  ms_cli_table_free (table);
 out:
   for (int i = 0; i < runs; i++)
     ms_results_free (results[i]);
@@ -302,6 +323,8 @@ profile_target_ok (const char *out)
 {
   char path[PATH_MAX], err[PATH_MAX + 256];
   MsDeviceInfo none = { 0 };
+  if (out && strcmp (out, MS_CLI_STDIO) == 0)
+    return true;
   if (out)
     return ms_cli_outputs_ok ("--out", &out, 1);
   if (!ms_run_to_run_default_path (&none, path, sizeof path)) {
@@ -330,7 +353,7 @@ typedef struct {
   char *forwarded[MAX_FORWARDED];
   int n_forwarded, runs;
   const char *out;
-  MsCliFormat format; /* --format */
+  MsCliOutput output;
 } CalibrateOptions;
 
 /* calibrate's own options in either form, the rest for run; then the run
@@ -340,7 +363,9 @@ static int
 parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
 {
   const char *value;
+  int taken;
   o->runs = 5;
+  ms_cli_output_init (&o->output, "calibrate");
   for (int i = 1; i < argc; i++) {
     if (strcmp (argv[i], "--help") == 0)
       return calibrate_usage (stdout, EXIT_OK);
@@ -348,9 +373,9 @@ parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
       if (!value || !*value)
         return calibrate_usage (stderr, EXIT_USAGE);
       o->out = value;
-    } else if (calibrate_option (argc, argv, &i, "--format", &value)) {
-      if (!value || !ms_cli_parse_table_format (value, &o->format))
-        return calibrate_usage (stderr, EXIT_USAGE);
+    } else if ((taken = ms_cli_output_arg (&o->output, argc, argv, &i)) != 0) {
+      if (taken < 0)
+        return EXIT_USAGE;
     } else if (calibrate_option (argc, argv, &i, "--runs", &value)) {
       int v;
       if (!value)
@@ -380,7 +405,19 @@ parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
   int rc = ms_cli_check_run_options ("calibrate", check, false, o->n_forwarded, o->forwarded);
   if (rc >= 0)
     return rc;
-  return profile_target_ok (o->out) ? -1 : EXIT_USAGE;
+  if (!profile_target_ok (o->out) || !ms_cli_output_ready (&o->output))
+    return EXIT_USAGE;
+  /* --out -: standard output holds the profile alone. */
+  if (o->out && strcmp (o->out, MS_CLI_STDIO) == 0) {
+    if (o->output.format != MS_CLI_FORMAT_TEXT) {
+      fprintf (stderr,
+               ms_gettext ("memsweep calibrate: --out - puts the profile on standard output, "
+                           "which holds one document: export the spread into a file\n"));
+      return EXIT_USAGE;
+    }
+    o->output.stdout_off = true;
+  }
+  return -1;
 }
 
 int
@@ -406,8 +443,10 @@ ms_cli_calibrate (int argc, char **argv)
   sigaction (SIGHUP, &sa, NULL);
   rc = EXIT_OK;
   for (int i = 1; i <= runs && rc == EXIT_OK; i++) {
-    fprintf (stderr, ms_gettext ("memsweep calibrate: run %d of %d\n"), i, runs);
+    if (!ms_cli_quiet ())
+      fprintf (stderr, ms_gettext ("memsweep calibrate: run %d of %d\n"), i, runs);
     snprintf (prefix, sizeof prefix, "%s/run%d", dir, i);
+    ms_cli_say (ms_gettext ("calibrate: run %d into %s-samples.csv"), i, prefix);
     int child = run_child (prefix, forwarded, n_forwarded);
     if (calibrate_stop) {
       fprintf (stderr, ms_gettext ("memsweep calibrate: stopped; no profile written\n"));
@@ -419,7 +458,7 @@ ms_cli_calibrate (int argc, char **argv)
     }
   }
   if (rc == EXIT_OK)
-    rc = measure_and_write (dir, runs, out, o.format);
+    rc = measure_and_write (dir, runs, out, &o.output);
   remove_runs (dir, runs);
   return rc;
 }

@@ -132,59 +132,6 @@ ms_cli_exit_status (void)
   return ms_gettext (exit_status);
 }
 
-bool
-ms_cli_parse_format (const char *arg, bool *json)
-{
-  /* "table" is what the option first called text, and stays. */
-  if (strcmp (arg, "text") == 0 || strcmp (arg, "table") == 0 || strcmp (arg, "json") == 0) {
-    *json = arg[0] == 'j';
-    return true;
-  }
-  fprintf (stderr, ms_gettext ("memsweep: --format: '%s' is neither text nor json\n"), arg);
-  return false;
-}
-
-bool
-ms_cli_parse_table_format (const char *arg, MsCliFormat *format)
-{
-  bool json;
-  if (strcmp (arg, "csv") == 0) {
-    *format = MS_CLI_FORMAT_CSV;
-    return true;
-  }
-  if (strcmp (arg, "text") != 0 && strcmp (arg, "table") != 0 && strcmp (arg, "json") != 0) {
-    fprintf (stderr, ms_gettext ("memsweep: --format: '%s' is not text, json or csv\n"), arg);
-    return false;
-  }
-  ms_cli_parse_format (arg, &json);
-  *format = json ? MS_CLI_FORMAT_JSON : MS_CLI_FORMAT_TEXT;
-  return true;
-}
-
-void
-ms_cli_csv_field (FILE *f, const char *s)
-{
-  if (!strpbrk (s, ",\"\r\n")) {
-    fputs (s, f);
-    return;
-  }
-  fputc ('"', f);
-  for (; *s; s++) {
-    if (*s == '"')
-      fputc ('"', f);
-    fputc (*s, f);
-  }
-  fputc ('"', f);
-}
-
-void
-ms_cli_csv_number (FILE *f, double v)
-{
-  /* main keeps LC_NUMERIC in C: '.' whatever the user's locale. */
-  if (isfinite (v))
-    fprintf (f, "%.10g", v);
-}
-
 /* Decimal digits after an optional '-', nothing else: strtol and strtod
  * would also take leading blanks, a '+', hexadecimal, "inf" and "nan". */
 static bool

@@ -46,16 +46,6 @@ bool ms_cli_parse_count (const char *opt, const char *value, int min, int max, i
 #define MS_CLI_ALL (-1)
 bool ms_cli_parse_count_or_all (const char *opt, const char *value, int min, int max, int *out);
 bool ms_cli_parse_double (const char *opt, const char *value, double *out);
-/* --format text|json (table: text). */
-bool ms_cli_parse_format (const char *arg, bool *json);
-/* --format text|json|csv, for the commands whose result is one table
- * (modes, calibrate, fleet-report): CSV with a header line. */
-typedef enum { MS_CLI_FORMAT_TEXT, MS_CLI_FORMAT_JSON, MS_CLI_FORMAT_CSV } MsCliFormat;
-bool ms_cli_parse_table_format (const char *arg, MsCliFormat *format);
-/* One CSV field: quoted (quotes doubled) when it holds a comma, a quote or
- * a line break; a number in the C locale, empty when not finite. */
-void ms_cli_csv_field (FILE *f, const char *s);
-void ms_cli_csv_number (FILE *f, double v);
 /* --reuse R, the reuse lesson's knob: 1..64. */
 bool ms_cli_parse_reuse (const char *value, int *reuse);
 

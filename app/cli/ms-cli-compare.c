@@ -15,6 +15,7 @@
 #include "ms-cli-tables.h"
 #include "ms-cli-compare.h"
 #include "ms-cli-json.h"
+#include "ms-cli-output.h"
 #include "ms-cli-live.h"
 #include "ms-engine.h"
 #include "ms-i18n.h"
@@ -30,7 +31,7 @@ enum { EXIT_COMPARE_OUTPUT = 4 };
 
 typedef struct {
   double threshold_pct;
-  bool json;
+  MsCliOutput output;
   MsMode mode; /* MS_MODE_COUNT: all */
   const char *plot;
   MsFigure figure;
@@ -44,7 +45,9 @@ usage (FILE *out, int rc)
   fprintf (out,
            ms_gettext (
                "Usage: memsweep compare A B [--threshold PCT] [--mode M] [--figure F]\n"
-               "                            [--format text|json] [--plot FILE]\n"
+               "                            [--format table|json|csv|markdown] [--plot FILE]\n"
+               "                            [--export-json|--export-csv|--export-markdown "
+               "FILE]...\n"
                "       memsweep compare --live [--a OPTIONS] [--b OPTIONS] [--a-experiment X]\n"
                "                            [--b-experiment X] [--budget SECONDS] [--out PREFIX]\n"
                "                            [--threshold PCT] [--mode M] [--figure F] ...\n"
@@ -64,8 +67,11 @@ usage (FILE *out, int rc)
                "  --mode M         only the cells of memory mode M\n"
                "  --figure F       e2e (default: end-to-end time), h2d, kernel or d2h (a\n"
                "                   phase's time on the GPU)\n"
-               "  --format F       text (default) or json: the comparison as JSON\n"
-               "                   (docs/compare.md; --json: the same)\n"
+               "  --format F       table (default), json: the comparison as JSON\n"
+               "                   (docs/compare.md; --json: the same), csv or markdown:\n"
+               "                   a row per cell\n"
+               "  --export-json FILE, --export-csv FILE, --export-markdown FILE\n"
+               "                   that format into FILE as well (-: standard output)\n"
                "  --plot FILE      the ratio B/A against size as PNG, SVG or PDF\n"
                "\n"
                "--live measures A and B now instead of reading them: compare-grade rounds\n"
@@ -82,6 +88,7 @@ usage (FILE *out, int rc)
                "                     (docs/compare.md: inject=20 adds a known 20%% change)\n"
                "  --budget SECONDS   the most time to measure (default %d)\n"
                "  --out PREFIX       keep the runs as PREFIX-a-* and PREFIX-b-* files\n"
+               "  --quiet            nothing but errors; --verbose: what it is doing\n"
                "\n"
                "Exit status: 0 no cell faster or slower, 1 a difference found, 2 bad input\n"
                "(a file that cannot be read, files of different kinds, no cell in common,\n"
@@ -139,9 +146,10 @@ static bool
 parse_options (int argc, char **argv, Options *o, int *rc)
 {
   const struct option *opts = ms_cli_getopt_table ("compare");
-  *o = (Options){ DEFAULT_THRESHOLD_PCT, false, MS_MODE_COUNT, NULL, MS_FIGURE_E2E };
+  *o = (Options){ DEFAULT_THRESHOLD_PCT, .mode = MS_MODE_COUNT, .figure = MS_FIGURE_E2E };
+  ms_cli_output_init (&o->output, "compare");
   o->how.budget_s = MS_CLI_LIVE_DEFAULT_BUDGET;
-  int c;
+  int c, taken;
   optind = 1;
   *rc = EXIT_OK;
   while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
@@ -157,9 +165,9 @@ parse_options (int argc, char **argv, Options *o, int *rc)
         return *rc = EXIT_USAGE, false;
       }
     } else if (c == 'j') {
-      o->json = true; /* --json: what --format json was called first */
-    } else if (c == 'f') {
-      if (!ms_cli_parse_format (optarg, &o->json))
+      o->output.format = MS_CLI_FORMAT_JSON; /* --json: what --format json was called first */
+    } else if ((taken = ms_cli_output_option (&o->output, c, optarg)) != 0) {
+      if (taken < 0)
         return *rc = EXIT_USAGE, false;
     } else if (c == 'm') {
       if (!ms_mode_from_name (optarg, &o->mode)) {
@@ -486,6 +494,58 @@ get_runs (const Options *o, char **argv, MsResults **a, MsResults **b)
   return -1;
 }
 
+typedef struct {
+  const MsComparison *cmp;
+  const MsResults *a, *b;
+} CompareView;
+
+static void
+compare_text (FILE *f, void *user)
+{
+  const CompareView *v = user;
+  print_table (f, v->cmp, v->a, v->b);
+}
+
+static void
+compare_json (FILE *f, void *user)
+{
+  const CompareView *v = user;
+  print_json (f, v->cmp, v->a, v->b);
+}
+
+/* A row per cell, the figures of its JSON object (docs/compare.md). */
+static const MsCliColumn compare_columns[] = {
+  { "mode" },          { "exponent", true },   { "bytes_per_vector", true },
+  { "variant" },       { "a_median_us", true }, { "b_median_us", true },
+  { "ratio", true },   { "ratio_low", true },   { "ratio_high", true },
+  { "verdict" },       { "why" },           { "detectable", true },
+};
+
+static MsCliTable *
+compare_table (const MsComparison *cmp)
+{
+  MsCliTable *t = ms_cli_table_new (compare_columns,
+                                    sizeof compare_columns / sizeof *compare_columns);
+  for (size_t i = 0; i < cmp->n_cells; i++) {
+    const MsCompareCell *c = &cmp->cells[i];
+    bool both = c->in_a && c->in_b;
+    ms_cli_table_add_row (t);
+    ms_cli_table_text (t, 0, ms_mode_name (c->mode));
+    ms_cli_table_integer (t, 1, c->exponent);
+    ms_cli_table_integer (t, 2, 4ll << c->exponent);
+    ms_cli_table_text (t, 3, c->variant);
+    ms_cli_table_number (t, 4, c->a.median, 3);
+    ms_cli_table_number (t, 5, c->b.median, 3);
+    ms_cli_table_number (t, 6, c->ratio, 4);
+    ms_cli_table_number (t, 7, both ? c->judgement.lo : NAN, 4);
+    ms_cli_table_number (t, 8, both ? c->judgement.hi : NAN, 4);
+    ms_cli_table_text (t, 9, both ? ms_verdict_key (c->verdict) : c->in_a ? "only-a" : "only-b");
+    ms_cli_table_text (t, 10, both ? ms_verdict_why_key (c->judgement.why) : "no-median");
+    ms_cli_table_number (t, 11, both ? c->judgement.detectable : NAN, 4);
+  }
+  return t;
+}
+
 /* The verdicts, printed, and the chart; the exit status. */
 static int
 judge (const Options *o, const MsResults *a, const MsResults *b)
@@ -498,11 +558,14 @@ judge (const Options *o, const MsResults *a, const MsResults *b)
     fprintf (stderr, "memsweep compare: %s\n", err);
     return EXIT_USAGE;
   }
-  if (o->json)
-    print_json (stdout, cmp, a, b);
-  else
-    print_table (stdout, cmp, a, b);
+  CompareView view = { cmp, a, b };
+  MsCliTable *table = compare_table (cmp);
+  MsCliDocument doc = { compare_text, compare_json, table, &view };
+  bool written = ms_cli_output_write (&o->output, &doc);
+  ms_cli_table_free (table);
   rc = ms_comparison_differs (cmp) ? EXIT_RUNTIME : EXIT_OK;
+  if (!written)
+    rc = EXIT_COMPARE_OUTPUT;
 #ifdef MS_HAVE_DRAW
   if (o->plot && !ms_cli_compare_plot (o->plot, cmp, a, b))
     rc = EXIT_COMPARE_OUTPUT;
@@ -520,6 +583,8 @@ ms_cli_compare (int argc, char **argv)
   int rc = EXIT_OK;
   if (!parse_options (argc, argv, &o, &rc))
     return rc;
+  if (o.live && !ms_cli_prefix_not_stdio ("--out", o.how.prefix))
+    return EXIT_USAGE;
   /* --plot never replaces an input. */
   if (!o.live) {
     ms_cli_protect_input (argv[optind]);
@@ -536,9 +601,19 @@ ms_cli_compare (int argc, char **argv)
     return EXIT_USAGE;
   }
 #endif
+  /* Standard output and the exports are checked once the inputs are
+   * protected, so that none replaces one. */
+  if (!ms_cli_output_ready (&o.output))
+    return EXIT_USAGE;
   MsResults *a = NULL, *b = NULL;
   if (!o.live && !ms_cli_stdout_not_input ())
     return EXIT_COMPARE_OUTPUT;
+  if (!o.live && ms_cli_verbose ()) {
+    char clean_a[4 * PATH_MAX], clean_b[4 * PATH_MAX];
+    ms_cli_say (ms_gettext ("compare: reading %s and %s"),
+                ms_report_clean (argv[optind], clean_a, sizeof clean_a),
+                ms_report_clean (argv[optind + 1], clean_b, sizeof clean_b));
+  }
   rc = get_runs (&o, argv, &a, &b);
   if (rc < 0)
     rc = judge (&o, a, b);

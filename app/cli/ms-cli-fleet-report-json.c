@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-cli-fleet-report-json.c: `memsweep fleet-report --format json|csv`:
+/* ms-cli-fleet-report-json.c: `memsweep fleet-report --format json|csv|markdown`:
  * the table of ms-cli-fleet-report.c as one document
  * (data/schema/memsweep-fleet-report.json), or as CSV. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "ms-cli-common.h"
 #include "ms-cli-fleet-report-json.h"
@@ -197,91 +198,92 @@ ms_cli_fleet_report_json (FILE *f, const MsFleetReport *r, bool only_outliers)
   return !ferror (f);
 }
 
-/* "pinned h2d" as a column's stem: pinned_h2d. */
-static void
-put_figure_column (FILE *f, int i, const char *what)
-{
-  fputc (',', f);
-  for (const char *p = ms_fleet_figure_name ((MsFleetFigure) i); *p; p++)
-    fputc (*p == ' ' ? '_' : *p, f);
-  fprintf (f, "_%s", what);
-}
-
 static bool
-csv_row_of (const MsFleetNode *node, bool only_outliers)
+row_of (const MsFleetNode *node, bool only_outliers)
 {
   return !only_outliers || node->flags || !node->readable;
 }
 
-/* links: whether the link's columns are written (some node has one: a
- * column without any value would read as text, not as the integer it is). */
-static void
-put_csv_node (FILE *f, const MsFleetReport *r, const MsFleetNode *node, bool links)
+/* The columns before the figures'; link_gen and link_width are numbers, so
+ * that CSV leaves them out where no node's link is known. */
+static const MsCliColumn node_columns[] = {
+  { "node" },     { "gpu" },           { "bus_id" },        { "file" },
+  { "device" },   { "readable" },      { "missing" },       { "error" },
+  { "profile_error" }, { "link_gen", true }, { "link_width", true }, { "link_below_common" },
+};
+enum { N_NODE_COLUMNS = sizeof node_columns / sizeof *node_columns, FIGURE_COLUMNS = 6 };
+static const char *const figure_parts[FIGURE_COLUMNS] = { "gbps",    "deviation", "flag",
+                                                          "verdict", "why",       "spread" };
+
+/* The columns of the figures the report has: "pinned h2d" as
+ * pinned_h2d_gbps ...; one report a process, so their names are kept here. */
+static int
+report_columns (const MsFleetReport *r, MsCliColumn *columns)
 {
-  ms_cli_csv_field (f, node->node);
-  fputc (',', f);
-  ms_cli_csv_field (f, node->gpu);
-  fputc (',', f);
-  ms_cli_csv_field (f, node->bus_id);
-  fputc (',', f);
-  ms_cli_csv_field (f, node->file);
-  fputc (',', f);
-  ms_cli_csv_field (f, node->device);
-  fprintf (f, ",%s,%s,", node->readable ? "true" : "false", node->missing ? "true" : "false");
-  ms_cli_csv_field (f, node->readable ? "" : node->error);
-  fputc (',', f);
-  ms_cli_csv_field (f, node->profile_error);
-  if (links && node->pcie_gen > 0)
-    fprintf (f, ",%d,%d", node->pcie_gen, node->pcie_width);
-  else if (links)
-    fputs (",,", f);
-  fprintf (f, ",%s", node->flags & MS_FLEET_FLAG_LINK ? "true" : "false");
+  static char names[MS_FLEET_N_FIGURES * FIGURE_COLUMNS][64];
+  int n = N_NODE_COLUMNS;
+  memcpy (columns, node_columns, sizeof node_columns);
+  for (int i = 0; i < MS_FLEET_N_FIGURES; i++) {
+    if (r->exponent[i] < 0)
+      continue;
+    for (int p = 0; p < FIGURE_COLUMNS; p++) {
+      char *name = names[i * FIGURE_COLUMNS + p];
+      snprintf (name, sizeof names[0], "%s_%s", ms_fleet_figure_name ((MsFleetFigure) i),
+                figure_parts[p]);
+      for (char *c = name; *c; c++)
+        *c = *c == ' ' ? '_' : *c;
+      columns[n++] = (MsCliColumn) { name, p < 2 };
+    }
+  }
+  return n;
+}
+
+static void
+put_node_row (MsCliTable *t, const MsFleetReport *r, const MsFleetNode *node)
+{
+  ms_cli_table_add_row (t);
+  const char *text[] = { node->node,
+                         node->gpu,
+                         node->bus_id,
+                         node->file,
+                         node->device,
+                         node->readable ? "true" : "false",
+                         node->missing ? "true" : "false",
+                         node->readable ? "" : node->error,
+                         node->profile_error };
+  for (int c = 0; c < (int) (sizeof text / sizeof *text); c++)
+    ms_cli_table_text (t, c, text[c]);
+  if (node->pcie_gen > 0) {
+    ms_cli_table_integer (t, 9, node->pcie_gen);
+    ms_cli_table_integer (t, 10, node->pcie_width);
+  }
+  ms_cli_table_text (t, 11, node->flags & MS_FLEET_FLAG_LINK ? "true" : "false");
+  int c = N_NODE_COLUMNS;
   for (int i = 0; i < MS_FLEET_N_FIGURES; i++) {
     if (r->exponent[i] < 0)
       continue;
     bool has = node->value[i] > 0;
-    fputc (',', f);
-    ms_cli_csv_number (f, has ? node->value[i] : NAN);
-    fputc (',', f);
-    ms_cli_csv_number (f, has ? node->deviation[i] : NAN);
-    fputs (node->flags & (1u << i)               ? ",low"
-           : node->flags & MS_FLEET_FLAG_HIGH (i) ? ",high"
-                                                   : ",",
-           f);
-    if (has)
-      fprintf (f, ",%s,%s,%s", ms_verdict_key (node->verdict[i]), ms_verdict_why_key (node->why[i]),
-               ms_fleet_spread_key (node->spread[i].source));
-    else
-      fputs (",,,", f);
+    ms_cli_table_number (t, c, has ? node->value[i] : NAN, -1);
+    ms_cli_table_number (t, c + 1, has ? node->deviation[i] : NAN, -1);
+    ms_cli_table_text (t, c + 2, node->flags & (1u << i)               ? "low"
+                                 : node->flags & MS_FLEET_FLAG_HIGH (i) ? "high"
+                                                                         : NULL);
+    if (has) {
+      ms_cli_table_text (t, c + 3, ms_verdict_key (node->verdict[i]));
+      ms_cli_table_text (t, c + 4, ms_verdict_why_key (node->why[i]));
+      ms_cli_table_text (t, c + 5, ms_fleet_spread_key (node->spread[i].source));
+    }
+    c += FIGURE_COLUMNS;
   }
-  fputc ('\n', f);
 }
 
-bool
-ms_cli_fleet_report_csv (FILE *f, const MsFleetReport *r, bool only_outliers)
+MsCliTable *
+ms_cli_fleet_report_table (const MsFleetReport *r, bool only_outliers)
 {
-  bool links = false;
+  static MsCliColumn columns[N_NODE_COLUMNS + MS_FLEET_N_FIGURES * FIGURE_COLUMNS];
+  MsCliTable *t = ms_cli_table_new (columns, report_columns (r, columns));
   for (size_t i = 0; i < r->n_nodes; i++)
-    if (csv_row_of (&r->nodes[i], only_outliers) && r->nodes[i].pcie_gen > 0)
-      links = true;
-  fputs (links ? "node,gpu,bus_id,file,device,readable,missing,error,profile_error,link_gen,"
-                 "link_width,link_below_common"
-               : "node,gpu,bus_id,file,device,readable,missing,error,profile_error,"
-                 "link_below_common",
-         f);
-  for (int i = 0; i < MS_FLEET_N_FIGURES; i++) {
-    if (r->exponent[i] < 0)
-      continue;
-    put_figure_column (f, i, "gbps");
-    put_figure_column (f, i, "deviation");
-    put_figure_column (f, i, "flag");
-    put_figure_column (f, i, "verdict");
-    put_figure_column (f, i, "why");
-    put_figure_column (f, i, "spread");
-  }
-  fputc ('\n', f);
-  for (size_t i = 0; i < r->n_nodes; i++)
-    if (csv_row_of (&r->nodes[i], only_outliers))
-      put_csv_node (f, r, &r->nodes[i], links);
-  return !ferror (f);
+    if (row_of (&r->nodes[i], only_outliers))
+      put_node_row (t, r, &r->nodes[i]);
+  return t;
 }

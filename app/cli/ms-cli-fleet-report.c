@@ -10,6 +10,7 @@
 #include "ms-cli-entries.h"
 #include "ms-cli-options.h"
 #include "ms-cli-fleet-report-json.h"
+#include "ms-cli-output.h"
 #include "ms-engine.h"
 #include "ms-cli-tables.h"
 #include "ms-i18n.h"
@@ -198,13 +199,37 @@ write_openmetrics (const MsFleetReport *r, const char *path)
   return true;
 }
 
+typedef struct {
+  const MsFleetReport *r;
+  bool only_outliers;
+} ReportView;
+
+static void
+report_text (FILE *f, void *user)
+{
+  const ReportView *v = user;
+  print_header (f, v->r);
+  for (size_t i = 0; i < v->r->n_nodes; i++)
+    if (!v->only_outliers || v->r->nodes[i].flags || !v->r->nodes[i].readable)
+      print_node (f, v->r, &v->r->nodes[i]);
+}
+
+static void
+report_json (FILE *f, void *user)
+{
+  const ReportView *v = user;
+  ms_cli_fleet_report_json (f, v->r, v->only_outliers);
+}
+
 static int
 usage (FILE *out, int rc)
 {
   fputs (ms_gettext ("Usage: memsweep fleet-report [--threshold PCT] [--outliers] "
                      "[--fail-on-outliers]\n"
-                     "                             [--format text|json|csv] [--openmetrics FILE] "
-                     "DIR\n"),
+                     "                             [--format table|json|csv|markdown]\n"
+                     "                             [--export-json|--export-csv|--export-markdown "
+                     "FILE]...\n"
+                     "                             [--openmetrics FILE|-] DIR\n"),
          out);
   return rc;
 }
@@ -215,11 +240,17 @@ ms_cli_fleet_report (int argc, char **argv)
   const struct option *opts = ms_cli_getopt_table ("fleet-report");
   double threshold = 10;
   bool only_outliers = false, fail_on = false;
-  MsCliFormat format = MS_CLI_FORMAT_TEXT;
+  MsCliOutput output;
+  ms_cli_output_init (&output, "fleet-report");
   const char *openmetrics = NULL;
   int c;
   optind = 1;
   while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
+    int taken = ms_cli_output_option (&output, c, optarg);
+    if (taken < 0)
+      return 2;
+    if (taken > 0)
+      continue;
     if (c == 't') {
       if (!ms_cli_parse_double ("--threshold", optarg, &threshold))
         return 2;
@@ -232,9 +263,6 @@ ms_cli_fleet_report (int argc, char **argv)
       only_outliers = true;
     } else if (c == 'f') {
       fail_on = true;
-    } else if (c == 'F') {
-      if (!ms_cli_parse_table_format (optarg, &format))
-        return 2;
     } else if (c == 'm') {
       openmetrics = optarg;
     } else if (c == 'h') {
@@ -245,6 +273,19 @@ ms_cli_fleet_report (int argc, char **argv)
   }
   if (optind + 1 != argc)
     return usage (stderr, 2);
+  if (!ms_cli_output_ready (&output))
+    return 2;
+  /* --openmetrics -: standard output holds the OpenMetrics text alone. */
+  if (openmetrics && strcmp (openmetrics, MS_CLI_STDIO) == 0) {
+    if (output.format != MS_CLI_FORMAT_TEXT) {
+      fprintf (stderr, ms_gettext ("memsweep fleet-report: --openmetrics - puts OpenMetrics on "
+                                   "standard output, which holds one document: export the "
+                                   "table into a file\n"));
+      return 2;
+    }
+    openmetrics = "/dev/stdout";
+    output.stdout_off = true;
+  }
   char err[512];
   MsFleetReport *r = ms_fleet_report_dir (argv[optind], threshold / 100, err, sizeof err);
   if (!r) {
@@ -269,18 +310,15 @@ ms_cli_fleet_report (int argc, char **argv)
     ms_fleet_report_free (r);
     return 1;
   }
-  if (format == MS_CLI_FORMAT_JSON) {
-    ms_cli_fleet_report_json (stdout, r, only_outliers);
-  } else if (format == MS_CLI_FORMAT_CSV) {
-    ms_cli_fleet_report_csv (stdout, r, only_outliers);
-  } else {
-    print_header (stdout, r);
-    for (size_t i = 0; i < r->n_nodes; i++)
-      if (!only_outliers || r->nodes[i].flags || !r->nodes[i].readable)
-        print_node (stdout, r, &r->nodes[i]);
-  }
+  ReportView view = { r, only_outliers };
+  MsCliTable *table = ms_cli_fleet_report_table (r, only_outliers);
+  MsCliDocument doc = { report_text, report_json, table, &view };
+  bool written = ms_cli_output_write (&output, &doc);
+  ms_cli_table_free (table);
   print_missing (stderr, r);
   int rc = fail_on && (r->n_outliers > 0 || r->n_unreadable > 0 || r->n_missing > 0) ? 1 : 0;
+  if (!written || !ms_cli_stdout_ok ())
+    rc = 1;
   /* Nothing to compare is bad input, not a clean fleet. */
   if (r->n_nodes > 0 && r->n_unreadable + r->n_missing == (int) r->n_nodes) {
     fprintf (stderr, ms_gettext ("memsweep fleet-report: no node's results could be read\n"));

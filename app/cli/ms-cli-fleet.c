@@ -24,6 +24,7 @@
 #include "ms-cli-entries.h"
 #include "ms-cli-options.h"
 #include "ms-cli-fleet-slurm.h"
+#include "ms-cli-output.h"
 #include "ms-cli-run-options.h"
 #include "ms-cli-tables.h"
 #include "ms-engine.h"
@@ -87,6 +88,40 @@ append_quoted (char *buf, size_t len, const char *arg)
   return true;
 }
 
+/* One word of a command line as a shell reads it back: bare when every
+ * character is one no shell treats specially, in single quotes otherwise,
+ * and as $'...' with \xHH escapes when it holds a control character (a
+ * node name from the command line), which would otherwise reach the
+ * terminal raw. */
+static void
+put_shell_word (FILE *out, const char *word)
+{
+  static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                             "_@%+=:,./-";
+  bool control = false;
+  for (const char *p = word; *p; p++)
+    control |= (unsigned char) *p < 0x20 || *p == 0x7f;
+  if (*word && strspn (word, safe) == strlen (word)) {
+    fputs (word, out);
+  } else if (!control) {
+    fputc ('\'', out);
+    for (const char *p = word; *p; p++)
+      fputs (*p == '\'' ? "'\\''" : (char[]) { *p, '\0' }, out);
+    fputc ('\'', out);
+  } else {
+    fputs ("$'", out);
+    for (const unsigned char *p = (const unsigned char *) word; *p; p++) {
+      if (*p < 0x20 || *p == 0x7f)
+        fprintf (out, "\\x%02x", *p);
+      else if (*p == '\'' || *p == '\\')
+        fprintf (out, "\\%c", *p);
+      else
+        fputc (*p, out);
+    }
+    fputc ('\'', out);
+  }
+}
+
 static void
 fleet_usage (FILE *out)
 {
@@ -144,6 +179,8 @@ parse_fleet_option (FleetArgs *a, int c, const char *arg)
     fprintf (stderr, ms_gettext ("memsweep fleet: --wait-max wants minutes above 0\n"));
     return false;
   case 'n': a->dry_run = true; return true;
+  case MS_CLI_KEY_QUIET:
+  case MS_CLI_KEY_VERBOSE: return ms_cli_progress_option (c) > 0;
   case 'x':
     if (a->n_extra == 16) {
       fprintf (stderr, ms_gettext ("memsweep fleet: at most 16 --sbatch-arg\n"));
@@ -250,12 +287,18 @@ submit_node (const FleetArgs *a, const char *dir, const char *wrap, MsFleetExpec
   snprintf (opt, sizeof opt, "--wrap=%s", wrap);
   sb[n++] = opt;
   sb[n] = NULL;
-  if (a->dry_run) {
-    for (int i = 0; i < n; i++)
-      printf ("%s%s", i ? " " : "", sb[i]);
-    printf ("\n");
-    return true;
+  if (a->dry_run || ms_cli_verbose ()) {
+    /* What a user can paste into a shell. */
+    FILE *to = a->dry_run ? stdout : stderr;
+    for (int i = 0; i < n; i++) {
+      if (i)
+        fputc (' ', to);
+      put_shell_word (to, sb[i]);
+    }
+    fputc ('\n', to);
   }
+  if (a->dry_run)
+    return true;
   char id[256];
   int rc = ms_fleet_slurm_capture (sb, id, sizeof id);
   id[strcspn (id, ";\n")] = '\0';
@@ -291,9 +334,55 @@ submit_all (const FleetArgs *a, const char *self, const char *dir, MsFleetExpect
     fprintf (stderr, "memsweep fleet: %s\n", err);
     return -1;
   }
-  fprintf (stderr, ms_gettext ("memsweep fleet: %zu jobs submitted, waiting at most %.0f "
-                               "minutes\n"), n - (size_t) failed, a->wait_max);
+  if (!ms_cli_quiet ())
+    fprintf (stderr, ms_gettext ("memsweep fleet: %zu jobs submitted, waiting at most %.0f "
+                                 "minutes\n"), n - (size_t) failed, a->wait_max);
   return failed + ms_fleet_slurm_wait (nodes, n, a->wait_max);
+}
+
+/* The fleet's folder --dir, resolved into dir (PATH_MAX): made now, or
+ * with --dry-run, which makes nothing, only where it would be (*made
+ * false when it is not there yet). A folder whose parent is missing, or a
+ * file there, is the user's to fix: false after a message (exit 2). */
+static bool
+fleet_folder (const char *given, bool dry_run, char *dir, bool *made)
+{
+  struct stat st;
+  *made = stat (given, &st) == 0;
+  if (*made && S_ISDIR (st.st_mode) && realpath (given, dir))
+    return true;
+  if (*made || errno != ENOENT) {
+    fprintf (stderr, "memsweep fleet: --dir: %s: %s\n", given,
+             strerror (*made ? ENOTDIR : errno));
+    return false;
+  }
+  char parent[PATH_MAX], resolved[PATH_MAX];
+  snprintf (parent, sizeof parent, "%s", given);
+  char *slash = strrchr (parent, '/');
+  const char *base = slash ? slash + 1 : given;
+  if (slash)
+    slash == parent ? (void) (parent[1] = '\0') : (void) (*slash = '\0');
+  else
+    snprintf (parent, sizeof parent, ".");
+  if (!*base || !realpath (parent, resolved) || stat (resolved, &st) != 0 ||
+      !S_ISDIR (st.st_mode)) {
+    fprintf (stderr, ms_gettext ("memsweep fleet: --dir: %s: its folder %s does not exist\n"),
+             given, parent);
+    return false;
+  }
+  if (dry_run) {
+    if (snprintf (dir, PATH_MAX, "%s/%s", strcmp (resolved, "/") ? resolved : "", base) <
+        PATH_MAX)
+      return true;
+    fprintf (stderr, "memsweep fleet: --dir: %s: %s\n", given, strerror (ENAMETOOLONG));
+    return false;
+  }
+  if ((mkdir (given, 0777) != 0 && errno != EEXIST) || !realpath (given, dir)) {
+    fprintf (stderr, "memsweep fleet: --dir: %s: %s\n", given, strerror (errno));
+    return false;
+  }
+  *made = true;
+  return true;
 }
 
 int
@@ -304,18 +393,18 @@ ms_cli_fleet (int argc, char **argv)
   if (rc >= 0)
     return rc;
   char self[PATH_MAX], dir[PATH_MAX];
-  if (mkdir (a.dir, 0777) != 0 && errno != EEXIST) {
-    fprintf (stderr, "memsweep fleet: %s: %s\n", a.dir, strerror (errno));
-    return 1;
-  }
-  if (!self_path (self, sizeof self) || !realpath (a.dir, dir)) {
+  bool made = false;
+  if (!fleet_folder (a.dir, a.dry_run, dir, &made))
+    return 2;
+  if (!self_path (self, sizeof self)) {
     fprintf (stderr, ms_gettext ("memsweep fleet: cannot resolve %s or this program's path\n"),
              a.dir);
     return 1;
   }
-  /* Every node would fail the same way: say so before submitting. */
+  /* Every node would fail the same way: say so before submitting. A
+   * folder --dry-run leaves unmade is checked as a name in its parent. */
   char check[PATH_MAX + 16];
-  snprintf (check, sizeof check, "%s/node", dir);
+  snprintf (check, sizeof check, made ? "%s/node" : "%s-node", dir);
   if (!ms_cli_prefix_ok ("fleet", "--dir", check))
     return 2;
   int first_option = optind;
@@ -328,7 +417,8 @@ ms_cli_fleet (int argc, char **argv)
   MsFleetExpected *nodes;
   if (a.dry_run && !ms_fleet_slurm_answers (a.partition)) {
     /* The plan is what would be submitted: it needs no cluster to print. */
-    fprintf (stderr, ms_gettext ("memsweep fleet: --dry-run: Slurm does not answer here (sinfo "
+    if (!ms_cli_quiet ())
+      fprintf (stderr, ms_gettext ("memsweep fleet: --dry-run: Slurm does not answer here (sinfo "
                                  "failed): the plan for the nodes as named, each with the "
                                  "GPUs Slurm would report\n"));
     nodes = ms_fleet_slurm_plan_nodes (a.nodelist, a.nodes, &n);
@@ -433,6 +523,8 @@ sweep_one (const char *self, const char *dir, const char *node, int gpu, int arg
   run[n] = NULL;
   struct stat before, after;
   snprintf (path, sizeof path, "%s-samples.csv", prefix);
+  ms_cli_say (ms_gettext ("fleet-node: %s: measuring GPU %s into %s"), node,
+              gpu >= 0 ? device : "-", path);
   file_identity (path, &before);
   int rc = spawn_wait (run);
   file_identity (path, &after);
@@ -515,7 +607,10 @@ ms_cli_fleet_node (int argc, char **argv)
       return 2;
     else if (c == 'h')
       return fleet_node_usage (stdout, 0);
-    else if (c != 'g')
+    else if (c == MS_CLI_KEY_QUIET || c == MS_CLI_KEY_VERBOSE) {
+      if (ms_cli_progress_option (c) < 0)
+        return 2;
+    } else if (c != 'g')
       return fleet_node_usage (stderr, 2);
   }
   if (!dir)

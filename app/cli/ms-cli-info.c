@@ -11,6 +11,7 @@
 #include "ms-cli-common.h"
 #include "ms-cli-info.h"
 #include "ms-cli-json.h"
+#include "ms-cli-output.h"
 #include "ms-cli-tables.h"
 #include "ms-i18n.h"
 
@@ -23,40 +24,41 @@
 /* Every mode as a JSON object: its name, its explanation and, with a
  * device, whether it supports the mode and why not. */
 static void
-put_modes_json (MsBackend *backend, const MsDeviceInfo *info)
+put_modes_json (FILE *f, MsBackend *backend, const MsDeviceInfo *info)
 {
-  fputs ("\"modes\":[", stdout);
+  fputs ("\"modes\":[", f);
   for (int m = 0; m < MS_MODE_COUNT; m++) {
-    fputs (m ? ",\n{\"name\":" : "\n{\"name\":", stdout);
-    ms_json_put_string (stdout, ms_mode_name (m));
-    fputs (",\"description\":", stdout);
-    ms_json_put_string (stdout, ms_mode_description (m));
+    fputs (m ? ",\n{\"name\":" : "\n{\"name\":", f);
+    ms_json_put_string (f, ms_mode_name (m));
+    fputs (",\"description\":", f);
+    ms_json_put_string (f, ms_mode_description (m));
     if (backend) {
       char why[256] = "";
       bool sup = ms_backend_supports (backend, info, m, why, sizeof why);
-      printf (",\"supported\":%s,\"unsupported_because\":", sup ? "true" : "false");
+      fprintf (f, ",\"supported\":%s,\"unsupported_because\":", sup ? "true" : "false");
       if (sup)
-        fputs ("null", stdout);
+        fputs ("null", f);
       else
-        ms_json_put_string (stdout, why);
+        ms_json_put_string (f, why);
     }
-    fputc ('}', stdout);
+    fputc ('}', f);
   }
-  fputs ("]", stdout);
+  fputs ("]", f);
 }
 
 /* The options of modes and info (info alone has --device). */
 static bool
 parse_format_option (int argc, char **argv, const char *command, int *device,
-                     MsCliFormat *format)
+                     MsCliOutput *output)
 {
   const struct option *opts = ms_cli_getopt_table (command);
   int c;
   optind = 1;
   while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
-    if (c == 'f' && ms_cli_parse_table_format (optarg, format))
+    int taken = ms_cli_output_option (output, c, optarg);
+    if (taken > 0)
       continue;
-    if (c == 'd' && ms_cli_parse_int ("--device", optarg, device))
+    if (taken == 0 && c == 'd' && ms_cli_parse_int ("--device", optarg, device))
       continue;
     return false;
   }
@@ -65,7 +67,7 @@ parse_format_option (int argc, char **argv, const char *command, int *device,
              argv[optind]);
     return false;
   }
-  return true;
+  return ms_cli_output_ready (output);
 }
 
 static bool
@@ -77,115 +79,160 @@ is_help (int argc, char **argv)
   return false;
 }
 
+static const MsCliColumn modes_columns[] = {
+  { "mode" },
+  { "description" },
+};
+
+static void
+modes_text (FILE *f, void *user)
+{
+  (void) user;
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    fprintf (f, "%-17s %s\n", ms_mode_name (m), ms_mode_description (m));
+}
+
+static void
+modes_json (FILE *f, void *user)
+{
+  (void) user;
+  void *state = ms_json_begin ();
+  fprintf (f, "{\"schema\":\"" MODES_SCHEMA "\",\"schema_version\":%d,", INFO_SCHEMA_VERSION);
+  put_modes_json (f, NULL, NULL);
+  fputs ("}\n", f);
+  ms_json_end (state);
+}
+
 int
 ms_cli_modes (int argc, char **argv)
 {
-  MsCliFormat format = MS_CLI_FORMAT_TEXT;
+  MsCliOutput output;
+  ms_cli_output_init (&output, "modes");
   if (is_help (argc, argv)) {
-    printf (ms_gettext ("Usage: memsweep modes [--format text|json|csv]\n\nLists every memory "
+    printf (ms_gettext ("Usage: memsweep modes [--format table|json|csv|markdown]\n"
+                        "                      [--export-json|--export-csv|--export-markdown "
+                        "FILE]...\n\nLists every memory "
                         "mode with a one-line explanation.\n%s"), ms_cli_exit_status ());
     return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
   }
   int unused = 0;
-  if (!parse_format_option (argc, argv, "modes", &unused, &format))
+  if (!parse_format_option (argc, argv, "modes", &unused, &output))
     return ms_cli_bad_usage ("modes");
-  if (format == MS_CLI_FORMAT_CSV) {
-    fputs ("mode,description\n", stdout);
-    for (int m = 0; m < MS_MODE_COUNT; m++) {
-      ms_cli_csv_field (stdout, ms_mode_name (m));
-      fputc (',', stdout);
-      ms_cli_csv_field (stdout, ms_mode_description (m));
-      fputc ('\n', stdout);
-    }
-    return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+  MsCliTable *table = ms_cli_table_new (modes_columns, 2);
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    ms_cli_table_add_row (table);
+    ms_cli_table_text (table, 0, ms_mode_name (m));
+    ms_cli_table_text (table, 1, ms_mode_description (m));
   }
-  if (format == MS_CLI_FORMAT_JSON) {
-    void *state = ms_json_begin ();
-    printf ("{\"schema\":\"" MODES_SCHEMA "\",\"schema_version\":%d,", INFO_SCHEMA_VERSION);
-    put_modes_json (NULL, NULL);
-    fputs ("}\n", stdout);
-    ms_json_end (state);
-    return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
-  }
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    printf ("%-17s %s\n", ms_mode_name (m), ms_mode_description (m));
-  return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+  MsCliDocument doc = { modes_text, modes_json, table, NULL };
+  bool written = ms_cli_output_write (&output, &doc);
+  ms_cli_table_free (table);
+  return ms_cli_stdout_ok () && written ? EXIT_OK : EXIT_RUNTIME;
 }
+
+typedef struct {
+  MsBackend *backend;
+  MsDeviceInfo info;
+  bool ok;
+} InfoState;
 
 /* info's document: the device (null when there is none usable, with the
  * reason in "error") and its modes. */
 static void
-info_json (MsBackend *backend, const MsDeviceInfo *info, bool ok)
+info_json (FILE *f, void *user)
 {
+  InfoState *st = user;
   void *state = ms_json_begin ();
-  printf ("{\"schema\":\"" INFO_SCHEMA "\",\"schema_version\":%d,\"devices_visible\":%d,\n",
-          INFO_SCHEMA_VERSION, ok ? info->count : 0);
-  if (ok) {
-    ms_json_put_device (stdout, info);
-    fputs (",\"error\":null,\n", stdout);
+  fprintf (f, "{\"schema\":\"" INFO_SCHEMA "\",\"schema_version\":%d,\"devices_visible\":%d,\n",
+           INFO_SCHEMA_VERSION, st->ok ? st->info.count : 0);
+  if (st->ok) {
+    ms_json_put_device (f, &st->info);
+    fputs (",\"error\":null,\n", f);
   } else {
-    fputs ("\"device\":null,\"error\":", stdout);
-    ms_json_put_string (stdout, info->error);
-    fputs (",\n", stdout);
+    fputs ("\"device\":null,\"error\":", f);
+    ms_json_put_string (f, st->info.error);
+    fputs (",\n", f);
   }
-  put_modes_json (ok ? backend : NULL, info);
-  fputs ("}\n", stdout);
+  put_modes_json (f, st->ok ? st->backend : NULL, &st->info);
+  fputs ("}\n", f);
   ms_json_end (state);
 }
 
 static void
-report_modes (MsBackend *backend, const MsDeviceInfo *info)
+info_text (FILE *f, void *user)
 {
-  printf (ms_gettext ("\nModes:\n"));
+  InfoState *st = user;
+  ms_report_device (f, &st->info);
+  if (!st->ok)
+    return;
+  fprintf (f, ms_gettext ("\nModes:\n"));
   for (int m = 0; m < MS_MODE_COUNT; m++) {
     char why[256] = "", clean[1024];
-    bool sup = ms_backend_supports (backend, info, m, why, sizeof why);
+    bool sup = ms_backend_supports (st->backend, &st->info, m, why, sizeof why);
     ms_report_clean (why, clean, sizeof clean);
-    printf ("  %-17s %s%s\n", ms_mode_name (m),
-            sup ? ms_gettext ("supported") : ms_gettext ("unsupported: "), clean);
+    fprintf (f, "  %-17s %s%s\n", ms_mode_name (m),
+             sup ? ms_gettext ("supported") : ms_gettext ("unsupported: "), clean);
   }
+}
+
+/* info's table: the modes, and whether the device supports each (empty
+ * without a usable device). */
+static const MsCliColumn info_columns[] = {
+  { "mode" },
+  { "supported" },
+  { "unsupported_because" },
+};
+
+static MsCliTable *
+info_table (InfoState *st)
+{
+  MsCliTable *table = ms_cli_table_new (info_columns, 3);
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    char why[256] = "";
+    ms_cli_table_add_row (table);
+    ms_cli_table_text (table, 0, ms_mode_name (m));
+    if (!st->ok)
+      continue;
+    bool sup = ms_backend_supports (st->backend, &st->info, m, why, sizeof why);
+    ms_cli_table_text (table, 1, sup ? "true" : "false");
+    ms_cli_table_text (table, 2, sup ? NULL : why);
+  }
+  return table;
 }
 
 int
 ms_cli_info (int argc, char **argv)
 {
   int device = 0;
-  MsCliFormat format = MS_CLI_FORMAT_TEXT;
+  MsCliOutput output;
+  ms_cli_output_init (&output, "info");
   if (is_help (argc, argv)) {
-    printf (ms_gettext ("Usage: memsweep info [--device I] [--format text|json]\n\nPrints the "
-                        "facts of CUDA device I (default 0) and which memory modes it supports.\n"
-                        "%s"),
+    printf (ms_gettext ("Usage: memsweep info [--device I] [--format table|json|csv|markdown]\n"
+                        "                     [--export-json|--export-csv|--export-markdown "
+                        "FILE]...\n\nPrints the "
+                        "facts of CUDA device I (default 0) and which memory modes it supports\n"
+                        "(the table of --format csv and markdown).\n%s"),
             ms_cli_exit_status ());
     return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
   }
-  if (!parse_format_option (argc, argv, "info", &device, &format))
+  if (!parse_format_option (argc, argv, "info", &device, &output))
     return ms_cli_bad_usage ("info");
-  if (format == MS_CLI_FORMAT_CSV) {
-    fprintf (stderr, ms_gettext ("memsweep: info: --format csv: a device's facts are no table; "
-                                 "give text or json\n"));
-    return ms_cli_bad_usage ("info");
-  }
-  bool json = format == MS_CLI_FORMAT_JSON;
   if (device < 0) {
     fprintf (stderr, ms_gettext ("memsweep: device index must be 0 or more (got %d)\n"), device);
     return EXIT_USAGE;
   }
-  MsBackend *backend = ms_backend_new_system ();
-  MsDeviceInfo info;
-  bool ok = ms_backend_query_device (backend, device, &info);
-  if (json) {
-    info_json (backend, &info, ok);
-  } else {
-    ms_report_device (stdout, &info);
-    if (ok)
-      report_modes (backend, &info);
-  }
-  ms_backend_free (backend);
-  if (!ms_cli_stdout_ok ())
+  InfoState st = { .backend = ms_backend_new_system () };
+  st.ok = ms_backend_query_device (st.backend, device, &st.info);
+  MsCliTable *table = info_table (&st);
+  MsCliDocument doc = { info_text, info_json, table, &st };
+  bool written = ms_cli_output_write (&output, &doc);
+  ms_cli_table_free (table);
+  ms_backend_free (st.backend);
+  if (!ms_cli_stdout_ok () || !written)
     return EXIT_RUNTIME;
-  if (!ok) {
+  if (!st.ok) {
     char error[1024];
-    ms_report_clean (info.error, error, sizeof error);
+    ms_report_clean (st.info.error, error, sizeof error);
     fprintf (stderr, ms_gettext ("memsweep: no usable CUDA device: %s\n"), error);
     return EXIT_NO_DEVICE;
   }

@@ -24,6 +24,8 @@
 #include "ms-cli-show.h"
 #include "ms-i18n.h"
 #include "ms-cli-json.h"
+#include "ms-cli-output.h"
+#include "ms-cli-results-table.h"
 #include "ms-cli-tables.h"
 #include "ms-lessons.h"
 
@@ -34,34 +36,33 @@ typedef struct {
   const char *prefix; /* lesson: the pair's prefix; __lesson-part: the samples path */
   int parts[MS_LESSON_MAX_PARTS]; /* __lesson-part: the part indices */
   int n_parts;
-  bool quiet;
-  bool json; /* --format json */
+  MsCliOutput output;
 } LessonOptions;
 
-static int
-lesson_list (void)
+static void
+lesson_list (FILE *f, void *user)
 {
+  (void) user;
   /* The app's cards, in their order and with their titles: each with the
    * command that measures it. */
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
     const MsLessonTopicInfo *info = ms_lesson_topic ((MsLessonTopic) t);
     if (!ms_lesson_topic_built ((MsLessonTopic) t))
       continue;
-    printf ("%s\n  %s\n", ms_gettext (info->title), ms_gettext (info->question));
+    fprintf (f, "%s\n  %s\n", ms_gettext (info->title), ms_gettext (info->question));
     /* Its one name, which the app takes too. */
-    printf ("  memsweep-gtk --lesson %s\n", info->name);
+    fprintf (f, "  memsweep-gtk --lesson %s\n", info->name);
     if (info->experiment[0])
-      printf ("  memsweep lesson %s\n", info->name);
+      fprintf (f, "  memsweep lesson %s\n", info->name);
     const MsLessonOption *opt = ms_lesson_options (info->experiment);
     for (int i = 0; opt && opt[i].key; i++)
-      printf ("    --option %s=N  %s (%g; %g..%g)\n", opt[i].key, ms_gettext (opt[i].help),
+      fprintf (f, "    --option %s=N  %s (%g; %g..%g)\n", opt[i].key, ms_gettext (opt[i].help),
               opt[i].def, opt[i].min, opt[i].max);
     if (info->plain)
-      printf ("  memsweep run --modes %s\n", info->modes);
+      fprintf (f, "  memsweep run --modes %s\n", info->modes);
     if (ms_lesson_multi_gpu ((MsLessonTopic) t))
-      printf (ms_gettext ("  memsweep portable (with two or more GPUs)\n"));
+      fprintf (f, ms_gettext ("  memsweep portable (with two or more GPUs)\n"));
   }
-  return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
 }
 
 /* The document's name and version (data/schema/memsweep-lessons.json). */
@@ -69,69 +70,115 @@ lesson_list (void)
 #define LESSONS_SCHEMA_VERSION 1
 
 static void
-put_key_string (const char *key, const char *value)
+put_key_string (FILE *f, const char *key, const char *value)
 {
-  printf (",\"%s\":", key);
+  fprintf (f, ",\"%s\":", key);
   if (value && value[0])
-    ms_json_put_string (stdout, value);
+    ms_json_put_string (f, value);
   else
-    fputs ("null", stdout);
+    fputs ("null", f);
 }
 
 static void
-put_lesson_options (const MsLessonOption *opt)
+put_lesson_options (FILE *f, const MsLessonOption *opt)
 {
-  fputs (",\"options\":[", stdout);
+  fputs (",\"options\":[", f);
   for (int i = 0; opt && opt[i].key; i++) {
-    fputs (i ? ",{\"key\":" : "{\"key\":", stdout);
-    ms_json_put_string (stdout, opt[i].key);
-    fputs (",\"help\":", stdout);
-    ms_json_put_string (stdout, ms_gettext (opt[i].help));
-    fputs (",\"default\":", stdout);
-    ms_json_put_number (stdout, opt[i].def);
-    fputs (",\"min\":", stdout);
-    ms_json_put_number (stdout, opt[i].min);
-    fputs (",\"max\":", stdout);
-    ms_json_put_number (stdout, opt[i].max);
-    fputc ('}', stdout);
+    fputs (i ? ",{\"key\":" : "{\"key\":", f);
+    ms_json_put_string (f, opt[i].key);
+    fputs (",\"help\":", f);
+    ms_json_put_string (f, ms_gettext (opt[i].help));
+    fputs (",\"default\":", f);
+    ms_json_put_number (f, opt[i].def);
+    fputs (",\"min\":", f);
+    ms_json_put_number (f, opt[i].min);
+    fputs (",\"max\":", f);
+    ms_json_put_number (f, opt[i].max);
+    fputc ('}', f);
   }
-  fputc (']', stdout);
+  fputc (']', f);
 }
 
 /* lesson LIST --format json: the same cards, each with the commands that
  * measure it. */
-static int
-lesson_list_json (void)
+static void
+lesson_list_json (FILE *f, void *user)
 {
+  (void) user;
   void *state = ms_json_begin ();
-  printf ("{\"schema\":\"" LESSONS_SCHEMA "\",\"schema_version\":%d,\"lessons\":[",
+  fprintf (f, "{\"schema\":\"" LESSONS_SCHEMA "\",\"schema_version\":%d,\"lessons\":[",
           LESSONS_SCHEMA_VERSION);
   bool first = true;
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
     const MsLessonTopicInfo *info = ms_lesson_topic ((MsLessonTopic) t);
     if (!ms_lesson_topic_built ((MsLessonTopic) t))
       continue;
-    fputs (first ? "\n{\"name\":" : ",\n{\"name\":", stdout);
+    fputs (first ? "\n{\"name\":" : ",\n{\"name\":", f);
     first = false;
-    ms_json_put_string (stdout, info->name);
-    put_key_string ("title", ms_gettext (info->title));
-    put_key_string ("question", ms_gettext (info->question));
+    ms_json_put_string (f, info->name);
+    put_key_string (f, "title", ms_gettext (info->title));
+    put_key_string (f, "question", ms_gettext (info->question));
     /* How it is measured: its own experiment, or a plain sweep of modes. */
-    put_key_string ("experiment", info->experiment[0] ? info->name : NULL);
-    put_key_string ("run_modes", info->plain ? info->modes : NULL);
-    printf (",\"multi_gpu\":%s", ms_lesson_multi_gpu ((MsLessonTopic) t) ? "true" : "false");
-    put_lesson_options (ms_lesson_options (info->experiment));
-    fputc ('}', stdout);
+    put_key_string (f, "experiment", info->experiment[0] ? info->name : NULL);
+    put_key_string (f, "run_modes", info->plain ? info->modes : NULL);
+    fprintf (f, ",\"multi_gpu\":%s", ms_lesson_multi_gpu ((MsLessonTopic) t) ? "true" : "false");
+    put_lesson_options (f, ms_lesson_options (info->experiment));
+    fputc ('}', f);
   }
-  fputs ("]}\n", stdout);
+  fputs ("]}\n", f);
   ms_json_end (state);
-  return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+}
+
+/* lesson LIST as a table: a lesson a row, how it is measured. */
+static const MsCliColumn list_columns[] = {
+  { "name" }, { "title" }, { "experiment" }, { "run_modes" }, { "multi_gpu" },
+};
+
+static MsCliTable *
+lesson_list_table (void)
+{
+  MsCliTable *table = ms_cli_table_new (list_columns, sizeof list_columns / sizeof *list_columns);
+  for (int t = 0; t < MS_TOPIC_COUNT; t++) {
+    const MsLessonTopicInfo *info = ms_lesson_topic ((MsLessonTopic) t);
+    if (!ms_lesson_topic_built ((MsLessonTopic) t))
+      continue;
+    ms_cli_table_add_row (table);
+    ms_cli_table_text (table, 0, info->name);
+    ms_cli_table_text (table, 1, ms_gettext (info->title));
+    ms_cli_table_text (table, 2, info->experiment[0] ? info->name : NULL);
+    ms_cli_table_text (table, 3, info->plain ? info->modes : NULL);
+    ms_cli_table_text (table, 4, ms_lesson_multi_gpu ((MsLessonTopic) t) ? "true" : "false");
+  }
+  return table;
+}
+
+static int
+lesson_list_write (const MsCliOutput *output)
+{
+  MsCliTable *table = lesson_list_table ();
+  MsCliDocument doc = { lesson_list, lesson_list_json, table, NULL };
+  bool written = ms_cli_output_write (output, &doc);
+  ms_cli_table_free (table);
+  return ms_cli_stdout_ok () && written ? EXIT_OK : EXIT_RUNTIME;
+}
+
+static void
+lesson_results_text (FILE *f, void *user)
+{
+  ms_report_device (f, &((const MsResults *) user)->device);
+  ms_cli_lesson_table (f, user);
+}
+
+static void
+lesson_results_json (FILE *f, void *user)
+{
+  ms_json_write (f, user);
 }
 
 static void
 lesson_usage (FILE *out)
 {
-  fputs (ms_gettext ("Usage: memsweep lesson LIST [--format text|json]\n"
+  fputs (ms_gettext ("Usage: memsweep lesson LIST [--format table|json|csv|markdown]\n"
                      "       memsweep lesson NAME [--sizes MIN:MAX[:STEP]] [--reps N]\n"
                      "                            [--warmup N] [--device I] [--out PREFIX]\n"
                      "                            [--option KEY=VALUE]...\n"
@@ -143,7 +190,10 @@ lesson_usage (FILE *out)
                      "elements (default 20:22:2). Without --reps the adaptive rule of 'run'.\n"
                      "--option sets one of the lesson's own options (LIST names them).\n"
                      "--format json prints LIST, or the lesson's results, as JSON\n"
-                     "(data/schema/).\n"),
+                     "(data/schema/), csv and markdown as a table (a lesson, or a cell, a\n"
+                     "row); --export-json, --export-csv and --export-markdown FILE write\n"
+                     "that format into FILE as well. --quiet: nothing but errors;\n"
+                     "--verbose: what it is doing.\n"),
          out);
 }
 
@@ -203,9 +253,7 @@ parse_option (LessonOptions *o, int c, const char *arg)
   case 'd': return ms_cli_parse_int ("--device", arg, &o->sweep.device);
   case 'O': o->prefix = arg; return *arg != '\0';
   case 'P': return parse_parts (o, arg);
-  case 'q': o->quiet = true; return true;
-  case 'f': return ms_cli_parse_format (arg, &o->json);
-  default: return false;
+  default: return ms_cli_output_option (&o->output, c, arg) > 0;
   }
 }
 
@@ -220,6 +268,7 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   o->sweep.min_exp = 20;
   o->sweep.max_exp = 22;
   o->sweep.step = 2;
+  ms_cli_output_init (&o->output, "lesson");
   optind = 1;
   while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
     if (c == 'h') {
@@ -236,8 +285,10 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
     return EXIT_USAGE;
   }
   o->name = argv[optind];
+  if (!ms_cli_output_ready (&o->output))
+    return EXIT_USAGE;
   if (strcmp (o->name, "LIST") == 0 || strcmp (o->name, "list") == 0)
-    return o->json ? lesson_list_json () : lesson_list ();
+    return lesson_list_write (&o->output);
   const MsLessonTopicInfo *lesson = ms_lesson_find (o->name);
   const MsLessonTopicInfo *card = ms_lesson_topic (ms_lesson_topic_from_name (o->name));
   if (!lesson && card) {
@@ -381,7 +432,9 @@ run_part (LessonOptions *o, MsBackend *backend)
 static void
 on_progress (int index, int n, const MsCell *cell, void *user)
 {
-  (void) n;
+  ms_cli_say (ms_gettext ("cell %d/%d: %s 2^%d %s: %s, %d repetitions"), index + 1, n,
+              ms_mode_name (cell->mode), cell->exponent, cell->variant,
+              ms_cell_status_name (cell->status), cell->n_reps);
   if (*(bool *) user)
     fprintf (stderr, "\r%4d %-16s 2^%-2d %-40s", index + 1, ms_mode_name (cell->mode),
              cell->exponent, cell->variant);
@@ -440,12 +493,12 @@ ms_cli_lesson (int argc, char **argv, bool part)
     return EXIT_USAGE;
   }
   const MsLessonTopicInfo *info = ms_lesson_find (o.name);
-  /* With JSON, standard output holds the document alone. */
-  if (!o.json) {
+  /* Any other format holds standard output alone. */
+  if (o.output.format == MS_CLI_FORMAT_TEXT && !o.output.stdout_off) {
     printf ("%s\n%s\n\n", ms_gettext (info->title), ms_gettext (info->reason));
     fflush (stdout);
   }
-  bool bar = !o.quiet && isatty (STDERR_FILENO);
+  bool bar = !ms_cli_quiet () && !ms_cli_verbose () && isatty (STDERR_FILENO);
   MsResults *r = NULL;
   atomic_int *cancel = ms_cli_stop_on_signals ();
   MsRunStatus st = ms_lesson_run (o.name, &o.sweep, backend, run_isolated, &o, on_progress, &bar,
@@ -466,19 +519,17 @@ ms_cli_lesson (int argc, char **argv, bool part)
   if (!ms_csv_write_pair (r, samples, summary, err, sizeof err)) {
     fprintf (stderr, "memsweep: %s\n", err);
     rc = EXIT_RUNTIME;
-  } else {
+  } else if (!ms_cli_quiet ()) {
     char clean[4 * PATH_MAX], clean2[4 * PATH_MAX];
     fprintf (stderr, ms_gettext ("memsweep: wrote %s and %s\n"),
              ms_report_clean (samples, clean, sizeof clean),
              ms_report_clean (summary, clean2, sizeof clean2));
   }
-  if (o.json) {
-    if (!ms_json_write (stdout, r))
-      rc = EXIT_RUNTIME;
-  } else {
-    ms_report_device (stdout, &r->device);
-    ms_cli_lesson_table (stdout, r);
-  }
+  MsCliTable *table = ms_cli_results_table (r);
+  MsCliDocument doc = { lesson_results_text, lesson_results_json, table, r };
+  if (!ms_cli_output_write (&o.output, &doc) || !ms_cli_stdout_ok ())
+    rc = EXIT_RUNTIME;
+  ms_cli_table_free (table);
   ms_results_free (r);
   return rc;
 }

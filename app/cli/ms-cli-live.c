@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "ms-engine.h"
+#include "ms-cli-output.h"
 #include "ms-cli-common.h"
 #include "ms-cli-live.h"
 #include "ms-cli-processes.h"
@@ -222,7 +223,8 @@ take_turns (const MsCliLive *live, const Plan *plan, atomic_int *cancel, MsResul
     int common = 0, left = k + 1 >= MS_CLI_LIVE_MIN_PROCESSES
                                ? undecided (live, runs, &common, active)
                                : -2;
-    if (isatty (STDERR_FILENO) && left >= 0)
+    /* Progress on a terminal, or wherever --verbose sends it. */
+    if (((isatty (STDERR_FILENO) && !ms_cli_quiet ()) || ms_cli_verbose ()) && left >= 0)
       fprintf (stderr, ms_gettext ("%d processes a side, %.0f s: %d of %d cells undecided\n"), k + 1,
                spent, left, common);
     if (left == -1) {

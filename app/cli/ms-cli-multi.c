@@ -13,6 +13,8 @@
 
 #include "memsweep.h"
 #include "ms-cli-common.h"
+#include "ms-cli-multi-table.h"
+#include "ms-cli-output.h"
 #include "ms-cli-entries.h"
 #include "ms-cli-options.h"
 #include "ms-i18n.h"
@@ -24,6 +26,7 @@ typedef struct {
   const char *out;
   bool solo;
   int exp;
+  MsCliOutput output;
 } MultiArgs;
 
 /* The bound of multi's whole numbers; the engine checks each range. */
@@ -57,6 +60,7 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
   const struct option *opts = ms_cli_getopt_table ("multi");
   char err[256];
   int c;
+  ms_cli_output_init (&a->output, argv[0]);
   optind = 1;
   while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
     bool ok = true;
@@ -75,7 +79,9 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
     case 'o': a->out = optarg; break;
     case 'S': a->solo = true; break;
     case 'h': ms_cli_command_usage (stdout, argv[0]); return 0;
-    default: return 2;
+    default:
+      if (ms_cli_output_option (&a->output, c, optarg) <= 0)
+        return 2;
     }
     if (!ok)
       return 2;
@@ -84,6 +90,9 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
     fprintf (stderr, ms_gettext ("memsweep: unexpected argument '%s'\n"), argv[optind]);
     return 2;
   }
+  /* A prefix names several files, and a file with its sidecar. */
+  if (!ms_cli_prefix_not_stdio ("--out", a->out) || !ms_cli_output_ready (&a->output))
+    return 2;
   a->sweep.reps_rule = MS_REPS_FIXED;
   if (!ms_sweep_validate (&a->sweep, err, sizeof err)) {
     fprintf (stderr, "memsweep: %s\n", err);
@@ -137,45 +146,45 @@ cell_of (const MsMultiResults *r, int slot, MsMode mode, int e)
 }
 
 static void
-print_cell (const MsCell *c)
+print_cell (FILE *f, const MsCell *c)
 {
   if (c && c->status == MS_CELL_OK)
-    printf ("  %8.2f %8.2f %8.2f", c->stats.h2d_gbps, c->stats.d2h_gbps, c->stats.e2e_gbps);
+    fprintf (f, "  %8.2f %8.2f %8.2f", c->stats.h2d_gbps, c->stats.d2h_gbps, c->stats.e2e_gbps);
   else
-    printf ("  %-26s", c ? ms_cell_status_name (c->status) : "-");
+    fprintf (f, "  %-26s", c ? ms_cell_status_name (c->status) : "-");
 }
 
 /* One block per (mode, size): each device together (and alone), the sum. */
 static void
-print_multi (const MultiArgs *a, MsMultiResults *together, MsMultiResults **alone)
+print_multi (FILE *f, const MultiArgs *a, MsMultiResults *together, MsMultiResults **alone)
 {
   const MsSweep *s = &a->sweep;
   for (int m = 0; m < MS_MODE_COUNT; m++) {
     for (int e = s->min_exp; s->modes[m] && e <= s->max_exp; e += s->step) {
       char size[32];
       ms_format_bytes (ms_exponent_bytes (e), size, sizeof size);
-      printf (ms_gettext ("\n%s, 2^%d (%s per vector)    GB/s: h2d, d2h, e2e%s\n"),
+      fprintf (f, ms_gettext ("\n%s, 2^%d (%s per vector)    GB/s: h2d, d2h, e2e%s\n"),
               ms_mode_name (m), e, size,
               alone ? ms_gettext ("; alone, then together / alone (h2d, d2h)") : "");
       for (int i = 0; i < together->n_devices; i++) {
         const MsCell *c = cell_of (together, i, m, e);
-        printf ("  gpu %-3d", together->devices[i]);
-        print_cell (c);
+        fprintf (f, "  gpu %-3d", together->devices[i]);
+        print_cell (f, c);
         const MsCell *c1 = alone ? cell_of (alone[i], 0, m, e) : NULL;
         if (alone) {
-          print_cell (c1);
+          print_cell (f, c1);
           if (c && c1 && c->status == MS_CELL_OK && c1->status == MS_CELL_OK &&
               c1->stats.h2d_gbps > 0 && c1->stats.d2h_gbps > 0)
-            printf ("   %.3f %.3f", c->stats.h2d_gbps / c1->stats.h2d_gbps,
+            fprintf (f, "   %.3f %.3f", c->stats.h2d_gbps / c1->stats.h2d_gbps,
                     c->stats.d2h_gbps / c1->stats.d2h_gbps);
         }
         if (c && c->status != MS_CELL_OK && c->message[0])
-          printf ("  %s", c->message);
-        printf ("\n");
+          fprintf (f, "  %s", c->message);
+        fprintf (f, "\n");
       }
       MsMultiAggregate agg;
       if (ms_multi_aggregate (together, m, e, &agg))
-        printf (ms_gettext ("  sum of %d  %8.2f %8.2f %8.2f   (slowest device %.2f / %.2f)\n"),
+        fprintf (f, ms_gettext ("  sum of %d  %8.2f %8.2f %8.2f   (slowest device %.2f / %.2f)\n"),
                 agg.n_ok, agg.h2d_gbps, agg.d2h_gbps, agg.e2e_gbps, agg.h2d_min_gbps,
                 agg.d2h_min_gbps);
     }
@@ -191,7 +200,7 @@ report_written (bool ok, const char *path, const char *err)
     fprintf (stderr, "memsweep: %s\n", err);
     return 1;
   }
-  fprintf (stderr, ms_gettext ("wrote %s\n"), path);
+  ms_cli_wrote (path);
   return 0;
 }
 
@@ -223,7 +232,7 @@ write_multi (const char *prefix, const MsMultiResults *r)
       fprintf (stderr, "memsweep: %s\n", err);
       return 1;
     }
-    fprintf (stderr, ms_gettext ("wrote %s\n"), path);
+    ms_cli_wrote (path);
   }
   /* The aggregate, and which samples file is which GPU's. */
   MsMultiFile *file = malloc (sizeof *file);
@@ -235,6 +244,29 @@ write_multi (const char *prefix, const MsMultiResults *r)
   bool ok = ms_multi_file_write (file, path, err, sizeof err);
   free (file);
   return report_written (ok, path, err);
+}
+
+typedef struct {
+  const MultiArgs *a;
+  MsMultiResults *together, **alone;
+  const int *devices;
+  int n;
+} MultiView;
+
+/* multi's table for people: the devices, then a block per mode and size. */
+static void
+multi_text (FILE *f, void *user)
+{
+  const MultiView *v = user;
+  fprintf (f, ms_gettext ("%d devices at once:"), v->n);
+  for (int i = 0; v->together && i < v->n; i++) {
+    const MsDeviceInfo *d = &v->together->per_device[i]->device;
+    fprintf (f, "%s gpu %d %s (gen%d x%d)", i ? "," : "", v->devices[i], d->name, d->pcie_gen,
+             d->pcie_width);
+  }
+  fputc ('\n', f);
+  if (v->together)
+    print_multi (f, v->a, v->together, v->alone);
 }
 
 int
@@ -266,18 +298,14 @@ ms_cli_multi (int argc, char **argv)
                   sizeof err);
   MsRunStatus st = ms_multi_run (&a.sweep, devices, n, backend, NULL, NULL, NULL, &together,
                                  err, sizeof err);
-  printf (ms_gettext ("%d devices at once:"), n);
-  for (int i = 0; together && i < n; i++) {
-    const MsDeviceInfo *d = &together->per_device[i]->device;
-    printf ("%s gpu %d %s (gen%d x%d)", i ? "," : "", devices[i], d->name, d->pcie_gen,
-            d->pcie_width);
-  }
-  printf ("\n");
-  if (together)
-    print_multi (&a, together, a.solo ? alone : NULL);
+  MultiView view = { &a, together, a.solo ? alone : NULL, devices, n };
+  MsCliTable *table = ms_cli_multi_table (&a.sweep, together, view.alone);
+  MsCliDocument doc = { multi_text, NULL, table, &view };
+  bool written = ms_cli_output_write (&a.output, &doc) && ms_cli_stdout_ok ();
+  ms_cli_table_free (table);
   if (err[0])
     fprintf (stderr, "memsweep: %s\n", err);
-  rc = st == MS_RUN_OK ? 0 : st == MS_RUN_NO_DEVICE ? 3 : 1;
+  rc = st == MS_RUN_OK ? (written ? 0 : 1) : st == MS_RUN_NO_DEVICE ? 3 : 1;
   if (together && a.out && write_multi (a.out, together) != 0)
     rc = 1;
   for (int i = 0; i < n; i++)
@@ -288,24 +316,24 @@ ms_cli_multi (int argc, char **argv)
 }
 
 static void
-print_matrix (const MsPeerResults *r, const char *title, double (*get) (const MsPeerResults *,
+print_matrix (FILE *f, const MsPeerResults *r, const char *title, double (*get) (const MsPeerResults *,
                                                                         int, int, int),
               int arg)
 {
-  printf (ms_gettext ("\n%s (row: source, column: destination)\n%-8s"), title, "");
+  fprintf (f, ms_gettext ("\n%s (row: source, column: destination)\n%-8s"), title, "");
   for (int j = 0; j < r->n_devices; j++)
-    printf (" %9s%-2d", "gpu", r->devices[j]);
-  printf ("\n");
+    fprintf (f, " %9s%-2d", "gpu", r->devices[j]);
+  fprintf (f, "\n");
   for (int i = 0; i < r->n_devices; i++) {
-    printf ("gpu %-4d", r->devices[i]);
+    fprintf (f, "gpu %-4d", r->devices[i]);
     for (int j = 0; j < r->n_devices; j++) {
       double v = i == j ? 0 : get (r, i, j, arg);
       if (v > 0)
-        printf (" %11.1f", v);
+        fprintf (f, " %11.1f", v);
       else
-        printf (" %11s", i == j ? "-" : "n/a");
+        fprintf (f, " %11s", i == j ? "-" : "n/a");
     }
-    printf ("\n");
+    fprintf (f, "\n");
   }
 }
 
@@ -329,11 +357,11 @@ get_reference (const MsPeerResults *r, int i, int j, int unused)
 }
 
 static void
-print_topology (const MsPeerResults *r, MsDeviceInfo *info)
+print_topology (FILE *f, const MsPeerResults *r, const MsDeviceInfo *info)
 {
-  printf (ms_gettext ("topology (NVML%s):\n"), r->topo.nvml ? "" : ms_gettext (": not available"));
+  fprintf (f, ms_gettext ("topology (NVML%s):\n"), r->topo.nvml ? "" : ms_gettext (": not available"));
   for (int i = 0; i < r->n_devices; i++) {
-    printf (ms_gettext ("  gpu %d %s, %s, serial %s, PCIe gen%d x%d\n"), r->devices[i],
+    fprintf (f, ms_gettext ("  gpu %d %s, %s, serial %s, PCIe gen%d x%d\n"), r->devices[i],
             info[i].name, info[i].pci_bus_id,
             r->topo.serial[i][0] ? r->topo.serial[i] : ms_gettext ("unknown"),
             info[i].pcie_gen, info[i].pcie_width);
@@ -342,7 +370,7 @@ print_topology (const MsPeerResults *r, MsDeviceInfo *info)
         continue;
       char what[96];
       double nominal = ms_peer_nominal_gbps (r, info, i, j, what, sizeof what);
-      printf (ms_gettext ("    to gpu %d: %d NVLinks, PCIe path %s, peer access %s; nominal "
+      fprintf (f, ms_gettext ("    to gpu %d: %d NVLinks, PCIe path %s, peer access %s; nominal "
                           "%.0f GB/s per direction (%s)\n"),
               r->devices[j], r->topo.nvlinks[i][j], ms_link_path_name (r->topo.pcie_path[i][j]),
               r->can_access[i][j] ? ms_gettext ("yes") : ms_gettext ("no"),
@@ -364,6 +392,44 @@ write_peer (const char *prefix, const MsPeerResults *r, const MsDeviceInfo *info
   bool ok = ms_peer_file_write (file, path, err, sizeof err);
   free (file);
   return report_written (ok, path, err);
+}
+
+typedef struct {
+  const MsPeerResults *r;
+  const MsDeviceInfo *info;
+  const int *devices;
+  int n, reps;
+  uint64_t bytes;
+} PeerView;
+
+/* peer's tables for people: the topology, a matrix per method and way. */
+static void
+peer_text (FILE *f, void *user)
+{
+  const PeerView *v = user;
+  const MsPeerResults *r = v->r;
+  char size[32];
+  ms_format_bytes (v->bytes, size, sizeof size);
+  fprintf (f, ms_gettext ("peer copies of %s, median of %d, GB/s (1e9 B/s; bidirectional counts "
+                          "both ways)\n"),
+           size, v->reps);
+  print_topology (f, r, v->info);
+  for (int m = 0; m < MS_PEER_METHOD_COUNT; m++) {
+    char title[128];
+    snprintf (title, sizeof title, ms_gettext ("%s, unidirectional"), ms_peer_method_name (m));
+    print_matrix (f, r, title, get_uni, m);
+    snprintf (title, sizeof title, ms_gettext ("%s, bidirectional"), ms_peer_method_name (m));
+    print_matrix (f, r, title, get_bi, m);
+  }
+  print_matrix (f, r,
+                ms_gettext ("reference: cudaMemcpyPeerAsync x10 per event pair, unidirectional"),
+                get_reference, 0);
+  for (int m = 0; m < MS_PEER_METHOD_COUNT; m++)
+    for (int i = 0; i < v->n; i++)
+      for (int j = 0; j < v->n; j++)
+        if (i != j && !r->cell[m][i][j].ok && r->cell[m][i][j].note[0])
+          fprintf (f, "%s, gpu %d -> %d: %s\n", ms_peer_method_name (m), v->devices[i],
+                   v->devices[j], r->cell[m][i][j].note);
 }
 
 int
@@ -397,31 +463,44 @@ ms_cli_peer (int argc, char **argv)
   for (int i = 0; i < n; i++)
     ms_backend_query_device (backend, devices[i], &info[i]);
   ms_backend_free (backend);
-  char size[32];
-  ms_format_bytes (bytes, size, sizeof size);
-  printf (ms_gettext ("peer copies of %s, median of %d, GB/s (1e9 B/s; bidirectional counts both "
-                      "ways)\n"),
-          size, a.sweep.reps);
-  print_topology (r, info);
-  for (int m = 0; m < MS_PEER_METHOD_COUNT; m++) {
-    char title[128];
-    snprintf (title, sizeof title, ms_gettext ("%s, unidirectional"), ms_peer_method_name (m));
-    print_matrix (r, title, get_uni, m);
-    snprintf (title, sizeof title, ms_gettext ("%s, bidirectional"), ms_peer_method_name (m));
-    print_matrix (r, title, get_bi, m);
-  }
-  print_matrix (r,
-                ms_gettext ("reference: cudaMemcpyPeerAsync x10 per event pair, unidirectional"),
-                get_reference, 0);
-  for (int m = 0; m < MS_PEER_METHOD_COUNT; m++)
-    for (int i = 0; i < n; i++)
-      for (int j = 0; j < n; j++)
-        if (i != j && !r->cell[m][i][j].ok && r->cell[m][i][j].note[0])
-          printf ("%s, gpu %d -> %d: %s\n", ms_peer_method_name (m), devices[i], devices[j],
-                  r->cell[m][i][j].note);
+  PeerView view = { r, info, devices, n, a.sweep.reps, bytes };
+  MsCliTable *table = ms_cli_peer_table (r);
+  MsCliDocument doc = { peer_text, NULL, table, &view };
+  bool written = ms_cli_output_write (&a.output, &doc) && ms_cli_stdout_ok ();
+  ms_cli_table_free (table);
   rc = a.out ? write_peer (a.out, r, info, a.sweep.reps) : 0;
   free (r);
-  return rc;
+  return written ? rc : 1;
+}
+
+typedef struct {
+  const MsPortableResults *r;
+  const int *devices;
+  int n, reps;
+  uint64_t bytes;
+} PortableView;
+
+/* portable's table for people: a block per case, a line per GPU. */
+static void
+portable_text (FILE *f, void *user)
+{
+  const PortableView *v = user;
+  char size[32];
+  ms_format_bytes (v->bytes, size, sizeof size);
+  fprintf (f, ms_gettext ("pinned host memory across GPUs: copies of %s, each GPU alone, median "
+                          "of %d, GB/s\n"),
+           size, v->reps);
+  for (int k = 0; k < MS_PORTABLE_COUNT; k++) {
+    fprintf (f, "\n%s\n", ms_portable_case_name (k));
+    for (int i = 0; i < v->n; i++) {
+      const MsPortableCell *c = &v->r->cell[k][i];
+      if (c->ok)
+        fprintf (f, "  gpu %-3d h2d %8.2f  d2h %8.2f  %s\n", v->devices[i], c->h2d_gbps,
+                 c->d2h_gbps, c->note);
+      else
+        fprintf (f, ms_gettext ("  gpu %-3d failed: %s\n"), v->devices[i], c->note);
+    }
+  }
 }
 
 int
@@ -441,22 +520,11 @@ ms_cli_portable (int argc, char **argv)
     free (r);
     return 1;
   }
-  char size[32];
-  ms_format_bytes (bytes, size, sizeof size);
-  printf (ms_gettext ("pinned host memory across GPUs: copies of %s, each GPU alone, median of "
-                      "%d, GB/s\n"),
-          size, a.sweep.reps);
-  for (int k = 0; k < MS_PORTABLE_COUNT; k++) {
-    printf ("\n%s\n", ms_portable_case_name (k));
-    for (int i = 0; i < n; i++) {
-      const MsPortableCell *c = &r->cell[k][i];
-      if (c->ok)
-        printf ("  gpu %-3d h2d %8.2f  d2h %8.2f  %s\n", devices[i], c->h2d_gbps, c->d2h_gbps,
-                c->note);
-      else
-        printf (ms_gettext ("  gpu %-3d failed: %s\n"), devices[i], c->note);
-    }
-  }
+  PortableView view = { r, devices, n, a.sweep.reps, bytes };
+  MsCliTable *table = ms_cli_portable_table (r, devices);
+  MsCliDocument doc = { portable_text, NULL, table, &view };
+  bool written = ms_cli_output_write (&a.output, &doc) && ms_cli_stdout_ok ();
+  ms_cli_table_free (table);
   free (r);
-  return 0;
+  return written ? 0 : 1;
 }

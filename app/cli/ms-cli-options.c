@@ -9,42 +9,54 @@
 #include <string.h>
 
 #include "ms-cli-options.h"
+#include "ms-cli-output.h"
 #include "ms-i18n.h"
 
 /* The options of each command: the one list its parser (getopt_long's
  * table, ms_cli_getopt_table), the usage, the man page and the shell
  * completion (`memsweep __options`, tools/ms-cli-docs.py) come from. key is
  * the parser's getopt value. */
-#define FORMAT_OPTION(k)                                                      \
-  { "format", "text|json", k, MS_N_ ("text for people (default) or JSON for scripts") }
-/* For the commands whose result is one table. */
-#define TABLE_FORMAT_OPTION(k)                                                \
-  { "format", "text|json|csv", k,                                             \
-    MS_N_ ("text for people (default), JSON for scripts or CSV for data tools") }
+/* Every command that prints progress. */
+#define PROGRESS_OPTIONS                                                      \
+  { "quiet", NULL, MS_CLI_KEY_QUIET, MS_N_ ("nothing but errors") },          \
+  { "verbose", NULL, MS_CLI_KEY_VERBOSE,                                      \
+    MS_N_ ("what it is doing, on standard error") }
+/* Every command that prints a table takes the same output options
+ * (ms-cli-output.h; docs/cli.md, "Output"); its exports' "wrote" lines
+ * make it one that prints progress too. */
+#define OUTPUT_OPTIONS                                                        \
+  { "format", "table|json|csv|markdown", MS_CLI_KEY_FORMAT,                   \
+    MS_N_ ("what goes to standard output (default table)") },                \
+  { "export-json", "FILE", MS_CLI_KEY_EXPORT_JSON,                           \
+    MS_N_ ("also write the JSON into FILE (-: standard output)") },          \
+  { "export-csv", "FILE", MS_CLI_KEY_EXPORT_CSV,                             \
+    MS_N_ ("also write the table as CSV into FILE") },                       \
+  { "export-markdown", "FILE", MS_CLI_KEY_EXPORT_MARKDOWN,                   \
+    MS_N_ ("also write the table as markdown into FILE") },                  \
+  PROGRESS_OPTIONS
 
 static const MsCliOption info_options[] = {
   { "device", "I", 'd', MS_N_ ("the CUDA device to describe (default 0)") },
-  FORMAT_OPTION ('f'),
+  OUTPUT_OPTIONS,
   { NULL },
 };
 static const MsCliOption modes_options[] = {
-  TABLE_FORMAT_OPTION ('f'),
+  OUTPUT_OPTIONS,
   { NULL },
 };
 /* run's own options; its sweep settings follow from the engine's setting
  * table (ms-setting-table.c). */
 static const MsCliOption run_options[] = {
   { "out", "PREFIX", 'O', MS_N_ ("write PREFIX-samples.csv and PREFIX-summary.csv") },
-  { "quiet", NULL, 'q', MS_N_ ("no progress bar") },
   { "profile", "FILE", 'P', MS_N_ ("widen the intervals by this run-to-run profile") },
   { "no-profile", NULL, 'N', MS_N_ ("within-run intervals only") },
   { "grade", NULL, 'G', MS_N_ ("a compare-grade run (docs/compare.md)") },
-  FORMAT_OPTION ('F'),
+  OUTPUT_OPTIONS,
   { NULL },
 };
 static const MsCliOption show_options[] = {
-  FORMAT_OPTION ('f'),
-  { "out", "FILE", 'o', MS_N_ ("write the JSON into FILE") },
+  OUTPUT_OPTIONS,
+  { "out", "FILE", 'o', MS_N_ ("write the JSON into FILE (as --export-json)") },
   { "envelopes", "FILE", 'e', MS_N_ ("judge the key figures against this envelope file") },
   { NULL },
 };
@@ -52,7 +64,7 @@ static const MsCliOption compare_options[] = {
   { "threshold", "PCT", 't', MS_N_ ("the difference that matters, in percent") },
   { "mode", "M", 'm', MS_N_ ("only the cells of memory mode M") },
   { "figure", "F", 'g', MS_N_ ("e2e, h2d, kernel or d2h") },
-  FORMAT_OPTION ('f'),
+  OUTPUT_OPTIONS,
   { "json", NULL, 'j', MS_N_ ("the same as --format json") },
   { "plot", "FILE", 'p', MS_N_ ("draw the ratio B/A against size into FILE") },
   { "live", NULL, 'l', MS_N_ ("measure A and B now, a process of each in turn") },
@@ -69,7 +81,7 @@ static const MsCliOption compare_options[] = {
 static const MsCliOption plot_options[] = {
   { "view", "VIEW", 'v', MS_N_ ("bandwidth, h2d, d2h, time, breakdown, timeline or lesson") },
   { "format", "png|svg|pdf", 'f', MS_N_ ("the picture's format (default: OUT's extension)") },
-  { "out", "OUT", 'o', MS_N_ ("the file to write") },
+  { "out", "OUT", 'o', MS_N_ ("the file to write (-: standard output, with --format)") },
   { "pixels", "WxH", 'p', MS_N_ ("image size in pixels (points for PDF)") },
   { "size", "N", 's', MS_N_ ("the timeline's size (WxH: the same as --pixels)") },
   { "no-caption", NULL, 'n', MS_N_ ("no caption line") },
@@ -80,7 +92,8 @@ static const MsCliOption plot_options[] = {
   { NULL },
 };
 static const MsCliOption report_options[] = {
-  { "out", "REPORT", 'o', MS_N_ ("the report to write, .pdf or .html") },
+  { "out", "REPORT", 'o', MS_N_ ("the report to write, .pdf or .html (-: standard output)") },
+  { "format", "pdf|html", 'f', MS_N_ ("the report's format (default: REPORT's extension)") },
   { NULL },
 };
 #endif
@@ -96,6 +109,7 @@ static const MsCliOption multi_options[] = {
   { "out", "PREFIX", 'o', MS_N_ ("where the files go") },
   { "exp", "E", 'e', MS_N_ ("the one size of peer and portable, 2^E elements") },
   { "solo", NULL, 'S', MS_N_ ("also each GPU alone, for the slowdown") },
+  OUTPUT_OPTIONS,
   { NULL },
 };
 static const MsCliOption fleet_options[] = {
@@ -108,26 +122,29 @@ static const MsCliOption fleet_options[] = {
   { "wait-max", "MINUTES", 'W', MS_N_ ("how long to wait for the jobs (default: --time + 10)") },
   { "sbatch-arg", "ARG", 'x', MS_N_ ("one more argument for sbatch") },
   { "dry-run", NULL, 'n', MS_N_ ("print the job script, submit nothing") },
+  PROGRESS_OPTIONS,
   { NULL },
 };
 static const MsCliOption fleet_node_options[] = {
   { "dir", "DIR", 'd', MS_N_ ("the fleet's folder") },
   { "node", "NAME", 'n', MS_N_ ("this node's name (default: the host name)") },
   { "gpus", "N|all", 'g', MS_N_ ("how many of this node's GPUs to measure (default: all)") },
+  PROGRESS_OPTIONS,
   { NULL },
 };
 static const MsCliOption fleet_report_options[] = {
   { "threshold", "PCT", 't', MS_N_ ("how far from the median flags a node, in percent") },
   { "outliers", NULL, 'o', MS_N_ ("only the flagged nodes") },
   { "fail-on-outliers", NULL, 'f', MS_N_ ("exit 1 when a node is flagged") },
-  TABLE_FORMAT_OPTION ('F'),
-  { "openmetrics", "FILE", 'm', MS_N_ ("also write the figures as OpenMetrics into FILE") },
+  OUTPUT_OPTIONS,
+  { "openmetrics", "FILE", 'm',
+    MS_N_ ("also write the figures as OpenMetrics into FILE (-: standard output)") },
   { NULL },
 };
 static const MsCliOption calibrate_options[] = {
   { "runs", "N", 'r', MS_N_ ("how many runs to measure the spread over") },
-  { "out", "PROFILE", 'o', MS_N_ ("where the profile goes") },
-  TABLE_FORMAT_OPTION ('f'),
+  { "out", "PROFILE", 'o', MS_N_ ("where the profile goes (-: standard output)") },
+  OUTPUT_OPTIONS,
   { NULL },
 };
 static const MsCliOption lesson_options[] = {
@@ -138,9 +155,8 @@ static const MsCliOption lesson_options[] = {
   { "device", "I", 'd', MS_N_ ("the CUDA device") },
   { "out", "PREFIX", 'O', MS_N_ ("write PREFIX-samples.csv and PREFIX-summary.csv") },
   { "parts", "N", 'P', MS_N_ ("the processes the experiment is split into") },
-  { "quiet", NULL, 'q', MS_N_ ("no progress") },
   { "option", "KEY=VALUE", 'o', MS_N_ ("one of the lesson's own options") },
-  FORMAT_OPTION ('f'),
+  OUTPUT_OPTIONS,
   { NULL },
 };
 

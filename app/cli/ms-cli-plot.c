@@ -33,7 +33,8 @@ plot_help (void)
                       "  --view V             bandwidth, h2d, d2h, time, breakdown, timeline "
                       "or lesson\n"
                       "  --format F           png, svg or pdf (default: OUT's extension)\n"
-                      "  --out OUT            the file to write\n"
+                      "  --out OUT            the file to write (-: standard output, with "
+                      "--format)\n"
                       "  --pixels WxH         image size in pixels (points for PDF), default "
                       "1600x1000 (--size WxH also works)\n"
                       "  --no-caption         no caption line (device, date, version, settings)\n"
@@ -242,6 +243,16 @@ parse_plot (PlotOptions *o, int argc, char **argv)
     fprintf (stderr, ms_gettext ("memsweep: --format: '%s' is not png, svg or pdf\n"), o->format);
     return EXIT_USAGE;
   }
+  /* --out -: standard output, which has no extension: --format says. */
+  if (strcmp (o->out, MS_CLI_STDIO) == 0) {
+    if (o->format) {
+      o->out = "/dev/stdout";
+      return ms_cli_stdout_not_input () ? -1 : EXIT_RUNTIME;
+    }
+    fprintf (stderr, ms_gettext ("memsweep: --out -: give --format png, svg or pdf for standard "
+                                 "output\n"));
+    return EXIT_USAGE;
+  }
   gboolean matches = o->format ? dot && !g_ascii_strcasecmp (dot + 1, o->format)
                                : ms_export_format_known (o->out);
   if (!matches) {
@@ -296,7 +307,7 @@ plot_lesson (const PlotOptions *o, char **paths, int n)
   char takeaway[1024] = "";
   ms_lesson_caption (job.topic, job.run, -1, takeaway, sizeof takeaway);
   g_autofree char *caption = o->caption ? ms_report_lesson_caption (takeaway, job.run) : NULL;
-  MsExportOptions eo = { caption, &job.style };
+  MsExportOptions eo = { caption, &job.style, o->format };
   g_autoptr (GError) error = NULL;
   if (!ms_export_drawing_full (o->out, o->width, o->height, draw_lesson, &job, &eo, &error)) {
     ms_cli_print_error (error);
@@ -343,7 +354,7 @@ ms_cli_plot (int argc, char **argv)
   /* As the app's export: text grows with the image so it stays legible. */
   job.style.text_scale = job.style.line_scale = MAX (1.0, o.width / 1400.0);
   g_autofree char *caption = o.caption ? ms_report_view_caption (runs, job.view) : NULL;
-  MsExportOptions eo = { caption, &job.style };
+  MsExportOptions eo = { caption, &job.style, o.format };
   g_autoptr (GError) error = NULL;
   if (!ms_export_drawing_full (o.out, o.width, o.height, ms_report_view_draw, &job, &eo, &error)) {
     ms_cli_print_error (error);

@@ -16,11 +16,13 @@
 static void
 report_help (void)
 {
-  printf (ms_gettext ("Usage: memsweep report FILE... --out REPORT.pdf|REPORT.html\n\n"
+  printf (ms_gettext ("Usage: memsweep report FILE... --out REPORT.pdf|REPORT.html\n"
+                      "       memsweep report FILE... --out - --format pdf|html\n\n"
                       "Writes a report of one or more samples or summary CSVs: a title page "
                       "(device, PCIe link,\ndriver, settings, date, version), every chart, the "
                       "breakdown, the summary table and\ncaptions computed from the data. PDF "
-                      "pages or one HTML page with the charts as SVG.\n"
+                      "pages or one HTML page with the charts as SVG. --out - writes standard "
+                      "output,\nin the --format given.\n"
                       "\nExit status: 0 success, 1 the file could not be written, 2 bad usage "
                       "or bad input file.\n"));
 }
@@ -36,7 +38,7 @@ int
 ms_cli_report (int argc, char **argv)
 {
   const struct option *opts = ms_cli_getopt_table ("report");
-  const char *out = NULL;
+  const char *out = NULL, *format = NULL;
   int c;
   optind = 1;
   while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
@@ -44,20 +46,49 @@ ms_cli_report (int argc, char **argv)
       report_help ();
       return EXIT_OK;
     }
-    if (c != 'o')
+    if (c == 'f')
+      format = optarg;
+    else if (c == 'o')
+      out = optarg;
+    else
       return report_usage_error ();
-    out = optarg;
   }
-  const char *dot = out ? strrchr (out, '.') : NULL;
-  gboolean pdf = dot && !g_ascii_strcasecmp (dot, ".pdf");
-  gboolean html = dot && (!g_ascii_strcasecmp (dot, ".html") || !g_ascii_strcasecmp (dot, ".htm"));
   if (optind >= argc || !out) {
     fprintf (stderr, ms_gettext ("memsweep: report needs at least one FILE and --out\n"));
     return report_usage_error ();
   }
+  /* The format: --format's, else OUT's extension, which must agree. */
+  const char *dot = strrchr (out, '.');
+  bool to_stdout = strcmp (out, MS_CLI_STDIO) == 0;
+  if (format && strcmp (format, "pdf") != 0 && strcmp (format, "html") != 0) {
+    fprintf (stderr, ms_gettext ("memsweep: --format: '%s' is neither pdf nor html\n"), format);
+    return EXIT_USAGE;
+  }
+  gboolean pdf = format ? format[0] == 'p' : dot && !g_ascii_strcasecmp (dot, ".pdf");
+  gboolean html = format ? format[0] == 'h'
+                         : dot && (!g_ascii_strcasecmp (dot, ".html") ||
+                                   !g_ascii_strcasecmp (dot, ".htm"));
+  gboolean named = to_stdout || (dot && (pdf ? !g_ascii_strcasecmp (dot, ".pdf")
+                                             : !g_ascii_strcasecmp (dot, ".html") ||
+                                                 !g_ascii_strcasecmp (dot, ".htm")));
+  if (to_stdout && !format) {
+    fprintf (stderr, ms_gettext ("memsweep: --out -: give --format pdf or html for standard "
+                                 "output\n"));
+    return EXIT_USAGE;
+  }
+  if (format && !named) {
+    fprintf (stderr, ms_gettext ("memsweep: --out: '%s' must end in .%s, as --format says\n"), out,
+             format);
+    return EXIT_USAGE;
+  }
   if (!pdf && !html) {
     fprintf (stderr, ms_gettext ("memsweep: --out: '%s' must end in .pdf or .html\n"), out);
     return EXIT_USAGE;
+  }
+  if (to_stdout) {
+    if (!ms_cli_stdout_not_input ())
+      return EXIT_RUNTIME;
+    out = "/dev/stdout";
   }
   /* The report judges the runs against the envelope file it reads. */
   ms_cli_protect_envelopes (NULL);

@@ -24,17 +24,22 @@ enum { SETTING_OPTION = 256 };
 static const char *const output_options =
   MS_N_ ("  --out PREFIX         write PREFIX-samples.csv and PREFIX-summary.csv\n"
          "                       (default memsweep)\n"
-         "  --quiet              no progress bar\n"
          "  --profile FILE       widen the intervals by the run-to-run spread that\n"
          "                       'memsweep calibrate' measured (default: this GPU's\n"
-         "                       profile, when there is one)\n"
+         "                       profile, when there is one; -: standard input)\n"
          "  --no-profile         within-run intervals only\n"
          "  --grade              a compare-grade run, whose verdicts decide: unless\n"
          "                       given, --processes 6 --rounds 9 --vary placement\n"
          "                       --reps 3 --instrumented-reps 1 (under a minute for\n"
          "                       the default sweep; docs/compare.md)\n"
-         "  --format table|json  what goes to standard output (default table; json:\n"
-         "                       docs/json.md)\n");
+         "  --format table|json|csv|markdown\n"
+         "                       what goes to standard output (default table; json:\n"
+         "                       docs/json.md; csv and markdown: a row per cell)\n"
+         "  --export-json FILE, --export-csv FILE, --export-markdown FILE\n"
+         "                       the same into FILE as well, beside the table (each\n"
+         "                       may be given; -: standard output, in place of it)\n"
+         "  --quiet              nothing but errors: no progress bar, no 'wrote' lines\n"
+         "                       --verbose: each cell as it finishes, on standard error\n");
 static const char *const stop_note =
   MS_N_ ("Ctrl+C, SIGTERM or SIGHUP stops the sweep and writes what was measured\n"
          "(exit status 1); a second one ends memsweep at once.\n");
@@ -52,9 +57,15 @@ ms_cli_run_options_text (void)
       ms_setting_usage (setting, text + used, sizeof text - used);
     used += strlen (text + used);
   }
+  /* The bound the processes' rounds share, from the engine's constant,
+   * after the options: each option's entry ends with its default. */
   if (used < sizeof text)
-    snprintf (text + used, sizeof text - used, "%s\n%s", ms_gettext (output_options),
-              ms_gettext (stop_note));
+    snprintf (text + used, sizeof text - used, "%s", ms_gettext (output_options));
+  used += strlen (text + used);
+  if (used < sizeof text)
+    snprintf (text + used, sizeof text - used,
+              ms_gettext ("\n--processes x --rounds: at most %d rounds in all.\n%s"),
+              MS_MAX_ROUNDS, ms_gettext (stop_note));
   return text;
 }
 
@@ -150,12 +161,15 @@ parse_run_option (MsCliRunOptions *o, int c, const char *arg)
       return true;
     fprintf (stderr, ms_gettext ("memsweep: --out: empty prefix\n"));
     return false;
-  case 'q': o->quiet = true; return true;
   case 'P': o->profile = arg; return true;
   case 'N': o->no_profile = true; return true;
   case 'G': o->grade = true; return true;
-  case 'F': return ms_cli_parse_format (arg, &o->json);
   default:
+    switch (ms_cli_output_option (&o->output, c, arg)) {
+    case 1: return true;
+    case -1: return false;
+    default: break;
+    }
     if (c >= SETTING_OPTION && c < SETTING_OPTION + ms_setting_count ()) {
       o->given[c - SETTING_OPTION] = true;
       return parse_setting (o, ms_setting_nth (c - SETTING_OPTION), arg);
@@ -210,11 +224,38 @@ apply_grade (MsCliRunOptions *o)
     }
 }
 
+/* --profile FILE, read once before the sweep; "-" is standard input,
+ * copied for the reader, which reads regular files (with no sidecar: the
+ * profile's inline form). False after a message. */
+static bool
+read_profile (MsCliRunOptions *o)
+{
+  char err[PATH_MAX + 256], clean[4 * sizeof err], stdin_path[PATH_MAX] = "";
+  const char *path = o->profile;
+  if (strcmp (path, MS_CLI_STDIO) == 0) {
+    ms_cli_protect_input ("/dev/stdin");
+    if (!ms_cli_stdin_file (stdin_path, sizeof stdin_path))
+      return false;
+    path = stdin_path;
+  }
+  bool ok = ms_run_to_run_read_profile (&o->profile_rr, path, o->profile_device,
+                                        sizeof o->profile_device, err, sizeof err);
+  if (stdin_path[0]) {
+    ms_cli_stdin_names (stdin_path, err);
+    ms_cli_stdin_done (stdin_path);
+  } else {
+    ms_cli_protect_input (path);
+  }
+  if (!ok)
+    fprintf (stderr, "memsweep: --profile: %s\n", ms_report_clean (err, clean, sizeof clean));
+  return ok;
+}
+
 int
 ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
 {
   const struct option *opts = run_option_table ();
-  char err[PATH_MAX + 256], clean[4 * sizeof err];
+  char err[PATH_MAX + 256];
   int c;
   ms_sweep_init_default (&o->sweep);
   o->prefix = "memsweep";
@@ -223,7 +264,7 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
   o->no_profile = false;
   o->grade = false;
   memset (o->given, 0, sizeof o->given);
-  o->json = false;
+  ms_cli_output_init (&o->output, "run");
   optind = 1;
   while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
     if (c == 'h') {
@@ -246,21 +287,16 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
     return EXIT_USAGE;
   }
   /* The CPU baseline touches no GPU: say so rather than ignore the index. */
-  if (o->sweep.device != 0 && !ms_sweep_uses_gpu (&o->sweep))
+  if (o->sweep.device != 0 && !ms_sweep_uses_gpu (&o->sweep) && !ms_cli_quiet ())
     fprintf (stderr, ms_gettext ("memsweep: note: --device %d has no effect: the host mode runs "
                                  "on the CPU only\n"),
              o->sweep.device);
-  if (o->profile && !ms_run_to_run_read_profile (&o->profile_rr, o->profile, o->profile_device,
-                                                 sizeof o->profile_device, err, sizeof err)) {
-    fprintf (stderr, "memsweep: --profile: %s\n", ms_report_clean (err, clean, sizeof clean));
+  if (o->profile && !read_profile (o))
     return EXIT_USAGE;
-  }
-  if (o->profile)
-    ms_cli_protect_input (o->profile);
   /* The table goes there after the sweep: said before it. */
   if (!ms_cli_stdout_not_input ())
     return EXIT_USAGE;
-  if (!ms_cli_prefix_not_stdio ("--out", o->prefix))
+  if (!ms_cli_prefix_not_stdio ("--out", o->prefix) || !ms_cli_output_ready (&o->output))
     return EXIT_USAGE;
   /* A device or a pipe as the prefix (/dev/null) gets both files. */
   if (!ms_atomic_file_output_name (o->prefix, "-samples.csv", o->samples_path,
@@ -310,6 +346,14 @@ ms_cli_check_run_options (const char *command, const char *prefix, bool allow_pr
         (is_abbreviation (argv[i], "--profile", 4) || is_abbreviation (argv[i], "--no-profile", 4))) {
       fprintf (stderr, ms_gettext ("memsweep %s: %s belongs to run\n"), command,
                argv[i][2] == 'p' ? "--profile" : "--no-profile");
+      return EXIT_USAGE;
+    }
+    /* Standard input is read once, by the run the command starts. */
+    if (allow_profile && ((strcmp (argv[i], "--profile") == 0 && i + 1 < argc &&
+                           strcmp (argv[i + 1], MS_CLI_STDIO) == 0) ||
+                          strcmp (argv[i], "--profile=-") == 0)) {
+      fprintf (stderr, ms_gettext ("memsweep %s: --profile -: each node's run reads its own "
+                                   "profile; give a file\n"), command);
       return EXIT_USAGE;
     }
     args[3 + i] = argv[i];

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "memsweep.h"
+#include "ms-cli-output.h"
 
 /* Room for the engine's sweep settings (checked where they are parsed). */
 #define MS_CLI_MAX_SETTINGS 32
@@ -16,8 +17,7 @@
 typedef struct {
   MsSweep sweep;
   const char *prefix;
-  bool quiet;
-  bool json;
+  MsCliOutput output; /* --format, --export-*; --quiet and --verbose are the process's */
   const char *fixed_opt, *adaptive_opt; /* the repetition rule's options given */
   const char *profile; /* --profile FILE */
   MsRunToRun profile_rr; /* its contents, read once by ms_cli_run_options_parse */

@@ -11,7 +11,9 @@
 #include "memsweep.h"
 #include "ms-cli-common.h"
 #include "ms-cli-json.h"
+#include "ms-cli-output.h"
 #include "ms-cli-processes.h"
+#include "ms-cli-results-table.h"
 #include "ms-cli-run-options.h"
 #include "ms-cli-run.h"
 #include "ms-cli-tables.h"
@@ -23,10 +25,24 @@ typedef struct {
   double start_us;
 } Progress;
 
+/* --verbose: a line per cell as it finishes, in place of the bar. */
+static void
+say_cell (int index, int n, const MsCell *cell)
+{
+  char median[64] = "-";
+  if (ms_report_has_numbers (cell))
+    snprintf (median, sizeof median, "%.3f us", cell->stats.e2e.median);
+  ms_cli_say (ms_gettext ("cell %d/%d: %s 2^%d%s%s: %s, %d repetitions, median %s"), index + 1, n,
+              ms_mode_name (cell->mode), cell->exponent, cell->variant[0] ? " " : "",
+              cell->variant, ms_cell_status_name (cell->status), cell->n_reps, median);
+}
+
 static void
 on_progress (int index, int n, const MsCell *cell, void *user)
 {
   Progress *p = user;
+  if (ms_cli_verbose ())
+    say_cell (index, n, cell);
   if (!p->bar)
     return;
   struct timespec ts;
@@ -57,8 +73,21 @@ any_cell_failed (const MsResults *results)
   return false;
 }
 
+static void
+results_text (FILE *f, void *user)
+{
+  ms_report_header (f, user, true);
+  ms_report_table (f, user);
+}
+
+static void
+results_json (FILE *f, void *user)
+{
+  ms_json_write (f, user);
+}
+
 /* Files first (a closed stdout must not cost the measurements), then the
- * table, then what went wrong. */
+ * table and its exports, then what went wrong. */
 static int
 save_and_report (const MsCliRunOptions *o, const MsResults *results, MsRunStatus st,
                  const char *run_err)
@@ -72,18 +101,17 @@ save_and_report (const MsCliRunOptions *o, const MsResults *results, MsRunStatus
     fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
     rc = EXIT_RUNTIME;
   }
-  if (o->json) {
-    ms_json_write (stdout, results);
-  } else {
-    ms_report_header (stdout, results, true);
-    ms_report_table (stdout, results);
-  }
-  if (!ms_cli_stdout_ok ())
-    rc = EXIT_RUNTIME;
-  if (saved)
+  if (saved && !ms_cli_quiet ())
     fprintf (stderr, ms_gettext ("memsweep: wrote %s and %s\n"),
              ms_report_clean (o->samples_path, clean, sizeof clean),
              ms_report_clean (o->summary_path, clean2, sizeof clean2));
+  MsCliTable *table = ms_cli_results_table (results);
+  MsCliDocument doc = { results_text, results_json, table, (void *) results };
+  if (!ms_cli_output_write (&o->output, &doc))
+    rc = EXIT_RUNTIME;
+  ms_cli_table_free (table);
+  if (!ms_cli_stdout_ok ())
+    rc = EXIT_RUNTIME;
   stop_signal = ms_cli_stop_signal ();
   if (st == MS_RUN_CANCELLED) {
     if (stop_signal)
@@ -122,6 +150,8 @@ apply_profile (const MsCliRunOptions *o, MsResults *results)
     }
     results->run_to_run = o->profile_rr;
   }
+  if (ms_cli_quiet ())
+    return;
   fprintf (stderr,
            ms_gettext ("memsweep: intervals include the run-to-run spread of %s (%d runs, %s)\n"),
            ms_report_clean (path, clean, sizeof clean), results->run_to_run.runs,
@@ -141,7 +171,7 @@ ms_cli_run (int argc, char **argv)
 
   struct timespec ts;
   clock_gettime (CLOCK_MONOTONIC, &ts);
-  Progress progress = { .bar = !o.quiet && isatty (STDERR_FILENO),
+  Progress progress = { .bar = !ms_cli_quiet () && !ms_cli_verbose () && isatty (STDERR_FILENO),
                         .start_us = ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3 };
   MsResults *results = NULL;
   MsRunStatus st;

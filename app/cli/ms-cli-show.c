@@ -14,22 +14,28 @@
 #include "ms-engine.h"
 #include "ms-i18n.h"
 #include "ms-cli-json.h"
+#include "ms-cli-output.h"
+#include "ms-cli-results-table.h"
 #include "ms-cli-tables.h"
 
 
 void
 ms_cli_show_help (void)
 {
-  printf (ms_gettext ("Usage: memsweep show FILE|-\n"
+  printf (ms_gettext ("Usage: memsweep show FILE|- [--format table|json|csv|markdown]\n"
+                      "                     [--export-json|--export-csv|--export-markdown "
+                      "FILE]...\n"
                       "       memsweep show FILE|- --format json [--out FILE.json|-]\n"
                       "       memsweep show FILE --envelopes FILE.csv\n\n"
                       "Prints the tables of a samples or summary CSV written by memsweep (no "
                       "GPU needed),\nand warns when the summary beside it is from another "
                       "run. --format json prints\nJSON instead (docs/json.md); with --out it "
-                      "goes into that file.\n- is standard input as FILE, standard output as "
-                      "--out.\nThe run's link health and its figures against their "
-                      "reference envelope\n(docs/envelopes.md; --envelopes: another "
-                      "envelope file) follow the tables.\n%s"), ms_cli_exit_status ());
+                      "goes into that file alone. --format\ncsv and markdown print a row per "
+                      "cell; --export-json, --export-csv and\n--export-markdown FILE write "
+                      "that format into FILE beside the tables.\n- is standard input as FILE, "
+                      "standard output as --out.\nThe run's link health and its figures "
+                      "against their reference envelope\n(docs/envelopes.md; --envelopes: "
+                      "another envelope file) follow the tables.\n%s"), ms_cli_exit_status ());
 }
 
 static int
@@ -53,7 +59,7 @@ show_option (int argc, char **argv, int *i, const char *name, const char **value
 
 typedef struct {
   const char *path, *out, *envelopes;
-  bool json;
+  MsCliOutput output;
 } ShowOptions;
 
 /* -1 to go on, else the exit status. */
@@ -72,11 +78,11 @@ parse_show (ShowOptions *o, int argc, char **argv)
       options_end = true;
       continue;
     }
-    if (!options_end && show_option (argc, argv, &i, "--format", &value)) {
-      if (!value || !ms_cli_parse_format (value, &o->json))
-        return show_usage_error ();
+    int taken = options_end ? 0 : ms_cli_output_arg (&o->output, argc, argv, &i);
+    if (taken < 0)
+      return show_usage_error ();
+    if (taken > 0)
       continue;
-    }
     if (!options_end && show_option (argc, argv, &i, "--out", &value)) {
       if (!value || !*value) {
         fprintf (stderr, ms_gettext ("memsweep: --out: empty file name\n"));
@@ -107,26 +113,48 @@ parse_show (ShowOptions *o, int argc, char **argv)
     fprintf (stderr, ms_gettext ("memsweep: show needs exactly one FILE (a samples CSV)\n"));
     return show_usage_error ();
   }
-  if (o->out && !o->json) {
+  if (o->out && o->output.format != MS_CLI_FORMAT_JSON) {
     fprintf (stderr, ms_gettext ("memsweep: show: --out writes JSON: give --format json\n"));
     return show_usage_error ();
   }
+  /* --out FILE: an export of the JSON, in place of standard output's. */
+  if (o->out && strcmp (o->out, MS_CLI_STDIO) != 0 &&
+      ms_cli_output_json_only (&o->output, "--out", o->out) < 0)
+    return show_usage_error ();
   return -1;
 }
 
-static int
-show_json (const ShowOptions *o, const MsResults *results, const MsEnvelopes *env)
+typedef struct {
+  const char *path;
+  const MsResults *results;
+  const MsEnvelopes *env;
+  const char *env_why;
+} ShowView;
+
+static void
+show_text (FILE *f, void *user)
 {
-  char err[PATH_MAX + 256], clean[4 * sizeof err];
-  if (!o->out || strcmp (o->out, MS_CLI_STDIO) == 0) {
-    ms_json_write_judged (stdout, results, env);
-    return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
-  }
-  if (!ms_json_write_file_judged (o->out, results, env, err, sizeof err)) {
-    fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
-    return EXIT_RUNTIME;
-  }
-  return EXIT_OK;
+  const ShowView *v = user;
+  char err[1024], value[64];
+  /* The settings line only for settings the file states and a sweep could have. */
+  const char *warmup = ms_meta_table (MS_META_WARMUP)->key;
+  bool settings = ms_csv_meta_value (v->path, warmup, value, sizeof value) &&
+                  !v->results->metadata_refused &&
+                  ms_sweep_validate (&v->results->sweep, err, sizeof err);
+  ms_report_header (f, v->results, settings);
+  /* A lesson's cells have variants: its own table (docs/lessons.md). */
+  if (v->results->experiment[0])
+    ms_cli_lesson_table (f, v->results);
+  else
+    ms_report_table (f, v->results);
+  ms_cli_health (f, v->results, v->env, v->env_why);
+}
+
+static void
+show_json (FILE *f, void *user)
+{
+  const ShowView *v = user;
+  ms_json_write_judged (f, v->results, v->env);
 }
 
 /* The file named, or standard input ("-") copied into a file for the
@@ -177,12 +205,16 @@ show_read (ShowOptions *o, char *stdin_path, size_t len)
 int
 ms_cli_show (int argc, char **argv)
 {
-  char err[1024], clean[4096], stdin_path[PATH_MAX] = "";
+  char clean[4096], stdin_path[PATH_MAX] = "";
   ShowOptions o = { NULL };
+  ms_cli_output_init (&o.output, "show");
   int rc = parse_show (&o, argc, argv);
   if (rc >= 0)
     return rc;
   ms_cli_protect_envelopes (o.envelopes);
+  ms_cli_say (ms_gettext ("show: reading %s"), strcmp (o.path, MS_CLI_STDIO) == 0
+                                                  ? ms_gettext ("standard input")
+                                                  : ms_report_clean (o.path, clean, sizeof clean));
   MsResults *results = show_read (&o, stdin_path, sizeof stdin_path);
   if (stdin_path[0])
     ms_cli_stdin_done (stdin_path);
@@ -195,8 +227,13 @@ ms_cli_show (int argc, char **argv)
              ms_gettext ("memsweep: warning: %s: metadata out of its kind or range, not used: %s\n"),
              o.path, clean);
   }
-  bool to_stdout = !o.out || strcmp (o.out, MS_CLI_STDIO) == 0;
-  if (to_stdout && !ms_cli_stdout_not_input ()) {
+  /* The exports are checked once the inputs are known, so that none
+   * replaces one. */
+  if (!ms_cli_output_ready (&o.output)) {
+    ms_results_free (results);
+    return EXIT_USAGE;
+  }
+  if (!o.output.stdout_off && !ms_cli_stdout_not_input ()) {
     ms_results_free (results);
     return EXIT_RUNTIME;
   }
@@ -207,26 +244,12 @@ ms_cli_show (int argc, char **argv)
     fprintf (stderr, ms_gettext ("memsweep: warning: %s\n"),
              ms_report_clean (env_why, clean, sizeof clean));
   }
-  if (o.json) {
-    rc = show_json (&o, results, env);
-    ms_envelopes_free (env);
-    ms_results_free (results);
-    return rc;
-  }
-  char value[64];
-  /* The settings line only for settings the file states and a sweep could have. */
-  const char *warmup = ms_meta_table (MS_META_WARMUP)->key;
-  bool settings = ms_csv_meta_value (o.path, warmup, value, sizeof value) &&
-                  !results->metadata_refused &&
-                  ms_sweep_validate (&results->sweep, err, sizeof err);
-  ms_report_header (stdout, results, settings);
-  /* A lesson's cells have variants: its own table (docs/lessons.md). */
-  if (results->experiment[0])
-    ms_cli_lesson_table (stdout, results);
-  else
-    ms_report_table (stdout, results);
-  ms_cli_health (stdout, results, env, env_why);
+  ShowView view = { o.path, results, env, env_why };
+  MsCliTable *table = ms_cli_results_table (results);
+  MsCliDocument doc = { show_text, show_json, table, &view };
+  bool written = ms_cli_output_write (&o.output, &doc);
+  ms_cli_table_free (table);
   ms_envelopes_free (env);
   ms_results_free (results);
-  return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+  return ms_cli_stdout_ok () && written ? EXIT_OK : EXIT_RUNTIME;
 }

@@ -7,6 +7,7 @@
 #include "ms-export.h"
 #include "ms-report-content.h"
 #include "ms-report-views.h"
+#include "ms-svg-text.h"
 
 #define CHART_W 1100
 #define CHART_H 690
@@ -16,8 +17,7 @@
 static void
 append_escaped (GString *s, const char *text)
 {
-  g_autofree char *valid = g_utf8_make_valid (text, -1);
-  g_autofree char *e = g_markup_escape_text (valid, -1);
+  g_autofree char *e = ms_svg_text_escape (text);
   g_string_append (s, e);
 }
 

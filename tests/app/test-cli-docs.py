@@ -81,10 +81,38 @@ if shutil.which("bash"):
     check("memsweep com<TAB> is compare", complete("memsweep", "com") == ["compare"])
     check("memsweep compare --thr<TAB> is --threshold",
           complete("memsweep", "compare", "--thr") == ["--threshold"])
-    check("memsweep show --format <TAB> is text or json",
-          complete("memsweep", "show", "--format", "") == ["text", "json"])
+    check("memsweep show --format <TAB> is table, json, csv or markdown",
+          complete("memsweep", "show", "--format", "") == ["table", "json", "csv", "markdown"])
     check("memsweep run --order <TAB> names the issue orders",
           complete("memsweep", "run", "--order", "") == ["depth", "breadth"])
+
+# docs/cli.md's table of output flags per command is the option table's:
+# a row per command, a mark where the command takes the flag.
+cli_md = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs",
+                           "cli.md"), encoding="utf-8").read()
+m = re.search(r"<!-- flag-table -->\n(.*?)<!-- /flag-table -->", cli_md, re.S)
+check("docs/cli.md has the flag table", m is not None)
+rows = [[c.strip() for c in line.strip().strip("|").split("|")]
+        for line in (m.group(1).splitlines() if m else [])]
+head, rows = (rows[0], rows[2:]) if len(rows) > 2 else ([], [])
+flags = [h.strip("`")[2:] for h in head[1:] if h.startswith("`--")]
+documented = {r[0].strip("`"): r for r in rows}
+for command in table["commands"]:
+    if command.get("hidden"):
+        continue
+    name = command["name"]
+    row = documented.pop(name, None)
+    check("docs/cli.md's flag table has %s" % name, row is not None)
+    if row is None:
+        continue
+    takes = {o["name"] for o in command["options"]}
+    for i, flag in enumerate(flags):
+        check("docs/cli.md: %s %s --%s" % (name, "takes" if flag in takes else "lacks", flag),
+              (row[1 + i] != "") == (flag in takes), "the table says %r" % row[1 + i])
+check("docs/cli.md's flag table names no other command", not documented, ", ".join(documented))
+check("docs/cli.md's flag table has the output flags",
+      flags == ["format", "export-json", "export-csv", "export-markdown", "quiet", "verbose"],
+      repr(flags))
 
 # ENVIRONMENT, FILES and EXAMPLES come from the table --help prints too:
 # every variable memsweep reads is in both.

@@ -130,11 +130,21 @@ chmod +x "$W/slurm-bin/sinfo" "$W/slurm-bin/scontrol"
 PATH="$W/slurm-bin:$PATH" "$M" fleet --dir "$W/fleet" --nodes 3 --partition gpu --dry-run -- --modes pinned \
   >"$W/dry.txt" || fail "fleet --dry-run exited $?"
 [ "$(wc -l <"$W/dry.txt")" = 3 ] || fail "one job per node of the first 3: $(cat "$W/dry.txt")"
-grep -q "^sbatch --parsable .*--nodes=1 .*--nodelist=g1 --time=30 --partition=gpu --gres=gpu:8 --wrap=srun .*'fleet-node' '--dir' '.*/fleet' '--node' 'g1' '--gpus' '8' '--' '--modes' 'pinned'" \
+# Each line is a command a shell runs as printed: an sbatch that prints
+# its arguments, one a line, gets the ones fleet would pass.
+mkdir "$W/echo-bin"
+printf '#!/bin/sh\nfor a; do printf "%%s\\n" "$a"; done\n' >"$W/echo-bin/sbatch"
+chmod +x "$W/echo-bin/sbatch"
+as_run () { PATH="$W/echo-bin:$PATH" bash -c "$(sed -n "$1p" "$2")"; }
+grep -q "^sbatch --parsable .*--nodes=1 .*--nodelist=g1 --time=30 --partition=gpu --gres=gpu:8 '--wrap=srun " \
   "$W/dry.txt" || fail "dry run g1: $(cat "$W/dry.txt")"
+as_run 1 "$W/dry.txt" | grep -qx -- "--wrap=srun .*'fleet-node' '--dir' '.*/fleet' '--node' 'g1' '--gpus' '8' '--' '--modes' 'pinned'" ||
+  fail "dry run g1 as a shell reads it: $(as_run 1 "$W/dry.txt")"
+[ -e "$W/fleet" ] && fail "fleet --dry-run made its --dir"
 grep -q -- "--nodelist=g2 .*--gres=gpu:4 " "$W/dry.txt" || fail "g2 has 4 GPUs of two types: $(cat "$W/dry.txt")"
 grep "nodelist=cpu1 " "$W/dry.txt" | grep -q -- "--gres" && fail "a node without GPUs gets a GPU request"
-grep -q "'--node' 'cpu1' '--gpus' 'all'" "$W/dry.txt" || fail "cpu1: $(cat "$W/dry.txt")"
+as_run "$(grep -n -- "--nodelist=cpu1 " "$W/dry.txt" | cut -d: -f1)" "$W/dry.txt" |
+  grep -q "'--node' 'cpu1' '--gpus' 'all'" || fail "cpu1: $(cat "$W/dry.txt")"
 grep -q "nodelist=g3" "$W/dry.txt" && fail "--nodes 3 submitted a fourth node"
 PATH="$W/slurm-bin:$PATH" "$M" fleet --dir "$W/fleet" --nodelist 'g2,cpu1' --gpus-per-node 1 --time 5 \
   --dry-run -- --modes pinned >"$W/dry.txt" || fail "fleet --nodelist --dry-run exited $?"
@@ -150,7 +160,7 @@ exit 1
 chmod +x "$W/no-slurm/sinfo"
 PATH="$W/no-slurm:$PATH" "$M" fleet --dir "$W/fleet" --nodes 2 --dry-run -- --modes host \
   >"$W/dry.txt" 2>"$W/dry.err" || fail "fleet --dry-run without Slurm exited $?: $(cat "$W/dry.err")"
-[ "$(wc -l <"$W/dry.txt")" = 2 ] && grep -q -- "--nodelist=NODE1 .*'--node' 'NODE1' '--gpus' 'all'" "$W/dry.txt" &&
+[ "$(wc -l <"$W/dry.txt")" = 2 ] && as_run 1 "$W/dry.txt" | grep -q -- "^--wrap=.*'--node' 'NODE1' '--gpus' 'all'" &&
   grep -q -- "--nodelist=NODE2 " "$W/dry.txt" || fail "dry run without Slurm: $(cat "$W/dry.txt")"
 grep -q "Slurm does not answer here" "$W/dry.err" || fail "dry run without Slurm not said: $(cat "$W/dry.err")"
 PATH="$W/no-slurm:$PATH" "$M" fleet --dir "$W/fleet" --nodelist 'g2,cpu1' --dry-run -- --modes host \
@@ -322,6 +332,24 @@ assert prom.endswith("# EOF\n")
 names = sorted(n["node"] for n in json.load(open(sys.argv[2], encoding="utf-8"))["nodes"])
 assert names == ["alpha", "b\ufffd", "q\ufffdx"], names
 PY
+
+# Control characters in what Slurm is given are quoted, never printed raw,
+# and the shell gets them back as given; --quiet leaves out the note.
+esc=$(printf '\033')
+PATH="$W/no-slurm:$PATH" "$M" fleet --dir "$W/fleet" --nodelist "g${esc}[1m1" --partition "p${esc}q x" \
+  --dry-run --quiet -- --modes host >"$W/dry.txt" 2>"$W/dry.err" || fail "control characters: exit $?"
+grep -q "$esc" "$W/dry.txt" && fail "a raw control character in the plan: $(cat -v "$W/dry.txt")"
+[ -s "$W/dry.err" ] && fail "--quiet still said: $(cat "$W/dry.err")"
+as_run 1 "$W/dry.txt" >"$W/args.txt"
+grep -qxF -- "--nodelist=g${esc}[1m1" "$W/args.txt" && grep -qxF -- "--partition=p${esc}q x" "$W/args.txt" ||
+  fail "control characters as a shell reads them: $(cat -v "$W/args.txt")"
+# A --dir whose parent is missing is the user's to fix (exit 2), with or
+# without --dry-run, and nothing is made.
+"$M" fleet --dir "$W/missing/fleet" --dry-run >/dev/null 2>"$W/dir.err"; rc=$?
+[ $rc = 2 ] && grep -q "does not exist" "$W/dir.err" || fail "--dir under a missing folder: exit $rc: $(cat "$W/dir.err")"
+"$M" fleet --dir "$W/missing/fleet" >/dev/null 2>&1; [ $? = 2 ] || fail "--dir under a missing folder must exit 2"
+[ -e "$W/missing" ] && fail "a missing --dir parent was made"
+"$M" fleet --dir "$W/fleet" --quiet --verbose >/dev/null 2>&1; [ $? = 2 ] || fail "--quiet --verbose must exit 2"
 
 "$M" fleet-report >/dev/null 2>&1; [ $? = 2 ] || fail "fleet-report without DIR must exit 2"
 "$M" fleet-report "$W/nothing" >/dev/null 2>&1; [ $? = 2 ] || fail "missing DIR must exit 2"

@@ -56,7 +56,8 @@ refused "run --out P beside profile P.csv" P-meta.json P-meta.keep \
 [ -e P-samples.csv ] && fail "run measured and wrote P-samples.csv beside profile P.csv"
 # The profile is still the profile.
 # shellcheck disable=SC2086
-"$memsweep" run $run --profile P.csv --out Q >/dev/null 2>err &&
+# (without --quiet, which leaves out all but errors)
+"$memsweep" run ${run%--quiet} --profile P.csv --out Q >/dev/null 2>err &&
   grep -q "intervals include the run-to-run spread of P.csv" err ||
   fail "profile P.csv no longer used"
 # The same commands again under their own names replace their own files.

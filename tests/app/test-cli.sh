@@ -74,7 +74,7 @@ expect_line 2 "memsweep: --cell-budget: '1e309' is out of range" -- run --cell-b
 expect_line 2 "memsweep: --version takes no arguments" -- --version extra
 expect 2 "minimum repetitions must be at least 1 (got 0)" -- run --min-reps 0
 expect 2 "device index must be 0 or more (got -1)" -- run --device -1
-expect_line 0 "memsweep: note: --device 3 has no effect: the host mode runs on the CPU only" -- run --modes host --device 3 --min-exp 5 --max-exp 5 --reps 1 --quiet --out "$tmp/dev3"
+expect_line 0 "memsweep: note: --device 3 has no effect: the host mode runs on the CPU only" -- run --modes host --device 3 --min-exp 5 --max-exp 5 --reps 1 --out "$tmp/dev3"
 expect 2 "unexpected argument 'extra'" -- run extra
 expect 2 "show needs exactly one FILE" -- show
 expect 2 "cannot open: No such file or directory" -- show "$tmp/nothing.csv"
@@ -84,17 +84,22 @@ expect 2 "bad.csv:1: missing column 'mode'" -- show "$tmp/bad.csv"
 # Every command's --help, and bad arguments of every command.
 expect_line 0 "Usage: memsweep run [OPTIONS]" -- run --help
 expect_line 0 "  --step S             exponent step, 1..28 (default 1)" -- run --help
-expect_line 0 "Usage: memsweep show FILE|-" -- show --help
-expect_line 0 "Usage: memsweep info [--device I] [--format text|json]" -- info --help
-expect_line 0 "Usage: memsweep modes [--format text|json|csv]" -- modes --help
+# The rounds' bound is the engine's constant, not a number in the text.
+max_rounds=$(sed -n 's/^#define MS_MAX_ROUNDS \([0-9]*\)$/\1/p' "$2/../engine/memsweep.h")
+check "MS_MAX_ROUNDS read from engine/memsweep.h" test -n "$max_rounds"
+expect_line 0 "--processes x --rounds: at most $max_rounds rounds in all." -- run --help
+expect 2 "processes x rounds must be at most $max_rounds" -- run --processes 2 --rounds $((max_rounds / 2 + 1))
+expect_line 0 "Usage: memsweep show FILE|- [--format table|json|csv|markdown]" -- show --help
+expect_line 0 "Usage: memsweep info [--device I] [--format table|json|csv|markdown]" -- info --help
+expect_line 0 "Usage: memsweep modes [--format table|json|csv|markdown]" -- modes --help
 expect_line 0 "Usage: memsweep fleet-report [--threshold PCT] [--outliers] [--fail-on-outliers]" -- fleet-report --help
-expect_line 0 "                             [--format text|json|csv] [--openmetrics FILE] DIR" -- fleet-report --help
+expect_line 0 "                             [--format table|json|csv|markdown]" -- fleet-report --help
 expect_line 2 "memsweep: modes: unexpected argument 'extra'" -- modes extra
-expect 2 "is not text, json or csv" -- modes --format yaml
-expect 2 "is neither text nor json" -- show --format yaml "$2/reference/h100-default-samples.csv"
+expect 2 "is not table, json, csv or markdown" -- modes --format yaml
+expect 2 "is not table, json, csv or markdown" -- show --format yaml "$2/reference/h100-default-samples.csv"
 # -h is --help everywhere.
-expect_line 0 "Usage: memsweep show FILE|-" -- show -h
-expect_line 0 "Usage: memsweep modes [--format text|json|csv]" -- modes -h
+expect_line 0 "Usage: memsweep show FILE|- [--format table|json|csv|markdown]" -- show -h
+expect_line 0 "Usage: memsweep modes [--format table|json|csv|markdown]" -- modes -h
 expect_line 2 "memsweep: info: unexpected argument 'extra'" -- info extra
 expect_line 2 "memsweep: device index must be 0 or more (got -1)" -- info --device -1
 expect_line 2 "memsweep: --device: 'x' is not a whole number" -- info --device x
@@ -173,6 +178,18 @@ cp "$tmp/host-samples.csv" "$tmp/evil-samples.csv"
 sed 's/^    "device": .*/    "device": "evil\\u001b[31m red",/' "$tmp/host-meta.json" >"$tmp/evil-meta.json"
 expect 0 "evil\\\\x1b\[31m red" -- show "$tmp/evil-samples.csv"
 check "no raw escape character on the terminal" sh -c "! grep -q \"\$(printf '\\033')\" '$tmp/out'"
+# ... and reach an SVG or an HTML report as characters XML 1.0 allows:
+# not raw, and not as &#x1b;, which XML forbids too.
+check "plot draws a device name with a control character" \
+  "$memsweep" plot "$tmp/evil-samples.csv" --view bandwidth --out "$tmp/evil.svg"
+check "the SVG with a control character in the device name is XML" \
+  python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$tmp/evil.svg"
+check "report writes a device name with a control character" \
+  "$memsweep" report "$tmp/evil-samples.csv" --out "$tmp/evil.html"
+for f in evil.svg evil.html; do
+  check "$f names the device without a control character" \
+    sh -c "grep -q 'evil.\[31m red' '$tmp/$f' && ! grep -qi '&#x1b;' '$tmp/$f' && ! grep -q \"\$(printf '\\033')\" '$tmp/$f'"
+done
 
 # Invalid UTF-8 from a file is escaped too, not passed to the terminal.
 cp "$tmp/host-samples.csv" "$tmp/badutf-samples.csv"
@@ -182,7 +199,7 @@ sed "s/^    \"device\": .*/    \"device\": \"bad$(printf '\377\376')name\",/" "$
 expect 0 "badutf-meta.json:[0-9]*: not UTF-8 text" -- show "$tmp/badutf-samples.csv"
 check "no invalid UTF-8 on the terminal" sh -c "! grep -q \"\$(printf '\377')\" '$tmp/out'"
 # A file name is printed escaped on every path, success included.
-expect 0 "wrote $tmp/esc\\\\x1b\[1mx-samples.csv" -- run --modes host --min-exp 5 --max-exp 5 --reps 1 --quiet --out "$tmp/esc$(printf '\033')[1mx"
+expect 0 "wrote $tmp/esc\\\\x1b\[1mx-samples.csv" -- run --modes host --min-exp 5 --max-exp 5 --reps 1 --out "$tmp/esc$(printf '\033')[1mx"
 
 # CR-only line ends and a byte order mark hide no metadata: the settings
 # line and the run id are read as from the plain file.
@@ -319,7 +336,7 @@ printf 'kept\n' >"$tmp/fd3"
 check "--out /dev/fd/3 3>> file appends" sh -c "[ \"\$(head -1 '$tmp/fd3')\" = kept ] && grep -q memsweep-results '$tmp/fd3'"
 # A device as run's prefix gets both files; nothing is created beside it.
 rm -f /dev/null-samples.csv /dev/null-summary.csv 2>/dev/null
-expect_line 0 "memsweep: wrote /dev/null and /dev/null" -- run --modes host --min-exp 5 --max-exp 5 --reps 1 --quiet --out /dev/null
+expect_line 0 "memsweep: wrote /dev/null and /dev/null" -- run --modes host --min-exp 5 --max-exp 5 --reps 1 --out /dev/null
 check "run --out /dev/null creates no /dev/null-samples.csv" test ! -e /dev/null-samples.csv
 
 # An output that is one of the inputs (same device and inode, under any
@@ -327,11 +344,11 @@ check "run --out /dev/null creates no /dev/null-samples.csv" test ! -e /dev/null
 cp "$tmp/host-samples.csv" "$tmp/in-samples.csv"
 cp "$tmp/host-summary.csv" "$tmp/in-summary.csv"
 cp "$tmp/in-samples.csv" "$tmp/in-copy"
-expect_line 1 "memsweep: $tmp/in-samples.csv: is one of the inputs: not replaced" -- show "$tmp/in-samples.csv" --format json --out "$tmp/in-samples.csv"
-expect_line 1 "memsweep: $tmp/in-summary.csv: is one of the inputs: not replaced" -- show "$tmp/in-samples.csv" --format json --out "$tmp/in-summary.csv"
+expect_line 2 "memsweep: --out: $tmp/in-samples.csv: is one of the inputs: not replaced" -- show "$tmp/in-samples.csv" --format json --out "$tmp/in-samples.csv"
+expect_line 2 "memsweep: --out: $tmp/in-summary.csv: is one of the inputs: not replaced" -- show "$tmp/in-samples.csv" --format json --out "$tmp/in-summary.csv"
 "$memsweep" show "$tmp/in-samples.csv" --format json --out /dev/stdout >>"$tmp/in-samples.csv" 2>"$tmp/out"
 rc=$?
-check "--out /dev/stdout >> the input is refused (rc $rc)" sh -c "[ $rc = 1 ] && grep -qxF 'memsweep: /dev/stdout: is one of the inputs: not replaced' '$tmp/out'"
+check "--out /dev/stdout >> the input is refused (rc $rc)" sh -c "[ $rc = 2 ] && grep -qxF 'memsweep: --out: /dev/stdout: is one of the inputs: not replaced' '$tmp/out'"
 ln -s in-samples.csv "$tmp/alias.png"
 ln -s in-samples.csv "$tmp/alias.pdf"
 expect_line 1 "memsweep: $tmp/alias.png: is one of the inputs: not replaced" -- plot "$tmp/in-samples.csv" --view bandwidth --out "$tmp/alias.png"
@@ -526,7 +543,7 @@ check "lesson LIST names the nine sweep lessons and the probe lessons" \
   [ "$(grep -c '^[^ ]' "$tmp/list")" -ge 10 ]
 expect_line 0 "Concurrent kernels" -- lesson LIST
 expect_line 0 "  memsweep lesson concurrent" -- lesson LIST
-expect_line 0 "Usage: memsweep lesson LIST [--format text|json]" -- lesson --help
+expect_line 0 "Usage: memsweep lesson LIST [--format table|json|csv|markdown]" -- lesson --help
 expect 2 "Usage: memsweep lesson LIST" -- lesson
 expect_line 2 "memsweep: lesson: unknown lesson 'nope' (see 'memsweep lesson LIST')" -- lesson nope
 expect_line 2 "memsweep: --sizes: 'big' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes big

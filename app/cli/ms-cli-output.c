@@ -1,0 +1,540 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-output.c: the output options every table command shares, and the
+ * one writer per format of a table (ms-cli-output.h). */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ms-engine.h"
+#include "ms-cli-json.h"
+#include "ms-cli-output.h"
+#include "ms-cli-tables.h"
+#include "ms-i18n.h"
+
+static const char *const format_names[] = { "table", "json", "csv", "markdown" };
+
+const char *
+ms_cli_format_name (MsCliFormat format)
+{
+  return format_names[format];
+}
+
+bool
+ms_cli_parse_output_format (const char *arg, MsCliFormat *format)
+{
+  for (int i = 0; i < (int) (sizeof format_names / sizeof *format_names); i++)
+    if (strcmp (arg, format_names[i]) == 0) {
+      *format = (MsCliFormat) i;
+      return true;
+    }
+  /* text: the name the table had first, still taken. */
+  if (strcmp (arg, "text") == 0) {
+    *format = MS_CLI_FORMAT_TEXT;
+    return true;
+  }
+  char clean[256];
+  fprintf (stderr, ms_gettext ("memsweep: --format: '%s' is not table, json, csv or markdown\n"),
+           ms_report_clean (arg, clean, sizeof clean));
+  return false;
+}
+
+/* ---- The table ---- */
+
+struct MsCliTable {
+  const MsCliColumn *columns;
+  int n_columns, n_rows, room;
+  char **values; /* n_rows x n_columns, NULL: empty */
+};
+
+MsCliTable *
+ms_cli_table_new (const MsCliColumn *columns, int n_columns)
+{
+  MsCliTable *t = calloc (1, sizeof *t);
+  if (t) {
+    t->columns = columns;
+    t->n_columns = n_columns;
+  }
+  return t;
+}
+
+void
+ms_cli_table_free (MsCliTable *t)
+{
+  if (!t)
+    return;
+  for (int i = 0; i < t->n_rows * t->n_columns; i++)
+    free (t->values[i]);
+  free (t->values);
+  free (t);
+}
+
+void
+ms_cli_table_add_row (MsCliTable *t)
+{
+  if (t->n_rows == t->room) {
+    int room = t->room ? 2 * t->room : 16;
+    char **v = realloc (t->values, (size_t) room * (size_t) t->n_columns * sizeof *v);
+    if (!v)
+      abort (); /* as GLib does: a table of a few thousand cells */
+    t->values = v;
+    t->room = room;
+  }
+  memset (t->values + (size_t) t->n_rows * (size_t) t->n_columns, 0,
+          (size_t) t->n_columns * sizeof *t->values);
+  t->n_rows++;
+}
+
+int
+ms_cli_table_rows (const MsCliTable *t)
+{
+  return t->n_rows;
+}
+
+static char **
+last_row_value (MsCliTable *t, int column)
+{
+  return &t->values[(size_t) (t->n_rows - 1) * (size_t) t->n_columns + (size_t) column];
+}
+
+void
+ms_cli_table_text (MsCliTable *t, int column, const char *text)
+{
+  char **v = last_row_value (t, column);
+  free (*v);
+  *v = text && *text ? strdup (text) : NULL;
+}
+
+void
+ms_cli_table_number (MsCliTable *t, int column, double value, int decimals)
+{
+  char buf[64];
+  if (!isfinite (value)) {
+    ms_cli_table_text (t, column, NULL);
+    return;
+  }
+  void *state = ms_json_begin (); /* the C locale's decimal point */
+  if (decimals < 0)
+    snprintf (buf, sizeof buf, "%.10g", value);
+  else
+    snprintf (buf, sizeof buf, "%.*f", decimals, value);
+  ms_json_end (state);
+  ms_cli_table_text (t, column, buf);
+}
+
+void
+ms_cli_table_integer (MsCliTable *t, int column, long long value)
+{
+  char buf[32];
+  snprintf (buf, sizeof buf, "%lld", value);
+  ms_cli_table_text (t, column, buf);
+}
+
+static const char *
+value_at (const MsCliTable *t, int row, int column)
+{
+  return t->values[(size_t) row * (size_t) t->n_columns + (size_t) column];
+}
+
+/* ---- One writer per format ---- */
+
+/* Characters on screen of UTF-8 text: its bytes but continuation bytes. */
+static int
+text_width (const char *s)
+{
+  int n = 0;
+  for (; s && *s; s++)
+    n += ((unsigned char) *s & 0xc0) != 0x80;
+  return n;
+}
+
+/* text without control characters (a line break would break the row). */
+static void
+put_flat (FILE *f, const char *s)
+{
+  for (; s && *s; s++)
+    fputc ((unsigned char) *s < 0x20 || *s == 0x7f ? ' ' : *s, f);
+}
+
+static void
+put_padded (FILE *f, const char *s, int width, bool right)
+{
+  int pad = width - text_width (s);
+  if (right)
+    fprintf (f, "%*s", pad > 0 ? pad : 0, "");
+  put_flat (f, s);
+  if (!right)
+    fprintf (f, "%*s", pad > 0 ? pad : 0, "");
+}
+
+static void
+write_text (FILE *f, const MsCliTable *t)
+{
+  int width[64] = { 0 };
+  int n = t->n_columns < 64 ? t->n_columns : 64;
+  for (int c = 0; c < n; c++) {
+    width[c] = text_width (t->columns[c].name);
+    for (int r = 0; r < t->n_rows; r++) {
+      int w = text_width (value_at (t, r, c));
+      width[c] = w > width[c] ? w : width[c];
+    }
+  }
+  for (int r = -1; r < t->n_rows; r++) {
+    for (int c = 0; c < n; c++) {
+      const char *v = r < 0 ? t->columns[c].name : value_at (t, r, c);
+      if (c)
+        fputs ("  ", f);
+      /* The last column unpadded: no blanks at the ends of lines. */
+      put_padded (f, v ? v : "", c + 1 < n || t->columns[c].number ? width[c] : 0,
+                  t->columns[c].number);
+    }
+    fputc ('\n', f);
+  }
+}
+
+static void
+write_json (FILE *f, const MsCliTable *t)
+{
+  void *state = ms_json_begin ();
+  fputc ('[', f);
+  for (int r = 0; r < t->n_rows; r++) {
+    fputs (r ? ",\n{" : "\n{", f);
+    for (int c = 0; c < t->n_columns; c++) {
+      const char *v = value_at (t, r, c);
+      if (c)
+        fputc (',', f);
+      ms_json_put_string (f, t->columns[c].name);
+      fputc (':', f);
+      if (!v)
+        fputs ("null", f);
+      else if (t->columns[c].number)
+        fputs (v, f);
+      else
+        ms_json_put_string (f, v);
+    }
+    fputc ('}', f);
+  }
+  fputs ("]\n", f);
+  ms_json_end (state);
+}
+
+static void
+put_csv_field (FILE *f, const char *s)
+{
+  if (!s)
+    return;
+  if (!strpbrk (s, ",\"\r\n")) {
+    fputs (s, f);
+    return;
+  }
+  fputc ('"', f);
+  for (; *s; s++) {
+    if (*s == '"')
+      fputc ('"', f);
+    fputc (*s, f);
+  }
+  fputc ('"', f);
+}
+
+/* A number column with no value in any row is left out of CSV. */
+static bool
+csv_keeps (const MsCliTable *t, int column)
+{
+  if (!t->columns[column].number)
+    return true;
+  for (int r = 0; r < t->n_rows; r++)
+    if (value_at (t, r, column))
+      return true;
+  return false;
+}
+
+static void
+write_csv (FILE *f, const MsCliTable *t)
+{
+  for (int r = -1; r < t->n_rows; r++) {
+    bool first = true;
+    for (int c = 0; c < t->n_columns; c++) {
+      if (!csv_keeps (t, c))
+        continue;
+      if (!first)
+        fputc (',', f);
+      first = false;
+      put_csv_field (f, r < 0 ? t->columns[c].name : value_at (t, r, c));
+    }
+    fputc ('\n', f);
+  }
+}
+
+static void
+put_markdown_cell (FILE *f, const char *s)
+{
+  fputc (' ', f);
+  for (; s && *s; s++) {
+    if (*s == '|' || *s == '\\')
+      fputc ('\\', f);
+    fputc ((unsigned char) *s < 0x20 || *s == 0x7f ? ' ' : *s, f);
+  }
+  fputs (" |", f);
+}
+
+static void
+write_markdown (FILE *f, const MsCliTable *t)
+{
+  fputc ('|', f);
+  for (int c = 0; c < t->n_columns; c++)
+    put_markdown_cell (f, t->columns[c].name);
+  fputs ("\n|", f);
+  for (int c = 0; c < t->n_columns; c++)
+    fputs (t->columns[c].number ? " ---: |" : " --- |", f);
+  fputc ('\n', f);
+  for (int r = 0; r < t->n_rows; r++) {
+    fputc ('|', f);
+    for (int c = 0; c < t->n_columns; c++)
+      put_markdown_cell (f, value_at (t, r, c));
+    fputc ('\n', f);
+  }
+}
+
+bool
+ms_cli_table_write (FILE *f, const MsCliTable *t, MsCliFormat format)
+{
+  switch (format) {
+  case MS_CLI_FORMAT_TEXT: write_text (f, t); break;
+  case MS_CLI_FORMAT_JSON: write_json (f, t); break;
+  case MS_CLI_FORMAT_CSV: write_csv (f, t); break;
+  case MS_CLI_FORMAT_MARKDOWN: write_markdown (f, t); break;
+  }
+  return !ferror (f);
+}
+
+/* ---- The options ---- */
+
+static enum { LEVEL_NORMAL, LEVEL_QUIET, LEVEL_VERBOSE } level;
+
+bool
+ms_cli_quiet (void)
+{
+  return level == LEVEL_QUIET;
+}
+
+bool
+ms_cli_verbose (void)
+{
+  return level == LEVEL_VERBOSE;
+}
+
+void
+ms_cli_say (const char *format, ...)
+{
+  if (level != LEVEL_VERBOSE)
+    return;
+  va_list ap;
+  va_start (ap, format);
+  fputs ("memsweep: ", stderr);
+  vfprintf (stderr, format, ap);
+  fputc ('\n', stderr);
+  va_end (ap);
+}
+
+void
+ms_cli_wrote (const char *path)
+{
+  char clean[4 * PATH_MAX];
+  if (level != LEVEL_QUIET)
+    fprintf (stderr, ms_gettext ("memsweep: wrote %s\n"),
+             ms_report_clean (path, clean, sizeof clean));
+}
+
+int
+ms_cli_progress_option (int key)
+{
+  if (key != MS_CLI_KEY_QUIET && key != MS_CLI_KEY_VERBOSE)
+    return 0;
+  if (level != LEVEL_NORMAL && level != (key == MS_CLI_KEY_QUIET ? LEVEL_QUIET : LEVEL_VERBOSE)) {
+    fprintf (stderr, ms_gettext ("memsweep: --quiet and --verbose exclude each other\n"));
+    return -1;
+  }
+  level = key == MS_CLI_KEY_QUIET ? LEVEL_QUIET : LEVEL_VERBOSE;
+  return 1;
+}
+
+void
+ms_cli_output_init (MsCliOutput *out, const char *command)
+{
+  *out = (MsCliOutput) { .command = command, .format = MS_CLI_FORMAT_TEXT };
+}
+
+static const char *
+export_option (MsCliFormat format)
+{
+  switch (format) {
+  case MS_CLI_FORMAT_JSON: return "--export-json";
+  case MS_CLI_FORMAT_CSV: return "--export-csv";
+  default: return "--export-markdown";
+  }
+}
+
+static int
+add_export (MsCliOutput *out, MsCliFormat format, const char *option, const char *path)
+{
+  if (!path || !*path) {
+    fprintf (stderr, ms_gettext ("memsweep: %s: empty file name\n"), option);
+    return -1;
+  }
+  if (out->n_exports == MS_CLI_MAX_EXPORTS) {
+    fprintf (stderr, ms_gettext ("memsweep: at most %d exports\n"), MS_CLI_MAX_EXPORTS);
+    return -1;
+  }
+  out->exports[out->n_exports].format = format;
+  out->exports[out->n_exports].option = option;
+  out->exports[out->n_exports++].path = path;
+  return 1;
+}
+
+int
+ms_cli_output_json_only (MsCliOutput *out, const char *option, const char *path)
+{
+  out->stdout_off = true;
+  return add_export (out, MS_CLI_FORMAT_JSON, option, path);
+}
+
+int
+ms_cli_output_option (MsCliOutput *out, int key, const char *arg)
+{
+  switch (key) {
+  case MS_CLI_KEY_FORMAT: return ms_cli_parse_output_format (arg, &out->format) ? 1 : -1;
+  case MS_CLI_KEY_EXPORT_JSON:
+  case MS_CLI_KEY_EXPORT_CSV:
+  case MS_CLI_KEY_EXPORT_MARKDOWN: {
+    MsCliFormat format = (MsCliFormat) (MS_CLI_FORMAT_JSON + (key - MS_CLI_KEY_EXPORT_JSON));
+    return add_export (out, format, export_option (format), arg);
+  }
+  default: return ms_cli_progress_option (key);
+  }
+}
+
+int
+ms_cli_output_arg (MsCliOutput *out, int argc, char **argv, int *i)
+{
+  static const struct {
+    const char *name;
+    int key;
+    bool value;
+  } options[] = {
+    { "--format", MS_CLI_KEY_FORMAT, true },
+    { "--export-json", MS_CLI_KEY_EXPORT_JSON, true },
+    { "--export-csv", MS_CLI_KEY_EXPORT_CSV, true },
+    { "--export-markdown", MS_CLI_KEY_EXPORT_MARKDOWN, true },
+    { "--quiet", MS_CLI_KEY_QUIET, false },
+    { "--verbose", MS_CLI_KEY_VERBOSE, false },
+  };
+  const char *arg = argv[*i];
+  for (size_t k = 0; k < sizeof options / sizeof *options; k++) {
+    size_t n = strlen (options[k].name);
+    if (strncmp (arg, options[k].name, n) != 0 || (arg[n] && (arg[n] != '=' || !options[k].value)))
+      continue;
+    const char *value = NULL;
+    if (options[k].value) {
+      value = arg[n] == '=' ? arg + n + 1 : *i + 1 < argc ? argv[++*i] : NULL;
+      if (!value) {
+        fprintf (stderr, ms_gettext ("memsweep: %s needs a value\n"), options[k].name);
+        return -1;
+      }
+    }
+    return ms_cli_output_option (out, options[k].key, value);
+  }
+  return 0;
+}
+
+bool
+ms_cli_output_ready (MsCliOutput *out)
+{
+  char err[PATH_MAX + 256], clean[4 * sizeof err];
+  int to_stdout = -1;
+  for (int i = 0; i < out->n_exports; i++) {
+    const char *path = out->exports[i].path, *option = out->exports[i].option;
+    for (int j = 0; j < i; j++)
+      if (strcmp (out->exports[j].path, path) == 0) {
+        fprintf (stderr, ms_gettext ("memsweep: %s %s: that file is already an export\n"), option,
+                 ms_report_clean (path, clean, sizeof clean));
+        return false;
+      }
+    if (strcmp (path, "-") == 0) {
+      to_stdout = i;
+      continue;
+    }
+    if (!ms_atomic_file_check (path, err, sizeof err)) {
+      fprintf (stderr, "memsweep: %s: %s\n", option, ms_report_clean (err, clean, sizeof clean));
+      return false;
+    }
+  }
+  if (to_stdout >= 0) {
+    /* Standard output holds one document: the export's, in place of the
+     * table (hyperfine's --export-json - does the same). */
+    out->format = out->exports[to_stdout].format;
+    out->exports[to_stdout] = out->exports[--out->n_exports];
+    out->stdout_off = false; /* show --out FILE --export-csv -: CSV there too */
+  }
+  return true;
+}
+
+static void
+write_document (FILE *f, const MsCliDocument *doc, MsCliFormat format)
+{
+  if (format == MS_CLI_FORMAT_TEXT && doc->text)
+    doc->text (f, doc->user);
+  else if (format == MS_CLI_FORMAT_JSON && doc->json)
+    doc->json (f, doc->user);
+  else if (doc->table)
+    ms_cli_table_write (f, doc->table, format);
+}
+
+/* One export: the document in memory, then through an atomic file. */
+static bool
+write_export (const MsCliDocument *doc, MsCliFormat format, const char *path)
+{
+  char err[PATH_MAX + 256], clean[4 * sizeof err], *data = NULL;
+  size_t len = 0;
+  ms_cli_say (ms_gettext ("%s: the %s export"), ms_report_clean (path, clean, sizeof clean),
+              ms_cli_format_name (format));
+  FILE *mem = open_memstream (&data, &len);
+  if (!mem) {
+    fprintf (stderr, "memsweep: %s: %s\n", path, strerror (errno));
+    return false;
+  }
+  write_document (mem, doc, format);
+  bool ok = fclose (mem) == 0;
+  MsAtomicFile *file = ok ? ms_atomic_file_open (path, err, sizeof err) : NULL;
+  if (file) {
+    ms_atomic_file_write (file, data, len);
+    ok = ms_atomic_file_commit (file, err, sizeof err);
+  } else if (ok) {
+    ok = false;
+  } else {
+    snprintf (err, sizeof err, "%s: %s", path, strerror (ENOMEM));
+  }
+  free (data);
+  if (!ok) {
+    fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
+    return false;
+  }
+  ms_cli_wrote (path);
+  return true;
+}
+
+bool
+ms_cli_output_write (const MsCliOutput *out, const MsCliDocument *doc)
+{
+  bool ok = true;
+  for (int i = 0; i < out->n_exports; i++)
+    ok &= write_export (doc, out->exports[i].format, out->exports[i].path);
+  if (!out->stdout_off) {
+    ms_cli_say (ms_gettext ("%s: the %s on standard output"), out->command,
+                ms_cli_format_name (out->format));
+    write_document (stdout, doc, out->format);
+  }
+  return ok;
+}

@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-output.h: the command line's one output convention (docs/cli.md,
+ * "Output"): --format table|json|csv|markdown on standard output,
+ * --export-json|csv|markdown FILE beside it, --quiet and --verbose; and
+ * the one writer per format of a table (MsCliTable), which every command
+ * that prints a table fills. GLib-free. */
+#pragma once
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/* text (the table for people) is MS_CLI_FORMAT_TEXT: --format table, and
+ * text, its older name. */
+typedef enum {
+  MS_CLI_FORMAT_TEXT,
+  MS_CLI_FORMAT_JSON,
+  MS_CLI_FORMAT_CSV,
+  MS_CLI_FORMAT_MARKDOWN,
+} MsCliFormat;
+
+/* The getopt values of the output options, the same in every command
+ * (beyond any character and run's setting options). */
+enum {
+  MS_CLI_KEY_FORMAT = 0x1000,
+  MS_CLI_KEY_EXPORT_JSON,
+  MS_CLI_KEY_EXPORT_CSV,
+  MS_CLI_KEY_EXPORT_MARKDOWN,
+  MS_CLI_KEY_QUIET,
+  MS_CLI_KEY_VERBOSE,
+};
+
+/* --format's value: table (text), json, csv or markdown; false after
+ * "memsweep: --format: 'X' is not table, json, csv or markdown". */
+bool ms_cli_parse_output_format (const char *arg, MsCliFormat *format);
+/* A format's name as --format takes it. */
+const char *ms_cli_format_name (MsCliFormat format);
+
+/* A table as the command describes it once: named columns, rows of
+ * values. Every format is written from it. */
+typedef struct {
+  const char *name; /* the CSV header, JSON key and heading */
+  bool number;      /* right-aligned, unquoted in JSON, left out of CSV when empty in every row */
+} MsCliColumn;
+
+typedef struct MsCliTable MsCliTable;
+
+/* columns stays the caller's (static tables). */
+MsCliTable *ms_cli_table_new (const MsCliColumn *columns, int n_columns);
+void ms_cli_table_free (MsCliTable *table);
+/* A new last row, every value empty. */
+void ms_cli_table_add_row (MsCliTable *table);
+/* A value of the last row: text as given (NULL: empty), a number in the
+ * C locale with that many decimals (-1: ten significant digits; not
+ * finite: empty), a whole number. */
+void ms_cli_table_text (MsCliTable *table, int column, const char *text);
+void ms_cli_table_number (MsCliTable *table, int column, double value, int decimals);
+void ms_cli_table_integer (MsCliTable *table, int column, long long value);
+int ms_cli_table_rows (const MsCliTable *table);
+
+/* The table in one format into f: aligned text with a heading line; JSON
+ * as an array of objects, one per row (empty: null); CSV with a header
+ * line (fields quoted as RFC 4180 says; a number column empty in every
+ * row left out, so that data tools type each column from its values);
+ * markdown as a pipe table (numbers right-aligned, '|' escaped). Control
+ * characters in values are written as spaces in text and markdown, where a
+ * line break would break the row; CSV and JSON keep values whole (quoted,
+ * escaped). False when a write failed. */
+bool ms_cli_table_write (FILE *f, const MsCliTable *table, MsCliFormat format);
+
+/* What a command prints, for every format: text for people and the JSON
+ * document of its schema (data/schema/) by their own writers where the
+ * command has them, else the table's; CSV and markdown always the
+ * table's. */
+typedef struct {
+  void (*text) (FILE *f, void *user);
+  void (*json) (FILE *f, void *user);
+  const MsCliTable *table;
+  void *user;
+} MsCliDocument;
+
+#define MS_CLI_MAX_EXPORTS 8
+
+/* The output options a command was given. */
+typedef struct {
+  const char *command;
+  MsCliFormat format;
+  bool stdout_off; /* show --out FILE: the document goes into FILE alone */
+  int n_exports;
+  struct {
+    MsCliFormat format;
+    const char *path;   /* "-": standard output */
+    const char *option; /* as messages name it: --export-json, show's --out */
+  } exports[MS_CLI_MAX_EXPORTS];
+} MsCliOutput;
+
+/* Zeroed, for command: table format, no exports. */
+void ms_cli_output_init (MsCliOutput *out, const char *command);
+/* One option: 1 taken, 0 not an output option, -1 refused after a message
+ * (a bad --format, an empty FILE, too many exports). --quiet and
+ * --verbose set the process's level (below). */
+int ms_cli_output_option (MsCliOutput *out, int key, const char *arg);
+/* show --out FILE: the JSON into FILE alone, messages naming --out. */
+int ms_cli_output_json_only (MsCliOutput *out, const char *option, const char *path);
+/* For the commands that read their options by hand (show, calibrate): an
+ * output option at argv[*i] as --NAME VALUE or --NAME=VALUE. 1 taken (*i
+ * past its value), 0 not one, -1 refused after a message. */
+int ms_cli_output_arg (MsCliOutput *out, int argc, char **argv, int *i);
+/* After the options, before any work: every export can be written
+ * (ms_atomic_file_check), no file is named twice, standard output takes
+ * one document (at most one export to "-", which then replaces the
+ * --format output: --export-csv - is --format csv). False after a
+ * message naming the option. */
+bool ms_cli_output_ready (MsCliOutput *out);
+/* The document on standard output in the --format chosen and into every
+ * export (each through an atomic file, "memsweep: wrote FILE" unless
+ * --quiet); false when something was not written (said). */
+bool ms_cli_output_write (const MsCliOutput *out, const MsCliDocument *doc);
+
+/* --quiet: nothing but errors; --verbose: what the command does, on
+ * standard error. One process runs one command, so the level is the
+ * process's, for the code under a command that prints progress. */
+bool ms_cli_quiet (void);
+bool ms_cli_verbose (void);
+/* --quiet or --verbose (key): 1 taken, 0 neither, -1 refused after a
+ * message (both given). For the commands that print progress but no
+ * table. */
+int ms_cli_progress_option (int key);
+/* A line on standard error with --verbose, "memsweep COMMAND: " first. */
+void ms_cli_say (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
+/* "memsweep: wrote FILE" on standard error unless --quiet. */
+void ms_cli_wrote (const char *path);
