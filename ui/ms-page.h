@@ -47,7 +47,7 @@ MsSession *ms_page_get_session (MsPage *self);
 void ms_page_set_session (MsPage *self, MsSession *session);
 /* The runs as last passed to runs_changed (never NULL). */
 GPtrArray *ms_page_get_runs (MsPage *self);
-/* Shows runs (MsRun*, never NULL) as if the session had them: calls
+/* Shows runs (MsRun*) as if the session had them: calls
  * runs_changed. The session's runs reach the page this way; a test shows
  * its own. */
 void ms_page_show_runs (MsPage *self, GPtrArray *runs);
