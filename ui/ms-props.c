@@ -156,7 +156,9 @@ ms_props_set_property (GObject *object, guint prop_id, const GValue *value, GPar
   else if (put_field (object, p, value)) {
     if (p->changed)
       p->changed (object);
-    g_object_notify_by_pspec (object, pspec);
+    /* Set once, while the object is made: nobody can be following it. */
+    if (!(pspec->flags & G_PARAM_CONSTRUCT_ONLY))
+      g_object_notify_by_pspec (object, pspec);
   }
 }
 
