@@ -54,19 +54,10 @@ static const MsProp prop_table[N_PROPS] = {
 };
 
 static void
-ms_breakdown_view_dispose (GObject *object)
-{
-  ms_props_clear (object, props, N_PROPS);
-  G_OBJECT_CLASS (ms_breakdown_view_parent_class)->dispose (object);
-}
-
-static void
 ms_breakdown_view_class_init (MsBreakdownViewClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  object_class->dispose = ms_breakdown_view_dispose;
   MS_CHART_VIEW_CLASS (klass)->draw = ms_breakdown_view_draw;
-  ms_props_install (object_class, prop_table, props, N_PROPS);
+  ms_props_install (G_OBJECT_CLASS (klass), prop_table, props, N_PROPS);
 
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "msbreakdownview");
 }

@@ -171,22 +171,13 @@ static const MsProp prop_table[N_PROPS] = {
 #undef READ_ONLY
 
 static void
-ms_health_view_dispose (GObject *object)
-{
-  ms_props_clear (object, props, N_PROPS);
-  G_OBJECT_CLASS (ms_health_view_parent_class)->dispose (object);
-}
-
-static void
 ms_health_view_class_init (MsHealthViewClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  object_class->dispose = ms_health_view_dispose;
   MS_CHART_VIEW_CLASS (klass)->draw = ms_health_view_draw;
   MS_CHART_VIEW_CLASS (klass)->scale_set = ms_health_view_scale_set;
   widget_class->measure = ms_health_view_measure;
-  ms_props_install (object_class, prop_table, props, N_PROPS);
+  ms_props_install (G_OBJECT_CLASS (klass), prop_table, props, N_PROPS);
 
   gtk_widget_class_set_css_name (widget_class, "mshealthview");
 }

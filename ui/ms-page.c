@@ -79,6 +79,7 @@ ms_page_dispose (GObject *object)
   unwatch_runs (self, priv->runs);
   g_ptr_array_set_size (priv->runs, 0);
   g_clear_object (&priv->session);
+  ms_props_clear (object);
   G_OBJECT_CLASS (ms_page_parent_class)->dispose (object);
 }
 

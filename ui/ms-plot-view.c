@@ -238,7 +238,6 @@ ms_plot_view_dispose (GObject *object)
 {
   MsPlotView *self = MS_PLOT_VIEW (object);
   g_clear_pointer (&self->data, ms_chart_data_free);
-  ms_props_clear (object, props, N_PROPS);
   G_OBJECT_CLASS (ms_plot_view_parent_class)->dispose (object);
 }
 

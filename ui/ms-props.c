@@ -175,12 +175,14 @@ ms_props_install (GObjectClass *klass, const MsProp *table, GParamSpec **pspecs,
 }
 
 void
-ms_props_clear (GObject *object, GParamSpec **pspecs, guint n_props)
+ms_props_clear (GObject *object)
 {
-  for (guint i = 1; i < n_props; i++) {
+  guint n;
+  g_autofree GParamSpec **pspecs = g_object_class_list_properties (G_OBJECT_GET_CLASS (object), &n);
+  for (guint i = 0; i < n; i++) {
     const MsProp *p = entry_of (pspecs[i]);
-    gboolean owns = p->type == G_TYPE_STRING || p->type == G_TYPE_OBJECT ||
-                    p->type == G_TYPE_BOXED;
+    gboolean owns = p && (p->type == G_TYPE_STRING || p->type == G_TYPE_OBJECT ||
+                          p->type == G_TYPE_BOXED);
     if (owns && p->offset != MS_PROP_NO_FIELD)
       drop_pointer (p, G_STRUCT_MEMBER_P (object, p->offset));
   }

@@ -51,8 +51,10 @@ typedef struct {
  * class's get_property and set_property to serve them from the table. */
 void ms_props_install (GObjectClass *klass, const MsProp *table, GParamSpec **pspecs,
                        guint n_props);
-/* For dispose or finalize: drops what the fields of the properties in
- * pspecs[1 .. n_props - 1] own (strings, references, copies). */
-void ms_props_clear (GObject *object, GParamSpec **pspecs, guint n_props);
+/* For dispose or finalize: drops what the fields of the object's table
+ * properties own (strings, references, copies), at every level of its
+ * class; MsChartView and MsPage call it, so their subclasses need no
+ * dispose for those. */
+void ms_props_clear (GObject *object);
 
 G_END_DECLS

@@ -356,7 +356,7 @@ ms_recent_runs_dispose (GObject *object)
   /* Runs still deleted stay aside: the library deletes them at quit. */
   gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_RECENT_RUNS);
   g_clear_object (&self->selection);
-  ms_props_clear (object, props, N_PROPS);
+  ms_props_clear (object);
   g_clear_pointer (&self->deleted, g_hash_table_unref);
   G_OBJECT_CLASS (ms_recent_runs_parent_class)->dispose (object);
 }

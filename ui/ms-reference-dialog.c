@@ -268,7 +268,7 @@ ms_reference_dialog_dispose (GObject *object)
   /* The check buttons go with the template's widgets. */
   g_clear_pointer (&self->checks, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_REFERENCE_DIALOG);
-  ms_props_clear (object, props, N_PROPS);
+  ms_props_clear (object);
   G_OBJECT_CLASS (ms_reference_dialog_parent_class)->dispose (object);
 }
 

@@ -53,7 +53,7 @@ static const MsProp prop_table[N_PROPS] = {
 static void
 ms_runs_entry_finalize (GObject *object)
 {
-  ms_props_clear (object, props, N_PROPS);
+  ms_props_clear (object);
   G_OBJECT_CLASS (ms_runs_entry_parent_class)->finalize (object);
 }
 

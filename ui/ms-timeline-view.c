@@ -317,7 +317,6 @@ ms_timeline_view_finalize (GObject *object)
   g_clear_pointer (&self->reps, ms_rep_map_unref);
   g_clear_object (&self->held);
   self->run = NULL;
-  ms_props_clear (object, props, N_PROPS);
   ms_timeline_layout_clear (&self->layout);
   G_OBJECT_CLASS (ms_timeline_view_parent_class)->finalize (object);
 }
