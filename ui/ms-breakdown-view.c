@@ -29,28 +29,18 @@ ms_breakdown_view_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *styl
   ms_draw_runs_line (cr, style, line, w, h);
 }
 
-static void
-redraw (gpointer self)
-{
-  gtk_widget_queue_draw (self);
-}
-
-static void
-set_runs_value (gpointer self, const GValue *value)
-{
-  ms_breakdown_view_set_runs (self, g_value_get_boxed (value));
-}
-
 enum { PROP_0, PROP_RUNS, PROP_EXPONENT, PROP_ONE_TIME, N_PROPS };
 static GParamSpec *props[N_PROPS];
 static const MsProp prop_table[N_PROPS] = {
+  /* Always redrawn: the same array may have changed in place. */
   [PROP_RUNS] = { "runs", G_TYPE_BOXED, MS_PROP_FIELD (MsBreakdownView, runs),
-                  .get_type = g_ptr_array_get_type, .set = set_runs_value },
+                  .get_type = g_ptr_array_get_type, .changed = ms_chart_view_property_changed,
+                  .always_changed = TRUE },
   [PROP_EXPONENT] = { "exponent", G_TYPE_INT, MS_PROP_FIELD (MsBreakdownView, exponent), -1,
-                      MS_MAX_EXPONENT, 20, .changed = redraw },
+                      MS_MAX_EXPONENT, 20, .changed = ms_chart_view_property_changed },
   /* Off by default: the per-repetition path alone adds up to end-to-end. */
   [PROP_ONE_TIME] = { "one-time", G_TYPE_BOOLEAN, MS_PROP_FIELD (MsBreakdownView, one_time),
-                      .changed = redraw },
+                      .changed = ms_chart_view_property_changed },
 };
 
 static void
@@ -78,13 +68,7 @@ ms_breakdown_view_new (void)
 void
 ms_breakdown_view_set_runs (MsBreakdownView *self, GPtrArray *runs)
 {
-  /* Always redraws: the same array may have changed in place. */
-  if (runs != self->runs) {
-    g_clear_pointer (&self->runs, g_ptr_array_unref);
-    self->runs = runs ? g_ptr_array_ref (runs) : NULL;
-    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_RUNS]);
-  }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_set (self, "runs", runs, NULL);
 }
 
 int

@@ -40,6 +40,12 @@ ms_chart_view_redraw (MsChartView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+void
+ms_chart_view_property_changed (gpointer view)
+{
+  ms_chart_view_redraw (MS_CHART_VIEW (view));
+}
+
 static void
 append_kept_picture (MsChartView *self, GtkSnapshot *snapshot, const MsChartStyle *style, int w,
                      int h)

@@ -87,19 +87,14 @@ on_query_tooltip (MsMatrixView *self, int x, int y, gboolean keyboard, GtkToolti
   return TRUE;
 }
 
-static void
-set_runs_value (gpointer self, const GValue *value)
-{
-  ms_matrix_view_set_runs (self, g_value_get_boxed (value));
-}
-
 enum { PROP_0, PROP_PEER, PROP_RUNS, PROP_METHOD, PROP_DIRECTION, PROP_MODE, N_PROPS };
 static GParamSpec *props[N_PROPS];
 static const MsProp prop_table[N_PROPS] = {
   [PROP_PEER] = { "peer", G_TYPE_BOXED, MS_PROP_FIELD (MsMatrixView, peer),
                   .get_type = ms_peer_file_box_get_type, .changed = update },
+  /* Always made again: the same array may have changed in place. */
   [PROP_RUNS] = { "runs", G_TYPE_BOXED, MS_PROP_FIELD (MsMatrixView, runs),
-                  .get_type = g_ptr_array_get_type, .set = set_runs_value },
+                  .get_type = g_ptr_array_get_type, .changed = update, .always_changed = TRUE },
   [PROP_METHOD] = { "method", G_TYPE_INT, MS_PROP_FIELD (MsMatrixView, method), MS_MATRIX_SHOW_RUNS,
                     MS_MATRIX_SHOW_REFERENCE, MS_PEER_COPY_ENABLED, .changed = update },
   [PROP_DIRECTION] = { "direction", G_TYPE_INT, MS_PROP_FIELD (MsMatrixView, direction), 0, 2, 0,
@@ -148,13 +143,7 @@ ms_matrix_view_get_peer (MsMatrixView *self)
 void
 ms_matrix_view_set_runs (MsMatrixView *self, GPtrArray *runs)
 {
-  /* Always made again: the same array may have changed in place. */
-  if (runs != self->runs) {
-    g_clear_pointer (&self->runs, g_ptr_array_unref);
-    self->runs = runs ? g_ptr_array_ref (runs) : NULL;
-    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_RUNS]);
-  }
-  update (self);
+  g_object_set (self, "runs", runs, NULL);
 }
 
 const MsMatrixData *

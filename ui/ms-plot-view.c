@@ -179,10 +179,15 @@ invalidate (gpointer self)
   ms_plot_view_invalidate (self);
 }
 
+static void follow_renames (MsPlotView *self, GPtrArray *runs);
+
+/* The hidden series follow renamed runs, and the chart is made again. */
 static void
-set_runs_value (gpointer self, const GValue *value)
+runs_changed (gpointer view)
 {
-  ms_plot_view_set_runs (self, g_value_get_boxed (value));
+  MsPlotView *self = view;
+  follow_renames (self, self->runs);
+  ms_plot_view_invalidate (self);
 }
 
 enum {
@@ -198,8 +203,10 @@ enum {
 };
 static GParamSpec *props[N_PROPS];
 static const MsProp prop_table[N_PROPS] = {
+  /* Always rebuilt: the same array may have changed in place. */
   [PROP_RUNS] = { "runs", G_TYPE_BOXED, MS_PROP_FIELD (MsPlotView, runs),
-                  .get_type = g_ptr_array_get_type, .set = set_runs_value },
+                  .get_type = g_ptr_array_get_type, .changed = runs_changed,
+                  .always_changed = TRUE },
   [PROP_METRIC] = { "metric", G_TYPE_INT, MS_PROP_FIELD (MsPlotView, metric),
                     MS_METRIC_E2E_BANDWIDTH, MS_METRIC_E2E_TIME, MS_METRIC_E2E_BANDWIDTH,
                     .changed = invalidate },
@@ -364,14 +371,7 @@ follow_renames (MsPlotView *self, GPtrArray *runs)
 void
 ms_plot_view_set_runs (MsPlotView *self, GPtrArray *runs)
 {
-  follow_renames (self, runs);
-  /* Always rebuilds: the same array may have changed in place. */
-  if (runs != self->runs) {
-    g_clear_pointer (&self->runs, g_ptr_array_unref);
-    self->runs = runs ? g_ptr_array_ref (runs) : NULL;
-    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_RUNS]);
-  }
-  ms_plot_view_invalidate (self);
+  g_object_set (self, "runs", runs, NULL);
 }
 
 void

@@ -153,11 +153,12 @@ ms_props_set_property (GObject *object, guint prop_id, const GValue *value, GPar
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   else if (p->set)
     p->set (object, value);
-  else if (put_field (object, p, value)) {
-    if (p->changed)
+  else {
+    gboolean differs = put_field (object, p, value);
+    if (p->changed && (differs || p->always_changed))
       p->changed (object);
     /* Set once, while the object is made: nobody can be following it. */
-    if (!(pspec->flags & G_PARAM_CONSTRUCT_ONLY))
+    if (differs && !(pspec->flags & G_PARAM_CONSTRUCT_ONLY))
       g_object_notify_by_pspec (object, pspec);
   }
 }

@@ -37,6 +37,9 @@ typedef struct {
   GParamFlags flags;
   /* After the field took a new value, before the notify; may be NULL. */
   void (*changed) (gpointer self);
+  /* TRUE: setting the value the field holds calls changed too (without a
+   * notify): an array whose items changed in place. */
+  gboolean always_changed;
   /* A property that is not a plain field: the class's own setter (which
    * notifies when it changes) and getter. */
   void (*set) (gpointer self, const GValue *value);

@@ -287,12 +287,6 @@ on_timeline_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTool
 }
 
 static void
-redraw (gpointer self)
-{
-  ms_chart_view_redraw (self);
-}
-
-static void
 reset_zoom (gpointer self)
 {
   ms_timeline_view_reset_zoom (self);
@@ -306,7 +300,7 @@ static const MsProp prop_table[N_PROPS] = {
   [PROP_SHOW_SETUP] = { "show-setup", G_TYPE_BOOLEAN, MS_PROP_FIELD (MsTimelineView, show_setup),
                         .changed = reset_zoom },
   [PROP_EMPTY_TEXT] = { "empty-text", G_TYPE_STRING, MS_PROP_FIELD (MsTimelineView, empty_text),
-                        .changed = redraw },
+                        .changed = ms_chart_view_property_changed },
 };
 
 static void

@@ -24,15 +24,9 @@ ms_topology_view_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *style
   ms_topology_draw (cr, self->peer, style, w, h, &self->layout);
 }
 
-static void
-redraw (gpointer self)
-{
-  gtk_widget_queue_draw (self);
-}
-
 static const MsProp prop_table[N_PROPS] = {
   [PROP_PEER] = { "peer", G_TYPE_BOXED, MS_PROP_FIELD (MsTopologyView, peer),
-                  .get_type = ms_peer_file_box_get_type, .changed = redraw },
+                  .get_type = ms_peer_file_box_get_type, .changed = ms_chart_view_property_changed },
 };
 
 static void
