@@ -30,7 +30,7 @@ on_size_selected (MsBreakdownPage *self)
   int exponent = ms_pickers_get_exponent (self->size_dropdown);
   if (exponent == ms_breakdown_view_get_exponent (self->view))
     return;
-  ms_breakdown_view_set_exponent (self->view, exponent);
+  g_object_set (self->view, "exponent", exponent, NULL);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_EXPONENT]);
 }
 
@@ -86,7 +86,7 @@ ms_breakdown_page_runs_changed (MsPage *page, GPtrArray *runs)
   g_signal_handlers_block_by_func (self->size_dropdown, on_size_selected, self);
   ms_pickers_sync_sizes (self->size_dropdown, runs);
   g_signal_handlers_unblock_by_func (self->size_dropdown, on_size_selected, self);
-  ms_breakdown_view_set_runs (self->view, runs);
+  g_object_set (self->view, "runs", runs, NULL);
   on_size_selected (self);
 }
 
@@ -110,7 +110,7 @@ static void
 ms_breakdown_page_init (MsBreakdownPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  ms_breakdown_view_set_exponent (self->view, -1);
+  g_object_set (self->view, "exponent", -1, NULL);
 }
 
 MsBreakdownView *

@@ -59,38 +59,14 @@ ms_breakdown_view_init (MsBreakdownView *self)
   gtk_widget_set_size_request (GTK_WIDGET (self), 320, 200);
 }
 
-GtkWidget *
-ms_breakdown_view_new (void)
-{
-  return g_object_new (MS_TYPE_BREAKDOWN_VIEW, NULL);
-}
-
-void
-ms_breakdown_view_set_runs (MsBreakdownView *self, GPtrArray *runs)
-{
-  g_object_set (self, "runs", runs, NULL);
-}
-
 int
 ms_breakdown_view_get_exponent (MsBreakdownView *self)
 {
   return self->exponent;
 }
 
-void
-ms_breakdown_view_set_exponent (MsBreakdownView *self, int exponent)
-{
-  g_object_set (self, "exponent", exponent, NULL);
-}
-
 gboolean
 ms_breakdown_view_get_one_time (MsBreakdownView *self)
 {
   return self->one_time;
-}
-
-void
-ms_breakdown_view_set_one_time (MsBreakdownView *self, gboolean one_time)
-{
-  g_object_set (self, "one-time", one_time, NULL);
 }

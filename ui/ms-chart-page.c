@@ -191,7 +191,7 @@ static void
 ms_chart_page_runs_changed (MsPage *page, GPtrArray *runs)
 {
   MsChartPage *self = MS_CHART_PAGE (page);
-  ms_plot_view_set_runs (self->view, runs);
+  g_object_set (self->view, "runs", runs, NULL);
   show_health (self, runs);
 }
 

@@ -188,9 +188,3 @@ ms_health_view_init (MsHealthView *self)
   /* A strip as tall as its text (measure). */
   gtk_widget_set_vexpand (GTK_WIDGET (self), FALSE);
 }
-
-GtkWidget *
-ms_health_view_new (void)
-{
-  return g_object_new (MS_TYPE_HEALTH_VIEW, NULL);
-}

@@ -122,28 +122,10 @@ ms_matrix_view_init (MsMatrixView *self)
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
 }
 
-GtkWidget *
-ms_matrix_view_new (void)
-{
-  return g_object_new (MS_TYPE_MATRIX_VIEW, NULL);
-}
-
-void
-ms_matrix_view_set_peer (MsMatrixView *self, MsPeerFile *peer)
-{
-  g_object_set (self, "peer", peer, NULL);
-}
-
 MsPeerFile *
 ms_matrix_view_get_peer (MsMatrixView *self)
 {
   return self->peer;
-}
-
-void
-ms_matrix_view_set_runs (MsMatrixView *self, GPtrArray *runs)
-{
-  g_object_set (self, "runs", runs, NULL);
 }
 
 const MsMatrixData *

@@ -369,12 +369,6 @@ follow_renames (MsPlotView *self, GPtrArray *runs)
 }
 
 void
-ms_plot_view_set_runs (MsPlotView *self, GPtrArray *runs)
-{
-  g_object_set (self, "runs", runs, NULL);
-}
-
-void
 ms_plot_view_set_planned_range (MsPlotView *self, int min_exponent, int max_exponent)
 {
   g_object_set (self, "planned-min-exponent", min_exponent, "planned-max-exponent", max_exponent,

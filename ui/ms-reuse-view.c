@@ -87,12 +87,6 @@ ms_reuse_view_init (MsReuseView *self)
   gtk_widget_set_size_request (GTK_WIDGET (self), 320, 200);
 }
 
-GtkWidget *
-ms_reuse_view_new (void)
-{
-  return g_object_new (MS_TYPE_REUSE_VIEW, NULL);
-}
-
 void
 ms_reuse_view_set_run (MsReuseView *self, MsRun *run)
 {

@@ -175,7 +175,7 @@ update_timeline (MsTimelinePage *self)
   show_file_rep (self->rep_spin, self);
   g_autofree char *empty = cell ? NULL : empty_text (self, &title);
   ms_timeline_view_set_cell (self->view, selected_run (self), cell, rep, title);
-  ms_timeline_view_set_empty_text (self->view, empty);
+  g_object_set (self->view, "empty-text", empty, NULL);
 }
 
 static void

@@ -183,7 +183,7 @@ on_timeline_key (GtkEventControllerKey *c, guint keyval, guint keycode, GdkModif
     ms_timeline_view_reset_zoom (self);
     return TRUE;
   case GDK_KEY_a: case GDK_KEY_A:
-    ms_timeline_view_set_show_setup (self, !self->show_setup);
+    g_object_set (self, "show-setup", !self->show_setup, NULL);
     return TRUE;
   default:
     return FALSE;
@@ -453,13 +453,6 @@ ms_timeline_view_set_cell (MsTimelineView *self, MsRun *held, const MsCell *cell
   window_changed (self);
 }
 
-void
-ms_timeline_view_set_empty_text (MsTimelineView *self, const char *text)
-{
-  g_return_if_fail (MS_IS_TIMELINE_VIEW (self));
-  g_object_set (self, "empty-text", text, NULL);
-}
-
 const char *
 ms_timeline_view_get_empty_text (MsTimelineView *self)
 {
@@ -515,12 +508,6 @@ gboolean
 ms_timeline_view_get_show_setup (MsTimelineView *self)
 {
   return self->show_setup;
-}
-
-void
-ms_timeline_view_set_show_setup (MsTimelineView *self, gboolean show)
-{
-  g_object_set (self, "show-setup", show, NULL);
 }
 
 const MsTimeWindow *

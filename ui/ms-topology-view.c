@@ -45,18 +45,6 @@ ms_topology_view_init (MsTopologyView *self)
   gtk_widget_set_size_request (GTK_WIDGET (self), 320, 220);
 }
 
-GtkWidget *
-ms_topology_view_new (void)
-{
-  return g_object_new (MS_TYPE_TOPOLOGY_VIEW, NULL);
-}
-
-void
-ms_topology_view_set_peer (MsTopologyView *self, MsPeerFile *peer)
-{
-  g_object_set (self, "peer", peer, NULL);
-}
-
 MsPeerFile *
 ms_topology_view_get_peer (MsTopologyView *self)
 {

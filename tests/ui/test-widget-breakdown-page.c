@@ -61,7 +61,7 @@ test_one_time_check (void)
   g_assert_false (ms_breakdown_view_get_one_time (view));
   gtk_check_button_set_active (check, TRUE);
   g_assert_true (ms_breakdown_view_get_one_time (view));
-  ms_breakdown_view_set_one_time (view, FALSE);
+  g_object_set (view, "one-time", FALSE, NULL);
   g_assert_false (gtk_check_button_get_active (check));
   g_assert_finalize_object (page);
 }
