@@ -36,20 +36,20 @@ on_size_selected (MsBreakdownPage *self)
 
 /* "exponent" is the size picker's. */
 static void
-set_exponent (gpointer self, const GValue *value)
+set_exponent (MsBreakdownPage *self, int exponent)
 {
-  ms_pickers_set_exponent (MS_BREAKDOWN_PAGE (self)->size_dropdown, g_value_get_int (value));
+  ms_pickers_set_exponent (self->size_dropdown, exponent);
 }
 
-static void
-get_exponent (gpointer self, GValue *value)
+static int
+get_exponent (MsBreakdownPage *self)
 {
-  g_value_set_int (value, ms_pickers_get_exponent (MS_BREAKDOWN_PAGE (self)->size_dropdown));
+  return ms_pickers_get_exponent (self->size_dropdown);
 }
 
 static const MsProp prop_table[N_PROPS] = {
   [PROP_EXPONENT] = { "exponent", G_TYPE_INT, MS_PROP_NO_FIELD, -1, MS_MAX_EXPONENT, -1,
-                      .set = set_exponent, .get = get_exponent },
+                      .setter = G_CALLBACK (set_exponent), .getter = G_CALLBACK (get_exponent) },
 };
 
 static void

@@ -144,15 +144,15 @@ on_show_all_clicked (MsChartPage *self)
 
 /* "modes" is the view's. */
 static void
-set_modes (gpointer self, const GValue *value)
+set_modes (MsChartPage *self, const char *modes)
 {
-  g_object_set_property (G_OBJECT (MS_CHART_PAGE (self)->view), "modes", value);
+  g_object_set (self->view, "modes", modes, NULL);
 }
 
-static void
-get_modes (gpointer self, GValue *value)
+static const char *
+get_modes (MsChartPage *self)
 {
-  g_value_set_string (value, ms_plot_view_get_modes (MS_CHART_PAGE (self)->view));
+  return ms_plot_view_get_modes (self->view);
 }
 
 static const MsProp prop_table[N_PROPS] = {
@@ -163,7 +163,8 @@ static const MsProp prop_table[N_PROPS] = {
    * by default, the chart the teaching material draws. */
   [PROP_LOG_SCALE] = { "log-scale", G_TYPE_BOOLEAN, MS_PROP_FIELD (MsChartPage, log_scale),
                        .def = TRUE },
-  [PROP_MODES] = { "modes", G_TYPE_STRING, MS_PROP_NO_FIELD, .set = set_modes, .get = get_modes },
+  [PROP_MODES] = { "modes", G_TYPE_STRING, MS_PROP_NO_FIELD, .setter = G_CALLBACK (set_modes),
+                   .getter = G_CALLBACK (get_modes) },
 };
 
 static void

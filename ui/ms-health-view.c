@@ -153,16 +153,10 @@ ms_health_view_get_envelope (MsHealthView *self)
   return self->envelope;
 }
 
-static void
-set_run_value (gpointer self, const GValue *value)
-{
-  ms_health_view_set_run (self, g_value_get_object (value));
-}
-
 #define READ_ONLY (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY)
 static const MsProp prop_table[N_PROPS] = {
   [PROP_RUN] = { "run", G_TYPE_OBJECT, MS_PROP_FIELD (MsHealthView, run),
-                 .get_type = ms_run_get_type, .set = set_run_value },
+                 .get_type = ms_run_get_type, .setter = G_CALLBACK (ms_health_view_set_run) },
   [PROP_WARNS] = { "warns", G_TYPE_BOOLEAN, MS_PROP_FIELD (MsHealthView, warns),
                    .flags = READ_ONLY },
   [PROP_ENVELOPE] = { "envelope", G_TYPE_STRING, MS_PROP_FIELD (MsHealthView, envelope),

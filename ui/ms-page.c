@@ -48,21 +48,10 @@ runs_changed (MsPage *self)
   ms_page_show_runs (self, priv->runs);
 }
 
-static void
-set_session (gpointer self, const GValue *value)
-{
-  ms_page_set_session (self, g_value_get_object (value));
-}
-
-static void
-get_session (gpointer self, GValue *value)
-{
-  g_value_set_object (value, ms_page_get_session (self));
-}
-
 static const MsProp prop_table[N_PROPS] = {
   [PROP_SESSION] = { "session", G_TYPE_OBJECT, MS_PROP_NO_FIELD, .get_type = ms_session_get_type,
-                     .set = set_session, .get = get_session },
+                     .setter = G_CALLBACK (ms_page_set_session),
+                     .getter = G_CALLBACK (ms_page_get_session) },
 };
 
 static void

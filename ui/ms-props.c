@@ -37,7 +37,8 @@ make_pspec (const MsProp *p)
   case G_TYPE_UINT64: return g_param_spec_uint64 (p->name, NULL, NULL, 0, G_MAXUINT64, 0, flags);
   case G_TYPE_DOUBLE:
     return g_param_spec_double (p->name, NULL, NULL, p->min, p->max, p->def, flags);
-  case G_TYPE_ENUM: return g_param_spec_enum (p->name, NULL, NULL, type_of (p), (int) p->def, flags);
+  case G_TYPE_ENUM:
+    return g_param_spec_enum (p->name, NULL, NULL, type_of (p), (int) p->def, flags);
   case G_TYPE_STRING: return g_param_spec_string (p->name, NULL, NULL, NULL, flags);
   case G_TYPE_OBJECT: return g_param_spec_object (p->name, NULL, NULL, type_of (p), flags);
   case G_TYPE_BOXED: return g_param_spec_boxed (p->name, NULL, NULL, type_of (p), flags);
@@ -133,14 +134,56 @@ put_field (gpointer self, const MsProp *p, const GValue *value)
   }
 }
 
+/* The class's C setter with the value, called as its type takes it. */
+static void
+call_setter (gpointer self, const MsProp *p, const GValue *value)
+{
+  switch (p->type) {
+  case G_TYPE_BOOLEAN:
+    ((void (*) (gpointer, gboolean)) p->setter) (self, g_value_get_boolean (value));
+    break;
+  case G_TYPE_INT: ((void (*) (gpointer, int)) p->setter) (self, g_value_get_int (value)); break;
+  case G_TYPE_ENUM: ((void (*) (gpointer, int)) p->setter) (self, g_value_get_enum (value)); break;
+  case G_TYPE_UINT:
+    ((void (*) (gpointer, guint)) p->setter) (self, g_value_get_uint (value));
+    break;
+  case G_TYPE_DOUBLE:
+    ((void (*) (gpointer, double)) p->setter) (self, g_value_get_double (value));
+    break;
+  default: ((void (*) (gpointer, gconstpointer)) p->setter) (self, pointer_of (value, FALSE));
+  }
+}
+
+/* What the class's C getter returns, into value. */
+static void
+call_getter (gpointer self, const MsProp *p, GValue *value)
+{
+  switch (p->type) {
+  case G_TYPE_BOOLEAN:
+    g_value_set_boolean (value, ((gboolean (*) (gpointer)) p->getter) (self));
+    break;
+  case G_TYPE_INT: g_value_set_int (value, ((int (*) (gpointer)) p->getter) (self)); break;
+  case G_TYPE_ENUM: g_value_set_enum (value, ((int (*) (gpointer)) p->getter) (self)); break;
+  case G_TYPE_UINT: g_value_set_uint (value, ((guint (*) (gpointer)) p->getter) (self)); break;
+  case G_TYPE_DOUBLE: g_value_set_double (value, ((double (*) (gpointer)) p->getter) (self)); break;
+  case G_TYPE_STRING:
+    g_value_set_string (value, ((const char *(*) (gpointer)) p->getter) (self));
+    break;
+  case G_TYPE_OBJECT:
+    g_value_set_object (value, ((gpointer (*) (gpointer)) p->getter) (self));
+    break;
+  default: g_value_set_boxed (value, ((gpointer (*) (gpointer)) p->getter) (self));
+  }
+}
+
 static void
 ms_props_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   const MsProp *p = entry_of (pspec);
   if (!p)
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  else if (p->get)
-    p->get (object, value);
+  else if (p->getter)
+    call_getter (object, p, value);
   else
     get_field (object, p, value);
 }
@@ -151,8 +194,8 @@ ms_props_set_property (GObject *object, guint prop_id, const GValue *value, GPar
   const MsProp *p = entry_of (pspec);
   if (!p)
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  else if (p->set)
-    p->set (object, value);
+  else if (p->setter)
+    call_setter (object, p, value);
   else {
     gboolean differs = put_field (object, p, value);
     if (p->changed && (differs || p->always_changed))

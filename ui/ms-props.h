@@ -6,9 +6,9 @@
  * a table indexed by its property ids (name, type, field, range, default,
  * what to do on a change), and ms_props_install makes their GParamSpecs and
  * serves get_property and set_property from the table: no switch over ids,
- * no getter and setter per field. Convenience setters set the property
- * (g_object_set); a property that is not a plain field names its own set
- * and get. */
+ * no getter and setter per field. Callers set the property (g_object_set);
+ * a property that is not a plain field names the class's C setter and
+ * getter. */
 #pragma once
 
 #include <glib-object.h>
@@ -40,10 +40,13 @@ typedef struct {
   /* TRUE: setting the value the field holds calls changed too (without a
    * notify): an array whose items changed in place. */
   gboolean always_changed;
-  /* A property that is not a plain field: the class's own setter (which
-   * notifies when it changes) and getter. */
-  void (*set) (gpointer self, const GValue *value);
-  void (*get) (gpointer self, GValue *value);
+  /* A property that is not a plain field: the class's own C setter and
+   * getter, as G_CALLBACK (ms_foo_set_bar) and G_CALLBACK (ms_foo_get_bar):
+   * void set (Foo *self, T value) (it notifies when it changes) and
+   * T get (Foo *self), T by the type: gboolean, int (int and enum), guint,
+   * double, const char *, or a pointer (object, boxed). */
+  GCallback setter;
+  GCallback getter;
   /* The enum, object or boxed type's get_type function: such a GType is
    * known only at run time. */
   GType (*get_type) (void);

@@ -20,34 +20,12 @@ static GParamSpec *props[N_PROPS];
 enum { CELLS_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
-/* The name and the note are the results' own. */
-static void
-set_name (gpointer self, const GValue *value)
-{
-  ms_run_set_name (self, g_value_get_string (value));
-}
-
-static void
-get_name (gpointer self, GValue *value)
-{
-  g_value_set_string (value, ms_run_get_name (self));
-}
-
-static void
-set_note (gpointer self, const GValue *value)
-{
-  ms_run_set_note (self, g_value_get_string (value));
-}
-
-static void
-get_note (gpointer self, GValue *value)
-{
-  g_value_set_string (value, ms_run_get_note (self));
-}
-
 static const MsProp prop_table[N_PROPS] = {
-  [PROP_NAME] = { "name", G_TYPE_STRING, MS_PROP_NO_FIELD, .set = set_name, .get = get_name },
-  [PROP_NOTE] = { "note", G_TYPE_STRING, MS_PROP_NO_FIELD, .set = set_note, .get = get_note },
+  /* The name and the note are the results' own. */
+  [PROP_NAME] = { "name", G_TYPE_STRING, MS_PROP_NO_FIELD, .setter = G_CALLBACK (ms_run_set_name),
+                  .getter = G_CALLBACK (ms_run_get_name) },
+  [PROP_NOTE] = { "note", G_TYPE_STRING, MS_PROP_NO_FIELD, .setter = G_CALLBACK (ms_run_set_note),
+                  .getter = G_CALLBACK (ms_run_get_note) },
   [PROP_SOURCE_FILE] = { "source-file", G_TYPE_STRING, MS_PROP_FIELD (MsRun, source_file) },
   [PROP_KIND] = { "kind", G_TYPE_ENUM, MS_PROP_FIELD (MsRun, kind), .def = MS_RUN_KIND_SWEEP,
                   .get_type = ms_run_kind_get_type,

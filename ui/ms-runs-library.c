@@ -84,19 +84,13 @@ on_items_changed (MsRunsLibrary *self, guint position, guint removed, guint adde
 
 /* ---- object ---------------------------------------------------------------- */
 
-static void
-get_writing (gpointer self, GValue *value)
-{
-  g_value_set_boolean (value, MS_RUNS_LIBRARY (self)->n_writing > 0);
-}
-
 static const MsProp prop_table[N_PROPS] = {
   [PROP_FOLDER] = { "folder", G_TYPE_STRING, MS_PROP_FIELD (MsRunsLibrary, folder),
                     .flags = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY },
   [PROP_LOADING] = { "loading", G_TYPE_BOOLEAN, MS_PROP_FIELD (MsRunsLibrary, loading),
                      .flags = G_PARAM_READABLE },
-  [PROP_WRITING] = { "writing", G_TYPE_BOOLEAN, MS_PROP_NO_FIELD, .get = get_writing,
-                     .flags = G_PARAM_READABLE },
+  [PROP_WRITING] = { "writing", G_TYPE_BOOLEAN, MS_PROP_NO_FIELD,
+                     .getter = G_CALLBACK (ms_runs_library_is_writing), .flags = G_PARAM_READABLE },
   [PROP_WRITE_ERROR] = { "write-error", G_TYPE_STRING, MS_PROP_FIELD (MsRunsLibrary, write_error),
                          .flags = G_PARAM_READABLE },
 };

@@ -72,30 +72,6 @@ enum {
 };
 static guint signals[N_SIGNALS];
 
-static void
-set_devices (gpointer self, const GValue *value)
-{
-  ms_session_set_devices (self, g_value_get_boxed (value));
-}
-
-static void
-get_n_runs (gpointer self, GValue *value)
-{
-  g_value_set_uint (value, ms_session_get_n_runs (self));
-}
-
-static void
-get_discovering (gpointer self, GValue *value)
-{
-  g_value_set_boolean (value, ms_session_get_discovering (self));
-}
-
-static void
-get_have_gpu (gpointer self, GValue *value)
-{
-  g_value_set_boolean (value, ms_session_have_gpu (self));
-}
-
 /* What the session has, told when asked; what it does, told as it changes;
  * what the window picks. */
 #define FIELD(field) MS_PROP_FIELD (MsSession, field)
@@ -103,15 +79,16 @@ get_have_gpu (gpointer self, GValue *value)
 #define DOES .flags = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
 static const MsProp prop_table[N_PROPS] = {
   [PROP_RUNS] = { "runs", G_TYPE_OBJECT, FIELD (runs), .get_type = g_list_model_get_type, HAS },
-  [PROP_N_RUNS] = { "n-runs", G_TYPE_UINT, MS_PROP_NO_FIELD, 0, G_MAXUINT, 0, .get = get_n_runs,
-                    HAS },
+  [PROP_N_RUNS] = { "n-runs", G_TYPE_UINT, MS_PROP_NO_FIELD, 0, G_MAXUINT, 0,
+                    .getter = G_CALLBACK (ms_session_get_n_runs), HAS },
   [PROP_LIVE_RUN] = { "live-run", G_TYPE_OBJECT, FIELD (live), .get_type = ms_run_get_type, HAS },
   [PROP_SWEEPING] = { "sweeping", G_TYPE_BOOLEAN, FIELD (sweeping) },
   [PROP_DEVICES] = { "devices", G_TYPE_BOXED, FIELD (devices), .get_type = g_array_get_type,
-                     .set = set_devices },
+                     .setter = G_CALLBACK (ms_session_set_devices) },
   [PROP_DISCOVERING] = { "discovering", G_TYPE_BOOLEAN, MS_PROP_NO_FIELD, .def = TRUE,
-                         .get = get_discovering, HAS },
-  [PROP_HAVE_GPU] = { "have-gpu", G_TYPE_BOOLEAN, MS_PROP_NO_FIELD, .get = get_have_gpu, HAS },
+                         .getter = G_CALLBACK (ms_session_get_discovering), HAS },
+  [PROP_HAVE_GPU] = { "have-gpu", G_TYPE_BOOLEAN, MS_PROP_NO_FIELD,
+                      .getter = G_CALLBACK (ms_session_have_gpu), HAS },
   [PROP_DEVICE] = { "device", G_TYPE_INT, FIELD (device), 0, G_MAXINT, 0 },
   [PROP_SWEEP_SETTINGS] = { "sweep-settings", G_TYPE_OBJECT, FIELD (sweep_settings),
                             .get_type = ms_sweep_settings_get_type,
