@@ -16,14 +16,14 @@
 G_BEGIN_DECLS
 
 /* The field of an MsProp: where it is in the instance. */
-#define MS_PROP_FIELD(Type, field) ((gssize)G_STRUCT_OFFSET (Type, field))
-/* No field: the property's set and get do it all. */
-#define MS_PROP_NO_FIELD ((gssize)-1)
+#define MS_PROP_FIELD(Type, field) ((gssize) G_STRUCT_OFFSET (Type, field))
+/* No field: the class's C setter and getter do it all. */
+#define MS_PROP_NO_FIELD ((gssize) -1)
 
 typedef struct {
   const char *name;
   /* G_TYPE_BOOLEAN (a gboolean field), G_TYPE_INT (int), G_TYPE_UINT
-   * (guint), G_TYPE_UINT64 (guint64), G_TYPE_DOUBLE (double), G_TYPE_STRING
+   * (guint), G_TYPE_UINT64 (guint64, any), G_TYPE_DOUBLE (double), G_TYPE_STRING
    * (char *, owned), or with get_type: G_TYPE_ENUM (int), G_TYPE_OBJECT (an
    * owned reference) or G_TYPE_BOXED (an owned copy: a reference for
    * GPtrArray). */
