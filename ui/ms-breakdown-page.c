@@ -7,6 +7,7 @@
 #include "ms-views.h"
 
 #include "ms-pickers.h"
+#include "ms-props.h"
 
 struct _MsBreakdownPage {
   MsPage parent_instance;
@@ -29,37 +30,27 @@ on_size_selected (MsBreakdownPage *self)
   int exponent = ms_pickers_get_exponent (self->size_dropdown);
   if (exponent == ms_breakdown_view_get_exponent (self->view))
     return;
-  ms_breakdown_view_set_exponent (self->view, exponent);
+  g_object_set (self->view, "exponent", exponent, NULL);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_EXPONENT]);
 }
 
+/* "exponent" is the size picker's. */
 static void
-ms_breakdown_page_set_property (GObject *object, guint prop_id, const GValue *value,
-                                GParamSpec *pspec)
+set_exponent (MsBreakdownPage *self, int exponent)
 {
-  MsBreakdownPage *self = MS_BREAKDOWN_PAGE (object);
-  if (prop_id == PROP_EXPONENT)
-    ms_pickers_set_exponent (self->size_dropdown, g_value_get_int (value));
-  else
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  ms_pickers_set_exponent (self->size_dropdown, exponent);
 }
 
-static void
-ms_breakdown_page_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+static int
+get_exponent (MsBreakdownPage *self)
 {
-  MsBreakdownPage *self = MS_BREAKDOWN_PAGE (object);
-  if (prop_id == PROP_EXPONENT)
-    g_value_set_int (value, ms_pickers_get_exponent (self->size_dropdown));
-  else
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  return ms_pickers_get_exponent (self->size_dropdown);
 }
 
-static void
-ms_breakdown_page_dispose (GObject *object)
-{
-  ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_BREAKDOWN_PAGE);
-  G_OBJECT_CLASS (ms_breakdown_page_parent_class)->dispose (object);
-}
+static const MsProp prop_table[N_PROPS] = {
+  [PROP_EXPONENT] = { "exponent", G_TYPE_INT, MS_PROP_NO_FIELD, -1, MS_MAX_EXPONENT, -1,
+                      .setter = G_CALLBACK (set_exponent), .getter = G_CALLBACK (get_exponent) },
+};
 
 static void
 draw_breakdown (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width,
@@ -87,11 +78,16 @@ ms_breakdown_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
   return NULL;
 }
 
-/* The session's runs: as ms_breakdown_page_set_runs. */
+/* The session's runs. */
 static void
 ms_breakdown_page_runs_changed (MsPage *page, GPtrArray *runs)
 {
-  ms_breakdown_page_set_runs (MS_BREAKDOWN_PAGE (page), runs);
+  MsBreakdownPage *self = MS_BREAKDOWN_PAGE (page);
+  g_signal_handlers_block_by_func (self->size_dropdown, on_size_selected, self);
+  ms_pickers_sync_sizes (self->size_dropdown, runs);
+  g_signal_handlers_unblock_by_func (self->size_dropdown, on_size_selected, self);
+  g_object_set (self->view, "runs", runs, NULL);
+  on_size_selected (self);
 }
 
 static void
@@ -99,16 +95,8 @@ ms_breakdown_page_class_init (MsBreakdownPageClass *klass)
 {
   MS_PAGE_CLASS (klass)->runs_changed = ms_breakdown_page_runs_changed;
   MS_PAGE_CLASS (klass)->get_drawing = ms_breakdown_page_get_drawing;
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  object_class->dispose = ms_breakdown_page_dispose;
-  object_class->set_property = ms_breakdown_page_set_property;
-  object_class->get_property = ms_breakdown_page_get_property;
-
-  props[PROP_EXPONENT] =
-    g_param_spec_int ("exponent", NULL, NULL, -1, MS_MAX_EXPONENT, -1,
-                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, props);
+  ms_props_install (G_OBJECT_CLASS (klass), prop_table, props, N_PROPS);
 
   g_type_ensure (MS_TYPE_BREAKDOWN_VIEW);
   gtk_widget_class_set_template_from_resource (
@@ -122,17 +110,7 @@ static void
 ms_breakdown_page_init (MsBreakdownPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  ms_breakdown_view_set_exponent (self->view, -1);
-}
-
-void
-ms_breakdown_page_set_runs (MsBreakdownPage *self, GPtrArray *runs)
-{
-  g_signal_handlers_block_by_func (self->size_dropdown, on_size_selected, self);
-  ms_pickers_sync_sizes (self->size_dropdown, runs);
-  g_signal_handlers_unblock_by_func (self->size_dropdown, on_size_selected, self);
-  ms_breakdown_view_set_runs (self->view, runs);
-  on_size_selected (self);
+  g_object_set (self->view, "exponent", -1, NULL);
 }
 
 MsBreakdownView *

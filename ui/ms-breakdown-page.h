@@ -15,7 +15,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (MsBreakdownPage, ms_breakdown_page, MS, BREAKDOWN_PAGE, MsPage)
 
 /* Property: "exponent" (the size picked, -1: none), bound to the view's. */
-void ms_breakdown_page_set_runs (MsBreakdownPage *self, GPtrArray *runs);
 MsBreakdownView *ms_breakdown_page_get_view (MsBreakdownPage *self);
 
 G_END_DECLS

@@ -18,12 +18,8 @@ G_DECLARE_FINAL_TYPE (MsBreakdownView, ms_breakdown_view, MS, BREAKDOWN_VIEW, Ms
  * a second group; off: the per-repetition path alone, which adds up to the
  * Time view's median), and the text-scale / line-scale / high-contrast of
  * MsChartView. */
-GtkWidget *ms_breakdown_view_new (void);
-void ms_breakdown_view_set_runs (MsBreakdownView *self, GPtrArray *runs);
 int ms_breakdown_view_get_exponent (MsBreakdownView *self);
-void ms_breakdown_view_set_exponent (MsBreakdownView *self, int exponent);
 /* Whether the one-time costs show beside the per-repetition path. */
 gboolean ms_breakdown_view_get_one_time (MsBreakdownView *self);
-void ms_breakdown_view_set_one_time (MsBreakdownView *self, gboolean one_time);
 
 G_END_DECLS

@@ -4,6 +4,7 @@
 
 #include "ms-health-view.h"
 #include "ms-engine.h"
+#include "ms-props.h"
 #include "ms-views.h"
 
 #include <glib/gi18n.h>
@@ -34,15 +35,21 @@ G_DEFINE_FINAL_TYPE (MsChartPage, ms_chart_page, MS_TYPE_PAGE)
 enum { PROP_0, PROP_METRIC, PROP_LOG_SCALE, PROP_MODES, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
+static void show_health (MsChartPage *self, GPtrArray *runs);
+
 static gboolean
 is_bandwidth (MsMetric metric)
 {
   return metric != MS_METRIC_E2E_TIME;
 }
 
+/* The metric picker and the log toggle's tooltip for the metric shown;
+ * also the metric property's change hook. */
 static void
-show_metric (MsChartPage *self, MsMetric metric)
+show_metric (gpointer page)
 {
+  MsChartPage *self = page;
+  MsMetric metric = self->metric;
   gtk_widget_set_visible (self->metric_box, is_bandwidth (metric));
   gtk_widget_set_tooltip_text (self->log_toggle, is_bandwidth (metric)
                                                    ? _("Logarithmic bandwidth axis")
@@ -52,21 +59,11 @@ show_metric (MsChartPage *self, MsMetric metric)
 }
 
 static void
-set_metric (MsChartPage *self, MsMetric metric)
-{
-  if (metric == self->metric)
-    return;
-  self->metric = metric;
-  show_metric (self, metric);
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_METRIC]);
-}
-
-static void
 on_metric_selected (MsChartPage *self)
 {
   guint selected = gtk_drop_down_get_selected (self->metric_dropdown);
   if (is_bandwidth (self->metric) && selected <= MS_METRIC_D2H_BANDWIDTH)
-    set_metric (self, selected);
+    g_object_set (self, "metric", selected, NULL);
 }
 
 /* The legend from the keyboard: check buttons rebuilt from the chart's
@@ -142,50 +139,33 @@ on_view_modes (MsChartPage *self)
 static void
 on_show_all_clicked (MsChartPage *self)
 {
-  ms_plot_view_set_modes (self->view, NULL);
+  g_object_set (self->view, "modes", NULL, NULL);
 }
 
+/* "modes" is the view's. */
 static void
-ms_chart_page_set_property (GObject *object, guint prop_id, const GValue *value,
-                            GParamSpec *pspec)
+set_modes (MsChartPage *self, const char *modes)
 {
-  MsChartPage *self = MS_CHART_PAGE (object);
-  switch (prop_id) {
-  case PROP_METRIC:
-    set_metric (self, g_value_get_int (value));
-    break;
-  case PROP_LOG_SCALE:
-    if (self->log_scale != g_value_get_boolean (value)) {
-      self->log_scale = g_value_get_boolean (value);
-      g_object_notify_by_pspec (object, pspec);
-    }
-    break;
-  case PROP_MODES:
-    ms_plot_view_set_modes (self->view, g_value_get_string (value));
-    break;
-  default:
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
+  g_object_set (self->view, "modes", modes, NULL);
 }
 
-static void
-ms_chart_page_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+static const char *
+get_modes (MsChartPage *self)
 {
-  MsChartPage *self = MS_CHART_PAGE (object);
-  switch (prop_id) {
-  case PROP_METRIC: g_value_set_int (value, self->metric); break;
-  case PROP_LOG_SCALE: g_value_set_boolean (value, self->log_scale); break;
-  case PROP_MODES: g_value_set_string (value, ms_plot_view_get_modes (self->view)); break;
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
+  return ms_plot_view_get_modes (self->view);
 }
 
-static void
-ms_chart_page_dispose (GObject *object)
-{
-  ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_CHART_PAGE);
-  G_OBJECT_CLASS (ms_chart_page_parent_class)->dispose (object);
-}
+static const MsProp prop_table[N_PROPS] = {
+  [PROP_METRIC] = { "metric", G_TYPE_INT, MS_PROP_FIELD (MsChartPage, metric),
+                    MS_METRIC_E2E_BANDWIDTH, MS_METRIC_E2E_TIME, MS_METRIC_E2E_BANDWIDTH,
+                    .changed = show_metric },
+  /* Bandwidths span three decades (0.1 to 1000 GB/s) and times more: log
+   * by default, the chart the teaching material draws. */
+  [PROP_LOG_SCALE] = { "log-scale", G_TYPE_BOOLEAN, MS_PROP_FIELD (MsChartPage, log_scale),
+                       .def = TRUE },
+  [PROP_MODES] = { "modes", G_TYPE_STRING, MS_PROP_NO_FIELD, .setter = G_CALLBACK (set_modes),
+                   .getter = G_CALLBACK (get_modes) },
+};
 
 static void
 draw_chart (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width, double height)
@@ -207,11 +187,13 @@ ms_chart_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
   return NULL;
 }
 
-/* The session's runs: as ms_chart_page_set_runs. */
+/* The session's runs. */
 static void
 ms_chart_page_runs_changed (MsPage *page, GPtrArray *runs)
 {
-  ms_chart_page_set_runs (MS_CHART_PAGE (page), runs);
+  MsChartPage *self = MS_CHART_PAGE (page);
+  g_object_set (self->view, "runs", runs, NULL);
+  show_health (self, runs);
 }
 
 static void
@@ -219,20 +201,8 @@ ms_chart_page_class_init (MsChartPageClass *klass)
 {
   MS_PAGE_CLASS (klass)->runs_changed = ms_chart_page_runs_changed;
   MS_PAGE_CLASS (klass)->get_drawing = ms_chart_page_get_drawing;
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  object_class->dispose = ms_chart_page_dispose;
-  object_class->set_property = ms_chart_page_set_property;
-  object_class->get_property = ms_chart_page_get_property;
-
-  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-  props[PROP_METRIC] = g_param_spec_int ("metric", NULL, NULL, MS_METRIC_E2E_BANDWIDTH,
-                                         MS_METRIC_E2E_TIME, MS_METRIC_E2E_BANDWIDTH, flags);
-  /* Bandwidths span three decades (0.1 to 1000 GB/s) and times more: log
-   * by default, the chart the teaching material draws. */
-  props[PROP_LOG_SCALE] = g_param_spec_boolean ("log-scale", NULL, NULL, TRUE, flags);
-  props[PROP_MODES] = g_param_spec_string ("modes", NULL, NULL, NULL, flags);
-  g_object_class_install_properties (object_class, N_PROPS, props);
+  ms_props_install (G_OBJECT_CLASS (klass), prop_table, props, N_PROPS);
 
   g_type_ensure (MS_TYPE_PLOT_VIEW);
   g_type_ensure (MS_TYPE_HEALTH_VIEW);
@@ -262,7 +232,7 @@ ms_chart_page_init (MsChartPage *self)
 {
   self->log_scale = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
-  show_metric (self, self->metric);
+  show_metric (self);
   g_signal_connect_object (self->health, "notify::visible", G_CALLBACK (update_health_title), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::modes", G_CALLBACK (on_view_modes), self,
@@ -340,13 +310,6 @@ show_health (MsChartPage *self, GPtrArray *runs)
                      runs ? runs->len : 0);
   gtk_label_set_text (self->health_warning_label, warning->str);
   gtk_info_bar_set_revealed (self->health_warning, warning->len > 0);
-}
-
-void
-ms_chart_page_set_runs (MsChartPage *self, GPtrArray *runs)
-{
-  ms_plot_view_set_runs (self->view, runs);
-  show_health (self, runs);
 }
 
 MsHealthView *

@@ -21,7 +21,6 @@ G_DECLARE_FINAL_TYPE (MsChartPage, ms_chart_page, MS, CHART_PAGE, MsPage)
  * ones), "log-scale", "modes" (mode names, comma-separated: only their
  * series are drawn, under a bar "Showing only: ..." with Show All, which
  * sets it back to NULL). */
-void ms_chart_page_set_runs (MsChartPage *self, GPtrArray *runs);
 MsPlotView *ms_chart_page_get_view (MsChartPage *self);
 /* The health strip under the chart (the last run's), and whether the
  * warning above it shows (text: what it says). */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-chart-view.c: the base of the drawing widgets (ms-chart-view.h). */
 #include "ms-chart-view.h"
+#include "ms-props.h"
 #include "ms-view-cache.h"
 
 typedef struct {
@@ -37,6 +38,12 @@ ms_chart_view_redraw (MsChartView *self)
 {
   ms_chart_view_drop_picture (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+ms_chart_view_property_changed (gpointer view)
+{
+  ms_chart_view_redraw (MS_CHART_VIEW (view));
 }
 
 static void
@@ -81,6 +88,8 @@ static void
 ms_chart_view_dispose (GObject *object)
 {
   ms_chart_view_drop_picture (MS_CHART_VIEW (object));
+  /* What the subclass's properties hold (ms-props.h). */
+  ms_props_clear (object);
   G_OBJECT_CLASS (ms_chart_view_parent_class)->dispose (object);
 }
 

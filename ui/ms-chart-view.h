@@ -50,5 +50,8 @@ void ms_chart_view_get_style (MsChartView *self, MsChartStyle *style);
 void ms_chart_view_drop_picture (MsChartView *self);
 /* Forgets the kept picture and queues a draw: the default style_changed. */
 void ms_chart_view_redraw (MsChartView *self);
+/* ms_chart_view_redraw as the change hook of a subclass's property
+ * (MsProp.changed, ms-props.h) that the picture shows as it is. */
+void ms_chart_view_property_changed (gpointer view);
 
 G_END_DECLS

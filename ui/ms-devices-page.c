@@ -147,7 +147,7 @@ show_devices_only (MsDevicesPage *self)
               _ ("Links between the GPUs: run the peer matrix to see them"));
   g_autoptr (MsPeerFile) box = ms_peer_file_box_new (file);
   g_free (file);
-  ms_topology_view_set_peer (self->topology_view, box);
+  g_object_set (self->topology_view, "peer", box, NULL);
 }
 
 static GtkWidget *
@@ -256,8 +256,8 @@ show_peer (MsDevicesPage *self, MsPeerFile *file)
   g_clear_pointer (&self->peer, ms_peer_file_box_unref);
   self->peer = ms_peer_file_box_ref (file);
   set_title (self, file->host, file->date);
-  ms_matrix_view_set_peer (self->matrix_view, file);
-  ms_topology_view_set_peer (self->topology_view, file);
+  g_object_set (self->matrix_view, "peer", file, NULL);
+  g_object_set (self->topology_view, "peer", file, NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->why_label), !have_gpu (self) && self->devices);
   if (gtk_drop_down_get_selected (self->method_dropdown) == MS_DEVICES_METHOD_RUNS)
     gtk_drop_down_set_selected (self->method_dropdown, MS_PEER_COPY_ENABLED);
@@ -272,7 +272,7 @@ show_runs (MsDevicesPage *self, GPtrArray *runs)
   self->runs = g_ptr_array_ref (runs);
   /* Measured here; a file's runs are titled after it by show_opened. */
   set_title (self, NULL, NULL);
-  ms_matrix_view_set_runs (self->matrix_view, runs);
+  g_object_set (self->matrix_view, "runs", runs, NULL);
   gtk_drop_down_set_selected (self->method_dropdown, MS_DEVICES_METHOD_RUNS);
 }
 

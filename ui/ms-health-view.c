@@ -8,6 +8,7 @@
 
 #include "ms-engine.h"
 #include "ms-drawing.h"
+#include "ms-props.h"
 #include "ms-views.h"
 
 struct _MsHealthView {
@@ -152,61 +153,25 @@ ms_health_view_get_envelope (MsHealthView *self)
   return self->envelope;
 }
 
-static void
-ms_health_view_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
-{
-  MsHealthView *self = MS_HEALTH_VIEW (object);
-  if (prop_id == PROP_RUN)
-    ms_health_view_set_run (self, g_value_get_object (value));
-  else
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-}
-
-static void
-ms_health_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  MsHealthView *self = MS_HEALTH_VIEW (object);
-  switch (prop_id) {
-  case PROP_RUN:
-    g_value_set_object (value, self->run);
-    break;
-  case PROP_WARNS:
-    g_value_set_boolean (value, self->warns);
-    break;
-  case PROP_ENVELOPE:
-    g_value_set_string (value, self->envelope);
-    break;
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
-}
-
-static void
-ms_health_view_dispose (GObject *object)
-{
-  MsHealthView *self = MS_HEALTH_VIEW (object);
-  g_clear_object (&self->run);
-  g_clear_pointer (&self->envelope, g_free);
-  G_OBJECT_CLASS (ms_health_view_parent_class)->dispose (object);
-}
+#define READ_ONLY (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY)
+static const MsProp prop_table[N_PROPS] = {
+  [PROP_RUN] = { "run", G_TYPE_OBJECT, MS_PROP_FIELD (MsHealthView, run),
+                 .get_type = ms_run_get_type, .setter = G_CALLBACK (ms_health_view_set_run) },
+  [PROP_WARNS] = { "warns", G_TYPE_BOOLEAN, MS_PROP_FIELD (MsHealthView, warns),
+                   .flags = READ_ONLY },
+  [PROP_ENVELOPE] = { "envelope", G_TYPE_STRING, MS_PROP_FIELD (MsHealthView, envelope),
+                      .flags = READ_ONLY },
+};
+#undef READ_ONLY
 
 static void
 ms_health_view_class_init (MsHealthViewClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  object_class->dispose = ms_health_view_dispose;
-  object_class->set_property = ms_health_view_set_property;
-  object_class->get_property = ms_health_view_get_property;
   MS_CHART_VIEW_CLASS (klass)->draw = ms_health_view_draw;
   MS_CHART_VIEW_CLASS (klass)->scale_set = ms_health_view_scale_set;
   widget_class->measure = ms_health_view_measure;
-
-  const GParamFlags flags = G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-  props[PROP_RUN] = g_param_spec_object ("run", NULL, NULL, MS_TYPE_RUN, G_PARAM_READWRITE | flags);
-  props[PROP_WARNS] = g_param_spec_boolean ("warns", NULL, NULL, FALSE, G_PARAM_READABLE | flags);
-  props[PROP_ENVELOPE]
-      = g_param_spec_string ("envelope", NULL, NULL, NULL, G_PARAM_READABLE | flags);
-  g_object_class_install_properties (object_class, N_PROPS, props);
+  ms_props_install (G_OBJECT_CLASS (klass), prop_table, props, N_PROPS);
 
   gtk_widget_class_set_css_name (widget_class, "mshealthview");
 }
@@ -216,10 +181,4 @@ ms_health_view_init (MsHealthView *self)
 {
   /* A strip as tall as its text (measure). */
   gtk_widget_set_vexpand (GTK_WIDGET (self), FALSE);
-}
-
-GtkWidget *
-ms_health_view_new (void)
-{
-  return g_object_new (MS_TYPE_HEALTH_VIEW, NULL);
 }

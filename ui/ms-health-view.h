@@ -19,7 +19,6 @@ G_DECLARE_FINAL_TYPE (MsHealthView, ms_health_view, MS, HEALTH_VIEW, MsChartView
  * the run's link ran below its maximum or a cell throttled), "envelope"
  * (read-only: the run's figures against their envelope, one line), and
  * the text-scale / line-scale / high-contrast of MsChartView. */
-GtkWidget *ms_health_view_new (void);
 void ms_health_view_set_run (MsHealthView *self, MsRun *run);
 gboolean ms_health_view_get_warns (MsHealthView *self);
 const char *ms_health_view_get_envelope (MsHealthView *self);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-job.c: a worker job with progress, cancel and a result. */
 #include "ms-job.h"
+#include "ms-props.h"
 
 struct _MsJob {
   GObject parent_instance;
@@ -23,16 +24,12 @@ static GParamSpec *props[N_PROPS];
 enum { PROGRESS, FINISHED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
-static void
-ms_job_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  MsJob *self = MS_JOB (object);
-  switch (prop_id) {
-  case PROP_FRACTION: g_value_set_double (value, self->fraction); break;
-  case PROP_RUNNING: g_value_set_boolean (value, self->running); break;
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
-}
+static const MsProp prop_table[N_PROPS] = {
+  [PROP_FRACTION] = { "fraction", G_TYPE_DOUBLE, MS_PROP_FIELD (MsJob, fraction), 0, 1, 0,
+                      .flags = G_PARAM_READABLE },
+  [PROP_RUNNING] = { "running", G_TYPE_BOOLEAN, MS_PROP_FIELD (MsJob, running),
+                     .flags = G_PARAM_READABLE },
+};
 
 static void
 ms_job_finalize (GObject *object)
@@ -52,12 +49,8 @@ static void
 ms_job_class_init (MsJobClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  object_class->get_property = ms_job_get_property;
   object_class->finalize = ms_job_finalize;
-  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
-  props[PROP_FRACTION] = g_param_spec_double ("fraction", NULL, NULL, 0, 1, 0, ro);
-  props[PROP_RUNNING] = g_param_spec_boolean ("running", NULL, NULL, FALSE, ro);
-  g_object_class_install_properties (object_class, N_PROPS, props);
+  ms_props_install (object_class, prop_table, props, N_PROPS);
   signals[PROGRESS] =
     g_signal_new ("progress", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 2, G_TYPE_DOUBLE, G_TYPE_POINTER);

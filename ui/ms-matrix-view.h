@@ -39,10 +39,7 @@ G_DECLARE_FINAL_TYPE (MsMatrixView, ms_matrix_view, MS, MATRIX_VIEW, MsChartView
  * runs: 0 host to device, 1 device to host, 2 end to end), "mode" (the
  * runs' memory mode), and the text-scale / line-scale / high-contrast of
  * MsChartView. */
-GtkWidget *ms_matrix_view_new (void);
-void ms_matrix_view_set_peer (MsMatrixView *self, MsPeerFile *peer);
 MsPeerFile *ms_matrix_view_get_peer (MsMatrixView *self);
-void ms_matrix_view_set_runs (MsMatrixView *self, GPtrArray *runs);
 /* The matrix as drawn last (or as it would be): for tests and tooltips. */
 const MsMatrixData *ms_matrix_view_get_data (MsMatrixView *self);
 

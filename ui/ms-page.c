@@ -5,7 +5,9 @@
 #include <glib/gi18n.h>
 
 #include "ms-drawing.h"
+#include "ms-props.h"
 #include "ms-run.h"
+#include "ms-views.h"
 
 typedef struct {
   MsSession *session;
@@ -43,39 +45,30 @@ runs_changed (MsPage *self)
     g_signal_connect_swapped (run, "cells-changed", G_CALLBACK (runs_changed), self);
     g_signal_connect_swapped (run, "notify::name", G_CALLBACK (runs_changed), self);
   }
-  MsPageClass *klass = MS_PAGE_GET_CLASS (self);
-  if (klass->runs_changed)
-    klass->runs_changed (self, priv->runs);
+  ms_page_show_runs (self, priv->runs);
 }
 
-static void
-ms_page_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
-{
-  if (prop_id == PROP_SESSION)
-    ms_page_set_session (MS_PAGE (object), g_value_get_object (value));
-  else
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-}
-
-static void
-ms_page_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  if (prop_id == PROP_SESSION)
-    g_value_set_object (value, ms_page_get_session (MS_PAGE (object)));
-  else
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-}
+static const MsProp prop_table[N_PROPS] = {
+  [PROP_SESSION] = { "session", G_TYPE_OBJECT, MS_PROP_NO_FIELD, .get_type = ms_session_get_type,
+                     .setter = G_CALLBACK (ms_page_set_session),
+                     .getter = G_CALLBACK (ms_page_get_session) },
+};
 
 static void
 ms_page_dispose (GObject *object)
 {
   MsPage *self = MS_PAGE (object);
   MsPagePrivate *priv = ms_page_get_instance_private (self);
+  /* Every page is a template; one whose own dispose has not let its
+   * children go lets them go here. */
+  if (gtk_widget_get_first_child (GTK_WIDGET (self)))
+    ms_widget_dispose_children (GTK_WIDGET (self), G_OBJECT_TYPE (self));
   /* The subclass has let its children go: nothing is told of runs now. */
   g_signal_group_set_target (priv->store_signals, NULL);
   unwatch_runs (self, priv->runs);
   g_ptr_array_set_size (priv->runs, 0);
   g_clear_object (&priv->session);
+  ms_props_clear (object);
   G_OBJECT_CLASS (ms_page_parent_class)->dispose (object);
 }
 
@@ -92,14 +85,9 @@ static void
 ms_page_class_init (MsPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  object_class->set_property = ms_page_set_property;
-  object_class->get_property = ms_page_get_property;
   object_class->dispose = ms_page_dispose;
   object_class->finalize = ms_page_finalize;
-  props[PROP_SESSION] =
-    g_param_spec_object ("session", NULL, NULL, MS_TYPE_SESSION,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, props);
+  ms_props_install (object_class, prop_table, props, N_PROPS);
 }
 
 static void
@@ -139,6 +127,15 @@ ms_page_get_runs (MsPage *self)
   g_return_val_if_fail (MS_IS_PAGE (self), NULL);
   MsPagePrivate *priv = ms_page_get_instance_private (self);
   return priv->runs;
+}
+
+void
+ms_page_show_runs (MsPage *self, GPtrArray *runs)
+{
+  g_return_if_fail (MS_IS_PAGE (self));
+  MsPageClass *klass = MS_PAGE_GET_CLASS (self);
+  if (klass->runs_changed)
+    klass->runs_changed (self, runs);
 }
 
 gboolean

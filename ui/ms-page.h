@@ -47,6 +47,10 @@ MsSession *ms_page_get_session (MsPage *self);
 void ms_page_set_session (MsPage *self, MsSession *session);
 /* The runs as last passed to runs_changed (never NULL). */
 GPtrArray *ms_page_get_runs (MsPage *self);
+/* Shows runs (MsRun*) as if the session had them: calls
+ * runs_changed. The session's runs reach the page this way; a test shows
+ * its own. */
+void ms_page_show_runs (MsPage *self, GPtrArray *runs);
 /* What Export Chart writes of the page (ms_page_drawing_clear it after);
  * FALSE with why_not (free it) when the page exports no drawing now. */
 gboolean ms_page_get_drawing (MsPage *self, MsPageDrawing *drawing, char **why_not);

@@ -3,6 +3,7 @@
 #include <glib/gi18n.h>
 
 #include "ms-plot-view.h"
+#include "ms-props.h"
 #include "ms-run.h"
 
 #include "ms-views.h"
@@ -26,19 +27,6 @@ struct _MsPlotView {
 };
 
 G_DEFINE_FINAL_TYPE (MsPlotView, ms_plot_view, MS_TYPE_CHART_VIEW)
-
-enum {
-  PROP_0,
-  PROP_RUNS,
-  PROP_METRIC,
-  PROP_LOG_SCALE,
-  PROP_DIRECT_LABELS,
-  PROP_PLANNED_MIN_EXPONENT,
-  PROP_PLANNED_MAX_EXPONENT,
-  PROP_MODES,
-  N_PROPS
-};
-static GParamSpec *props[N_PROPS];
 
 static MsChartData *
 plot_data (MsPlotView *self)
@@ -65,6 +53,7 @@ ms_plot_view_get_data (MsPlotView *self)
 void
 ms_plot_view_invalidate (MsPlotView *self)
 {
+  /* Also a property's change hook (ms-props.h). */
   g_clear_pointer (&self->data, ms_chart_data_free);
   ms_chart_view_redraw (MS_CHART_VIEW (self));
 }
@@ -177,64 +166,67 @@ on_plot_leave (GtkEventControllerMotion *c, MsPlotView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-static void
-set_planned (MsPlotView *self, guint prop_id, int exponent)
-{
-  int *field = prop_id == PROP_PLANNED_MIN_EXPONENT ? &self->planned_min_exp
-                                                     : &self->planned_max_exp;
-  if (*field == exponent)
-    return;
-  *field = exponent;
-  ms_plot_view_invalidate (self);
-  g_object_notify_by_pspec (G_OBJECT (self), props[prop_id]);
-}
-
+/* NULL for none, though "" (every mode too) may have been set. */
 const char *
 ms_plot_view_get_modes (MsPlotView *self)
 {
-  return self->modes;
-}
-
-void
-ms_plot_view_set_modes (MsPlotView *self, const char *modes)
-{
-  if (modes && !modes[0])
-    modes = NULL;
-  if (g_strcmp0 (modes, self->modes) == 0)
-    return;
-  g_free (self->modes);
-  self->modes = g_strdup (modes);
-  ms_plot_view_invalidate (self);
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_MODES]);
+  return self->modes && self->modes[0] ? self->modes : NULL;
 }
 
 static void
-ms_plot_view_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+invalidate (gpointer self)
 {
-  MsPlotView *self = MS_PLOT_VIEW (object);
-  switch (prop_id) {
-  case PROP_RUNS:
-    ms_plot_view_set_runs (self, g_value_get_boxed (value));
-    break;
-  case PROP_METRIC:
-    ms_plot_view_set_metric (self, g_value_get_int (value));
-    break;
-  case PROP_LOG_SCALE:
-    ms_plot_view_set_log_scale (self, g_value_get_boolean (value));
-    break;
-  case PROP_DIRECT_LABELS:
-    ms_plot_view_set_direct_labels (self, g_value_get_boolean (value));
-    break;
-  case PROP_PLANNED_MIN_EXPONENT:
-  case PROP_PLANNED_MAX_EXPONENT:
-    set_planned (self, prop_id, g_value_get_int (value));
-    break;
-  case PROP_MODES:
-    ms_plot_view_set_modes (self, g_value_get_string (value));
-    break;
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
+  ms_plot_view_invalidate (self);
 }
+
+static void follow_renames (MsPlotView *self, GPtrArray *runs);
+
+/* The hidden series follow renamed runs, and the chart is made again. */
+static void
+runs_changed (gpointer view)
+{
+  MsPlotView *self = view;
+  follow_renames (self, self->runs);
+  ms_plot_view_invalidate (self);
+}
+
+enum {
+  PROP_0,
+  PROP_RUNS,
+  PROP_METRIC,
+  PROP_LOG_SCALE,
+  PROP_DIRECT_LABELS,
+  PROP_PLANNED_MIN_EXPONENT,
+  PROP_PLANNED_MAX_EXPONENT,
+  PROP_MODES,
+  N_PROPS
+};
+static GParamSpec *props[N_PROPS];
+static const MsProp prop_table[N_PROPS] = {
+  /* Always rebuilt: the same array may have changed in place. */
+  [PROP_RUNS] = { "runs", G_TYPE_BOXED, MS_PROP_FIELD (MsPlotView, runs),
+                  .get_type = g_ptr_array_get_type, .changed = runs_changed,
+                  .always_changed = TRUE },
+  [PROP_METRIC] = { "metric", G_TYPE_INT, MS_PROP_FIELD (MsPlotView, metric),
+                    MS_METRIC_E2E_BANDWIDTH, MS_METRIC_E2E_TIME, MS_METRIC_E2E_BANDWIDTH,
+                    .changed = invalidate },
+  [PROP_LOG_SCALE] = { "log-scale", G_TYPE_BOOLEAN, MS_PROP_FIELD (MsPlotView, log_scale),
+                       .changed = invalidate },
+  [PROP_DIRECT_LABELS] = { "direct-labels", G_TYPE_BOOLEAN,
+                           MS_PROP_FIELD (MsPlotView, direct_labels), .changed = invalidate },
+  /* A sweep's planned sizes (2^e elements), -1 for none: the x axis covers
+   * them from the first cell on, so points do not move as results come. */
+  [PROP_PLANNED_MIN_EXPONENT] = { "planned-min-exponent", G_TYPE_INT,
+                                  MS_PROP_FIELD (MsPlotView, planned_min_exp), -1, 62, -1,
+                                  .changed = invalidate },
+  [PROP_PLANNED_MAX_EXPONENT] = { "planned-max-exponent", G_TYPE_INT,
+                                  MS_PROP_FIELD (MsPlotView, planned_max_exp), -1, 62, -1,
+                                  .changed = invalidate },
+  /* Mode names, comma-separated: only their series are drawn (a lesson
+   * shows the modes it compares); NULL or "": every mode. */
+  [PROP_MODES] = { "modes", G_TYPE_STRING, MS_PROP_FIELD (MsPlotView, modes),
+                   .changed = invalidate },
+};
 
 static void
 ms_plot_view_scale_set (MsChartView *view, GParamSpec *pspec)
@@ -244,24 +236,8 @@ ms_plot_view_scale_set (MsChartView *view, GParamSpec *pspec)
    * leaving it goes back to the legend alone. Either can be changed
    * afterwards. */
   if (g_strcmp0 (pspec->name, "high-contrast") == 0)
-    ms_plot_view_set_direct_labels (self, ms_chart_view_get_scale (view)->high_contrast);
+    g_object_set (self, "direct-labels", ms_chart_view_get_scale (view)->high_contrast, NULL);
   ms_chart_view_drop_picture (view);
-}
-
-static void
-ms_plot_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  MsPlotView *self = MS_PLOT_VIEW (object);
-  switch (prop_id) {
-  case PROP_RUNS: g_value_set_boxed (value, self->runs); break;
-  case PROP_METRIC: g_value_set_int (value, self->metric); break;
-  case PROP_LOG_SCALE: g_value_set_boolean (value, self->log_scale); break;
-  case PROP_DIRECT_LABELS: g_value_set_boolean (value, self->direct_labels); break;
-  case PROP_PLANNED_MIN_EXPONENT: g_value_set_int (value, self->planned_min_exp); break;
-  case PROP_PLANNED_MAX_EXPONENT: g_value_set_int (value, self->planned_max_exp); break;
-  case PROP_MODES: g_value_set_string (value, self->modes); break;
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
 }
 
 static void
@@ -269,7 +245,6 @@ ms_plot_view_dispose (GObject *object)
 {
   MsPlotView *self = MS_PLOT_VIEW (object);
   g_clear_pointer (&self->data, ms_chart_data_free);
-  g_clear_pointer (&self->runs, g_ptr_array_unref);
   G_OBJECT_CLASS (ms_plot_view_parent_class)->dispose (object);
 }
 
@@ -279,7 +254,6 @@ ms_plot_view_finalize (GObject *object)
   MsPlotView *self = MS_PLOT_VIEW (object);
   g_hash_table_unref (self->hidden);
   g_hash_table_unref (self->run_labels);
-  g_free (self->modes);
   ms_chart_layout_clear (&self->layout);
   G_OBJECT_CLASS (ms_plot_view_parent_class)->finalize (object);
 }
@@ -291,29 +265,11 @@ ms_plot_view_class_init (MsPlotViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = ms_plot_view_dispose;
   object_class->finalize = ms_plot_view_finalize;
-  object_class->set_property = ms_plot_view_set_property;
-  object_class->get_property = ms_plot_view_get_property;
   widget_class->snapshot = ms_plot_view_snapshot;
   MS_CHART_VIEW_CLASS (klass)->draw = ms_plot_view_draw;
   MS_CHART_VIEW_CLASS (klass)->keeps_picture = TRUE;
   MS_CHART_VIEW_CLASS (klass)->scale_set = ms_plot_view_scale_set;
-
-  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-  props[PROP_RUNS] = g_param_spec_boxed ("runs", NULL, NULL, G_TYPE_PTR_ARRAY, flags);
-  props[PROP_METRIC] = g_param_spec_int ("metric", NULL, NULL, MS_METRIC_E2E_BANDWIDTH,
-                                         MS_METRIC_E2E_TIME, MS_METRIC_E2E_BANDWIDTH, flags);
-  props[PROP_LOG_SCALE] = g_param_spec_boolean ("log-scale", NULL, NULL, FALSE, flags);
-  props[PROP_DIRECT_LABELS] = g_param_spec_boolean ("direct-labels", NULL, NULL, FALSE, flags);
-  /* A sweep's planned sizes (2^e elements), -1 for none: the x axis covers
-   * them from the first cell on, so points do not move as results come. */
-  props[PROP_PLANNED_MIN_EXPONENT] =
-    g_param_spec_int ("planned-min-exponent", NULL, NULL, -1, 62, -1, flags);
-  props[PROP_PLANNED_MAX_EXPONENT] =
-    g_param_spec_int ("planned-max-exponent", NULL, NULL, -1, 62, -1, flags);
-  /* Mode names, comma-separated: only their series are drawn (a lesson
-   * shows the modes it compares); NULL or "": every mode. */
-  props[PROP_MODES] = g_param_spec_string ("modes", NULL, NULL, NULL, flags);
-  g_object_class_install_properties (object_class, N_PROPS, props);
+  ms_props_install (object_class, prop_table, props, N_PROPS);
 
   gtk_widget_class_set_css_name (widget_class, "msplotview");
 }
@@ -410,69 +366,6 @@ follow_renames (MsPlotView *self, GPtrArray *runs)
   }
   g_hash_table_unref (self->run_labels);
   self->run_labels = labels;
-}
-
-void
-ms_plot_view_set_runs (MsPlotView *self, GPtrArray *runs)
-{
-  follow_renames (self, runs);
-  /* Always rebuilds: the same array may have changed in place. */
-  if (runs != self->runs) {
-    g_clear_pointer (&self->runs, g_ptr_array_unref);
-    self->runs = runs ? g_ptr_array_ref (runs) : NULL;
-    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_RUNS]);
-  }
-  ms_plot_view_invalidate (self);
-}
-
-MsMetric
-ms_plot_view_get_metric (MsPlotView *self)
-{
-  return self->metric;
-}
-
-void
-ms_plot_view_set_metric (MsPlotView *self, MsMetric metric)
-{
-  if (metric == self->metric)
-    return;
-  self->metric = metric;
-  ms_plot_view_invalidate (self);
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_METRIC]);
-}
-
-gboolean
-ms_plot_view_get_log_scale (MsPlotView *self)
-{
-  return self->log_scale;
-}
-
-void
-ms_plot_view_set_log_scale (MsPlotView *self, gboolean log_scale)
-{
-  log_scale = !!log_scale;
-  if (log_scale == self->log_scale)
-    return;
-  self->log_scale = log_scale;
-  ms_plot_view_invalidate (self);
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_LOG_SCALE]);
-}
-
-gboolean
-ms_plot_view_get_direct_labels (MsPlotView *self)
-{
-  return self->direct_labels;
-}
-
-void
-ms_plot_view_set_direct_labels (MsPlotView *self, gboolean direct_labels)
-{
-  direct_labels = !!direct_labels;
-  if (direct_labels == self->direct_labels)
-    return;
-  self->direct_labels = direct_labels;
-  ms_plot_view_invalidate (self);
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_DIRECT_LABELS]);
 }
 
 void

@@ -22,17 +22,9 @@ G_DECLARE_FINAL_TYPE (MsPlotView, ms_plot_view, MS, PLOT_VIEW, MsChartView)
  * only their series are drawn; NULL for all), and the text-scale / line-scale /
  * high-contrast of MsChartView. */
 GtkWidget *ms_plot_view_new (MsMetric metric);
-void ms_plot_view_set_runs (MsPlotView *self, GPtrArray *runs);
-MsMetric ms_plot_view_get_metric (MsPlotView *self);
-void ms_plot_view_set_metric (MsPlotView *self, MsMetric metric);
-gboolean ms_plot_view_get_log_scale (MsPlotView *self);
-void ms_plot_view_set_log_scale (MsPlotView *self, gboolean log_scale);
-gboolean ms_plot_view_get_direct_labels (MsPlotView *self);
-void ms_plot_view_set_direct_labels (MsPlotView *self, gboolean direct_labels);
 /* Both planned exponents at once; -1, -1 when no sweep is running. */
 void ms_plot_view_set_planned_range (MsPlotView *self, int min_exponent, int max_exponent);
 const char *ms_plot_view_get_modes (MsPlotView *self);
-void ms_plot_view_set_modes (MsPlotView *self, const char *modes);
 /* The runs changed in place: rebuild the chart. */
 void ms_plot_view_invalidate (MsPlotView *self);
 /* The data as drawn now (for exports and tests). */

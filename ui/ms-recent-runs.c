@@ -9,6 +9,8 @@
 
 #include <glib/gi18n.h>
 
+#include "ms-props.h"
+
 struct _MsRecentRuns {
   AdwWindow parent_instance;
   AdwToastOverlay *toasts;
@@ -341,26 +343,11 @@ ms_recent_runs_constructed (GObject *object)
   update_page (self);
 }
 
-static void
-ms_recent_runs_set_property (GObject *object, guint prop_id, const GValue *value,
-                             GParamSpec *pspec)
-{
-  MsRecentRuns *self = MS_RECENT_RUNS (object);
-  if (prop_id == PROP_LIBRARY)
-    self->library = g_value_dup_object (value);
-  else
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-}
-
-static void
-ms_recent_runs_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  MsRecentRuns *self = MS_RECENT_RUNS (object);
-  if (prop_id == PROP_LIBRARY)
-    g_value_set_object (value, self->library);
-  else
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-}
+static const MsProp prop_table[N_PROPS] = {
+  [PROP_LIBRARY] = { "library", G_TYPE_OBJECT, MS_PROP_FIELD (MsRecentRuns, library),
+                     .get_type = ms_runs_library_get_type,
+                     .flags = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY },
+};
 
 static void
 ms_recent_runs_dispose (GObject *object)
@@ -369,7 +356,7 @@ ms_recent_runs_dispose (GObject *object)
   /* Runs still deleted stay aside: the library deletes them at quit. */
   gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_RECENT_RUNS);
   g_clear_object (&self->selection);
-  g_clear_object (&self->library);
+  ms_props_clear (object);
   g_clear_pointer (&self->deleted, g_hash_table_unref);
   G_OBJECT_CLASS (ms_recent_runs_parent_class)->dispose (object);
 }
@@ -387,14 +374,9 @@ ms_recent_runs_class_init (MsRecentRunsClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->constructed = ms_recent_runs_constructed;
-  object_class->set_property = ms_recent_runs_set_property;
-  object_class->get_property = ms_recent_runs_get_property;
   object_class->dispose = ms_recent_runs_dispose;
   object_class->finalize = ms_recent_runs_finalize;
-  props[PROP_LIBRARY] = g_param_spec_object ("library", NULL, NULL, MS_TYPE_RUNS_LIBRARY,
-                                             G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
-                                               G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, props);
+  ms_props_install (object_class, prop_table, props, N_PROPS);
   signals[SIGNAL_OPEN] = g_signal_new ("open", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                        NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_FILE);
 

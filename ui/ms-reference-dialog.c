@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ms-props.h"
 #include "ms-reference-runs.h"
 
 struct _MsReferenceDialog {
@@ -253,28 +254,12 @@ ms_reference_dialog_constructed (GObject *object)
   fill (self);
 }
 
-static void
-ms_reference_dialog_set_property (GObject *object, guint prop_id, const GValue *value,
-                                  GParamSpec *pspec)
-{
-  MsReferenceDialog *self = MS_REFERENCE_DIALOG (object);
-  if (prop_id == PROP_FOLDER)
-    self->folder = g_value_dup_string (value);
-  else
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-}
-
-static void
-ms_reference_dialog_get_property (GObject *object, guint prop_id, GValue *value,
-                                  GParamSpec *pspec)
-{
-  MsReferenceDialog *self = MS_REFERENCE_DIALOG (object);
-  switch (prop_id) {
-  case PROP_FOLDER: g_value_set_string (value, self->folder); break;
-  case PROP_N_CHOSEN: g_value_set_uint (value, self->n_chosen); break;
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
-}
+static const MsProp prop_table[N_PROPS] = {
+  [PROP_FOLDER] = { "folder", G_TYPE_STRING, MS_PROP_FIELD (MsReferenceDialog, folder),
+                    .flags = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY },
+  [PROP_N_CHOSEN] = { "n-chosen", G_TYPE_UINT, MS_PROP_FIELD (MsReferenceDialog, n_chosen), 0,
+                      G_MAXUINT, 0, .flags = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY },
+};
 
 static void
 ms_reference_dialog_dispose (GObject *object)
@@ -283,14 +268,8 @@ ms_reference_dialog_dispose (GObject *object)
   /* The check buttons go with the template's widgets. */
   g_clear_pointer (&self->checks, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_REFERENCE_DIALOG);
+  ms_props_clear (object);
   G_OBJECT_CLASS (ms_reference_dialog_parent_class)->dispose (object);
-}
-
-static void
-ms_reference_dialog_finalize (GObject *object)
-{
-  g_free (MS_REFERENCE_DIALOG (object)->folder);
-  G_OBJECT_CLASS (ms_reference_dialog_parent_class)->finalize (object);
 }
 
 static void
@@ -299,17 +278,8 @@ ms_reference_dialog_class_init (MsReferenceDialogClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->constructed = ms_reference_dialog_constructed;
-  object_class->set_property = ms_reference_dialog_set_property;
-  object_class->get_property = ms_reference_dialog_get_property;
   object_class->dispose = ms_reference_dialog_dispose;
-  object_class->finalize = ms_reference_dialog_finalize;
-  props[PROP_FOLDER] = g_param_spec_string ("folder", NULL, NULL, NULL,
-                                            G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
-                                              G_PARAM_STATIC_STRINGS);
-  props[PROP_N_CHOSEN] = g_param_spec_uint ("n-chosen", NULL, NULL, 0, G_MAXUINT, 0,
-                                            G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY |
-                                              G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, props);
+  ms_props_install (object_class, prop_table, props, N_PROPS);
   signals[SIGNAL_OPEN] = g_signal_new ("open", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                        NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRV);
 

@@ -4,6 +4,7 @@
 #include "ms-reuse-view.h"
 
 #include "ms-drawing.h"
+#include "ms-props.h"
 #include "ms-run.h"
 #include "ms-views.h"
 
@@ -18,9 +19,6 @@ struct _MsReuseView {
 
 G_DEFINE_FINAL_TYPE (MsReuseView, ms_reuse_view, MS_TYPE_CHART_VIEW)
 
-enum { PROP_0, PROP_EXPONENT, PROP_TIME, N_PROPS };
-static GParamSpec *props[N_PROPS];
-
 int
 ms_reuse_view_get_shown_exponent (MsReuseView *self)
 {
@@ -28,8 +26,9 @@ ms_reuse_view_get_shown_exponent (MsReuseView *self)
 }
 
 static void
-invalidate (MsReuseView *self)
+invalidate (gpointer view)
 {
+  MsReuseView *self = view;
   g_clear_pointer (&self->data, ms_chart_data_free);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -50,37 +49,14 @@ chart_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *style, int w, in
   ms_reuse_view_draw (MS_REUSE_VIEW (view), cr, style, w, h);
 }
 
-static void
-ms_reuse_view_set_property (GObject *object, guint prop_id, const GValue *value,
-                            GParamSpec *pspec)
-{
-  MsReuseView *self = MS_REUSE_VIEW (object);
-  switch (prop_id) {
-  case PROP_EXPONENT:
-  case PROP_TIME: {
-    int *field = prop_id == PROP_EXPONENT ? &self->exponent : &self->time;
-    int v = prop_id == PROP_EXPONENT ? g_value_get_int (value) : g_value_get_boolean (value);
-    if (v != *field) {
-      *field = v;
-      invalidate (self);
-      g_object_notify_by_pspec (object, pspec);
-    }
-    break;
-  }
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
-}
-
-static void
-ms_reuse_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  MsReuseView *self = MS_REUSE_VIEW (object);
-  switch (prop_id) {
-  case PROP_EXPONENT: g_value_set_int (value, self->exponent); break;
-  case PROP_TIME: g_value_set_boolean (value, self->time); break;
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
-}
+enum { PROP_0, PROP_EXPONENT, PROP_TIME, N_PROPS };
+static GParamSpec *props[N_PROPS];
+static const MsProp prop_table[N_PROPS] = {
+  [PROP_EXPONENT] = { "exponent", G_TYPE_INT, MS_PROP_FIELD (MsReuseView, exponent), -1,
+                      MS_MAX_EXPONENT, -1, .changed = invalidate },
+  [PROP_TIME] = { "time", G_TYPE_BOOLEAN, MS_PROP_FIELD (MsReuseView, time), .def = TRUE,
+                  .changed = invalidate },
+};
 
 static void
 ms_reuse_view_dispose (GObject *object)
@@ -97,14 +73,8 @@ ms_reuse_view_class_init (MsReuseViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   object_class->dispose = ms_reuse_view_dispose;
-  object_class->set_property = ms_reuse_view_set_property;
-  object_class->get_property = ms_reuse_view_get_property;
   MS_CHART_VIEW_CLASS (klass)->draw = chart_draw;
-
-  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-  props[PROP_EXPONENT] = g_param_spec_int ("exponent", NULL, NULL, -1, MS_MAX_EXPONENT, -1, flags);
-  props[PROP_TIME] = g_param_spec_boolean ("time", NULL, NULL, TRUE, flags);
-  g_object_class_install_properties (object_class, N_PROPS, props);
+  ms_props_install (object_class, prop_table, props, N_PROPS);
 
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "msreuseview");
 }
@@ -115,12 +85,6 @@ ms_reuse_view_init (MsReuseView *self)
   self->exponent = -1;
   self->time = TRUE;
   gtk_widget_set_size_request (GTK_WIDGET (self), 320, 200);
-}
-
-GtkWidget *
-ms_reuse_view_new (void)
-{
-  return g_object_new (MS_TYPE_REUSE_VIEW, NULL);
 }
 
 void

@@ -18,7 +18,6 @@ G_DECLARE_FINAL_TYPE (MsReuseView, ms_reuse_view, MS, REUSE_VIEW, MsChartView)
 /* Properties: "exponent" (the size shown; -1: the largest with R cells),
  * "time" (TRUE: end-to-end time, FALSE: bandwidth), and the text-scale /
  * line-scale / high-contrast of MsChartView. */
-GtkWidget *ms_reuse_view_new (void);
 /* run: held by the view, or NULL. */
 void ms_reuse_view_set_run (MsReuseView *self, MsRun *run);
 const MsResults *ms_reuse_view_get_run (MsReuseView *self);

@@ -3,6 +3,7 @@
 #include "ms-run.h"
 
 #include "ms-enum-types.h"
+#include "ms-props.h"
 
 struct _MsRun {
   GObject parent_instance;
@@ -19,38 +20,24 @@ static GParamSpec *props[N_PROPS];
 enum { CELLS_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
-static void
-ms_run_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
-{
-  MsRun *self = MS_RUN (object);
-  switch (prop_id) {
-  case PROP_NAME: ms_run_set_name (self, g_value_get_string (value)); break;
-  case PROP_NOTE: ms_run_set_note (self, g_value_get_string (value)); break;
-  case PROP_SOURCE_FILE: ms_run_set_source_file (self, g_value_get_string (value)); break;
-  case PROP_KIND: self->kind = g_value_get_enum (value); break;
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
-}
-
-static void
-ms_run_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  MsRun *self = MS_RUN (object);
-  switch (prop_id) {
-  case PROP_NAME: g_value_set_string (value, ms_run_get_name (self)); break;
-  case PROP_NOTE: g_value_set_string (value, ms_run_get_note (self)); break;
-  case PROP_SOURCE_FILE: g_value_set_string (value, self->source_file); break;
-  case PROP_KIND: g_value_set_enum (value, self->kind); break;
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
-}
+static const MsProp prop_table[N_PROPS] = {
+  /* The name and the note are the results' own. */
+  [PROP_NAME] = { "name", G_TYPE_STRING, MS_PROP_NO_FIELD, .setter = G_CALLBACK (ms_run_set_name),
+                  .getter = G_CALLBACK (ms_run_get_name) },
+  [PROP_NOTE] = { "note", G_TYPE_STRING, MS_PROP_NO_FIELD, .setter = G_CALLBACK (ms_run_set_note),
+                  .getter = G_CALLBACK (ms_run_get_note) },
+  [PROP_SOURCE_FILE] = { "source-file", G_TYPE_STRING, MS_PROP_FIELD (MsRun, source_file) },
+  [PROP_KIND] = { "kind", G_TYPE_ENUM, MS_PROP_FIELD (MsRun, kind), .def = MS_RUN_KIND_SWEEP,
+                  .get_type = ms_run_kind_get_type,
+                  .flags = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY },
+};
 
 static void
 ms_run_finalize (GObject *object)
 {
   MsRun *self = MS_RUN (object);
   ms_results_free (self->results);
-  g_free (self->source_file);
+  ms_props_clear (object);
   G_OBJECT_CLASS (ms_run_parent_class)->finalize (object);
 }
 
@@ -58,19 +45,8 @@ static void
 ms_run_class_init (MsRunClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  object_class->set_property = ms_run_set_property;
-  object_class->get_property = ms_run_get_property;
   object_class->finalize = ms_run_finalize;
-
-  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-  props[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, rw);
-  props[PROP_NOTE] = g_param_spec_string ("note", NULL, NULL, NULL, rw);
-  props[PROP_SOURCE_FILE] = g_param_spec_string ("source-file", NULL, NULL, NULL, rw);
-  props[PROP_KIND] =
-    g_param_spec_enum ("kind", NULL, NULL, MS_TYPE_RUN_KIND, MS_RUN_KIND_SWEEP,
-                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, props);
-
+  ms_props_install (object_class, prop_table, props, N_PROPS);
   signals[CELLS_CHANGED] = g_signal_new ("cells-changed", G_TYPE_FROM_CLASS (klass),
                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
@@ -162,11 +138,7 @@ void
 ms_run_set_source_file (MsRun *self, const char *path)
 {
   g_return_if_fail (MS_IS_RUN (self));
-  if (g_strcmp0 (path, self->source_file) == 0)
-    return;
-  g_free (self->source_file);
-  self->source_file = g_strdup (path);
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SOURCE_FILE]);
+  g_object_set (self, "source-file", path, NULL);
 }
 
 void

@@ -5,6 +5,7 @@
 #include "ms-runs-entry.h"
 #include "memsweep.h"
 #include "ms-engine.h"
+#include "ms-props.h"
 
 #include <glib/gi18n.h>
 #include <stdlib.h>
@@ -31,34 +32,28 @@ enum { PROP_0, PROP_FILE, PROP_NAME, PROP_DATE, PROP_DEVICE, PROP_KIND, PROP_SIZ
        PROP_STOPPED, PROP_COMPLETENESS_UNKNOWN, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
-static void
-ms_runs_entry_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  MsRunsEntry *self = MS_RUNS_ENTRY (object);
-  switch (prop_id) {
-  case PROP_FILE: g_value_set_object (value, self->file); break;
-  case PROP_NAME: g_value_set_string (value, self->name); break;
-  case PROP_DATE: g_value_set_boxed (value, self->date); break;
-  case PROP_DEVICE: g_value_set_string (value, self->device); break;
-  case PROP_KIND: g_value_set_string (value, self->kind); break;
-  case PROP_SIZE: g_value_set_uint64 (value, self->size); break;
-  case PROP_REASON: g_value_set_string (value, self->reason); break;
-  case PROP_STOPPED: g_value_set_boolean (value, self->stopped); break;
-  case PROP_COMPLETENESS_UNKNOWN: g_value_set_boolean (value, self->completeness_unknown); break;
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
-}
+/* Read-only: what the file says. */
+#define ENTRY_FIELD(field) MS_PROP_FIELD (MsRunsEntry, field)
+#define RO .flags = G_PARAM_READABLE
+static const MsProp prop_table[N_PROPS] = {
+  [PROP_FILE] = { "file", G_TYPE_OBJECT, ENTRY_FIELD (file), .get_type = g_file_get_type, RO },
+  [PROP_NAME] = { "name", G_TYPE_STRING, ENTRY_FIELD (name), RO },
+  [PROP_DATE] = { "date", G_TYPE_BOXED, ENTRY_FIELD (date), .get_type = g_date_time_get_type, RO },
+  [PROP_DEVICE] = { "device", G_TYPE_STRING, ENTRY_FIELD (device), RO },
+  [PROP_KIND] = { "kind", G_TYPE_STRING, ENTRY_FIELD (kind), RO },
+  [PROP_SIZE] = { "size", G_TYPE_UINT64, ENTRY_FIELD (size), RO },
+  [PROP_REASON] = { "reason", G_TYPE_STRING, ENTRY_FIELD (reason), RO },
+  [PROP_STOPPED] = { "stopped", G_TYPE_BOOLEAN, ENTRY_FIELD (stopped), RO },
+  [PROP_COMPLETENESS_UNKNOWN] = { "completeness-unknown", G_TYPE_BOOLEAN,
+                                  ENTRY_FIELD (completeness_unknown), RO },
+};
+#undef ENTRY_FIELD
+#undef RO
 
 static void
 ms_runs_entry_finalize (GObject *object)
 {
-  MsRunsEntry *self = MS_RUNS_ENTRY (object);
-  g_clear_object (&self->file);
-  g_free (self->name);
-  g_free (self->device);
-  g_free (self->kind);
-  g_free (self->reason);
-  g_clear_pointer (&self->date, g_date_time_unref);
+  ms_props_clear (object);
   G_OBJECT_CLASS (ms_runs_entry_parent_class)->finalize (object);
 }
 
@@ -66,20 +61,8 @@ static void
 ms_runs_entry_class_init (MsRunsEntryClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  object_class->get_property = ms_runs_entry_get_property;
   object_class->finalize = ms_runs_entry_finalize;
-  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
-  props[PROP_FILE] = g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE, ro);
-  props[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, ro);
-  props[PROP_DATE] = g_param_spec_boxed ("date", NULL, NULL, G_TYPE_DATE_TIME, ro);
-  props[PROP_DEVICE] = g_param_spec_string ("device", NULL, NULL, NULL, ro);
-  props[PROP_KIND] = g_param_spec_string ("kind", NULL, NULL, NULL, ro);
-  props[PROP_SIZE] = g_param_spec_uint64 ("size", NULL, NULL, 0, G_MAXUINT64, 0, ro);
-  props[PROP_REASON] = g_param_spec_string ("reason", NULL, NULL, NULL, ro);
-  props[PROP_STOPPED] = g_param_spec_boolean ("stopped", NULL, NULL, FALSE, ro);
-  props[PROP_COMPLETENESS_UNKNOWN] =
-    g_param_spec_boolean ("completeness-unknown", NULL, NULL, FALSE, ro);
-  g_object_class_install_properties (object_class, N_PROPS, props);
+  ms_props_install (object_class, prop_table, props, N_PROPS);
 }
 
 static void

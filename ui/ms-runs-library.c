@@ -5,6 +5,7 @@
  * is listed on a worker thread; delete moves files aside until the undo
  * is no longer offered. */
 #include "ms-runs-library.h"
+#include "ms-props.h"
 
 #include <errno.h>
 #include <glib/gi18n.h>
@@ -83,29 +84,16 @@ on_items_changed (MsRunsLibrary *self, guint position, guint removed, guint adde
 
 /* ---- object ---------------------------------------------------------------- */
 
-static void
-ms_runs_library_set_property (GObject *object, guint prop_id, const GValue *value,
-                              GParamSpec *pspec)
-{
-  MsRunsLibrary *self = MS_RUNS_LIBRARY (object);
-  if (prop_id == PROP_FOLDER)
-    self->folder = g_value_dup_string (value);
-  else
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-}
-
-static void
-ms_runs_library_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  MsRunsLibrary *self = MS_RUNS_LIBRARY (object);
-  switch (prop_id) {
-  case PROP_FOLDER: g_value_set_string (value, self->folder); break;
-  case PROP_LOADING: g_value_set_boolean (value, self->loading); break;
-  case PROP_WRITING: g_value_set_boolean (value, self->n_writing > 0); break;
-  case PROP_WRITE_ERROR: g_value_set_string (value, self->write_error); break;
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
-}
+static const MsProp prop_table[N_PROPS] = {
+  [PROP_FOLDER] = { "folder", G_TYPE_STRING, MS_PROP_FIELD (MsRunsLibrary, folder),
+                    .flags = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY },
+  [PROP_LOADING] = { "loading", G_TYPE_BOOLEAN, MS_PROP_FIELD (MsRunsLibrary, loading),
+                     .flags = G_PARAM_READABLE },
+  [PROP_WRITING] = { "writing", G_TYPE_BOOLEAN, MS_PROP_NO_FIELD,
+                     .getter = G_CALLBACK (ms_runs_library_is_writing), .flags = G_PARAM_READABLE },
+  [PROP_WRITE_ERROR] = { "write-error", G_TYPE_STRING, MS_PROP_FIELD (MsRunsLibrary, write_error),
+                         .flags = G_PARAM_READABLE },
+};
 
 static void
 ms_runs_library_finalize (GObject *object)
@@ -115,14 +103,13 @@ ms_runs_library_finalize (GObject *object)
   if (self->writer)
     g_thread_pool_free (self->writer, FALSE, TRUE);
   g_main_context_unref (self->context);
-  g_free (self->folder);
+  ms_props_clear (object);
   g_clear_object (&self->entries);
   g_hash_table_unref (self->kept);
   g_hash_table_unref (self->moved);
   g_hash_table_unref (self->aside);
   /* What is still deleted goes with the library (the app purges at quit). */
   ms_runs_trash_free (self->trash);
-  g_free (self->write_error);
   G_OBJECT_CLASS (ms_runs_library_parent_class)->finalize (object);
 }
 
@@ -130,19 +117,8 @@ static void
 ms_runs_library_class_init (MsRunsLibraryClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  object_class->set_property = ms_runs_library_set_property;
-  object_class->get_property = ms_runs_library_get_property;
   object_class->finalize = ms_runs_library_finalize;
-  props[PROP_FOLDER] = g_param_spec_string ("folder", NULL, NULL, NULL,
-                                            G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
-                                              G_PARAM_STATIC_STRINGS);
-  props[PROP_LOADING] = g_param_spec_boolean ("loading", NULL, NULL, FALSE,
-                                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  props[PROP_WRITING] = g_param_spec_boolean ("writing", NULL, NULL, FALSE,
-                                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  props[PROP_WRITE_ERROR] = g_param_spec_string ("write-error", NULL, NULL, NULL,
-                                                 G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, props);
+  ms_props_install (object_class, prop_table, props, N_PROPS);
   signals[SIGNAL_RENAMED] =
     g_signal_new ("renamed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);

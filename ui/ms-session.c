@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ms-eta.h"
+#include "ms-props.h"
 #include "ms-lesson-job.h"
 #include "ms-live-job.h"
 #include "ms-runs-library.h"
@@ -77,44 +78,39 @@ enum {
 };
 static guint signals[N_SIGNALS];
 
-static void
-ms_session_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
-{
-  MsSession *self = MS_SESSION (object);
-  switch (prop_id) {
-  case PROP_SWEEPING: ms_session_set_sweeping (self, g_value_get_boolean (value)); break;
-  case PROP_DEVICES: ms_session_set_devices (self, g_value_get_boxed (value)); break;
-  case PROP_DEVICE: ms_session_set_device (self, g_value_get_int (value)); break;
-  case PROP_SWEEP_SETTINGS: self->sweep_settings = g_value_dup_object (value); break;
-  case PROP_SELECTED_RUN: ms_session_set_selected_run (self, g_value_get_object (value)); break;
-  case PROP_SELECTED_CELL: ms_session_set_selected_cell (self, g_value_get_int (value)); break;
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
-}
-
-static void
-ms_session_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  MsSession *self = MS_SESSION (object);
-  switch (prop_id) {
-  case PROP_RUNS: g_value_set_object (value, self->runs); break;
-  case PROP_N_RUNS: g_value_set_uint (value, ms_session_get_n_runs (self)); break;
-  case PROP_LIVE_RUN: g_value_set_object (value, self->live); break;
-  case PROP_SWEEPING: g_value_set_boolean (value, self->sweeping); break;
-  case PROP_DEVICES: g_value_set_boxed (value, self->devices); break;
-  case PROP_DISCOVERING: g_value_set_boolean (value, self->devices == NULL); break;
-  case PROP_HAVE_GPU: g_value_set_boolean (value, ms_session_have_gpu (self)); break;
-  case PROP_DEVICE: g_value_set_int (value, self->device); break;
-  case PROP_SWEEP_SETTINGS: g_value_set_object (value, self->sweep_settings); break;
-  case PROP_SELECTED_RUN: g_value_set_object (value, self->selected_run); break;
-  case PROP_SELECTED_CELL: g_value_set_int (value, self->selected_cell); break;
-  case PROP_BUSY: g_value_set_boolean (value, self->busy); break;
-  case PROP_PROGRESS: g_value_set_double (value, self->progress); break;
-  case PROP_PROGRESS_TEXT: g_value_set_string (value, self->progress_text); break;
-  case PROP_DEVICE_JOB: g_value_set_int (value, self->device_job_kind); break;
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
-}
+/* What the session has, told when asked; what it does, told as it changes;
+ * what the window picks. */
+#define FIELD(field) MS_PROP_FIELD (MsSession, field)
+#define HAS .flags = G_PARAM_READABLE
+#define DOES .flags = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
+static const MsProp prop_table[N_PROPS] = {
+  [PROP_RUNS] = { "runs", G_TYPE_OBJECT, FIELD (runs), .get_type = g_list_model_get_type, HAS },
+  [PROP_N_RUNS] = { "n-runs", G_TYPE_UINT, MS_PROP_NO_FIELD, 0, G_MAXUINT, 0,
+                    .getter = G_CALLBACK (ms_session_get_n_runs), HAS },
+  [PROP_LIVE_RUN] = { "live-run", G_TYPE_OBJECT, FIELD (live), .get_type = ms_run_get_type, HAS },
+  [PROP_SWEEPING] = { "sweeping", G_TYPE_BOOLEAN, FIELD (sweeping) },
+  [PROP_DEVICES] = { "devices", G_TYPE_BOXED, FIELD (devices), .get_type = g_array_get_type,
+                     .setter = G_CALLBACK (ms_session_set_devices) },
+  [PROP_DISCOVERING] = { "discovering", G_TYPE_BOOLEAN, MS_PROP_NO_FIELD, .def = TRUE,
+                         .getter = G_CALLBACK (ms_session_get_discovering), HAS },
+  [PROP_HAVE_GPU] = { "have-gpu", G_TYPE_BOOLEAN, MS_PROP_NO_FIELD,
+                      .getter = G_CALLBACK (ms_session_have_gpu), HAS },
+  [PROP_DEVICE] = { "device", G_TYPE_INT, FIELD (device), 0, G_MAXINT, 0 },
+  [PROP_SWEEP_SETTINGS] = { "sweep-settings", G_TYPE_OBJECT, FIELD (sweep_settings),
+                            .get_type = ms_sweep_settings_get_type,
+                            .flags = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY },
+  [PROP_SELECTED_RUN] = { "selected-run", G_TYPE_OBJECT, FIELD (selected_run),
+                          .get_type = ms_run_get_type },
+  [PROP_SELECTED_CELL] = { "selected-cell", G_TYPE_INT, FIELD (selected_cell), -1, G_MAXINT, -1 },
+  [PROP_BUSY] = { "busy", G_TYPE_BOOLEAN, FIELD (busy), DOES },
+  [PROP_PROGRESS] = { "progress", G_TYPE_DOUBLE, FIELD (progress), 0, 1, 0, DOES },
+  [PROP_PROGRESS_TEXT] = { "progress-text", G_TYPE_STRING, FIELD (progress_text), DOES },
+  [PROP_DEVICE_JOB] = { "device-job", G_TYPE_INT, FIELD (device_job_kind), MS_DEVICE_JOB_NONE,
+                        MS_DEVICE_JOB_PEER, MS_DEVICE_JOB_NONE, DOES },
+};
+#undef FIELD
+#undef HAS
+#undef DOES
 
 static void
 on_items_changed (MsSession *self, guint position, guint removed, guint added)
@@ -164,15 +160,8 @@ ms_session_finalize (GObject *object)
 }
 
 static void
-install_work (GObjectClass *object_class)
+install_signals (GObjectClass *object_class)
 {
-  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-  props[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE, ro);
-  props[PROP_PROGRESS] = g_param_spec_double ("progress", NULL, NULL, 0, 1, 0, ro);
-  props[PROP_PROGRESS_TEXT] = g_param_spec_string ("progress-text", NULL, NULL, NULL, ro);
-  props[PROP_DEVICE_JOB] = g_param_spec_int ("device-job", NULL, NULL, MS_DEVICE_JOB_NONE,
-                                             MS_DEVICE_JOB_PEER, MS_DEVICE_JOB_NONE, ro);
-  g_object_class_install_properties (object_class, N_PROPS, props);
   GType type = G_TYPE_FROM_CLASS (object_class);
   signals[SIGNAL_SWEEP_ENDED] = g_signal_new ("sweep-ended", type, G_SIGNAL_RUN_LAST, 0, NULL,
                                               NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
@@ -196,28 +185,11 @@ static void
 ms_session_class_init (MsSessionClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  object_class->set_property = ms_session_set_property;
-  object_class->get_property = ms_session_get_property;
   object_class->constructed = ms_session_constructed;
   object_class->dispose = ms_session_dispose;
   object_class->finalize = ms_session_finalize;
-
-  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
-  props[PROP_RUNS] = g_param_spec_object ("runs", NULL, NULL, G_TYPE_LIST_MODEL, ro);
-  props[PROP_N_RUNS] = g_param_spec_uint ("n-runs", NULL, NULL, 0, G_MAXUINT, 0, ro);
-  props[PROP_LIVE_RUN] = g_param_spec_object ("live-run", NULL, NULL, MS_TYPE_RUN, ro);
-  props[PROP_SWEEPING] = g_param_spec_boolean ("sweeping", NULL, NULL, FALSE, rw);
-  props[PROP_DEVICES] = g_param_spec_boxed ("devices", NULL, NULL, G_TYPE_ARRAY, rw);
-  props[PROP_DISCOVERING] = g_param_spec_boolean ("discovering", NULL, NULL, TRUE, ro);
-  props[PROP_HAVE_GPU] = g_param_spec_boolean ("have-gpu", NULL, NULL, FALSE, ro);
-  props[PROP_DEVICE] = g_param_spec_int ("device", NULL, NULL, 0, G_MAXINT, 0, rw);
-  props[PROP_SWEEP_SETTINGS] =
-    g_param_spec_object ("sweep-settings", NULL, NULL, MS_TYPE_SWEEP_SETTINGS,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  props[PROP_SELECTED_RUN] = g_param_spec_object ("selected-run", NULL, NULL, MS_TYPE_RUN, rw);
-  props[PROP_SELECTED_CELL] = g_param_spec_int ("selected-cell", NULL, NULL, -1, G_MAXINT, -1, rw);
-  install_work (object_class);
+  ms_props_install (object_class, prop_table, props, N_PROPS);
+  install_signals (object_class);
 }
 
 static void
@@ -478,11 +450,7 @@ void
 ms_session_set_sweeping (MsSession *self, gboolean sweeping)
 {
   g_return_if_fail (MS_IS_SESSION (self));
-  sweeping = !!sweeping;
-  if (sweeping == self->sweeping)
-    return;
-  self->sweeping = sweeping;
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SWEEPING]);
+  g_object_set (self, "sweeping", sweeping, NULL);
 }
 
 GArray *
@@ -890,8 +858,7 @@ void
 ms_session_set_selected_run (MsSession *self, MsRun *run)
 {
   g_return_if_fail (MS_IS_SESSION (self));
-  if (g_set_object (&self->selected_run, run))
-    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SELECTED_RUN]);
+  g_object_set (self, "selected-run", run, NULL);
 }
 
 int
@@ -905,10 +872,7 @@ void
 ms_session_set_selected_cell (MsSession *self, int cell)
 {
   g_return_if_fail (MS_IS_SESSION (self));
-  if (cell == self->selected_cell)
-    return;
-  self->selected_cell = MAX (cell, -1);
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SELECTED_CELL]);
+  g_object_set (self, "selected-cell", MAX (cell, -1), NULL);
 }
 
 /* ---- the work: a live comparison ------------------------------------------------- */

@@ -270,11 +270,24 @@ ms_table_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
   return g_strdup (_("The table exports as CSV; pick a chart view to export a chart"));
 }
 
-/* The session's runs: as ms_table_page_set_runs. */
+/* The session's runs. */
 static void
 ms_table_page_runs_changed (MsPage *page, GPtrArray *runs)
 {
-  ms_table_page_set_runs (MS_TABLE_PAGE (page), runs);
+  MsTablePage *self = MS_TABLE_PAGE (page);
+  /* While the column view has rows, those of a run just opened come in
+   * slices too; rows that move drop a selection held meanwhile, rows added
+   * after it (a run opened, a sweep's cells) keep it. */
+  if (self->attached && !rows_are_sorted (self))
+    ms_table_model_set_limit (self->store, g_list_model_get_n_items (G_LIST_MODEL (self->store)));
+  guint changed = ms_table_model_set_runs (self->store, runs);
+  show_columns (self);
+  show_hint (self, runs);
+  if (self->held_selection && !gtk_bitset_is_empty (self->held_selection) &&
+      changed <= gtk_bitset_get_maximum (self->held_selection))
+    g_clear_pointer (&self->held_selection, gtk_bitset_unref);
+  if (self->attached)
+    start_steps (self);
 }
 
 static void
@@ -310,24 +323,6 @@ ms_table_page_init (MsTablePage *self)
   show_columns (self);
   self->rows = g_object_ref (GTK_SELECTION_MODEL (self->selection));
   gtk_column_view_set_model (self->column_view, NULL);
-}
-
-void
-ms_table_page_set_runs (MsTablePage *self, GPtrArray *runs)
-{
-  /* While the column view has rows, those of a run just opened come in
-   * slices too; rows that move drop a selection held meanwhile, rows added
-   * after it (a run opened, a sweep's cells) keep it. */
-  if (self->attached && !rows_are_sorted (self))
-    ms_table_model_set_limit (self->store, g_list_model_get_n_items (G_LIST_MODEL (self->store)));
-  guint changed = ms_table_model_set_runs (self->store, runs);
-  show_columns (self);
-  show_hint (self, runs);
-  if (self->held_selection && !gtk_bitset_is_empty (self->held_selection) &&
-      changed <= gtk_bitset_get_maximum (self->held_selection))
-    g_clear_pointer (&self->held_selection, gtk_bitset_unref);
-  if (self->attached)
-    start_steps (self);
 }
 
 GtkSelectionModel *

@@ -13,7 +13,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (MsTablePage, ms_table_page, MS, TABLE_PAGE, MsPage)
 
 /* Runs from ms-run.h; only the rows of runs that changed are made anew. */
-void ms_table_page_set_runs (MsTablePage *self, GPtrArray *runs);
 /* The rows as shown (sorted), with the selection. */
 GtkSelectionModel *ms_table_page_get_selection (MsTablePage *self);
 /* Puts the keyboard in the filter entry (the window's Ctrl+F). */

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "ms-props.h"
 #include "ms-views.h"
 
 struct _MsTimelineOverview {
@@ -199,24 +200,16 @@ set_view (MsTimelineOverview *self, MsTimelineView *view)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-static void
-ms_timeline_overview_set_property (GObject *object, guint prop_id, const GValue *value,
-                                   GParamSpec *pspec)
+static MsTimelineView *
+get_view (MsTimelineOverview *self)
 {
-  if (prop_id == PROP_VIEW)
-    set_view (MS_TIMELINE_OVERVIEW (object), g_value_get_object (value));
-  else
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  return self->view;
 }
 
-static void
-ms_timeline_overview_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  if (prop_id == PROP_VIEW)
-    g_value_set_object (value, MS_TIMELINE_OVERVIEW (object)->view);
-  else
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-}
+static const MsProp prop_table[N_PROPS] = {
+  [PROP_VIEW] = { "view", G_TYPE_OBJECT, MS_PROP_NO_FIELD, .get_type = ms_timeline_view_get_type,
+                  .setter = G_CALLBACK (set_view), .getter = G_CALLBACK (get_view) },
+};
 
 static void
 ms_timeline_overview_dispose (GObject *object)
@@ -233,13 +226,8 @@ ms_timeline_overview_class_init (MsTimelineOverviewClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = ms_timeline_overview_dispose;
-  object_class->set_property = ms_timeline_overview_set_property;
-  object_class->get_property = ms_timeline_overview_get_property;
   widget_class->snapshot = ms_timeline_overview_snapshot;
-  props[PROP_VIEW]
-      = g_param_spec_object ("view", NULL, NULL, MS_TYPE_TIMELINE_VIEW,
-                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, props);
+  ms_props_install (object_class, prop_table, props, N_PROPS);
   gtk_widget_class_set_css_name (widget_class, "mstimelineoverview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }

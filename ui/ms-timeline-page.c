@@ -175,7 +175,7 @@ update_timeline (MsTimelinePage *self)
   show_file_rep (self->rep_spin, self);
   g_autofree char *empty = cell ? NULL : empty_text (self, &title);
   ms_timeline_view_set_cell (self->view, selected_run (self), cell, rep, title);
-  ms_timeline_view_set_empty_text (self->view, empty);
+  g_object_set (self->view, "empty-text", empty, NULL);
 }
 
 static void
@@ -349,11 +349,25 @@ ms_timeline_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
   return NULL;
 }
 
-/* The session's runs: as ms_timeline_page_set_runs. */
+static gboolean select_session_run (MsTimelinePage *self);
+
+/* The session's runs. */
 static void
 ms_timeline_page_runs_changed (MsPage *page, GPtrArray *runs)
 {
-  ms_timeline_page_set_runs (MS_TIMELINE_PAGE (page), runs);
+  MsTimelinePage *self = MS_TIMELINE_PAGE (page);
+  if (runs != self->runs) {
+    g_clear_pointer (&self->runs, g_ptr_array_unref);
+    self->runs = runs ? g_ptr_array_ref (runs) : NULL;
+  }
+  g_autoptr (GPtrArray) names = ms_pickers_run_labels (runs);
+  /* Refilling the lists passes through other selections: update once. */
+  g_signal_handlers_block_by_func (self->run_dropdown, on_run_selected, self);
+  ms_pickers_sync (self->run_dropdown, names);
+  select_session_run (self);
+  g_signal_handlers_unblock_by_func (self->run_dropdown, on_run_selected, self);
+  gtk_widget_set_visible (self->run_box, names->len > 1);
+  on_run_selected (self);
 }
 
 static void
@@ -457,23 +471,6 @@ ms_timeline_page_init (MsTimelinePage *self)
   g_signal_group_connect_swapped (self->session_signals, "notify::selected-run",
                                   G_CALLBACK (select_session_run), self);
   g_signal_connect (self, "notify::session", G_CALLBACK (on_session_changed), NULL);
-}
-
-void
-ms_timeline_page_set_runs (MsTimelinePage *self, GPtrArray *runs)
-{
-  if (runs != self->runs) {
-    g_clear_pointer (&self->runs, g_ptr_array_unref);
-    self->runs = runs ? g_ptr_array_ref (runs) : NULL;
-  }
-  g_autoptr (GPtrArray) names = ms_pickers_run_labels (runs);
-  /* Refilling the lists passes through other selections: update once. */
-  g_signal_handlers_block_by_func (self->run_dropdown, on_run_selected, self);
-  ms_pickers_sync (self->run_dropdown, names);
-  select_session_run (self);
-  g_signal_handlers_unblock_by_func (self->run_dropdown, on_run_selected, self);
-  gtk_widget_set_visible (self->run_box, names->len > 1);
-  on_run_selected (self);
 }
 
 MsTimelineView *

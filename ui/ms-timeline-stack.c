@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "ms-drawing.h"
+#include "ms-props.h"
 #include "ms-views.h"
 
 struct _MsTimelineStack {
@@ -23,14 +24,13 @@ struct _MsTimelineStack {
 
 G_DEFINE_FINAL_TYPE (MsTimelineStack, ms_timeline_stack, MS_TYPE_CHART_VIEW)
 
-enum { PROP_0, PROP_N_ROWS, PROP_SHOW_SETUP, N_PROPS };
-static GParamSpec *props[N_PROPS];
 
 /* Rows are aligned again, in place, whenever one is added: the layouts'
  * indexes of the events go with them. */
 static void
-reset_window (MsTimelineStack *self)
+reset_window (gpointer stack)
 {
+  MsTimelineStack *self = stack;
   for (int i = 0; i < MS_TIMELINE_MAX_ROWS; i++)
     ms_timeline_layout_forget_cell (&self->layouts[i]);
   ms_timeline_rows_window (&self->rows, self->show_setup, &self->win);
@@ -133,34 +133,14 @@ on_motion (GtkEventControllerMotion *motion, double x, double y, MsTimelineStack
   self->pointer_x = x;
 }
 
-static void
-ms_timeline_stack_set_property (GObject *object, guint prop_id, const GValue *value,
-                                GParamSpec *pspec)
-{
-  MsTimelineStack *self = MS_TIMELINE_STACK (object);
-  switch (prop_id) {
-  case PROP_SHOW_SETUP:
-    if (g_value_get_boolean (value) != self->show_setup) {
-      self->show_setup = g_value_get_boolean (value);
-      reset_window (self);
-      g_object_notify_by_pspec (object, pspec);
-    }
-    break;
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
-}
-
-static void
-ms_timeline_stack_get_property (GObject *object, guint prop_id, GValue *value,
-                                GParamSpec *pspec)
-{
-  MsTimelineStack *self = MS_TIMELINE_STACK (object);
-  switch (prop_id) {
-  case PROP_N_ROWS: g_value_set_int (value, self->rows.n); break;
-  case PROP_SHOW_SETUP: g_value_set_boolean (value, self->show_setup); break;
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
-}
+enum { PROP_0, PROP_N_ROWS, PROP_SHOW_SETUP, N_PROPS };
+static GParamSpec *props[N_PROPS];
+static const MsProp prop_table[N_PROPS] = {
+  [PROP_N_ROWS] = { "n-rows", G_TYPE_INT, MS_PROP_FIELD (MsTimelineStack, rows.n), 0,
+                    MS_TIMELINE_MAX_ROWS, 0, .flags = G_PARAM_READABLE },
+  [PROP_SHOW_SETUP] = { "show-setup", G_TYPE_BOOLEAN, MS_PROP_FIELD (MsTimelineStack, show_setup),
+                        .changed = reset_window },
+};
 
 static void
 ms_timeline_stack_finalize (GObject *object)
@@ -177,20 +157,12 @@ ms_timeline_stack_class_init (MsTimelineStackClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   object_class->finalize = ms_timeline_stack_finalize;
-  object_class->set_property = ms_timeline_stack_set_property;
-  object_class->get_property = ms_timeline_stack_get_property;
   MS_CHART_VIEW_CLASS (klass)->draw = chart_draw;
   MS_CHART_VIEW_CLASS (klass)->scale_set = ms_timeline_stack_scale_set;
   GTK_WIDGET_CLASS (klass)->measure = ms_timeline_stack_measure;
   GTK_WIDGET_CLASS (klass)->get_request_mode = ms_timeline_stack_get_request_mode;
 
-  props[PROP_N_ROWS] =
-    g_param_spec_int ("n-rows", NULL, NULL, 0, MS_TIMELINE_MAX_ROWS, 0,
-                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  props[PROP_SHOW_SETUP] =
-    g_param_spec_boolean ("show-setup", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, props);
+  ms_props_install (object_class, prop_table, props, N_PROPS);
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "mstimelinestack");
 }
 

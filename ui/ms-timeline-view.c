@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "ms-props.h"
 #include "ms-run.h"
 #include "ms-views.h"
 
@@ -182,7 +183,7 @@ on_timeline_key (GtkEventControllerKey *c, guint keyval, guint keycode, GdkModif
     ms_timeline_view_reset_zoom (self);
     return TRUE;
   case GDK_KEY_a: case GDK_KEY_A:
-    ms_timeline_view_set_show_setup (self, !self->show_setup);
+    g_object_set (self, "show-setup", !self->show_setup, NULL);
     return TRUE;
   default:
     return FALSE;
@@ -286,30 +287,21 @@ on_timeline_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTool
 }
 
 static void
-ms_timeline_view_set_property (GObject *object, guint prop_id, const GValue *value,
-                               GParamSpec *pspec)
+reset_zoom (gpointer self)
 {
-  MsTimelineView *self = MS_TIMELINE_VIEW (object);
-  if (prop_id == PROP_SHOW_SETUP)
-    ms_timeline_view_set_show_setup (self, g_value_get_boolean (value));
-  else if (prop_id == PROP_EMPTY_TEXT)
-    ms_timeline_view_set_empty_text (self, g_value_get_string (value));
-  else
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  ms_timeline_view_reset_zoom (self);
 }
 
-static void
-ms_timeline_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  MsTimelineView *self = MS_TIMELINE_VIEW (object);
-  switch (prop_id) {
-  case PROP_TITLE: g_value_set_string (value, self->title); break;
-  case PROP_ZOOMED: g_value_set_boolean (value, self->zoomed); break;
-  case PROP_SHOW_SETUP: g_value_set_boolean (value, self->show_setup); break;
-  case PROP_EMPTY_TEXT: g_value_set_string (value, self->empty_text); break;
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
-}
+static const MsProp prop_table[N_PROPS] = {
+  [PROP_TITLE] = { "title", G_TYPE_STRING, MS_PROP_FIELD (MsTimelineView, title),
+                   .flags = G_PARAM_READABLE },
+  [PROP_ZOOMED] = { "zoomed", G_TYPE_BOOLEAN, MS_PROP_FIELD (MsTimelineView, zoomed),
+                    .flags = G_PARAM_READABLE },
+  [PROP_SHOW_SETUP] = { "show-setup", G_TYPE_BOOLEAN, MS_PROP_FIELD (MsTimelineView, show_setup),
+                        .changed = reset_zoom },
+  [PROP_EMPTY_TEXT] = { "empty-text", G_TYPE_STRING, MS_PROP_FIELD (MsTimelineView, empty_text),
+                        .changed = ms_chart_view_property_changed },
+};
 
 static void
 ms_timeline_view_finalize (GObject *object)
@@ -319,8 +311,6 @@ ms_timeline_view_finalize (GObject *object)
   g_clear_pointer (&self->reps, ms_rep_map_unref);
   g_clear_object (&self->held);
   self->run = NULL;
-  g_free (self->title);
-  g_free (self->empty_text);
   ms_timeline_layout_clear (&self->layout);
   G_OBJECT_CLASS (ms_timeline_view_parent_class)->finalize (object);
 }
@@ -331,24 +321,12 @@ ms_timeline_view_class_init (MsTimelineViewClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->finalize = ms_timeline_view_finalize;
-  object_class->set_property = ms_timeline_view_set_property;
-  object_class->get_property = ms_timeline_view_get_property;
   MS_CHART_VIEW_CLASS (klass)->draw = chart_draw;
   MS_CHART_VIEW_CLASS (klass)->keeps_picture = TRUE;
 
-  props[PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL,
-                                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  props[PROP_ZOOMED] = g_param_spec_boolean ("zoomed", NULL, NULL, FALSE,
-                                             G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  props[PROP_SHOW_SETUP] =
-    g_param_spec_boolean ("show-setup", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  props[PROP_EMPTY_TEXT] =
-    g_param_spec_string ("empty-text", NULL, NULL, NULL,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   signals[WINDOW_CHANGED] = g_signal_new ("window-changed", G_TYPE_FROM_CLASS (klass),
                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  g_object_class_install_properties (object_class, N_PROPS, props);
+  ms_props_install (object_class, prop_table, props, N_PROPS);
 
   gtk_widget_class_set_css_name (widget_class, "mstimelineview");
 }
@@ -475,18 +453,6 @@ ms_timeline_view_set_cell (MsTimelineView *self, MsRun *held, const MsCell *cell
   window_changed (self);
 }
 
-void
-ms_timeline_view_set_empty_text (MsTimelineView *self, const char *text)
-{
-  g_return_if_fail (MS_IS_TIMELINE_VIEW (self));
-  if (g_strcmp0 (text, self->empty_text) == 0)
-    return;
-  g_free (self->empty_text);
-  self->empty_text = g_strdup (text);
-  ms_chart_view_redraw (MS_CHART_VIEW (self));
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_EMPTY_TEXT]);
-}
-
 const char *
 ms_timeline_view_get_empty_text (MsTimelineView *self)
 {
@@ -542,16 +508,6 @@ gboolean
 ms_timeline_view_get_show_setup (MsTimelineView *self)
 {
   return self->show_setup;
-}
-
-void
-ms_timeline_view_set_show_setup (MsTimelineView *self, gboolean show)
-{
-  if (show == self->show_setup)
-    return;
-  self->show_setup = show;
-  ms_timeline_view_reset_zoom (self);
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SHOW_SETUP]);
 }
 
 const MsTimeWindow *

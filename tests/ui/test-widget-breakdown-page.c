@@ -15,7 +15,7 @@ test_sizes (void)
   g_assert_cmpint (exponent, ==, -1);
   guint exponent_n;
   ms_test_watch (page, "exponent", &exponent_n);
-  ms_breakdown_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   /* The largest size is picked first. */
   g_object_get (page, "exponent", &exponent, NULL);
   g_assert_cmpint (exponent, ==, 20);
@@ -28,7 +28,7 @@ test_sizes (void)
   g_object_set (page, "exponent", 27, NULL);
   g_assert_cmpint (ms_breakdown_view_get_exponent (view), ==, 12);
   /* The same runs again keep the choice. */
-  ms_breakdown_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   g_assert_cmpint (ms_breakdown_view_get_exponent (view), ==, 12);
 
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 900, 600);
@@ -61,7 +61,7 @@ test_one_time_check (void)
   g_assert_false (ms_breakdown_view_get_one_time (view));
   gtk_check_button_set_active (check, TRUE);
   g_assert_true (ms_breakdown_view_get_one_time (view));
-  ms_breakdown_view_set_one_time (view, FALSE);
+  g_object_set (view, "one-time", FALSE, NULL);
   g_assert_false (gtk_check_button_get_active (check));
   g_assert_finalize_object (page);
 }

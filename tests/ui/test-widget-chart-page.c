@@ -6,6 +6,15 @@
 #include "ms-widget-test.h"
 #include "ms-sweep-test.h"
 
+/* A property's value, read as a test reads it. */
+static int
+prop_int (gpointer object, const char *name)
+{
+  int value;
+  g_object_get (object, name, &value, NULL);
+  return value;
+}
+
 static void
 test_bandwidth (void)
 {
@@ -17,29 +26,29 @@ test_bandwidth (void)
     GTK_TOGGLE_BUTTON (ms_test_find (GTK_WIDGET (page), GTK_TYPE_TOGGLE_BUTTON, "_Log scale"));
   g_assert_nonnull (metric);
   g_assert_nonnull (log);
-  ms_chart_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
 
   /* Log scale by default, in the page, its toggle and its chart. */
   gboolean log_scale;
   g_object_get (page, "log-scale", &log_scale, NULL);
   g_assert_true (log_scale);
   g_assert_true (gtk_toggle_button_get_active (log));
-  g_assert_true (ms_plot_view_get_log_scale (view));
+  g_assert_true (prop_int (view, "log-scale"));
   guint log_n, metric_n;
   ms_test_watch (page, "log-scale", &log_n);
   ms_test_watch (page, "metric", &metric_n);
   gtk_toggle_button_set_active (log, FALSE);
   g_assert_cmpuint (log_n, ==, 1);
-  g_assert_false (ms_plot_view_get_log_scale (view));
+  g_assert_false (prop_int (view, "log-scale"));
   g_object_set (page, "log-scale", TRUE, NULL);
   g_assert_true (gtk_toggle_button_get_active (log));
 
   gtk_drop_down_set_selected (metric, MS_METRIC_D2H_BANDWIDTH);
   g_assert_cmpuint (metric_n, ==, 1);
-  g_assert_cmpint (ms_plot_view_get_metric (view), ==, MS_METRIC_D2H_BANDWIDTH);
+  g_assert_cmpint (prop_int (view, "metric"), ==, MS_METRIC_D2H_BANDWIDTH);
   g_object_set (page, "metric", MS_METRIC_H2D_BANDWIDTH, NULL);
   g_assert_cmpuint (gtk_drop_down_get_selected (metric), ==, MS_METRIC_H2D_BANDWIDTH);
-  g_assert_cmpint (ms_plot_view_get_metric (view), ==, MS_METRIC_H2D_BANDWIDTH);
+  g_assert_cmpint (prop_int (view, "metric"), ==, MS_METRIC_H2D_BANDWIDTH);
 
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1000, 700);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (metric)));
@@ -53,7 +62,7 @@ test_time (void)
   MsChartPage *page = g_object_new (MS_TYPE_CHART_PAGE, "metric", MS_METRIC_E2E_TIME, NULL);
   GtkWidget *metric = ms_test_find (GTK_WIDGET (page), GTK_TYPE_DROP_DOWN, NULL);
   GtkWidget *log = ms_test_find (GTK_WIDGET (page), GTK_TYPE_TOGGLE_BUTTON, "_Log scale");
-  g_assert_cmpint (ms_plot_view_get_metric (ms_chart_page_get_view (page)), ==,
+  g_assert_cmpint (prop_int (ms_chart_page_get_view (page), "metric"), ==,
                    MS_METRIC_E2E_TIME);
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 800, 600);
   /* No metric to pick for times. */
@@ -69,7 +78,7 @@ test_modes_filter (void)
   g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
   MsChartPage *page = g_object_new (MS_TYPE_CHART_PAGE, NULL);
   MsPlotView *view = ms_chart_page_get_view (page);
-  ms_chart_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1000, 700);
   GtkWidget *show_all = ms_test_find (GTK_WIDGET (page), GTK_TYPE_BUTTON, "Show _All");
   g_assert_nonnull (show_all);
@@ -127,7 +136,7 @@ test_health_warning (void)
   g_ptr_array_add (runs, run_with_link (0, 0));
   MsChartPage *page = g_object_new (MS_TYPE_CHART_PAGE, NULL);
   MsHealthView *health = ms_chart_page_get_health (page);
-  ms_chart_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   const char *text = NULL;
   g_assert_false (ms_chart_page_get_health_warning (page, &text));
   g_assert_false (ms_health_view_get_warns (health));
@@ -135,7 +144,7 @@ test_health_warning (void)
   g_assert_nonnull (strstr (ms_health_view_get_envelope (health), "No envelope for this GPU"));
 
   g_ptr_array_add (runs, run_with_link (4, 8));
-  ms_chart_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   g_assert_true (ms_chart_page_get_health_warning (page, &text));
   g_assert_true (g_str_has_prefix (text, "down: PCIe link under load: gen4 x8, below its maximum gen4 x16"));
   g_assert_null (strstr (text, "fine:"));
@@ -147,7 +156,7 @@ test_health_warning (void)
   g_assert_cmpuint (ms_test_ink (GTK_WIDGET (health)), >, 10);
 
   g_ptr_array_remove_index (runs, 1);
-  ms_chart_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   g_assert_false (ms_chart_page_get_health_warning (page, NULL));
   ms_test_destroy (window, GTK_WIDGET (page));
 }
@@ -160,15 +169,15 @@ test_health_title (void)
   g_autoptr (GPtrArray) runs = ms_run_array_new ();
   MsChartPage *page = g_object_new (MS_TYPE_CHART_PAGE, NULL);
   g_object_ref_sink (page);
-  ms_chart_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   g_assert_null (ms_chart_page_get_health_title (page));
   g_ptr_array_add (runs, run_with_link (0, 0));
-  ms_chart_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   g_assert_cmpstr (ms_chart_page_get_health_title (page), ==, "Link health of fine");
   for (int i = 0; i < 3; i++)
     g_ptr_array_add (runs, run_with_link (4, 8));
   ms_run_set_name (runs->pdata[3], "fourth");
-  ms_chart_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   g_assert_cmpstr (ms_chart_page_get_health_title (page), ==,
                    "Link health of fourth, the last of the 4 runs shown");
   ms_run_set_name (runs->pdata[3], "renamed");

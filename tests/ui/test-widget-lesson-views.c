@@ -34,7 +34,7 @@ test_reuse_view (void)
     add_cell (r, MS_MODE_ZERO_COPY, 18, v, 30.0 * reuse);
   }
   MsRun *run = ms_run_new (r, MS_RUN_KIND_LESSON);
-  GtkWidget *view = ms_reuse_view_new ();
+  GtkWidget *view = g_object_new (MS_TYPE_REUSE_VIEW, NULL);
   guint time_n, exponent_n;
   ms_test_watch (view, "time", &time_n);
   ms_test_watch (view, "exponent", &exponent_n);

@@ -8,7 +8,7 @@
 static void
 test_properties (void)
 {
-  MsMatrixView *view = MS_MATRIX_VIEW (ms_matrix_view_new ());
+  MsMatrixView *view = MS_MATRIX_VIEW (g_object_new (MS_TYPE_MATRIX_VIEW, NULL));
   const MsMatrixData *d = ms_matrix_view_get_data (view);
   g_assert_cmpint (d->n_rows, ==, 0);
   MsPeerFile *file = g_new0 (MsPeerFile, 1);

@@ -131,7 +131,7 @@ test_timeline_page (void)
   g_autofree char *title = NULL;
   g_assert_null (drawing_kind (page, &title));
   g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
-  ms_timeline_page_set_runs (MS_TIMELINE_PAGE (page), runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   g_assert_cmpstr (drawing_kind (page, &title), ==, "timeline");
   g_assert_nonnull (strstr (title, "2^"));
   g_assert_nonnull (strstr (title, "repetition 2 of"));
@@ -145,7 +145,7 @@ test_chart_page (void)
   GtkWidget *page = g_object_new (MS_TYPE_CHART_PAGE, NULL);
   GtkWindow *window = ms_test_show (page, 1024, 768);
   g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
-  ms_chart_page_set_runs (MS_CHART_PAGE (page), runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   g_autofree char *title = NULL;
   g_assert_cmpstr (drawing_kind (page, &title), ==, "bandwidth");
   g_clear_pointer (&title, g_free);

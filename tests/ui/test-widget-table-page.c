@@ -17,7 +17,7 @@ test_rows_and_csv (void)
   g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
   const MsResults *run = ms_run_get_results (g_ptr_array_index (runs, 0));
   MsTablePage *page = g_object_new (MS_TYPE_TABLE_PAGE, NULL);
-  ms_table_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   GtkSelectionModel *selection = ms_table_page_get_selection (page);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (selection)), ==, run->n_cells);
 
@@ -33,7 +33,7 @@ test_rows_and_csv (void)
   g_assert_nonnull (strstr (lines[1], ",pageable,1024,ok,"));
 
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1200, 600);
-  ms_table_page_set_runs (page, NULL);
+  ms_page_show_runs (MS_PAGE (page), NULL);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (selection)), ==, 0);
   ms_test_destroy (window, GTK_WIDGET (page));
 }
@@ -68,12 +68,12 @@ test_lazy_rows (void)
   GListModel *rows = G_LIST_MODEL (ms_table_page_get_selection (page));
   ItemsChanged c = { 0 };
   g_signal_connect (rows, "items-changed", G_CALLBACK (on_items_changed), &c);
-  ms_table_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   g_assert_cmpuint (c.calls, ==, 1);
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, first->n_cells);
 
   g_ptr_array_add (runs, second_run);
-  ms_table_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   g_assert_cmpuint (c.calls, ==, 2);
   g_assert_cmpuint (c.position, ==, first->n_cells);
   g_assert_cmpuint (c.removed, ==, 0);
@@ -84,10 +84,10 @@ test_lazy_rows (void)
   g_assert_null (g_list_model_get_item (rows, first->n_cells + second->n_cells));
 
   /* The same runs again change nothing; closing the first moves the rest. */
-  ms_table_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   g_assert_cmpuint (c.calls, ==, 2);
   g_ptr_array_remove_index (runs, 0);
-  ms_table_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   g_assert_cmpuint (c.calls, ==, 3);
   g_assert_cmpuint (c.position, ==, 0);
   g_assert_cmpuint (c.added, ==, 0);
@@ -201,7 +201,7 @@ test_rows_grow_when_shown (void)
   g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
   const MsResults *run = ms_run_get_results (g_ptr_array_index (runs, 0));
   MsTablePage *page = g_object_new (MS_TYPE_TABLE_PAGE, NULL);
-  ms_table_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   GtkSelectionModel *selection = ms_table_page_get_selection (page);
   gtk_selection_model_select_item (selection, run->n_cells - 1, FALSE);
   Growth g = { G_LIST_MODEL (selection), run->n_cells };
@@ -222,7 +222,7 @@ test_rows_grow_when_shown (void)
   g_ptr_array_add (runs, second_run);
   g.calls = 0;
   g.want = run->n_cells + second->n_cells;
-  ms_table_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   g_assert_cmpuint (g_list_model_get_n_items (g.rows), <, g.want);
   ms_test_wait_until (all_rows_shown, &g, "the new run's rows are in");
   g_assert_cmpuint (g.calls, >, 2);
@@ -238,7 +238,7 @@ test_rows_grow_when_shown (void)
   gtk_widget_set_visible (GTK_WIDGET (page), TRUE);
   g_ptr_array_add (runs, g_object_ref (second_run));
   g.want += second->n_cells;
-  ms_table_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   ms_test_wait_until (all_rows_shown, &g, "the third run's rows are in");
   g_assert_true (gtk_selection_model_is_selected (selection, 3));
   gtk_widget_set_visible (GTK_WIDGET (page), FALSE);
@@ -246,7 +246,7 @@ test_rows_grow_when_shown (void)
   gtk_widget_set_visible (GTK_WIDGET (page), TRUE);
   g.want -= run->n_cells;
   g_ptr_array_remove_index (runs, 0);
-  ms_table_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   ms_test_wait_until (all_rows_shown, &g, "the first run's rows are gone");
   g_assert_false (gtk_selection_model_is_selected (selection, 3));
 
@@ -511,7 +511,7 @@ test_projected (void)
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
   g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
   MsTablePage *page = g_object_new (MS_TYPE_TABLE_PAGE, NULL);
-  ms_table_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
   GtkWidget *view = ms_test_find (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW, NULL);
   GtkWidget *timer = column_title (view, MS_TABLE_COL_OVERHEAD);

@@ -11,7 +11,7 @@ test_pickers (void)
   MsTimelinePage *page = g_object_new (MS_TYPE_TIMELINE_PAGE, NULL);
   MsTimelineView *view = ms_timeline_page_get_view (page);
   g_assert_null (ms_timeline_page_get_cell (page, NULL));
-  ms_timeline_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
 
   int mode, exponent, repetition;
   g_object_get (page, "mode", &mode, "exponent", &exponent, "repetition", &repetition, NULL);
@@ -74,7 +74,7 @@ test_empty_text (void)
   g_assert_null (ms_timeline_view_get_empty_text (view));
   g_autoptr (GPtrArray) runs = ms_run_array_new ();
   g_ptr_array_add (runs, ms_test_read_run ("h100-lesson-reuse-samples.csv", "reuse"));
-  ms_timeline_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   /* The reuse lesson has each mode and size in several variants. */
   g_assert_null (ms_timeline_page_get_cell (page, NULL));
   g_assert_nonnull (strstr (ms_timeline_view_get_title (view), "variants"));
@@ -87,7 +87,7 @@ test_empty_text (void)
   g_assert_nonnull (strstr (text, "Choose a mode and a size it measured"));
   g_assert_null (strstr (text, "open a CSV"));
   g_ptr_array_add (runs, ms_test_read_run ("h100-default-samples.csv", "sweep"));
-  ms_timeline_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   GtkDropDown *run_dd = GTK_DROP_DOWN (ms_test_find (GTK_WIDGET (page), GTK_TYPE_DROP_DOWN, NULL));
   gtk_drop_down_set_selected (run_dd, 1);
   g_assert_nonnull (ms_timeline_page_get_cell (page, NULL));
@@ -111,7 +111,7 @@ test_sizes_per_run (void)
   g_snprintf (large->label, sizeof large->label, "large sizes");
   g_ptr_array_add (runs, ms_run_new (large, MS_RUN_KIND_REFERENCE));
   MsTimelinePage *page = g_object_new (MS_TYPE_TIMELINE_PAGE, NULL);
-  ms_timeline_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1000, 500);
 
   /* The page's drop-downs in order: run, mode, size. */

@@ -15,7 +15,7 @@ test_cell_and_zoom (void)
   g_assert_nonnull (cell);
   MsTimelineView *view = MS_TIMELINE_VIEW (ms_timeline_view_new ());
   /* The whole repetition, as asked: the default opens on the copies. */
-  ms_timeline_view_set_show_setup (view, TRUE);
+  g_object_set (view, "show-setup", TRUE, NULL);
   guint title_n, zoomed_n;
   ms_test_watch (view, "title", &title_n);
   ms_test_watch (view, "zoomed", &zoomed_n);
@@ -236,7 +236,7 @@ test_large_cell_in_slices (void)
   GtkWindow *window = ms_test_show (GTK_WIDGET (view), 900, 400);
   guint changed = 0;
   g_signal_connect (view, "window-changed", G_CALLBACK (count_signal), &changed);
-  ms_timeline_view_set_show_setup (view, TRUE);
+  g_object_set (view, "show-setup", TRUE, NULL);
   changed = 0;
   ms_timeline_view_set_cell (view, held, cell, 5, "many");
   size_t first, end;

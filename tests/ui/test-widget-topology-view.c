@@ -8,7 +8,7 @@
 static void
 test_peer (void)
 {
-  MsTopologyView *view = MS_TOPOLOGY_VIEW (ms_topology_view_new ());
+  MsTopologyView *view = MS_TOPOLOGY_VIEW (g_object_new (MS_TYPE_TOPOLOGY_VIEW, NULL));
   MsPeerFile *file = g_new0 (MsPeerFile, 1);
   ms_test_peer_file (4, file);
   g_autoptr (MsPeerFile) peer = ms_peer_file_box_new (file);
