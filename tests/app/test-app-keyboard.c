@@ -766,11 +766,23 @@ check_shortcuts_window (MsWindow *win)
   check_keys_work (win, "the shortcuts window");
 }
 
+/* GTK 4.8 sizes a popover by the monitor its window is on, and fails with
+ * a critical while the window is on none: a window just shown on a loaded
+ * machine can be active before it is placed. */
+static gboolean
+on_monitor (gpointer widget)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (widget));
+  return surface
+         && gdk_display_get_monitor_at_surface (gdk_surface_get_display (surface), surface) != NULL;
+}
+
 static void
 on_activate (GApplication *app)
 {
   MsWindow *win = MS_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
   wait_until (is_active, win, "the window has the keyboard");
+  wait_until (on_monitor, win, "the window is on a monitor");
   GtkMenuButton *button = GTK_MENU_BUTTON (find_widget (GTK_WIDGET (win), is_menu_button, NULL));
   g_assert_null (gtk_menu_button_get_menu_model (button));
   gtk_menu_button_popup (button);
