@@ -19,7 +19,7 @@
  *
  * On a 10^7-row file (1.1 GB) on 2 cores, show took 0.55 of the time of
  * the stream read (bench/show-large.py). Memory: a few blocks of text and
- * their parsed fields, some 4 MiB per core. */
+ * their parsed fields, some 2.5 MiB per core. */
 #define _GNU_SOURCE
 #include <csv.h>
 #include <errno.h>
@@ -34,14 +34,26 @@
 
 #define MS_CSV_CHUNK_GRID (32 * 1024) /* the stream read's chunk (ms-csv-read.c) */
 
-uint64_t ms_csv_blocks_min_bytes = 8u << 20;
-size_t ms_csv_block_bytes = 512u << 10;
+/* A block's parsed fields take some 4 times its text (16 bytes a field),
+ * up to 8 times as their array grows: 2.5 MiB or so per block, and a block
+ * per thread and two more in flight. Smaller files are read on one
+ * thread, within the stream read's bound (test-csv-memory). */
+uint64_t ms_csv_blocks_min_bytes = 32u << 20;
+size_t ms_csv_block_bytes = 256u << 10;
 
+/* A line of a block. Rows of one cell differ from the row before in a few
+ * fields (the repetition and the times): only those are parsed and taken,
+ * the others stay as the row before left them. On the 10^7-row file this
+ * halves the reader's time. */
 typedef struct {
-  size_t at, len;  /* in the block's text, the LF included (none on the last line) */
-  uint32_t fields; /* fields in the row, 0 when libcsv takes the line */
-  uint32_t first;  /* its first parsed field */
+  size_t at, len;   /* in the block's text, the LF included (none on the last line) */
+  uint64_t changed; /* a bit per field: its text is not the line before's */
+  uint32_t fields;  /* fields in the row, 0 when libcsv takes the line */
+  uint32_t first;   /* its first parsed field */
+  uint32_t set;     /* the columns it gives */
 } MsBlockLine;
+
+#define MS_ALL_FIELDS UINT64_MAX
 
 enum { BLOCK_FREE, BLOCK_FILLED, BLOCK_PARSING, BLOCK_PARSED };
 
@@ -85,13 +97,29 @@ reserve (void **array, size_t *cap, size_t need, size_t size)
   return true;
 }
 
+/* Whether two fields' texts are the same: a few bytes each, fewer than
+ * a call to memcmp costs (which took a seventh of the time). */
+static inline bool
+same_text (const MsFieldText *a, const MsFieldText *b)
+{
+  if (a->len != b->len)
+    return false;
+  for (size_t i = 0; i < a->len; i++)
+    if (a->text[i] != b->text[i])
+      return false;
+  return true;
+}
+
 /* Splits the block's lines and parses the rows in the plain form. */
 static void
 parse_block (MsBlock *b, MsFieldParser *parser)
 {
   b->n_lines = b->n_fields = 0;
   b->failed = false;
-  MsFieldText split[MS_CSV_PLAIN_FIELDS];
+  MsFieldText split[2][MS_CSV_PLAIN_FIELDS];
+  int n_before = -1; /* fields of the line before, when split */
+  int n_set = -1;    /* the columns of a row of n_set fields */
+  uint32_t set = 0;
   for (size_t pos = 0; pos < b->len;) {
     const char *line = b->text + pos, *eol = memchr (line, '\n', b->len - pos);
     size_t len = eol ? (size_t) (eol - line) + 1 : b->len - pos;
@@ -103,12 +131,24 @@ parse_block (MsBlock *b, MsFieldParser *parser)
     }
     MsBlockLine *l = &b->lines[b->n_lines++];
     *l = (MsBlockLine) { .at = pos, .len = len, .first = (uint32_t) b->n_fields };
-    int n = eol ? ms_csv_split_plain_row (line, eol, split) : -1;
+    MsFieldText *now = split[b->n_lines & 1], *before = split[(b->n_lines - 1) & 1];
+    int n = eol ? ms_csv_split_plain_row (line, eol, now) : -1;
     if (n > 0) {
+      uint64_t changed = n_before < 0 ? MS_ALL_FIELDS : 0;
+      for (int i = 0; i < n && n_before >= 0; i++)
+        if (i >= n_before || !same_text (&now[i], &before[i]))
+          changed |= 1ull << i;
+      if (n != n_set) {
+        set = ms_csv_fields_set (parser, (size_t) n);
+        n_set = n;
+      }
       l->fields = (uint32_t) n;
-      b->n_fields += ms_csv_parse_fields (parser, b->text, split, (size_t) n,
+      l->changed = changed;
+      l->set = set;
+      b->n_fields += ms_csv_parse_fields (parser, b->text, now, (size_t) n, changed,
                                           &b->fields[b->n_fields]);
     }
+    n_before = n;
     pos += len;
   }
 }
@@ -266,6 +306,8 @@ take_block (MsBlockQueue *q, MsBlockReader *in, struct csv_parser *parser, long 
     ms_csv_fail (rd, rd->line, "out of memory");
     return;
   }
+  /* Whether the record's fields are those of the line before. */
+  bool fields_before = false;
   for (size_t k = 0; k < b->n_lines && !rd->failed; k++) {
     const MsBlockLine *l = &b->lines[k];
     const char *text = b->text + l->at;
@@ -275,10 +317,21 @@ take_block (MsBlockQueue *q, MsBlockReader *in, struct csv_parser *parser, long 
       return;
     }
     if (l->fields && parser->pstate == 0) {
-      ms_csv_take_parsed (rd, b->text, &b->fields[l->first], l->fields);
+      if (l->changed == MS_ALL_FIELDS || fields_before)
+        ms_csv_take_parsed (rd, b->text, &b->fields[l->first], l->fields, l->changed, l->set);
+      else {
+        /* The line before went to libcsv: this one whole, split again. */
+        MsFieldText split[MS_CSV_PLAIN_FIELDS];
+        int n = ms_csv_split_plain_row (text, text + l->len - 1, split);
+        ms_csv_take_fields (rd, split, (size_t) n);
+      }
       ms_csv_on_record ('\n', rd);
-    } else if (!ms_csv_feed_libcsv (rd, parser, text, l->len))
-      return;
+      fields_before = true;
+    } else {
+      fields_before = false;
+      if (!ms_csv_feed_libcsv (rd, parser, text, l->len))
+        return;
+    }
     if (eol)
       rd->line++;
   }
@@ -317,7 +370,7 @@ void
 ms_csv_read_blocks (MsReader *rd, struct csv_parser *parser, int fd, uint64_t start)
 {
   int n_workers = ms_csv_threads ();
-  MsBlockQueue q = { .rd = rd, .n_blocks = 2 * n_workers + 2 };
+  MsBlockQueue q = { .rd = rd, .n_blocks = n_workers + 2 };
   MsBlockReader in = { .fd = fd, .offset = start, .nul = UINT64_MAX };
   pthread_t threads[MS_CSV_MAX_THREADS];
   int started = 0;

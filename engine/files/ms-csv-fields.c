@@ -328,29 +328,39 @@ ms_csv_field_parser_init (MsFieldParser *p, const MsReader *rd)
 
 size_t
 ms_csv_parse_fields (MsFieldParser *p, const char *block, const MsFieldText *fields, size_t n,
-                     MsParsedField *out)
+                     uint64_t changed, MsParsedField *out)
 {
   size_t k = 0;
   for (size_t i = 0; i < n; i++) {
     int c = p->field_col[i];
-    if (c >= 0)
+    if (c >= 0 && (changed >> i & 1))
       parse_field (&p->modes, &p->phases, &p->statuses, column_kind[c], fields[i].text,
                    fields[i].len, (size_t) (fields[i].text - block), &out[k++]);
   }
   return k;
 }
 
+uint32_t
+ms_csv_fields_set (const MsFieldParser *p, size_t n)
+{
+  uint32_t set = 0;
+  for (size_t i = 0; i < n; i++)
+    if (p->field_col[i] >= 0)
+      set |= 1u << p->field_col[i];
+  return set;
+}
+
 void
-ms_csv_take_parsed (MsReader *rd, const char *block, const MsParsedField *parsed, size_t n)
+ms_csv_take_parsed (MsReader *rd, const char *block, const MsParsedField *parsed, size_t n,
+                    uint64_t changed, uint32_t set)
 {
   rd->record_line = rd->line;
   rd->n_fields = n;
+  rd->fields_set |= set;
   for (size_t i = 0; i < n; i++) {
     int c = rd->field_col[i];
-    if (c < 0)
-      continue;
-    rd->fields_set |= 1u << c;
-    apply_field (&rd->fields[c], parsed++, block);
+    if (c >= 0 && (changed >> i & 1))
+      apply_field (&rd->fields[c], parsed++, block);
   }
 }
 

@@ -225,13 +225,17 @@ typedef struct {
   MsNames modes, phases, statuses;
 } MsFieldParser;
 void ms_csv_field_parser_init (MsFieldParser *p, const MsReader *rd);
-/* The fields of a split row, those of a column into out (as many as the
- * header's columns among them); returns how many. */
+/* The fields of a split row that are in `changed` (a bit per field), those
+ * of a column into out; returns how many. */
 size_t ms_csv_parse_fields (MsFieldParser *p, const char *block, const MsFieldText *fields,
-                            size_t n, MsParsedField *out);
+                            size_t n, uint64_t changed, MsParsedField *out);
+/* The columns that the first n fields of a row give (fields_set). */
+uint32_t ms_csv_fields_set (const MsFieldParser *p, size_t n);
 /* A row parsed by ms_csv_parse_fields, with n fields in all, as the
- * record's fields; the caller ends the record (ms_csv_on_record). */
-void ms_csv_take_parsed (MsReader *rd, const char *block, const MsParsedField *parsed, size_t n);
+ * record's fields: those in `changed`; the others are as the record before
+ * left them. The caller ends the record (ms_csv_on_record). */
+void ms_csv_take_parsed (MsReader *rd, const char *block, const MsParsedField *parsed, size_t n,
+                         uint64_t changed, uint32_t set);
 
 /* ms-csv-blocks.c */
 struct csv_parser;
