@@ -97,17 +97,42 @@ reserve (void **array, size_t *cap, size_t need, size_t size)
   return true;
 }
 
-/* Whether two fields' texts are the same: a few bytes each, fewer than
- * a call to memcmp costs (which took a seventh of the time). */
+/* A block's text is followed by this many zero bytes: a field's last word
+ * is read whole. */
+#define MS_BLOCK_PAD 8
+
+static inline uint64_t
+word_at (const char *p)
+{
+  uint64_t w;
+  memcpy (&w, p, sizeof w);
+  return w;
+}
+
+/* Whether two fields' texts are the same, a word at a time: a few bytes
+ * each, where a call to memcmp took a seventh of the time and a byte loop
+ * a sixth. */
 static inline bool
 same_text (const MsFieldText *a, const MsFieldText *b)
 {
-  if (a->len != b->len)
+  size_t len = a->len, i = 0;
+  if (len != b->len)
     return false;
-  for (size_t i = 0; i < a->len; i++)
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  for (; i + 8 <= len; i += 8)
+    if (word_at (a->text + i) != word_at (b->text + i))
+      return false;
+  if (i == len)
+    return true;
+  /* The bytes past the field (the next fields, or the padding) left out. */
+  uint64_t mask = ~0ull >> (64 - 8 * (len - i));
+  return ((word_at (a->text + i) ^ word_at (b->text + i)) & mask) == 0;
+#else
+  for (; i < len; i++)
     if (a->text[i] != b->text[i])
       return false;
   return true;
+#endif
 }
 
 /* Splits the block's lines and parses the rows in the plain form. */
@@ -207,7 +232,7 @@ typedef struct {
 static bool
 read_more (MsReader *rd, MsBlockReader *in, MsBlock *b, size_t want)
 {
-  if (!reserve ((void **) &b->text, &b->cap, b->len + want, 1)) {
+  if (!reserve ((void **) &b->text, &b->cap, b->len + want + MS_BLOCK_PAD, 1)) {
     in->error = ENOMEM;
     return false;
   }
@@ -237,7 +262,8 @@ fill_block (MsReader *rd, MsBlockReader *in, MsBlock *b)
 {
   b->len = 0;
   b->start = in->offset - in->carry_len;
-  if (!reserve ((void **) &b->text, &b->cap, in->carry_len + ms_csv_block_bytes, 1)) {
+  if (!reserve ((void **) &b->text, &b->cap,
+                in->carry_len + ms_csv_block_bytes + MS_BLOCK_PAD, 1)) {
     in->error = ENOMEM;
     return false;
   }
@@ -269,6 +295,7 @@ fill_block (MsReader *rd, MsBlockReader *in, MsBlock *b)
     memcpy (in->carry, last_eol + 1, in->carry_len);
     b->len = keep;
   }
+  memset (b->text + b->len, 0, MS_BLOCK_PAD);
   return true;
 }
 
