@@ -267,7 +267,8 @@ fill_block (MsReader *rd, MsBlockReader *in, MsBlock *b)
     in->error = ENOMEM;
     return false;
   }
-  memcpy (b->text, in->carry, in->carry_len);
+  if (in->carry_len)
+    memcpy (b->text, in->carry, in->carry_len);
   b->len = in->carry_len;
   in->carry_len = 0;
   size_t scanned = b->len;
@@ -292,7 +293,8 @@ fill_block (MsReader *rd, MsBlockReader *in, MsBlock *b)
       in->error = ENOMEM;
       return false;
     }
-    memcpy (in->carry, last_eol + 1, in->carry_len);
+    if (in->carry_len)
+      memcpy (in->carry, last_eol + 1, in->carry_len);
     b->len = keep;
   }
   memset (b->text + b->len, 0, MS_BLOCK_PAD);
