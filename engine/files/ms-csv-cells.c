@@ -77,8 +77,10 @@ ms_csv_get_cell (MsReader *rd, MsMode mode, int exponent, const char *variant, i
   MsCellBuilder **slot = &rd->cells[mode][exponent];
   int n_variants = 0;
   *refused = 0;
+  /* Most files have no variants: "" against "" without a call. */
   for (; *slot; slot = &(*slot)->next_variant, n_variants++)
-    if (strcmp ((*slot)->cell->variant, variant) == 0)
+    if ((*slot)->cell->variant[0] == variant[0] &&
+        (!variant[0] || strcmp ((*slot)->cell->variant, variant) == 0))
       return *slot;
   if (n_variants >= MS_CSV_MAX_VARIANTS)
     *refused = MS_CSV_TOO_MANY_VARIANTS;
