@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """`memsweep show` on a large samples file beside polars and DuckDB.
 
-    bench/show-large.py MEMSWEEP [--rows N] [--runs R] [--dir DIR] [--keep]
-                        [--reference FILE] [--only memsweep,polars,duckdb]
+    bench/show-large.py MEMSWEEP [--before OLD-MEMSWEEP] [--rows N] [--runs R]
+                        [--dir DIR] [--keep] [--reference FILE]
+                        [--only memsweep,polars,duckdb]
 
 Makes a samples file of about N rows (default 10^7, some 1.3 GB) from a
 shipped reference run as a sweep with more repetitions would write it: each
@@ -11,7 +12,8 @@ cell's rows repeated with the repetition numbers moved on, the phase rows of
 every copy, then the end-to-end rows, then the cell's steady-state copy rows
 once (the writer's order). Then, R times each (default 3), alternating:
 
-- `MEMSWEEP show FILE` (whole process, output to /dev/null);
+- `MEMSWEEP show FILE` (whole process, its output kept aside), and with
+  --before, another build's in the same rounds;
 - polars: scan_csv (lazy), the end-to-end rows' median time per mode and
   size, collected;
 - DuckDB: the same query on read_csv.
@@ -169,6 +171,7 @@ def frame_medians(text):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("memsweep")
+    ap.add_argument("--before", help="another memsweep, timed in the same rounds")
     ap.add_argument("--rows", type=int, default=10 ** 7)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--dir", default=None)
@@ -177,6 +180,8 @@ def main():
     ap.add_argument("--only", default="memsweep,polars,duckdb")
     a = ap.parse_args()
     tools = a.only.split(",")
+    if a.before:
+        tools.insert(tools.index("memsweep") + 1 if "memsweep" in tools else 0, "before")
     folder = a.dir or tempfile.mkdtemp(prefix="show-large-")
     path = os.path.join(folder, f"large-{a.rows}-samples.csv")
     if not os.path.exists(path):
@@ -186,19 +191,23 @@ def main():
               f"in {time.perf_counter() - t:.0f} s", file=sys.stderr)
     commands = {
         "memsweep": ([a.memsweep, "show", path], False),
+        "before": ([a.before or "", "show", path], False),
         "polars": ([sys.executable, "-c", POLARS, path], True),
         "duckdb": ([sys.executable, "-c", DUCKDB, path], True),
     }
     # Once untimed: the file into the page cache, and the answers compared.
-    answers = {}
+    answers, outputs = {}, {}
     for name in tools:
         argv, _ = commands[name]
-        if name == "memsweep":
-            json_argv = [a.memsweep, "show", "--format", "json", path]
-            answers[name] = show_medians(subprocess.run(
-                json_argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout)
+        if name in ("memsweep", "before"):
+            text = run_child(commands[name][0], False)[2]
+            json_text = run_child([commands[name][0][0], "show", "--format", "json", path],
+                                  False)[2]
+            outputs[name] = (text, json_text)
+            answers[name] = show_medians(json_text)
         else:
             answers[name] = frame_medians(run_child(argv, True)[2])
+    load_before = os.getloadavg()[0]
     times = {name: [] for name in tools}
     peaks = {name: [] for name in tools}
     for _ in range(a.runs):
@@ -209,7 +218,8 @@ def main():
             peaks[name].append(peak)
     print(f"# {platform.node()}, {os.cpu_count()} cores, "
           f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
-          f"{os.path.getsize(path) / 1e9:.2f} GB, {a.runs} runs each")
+          f"{os.path.getsize(path) / 1e9:.2f} GB, {a.runs} runs each, "
+          f"load average {load_before:.1f} before and {os.getloadavg()[0]:.1f} after")
     print(f"# {' '.join(sys.argv)}")
     print(f"{'tool':10} {'min s':>7} {'median s':>9} {'max s':>7} {'peak MiB':>9}")
     for name in tools:
@@ -225,6 +235,10 @@ def main():
                 agree = False
                 print(f"# {name} differs on {key}: {other.get(key)} against {value}")
     print(f"# medians agree: {'yes' if agree else 'no'} ({len(base)} cells)")
+    if "before" in outputs and "memsweep" in outputs:
+        same = outputs["before"] == outputs["memsweep"]
+        agree = agree and same
+        print(f"# show's table and JSON byte for byte as before: {'yes' if same else 'no'}")
     if not a.keep and not a.dir:
         os.remove(path)
         os.rmdir(folder)
