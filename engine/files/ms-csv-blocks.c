@@ -225,7 +225,9 @@ typedef struct {
   char *carry;
   size_t carry_len, carry_cap;
   bool eof;
-  uint64_t nul; /* file offset of the first NUL byte, UINT64_MAX if none */
+  uint64_t nul;     /* file offset of the first NUL byte, UINT64_MAX if none */
+  uint64_t scanned; /* the bytes before it are known to hold no other */
+  char *scan;       /* MS_CSV_CHUNK_GRID bytes for reading ahead of the blocks */
   int error;    /* errno of a read that failed, ENOMEM; said once the rows
                  * before it are taken */
 } MsBlockReader;
@@ -280,14 +282,16 @@ fill_block (MsReader *rd, MsBlockReader *in, MsBlock *b)
     const char *nul = memchr (b->text + scanned, '\0', b->len - scanned);
     if (nul && in->nul == UINT64_MAX)
       in->nul = b->start + (uint64_t) (nul - b->text);
+    if (in->scanned < in->offset)
+      in->scanned = in->offset;
     last_eol = memrchr (b->text + scanned, '\n', b->len - scanned);
     scanned = b->len;
-    if (last_eol || in->nul != UINT64_MAX)
+    if (last_eol || in->nul < in->offset)
       break;
   }
   /* The partial line after the last LF waits for the next block; after
    * a NUL no block comes, and the line stays, to be refused. */
-  if (last_eol && !in->eof && in->nul == UINT64_MAX) {
+  if (last_eol && !in->eof && in->nul >= in->offset) {
     size_t keep = (size_t) (last_eol + 1 - b->text);
     in->carry_len = b->len - keep;
     if (!reserve ((void **) &in->carry, &in->carry_cap, in->carry_len, 1)) {
@@ -311,17 +315,48 @@ count_lf (const char *p, size_t len)
   return n;
 }
 
-/* The line of the first NUL byte, from line `at` of block i on. */
-static long
-nul_line (MsBlockQueue *q, MsBlockReader *in, long i, size_t at)
+/* Reads the bytes before `end` that no block has brought yet for a NUL
+ * byte. A read error here is said when the blocks meet it. */
+static void
+scan_ahead (MsReader *rd, MsBlockReader *in, uint64_t end)
 {
-  long line = q->rd->line;
-  for (;; i++, at = 0) {
-    const MsBlock *b = &q->blocks[i % q->n_blocks];
-    if (in->nul < b->start + b->len)
-      return line + count_lf (b->text + at, (size_t) (in->nul - b->start) - at);
-    line += count_lf (b->text + at, b->len - at);
+  if (end > rd->file_size)
+    end = rd->file_size;
+  if (!in->scan && in->scanned < end && !(in->scan = malloc (MS_CSV_CHUNK_GRID)))
+    return;
+  while (in->scanned < end && in->nul == UINT64_MAX) {
+    size_t want = end - in->scanned < MS_CSV_CHUNK_GRID ? (size_t) (end - in->scanned)
+                                                         : MS_CSV_CHUNK_GRID;
+    ssize_t n = pread (in->fd, in->scan, want, (off_t) in->scanned);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return;
+    const char *nul = memchr (in->scan, '\0', (size_t) n);
+    if (nul)
+      in->nul = in->scanned + (uint64_t) (nul - in->scan);
+    in->scanned += (uint64_t) n;
   }
+}
+
+/* The line of the first NUL byte, the line at file offset `at` being the
+ * reader's: the line ends between are counted in the file. */
+static long
+nul_line (MsReader *rd, MsBlockReader *in, uint64_t at)
+{
+  long line = rd->line;
+  char buf[4096];
+  while (at < in->nul) {
+    size_t want = in->nul - at < sizeof buf ? (size_t) (in->nul - at) : sizeof buf;
+    ssize_t n = pread (in->fd, buf, want, (off_t) at);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break;
+    line += count_lf (buf, (size_t) n);
+    at += (uint64_t) n;
+  }
+  return line;
 }
 
 /* Takes block i's rows in order, as the stream read would. */
@@ -330,8 +365,6 @@ take_block (MsBlockQueue *q, MsBlockReader *in, struct csv_parser *parser, long 
 {
   MsReader *rd = q->rd;
   MsBlock *b = &q->blocks[i % q->n_blocks];
-  /* The chunk of the stream read that holds the NUL: no row ends in it. */
-  uint64_t nul_chunk = in->nul - in->nul % MS_CSV_CHUNK_GRID;
   if (b->failed) {
     ms_csv_fail (rd, rd->line, "out of memory");
     return;
@@ -342,8 +375,16 @@ take_block (MsBlockQueue *q, MsBlockReader *in, struct csv_parser *parser, long 
     const MsBlockLine *l = &b->lines[k];
     const char *text = b->text + l->at;
     bool eol = text[l->len - 1] == '\n';
-    if (in->nul != UINT64_MAX && (!eol || b->start + l->at + l->len - 1 >= nul_chunk)) {
-      ms_csv_fail (rd, nul_line (q, in, i, l->at), "binary data (a NUL byte): not a CSV file");
+    /* The stream read reads the chunk that holds a line's end (or its last
+     * byte) before the line, and refuses a NUL byte anywhere in it: no
+     * line ends in or after the chunk of the first NUL. */
+    uint64_t end = b->start + l->at + l->len - 1;
+    uint64_t chunk_end = end - end % MS_CSV_CHUNK_GRID + MS_CSV_CHUNK_GRID;
+    if (in->scanned < chunk_end)
+      scan_ahead (rd, in, chunk_end);
+    if (in->nul < chunk_end) {
+      ms_csv_fail (rd, nul_line (rd, in, b->start + l->at),
+                   "binary data (a NUL byte): not a CSV file");
       return;
     }
     if (l->fields && parser->pstate == 0) {
@@ -383,7 +424,7 @@ static void
 fill_ahead (MsBlockQueue *q, MsBlockReader *in, long next)
 {
   MsReader *rd = q->rd;
-  while (!rd->failed && !in->eof && !in->error && in->nul == UINT64_MAX &&
+  while (!rd->failed && !in->eof && !in->error && in->nul >= in->offset &&
          q->filled_to < next + q->n_blocks) {
     MsBlock *b = &q->blocks[q->filled_to % q->n_blocks];
     if (!fill_block (rd, in, b))
@@ -401,7 +442,7 @@ ms_csv_read_blocks (MsReader *rd, struct csv_parser *parser, int fd, uint64_t st
 {
   int n_workers = ms_csv_threads ();
   MsBlockQueue q = { .rd = rd, .n_blocks = n_workers + 2 };
-  MsBlockReader in = { .fd = fd, .offset = start, .nul = UINT64_MAX };
+  MsBlockReader in = { .fd = fd, .offset = start, .nul = UINT64_MAX, .scanned = start };
   pthread_t threads[MS_CSV_MAX_THREADS];
   int started = 0;
   q.blocks = calloc ((size_t) q.n_blocks, sizeof *q.blocks);
@@ -450,6 +491,7 @@ ms_csv_read_blocks (MsReader *rd, struct csv_parser *parser, int fd, uint64_t st
   }
   free (q.blocks);
   free (in.carry);
+  free (in.scan);
   pthread_cond_destroy (&q.parsed);
   pthread_cond_destroy (&q.filled);
   pthread_mutex_destroy (&q.lock);
