@@ -383,8 +383,12 @@ take_block (MsBlockQueue *q, MsBlockReader *in, struct csv_parser *parser, long 
     if (in->scanned < chunk_end)
       scan_ahead (rd, in, chunk_end);
     if (in->nul < chunk_end) {
-      ms_csv_fail (rd, nul_line (rd, in, b->start + l->at),
-                   "binary data (a NUL byte): not a CSV file");
+      /* It gave libcsv the line's bytes before that chunk (a CR in them
+       * ends a record). */
+      uint64_t start = b->start + l->at, nul_chunk = in->nul - in->nul % MS_CSV_CHUNK_GRID;
+      if (start < nul_chunk)
+        ms_csv_feed_libcsv (rd, parser, text, (size_t) (nul_chunk - start));
+      ms_csv_fail (rd, nul_line (rd, in, start), "binary data (a NUL byte): not a CSV file");
       return;
     }
     if (l->fields && parser->pstate == 0) {
