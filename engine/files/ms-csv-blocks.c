@@ -137,6 +137,68 @@ same_text (const MsFieldText *a, const MsFieldText *b)
 #endif
 }
 
+/* Where field f of a split line starts: its opening quote, if any. */
+static inline const char *
+field_start (const MsFieldText *f, const char *line)
+{
+  return f->text > line && f->text[-1] == '"' ? f->text - 1 : f->text;
+}
+
+/* A line split like the line before (`before`, n_before fields, between
+ * prev and prev_eol; both end in LF): rows of a cell share most bytes, at
+ * the start and at the end. The fields before the first byte that differs
+ * are the line before's, and so are those after the last (moved by the
+ * difference in length) once splitting the bytes between meets one of
+ * them: only those are split. -1 where this does not hold (the line is
+ * then split whole). On the 10^7-row file the splitting and comparing took
+ * a fifth of show's CPU time before. */
+static int
+split_like_before (const char *line, const char *eol, const char *prev, const char *prev_eol,
+                   const MsFieldText *before, int n_before, MsFieldText *now, int *kept,
+                   int *kept_from)
+{
+  size_t len = (size_t) (eol - line), plen = (size_t) (prev_eol - prev);
+  size_t min = len < plen ? len : plen, head = 0, tail = 0;
+  if (len == 0 || (uint64_t) len > UINT32_MAX)
+    return -1;
+  while (head + 8 <= min && word_at (line + head) == word_at (prev + head))
+    head += 8;
+  while (head < min && line[head] == prev[head])
+    head++;
+  while (tail + 8 <= min - head && word_at (eol - tail - 8) == word_at (prev_eol - tail - 8))
+    tail += 8;
+  while (tail < min - head && eol[-(ptrdiff_t) tail - 1] == prev_eol[-(ptrdiff_t) tail - 1])
+    tail++;
+  /* Fields whose comma after them is among the same first bytes. */
+  int k = 0;
+  while (k + 1 < n_before && (size_t) (field_start (&before[k + 1], prev) - prev) - 1 < head)
+    k++;
+  /* Fields that start among the same last bytes. */
+  int j = n_before;
+  while (j - 1 > k && (size_t) (field_start (&before[j - 1], prev) - prev) >= plen - tail)
+    j--;
+  ptrdiff_t shift = line - prev;
+  for (int i = 0; i < k; i++)
+    now[i] = (MsFieldText) { before[i].text + shift, before[i].len };
+  const char *from = field_start (&before[k], prev) + shift;
+  const char *stop = j < n_before ? field_start (&before[j], prev) + shift + (ptrdiff_t) (len - plen)
+                                  : NULL;
+  bool stopped = false;
+  int n = ms_csv_split_plain_fields (from, eol, now, k, stop, &stopped);
+  *kept = k;
+  if (n < 0 || !stopped)
+    return n;
+  if (n + (n_before - j) > MS_CSV_PLAIN_FIELDS)
+    return -1;
+  /* At the same index, a field of the same last bytes is the same. */
+  if (n == j)
+    *kept_from = j;
+  shift += (ptrdiff_t) (len - plen);
+  for (int i = j; i < n_before; i++)
+    now[n++] = (MsFieldText) { before[i].text + shift, before[i].len };
+  return n;
+}
+
 /* Splits the block's lines and parses the rows in the plain form. */
 static void
 parse_block (MsBlock *b, MsFieldParser *parser)
@@ -145,6 +207,7 @@ parse_block (MsBlock *b, MsFieldParser *parser)
   b->failed = false;
   MsFieldText split[2][MS_CSV_PLAIN_FIELDS];
   int n_before = -1; /* fields of the line before, when split */
+  const char *prev = NULL, *prev_eol = NULL;
   int n_set = -1;    /* the columns of a row of n_set fields */
   uint32_t set = 0;
   for (size_t pos = 0; pos < b->len;) {
@@ -159,10 +222,15 @@ parse_block (MsBlock *b, MsFieldParser *parser)
     MsBlockLine *l = &b->lines[b->n_lines++];
     *l = (MsBlockLine) { .at = pos, .len = len, .first = (uint32_t) b->n_fields };
     MsFieldText *now = split[b->n_lines & 1], *before = split[(b->n_lines - 1) & 1];
-    int n = eol ? ms_csv_split_plain_row (line, eol, now) : -1;
+    /* The fields before kept and from kept_from on are the line before's. */
+    int kept = 0, kept_from = MS_CSV_PLAIN_FIELDS;
+    int n = !eol ? -1
+            : n_before > 0 ? split_like_before (line, eol, prev, prev_eol, before, n_before, now,
+                                                &kept, &kept_from)
+                           : ms_csv_split_plain_row (line, eol, now);
     if (n > 0) {
       uint64_t changed = n_before < 0 ? MS_ALL_FIELDS : 0;
-      for (int i = 0; i < n && n_before >= 0; i++)
+      for (int i = kept; i < n && i < kept_from && n_before >= 0; i++)
         if (i >= n_before || !same_text (&now[i], &before[i]))
           changed |= 1ull << i;
       if (n != n_set) {
@@ -176,6 +244,8 @@ parse_block (MsBlock *b, MsFieldParser *parser)
                                           &b->fields[b->n_fields]);
     }
     n_before = n;
+    prev = line;
+    prev_eol = eol;
     pos += len;
   }
 }

@@ -381,13 +381,14 @@ static const uint8_t byte_class[256] = {
 };
 
 int
-ms_csv_split_plain_row (const char *line, const char *eol, MsFieldText *field)
+ms_csv_split_plain_fields (const char *p, const char *eol, MsFieldText *field, int n,
+                           const char *stop, bool *stopped)
 {
-  int n = 0;
-  const char *p = line;
-  if (p == eol || (uint64_t) (eol - line) > UINT32_MAX)
-    return -1; /* libcsv skips empty lines */
   for (;;) {
+    if (p == stop) {
+      *stopped = true;
+      return n;
+    }
     const char *start = p, *end;
     if (*p == '"') {
       end = memchr (p + 1, '"', eol - (p + 1));
@@ -411,6 +412,14 @@ ms_csv_split_plain_row (const char *line, const char *eol, MsFieldText *field)
       return n;
     p++; /* the comma */
   }
+}
+
+int
+ms_csv_split_plain_row (const char *line, const char *eol, MsFieldText *field)
+{
+  if (line == eol || (uint64_t) (eol - line) > UINT32_MAX)
+    return -1; /* libcsv skips empty lines */
+  return ms_csv_split_plain_fields (line, eol, field, 0, NULL, NULL);
 }
 
 /* The message is translated: ms_csv_fail is an xgettext keyword

@@ -200,6 +200,11 @@ typedef struct {
  * without a quote inside, ending in LF at eol, shorter than 4 GiB) into at
  * most MS_CSV_PLAIN_FIELDS fields; -1 for any other line, left to libcsv. */
 int ms_csv_split_plain_row (const char *line, const char *eol, MsFieldText *fields);
+/* The same from p, a field's start, on, into fields[n] on; stops at eol,
+ * or before a field that starts at `stop` (*stopped then set). The fields
+ * so far, or -1. */
+int ms_csv_split_plain_fields (const char *p, const char *eol, MsFieldText *fields, int n,
+                               const char *stop, bool *stopped);
 void ms_csv_take_fields (MsReader *rd, const MsFieldText *fields, size_t n);
 
 /* A field parsed away from the reader (on another thread): what
