@@ -6,8 +6,10 @@
  * kept, never with a number read from the file. Fields are parsed as libcsv
  * hands them over (no allocation or copy per field), and the cells built
  * here are handed to the results without a copy. Rows in the plain form
- * memsweep writes are split here, at a fraction of libcsv's cost per byte,
- * into the same callbacks; libcsv reads the header and every other row. */
+ * memsweep writes are split without libcsv (ms_csv_split_plain_row) into
+ * the same callbacks; libcsv reads the header and every other row. After
+ * the header, a large file's rows go to ms-csv-blocks.c, which parses
+ * them on every core and takes them in the same order. */
 #define _GNU_SOURCE
 #include <csv.h>
 #include <errno.h>
@@ -129,103 +131,71 @@ take_metadata (MsReader *rd, MsResults *r, const char *buf, size_t len)
   return pos;
 }
 
-/* Bytes that end a plain unquoted field, and those that make a row need
- * libcsv: quotes, the spaces and tabs it trims, and CR, which ends a row. */
-enum { BYTE_PLAIN, BYTE_COMMA, BYTE_EOL, BYTE_LIBCSV };
-
-static const uint8_t byte_class[256] = {
-  [','] = BYTE_COMMA, ['\n'] = BYTE_EOL,   ['"'] = BYTE_LIBCSV,
-  [' '] = BYTE_LIBCSV, ['\t'] = BYTE_LIBCSV, ['\r'] = BYTE_LIBCSV,
-};
-
-#define MS_CSV_FAST_FIELDS 64
-
 bool ms_csv_plain_rows = true;
 
-/* The rows memsweep writes, split without libcsv: fields plain or quoted
- * without a quote inside, the line ending in LF. The callbacks see exactly
- * what libcsv would hand them; any other row (and a row libcsv is in the
+/* The rows memsweep writes, split without libcsv into the same callbacks
+ * (ms_csv_split_plain_row); any other row (and a row libcsv is in the
  * middle of) is left to libcsv. Returns false when the row was not taken. */
 static bool
 parse_plain_row (MsReader *rd, const char *line, const char *eol)
 {
-  MsFieldText field[MS_CSV_FAST_FIELDS];
-  int n = 0;
-  const char *p = line;
-  if (p == eol)
-    return false; /* libcsv skips empty lines */
-  for (;;) {
-    const char *start = p, *end;
-    if (*p == '"') {
-      end = memchr (p + 1, '"', eol - (p + 1));
-      if (!end || (end[1] != ',' && end[1] != '\n'))
-        return false;
-      start = p + 1;
-      p = end + 1;
-    } else {
-      uint8_t c;
-      while ((c = byte_class[(unsigned char) *p]) == BYTE_PLAIN)
-        p++;
-      if (c == BYTE_LIBCSV)
-        return false;
-      end = p;
-    }
-    if (n == MS_CSV_FAST_FIELDS)
-      return false;
-    field[n].text = start;
-    field[n++].len = (size_t) (end - start);
-    if (p == eol)
-      break;
-    p++; /* the comma */
-  }
+  MsFieldText field[MS_CSV_PLAIN_FIELDS];
+  int n = ms_csv_split_plain_row (line, eol, field);
+  if (n < 0)
+    return false;
   ms_csv_take_fields (rd, field, (size_t) n);
   ms_csv_on_record ('\n', rd);
   return true;
 }
 
-/* Feeds libcsv one line at a time so that errors can name the line. */
-static void
-parse_lines (MsReader *rd, struct csv_parser *parser, const char *buf, size_t len)
+/* Feeds libcsv one line at a time so that errors can name the line.
+ * Where the rest of a large file can go to ms_csv_read_blocks (the header
+ * read, at a line's start), stops there and returns how far it read. */
+static size_t
+parse_lines (MsReader *rd, struct csv_parser *parser, const char *buf, size_t len,
+             uint64_t offset)
 {
   size_t pos = 0;
   /* libcsv's state 0: between rows. */
   bool plain = ms_csv_plain_rows && rd->eol == '\n';
   while (pos < len && !rd->failed) {
+    if (plain && rd->have_header && parser->pstate == 0 &&
+        rd->file_size - (offset + pos) >= ms_csv_blocks_min_bytes)
+      return pos;
     const char *eol = memchr (buf + pos, rd->eol, len - pos);
     size_t n = eol ? (size_t) (eol - (buf + pos)) + 1 : len - pos;
     if (!(plain && eol && rd->have_header && parser->pstate == 0 &&
           parse_plain_row (rd, buf + pos, eol)) &&
-        csv_parse (parser, buf + pos, n,
-                   rd->have_header ? ms_csv_on_field : ms_csv_on_header_field,
-                   ms_csv_on_record, rd) != n) {
-      ms_csv_fail (rd, rd->line, "malformed CSV: %s", csv_strerror (csv_error (parser)));
-      return;
-    }
+        !ms_csv_feed_libcsv (rd, parser, buf + pos, n))
+      return len;
     pos += n;
     if (eol)
       rd->line++;
   }
+  return len;
 }
 
-static void
+/* The chunk at file offset `offset`; returns how much of it was read (all
+ * of it unless the rest of the file goes to ms_csv_read_blocks). */
+static size_t
 feed_chunk (MsReader *rd, MsResults *r, struct csv_parser *parser, const char *buf, size_t len,
-            bool first)
+            uint64_t offset)
 {
   const char *nul = memchr (buf, '\0', len);
-  if (first || nul) {
-    size_t skip = first ? sniff_start (rd, buf, len) : 0;
+  size_t skip = 0;
+  if (offset == 0 || nul) {
+    skip = offset == 0 ? sniff_start (rd, buf, len) : 0;
     if (rd->failed)
-      return;
+      return len;
     if (nul) {
       ms_csv_fail (rd, rd->line + count_byte (buf, nul - buf, rd->eol),
                    "binary data (a NUL byte): not a CSV file");
-      return;
+      return len;
     }
-    buf += skip;
-    len -= skip;
   }
-  size_t used = rd->in_preamble ? take_metadata (rd, r, buf, len) : 0;
-  parse_lines (rd, parser, buf + used, len - used);
+  size_t used = skip;
+  used += rd->in_preamble ? take_metadata (rd, r, buf + used, len - used) : 0;
+  return used + parse_lines (rd, parser, buf + used, len - used, offset + used);
 }
 
 static void
@@ -238,7 +208,6 @@ read_stream (MsReader *rd, MsResults *r, int fd)
     ms_csv_fail (rd, rd->line, "out of memory");
     return;
   }
-  bool first = true;
   /* Only the bytes the file held when opened: one that keeps growing (a
    * log, a writer gone wrong) must not be read forever. */
   while (!rd->failed && rd->bytes_read < rd->file_size) {
@@ -252,9 +221,13 @@ read_stream (MsReader *rd, MsResults *r, int fd)
     }
     if (n == 0)
       break;
+    uint64_t offset = rd->bytes_read;
     rd->bytes_read += (size_t) n;
-    feed_chunk (rd, r, &parser, buf, (size_t) n, first);
-    first = false;
+    size_t used = feed_chunk (rd, r, &parser, buf, (size_t) n, offset);
+    if (used < (size_t) n && !rd->failed) {
+      ms_csv_read_blocks (rd, &parser, fd, offset + used);
+      break;
+    }
   }
   if (!rd->failed)
     csv_fini (&parser, rd->have_header ? ms_csv_on_field : ms_csv_on_header_field,

@@ -164,7 +164,18 @@ typedef struct {
  * libcsv (the default); the fuzzing target turns it off to compare. */
 extern bool ms_csv_plain_rows;
 
-/* The files call one way only: ms-csv-read.c (the stream) -> ms-csv-rows.c
+/* Files with at least ms_csv_blocks_min_bytes after their header are split
+ * into blocks of about ms_csv_block_bytes at line ends, whose rows are
+ * split and parsed on every core (ms-csv-blocks.c). The tests make both
+ * small, to compare with the stream read on one thread. */
+extern uint64_t ms_csv_blocks_min_bytes;
+extern size_t ms_csv_block_bytes;
+
+/* The most fields a row split without libcsv has. */
+#define MS_CSV_PLAIN_FIELDS 64
+
+/* The files call one way only: ms-csv-read.c (the stream) -> ms-csv-blocks.c
+ * (large files' rows on every core) -> ms-csv-rows.c
  * (records and rows) -> ms-csv-cells.c (cells) -> ms-csv-fields.c (the
  * reader's state, the header, fields and errors); ms-csv-meta.c reads the
  * metadata lines for the stream and the summary reader. */
@@ -185,7 +196,60 @@ typedef struct {
   const char *text;
   size_t len;
 } MsFieldText;
+/* Splits a line in the plain form memsweep writes (fields plain or quoted
+ * without a quote inside, ending in LF at eol, shorter than 4 GiB) into at
+ * most MS_CSV_PLAIN_FIELDS fields; -1 for any other line, left to libcsv. */
+int ms_csv_split_plain_row (const char *line, const char *eol, MsFieldText *fields);
+/* The same from p, a field's start, on, into fields[n] on; stops at eol,
+ * or before a field that starts at `stop` (*stopped then set). The fields
+ * so far, or -1. */
+int ms_csv_split_plain_fields (const char *p, const char *eol, MsFieldText *fields, int n,
+                               const char *stop, bool *stopped);
 void ms_csv_take_fields (MsReader *rd, const MsFieldText *fields, size_t n);
+
+/* A field parsed away from the reader (on another thread): what
+ * ms_csv_take_fields sets in the record's MsField, with the text left in
+ * the block it came from. */
+typedef struct {
+  uint32_t len; /* a split line is shorter than 4 GiB */
+  bool ok;
+  bool keep_text; /* text_at holds where the text is: the field's kind
+                   * keeps it, or it did not parse */
+  int8_t name;
+  union {
+    uint64_t count;
+    double value;
+    size_t text_at; /* from the block's start */
+  };
+} MsParsedField;
+
+/* What parsing fields needs of the reader, copied for each thread: the
+ * header's columns, and the names, whose lookups remember their last match. */
+typedef struct {
+  const int8_t *field_col;
+  MsNames modes, phases, statuses;
+} MsFieldParser;
+void ms_csv_field_parser_init (MsFieldParser *p, const MsReader *rd);
+/* The fields of a split row that are in `changed` (a bit per field), those
+ * of a column into out; returns how many. */
+size_t ms_csv_parse_fields (MsFieldParser *p, const char *block, const MsFieldText *fields,
+                            size_t n, uint64_t changed, MsParsedField *out);
+/* The columns that the first n fields of a row give (fields_set). */
+uint32_t ms_csv_fields_set (const MsFieldParser *p, size_t n);
+/* A row parsed by ms_csv_parse_fields, with n fields in all, as the
+ * record's fields: those in `changed`; the others are as the record before
+ * left them. The caller ends the record (ms_csv_on_record). */
+void ms_csv_take_parsed (MsReader *rd, const char *block, const MsParsedField *parsed, size_t n,
+                         uint64_t changed, uint32_t set);
+
+/* ms-csv-blocks.c */
+struct csv_parser;
+/* libcsv takes a line (or a part of one); false after saying why it could
+ * not. */
+bool ms_csv_feed_libcsv (MsReader *rd, struct csv_parser *parser, const char *text, size_t len);
+/* The rows from file offset start (a line's start, libcsv between rows,
+ * the header read) to the end, parsed on every core. */
+void ms_csv_read_blocks (MsReader *rd, struct csv_parser *parser, int fd, uint64_t start);
 
 /* ms-csv-cells.c */
 /* More cells than any sweep holds (9 modes x 29 sizes) are free; past
@@ -197,7 +261,12 @@ MsCellBuilder *ms_csv_get_cell (MsReader *rd, MsMode mode, int exponent, const c
                                 int *refused);
 bool ms_csv_reserve_rep (MsReader *rd, MsCellBuilder *b, uint64_t rep, long line);
 void ms_csv_trim_events (MsCellBuilder *b);
+/* Checks the cells and computes their statistics, a large file's on
+ * every core. */
 void ms_csv_finish_cells (MsReader *rd, MsResults *r);
+/* The threads worth starting: the cores this process may run on. */
+#define MS_CSV_MAX_THREADS 16
+int ms_csv_threads (void);
 void ms_csv_reader_clear (MsReader *rd);
 
 /* ms-csv-rows.c: libcsv's record callback, also called after

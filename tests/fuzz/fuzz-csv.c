@@ -93,6 +93,38 @@ check_plain_rows (const char *path, const MsResults *r, const char *err)
   ms_results_free (r2);
 }
 
+/* A large file's rows are parsed on every core in blocks: with blocks of
+ * a few bytes from the header on, the same cells or the same error. */
+static void
+check_blocks (const char *path, const MsResults *r, const char *err)
+{
+  static const size_t block_bytes[] = { 1, 64, 4096 };
+  uint64_t min_was = ms_csv_blocks_min_bytes;
+  size_t block_was = ms_csv_block_bytes;
+  for (size_t k = 0; k < sizeof block_bytes / sizeof block_bytes[0]; k++) {
+    char err2[512] = "";
+    ms_csv_blocks_min_bytes = 0;
+    ms_csv_block_bytes = block_bytes[k];
+    MsResults *r2 = ms_csv_read_samples (path, err2, sizeof err2);
+    ms_csv_blocks_min_bytes = min_was;
+    ms_csv_block_bytes = block_was;
+    bool same = (r == NULL) == (r2 == NULL);
+    if (same && !r)
+      same = strcmp (err, err2) == 0;
+    if (same && r) {
+      same = r->n_cells == r2->n_cells;
+      for (size_t i = 0; same && i < r->n_cells; i++)
+        same = same_cell (&r->cells[i], &r2->cells[i]);
+    }
+    if (!same) {
+      fprintf (stderr, "rows read in blocks of %zu bytes otherwise than in one stream: '%s' / '%s'\n",
+               block_bytes[k], r ? "ok" : err, r2 ? "ok" : err2);
+      abort ();
+    }
+    ms_results_free (r2);
+  }
+}
+
 int
 LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
 {
@@ -106,6 +138,7 @@ LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
   err[0] = '\0';
   MsResults *r = ms_csv_read_samples (path, err, sizeof err);
   check_plain_rows (path, r, err);
+  check_blocks (path, r, err);
   if (r) {
     check_round_trip (r);
     ms_results_free (r);
