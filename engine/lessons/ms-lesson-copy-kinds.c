@@ -214,7 +214,6 @@ const MsLesson ms_lesson_copy_kinds = {
               "cudaHostGetDevicePointer on cudaMallocHost, cudaHostRegister with and without "
               "Mapped; a zero-copy read of mapped and of write-combined mapped memory",
   .options = options,
-  .parts = ms_lesson_one_probe_part,
   .cells = cells,
   .caption = caption,
 };

@@ -180,11 +180,9 @@ ms_lesson_run_costs (const MsSweep *sweep, MsBackend *backend, atomic_int *cance
 static void
 costs_parts (MsPartList *l)
 {
-  MsLessonPart *p = ms_lesson_add_part (l, "device", "cost=all");
-  if (p) {
+  MsLessonPart *p = ms_lesson_isolate (ms_lesson_add_part (l, "device", "cost=all"), NULL, NULL);
+  if (p)
     p->costs = true;
-    p->isolated = true;
-  }
 }
 
 /* The median of the cost cell named variant in mode (at exponent e, or at

@@ -134,7 +134,6 @@ const MsLesson ms_lesson_default_stream = {
   .settings = "one thread alone, then two threads, each an h2d copy of copy-kib, a kernel of "
               "kernel-us and a d2h copy, on the legacy and on the per-thread default stream",
   .options = options,
-  .parts = ms_lesson_one_probe_part,
   .cells = cells,
   .caption = caption,
 };

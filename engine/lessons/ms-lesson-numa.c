@@ -238,7 +238,6 @@ const MsLesson ms_lesson_numa = {
   .settings = "pinned (registered) copies of 2^exp floats, h2d and d2h, host buffer bound to "
               "buffer-node and measuring thread on thread-node's CPUs, each pairing of nodes",
   .options = options,
-  .parts = ms_lesson_one_probe_part,
   .cells = cells,
   .caption = caption,
   .before_cell = before_cell,

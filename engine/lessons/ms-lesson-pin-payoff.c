@@ -80,9 +80,7 @@ static void
 parts (MsPartList *list)
 {
   ms_lesson_add_probe_part (list, 0);
-  MsLessonPart *p = ms_lesson_add_probe_part (list, 1);
-  if (p)
-    p->isolated = true;
+  ms_lesson_isolate (ms_lesson_add_probe_part (list, 1), NULL, NULL);
 }
 
 /* Part 1: at each held share, a pinned allocation and a pageable copy. */
@@ -107,6 +105,14 @@ held_cells (const MsSweep *sweep, MsProbeCell *out, int max)
   return n;
 }
 
+/* A part 0 cell's variant, which the caption looks its cells up by:
+ * "mode=pinned/step=setup". */
+static void
+variant (char *buf, size_t len, MsPinKind kind, int step)
+{
+  snprintf (buf, len, "mode=%s/step=%s", kinds[kind].name, step_names[step]);
+}
+
 static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
@@ -119,7 +125,8 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
     for (int k = 0; k < N_KINDS; k++)
       for (int s = 0; s < N_STEPS && n < max; s++) {
         MsProbeCell *c = &out[n++];
-        ms_probe_cell_set (c, kinds[k].mode, e, "mode=%s/step=%s", kinds[k].name, step_names[s]);
+        ms_probe_cell_init (c, kinds[k].mode, e);
+        variant (c->variant, sizeof c->variant, k, s);
         c->arg[ARG_STEP] = s;
         c->arg[ARG_MAX_PCT] = pct;
         c->arg[ARG_KIND] = k;
@@ -132,7 +139,7 @@ static double
 median_of (const MsResults *r, MsPinKind kind, int exponent, int step)
 {
   char v[MS_VARIANT_LEN];
-  snprintf (v, sizeof v, "mode=%s/step=%s", kinds[kind].name, step_names[step]);
+  variant (v, sizeof v, kind, step);
   const MsCell *c = ms_caption_measured (r, kinds[kind].mode, exponent, v);
   return c ? c->stats.e2e.median : -1;
 }

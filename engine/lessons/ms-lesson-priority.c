@@ -70,7 +70,7 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   int n = 0;
   for (size_t i = 0; i < sizeof list / sizeof list[0] && n < max; i++) {
     MsProbeCell *c = &out[n++];
-    ms_probe_cell_set (c, MS_MODE_STREAMS, 0, "%s", "");
+    ms_probe_cell_init (c, MS_MODE_STREAMS, 0);
     ms_priority_variant (c->variant, sizeof c->variant, list[i].shorts, list[i].figure,
                          a[MS_PRIORITY_ARG_WAVES], a[MS_PRIORITY_ARG_BLOCK_US],
                          a[MS_PRIORITY_ARG_SHORT_US], a[MS_PRIORITY_ARG_GAP_US]);
@@ -199,7 +199,6 @@ const MsLesson ms_lesson_priority = {
               "stream; one-block kernels of short-us every gap-us on a greatest-priority stream "
               "and on a least-priority one; the long kernel alone",
   .options = options,
-  .parts = ms_lesson_one_probe_part,
   .cells = cells,
   .caption = caption,
   .kernel_issuer = kernel_issuer,
