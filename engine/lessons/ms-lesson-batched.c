@@ -237,7 +237,6 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 
 const MsLesson ms_lesson_batched = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "pinned,pageable",
             .title = MS_N_ ("Batched copies"),
             .question = MS_N_ ("Does submitting many small copies in one call "

@@ -185,7 +185,6 @@ kernel_issuer (const MsEvent *events, size_t n_events, const MsEvent *kernel)
 
 const MsLesson ms_lesson_concurrent = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "streams",
             .title = MS_N_ ("Concurrent kernels"),
             .question = MS_N_ ("Do small kernels on several streams run at the same time, and what "

@@ -197,7 +197,6 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 
 const MsLesson ms_lesson_copy_kinds = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "pinned,device,zero-copy",
             .title = MS_N_ ("Copy kinds and mapped memory"),
             .question = MS_N_ ("What do host-to-host and device-to-device copies reach, and which "

@@ -292,9 +292,7 @@ caption_costs (const MsResults *r, int exponent, char *buf, size_t len)
 
 const MsLesson ms_lesson_costs = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "device,pinned,pageable,registered",
-            .plain = false,
             .title = MS_N_ ("Costs people forget"),
             .question = MS_N_ ("What do context creation, allocation, registration and freeing "
                                "cost, and what does a memory pool save?"),

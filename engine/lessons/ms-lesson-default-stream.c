@@ -117,7 +117,6 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 
 const MsLesson ms_lesson_default_stream = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "streams",
             .title = MS_N_ ("The default stream: legacy or per thread"),
             .question = MS_N_ ("Do two host threads using the default stream get in each other's "

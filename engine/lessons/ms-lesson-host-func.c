@@ -200,7 +200,6 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 
 const MsLesson ms_lesson_host_func = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "streams",
             .title = MS_N_ ("Host functions in a stream"),
             .question = MS_N_ ("How soon does a host function run, and what does a slow one hold "

@@ -355,7 +355,6 @@ kernel_issuer (const MsEvent *events, size_t n_events, const MsEvent *kernel)
 
 const MsLesson ms_lesson_implicit_sync = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "streams",
             .title = MS_N_ ("Calls that synchronise streams"),
             .question = MS_N_ ("Which calls between two kernels on two streams stop them "

@@ -137,7 +137,6 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 
 const MsLesson ms_lesson_intensity = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "zero-copy,pinned",
             .title = MS_N_ ("Zero-copy and arithmetic intensity"),
             .question = MS_N_ ("How much arithmetic per element hides the link for zero-copy?"),

@@ -333,9 +333,7 @@ finding (const MsResults *r, char *buf, size_t len)
 
 const MsLesson ms_lesson_issue_order = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "streams",
-            .plain = false,
             .title = MS_N_ ("Streams, overlap and issue order"),
             .question = MS_N_ ("Does depth-first or breadth-first issue order change the overlap "
                                "of streams?"),

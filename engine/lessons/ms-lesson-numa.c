@@ -224,7 +224,6 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 
 const MsLesson ms_lesson_numa = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "pinned",
             .title = MS_N_ ("Which socket your buffers live on"),
             .question = MS_N_ ("Does the NUMA node of the host buffers change the copy rate?"),

@@ -444,7 +444,6 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 
 const MsLesson ms_lesson_pin_payoff = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "pageable,pinned,registered",
             .title = MS_N_ ("When does pinning pay off?"),
             .question = MS_N_ ("After how many copies does the cost of pinning a buffer come "

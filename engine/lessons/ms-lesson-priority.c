@@ -182,7 +182,6 @@ kernel_issuer (const MsEvent *events, size_t n_events, const MsEvent *kernel)
 
 const MsLesson ms_lesson_priority = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "streams",
             .title = MS_N_ ("Stream priorities"),
             .question = MS_N_ ("Do high-priority kernels get in while a long low-priority kernel "

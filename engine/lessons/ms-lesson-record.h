@@ -27,7 +27,9 @@ typedef struct {
 } MsPartList;
 
 typedef struct {
-  MsLessonTopicInfo card;        /* name, title, question, reason: what everyone sees */
+  /* Its name, title, question, reason: what everyone sees. Not its
+   * experiment, which its kind gives (ms_lesson_topic fills it in). */
+  MsLessonTopicInfo card;
   const char *settings;          /* its settings in words, for the metadata; NULL: plain */
   const MsLessonOption *options; /* ending with a NULL key; may be NULL */
   /* Its parts on list->base: sweeps, a costs part, or probe parts

@@ -322,7 +322,6 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 
 const MsLesson ms_lesson_sync_async = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "pageable,pinned",
             .title = MS_N_ ("Synchronous and asynchronous copies"),
             .question = MS_N_ ("When does a copy call return before the copy is done?"),
