@@ -59,8 +59,7 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   for (int m = 0; m < 2; m++)
     for (int e = MIN_EXP; e <= MAX_EXP; e++)
       for (int s = 0; s < N_SUBS && n < max; s++) {
-        MsProbeCell *c = &out[n++];
-        ms_probe_cell_init (c, sources[m], e);
+        MsProbeCell *c = ms_probe_cell_init (&out[n++], sources[m], e);
         variant (c->variant, sizeof c->variant, count, s);
         c->arg[ARG_COUNT] = count;
         c->arg[ARG_BATCH] = subs[s].batch;

@@ -55,8 +55,7 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   int n = 0;
   for (int k = 1; k <= max_k; k = ms_lesson_next_step (k, 2, max_k))
     for (int s = 0; s < N_SETTINGS && n < max; s++) {
-      MsProbeCell *c = &out[n++];
-      ms_probe_cell_init (c, MS_MODE_STREAMS, 0);
+      MsProbeCell *c = ms_probe_cell_init (&out[n++], MS_MODE_STREAMS, 0);
       variant (c->variant, sizeof c->variant, k, s);
       c->arg[ARG_K] = k;
       c->arg[ARG_STREAMS] = settings[s].many ? k : 1;

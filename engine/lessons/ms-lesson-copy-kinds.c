@@ -81,8 +81,7 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   int exp = (int)ms_lesson_option_in (options, sweep->options, "exp");
   int n = 0;
   for (int f = 0; f < MS_COPY_FACT_COUNT && n < max; f++) {
-    MsProbeCell *c = &out[n++];
-    ms_probe_cell_set (c, facts[f].mode, exp, "%s", facts[f].variant);
+    MsProbeCell *c = ms_probe_cell_set (&out[n++], facts[f].mode, exp, "%s", facts[f].variant);
     c->arg[ARG_FACT] = f;
     c->instrumented = facts[f].has_rate;
   }

@@ -40,8 +40,7 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   (void)part;
   int n = 0;
   for (int s = 0; s < N_SETTINGS && n < max; s++) {
-    MsProbeCell *c = &out[n++];
-    ms_probe_cell_set (c, MS_MODE_STREAMS, 0, "%s", settings[s].variant);
+    MsProbeCell *c = ms_probe_cell_set (&out[n++], MS_MODE_STREAMS, 0, "%s", settings[s].variant);
     c->arg[ARG_THREADS] = settings[s].threads;
     c->arg[ARG_PER_THREAD] = settings[s].per_thread;
     c->arg[ARG_KERNEL_US] = (int)ms_lesson_option_in (options, sweep->options, "kernel-us");

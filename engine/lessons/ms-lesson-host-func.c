@@ -64,8 +64,7 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   int n = 0;
   for (int api = 0; api < 2; api++)
     for (int after = 0; after < 2 && n < max; after++) {
-      MsProbeCell *c = &out[n++];
-      ms_probe_cell_init (c, MS_MODE_STREAMS, 0);
+      MsProbeCell *c = ms_probe_cell_init (&out[n++], MS_MODE_STREAMS, 0);
       latency_variant (c->variant, sizeof c->variant, api, after);
       set_options (c, sweep);
       c->arg[ARG_PART] = PART_LATENCY;
@@ -73,8 +72,7 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
       c->arg[ARG_AFTER] = after;
     }
   for (int s = SLOW_ALONE; s <= SLOW_OTHER && n < max; s++) {
-    MsProbeCell *c = &out[n++];
-    ms_probe_cell_init (c, MS_MODE_STREAMS, 0);
+    MsProbeCell *c = ms_probe_cell_init (&out[n++], MS_MODE_STREAMS, 0);
     slow_variant (c->variant, sizeof c->variant, s);
     set_options (c, sweep);
     c->arg[ARG_PART] = PART_SLOW;

@@ -110,8 +110,7 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   int n = 0;
   for (int op = 0; op < MS_SYNC_OP_COUNT; op++)
     for (int nb = 0; nb <= (op == MS_SYNC_OP_ALONE ? 0 : 1) && n < max; nb++) {
-      MsProbeCell *c = &out[n++];
-      ms_probe_cell_init (c, MS_MODE_STREAMS, 0);
+      MsProbeCell *c = ms_probe_cell_init (&out[n++], MS_MODE_STREAMS, 0);
       ms_implicit_sync_variant (c->variant, sizeof c->variant, op, nb, default_queues);
       c->arg[ARG_OP] = op;
       c->arg[ARG_NON_BLOCKING] = nb;

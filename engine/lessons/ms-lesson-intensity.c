@@ -43,8 +43,7 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   int n = 0;
   for (int f = 1; f <= max_f; f = ms_lesson_next_step (f, 4, max_f))
     for (int zc = 1; zc >= 0 && n < max; zc--) {
-      MsProbeCell *c = &out[n++];
-      ms_probe_cell_init (c, zc ? MS_MODE_ZERO_COPY : MS_MODE_PINNED, exp);
+      MsProbeCell *c = ms_probe_cell_init (&out[n++], zc ? MS_MODE_ZERO_COPY : MS_MODE_PINNED, exp);
       variant (c->variant, sizeof c->variant, zc, f);
       c->arg[ARG_FMA] = f;
       c->arg[ARG_ZERO_COPY] = zc;

@@ -63,9 +63,8 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   for (int d = 0; d < 2; d++)
     for (int b = 0; b < nb; b++)
       for (int t = 0; t < nt && n < max; t++) {
-        MsProbeCell *c = &out[n++];
-        ms_probe_cell_set (c, MS_MODE_PINNED, exp, "dir=%s/buf=%d/thr=%d", dirs[d], bufs[b],
-                           thrs[t]);
+        MsProbeCell *c = ms_probe_cell_set (&out[n++], MS_MODE_PINNED, exp, "dir=%s/buf=%d/thr=%d",
+                                            dirs[d], bufs[b], thrs[t]);
         c->arg[ARG_DIR] = d;
         c->arg[ARG_BUF_NODE] = bufs[b];
         c->arg[ARG_THR_NODE] = thrs[t];

@@ -61,15 +61,16 @@ ms_lesson_next_step (int value, int factor, int last)
   return value * factor > last && value < last ? last : value * factor;
 }
 
-void
+MsProbeCell *
 ms_probe_cell_init (MsProbeCell *cell, MsMode mode, int exponent)
 {
   memset (cell, 0, sizeof *cell);
   cell->mode = mode;
   cell->exponent = exponent;
+  return cell;
 }
 
-void
+MsProbeCell *
 ms_probe_cell_set (MsProbeCell *cell, MsMode mode, int exponent, const char *fmt, ...)
 {
   va_list ap;
@@ -77,4 +78,5 @@ ms_probe_cell_set (MsProbeCell *cell, MsMode mode, int exponent, const char *fmt
   va_start (ap, fmt);
   vsnprintf (cell->variant, sizeof cell->variant, fmt, ap);
   va_end (ap);
+  return cell;
 }

@@ -93,10 +93,9 @@ held_cells (const MsSweep *sweep, MsProbeCell *out, int max)
   for (int l = 0; l <= HELD_LEVELS; l++)
     for (int k = 0; k < 2 && n < max; k++) {
       int permille = held_pct * 10 * l / HELD_LEVELS;
-      MsProbeCell *c = &out[n++];
-      ms_probe_cell_set (c, k ? MS_MODE_PAGEABLE : MS_MODE_PINNED, HELD_EXP,
-                         "held-permille=%d/step=%s", permille,
-                         k ? "pageable-copy" : "pinned-alloc");
+      MsProbeCell *c = ms_probe_cell_set (&out[n++], k ? MS_MODE_PAGEABLE : MS_MODE_PINNED,
+                                          HELD_EXP, "held-permille=%d/step=%s", permille,
+                                          k ? "pageable-copy" : "pinned-alloc");
       c->arg[ARG_STEP] = k ? STEP_HELD_COPY : STEP_HELD_ALLOC;
       c->arg[ARG_MAX_PCT] = pct;
       c->arg[ARG_KIND] = k ? 0 : 1;
@@ -124,8 +123,7 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   for (int e = MIN_EXP; e <= max_exp; e += 2)
     for (int k = 0; k < N_KINDS; k++)
       for (int s = 0; s < N_STEPS && n < max; s++) {
-        MsProbeCell *c = &out[n++];
-        ms_probe_cell_init (c, kinds[k].mode, e);
+        MsProbeCell *c = ms_probe_cell_init (&out[n++], kinds[k].mode, e);
         variant (c->variant, sizeof c->variant, k, s);
         c->arg[ARG_STEP] = s;
         c->arg[ARG_MAX_PCT] = pct;

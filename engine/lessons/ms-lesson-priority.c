@@ -69,8 +69,7 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   a[MS_PRIORITY_ARG_GAP_US] = (int)ms_lesson_option_in (options, sweep->options, "gap-us");
   int n = 0;
   for (size_t i = 0; i < sizeof list / sizeof list[0] && n < max; i++) {
-    MsProbeCell *c = &out[n++];
-    ms_probe_cell_init (c, MS_MODE_STREAMS, 0);
+    MsProbeCell *c = ms_probe_cell_init (&out[n++], MS_MODE_STREAMS, 0);
     ms_priority_variant (c->variant, sizeof c->variant, list[i].shorts, list[i].figure,
                          a[MS_PRIORITY_ARG_WAVES], a[MS_PRIORITY_ARG_BLOCK_US],
                          a[MS_PRIORITY_ARG_SHORT_US], a[MS_PRIORITY_ARG_GAP_US]);

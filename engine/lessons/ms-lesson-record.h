@@ -101,12 +101,13 @@ MsLessonPart *ms_lesson_set_queues (MsLessonPart *p, bool single);
  * ends on last even where last is no power of factor (1, 4, 16, .., last):
  * the settings a lesson's cells go through up to an option's value. */
 int ms_lesson_next_step (int value, int factor, int last);
-/* A probe cell of mode at exponent with nothing else set: its variant
- * empty, for the lesson's own variant function to write. */
-void ms_probe_cell_init (MsProbeCell *cell, MsMode mode, int exponent);
-/* A probe cell's variant from a format. */
-void ms_probe_cell_set (MsProbeCell *cell, MsMode mode, int exponent, const char *fmt, ...)
-  __attribute__ ((format (printf, 4, 5)));
+/* Sets cell to a probe cell of mode at exponent with nothing else set:
+ * its variant empty, for the lesson's own variant function to write.
+ * Gives cell back. */
+MsProbeCell *ms_probe_cell_init (MsProbeCell *cell, MsMode mode, int exponent);
+/* The same with its variant from a format. */
+MsProbeCell *ms_probe_cell_set (MsProbeCell *cell, MsMode mode, int exponent, const char *fmt, ...)
+    __attribute__ ((format (printf, 4, 5)));
 
 /* The value of key in values ("key=value,..."), or the option's default
  * (ms-lesson-options.c). */

@@ -97,8 +97,7 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
       for (int dir = 0; dir < MS_SA_DIR_COUNT; dir++)
         for (int e = lo; e <= hi; e += 2)
           for (int what = 0; what < MS_SA_WHAT_COUNT && n < max; what++) {
-            MsProbeCell *c = &out[n++];
-            ms_probe_cell_init (c, memories[m], e);
+            MsProbeCell *c = ms_probe_cell_init (&out[n++], memories[m], e);
             ms_sa_variant (c->variant, sizeof c->variant, (MsSaApi)api, (MsSaDir)dir,
                            (MsSaWhat)what, ahead, part == 1);
             c->arg[MS_SA_ARG_API] = api;
