@@ -41,6 +41,14 @@ static const struct {
 
 static const MsMode sources[] = { MS_MODE_PINNED, MS_MODE_PAGEABLE };
 
+/* A cell's variant, which the caption looks its cells up by:
+ * "n=64/call=batch/order=any". */
+static void
+variant (char *buf, size_t len, int count, int s)
+{
+  snprintf (buf, len, "n=%d/%s", count, subs[s].variant);
+}
+
 static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
@@ -51,8 +59,8 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   for (int m = 0; m < 2; m++)
     for (int e = MIN_EXP; e <= MAX_EXP; e++)
       for (int s = 0; s < N_SUBS && n < max; s++) {
-        MsProbeCell *c = &out[n++];
-        ms_probe_cell_set (c, sources[m], e, "n=%d/%s", count, subs[s].variant);
+        MsProbeCell *c = ms_probe_cell_init (&out[n++], sources[m], e);
+        variant (c->variant, sizeof c->variant, count, s);
         c->arg[ARG_COUNT] = count;
         c->arg[ARG_BATCH] = subs[s].batch;
         c->arg[ARG_ORDER] = subs[s].order;
@@ -77,7 +85,7 @@ static const MsCell *
 cell_at (const MsResults *r, MsMode mode, int exp, int count, int s)
 {
   char v[MS_VARIANT_LEN];
-  snprintf (v, sizeof v, "n=%d/%s", count, subs[s].variant);
+  variant (v, sizeof v, count, s);
   return ms_caption_measured (r, mode, exp, v);
 }
 
@@ -228,7 +236,6 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 
 const MsLesson ms_lesson_batched = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "pinned,pageable",
             .title = MS_N_ ("Batched copies"),
             .question = MS_N_ ("Does submitting many small copies in one call "
@@ -246,7 +253,6 @@ const MsLesson ms_lesson_batched = {
               "pageable memory: one cudaMemcpyAsync per copy, or one cudaMemcpyBatchAsync with "
               "source access order stream, any or during the call",
   .options = options,
-  .parts = ms_lesson_one_probe_part,
   .cells = cells,
   .caption = caption,
 };

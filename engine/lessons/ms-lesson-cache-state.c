@@ -317,9 +317,7 @@ finding (const MsResults *r, char *buf, size_t len)
 
 const MsLesson ms_lesson_cache_state = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "pageable,pinned,write-combined",
-            .plain = false,
             .title = MS_N_ ("Write-combined memory and the host cache"),
             .question = MS_N_ ("How does the way the host last wrote the buffers change the copy?"),
             .reason = MS_N_ ("The host writes the inputs with streaming stores (the sweep's own "

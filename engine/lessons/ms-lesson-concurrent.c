@@ -38,6 +38,14 @@ static const struct {
 };
 #define N_SETTINGS ((int) (sizeof settings / sizeof settings[0]))
 
+/* A cell's variant, which the caption looks its cells up by:
+ * "K=4/streams=many". */
+static void
+variant (char *buf, size_t len, int k, int s)
+{
+  snprintf (buf, len, "K=%d/%s", k, settings[s].variant);
+}
+
 static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
@@ -45,10 +53,10 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   int kernel_us = (int) ms_lesson_option_in (options, sweep->options, "kernel-us");
   int max_k = (int) ms_lesson_option_in (options, sweep->options, "max-k");
   int n = 0;
-  for (int k = 1; k <= max_k; k = k * 2 > max_k && k < max_k ? max_k : k * 2)
+  for (int k = 1; k <= max_k; k = ms_lesson_next_step (k, 2, max_k))
     for (int s = 0; s < N_SETTINGS && n < max; s++) {
-      MsProbeCell *c = &out[n++];
-      ms_probe_cell_set (c, MS_MODE_STREAMS, 0, "K=%d/%s", k, settings[s].variant);
+      MsProbeCell *c = ms_probe_cell_init (&out[n++], MS_MODE_STREAMS, 0);
+      variant (c->variant, sizeof c->variant, k, s);
       c->arg[ARG_K] = k;
       c->arg[ARG_STREAMS] = settings[s].many ? k : 1;
       c->arg[ARG_GRID] = settings[s].grid;
@@ -64,7 +72,7 @@ static double
 median_at (const MsResults *r, int k, int s)
 {
   char v[MS_VARIANT_LEN];
-  snprintf (v, sizeof v, "K=%d/%s", k, settings[s].variant);
+  variant (v, sizeof v, k, s);
   const MsCell *c = ms_caption_measured (r, MS_MODE_STREAMS, 0, v);
   return c ? c->stats.e2e.median : 0;
 }
@@ -176,7 +184,6 @@ kernel_issuer (const MsEvent *events, size_t n_events, const MsEvent *kernel)
 
 const MsLesson ms_lesson_concurrent = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "streams",
             .title = MS_N_ ("Concurrent kernels"),
             .question = MS_N_ ("Do small kernels on several streams run at the same time, and what "
@@ -190,7 +197,6 @@ const MsLesson ms_lesson_concurrent = {
   .settings = "K=1,2,4..max-k kernels of kernel-us on one stream and on K streams; on K "
               "streams also grids of one block per SM, with all shared memory, and full grids",
   .options = options,
-  .parts = ms_lesson_one_probe_part,
   .cells = cells,
   .caption = caption,
   .kernel_issuer = kernel_issuer,

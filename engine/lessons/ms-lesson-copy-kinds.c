@@ -81,8 +81,7 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   int exp = (int)ms_lesson_option_in (options, sweep->options, "exp");
   int n = 0;
   for (int f = 0; f < MS_COPY_FACT_COUNT && n < max; f++) {
-    MsProbeCell *c = &out[n++];
-    ms_probe_cell_set (c, facts[f].mode, exp, "%s", facts[f].variant);
+    MsProbeCell *c = ms_probe_cell_set (&out[n++], facts[f].mode, exp, "%s", facts[f].variant);
     c->arg[ARG_FACT] = f;
     c->instrumented = facts[f].has_rate;
   }
@@ -197,7 +196,6 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 
 const MsLesson ms_lesson_copy_kinds = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "pinned,device,zero-copy",
             .title = MS_N_ ("Copy kinds and mapped memory"),
             .question = MS_N_ ("What do host-to-host and device-to-device copies reach, and which "
@@ -214,7 +212,6 @@ const MsLesson ms_lesson_copy_kinds = {
               "cudaHostGetDevicePointer on cudaMallocHost, cudaHostRegister with and without "
               "Mapped; a zero-copy read of mapped and of write-combined mapped memory",
   .options = options,
-  .parts = ms_lesson_one_probe_part,
   .cells = cells,
   .caption = caption,
 };

@@ -180,11 +180,9 @@ ms_lesson_run_costs (const MsSweep *sweep, MsBackend *backend, atomic_int *cance
 static void
 costs_parts (MsPartList *l)
 {
-  MsLessonPart *p = ms_lesson_add_part (l, "device", "cost=all");
-  if (p) {
+  MsLessonPart *p = ms_lesson_isolate (ms_lesson_add_part (l, "device", "cost=all"), NULL, NULL);
+  if (p)
     p->costs = true;
-    p->isolated = true;
-  }
 }
 
 /* The median of the cost cell named variant in mode (at exponent e, or at
@@ -294,9 +292,7 @@ caption_costs (const MsResults *r, int exponent, char *buf, size_t len)
 
 const MsLesson ms_lesson_costs = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "device,pinned,pageable,registered",
-            .plain = false,
             .title = MS_N_ ("Costs people forget"),
             .question = MS_N_ ("What do context creation, allocation, registration and freeing "
                                "cost, and what does a memory pool save?"),

@@ -40,8 +40,7 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   (void)part;
   int n = 0;
   for (int s = 0; s < N_SETTINGS && n < max; s++) {
-    MsProbeCell *c = &out[n++];
-    ms_probe_cell_set (c, MS_MODE_STREAMS, 0, "%s", settings[s].variant);
+    MsProbeCell *c = ms_probe_cell_set (&out[n++], MS_MODE_STREAMS, 0, "%s", settings[s].variant);
     c->arg[ARG_THREADS] = settings[s].threads;
     c->arg[ARG_PER_THREAD] = settings[s].per_thread;
     c->arg[ARG_KERNEL_US] = (int)ms_lesson_option_in (options, sweep->options, "kernel-us");
@@ -117,7 +116,6 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 
 const MsLesson ms_lesson_default_stream = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "streams",
             .title = MS_N_ ("The default stream: legacy or per thread"),
             .question = MS_N_ ("Do two host threads using the default stream get in each other's "
@@ -134,7 +132,6 @@ const MsLesson ms_lesson_default_stream = {
   .settings = "one thread alone, then two threads, each an h2d copy of copy-kib, a kernel of "
               "kernel-us and a d2h copy, on the legacy and on the per-thread default stream",
   .options = options,
-  .parts = ms_lesson_one_probe_part,
   .cells = cells,
   .caption = caption,
 };

@@ -72,9 +72,7 @@ finding_duplex (const MsResults *r, char *buf, size_t len)
 
 const MsLesson ms_lesson_duplex = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "pinned",
-            .plain = false,
             .title = MS_N_ ("Copies in both directions"),
             .question = MS_N_ ("Do host-to-device and device-to-host copies run at the same time?"),
             .reason = MS_N_ ("PCIe carries both directions at once: a copy each way on two streams "

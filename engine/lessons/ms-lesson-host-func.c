@@ -43,6 +43,20 @@ set_options (MsProbeCell *c, const MsSweep *sweep)
   c->instrumented = 1;
 }
 
+/* The cells' variants, which the caption looks them up by:
+ * "latency/api=launch-host-func/after=kernel" and "slow/alone". */
+static void
+latency_variant (char *buf, size_t len, int api, int after)
+{
+  snprintf (buf, len, "latency/api=%s/after=%s", api_words[api], after_words[after]);
+}
+
+static void
+slow_variant (char *buf, size_t len, int s)
+{
+  snprintf (buf, len, "slow/%s", slow_words[s]);
+}
+
 static int
 cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
@@ -50,17 +64,16 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   int n = 0;
   for (int api = 0; api < 2; api++)
     for (int after = 0; after < 2 && n < max; after++) {
-      MsProbeCell *c = &out[n++];
-      ms_probe_cell_set (c, MS_MODE_STREAMS, 0, "latency/api=%s/after=%s", api_words[api],
-                         after_words[after]);
+      MsProbeCell *c = ms_probe_cell_init (&out[n++], MS_MODE_STREAMS, 0);
+      latency_variant (c->variant, sizeof c->variant, api, after);
       set_options (c, sweep);
       c->arg[ARG_PART] = PART_LATENCY;
       c->arg[ARG_API] = api;
       c->arg[ARG_AFTER] = after;
     }
   for (int s = SLOW_ALONE; s <= SLOW_OTHER && n < max; s++) {
-    MsProbeCell *c = &out[n++];
-    ms_probe_cell_set (c, MS_MODE_STREAMS, 0, "slow/%s", slow_words[s]);
+    MsProbeCell *c = ms_probe_cell_init (&out[n++], MS_MODE_STREAMS, 0);
+    slow_variant (c->variant, sizeof c->variant, s);
     set_options (c, sweep);
     c->arg[ARG_PART] = PART_SLOW;
     c->arg[ARG_SLOW] = s;
@@ -72,7 +85,7 @@ static const MsCell *
 latency_cell (const MsResults *r, int api, int after)
 {
   char v[MS_VARIANT_LEN];
-  snprintf (v, sizeof v, "latency/api=%s/after=%s", api_words[api], after_words[after]);
+  latency_variant (v, sizeof v, api, after);
   return ms_caption_measured (r, MS_MODE_STREAMS, 0, v);
 }
 
@@ -87,7 +100,7 @@ static double
 slow_of (const MsResults *r, int s)
 {
   char v[MS_VARIANT_LEN];
-  snprintf (v, sizeof v, "slow/%s", slow_words[s]);
+  slow_variant (v, sizeof v, s);
   const MsCell *c = ms_caption_measured (r, MS_MODE_STREAMS, 0, v);
   return c ? c->stats.e2e.median : 0;
 }
@@ -185,7 +198,6 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 
 const MsLesson ms_lesson_host_func = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "streams",
             .title = MS_N_ ("Host functions in a stream"),
             .question = MS_N_ ("How soon does a host function run, and what does a slow one hold "
@@ -204,7 +216,6 @@ const MsLesson ms_lesson_host_func = {
               "busy for host-func-us alone, a kernel of kernel-us alone, and both with the "
               "kernel on the same or on another stream",
   .options = options,
-  .parts = ms_lesson_one_probe_part,
   .cells = cells,
   .caption = caption,
 };

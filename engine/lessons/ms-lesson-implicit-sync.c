@@ -17,7 +17,6 @@
 #include "ms-lesson-record.h"
 
 #define NAME "implicit-sync"
-#define MAX_CONNECTIONS "CUDA_DEVICE_MAX_CONNECTIONS"
 
 /* arg[] of the probe, read by kernels/lesson-implicit-sync.cu. */
 /* ARG_DEFAULT_QUEUES only names the part's setting: the child's
@@ -98,16 +97,8 @@ ms_implicit_sync_column_label (int column)
 static void
 parts (MsPartList *list)
 {
-  MsLessonPart *p = ms_lesson_add_probe_part (list, 0);
-  if (p) {
-    p->isolated = true;
-    p->env = MAX_CONNECTIONS "=1";
-  }
-  p = ms_lesson_add_probe_part (list, 1);
-  if (p) {
-    p->isolated = true;
-    p->env_unset = MAX_CONNECTIONS;
-  }
+  ms_lesson_set_queues (ms_lesson_add_probe_part (list, 0), true);
+  ms_lesson_set_queues (ms_lesson_add_probe_part (list, 1), false);
 }
 
 static int
@@ -119,8 +110,7 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   int n = 0;
   for (int op = 0; op < MS_SYNC_OP_COUNT; op++)
     for (int nb = 0; nb <= (op == MS_SYNC_OP_ALONE ? 0 : 1) && n < max; nb++) {
-      MsProbeCell *c = &out[n++];
-      ms_probe_cell_set (c, MS_MODE_STREAMS, 0, "%s", "");
+      MsProbeCell *c = ms_probe_cell_init (&out[n++], MS_MODE_STREAMS, 0);
       ms_implicit_sync_variant (c->variant, sizeof c->variant, op, nb, default_queues);
       c->arg[ARG_OP] = op;
       c->arg[ARG_NON_BLOCKING] = nb;
@@ -364,7 +354,6 @@ kernel_issuer (const MsEvent *events, size_t n_events, const MsEvent *kernel)
 
 const MsLesson ms_lesson_implicit_sync = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "streams",
             .title = MS_N_ ("Calls that synchronise streams"),
             .question = MS_N_ ("Which calls between two kernels on two streams stop them "
@@ -387,7 +376,7 @@ const MsLesson ms_lesson_implicit_sync = {
   .settings = "two kernels of kernel-us on two streams with one operation between the launches "
               "(buffers of kib KiB; cudaMemsetAsync, cudaMallocAsync and cudaFreeAsync on a "
               "third stream, cudaEventRecord on the first); blocking and non-blocking "
-              "streams; " MAX_CONNECTIONS "=1 and the "
+              "streams; " MS_LESSON_MAX_CONNECTIONS "=1 and the "
               "default, each in a fresh process; one kernel alone per queue setting",
   .options = options,
   .parts = parts,

@@ -26,11 +26,12 @@ static const MsLessonOption options[] = {
   { NULL },
 };
 
-/* The next F after f (times 4), ending on max_f. */
-static int
-next_fma (int f, int max_f)
+/* A cell's variant, which the caption looks its cells up by:
+ * "mode=zero-copy/F=16". */
+static void
+variant (char *buf, size_t len, bool zero_copy, int f)
 {
-  return f * 4 > max_f && f < max_f ? max_f : f * 4;
+  snprintf (buf, len, "mode=%s/F=%d", zero_copy ? "zero-copy" : "pinned", f);
 }
 
 static int
@@ -40,11 +41,10 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   int exp = (int)ms_lesson_option_in (options, sweep->options, "exp");
   int max_f = (int)ms_lesson_option_in (options, sweep->options, "max-fma");
   int n = 0;
-  for (int f = 1; f <= max_f; f = next_fma (f, max_f))
+  for (int f = 1; f <= max_f; f = ms_lesson_next_step (f, 4, max_f))
     for (int zc = 1; zc >= 0 && n < max; zc--) {
-      MsProbeCell *c = &out[n++];
-      ms_probe_cell_set (c, zc ? MS_MODE_ZERO_COPY : MS_MODE_PINNED, exp, "mode=%s/F=%d",
-                         zc ? "zero-copy" : "pinned", f);
+      MsProbeCell *c = ms_probe_cell_init (&out[n++], zc ? MS_MODE_ZERO_COPY : MS_MODE_PINNED, exp);
+      variant (c->variant, sizeof c->variant, zc, f);
       c->arg[ARG_FMA] = f;
       c->arg[ARG_ZERO_COPY] = zc;
       c->instrumented = 1;
@@ -57,7 +57,7 @@ static double
 median_at (const MsResults *r, bool zero_copy, int f, int exponent)
 {
   char v[MS_VARIANT_LEN];
-  snprintf (v, sizeof v, "mode=%s/F=%d", zero_copy ? "zero-copy" : "pinned", f);
+  variant (v, sizeof v, zero_copy, f);
   FOR_EACH_EXP (e, exponent)
   {
     const MsCell *c = ms_caption_measured (r, zero_copy ? MS_MODE_ZERO_COPY : MS_MODE_PINNED, e, v);
@@ -136,7 +136,6 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 
 const MsLesson ms_lesson_intensity = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "zero-copy,pinned",
             .title = MS_N_ ("Zero-copy and arithmetic intensity"),
             .question = MS_N_ ("How much arithmetic per element hides the link for zero-copy?"),
@@ -150,7 +149,6 @@ const MsLesson ms_lesson_intensity = {
   .settings = "R=1; F=1,4,16..max-fma dependent FMAs per element; zero-copy (mapped pinned a, "
               "b, c) and pinned (H2D a, b; kernel; D2H c) end to end at one size (exp)",
   .options = options,
-  .parts = ms_lesson_one_probe_part,
   .cells = cells,
   .caption = caption,
 };

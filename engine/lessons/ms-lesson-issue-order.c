@@ -15,7 +15,6 @@
 #include "ms-lesson-record.h"
 
 #define NAME "issue-order"
-#define MAX_CONNECTIONS "CUDA_DEVICE_MAX_CONNECTIONS"
 
 static const int stream_counts[] = { 1, 2, 4, 8, 16 };
 #define N_OF(a) ((int)(sizeof (a) / sizeof (a)[0]))
@@ -253,9 +252,7 @@ add_order_part (MsPartList *l, bool single, MsIssueOrder order, int k, bool time
   p->sweep.streams = k;
   p->sweep.order = order;
   p->sweep.knobs.timers_per_step = timers;
-  p->isolated = true;
-  p->env = single ? MAX_CONNECTIONS "=1" : NULL;
-  p->env_unset = single ? NULL : MAX_CONNECTIONS;
+  ms_lesson_set_queues (p, single);
   return true;
 }
 
@@ -279,8 +276,7 @@ add_around_parts (MsPartList *l)
       if (a == 0)
         p->sweep.instr_reps = 1; /* the first repetition's alone */
       p->sweep.knobs.inputs_kept = a == 1;
-      p->isolated = true;
-      p->env = MAX_CONNECTIONS "=1";
+      ms_lesson_set_queues (p, true);
     }
   return true;
 }
@@ -309,8 +305,7 @@ issue_order_parts (MsPartList *l)
     p->sweep.streams = 4;
     p->sweep.order = o ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST;
     p->sweep.knobs.host_work = true;
-    p->isolated = true;
-    p->env_unset = MAX_CONNECTIONS;
+    ms_lesson_set_queues (p, false);
   }
 }
 
@@ -338,9 +333,7 @@ finding (const MsResults *r, char *buf, size_t len)
 
 const MsLesson ms_lesson_issue_order = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "streams",
-            .plain = false,
             .title = MS_N_ ("Streams, overlap and issue order"),
             .question = MS_N_ ("Does depth-first or breadth-first issue order change the overlap "
                                "of streams?"),
@@ -351,11 +344,11 @@ const MsLesson ms_lesson_issue_order = {
                              "again on one queue with an event pair around every step, as a "
                              "per-phase timer records them: the caption says which of the two made "
                              "a difference on this GPU. Also host work overlapping the copies.") },
-  .settings = "streams K=1,2,4,8,16, depth and breadth, with " MAX_CONNECTIONS "=1 and the "
-              "default, each in a fresh process; one queue also with an event pair per step "
-              "(timers=per-step); one queue at K=16 also without instrumented repetitions between "
-              "the timed ones (around=plain) and with the inputs not rewritten "
-              "(around=kept); host work beside the copies at K=4",
+  .settings = "streams K=1,2,4,8,16, depth and breadth, with " MS_LESSON_MAX_CONNECTIONS
+              "=1 and the default, each in a fresh process; one queue also with an event pair "
+              "per step (timers=per-step); one queue at K=16 also without instrumented "
+              "repetitions between the timed ones (around=plain) and with the inputs not "
+              "rewritten (around=kept); host work beside the copies at K=4",
   .parts = issue_order_parts,
   .caption = caption,
   .finding = finding,

@@ -205,7 +205,6 @@ finding (const MsResults *r, char *buf, size_t len)
 const MsLesson ms_lesson_managed_touch = {
   .card = { .name = NAME,
             .alias = "managed-prefetch",
-            .experiment = NAME,
             .modes = "managed,managed-prefetch",
             .plain = true,
             .title = MS_N_ ("Managed memory with and without prefetch"),

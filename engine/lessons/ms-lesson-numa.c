@@ -63,9 +63,8 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   for (int d = 0; d < 2; d++)
     for (int b = 0; b < nb; b++)
       for (int t = 0; t < nt && n < max; t++) {
-        MsProbeCell *c = &out[n++];
-        ms_probe_cell_set (c, MS_MODE_PINNED, exp, "dir=%s/buf=%d/thr=%d", dirs[d], bufs[b],
-                           thrs[t]);
+        MsProbeCell *c = ms_probe_cell_set (&out[n++], MS_MODE_PINNED, exp, "dir=%s/buf=%d/thr=%d",
+                                            dirs[d], bufs[b], thrs[t]);
         c->arg[ARG_DIR] = d;
         c->arg[ARG_BUF_NODE] = bufs[b];
         c->arg[ARG_THR_NODE] = thrs[t];
@@ -224,7 +223,6 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 
 const MsLesson ms_lesson_numa = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "pinned",
             .title = MS_N_ ("Which socket your buffers live on"),
             .question = MS_N_ ("Does the NUMA node of the host buffers change the copy rate?"),
@@ -238,7 +236,6 @@ const MsLesson ms_lesson_numa = {
   .settings = "pinned (registered) copies of 2^exp floats, h2d and d2h, host buffer bound to "
               "buffer-node and measuring thread on thread-node's CPUs, each pairing of nodes",
   .options = options,
-  .parts = ms_lesson_one_probe_part,
   .cells = cells,
   .caption = caption,
   .before_cell = before_cell,

@@ -37,20 +37,46 @@ ms_lesson_add_probe_part (MsPartList *list, int part)
   return p;
 }
 
-void
-ms_lesson_one_probe_part (MsPartList *list)
+MsLessonPart *
+ms_lesson_isolate (MsLessonPart *p, const char *env, const char *env_unset)
 {
-  ms_lesson_add_probe_part (list, 0);
+  if (p) {
+    p->isolated = true;
+    p->env = env;
+    p->env_unset = env_unset;
+  }
+  return p;
 }
 
-void
-ms_probe_cell_set (MsProbeCell *cell, MsMode mode, int exponent, const char *fmt, ...)
+MsLessonPart *
+ms_lesson_set_queues (MsLessonPart *p, bool single)
 {
-  va_list ap;
+  return ms_lesson_isolate (p, single ? MS_LESSON_MAX_CONNECTIONS "=1" : NULL,
+                            single ? NULL : MS_LESSON_MAX_CONNECTIONS);
+}
+
+int
+ms_lesson_next_step (int value, int factor, int last)
+{
+  return value * factor > last && value < last ? last : value * factor;
+}
+
+MsProbeCell *
+ms_probe_cell_init (MsProbeCell *cell, MsMode mode, int exponent)
+{
   memset (cell, 0, sizeof *cell);
   cell->mode = mode;
   cell->exponent = exponent;
+  return cell;
+}
+
+MsProbeCell *
+ms_probe_cell_set (MsProbeCell *cell, MsMode mode, int exponent, const char *fmt, ...)
+{
+  va_list ap;
+  ms_probe_cell_init (cell, mode, exponent);
   va_start (ap, fmt);
   vsnprintf (cell->variant, sizeof cell->variant, fmt, ap);
   va_end (ap);
+  return cell;
 }

@@ -80,9 +80,7 @@ static void
 parts (MsPartList *list)
 {
   ms_lesson_add_probe_part (list, 0);
-  MsLessonPart *p = ms_lesson_add_probe_part (list, 1);
-  if (p)
-    p->isolated = true;
+  ms_lesson_isolate (ms_lesson_add_probe_part (list, 1), NULL, NULL);
 }
 
 /* Part 1: at each held share, a pinned allocation and a pageable copy. */
@@ -95,16 +93,23 @@ held_cells (const MsSweep *sweep, MsProbeCell *out, int max)
   for (int l = 0; l <= HELD_LEVELS; l++)
     for (int k = 0; k < 2 && n < max; k++) {
       int permille = held_pct * 10 * l / HELD_LEVELS;
-      MsProbeCell *c = &out[n++];
-      ms_probe_cell_set (c, k ? MS_MODE_PAGEABLE : MS_MODE_PINNED, HELD_EXP,
-                         "held-permille=%d/step=%s", permille,
-                         k ? "pageable-copy" : "pinned-alloc");
+      MsProbeCell *c = ms_probe_cell_set (&out[n++], k ? MS_MODE_PAGEABLE : MS_MODE_PINNED,
+                                          HELD_EXP, "held-permille=%d/step=%s", permille,
+                                          k ? "pageable-copy" : "pinned-alloc");
       c->arg[ARG_STEP] = k ? STEP_HELD_COPY : STEP_HELD_ALLOC;
       c->arg[ARG_MAX_PCT] = pct;
       c->arg[ARG_KIND] = k ? 0 : 1;
       c->arg[ARG_HELD_PERMILLE] = permille;
     }
   return n;
+}
+
+/* A part 0 cell's variant, which the caption looks its cells up by:
+ * "mode=pinned/step=setup". */
+static void
+variant (char *buf, size_t len, MsPinKind kind, int step)
+{
+  snprintf (buf, len, "mode=%s/step=%s", kinds[kind].name, step_names[step]);
 }
 
 static int
@@ -118,8 +123,8 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   for (int e = MIN_EXP; e <= max_exp; e += 2)
     for (int k = 0; k < N_KINDS; k++)
       for (int s = 0; s < N_STEPS && n < max; s++) {
-        MsProbeCell *c = &out[n++];
-        ms_probe_cell_set (c, kinds[k].mode, e, "mode=%s/step=%s", kinds[k].name, step_names[s]);
+        MsProbeCell *c = ms_probe_cell_init (&out[n++], kinds[k].mode, e);
+        variant (c->variant, sizeof c->variant, k, s);
         c->arg[ARG_STEP] = s;
         c->arg[ARG_MAX_PCT] = pct;
         c->arg[ARG_KIND] = k;
@@ -132,7 +137,7 @@ static double
 median_of (const MsResults *r, MsPinKind kind, int exponent, int step)
 {
   char v[MS_VARIANT_LEN];
-  snprintf (v, sizeof v, "mode=%s/step=%s", kinds[kind].name, step_names[step]);
+  variant (v, sizeof v, kind, step);
   const MsCell *c = ms_caption_measured (r, kinds[kind].mode, exponent, v);
   return c ? c->stats.e2e.median : -1;
 }
@@ -437,7 +442,6 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 
 const MsLesson ms_lesson_pin_payoff = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "pageable,pinned,registered",
             .title = MS_N_ ("When does pinning pay off?"),
             .question = MS_N_ ("After how many copies does the cost of pinning a buffer come "

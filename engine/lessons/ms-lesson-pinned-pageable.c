@@ -51,7 +51,6 @@ caption_pinned_pageable (const MsResults *r, int exponent, char *buf, size_t len
 
 const MsLesson ms_lesson_pinned_pageable = {
   .card = { .name = NAME,
-            .experiment = "",
             .modes = "pageable,pinned",
             .plain = true,
             .title = MS_N_ ("Pinned against pageable"),

@@ -105,7 +105,6 @@ ms_lesson_portable_caption (const MsResults *run, const MsPortableResults *p, ch
 
 const MsLesson ms_lesson_portable = {
   .card = { .name = NAME,
-            .experiment = "",
             .modes = "pinned",
             .plain = true,
             .title = MS_N_ ("Portable pinned memory (cudaHostAllocPortable)"),

@@ -69,8 +69,7 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   a[MS_PRIORITY_ARG_GAP_US] = (int)ms_lesson_option_in (options, sweep->options, "gap-us");
   int n = 0;
   for (size_t i = 0; i < sizeof list / sizeof list[0] && n < max; i++) {
-    MsProbeCell *c = &out[n++];
-    ms_probe_cell_set (c, MS_MODE_STREAMS, 0, "%s", "");
+    MsProbeCell *c = ms_probe_cell_init (&out[n++], MS_MODE_STREAMS, 0);
     ms_priority_variant (c->variant, sizeof c->variant, list[i].shorts, list[i].figure,
                          a[MS_PRIORITY_ARG_WAVES], a[MS_PRIORITY_ARG_BLOCK_US],
                          a[MS_PRIORITY_ARG_SHORT_US], a[MS_PRIORITY_ARG_GAP_US]);
@@ -182,7 +181,6 @@ kernel_issuer (const MsEvent *events, size_t n_events, const MsEvent *kernel)
 
 const MsLesson ms_lesson_priority = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "streams",
             .title = MS_N_ ("Stream priorities"),
             .question = MS_N_ ("Do high-priority kernels get in while a long low-priority kernel "
@@ -199,7 +197,6 @@ const MsLesson ms_lesson_priority = {
               "stream; one-block kernels of short-us every gap-us on a greatest-priority stream "
               "and on a least-priority one; the long kernel alone",
   .options = options,
-  .parts = ms_lesson_one_probe_part,
   .cells = cells,
   .caption = caption,
   .kernel_issuer = kernel_issuer,

@@ -27,11 +27,14 @@ typedef struct {
 } MsPartList;
 
 typedef struct {
-  MsLessonTopicInfo card;        /* name, title, question, reason: what everyone sees */
+  /* Its name, title, question, reason: what everyone sees. Not its
+   * experiment, which its kind gives (ms_lesson_topic fills it in). */
+  MsLessonTopicInfo card;
   const char *settings;          /* its settings in words, for the metadata; NULL: plain */
   const MsLessonOption *options; /* ending with a NULL key; may be NULL */
   /* Its parts on list->base: sweeps, a costs part, or probe parts
-   * (isolated ones set env). NULL for a plain lesson. */
+   * (isolated ones set env). NULL for a plain lesson, and for a probe
+   * lesson that is one probe part (its part 0), as most are. */
   void (*parts) (MsPartList *list);
   /* A probe lesson's cells of one of its parts on sweep (options in
    * sweep->options); NULL for the others. */
@@ -83,12 +86,28 @@ MsLessonPart *ms_lesson_add_part (MsPartList *list, const char *modes, const cha
 /* A probe part (part: the lesson's own numbering, given back to its cells
  * function); NULL when full. */
 MsLessonPart *ms_lesson_add_probe_part (MsPartList *list, int part);
-/* The parts of a lesson that is one probe part (its part 0): most probe
- * lessons' .parts. */
-void ms_lesson_one_probe_part (MsPartList *list);
-/* A probe cell's variant from a format. */
-void ms_probe_cell_set (MsProbeCell *cell, MsMode mode, int exponent, const char *fmt, ...)
-  __attribute__ ((format (printf, 4, 5)));
+/* Runs p in a fresh process, whose CUDA context is made after env
+ * ("NAME=VALUE") is set and env_unset (a name) removed; either may be
+ * NULL. Gives p back; nothing for a NULL p (a full list). */
+MsLessonPart *ms_lesson_isolate (MsLessonPart *p, const char *env, const char *env_unset);
+/* The variable that sets how many hardware work queues the streams share;
+ * read once, when the context is made. */
+#define MS_LESSON_MAX_CONNECTIONS "CUDA_DEVICE_MAX_CONNECTIONS"
+/* Isolates p with one hardware work queue (MS_LESSON_MAX_CONNECTIONS=1)
+ * or with the default ones (the variable removed, whatever the caller's
+ * environment says). */
+MsLessonPart *ms_lesson_set_queues (MsLessonPart *p, bool single);
+/* The step after value in a series from 1 that multiplies by factor and
+ * ends on last even where last is no power of factor (1, 4, 16, .., last):
+ * the settings a lesson's cells go through up to an option's value. */
+int ms_lesson_next_step (int value, int factor, int last);
+/* Sets cell to a probe cell of mode at exponent with nothing else set:
+ * its variant empty, for the lesson's own variant function to write.
+ * Gives cell back. */
+MsProbeCell *ms_probe_cell_init (MsProbeCell *cell, MsMode mode, int exponent);
+/* The same with its variant from a format. */
+MsProbeCell *ms_probe_cell_set (MsProbeCell *cell, MsMode mode, int exponent, const char *fmt, ...)
+    __attribute__ ((format (printf, 4, 5)));
 
 /* The value of key in values ("key=value,..."), or the option's default
  * (ms-lesson-options.c). */

@@ -175,7 +175,6 @@ caption_register (const MsResults *r, int exponent, char *buf, size_t len)
 }
 const MsLesson ms_lesson_register = {
   .card = { .name = NAME,
-            .experiment = "",
             .modes = "registered,pinned",
             .plain = true,
             .title = MS_N_ ("Register against allocate"),

@@ -312,9 +312,7 @@ finding_reuse (const MsResults *r, char *buf, size_t len)
 
 const MsLesson ms_lesson_reuse = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "pinned,zero-copy,uva,managed",
-            .plain = false,
             .title = MS_N_ ("Zero-copy against copies, and data reuse"),
             .question = MS_N_ ("When does zero-copy stop paying off as the kernel reads its data "
                                "more often?"),

@@ -14,9 +14,12 @@ ms_lesson_parts (const char *name, const MsSweep *base, MsLessonPart *parts, int
 {
   MsPartList list = { parts, 0, max, base };
   /* A lesson with an experiment of its own: a plain sweep has no parts. */
-  const MsLesson *lesson = ms_lesson_record (ms_lesson_topic_for_experiment (name));
+  MsLessonTopic topic = ms_lesson_topic_for_experiment (name);
+  const MsLesson *lesson = ms_lesson_record (topic);
   if (lesson && lesson->parts)
     lesson->parts (&list);
+  else if (lesson && ms_lesson_kind (topic) == MS_LESSON_KIND_PROBE)
+    ms_lesson_add_probe_part (&list, 0);
   return list.n;
 }
 

@@ -79,16 +79,8 @@ parts (MsPartList *list)
 {
   /* Both in fresh processes, so that the variable is surely unset in the
    * first and set before the CUDA context exists in the second. */
-  MsLessonPart *p = ms_lesson_add_probe_part (list, 0);
-  if (p) {
-    p->isolated = true;
-    p->env_unset = BLOCKING_ENV;
-  }
-  p = ms_lesson_add_probe_part (list, 1);
-  if (p) {
-    p->isolated = true;
-    p->env = BLOCKING_ENV "=1";
-  }
+  ms_lesson_isolate (ms_lesson_add_probe_part (list, 0), NULL, BLOCKING_ENV);
+  ms_lesson_isolate (ms_lesson_add_probe_part (list, 1), BLOCKING_ENV "=1", NULL);
 }
 
 static int
@@ -105,8 +97,7 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
       for (int dir = 0; dir < MS_SA_DIR_COUNT; dir++)
         for (int e = lo; e <= hi; e += 2)
           for (int what = 0; what < MS_SA_WHAT_COUNT && n < max; what++) {
-            MsProbeCell *c = &out[n++];
-            ms_probe_cell_set (c, memories[m], e, "%s", "");
+            MsProbeCell *c = ms_probe_cell_init (&out[n++], memories[m], e);
             ms_sa_variant (c->variant, sizeof c->variant, (MsSaApi)api, (MsSaDir)dir,
                            (MsSaWhat)what, ahead, part == 1);
             c->arg[MS_SA_ARG_API] = api;
@@ -330,7 +321,6 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 
 const MsLesson ms_lesson_sync_async = {
   .card = { .name = NAME,
-            .experiment = NAME,
             .modes = "pageable,pinned",
             .title = MS_N_ ("Synchronous and asynchronous copies"),
             .question = MS_N_ ("When does a copy call return before the copy is done?"),

@@ -2,6 +2,7 @@
 /* ms-lesson-table.c: the lessons' records, made from ms-lesson-list.h, and
  * everything that finds a lesson by its id or its name: its card, its
  * options, its settings, its caption (ms-lesson-caption.h, memsweep.h). */
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,11 +52,29 @@ ms_lesson_record_find (const char *name)
 
 /* ---- the cards ------------------------------------------------------------ */
 
+/* The records' cards as everyone sees them: with the experiment that the
+ * lesson's kind gives, its name or "" for a plain lesson (a record leaves
+ * it out: one place for the fact). Made once, before the first card is
+ * read. */
+static MsLessonTopicInfo cards[MS_TOPIC_COUNT];
+static pthread_once_t cards_once = PTHREAD_ONCE_INIT;
+
+static void
+make_cards (void)
+{
+  for (int t = 0; t < MS_TOPIC_COUNT; t++) {
+    cards[t] = records[t]->card;
+    cards[t].experiment = kinds[t] == MS_LESSON_KIND_PLAIN ? "" : cards[t].name;
+  }
+}
+
 const MsLessonTopicInfo *
 ms_lesson_topic (MsLessonTopic topic)
 {
-  const MsLesson *l = ms_lesson_record (topic);
-  return l ? &l->card : NULL;
+  if ((unsigned)topic >= MS_TOPIC_COUNT)
+    return NULL;
+  pthread_once (&cards_once, make_cards);
+  return &cards[topic];
 }
 
 bool
@@ -125,15 +144,14 @@ ms_lesson_nth (int index)
 {
   for (int t = 0; index >= 0 && t < MS_TOPIC_COUNT; t++)
     if (kinds[t] != MS_LESSON_KIND_PLAIN && index-- == 0)
-      return &records[t]->card;
+      return ms_lesson_topic ((MsLessonTopic)t);
   return NULL;
 }
 
 const MsLessonTopicInfo *
 ms_lesson_find (const char *name)
 {
-  const MsLesson *l = experiment_record (name);
-  return l ? &l->card : NULL;
+  return ms_lesson_topic (ms_lesson_topic_for_experiment (name));
 }
 
 const char *

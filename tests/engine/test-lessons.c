@@ -583,7 +583,7 @@ test_unknown_and_invalid (void)
 }
 
 /* Every lesson has one name, which the app's cards, the command line and
- * the files share; an old name is accepted as its alias; the record's
+ * the files share; an old name is accepted as its alias; the card's
  * experiment follows its kind (ms-lesson-list.h). */
 static void
 test_one_name (void)
@@ -597,9 +597,10 @@ test_one_name (void)
       g_assert_true (g_hash_table_add (names, (gpointer) l->card.alias));
     g_assert_cmpint (ms_lesson_topic_from_name (l->card.name), ==, t);
     bool plain = ms_lesson_kind ((MsLessonTopic) t) == MS_LESSON_KIND_PLAIN;
-    g_assert_cmpstr (l->card.experiment, ==, plain ? "" : l->card.name);
-    g_assert_true ((l->parts == NULL) == plain);
+    g_assert_cmpstr (ms_lesson_topic ((MsLessonTopic)t)->experiment, ==, plain ? "" : l->card.name);
     bool probe = ms_lesson_kind ((MsLessonTopic) t) == MS_LESSON_KIND_PROBE;
+    g_assert_true (!plain || l->parts == NULL);
+    g_assert_true (probe || plain || l->parts != NULL);
     g_assert_true ((l->cells != NULL) == probe);
     g_assert_nonnull (l->caption);
   }
@@ -609,6 +610,26 @@ test_one_name (void)
   g_assert_true (ms_lesson_find ("managed-prefetch") == ms_lesson_find ("managed-touch"));
   g_assert_null (ms_lesson_find ("pinned-pageable"));
   g_assert_cmpint (ms_lesson_topic_from_name ("nope"), ==, MS_TOPIC_COUNT);
+}
+
+/* Every lesson with an experiment has parts, a plain one none; a probe
+ * lesson that lists none of its own is one probe part, its part 0. */
+static void
+test_parts_by_kind (void)
+{
+  for (int t = 0; t < MS_TOPIC_COUNT; t++) {
+    const MsLesson *l = ms_lesson_record ((MsLessonTopic)t);
+    MsLessonKind kind = ms_lesson_kind ((MsLessonTopic)t);
+    MsLessonPart parts[MS_LESSON_MAX_PARTS];
+    MsSweep s;
+    base_sweep (&s);
+    int n = ms_lesson_parts (l->card.name, &s, parts, MS_LESSON_MAX_PARTS);
+    g_assert_cmpint (n > 0, ==, kind != MS_LESSON_KIND_PLAIN);
+    for (int i = 0; i < n; i++)
+      g_assert_cmpint (parts[i].probe, ==, kind == MS_LESSON_KIND_PROBE);
+    if (kind == MS_LESSON_KIND_PROBE && !l->parts)
+      g_assert_true (n == 1 && parts[0].probe_part == 0);
+  }
 }
 
 /* The command line's findings come from the lessons' records: each lesson
@@ -666,6 +687,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lessons/costs-pool-option", test_costs_pool_option);
   g_test_add_func ("/lessons/unknown-and-invalid", test_unknown_and_invalid);
   g_test_add_func ("/lessons/one-name", test_one_name);
+  g_test_add_func ("/lessons/parts-by-kind", test_parts_by_kind);
   g_test_add_func ("/lessons/findings", test_findings);
   int rc = g_test_run ();
   return rc;
