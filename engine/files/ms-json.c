@@ -1,5 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-json.c: JSON read and written through json-c (see ms-json.h). */
+/* ms-json.c: JSON read and written through json-c (see ms-json.h).
+ *
+ * The hand-written reader this replaced was faster: a 3.8 KB sidecar
+ * (data/reference/h100-default-1-meta.json) parsed in 27-44 us against
+ * json-c's 97-137 us (best of 5 x 2000 parses, the shared two-core
+ * development machine, 2026-11-25). A sidecar is read once per file
+ * opened, beside a CSV read that takes milliseconds, so that is no reason
+ * to keep a parser of our own. */
 #include "ms-json.h"
 
 #include <json-c/json_tokener.h>
