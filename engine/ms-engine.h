@@ -11,10 +11,11 @@
 
 #include "memsweep.h"
 
-/* files/: atomic writes, CSV pairs, metadata and sidecars, peer and multi
- * files, the reference runs' folder, UTF-8 */
+/* files/: atomic writes, CSV pairs, JSON, metadata and sidecars, peer and
+ * multi files, the reference runs' folder, UTF-8 */
 #include "files/ms-atomic-file.h"
 #include "files/ms-csv-pair.h"
+#include "files/ms-json.h"
 #include "files/ms-meta-sidecar.h"
 #include "files/ms-meta.h"
 #include "files/ms-multi-file.h"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # tools/gpu.sh STEP...: everything memsweep does on a GPU machine, in one
-# call: the build (build-gpu/, no GUI; libcsv from the .deb files in .deps/
-# when the machine has none: apt-get download libcsv3 libcsv-dev), then
+# call: the build (build-gpu/, no GUI; libcsv and json-c from the .deb
+# files in .deps/ when the machine has none: apt-get download libcsv3
+# libcsv-dev libjson-c5 libjson-c-dev, on Debian 12), then
 # each STEP in order, logs under $OUT (default ./gpu-out) and one line per
 # step in $OUT/summary.log. tools/README.md says what each step does; the
 # comment above a step names the settings it reads from the environment.
@@ -26,16 +27,23 @@ LARGE_SWEEP=(--min-exp 22 --max-exp 28 --step 2 --reps 5 --warmup 1)
 log() { echo "== $*" | tee -a "$OUT/summary.log"; }
 
 build() {
-  local csv_opt=() t0
+  local lib_opt=() t0
   if [ ! -f /usr/include/csv.h ]; then
     mkdir -p /tmp/csv
     for f in .deps/libcsv*.deb; do dpkg -x "$f" /tmp/csv; done
-    csv_opt=(-Dcsv_prefix=/tmp/csv/usr)
+    lib_opt=(-Dcsv_prefix=/tmp/csv/usr)
+  fi
+  # Debian 12's json-c (0.16) linked statically, whatever the machine's
+  # own libjson-c5 is (Ubuntu 24.04: 0.17, without its headers).
+  if [ ! -f /usr/include/json-c/json.h ]; then
+    mkdir -p /tmp/json-c
+    for f in .deps/libjson-c*.deb; do dpkg -x "$f" /tmp/json-c; done
+    lib_opt+=(-Djson_c_prefix=/tmp/json-c/usr)
   fi
   export PATH=$PATH:/usr/local/cuda/bin
   t0=$(date +%s)
   if [ ! -f $B/build.ninja ]; then
-    meson setup $B -Dgui=disabled -Dbuildtype=release "${csv_opt[@]}" \
+    meson setup $B -Dgui=disabled -Dbuildtype=release "${lib_opt[@]}" \
       -Dgpu_gencode="${GENCODE:--gencode=arch=compute_90,code=sm_90}" >/tmp/setup.log 2>&1 ||
       { tail -30 /tmp/setup.log; return 1; }
   fi

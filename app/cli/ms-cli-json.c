@@ -14,37 +14,18 @@
 #include "ms-engine.h"
 #include "ms-i18n.h"
 
+/* The engine's JSON writers (json-c) escape strings and format numbers, so
+ * that the command line's documents and the sidecar write them alike. */
 static void
 put_string (FILE *f, const char *s)
 {
-  const unsigned char *p = (const unsigned char *) s;
-  size_t n = strlen (s);
-  fputc ('"', f);
-  while (n > 0) {
-    size_t len = ms_utf8_char_length ((const char *) p, n);
-    if (len == 0) {
-      fputs ("\\ufffd", f);
-      len = 1;
-    } else if (*p == '"' || *p == '\\') {
-      fprintf (f, "\\%c", *p);
-    } else if (*p < 0x20 || *p == 0x7f) {
-      fprintf (f, "\\u%04x", *p);
-    } else {
-      fwrite (p, 1, len, f);
-    }
-    p += len;
-    n -= len;
-  }
-  fputc ('"', f);
+  ms_json_write_string (f, s);
 }
 
 static void
 put_number (FILE *f, double v)
 {
-  if (isfinite (v))
-    fprintf (f, "%.10g", v);
-  else
-    fputs ("null", f);
+  ms_json_write_number (f, v);
 }
 
 void

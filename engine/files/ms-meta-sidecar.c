@@ -86,56 +86,62 @@ split_lines (char *text, MetaLine **out)
   return n;
 }
 
-/* Numbers of the table's numeric kinds unquoted, everything else a string. */
-static void
-write_value (FILE *f, const char *key, const char *value)
+/* Numbers of the table's numeric kinds as written, everything else a
+ * string. */
+static MsJson *
+meta_value (const char *key, const char *value)
 {
-  MsMetaId id = ms_meta_lookup (key);
-  const MsMetaKey *k = ms_meta_table (id);
+  const MsMetaKey *k = ms_meta_table (ms_meta_lookup (key));
   bool numeric = k && (k->type == MS_META_INT || k->type == MS_META_FLAG ||
                        k->type == MS_META_COUNT || k->type == MS_META_NUMBER);
-  if (numeric && ms_json_is_number (value))
-    fputs (value, f);
+  return numeric && ms_json_is_number (value) ? ms_json_number_new_text (value)
+                                              : ms_json_string_new (value);
+}
+
+/* key as the writers write a name that is not UTF-8 (U+FFFD). */
+static void
+add_member (MsJson *object, const char *key, MsJson *value)
+{
+  MsJson *name = ms_json_string_new (key);
+  if (name)
+    json_object_object_add (object, ms_json_string (name), value);
   else
-    ms_json_write_string (f, value);
+    ms_json_free (value);
+  ms_json_free (name);
 }
 
 /* A key that appears once has its value; one that repeats (um-counts, a
  * fleet node's lines) an array of them, in the order written. */
-static void
-write_metadata (FILE *f, const char *meta_lines)
+static MsJson *
+metadata_of (const char *meta_lines)
 {
   char *copy = strdup (meta_lines ? meta_lines : "");
   MetaLine *lines = NULL;
   int n = copy ? split_lines (copy, &lines) : 0;
-  bool first = true;
-  fputs ("  \"metadata\": {", f);
-  for (int i = 0; i < n; i++) {
+  MsJson *meta = json_object_new_object ();
+  for (int i = 0; meta && i < n; i++) {
     if (lines[i].written || strcmp (lines[i].key, ms_meta_table (MS_META_RUN_ID)->key) == 0)
       continue;
     int count = 0;
     for (int j = i; j < n; j++)
       count += strcmp (lines[j].key, lines[i].key) == 0;
-    fputs (first ? "\n    " : ",\n    ", f);
-    first = false;
-    ms_json_write_string (f, lines[i].key);
-    fputs (count > 1 ? ": [" : ": ", f);
-    for (int j = i, k = 0; j < n; j++) {
+    MsJson *values = count > 1 ? json_object_new_array () : NULL;
+    for (int j = i; j < n; j++) {
       if (strcmp (lines[j].key, lines[i].key) != 0)
         continue;
-      if (k++)
-        fputs (",\n      ", f);
-      else if (count > 1)
-        fputs ("\n      ", f);
-      write_value (f, lines[j].key, lines[j].value);
+      MsJson *value = meta_value (lines[j].key, lines[j].value);
+      if (count > 1)
+        json_object_array_add (values, value);
+      else
+        values = value;
       lines[j].written = true;
     }
-    if (count > 1)
-      fputs ("\n    ]", f);
+    add_member (meta, lines[i].key, values);
   }
-  fputs (first ? "}\n" : "\n  }\n", f);
   free (lines);
   free (copy);
+  /* json-c lays an empty object out over two lines. */
+  return json_object_object_length (meta) > 0 ? meta : ms_json_keep_text (meta, "{}");
 }
 
 void
@@ -149,23 +155,35 @@ ms_meta_sidecar_run_id (const char *meta_lines, uint64_t file_hash, char *run_id
   snprintf (run_id, 32, "%016llx", (unsigned long long) hash);
 }
 
+/* One file's entry, kept on one line. */
+static MsJson *
+file_entry (const MsSidecarFile *file)
+{
+  char hash[20];
+  MsJson *entry = json_object_new_object ();
+  snprintf (hash, sizeof hash, "%016" PRIx64, file->fnv1a);
+  json_object_object_add (entry, "name", ms_json_string_new (base_name (file->path)));
+  json_object_object_add (entry, "bytes", json_object_new_int64 (file->bytes));
+  json_object_object_add (entry, "fnv1a-64", json_object_new_string (hash));
+  return ms_json_keep_text (entry, ms_json_text (entry, MS_JSON_ONE_LINE));
+}
+
 void
 ms_meta_sidecar_write (FILE *f, const char *run_id, const char *meta_lines,
                        const MsSidecarFile *files, int n_files)
 {
-  fprintf (f, "{\n  \"format\": \"%s\",\n  \"format-version\": %d,\n  \"run-id\": ",
-           MS_META_SIDECAR_FORMAT, MS_META_SIDECAR_VERSION);
-  ms_json_write_string (f, run_id);
-  fputs (",\n  \"files\": {", f);
-  for (int i = 0; i < n_files; i++) {
-    fprintf (f, "%s\n    \"%s\": { \"name\": ", i ? "," : "", files[i].role);
-    ms_json_write_string (f, base_name (files[i].path));
-    fprintf (f, ", \"bytes\": %lld, \"fnv1a-64\": \"%016" PRIx64 "\" }", files[i].bytes,
-             files[i].fnv1a);
-  }
-  fputs ("\n  },\n", f);
-  write_metadata (f, meta_lines);
-  fputs ("}\n", f);
+  MsJson *root = json_object_new_object ();
+  MsJson *described = json_object_new_object ();
+  json_object_object_add (root, "format", json_object_new_string (MS_META_SIDECAR_FORMAT));
+  json_object_object_add (root, "format-version", json_object_new_int (MS_META_SIDECAR_VERSION));
+  json_object_object_add (root, "run-id", ms_json_string_new (run_id));
+  for (int i = 0; i < n_files; i++)
+    json_object_object_add (described, files[i].role, file_entry (&files[i]));
+  json_object_object_add (root, "files", described);
+  json_object_object_add (root, "metadata", metadata_of (meta_lines));
+  fputs (ms_json_text (root, MS_JSON_INDENTED), f);
+  fputc ('\n', f);
+  ms_json_free (root);
 }
 
 /* ---- reading ------------------------------------------------------------ */
@@ -222,17 +240,16 @@ hash_of_file (const char *path, long long bytes, uint64_t hash[2])
 static bool
 entry_is (const MsJson *entry, long long bytes, const uint64_t *hash)
 {
-  const MsJson *size = ms_json_member (entry, "bytes");
-  const MsJson *fnv = ms_json_member (entry, "fnv1a-64");
+  const char *size = ms_json_number_text (ms_json_member (entry, "bytes"));
+  const char *fnv = ms_json_string (ms_json_member (entry, "fnv1a-64"));
   char hex[2][20];
-  if (!size || size->type != MS_JSON_NUMBER || strtoll (size->text, NULL, 10) != bytes)
+  if (!size || strtoll (size, NULL, 10) != bytes)
     return false;
   if (!hash)
     return true;
   for (int i = 0; i < 2; i++)
     snprintf (hex[i], sizeof hex[i], "%016llx", (unsigned long long) hash[i]);
-  return fnv && fnv->type == MS_JSON_STRING &&
-         (strcmp (fnv->text, hex[0]) == 0 || strcmp (fnv->text, hex[1]) == 0);
+  return fnv && (strcmp (fnv, hex[0]) == 0 || strcmp (fnv, hex[1]) == 0);
 }
 
 typedef enum { DESCRIBED, OTHER_FILES, OTHER_BYTES } Description;
@@ -249,11 +266,13 @@ describes (const MsJson *root, const char *csv_path, long long csv_bytes)
   const MsJson *named = NULL;
   bool sized = false, hashed = false;
   uint64_t hash[2];
+  if (!json_object_is_type (files, json_type_object))
+    return OTHER_FILES;
   const uint64_t *read = hash_of_file (csv_path, csv_bytes, hash) ? hash : NULL;
-  for (size_t i = 0; files && files->type == MS_JSON_OBJECT && i < files->n_items; i++) {
-    const MsJson *entry = &files->items[i];
-    const MsJson *name = ms_json_member (entry, "name");
-    if (name && name->type == MS_JSON_STRING && same_name (name->text, csv_path))
+  for (const MsJsonMember *m = ms_json_first_member (files); m; m = ms_json_next_member (m)) {
+    const MsJson *entry = ms_json_member_value (m);
+    const char *name = ms_json_string (ms_json_member (entry, "name"));
+    if (name && same_name (name, csv_path))
       named = entry;
     else if (entry_is (entry, csv_bytes, NULL)) {
       sized = true;
@@ -277,17 +296,26 @@ put_line (FILE *f, const char *key, const char *value)
   fputc ('\n', f);
 }
 
+/* A string's or a number's text; NULL for anything else. */
+static const char *
+line_value (const MsJson *value)
+{
+  const char *text = ms_json_string (value);
+  return text ? text : ms_json_number_text (value);
+}
+
 static void
-put_member (FILE *f, const MsJson *m)
+put_member (FILE *f, const char *key, const MsJson *value)
 {
   /* A key that would not read back as one (a line end, ": ") is dropped. */
-  if (strpbrk (m->key, "\r\n") || strstr (m->key, ": ") || !m->key[0])
+  if (strpbrk (key, "\r\n") || strstr (key, ": ") || !key[0])
     return;
-  if (m->type == MS_JSON_STRING || m->type == MS_JSON_NUMBER)
-    put_line (f, m->key, m->text);
-  for (size_t i = 0; m->type == MS_JSON_ARRAY && i < m->n_items; i++)
-    if (m->items[i].type == MS_JSON_STRING || m->items[i].type == MS_JSON_NUMBER)
-      put_line (f, m->key, m->items[i].text);
+  if (line_value (value))
+    put_line (f, key, line_value (value));
+  size_t n = json_object_is_type (value, json_type_array) ? json_object_array_length (value) : 0;
+  for (size_t i = 0; i < n; i++)
+    if (line_value (json_object_array_get_idx (value, i)))
+      put_line (f, key, line_value (json_object_array_get_idx (value, i)));
 }
 
 static char *
@@ -298,12 +326,12 @@ lines_of (const MsJson *root)
   FILE *f = open_memstream (&text, &len);
   if (!f)
     return NULL;
-  const MsJson *run_id = ms_json_member (root, "run-id");
-  if (run_id && run_id->type == MS_JSON_STRING)
-    put_line (f, ms_meta_table (MS_META_RUN_ID)->key, run_id->text);
+  const char *run_id = ms_json_string (ms_json_member (root, "run-id"));
+  if (run_id)
+    put_line (f, ms_meta_table (MS_META_RUN_ID)->key, run_id);
   const MsJson *meta = ms_json_member (root, "metadata");
-  for (size_t i = 0; meta && meta->type == MS_JSON_OBJECT && i < meta->n_items; i++)
-    put_member (f, &meta->items[i]);
+  for (const MsJsonMember *m = ms_json_first_member (meta); m; m = ms_json_next_member (m))
+    put_member (f, ms_json_member_name (m), ms_json_member_value (m));
   if (fclose (f) != 0) {
     free (text);
     return NULL;
@@ -315,12 +343,11 @@ lines_of (const MsJson *root)
 static const char *
 refusal (const MsJson *root, const char *csv_path, long long csv_bytes)
 {
-  const MsJson *format = ms_json_member (root, "format");
-  const MsJson *version = ms_json_member (root, "format-version");
-  if (!format || format->type != MS_JSON_STRING || strcmp (format->text, MS_META_SIDECAR_FORMAT))
+  const char *format = ms_json_string (ms_json_member (root, "format"));
+  const char *version = ms_json_number_text (ms_json_member (root, "format-version"));
+  if (!format || strcmp (format, MS_META_SIDECAR_FORMAT) != 0)
     return ms_gettext ("not a memsweep metadata file");
-  if (!version || version->type != MS_JSON_NUMBER ||
-      strcmp (version->text, "1") != 0)
+  if (!version || strcmp (version, "1") != 0)
     return ms_gettext ("a format version this memsweep does not read");
   Description d = describes (root, csv_path, csv_bytes);
   if (d == OTHER_FILES)
@@ -409,25 +436,25 @@ ms_meta_sidecar_kept (const char *sidecar_path, const char *run_id, const char *
   if (stat (sidecar_path, &st) != 0)
     return 0;
   MsJson *root = read_sidecar (sidecar_path, false, err, sizeof err);
-  const MsJson *id = ms_json_member (root, "run-id");
+  const char *id = ms_json_string (ms_json_member (root, "run-id"));
   const MsJson *files = ms_json_member (root, "files");
   int n = 0;
-  if (root && id && id->type == MS_JSON_STRING && strcmp (id->text, run_id) == 0 && files &&
-      files->type == MS_JSON_OBJECT)
-    for (size_t i = 0; i < files->n_items && n < max; i++) {
-      const MsJson *f = &files->items[i];
-      const MsJson *name = ms_json_member (f, "name"), *bytes = ms_json_member (f, "bytes");
-      const MsJson *hash = ms_json_member (f, "fnv1a-64");
-      if (strcmp (f->key, role) == 0 || !name || name->type != MS_JSON_STRING || !bytes ||
-          bytes->type != MS_JSON_NUMBER || !hash || hash->type != MS_JSON_STRING ||
-          (strcmp (f->key, "samples") != 0 && strcmp (f->key, "summary") != 0))
-        continue;
-      MsSidecarKept *k = &out[n++];
-      snprintf (k->role, sizeof k->role, "%s", f->key);
-      snprintf (k->name, sizeof k->name, "%s", name->text);
-      k->bytes = strtoll (bytes->text, NULL, 10);
-      k->fnv1a = strtoull (hash->text, NULL, 16);
-    }
+  for (const MsJsonMember *m = ms_json_first_member (files); m && id && strcmp (id, run_id) == 0;
+       m = ms_json_next_member (m)) {
+    const char *key = ms_json_member_name (m);
+    const MsJson *f = ms_json_member_value (m);
+    const char *name = ms_json_string (ms_json_member (f, "name"));
+    const char *bytes = ms_json_number_text (ms_json_member (f, "bytes"));
+    const char *hash = ms_json_string (ms_json_member (f, "fnv1a-64"));
+    if (n == max || strcmp (key, role) == 0 || !name || !bytes || !hash
+        || (strcmp (key, "samples") != 0 && strcmp (key, "summary") != 0))
+      continue;
+    MsSidecarKept *k = &out[n++];
+    snprintf (k->role, sizeof k->role, "%s", key);
+    snprintf (k->name, sizeof k->name, "%s", name);
+    k->bytes = strtoll (bytes, NULL, 10);
+    k->fnv1a = strtoull (hash, NULL, 16);
+  }
   ms_json_free (root);
   return n;
 }
@@ -450,21 +477,23 @@ static const char *
 other_file (const MsJson *root, const char *sidecar_path, const MsSidecarFile *files, int n,
             const char *run_id)
 {
-  const MsJson *id = ms_json_member (root, "run-id");
+  const char *id = ms_json_string (ms_json_member (root, "run-id"));
   const MsJson *named = ms_json_member (root, "files");
-  bool same_run = run_id && id && id->type == MS_JSON_STRING && strcmp (id->text, run_id) == 0;
+  bool same_run = run_id && id && strcmp (id, run_id) == 0;
   char path[4096];
   struct stat st;
-  for (size_t i = 0; named && named->type == MS_JSON_OBJECT && i < named->n_items; i++) {
-    const MsJson *name = ms_json_member (&named->items[i], "name");
+  for (const MsJsonMember *m = ms_json_first_member (named); m && !same_run;
+       m = ms_json_next_member (m)) {
+    const char *name = ms_json_string (ms_json_member (ms_json_member_value (m), "name"));
     bool ours = false;
-    if (!name || name->type != MS_JSON_STRING || same_run)
+    if (!name)
       continue;
     for (int k = 0; k < n && !ours; k++)
-      ours = same_name (name->text, files[k].path);
-    if (!ours && (strchr (name->text, '/') || !beside (sidecar_path, name->text, path, sizeof path) ||
-                  lstat (path, &st) == 0))
-      return name->text;
+      ours = same_name (name, files[k].path);
+    if (!ours
+        && (strchr (name, '/') || !beside (sidecar_path, name, path, sizeof path)
+            || lstat (path, &st) == 0))
+      return name;
   }
   return NULL;
 }
@@ -485,11 +514,10 @@ may_replace (const char *path, const MsSidecarFile *files, int n, const char *ru
   if (lstat (path, &st) != 0)
     return true;
   MsJson *root = read_sidecar (path, false, why, sizeof why);
-  const MsJson *format = ms_json_member (root, "format");
-  const char *other = root && format && format->type == MS_JSON_STRING &&
-                          strcmp (format->text, MS_META_SIDECAR_FORMAT) == 0
-                        ? other_file (root, path, files, n, run_id)
-                        : NULL;
+  const char *format = ms_json_string (ms_json_member (root, "format"));
+  const char *other = format && strcmp (format, MS_META_SIDECAR_FORMAT) == 0
+                          ? other_file (root, path, files, n, run_id)
+                          : NULL;
   if (other)
     snprintf (err, errlen,
               ms_gettext ("%s: holds the metadata of %s, which this command does not write: not "

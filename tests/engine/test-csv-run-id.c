@@ -56,16 +56,17 @@ sidecar_run_id (const char *path, const char *role, const char *text)
   MsJson *root = json ? ms_json_parse (json, strlen (json), err, sizeof err) : NULL;
   free (json);
   const MsJson *file = ms_json_member (ms_json_member (root, "files"), role);
-  const MsJson *id = ms_json_member (root, "run-id");
-  const MsJson *bytes = ms_json_member (file, "bytes"), *fnv = ms_json_member (file, "fnv1a-64");
+  const char *id = ms_json_string (ms_json_member (root, "run-id"));
+  const char *bytes = ms_json_number_text (ms_json_member (file, "bytes"));
+  const char *fnv = ms_json_string (ms_json_member (file, "fnv1a-64"));
   uint64_t h = 0xcbf29ce484222325ull;
   for (const char *p = text; *p; p++)
     h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
   snprintf (hash, sizeof hash, "%016llx", (unsigned long long)h);
   char *result = NULL;
-  if (id && bytes && fnv && strtoll (bytes->text, NULL, 10) == (long long)strlen (text) &&
-      strcmp (fnv->text, hash) == 0)
-    result = strdup (id->text);
+  if (id && bytes && fnv && strtoll (bytes, NULL, 10) == (long long)strlen (text)
+      && strcmp (fnv, hash) == 0)
+    result = strdup (id);
   ms_json_free (root);
   return result;
 }

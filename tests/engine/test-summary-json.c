@@ -129,7 +129,8 @@ test_json_valid (void)
   size_t n = fread (text, 1, sizeof text - 1, f);
   fclose (f);
   text[n] = '\0';
-  g_assert_nonnull (strstr (text, "a \\\"label\\\"\\u000awith\\u0009tabs \\\\ and \\ufffd bytes"));
+  /* json-c's escapes: the short ones where JSON has them; U+FFFD as UTF-8. */
+  g_assert_nonnull (strstr (text, "a \\\"label\\\"\\nwith\\ttabs \\\\ and \xef\xbf\xbd bytes"));
   g_assert_nonnull (strstr (text, "bad\\u0001byte"));
   g_assert_nonnull (strstr (text, "\"variant\":\"R=4\""));
   g_assert_false (strstr (text, "nan"));
