@@ -178,6 +178,9 @@ ms_application_startup (GApplication *app)
     { "win.filter-rows", { "<Primary>f", NULL } },
     { "win.show-runs", { "<Primary><Shift>r", NULL } },
     { "win.show-help-overlay", { "<Primary>question", NULL } },
+    { "win.reference-runs", { "<Primary><Shift>l", NULL } },
+    { "win.focus-canvas", { "<Alt>n", NULL } },
+    { "win.highlight-pointer", { "<Primary><Shift>h", NULL } },
   };
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action,

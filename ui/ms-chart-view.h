@@ -50,5 +50,9 @@ void ms_chart_view_get_style (MsChartView *self, MsChartStyle *style);
 void ms_chart_view_drop_picture (MsChartView *self);
 /* Forgets the kept picture and queues a draw: the default style_changed. */
 void ms_chart_view_redraw (MsChartView *self);
+/* Whether every view draws a translucent ring around the pointer (for a
+ * projector); a view shows the change at the pointer's next move. */
+gboolean ms_chart_view_get_highlight_pointer (void);
+void ms_chart_view_set_highlight_pointer (gboolean highlight);
 
 G_END_DECLS
