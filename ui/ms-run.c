@@ -165,7 +165,7 @@ ms_run_set_description (MsRun *self, const char *description)
 static char *
 gpu_model (const char *device)
 {
-  static const char *const brands[] = { "NVIDIA", "GeForce", "Tesla", "Quadro" };
+  static const char *const brands[] = { "NVIDIA", "GeForce", "Tesla", "Quadro", NULL };
   g_auto (GStrv) words = g_strsplit (device, " ", -1);
   GString *s = g_string_new (NULL);
   for (guint i = 0; words[i]; i++) {

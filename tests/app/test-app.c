@@ -260,7 +260,7 @@ check_run_names_and_notes (MsWindow *win)
   g_assert_true (ms_window_rename_run (win, 1, "before the BIOS update"));
   g_assert_cmpstr (first->label, ==, "before the BIOS update");
   g_assert_true (ms_window_rename_run (win, 2, "before the BIOS update"));
-  g_assert_cmpstr (ms_window_get_run (win, 2)->label, ==, "before the BIOS update (2)");
+  g_assert_cmpstr (ms_window_get_run (win, 2)->label, ==, "before the BIOS update #2");
   g_assert_true (ms_window_set_run_note (win, 2, "fan at 100%,\nroom 21 °C"));
   g_assert_false (ms_window_rename_run (win, 9, "nothing there"));
   /* A long name is kept whole up to the field's size, cut on a character. */
@@ -277,7 +277,7 @@ check_run_names_and_notes (MsWindow *win)
   /* The same long name for the other run: numbered, still apart. */
   g_assert_true (ms_window_rename_run (win, 1, wide->str));
   g_assert_cmpstr (ms_window_get_run (win, 1)->label, !=, cut);
-  g_assert_true (g_str_has_suffix (ms_window_get_run (win, 1)->label, " (2)"));
+  g_assert_true (g_str_has_suffix (ms_window_get_run (win, 1)->label, " #2"));
   g_string_free (wide, TRUE);
   g_assert_true (ms_window_rename_run (win, 1, "before the BIOS update"));
   g_assert_true (ms_window_rename_run (win, 2, "before the BIOS update"));
@@ -289,7 +289,7 @@ check_run_names_and_notes (MsWindow *win)
   MsResults *back = ms_csv_read_samples (csv, err, sizeof err);
   g_assert_nonnull (back);
   g_assert_cmpstr (back->note, ==, "fan at 100%, room 21 °C");
-  g_assert_cmpstr (back->label, ==, "before the BIOS update (2)");
+  g_assert_cmpstr (back->label, ==, "before the BIOS update #2");
   ms_results_free (back);
   /* Any run open, not only the newest, by its place. */
   const char *chosen = ms_test_tmp_path ("chosen-samples.csv");
@@ -304,7 +304,7 @@ check_run_names_and_notes (MsWindow *win)
   /* Closing the first sweep keeps the second; closing the live one too. */
   g_assert_true (ms_window_close_run (win, 1));
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 2);
-  g_assert_cmpstr (ms_window_get_run (win, 1)->label, ==, "before the BIOS update (2)");
+  g_assert_cmpstr (ms_window_get_run (win, 1)->label, ==, "before the BIOS update #2");
   g_assert_true (ms_window_close_run (win, 1));
   g_assert_null (ms_window_get_live (win));
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 1);
