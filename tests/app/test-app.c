@@ -456,8 +456,9 @@ has_three_runs (gpointer win)
 }
 
 /* Files opened together are read in parallel but join in the order given
- * (the large file, read last, first), each with a label of its own: the
- * lesson's title for a lesson, the sizes where they are not the default. */
+ * (the large file, read last, first), each with a short name of its own
+ * (the GPU's model and the day) and a description in full: the lesson's
+ * title for a lesson, the sizes where they are not the default. */
 static void
 check_files_in_order (GApplication *app)
 {
@@ -474,10 +475,21 @@ check_files_in_order (GApplication *app)
   g_assert_cmpint (ms_window_get_run (win, 0)->sweep.max_exp, ==, 28);
   g_assert_cmpstr (ms_window_get_run (win, 1)->experiment, ==, "duplex");
   g_assert_nonnull (strstr (ms_window_get_run (win, 2)->device.name, "H200"));
-  g_assert_nonnull (strstr (ms_window_get_run (win, 0)->label, " · sweep · "));
-  g_assert_nonnull (strstr (ms_window_get_run (win, 0)->label, "…2^28"));
-  g_assert_nonnull (strstr (ms_window_get_run (win, 1)->label, "Copies in both directions"));
-  g_assert_null (strstr (ms_window_get_run (win, 2)->label, "2^"));
+  MsSession *session = ms_window_get_session (win);
+  const char *large = ms_run_get_description (ms_session_get_run (session, 0));
+  g_assert_nonnull (strstr (large, " · sweep · "));
+  g_assert_nonnull (strstr (large, "…2^28"));
+  g_assert_nonnull (strstr (ms_run_get_description (ms_session_get_run (session, 1)),
+                            "Copies in both directions"));
+  g_assert_null (strstr (ms_run_get_description (ms_session_get_run (session, 2)), "2^"));
+  /* Short names, apart: the two H100 files of one day numbered. */
+  g_assert_true (g_str_has_prefix (ms_window_get_run (win, 0)->label, "H100 "));
+  g_assert_true (g_str_has_prefix (ms_window_get_run (win, 2)->label, "H200 "));
+  for (guint i = 0; i < 3; i++) {
+    g_assert_null (strstr (ms_window_get_run (win, i)->label, " · "));
+    for (guint j = 0; j < i; j++)
+      g_assert_cmpstr (ms_window_get_run (win, i)->label, !=, ms_window_get_run (win, j)->label);
+  }
   g_object_add_weak_pointer (G_OBJECT (win), (gpointer *) &win);
   gtk_window_destroy (GTK_WINDOW (win));
   ms_test_wait_until (ms_test_is_null, &win, "the window is finalized");
