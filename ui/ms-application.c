@@ -152,7 +152,8 @@ ms_application_startup (GApplication *app)
                                 "color-scheme", G_SETTINGS_BIND_GET, color_scheme_from_setting,
                                 NULL, NULL, NULL);
 
-  static const struct { const char *action; const char *accels[4]; } accels[] = {
+  static const struct { const char *action; const char *accels[4];
+  } accels[] = {
     { "app.quit", { "<Primary>q", NULL } },
     { "win.run", { "<Primary>r", NULL } },
     { "win.stop", { "Escape", NULL } },

@@ -29,7 +29,9 @@ ms_run_set_property (GObject *object, guint prop_id, const GValue *value, GParam
   MsRun *self = MS_RUN (object);
   switch (prop_id) {
   case PROP_NAME: ms_run_set_name (self, g_value_get_string (value)); break;
-  case PROP_DESCRIPTION: ms_run_set_description (self, g_value_get_string (value)); break;
+  case PROP_DESCRIPTION:
+    ms_run_set_description (self, g_value_get_string (value));
+    break;
   case PROP_NOTE: ms_run_set_note (self, g_value_get_string (value)); break;
   case PROP_SOURCE_FILE: ms_run_set_source_file (self, g_value_get_string (value)); break;
   case PROP_KIND: self->kind = g_value_get_enum (value); break;
@@ -43,7 +45,9 @@ ms_run_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *
   MsRun *self = MS_RUN (object);
   switch (prop_id) {
   case PROP_NAME: g_value_set_string (value, ms_run_get_name (self)); break;
-  case PROP_DESCRIPTION: g_value_set_string (value, ms_run_get_description (self)); break;
+  case PROP_DESCRIPTION:
+    g_value_set_string (value, ms_run_get_description (self));
+    break;
   case PROP_NOTE: g_value_set_string (value, ms_run_get_note (self)); break;
   case PROP_SOURCE_FILE: g_value_set_string (value, self->source_file); break;
   case PROP_KIND: g_value_set_enum (value, self->kind); break;
@@ -175,7 +179,7 @@ gpu_model (const char *device)
       g_string_append_c (s, ' ');
     gboolean digit = strpbrk (words[i], "0123456789") != NULL;
     char *dash = digit ? strchr (words[i], '-') : NULL;
-    g_string_append_len (s, words[i], dash ? dash - words[i] : (gssize) strlen (words[i]));
+    g_string_append_len (s, words[i], dash ? dash - words[i] : (gssize)strlen (words[i]));
     if (digit)
       break;
   }

@@ -25,8 +25,8 @@ read_run (const char *path, GError **error)
   if (g_strcmp0 (r->label, base) == 0)
     r->label[0] = '\0';
   g_autofree char *description = ms_plot_run_label (r);
-  g_autofree char *name = g_strcmp0 (description, r->label) == 0 ? g_strdup (r->label)
-                                                                 : ms_run_short_name (r);
+  g_autofree char *name
+      = g_strcmp0 (description, r->label) == 0 ? g_strdup (r->label) : ms_run_short_name (r);
   g_snprintf (r->label, sizeof r->label, "%s", name);
   MsRun *run = ms_run_new (r, MS_RUN_KIND_REFERENCE);
   ms_run_set_description (run, description);

@@ -136,8 +136,7 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, MsWindow *self)
   g_object_set (box, "margin-start", 6, "margin-end", 6, "margin-top", 6, "margin-bottom", 6,
                 NULL);
   GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *name =
-    row_entry (_("Name"), NULL);
+  GtkWidget *name = row_entry (_ ("Name"), NULL);
   row->close = gtk_button_new_from_icon_name ("window-close-symbolic");
   gtk_widget_add_css_class (row->close, "flat");
   GtkWidget *note =

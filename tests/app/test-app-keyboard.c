@@ -602,8 +602,8 @@ is_line_of (GtkWidget *w, gconstpointer key)
    * window's lines say <Primary>. */
   g_auto (GStrv) keys = g_strsplit (accel ? accel : "", " ", -1);
   for (guint i = 0; keys[i]; i++)
-    if (gtk_accelerator_parse (keys[i], &line_key, &line_mods) && line_key == want_key &&
-        line_mods == want_mods)
+    if (gtk_accelerator_parse (keys[i], &line_key, &line_mods) && line_key == want_key
+        && line_mods == want_mods)
       return TRUE;
   return FALSE;
 }
@@ -876,8 +876,8 @@ check_chart_keys (MsWindow *win)
   press_until_view (win, XK_3, MS_VIEW_TIMELINE, "Alt+3 shows the timeline");
   wait_until (focus_on_timeline, win, "Alt+3 puts the keyboard on the timeline");
   press_until_view (win, XK_1, MS_VIEW_BANDWIDTH, "Alt+1 shows the bandwidth chart");
-  LogWait l = { G_OBJECT (find_widget (GTK_WIDGET (win), is_type,
-                                       GSIZE_TO_POINTER (MS_TYPE_CHART_PAGE))) };
+  LogWait l = { G_OBJECT (
+      find_widget (GTK_WIDGET (win), is_type, GSIZE_TO_POINTER (MS_TYPE_CHART_PAGE))) };
   g_object_get (l.page, "log-scale", &l.was, NULL);
   press (win, XK_Alt_L, XK_l);
   wait_until (log_scale_flipped, &l, "Alt+L flips the log scale");
@@ -892,8 +892,7 @@ check_chart_keys (MsWindow *win)
   wait_until (has_toplevel, GSIZE_TO_POINTER (MS_TYPE_REFERENCE_DIALOG),
               "Ctrl+Shift+L opens the reference runs");
   gtk_window_close (GTK_WINDOW (find_toplevel (MS_TYPE_REFERENCE_DIALOG)));
-  wait_until (no_toplevel, GSIZE_TO_POINTER (MS_TYPE_REFERENCE_DIALOG),
-              "the reference runs close");
+  wait_until (no_toplevel, GSIZE_TO_POINTER (MS_TYPE_REFERENCE_DIALOG), "the reference runs close");
   while (ms_window_get_n_runs (win))
     g_assert_true (ms_window_close_run (win, 0));
   check_keys_work (win, "the chart keys");

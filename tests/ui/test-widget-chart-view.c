@@ -90,12 +90,12 @@ render (GtkWidget *widget, int w, int h)
   g_assert_nonnull (node);
   GskRenderer *renderer = gsk_cairo_renderer_new ();
   g_assert_true (gsk_renderer_realize (renderer, NULL, NULL));
-  g_autoptr (GdkTexture) texture =
-    gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  g_autoptr (GdkTexture) texture
+      = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
   gsk_renderer_unrealize (renderer);
   g_object_unref (renderer);
-  guint32 *pixels = g_new (guint32, (gsize) w * h);
-  gdk_texture_download (texture, (guchar *) pixels, w * 4);
+  guint32 *pixels = g_new (guint32, (gsize)w * h);
+  gdk_texture_download (texture, (guchar *)pixels, w * 4);
   return pixels;
 }
 
@@ -125,17 +125,17 @@ test_focus_ring (void)
   int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
   /* The left edge at mid height: the picture leaves it clear. */
   g_autofree guint32 *before = render (widget, w, h);
-  g_assert_false (is_bluish (before[(gsize) (h / 2) * w + 1]));
+  g_assert_false (is_bluish (before[(gsize)(h / 2) * w + 1]));
   guint draws = chart->draws;
   g_assert_true (gtk_widget_grab_focus (widget));
   g_assert_true (gtk_widget_has_focus (widget));
   g_autofree guint32 *after = render (widget, w, h);
-  g_assert_true (is_bluish (after[(gsize) (h / 2) * w + 1]));
-  g_assert_true (is_bluish (after[(gsize) (h / 2) * w + w - 2]));
+  g_assert_true (is_bluish (after[(gsize)(h / 2) * w + 1]));
+  g_assert_true (is_bluish (after[(gsize)(h / 2) * w + w - 2]));
   g_assert_cmpuint (chart->draws, ==, draws);
   gtk_widget_grab_focus (other);
   g_autofree guint32 *again = render (widget, w, h);
-  g_assert_false (is_bluish (again[(gsize) (h / 2) * w + 1]));
+  g_assert_false (is_bluish (again[(gsize)(h / 2) * w + 1]));
   ms_test_destroy (window, box);
 }
 
@@ -159,7 +159,7 @@ test_pointer_highlight (void)
   /* In the clear left half, where the picture draws nothing. */
   double x = w / 4.0, y = h / 2.0;
   g_signal_emit_by_name (motion, "motion", x, y);
-  gsize at = (gsize) y * w + (gsize) x;
+  gsize at = (gsize)y * w + (gsize)x;
   g_autofree guint32 *off = render (widget, w, h);
   g_assert_false (ms_chart_view_get_highlight_pointer ());
   ms_chart_view_set_highlight_pointer (TRUE);

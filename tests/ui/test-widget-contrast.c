@@ -112,8 +112,8 @@ check_chart_text (gboolean dark)
     MsColor text = ms_test_over (&fg, MS_TEXT_FAINT_ALPHA, under[i]);
     double ratio = ms_test_contrast (&text, under[i]);
     if (ratio < 4.5)
-      g_error ("%s chart text over %s: %.2f:1", dark ? "dark" : "light", i ? "a grid line" : "the background",
-               ratio);
+      g_error ("%s chart text over %s: %.2f:1", dark ? "dark" : "light",
+               i ? "a grid line" : "the background", ratio);
   }
   ms_test_destroy (window, label);
 }

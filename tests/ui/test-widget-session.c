@@ -275,14 +275,15 @@ test_short_names (void)
     ms_run_set_name (runs[i], name);
     ms_run_set_description (runs[i], description);
     /* Two files: another moment each. */
-    r->date[18] = (char) ('0' + i);
+    r->date[18] = (char)('0' + i);
   }
   const MsResults *r = ms_run_get_results (runs[0]);
   g_autofree char *model = g_strdup (r->device.name + strlen ("NVIDIA "));
   *strchr (model, ' ') = '\0';
   g_autofree char *want = g_strdup_printf ("%s %.5s", model, r->date + 5);
   g_assert_cmpstr (ms_run_get_name (runs[0]), ==, want);
-  g_assert_cmpuint (strlen (ms_run_get_name (runs[0])), <, strlen (ms_run_get_description (runs[0])));
+  g_assert_cmpuint (strlen (ms_run_get_name (runs[0])), <,
+                    strlen (ms_run_get_description (runs[0])));
   g_autoptr (GPtrArray) added = ms_session_add_runs (session, runs, G_N_ELEMENTS (runs));
   g_assert_cmpuint (added->len, ==, 2);
   g_autofree char *numbered = g_strdup_printf ("%s #2", want);
