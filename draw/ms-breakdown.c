@@ -352,7 +352,7 @@ breakdown_plot (cairo_t *cr, const MsBreakdownRows *rows, gboolean one_time,
       for (guint k = 0; k < n_panels; k++)
         breakdown_bar (cr, c, st, &pn[k], y, row_h, rfs, seen, &rest_seen);
     } else {
-      ms_set_color (cr, &st->fg, 0.6);
+      ms_set_color (cr, &st->fg, MS_TEXT_FAINT_ALPHA);
       ms_draw_text_max (cr, g_ptr_array_index (rows->notes, i), left + fs * 0.3,
                         y + row_h / 2 - th * rfs / fs / 2, rfs, width - left - fs * 0.6);
     }
@@ -384,7 +384,7 @@ ms_breakdown_draw_full (cairo_t *cr, GPtrArray *runs, int exponent, gboolean one
   th = ms_draw_text_wrapped (cr, title, fs, fs * 0.5, fs * 1.15, width - 2 * fs, TRUE, TRUE);
   double top = fs * 0.5 + th + fs;
   if (rows.cells->len == 0 || rows.max_path <= 0) {
-    ms_set_color (cr, &st->fg, 0.6);
+    ms_set_color (cr, &st->fg, MS_TEXT_FAINT_ALPHA);
     ms_draw_text (cr, _("No measurements at this size"), width / 2, height / 2, fs * 1.2, 0.5, 0.5,
                   FALSE, NULL, NULL);
   } else {

@@ -130,7 +130,8 @@ legend_item_draw (cairo_t *cr, const MsLegendItem *it, const MsChartStyle *st, M
   }
   legend_sample (cr, it, st, fs, x, y, th);
   gboolean hidden = it->index >= 0 && it->series->hidden;
-  ms_set_color (cr, &st->fg, hidden ? 0.3 : 1);
+  /* A hidden series is struck through and fainter, still readable. */
+  ms_set_color (cr, &st->fg, hidden ? MS_TEXT_FAINT_ALPHA : 1);
   ms_draw_text (cr, it->text, x + fs * 2, y, fs, 0, 0, FALSE, &tw, NULL);
   if (hidden) {
     cairo_set_line_width (cr, 1);

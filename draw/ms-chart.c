@@ -2,6 +2,7 @@
 /* ms-chart.c: the line chart. One draw routine for screen and files, in
  * steps: layout, title, axes, reference lines, series, legend. */
 #include "ms-chart.h"
+#include "ms-palette.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -393,7 +394,7 @@ chart_backdrop (cairo_t *cr, const MsChartStyle *st, const MsChartLayout *l, con
   ms_grid_boxes (&l->ys, yt, ny, l->plot_x, l->plot_x + l->plot_w, grid_w, FALSE, grid + 4 * nx);
   ms_frame_boxes (l->plot_x, l->plot_y, l->plot_w, l->plot_h, grid_w, frame);
   ms_draw_background (cr, st);
-  ms_set_color (cr, &st->fg, st->high_contrast ? 0.3 : 0.12);
+  ms_set_color (cr, &st->fg, st->high_contrast ? MS_GRID_ALPHA_HIGH_CONTRAST : MS_GRID_ALPHA);
   ms_boxes_path (cr, grid, nx + ny);
   cairo_fill (cr);
   ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.55);
@@ -861,7 +862,7 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
   cairo_restore (cr);
 
   if (!any && d->empty_text) {
-    ms_set_color (cr, &st->fg, 0.6);
+    ms_set_color (cr, &st->fg, MS_TEXT_FAINT_ALPHA);
     ms_draw_text_wrapped (cr, d->empty_text, l->plot_x + fs, l->plot_y + l->plot_h / 2 - fs,
                           fs * 1.2, l->plot_w - 2 * fs, FALSE, TRUE);
   }

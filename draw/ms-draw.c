@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-draw.c: colours, text, markers and axis steps shared by every chart. */
 #include "ms-draw.h"
+#include "ms-palette.h"
 
 #include <math.h>
 #include <string.h>
@@ -684,7 +685,7 @@ ms_draw_time_grid (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, doubl
 {
   MsTick ticks[16];
   guint n = time_ticks (xs, spacing_px, ticks, 16);
-  ms_set_color (cr, &st->fg, 0.12);
+  ms_set_color (cr, &st->fg, MS_GRID_ALPHA);
   ms_grid_path_x (cr, xs, ticks, n, top, bottom, 1);
   cairo_fill (cr);
 }

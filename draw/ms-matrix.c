@@ -365,7 +365,7 @@ ms_matrix_draw (cairo_t *cr, const MsMatrixData *d, const MsChartStyle *style, d
   double fs = ms_style_font_size (style);
   ms_draw_background (cr, style);
   if (!d || d->n_rows <= 0 || d->n_cols <= 0) {
-    ms_set_color (cr, &style->fg, 0.6);
+    ms_set_color (cr, &style->fg, MS_TEXT_FAINT_ALPHA);
     ms_draw_text (cr, _("No matrix yet: run the peer matrix or open a *-peer.csv file"),
                   width / 2, height / 2, fs, 0.5, 0.5, FALSE, NULL, NULL);
     return;

@@ -66,4 +66,13 @@ void ms_mode_variant_look (MsMode mode, guint variant, guint *color, guint *shap
 /* Phase colours: Okabe & Ito's palette, greys for allocation and release. */
 void ms_phase_color (MsPhase phase, gboolean dark, MsColor *out);
 
+/* Text in the foreground colour at this opacity (notes, hidden legend
+ * entries, a chart's empty-plot line) still reads 4.5:1 (WCAG AA) on the
+ * background in both styles, over a grid line too: the least opacity any
+ * text may have (tests/draw/test-contrast.c). */
+#define MS_TEXT_FAINT_ALPHA 0.75
+/* Grid lines: the foreground at this opacity (more in high contrast). */
+#define MS_GRID_ALPHA 0.12
+#define MS_GRID_ALPHA_HIGH_CONTRAST 0.3
+
 G_END_DECLS

@@ -152,7 +152,8 @@ ms_application_startup (GApplication *app)
                                 "color-scheme", G_SETTINGS_BIND_GET, color_scheme_from_setting,
                                 NULL, NULL, NULL);
 
-  static const struct { const char *action; const char *accels[4]; } accels[] = {
+  static const struct { const char *action; const char *accels[4];
+  } accels[] = {
     { "app.quit", { "<Primary>q", NULL } },
     { "win.run", { "<Primary>r", NULL } },
     { "win.stop", { "Escape", NULL } },
@@ -178,6 +179,9 @@ ms_application_startup (GApplication *app)
     { "win.filter-rows", { "<Primary>f", NULL } },
     { "win.show-runs", { "<Primary><Shift>r", NULL } },
     { "win.show-help-overlay", { "<Primary>question", NULL } },
+    { "win.reference-runs", { "<Primary><Shift>l", NULL } },
+    { "win.focus-canvas", { "<Alt>n", NULL } },
+    { "win.highlight-pointer", { "<Primary><Shift>h", NULL } },
   };
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action,

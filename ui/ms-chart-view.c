@@ -7,7 +7,11 @@
 typedef struct {
   MsViewScale scale;
   MsViewCache picture;
+  double pointer_x, pointer_y; /* where the pointer is over the view; x < 0: not over it */
 } MsChartViewPrivate;
+
+/* One switch for every view: the pointer highlighted for a projector. */
+static gboolean highlight_pointer;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (MsChartView, ms_chart_view, GTK_TYPE_WIDGET)
 
@@ -62,11 +66,52 @@ append_kept_picture (MsChartView *self, GtkSnapshot *snapshot, const MsChartStyl
   ms_view_cache_append (&priv->picture, snapshot);
 }
 
-static void
-ms_chart_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+/* The accent colour (libadwaita's, following light, dark and high
+ * contrast): 3:1 from the view's background, as WCAG asks of a focus
+ * indicator. */
+static GdkRGBA
+accent_color (GtkWidget *widget)
 {
-  MsChartView *self = MS_CHART_VIEW (widget);
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  GdkRGBA accent = { 0.21, 0.52, 0.89, 1 };
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "accent_color", &accent);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  return accent;
+}
+
+/* A ring inside the edge while the canvas has the keyboard focus: the
+ * keys of a view (the timeline's arrows, zoom) go to it then. Drawn over
+ * the picture, never into the kept one. */
+static void
+append_focus_ring (GtkWidget *widget, GtkSnapshot *snapshot, int w, int h)
+{
+  const float width = 3;
+  GdkRGBA accent = accent_color (widget);
+  GskRoundedRect ring;
+  gsk_rounded_rect_init_from_rect (&ring, &GRAPHENE_RECT_INIT (0, 0, w, h), 6);
+  gtk_snapshot_append_border (snapshot, &ring, (float[4]){ width, width, width, width },
+                              (GdkRGBA[4]){ accent, accent, accent, accent });
+}
+
+/* A translucent disc with a ring around the pointer, for a class watching
+ * a projector: the cursor alone is too small to follow. */
+static void
+append_pointer_highlight (GtkWidget *widget, GtkSnapshot *snapshot, double x, double y)
+{
+  const float r = 28;
+  GdkRGBA fill = { 1.0, 0.85, 0.0, 0.30 }, edge = { 0.9, 0.55, 0.0, 0.85 };
+  GskRoundedRect disc;
+  gsk_rounded_rect_init_from_rect (&disc, &GRAPHENE_RECT_INIT (x - r, y - r, 2 * r, 2 * r), r);
+  gtk_snapshot_push_rounded_clip (snapshot, &disc);
+  gtk_snapshot_append_color (snapshot, &fill, &disc.bounds);
+  gtk_snapshot_pop (snapshot);
+  gtk_snapshot_append_border (snapshot, &disc, (float[4]){ 3, 3, 3, 3 },
+                              (GdkRGBA[4]){ edge, edge, edge, edge });
+}
+
+static void
+draw_picture (MsChartView *self, GtkSnapshot *snapshot, int w, int h)
+{
   MsChartStyle style;
   ms_chart_view_get_style (self, &style);
   if (MS_CHART_VIEW_GET_CLASS (self)->keeps_picture) {
@@ -76,6 +121,80 @@ ms_chart_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
   MS_CHART_VIEW_GET_CLASS (self)->draw (self, cr, &style, w, h);
   cairo_destroy (cr);
+}
+
+static void
+ms_chart_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  MsChartView *self = MS_CHART_VIEW (widget);
+  MsChartViewPrivate *priv = ms_chart_view_get_instance_private (self);
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  if (w <= 0 || h <= 0)
+    return;
+  draw_picture (self, snapshot, w, h);
+  if (gtk_widget_has_focus (widget))
+    append_focus_ring (widget, snapshot, w, h);
+  if (highlight_pointer && priv->pointer_x >= 0)
+    append_pointer_highlight (widget, snapshot, priv->pointer_x, priv->pointer_y);
+}
+
+gboolean
+ms_chart_view_get_highlight_pointer (void)
+{
+  return highlight_pointer;
+}
+
+void
+ms_chart_view_set_highlight_pointer (gboolean highlight)
+{
+  highlight_pointer = highlight;
+}
+
+static void
+on_pointer_motion (GtkEventControllerMotion *motion, double x, double y, MsChartView *self)
+{
+  MsChartViewPrivate *priv = ms_chart_view_get_instance_private (self);
+  priv->pointer_x = x;
+  priv->pointer_y = y;
+  if (highlight_pointer)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_pointer_leave (GtkEventControllerMotion *motion, MsChartView *self)
+{
+  MsChartViewPrivate *priv = ms_chart_view_get_instance_private (self);
+  priv->pointer_x = -1;
+  if (highlight_pointer)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* A click gives the canvas the keyboard focus (its keys work from then
+ * on), without taking the click from the view's own gestures. */
+static void
+on_pressed (GtkGestureClick *click, int n_press, double x, double y, MsChartView *self)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+}
+
+static void
+add_controllers (MsChartView *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  g_signal_connect (motion, "enter", G_CALLBACK (on_pointer_motion), self);
+  g_signal_connect (motion, "motion", G_CALLBACK (on_pointer_motion), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_pointer_leave), self);
+  gtk_widget_add_controller (widget, motion);
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+  g_signal_connect_swapped (focus, "enter", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (gtk_widget_queue_draw), self);
+  gtk_widget_add_controller (widget, focus);
+  GtkGesture *click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+  g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (click));
 }
 
 static void
@@ -145,6 +264,11 @@ ms_chart_view_init (MsChartView *self)
 {
   MsChartViewPrivate *priv = ms_chart_view_get_instance_private (self);
   priv->scale = (MsViewScale){ 1, 1 };
+  priv->pointer_x = -1;
+  /* A canvas takes the keyboard focus (Tab, a click, the focus key of the
+   * window) and shows it with a ring. */
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  add_controllers (self);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   ms_view_follow_style (GTK_WIDGET (self), G_CALLBACK (on_system_style));

@@ -54,4 +54,9 @@ void ms_chart_view_redraw (MsChartView *self);
  * (MsProp.changed, ms-props.h) that the picture shows as it is. */
 void ms_chart_view_property_changed (gpointer view);
 
+/* Whether every view draws a translucent ring around the pointer (for a
+ * projector); a view shows the change at the pointer's next move. */
+gboolean ms_chart_view_get_highlight_pointer (void);
+void ms_chart_view_set_highlight_pointer (gboolean highlight);
+
 G_END_DECLS

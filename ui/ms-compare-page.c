@@ -229,12 +229,12 @@ ms_compare_page_map (GtkWidget *widget)
   step_rows_start (MS_COMPARE_PAGE (widget));
 }
 
-/* A picker shows a long run name cut short: its tooltip has it whole. */
+/* A picker shows the run's short name: its tooltip has the run in full. */
 static void
 pick_tooltip (GtkDropDown *dropdown)
 {
   MsRun *run = picked (dropdown);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (dropdown), run ? ms_run_get_name (run) : NULL);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (dropdown), run ? ms_run_get_description (run) : NULL);
 }
 
 /* Compares the runs picked, with the threshold set. */

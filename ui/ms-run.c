@@ -2,6 +2,9 @@
 /* ms-run.c: a run as a GObject. */
 #include "ms-run.h"
 
+#include <glib/gi18n.h>
+#include <string.h>
+
 #include "ms-enum-types.h"
 #include "ms-props.h"
 
@@ -10,11 +13,12 @@ struct _MsRun {
   MsResults *results; /* owned */
   MsRunKind kind;
   char *source_file;
+  char *description;
 };
 
 G_DEFINE_FINAL_TYPE (MsRun, ms_run, G_TYPE_OBJECT)
 
-enum { PROP_0, PROP_NAME, PROP_NOTE, PROP_SOURCE_FILE, PROP_KIND, N_PROPS };
+enum { PROP_0, PROP_NAME, PROP_DESCRIPTION, PROP_NOTE, PROP_SOURCE_FILE, PROP_KIND, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
 enum { CELLS_CHANGED, N_SIGNALS };
@@ -24,6 +28,9 @@ static const MsProp prop_table[N_PROPS] = {
   /* The name and the note are the results' own. */
   [PROP_NAME] = { "name", G_TYPE_STRING, MS_PROP_NO_FIELD, .setter = G_CALLBACK (ms_run_set_name),
                   .getter = G_CALLBACK (ms_run_get_name) },
+  [PROP_DESCRIPTION] = { "description", G_TYPE_STRING, MS_PROP_NO_FIELD,
+                         .setter = G_CALLBACK (ms_run_set_description),
+                         .getter = G_CALLBACK (ms_run_get_description) },
   [PROP_NOTE] = { "note", G_TYPE_STRING, MS_PROP_NO_FIELD, .setter = G_CALLBACK (ms_run_set_note),
                   .getter = G_CALLBACK (ms_run_get_note) },
   [PROP_SOURCE_FILE] = { "source-file", G_TYPE_STRING, MS_PROP_FIELD (MsRun, source_file) },
@@ -38,6 +45,7 @@ ms_run_finalize (GObject *object)
   MsRun *self = MS_RUN (object);
   ms_results_free (self->results);
   ms_props_clear (object);
+  g_free (self->description);
   G_OBJECT_CLASS (ms_run_parent_class)->finalize (object);
 }
 
@@ -103,6 +111,67 @@ ms_run_set_name (MsRun *self, const char *name)
     return;
   copy_cut (self->results->label, sizeof self->results->label, name);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_NAME]);
+  /* A run without a description of its own is described by its name. */
+  if (!self->description)
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_DESCRIPTION]);
+}
+
+const char *
+ms_run_get_description (MsRun *self)
+{
+  g_return_val_if_fail (MS_IS_RUN (self), NULL);
+  return self->description ? self->description : ms_run_get_name (self);
+}
+
+void
+ms_run_set_description (MsRun *self, const char *description)
+{
+  g_return_if_fail (MS_IS_RUN (self));
+  if (g_strcmp0 (description, self->description) == 0)
+    return;
+  g_free (self->description);
+  self->description = description ? g_utf8_make_valid (description, -1) : NULL;
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_DESCRIPTION]);
+}
+
+/* The GPU's model from its full name: the vendor and brand words go, and
+ * the words up to the first with a digit stay, that one cut at a dash
+ * ("NVIDIA H100 80GB HBM3" -> "H100", "NVIDIA GeForce RTX 4090" ->
+ * "RTX 4090", "NVIDIA A100-SXM4-80GB" -> "A100"). */
+static char *
+gpu_model (const char *device)
+{
+  static const char *const brands[] = { "NVIDIA", "GeForce", "Tesla", "Quadro", NULL };
+  g_auto (GStrv) words = g_strsplit (device, " ", -1);
+  GString *s = g_string_new (NULL);
+  for (guint i = 0; words[i]; i++) {
+    if (!words[i][0] || g_strv_contains (brands, words[i]))
+      continue;
+    if (s->len)
+      g_string_append_c (s, ' ');
+    gboolean digit = strpbrk (words[i], "0123456789") != NULL;
+    char *dash = digit ? strchr (words[i], '-') : NULL;
+    g_string_append_len (s, words[i], dash ? dash - words[i] : (gssize)strlen (words[i]));
+    if (digit)
+      break;
+  }
+  return g_string_free (s, FALSE);
+}
+
+char *
+ms_run_short_name (const MsResults *r)
+{
+  g_return_val_if_fail (r != NULL, NULL);
+  gboolean gpu = r->device.present && r->device.name[0] && g_strcmp0 (r->device.name, "none");
+  g_autofree char *model = gpu ? gpu_model (r->device.name) : g_strdup (_ ("CPU"));
+  GString *s = g_string_new (model[0] ? model : r->device.name);
+  /* Runs of several GPUs of one host differ by the device. */
+  if (gpu && (r->device.count > 1 || r->device.index > 0))
+    g_string_append_printf (s, _ (" GPU %d"), r->device.index);
+  /* The files keep "2026-11-24T12:27:08Z": the month and day. */
+  if (strlen (r->date) >= 10 && r->date[4] == '-' && r->date[7] == '-')
+    g_string_append_printf (s, " %.5s", r->date + 5);
+  return g_string_free (s, FALSE);
 }
 
 const char *

@@ -26,9 +26,18 @@ G_DECLARE_FINAL_TYPE (MsRun, ms_run, MS, RUN, GObject)
 MsRun *ms_run_new (MsResults *results, MsRunKind kind);
 MsResults *ms_run_get_results (MsRun *self);
 MsRunKind ms_run_get_kind (MsRun *self);
-/* The name is the results' label (what legends and exported files say). */
+/* The name is the results' label (what pickers, legends, the table and
+ * exported files say): short, editable, unique in the session. */
 const char *ms_run_get_name (MsRun *self);
 void ms_run_set_name (MsRun *self, const char *name);
+/* The run in full (GPU, kind, date, the setting that sets it apart) for
+ * tooltips; the name where none was given. */
+const char *ms_run_get_description (MsRun *self);
+void ms_run_set_description (MsRun *self, const char *description);
+/* A short name for a run, "H100 11-24": the GPU's model and the day
+ * (month-day) it was measured; the session numbers names that clash.
+ * Free with g_free. */
+char *ms_run_short_name (const MsResults *results);
 /* One line, saved in the CSV files the run is exported to. */
 const char *ms_run_get_note (MsRun *self);
 void ms_run_set_note (MsRun *self, const char *note);

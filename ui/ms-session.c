@@ -290,7 +290,8 @@ rename_run (MsSession *self, GPtrArray *pending, MsRun *run, const char *wanted)
   g_autofree char *stem = utf8_cut (base, size - 16);
   for (int n = 2; name_taken (self, pending, run, name); n++) {
     g_free (name);
-    name = g_strdup_printf ("%s (%d)", stem, n);
+    /* TRANSLATORS: a run's name made unique by a number, "H100 11-24 #2". */
+    name = g_strdup_printf (_ ("%s #%d"), stem, n);
   }
   ms_run_set_name (run, name);
 }

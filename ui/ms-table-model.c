@@ -50,9 +50,12 @@ ms_table_model_get_item (GListModel *list, guint position)
   /* Few runs of many cells: walking the runs is cheap. */
   for (guint r = 0; r < self->runs->len; r++) {
     const MsTableRun *t = &g_array_index (self->runs, MsTableRun, r);
-    if (position < t->n_cells)
-      return ms_table_row_new (t->run->label, &t->run->cells[position],
-                               ms_table_row_kind_of (t->run));
+    if (position < t->n_cells) {
+      MsTableRow *row = ms_table_row_new (t->run->label, &t->run->cells[position],
+                                          ms_table_row_kind_of (t->run));
+      ms_table_row_set_run_description (row, ms_run_get_description (t->held));
+      return row;
+    }
     position -= t->n_cells;
   }
   return NULL;

@@ -50,9 +50,10 @@ table_setup (GtkSignalListItemFactory *f, GtkListItem *item, gpointer col)
     gtk_widget_add_css_class (label, "numeric");
   if (c == MS_TABLE_COL_MESSAGE)
     gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  /* A run's name can be long ("H100 80GB HBM3 · sweep · 2026-11-22 14:36
-   * UTC"): cut in the middle past 26 characters, so that the numbers stay
-   * in view; the tooltip has it whole. (One run alone has no Run column.) */
+  /* A run's name is short ("H100 11-24 #2"), but one a user gives may be
+   * long: cut in the middle past 26 characters, so that the numbers stay
+   * in view; the tooltip has the run in full. (One run alone has no Run
+   * column.) */
   if (c == MS_TABLE_COL_RUN) {
     gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
     gtk_label_set_width_chars (GTK_LABEL (label), 20);
@@ -68,7 +69,7 @@ table_bind (GtkSignalListItemFactory *f, GtkListItem *item, gpointer col)
   g_autofree char *text = ms_table_row_text (row, GPOINTER_TO_INT (col));
   GtkWidget *label = gtk_list_item_get_child (item);
   gtk_label_set_text (GTK_LABEL (label), text);
-  if (GPOINTER_TO_INT (col) == MS_TABLE_COL_MESSAGE || GPOINTER_TO_INT (col) == MS_TABLE_COL_RUN) {
+  if (GPOINTER_TO_INT (col) == MS_TABLE_COL_MESSAGE) {
     gtk_widget_set_tooltip_text (label, text[0] ? text : NULL);
   } else {
     g_autofree char *tip = ms_table_row_tooltip (row, GPOINTER_TO_INT (col));

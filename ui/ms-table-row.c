@@ -12,6 +12,7 @@
 struct _MsTableRow {
   GObject parent_instance;
   char *run;
+  char *run_description; /* the run in full, for the Run column's tooltip */
   MsTableRowKind kind;
   MsCell cell; /* a copy without events */
 };
@@ -22,6 +23,7 @@ static void
 ms_table_row_finalize (GObject *object)
 {
   g_free (MS_TABLE_ROW (object)->run);
+  g_free (MS_TABLE_ROW (object)->run_description);
   g_free (MS_TABLE_ROW (object)->cell.rounds);
   G_OBJECT_CLASS (ms_table_row_parent_class)->finalize (object);
 }
@@ -54,6 +56,13 @@ ms_table_row_new (const char *run, const MsCell *cell, MsTableRowKind kind)
   row->cell.rounds = cell->n_rounds ? g_memdup2 (cell->rounds, sizeof (MsCellRound) * cell->n_rounds)
                                     : NULL;
   return row;
+}
+
+void
+ms_table_row_set_run_description (MsTableRow *row, const char *description)
+{
+  g_free (row->run_description);
+  row->run_description = description ? g_utf8_make_valid (description, -1) : NULL;
 }
 
 MsTableRowKind
@@ -252,6 +261,9 @@ ms_table_row_tooltip (MsTableRow *row, MsTableCol col)
 {
   double ratio, diff;
   switch (col) {
+  case MS_TABLE_COL_RUN:
+    /* The column shows the short name; the tooltip the run in full. */
+    return g_strdup (row->run_description ? row->run_description : row->run);
   case MS_TABLE_COL_MODE:
     return g_strdup (ms_mode_description (row->cell.mode));
   case MS_TABLE_COL_SIZE:

@@ -44,6 +44,8 @@ typedef enum {
 
 /* A copy of the cell's summary (no events or samples). */
 MsTableRow *ms_table_row_new (const char *run, const MsCell *cell, MsTableRowKind kind);
+/* The run in full (MsRun's description), the Run column's tooltip. */
+void ms_table_row_set_run_description (MsTableRow *row, const char *description);
 /* The kind of a run's rows. */
 MsTableRowKind ms_table_row_kind_of (const MsResults *run);
 /* Whether the column is one of the times and rates (none for costs rows). */

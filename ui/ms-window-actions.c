@@ -537,6 +537,8 @@ static void
 action_view (GSimpleAction *a, GVariant *p, gpointer data)
 {
   g_object_set (data, "view", g_variant_get_int32 (p), NULL);
+  /* Alt+3 and the timeline's arrows work at once: the keys to the view. */
+  ms_window_focus_canvas (data);
 }
 
 static void

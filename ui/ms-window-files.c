@@ -18,13 +18,18 @@ read_run (const char *path, GError **error)
     return NULL;
   }
   /* A file saved with a name keeps it; others (the reader names them after
-   * the file) are named by device, kind and date. */
+   * the file) get a short name, GPU and day, that the session numbers
+   * where it clashes; the long form (device, kind, date, the setting that
+   * sets it apart) stays as the run's description. */
   g_autofree char *base = g_path_get_basename (path);
   if (g_strcmp0 (r->label, base) == 0)
     r->label[0] = '\0';
-  g_autofree char *label = ms_plot_run_label (r);
-  g_snprintf (r->label, sizeof r->label, "%s", label);
+  g_autofree char *description = ms_plot_run_label (r);
+  g_autofree char *name
+      = g_strcmp0 (description, r->label) == 0 ? g_strdup (r->label) : ms_run_short_name (r);
+  g_snprintf (r->label, sizeof r->label, "%s", name);
   MsRun *run = ms_run_new (r, MS_RUN_KIND_REFERENCE);
+  ms_run_set_description (run, description);
   ms_run_set_source_file (run, path);
   return run;
 }

@@ -100,6 +100,12 @@ gboolean ms_window_get_header_shown (MsWindow *self);
 /* ms-window-actions.c */
 void ms_window_add_actions (MsWindow *self);
 
+/* ms-window-keys.c: win.focus-canvas and win.highlight-pointer. */
+void ms_window_add_key_actions (MsWindow *self);
+/* The keyboard focus to the canvas of the page shown; FALSE where it has
+ * none (the table). */
+gboolean ms_window_focus_canvas (MsWindow *self);
+
 /* ms-window-pages.c: the GPUs and Lessons pages. */
 void ms_window_pages_init (MsWindow *self);
 void ms_window_open_devices_file (MsWindow *self, const char *path);

@@ -77,7 +77,7 @@ typedef struct {
   GtkEditable *name, *note;
   GtkWidget *close;
   MsRun *run;          /* the row's item while bound */
-  GBinding *note_binding;
+  GBinding *note_binding, *description_binding;
   gulong name_handler, sweeping_handler;
   MsWindow *window;
 } RunRow;
@@ -136,8 +136,7 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, MsWindow *self)
   g_object_set (box, "margin-start", 6, "margin-end", 6, "margin-top", 6, "margin-bottom", 6,
                 NULL);
   GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *name =
-    row_entry (_("Name"), _("The run's name in legends, pickers and the table"));
+  GtkWidget *name = row_entry (_ ("Name"), NULL);
   row->close = gtk_button_new_from_icon_name ("window-close-symbolic");
   gtk_widget_add_css_class (row->close, "flat");
   GtkWidget *note =
@@ -174,6 +173,9 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, MsWindow *self)
   gtk_editable_set_text (row->name, ms_run_get_name (row->run));
   row->note_binding = g_object_bind_property (row->run, "note", row->note, "text",
                                               G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  /* The short name is edited here; the run in full shows over it. */
+  row->description_binding = g_object_bind_property (row->run, "description", row->name,
+                                                     "tooltip-text", G_BINDING_SYNC_CREATE);
   row->name_handler =
     g_signal_connect_swapped (row->run, "notify::name", G_CALLBACK (show_name), row);
   row->sweeping_handler = g_signal_connect_swapped (self->session, "notify::sweeping",
@@ -187,6 +189,7 @@ unbind_row (GtkSignalListItemFactory *factory, GtkListItem *item, MsWindow *self
   RunRow *row = g_object_get_data (G_OBJECT (gtk_list_item_get_child (item)), "row");
   apply_name (row);
   g_clear_pointer (&row->note_binding, g_binding_unbind);
+  g_clear_pointer (&row->description_binding, g_binding_unbind);
   g_clear_signal_handler (&row->name_handler, row->run);
   g_clear_signal_handler (&row->sweeping_handler, self->session);
   row->run = NULL;

@@ -463,6 +463,7 @@ ms_window_init (MsWindow *self)
   g_autoptr (MsSweepSettings) sweep = ms_sweep_settings_new (self->settings);
   self->session = g_object_new (MS_TYPE_SESSION, "sweep-settings", sweep, NULL);
   ms_window_add_actions (self);
+  ms_window_add_key_actions (self);
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_object (self->session, "notify::n-runs", G_CALLBACK (on_n_runs_changed), self,
                            G_CONNECT_SWAPPED);

@@ -14,6 +14,8 @@
 #include "ms-recent-runs.h"
 #include "ms-reference-dialog.h"
 #include "ms-timeline-view.h"
+#include "ms-chart-page.h"
+#include "ms-chart-view.h"
 #include "ms-reference-runs.h"
 #include "ms-window.h"
 #include "ms-xtest.h"
@@ -585,6 +587,27 @@ is_views_line (GtkWidget *w, gconstpointer unused)
   return accel && g_str_has_prefix (accel, "<Alt>1");
 }
 
+/* A line of the shortcuts window naming this key (among others). */
+static gboolean
+is_line_of (GtkWidget *w, gconstpointer key)
+{
+  if (!GTK_IS_SHORTCUTS_SHORTCUT (w))
+    return FALSE;
+  g_autofree char *accel = NULL;
+  g_object_get (w, "accelerator", &accel, NULL);
+  guint want_key, line_key;
+  GdkModifierType want_mods, line_mods;
+  g_assert_true (gtk_accelerator_parse (key, &want_key, &want_mods));
+  /* By key and modifiers: the app's keys read back as <Control>, the
+   * window's lines say <Primary>. */
+  g_auto (GStrv) keys = g_strsplit (accel ? accel : "", " ", -1);
+  for (guint i = 0; keys[i]; i++)
+    if (gtk_accelerator_parse (keys[i], &line_key, &line_mods) && line_key == want_key
+        && line_mods == want_mods)
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 has_focus_in (gpointer widget)
 {
@@ -760,6 +783,25 @@ check_shortcuts_window (MsWindow *win)
     g_object_get (line, "accelerator", &accel, NULL);
     g_autofree char *last = g_strdup_printf ("<Alt>%d", MS_VIEW_COUNT);
     g_assert_true (g_str_has_suffix (accel, last));
+    /* Every key of the app's own actions is listed, on a window that fits
+     * a 1024x768 projector. */
+    GtkWidget *shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
+    g_auto (GStrv) named = gtk_application_list_action_descriptions (app);
+    for (guint n = 0; named[n]; n++) {
+      g_auto (GStrv) keys = gtk_application_get_accels_for_action (app, named[n]);
+      for (guint k = 0; keys[k]; k++) {
+        /* Alternatives of one key (Ctrl+= for Ctrl++) and the views' keys,
+         * which one line names, need no lines of their own. */
+        if (k > 0 || g_str_has_prefix (named[n], "win.view("))
+          continue;
+        if (!find_widget (shortcuts, is_line_of, keys[k]))
+          g_error ("%s (%s) is not in the shortcuts window", keys[k], named[n]);
+      }
+    }
+    /* Shown at its natural size (the screen is larger). */
+    wait_until (is_drawn, shortcuts, "the shortcuts window is laid out");
+    g_assert_cmpint (gtk_widget_get_width (shortcuts), <=, 1024);
+    g_assert_cmpint (gtk_widget_get_height (shortcuts), <=, 768);
     gtk_window_close (GTK_WINDOW (find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW)));
     wait_until (no_toplevel, GSIZE_TO_POINTER (GTK_TYPE_SHORTCUTS_WINDOW), "the shortcuts close");
   }
@@ -775,6 +817,96 @@ on_monitor (gpointer widget)
   GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (widget));
   return surface
          && gdk_display_get_monitor_at_surface (gdk_surface_get_display (surface), surface) != NULL;
+}
+
+/* The keyboard is on a chart canvas of the page shown (of that type). */
+static gboolean
+focus_on_canvas_of (gpointer win, GType type)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (win));
+  return focus && G_TYPE_CHECK_INSTANCE_TYPE (focus, type) && gtk_widget_is_drawable (focus);
+}
+
+static gboolean
+focus_on_plot (gpointer win)
+{
+  return focus_on_canvas_of (win, MS_TYPE_PLOT_VIEW);
+}
+
+static gboolean
+focus_on_timeline (gpointer win)
+{
+  return focus_on_canvas_of (win, MS_TYPE_TIMELINE_VIEW);
+}
+
+static gboolean
+highlight_on (gpointer unused)
+{
+  return ms_chart_view_get_highlight_pointer ();
+}
+
+static gboolean
+highlight_off (gpointer unused)
+{
+  return !ms_chart_view_get_highlight_pointer ();
+}
+
+typedef struct {
+  GObject *page;
+  gboolean was;
+} LogWait;
+
+static gboolean
+log_scale_flipped (gpointer data)
+{
+  LogWait *l = data;
+  gboolean now;
+  g_object_get (l->page, "log-scale", &now, NULL);
+  return now != l->was;
+}
+
+/* The chart keys: Alt+N puts the keyboard on the canvas shown, Alt+3 on
+ * the timeline's (its arrows work at once), Alt+L flips the log scale,
+ * Ctrl+Shift+H the pointer highlight and Ctrl+Shift+L opens the
+ * reference runs. */
+static void
+check_chart_keys (MsWindow *win)
+{
+  const char *files[] = { "h100-default-1-samples.csv", "h100-default-2-samples.csv" };
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++) {
+    g_autoptr (GError) error = NULL;
+    g_autofree char *ref = g_build_filename (ms_reference_dir (), files[i], NULL);
+    g_assert_true (ms_window_load_path (win, ref, &error));
+  }
+  ms_window_set_view (win, MS_VIEW_BANDWIDTH);
+  wait_until (shows_series_button, win, "the bandwidth chart shows");
+  GtkWidget *series = find_widget (GTK_WIDGET (win), is_series_button, NULL);
+  gtk_widget_grab_focus (series);
+  press (win, XK_Alt_L, XK_n);
+  wait_until (focus_on_plot, win, "Alt+N puts the keyboard on the chart");
+  press_until_view (win, XK_3, MS_VIEW_TIMELINE, "Alt+3 shows the timeline");
+  wait_until (focus_on_timeline, win, "Alt+3 puts the keyboard on the timeline");
+  press_until_view (win, XK_1, MS_VIEW_BANDWIDTH, "Alt+1 shows the bandwidth chart");
+  LogWait l = { G_OBJECT (
+      find_widget (GTK_WIDGET (win), is_type, GSIZE_TO_POINTER (MS_TYPE_CHART_PAGE))) };
+  g_object_get (l.page, "log-scale", &l.was, NULL);
+  press (win, XK_Alt_L, XK_l);
+  wait_until (log_scale_flipped, &l, "Alt+L flips the log scale");
+  l.was = !l.was;
+  press (win, XK_Alt_L, XK_l);
+  wait_until (log_scale_flipped, &l, "Alt+L flips the log scale back");
+  press_ctrl_shift (win, XK_h);
+  wait_until (highlight_on, NULL, "Ctrl+Shift+H highlights the pointer");
+  press_ctrl_shift (win, XK_h);
+  wait_until (highlight_off, NULL, "Ctrl+Shift+H turns the highlight off");
+  press_ctrl_shift (win, XK_l);
+  wait_until (has_toplevel, GSIZE_TO_POINTER (MS_TYPE_REFERENCE_DIALOG),
+              "Ctrl+Shift+L opens the reference runs");
+  gtk_window_close (GTK_WINDOW (find_toplevel (MS_TYPE_REFERENCE_DIALOG)));
+  wait_until (no_toplevel, GSIZE_TO_POINTER (MS_TYPE_REFERENCE_DIALOG), "the reference runs close");
+  while (ms_window_get_n_runs (win))
+    g_assert_true (ms_window_close_run (win, 0));
+  check_keys_work (win, "the chart keys");
 }
 
 static void
@@ -818,6 +950,7 @@ on_activate (GApplication *app)
   check_table_filter (win);
   check_every_page_key (win);
   check_series_popover (win);
+  check_chart_keys (win);
   check_shortcuts_window (win);
   gtk_window_destroy (GTK_WINDOW (win));
   done = TRUE;

@@ -260,7 +260,7 @@ check_run_names_and_notes (MsWindow *win)
   g_assert_true (ms_window_rename_run (win, 1, "before the BIOS update"));
   g_assert_cmpstr (first->label, ==, "before the BIOS update");
   g_assert_true (ms_window_rename_run (win, 2, "before the BIOS update"));
-  g_assert_cmpstr (ms_window_get_run (win, 2)->label, ==, "before the BIOS update (2)");
+  g_assert_cmpstr (ms_window_get_run (win, 2)->label, ==, "before the BIOS update #2");
   g_assert_true (ms_window_set_run_note (win, 2, "fan at 100%,\nroom 21 °C"));
   g_assert_false (ms_window_rename_run (win, 9, "nothing there"));
   /* A long name is kept whole up to the field's size, cut on a character. */
@@ -277,7 +277,7 @@ check_run_names_and_notes (MsWindow *win)
   /* The same long name for the other run: numbered, still apart. */
   g_assert_true (ms_window_rename_run (win, 1, wide->str));
   g_assert_cmpstr (ms_window_get_run (win, 1)->label, !=, cut);
-  g_assert_true (g_str_has_suffix (ms_window_get_run (win, 1)->label, " (2)"));
+  g_assert_true (g_str_has_suffix (ms_window_get_run (win, 1)->label, " #2"));
   g_string_free (wide, TRUE);
   g_assert_true (ms_window_rename_run (win, 1, "before the BIOS update"));
   g_assert_true (ms_window_rename_run (win, 2, "before the BIOS update"));
@@ -289,7 +289,7 @@ check_run_names_and_notes (MsWindow *win)
   MsResults *back = ms_csv_read_samples (csv, err, sizeof err);
   g_assert_nonnull (back);
   g_assert_cmpstr (back->note, ==, "fan at 100%, room 21 °C");
-  g_assert_cmpstr (back->label, ==, "before the BIOS update (2)");
+  g_assert_cmpstr (back->label, ==, "before the BIOS update #2");
   ms_results_free (back);
   /* Any run open, not only the newest, by its place. */
   const char *chosen = ms_test_tmp_path ("chosen-samples.csv");
@@ -304,7 +304,7 @@ check_run_names_and_notes (MsWindow *win)
   /* Closing the first sweep keeps the second; closing the live one too. */
   g_assert_true (ms_window_close_run (win, 1));
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 2);
-  g_assert_cmpstr (ms_window_get_run (win, 1)->label, ==, "before the BIOS update (2)");
+  g_assert_cmpstr (ms_window_get_run (win, 1)->label, ==, "before the BIOS update #2");
   g_assert_true (ms_window_close_run (win, 1));
   g_assert_null (ms_window_get_live (win));
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 1);
@@ -456,8 +456,9 @@ has_three_runs (gpointer win)
 }
 
 /* Files opened together are read in parallel but join in the order given
- * (the large file, read last, first), each with a label of its own: the
- * lesson's title for a lesson, the sizes where they are not the default. */
+ * (the large file, read last, first), each with a short name of its own
+ * (the GPU's model and the day) and a description in full: the lesson's
+ * title for a lesson, the sizes where they are not the default. */
 static void
 check_files_in_order (GApplication *app)
 {
@@ -474,10 +475,21 @@ check_files_in_order (GApplication *app)
   g_assert_cmpint (ms_window_get_run (win, 0)->sweep.max_exp, ==, 28);
   g_assert_cmpstr (ms_window_get_run (win, 1)->experiment, ==, "duplex");
   g_assert_nonnull (strstr (ms_window_get_run (win, 2)->device.name, "H200"));
-  g_assert_nonnull (strstr (ms_window_get_run (win, 0)->label, " · sweep · "));
-  g_assert_nonnull (strstr (ms_window_get_run (win, 0)->label, "…2^28"));
-  g_assert_nonnull (strstr (ms_window_get_run (win, 1)->label, "Copies in both directions"));
-  g_assert_null (strstr (ms_window_get_run (win, 2)->label, "2^"));
+  MsSession *session = ms_window_get_session (win);
+  const char *large = ms_run_get_description (ms_session_get_run (session, 0));
+  g_assert_nonnull (strstr (large, " · sweep · "));
+  g_assert_nonnull (strstr (large, "…2^28"));
+  g_assert_nonnull (strstr (ms_run_get_description (ms_session_get_run (session, 1)),
+                            "Copies in both directions"));
+  g_assert_null (strstr (ms_run_get_description (ms_session_get_run (session, 2)), "2^"));
+  /* Short names, apart: the two H100 files of one day numbered. */
+  g_assert_true (g_str_has_prefix (ms_window_get_run (win, 0)->label, "H100 "));
+  g_assert_true (g_str_has_prefix (ms_window_get_run (win, 2)->label, "H200 "));
+  for (guint i = 0; i < 3; i++) {
+    g_assert_null (strstr (ms_window_get_run (win, i)->label, " · "));
+    for (guint j = 0; j < i; j++)
+      g_assert_cmpstr (ms_window_get_run (win, i)->label, !=, ms_window_get_run (win, j)->label);
+  }
   g_object_add_weak_pointer (G_OBJECT (win), (gpointer *) &win);
   gtk_window_destroy (GTK_WINDOW (win));
   ms_test_wait_until (ms_test_is_null, &win, "the window is finalized");

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-widget-chart-view.c: MsChartView, the base of the drawing widgets:
  * its scale properties, the style it hands its subclass, its snapshot
- * calling the subclass's draw and keeping the picture, and finalising. */
+ * calling the subclass's draw and keeping the picture, the focus ring and
+ * the pointer highlight drawn over it, and finalising. */
 #include "ms-chart-view.h"
 #include "ms-widget-test.h"
 
@@ -79,6 +80,99 @@ test_base (void)
   ms_test_destroy (window, GTK_WIDGET (view));
 }
 
+/* The view rendered as the window would: its pixels, w x h. */
+static guint32 *
+render (GtkWidget *widget, int w, int h)
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
+  g_autoptr (GskRenderNode) node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  GskRenderer *renderer = gsk_cairo_renderer_new ();
+  g_assert_true (gsk_renderer_realize (renderer, NULL, NULL));
+  g_autoptr (GdkTexture) texture
+      = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  gsk_renderer_unrealize (renderer);
+  g_object_unref (renderer);
+  guint32 *pixels = g_new (guint32, (gsize)w * h);
+  gdk_texture_download (texture, (guchar *)pixels, w * 4);
+  return pixels;
+}
+
+/* A pixel (ARGB, as downloaded on a little-endian machine) is mostly blue:
+ * libadwaita's accent, which the focus ring is drawn in. */
+static gboolean
+is_bluish (guint32 argb)
+{
+  guint r = (argb >> 16) & 0xff, g = (argb >> 8) & 0xff, b = argb & 0xff, a = argb >> 24;
+  return a > 128 && b > r + 60 && b > g;
+}
+
+/* With the keyboard focus the canvas draws a ring at its edge, over the
+ * kept picture and without drawing it again; without, none. */
+static void
+test_focus_ring (void)
+{
+  MsTestChart *chart = g_object_new (ms_test_chart_get_type (), NULL);
+  GtkWidget *widget = GTK_WIDGET (chart);
+  GtkWidget *other = gtk_button_new_with_label ("other");
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_box_append (GTK_BOX (box), other);
+  gtk_box_append (GTK_BOX (box), widget);
+  GtkWindow *window = ms_test_show (box, 400, 300);
+  g_assert_true (gtk_widget_get_focusable (widget));
+  gtk_widget_grab_focus (other);
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  /* The left edge at mid height: the picture leaves it clear. */
+  g_autofree guint32 *before = render (widget, w, h);
+  g_assert_false (is_bluish (before[(gsize)(h / 2) * w + 1]));
+  guint draws = chart->draws;
+  g_assert_true (gtk_widget_grab_focus (widget));
+  g_assert_true (gtk_widget_has_focus (widget));
+  g_autofree guint32 *after = render (widget, w, h);
+  g_assert_true (is_bluish (after[(gsize)(h / 2) * w + 1]));
+  g_assert_true (is_bluish (after[(gsize)(h / 2) * w + w - 2]));
+  g_assert_cmpuint (chart->draws, ==, draws);
+  gtk_widget_grab_focus (other);
+  g_autofree guint32 *again = render (widget, w, h);
+  g_assert_false (is_bluish (again[(gsize)(h / 2) * w + 1]));
+  ms_test_destroy (window, box);
+}
+
+/* The pointer highlight: a translucent disc where the pointer is, on every
+ * view while it is on, never while off or with the pointer elsewhere. */
+static void
+test_pointer_highlight (void)
+{
+  MsTestChart *chart = g_object_new (ms_test_chart_get_type (), NULL);
+  GtkWidget *widget = GTK_WIDGET (chart);
+  GtkWindow *window = ms_test_show (widget, 400, 300);
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  GtkEventController *motion = NULL;
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !motion; i++) {
+    g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
+    if (GTK_IS_EVENT_CONTROLLER_MOTION (c))
+      motion = c;
+  }
+  g_assert_nonnull (motion);
+  /* In the clear left half, where the picture draws nothing. */
+  double x = w / 4.0, y = h / 2.0;
+  g_signal_emit_by_name (motion, "motion", x, y);
+  gsize at = (gsize)y * w + (gsize)x;
+  g_autofree guint32 *off = render (widget, w, h);
+  g_assert_false (ms_chart_view_get_highlight_pointer ());
+  ms_chart_view_set_highlight_pointer (TRUE);
+  g_autofree guint32 *on = render (widget, w, h);
+  g_assert_cmpuint (on[at], !=, off[at]);
+  g_assert_cmpuint (on[at] >> 24, <, 255); /* translucent: the picture shows through */
+  g_signal_emit_by_name (motion, "leave");
+  g_autofree guint32 *gone = render (widget, w, h);
+  g_assert_cmpuint (gone[at], ==, off[at]);
+  ms_chart_view_set_highlight_pointer (FALSE);
+  ms_test_destroy (window, widget);
+}
+
 static void
 test_finalize (void)
 {
@@ -93,6 +187,8 @@ main (int argc, char **argv)
 {
   ms_widget_test_init (&argc, &argv);
   g_test_add_func ("/chart-view/base", test_base);
+  g_test_add_func ("/chart-view/focus-ring", test_focus_ring);
+  g_test_add_func ("/chart-view/pointer-highlight", test_pointer_highlight);
   g_test_add_func ("/chart-view/finalize", test_finalize);
   return g_test_run ();
 }

@@ -54,7 +54,7 @@ test_add_rename_remove (void)
   g_snprintf (copy->label, sizeof copy->label, "%s", ms_run_get_name (run));
   MsRun *second = ms_run_new (copy, MS_RUN_KIND_LESSON);
   g_assert_true (ms_session_add_run (session, second));
-  g_autofree char *want = g_strdup_printf ("%s (2)", ms_run_get_name (run));
+  g_autofree char *want = g_strdup_printf ("%s #2", ms_run_get_name (run));
   g_assert_cmpstr (ms_run_get_name (second), ==, want);
 
   /* Renaming notifies once, and never gives two runs one name. */
@@ -66,7 +66,7 @@ test_add_rename_remove (void)
   ms_session_rename_run (session, second, "baseline");
   g_assert_cmpuint (name_n, ==, 1);
   ms_session_rename_run (session, run, "baseline");
-  g_assert_cmpstr (ms_run_get_name (run), ==, "baseline (2)");
+  g_assert_cmpstr (ms_run_get_name (run), ==, "baseline #2");
   guint note_n;
   ms_test_watch (second, "note", &note_n);
   ms_run_set_note (second, "fan at 100%,\nroom 21 °C");
@@ -243,7 +243,7 @@ test_add_together (void)
   g_assert_cmpuint (c.added, ==, 2);
   g_assert_cmpuint (n_runs_n, ==, 1);
   g_assert_cmpstr (ms_run_get_name (first), ==, "same");
-  g_assert_cmpstr (ms_run_get_name (second), ==, "same (2)");
+  g_assert_cmpstr (ms_run_get_name (second), ==, "same #2");
 
   /* Appended after the runs shown, the duplicates of those left out. */
   g_autoptr (MsRun) third = ms_test_read_run ("h100-default-samples.csv", "third");
@@ -259,6 +259,53 @@ test_add_together (void)
   g_assert_true (ms_session_get_run (session, 2) == third);
 }
 
+/* Runs of files get short names (the GPU's model and the day), numbered
+ * where they clash; the long form stays their description, which follows
+ * the name where none was given. */
+static void
+test_short_names (void)
+{
+  MsSession *session = ms_session_new ();
+  MsRun *runs[2];
+  for (guint i = 0; i < G_N_ELEMENTS (runs); i++) {
+    runs[i] = reference_run ();
+    MsResults *r = ms_run_get_results (runs[i]);
+    g_autofree char *description = ms_plot_run_label (r);
+    g_autofree char *name = ms_run_short_name (r);
+    ms_run_set_name (runs[i], name);
+    ms_run_set_description (runs[i], description);
+    /* Two files: another moment each. */
+    r->date[18] = (char)('0' + i);
+  }
+  const MsResults *r = ms_run_get_results (runs[0]);
+  g_autofree char *model = g_strdup (r->device.name + strlen ("NVIDIA "));
+  *strchr (model, ' ') = '\0';
+  g_autofree char *want = g_strdup_printf ("%s %.5s", model, r->date + 5);
+  g_assert_cmpstr (ms_run_get_name (runs[0]), ==, want);
+  g_assert_cmpuint (strlen (ms_run_get_name (runs[0])), <,
+                    strlen (ms_run_get_description (runs[0])));
+  g_autoptr (GPtrArray) added = ms_session_add_runs (session, runs, G_N_ELEMENTS (runs));
+  g_assert_cmpuint (added->len, ==, 2);
+  g_autofree char *numbered = g_strdup_printf ("%s #2", want);
+  g_assert_cmpstr (ms_run_get_name (runs[1]), ==, numbered);
+  g_assert_true (g_str_has_prefix (ms_run_get_description (runs[1]), "H100"));
+  /* A description given stays through renames; without one, the name. */
+  guint description_n;
+  ms_test_watch (runs[1], "description", &description_n);
+  ms_session_rename_run (session, runs[1], "after the update");
+  g_assert_cmpuint (description_n, ==, 0);
+  ms_run_set_description (runs[1], NULL);
+  g_assert_cmpstr (ms_run_get_description (runs[1]), ==, "after the update");
+  g_assert_cmpuint (description_n, ==, 1);
+  ms_session_rename_run (session, runs[1], "before");
+  g_assert_cmpuint (description_n, ==, 2);
+  g_clear_pointer (&added, g_ptr_array_unref);
+  ms_session_clear_runs (session);
+  for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
+    g_assert_finalize_object (runs[i]);
+  g_assert_finalize_object (session);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -268,5 +315,6 @@ main (int argc, char **argv)
   g_test_add_func ("/session/live-run", test_live_run);
   g_test_add_func ("/session/page-follows-session", test_page_follows_session);
   g_test_add_func ("/session/rename-reaches-views", test_rename_reaches_views);
+  g_test_add_func ("/session/short-names", test_short_names);
   return g_test_run ();
 }

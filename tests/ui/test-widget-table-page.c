@@ -293,6 +293,12 @@ test_words (void)
   g_assert_nonnull (strstr (words, "\nK=4: 4 streams"));
   g_assert_true (g_str_has_suffix (words, "\nodd=1"));
   g_autofree char *tip = ms_table_row_tooltip (row, MS_TABLE_COL_VARIANT);
+  /* The Run column's tooltip: the run in full where known, else its name. */
+  g_autofree char *run_tip = ms_table_row_tooltip (row, MS_TABLE_COL_RUN);
+  g_assert_cmpstr (run_tip, ==, "run");
+  ms_table_row_set_run_description (row, "H100 80GB HBM3 · sweep · 2026-11-24 12:27 UTC");
+  g_autofree char *full_tip = ms_table_row_tooltip (row, MS_TABLE_COL_RUN);
+  g_assert_cmpstr (full_tip, ==, "H100 80GB HBM3 · sweep · 2026-11-24 12:27 UTC");
   g_assert_cmpstr (tip, ==, words);
 
   /* Every column says what it holds, on its title. */
