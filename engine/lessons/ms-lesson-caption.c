@@ -211,6 +211,39 @@ parenthesis (const char *p, int *step)
   return 0;
 }
 
+/* A takeaway reads in five seconds: about two lines of a projected
+ * slide. */
+#define TAKEAWAY_CHARS 120
+
+/* The number of characters (not bytes) of text. */
+static size_t
+utf8_chars (const char *text)
+{
+  size_t n = 0;
+  for (const unsigned char *p = (const unsigned char *) text; *p; p++)
+    n += (*p & 0xC0) != 0x80;
+  return n;
+}
+
+/* Cuts a line longer than a slide's at its last "; ", else at its last
+ * ": " (a sentence's answer comes before the figures that back it), as
+ * long as some words are left. */
+static void
+shorten_to_slide (char *buf)
+{
+  static const char *const cuts[] = { "; ", "；", ": ", "：" };
+  for (size_t c = 0; c < sizeof cuts / sizeof cuts[0] && utf8_chars (buf) > TAKEAWAY_CHARS;) {
+    char *last = NULL;
+    for (char *p = strstr (buf, cuts[c]); p; p = strstr (p + 1, cuts[c]))
+      if (p - buf >= 24)
+        last = p;
+    if (last)
+      *last = '\0';
+    else
+      c++;
+  }
+}
+
 void
 ms_takeaway_from_caption (const char *caption, char *buf, size_t len)
 {
@@ -241,4 +274,5 @@ ms_takeaway_from_caption (const char *caption, char *buf, size_t len)
   while (used > 0 && (buf[used - 1] == ':' || buf[used - 1] == ',' || buf[used - 1] == ' '))
     buf[--used] = '\0';
   buf[ms_utf8_prefix (buf, strlen (buf))] = '\0';
+  shorten_to_slide (buf);
 }

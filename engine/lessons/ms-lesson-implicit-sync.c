@@ -318,6 +318,23 @@ verdict_lists (const MsResults *r, char *buf, size_t len)
     ms_caption_append (buf, len, ms_gettext ("What serialised here is what the textbooks list."));
 }
 
+/* What serialised against the textbooks' list, the caption's verdicts
+ * without the unit of the picture's cells. */
+static MsTakeaway
+takeaway (const MsResults *r, char *buf, size_t len)
+{
+  MsSyncJudged none;
+  bool any = false;
+  for (int col = 0; col < MS_SYNC_N_COLUMNS && !any; col++)
+    any = ms_implicit_sync_judge (r, MS_SYNC_OP_NONE, col, &none) != MS_SYNC_MISSING;
+  if (!any)
+    return MS_TAKEAWAY_MISSING;
+  char lists[2048] = "";
+  verdict_lists (r, lists, sizeof lists);
+  ms_takeaway_from_caption (lists, buf, len);
+  return MS_TAKEAWAY_DECIDED;
+}
+
 static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
@@ -393,5 +410,6 @@ const MsLesson ms_lesson_implicit_sync = {
   .parts = parts,
   .cells = cells,
   .caption = caption,
+  .takeaway = takeaway,
   .kernel_issuer = kernel_issuer,
 };

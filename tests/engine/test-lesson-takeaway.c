@@ -97,8 +97,9 @@ test_every_lesson_one_line (void)
       g_assert_cmpint (how, !=, MS_TAKEAWAY_MISSING);
       g_assert_cmpuint (strlen (line), >, 10);
       g_assert_null (strchr (line, '\n'));
-      g_assert_cmpuint (g_utf8_strlen (line, -1), <=, 200);
-      g_assert_cmpfloat (fabs (stated_speed (line)), >=, 1);
+      g_assert_cmpuint (g_utf8_strlen (line, -1), <=, 160);
+      double speed = stated_speed (line);
+      g_assert_true (speed == 0 || fabs (speed) >= 1);
       /* Cut at a character. */
       g_assert_true (g_utf8_validate (line, -1, NULL));
       ms_results_free (r);
@@ -166,9 +167,9 @@ test_issue_order (void)
   }
 }
 
-/* Intensity: where pinned's time hardly grows from the least F to the
- * most, the arithmetic never showed and the line says the run cannot
- * tell; else which side won. */
+/* Intensity: where pinned's time does not double from the least F to the
+ * most, the arithmetic stayed small beside the copies and the line says
+ * the run cannot tell; else which side won. */
 static void
 test_intensity (void)
 {
@@ -192,7 +193,9 @@ test_intensity (void)
       zc_last = zc ? zc->stats.e2e.median : 0;
     }
     g_assert_cmpfloat (first, >, 0);
-    if (last / first < 1.1) {
+    /* Pinned's time doubles once the arithmetic takes as long as the
+     * copies: the least the lesson's question needs. */
+    if (last / first < 2) {
       g_assert_cmpint (how, ==, MS_TAKEAWAY_UNDECIDED);
       g_assert_nonnull (strstr (line, "cannot tell"));
     } else {
