@@ -23,8 +23,8 @@ typedef struct {
   MsRun *own;              /* from its button */
   MsRun *shared;           /* one of the session's runs (held by runs) */
   MsPortableResults *portable; /* the portable lesson on 2+ GPUs, with own */
-  char *text;     /* the caption, shown beside the cards under Details */
-  char *takeaway; /* its one line, the slide's headline */
+  char *text;                  /* the caption, shown beside the cards under Details */
+  char *takeaway;              /* its one line, the slide's headline */
   int reference; /* a reference run is installed: 1, none: 0, not looked yet: -1 */
   gboolean loading_reference; /* the session opens a reference run (else it measures) */
   gboolean own_is_reference;
@@ -465,9 +465,9 @@ add_list_keys (MsLessonsPage *self)
     gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Left, GDK_ALT_MASK),
                       gtk_callback_action_new (on_back_key, NULL, NULL)));
   gtk_shortcut_controller_add_shortcut (
-    GTK_SHORTCUT_CONTROLLER (keys),
-    gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_d, GDK_CONTROL_MASK),
-                      gtk_callback_action_new (on_details_key, NULL, NULL)));
+      GTK_SHORTCUT_CONTROLLER (keys),
+      gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_d, GDK_CONTROL_MASK),
+                        gtk_callback_action_new (on_details_key, NULL, NULL)));
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
   /* Before the widget with the keyboard: the cards' list and the answer
    * scroll by the page with these keys, and the focus is often there. */
@@ -958,8 +958,8 @@ ms_lessons_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
     drawing->draw = draw_timelines;
   }
   drawing->title = g_strdup (gtk_label_get_text (self->detail_title));
-  drawing->caption =
-    ms_report_lesson_caption (self->cards[self->shown].takeaway, ms_run_get_results (run));
+  drawing->caption
+      = ms_report_lesson_caption (self->cards[self->shown].takeaway, ms_run_get_results (run));
   return NULL;
 }
 

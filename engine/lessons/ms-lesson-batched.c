@@ -261,7 +261,8 @@ takeaway (const MsResults *r, char *buf, size_t len)
       first_each = e, first_best = b;
     double ratio = e->stats.e2e.median / b->stats.e2e.median;
     if (ms_caption_apart (e, b)
-        && (!each || fabs (log (ratio)) > fabs (log (each->stats.e2e.median / best->stats.e2e.median))))
+        && (!each
+            || fabs (log (ratio)) > fabs (log (each->stats.e2e.median / best->stats.e2e.median))))
       each = e, best = b, mode = sources[m];
   }
   bool unsupported = false;
@@ -270,8 +271,8 @@ takeaway (const MsResults *r, char *buf, size_t len)
   if (!first_each) {
     if (!why)
       return MS_TAKEAWAY_MISSING;
-    snprintf (buf, len, ms_gettext ("This GPU cannot show it: batched copies were not measured (%s)"),
-              why);
+    snprintf (buf, len,
+              ms_gettext ("This GPU cannot show it: batched copies were not measured (%s)"), why);
     return MS_TAKEAWAY_UNDECIDED;
   }
   if (!each) {

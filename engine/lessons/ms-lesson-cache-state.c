@@ -341,8 +341,7 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
     /* ratio is its time over streamed stores': speed is the inverse. */
     double ratio = 1 / far->judgement.ratio;
     ms_caption_speed (ratio, ratio > 0.95 && ratio < 1.05 ? 2 : 1, speed, sizeof speed);
-    snprintf (buf, len,
-              ms_gettext ("%s copies after %s are %s than after streamed stores at %s"),
+    snprintf (buf, len, ms_gettext ("%s copies after %s are %s than after streamed stores at %s"),
               ms_mode_title (far->mode), ms_cache_state_name (far->state), speed, size);
     return MS_TAKEAWAY_DECIDED;
   }

@@ -178,7 +178,7 @@ ms_takeaway_pair (const MsCell *subject, const MsCell *other, const char *subjec
             size);
   /* The subject, written to follow "cannot tell:", now leads the line. */
   if (buf[0] >= 'a' && buf[0] <= 'z')
-    buf[0] = (char) (buf[0] - 'a' + 'A');
+    buf[0] = (char)(buf[0] - 'a' + 'A');
   return MS_TAKEAWAY_DECIDED;
 }
 
@@ -220,7 +220,7 @@ static size_t
 utf8_chars (const char *text)
 {
   size_t n = 0;
-  for (const unsigned char *p = (const unsigned char *) text; *p; p++)
+  for (const unsigned char *p = (const unsigned char *)text; *p; p++)
     n += (*p & 0xC0) != 0x80;
   return n;
 }

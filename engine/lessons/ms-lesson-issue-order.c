@@ -243,8 +243,8 @@ takeaway (const MsResults *r, char *buf, size_t len)
         if (!depth || !breadth)
           continue;
         char breadth_words[64], depth_words[64];
-        snprintf (breadth_words, sizeof breadth_words, ms_gettext ("breadth-first issue of %d streams"),
-                  k);
+        snprintf (breadth_words, sizeof breadth_words,
+                  ms_gettext ("breadth-first issue of %d streams"), k);
         snprintf (depth_words, sizeof depth_words, "%s", ms_gettext ("depth-first"));
         return ms_takeaway_pair (breadth, depth, breadth_words, depth_words, buf, len);
       }

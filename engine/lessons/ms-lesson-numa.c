@@ -248,8 +248,7 @@ takeaway (const MsResults *r, char *buf, size_t len)
   double drop = h2d > d2h ? h2d : d2h;
   if (drop >= 10)
     snprintf (buf, len,
-              ms_gettext ("Buffers on the far NUMA node cut the copy rate by up to %.0f %%"),
-              drop);
+              ms_gettext ("Buffers on the far NUMA node cut the copy rate by up to %.0f %%"), drop);
   else
     snprintf (buf, len,
               ms_gettext ("The NUMA node of the buffers changed the copy rate by less than a "

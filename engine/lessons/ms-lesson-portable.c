@@ -131,10 +131,10 @@ ms_lesson_portable_takeaway (const MsResults *run, const MsPortableResults *p, c
   const MsPortableCell *foreign = &p->cell[MS_PORTABLE_FOREIGN][i];
   snprintf (buf, len,
             foreign->pinned_path
-              ? ms_gettext ("On the second GPU a buffer pinned by the first copies at %.1f GB/s "
-                            "against %.1f GB/s pinned for it: the flag changes little here")
-              : ms_gettext ("On the second GPU a buffer pinned by the first copies at %.1f GB/s "
-                            "against %.1f GB/s pinned for it: the flag matters here"),
+                ? ms_gettext ("On the second GPU a buffer pinned by the first copies at %.1f GB/s "
+                              "against %.1f GB/s pinned for it: the flag changes little here")
+                : ms_gettext ("On the second GPU a buffer pinned by the first copies at %.1f GB/s "
+                              "against %.1f GB/s pinned for it: the flag matters here"),
             foreign->h2d_gbps, own->h2d_gbps);
   return MS_TAKEAWAY_DECIDED;
 }

@@ -90,7 +90,7 @@ test_every_lesson_one_line (void)
     for (int t = 0; t < MS_TOPIC_COUNT; t++) {
       char line[512];
       MsResults *r;
-      MsTakeaway how = takeaway (gpus[g], (MsLessonTopic) t, &r, line, sizeof line);
+      MsTakeaway how = takeaway (gpus[g], (MsLessonTopic)t, &r, line, sizeof line);
       if (!r)
         continue;
       read++;
@@ -334,8 +334,8 @@ test_portable (void)
   MsPortableResults p = { .n_devices = 2, .bytes = 1 << 26 };
   for (int d = 0; d < 2; d++)
     for (int b = 0; b < MS_PORTABLE_COUNT; b++)
-      p.cell[b][d] = (MsPortableCell) { .ok = true, .h2d_gbps = 20 + 10 * b + d,
-                                         .pinned_path = true };
+      p.cell[b][d]
+          = (MsPortableCell){ .ok = true, .h2d_gbps = 20 + 10 * b + d, .pinned_path = true };
   how = ms_lesson_portable_takeaway (r, &p, line, sizeof line);
   g_assert_cmpint (how, ==, MS_TAKEAWAY_DECIDED);
   char want[64];

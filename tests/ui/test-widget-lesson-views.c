@@ -265,10 +265,12 @@ press (GtkWidget *page, guint keyval, GdkModifierType mods)
   g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (page);
   for (guint i = 0; i < g_list_model_get_n_items (controllers); i++) {
     g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
-    for (guint k = 0; GTK_IS_SHORTCUT_CONTROLLER (c) && k < g_list_model_get_n_items (G_LIST_MODEL (c)); k++) {
+    for (guint k = 0;
+         GTK_IS_SHORTCUT_CONTROLLER (c) && k < g_list_model_get_n_items (G_LIST_MODEL (c)); k++) {
       g_autoptr (GtkShortcut) s = g_list_model_get_item (G_LIST_MODEL (c), k);
       GtkShortcutTrigger *t = gtk_shortcut_get_trigger (s);
-      if (GTK_IS_KEYVAL_TRIGGER (t) && gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (t)) == keyval
+      if (GTK_IS_KEYVAL_TRIGGER (t)
+          && gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (t)) == keyval
           && gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (t)) == mods)
         return gtk_shortcut_action_activate (gtk_shortcut_get_action (s), 0, page, NULL);
     }
