@@ -465,9 +465,9 @@ add_list_keys (MsLessonsPage *self)
     gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Left, GDK_ALT_MASK),
                       gtk_callback_action_new (on_back_key, NULL, NULL)));
   gtk_shortcut_controller_add_shortcut (
-      GTK_SHORTCUT_CONTROLLER (keys),
-      gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_d, GDK_CONTROL_MASK),
-                        gtk_callback_action_new (on_details_key, NULL, NULL)));
+    GTK_SHORTCUT_CONTROLLER (keys),
+    gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_d, GDK_CONTROL_MASK),
+                      gtk_callback_action_new (on_details_key, NULL, NULL)));
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
   /* Before the widget with the keyboard: the cards' list and the answer
    * scroll by the page with these keys, and the focus is often there. */
