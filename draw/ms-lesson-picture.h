@@ -80,7 +80,7 @@ const MsVariantWords *ms_lesson_variant_words (const char *part);
 gboolean ms_lesson_picture_has (MsLessonTopic topic);
 /* How strongly a picture is drawn under a takeaway that decides nothing
  * (MS_TAKEAWAY_UNDECIDED): still there to read, no longer an answer. */
-#define MS_LESSON_UNDECIDED_ALPHA 0.35
+#define MS_LESSON_UNDECIDED_ALPHA 0.5
 /* Draws it, dimmed where the run's takeaway decides nothing; with no run,
  * or a run of another lesson, the picture says so. FALSE when topic has
  * no picture of its own. */

@@ -12,6 +12,7 @@
 #include "memsweep.h"
 #include "ms-lesson-cache-state.h"
 #include "ms-lesson-caption.h"
+#include "ms-lesson-priority.h"
 
 static const char *const gpus[] = { "h100", "h200" };
 
@@ -297,6 +298,56 @@ test_batched (void)
   }
 }
 
+/* Duplex: both ways at once against the two copies' sum, at the largest
+ * size with all three. */
+static void
+test_duplex (void)
+{
+  for (size_t g = 0; g < G_N_ELEMENTS (gpus); g++) {
+    char line[512];
+    MsResults *r;
+    MsTakeaway how = takeaway (gpus[g], MS_TOPIC_DUPLEX, &r, line, sizeof line);
+    g_assert_nonnull (r);
+    g_assert_cmpint (how, ==, MS_TAKEAWAY_DECIDED);
+    const MsCell *h2d = NULL, *d2h = NULL, *both = NULL;
+    for (int e = MS_MAX_EXPONENT; e >= MS_MIN_EXPONENT && !(h2d && d2h && both); e--) {
+      h2d = ms_results_find_variant (r, MS_MODE_PINNED, e, "copy=h2d");
+      d2h = ms_results_find_variant (r, MS_MODE_PINNED, e, "copy=d2h");
+      both = ms_results_find_variant (r, MS_MODE_PINNED, e, "copy=duplex");
+    }
+    g_assert_true (h2d && d2h && both);
+    double ratio = (h2d->stats.e2e.median + d2h->stats.e2e.median) / both->stats.e2e.median;
+    double said = stated_speed (line);
+    g_assert_cmpfloat (fabs (said - (ratio >= 1 ? ratio : -1 / ratio)), <=, 0.0051);
+    ms_results_free (r);
+  }
+}
+
+/* Priority: the short kernels' waits with and without, "N-fold" where
+ * priority at least halved the wait. */
+static void
+test_priority (void)
+{
+  for (size_t g = 0; g < G_N_ELEMENTS (gpus); g++) {
+    char line[512];
+    MsResults *r;
+    MsTakeaway how = takeaway (gpus[g], MS_TOPIC_PRIORITY, &r, line, sizeof line);
+    g_assert_nonnull (r);
+    g_assert_cmpint (how, ==, MS_TAKEAWAY_DECIDED);
+    const MsCell *high = ms_priority_cell (r, MS_PRIORITY_HIGH, MS_PRIORITY_WAIT);
+    const MsCell *low = ms_priority_cell (r, MS_PRIORITY_LOW, MS_PRIORITY_WAIT);
+    g_assert_true (high && low);
+    double h = high->stats.e2e.median, l = low->stats.e2e.median;
+    char fold[32];
+    g_snprintf (fold, sizeof fold, "%.0f-fold", l / h);
+    if (h * 2 <= l)
+      g_assert_nonnull (strstr (line, fold));
+    else
+      g_assert_null (strstr (line, "-fold"));
+    ms_results_free (r);
+  }
+}
+
 /* NUMA: the reference hosts have one node; the line says the host cannot
  * show it. */
 static void
@@ -372,6 +423,8 @@ main (int argc, char **argv)
   g_test_add_func ("/takeaway/intensity", test_intensity);
   g_test_add_func ("/takeaway/cache-state", test_cache_state);
   g_test_add_func ("/takeaway/batched", test_batched);
+  g_test_add_func ("/takeaway/duplex", test_duplex);
+  g_test_add_func ("/takeaway/priority", test_priority);
   g_test_add_func ("/takeaway/numa", test_numa);
   g_test_add_func ("/takeaway/portable", test_portable);
   g_test_add_func ("/takeaway/from-caption", test_from_caption);
