@@ -13,6 +13,7 @@
 #include "ms-lesson-cache-state.h"
 #include "ms-lesson-caption.h"
 #include "ms-lesson-priority.h"
+#include "ms-lesson-register.h"
 
 static const char *const gpus[] = { "h100", "h200" };
 
@@ -348,6 +349,34 @@ test_priority (void)
   }
 }
 
+/* Register against allocate: the repetitions from which allocating once
+ * costs less, as the picture's crossing, at the largest size with both. */
+static void
+test_register (void)
+{
+  for (size_t g = 0; g < G_N_ELEMENTS (gpus); g++) {
+    char line[512], want[64];
+    MsResults *r;
+    MsTakeaway how = takeaway (gpus[g], MS_TOPIC_REGISTER, &r, line, sizeof line);
+    g_assert_nonnull (r);
+    g_assert_cmpint (how, ==, MS_TAKEAWAY_DECIDED);
+    MsRegisterCosts k;
+    int e = MS_MAX_EXPONENT;
+    while (e >= MS_MIN_EXPONENT
+           && !(ms_results_find_variant (r, MS_MODE_REGISTERED, e, "")
+                && ms_results_find_variant (r, MS_MODE_PINNED, e, "")))
+      e--;
+    g_assert_true (ms_register_costs (r, e, &k));
+    int from = ms_register_cheaper_from (&k, NULL);
+    g_snprintf (want, sizeof want, "From %d repetitions", from);
+    if (from > 0)
+      g_assert_nonnull (strstr (line, want));
+    else
+      g_assert_nonnull (strstr (line, "never costs more"));
+    ms_results_free (r);
+  }
+}
+
 /* NUMA: the reference hosts have one node; the line says the host cannot
  * show it. */
 static void
@@ -425,6 +454,7 @@ main (int argc, char **argv)
   g_test_add_func ("/takeaway/batched", test_batched);
   g_test_add_func ("/takeaway/duplex", test_duplex);
   g_test_add_func ("/takeaway/priority", test_priority);
+  g_test_add_func ("/takeaway/register", test_register);
   g_test_add_func ("/takeaway/numa", test_numa);
   g_test_add_func ("/takeaway/portable", test_portable);
   g_test_add_func ("/takeaway/from-caption", test_from_caption);
