@@ -25,6 +25,7 @@ typedef struct {
   MsPortableResults *portable; /* the portable lesson on 2+ GPUs, with own */
   char *text;                  /* the caption, shown beside the cards under Details */
   char *takeaway;              /* its one line, the slide's headline */
+  gboolean undecided;          /* the line says the run cannot decide */
   int reference; /* a reference run is installed: 1, none: 0, not looked yet: -1 */
   gboolean loading_reference; /* the session opens a reference run (else it measures) */
   gboolean own_is_reference;
@@ -186,10 +187,10 @@ update_card (MsLessonsPage *self, MsLessonTopic t)
     else
       ms_lesson_caption (t, run, -1, buf, sizeof buf);
     set_card_text (card, buf);
-    if (ms_lesson_multi_gpu (t))
-      ms_lesson_portable_takeaway (run, portable, buf, sizeof buf);
-    else
-      ms_lesson_takeaway (t, run, buf, sizeof buf);
+    MsTakeaway how = ms_lesson_multi_gpu (t)
+                       ? ms_lesson_portable_takeaway (run, portable, buf, sizeof buf)
+                       : ms_lesson_takeaway (t, run, buf, sizeof buf);
+    card->undecided = how == MS_TAKEAWAY_UNDECIDED;
     g_free (card->takeaway);
     card->takeaway = g_strdup (buf);
   } else {
@@ -284,6 +285,12 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
   const char *takeaway = self->cards[t].takeaway;
   gtk_label_set_text (self->detail_takeaway, takeaway ? takeaway : self->cards[t].text);
   gtk_widget_set_visible (GTK_WIDGET (self->details_expander), takeaway != NULL);
+  /* Under a line that decides nothing the answer steps back, as a lesson's
+   * own picture does when it draws itself (ms_lesson_picture_draw). */
+  gtk_widget_set_opacity (GTK_WIDGET (self->detail_stack),
+                          takeaway && self->cards[t].undecided && !look->picture
+                            ? MS_LESSON_UNDECIDED_ALPHA
+                            : 1.0);
   apply_detail_view (self, t, run);
   if (look->view.reuse_chart) {
     ms_reuse_view_set_run (self->reuse_view, card_run_object (self, t));
