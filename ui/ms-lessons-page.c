@@ -188,8 +188,8 @@ update_card (MsLessonsPage *self, MsLessonTopic t)
       ms_lesson_caption (t, run, -1, buf, sizeof buf);
     set_card_text (card, buf);
     MsTakeaway how = ms_lesson_multi_gpu (t)
-                       ? ms_lesson_portable_takeaway (run, portable, buf, sizeof buf)
-                       : ms_lesson_takeaway (t, run, buf, sizeof buf);
+                         ? ms_lesson_portable_takeaway (run, portable, buf, sizeof buf)
+                         : ms_lesson_takeaway (t, run, buf, sizeof buf);
     card->undecided = how == MS_TAKEAWAY_UNDECIDED;
     g_free (card->takeaway);
     card->takeaway = g_strdup (buf);
@@ -287,10 +287,9 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
   gtk_widget_set_visible (GTK_WIDGET (self->details_expander), takeaway != NULL);
   /* Under a line that decides nothing the answer steps back, as a lesson's
    * own picture does when it draws itself (ms_lesson_picture_draw). */
-  gtk_widget_set_opacity (GTK_WIDGET (self->detail_stack),
-                          takeaway && self->cards[t].undecided && !look->picture
-                            ? MS_LESSON_UNDECIDED_ALPHA
-                            : 1.0);
+  gtk_widget_set_opacity (
+      GTK_WIDGET (self->detail_stack),
+      takeaway && self->cards[t].undecided && !look->picture ? MS_LESSON_UNDECIDED_ALPHA : 1.0);
   apply_detail_view (self, t, run);
   if (look->view.reuse_chart) {
     ms_reuse_view_set_run (self->reuse_view, card_run_object (self, t));
