@@ -74,7 +74,18 @@ ms_lesson_picture_draw (cairo_t *cr, MsLessonTopic topic, const MsResults *run,
     return TRUE;
   }
   cairo_save (cr);
+  /* Where the run decides nothing, the picture steps back behind the
+   * takeaway that says so: a chart at full strength would suggest an
+   * answer. The screen, the exports and the command line all draw here. */
+  char line[512];
+  gboolean undecided = ms_lesson_takeaway (topic, run, line, sizeof line) == MS_TAKEAWAY_UNDECIDED;
+  if (undecided)
+    cairo_push_group (cr);
   ms_lesson_look (topic)->picture (cr, run, style, width, height);
+  if (undecided) {
+    cairo_pop_group_to_source (cr);
+    cairo_paint_with_alpha (cr, MS_LESSON_UNDECIDED_ALPHA);
+  }
   cairo_restore (cr);
   return TRUE;
 }

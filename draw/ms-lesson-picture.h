@@ -78,8 +78,12 @@ const MsVariantWords *ms_lesson_variant_words (const char *part);
 /* Whether topic has a picture of its own (most sweep lessons use the
  * window's views instead). */
 gboolean ms_lesson_picture_has (MsLessonTopic topic);
-/* Draws it; with no run, or a run of another lesson, the picture says so.
- * FALSE when topic has no picture of its own. */
+/* How strongly a picture is drawn under a takeaway that decides nothing
+ * (MS_TAKEAWAY_UNDECIDED): still there to read, no longer an answer. */
+#define MS_LESSON_UNDECIDED_ALPHA 0.5
+/* Draws it, dimmed where the run's takeaway decides nothing; with no run,
+ * or a run of another lesson, the picture says so. FALSE when topic has
+ * no picture of its own. */
 gboolean ms_lesson_picture_draw (cairo_t *cr, MsLessonTopic topic, const MsResults *run,
                                  const MsChartStyle *style, double width, double height);
 

@@ -23,7 +23,9 @@ typedef struct {
   MsRun *own;              /* from its button */
   MsRun *shared;           /* one of the session's runs (held by runs) */
   MsPortableResults *portable; /* the portable lesson on 2+ GPUs, with own */
-  char *text;     /* the caption, shown beside the cards */
+  char *text;                  /* the caption, shown beside the cards under Details */
+  char *takeaway;              /* its one line, the slide's headline */
+  gboolean undecided;          /* the line says the run cannot decide */
   int reference; /* a reference run is installed: 1, none: 0, not looked yet: -1 */
   gboolean loading_reference; /* the session opens a reference run (else it measures) */
   gboolean own_is_reference;
@@ -45,6 +47,8 @@ struct _MsLessonsPage {
   int scroll_still;     /* frames it has not moved */
   guint scroll_tick;
   GtkLabel *detail_title;
+  GtkLabel *detail_takeaway;
+  GtkExpander *details_expander;
   GtkLabel *detail_caption;
   GtkButton *open_view_button;
   GtkStack *detail_stack;
@@ -109,6 +113,8 @@ set_card_text (MsLessonCard *card, const char *text)
 {
   g_free (card->text);
   card->text = g_strdup (text);
+  /* A card without a run has no takeaway: its text says why. */
+  g_clear_pointer (&card->takeaway, g_free);
 }
 
 /* The card's line, with the longer story in its tooltip. */
@@ -175,11 +181,18 @@ update_card (MsLessonsPage *self, MsLessonTopic t)
   if (run) {
     char buf[1024];
     /* A lesson measured on two or more GPUs too says what they gave. */
+    const MsPortableResults *portable = card->own ? card->portable : NULL;
     if (ms_lesson_multi_gpu (t))
-      ms_lesson_portable_caption (run, card->own ? card->portable : NULL, buf, sizeof buf);
+      ms_lesson_portable_caption (run, portable, buf, sizeof buf);
     else
       ms_lesson_caption (t, run, -1, buf, sizeof buf);
     set_card_text (card, buf);
+    MsTakeaway how = ms_lesson_multi_gpu (t)
+                         ? ms_lesson_portable_takeaway (run, portable, buf, sizeof buf)
+                         : ms_lesson_takeaway (t, run, buf, sizeof buf);
+    card->undecided = how == MS_TAKEAWAY_UNDECIDED;
+    g_free (card->takeaway);
+    card->takeaway = g_strdup (buf);
   } else {
     set_card_text (card, self->can_run
                            ? _("No run of this lesson yet: Run measures it on this GPU.")
@@ -268,6 +281,15 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
   g_autofree char *caption =
     run ? g_strdup_printf ("%s\n%s", self->cards[t].text, label) : g_strdup (self->cards[t].text);
   gtk_label_set_text (self->detail_caption, caption);
+  /* Without a run the card's text is short and says why: it leads. */
+  const char *takeaway = self->cards[t].takeaway;
+  gtk_label_set_text (self->detail_takeaway, takeaway ? takeaway : self->cards[t].text);
+  gtk_widget_set_visible (GTK_WIDGET (self->details_expander), takeaway != NULL);
+  /* Under a line that decides nothing the answer steps back, as a lesson's
+   * own picture does when it draws itself (ms_lesson_picture_draw). */
+  gtk_widget_set_opacity (
+      GTK_WIDGET (self->detail_stack),
+      takeaway && self->cards[t].undecided && !look->picture ? MS_LESSON_UNDECIDED_ALPHA : 1.0);
   apply_detail_view (self, t, run);
   if (look->view.reuse_chart) {
     ms_reuse_view_set_run (self->reuse_view, card_run_object (self, t));
@@ -398,6 +420,20 @@ on_back_key (GtkWidget *widget, GVariant *args, gpointer data)
   return TRUE;
 }
 
+/* Ctrl+D, wherever the keyboard is, while a lesson is shown: its caption
+ * and settings unfold under the takeaway, or fold away again. */
+static gboolean
+on_details_key (GtkWidget *widget, GVariant *args, gpointer data)
+{
+  MsLessonsPage *self = MS_LESSONS_PAGE (widget);
+  if (!gtk_widget_get_mapped (widget) || self->shown < 0
+      || !gtk_widget_get_visible (GTK_WIDGET (self->details_expander)))
+    return FALSE;
+  gtk_expander_set_expanded (self->details_expander,
+                             !gtk_expander_get_expanded (self->details_expander));
+  return TRUE;
+}
+
 /* PgUp and PgDn (a presentation clicker's buttons), wherever the keyboard
  * is, while the page is on screen: the lesson before or after the one
  * shown, as its Show button (without a GPU, its reference run opens). */
@@ -434,6 +470,10 @@ add_list_keys (MsLessonsPage *self)
     GTK_SHORTCUT_CONTROLLER (keys),
     gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Left, GDK_ALT_MASK),
                       gtk_callback_action_new (on_back_key, NULL, NULL)));
+  gtk_shortcut_controller_add_shortcut (
+    GTK_SHORTCUT_CONTROLLER (keys),
+    gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_d, GDK_CONTROL_MASK),
+                      gtk_callback_action_new (on_details_key, NULL, NULL)));
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
   /* Before the widget with the keyboard: the cards' list and the answer
    * scroll by the page with these keys, and the focus is often there. */
@@ -845,6 +885,7 @@ ms_lessons_page_dispose (GObject *object)
     g_clear_object (&self->cards[t].own);
     g_clear_pointer (&self->cards[t].portable, g_free);
     g_clear_pointer (&self->cards[t].text, g_free);
+    g_clear_pointer (&self->cards[t].takeaway, g_free);
     self->cards[t].shared = NULL;
   }
   g_clear_pointer (&self->runs, g_ptr_array_unref);
@@ -923,8 +964,8 @@ ms_lessons_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
     drawing->draw = draw_timelines;
   }
   drawing->title = g_strdup (gtk_label_get_text (self->detail_title));
-  drawing->caption =
-    ms_report_lesson_caption (self->cards[self->shown].text, ms_run_get_results (run));
+  drawing->caption
+      = ms_report_lesson_caption (self->cards[self->shown].takeaway, ms_run_get_results (run));
   return NULL;
 }
 
@@ -960,6 +1001,8 @@ ms_lessons_page_class_init (MsLessonsPageClass *klass)
   CHILD (list_button);
   CHILD (list_button_label);
   CHILD (detail_title);
+  CHILD (detail_takeaway);
+  CHILD (details_expander);
   CHILD (detail_caption);
   CHILD (open_view_button);
   CHILD (detail_stack);

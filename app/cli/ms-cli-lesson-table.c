@@ -136,6 +136,11 @@ ms_cli_lesson_table (FILE *out, const MsResults *r)
   /* Probe lessons say their caption; lessons of sweeps, what their record
    * finds beyond it. */
   char caption[2048], finding[8192];
+  /* The slide's headline first, as the app and the exports lead with it. */
+  if (topic != MS_TOPIC_COUNT) {
+    ms_lesson_takeaway (topic, r, caption, sizeof caption);
+    fprintf (out, "%s\n", caption);
+  }
   if (topic != MS_TOPIC_COUNT && probe) {
     ms_lesson_caption (topic, r, -1, caption, sizeof caption);
     fprintf (out, "%s\n", caption);

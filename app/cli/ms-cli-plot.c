@@ -305,7 +305,7 @@ plot_lesson (const PlotOptions *o, char **paths, int n)
   ms_chart_style_init_light (&job.style);
   job.style.text_scale = job.style.line_scale = MAX (1.0, o->width / 1400.0);
   char takeaway[1024] = "";
-  ms_lesson_caption (job.topic, job.run, -1, takeaway, sizeof takeaway);
+  ms_lesson_takeaway (job.topic, job.run, takeaway, sizeof takeaway);
   g_autofree char *caption = o->caption ? ms_report_lesson_caption (takeaway, job.run) : NULL;
   MsExportOptions eo = { caption, &job.style, o->format };
   g_autoptr (GError) error = NULL;

@@ -4,6 +4,7 @@
  * cudaMemcpyAsync against all of them in one cudaMemcpyBatchAsync, from
  * pinned and from pageable memory, with each source-access-order hint. The
  * caption gives batch / individual per size and source, from the run. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -234,6 +235,71 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   return true;
 }
 
+/* The best batch of a source at the caption's size against one call
+ * each; false when either is missing. */
+static bool
+best_batch (const MsResults *r, MsMode mode, int count, const MsCell **each, const MsCell **best)
+{
+  int e = (int)ms_lesson_option_in (options, r->sweep.options, "exp");
+  for (int k = MIN_EXP; !cell_at (r, mode, e, count, 0) && k <= MAX_EXP; k++)
+    e = k;
+  *each = cell_at (r, mode, e, count, 0);
+  *best = NULL;
+  for (int s = 1; *each && s < N_SUBS; s++) {
+    const MsCell *b = cell_at (r, mode, e, count, s);
+    if (b && (!*best || b->stats.e2e.median < (*best)->stats.e2e.median))
+      *best = b;
+  }
+  return *each && *best;
+}
+
+/* The source where the batch decides the most; else that the run cannot
+ * tell, or that batches were not measured. */
+static MsTakeaway
+takeaway (const MsResults *r, char *buf, size_t len)
+{
+  int count = run_count (r);
+  const MsCell *each = NULL, *best = NULL, *first_each = NULL, *first_best = NULL;
+  MsMode mode = sources[0];
+  for (int m = 0; count > 0 && m < 2; m++) {
+    const MsCell *e, *b;
+    if (!best_batch (r, sources[m], count, &e, &b))
+      continue;
+    if (!first_each)
+      first_each = e, first_best = b;
+    double ratio = e->stats.e2e.median / b->stats.e2e.median;
+    if (ms_caption_apart (e, b)
+        && (!each
+            || fabs (log (ratio)) > fabs (log (each->stats.e2e.median / best->stats.e2e.median))))
+      each = e, best = b, mode = sources[m];
+  }
+  bool unsupported = false;
+  const char *why = count > 0 ? unmeasured_reason (r, &unsupported) : NULL;
+  char size[32], speed[48];
+  if (!first_each) {
+    if (!why)
+      return MS_TAKEAWAY_MISSING;
+    snprintf (buf, len,
+              ms_gettext ("This GPU cannot show it: batched copies were not measured (%s)"), why);
+    return MS_TAKEAWAY_UNDECIDED;
+  }
+  if (!each) {
+    snprintf (buf, len,
+              ms_gettext ("This GPU cannot tell: one batched call and %d calls of %s each differ "
+                          "by less than their spread (%.2f×)"),
+              count, ms_caption_size (first_each, size, sizeof size),
+              first_best->stats.e2e.median / first_each->stats.e2e.median);
+    return MS_TAKEAWAY_UNDECIDED;
+  }
+  double ratio = each->stats.e2e.median / best->stats.e2e.median;
+  ms_caption_speed (ratio, ratio > 0.95 && ratio < 1.05 ? 2 : 1, speed, sizeof speed);
+  snprintf (buf, len,
+            ms_gettext ("One batched call of %d copies of %s is %s than a call each (from %s "
+                        "memory)"),
+            count, ms_caption_size (each, size, sizeof size), speed, ms_mode_name (mode));
+  return MS_TAKEAWAY_DECIDED;
+}
+
 const MsLesson ms_lesson_batched = {
   .card = { .name = NAME,
             .modes = "pinned,pageable",
@@ -255,4 +321,5 @@ const MsLesson ms_lesson_batched = {
   .options = options,
   .cells = cells,
   .caption = caption,
+  .takeaway = takeaway,
 };

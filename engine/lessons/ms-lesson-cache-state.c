@@ -315,6 +315,50 @@ finding (const MsResults *r, char *buf, size_t len)
         vwc / v);
 }
 
+/* The copy furthest from streamed stores among those the run's rule finds
+ * apart; else that none differs, or that the run cannot tell. */
+static MsTakeaway
+takeaway_cache_state (const MsResults *r, char *buf, size_t len)
+{
+  MsCacheStateRow rows[MS_CACHE_STATE_MAX_ROWS];
+  int n = ms_cache_state_rows (r, -1, rows, MS_CACHE_STATE_MAX_ROWS);
+  const MsCacheStateRow *far = NULL;
+  int copies = 0, untold = 0;
+  for (int i = 0; i < n; i++) {
+    if (rows[i].state == MS_CACHE_STATE_READ_WC)
+      continue;
+    copies++;
+    untold += standing (&rows[i]) == UNTOLD;
+    if (standing (&rows[i]) == APART
+        && (!far || fabs (log (rows[i].judgement.ratio)) > fabs (log (far->judgement.ratio))))
+      far = &rows[i];
+  }
+  if (!copies)
+    return MS_TAKEAWAY_MISSING;
+  char size[32], speed[48];
+  ms_format_bytes (ms_exponent_bytes (rows[0].exponent), size, sizeof size);
+  if (far) {
+    /* ratio is its time over streamed stores': speed is the inverse. */
+    double ratio = 1 / far->judgement.ratio;
+    ms_caption_speed (ratio, ratio > 0.95 && ratio < 1.05 ? 2 : 1, speed, sizeof speed);
+    snprintf (buf, len, ms_gettext ("%s copies after %s are %s than after streamed stores at %s"),
+              ms_mode_title (far->mode), ms_cache_state_name (far->state), speed, size);
+    return MS_TAKEAWAY_DECIDED;
+  }
+  if (untold) {
+    snprintf (buf, len,
+              ms_gettext ("This GPU cannot tell: copies after each kind of host store differ by "
+                          "less than their spread at %s"),
+              size);
+    return MS_TAKEAWAY_UNDECIDED;
+  }
+  snprintf (buf, len,
+            ms_gettext ("How the host last wrote a buffer does not change its copies at %s "
+                        "(the same within the run's spread)"),
+            size);
+  return MS_TAKEAWAY_DECIDED;
+}
+
 const MsLesson ms_lesson_cache_state = {
   .card = { .name = NAME,
             .modes = "pageable,pinned,write-combined",
@@ -333,5 +377,6 @@ const MsLesson ms_lesson_cache_state = {
               "the CPU",
   .parts = cache_state_parts,
   .caption = caption_cache_state,
+  .takeaway = takeaway_cache_state,
   .finding = finding,
 };

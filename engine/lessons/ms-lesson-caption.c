@@ -152,3 +152,127 @@ ms_caption_run (MsCaptionFunc caption, const MsResults *results, int exponent, c
   buf[ms_utf8_prefix (buf, strlen (buf))] = '\0';
   return stated;
 }
+
+/* ---- takeaways ------------------------------------------------------------ */
+
+MsTakeaway
+ms_takeaway_pair (const MsCell *subject, const MsCell *other, const char *subject_words,
+                  const char *other_words, char *buf, size_t len)
+{
+  char size[32], speed[48];
+  ms_caption_size (subject, size, sizeof size);
+  /* How many times as fast the subject is: the other's time over its own. */
+  double ratio = other->stats.e2e.median / subject->stats.e2e.median;
+  if (!ms_caption_apart (subject, other)) {
+    snprintf (buf, len,
+              ms_gettext ("This GPU cannot tell: %s and %s differ by less than their spread "
+                          "at %s (%.2f×)"),
+              subject_words, other_words, size, ratio);
+    return MS_TAKEAWAY_UNDECIDED;
+  }
+  /* Two digits near 1, so that a decided difference never reads "1.0×". */
+  ms_caption_speed (ratio, ratio > 0.95 && ratio < 1.05 ? 2 : 1, speed, sizeof speed);
+  /* TRANSLATORS: a lesson's takeaway, e.g. "Breadth-first issue is 1.3×
+   * faster than depth-first at 4 MiB". */
+  snprintf (buf, len, ms_gettext ("%s is %s than %s at %s"), subject_words, speed, other_words,
+            size);
+  /* The subject, written to follow "cannot tell:", now leads the line. */
+  if (buf[0] >= 'a' && buf[0] <= 'z')
+    buf[0] = (char)(buf[0] - 'a' + 'A');
+  return MS_TAKEAWAY_DECIDED;
+}
+
+/* Whether the text at p ends a sentence: ". " or "." at its end, or a
+ * full stop of Chinese. */
+static size_t
+sentence_end (const char *p)
+{
+  if (p[0] == '.' && (p[1] == ' ' || p[1] == '\0'))
+    return 1;
+  if (strncmp (p, "。", strlen ("。")) == 0)
+    return strlen ("。");
+  return 0;
+}
+
+/* The length of an opening (1) or closing (-1) parenthesis at p, ASCII
+ * or full-width, else 0. */
+static size_t
+parenthesis (const char *p, int *step)
+{
+  static const struct {
+    const char *text;
+    int step;
+  } marks[] = { { "(", 1 }, { ")", -1 }, { "（", 1 }, { "）", -1 } };
+  for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
+    if (strncmp (p, marks[i].text, strlen (marks[i].text)) == 0) {
+      *step = marks[i].step;
+      return strlen (marks[i].text);
+    }
+  return 0;
+}
+
+/* A takeaway reads in five seconds: about two lines of a projected
+ * slide. */
+#define TAKEAWAY_CHARS 120
+
+/* The number of characters (not bytes) of text. */
+static size_t
+utf8_chars (const char *text)
+{
+  size_t n = 0;
+  for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+    n += (*p & 0xC0) != 0x80;
+  return n;
+}
+
+/* Cuts a line longer than a slide's at its last "; ", else at its last
+ * ": " (a sentence's answer comes before the figures that back it), as
+ * long as some words are left. */
+static void
+shorten_to_slide (char *buf)
+{
+  static const char *const cuts[] = { "; ", "；", ": ", "：" };
+  for (size_t c = 0; c < sizeof cuts / sizeof cuts[0] && utf8_chars (buf) > TAKEAWAY_CHARS;) {
+    char *last = NULL;
+    for (char *p = strstr (buf, cuts[c]); p; p = strstr (p + 1, cuts[c]))
+      if (p - buf >= 24)
+        last = p;
+    if (last)
+      *last = '\0';
+    else
+      c++;
+  }
+}
+
+void
+ms_takeaway_from_caption (const char *caption, char *buf, size_t len)
+{
+  size_t used = 0;
+  int depth = 0;
+  if (len == 0)
+    return;
+  for (const char *p = caption; *p && used + 1 < len;) {
+    int step = 0;
+    size_t mark = parenthesis (p, &step);
+    if (depth == 0 && sentence_end (p))
+      break;
+    if (mark) {
+      /* The space before an aside goes with it. */
+      if (step > 0 && depth == 0 && used > 0 && buf[used - 1] == ' ')
+        used--;
+      depth = depth + step < 0 ? 0 : depth + step;
+      p += mark;
+      continue;
+    }
+    if (depth == 0)
+      buf[used++] = *p;
+    p++;
+  }
+  buf[used] = '\0';
+  /* A sentence whose last words were an aside ends without the colon or
+   * comma that led into it. */
+  while (used > 0 && (buf[used - 1] == ':' || buf[used - 1] == ',' || buf[used - 1] == ' '))
+    buf[--used] = '\0';
+  buf[ms_utf8_prefix (buf, strlen (buf))] = '\0';
+  shorten_to_slide (buf);
+}

@@ -44,6 +44,22 @@ const char *ms_caption_time (double us, char *buf, size_t len);
 bool ms_lesson_caption (MsLessonTopic topic, const MsResults *results, int exponent, char *buf,
                         size_t len);
 
+/* How a lesson's takeaway stands, which a slide follows: a picture under
+ * an undecided line is drawn dimmed, so that no chart suggests otherwise. */
+typedef enum {
+  MS_TAKEAWAY_DECIDED,   /* an effect, or its absence, stated from the run's numbers */
+  MS_TAKEAWAY_UNDECIDED, /* the run cannot decide, or the host cannot show it */
+  MS_TAKEAWAY_MISSING,   /* the run lacks what the lesson reads */
+} MsTakeaway;
+
+/* Writes topic's takeaway for results into buf: one line, the slide's
+ * headline (the lessons page, `memsweep lesson`, `plot --view lesson` and
+ * Export Chart all lead with it), its sign and figures from the run; where
+ * the run cannot decide, a line that says so. From the record's takeaway,
+ * else the first sentence of the caption without its asides. */
+MsTakeaway ms_lesson_takeaway (MsLessonTopic topic, const MsResults *results, char *buf,
+                               size_t len);
+
 /* Writes what topic finds in results beyond its caption into buf, lines
  * each ending in a newline, for the command line's table of a lesson run
  * (the record's finding); "" when it has none or the run lacks what it
@@ -71,6 +87,11 @@ int ms_lesson_reuse_crossover (const MsResults *results, int exponent, int *r_cr
  * Returns as ms_lesson_caption. */
 bool ms_lesson_portable_caption (const MsResults *run, const MsPortableResults *portable,
                                  char *buf, size_t len);
+
+/* The portable lesson's takeaway, as ms_lesson_portable_caption: with
+ * one GPU it says that the run cannot show the flag. */
+MsTakeaway ms_lesson_portable_takeaway (const MsResults *run, const MsPortableResults *portable,
+                                        char *buf, size_t len);
 
 #ifdef __cplusplus
 }

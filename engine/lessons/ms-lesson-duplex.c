@@ -55,6 +55,28 @@ caption_duplex (const MsResults *r, int exponent, char *buf, size_t len)
 
 /* The command line's finding: both directions at once against the two
  * alone. */
+/* Both at once against the two copies' sum, the caption's figures. */
+static MsTakeaway
+takeaway_duplex (const MsResults *r, char *buf, size_t len)
+{
+  FOR_EACH_EXP (e, -1)
+  {
+    const MsCell *h2d = ms_caption_measured (r, MS_MODE_PINNED, e, "copy=h2d");
+    const MsCell *d2h = ms_caption_measured (r, MS_MODE_PINNED, e, "copy=d2h");
+    const MsCell *both = ms_caption_measured (r, MS_MODE_PINNED, e, "copy=duplex");
+    if (!h2d || !d2h || !both)
+      continue;
+    char size[32], speed[64];
+    double ratio = (h2d->stats.e2e.median + d2h->stats.e2e.median) / both->stats.e2e.median;
+    snprintf (buf, len,
+              ms_gettext ("A copy each way at once is %s than the two one after the other at %s"),
+              ms_caption_speed (ratio, 2, speed, sizeof speed),
+              ms_caption_size (both, size, sizeof size));
+    return MS_TAKEAWAY_DECIDED;
+  }
+  return MS_TAKEAWAY_MISSING;
+}
+
 static void
 finding_duplex (const MsResults *r, char *buf, size_t len)
 {
@@ -82,5 +104,6 @@ const MsLesson ms_lesson_duplex = {
   .settings = "pinned: one vector to the device, to the host, and both at once",
   .parts = duplex_parts,
   .caption = caption_duplex,
+  .takeaway = takeaway_duplex,
   .finding = finding_duplex,
 };

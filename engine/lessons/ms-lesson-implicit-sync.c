@@ -308,6 +308,66 @@ verdict_lists (const MsResults *r, char *buf, size_t len)
     ms_caption_append (buf, len, ms_gettext ("What serialised here is what the textbooks list."));
 }
 
+/* Where op's verdict was want, in where ()'s words ("" in every column
+ * measured); false when nowhere. */
+static bool
+op_where (const MsResults *r, int op, MsSyncVerdict want, char *buf, size_t len)
+{
+  bool in[MS_SYNC_N_COLUMNS];
+  int n = 0, known = 0;
+  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
+    MsSyncJudged j;
+    MsSyncVerdict v = ms_implicit_sync_judge (r, (MsSyncOp)op, col, &j);
+    in[col] = v == want;
+    n += in[col];
+    known += v != MS_SYNC_MISSING;
+  }
+  char cols[256];
+  snprintf (buf, len, "%s", n > 0 && n < known ? where (in, cols, sizeof cols) : "");
+  return n > 0;
+}
+
+/* What serialised of the textbooks' list, with where it did (blocking
+ * streams only, say): "cudaMemset serialised" alone would read as true on
+ * every stream. Said once where every call shares it. */
+static MsTakeaway
+takeaway (const MsResults *r, char *buf, size_t len)
+{
+  MsSyncJudged none;
+  bool any = false;
+  for (int col = 0; col < MS_SYNC_N_COLUMNS && !any; col++)
+    any = ms_implicit_sync_judge (r, MS_SYNC_OP_NONE, col, &none) != MS_SYNC_MISSING;
+  if (!any)
+    return MS_TAKEAWAY_MISSING;
+  char names[512] = "", listed[1024] = "", shared[128] = "", at[128];
+  bool one_place = true, extra = false;
+  for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
+    if (!ops[op].listed) {
+      extra |= op_where (r, op, MS_SYNC_SERIALISED, at, sizeof at);
+      continue;
+    }
+    if (!op_where (r, op, MS_SYNC_SERIALISED, at, sizeof at))
+      continue;
+    one_place &= !names[0] || strcmp (at, shared) == 0;
+    snprintf (shared, sizeof shared, "%s", at);
+    list_op (r, op, MS_SYNC_SERIALISED, listed, sizeof listed);
+    size_t used = strlen (names);
+    snprintf (names + used, sizeof names - used, "%s%s", used ? ", " : "",
+              ms_gettext (ops[op].label));
+  }
+  if (names[0] && one_place && shared[0])
+    snprintf (buf, len, ms_gettext ("On %s, as the textbooks say, these serialised: %s"), shared,
+              names);
+  else if (names[0])
+    snprintf (buf, len, ms_gettext ("Serialised here, as the textbooks say: %s"), listed);
+  else if (extra)
+    snprintf (buf, len, "%s",
+              ms_gettext ("None of the calls the textbooks list serialised the two kernels here"));
+  else
+    snprintf (buf, len, "%s", ms_gettext ("No operation serialised the two kernels on this GPU"));
+  return MS_TAKEAWAY_DECIDED;
+}
+
 static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
@@ -382,5 +442,6 @@ const MsLesson ms_lesson_implicit_sync = {
   .parts = parts,
   .cells = cells,
   .caption = caption,
+  .takeaway = takeaway,
   .kernel_issuer = kernel_issuer,
 };

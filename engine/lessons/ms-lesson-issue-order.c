@@ -227,6 +227,30 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
       buf, len, ms_gettext ("This run has no streams cells measured in both issue orders."));
 }
 
+/* The two orders at the largest K on one queue (else the default queues),
+ * plain repetitions: what the chart's line and bars show. */
+static MsTakeaway
+takeaway (const MsResults *r, char *buf, size_t len)
+{
+  OrderTable t;
+  FOR_EACH_EXP (e, -1)
+  {
+    order_table (r, e, t);
+    for (int k = MS_MAX_STREAMS; k >= 2; k--)
+      for (int single = 1; single >= 0; single--) {
+        const MsCell *depth = t[PLAIN][single][0][k], *breadth = t[PLAIN][single][1][k];
+        if (!depth || !breadth)
+          continue;
+        char breadth_words[64], depth_words[64];
+        snprintf (breadth_words, sizeof breadth_words,
+                  ms_gettext ("breadth-first issue of %d streams"), k);
+        snprintf (depth_words, sizeof depth_words, "%s", ms_gettext ("depth-first"));
+        return ms_takeaway_pair (breadth, depth, breadth_words, depth_words, buf, len);
+      }
+  }
+  return MS_TAKEAWAY_MISSING;
+}
+
 void
 ms_lesson_streams_variant (char *buf, size_t len, bool single_queue, MsIssueOrder order,
                            int streams)
@@ -351,5 +375,6 @@ const MsLesson ms_lesson_issue_order = {
               "rewritten (around=kept); host work beside the copies at K=4",
   .parts = issue_order_parts,
   .caption = caption,
+  .takeaway = takeaway,
   .finding = finding,
 };

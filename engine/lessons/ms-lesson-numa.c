@@ -221,6 +221,41 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   return true;
 }
 
+/* One node: the host cannot show the lesson, and the line says so. */
+static MsTakeaway
+takeaway (const MsResults *r, char *buf, size_t len)
+{
+  int measured = 0, one_node = 0;
+  for (size_t i = 0; i < r->n_cells; i++) {
+    const MsCell *c = &r->cells[i];
+    measured += rate (c) > 0;
+    one_node += c->status == MS_CELL_UNSUPPORTED
+                && (strcmp (c->message, ONE_NODE) == 0
+                    || strcmp (c->message, ms_gettext (ONE_NODE)) == 0);
+  }
+  if (!measured && one_node) {
+    snprintf (buf, len, "%s",
+              ms_gettext ("This host cannot show it: it has one NUMA node, so nothing was "
+                          "compared (two sockets would show the far node's cost)"));
+    return MS_TAKEAWAY_UNDECIDED;
+  }
+  if (!measured)
+    return MS_TAKEAWAY_MISSING;
+  char details[1024] = "";
+  double h2d = direction_sentence (r, DIR_H2D, details, sizeof details);
+  double d2h = direction_sentence (r, DIR_D2H, details, sizeof details);
+  double drop = h2d > d2h ? h2d : d2h;
+  if (drop >= 10)
+    snprintf (buf, len,
+              ms_gettext ("Buffers on the far NUMA node cut the copy rate by up to %.0f %%"), drop);
+  else
+    snprintf (buf, len,
+              ms_gettext ("The NUMA node of the buffers changed the copy rate by less than a "
+                          "tenth (%.0f %% at most)"),
+              drop > 0 ? drop : 0);
+  return MS_TAKEAWAY_DECIDED;
+}
+
 const MsLesson ms_lesson_numa = {
   .card = { .name = NAME,
             .modes = "pinned",
@@ -238,6 +273,7 @@ const MsLesson ms_lesson_numa = {
   .options = options,
   .cells = cells,
   .caption = caption,
+  .takeaway = takeaway,
   .before_cell = before_cell,
   .after_cell = after_cell,
 };

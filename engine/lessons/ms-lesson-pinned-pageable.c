@@ -49,6 +49,37 @@ caption_pinned_pageable (const MsResults *r, int exponent, char *buf, size_t len
                   "to compare."));
 }
 
+/* The copies to the device, as the caption compares them: their rates,
+ * decided where the intervals of their to-device times do not meet. */
+static MsTakeaway
+takeaway_pinned_pageable (const MsResults *r, char *buf, size_t len)
+{
+  FOR_EACH_EXP (e, -1)
+  {
+    const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, e, "");
+    const MsCell *page = ms_caption_measured (r, MS_MODE_PAGEABLE, e, "");
+    if (!pin || !page || !(pin->stats.h2d_gbps > 0) || !(page->stats.h2d_gbps > 0))
+      continue;
+    char size[32], speed[48];
+    double ratio = pin->stats.h2d_gbps / page->stats.h2d_gbps;
+    const MsStat *a = &pin->stats.phase[MS_PHASE_H2D], *b = &page->stats.phase[MS_PHASE_H2D];
+    ms_caption_size (pin, size, sizeof size);
+    if (!(a->ci_high < b->ci_low || b->ci_high < a->ci_low)) {
+      snprintf (buf, len,
+                ms_gettext ("This GPU cannot tell: pinned and pageable copies differ by less "
+                            "than their spread at %s (%.2f×)"),
+                size, ratio);
+      return MS_TAKEAWAY_UNDECIDED;
+    }
+    ms_caption_speed (ratio, ratio > 0.95 && ratio < 1.05 ? 2 : 1, speed, sizeof speed);
+    snprintf (buf, len,
+              ms_gettext ("Pinned copies are %s than pageable at %s (%.1f against %.1f GB/s)"),
+              speed, size, pin->stats.h2d_gbps, page->stats.h2d_gbps);
+    return MS_TAKEAWAY_DECIDED;
+  }
+  return MS_TAKEAWAY_MISSING;
+}
+
 const MsLesson ms_lesson_pinned_pageable = {
   .card = { .name = NAME,
             .modes = "pageable,pinned",
@@ -56,4 +87,5 @@ const MsLesson ms_lesson_pinned_pageable = {
             .title = MS_N_ ("Pinned against pageable"),
             .question = MS_N_ ("How much faster are copies from page-locked (pinned) memory?") },
   .caption = caption_pinned_pageable,
+  .takeaway = takeaway_pinned_pageable,
 };

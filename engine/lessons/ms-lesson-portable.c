@@ -103,6 +103,48 @@ ms_lesson_portable_caption (const MsResults *run, const MsPortableResults *p, ch
   return true;
 }
 
+MsTakeaway
+ms_lesson_portable_takeaway (const MsResults *run, const MsPortableResults *p, char *buf,
+                             size_t len)
+{
+  if (!buf || len == 0)
+    return MS_TAKEAWAY_MISSING;
+  buf[0] = '\0';
+  if (!p || p->n_devices < 2) {
+    /* The flag is about a second GPU: one GPU's run cannot show it, and
+     * the pinned copies beside it must not read as its effect. */
+    char caption[1024];
+    if (!ms_lesson_portable_caption (run, NULL, caption, sizeof caption)) {
+      ms_takeaway_from_caption (caption, buf, len);
+      return MS_TAKEAWAY_MISSING;
+    }
+    snprintf (buf, len,
+              ms_gettext ("This run cannot show the portable flag: it used one GPU (%s), and "
+                          "the flag matters only to a second"),
+              ms_caption_device (run));
+    return MS_TAKEAWAY_UNDECIDED;
+  }
+  int i = portable_other_gpu (p);
+  if (i < 0)
+    return ms_lesson_portable_caption (run, p, buf, len), MS_TAKEAWAY_MISSING;
+  const MsPortableCell *own = &p->cell[MS_PORTABLE_PER_DEVICE][i];
+  const MsPortableCell *foreign = &p->cell[MS_PORTABLE_FOREIGN][i];
+  snprintf (buf, len,
+            foreign->pinned_path
+                ? ms_gettext ("On the second GPU a buffer pinned by the first copies at %.1f GB/s "
+                              "against %.1f GB/s pinned for it: the flag changes little here")
+                : ms_gettext ("On the second GPU a buffer pinned by the first copies at %.1f GB/s "
+                              "against %.1f GB/s pinned for it: the flag matters here"),
+            foreign->h2d_gbps, own->h2d_gbps);
+  return MS_TAKEAWAY_DECIDED;
+}
+
+static MsTakeaway
+takeaway_portable_one (const MsResults *r, char *buf, size_t len)
+{
+  return ms_lesson_portable_takeaway (r, NULL, buf, len);
+}
+
 const MsLesson ms_lesson_portable = {
   .card = { .name = NAME,
             .modes = "pinned",
@@ -111,5 +153,6 @@ const MsLesson ms_lesson_portable = {
             .question = MS_N_ ("Does one pinned buffer serve every GPU as well as a buffer pinned "
                                "for each?") },
   .caption = caption_portable_one,
+  .takeaway = takeaway_portable_one,
   .multi_gpu = true,
 };

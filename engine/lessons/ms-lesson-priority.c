@@ -167,6 +167,36 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   return true;
 }
 
+/* The short kernels' waits with priority and without, as the caption
+ * judges them (a factor of two either way). */
+static MsTakeaway
+takeaway (const MsResults *r, char *buf, size_t len)
+{
+  char t_high[32], t_low[32];
+  double high = median_of (ms_priority_cell (r, MS_PRIORITY_HIGH, MS_PRIORITY_WAIT));
+  double low = median_of (ms_priority_cell (r, MS_PRIORITY_LOW, MS_PRIORITY_WAIT));
+  if (!(high > 0) || !(low > 0))
+    return MS_TAKEAWAY_MISSING;
+  ms_caption_time (high, t_high, sizeof t_high);
+  ms_caption_time (low, t_low, sizeof t_low);
+  if (high * 2 <= low)
+    snprintf (buf, len,
+              ms_gettext ("A high-priority stream cut short kernels' wait behind a long one "
+                          "%.0f-fold (%s against %s)"),
+              low / high, t_high, t_low);
+  else if (low * 2 <= high)
+    snprintf (buf, len,
+              ms_gettext ("Priority did not help: short kernels waited %s on a high-priority "
+                          "stream against %s without"),
+              t_high, t_low);
+  else
+    snprintf (buf, len,
+              ms_gettext ("Priority made no clear difference: short kernels waited %s on a "
+                          "high-priority stream against %s without"),
+              t_high, t_low);
+  return MS_TAKEAWAY_DECIDED;
+}
+
 /* kernels/lesson-priority.cu: the first launch is the long kernel's
  * (lane 1), launch i + 1 the short kernel i's (lane 2, chunk i). */
 static const MsEvent *
@@ -199,5 +229,6 @@ const MsLesson ms_lesson_priority = {
   .options = options,
   .cells = cells,
   .caption = caption,
+  .takeaway = takeaway,
   .kernel_issuer = kernel_issuer,
 };

@@ -41,6 +41,9 @@ typedef struct {
   int (*cells) (const MsSweep *sweep, int part, MsProbeCell *cells, int max);
   /* As ms_lesson_caption. */
   bool (*caption) (const MsResults *results, int exponent, char *buf, size_t len);
+  /* Optional: the one line a slide leads with (as ms_lesson_takeaway,
+   * at the caption's size); without, the caption's first sentence. */
+  MsTakeaway (*takeaway) (const MsResults *results, char *buf, size_t len);
   /* Optional: on the measuring thread, before a probe cell's samples
    * (device: the run's GPU): prepares the thread (binds it to a NUMA node,
    * say) and may leave a note for the cell's message; false with why: the

@@ -173,6 +173,38 @@ caption_register (const MsResults *r, int exponent, char *buf, size_t len)
       ms_gettext ("This run has no registered and pinned copies of the same size "
                   "to compare."));
 }
+/* Where the picture's totals cross, at the caption's size; without the
+ * costs, the caption's first sentence (the copy rates) stands. */
+static MsTakeaway
+takeaway_register (const MsResults *r, char *buf, size_t len)
+{
+  FOR_EACH_EXP (e, -1)
+  {
+    const MsCell *reg = ms_caption_measured (r, MS_MODE_REGISTERED, e, "");
+    const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, e, "");
+    MsRegisterCosts k;
+    if (!reg || !pin || !(reg->stats.h2d_gbps > 0) || !(pin->stats.h2d_gbps > 0))
+      continue;
+    if (!ms_register_costs (r, e, &k))
+      return MS_TAKEAWAY_MISSING;
+    char size[32];
+    int from = ms_register_cheaper_from (&k, NULL);
+    ms_caption_size (pin, size, sizeof size);
+    if (from > 0)
+      snprintf (buf, len,
+                ms_gettext ("From %d repetitions at %s, allocating pinned memory once costs less "
+                            "than registering anew in each"),
+                from, size);
+    else
+      snprintf (buf, len,
+                ms_gettext ("At %s, registering anew in each repetition never costs more than "
+                            "allocating pinned memory once"),
+                size);
+    return MS_TAKEAWAY_DECIDED;
+  }
+  return MS_TAKEAWAY_MISSING;
+}
+
 const MsLesson ms_lesson_register = {
   .card = { .name = NAME,
             .modes = "registered,pinned",
@@ -181,4 +213,5 @@ const MsLesson ms_lesson_register = {
             .question = MS_N_ ("Is pinning existing memory with cudaHostRegister as good as "
                                "cudaMallocHost?") },
   .caption = caption_register,
+  .takeaway = takeaway_register,
 };

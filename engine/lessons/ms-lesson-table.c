@@ -212,6 +212,26 @@ ms_lesson_caption (MsLessonTopic topic, const MsResults *results, int exponent, 
   return ms_caption_run (l->caption, results, exponent, buf, len);
 }
 
+MsTakeaway
+ms_lesson_takeaway (MsLessonTopic topic, const MsResults *results, char *buf, size_t len)
+{
+  if (!buf || len == 0)
+    return MS_TAKEAWAY_MISSING;
+  buf[0] = '\0';
+  const MsLesson *l = ms_lesson_record (topic);
+  MsTakeaway how = MS_TAKEAWAY_MISSING;
+  if (l && l->takeaway && results && results->n_cells > 0)
+    how = l->takeaway (results, buf, len);
+  if (buf[0])
+    return how;
+  /* Without a line of its own (or a run it can read): the caption's
+   * first sentence, which leads with the answer or says what is missing. */
+  char caption[2048];
+  bool stated = ms_lesson_caption (topic, results, -1, caption, sizeof caption);
+  ms_takeaway_from_caption (caption, buf, len);
+  return stated ? MS_TAKEAWAY_DECIDED : MS_TAKEAWAY_MISSING;
+}
+
 /* ---- what the command line and the app ask of a record -------------------- */
 
 void

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-widget-lesson-views.c: MsReuseView and MsTimelineStack: their
- * properties, notifications and drawing. */
+ * properties, notifications and drawing; a lesson shown as a slide (its
+ * takeaway line, its details one key away). */
 #include "ms-lessons-page.h"
 #include "ms-reuse-view.h"
 #include "ms-timeline-rows.h"
@@ -230,6 +231,91 @@ test_shown_card_in_view (void)
   ms_test_destroy (window, page);
 }
 
+/* The first descendant of root with css class name, or NULL. */
+static GtkWidget *
+find_class (GtkWidget *root, const char *name)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
+    if (gtk_widget_has_css_class (c, name))
+      return c;
+    GtkWidget *found = find_class (c, name);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+static GtkWidget *
+find_type (GtkWidget *root, GType type)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
+    if (G_TYPE_CHECK_INSTANCE_TYPE (c, type))
+      return c;
+    GtkWidget *found = find_type (c, type);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+/* Activates page's shortcut for keyval with mods, as a key press would. */
+static gboolean
+press (GtkWidget *page, guint keyval, GdkModifierType mods)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (page);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++) {
+    g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
+    for (guint k = 0;
+         GTK_IS_SHORTCUT_CONTROLLER (c) && k < g_list_model_get_n_items (G_LIST_MODEL (c)); k++) {
+      g_autoptr (GtkShortcut) s = g_list_model_get_item (G_LIST_MODEL (c), k);
+      GtkShortcutTrigger *t = gtk_shortcut_get_trigger (s);
+      if (GTK_IS_KEYVAL_TRIGGER (t)
+          && gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (t)) == keyval
+          && gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (t)) == mods)
+        return gtk_shortcut_action_activate (gtk_shortcut_get_action (s), 0, page, NULL);
+    }
+  }
+  return FALSE;
+}
+
+/* A lesson shown reads as a slide: the takeaway line of the run, then
+ * Details, folded, which Ctrl+D unfolds and folds again; an undecided
+ * line (issue-order on the H100 reference run) too. */
+static void
+test_lesson_slide (void)
+{
+  GtkWidget *page = ms_lessons_page_new ();
+  GtkWindow *window = ms_test_show (page, 1024, 768);
+  g_autoptr (GPtrArray) runs = ms_run_array_new ();
+  g_ptr_array_add (runs, ms_test_read_run ("h100-default-samples.csv", "default"));
+  g_ptr_array_add (runs, ms_test_read_run ("h100-lesson-issue-order-samples.csv", "order"));
+  ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
+  static const MsLessonTopic topics[] = { MS_TOPIC_PINNED_PAGEABLE, MS_TOPIC_ISSUE_ORDER };
+  static const MsTakeaway wanted[] = { MS_TAKEAWAY_DECIDED, MS_TAKEAWAY_UNDECIDED };
+  for (guint i = 0; i < G_N_ELEMENTS (topics); i++) {
+    ms_lessons_page_show (MS_LESSONS_PAGE (page), topics[i]);
+    const MsResults *run = ms_lessons_page_get_run (MS_LESSONS_PAGE (page), topics[i]);
+    g_assert_nonnull (run);
+    char line[512];
+    g_assert_cmpint (ms_lesson_takeaway (topics[i], run, line, sizeof line), ==, wanted[i]);
+    GtkWidget *takeaway = find_class (page, "lesson-takeaway");
+    g_assert_nonnull (takeaway);
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (takeaway)), ==, line);
+    GtkExpander *details = GTK_EXPANDER (find_type (page, GTK_TYPE_EXPANDER));
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (details)));
+    g_assert_false (gtk_expander_get_expanded (details));
+    /* The whole caption is under it. */
+    GtkWidget *caption = gtk_expander_get_child (details);
+    g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (caption)),
+                              ms_lessons_page_get_caption (MS_LESSONS_PAGE (page), topics[i])));
+    g_assert_true (press (page, GDK_KEY_d, GDK_CONTROL_MASK));
+    g_assert_true (gtk_expander_get_expanded (details));
+    g_assert_true (press (page, GDK_KEY_d, GDK_CONTROL_MASK));
+    g_assert_false (gtk_expander_get_expanded (details));
+  }
+  ms_test_destroy (window, page);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -239,5 +325,6 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson-views/timeline-stack-height", test_timeline_stack_height);
   g_test_add_func ("/lesson-views/shown-card-in-view", test_shown_card_in_view);
   g_test_add_func ("/lesson-views/lesson-cards-in-steps", test_lesson_cards_in_steps);
+  g_test_add_func ("/lesson-views/lesson-slide", test_lesson_slide);
   return g_test_run ();
 }
