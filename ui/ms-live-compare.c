@@ -46,7 +46,12 @@ update_buttons (MsLiveCompare *live)
                                   "cell is decided or the time budget is spent");
   for (guint i = 0; i < live->buttons->len; i++) {
     GtkButton *b = live->buttons->pdata[i];
-    gtk_button_set_label (b, running ? _ ("Stop _Live Measurement") : _ ("Measure _Live…"));
+    /* The first sits among the pickers, which need the width at 1024x768:
+     * its words are short, and its tooltip says the rest. */
+    if (i == 0)
+      gtk_button_set_label (b, running ? _ ("_Stop Live") : _ ("_Live…"));
+    else
+      gtk_button_set_label (b, running ? _ ("Stop _Live Measurement") : _ ("Measure _Live…"));
     gtk_widget_set_sensitive (GTK_WIDGET (b), can);
     gtk_widget_set_tooltip_text (GTK_WIDGET (b), tip);
   }

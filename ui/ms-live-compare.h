@@ -10,7 +10,8 @@
 G_BEGIN_DECLS
 
 /* Makes buttons (NULL-terminated) the page's Measure Live buttons; they
- * follow the page's session from then on. */
+ * follow the page's session from then on. The first is the compact one,
+ * among the pickers. */
 void ms_live_compare_attach (MsComparePage *page, GtkButton *const *buttons);
 
 G_END_DECLS

@@ -307,7 +307,7 @@ test_live (void)
   g_assert_no_error (error);
   g_assert_true (ms_session_get_live_comparing (session));
   g_assert_true (ms_session_get_busy (session));
-  g_assert_true (gtk_widget_get_sensitive (live_button (page, "Stop _Live Measurement")));
+  g_assert_true (gtk_widget_get_sensitive (live_button (page, "_Stop Live")));
   /* A second piece of work waits for this one. */
   g_assert_false (ms_session_run_live_compare (session, host, host, 10, 10, NULL));
   ms_test_wait_until (is_set, &finished, "the live comparison ends");
