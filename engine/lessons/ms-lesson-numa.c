@@ -168,6 +168,15 @@ direction_sentence (const MsResults *r, int d, char *buf, size_t len)
   return drop;
 }
 
+/* Whether cell was left out because the host has one NUMA node (the
+ * message as written, or as translated when the run was made). */
+static bool
+one_node_cell (const MsCell *c)
+{
+  return c->status == MS_CELL_UNSUPPORTED
+         && (strcmp (c->message, ONE_NODE) == 0 || strcmp (c->message, ms_gettext (ONE_NODE)) == 0);
+}
+
 static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
@@ -176,9 +185,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   for (size_t i = 0; i < r->n_cells; i++) {
     const MsCell *c = &r->cells[i];
     measured += rate (c) > 0;
-    one_node += c->status == MS_CELL_UNSUPPORTED
-                && (strcmp (c->message, ONE_NODE) == 0
-                    || strcmp (c->message, ms_gettext (ONE_NODE)) == 0);
+    one_node += one_node_cell (c);
     if (gpu < 0 && sscanf (c->message, "gpu-node=%d;", &gpu) != 1)
       gpu = -1;
   }
@@ -229,9 +236,7 @@ takeaway (const MsResults *r, char *buf, size_t len)
   for (size_t i = 0; i < r->n_cells; i++) {
     const MsCell *c = &r->cells[i];
     measured += rate (c) > 0;
-    one_node += c->status == MS_CELL_UNSUPPORTED
-                && (strcmp (c->message, ONE_NODE) == 0
-                    || strcmp (c->message, ms_gettext (ONE_NODE)) == 0);
+    one_node += one_node_cell (c);
   }
   if (!measured && one_node) {
     snprintf (buf, len, "%s",
