@@ -79,8 +79,10 @@ const MsVariantWords *ms_lesson_variant_words (const char *part);
  * window's views instead). */
 gboolean ms_lesson_picture_has (MsLessonTopic topic);
 /* How strongly a picture is drawn under a takeaway that decides nothing
- * (MS_TAKEAWAY_UNDECIDED): still there to read, no longer an answer. */
-#define MS_LESSON_UNDECIDED_ALPHA 0.5
+ * (MS_TAKEAWAY_UNDECIDED): still there to read, no longer an answer. At
+ * 0.7 the text keeps about 4.9:1 on Adwaita's light background (0.5 left
+ * 2.8:1, which a reviewer could not read from the back of a room). */
+#define MS_LESSON_UNDECIDED_ALPHA 0.7
 /* Draws it, dimmed where the run's takeaway decides nothing; with no run,
  * or a run of another lesson, the picture says so. FALSE when topic has
  * no picture of its own. */
