@@ -4,6 +4,7 @@
  * reached through a weak reference only, so it may go away meanwhile. */
 #include <glib/gi18n.h>
 #include <signal.h>
+#include <string.h>
 
 #include "ms-cli-path.h"
 #include "ms-drawing.h"
@@ -105,13 +106,15 @@ on_read (GObject *source, GAsyncResult *result, gpointer data)
   finish (data, g_task_propagate_pointer (G_TASK (result), NULL));
 }
 
-/* The command's last line on standard error: why it failed. */
+/* The command's last line on standard error (text, stripped in place):
+ * why it failed. */
 static char *
-last_line (const char *text)
+last_line (char *text)
 {
-  g_auto (GStrv) lines = g_strsplit (text ? g_strstrip ((char *)text) : "", "\n", -1);
-  guint n = g_strv_length (lines);
-  return g_strdup (n ? lines[n - 1] : "");
+  if (!text)
+    return g_strdup ("");
+  const char *nl = strrchr (g_strstrip (text), '\n');
+  return g_strdup (nl ? nl + 1 : text);
 }
 
 static void
