@@ -318,8 +318,11 @@ mkdir -p "$d"
 (exec env --default-signal=INT,TERM --ignore-signal=HUP "$memsweep" run --modes host \
   --min-exp 0 --max-exp 22 --reps 20 --warmup 0 --quiet --out "$d/p" >/dev/null 2>"$d/err") &
 pid=$!
-# Once it catches SIGINT (bit 2 of SigCgt) its handlers are in place.
-until [ $(( 0x$(sed -n 's/^SigCgt:\t*//p' /proc/$pid/status 2>/dev/null || echo 0) & 2 )) != 0 ]; do
+# Once memsweep itself (not the subshell before its exec, whose shell may
+# catch SIGINT for a moment) catches SIGINT (bit 2 of SigCgt), its
+# handlers are in place.
+until [ "$(cat /proc/$pid/comm 2>/dev/null)" = memsweep ] &&
+  [ $(( 0x$(sed -n 's/^SigCgt:\t*//p' /proc/$pid/status 2>/dev/null || echo 0) & 2 )) != 0 ]; do
   kill -0 "$pid" 2>/dev/null || break
   sleep 0.01
 done
