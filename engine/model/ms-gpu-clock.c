@@ -58,33 +58,54 @@ typedef struct {
  * measured before anything moves: the lags are final. */
 #define WINDOW 256
 
+/* The window of repetitions from base among events[lo..hi). */
+static void
+align_window (MsEvent *events, size_t n_events, size_t lo, size_t hi, int base,
+              const AlignRule *rule)
+{
+  double lag[WINDOW] = { 0 };
+  bool any = false;
+  for (size_t i = lo; i < hi; i++) {
+    int slot = events[i].rep - base;
+    if (slot < 0 || slot >= WINDOW)
+      continue;
+    double lead = rule->lead (events, n_events, &events[i], rule->issuer);
+    if (lead > lag[slot]) {
+      lag[slot] = lead;
+      any = any || lead > MS_GPU_CLOCK_RESOLUTION_US;
+    }
+  }
+  for (size_t i = lo; any && i < hi; i++) {
+    MsEvent *ev = &events[i];
+    int slot = ev->rep - base;
+    if (slot >= 0 && slot < WINDOW && lag[slot] > MS_GPU_CLOCK_RESOLUTION_US && rule->moves (ev))
+      rule->shift (ev, lag[slot]);
+  }
+}
+
+/* Events in repetition order (as files and runs keep them) are looked at
+ * once, a window's run of them at a time; in any other order each window
+ * looks at them all. The whole look per window made this a tenth of
+ * `show`'s time on a 10^7-row file, whose cells have 10^5 repetitions. */
 static void
 align_by (MsEvent *events, size_t n_events, const AlignRule *rule)
 {
   int max_rep = -1;
-  for (size_t i = 0; i < n_events; i++)
+  bool in_order = true;
+  for (size_t i = 0; i < n_events; i++) {
     if (events[i].rep > max_rep && rule->moves (&events[i]))
       max_rep = events[i].rep;
+    in_order = in_order && (i == 0 || events[i].rep >= events[i - 1].rep);
+  }
+  size_t lo = 0, hi = n_events;
   for (int base = 0; base <= max_rep; base += WINDOW) {
-    double lag[WINDOW] = { 0 };
-    bool any = false;
-    for (size_t i = 0; i < n_events; i++) {
-      int slot = events[i].rep - base;
-      if (slot < 0 || slot >= WINDOW)
-        continue;
-      double lead = rule->lead (events, n_events, &events[i], rule->issuer);
-      if (lead > lag[slot]) {
-        lag[slot] = lead;
-        any = any || lead > MS_GPU_CLOCK_RESOLUTION_US;
-      }
+    if (in_order) {
+      while (lo < n_events && events[lo].rep < base)
+        lo++;
+      for (hi = lo; hi < n_events && events[hi].rep - base < WINDOW; hi++)
+        ;
     }
-    for (size_t i = 0; any && i < n_events; i++) {
-      MsEvent *ev = &events[i];
-      int slot = ev->rep - base;
-      if (slot >= 0 && slot < WINDOW && lag[slot] > MS_GPU_CLOCK_RESOLUTION_US &&
-          rule->moves (ev))
-        rule->shift (ev, lag[slot]);
-    }
+    align_window (events, n_events, lo, hi, base, rule);
   }
 }
 
