@@ -39,6 +39,7 @@ ms_csv_reader_clear (MsReader *rd)
   free (rd->stamps);
   ms_um_pending_clear (&rd->um);
   ms_link_pending_clear (&rd->link);
+  ms_stats_scratch_clear (&rd->scratch);
 }
 
 /* Room for one more cell. The cells move when their array grows: each
@@ -234,6 +235,72 @@ ms_csv_threads (void)
   return n < 1 ? 1 : n > MS_CSV_MAX_THREADS ? MS_CSV_MAX_THREADS : n;
 }
 
+/* A cell whose rows are all read: its statistics. */
+static void
+finish_cell (MsCellBuilder *b, const MsResults *r, MsStatsScratch *scratch)
+{
+  free (b->rep_flags);
+  b->rep_flags = NULL;
+  ms_csv_trim_events (b);
+  trim_reps (b);
+  /* Files written before the alignment read as those written after. */
+  ms_gpu_clock_align (b->cell->events, b->cell->n_events);
+  ms_lesson_align_run_kernels (b->cell->events, b->cell->n_events, r->experiment);
+  ms_cell_compute_stats_scratch (b->cell, scratch);
+  b->finished = true;
+}
+
+/* Whether a cell passes the checks ms_csv_finish_cells makes at the end
+ * (where one that fails is refused with its reason). */
+static bool
+cell_complete (const MsCellBuilder *b)
+{
+  const MsCell *c = b->cell;
+  if (b->unordered || (c->n_reps == 0 && c->status == MS_CELL_OK))
+    return false;
+  for (int rep = 0; rep < c->n_reps; rep++)
+    if (!(b->rep_flags[rep] & MS_REP_E2E))
+      return false;
+  return true;
+}
+
+/* The samples of a finished cell, which figures need no more: n_reps and
+ * the statistics stay, as a summary file's cells have them. */
+static void
+drop_samples (MsCellBuilder *b)
+{
+  MsCell *c = b->cell;
+  free (c->events);
+  free (c->e2e_us);
+  free (c->e2e_instr_us);
+  c->events = NULL;
+  c->e2e_us = c->e2e_instr_us = NULL;
+  c->n_events = 0;
+  b->cap_events = 0;
+}
+
+bool
+ms_csv_figures_step (MsReader *rd, MsCellBuilder *b)
+{
+  /* A lesson's table reads its cells' samples (the CLI's lesson table). */
+  if (rd->figures_of && rd->figures_of->experiment[0])
+    rd->figures_of = NULL;
+  if (!rd->figures_of || b == rd->open_cell)
+    return true;
+  if (b->finished) {
+    rd->needs_samples = rd->failed = true;
+    return false;
+  }
+  MsCellBuilder *done = rd->open_cell;
+  rd->open_cell = b;
+  /* One that would be refused is left to the checks at the end. */
+  if (done && cell_complete (done)) {
+    finish_cell (done, rd->figures_of, &rd->scratch);
+    drop_samples (done);
+  }
+  return true;
+}
+
 typedef struct {
   MsReader *rd;
   const MsResults *r;
@@ -246,17 +313,9 @@ finish_cells_of (void *data)
 {
   MsFinishQueue *q = data;
   MsStatsScratch scratch = { 0 };
-  for (int i; (i = atomic_fetch_add (&q->next, 1)) < q->rd->n_order;) {
-    MsCellBuilder *b = q->rd->order[i];
-    free (b->rep_flags);
-    b->rep_flags = NULL;
-    ms_csv_trim_events (b);
-    trim_reps (b);
-    /* Files written before the alignment read as those written after. */
-    ms_gpu_clock_align (b->cell->events, b->cell->n_events);
-    ms_lesson_align_run_kernels (b->cell->events, b->cell->n_events, q->r->experiment);
-    ms_cell_compute_stats_scratch (b->cell, &scratch);
-  }
+  for (int i; (i = atomic_fetch_add (&q->next, 1)) < q->rd->n_order;)
+    if (!q->rd->order[i]->finished)
+      finish_cell (q->rd->order[i], q->r, &scratch);
   ms_stats_scratch_clear (&scratch);
   return NULL;
 }
@@ -286,6 +345,8 @@ ms_csv_finish_cells (MsReader *rd, MsResults *r)
 {
   for (int i = 0; i < rd->n_order && !rd->failed; i++) {
     MsCellBuilder *b = rd->order[i];
+    if (b->finished)
+      continue;
     /* Copy rows alone make no cell: memsweep writes an 'ok' cell with its
      * repetitions, and one without any as a 'none' row of another status. */
     if (b->cell->n_reps == 0 && b->cell->status == MS_CELL_OK) {
@@ -310,6 +371,9 @@ ms_csv_finish_cells (MsReader *rd, MsResults *r)
   free (rd->stamps);
   rd->stamps = NULL;
   finish_on_every_core (rd, r);
+  /* Figures only: no cell keeps samples, the last ones read included. */
+  for (int i = 0; rd->figures_of && i < rd->n_order; i++)
+    drop_samples (rd->order[i]);
   /* The cells become the results': no copy, only the array's unused tail
    * is given back. */
   MsCell *cells = realloc (rd->cell_array, rd->n_order * sizeof *cells);

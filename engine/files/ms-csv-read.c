@@ -236,12 +236,12 @@ read_stream (MsReader *rd, MsResults *r, int fd)
   free (buf);
 }
 
-MsResults *
-ms_csv_read_samples (const char *path, char *err, size_t errlen)
+/* figures: ms_csv_read_figures's reading; *again set when the file must
+ * be read keeping its samples. */
+static MsResults *
+read_samples (const char *path, bool figures, bool *again, char *err, size_t errlen)
 {
   struct stat st;
-  if (ms_csv_is_summary (path))
-    return ms_csv_read_summary (path, err, errlen);
   int fd = ms_open_regular (path, &st, err, errlen);
   if (fd < 0)
     return NULL;
@@ -258,6 +258,7 @@ ms_csv_read_samples (const char *path, char *err, size_t errlen)
   ms_csv_rule_defaults_for_reading (&r->sweep);
 
   ms_csv_reader_init (rd, path, (uint64_t) st.st_size, err, errlen);
+  rd->figures_of = figures ? r : NULL;
   r->date[0] = '\0';
   /* Files from before the adaptive rule have no reps-rule key: fixed count. */
   r->sweep.reps_rule = MS_REPS_FIXED;
@@ -278,6 +279,7 @@ ms_csv_read_samples (const char *path, char *err, size_t errlen)
   close (fd);
 
   bool failed = rd->failed;
+  *again = rd->needs_samples;
   ms_csv_reader_clear (rd);
   free (rd);
   if (failed) {
@@ -285,4 +287,25 @@ ms_csv_read_samples (const char *path, char *err, size_t errlen)
     return NULL;
   }
   return r;
+}
+
+MsResults *
+ms_csv_read_samples (const char *path, char *err, size_t errlen)
+{
+  bool again;
+  if (ms_csv_is_summary (path))
+    return ms_csv_read_summary (path, err, errlen);
+  return read_samples (path, false, &again, err, errlen);
+}
+
+MsResults *
+ms_csv_read_figures (const char *path, char *err, size_t errlen)
+{
+  bool again = false;
+  if (ms_csv_is_summary (path))
+    return ms_csv_read_summary (path, err, errlen);
+  MsResults *r = read_samples (path, true, &again, err, errlen);
+  /* Rows that came back to a finished cell (a file whose rounds visit
+   * every cell in turn, or edited by hand): read it again, whole. */
+  return again ? read_samples (path, false, &again, err, errlen) : r;
 }

@@ -70,6 +70,7 @@ struct MsCellBuilder {
   bool seen, have_none;
   bool unordered; /* a repetition's phase rows came apart: check at the end */
   bool trimmed;   /* events cut to their count once the file moved on */
+  bool finished;  /* statistics computed (figures only: its samples freed) */
   long first_line;
   uint64_t copies_seen[(MS_MAX_COPY_SAMPLES + 63) / 64]; /* bit per copy row index */
 };
@@ -158,6 +159,14 @@ typedef struct {
   uint64_t state_round;
   size_t state_len;
   char state_text[MS_N_STATE_COLUMNS * (MS_STATE_FIELD_LEN + 1)];
+
+  /* Figures only (ms_csv_read_figures): the results being read, while
+   * every cell's samples may go once its statistics are computed; NULL
+   * keeps every sample. */
+  const MsResults *figures_of;
+  MsCellBuilder *open_cell; /* the cell the last row went to */
+  MsStatsScratch scratch;   /* for the cells finished as the rows move on */
+  bool needs_samples;       /* a finished cell's rows came back: read again */
 } MsReader;
 
 /* Whether rows in the plain forms memsweep writes are split without
@@ -264,6 +273,12 @@ void ms_csv_trim_events (MsCellBuilder *b);
 /* Checks the cells and computes their statistics, a large file's on
  * every core. */
 void ms_csv_finish_cells (MsReader *rd, MsResults *r);
+/* Figures only: a row for cell b. When the rows move on from a complete
+ * cell, that cell is finished and its samples freed, so memory holds about
+ * one cell's samples. Returns false (the reading stops, needs_samples set)
+ * when rows come back to a cell already finished: the file must be read
+ * keeping every sample. */
+bool ms_csv_figures_step (MsReader *rd, MsCellBuilder *b);
 /* The threads worth starting: the cores this process may run on. */
 #define MS_CSV_MAX_THREADS 16
 int ms_csv_threads (void);

@@ -509,7 +509,7 @@ handle_row (MsReader *rd)
       ms_csv_fail (rd, rd->record_line, "out of memory");
     return;
   }
-  if (!check_cell (rd, b, &row))
+  if (!ms_csv_figures_step (rd, b) || !check_cell (rd, b, &row))
     return;
   if (row.is_copy) {
     add_copy (rd, b, &row);
