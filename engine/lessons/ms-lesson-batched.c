@@ -318,8 +318,6 @@ const MsLesson ms_lesson_batched = {
   .settings = "count copies of 2^8..2^14 floats each, host to device, from pinned and "
               "pageable memory: one cudaMemcpyAsync per copy, or one cudaMemcpyBatchAsync with "
               "source access order stream, any or during the call",
-  .options = options,
-  .cells = cells,
-  .caption = caption,
+  MS_PROBE_LESSON_FIELDS,
   .takeaway = takeaway,
 };

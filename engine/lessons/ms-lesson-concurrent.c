@@ -196,8 +196,6 @@ const MsLesson ms_lesson_concurrent = {
                              "one more run with the kernels' own clock stamps.") },
   .settings = "K=1,2,4..max-k kernels of kernel-us on one stream and on K streams; on K "
               "streams also grids of one block per SM, with all shared memory, and full grids",
-  .options = options,
-  .cells = cells,
-  .caption = caption,
+  MS_PROBE_LESSON_FIELDS,
   .kernel_issuer = kernel_issuer,
 };

@@ -211,7 +211,5 @@ const MsLesson ms_lesson_copy_kinds = {
   .settings = "one size (exp); cudaMemcpy H2H pinned and pageable, D2D, H2D, D2H; "
               "cudaHostGetDevicePointer on cudaMallocHost, cudaHostRegister with and without "
               "Mapped; a zero-copy read of mapped and of write-combined mapped memory",
-  .options = options,
-  .cells = cells,
-  .caption = caption,
+  MS_PROBE_LESSON_FIELDS,
 };

@@ -131,7 +131,5 @@ const MsLesson ms_lesson_default_stream = {
                              "events around the copies and the kernels' clock stamps.") },
   .settings = "one thread alone, then two threads, each an h2d copy of copy-kib, a kernel of "
               "kernel-us and a d2h copy, on the legacy and on the per-thread default stream",
-  .options = options,
-  .cells = cells,
-  .caption = caption,
+  MS_PROBE_LESSON_FIELDS,
 };

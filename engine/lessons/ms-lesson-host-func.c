@@ -215,7 +215,5 @@ const MsLesson ms_lesson_host_func = {
               "function, through cudaLaunchHostFunc and cudaStreamAddCallback; a host function "
               "busy for host-func-us alone, a kernel of kernel-us alone, and both with the "
               "kernel on the same or on another stream",
-  .options = options,
-  .cells = cells,
-  .caption = caption,
+  MS_PROBE_LESSON_FIELDS,
 };

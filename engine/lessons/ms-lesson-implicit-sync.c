@@ -438,10 +438,8 @@ const MsLesson ms_lesson_implicit_sync = {
               "third stream, cudaEventRecord on the first); blocking and non-blocking "
               "streams; " MS_LESSON_MAX_CONNECTIONS "=1 and the "
               "default, each in a fresh process; one kernel alone per queue setting",
-  .options = options,
+  MS_PROBE_LESSON_FIELDS,
   .parts = parts,
-  .cells = cells,
-  .caption = caption,
   .takeaway = takeaway,
   .kernel_issuer = kernel_issuer,
 };

@@ -204,8 +204,6 @@ const MsLesson ms_lesson_intensity = {
                              "timeline comes from one more run with events.") },
   .settings = "R=1; F=1,4,16..max-fma dependent FMAs per element; zero-copy (mapped pinned a, "
               "b, c) and pinned (H2D a, b; kernel; D2H c) end to end at one size (exp)",
-  .options = options,
-  .cells = cells,
-  .caption = caption,
+  MS_PROBE_LESSON_FIELDS,
   .takeaway = takeaway,
 };

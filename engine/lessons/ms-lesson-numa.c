@@ -275,9 +275,7 @@ const MsLesson ms_lesson_numa = {
                              "and the lesson says so.") },
   .settings = "pinned (registered) copies of 2^exp floats, h2d and d2h, host buffer bound to "
               "buffer-node and measuring thread on thread-node's CPUs, each pairing of nodes",
-  .options = options,
-  .cells = cells,
-  .caption = caption,
+  MS_PROBE_LESSON_FIELDS,
   .takeaway = takeaway,
   .before_cell = before_cell,
   .after_cell = after_cell,

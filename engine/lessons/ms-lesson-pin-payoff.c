@@ -473,8 +473,6 @@ const MsLesson ms_lesson_pin_payoff = {
               "allocation, host pool kept) the setup, the release and one H2D copy; at most "
               "max-pinned-pct % of MemAvailable per sample; then 64 MiB pinned allocations "
               "and pageable copies with 0..held-max-pct % of MemTotal held pinned in 4 steps",
-  .options = options,
+  MS_PROBE_LESSON_FIELDS,
   .parts = parts,
-  .cells = cells,
-  .caption = caption,
 };

@@ -226,9 +226,7 @@ const MsLesson ms_lesson_priority = {
   .settings = "a long kernel of SMs x occupancy x waves blocks of block-us on a least-priority "
               "stream; one-block kernels of short-us every gap-us on a greatest-priority stream "
               "and on a least-priority one; the long kernel alone",
-  .options = options,
-  .cells = cells,
-  .caption = caption,
+  MS_PROBE_LESSON_FIELDS,
   .takeaway = takeaway,
   .kernel_issuer = kernel_issuer,
 };

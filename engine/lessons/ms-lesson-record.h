@@ -69,6 +69,11 @@ typedef struct {
   bool multi_gpu;
 } MsLesson;
 
+/* The fields of a probe lesson's record that every probe lesson's file
+ * defines under the same names: its options table (`options`), its cells
+ * (`cells`) and its caption (`caption`). */
+#define MS_PROBE_LESSON_FIELDS .options = options, .cells = cells, .caption = caption
+
 /* Each lesson's record, in its own file. */
 #define MS_LESSON_DECLARE(id, name, kind, picture) extern const MsLesson ms_lesson_##name;
 MS_LESSON_LIST (MS_LESSON_DECLARE)

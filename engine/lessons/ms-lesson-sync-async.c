@@ -335,8 +335,6 @@ const MsLesson ms_lesson_sync_async = {
               "2^max-exp floats in steps of 4x, a kernel of ahead-us ahead on the same stream; "
               "call time and time to done; each part in a fresh process, the second with "
               "CUDA_LAUNCH_BLOCKING=1",
-  .options = options,
+  MS_PROBE_LESSON_FIELDS,
   .parts = parts,
-  .cells = cells,
-  .caption = caption,
 };
