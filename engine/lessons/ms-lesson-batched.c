@@ -224,8 +224,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     }
   }
   if (!any)
-    return ms_caption_missing (buf, len,
-                               ms_gettext ("The run lacks the copies submitted one call each."));
+    return false;
   bool unsupported = false;
   const char *why = unmeasured_reason (r, &unsupported);
   if (why && unsupported)
@@ -319,5 +318,6 @@ const MsLesson ms_lesson_batched = {
               "pageable memory: one cudaMemcpyAsync per copy, or one cudaMemcpyBatchAsync with "
               "source access order stream, any or during the call",
   MS_PROBE_LESSON_FIELDS,
+  .missing = MS_N_ ("The run lacks the copies submitted one call each."),
   .takeaway = takeaway,
 };

@@ -44,9 +44,10 @@ bool ms_caption_missing (char *buf, size_t len, const char *sentence);
 /* A lesson's caption of results (as ms_lesson_caption). */
 typedef bool (*MsCaptionFunc) (const MsResults *results, int exponent, char *buf, size_t len);
 /* Runs caption on results, len > 0: what every caption does first (no run,
- * a size out of range) and last (a sentence cut at a character). */
-bool ms_caption_run (MsCaptionFunc caption, const MsResults *results, int exponent, char *buf,
-                     size_t len);
+ * a size out of range) and last (missing, translated, where it returned
+ * false with nothing written; a sentence cut at a character). */
+bool ms_caption_run (MsCaptionFunc caption, const char *missing, const MsResults *results,
+                     int exponent, char *buf, size_t len);
 
 /* The device's name, or "GPU". */
 const char *ms_caption_device (const MsResults *r);

@@ -138,8 +138,8 @@ ms_caption_missing (char *buf, size_t len, const char *sentence)
 }
 
 bool
-ms_caption_run (MsCaptionFunc caption, const MsResults *results, int exponent, char *buf,
-                size_t len)
+ms_caption_run (MsCaptionFunc caption, const char *missing, const MsResults *results, int exponent,
+                char *buf, size_t len)
 {
   buf[0] = '\0';
   if (!results || results->n_cells == 0)
@@ -147,6 +147,8 @@ ms_caption_run (MsCaptionFunc caption, const MsResults *results, int exponent, c
   if (exponent > MS_MAX_EXPONENT)
     exponent = -1;
   bool stated = caption (results, exponent, buf, len);
+  if (!stated && !buf[0] && missing)
+    ms_caption_missing (buf, len, ms_gettext (missing));
   /* A sentence longer than buf was cut: before a character, never inside
    * one (translations hold many multi-byte characters). */
   buf[ms_utf8_prefix (buf, strlen (buf))] = '\0';

@@ -81,9 +81,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   char t1[32], t2[32], t3[32];
   double one = median_of (r, 0), legacy = median_of (r, 1), per = median_of (r, 2);
   if (!(one > 0) || !(legacy > 0) || !(per > 0))
-    return ms_caption_missing (buf, len,
-                               ms_gettext ("The run lacks one thread alone, or two threads on "
-                                           "the legacy or on the per-thread default stream."));
+    return false;
   /* The finding first; then both figures against one thread's time. */
   if (per < 0.9 * legacy)
     ms_caption_append (buf, len,
@@ -132,4 +130,6 @@ const MsLesson ms_lesson_default_stream = {
   .settings = "one thread alone, then two threads, each an h2d copy of copy-kib, a kernel of "
               "kernel-us and a d2h copy, on the legacy and on the per-thread default stream",
   MS_PROBE_LESSON_FIELDS,
+  .missing = MS_N_ ("The run lacks one thread alone, or two threads on the legacy or on the "
+                    "per-thread default stream."),
 };

@@ -379,9 +379,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     if (ms_implicit_sync_judge (r, MS_SYNC_OP_NONE, col, &none) != MS_SYNC_MISSING)
       col0 = col;
   if (col0 < 0)
-    return ms_caption_missing (buf, len,
-                               ms_gettext ("The run lacks one kernel alone, or two kernels with "
-                                           "nothing between them."));
+    return false;
   /* The unit of the picture's cells first; then what the grid shows
    * against the textbooks, each call once. The experiment is the
    * picture's title, the stream-ordered calls and the unclear cells its
@@ -439,6 +437,7 @@ const MsLesson ms_lesson_implicit_sync = {
               "streams; " MS_LESSON_MAX_CONNECTIONS "=1 and the "
               "default, each in a fresh process; one kernel alone per queue setting",
   MS_PROBE_LESSON_FIELDS,
+  .missing = MS_N_ ("The run lacks one kernel alone, or two kernels with nothing between them."),
   .parts = parts,
   .takeaway = takeaway,
   .kernel_issuer = kernel_issuer,

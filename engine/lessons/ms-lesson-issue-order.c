@@ -223,8 +223,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
       return true;
     }
   }
-  return ms_caption_missing (
-      buf, len, ms_gettext ("This run has no streams cells measured in both issue orders."));
+  return false;
 }
 
 /* The two orders at the largest K on one queue (else the default queues),
@@ -375,6 +374,7 @@ const MsLesson ms_lesson_issue_order = {
               "rewritten (around=kept); host work beside the copies at K=4",
   .parts = issue_order_parts,
   .caption = caption,
+  .missing = MS_N_ ("This run has no streams cells measured in both issue orders."),
   .takeaway = takeaway,
   .finding = finding,
 };

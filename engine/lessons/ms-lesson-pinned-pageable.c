@@ -43,10 +43,7 @@ caption_pinned_pageable (const MsResults *r, int exponent, char *buf, size_t len
                        ms_caption_time (page->stats.e2e.median, t_page, sizeof t_page));
     return true;
   }
-  return ms_caption_missing (
-      buf, len,
-      ms_gettext ("This run has no pinned and pageable copies of the same size "
-                  "to compare."));
+  return false;
 }
 
 /* The copies to the device, as the caption compares them: their rates,
@@ -87,5 +84,6 @@ const MsLesson ms_lesson_pinned_pageable = {
             .title = MS_N_ ("Pinned against pageable"),
             .question = MS_N_ ("How much faster are copies from page-locked (pinned) memory?") },
   .caption = caption_pinned_pageable,
+  .missing = MS_N_ ("This run has no pinned and pageable copies of the same size to compare."),
   .takeaway = takeaway_pinned_pageable,
 };

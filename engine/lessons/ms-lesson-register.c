@@ -168,10 +168,7 @@ caption_register (const MsResults *r, int exponent, char *buf, size_t len)
     }
     return true;
   }
-  return ms_caption_missing (
-      buf, len,
-      ms_gettext ("This run has no registered and pinned copies of the same size "
-                  "to compare."));
+  return false;
 }
 /* Where the picture's totals cross, at the caption's size; without the
  * costs, the caption's first sentence (the copy rates) stands. */
@@ -213,5 +210,6 @@ const MsLesson ms_lesson_register = {
             .question = MS_N_ ("Is pinning existing memory with cudaHostRegister as good as "
                                "cudaMallocHost?") },
   .caption = caption_register,
+  .missing = MS_N_ ("This run has no registered and pinned copies of the same size to compare."),
   .takeaway = takeaway_register,
 };
