@@ -16,6 +16,12 @@
 
 /* A cell with kept repetitions and an end-to-end median, or NULL. */
 const MsCell *ms_caption_measured (const MsResults *r, MsMode mode, int exp, const char *variant);
+/* The size at which cells of modes a and b (no variant) both have a copy
+ * rate to the device, the first of the sizes to try, with the cells in
+ * *ca and *cb: what the plain sweeps' lessons compare. -1 where no size
+ * has both. */
+int ms_caption_copy_pair (const MsResults *r, int exponent, MsMode a, MsMode b, const MsCell **ca,
+                          const MsCell **cb);
 /* Whether two cells' end-to-end medians have 95% intervals (min..max
  * below 6 repetitions) that do not meet: a difference a caption may
  * claim. */

@@ -30,6 +30,20 @@ ms_caption_measured (const MsResults *r, MsMode mode, int exp, const char *varia
   return c;
 }
 
+int
+ms_caption_copy_pair (const MsResults *r, int exponent, MsMode a, MsMode b, const MsCell **ca,
+                      const MsCell **cb)
+{
+  FOR_EACH_EXP (e, exponent)
+  {
+    *ca = ms_caption_measured (r, a, e, "");
+    *cb = ms_caption_measured (r, b, e, "");
+    if (*ca && *cb && (*ca)->stats.h2d_gbps > 0 && (*cb)->stats.h2d_gbps > 0)
+      return e;
+  }
+  return -1;
+}
+
 const char *
 ms_caption_size (const MsCell *c, char *buf, size_t len)
 {
