@@ -83,19 +83,16 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   if (!(one > 0) || !(legacy > 0) || !(per > 0))
     return false;
   /* The finding first; then both figures against one thread's time. */
-  if (per < 0.9 * legacy)
+  if (per < legacy)
+    /* A saving is said with its size, "only" under a tenth, never as none. */
     ms_caption_append (buf, len,
-                       ms_gettext ("Per-thread default streams saved %.0f%% of the legacy "
-                                   "stream's time: two threads took %s on them, %.2f times one "
-                                   "thread's %s (%s)."),
-                       100 * (1 - per / legacy), ms_caption_time (per, t3, sizeof t3), per / one,
-                       ms_caption_time (one, t1, sizeof t1), verdict (per / one));
-  else if (per < legacy)
-    /* A saving under a tenth: said with its size, not as none. */
-    ms_caption_append (buf, len,
-                       ms_gettext ("Per-thread default streams saved only %.0f%% of the legacy "
-                                   "stream's time here: two threads took %s on them, %.2f times "
-                                   "one thread's %s (%s)."),
+                       per < 0.9 * legacy
+                           ? ms_gettext ("Per-thread default streams saved %.0f%% of the legacy "
+                                         "stream's time: two threads took %s on them, %.2f times "
+                                         "one thread's %s (%s).")
+                           : ms_gettext ("Per-thread default streams saved only %.0f%% of the "
+                                         "legacy stream's time here: two threads took %s on "
+                                         "them, %.2f times one thread's %s (%s)."),
                        100 * (1 - per / legacy), ms_caption_time (per, t3, sizeof t3), per / one,
                        ms_caption_time (one, t1, sizeof t1), verdict (per / one));
   else
