@@ -80,16 +80,14 @@ ms_implicit_sync_op_listed (MsSyncOp op)
 const char *
 ms_implicit_sync_column_label (int column)
 {
-  switch (column) {
-  case 0:
-    return ms_gettext ("blocking, 1 hardware queue");
-  case 1:
-    return ms_gettext ("blocking, default queues");
-  case 2:
-    return ms_gettext ("non-blocking, 1 hardware queue");
-  default:
-    return ms_gettext ("non-blocking, default queues");
-  }
+  static const char *const labels[MS_SYNC_N_COLUMNS] = {
+    MS_N_ ("blocking, 1 hardware queue"),
+    MS_N_ ("blocking, default queues"),
+    MS_N_ ("non-blocking, 1 hardware queue"),
+    MS_N_ ("non-blocking, default queues"),
+  };
+  /* Any other column is the last. */
+  return ms_gettext (labels[(unsigned)column < MS_SYNC_N_COLUMNS ? column : MS_SYNC_N_COLUMNS - 1]);
 }
 
 /* Part 0: one hardware queue; part 1: the default. Both in a fresh
