@@ -87,14 +87,7 @@ ms_mode_description (MsMode mode)
   return (unsigned) mode < MS_MODE_COUNT ? ms_gettext (records[mode].explanation) : "";
 }
 
-bool
-ms_mode_from_name (const char *name, MsMode *out)
-{
-  int i = MS_NAME_INDEX (records, MS_MODE_COUNT, name);
-  if (i >= 0)
-    *out = (MsMode) i;
-  return i >= 0;
-}
+MS_DEFINE_FROM_NAME (ms_mode_from_name, MsMode, records, MS_MODE_COUNT)
 
 bool
 ms_mode_uses_gpu (MsMode mode)
@@ -144,14 +137,7 @@ ms_phase_description (MsPhase phase)
   return (unsigned) phase < MS_PHASE_COUNT ? phases[phase].description : "?";
 }
 
-bool
-ms_phase_from_name (const char *name, MsPhase *out)
-{
-  int i = MS_NAME_INDEX (phases, MS_PHASE_COUNT, name);
-  if (i >= 0)
-    *out = (MsPhase) i;
-  return i >= 0;
-}
+MS_DEFINE_FROM_NAME (ms_phase_from_name, MsPhase, phases, MS_PHASE_COUNT)
 
 const char *
 ms_cell_status_name (MsCellStatus status)
@@ -159,14 +145,7 @@ ms_cell_status_name (MsCellStatus status)
   return (unsigned) status < MS_CELL_STATUS_COUNT ? status_names[status] : "?";
 }
 
-bool
-ms_cell_status_from_name (const char *name, MsCellStatus *out)
-{
-  int i = MS_NAME_INDEX (status_names, MS_CELL_STATUS_COUNT, name);
-  if (i >= 0)
-    *out = (MsCellStatus) i;
-  return i >= 0;
-}
+MS_DEFINE_FROM_NAME (ms_cell_status_from_name, MsCellStatus, status_names, MS_CELL_STATUS_COUNT)
 
 void
 ms_format_bytes (uint64_t bytes, char *buf, size_t len)

@@ -4,6 +4,7 @@
  * functions. Plain C. */
 #pragma once
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -20,3 +21,16 @@ ms_name_index (const void *table, size_t stride, int n, const char *name)
 }
 
 #define MS_NAME_INDEX(table, n, name) ms_name_index ((table), sizeof (table)[0], (n), (name))
+
+/* Defines the *_from_name function fn of an enum type whose values index
+ * table (n entries): bool fn (const char *name, type *out) sets *out to
+ * the value named name and says whether one is; *out is left alone when
+ * none is. Each such function is this body, only its table differs. */
+#define MS_DEFINE_FROM_NAME(fn, type, table, n)                                                    \
+  bool fn (const char *name, type *out)                                                            \
+  {                                                                                                \
+    int i = MS_NAME_INDEX (table, n, name);                                                        \
+    if (i >= 0)                                                                                    \
+      *out = (type)i;                                                                              \
+    return i >= 0;                                                                                 \
+  }

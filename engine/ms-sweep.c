@@ -283,14 +283,7 @@ ms_sweep_stores_name (MsHostStores stores)
   return (unsigned) stores < MS_STORES_COUNT ? store_names[stores] : "";
 }
 
-bool
-ms_sweep_stores_from_name (const char *name, MsHostStores *out)
-{
-  int i = MS_NAME_INDEX (store_names, MS_STORES_COUNT, name);
-  if (i >= 0)
-    *out = (MsHostStores) i;
-  return i >= 0;
-}
+MS_DEFINE_FROM_NAME (ms_sweep_stores_from_name, MsHostStores, store_names, MS_STORES_COUNT)
 
 void
 ms_sweep_cell_knobs (const MsSweep *sweep, MsMode mode, MsKnobs *knobs, char *variant,

@@ -224,8 +224,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     }
   }
   if (!any)
-    return ms_caption_missing (buf, len,
-                               ms_gettext ("The run lacks the copies submitted one call each."));
+    return false;
   bool unsupported = false;
   const char *why = unmeasured_reason (r, &unsupported);
   if (why && unsupported)
@@ -318,8 +317,7 @@ const MsLesson ms_lesson_batched = {
   .settings = "count copies of 2^8..2^14 floats each, host to device, from pinned and "
               "pageable memory: one cudaMemcpyAsync per copy, or one cudaMemcpyBatchAsync with "
               "source access order stream, any or during the call",
-  .options = options,
-  .cells = cells,
-  .caption = caption,
+  MS_PROBE_LESSON_FIELDS,
+  .missing = MS_N_ ("The run lacks the copies submitted one call each."),
   .takeaway = takeaway,
 };

@@ -16,6 +16,12 @@
 
 /* A cell with kept repetitions and an end-to-end median, or NULL. */
 const MsCell *ms_caption_measured (const MsResults *r, MsMode mode, int exp, const char *variant);
+/* The size at which cells of modes a and b (no variant) both have a copy
+ * rate to the device, the first of the sizes to try, with the cells in
+ * *ca and *cb: what the plain sweeps' lessons compare. -1 where no size
+ * has both. */
+int ms_caption_copy_pair (const MsResults *r, int exponent, MsMode a, MsMode b, const MsCell **ca,
+                          const MsCell **cb);
 /* Whether two cells' end-to-end medians have 95% intervals (min..max
  * below 6 repetitions) that do not meet: a difference a caption may
  * claim. */
@@ -44,9 +50,10 @@ bool ms_caption_missing (char *buf, size_t len, const char *sentence);
 /* A lesson's caption of results (as ms_lesson_caption). */
 typedef bool (*MsCaptionFunc) (const MsResults *results, int exponent, char *buf, size_t len);
 /* Runs caption on results, len > 0: what every caption does first (no run,
- * a size out of range) and last (a sentence cut at a character). */
-bool ms_caption_run (MsCaptionFunc caption, const MsResults *results, int exponent, char *buf,
-                     size_t len);
+ * a size out of range) and last (missing, translated, where it returned
+ * false with nothing written; a sentence cut at a character). */
+bool ms_caption_run (MsCaptionFunc caption, const char *missing, const MsResults *results,
+                     int exponent, char *buf, size_t len);
 
 /* The device's name, or "GPU". */
 const char *ms_caption_device (const MsResults *r);

@@ -30,6 +30,20 @@ ms_caption_measured (const MsResults *r, MsMode mode, int exp, const char *varia
   return c;
 }
 
+int
+ms_caption_copy_pair (const MsResults *r, int exponent, MsMode a, MsMode b, const MsCell **ca,
+                      const MsCell **cb)
+{
+  FOR_EACH_EXP (e, exponent)
+  {
+    *ca = ms_caption_measured (r, a, e, "");
+    *cb = ms_caption_measured (r, b, e, "");
+    if (*ca && *cb && (*ca)->stats.h2d_gbps > 0 && (*cb)->stats.h2d_gbps > 0)
+      return e;
+  }
+  return -1;
+}
+
 const char *
 ms_caption_size (const MsCell *c, char *buf, size_t len)
 {
@@ -138,8 +152,8 @@ ms_caption_missing (char *buf, size_t len, const char *sentence)
 }
 
 bool
-ms_caption_run (MsCaptionFunc caption, const MsResults *results, int exponent, char *buf,
-                size_t len)
+ms_caption_run (MsCaptionFunc caption, const char *missing, const MsResults *results, int exponent,
+                char *buf, size_t len)
 {
   buf[0] = '\0';
   if (!results || results->n_cells == 0)
@@ -147,6 +161,8 @@ ms_caption_run (MsCaptionFunc caption, const MsResults *results, int exponent, c
   if (exponent > MS_MAX_EXPONENT)
     exponent = -1;
   bool stated = caption (results, exponent, buf, len);
+  if (!stated && !buf[0] && missing)
+    ms_caption_missing (buf, len, ms_gettext (missing));
   /* A sentence longer than buf was cut: before a character, never inside
    * one (translations hold many multi-byte characters). */
   buf[ms_utf8_prefix (buf, strlen (buf))] = '\0';

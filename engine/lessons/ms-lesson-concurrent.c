@@ -122,9 +122,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   double one = median_at (r, 1, 0);
   int k = largest_k (r);
   if (!(one > 0) || k < 2)
-    return ms_caption_missing (buf, len,
-                               ms_gettext ("The run lacks one kernel alone, or K kernels on "
-                                           "one stream and on K streams."));
+    return false;
   /* Every figure as written, and every ratio of those. */
   one = as_written (one);
   double serial = as_written (median_at (r, k, 0)), together = as_written (median_at (r, k, 1));
@@ -196,8 +194,8 @@ const MsLesson ms_lesson_concurrent = {
                              "one more run with the kernels' own clock stamps.") },
   .settings = "K=1,2,4..max-k kernels of kernel-us on one stream and on K streams; on K "
               "streams also grids of one block per SM, with all shared memory, and full grids",
-  .options = options,
-  .cells = cells,
-  .caption = caption,
+  MS_PROBE_LESSON_FIELDS,
+  .missing = MS_N_ ("The run lacks one kernel alone, or K kernels on one stream and on K "
+                    "streams."),
   .kernel_issuer = kernel_issuer,
 };

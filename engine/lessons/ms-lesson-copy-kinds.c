@@ -171,9 +171,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
                             ms_copy_fact_cell (r, MS_COPY_FACT_MAP_REGISTER_MAPPED),
                             ms_copy_fact_cell (r, MS_COPY_FACT_MAP_REGISTER_DEFAULT) };
   if (n_rates == 0 || !maps[0] || !maps[1] || !maps[2])
-    return ms_caption_missing (buf, len,
-                               ms_gettext ("The run lacks the copy rates or the device-pointer "
-                                           "facts."));
+    return false;
   /* The finding first: how far device-to-device copies outrun the host
    * link. The figures are one large copy timed alone, not the vector
    * add's copies or its end-to-end rate that the sweep's views show. The
@@ -211,7 +209,6 @@ const MsLesson ms_lesson_copy_kinds = {
   .settings = "one size (exp); cudaMemcpy H2H pinned and pageable, D2D, H2D, D2H; "
               "cudaHostGetDevicePointer on cudaMallocHost, cudaHostRegister with and without "
               "Mapped; a zero-copy read of mapped and of write-combined mapped memory",
-  .options = options,
-  .cells = cells,
-  .caption = caption,
+  MS_PROBE_LESSON_FIELDS,
+  .missing = MS_N_ ("The run lacks the copy rates or the device-pointer facts."),
 };

@@ -285,9 +285,7 @@ caption_costs (const MsResults *r, int exponent, char *buf, size_t len)
     caption_pool (r, e, size, buf, len);
     return true;
   }
-  return buf[0] ? true
-                : ms_caption_missing (buf, len,
-                                      ms_gettext ("This run has fewer than two costs measured."));
+  return buf[0] != '\0';
 }
 
 const MsLesson ms_lesson_costs = {
@@ -311,5 +309,6 @@ const MsLesson ms_lesson_costs = {
   .options = options,
   .parts = costs_parts,
   .caption = caption_costs,
+  .missing = MS_N_ ("This run has fewer than two costs measured."),
   .one_time_costs = true,
 };

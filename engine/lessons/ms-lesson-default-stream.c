@@ -81,23 +81,18 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   char t1[32], t2[32], t3[32];
   double one = median_of (r, 0), legacy = median_of (r, 1), per = median_of (r, 2);
   if (!(one > 0) || !(legacy > 0) || !(per > 0))
-    return ms_caption_missing (buf, len,
-                               ms_gettext ("The run lacks one thread alone, or two threads on "
-                                           "the legacy or on the per-thread default stream."));
+    return false;
   /* The finding first; then both figures against one thread's time. */
-  if (per < 0.9 * legacy)
+  if (per < legacy)
+    /* A saving is said with its size, "only" under a tenth, never as none. */
     ms_caption_append (buf, len,
-                       ms_gettext ("Per-thread default streams saved %.0f%% of the legacy "
-                                   "stream's time: two threads took %s on them, %.2f times one "
-                                   "thread's %s (%s)."),
-                       100 * (1 - per / legacy), ms_caption_time (per, t3, sizeof t3), per / one,
-                       ms_caption_time (one, t1, sizeof t1), verdict (per / one));
-  else if (per < legacy)
-    /* A saving under a tenth: said with its size, not as none. */
-    ms_caption_append (buf, len,
-                       ms_gettext ("Per-thread default streams saved only %.0f%% of the legacy "
-                                   "stream's time here: two threads took %s on them, %.2f times "
-                                   "one thread's %s (%s)."),
+                       per < 0.9 * legacy
+                           ? ms_gettext ("Per-thread default streams saved %.0f%% of the legacy "
+                                         "stream's time: two threads took %s on them, %.2f times "
+                                         "one thread's %s (%s).")
+                           : ms_gettext ("Per-thread default streams saved only %.0f%% of the "
+                                         "legacy stream's time here: two threads took %s on "
+                                         "them, %.2f times one thread's %s (%s)."),
                        100 * (1 - per / legacy), ms_caption_time (per, t3, sizeof t3), per / one,
                        ms_caption_time (one, t1, sizeof t1), verdict (per / one));
   else
@@ -131,7 +126,7 @@ const MsLesson ms_lesson_default_stream = {
                              "events around the copies and the kernels' clock stamps.") },
   .settings = "one thread alone, then two threads, each an h2d copy of copy-kib, a kernel of "
               "kernel-us and a d2h copy, on the legacy and on the per-thread default stream",
-  .options = options,
-  .cells = cells,
-  .caption = caption,
+  MS_PROBE_LESSON_FIELDS,
+  .missing = MS_N_ ("The run lacks one thread alone, or two threads on the legacy or on the "
+                    "per-thread default stream."),
 };

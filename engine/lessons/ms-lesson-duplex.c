@@ -47,10 +47,7 @@ caption_duplex (const MsResults *r, int exponent, char *buf, size_t len)
               ms_caption_speed (turns / both->stats.e2e.median, 2, speed, sizeof speed));
     return true;
   }
-  return ms_caption_missing (
-      buf, len,
-      ms_gettext ("This run lacks one of the copies to the device, to the host and "
-                  "both at once of the same size."));
+  return false;
 }
 
 /* The command line's finding: both directions at once against the two
@@ -104,6 +101,8 @@ const MsLesson ms_lesson_duplex = {
   .settings = "pinned: one vector to the device, to the host, and both at once",
   .parts = duplex_parts,
   .caption = caption_duplex,
+  .missing = MS_N_ ("This run lacks one of the copies to the device, to the host and both at "
+                    "once of the same size."),
   .takeaway = takeaway_duplex,
   .finding = finding_duplex,
 };

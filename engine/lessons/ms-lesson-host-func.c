@@ -188,9 +188,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
   (void)exponent;
   if (latency_of (r, 0, 0) <= -1 && slow_of (r, SLOW_SAME) <= 0)
-    return ms_caption_missing (buf, len,
-                               ms_gettext ("The run lacks the host functions' latencies and the "
-                                           "slow host function's cells."));
+    return false;
   caption_latency (r, buf, len);
   caption_slow (r, buf, len);
   return true;
@@ -215,7 +213,7 @@ const MsLesson ms_lesson_host_func = {
               "function, through cudaLaunchHostFunc and cudaStreamAddCallback; a host function "
               "busy for host-func-us alone, a kernel of kernel-us alone, and both with the "
               "kernel on the same or on another stream",
-  .options = options,
-  .cells = cells,
-  .caption = caption,
+  MS_PROBE_LESSON_FIELDS,
+  .missing = MS_N_ ("The run lacks the host functions' latencies and the slow host function's "
+                    "cells."),
 };

@@ -80,16 +80,14 @@ ms_implicit_sync_op_listed (MsSyncOp op)
 const char *
 ms_implicit_sync_column_label (int column)
 {
-  switch (column) {
-  case 0:
-    return ms_gettext ("blocking, 1 hardware queue");
-  case 1:
-    return ms_gettext ("blocking, default queues");
-  case 2:
-    return ms_gettext ("non-blocking, 1 hardware queue");
-  default:
-    return ms_gettext ("non-blocking, default queues");
-  }
+  static const char *const labels[MS_SYNC_N_COLUMNS] = {
+    MS_N_ ("blocking, 1 hardware queue"),
+    MS_N_ ("blocking, default queues"),
+    MS_N_ ("non-blocking, 1 hardware queue"),
+    MS_N_ ("non-blocking, default queues"),
+  };
+  /* Any other column is the last. */
+  return ms_gettext (labels[(unsigned)column < MS_SYNC_N_COLUMNS ? column : MS_SYNC_N_COLUMNS - 1]);
 }
 
 /* Part 0: one hardware queue; part 1: the default. Both in a fresh
@@ -379,9 +377,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     if (ms_implicit_sync_judge (r, MS_SYNC_OP_NONE, col, &none) != MS_SYNC_MISSING)
       col0 = col;
   if (col0 < 0)
-    return ms_caption_missing (buf, len,
-                               ms_gettext ("The run lacks one kernel alone, or two kernels with "
-                                           "nothing between them."));
+    return false;
   /* The unit of the picture's cells first; then what the grid shows
    * against the textbooks, each call once. The experiment is the
    * picture's title, the stream-ordered calls and the unclear cells its
@@ -438,10 +434,9 @@ const MsLesson ms_lesson_implicit_sync = {
               "third stream, cudaEventRecord on the first); blocking and non-blocking "
               "streams; " MS_LESSON_MAX_CONNECTIONS "=1 and the "
               "default, each in a fresh process; one kernel alone per queue setting",
-  .options = options,
+  MS_PROBE_LESSON_FIELDS,
+  .missing = MS_N_ ("The run lacks one kernel alone, or two kernels with nothing between them."),
   .parts = parts,
-  .cells = cells,
-  .caption = caption,
   .takeaway = takeaway,
   .kernel_issuer = kernel_issuer,
 };

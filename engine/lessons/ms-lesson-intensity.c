@@ -96,9 +96,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     n++;
   }
   if (n < 2)
-    return ms_caption_missing (buf, len,
-                               ms_gettext ("The run lacks zero-copy and pinned cells at two "
-                                           "or more F."));
+    return false;
   /* The answer to the lesson's question first: how much arithmetic, if
    * any, zero-copy needed to beat pinned. */
   if (first_win == f_lo && wins_after_first)
@@ -204,8 +202,7 @@ const MsLesson ms_lesson_intensity = {
                              "timeline comes from one more run with events.") },
   .settings = "R=1; F=1,4,16..max-fma dependent FMAs per element; zero-copy (mapped pinned a, "
               "b, c) and pinned (H2D a, b; kernel; D2H c) end to end at one size (exp)",
-  .options = options,
-  .cells = cells,
-  .caption = caption,
+  MS_PROBE_LESSON_FIELDS,
+  .missing = MS_N_ ("The run lacks zero-copy and pinned cells at two or more F."),
   .takeaway = takeaway,
 };

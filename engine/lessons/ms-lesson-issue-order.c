@@ -85,16 +85,14 @@ append_orders (char *buf, size_t len, int k, OrderTable t)
                                    "depth-first on one hardware queue and %s against %s with "
                                    "the default queues."),
                        k, size, s_b, s_d, d_b, d_d);
-  else if (single)
-    ms_caption_append (buf, len,
-                       ms_gettext ("With K = %d streams at %s, breadth-first takes %s against %s "
-                                   "depth-first on one hardware queue."),
-                       k, size, s_b, s_d);
   else
+    /* One queue setting measured: its times, in its own words. */
     ms_caption_append (buf, len,
-                       ms_gettext ("With K = %d streams at %s, breadth-first takes %s against %s "
-                                   "depth-first with the default queues."),
-                       k, size, d_b, d_d);
+                       single ? ms_gettext ("With K = %d streams at %s, breadth-first takes %s "
+                                            "against %s depth-first on one hardware queue.")
+                              : ms_gettext ("With K = %d streams at %s, breadth-first takes %s "
+                                            "against %s depth-first with the default queues."),
+                       k, size, single ? s_b : d_b, single ? s_d : d_d);
 }
 
 /* One queue, plain repetitions: the ratio at every K measured, the only
@@ -223,8 +221,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
       return true;
     }
   }
-  return ms_caption_missing (
-      buf, len, ms_gettext ("This run has no streams cells measured in both issue orders."));
+  return false;
 }
 
 /* The two orders at the largest K on one queue (else the default queues),
@@ -375,6 +372,7 @@ const MsLesson ms_lesson_issue_order = {
               "rewritten (around=kept); host work beside the copies at K=4",
   .parts = issue_order_parts,
   .caption = caption,
+  .missing = MS_N_ ("This run has no streams cells measured in both issue orders."),
   .takeaway = takeaway,
   .finding = finding,
 };

@@ -179,10 +179,7 @@ caption_managed (const MsResults *r, int exponent, char *buf, size_t len)
         append_resident (r, e, buf, len);
       return true;
     }
-  return ms_caption_missing (
-      buf, len,
-      ms_gettext ("This run has no managed and managed-prefetch cells of the same "
-                  "size to compare."));
+  return false;
 }
 
 /* The command line's finding: the kernel on first touch, on resident
@@ -221,5 +218,7 @@ const MsLesson ms_lesson_managed_touch = {
               "migrations counted by CUPTI in one extra repetition per cell",
   .parts = managed_parts,
   .caption = caption_managed,
+  .missing = MS_N_ ("This run has no managed and managed-prefetch cells of the same size to "
+                    "compare."),
   .finding = finding,
 };

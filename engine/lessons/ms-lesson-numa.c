@@ -202,7 +202,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     return false;
   }
   if (!measured)
-    return ms_caption_missing (buf, len, ms_gettext ("The run has no measured copy."));
+    return false;
   char details[1024] = "";
   if (gpu >= 0)
     ms_caption_append (details, sizeof details, ms_gettext ("The GPU is attached to node %d."),
@@ -275,9 +275,8 @@ const MsLesson ms_lesson_numa = {
                              "and the lesson says so.") },
   .settings = "pinned (registered) copies of 2^exp floats, h2d and d2h, host buffer bound to "
               "buffer-node and measuring thread on thread-node's CPUs, each pairing of nodes",
-  .options = options,
-  .cells = cells,
-  .caption = caption,
+  MS_PROBE_LESSON_FIELDS,
+  .missing = MS_N_ ("The run has no measured copy."),
   .takeaway = takeaway,
   .before_cell = before_cell,
   .after_cell = after_cell,

@@ -422,9 +422,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   if (sizes && exponent < 0)
     caption_lines (r, buf, len);
   if (!sizes)
-    return ms_caption_missing (buf, len,
-                               ms_gettext ("The run lacks a size with the setup, release and "
-                                           "copy of pageable, pinned and registered memory."));
+    return false;
   const char *no_pool = ms_pin_payoff_pool_missing (r);
   if (no_pool)
     ms_caption_append (buf, len, ms_gettext ("The host memory pool was not measured: %s."),
@@ -473,8 +471,8 @@ const MsLesson ms_lesson_pin_payoff = {
               "allocation, host pool kept) the setup, the release and one H2D copy; at most "
               "max-pinned-pct % of MemAvailable per sample; then 64 MiB pinned allocations "
               "and pageable copies with 0..held-max-pct % of MemTotal held pinned in 4 steps",
-  .options = options,
+  MS_PROBE_LESSON_FIELDS,
+  .missing = MS_N_ ("The run lacks a size with the setup, release and copy of pageable, pinned "
+                    "and registered memory."),
   .parts = parts,
-  .cells = cells,
-  .caption = caption,
 };

@@ -13,40 +13,32 @@
 static bool
 caption_pinned_pageable (const MsResults *r, int exponent, char *buf, size_t len)
 {
-  FOR_EACH_EXP (e, exponent)
-  {
-    const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, e, "");
-    const MsCell *page = ms_caption_measured (r, MS_MODE_PAGEABLE, e, "");
-    if (!pin || !page || !(pin->stats.h2d_gbps > 0) || !(page->stats.h2d_gbps > 0))
-      continue;
-    char size[32];
-    double ratio = pin->stats.h2d_gbps / page->stats.h2d_gbps;
-    ms_caption_size (pin, size, sizeof size);
-    if (ratio >= 1.05)
-      snprintf (buf, len,
-                ms_gettext ("On this %s, pinned copies are %.1f× faster than pageable at %s "
-                            "(%.1f against %.1f GB/s to the device: the median of the vector "
-                            "add's copies in alone, without its kernel and copy out)."),
-                ms_caption_device (r), ratio, size, pin->stats.h2d_gbps, page->stats.h2d_gbps);
-    else
-      snprintf (buf, len,
-                ms_gettext ("On this %s, pinned copies are not faster than pageable at %s "
-                            "(%.1f×: %.1f against %.1f GB/s to the device: the median of the "
-                            "vector add's copies in alone, without its kernel and copy out)."),
-                ms_caption_device (r), size, ratio, pin->stats.h2d_gbps, page->stats.h2d_gbps);
-    char t_pin[32], t_page[32];
-    /* The figures the timelines' titles lead with. */
-    ms_caption_append (buf, len,
-                       ms_gettext ("End to end (copies in, kernel, copy out), pinned takes %s and "
-                                   "pageable %s."),
-                       ms_caption_time (pin->stats.e2e.median, t_pin, sizeof t_pin),
-                       ms_caption_time (page->stats.e2e.median, t_page, sizeof t_page));
-    return true;
-  }
-  return ms_caption_missing (
-      buf, len,
-      ms_gettext ("This run has no pinned and pageable copies of the same size "
-                  "to compare."));
+  const MsCell *pin, *page;
+  if (ms_caption_copy_pair (r, exponent, MS_MODE_PINNED, MS_MODE_PAGEABLE, &pin, &page) < 0)
+    return false;
+  char size[32];
+  double ratio = pin->stats.h2d_gbps / page->stats.h2d_gbps;
+  ms_caption_size (pin, size, sizeof size);
+  if (ratio >= 1.05)
+    snprintf (buf, len,
+              ms_gettext ("On this %s, pinned copies are %.1f× faster than pageable at %s "
+                          "(%.1f against %.1f GB/s to the device: the median of the vector "
+                          "add's copies in alone, without its kernel and copy out)."),
+              ms_caption_device (r), ratio, size, pin->stats.h2d_gbps, page->stats.h2d_gbps);
+  else
+    snprintf (buf, len,
+              ms_gettext ("On this %s, pinned copies are not faster than pageable at %s "
+                          "(%.1f×: %.1f against %.1f GB/s to the device: the median of the "
+                          "vector add's copies in alone, without its kernel and copy out)."),
+              ms_caption_device (r), size, ratio, pin->stats.h2d_gbps, page->stats.h2d_gbps);
+  char t_pin[32], t_page[32];
+  /* The figures the timelines' titles lead with. */
+  ms_caption_append (buf, len,
+                     ms_gettext ("End to end (copies in, kernel, copy out), pinned takes %s and "
+                                 "pageable %s."),
+                     ms_caption_time (pin->stats.e2e.median, t_pin, sizeof t_pin),
+                     ms_caption_time (page->stats.e2e.median, t_page, sizeof t_page));
+  return true;
 }
 
 /* The copies to the device, as the caption compares them: their rates,
@@ -54,30 +46,25 @@ caption_pinned_pageable (const MsResults *r, int exponent, char *buf, size_t len
 static MsTakeaway
 takeaway_pinned_pageable (const MsResults *r, char *buf, size_t len)
 {
-  FOR_EACH_EXP (e, -1)
-  {
-    const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, e, "");
-    const MsCell *page = ms_caption_measured (r, MS_MODE_PAGEABLE, e, "");
-    if (!pin || !page || !(pin->stats.h2d_gbps > 0) || !(page->stats.h2d_gbps > 0))
-      continue;
-    char size[32], speed[48];
-    double ratio = pin->stats.h2d_gbps / page->stats.h2d_gbps;
-    const MsStat *a = &pin->stats.phase[MS_PHASE_H2D], *b = &page->stats.phase[MS_PHASE_H2D];
-    ms_caption_size (pin, size, sizeof size);
-    if (!(a->ci_high < b->ci_low || b->ci_high < a->ci_low)) {
-      snprintf (buf, len,
-                ms_gettext ("This GPU cannot tell: pinned and pageable copies differ by less "
-                            "than their spread at %s (%.2f×)"),
-                size, ratio);
-      return MS_TAKEAWAY_UNDECIDED;
-    }
-    ms_caption_speed (ratio, ratio > 0.95 && ratio < 1.05 ? 2 : 1, speed, sizeof speed);
+  const MsCell *pin, *page;
+  if (ms_caption_copy_pair (r, -1, MS_MODE_PINNED, MS_MODE_PAGEABLE, &pin, &page) < 0)
+    return MS_TAKEAWAY_MISSING;
+  char size[32], speed[48];
+  double ratio = pin->stats.h2d_gbps / page->stats.h2d_gbps;
+  const MsStat *a = &pin->stats.phase[MS_PHASE_H2D], *b = &page->stats.phase[MS_PHASE_H2D];
+  ms_caption_size (pin, size, sizeof size);
+  if (!(a->ci_high < b->ci_low || b->ci_high < a->ci_low)) {
     snprintf (buf, len,
-              ms_gettext ("Pinned copies are %s than pageable at %s (%.1f against %.1f GB/s)"),
-              speed, size, pin->stats.h2d_gbps, page->stats.h2d_gbps);
-    return MS_TAKEAWAY_DECIDED;
+              ms_gettext ("This GPU cannot tell: pinned and pageable copies differ by less "
+                          "than their spread at %s (%.2f×)"),
+              size, ratio);
+    return MS_TAKEAWAY_UNDECIDED;
   }
-  return MS_TAKEAWAY_MISSING;
+  ms_caption_speed (ratio, ratio > 0.95 && ratio < 1.05 ? 2 : 1, speed, sizeof speed);
+  snprintf (buf, len,
+            ms_gettext ("Pinned copies are %s than pageable at %s (%.1f against %.1f GB/s)"), speed,
+            size, pin->stats.h2d_gbps, page->stats.h2d_gbps);
+  return MS_TAKEAWAY_DECIDED;
 }
 
 const MsLesson ms_lesson_pinned_pageable = {
@@ -87,5 +74,6 @@ const MsLesson ms_lesson_pinned_pageable = {
             .title = MS_N_ ("Pinned against pageable"),
             .question = MS_N_ ("How much faster are copies from page-locked (pinned) memory?") },
   .caption = caption_pinned_pageable,
+  .missing = MS_N_ ("This run has no pinned and pageable copies of the same size to compare."),
   .takeaway = takeaway_pinned_pageable,
 };

@@ -51,10 +51,7 @@ caption_portable_one (const MsResults *r, int exponent, char *buf, size_t len)
                           "lesson on two or more GPUs to measure it."));
     return true;
   }
-  return ms_caption_missing (
-      buf, len,
-      ms_gettext ("This run has no pinned copies to speak of the portable flag "
-                  "with."));
+  return false;
 }
 
 /* The first GPU other than the first with all three buffers measured, or -1. */
@@ -75,7 +72,7 @@ ms_lesson_portable_caption (const MsResults *run, const MsPortableResults *p, ch
     return false;
   buf[0] = '\0';
   if (!p || p->n_devices < 2)
-    return ms_caption_run (caption_portable_one, run, -1, buf, len);
+    return ms_caption_run (caption_portable_one, ms_lesson_portable.missing, run, -1, buf, len);
   int i = portable_other_gpu (p);
   if (i < 0)
     return ms_caption_missing (
@@ -153,6 +150,7 @@ const MsLesson ms_lesson_portable = {
             .question = MS_N_ ("Does one pinned buffer serve every GPU as well as a buffer pinned "
                                "for each?") },
   .caption = caption_portable_one,
+  .missing = MS_N_ ("This run has no pinned copies to speak of the portable flag with."),
   .takeaway = takeaway_portable_one,
   .multi_gpu = true,
 };

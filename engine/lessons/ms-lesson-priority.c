@@ -122,9 +122,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   double low = median_of (ms_priority_cell (r, MS_PRIORITY_LOW, MS_PRIORITY_WAIT));
   double alone = median_of (ms_priority_cell (r, MS_PRIORITY_NONE, MS_PRIORITY_LONG));
   if (!(high > 0) || !(low > 0))
-    return ms_caption_missing (buf, len,
-                               ms_gettext ("The run lacks the short kernels' waits with and "
-                                           "without priority."));
+    return false;
   buf[0] = '\0';
   ms_caption_time (high, t1, sizeof t1);
   ms_caption_time (low, t2, sizeof t2);
@@ -226,9 +224,8 @@ const MsLesson ms_lesson_priority = {
   .settings = "a long kernel of SMs x occupancy x waves blocks of block-us on a least-priority "
               "stream; one-block kernels of short-us every gap-us on a greatest-priority stream "
               "and on a least-priority one; the long kernel alone",
-  .options = options,
-  .cells = cells,
-  .caption = caption,
+  MS_PROBE_LESSON_FIELDS,
+  .missing = MS_N_ ("The run lacks the short kernels' waits with and without priority."),
   .takeaway = takeaway,
   .kernel_issuer = kernel_issuer,
 };

@@ -41,6 +41,10 @@ typedef struct {
   int (*cells) (const MsSweep *sweep, int part, MsProbeCell *cells, int max);
   /* As ms_lesson_caption. */
   bool (*caption) (const MsResults *results, int exponent, char *buf, size_t len);
+  /* What the caption says where the run lacks what it reads (MS_N_): one
+   * sentence per lesson, written here so that a caption that finds nothing
+   * just returns false with nothing written (ms_caption_run). */
+  const char *missing;
   /* Optional: the one line a slide leads with (as ms_lesson_takeaway,
    * at the caption's size); without, the caption's first sentence. */
   MsTakeaway (*takeaway) (const MsResults *results, char *buf, size_t len);
@@ -68,6 +72,11 @@ typedef struct {
    * ms_portable_run), which its caption reads where given. */
   bool multi_gpu;
 } MsLesson;
+
+/* The fields of a probe lesson's record that every probe lesson's file
+ * defines under the same names: its options table (`options`), its cells
+ * (`cells`) and its caption (`caption`). */
+#define MS_PROBE_LESSON_FIELDS .options = options, .cells = cells, .caption = caption
 
 /* Each lesson's record, in its own file. */
 #define MS_LESSON_DECLARE(id, name, kind, picture) extern const MsLesson ms_lesson_##name;

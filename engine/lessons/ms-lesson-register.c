@@ -140,69 +140,59 @@ caption_crossing (const MsRegisterCosts *k, char *buf, size_t len)
 static bool
 caption_register (const MsResults *r, int exponent, char *buf, size_t len)
 {
-  FOR_EACH_EXP (e, exponent)
-  {
-    const MsCell *reg = ms_caption_measured (r, MS_MODE_REGISTERED, e, "");
-    const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, e, "");
-    if (!reg || !pin || !(reg->stats.h2d_gbps > 0) || !(pin->stats.h2d_gbps > 0))
-      continue;
-    char size[32], total[32];
-    /* Both modes hold three vectors of the cell's size. */
-    ms_format_bytes (3 * ms_vector_bytes (pin->elements), total, sizeof total);
-    snprintf (buf, len,
-              ms_gettext ("At %s, copies to the device from registered memory run at %.1f "
-                          "GB/s against %.1f GB/s from cudaMallocHost memory (medians of the "
-                          "copies alone)."),
-              ms_caption_size (pin, size, sizeof size), reg->stats.h2d_gbps, pin->stats.h2d_gbps);
-    /* The costs come at different times (registered memory is pinned and
-     * unpinned in every repetition, buffers allocated once per cell) and
-     * the pin-payoff lesson times one buffer: the sentence says which and
-     * for how much memory, so that no figure is read as another. */
-    MsRegisterCosts k;
-    if (ms_register_costs (r, e, &k)) {
-      ms_caption_append (buf, len,
-                         ms_gettext ("Each cell holds three %s buffers (%s) on the host and as "
-                                     "many on the device."),
-                         size, total);
-      caption_crossing (&k, buf, len);
-    }
-    return true;
+  const MsCell *reg, *pin;
+  int e = ms_caption_copy_pair (r, exponent, MS_MODE_REGISTERED, MS_MODE_PINNED, &reg, &pin);
+  if (e < 0)
+    return false;
+  char size[32], total[32];
+  /* Both modes hold three vectors of the cell's size. */
+  ms_format_bytes (3 * ms_vector_bytes (pin->elements), total, sizeof total);
+  snprintf (buf, len,
+            ms_gettext ("At %s, copies to the device from registered memory run at %.1f "
+                        "GB/s against %.1f GB/s from cudaMallocHost memory (medians of the "
+                        "copies alone)."),
+            ms_caption_size (pin, size, sizeof size), reg->stats.h2d_gbps, pin->stats.h2d_gbps);
+  /* The costs come at different times (registered memory is pinned and
+   * unpinned in every repetition, buffers allocated once per cell) and
+   * the pin-payoff lesson times one buffer: the sentence says which and
+   * for how much memory, so that no figure is read as another. */
+  MsRegisterCosts k;
+  if (ms_register_costs (r, e, &k)) {
+    ms_caption_append (buf, len,
+                       ms_gettext ("Each cell holds three %s buffers (%s) on the host and as "
+                                   "many on the device."),
+                       size, total);
+    caption_crossing (&k, buf, len);
   }
-  return ms_caption_missing (
-      buf, len,
-      ms_gettext ("This run has no registered and pinned copies of the same size "
-                  "to compare."));
+  return true;
 }
+
 /* Where the picture's totals cross, at the caption's size; without the
  * costs, the caption's first sentence (the copy rates) stands. */
 static MsTakeaway
 takeaway_register (const MsResults *r, char *buf, size_t len)
 {
-  FOR_EACH_EXP (e, -1)
-  {
-    const MsCell *reg = ms_caption_measured (r, MS_MODE_REGISTERED, e, "");
-    const MsCell *pin = ms_caption_measured (r, MS_MODE_PINNED, e, "");
-    MsRegisterCosts k;
-    if (!reg || !pin || !(reg->stats.h2d_gbps > 0) || !(pin->stats.h2d_gbps > 0))
-      continue;
-    if (!ms_register_costs (r, e, &k))
-      return MS_TAKEAWAY_MISSING;
-    char size[32];
-    int from = ms_register_cheaper_from (&k, NULL);
-    ms_caption_size (pin, size, sizeof size);
-    if (from > 0)
-      snprintf (buf, len,
-                ms_gettext ("From %d repetitions at %s, allocating pinned memory once costs less "
-                            "than registering anew in each"),
-                from, size);
-    else
-      snprintf (buf, len,
-                ms_gettext ("At %s, registering anew in each repetition never costs more than "
-                            "allocating pinned memory once"),
-                size);
-    return MS_TAKEAWAY_DECIDED;
-  }
-  return MS_TAKEAWAY_MISSING;
+  const MsCell *reg, *pin;
+  int e = ms_caption_copy_pair (r, -1, MS_MODE_REGISTERED, MS_MODE_PINNED, &reg, &pin);
+  if (e < 0)
+    return MS_TAKEAWAY_MISSING;
+  MsRegisterCosts k;
+  if (!ms_register_costs (r, e, &k))
+    return MS_TAKEAWAY_MISSING;
+  char size[32];
+  int from = ms_register_cheaper_from (&k, NULL);
+  ms_caption_size (pin, size, sizeof size);
+  if (from > 0)
+    snprintf (buf, len,
+              ms_gettext ("From %d repetitions at %s, allocating pinned memory once costs less "
+                          "than registering anew in each"),
+              from, size);
+  else
+    snprintf (buf, len,
+              ms_gettext ("At %s, registering anew in each repetition never costs more than "
+                          "allocating pinned memory once"),
+              size);
+  return MS_TAKEAWAY_DECIDED;
 }
 
 const MsLesson ms_lesson_register = {
@@ -213,5 +203,6 @@ const MsLesson ms_lesson_register = {
             .question = MS_N_ ("Is pinning existing memory with cudaHostRegister as good as "
                                "cudaMallocHost?") },
   .caption = caption_register,
+  .missing = MS_N_ ("This run has no registered and pinned copies of the same size to compare."),
   .takeaway = takeaway_register,
 };

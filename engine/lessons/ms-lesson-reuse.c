@@ -273,10 +273,7 @@ caption_reuse (const MsResults *r, int exponent, char *buf, size_t len)
     append_reuse_managed (r, e, buf, len);
     return true;
   }
-  return ms_caption_missing (
-      buf, len,
-      ms_gettext ("This run has no zero-copy and pinned cells with an R setting "
-                  "to compare."));
+  return false;
 }
 
 /* The command line's finding: at each size, the smallest R at which
@@ -324,5 +321,6 @@ const MsLesson ms_lesson_reuse = {
               "write-only in R kernels and write-only storing R times in one kernel",
   .parts = reuse_parts,
   .caption = caption_reuse,
+  .missing = MS_N_ ("This run has no zero-copy and pinned cells with an R setting to compare."),
   .finding = finding_reuse,
 };

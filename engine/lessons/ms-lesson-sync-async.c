@@ -303,9 +303,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
   (void)exponent;
   if (tally (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, false).measured == 0)
-    return ms_caption_missing (buf, len,
-                               ms_gettext ("The run lacks cudaMemcpyAsync from pageable memory "
-                                           "to the device."));
+    return false;
   buf[0] = '\0';
   pageable_async_sentence (r, buf, len);
   pageable_d2h_sentence (r, buf, len);
@@ -335,8 +333,7 @@ const MsLesson ms_lesson_sync_async = {
               "2^max-exp floats in steps of 4x, a kernel of ahead-us ahead on the same stream; "
               "call time and time to done; each part in a fresh process, the second with "
               "CUDA_LAUNCH_BLOCKING=1",
-  .options = options,
+  MS_PROBE_LESSON_FIELDS,
+  .missing = MS_N_ ("The run lacks cudaMemcpyAsync from pageable memory to the device."),
   .parts = parts,
-  .cells = cells,
-  .caption = caption,
 };

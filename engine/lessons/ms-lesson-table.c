@@ -209,7 +209,7 @@ ms_lesson_caption (MsLessonTopic topic, const MsResults *results, int exponent, 
     return ms_caption_missing (buf, len, ms_gettext ("Unknown lesson."));
   if (!l->caption)
     return ms_caption_missing (buf, len, ms_gettext ("This lesson is not built yet."));
-  return ms_caption_run (l->caption, results, exponent, buf, len);
+  return ms_caption_run (l->caption, l->missing, results, exponent, buf, len);
 }
 
 MsTakeaway

@@ -24,14 +24,7 @@ ms_figure_name (MsFigure figure)
   return (unsigned) figure < MS_FIGURE_COUNT ? figure_names[figure] : "?";
 }
 
-bool
-ms_figure_from_name (const char *name, MsFigure *out)
-{
-  int i = MS_NAME_INDEX (figure_names, MS_FIGURE_COUNT, name);
-  if (i >= 0)
-    *out = (MsFigure) i;
-  return i >= 0;
-}
+MS_DEFINE_FROM_NAME (ms_figure_from_name, MsFigure, figure_names, MS_FIGURE_COUNT)
 
 MsPhase
 ms_figure_phase (MsFigure figure)
