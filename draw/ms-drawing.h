@@ -31,4 +31,5 @@
 /* Files: PNG, SVG, PDF, the report and the lesson handout */
 #include "ms-export.h"
 #include "report/ms-report-content.h"
+#include "report/ms-report-handout.h"
 #include "report/ms-report-views.h"
