@@ -53,14 +53,15 @@ report_handout (const char *out, char **paths, int n)
   if (!runs)
     return EXIT_USAGE;
   const MsResults *run = g_ptr_array_index (runs, 0);
-  const char *why = ms_report_handout_unavailable (run);
+  MsLessonTopic topic = ms_lesson_topic_for_experiment (run->experiment);
+  const char *why = ms_report_handout_unavailable (topic, run);
   if (why) {
     fprintf (stderr, ms_gettext ("memsweep: --handout: %s: %s\n"), paths[0], why);
     return EXIT_USAGE;
   }
   g_autofree char *source = g_path_get_basename (paths[0]);
   g_autoptr (GError) error = NULL;
-  if (!ms_report_write_handout (out, run, source, &error)) {
+  if (!ms_report_write_handout (out, topic, run, source, &error)) {
     ms_cli_print_error (error);
     return EXIT_RUNTIME;
   }

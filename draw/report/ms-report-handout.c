@@ -7,7 +7,6 @@
 
 #include <cairo-pdf.h>
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "ms-export.h"
 #include "ms-lesson-answer.h"
@@ -57,10 +56,12 @@ handout_clear (Handout *h)
 }
 
 const char *
-ms_report_handout_unavailable (const MsResults *run)
+ms_report_handout_unavailable (MsLessonTopic topic, const MsResults *run)
 {
-  if (!run || ms_lesson_topic_for_experiment (run->experiment) == MS_TOPIC_COUNT)
+  if (!run || (unsigned) topic >= MS_TOPIC_COUNT)
     return _ ("it is not a lesson’s run (it has no experiment of a lesson)");
+  if (!ms_lesson_topic_matches (topic, run))
+    return _ ("it is not a run of this lesson");
   return NULL;
 }
 
@@ -83,10 +84,10 @@ lesson_words (Handout *h)
 }
 
 static void
-handout_init (Handout *h, cairo_t *cr, const MsResults *run, const char *source)
+handout_init (Handout *h, cairo_t *cr, MsLessonTopic topic, const MsResults *run,
+              const char *source)
 {
-  *h = (Handout){ .cr = cr, .run = run, .text = 1.0 };
-  h->topic = ms_lesson_topic_for_experiment (run->experiment);
+  *h = (Handout){ .cr = cr, .topic = topic, .run = run, .text = 1.0 };
   const MsLessonTopicInfo *info = ms_lesson_topic (h->topic);
   /* The title says what of the run's settings matters, as the page's. */
   const MsLessonLook *look = ms_lesson_look (h->topic);
@@ -198,11 +199,11 @@ footer (Handout *h)
 }
 
 void
-ms_report_handout_draw (cairo_t *cr, const MsResults *run, const char *source)
+ms_report_handout_draw (cairo_t *cr, MsLessonTopic topic, const MsResults *run, const char *source)
 {
-  g_return_if_fail (ms_report_handout_unavailable (run) == NULL);
+  g_return_if_fail (ms_report_handout_unavailable (topic, run) == NULL);
   Handout h;
-  handout_init (&h, cr, run, source);
+  handout_init (&h, cr, topic, run, source);
   cairo_save (cr);
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
@@ -229,6 +230,7 @@ ms_report_handout_draw (cairo_t *cr, const MsResults *run, const char *source)
 }
 
 typedef struct {
+  MsLessonTopic topic;
   const MsResults *run;
   const char *source;
 } Job;
@@ -237,14 +239,13 @@ static cairo_status_t
 write_pdf (MsAtomicFile *file, gpointer data)
 {
   Job *job = data;
-  const MsLessonTopicInfo *info
-      = ms_lesson_topic (ms_lesson_topic_for_experiment (job->run->experiment));
+  const MsLessonTopicInfo *info = ms_lesson_topic (job->topic);
   cairo_surface_t *surface
       = cairo_pdf_surface_create_for_stream (ms_export_stream_to_file, file, PAGE_W, PAGE_H);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, _ (info->title));
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "memsweep " MS_VERSION);
   cairo_t *cr = cairo_create (surface);
-  ms_report_handout_draw (cr, job->run, job->source);
+  ms_report_handout_draw (cr, job->topic, job->run, job->source);
   cairo_show_page (cr);
   cairo_status_t status = cairo_status (cr);
   cairo_destroy (cr);
@@ -252,9 +253,10 @@ write_pdf (MsAtomicFile *file, gpointer data)
 }
 
 gboolean
-ms_report_write_handout (const char *path, const MsResults *run, const char *source, GError **error)
+ms_report_write_handout (const char *path, MsLessonTopic topic, const MsResults *run,
+                         const char *source, GError **error)
 {
-  g_return_val_if_fail (ms_report_handout_unavailable (run) == NULL, FALSE);
-  Job job = { run, source };
+  g_return_val_if_fail (ms_report_handout_unavailable (topic, run) == NULL, FALSE);
+  Job job = { topic, run, source };
   return ms_export_write_file (path, write_pdf, &job, error);
 }

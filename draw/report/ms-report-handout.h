@@ -16,13 +16,18 @@ G_BEGIN_DECLS
 #define MS_HANDOUT_PAGE_W 595.0
 #define MS_HANDOUT_PAGE_H 842.0
 
-/* NULL when run can have a handout (it is a lesson's run), else why not. */
-const char *ms_report_handout_unavailable (const MsResults *run);
-/* Draws the handout of run on cr, MS_HANDOUT_PAGE_W x MS_HANDOUT_PAGE_H;
- * source names the run's file in the footer (NULL: its label). */
-void ms_report_handout_draw (cairo_t *cr, const MsResults *run, const char *source);
+/* NULL when run answers topic (a run of the lesson, or the plain sweep
+ * that answers a lesson of plain sweeps), so that it can have a handout;
+ * else why not. The command line's topic is the run's own
+ * (ms_lesson_topic_for_experiment), the app's the lesson shown. */
+const char *ms_report_handout_unavailable (MsLessonTopic topic, const MsResults *run);
+/* Draws topic's handout of run on cr, MS_HANDOUT_PAGE_W x
+ * MS_HANDOUT_PAGE_H; source names the run's file in the footer (NULL: its
+ * label). */
+void ms_report_handout_draw (cairo_t *cr, MsLessonTopic topic, const MsResults *run,
+                             const char *source);
 /* Writes it as a one-page PDF through an atomic file. */
-gboolean ms_report_write_handout (const char *path, const MsResults *run, const char *source,
-                                  GError **error);
+gboolean ms_report_write_handout (const char *path, MsLessonTopic topic, const MsResults *run,
+                                  const char *source, GError **error);
 
 G_END_DECLS
