@@ -161,6 +161,8 @@ ms_application_startup (GApplication *app)
     { "win.recent-runs", { "<Primary><Shift>o", NULL } },
     { "win.export-csv", { "<Primary>e", NULL } },
     { "win.export-chart", { "<Primary><Shift>e", NULL } },
+    /* The handout is the page memsweep makes to be printed. */
+    { "win.export-handout", { "<Primary>p", NULL } },
     { "win.presentation", { "F11", NULL } },
     { "win.text-scale(1)", { "<Primary>plus", "<Primary>equal", "<Primary>KP_Add", NULL } },
     { "win.text-scale(-1)", { "<Primary>minus", "<Primary>KP_Subtract", NULL } },

@@ -51,9 +51,5 @@ ms_lesson_detail_view (MsLessonTopic topic)
 int
 ms_lesson_detail_exponent (MsLessonTopic topic, const MsResults *run)
 {
-  char buf[1024];
-  for (int e = MS_MAX_EXPONENT; run && e >= MS_MIN_EXPONENT; e--)
-    if (ms_lesson_caption (topic, run, e, buf, sizeof buf))
-      return e;
-  return -1;
+  return ms_lesson_answer_exponent (topic, run);
 }

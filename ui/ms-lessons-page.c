@@ -65,6 +65,7 @@ struct _MsLessonsPage {
   GSignalGroup *session_signals; /* the session's lesson runs */
   gboolean can_run;
   int shown; /* an MsLessonTopic, or -1 */
+  MsRun *shown_run; /* the run of the lesson shown, as last notified; not owned */
 };
 
 G_DEFINE_FINAL_TYPE (MsLessonsPage, ms_lessons_page, MS_TYPE_PAGE)
@@ -73,6 +74,7 @@ enum {
   PROP_0,
   PROP_CAN_RUN,
   PROP_SHOWN_TOPIC,
+  PROP_SHOWN_RUN,
   PROP_BUSY,
   PROP_LIST_SHOWN,
   PROP_PRESENTATION,
@@ -302,6 +304,11 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
     gtk_stack_set_visible_child_name (self->detail_stack, "timelines");
   } else {
     gtk_stack_set_visible_child_name (self->detail_stack, "empty");
+  }
+  /* The window's Export Handout follows it. */
+  if (card_run_object (self, t) != self->shown_run) {
+    self->shown_run = card_run_object (self, t);
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SHOWN_RUN]);
   }
 }
 
@@ -861,6 +868,7 @@ ms_lessons_page_get_property (GObject *object, guint prop_id, GValue *value, GPa
   case PROP_SHOWN_TOPIC:
     g_value_set_string (value, self->shown >= 0 ? ms_lesson_topic (self->shown)->name : NULL);
     break;
+  case PROP_SHOWN_RUN: g_value_set_object (value, ms_lessons_page_get_shown_run (self)); break;
   case PROP_BUSY: g_value_set_boolean (value, ms_lessons_page_is_busy (self)); break;
   case PROP_LIST_SHOWN: g_value_set_boolean (value, self->list_shown); break;
   case PROP_PRESENTATION: g_value_set_boolean (value, self->presentation); break;
@@ -901,6 +909,8 @@ install (GObjectClass *object_class)
     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   props[PROP_SHOWN_TOPIC] = g_param_spec_string ("shown-topic", NULL, NULL, NULL,
                                                  G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  props[PROP_SHOWN_RUN] = g_param_spec_object ("shown-run", NULL, NULL, MS_TYPE_RUN,
+                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   props[PROP_BUSY] =
     g_param_spec_boolean ("busy", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   props[PROP_LIST_SHOWN] = g_param_spec_boolean (
@@ -1067,6 +1077,12 @@ ms_lessons_page_get_caption (MsLessonsPage *self, MsLessonTopic t)
 {
   g_return_val_if_fail ((unsigned) t < MS_TOPIC_COUNT, NULL);
   return self->cards[t].text;
+}
+
+MsRun *
+ms_lessons_page_get_shown_run (MsLessonsPage *self)
+{
+  return self->shown >= 0 ? card_run_object (self, self->shown) : NULL;
 }
 
 const MsResults *

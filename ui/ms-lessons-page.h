@@ -19,7 +19,8 @@ G_DECLARE_FINAL_TYPE (MsLessonsPage, ms_lessons_page, MS, LESSONS_PAGE, MsPage)
 
 /* Properties: "can-run" (a GPU is there: Run measures the lesson; without
  * one Run opens the lesson's reference run), "shown-topic" (read-only: the
- * name of the lesson shown beside the cards, or NULL), "busy" (read-only: a
+ * name of the lesson shown beside the cards, or NULL), "shown-run"
+ * (read-only: the MsRun that lesson is shown with, or NULL), "busy" (read-only: a
  * card is running or reading), "list-shown" (the cards are on the page; else
  * the lesson shown takes it, and All Lessons, F9 or Alt+Left bring them
  * back) and "presentation" (the window's presentation mode: showing a
@@ -62,6 +63,8 @@ gboolean ms_lessons_page_show_name (MsLessonsPage *self, const char *name, gbool
 gboolean ms_lessons_page_open_view (MsLessonsPage *self);
 /* The caption a card shows now. */
 const char *ms_lessons_page_get_caption (MsLessonsPage *self, MsLessonTopic topic);
+/* The "shown-run" property: the run of the lesson shown, or NULL. */
+MsRun *ms_lessons_page_get_shown_run (MsLessonsPage *self);
 /* The run a card captions, or NULL. */
 const MsResults *ms_lessons_page_get_run (MsLessonsPage *self, MsLessonTopic topic);
 gboolean ms_lessons_page_is_busy (MsLessonsPage *self);

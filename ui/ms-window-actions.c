@@ -224,7 +224,7 @@ accepted (MsWindow *self, GtkNativeDialog *dialog, int response, const char *cho
     return FALSE;
   g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
   *path = g_file_get_path (file);
-  *choice = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), choice_id);
+  *choice = choice_id ? gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), choice_id) : NULL;
   if (*path) {
     g_autofree char *folder = g_path_get_dirname (*path);
     g_settings_set_string (self->settings, "export-folder", folder);
@@ -372,6 +372,78 @@ action_export_report (GSimpleAction *a, GVariant *p, gpointer data)
   start_in_export_folder (self, d);
   g_signal_connect (d, "response", G_CALLBACK (on_export_report_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (d));
+}
+
+/* The run Export Handout prints: the Lessons page's lesson shown, while
+ * that page is in front; else NULL. */
+static MsRun *
+handout_run (MsWindow *self)
+{
+  if (page_shown (self) != MS_PAGE (self->lessons_page))
+    return NULL;
+  return ms_lessons_page_get_shown_run (self->lessons_page);
+}
+
+gboolean
+ms_window_export_handout (MsWindow *self, const char *path, GError **error)
+{
+  MsRun *run = handout_run (self);
+  const MsResults *results = run ? ms_run_get_results (run) : NULL;
+  g_autofree char *topic_name = NULL;
+  g_object_get (self->lessons_page, "shown-topic", &topic_name, NULL);
+  MsLessonTopic topic = topic_name ? ms_lesson_topic_from_name (topic_name) : MS_TOPIC_COUNT;
+  if (!results || ms_report_handout_unavailable (topic, results)) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "%s",
+                 _("No lesson run is shown: show a lesson’s answer first"));
+    return FALSE;
+  }
+  /* The footer names the file the run came from, else the run. */
+  const char *file = ms_run_get_source_file (run);
+  g_autofree char *source = file ? g_path_get_basename (file) : g_strdup (ms_run_get_name (run));
+  return ms_report_write_handout (path, topic, results, source, error);
+}
+
+static void
+on_export_handout_response (GtkNativeDialog *dialog, int response, MsWindow *self)
+{
+  g_autofree char *path = NULL;
+  const char *none;
+  g_autoptr (GError) error = NULL;
+  if (accepted (self, dialog, response, NULL, &path, &none)) {
+    g_autofree char *named =
+      path ? ms_export_name_with_extension (path, g_str_has_suffix (path, ".pdf"), "pdf", &error)
+           : NULL;
+    if (named)
+      ms_window_export_handout (self, named, &error);
+    toast_saved (self, named ? named : path, error);
+  }
+  g_object_unref (dialog);
+}
+
+static void
+action_export_handout (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  MsWindow *self = data;
+  g_autofree char *topic = NULL;
+  g_object_get (self->lessons_page, "shown-topic", &topic, NULL);
+  if (!handout_run (self) || !topic)
+    return;
+  GtkFileChooserNative *d =
+    file_dialog (self, _("Export Handout"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), FALSE);
+  g_autofree char *name = g_strdup_printf ("%s-handout.pdf", topic);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (d), name);
+  start_in_export_folder (self, d);
+  g_signal_connect (d, "response", G_CALLBACK (on_export_handout_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (d));
+}
+
+/* Export Handout is on while the Lessons page is in front with a lesson's
+ * run shown. */
+static void
+update_handout_action (MsWindow *self)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "export-handout");
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), handout_run (self) != NULL);
 }
 
 static void
@@ -597,6 +669,7 @@ ms_window_add_actions (MsWindow *self)
     { "export-csv", action_export_csv },
     { "export-chart", action_export_chart },
     { "export-report", action_export_report },
+    { "export-handout", action_export_handout },
     { "reference-runs", action_reference_runs },
     { "clear-runs", action_clear_runs },
     { "text-scale", action_text_scale, "i" },
@@ -611,4 +684,14 @@ ms_window_add_actions (MsWindow *self)
     { "presentation", NULL, NULL, "false", change_presentation },
   };
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
+}
+
+void
+ms_window_actions_follow_pages (MsWindow *self)
+{
+  g_signal_connect_object (self->lessons_page, "notify::shown-run",
+                           G_CALLBACK (update_handout_action), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->stack, "notify::visible-child",
+                           G_CALLBACK (update_handout_action), self, G_CONNECT_SWAPPED);
+  update_handout_action (self);
 }

@@ -99,6 +99,9 @@ gboolean ms_window_get_header_shown (MsWindow *self);
 
 /* ms-window-actions.c */
 void ms_window_add_actions (MsWindow *self);
+/* After the template: Export Handout follows the page in front and the
+ * Lessons page's run shown. */
+void ms_window_actions_follow_pages (MsWindow *self);
 
 /* ms-window-keys.c: win.focus-canvas and win.highlight-pointer. */
 void ms_window_add_key_actions (MsWindow *self);

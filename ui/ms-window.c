@@ -478,6 +478,7 @@ ms_window_init (MsWindow *self)
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
   bind_view_scales (self);
   ms_window_pages_init (self);
+  ms_window_actions_follow_pages (self);
   gtk_menu_button_set_create_popup_func (self->main_menu_button, create_main_menu, self, NULL);
   ms_window_runs_init (self);
   ms_window_presentation_init (self);

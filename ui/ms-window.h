@@ -79,5 +79,9 @@ gboolean ms_window_export_chart (MsWindow *self, const char *path, int width, in
                                  GError **error);
 /* Every run shown as a PDF report, or HTML when path ends in .html. */
 gboolean ms_window_export_report (MsWindow *self, const char *path, GError **error);
+/* Export Handout: the Lessons page's lesson shown, with its run, as a
+ * one-page PDF (ms_report_write_handout); FALSE with an error when that
+ * page is not in front or shows no lesson's run. */
+gboolean ms_window_export_handout (MsWindow *self, const char *path, GError **error);
 
 G_END_DECLS

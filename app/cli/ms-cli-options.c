@@ -94,6 +94,7 @@ static const MsCliOption plot_options[] = {
 static const MsCliOption report_options[] = {
   { "out", "REPORT", 'o', MS_N_ ("the report to write, .pdf or .html (-: standard output)") },
   { "format", "pdf|html", 'f', MS_N_ ("the report's format (default: REPORT's extension)") },
+  { "handout", NULL, 'H', MS_N_ ("one lesson's run as a one-page PDF handout") },
   { NULL },
 };
 #endif

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-app.c: the application as a user would drive it, under Xvfb: start,
  * open a reference run, refuse a broken file without losing data, switch
- * through every view, export CSV and PNG and check them, show file names
+ * through every view, export CSV and PNG and check them, a lesson's
+ * handout, show file names
  * literally in toasts, run and stop sweeps, quit. Every wait is for a
  * condition (a property or a widget), with a generous timeout. Run with
  * G_DEBUG=fatal-criticals so that any critical fails the test. */
@@ -584,6 +585,43 @@ check_reference_bytes (MsWindow *win)
   gtk_window_destroy (dialog);
 }
 
+static gboolean
+handout_enabled (gpointer win)
+{
+  return g_action_group_get_action_enabled (G_ACTION_GROUP (win), "export-handout");
+}
+
+/* Export Handout: off without a lesson's run in front; on with the Lessons
+ * page showing one, when it writes a one-page PDF; off again on another
+ * page, and the export then refused. */
+static void
+check_handout (MsWindow *win)
+{
+  g_autoptr (GError) error = NULL;
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (win), "export-handout"));
+  ms_window_set_view (win, MS_VIEW_BANDWIDTH);
+  g_assert_false (handout_enabled (win));
+  guint n = ms_window_get_n_runs (win);
+  g_autofree char *path =
+    g_build_filename (ms_reference_dir (), "h100-lesson-duplex-samples.csv", NULL);
+  g_assert_true (ms_window_load_path (win, path, &error));
+  g_assert_true (ms_window_open_lesson (win, "duplex", FALSE));
+  ms_test_wait_until (handout_enabled, win, "Export Handout is on for the lesson shown");
+  const char *pdf = ms_test_tmp_path ("duplex-handout.pdf");
+  g_assert_true (ms_window_export_handout (win, pdf, &error));
+  g_assert_no_error (error);
+  g_autofree char *data = NULL;
+  gsize len = 0;
+  g_assert_true (g_file_get_contents (pdf, &data, &len, NULL));
+  g_assert_true (len > 5000 && memcmp (data, "%PDF", 4) == 0);
+  ms_window_set_view (win, MS_VIEW_BANDWIDTH);
+  g_assert_false (handout_enabled (win));
+  g_assert_false (ms_window_export_handout (win, ms_test_tmp_path ("none.pdf"), &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_false (g_file_test (ms_test_tmp_path ("none.pdf"), G_FILE_TEST_EXISTS));
+  g_assert_true (ms_window_close_run (win, n));
+}
+
 static void
 on_activate (GApplication *app)
 {
@@ -603,6 +641,7 @@ on_activate (GApplication *app)
    * the host-only settings. */
   ms_test_wait_until (ms_test_can_run, win, "device discovery ends and Run is enabled");
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "run"));
+  check_handout (win);
   check_refused_settings (app);
   check_sweeps (win);
   check_fixed_reps (win);

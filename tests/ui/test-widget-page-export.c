@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-widget-page-export.c: what Export Chart writes of each page
  * (MsPage's drawing): the drawing each page shows, by kind and title, or
- * why it has none; and the Lessons page's PgUp/PgDn. */
+ * why it has none; the Lessons page's run shown, which Export Handout
+ * follows, and its PgUp/PgDn. */
 #include "ms-chart-page.h"
 #include "ms-compare-page.h"
 #include "ms-devices-page.h"
@@ -91,6 +92,38 @@ shown (GtkWidget *page)
   g_object_get (page, "shown-topic", &topic, NULL);
   g_snprintf (name, sizeof name, "%s", topic ? topic : "");
   return name;
+}
+
+static void
+count_notify (GObject *object, GParamSpec *pspec, int *count)
+{
+  (*count)++;
+}
+
+/* Export Handout follows "shown-run": the run of the lesson shown, NULL
+ * with no lesson shown or a lesson shown without a run; notified when it
+ * changes. */
+static void
+test_lessons_page_shown_run (void)
+{
+  GtkWidget *page = ms_lessons_page_new ();
+  GtkWindow *window = ms_test_show (page, 1024, 768);
+  int notified = 0;
+  g_signal_connect (page, "notify::shown-run", G_CALLBACK (count_notify), &notified);
+  g_assert_null (ms_lessons_page_get_shown_run (MS_LESSONS_PAGE (page)));
+  g_autoptr (GPtrArray) runs = one_run ("h100-lesson-duplex-samples.csv", "duplex");
+  ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
+  g_assert_null (ms_lessons_page_get_shown_run (MS_LESSONS_PAGE (page)));
+  ms_lessons_page_show (MS_LESSONS_PAGE (page), MS_TOPIC_DUPLEX);
+  g_autoptr (MsRun) run = NULL;
+  g_object_get (page, "shown-run", &run, NULL);
+  g_assert_true (run == g_ptr_array_index (runs, 0));
+  g_assert_cmpint (notified, ==, 1);
+  /* A lesson without a run: nothing to hand out. */
+  ms_lessons_page_show (MS_LESSONS_PAGE (page), MS_TOPIC_CONCURRENT);
+  g_assert_null (ms_lessons_page_get_shown_run (MS_LESSONS_PAGE (page)));
+  g_assert_cmpint (notified, ==, 2);
+  ms_test_destroy (window, page);
 }
 
 /* PgDn and PgUp (a clicker's keys) step to the next and previous lesson
@@ -219,6 +252,7 @@ main (int argc, char **argv)
 {
   ms_widget_test_init (&argc, &argv);
   g_test_add_func ("/page-export/lessons-page", test_lessons_page);
+  g_test_add_func ("/page-export/lessons-page-shown-run", test_lessons_page_shown_run);
   g_test_add_func ("/page-export/lesson-stepping", test_lesson_stepping);
   g_test_add_func ("/page-export/timeline-page", test_timeline_page);
   g_test_add_func ("/page-export/chart-page", test_chart_page);

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-answer.c: a lesson's answer without widgets, in the order the
+ * Lessons page picks it (ui/ms-lessons-page.c, show_detail): the reuse
+ * chart, else the lesson's own picture, else its timelines. */
+#include "ms-lesson-answer.h"
+
+#include "ms-lesson-picture.h"
+#include "ms-lesson-rows.h"
+#include "ms-reuse-chart.h"
+#include "ms-timeline-rows.h"
+
+int
+ms_lesson_answer_exponent (MsLessonTopic topic, const MsResults *run)
+{
+  char buf[1024];
+  for (int e = MS_MAX_EXPONENT; run && e >= MS_MIN_EXPONENT; e--)
+    if (ms_lesson_caption (topic, run, e, buf, sizeof buf))
+      return e;
+  return -1;
+}
+
+static gboolean
+draw_reuse (cairo_t *cr, MsLessonTopic topic, const MsResults *run, const MsChartStyle *style,
+            double width, double height)
+{
+  const MsLessonLook *look = ms_lesson_look (topic);
+  int exponent = ms_lesson_answer_exponent (topic, run);
+  if (exponent < 0)
+    exponent = ms_reuse_default_exponent (run);
+  if (exponent < 0)
+    return FALSE;
+  MsChartData *data = ms_reuse_chart_build (
+      run, exponent, look->view.reuse_time ? MS_REUSE_TIME : MS_REUSE_BANDWIDTH);
+  ms_reuse_chart_draw (cr, data, style, width, height, NULL);
+  ms_chart_data_free (data);
+  return TRUE;
+}
+
+/* The cells it compares, opened as the page opens them (setup shown where
+ * the look says so). */
+static gboolean
+draw_timelines (cairo_t *cr, MsLessonTopic topic, const MsResults *run, const MsChartStyle *style,
+                double width, double height)
+{
+  MsTimelineRows rows;
+  ms_timeline_rows_init (&rows);
+  if (ms_lesson_rows_fill (&rows, topic, run) == 0)
+    return FALSE;
+  MsTimeWindow win;
+  ms_timeline_rows_window (&rows, ms_lesson_look (topic)->view.show_setup, &win);
+  ms_timeline_rows_draw (cr, &rows, &win, style, width, height, NULL);
+  ms_timeline_rows_clear (&rows);
+  return TRUE;
+}
+
+gboolean
+ms_lesson_answer_draw (cairo_t *cr, MsLessonTopic topic, const MsResults *run,
+                       const MsChartStyle *style, double width, double height)
+{
+  const MsLessonLook *look = ms_lesson_look (topic);
+  if (!look || !run)
+    return FALSE;
+  /* The picture dims itself under an undecided takeaway. */
+  if (!look->view.reuse_chart && look->picture)
+    return ms_lesson_picture_draw (cr, topic, run, style, width, height);
+  char line[512];
+  gboolean undecided = ms_lesson_takeaway (topic, run, line, sizeof line) == MS_TAKEAWAY_UNDECIDED;
+  cairo_save (cr);
+  cairo_push_group (cr);
+  gboolean drawn = look->view.reuse_chart ? draw_reuse (cr, topic, run, style, width, height)
+                                          : draw_timelines (cr, topic, run, style, width, height);
+  cairo_pop_group_to_source (cr);
+  if (drawn)
+    cairo_paint_with_alpha (cr, undecided ? MS_LESSON_UNDECIDED_ALPHA : 1.0);
+  cairo_restore (cr);
+  return drawn;
+}
