@@ -104,6 +104,20 @@ partition (double *v, int lo, int hi, int *i_out, int *j_out)
   *j_out = j;
 }
 
+/* One more split of v[lo..hi], or, once a range has split badly *budget
+ * times, the range sorted by qsort, which bounds the worst case: returns
+ * false then (nothing left to split). */
+static bool
+partition_or_sort (double *v, int lo, int hi, int *budget, int *i_out, int *j_out)
+{
+  if (--*budget == 0) {
+    qsort (v + lo, hi - lo + 1, sizeof (double), cmp_double);
+    return false;
+  }
+  partition (v, lo, hi, i_out, j_out);
+  return true;
+}
+
 static void
 insertion_sort (double *v, int lo, int hi)
 {
@@ -125,12 +139,9 @@ select_kth (double *v, int n, int k)
 {
   int lo = 0, hi = n - 1, budget = 64;
   while (hi - lo > 16) {
-    if (--budget == 0) {
-      qsort (v + lo, hi - lo + 1, sizeof (double), cmp_double);
-      return;
-    }
     int i, j;
-    partition (v, lo, hi, &i, &j);
+    if (!partition_or_sort (v, lo, hi, &budget, &i, &j))
+      return;
     if (k <= j)
       hi = j;
     else if (k >= i)
@@ -150,12 +161,9 @@ static void
 sort_range (double *v, int lo, int hi, int budget)
 {
   while (hi - lo > 16) {
-    if (--budget == 0) {
-      qsort (v + lo, hi - lo + 1, sizeof (double), cmp_double);
-      return;
-    }
     int i, j;
-    partition (v, lo, hi, &i, &j);
+    if (!partition_or_sort (v, lo, hi, &budget, &i, &j))
+      return;
     if (j - lo < hi - i) {
       sort_range (v, lo, j, budget);
       lo = i;
