@@ -48,8 +48,9 @@ plot_help (void)
                       "  --all-phases         the whole repetition; by default the view opens "
                       "on the data movement (copies, kernel), as in the app\n"
                       "\n--view lesson draws a lesson's run as the app's Lessons page does (its "
-                      "picture; the caption starts with the lesson's takeaway); a run of no "
-                      "lesson, or of a lesson that the other views show, is refused.\n"
+                      "picture, its reuse chart or its timelines, faded where the takeaway "
+                      "decides nothing; the caption starts with the lesson's takeaway); a run "
+                      "of no lesson, or of a lesson that the other views show, is refused.\n"
                       "\nExit status: 0 success, 1 the file could not be written, 2 bad usage "
                       "or bad input file.\n"));
 }
@@ -274,7 +275,21 @@ static void
 draw_lesson (cairo_t *cr, double width, double height, gpointer data)
 {
   LessonJob *job = data;
-  ms_lesson_picture_draw (cr, job->topic, job->run, &job->style, width, height);
+  ms_lesson_answer_draw (cr, job->topic, job->run, &job->style, width, height);
+}
+
+/* Whether the lesson has an answer of its own to draw for the run (its
+ * picture, the reuse chart or timelines of its cells), found by drawing it
+ * once where nothing is kept: a refusal writes no file. */
+static gboolean
+lesson_has_answer (const LessonJob *job)
+{
+  cairo_surface_t *surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cairo_t *cr = cairo_create (surface);
+  gboolean drawn = ms_lesson_answer_draw (cr, job->topic, job->run, &job->style, 800, 600);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return drawn;
 }
 
 /* --view lesson: the first file's lesson picture, as the app draws it. */
@@ -296,14 +311,14 @@ plot_lesson (const PlotOptions *o, char **paths, int n)
                                  "experiment of a lesson); the other views draw it\n"), paths[0]);
     return EXIT_USAGE;
   }
-  if (!ms_lesson_picture_has (job.topic)) {
+  ms_chart_style_init_light (&job.style);
+  job.style.text_scale = job.style.line_scale = MAX (1.0, o->width / 1400.0);
+  if (!lesson_has_answer (&job)) {
     fprintf (stderr, ms_gettext ("memsweep: --view lesson: the %s lesson has no picture of its "
                                  "own: its answer is in --view bandwidth, time or timeline\n"),
              ms_lesson_topic (job.topic)->name);
     return EXIT_USAGE;
   }
-  ms_chart_style_init_light (&job.style);
-  job.style.text_scale = job.style.line_scale = MAX (1.0, o->width / 1400.0);
   char takeaway[1024] = "";
   ms_lesson_takeaway (job.topic, job.run, takeaway, sizeof takeaway);
   g_autofree char *caption = o->caption ? ms_report_lesson_caption (takeaway, job.run) : NULL;

@@ -429,7 +429,12 @@ check "plot --view lesson: a PNG" sh -c "head -c 8 '$tmp/lesson.png' | grep -q P
 check "plot --view lesson: a PDF" sh -c "head -c 5 '$tmp/lesson.pdf' | grep -q '%PDF'"
 check "plot --view lesson: the picture's title and the takeaway in the SVG" sh -c "grep -q '>K kernels: ' '$tmp/lesson.svg' && grep -q '>On 16 streams, 16 small kernels ran together' '$tmp/lesson.svg'"
 expect_line 2 "memsweep: --view lesson: $ref/h100-default-samples.csv is not a lesson's run (it has no experiment of a lesson); the other views draw it" -- plot "$ref/h100-default-samples.csv" --view lesson --out "$tmp/x.png"
-expect_line 2 "memsweep: --view lesson: the reuse lesson has no picture of its own: its answer is in --view bandwidth, time or timeline" -- plot "$ref/h100-lesson-reuse-samples.csv" --view lesson --out "$tmp/x.png"
+# A lesson the page answers with the reuse chart or with timelines: the same.
+for l in reuse duplex; do
+  "$memsweep" plot "$ref/h100-lesson-$l-samples.csv" --view lesson --out "$tmp/lesson-$l.svg" >"$tmp/out" 2>&1
+  check "plot --view lesson draws the $l lesson's answer" test -s "$tmp/lesson-$l.svg"
+done
+check "plot --view lesson: the reuse chart's axis" grep -q 'reuse' "$tmp/lesson-reuse.svg"
 expect_line 2 "memsweep: --view lesson draws one lesson's run, without --mode, --size N, --rep, --variant or --all-phases" -- plot "$ref/h100-lesson-concurrent-samples.csv" --view lesson --rep 2 --out "$tmp/x.png"
 # multi checks where its files go before it measures.
 expect_line 2 "memsweep: --out: $tmp/missing/m-multi.csv: cannot write: No such file or directory" -- multi --out "$tmp/missing/m"
