@@ -249,13 +249,19 @@ ms_report_header (FILE *out, const MsResults *r, bool with_settings)
                 ms_gettext ("at least %d repetitions until the median's 95%% interval is within "
                             "+-%g%% or %g ms are spent,"), r->sweep.min_reps,
                 r->sweep.ci_target_pct, r->sweep.cell_budget_ms);
-    /* TRANSLATORS: the last %s is "depth-first" or "breadth-first". */
-    fprintf (out, ms_gettext ("settings: sizes 2^%d..2^%d step %d, %s after %d warm-up, streams "
-                              "K=%d %s\n"),
-             r->sweep.min_exp, r->sweep.max_exp, r->sweep.step, reps, r->sweep.warmup,
-             r->sweep.streams, r->sweep.order == MS_ORDER_BREADTH_FIRST
-                                 ? ms_gettext ("breadth-first")
-                                 : ms_gettext ("depth-first"));
+    /* A lesson sets sizes and streams per cell (its variants): its sweep
+     * settings describe only its first part. */
+    if (r->experiment[0])
+      fprintf (out, ms_gettext ("settings: %s after %d warm-up; sizes and streams as the lesson "
+                                "sets them per cell\n"), reps, r->sweep.warmup);
+    else
+      /* TRANSLATORS: the last %s is "depth-first" or "breadth-first". */
+      fprintf (out, ms_gettext ("settings: sizes 2^%d..2^%d step %d, %s after %d warm-up, "
+                                "streams K=%d %s\n"),
+               r->sweep.min_exp, r->sweep.max_exp, r->sweep.step, reps, r->sweep.warmup,
+               r->sweep.streams, r->sweep.order == MS_ORDER_BREADTH_FIRST
+                                   ? ms_gettext ("breadth-first")
+                                   : ms_gettext ("depth-first"));
   }
   report_knobs (out, r);
 }

@@ -155,6 +155,28 @@ ms_report_device_line (const MsResults *run)
   return g_string_free (s, FALSE);
 }
 
+/* A lesson's run: the sizes its cells hold and how each was repeated. Its
+ * sweep settings describe only its first part (a sweep's sizes, streams and
+ * order), which a lesson sets per cell. */
+static char *
+lesson_settings_text (const MsResults *run, const char *reps)
+{
+  int lo = -1, hi = -1;
+  for (size_t i = 0; i < run->n_cells; i++) {
+    /* A probe lesson's cell of one element is a setting, not a size. */
+    int e = run->cells[i].exponent;
+    if (e > 0) {
+      lo = lo < 0 || e < lo ? e : lo;
+      hi = e > hi ? e : hi;
+    }
+  }
+  if (lo < 0)
+    return g_strdup_printf (_("%s · %d warm-up · %d round(s)"), reps, run->sweep.warmup,
+                            run->sweep.rounds);
+  return g_strdup_printf (_("sizes 2^%d..2^%d · %s · %d warm-up · %d round(s)"), lo, hi, reps,
+                          run->sweep.warmup, run->sweep.rounds);
+}
+
 char *
 ms_report_settings_text (const MsResults *run)
 {
@@ -164,6 +186,8 @@ ms_report_settings_text (const MsResults *run)
       ? g_strdup_printf (_("%d repetitions"), w->reps)
       : g_strdup_printf (_("at least %d repetitions, until the median is known to ±%g %% or %g ms "
                            "are spent"), w->min_reps, w->ci_target_pct, w->cell_budget_ms);
+  if (run->experiment[0])
+    return lesson_settings_text (run, reps);
   return g_strdup_printf (_("sizes 2^%d..2^%d step %d · %s · %d warm-up · %d streams %s · %d "
                             "round(s)"),
                           w->min_exp, w->max_exp, w->step, reps, w->warmup, w->streams,
