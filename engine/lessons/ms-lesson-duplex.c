@@ -66,7 +66,8 @@ takeaway_duplex (const MsResults *r, char *buf, size_t len)
     char size[32], speed[64];
     double ratio = (h2d->stats.e2e.median + d2h->stats.e2e.median) / both->stats.e2e.median;
     snprintf (buf, len,
-              ms_gettext ("A copy each way at once is %s than the two one after the other at %s"),
+              ms_gettext ("A copy each way at once is %s than the two copies one after the other "
+                          "at %s"),
               ms_caption_speed (ratio, 2, speed, sizeof speed),
               ms_caption_size (both, size, sizeof size));
     return MS_TAKEAWAY_DECIDED;

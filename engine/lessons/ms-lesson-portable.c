@@ -117,7 +117,7 @@ ms_lesson_portable_takeaway (const MsResults *run, const MsPortableResults *p, c
     }
     snprintf (buf, len,
               ms_gettext ("This run cannot show the portable flag: it used one GPU (%s), and "
-                          "the flag matters only to a second"),
+                          "the flag matters only to a second GPU"),
               ms_caption_device (run));
     return MS_TAKEAWAY_UNDECIDED;
   }
