@@ -314,6 +314,24 @@ finding (const MsResults *r, char *buf, size_t len)
 
 /* The copy furthest from streamed stores among those the run's rule finds
  * apart; else that none differs, or that the run cannot tell. */
+/* The first memory whose copy rows all came out the same, or
+ * MS_MODE_COUNT. */
+static MsMode
+same_memory (const MsCacheStateRow *rows, int n)
+{
+  for (int i = 0; i < n; i++) {
+    if (rows[i].state == MS_CACHE_STATE_READ_WC)
+      continue;
+    bool all_same = true;
+    for (int j = 0; j < n; j++)
+      if (rows[j].mode == rows[i].mode && rows[j].state != MS_CACHE_STATE_READ_WC)
+        all_same = all_same && standing (&rows[j]) == SAME;
+    if (all_same)
+      return rows[i].mode;
+  }
+  return MS_MODE_COUNT;
+}
+
 static MsTakeaway
 takeaway_cache_state (const MsResults *r, char *buf, size_t len)
 {
@@ -341,6 +359,18 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
     snprintf (buf, len, ms_gettext ("%s copies after %s are %s than after streamed stores at %s"),
               ms_mode_title (far->mode), ms_cache_state_name (far->state), speed, size);
     return MS_TAKEAWAY_DECIDED;
+  }
+  /* A memory whose every state came out the same is decided, and the line
+   * says so beside the others it cannot tell: the picture's rows read
+   * "the same" there. */
+  MsMode same = same_memory (rows, n);
+  if (untold && same != MS_MODE_COUNT) {
+    snprintf (buf, len,
+              ms_gettext ("%s copies are the same after every kind of host store at %s; for "
+                          "the others this GPU cannot tell (they differ by less than their "
+                          "spread)"),
+              ms_mode_title (same), size);
+    return MS_TAKEAWAY_UNDECIDED;
   }
   if (untold) {
     snprintf (buf, len,

@@ -210,6 +210,29 @@ test_intensity (void)
   }
 }
 
+/* The line names the memory of the first copy row whose memory's copies
+ * are all SAME, or names none where there is no such memory. */
+static void
+assert_same_memory_named (const MsCacheStateRow *rows, int n, const char *line)
+{
+  int same = -1;
+  for (int i = 0; i < n && same < 0; i++) {
+    gboolean all = rows[i].state != MS_CACHE_STATE_READ_WC;
+    for (int j = 0; j < n && all; j++)
+      if (rows[j].mode == rows[i].mode && rows[j].state != MS_CACHE_STATE_READ_WC)
+        all = rows[j].judgement.verdict == MS_VERDICT_SAME;
+    if (all)
+      same = rows[i].mode;
+  }
+  if (same < 0) {
+    g_assert_null (strstr (line, "the same after every kind"));
+    return;
+  }
+  g_autofree char *named = g_strdup_printf ("%s copies are the same after every kind",
+                                            ms_mode_title ((MsMode) same));
+  g_assert_nonnull (strstr (line, named));
+}
+
 /* Cache state: the copy furthest from streamed stores among those the
  * run's rule finds apart, in its direction; none apart and some untold:
  * the run cannot tell. */
@@ -240,6 +263,8 @@ test_cache_state (void)
     } else if (untold) {
       g_assert_cmpint (how, ==, MS_TAKEAWAY_UNDECIDED);
       g_assert_nonnull (strstr (line, "cannot tell"));
+      /* A memory whose every copy came out the same is named as such. */
+      assert_same_memory_named (rows, n, line);
     } else {
       g_assert_cmpint (how, ==, MS_TAKEAWAY_DECIDED);
       g_assert_cmpfloat (stated_speed (line), ==, 0);
