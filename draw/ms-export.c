@@ -68,32 +68,53 @@ write_to_bytes (void *bytes, const unsigned char *data, unsigned int len)
   return CAIRO_STATUS_SUCCESS;
 }
 
+/* The headline in bold at half as large again as the chart's text, as the
+ * Lessons page sets a takeaway over its picture; returns the height it
+ * takes (none without one, or where it would take over a third). */
+static double
+headline_draw (cairo_t *cr, const char *headline, const MsChartStyle *style, double width,
+               double height)
+{
+  if (!headline || !*headline)
+    return 0;
+  double size = ms_style_font_size (style) * 1.5, max_w = width - 2 * size * 0.6;
+  double text_h = ms_draw_text_wrapped (cr, headline, 0, 0, size, max_w, TRUE, FALSE);
+  double top = text_h + size * 1.2;
+  if (top > height / 3)
+    return 0;
+  ms_set_color (cr, &style->fg, 1);
+  ms_draw_text_wrapped (cr, headline, size * 0.6, size * 0.6, size, max_w, TRUE, TRUE);
+  return top;
+}
+
 void
 ms_export_draw_captioned (cairo_t *cr, double width, double height, MsDrawFunc draw,
                           gpointer data, const MsExportOptions *options)
 {
   const char *caption = options ? options->caption : NULL;
-  if (!caption || !*caption) {
+  const char *headline = options ? options->headline : NULL;
+  if ((!caption || !*caption) && (!headline || !*headline)) {
     draw (cr, width, height, data);
     return;
   }
   MsChartStyle light;
   ms_chart_style_init_light (&light);
   const MsChartStyle *style = options->style ? options->style : &light;
-  g_auto (GStrv) lines = g_strsplit (caption, "\n", 0);
+  g_auto (GStrv) lines = g_strsplit (caption ? caption : "", "\n", 0);
   double size = ms_style_font_size (style) * 0.85, max_w = width - 2 * size;
-  /* A line longer than the picture is wide (a lesson's takeaway) wraps
-   * rather than lose its end. */
+  /* A line longer than the picture is wide wraps rather than lose its end. */
   double strip = size;
   for (guint i = 0; lines[i]; i++)
     strip += ms_draw_text_wrapped (cr, lines[i], size, 0, size, max_w, FALSE, FALSE) + size * 0.45;
-  if (strip > height / 3)
+  if (!lines[0] || strip > height / 3)
     strip = 0;
   ms_draw_background (cr, style);
+  double top = headline_draw (cr, headline, style, width, height);
   cairo_save (cr);
-  cairo_rectangle (cr, 0, 0, width, height - strip);
+  cairo_rectangle (cr, 0, top, width, height - strip - top);
   cairo_clip (cr);
-  draw (cr, width, height - strip, data);
+  cairo_translate (cr, 0, top);
+  draw (cr, width, height - strip - top, data);
   cairo_restore (cr);
   if (strip == 0)
     return;

@@ -24,6 +24,9 @@ typedef struct {
   /* "png", "svg" or "pdf" where the path has no extension to say it (the
    * command line's standard output); NULL: by the path's extension. */
   const char *format;
+  /* A line over the drawing in large type, or NULL: a lesson's takeaway,
+   * which the Lessons page shows over its picture. */
+  const char *headline;
 } MsExportOptions;
 
 gboolean ms_export_drawing (const char *path, int width, int height, MsDrawFunc draw,
@@ -39,7 +42,8 @@ gboolean ms_export_format_known (const char *path);
 char *ms_export_name_with_extension (const char *path, gboolean has_extension, const char *ext,
                                      GError **error);
 
-/* Draws into width x height with the caption strip under the drawing. */
+/* Draws into width x height with the headline over the drawing and the
+ * caption strip under it. */
 void ms_export_draw_captioned (cairo_t *cr, double width, double height, MsDrawFunc draw,
                                gpointer data, const MsExportOptions *options);
 /* The drawing as an SVG document with real text, for pages that inline it

@@ -952,8 +952,8 @@ draw_timelines (MsPage *page, cairo_t *cr, const MsChartStyle *style, double wid
 }
 
 /* The lesson shown, as its answer beside the cards shows it (its picture,
- * the reuse chart or its timelines), its takeaway and its run's device and
- * settings under it. */
+ * the reuse chart or its timelines), its takeaway over it and its run's
+ * device and settings under it. */
 static char *
 ms_lessons_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
 {
@@ -974,8 +974,8 @@ ms_lessons_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
     drawing->draw = draw_timelines;
   }
   drawing->title = g_strdup (gtk_label_get_text (self->detail_title));
-  drawing->caption
-      = ms_report_lesson_caption (self->cards[self->shown].takeaway, ms_run_get_results (run));
+  drawing->headline = g_strdup (self->cards[self->shown].takeaway);
+  drawing->caption = ms_report_lesson_caption (NULL, ms_run_get_results (run));
   return NULL;
 }
 

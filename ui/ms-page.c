@@ -160,6 +160,7 @@ ms_page_drawing_clear (MsPageDrawing *drawing)
 {
   g_clear_pointer (&drawing->title, g_free);
   g_clear_pointer (&drawing->caption, g_free);
+  g_clear_pointer (&drawing->headline, g_free);
   *drawing = (MsPageDrawing){ NULL };
 }
 

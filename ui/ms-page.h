@@ -22,7 +22,8 @@ typedef struct {
    * "lesson-reuse", "lesson-timelines". */
   const char *kind;
   char *title;   /* what it shows, as the page names it */
-  char *caption; /* the lines under it (a lesson's takeaway, the run's device and settings) */
+  char *caption;  /* the lines under it (the runs' device and settings) */
+  char *headline; /* the line over it in large type (a lesson's takeaway), or NULL */
   /* Draws it; the page draws what it shows, as it shows it. */
   void (*draw) (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width,
                 double height);

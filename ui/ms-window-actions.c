@@ -105,7 +105,9 @@ export_chart (MsWindow *self, const char *path, int width, int height, gboolean 
   ms_chart_style_init_light (&x.style);
   x.style.text_scale = self->scale.text_scale * MAX (1.0, width / 1400.0);
   x.style.line_scale = self->scale.line_scale * MAX (1.0, width / 1400.0);
-  MsExportOptions options = { caption ? drawing.caption : NULL, &x.style };
+  /* The headline is on the screen: it goes whether or not the caption does. */
+  MsExportOptions options = { caption ? drawing.caption : NULL, &x.style, NULL,
+                              drawing.headline };
   if (!ms_export_drawing_full (path, width, height, export_draw, &x, &options, error))
     return FALSE;
   *beside = drawing.write_beside ? drawing.write_beside (page, path, error) : NULL;

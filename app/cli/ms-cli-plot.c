@@ -321,8 +321,10 @@ plot_lesson (const PlotOptions *o, char **paths, int n)
   }
   char takeaway[1024] = "";
   ms_lesson_takeaway (job.topic, job.run, takeaway, sizeof takeaway);
-  g_autofree char *caption = o->caption ? ms_report_lesson_caption (takeaway, job.run) : NULL;
-  MsExportOptions eo = { caption, &job.style, o->format };
+  /* The takeaway over the picture, as the page shows it; the run's device
+   * and settings under it. */
+  g_autofree char *caption = o->caption ? ms_report_lesson_caption (NULL, job.run) : NULL;
+  MsExportOptions eo = { caption, &job.style, o->format, takeaway };
   g_autoptr (GError) error = NULL;
   if (!ms_export_drawing_full (o->out, o->width, o->height, draw_lesson, &job, &eo, &error)) {
     ms_cli_print_error (error);

@@ -435,6 +435,9 @@ for l in reuse duplex; do
   check "plot --view lesson draws the $l lesson's answer" test -s "$tmp/lesson-$l.svg"
 done
 check "plot --view lesson: the reuse chart's axis" grep -q 'reuse' "$tmp/lesson-reuse.svg"
+# The takeaway over the picture in large bold type, as the page shows it:
+# the document's first text, larger than the picture's title.
+check "plot --view lesson: the takeaway first, bold and larger than the title" sh -c "grep -o '<text[^>]*>[^<]*' '$tmp/lesson.svg' | head -n 2 | tr '\\n' ' ' | grep -q 'font-size=\"2[0-9.]*\" font-weight=\"bold\"[^>]*>On 16 streams.*font-size=\"1[0-9.]*\" font-weight=\"bold\"[^>]*>K kernels'"
 # A lesson's run is described by the sizes its cells hold, not by its
 # first part's sweep settings (batched: 2^8..2^14, its sweep 2^20..2^22).
 "$memsweep" plot "$ref/h100-lesson-batched-samples.csv" --view lesson --out "$tmp/lesson-batched.svg" >"$tmp/out" 2>&1
