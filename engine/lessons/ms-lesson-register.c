@@ -4,6 +4,7 @@
  * pinned memory (cudaMallocHost). A plain sweep of both answers it; the
  * caption says from how many repetitions allocating once is cheaper,
  * counting every cost the run timed (ms-lesson-register.h). */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -79,6 +80,23 @@ ms_register_cheaper_from (const MsRegisterCosts *k, double *cross)
   if (cross)
     *cross = at;
   return (int)floor (at) + 1;
+}
+
+int
+ms_register_reused_cheaper_until (const MsRegisterCosts *k)
+{
+  double per_rep = timed (k->reg_e2e_us), pinned_per_rep = timed (k->pin_e2e_us);
+  /* The picture's third line: registering anew's one repetition, less its
+   * end to end, is what registering once costs. */
+  double once = ms_register_anew_once (k) + ms_register_anew_per_rep (k) - per_rep;
+  double ahead = ms_register_pinned_once (k) - once;
+  if (!(per_rep > 0) || once + per_rep >= ms_register_pinned_once (k) + pinned_per_rep)
+    return -1;
+  if (per_rep <= pinned_per_rep)
+    return 0;
+  /* The lines meet where the repetitions' extra has eaten what it saved. */
+  double at = ahead / (per_rep - pinned_per_rep);
+  return at >= INT_MAX ? 0 : (int) ceil (at) - 1;
 }
 
 int
@@ -182,7 +200,23 @@ takeaway_register (const MsResults *r, char *buf, size_t len)
   char size[32];
   int from = ms_register_cheaper_from (&k, NULL);
   ms_caption_size (pin, size, sizeof size);
-  if (from > 0)
+  /* The picture's lowest line, where it is the reused buffers': a line
+   * that named only the other two sent a class away with "allocate rather
+   * than register". */
+  int until = ms_register_reused_cheaper_until (&k);
+  if (from > 0 && until == 0)
+    snprintf (buf, len,
+              ms_gettext ("From %d repetitions at %s, allocating pinned memory once costs less "
+                          "than registering anew in each; registering once and reusing costs "
+                          "least"),
+              from, size);
+  else if (from > 0 && until >= from)
+    snprintf (buf, len,
+              ms_gettext ("From %d repetitions at %s, allocating pinned memory once costs less "
+                          "than registering anew in each; registering once and reusing costs "
+                          "least up to %d"),
+              from, size, until);
+  else if (from > 0)
     snprintf (buf, len,
               ms_gettext ("From %d repetitions at %s, allocating pinned memory once costs less "
                           "than registering anew in each"),

@@ -37,6 +37,11 @@ double ms_register_pinned_once (const MsRegisterCosts *k);
  * all than registering anew in each, every timed cost counted; 0 when
  * never. cross, where given: where the two totals meet. */
 int ms_register_cheaper_from (const MsRegisterCosts *k, double *cross);
+/* Up to how many repetitions buffers registered once and reused
+ * (registering and unregistering paid once, each repetition a registered
+ * one's end to end) cost less in all than allocating pinned buffers once:
+ * 0 at every count, -1 not even at one. */
+int ms_register_reused_cheaper_until (const MsRegisterCosts *k);
 /* The names of the costs the run did not time, comma-separated, into buf
  * ("" when none); the count. */
 int ms_register_left_out (const MsRegisterCosts *k, char *buf, size_t len);

@@ -398,6 +398,13 @@ test_register (void)
       g_assert_nonnull (strstr (line, want));
     else
       g_assert_nonnull (strstr (line, "never costs more"));
+    /* The reused buffers named where they cost least, and only there. */
+    int until = ms_register_reused_cheaper_until (&k);
+    g_assert_true ((strstr (line, "registering once and reusing costs least") != NULL)
+                   == (from > 0 && (until == 0 || until >= from)));
+    g_snprintf (want, sizeof want, "reusing costs least up to %d", until);
+    if (from > 0 && until >= from)
+      g_assert_nonnull (strstr (line, want));
     ms_results_free (r);
   }
 }
