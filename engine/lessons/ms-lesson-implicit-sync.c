@@ -338,14 +338,16 @@ takeaway (const MsResults *r, char *buf, size_t len)
   if (!any)
     return MS_TAKEAWAY_MISSING;
   char names[512] = "", listed[1024] = "", shared[128] = "", at[128];
-  bool one_place = true, extra = false;
+  bool one_place = true, extra = false, held = false;
   for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
     if (!ops[op].listed) {
       extra |= op_where (r, op, MS_SYNC_SERIALISED, at, sizeof at);
       continue;
     }
-    if (!op_where (r, op, MS_SYNC_SERIALISED, at, sizeof at))
+    if (!op_where (r, op, MS_SYNC_SERIALISED, at, sizeof at)) {
+      held |= op_where (r, op, MS_SYNC_OVERLAPPED, at, sizeof at);
       continue;
+    }
     one_place &= !names[0] || strcmp (at, shared) == 0;
     snprintf (shared, sizeof shared, "%s", at);
     list_op (r, op, MS_SYNC_SERIALISED, listed, sizeof listed);
@@ -353,7 +355,17 @@ takeaway (const MsResults *r, char *buf, size_t len)
     snprintf (names + used, sizeof names - used, "%s%s", used ? ", " : "",
               ms_gettext (ops[op].label));
   }
-  if (names[0] && one_place && shared[0])
+  /* Where some of the list overlapped, "as the textbooks say" would read
+   * as the whole list confirmed. */
+  if (names[0] && one_place && shared[0] && held)
+    snprintf (buf, len,
+              ms_gettext ("On %s, only these of the calls the textbooks list serialised: %s"),
+              shared, names);
+  else if (names[0] && held)
+    snprintf (buf, len,
+              ms_gettext ("Only these of the calls the textbooks list serialised here: %s"),
+              listed);
+  else if (names[0] && one_place && shared[0])
     snprintf (buf, len, ms_gettext ("On %s, as the textbooks say, these serialised: %s"), shared,
               names);
   else if (names[0])

@@ -390,7 +390,7 @@ caption_lines (const MsResults *r, char *buf, size_t len)
                sizeof list, &nevers);
   if (!list[0])
     return;
-  ms_caption_append (buf, len, ms_gettext ("Copies until pinning paid off (%s)."), list);
+  ms_caption_append (buf, len, ms_gettext ("Copies until pinning paid off: %s."), list);
   if (nevers)
     ms_caption_append (buf, len, ms_gettext ("Never: its copies were not faster."));
 }

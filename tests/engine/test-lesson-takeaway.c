@@ -11,6 +11,7 @@
 
 #include "memsweep.h"
 #include "ms-lesson-cache-state.h"
+#include "ms-lesson-implicit-sync.h"
 #include "ms-lesson-caption.h"
 #include "ms-lesson-priority.h"
 #include "ms-lesson-register.h"
@@ -474,6 +475,37 @@ test_from_caption (void)
   ms_results_free (empty);
 }
 
+/* Implicit sync: "as the textbooks say" only where no call of their list
+ * overlapped and never serialised; else "only these of the calls". */
+static void
+test_implicit_sync (void)
+{
+  for (size_t g = 0; g < G_N_ELEMENTS (gpus); g++) {
+    char line[512];
+    MsResults *r;
+    MsTakeaway how = takeaway (gpus[g], MS_TOPIC_IMPLICIT_SYNC, &r, line, sizeof line);
+    g_assert_nonnull (r);
+    g_assert_cmpint (how, ==, MS_TAKEAWAY_DECIDED);
+    gboolean held = FALSE, serialised = FALSE;
+    for (int op = 0; op < MS_SYNC_OP_COUNT; op++) {
+      gboolean ser = FALSE, over = FALSE;
+      for (int col = 0; col < MS_SYNC_N_COLUMNS && ms_implicit_sync_op_listed (op); col++) {
+        MsSyncJudged j;
+        MsSyncVerdict v = ms_implicit_sync_judge (r, op, col, &j);
+        ser = ser || v == MS_SYNC_SERIALISED;
+        over = over || v == MS_SYNC_OVERLAPPED;
+      }
+      held = held || (over && !ser);
+      serialised = serialised || ser;
+    }
+    if (serialised && held)
+      g_assert_nonnull (strstr (line, "only these of the calls the textbooks list"));
+    if (held)
+      g_assert_null (strstr (line, "as the textbooks say"));
+    ms_results_free (r);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -488,6 +520,7 @@ main (int argc, char **argv)
   g_test_add_func ("/takeaway/priority", test_priority);
   g_test_add_func ("/takeaway/register", test_register);
   g_test_add_func ("/takeaway/numa", test_numa);
+  g_test_add_func ("/takeaway/implicit-sync", test_implicit_sync);
   g_test_add_func ("/takeaway/portable", test_portable);
   g_test_add_func ("/takeaway/from-caption", test_from_caption);
   return g_test_run ();
