@@ -252,20 +252,21 @@ caption_reuse (const MsResults *r, int exponent, char *buf, size_t len)
     ms_caption_time (pin->stats.e2e.median, t_pin, sizeof t_pin);
     if (!found)
       snprintf (buf, len,
-                ms_gettext ("Zero-copy reading its inputs is never clearly slower than pinned "
-                            "at the R measured, up to %d at %s (%s against %s at R = %d)."),
+                ms_gettext ("Zero-copy reading a and b and writing c is never clearly slower "
+                            "than pinned at the R measured, up to %d at %s (%s against %s at "
+                            "R = %d)."),
                 largest, size, t_zc, t_pin, largest);
     else if (cross == smallest_reuse (r, e))
       snprintf (buf, len,
-                ms_gettext ("Zero-copy reading its inputs loses to pinned at every R measured, "
-                            "from R = %d, at %s (%s against %s)."),
+                ms_gettext ("Zero-copy reading a and b and writing c loses to pinned at every R "
+                            "measured, from R = %d, at %s (%s against %s)."),
                 cross, size, t_zc, t_pin);
     else
       snprintf (buf, len,
-                ms_ngettext ("Zero-copy reading its inputs loses to pinned from R = %d access per "
-                             "element at %s (%s against %s).",
-                             "Zero-copy reading its inputs loses to pinned from R = %d accesses "
-                             "per element at %s (%s against %s).",
+                ms_ngettext ("Zero-copy reading a and b and writing c loses to pinned from R = "
+                             "%d access per element at %s (%s against %s).",
+                             "Zero-copy reading a and b and writing c loses to pinned from R = "
+                             "%d accesses per element at %s (%s against %s).",
                              (unsigned long)cross),
                 cross, size, t_zc, t_pin);
     append_reuse_access (r, e, buf, len);
