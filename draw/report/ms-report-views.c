@@ -173,8 +173,12 @@ lesson_settings_text (const MsResults *run, const char *reps)
   if (lo < 0)
     return g_strdup_printf (_("%s · %d warm-up · %d round(s)"), reps, run->sweep.warmup,
                             run->sweep.rounds);
-  return g_strdup_printf (_("sizes 2^%d..2^%d · %s · %d warm-up · %d round(s)"), lo, hi, reps,
-                          run->sweep.warmup, run->sweep.rounds);
+  /* In bytes, as the lesson's picture gives its sizes. */
+  char from[32], to[32];
+  ms_format_bytes (ms_exponent_bytes (lo), from, sizeof from);
+  ms_format_bytes (ms_exponent_bytes (hi), to, sizeof to);
+  return g_strdup_printf (_("%s to %s per vector · %s · %d warm-up · %d round(s)"), from, to,
+                          reps, run->sweep.warmup, run->sweep.rounds);
 }
 
 char *
