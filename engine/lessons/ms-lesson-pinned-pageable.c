@@ -62,8 +62,9 @@ takeaway_pinned_pageable (const MsResults *r, char *buf, size_t len)
   }
   ms_caption_speed (ratio, ratio > 0.95 && ratio < 1.05 ? 2 : 1, speed, sizeof speed);
   snprintf (buf, len,
-            ms_gettext ("Pinned copies are %s than pageable at %s (%.1f against %.1f GB/s)"), speed,
-            size, pin->stats.h2d_gbps, page->stats.h2d_gbps);
+            ms_gettext ("Pinned copies to the GPU are %s than pageable ones at %s (%.1f "
+                        "against %.1f GB/s)"),
+            speed, size, pin->stats.h2d_gbps, page->stats.h2d_gbps);
   return MS_TAKEAWAY_DECIDED;
 }
 
