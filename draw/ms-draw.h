@@ -74,6 +74,13 @@ double ms_draw_runs_line_height (cairo_t *cr, const MsChartStyle *style, const c
  * the text as <text> elements (ms-svg-text.h). NULL removes it. */
 typedef void (*MsTextSink) (cairo_t *cr, PangoLayout *layout, gpointer data);
 void ms_draw_set_text_sink (cairo_t *cr, MsTextSink sink, gpointer data);
+gboolean ms_draw_has_text_sink (cairo_t *cr);
+
+/* Between these, drawing on cr leaves nothing but its text: a drawing
+ * faded as a whole is drawn once more so, and its words keep their
+ * contrast (4.5:1) over the marks that step back. */
+void ms_draw_text_only_begin (cairo_t *cr);
+void ms_draw_text_only_end (cairo_t *cr);
 
 
 /* Every text box drawn (not measured) on this thread goes to the recorder,

@@ -73,5 +73,14 @@ ms_lesson_answer_draw (cairo_t *cr, MsLessonTopic topic, const MsResults *run,
   if (drawn)
     cairo_paint_with_alpha (cr, undecided ? MS_LESSON_UNDECIDED_ALPHA : 1.0);
   cairo_restore (cr);
+  /* Its words again at full strength, as a faded picture's. */
+  if (drawn && undecided && !ms_draw_has_text_sink (cr)) {
+    ms_draw_text_only_begin (cr);
+    if (look->view.reuse_chart)
+      draw_reuse (cr, topic, run, style, width, height);
+    else
+      draw_timelines (cr, topic, run, style, width, height);
+    ms_draw_text_only_end (cr);
+  }
   return drawn;
 }

@@ -744,11 +744,54 @@ test_run_fills_distinct (void)
   }
 }
 
+/* Whether any pixel of rows y0..y1 has ink (alpha). */
+static gboolean
+band_has_ink (cairo_surface_t *s, int y0, int y1)
+{
+  cairo_surface_flush (s);
+  const unsigned char *data = cairo_image_surface_get_data (s);
+  int stride = cairo_image_surface_get_stride (s), width = cairo_image_surface_get_width (s);
+  for (int y = y0; y < y1; y++)
+    for (int x = 0; x < width; x++)
+      if (data[y * stride + 4 * x + 3])
+        return TRUE;
+  return FALSE;
+}
+
+/* Between ms_draw_text_only_begin and _end only text lands: a faded
+ * lesson picture is drawn again so, its words over its faded marks. */
+static void
+test_text_only (void)
+{
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 240, 80);
+  cairo_t *cr = cairo_create (s);
+  ms_draw_text_only_begin (cr);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_rectangle (cr, 0, 0, 240, 30);
+  cairo_fill (cr);
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, 10, 10);
+  cairo_clip (cr);
+  ms_draw_text (cr, "Words", 10, 40, 20, 0, 0, TRUE, NULL, NULL);
+  cairo_restore (cr);
+  ms_draw_text_only_end (cr);
+  g_assert_false (band_has_ink (s, 0, 30));
+  g_assert_true (band_has_ink (s, 38, 80));
+  /* After the pass, drawing is whole again. */
+  cairo_rectangle (cr, 0, 0, 240, 30);
+  cairo_fill (cr);
+  g_assert_true (band_has_ink (s, 0, 30));
+  g_assert_false (ms_draw_has_text_sink (cr));
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render/series-at-point", test_series_at_its_point);
+  g_test_add_func ("/render/text-only", test_text_only);
   g_test_add_func ("/render/phase-colours-distinct", test_phase_colours_distinct);
   g_test_add_func ("/render/run-fills-distinct", test_run_fills_distinct);
   g_test_add_func ("/render/nothing-outside-plot", test_nothing_outside_plot);
