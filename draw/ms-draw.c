@@ -339,6 +339,26 @@ ms_draw_text_only_end (cairo_t *cr)
 }
 
 gboolean
+ms_draw_faded (cairo_t *cr, double alpha, MsFadedDraw draw, gpointer data)
+{
+  if (alpha >= 1)
+    return draw (cr, data);
+  cairo_save (cr);
+  cairo_push_group (cr);
+  gboolean drawn = draw (cr, data);
+  cairo_pop_group_to_source (cr);
+  if (drawn)
+    cairo_paint_with_alpha (cr, alpha);
+  cairo_restore (cr);
+  if (drawn && !ms_draw_has_text_sink (cr)) {
+    ms_draw_text_only_begin (cr);
+    draw (cr, data);
+    ms_draw_text_only_end (cr);
+  }
+  return drawn;
+}
+
+gboolean
 ms_draw_has_text_sink (cairo_t *cr)
 {
   return cairo_get_user_data (cr, &text_sink_key) != NULL;

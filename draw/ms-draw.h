@@ -81,6 +81,11 @@ gboolean ms_draw_has_text_sink (cairo_t *cr);
  * contrast (4.5:1) over the marks that step back. */
 void ms_draw_text_only_begin (cairo_t *cr);
 void ms_draw_text_only_end (cairo_t *cr);
+/* Draws through draw, its marks at alpha and its words at full strength
+ * (a second, text-only pass; an SVG's text goes out whole through its sink
+ * already). Returns what draw returned: FALSE, nothing was drawn. */
+typedef gboolean (*MsFadedDraw) (cairo_t *cr, gpointer data);
+gboolean ms_draw_faded (cairo_t *cr, double alpha, MsFadedDraw draw, gpointer data);
 
 
 /* Every text box drawn (not measured) on this thread goes to the recorder,

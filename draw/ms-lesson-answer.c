@@ -19,14 +19,21 @@ ms_lesson_answer_exponent (MsLessonTopic topic, const MsResults *run)
   return -1;
 }
 
+/* The size the reuse chart shows: the caption's, else the chart's own
+ * choice; -1 without one. */
+static int
+reuse_exponent (MsLessonTopic topic, const MsResults *run)
+{
+  int exponent = ms_lesson_answer_exponent (topic, run);
+  return exponent >= 0 ? exponent : ms_reuse_default_exponent (run);
+}
+
 static gboolean
 draw_reuse (cairo_t *cr, MsLessonTopic topic, const MsResults *run, const MsChartStyle *style,
             double width, double height)
 {
   const MsLessonLook *look = ms_lesson_look (topic);
-  int exponent = ms_lesson_answer_exponent (topic, run);
-  if (exponent < 0)
-    exponent = ms_reuse_default_exponent (run);
+  int exponent = reuse_exponent (topic, run);
   if (exponent < 0)
     return FALSE;
   MsChartData *data = ms_reuse_chart_build (
@@ -53,6 +60,40 @@ draw_timelines (cairo_t *cr, MsLessonTopic topic, const MsResults *run, const Ms
   return TRUE;
 }
 
+/* The answer beside the cards of a lesson without a picture of its own. */
+typedef struct {
+  MsLessonTopic topic;
+  const MsResults *run;
+  const MsChartStyle *style;
+  double width, height;
+} AnswerJob;
+
+static gboolean
+draw_chart_or_timelines (cairo_t *cr, gpointer data)
+{
+  const AnswerJob *j = data;
+  return ms_lesson_look (j->topic)->view.reuse_chart
+             ? draw_reuse (cr, j->topic, j->run, j->style, j->width, j->height)
+             : draw_timelines (cr, j->topic, j->run, j->style, j->width, j->height);
+}
+
+gboolean
+ms_lesson_answer_has (MsLessonTopic topic, const MsResults *run)
+{
+  const MsLessonLook *look = ms_lesson_look (topic);
+  if (!look || !run)
+    return FALSE;
+  if (!look->view.reuse_chart && look->picture)
+    return ms_lesson_picture_has (topic);
+  if (look->view.reuse_chart)
+    return reuse_exponent (topic, run) >= 0;
+  MsTimelineRows rows;
+  ms_timeline_rows_init (&rows);
+  int n = ms_lesson_rows_fill (&rows, topic, run);
+  ms_timeline_rows_clear (&rows);
+  return n > 0;
+}
+
 gboolean
 ms_lesson_answer_draw (cairo_t *cr, MsLessonTopic topic, const MsResults *run,
                        const MsChartStyle *style, double width, double height)
@@ -60,27 +101,9 @@ ms_lesson_answer_draw (cairo_t *cr, MsLessonTopic topic, const MsResults *run,
   const MsLessonLook *look = ms_lesson_look (topic);
   if (!look || !run)
     return FALSE;
-  /* The picture dims itself under an undecided takeaway. */
+  /* The picture fades itself under an undecided takeaway. */
   if (!look->view.reuse_chart && look->picture)
     return ms_lesson_picture_draw (cr, topic, run, style, width, height);
-  char line[512];
-  gboolean undecided = ms_lesson_takeaway (topic, run, line, sizeof line) == MS_TAKEAWAY_UNDECIDED;
-  cairo_save (cr);
-  cairo_push_group (cr);
-  gboolean drawn = look->view.reuse_chart ? draw_reuse (cr, topic, run, style, width, height)
-                                          : draw_timelines (cr, topic, run, style, width, height);
-  cairo_pop_group_to_source (cr);
-  if (drawn)
-    cairo_paint_with_alpha (cr, undecided ? MS_LESSON_UNDECIDED_ALPHA : 1.0);
-  cairo_restore (cr);
-  /* Its words again at full strength, as a faded picture's. */
-  if (drawn && undecided && !ms_draw_has_text_sink (cr)) {
-    ms_draw_text_only_begin (cr);
-    if (look->view.reuse_chart)
-      draw_reuse (cr, topic, run, style, width, height);
-    else
-      draw_timelines (cr, topic, run, style, width, height);
-    ms_draw_text_only_end (cr);
-  }
-  return drawn;
+  AnswerJob job = { topic, run, style, width, height };
+  return ms_draw_faded (cr, ms_lesson_answer_alpha (topic, run), draw_chart_or_timelines, &job);
 }

@@ -14,6 +14,10 @@ G_BEGIN_DECLS
 /* The size topic's caption speaks of in run: the largest with every cell
  * the caption needs, or -1. */
 int ms_lesson_answer_exponent (MsLessonTopic topic, const MsResults *run);
+/* Whether topic has an answer of its own to draw for run (its picture,
+ * the reuse chart at a size, timelines of cells with events), found
+ * without drawing it. */
+gboolean ms_lesson_answer_has (MsLessonTopic topic, const MsResults *run);
 /* Draws topic's answer from run into width x height, dimmed where the
  * takeaway decides nothing, as the page does. FALSE, drawing nothing,
  * when the lesson has no answer of its own to draw for run (no picture,

@@ -56,6 +56,30 @@ ms_lesson_picture_has (MsLessonTopic topic)
   return look && look->picture != NULL;
 }
 
+typedef struct {
+  MsLessonTopic topic;
+  const MsResults *run;
+  const MsChartStyle *style;
+  double width, height;
+} PictureJob;
+
+static gboolean
+draw_picture (cairo_t *cr, gpointer data)
+{
+  const PictureJob *job = data;
+  ms_lesson_look (job->topic)->picture (cr, job->run, job->style, job->width, job->height);
+  return TRUE;
+}
+
+double
+ms_lesson_answer_alpha (MsLessonTopic topic, const MsResults *run)
+{
+  char line[512];
+  return ms_lesson_takeaway (topic, run, line, sizeof line) == MS_TAKEAWAY_UNDECIDED
+             ? MS_LESSON_UNDECIDED_ALPHA
+             : 1.0;
+}
+
 gboolean
 ms_lesson_picture_draw (cairo_t *cr, MsLessonTopic topic, const MsResults *run,
                         const MsChartStyle *style, double width, double height)
@@ -73,27 +97,12 @@ ms_lesson_picture_draw (cairo_t *cr, MsLessonTopic topic, const MsResults *run,
     ms_picture_empty (cr, style, width, height, _ ("This run is not of this lesson."));
     return TRUE;
   }
-  cairo_save (cr);
-  /* Where the run decides nothing, the picture steps back behind the
-   * takeaway that says so: a chart at full strength would suggest an
-   * answer. The screen, the exports and the command line all draw here. */
-  char line[512];
-  gboolean undecided = ms_lesson_takeaway (topic, run, line, sizeof line) == MS_TAKEAWAY_UNDECIDED;
-  if (undecided)
-    cairo_push_group (cr);
-  ms_lesson_look (topic)->picture (cr, run, style, width, height);
-  if (undecided) {
-    cairo_pop_group_to_source (cr);
-    cairo_paint_with_alpha (cr, MS_LESSON_UNDECIDED_ALPHA);
-    /* The marks step back, the words do not: faded text fell to 2.8:1 on
-     * the light background. An SVG's text goes out whole through its
-     * sink already. */
-    if (!ms_draw_has_text_sink (cr)) {
-      ms_draw_text_only_begin (cr);
-      ms_lesson_look (topic)->picture (cr, run, style, width, height);
-      ms_draw_text_only_end (cr);
-    }
-  }
-  cairo_restore (cr);
+  /* Where the run decides nothing, the picture's marks step back behind
+   * the takeaway that says so (a chart at full strength would suggest an
+   * answer), its words not (faded text fell to 2.8:1 on the light
+   * background). The screen, the exports and the command line all draw
+   * here. */
+  PictureJob job = { topic, run, style, width, height };
+  ms_draw_faded (cr, ms_lesson_answer_alpha (topic, run), draw_picture, &job);
   return TRUE;
 }

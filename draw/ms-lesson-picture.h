@@ -83,6 +83,9 @@ gboolean ms_lesson_picture_has (MsLessonTopic topic);
  * 0.7 the text keeps about 4.9:1 on Adwaita's light background (0.5 left
  * 2.8:1, which a reviewer could not read from the back of a room). */
 #define MS_LESSON_UNDECIDED_ALPHA 0.7
+/* The strength of run's answer to topic: MS_LESSON_UNDECIDED_ALPHA where
+ * its takeaway decides nothing, else 1. */
+double ms_lesson_answer_alpha (MsLessonTopic topic, const MsResults *run);
 /* Draws it, dimmed where the run's takeaway decides nothing; with no run,
  * or a run of another lesson, the picture says so. FALSE when topic has
  * no picture of its own. */

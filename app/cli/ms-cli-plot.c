@@ -278,20 +278,6 @@ draw_lesson (cairo_t *cr, double width, double height, gpointer data)
   ms_lesson_answer_draw (cr, job->topic, job->run, &job->style, width, height);
 }
 
-/* Whether the lesson has an answer of its own to draw for the run (its
- * picture, the reuse chart or timelines of its cells), found by drawing it
- * once where nothing is kept: a refusal writes no file. */
-static gboolean
-lesson_has_answer (const LessonJob *job)
-{
-  cairo_surface_t *surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
-  cairo_t *cr = cairo_create (surface);
-  gboolean drawn = ms_lesson_answer_draw (cr, job->topic, job->run, &job->style, 800, 600);
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
-  return drawn;
-}
-
 /* --view lesson: the first file's lesson picture, as the app draws it. */
 static int
 plot_lesson (const PlotOptions *o, char **paths, int n)
@@ -311,14 +297,14 @@ plot_lesson (const PlotOptions *o, char **paths, int n)
                                  "experiment of a lesson); the other views draw it\n"), paths[0]);
     return EXIT_USAGE;
   }
-  ms_chart_style_init_light (&job.style);
-  job.style.text_scale = job.style.line_scale = MAX (1.0, o->width / 1400.0);
-  if (!lesson_has_answer (&job)) {
+  if (!ms_lesson_answer_has (job.topic, job.run)) {
     fprintf (stderr, ms_gettext ("memsweep: --view lesson: the %s lesson has no picture of its "
                                  "own: its answer is in --view bandwidth, time or timeline\n"),
              ms_lesson_topic (job.topic)->name);
     return EXIT_USAGE;
   }
+  ms_chart_style_init_light (&job.style);
+  job.style.text_scale = job.style.line_scale = MAX (1.0, o->width / 1400.0);
   char takeaway[1024] = "";
   ms_lesson_takeaway (job.topic, job.run, takeaway, sizeof takeaway);
   /* The takeaway over the picture, as the page shows it; the run's device
