@@ -55,7 +55,7 @@ lines (const Costs *k, Line *anew, Line *reused, Line *pinned)
   const MsRegisterCosts *c = &k->c;
   *anew = (Line){ ms_register_anew_once (c), ms_register_anew_per_rep (c) };
   /* Registered once: the pinning and unpinning are paid once too. */
-  *reused = (Line){ anew->at0 + anew->per_rep - c->reg_e2e_us, c->reg_e2e_us };
+  *reused = (Line){ ms_register_reused_once (c), c->reg_e2e_us };
   *pinned = (Line){ ms_register_pinned_once (c), c->pin_e2e_us };
 }
 

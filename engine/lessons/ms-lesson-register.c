@@ -82,13 +82,18 @@ ms_register_cheaper_from (const MsRegisterCosts *k, double *cross)
   return (int)floor (at) + 1;
 }
 
+double
+ms_register_reused_once (const MsRegisterCosts *k)
+{
+  /* Registering anew's one repetition, less its end to end. */
+  return ms_register_anew_once (k) + ms_register_anew_per_rep (k) - timed (k->reg_e2e_us);
+}
+
 int
 ms_register_reused_cheaper_until (const MsRegisterCosts *k)
 {
   double per_rep = timed (k->reg_e2e_us), pinned_per_rep = timed (k->pin_e2e_us);
-  /* The picture's third line: registering anew's one repetition, less its
-   * end to end, is what registering once costs. */
-  double once = ms_register_anew_once (k) + ms_register_anew_per_rep (k) - per_rep;
+  double once = ms_register_reused_once (k);
   double ahead = ms_register_pinned_once (k) - once;
   if (!(per_rep > 0) || once + per_rep >= ms_register_pinned_once (k) + pinned_per_rep)
     return -1;

@@ -33,6 +33,9 @@ bool ms_register_costs (const MsResults *r, int exponent, MsRegisterCosts *out);
 double ms_register_anew_per_rep (const MsRegisterCosts *k);
 double ms_register_anew_once (const MsRegisterCosts *k);
 double ms_register_pinned_once (const MsRegisterCosts *k);
+/* Buffers registered once and reused: registering and unregistering paid
+ * once with the allocations (each repetition then costs reg_e2e_us). */
+double ms_register_reused_once (const MsRegisterCosts *k);
 /* From how many repetitions allocating pinned buffers once costs less in
  * all than registering anew in each, every timed cost counted; 0 when
  * never. cross, where given: where the two totals meet. */
