@@ -379,6 +379,10 @@ ms_timeline_rows_window (MsTimelineRows *rows, gboolean expand, MsTimeWindow *wi
  * it the titles go short, then tight, and the lanes as thin as
  * MS_TIMELINE_ROWS_MIN_LANE_PX, and every row is still drawn. */
 #define ROOMY_LANE_PX 6.0
+/* Lanes this many font sizes tall carry their bars' labels and their
+ * names: a projected lesson gives its rows' titles up (the name and the
+ * median alone) before it gives up those. */
+#define LABELLED_LANE_FS 1.3
 
 /* The parts of row i: the legend under all rows, the times under the
  * last. */
@@ -446,28 +450,34 @@ fit_hints (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWindow *win, cha
   return FALSE;
 }
 
-/* The titles and the hints under the legend that leave every row lanes of
- * ROOMY_LANE_PX: the long titles with every hint first, then fewer hints,
- * then the same with short titles; then lanes of
- * MS_TIMELINE_ROWS_MIN_LANE_PX with short titles, then (a lesson pane)
- * with the name and the median alone, then those tight; every hint and
- * the note under the legend going last. The phase swatches always stay:
- * where bars are too thin for labels they name the colours. */
+/* The titles and the hints under the legend that leave every row lanes
+ * tall enough for labels: the long titles with every hint first, then
+ * fewer hints, then short titles, then (a lesson pane) the name and the
+ * median alone; then lanes of ROOMY_LANE_PX with short titles; then lanes
+ * of MS_TIMELINE_ROWS_MIN_LANE_PX with short titles, then tiny ones, then
+ * those tight; every hint and the note under the legend going last. The
+ * phase swatches always stay: where bars are too thin for labels they
+ * name the colours. */
 static void
 fit_rows (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWindow *win,
           char **titles[MS_ROWS_TITLE_N], const MsChartStyle *st, double width, double height,
           const gboolean seen[MS_PHASE_COUNT], guint all, double note, RowsFit *fit)
 {
+  enum { LABELLED, ROOMY, THIN };
   static const struct {
     MsRowsTitle length;
-    gboolean thin, tight, note;
+    int lane;
+    gboolean tight, note;
   } steps[] = {
-    { MS_ROWS_TITLE_LONG, FALSE, FALSE, TRUE }, { MS_ROWS_TITLE_SHORT, FALSE, FALSE, TRUE },
-    { MS_ROWS_TITLE_SHORT, TRUE, FALSE, TRUE }, { MS_ROWS_TITLE_TINY, TRUE, FALSE, TRUE },
-    { MS_ROWS_TITLE_TINY, TRUE, TRUE, TRUE },   { MS_ROWS_TITLE_TINY, TRUE, TRUE, FALSE },
+    { MS_ROWS_TITLE_LONG, LABELLED, FALSE, TRUE }, { MS_ROWS_TITLE_SHORT, LABELLED, FALSE, TRUE },
+    { MS_ROWS_TITLE_TINY, LABELLED, FALSE, TRUE }, { MS_ROWS_TITLE_SHORT, ROOMY, FALSE, TRUE },
+    { MS_ROWS_TITLE_SHORT, THIN, FALSE, TRUE },    { MS_ROWS_TITLE_TINY, THIN, FALSE, TRUE },
+    { MS_ROWS_TITLE_TINY, THIN, TRUE, TRUE },      { MS_ROWS_TITLE_TINY, THIN, TRUE, FALSE },
   };
+  const double lanes[] = { LABELLED_LANE_FS * ms_style_font_size (st), ROOMY_LANE_PX,
+                           MS_TIMELINE_ROWS_MIN_LANE_PX };
   for (guint k = 0; k < G_N_ELEMENTS (steps); k++) {
-    double lane = steps[k].thin ? MS_TIMELINE_ROWS_MIN_LANE_PX : ROOMY_LANE_PX;
+    double lane = lanes[steps[k].lane];
     fit->length = steps[k].length;
     fit->tight = steps[k].tight;
     fit->note_h = steps[k].note ? note : 0;
