@@ -56,8 +56,8 @@ static const struct {
   const char *lesson;
   const char *opening;
 } findings[] = {
-  { "batched", "Time per copy, batch in stream order ÷ one call per copy (below 1: the batch "
-               "is faster; bars: 95% intervals): " },
+  { "batched", "Time per copy, one batch ÷ one call per copy (below 1: the batch is faster; "
+               "bars: 95% intervals): " },
   { "copy-kinds", "Copies within the GPU ran " },
   { "intensity", "buffers, end to end: at F = " },
   { "sync-async", "from pinned memory to the device: cudaMemcpyAsync returned" },
