@@ -37,6 +37,10 @@ typedef struct {
    * when the call returned): no markers, so that it reads apart from the
    * measured line of the same colour. */
   gboolean no_markers;
+  /* Drawn faint and thin behind the others, its legend entry on a row of
+   * its own: a series a lesson's takeaway does not compare, kept for who
+   * looks closer (the reuse chart's variants). */
+  gboolean muted;
   GArray *points; /* MsChartPoint, in x order */
 } MsChartSeries;
 

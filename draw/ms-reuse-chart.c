@@ -266,6 +266,9 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
           s = ms_chart_data_add_series (d, label, color % ms_chart_palette_size (), shape, dash);
           s->run = fill; /* ms_run_fill gives a fill back as itself */
           s->short_label = series_short_label (m, accesses[a]);
+          /* The takeaway compares pinned copies with zero-copy reading a
+           * and b and writing c: those two lines stand out. */
+          s->muted = !((m == MS_MODE_PINNED || m == MS_MODE_ZERO_COPY) && a == 0);
         }
         add_point (s, c, reuse, metric);
       }
@@ -375,13 +378,18 @@ point_x (const MsReuseLayout *l, const MsChartPoint *p, double shift)
   return ms_scale_to_pixel (&l->xs, p->x) + shift;
 }
 
+/* How strongly a muted series shows: its colour still tells it apart,
+ * and the compared pair reads first. */
+#define MUTED_ALPHA 0.4
+
 static void
 draw_series (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st, const MsReuseLayout *l,
              double shift)
 {
-  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
+  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st) * (s->muted ? 0.6 : 1.3);
   MsColor c;
   ms_chart_palette_color (s->color, st->dark, &c);
+  cairo_push_group (cr);
   ms_set_color (cr, &c, 1);
   cairo_set_line_width (cr, lw * 0.8);
   for (guint k = 0; k < s->points->len; k++) {
@@ -419,8 +427,11 @@ draw_series (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st, const 
       n++;
     }
   }
-  ms_draw_markers (cr, s->shape, ms_run_fill (s->run), xy, n, fs * 0.35 * sqrt (st->line_scale),
-                   lw * 0.8, &st->bg);
+  ms_draw_markers (cr, s->shape, ms_run_fill (s->run), xy, n,
+                   fs * (s->muted ? 0.28 : 0.38) * sqrt (st->line_scale), lw * 0.8, &st->bg);
+  /* As one group, so that a faint line's markers do not show it through. */
+  cairo_pop_group_to_source (cr);
+  cairo_paint_with_alpha (cr, s->muted ? MUTED_ALPHA : 1);
 }
 
 /* The host link's rate: a dashed line across the plot, named above its
@@ -501,7 +512,10 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
       ms_draw_text (cr, label, 0, 0, fs, -1, 0, FALSE, &tw, &th);
     else
       tw = draw_whisker_key (cr, st, 0, 0, FALSE) - fs * 2;
-    if (lx > x && lx + fs * 2 + tw > width) {
+    /* The muted series start a row of their own, under the compared ones. */
+    gboolean first_muted = s && s->muted && i > 0
+                           && !((const MsChartSeries *) g_ptr_array_index (d->series, i - 1))->muted;
+    if (lx > x && (lx + fs * 2 + tw > width || first_muted)) {
       lx = x;
       y += fs * 1.5;
       rows++;
@@ -512,6 +526,7 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
     }
     MsColor c;
     ms_chart_palette_color (s->color, st->dark, &c);
+    cairo_push_group (cr);
     ms_set_color (cr, &c, 1);
     cairo_set_line_width (cr, lw);
     ms_set_dash (cr, s->dash, lw);
@@ -521,7 +536,11 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
     ms_set_dash (cr, 0, lw);
     const double at[2] = { lx + fs * 0.8, y + fs * 0.6 };
     ms_draw_markers (cr, s->shape, ms_run_fill (s->run), at, 1, fs * 0.35, lw * 0.8, &st->bg);
-    ms_set_color (cr, &st->fg, 1);
+    cairo_pop_group_to_source (cr);
+    cairo_paint_with_alpha (cr, s->muted ? MUTED_ALPHA + 0.2 : 1);
+    /* A muted entry's words stay readable (4.5:1 and more), a little
+     * lighter than the compared pair's. */
+    ms_set_color (cr, &st->fg, s->muted ? 0.8 : 1);
     ms_draw_text (cr, label, lx + fs * 2, y, fs, 0, 0, FALSE, NULL, NULL);
     lx += fs * 3 + tw;
   }
