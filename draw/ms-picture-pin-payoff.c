@@ -25,7 +25,7 @@ build (const MsResults *run)
 {
   MsChartData *d = ms_chart_data_new ();
   d->title = g_strdup (
-      _ ("Copies until pinning pays off, against the size (fewer: it pays off sooner)"));
+      _ ("Copies until pinning paid off, by size (fewer: sooner)"));
   d->x_label = g_strdup (_ ("bytes per buffer"));
   /* Short: the title says what is counted; a longer one was cut short
    * beside a short plot. */
@@ -56,7 +56,10 @@ build (const MsResults *run)
   g_autoptr (GString) never = g_string_new (NULL);
   for (guint i = 0; i < G_N_ELEMENTS (lines); i++) {
     MsChartSeries *s = NULL;
-    MsMode mode = ms_pin_payoff_kind_mode (lines[i].kind);
+    /* A line in its memory's colour; the host pool, pinned too, in one
+     * of its own: three blue lines were one to a class. */
+    MsMode mode = lines[i].kind == MS_PIN_POOL_KEPT ? MS_MODE_STREAMS
+                                                    : ms_pin_payoff_kind_mode (lines[i].kind);
     guint dash = lines[i].base == MS_PIN_PAGEABLE ? 0 : 2;
     g_autoptr (GString) sizes = g_string_new (NULL);
     for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {

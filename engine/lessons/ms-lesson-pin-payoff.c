@@ -254,29 +254,42 @@ when (int found, double n, char *buf, size_t len)
   return buf;
 }
 
-/* "91 copies", "one copy" or "never", for the list of break-evens. */
+/* "after 91 copies", "after one copy" or "never", for the list of
+ * break-evens. */
 static const char *
-copies (int found, double n, char *buf, size_t len)
+after (int found, double n, char *buf, size_t len)
 {
   if (found == 0)
     return ms_gettext ("never");
   if (n <= 1)
-    return ms_gettext ("one copy");
-  snprintf (buf, len, ms_gettext ("%.0f copies"), n);
+    return ms_gettext ("after one copy");
+  snprintf (buf, len, ms_gettext ("after %.0f copies"), n);
+  return buf;
+}
+
+/* "paid off after 91 copies", "... after one copy" or "never paid off". */
+static const char *
+paid_off (int found, double n, char *buf, size_t len)
+{
+  if (found == 0)
+    return ms_gettext ("never paid off");
+  if (n <= 1)
+    return ms_gettext ("paid off after one copy");
+  snprintf (buf, len, ms_gettext ("paid off after %.0f copies"), n);
   return buf;
 }
 
 /* One kind's line of the chart in a few words, appended to list: from
- * which size up it pays off from the first copy, and what it takes at the
- * smallest size ("pinned vs fresh pageable: one copy from 16 MiB up, 91
- * copies at 64 KiB"), rather than a sentence a size, or a long one a
+ * which size up it pays off after the first copy, and what it takes at the
+ * smallest size ("pinned vs fresh pageable paid off after one copy from
+ * 16 MiB up and after 91 copies at 64 KiB"), rather than a sentence a size, or a long one a
  * kind, which buried the picture at 1024x768. Counts the nevers. */
 static void
 list_kind (const MsResults *r, MsPinKind pin, MsPinKind base, const char *kind, char *list,
            size_t len, int *nevers)
 {
   const MsCell *first_from = NULL, *smallest = NULL, *largest = NULL;
-  bool run = true;
+  bool run = true, all_never = true;
   int found = 0, found_largest = 0;
   double n = 0, n_smallest = 0, n_largest = 0;
   FOR_EACH_EXP (e, -1)
@@ -287,6 +300,7 @@ list_kind (const MsResults *r, MsPinKind pin, MsPinKind base, const char *kind, 
     if (f < 0 || c == NULL)
       continue;
     run = run && f == 1 && n <= 1;
+    all_never = all_never && f == 0;
     if (run)
       first_from = c;
     if (largest == NULL) {
@@ -303,18 +317,22 @@ list_kind (const MsResults *r, MsPinKind pin, MsPinKind base, const char *kind, 
   char s1[32], s2[32], w[48], w1[48], item[256];
   ms_caption_size (smallest, s2, sizeof s2);
   if (first_from == smallest)
-    snprintf (item, sizeof item, ms_gettext ("%s: one copy at every size down to %s"), kind, s2);
+    snprintf (item, sizeof item, ms_gettext ("%s paid off after one copy at every size down to %s"),
+              kind, s2);
   else if (first_from != NULL)
-    snprintf (item, sizeof item, ms_gettext ("%s: one copy from %s up, %s at %s"), kind,
-              ms_caption_size (first_from, s1, sizeof s1),
-              copies (found, n_smallest, w, sizeof w), s2);
+    snprintf (item, sizeof item, ms_gettext ("%s paid off after one copy from %s up and %s at %s"),
+              kind, ms_caption_size (first_from, s1, sizeof s1),
+              after (found, n_smallest, w, sizeof w), s2);
+  else if (all_never && largest != smallest)
+    snprintf (item, sizeof item, ms_gettext ("%s never paid off at any size from %s to %s"), kind,
+              s2, ms_caption_size (largest, s1, sizeof s1));
   else if (largest == smallest)
-    snprintf (item, sizeof item, ms_gettext ("%s: %s at %s"), kind,
-              copies (found, n_smallest, w, sizeof w), s2);
+    snprintf (item, sizeof item, ms_gettext ("%s %s at %s"), kind,
+              paid_off (found, n_smallest, w, sizeof w), s2);
   else
-    snprintf (item, sizeof item, ms_gettext ("%s: %s at %s, %s at %s"), kind,
-              copies (found_largest, n_largest, w1, sizeof w1),
-              ms_caption_size (largest, s1, sizeof s1), copies (found, n_smallest, w, sizeof w),
+    snprintf (item, sizeof item, ms_gettext ("%s %s at %s and %s at %s"), kind,
+              paid_off (found_largest, n_largest, w1, sizeof w1),
+              ms_caption_size (largest, s1, sizeof s1), after (found, n_smallest, w, sizeof w),
               s2);
   *nevers += found == 0 || found_largest == 0;
   size_t at = strlen (list);
@@ -390,7 +408,12 @@ caption_lines (const MsResults *r, char *buf, size_t len)
                sizeof list, &nevers);
   if (!list[0])
     return;
-  ms_caption_append (buf, len, ms_gettext ("Copies until pinning paid off: %s."), list);
+  /* The list opens the sentence: its first kind's name starts with a
+   * capital where the script has them. */
+  if (list[0] >= 'a' && list[0] <= 'z')
+    list[0] = (char) (list[0] - 'a' + 'A');
+  /* TRANSLATORS: the break-even list as a sentence of its own. */
+  ms_caption_append (buf, len, ms_gettext ("%s."), list);
   if (nevers)
     ms_caption_append (buf, len, ms_gettext ("Never: its copies were not faster."));
 }

@@ -217,15 +217,15 @@ test_pays (void)
   g_test_message ("%s", buf);
   /* The caption: each line of the chart in a few words, with its
    * count at the smallest size. */
-  g_snprintf (want, sizeof want, "%.0f copies at 64 KiB",
+  g_snprintf (want, sizeof want, "after %.0f copies at 64 KiB",
               expected_n (MS_PIN_PINNED, MS_PIN_PAGEABLE, 65536));
-  assert_item_has (buf, "pinned vs fresh pageable: ", want);
-  g_snprintf (want, sizeof want, "%.0f copies at 64 KiB",
+  assert_item_has (buf, "Pinned vs fresh pageable paid off", want);
+  g_snprintf (want, sizeof want, "after %.0f copies at 64 KiB",
               expected_n (MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, 65536));
-  assert_item_has (buf, "pinned vs reused heap: ", want);
-  g_snprintf (want, sizeof want, "%.0f copies at 64 KiB",
+  assert_item_has (buf, "pinned vs reused heap paid off", want);
+  g_snprintf (want, sizeof want, "after %.0f copies at 64 KiB",
               expected_n (MS_PIN_POOL_KEPT, MS_PIN_PAGEABLE_REUSED, 65536));
-  assert_item_has (buf, "host pool (kept) vs reused heap: ", want);
+  assert_item_has (buf, "host pool (kept) vs reused heap paid off", want);
   g_assert_null (strstr (buf, "host memory pool was not measured"));
   g_assert_nonnull (strstr (buf, "skipped: 256 MiB is more than 25% of MemAvailable"));
   /* The costs and the held part are the picture's, not the caption's. */
@@ -257,11 +257,11 @@ test_never (void)
   char buf[4096] = "";
   g_assert_true (ms_lesson_caption (MS_TOPIC_PIN_PAYOFF, r, -1, buf, sizeof buf));
   g_test_message ("%s", buf);
-  assert_item_has (buf, "pinned vs fresh pageable: ", "never at 4 MiB");
+  assert_item_has (buf, "Pinned vs fresh pageable ", "never paid off at any size from 64 KiB to 4 MiB");
   g_assert_nonnull (strstr (buf, "Never: its copies were not faster."));
   /* A kept pool's buffer costs less to get than a heap's, its copies no
    * more: it pays off at once; the others never. */
-  assert_item_has (buf, "host pool (kept) vs reused heap: ", "one copy");
+  assert_item_has (buf, "host pool (kept) vs reused heap ", "paid off after one copy");
   char *pool = strstr (buf, "host pool (kept) vs reused heap");
   *pool = '\0';
   g_assert_null (strstr (buf, "one copy"));
