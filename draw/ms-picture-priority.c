@@ -75,8 +75,8 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
    * left the strips' rows too low for their names. */
   const char *title
       = small ? _ ("Wait from launch to start: a dot per run, bar: their median")
-              : _ ("Wait from launch to start, one dot per run (median of its short kernels), "
-                   "bar and number: median of the runs");
+              : _ ("Wait from launch to start of the short kernels (stream 1) beside a long "
+                   "one (stream 0): a dot per run, bar and number: their median");
   double title_h = ms_draw_text_wrapped (cr, title, x, y, fs, w - fs, TRUE, TRUE);
   strips_range (s, n, &lo, &hi);
   if (!(hi > 0))
@@ -142,10 +142,12 @@ ms_picture_priority (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
   }
   ms_draw_background (cr, style);
   Strip strips[] = { { high, _ ("with priority") }, { low, _ ("without") } };
-  gboolean small = height < fs * 30;
-  /* Small (the lesson pane): the strips alone, the finding; the
-   * timelines below them shrank to lanes a pixel high. */
-  double top_h = small ? height : MIN (height * 0.42, fs * 12);
+  gboolean small = height < fs * 22;
+  /* Small (a lesson pane at 1600x1000 with the cards shown): the strips
+   * alone, the finding; the timelines below them shrank to lanes a pixel
+   * high. A projected Lessons page has room for both, with the rows'
+   * titles short. */
+  double top_h = small ? height : MIN (height * 0.36, fs * 10);
   draw_strips (cr, strips, G_N_ELEMENTS (strips), style, fs, fs * 0.5, width - fs * 2, top_h,
                small);
   /* Both instrumented runs on one axis: with priority the short kernels
@@ -155,9 +157,7 @@ ms_picture_priority (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
   /* The lesson's figure is the short kernels' wait, not a time end to end. */
   rows.figure_name = _ ("wait from launch to start");
   if (high && !small)
-    ms_timeline_rows_add_typical (&rows, high,
-                                  _ ("With priority: the long kernel (stream 0), the short "
-                                     "ones (stream 1)"));
+    ms_timeline_rows_add_typical (&rows, high, _ ("With priority"));
   if (low && !small)
     ms_timeline_rows_add_typical (&rows, low, _ ("Without priority"));
   if (rows.n > 0) {

@@ -6,6 +6,7 @@
 
 typedef struct {
   MsViewScale scale;
+  double fade; /* the marks' strength, the words at full strength */
   MsViewCache picture;
   double pointer_x, pointer_y; /* where the pointer is over the view; x < 0: not over it */
 } MsChartViewPrivate;
@@ -15,7 +16,7 @@ static gboolean highlight_pointer;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (MsChartView, ms_chart_view, GTK_TYPE_WIDGET)
 
-enum { PROP_0, PROP_SCALE_FIRST };
+enum { PROP_0, PROP_FADE, PROP_SCALE_FIRST };
 
 const MsViewScale *
 ms_chart_view_get_scale (MsChartView *self)
@@ -50,6 +51,30 @@ ms_chart_view_property_changed (gpointer view)
   ms_chart_view_redraw (MS_CHART_VIEW (view));
 }
 
+typedef struct {
+  MsChartView *self;
+  const MsChartStyle *style;
+  int w, h;
+} FadedDraw;
+
+static gboolean
+draw_subclass (cairo_t *cr, gpointer data)
+{
+  FadedDraw *f = data;
+  MS_CHART_VIEW_GET_CLASS (f->self)->draw (f->self, cr, f->style, f->w, f->h);
+  return TRUE;
+}
+
+/* The subclass's picture, its marks at the view's fade (the words again
+ * at full strength: ms_draw_faded), as a lesson's own picture fades. */
+static void
+draw_faded (MsChartView *self, cairo_t *cr, const MsChartStyle *style, int w, int h)
+{
+  MsChartViewPrivate *priv = ms_chart_view_get_instance_private (self);
+  FadedDraw f = { self, style, w, h };
+  ms_draw_faded (cr, priv->fade, draw_subclass, &f);
+}
+
 static void
 append_kept_picture (MsChartView *self, GtkSnapshot *snapshot, const MsChartStyle *style, int w,
                      int h)
@@ -60,7 +85,7 @@ append_kept_picture (MsChartView *self, GtkSnapshot *snapshot, const MsChartStyl
     return;
   if (!ms_view_cache_holds (&priv->picture, w, h, scale, style)) {
     cairo_t *cr = ms_view_cache_begin (&priv->picture, w, h, scale, style);
-    MS_CHART_VIEW_GET_CLASS (self)->draw (self, cr, style, w, h);
+    draw_faded (self, cr, style, w, h);
     ms_view_cache_end (&priv->picture, cr);
   }
   ms_view_cache_append (&priv->picture, snapshot);
@@ -119,7 +144,7 @@ draw_picture (MsChartView *self, GtkSnapshot *snapshot, int w, int h)
     return;
   }
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  MS_CHART_VIEW_GET_CLASS (self)->draw (self, cr, &style, w, h);
+  draw_faded (self, cr, &style, w, h);
   cairo_destroy (cr);
 }
 
@@ -225,6 +250,15 @@ ms_chart_view_set_property (GObject *object, guint prop_id, const GValue *value,
 {
   MsChartView *self = MS_CHART_VIEW (object);
   MsChartViewPrivate *priv = ms_chart_view_get_instance_private (self);
+  if (prop_id == PROP_FADE) {
+    double fade = g_value_get_double (value);
+    if (fade != priv->fade) {
+      priv->fade = fade;
+      ms_chart_view_redraw (self);
+      g_object_notify_by_pspec (object, pspec);
+    }
+    return;
+  }
   if (!ms_view_scale_set (object, &priv->scale, prop_id - PROP_SCALE_FIRST, value)) {
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     return;
@@ -237,7 +271,10 @@ static void
 ms_chart_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   MsChartView *self = MS_CHART_VIEW (object);
-  if (!ms_view_scale_get (ms_chart_view_get_scale (self), prop_id - PROP_SCALE_FIRST, value))
+  MsChartViewPrivate *priv = ms_chart_view_get_instance_private (self);
+  if (prop_id == PROP_FADE)
+    g_value_set_double (value, priv->fade);
+  else if (!ms_view_scale_get (ms_chart_view_get_scale (self), prop_id - PROP_SCALE_FIRST, value))
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
@@ -253,6 +290,12 @@ ms_chart_view_class_init (MsChartViewClass *klass)
   klass->draw = ms_chart_view_real_draw;
   klass->style_changed = ms_chart_view_redraw;
 
+  /* Under a lesson's takeaway that decides nothing its answer steps back:
+   * the marks at this strength, the words still at full strength. */
+  g_object_class_install_property (
+    object_class, PROP_FADE,
+    g_param_spec_double ("fade", NULL, NULL, 0.0, 1.0, 1.0,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   ms_view_scale_install (object_class, PROP_SCALE_FIRST);
   /* Every chart is a picture to assistive technologies; subclasses inherit
    * the role. */
@@ -264,6 +307,7 @@ ms_chart_view_init (MsChartView *self)
 {
   MsChartViewPrivate *priv = ms_chart_view_get_instance_private (self);
   priv->scale = (MsViewScale){ 1, 1 };
+  priv->fade = 1;
   priv->pointer_x = -1;
   /* A canvas takes the keyboard focus (Tab, a click, the focus key of the
    * window) and shows it with a ring. */

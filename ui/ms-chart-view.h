@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-chart-view.h: the base of the drawing widgets (ms-chart-view.c): the
- * text and line scale and presentation mode as properties, the style they
+ * text and line scale, presentation mode and a fade as properties, the style they
  * paint with, following the system's dark and high-contrast styles, and a
  * snapshot that hands a subclass a Cairo context to draw on. */
 #pragma once

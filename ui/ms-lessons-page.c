@@ -287,11 +287,12 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
   const char *takeaway = self->cards[t].takeaway;
   gtk_label_set_text (self->detail_takeaway, takeaway ? takeaway : self->cards[t].text);
   gtk_widget_set_visible (GTK_WIDGET (self->details_expander), takeaway != NULL);
-  /* Under a line that decides nothing the answer steps back, as a lesson's
-   * own picture does when it draws itself (ms_lesson_picture_draw). */
-  gtk_widget_set_opacity (
-      GTK_WIDGET (self->detail_stack),
-      takeaway && self->cards[t].undecided && !look->picture ? MS_LESSON_UNDECIDED_ALPHA : 1.0);
+  /* Under a line that decides nothing the answer steps back, its words
+   * still at full strength, as a lesson's own picture does when it draws
+   * itself (ms_lesson_picture_draw). */
+  double fade = takeaway && self->cards[t].undecided ? MS_LESSON_UNDECIDED_ALPHA : 1.0;
+  g_object_set (self->reuse_view, "fade", fade, NULL);
+  g_object_set (self->timeline_stack, "fade", fade, NULL);
   apply_detail_view (self, t, run);
   if (look->view.reuse_chart) {
     ms_reuse_view_set_run (self->reuse_view, card_run_object (self, t));

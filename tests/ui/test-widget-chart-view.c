@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-widget-chart-view.c: MsChartView, the base of the drawing widgets:
  * its scale properties, the style it hands its subclass, its snapshot
- * calling the subclass's draw and keeping the picture, the focus ring and
- * the pointer highlight drawn over it, and finalising. */
+ * calling the subclass's draw and keeping the picture, its fade, the focus
+ * ring and the pointer highlight drawn over it, and finalising. */
 #include "ms-chart-view.h"
 #include "ms-widget-test.h"
 
@@ -173,6 +173,36 @@ test_pointer_highlight (void)
   ms_test_destroy (window, widget);
 }
 
+/* The fade draws the picture's marks at that strength and again the
+ * picture at full strength once it is back to 1; one notify a change. */
+static void
+test_fade (void)
+{
+  MsTestChart *chart = g_object_new (ms_test_chart_get_type (), NULL);
+  GtkWidget *widget = GTK_WIDGET (chart);
+  GtkWindow *window = ms_test_show (widget, 400, 300);
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  gsize at = (gsize)(h / 2) * w + (gsize)(w * 3 / 4); /* in the red half */
+  guint notes;
+  ms_test_watch (chart, "fade", &notes);
+  double fade;
+  g_object_get (chart, "fade", &fade, NULL);
+  g_assert_cmpfloat (fade, ==, 1.0);
+  g_autofree guint32 *full = render (widget, w, h);
+  g_object_set (chart, "fade", 0.4, NULL);
+  g_object_set (chart, "fade", 0.4, NULL);
+  g_assert_cmpuint (notes, ==, 1);
+  g_autofree guint32 *faded = render (widget, w, h);
+  /* The red, drawn over nothing, at 0.4 of its strength. */
+  g_assert_cmpuint (full[at] >> 24, ==, 255);
+  g_assert_cmpuint (faded[at] >> 24, >, 90);
+  g_assert_cmpuint (faded[at] >> 24, <, 115);
+  g_object_set (chart, "fade", 1.0, NULL);
+  g_autofree guint32 *back = render (widget, w, h);
+  g_assert_cmpuint (back[at], ==, full[at]);
+  ms_test_destroy (window, widget);
+}
+
 static void
 test_finalize (void)
 {
@@ -189,6 +219,7 @@ main (int argc, char **argv)
   g_test_add_func ("/chart-view/base", test_base);
   g_test_add_func ("/chart-view/focus-ring", test_focus_ring);
   g_test_add_func ("/chart-view/pointer-highlight", test_pointer_highlight);
+  g_test_add_func ("/chart-view/fade", test_fade);
   g_test_add_func ("/chart-view/finalize", test_finalize);
   return g_test_run ();
 }

@@ -2,6 +2,7 @@
 /* test-widget-lesson-views.c: MsReuseView and MsTimelineStack: their
  * properties, notifications and drawing; a lesson shown as a slide (its
  * takeaway line, its details one key away). */
+#include "ms-lesson-picture.h"
 #include "ms-lessons-page.h"
 #include "ms-reuse-view.h"
 #include "ms-timeline-rows.h"
@@ -301,6 +302,10 @@ test_lesson_slide (void)
     GtkWidget *takeaway = find_class (page, "lesson-takeaway");
     g_assert_nonnull (takeaway);
     g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (takeaway)), ==, line);
+    /* Under a line that decides nothing the timelines step back. */
+    double fade;
+    g_object_get (find_type (page, MS_TYPE_TIMELINE_STACK), "fade", &fade, NULL);
+    g_assert_cmpfloat (fade, ==, wanted[i] == MS_TAKEAWAY_UNDECIDED ? MS_LESSON_UNDECIDED_ALPHA : 1);
     GtkExpander *details = GTK_EXPANDER (find_type (page, GTK_TYPE_EXPANDER));
     g_assert_true (gtk_widget_get_visible (GTK_WIDGET (details)));
     g_assert_false (gtk_expander_get_expanded (details));
