@@ -240,11 +240,12 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
 {
   /* The default part's two directions in the panels; the blocking part
    * under them, a marker per call. */
-  /* The blocking part where the panels keep half the picture (the
-   * lesson pane's picture has the panels alone). */
+  /* The blocking part where the panels keep three fifths of the picture
+   * (a projected Lessons page has the panels alone: the strip left them
+   * half of it, and the slide read as a table of markers). */
   gboolean blocking = TRUE;
   double legend_h = shared_legend (cr, run, style, 0, width, blocking, FALSE);
-  if (height - legend_h < height * 0.5) {
+  if (height - legend_h < height * 0.6) {
     blocking = FALSE;
     legend_h = shared_legend (cr, run, style, 0, width, blocking, FALSE);
   }
