@@ -254,28 +254,18 @@ when (int found, double n, char *buf, size_t len)
   return buf;
 }
 
-/* "after 91 copies", "after one copy" or "never", for the list of
- * break-evens. */
+/* A break-even in words for the list: with verb "paid off after 91
+ * copies", "paid off after one copy" or "never paid off"; without, the
+ * same after "and": "after 91 copies", "after one copy" or "never". */
 static const char *
-after (int found, double n, char *buf, size_t len)
+paid_off (int found, double n, bool verb, char *buf, size_t len)
 {
   if (found == 0)
-    return ms_gettext ("never");
+    return verb ? ms_gettext ("never paid off") : ms_gettext ("never");
   if (n <= 1)
-    return ms_gettext ("after one copy");
-  snprintf (buf, len, ms_gettext ("after %.0f copies"), n);
-  return buf;
-}
-
-/* "paid off after 91 copies", "... after one copy" or "never paid off". */
-static const char *
-paid_off (int found, double n, char *buf, size_t len)
-{
-  if (found == 0)
-    return ms_gettext ("never paid off");
-  if (n <= 1)
-    return ms_gettext ("paid off after one copy");
-  snprintf (buf, len, ms_gettext ("paid off after %.0f copies"), n);
+    return verb ? ms_gettext ("paid off after one copy") : ms_gettext ("after one copy");
+  snprintf (buf, len,
+            verb ? ms_gettext ("paid off after %.0f copies") : ms_gettext ("after %.0f copies"), n);
   return buf;
 }
 
@@ -322,18 +312,18 @@ list_kind (const MsResults *r, MsPinKind pin, MsPinKind base, const char *kind, 
   else if (first_from != NULL)
     snprintf (item, sizeof item, ms_gettext ("%s paid off after one copy from %s up and %s at %s"),
               kind, ms_caption_size (first_from, s1, sizeof s1),
-              after (found, n_smallest, w, sizeof w), s2);
+              paid_off (found, n_smallest, false, w, sizeof w), s2);
   else if (all_never && largest != smallest)
     snprintf (item, sizeof item, ms_gettext ("%s never paid off at any size from %s to %s"), kind,
               s2, ms_caption_size (largest, s1, sizeof s1));
   else if (largest == smallest)
     snprintf (item, sizeof item, ms_gettext ("%s %s at %s"), kind,
-              paid_off (found, n_smallest, w, sizeof w), s2);
+              paid_off (found, n_smallest, true, w, sizeof w), s2);
   else
     snprintf (item, sizeof item, ms_gettext ("%s %s at %s and %s at %s"), kind,
-              paid_off (found_largest, n_largest, w1, sizeof w1),
-              ms_caption_size (largest, s1, sizeof s1), after (found, n_smallest, w, sizeof w),
-              s2);
+              paid_off (found_largest, n_largest, true, w1, sizeof w1),
+              ms_caption_size (largest, s1, sizeof s1),
+              paid_off (found, n_smallest, false, w, sizeof w), s2);
   *nevers += found == 0 || found_largest == 0;
   size_t at = strlen (list);
   snprintf (list + at, len - at, "%s%s", at ? "; " : "", item);
