@@ -506,7 +506,10 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
   double lx = x, rows = 1;
   for (guint i = 0; i <= d->series->len; i++) {
     const MsChartSeries *s = i < d->series->len ? g_ptr_array_index (d->series, i) : NULL;
-    const char *label = s && short_labels && s->short_label ? s->short_label : s ? s->label : NULL;
+    /* The muted series by name alone: the caption says what each does,
+     * and their long names took the plot a third of its height. */
+    gboolean brief = s && (short_labels || s->muted) && s->short_label;
+    const char *label = brief ? s->short_label : s ? s->label : NULL;
     double tw, th;
     if (s)
       ms_draw_text (cr, label, 0, 0, fs, -1, 0, FALSE, &tw, &th);
