@@ -21,11 +21,25 @@ ms_reference_dir (void)
   return dir;
 }
 
-/* g_ptr_array_sort hands the comparison pointers to the elements. */
+/* The length of a run's name without its "-samples.csv" tail. */
+static size_t
+run_name_length (const char *name)
+{
+  size_t n = strlen (name);
+  return g_str_has_suffix (name, SAMPLES_SUFFIX) ? n - strlen (SAMPLES_SUFFIX) : n;
+}
+
+/* g_ptr_array_sort hands the comparison pointers to the elements. By the
+ * run's name, so that a sweep comes before its repeats
+ * ("h100-default" before "h100-default-1"): the one a plain lesson opens
+ * is the one the other pages show. */
 int
 ms_compare_names (gconstpointer a, gconstpointer b)
 {
-  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+  const char *x = *(const char *const *) a, *y = *(const char *const *) b;
+  size_t nx = run_name_length (x), ny = run_name_length (y);
+  int order = strncmp (x, y, MIN (nx, ny));
+  return order ? order : nx != ny ? (nx < ny ? -1 : 1) : strcmp (x, y);
 }
 
 GPtrArray *

@@ -12,7 +12,8 @@ G_BEGIN_DECLS
 /* The folder of the reference runs (MEMSWEEP_REFERENCE_DIR, the installed
  * one, else the source tree's), or NULL when there is none. */
 const char *ms_reference_dir (void);
-/* For g_ptr_array_sort over an array of strings: by name. */
+/* For g_ptr_array_sort over an array of file names: by the run's name, a
+ * sweep before its repeats ("h100-default" before "h100-default-1"). */
 int ms_compare_names (gconstpointer a, gconstpointer b);
 /* The samples files in the reference folder ("h100-default-samples.csv"),
  * by name; empty without a folder. */

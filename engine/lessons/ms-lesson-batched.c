@@ -252,18 +252,6 @@ best_batch (const MsResults *r, MsMode mode, int count, const MsCell **each, con
   return *each && *best;
 }
 
-/* A batch cell's line in the picture's key (draw/ms-picture-batched.c):
- * the takeaway names the order its figure comes from. */
-static const char *
-batch_key_words (const MsCell *batch)
-{
-  if (strstr (batch->variant, "order=any"))
-    return ms_gettext (MS_N_ ("batch, any order"));
-  if (strstr (batch->variant, "order=api"))
-    return ms_gettext (MS_N_ ("batch, during the call"));
-  return ms_gettext (MS_N_ ("batch, stream order"));
-}
-
 /* The source where the batch decides the most; else that the run cannot
  * tell, or that batches were not measured. */
 static MsTakeaway
@@ -304,11 +292,12 @@ takeaway (const MsResults *r, char *buf, size_t len)
   }
   double ratio = each->stats.e2e.median / best->stats.e2e.median;
   ms_caption_speed (ratio, ratio > 0.95 && ratio < 1.05 ? 2 : 1, speed, sizeof speed);
+  /* The fastest order's figure, as the picture's batch line draws it; the
+   * order's name is the caption's (it read as jargon on the slide). */
   snprintf (buf, len,
-            ms_gettext ("One batched call of %d copies of %s is %s than a call each (%s, from "
-                        "%s memory)"),
-            count, ms_caption_size (each, size, sizeof size), speed, batch_key_words (best),
-            ms_mode_name (mode));
+            ms_gettext ("One batched call of %d copies of %s from %s memory is %s than a call "
+                        "each"),
+            count, ms_caption_size (each, size, sizeof size), ms_mode_name (mode), speed);
   return MS_TAKEAWAY_DECIDED;
 }
 

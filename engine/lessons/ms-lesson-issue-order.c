@@ -238,9 +238,13 @@ takeaway (const MsResults *r, char *buf, size_t len)
         const MsCell *depth = t[PLAIN][single][0][k], *breadth = t[PLAIN][single][1][k];
         if (!depth || !breadth)
           continue;
-        char breadth_words[64], depth_words[64];
+        char breadth_words[96], depth_words[64];
+        /* Which queues: the chart has a line for each, and the ratio is
+         * one line's. */
         snprintf (breadth_words, sizeof breadth_words,
-                  ms_gettext ("breadth-first issue of %d streams"), k);
+                  single ? ms_gettext ("breadth-first issue of %d streams on one hardware queue")
+                         : ms_gettext ("breadth-first issue of %d streams on the default queues"),
+                  k);
         snprintf (depth_words, sizeof depth_words, "%s", ms_gettext ("depth-first"));
         return ms_takeaway_pair (breadth, depth, breadth_words, depth_words, buf, len);
       }
