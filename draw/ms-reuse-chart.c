@@ -290,11 +290,14 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
 /* ---- drawing ----------------------------------------------------------------- */
 
 static void
-fit_scales (const MsChartData *d, MsReuseLayout *l)
+fit_scales (const MsChartData *d, MsReuseLayout *l, gboolean small)
 {
   double x_lo = G_MAXDOUBLE, x_hi = 0, y_lo = G_MAXDOUBLE, y_hi = 0;
   for (guint i = 0; i < d->series->len; i++) {
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    /* Small, the series drawn alone set the range. */
+    if (small && s->muted)
+      continue;
     for (guint k = 0; k < s->points->len; k++) {
       const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
       x_lo = MIN (x_lo, p->x);
@@ -496,6 +499,35 @@ draw_whisker_key (cairo_t *cr, const MsChartStyle *st, double x, double y, gbool
   return fs * 2 + tw;
 }
 
+/* Where the muted series are left out (small), how many, after the
+ * legend's last entry at *lx (on a new row where it does not fit);
+ * returns the rows it added. */
+static int
+left_out_note (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x, double *lx,
+               double *y, double width, gboolean small)
+{
+  const double fs = ms_style_font_size (st);
+  guint muted = 0;
+  for (guint i = 0; i < d->series->len; i++)
+    muted += ((const MsChartSeries *) g_ptr_array_index (d->series, i))->muted;
+  if (!small || muted == 0)
+    return 0;
+  /* TRANSLATORS: the reuse chart's legend on a small chart, e.g. "5 more
+   * series in a larger view". */
+  g_autofree char *text = g_strdup_printf (
+    g_dngettext (GETTEXT_PACKAGE, "%u more series in a larger view",
+                 "%u more series in a larger view", muted),
+    muted);
+  double tw;
+  ms_draw_text (cr, text, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+  int added = *lx > x && *lx + tw > width;
+  if (added)
+    *lx = x, *y += fs * 1.5;
+  ms_set_color (cr, &st->fg, 0.8);
+  ms_draw_text (cr, text, *lx, *y, fs, 0, 0, FALSE, NULL, NULL);
+  return added;
+}
+
 /* The entries under the title, wrapped into rows, the whiskers' key
  * last; returns the rows' height. */
 static double
@@ -506,6 +538,9 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
   double lx = x, rows = 1;
   for (guint i = 0; i <= d->series->len; i++) {
     const MsChartSeries *s = i < d->series->len ? g_ptr_array_index (d->series, i) : NULL;
+    /* Small (a projected slide), the muted series are not drawn. */
+    if (s && s->muted && short_labels)
+      continue;
     /* The muted series by name alone: the caption says what each does,
      * and their long names took the plot a third of its height. */
     gboolean brief = s && (short_labels || s->muted) && s->short_label;
@@ -524,7 +559,8 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
       rows++;
     }
     if (!s) {
-      draw_whisker_key (cr, st, lx, y, TRUE);
+      lx += draw_whisker_key (cr, st, lx, y, TRUE) + fs;
+      rows += left_out_note (cr, d, st, x, &lx, &y, width, short_labels);
       break;
     }
     MsColor c;
@@ -584,13 +620,18 @@ ms_reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, 
     ms_draw_text (cr, d->empty_text ? d->empty_text : "", width / 2, height / 2, fs, 0.5, 0.5,
                   FALSE, NULL, NULL);
   } else {
-    fit_scales (d, &l);
+    fit_scales (d, &l, small);
     draw_axes (cr, d, st, &l, height);
     draw_link_line (cr, d, st, &l);
     /* Last to first: pinned and zero-copy, the compared pair, on top of
      * managed memory. */
-    for (guint i = d->series->len; i-- > 0;)
-      draw_series (cr, g_ptr_array_index (d->series, i), st, &l, 0);
+    for (guint i = d->series->len; i-- > 0;) {
+      const MsChartSeries *series = g_ptr_array_index (d->series, i);
+      /* Small, the compared pair alone: five faint lines under it were
+       * read as zero-copy winning. */
+      if (!(small && series->muted))
+        draw_series (cr, series, st, &l, 0);
+    }
   }
   if (layout)
     *layout = l;
