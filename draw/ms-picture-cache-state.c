@@ -96,7 +96,9 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
   ms_draw_text_max (cr, ms_cache_state_name (row->state), l->fs * 1.5, y + (h - l->fs * 1.3) / 2,
                     l->fs, l->x0 - l->fs * 2);
   double end = ms_scale_to_pixel (&l->xs, MIN (row->judgement.ratio, l->xs.max));
-  ms_set_color (cr, &c, 1);
+  /* A bar the run cannot tell from 1× is drawn pale: its interval, at
+   * full strength, is the answer there, not where the bar ends. */
+  ms_set_color (cr, &c, row->judgement.verdict == MS_VERDICT_AMBIGUOUS ? 0.4 : 1);
   cairo_rectangle (cr, l->x0, y + h * 0.2, end - l->x0, h * 0.6);
   cairo_fill (cr);
   /* The ratio's 95% interval: whether the bar stands apart from 1×. */
@@ -150,9 +152,18 @@ draw_one (cairo_t *cr, const MsChartStyle *st, const Layout *l, double top, doub
 {
   double t = MS_COMPARE_DEFAULT_THRESHOLD_PCT / 100;
   double lo = ms_scale_to_pixel (&l->xs, 1 - t), hi = ms_scale_to_pixel (&l->xs, 1 + t);
-  ms_set_color (cr, &st->fg, 0.08);
+  /* Shaded and edged, so that it reads on a projector too. */
+  ms_set_color (cr, &st->fg, 0.16);
   cairo_rectangle (cr, lo, top, hi - lo, bottom - top);
   cairo_fill (cr);
+  ms_set_color (cr, &st->fg, 0.45);
+  cairo_set_line_width (cr, ms_style_line_width (st) * 0.75);
+  for (int k = 0; k < 2; k++) {
+    double ex = round (k ? hi : lo) + 0.5;
+    cairo_move_to (cr, ex, top);
+    cairo_line_to (cr, ex, bottom);
+  }
+  cairo_stroke (cr);
   double px = round (ms_scale_to_pixel (&l->xs, 1)) + 0.5;
   ms_set_color (cr, &st->fg, 0.6);
   cairo_set_line_width (cr, ms_style_line_width (st));
@@ -258,14 +269,14 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   char size[32];
   ms_format_bytes (ms_exponent_bytes (rows[0].exponent), size, sizeof size);
   g_autofree char *title
-      = g_strdup_printf (_ ("Each state's median time as a multiple of the line above it, %s per "
-                            "vector"),
+      = g_strdup_printf (_ ("Each state's median time as a multiple of its group's reference (= 1×), "
+                            "%s per vector"),
                          size);
   double th = ms_picture_title (cr, style, title, width);
   g_autofree char *key
-      = g_strdup_printf (_ ("Bars: medians, end to end (the check: its own time); lines: the "
-                            "ratio's 95%% interval; shaded: within %g%% of 1×, the verdict's "
-                            "threshold; words: the run's verdict."),
+      = g_strdup_printf (_ ("Bars: medians, end to end (the check: its own time), pale where the "
+                            "run cannot tell; lines: the ratio's 95%% interval; shaded: within "
+                            "%g%% of 1×, the verdict's threshold; words: the run's verdict."),
                          MS_COMPARE_DEFAULT_THRESHOLD_PCT);
   double kh = ms_draw_text_wrapped (cr, key, 0, 0, fs * 0.85, width - fs, FALSE, FALSE);
   double top = fs * 0.8 + th;
