@@ -292,10 +292,10 @@ ms_picture_host_func (cairo_t *cr, const MsResults *run, const MsChartStyle *sty
                               fs * 0.5, fs * 0.5 + th, fs * 0.85, width - fs, FALSE, TRUE);
   double top = fs * 0.8 + th, strips_h = MAX (height * 0.32, strips_height (style, 1.6));
   /* Where the slow function's note and timelines would be crowded (the
-   * lesson pane), the strips at their least height and the slow
-   * function's finding as two bars; with no room for those either, the
-   * strips alone. */
-  if (height - top - strips_h < fs * 12) {
+   * lesson pane, a projected slide: lanes 5 px high, unlabelled), the
+   * strips at their least height and the slow function's finding as two
+   * bars; with no room for those either, the strips alone. */
+  if (height - top - strips_h < fs * 16) {
     double bars_h = slow_bars (cr, run, style, width, 0, FALSE);
     if (bars_h > 0 && height - top - bars_h >= strips_height (style, 1.3)) {
       draw_strips (cr, run, style, width, top, height - top - bars_h);

@@ -111,11 +111,12 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
                                                  "kernel's time, so the total cannot tell"),
                                               100 * MS_SYNC_UNDECIDED_CALL_SHARE);
   const char *items[] = { serial, _ ("overlap: they ran together"), unclear,
+                          _ ("*: on the textbooks' list of calls that serialise"),
                           /* One line where it can: the columns' words are plain but for
                            * the one queue's variable. */
                           _ ("blocking streams wait for the legacy default stream; 1 queue: "
                              "CUDA_DEVICE_MAX_CONNECTIONS=1") };
-  const int look[] = { MS_SYNC_SERIALISED, MS_SYNC_OVERLAPPED, MS_SYNC_UNDECIDED, -1 };
+  const int look[] = { MS_SYNC_SERIALISED, MS_SYNC_OVERLAPPED, MS_SYNC_UNDECIDED, -1, -1 };
   double cx = x, cy = y, th = fs * 1.2, tw;
   /* terms: with what the columns' words mean, where there is room. */
   for (guint i = 0; i < G_N_ELEMENTS (items) - !terms; i++) {
@@ -151,6 +152,18 @@ typedef struct {
   gboolean numbers; /* each cell's ratio after its word */
 } GridLook;
 
+/* A row's label: the call, starred where the textbooks list it (the
+ * takeaway speaks of those). Free it. */
+static char *
+row_label (int op)
+{
+  const char *name = _ (ms_implicit_sync_op_label ((MsSyncOp) op));
+  /* TRANSLATORS: a row of the implicit-sync grid whose call the textbooks
+   * list as one that serialises, e.g. "cudaMemset *". */
+  return ms_implicit_sync_op_listed ((MsSyncOp) op) ? g_strdup_printf (_ ("%s *"), name)
+                                                    : g_strdup (name);
+}
+
 /* The grid's look for width: the row labels' width, and whether the
  * cells have room for their ratios. */
 static void
@@ -160,8 +173,8 @@ grid_look (cairo_t *cr, const MsResults *run, double fs, double width, GridLook 
   g->fs = fs;
   g->label_w = 0;
   for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
-    ms_draw_text (cr, _ (ms_implicit_sync_op_label ((MsSyncOp)op)), 0, 0, fs, -1, 0, FALSE, &tw,
-                  &th);
+    g_autofree char *label = row_label (op);
+    ms_draw_text (cr, label, 0, 0, fs, -1, 0, FALSE, &tw, &th);
     g->label_w = MAX (g->label_w, tw);
     for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
       MsSyncJudged j;
@@ -229,8 +242,9 @@ draw_grid (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const G
     ms_set_color (cr, &style->fg, 0.9);
     /* Level with the cells' words, which sit in the middle of a row
      * that grows with the room. */
-    ms_draw_text_max (cr, _ (ms_implicit_sync_op_label ((MsSyncOp)op)), x,
-                      cy + MAX (0, (g->row_h - g->head_h / 2.1) / 2), g->fs, g->label_w);
+    g_autofree char *label = row_label (op);
+    ms_draw_text_max (cr, label, x, cy + MAX (0, (g->row_h - g->head_h / 2.1) / 2), g->fs,
+                      g->label_w);
     for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
       MsSyncJudged j;
       MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp)op, col, &j);
@@ -340,8 +354,13 @@ ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle 
    * room for it; else as large as the picture takes them, to half at
    * most: drawn at a fixed size, the key fell off the bottom of the
    * picture. */
+  /* The question keeps its lines while the grid keeps four fifths of its
+   * size or more (a projected slide): without it the grid's ratios had
+   * nothing to be ratios of. */
   Fit fit;
-  if (!fit_grid (cr, run, style, fs, pad, width, height - fs * 14.5, 1, FALSE, &fit)
+  double room = height - title_h - fs * 0.4;
+  if (!fit_grid (cr, run, style, fs, pad, width, room - fs * 14.5, 1, FALSE, &fit)
+      && !fit_grid (cr, run, style, fs, pad, width, room, 0.8, FALSE, &fit)
       && !fit_grid (cr, run, style, fs, pad, width, height, 1, TRUE, &fit)
       && !fit_grid (cr, run, style, fs, pad, width, height, 0.5, FALSE, &fit))
     fit_grid (cr, run, style, fs, pad, width, height, 0.5, TRUE, &fit);

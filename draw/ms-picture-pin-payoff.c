@@ -339,7 +339,8 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   /* The chart, the lesson's finding, takes the height and most of the
    * width; the costs table its natural width beside it (or nothing on a
    * canvas too narrow for both); the held table under the costs where
-   * the side has room for it, else its finding in a line under all. */
+   * the side has room for it, else its finding in a line under all
+   * (unless the chart has a note). */
   const double fs = ms_style_font_size (style), pad = fs * 0.8;
   double natural_w = 0;
   double costs_h = costs_table (cr, run, style, 0, 0, width, FALSE, &natural_w);
@@ -355,7 +356,10 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
     side_w = held_w;
   g_autofree char *take = NULL;
   double take_h = 0;
-  if (!held_beside && n > 0) {
+  /* The held part's line goes with its table where the chart has a note
+   * of its own to keep (why points are missing): on a slide the line
+   * pushed the note out and left the gaps unexplained. */
+  if (!held_beside && n > 0 && !data->foot_note) {
     take = held_takeaway (lv, n);
     if (take)
       take_h = ms_draw_note (cr, style, take, fs * 0.5, 0, width - fs, FALSE) + fs * 0.4;
