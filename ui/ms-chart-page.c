@@ -182,7 +182,9 @@ ms_chart_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
   const MsChartData *data = ms_plot_view_get_data (self->view);
   drawing->kind = is_bandwidth (self->metric) ? "bandwidth" : "time";
   drawing->title = g_strdup (data && data->title ? data->title : "");
-  drawing->caption = ms_page_runs_caption (ms_page_get_runs (page));
+  g_autoptr (GPtrArray) results = ms_run_array_results (ms_page_get_runs (page));
+  /* As the command line and the reports caption the same chart. */
+  drawing->caption = results->len ? ms_report_chart_caption (results) : NULL;
   drawing->draw = draw_chart;
   return NULL;
 }

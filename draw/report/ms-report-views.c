@@ -240,8 +240,21 @@ ms_report_lesson_caption (const char *takeaway, const MsResults *run)
 }
 
 char *
+ms_report_chart_caption (GPtrArray *runs)
+{
+  /* The charts' bars are explained on screen beside the chart, not in
+   * it: an exported chart says it under it. */
+  g_autofree char *runs_caption = ms_report_caption (runs);
+  /* xgettext:no-c-format */
+  const char *bars = _("Bars: the median's 95% interval.");
+  return g_strdup_printf ("%s\n%s", bars, runs_caption);
+}
+
+char *
 ms_report_view_caption (GPtrArray *runs, MsReportView view)
 {
+  if (view <= MS_REPORT_VIEW_TIME)
+    return ms_report_chart_caption (runs);
   if (view != MS_REPORT_VIEW_TIMELINE || !runs || runs->len < 2)
     return ms_report_caption (runs);
   /* The timeline shows the first run alone: its caption names only it. */
