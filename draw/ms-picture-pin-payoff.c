@@ -356,10 +356,14 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
     side_w = held_w;
   g_autofree char *take = NULL;
   double take_h = 0;
-  /* The held part's line goes with its table where the chart has a note
-   * of its own to keep (why points are missing): on a slide the line
-   * pushed the note out and left the gaps unexplained. */
-  if (!held_beside && n > 0 && !data->foot_note) {
+  /* One line under the whole picture, at its full width: the chart's
+   * note (why points are missing) first, which under the chart alone was
+   * left out where the chart was short; else the held part's finding
+   * where its table has no room. */
+  if (data->foot_note) {
+    take = g_steal_pointer (&data->foot_note);
+    take_h = ms_draw_note (cr, style, take, fs * 0.5, 0, width - fs, FALSE) + fs * 0.4;
+  } else if (!held_beside && n > 0) {
     take = held_takeaway (lv, n);
     if (take)
       take_h = ms_draw_note (cr, style, take, fs * 0.5, 0, width - fs, FALSE) + fs * 0.4;
