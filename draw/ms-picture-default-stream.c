@@ -119,12 +119,11 @@ draw_timelines (cairo_t *cr, const MsResults *run, const MsChartStyle *st, doubl
 {
   MsTimelineRows rows;
   ms_timeline_rows_init (&rows);
-  /* The lanes by place, not by name: their labels go compact ("2
-   * streams") where room is short, and a title naming "stream 0" then
-   * named a lane the picture did not show. */
-  const char *titles[] = { N_ ("legacy default stream (upper lane: thread 1, lower: thread 2)"),
-                           N_ ("per-thread default streams (upper lane: thread 1, lower: "
-                               "thread 2)") };
+  /* The lanes are the threads and say so ("thread 1", "thread 2"; the
+   * timeline names a run of several threads' lanes for them), whatever
+   * stream they shared. */
+  const char *titles[] = { N_ ("legacy default stream, shared by both threads"),
+                           N_ ("per-thread default streams, one per thread") };
   for (int i = 1; i <= 2; i++) {
     const MsCell *c = ms_picture_cell (run, bars[i].variant);
     if (c)

@@ -325,6 +325,8 @@ ms_timeline_index_new (const MsCell *cell, int rep, MsTimelineIndex *previous, M
     }
   ix->n_lanes = max_lane + 1;
   ix->host_func_lanes &= ~other_lanes;
+  int threads = 0;
+  ix->thread_lanes = ms_variant_get_int (cell->variant, "threads", &threads) && threads > 0;
 
   build_tracks (ix, cell);
   return ix;

@@ -55,6 +55,10 @@ struct _MsTimelineIndex {
   int n_lanes;
   /* Stream lanes (1..63) that hold only host functions: named for them. */
   guint64 host_func_lanes;
+  /* The stream lanes are host threads, one each (a run of several
+   * threads: "threads=N" in its variant), whatever stream they shared:
+   * named "thread 1", "thread 2". */
+  gboolean thread_lanes;
   gboolean seen[MS_PHASE_COUNT];
   /* Where the cell's repetitions lie: made once per cell, handed on from
    * index to index as the repetition changes, so that a repetition's index

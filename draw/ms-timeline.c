@@ -145,6 +145,12 @@ lane_name (const MsTimelineIndex *ix, int lane, gboolean compact, char *buf, siz
     g_snprintf (buf, len, "%s", C_ ("timeline lane", "host"));
   else if (!compact && lane < 64 && ix->host_func_lanes & (G_GUINT64_CONSTANT (1) << lane))
     g_snprintf (buf, len, "%s", C_ ("timeline lane", "host func."));
+  else if (ix->thread_lanes && compact)
+    /* TRANSLATORS: a host thread's lane when many share the height: "t2" */
+    g_snprintf (buf, len, C_ ("timeline lane", "t%d"), lane);
+  else if (ix->thread_lanes)
+    /* TRANSLATORS: a host thread's lane, counted from 1: "thread 2" */
+    g_snprintf (buf, len, C_ ("timeline lane", "thread %d"), lane);
   else if (compact)
     /* TRANSLATORS: a stream's lane when many share the height: "s3" */
     g_snprintf (buf, len, C_ ("timeline lane", "s%d"), lane - 1);
@@ -155,8 +161,13 @@ lane_name (const MsTimelineIndex *ix, int lane, gboolean compact, char *buf, siz
 /* A group of n stream lanes in compact mode: how many streams its
  * bracket holds ("s0–15" read as a code). */
 static void
-group_name (int n, char *buf, size_t len)
+group_name (const MsTimelineIndex *ix, int n, char *buf, size_t len)
 {
+  if (ix->thread_lanes) {
+    /* TRANSLATORS: a bracket of host threads' lanes: "2 threads" */
+    g_snprintf (buf, len, C_ ("timeline lane", "%d threads"), n);
+    return;
+  }
   /* TRANSLATORS: a bracket of stream lanes named together on a timeline
    * with many lanes, by how many it holds: "16 streams" */
   g_snprintf (buf, len, C_ ("timeline lane", "%d streams"), n);
@@ -227,7 +238,7 @@ timeline_geometry (cairo_t *cr, const MsChartStyle *st, const MsTimeWindow *win,
       /* Groups of streams, named by their first and last. */
       char name[48];
       double gw;
-      group_name (MAX (ix->n_lanes - 1, 10), name, sizeof name);
+      group_name (ix, MAX (ix->n_lanes - 1, 10), name, sizeof name);
       ms_draw_text (cr, name, 0, 0, g->label_fs, -1, 0, FALSE, &gw, NULL);
       tw = MAX (tw, gw);
     }
@@ -340,7 +351,7 @@ timeline_lanes (cairo_t *cr, const MsChartStyle *st, const MsTimelineGeometry *g
     int last = lane == 0 || g->label_step == 1 ? row : g->n_rows - 1;
     char name[48];
     if (last > row)
-      group_name (last - row + 1, name, sizeof name);
+      group_name (ix, last - row + 1, name, sizeof name);
     else
       lane_name (ix, lane, g->compact, name, sizeof name);
     double y0 = g->py0 + row * g->lane_h, y1 = g->py0 + (last + 1) * g->lane_h;
