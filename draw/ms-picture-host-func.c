@@ -83,8 +83,10 @@ draw_strips (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double w
     const MsCell *c = strip_cell (run, i);
     double cy = y + (i + 0.5) * row_h;
     ms_set_color (cr, &st->fg, 0.85);
+    /* From fs / 2 to half a space before the medians' column: the
+     * widest label fits whole (measured at its width, it was cut). */
     ms_draw_text_max (cr, _ (strips[i].label), fs * 0.5, cy - fs * 0.65, fs,
-                      v1 - value_w - fs * 1.5);
+                      v1 - value_w - fs);
     if (!c)
       continue;
     char t[32];
