@@ -339,13 +339,16 @@ takeaway (const MsResults *r, char *buf, size_t len)
     return MS_TAKEAWAY_MISSING;
   char names[512] = "", listed[1024] = "", shared[128] = "", at[128];
   bool one_place = true, extra = false, held = false;
+  int unclear = 0; /* listed calls that neither serialised nor overlapped anywhere */
   for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
     if (!ops[op].listed) {
       extra |= op_where (r, op, MS_SYNC_SERIALISED, at, sizeof at);
       continue;
     }
     if (!op_where (r, op, MS_SYNC_SERIALISED, at, sizeof at)) {
-      held |= op_where (r, op, MS_SYNC_OVERLAPPED, at, sizeof at);
+      bool overlapped = op_where (r, op, MS_SYNC_OVERLAPPED, at, sizeof at);
+      held |= overlapped;
+      unclear += !overlapped && op_where (r, op, MS_SYNC_UNDECIDED, at, sizeof at);
       continue;
     }
     one_place &= !names[0] || strcmp (at, shared) == 0;
@@ -356,8 +359,19 @@ takeaway (const MsResults *r, char *buf, size_t len)
               ms_gettext (ops[op].label));
   }
   /* Where some of the list overlapped, "as the textbooks say" would read
-   * as the whole list confirmed. */
-  if (names[0] && one_place && shared[0] && held)
+   * as the whole list confirmed; where some could not be told, "only"
+   * would read as their overlapping. */
+  if (names[0] && one_place && shared[0] && unclear)
+    snprintf (buf, len,
+              ms_gettext ("On %s, of the calls the textbooks list these serialised: %s; the run "
+                          "cannot tell for %d more"),
+              shared, names, unclear);
+  else if (names[0] && unclear)
+    snprintf (buf, len,
+              ms_gettext ("Of the calls the textbooks list these serialised here: %s; the run "
+                          "cannot tell for %d more"),
+              listed, unclear);
+  else if (names[0] && one_place && shared[0] && held)
     snprintf (buf, len,
               ms_gettext ("On %s, only these of the calls the textbooks list serialised: %s"),
               shared, names);
