@@ -22,6 +22,9 @@ typedef struct {
   double pin_alloc_us; /* the pinned cell's cudaMallocHost and cudaMalloc, once */
   double pin_free_us;  /* their cudaFreeHost and cudaFree, once */
   double pin_e2e_us;   /* a pinned repetition end to end */
+  /* The two repetitions' end-to-end intervals meet: a repetition costs
+   * the same either way, as far as the run can tell. */
+  bool e2e_alike;
 } MsRegisterCosts;
 
 /* The costs at exponent from the registered and pinned cells of a plain
@@ -43,7 +46,8 @@ int ms_register_cheaper_from (const MsRegisterCosts *k, double *cross);
 /* Up to how many repetitions buffers registered once and reused
  * (registering and unregistering paid once, each repetition a registered
  * one's end to end) cost less in all than allocating pinned buffers once:
- * 0 at every count, -1 not even at one. */
+ * 0 at every count (also where a repetition costs the same either way,
+ * e2e_alike), -1 not even at one. */
 int ms_register_reused_cheaper_until (const MsRegisterCosts *k);
 /* The names of the costs the run did not time, comma-separated, into buf
  * ("" when none); the count. */
