@@ -290,13 +290,13 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
 /* ---- drawing ----------------------------------------------------------------- */
 
 static void
-fit_scales (const MsChartData *d, MsReuseLayout *l, gboolean small)
+fit_scales (const MsChartData *d, MsReuseLayout *l, gboolean pair_only)
 {
   double x_lo = G_MAXDOUBLE, x_hi = 0, y_lo = G_MAXDOUBLE, y_hi = 0;
   for (guint i = 0; i < d->series->len; i++) {
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
     /* Small, the series drawn alone set the range. */
-    if (small && s->muted)
+    if (pair_only && s->muted)
       continue;
     for (guint k = 0; k < s->points->len; k++) {
       const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
@@ -499,18 +499,18 @@ draw_whisker_key (cairo_t *cr, const MsChartStyle *st, double x, double y, gbool
   return fs * 2 + tw;
 }
 
-/* Where the muted series are left out (small), how many, after the
+/* Where the muted series are left out (pair_only), how many, after the
  * legend's last entry at *lx (on a new row where it does not fit);
  * returns the rows it added. */
 static int
 left_out_note (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x, double *lx,
-               double *y, double width, gboolean small)
+               double *y, double width, gboolean pair_only)
 {
   const double fs = ms_style_font_size (st);
   guint muted = 0;
   for (guint i = 0; i < d->series->len; i++)
     muted += ((const MsChartSeries *) g_ptr_array_index (d->series, i))->muted;
-  if (!small || muted == 0)
+  if (!pair_only || muted == 0)
     return 0;
   /* TRANSLATORS: the reuse chart's legend on a small chart, e.g. "5 more
    * series in a larger view". */
@@ -532,14 +532,14 @@ left_out_note (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
  * last; returns the rows' height. */
 static double
 draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x, double y,
-             double width, gboolean short_labels)
+             double width, gboolean short_labels, gboolean pair_only)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
   double lx = x, rows = 1;
   for (guint i = 0; i <= d->series->len; i++) {
     const MsChartSeries *s = i < d->series->len ? g_ptr_array_index (d->series, i) : NULL;
-    /* Small (a projected slide), the muted series are not drawn. */
-    if (s && s->muted && short_labels)
+    /* On a projected slide the muted series are not drawn. */
+    if (s && s->muted && pair_only)
       continue;
     /* The muted series by name alone: the caption says what each does,
      * and their long names took the plot a third of its height. */
@@ -560,7 +560,7 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
     }
     if (!s) {
       lx += draw_whisker_key (cr, st, lx, y, TRUE) + fs;
-      rows += left_out_note (cr, d, st, x, &lx, &y, width, short_labels);
+      rows += left_out_note (cr, d, st, x, &lx, &y, width, pair_only);
       break;
     }
     MsColor c;
@@ -602,6 +602,8 @@ ms_reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, 
   /* Small (the lesson pane): the names alone and no caption line, which
    * the lesson's caption says; the plot kept a sliver. */
   gboolean small = height < fs * 26;
+  /* A projected slide's chart: the compared pair alone. */
+  gboolean pair_only = height < fs * 34;
   if (d->caption && !small) {
     /* Writes only's rate above the link's line is counting or merged
      * stores, not a faster link: one line says which, with its figures. */
@@ -609,7 +611,7 @@ ms_reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, 
     top += ms_draw_text_wrapped (cr, d->caption, fs, top, fs * 0.9, width - 2 * fs, FALSE, TRUE) +
            fs * 0.4;
   }
-  top += draw_legend (cr, d, st, fs, top, width - fs, small);
+  top += draw_legend (cr, d, st, fs, top, width - fs, small, pair_only);
   l.plot_x = fs * 5.5;
   l.plot_y = top + fs * 0.5;
   l.plot_w = MAX (1, width - l.plot_x - fs * 1.5);
@@ -620,16 +622,16 @@ ms_reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, 
     ms_draw_text (cr, d->empty_text ? d->empty_text : "", width / 2, height / 2, fs, 0.5, 0.5,
                   FALSE, NULL, NULL);
   } else {
-    fit_scales (d, &l, small);
+    fit_scales (d, &l, pair_only);
     draw_axes (cr, d, st, &l, height);
     draw_link_line (cr, d, st, &l);
     /* Last to first: pinned and zero-copy, the compared pair, on top of
      * managed memory. */
     for (guint i = d->series->len; i-- > 0;) {
       const MsChartSeries *series = g_ptr_array_index (d->series, i);
-      /* Small, the compared pair alone: five faint lines under it were
+      /* On a slide, the compared pair alone: five faint lines under it were
        * read as zero-copy winning. */
-      if (!(small && series->muted))
+      if (!(pair_only && series->muted))
         draw_series (cr, series, st, &l, 0);
     }
   }
