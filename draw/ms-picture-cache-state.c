@@ -98,9 +98,19 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
   double end = ms_scale_to_pixel (&l->xs, MIN (row->judgement.ratio, l->xs.max));
   /* A bar the run cannot tell from 1× is drawn pale: its interval, at
    * full strength, is the answer there, not where the bar ends. */
-  ms_set_color (cr, &c, row->judgement.verdict == MS_VERDICT_AMBIGUOUS ? 0.4 : 1);
+  gboolean pale = row->judgement.verdict == MS_VERDICT_AMBIGUOUS;
+  ms_set_color (cr, &c, pale ? 0.35 : 1);
   cairo_rectangle (cr, l->x0, y + h * 0.2, end - l->x0, h * 0.6);
   cairo_fill (cr);
+  if (pale) {
+    /* Outlined in the full colour, so that a pale bar still shows. */
+    double lw = ms_style_line_width (st);
+    ms_set_color (cr, &c, 1);
+    cairo_set_line_width (cr, lw);
+    cairo_rectangle (cr, l->x0 + lw / 2, y + h * 0.2 + lw / 2, MAX (0, end - l->x0 - lw),
+                     h * 0.6 - lw);
+    cairo_stroke (cr);
+  }
   /* The ratio's 95% interval: whether the bar stands apart from 1×. */
   const MsJudgement *j = &row->judgement;
   if (isfinite (j->lo) && isfinite (j->hi) && j->hi > j->lo) {
