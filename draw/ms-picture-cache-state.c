@@ -220,16 +220,17 @@ axis_max (const MsCacheStateRow *rows, int n)
   return MIN (ceil (max * 1.15 * 2) / 2, 4);
 }
 
-static void
+static double
 draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int n, double width,
            double y, double h)
 {
+  /* Returns where the axis's labels end. */
   Layout l = { .fs = ms_style_font_size (st) };
   int groups = n_lines (rows, n) - n;
   /* A line a bar and a group's name, the axis's labels under them; where
    * room is short (the lesson pane) the text shrinks with the lines, so
    * that every state keeps its bar. */
-  l.line_h = MIN (l.fs * 1.8, (h - l.fs * 1.8) / (n + groups));
+  l.line_h = MIN (l.fs * 2.6, (h - l.fs * 1.8) / (n + groups));
   l.fs = MIN (l.fs, l.line_h / 1.35);
   double label_w = 0;
   for (int i = 0; i < n; i++) {
@@ -260,6 +261,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
     y += l.line_h;
   }
   draw_axis (cr, st, &l, y);
+  return y + l.fs * 1.8;
 }
 
 static void
@@ -293,12 +295,13 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   /* The key only where the lines keep their text's full size. */
   if (height - top - kh - fs * 2.4 < fs * 1.4 * n_lines (rows, n))
     kh = 0;
-  draw_rows (cr, style, rows, n, width, top, height - top - kh - fs * 0.6);
+  double bottom = draw_rows (cr, style, rows, n, width, top, height - top - kh - fs * 0.6);
   if (kh <= 0)
     return;
+  /* Under the rows it explains, not at the foot of a tall picture. */
   ms_set_color (cr, &style->fg, 0.7);
-  ms_draw_text_wrapped (cr, key, fs * 0.5, height - kh - fs * 0.3, fs * 0.85, width - fs, FALSE,
-                        TRUE);
+  ms_draw_text_wrapped (cr, key, fs * 0.5, MIN (bottom + fs * 0.4, height - kh - fs * 0.3),
+                        fs * 0.85, width - fs, FALSE, TRUE);
 }
 
 static const MsVariantWords words[] = {
