@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-picture-copy-kinds.c: the copy-kinds lesson's picture: the rate of
  * each kind of copy and of the zero-copy reads as bars on a linear axis
- * (a log axis drew the 21-fold gap as a step of two), the finding from the
- * rates as its title;
- * under them, where there is room, whether cudaHostGetDevicePointer gave
+ * (a log axis drew the 21-fold gap as a step of two), under the takeaway
+ * that gives the finding from the rates; under them, where there is room, whether cudaHostGetDevicePointer gave
  * a device pointer for each kind of pinned memory (a tick or a cross). */
 #include <glib/gi18n.h>
 #include <math.h>
@@ -63,19 +62,6 @@ draw_mark (cairo_t *cr, const MsChartStyle *style, int status, double x, double 
   }
   cairo_stroke (cr);
   cairo_restore (cr);
-}
-
-/* The finding as the title, from the rates: device to device against the
- * host-to-device copy; the size alone without both. */
-static char *
-title_text (const MsResults *run)
-{
-  double h2d = ms_copy_fact_rate (run, MS_COPY_FACT_H2D);
-  double d2d = ms_copy_fact_rate (run, MS_COPY_FACT_D2D);
-  if (h2d > 0 && d2d > 0)
-    return g_strdup_printf (_ ("Copies within the GPU ran %.0f× as fast as over the host link"),
-                            d2d / h2d);
-  return g_strdup (_ ("The rate of each kind of copy"));
 }
 
 /* The device-pointer facts as marked items flowing over lines from y in
@@ -198,7 +184,9 @@ ms_picture_copy_kinds (cairo_t *cr, const MsResults *run, const MsChartStyle *st
     ms_picture_empty (cr, style, width, height, _ ("This run has no copy rates."));
     return;
   }
-  g_autofree char *title = title_text (run);
+  /* What the bars are: the finding is the takeaway over the picture,
+   * and the same words twice read as a mistake. */
+  const char *title = _ ("The rate of each kind of copy");
   double title_h = ms_draw_text_wrapped (cr, title, 0, 0, fs * 1.1, width - 2 * pad, TRUE, FALSE);
   double top = pad + title_h + fs * 0.3, axis_h = fs * 2.8;
   /* The device-pointer facts below the bars while the bars keep rows of
