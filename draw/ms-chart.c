@@ -807,23 +807,34 @@ series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s, const
   cairo_set_tolerance (cr, 0.1);
 }
 
+/* How strongly a muted series shows (MsChartSeries.muted). */
+#define MUTED_SERIES_ALPHA 0.3
+
+/* The muted series first, faint and behind, then the others. */
 static void
 chart_series (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l)
 {
-  for (guint i = 0; i < d->series->len; i++) {
-    const MsChartSeries *s = g_ptr_array_index (d->series, i);
-    MsColor c;
-    if (s->hidden)
-      continue;
-    ms_chart_palette_color (s->color, st->dark, &c);
-    ms_set_color (cr, &c, 1);
-    MsChartPixel *pix = series_pixels (s, l);
-    series_error_bars (cr, s, pix, l, st);
-    series_line (cr, d, s, pix, st);
-    if (!s->no_markers)
-      series_markers (cr, d, s, pix, st, l);
-    g_free (pix);
-  }
+  for (int muted = 1; muted >= 0; muted--)
+    for (guint i = 0; i < d->series->len; i++) {
+      const MsChartSeries *s = g_ptr_array_index (d->series, i);
+      MsColor c;
+      if (s->hidden || s->muted != muted)
+        continue;
+      if (muted)
+        cairo_push_group (cr);
+      ms_chart_palette_color (s->color, st->dark, &c);
+      ms_set_color (cr, &c, 1);
+      MsChartPixel *pix = series_pixels (s, l);
+      series_error_bars (cr, s, pix, l, st);
+      series_line (cr, d, s, pix, st);
+      if (!s->no_markers)
+        series_markers (cr, d, s, pix, st, l);
+      g_free (pix);
+      if (muted) {
+        cairo_pop_group_to_source (cr);
+        cairo_paint_with_alpha (cr, MUTED_SERIES_ALPHA);
+      }
+    }
 }
 
 void

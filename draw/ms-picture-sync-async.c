@@ -25,6 +25,9 @@ static const struct {
   { MS_SA_ASYNC, MS_MODE_PINNED, N_ ("Async, pinned") },
 };
 
+/* The line the takeaway reads: cudaMemcpyAsync from pageable memory. */
+#define TAKEAWAY_LINE 2
+
 static MsChartData *
 build (const MsResults *run, MsSaDir dir)
 {
@@ -207,13 +210,19 @@ shared_legend (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
   double x = fs, y = y0, tw, th = fs;
+  /* A slide (no room for the strip) is about the takeaway's line: the
+   * others' keys step back as their lines do. */
+  const gboolean focus = !blocking;
   for (guint i = 0; i < G_N_ELEMENTS (lines); i++) {
     ms_draw_text (cr, _ (lines[i].label), 0, 0, fs, -1, 0, FALSE, &tw, &th);
     if (x > fs && x + fs * 2 + tw > width - fs)
       x = fs, y += th * 1.3;
     if (draw) {
+      cairo_push_group (cr);
       ms_picture_key_line (cr, st, i, x, y, th, fs, lw);
-      ms_set_color (cr, &st->fg, 1);
+      cairo_pop_group_to_source (cr);
+      cairo_paint_with_alpha (cr, focus && i != TAKEAWAY_LINE ? 0.45 : 1);
+      ms_set_color (cr, &st->fg, focus && i != TAKEAWAY_LINE ? 0.8 : 1);
       ms_draw_text (cr, _ (lines[i].label), x + fs * 2, y, fs, 0, 0, FALSE, NULL, NULL);
     }
     x += fs * 3 + tw;
@@ -225,7 +234,8 @@ shared_legend (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
                      fs, y, width - 2 * fs, draw);
   if (blocking)
     y += blocking_strip (cr, run, st, y + fs * 0.2, width, draw) + fs * 0.2;
-  g_autofree char *take = takeaway (run);
+  /* The pinned copy's finding where the slide is not about one line. */
+  g_autofree char *take = focus ? NULL : takeaway (run);
   if (take) {
     ms_set_color (cr, &st->fg, 0.95);
     y += fs * 0.2;
@@ -261,6 +271,11 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   for (int dir = 0; dir < MS_SA_DIR_COUNT; dir++) {
     MsChartData *data = panels[dir];
     data->no_legend = TRUE;
+    /* A slide: the takeaway's line stands out, the others faint. */
+    for (guint k = 0; !blocking && k < data->series->len; k++) {
+      MsChartSeries *series = g_ptr_array_index (data->series, k);
+      series->muted = series->color != TAKEAWAY_LINE;
+    }
     /* One time axis for both: the same time at the same height. */
     if (hi > 0 && isfinite (lo))
       data->y_min = lo, data->y_max = hi;
