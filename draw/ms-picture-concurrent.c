@@ -70,6 +70,30 @@ name_coinciding (MsChartData *d)
   }
 }
 
+/* A slide draws the lines that lie on none before them, and says how
+ * many it left out: five names for two visible lines read as clutter. */
+static void
+leave_coinciding_out (MsChartData *d)
+{
+  guint gone = 0;
+  for (guint i = d->series->len; i-- > 1;)
+    if (ms_chart_data_lies_on (d, i, lies_on)) {
+      ms_chart_data_remove_series (d, i);
+      gone++;
+    }
+  if (gone == 0)
+    return;
+  g_free (d->foot_note);
+  /* TRANSLATORS: under the concurrent-kernels picture on a slide. */
+  d->foot_note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               "%u more setting lies on these lines (the "
+                                               "details name it).",
+                                               "%u more settings lie on these lines (the "
+                                               "details name them).",
+                                               gone),
+                                  gone);
+}
+
 static MsChartData *
 build (const MsResults *run)
 {
@@ -126,12 +150,13 @@ ms_picture_concurrent (cairo_t *cr, const MsResults *run, const MsChartStyle *st
     return;
   }
   ms_draw_background (cr, style);
-  /* Small: the key of the grids and the axis titles give way to the plot
-   * (the title says what y counts; the ticks say K). */
+  /* Small: the key of the grids and the y axis's title give way to the
+   * plot (the title says what y counts), and the lines that lie on
+   * others go. */
   gboolean small = height < ms_style_font_size (style) * 30;
   if (small) {
     g_clear_pointer (&data->y_label, g_free);
-    g_clear_pointer (&data->x_label, g_free);
+    leave_coinciding_out (data);
   }
   double chart_h = round (height - (small ? 0 : grid_key (cr, style, width, 0, FALSE)));
   cairo_save (cr);
