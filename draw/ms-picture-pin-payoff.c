@@ -346,9 +346,13 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   double costs_h = costs_table (cr, run, style, 0, 0, width, FALSE, &natural_w);
   /* The table where the picture has its width and height (a low one
    * keeps the chart alone). */
-  double side_w = natural_w > 0 && width >= fs * 40 && costs_h <= height - 2 * pad - fs * 3
-                      ? MIN (natural_w, width * 0.45)
-                      : 0;
+  /* A slide (under 34 lines of text high) keeps the chart, the finding,
+   * alone: a table of eight rows beside four lines asked too much of a
+   * class; a larger view and the exports have it. */
+  double side_w = natural_w > 0 && width >= fs * 40 && height >= fs * 34
+                      && costs_h <= height - 2 * pad - fs * 3
+                    ? MIN (natural_w, width * 0.45)
+                    : 0;
   double held_w = width >= fs * 56 ? MAX (side_w, width / 2.6) : 0;
   double held_h = n > 0 && held_w > 0 ? held_table (cr, run, lv, n, style, held_w, 0, FALSE) : 0;
   gboolean held_beside = held_h > 0 && costs_h + fs + held_h <= height - pad;
