@@ -297,8 +297,8 @@ legend (cairo_t *cr, const MsChartStyle *st, double width, double y0, gboolean f
  * caption's figures) and any dip. Returns the height; only measured
  * unless draw. */
 static double
-footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width, double y0,
-        gboolean full, gboolean draw)
+footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width, double height,
+        double y0, gboolean full, gboolean draw)
 {
   const double fs = ms_style_font_size (st);
   int count = run_count (run);
@@ -325,7 +325,10 @@ footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
     y += ms_draw_text_wrapped (cr, take->str, fs * 0.5, y, fs, width - fs, TRUE, draw);
   }
   g_string_free (take, TRUE);
-  g_autofree char *same = count > 0 ? orders_note (run, count) : NULL;
+  /* How far apart the orders lie, but on a slide whose legend says what
+   * the batch line is (a slide: under 34 lines of text high). */
+  gboolean slide = full && height < fs * 34;
+  g_autofree char *same = count > 0 && !slide ? orders_note (run, count) : NULL;
   if (same) {
     ms_set_color (cr, &st->fg, 0.9);
     y += ms_draw_text_wrapped (cr, same, fs * 0.5, y, fs, width - fs, FALSE, draw);
@@ -354,7 +357,7 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
     return;
   }
   /* The orders explained in the legend where that leaves the panels room. */
-  gboolean full = footer (cr, run, style, width, 0, TRUE, FALSE) < height * 0.42;
+  gboolean full = footer (cr, run, style, width, height, 0, TRUE, FALSE) < height * 0.42;
   shared_range (pinned, pageable);
   /* Where the panels are small, their axis titles go (the ticks say sizes
    * and times) and the panel's title says "per copy" instead. */
@@ -368,7 +371,7 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
       d->title = g_strdup_printf (_ ("%s: time per copy"), ms_mode_title (modes[m]));
     }
   ms_draw_background (cr, style);
-  double foot_h = footer (cr, run, style, width, 0, full, FALSE);
+  double foot_h = footer (cr, run, style, width, height, 0, full, FALSE);
   double chart_h = round (height - foot_h);
   MsChartData *panels[2] = { pinned, pageable };
   for (int m = 0; m < 2; m++) {
@@ -379,7 +382,7 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
     ms_chart_draw (cr, panels[m], style, width / 2, chart_h, -1, NULL);
     cairo_restore (cr);
   }
-  footer (cr, run, style, width, chart_h, full, TRUE);
+  footer (cr, run, style, width, height, chart_h, full, TRUE);
 }
 
 static const MsVariantWords words[] = {
