@@ -61,17 +61,10 @@ draw_timelines (cairo_t *cr, MsLessonTopic topic, const MsResults *run, const Ms
 }
 
 /* The answer beside the cards of a lesson without a picture of its own. */
-typedef struct {
-  MsLessonTopic topic;
-  const MsResults *run;
-  const MsChartStyle *style;
-  double width, height;
-} AnswerJob;
-
 static gboolean
 draw_chart_or_timelines (cairo_t *cr, gpointer data)
 {
-  const AnswerJob *j = data;
+  const MsLessonAnswerJob *j = data;
   return ms_lesson_look (j->topic)->view.reuse_chart
              ? draw_reuse (cr, j->topic, j->run, j->style, j->width, j->height)
              : draw_timelines (cr, j->topic, j->run, j->style, j->width, j->height);
@@ -104,6 +97,6 @@ ms_lesson_answer_draw (cairo_t *cr, MsLessonTopic topic, const MsResults *run,
   /* The picture fades itself under an undecided takeaway. */
   if (!look->view.reuse_chart && look->picture)
     return ms_lesson_picture_draw (cr, topic, run, style, width, height);
-  AnswerJob job = { topic, run, style, width, height };
-  return ms_draw_faded (cr, ms_lesson_answer_alpha (topic, run), draw_chart_or_timelines, &job);
+  MsLessonAnswerJob job = { topic, run, style, width, height };
+  return ms_lesson_draw_faded (cr, &job, draw_chart_or_timelines);
 }

@@ -56,28 +56,32 @@ ms_lesson_picture_has (MsLessonTopic topic)
   return look && look->picture != NULL;
 }
 
-typedef struct {
-  MsLessonTopic topic;
-  const MsResults *run;
-  const MsChartStyle *style;
-  double width, height;
-} PictureJob;
-
 static gboolean
 draw_picture (cairo_t *cr, gpointer data)
 {
-  const PictureJob *job = data;
+  const MsLessonAnswerJob *job = data;
   ms_lesson_look (job->topic)->picture (cr, job->run, job->style, job->width, job->height);
   return TRUE;
+}
+
+gboolean
+ms_lesson_undecided (MsLessonTopic topic, const MsResults *run)
+{
+  char line[512];
+  return ms_lesson_takeaway (topic, run, line, sizeof line) == MS_TAKEAWAY_UNDECIDED;
 }
 
 double
 ms_lesson_answer_alpha (MsLessonTopic topic, const MsResults *run)
 {
-  char line[512];
-  return ms_lesson_takeaway (topic, run, line, sizeof line) == MS_TAKEAWAY_UNDECIDED
-             ? MS_LESSON_UNDECIDED_ALPHA
-             : 1.0;
+  return ms_lesson_undecided (topic, run) ? MS_LESSON_UNDECIDED_ALPHA : 1.0;
+}
+
+gboolean
+ms_lesson_draw_faded (cairo_t *cr, const MsLessonAnswerJob *job, MsFadedDraw draw)
+{
+  return ms_draw_faded (cr, ms_lesson_answer_alpha (job->topic, job->run), draw,
+                        (gpointer) job);
 }
 
 gboolean
@@ -102,7 +106,7 @@ ms_lesson_picture_draw (cairo_t *cr, MsLessonTopic topic, const MsResults *run,
    * answer), its words not (faded text fell to 2.8:1 on the light
    * background). The screen, the exports and the command line all draw
    * here. */
-  PictureJob job = { topic, run, style, width, height };
-  ms_draw_faded (cr, ms_lesson_answer_alpha (topic, run), draw_picture, &job);
+  MsLessonAnswerJob job = { topic, run, style, width, height };
+  ms_lesson_draw_faded (cr, &job, draw_picture);
   return TRUE;
 }

@@ -83,9 +83,21 @@ gboolean ms_lesson_picture_has (MsLessonTopic topic);
  * 0.7 the text keeps about 4.9:1 on Adwaita's light background (0.5 left
  * 2.8:1, which a reviewer could not read from the back of a room). */
 #define MS_LESSON_UNDECIDED_ALPHA 0.7
+/* Whether run's takeaway for topic decides nothing (MS_TAKEAWAY_UNDECIDED). */
+gboolean ms_lesson_undecided (MsLessonTopic topic, const MsResults *run);
 /* The strength of run's answer to topic: MS_LESSON_UNDECIDED_ALPHA where
  * its takeaway decides nothing, else 1. */
 double ms_lesson_answer_alpha (MsLessonTopic topic, const MsResults *run);
+/* A lesson's answer to draw: what draw_faded's callback reads. */
+typedef struct {
+  MsLessonTopic topic;
+  const MsResults *run;
+  const MsChartStyle *style;
+  double width, height;
+} MsLessonAnswerJob;
+/* draw (cr, job) at the strength of the job's answer (ms_lesson_answer_alpha,
+ * its words at full strength: ms_draw_faded); what draw returned. */
+gboolean ms_lesson_draw_faded (cairo_t *cr, const MsLessonAnswerJob *job, MsFadedDraw draw);
 /* Draws it, dimmed where the run's takeaway decides nothing; with no run,
  * or a run of another lesson, the picture says so. FALSE when topic has
  * no picture of its own. */

@@ -111,8 +111,7 @@ ms_picture_issue_order (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   /* Under a takeaway that cannot tell, no timelines: one repetition of
    * each order, drawn with timers, showed one order visibly shorter and
    * suggested the winner the run did not give. */
-  gboolean decided = ms_lesson_answer_alpha (MS_TOPIC_ISSUE_ORDER, run) >= 1;
-  int n_rows = data->series->len > 0 && decided
+  int n_rows = data->series->len > 0 && !ms_lesson_undecided (MS_TOPIC_ISSUE_ORDER, run)
                  ? ms_lesson_rows_fill (&rows, MS_TOPIC_ISSUE_ORDER, run)
                  : 0;
   /* The chart keeps room to be read; the timelines come only with lanes
