@@ -807,9 +807,6 @@ series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s, const
   cairo_set_tolerance (cr, 0.1);
 }
 
-/* How strongly a muted series shows (MsChartSeries.muted). */
-#define MUTED_SERIES_ALPHA 0.3
-
 /* The muted series first, faint and behind, then the others. */
 static void
 chart_series (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l)
@@ -832,7 +829,7 @@ chart_series (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const M
       g_free (pix);
       if (muted) {
         cairo_pop_group_to_source (cr);
-        cairo_paint_with_alpha (cr, MUTED_SERIES_ALPHA);
+        cairo_paint_with_alpha (cr, MS_CHART_MUTED_ALPHA);
       }
     }
 }

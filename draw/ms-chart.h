@@ -37,12 +37,19 @@ typedef struct {
    * when the call returned): no markers, so that it reads apart from the
    * measured line of the same colour. */
   gboolean no_markers;
-  /* Drawn faint and thin behind the others, its legend entry on a row of
-   * its own: a series a lesson's takeaway does not compare, kept for who
-   * looks closer (the reuse chart's variants). */
+  /* Drawn faint (MS_CHART_MUTED_ALPHA) behind the others: a series a
+   * lesson's takeaway does not compare, kept for who looks closer (the
+   * reuse chart's variants, sync-async's other lines on a slide). */
   gboolean muted;
   GArray *points; /* MsChartPoint, in x order */
 } MsChartSeries;
+
+/* How strongly a muted series' marks show: its colour still tells it
+ * apart and the others read first; its key in a legend a little
+ * stronger, its words at MS_CHART_MUTED_TEXT_ALPHA (4.5:1 and more). */
+#define MS_CHART_MUTED_ALPHA 0.4
+#define MS_CHART_MUTED_KEY_ALPHA 0.6
+#define MS_CHART_MUTED_TEXT_ALPHA 0.8
 
 typedef struct {
   double y;

@@ -381,10 +381,6 @@ point_x (const MsReuseLayout *l, const MsChartPoint *p, double shift)
   return ms_scale_to_pixel (&l->xs, p->x) + shift;
 }
 
-/* How strongly a muted series shows: its colour still tells it apart,
- * and the compared pair reads first. */
-#define MUTED_ALPHA 0.4
-
 static void
 draw_series (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st, const MsReuseLayout *l,
              double shift)
@@ -434,7 +430,7 @@ draw_series (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st, const 
                    fs * (s->muted ? 0.28 : 0.38) * sqrt (st->line_scale), lw * 0.8, &st->bg);
   /* As one group, so that a faint line's markers do not show it through. */
   cairo_pop_group_to_source (cr);
-  cairo_paint_with_alpha (cr, s->muted ? MUTED_ALPHA : 1);
+  cairo_paint_with_alpha (cr, s->muted ? MS_CHART_MUTED_ALPHA : 1);
 }
 
 /* The host link's rate: a dashed line across the plot, named above its
@@ -576,10 +572,8 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
     const double at[2] = { lx + fs * 0.8, y + fs * 0.6 };
     ms_draw_markers (cr, s->shape, ms_run_fill (s->run), at, 1, fs * 0.35, lw * 0.8, &st->bg);
     cairo_pop_group_to_source (cr);
-    cairo_paint_with_alpha (cr, s->muted ? MUTED_ALPHA + 0.2 : 1);
-    /* A muted entry's words stay readable (4.5:1 and more), a little
-     * lighter than the compared pair's. */
-    ms_set_color (cr, &st->fg, s->muted ? 0.8 : 1);
+    cairo_paint_with_alpha (cr, s->muted ? MS_CHART_MUTED_KEY_ALPHA : 1);
+    ms_set_color (cr, &st->fg, s->muted ? MS_CHART_MUTED_TEXT_ALPHA : 1);
     ms_draw_text (cr, label, lx + fs * 2, y, fs, 0, 0, FALSE, NULL, NULL);
     lx += fs * 3 + tw;
   }
