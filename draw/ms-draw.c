@@ -339,6 +339,12 @@ ms_draw_text_only_end (cairo_t *cr)
 }
 
 gboolean
+ms_draw_is_slide (const MsChartStyle *style, double height)
+{
+  return height < ms_style_font_size (style) * 34;
+}
+
+gboolean
 ms_draw_faded (cairo_t *cr, double alpha, MsFadedDraw draw, gpointer data)
 {
   if (alpha >= 1)

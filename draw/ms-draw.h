@@ -84,6 +84,12 @@ void ms_draw_text_only_end (cairo_t *cr);
 /* Draws through draw, its marks at alpha and its words at full strength
  * (a second, text-only pass; an SVG's text goes out whole through its sink
  * already). Returns what draw returned: FALSE, nothing was drawn. */
+/* Whether a picture height px tall in style is a projected slide (under
+ * 34 lines of its text: a Lessons page at 1024x768 in presentation
+ * mode), where a lesson keeps its finding and leaves the rest to a
+ * larger view. */
+gboolean ms_draw_is_slide (const MsChartStyle *style, double height);
+
 typedef gboolean (*MsFadedDraw) (cairo_t *cr, gpointer data);
 gboolean ms_draw_faded (cairo_t *cr, double alpha, MsFadedDraw draw, gpointer data);
 

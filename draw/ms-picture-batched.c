@@ -326,8 +326,8 @@ footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
   }
   g_string_free (take, TRUE);
   /* How far apart the orders lie, but on a slide whose legend says what
-   * the batch line is (a slide: under 34 lines of text high). */
-  gboolean slide = full && height < fs * 34;
+   * the batch line is. */
+  gboolean slide = full && ms_draw_is_slide (st, height);
   g_autofree char *same = count > 0 && !slide ? orders_note (run, count) : NULL;
   if (same) {
     ms_set_color (cr, &st->fg, 0.9);

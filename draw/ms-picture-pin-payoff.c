@@ -346,10 +346,10 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   double costs_h = costs_table (cr, run, style, 0, 0, width, FALSE, &natural_w);
   /* The table where the picture has its width and height (a low one
    * keeps the chart alone). */
-  /* A slide (under 34 lines of text high) keeps the chart, the finding,
-   * alone: a table of eight rows beside four lines asked too much of a
-   * class; a larger view and the exports have it. */
-  double side_w = natural_w > 0 && width >= fs * 40 && height >= fs * 34
+  /* A slide keeps the chart, the finding, alone: a table of eight rows
+   * beside four lines asked too much of a class; a larger view and the
+   * exports have it. */
+  double side_w = natural_w > 0 && width >= fs * 40 && !ms_draw_is_slide (style, height)
                       && costs_h <= height - 2 * pad - fs * 3
                     ? MIN (natural_w, width * 0.45)
                     : 0;

@@ -597,7 +597,7 @@ ms_reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, 
    * the lesson's caption says; the plot kept a sliver. */
   gboolean small = height < fs * 26;
   /* A projected slide's chart: the compared pair alone. */
-  gboolean pair_only = height < fs * 34;
+  gboolean pair_only = ms_draw_is_slide (st, height);
   if (d->caption && !small) {
     /* Writes only's rate above the link's line is counting or merged
      * stores, not a faster link: one line says which, with its figures. */
