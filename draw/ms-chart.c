@@ -14,6 +14,7 @@ ms_chart_data_new (void)
   MsChartData *d = g_new0 (MsChartData, 1);
   d->series = g_ptr_array_new ();
   d->refs = g_array_new (FALSE, TRUE, sizeof (MsChartRefLine));
+  d->callouts = g_array_new (FALSE, TRUE, sizeof (MsChartCallout));
   d->y_kind = MS_SCALE_LINEAR;
   return d;
 }
@@ -42,6 +43,9 @@ ms_chart_data_free (MsChartData *d)
   for (guint i = 0; i < d->refs->len; i++)
     g_free (g_array_index (d->refs, MsChartRefLine, i).label);
   g_array_unref (d->refs);
+  for (guint i = 0; i < d->callouts->len; i++)
+    g_free (g_array_index (d->callouts, MsChartCallout, i).label);
+  g_array_unref (d->callouts);
   g_free (d->title);
   g_free (d->x_label);
   g_free (d->y_label);
@@ -867,6 +871,7 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
   chart_ref_lines (cr, d, st, l);
   chart_series (cr, d, st, l);
   chart_ref_labels (cr, d, st, l);
+  ms_chart_callouts_draw (cr, d, st, l);
   cairo_restore (cr);
 
   if (!any && d->empty_text) {

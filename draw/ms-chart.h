@@ -59,6 +59,13 @@ typedef struct {
   double x;
 } MsChartRefLine;
 
+/* A point a lesson's takeaway quotes (x, y in data units): ringed, with
+ * label beside it where it covers no data (ms-chart-callout.c). */
+typedef struct {
+  double x, y;
+  char *label;
+} MsChartCallout;
+
 typedef struct {
   char *title;
   char *x_label;
@@ -77,6 +84,7 @@ typedef struct {
   double direct_share;    /* the widest the direct labels' gutter may be; 0: a quarter */
   GPtrArray *series;      /* MsChartSeries* */
   GArray *refs;           /* MsChartRefLine */
+  GArray *callouts;       /* MsChartCallout */
   char *empty_text;       /* shown when there is nothing to draw */
   char *caption;          /* a line under the title, for charts that draw one */
   /* Wrapped under the x axis across the chart, smaller: what the reader
@@ -129,6 +137,9 @@ void ms_chart_draw_sample (cairo_t *cr, const MsChartStyle *st, const MsColor *c
 /* A reference line whose figure was measured at x: its label's leader
  * ends there, so that "median at 4 MiB" points at 4 MiB. */
 void ms_chart_data_add_ref_at (MsChartData *data, double y, double x, const char *label);
+/* Rings the point (x, y) with label beside it: the figure a takeaway
+ * quotes, for the eye to find. */
+void ms_chart_data_add_callout (MsChartData *data, double x, double y, const char *label);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsChartData, ms_chart_data_free)
 
 void ms_chart_layout_init (MsChartLayout *layout);
@@ -149,6 +160,10 @@ void ms_chart_draw_crosshair (cairo_t *cr, const MsChartData *data, const MsChar
  * box, grown by margin on every side, would cover; 0: none. */
 double ms_chart_data_cover (const MsChartData *data, const MsChartLayout *layout, double margin,
                             double x, double y, double w, double h);
+
+/* The callouts, over the series and inside the plot (ms-chart-callout.c). */
+void ms_chart_callouts_draw (cairo_t *cr, const MsChartData *data, const MsChartStyle *style,
+                             const MsChartLayout *layout);
 
 /* Index of the legend entry under (x, y), or -1. */
 int ms_chart_layout_hit_legend (const MsChartLayout *layout, double x, double y);

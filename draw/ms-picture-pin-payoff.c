@@ -100,6 +100,39 @@ build (const MsResults *run)
   return d;
 }
 
+/* Rings on the first line, the one the takeaway quotes, at the figures
+ * it names: the smallest size from which every larger one paid off after
+ * one copy, and the most copies any size below that took. */
+static void
+call_out_takeaway (MsChartData *d)
+{
+  if (d->series->len == 0)
+    return;
+  const MsChartSeries *s = g_ptr_array_index (d->series, 0);
+  const MsChartPoint *from = NULL, *most = NULL;
+  gboolean run = TRUE;
+  for (guint k = s->points->len; k-- > 0;) {
+    const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+    run = run && p->y <= 1;
+    if (run)
+      from = p;
+    else if (!most || p->y > most->y)
+      most = p;
+  }
+  for (int i = 0; i < 2; i++) {
+    const MsChartPoint *p = i ? most : from;
+    if (!p)
+      continue;
+    /* At most one copy is "one copy", as the takeaway words it. */
+    double n = MAX (1, p->y);
+    /* Translators: a ring's label on the pin-payoff chart: the copies
+     * until pinning paid off at that size. */
+    g_autofree char *label
+        = g_strdup_printf (g_dngettext (NULL, "%.0f copy", "%.0f copies", (gulong) round (n)), n);
+    ms_chart_data_add_callout (d, p->x, p->y, label);
+  }
+}
+
 /* The held part's buffer size: its cells' one size; 0 when none. */
 static double
 held_bytes (const MsResults *run)
@@ -330,6 +363,11 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
                        double height)
 {
   g_autoptr (MsChartData) data = build (run);
+  call_out_takeaway (data);
+  /* On a slide the takeaway's line alone at full strength: two blue
+   * lines and two more asked a class which one the words meant. */
+  for (guint i = 1; ms_draw_is_slide (style, height) && i < data->series->len; i++)
+    ((MsChartSeries *) g_ptr_array_index (data->series, i))->muted = TRUE;
   MsPinHeld lv[MAX_LEVELS];
   int n = ms_pin_payoff_held (run, lv, MAX_LEVELS);
   if (data->series->len == 0 && n == 0) {

@@ -270,18 +270,19 @@ paid_off (int found, double n, bool verb, char *buf, size_t len)
 }
 
 /* One kind's line of the chart in a few words, appended to list: from
- * which size up it pays off after the first copy, and what it takes at the
- * smallest size ("pinned vs fresh pageable paid off after one copy from
- * 16 MiB up and after 91 copies at 64 KiB"), rather than a sentence a size, or a long one a
- * kind, which buried the picture at 1024x768. Counts the nevers. */
+ * which size up it pays off after the first copy, and the most it takes
+ * below ("pinned vs fresh pageable paid off after one copy from 16 MiB up
+ * and after up to 144 copies below (at 256 KiB)"), rather than a
+ * sentence a size, or a long one a kind, which buried the picture at
+ * 1024x768. Counts the nevers. */
 static void
 list_kind (const MsResults *r, MsPinKind pin, MsPinKind base, const char *kind, char *list,
            size_t len, int *nevers)
 {
-  const MsCell *first_from = NULL, *smallest = NULL, *largest = NULL;
-  bool run = true, all_never = true;
+  const MsCell *first_from = NULL, *smallest = NULL, *largest = NULL, *most = NULL;
+  bool run = true, all_never = true, below_found = true;
   int found = 0, found_largest = 0;
-  double n = 0, n_smallest = 0, n_largest = 0;
+  double n = 0, n_smallest = 0, n_largest = 0, n_most = 0;
   FOR_EACH_EXP (e, -1)
   {
     int f = ms_pin_payoff_break_even (r, pin, base, e, &n);
@@ -293,6 +294,12 @@ list_kind (const MsResults *r, MsPinKind pin, MsPinKind base, const char *kind, 
     all_never = all_never && f == 0;
     if (run)
       first_from = c;
+    /* Below the sizes that pay off at once: the most copies any took,
+     * which the line quotes (the smallest size was not always the worst). */
+    else if (f == 0)
+      below_found = false;
+    else if (n > n_most)
+      most = c, n_most = n;
     if (largest == NULL) {
       largest = c;
       found_largest = f;
@@ -309,6 +316,12 @@ list_kind (const MsResults *r, MsPinKind pin, MsPinKind base, const char *kind, 
   if (first_from == smallest)
     snprintf (item, sizeof item, ms_gettext ("%s paid off after one copy at every size down to %s"),
               kind, s2);
+  else if (first_from != NULL && below_found && most != NULL)
+    snprintf (item, sizeof item,
+              ms_gettext ("%s paid off after one copy from %s up and after up to %.0f copies "
+                          "below (at %s)"),
+              kind, ms_caption_size (first_from, s1, sizeof s1), n_most,
+              ms_caption_size (most, s2, sizeof s2));
   else if (first_from != NULL)
     snprintf (item, sizeof item, ms_gettext ("%s paid off after one copy from %s up and %s at %s"),
               kind, ms_caption_size (first_from, s1, sizeof s1),

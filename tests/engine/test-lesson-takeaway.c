@@ -12,6 +12,7 @@
 #include "memsweep.h"
 #include "ms-lesson-cache-state.h"
 #include "ms-lesson-implicit-sync.h"
+#include "ms-lesson-pin-payoff.h"
 #include "ms-lesson-caption.h"
 #include "ms-lesson-priority.h"
 #include "ms-lesson-register.h"
@@ -471,6 +472,35 @@ test_portable (void)
 }
 
 /* The fallback: a caption's first sentence, its asides left out. */
+/* Pin-payoff, both GPUs: where pinning paid off after one copy from some
+ * size up, the line quotes the most copies any smaller size took, worked
+ * out here from the break-evens (the smallest size is not always it). */
+static void
+test_pin_payoff (void)
+{
+  for (guint g = 0; g < G_N_ELEMENTS (gpus); g++) {
+    MsResults *r;
+    char line[512];
+    if (takeaway (gpus[g], MS_TOPIC_PIN_PAYOFF, &r, line, sizeof line) == MS_TAKEAWAY_MISSING)
+      continue;
+    double most = 0, n;
+    gboolean at_once = TRUE;
+    for (int e = MS_MAX_EXPONENT; e >= MS_MIN_EXPONENT; e--) {
+      int found = ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, e, &n);
+      if (found < 0)
+        continue;
+      at_once = at_once && found == 1 && n <= 1;
+      if (!at_once && found == 1)
+        most = MAX (most, n);
+    }
+    if (most > 1) {
+      g_autofree char *want = g_strdup_printf ("after up to %.0f copies below", most);
+      g_assert_nonnull (strstr (line, want));
+    }
+    ms_results_free (r);
+  }
+}
+
 static void
 test_from_caption (void)
 {
@@ -543,6 +573,7 @@ main (int argc, char **argv)
   g_test_add_func ("/takeaway/numa", test_numa);
   g_test_add_func ("/takeaway/implicit-sync", test_implicit_sync);
   g_test_add_func ("/takeaway/portable", test_portable);
+  g_test_add_func ("/takeaway/pin-payoff", test_pin_payoff);
   g_test_add_func ("/takeaway/from-caption", test_from_caption);
   return g_test_run ();
 }

@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-chart-callout.c: the points a lesson's takeaway quotes, ringed on the
+ * chart with their figure beside them, so that a class finds the number
+ * it has just read without hunting along the lines. */
+#include "ms-chart.h"
+
+#include <math.h>
+
+void
+ms_chart_data_add_callout (MsChartData *d, double x, double y, const char *label)
+{
+  MsChartCallout c = { x, y, g_strdup (label) };
+  g_array_append_val (d->callouts, c);
+}
+
+typedef struct {
+  double x, y, w, h;
+} MsBox;
+
+static gboolean
+boxes_overlap (const MsBox *a, const MsBox *b)
+{
+  return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h && b->y < a->y + a->h;
+}
+
+/* Where a label of w x h goes for a ring of radius r at (px, py): of the
+ * spots around it, a step or more away, the one inside the plot covering
+ * the least data and no label or ring placed before, then the nearest. */
+static MsBox
+callout_spot (const MsChartData *d, const MsChartLayout *l, double px, double py, double r,
+              double w, double h, const GArray *placed)
+{
+  static const double dirs[][2] = { { 1, -1 }, { -1, -1 }, { 1, 1 }, { -1, 1 },
+                                    { 0, -1 }, { 0, 1 },   { 1, 0 }, { -1, 0 } };
+  MsBox best = { px + r, py - r - h, w, h };
+  double best_score = G_MAXDOUBLE;
+  for (int step = 1; step <= 4; step++)
+    for (guint k = 0; k < G_N_ELEMENTS (dirs); k++) {
+      double gap = r + step * h * 0.6;
+      double cx = px + dirs[k][0] * gap, cy = py + dirs[k][1] * gap;
+      /* The box hangs off the spot on the side away from the point. */
+      MsBox b = { dirs[k][0] > 0 ? cx : dirs[k][0] < 0 ? cx - w : cx - w / 2,
+                  dirs[k][1] > 0 ? cy : dirs[k][1] < 0 ? cy - h : cy - h / 2, w, h };
+      if (b.x < l->plot_x + 2 || b.y < l->plot_y + 2 || b.x + w > l->plot_x + l->plot_w - 2
+          || b.y + h > l->plot_y + l->plot_h - 2)
+        continue;
+      double score = ms_chart_data_cover (d, l, 2, b.x, b.y, w, h) * 1000 + step * h;
+      for (guint j = 0; j < placed->len; j++)
+        if (boxes_overlap (&b, &g_array_index (placed, MsBox, j)))
+          score += 1e6;
+      if (score < best_score)
+        best_score = score, best = b;
+    }
+  return best;
+}
+
+/* The ring, a leader from the label's nearest corner to it, and the label
+ * on a background in bold: the one annotation on the chart that is the
+ * takeaway's own. */
+static void
+callout_draw (cairo_t *cr, const MsChartStyle *st, const MsChartCallout *c, const MsBox *b,
+              double px, double py, double r, double fs)
+{
+  const double lw = ms_style_line_width (st);
+  ms_set_color (cr, &st->fg, 0.9);
+  cairo_set_line_width (cr, lw * 1.3);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, px, py, r, 0, 2 * G_PI);
+  cairo_stroke (cr);
+  double ex = CLAMP (px, b->x, b->x + b->w), ey = CLAMP (py, b->y, b->y + b->h);
+  double dx = ex - px, dy = ey - py, len = hypot (dx, dy);
+  if (len > r + 1) {
+    cairo_set_line_width (cr, lw);
+    cairo_move_to (cr, px + dx / len * r, py + dy / len * r);
+    cairo_line_to (cr, ex, ey);
+    cairo_stroke (cr);
+  }
+  ms_set_color (cr, &st->bg, 0.92);
+  cairo_rectangle (cr, b->x, b->y, b->w, b->h);
+  cairo_fill (cr);
+  ms_set_color (cr, &st->fg, 1);
+  ms_draw_text (cr, c->label, b->x + fs * 0.3, b->y + fs * 0.2, fs, 0, 0, TRUE, NULL, NULL);
+}
+
+void
+ms_chart_callouts_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
+                        const MsChartLayout *l)
+{
+  if (!d->callouts || d->callouts->len == 0)
+    return;
+  const double fs = ms_style_font_size (st) * 0.95, r = ms_style_marker_radius (st) * 2.2;
+  GArray *placed = g_array_new (FALSE, FALSE, sizeof (MsBox));
+  /* The rings first, so that no label sits on another's point. */
+  for (guint i = 0; i < d->callouts->len; i++) {
+    const MsChartCallout *c = &g_array_index (d->callouts, MsChartCallout, i);
+    MsBox ring = { ms_scale_to_pixel (&l->xs, c->x) - r, ms_scale_to_pixel (&l->ys, c->y) - r,
+                   2 * r, 2 * r };
+    g_array_append_val (placed, ring);
+  }
+  for (guint i = 0; i < d->callouts->len; i++) {
+    const MsChartCallout *c = &g_array_index (d->callouts, MsChartCallout, i);
+    if (!ms_scale_contains (&l->xs, c->x) || !ms_scale_contains (&l->ys, c->y))
+      continue;
+    double tw, th, px = ms_scale_to_pixel (&l->xs, c->x), py = ms_scale_to_pixel (&l->ys, c->y);
+    ms_draw_text (cr, c->label, 0, 0, fs, -1, 0, TRUE, &tw, &th);
+    MsBox b = callout_spot (d, l, px, py, r, tw + fs * 0.6, th + fs * 0.4, placed);
+    g_array_append_val (placed, b);
+    callout_draw (cr, st, c, &b, px, py, r, fs);
+  }
+  g_array_unref (placed);
+}
