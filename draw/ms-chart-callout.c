@@ -32,7 +32,10 @@ callout_spot (const MsChartData *d, const MsChartLayout *l, double px, double py
 {
   static const double dirs[][2] = { { 1, -1 }, { -1, -1 }, { 1, 1 }, { -1, 1 },
                                     { 0, -1 }, { 0, 1 },   { 1, 0 }, { -1, 0 } };
-  MsBox best = { px + r, py - r - h, w, h };
+  /* Failing every spot, above and right of the ring, moved into the
+   * plot; the caller leaves out a label wider or taller than the plot. */
+  MsBox best = { CLAMP (px + r, l->plot_x + 2, l->plot_x + l->plot_w - w - 2),
+                 CLAMP (py - r - h, l->plot_y + 2, l->plot_y + l->plot_h - h - 2), w, h };
   double best_score = G_MAXDOUBLE;
   for (int step = 1; step <= 4; step++)
     for (guint k = 0; k < G_N_ELEMENTS (dirs); k++) {
@@ -55,7 +58,7 @@ callout_spot (const MsChartData *d, const MsChartLayout *l, double px, double py
 }
 
 /* The ring, a leader from the label's nearest corner to it, and the label
- * on a background in bold: the one annotation on the chart that is the
+ * on a background in bold (the ring alone without c): the one annotation on the chart that is the
  * takeaway's own. */
 static void
 callout_draw (cairo_t *cr, const MsChartStyle *st, const MsChartCallout *c, const MsBox *b,
@@ -67,6 +70,8 @@ callout_draw (cairo_t *cr, const MsChartStyle *st, const MsChartCallout *c, cons
   cairo_new_sub_path (cr);
   cairo_arc (cr, px, py, r, 0, 2 * G_PI);
   cairo_stroke (cr);
+  if (!c)
+    return;
   double ex = CLAMP (px, b->x, b->x + b->w), ey = CLAMP (py, b->y, b->y + b->h);
   double dx = ex - px, dy = ey - py, len = hypot (dx, dy);
   if (len > r + 1) {
@@ -103,7 +108,12 @@ ms_chart_callouts_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *s
       continue;
     double tw, th, px = ms_scale_to_pixel (&l->xs, c->x), py = ms_scale_to_pixel (&l->ys, c->y);
     ms_draw_text (cr, c->label, 0, 0, fs, -1, 0, TRUE, &tw, &th);
-    MsBox b = callout_spot (d, l, px, py, r, tw + fs * 0.6, th + fs * 0.4, placed);
+    double w = tw + fs * 0.6, h = th + fs * 0.4;
+    if (w > l->plot_w - 4 || h > l->plot_h - 4) {
+      callout_draw (cr, st, NULL, NULL, px, py, r, fs);
+      continue;
+    }
+    MsBox b = callout_spot (d, l, px, py, r, w, h, placed);
     g_array_append_val (placed, b);
     callout_draw (cr, st, c, &b, px, py, r, fs);
   }

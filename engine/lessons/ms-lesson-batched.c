@@ -11,6 +11,7 @@
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-record.h"
+#include "ms-lesson-batched.h"
 
 #define NAME "batched"
 #define MIN_EXP 8
@@ -252,6 +253,34 @@ best_batch (const MsResults *r, MsMode mode, int count, const MsCell **each, con
   return *each && *best;
 }
 
+/* The first source with both cells at the lesson's size, decided or
+ * not: what an undecided line quotes. */
+static bool
+first_pair (const MsResults *r, int count, const MsCell **each, const MsCell **best)
+{
+  for (int m = 0; count > 0 && m < 2; m++)
+    if (best_batch (r, sources[m], count, each, best))
+      return true;
+  return false;
+}
+
+bool
+ms_batched_quoted (const MsResults *r, MsMode *mode, const MsCell **each, const MsCell **batch)
+{
+  int count = run_count (r);
+  *each = *batch = NULL;
+  for (int m = 0; count > 0 && m < 2; m++) {
+    const MsCell *e, *b;
+    if (!best_batch (r, sources[m], count, &e, &b) || !ms_caption_apart (e, b))
+      continue;
+    double ratio = e->stats.e2e.median / b->stats.e2e.median;
+    if (!*each
+        || fabs (log (ratio)) > fabs (log ((*each)->stats.e2e.median / (*batch)->stats.e2e.median)))
+      *each = e, *batch = b, *mode = sources[m];
+  }
+  return *each != NULL;
+}
+
 /* The source where the batch decides the most; else that the run cannot
  * tell, or that batches were not measured. */
 static MsTakeaway
@@ -260,29 +289,18 @@ takeaway (const MsResults *r, char *buf, size_t len)
   int count = run_count (r);
   const MsCell *each = NULL, *best = NULL, *first_each = NULL, *first_best = NULL;
   MsMode mode = sources[0];
-  for (int m = 0; count > 0 && m < 2; m++) {
-    const MsCell *e, *b;
-    if (!best_batch (r, sources[m], count, &e, &b))
-      continue;
-    if (!first_each)
-      first_each = e, first_best = b;
-    double ratio = e->stats.e2e.median / b->stats.e2e.median;
-    if (ms_caption_apart (e, b)
-        && (!each
-            || fabs (log (ratio)) > fabs (log (each->stats.e2e.median / best->stats.e2e.median))))
-      each = e, best = b, mode = sources[m];
-  }
+  bool decided = ms_batched_quoted (r, &mode, &each, &best);
   bool unsupported = false;
   const char *why = count > 0 ? unmeasured_reason (r, &unsupported) : NULL;
   char size[32], speed[48];
-  if (!first_each) {
+  if (!first_pair (r, count, &first_each, &first_best)) {
     if (!why)
       return MS_TAKEAWAY_MISSING;
     snprintf (buf, len,
               ms_gettext ("This GPU cannot show it: batched copies were not measured (%s)"), why);
     return MS_TAKEAWAY_UNDECIDED;
   }
-  if (!each) {
+  if (!decided) {
     snprintf (buf, len,
               ms_gettext ("This GPU cannot tell: one batched call and %d calls of %s each differ "
                           "by less than their spread (%.2f×)"),
