@@ -296,9 +296,11 @@ ms_picture_host_func (cairo_t *cr, const MsResults *run, const MsChartStyle *sty
   /* Where the slow function's note and timelines would be crowded (the
    * lesson pane, a projected slide: lanes 5 px high, unlabelled), the
    * strips at their least height and the slow function's finding as two
-   * bars; with no room for those either, the strips alone. */
+   * bars; on a slide, or with no room for those either, the strips
+   * alone: the takeaway is about the delay, and a second finding under it
+   * read as a story the line never told. */
   if (height - top - strips_h < fs * 16) {
-    double bars_h = slow_bars (cr, run, style, width, 0, FALSE);
+    double bars_h = ms_draw_is_slide (style, height) ? 0 : slow_bars (cr, run, style, width, 0, FALSE);
     if (bars_h > 0 && height - top - bars_h >= strips_height (style, 1.3)) {
       draw_strips (cr, run, style, width, top, height - top - bars_h);
       slow_bars (cr, run, style, width, height - bars_h, TRUE);
