@@ -95,7 +95,13 @@ ms_chart_callouts_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *s
     return;
   const double fs = ms_style_font_size (st) * 0.95, r = ms_style_marker_radius (st) * 2.2;
   GArray *placed = g_array_new (FALSE, FALSE, sizeof (MsBox));
-  /* The rings first, so that no label sits on another's point. */
+  /* The reference lines' labels and the rings first, so that no label
+   * sits on another's or on a point. */
+  for (guint i = 0; l->notes && i < l->notes->len; i++) {
+    const MsChartBox *n = &g_array_index (l->notes, MsChartBox, i);
+    MsBox note = { n->x, n->y, n->w, n->h };
+    g_array_append_val (placed, note);
+  }
   for (guint i = 0; i < d->callouts->len; i++) {
     const MsChartCallout *c = &g_array_index (d->callouts, MsChartCallout, i);
     MsBox ring = { ms_scale_to_pixel (&l->xs, c->x) - r, ms_scale_to_pixel (&l->ys, c->y) - r,

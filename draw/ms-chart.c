@@ -156,6 +156,10 @@ data_range (const MsChartData *d, double *xlo, double *xhi, double *ylo, double 
     *ylo = MIN (*ylo, d->y_min);
     *yhi = MAX (*yhi, d->y_max);
   }
+  if (d->y_fixed && d->y_max > d->y_min) {
+    *ylo = d->y_min;
+    *yhi = d->y_max;
+  }
   if (!isfinite (*ylo)) {
     *ylo = d->y_kind == MS_SCALE_LINEAR ? 0 : 1;
     *yhi = d->y_kind == MS_SCALE_LINEAR ? 1 : 10;
@@ -573,11 +577,11 @@ ref_label_spot (const MsChartData *d, const MsChartLayout *l, double py, const M
   return best_cover;
 }
 
-/* A label that had to move away from its line gets a leader to it, ending
- * in a dot on the line: two close lines with labels a decade off could not
- * be told apart. With at > 0 (a pixel x on the line) the leader ends
- * there, drawn even when the label sits by its line: the figure was
- * measured at one size. */
+/* A label that had to move away from its line gets a leader to it: two
+ * close lines with labels a decade off could not be told apart. With
+ * at > 0 (a pixel x on the line) the leader ends there in a dot, drawn
+ * even when the label sits by its line: the figure was measured at one
+ * size. */
 static void
 ref_leader (cairo_t *cr, const MsChartStyle *st, const MsRect *box, double py, double at)
 {
@@ -597,6 +601,10 @@ ref_leader (cairo_t *cr, const MsChartStyle *st, const MsRect *box, double py, d
   cairo_move_to (cr, x, y);
   cairo_line_to (cr, end, py);
   cairo_stroke (cr);
+  /* A dot where the figure was measured; elsewhere the leader just meets
+   * its line (a dot beside the last point read as one more). */
+  if (!(at > 0))
+    return;
   cairo_arc (cr, end, py, lw * 2, 0, 2 * G_PI);
   cairo_fill (cr);
 }

@@ -75,6 +75,9 @@ typedef struct {
   MsScaleUnit y_unit;  /* MS_SCALE_TIME_US: values in µs, shown as µs, ms or s */
   double x_min, x_max; /* sizes always in range (a sweep's plan); 0: the data's */
   double y_min, y_max; /* values always in range (panels that share one); 0: the data's */
+  /* y_min..y_max is the whole range, the data's bars cut at its edges:
+   * a few long bars flattened every median to one line. */
+  gboolean y_fixed;
   /* MS_SCALE_PLAIN: x is bytes per vector; MS_SCALE_COUNT: a count (a
    * lesson's K, N or FMAs per element), labelled as numbers. */
   MsScaleUnit x_unit;

@@ -48,6 +48,56 @@ chart_exponent (const MsResults *run)
   return -1;
 }
 
+/* The y range from the medians, symmetric about 0 and at least ±10 %:
+ * intervals of ±200 % squashed every median onto the 0 line. Returns
+ * whether a bar is cut at the range's edge. */
+static gboolean
+fit_medians (MsChartData *d)
+{
+  double most = 0;
+  gboolean cut = FALSE;
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    for (guint k = 0; k < s->points->len; k++) {
+      const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+      if (!p->failed)
+        most = MAX (most, fabs (p->y));
+    }
+  }
+  double lim = MAX (10, ceil (most * 1.6 / 5) * 5);
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    for (guint k = 0; k < s->points->len; k++) {
+      const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+      cut = cut || (!p->failed && p->lo <= p->hi && (p->lo < -lim || p->hi > lim));
+    }
+  }
+  d->y_min = -lim;
+  d->y_max = lim;
+  d->y_fixed = TRUE;
+  return cut;
+}
+
+/* Rings the point the takeaway quotes (the most streams on one hardware
+ * queue, else on the default queues: the first series of the two with a
+ * point) with its figure both ways, the chart's per cent and the line's
+ * ratio. */
+static void
+call_out_takeaway (MsChartData *d)
+{
+  const MsChartSeries *s = g_ptr_array_index (d->series, 0);
+  for (guint k = s->points->len; k-- > 0;) {
+    const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+    if (p->failed || p->x < 2)
+      continue;
+    /* TRANSLATORS: a ring's label on the issue-order chart: the per cent
+     * and the ratio of the same point, e.g. "−4% (0.96×)". */
+    g_autofree char *label = g_strdup_printf (_ ("%+.0f%% (%.2f×)"), p->y, 1 + p->y / 100);
+    ms_chart_data_add_callout (d, p->x, p->y, label);
+    return;
+  }
+}
+
 static MsChartData *
 build (const MsResults *run)
 {
@@ -91,10 +141,17 @@ build (const MsResults *run)
   }
   if (d->series->len > 0) {
     ms_chart_data_add_ref (d, 0, _ ("0: the order makes no difference"));
+    gboolean cut = fit_medians (d);
     /* The bars are what flattens the medians: said, so that a long bar
      * reads as the noise it is and not as a result. */
-    /* xgettext:no-c-format */
-    d->foot_note = g_strdup (_ ("Bars: 95% intervals; one that reaches 0 is noise."));
+    if (cut)
+      /* xgettext:no-c-format */
+      d->foot_note = g_strdup (_ ("Bars: 95% intervals, cut at the chart's edge; one that "
+                                  "reaches 0 is noise."));
+    else
+      /* xgettext:no-c-format */
+      d->foot_note = g_strdup (_ ("Bars: 95% intervals; one that reaches 0 is noise."));
+    call_out_takeaway (d);
   }
   return d;
 }
