@@ -23,12 +23,46 @@ boxes_overlap (const MsBox *a, const MsBox *b)
   return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h && b->y < a->y + a->h;
 }
 
+/* Whether segments a-b and c-d cross. */
+static gboolean
+segments_cross (const double a[2], const double b[2], const double c[2], const double d[2])
+{
+  double d1 = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+  double d2 = (b[0] - a[0]) * (d[1] - a[1]) - (b[1] - a[1]) * (d[0] - a[0]);
+  double d3 = (d[0] - c[0]) * (a[1] - c[1]) - (d[1] - c[1]) * (a[0] - c[0]);
+  double d4 = (d[0] - c[0]) * (b[1] - c[1]) - (d[1] - c[1]) * (b[0] - c[0]);
+  return d1 * d2 < 0 && d3 * d4 < 0;
+}
+
+/* Whether the segment a-b passes through box, its first and last tenth
+ * aside (they end at the point and at the label): tried at steps. */
+static gboolean
+segment_meets_box (const double a[2], const double b[2], const MsBox *box)
+{
+  for (int i = 1; i < 10; i++) {
+    double x = a[0] + (b[0] - a[0]) * i / 10, y = a[1] + (b[1] - a[1]) * i / 10;
+    if (x > box->x && x < box->x + box->w && y > box->y && y < box->y + box->h)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* The leader of a label at b for the point (px, py): from the point to
+ * the box's nearest edge. */
+static void
+leader_of (const MsBox *b, double px, double py, double from[2], double to[2])
+{
+  from[0] = px, from[1] = py;
+  to[0] = CLAMP (px, b->x, b->x + b->w), to[1] = CLAMP (py, b->y, b->y + b->h);
+}
+
 /* Where a label of w x h goes for a ring of radius r at (px, py): of the
  * spots around it, a step or more away, the one inside the plot covering
- * the least data and no label or ring placed before, then the nearest. */
+ * the least data and no label or ring placed before, then the nearest;
+ * width 0 where every spot covers a label or ring. */
 static MsBox
 callout_spot (const MsChartData *d, const MsChartLayout *l, double px, double py, double r,
-              double w, double h, const GArray *placed)
+              double w, double h, const GArray *placed, const GArray *leaders)
 {
   static const double dirs[][2] = { { 1, -1 }, { -1, -1 }, { 1, 1 }, { -1, 1 },
                                     { 0, -1 }, { 0, 1 },   { 1, 0 }, { -1, 0 } };
@@ -47,13 +81,29 @@ callout_spot (const MsChartData *d, const MsChartLayout *l, double px, double py
       if (b.x < l->plot_x + 2 || b.y < l->plot_y + 2 || b.x + w > l->plot_x + l->plot_w - 2
           || b.y + h > l->plot_y + l->plot_h - 2)
         continue;
-      double score = ms_chart_data_cover (d, l, 2, b.x, b.y, w, h) * 1000 + step * h;
+      /* Over a stretch of line costs about a step further away: a label
+       * on its background near its point reads better than one far off
+       * at the end of a long leader. */
+      double score = ms_chart_data_cover (d, l, 2, b.x, b.y, w, h) * h + step * h;
       for (guint j = 0; j < placed->len; j++)
         if (boxes_overlap (&b, &g_array_index (placed, MsBox, j)))
           score += 1e6;
+      /* Crossed leaders pointed each label at the other's point. */
+      double from[2], to[2];
+      leader_of (&b, px, py, from, to);
+      for (guint j = 0; j < placed->len; j++)
+        if (segment_meets_box (from, to, &g_array_index (placed, MsBox, j)))
+          score += 1e5;
+      for (guint j = 0; j + 4 <= leaders->len; j += 4)
+        if (segments_cross (from, to, &g_array_index (leaders, double, j),
+                            &g_array_index (leaders, double, j + 2)))
+          score += 1e5;
       if (score < best_score)
         best_score = score, best = b;
     }
+  /* Over another label or ring at every spot: none (a ring alone). */
+  if (best_score >= 1e6)
+    best.w = 0;
   return best;
 }
 
@@ -95,10 +145,11 @@ ms_chart_callouts_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *s
     return;
   const double fs = ms_style_font_size (st) * 0.95, r = ms_style_marker_radius (st) * 2.2;
   GArray *placed = g_array_new (FALSE, FALSE, sizeof (MsBox));
+  GArray *leaders = g_array_new (FALSE, FALSE, sizeof (double)); /* x0 y0 x1 y1 each */
   /* The reference lines' labels and the rings first, so that no label
    * sits on another's or on a point. */
-  for (guint i = 0; l->notes && i < l->notes->len; i++) {
-    const MsChartBox *n = &g_array_index (l->notes, MsChartBox, i);
+  for (guint i = 0; l->labels && i < l->labels->len; i++) {
+    const MsChartBox *n = &g_array_index (l->labels, MsChartBox, i);
     MsBox note = { n->x, n->y, n->w, n->h };
     g_array_append_val (placed, note);
   }
@@ -119,9 +170,15 @@ ms_chart_callouts_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *s
       callout_draw (cr, st, NULL, NULL, px, py, r, fs);
       continue;
     }
-    MsBox b = callout_spot (d, l, px, py, r, w, h, placed);
-    g_array_append_val (placed, b);
-    callout_draw (cr, st, c, &b, px, py, r, fs);
+    MsBox b = callout_spot (d, l, px, py, r, w, h, placed, leaders);
+    if (b.w > 0) {
+      double seg[4];
+      leader_of (&b, px, py, seg, seg + 2);
+      g_array_append_vals (leaders, seg, 4);
+      g_array_append_val (placed, b);
+    }
+    callout_draw (cr, st, b.w > 0 ? c : NULL, &b, px, py, r, fs);
   }
   g_array_unref (placed);
+  g_array_unref (leaders);
 }

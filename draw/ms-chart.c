@@ -111,6 +111,7 @@ ms_chart_layout_init (MsChartLayout *l)
   memset (l, 0, sizeof *l);
   l->legend = g_array_new (FALSE, TRUE, sizeof (MsChartBox));
   l->notes = g_array_new (FALSE, TRUE, sizeof (MsChartBox));
+  l->labels = g_array_new (FALSE, TRUE, sizeof (MsChartBox));
 }
 
 void
@@ -118,6 +119,7 @@ ms_chart_layout_clear (MsChartLayout *l)
 {
   g_clear_pointer (&l->legend, g_array_unref);
   g_clear_pointer (&l->notes, g_array_unref);
+  g_clear_pointer (&l->labels, g_array_unref);
 }
 
 static gboolean
@@ -613,7 +615,7 @@ ref_leader (cairo_t *cr, const MsChartStyle *st, const MsRect *box, double py, d
  * no series passes (ms_chart_data_cover): by its line where it can, else
  * nearby, smaller or narrower when that is what frees it; never over a
  * label placed before; all inside the plot. The boxes with a background
- * go to l->notes. */
+ * go to l->notes; every box to l->labels. */
 static void
 chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsChartLayout *l)
 {
@@ -621,6 +623,8 @@ chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsC
   GArray *placed = g_array_new (FALSE, FALSE, sizeof (MsRect));
   if (l->notes)
     g_array_set_size (l->notes, 0);
+  if (l->labels)
+    g_array_set_size (l->labels, 0);
   for (guint i = 0; i < d->refs->len; i++) {
     const MsChartRefLine *r = &g_array_index (d->refs, MsChartRefLine, i);
     if (!ms_scale_contains (&l->ys, r->y))
@@ -646,6 +650,9 @@ chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsC
         t = try_t, box = try_box, clear = try_clear, best = try_clear ? score : G_MAXDOUBLE;
     }
     g_array_append_val (placed, box);
+    MsChartBox label_box = { box.x, box.y, box.w, box.h, i };
+    if (l->labels)
+      g_array_append_val (l->labels, label_box);
     if (l->notes && clear) {
       MsChartBox note = { box.x, box.y, box.w, box.h, i };
       g_array_append_val (l->notes, note);

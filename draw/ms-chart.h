@@ -114,6 +114,9 @@ typedef struct {
   double legend_x, legend_y, legend_w, legend_h, legend_col_w;
   double direct_w;  /* the gutter right of the plot for direct labels */
   GArray *notes;    /* MsChartBox: the reference lines' labels as placed (series: the line) */
+  /* MsChartBox: every reference label, with a background or not, for the
+   * callouts to keep clear of. */
+  GArray *labels;
   double foot_h;    /* the foot note's height; 0: not drawn */
   guint foot_notes; /* how many of its lines (notes) are drawn */
   double foot_fs;   /* their text size */

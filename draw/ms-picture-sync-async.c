@@ -235,6 +235,11 @@ shared_legend (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
                      fs, y, width - 2 * fs, draw);
   if (blocking)
     y += blocking_strip (cr, run, st, y + fs * 0.2, width, draw) + fs * 0.2;
+  else
+    y += ms_draw_note (cr, st,
+                       _ ("Device to host and CUDA_LAUNCH_BLOCKING=1: in a larger view and the "
+                          "details."),
+                       fs, y, width - 2 * fs, draw);
   /* The pinned copy's finding where the slide is not about one line. */
   g_autofree char *take = focus ? NULL : takeaway (run);
   if (take) {
@@ -243,6 +248,28 @@ shared_legend (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
     y += ms_draw_text_wrapped (cr, take, fs, y, fs, width - 2 * fs, TRUE, draw);
   }
   return y - y0 + fs * 0.3;
+}
+
+/* Rings the two sizes the takeaway names on cudaMemcpyAsync from pageable
+ * memory to the device, each with when the call returned. */
+static void
+call_out_takeaway (const MsResults *run, MsChartData *h2d, const int named[2])
+{
+  for (int k = 0; k < 2; k++) {
+    const MsCell *c = named[k] >= 0 ? ms_sa_cell (run, MS_MODE_PAGEABLE, named[k], MS_SA_ASYNC,
+                                                  MS_SA_H2D, MS_SA_CALL, FALSE)
+                                    : NULL;
+    if (!c)
+      continue;
+    char t[32];
+    ms_caption_time (c->stats.e2e.median, t, sizeof t);
+    /* TRANSLATORS: a ring's label on the sync-async chart: when the call
+     * returned, before the kernel ahead had finished or after it. */
+    g_autofree char *label = k ? g_strdup_printf (_ ("waited: %s"), t)
+                               : g_strdup_printf (_ ("returned after %s"), t);
+    ms_chart_data_add_callout (h2d, (double) ms_vector_bytes (c->elements), c->stats.e2e.median,
+                               label);
+  }
 }
 
 static void
@@ -261,6 +288,11 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
     legend_h = shared_legend (cr, run, style, 0, width, blocking, FALSE);
   }
   double panel_h = round (height - legend_h);
+  /* A slide (no room for the strip) keeps the direction its takeaway
+   * reads, at the full width: two half-width panels of four lines each
+   * asked a class to find one line in eight. */
+  const int n_panels = blocking ? MS_SA_DIR_COUNT : 1;
+  const double panel_w = width / n_panels;
   MsChartData *panels[MS_SA_DIR_COUNT];
   double lo = INFINITY, hi = 0;
   int named[2];
@@ -269,8 +301,14 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
     panels[dir] = build (run, (MsSaDir)dir);
     range_of (panels[dir], &lo, &hi);
   }
+  if (!blocking)
+    call_out_takeaway (run, panels[MS_SA_H2D], named);
   for (int dir = 0; dir < MS_SA_DIR_COUNT; dir++) {
     MsChartData *data = panels[dir];
+    if (dir >= n_panels) {
+      ms_chart_data_free (data);
+      continue;
+    }
     data->no_legend = TRUE;
     /* A slide: the takeaway's line stands out, the others faint. */
     for (guint k = 0; !blocking && k < data->series->len; k++) {
@@ -294,10 +332,10 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
     if (panel_h < height * 0.55)
       g_clear_pointer (&data->x_label, g_free);
     cairo_save (cr);
-    cairo_translate (cr, dir * width / 2, 0);
-    cairo_rectangle (cr, 0, 0, width / 2, panel_h);
+    cairo_translate (cr, dir * panel_w, 0);
+    cairo_rectangle (cr, 0, 0, panel_w, panel_h);
     cairo_clip (cr);
-    ms_chart_draw (cr, data, style, width / 2, panel_h, -1, NULL);
+    ms_chart_draw (cr, data, style, panel_w, panel_h, -1, NULL);
     cairo_restore (cr);
     ms_chart_data_free (data);
   }
