@@ -92,6 +92,60 @@ serial_limit (const MsResults *run)
   return isfinite (lo) ? (lo + hi) / 2 : 0;
 }
 
+/* Whether op serialised in some column; *one_queue: only in columns of
+ * one hardware queue (the even ones). */
+static gboolean
+op_serialised (const MsResults *run, int op, gboolean *one_queue)
+{
+  gboolean any = FALSE;
+  *one_queue = TRUE;
+  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
+    MsSyncJudged j;
+    if (ms_implicit_sync_judge (run, (MsSyncOp) op, col, &j) != MS_SYNC_SERIALISED)
+      continue;
+    any = TRUE;
+    *one_queue = *one_queue && col % 2 == 0;
+  }
+  return any;
+}
+
+/* The rows the takeaway names: calls on the textbooks' list that
+ * serialised somewhere. */
+static gboolean
+row_named (const MsResults *run, int op)
+{
+  gboolean one_queue;
+  return ms_implicit_sync_op_listed ((MsSyncOp) op) && op_serialised (run, op, &one_queue);
+}
+
+/* Calls off the textbooks' list that serialised, in a line, with why
+ * where it was on one hardware queue only: an orange row without a star
+ * asked a question the slide did not answer. NULL: none. */
+static char *
+unlisted_note (const MsResults *run)
+{
+  g_autoptr (GString) names = g_string_new (NULL);
+  gboolean all_one_queue = TRUE;
+  for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
+    gboolean one_queue;
+    if (ms_implicit_sync_op_listed ((MsSyncOp) op) || !op_serialised (run, op, &one_queue))
+      continue;
+    all_one_queue = all_one_queue && one_queue;
+    g_string_append_printf (names, "%s%s", names->len ? ", " : "",
+                            _ (ms_implicit_sync_op_label ((MsSyncOp) op)));
+  }
+  if (!names->len)
+    return NULL;
+  /* TRANSLATORS: %s names calls ("cudaEventRecord"). */
+  if (all_one_queue)
+    return g_strdup_printf (_ ("Not on the list, %s serialised on 1 hardware queue only: on the "
+                               "first kernel's stream it waits for that kernel, and the one queue "
+                               "holds the second kernel behind it (a false dependency)."),
+                            names->str);
+  /* TRANSLATORS: %s names calls ("cudaEventRecord"). */
+  return g_strdup_printf (_ ("Not on the list, %s serialised too."), names->str);
+}
+
 /* The key: each verdict's box and what it means, then what the columns'
  * queues are, flowing over lines from (x, y) to right; returns the height.
  * Only measures when draw is FALSE. */
@@ -110,16 +164,21 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
   g_autofree char *unclear = g_strdup_printf (_ ("unclear: the call itself took over %.0f%% of a "
                                                  "kernel's time, so the total cannot tell"),
                                               100 * MS_SYNC_UNDECIDED_CALL_SHARE);
+  g_autofree char *unlisted = unlisted_note (run);
   const char *items[] = { serial, _ ("overlap: they ran together"), unclear,
-                          _ ("*: on the textbooks' list of calls that serialise"),
+                          _ ("*: on the textbooks' list of calls that serialise; outlined: "
+                             "those the line above names"),
+                          unlisted ? unlisted : "",
                           /* One line where it can: the columns' words are plain but for
                            * the one queue's variable. */
                           _ ("blocking streams wait for the legacy default stream; 1 queue: "
                              "CUDA_DEVICE_MAX_CONNECTIONS=1") };
-  const int look[] = { MS_SYNC_SERIALISED, MS_SYNC_OVERLAPPED, MS_SYNC_UNDECIDED, -1, -1 };
+  const int look[] = { MS_SYNC_SERIALISED, MS_SYNC_OVERLAPPED, MS_SYNC_UNDECIDED, -1, -1, -1 };
   double cx = x, cy = y, th = fs * 1.2, tw;
   /* terms: with what the columns' words mean, where there is room. */
   for (guint i = 0; i < G_N_ELEMENTS (items) - !terms; i++) {
+    if (!items[i][0])
+      continue;
     double box = look[i] >= 0 ? fs * 1.4 : 0;
     ms_draw_text (cr, items[i], 0, 0, fs, -1, 0, FALSE, &tw, &th);
     /* An item wider than the line wraps within its own column. */
@@ -174,7 +233,8 @@ grid_look (cairo_t *cr, const MsResults *run, double fs, double width, GridLook 
   g->label_w = 0;
   for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
     g_autofree char *label = row_label (op);
-    ms_draw_text (cr, label, 0, 0, fs, -1, 0, FALSE, &tw, &th);
+    /* In bold: the takeaway's rows are. */
+    ms_draw_text (cr, label, 0, 0, fs, -1, 0, TRUE, &tw, &th);
     g->label_w = MAX (g->label_w, tw);
     for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
       MsSyncJudged j;
@@ -243,8 +303,20 @@ draw_grid (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const G
     /* Level with the cells' words, which sit in the middle of a row
      * that grows with the room. */
     g_autofree char *label = row_label (op);
-    ms_draw_text_max (cr, label, x, cy + MAX (0, (g->row_h - g->head_h / 2.1) / 2), g->fs,
-                      g->label_w);
+    gboolean named = row_named (run, op);
+    if (named) {
+      /* The takeaway's rows, label and cells, outlined, their calls in
+       * bold: the three rows the line names among fourteen. */
+      ms_draw_text (cr, label, x, cy + MAX (0, (g->row_h - g->head_h / 2.1) / 2), g->fs, 0, 0,
+                    TRUE, NULL, NULL);
+      ms_set_color (cr, &style->fg, 0.9);
+      cairo_set_line_width (cr, MAX (2, g->fs * 0.15));
+      cairo_rectangle (cr, x - g->fs * 0.25, cy, width - x + g->fs * 0.2, g->row_h);
+      cairo_stroke (cr);
+    } else {
+      ms_draw_text_max (cr, label, x, cy + MAX (0, (g->row_h - g->head_h / 2.1) / 2), g->fs,
+                        g->label_w);
+    }
     for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
       MsSyncJudged j;
       MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp)op, col, &j);
