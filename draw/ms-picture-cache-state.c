@@ -52,10 +52,10 @@ ms_picture_cache_state_group_text (const MsCacheStateRow *row)
      * check of the result in ordinary memory: 5.45 ms = 1×". */
     return g_strdup_printf (_ ("The CPU's check of the result in ordinary memory: %s = 1×"), t);
   /* Translators: a group of cache-state bars: the memory, the reference
-   * the bars are measured against and its median, e.g. "Pinned · against
-   * streamed stores: 971 µs = 1×". */
-  return g_strdup_printf (_ ("%s · against streamed stores: %s = 1×"), ms_mode_title (row->mode),
-                          t);
+   * the bars are measured against and its median, e.g. "Pinned memory
+   * after streamed stores: 971 µs = 1×". */
+  return g_strdup_printf (_ ("%s memory after streamed stores: %s = 1×"),
+                          ms_mode_title (row->mode), t);
 }
 
 static gboolean
@@ -202,6 +202,16 @@ draw_axis (cairo_t *cr, const MsChartStyle *st, const Layout *l, double bottom)
   MsTick ticks[16];
   guint room = (guint) CLAMP ((l->xs.pixel_hi - l->x0) / (label_w * 1.5), 2, G_N_ELEMENTS (ticks));
   guint n = ms_scale_ticks (&l->xs, ticks, room);
+  /* 1× is what every bar is read against: labelled always, with 0× alone
+   * where the round ticks skipped it. */
+  gboolean one = FALSE;
+  for (guint i = 0; i < n; i++)
+    one = one || fabs (ticks[i].value - 1) < 1e-9;
+  if (!one) {
+    n = 2;
+    ticks[0].value = 0;
+    ticks[1].value = 1;
+  }
   for (guint i = 0; i < n; i++) {
     g_autofree char *tick = g_strdup_printf (_ ("%g×"), ticks[i].value);
     ms_draw_text (cr, tick, ms_scale_to_pixel (&l->xs, ticks[i].value), bottom + l->fs * 0.2,
@@ -278,12 +288,29 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
                          "stores."));
     return;
   }
+  /* A slide keeps the copies its takeaway is about: the CPU's check, a
+   * group measured against another reference, read as a fourth kind of
+   * copy; a larger view and the exports have it. */
+  gboolean slide = ms_draw_is_slide (style, height);
+  int kept = 0;
+  for (int i = 0; i < n; i++)
+    if (!slide || rows[i].state != MS_CACHE_STATE_READ_WC)
+      rows[kept++] = rows[i];
+  gboolean check_left_out = kept < n;
+  n = kept;
   char size[32];
   ms_format_bytes (ms_exponent_bytes (rows[0].exponent), size, sizeof size);
+  /* What 1× is said in words: "its group's reference" and "streamed
+   * stores" were terms a class had not met. */
   g_autofree char *title
-      = g_strdup_printf (_ ("Each state's median time as a multiple of its group's reference (= 1×), "
-                            "%s per vector"),
-                         size);
+      = check_left_out || rows[n - 1].state != MS_CACHE_STATE_READ_WC
+            ? g_strdup_printf (_ ("Each copy's median time after the host's stores, as a "
+                                  "multiple of the same memory after streamed stores, which "
+                                  "skip the CPU cache (= 1×), %s per vector"),
+                               size)
+            : g_strdup_printf (_ ("Each median time as a multiple of its group's first line "
+                                  "(= 1×), %s per vector; streamed stores skip the CPU cache"),
+                               size);
   double th = ms_picture_title (cr, style, title, width);
   g_autofree char *key
       = g_strdup_printf (_ ("Bars: medians, end to end (the check: its own time), pale where the "
@@ -292,10 +319,21 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
                          MS_COMPARE_DEFAULT_THRESHOLD_PCT);
   double kh = ms_draw_text_wrapped (cr, key, 0, 0, fs * 0.85, width - fs, FALSE, FALSE);
   double top = fs * 0.8 + th;
+  const char *more = _ ("The CPU's check of the result in write-combined memory: in a larger "
+                        "view and the details.");
+  double mh = check_left_out ? ms_draw_note (cr, style, more, fs * 0.5, 0, width - fs, FALSE)
+                                   + fs * 0.4
+                             : 0;
   /* The key only where the lines keep their text's full size. */
-  if (height - top - kh - fs * 2.4 < fs * 1.4 * n_lines (rows, n))
+  if (height - top - mh - kh - fs * 2.4 < fs * 1.4 * n_lines (rows, n))
     kh = 0;
-  double bottom = draw_rows (cr, style, rows, n, width, top, height - top - kh - fs * 0.6);
+  double bottom
+      = draw_rows (cr, style, rows, n, width, top, height - top - mh - kh - fs * 0.6);
+  if (mh > 0) {
+    ms_draw_note (cr, style, more, fs * 0.5, MIN (bottom + fs * 0.4, height - mh - kh),
+                  width - fs, TRUE);
+    bottom += mh;
+  }
   if (kh <= 0)
     return;
   /* Under the rows it explains, not at the foot of a tall picture. */
