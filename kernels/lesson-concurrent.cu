@@ -94,7 +94,7 @@ KP_LESSON_SAMPLE (concurrent)
   if (e == cudaSuccess)
     e = cudaDeviceSynchronize ();
   if (e == cudaSuccess && st)
-    e = kp_origin (&origin, streams[0], st);
+    e = kp_origin (&origin, streams[0], st, NULL);
   if (e == cudaSuccess) {
     double t0 = kp_now_us ();
     ks = launch_all (p, streams, n_streams, &shape, st, st ? &origin : NULL);

@@ -167,9 +167,7 @@ measure (MsKProbe *p, Worker *w, int n, KpStamps *st)
   KpOrigin origin;
   if (st) {
     KP_CHECK (p, cudaEventCreate (&ref));
-    cudaError_t e = cudaEventRecord (ref, cudaStreamLegacy);
-    if (e == cudaSuccess)
-      e = kp_origin (&origin, cudaStreamLegacy, st);
+    cudaError_t e = kp_origin (&origin, cudaStreamLegacy, st, ref);
     if (e != cudaSuccess) {
       cudaEventDestroy (ref);
       return kp_fail (p, "the clock origin", e);

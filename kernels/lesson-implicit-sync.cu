@@ -216,7 +216,7 @@ KP_LESSON_SAMPLE (implicit_sync)
   if (e == cudaSuccess)
     e = cudaDeviceSynchronize ();
   if (e == cudaSuccess && st)
-    e = kp_origin (&origin, s.stream[0], st);
+    e = kp_origin (&origin, s.stream[0], st, NULL);
   if (e == cudaSuccess)
     ks = timed_window (p, &s, op, bytes, st, &origin);
   setup_free (&s);

@@ -49,7 +49,7 @@ kp_long_kernel (unsigned long long ns, unsigned long long *span)
 static cudaError_t
 map_clocks (KpOrigin *o, cudaStream_t stream, KpStamps *st)
 {
-  cudaError_t e = kp_origin (o, stream, st);
+  cudaError_t e = kp_origin (o, stream, st, NULL);
   o->host_us = kp_now_us ();
   return e;
 }

@@ -63,7 +63,10 @@ typedef struct {
   double host_us;           /* host clock at the sample's start */
   unsigned long long gpu_ns; /* globaltimer at the sample's start */
 } KpOrigin;
-cudaError_t kp_origin (KpOrigin *o, cudaStream_t stream, KpStamps *st);
+/* ref, when given, is recorded right behind the stamp on stream: the
+ * origin of the lesson's event times, within a microsecond or two of the
+ * stamps' (the event completing after the stamp, never before it). */
+cudaError_t kp_origin (KpOrigin *o, cudaStream_t stream, KpStamps *st, cudaEvent_t ref);
 static inline double
 kp_stamp_us (const KpOrigin *o, unsigned long long ns)
 {

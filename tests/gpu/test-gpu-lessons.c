@@ -502,6 +502,41 @@ check_priority (const MsResults *r)
           r->device.priority_greatest, high->stats.e2e.median, low->stats.e2e.median);
 }
 
+/* Default stream: on one stream a kernel starts after the copy ahead of
+ * it has ended. The copies are timed with events and the kernels with
+ * clock stamps, so this checks that the two clocks are aligned: before
+ * the reference event was recorded behind the stamp (kp_origin), kernels
+ * were drawn starting 10-76 us before their own copy's end. */
+static void
+check_default_stream (const MsResults *r)
+{
+  double worst = INFINITY;
+  int pairs = 0;
+  for (size_t i = 0; i < r->n_cells; i++) {
+    const MsCell *c = &r->cells[i];
+    for (size_t a = 0; a < c->n_events; a++) {
+      const MsEvent *h2d = &c->events[a];
+      if (h2d->phase != MS_PHASE_H2D || h2d->gpu_start_us < 0)
+        continue;
+      for (size_t b = 0; b < c->n_events; b++) {
+        const MsEvent *k = &c->events[b];
+        if (k->phase != MS_PHASE_KERNEL || k->rep != h2d->rep || k->lane != h2d->lane
+            || k->gpu_start_us < 0)
+          continue;
+        double gap = k->gpu_start_us - (h2d->gpu_start_us + h2d->gpu_us);
+        worst = gap < worst ? gap : worst;
+        pairs++;
+      }
+    }
+  }
+  CHECK (pairs > 0, "default-stream: no copy and kernel on one lane");
+  /* A microsecond or two either way is the events' resolution. */
+  CHECK (pairs == 0 || worst > -2, "default-stream: a kernel starts %.1f us before its copy ends",
+         -worst);
+  printf ("default stream: %d copy-kernel pairs, kernel start - copy end >= %.1f us\n", pairs,
+          worst);
+}
+
 static const struct {
   const char *name;
   void (*check) (const MsResults *r);
@@ -516,6 +551,7 @@ static const struct {
   { "implicit-sync", check_implicit_sync },
   { "host-func", check_host_func },
   { "priority", check_priority },
+  { "default-stream", check_default_stream, "--reps 5" },
   /* Up to 4 MiB: the kinds and the pool, not the held part, are checked. */
   { "pin-payoff", check_pin_payoff, "--option max-exp=20 --option held-max-pct=1 --reps 3" },
 };
