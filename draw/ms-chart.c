@@ -848,7 +848,7 @@ chart_series (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const M
       g_free (pix);
       if (muted) {
         cairo_pop_group_to_source (cr);
-        cairo_paint_with_alpha (cr, MS_CHART_MUTED_ALPHA);
+        cairo_paint_with_alpha (cr, MS_CHART_MUTED_ALPHA (st));
       }
     }
 }

@@ -47,8 +47,10 @@ typedef struct {
 /* How strongly a muted series' marks show: its colour still tells it
  * apart and the others read first; its key in a legend a little
  * stronger, its words at MS_CHART_MUTED_TEXT_ALPHA (4.5:1 and more). */
-#define MS_CHART_MUTED_ALPHA 0.4
-#define MS_CHART_MUTED_KEY_ALPHA 0.6
+/* Stronger on a dark background, where at 0.4 the palette's darker
+ * colours all but vanished. */
+#define MS_CHART_MUTED_ALPHA(style) ((style)->dark ? 0.6 : 0.4)
+#define MS_CHART_MUTED_KEY_ALPHA(style) ((style)->dark ? 0.75 : 0.6)
 #define MS_CHART_MUTED_TEXT_ALPHA 0.8
 
 typedef struct {

@@ -222,7 +222,7 @@ shared_legend (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
       ms_picture_key_line (cr, st, i, x, y, th, fs, lw);
       cairo_pop_group_to_source (cr);
       gboolean muted = focus && i != TAKEAWAY_LINE;
-      cairo_paint_with_alpha (cr, muted ? MS_CHART_MUTED_KEY_ALPHA : 1);
+      cairo_paint_with_alpha (cr, muted ? MS_CHART_MUTED_KEY_ALPHA (st) : 1);
       ms_set_color (cr, &st->fg, muted ? MS_CHART_MUTED_TEXT_ALPHA : 1);
       ms_draw_text (cr, _ (lines[i].label), x + fs * 2, y, fs, 0, 0, FALSE, NULL, NULL);
     }

@@ -430,7 +430,7 @@ draw_series (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st, const 
                    fs * (s->muted ? 0.28 : 0.38) * sqrt (st->line_scale), lw * 0.8, &st->bg);
   /* As one group, so that a faint line's markers do not show it through. */
   cairo_pop_group_to_source (cr);
-  cairo_paint_with_alpha (cr, s->muted ? MS_CHART_MUTED_ALPHA : 1);
+  cairo_paint_with_alpha (cr, s->muted ? MS_CHART_MUTED_ALPHA (st) : 1);
 }
 
 /* The host link's rate: a dashed line across the plot, named above its
@@ -572,7 +572,7 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
     const double at[2] = { lx + fs * 0.8, y + fs * 0.6 };
     ms_draw_markers (cr, s->shape, ms_run_fill (s->run), at, 1, fs * 0.35, lw * 0.8, &st->bg);
     cairo_pop_group_to_source (cr);
-    cairo_paint_with_alpha (cr, s->muted ? MS_CHART_MUTED_KEY_ALPHA : 1);
+    cairo_paint_with_alpha (cr, s->muted ? MS_CHART_MUTED_KEY_ALPHA (st) : 1);
     ms_set_color (cr, &st->fg, s->muted ? MS_CHART_MUTED_TEXT_ALPHA : 1);
     ms_draw_text (cr, label, lx + fs * 2, y, fs, 0, 0, FALSE, NULL, NULL);
     lx += fs * 3 + tw;
