@@ -13,16 +13,6 @@ ms_chart_data_add_callout (MsChartData *d, double x, double y, const char *label
   g_array_append_val (d->callouts, c);
 }
 
-typedef struct {
-  double x, y, w, h;
-} MsBox;
-
-static gboolean
-boxes_overlap (const MsBox *a, const MsBox *b)
-{
-  return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h && b->y < a->y + a->h;
-}
-
 /* Whether segments a-b and c-d cross. */
 static gboolean
 segments_cross (const double a[2], const double b[2], const double c[2], const double d[2])
@@ -37,7 +27,7 @@ segments_cross (const double a[2], const double b[2], const double c[2], const d
 /* Whether the segment a-b passes through box, its first and last tenth
  * aside (they end at the point and at the label): tried at steps. */
 static gboolean
-segment_meets_box (const double a[2], const double b[2], const MsBox *box)
+segment_meets_box (const double a[2], const double b[2], const MsChartRect *box)
 {
   for (int i = 1; i < 10; i++) {
     double x = a[0] + (b[0] - a[0]) * i / 10, y = a[1] + (b[1] - a[1]) * i / 10;
@@ -50,7 +40,7 @@ segment_meets_box (const double a[2], const double b[2], const MsBox *box)
 /* The leader of a label at b for the point (px, py): from the point to
  * the box's nearest edge. */
 static void
-leader_of (const MsBox *b, double px, double py, double from[2], double to[2])
+leader_of (const MsChartRect *b, double px, double py, double from[2], double to[2])
 {
   from[0] = px, from[1] = py;
   to[0] = CLAMP (px, b->x, b->x + b->w), to[1] = CLAMP (py, b->y, b->y + b->h);
@@ -60,7 +50,7 @@ leader_of (const MsBox *b, double px, double py, double from[2], double to[2])
  * spots around it, a step or more away, the one inside the plot covering
  * the least data and no label or ring placed before, then the nearest;
  * width 0 where every spot covers a label or ring. */
-static MsBox
+static MsChartRect
 callout_spot (const MsChartData *d, const MsChartLayout *l, double px, double py, double r,
               double w, double h, const GArray *placed, const GArray *leaders)
 {
@@ -68,7 +58,7 @@ callout_spot (const MsChartData *d, const MsChartLayout *l, double px, double py
                                     { 0, -1 }, { 0, 1 },   { 1, 0 }, { -1, 0 } };
   /* Failing every spot, above and right of the ring, moved into the
    * plot; the caller leaves out a label wider or taller than the plot. */
-  MsBox best = { CLAMP (px + r, l->plot_x + 2, l->plot_x + l->plot_w - w - 2),
+  MsChartRect best = { CLAMP (px + r, l->plot_x + 2, l->plot_x + l->plot_w - w - 2),
                  CLAMP (py - r - h, l->plot_y + 2, l->plot_y + l->plot_h - h - 2), w, h };
   double best_score = G_MAXDOUBLE;
   for (int step = 1; step <= 4; step++)
@@ -76,7 +66,7 @@ callout_spot (const MsChartData *d, const MsChartLayout *l, double px, double py
       double gap = r + step * h * 0.6;
       double cx = px + dirs[k][0] * gap, cy = py + dirs[k][1] * gap;
       /* The box hangs off the spot on the side away from the point. */
-      MsBox b = { dirs[k][0] > 0 ? cx : dirs[k][0] < 0 ? cx - w : cx - w / 2,
+      MsChartRect b = { dirs[k][0] > 0 ? cx : dirs[k][0] < 0 ? cx - w : cx - w / 2,
                   dirs[k][1] > 0 ? cy : dirs[k][1] < 0 ? cy - h : cy - h / 2, w, h };
       if (b.x < l->plot_x + 2 || b.y < l->plot_y + 2 || b.x + w > l->plot_x + l->plot_w - 2
           || b.y + h > l->plot_y + l->plot_h - 2)
@@ -86,13 +76,13 @@ callout_spot (const MsChartData *d, const MsChartLayout *l, double px, double py
        * at the end of a long leader. */
       double score = ms_chart_data_cover (d, l, 2, b.x, b.y, w, h) * h + step * h;
       for (guint j = 0; j < placed->len; j++)
-        if (boxes_overlap (&b, &g_array_index (placed, MsBox, j)))
+        if (ms_chart_rects_overlap (&b, &g_array_index (placed, MsChartRect, j)))
           score += 1e6;
       /* Crossed leaders pointed each label at the other's point. */
       double from[2], to[2];
       leader_of (&b, px, py, from, to);
       for (guint j = 0; j < placed->len; j++)
-        if (segment_meets_box (from, to, &g_array_index (placed, MsBox, j)))
+        if (segment_meets_box (from, to, &g_array_index (placed, MsChartRect, j)))
           score += 1e5;
       for (guint j = 0; j + 4 <= leaders->len; j += 4)
         if (segments_cross (from, to, &g_array_index (leaders, double, j),
@@ -111,7 +101,7 @@ callout_spot (const MsChartData *d, const MsChartLayout *l, double px, double py
  * on a background in bold (the ring alone without c): the one annotation on the chart that is the
  * takeaway's own. */
 static void
-callout_draw (cairo_t *cr, const MsChartStyle *st, const MsChartCallout *c, const MsBox *b,
+callout_draw (cairo_t *cr, const MsChartStyle *st, const MsChartCallout *c, const MsChartRect *b,
               double px, double py, double r, double fs)
 {
   const double lw = ms_style_line_width (st);
@@ -144,18 +134,18 @@ ms_chart_callouts_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *s
   if (!d->callouts || d->callouts->len == 0)
     return;
   const double fs = ms_style_font_size (st) * 0.95, r = ms_style_marker_radius (st) * 2.2;
-  GArray *placed = g_array_new (FALSE, FALSE, sizeof (MsBox));
+  GArray *placed = g_array_new (FALSE, FALSE, sizeof (MsChartRect));
   GArray *leaders = g_array_new (FALSE, FALSE, sizeof (double)); /* x0 y0 x1 y1 each */
   /* The reference lines' labels and the rings first, so that no label
    * sits on another's or on a point. */
   for (guint i = 0; l->labels && i < l->labels->len; i++) {
     const MsChartBox *n = &g_array_index (l->labels, MsChartBox, i);
-    MsBox note = { n->x, n->y, n->w, n->h };
+    MsChartRect note = { n->x, n->y, n->w, n->h };
     g_array_append_val (placed, note);
   }
   for (guint i = 0; i < d->callouts->len; i++) {
     const MsChartCallout *c = &g_array_index (d->callouts, MsChartCallout, i);
-    MsBox ring = { ms_scale_to_pixel (&l->xs, c->x) - r, ms_scale_to_pixel (&l->ys, c->y) - r,
+    MsChartRect ring = { ms_scale_to_pixel (&l->xs, c->x) - r, ms_scale_to_pixel (&l->ys, c->y) - r,
                    2 * r, 2 * r };
     g_array_append_val (placed, ring);
   }
@@ -170,7 +160,7 @@ ms_chart_callouts_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *s
       callout_draw (cr, st, NULL, NULL, px, py, r, fs);
       continue;
     }
-    MsBox b = callout_spot (d, l, px, py, r, w, h, placed, leaders);
+    MsChartRect b = callout_spot (d, l, px, py, r, w, h, placed, leaders);
     if (b.w > 0) {
       double seg[4];
       leader_of (&b, px, py, seg, seg + 2);

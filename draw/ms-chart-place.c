@@ -65,3 +65,9 @@ ms_chart_data_cover (const MsChartData *d, const MsChartLayout *l, double margin
   }
   return cover;
 }
+
+gboolean
+ms_chart_rects_overlap (const MsChartRect *a, const MsChartRect *b)
+{
+  return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h && b->y < a->y + a->h;
+}

@@ -500,16 +500,6 @@ chart_ref_lines (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, cons
   ms_set_dash (cr, 0, lw);
 }
 
-typedef struct {
-  double x, y, w, h;
-} MsRect;
-
-static gboolean
-rects_overlap (const MsRect *a, const MsRect *b)
-{
-  return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h && b->y < a->y + a->h;
-}
-
 /* A reference label's box: its text measured (wrapped at words when
  * longer than the plot is wide) at size fs. */
 typedef struct {
@@ -541,7 +531,7 @@ ref_text_measure (cairo_t *cr, const char *label, double fs, double share, const
  * there. */
 static double
 ref_label_spot (const MsChartData *d, const MsChartLayout *l, double py, const MsRefText *t,
-                GArray *placed, MsRect *best, double *best_score_out)
+                GArray *placed, MsChartRect *best, double *best_score_out)
 {
   const double fs = t->fs, lo = l->plot_y + 1, hi = l->plot_y + l->plot_h - t->h - 1;
   const double x_lo = l->plot_x + fs * 0.4;
@@ -554,11 +544,11 @@ ref_label_spot (const MsChartData *d, const MsChartLayout *l, double py, const M
         /* Right end first: it reads as the line's name. */
         double x = x_hi - (x_hi - x_lo) * i / (n_x - 1);
         double y = side ? py + 2 + row * t->h : py - 2 - t->h - row * t->h;
-        MsRect cand = { x, CLAMP (y, lo, MAX (lo, hi)), t->w, t->h };
+        MsChartRect cand = { x, CLAMP (y, lo, MAX (lo, hi)), t->w, t->h };
         double score = ms_chart_data_cover (d, l, 1.5, cand.x, cand.y, cand.w, cand.h) * 1000;
         double cover = score / 1000;
         for (guint j = 0; j < placed->len; j++)
-          if (rects_overlap (&cand, &g_array_index (placed, MsRect, j)))
+          if (ms_chart_rects_overlap (&cand, &g_array_index (placed, MsChartRect, j)))
             score += 1e6;
         /* Across another reference line a label reads as that line's
          * (the best pinned figure sat on the link's line, 10 px above
@@ -585,7 +575,7 @@ ref_label_spot (const MsChartData *d, const MsChartLayout *l, double py, const M
  * even when the label sits by its line: the figure was measured at one
  * size. */
 static void
-ref_leader (cairo_t *cr, const MsChartStyle *st, const MsRect *box, double py, double at)
+ref_leader (cairo_t *cr, const MsChartStyle *st, const MsChartRect *box, double py, double at)
 {
   const double lw = ms_style_line_width (st);
   double gap = lw * 3;
@@ -620,7 +610,7 @@ static void
 chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsChartLayout *l)
 {
   const double fs = ms_style_font_size (st) * 0.9;
-  GArray *placed = g_array_new (FALSE, FALSE, sizeof (MsRect));
+  GArray *placed = g_array_new (FALSE, FALSE, sizeof (MsChartRect));
   if (l->notes)
     g_array_set_size (l->notes, 0);
   if (l->labels)
@@ -636,12 +626,12 @@ chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsC
      * the data shows through. */
     static const double tries[][2] = { { 1, 1 }, { 0.8, 1 }, { 0.8, 0.5 }, { 0.8, 0.34 } };
     MsRefText t = { 0 };
-    MsRect box = { 0 };
+    MsChartRect box = { 0 };
     gboolean clear = FALSE;
     double best = G_MAXDOUBLE;
     for (guint k = 0; k < G_N_ELEMENTS (tries); k++) {
       MsRefText try_t;
-      MsRect try_box;
+      MsChartRect try_box;
       double score;
       ref_text_measure (cr, r->label, fs * tries[k][0], tries[k][1], l, &try_t);
       gboolean try_clear = ref_label_spot (d, l, py, &try_t, placed, &try_box, &score) == 0;

@@ -164,6 +164,12 @@ void ms_chart_draw (cairo_t *cr, const MsChartData *data, const MsChartStyle *st
 void ms_chart_draw_crosshair (cairo_t *cr, const MsChartData *data, const MsChartStyle *style,
                               const MsChartLayout *layout, double hover_x);
 
+/* A box in the chart's pixels, for placing annotations. */
+typedef struct {
+  double x, y, w, h;
+} MsChartRect;
+gboolean ms_chart_rects_overlap (const MsChartRect *a, const MsChartRect *b);
+
 /* How much of the drawn data (markers 2 each, line stretches 1 each) the
  * box, grown by margin on every side, would cover; 0: none. */
 double ms_chart_data_cover (const MsChartData *data, const MsChartLayout *layout, double margin,
